@@ -1,0 +1,191 @@
+"""Input validation shared by every public function.
+
+All checks raise :class:`ValidationError` (a ``ValueError``) whose message says
+what was expected and what was received, so the app and the CLI can show it
+verbatim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = [
+    "ValidationError",
+    "as_outcome_array",
+    "as_weights",
+    "as_prior",
+    "check_k",
+    "check_confidence",
+]
+
+
+#: Largest category index accepted. Larger "categories" are scores or ids, and would
+#: need weight vectors and count tables of that length.
+MAX_CATEGORY = 1000
+
+
+class ValidationError(ValueError):
+    """Bad input: the message names what was expected and what was found."""
+
+
+def _describe(a: np.ndarray) -> str:
+    return f"shape {tuple(a.shape)} and dtype {a.dtype}"
+
+
+def as_outcome_array(
+    R, *, name: str = "R", min_ndim: int = 2, max_ndim: int | None = None
+) -> np.ndarray:
+    """Return ``R`` as a non-negative integer array, or raise.
+
+    Accepts integer arrays, boolean arrays and float arrays whose values are
+    whole numbers. NaN, infinities, fractional and negative values are refused
+    with the position of the first offending cell.
+    """
+    try:
+        a = np.asarray(R)
+    except ValueError as exc:  # ragged nested lists
+        raise ValidationError(
+            f"{name} must be a rectangular array of integer categories; got ragged input ({exc})"
+        ) from None
+    if a.dtype == object:
+        raise ValidationError(
+            f"{name} must be a rectangular array of integer categories; got an object array "
+            "(ragged rows or mixed types)"
+        )
+    if a.ndim < min_ndim or (max_ndim is not None and a.ndim > max_ndim):
+        want = f"{min_ndim}" if max_ndim == min_ndim else f"at least {min_ndim}"
+        if max_ndim is not None and max_ndim != min_ndim:
+            want = f"{min_ndim} to {max_ndim}"
+        raise ValidationError(f"{name} must have {want} dimensions; got {_describe(a)}")
+    if a.size == 0 or 0 in a.shape:
+        raise ValidationError(f"{name} must not be empty; got {_describe(a)}")
+    if a.dtype == bool:
+        return a.astype(np.int64)
+    if np.issubdtype(a.dtype, np.number) and np.isfinite(a).all() and a.max() > MAX_CATEGORY:
+        idx = tuple(int(i) for i in np.argwhere(a > MAX_CATEGORY)[0])
+        raise ValidationError(
+            f"{name} must hold categories 0..C with C <= {MAX_CATEGORY}; found {a[idx]} at index "
+            f"{idx} (scores or ids are not categories)"
+        )
+    if np.issubdtype(a.dtype, np.integer):
+        if a.min() < 0:
+            idx = tuple(int(i) for i in np.argwhere(a < 0)[0])
+            raise ValidationError(
+                f"{name} must hold categories 0..C (non-negative integers); found {a[idx]} at "
+                f"index {idx}"
+            )
+        return a.astype(np.int64, copy=False)
+    if np.issubdtype(a.dtype, np.floating):
+        bad = ~np.isfinite(a)
+        if bad.any():
+            idx = tuple(int(i) for i in np.argwhere(bad)[0])
+            raise ValidationError(
+                f"{name} must hold finite integer categories; found {a[idx]} at index {idx} "
+                f"({int(bad.sum())} non-finite cell(s) in all)"
+            )
+        frac = a != np.round(a)
+        if frac.any():
+            idx = tuple(int(i) for i in np.argwhere(frac)[0])
+            raise ValidationError(
+                f"{name} must hold integer categories; found the fractional value {a[idx]} at "
+                f"index {idx}"
+            )
+        if a.min() < 0:
+            idx = tuple(int(i) for i in np.argwhere(a < 0)[0])
+            raise ValidationError(
+                f"{name} must hold categories 0..C (non-negative integers); found {a[idx]} at "
+                f"index {idx}"
+            )
+        return a.astype(np.int64)
+    raise ValidationError(f"{name} must be numeric (integer categories); got {_describe(a)}")
+
+
+def as_weights(w, n_categories_seen: int) -> np.ndarray:
+    """Weights ``w`` of length ``C+1`` covering every observed category.
+
+    ``n_categories_seen`` is ``max(R) + 1``. ``None`` gives ``[0, 1]`` for binary
+    data and is refused for categorical data (a rubric must say what each
+    category is worth).
+    """
+    if w is None:
+        if n_categories_seen <= 2:
+            return np.array([0.0, 1.0])
+        raise ValidationError(
+            f"weights are required for categorical outcomes: the data hold categories "
+            f"0..{n_categories_seen - 1}, so pass w with {n_categories_seen} entries"
+        )
+    a = np.asarray(w, dtype=float)
+    if a.ndim != 1 or a.size < 2:
+        raise ValidationError(
+            f"w must be a 1-D vector of at least 2 category weights; got {_describe(a)}"
+        )
+    if not np.all(np.isfinite(a)):
+        raise ValidationError(f"w must be finite; got {a.tolist()}")
+    if a.size < n_categories_seen:
+        raise ValidationError(
+            f"w has {a.size} entries (categories 0..{a.size - 1}) but the outcomes contain "
+            f"category {n_categories_seen - 1}; expected at least {n_categories_seen} weights"
+        )
+    return a
+
+
+def as_prior(R0, R: np.ndarray, C: int) -> np.ndarray | None:
+    """Validate prior outcomes against ``R`` of shape ``(..., M, N)``.
+
+    ``R0`` may be ``(M, D)`` (shared) or carry the same leading axes as ``R``.
+    Returns an integer array broadcastable to ``R.shape[:-1] + (D,)``.
+    """
+    if R0 is None:
+        return None
+    a = as_outcome_array(R0, name="R0", min_ndim=1)
+    if a.ndim == 1:  # one prior outcome per question
+        a = a[:, None]
+    M = R.shape[-2]
+    if a.shape[-2] != M:
+        raise ValidationError(
+            f"R0 must have one row per question: expected shape (..., {M}, D) to match R of "
+            f"shape {tuple(R.shape)}; got {tuple(a.shape)}"
+        )
+    lead_r, lead_0 = R.shape[:-2], a.shape[:-2]
+    if lead_0 and lead_0 != lead_r[len(lead_r) - len(lead_0) :]:
+        raise ValidationError(
+            f"R0 leading axes {lead_0} do not match R's {lead_r}: pass R0 as (M, D) to share "
+            f"it across models or as {lead_r + (M, 'D')}"
+        )
+    if a.max() > C:
+        idx = tuple(int(i) for i in np.argwhere(a > C)[0])
+        raise ValidationError(
+            f"R0 holds category {a[idx]} at index {idx}, outside the weights' categories 0..{C}"
+        )
+    return a
+
+
+def check_k(k, N: int) -> int:
+    if isinstance(k, bool) or int(k) != k:
+        raise ValidationError(f"k must be a whole number; got {k!r}")
+    k = int(k)
+    if not 1 <= k <= N:
+        raise ValidationError(f"k must satisfy 1 <= k <= N (N={N}); got k={k}")
+    return k
+
+
+def check_confidence(confidence: float) -> float:
+    c = float(confidence)
+    if not 0.0 < c < 1.0:
+        raise ValidationError(f"confidence must be strictly between 0 and 1; got {confidence!r}")
+    return c
+
+
+def unique_names(names: Sequence[str], what: str) -> tuple[str, ...]:
+    out = tuple(str(n) for n in names)
+    seen: dict[str, int] = {}
+    dups = []
+    for n in out:
+        seen[n] = seen.get(n, 0) + 1
+        if seen[n] == 2:
+            dups.append(n)
+    if dups:
+        raise ValidationError(f"{what} must be unique; duplicated: {', '.join(map(repr, dups))}")
+    return out

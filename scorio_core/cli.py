@@ -1,0 +1,150 @@
+"""``scorio-studio`` command line: the same tables as the app, for scripts and CI.
+
+Examples
+--------
+.. code-block:: console
+
+    $ scorio-studio leaderboard data/reasoning_synthetic.npz --benchmark "AIME'25" --k 2,8
+    $ scorio-studio leaderboard results.csv --prior greedy --format json
+    $ scorio-studio info results.parquet
+    $ scorio-studio app
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import export, io
+from ._validation import ValidationError
+from .leaderboard import leaderboard
+from .outcomes import COMBINED
+
+__all__ = ["main"]
+
+
+def _ks(text: str) -> list[int]:
+    try:
+        ks = [int(t) for t in text.split(",") if t.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--k expects comma-separated whole numbers like 2,4,8; got {text!r}"
+        ) from None
+    if any(k < 1 for k in ks):
+        raise argparse.ArgumentTypeError(f"--k values must be >= 1; got {text!r}")
+    return ks
+
+
+def _confidence(text: str) -> float:
+    try:
+        c = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--confidence expects a number; got {text!r}") from None
+    if not 0 < c < 1:
+        raise argparse.ArgumentTypeError(f"--confidence must be strictly between 0 and 1; got {c}")
+    return c
+
+
+def _add_data_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("path", help="outcome file: .npz, or a long table (.csv, .parquet, .jsonl)")
+    p.add_argument(
+        "--benchmark",
+        default=COMBINED,
+        help=f"benchmark to analyse when the file holds several (default: {COMBINED})",
+    )
+    p.add_argument(
+        "--on-missing",
+        choices=["error", "drop_questions", "truncate"],
+        default="error",
+        help="what to do with missing (model, question, trial) cells in a long table",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorio-studio",
+        description="Bayes@N leaderboards with credible intervals and CI-aware ranks.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    lb = sub.add_parser("leaderboard", help="CI-aware Bayes@N leaderboard (same as the page)")
+    _add_data_args(lb)
+    lb.add_argument("--confidence", type=_confidence, default=0.95)
+    lb.add_argument(
+        "--prior",
+        choices=["uniform", "greedy"],
+        default="uniform",
+        help="greedy: use the file's greedy/R0 outcomes as Dirichlet prior counts",
+    )
+    lb.add_argument("--k", type=_ks, default=[], help="Pass@k columns, e.g. 2,4,8")
+    lb.add_argument(
+        "--weights",
+        help="comma-separated category weights (default: the file's, else 0,1)",
+    )
+    lb.add_argument("--format", choices=list(export.FORMATS), default="csv")
+
+    info = sub.add_parser("info", help="validate a file and print its shape report")
+    _add_data_args(info)
+
+    app = sub.add_parser("app", help="open the Streamlit app (needs the source checkout)")
+    app.add_argument("streamlit_args", nargs=argparse.REMAINDER)
+    return parser
+
+
+def _load(args):
+    data = io.load(Path(args.path), on_missing=args.on_missing)
+    return data.select(args.benchmark)
+
+
+def _weights(text: str | None):
+    if text is None:
+        return None
+    try:
+        return [float(t) for t in text.split(",")]
+    except ValueError:
+        raise ValidationError(f"--weights expects comma-separated numbers; got {text!r}") from None
+
+
+def _run_app(extra: Sequence[str]) -> int:
+    app_py = Path(__file__).resolve().parent.parent / "app.py"
+    if not app_py.exists():
+        raise ValidationError(
+            f"app.py not found next to the package ({app_py}); run from a source checkout "
+            "installed with `pip install -e .`"
+        )
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app_py), *extra]
+    return subprocess.call(cmd, cwd=app_py.parent, env=os.environ.copy())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``scorio-studio``; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "app":
+            return _run_app(args.streamlit_args)
+        data = _load(args)
+        if args.command == "info":
+            print(json.dumps(data.describe(), indent=2, ensure_ascii=False))
+            return 0
+        board = leaderboard(
+            data,
+            w=_weights(args.weights),
+            use_prior=args.prior == "greedy",
+            confidence=args.confidence,
+            ks=args.k,
+        )
+        sys.stdout.write(export.export(board, args.format))
+        return 0
+    except (ValidationError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"scorio-studio: error: {msg}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,210 @@
+"""Decisions under uncertainty: pairwise z, ranking confidence, CI-aware ranks
+and trials needed (000 §2.5, §2.7.1, App. D; SPEC §4).
+
+All functions take per-model vectors ``mu`` and ``sigma`` of shape ``(L,)``
+(from :func:`scorio_core.eval.bayes` on a batch of models) and are vectorized.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.decision import ci_aware_ranks
+>>> ci_aware_ranks(np.array([0.70, 0.69, 0.50]), np.array([0.01, 0.01, 0.01])).tolist()
+[1, 1, 2]
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from scipy import special
+
+from ._validation import ValidationError, as_outcome_array, check_confidence
+from .eval import bayes_from_counts, prepare_counts
+
+__all__ = [
+    "z_threshold",
+    "z_matrix",
+    "confidence_matrix",
+    "prob_better_matrix",
+    "ci_aware_ranks",
+    "overlap_ranks",
+    "point_ranks",
+    "TrialsNeeded",
+    "trials_needed",
+    "trials_needed_from",
+    "prob_correct_order",
+]
+
+
+def _vecs(mu, sigma) -> tuple[np.ndarray, np.ndarray]:
+    mu, sigma = np.asarray(mu, dtype=float), np.asarray(sigma, dtype=float)
+    if mu.ndim != 1 or mu.shape != sigma.shape:
+        raise ValidationError(
+            f"mu and sigma must be 1-D vectors of equal length; got shapes {mu.shape} and "
+            f"{sigma.shape}"
+        )
+    if not (np.all(np.isfinite(mu)) and np.all(np.isfinite(sigma))) or np.any(sigma < 0):
+        raise ValidationError("mu and sigma must be finite and sigma non-negative")
+    return mu, sigma
+
+
+def _z(gap: np.ndarray, scale: np.ndarray) -> np.ndarray:
+    """``gap / scale``; a gap with zero uncertainty is ``inf``, no gap is 0."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = gap / np.where(scale > 0, scale, 1.0)
+    return np.where(scale > 0, z, np.where(gap > 0, np.inf, 0.0))
+
+
+def z_threshold(confidence: float = 0.95) -> float:
+    """One-sided z for a ranking confidence: 1.645 for 0.95 (000 §2.5: ρ = Φ(z))."""
+    return float(special.ndtri(check_confidence(confidence)))
+
+
+def z_matrix(mu, sigma) -> np.ndarray:
+    """``z[i, j] = |mu_i - mu_j| / sqrt(sigma_i² + sigma_j²)`` (0 on the diagonal).
+
+    Two models with zero uncertainty and different means get ``inf``.
+    """
+    mu, sigma = _vecs(mu, sigma)
+    diff = np.abs(mu[:, None] - mu[None, :])
+    scale = np.sqrt(sigma[:, None] ** 2 + sigma[None, :] ** 2)
+    z = _z(diff, scale)
+    np.fill_diagonal(z, 0.0)
+    return z
+
+
+def confidence_matrix(mu, sigma) -> np.ndarray:
+    """Ranking confidence ``rho = ½(1 + erf(z/√2)) = Φ(z)``: the probability that
+    the order given by the means is the true order (symmetric, 0.5 on the diagonal)."""
+    return special.ndtr(z_matrix(mu, sigma))
+
+
+def prob_better_matrix(mu, sigma) -> np.ndarray:
+    """``P[i, j] = P(π̄_i > π̄_j)`` under the normal posteriors: ``Φ((mu_i - mu_j)/s)``.
+
+    Directional form of :func:`confidence_matrix`; ``P + P.T = 1``.
+    """
+    mu, sigma = _vecs(mu, sigma)
+    z = z_matrix(mu, sigma) * np.sign(mu[:, None] - mu[None, :])
+    return special.ndtr(z)
+
+
+def point_ranks(mu) -> np.ndarray:
+    """Competition ranks by ``mu`` (1 = best; ties share the best rank: 1, 2, 2, 4)."""
+    mu = np.asarray(mu, dtype=float)
+    return (mu[None, :] > mu[:, None]).sum(1) + 1
+
+
+def ci_aware_ranks(mu, sigma, confidence: float = 0.95) -> np.ndarray:
+    """CI-aware ranks by the adjacent-pair rule of 000 §2.7.1 (Tables 1-2).
+
+    Sort by ``mu`` descending; walk adjacent pairs; a pair whose z-score is below
+    the one-sided threshold (1.645 at 0.95) shares the rank, otherwise the rank
+    increases by one. Ranks are dense (1, 2, 2, 3, ...).
+    """
+    mu, sigma = _vecs(mu, sigma)
+    thr = z_threshold(confidence)
+    order = np.argsort(-mu, kind="stable")
+    m, s = mu[order], sigma[order]
+    diff = m[:-1] - m[1:]
+    scale = np.sqrt(s[:-1] ** 2 + s[1:] ** 2)
+    z = _z(diff, scale)
+    sorted_ranks = np.concatenate([[1], 1 + np.cumsum(z >= thr)])
+    ranks = np.empty_like(sorted_ranks)
+    ranks[order] = sorted_ranks
+    return ranks
+
+
+def overlap_ranks(lo, hi) -> np.ndarray:
+    """"Arena" rule: rank = 1 + number of models whose interval lies entirely above.
+
+    Model ``j`` is entirely above ``i`` when ``lo_j > hi_i``. Used by public
+    arena leaderboards; more conservative than the adjacent rule.
+    """
+    lo, hi = np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+    return (lo[None, :] > hi[:, None]).sum(1) + 1
+
+
+class TrialsNeeded(NamedTuple):
+    """For each adjacent pair in ``mu`` order: who, the gap, z now, trials needed."""
+
+    upper: np.ndarray  # index of the better model of each adjacent pair
+    lower: np.ndarray
+    gap: np.ndarray  # mu_upper - mu_lower
+    z_now: np.ndarray
+    n_now: int
+    n_needed: np.ndarray  # float; inf when the gap is zero
+
+
+def trials_needed_from(mu, sigma, N: int, T: int, confidence: float = 0.95) -> TrialsNeeded:
+    """:func:`trials_needed` from Bayes@N results already computed (``T = 1 + C + D + N``).
+
+    Holding each question's posterior-mean category probabilities fixed, the
+    variance scales as ``1 / (T + 1)`` (000 App. A), so after ``N'`` trials
+    ``z(N') = z_now · sqrt((T' + 1) / (T + 1))`` with ``T' = T + N' - N``.
+    """
+    mu, sigma = _vecs(mu, sigma)
+    order = np.argsort(-mu, kind="stable")
+    up, low = order[:-1], order[1:]
+    gap = mu[up] - mu[low]
+    scale = np.sqrt(sigma[up] ** 2 + sigma[low] ** 2)
+    thr = z_threshold(confidence)
+    z_now = _z(gap, scale)
+    with np.errstate(divide="ignore"):
+        t_plus_1 = (T + 1) * (thr / z_now) ** 2
+    n_needed = np.where(gap > 0, np.ceil(t_plus_1 - (T + 1) + N - 1e-9), np.inf)
+    return TrialsNeeded(up, low, gap, z_now, int(N), np.maximum(n_needed, 1.0))
+
+
+def trials_needed(R, w=None, R0=None, confidence: float = 0.95) -> TrialsNeeded:
+    """Trials per question at which each adjacent pair's expected z reaches the threshold.
+
+    000 App. D: keeping each question's posterior-mean category probabilities
+    ``p̂ = ν/T`` fixed, the Bayes@N variance after ``N'`` trials is
+    ``σ²(N') = S / (M² (T' + 1))`` with ``T' = 1 + C + D + N'`` and
+    ``S = Σ_α Var_p̂(w)``, so ``z`` grows like ``sqrt(T' + 1)`` and reaches the
+    threshold ``z*`` at ``T' + 1 = (T + 1) (z* / z_now)²``. At ``N' = N`` this
+    reproduces the current z exactly.
+
+    Parameters
+    ----------
+    R : array_like, shape (L, M, N)
+    w, R0 : as in :func:`scorio_core.eval.bayes`
+    confidence : float
+        Ranking confidence to reach (one-sided; 0.95 -> z* = 1.645).
+    """
+    n, n0, w = prepare_counts(as_outcome_array(R, min_ndim=3, max_ndim=3), w, R0)
+    post = bayes_from_counts(n, w, n0)
+    return trials_needed_from(post.mu, post.sigma, np.shape(R)[-1], post.T, confidence)
+
+
+def prob_correct_order(
+    p_upper, p_lower, n_values, w=None, n_sims: int = 2000, rng=None
+) -> np.ndarray:
+    """Simulated probability that Bayes@N (uniform prior) orders two models correctly.
+
+    ``p_upper``, ``p_lower``: per-question category probabilities of the truly
+    better and worse model, shape ``(M,)`` (binary success probabilities) or
+    ``(M, C+1)``. For each ``N`` in ``n_values``, draws ``n_sims`` outcome
+    tables and counts how often ``mu_upper > mu_lower`` (ties count one half).
+    Under the uniform prior the Bayes@N order equals the order of weighted
+    sums of counts, which is what is simulated.
+    """
+    rng = np.random.default_rng(rng)
+    pu, pl = (np.asarray(p, dtype=float) for p in (p_upper, p_lower))
+    if pu.ndim == 1:
+        pu, pl = np.stack([1 - pu, pu], -1), np.stack([1 - pl, pl], -1)
+    if pu.shape != pl.shape or pu.ndim != 2:
+        raise ValidationError(
+            f"p_upper and p_lower must have equal shapes (M,) or (M, C+1); got {pu.shape}, "
+            f"{pl.shape}"
+        )
+    w = np.arange(pu.shape[1], dtype=float) / (pu.shape[1] - 1) if w is None else np.asarray(w)
+    out = []
+    for n in np.atleast_1d(n_values):  # a handful of N values; the sims are vectorized
+        cu = rng.multinomial(int(n), pu, size=(n_sims, pu.shape[0]))
+        cl = rng.multinomial(int(n), pl, size=(n_sims, pl.shape[0]))
+        su, sl = (cu @ w).sum(-1), (cl @ w).sum(-1)
+        out.append(np.mean((su > sl) + 0.5 * (su == sl)))
+    return np.asarray(out)

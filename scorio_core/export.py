@@ -1,0 +1,107 @@
+"""Exports of a :class:`~scorio_core.leaderboard.Leaderboard` as CSV, JSON and Markdown.
+
+CSV cells that a spreadsheet would execute as a formula are neutralised
+(``io.safe_csv_cell``); Markdown escapes table syntax; JSON is strict (no NaN).
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.leaderboard import leaderboard
+>>> from scorio_core.export import to_markdown
+>>> board = leaderboard(np.random.default_rng(0).integers(0, 2, (2, 5, 4)))
+>>> to_markdown(board).splitlines()[0].startswith("# ")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pandas as pd
+
+from .io import to_safe_csv
+from .leaderboard import COLUMN_HELP, Leaderboard
+
+__all__ = ["FORMATS", "export", "to_csv", "to_json", "to_markdown"]
+
+FORMATS = ("csv", "json", "md")
+
+
+def _rounded(df: pd.DataFrame, digits: int = 6) -> pd.DataFrame:
+    out = df.copy()
+    num = out.select_dtypes("number").columns
+    out[num] = out[num].round(digits)
+    return out
+
+
+def to_csv(board: Leaderboard) -> str:
+    """CSV of the table, formula-safe."""
+    return to_safe_csv(_rounded(board.table))
+
+
+def _clean(v):
+    if isinstance(v, float | np.floating):
+        return None if not math.isfinite(float(v)) else float(v)
+    if isinstance(v, np.integer):
+        return int(v)
+    return v
+
+
+def to_json(board: Leaderboard) -> str:
+    """JSON with ``settings``, ``columns`` (meaning of each column) and ``rows``.
+
+    Non-finite numbers (e.g. ``n_needed`` for an exact tie) become ``null``.
+    """
+    rows = [
+        {k: _clean(v) for k, v in rec.items()}
+        for rec in _rounded(board.table).to_dict(orient="records")
+    ]
+    cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)
+            for c in board.table.columns}
+    payload = {"settings": board.settings, "columns": cols, "rows": rows}
+    return json.dumps(payload, indent=2, allow_nan=False)
+
+
+def _md_cell(v, whole: bool = False) -> str:
+    if isinstance(v, float | np.floating):
+        if not math.isfinite(float(v)):
+            return "—" if math.isnan(float(v)) else "∞"
+        return f"{float(v):.0f}" if whole else f"{float(v):.4f}"
+    s = str(v)
+    for ch in "\\|`*[]":
+        s = s.replace(ch, "\\" + ch)
+    return s
+
+
+def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
+    """A Markdown table with a header that states the settings."""
+    s = board.settings
+    lines = [
+        f"# {_md_cell(title)}",
+        "",
+        f"Bayes@N, {s['confidence']:.0%} credible intervals; models share a CI-aware rank when "
+        f"the z-score to the next model is below {s['z_threshold']:.3f}. Prior: {s['prior']}. "
+        f"Data shape (L, M, N) = {tuple(s['shape'])}.",
+        "",
+    ]
+    cols = list(board.table.columns)
+    lines.append("| " + " | ".join(cols) + " |")
+    lines.append("|" + "|".join("---" for _ in cols) + "|")
+    whole = [c.startswith("rank") or c == "n_needed" for c in cols]
+    for rec in board.table.itertuples(index=False):
+        cells = (_md_cell(v, wh) for v, wh in zip(rec, whole, strict=True))
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def export(board: Leaderboard, fmt: str) -> str:
+    """Dispatch on ``fmt`` in :data:`FORMATS`."""
+    if fmt == "csv":
+        return to_csv(board)
+    if fmt == "json":
+        return to_json(board)
+    if fmt in ("md", "markdown"):
+        return to_markdown(board)
+    raise ValueError(f"format must be one of {', '.join(FORMATS)}; got {fmt!r}")

@@ -1,0 +1,319 @@
+"""The :class:`Outcomes` data model (SPEC §2).
+
+An outcome tensor ``R`` of shape ``(L, M, N)`` -- ``L`` models, ``M`` questions,
+``N`` i.i.d. trials -- holding integer categories ``0..C`` (binary: 0 wrong,
+1 correct), plus optional prior outcomes ``R0`` (e.g. greedy decodes), category
+names and weights, model names, question ids, a per-question benchmark label,
+per-completion signals and free metadata.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.outcomes import Outcomes
+>>> o = Outcomes(np.array([[[1, 0, 1], [0, 0, 1]]]), models=["m"])
+>>> o.shape, o.weights.tolist()
+((1, 2, 3), [0.0, 1.0])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._validation import ValidationError, as_outcome_array, unique_names
+
+__all__ = ["Outcomes", "COMBINED", "check_name"]
+
+#: Label of the "all benchmarks concatenated" selection.
+COMBINED = "combined"
+
+_MAX_NAME = 200
+_FORMULA_START = ("=", "+", "@", "\t", "\r")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_SIGNAL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+def check_name(name: Any, what: str) -> str:
+    """Return ``name`` as a safe display string or raise :class:`ValidationError`.
+
+    Names end up in HTML, Markdown and spreadsheets, so markup characters,
+    control characters and leading spreadsheet-formula characters are refused
+    rather than silently rewritten (which would lose the user's data).
+    """
+    s = str(name)
+    if not s.strip():
+        raise ValidationError(f"{what} must be a non-empty name; got {name!r}")
+    if len(s) > _MAX_NAME:
+        raise ValidationError(f"{what} {s[:40]!r}... is {len(s)} characters; at most {_MAX_NAME}")
+    if _CONTROL.search(s):
+        raise ValidationError(f"{what} {s!r} contains control characters")
+    if "<" in s or ">" in s:
+        raise ValidationError(f"{what} {s!r} contains '<' or '>'; markup is not allowed in names")
+    if s.startswith(_FORMULA_START):
+        raise ValidationError(
+            f"{what} {s!r} starts with {s[0]!r}, which spreadsheets execute as a formula; "
+            "rename it"
+        )
+    return s
+
+
+def _names(values: Sequence[Any] | None, n: int, what: str, prefix: str) -> tuple[str, ...]:
+    if values is None:
+        return tuple(f"{prefix}{i}" for i in range(n))
+    vals = [check_name(v, what) for v in list(values)]
+    if len(vals) != n:
+        raise ValidationError(f"expected {n} {what}s to match R; got {len(vals)}")
+    return unique_names(vals, f"{what}s")
+
+
+@dataclass(frozen=True, eq=False)
+class Outcomes:
+    """A validated outcome tensor and everything that describes it.
+
+    Parameters
+    ----------
+    R : array_like, shape (L, M, N) or (M, N)
+        Integer categories ``0..C``; a 2-D array is one model.
+    R0 : array_like, shape (L, M, D) or (M, D), optional
+        Prior outcomes (e.g. greedy decodes); ``(M, D)`` is shared by all models.
+    weights : array_like, shape (C+1,), optional
+        Value of each category. Defaults to ``[0, 1]`` for binary data and to the
+        linear ramp ``k / C`` for categorical data (flagged in ``metadata``).
+    category_names, models, questions : sequences of str, optional
+    benchmarks : sequence of str, optional
+        One benchmark label per question; enables :meth:`select`.
+    signals : mapping name -> array (L, M, N), optional
+        Per-completion numeric signals for rubric building.
+    name : str
+        Dataset name shown in the app.
+    metadata : mapping
+        Free-form JSON-serialisable description (source, synthetic flag, ...).
+    """
+
+    R: np.ndarray
+    R0: np.ndarray | None = None
+    weights: np.ndarray | None = None
+    category_names: tuple[str, ...] | None = None
+    models: tuple[str, ...] | None = None
+    questions: tuple[str, ...] | None = None
+    benchmarks: tuple[str, ...] | None = None
+    signals: Mapping[str, np.ndarray] = field(default_factory=dict)
+    name: str = "dataset"
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        R = as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3)
+        if R.ndim == 2:
+            R = R[None]
+        L, M, N = R.shape
+        meta = dict(self.metadata)
+
+        C_seen = int(R.max())
+        if self.weights is None:
+            C = max(C_seen, len(self.category_names) - 1 if self.category_names else 1)
+            w = np.linspace(0.0, 1.0, C + 1)
+            if C > 1:
+                meta.setdefault("weights_note", f"no weights given; assumed linear k/{C}")
+        else:
+            w = np.asarray(self.weights, dtype=float)
+            if w.ndim != 1 or w.size < 2 or not np.all(np.isfinite(w)):
+                raise ValidationError(
+                    f"weights must be a finite 1-D vector with one entry per category (>= 2); "
+                    f"got {np.asarray(self.weights).tolist()!r}"
+                )
+            C = w.size - 1
+            if C_seen > C:
+                idx = tuple(int(i) for i in np.argwhere(R > C)[0])
+                raise ValidationError(
+                    f"R holds category {R[idx]} at index (model, question, trial) = {idx}, but "
+                    f"the {w.size} weights define categories 0..{C}"
+                )
+
+        if self.category_names is None:
+            cats = ("wrong", "correct") if C == 1 else tuple(f"cat{k}" for k in range(C + 1))
+        else:
+            cats = tuple(check_name(c, "category name") for c in self.category_names)
+            if len(cats) != C + 1:
+                raise ValidationError(
+                    f"expected {C + 1} category names (categories 0..{C}); got {len(cats)}"
+                )
+
+        R0 = self.R0
+        if R0 is not None:
+            R0 = as_outcome_array(R0, name="R0", min_ndim=2, max_ndim=3)
+            ok = (R0.ndim == 2 and R0.shape[0] == M) or (R0.ndim == 3 and R0.shape[:2] == (L, M))
+            if not ok:
+                raise ValidationError(
+                    f"R0 must have shape ({L}, {M}, D) or ({M}, D) to match R of shape "
+                    f"{(L, M, N)}; got {tuple(R0.shape)}"
+                )
+            if R0.max() > C:
+                idx = tuple(int(i) for i in np.argwhere(R0 > C)[0])
+                raise ValidationError(
+                    f"R0 holds category {R0[idx]} at index {idx}, outside categories 0..{C}"
+                )
+
+        models = _names(self.models, L, "model name", "model_")
+        questions = _names(self.questions, M, "question id", "q")
+        benchmarks = None
+        if self.benchmarks is not None:
+            benchmarks = tuple(check_name(b, "benchmark name") for b in self.benchmarks)
+            if len(benchmarks) != M:
+                raise ValidationError(
+                    f"expected one benchmark label per question ({M}); got {len(benchmarks)}"
+                )
+            if COMBINED in benchmarks:
+                raise ValidationError(f"{COMBINED!r} is reserved and cannot be a benchmark name")
+
+        signals: dict[str, np.ndarray] = {}
+        for key, arr in dict(self.signals).items():
+            if not _SIGNAL_NAME.match(str(key)):
+                raise ValidationError(
+                    f"signal name {str(key)[:40]!r} must be letters, digits and '_' (at most 64, "
+                    "not starting with a digit)"
+                )
+            a = np.asarray(arr)
+            if a.dtype == bool:
+                a = a.astype(float)
+            if not np.issubdtype(a.dtype, np.number) or a.shape != (L, M, N):
+                raise ValidationError(
+                    f"signal {key!r} must be a numeric array of shape {(L, M, N)} like R; got "
+                    f"shape {tuple(a.shape)} and dtype {a.dtype}"
+                )
+            a = a.astype(float)
+            if not np.all(np.isfinite(a)):
+                raise ValidationError(
+                    f"signal {key!r} holds {int((~np.isfinite(a)).sum())} NaN/inf value(s)"
+                )
+            signals[str(key)] = a
+
+        name = str(self.name)[:_MAX_NAME]
+        for attr, val in [
+            ("R", R),
+            ("R0", R0),
+            ("weights", w),
+            ("category_names", cats),
+            ("models", models),
+            ("questions", questions),
+            ("benchmarks", benchmarks),
+            ("signals", signals),
+            ("name", name),
+            ("metadata", meta),
+        ]:
+            object.__setattr__(self, attr, val)
+        R.setflags(write=False)
+        if R0 is not None:
+            R0.setflags(write=False)
+
+    # ------------------------------------------------------------------ shape
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        return tuple(self.R.shape)  # type: ignore[return-value]
+
+    @property
+    def L(self) -> int:
+        return self.R.shape[0]
+
+    @property
+    def M(self) -> int:
+        return self.R.shape[1]
+
+    @property
+    def N(self) -> int:
+        return self.R.shape[2]
+
+    @property
+    def C(self) -> int:
+        return self.weights.size - 1
+
+    @property
+    def D(self) -> int:
+        return 0 if self.R0 is None else self.R0.shape[-1]
+
+    @property
+    def is_binary(self) -> bool:
+        return self.C == 1
+
+    @property
+    def R0_per_model(self) -> np.ndarray | None:
+        """``R0`` broadcast to ``(L, M, D)``."""
+        if self.R0 is None:
+            return None
+        if self.R0.ndim == 2:
+            return np.broadcast_to(self.R0, (self.L,) + self.R0.shape)
+        return self.R0
+
+    # -------------------------------------------------------------- selection
+    @property
+    def benchmark_names(self) -> list[str]:
+        """Distinct benchmark labels in order of first appearance."""
+        if self.benchmarks is None:
+            return []
+        return list(dict.fromkeys(self.benchmarks))
+
+    def select(self, benchmark: str | None = None) -> Outcomes:
+        """The questions of one benchmark; ``None`` or ``"combined"`` keeps all."""
+        if benchmark in (None, COMBINED):
+            return self
+        if benchmark not in self.benchmark_names:
+            have = ", ".join([COMBINED, *self.benchmark_names]) if self.benchmarks else COMBINED
+            raise ValidationError(f"unknown benchmark {benchmark!r}; this dataset has: {have}")
+        keep = np.array([b == benchmark for b in self.benchmarks])
+        return self._take_questions(keep, f"{self.name} [{benchmark}]")
+
+    def _take_questions(self, keep: np.ndarray, name: str) -> Outcomes:
+        R0 = None if self.R0 is None else self.R0[..., keep, :]
+        return Outcomes(
+            R=self.R[:, keep],
+            R0=R0,
+            weights=self.weights,
+            category_names=self.category_names,
+            models=self.models,
+            questions=[q for q, k in zip(self.questions, keep, strict=True) if k],
+            benchmarks=None
+            if self.benchmarks is None
+            else [b for b, k in zip(self.benchmarks, keep, strict=True) if k],
+            signals={k: v[:, keep] for k, v in self.signals.items()},
+            name=name,
+            metadata=self.metadata,
+        )
+
+    def with_weights(self, weights: Sequence[float]) -> Outcomes:
+        """The same data scored with other category weights."""
+        return Outcomes(
+            R=self.R,
+            R0=self.R0,
+            weights=np.asarray(weights, dtype=float),
+            category_names=self.category_names,
+            models=self.models,
+            questions=self.questions,
+            benchmarks=self.benchmarks,
+            signals=self.signals,
+            name=self.name,
+            metadata=self.metadata,
+        )
+
+    # ---------------------------------------------------------------- reports
+    def describe(self) -> dict[str, Any]:
+        """A JSON-friendly validation/shape report used by the Data page and CLI."""
+        counts = np.bincount(self.R.ravel(), minlength=self.C + 1)
+        return {
+            "name": self.name,
+            "models (L)": self.L,
+            "questions (M)": self.M,
+            "trials (N)": self.N,
+            "categories": {
+                f"{k}: {self.category_names[k]} (w={self.weights[k]:g})": int(counts[k])
+                for k in range(self.C + 1)
+            },
+            "prior R0": "none"
+            if self.R0 is None
+            else f"{self.D} outcome(s) per question"
+            + (" (shared)" if self.R0.ndim == 2 else " per model"),
+            "benchmarks": self.benchmark_names or [COMBINED],
+            "signals": sorted(self.signals),
+        }

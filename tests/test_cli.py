@@ -1,0 +1,78 @@
+"""`scorio-studio` command line: same numbers as the core, clear one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from scorio_core import io
+from scorio_core.cli import main
+from scorio_core.leaderboard import leaderboard
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_leaderboard_json_matches_core(capsys, data_dir):
+    path = data_dir / "reasoning_synthetic.npz"
+    code, out, err = _run(
+        capsys, "leaderboard", str(path), "--benchmark", "AIME'25", "--prior", "greedy",
+        "--k", "2,8", "--confidence", "0.9", "--format", "json",
+    )
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    board = leaderboard(io.load(path).select("AIME'25"), use_prior=True, ks=(2, 8), confidence=0.9)
+    assert [r["model"] for r in rows] == board.table["model"].tolist()
+    np.testing.assert_allclose([r["mu"] for r in rows], board.table["mu"], atol=1e-6)
+    assert [r["rank_ci"] for r in rows] == board.table["rank_ci"].tolist()
+    assert "pass@8" in rows[0]
+
+
+def test_default_is_combined_csv(capsys, data_dir):
+    code, out, _ = _run(capsys, "leaderboard", str(data_dir / "reasoning_synthetic.npz"))
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("model,rank_ci,mu,sigma,lo,hi") and len(lines) == 21
+    code, out, _ = _run(capsys, "info", str(data_dir / "reasoning_synthetic.npz"))
+    assert json.loads(out)["questions (M)"] == 120
+
+
+def test_markdown_and_long_table_input(capsys, tmp_path, data_dir):
+    data = io.load(data_dir / "biased_coins.npz")
+    csv = tmp_path / "coins.csv"
+    io.save_table(data, csv)
+    code, out, _ = _run(capsys, "leaderboard", str(csv), "--format", "md", "--k", "4")
+    assert code == 0 and out.startswith("# ") and out.count("| LLM_") == 11
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["leaderboard", "does/not/exist.npz"], "error"),
+        (["leaderboard", "{coins}", "--benchmark", "AIME'24"], "unknown benchmark"),
+        (["leaderboard", "{coins}", "--k", "81"], "1 <= k <= N"),
+        (["leaderboard", "{coins}", "--prior", "greedy"], "no R0"),
+        (["leaderboard", "{coins}", "--weights", "0,x"], "--weights"),
+        (["leaderboard", "{bad}"], "error"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys, tmp_path, data_dir, argv, fragment):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("model,question,trial,outcome\na,q,0,nan\n")
+    argv = [a.format(coins=data_dir / "biased_coins.npz", bad=bad) for a in argv]
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("scorio-studio: error:") and fragment in err
+    assert err.count("\n") == 1
+
+
+def test_argument_errors_exit_nonzero(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["leaderboard", "x.npz", "--confidence", "1.5"])
+    assert info.value.code == 2
+    assert "strictly between 0 and 1" in capsys.readouterr().err

@@ -1,0 +1,166 @@
+"""Metrics: SPEC §3 reference values, invariants, and differential tests against `scorio`."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scorio_core import ValidationError
+from scorio_core import eval as ev
+
+R_CAT = [[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]]
+R_BIN = [[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]]
+W3 = [0, 0.5, 1]
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        (lambda: ev.bayes(R_CAT, w=W3), (0.562500, 0.091998)),
+        (lambda: ev.bayes(R_CAT, w=W3, R0=[[2], [1]]), (0.583333, 0.085165)),
+        (lambda: ev.bayes(R_CAT, w=W3, R0=[[0, 2], [1, 2]]), (0.575000, 0.084275)),
+        (
+            lambda: ev.bayes_ci([[3, 2, 3, 1, 3], [2, 3, 0, 3, 1]], w=[0, 0, 0.25, 1]),
+            (0.444444, 0.100539, 0.247392, 0.641497),
+        ),
+        (lambda: ev.bayes_ci(R_BIN, bounds=(0, 1)), (0.642857, 0.118451, 0.410698, 0.875017)),
+        (lambda: ev.avg(R_CAT, w=W3), (0.600000, 0.147196)),
+        (lambda: (ev.pass_at_k(R_BIN, 3),), (1.0,)),
+        (lambda: (ev.pass_hat_k(R_BIN, 3),), (0.25,)),
+        (lambda: (ev.g_pass_at_k_tau(R_BIN, 3, 2 / 3),), (0.85,)),
+        (lambda: (ev.mg_pass_at_k(R_BIN, 3),), (0.166667,)),
+        (lambda: ev.pass_at_k_ci(R_BIN, 3), (0.916667, 0.073210, 0.773177, 1.0)),
+    ],
+)
+def test_spec_reference_values(call, expected):
+    got = call()
+    assert len(got) == len(expected)
+    np.testing.assert_allclose(got, expected, atol=5e-7, rtol=0)
+
+
+def test_results_are_named_and_unpack():
+    est = ev.bayes(R_BIN)
+    assert est.mu == est[0] and est.sigma == est[1]
+    mu, sigma, lo, hi = ev.bayes_ci(R_BIN)
+    assert lo < mu < hi and sigma > 0
+
+
+def test_g_pass_limits_equal_pass_and_pass_hat():
+    R = np.random.default_rng(3).integers(0, 2, (12, 9))
+    for k in range(1, 10):
+        assert ev.g_pass_at_k_tau(R, k, 0.0) == pytest.approx(ev.pass_at_k(R, k), abs=1e-12)
+        assert ev.g_pass_at_k_tau(R, k, 1.0) == pytest.approx(ev.pass_hat_k(R, k), abs=1e-12)
+
+
+def test_uniform_prior_bayes_and_avg_order_models_identically():
+    """000 App. B: mu = A + N/(1+C+N) a with A constant across models of equal (M, N, w)."""
+    rng = np.random.default_rng(11)
+    for _ in range(50):
+        C = int(rng.integers(1, 5))
+        L, M, N = int(rng.integers(2, 9)), int(rng.integers(1, 15)), int(rng.integers(1, 12))
+        R = rng.integers(0, C + 1, (L, M, N))
+        w = np.sort(rng.random(C + 1))
+        mu, sig_b = ev.bayes(R, w)
+        a, sig_a = ev.avg(R, w)
+        # same pairwise order (exact ties stay ties; 1e-12 absorbs float rounding)
+        d_mu, d_a = mu[:, None] - mu[None, :], a[:, None] - a[None, :]
+        np.testing.assert_array_equal(np.sign(d_mu.round(12)), np.sign(d_a.round(12)))
+        # the affine relation itself, which is why the order is identical
+        A = w[0] + (w - w[0]).sum() / (M * (1 + C + N)) * M
+        np.testing.assert_allclose(mu, A + N / (1 + C + N) * (a - w[0]), atol=1e-12)
+        np.testing.assert_allclose(sig_a, (1 + C + N) / N * sig_b, rtol=1e-12)
+
+
+def test_batch_axes_equal_a_loop():
+    rng = np.random.default_rng(5)
+    R = rng.integers(0, 3, (4, 6, 10, 7))  # (replicates, models, M, N)
+    R0 = rng.integers(0, 3, (10, 2))
+    w = [0.0, 0.3, 1.0]
+    mu, sigma = ev.bayes(R, w, R0)
+    assert mu.shape == (4, 6)
+    for b in range(4):
+        for m in range(6):
+            one = ev.bayes(R[b, m], w, R0)
+            assert mu[b, m] == pytest.approx(one.mu, abs=1e-14)
+            assert sigma[b, m] == pytest.approx(one.sigma, abs=1e-14)
+    Rb = R.clip(0, 1)
+    got = ev.pass_at_k_ci(Rb, 3)
+    for m in range(6):
+        np.testing.assert_allclose(
+            [x[1, m] for x in got], ev.pass_at_k_ci(Rb[1, m], 3), atol=1e-14
+        )
+
+
+def _random_case(rng, binary: bool):
+    M, N = int(rng.integers(1, 15)), int(rng.integers(1, 25))
+    C = 1 if binary else int(rng.integers(2, 5))
+    R = rng.integers(0, C + 1, (M, N))
+    w = None if binary else np.round(rng.random(C + 1), 3)
+    R0 = None
+    if rng.random() < 0.5:
+        R0 = rng.integers(0, C + 1, (M, int(rng.integers(1, 4))))
+    return R, w, R0, N
+
+
+@pytest.mark.parametrize("binary", [True, False])
+def test_bayes_and_avg_match_reference(ref_eval, binary):
+    rng = np.random.default_rng(100 + binary)
+    for _ in range(200):
+        R, w, R0, _ = _random_case(rng, binary)
+        conf = float(rng.choice([0.8, 0.9, 0.95, 0.99]))
+        np.testing.assert_allclose(ev.bayes(R, w, R0), ref_eval.bayes(R, w, R0), atol=1e-9)
+        np.testing.assert_allclose(
+            ev.bayes_ci(R, w, R0, confidence=conf, bounds=(0, 1)),
+            ref_eval.bayes_ci(R, w, R0, confidence=conf, bounds=(0, 1)),
+            atol=1e-9,
+        )
+        np.testing.assert_allclose(ev.avg(R, w), ref_eval.avg(R, w), atol=1e-9)
+        np.testing.assert_allclose(
+            ev.avg_ci(R, w, confidence=conf), ref_eval.avg_ci(R, w, confidence=conf), atol=1e-9
+        )
+
+
+def test_pass_family_matches_reference(ref_eval):
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        R, _, _, N = _random_case(rng, True)
+        k = int(rng.integers(1, N + 1))
+        tau = float(rng.choice([0.0, 0.25, 0.5, 2 / 3, 0.75, 1.0, rng.random()]))
+        a0, b0 = (1.0, 1.0) if rng.random() < 0.7 else (float(rng.uniform(0.5, 3)), 2.0)
+        for name in ["pass_at_k", "pass_hat_k", "mg_pass_at_k"]:
+            assert getattr(ev, name)(R, k) == pytest.approx(getattr(ref_eval, name)(R, k), abs=1e-9)
+            np.testing.assert_allclose(
+                getattr(ev, name + "_ci")(R, k, alpha0=a0, beta0=b0),
+                getattr(ref_eval, name + "_ci")(R, k, alpha0=a0, beta0=b0),
+                atol=1e-9,
+            )
+        assert ev.g_pass_at_k_tau(R, k, tau) == pytest.approx(
+            ref_eval.g_pass_at_k_tau(R, k, tau), abs=1e-9
+        )
+        np.testing.assert_allclose(
+            ev.g_pass_at_k_tau_ci(R, k, tau, confidence=0.9),
+            ref_eval.g_pass_at_k_tau_ci(R, k, tau, confidence=0.9),
+            atol=1e-9,
+        )
+
+
+@pytest.mark.parametrize(
+    ("call", "fragment"),
+    [
+        (lambda: ev.pass_at_k(R_BIN, 6), "1 <= k <= N (N=5)"),
+        (lambda: ev.pass_at_k(R_BIN, 0), "1 <= k <= N"),
+        (lambda: ev.pass_at_k(R_CAT, 2), "binary outcomes"),
+        (lambda: ev.bayes(R_CAT), "weights are required"),
+        (lambda: ev.bayes(R_CAT, w=[0, 1]), "expected at least 3 weights"),
+        (lambda: ev.bayes(R_BIN, R0=[[1], [0], [1]]), "one row per question"),
+        (lambda: ev.bayes([[0.5, 1]]), "fractional"),
+        (lambda: ev.bayes([[np.nan, 1]]), "non-finite"),
+        (lambda: ev.bayes([1, 0, 1]), "dimensions"),
+        (lambda: ev.bayes_ci(R_BIN, confidence=1.2), "confidence"),
+        (lambda: ev.g_pass_at_k_tau(R_BIN, 2, 1.5), "tau must lie in [0, 1]"),
+    ],
+)
+def test_bad_arguments_are_explained(call, fragment):
+    with pytest.raises(ValidationError, match=None) as info:
+        call()
+    assert fragment in str(info.value)

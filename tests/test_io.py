@@ -1,0 +1,385 @@
+"""Round trips and behaviour of the loaders/writers in :mod:`scorio_core.io`."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+
+from scorio_core.io import (
+    load,
+    load_npz,
+    load_table,
+    save_npz,
+    save_table,
+    to_long_frame,
+)
+from scorio_core.outcomes import Outcomes
+
+TABLE_SUFFIXES = [".csv", ".parquet", ".jsonl"]
+WEIGHTS = [0.0, 0.25, 1.0]
+
+
+def make_outcomes(rng: np.random.Generator, *, shared_r0: bool = False) -> Outcomes:
+    L, M, N, D = 3, 6, 4, 2
+    R0 = rng.integers(0, 3, (M, D) if shared_r0 else (L, M, D))
+    return Outcomes(
+        R=rng.integers(0, 3, (L, M, N)),
+        R0=R0,
+        weights=WEIGHTS,
+        category_names=["invalid", "partial", "correct"],
+        models=["alpha", "beta-2", "-gamma"],  # leading '-' exercises CSV defusing
+        questions=[f"{i:03d}" for i in range(M)],  # leading zeros must survive CSV
+        benchmarks=["aime"] * 4 + ["gpqa"] * 2,
+        signals={"has_box": rng.integers(0, 2, (L, M, N)), "token_ratio": rng.random((L, M, N))},
+        name="toy",
+        metadata={"synthetic": True, "seed": 3},
+    )
+
+
+def assert_same_data(a: Outcomes, b: Outcomes) -> None:
+    np.testing.assert_array_equal(a.R, b.R)
+    assert a.models == b.models
+    assert a.questions == b.questions
+    assert a.benchmarks == b.benchmarks
+    if a.R0 is None:
+        assert b.R0 is None
+    else:
+        np.testing.assert_array_equal(a.R0_per_model, b.R0_per_model)
+    assert sorted(a.signals) == sorted(b.signals)
+    for key in a.signals:
+        np.testing.assert_allclose(a.signals[key], b.signals[key])
+
+
+# --------------------------------------------------------------------- npz
+@pytest.mark.parametrize("shared_r0", [False, True])
+def test_npz_round_trip(tmp_path, shared_r0):
+    o = make_outcomes(np.random.default_rng(1), shared_r0=shared_r0)
+    path = tmp_path / "toy.npz"
+    save_npz(o, path)
+    back = load(path)
+    assert_same_data(o, back)
+    assert back.R0.ndim == o.R0.ndim  # npz keeps a shared R0 shared
+    np.testing.assert_array_equal(back.weights, WEIGHTS)
+    assert back.category_names == ("invalid", "partial", "correct")
+    assert back.name == "toy"
+    assert back.metadata["synthetic"] is True and back.metadata["seed"] == 3
+    assert back.metadata["format"] == "npz"
+    assert back.metadata["source_file"] == "toy.npz"
+
+
+def test_npz_saved_without_pickle(tmp_path):
+    o = make_outcomes(np.random.default_rng(2))
+    path = tmp_path / "toy.npz"
+    save_npz(o, path)
+    with np.load(path, allow_pickle=False) as z:  # every member loads without pickle
+        keys = set(z.files)
+        assert z["models"].dtype.kind == "U"
+        assert z["meta_json"].shape == ()
+    assert {"R", "R0", "models", "signal__has_box", "signal__token_ratio"} <= keys
+
+
+def test_npz_minimal_two_dimensional_r_and_extras():
+    rng = np.random.default_rng(3)
+    buf = io.BytesIO()
+    np.savez(
+        buf,
+        R=rng.integers(0, 2, (5, 4)),
+        signal__len=rng.random((5, 4)),
+        true_p=np.linspace(0, 1, 5),
+        big=np.zeros(20_000),
+        meta_json=np.array('{"name": "from-meta", "note": "hi"}'),
+    )
+    o = load(buf.getvalue(), filename="upload.npz")
+    assert o.shape == (1, 5, 4)
+    assert o.signals["len"].shape == (1, 5, 4)
+    assert o.models == ("model_0",)
+    assert o.name == "from-meta"
+    assert o.metadata["note"] == "hi"
+    assert o.metadata["extra_arrays"] == {"true_p": np.linspace(0, 1, 5).tolist()}
+    assert o.metadata["extra_arrays_not_loaded"] == ["big"]
+    assert load_npz(buf.getvalue(), filename="u.npz", name="mine").name == "mine"
+
+
+def test_npz_weights_argument_overrides_file(tmp_path):
+    o = make_outcomes(np.random.default_rng(4))
+    save_npz(o, tmp_path / "t.npz")
+    back = load(tmp_path / "t.npz", weights=[0, 1, 1], category_names=["a", "b", "c"])
+    np.testing.assert_array_equal(back.weights, [0, 1, 1])
+    assert back.category_names == ("a", "b", "c")
+
+
+# ------------------------------------------------------------------ tables
+@pytest.mark.parametrize("shared_r0", [False, True])
+@pytest.mark.parametrize("suffix", TABLE_SUFFIXES)
+def test_table_round_trip(tmp_path, suffix, shared_r0):
+    o = make_outcomes(np.random.default_rng(5), shared_r0=shared_r0)
+    path = tmp_path / f"toy{suffix}"
+    save_table(o, path)
+    back = load(path, weights=WEIGHTS, category_names=o.category_names)
+    assert_same_data(o, back)
+    assert back.R0.shape == (o.L, o.M, o.D)  # tables give R0 per model
+    np.testing.assert_array_equal(back.weights, WEIGHTS)
+    assert back.name == "toy"
+    assert back.metadata["format"] == suffix.lstrip(".")
+
+
+def test_csv_defuses_formula_cells_and_loads_them_back(tmp_path):
+    o = make_outcomes(np.random.default_rng(6))
+    path = tmp_path / "toy.csv"
+    save_table(o, path)
+    text = path.read_text()
+    assert "\n'-gamma," in text and "\n-gamma," not in text
+    assert load(path, weights=WEIGHTS).models == o.models
+
+
+def test_to_long_frame_layout():
+    rng = np.random.default_rng(7)
+    o = make_outcomes(rng)
+    df = to_long_frame(o)
+    L, M, N, D = o.L, o.M, o.N, o.D
+    assert df.columns == [
+        "model",
+        "question",
+        "trial",
+        "outcome",
+        "decoding",
+        "benchmark",
+        "has_box",
+        "token_ratio",
+    ]
+    assert df.height == L * M * (N + D)
+    greedy = df.filter(pl.col("decoding") == "greedy")
+    assert greedy.height == L * M * D
+    assert sorted(greedy["trial"].unique().to_list()) == list(range(D))
+    assert greedy["token_ratio"].null_count() == greedy.height
+    row = df.filter(
+        (pl.col("model") == "beta-2") & (pl.col("question") == "002") & (pl.col("trial") == 3)
+    ).filter(pl.col("decoding") == "sample")
+    assert row["outcome"].item() == o.R[1, 2, 3]
+    # without R0 there is no decoding column
+    plain = Outcomes(rng.integers(0, 2, (2, 3, 4)))
+    assert to_long_frame(plain).columns == ["model", "question", "trial", "outcome"]
+
+
+def test_save_table_to_file_object_and_bytes_input():
+    o = make_outcomes(np.random.default_rng(8))
+    for fmt in ("csv", "parquet", "jsonl"):
+        buf = io.BytesIO()
+        save_table(o, buf, format=fmt)
+        back = load(buf.getvalue(), filename=f"upload.{fmt}", weights=WEIGHTS)
+        assert_same_data(o, back)
+        assert back.name == "upload"
+        # a file object with a .name, as a Streamlit upload has
+        up = io.BytesIO(buf.getvalue())
+        up.name = f"x.{fmt}"
+        assert load(up, weights=WEIGHTS).shape == o.shape
+    # raw bytes with only format=
+    buf = io.BytesIO()
+    save_table(o, buf, format="csv")
+    assert load(buf.getvalue(), format="csv", weights=WEIGHTS).shape == o.shape
+
+
+def test_column_renaming():
+    csv = (
+        b"llm,item,sample_id,score,mode\n"
+        b"a,q1,0,1,sample\na,q1,1,0,sample\na,q1,0,1,greedy\n"
+        b"b,q1,0,0,sample\nb,q1,1,0,sample\nb,q1,0,0,greedy\n"
+    )
+    o = load(
+        csv,
+        filename="r.csv",
+        columns={
+            "model": "llm",
+            "question": "item",
+            "trial": "sample_id",
+            "outcome": "score",
+            "decoding": "mode",
+        },
+    )
+    assert o.models == ("a", "b") and o.questions == ("q1",)
+    assert o.R.tolist() == [[[1, 0]], [[0, 0]]]
+    assert o.R0.tolist() == [[[1]], [[0]]]
+    assert o.metadata["columns"]["model"] == "llm"
+
+
+def test_decoding_column_builds_r0():
+    rng = np.random.default_rng(9)
+    L, M, N, D = 2, 3, 4, 2
+    R, R0 = rng.integers(0, 2, (L, M, N)), rng.integers(0, 2, (L, M, D))
+    rows = []
+    for m in range(L):
+        for q in range(M):
+            rows += [(f"m{m}", f"q{q}", t, int(R[m, q, t]), "sample") for t in range(N)]
+            rows += [(f"m{m}", f"q{q}", 10 + d, int(R0[m, q, d]), "GREEDY ") for d in range(D)]
+    order = rng.permutation(len(rows))
+    rows = [rows[i] for i in order]
+    # fix first appearance so the expected order is known
+    first = [r for r in rows if r[0] == "m0" and r[1] == "q0"][0]
+    rows.remove(first)
+    rows.insert(0, first)
+    df = pl.DataFrame(
+        rows, schema=["model", "question", "trial", "outcome", "decoding"], orient="row"
+    )
+    o = load_table(df)
+    qorder = [int(q[1:]) for q in o.questions]
+    morder = [int(m[1:]) for m in o.models]
+    np.testing.assert_array_equal(o.R, R[morder][:, qorder])
+    np.testing.assert_array_equal(o.R0, R0[morder][:, qorder])
+
+
+def test_models_and_questions_in_order_of_first_appearance_trials_by_value():
+    csv = (
+        b"model,question,trial,outcome\n"
+        b"zeta,q9,30,1\nalpha,q2,5,0\nzeta,q2,7,1\nalpha,q9,2,1\n"
+        b"zeta,q9,-4,0\nalpha,q2,1,1\nzeta,q2,100,0\nalpha,q9,9,0\n"
+    )
+    o = load(csv, filename="o.csv")
+    assert o.models == ("zeta", "alpha")
+    assert o.questions == ("q9", "q2")
+    # zeta/q9: trials -4, 30 -> 0, 1; alpha/q2: 1, 5 -> 1, 0
+    assert o.R[0, 0].tolist() == [0, 1]
+    assert o.R[1, 1].tolist() == [1, 0]
+    assert o.R[0, 1].tolist() == [1, 0]
+    assert o.R[1, 0].tolist() == [1, 0]
+
+
+def ragged_frame() -> pl.DataFrame:
+    """q1 complete (3 trials), q2 has 2 trials for model b, q3 complete."""
+    rows = []
+    for m in ("a", "b"):
+        for q in ("q1", "q2", "q3"):
+            n = 2 if (m, q) == ("b", "q2") else 3
+            rows += [(m, q, t, (t + len(q) + len(m)) % 2) for t in range(n)]
+    return pl.DataFrame(rows, schema=["model", "question", "trial", "outcome"], orient="row")
+
+
+def test_on_missing_drop_questions():
+    o = load_table(ragged_frame(), on_missing="drop_questions")
+    assert o.shape == (2, 2, 3)
+    assert o.questions == ("q1", "q3")
+    assert o.metadata["dropped_questions"] == ["q2"]
+    assert o.metadata["on_missing"] == "drop_questions"
+    assert o.metadata["n_questions_found"] == 3
+
+
+def test_on_missing_truncate_keeps_first_trials_by_value():
+    df = ragged_frame().with_columns(pl.col("trial") * 10)
+    o = load_table(df.reverse(), on_missing="truncate")
+    assert o.shape == (2, 3, 2)
+    assert o.metadata["truncated_to_N"] == 2
+    assert o.metadata["max_N_found"] == 3
+    assert o.metadata["dropped_completions"] == 5
+    full = df.filter(pl.col("trial") < 20).sort("trial")
+    for m, mod in enumerate(o.models):
+        for q, qu in enumerate(o.questions):
+            want = full.filter((pl.col("model") == mod) & (pl.col("question") == qu))["outcome"]
+            assert o.R[m, q].tolist() == want.to_list()
+
+
+def test_truncate_with_incomplete_greedy_rows_drops_r0():
+    csv = (
+        b"model,question,trial,outcome,decoding\n"
+        b"a,q1,0,1,sample\na,q1,1,0,sample\na,q1,0,1,greedy\n"
+        b"b,q1,0,0,sample\nb,q1,1,1,sample\n"
+    )
+    with pytest.raises(ValueError, match="fewer than D=1 greedy rows"):
+        load(csv, filename="g.csv")
+    o = load(csv, filename="g.csv", on_missing="truncate")
+    assert o.R0 is None and o.metadata["truncated_to_D"] == 0
+    assert o.shape == (2, 1, 2)
+
+
+def test_outcome_types_booleans_and_whole_floats():
+    csv = b"model,question,trial,outcome\na,q,0,true\na,q,1,FALSE\nb,q,0,1.0\nb,q,1,0\n"
+    o = load(csv, filename="b.csv")
+    assert o.R.tolist() == [[[1, 0]], [[1, 0]]]
+    df = pl.DataFrame(
+        {"model": ["a", "a"], "question": ["q", "q"], "trial": [0, 1], "outcome": [True, False]}
+    )
+    assert load_table(df).R.tolist() == [[[1, 0]]]
+
+
+def test_text_columns_ignored_and_numeric_columns_become_signals():
+    csv = (
+        b",model,question,trial,outcome,completion,has_box,latency\n"
+        b"0,a,q,0,1,the answer is 4,true,1.5\n"
+        b"1,a,q,1,0,no idea,false,2\n"
+    )
+    o = load(csv, filename="s.csv")
+    assert sorted(o.signals) == ["has_box", "latency"]
+    assert o.signals["has_box"].tolist() == [[[1.0, 0.0]]]
+    assert o.signals["latency"].tolist() == [[[1.5, 2.0]]]
+    assert o.metadata["ignored_columns"] == ["", "completion"]
+
+
+def test_numeric_question_ids_become_strings():
+    jsonl = (
+        b'{"model": "a", "question": 7, "trial": 0, "outcome": 1}\n'
+        b'{"model": "a", "question": 12, "trial": 0, "outcome": 0}\n'
+    )
+    assert load(jsonl, filename="n.jsonl").questions == ("7", "12")
+    csv = b"model,question,trial,outcome\na,007,0,1\na,012,0,1\n"
+    assert load(csv, filename="n.csv").questions == ("007", "012")
+
+
+def test_pandas_dataframe_input():
+    df = pd.DataFrame({"model": ["a", "a", "b", "b"], "question": ["q"] * 4, "trial": [0, 1, 0, 1]})
+    df["outcome"] = [1, 0, 0, 0]
+    o = load(df)
+    assert o.models == ("a", "b") and o.R.tolist() == [[[1, 0]], [[0, 0]]]
+
+
+@pytest.mark.parametrize("suffix", [".npz", *TABLE_SUFFIXES])
+def test_paths_with_glob_characters(tmp_path, suffix):
+    # polars expands '*' and '[...]' in path strings; the loader must not
+    o = make_outcomes(np.random.default_rng(12))
+    folder = tmp_path / "runs[1]"
+    folder.mkdir()
+    path = folder / f"a*b[0]{suffix}"
+    (save_npz if suffix == ".npz" else save_table)(o, path)
+    assert load(str(path), weights=WEIGHTS).shape == o.shape
+
+
+def test_path_as_str_and_table_loader(tmp_path):
+    o = make_outcomes(np.random.default_rng(10))
+    save_table(o, tmp_path / "t.parquet")
+    assert load_table(str(tmp_path / "t.parquet"), weights=WEIGHTS).shape == o.shape
+    save_table(o, tmp_path / "t.pq")
+    assert load(tmp_path / "t.pq", weights=WEIGHTS, name="renamed").name == "renamed"
+
+
+def test_192k_row_table_loads_quickly_and_correctly(tmp_path):
+    rng = np.random.default_rng(11)
+    L, M, N = 20, 120, 80
+    R = rng.integers(0, 2, (L, M, N))
+    trial_ids = rng.permutation(1000)[:N]  # arbitrary ids, not 0..N-1
+    m, q, t = (a.ravel() for a in np.indices((L, M, N)))
+    order = rng.permutation(m.size)
+    df = pl.DataFrame(
+        {
+            "model": pl.Series([f"model-{i}" for i in range(L)]).gather(m[order]),
+            "question": pl.Series([f"q{i}" for i in range(M)]).gather(q[order]),
+            "trial": trial_ids[t[order]],
+            "outcome": R[m, q, t][order],
+            "latency": (m * 1000.0 + q + t / 100)[order],
+        }
+    )
+    assert df.height == 192_000
+    path = tmp_path / "big.csv"
+    df.write_csv(path)
+    start = time.perf_counter()
+    o = load(path)
+    elapsed = time.perf_counter() - start
+    assert o.shape == (L, M, N)
+    assert elapsed < 3.0  # typically ~0.3 s; generous for slow CI machines
+    mi = [int(x.split("-")[1]) for x in o.models]
+    qi = [int(x[1:]) for x in o.questions]
+    tsort = np.argsort(trial_ids)
+    for a, b in [(0, 0), (5, 17), (L - 1, M - 1), (13, 64)]:
+        np.testing.assert_array_equal(o.R[a, b], R[mi[a], qi[b]][tsort])
+        np.testing.assert_allclose(o.signals["latency"][a, b], mi[a] * 1000.0 + qi[b] + tsort / 100)

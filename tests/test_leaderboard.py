@@ -1,0 +1,92 @@
+"""The vectorized leaderboard against per-model calls of the reference package."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from scorio_core import Outcomes, decision, export
+from scorio_core.leaderboard import leaderboard
+
+TRUE_MEANS = [0.2332, 0.2545, 0.3604, 0.3642, 0.3642, 0.4466, 0.5418, 0.5276, 0.608, 0.6213, 0.7327]
+
+
+def _coins(seed=0, N=80):
+    rng = np.random.default_rng(seed)
+    p = np.array(TRUE_MEANS)
+    R = (rng.random((11, 30, N)) < p[:, None, None]).astype(np.int8)
+    return Outcomes(R, models=[f"LLM_{i + 1}" for i in range(11)])
+
+
+def test_table_matches_reference_per_model(ref_eval):
+    rng = np.random.default_rng(4)
+    R = rng.integers(0, 2, (7, 25, 16))
+    R0 = rng.integers(0, 2, (7, 25, 1))
+    board = leaderboard(R, R0=R0, ks=(2, 8), confidence=0.9)
+    t = board.table.set_index("model")
+    for i in range(7):
+        row = t.loc[f"model_{i}"]
+        ref = ref_eval.bayes_ci(R[i], None, R0[i], confidence=0.9, bounds=(0, 1))
+        np.testing.assert_allclose(row[["mu", "sigma", "lo", "hi"]].to_numpy(float), ref, atol=1e-9)
+        assert row["avg"] == pytest.approx(ref_eval.avg(R[i])[0], abs=1e-12)
+        assert row["pass@2"] == pytest.approx(ref_eval.pass_at_k(R[i], 2), abs=1e-9)
+        assert row["pass@8"] == pytest.approx(ref_eval.pass_at_k(R[i], 8), abs=1e-9)
+
+
+def test_table_is_sorted_and_ranks_are_consistent():
+    board = leaderboard(_coins(), ks=(4,))
+    t = board.table
+    assert t["mu"].is_monotonic_decreasing
+    assert t["rank_ci"].is_monotonic_increasing and t["rank_ci"].iloc[0] == 1
+    # the CI-aware rank never separates more than the strict rank does
+    assert (t["rank_ci"] <= t["rank_mu"]).all()
+    np.testing.assert_allclose(board.prob_better + board.prob_better.T - np.eye(11), 1 - np.eye(11))
+
+
+def test_confidence_changes_ci_aware_ranks():
+    data = _coins()
+    low = leaderboard(data, confidence=0.6).table["rank_ci"].tolist()
+    high = leaderboard(data, confidence=0.999).table["rank_ci"].tolist()
+    assert low != high and max(high) < max(low)
+
+
+def test_greedy_prior_changes_estimates_and_needs_r0():
+    rng = np.random.default_rng(2)
+    R = rng.integers(0, 2, (3, 10, 4))
+    data = Outcomes(R, R0=np.ones((3, 10, 2), dtype=int))
+    with_prior = leaderboard(data, use_prior=True).table.set_index("model")["mu"]
+    without = leaderboard(data).table.set_index("model")["mu"]
+    assert (with_prior > without).all()
+    with pytest.raises(ValueError, match="no R0"):
+        leaderboard(Outcomes(R), use_prior=True)
+
+
+def test_categorical_weights_drive_the_score():
+    R = np.array([[[2, 2, 1]], [[1, 1, 1]]])
+    data = Outcomes(R, weights=[0, 0.5, 1], models=["a", "b"])
+    assert leaderboard(data).table["model"].tolist() == ["a", "b"]
+    assert leaderboard(data, w=[0, 1, 0]).table["model"].tolist() == ["b", "a"]
+    with pytest.raises(ValueError, match="binary"):
+        leaderboard(data, ks=(2,))
+
+
+def test_exports_are_consistent_and_safe():
+    data = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 5, 4)), models=["-1+2", "b|c"])
+    board = leaderboard(data, ks=(2,))
+    csv = export.to_csv(board)
+    assert "'-1+2" in csv  # a leading '-' would run as a formula in a spreadsheet
+    payload = json.loads(export.to_json(board))
+    assert [r["model"] for r in payload["rows"]] == board.table["model"].tolist()
+    assert payload["settings"]["confidence"] == 0.95 and "rank_ci" in payload["columns"]
+    md = export.to_markdown(board)
+    assert "b\\|c" in md and md.count("\n|") == 2 + 2
+    with pytest.raises(ValueError, match="format"):
+        export.export(board, "xlsx")
+
+
+def test_single_model_board():
+    board = leaderboard(np.ones((1, 3, 2), dtype=int))
+    assert board.table["rank_ci"].tolist() == [1] and "n_needed" not in board.table
+    assert decision.ci_aware_ranks([0.5], [0.1]).tolist() == [1]

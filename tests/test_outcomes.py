@@ -1,0 +1,107 @@
+"""The Outcomes data model: normalisation, selection and validation messages."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from scorio_core import COMBINED, Outcomes, ValidationError
+
+
+def _R(L=2, M=4, N=3, seed=0):
+    return np.random.default_rng(seed).integers(0, 2, (L, M, N))
+
+
+def test_defaults_and_shape():
+    o = Outcomes(_R())
+    assert o.shape == (2, 4, 3) and (o.L, o.M, o.N, o.C, o.D) == (2, 4, 3, 1, 0)
+    assert o.weights.tolist() == [0.0, 1.0] and o.category_names == ("wrong", "correct")
+    assert o.models == ("model_0", "model_1") and o.is_binary
+    with pytest.raises(ValueError):
+        o.R[0, 0, 0] = 1  # read-only: a dataset never changes under the app's cache
+
+
+def test_two_dimensional_R_is_one_model():
+    assert Outcomes([[1, 0], [0, 0]]).shape == (1, 2, 2)
+
+
+def test_categorical_without_weights_uses_linear_ramp_and_says_so():
+    o = Outcomes(np.array([[[0, 1, 2, 3]]]))
+    assert o.weights.tolist() == pytest.approx([0, 1 / 3, 2 / 3, 1])
+    assert "linear" in o.metadata["weights_note"]
+
+
+def test_shared_and_per_model_prior():
+    R = _R()
+    shared = Outcomes(R, R0=np.ones((4, 2), dtype=int))
+    assert shared.D == 2 and shared.R0_per_model.shape == (2, 4, 2)
+    per = Outcomes(R, R0=np.ones((2, 4, 1), dtype=int))
+    assert per.R0_per_model.shape == (2, 4, 1)
+
+
+def test_select_benchmark_keeps_everything_aligned():
+    R = _R(M=4)
+    o = Outcomes(
+        R,
+        R0=R[..., :1],
+        questions=["a1", "a2", "b1", "b2"],
+        benchmarks=["A", "A", "B", "B"],
+        signals={"len": R.astype(float) * 2},
+    )
+    assert o.benchmark_names == ["A", "B"]
+    b = o.select("B")
+    assert b.questions == ("b1", "b2") and b.R.shape == (2, 2, 3)
+    np.testing.assert_array_equal(b.R, R[:, 2:])
+    np.testing.assert_array_equal(b.R0, R[:, 2:, :1])
+    np.testing.assert_array_equal(b.signals["len"], R[:, 2:] * 2.0)
+    assert o.select(COMBINED) is o and o.select(None) is o
+    with pytest.raises(ValidationError, match="unknown benchmark 'C'.*combined, A, B"):
+        o.select("C")
+
+
+def test_with_weights_rescoring():
+    o = Outcomes(np.array([[[0, 1, 2]]]), weights=[0, 0.5, 1])
+    assert o.with_weights([0, 1, 1]).weights.tolist() == [0, 1, 1]
+
+
+def test_describe_counts_categories():
+    d = Outcomes(np.array([[[0, 1, 1]]]), models=["m"]).describe()
+    assert d["trials (N)"] == 3 and d["categories"]["1: correct (w=1)"] == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"R": np.zeros(3)}, "must have 2 to 3 dimensions; got shape (3,)"),
+        ({"R": np.zeros((1, 2, 3, 4))}, "got shape (1, 2, 3, 4)"),
+        ({"R": [[0, 1], [1]]}, "ragged"),
+        ({"R": np.array([[[0.0, np.nan]]])}, "non-finite"),
+        ({"R": np.array([[[0, -1]]])}, "found -1 at index (0, 0, 1)"),
+        ({"R": np.array([[[0, 3]]]), "weights": [0, 1]}, "category 3 at index"),
+        ({"R": np.array([[["a", "b"]]])}, "must be numeric"),
+        ({"R": np.zeros((2, 0, 3))}, "must not be empty"),
+        ({"R": _R(), "weights": [[0, 1]]}, "1-D vector"),
+        ({"R": _R(), "models": ["a", "a"]}, "duplicated: 'a'"),
+        ({"R": _R(), "models": ["a"]}, "expected 2 model names"),
+        ({"R": _R(), "R0": np.zeros((2, 5, 1))}, "R0 must have shape (2, 4, D) or (4, D)"),
+        ({"R": _R(), "R0": np.full((4, 1), 2)}, "outside categories 0..1"),
+        ({"R": _R(), "models": ["=cmd|' /C calc'!A0", "b"]}, "formula"),
+        ({"R": _R(), "models": ["<script>alert(1)</script>", "b"]}, "markup"),
+        ({"R": _R(), "models": ["ok", "tab\there"]}, "control characters"),
+        ({"R": _R(), "benchmarks": ["A"] * 3}, "one benchmark label per question (4)"),
+        ({"R": _R(), "benchmarks": ["combined"] * 4}, "reserved"),
+        ({"R": _R(), "signals": {"bad name": np.zeros((2, 4, 3))}}, "signal name"),
+        ({"R": _R(), "signals": {"s": np.zeros((2, 4))}}, "shape (2, 4, 3)"),
+        ({"R": _R(), "signals": {"s": np.full((2, 4, 3), np.nan)}}, "NaN"),
+        ({"R": _R(), "category_names": ["x"]}, "expected 2 category names"),
+    ],
+)
+def test_invalid_inputs_name_expected_and_found(kwargs, fragment):
+    with pytest.raises(ValidationError) as info:
+        Outcomes(**kwargs)
+    assert fragment in str(info.value)
+
+
+def test_huge_category_is_refused_before_allocating_weights():
+    with pytest.raises(ValidationError, match="C <= 1000"):
+        Outcomes(np.array([[[0, 10**9]]]))
