@@ -96,12 +96,12 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     return "\n".join(lines) + "\n"
 
 
-def export(board: Leaderboard, fmt: str) -> str:
-    """Dispatch on ``fmt`` in :data:`FORMATS`."""
+def export(board: Leaderboard, fmt: str, title: str = "CI-aware leaderboard") -> str:
+    """Dispatch on ``fmt`` in :data:`FORMATS` (``title`` heads the Markdown)."""
     if fmt == "csv":
         return to_csv(board)
     if fmt == "json":
         return to_json(board)
     if fmt in ("md", "markdown"):
-        return to_markdown(board)
+        return to_markdown(board, title)
     raise ValueError(f"format must be one of {', '.join(FORMATS)}; got {fmt!r}")

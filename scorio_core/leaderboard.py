@@ -81,6 +81,27 @@ class Leaderboard:
         """``P(model i > model j)`` under the normal posteriors, original model order."""
         return decision.prob_better_matrix(self.mu, self.sigma)
 
+    def unresolved(self) -> pd.DataFrame:
+        """Adjacent pairs (leaderboard order) whose z is below the threshold.
+
+        Columns: ``better, next, gap, z, trials_needed`` (trials per question at
+        which the gap would reach the threshold if the per-question rates held;
+        ``inf`` for identical means).
+        """
+        c = self.columns
+        if len(c["model"]) < 2:
+            return pd.DataFrame(columns=["better", "next", "gap", "z", "trials_needed"])
+        pairs = pd.DataFrame(
+            {
+                "better": c["model"][:-1],
+                "next": c["model"][1:],
+                "gap": c["mu"][:-1] - c["mu"][1:],
+                "z": c["z_next"][:-1],
+                "trials_needed": c["n_needed"][:-1],
+            }
+        )
+        return pairs[pairs["z"] < self.settings["z_threshold"]].reset_index(drop=True)
+
     @cached_property
     def z(self) -> np.ndarray:
         """Pairwise ``|z|`` matrix, original model order."""

@@ -90,3 +90,13 @@ def test_single_model_board():
     board = leaderboard(np.ones((1, 3, 2), dtype=int))
     assert board.table["rank_ci"].tolist() == [1] and "n_needed" not in board.table
     assert decision.ci_aware_ranks([0.5], [0.1]).tolist() == [1]
+
+
+def test_unresolved_pairs_are_below_threshold():
+    board = leaderboard(_coins(), confidence=0.95)
+    pairs = board.unresolved()
+    t = board.table
+    assert (pairs["z"] < board.settings["z_threshold"]).all()
+    n_shared = int((t["rank_ci"].diff() == 0).sum())  # adjacent pairs sharing a CI-aware rank
+    assert len(pairs) == n_shared > 0
+    assert (pairs["trials_needed"] > 80).all()

@@ -1,0 +1,30 @@
+"""Scorio Studio -- router only: page config, the shared dataset sidebar, navigation.
+
+Run with ``streamlit run app.py`` from the repository root. Every number on
+every page comes from a ``scorio_core`` call that a notebook can repeat.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:  # `streamlit run` adds it; AppTest and other launchers may not
+    sys.path.insert(0, str(ROOT))
+
+import streamlit as st  # noqa: E402
+
+from pages import _common  # noqa: E402
+
+st.set_page_config(page_title="Scorio Studio", page_icon="📊", layout="wide")
+
+nav = st.navigation(
+    [
+        st.Page("pages/data.py", title="Data", icon=":material/table_view:", default=True),
+        st.Page("pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
+    ]
+)
+st.sidebar.title("Scorio Studio")
+_common.sidebar()
+nav.run()

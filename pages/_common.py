@@ -1,0 +1,266 @@
+"""Shared helpers for ``app.py`` and the pages: dataset sidebar, cached core calls.
+
+Session-state contract (also the test seam)
+-------------------------------------------
+``st.session_state[UPLOAD_KEY]`` (``"scorio_upload"``)
+    ``{"filename": str, "data": bytes}`` -- the raw bytes of the last uploaded
+    file. The sidebar writes it right after ``st.file_uploader`` returns a file;
+    parsing, validation and caching read *only* this key, so a test (or any
+    caller) that sets it and selects ``"Upload a file"`` exercises exactly the
+    code path of a real upload.
+``st.session_state[DATASET_KEY]`` (``"scorio_dataset"``)
+    The :class:`Dataset` chosen in the current run (written by ``app.py`` before
+    the page runs, read by pages through :func:`current_dataset`).
+``st.session_state[LAST_GOOD_KEY]`` (``"scorio_last_good"``)
+    The last dataset that loaded; shown again when a new upload is rejected.
+
+Widget keys: ``dataset``, ``upload``, ``on_missing``, ``benchmark``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from scorio_core import COMBINED, Outcomes, ValidationError, io
+from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, leaderboard
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = {
+    "Reasoning benchmarks (synthetic)": ROOT / "data" / "reasoning_synthetic.npz",
+    "Biased coins (11 LLM mimics)": ROOT / "data" / "biased_coins.npz",
+}
+UPLOAD = "Upload a file"
+UPLOAD_TYPES = ["npz", "csv", "parquet", "jsonl"]
+MISSING = {
+    "error": "fail and name the missing cells",
+    "drop_questions": "drop incomplete questions",
+    "truncate": "truncate to the smallest N",
+}
+UPLOAD_KEY = "scorio_upload"
+DATASET_KEY = "scorio_dataset"
+LAST_GOOD_KEY = "scorio_last_good"
+# Set by sidebar(), consumed by current_dataset(): "the router rendered the sidebar in this run".
+_SHELL_KEY = "_scorio_shell_rendered"
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """What the pages work on: the full dataset, the selected benchmark view,
+    and a ``token`` that identifies both (a cache key for derived results)."""
+
+    full: Outcomes
+    view: Outcomes
+    benchmark: str
+    data_token: str  # identifies the loaded file (and loader options)
+    source: str
+
+    @property
+    def token(self) -> str:
+        """Identifies ``view``: a cache key for results derived from it."""
+        return f"{self.data_token}|{self.benchmark}"
+
+
+@st.cache_data(max_entries=4, show_spinner="Loading dataset…")
+def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the file changes
+    return io.load(Path(path))
+
+
+@st.cache_data(max_entries=8, show_spinner="Reading upload…")
+def _load_bytes(data: bytes, filename: str, on_missing: str) -> Outcomes:
+    return io.load(data, filename=filename, on_missing=on_missing)
+
+
+def _bundled(label: str) -> tuple[Outcomes, str]:
+    path = BUNDLED[label]
+    mtime = path.stat().st_mtime
+    return _load_path(str(path), mtime), f"bundled:{path.name}:{mtime}"
+
+
+def _upload_widgets() -> dict | None:
+    side = st.sidebar
+    f = side.file_uploader(
+        "Outcome file",
+        type=UPLOAD_TYPES,
+        key="upload",
+        help="`.npz` with an array `R` (L, M, N), or a long table with columns "
+        "model, question, trial, outcome (+ optional decoding = sample|greedy).",
+    )
+    side.selectbox(
+        "Missing cells",
+        options=list(MISSING),
+        format_func=MISSING.get,
+        key="on_missing",
+        help="What to do when some (model, question, trial) cells of a long table are absent",
+    )
+    if f is not None:
+        st.session_state[UPLOAD_KEY] = {"filename": f.name, "data": f.getvalue()}
+    up = st.session_state.get(UPLOAD_KEY)
+    if f is None and up is not None:
+        side.caption(f"Using the earlier upload **{up['filename']}**.")
+    return up
+
+
+def _load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
+    """Load the chosen source; ``None`` when nothing is uploaded yet. Raises on bad input."""
+    if choice != UPLOAD:
+        o, token = _bundled(choice)
+        return o, token, f"data/{BUNDLED[choice].name}"
+    up = _upload_widgets()
+    if up is None:
+        return None
+    on_missing = st.session_state.get("on_missing", "error")
+    o = _load_bytes(up["data"], up["filename"], on_missing)
+    digest = hashlib.sha256(up["data"]).hexdigest()[:16]
+    return o, f"upload:{digest}:{on_missing}", up["filename"]
+
+
+def sidebar() -> Dataset:
+    """Render the shared sidebar and store the selected :class:`Dataset` in session state."""
+    side = st.sidebar
+    choice = side.radio("Dataset", [*BUNDLED, UPLOAD], key="dataset")
+    try:
+        loaded = _load_choice(choice)
+    except ValidationError as exc:
+        loaded = None
+        hint = ""
+        if "missing" in str(exc):
+            hint = "\n\nTo load it anyway, change **Missing cells** in the sidebar."
+        st.error(f"Could not load this file: {exc}{hint}", icon=":material/error:")
+    except Exception as exc:  # noqa: BLE001 -- a malformed upload must never show a traceback
+        loaded = None
+        st.error(f"Could not read this file ({type(exc).__name__}): {exc}", icon=":material/error:")
+    if loaded is None:
+        loaded = st.session_state.get(LAST_GOOD_KEY) or _fallback()
+        if choice == UPLOAD:
+            side.info(f"Showing the previous dataset: **{loaded[2]}**")
+    else:
+        st.session_state[LAST_GOOD_KEY] = loaded
+    full, token, source = loaded
+
+    benchmark = COMBINED
+    if full.benchmark_names:
+        options = [COMBINED, *full.benchmark_names]
+        if st.session_state.get("benchmark") not in options:
+            st.session_state["benchmark"] = COMBINED
+        benchmark = side.selectbox(
+            "Benchmark", options, key="benchmark", help="'combined' pools all questions"
+        )
+    view = full.select(benchmark)
+    side.caption(f"{view.name}: {view.L} models × {view.M} questions × {view.N} trials")
+    ds = Dataset(full, view, benchmark, token, source)
+    st.session_state[DATASET_KEY] = ds
+    st.session_state[_SHELL_KEY] = True
+    return ds
+
+
+def forget_on_new_data(ds: Dataset, *keys: str) -> None:
+    """Drop page widget values chosen for another dataset (e.g. k > N, another C)."""
+    if st.session_state.get("_scorio_widgets_data") != ds.data_token:
+        for key in keys:
+            st.session_state.pop(key, None)
+        st.session_state["_scorio_widgets_data"] = ds.data_token
+
+
+def _fallback() -> tuple[Outcomes, str, str]:
+    label = next(iter(BUNDLED))
+    o, token = _bundled(label)
+    return o, token, f"data/{BUNDLED[label].name}"
+
+
+def current_dataset() -> Dataset:
+    """The dataset selected in the sidebar (``app.py`` renders it before every page)."""
+    # Streamlit's pages/-folder compatibility mode (MPA v1) can run a page file
+    # without app.py on the first request of a fresh server (deep link); render
+    # the sidebar here then, so the page never works on a stale selection.
+    if st.session_state.pop(_SHELL_KEY, False):
+        return st.session_state[DATASET_KEY]
+    ds = sidebar()
+    st.session_state.pop(_SHELL_KEY, None)
+    return ds
+
+
+@st.cache_data(max_entries=32, show_spinner="Computing leaderboard…")
+def compute_board(
+    token: str,
+    _outcomes: Outcomes,
+    weights: tuple[float, ...],
+    use_prior: bool,
+    confidence: float,
+    ks: tuple[int, ...],
+) -> Leaderboard:
+    """Cached :func:`scorio_core.leaderboard.leaderboard`; ``token`` identifies ``_outcomes``."""
+    return leaderboard(
+        _outcomes, w=list(weights), use_prior=use_prior, confidence=confidence, ks=ks
+    )
+
+
+@st.cache_data(max_entries=8)
+def long_preview(token: str, _outcomes: Outcomes, rows: int = 200) -> pd.DataFrame:
+    """First ``rows`` rows of the long table (one row per completion)."""
+    return io.to_long_frame(_outcomes).head(rows).to_pandas()
+
+
+def column_config(table: pd.DataFrame) -> dict:
+    """``st.column_config`` entries with the core's one-line help per column."""
+    cfg = {}
+    # Wide enough for the longest model name (about 7.5 px per character), within limits.
+    name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 340))
+    for c in table.columns:
+        if c == "model":
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], pinned=True, width=name_px)
+        elif c.startswith("rank"):
+            cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP.get(c), format="%d")
+        elif c.startswith("pass@"):
+            help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
+            cfg[c] = st.column_config.NumberColumn(c, help=help_, format="%.4f")
+        elif c == "n_needed":
+            cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.0f")
+        elif c == "z_next":
+            cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.2f")
+        else:
+            cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP.get(c), format="%.4f")
+    return cfg
+
+
+def show_unresolved(board: Leaderboard, n_now: int) -> None:
+    """A sentence and a table: which neighbours are tied, and the trials that would split them."""
+    pairs = board.unresolved().rename(columns={"trials_needed": "trials needed"})
+    conf = board.settings["confidence"]
+    if pairs.empty:
+        st.success(f"Every adjacent pair is separated at {conf:.0%}.")
+        return
+    st.markdown(
+        f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are unresolved** at "
+        f"{conf:.0%}. Trials per question that would separate each pair if its gap held "
+        f"(now N = {n_now}; ∞ = identical means):"
+    )
+    st.dataframe(
+        pairs,
+        hide_index=True,
+        height=table_height(len(pairs)),
+        column_config={
+            "gap": st.column_config.NumberColumn(format="%.4f"),
+            "z": st.column_config.NumberColumn(format="%.2f"),
+            "trials needed": st.column_config.NumberColumn(format="%.0f"),
+        },
+    )
+
+
+def table_height(n_rows: int, max_rows: int = 25) -> int:
+    """Pixel height that shows ``n_rows`` rows (up to ``max_rows``) without scrolling."""
+    return 35 * (min(n_rows, max_rows) + 1) + 3
+
+
+def synthetic_note(o: Outcomes) -> None:
+    """A visible warning when the dataset's metadata marks it synthetic."""
+    if o.metadata.get("synthetic"):
+        st.warning(
+            "**Synthetic data — not real model outputs.** Simulated outcomes (see the "
+            "description) for exploring and teaching the method; do not cite as results.",
+            icon="⚠️",
+        )

@@ -1,0 +1,89 @@
+"""Data page: what was loaded, whether it is valid, and a first look at accuracy."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from pages import _common
+from scorio_core import charts
+
+# Metadata the loader adds when it drops, truncates or ignores input (scorio_core.io).
+LOAD_NOTES = (
+    "on_missing",
+    "dropped_questions",
+    "truncated_to_N",
+    "max_N_found",
+    "dropped_completions",
+    "truncated_to_D",
+    "R0_dropped",
+    "ignored_columns",
+    "extra_arrays_not_loaded",
+)
+
+
+def main() -> None:
+    ds = _common.current_dataset()
+    o, full = ds.view, ds.full
+    st.title(full.name)
+    _common.synthetic_note(full)
+    if desc := full.metadata.get("description"):
+        st.markdown(desc)
+    if src := full.metadata.get("source"):
+        st.caption(f"Source: {src} · loaded from `{ds.source}`")
+    if note := full.metadata.get("weights_note"):
+        st.info(f"Category weights: {note}. Change them on the Leaderboard page.")
+    if notes := {k: full.metadata[k] for k in LOAD_NOTES if k in full.metadata}:
+        st.info("The loader changed or skipped part of the file:")
+        st.json(notes)
+
+    cols = st.columns(5)
+    cols[0].metric("models (L)", o.L)
+    cols[1].metric("questions (M)", o.M, help=f"benchmark: {ds.benchmark}")
+    cols[2].metric("trials (N)", o.N)
+    cols[3].metric("categories", o.C + 1, help="binary" if o.is_binary else "categorical")
+    cols[4].metric("prior trials (D)", o.D, help="greedy / prior outcomes per question (R0)")
+
+    st.subheader("Validation report")
+    st.caption("`Outcomes.describe()` — the same report `scorio-studio info` prints.")
+    st.json(o.describe(), expanded=2)
+
+    st.subheader("Outcome categories")
+    counts = pd.Series(o.R.ravel()).value_counts().reindex(range(o.C + 1), fill_value=0)
+    st.dataframe(
+        pd.DataFrame(
+            {
+                "category": list(o.category_names),
+                "weight": o.weights,
+                "completions": counts.to_numpy(),
+                "share": counts.to_numpy() / counts.sum(),
+            }
+        ),
+        hide_index=True,
+        column_config={"share": st.column_config.NumberColumn(format="percent")},
+        key="category_table",
+    )
+    if not o.is_binary:
+        st.altair_chart(charts.category_bars(o), width="stretch")
+        st.caption(
+            "Each bar is one model's completions split by category: compare where models "
+            "lose points, not just their total."
+        )
+
+    st.subheader("Per-model accuracy")
+    st.altair_chart(charts.accuracy_strip(o), width="stretch")
+    st.caption(
+        "Diamond = mean score over all questions (avg@N); each tick = one question's score "
+        "over its trials — a wide spread means the model's level depends on the question."
+    )
+
+    st.subheader("Long table preview")
+    preview = _common.long_preview(ds.token, o)
+    st.caption(
+        f"First {len(preview)} of {o.L * o.M * o.N:,} rows: one row per completion, the "
+        "layout CSV/Parquet/JSONL uploads use."
+    )
+    st.dataframe(preview, hide_index=True, key="long_preview")
+
+
+main()

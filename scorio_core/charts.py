@@ -1,0 +1,323 @@
+"""Altair chart builders for the app and for notebooks (no Streamlit import).
+
+Every builder takes a core object (:class:`~scorio_core.outcomes.Outcomes` or
+:class:`~scorio_core.leaderboard.Leaderboard`) and returns an Altair chart
+whose height grows with the number of models (a fixed step per row), so 20
+models with long names stay legible; widths follow the container
+(``width="container"``) except the heatmap, which has square cells.
+In a notebook, display the chart directly; in Streamlit, use
+``st.altair_chart(chart, width="stretch")``.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.outcomes import Outcomes
+>>> from scorio_core.leaderboard import leaderboard
+>>> from scorio_core import charts
+>>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 8)), models=["a", "b", "c"])
+>>> len(charts.forest_plot(leaderboard(o)).to_dict()["layer"])  # interval, dot, rank label
+3
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from .leaderboard import Leaderboard
+from .outcomes import Outcomes
+
+__all__ = ["accuracy_strip", "forest_plot", "confidence_heatmap", "category_bars"]
+
+#: Pixels per model row; 20 models give a ~460 px tall chart.
+ROW_PX = 22
+#: Longest model name shown in full on an axis (longer ones are truncated with "…").
+LABEL_LIMIT = 260
+
+
+def _model_axis(**kw) -> alt.Axis:
+    """Axis for model names: every label shown, centred on its row (no flush-shifting of
+    the first/last label, which Streamlit's theme turns on)."""
+    return alt.Axis(labelLimit=LABEL_LIMIT, labelFlush=False, labelOverlap=False, **kw)
+
+
+def _rows(n_rows: int) -> alt.Step:
+    """Height as a per-row step, so the plot area (not the whole figure) grows with
+    the number of models and axis labels never get thinned out."""
+    return alt.Step(ROW_PX if n_rows > 3 else 2 * ROW_PX)
+
+
+def _per_question_scores(outcomes: Outcomes) -> np.ndarray:
+    """Mean weighted score of each (model, question) over its trials: shape (L, M)."""
+    return outcomes.weights[outcomes.R].mean(axis=-1)
+
+
+def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
+    """Per-model mean score with a strip of per-question scores behind it.
+
+    One row per model, sorted best first by mean weighted score (avg@N). Each
+    small tick is one question's score averaged over its ``N`` trials (hover
+    for the question and its benchmark); the black diamond is the model's mean
+    over all questions.
+
+    What to read from it: the diamond's position gives the overall level; the
+    spread of ticks shows whether a model is uniformly good or wins on a few
+    easy questions (bimodal ticks at 0 and 1 mean its answers are near-
+    deterministic per question).
+
+    Parameters
+    ----------
+    outcomes : Outcomes
+
+    Returns
+    -------
+    altair.LayerChart
+    """
+    scores = _per_question_scores(outcomes)
+    L, M = scores.shape
+    bench = outcomes.benchmarks if outcomes.benchmarks is not None else ("all",) * M
+    long = pd.DataFrame(
+        {
+            "model": np.repeat(outcomes.models, M),
+            "question": np.tile(outcomes.questions, L),
+            "benchmark": np.tile(bench, L),
+            "score": scores.ravel(),
+        }
+    )
+    means = pd.DataFrame({"model": outcomes.models, "mean": scores.mean(axis=1)})
+    order = means.sort_values("mean", ascending=False, kind="stable")["model"].tolist()
+    lo_w, hi_w = float(outcomes.weights.min()), float(outcomes.weights.max())
+    x_scale = alt.Scale(domain=[lo_w, hi_w], nice=False)
+    y = alt.Y("model:N", sort=order, title=None, axis=_model_axis())
+    ticks = (
+        alt.Chart(long)
+        .mark_tick(thickness=1, size=ROW_PX * 0.7, opacity=0.3, color="#3b5bdb")
+        .encode(
+            x=alt.X("score:Q", scale=x_scale, title="per-question score (mean over trials)"),
+            y=y,
+            tooltip=[
+                "model:N",
+                "question:N",
+                "benchmark:N",
+                alt.Tooltip("score:Q", format=".3f"),
+            ],
+        )
+    )
+    diamonds = (
+        alt.Chart(means)
+        .mark_point(shape="diamond", filled=True, size=90, color="black")
+        .encode(
+            x=alt.X("mean:Q", scale=x_scale),
+            y=y,
+            tooltip=["model:N", alt.Tooltip("mean:Q", title="mean score (avg@N)", format=".4f")],
+        )
+    )
+    return (ticks + diamonds).properties(width="container", height=_rows(L))
+
+
+def forest_plot(board: Leaderboard) -> alt.LayerChart:
+    """Bayes@N posterior mean with its credible interval, one row per model.
+
+    Rows are in leaderboard order (best first). The dot is ``mu``, the bar
+    spans ``[lo, hi]`` at the board's confidence, and the colour and the
+    ``#k`` label give the CI-aware rank: neighbours with the same colour and
+    label are not separated at that confidence.
+
+    What to read from it: runs of rows sharing a rank are statistical ties;
+    long bars mean too few questions or trials to separate models.
+
+    Parameters
+    ----------
+    board : Leaderboard
+
+    Returns
+    -------
+    altair.LayerChart
+    """
+    t = board.table
+    df = pd.DataFrame(
+        {
+            "model": t["model"].astype(str),
+            "mu": t["mu"].astype(float),
+            "lo": t["lo"].astype(float),
+            "hi": t["hi"].astype(float),
+            "rank_ci": t["rank_ci"].astype(int),
+            "rank_overlap": t["rank_overlap"].astype(int),
+        }
+    )
+    df["rank_label"] = "#" + df["rank_ci"].astype(str)
+    # Alternate two colours between consecutive rank groups so each tie group
+    # reads as one band; 20 distinct hues would be harder to tell apart.
+    df["group"] = np.where(df["rank_ci"] % 2 == 1, "odd", "even")
+    order = df["model"].tolist()
+    conf = board.settings.get("confidence", 0.95)
+    span = float(df["hi"].max() - df["lo"].min()) or 1.0
+    x_scale = alt.Scale(
+        domain=[float(df["lo"].min()) - 0.02 * span, float(df["hi"].max()) + 0.08 * span],
+        nice=False,
+        zero=False,
+    )
+    y = alt.Y("model:N", sort=order, title=None, axis=_model_axis())
+    color = alt.Color(
+        "group:N",
+        scale=alt.Scale(domain=["odd", "even"], range=["#3b5bdb", "#e8590c"]),
+        legend=None,
+    )
+    tooltip = [
+        "model:N",
+        alt.Tooltip("rank_ci:Q", title="CI-aware rank"),
+        alt.Tooltip("rank_overlap:Q", title="overlap (arena) rank"),
+        alt.Tooltip("mu:Q", format=".4f"),
+        alt.Tooltip("lo:Q", format=".4f"),
+        alt.Tooltip("hi:Q", format=".4f"),
+    ]
+    base = alt.Chart(df).encode(y=y, color=color, tooltip=tooltip)
+    bars = base.mark_rule(strokeWidth=2.5).encode(
+        x=alt.X("lo:Q", scale=x_scale, title=f"Bayes@N mean with {conf:.0%} credible interval"),
+        x2="hi:Q",
+    )
+    dots = base.mark_circle(size=70, opacity=1).encode(x=alt.X("mu:Q", scale=x_scale))
+    labels = base.mark_text(align="left", dx=6, fontSize=11, fontWeight="bold").encode(
+        x=alt.X("hi:Q", scale=x_scale), text="rank_label:N"
+    )
+    return (bars + dots + labels).properties(width="container", height=_rows(len(df)))
+
+
+def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
+    """Pairwise ``P(row model beats column model)`` as an L x L heatmap.
+
+    Models are in leaderboard order on both axes (best at top / left), so the
+    upper-right triangle holds probabilities above 0.5. Cells that are not
+    already decided (0.005 <= P < 0.995) show the value to two decimals; every
+    cell has it in the tooltip; the diagonal is left blank.
+
+    What to read from it: cells near 0.5 (white) are coin flips -- the data
+    cannot order that pair; dark blue cells (> 0.95) are confident wins.
+
+    Parameters
+    ----------
+    board : Leaderboard
+
+    Returns
+    -------
+    altair.LayerChart
+    """
+    order = board.table["model"].astype(str).tolist()
+    idx = {m: i for i, m in enumerate(board.models)}
+    perm = np.array([idx[m] for m in order])
+    P = np.asarray(board.prob_better)[np.ix_(perm, perm)]
+    L = len(order)
+    rows, cols = np.meshgrid(np.arange(L), np.arange(L), indexing="ij")
+    off = rows.ravel() != cols.ravel()
+    df = pd.DataFrame(
+        {
+            "row": np.asarray(order)[rows.ravel()][off],
+            "column": np.asarray(order)[cols.ravel()][off],
+            "p": P.ravel()[off],
+        }
+    )
+    # Only undecided cells get a number: the colour already says 0 or 1, and a grid of
+    # ".00" and "1" would drown the few pairs worth reading (all values are in the tooltip).
+    df["label"] = df["p"].map(lambda v: f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else "")
+    df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
+    cell = int(np.clip(560 / max(L, 1), 18, 44))
+    # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
+    # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
+    axis_x = _model_axis(orient="top", labelAngle=-60, title="column model")
+    axis_y = _model_axis(title="row model")
+    base = alt.Chart(df).encode(
+        x=alt.X("column:N", sort=order, axis=axis_x),
+        y=alt.Y("row:N", sort=order, axis=axis_y),
+        tooltip=[
+            alt.Tooltip("row:N", title="row model"),
+            alt.Tooltip("column:N", title="column model"),
+            alt.Tooltip("p:Q", title="P(row beats column)", format=".4f"),
+        ],
+    )
+    rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(
+        color=alt.Color(
+            "p:Q",
+            scale=alt.Scale(scheme="redblue", domain=[0, 1], domainMid=0.5),
+            legend=alt.Legend(title="P(row > col)", orient="right", format=".1f"),
+        )
+    )
+    layers = rect
+    if L <= 30:
+        text = base.mark_text(fontSize=max(8, min(11, cell // 3))).encode(
+            text="label:N",
+            color=alt.condition("datum.dark", alt.value("white"), alt.value("#222")),
+        )
+        layers = rect + text
+    return layers.properties(width=alt.Step(cell), height=alt.Step(cell))
+
+
+def category_bars(outcomes: Outcomes) -> alt.Chart:
+    """Share of completions in each outcome category, one stacked bar per model.
+
+    Models are sorted by their mean weighted score (best first); segments run
+    from category 0 (left) to category C (right) with the category names and
+    weights in the legend.
+
+    What to read from it: which categories drive a model's score -- e.g. two
+    models with the same accuracy can differ in how often they produce
+    invalid (category 0) outputs.
+
+    Parameters
+    ----------
+    outcomes : Outcomes
+
+    Returns
+    -------
+    altair.Chart
+    """
+    R = outcomes.R
+    L = R.shape[0]
+    C1 = outcomes.C + 1
+    counts = np.stack([np.bincount(R[m].ravel(), minlength=C1) for m in range(L)])
+    shares = counts / counts.sum(axis=1, keepdims=True)
+    labels = [f"{k}: {outcomes.category_names[k]} (w={outcomes.weights[k]:g})" for k in range(C1)]
+    df = pd.DataFrame(
+        {
+            "model": np.repeat(outcomes.models, C1),
+            "category": np.tile(labels, L),
+            "order": np.tile(np.arange(C1), L),
+            "share": shares.ravel(),
+            "count": counts.ravel(),
+        }
+    )
+    score = _per_question_scores(outcomes).mean(axis=1)
+    order = [outcomes.models[i] for i in np.argsort(-score, kind="stable")]
+    scheme = "redyellowgreen" if C1 > 2 else None
+    color_scale = (
+        alt.Scale(domain=labels, scheme=scheme)
+        if scheme
+        else alt.Scale(domain=labels, range=["#e03131", "#2f9e44"])
+    )
+    return (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            y=alt.Y("model:N", sort=order, title=None, axis=_model_axis()),
+            x=alt.X(
+                "share:Q",
+                stack="normalize",
+                title="share of completions",
+                axis=alt.Axis(format="%"),
+            ),
+            color=alt.Color(
+                "category:N",
+                scale=color_scale,
+                sort=labels,
+                legend=alt.Legend(orient="top", title=None, columns=min(C1, 4)),
+            ),
+            order=alt.Order("order:Q"),
+            tooltip=[
+                "model:N",
+                "category:N",
+                alt.Tooltip("share:Q", format=".1%"),
+                alt.Tooltip("count:Q", title="completions"),
+            ],
+        )
+        .properties(width="container", height=_rows(L))
+    )

@@ -1,0 +1,76 @@
+"""Chart builders of scorio_core.charts: valid specs, model order, legible sizing."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import Outcomes, charts
+from scorio_core.leaderboard import leaderboard
+
+
+@pytest.fixture
+def outcomes() -> Outcomes:
+    rng = np.random.default_rng(7)
+    p = np.linspace(0.2, 0.8, 20)[:, None, None]
+    R = (rng.random((20, 12, 10)) < p).astype(int)
+    names = [f"vendor/model-{i:02d}-with-a-rather-long-name" for i in range(20)]
+    return Outcomes(R, models=names, benchmarks=["A"] * 6 + ["B"] * 6)
+
+
+def _data(spec: dict) -> pd.DataFrame:
+    """The (single, shared) inline dataset of a chart spec."""
+    (values,) = spec["datasets"].values()
+    return pd.DataFrame(values)
+
+
+def test_forest_plot_rows_in_leaderboard_order(outcomes):
+    board = leaderboard(outcomes, confidence=0.9)
+    spec = charts.forest_plot(board).to_dict()
+    assert len(spec["layer"]) == 3
+    assert spec["layer"][0]["encoding"]["y"]["sort"] == board.table["model"].tolist()
+    assert spec["height"] == {"step": charts.ROW_PX}  # grows with the number of models
+    df = _data(spec)
+    assert (df["rank_label"] == "#" + board.table["rank_ci"].astype(str)).all()
+
+
+def test_heatmap_is_leaderboard_ordered_and_labels_undecided_cells(outcomes):
+    board = leaderboard(outcomes)
+    spec = charts.confidence_heatmap(board).to_dict()
+    order = board.table["model"].tolist()
+    assert spec["layer"][0]["encoding"]["y"]["sort"] == order
+    df = _data(spec)
+    assert len(df) == 20 * 19  # diagonal left blank
+    i = {m: k for k, m in enumerate(board.models)}
+    got = df.set_index(["row", "column"])["p"]
+    a, b = order[0], order[1]
+    assert got[(a, b)] == pytest.approx(board.prob_better[i[a], i[b]])
+    undecided = (df["p"] >= 0.005) & (df["p"] < 0.995)
+    assert (df.loc[undecided, "label"] != "").all() and (df.loc[~undecided, "label"] == "").all()
+
+
+def test_accuracy_strip_and_category_bars(outcomes):
+    spec = charts.accuracy_strip(outcomes).to_dict()
+    assert spec["layer"][0]["mark"]["type"] == "tick"
+    cat = Outcomes(
+        np.random.default_rng(1).integers(0, 3, (4, 5, 6)), category_names=["bad", "ok", "good"]
+    )
+    spec = charts.category_bars(cat).to_dict()
+    df = _data(spec)
+    assert np.allclose(df.groupby("model")["share"].sum(), 1.0)
+    assert spec["encoding"]["x"]["stack"] == "normalize"
+
+
+def test_charts_module_does_not_import_streamlit():
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(charts))
+    names = {
+        a.name
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    } | {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not any(str(x).startswith("streamlit") for x in names)

@@ -1,0 +1,202 @@
+"""AppTest smoke tests: every page runs on every dataset source without exceptions.
+
+Numbers are asserted in the core tests; here we only check that the pages
+render, that bad input becomes an error message, and that the controls are wired.
+"""
+
+from __future__ import annotations
+
+import io as pyio
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.testing.v1 import AppTest
+
+from pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
+from scorio_core import Outcomes
+from scorio_core.io import save_table
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+REASONING, COINS = list(BUNDLED)
+LEADERBOARD = "pages/leaderboard.py"
+
+
+@pytest.fixture(autouse=True)
+def _router_always_runs(monkeypatch):
+    """Make every AppTest run go through app.py, as on a real server.
+
+    Because the repo has a ``pages/`` folder, Streamlit starts in its MPA-v1
+    compatibility mode until ``st.navigation`` is first called, after which the
+    (class-level) flag stays off for the life of the server. AppTest resets the
+    flag before *every* run, so from the second run on it would execute the page
+    file alone, skipping app.py and its sidebar. Switch the flag off after
+    AppTest's reset, which is the server's steady state.
+    """
+    init = PagesManager.__init__
+
+    def patched(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    monkeypatch.setattr(PagesManager, "__init__", patched)
+
+
+def _start(dataset: str = REASONING) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if dataset != REASONING:
+        at.radio(key="dataset").set_value(dataset).run()
+    return at
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _board(at: AppTest):
+    """The rendered leaderboard table (the dataframe that has a ``rank_ci`` column)."""
+    return next(d.value for d in at.dataframe if "rank_ci" in d.value.columns)
+
+
+def _run_both_pages(at: AppTest) -> AppTest:
+    _ok(at)  # Data page (the default)
+    assert at.title[0].value
+    assert len(at.get("vega_lite_chart")) >= 1
+    at.switch_page(LEADERBOARD).run()
+    _ok(at)
+    assert _board(at).shape[0] == at.session_state["scorio_dataset"].view.L
+    assert len(at.get("vega_lite_chart")) == 2
+    assert len(at.get("download_button")) == 3
+    return at
+
+
+def _csv_bytes(o: Outcomes) -> bytes:
+    buf = pyio.BytesIO()
+    save_table(o, buf, format="csv")
+    return buf.getvalue()
+
+
+def _categorical(seed: int = 0) -> Outcomes:
+    rng = np.random.default_rng(seed)
+    return Outcomes(
+        rng.integers(0, 4, size=(4, 12, 6)),
+        models=["alpha-model-with-a-long-name", "beta", "gamma", "delta"],
+        category_names=["invalid", "wrong", "partial", "correct"],
+        name="categorical upload",
+    )
+
+
+@pytest.mark.parametrize(
+    ("dataset", "bench"),  # not "benchmark": pytest-benchmark owns that fixture name
+    [(REASONING, "combined"), (REASONING, "AIME'25"), (COINS, None)],
+)
+def test_bundled_pages(dataset, bench):
+    at = _start(dataset)
+    if bench is None:  # no benchmarks in the dataset -> no benchmark picker
+        assert "benchmark" not in [w.key for w in at.selectbox]
+    else:
+        at.selectbox(key="benchmark").set_value(bench).run()
+        assert at.session_state["scorio_dataset"].benchmark == bench
+    _run_both_pages(at)
+    if bench == "AIME'25":
+        assert at.session_state["scorio_dataset"].view.M == 30
+
+
+def test_synthetic_warning_shown():
+    at = _start(REASONING)
+    assert any("Synthetic data" in w.value for w in at.warning)
+
+
+def test_upload_long_csv_through_widget():
+    at = _start()
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    data = _csv_bytes(_categorical())
+    at.file_uploader(key="upload").set_value(("runs.csv", data, "text/csv")).run()
+    assert at.session_state[UPLOAD_KEY]["filename"] == "runs.csv"
+    assert at.session_state["scorio_dataset"].view.shape == (4, 12, 6)
+    _run_both_pages(at)
+
+
+def test_upload_seam_in_session_state():
+    """The documented seam: bytes under UPLOAD_KEY take the same path as a widget upload."""
+    at = _start()
+    coins = at.session_state["scorio_last_good"][0]  # any Outcomes will do
+    at.session_state[UPLOAD_KEY] = {"filename": "coins.csv", "data": _csv_bytes(coins)}
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    assert at.session_state["scorio_dataset"].token.startswith("upload:")
+    _run_both_pages(at)
+
+
+def test_bad_upload_shows_error_and_keeps_previous_dataset():
+    at = _start(COINS)
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    bad = b"model,question,trial,outcome\nA,q1,0,1\nA,q1,1,maybe\n"
+    at.file_uploader(key="upload").set_value(("bad.csv", bad, "text/csv")).run()
+    assert not at.exception
+    assert at.error and "bad.csv" in at.error[0].value
+    assert at.session_state["scorio_dataset"].full.name.startswith("Biased coins")
+    at.switch_page(LEADERBOARD).run()
+    assert not at.exception
+    assert _board(at).shape[0] == 11
+
+
+def test_missing_cells_option():
+    o = _categorical()
+    csv = _csv_bytes(o).decode().splitlines()
+    holey = ("\n".join(csv[:-1]) + "\n").encode()  # drop the last completion
+    at = _start()
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.file_uploader(key="upload").set_value(("holey.csv", holey, "text/csv")).run()
+    assert not at.exception and at.error  # default "error" names the missing cell
+    at.selectbox(key="on_missing").set_value("truncate").run()
+    _ok(at)
+    assert at.session_state["scorio_dataset"].view.N == 5
+    assert any("loader changed" in i.value for i in at.info)  # the Data page says so
+
+
+@pytest.mark.parametrize("name", ["junk.npz", "junk.parquet", "junk.jsonl", "empty.csv"])
+def test_garbage_upload_is_an_error_not_a_traceback(name):
+    at = _start()
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    data = b"" if name == "empty.csv" else b"\x00\x01 definitely not " + name.encode()
+    at.file_uploader(key="upload").set_value((name, data, "application/octet-stream")).run()
+    assert not at.exception
+    assert at.error
+    assert at.title[0].value.startswith("Reasoning")  # the previous dataset stays usable
+
+
+def test_confidence_changes_ci_aware_ranks():
+    at = _start(COINS)
+    at.switch_page(LEADERBOARD).run()
+    ranks = {}
+    for c in (0.80, 0.99):
+        at.select_slider(key="confidence").set_value(c).run()
+        _ok(at)
+        ranks[c] = _board(at)["rank_ci"].tolist()
+    assert ranks[0.80] != ranks[0.99]
+    assert max(ranks[0.80]) > max(ranks[0.99])  # stricter confidence -> more ties
+
+
+def test_prior_toggle_and_pass_at_k():
+    at = _start(COINS)
+    at.switch_page(LEADERBOARD).run()
+    assert at.toggle(key="use_prior").disabled  # no R0 in the biased coins
+    at.radio(key="dataset").set_value(REASONING).run()
+    assert not at.toggle(key="use_prior").disabled
+    mu0 = _board(at)["mu"].to_numpy()
+    at.toggle(key="use_prior").set_value(True).run()
+    _ok(at)
+    assert not np.allclose(mu0, _board(at)["mu"].to_numpy())
+    at.multiselect(key="ks").set_value([2, 80]).run()
+    _ok(at)
+    cols = _board(at).columns
+    assert {"pass@2", "pass@80"} <= set(cols) and "pass@8" not in cols
+    # Choices made for one dataset must not break another (no R0; k > N; categorical).
+    at.session_state[UPLOAD_KEY] = {"filename": "cat.csv", "data": _csv_bytes(_categorical())}
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    _ok(at)
+    assert at.toggle(key="use_prior").disabled and not at.toggle(key="use_prior").value
+    assert not [c for c in _board(at).columns if c.startswith("pass@")]  # categorical
