@@ -23,6 +23,7 @@ nav = st.navigation(
     [
         st.Page("pages/data.py", title="Data", icon=":material/table_view:", default=True),
         st.Page("pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
+        st.Page("pages/methods.py", title="Method comparison", icon=":material/compare_arrows:"),
     ]
 )
 st.sidebar.title("Scorio Studio")

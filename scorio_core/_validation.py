@@ -189,3 +189,30 @@ def unique_names(names: Sequence[str], what: str) -> tuple[str, ...]:
     if dups:
         raise ValidationError(f"{what} must be unique; duplicated: {', '.join(map(repr, dups))}")
     return out
+
+
+def check_choice(name: str, value, allowed) -> str:
+    """``value`` if it is one of ``allowed``, else a :class:`ValidationError` listing them."""
+    if value not in allowed:
+        raise ValidationError(
+            f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}"
+        )
+    return value
+
+
+def check_int(name: str, value, minimum: int = 1) -> int:
+    """A whole number ``>= minimum`` (booleans refused)."""
+    ok = not isinstance(value, bool) and isinstance(value, int | np.integer)
+    if not ok or value < minimum:
+        raise ValidationError(f"{name} must be an integer >= {minimum}; got {value!r}")
+    return int(value)
+
+
+def check_number(name: str, value, *, positive: bool = True) -> float:
+    """A finite number, strictly positive (default) or non-negative."""
+    ok = not isinstance(value, bool) and isinstance(value, int | float | np.number)
+    v = float(value) if ok else float("nan")
+    if not np.isfinite(v) or (v <= 0 if positive else v < 0):
+        kind = "positive" if positive else "non-negative"
+        raise ValidationError(f"{name} must be a finite {kind} number; got {value!r}")
+    return v

@@ -223,7 +223,6 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
     cell = int(np.clip(560 / max(L, 1), 18, 44))
     # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
-    # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
     axis_x = _model_axis(orient="top", labelAngle=-60, title="column model")
     axis_y = _model_axis(title="row model")
     base = alt.Chart(df).encode(
@@ -320,4 +319,45 @@ def category_bars(outcomes: Outcomes) -> alt.Chart:
             ],
         )
         .properties(width="container", height=_rows(L))
+    )
+
+
+def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
+    """Kendall τ_b between the rankings of every pair of methods.
+
+    ``tau`` is the square method × method frame of
+    :attr:`scorio_core.analysis.Comparison.tau`; ``order`` (default: as given)
+    sorts both axes, e.g. by consensus rank so that agreeing methods cluster.
+
+    What to read from it: dark blocks are methods that rank the models the same
+    way; a light row or column is a method that disagrees with most others.
+
+    Returns
+    -------
+    altair.Chart
+    """
+    order = list(tau.index) if order is None else list(order)
+    long = tau.loc[order, order].rename_axis(index="row", columns="column").stack()
+    df = long.rename("tau").reset_index()
+    cell = int(np.clip(720 / max(len(order), 1), 8, 30))
+    axis_x = alt.Axis(orient="top", labelAngle=-60, labelLimit=260, title=None, labelFontSize=10)
+    axis_y = alt.Axis(labelLimit=260, title=None, labelFontSize=10)
+    return (
+        alt.Chart(df)
+        .mark_rect()
+        .encode(
+            x=alt.X("column:N", sort=order, axis=axis_x),
+            y=alt.Y("row:N", sort=order, axis=axis_y),
+            color=alt.Color(
+                "tau:Q",
+                scale=alt.Scale(scheme="viridis", domain=[min(0.0, float(df["tau"].min())), 1]),
+                legend=alt.Legend(title="Kendall τ_b", orient="right"),
+            ),
+            tooltip=[
+                alt.Tooltip("row:N", title="method"),
+                alt.Tooltip("column:N", title="vs method"),
+                alt.Tooltip("tau:Q", title="τ_b", format=".3f"),
+            ],
+        )
+        .properties(width=alt.Step(cell), height=alt.Step(cell))
     )

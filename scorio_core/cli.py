@@ -6,6 +6,7 @@ Examples
 
     $ scorio-studio leaderboard data/reasoning_synthetic.npz --benchmark "AIME'25" --k 2,8
     $ scorio-studio leaderboard results.csv --prior greedy --format json
+    $ scorio-studio compare data/reasoning_synthetic.npz --benchmark "AIME'24" --methods voting
     $ scorio-studio info results.parquet
     $ scorio-studio app
 """
@@ -88,6 +89,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     lb.add_argument("--format", choices=list(export.FORMATS), default="csv")
 
+    cmp = sub.add_parser(
+        "compare", help="rank with many methods and measure agreement (Method comparison page)"
+    )
+    _add_data_args(cmp)
+    cmp.add_argument(
+        "--methods",
+        default="all",
+        help="'all', a family name, or comma-separated method ids (see `scorio-studio methods`)",
+    )
+    cmp.add_argument("--format", choices=["csv", "json"], default="csv")
+
+    lst = sub.add_parser("methods", help="list the registered ranking methods")
+    lst.add_argument("--markdown", action="store_true", help="the README's Markdown table")
+
     info = sub.add_parser("info", help="validate a file and print its shape report")
     _add_data_args(info)
 
@@ -110,6 +125,63 @@ def _weights(text: str | None):
         raise ValidationError(f"--weights expects comma-separated numbers; got {text!r}") from None
 
 
+def _method_ids(spec: str) -> list[str]:
+    from .rank import FAMILIES, METHODS
+
+    spec = spec.strip()
+    if spec == "all":
+        return list(METHODS)
+    if spec in FAMILIES:
+        return [m for m, v in METHODS.items() if v.family == spec]
+    ids = [t.strip() for t in spec.split(",") if t.strip()]
+    unknown = [i for i in ids if i not in METHODS]
+    if unknown:
+        raise ValidationError(
+            f"unknown method id(s): {', '.join(unknown)}; run `scorio-studio methods` for the list"
+        )
+    return ids
+
+
+def _print_methods(markdown: bool = False) -> None:
+    from .rank import METHODS
+    from .rank.registry import methods_markdown
+
+    if markdown:
+        sys.stdout.write(methods_markdown())
+        return
+    for mid, m in METHODS.items():
+        flags = "".join(
+            [" [needs R0]" if m.needs_r0 else "", " [stochastic]" if m.stochastic else "",
+             " [extra]" if m.extra else ""]
+        )
+        print(f"{mid:<48} {m.family:<11} {m.description}{flags}")
+
+
+def _compare(data, spec: str, fmt: str) -> str:
+    from .analysis import compare, run_methods
+
+    if not data.is_binary:
+        raise ValidationError("compare needs binary outcomes; this file is categorical")
+    run = run_methods(data.R, data.R0, _method_ids(spec), data.models)
+    cmp = compare(run, R=data.R)
+    if fmt == "json":
+        payload = {
+            "dataset": data.name,
+            "ranks": {m: run.ranks[m].astype(int).tolist() for m in run.ranks},
+            "models": list(data.models),
+            "agreement": cmp.agreement.to_dict(orient="records"),
+            "summary": cmp.summary,
+            "exact": cmp.exact,
+            "consensus": cmp.consensus.to_dict(orient="records"),
+            "skipped": run.skipped,
+        }
+        return json.dumps(payload, indent=2, default=float, allow_nan=False) + "\n"
+    ranks = io.to_safe_csv(run.ranks.reset_index())
+    agree = io.to_safe_csv(cmp.agreement.round(6))
+    skipped = "".join(f"# skipped {m}: {why}\n" for m, why in run.skipped.items())
+    return f"{ranks}\n{agree}{skipped}"
+
+
 def _run_app(extra: Sequence[str]) -> int:
     app_py = Path(__file__).resolve().parent.parent / "app.py"
     if not app_py.exists():
@@ -127,7 +199,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "app":
             return _run_app(args.streamlit_args)
+        if args.command == "methods":
+            _print_methods(args.markdown)
+            return 0
         data = _load(args)
+        if args.command == "compare":
+            sys.stdout.write(_compare(data, args.methods, args.format))
+            return 0
         if args.command == "info":
             print(json.dumps(data.describe(), indent=2, ensure_ascii=False))
             return 0

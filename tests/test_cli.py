@@ -76,3 +76,31 @@ def test_argument_errors_exit_nonzero(capsys):
         main(["leaderboard", "x.npz", "--confidence", "1.5"])
     assert info.value.code == 2
     assert "strictly between 0 and 1" in capsys.readouterr().err
+
+
+def test_compare_json_agrees_with_core(capsys, data_dir):
+    from scorio_core.analysis import compare, run_methods
+
+    path = data_dir / "reasoning_synthetic.npz"
+    code, out, err = _run(capsys, "compare", str(path), "--benchmark", "HMMT'25",
+                          "--methods", "metrics", "--format", "json")
+    assert code == 0, err
+    payload = json.loads(out)
+    data = io.load(path).select("HMMT'25")
+    ids = [m for m in payload["ranks"]]
+    cmp = compare(run_methods(data.R, data.R0, ids), R=data.R)
+    assert payload["summary"] == pytest.approx(cmp.summary)
+    assert payload["ranks"]["bayes"] == cmp.run.ranks["bayes"].tolist()
+    assert "avg" in payload["exact"] and payload["skipped"] == {}
+
+
+def test_compare_csv_lists_skips_and_methods_listing(capsys, data_dir):
+    code, out, _ = _run(capsys, "compare", str(data_dir / "biased_coins.npz"),
+                        "--methods", "bayes,bayes_greedy,avg")
+    assert code == 0
+    assert out.splitlines()[0] == "model,bayes,avg"
+    assert "# skipped bayes_greedy: needs prior outcomes R0" in out
+    code, out, _ = _run(capsys, "methods")
+    assert code == 0 and out.splitlines()[0].startswith("avg")
+    code, _, err = _run(capsys, "compare", str(data_dir / "biased_coins.npz"), "--methods", "x")
+    assert code == 2 and "unknown method id(s): x" in err

@@ -1,0 +1,89 @@
+"""All registered ranking methods, ours vs the reference package, side by side.
+
+Run: ``python benchmarks/rankers.py [--benchmark "AIME'24"] [--only id,id]``
+(needs the ``bench`` extra: ``pip install -e .[bench]``).
+
+Times every method of ``rank.METHODS`` on the synthetic tensor (default AIME'24,
+20 x 30 x 80, with the greedy trial as R0) once warm, calls the reference
+package's function of the same name with the same parameters, and prints per
+method: our time, the reference's, the ratio and Kendall tau_b between the two
+rankings. Reference failures are printed as such (they are the reason some of
+our methods exist in their current form). Target: our total >= 10x faster than
+the reference's, no method slower.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from scorio_core import io
+from scorio_core.analysis import kendall_tau_b
+from scorio_core.rank import METHODS
+
+#: Reference-side keyword arguments that our defaults make unnecessary.
+REF_EXTRA = {"dynamic_irt_growth": {"assume_time_axis": True}}
+
+
+def _time(fn, repeat: int = 3) -> tuple[float, object]:
+    out = fn()  # warm-up (caches, imports)
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--benchmark", default="AIME'24")
+    ap.add_argument("--only", default=None, help="comma-separated method ids")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    try:
+        import scorio.rank as ref
+    except ImportError:
+        sys.exit("the reference package is missing: pip install -e '.[bench]'")
+
+    data = io.load(Path(__file__).resolve().parent.parent / "data" / "reasoning_synthetic.npz")
+    data = data.select(args.benchmark)
+    R, R0 = data.R, data.R0
+    ids = args.only.split(",") if args.only else list(METHODS)
+    print(f"data: {data.name}, shape {R.shape}\n")
+    print(f"{'method':<48} {'ours':>10} {'reference':>11} {'ratio':>8} {'tau_b':>7}")
+    tot_ours = tot_ref = 0.0
+    slower = []
+    for mid in ids:
+        m = METHODS[mid]
+        t_ours, (ranks, _) = _time(lambda m=m: m(R, R0), args.repeat)
+        kw = dict(m.params) | REF_EXTRA.get(mid, {})
+        if m.needs_r0:
+            kw["R0"] = R0
+        fn = getattr(ref, m.func.__name__, None)
+        if fn is None:
+            print(f"{mid:<48} {t_ours * 1e3:>8.1f}ms {'(ours only)':>11}")
+            continue
+        try:
+            t_ref, ref_ranks = _time(lambda fn=fn, kw=kw: fn(R, **kw), 1)
+        except Exception as exc:  # the reference failing is a result worth printing
+            print(f"{mid:<48} {t_ours * 1e3:>8.1f}ms {'FAILS':>11}  ({type(exc).__name__})")
+            continue
+        tau = kendall_tau_b(ranks, np.asarray(ref_ranks))
+        tot_ours += t_ours
+        tot_ref += t_ref
+        if t_ours > t_ref:
+            slower.append(mid)
+        print(f"{mid:<48} {t_ours * 1e3:>8.1f}ms {t_ref * 1e3:>9.1f}ms {t_ref / t_ours:>7.1f}x "
+              f"{tau:>7.3f}")
+    print(f"\ntotal over methods both sides ran: ours {tot_ours:.2f} s, reference {tot_ref:.2f} s,"
+          f" ratio {tot_ref / max(tot_ours, 1e-12):.1f}x (target >= 10x)")
+    print("methods slower than the reference:", ", ".join(slower) or "none")
+
+
+if __name__ == "__main__":
+    main()

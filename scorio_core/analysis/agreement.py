@@ -1,0 +1,237 @@
+"""Agreement between rankings (002 §3.1, Tables 1, 10-17; SPEC §6).
+
+Kendall's τ_b handles ties in either ranking. :func:`tau_b_matrix` computes all
+pairwise τ_b of ``K`` rankings with one matrix product on pair-sign vectors,
+which equals ``scipy.stats.kendalltau(variant="b")`` pair by pair.
+
+Example
+-------
+>>> kendall_tau_b([1, 2, 3, 4], [1, 3, 2, 4])
+0.6666666666666666
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._validation import ValidationError
+from ..rank import METHODS
+
+__all__ = [
+    "kendall_tau_b",
+    "tau_b_matrix",
+    "gold_standard",
+    "MethodRun",
+    "run_methods",
+    "agreement_table",
+    "agreement_summary",
+    "consensus",
+    "Comparison",
+    "compare",
+]
+
+
+def _signs(X: np.ndarray) -> np.ndarray:
+    """Pair signs ``sign(x_i - x_j)`` for ``i < j`` of each row: ``(K, L(L-1)/2)``."""
+    i, j = np.triu_indices(X.shape[-1], k=1)
+    return np.sign(X[..., i] - X[..., j])
+
+
+def tau_b_matrix(rankings) -> np.ndarray:
+    """All pairwise Kendall τ_b of the rows of ``rankings (K, L)``.
+
+    ``τ_b = Σ s_a s_b / sqrt(Σ|s_a| · Σ|s_b|)`` over model pairs, ``s = sign(x_i - x_j)``.
+    Undefined (NaN) when a ranking ties every model.
+    """
+    X = np.asarray(rankings, dtype=float)
+    if X.ndim != 2 or X.shape[1] < 2:
+        raise ValidationError(f"need rankings of shape (K, L) with L >= 2; got {X.shape}")
+    S = _signs(X)
+    num = S @ S.T
+    n = np.abs(S).sum(1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tau = num / np.sqrt(np.outer(n, n))
+    return np.where(np.outer(n, n) > 0, tau, np.nan)
+
+
+def kendall_tau_b(a, b) -> float:
+    """Kendall τ_b between two rankings (or score vectors) of the same models."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.shape != b.shape or a.ndim != 1:
+        raise ValidationError(f"rankings must be 1-D of equal length; got {a.shape}, {b.shape}")
+    return float(tau_b_matrix(np.stack([a, b]))[0, 1])
+
+
+def gold_standard(R) -> np.ndarray:
+    """The gold ranking: Bayes_U@N on all trials (= avg@N order, 000 App. B)."""
+    return METHODS["bayes"](R)[0]
+
+
+@dataclass(frozen=True)
+class MethodRun:
+    """Ranks of every requested method on one tensor.
+
+    ``ranks`` is a DataFrame (models × method ids); methods that could not run
+    (e.g. Pass@k with N < k, R0 missing) are listed in ``skipped`` with the
+    reason; ``seconds`` holds each method's wall time.
+    """
+
+    ranks: pd.DataFrame
+    scores: pd.DataFrame
+    skipped: dict[str, str] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def run_methods(
+    R,
+    R0=None,
+    methods: Iterable[str] | None = None,
+    models: Sequence[str] | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> MethodRun:
+    """Run registered methods on ``R`` and collect their ranks.
+
+    ``progress(i, total, method_id)`` is called before each method (for UI bars).
+    Unknown ids raise; methods whose preconditions fail are skipped with a reason.
+    """
+    ids = list(METHODS) if methods is None else list(methods)
+    unknown = [m for m in ids if m not in METHODS]
+    if unknown:
+        raise ValidationError(f"unknown method id(s): {', '.join(unknown)}")
+    R = np.asarray(R)
+    L, N = R.shape[0], (R.shape[2] if R.ndim == 3 else 1)
+    models = list(models) if models is not None else [f"model_{i}" for i in range(L)]
+    ranks, scores, skipped, seconds = {}, {}, {}, {}
+    for i, mid in enumerate(ids):
+        m = METHODS[mid]
+        if progress is not None:
+            progress(i, len(ids), mid)
+        if N < m.min_trials:
+            skipped[mid] = f"needs N >= {m.min_trials} trials; the data have N = {N}"
+            continue
+        if m.needs_r0 and R0 is None:
+            skipped[mid] = "needs prior outcomes R0 (greedy), which this dataset lacks"
+            continue
+        t0 = time.perf_counter()
+        r, s = m(R, R0)
+        seconds[mid] = time.perf_counter() - t0
+        ranks[mid], scores[mid] = r, s
+    return MethodRun(
+        ranks=pd.DataFrame(ranks, index=pd.Index(models, name="model")),
+        scores=pd.DataFrame(scores, index=pd.Index(models, name="model")),
+        skipped=skipped,
+        seconds=seconds,
+    )
+
+
+def agreement_table(ranks: pd.DataFrame, gold) -> pd.DataFrame:
+    """τ_b of every method's ranking (columns of ``ranks``) against ``gold``.
+
+    Returns one row per method with ``tau_b`` and whether it reproduces the
+    gold ordering exactly, sorted by agreement.
+    """
+    gold = np.asarray(gold, dtype=float)
+    X = np.vstack([gold, ranks.to_numpy(dtype=float).T])
+    tau = tau_b_matrix(X)[0, 1:]
+    # both sides are competition ranks, so the same weak order means equal vectors
+    exact = ranks.to_numpy(dtype=float) == gold[:, None]
+    out = pd.DataFrame(
+        {
+            "method": ranks.columns,
+            "family": [METHODS[c].family if c in METHODS else "" for c in ranks.columns],
+            "tau_b": tau,
+            "exact": exact.all(axis=0),
+        }
+    )
+    return out.sort_values(["tau_b", "method"], ascending=[False, True]).reset_index(drop=True)
+
+
+def agreement_summary(tau: Sequence[float] | np.ndarray) -> dict[str, float]:
+    """Mean, median, min, #(τ_b = 1) and #(τ_b >= 0.95), as in 002 Table 1."""
+    t = np.asarray(tau, dtype=float)
+    t = t[np.isfinite(t)]
+    if t.size == 0:
+        return {"mean": np.nan, "median": np.nan, "min": np.nan, "n_tau_1": 0, "n_tau_ge_0.95": 0}
+    return {
+        "mean": float(t.mean()),
+        "median": float(np.median(t)),
+        "min": float(t.min()),
+        "n_tau_1": int(np.sum(np.isclose(t, 1.0, atol=1e-12))),
+        "n_tau_ge_0.95": int(np.sum(t >= 0.95 - 1e-12)),
+    }
+
+
+def consensus(ranks: pd.DataFrame) -> pd.DataFrame:
+    """Methods sorted by mean τ_b agreement with all other methods (002 Table 10).
+
+    Ties in the mean are broken by the lower standard deviation.
+    """
+    tau = tau_b_matrix(ranks.to_numpy(dtype=float).T)
+    K = tau.shape[0]
+    off = ~np.eye(K, dtype=bool)
+    vals = np.where(off, tau, np.nan)
+    out = pd.DataFrame(
+        {
+            "method": ranks.columns,
+            "mean_tau_b": np.nanmean(vals, axis=1) if K > 1 else np.full(K, np.nan),
+            "std_tau_b": np.nanstd(vals, axis=1) if K > 1 else np.full(K, np.nan),
+        }
+    )
+    out = out.sort_values(["mean_tau_b", "std_tau_b"], ascending=[False, True], na_position="last")
+    out.insert(0, "consensus_rank", np.arange(1, K + 1))
+    return out.reset_index(drop=True)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Everything the Method-comparison page and ``scorio-studio compare`` show."""
+
+    run: MethodRun
+    gold: np.ndarray
+    agreement: pd.DataFrame  # one row per method: tau_b vs gold, exact
+    summary: dict[str, float]  # 002 Table 1 statistics over the methods
+    tau: pd.DataFrame  # method x method tau_b
+    consensus: pd.DataFrame  # methods by mean agreement with the others
+
+    @property
+    def exact(self) -> list[str]:
+        """Methods whose full-data ranking reproduces the gold ordering exactly."""
+        return self.agreement.loc[self.agreement["exact"], "method"].tolist()
+
+
+def compare(run: MethodRun, gold=None, R=None) -> Comparison:
+    """Agreement analyses of a :class:`MethodRun` against the gold standard.
+
+    ``gold`` defaults to the run's ``bayes`` column, else ``gold_standard(R)``.
+    The summary statistics exclude the gold method itself (as in 002 Table 1).
+    """
+    if gold is None:
+        if "bayes" in run.ranks:
+            gold = run.ranks["bayes"].to_numpy()
+        elif R is not None:
+            gold = gold_standard(R)
+        else:
+            raise ValidationError("compare needs gold ranks, a 'bayes' column, or R")
+    gold = np.asarray(gold)
+    table = agreement_table(run.ranks, gold)
+    others = table[table["method"] != "bayes"]["tau_b"]
+    ranks = run.ranks
+    tau = (
+        pd.DataFrame(tau_b_matrix(ranks.to_numpy(dtype=float).T), index=ranks.columns,
+                     columns=ranks.columns)
+        if ranks.shape[1]
+        else pd.DataFrame()
+    )
+    return Comparison(
+        run=run,
+        gold=gold,
+        agreement=table,
+        summary=agreement_summary(others.to_numpy()),
+        tau=tau,
+        consensus=consensus(ranks) if ranks.shape[1] else pd.DataFrame(),
+    )

@@ -1,0 +1,200 @@
+"""Priors for MAP estimation: a penalty ``P(θ)`` and its gradient (002 App. I.1.5).
+
+``-log posterior = -log likelihood(θ) + P(θ)``. Every ``*_map`` ranker accepts
+``prior=`` as a :class:`Prior` or a float (Gaussian variance around 0). ML is
+MAP with :class:`UniformPrior` (no penalty), so there is one objective per
+model, not two copies.
+
+Example
+-------
+>>> import numpy as np
+>>> GaussianPrior(var=2.0).penalty(np.array([1.0, -1.0]))
+0.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._validation import ValidationError
+
+__all__ = [
+    "Prior",
+    "GaussianPrior",
+    "LaplacePrior",
+    "CauchyPrior",
+    "UniformPrior",
+    "EmpiricalPrior",
+    "CustomPrior",
+    "as_prior",
+]
+
+
+class Prior:
+    """Base class: ``penalty(θ) -> float`` and ``grad(θ) -> array``."""
+
+    def penalty(self, theta: np.ndarray) -> float:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def grad(self, theta: np.ndarray) -> np.ndarray:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class GaussianPrior(Prior):
+    """``P(θ) = Σ (θ_i - mean)² / (2 var)``."""
+
+    mean: float | np.ndarray = 0.0
+    var: float = 1.0
+
+    def __post_init__(self):
+        if not self.var > 0:
+            raise ValidationError(f"Gaussian prior variance must be positive; got {self.var}")
+
+    def penalty(self, theta):
+        return float(np.sum((theta - self.mean) ** 2) / (2 * self.var))
+
+    def grad(self, theta):
+        return (theta - self.mean) / self.var
+
+
+@dataclass(frozen=True)
+class LaplacePrior(Prior):
+    """``P(θ) = Σ |θ_i - loc| / scale`` (smoothed at 0 so the gradient exists)."""
+
+    loc: float = 0.0
+    scale: float = 1.0
+    smooth: float = 1e-8
+
+    def __post_init__(self):
+        if not self.scale > 0:
+            raise ValidationError(f"Laplace prior scale must be positive; got {self.scale}")
+
+    def penalty(self, theta):
+        d = theta - self.loc
+        return float(np.sum(np.sqrt(d * d + self.smooth)) / self.scale)
+
+    def grad(self, theta):
+        d = theta - self.loc
+        return d / np.sqrt(d * d + self.smooth) / self.scale
+
+
+@dataclass(frozen=True)
+class CauchyPrior(Prior):
+    """``P(θ) = Σ log(1 + ((θ_i - loc) / scale)²)`` (heavy tails: weak shrinkage of big gaps)."""
+
+    loc: float = 0.0
+    scale: float = 1.0
+
+    def __post_init__(self):
+        if not self.scale > 0:
+            raise ValidationError(f"Cauchy prior scale must be positive; got {self.scale}")
+
+    def penalty(self, theta):
+        u = (theta - self.loc) / self.scale
+        return float(np.sum(np.log1p(u * u)))
+
+    def grad(self, theta):
+        u = (theta - self.loc) / self.scale
+        return 2 * u / (1 + u * u) / self.scale
+
+
+@dataclass(frozen=True)
+class UniformPrior(Prior):
+    """No penalty: MAP equals maximum likelihood."""
+
+    def penalty(self, theta):
+        return 0.0
+
+    def grad(self, theta):
+        return np.zeros_like(theta)
+
+
+@dataclass(frozen=True)
+class EmpiricalPrior(Prior):
+    """Gaussian around the centred logits of each model's accuracy in ``R0``.
+
+    ``μ_i = logit(clip(acc_i, eps, 1 - eps))``, centred to mean 0 because
+    strengths are identified only up to a shift; ``P(θ) = Σ (θ_i - μ_i)² / (2 var)``.
+    """
+
+    R0: np.ndarray
+    var: float = 1.0
+    eps: float = 1e-6
+    prior_mean: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self):
+        R0 = np.asarray(self.R0, dtype=float)
+        if R0.ndim not in (2, 3) or not np.all(np.isin(R0, (0, 1))):
+            raise ValidationError(
+                f"EmpiricalPrior needs binary R0 of shape (L, M) or (L, M, D); got shape "
+                f"{R0.shape}"
+            )
+        if not self.var > 0:
+            raise ValidationError(f"prior variance must be positive; got {self.var}")
+        acc = R0.reshape(R0.shape[0], -1).mean(1)
+        acc = np.clip(acc, self.eps, 1 - self.eps)
+        mu = np.log(acc / (1 - acc))
+        object.__setattr__(self, "prior_mean", mu - mu.mean())
+
+    def penalty(self, theta):
+        return float(np.sum((theta - self.prior_mean) ** 2) / (2 * self.var))
+
+    def grad(self, theta):
+        return (theta - self.prior_mean) / self.var
+
+
+@dataclass(frozen=True)
+class CustomPrior(Prior):
+    """A user penalty; the gradient is by central differences unless ``grad_fn`` is given."""
+
+    penalty_fn: Callable[[np.ndarray], float]
+    grad_fn: Callable[[np.ndarray], np.ndarray] | None = None
+
+    def penalty(self, theta):
+        return float(self.penalty_fn(theta))
+
+    def grad(self, theta):
+        if self.grad_fn is not None:
+            return np.asarray(self.grad_fn(theta), dtype=float)
+        h = 1e-6
+        eye = np.eye(theta.size) * h
+        return np.array(
+            [(self.penalty_fn(theta + e) - self.penalty_fn(theta - e)) / (2 * h) for e in eye]
+        )
+
+
+def as_prior(prior: Prior | float | None, n_models: int | None = None) -> Prior:
+    """``None`` -> uniform (ML); a float -> Gaussian with that variance; a Prior as is.
+
+    With ``n_models``, also check that the prior accepts a strength vector of
+    that length (e.g. an :class:`EmpiricalPrior` built from another model set).
+    """
+    if prior is None:
+        p: Prior = UniformPrior()
+    elif isinstance(prior, Prior):
+        p = prior
+    elif isinstance(prior, bool) or not isinstance(prior, int | float | np.floating | np.integer):
+        raise ValidationError(f"prior must be a Prior or a positive variance; got {prior!r}")
+    elif not np.isfinite(prior):
+        raise ValidationError(f"prior variance must be a positive finite number; got {prior!r}")
+    else:
+        p = GaussianPrior(0.0, float(prior))
+    if n_models is not None:
+        zeros = np.zeros(n_models)
+        try:
+            g = np.asarray(p.grad(zeros), dtype=float)
+            pen = float(p.penalty(zeros))
+        except (ValueError, TypeError) as exc:
+            raise ValidationError(
+                f"prior does not accept a strength vector of {n_models} models: {exc}"
+            ) from None
+        if g.shape != (n_models,) or not np.isfinite(pen):
+            raise ValidationError(
+                f"prior must give a finite penalty and a gradient of shape ({n_models},) for "
+                f"{n_models} models; got gradient shape {g.shape}"
+            )
+    return p

@@ -1,0 +1,175 @@
+"""The method registry: every ranker is a function plus metadata.
+
+Family modules decorate a *score function* ``f(R, **params) -> scores`` (higher
+is better) with :func:`ranker`. The decorator returns the public function with
+the shared contract ``f(R, *, <params>, method="competition",
+return_scores=False)`` and registers one :class:`Method` per configured
+variant (the identifiers of 002 App. I.2) in :data:`METHODS`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.rank import METHODS
+>>> ranks, scores = METHODS["avg"](np.array([[[1, 1]], [[0, 1]]]))
+>>> ranks.tolist()
+[1, 2]
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .._validation import ValidationError
+from ._ties import rank_scores
+
+__all__ = ["FAMILIES", "METHODS", "Method", "methods_markdown", "ranker"]
+
+#: Display order and one-line meaning of each family.
+FAMILIES: dict[str, str] = {
+    "pointwise": "per-model averages of per-question accuracy",
+    "metrics": "evaluation metrics: avg, Pass@k family, Bayes@N",
+    "bayesian": "posterior sampling: Thompson, Bayesian Bradley-Terry (MCMC)",
+    "voting": "questions as voters ranking models by solve counts",
+    "paired": "paired-comparison likelihoods: Bradley-Terry, Davidson, Rao-Kupper",
+    "sequential": "online ratings over the match stream: Elo, Glicko, TrueSkill",
+    "luce": "setwise/listwise choice models: Plackett-Luce, Davidson-Luce, BTL",
+    "irt": "item response theory: Rasch, 2PL, 3PL, MML, dynamic",
+    "graph": "graph and game methods: PageRank, spectral, Rank Centrality, alpha-Rank, Nash",
+    "seriation": "SerialRank spectral seriation",
+    "hodge": "HodgeRank least squares on the comparison graph",
+}
+
+
+@dataclass(frozen=True)
+class Method:
+    """A registered ranking configuration, callable as ``method(R, R0=None)``."""
+
+    id: str
+    family: str
+    func: Callable[..., Any]
+    params: Mapping[str, Any] = field(default_factory=dict)
+    description: str = ""
+    needs_r0: bool = False
+    stochastic: bool = False
+    extra: bool = False  # not one of the 72 identifiers of 002 App. I.2
+
+    @property
+    def min_trials(self) -> int:
+        """Smallest N the method is defined for (Pass@k-type methods need N >= k)."""
+        return int(self.params.get("k", 1))
+
+    def __call__(self, R, R0=None) -> tuple[np.ndarray, np.ndarray]:
+        kwargs = dict(self.params)
+        if self.needs_r0:
+            if R0 is None:
+                raise ValidationError(f"method {self.id!r} needs prior outcomes R0 (greedy)")
+            kwargs["R0"] = R0
+        return self.func(R, return_scores=True, **kwargs)
+
+
+#: id -> Method, in registration order.
+METHODS: dict[str, Method] = {}
+
+
+def ranker(
+    family: str,
+    description: str,
+    *,
+    variants: Mapping[str, Mapping[str, Any]] | None = None,
+    needs_r0: bool | Mapping[str, bool] = False,
+    stochastic: bool = False,
+    extra: frozenset[str] | set[str] = frozenset(),
+    extra_output: str | None = None,
+    extra_with_scores: bool = True,
+):
+    """Wrap a score function into a public ranker and register its variants.
+
+    Parameters
+    ----------
+    family : str
+        A key of :data:`FAMILIES`.
+    description : str
+        One line: what the method does.
+    variants : mapping id -> params, optional
+        Registered configurations; default: one entry, the function's name with
+        no parameters.
+    needs_r0 : bool or mapping id -> bool
+        Whether a variant must be given ``R0``.
+    extra : set of ids
+        Variants that are ours, not among the 72 identifiers of 002 App. I.2.
+    extra_output : str, optional
+        Name of a boolean keyword (e.g. ``"return_item_params"``) that asks for
+        a second result. The score function then returns ``(scores, extra)``
+        and the public function ``(ranks, scores, extra)``, or ``(ranks,
+        extra)`` when ``extra_with_scores`` is false and ``return_scores`` is
+        not set.
+    """
+    if family not in FAMILIES:
+        raise ValueError(f"unknown family {family!r}")
+
+    def decorate(score_fn: Callable[..., np.ndarray]):
+        @functools.wraps(score_fn)
+        def public(R, *args, method="competition", return_scores=False, **kwargs):
+            if extra_output is not None and kwargs.get(extra_output, False):
+                scores, more = score_fn(R, *args, **kwargs)
+                scores = np.asarray(scores, dtype=float)
+                ranks = rank_scores(scores, method)
+                if return_scores or extra_with_scores:
+                    return ranks, scores, more
+                return ranks, more
+            scores = np.asarray(score_fn(R, *args, **kwargs), dtype=float)
+            ranks = rank_scores(scores, method)
+            return (ranks, scores) if return_scores else ranks
+
+        sig = inspect.signature(score_fn)
+        extra_params = [
+            inspect.Parameter("method", inspect.Parameter.KEYWORD_ONLY, default="competition"),
+            inspect.Parameter("return_scores", inspect.Parameter.KEYWORD_ONLY, default=False),
+        ]
+        public.__signature__ = sig.replace(parameters=[*sig.parameters.values(), *extra_params])
+        public.score = score_fn  # the raw score function, for batched analyses
+
+        for vid, params in (variants or {score_fn.__name__: {}}).items():
+            if vid in METHODS:
+                raise ValueError(f"method id {vid!r} registered twice")
+            r0 = needs_r0.get(vid, False) if isinstance(needs_r0, Mapping) else needs_r0
+            METHODS[vid] = Method(
+                id=vid,
+                family=family,
+                func=public,
+                params=dict(params),
+                description=description,
+                needs_r0=r0,
+                stochastic=stochastic,
+                extra=vid in extra,
+            )
+        return public
+
+    return decorate
+
+
+def methods_markdown() -> str:
+    """The README's method table, generated from :data:`METHODS` (kept in sync by a test)."""
+    lines = ["| id | family | parameters | notes | what it does |", "|---|---|---|---|---|"]
+    for mid, m in METHODS.items():
+        params = ", ".join(f"{k}={v!r}" for k, v in m.params.items()) or "—"
+        notes = (
+            ", ".join(
+                n
+                for n, flag in [
+                    ("needs R0", m.needs_r0),
+                    ("seeded", m.stochastic),
+                    ("extra", m.extra),
+                ]
+                if flag
+            )
+            or ""
+        )
+        lines.append(f"| `{mid}` | {m.family} | {params} | {notes} | {m.description} |")
+    return "\n".join(lines) + "\n"

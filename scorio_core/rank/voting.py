@@ -1,0 +1,748 @@
+"""Voting rules: questions are voters that rank models by solve counts (002 App. I.1.4).
+
+Every rule reads the same two tallies, each built once with numpy:
+
+* the solve counts ``k[l, m] = Σ_n R[l, m, n]`` (002 eq. 32), and
+* the question-level pairwise tallies of :func:`~scorio_core.rank._stats.question_pairs`:
+  ``W[i, j] = #{m : k_im > k_jm}`` and ``T[i, j] = #{m : k_im = k_jm}``.
+
+From them, with ``tie_policy="ignore"`` the pairwise preference matrix is
+``P = W`` and with ``tie_policy="half"`` it is ``P = W + T / 2`` (002 eq. 36);
+the margins ``Δ = P - Pᵀ = W - Wᵀ`` do not depend on the policy. Borda and the
+Borda-elimination rules are row sums of the same matrices (the average-rank
+Borda points of one question are ``Σ_j 1[k_i > k_j] + ½ 1[k_i = k_j]``).
+
+Rules that output a relation rather than a number (Schulze, ranked pairs,
+Kemeny-Young, majority judgment) are turned into scores by *levels*: a model's
+level is the length of the longest chain of models placed above it, and its
+score is ``L - level`` (higher is better, the top level scores ``L``). Models
+the relation leaves incomparable at the same depth share a level, so ties come
+out as ties.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.rank import voting
+>>> R = np.array([[[1, 1, 1], [1, 0, 0]],
+...               [[1, 1, 0], [0, 1, 0]],
+...               [[0, 0, 0], [1, 1, 1]]])
+>>> ranks, scores = voting.borda(R, return_scores=True)
+>>> ranks.tolist(), scores.tolist()
+([1, 3, 2], [2.5, 1.5, 2.0])
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Literal
+
+import numpy as np
+
+from .._validation import ValidationError, check_choice
+from ._stats import QuestionPairs, as_binary, question_pairs, solve_counts
+from .registry import ranker
+
+__all__ = [
+    "borda",
+    "copeland",
+    "win_rate",
+    "minimax",
+    "schulze",
+    "ranked_pairs",
+    "kemeny_young",
+    "nanson",
+    "baldwin",
+    "majority_judgment",
+]
+
+TiePolicy = Literal["ignore", "half"]
+_TIE_POLICIES = ("ignore", "half")
+_RANK_TIES = ("average", "max", "min")
+
+# Kemeny blocks up to this size are solved by the subset dynamic program (2^16 sets,
+# tens of ms); larger blocks by the MILP (tens of ms per solve, about one solve per
+# model to certify the forced pairs).
+_KEMENY_DP_MAX = 16
+
+
+# --------------------------------------------------------------------------- tallies
+def _tallies(R) -> tuple[np.ndarray, QuestionPairs]:
+    k = solve_counts(as_binary(R))
+    return k, question_pairs(k)
+
+
+def _preference(qp: QuestionPairs, tie_policy: str) -> np.ndarray:
+    """``P[i, j]`` of 002 eq. 36: questions preferring i to j (ties count 0 or 1/2)."""
+    check_choice("tie_policy", tie_policy, _TIE_POLICIES)
+    P = qp.wins.astype(float)
+    if tie_policy == "half":
+        P += 0.5 * qp.ties
+    return P
+
+
+def _borda_points(qp: QuestionPairs, rank_ties: str) -> np.ndarray:
+    """``B[i, j]``: Borda points i gets from j, summed over questions.
+
+    With descending per-question ranks ``r`` and ``|A|`` active models,
+    ``|A| - r_i = Σ_{j in A} B[i, j]`` where a tied ``j`` is worth ½ (average
+    ranks), 0 (``max``: ties take the worse position) or 1 (``min``).
+    """
+    check_choice("rank_ties", rank_ties, _RANK_TIES)
+    tie_weight = {"average": 0.5, "max": 0.0, "min": 1.0}[rank_ties]
+    return qp.wins + tie_weight * qp.ties
+
+
+def _levels(above: np.ndarray) -> np.ndarray:
+    """Longest-chain depth of each node in the DAG ``above[i, j]`` (i placed above j).
+
+    Peels the current sources layer by layer (at most L rounds of an (L, L)
+    reduction); a node's level is the number of layers removed before it.
+    """
+    L = above.shape[0]
+    level = np.full(L, -1, dtype=np.int64)
+    active = np.ones(L, dtype=bool)
+    depth = 0
+    while active.any():
+        beaten = (above & active[:, None]).any(0)
+        top = active & ~beaten
+        if not top.any():  # a cycle: callers pass acyclic relations only
+            raise RuntimeError("relation has a cycle; cannot assign levels")
+        level[top] = depth
+        active &= ~top
+        depth += 1
+    return level
+
+
+def _level_scores(above: np.ndarray) -> np.ndarray:
+    return (above.shape[0] - _levels(above)).astype(float)
+
+
+# --------------------------------------------------------------------------- scoring rules
+@ranker("voting", "Borda count of per-question solve-count rankings, average ties (002 eq. 33)")
+def borda(R) -> np.ndarray:
+    """Borda scores ``s_l = Σ_m (L - r_lm)`` with tie-averaged ranks (002 eq. 33).
+
+    Parameters
+    ----------
+    R : array_like, shape (L, M, N) or (L, M)
+        Binary outcomes.
+
+    Returns
+    -------
+    scores : ndarray, shape (L,)
+        ``Σ_j W[l, j] + ½ T[l, j]``, the same number as eq. 33.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> borda(np.array([[[1, 1]], [[1, 0]], [[0, 0]]])).tolist()
+    [1, 2, 3]
+    """
+    _, qp = _tallies(R)
+    return _borda_points(qp, "average").sum(1)
+
+
+@ranker("voting", "Copeland: pairwise question-majority wins minus losses (002 eq. 34)")
+def copeland(R) -> np.ndarray:
+    """Copeland scores ``s_i = Σ_{j≠i} sign(W_ij - W_ji)`` (002 eq. 34).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> copeland(np.array([[[1], [1]], [[1], [0]], [[0], [0]]]), return_scores=True)[1].tolist()
+    [2.0, 0.0, -2.0]
+    """
+    _, qp = _tallies(R)
+    return np.sign(qp.wins - qp.wins.T).sum(1)
+
+
+@ranker("voting", "share of decisive question-level pairwise contests won (002 eq. 35)")
+def win_rate(R) -> np.ndarray:
+    """Win rate ``Σ_j W_ij / Σ_j (W_ij + W_ji)``, 0.5 without decisive contests (002 eq. 35).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> win_rate(np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]]), return_scores=True)[1].tolist()
+    [1.0, 0.0]
+    """
+    _, qp = _tallies(R)
+    won = qp.wins.sum(1).astype(float)
+    decisive = won + qp.wins.sum(0)
+    return np.divide(won, decisive, out=np.full_like(won, 0.5), where=decisive > 0)
+
+
+@ranker(
+    "voting",
+    "minimax (Simpson-Kramer): rank by the strength of the worst pairwise defeat (002 eq. 37)",
+    variants={
+        "minimax_variant_margin_tie_ignore": {"variant": "margin", "tie_policy": "ignore"},
+        "minimax_variant_margin_tie_half": {"variant": "margin", "tie_policy": "half"},
+        "minimax_variant_winning_votes_tie_ignore": {
+            "variant": "winning_votes",
+            "tie_policy": "ignore",
+        },
+        "minimax_variant_winning_votes_tie_half": {
+            "variant": "winning_votes",
+            "tie_policy": "half",
+        },
+    },
+)
+def minimax(R, variant: str = "margin", tie_policy: TiePolicy = "half") -> np.ndarray:
+    """Minus the worst pairwise defeat (002 eq. 37).
+
+    Parameters
+    ----------
+    R : array_like, shape (L, M, N) or (L, M)
+        Binary outcomes.
+    variant : {"margin", "winning_votes"}
+        Defeat strength: the margin ``Δ_ji = P_ji - P_ij`` (eq. 37,
+        ``s_i = -max_j max(0, Δ_ji)``) or the winner's votes ``P_ji`` over the
+        defeats ``P_ji > P_ij`` only (0 for an undefeated model).
+    tie_policy : {"ignore", "half"}
+        Per-question ties count 0 or ½ in ``P`` (002 eq. 36). Margins are the
+        same under both policies.
+
+    Returns
+    -------
+    scores : ndarray, shape (L,)
+        Non-positive; closer to 0 is better.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> R = np.array([[[1, 1]] * 3, [[1, 0]] * 3, [[0, 0]] * 3])
+    >>> minimax(R, return_scores=True)[1].tolist()
+    [0.0, -3.0, -3.0]
+    """
+    check_choice("variant", variant, ("margin", "winning_votes"))
+    _, qp = _tallies(R)
+    P = _preference(qp, tie_policy)
+    if variant == "margin":
+        defeat = P.T - P  # defeat[i, j] = Δ_ji, how badly j beats i
+    else:
+        defeat = np.where(P.T > P, P.T, 0.0)
+    return 0.0 - np.maximum(defeat, 0.0).max(1, initial=0.0)  # 0.0 - x: no -0.0
+
+
+# --------------------------------------------------------------------------- Condorcet methods
+@ranker(
+    "voting",
+    "Schulze beatpath: i above j when the strongest path i->j beats j->i (002 App. I.1.4)",
+    variants={
+        "schulze_tie_ignore": {"tie_policy": "ignore"},
+        "schulze_tie_half": {"tie_policy": "half"},
+    },
+)
+def schulze(R, tie_policy: TiePolicy = "half") -> np.ndarray:
+    """Schulze's beatpath relation, scored by levels.
+
+    Direct strengths are ``d_ij = P_ij`` where ``P_ij > P_ji`` and 0 otherwise;
+    strongest paths ``p_ij`` are the widest (max-min) paths, computed by
+    Floyd-Warshall with the update over all pairs vectorized and a loop over
+    the ``L`` intermediate models only. ``i`` is above ``j`` when
+    ``p_ij > p_ji``; Schulze (2011) proves this relation transitive, so its
+    levels (see the module notes) are well defined.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> R = np.array([[[1], [1], [0]], [[1], [0], [1]], [[0], [0], [0]]])
+    >>> schulze(R).tolist()
+    [1, 1, 3]
+    """
+    _, qp = _tallies(R)
+    P = _preference(qp, tie_policy)
+    p = np.where(P > P.T, P, 0.0)
+    for i in range(p.shape[0]):  # Floyd-Warshall: the intermediate-node loop is sequential
+        np.maximum(p, np.minimum(p[:, i, None], p[None, i, :]), out=p)
+    return _level_scores(p > p.T)
+
+
+@ranker(
+    "voting",
+    "ranked pairs (Tideman): lock victories strongest first unless they close a cycle "
+    "(002 App. I.1.4)",
+    variants={
+        "ranked_pairs_strength_margin_tie_ignore": {"strength": "margin", "tie_policy": "ignore"},
+        "ranked_pairs_strength_margin_tie_half": {"strength": "margin", "tie_policy": "half"},
+        "ranked_pairs_strength_winning_votes_tie_ignore": {
+            "strength": "winning_votes",
+            "tie_policy": "ignore",
+        },
+        "ranked_pairs_strength_winning_votes_tie_half": {
+            "strength": "winning_votes",
+            "tie_policy": "half",
+        },
+    },
+)
+def ranked_pairs(R, strength: str = "margin", tie_policy: TiePolicy = "half") -> np.ndarray:
+    """Ranked pairs on the victories ``i -> j`` (``P_ij > P_ji``), scored by levels.
+
+    Parameters
+    ----------
+    R : array_like, shape (L, M, N) or (L, M)
+        Binary outcomes.
+    strength : {"margin", "winning_votes"}
+        Order in which victories are locked: by margin ``Δ_ij`` then winning
+        votes ``P_ij``, or by winning votes ``P_ij`` alone.
+    tie_policy : {"ignore", "half"}
+        Per-question ties count 0 or ½ in ``P`` (002 eq. 36).
+
+    Notes
+    -----
+    Victories with equal keys are locked as one batch, without a label-based
+    tie-break: if the batch closes no cycle with the victories already locked,
+    all of it is locked (exactly what any sequential order would do);
+    otherwise the batch victories that lie on a cycle are left unlocked and
+    the others are locked. The result does not depend on the order of the
+    models, and clones end up tied. Locking is inherently sequential (each
+    decision depends on the earlier ones); each step is one (L, L) update of
+    the transitive closure.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> R = np.array([[[1], [1], [0]], [[1], [0], [1]], [[0], [0], [0]]])
+    >>> ranked_pairs(R).tolist()
+    [1, 1, 3]
+    """
+    check_choice("strength", strength, ("margin", "winning_votes"))
+    _, qp = _tallies(R)
+    locked, _ = _lock_pairs(_preference(qp, tie_policy), strength)
+    return _level_scores(locked)
+
+
+def _lock_pairs(P: np.ndarray, strength: str) -> tuple[np.ndarray, bool]:
+    """Locked victories ``locked[i, j]`` and whether some batch of equal keys conflicted.
+
+    Without a conflict the result equals sequential locking in any order of
+    the equal-key victories (e.g. the reference's label order).
+    """
+    L = P.shape[0]
+    src, dst = np.nonzero(P > P.T)
+    margin, votes = (P - P.T)[src, dst], P[src, dst]
+    keys = (margin, votes) if strength == "margin" else (votes,)
+    order = np.lexsort(tuple(-k for k in reversed(keys)))  # lexsort: last key is primary
+    src, dst = src[order], dst[order]
+    key = np.stack([k[order] for k in keys], 1)
+    starts = np.flatnonzero(np.r_[True, np.any(key[1:] != key[:-1], axis=1)])
+
+    locked = np.zeros((L, L), dtype=bool)
+    reach = np.eye(L, dtype=bool)  # reflexive transitive closure of the locked graph
+    conflict = False
+    for a, b in zip(starts, np.r_[starts[1:], len(src)], strict=True):
+        s, d = src[a:b], dst[a:b]
+        ok = ~reach[d, s]  # closes no cycle with the victories already locked
+        s, d = s[ok], d[ok]
+        trial = _closure_with(reach, s, d)
+        on_cycle = trial[d, s]  # head reaches tail once the whole batch is in
+        if on_cycle.any():
+            conflict = True
+            s, d = s[~on_cycle], d[~on_cycle]
+            trial = _closure_with(reach, s, d)
+        locked[s, d] = True
+        reach = trial
+    return locked, conflict
+
+
+def _closure_with(reach: np.ndarray, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+    """Reflexive transitive closure ``reach`` with the edges ``src -> dst`` added."""
+    out = reach.copy()
+    for i, j in zip(src, dst, strict=True):
+        out |= out[:, i, None] & out[None, j, :]
+    return out
+
+
+# --------------------------------------------------------------------------- Kemeny-Young
+def _kemeny_forced_dp(D: np.ndarray) -> np.ndarray:
+    """``forced[i, j]`` for a block of up to ~16 models by dynamic programming over subsets.
+
+    ``f(S)`` is the best value of placing the set ``S`` on top (in some order)
+    and ``g(S)`` the best value of ordering the rest below it; an order is
+    optimal iff each of its prefixes ``S`` has ``f(S) + g(S) = OPT``. Hence
+    ``j`` is above ``i`` in some optimal order iff some optimal prefix holds
+    ``j`` but not ``i``. Both recursions run layer by layer over subset sizes
+    (``n + 1`` vectorized steps each); the gain of placing ``x`` right below
+    ``S``, ``Σ_{y ∉ S ∪ {x}} Δ_xy``, is carried from ``S`` minus its lowest
+    member, so nothing is recomputed. Cost ``O(2^n n)`` time and memory.
+    """
+    n = D.shape[0]
+    size = 1 << n
+    masks = np.arange(size, dtype=np.int64)
+    pop = np.bitwise_count(masks).astype(np.int64)
+    order = np.argsort(pop, kind="stable")
+    start = np.r_[0, np.cumsum(np.bincount(pop, minlength=n + 1))]
+    pos = np.empty(size, dtype=np.int64)  # index of a mask within its layer
+    pos[order] = np.arange(size) - start[pop[order]]
+    low = np.bitwise_count((masks & -masks) - 1).astype(np.int64)  # lowest member
+    bit = np.int64(1) << np.arange(n, dtype=np.int64)
+    rowsum = D.sum(1)
+
+    f, g = np.zeros(size), np.zeros(size)
+    layers, members, gains = [], [], []
+    inner = np.zeros((1, n))  # inner[., x] = Σ_{y in S} Δ_xy over the current layer
+    for s in range(n + 1):
+        S = order[start[s] : start[s + 1]]
+        if s:
+            inner = inner[pos[S ^ bit[low[S]]]] + D.T[low[S]]
+        B = (S[:, None] & bit) != 0
+        layers.append(S)
+        members.append(B)
+        gains.append(rowsum - inner)  # gain of x placed right below S
+        if s:  # x is the last member of S placed
+            f[S] = np.where(B, f[S[:, None] ^ bit] + gains[s], -np.inf).max(1)
+    for s in range(n - 1, -1, -1):
+        S, B = layers[s], members[s]
+        g[S] = np.where(B, -np.inf, g[S[:, None] | bit] + gains[s]).max(1)
+
+    prefixes = np.flatnonzero(f + g >= f[-1] - 0.5)  # Δ are integers
+    B = ((prefixes[:, None] & bit) != 0).astype(np.float32)
+    either = (B.T @ (1.0 - B)) > 0  # either[j, i]: an optimal order puts j above i
+    return ~either.T & ~np.eye(n, dtype=bool)
+
+
+class _KemenyMILP:
+    """Linear ordering MILP on one block: x_ij = 1 iff i above j (i < j).
+
+    maximize Σ_{i<j} Δ_ij (2 x_ij - 1) subject to the triangle inequalities
+    0 <= x_ij + x_jk - x_ik <= 1 for i < j < k (no 3-cycles, hence transitive).
+    """
+
+    def __init__(self, D: np.ndarray, time_limit: float | None):
+        from scipy import sparse
+        from scipy.optimize import LinearConstraint
+
+        n = D.shape[0]
+        self.n = n
+        self.iu, self.ju = np.triu_indices(n, 1)
+        pair_id = np.full((n, n), -1, dtype=np.int64)
+        pair_id[self.iu, self.ju] = np.arange(len(self.iu))
+        self.pair_id = pair_id
+        self.c = -2.0 * D[self.iu, self.ju]
+        self.const = D[self.iu, self.ju].sum()
+        t = np.fromiter(combinations(range(n), 3), dtype=(np.int64, 3)).reshape(-1, 3)
+        rows = np.repeat(np.arange(len(t)), 3)
+        cols = np.stack(
+            [pair_id[t[:, 0], t[:, 1]], pair_id[t[:, 1], t[:, 2]], pair_id[t[:, 0], t[:, 2]]], 1
+        ).ravel()
+        vals = np.tile([1.0, 1.0, -1.0], len(t))
+        A = sparse.csr_array((vals, (rows, cols)), shape=(len(t), len(self.iu)))
+        self.constraints = [LinearConstraint(A, 0.0, 1.0)] if len(t) else []
+        self.options = {"mip_rel_gap": 0.0}  # the default gap could accept a worse order
+        if time_limit is not None:
+            self.options["time_limit"] = float(time_limit)
+
+    def solve(self, fix: tuple[int, int] | None = None) -> tuple[np.ndarray | None, float]:
+        """Best order (as ``above`` (n, n)) and value, optionally forcing ``fix[1]`` above
+        ``fix[0]``."""
+        from scipy.optimize import Bounds, milp
+
+        lo, hi = np.zeros(len(self.c)), np.ones(len(self.c))
+        if fix is not None:
+            i, j = fix
+            p = self.pair_id[min(i, j), max(i, j)]
+            lo[p] = hi[p] = 1.0 if i > j else 0.0  # j above i
+        res = milp(
+            self.c,
+            integrality=np.ones(len(self.c)),
+            bounds=Bounds(lo, hi),
+            constraints=self.constraints,
+            options=self.options,
+        )
+        if res.status == 2:  # cannot happen (every pair can be reversed); be explicit
+            return None, -np.inf
+        if res.status != 0:
+            raise RuntimeError(f"Kemeny-Young MILP did not prove optimality: {res.message}")
+        x = np.rint(res.x).astype(bool)
+        above = np.zeros((self.n, self.n), dtype=bool)
+        above[self.iu, self.ju] = x
+        above[self.ju, self.iu] = ~x
+        return above, -res.fun + self.const
+
+
+def _kemeny_forced_block(D: np.ndarray, time_limit: float | None) -> np.ndarray:
+    """``forced[i, j]``: i is above j in every optimal Kemeny order of the block."""
+    n = D.shape[0]
+    if n <= _KEMENY_DP_MAX:
+        return _kemeny_forced_dp(D)
+    model = _KemenyMILP(D, time_limit)
+    above, best = model.solve()
+    order = np.argsort(-above.sum(1), kind="stable")
+    seen = _equal_value_moves(D, order)  # seen[i, j]: a known optimal order puts i above j
+    forced = np.zeros((n, n), dtype=bool)
+    # Check pairs in the incumbent order, nearest first, so that transitivity of
+    # the forced relation settles most far pairs without a solve.
+    for gap in range(1, n):
+        for a in range(n - gap):
+            i, j = order[a], order[a + gap]
+            if seen[j, i]:
+                continue
+            mid = order[a + 1 : a + gap]
+            if np.any(forced[i, mid] & forced[mid, j]):
+                forced[i, j] = True
+                continue
+            alt, value = model.solve(fix=(i, j))
+            if alt is not None and value >= best - 0.5:  # Δ are integers
+                seen |= _equal_value_moves(D, np.argsort(-alt.sum(1), kind="stable"))
+            else:
+                forced[i, j] = True
+    return forced
+
+
+def _equal_value_moves(D: np.ndarray, order: np.ndarray, cap: int = 64) -> np.ndarray:
+    """Pairs ordered either way among orders reachable from ``order`` by moving one model
+    at a time without changing the Kemeny value (a cheap search that spares MILP solves).
+
+    Moving the model at position ``a`` to position ``b`` flips its pairs with the
+    models in between, changing the value by ``∓2 Σ Δ`` over them: one cumulative
+    sum per order gives every move at once.
+    """
+    n = len(order)
+    seen = np.zeros((n, n), dtype=bool)
+    a, b = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    frontier, visited = [order], {order.tobytes()}
+    while frontier:
+        pi = frontier.pop()
+        pos = np.argsort(pi)
+        seen |= pos[:, None] < pos[None, :]
+        C = np.concatenate([np.zeros((n, 1)), np.cumsum(D[np.ix_(pi, pi)], 1)], 1)
+        rows = C[a, :]
+        down = -2 * (np.take_along_axis(rows, b[..., None] + 1, -1)[..., 0] - C[a, a + 1])
+        up = 2 * (C[a, a] - np.take_along_axis(rows, b[..., None], -1)[..., 0])
+        change = np.where(b > a, down, up)
+        for i, j in zip(*np.nonzero((change == 0) & (a != b)), strict=True):
+            if len(visited) >= cap:
+                return seen
+            new = np.insert(np.delete(pi, i), j, pi[i])
+            if new.tobytes() not in visited:
+                visited.add(new.tobytes())
+                frontier.append(new)
+    return seen
+
+
+@ranker(
+    "voting",
+    "Kemeny-Young: orders maximizing pairwise agreement, solved exactly (subset DP or "
+    "MILP); models tie unless every optimal order separates them (002 eq. 38)",
+    variants={
+        "kemeny_young_tie_ignore": {"tie_policy": "ignore", "time_limit": None},
+        "kemeny_young_tie_half": {"tie_policy": "half", "time_limit": None},
+    },
+)
+def kemeny_young(R, tie_policy: TiePolicy = "half", time_limit: float | None = None) -> np.ndarray:
+    """Kemeny-Young (002 eq. 38), exact, with ties where the optimum is not unique.
+
+    Parameters
+    ----------
+    R : array_like, shape (L, M, N) or (L, M)
+        Binary outcomes.
+    tie_policy : {"ignore", "half"}
+        Per-question ties count 0 or ½ in ``P`` (002 eq. 36). The objective
+        ``Σ_{i above j} P_ij`` differs between the policies by a constant only
+        (it depends on ``P`` through the margins ``Δ``), so both give the
+        same result.
+    time_limit : float, optional
+        Seconds allowed to each MILP solve (blocks of more than 16 models);
+        ``RuntimeError`` if a solve stops without proving optimality.
+
+    Returns
+    -------
+    scores : ndarray, shape (L,)
+        Level scores of the *forced* relation: i is above j iff i precedes j in
+        every optimal Kemeny order. Models that some optimal orders put either
+        way (e.g. clones, or an exact margin tie) share a level.
+
+    Notes
+    -----
+    Two exact reductions keep this fast. (1) If every model of a set X beats
+    every model outside it by a strict margin, every optimal order puts X
+    first (moving X up gains every reversed margin); the strict-majority
+    digraph, with both arcs for a zero margin, therefore splits into strongly
+    connected blocks ordered by that rule, and each block is solved alone.
+    (2) A block of at most 16 models is solved by a dynamic program over
+    subsets that yields every optimal order at once; a larger one by
+    ``scipy.optimize.milp`` on the linear ordering problem (``n(n-1)/2``
+    binaries, ``C(n, 3)`` two-sided triangle rows). There, forced pairs are
+    found by re-solving with a pair reversed; each alternative optimum found
+    clears all the pairs it reverses, and transitivity settles the rest.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> R = np.array([[[1], [1], [0]], [[1], [0], [1]], [[0], [0], [0]]])
+    >>> kemeny_young(R).tolist()
+    [1, 1, 3]
+    """
+    check_choice("tie_policy", tie_policy, _TIE_POLICIES)
+    if time_limit is not None and not (np.isscalar(time_limit) and 0 < time_limit < np.inf):
+        raise ValidationError(
+            f"time_limit must be a positive number of seconds; got {time_limit!r}"
+        )
+    _, qp = _tallies(R)
+    D = (qp.wins - qp.wins.T).astype(float)  # Δ_ij, the same for both tie policies
+    L = D.shape[0]
+    blocks = _condorcet_blocks(D >= 0)
+    forced = np.zeros((L, L), dtype=bool)
+    for b, members in enumerate(blocks):
+        later = np.concatenate([np.zeros(0, dtype=np.int64), *blocks[b + 1 :]])
+        forced[np.ix_(members, later)] = True
+        if len(members) > 1:
+            forced[np.ix_(members, members)] = _kemeny_forced_block(
+                D[np.ix_(members, members)], time_limit
+            )
+    return _level_scores(forced)
+
+
+def _condorcet_blocks(weak: np.ndarray) -> list[np.ndarray]:
+    """Strongly connected components of ``weak`` (i -> j iff Δ_ij >= 0), best block first.
+
+    ``weak`` is semicomplete, so its condensation is a total order: a higher
+    component reaches every lower one, so components sort by how many models
+    they reach.
+    """
+    L = weak.shape[0]
+    reach = weak | np.eye(L, dtype=bool)
+    for i in range(L):  # Warshall closure; the loop over intermediate nodes is sequential
+        reach |= reach[:, i, None] & reach[None, i, :]
+    rep = (reach & reach.T).argmax(1)  # smallest member of each model's component
+    reps = np.unique(rep)
+    reps = reps[np.argsort(-reach[reps].sum(1), kind="stable")]
+    return [np.flatnonzero(rep == r) for r in reps]
+
+
+# --------------------------------------------------------------------------- Borda elimination
+def _borda_elimination(R, rank_ties: str, rule: str) -> np.ndarray:
+    """Round at which each model is eliminated; survivors get the number of rounds.
+
+    Round ``t`` Borda scores over the active set ``A`` are row sums of the
+    pairwise Borda points restricted to ``A``, so a round is one masked
+    matrix-vector product. The rounds are inherently sequential.
+    """
+    _, qp = _tallies(R)
+    B2 = np.rint(2 * _borda_points(qp, rank_ties)).astype(np.int64)  # exact halves
+    L = B2.shape[0]
+    active = np.ones(L, dtype=bool)
+    out = np.zeros(L)
+    t = 0
+    while active.sum() > 1:
+        s = B2[:, active].sum(1)
+        sa = s[active]
+        if np.all(sa == sa[0]):
+            break  # everyone left is tied: they share the top
+        if rule == "nanson":
+            drop = active & (s * active.sum() <= sa.sum())  # at or below the mean
+        else:
+            drop = active & (s == sa.min())
+        out[drop] = t
+        active &= ~drop
+        t += 1
+    out[active] = t
+    return out
+
+
+@ranker(
+    "voting",
+    "Nanson: repeatedly drop every model at or below the mean Borda score (002 App. I.1.4)",
+    variants={
+        "nanson_rank_ties_average": {"rank_ties": "average"},
+        "nanson_rank_ties_max": {"rank_ties": "max"},
+    },
+)
+def nanson(R, rank_ties: str = "average") -> np.ndarray:
+    """Nanson's Borda elimination; the score is the round a model is eliminated in.
+
+    Parameters
+    ----------
+    R : array_like, shape (L, M, N) or (L, M)
+        Binary outcomes.
+    rank_ties : {"average", "max", "min"}
+        How tied models are ranked within a question when Borda points are
+        recomputed over the remaining models (as :func:`scipy.stats.rankdata`
+        on descending counts). ``"dense"`` and ``"ordinal"`` are not offered:
+        the first is not a pairwise tally and the second depends on the order
+        of the models.
+
+    Returns
+    -------
+    scores : ndarray, shape (L,)
+        0 for the models dropped first; the survivors score the number of
+        rounds. If all remaining models tie, elimination stops and they share
+        the top.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> nanson(np.array([[[1, 1]], [[1, 0]], [[0, 0]]])).tolist()
+    [1, 2, 2]
+    """
+    return _borda_elimination(R, rank_ties, "nanson")
+
+
+@ranker(
+    "voting",
+    "Baldwin: repeatedly drop the model(s) with the lowest Borda score (002 App. I.1.4)",
+    variants={
+        "baldwin_rank_ties_average": {"rank_ties": "average"},
+        "baldwin_rank_ties_max": {"rank_ties": "max"},
+    },
+)
+def baldwin(R, rank_ties: str = "average") -> np.ndarray:
+    """Baldwin's Borda elimination; every model tied at the minimum leaves together.
+
+    Parameters are as for :func:`nanson`; the score is the elimination round.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> baldwin(np.array([[[1, 1]], [[1, 0]], [[0, 0]]])).tolist()
+    [1, 2, 3]
+    """
+    return _borda_elimination(R, rank_ties, "baldwin")
+
+
+# --------------------------------------------------------------------------- majority judgment
+def _majority_value_order(M: int) -> np.ndarray:
+    """Positions of a sorted length-M grade list in majority-value order.
+
+    Taking the lower median and removing it, repeatedly, visits the sorted
+    positions c, c+1, c-1, c+2, ... (M even) or c, c-1, c+1, c-2, ... (M odd),
+    with c = (M - 1) // 2.
+    """
+    t = np.arange(M)
+    step = (t + 1) // 2
+    sign = np.where(t % 2 == 1, 1, -1) if M % 2 == 0 else np.where(t % 2 == 1, -1, 1)
+    return (M - 1) // 2 + sign * step
+
+
+@ranker(
+    "voting",
+    "majority judgment: solve counts as grades, lower median then majority gauge (002 App. I.1.4)",
+)
+def majority_judgment(R) -> np.ndarray:
+    """Majority judgment with grades ``k_lm in {0..N}`` (Balinski & Laraki 2011).
+
+    A model's *majority value* is the sequence of lower medians obtained by
+    removing the current median grade one at a time; models are compared
+    lexicographically on it, which is exactly "compare medians, and while
+    tied remove one median grade from each and compare again". One sort, one
+    gather and one lexicographic ``np.unique``.
+
+    Returns
+    -------
+    scores : ndarray, shape (L,)
+        Level scores (``L`` for the best majority value); equal grade
+        multisets tie.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> R = np.array([[[1, 1], [0, 0], [1, 0]], [[1, 0], [1, 0], [1, 0]]])
+    >>> majority_judgment(R).tolist()  # medians 1 and 1; then grades {0, 2} vs {1, 1}
+    [2, 1]
+    """
+    k, _ = _tallies(R)
+    mv = np.sort(k, axis=1)[:, _majority_value_order(k.shape[1])]
+    _, inv = np.unique(mv, axis=0, return_inverse=True)
+    inv = inv.reshape(-1)
+    return (k.shape[0] - (inv.max() - inv)).astype(float)

@@ -1,0 +1,47 @@
+"""AppTest for the Method-comparison page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from pages._common import BUNDLED
+from scorio_core.rank import METHODS
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+METHODS_PAGE = "pages/methods.py"
+REASONING, COINS = list(BUNDLED)
+
+
+def _open(dataset: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    if dataset != REASONING:
+        at.radio(key="dataset").set_value(dataset).run()
+    at.switch_page(METHODS_PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    return at
+
+
+def test_all_methods_on_biased_coins():
+    at = _open(COINS)
+    ranks = next(d.value for d in at.dataframe if "avg" in d.value.columns)
+    assert ranks.shape == (11, len(METHODS) - sum(m.needs_r0 for m in METHODS.values()))
+    assert len(at.get("vega_lite_chart")) == 1
+    assert len(at.get("download_button")) == 2
+    assert any("skipped" in e.label for e in at.expander)  # bayes_greedy: no R0 here
+
+
+def test_family_filter_on_one_benchmark():
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.selectbox(key="benchmark").set_value("AIME'24").run()
+    at.switch_page(METHODS_PAGE).run()
+    at.multiselect(key="families").set_value(["metrics", "pointwise"]).run()
+    assert not at.exception
+    ranks = next(d.value for d in at.dataframe if "avg" in d.value.columns)
+    expected = [m for m, v in METHODS.items() if v.family in ("metrics", "pointwise")]
+    assert sorted(ranks.columns) == sorted(expected)
+    assert "bayes_greedy" in ranks.columns  # the synthetic set has greedy R0

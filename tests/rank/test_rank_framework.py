@@ -1,0 +1,79 @@
+"""The ranking contract: ties, registry metadata, metric rankers vs the reference."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+
+from scorio_core import ValidationError, rank
+from scorio_core.rank import METHODS, rank_scores
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        ("competition", [1, 2, 2, 4]),
+        ("competition_max", [1, 3, 3, 4]),
+        ("dense", [1, 2, 2, 3]),
+        ("avg", [1, 2.5, 2.5, 4]),
+    ],
+)
+def test_rank_scores_tie_methods(method, expected):
+    assert rank_scores([0.9, 0.5, 0.5, 0.1], method).tolist() == expected
+
+
+def test_rank_scores_treats_float_noise_as_a_tie_but_not_real_gaps():
+    assert rank_scores([1.0, 1.0 + 1e-13, 0.5]).tolist() == [1, 1, 3]
+    assert rank_scores([1.0, 1.0 + 1e-6, 0.5]).tolist() == [2, 1, 3]
+
+
+def test_rank_scores_rejects_nan_and_unknown_method():
+    with pytest.raises(ValidationError, match="finite"):
+        rank_scores([0.1, np.nan])
+    with pytest.raises(ValidationError, match="method must be one of"):
+        rank_scores([0.1, 0.2], "olympic")
+
+
+def test_registry_metadata_is_complete():
+    for mid, m in METHODS.items():
+        assert m.id == mid and m.family in rank.FAMILIES and m.description
+        sig = inspect.signature(m.func)
+        assert sig.parameters["method"].default == "competition"
+        assert sig.parameters["return_scores"].default is False
+        assert set(m.params) <= set(sig.parameters), mid
+
+
+def test_metric_rankers_match_reference():
+    ref = pytest.importorskip("scorio.rank")
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        L, M, N = (int(x) for x in rng.integers([2, 1, 2], [9, 12, 10]))
+        R = rng.integers(0, 2, (L, M, N))
+        R0 = rng.integers(0, 2, (L, M, 1))
+        for mid in ["avg", "inverse_difficulty", "pass_at_k_2", "pass_hat_k_2", "mg_pass_at_k_2",
+                    "bayes", "bayes_greedy", "bayes_ci"]:
+            m = METHODS[mid]
+            ours, scores = m(R, R0)
+            kw = dict(m.params)
+            if m.needs_r0:
+                kw["R0"] = R0
+            theirs = getattr(ref, m.func.__name__)(R, **kw)
+            np.testing.assert_array_equal(ours, theirs, err_msg=mid)
+
+
+def test_bayes_ranker_accepts_categorical_outcomes():
+    R = np.array([[[2, 2]], [[1, 1]], [[0, 2]]])
+    assert rank.bayes(R, w=[0, 0.5, 1]).tolist() == [1, 2, 2]
+    with pytest.raises(ValidationError, match="binary"):
+        rank.avg(R)
+
+
+def test_needs_r0_is_enforced():
+    with pytest.raises(ValidationError, match="needs prior outcomes"):
+        METHODS["bayes_greedy"](np.ones((2, 3, 2), dtype=int))
+
+
+def test_rank_scores_keeps_distinctions_among_tiny_scores():
+    assert rank_scores([3e-200, 2e-200, 2e-200, 1e-200]).tolist() == [1, 2, 2, 4]
