@@ -218,6 +218,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         sys.stdout.write(export.export(board, args.format))
         return 0
+    except BrokenPipeError:  # `scorio-studio ... | head`: the reader left, not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except (ValidationError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"scorio-studio: error: {msg}", file=sys.stderr)

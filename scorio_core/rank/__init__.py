@@ -65,7 +65,7 @@ from .priors import (
     Prior,
     UniformPrior,
 )
-from .registry import FAMILIES, METHODS, Method, ranker
+from .registry import FAMILIES, METHODS, Method, ranker, sort_registry
 from .sequential import elo, glicko, trueskill
 from .seriation import serial_rank
 from .voting import (
@@ -80,6 +80,8 @@ from .voting import (
     schulze,
     win_rate,
 )
+
+sort_registry()
 
 __all__ = [
     "FAMILIES", "METHODS", "Method", "ranker", "rank_scores",

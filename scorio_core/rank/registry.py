@@ -30,15 +30,15 @@ from ._ties import rank_scores
 
 __all__ = ["FAMILIES", "METHODS", "Method", "methods_markdown", "ranker"]
 
-#: Display order and one-line meaning of each family.
+#: One-line meaning of each family, in the order of 002 App. I.2 (also the order of METHODS).
 FAMILIES: dict[str, str] = {
-    "pointwise": "per-model averages of per-question accuracy",
     "metrics": "evaluation metrics: avg, Pass@k family, Bayes@N",
-    "bayesian": "posterior sampling: Thompson, Bayesian Bradley-Terry (MCMC)",
-    "voting": "questions as voters ranking models by solve counts",
-    "paired": "paired-comparison likelihoods: Bradley-Terry, Davidson, Rao-Kupper",
+    "pointwise": "per-model averages of per-question accuracy",
     "sequential": "online ratings over the match stream: Elo, Glicko, TrueSkill",
+    "paired": "paired-comparison likelihoods: Bradley-Terry, Davidson, Rao-Kupper",
+    "bayesian": "posterior sampling: Thompson, Bayesian Bradley-Terry (MCMC)",
     "luce": "setwise/listwise choice models: Plackett-Luce, Davidson-Luce, BTL",
+    "voting": "questions as voters ranking models by solve counts",
     "irt": "item response theory: Rasch, 2PL, 3PL, MML, dynamic",
     "graph": "graph and game methods: PageRank, spectral, Rank Centrality, alpha-Rank, Nash",
     "seriation": "SerialRank spectral seriation",
@@ -152,6 +152,15 @@ def ranker(
         return public
 
     return decorate
+
+
+def sort_registry() -> None:
+    """Order :data:`METHODS` by family (as in :data:`FAMILIES`), keeping registration order
+    within a family, so listings follow 002 App. I.2 whatever the import order."""
+    order = {f: i for i, f in enumerate(FAMILIES)}
+    items = sorted(METHODS.items(), key=lambda kv: order[kv[1].family])
+    METHODS.clear()
+    METHODS.update(items)
 
 
 def methods_markdown() -> str:
