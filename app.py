@@ -14,9 +14,12 @@ if str(ROOT) not in sys.path:  # `streamlit run` adds it; AppTest and other laun
     sys.path.insert(0, str(ROOT))
 
 import streamlit as st  # noqa: E402
+from threadpoolctl import threadpool_limits  # noqa: E402
 
 from pages import _common  # noqa: E402
 
+# Our matrices are small: BLAS threads only add hand-off cost (and contend between sessions).
+threadpool_limits(1, user_api="blas")
 st.set_page_config(page_title="Scorio Studio", page_icon="📊", layout="wide")
 
 nav = st.navigation(

@@ -81,4 +81,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1, user_api="blas"):  # same for both sides; see rankers.py
+        main()

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from threadpoolctl import threadpool_limits
+
 from . import export, io
 from ._validation import ValidationError
 from .leaderboard import leaderboard
@@ -196,6 +198,7 @@ def _run_app(extra: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``scorio-studio``; returns the process exit code."""
     args = _parser().parse_args(argv)
+    threadpool_limits(1, user_api="blas")  # small matrices: BLAS threads only add overhead
     try:
         if args.command == "app":
             return _run_app(args.streamlit_args)

@@ -2,10 +2,10 @@
 
 from .agreement import (
     Comparison,
-    compare,
     MethodRun,
     agreement_summary,
     agreement_table,
+    compare,
     consensus,
     gold_standard,
     kendall_tau_b,

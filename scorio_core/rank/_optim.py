@@ -12,11 +12,12 @@ from functools import lru_cache
 
 import numpy as np
 from scipy import optimize
+from scipy.sparse.csgraph import connected_components
 from threadpoolctl import ThreadpoolController
 
 from .priors import Prior, UniformPrior
 
-__all__ = ["fit"]
+__all__ = ["fit", "separation_levels", "stack_levels"]
 
 
 def fit(
@@ -68,3 +69,39 @@ def fit(
 def _blas() -> ThreadpoolController:
     """Created on first use, after scipy's own BLAS is loaded, so it is controlled too."""
     return ThreadpoolController()
+
+
+# ----------------------------------------------------------- separated data (ML limit)
+def separation_levels(C: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Strongly connected components of ``i → j iff C_ij > 0`` and their order.
+
+    Returns ``(component label, level)`` per model; ``level`` is the number of
+    components reachable from the model's component (0 = bottom). One
+    component means the ML estimate is finite.
+    """
+    n_comp, lab = connected_components(C > 0, directed=True, connection="strong")
+    if n_comp == 1:
+        return lab, np.zeros(C.shape[0], dtype=int)
+    onehot = np.eye(n_comp)[lab]  # (L, n_comp)
+    reach = (onehot.T @ (C > 0) @ onehot) > 0
+    np.fill_diagonal(reach, False)
+    while True:  # transitive closure by squaring: at most log2(n_comp) rounds
+        nxt = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
+        if np.array_equal(nxt, reach):
+            break
+        reach = nxt
+    return lab, reach.sum(1)[lab]
+
+
+def stack_levels(theta: np.ndarray, lab: np.ndarray, level: np.ndarray, gap: float) -> np.ndarray:
+    """The ML limit on separated data: centre each strongly connected component,
+    then stack levels so the closest members of adjacent levels are ``gap`` apart."""
+    theta = theta - (np.bincount(lab, weights=theta) / np.bincount(lab))[lab]
+    _, idx = np.unique(level, return_inverse=True)
+    k = idx.max() + 1
+    lo = np.full(k, np.inf)
+    hi = np.full(k, -np.inf)
+    np.minimum.at(lo, idx, theta)
+    np.maximum.at(hi, idx, theta)
+    shift = np.concatenate([[0.0], np.cumsum(hi[:-1] - lo[1:] + gap)])
+    return theta + shift[idx]

@@ -50,10 +50,10 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._validation import ValidationError
-from ._optim import fit
+from .._validation import ValidationError, check_int
+from ._optim import fit, separation_levels, stack_levels
 from ._stats import as_binary, setwise_events
-from .paired import bradley_terry, bradley_terry_map, separation_levels
+from .paired import bradley_terry, bradley_terry_map
 from .priors import Prior, UniformPrior, as_prior
 from .registry import ranker
 
@@ -73,31 +73,6 @@ _FTOL = 1e-15
 
 # ----------------------------------------------------------------------------- validation
 # (same checks as .paired; candidates for a shared helper)
-
-
-def _check_max_iter(max_iter) -> int:
-    if isinstance(max_iter, bool) or not isinstance(max_iter, int | np.integer) or max_iter < 1:
-        raise ValidationError(f"max_iter must be a positive integer; got {max_iter!r}")
-    return int(max_iter)
-
-
-def _check_prior(prior, L: int) -> Prior:
-    if isinstance(prior, float | np.floating) and not np.isfinite(prior):
-        raise ValidationError(f"prior variance must be a positive finite number; got {prior!r}")
-    p = as_prior(prior)
-    try:
-        g = np.asarray(p.grad(np.zeros(L)), dtype=float)
-        pen = float(p.penalty(np.zeros(L)))
-    except (ValueError, TypeError) as exc:
-        raise ValidationError(
-            f"prior does not accept a strength vector of {L} models: {exc}"
-        ) from None
-    if g.shape != (L,) or not np.isfinite(pen):
-        raise ValidationError(
-            f"prior must give a finite penalty and a gradient of shape ({L},) for {L} models; "
-            f"got gradient shape {g.shape}"
-        )
-    return p
 
 
 # ----------------------------------------------------------------------------- events
@@ -135,19 +110,6 @@ def _events(R: np.ndarray, ml: bool) -> tuple[_Events, np.ndarray, np.ndarray, i
         informative = U.any(1)
         U, V, t, c = U[informative], V[informative], t[informative], c[informative]
     return _Events(U.astype(float), V.astype(float), t, c), lab, level, R.shape[1] * R.shape[2]
-
-
-def _stack_levels(theta, lab, level, gap: float) -> np.ndarray:
-    """Centre each component, then stack levels so adjacent levels are ``gap`` apart."""
-    theta = theta - (np.bincount(lab, weights=theta) / np.bincount(lab))[lab]
-    _, idx = np.unique(level, return_inverse=True)
-    k = idx.max() + 1
-    lo = np.full(k, np.inf)
-    hi = np.full(k, -np.inf)
-    np.minimum.at(lo, idx, theta)
-    np.maximum.at(hi, idx, theta)
-    shift = np.concatenate([[0.0], np.cumsum(hi[:-1] - lo[1:] + gap)])
-    return theta + shift[idx]
 
 
 # ----------------------------------------------------------------------------- likelihoods
@@ -235,10 +197,10 @@ def _dl_nll(layers: _Layers):
 
 def _strengths(kind: str, R, prior, max_iter, max_tie_order=None) -> np.ndarray:
     """Centred log-strengths: MAP under ``prior``, or the ML (limit) for the uniform prior."""
-    max_iter = _check_max_iter(max_iter)
+    max_iter = check_int("max_iter", max_iter)
     R = as_binary(R)
     L = R.shape[0]
-    prior = _check_prior(prior, L)
+    prior = as_prior(prior, L)
     if kind == "dl":
         _check_tie_order(max_tie_order, R)
     ml = isinstance(prior, UniformPrior)
@@ -252,7 +214,7 @@ def _strengths(kind: str, R, prior, max_iter, max_tie_order=None) -> np.ndarray:
         nll = _btl_nll(ev) if kind == "btl" else _dl_nll(_dl_layers(ev))
         theta = fit(nll, np.zeros(L), prior=prior, max_iter=max_iter, tol=_FTOL)
     if level.any():
-        theta = _stack_levels(theta, lab, level, float(np.log1p(trials)))
+        theta = stack_levels(theta, lab, level, float(np.log1p(trials)))
     return theta - theta.mean()
 
 

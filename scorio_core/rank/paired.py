@@ -46,10 +46,9 @@ from typing import NamedTuple
 
 import numpy as np
 from scipy import special
-from scipy.sparse.csgraph import connected_components
 
 from .._validation import ValidationError, check_int
-from ._optim import fit
+from ._optim import fit, separation_levels, stack_levels
 from ._stats import as_binary, trial_pairs
 from .priors import Prior, UniformPrior, as_prior
 from .registry import ranker
@@ -179,39 +178,6 @@ def _optimise(model: _Model, t: _Tallies, prior: Prior, max_iter: int) -> np.nda
     return x[:L]
 
 
-def separation_levels(C: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Strongly connected components of ``i → j iff C_ij > 0`` and their order.
-
-    Returns ``(component label, level)`` per model; ``level`` is the number of
-    components reachable from the model's component (0 = bottom). One
-    component means the ML estimate is finite.
-    """
-    n_comp, lab = connected_components(C > 0, directed=True, connection="strong")
-    if n_comp == 1:
-        return lab, np.zeros(C.shape[0], dtype=int)
-    onehot = np.eye(n_comp)[lab]  # (L, n_comp)
-    reach = (onehot.T @ (C > 0) @ onehot) > 0
-    np.fill_diagonal(reach, False)
-    while True:  # transitive closure by squaring: at most log2(n_comp) rounds
-        nxt = reach | ((reach.astype(np.int64) @ reach.astype(np.int64)) > 0)
-        if np.array_equal(nxt, reach):
-            break
-        reach = nxt
-    return lab, reach.sum(1)[lab]
-
-
-def _stack_levels(theta: np.ndarray, level: np.ndarray, gap: float) -> np.ndarray:
-    """Shift each level above the one below so the closest members are ``gap`` apart."""
-    _, idx = np.unique(level, return_inverse=True)
-    k = idx.max() + 1
-    lo = np.full(k, np.inf)
-    hi = np.full(k, -np.inf)
-    np.minimum.at(lo, idx, theta)
-    np.maximum.at(hi, idx, theta)
-    shift = np.concatenate([[0.0], np.cumsum(hi[:-1] - lo[1:] + gap)])
-    return theta + shift[idx]
-
-
 def _strengths(model: _Model, R, prior, max_iter) -> np.ndarray:
     """Centred log-strengths: MAP under ``prior``, or the ML limit for the uniform prior."""
     max_iter = check_int("max_iter", max_iter)
@@ -231,9 +197,7 @@ def _strengths(model: _Model, R, prior, max_iter) -> np.ndarray:
     same = lab[:, None] == lab[None, :]
     inner = _Tallies(np.where(same, t.W, 0.0), np.where(same, t.T, 0.0), t.trials)
     theta = _optimise(model, inner, prior, max_iter) if inner.W.any() else np.zeros(L)
-    counts = np.bincount(lab)
-    theta = theta - (np.bincount(lab, weights=theta) / counts)[lab]
-    theta = _stack_levels(theta, level, float(np.log1p(t.trials)))
+    theta = stack_levels(theta, lab, level, float(np.log1p(t.trials)))
     return theta - theta.mean()
 
 

@@ -31,7 +31,6 @@ round (it is additive, so this is exact).
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterator
 from typing import Literal, NamedTuple
@@ -41,7 +40,6 @@ from scipy import special
 
 from .._validation import ValidationError
 from ._stats import as_binary
-from ._ties import rank_scores
 from .registry import ranker
 
 __all__ = ["elo", "glicko", "trueskill"]
@@ -242,6 +240,7 @@ def _glicko_state(R, initial_rating, initial_rd, c, rd_max, tie_handling):
         }
         for p in _POLICIES
     },
+    extra_output="return_deviation",
 )
 def glicko(
     R,
@@ -291,38 +290,8 @@ def glicko(
     >>> ranks.tolist(), bool(rating[0] > rating[1]), bool(rd[0] < 350)
     ([1, 2], True, True)
     """
-    return _glicko_state(R, initial_rating, initial_rd, c, rd_max, tie_handling)[0]
-
-
-_glicko_ranker = glicko  # the registered ranker: ratings as scores
-
-
-@functools.wraps(_glicko_ranker)
-def glicko(  # noqa: F811 - the public glicko adds return_deviation to the registered ranker
-    R,
-    *,
-    initial_rating: float = 1500.0,
-    initial_rd: float = 350.0,
-    c: float = 0.0,
-    rd_max: float = 350.0,
-    tie_handling: TieHandling = "correct_draw_only",
-    return_deviation: bool = False,
-    method: str = "competition",
-    return_scores: bool = False,
-):
-    if not return_deviation:
-        return _glicko_ranker(
-            R,
-            initial_rating=initial_rating,
-            initial_rd=initial_rd,
-            c=c,
-            rd_max=rd_max,
-            tie_handling=tie_handling,
-            method=method,
-            return_scores=return_scores,
-        )
     rating, rd = _glicko_state(R, initial_rating, initial_rd, c, rd_max, tie_handling)
-    return rank_scores(rating, method), rating, rd
+    return (rating, rd) if return_deviation else rating
 
 
 # ----------------------------------------------------------------------------- TrueSkill

@@ -257,6 +257,20 @@ def test_deliberate_difference_davidson_luce_ties_equal_sufficient_statistics():
         assert getattr(ref, mid)(R).tolist() == [2, 5, 1, 3, 4]
 
 
+def test_deliberate_difference_davidson_luce_keeps_wide_strengths_apart(reasoning):
+    """Davidson-Luce layers with large winner sets act on θ/|U|, so fitted log-strengths
+    span tens of units (here about -48 to 17 on one AIME'24 trial). The converged fit
+    orders the three weakest models 5 > 0 > 19; the reference (319 s on this slice) gives
+    the three identical strengths, ranking them 18, 18, 18 (its ranking otherwise equals
+    ours). Scores as log-strengths keep such models apart."""
+    R = reasoning.select("AIME'24").R[:, :, :1]
+    ranks, s = METHODS["davidson_luce"](R)
+    assert ranks[[5, 0, 19]].tolist() == [18, 19, 20]
+    assert np.ptp(s) > 50
+    nll = luce._dl_nll(luce._dl_layers(luce._events(as_binary(R), True)[0]))
+    assert np.abs(nll(s)[1]).max() < 1e-6  # a converged maximum, not a divergence
+
+
 # --------------------------------------------------------------------------- separated data
 def test_deliberate_difference_separated_ml_returns_the_finite_limit():
     """Reference PL/BTL raise ValueError when the win graph is not strongly connected
