@@ -75,14 +75,15 @@ def main() -> None:
 
     st.subheader("Ranks")
     order = cmp.gold.argsort(kind="stable")
-    st.dataframe(run.ranks.iloc[order], width="stretch", key="rank_table")
+    st.dataframe(run.ranks.iloc[order], width="stretch", key="rank_table",
+                 height=35 * (o.L + 1) + 3)
     st.caption("Rows: models in gold order (best first); columns: methods; 1 = best, ties share.")
 
     st.subheader("Agreement between methods")
     st.altair_chart(charts.tau_heatmap(cmp.tau, cmp.consensus["method"].tolist()),
                     width="content")
-    st.caption("Kendall τ_b between every pair of methods, sorted by consensus: dark blocks "
-               "rank models alike; light rows are methods that disagree with most others.")
+    st.caption("Kendall τ_b between every pair of methods, sorted by consensus: yellow blocks "
+               "rank models alike; darker green rows are methods that disagree with most others.")
     left, right = st.columns(2)
     left.markdown("**Agreement with the gold standard**")
     left.dataframe(cmp.agreement, hide_index=True, width="stretch")

@@ -329,8 +329,9 @@ def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
     :attr:`scorio_core.analysis.Comparison.tau`; ``order`` (default: as given)
     sorts both axes, e.g. by consensus rank so that agreeing methods cluster.
 
-    What to read from it: dark blocks are methods that rank the models the same
-    way; a light row or column is a method that disagrees with most others.
+    What to read from it: yellow (τ_b near 1) blocks are methods that rank the
+    models the same way; a darker row or column is a method that disagrees with
+    most others.
 
     Returns
     -------
@@ -339,9 +340,11 @@ def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
     order = list(tau.index) if order is None else list(order)
     long = tau.loc[order, order].rename_axis(index="row", columns="column").stack()
     df = long.rename("tau").reset_index()
-    cell = int(np.clip(720 / max(len(order), 1), 8, 30))
-    axis_x = alt.Axis(orient="top", labelAngle=-60, labelLimit=260, title=None, labelFontSize=10)
-    axis_y = alt.Axis(labelLimit=260, title=None, labelFontSize=10)
+    cell = int(np.clip(900 / max(len(order), 1), 12, 30))
+    # one label per cell: never let Vega thin them out, or rows cannot be identified
+    axis_x = alt.Axis(orient="top", labelAngle=-60, labelLimit=260, title=None, labelFontSize=10,
+                      labelOverlap=False)
+    axis_y = alt.Axis(labelLimit=260, title=None, labelFontSize=10, labelOverlap=False)
     return (
         alt.Chart(df)
         .mark_rect()

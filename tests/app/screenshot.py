@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PAGES = {"data": "", "leaderboard": "leaderboard"}
+PAGES = {"data": "", "leaderboard": "leaderboard", "methods": "methods"}
 
 
 def _free_port() -> int:
