@@ -7,6 +7,7 @@ import os
 
 import numpy as np
 import pytest
+from _cases import degenerate_cases
 
 from scorio_core import io
 from scorio_core.rank import METHODS
@@ -41,24 +42,10 @@ def test_exactly_the_72_paper_ids_plus_marked_extras():
     assert all(METHODS[m].extra for m in set(METHODS) - set(APP_I2))
 
 
-def _degenerate_cases():
-    rng = np.random.default_rng(0)
-    base = rng.integers(0, 2, (4, 6, 3))
-    same = np.repeat(base[:1], 3, axis=0)
-    return {
-        "all_correct": np.ones((4, 5, 3), dtype=int),
-        "all_wrong": np.zeros((4, 5, 3), dtype=int),
-        "identical_models": same,
-        "two_models": base[:2],
-        "one_question": base[:, :1],
-        "one_trial": base[:, :, :1],
-        "L2_M1_N1": np.array([[[1]], [[0]]]),
-    }
-
-
-@pytest.mark.parametrize("case", list(_degenerate_cases()))
+@pytest.mark.parametrize("case", list(degenerate_cases()))
 def test_every_method_is_finite_and_tie_respecting_on_degenerate_inputs(case):
-    R = _degenerate_cases()[case]
+    R, all_tied = degenerate_cases()[case]
+    R = R if R.ndim == 3 else R[:, :, None]
     R0 = np.ones(R.shape[:2] + (1,), dtype=int)
     for mid, m in METHODS.items():
         if R.shape[2] < m.min_trials:
@@ -66,7 +53,7 @@ def test_every_method_is_finite_and_tie_respecting_on_degenerate_inputs(case):
         ranks, scores = m(R, R0)
         assert ranks.shape == (R.shape[0],) and np.all(np.isfinite(scores)), mid
         assert ranks.min() == 1, mid
-        if case in ("all_correct", "all_wrong", "identical_models"):
+        if all_tied:
             # indistinguishable models must tie (seeded samplers may break ties by noise)
             assert m.stochastic or np.all(ranks == 1), (mid, ranks)
 

@@ -11,6 +11,7 @@ import inspect
 
 import numpy as np
 import pytest
+from _cases import degenerate_cases
 from scipy.stats import norm
 
 from scorio_core import ValidationError, io
@@ -237,26 +238,10 @@ def test_draws_pull_ratings_together():
 
 
 # --------------------------------------------------------------------------- degenerate inputs
-def _degenerate():
-    rng = np.random.default_rng(0)
-    base = rng.integers(0, 2, (4, 6, 3))
-    return {
-        "all_correct": (np.ones((4, 5, 3), dtype=int), True),
-        "all_wrong": (np.zeros((4, 5, 3), dtype=int), True),
-        "identical": (np.repeat(base[:1], 3, axis=0), True),
-        "L2": (base[:2], False),
-        "M1": (base[:, :1], False),
-        "N1": (base[:, :, :1], False),
-        "L2_M1_N1": (np.array([[[1]], [[0]]]), False),
-        "L1": (base[:1], True),
-        "2d": (base[:, :, 0], False),
-    }
-
-
-@pytest.mark.parametrize("case", list(_degenerate()))
+@pytest.mark.parametrize("case", list(degenerate_cases()))
 @pytest.mark.parametrize("mid", IDS)
 def test_degenerate_inputs_are_finite_and_ties_are_ties(mid, case):
-    R, all_tied = _degenerate()[case]
+    R, all_tied = degenerate_cases()[case]
     ranks, s = METHODS[mid](R)
     assert ranks.shape == (R.shape[0],) and np.all(np.isfinite(s))
     if all_tied:
