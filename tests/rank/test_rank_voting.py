@@ -13,6 +13,7 @@ from itertools import permutations
 
 import numpy as np
 import pytest
+from _cases import assert_signature_like_reference
 from scipy.stats import rankdata
 
 from scorio_core import ValidationError, io
@@ -95,12 +96,8 @@ def test_registers_exactly_the_app_i2_ids_with_their_parameters():
 def test_signatures_match_the_reference():
     ref = pytest.importorskip("scorio.rank")
     for name, fn in PUBLIC.items():
-        ours = {p.name: p.default for p in inspect.signature(fn).parameters.values()}
-        theirs = {
-            p.name: p.default for p in inspect.signature(getattr(ref, name)).parameters.values()
-        }
-        theirs.pop("tie_aware", None)  # see test_deliberate_difference_kemeny_always_tie_aware
-        assert ours == theirs, name
+        # tie_aware: see test_deliberate_difference_kemeny_always_tie_aware
+        assert_signature_like_reference(fn, getattr(ref, name), drop=("tie_aware",))
 
 
 # --------------------------------------------------------------------------- differential
