@@ -27,6 +27,9 @@ nav = st.navigation(
         st.Page("pages/data.py", title="Data", icon=":material/table_view:", default=True),
         st.Page("pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
         st.Page("pages/methods.py", title="Method comparison", icon=":material/compare_arrows:"),
+        st.Page("pages/convergence.py", title="Convergence", icon=":material/trending_up:"),
+        st.Page("pages/stability.py", title="Stability", icon=":material/balance:"),
+        st.Page("pages/greedy.py", title="Greedy vs sampling", icon=":material/call_split:"),
     ]
 )
 st.sidebar.title("Scorio Studio")

@@ -264,3 +264,38 @@ def synthetic_note(o: Outcomes) -> None:
             "description) for exploring and teaching the method; do not cite as results.",
             icon="⚠️",
         )
+
+
+@st.cache_resource
+def _results_store() -> dict:
+    """Finished long analyses keyed by (kind, parameters); shared, bounded (oldest dropped)."""
+    return {}
+
+
+_RESULTS_SIZE = 24
+
+
+def cached_result(kind: str, key: tuple):
+    """A finished analysis from :func:`run_cached`, or ``None``."""
+    return _results_store().get((kind, key))
+
+
+def run_cached(kind: str, key: tuple, compute, label: str):
+    """Run ``compute(progress)`` once per ``(kind, key)`` with a progress bar; reuse after.
+
+    ``progress(fraction, message)`` is the callback the core analyses accept.
+    """
+    store = _results_store()
+    full = (kind, key)
+    if full not in store:
+        bar = st.progress(0.0, text=label)
+
+        def progress(frac: float, msg: str) -> None:
+            bar.progress(min(max(float(frac), 0.0), 1.0), text=f"{label} — {msg}")
+
+        result = compute(progress)
+        bar.empty()
+        if len(store) >= _RESULTS_SIZE:
+            store.pop(next(iter(store)))
+        store[full] = result
+    return store[full]

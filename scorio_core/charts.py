@@ -28,7 +28,14 @@ import pandas as pd
 from .leaderboard import Leaderboard
 from .outcomes import Outcomes
 
-__all__ = ["accuracy_strip", "forest_plot", "confidence_heatmap", "category_bars"]
+__all__ = [
+    "accuracy_strip",
+    "forest_plot",
+    "confidence_heatmap",
+    "category_bars",
+    "rank_bump_chart",
+    "RANK_BUMP_CAPTION",
+]
 
 #: Pixels per model row; 20 models give a ~460 px tall chart.
 ROW_PX = 22
@@ -364,3 +371,83 @@ def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
         )
         .properties(width=alt.Step(cell), height=alt.Step(cell))
     )
+
+
+#: One-line caption for :func:`rank_bump_chart` (what to read from it).
+RANK_BUMP_CAPTION = (
+    "Each line is one model's rank (1 = best, Bayes@N on all trials) under each rubric: flat "
+    "lines are rubric-proof positions, crossings are reorderings the rubric choice causes."
+)
+
+
+def rank_bump_chart(ranks: pd.DataFrame) -> alt.LayerChart:
+    """Model ranks across rubrics (a bump chart, as 000 Figure 7).
+
+    ``ranks`` is the models × schemes frame of
+    :func:`scorio_core.rubric.scheme_ranks` (competition ranks, 1 = best). One
+    column per scheme in the frame's order, one line per model; the model names
+    sit at the right end of their lines and hovering shows the exact rank.
+
+    What to read from it: :data:`RANK_BUMP_CAPTION` -- lines that stay flat are
+    positions no rubric changes; crossing lines show which models trade places
+    when formatting, confidence, efficiency or verifier signals enter the score.
+
+    Returns
+    -------
+    altair.LayerChart
+    """
+    schemes = [str(c) for c in ranks.columns]
+    L = len(ranks)
+    frame = ranks.copy()
+    frame.columns = schemes
+    frame.index = [str(m) for m in frame.index]
+    long = (
+        frame.rename_axis("model")
+        .reset_index()
+        .melt(id_vars="model", var_name="scheme", value_name="rank")
+    )
+    order = list(frame.sort_values(schemes[0], kind="stable").index) if schemes else []
+    hover = alt.selection_point(fields=["model"], on="pointerover", empty=True)
+    color = alt.Color(
+        "model:N",
+        sort=order,
+        legend=None,
+        scale=alt.Scale(scheme="category20" if L > 10 else "tableau10"),
+    )
+    y = alt.Y(
+        "rank:Q",
+        scale=alt.Scale(domain=[1, max(L, 2)], reverse=True, nice=False),
+        axis=alt.Axis(
+            values=list(range(1, L + 1)), title="rank (1 = best)", grid=False, labelOverlap=False
+        ),
+    )
+    x = alt.X(
+        "scheme:N",
+        sort=schemes,
+        axis=alt.Axis(labelAngle=-30, labelLimit=180, title=None, labelOverlap=False),
+    )
+    base = alt.Chart(long).encode(x=x, y=y, color=color)
+    opacity = alt.condition(hover, alt.value(1.0), alt.value(0.25))
+    lines = base.mark_line(strokeWidth=2).encode(opacity=opacity)
+    points = (
+        base.mark_point(filled=True, size=50)
+        .encode(
+            opacity=opacity,
+            tooltip=["model:N", "scheme:N", alt.Tooltip("rank:Q", title="rank")],
+        )
+        .add_params(hover)
+    )
+    last = schemes[-1] if schemes else ""
+    labels = (
+        base.transform_filter(alt.datum.scheme == last)
+        .mark_text(align="left", dx=8, fontSize=11)
+        .encode(text="model:N", opacity=opacity)
+    )
+    return (lines + points + labels).properties(width="container", height=max(ROW_PX * L, 160))
+
+
+# Convergence, stability and greedy-vs-sampling charts live in their own module.
+from ._charts_analysis import *  # noqa: E402,F403
+from ._charts_analysis import __all__ as _analysis_all  # noqa: E402
+
+__all__ += _analysis_all

@@ -7,6 +7,9 @@ Examples
     $ scorio-studio leaderboard data/reasoning_synthetic.npz --benchmark "AIME'25" --k 2,8
     $ scorio-studio leaderboard results.csv --prior greedy --format json
     $ scorio-studio compare data/reasoning_synthetic.npz --benchmark "AIME'24" --methods voting
+    $ scorio-studio convergence data/biased_coins.npz --methods bayes,pass_at_k_2 --replicates 10000
+    $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
+    $ scorio-studio greedy data/reasoning_synthetic.npz
     $ scorio-studio info results.parquet
     $ scorio-studio app
 """
@@ -51,6 +54,16 @@ def _confidence(text: str) -> float:
     if not 0 < c < 1:
         raise argparse.ArgumentTypeError(f"--confidence must be strictly between 0 and 1; got {c}")
     return c
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0; got {v}")
+    return v
 
 
 def _add_data_args(p: argparse.ArgumentParser) -> None:
@@ -101,6 +114,34 @@ def _parser() -> argparse.ArgumentParser:
         help="'all', a family name, or comma-separated method ids (see `scorio-studio methods`)",
     )
     cmp.add_argument("--format", choices=["csv", "json"], default="csv")
+
+    conv = sub.add_parser(
+        "convergence", help="convergence@n over bootstrap replicates (Convergence page)"
+    )
+    _add_data_args(conv)
+    conv.add_argument("--methods", default="bayes,pass_at_k_2,pass_at_k_4,pass_at_k_8",
+                      help="'all', a family name, or comma-separated method ids")
+    conv.add_argument("--replicates", type=_positive_int, default=10_000)
+    conv.add_argument("--seed", type=_positive_int, default=0)
+    conv.add_argument("--scheme", choices=["column", "row", "permutation"], default="column")
+    conv.add_argument("--target", choices=["gold", "self"], default="gold",
+                      help="gold: Bayes@N on all trials; self: each method's own full ranking")
+    conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
+
+    stab = sub.add_parser(
+        "stability", help="N=1 stability of every method vs gold and itself (Stability page)"
+    )
+    _add_data_args(stab)
+    stab.add_argument("--methods", default="all",
+                      help="'all', a family name, or comma-separated method ids")
+    stab.add_argument("--format", choices=["text", "csv", "json"], default="text")
+
+    gr = sub.add_parser("greedy", help="greedy vs sampling alignment and the greedy prior's effect")
+    _add_data_args(gr)
+    gr.add_argument("--replicates", type=_positive_int, default=50,
+                    help="resampled datasets for the N=1 statistics (paper: 50)")
+    gr.add_argument("--seed", type=_positive_int, default=0)
+    gr.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
     lst = sub.add_parser("methods", help="list the registered ranking methods")
     lst.add_argument("--markdown", action="store_true", help="the README's Markdown table")
@@ -208,6 +249,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = _load(args)
         if args.command == "compare":
             sys.stdout.write(_compare(data, args.methods, args.format))
+            return 0
+        if args.command in ("convergence", "stability", "greedy"):
+            from . import _cli_analysis
+
+            run = getattr(_cli_analysis, args.command)
+            sys.stdout.write(run(data, args, _method_ids))
             return 0
         if args.command == "info":
             print(json.dumps(data.describe(), indent=2, ensure_ascii=False))

@@ -104,3 +104,42 @@ def test_compare_csv_lists_skips_and_methods_listing(capsys, data_dir):
     assert code == 0 and out.splitlines()[0].startswith("avg")
     code, _, err = _run(capsys, "compare", str(data_dir / "biased_coins.npz"), "--methods", "x")
     assert code == 2 and "unknown method id(s): x" in err
+
+
+def test_convergence_command_matches_core(capsys, data_dir):
+    from scorio_core.analysis.convergence import convergence_at_n
+
+    path = data_dir / "biased_coins.npz"
+    code, out, err = _run(capsys, "convergence", str(path), "--methods", "bayes,pass_at_k_2",
+                          "--replicates", "300", "--seed", "3", "--format", "json")
+    assert code == 0, err
+    got = json.loads(out)
+    run = convergence_at_n(io.load(path).R, methods=["bayes", "pass_at_k_2"], replicates=300,
+                           seed=3)
+    for mid in ("bayes", "pass_at_k_2"):
+        s = run.s_star[mid]
+        assert got["methods"][mid]["no_convergence"] == pytest.approx(np.mean(s == 0))
+        pmf = {int(k): v for k, v in got["methods"][mid]["pmf"].items()}
+        assert pmf == {int(n): float(np.mean(s == n)) for n in np.unique(s[s > 0])}
+    code, out, _ = _run(capsys, "convergence", str(path), "--replicates", "100")
+    assert code == 0
+    assert "# PMF of convergence@n" in out and "pass_at_k_8: " in out
+    code, _, err = _run(capsys, "convergence", str(path), "--methods", "nope", "--replicates", "5")
+    assert code == 2 and "unknown method" in err
+
+
+def test_stability_and_greedy_commands(capsys, data_dir):
+    path = data_dir / "reasoning_synthetic.npz"
+    code, out, err = _run(capsys, "stability", str(path), "--benchmark", "AIME'24",
+                          "--methods", "bayes,avg,bayes_greedy,borda,pass_at_k_2")
+    assert code == 0, err
+    assert "## vs the gold standard" in out and "bayes_greedy" in out
+    assert "# skipped pass_at_k_2" in out
+    code, out, err = _run(capsys, "greedy", str(path), "--replicates", "10", "--format", "json")
+    assert code == 0, err
+    table = json.loads(out)["table"]
+    assert [r["data"].split("[")[-1] for r in table][:4] == [
+        "AIME'24]", "AIME'25]", "HMMT'25]", "BrUMO'25]"]
+    assert table[0]["tau_gs"] == pytest.approx(0.739, abs=0.02)
+    code, _, err = _run(capsys, "greedy", str(data_dir / "biased_coins.npz"))
+    assert code == 2 and "needs greedy outcomes" in err

@@ -11,9 +11,36 @@ from .agreement import (
     kendall_tau_b,
     run_methods,
     tau_b_matrix,
+    tau_b_to,
 )
+from .bootstrap import model_pools, resample, resample_indices
+from .convergence import (
+    ConvergenceRun,
+    Curves,
+    convergence_at_n,
+    convergence_curves,
+    subset_convergence,
+    worst_trajectory,
+)
+from .greedy import GreedyAnalysis, greedy_vs_sampling
+from .stability import Stability, low_budget_stability, pool_robustness
 
 __all__ = [
+    "ConvergenceRun",
+    "Curves",
+    "GreedyAnalysis",
+    "Stability",
+    "convergence_at_n",
+    "convergence_curves",
+    "greedy_vs_sampling",
+    "low_budget_stability",
+    "model_pools",
+    "pool_robustness",
+    "resample",
+    "resample_indices",
+    "subset_convergence",
+    "tau_b_to",
+    "worst_trajectory",
     "Comparison",
     "compare",
     "MethodRun",

@@ -25,6 +25,7 @@ from ..rank import METHODS
 __all__ = [
     "kendall_tau_b",
     "tau_b_matrix",
+    "tau_b_to",
     "gold_standard",
     "MethodRun",
     "run_methods",
@@ -57,6 +58,25 @@ def tau_b_matrix(rankings) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         tau = num / np.sqrt(np.outer(n, n))
     return np.where(np.outer(n, n) > 0, tau, np.nan)
+
+
+def tau_b_to(rankings, target) -> np.ndarray:
+    """Kendall τ_b of every row of ``rankings (..., L)`` against one ``target (L,)``.
+
+    NaN where a row (or the target) ties every model.
+    """
+    X = np.asarray(rankings, dtype=float)
+    t = np.asarray(target, dtype=float)
+    if X.shape[-1] != t.shape[-1] or t.ndim != 1 or t.size < 2:
+        raise ValidationError(
+            f"rankings (..., L) and target (L,) must share L >= 2; got {X.shape}, {t.shape}"
+        )
+    S, st = _signs(X), _signs(t)
+    n_t = np.abs(st).sum()
+    n_x = np.abs(S).sum(-1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tau = (S @ st) / np.sqrt(n_x * n_t)
+    return np.where(n_x * n_t > 0, tau, np.nan)
 
 
 def kendall_tau_b(a, b) -> float:

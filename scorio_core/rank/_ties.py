@@ -8,7 +8,7 @@ import numpy as np
 
 from .._validation import ValidationError
 
-__all__ = ["RankMethod", "rank_scores", "tie_groups"]
+__all__ = ["RankMethod", "rank_scores", "rank_scores_batch", "tie_groups"]
 
 RankMethod = Literal["competition", "competition_max", "dense", "avg"]
 _METHODS = ("competition", "competition_max", "dense", "avg")
@@ -63,3 +63,32 @@ def rank_scores(scores, method: RankMethod = "competition") -> np.ndarray:
     if method == "competition_max":
         return before[g] + size[g]
     return before[g] + (size[g] + 1) / 2.0
+
+
+def rank_scores_batch(scores, rtol: float = 1e-9, atol: float = 1e-12) -> np.ndarray:
+    """Competition ranks of every row of ``scores (..., L)``, as :func:`rank_scores` per row.
+
+    The same neighbour-gap tie rule as :func:`tie_groups`, vectorized over the
+    leading (replicate, step) axes. Rows containing NaN get rank 0 everywhere
+    (the caller decides what an undefined ranking means).
+
+    >>> rank_scores_batch([[0.9, 0.5, 0.5, 0.1], [1.0, 2.0, 3.0, 3.0]]).tolist()
+    [[1, 2, 2, 4], [4, 3, 1, 1]]
+    """
+    S = np.asarray(scores, dtype=float)
+    if S.ndim < 1 or S.shape[-1] < 1:
+        raise ValidationError(f"scores must have a model axis; got shape {S.shape}")
+    order = np.argsort(-S, axis=-1, kind="stable")
+    s = np.take_along_axis(S, order, axis=-1)
+    gap = s[..., :-1] - s[..., 1:]
+    scale = np.max(np.abs(s), axis=-1, keepdims=True)
+    tol = atol * scale + rtol * np.maximum(np.abs(s[..., :-1]), np.abs(s[..., 1:]))
+    pos = np.arange(S.shape[-1])
+    first = np.concatenate([np.ones(S.shape[:-1] + (1,), bool), gap > tol], axis=-1)
+    start = np.maximum.accumulate(np.where(first, pos, 0), axis=-1)
+    ranks = np.empty(S.shape, dtype=np.int64)
+    np.put_along_axis(ranks, order, start + 1, axis=-1)
+    bad = ~np.isfinite(S).all(axis=-1)
+    if bad.any():
+        ranks[bad] = 0
+    return ranks

@@ -9,6 +9,8 @@ Usage (from the repository root)::
     python tests/app/screenshot.py --dataset "Biased coins" --out /tmp/shots/coins
     python tests/app/screenshot.py --pages leaderboard --benchmark "AIME'25"
     python tests/app/screenshot.py --upload runs.csv --out /tmp/shots/upload
+    python tests/app/screenshot.py --pages stability --benchmark "AIME'24" \
+        --click "Run stability analysis"
 
 Needs ``pip install playwright`` and a Chromium binary (``apt-get install chromium``);
 ``playwright install`` is not required.
@@ -26,7 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PAGES = {"data": "", "leaderboard": "leaderboard", "methods": "methods"}
+PAGES = {"data": "", "leaderboard": "leaderboard", "methods": "methods",
+         "convergence": "convergence", "stability": "stability", "greedy": "greedy"}
 
 
 def _free_port() -> int:
@@ -83,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dataset", help="sidebar dataset label to click (substring)")
     ap.add_argument("--benchmark", help="benchmark to pick in the sidebar")
     ap.add_argument("--upload", help="file to upload through the sidebar's file uploader")
+    ap.add_argument("--click", action="append", default=[],
+                    help="button text to click on each page when present (repeatable)")
     ap.add_argument("--width", type=int, default=1400)
     ap.add_argument("--wait", type=float, default=8.0, help="seconds to let charts render")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
@@ -138,6 +143,11 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     page.goto(f"{url}/{PAGES[name]}")
                 _settle(page, args.wait)
+                for label in args.click:
+                    button = page.get_by_role("button", name=label)
+                    if button.count():
+                        button.first.click()
+                        _settle(page, args.wait)
                 path = out / f"{name}.png"
                 _full_page(page, path, args.width)
                 page.set_viewport_size({"width": args.width, "height": 1000})

@@ -1,0 +1,165 @@
+"""Seeded, batched resampling of trials and model pools (000 §2.7, §3.3; 002 §3.3).
+
+Schemes for a tensor ``R (L, M, N)``:
+
+``column``
+    resample trial indices with replacement; every question of a replicate
+    uses the same trial columns (000 Fig. 2b, the paper's convergence@n).
+``row``
+    resample each question's trials independently with replacement (000 Fig. 2c).
+``permutation``
+    shuffle the trial order (no replacement): the full-data ranking is kept,
+    only the path to it changes.
+
+Replicate ``b`` is generated from its own chunk of :data:`CHUNK` replicates,
+seeded by ``(seed, b // CHUNK)``; so the indices of a replicate never depend on
+how many replicates are requested or on the ``batch`` size used to process
+them. The N single-trial slices ``R[:, :, n]`` (002 §3.2) are the column scheme
+with one trial per replicate: :func:`slice_indices`.
+
+Example
+-------
+>>> idx = resample_indices(5, 3, "column", seed=0)
+>>> idx.shape
+(3, 5)
+>>> bool((resample_indices(5, 3, "column", seed=0, start=1) == idx[1:]).all())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from .._validation import ValidationError, check_choice, check_int
+
+__all__ = [
+    "CHUNK",
+    "SCHEMES",
+    "iter_batches",
+    "model_pools",
+    "resample",
+    "resample_indices",
+    "slice_indices",
+]
+
+#: Resampling schemes (see the module docstring).
+SCHEMES = ("column", "row", "permutation")
+#: Replicates per independently seeded chunk (fixes replicate b's indices for good).
+CHUNK = 512
+
+
+def _check_seed(seed) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValidationError(f"seed must be a non-negative integer; got {seed!r}")
+    return int(seed)
+
+
+def _chunk(N: int, scheme: str, seed: int, c: int, M: int | None) -> np.ndarray:
+    rng = np.random.default_rng([seed, c, SCHEMES.index(scheme)])
+    if scheme == "column":
+        return rng.integers(0, N, size=(CHUNK, N), dtype=np.int32)
+    if scheme == "row":
+        return rng.integers(0, N, size=(CHUNK, M, N), dtype=np.int32)
+    return rng.permuted(np.broadcast_to(np.arange(N, dtype=np.int32), (CHUNK, N)), axis=1)
+
+
+def resample_indices(
+    N: int,
+    replicates: int,
+    scheme: str = "column",
+    seed: int = 0,
+    *,
+    M: int | None = None,
+    start: int = 0,
+) -> np.ndarray:
+    """Trial indices of replicates ``start .. start + replicates - 1``.
+
+    Shape ``(B, N)`` for ``column``/``permutation`` and ``(B, M, N)`` for
+    ``row`` (which needs ``M``). Entry ``[b, ..., j]`` is the original trial
+    used as the replicate's ``j``-th trial.
+    """
+    N = check_int("N (trials)", N)
+    B = check_int("replicates", replicates, minimum=0)
+    start = check_int("start", start, minimum=0)
+    scheme = check_choice("scheme", scheme, SCHEMES)
+    seed = _check_seed(seed)
+    if scheme == "row":
+        M = check_int("M (questions)", M)
+    shape = (B, M, N) if scheme == "row" else (B, N)
+    out = np.empty(shape, dtype=np.int32)
+    if B == 0:
+        return out
+    first, last = start // CHUNK, (start + B - 1) // CHUNK
+    pos = 0
+    for c in range(first, last + 1):
+        block = _chunk(N, scheme, seed, c, M)
+        lo = max(start - c * CHUNK, 0)
+        hi = min(start + B - c * CHUNK, CHUNK)
+        out[pos : pos + hi - lo] = block[lo:hi]
+        pos += hi - lo
+    return out
+
+
+def iter_batches(
+    N: int,
+    replicates: int,
+    scheme: str = "column",
+    seed: int = 0,
+    *,
+    M: int | None = None,
+    batch: int = 2048,
+) -> Iterator[tuple[int, np.ndarray]]:
+    """Yield ``(start, indices)`` blocks of at most ``batch`` replicates.
+
+    Concatenating the blocks gives exactly ``resample_indices(N, replicates, ...)``.
+    """
+    batch = check_int("batch", batch)
+    replicates = check_int("replicates", replicates, minimum=0)
+    for start in range(0, replicates, batch):
+        b = min(batch, replicates - start)
+        yield start, resample_indices(N, b, scheme, seed, M=M, start=start)
+
+
+def resample(R, idx: np.ndarray) -> np.ndarray:
+    """Materialize replicates ``(B, L, M, N')`` from indices of :func:`resample_indices`.
+
+    Memory grows with the batch; the analyses use the indices directly and
+    only materialize replicates for methods without a fast path.
+    """
+    R = np.asarray(R)
+    idx = np.asarray(idx)
+    if R.ndim != 3:
+        raise ValidationError(f"R must have shape (L, M, N); got {R.shape}")
+    if idx.ndim == 2:  # column / permutation: (B, N')
+        return np.moveaxis(R[:, :, idx], 2, 0)
+    if idx.ndim == 3:  # row: (B, M, N')
+        if idx.shape[1] != R.shape[1]:
+            raise ValidationError(
+                f"row indices are for M={idx.shape[1]} questions; R has M={R.shape[1]}"
+            )
+        m = np.arange(R.shape[1])[None, :, None]
+        return np.moveaxis(R[:, m, idx], 1, 0)
+    raise ValidationError(f"indices must have 2 or 3 dimensions; got shape {idx.shape}")
+
+
+def slice_indices(N: int) -> np.ndarray:
+    """The N single-trial slices as column-scheme indices ``(N, 1)`` (002 §3.2)."""
+    return np.arange(check_int("N (trials)", N), dtype=np.int32)[:, None]
+
+
+def model_pools(L: int, size: int, pools: int, seed: int = 0) -> np.ndarray:
+    """``pools`` random model subsets of ``size`` models each, ``(pools, size)``.
+
+    Each pool is drawn without replacement (sorted indices); pools are drawn
+    independently, so the same subset may recur (a bootstrap over pools, 002 §3.3).
+    """
+    L = check_int("L (models)", L)
+    size = check_int("pool size", size, minimum=2)
+    pools = check_int("pools", pools)
+    if size > L:
+        raise ValidationError(f"pool size must be at most the {L} models; got {size}")
+    rng = np.random.default_rng([_check_seed(seed), size])
+    keys = rng.random((pools, L))
+    return np.sort(np.argsort(keys, axis=1)[:, :size], axis=1)

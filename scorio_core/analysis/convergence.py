@@ -1,0 +1,607 @@
+"""How fast rankings settle as trials accumulate (000 §2.7, §3.1, §3.3, App. I.1, J).
+
+Two analyses over bootstrap replicates of the trials (:mod:`.bootstrap`):
+
+* :func:`convergence_curves` — mean ± s.d. Kendall τ_b between the ranking
+  from the first ``n`` resampled trials and a target ranking, ``n = 1..N``
+  (000 Figs. 2-3). The target is the gold standard (Bayes_U@N on all original
+  trials), the method's own full-trial ranking (``"self"``), or known true
+  scores (e.g. the biased coins' true means).
+* :func:`convergence_at_n` — per replicate, the smallest ``s`` after which the
+  ranking from the first ``s`` trials equals the target and never changes
+  again (000 App. I.1); PMF/CDF over replicates, the no-convergence fraction
+  and the worst-case rank trajectory (000 Figs. 1, 9, 11).
+  :func:`subset_convergence` repeats it over random model subsets (000 Tables 9-11).
+
+Speed. Every registered method works (each replicate is re-ranked at each
+step). Count-based metrics have fast paths that never re-rank from scratch:
+Bayes@N, avg and Bayes_R0@N are linear in the per-model total of outcome
+weights, so a replicate's scores at step ``s`` are a running sum over its
+trial columns; the Pass family (Pass@k, Pass^k, G-Pass@k_τ, mG-Pass@k) reads
+each question's running correct count through the estimator's table for
+``N = s``. convergence@n walks each replicate backwards from ``s = N`` and
+drops it at its first mismatch, so replicates that never match cost one step.
+Ranks use the registry's tie rule (:func:`~scorio_core.rank._ties.rank_scores_batch`),
+so fast paths return exactly what re-ranking with the registered method gives.
+
+Definition details (000 App. I.1): ``s* = min{s <= N-1 : rank(s') = target for
+all s' >= s}``. A ranking that first matches at the last trial ``N`` has no
+later trial to confirm it and counts as *no convergence*; tables that need one
+number per replicate (000 Tables 9-11) count no convergence as ``N``
+(``mean_censored``). Pass@k-type methods have no ranking before ``s = k``.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.analysis.convergence import convergence_at_n
+>>> R = np.zeros((3, 4, 6), dtype=int); R[0] = 1; R[1, :2] = 1
+>>> run = convergence_at_n(R, methods=["bayes"], replicates=20, seed=1)
+>>> run.summary["mean"].tolist()   # model order is fixed from the first trial
+[1.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .. import eval as ev
+from .._validation import ValidationError, as_outcome_array, as_weights, check_int
+from ..rank import METHODS, metrics
+from ..rank._ties import rank_scores, rank_scores_batch
+from .agreement import tau_b_to
+from .bootstrap import iter_batches, model_pools, resample_indices
+
+__all__ = [
+    "Curves",
+    "ConvergenceRun",
+    "convergence_curves",
+    "convergence_at_n",
+    "fast_path",
+    "rank_trajectory",
+    "subset_convergence",
+    "target_ranks",
+    "worst_trajectory",
+]
+
+Progress = Callable[[float, str], None]
+
+_TABLE_KINDS = {
+    metrics.pass_at_k: "pass",
+    metrics.pass_hat_k: "hat",
+    metrics.g_pass_at_k_tau: "g",
+    metrics.mg_pass_at_k: "mg",
+}
+
+
+# ---------------------------------------------------------------------------
+# fast paths
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Fast:
+    """State-update description of a count-based metric.
+
+    ``linear``: score = offset + running sum of per-completion values ``X``
+    (outcome weights); ``table``: score = mean over questions of
+    ``table_s[c]`` with ``c`` the running correct count of binary ``X``.
+    """
+
+    kind: str
+    X: np.ndarray  # (L, M, N) values (linear) or binary outcomes (table)
+    offset: np.ndarray | None = None  # (L,) prior totals (linear)
+    table: tuple[str, int, float] = ("", 0, 0.0)  # (kind, k, tau)
+
+    @property
+    def min_steps(self) -> int:
+        return self.table[1] if self.kind == "table" else 1
+
+    @property
+    def totals(self) -> np.ndarray:
+        return self.X.sum(axis=1)  # (L, N)
+
+
+def fast_path(method_id: str, R, R0=None) -> _Fast | None:
+    """The fast-path description of a registered method on ``R``, or ``None``.
+
+    Available for ``bayes``, ``bayes_greedy``, ``avg`` and the Pass family;
+    ``bayes_ci`` (a quantile of the posterior) and all model-coupled rankers
+    are re-ranked step by step instead.
+    """
+    m = METHODS[method_id]
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    if m.func is metrics.bayes and m.params.get("quantile") is None:
+        w = as_weights(None, int(R.max()) + 1)
+        X = w[R]
+        offset = None
+        if m.needs_r0:
+            if R0 is None:
+                return None
+            R0a = np.asarray(R0)
+            R0a = np.broadcast_to(R0a if R0a.ndim == 3 else R0a[None], R.shape[:2] + R0a.shape[-1:])
+            offset = w[R0a].sum(axis=(1, 2))
+        return _Fast("linear", X, offset)
+    if m.func is metrics.avg and R.max() <= 1:
+        return _Fast("linear", R.astype(float))
+    kind = _TABLE_KINDS.get(m.func)
+    if kind is not None and R.max() <= 1:
+        return _Fast(
+            "table",
+            R.astype(np.int8),
+            None,
+            (kind, int(m.params["k"]), float(m.params.get("tau", 0.0))),
+        )
+    return None
+
+
+def _contribution(f: _Fast, idx: np.ndarray, j: int) -> np.ndarray:
+    """What resampled trial ``j`` adds to the state of each replicate in ``idx``."""
+    if idx.ndim == 2:  # column / permutation
+        cols = idx[:, j]
+        if f.kind == "linear":
+            return f.totals[:, cols].T
+        return np.ascontiguousarray(f.X[:, :, cols].transpose(2, 0, 1))
+    cols = idx[:, :, j]  # row scheme: (b, M)
+    g = f.X[:, np.arange(f.X.shape[1])[None, :], cols]  # (L, b, M)
+    if f.kind == "linear":
+        return g.sum(-1).T
+    return np.ascontiguousarray(g.transpose(1, 0, 2))
+
+
+def _full_state(f: _Fast, idx: np.ndarray) -> np.ndarray:
+    """State after all resampled trials (the start of the backward walk)."""
+    b, N = idx.shape[0], idx.shape[-1]
+    if idx.ndim == 2:
+        n_src = f.X.shape[2]
+        mult = np.bincount((idx + n_src * np.arange(b)[:, None]).ravel(), minlength=b * n_src)
+        mult = mult.reshape(b, n_src).astype(float)
+        if f.kind == "linear":
+            return mult @ f.totals.T
+        L, M = f.X.shape[:2]
+        flat = f.X.reshape(L * M, n_src).astype(float)
+        return np.rint(mult @ flat.T).astype(np.int16).reshape(b, L, M)
+    state = _contribution(f, idx, 0).copy()
+    if state.dtype == np.int8:
+        state = state.astype(np.int16)
+    for j in range(1, N):
+        state += _contribution(f, idx, j)
+    return state
+
+
+def _scores(f: _Fast, state: np.ndarray, s: int) -> np.ndarray:
+    if f.kind == "linear":
+        return state if f.offset is None else state + f.offset
+    kind, k, tau = f.table
+    if s < k:
+        return np.full(state.shape[:-1], np.nan)
+    return ev._point_table(kind, s, k, tau)[state].mean(-1)
+
+
+# ---------------------------------------------------------------------------
+# targets and the slow (any method) path
+# ---------------------------------------------------------------------------
+def target_ranks(method_id: str, R, R0=None, target="gold") -> np.ndarray:
+    """Competition ranks every step is compared with.
+
+    ``"gold"``: Bayes_U@N on all trials of ``R`` (000 §2.7); ``"self"``: the
+    method's own ranking on all trials; an array: known scores, higher is
+    better (e.g. the biased coins' true means).
+    """
+    if isinstance(target, str):
+        if target == "gold":
+            return METHODS["bayes"](R)[0]
+        if target == "self":
+            return METHODS[method_id](R, R0)[0]
+        raise ValidationError(
+            f"target must be 'gold', 'self' or an array of scores; got {target!r}"
+        )
+    t = np.asarray(target, dtype=float)
+    if t.shape != (np.shape(R)[0],):
+        raise ValidationError(
+            f"target scores need one value per model ({np.shape(R)[0]}); got shape {t.shape}"
+        )
+    return rank_scores(t)
+
+
+def _replicate(R, idx_b: np.ndarray) -> np.ndarray:
+    if idx_b.ndim == 1:
+        return R[:, :, idx_b]
+    return R[:, np.arange(R.shape[1])[:, None], idx_b]
+
+
+def _ranks_slow(method_id: str, Rrep: np.ndarray, R0, s: int) -> np.ndarray | None:
+    m = METHODS[method_id]
+    if s < m.min_trials:
+        return None
+    return m(Rrep[:, :, :s], R0)[0]
+
+
+def rank_trajectory(method_id: str, R, R0=None, idx=None) -> np.ndarray:
+    """Ranks after each step ``s = 1..N`` of one replicate, ``(N, L)`` (0 = undefined).
+
+    ``idx`` is one replicate's indices, ``(N,)`` or ``(M, N)``; default: the
+    original trial order.
+    """
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    idx = np.arange(R.shape[2]) if idx is None else np.asarray(idx)
+    f = fast_path(method_id, R, R0)
+    N = idx.shape[-1]
+    out = np.zeros((N, R.shape[0]), dtype=np.int64)
+    if f is not None:
+        ib = idx[None]
+        state = None
+        for s in range(1, N + 1):
+            add = _contribution(f, ib, s - 1)
+            state = (
+                add.astype(np.int16 if add.dtype == np.int8 else add.dtype)
+                if state is None
+                else state + add
+            )
+            out[s - 1] = rank_scores_batch(_scores(f, state, s))[0]
+        return out
+    Rrep = _replicate(R, idx)
+    for s in range(1, N + 1):
+        r = _ranks_slow(method_id, Rrep, R0, s)
+        if r is not None:
+            out[s - 1] = r
+    return out
+
+
+def _check_methods(methods, R, R0) -> tuple[list[str], dict[str, str]]:
+    ids = list(methods)
+    if not ids:
+        raise ValidationError("choose at least one method")
+    unknown = [m for m in ids if m not in METHODS]
+    if unknown:
+        raise ValidationError(f"unknown method id(s): {', '.join(unknown)}")
+    skipped = {}
+    N = R.shape[2]
+    for mid in ids:
+        m = METHODS[mid]
+        if m.needs_r0 and R0 is None:
+            skipped[mid] = "needs prior outcomes R0 (greedy), which this dataset lacks"
+        elif N < m.min_trials:
+            skipped[mid] = f"needs N >= {m.min_trials} trials; the data have N = {N}"
+    return [m for m in ids if m not in skipped], skipped
+
+
+def _prep(R, R0):
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    if R.shape[0] < 2:
+        raise ValidationError(f"rankings need at least 2 models; got {R.shape[0]}")
+    return R, (None if R0 is None else np.asarray(R0))
+
+
+# ---------------------------------------------------------------------------
+# convergence curves
+# ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Curves:
+    """τ_b against the target after ``n`` trials, per method and replicate."""
+
+    steps: np.ndarray  # (S,) numbers of trials n
+    tau: dict[str, np.ndarray]  # method -> (B, S); NaN where the ranking is undefined
+    target: str
+    scheme: str
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """Long table: method, n, mean, sd, q05, q95 of τ_b over replicates."""
+        rows = []
+        for mid, t in self.tau.items():
+            ok = np.isfinite(t)
+            cnt = ok.sum(0)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                mean = np.where(cnt > 0, np.nansum(t, 0) / np.maximum(cnt, 1), np.nan)
+                sd = np.array(
+                    [np.nanstd(c) if k else np.nan for c, k in zip(t.T, cnt, strict=True)]
+                )
+                q = np.array(
+                    [
+                        np.nanquantile(c, [0.05, 0.95]) if k else [np.nan] * 2
+                        for c, k in zip(t.T, cnt, strict=True)
+                    ]
+                )
+            rows.append(
+                pd.DataFrame(
+                    {
+                        "method": mid,
+                        "n": self.steps,
+                        "mean": mean,
+                        "sd": sd,
+                        "q05": q[:, 0],
+                        "q95": q[:, 1],
+                    }
+                )
+            )
+        return (
+            pd.concat(rows, ignore_index=True)
+            if rows
+            else pd.DataFrame(columns=["method", "n", "mean", "sd", "q05", "q95"])
+        )
+
+
+def _steps(N: int, steps) -> np.ndarray:
+    if steps is None:
+        return np.arange(1, N + 1)
+    s = np.unique(np.asarray(steps, dtype=int))
+    if s.size == 0 or s.min() < 1 or s.max() > N:
+        raise ValidationError(f"steps must lie in 1..{N}; got {np.asarray(steps).tolist()}")
+    return s
+
+
+def convergence_curves(
+    R,
+    R0=None,
+    methods: Iterable[str] = ("bayes", "pass_at_k_2", "pass_at_k_4", "pass_at_k_8"),
+    *,
+    replicates: int = 1000,
+    scheme: str = "column",
+    seed: int = 0,
+    target="gold",
+    steps: Sequence[int] | None = None,
+    batch: int = 2048,
+    progress: Progress | None = None,
+) -> Curves:
+    """Kendall τ_b vs the target after each number of trials (000 Figs. 2-3).
+
+    Returns per method a ``(replicates, len(steps))`` array; :attr:`Curves.summary`
+    gives mean ± s.d. Results do not depend on ``batch``.
+    """
+    R, R0 = _prep(R, R0)
+    ids, skipped = _check_methods(methods, R, R0)
+    check_int("replicates", replicates)
+    L, M, N = R.shape
+    S = _steps(N, steps)
+    pos = {int(s): i for i, s in enumerate(S)}
+    tau = {}
+    for mi, mid in enumerate(ids):
+        tgt = target_ranks(mid, R, R0, target)
+        out = np.full((replicates, S.size), np.nan)
+        f = fast_path(mid, R, R0)
+        for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
+            if progress is not None:
+                progress((mi + start / replicates) / len(ids), mid)
+            b = idx.shape[0]
+            if f is not None:
+                state = None
+                for s in range(1, N + 1):
+                    add = _contribution(f, idx, s - 1)
+                    if state is None:
+                        state = add.astype(np.int16) if add.dtype == np.int8 else add.copy()
+                    else:
+                        state += add
+                    if s in pos and s >= f.min_steps:
+                        ranks = rank_scores_batch(_scores(f, state, s))
+                        out[start : start + b, pos[s]] = tau_b_to(ranks, tgt)
+                continue
+            for i in range(b):
+                Rrep = _replicate(R, idx[i])
+                for s in S:
+                    r = _ranks_slow(mid, Rrep, R0, int(s))
+                    if r is not None:
+                        out[start + i, pos[int(s)]] = tau_b_to(r[None], tgt)[0]
+        tau[mid] = out
+    if progress is not None:
+        progress(1.0, "done")
+    return Curves(S, tau, target if isinstance(target, str) else "scores", scheme, skipped)
+
+
+# ---------------------------------------------------------------------------
+# convergence@n
+# ---------------------------------------------------------------------------
+def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray) -> np.ndarray:
+    """Last step whose ranking differs from ``tgt`` (0 if none), per replicate."""
+    b, N = idx.shape[0], idx.shape[-1]
+    state = _full_state(f, idx)
+    alive = np.arange(b)
+    last = np.zeros(b, dtype=np.int64)
+    for s in range(N, 0, -1):
+        if s < f.min_steps:
+            last[alive] = s
+            break
+        ok = (rank_scores_batch(_scores(f, state, s)) == tgt).all(-1)
+        last[alive[~ok]] = s
+        alive, state = alive[ok], state[ok]
+        if alive.size == 0 or s == 1:
+            break
+        state -= _contribution(f, idx[alive], s - 1)
+    return last
+
+
+def _last_change_slow(method_id: str, R, R0, idx_b: np.ndarray, tgt: np.ndarray) -> int:
+    Rrep = _replicate(R, idx_b)
+    for s in range(idx_b.shape[-1], 0, -1):
+        r = _ranks_slow(method_id, Rrep, R0, s)
+        if r is None or not np.array_equal(r, tgt):
+            return s
+    return 0
+
+
+@dataclass(frozen=True)
+class ConvergenceRun:
+    """convergence@n of each method over bootstrap replicates.
+
+    ``s_star[m]`` holds each replicate's convergence@n, 0 for no convergence;
+    ``last_change[m]`` the last step whose ranking differed from the target.
+    """
+
+    n_max: int
+    s_star: dict[str, np.ndarray]
+    last_change: dict[str, np.ndarray]
+    target: str
+    scheme: str
+    seed: int
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        """Per method: mean (over converged), mean_censored (no convergence = N),
+        median, no_convergence fraction, replicates."""
+        rows = []
+        for mid, s in self.s_star.items():
+            conv = s[s > 0]
+            rows.append(
+                {
+                    "method": mid,
+                    "mean": float(conv.mean()) if conv.size else np.nan,
+                    "mean_censored": float(np.where(s > 0, s, self.n_max).mean()),
+                    "median": float(np.median(conv)) if conv.size else np.nan,
+                    "no_convergence": float(np.mean(s == 0)),
+                    "replicates": int(s.size),
+                }
+            )
+        return pd.DataFrame(rows)
+
+    @property
+    def pmf(self) -> pd.DataFrame:
+        """Long table: method, n (1..N-1), probability that convergence@n = n."""
+        n = np.arange(1, self.n_max)
+        rows = [
+            pd.DataFrame(
+                {
+                    "method": mid,
+                    "n": n,
+                    "p": np.bincount(s, minlength=self.n_max)[1 : self.n_max] / s.size,
+                }
+            )
+            for mid, s in self.s_star.items()
+        ]
+        return (
+            pd.concat(rows, ignore_index=True)
+            if rows
+            else pd.DataFrame(columns=["method", "n", "p"])
+        )
+
+    @property
+    def cdf(self) -> pd.DataFrame:
+        """Long table: method, n, P(convergence@n <= n); it tops out at 1 - no_convergence."""
+        p = self.pmf
+        if p.empty:
+            return p.rename(columns={"p": "cdf"})
+        p = p.assign(cdf=p.groupby("method", sort=False)["p"].cumsum())
+        return p.drop(columns="p")
+
+    def worst(self, method_id: str, converged: bool = False) -> int:
+        """Index of the worst-case replicate (000 Fig. 9).
+
+        Default: the replicate whose ranking changed last (a no-convergence one
+        if any). ``converged=True``: the converging replicate with the largest
+        convergence@n (falls back to the default when none converged).
+        """
+        if converged:
+            s = self.s_star[method_id]
+            if (s > 0).any():
+                return int(np.argmax(s))
+        return int(np.argmax(self.last_change[method_id]))
+
+
+def convergence_at_n(
+    R,
+    R0=None,
+    methods: Iterable[str] = ("bayes", "pass_at_k_2", "pass_at_k_4", "pass_at_k_8"),
+    *,
+    replicates: int = 10_000,
+    scheme: str = "column",
+    seed: int = 0,
+    target="gold",
+    batch: int = 4096,
+    progress: Progress | None = None,
+) -> ConvergenceRun:
+    """convergence@n (000 App. I.1) of each method over bootstrap replicates.
+
+    ``target`` as in :func:`target_ranks`. Results do not depend on ``batch``.
+    """
+    R, R0 = _prep(R, R0)
+    ids, skipped = _check_methods(methods, R, R0)
+    check_int("replicates", replicates)
+    L, M, N = R.shape
+    s_star, last_change = {}, {}
+    for mi, mid in enumerate(ids):
+        tgt = target_ranks(mid, R, R0, target)
+        f = fast_path(mid, R, R0)
+        last = np.zeros(replicates, dtype=np.int64)
+        for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
+            if progress is not None:
+                progress((mi + start / replicates) / len(ids), mid)
+            if f is not None:
+                last[start : start + idx.shape[0]] = _last_change_fast(f, idx, tgt)
+            else:
+                for i in range(idx.shape[0]):
+                    last[start + i] = _last_change_slow(mid, R, R0, idx[i], tgt)
+        s = last + 1
+        s_star[mid] = np.where(s <= N - 1, s, 0)
+        last_change[mid] = last
+    if progress is not None:
+        progress(1.0, "done")
+    tname = target if isinstance(target, str) else "scores"
+    return ConvergenceRun(N, s_star, last_change, tname, scheme, seed, skipped)
+
+
+def worst_trajectory(
+    run: ConvergenceRun, method_id: str, R, R0=None, converged: bool = False
+) -> np.ndarray:
+    """Rank trajectory ``(N, L)`` of the run's worst-case replicate (000 Fig. 9);
+    ``converged`` as in :meth:`ConvergenceRun.worst`."""
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    b = run.worst(method_id, converged)
+    idx = resample_indices(R.shape[2], 1, run.scheme, run.seed, M=R.shape[1], start=b)[0]
+    return rank_trajectory(method_id, R, R0, idx)
+
+
+
+
+
+def subset_convergence(
+    R,
+    R0=None,
+    methods: Iterable[str] = ("bayes", "pass_at_k_2", "pass_at_k_4", "pass_at_k_8"),
+    *,
+    sizes: Sequence[int] = (5, 10, 15),
+    subsets: int = 20,
+    replicates: int = 1000,
+    scheme: str = "column",
+    seed: int = 0,
+    models: Sequence[str] | None = None,
+    batch: int = 4096,
+    progress: Progress | None = None,
+) -> pd.DataFrame:
+    """Mean convergence@n over random model subsets (000 Tables 9-11).
+
+    For each size, ``subsets`` random pools; within a pool the target is the
+    pool's own gold ranking. One row per (size, subset) with the members and,
+    per method, ``mean_censored`` (no convergence counted as N, as the paper's
+    tables) and the no-convergence fraction.
+    """
+    R, R0 = _prep(R, R0)
+    methods = list(methods)
+    L = R.shape[0]
+    names = list(models) if models is not None else [f"model_{i}" for i in range(L)]
+    sizes = [s for s in sizes if 2 <= s <= L]
+    if not sizes:
+        raise ValidationError(f"no subset size fits between 2 and the {L} models")
+    rows = []
+    total = len(sizes) * subsets
+    done = 0
+    for size in sizes:
+        for j, pool in enumerate(model_pools(L, size, subsets, seed)):
+            if progress is not None:
+                progress(done / total, f"{size} models, subset {j + 1}")
+            sub0 = None if R0 is None else (R0[pool] if np.ndim(R0) == 3 else R0)
+            run = convergence_at_n(
+                R[pool], sub0, methods, replicates=replicates, scheme=scheme, seed=seed, batch=batch
+            )
+            row = {"size": size, "subset": j + 1, "models": ", ".join(names[i] for i in pool)}
+            summ = run.summary.set_index("method")
+            for mid in methods:
+                if mid in summ.index:
+                    row[mid] = summ.loc[mid, "mean_censored"]
+                    row[f"{mid} no-conv"] = summ.loc[mid, "no_convergence"]
+            rows.append(row)
+            done += 1
+    if progress is not None:
+        progress(1.0, "done")
+    return pd.DataFrame(rows)

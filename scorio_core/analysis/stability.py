@@ -1,0 +1,212 @@
+"""Low-budget stability of every ranking method (002 §3.2-3.3, App. D; Tables 2, 3, 18, 19).
+
+At N = 1 each of the N single-trial slices ``R[:, :, n]`` is ranked by every
+method and compared, by Kendall τ_b, with two targets:
+
+* the **gold standard** Bayes_U@N on all trials (002 Table 18), and
+* the method's **own full-trial ranking**, method@N (self-consistency, Table 19).
+
+The greedy prior ``R0`` (when present) is kept whole for every slice, as in
+the paper's Bayes_R0@1. Methods whose τ_b agree on every slice are collapsed
+into one class (the paper collapses identical mean/s.d.; equal τ on every
+slice is the stricter reading). :func:`pool_robustness` repeats the analysis
+over random model pools (Table 3).
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.analysis.stability import low_budget_stability
+>>> R = np.random.default_rng(0).integers(0, 2, size=(4, 10, 6))
+>>> st = low_budget_stability(R, methods=["bayes", "borda"])
+>>> st.table[["method", "slices"]].values.tolist()
+[['bayes', 6], ['borda', 6]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._validation import ValidationError, as_outcome_array
+from ..rank import METHODS
+from ..rank._ties import rank_scores_batch
+from .agreement import tau_b_to
+from .bootstrap import model_pools, slice_indices
+from .convergence import _contribution, _scores, fast_path
+
+__all__ = ["Stability", "low_budget_stability", "pool_robustness", "single_trial_ranks"]
+
+Progress = Callable[[float, str], None]
+TARGETS = ("gold", "self")
+
+
+def single_trial_ranks(method_id: str, R, R0=None) -> np.ndarray:
+    """Ranks of the method on each single-trial slice ``R[:, :, n]``: ``(N, L)``.
+
+    Count-based metrics are ranked for all slices at once; other methods slice by slice.
+    """
+    m = METHODS[method_id]
+    f = fast_path(method_id, R, R0)
+    if f is not None:
+        idx = slice_indices(R.shape[2])
+        return rank_scores_batch(_scores(f, _contribution(f, idx, 0), 1))
+    return np.stack([m(R[:, :, n : n + 1], R0)[0] for n in range(R.shape[2])])
+
+
+@dataclass(frozen=True)
+class Stability:
+    """τ_b of every method's single-trial rankings against both targets."""
+
+    tau: dict[str, dict[str, np.ndarray]]  # target -> method -> (N,)
+    families: dict[str, str]
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """One row per method: mean ± s.d. τ_b vs gold and vs its own full-trial ranking."""
+        rows = []
+        for mid in self.tau["gold"]:
+            g, s = self.tau["gold"][mid], self.tau["self"][mid]
+            rows.append(
+                {
+                    "method": mid,
+                    "family": self.families[mid],
+                    "gold_mean": np.nanmean(g),
+                    "gold_sd": np.nanstd(g),
+                    "self_mean": np.nanmean(s),
+                    "self_sd": np.nanstd(s),
+                    "slices": int(g.size),
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def classes(self, target: str = "gold") -> pd.DataFrame:
+        """Methods with the same τ_b on every slice collapsed into one row, best first
+        (002 Tables 18-19): rank, methods, size, mean, sd."""
+        if target not in TARGETS:
+            raise ValidationError(f"target must be one of {TARGETS}; got {target!r}")
+        groups: dict[bytes, list[str]] = {}
+        vals: dict[bytes, np.ndarray] = {}
+        for mid, t in self.tau[target].items():
+            key = np.round(np.nan_to_num(t, nan=-9.0), 12).tobytes()
+            groups.setdefault(key, []).append(mid)
+            vals[key] = t
+        rows = [
+            {
+                "methods": ", ".join(ms),
+                "size": len(ms),
+                "mean": float(np.nanmean(vals[k])),
+                "sd": float(np.nanstd(vals[k])),
+            }
+            for k, ms in groups.items()
+        ]
+        out = pd.DataFrame(rows).sort_values(["mean", "sd"], ascending=[False, True])
+        out.insert(0, "rank", np.arange(1, len(out) + 1))
+        return out.reset_index(drop=True)
+
+    def best(self, target: str = "gold") -> pd.Series:
+        """The top class for a target."""
+        return self.classes(target).iloc[0]
+
+
+def low_budget_stability(
+    R,
+    R0=None,
+    methods: Iterable[str] | None = None,
+    *,
+    progress: Progress | None = None,
+) -> Stability:
+    """N = 1 stability of each method (002 §3.2): τ_b of each single-trial ranking vs
+    the gold standard and vs the method's full-trial ranking.
+
+    Methods that need more than one trial (Pass@k with k >= 2) or a missing R0
+    are skipped with the reason.
+    """
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    if R.shape[0] < 2:
+        raise ValidationError(f"rankings need at least 2 models; got {R.shape[0]}")
+    ids = list(METHODS) if methods is None else list(methods)
+    unknown = [m for m in ids if m not in METHODS]
+    if unknown:
+        raise ValidationError(f"unknown method id(s): {', '.join(unknown)}")
+    gold = METHODS["bayes"](R)[0]
+    tau = {"gold": {}, "self": {}}
+    skipped = {}
+    for i, mid in enumerate(ids):
+        m = METHODS[mid]
+        if progress is not None:
+            progress(i / max(len(ids), 1), mid)
+        if m.min_trials > 1:
+            skipped[mid] = f"needs at least {m.min_trials} trials per ranking; N = 1 has one"
+            continue
+        if m.needs_r0 and R0 is None:
+            skipped[mid] = "needs prior outcomes R0 (greedy), which this dataset lacks"
+            continue
+        own = m(R, R0)[0]
+        ranks = single_trial_ranks(mid, R, R0)
+        tau["gold"][mid] = tau_b_to(ranks, gold)
+        tau["self"][mid] = tau_b_to(ranks, own)
+    if progress is not None:
+        progress(1.0, "done")
+    return Stability(tau, {m: METHODS[m].family for m in tau["gold"]}, skipped)
+
+
+def pool_robustness(
+    R,
+    R0=None,
+    methods: Iterable[str] | None = None,
+    *,
+    sizes: Sequence[int] = (5, 10, 15),
+    pools: int = 20,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> pd.DataFrame:
+    """The N = 1 analysis over random model pools (002 §3.3, Table 3).
+
+    For each pool size, ``pools`` random subsets; within a subset both targets
+    are recomputed on the subset. Per (size, method): mean and s.d. across pools
+    of the subset-level mean τ_b for each target, and the fraction of pools in
+    which the method (or a method tied with it) has the best gold agreement.
+    """
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    L = R.shape[0]
+    sizes = [s for s in sizes if 2 <= s <= L]
+    if not sizes:
+        raise ValidationError(f"no pool size fits between 2 and the {L} models")
+    ids = list(METHODS) if methods is None else list(methods)
+    rows = []
+    total, done = len(sizes) * pools, 0
+    for size in sizes:
+        per_pool = []
+        for pool in model_pools(L, size, pools, seed):
+            if progress is not None:
+                progress(done / total, f"pool size {size}")
+            sub0 = None if R0 is None else (np.asarray(R0)[pool] if np.ndim(R0) == 3 else R0)
+            st = low_budget_stability(R[pool], sub0, ids).table.set_index("method")
+            per_pool.append(st)
+            done += 1
+        gm = pd.concat([p["gold_mean"] for p in per_pool], axis=1, ignore_index=True)
+        sm = pd.concat([p["self_mean"] for p in per_pool], axis=1, ignore_index=True)
+        top = (gm >= gm.max(axis=0) - 1e-12).mean(axis=1)
+        for mid in gm.index:
+            rows.append(
+                {
+                    "pool_size": size,
+                    "method": mid,
+                    "gold_mean": gm.loc[mid].mean(),
+                    "gold_sd": gm.loc[mid].std(ddof=0),
+                    "self_mean": sm.loc[mid].mean(),
+                    "self_sd": sm.loc[mid].std(ddof=0),
+                    "top_fraction": float(top.loc[mid]),
+                    "pools": pools,
+                }
+            )
+    if progress is not None:
+        progress(1.0, "done")
+    out = pd.DataFrame(rows)
+    return out.sort_values(["pool_size", "gold_mean"], ascending=[True, False]).reset_index(
+        drop=True
+    )

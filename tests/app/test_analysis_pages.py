@@ -1,0 +1,105 @@
+"""AppTest for the Convergence, Stability and Greedy-vs-sampling pages (small replicate counts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from pages._common import BUNDLED
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+REASONING, COINS = list(BUNDLED)
+
+
+def _open(page: str, dataset: str = REASONING, benchmark: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    if dataset != REASONING:
+        at.radio(key="dataset").set_value(dataset).run()
+    if benchmark:
+        at.selectbox(key="benchmark").set_value(benchmark).run()
+    at.switch_page(page).run()
+    _ok(at)
+    return at
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _frame(at: AppTest, column: str):
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def test_convergence_page_on_biased_coins():
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.radio(key="dataset").set_value(COINS).run()
+    at.switch_page("pages/convergence.py")
+    at.session_state["conv_b_curves"] = 20
+    at.session_state["conv_b_conv"] = 50
+    at.run()
+    _ok(at)
+    summ = _frame(at, "no_convergence")
+    assert summ["method"].tolist() == ["bayes", "pass_at_k_2", "pass_at_k_4", "pass_at_k_8"]
+    assert (summ["replicates"] == 50).all()
+    assert len(at.get("vega_lite_chart")) == 4  # curves, PMF, CDF, worst-case trajectory
+    # the known truth of the simulated coins is offered as a target
+    assert "known true means (simulated data)" in at.selectbox(key="conv_target").options
+    at.selectbox(key="conv_target").set_value("truth")
+    at.multiselect(key="conv_methods").set_value(["bayes", "borda"])
+    at.session_state["conv_b_slow"] = 2
+    at.button[0].click().run()
+    _ok(at)
+    summ = _frame(at, "no_convergence")
+    assert dict(zip(summ.method, summ.replicates, strict=True)) == {"bayes": 50, "borda": 2}
+    # model subsets: run on demand
+    at.multiselect(key="conv_sizes").set_value([5])
+    at.number_input(key="conv_n_subsets").set_value(2)
+    at.number_input(key="conv_b_subsets").set_value(20)
+    next(b for b in at.button if "subsets" in b.label.lower()).click().run()
+    _ok(at)
+    sub = _frame(at, "models")
+    assert sub["size"].tolist() == [5, 5]
+
+
+def test_stability_page_runs_on_demand():
+    at = _open("pages/stability.py", benchmark="AIME'24")
+    assert not at.dataframe  # nothing computed until asked
+    at.multiselect(key="stab_families").set_value(["metrics", "pointwise", "voting"]).run()
+    at.button(key="stab_run").click().run()
+    _ok(at)
+    gold = _frame(at, "methods")
+    assert gold["mean"].is_monotonic_decreasing
+    assert any("bayes_greedy" in m for m in gold["methods"])
+    assert len(at.get("vega_lite_chart")) == 1
+    at.multiselect(key="pool_methods").set_value(["bayes", "borda"])
+    at.multiselect(key="pool_sizes").set_value([5])
+    at.number_input(key="pool_n").set_value(2)
+    next(b for b in at.button if "pools" in b.label.lower()).click().run()
+    _ok(at)
+    pools = _frame(at, "top_fraction")
+    assert pools["method"].tolist() and set(pools["pool_size"]) == {5}
+
+
+def test_greedy_page_and_missing_r0():
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.selectbox(key="benchmark").set_value("BrUMO'25").run()
+    at.switch_page("pages/greedy.py")
+    at.session_state["greedy_reps"] = 8
+    at.run()
+    _ok(at)
+    labels = [m.label for m in at.metric]
+    assert "τ_G-S" in labels
+    ranks = _frame(at, "displacement")
+    assert len(ranks) == 20
+    t4 = _frame(at, "tau_gs")
+    assert t4["benchmark"].tolist()[-1] == "combined" and len(t4) == 5
+    assert len(at.get("vega_lite_chart")) == 3
+    # the biased coins have no greedy outcomes: a clear note, no traceback
+    at.radio(key="dataset").set_value(COINS).run()
+    _ok(at)
+    assert any("no greedy outcomes" in i.value for i in at.info)
