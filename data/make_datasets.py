@@ -16,13 +16,18 @@ Everything is deterministic (fixed seeds). Two files are produced:
     SYNTHETIC outcomes for 20 models x 4 math benchmarks (AIME'24, AIME'25,
     HMMT'25, BrUMO'25; 30 questions each), N=80 sampled trials plus one greedy
     trial, calibrated to the per-model mean and greedy accuracies of paper 002
-    Tables 6-9. These are NOT real model outputs.
+    Tables 6-9, plus the nine per-completion signals of paper 002 Table 20
+    (``signal__has_box`` ... ``signal__compass_C``, float16 (L, M, N)) for rubric
+    building. These are NOT real model outputs.
 
 File format (the project's ``.npz`` contract, loadable with
 ``np.load(path, allow_pickle=False)``): ``R`` int8 (L, M, N); optional ``R0``
 int8 (L, M, D); ``models``, ``questions``, ``benchmarks``, ``category_names``
 unicode arrays; ``weights`` float64; ``meta_json`` a 0-d unicode array holding a
-JSON object. Extra arrays (``true_p``, ``true_means``) are plain float64.
+JSON object; ``signal__<name>`` float16 (L, M, N) per-completion signals (loaded as
+float64 by ``scorio_core.io``). Extra arrays (``true_p``, ``true_means``) are plain
+float64. The signals are drawn from their own RNG stream after everything else, so
+adding them left every other array byte-identical.
 """
 
 from __future__ import annotations
@@ -334,6 +339,9 @@ def build_reasoning(seed: int = REASONING_SEED) -> dict[str, np.ndarray]:
 
     benchmarks = np.array([b for b in BENCHMARKS for _ in range(Q)])
     questions = np.array([f"{b}-{q + 1:02d}" for b in BENCHMARKS for q in range(Q)])
+    # Signals come last, from their own RNG stream: R, R0 and true_p above are unchanged
+    # by their addition (tests pin their checksums).
+    signals = build_reasoning_signals(R, true_p)
     meta = {
         "name": "Reasoning benchmarks (synthetic)",
         "synthetic": True,
@@ -370,7 +378,146 @@ def build_reasoning(seed: int = REASONING_SEED) -> dict[str, np.ndarray]:
         "weights": WEIGHTS.copy(),
         "true_p": true_p,
         "meta_json": np.array(json.dumps(meta)),
+        **{f"signal__{k}": v for k, v in signals.items()},
     }
+
+
+# ---------------------------------------------------------------------------
+# 3. Per-completion signals of the reasoning data (paper 002 Table 20)
+# ---------------------------------------------------------------------------
+SIGNALS_SEED = 20251121
+SIGNAL_NAMES = (
+    "has_box",
+    "is_correct",
+    "token_ratio",
+    "repeated_pattern",
+    "prompt_bpt",
+    "completion_bpt",
+    "compass_A",
+    "compass_B",
+    "compass_C",
+)
+#: Completion budget in tokens: token_ratio = completion tokens / budget (002 Table 20).
+TOKEN_BUDGET = 32768
+#: Token counts are stored in steps of this many tokens, so token_ratio = k / 256 exactly.
+TOKEN_STEP = 128
+#: Verifier probabilities are multiples of 1/128, so A + B + C == 1 exactly in float16.
+PROB_STEP = 128
+#: Bits-per-token values are rounded to 1/32 bit (exact in float16).
+BPT_STEP = 32
+
+
+def _softmax3(sA: np.ndarray, sB: np.ndarray, sC: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Probabilities (multiples of 1/PROB_STEP summing to exactly 1) from three logits."""
+    s = np.stack([sA, sB, sC])
+    p = np.exp(s - s.max(axis=0))
+    p /= p.sum(axis=0)
+    a = np.round(p[0] * PROB_STEP)
+    b = np.round(p[1] * PROB_STEP)
+    c = PROB_STEP - a - b
+    b = np.where(c < 0, b + c, b)  # rounding both up can overshoot by one step
+    c = PROB_STEP - a - b
+    return a / PROB_STEP, b / PROB_STEP, c / PROB_STEP
+
+
+def build_reasoning_signals(
+    R: np.ndarray, true_p: np.ndarray, seed: int = SIGNALS_SEED
+) -> dict[str, np.ndarray]:
+    """The nine SYNTHETIC per-completion signals of paper 002 Table 20, as float16 (L, M, N).
+
+    Drawn from their own RNG stream (``seed``) *after* ``R`` is fixed, so they never
+    change ``R``, ``R0`` or ``true_p``. Relations built in (and tested):
+
+    * ``is_correct == R``; a correct answer is always boxed (``has_box = 1``); wrong
+      answers are unboxed more often, and truncated ones almost always.
+    * ``token_ratio`` = completion tokens / 32768 in (0, 1]: longer for wrong answers,
+      weaker models and harder questions; a completion that reaches the budget is
+      truncated (``token_ratio = 1``, ``repeated_pattern = 1``, i.e. a non-stop finish
+      reason). Correct completions always stop before the budget.
+    * ``prompt_bpt``: a per-question value plus a small per-model offset, identical for
+      every trial of a (model, question) pair.
+    * ``completion_bpt``: higher for weaker models and for wrong answers (on average),
+      lower for degenerate repetitive output.
+    * ``compass_A/B/C``: verifier probabilities of correct / wrong / invalid that sum to 1;
+      high ``A`` on correct answers, less reliable on hard questions, high ``C`` on
+      truncated output.
+    """
+    rng = np.random.default_rng(seed)
+    L, M, N = R.shape
+    correct = R.astype(bool)
+    wrong = ~correct
+    skill = true_p.mean(axis=1)
+    weak = ((skill.max() - skill) / (skill.max() - skill.min()))[:, None, None]  # 0 = best
+    hard = (1.0 - true_p.mean(axis=0))[None, :, None]  # per question, in [0, 1]
+
+    # completion length: log-normal, longer for wrong answers / weak models / hard questions
+    log_ratio = (
+        np.log(0.16)
+        + 0.55 * weak
+        + 0.6 * hard
+        + 0.4 * wrong
+        + rng.normal(0.0, 0.2, (L, 1, 1))  # model verbosity
+        + rng.normal(0.0, 0.15, (L, M, 1))  # (model, question) effect
+        + rng.normal(0.0, 0.3, (L, M, N))  # trial noise
+    )
+    ratio = np.exp(log_ratio)
+    truncated = wrong & (ratio >= 1.0)
+    # correct completions stopped before the budget: fold the tail back into (0.8, 0.98)
+    fold = correct & (ratio > 0.98)
+    ratio = np.where(fold, rng.uniform(0.8, 0.98, ratio.shape), ratio)
+    steps = TOKEN_BUDGET // TOKEN_STEP
+    token_ratio = np.clip(np.ceil(ratio * steps), 1, steps) / steps
+    token_ratio[truncated] = 1.0
+
+    p_box = np.where(truncated, 0.08, 0.93 - 0.2 * weak)
+    has_box = np.where(correct, 1.0, (rng.random((L, M, N)) < p_box).astype(float))
+
+    prompt = (
+        rng.normal(1.7, 0.22, (1, M, 1))
+        + 0.3 * hard
+        + rng.normal(0.0, 0.12, (L, 1, 1))  # tokenizer / model family
+        + rng.normal(0.0, 0.04, (L, M, 1))
+    )
+    prompt_bpt = np.broadcast_to(
+        np.round(np.clip(prompt, 0.3, None) * BPT_STEP) / BPT_STEP, (L, M, N)
+    )
+
+    bpt = (
+        0.42
+        + 0.35 * weak
+        + rng.normal(0.0, 0.05, (L, 1, 1))
+        + 0.12 * hard
+        + 0.2 * wrong
+        - 0.25 * truncated
+        + rng.normal(0.0, 0.13, (L, M, N))
+    )
+    completion_bpt = np.round(np.clip(bpt, 0.05, None) * BPT_STEP) / BPT_STEP
+
+    # verifier logits; false positives grow with question difficulty
+    sA = np.where(
+        correct,
+        2.3 - 1.2 * hard + rng.normal(0, 1.0, R.shape),
+        -1.3 + 1.0 * hard + rng.normal(0, 1.2, R.shape),
+    )
+    sB = np.where(correct, rng.normal(0, 1.0, R.shape), 1.2 + rng.normal(0, 1.0, R.shape))
+    sC = np.where(correct, -2.6, -1.9) + rng.normal(0, 0.7, R.shape)
+    sC = sC + 3.2 * truncated + 0.8 * (wrong & ~truncated & (has_box == 0))
+    sA = sA - 1.0 * truncated
+    compass_A, compass_B, compass_C = _softmax3(sA, sB, sC)
+
+    out = {
+        "has_box": has_box,
+        "is_correct": correct.astype(float),
+        "token_ratio": token_ratio,
+        "repeated_pattern": truncated.astype(float),
+        "prompt_bpt": prompt_bpt,
+        "completion_bpt": completion_bpt,
+        "compass_A": compass_A,
+        "compass_B": compass_B,
+        "compass_C": compass_C,
+    }
+    assert tuple(out) == SIGNAL_NAMES
+    return {k: np.ascontiguousarray(v, dtype=np.float16) for k, v in out.items()}
 
 
 # ---------------------------------------------------------------------------
@@ -391,9 +538,8 @@ def validate(arrays: dict[str, np.ndarray]):
     for key, a in arrays.items():
         if a.dtype == object:
             raise TypeError(f"array {key!r} is an object array")
-        if key.startswith("signal__"):
-            raise ValueError(f"array {key!r} must not start with 'signal__'")
     meta = json.loads(str(arrays["meta_json"][()]))
+    signals = {k[len("signal__") :]: v for k, v in arrays.items() if k.startswith("signal__")}
     return Outcomes(
         R=arrays["R"],
         R0=arrays.get("R0"),
@@ -402,6 +548,7 @@ def validate(arrays: dict[str, np.ndarray]):
         models=arrays["models"].tolist(),
         questions=arrays["questions"].tolist(),
         benchmarks=arrays["benchmarks"].tolist() if "benchmarks" in arrays else None,
+        signals=signals,
         name=meta["name"],
         metadata=meta,
     )
@@ -468,7 +615,8 @@ def main(out_dir: str | Path | None = None, *, check: bool = True, verbose: bool
         if check:
             o = validate(arrays)
             if verbose:
-                print(f"{fname}: valid Outcomes, shape {o.shape}, R0 depth {o.D}")
+                sig = f", {len(o.signals)} signals" if o.signals else ""
+                print(f"{fname}: valid Outcomes, shape {o.shape}, R0 depth {o.D}{sig}")
         path = out / fname
         np.savez_compressed(path, **arrays)
         paths[fname] = path

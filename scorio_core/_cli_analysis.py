@@ -15,7 +15,7 @@ import pandas as pd
 from . import io
 from ._validation import ValidationError
 
-__all__ = ["convergence", "greedy", "stability"]
+__all__ = ["apply_rubric", "convergence", "greedy", "rubric", "stability"]
 
 
 def _clean(x):
@@ -178,3 +178,42 @@ def greedy(data, args, method_ids) -> str:
             "\n",
         ]
     )
+
+
+def _rubric(spec: str, signals=None):
+    from pathlib import Path
+
+    from . import rubric as rb
+
+    if spec.lower().endswith(".json") or Path(spec).is_file():
+        return rb.load(Path(spec), signals=signals)
+    return rb.get_preset(spec)
+
+
+def apply_rubric(spec: str, data):
+    """The dataset scored by a preset or a rubric JSON file (``leaderboard --rubric``)."""
+    from . import rubric as rb
+
+    r = _rubric(spec, signals=tuple(data.signals))
+    return rb.apply(r, data)
+
+
+def rubric(args) -> str:
+    from . import rubric as rb
+
+    if args.rubric_command == "list":
+        table = rb.list_presets()
+        if args.format == "json":
+            return _json(table.to_dict(orient="records"))
+        if args.format == "csv":
+            return io.to_safe_csv(table)
+        lines = [f"{'preset':<30} {'C+1':>3}  intent\n"]
+        for r in table.itertuples(index=False):
+            lines.append(f"{r.key:<30} {r.categories:>3}  {r.intent}\n")
+        lines.append("# scorio-studio rubric show NAME for the rules; "
+                     "scorio-studio leaderboard PATH --rubric NAME to score with one\n")
+        return "".join(lines)
+    r = _rubric(args.name)
+    if args.format == "json":
+        return _json(rb.to_json(r))
+    return r.summary() + "\n"

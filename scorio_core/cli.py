@@ -103,6 +103,11 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated category weights (default: the file's, else 0,1)",
     )
     lb.add_argument("--format", choices=list(export.FORMATS), default="csv")
+    lb.add_argument(
+        "--rubric",
+        help="score with a rubric: a preset name (see `scorio-studio rubric list`) or a rubric "
+        ".json file; maps the file's per-completion signals to categories first",
+    )
 
     cmp = sub.add_parser(
         "compare", help="rank with many methods and measure agreement (Method comparison page)"
@@ -142,6 +147,15 @@ def _parser() -> argparse.ArgumentParser:
                     help="resampled datasets for the N=1 statistics (paper: 50)")
     gr.add_argument("--seed", type=_positive_int, default=0)
     gr.add_argument("--format", choices=["text", "csv", "json"], default="text")
+
+    rub = sub.add_parser("rubric", help="list and show rubric presets (Rubric builder page)")
+    rsub = rub.add_subparsers(dest="rubric_command", required=True)
+    rl = rsub.add_parser("list", help="the 20 presets of 000 Table 5 and 002 Table 21")
+    rl.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    rs = rsub.add_parser("show", help="one rubric's categories, weights and ordered rules")
+    rs.add_argument("name", help="preset name (e.g. ranking/conservative) or a rubric .json file")
+    rs.add_argument("--format", choices=["text", "json"], default="text",
+                    help="json: the rubric file format, ready to edit and load back")
 
     lst = sub.add_parser("methods", help="list the registered ranking methods")
     lst.add_argument("--markdown", action="store_true", help="the README's Markdown table")
@@ -246,6 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "methods":
             _print_methods(args.markdown)
             return 0
+        if args.command == "rubric":
+            from . import _cli_analysis
+
+            sys.stdout.write(_cli_analysis.rubric(args))
+            return 0
         data = _load(args)
         if args.command == "compare":
             sys.stdout.write(_compare(data, args.methods, args.format))
@@ -259,6 +278,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "info":
             print(json.dumps(data.describe(), indent=2, ensure_ascii=False))
             return 0
+        if args.rubric:
+            from . import _cli_analysis
+
+            if args.prior == "greedy":
+                raise ValidationError(
+                    "--prior greedy cannot be combined with --rubric: the greedy outcomes are "
+                    "binary correctness, not rubric categories"
+                )
+            data = _cli_analysis.apply_rubric(args.rubric, data)
         board = leaderboard(
             data,
             w=_weights(args.weights),

@@ -143,3 +143,32 @@ def test_stability_and_greedy_commands(capsys, data_dir):
     assert table[0]["tau_gs"] == pytest.approx(0.739, abs=0.02)
     code, _, err = _run(capsys, "greedy", str(data_dir / "biased_coins.npz"))
     assert code == 2 and "needs greedy outcomes" in err
+
+
+def test_rubric_commands_and_leaderboard_with_a_rubric(capsys, tmp_path, data_dir):
+    from scorio_core import rubric as rb
+
+    code, out, _ = _run(capsys, "rubric", "list", "--format", "json")
+    assert code == 0 and len(json.loads(out)) == len(rb.PRESETS) == 20
+    code, out, _ = _run(capsys, "rubric", "show", "ranking/conservative")
+    assert code == 0 and "rules (first match wins)" in out and "(-0.1)" in out
+    code, out, _ = _run(capsys, "rubric", "show", "ranking/format-aware", "--format", "json")
+    path = tmp_path / "fa.json"
+    path.write_text(out)
+    assert rb.load(path) == rb.PRESETS["ranking/format-aware"]
+    data = data_dir / "reasoning_synthetic.npz"
+    code, out, err = _run(capsys, "leaderboard", str(data), "--benchmark", "AIME'24",
+                          "--rubric", str(path), "--format", "json")
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    board = leaderboard(rb.apply(rb.PRESETS["ranking/format-aware"],
+                                 io.load(data).select("AIME'24")))
+    np.testing.assert_allclose([r["mu"] for r in rows], board.table["mu"], atol=1e-6)
+    code, _, err = _run(capsys, "leaderboard", str(data), "--rubric", "ranking/nope")
+    assert code == 2 and "ranking/" in err
+    code, _, err = _run(capsys, "leaderboard", str(data), "--rubric", "ranking/conservative",
+                        "--prior", "greedy")
+    assert code == 2 and "--prior greedy cannot be combined" in err
+    code, _, err = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"), "--rubric",
+                        "ranking/conservative")
+    assert code == 2 and "do not have" in err

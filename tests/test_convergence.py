@@ -291,3 +291,20 @@ def test_bad_input_is_refused(small):
         convergence_at_n(R[:1], methods=["bayes"], replicates=2)
     run = convergence_at_n(R, None, ["bayes_greedy", "bayes"], replicates=2)
     assert "bayes_greedy" in run.skipped and "bayes" in run.s_star
+
+
+def test_convergence_matches_a_reference_package_loop(coins):
+    """Differential: re-ranking every prefix with the reference `scorio` gives the same s*."""
+    ref = pytest.importorskip("scorio.rank")
+    R = coins.R[:, :, :24]
+    B = 8
+    run = convergence_at_n(R, methods=["bayes", "pass_at_k_2", "pass_at_k_4"], replicates=B,
+                           seed=12)
+    idx = bs.resample_indices(R.shape[2], B, "column", seed=12)
+    gold = ref.bayes(R)
+    for mid, fn, kw in (("bayes", ref.bayes, {}), ("pass_at_k_2", ref.pass_at_k, {"k": 2}),
+                        ("pass_at_k_4", ref.pass_at_k, {"k": 4})):
+        k = kw.get("k", 1)
+        want = [_loop_s_star([fn(R[:, :, idx[b]][:, :, :s], **kw) if s >= k else None
+                              for s in range(1, 25)], gold) for b in range(B)]
+        assert run.s_star[mid].tolist() == want, mid

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 from pathlib import Path
@@ -26,6 +27,30 @@ LISTED_MEANS = [
     0.7327,
 ]
 BENCHMARKS = ["AIME'24", "AIME'25", "HMMT'25", "BrUMO'25"]
+SIGNALS = [
+    "has_box",
+    "is_correct",
+    "token_ratio",
+    "repeated_pattern",
+    "prompt_bpt",
+    "completion_bpt",
+    "compass_A",
+    "compass_B",
+    "compass_C",
+]
+# SHA-256 of every array of reasoning_synthetic.npz as committed before the signals were
+# added (4ff3649): adding the signals must not change any of them.
+REASONING_SHA256 = {
+    "R": "549c520c947a1c562bba4bef7e9c0713fa5a0566c9eade9ac1a7b443de6d2ce5",
+    "R0": "8c89ead2935c38b1035fbaadbec300818ec240e4c0526280234a08f438c05df9",
+    "models": "467565f8b29bb5342808cd5ff9ef51d734203c589c341cf0193e818d1a895b9b",
+    "questions": "41b56848586cbcf25c42416828ddfdf45059832c40a59d444dfb6be2a2d41fa0",
+    "benchmarks": "dca0ef12879143baabe47f8fd3c9204df98a8a322d43ec527d3f3827bd0e4ef1",
+    "category_names": "e460c2e28352191fc4862228618558449fe7c6cc8df18e60ebffebbb6ba1a02b",
+    "weights": "fc62429c3e69001d65972cdeb94fb9aa18a7d9c16bc449e1e474e7e41bb95a7d",
+    "true_p": "a21c7b0884bd9feccf49d2c5050d0400528178409955caa2f0c7a417be079559",
+    "meta_json": "a49ac1ab9e5dcdc9a7f732d4ae0badef76da5ebce2a73854f266e12f15f49812",
+}
 
 
 def _load(path: Path) -> dict[str, np.ndarray]:
@@ -61,7 +86,13 @@ def test_format(path):
     d = _load(path)
     for k, a in d.items():
         assert a.dtype != object, k
-        assert not k.startswith("signal__"), k
+    signals = [k for k in d if k.startswith("signal__")]
+    if path == REASONING:
+        assert signals == [f"signal__{s}" for s in SIGNALS]
+        for k in signals:
+            assert d[k].dtype == np.float16 and d[k].shape == d["R"].shape, k
+    else:
+        assert signals == []
     assert d["R"].dtype == np.int8
     assert set(np.unique(d["R"]).tolist()) == {0, 1}
     for k in ("models", "questions", "category_names"):
@@ -148,3 +179,67 @@ def test_outcomes_accepts_arrays(gen, coins, reasoning):
     o = gen.validate(reasoning)
     assert o.shape == (20, 120, 80) and o.D == 1
     assert o.benchmark_names == BENCHMARKS
+
+
+def test_reasoning_arrays_unchanged_by_signals(reasoning, gen):
+    for key, digest in REASONING_SHA256.items():
+        assert hashlib.sha256(reasoning[key].tobytes()).hexdigest() == digest, key
+    assert reasoning["R"].shape == (20, 120, 80) and int(reasoning["R"].sum()) == 99475
+    # the generator's signal stream is separate: redrawing signals with another seed
+    # leaves R untouched
+    other = gen.build_reasoning_signals(reasoning["R"], reasoning["true_p"], seed=1)
+    assert sorted(other) == sorted(SIGNALS)
+
+
+def test_reasoning_signals_relate_to_correctness(reasoning):
+    s = {k: reasoning[f"signal__{k}"].astype(float) for k in SIGNALS}
+    R = reasoning["R"]
+    right, wrong = R == 1, R == 0
+    np.testing.assert_array_equal(s["is_correct"], R)
+    # verifier probabilities: a distribution over correct / wrong / invalid
+    total = s["compass_A"] + s["compass_B"] + s["compass_C"]
+    assert np.array_equal(total, np.ones_like(total))
+    for k in ("compass_A", "compass_B", "compass_C"):
+        assert s[k].min() >= 0 and s[k].max() <= 1, k
+    assert s["compass_A"][right].mean() > 0.75 > 0.25 > s["compass_A"][wrong].mean()
+    assert (s["compass_A"][right] >= 0.6).mean() > 0.8 > 0.1 > (s["compass_A"][wrong] >= 0.6).mean()
+    # boxes: correct => boxed; mostly boxed overall; wrong answers unboxed more often
+    assert s["has_box"][right].min() == 1
+    assert 0.85 < s["has_box"].mean() < 1 and 0.6 < s["has_box"][wrong].mean() < 0.95
+    # bits per token: wrong answers less confident on average, for every model too
+    assert s["completion_bpt"][wrong].mean() > s["completion_bpt"][right].mean() + 0.1
+    per_model = [
+        s["completion_bpt"][i][wrong[i]].mean() > s["completion_bpt"][i][right[i]].mean()
+        for i in range(R.shape[0])
+    ]
+    assert all(per_model)
+    # length: in (0, 1], longer when wrong and for weaker models
+    assert s["token_ratio"].min() > 0 and s["token_ratio"].max() == 1
+    assert s["token_ratio"][wrong].mean() > s["token_ratio"][right].mean()
+    acc = R.mean(axis=(1, 2))
+    assert np.corrcoef(acc, s["token_ratio"].mean(axis=(1, 2)))[0, 1] < -0.5
+    # repeated_pattern: a 0/1 flag for truncated output, only on wrong answers, at full length
+    rep = s["repeated_pattern"]
+    assert set(np.unique(rep).tolist()) == {0.0, 1.0}
+    assert rep[right].sum() == 0 and 0.02 < rep[wrong].mean() < 0.15
+    assert np.all(s["token_ratio"][rep == 1] == 1.0)
+    assert s["token_ratio"][right].max() < 1
+    # prompt bits per token: a property of the (model, question), the same on every trial
+    assert np.all(s["prompt_bpt"] == s["prompt_bpt"][..., :1])
+    # the invalid category of the papers (repeated or compass_C >= 0.5) is rare but present
+    invalid = (rep == 1) | (s["compass_C"] >= 0.5)
+    assert 0.01 < invalid.mean() < 0.06
+
+
+def test_reasoning_loads_with_signals(data_dir):
+    from scorio_core import io as sio
+
+    o = sio.load(data_dir / "reasoning_synthetic.npz")
+    assert sorted(o.signals) == sorted(SIGNALS)
+    assert all(v.dtype == np.float64 and v.shape == o.shape for v in o.signals.values())
+    np.testing.assert_array_equal(o.signals["is_correct"], o.R)
+    sub = o.select("HMMT'25")
+    assert sub.signals["completion_bpt"].shape == (20, 30, 80)
+    np.testing.assert_array_equal(
+        sub.signals["completion_bpt"], o.signals["completion_bpt"][:, 60:90]
+    )

@@ -28,8 +28,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-PAGES = {"data": "", "leaderboard": "leaderboard", "methods": "methods",
-         "convergence": "convergence", "stability": "stability", "greedy": "greedy"}
+PAGES = {
+    "data": "",
+    "leaderboard": "leaderboard",
+    "rubric": "rubric",
+    "methods": "methods",
+    "convergence": "convergence",
+    "stability": "stability",
+    "greedy": "greedy",
+}
 
 
 def _free_port() -> int:

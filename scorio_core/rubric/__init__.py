@@ -1,0 +1,68 @@
+"""Rubrics: per-completion signals -> categories -> weights (SPEC §7; 000 §3.4, App. F;
+002 §3.5, App. F).
+
+* :mod:`~scorio_core.rubric.model` -- :class:`Rubric`, conditions (:class:`Compare`,
+  :class:`AllOf`, :class:`AnyOf`, :class:`Not`), :class:`Rule`, JSON save/load;
+* :mod:`~scorio_core.rubric.evaluate` -- :func:`apply` (vectorized) and
+  :func:`category_distribution`;
+* :mod:`~scorio_core.rubric.presets` -- :data:`PRESETS` (000 Table 5, 002 Table 21),
+  :func:`list_presets`, :func:`get_preset`;
+* :mod:`~scorio_core.rubric.ranking` -- :func:`categorical_ranking` (τ_GS, τ_Self,
+  τ_Greedy at N = 1) and :func:`scheme_ranks` (bump chart input).
+
+Example
+-------
+>>> from scorio_core import io
+>>> from scorio_core.leaderboard import leaderboard
+>>> from scorio_core.rubric import apply, get_preset
+>>> data = io.load("data/reasoning_synthetic.npz")  # doctest: +SKIP
+>>> scored = apply(get_preset("ranking/conservative"), data)  # doctest: +SKIP
+>>> leaderboard(scored).table.head(3)  # doctest: +SKIP
+"""
+
+from .evaluate import R0_NOTE, apply, categorize, category_distribution
+from .model import (
+    OPS,
+    SCOPES,
+    AllOf,
+    AnyOf,
+    Compare,
+    Condition,
+    Not,
+    Rubric,
+    Rule,
+    from_json,
+    load,
+    save,
+    to_json,
+)
+from .presets import PRESETS, READINGS, get_preset, list_presets
+from .ranking import GOLD_LABEL, categorical_ranking, resolve_schemes, scheme_ranks
+
+__all__ = [
+    "OPS",
+    "SCOPES",
+    "Condition",
+    "Compare",
+    "AllOf",
+    "AnyOf",
+    "Not",
+    "Rule",
+    "Rubric",
+    "to_json",
+    "from_json",
+    "save",
+    "load",
+    "apply",
+    "categorize",
+    "category_distribution",
+    "R0_NOTE",
+    "PRESETS",
+    "READINGS",
+    "list_presets",
+    "get_preset",
+    "categorical_ranking",
+    "scheme_ranks",
+    "resolve_schemes",
+    "GOLD_LABEL",
+]

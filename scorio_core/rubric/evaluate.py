@@ -1,0 +1,218 @@
+"""Applying a rubric: signals ``(L, M, N)`` -> categorical ``R`` -> a new :class:`Outcomes`.
+
+Every condition is evaluated on whole ``(L, M, N)`` arrays (one NumPy
+expression per comparison); the only Python loops run over rules and over the
+groups of a percentile threshold (models or benchmarks), never over
+completions. Percentiles use NumPy's default linear interpolation; a group
+whose reference population is empty (e.g. a model with no wrong answers when
+the threshold is taken ``among`` wrong answers) gets an undefined threshold and
+every comparison against it is false.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.outcomes import Outcomes
+>>> from scorio_core.rubric import Compare, Rubric, Rule, apply
+>>> R = np.array([[[1, 0, 1, 1]]])
+>>> o = Outcomes(R, signals={"is_correct": R, "has_box": [[[1, 1, 0, 1]]]})
+>>> boxed_correct = Compare("is_correct", ">=", value=0.5) & Compare("has_box", ">=", value=0.5)
+>>> r = Rubric("Boxed", ("other", "boxed correct"), (0.0, 1.0),
+...            rules=(Rule(1, boxed_correct),), default=0)
+>>> apply(r, o).R.tolist()
+[[[1, 0, 0, 1]]]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .._validation import ValidationError
+from ..outcomes import Outcomes
+from .model import AllOf, AnyOf, Compare, Condition, Not, Rubric
+
+__all__ = ["categorize", "apply", "category_distribution", "R0_NOTE"]
+
+_OPS = {
+    "<": np.less,
+    "<=": np.less_equal,
+    ">": np.greater,
+    ">=": np.greater_equal,
+    "==": np.equal,
+    "!=": np.not_equal,
+}
+
+#: Why :func:`apply` keeps ``R0`` untouched.
+R0_NOTE = (
+    "R0 kept as the dataset's binary greedy outcomes (0 wrong, 1 correct); greedy decodes "
+    "carry no signals, so they are not rubric categories -- do not use them as a prior for "
+    "the rubric's categorical R"
+)
+
+
+class _Evaluator:
+    """Boolean masks of conditions on one dataset, with per-call caches."""
+
+    def __init__(self, data: Outcomes) -> None:
+        self.data = data
+        self.masks: dict[Condition, np.ndarray] = {}
+        self.thresholds: dict[tuple, np.ndarray] = {}
+
+    def mask(self, c: Condition) -> np.ndarray:
+        hit = self.masks.get(c)
+        if hit is None:
+            hit = self.masks[c] = self._mask(c)
+        return hit
+
+    def _mask(self, c: Condition) -> np.ndarray:
+        if isinstance(c, Compare):
+            x = self.data.signals[c.signal]
+            if c.value is not None:
+                return _OPS[c.op](x, c.value)
+            if c.other is not None:
+                return _OPS[c.op](x, self.data.signals[c.other])
+            thr = self.percentile(c)
+            with np.errstate(invalid="ignore"):
+                return _OPS[c.op](x, thr) & np.isfinite(thr)
+        if isinstance(c, AllOf):
+            return np.logical_and.reduce([self.mask(t) for t in c.terms])
+        if isinstance(c, AnyOf):
+            return np.logical_or.reduce([self.mask(t) for t in c.terms])
+        if isinstance(c, Not):
+            return ~self.mask(c.term)
+        raise TypeError(f"not a condition: {c!r}")  # pragma: no cover
+
+    def percentile(self, c: Compare) -> np.ndarray:
+        """Threshold broadcastable to ``(L, M, N)``; shared by conditions that only
+        differ in ``op`` (e.g. ``<= P40`` and ``> P40``)."""
+        key = (c.signal, c.percentile, c.scope, c.among)
+        hit = self.thresholds.get(key)
+        if hit is not None:
+            return hit
+        x = self.data.signals[c.signal]
+        pop = None if c.among is None else self.mask(c.among)
+        q = c.percentile
+        if c.scope == "model":
+            thr = np.array(
+                [_pct(x[i], None if pop is None else pop[i], q) for i in range(x.shape[0])]
+            )
+            thr = thr[:, None, None]
+        elif c.scope == "dataset" and self.data.benchmarks is not None:
+            bench = np.asarray(self.data.benchmarks)
+            thr = np.empty(x.shape[1])
+            for b in self.data.benchmark_names:
+                cols = bench == b
+                thr[cols] = _pct(x[:, cols], None if pop is None else pop[:, cols], q)
+            thr = thr[None, :, None]
+        else:  # global, or a dataset without benchmark labels
+            thr = np.asarray(_pct(x, pop, q))
+        self.thresholds[key] = thr
+        return thr
+
+
+def _pct(x: np.ndarray, pop: np.ndarray | None, q: float) -> float:
+    vals = x if pop is None else x[pop]
+    return float(np.percentile(vals, q)) if vals.size else np.nan
+
+
+def categorize(rubric: Rubric, data: Outcomes) -> np.ndarray:
+    """The category of every completion: integer array ``(L, M, N)``.
+
+    Rules are tried in order and the first match wins; completions no rule
+    matches get ``rubric.default``. Raises :class:`ValidationError` when the
+    rubric reads a signal the data lack, or when completions are left without a
+    category and the rubric has no default (naming how many and one example).
+    """
+    if not isinstance(rubric, Rubric):
+        raise ValidationError(f"expected a Rubric; got {type(rubric).__name__}")
+    if not isinstance(data, Outcomes):
+        raise ValidationError(f"expected an Outcomes dataset; got {type(data).__name__}")
+    rubric.check_signals(data.signals)
+    ev = _Evaluator(data)
+    cat = np.full(data.shape, -1, dtype=np.int16)
+    for rule in rubric.rules:
+        m = ev.mask(rule.when)
+        cat[m & (cat < 0)] = rule.category
+    left = cat < 0
+    if left.any():
+        if rubric.default is None:
+            n = int(left.sum())
+            m, q, t = (int(i) for i in np.argwhere(left)[0])
+            values = ", ".join(f"{s}={data.signals[s][m, q, t]:g}" for s in rubric.signals)
+            raise ValidationError(
+                f"{n} of {left.size} completions match no rule of rubric {rubric.name!r}, which "
+                f"has no default category; e.g. model {data.models[m]!r}, question "
+                f"{data.questions[q]!r}, trial {t} ({values}). Add a rule that covers them or "
+                "set 'default'"
+            )
+        cat[left] = rubric.default
+    return cat.astype(np.int64)
+
+
+def apply(rubric: Rubric, data: Outcomes) -> Outcomes:
+    """``data`` re-scored by ``rubric``: categorical ``R``, the rubric's weights and
+    category names; models, questions, benchmarks, signals and ``R0`` are kept.
+
+    ``R0`` (greedy decodes) stays the dataset's binary outcome: greedy decodes
+    have no signals, so they cannot be categorised (see :data:`R0_NOTE`, also
+    stored in ``metadata["R0_note"]``). Use the result with
+    :func:`scorio_core.leaderboard.leaderboard` without ``use_prior``.
+
+    Examples
+    --------
+    >>> from scorio_core import io
+    >>> from scorio_core.rubric import apply, get_preset
+    >>> o = io.load("data/reasoning_synthetic.npz")  # doctest: +SKIP
+    >>> apply(get_preset("dontpass/format-aware"), o).C  # doctest: +SKIP
+    4
+    """
+    R = categorize(rubric, data)
+    meta: dict[str, Any] = dict(data.metadata)
+    meta["rubric"] = rubric.name
+    meta.pop("weights_note", None)
+    if data.R0 is not None:
+        meta["R0_note"] = R0_NOTE
+    return Outcomes(
+        R=R,
+        R0=data.R0,
+        weights=rubric.weight_vector,
+        category_names=rubric.categories,
+        models=data.models,
+        questions=data.questions,
+        benchmarks=data.benchmarks,
+        signals=data.signals,
+        name=f"{data.name} · {rubric.name}",
+        metadata=meta,
+    )
+
+
+def category_distribution(data: Outcomes) -> pd.DataFrame:
+    """Share of each model's completions in each category (long format, for stacked bars).
+
+    Columns ``model, category, name, weight, count, fraction``; one row per
+    (model, category) in model order then category order, zeros included. Pass
+    the output of :func:`apply` to see a rubric's distribution.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> d = category_distribution(Outcomes(np.array([[[0, 1, 1, 1]]]), models=["m"]))
+    >>> d[["name", "fraction"]].values.tolist()
+    [['wrong', 0.25], ['correct', 0.75]]
+    """
+    L, C1 = data.L, data.C + 1
+    idx = data.R.reshape(L, -1) + C1 * np.arange(L)[:, None]
+    counts = np.bincount(idx.ravel(), minlength=L * C1).reshape(L, C1)
+    frac = counts / counts.sum(axis=1, keepdims=True)
+    return pd.DataFrame(
+        {
+            "model": np.repeat(np.asarray(data.models, dtype=object), C1),
+            "category": np.tile(np.arange(C1), L),
+            "name": np.tile(np.asarray(data.category_names, dtype=object), L),
+            "weight": np.tile(data.weights, L),
+            "count": counts.ravel(),
+            "fraction": frac.ravel(),
+        }
+    )

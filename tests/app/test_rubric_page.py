@@ -1,0 +1,58 @@
+"""AppTest for the Rubric builder page: preset -> weights -> leaderboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from pages._common import BUNDLED
+from scorio_core import rubric as rb
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAGE = "pages/rubric.py"
+REASONING, COINS = list(BUNDLED)
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _board(at: AppTest):
+    return next(d.value for d in at.dataframe if "rank_ci" in d.value.columns)
+
+
+def test_preset_then_weight_change_moves_the_leaderboard():
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.selectbox(key="benchmark").set_value("AIME'24").run()
+    at.switch_page(PAGE).run()
+    _ok(at)
+    at.selectbox(key="rubric_preset").set_value("ranking/format-aware").run()
+    _ok(at)
+    before = _board(at).set_index("model")["mu"]
+    # the page shows the preset's weights; category 1 (wrong, unboxed) is worth 0.10
+    w = [n for n in at.number_input if n.label.startswith("1:")][0]
+    assert w.value == rb.PRESETS["ranking/format-aware"].weights[1]
+    w.set_value(0.8).run()
+    _ok(at)
+    after = _board(at).set_index("model")["mu"]
+    assert (after.loc[before.index] > before + 1e-6).any()  # rewarding unboxed wrong raises mus
+    assert not after.equals(before)
+    # comparison section: bump chart over the chosen rubrics plus the edited one
+    at.multiselect(key="rubric_compare").set_value(["current (edited)", "ranking/conservative"])
+    at.run()
+    _ok(at)
+    tau = next(d.value for d in at.dataframe if "tau_gs_mean" in d.value.columns)
+    assert tau["scheme"].tolist() == ["Format-aware (edited)", "Conservative"]
+    assert len(at.get("download_button")) == 1
+
+
+def test_dataset_without_signals_explains_itself():
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.radio(key="dataset").set_value(COINS).run()
+    at.switch_page(PAGE).run()
+    _ok(at)
+    assert any("no per-completion signals" in i.value for i in at.info)
