@@ -22,6 +22,24 @@ LOAD_NOTES = (
 )
 
 
+def _signals(o) -> None:
+    st.subheader("Per-completion signals")
+    correct = o.R >= 1 if o.is_binary else None
+    rows = []
+    for name, a in sorted(o.signals.items()):
+        row = {"signal": name, "min": a.min(), "mean": a.mean(), "max": a.max()}
+        if correct is not None:
+            row["mean if correct"] = a[correct].mean() if correct.any() else float("nan")
+            row["mean if wrong"] = a[~correct].mean() if (~correct).any() else float("nan")
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    st.dataframe(table, hide_index=True, key="signal_table",
+                 column_config={c: st.column_config.NumberColumn(format="%.4g")
+                                for c in table.columns if c != "signal"})
+    st.caption("Signals are what rubrics read (Rubric builder page): a signal whose mean differs "
+               "between correct and wrong completions can separate them.")
+
+
 def main() -> None:
     ds = _common.current_dataset()
     o, full = ds.view, ds.full
@@ -69,6 +87,9 @@ def main() -> None:
             "Each bar is one model's completions split by category: compare where models "
             "lose points, not just their total."
         )
+
+    if o.signals:
+        _signals(o)
 
     st.subheader("Per-model accuracy")
     st.altair_chart(charts.accuracy_strip(o), width="stretch")

@@ -89,6 +89,16 @@ def test_synthetic_warning_shown():
     assert any("Synthetic data" in w.value for w in at.warning)
 
 
+def test_data_page_summarizes_signals():
+    at = _start(REASONING)
+    sig = next(d.value for d in at.dataframe if "signal" in d.value.columns)
+    assert len(sig) == 9
+    bpt = sig.set_index("signal").loc["completion_bpt"]
+    assert bpt["mean if wrong"] > bpt["mean if correct"]
+    at = _start(COINS)  # no signals: no section
+    assert not any("signal" in d.value.columns for d in at.dataframe)
+
+
 def test_upload_long_csv_through_widget():
     at = _start()
     at.radio(key="dataset").set_value(UPLOAD).run()
