@@ -26,6 +26,7 @@ __all__ = [
     "kendall_tau_b",
     "tau_b_matrix",
     "tau_b_to",
+    "mean_sd",
     "gold_standard",
     "MethodRun",
     "run_methods",
@@ -77,6 +78,13 @@ def tau_b_to(rankings, target) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         tau = (S @ st) / np.sqrt(n_x * n_t)
     return np.where(n_x * n_t > 0, tau, np.nan)
+
+
+def mean_sd(values) -> tuple[float, float]:
+    """Mean and s.d. (ddof=0) of the finite values; NaNs when there are none."""
+    v = np.asarray(values, dtype=float)
+    v = v[np.isfinite(v)]
+    return (float(v.mean()), float(v.std())) if v.size else (np.nan, np.nan)
 
 
 def kendall_tau_b(a, b) -> float:
@@ -242,8 +250,9 @@ def compare(run: MethodRun, gold=None, R=None) -> Comparison:
     others = table[table["method"] != "bayes"]["tau_b"]
     ranks = run.ranks
     tau = (
-        pd.DataFrame(tau_b_matrix(ranks.to_numpy(dtype=float).T), index=ranks.columns,
-                     columns=ranks.columns)
+        pd.DataFrame(
+            tau_b_matrix(ranks.to_numpy(dtype=float).T), index=ranks.columns, columns=ranks.columns
+        )
         if ranks.shape[1]
         else pd.DataFrame()
     )

@@ -52,7 +52,7 @@ from .. import eval as ev
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
-from .agreement import tau_b_to
+from .agreement import mean_sd, tau_b_to
 from .bootstrap import iter_batches, model_pools, resample_indices
 
 __all__ = [
@@ -292,28 +292,21 @@ class Curves:
         """Long table: method, n, mean, sd, q05, q95 of τ_b over replicates."""
         rows = []
         for mid, t in self.tau.items():
-            ok = np.isfinite(t)
-            cnt = ok.sum(0)
-            with np.errstate(invalid="ignore", divide="ignore"):
-                mean = np.where(cnt > 0, np.nansum(t, 0) / np.maximum(cnt, 1), np.nan)
-                sd = np.array(
-                    [np.nanstd(c) if k else np.nan for c, k in zip(t.T, cnt, strict=True)]
-                )
-                q = np.array(
-                    [
-                        np.nanquantile(c, [0.05, 0.95]) if k else [np.nan] * 2
-                        for c, k in zip(t.T, cnt, strict=True)
-                    ]
-                )
+            stats = []
+            for col in t.T:  # one column per step n
+                v = col[np.isfinite(col)]
+                q = np.quantile(v, [0.05, 0.95]) if v.size else (np.nan, np.nan)
+                stats.append((*mean_sd(v), *q))
+            m = np.array(stats, dtype=float).reshape(-1, 4)
             rows.append(
                 pd.DataFrame(
                     {
                         "method": mid,
                         "n": self.steps,
-                        "mean": mean,
-                        "sd": sd,
-                        "q05": q[:, 0],
-                        "q95": q[:, 1],
+                        "mean": m[:, 0],
+                        "sd": m[:, 1],
+                        "q05": m[:, 2],
+                        "q95": m[:, 3],
                     }
                 )
             )
@@ -550,9 +543,6 @@ def worst_trajectory(
     b = run.worst(method_id, converged)
     idx = resample_indices(R.shape[2], 1, run.scheme, run.seed, M=R.shape[1], start=b)[0]
     return rank_trajectory(method_id, R, R0, idx)
-
-
-
 
 
 def subset_convergence(

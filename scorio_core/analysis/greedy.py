@@ -24,13 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
 import pandas as pd
 
 from .._validation import ValidationError, as_outcome_array
 from ..rank import METHODS
 from ..rank._ties import rank_scores
-from .agreement import kendall_tau_b
+from .agreement import kendall_tau_b, mean_sd
 from .convergence import Curves, convergence_curves
 
 __all__ = ["GreedyAnalysis", "greedy_vs_sampling"]
@@ -52,15 +51,8 @@ class GreedyAnalysis:
         i = 0
         rows = []
         for mid, label in (("bayes", "uniform"), ("bayes_greedy", "greedy (R0)")):
-            t = self.curves.tau[mid][:, i]
-            rows.append(
-                {
-                    "prior": label,
-                    "n": int(self.curves.steps[i]),
-                    "mean": float(np.nanmean(t)),
-                    "sd": float(np.nanstd(t)),
-                }
-            )
+            mean, sd = mean_sd(self.curves.tau[mid][:, i])
+            rows.append({"prior": label, "n": int(self.curves.steps[i]), "mean": mean, "sd": sd})
         return pd.DataFrame(rows)
 
     @property

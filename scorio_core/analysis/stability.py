@@ -33,7 +33,7 @@ import pandas as pd
 from .._validation import ValidationError, as_outcome_array
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
-from .agreement import tau_b_to
+from .agreement import mean_sd, tau_b_to
 from .bootstrap import model_pools, slice_indices
 from .convergence import _contribution, _scores, fast_path
 
@@ -70,14 +70,15 @@ class Stability:
         rows = []
         for mid in self.tau["gold"]:
             g, s = self.tau["gold"][mid], self.tau["self"][mid]
+            (gm, gs), (sm, ss) = mean_sd(g), mean_sd(s)
             rows.append(
                 {
                     "method": mid,
                     "family": self.families[mid],
-                    "gold_mean": np.nanmean(g),
-                    "gold_sd": np.nanstd(g),
-                    "self_mean": np.nanmean(s),
-                    "self_sd": np.nanstd(s),
+                    "gold_mean": gm,
+                    "gold_sd": gs,
+                    "self_mean": sm,
+                    "self_sd": ss,
                     "slices": int(g.size),
                 }
             )
@@ -94,15 +95,10 @@ class Stability:
             key = np.round(np.nan_to_num(t, nan=-9.0), 12).tobytes()
             groups.setdefault(key, []).append(mid)
             vals[key] = t
-        rows = [
-            {
-                "methods": ", ".join(ms),
-                "size": len(ms),
-                "mean": float(np.nanmean(vals[k])),
-                "sd": float(np.nanstd(vals[k])),
-            }
-            for k, ms in groups.items()
-        ]
+        rows = []
+        for k, ms in groups.items():
+            mean, sd = mean_sd(vals[k])
+            rows.append({"methods": ", ".join(ms), "size": len(ms), "mean": mean, "sd": sd})
         out = pd.DataFrame(rows).sort_values(["mean", "sd"], ascending=[False, True])
         out.insert(0, "rank", np.arange(1, len(out) + 1))
         return out.reset_index(drop=True)
