@@ -74,3 +74,41 @@ def test_charts_module_does_not_import_streamlit():
         for a in n.names
     } | {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not any(str(x).startswith("streamlit") for x in names)
+
+
+def test_analysis_charts_build_valid_specs(outcomes):
+    """Convergence / stability / greedy charts: data match the analysis tables, captions are
+    one line."""
+    from scorio_core.analysis import (
+        convergence_at_n,
+        convergence_curves,
+        greedy_vs_sampling,
+        low_budget_stability,
+        worst_trajectory,
+    )
+
+    R = outcomes.R[:6]
+    cur = convergence_curves(R, None, ["bayes", "pass_at_k_2"], replicates=20)
+    spec = charts.tau_curves(cur.summary).to_dict()
+    df = _data(spec)
+    assert set(df["method"]) == {"bayes", "pass_at_k_2"} and (df["hi"] <= 1).all()
+    run = convergence_at_n(R, None, ["bayes", "pass_at_k_2"], replicates=50)
+    assert len(_data(charts.convergence_pmf(run.pmf).to_dict())) == 2 * (R.shape[2] - 1)
+    cdf = _data(charts.convergence_cdf(run.cdf).to_dict())
+    assert cdf.groupby("method")["cdf"].max().le(1 + 1e-12).all()
+    traj = worst_trajectory(run, "bayes", R)
+    tspec = charts.rank_trajectory_chart(traj, outcomes.models[:6], 5).to_dict()
+    sizes = sorted(len(v) for v in tspec["datasets"].values())
+    assert len(tspec["layer"]) == 2 and sizes == [1, 6 * R.shape[2]]  # rule at n=5, all ranks
+    st = low_budget_stability(R, None, ["bayes", "avg", "borda"])
+    sspec = charts.stability_chart({"vs gold": st.classes("gold"), "vs itself": st.classes("self")})
+    assert {"vs gold", "vs itself"} <= set(_data(sspec.to_dict())["target"])
+    g = greedy_vs_sampling(R, R[:, :, :1], replicates=5)
+    gspec = charts.greedy_scatter(g.ranks).to_dict()  # datasets: the diagonal and the models
+    gdf = pd.DataFrame(max(gspec["datasets"].values(), key=len))
+    assert (gdf["displacement"] == gdf["greedy_rank"] - gdf["sampling_rank"]).all()
+    assert len(_data(charts.tau_distribution_chart(g.distributions).to_dict())) == 10
+    for name in ("TAU_CURVES", "CONVERGENCE_PMF", "CONVERGENCE_CDF", "RANK_TRAJECTORY",
+                 "STABILITY", "GREEDY_SCATTER", "TAU_DISTRIBUTION"):
+        cap = getattr(charts, f"{name}_CAPTION")
+        assert "\n" not in cap and 40 < len(cap) < 260
