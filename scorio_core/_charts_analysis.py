@@ -148,7 +148,12 @@ def rank_trajectory_chart(
         .encode(
             x=alt.X("n:Q", title="trials n"),
             y=y,
-            color=alt.Color("model:N", sort=order, legend=alt.Legend(labelLimit=200)),
+            color=alt.Color(
+                "model:N",
+                sort=order,
+                scale=alt.Scale(scheme="category20" if L > 10 else PALETTE),
+                legend=alt.Legend(labelLimit=200, symbolLimit=0, title="model (final order)"),
+            ),
             tooltip=["model", "n", "rank"],
         )
     )
@@ -160,7 +165,7 @@ def rank_trajectory_chart(
             .encode(x="n:Q")
         )
         layers.append(rule)
-    return alt.layer(*layers).properties(height=max(260, 18 * L), width="container")
+    return alt.layer(*layers).properties(height=max(280, 24 * L), width="container")
 
 
 def stability_chart(classes: dict[str, pd.DataFrame], top: int = 12) -> alt.LayerChart:
