@@ -227,6 +227,7 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
         .encode(x="a:Q", y="a:Q")
     )
     lim = max(1, int(ranks["displacement"].abs().max()))
+    ticks = list(range(1, L + 1, max(1, L // 10)))
     pts = (
         alt.Chart(ranks)
         .mark_circle(size=110, opacity=0.9)
@@ -235,11 +236,13 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
                 "sampling_rank:Q",
                 title="sampling rank (Bayes@N, all trials)",
                 scale=alt.Scale(domain=[0.5, L + 0.5], nice=False),
+                axis=alt.Axis(values=ticks),
             ),
             y=alt.Y(
                 "greedy_rank:Q",
                 title="greedy rank (1 = best, top)",
                 scale=alt.Scale(domain=[0.5, L + 0.5], reverse=True, nice=False),
+                axis=alt.Axis(values=ticks),
             ),
             color=alt.Color(
                 "displacement:Q",
