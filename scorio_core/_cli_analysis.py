@@ -53,6 +53,15 @@ def convergence(data, args, method_ids) -> str:
     from .analysis.convergence import convergence_at_n
 
     _binary(data, "convergence")
+    target = args.target
+    if target == "truth":
+        truth = data.metadata.get("true_means")
+        if truth is None or len(truth) != data.L:
+            raise ValidationError(
+                "--target truth needs the file's known true means (metadata 'true_means', one "
+                f"per model); {data.name!r} has none; use gold or self"
+            )
+        target = [float(t) for t in truth]
     run = convergence_at_n(
         data.R,
         data.R0,
@@ -60,7 +69,7 @@ def convergence(data, args, method_ids) -> str:
         replicates=args.replicates,
         scheme=args.scheme,
         seed=args.seed,
-        target=args.target,
+        target=target,
     )
     summ, pmf = run.summary, run.pmf
     if args.format == "json":

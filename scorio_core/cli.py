@@ -129,8 +129,9 @@ def _parser() -> argparse.ArgumentParser:
     conv.add_argument("--replicates", type=_positive_int, default=10_000)
     conv.add_argument("--seed", type=_positive_int, default=0)
     conv.add_argument("--scheme", choices=["column", "row", "permutation"], default="column")
-    conv.add_argument("--target", choices=["gold", "self"], default="gold",
-                      help="gold: Bayes@N on all trials; self: each method's own full ranking")
+    conv.add_argument("--target", choices=["gold", "self", "truth"], default="gold",
+                      help="gold: Bayes@N on all trials; self: each method's own full ranking; "
+                      "truth: the file's known true means (simulated data, e.g. biased coins)")
     conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
     stab = sub.add_parser(

@@ -126,6 +126,13 @@ def test_convergence_command_matches_core(capsys, data_dir):
     assert "# PMF of convergence@n" in out and "pass_at_k_8: " in out
     code, _, err = _run(capsys, "convergence", str(path), "--methods", "nope", "--replicates", "5")
     assert code == 2 and "unknown method" in err
+    # the coins' known truth ties two models: exact agreement with it is (almost) never reached
+    code, out, _ = _run(capsys, "convergence", str(path), "--target", "truth", "--methods",
+                        "bayes", "--replicates", "50", "--format", "json")
+    assert code == 0 and json.loads(out)["methods"]["bayes"]["no_convergence"] == 1.0
+    code, _, err = _run(capsys, "convergence", str(data_dir / "reasoning_synthetic.npz"),
+                        "--target", "truth", "--replicates", "5")
+    assert code == 2 and "known true means" in err
 
 
 def test_stability_and_greedy_commands(capsys, data_dir):
