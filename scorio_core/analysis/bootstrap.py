@@ -22,7 +22,7 @@ Example
 >>> idx = resample_indices(5, 3, "column", seed=0)
 >>> idx.shape
 (3, 5)
->>> bool((resample_indices(5, 3, "column", seed=0, start=1) == idx[1:]).all())
+>>> bool((resample_indices(5, 2, "column", seed=0, start=1) == idx[1:]).all())
 True
 """
 
