@@ -158,6 +158,25 @@ def sidebar() -> Dataset:
     return ds
 
 
+def page_start(title: str, detail=None) -> Dataset:
+    """The selected dataset, after the page title, its shape caption and the synthetic note.
+
+    ``detail(outcomes) -> str`` adds a page-specific part to the caption.
+    """
+    ds = current_dataset()
+    o = ds.view
+    st.title(title)
+    extra = f" · {detail(o)}" if detail else ""
+    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials{extra}")
+    synthetic_note(o)
+    return ds
+
+
+def number_formats(columns, fmt: str = "%.3f") -> dict:
+    """``column_config`` showing each of ``columns`` as a number with ``fmt``."""
+    return {c: st.column_config.NumberColumn(format=fmt) for c in columns}
+
+
 def forget_on_new_data(ds: Dataset, *keys: str) -> None:
     """Drop page widget values chosen for another dataset (e.g. k > N, another C)."""
     if st.session_state.get("_scorio_widgets_data") != ds.data_token:

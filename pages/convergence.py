@@ -39,11 +39,8 @@ def _label(mid: str, fast: dict[str, bool]) -> str:
 
 
 def main() -> None:
-    ds = _common.current_dataset()
+    ds = _common.page_start("Convergence")
     o = ds.view
-    st.title("Convergence")
-    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials")
-    _common.synthetic_note(o)
     if not o.is_binary:
         st.warning("Convergence analyses rank binary correctness; this dataset is categorical.")
         return

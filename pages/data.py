@@ -34,8 +34,8 @@ def _signals(o) -> None:
         rows.append(row)
     table = pd.DataFrame(rows)
     st.dataframe(table, hide_index=True, key="signal_table",
-                 column_config={c: st.column_config.NumberColumn(format="%.4g")
-                                for c in table.columns if c != "signal"})
+                 column_config=_common.number_formats(
+                     (c for c in table.columns if c != "signal"), "%.4g"))
     st.caption("Signals are what rubrics read (Rubric builder page): a signal whose mean differs "
                "between correct and wrong completions can separate them.")
 

@@ -14,11 +14,8 @@ LABELS = {"bayes": "Bayes_U@N (uniform prior)", "bayes_greedy": "Bayes_R0@N (gre
 
 
 def main() -> None:
-    ds = _common.current_dataset()
+    ds = _common.page_start("Greedy vs sampling")
     o = ds.view
-    st.title("Greedy vs sampling")
-    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials")
-    _common.synthetic_note(o)
     if o.R0 is None:
         st.info(
             "This dataset has no greedy outcomes (R0). Load a file with a `decoding` column "
@@ -95,10 +92,7 @@ def main() -> None:
         g.ranks,
         hide_index=True,
         width="stretch",
-        column_config={
-            c: st.column_config.NumberColumn(format="%.3f")
-            for c in ("sampling_accuracy", "greedy_accuracy")
-        },
+        column_config=_common.number_formats(("sampling_accuracy", "greedy_accuracy")),
     )
     st.download_button(
         "Ranks (CSV)",
@@ -128,11 +122,7 @@ def main() -> None:
             t4,
             hide_index=True,
             width="stretch",
-            column_config={
-                c: st.column_config.NumberColumn(format="%.3f")
-                for c in t4.columns
-                if c != "benchmark"
-            },
+            column_config=_common.number_formats(c for c in t4.columns if c != "benchmark"),
         )
         st.caption(
             "Higher τ_G-S tends to go with a more positive Δτ: check alignment on a pilot "

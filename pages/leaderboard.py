@@ -65,11 +65,8 @@ def _controls(o) -> tuple[float, bool, tuple[float, ...], tuple[int, ...]]:
 
 
 def main() -> None:
-    ds = _common.current_dataset()
+    ds = _common.page_start("CI-aware leaderboard")
     o = ds.view
-    st.title("CI-aware leaderboard")
-    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials")
-    _common.synthetic_note(ds.full)
     _common.forget_on_new_data(ds, "use_prior", "ks", "weights")
     confidence, use_prior, weights, ks = _controls(o)
     try:

@@ -36,11 +36,8 @@ def _run(ds, ids: tuple[str, ...]):
 
 
 def main() -> None:
-    ds = _common.current_dataset()
+    ds = _common.page_start("Method comparison")
     o = ds.view
-    st.title("Method comparison")
-    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials")
-    _common.synthetic_note(o)
     if not o.is_binary:
         st.warning("Rankers need binary outcomes; this dataset is categorical. "
                    "Use the Leaderboard (Bayes@N with weights) instead.")

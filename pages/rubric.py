@@ -282,11 +282,7 @@ def _compare(ds, o, current: rb.Rubric | None) -> None:
         tau,
         hide_index=True,
         width="stretch",
-        column_config={
-            c: st.column_config.NumberColumn(format="%.3f")
-            for c in tau.columns
-            if c.startswith("tau_")
-        },
+        column_config=_common.number_formats(c for c in tau.columns if c.startswith("tau_")),
     )
     st.caption(
         f"Mean ± s.d. of Kendall τ_b over the {o.N} single-trial slices; higher τ_Self "
@@ -295,14 +291,10 @@ def _compare(ds, o, current: rb.Rubric | None) -> None:
 
 
 def main() -> None:
-    ds = _common.current_dataset()
-    o = ds.view
-    st.title("Rubric builder")
-    st.caption(
-        f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials · "
-        f"signals: {', '.join(sorted(o.signals)) or 'none'}"
+    ds = _common.page_start(
+        "Rubric builder", lambda o: f"signals: {', '.join(sorted(o.signals)) or 'none'}"
     )
-    _common.synthetic_note(o)
+    o = ds.view
     if not o.signals:
         st.info(
             "This dataset carries no per-completion signals, so there is nothing for a rubric "

@@ -22,11 +22,8 @@ POOL_DEFAULT = [
 
 
 def main() -> None:
-    ds = _common.current_dataset()
+    ds = _common.page_start("Low-budget stability")
     o = ds.view
-    st.title("Low-budget stability")
-    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials")
-    _common.synthetic_note(o)
     if not o.is_binary:
         st.warning("Rankers need binary outcomes; this dataset is categorical.")
         return
@@ -137,10 +134,9 @@ def main() -> None:
             table,
             hide_index=True,
             width="stretch",
-            column_config={
-                c: st.column_config.NumberColumn(format="%.3f")
-                for c in ("gold_mean", "gold_sd", "self_mean", "self_sd", "top_fraction")
-            },
+            column_config=_common.number_formats(
+                ("gold_mean", "gold_sd", "self_mean", "self_sd", "top_fraction")
+            ),
         )
         st.caption(
             "Per pool size: mean ± s.d. across pools of each method's mean τ_b; "
