@@ -15,7 +15,7 @@ from scorio_core import charts, io
 from scorio_core.analysis.convergence import (
     convergence_at_n,
     convergence_curves,
-    fast_path,
+    has_fast_path,
     subset_convergence,
     worst_trajectory,
 )
@@ -56,7 +56,7 @@ def main() -> None:
         for m, meta in METHODS.items()
         if meta.min_trials <= o.N and not (meta.needs_r0 and o.R0 is None)
     ]
-    fast = {m: fast_path(m, o.R, o.R0) is not None for m in usable}
+    fast = {m: has_fast_path(m) for m in usable}
     truth = o.metadata.get("true_means")
     targets = [
         t

@@ -3,12 +3,11 @@ greedy prior help at small N? (002 §3.4, App. E; Table 4, Figs. 2, 3, 7)."""
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from pages import _common
 from scorio_core import charts, io
-from scorio_core.analysis.greedy import greedy_vs_sampling
+from scorio_core.analysis.greedy import greedy_by_benchmark, greedy_table, greedy_vs_sampling
 
 LABELS = {"bayes": "Bayes_U@N (uniform prior)", "bayes_greedy": "Bayes_R0@N (greedy prior)"}
 
@@ -108,14 +107,11 @@ def main() -> None:
         tkey = (ds.data_token, int(reps), int(seed))
 
         def table(progress):
-            rows = []
-            parts = [*names, None]
-            for i, b in enumerate(parts):
-                d = ds.full.select(b) if b else ds.full
-                progress(i / len(parts), b or "combined")
-                a = greedy_vs_sampling(d.R, d.R0, replicates=int(reps), seed=int(seed))
-                rows.append({"benchmark": b or "combined"} | a.summary())
-            return pd.DataFrame(rows)
+            return greedy_table(
+                greedy_by_benchmark(
+                    ds.full, replicates=int(reps), seed=int(seed), progress=progress
+                )
+            )
 
         t4 = _common.run_cached("greedy_table", tkey, table, "Benchmarks")
         st.dataframe(

@@ -147,22 +147,17 @@ def _classes_text(cls: pd.DataFrame) -> str:
 
 
 def greedy(data, args, method_ids) -> str:
-    from .analysis.greedy import greedy_vs_sampling
+    from .analysis.greedy import greedy_by_benchmark, greedy_table
     from .outcomes import COMBINED
 
     _binary(data, "greedy vs sampling")
-    parts = [data]
-    if data.benchmarks is not None and len(set(data.benchmarks)) > 1:
-        parts = [data.select(b) for b in dict.fromkeys(data.benchmarks)] + [data]
-    rows, detail = [], None
-    for d in parts:
-        g = greedy_vs_sampling(
-            d.R, d.R0, models=d.models, replicates=args.replicates, seed=args.seed
-        )
-        name = d.name if d is not data or len(parts) == 1 else f"{COMBINED} (all questions)"
-        rows.append({"data": name} | g.summary())
-        detail = g if d is data else detail
-    table = pd.DataFrame(rows)
+    analyses = greedy_by_benchmark(data, replicates=args.replicates, seed=args.seed)
+    table = greedy_table(analyses)
+    labels = {b: data.select(b).name for b in analyses}
+    if len(analyses) > 1:
+        labels[COMBINED] = f"{COMBINED} (all questions)"
+    table.insert(0, "data", table.pop("benchmark").map(labels))
+    detail = analyses[COMBINED]
     if args.format == "json":
         return _json(
             {
@@ -219,8 +214,10 @@ def rubric(args) -> str:
         lines = [f"{'preset':<30} {'C+1':>3}  intent\n"]
         for r in table.itertuples(index=False):
             lines.append(f"{r.key:<30} {r.categories:>3}  {r.intent}\n")
-        lines.append("# scorio-studio rubric show NAME for the rules; "
-                     "scorio-studio leaderboard PATH --rubric NAME to score with one\n")
+        lines.append(
+            "# scorio-studio rubric show NAME for the rules; "
+            "scorio-studio leaderboard PATH --rubric NAME to score with one\n"
+        )
         return "".join(lines)
     r = _rubric(args.name)
     if args.format == "json":

@@ -22,7 +22,7 @@ from .convergence import (
     subset_convergence,
     worst_trajectory,
 )
-from .greedy import GreedyAnalysis, greedy_vs_sampling
+from .greedy import GreedyAnalysis, greedy_by_benchmark, greedy_table, greedy_vs_sampling
 from .stability import Stability, low_budget_stability, pool_robustness
 
 __all__ = [
@@ -32,6 +32,8 @@ __all__ = [
     "Stability",
     "convergence_at_n",
     "convergence_curves",
+    "greedy_by_benchmark",
+    "greedy_table",
     "greedy_vs_sampling",
     "low_budget_stability",
     "model_pools",

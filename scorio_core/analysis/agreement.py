@@ -29,6 +29,7 @@ __all__ = [
     "mean_sd",
     "gold_standard",
     "MethodRun",
+    "skip_reason",
     "run_methods",
     "agreement_table",
     "agreement_summary",
@@ -100,6 +101,16 @@ def gold_standard(R) -> np.ndarray:
     return METHODS["bayes"](R)[0]
 
 
+def skip_reason(method_id: str, N: int, has_r0: bool, where: str = "the data have") -> str | None:
+    """Why a registered method cannot rank ``N`` trials (with or without R0), or None."""
+    m = METHODS[method_id]
+    if N < m.min_trials:
+        return f"needs N >= {m.min_trials} trials; {where} N = {N}"
+    if m.needs_r0 and not has_r0:
+        return "needs prior outcomes R0 (greedy), which this dataset lacks"
+    return None
+
+
 @dataclass(frozen=True)
 class MethodRun:
     """Ranks of every requested method on one tensor.
@@ -139,11 +150,8 @@ def run_methods(
         m = METHODS[mid]
         if progress is not None:
             progress(i, len(ids), mid)
-        if N < m.min_trials:
-            skipped[mid] = f"needs N >= {m.min_trials} trials; the data have N = {N}"
-            continue
-        if m.needs_r0 and R0 is None:
-            skipped[mid] = "needs prior outcomes R0 (greedy), which this dataset lacks"
+        if why := skip_reason(mid, N, R0 is not None):
+            skipped[mid] = why
             continue
         t0 = time.perf_counter()
         r, s = m(R, R0)

@@ -39,6 +39,8 @@ __all__ = [
     "SCHEMES",
     "iter_batches",
     "model_pools",
+    "pool_prior",
+    "pool_sizes",
     "resample",
     "resample_indices",
     "slice_indices",
@@ -163,3 +165,18 @@ def model_pools(L: int, size: int, pools: int, seed: int = 0) -> np.ndarray:
     rng = np.random.default_rng([_check_seed(seed), size])
     keys = rng.random((pools, L))
     return np.sort(np.argsort(keys, axis=1)[:, :size], axis=1)
+
+
+def pool_sizes(sizes, L: int, what: str = "pool") -> list[int]:
+    """The requested pool sizes that fit ``2 <= size <= L``; an error if none does."""
+    fit = [int(s) for s in sizes if 2 <= s <= L]
+    if not fit:
+        raise ValidationError(f"no {what} size fits between 2 and the {L} models")
+    return fit
+
+
+def pool_prior(R0, pool: np.ndarray):
+    """The prior outcomes of a model pool: per-model ``R0`` sliced, a shared one kept."""
+    if R0 is None:
+        return None
+    return np.asarray(R0)[pool] if np.ndim(R0) == 3 else R0

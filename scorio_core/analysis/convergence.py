@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -52,8 +53,8 @@ from .. import eval as ev
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
-from .agreement import mean_sd, tau_b_to
-from .bootstrap import iter_batches, model_pools, resample_indices
+from .agreement import mean_sd, skip_reason, tau_b_to
+from .bootstrap import iter_batches, model_pools, pool_prior, pool_sizes, resample_indices
 
 __all__ = [
     "Curves",
@@ -61,6 +62,7 @@ __all__ = [
     "convergence_curves",
     "convergence_at_n",
     "fast_path",
+    "has_fast_path",
     "rank_trajectory",
     "subset_convergence",
     "target_ranks",
@@ -98,9 +100,25 @@ class _Fast:
     def min_steps(self) -> int:
         return self.table[1] if self.kind == "table" else 1
 
-    @property
+    @cached_property
     def totals(self) -> np.ndarray:
-        return self.X.sum(axis=1)  # (L, N)
+        """Per-trial model totals ``(L, N)`` (linear kind), computed once."""
+        return self.X.sum(axis=1)
+
+
+def _fast_kind(m) -> str | None:
+    """Which fast path a registered method has: ``bayes``, ``avg``, ``table`` or None."""
+    if m.func is metrics.bayes and m.params.get("quantile") is None:
+        return "bayes"
+    if m.func is metrics.avg:
+        return "avg"
+    return "table" if m.func in _TABLE_KINDS else None
+
+
+def has_fast_path(method_id: str) -> bool:
+    """Whether the method is scored from running counts on binary data (without building
+    anything); ``bayes_greedy`` additionally needs R0."""
+    return _fast_kind(METHODS[method_id]) is not None
 
 
 def fast_path(method_id: str, R, R0=None) -> _Fast | None:
@@ -112,9 +130,9 @@ def fast_path(method_id: str, R, R0=None) -> _Fast | None:
     """
     m = METHODS[method_id]
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
-    if m.func is metrics.bayes and m.params.get("quantile") is None:
+    kind = _fast_kind(m)
+    if kind == "bayes":
         w = as_weights(None, int(R.max()) + 1)
-        X = w[R]
         offset = None
         if m.needs_r0:
             if R0 is None:
@@ -122,18 +140,13 @@ def fast_path(method_id: str, R, R0=None) -> _Fast | None:
             R0a = np.asarray(R0)
             R0a = np.broadcast_to(R0a if R0a.ndim == 3 else R0a[None], R.shape[:2] + R0a.shape[-1:])
             offset = w[R0a].sum(axis=(1, 2))
-        return _Fast("linear", X, offset)
-    if m.func is metrics.avg and R.max() <= 1:
+        return _Fast("linear", w[R], offset)
+    if kind is None or R.max() > 1:
+        return None
+    if kind == "avg":
         return _Fast("linear", R.astype(float))
-    kind = _TABLE_KINDS.get(m.func)
-    if kind is not None and R.max() <= 1:
-        return _Fast(
-            "table",
-            R.astype(np.int8),
-            None,
-            (kind, int(m.params["k"]), float(m.params.get("tau", 0.0))),
-        )
-    return None
+    k, tau = int(m.params["k"]), float(m.params.get("tau", 0.0))
+    return _Fast("table", R.astype(np.int8), None, (_TABLE_KINDS[m.func], k, tau))
 
 
 def _contribution(f: _Fast, idx: np.ndarray, j: int) -> np.ndarray:
@@ -150,9 +163,22 @@ def _contribution(f: _Fast, idx: np.ndarray, j: int) -> np.ndarray:
     return np.ascontiguousarray(g.transpose(1, 0, 2))
 
 
+def _forward(f: _Fast, idx: np.ndarray):
+    """Yield ``(s, state)`` after each resampled trial ``s = 1..N`` (``state`` is updated
+    in place: use it before the next step)."""
+    state = None
+    for s in range(1, idx.shape[-1] + 1):
+        add = _contribution(f, idx, s - 1)
+        if state is None:
+            state = add.astype(np.int16) if add.dtype == np.int8 else add.copy()
+        else:
+            state += add
+        yield s, state
+
+
 def _full_state(f: _Fast, idx: np.ndarray) -> np.ndarray:
     """State after all resampled trials (the start of the backward walk)."""
-    b, N = idx.shape[0], idx.shape[-1]
+    b = idx.shape[0]
     if idx.ndim == 2:
         n_src = f.X.shape[2]
         mult = np.bincount((idx + n_src * np.arange(b)[:, None]).ravel(), minlength=b * n_src)
@@ -162,11 +188,7 @@ def _full_state(f: _Fast, idx: np.ndarray) -> np.ndarray:
         L, M = f.X.shape[:2]
         flat = f.X.reshape(L * M, n_src).astype(float)
         return np.rint(mult @ flat.T).astype(np.int16).reshape(b, L, M)
-    state = _contribution(f, idx, 0).copy()
-    if state.dtype == np.int8:
-        state = state.astype(np.int16)
-    for j in range(1, N):
-        state += _contribution(f, idx, j)
+    *_, (_, state) = _forward(f, idx)  # the state after the last trial
     return state
 
 
@@ -230,15 +252,7 @@ def rank_trajectory(method_id: str, R, R0=None, idx=None) -> np.ndarray:
     N = idx.shape[-1]
     out = np.zeros((N, R.shape[0]), dtype=np.int64)
     if f is not None:
-        ib = idx[None]
-        state = None
-        for s in range(1, N + 1):
-            add = _contribution(f, ib, s - 1)
-            state = (
-                add.astype(np.int16 if add.dtype == np.int8 else add.dtype)
-                if state is None
-                else state + add
-            )
+        for s, state in _forward(f, idx[None]):
             out[s - 1] = rank_scores_batch(_scores(f, state, s))[0]
         return out
     Rrep = _replicate(R, idx)
@@ -249,21 +263,17 @@ def rank_trajectory(method_id: str, R, R0=None, idx=None) -> np.ndarray:
     return out
 
 
-def _check_methods(methods, R, R0) -> tuple[list[str], dict[str, str]]:
+def _check_methods(methods, R, R0, N: int | None = None, where: str = "the data have"):
+    """``(runnable ids, {skipped id: reason})`` for rankings of ``N`` trials (default: R's)."""
     ids = list(methods)
     if not ids:
         raise ValidationError("choose at least one method")
     unknown = [m for m in ids if m not in METHODS]
     if unknown:
         raise ValidationError(f"unknown method id(s): {', '.join(unknown)}")
-    skipped = {}
-    N = R.shape[2]
-    for mid in ids:
-        m = METHODS[mid]
-        if m.needs_r0 and R0 is None:
-            skipped[mid] = "needs prior outcomes R0 (greedy), which this dataset lacks"
-        elif N < m.min_trials:
-            skipped[mid] = f"needs N >= {m.min_trials} trials; the data have N = {N}"
+    N = R.shape[2] if N is None else N
+    reasons = {mid: skip_reason(mid, N, R0 is not None, where) for mid in ids}
+    skipped = {mid: why for mid, why in reasons.items() if why}
     return [m for m in ids if m not in skipped], skipped
 
 
@@ -360,13 +370,7 @@ def convergence_curves(
                 progress((mi + start / replicates) / len(ids), mid)
             b = idx.shape[0]
             if f is not None:
-                state = None
-                for s in range(1, N + 1):
-                    add = _contribution(f, idx, s - 1)
-                    if state is None:
-                        state = add.astype(np.int16) if add.dtype == np.int8 else add.copy()
-                    else:
-                        state += add
+                for s, state in _forward(f, idx):
                     if s in pos and s >= f.min_steps:
                         ranks = rank_scores_batch(_scores(f, state, s))
                         out[start : start + b, pos[s]] = tau_b_to(ranks, tgt)
@@ -570,9 +574,7 @@ def subset_convergence(
     methods = list(methods)
     L = R.shape[0]
     names = list(models) if models is not None else [f"model_{i}" for i in range(L)]
-    sizes = [s for s in sizes if 2 <= s <= L]
-    if not sizes:
-        raise ValidationError(f"no subset size fits between 2 and the {L} models")
+    sizes = pool_sizes(sizes, L, "subset")
     rows = []
     total = len(sizes) * subsets
     done = 0
@@ -580,9 +582,14 @@ def subset_convergence(
         for j, pool in enumerate(model_pools(L, size, subsets, seed)):
             if progress is not None:
                 progress(done / total, f"{size} models, subset {j + 1}")
-            sub0 = None if R0 is None else (R0[pool] if np.ndim(R0) == 3 else R0)
             run = convergence_at_n(
-                R[pool], sub0, methods, replicates=replicates, scheme=scheme, seed=seed, batch=batch
+                R[pool],
+                pool_prior(R0, pool),
+                methods,
+                replicates=replicates,
+                scheme=scheme,
+                seed=seed,
+                batch=batch,
             )
             row = {"size": size, "subset": j + 1, "models": ", ".join(names[i] for i in pool)}
             summ = run.summary.set_index("method")

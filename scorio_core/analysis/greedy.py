@@ -27,12 +27,13 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .._validation import ValidationError, as_outcome_array
+from ..outcomes import COMBINED, Outcomes
 from ..rank import METHODS
 from ..rank._ties import rank_scores
 from .agreement import kendall_tau_b, mean_sd
 from .convergence import Curves, convergence_curves
 
-__all__ = ["GreedyAnalysis", "greedy_vs_sampling"]
+__all__ = ["GreedyAnalysis", "greedy_by_benchmark", "greedy_table", "greedy_vs_sampling"]
 
 
 @dataclass(frozen=True)
@@ -157,3 +158,28 @@ def greedy_vs_sampling(
         ranks=ranks,
         curves=curves,
     )
+
+
+def greedy_by_benchmark(
+    data: Outcomes,
+    *,
+    replicates: int = 50,
+    seed: int = 0,
+    progress: Callable[[float, str], None] | None = None,
+) -> dict[str, GreedyAnalysis]:
+    """:func:`greedy_vs_sampling` for each benchmark of ``data`` and for all its questions
+    (key ``"combined"``, last); only ``"combined"`` when ``data`` has one benchmark or none."""
+    names = data.benchmark_names if len(data.benchmark_names) > 1 else []
+    parts = [*names, COMBINED]
+    out = {}
+    for i, b in enumerate(parts):
+        if progress is not None:
+            progress(i / len(parts), b)
+        d = data.select(b)
+        out[b] = greedy_vs_sampling(d.R, d.R0, models=d.models, replicates=replicates, seed=seed)
+    return out
+
+
+def greedy_table(analyses: dict[str, GreedyAnalysis]) -> pd.DataFrame:
+    """One 002 Table 4 row per benchmark: difficulty, τ_G-S, Δτ, s.d. reduction."""
+    return pd.DataFrame([{"benchmark": b} | g.summary() for b, g in analyses.items()])

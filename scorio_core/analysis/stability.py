@@ -34,8 +34,8 @@ from .._validation import ValidationError, as_outcome_array
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
 from .agreement import mean_sd, tau_b_to
-from .bootstrap import model_pools, slice_indices
-from .convergence import _contribution, _scores, fast_path
+from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
+from .convergence import _check_methods, _contribution, _prep, _scores, fast_path
 
 __all__ = ["Stability", "low_budget_stability", "pool_robustness", "single_trial_ranks"]
 
@@ -121,27 +121,16 @@ def low_budget_stability(
     Methods that need more than one trial (Pass@k with k >= 2) or a missing R0
     are skipped with the reason.
     """
-    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
-    if R.shape[0] < 2:
-        raise ValidationError(f"rankings need at least 2 models; got {R.shape[0]}")
-    ids = list(METHODS) if methods is None else list(methods)
-    unknown = [m for m in ids if m not in METHODS]
-    if unknown:
-        raise ValidationError(f"unknown method id(s): {', '.join(unknown)}")
+    R, R0 = _prep(R, R0)
+    ids, skipped = _check_methods(
+        METHODS if methods is None else methods, R, R0, N=1, where="a single-trial slice has"
+    )
     gold = METHODS["bayes"](R)[0]
     tau = {"gold": {}, "self": {}}
-    skipped = {}
     for i, mid in enumerate(ids):
-        m = METHODS[mid]
         if progress is not None:
-            progress(i / max(len(ids), 1), mid)
-        if m.min_trials > 1:
-            skipped[mid] = f"needs at least {m.min_trials} trials per ranking; N = 1 has one"
-            continue
-        if m.needs_r0 and R0 is None:
-            skipped[mid] = "needs prior outcomes R0 (greedy), which this dataset lacks"
-            continue
-        own = m(R, R0)[0]
+            progress(i / len(ids), mid)
+        own = METHODS[mid](R, R0)[0]
         ranks = single_trial_ranks(mid, R, R0)
         tau["gold"][mid] = tau_b_to(ranks, gold)
         tau["self"][mid] = tau_b_to(ranks, own)
@@ -169,9 +158,7 @@ def pool_robustness(
     """
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
     L = R.shape[0]
-    sizes = [s for s in sizes if 2 <= s <= L]
-    if not sizes:
-        raise ValidationError(f"no pool size fits between 2 and the {L} models")
+    sizes = pool_sizes(sizes, L)
     ids = list(METHODS) if methods is None else list(methods)
     rows = []
     total, done = len(sizes) * pools, 0
@@ -180,8 +167,7 @@ def pool_robustness(
         for pool in model_pools(L, size, pools, seed):
             if progress is not None:
                 progress(done / total, f"pool size {size}")
-            sub0 = None if R0 is None else (np.asarray(R0)[pool] if np.ndim(R0) == 3 else R0)
-            st = low_budget_stability(R[pool], sub0, ids).table.set_index("method")
+            st = low_budget_stability(R[pool], pool_prior(R0, pool), ids).table.set_index("method")
             per_pool.append(st)
             done += 1
         gm = pd.concat([p["gold_mean"] for p in per_pool], axis=1, ignore_index=True)
