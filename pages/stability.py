@@ -41,6 +41,9 @@ def main() -> None:
         format_func=lambda f: f"{f} — {FAMILIES[f]}",
     )
     ids = tuple(m for m, meta in METHODS.items() if meta.family in fams)
+    if not ids:
+        st.info("Pick at least one family.")
+        return
     key = (ds.token, ids)
     result = _common.cached_result("stability", key)
     if result is None:

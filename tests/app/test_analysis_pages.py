@@ -68,6 +68,9 @@ def test_convergence_page_on_biased_coins():
 def test_stability_page_runs_on_demand():
     at = _open("pages/stability.py", benchmark="AIME'24")
     assert not at.dataframe  # nothing computed until asked
+    at.multiselect(key="stab_families").set_value([]).run()
+    _ok(at)
+    assert any("at least one family" in i.value for i in at.info)
     at.multiselect(key="stab_families").set_value(["metrics", "pointwise", "voting"]).run()
     at.button(key="stab_run").click().run()
     _ok(at)
