@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -284,18 +284,7 @@ class Outcomes:
 
     def with_weights(self, weights: Sequence[float]) -> Outcomes:
         """The same data scored with other category weights."""
-        return Outcomes(
-            R=self.R,
-            R0=self.R0,
-            weights=np.asarray(weights, dtype=float),
-            category_names=self.category_names,
-            models=self.models,
-            questions=self.questions,
-            benchmarks=self.benchmarks,
-            signals=self.signals,
-            name=self.name,
-            metadata=self.metadata,
-        )
+        return replace(self, weights=np.asarray(weights, dtype=float))
 
     # ---------------------------------------------------------------- reports
     def describe(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ Example
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import numpy as np
@@ -174,15 +175,11 @@ def apply(rubric: Rubric, data: Outcomes) -> Outcomes:
     meta.pop("weights_note", None)
     if data.R0 is not None:
         meta["R0_note"] = R0_NOTE
-    return Outcomes(
+    return dataclasses.replace(
+        data,
         R=R,
-        R0=data.R0,
         weights=rubric.weight_vector,
         category_names=rubric.categories,
-        models=data.models,
-        questions=data.questions,
-        benchmarks=data.benchmarks,
-        signals=data.signals,
         name=f"{data.name} · {rubric.name}",
         metadata=meta,
     )

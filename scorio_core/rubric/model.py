@@ -236,14 +236,16 @@ class Compare(Condition):
 
 
 @dataclass(frozen=True)
-class AllOf(Condition):
-    """True where every term holds."""
+class _Junction(Condition):
+    """AND / OR of ``terms``: the shared body of :class:`AllOf` and :class:`AnyOf`."""
 
     terms: tuple[Condition, ...]
     label: str = ""
+    _key = ""  # JSON key and error-message name ("all" / "any")
+    _symbol = ""
 
     def __post_init__(self) -> None:
-        _terms(self, "all")
+        _terms(self, self._key)
 
     @property
     def signals(self) -> frozenset[str]:
@@ -252,27 +254,23 @@ class AllOf(Condition):
     def describe(self, expand: bool = False) -> str:
         if self.label and not expand:
             return self.label
-        return " ∧ ".join(_paren(t, expand) for t in self.terms)
+        return f" {self._symbol} ".join(_paren(t, expand) for t in self.terms)
 
 
 @dataclass(frozen=True)
-class AnyOf(Condition):
+class AllOf(_Junction):
+    """True where every term holds."""
+
+    _key = "all"
+    _symbol = "∧"
+
+
+@dataclass(frozen=True)
+class AnyOf(_Junction):
     """True where at least one term holds."""
 
-    terms: tuple[Condition, ...]
-    label: str = ""
-
-    def __post_init__(self) -> None:
-        _terms(self, "any")
-
-    @property
-    def signals(self) -> frozenset[str]:
-        return frozenset().union(*(t.signals for t in self.terms))
-
-    def describe(self, expand: bool = False) -> str:
-        if self.label and not expand:
-            return self.label
-        return " ∨ ".join(_paren(t, expand) for t in self.terms)
+    _key = "any"
+    _symbol = "∨"
 
 
 @dataclass(frozen=True)
@@ -296,7 +294,7 @@ class Not(Condition):
         return f"¬{_paren(self.term, expand)}"
 
 
-def _terms(node: AllOf | AnyOf, key: str) -> None:
+def _terms(node: _Junction, key: str) -> None:
     terms = node.terms
     if isinstance(terms, Condition) or not isinstance(terms, Iterable) or isinstance(terms, str):
         raise ValidationError(f"{key!r} takes a list of conditions; got {terms!r}")
@@ -311,7 +309,7 @@ def _terms(node: AllOf | AnyOf, key: str) -> None:
 
 def _paren(c: Condition, expand: bool) -> str:
     s = c.describe(expand)
-    return f"({s})" if isinstance(c, AllOf | AnyOf) and (expand or not c.label) else s
+    return f"({s})" if isinstance(c, _Junction) and (expand or not c.label) else s
 
 
 # ----------------------------------------------------------------------- rules
