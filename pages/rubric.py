@@ -246,6 +246,13 @@ def _preview(ds, o, r: rb.Rubric) -> None:
     )
 
 
+@st.cache_data(max_entries=16, show_spinner="Comparing rubrics…")
+def _comparison(token: str, schemes_key: str, _o, _schemes):
+    """Ranks per rubric and the N = 1 τ table; cached by data token and rubric JSON, so
+    editing something else on the page does not recompute them."""
+    return rb.scheme_ranks(_o, _schemes, gold=True), rb.categorical_ranking(_o, _schemes)
+
+
 def _compare(ds, o, current: rb.Rubric | None) -> None:
     st.subheader("Compare rubrics")
     st.markdown(
@@ -270,9 +277,9 @@ def _compare(ds, o, current: rb.Rubric | None) -> None:
         schemes[current.name + " (edited)" if k == CURRENT else rb.PRESETS[k].name] = (
             current if k == CURRENT else rb.PRESETS[k]
         )
+    key = json.dumps({label: rb.to_json(r) for label, r in schemes.items()}, sort_keys=True)
     try:
-        ranks = rb.scheme_ranks(o, schemes, gold=True)
-        tau = rb.categorical_ranking(o, schemes)
+        ranks, tau = _comparison(ds.token, key, o, schemes)
     except ValidationError as exc:
         st.error(str(exc))
         return
