@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import platform
+from importlib import metadata
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
+
+#: Printed in the test header so that a failure report says what it ran on.
+KEY_PACKAGES = (
+    "numpy", "scipy", "pandas", "polars", "altair", "streamlit", "pytest-timeout", "scorio",
+)  # fmt: skip
+
+
+def pytest_report_header(config) -> list[str]:
+    versions = []
+    for name in KEY_PACKAGES:
+        try:
+            versions.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name} (not installed)")
+    return [
+        f"python {platform.python_version()} ({platform.machine()}, {platform.system()})",
+        "packages: " + ", ".join(versions),
+    ]
 
 
 @pytest.fixture(scope="session")

@@ -76,6 +76,36 @@ def reasoning():
     return _load(REASONING)
 
 
+# Regenerated floats may differ from the shipped ones in the last bits: the generator's
+# scipy root-finding and transcendental functions round differently on other machines
+# (1-ulp differences in ``true_p`` were seen on a fresh machine). Integers, strings and
+# the JSON metadata must match exactly; float64 to a relative 1e-9; the float16 signals
+# (quantised to steps of 1/256, 1/128 or 1/32) by at most one step on a tiny share of entries.
+FLOAT64_RTOL = 1e-9
+SIGNAL_STEP = 1 / 32  # the coarsest quantisation step of any signal
+SIGNAL_MAX_CHANGED_SHARE = 1e-3
+
+
+def assert_same_dataset(a: dict[str, np.ndarray], b: dict[str, np.ndarray], label: str) -> None:
+    """Equal as data: exact where the generator's output is exact, else within tolerance."""
+    assert a.keys() == b.keys(), label
+    for k in a:
+        x, y = a[k], b[k]
+        msg = f"{label}: {k}"
+        assert x.dtype == y.dtype and x.shape == y.shape, msg
+        if k == "meta_json":
+            assert json.loads(str(x[()])) == json.loads(str(y[()])), msg
+        elif x.dtype == np.float16:
+            np.testing.assert_allclose(
+                x.astype(float), y.astype(float), rtol=0, atol=SIGNAL_STEP, err_msg=msg
+            )
+            assert np.mean(x != y) <= SIGNAL_MAX_CHANGED_SHARE, msg
+        elif x.dtype.kind == "f":
+            np.testing.assert_allclose(x, y, rtol=FLOAT64_RTOL, atol=0, err_msg=msg)
+        else:
+            np.testing.assert_array_equal(x, y, err_msg=msg)
+
+
 def _meta(d):
     assert d["meta_json"].shape == () and d["meta_json"].dtype.kind == "U"
     return json.loads(str(d["meta_json"][()]))
@@ -158,19 +188,17 @@ def test_reasoning_calibration(reasoning):
 def test_generator_deterministic_and_matches_shipped(gen, coins, reasoning):
     for build, shipped in ((gen.build_biased_coins, coins), (gen.build_reasoning, reasoning)):
         a, b = build(), build()
-        assert a.keys() == b.keys() == shipped.keys()
-        for k in a:
-            assert a[k].dtype == shipped[k].dtype, k
-            np.testing.assert_array_equal(a[k], b[k], err_msg=k)
-            np.testing.assert_array_equal(a[k], shipped[k], err_msg=k)
+        assert_same_dataset(a, b, "two runs")
+        assert_same_dataset(a, shipped, "regenerated vs shipped")
 
 
-def test_main_writes_identical_files(gen, tmp_path):
+def test_main_writes_equivalent_files(gen, tmp_path):
     paths = gen.main(tmp_path, check=False, verbose=False)
     assert sorted(paths) == ["biased_coins.npz", "reasoning_synthetic.npz"]
     for name, path in paths.items():
         assert path.parent == tmp_path
-        assert path.read_bytes() == (DATA / name).read_bytes(), name
+        # compare the arrays, not the compressed bytes (which also depend on zlib)
+        assert_same_dataset(_load(path), _load(DATA / name), name)
 
 
 def test_outcomes_accepts_arrays(gen, coins, reasoning):

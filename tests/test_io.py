@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 import numpy as np
 import pandas as pd
@@ -353,7 +352,7 @@ def test_path_as_str_and_table_loader(tmp_path):
     assert load(tmp_path / "t.pq", weights=WEIGHTS, name="renamed").name == "renamed"
 
 
-def test_192k_row_table_loads_quickly_and_correctly(tmp_path):
+def test_192k_row_table_loads_correctly(tmp_path):
     rng = np.random.default_rng(11)
     L, M, N = 20, 120, 80
     R = rng.integers(0, 2, (L, M, N))
@@ -372,11 +371,8 @@ def test_192k_row_table_loads_quickly_and_correctly(tmp_path):
     assert df.height == 192_000
     path = tmp_path / "big.csv"
     df.write_csv(path)
-    start = time.perf_counter()
-    o = load(path)
-    elapsed = time.perf_counter() - start
+    o = load(path)  # its speed is printed by benchmarks/load_table.py, not asserted here
     assert o.shape == (L, M, N)
-    assert elapsed < 3.0  # typically ~0.3 s; generous for slow CI machines
     mi = [int(x.split("-")[1]) for x in o.models]
     qi = [int(x[1:]) for x in o.questions]
     tsort = np.argsort(trial_ids)

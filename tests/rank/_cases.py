@@ -37,3 +37,28 @@ def assert_signature_like_reference(fn, ref_fn, *, skip_default=(), drop=()) -> 
     for p in theirs:
         if p != "R" and p not in skip_default:
             assert ours[p].default == theirs[p].default, (name, p)
+
+
+def assert_same_order_as_reference(
+    ours, theirs, ref_scores=None, *, rtol: float = 1e-9, atol: float = 1e-12, msg: str = ""
+) -> None:
+    """The reference ranks every pair the way we do, except where its answer is arbitrary.
+
+    A pair we rank apart must be ranked the same way by the reference. A pair we tie
+    (the math implies a tie) may be tied or split by the reference: which way its
+    exact-comparison ranking splits scores that are equal in exact arithmetic depends on
+    its solver's stopping point and on the machine's floating-point path. When the
+    reference's scores are given, such a split is accepted only where its two scores
+    agree to ``atol + rtol·max|score|`` (its convergence error), so a real disagreement
+    still fails.
+    """
+    ours, theirs = np.asarray(ours), np.asarray(theirs)
+    sign_ours = np.sign(ours[:, None] - ours[None, :])
+    sign_ref = np.sign(theirs[:, None] - theirs[None, :])
+    undetermined = sign_ours == 0
+    if ref_scores is not None:
+        s = np.asarray(ref_scores, dtype=float)
+        gap = np.abs(s[:, None] - s[None, :])
+        undetermined &= gap <= atol + rtol * np.abs(s).max()
+    bad = (sign_ours != sign_ref) & ~undetermined
+    assert not bad.any(), (msg, ours.tolist(), theirs.tolist(), np.argwhere(bad)[:4].tolist())

@@ -6,6 +6,7 @@ import inspect
 
 import numpy as np
 import pytest
+from _cases import assert_same_order_as_reference
 
 from scorio_core import ValidationError, rank
 from scorio_core.rank import METHODS, rank_scores
@@ -59,8 +60,8 @@ def test_metric_rankers_match_reference():
             kw = dict(m.params)
             if m.needs_r0:
                 kw["R0"] = R0
-            theirs = getattr(ref, m.func.__name__)(R, **kw)
-            np.testing.assert_array_equal(ours, theirs, err_msg=mid)
+            theirs, their_scores = getattr(ref, m.func.__name__)(R, return_scores=True, **kw)
+            assert_same_order_as_reference(ours, theirs, their_scores, msg=mid)
 
 
 def test_bayes_ranker_accepts_categorical_outcomes():

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _cases import assert_signature_like_reference
-from scipy.stats import kendalltau
+from _cases import assert_same_order_as_reference, assert_signature_like_reference
 
 from scorio_core import ValidationError, io
 from scorio_core.rank import METHODS, graph, hodge, seriation
@@ -110,13 +109,13 @@ def test_rankings_match_reference(mid):
     for R in _random_tensors(rng, 40) + _structured_tensors():
         ours, _ = METHODS[mid](R)
         try:
-            theirs, _ = _reference(ref, mid, R)
+            theirs, their_scores = _reference(ref, mid, R)
         except ValueError:
             assert mid == "rank_centrality_tie_ignore"  # reducible chain: see deliberate diffs
             continue
         if mid.startswith("serial_rank") and R.shape[0] == 2 and ours[0] == ours[1]:
             continue  # the reference splits this tie (test_deliberate_difference_serial_rank)
-        np.testing.assert_array_equal(ours, theirs, err_msg=f"{mid} on shape {R.shape}")
+        assert_same_order_as_reference(ours, theirs, their_scores, msg=f"{mid} on {R.shape}")
 
 
 @pytest.mark.parametrize("mid", [m for m in IDS if m != "spectral"])
@@ -175,11 +174,10 @@ def test_synthetic_data_finite_and_matching_reference():
                 if not checked:
                     continue
                 try:
-                    theirs, _ = _reference(ref, mid, S)
+                    theirs, their_scores = _reference(ref, mid, S)
                 except ValueError:
                     continue
-                tau = kendalltau(ranks, theirs, variant="b").statistic
-                assert tau == pytest.approx(1.0), (mid, t, s_idx)
+                assert_same_order_as_reference(ranks, theirs, their_scores, msg=(mid, t, s_idx))
 
 
 # --------------------------------------------------------------------------- known truths
@@ -400,10 +398,9 @@ def test_deliberate_difference_rank_centrality_reducible_chain():
 
 def test_deliberate_difference_serial_rank_two_tied_models():
     """Two models with equal accuracy give C = 0: the Fiedler vector's sign is not
-    identifiable. The reference orders them anyway; we tie them."""
-    ref = pytest.importorskip("scorio.rank")
+    identifiable. The reference orders them anyway, in a direction its eigensolver picks
+    (so nothing about it is asserted here); we tie them."""
     R = np.array([[[1, 0]], [[0, 1]]])
-    assert ref.serial_rank(R).tolist() != [1, 1]
     assert seriation.serial_rank(R).tolist() == [1, 1]
 
 

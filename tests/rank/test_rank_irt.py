@@ -6,7 +6,7 @@ import inspect
 
 import numpy as np
 import pytest
-from _cases import assert_signature_like_reference
+from _cases import assert_same_order_as_reference, assert_signature_like_reference
 from scipy import optimize, special
 from scipy.stats import kendalltau
 
@@ -97,6 +97,10 @@ def _call_ref(ref, name, R, kw):
     return ranks, scores
 
 
+#: The reference's L-BFGS stops with abilities about this far from the optimum: a pair we
+#: tie (identical models) may be split by it within this distance.
+IRT_ATOL = 1e-5
+
 #: An item this many times steeper than the median one is a step function: a degenerate
 #: optimum of the non-convex 2PL/3PL objective.
 _STEEP = 20.0
@@ -176,7 +180,9 @@ def test_rankings_equal_reference(name, kw):
         ours = getattr(irt, name)(R, return_item_params=True, **kw)
         if _steepness(ours[2]) > _STEEP:
             continue
-        np.testing.assert_array_equal(ours[0], out[0], err_msg=f"{name} {kw} on {R.shape}")
+        assert_same_order_as_reference(
+            ours[0], out[0], out[1], atol=IRT_ATOL, msg=f"{name} {kw} on {R.shape}"
+        )
         compared += 1
     assert compared >= 4
 
@@ -202,7 +208,7 @@ def test_3pl_rankings_equal_reference_on_3pl_data(name, kw):
         ours = getattr(irt, name)(R, return_item_params=True, **kw)
         if out is None or _steepness(ours[2]) > _STEEP:
             continue
-        np.testing.assert_array_equal(ours[0], out[0])
+        assert_same_order_as_reference(ours[0], out[0], out[1], atol=IRT_ATOL, msg=name)
         compared += 1
     assert compared >= 1
 
@@ -301,7 +307,7 @@ def test_deliberate_difference_map_difficulties_not_centred():
     )
     _, _, items = irt.rasch_map(R, return_item_params=True)
     assert abs(items["difficulty"].sum()) > 0.1
-    np.testing.assert_array_equal(irt.rasch_map(R), ref.rasch_map(R))
+    assert_same_order_as_reference(irt.rasch_map(R), *ref.rasch_map(R, return_scores=True))
 
 
 # ---------------------------------------------------------------- known truths

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _cases import assert_signature_like_reference, degenerate_cases
+from _cases import (
+    assert_same_order_as_reference,
+    assert_signature_like_reference,
+    degenerate_cases,
+)
 from scipy.optimize import check_grad
 
 from scorio_core import ValidationError, io
@@ -57,15 +61,6 @@ def _theta_from_pi(pi):
     return t - t.mean()
 
 
-def _assert_same_order(ranks, ref_ranks, ref_theta, msg, tie_slack=1e-3):
-    """Equal rankings, except that a pair we tie exactly may be split by the reference by
-    less than its convergence error (see test_deliberate_difference_*_ties)."""
-    ours = np.sign(ranks[:, None] - ranks[None, :])
-    theirs = np.sign(ref_ranks[:, None] - ref_ranks[None, :])
-    split_tie = (ours == 0) & (np.abs(ref_theta[:, None] - ref_theta[None, :]) < tie_slack)
-    assert np.all((ours == theirs) | split_tie), (msg, ranks, ref_ranks)
-
-
 # --------------------------------------------------------------------------- registry
 def test_registered_ids_and_app_i2_parameters():
     assert {mid: METHODS[mid].params for mid in IDS} == {
@@ -102,7 +97,9 @@ def test_rankings_equal_the_reference(mid):
     for R in _connected_tensors(rng, 10) + _structured_tensors():
         ranks, theta = METHODS[mid](R)
         ref_ranks, pi = _reference(ref, mid, R)
-        _assert_same_order(ranks, ref_ranks, _theta_from_pi(pi), f"{mid} {R.tolist()}")
+        assert_same_order_as_reference(  # its Davidson-Luce stops at |grad| ~ 1e-4
+            ranks, ref_ranks, _theta_from_pi(pi), atol=1e-3, msg=f"{mid} {R.tolist()}"
+        )
         np.testing.assert_allclose(theta, _theta_from_pi(pi), atol=2e-3, err_msg=mid)
 
 
@@ -219,8 +216,11 @@ def test_deliberate_difference_exact_ties_stay_ties():
         ranks, s = METHODS[mid](R)
         assert ranks.tolist() == [1, 1, 4, 1]
         assert np.ptp(s[[0, 1, 3]]) < 1e-9
-    assert ref.plackett_luce(R).tolist() == [2, 2, 4, 1]
-    assert ref.plackett_luce_map(R).tolist() == [1, 1, 4, 3]
+    for name in ("plackett_luce", "plackett_luce_map"):
+        # how the reference splits the three-way tie is a floating-point accident
+        # ([2,2,4,1] and [1,1,4,3] on one machine); only model 2's last place is determined
+        theirs = getattr(ref, name)(R)
+        assert theirs[2] == 4 and set(theirs[[0, 1, 3]].tolist()) <= {1, 2, 3}
 
 
 def test_deliberate_difference_davidson_luce_ties_equal_sufficient_statistics():
@@ -228,7 +228,9 @@ def test_deliberate_difference_davidson_luce_ties_equal_sufficient_statistics():
     ``s_i = Σ_e c_e [i ∈ U_e] / |U_e|`` and the counts per winner-set size (the
     normalisers are symmetric polynomials), so models with equal ``s_i`` are
     exchangeable and tie exactly, even with different outcome vectors. The reference
-    stops its joint (θ, δ) L-BFGS ~1e-6 apart and splits the tie."""
+    stops its joint (θ, δ) L-BFGS ~1e-6 apart and splits the tie, in a direction that
+    depends on the machine's floating-point path ([2,5,1,3,4] here, [2,4,1,3,5] on
+    another machine), so only the order its math determines is asserted for it."""
     ref = pytest.importorskip("scorio.rank")
     R = np.array([
         [[0, 1, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1], [0, 0, 1, 1], [1, 0, 1, 1], [1, 1, 0, 0],
@@ -248,7 +250,9 @@ def test_deliberate_difference_davidson_luce_ties_equal_sufficient_statistics():
     for mid in ("davidson_luce", "davidson_luce_map"):
         ranks, s = METHODS[mid](R)
         assert ranks.tolist() == [2, 4, 1, 3, 4] and abs(s[1] - s[4]) < 1e-9
-        assert getattr(ref, mid)(R).tolist() == [2, 5, 1, 3, 4]
+        theirs = getattr(ref, mid)(R)
+        assert theirs[[0, 2, 3]].tolist() == [2, 1, 3]  # the determined part
+        assert sorted(theirs[[1, 4]].tolist()) in ([4, 4], [4, 5])  # tied or split either way
 
 
 def test_deliberate_difference_davidson_luce_keeps_wide_strengths_apart(reasoning):
@@ -280,7 +284,8 @@ def test_deliberate_difference_separated_ml_returns_the_finite_limit():
     for name in ("plackett_luce", "bradley_terry_luce"):
         with pytest.raises(ValueError, match="strongly connected"):
             getattr(ref, name)(R)
-    assert ref.davidson_luce(R).tolist() == [1, 2, 2]
+    theirs = ref.davidson_luce(R)  # models 1 and 2 are exchangeable: tied or split, not fixed
+    assert theirs[0] == 1 and set(theirs[1:].tolist()) <= {2, 3}
 
 
 def test_separated_ml_limit_orders_levels_and_fits_within_them():

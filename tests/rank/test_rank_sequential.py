@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _cases import assert_signature_like_reference, degenerate_cases
+from _cases import (
+    assert_same_order_as_reference,
+    assert_signature_like_reference,
+    degenerate_cases,
+)
 from scipy.stats import norm
 
 from scorio_core import ValidationError, io
@@ -33,17 +37,6 @@ def _tensors(rng, count):
             R[:, -1, 0] = 0
         out.append(R)
     return out
-
-
-def _assert_same_ranking(ranks, ref_ranks, ref_scores, msg=""):
-    """Equal rankings, except where our shared tie tolerance (``_ties.rank_scores``:
-    ``1e-12 + 1e-9·|score|``) merges two reference scores that close; see
-    test_deliberate_difference_near_ties_merge."""
-    ours = np.sign(ranks[:, None] - ranks[None, :])
-    theirs = np.sign(ref_ranks[:, None] - ref_ranks[None, :])
-    gap = np.abs(ref_scores[:, None] - ref_scores[None, :])
-    merged = (ours == 0) & (gap <= 1e-12 + 1e-9 * np.abs(ref_scores).max())
-    assert np.all((ours == theirs) | merged), (msg, ranks, ref_ranks)
 
 
 def _flat_trial_major(R):
@@ -84,19 +77,19 @@ def test_scores_equal_the_reference(policy):
             r, s = sequential.elo(R, K=K, tie_handling=policy, return_scores=True)
             rr, ss = ref.elo(R, K=K, tie_handling=policy, return_scores=True)
             np.testing.assert_allclose(s, ss, rtol=0, atol=1e-9)
-            _assert_same_ranking(r, rr, ss, "elo")
+            assert_same_order_as_reference(r, rr, ss, msg="elo")
         for c in (0.0, 25.0):
             r, s, rd = sequential.glicko(R, c=c, tie_handling=policy, return_deviation=True)
             rr, ss, rrd = ref.glicko(R, c=c, tie_handling=policy, return_deviation=True)
             np.testing.assert_allclose(s, ss, rtol=0, atol=1e-9)
             np.testing.assert_allclose(rd, rrd, rtol=0, atol=1e-9)
-            _assert_same_ranking(r, rr, ss, "glicko")
+            assert_same_order_as_reference(r, rr, ss, msg="glicko")
         for eps, tau in ((0.0, 25 / 300), (0.5, 1.0)):
             kw = dict(tie_handling=policy, draw_margin=eps, tau=tau, return_scores=True)
             r, s = sequential.trueskill(R, **kw)
             rr, ss = ref.trueskill(R, **kw)
             np.testing.assert_allclose(s, ss, rtol=0, atol=1e-10)
-            _assert_same_ranking(r, rr, ss, "trueskill")
+            assert_same_order_as_reference(r, rr, ss, msg="trueskill")
 
 
 @pytest.mark.parametrize("mid", IDS)
@@ -107,7 +100,7 @@ def test_registered_variants_rank_like_the_reference(mid):
     for R in _tensors(rng, 6):
         ranks, s = m(R)
         ref_ranks, ref_s = getattr(ref, m.func.__name__)(R, return_scores=True, **m.params)[:2]
-        _assert_same_ranking(ranks, ref_ranks, ref_s, mid)
+        assert_same_order_as_reference(ranks, ref_ranks, ref_s, msg=mid)
         np.testing.assert_allclose(s, ref_s, rtol=0, atol=1e-9)
 
 
