@@ -7,6 +7,7 @@ verbatim.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 import numpy as np
@@ -18,6 +19,8 @@ __all__ = [
     "as_prior",
     "check_k",
     "check_confidence",
+    "check_weight_vector",
+    "check_bounds",
 ]
 
 
@@ -116,19 +119,52 @@ def as_weights(w, n_categories_seen: int) -> np.ndarray:
             f"weights are required for categorical outcomes: the data hold categories "
             f"0..{n_categories_seen - 1}, so pass w with {n_categories_seen} entries"
         )
-    a = np.asarray(w, dtype=float)
-    if a.ndim != 1 or a.size < 2:
-        raise ValidationError(
-            f"w must be a 1-D vector of at least 2 category weights; got {_describe(a)}"
-        )
-    if not np.all(np.isfinite(a)):
-        raise ValidationError(f"w must be finite; got {a.tolist()}")
+    a = check_weight_vector(w, "w")
     if a.size < n_categories_seen:
         raise ValidationError(
             f"w has {a.size} entries (categories 0..{a.size - 1}) but the outcomes contain "
             f"category {n_categories_seen - 1}; expected at least {n_categories_seen} weights"
         )
     return a
+
+
+#: Largest accepted |weight|. Weights are squared in the posterior variance; beyond this
+#: the sums overflow or lose every digit of the smaller weights. Only ratios matter for
+#: rankings, so rescale larger values.
+MAX_WEIGHT = 1e12
+
+
+def check_weight_vector(w, name: str = "weights") -> np.ndarray:
+    """A finite 1-D float vector of at least two category weights, each ``|w| <= MAX_WEIGHT``."""
+    try:
+        a = np.asarray(w, dtype=float)
+    except (TypeError, ValueError):
+        raise ValidationError(f"{name} must be numbers, one per category; got {w!r}") from None
+    if a.ndim != 1 or a.size < 2:
+        raise ValidationError(
+            f"{name} must be a 1-D vector of at least 2 category weights; got {_describe(a)}"
+        )
+    if not np.all(np.isfinite(a)):
+        raise ValidationError(f"{name} must be finite; got {a.tolist()}")
+    if np.abs(a).max() > MAX_WEIGHT:
+        raise ValidationError(
+            f"{name} must lie within ±{MAX_WEIGHT:g} (rescale them: only their ratios matter "
+            f"for rankings); got {a.tolist()}"
+        )
+    return a
+
+
+def check_bounds(bounds) -> tuple[float, float] | None:
+    """``None`` or an interval ``(lo, hi)`` with ``lo < hi`` (infinite ends allowed, NaN not)."""
+    if bounds is None:
+        return None
+    try:
+        lo, hi = (float(b) for b in bounds)
+    except (TypeError, ValueError):
+        raise ValidationError(f"bounds must be a pair (lo, hi) of numbers; got {bounds!r}") from None
+    if np.isnan(lo) or np.isnan(hi) or not lo < hi:
+        raise ValidationError(f"bounds must satisfy lo < hi; got {bounds!r}")
+    return lo, hi
 
 
 def as_prior(R0, R: np.ndarray, C: int) -> np.ndarray | None:
@@ -163,7 +199,9 @@ def as_prior(R0, R: np.ndarray, C: int) -> np.ndarray | None:
 
 
 def check_k(k, N: int) -> int:
-    if isinstance(k, bool) or int(k) != k:
+    """``k`` as an int in ``1..N``; anything else (None, NaN, inf, 2.5, True) is refused."""
+    number = not isinstance(k, bool) and isinstance(k, int | float | np.number)
+    if not number or not np.isfinite(k) or int(k) != k:
         raise ValidationError(f"k must be a whole number; got {k!r}")
     k = int(k)
     if not 1 <= k <= N:
@@ -179,15 +217,22 @@ def check_confidence(confidence: float) -> float:
 
 
 def unique_names(names: Sequence[str], what: str) -> tuple[str, ...]:
+    """``names`` as strings, refused if two are equal once Unicode-normalised (NFC).
+
+    ``"café"`` typed as one code point and as ``e`` + combining accent look identical
+    and would become two rows that no reader can tell apart.
+    """
     out = tuple(str(n) for n in names)
-    seen: dict[str, int] = {}
-    dups = []
+    seen: dict[str, list[str]] = {}
     for n in out:
-        seen[n] = seen.get(n, 0) + 1
-        if seen[n] == 2:
-            dups.append(n)
+        seen.setdefault(unicodedata.normalize("NFC", n), []).append(n)
+    dups = [v for v in seen.values() if len(v) > 1]
     if dups:
-        raise ValidationError(f"{what} must be unique; duplicated: {', '.join(map(repr, dups))}")
+        shown = ", ".join(
+            repr(v[0]) + ("" if len(set(v)) == 1 else " (as different Unicode encodings)")
+            for v in dups
+        )
+        raise ValidationError(f"{what} must be unique; duplicated: {shown}")
     return out
 
 

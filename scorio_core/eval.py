@@ -33,8 +33,10 @@ from ._validation import (
     as_outcome_array,
     as_prior,
     as_weights,
+    check_bounds,
     check_confidence,
     check_k,
+    check_number,
 )
 
 __all__ = [
@@ -90,6 +92,7 @@ def z_value(confidence: float) -> float:
 
 def _interval(mu, sigma, confidence: float, bounds) -> Interval:
     z = z_value(confidence)
+    bounds = check_bounds(bounds)
     lo, hi = np.asarray(mu - z * sigma), np.asarray(mu + z * sigma)
     if bounds is not None:
         b_lo, b_hi = bounds
@@ -326,8 +329,8 @@ def _pass_ci(kind, R, k, tau, confidence, bounds, alpha0, beta0) -> Interval:
     c = correct_counts(R)
     N, M = np.shape(R)[-1], np.shape(R)[-2]
     k = check_k(k, N)
-    if alpha0 <= 0 or beta0 <= 0:
-        raise ValidationError(f"alpha0 and beta0 must be positive; got {alpha0}, {beta0}")
+    alpha0 = check_number("alpha0", alpha0)
+    beta0 = check_number("beta0", beta0)
     m1, var = _posterior_table(kind, N, k, float(tau), float(alpha0), float(beta0))
     mu = m1[c].mean(-1)
     sigma = np.sqrt(var[c].sum(-1)) / M

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import html
 import json
 import math
 
@@ -69,7 +70,9 @@ def _md_cell(v, whole: bool = False) -> str:
         if not math.isfinite(float(v)):
             return "—" if math.isnan(float(v)) else "∞"
         return f"{float(v):.0f}" if whole else f"{float(v):.4f}"
-    s = str(v)
+    # HTML first: Markdown renderers pass raw HTML through, and dataset titles come from
+    # file names and metadata. Then the characters that are Markdown table/inline syntax.
+    s = html.escape(str(v), quote=False)
     for ch in "\\|`*[]":
         s = s.replace(ch, "\\" + ch)
     return s

@@ -18,13 +18,14 @@ Example
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from ._validation import ValidationError, as_outcome_array, unique_names
+from ._validation import ValidationError, as_outcome_array, check_weight_vector, unique_names
 
 __all__ = ["Outcomes", "COMBINED", "check_name"]
 
@@ -34,6 +35,10 @@ COMBINED = "combined"
 _MAX_NAME = 200
 _FORMULA_START = ("=", "+", "@", "\t", "\r")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: Unicode categories refused in names: controls (incl. U+0085), format characters
+#: (bidi overrides, zero-width spaces and joiners, BOM), line/paragraph separators
+#: (U+2028/9), surrogates, private use and unassigned code points.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 _SIGNAL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
 
@@ -51,6 +56,13 @@ def check_name(name: Any, what: str) -> str:
         raise ValidationError(f"{what} {s[:40]!r}... is {len(s)} characters; at most {_MAX_NAME}")
     if _CONTROL.search(s):
         raise ValidationError(f"{what} {s!r} contains control characters")
+    hidden = [c for c in s if unicodedata.category(c) in _HIDDEN_CATEGORIES]
+    if hidden:
+        codes = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '')}".strip() for c in hidden[:3])
+        raise ValidationError(
+            f"{what} {s!r} contains invisible or line-breaking characters ({codes}): they make "
+            "different names look the same or reorder the text around them"
+        )
     if "<" in s or ">" in s:
         raise ValidationError(f"{what} {s!r} contains '<' or '>'; markup is not allowed in names")
     if s.startswith(_FORMULA_START):
@@ -119,12 +131,7 @@ class Outcomes:
             if C > 1:
                 meta.setdefault("weights_note", f"no weights given; assumed linear k/{C}")
         else:
-            w = np.asarray(self.weights, dtype=float)
-            if w.ndim != 1 or w.size < 2 or not np.all(np.isfinite(w)):
-                raise ValidationError(
-                    f"weights must be a finite 1-D vector with one entry per category (>= 2); "
-                    f"got {np.asarray(self.weights).tolist()!r}"
-                )
+            w = check_weight_vector(self.weights, "weights")
             C = w.size - 1
             if C_seen > C:
                 idx = tuple(int(i) for i in np.argwhere(R > C)[0])

@@ -59,7 +59,7 @@ BAD_FILES = [
         npz(R=np.array([[0, 1]]), weights=np.array([[0.0, 1.0]])),
         "x.npz",
         {},
-        "weights must be a finite 1-D vector",
+        "weights must be a 1-D vector",
     ),
     (
         "R0 shape mismatch",
@@ -372,7 +372,7 @@ def test_empty_parquet_and_jsonl_tables(tmp_path):
         ({"R": np.zeros((3, 0))}, "must not be empty"),
         ({"R": []}, "must have 2 to 3 dimensions"),
         ({"R": np.array([["a", "b"]])}, "must be numeric"),
-        ({"R": [[0, 1]], "weights": [0, np.nan]}, "weights must be a finite 1-D vector"),
+        ({"R": [[0, 1]], "weights": [0, np.nan]}, "weights must be finite"),
         ({"R": [[0, 2]], "weights": [0, 1]}, "define categories 0..1"),
         ({"R": [[0, 1]], "R0": [[[1]], [[0]]]}, "R0 must have shape (1, 1, D) or (1, D)"),
         ({"R": [[0, 1]], "models": ["=cmd|' /C calc'!A0"]}, "starts with '='"),

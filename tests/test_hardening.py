@@ -1,0 +1,112 @@
+"""Hostile or degenerate arguments (issue 14): each is refused with a clear message
+instead of a crash of the wrong type or a silently wrong number."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import numpy as np
+import pytest
+
+from scorio_core import eval as ev
+from scorio_core._validation import MAX_WEIGHT, ValidationError
+from scorio_core.export import to_markdown
+from scorio_core.leaderboard import leaderboard
+from scorio_core.outcomes import Outcomes
+
+R = np.array([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]])  # one model, 2 questions, 5 trials
+
+
+@pytest.mark.parametrize("k", [None, float("nan"), float("inf"), -float("inf"), 2.5, True, "2"])
+@pytest.mark.parametrize(
+    "fn", [ev.pass_at_k, ev.pass_hat_k, ev.mg_pass_at_k, ev.pass_at_k_ci], ids=lambda f: f.__name__
+)
+def test_k_that_is_not_a_whole_number_is_a_validation_error(fn, k):
+    with pytest.raises(ValidationError, match="k must be a whole number"):
+        fn(R, k)
+
+
+def test_whole_float_k_is_accepted():
+    assert ev.pass_at_k(R, 3.0) == ev.pass_at_k(R, 3) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("bounds", [(1, 0), (0.5, 0.5), (float("nan"), 1), (0, float("nan")), (0,)])
+def test_reversed_empty_or_nan_bounds_are_refused(bounds):
+    with pytest.raises(ValidationError, match="bounds"):
+        ev.bayes_ci(R, bounds=bounds)
+    with pytest.raises(ValidationError, match="bounds"):
+        ev.avg_ci(R, bounds=bounds)
+
+
+def test_infinite_bounds_are_allowed():
+    a = ev.bayes_ci(R, bounds=(-np.inf, np.inf))
+    b = ev.bayes_ci(R)
+    assert a == pytest.approx(b)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), 0.0, -1.0])
+def test_beta_prior_parameters_must_be_finite_and_positive(bad):
+    with pytest.raises(ValidationError, match="alpha0"):
+        ev.pass_at_k_ci(R, 2, alpha0=bad)
+    with pytest.raises(ValidationError, match="beta0"):
+        ev.pass_at_k_ci(R, 2, beta0=bad)
+
+
+@pytest.mark.parametrize("w", [[0, 1e300], [0, -1e13], [0, np.inf], [0, np.nan]])
+def test_huge_or_non_finite_weights_are_refused(w):
+    with pytest.raises(ValidationError, match="weights|w must"):
+        ev.bayes(R, w=w)
+    with pytest.raises(ValidationError, match="weights"):
+        Outcomes(R, weights=w)
+
+
+def test_largest_allowed_weights_give_finite_scaled_results():
+    mu, sigma = ev.bayes(R, w=[0, MAX_WEIGHT])
+    mu1, sigma1 = ev.bayes(R, w=[0, 1])
+    assert np.isfinite([mu, sigma]).all()
+    assert mu == pytest.approx(MAX_WEIGHT * mu1, rel=1e-12)
+    assert sigma == pytest.approx(MAX_WEIGHT * sigma1, rel=1e-9)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "gpt\u202eevil",  # right-to-left override
+        "gpt\u2066x\u2069",  # isolates
+        "gpt\u200bx",  # zero-width space
+        "gpt\ufeffx",  # byte-order mark
+        "gpt\u2060x",  # word joiner
+        "gpt\u0085x",  # next line
+        "gpt\u2028x",  # line separator
+        "gpt\u2029x",  # paragraph separator
+    ],
+    ids=lambda s: "-".join(f"U+{ord(c):04X}" for c in s if not c.isalnum()),
+)
+def test_invisible_and_line_breaking_characters_in_names_are_refused(name):
+    with pytest.raises(ValidationError, match="invisible or line-breaking") as info:
+        Outcomes(np.zeros((2, 2, 2), int), models=[name, "other"])
+    assert "U+" in str(info.value)
+
+
+def test_names_equal_after_unicode_normalisation_are_duplicates():
+    nfc = unicodedata.normalize("NFC", "café")
+    nfd = unicodedata.normalize("NFD", "café")
+    assert nfc != nfd
+    with pytest.raises(ValidationError, match="different Unicode encodings"):
+        Outcomes(np.zeros((2, 2, 2), int), models=[nfc, nfd])
+    with pytest.raises(ValidationError, match="question ids must be unique"):
+        Outcomes(np.zeros((1, 2, 2), int), questions=[nfd, nfc])
+
+
+def test_ordinary_unicode_names_are_kept_verbatim():
+    names = ["Qwen3-30B-A3B (思考)", "café-7b", "Llama 3.1 8B"]
+    o = Outcomes(np.zeros((3, 2, 2), int), models=names)
+    assert list(o.models) == names
+
+
+def test_markdown_export_escapes_markup_in_titles():
+    board = leaderboard(np.random.default_rng(0).integers(0, 2, (2, 5, 4)))
+    md = to_markdown(board, title="<img src=x onerror=alert(1)> & *bold*")
+    first = md.splitlines()[0]
+    assert "<" not in first and ">" not in first
+    assert "&lt;img src=x onerror=alert(1)&gt; &amp; \\*bold\\*" in first
