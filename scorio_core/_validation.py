@@ -161,7 +161,9 @@ def check_bounds(bounds) -> tuple[float, float] | None:
     try:
         lo, hi = (float(b) for b in bounds)
     except (TypeError, ValueError):
-        raise ValidationError(f"bounds must be a pair (lo, hi) of numbers; got {bounds!r}") from None
+        raise ValidationError(
+            f"bounds must be a pair (lo, hi) of numbers; got {bounds!r}"
+        ) from None
     if np.isnan(lo) or np.isnan(hi) or not lo < hi:
         raise ValidationError(f"bounds must satisfy lo < hi; got {bounds!r}")
     return lo, hi
