@@ -7,8 +7,11 @@ verbatim.
 
 from __future__ import annotations
 
+import json
+import re
 import unicodedata
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -21,6 +24,7 @@ __all__ = [
     "check_confidence",
     "check_weight_vector",
     "check_bounds",
+    "parse_json",
 ]
 
 
@@ -198,6 +202,38 @@ def as_prior(R0, R: np.ndarray, C: int) -> np.ndarray | None:
             f"R0 holds category {a[idx]} at index {idx}, outside the weights' categories 0..{C}"
         )
     return a
+
+
+#: Deepest JSON nesting accepted from any file (rubrics, ``.npz`` metadata, logs).
+MAX_JSON_DEPTH = 64
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def parse_json(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads(text)`` with a nesting limit, raising :class:`ValidationError`.
+
+    The standard decoder recurses once per level, so ``[[[[...]]]]`` nested a
+    hundred thousand deep raises ``RecursionError`` (or worse) from deep inside
+    the parser. The depth is measured first, on the text with its string literals
+    removed, in one vectorized pass.
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValidationError(f"{what} is not UTF-8 text ({exc})") from None
+    bare = np.frombuffer(_JSON_STRING.sub("", text).encode("utf-8"), dtype=np.uint8)
+    step = np.isin(bare, (ord("["), ord("{"))).astype(np.int64)
+    step -= np.isin(bare, (ord("]"), ord("}")))
+    depth = int(np.cumsum(step).max()) if step.size else 0
+    if depth > max_depth:
+        raise ValidationError(f"{what} is nested {depth} levels deep; at most {max_depth}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(f"{what} is not valid JSON: {exc}") from None
+    except RecursionError:  # pragma: no cover - the depth check above comes first
+        raise ValidationError(f"{what} is nested too deeply") from None
 
 
 def check_k(k, N: int) -> int:

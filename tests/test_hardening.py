@@ -110,3 +110,83 @@ def test_markdown_export_escapes_markup_in_titles():
     first = md.splitlines()[0]
     assert "<" not in first and ">" not in first
     assert "&lt;img src=x onerror=alert(1)&gt; &amp; \\*bold\\*" in first
+
+
+# ----------------------------------------------------------------------------- rubrics
+def _rubric_json(rules: list, depth_pad: int = 0) -> str:
+    import json
+
+    return json.dumps(
+        {
+            "format": "scorio-rubric",
+            "version": 1,
+            "name": "big",
+            "categories": ["wrong", "correct"],
+            "weights": [0, 1],
+            "rules": rules,
+            "default": 0,
+        }
+    )
+
+
+def test_deeply_nested_json_is_refused_without_recursion_error():
+    from scorio_core.rubric import Rubric
+
+    deep = "[" * 100_000 + "]" * 100_000
+    with pytest.raises(ValidationError, match="nested 100000 levels deep"):
+        Rubric.from_json(deep)
+    cond = {"signal": "is_correct", "op": ">=", "value": 0.5}
+    for _ in range(70):
+        cond = {"not": cond}
+    with pytest.raises(ValidationError, match="nested"):
+        Rubric.from_json(_rubric_json([{"category": 1, "when": cond}]))
+    # brackets inside strings do not count as nesting
+    ok = _rubric_json([{"category": 1, "when": {"signal": "is_correct", "op": ">=", "value": 0.5,
+                                                "label": "[[[[" * 100}}])
+    assert Rubric.from_json(ok).rules[0].category == 1
+
+
+def test_rule_and_condition_counts_are_bounded():
+    from scorio_core.rubric import MAX_CONDITIONS, MAX_RULES, Rubric
+
+    rule = {"category": 1, "when": {"signal": "is_correct", "op": ">=", "value": 0.5}}
+    assert len(Rubric.from_json(_rubric_json([rule] * MAX_RULES)).rules) == MAX_RULES
+    with pytest.raises(ValidationError, match=f"at most {MAX_RULES} rules; got 12000"):
+        Rubric.from_json(_rubric_json([rule] * 12_000))
+    wide = {"category": 1, "when": {"all": [rule["when"]] * (MAX_CONDITIONS + 5)}}
+    with pytest.raises(ValidationError, match=f"at most {MAX_CONDITIONS} conditions"):
+        Rubric.from_json(_rubric_json([wide]))
+
+
+def test_rubric_evaluation_memory_does_not_grow_with_rules():
+    """One (L, M, N) mask per condition used to stay alive for the whole call: 200 rules
+    of 9 comparisons on 20 x 100 x 50 held ~180 MB. Now a few masks at a time."""
+    import tracemalloc
+
+    from scorio_core.rubric import MAX_RULES, Compare, Rubric, Rule, apply
+
+    rng = np.random.default_rng(0)
+    L, M, N = 20, 100, 50
+    R = rng.integers(0, 2, (L, M, N))
+    data = Outcomes(R, signals={"x": rng.random((L, M, N)), "is_correct": R})
+    rules = tuple(
+        Rule(1, Compare("is_correct", ">=", value=0.5)
+             & Compare("x", ">", value=i / (2 * MAX_RULES))
+             & Compare("x", "<=", percentile=50 + i % 40, scope="model")
+             & ~Compare("x", "==", value=0.123))
+        for i in range(MAX_RULES)
+    )
+    rubric = Rubric("many", ("wrong", "correct"), (0.0, 1.0), rules=rules, default=0)
+    tracemalloc.start()
+    out = apply(rubric, data)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    cells = L * M * N
+    assert peak < 40 * cells, f"peak {peak / 1e6:.1f} MB for {cells} completions"
+    # every rule gives category 1, so a completion is 1 exactly when some rule holds
+    x = data.signals["x"]
+    expected = np.zeros(R.shape, bool)
+    for i in range(MAX_RULES):
+        thr = np.percentile(x, 50 + i % 40, axis=(1, 2), keepdims=True)
+        expected |= (R == 1) & (x > i / (2 * MAX_RULES)) & (x <= thr) & (x != 0.123)
+    assert np.array_equal(out.R == 1, expected)

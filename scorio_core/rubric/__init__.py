@@ -22,6 +22,8 @@ Example
 
 from .evaluate import R0_NOTE, apply, categorize, category_distribution
 from .model import (
+    MAX_CONDITIONS,
+    MAX_RULES,
     OPS,
     SCOPES,
     AllOf,
@@ -40,6 +42,8 @@ from .presets import PRESETS, READINGS, get_preset, list_presets
 from .ranking import GOLD_LABEL, categorical_ranking, resolve_schemes, scheme_ranks
 
 __all__ = [
+    "MAX_RULES",
+    "MAX_CONDITIONS",
     "OPS",
     "SCOPES",
     "Condition",

@@ -1,7 +1,9 @@
 """Applying a rubric: signals ``(L, M, N)`` -> categorical ``R`` -> a new :class:`Outcomes`.
 
 Every condition is evaluated on whole ``(L, M, N)`` arrays (one NumPy
-expression per comparison); the only Python loops run over rules and over the
+expression per comparison, a few masks alive at once whatever the rubric's size;
+rubrics are bounded by ``MAX_RULES`` and ``MAX_CONDITIONS``); the only Python
+loops run over rules and over the
 groups of a percentile threshold (models or benchmarks), never over
 completions. Percentiles use NumPy's default linear interpolation; a group
 whose reference population is empty (e.g. a model with no wrong answers when
@@ -53,19 +55,40 @@ R0_NOTE = (
 )
 
 
-class _Evaluator:
-    """Boolean masks of conditions on one dataset, with per-call caches."""
+#: Most condition masks kept for reuse at once (conditions that several rules share).
+MAX_CACHED_MASKS = 16
 
-    def __init__(self, data: Outcomes) -> None:
+
+class _Evaluator:
+    """Boolean masks of conditions on one dataset.
+
+    Memory stays a few ``(L, M, N)`` masks whatever the rubric's size: a rule's mask
+    is built, used and dropped; AND/OR fold their terms into one accumulator instead
+    of stacking every term's mask. Masks of conditions that occur more than once in
+    the rubric (``shared``) are kept for reuse, at most :data:`MAX_CACHED_MASKS` of
+    them; percentile thresholds (small) are always cached, so conditions that differ
+    only in ``op`` (``<= P40`` and ``> P40``) share one.
+    """
+
+    def __init__(self, data: Outcomes, shared: frozenset[Condition] = frozenset()) -> None:
         self.data = data
+        self.shared = shared
         self.masks: dict[Condition, np.ndarray] = {}
         self.thresholds: dict[tuple, np.ndarray] = {}
 
     def mask(self, c: Condition) -> np.ndarray:
+        """The mask of ``c``; callers may modify it unless ``c`` is in ``self.masks``."""
         hit = self.masks.get(c)
-        if hit is None:
-            hit = self.masks[c] = self._mask(c)
-        return hit
+        if hit is not None:
+            return hit
+        m = self._mask(c)
+        if c in self.shared and len(self.masks) < MAX_CACHED_MASKS:
+            self.masks[c] = m
+        return m
+
+    def _owned(self, c: Condition) -> np.ndarray:
+        m = self.mask(c)
+        return m.copy() if c in self.masks else m
 
     def _mask(self, c: Condition) -> np.ndarray:
         if isinstance(c, Compare):
@@ -77,10 +100,12 @@ class _Evaluator:
             thr = self.percentile(c)
             with np.errstate(invalid="ignore"):
                 return _OPS[c.op](x, thr) & np.isfinite(thr)
-        if isinstance(c, AllOf):
-            return np.logical_and.reduce([self.mask(t) for t in c.terms])
-        if isinstance(c, AnyOf):
-            return np.logical_or.reduce([self.mask(t) for t in c.terms])
+        if isinstance(c, AllOf | AnyOf):
+            fold = np.logical_and if isinstance(c, AllOf) else np.logical_or
+            acc = self._owned(c.terms[0])
+            for t in c.terms[1:]:
+                fold(acc, self.mask(t), out=acc)
+            return acc
         if isinstance(c, Not):
             return ~self.mask(c.term)
         raise TypeError(f"not a condition: {c!r}")  # pragma: no cover
@@ -118,6 +143,22 @@ def _pct(x: np.ndarray, pop: np.ndarray | None, q: float) -> float:
     return float(np.percentile(vals, q)) if vals.size else np.nan
 
 
+def _repeated_conditions(rubric: Rubric) -> frozenset[Condition]:
+    """Conditions that occur more than once in the rubric (worth keeping a mask for)."""
+    seen: dict[Condition, int] = {}
+    stack: list[Condition] = [r.when for r in rubric.rules]
+    while stack:
+        c = stack.pop()
+        seen[c] = seen.get(c, 0) + 1
+        if isinstance(c, AllOf | AnyOf):
+            stack.extend(c.terms)
+        elif isinstance(c, Not):
+            stack.append(c.term)
+        elif isinstance(c, Compare) and c.among is not None:
+            stack.append(c.among)
+    return frozenset(c for c, n in seen.items() if n > 1)
+
+
 def categorize(rubric: Rubric, data: Outcomes) -> np.ndarray:
     """The category of every completion: integer array ``(L, M, N)``.
 
@@ -131,7 +172,7 @@ def categorize(rubric: Rubric, data: Outcomes) -> np.ndarray:
     if not isinstance(data, Outcomes):
         raise ValidationError(f"expected an Outcomes dataset; got {type(data).__name__}")
     rubric.check_signals(data.signals)
-    ev = _Evaluator(data)
+    ev = _Evaluator(data, _repeated_conditions(rubric))
     cat = np.full(data.shape, -1, dtype=np.int16)
     for rule in rubric.rules:
         m = ev.mask(rule.when)

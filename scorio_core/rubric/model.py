@@ -43,7 +43,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError
+from .._validation import ValidationError, parse_json
 from ..outcomes import check_name
 
 __all__ = [
@@ -73,6 +73,23 @@ FORMAT = "scorio-rubric"
 VERSION = 1
 _MAX_TEXT = 2000
 _MAX_DEPTH = 32
+#: Bounds on a rubric's size (the papers' rubrics have 2-8 rules of a few conditions):
+#: each condition costs one pass over the (L, M, N) signals.
+MAX_RULES = 200
+MAX_CONDITIONS = 2000
+
+
+def _spend(c: Condition, budget: list[int]) -> bool:
+    """Count the nodes of ``c`` against ``budget[0]``; False once it runs out."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    if isinstance(c, _Junction):
+        return all(_spend(t, budget) for t in c.terms)
+    if isinstance(c, Not):
+        return _spend(c.term, budget)
+    among = getattr(c, "among", None)
+    return among is None or _spend(among, budget)
 
 
 def _number(x: Any, what: str) -> float:
@@ -391,7 +408,12 @@ class Rubric:
                 "a rubric needs at least one rule (ordered: the first matching rule gives the "
                 "category); got none"
             )
+        if len(rules) > MAX_RULES:
+            raise ValidationError(
+                f"a rubric may have at most {MAX_RULES} rules; got {len(rules)}"
+            )
         C = len(cats) - 1
+        budget = [MAX_CONDITIONS]
         for i, r in enumerate(rules):
             if not isinstance(r, Rule):
                 raise ValidationError(f"rule {i} must be a Rule; got {type(r).__name__}")
@@ -399,6 +421,11 @@ class Rubric:
                 raise ValidationError(
                     f"rule {i} assigns category {r.category}, but the rubric defines categories "
                     f"0..{C} ({', '.join(cats)})"
+                )
+            if not _spend(r.when, budget):
+                raise ValidationError(
+                    f"a rubric may hold at most {MAX_CONDITIONS} conditions in all (every "
+                    f"comparison, and/or/not and 'among' counts); rule {i} goes past it"
                 )
         d = self.default
         if d is not None:
@@ -557,16 +584,8 @@ class Rubric:
 
         ``signals``, when given, also checks that every signal the rules read exists.
         """
-        if isinstance(obj, bytes | bytearray):
-            try:
-                obj = obj.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ValidationError(f"rubric JSON is not UTF-8 text ({exc})") from None
-        if isinstance(obj, str):
-            try:
-                obj = json.loads(obj)
-            except json.JSONDecodeError as exc:
-                raise ValidationError(f"rubric is not valid JSON: {exc}") from None
+        if isinstance(obj, str | bytes | bytearray):
+            obj = parse_json(obj, "rubric")
         rubric = _rubric_from_json(obj)
         if signals is not None:
             rubric.check_signals(signals)
