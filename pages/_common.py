@@ -191,13 +191,25 @@ def _fallback() -> tuple[Outcomes, str, str]:
     return o, token, f"data/{BUNDLED[label].name}"
 
 
+_REROUTED_KEY = "_scorio_rerouted"
+
+
 def current_dataset() -> Dataset:
     """The dataset selected in the sidebar (``app.py`` renders it before every page)."""
-    # Streamlit's pages/-folder compatibility mode (MPA v1) can run a page file
-    # without app.py on the first request of a fresh server (deep link); render
-    # the sidebar here then, so the page never works on a stale selection.
     if st.session_state.pop(_SHELL_KEY, False):
         return st.session_state[DATASET_KEY]
+    # Streamlit's pages/-folder compatibility mode (MPA v1) runs a page file without
+    # app.py on the first request of a fresh server (a deep link such as /leaderboard),
+    # showing its automatic page list instead of the router. Leave that mode (it is
+    # server-wide and app.py's st.navigation leaves it too) and run again, now through
+    # app.py. Only once per session: should the router still not run, render the
+    # sidebar here so the page never works on a stale selection.
+    if not st.session_state.get(_REROUTED_KEY):
+        from streamlit.runtime.pages_manager import PagesManager
+
+        st.session_state[_REROUTED_KEY] = True
+        PagesManager.uses_pages_directory = False
+        st.rerun()
     ds = sidebar()
     st.session_state.pop(_SHELL_KEY, None)
     return ds
