@@ -14,7 +14,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from _browser import CHROMIUM, CHROMIUM_ARGS, settle, streamlit_server
 
 pytestmark = pytest.mark.timeout(600)
