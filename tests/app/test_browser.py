@@ -103,11 +103,10 @@ def test_every_page_renders_on_the_bundled_data(page, server):
 def _long_csv(path: Path) -> Path:
     rng = np.random.default_rng(5)
     rows = ["model,question,trial,outcome"]
-    for i, (m, p) in enumerate([("alpha-7b", 0.8), ("beta-13b", 0.5), ("gamma-70b", 0.2)]):
+    for m, p in [("alpha-7b", 0.8), ("beta-13b", 0.5), ("gamma-70b", 0.2)]:
         for q in range(12):
             for t in range(4):
                 rows.append(f"{m},q{q},{t},{int(rng.random() < p)}")
-        del i
     path.write_text("\n".join(rows) + "\n")
     return path
 
