@@ -43,6 +43,16 @@ ROW_PX = 22
 LABEL_LIMIT = 260
 
 
+def inline(df: pd.DataFrame) -> alt.InlineData:
+    """``df`` as inline chart data that Altair's 5,000-row guard does not refuse.
+
+    Grids such as the 77 × 77 method heatmap or the L × L pairwise matrix of 100
+    models are legitimately larger; outside Streamlit (notebooks, reports) Altair
+    would raise ``MaxRowsError`` on them.
+    """
+    return alt.InlineData(values=df.to_dict(orient="records"))
+
+
 def _model_axis(**kw) -> alt.Axis:
     """Axis for model names: every label shown, centred on its row (no flush-shifting of
     the first/last label, which Streamlit's theme turns on)."""
@@ -329,6 +339,13 @@ def category_bars(outcomes: Outcomes) -> alt.Chart:
     )
 
 
+#: Widest the τ_b heatmap may be (labels, cells and legend), to fit a page column.
+TAU_HEATMAP_WIDTH = 900
+_TAU_LABEL_LIMIT = 200  # px of a row label (longer ids end in "…"; the tooltip has them)
+_TAU_LEGEND = 70
+_TAU_PLOT_WIDTH = TAU_HEATMAP_WIDTH - _TAU_LABEL_LIMIT - _TAU_LEGEND
+
+
 def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
     """Kendall τ_b between the rankings of every pair of methods.
 
@@ -347,13 +364,16 @@ def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
     order = list(tau.index) if order is None else list(order)
     long = tau.loc[order, order].rename_axis(index="row", columns="column").stack()
     df = long.rename("tau").reset_index()
-    cell = int(np.clip(900 / max(len(order), 1), 12, 30))
+    # Fit a ~940 px page column: row labels + cells + legend within TAU_HEATMAP_WIDTH.
+    cell = int(np.clip(_TAU_PLOT_WIDTH / max(len(order), 1), 6, 30))
+    font = int(np.clip(cell - 1, 6, 10))
     # one label per cell: never let Vega thin them out, or rows cannot be identified
-    axis_x = alt.Axis(orient="top", labelAngle=-60, labelLimit=260, title=None, labelFontSize=10,
+    axis_x = alt.Axis(orient="top", labelAngle=-60, labelLimit=_TAU_LABEL_LIMIT, title=None,
+                      labelFontSize=font, labelOverlap=False)
+    axis_y = alt.Axis(labelLimit=_TAU_LABEL_LIMIT, title=None, labelFontSize=font,
                       labelOverlap=False)
-    axis_y = alt.Axis(labelLimit=260, title=None, labelFontSize=10, labelOverlap=False)
     return (
-        alt.Chart(df)
+        alt.Chart(inline(df))
         .mark_rect()
         .encode(
             x=alt.X("column:N", sort=order, axis=axis_x),
