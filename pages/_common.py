@@ -20,6 +20,7 @@ Widget keys: ``dataset``, ``upload``, ``on_missing``, ``benchmark``.
 from __future__ import annotations
 
 import hashlib
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -311,6 +312,21 @@ def cached_result(kind: str, key: tuple):
     return _results_store().get((kind, key))
 
 
+def eta_text(elapsed: float, fraction: float) -> str:
+    """``"1:05 elapsed, about 2:10 left"`` from the share done so far (linear estimate)."""
+
+    def clock(sec: float) -> str:
+        sec = int(round(sec))
+        return f"{sec // 3600}:{sec % 3600 // 60:02d}:{sec % 60:02d}" if sec >= 3600 else (
+            f"{sec // 60}:{sec % 60:02d}"
+        )
+
+    if fraction <= 0.02 or elapsed < 1.0:
+        return f"{clock(elapsed)} elapsed"
+    left = elapsed * (1.0 - fraction) / fraction
+    return f"{clock(elapsed)} elapsed, about {clock(left)} left"
+
+
 def run_cached(kind: str, key: tuple, compute, label: str):
     """Run ``compute(progress)`` once per ``(kind, key)`` with a progress bar; reuse after.
 
@@ -320,9 +336,11 @@ def run_cached(kind: str, key: tuple, compute, label: str):
     full = (kind, key)
     if full not in store:
         bar = st.progress(0.0, text=label)
+        start = time.monotonic()
 
         def progress(frac: float, msg: str) -> None:
-            bar.progress(min(max(float(frac), 0.0), 1.0), text=f"{label} — {msg}")
+            f = min(max(float(frac), 0.0), 1.0)
+            bar.progress(f, text=f"{label} — {msg} · {eta_text(time.monotonic() - start, f)}")
 
         result = compute(progress)
         bar.empty()

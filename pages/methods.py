@@ -46,8 +46,15 @@ def main() -> None:
     fams = st.multiselect("Families", list(FAMILIES), default=list(FAMILIES), key="families",
                           format_func=lambda f: f"{f} — {FAMILIES[f]}")
     pool = [m for m, meta in METHODS.items() if meta.family in fams]
-    ids = st.multiselect("Methods", pool, default=pool, key="methods",
-                         help="Default: every method of the chosen families")
+    # A new family choice resets the method list to all of its methods (the widget keeps
+    # its old value otherwise: clear the families, pick them again, and it stays empty).
+    if st.session_state.get("_methods_families") != fams:
+        st.session_state["_methods_families"] = list(fams)
+        st.session_state["methods"] = pool
+    ids = st.multiselect("Methods", pool, key="methods",
+                         format_func=lambda m: f"{m} (extra)" if METHODS[m].extra else m,
+                         help="Default: every method of the chosen families. (extra) marks "
+                              "the 5 variants beyond the 72 of 002 App. I.2.")
     if not ids:
         st.info("Pick at least one method.")
         return

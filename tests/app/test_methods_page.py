@@ -45,3 +45,16 @@ def test_family_filter_on_one_benchmark():
     expected = [m for m, v in METHODS.items() if v.family in ("metrics", "pointwise")]
     assert sorted(ranks.columns) == sorted(expected)
     assert "bayes_greedy" in ranks.columns  # the synthetic set has greedy R0
+
+
+def test_clearing_and_reselecting_families_restores_their_methods():
+    """The method list used to stay empty after the families were cleared and re-picked."""
+    at = _open(COINS)
+    at.multiselect(key="families").set_value([]).run()
+    assert at.multiselect(key="methods").value == []
+    at.multiselect(key="families").set_value(["voting"]).run()
+    assert not at.exception
+    voting = [m for m, v in METHODS.items() if v.family == "voting"]
+    assert at.multiselect(key="methods").value == voting
+    ranks = next(d.value for d in at.dataframe if voting[0] in d.value.columns)
+    assert sorted(ranks.columns) == sorted(voting)

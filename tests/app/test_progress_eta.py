@@ -1,0 +1,18 @@
+"""The progress bars of long runs say how long is left (issue 14: the Stability page
+promised "about a minute" and took over three)."""
+
+from __future__ import annotations
+
+from pages._common import eta_text
+
+
+def test_eta_is_a_linear_estimate_from_the_share_done():
+    assert eta_text(30.0, 0.25) == "0:30 elapsed, about 1:30 left"
+    assert eta_text(65.0, 0.5) == "1:05 elapsed, about 1:05 left"
+    assert eta_text(3600.0, 0.5) == "1:00:00 elapsed, about 1:00:00 left"
+    assert eta_text(10.0, 1.0) == "0:10 elapsed, about 0:00 left"
+
+
+def test_no_estimate_before_there_is_anything_to_extrapolate():
+    assert eta_text(0.4, 0.5) == "0:00 elapsed"
+    assert eta_text(12.0, 0.0) == "0:12 elapsed"
