@@ -325,7 +325,14 @@ def category_bars(outcomes: Outcomes) -> alt.Chart:
                 "category:N",
                 scale=color_scale,
                 sort=labels,
-                legend=alt.Legend(orient="top", title=None, columns=min(C1, 4)),
+                # full labels (name and weight) in one or two columns under the bars; a
+                # row of 4+ labels across a half-width column truncated them
+                legend=alt.Legend(
+                    orient="bottom",
+                    title=None,
+                    columns=1 if max(map(len, labels)) > 28 else 2,
+                    labelLimit=0,
+                ),
             ),
             order=alt.Order("order:Q"),
             tooltip=[

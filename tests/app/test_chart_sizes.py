@@ -40,3 +40,18 @@ def test_tau_heatmap_renders_within_the_column():
     svg = vlc.vegalite_to_svg(charts.tau_heatmap(_tau(len(METHODS))).to_json())
     width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
     assert width <= COLUMN_PX, width
+
+
+def test_category_legend_shows_every_label_in_full():
+    from scorio_core import Outcomes
+
+    names = ("invalid", "wrong ∧ high_conf", "wrong ∧ low_conf", "correct")
+    o = Outcomes(np.array([[[0, 1, 2, 3]], [[3, 3, 2, 1]]]), weights=[0, -0.1, 0.05, 1],
+                 category_names=names)
+    legend = charts.category_bars(o).to_dict()["encoding"]["color"]["legend"]
+    assert legend["labelLimit"] == 0 and legend["orient"] == "bottom"  # no truncation
+    assert legend["columns"] == 1  # long labels: one per row
+    vlc = pytest.importorskip("vl_convert")
+    svg = vlc.vegalite_to_svg(charts.category_bars(o).properties(width=400).to_json())
+    for k, (n, w) in enumerate(zip(names, o.weights, strict=True)):
+        assert f"{k}: {n} (w={w:g})" in svg.replace("&amp;", "&")
