@@ -1,0 +1,77 @@
+"""Cold start: ``scorio-studio --help``, ``import scorio_core`` pieces, and the app's first
+leaderboard in a real browser.
+
+Run: ``python benchmarks/cold_start.py`` (needs the ``test`` extra for Playwright and
+Debian's ``chromium``). Targets (issue 15): ``--help`` under 0.5 s; the first
+leaderboard under 3 s after the server is up, on a warm disk.
+
+Each timing is a fresh process, so module imports are paid every time (the disk cache
+is warm after the first run; the best of the repeats is printed next to the median).
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "app"))
+
+HELP_TARGET_S = 0.5
+FIRST_BOARD_TARGET_S = 3.0
+REPEATS = 5
+
+
+def _time(cmd: list[str]) -> list[float]:
+    out = []
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def _row(what: str, times: list[float], target: float | None = None) -> None:
+    verdict = "" if target is None else ("  OK" if min(times) < target else "  TOO SLOW")
+    print(f"{what:<48} best {min(times):6.2f} s  median {statistics.median(times):6.2f} s"
+          + (f"  (target < {target:g} s){verdict}" if target else ""))
+
+
+def first_leaderboard_seconds() -> list[float]:
+    """Server start excluded: time from opening /leaderboard to its table on screen."""
+    from _browser import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+    from playwright.sync_api import sync_playwright
+
+    out = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for _ in range(3):
+            with streamlit_server() as url:  # a new server: nothing imported or cached yet
+                page = browser.new_page()
+                t0 = time.perf_counter()
+                page.goto(f"{url}/leaderboard")
+                page.wait_for_selector('[data-testid="stDataFrame"]', timeout=120_000)
+                out.append(time.perf_counter() - t0)
+                page.close()
+        browser.close()
+    return out
+
+
+def main() -> None:
+    py = sys.executable
+    _row("python -c pass (interpreter alone)", _time([py, "-c", "pass"]))
+    _row("scorio-studio --help", _time([py, "-m", "scorio_core.cli", "--help"]), HELP_TARGET_S)
+    for mod in ("scorio_core", "scorio_core.eval", "scorio_core.leaderboard", "scorio_core.io"):
+        _row(f"import {mod}", _time([py, "-c", f"import {mod}"]))
+    try:
+        _row("app: first leaderboard (new server)", first_leaderboard_seconds(),
+             FIRST_BOARD_TARGET_S)
+    except Exception as exc:  # noqa: BLE001 - no browser here: say so, keep the rest
+        print(f"app: first leaderboard: not measured ({type(exc).__name__}: {exc})")
+
+
+if __name__ == "__main__":
+    main()
