@@ -164,3 +164,28 @@ def test_bad_arguments_are_explained(call, fragment):
     with pytest.raises(ValidationError, match=None) as info:
         call()
     assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize("N", [1, 2, 5, 8, 33, 80, 400, 2000])
+def test_hypergeometric_table_matches_scipy_stats(N):
+    from scipy import stats
+
+    from scorio_core.eval import _hypergeom_pmf
+
+    for k in sorted({1, min(2, N), min(3, N), max(1, N // 2), N}):
+        got = _hypergeom_pmf(N, k)
+        want = stats.hypergeom.pmf(np.arange(k + 1)[None, :], N, np.arange(N + 1)[:, None], k)
+        np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-13, err_msg=f"N={N} k={k}")
+        np.testing.assert_allclose(got.sum(axis=1), 1.0, rtol=1e-10)  # a distribution
+
+
+def test_leaderboard_import_does_not_load_scipy_stats():
+    """scipy.stats costs over a second of every cold start (CLI, app); the metrics only
+    need the hypergeometric table, written out in eval."""
+    import subprocess
+    import sys
+
+    code = "import sys, scorio_core.leaderboard; print('scipy.stats' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=str(__import__('pathlib').Path(__file__).parents[1]))
+    assert out.stdout.strip() == "False"
