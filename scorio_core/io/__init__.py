@@ -11,6 +11,12 @@ One module per on-disk format behind one :func:`load`; pickle is never used:
   completion with columns ``model, question, trial, outcome`` (+ optional
   ``decoding`` = ``sample|greedy`` and ``benchmark``; other numeric columns are
   signals).
+* evaluation-harness logs -- :mod:`~scorio_core.io.inspect` (Inspect AI ``.eval`` and
+  ``.json``), :mod:`~scorio_core.io.lm_eval` (lm-evaluation-harness
+  ``samples_<task>_<date>.jsonl``), :mod:`~scorio_core.io.openai_evals` (OpenAI evals
+  JSONL) and :mod:`~scorio_core.io.helm` (HELM ``per_instance_stats.json``). Every
+  loader builds the same long records and goes through the same assembly, validation
+  and missing-cell policy (``_assemble``).
 
 Every problem is reported as a :class:`~scorio_core._validation.ValidationError`
 whose message starts with the file name and says what was expected and what was
@@ -35,19 +41,11 @@ import polars as pl
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import ROLES
-from ._base import (
-    ACCEPTED_SUFFIXES,
-    MAX_BYTES,
-    OnMissing,
-    Source,
-    _format_of,
-    _reported_as,
-    _resolve,
-)
-from .npz import _load_npz, load_npz, save_npz
+from ._base import ACCEPTED_SUFFIXES, MAX_BYTES, OnMissing, Source
+from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
+from .npz import load_npz, save_npz
 from .table import (
     _is_frame,
-    _load_table,
     load_table,
     safe_csv_cell,
     save_table,
@@ -57,6 +55,8 @@ from .table import (
 
 __all__ = [
     "ACCEPTED_SUFFIXES",
+    "DIR_SUFFIXES",
+    "LOG_FORMATS",
     "MAX_BYTES",
     "ROLES",
     "ValidationError",
@@ -73,7 +73,7 @@ __all__ = [
 
 # -------------------------------------------------------------------- load
 def load(
-    source: Source | pl.DataFrame,
+    source: Source | Sequence[Source] | Mapping[str, bytes] | pl.DataFrame,
     *,
     filename: str | None = None,
     format: str | None = None,
@@ -83,36 +83,60 @@ def load(
     max_bytes: int = MAX_BYTES,
     weights: Sequence[float] | None = None,
     category_names: Sequence[str] | None = None,
+    scorer: str | None = None,
 ) -> Outcomes:
-    """Load outcomes from an ``.npz`` archive or a long table, choosing by suffix.
+    """Load outcomes from one or several files or a directory, telling each file's format
+    from its content.
 
     Parameters
     ----------
-    source : str, PathLike, bytes or binary file object
-        A path, or the raw bytes of an upload (then ``filename`` gives the suffix).
-        A polars/pandas DataFrame is passed to :func:`load_table`.
+    source : path, bytes, binary file object, a list of these, a directory, or a mapping
+        A path, or the raw bytes of an upload (then ``filename`` gives the suffix). A
+        directory is read recursively (hidden files skipped); a ``.zip`` that is not an
+        Inspect log or an ``.npz`` is read as an archive of files; a mapping is
+        ``{file name: bytes}`` (e.g. several uploads). A polars/pandas DataFrame is
+        passed to :func:`load_table`.
     filename : str, optional
         Name used for the suffix and in messages (defaults to the path's name).
-    format : {"npz", "csv", "parquet", "pq", "jsonl", "ndjson"}, optional
-        Overrides the suffix.
+    format : str, optional
+        Overrides detection: ``"npz"``, ``"csv"``, ``"parquet"``, ``"pq"``, ``"jsonl"``,
+        ``"ndjson"``, ``"inspect"``, ``"lm_eval"``, ``"openai_evals"`` or ``"helm"``.
     columns, on_missing
-        Table options, see :func:`load_table`; ignored for ``.npz`` files.
+        Table options, see :func:`load_table`; ``on_missing`` applies to logs too
+        (errored samples are missing cells).
     name : str, optional
-        Dataset name; defaults to the ``.npz`` metadata name or the file stem.
+        Dataset name; defaults to the ``.npz`` metadata name, the file stem or the task.
     max_bytes : int
         Files larger than this are refused before parsing.
     weights, category_names : optional
-        Category weights/names; override the ones stored in an ``.npz`` (tables
-        cannot store them).
+        Category weights/names; override the ones stored in an ``.npz`` or derived from
+        log scores (tables cannot store them).
+    scorer : str, optional
+        Logs with several scorers/metrics: which one is the outcome (Inspect scorer name,
+        lm-eval metric or ``"FILTER/METRIC"``, HELM stat name; default: the first, or
+        ``exact_match`` for HELM, noted in the import report).
 
     Returns
     -------
     Outcomes
+        Logs add ``metadata["import_report"]`` (per file: format, model, benchmark,
+        scorer, records, missing samples, notes). The file's own trial ids are kept in
+        ``metadata["trial_ids"]`` (or ``"trial_ids_per_pair"``).
 
     Raises
     ------
     ValidationError
-        For unknown suffixes, empty or oversized files and any malformed content.
+        For unknown formats, empty or oversized files and any malformed content; the
+        message starts with the file name (and names the member or line for logs).
+
+    Notes
+    -----
+    Formats: ``.npz`` (:mod:`.npz`); long tables (:mod:`.table`); Inspect AI ``.eval`` and
+    ``.json`` logs (:mod:`.inspect`); lm-evaluation-harness ``samples_<task>_<date>.jsonl``
+    (:mod:`.lm_eval`); OpenAI evals JSONL (:mod:`.openai_evals`); HELM
+    ``per_instance_stats.json`` (:mod:`.helm`). Several files are combined when they
+    agree on categories and each (model, benchmark) comes from one file; the shared
+    assembly then requires the same questions and trials for every model.
 
     Examples
     --------
@@ -129,10 +153,15 @@ def load(
             weights=weights,
             category_names=category_names,
         )
-    src = _resolve(source, filename, max_bytes)
-    fmt = _format_of(src, format)
-    with _reported_as(src.label):
-        if fmt == "npz":
-            return _load_npz(src, name, weights, category_names, max_bytes)
-        return _load_table(src, fmt, columns, on_missing, name, weights, category_names)
-
+    return load_many(
+        source,
+        filename=filename,
+        format=format,
+        columns=columns,
+        on_missing=on_missing,
+        name=name,
+        max_bytes=max_bytes,
+        weights=weights,
+        category_names=category_names,
+        scorer=scorer,
+    )

@@ -166,6 +166,7 @@ def _from_frame(
     name: str | None,
     weights: Sequence[float] | None,
     category_names: Sequence[str] | None,
+    meta_extra: Mapping[str, Any] | None = None,
 ) -> Outcomes:
     if on_missing not in _ON_MISSING:
         raise ValidationError(
@@ -218,6 +219,7 @@ def _from_frame(
     if D:
         R0 = np.zeros((L, M, D), dtype=np.int64)
         R0[mi[prior], qi[prior], ti[prior]] = outcome[prior]
+    _record_trial_ids(meta, trial[sample], mi[sample], qi[sample], ti[sample], (L, M, N))
     benchmarks = None
     if "benchmark" in roles:
         benchmarks = _benchmarks(df, roles["benchmark"], qi, keep, questions)
@@ -243,6 +245,7 @@ def _from_frame(
         meta["ignored_columns"] = ignored
     if columns:
         meta["columns"] = roles
+    meta.update(meta_extra or {})
     return Outcomes(
         R=R,
         R0=R0,
@@ -255,6 +258,30 @@ def _from_frame(
         name=name or Path(label).stem.strip("<>") or "dataset",
         metadata=meta,
     )
+
+
+def _record_trial_ids(
+    meta: dict[str, Any],
+    trial: np.ndarray,
+    mi: np.ndarray,
+    qi: np.ndarray,
+    ti: np.ndarray,
+    shape: tuple[int, int, int],
+) -> None:
+    """Keep the file's own trial ids (``R`` numbers trials 0..N-1 by their order).
+
+    ``metadata["trial_ids"]``: the N ids when every (model, question) pair uses the same
+    ones (the usual case, e.g. Inspect epochs 1..N); otherwise
+    ``metadata["trial_ids_per_pair"]``, a nested (L, M, N) list (up to 100,000 cells).
+    """
+    T = np.full(shape, np.nan)
+    T[mi, qi, ti] = trial
+    whole = bool(np.all(T == np.round(T)))
+    ids = T.astype(np.int64) if whole else T
+    if (T == T[:1, :1]).all():
+        meta["trial_ids"] = ids[0, 0].tolist()
+    elif T.size <= 100_000:
+        meta["trial_ids_per_pair"] = ids.tolist()
 
 
 def _greedy_rows(df: pl.DataFrame, col: str | None, fmt: str) -> np.ndarray:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io as _io
 import os
+import struct
+import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -153,3 +156,69 @@ def _json_default(obj: Any) -> Any:
     return str(obj)
 
 
+
+
+# -------------------------------------------------------------- zip members
+ZIP_ZSTD = 93  # APPNOTE 4.4.5 compression method: Zstandard (Inspect's default for .eval)
+_LOCAL_HEADER = 30  # fixed part of a zip local file header
+
+
+def open_zip(src: _Src, what: str) -> zipfile.ZipFile:
+    """The zip archive of ``src``; a corrupt or truncated one is a :class:`ValidationError`."""
+    try:
+        return zipfile.ZipFile(_io.BytesIO(src.read()))
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as exc:
+        raise ValidationError(
+            f"{src.label}: not a readable {what} (corrupt or truncated zip: {exc})"
+        ) from None
+
+
+def read_member(zf: zipfile.ZipFile, name: str, label: str, limit: int) -> bytes:
+    """The uncompressed bytes of member ``name``: stored, deflate or zstd (method 93).
+
+    ``zipfile`` reads zstd members only from Python 3.14, so those are decompressed
+    here with :mod:`zstandard` (several frames allowed, as Inspect writes them), and
+    their CRC-32 is checked like ``zipfile`` does for the others.
+    """
+    info = zf.getinfo(name)
+    if info.file_size > limit:
+        raise ValidationError(
+            f"{label}: member {name!r} expands to {_mb(info.file_size)}, over the size limit"
+        )
+    try:
+        if info.compress_type != ZIP_ZSTD:
+            return zf.read(info)
+        fp = zf.fp
+        fp.seek(info.header_offset)
+        header = fp.read(_LOCAL_HEADER)
+        if len(header) < _LOCAL_HEADER or header[:4] != b"PK\x03\x04":
+            raise zipfile.BadZipFile("bad local file header")
+        n_name, n_extra = struct.unpack("<HH", header[26:30])
+        fp.seek(info.header_offset + _LOCAL_HEADER + n_name + n_extra)
+        raw = fp.read(info.compress_size)
+        if len(raw) < info.compress_size:
+            raise zipfile.BadZipFile("member data is truncated")
+        import zstandard
+
+        reader = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
+        chunks, size = [], 0
+        while size <= limit and (chunk := reader.read(min(limit + 1 - size, 2**24))):
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+        if size > limit:
+            raise ValidationError(f"{label}: member {name!r} expands past the size limit")
+        if zlib.crc32(data) != info.CRC:
+            raise zipfile.BadZipFile(f"bad CRC-32 for file {name!r}")
+        return data
+    except ValidationError:
+        raise
+    except NotImplementedError as exc:
+        raise ValidationError(
+            f"{label}: member {name!r} uses an unsupported compression ({exc}); expected "
+            "stored, deflate or zstd"
+        ) from None
+    except Exception as exc:  # zlib.error, BadZipFile, zstandard.ZstdError, EOFError ...
+        raise ValidationError(
+            f"{label}: member {name!r} is corrupt or truncated ({type(exc).__name__}: {exc})"
+        ) from None

@@ -228,7 +228,9 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
     Columns ``model, question, trial, outcome``, then ``decoding`` (only when ``R0``
     is present; greedy rows come after the sample rows and use trial ``0..D-1``),
     ``benchmark`` (when present) and one float column per signal (null on greedy
-    rows). A shared ``(M, D)`` ``R0`` is written once per model.
+    rows). A shared ``(M, D)`` ``R0`` is written once per model. Sample rows carry the
+    file's own trial ids when the loader kept them (``metadata["trial_ids"]``), else
+    ``0..N-1``.
 
     Examples
     --------
@@ -242,6 +244,10 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
     questions = pl.Series(list(o.questions), dtype=pl.String)
     benchmarks = None if o.benchmarks is None else pl.Series(list(o.benchmarks), dtype=pl.String)
 
+    ids = np.asarray(o.metadata.get("trial_ids", []))  # the file's own trial ids, if kept
+    if ids.shape != (o.N,) or ids.dtype.kind not in "iuf":
+        ids = np.arange(o.N, dtype=np.int64)
+
     def block(R: np.ndarray, decoding: str) -> pl.DataFrame:
         L, M, N = R.shape
         m = np.repeat(np.arange(L), M * N)
@@ -249,7 +255,7 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
         cols: dict[str, Any] = {
             "model": models.gather(m),
             "question": questions.gather(q),
-            "trial": pl.Series(np.tile(np.arange(N, dtype=np.int64), L * M)),
+            "trial": pl.Series(np.tile(ids if decoding == "sample" else np.arange(N), L * M)),
             "outcome": pl.Series(R.reshape(-1).astype(np.int64)),
         }
         if o.R0 is not None:
