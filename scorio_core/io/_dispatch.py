@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 from .._validation import ValidationError
@@ -48,7 +49,14 @@ def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
     if isinstance(source, list | tuple):
         if not source:
             raise ValidationError("no files given; expected at least one path")
-        return [it for s in source for it in gather(s, None, max_bytes)]
+        items = [it for s in source for it in gather(s, None, max_bytes)]
+        labels = [it.src.label for it in items]
+        return [  # the same file name in two places: show the paths
+            Item(replace(it.src, label=str(it.src.path)), it.explicit)
+            if labels.count(it.src.label) > 1 and it.src.path is not None
+            else it
+            for it in items
+        ]
     if isinstance(source, str | os.PathLike) and Path(source).is_dir():
         root = Path(source)
         files = sorted(
@@ -58,8 +66,8 @@ def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
         )  # fmt: skip
         if not files:
             raise ValidationError(
-                f"{root.name or root}: a directory (not a regular file) with no files to read (looked for "
-                f"{', '.join(DIR_SUFFIXES)}, recursively)"
+                f"{root.name or root}: a directory (not a regular file) with no files to read "
+                f"(looked for {', '.join(DIR_SUFFIXES)}, recursively)"
             )
         base = root.name or str(root)
         return [
@@ -289,11 +297,11 @@ def combine(
     owner: dict[tuple[str, str | None], str] = {}
     frames = []
     for label, o in outs:
-        if o.category_names != first.category_names or list(o.weights) != list(first.weights):
+        if o.C != first.C or not np.array_equal(o.weights, first.weights):
             raise ValidationError(
                 f"{label}: its categories {list(o.category_names)} (weights "
-                f"{list(o.weights)}) differ from {label0}'s {list(first.category_names)} "
-                f"(weights {list(first.weights)}); files can be combined only when they agree"
+                f"{o.weights.tolist()}) differ from {label0}'s {list(first.category_names)} "
+                f"(weights {first.weights.tolist()}); files can be combined only when they agree"
             )
         benches = set(o.benchmarks) if o.benchmarks is not None else {None}
         for m in o.models:

@@ -113,7 +113,9 @@ def _unmappable(part: LogPart, i: int, v: Any) -> ValidationError:
     )
 
 
-def categorize(parts: Sequence[LogPart]) -> tuple[list[np.ndarray], list[str], list[float]]:
+def categorize(
+    parts: Sequence[LogPart],
+) -> tuple[list[np.ndarray], list[str] | None, list[float]]:
     """Map the raw values of all parts to one set of categories.
 
     Letters ``C``/``I``/``P``/``N`` become categories ordered N, I, P, C (those present,
@@ -125,7 +127,8 @@ def categorize(parts: Sequence[LogPart]) -> tuple[list[np.ndarray], list[str], l
     Returns
     -------
     codes, category_names, weights
-        ``codes[p][i]`` is the category of record ``i`` of part ``p`` (-1 where missing).
+        ``codes[p][i]`` is the category of record ``i`` of part ``p`` (-1 where missing);
+        ``category_names`` is ``None`` for binary outcomes (the default names).
     """
     normal: list[list[str | float | None]] = []
     letters: set[str] = set()
@@ -165,7 +168,7 @@ def categorize(parts: Sequence[LogPart]) -> tuple[list[np.ndarray], list[str], l
         order = [k for k in LETTERS if k in used]
         index = {k: j for j, k in enumerate(order)}
         index.update({x: index[as_letter[x]] for x in as_letter if as_letter[x] in index})
-        names = [LETTER_NAMES[k] for k in order]
+        names = [LETTER_NAMES[k] for k in order] if len(order) > 2 else None  # binary: default
         weights = [LETTERS[k] for k in order]
     else:
         levels = sorted(numbers | {0.0, 1.0})
@@ -179,7 +182,7 @@ def categorize(parts: Sequence[LogPart]) -> tuple[list[np.ndarray], list[str], l
             )
         index = {x: j for j, x in enumerate(levels)}
         if levels == [0.0, 1.0]:
-            names, weights = ["incorrect", "correct"], [0.0, 1.0]
+            names, weights = None, [0.0, 1.0]
         else:
             names = [f"{x:g}" for x in levels]
             weights = levels
