@@ -49,6 +49,7 @@ from .table import (
     load_table,
     safe_csv_cell,
     save_table,
+    table_columns,
     to_long_frame,
     to_safe_csv,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "load_table",
     "save_npz",
     "save_table",
+    "table_columns",
     "to_long_frame",
     "safe_csv_cell",
     "to_safe_csv",

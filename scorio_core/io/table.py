@@ -28,6 +28,7 @@ from ._base import (
 
 __all__ = [
     "load_table",
+    "table_columns",
     "save_table",
     "to_long_frame",
     "safe_csv_cell",
@@ -125,6 +126,42 @@ def load_table(
         raise ValidationError(f"{src.label}: an .npz archive is not a table; use load or load_npz")
     with _reported_as(src.label):
         return _load_table(src, fmt, columns, on_missing, name, weights, category_names)
+
+
+def table_columns(
+    source: Source, *, filename: str | None = None, max_bytes: int = MAX_BYTES
+) -> list[str] | None:
+    """The column names of a long table, or ``None`` if ``source`` is not a table.
+
+    Reads only the header (CSV), the schema (Parquet) or the first object (JSONL), so
+    an app can offer a column mapping (``columns=`` of :func:`load_table`) before loading.
+
+    Examples
+    --------
+    >>> table_columns(b"llm,item,sample,score\\nA,q1,0,1\\n", filename="x.csv")
+    ['llm', 'item', 'sample', 'score']
+    >>> table_columns(b"PK\\x03\\x04...", filename="x.npz") is None
+    True
+    """
+    src = _resolve(source, filename, max_bytes)
+    try:
+        fmt = _format_of(src, None)
+    except ValidationError:
+        return None
+    try:
+        with src.open() as fh:
+            if fmt == "csv":
+                return pl.read_csv(fh, n_rows=1, infer_schema_length=0).columns
+            if fmt == "parquet":
+                return list(pl.read_parquet_schema(fh))
+            if fmt == "jsonl":
+                for line in fh:
+                    if line.strip():
+                        obj = json.loads(line)
+                        return list(obj) if isinstance(obj, dict) else None
+    except (ValueError, UnicodeDecodeError, pl.exceptions.PolarsError):
+        return None
+    return None
 
 
 def _from_pandas(df: Any) -> pl.DataFrame:
