@@ -239,3 +239,23 @@ def test_differential_inspect_ai_reader(logs):
                 q = ours.questions.index(str(s.id))
                 want = {"C": 1, "I": 0}[s.scores["match"].value]
                 assert ours.R[m, q, s.epoch - 1] == want
+
+
+def test_lm_eval_several_filters_and_metrics(tmp_path):
+    """Rows of a second filter (e.g. ``strict-match``) are a choice, not extra trials."""
+    v = np.array([[1, 0], [0, 1]])
+    path = mk.write_lm_eval(tmp_path, "m", "gsm", v, [0, 1])
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    extra = []
+    for r in rows:
+        r["metrics"] = ["exact_match", "acc"]
+        r["acc"] = [1.0, 1.0]
+        strict = dict(r, filter="strict-match", exact_match=[0.0, 0.0])
+        extra.append(strict)
+    path.write_text("\n".join(json.dumps(r) for r in rows + extra) + "\n")
+    o = io.load(path.parent)
+    assert o.R[0].tolist() == v.tolist()
+    notes = " ".join(o.metadata["import_report"]["notes"])
+    assert "2 filters (none, strict-match)" in notes and "2 metrics (exact_match, acc)" in notes
+    assert (io.load(path.parent, scorer="strict-match/exact_match").R == 0).all()
+    assert (io.load(path.parent, scorer="acc").R == 1).all()

@@ -28,6 +28,16 @@ LOG_FORMATS = ("inspect", "lm_eval", "openai_evals", "helm")
 #: Suffixes read when a directory is given (others are ignored).
 DIR_SUFFIXES = (*ACCEPTED_SUFFIXES, ".eval", ".json", ".zip")
 _AUX = "aux"  # a file read only as a sibling (lm-eval results, HELM run_spec ...)
+#: Other files of a HELM run directory: never outcomes, sometimes huge; not even opened
+#: when found in a directory or archive.
+HELM_OTHER = frozenset(
+    {"scenario_state.json", "stats.json", "instances.json", "display_predictions.json",
+     "display_requests.json", "scenario.json", "costs.json", "groups.json"}
+)  # fmt: skip
+
+
+def _wanted(path: PurePosixPath) -> bool:
+    return path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
 
 
 @dataclass(frozen=True)
@@ -61,7 +71,7 @@ def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
         root = Path(source)
         files = sorted(
             p for p in root.rglob("*")
-            if p.is_file() and p.suffix.lower() in DIR_SUFFIXES
+            if p.is_file() and _wanted(PurePosixPath(p.name))
             and not any(part.startswith(".") for part in p.relative_to(root).parts)
         )  # fmt: skip
         if not files:
@@ -173,7 +183,7 @@ def _archive_items(item: Item, max_bytes: int) -> list[Item]:
             p = PurePosixPath(n)
             if n.endswith("/") or any(s.startswith(".") or s == "__MACOSX" for s in p.parts):
                 continue
-            if p.suffix.lower() not in DIR_SUFFIXES:
+            if not _wanted(p):
                 continue
             data = read_member(zf, n, base, max_bytes)
             if not data:
