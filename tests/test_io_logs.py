@@ -259,3 +259,25 @@ def test_lm_eval_several_filters_and_metrics(tmp_path):
     assert "2 filters (none, strict-match)" in notes and "2 metrics (exact_match, acc)" in notes
     assert (io.load(path.parent, scorer="strict-match/exact_match").R == 0).all()
     assert (io.load(path.parent, scorer="acc").R == 1).all()
+
+
+def test_differential_inspect_ai_unfinished_categorical_and_errored(tmp_path):
+    """Unfinished runs, P/N letters and errored samples as the reference reader sees them."""
+    log_mod = pytest.importorskip("inspect_ai.log")
+    letters = np.array([["C", "P"], ["N", "I"], ["C", "C"]], dtype=object)
+    files = [
+        mk.write_inspect_eval(tmp_path / "u.eval", "u", "t", letters, [1, 2, 3], finished=False,
+                              compression="zstd"),
+        mk.write_inspect_eval(tmp_path / "e.eval", "e", "t", letters, [1, 2, 3],
+                              errored={(2, 2)}),
+    ]  # fmt: skip
+    for path in files:
+        ours = io.load(path, on_missing="drop_questions")
+        names = [c.split()[0] for c in ours.category_names]
+        log = log_mod.read_eval_log(str(path))
+        errored = [s for s in log.samples if s.error]
+        assert ours.metadata["import_report"]["missing_samples"] == len(errored)
+        for s in log.samples:
+            if str(s.id) in ours.questions:
+                q = ours.questions.index(str(s.id))
+                assert names[ours.R[0, q, s.epoch - 1]] == s.scores["match"].value
