@@ -127,3 +127,11 @@ def test_unknown_json_is_refused_when_named_and_skipped_in_a_directory(tmp_path)
     _eval(tmp_path)
     o = io.load(tmp_path)
     assert o.metadata["import_report"]["skipped_files"] == [f"{tmp_path.name}/x.json"]
+
+
+def test_a_run_description_alone_points_to_the_outcomes(tmp_path):
+    mk.write_lm_eval(tmp_path, "m", "task", V, [0, 1])
+    results = next(tmp_path.rglob("results_*.json"))
+    with pytest.raises(ValidationError, match=r"results_.*\.json: this file only describes a run"):
+        io.load(results)
+    assert io.load(results.parent).shape == (1, 2, 3)

@@ -238,6 +238,12 @@ def load_many(
     skipped: list[str] = []
     for it, kind, parsed in kinds:
         src = it.src
+        if kind == _AUX and it.explicit and len(kinds) == 1:
+            raise ValidationError(
+                f"{src.label}: this file only describes a run (model name, settings); the "
+                "outcomes are in the samples_<task>_<date>.jsonl (lm-eval) or "
+                "per_instance_stats.json (HELM) next to it -- load the directory"
+            )
         if kind in (_AUX, "unknown_json"):
             if kind == "unknown_json" and it.explicit:
                 raise ValidationError(

@@ -22,7 +22,7 @@ from .._validation import ValidationError
 from ._base import _Src
 from ._logs import LogPart, choose_scorer
 
-__all__ = ["read_stats", "is_instance_stats"]
+__all__: list[str] = []  # read through scorio_core.io.load
 
 DEFAULT_STAT = "exact_match"
 

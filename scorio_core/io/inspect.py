@@ -42,7 +42,7 @@ from .._validation import ValidationError
 from ._base import _Src, open_zip, read_member
 from ._logs import LogPart, choose_scorer
 
-__all__ = ["read_eval", "read_json_log", "is_inspect_json"]
+__all__: list[str] = []  # read through scorio_core.io.load
 
 HEADER = "header.json"
 START = "_journal/start.json"

@@ -29,7 +29,7 @@ from .._validation import ValidationError
 from ._base import _Src
 from ._logs import LogPart, choose_scorer
 
-__all__ = ["read_samples", "is_samples_line", "model_from_results", "SAMPLES_NAME"]
+__all__: list[str] = []  # read through scorio_core.io.load
 
 SAMPLES_NAME = re.compile(r"^samples_(?P<task>.+?)_(?P<date>\d{4}-\d{2}-\d{2}T[0-9\-.]+)\.jsonl$")
 RESULTS_NAME = re.compile(r"^results_(?P<date>.+)\.json$")

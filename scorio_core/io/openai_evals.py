@@ -17,7 +17,7 @@ from .._validation import ValidationError
 from ._base import _Src
 from ._logs import LogPart
 
-__all__ = ["read_events", "is_spec_line"]
+__all__: list[str] = []  # read through scorio_core.io.load
 
 
 def is_spec_line(obj: Any) -> bool:
