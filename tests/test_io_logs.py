@@ -281,3 +281,15 @@ def test_differential_inspect_ai_unfinished_categorical_and_errored(tmp_path):
             if str(s.id) in ours.questions:
                 q = ours.questions.index(str(s.id))
                 assert names[ours.R[0, q, s.epoch - 1]] == s.scores["match"].value
+
+
+def test_combined_import_report_lists_every_file(tmp_path):
+    v = np.array([[1, 0], [1, 1]])
+    a = mk.write_inspect_eval(tmp_path / "a.eval", "a", "arith", v, [1, 2])
+    csv = mk.write_long_csv(tmp_path / "b.csv", ["b"], [1, 2], np.ones((1, 2, 2), int),
+                            first_trial=1, benchmark="arith")  # fmt: skip
+    rep = io.load([a, csv]).metadata["import_report"]
+    assert [(f["file"], f["format"], f["model"]) for f in rep["files"]] == [
+        ("a.eval", "inspect", "a"), ("b.csv", "csv", "b")
+    ]
+    assert rep["n_files"] == 2 and rep["missing_samples"] == 0

@@ -334,12 +334,23 @@ def combine(
     df = pl.concat(frames, how="diagonal_relaxed")
     if "decoding" in df.columns:
         df = df.with_columns(pl.col("decoding").fill_null("sample"))
-    report = {"files": [label for label, _ in outs], "n_files": len(outs)}
-    sub = [o.metadata.get("import_report") for _, o in outs if "import_report" in o.metadata]
-    if sub:
-        report["logs"] = sub[0]
+    files: list[dict] = []
+    report: dict[str, Any] = {"files": files, "missing_samples": 0}
+    for label, o in outs:
+        sub = o.metadata.get("import_report")
+        if sub:  # the logs, already assembled: keep their per-file rows and notes
+            files.extend(sub["files"])
+            report["missing_samples"] += sub.get("missing_samples", 0)
+            for key in ("notes", "skipped_files"):
+                if key in sub:
+                    report[key] = sub[key]
+        else:
+            files.append({"file": label, "format": o.metadata.get("format"),
+                          "model": ", ".join(o.models), "records": o.L * o.M * o.N})  # fmt: skip
+    report["n_files"] = len(files)
     return _from_frame(
-        df, "frame", f"{len(outs)} files", None, on_missing, name or "combined",
+        df, "frame", f"{len(files)} files", None, on_missing, name or "combined",
         list(first.weights), list(first.category_names),
-        meta_extra={"format": "combined", "source_file": report["files"], "import_report": report},
+        meta_extra={"format": "combined", "source_file": [f["file"] for f in files],
+                    "import_report": report},
     )  # fmt: skip
