@@ -4,7 +4,8 @@ Session-state contract (also the test seam)
 -------------------------------------------
 ``st.session_state[UPLOAD_KEY]`` (``"scorio_upload"``)
     ``{"filename": str, "data": bytes}`` -- the raw bytes of the last uploaded
-    file. The sidebar writes it right after ``st.file_uploader`` returns a file;
+    file -- or, for several files, ``{"filename": "3 files", "files": {name: bytes}}``.
+    The sidebar writes it right after ``st.file_uploader`` returns files;
     parsing, validation and caching read *only* this key, so a test (or any
     caller) that sets it and selects ``"Upload a file"`` exercises exactly the
     code path of a real upload.
@@ -14,7 +15,8 @@ Session-state contract (also the test seam)
 ``st.session_state[LAST_GOOD_KEY]`` (``"scorio_last_good"``)
     The last dataset that loaded; shown again when a new upload is rejected.
 
-Widget keys: ``dataset``, ``upload``, ``on_missing``, ``benchmark``.
+Widget keys: ``dataset``, ``upload``, ``on_missing``, ``scorer``, ``col_<role>`` (column
+mapping of a single uploaded table), ``benchmark``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ BUNDLED = {
     "Biased coins (11 LLM mimics)": ROOT / "data" / "biased_coins.npz",
 }
 UPLOAD = "Upload a file"
-UPLOAD_TYPES = ["npz", "csv", "parquet", "jsonl"]
+UPLOAD_TYPES = ["npz", "csv", "parquet", "pq", "jsonl", "ndjson", "eval", "json", "zip"]
+NO_COLUMN = "(none)"
 MISSING = {
     "error": "fail and name the missing cells",
     "drop_questions": "drop incomplete questions",
@@ -72,8 +75,37 @@ def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the f
 
 
 @st.cache_data(max_entries=8, show_spinner="Reading upload…")
-def _load_bytes(data: bytes, filename: str, on_missing: str) -> Outcomes:
-    return io.load(data, filename=filename, on_missing=on_missing)
+def _load_bytes(
+    files: tuple[tuple[str, bytes], ...], on_missing: str, columns: tuple, scorer: str | None
+) -> Outcomes:
+    source = {name: data for name, data in files}
+    if len(files) == 1:
+        (name, data), = files
+        source = data
+    else:
+        name = None
+    return io.load(source, filename=name, on_missing=on_missing, columns=dict(columns) or None,
+                   scorer=scorer or None)
+
+
+def _column_mapping(up: dict) -> tuple:
+    """Selectboxes mapping our roles to the columns of a single uploaded table."""
+    if "files" in up:
+        return ()
+    cols = io.table_columns(up["data"], filename=up["filename"])
+    if not cols:
+        return ()
+    missing = [r for r in io.ROLES[:4] if r not in cols]
+    mapping = []
+    with st.sidebar.expander("Column mapping", expanded=bool(missing)):
+        for role in io.ROLES:
+            options = [NO_COLUMN, *cols]
+            if st.session_state.get(f"col_{role}") not in options:
+                st.session_state[f"col_{role}"] = role if role in cols else NO_COLUMN
+            choice = st.selectbox(role, options, key=f"col_{role}")
+            if choice not in (NO_COLUMN, role):
+                mapping.append((role, choice))
+    return tuple(mapping)
 
 
 def _bundled(label: str) -> tuple[Outcomes, str]:
@@ -84,12 +116,15 @@ def _bundled(label: str) -> tuple[Outcomes, str]:
 
 def _upload_widgets() -> dict | None:
     side = st.sidebar
-    f = side.file_uploader(
-        "Outcome file",
+    files = side.file_uploader(
+        "Outcome files or logs",
         type=UPLOAD_TYPES,
         key="upload",
-        help="`.npz` with an array `R` (L, M, N), or a long table with columns "
-        "model, question, trial, outcome (+ optional decoding = sample|greedy).",
+        accept_multiple_files=True,
+        help="`.npz` with an array `R` (L, M, N); a long table with columns model, question, "
+        "trial, outcome (+ optional decoding = sample|greedy); or evaluation logs -- Inspect "
+        "`.eval`/`.json`, lm-eval `samples_*.jsonl` + `results_*.json`, OpenAI evals `.jsonl`, "
+        "HELM `per_instance_stats.json` + `run_spec.json` -- several at once or as one `.zip`.",
     )
     side.selectbox(
         "Missing cells",
@@ -98,10 +133,16 @@ def _upload_widgets() -> dict | None:
         key="on_missing",
         help="What to do when some (model, question, trial) cells of a long table are absent",
     )
-    if f is not None:
-        st.session_state[UPLOAD_KEY] = {"filename": f.name, "data": f.getvalue()}
+    side.text_input("Scorer (logs)", key="scorer", placeholder="first scorer",
+                    help="Logs with several scorers or metrics: the one to use as the outcome")
+    if len(files or []) == 1:
+        st.session_state[UPLOAD_KEY] = {"filename": files[0].name, "data": files[0].getvalue()}
+    elif files:
+        st.session_state[UPLOAD_KEY] = {
+            "filename": f"{len(files)} files", "files": {f.name: f.getvalue() for f in files}
+        }
     up = st.session_state.get(UPLOAD_KEY)
-    if f is None and up is not None:
+    if not files and up is not None:
         side.caption(f"Using the earlier upload **{up['filename']}**.")
     return up
 
@@ -115,9 +156,14 @@ def _load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     if up is None:
         return None
     on_missing = st.session_state.get("on_missing", "error")
-    o = _load_bytes(up["data"], up["filename"], on_missing)
-    digest = hashlib.sha256(up["data"]).hexdigest()[:16]
-    return o, f"upload:{digest}:{on_missing}", up["filename"]
+    files = tuple(up["files"].items()) if "files" in up else ((up["filename"], up["data"]),)
+    columns, scorer = _column_mapping(up), st.session_state.get("scorer", "").strip()
+    o = _load_bytes(files, on_missing, columns, scorer)
+    sha = hashlib.sha256()
+    for name, data in files:
+        sha.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    token = f"upload:{sha.hexdigest()[:16]}:{on_missing}:{columns}:{scorer}"
+    return o, token, up["filename"]
 
 
 def sidebar() -> Dataset:
@@ -129,7 +175,9 @@ def sidebar() -> Dataset:
     except ValidationError as exc:
         loaded = None
         hint = ""
-        if "missing" in str(exc):
+        if "expected columns" in str(exc):
+            hint = "\n\nPick your columns under **Column mapping** in the sidebar."
+        elif "missing" in str(exc):
             hint = "\n\nTo load it anyway, change **Missing cells** in the sidebar."
         st.error(f"Could not load this file: {exc}{hint}", icon=":material/error:")
     except Exception as exc:  # noqa: BLE001 -- a malformed upload must never show a traceback

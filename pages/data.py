@@ -40,6 +40,24 @@ def _signals(o) -> None:
                "between correct and wrong completions can separate them.")
 
 
+def _import_report(report: dict) -> None:
+    st.subheader("Import report")
+    files = pd.DataFrame(report.get("files", []))
+    if not files.empty and "notes" in files:
+        files["notes"] = files["notes"].map(lambda n: "; ".join(n) if isinstance(n, list) else n)
+    if not files.empty:
+        st.dataframe(files, hide_index=True, key="import_files")
+    st.caption(
+        f"{report.get('n_files', len(files))} file(s) read; "
+        f"{report.get('missing_samples', 0)} sample(s) without a score (errored or unscored: "
+        "missing cells, handled by **Missing cells** in the sidebar)."
+    )
+    for note in report.get("notes", []):
+        st.info(note)
+    if skipped := report.get("skipped_files"):
+        st.caption("Skipped (not outcome files): " + ", ".join(f"`{f}`" for f in skipped))
+
+
 def main() -> None:
     ds = _common.current_dataset()
     o, full = ds.view, ds.full
@@ -54,6 +72,12 @@ def main() -> None:
     if notes := {k: full.metadata[k] for k in LOAD_NOTES if k in full.metadata}:
         st.info("The loader changed or skipped part of the file:")
         st.json(notes)
+
+    if report := full.metadata.get("import_report"):
+        _import_report(report)
+    if ids := full.metadata.get("trial_ids"):
+        st.caption(f"Trial ids from the file: {', '.join(map(str, ids[:20]))}"
+                   + (" …" if len(ids) > 20 else "") + " (R numbers them 0..N−1 in this order).")
 
     cols = st.columns(5)
     cols[0].metric("models (L)", o.L)

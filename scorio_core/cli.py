@@ -11,6 +11,8 @@ Examples
     $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
     $ scorio-studio greedy data/reasoning_synthetic.npz
     $ scorio-studio info results.parquet
+    $ scorio-studio leaderboard logs/ --scorer match        # a directory of Inspect .eval logs
+    $ scorio-studio import logs/*.eval --out runs.parquet
     $ scorio-studio app
 """
 
@@ -67,7 +69,17 @@ def _positive_int(text: str) -> int:
 
 
 def _add_data_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("path", help="outcome file: .npz, or a long table (.csv, .parquet, .jsonl)")
+    p.add_argument(
+        "path",
+        nargs="+",
+        help="outcome files or directories (read recursively): .npz, long tables (.csv, "
+        ".parquet, .jsonl) or evaluation logs (Inspect .eval/.json, lm-eval samples_*.jsonl, "
+        "OpenAI evals .jsonl, HELM per_instance_stats.json)",
+    )
+    p.add_argument(
+        "--scorer",
+        help="logs with several scorers/metrics: which one is the outcome (default: the first)",
+    )
     p.add_argument(
         "--benchmark",
         default=COMBINED,
@@ -164,14 +176,47 @@ def _parser() -> argparse.ArgumentParser:
     info = sub.add_parser("info", help="validate a file and print its shape report")
     _add_data_args(info)
 
+    imp = sub.add_parser(
+        "import", help="read logs/tables and write them as one .parquet/.csv/.jsonl or .npz"
+    )
+    _add_data_args(imp)
+    imp.add_argument("--out", required=True, help="output file: .npz, .parquet, .csv or .jsonl")
+
     app = sub.add_parser("app", help="open the Streamlit app (needs the source checkout)")
     app.add_argument("streamlit_args", nargs=argparse.REMAINDER)
     return parser
 
 
 def _load(args):
-    data = io.load(Path(args.path), on_missing=args.on_missing)
+    paths = [Path(p) for p in args.path]
+    data = io.load(
+        paths[0] if len(paths) == 1 else paths, on_missing=args.on_missing, scorer=args.scorer
+    )
     return data.select(args.benchmark)
+
+
+def _pick(meta, *keys: str) -> dict:
+    return {k: meta[k] for k in keys if k in meta}
+
+
+def _import(data, out: str) -> str:
+    """Write ``data`` to ``out`` (.npz keeps weights and category names; tables do not)."""
+    path = Path(out)
+    if path.suffix.lower() == ".npz":
+        io.save_npz(data, path)
+    else:
+        io.save_table(data, path)
+    report = data.metadata.get("import_report", {})
+    lines = [f"wrote {path} ({data.L} models x {data.M} questions x {data.N} trials)"]
+    lines += [f"note: {n}" for n in report.get("notes", [])]
+    if report.get("missing_samples"):
+        lines.append(f"note: {report['missing_samples']} samples had no score (missing cells)")
+    if not data.is_binary and path.suffix.lower() != ".npz":
+        lines.append(
+            f"note: tables do not store category weights ({list(data.weights)}); pass "
+            "--weights when analysing, or write .npz"
+        )
+    return "\n".join(lines) + "\n"
 
 
 def _weights(text: str | None):
@@ -276,8 +321,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             run = getattr(_cli_analysis, args.command)
             sys.stdout.write(run(data, args, _method_ids))
             return 0
+        if args.command == "import":
+            sys.stderr.write(_import(data, args.out))
+            return 0
         if args.command == "info":
-            print(json.dumps(data.describe(), indent=2, ensure_ascii=False))
+            report = {**data.describe(), **_pick(data.metadata, "import_report", "trial_ids")}
+            print(json.dumps(report, indent=2, ensure_ascii=False, default=str))
             return 0
         if args.rubric:
             from . import _cli_analysis

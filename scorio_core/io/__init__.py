@@ -1,0 +1,169 @@
+"""Loaders and writers for :class:`~scorio_core.outcomes.Outcomes` (SPEC §2).
+
+One module per on-disk format behind one :func:`load`; pickle is never used:
+
+* :mod:`~scorio_core.io.npz` -- NumPy arrays read with ``allow_pickle=False``: ``R``
+  ``(L, M, N)`` (a 2-D ``R`` is one model), optional ``R0``, ``models``, ``questions``,
+  ``benchmarks``, ``category_names`` (unicode string arrays), ``weights``,
+  ``signal__<name>`` float arrays ``(L, M, N)`` and ``meta_json`` (a 0-d string
+  holding a JSON object).
+* :mod:`~scorio_core.io.table` -- CSV, Parquet or JSONL read with polars, one row per
+  completion with columns ``model, question, trial, outcome`` (+ optional
+  ``decoding`` = ``sample|greedy`` and ``benchmark``; other numeric columns are
+  signals).
+* evaluation-harness logs -- :mod:`~scorio_core.io.inspect` (Inspect AI ``.eval`` and
+  ``.json``), :mod:`~scorio_core.io.lm_eval` (lm-evaluation-harness
+  ``samples_<task>_<date>.jsonl``), :mod:`~scorio_core.io.openai_evals` (OpenAI evals
+  JSONL) and :mod:`~scorio_core.io.helm` (HELM ``per_instance_stats.json``). Every
+  loader builds the same long records and goes through the same assembly, validation
+  and missing-cell policy (``_assemble``).
+
+Every problem is reported as a :class:`~scorio_core._validation.ValidationError`
+whose message starts with the file name and says what was expected and what was
+found. Row numbers in table messages count data rows from 1 (the header is not
+counted; in a CSV the line number is the row number + 1).
+
+Example
+-------
+>>> from scorio_core.io import load
+>>> csv = b"model,question,trial,outcome\\nA,q1,0,1\\nA,q1,1,0\\nB,q1,0,1\\nB,q1,1,1\\n"
+>>> o = load(csv, filename="runs.csv")
+>>> o.models, o.R[:, 0].tolist()
+(('A', 'B'), [[1, 0], [1, 1]])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import polars as pl
+
+from .._validation import ValidationError
+from ..outcomes import Outcomes
+from ._assemble import ROLES
+from ._base import ACCEPTED_SUFFIXES, MAX_BYTES, OnMissing, Source
+from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
+from .npz import load_npz, save_npz
+from .table import (
+    _is_frame,
+    load_table,
+    safe_csv_cell,
+    save_table,
+    table_columns,
+    to_long_frame,
+    to_safe_csv,
+)
+
+__all__ = [
+    "ACCEPTED_SUFFIXES",
+    "DIR_SUFFIXES",
+    "LOG_FORMATS",
+    "MAX_BYTES",
+    "ROLES",
+    "ValidationError",
+    "load",
+    "load_npz",
+    "load_table",
+    "save_npz",
+    "save_table",
+    "table_columns",
+    "to_long_frame",
+    "safe_csv_cell",
+    "to_safe_csv",
+]
+
+
+# -------------------------------------------------------------------- load
+def load(
+    source: Source | Sequence[Source] | Mapping[str, bytes] | pl.DataFrame,
+    *,
+    filename: str | None = None,
+    format: str | None = None,
+    columns: Mapping[str, str] | None = None,
+    on_missing: OnMissing = "error",
+    name: str | None = None,
+    max_bytes: int = MAX_BYTES,
+    weights: Sequence[float] | None = None,
+    category_names: Sequence[str] | None = None,
+    scorer: str | None = None,
+) -> Outcomes:
+    """Load outcomes from one or several files or a directory, telling each file's format
+    from its content.
+
+    Parameters
+    ----------
+    source : path, bytes, binary file object, a list of these, a directory, or a mapping
+        A path, or the raw bytes of an upload (then ``filename`` gives the suffix). A
+        directory is read recursively (hidden files skipped); a ``.zip`` that is not an
+        Inspect log or an ``.npz`` is read as an archive of files; a mapping is
+        ``{file name: bytes}`` (e.g. several uploads). A polars/pandas DataFrame is
+        passed to :func:`load_table`.
+    filename : str, optional
+        Name used for the suffix and in messages (defaults to the path's name).
+    format : str, optional
+        Overrides detection: ``"npz"``, ``"csv"``, ``"parquet"``, ``"pq"``, ``"jsonl"``,
+        ``"ndjson"``, ``"inspect"``, ``"lm_eval"``, ``"openai_evals"`` or ``"helm"``.
+    columns, on_missing
+        Table options, see :func:`load_table`; ``on_missing`` applies to logs too
+        (errored samples are missing cells).
+    name : str, optional
+        Dataset name; defaults to the ``.npz`` metadata name, the file stem or the task.
+    max_bytes : int
+        Files larger than this are refused before parsing.
+    weights, category_names : optional
+        Category weights/names; override the ones stored in an ``.npz`` or derived from
+        log scores (tables cannot store them).
+    scorer : str, optional
+        Logs with several scorers/metrics: which one is the outcome (Inspect scorer name,
+        lm-eval metric or ``"FILTER/METRIC"``, HELM stat name; default: the first, or
+        ``exact_match`` for HELM, noted in the import report).
+
+    Returns
+    -------
+    Outcomes
+        Logs add ``metadata["import_report"]`` (per file: format, model, benchmark,
+        scorer, records, missing samples, notes). The file's own trial ids are kept in
+        ``metadata["trial_ids"]`` (or ``"trial_ids_per_pair"``).
+
+    Raises
+    ------
+    ValidationError
+        For unknown formats, empty or oversized files and any malformed content; the
+        message starts with the file name (and names the member or line for logs).
+
+    Notes
+    -----
+    Formats: ``.npz`` (:mod:`.npz`); long tables (:mod:`.table`); Inspect AI ``.eval`` and
+    ``.json`` logs (:mod:`.inspect`); lm-evaluation-harness ``samples_<task>_<date>.jsonl``
+    (:mod:`.lm_eval`); OpenAI evals JSONL (:mod:`.openai_evals`); HELM
+    ``per_instance_stats.json`` (:mod:`.helm`). Several files are combined when they
+    agree on categories and each (model, benchmark) comes from one file; the shared
+    assembly then requires the same questions and trials for every model.
+
+    Examples
+    --------
+    >>> o = load(b"model,question,trial,outcome\\nA,q1,0,1\\nA,q1,1,1\\n", filename="x.csv")
+    >>> o.shape
+    (1, 1, 2)
+    """
+    if _is_frame(source):
+        return load_table(
+            source,
+            columns=columns,
+            on_missing=on_missing,
+            name=name,
+            weights=weights,
+            category_names=category_names,
+        )
+    return load_many(
+        source,
+        filename=filename,
+        format=format,
+        columns=columns,
+        on_missing=on_missing,
+        name=name,
+        max_bytes=max_bytes,
+        weights=weights,
+        category_names=category_names,
+        scorer=scorer,
+    )

@@ -1,0 +1,478 @@
+"""Long records -> :class:`~scorio_core.outcomes.Outcomes`: the one assembly, validation and
+missing-cell policy that every loader goes through (private)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from .._validation import MAX_CATEGORY, ValidationError
+from ..outcomes import Outcomes
+from ._base import _ON_MISSING
+
+#: Column roles of a long table, in the order they are written.
+ROLES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
+_REQUIRED = ROLES[:4]
+_SHOW = 5  # how many offending rows/cells an error message lists
+_MAX_PAIRS = 50_000_000  # (model, question) pairs; more means a wrong column mapping
+_SIGNAL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+# Index columns written by pandas; ignored rather than turned into signals.
+_INDEX_COLUMN = re.compile(r"^(|Unnamed: \d+|__index_level_\d+__|index)$")
+_ROW = "__scorio_row__"
+
+
+def _row_note(fmt: str) -> str:
+    return {
+        "csv": "rows numbered from 1 below the header; CSV line = row + 1",
+        "jsonl": "rows numbered from 1, i.e. the n-th JSON object",
+        "parquet": "rows numbered from 1",
+        "frame": "0-based row positions",
+    }[fmt]
+
+
+def _rows_msg(rows: np.ndarray, fmt: str, values: Sequence[Any] | None = None) -> str:
+    """``"row 3 = 'x', row 7 = 'y' (and 4 more) (rows numbered from 1 ...)"``."""
+    rows = np.asarray(rows)
+    shown = rows[:_SHOW].tolist()
+    if values is None:
+        items = ", ".join(str(r) for r in shown)
+        head = "row" if len(rows) == 1 else "rows"
+    else:
+        items = ", ".join(f"{r} = {v!r}" for r, v in zip(shown, values[:_SHOW], strict=False))
+        head = "row"
+    more = f" and {len(rows) - len(shown)} more" if len(rows) > len(shown) else ""
+    return f"{head} {items}{more} ({_row_note(fmt)})"
+
+
+def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict[str, str]:
+    columns = dict(columns or {})
+    unknown = [k for k in columns if k not in ROLES]
+    if unknown:
+        raise ValidationError(
+            f"columns= has unknown role(s) {', '.join(map(repr, unknown))}; roles are "
+            f"{', '.join(ROLES)} (map role -> your column name, e.g. {{'model': 'llm'}})"
+        )
+    roles = {r: str(columns.get(r, r)) for r in ROLES}
+    used = [roles[r] for r in ROLES if r in columns or r in _REQUIRED]
+    dup = sorted({c for c in used if used.count(c) > 1})
+    if dup:
+        raise ValidationError(f"columns= maps several roles to the same column {dup[0]!r}")
+    found = ", ".join(map(repr, present[:30])) + (" ..." if len(present) > 30 else "")
+    missing = [r for r in _REQUIRED if roles[r] not in present]
+    if missing:
+        hints = []
+        lower = {c.strip().lower(): c for c in present}
+        for r in missing:
+            guess = lower.get(roles[r].strip().lower()) or lower.get(r)
+            if guess is not None:
+                hints.append(f"{r!r}: {guess!r}")
+        hint = (
+            f"; did you mean columns={{{', '.join(hints)}}}?"
+            if hints
+            else "; rename them or map yours with columns={'model': '<your column>', ...}"
+        )
+        raise ValidationError(
+            f"expected columns {', '.join(repr(roles[r]) for r in _REQUIRED)} (+ optional "
+            f"{roles['decoding']!r}, {roles['benchmark']!r} and numeric signal columns); "
+            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}{hint}"
+        )
+    for r in ("decoding", "benchmark"):
+        if roles[r] not in present:
+            if r in columns:
+                raise ValidationError(
+                    f"columns= maps {r!r} to {roles[r]!r}, but there is no such column; "
+                    f"found {found}"
+                )
+            del roles[r]
+    return roles
+
+
+def _unquote(s: pl.Series) -> pl.Series:
+    """Undo the formula-defusing apostrophe that spreadsheets and :func:`save_table` add."""
+    return s.str.replace(r"^'([=+\-@\t\r])", "$1")
+
+
+def _text_column(df: pl.DataFrame, col: str, fmt: str) -> pl.Series:
+    """A label column as strings, refusing nulls/blanks and nested values."""
+    s = df.get_column(col)
+    if s.dtype.is_nested():
+        raise ValidationError(f"column {col!r} must hold text labels; got type {s.dtype}")
+    s = s.cast(pl.String)
+    blank = (s.is_null() | (s.str.strip_chars() == "")).to_numpy()
+    if blank.any():
+        rows = df.get_column(_ROW).to_numpy()[blank]
+        raise ValidationError(f"column {col!r} is empty at {blank.sum()} {_rows_msg(rows, fmt)}")
+    return _unquote(s) if fmt == "csv" else s
+
+
+def _number_column(df: pl.DataFrame, col: str, fmt: str, what: str, *, whole: bool) -> np.ndarray:
+    """A numeric column (integer, non-negative if ``whole``); bad cells are reported by row."""
+    s = df.get_column(col)
+    rows = df.get_column(_ROW)
+    if s.dtype == pl.Boolean:
+        s = s.cast(pl.Int64)
+    elif s.dtype == pl.String:
+        t = s.str.strip_chars().str.to_lowercase().replace({"true": "1", "false": "0"})
+        num = t.cast(pl.Float64, strict=False)
+        bad = (num.is_null() & s.is_not_null()).to_numpy()
+        if bad.any():
+            raise ValidationError(
+                f"column {col!r} must hold {what}; found non-numeric value(s) at "
+                f"{_rows_msg(rows.to_numpy()[bad], fmt, s.to_numpy()[bad].tolist())}"
+            )
+        s = num
+    elif s.dtype == pl.Null:
+        s = s.cast(pl.Float64)
+    elif not s.dtype.is_numeric():
+        raise ValidationError(f"column {col!r} must hold {what}; got values of type {s.dtype}")
+    a = s.cast(pl.Float64).to_numpy()  # nulls -> NaN
+    null = s.is_null().to_numpy()
+    if null.any():
+        raise ValidationError(
+            f"column {col!r} must hold {what}; {null.sum()} cell(s) are empty/null at "
+            f"{_rows_msg(rows.to_numpy()[null], fmt)}"
+        )
+    checks = [(~np.isfinite(a), "NaN/infinite")]
+    if whole:
+        checks += [(np.isfinite(a) & (a != np.round(a)), "fractional"), (a < 0, "negative")]
+        checks += [(a > MAX_CATEGORY, f"implausibly large (> {MAX_CATEGORY})")]
+    for bad, kind in checks:
+        if bad.any():
+            raise ValidationError(
+                f"column {col!r} must hold {what}; found {kind} value(s) at "
+                f"{_rows_msg(rows.to_numpy()[bad], fmt, a[bad].tolist())}"
+            )
+    return a.astype(np.int64) if whole else a
+
+
+def _codes(s: pl.Series) -> tuple[list[str], np.ndarray]:
+    """Distinct labels in order of first appearance and each row's code."""
+    uniq = s.unique(maintain_order=True)
+    codes = s.replace_strict(uniq, pl.Series(np.arange(len(uniq))), return_dtype=pl.Int64)
+    return uniq.to_list(), codes.to_numpy()
+
+
+def _from_frame(
+    df: pl.DataFrame,
+    fmt: str,
+    label: str,
+    columns: Mapping[str, str] | None,
+    on_missing: str,
+    name: str | None,
+    weights: Sequence[float] | None,
+    category_names: Sequence[str] | None,
+    meta_extra: Mapping[str, Any] | None = None,
+) -> Outcomes:
+    if on_missing not in _ON_MISSING:
+        raise ValidationError(
+            f"on_missing must be one of {', '.join(map(repr, _ON_MISSING))}; got {on_missing!r}"
+        )
+    roles = _column_roles(columns, df.columns)
+    if df.height == 0:
+        what = "only a header row" if fmt == "csv" else "no rows"
+        raise ValidationError(
+            f"the table has no data ({what}: columns {', '.join(map(repr, df.columns))}); "
+            "expected one row per completion"
+        )
+    df = df.drop(_ROW, strict=False).with_row_index(_ROW, offset=0 if fmt == "frame" else 1)
+    rows = df.get_column(_ROW).to_numpy()
+    meta: dict[str, Any] = {"source_file": label, "format": fmt}
+
+    # every column is checked as a whole; bad cells are reported by row number
+    models, mi = _codes(_text_column(df, roles["model"], fmt))
+    questions, qi = _codes(_text_column(df, roles["question"], fmt))
+    outcome = _number_column(df, roles["outcome"], fmt, "integer categories 0..C", whole=True)
+    trial = _number_column(df, roles["trial"], fmt, "numeric trial ids", whole=False)
+    greedy = _greedy_rows(df, roles.get("decoding"), fmt)
+    L, M = len(models), len(questions)
+    if L * M > _MAX_PAIRS:
+        raise ValidationError(
+            f"{L:,} distinct models x {M:,} distinct questions is too many; check that "
+            f"{roles['model']!r} and {roles['question']!r} are the right columns"
+        )
+    keys = pl.DataFrame({"m": mi, "q": qi, "g": greedy, "t": trial})
+    _refuse_duplicates(keys, rows, models, questions, fmt)
+    # position of each row within its (model, question, decoding) group, by trial value
+    ti = (
+        keys.select((pl.col("t").rank("ordinal").over(["m", "q", "g"]) - 1).cast(pl.Int64))
+        .to_series()
+        .to_numpy()
+    )
+    cnt = np.bincount((greedy * L + mi) * M + qi, minlength=2 * L * M).reshape(2, L, M)
+    if cnt[0].max() == 0:
+        raise ValidationError("every row has decoding 'greedy'; expected 'sample' rows to form R")
+    keep, keep_q, N, D = _completeness(cnt, ti, qi, greedy, on_missing, models, questions, meta)
+    if not keep_q.all():
+        qi = (np.cumsum(keep_q) - 1)[qi]
+        questions = [q for q, k in zip(questions, keep_q, strict=True) if k]
+        M = len(questions)
+
+    sample, prior = keep & ~greedy, keep & greedy
+    R = np.zeros((L, M, N), dtype=np.int64)
+    R[mi[sample], qi[sample], ti[sample]] = outcome[sample]
+    R0 = None
+    if D:
+        R0 = np.zeros((L, M, D), dtype=np.int64)
+        R0[mi[prior], qi[prior], ti[prior]] = outcome[prior]
+    _record_trial_ids(meta, trial[sample], mi[sample], qi[sample], ti[sample], (L, M, N))
+    benchmarks = None
+    if "benchmark" in roles:
+        benchmarks = _benchmarks(df, roles["benchmark"], qi, keep, questions)
+
+    signals: dict[str, np.ndarray] = {}
+    ignored: list[str] = []
+    for col in df.columns:
+        if col in roles.values() or col == _ROW:
+            continue
+        vals = _signal_values(df, col, fmt)
+        if vals is None:
+            ignored.append(col)
+            continue
+        bad = sample & ~np.isfinite(vals)
+        if bad.any():
+            raise ValidationError(
+                f"signal column {col!r} is empty/NaN on sample rows at "
+                f"{_rows_msg(rows[bad], fmt)}; signals must be given for every completion"
+            )
+        signals[col] = np.zeros((L, M, N))
+        signals[col][mi[sample], qi[sample], ti[sample]] = vals[sample]
+    if ignored:
+        meta["ignored_columns"] = ignored
+    if columns:
+        meta["columns"] = roles
+    meta.update(meta_extra or {})
+    return Outcomes(
+        R=R,
+        R0=R0,
+        weights=weights,
+        category_names=category_names,
+        models=models,
+        questions=questions,
+        benchmarks=benchmarks,
+        signals=signals,
+        name=name or Path(label).stem.strip("<>") or "dataset",
+        metadata=meta,
+    )
+
+
+def _record_trial_ids(
+    meta: dict[str, Any],
+    trial: np.ndarray,
+    mi: np.ndarray,
+    qi: np.ndarray,
+    ti: np.ndarray,
+    shape: tuple[int, int, int],
+) -> None:
+    """Keep the file's own trial ids (``R`` numbers trials 0..N-1 by their order).
+
+    ``metadata["trial_ids"]``: the N ids when every (model, question) pair uses the same
+    ones (the usual case, e.g. Inspect epochs 1..N); otherwise
+    ``metadata["trial_ids_per_pair"]``, a nested (L, M, N) list (up to 100,000 cells).
+    """
+    T = np.full(shape, np.nan)
+    T[mi, qi, ti] = trial
+    whole = bool(np.all(T == np.round(T)))
+    ids = T.astype(np.int64) if whole else T
+    if (T == T[:1, :1]).all():
+        meta["trial_ids"] = ids[0, 0].tolist()
+    elif T.size <= 100_000:
+        meta["trial_ids_per_pair"] = ids.tolist()
+
+
+def _greedy_rows(df: pl.DataFrame, col: str | None, fmt: str) -> np.ndarray:
+    """Boolean mask of ``decoding == "greedy"`` rows (case and spaces ignored)."""
+    if col is None:
+        return np.zeros(df.height, dtype=bool)
+    raw = _unquote(df.get_column(col).cast(pl.String)) if fmt == "csv" else df[col]
+    dec = raw.cast(pl.String).str.strip_chars().str.to_lowercase()
+    bad = ~dec.is_in(["sample", "greedy"]).fill_null(False).to_numpy()
+    if bad.any():
+        vals = raw.cast(pl.String).to_numpy()[bad].tolist()
+        raise ValidationError(
+            f"column {col!r} must be 'sample' or 'greedy'; found "
+            f"{_rows_msg(df.get_column(_ROW).to_numpy()[bad], fmt, vals)}"
+        )
+    return (dec == "greedy").to_numpy()
+
+
+def _refuse_duplicates(
+    keys: pl.DataFrame, rows: np.ndarray, models: list[str], questions: list[str], fmt: str
+) -> None:
+    """Each (model, question, decoding, trial) may appear once."""
+    dup = keys.is_duplicated()
+    if not dup.any():
+        return
+    d = (
+        keys.with_columns(row=pl.Series(rows))
+        .filter(dup)
+        .group_by(["m", "q", "g", "t"], maintain_order=True)
+        .agg(pl.col("row"))
+    )
+    shown = [
+        f"({models[m]!r}, {questions[q]!r}, trial {_num(t)}{', greedy' if g else ''}) "
+        f"at rows {', '.join(map(str, r[:_SHOW]))}"
+        for m, q, g, t, r in d.head(_SHOW).iter_rows()
+    ]
+    raise ValidationError(
+        f"{d.height} (model, question, trial) combination(s) appear more than once; each "
+        f"completion must have its own trial id: {'; '.join(shown)} ({_row_note(fmt)})"
+    )
+
+
+def _completeness(
+    cnt: np.ndarray,
+    ti: np.ndarray,
+    qi: np.ndarray,
+    greedy: np.ndarray,
+    on_missing: str,
+    models: list[str],
+    questions: list[str],
+    meta: dict[str, Any],
+) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Apply ``on_missing`` to the per-(model, question) counts ``cnt`` (2, L, M).
+
+    Returns the rows to keep, the questions to keep, ``N`` and ``D``; records what
+    was dropped in ``meta``.
+    """
+    N, D = int(cnt[0].max()), int(cnt[1].max())
+    short = (cnt[0] != N) | (cnt[1] != D)
+    keep_q = np.ones(cnt.shape[2], dtype=bool)
+    if not short.any():
+        return np.ones(len(ti), dtype=bool), keep_q, N, D
+    if on_missing == "error":
+        raise ValidationError(_missing_msg(cnt, N, D, models, questions))
+    if on_missing == "drop_questions":
+        keep_q = ~short.any(axis=0)
+        if not keep_q.any():
+            raise ValidationError(
+                f"on_missing='drop_questions' would drop all {len(questions)} questions: every "
+                "question is incomplete for at least one model. "
+                + _missing_msg(cnt, N, D, models, questions)
+            )
+        meta.update(
+            on_missing="drop_questions",
+            dropped_questions=[questions[q] for q in np.flatnonzero(~keep_q)],
+            n_questions_found=len(questions),
+        )
+        return keep_q[qi], keep_q, N, D
+    N_min, D_min = int(cnt[0].min()), int(cnt[1].min())
+    if N_min == 0:
+        raise ValidationError(
+            "on_missing='truncate' cannot keep any trial: "
+            + _missing_msg(cnt, N, D, models, questions)
+            + " Use on_missing='drop_questions' instead."
+        )
+    keep = ti < np.where(greedy, D_min, N_min)
+    meta.update(
+        on_missing="truncate",
+        truncated_to_N=N_min,
+        max_N_found=N,
+        dropped_completions=int((~keep & ~greedy).sum()),
+    )
+    if D:
+        meta["truncated_to_D"] = D_min
+        if D_min == 0:
+            meta["R0_dropped"] = "some (model, question) pairs have no greedy rows"
+    return keep, keep_q, N_min, D_min
+
+
+def _signal_values(df: pl.DataFrame, col: str, fmt: str) -> np.ndarray | None:
+    """A numeric/boolean extra column as floats, or ``None`` if it is to be ignored."""
+    s = df.get_column(col)
+    if _INDEX_COLUMN.match(col):
+        return None
+    if s.dtype in (pl.String, pl.Categorical):
+        _refuse_almost_numeric(df, col, fmt)
+        return None
+    if not (s.dtype.is_numeric() or s.dtype == pl.Boolean):
+        return None  # dates, lists, structs, all-null ...
+    if not _SIGNAL_NAME.match(col):
+        raise ValidationError(
+            f"numeric column {col!r} would become a signal, but signal names must be "
+            "letters, digits and '_' (not starting with a digit, at most 64); rename it"
+        )
+    return s.cast(pl.Float64).to_numpy()
+
+
+def _num(t: float) -> str:
+    return str(int(t)) if float(t).is_integer() else repr(t)
+
+
+def _missing_msg(cnt: np.ndarray, N: int, D: int, models: list[str], questions: list[str]) -> str:
+    L, M = cnt.shape[1:]
+    parts = []
+    short = np.argwhere(cnt[0] != N)
+    if len(short):
+        n_missing = int((N - cnt[0]).sum())
+        eg = "; ".join(
+            f"({models[m]!r}, {questions[q]!r}) has {cnt[0, m, q]} of {N}" for m, q in short[:_SHOW]
+        )
+        parts.append(
+            f"{n_missing} of {L * M * N} (model, question, trial) cells are missing: "
+            f"{len(short)} of {L * M} (model, question) pairs have fewer than N={N} trials "
+            f"(N = the largest count found), e.g. {eg}"
+        )
+    short_g = np.argwhere(cnt[1] != D)
+    if D and len(short_g):
+        eg = "; ".join(
+            f"({models[m]!r}, {questions[q]!r}) has {cnt[1, m, q]} of {D}"
+            for m, q in short_g[:_SHOW]
+        )
+        parts.append(
+            f"{len(short_g)} (model, question) pairs have fewer than D={D} greedy rows, e.g. {eg}"
+        )
+    return ". ".join(parts) + ". Fix the file or pass on_missing='drop_questions' or 'truncate'."
+
+
+def _benchmarks(
+    df: pl.DataFrame, col: str, qi: np.ndarray, keep: np.ndarray, questions: list[str]
+) -> list[str]:
+    """One benchmark label per kept question (blank cells are ignored)."""
+    s = _unquote(df.get_column(col).cast(pl.String))
+    pairs = (
+        pl.DataFrame({"q": qi, "b": s})
+        .filter(pl.Series(keep))
+        .drop_nulls()
+        .unique(maintain_order=True)
+    )
+    per_q = np.bincount(pairs.get_column("q").to_numpy(), minlength=len(questions))
+    if (per_q > 1).any():
+        bad = np.flatnonzero(per_q > 1)[:_SHOW]
+        labels = pairs.group_by("q", maintain_order=True).agg(pl.col("b"))
+        by_q = dict(labels.iter_rows())
+        eg = "; ".join(f"{questions[q]!r}: {', '.join(map(repr, by_q[q]))}" for q in bad)
+        raise ValidationError(
+            f"column {col!r} must give one benchmark per question; "
+            f"{int((per_q > 1).sum())} question(s) have several: {eg}"
+        )
+    if (per_q == 0).any():
+        bad = np.flatnonzero(per_q == 0)[:_SHOW]
+        raise ValidationError(
+            f"column {col!r} is empty for every row of question(s) "
+            f"{', '.join(repr(questions[q]) for q in bad)}; expected one benchmark per question"
+        )
+    out = np.empty(len(questions), dtype=object)
+    out[pairs.get_column("q").to_numpy()] = pairs.get_column("b").to_list()
+    return out.tolist()
+
+
+def _refuse_almost_numeric(df: pl.DataFrame, col: str, fmt: str) -> None:
+    """A text column whose values are mostly numbers is a broken signal column."""
+    s = df.get_column(col).cast(pl.String)
+    num = s.str.strip_chars().cast(pl.Float64, strict=False)
+    present = s.is_not_null()
+    n_present, n_num = int(present.sum()), int(num.is_not_null().sum())
+    if n_present and n_num >= 0.5 * n_present and n_num < n_present:
+        bad = (present & num.is_null()).to_numpy()
+        rows = df.get_column(_ROW).to_numpy()[bad]
+        raise ValidationError(
+            f"column {col!r} looks numeric (a signal) but holds non-numbers at "
+            f"{_rows_msg(rows, fmt, s.to_numpy()[bad].tolist())}; fix or remove those cells"
+        )
+
+

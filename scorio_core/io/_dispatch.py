@@ -1,0 +1,356 @@
+"""Which files to read, what each one is (from its content), and reading them together
+(private; :func:`scorio_core.io.load` is the public entry point)."""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from .._validation import ValidationError
+from ..outcomes import Outcomes
+from . import helm, inspect, lm_eval, openai_evals
+from ._assemble import _from_frame
+from ._base import ACCEPTED_SUFFIXES, _format_of, _reported_as, _resolve, _Src, open_zip
+from ._logs import LogPart, assemble_logs
+from .npz import _load_npz
+from .table import _load_table, to_long_frame
+
+#: Formats :func:`load` understands, by ``format=`` name.
+LOG_FORMATS = ("inspect", "lm_eval", "openai_evals", "helm")
+#: Suffixes read when a directory is given (others are ignored).
+DIR_SUFFIXES = (*ACCEPTED_SUFFIXES, ".eval", ".json", ".zip")
+_AUX = "aux"  # a file read only as a sibling (lm-eval results, HELM run_spec ...)
+#: Other files of a HELM run directory: never outcomes, sometimes huge; not even opened
+#: when found in a directory or archive.
+HELM_OTHER = frozenset(
+    {"scenario_state.json", "stats.json", "instances.json", "display_predictions.json",
+     "display_requests.json", "scenario.json", "costs.json", "groups.json"}
+)  # fmt: skip
+
+
+def _wanted(path: PurePosixPath) -> bool:
+    return path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
+
+
+@dataclass(frozen=True)
+class Item:
+    src: _Src
+    explicit: bool  # named by the caller (not found in a directory or archive)
+
+
+def _label_src(path: Path, label: str, max_bytes: int) -> _Src:
+    src = _resolve(path, None, max_bytes)
+    return replace(src, label=label)
+
+
+def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
+    """Expand ``source`` (a path, a directory, bytes, a list of them, or a mapping of
+    file name -> bytes) into the files to read."""
+    if isinstance(source, Mapping):
+        return [Item(_resolve(v, str(k), max_bytes), True) for k, v in source.items()]
+    if isinstance(source, list | tuple):
+        if not source:
+            raise ValidationError("no files given; expected at least one path")
+        items = [it for s in source for it in gather(s, None, max_bytes)]
+        labels = [it.src.label for it in items]
+        return [  # the same file name in two places: show the paths
+            Item(replace(it.src, label=str(it.src.path)), it.explicit)
+            if labels.count(it.src.label) > 1 and it.src.path is not None
+            else it
+            for it in items
+        ]
+    if isinstance(source, str | os.PathLike) and Path(source).is_dir():
+        root = Path(source)
+        files = sorted(
+            p for p in root.rglob("*")
+            if p.is_file() and _wanted(PurePosixPath(p.name))
+            and not any(part.startswith(".") for part in p.relative_to(root).parts)
+        )  # fmt: skip
+        if not files:
+            raise ValidationError(
+                f"{root.name or root}: a directory (not a regular file) with no files to read "
+                f"(looked for {', '.join(DIR_SUFFIXES)}, recursively)"
+            )
+        base = root.name or str(root)
+        return [
+            Item(_label_src(p, f"{base}/{p.relative_to(root).as_posix()}", max_bytes), False)
+            for p in files
+        ]
+    return [Item(_resolve(source, filename, max_bytes), True)]
+
+
+def _json_or_none(src: _Src) -> tuple[Any, str | None]:
+    try:
+        return json.loads(src.read()), None
+    except (ValueError, UnicodeDecodeError) as exc:
+        return None, str(exc)
+
+
+def _first_line(src: _Src) -> Any:
+    with src.open() as fh:
+        for raw in fh:
+            if raw.strip():
+                try:
+                    return json.loads(raw)
+                except (ValueError, UnicodeDecodeError):
+                    return None
+    return None
+
+
+def _zip_names(src: _Src) -> list[str] | None:
+    try:
+        with zipfile.ZipFile(src.open()) as zf:
+            return zf.namelist()
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        return None
+
+
+def detect(src: _Src, format: str | None) -> tuple[str, Any]:
+    """``(kind, parsed)``: the format of ``src`` from its content (and suffix).
+
+    kind is a table/npz format of :data:`ACCEPTED_SUFFIXES`, ``"inspect"``,
+    ``"inspect_json"``, ``"lm_eval"``, ``"openai_evals"``, ``"helm"``, ``"archive"``
+    (a zip of logs), ``"aux"`` (JSON read only next to a log) or ``"unknown_json"``.
+    """
+    if format is not None:
+        key = str(format).lower().lstrip(".")
+        if key in LOG_FORMATS or key == "eval":
+            key = "inspect" if key == "eval" else key
+            if key == "inspect" and not src.head.startswith(b"PK"):
+                obj, _ = _json_or_none(src)
+                return ("inspect_json", obj)
+            if key == "helm":
+                obj, err = _json_or_none(src)
+                if err:
+                    raise ValidationError(f"{src.label}: not JSON ({err})")
+                return ("helm", obj)
+            return (key, None)
+        return (_format_of(src, format), None)
+    name = PurePosixPath(src.label.replace("\\", "/")).name
+    suffix = Path(name).suffix.lower()
+    if src.head.startswith(b"PK") and suffix not in (*ACCEPTED_SUFFIXES, ".eval"):
+        names = _zip_names(src)
+        if names is not None:
+            if inspect.HEADER in names or inspect.START in names:
+                return ("inspect", None)
+            if names and all(n.endswith(".npy") for n in names):
+                return ("npz", None)
+            if suffix == ".zip" or suffix not in ACCEPTED_SUFFIXES:
+                return ("archive", names)
+        elif suffix == ".zip":
+            raise ValidationError(f"{src.label}: not a readable zip archive (corrupt or truncated)")
+    if suffix == ".eval":
+        return ("inspect", None)
+    if suffix == ".zip":
+        raise ValidationError(f"{src.label}: not a zip archive (it starts with {src.head!r})")
+    if suffix == ".json":
+        obj, err = _json_or_none(src)
+        if err:
+            raise ValidationError(f"{src.label}: not JSON ({err})")
+        if inspect.is_inspect_json(obj):
+            return ("inspect_json", obj)
+        if helm.is_instance_stats(obj):
+            return ("helm", obj)
+        if lm_eval.RESULTS_NAME.match(name) or name == "run_spec.json":
+            return (_AUX, obj)
+        return ("unknown_json", obj)
+    if suffix in (".jsonl", ".ndjson"):
+        if lm_eval.SAMPLES_NAME.match(name):
+            return ("lm_eval", None)
+        first = _first_line(src)
+        if openai_evals.is_spec_line(first):
+            return ("openai_evals", None)
+        if lm_eval.is_samples_line(first):
+            return ("lm_eval", None)
+    return (_format_of(src, None), None)
+
+
+def _archive_items(item: Item, max_bytes: int) -> list[Item]:
+    from ._base import read_member
+
+    base = item.src.label
+    out = []
+    with open_zip(item.src, "zip archive of logs") as zf:
+        for n in dict.fromkeys(zf.namelist()):
+            p = PurePosixPath(n)
+            if n.endswith("/") or any(s.startswith(".") or s == "__MACOSX" for s in p.parts):
+                continue
+            if not _wanted(p):
+                continue
+            data = read_member(zf, n, base, max_bytes)
+            if not data:
+                continue
+            out.append(Item(_Src(f"{base}/{n}", data=data, head=data[:8]), False))
+    if not out:
+        raise ValidationError(
+            f"{base}: the zip archive holds no files to read (looked for {', '.join(DIR_SUFFIXES)})"
+        )
+    return out
+
+
+def _siblings(items: Sequence[Item]) -> dict[str, dict[str, _Src]]:
+    by_dir: dict[str, dict[str, _Src]] = {}
+    for it in items:
+        parent = str(PurePosixPath(it.src.label.replace("\\", "/")).parent)
+        by_dir.setdefault(parent, {})[it.src.label] = it.src
+    return by_dir
+
+
+def _parent(label: str) -> str:
+    return str(PurePosixPath(label.replace("\\", "/")).parent)
+
+
+def load_many(
+    source: Any,
+    *,
+    filename: str | None,
+    format: str | None,
+    columns: Mapping[str, str] | None,
+    on_missing: str,
+    name: str | None,
+    max_bytes: int,
+    weights: Sequence[float] | None,
+    category_names: Sequence[str] | None,
+    scorer: str | None,
+) -> Outcomes:
+    """Read every file of ``source`` and assemble one :class:`Outcomes`."""
+    items = gather(source, filename, max_bytes)
+    kinds: list[tuple[Item, str, Any]] = []
+    queue = list(items)
+    while queue:
+        it = queue.pop(0)
+        kind, parsed = detect(it.src, format)
+        if kind == "archive":
+            queue = _archive_items(it, max_bytes) + queue
+            continue
+        kinds.append((it, kind, parsed))
+    siblings = _siblings([it for it, _, _ in kinds])
+    parts: list[LogPart] = []
+    tables: list[tuple[str, Outcomes]] = []
+    skipped: list[str] = []
+    for it, kind, parsed in kinds:
+        src = it.src
+        if kind == _AUX and it.explicit and len(kinds) == 1:
+            raise ValidationError(
+                f"{src.label}: this file only describes a run (model name, settings); the "
+                "outcomes are in the samples_<task>_<date>.jsonl (lm-eval) or "
+                "per_instance_stats.json (HELM) next to it -- load the directory"
+            )
+        if kind in (_AUX, "unknown_json"):
+            if kind == "unknown_json" and it.explicit:
+                raise ValidationError(
+                    f"{src.label}: a JSON file that is neither an Inspect log (with 'eval' and "
+                    "'samples') nor a HELM per_instance_stats.json list"
+                )
+            if kind == "unknown_json":
+                skipped.append(src.label)
+            continue
+        sib = siblings.get(_parent(src.label), {})
+        try:
+            _read_one(src, kind, parsed, sib, parts, tables, scorer, columns, on_missing, name,
+                      weights, category_names, max_bytes)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise ValidationError(
+                f"{src.label}: unexpected structure for a {kind} file ({type(exc).__name__}: "
+                f"{exc})"
+            ) from None
+    if not parts and not tables:
+        raise ValidationError(
+            f"no outcome files among {len(kinds)} file(s) ({', '.join(skipped[:5])}); expected "
+            "logs (.eval, .json, samples_*.jsonl, OpenAI evals .jsonl, per_instance_stats.json), "
+            "long tables or .npz"
+        )
+    if parts:
+        logs = assemble_logs(
+            parts, on_missing=on_missing, name=name, weights=weights,
+            category_names=category_names, skipped=skipped,
+        )  # fmt: skip
+        if not tables:
+            return logs
+        tables.insert(0, ("logs", logs))
+    if len(tables) == 1:
+        return tables[0][1]
+    return combine(tables, on_missing=on_missing, name=name)
+
+
+def _read_one(src, kind, parsed, sib, parts, tables, scorer, columns, on_missing, name,
+              weights, category_names, max_bytes) -> None:
+    if kind == "inspect":
+        parts.append(inspect.read_eval(src, scorer, max_bytes * 8))
+    elif kind == "inspect_json":
+        parts.append(inspect.read_json_log(src, parsed, scorer))
+    elif kind == "lm_eval":
+        parts.append(lm_eval.read_samples(src, scorer, sib, max_bytes))
+    elif kind == "openai_evals":
+        parts.append(openai_evals.read_events(src))
+    elif kind == "helm":
+        parts.append(helm.read_stats(src, parsed, scorer, sib))
+    else:
+        with _reported_as(src.label):
+            if kind == "npz":
+                o = _load_npz(src, name, weights, category_names, max_bytes)
+            else:
+                o = _load_table(
+                    src, kind, columns, on_missing, name, weights, category_names
+                )
+        tables.append((src.label, o))
+
+
+def combine(
+    outs: Sequence[tuple[str, Outcomes]], *, on_missing: str, name: str | None
+) -> Outcomes:
+    """One dataset from several: the same categories, each (model, benchmark) from one file,
+    and -- through the shared assembly -- the same questions and trials for every model."""
+    label0, first = outs[0]
+    owner: dict[tuple[str, str | None], str] = {}
+    frames = []
+    for label, o in outs:
+        if o.C != first.C or not np.array_equal(o.weights, first.weights):
+            raise ValidationError(
+                f"{label}: its categories {list(o.category_names)} (weights "
+                f"{o.weights.tolist()}) differ from {label0}'s {list(first.category_names)} "
+                f"(weights {first.weights.tolist()}); files can be combined only when they agree"
+            )
+        benches = set(o.benchmarks) if o.benchmarks is not None else {None}
+        for m in o.models:
+            for b in benches:
+                if (m, b) in owner:
+                    raise ValidationError(
+                        f"{label}: model {m!r}"
+                        + (f" on {b!r}" if b else "")
+                        + f" is also in {owner[(m, b)]}; each model and task must come from "
+                        "one file"
+                    )
+                owner[(m, b)] = label
+        frames.append(to_long_frame(o))
+    df = pl.concat(frames, how="diagonal_relaxed")
+    if "decoding" in df.columns:
+        df = df.with_columns(pl.col("decoding").fill_null("sample"))
+    files: list[dict] = []
+    report: dict[str, Any] = {"files": files, "missing_samples": 0}
+    for label, o in outs:
+        sub = o.metadata.get("import_report")
+        if sub:  # the logs, already assembled: keep their per-file rows and notes
+            files.extend(sub["files"])
+            report["missing_samples"] += sub.get("missing_samples", 0)
+            for key in ("notes", "skipped_files"):
+                if key in sub:
+                    report[key] = sub[key]
+        else:
+            files.append({"file": label, "format": o.metadata.get("format"),
+                          "model": ", ".join(o.models), "records": o.L * o.M * o.N})  # fmt: skip
+    report["n_files"] = len(files)
+    return _from_frame(
+        df, "frame", f"{len(files)} files", None, on_missing, name or "combined",
+        list(first.weights), list(first.category_names),
+        meta_extra={"format": "combined", "source_file": [f["file"] for f in files],
+                    "import_report": report},
+    )  # fmt: skip

@@ -1,0 +1,408 @@
+"""Long tables (CSV, Parquet, JSONL, DataFrames): one row per completion; writers and CSV safety."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import numpy as np
+import polars as pl
+
+from .._validation import ValidationError
+from ..outcomes import Outcomes
+from ._assemble import ROLES, _from_frame
+from ._base import (
+    ACCEPTED_SUFFIXES,
+    MAX_BYTES,
+    OnMissing,
+    Source,
+    _format_of,
+    _reported_as,
+    _resolve,
+    _sniff,
+    _Src,
+)
+
+__all__ = [
+    "load_table",
+    "table_columns",
+    "save_table",
+    "to_long_frame",
+    "safe_csv_cell",
+    "to_safe_csv",
+]
+
+_FORMULA_CHARS = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_RE = r"^([=+\-@\t\r])"
+
+
+def _is_frame(obj: Any) -> bool:
+    if isinstance(obj, pl.DataFrame):
+        return True
+    return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
+
+
+def load_table(
+    source: Source | pl.DataFrame,
+    *,
+    filename: str | None = None,
+    format: str | None = None,
+    columns: Mapping[str, str] | None = None,
+    on_missing: OnMissing = "error",
+    name: str | None = None,
+    max_bytes: int = MAX_BYTES,
+    weights: Sequence[float] | None = None,
+    category_names: Sequence[str] | None = None,
+) -> Outcomes:
+    """Load a long table (CSV, Parquet, JSONL or a DataFrame): one row per completion.
+
+    Parameters
+    ----------
+    source : str, PathLike, bytes, binary file object, polars or pandas DataFrame
+        The table.
+    filename, format, name, max_bytes, weights, category_names
+        As in :func:`load`.
+    columns : mapping, optional
+        Role -> column name, e.g. ``{"model": "llm", "outcome": "score"}``. Roles:
+        ``model``, ``question``, ``trial``, ``outcome`` (required) and ``decoding``,
+        ``benchmark`` (optional).
+    on_missing : {"error", "drop_questions", "truncate"}
+        What to do when some (model, question) pairs have fewer trials than
+        ``N`` = the largest count found: raise (default, naming the pairs); drop
+        every question incomplete for any model; or keep the first ``N_min``
+        trials (by trial value) of every pair. The same policy applies to greedy
+        rows and ``D``. What was dropped is recorded in ``metadata``.
+
+    Returns
+    -------
+    Outcomes
+        Models and questions in order of first appearance; trials sorted by the
+        ``trial`` value within each (model, question). ``decoding == "greedy"``
+        rows form ``R0`` of shape ``(L, M, D)``.
+
+    Notes
+    -----
+    * ``outcome`` accepts integers, whole-number floats and booleans
+      (``true``/``false`` in any case); null, NaN, fractional, negative or
+      non-numeric values are refused with their row numbers.
+    * Other numeric or boolean columns become signals (their names must be
+      letters, digits and ``_``; values are read from the sample rows and must not
+      be missing there). Text columns (e.g. the completion itself) are ignored and
+      listed in ``metadata["ignored_columns"]``, unless most of their values are
+      numbers -- then the non-numbers are reported as an error, since that is
+      almost always a typo in a signal column. Pandas index columns ("",
+      "Unnamed: 0", "index") are ignored too.
+    * Row numbers in messages count data rows from 1, not counting the header
+      (CSV line = row + 1); for DataFrames they are 0-based positions.
+    * In CSV files a leading ``'`` before ``= + - @`` (added by :func:`save_table`
+      and spreadsheets to defuse formulas) is removed from text columns.
+
+    Raises
+    ------
+    ValidationError
+        With the expected and found columns, the offending rows or the missing cells.
+
+    Examples
+    --------
+    >>> import polars as pl
+    >>> df = pl.DataFrame({"llm": ["a", "a", "b", "b"], "question": ["q", "q", "q", "q"],
+    ...                    "trial": [1, 0, 0, 1], "outcome": [1, 0, 1, 1]})
+    >>> load_table(df, columns={"model": "llm"}).R[:, 0].tolist()
+    [[0, 1], [1, 1]]
+    """
+    if _is_frame(source):
+        df = source if isinstance(source, pl.DataFrame) else _from_pandas(source)
+        label = filename or "<DataFrame>"
+        with _reported_as(label):
+            return _from_frame(
+                df, "frame", label, columns, on_missing, name, weights, category_names
+            )
+    src = _resolve(source, filename, max_bytes)
+    fmt = _format_of(src, format)
+    if fmt == "npz":
+        raise ValidationError(f"{src.label}: an .npz archive is not a table; use load or load_npz")
+    with _reported_as(src.label):
+        return _load_table(src, fmt, columns, on_missing, name, weights, category_names)
+
+
+def table_columns(
+    source: Source, *, filename: str | None = None, max_bytes: int = MAX_BYTES
+) -> list[str] | None:
+    """The column names of a long table, or ``None`` if ``source`` is not a table.
+
+    Reads only the header (CSV), the schema (Parquet) or the first object (JSONL), so
+    an app can offer a column mapping (``columns=`` of :func:`load_table`) before loading.
+
+    Examples
+    --------
+    >>> table_columns(b"llm,item,sample,score\\nA,q1,0,1\\n", filename="x.csv")
+    ['llm', 'item', 'sample', 'score']
+    >>> table_columns(b"PK\\x03\\x04...", filename="x.npz") is None
+    True
+    """
+    src = _resolve(source, filename, max_bytes)
+    try:
+        fmt = _format_of(src, None)
+    except ValidationError:
+        return None
+    try:
+        with src.open() as fh:
+            if fmt == "csv":
+                return pl.read_csv(fh, n_rows=1, infer_schema_length=0).columns
+            if fmt == "parquet":
+                return list(pl.read_parquet_schema(fh))
+            if fmt == "jsonl":
+                for line in fh:
+                    if line.strip():
+                        obj = json.loads(line)
+                        return list(obj) if isinstance(obj, dict) else None
+    except (ValueError, UnicodeDecodeError, pl.exceptions.PolarsError):
+        return None
+    return None
+
+
+def _from_pandas(df: Any) -> pl.DataFrame:
+    try:
+        return pl.from_pandas(df, include_index=False)
+    except Exception as exc:  # pyarrow conversion of odd object columns
+        raise ValidationError(f"could not convert the pandas DataFrame ({exc})") from None
+
+
+def _load_table(
+    src: _Src,
+    fmt: str,
+    columns: Mapping[str, str] | None,
+    on_missing: str,
+    name: str | None,
+    weights: Sequence[float] | None,
+    category_names: Sequence[str] | None,
+) -> Outcomes:
+    kind = _sniff(src.head)
+    if fmt == "parquet" and not src.head.startswith(b"PAR1"):
+        raise ValidationError(
+            f"not a Parquet file (it does not start with b'PAR1'; it starts with {src.head!r})"
+        )
+    if fmt != "parquet" and kind:
+        raise ValidationError(f"expected a {fmt.upper()} text file, but this looks like {kind}")
+    if fmt != "parquet":
+        _check_text(src)
+    roles = {r: str((columns or {}).get(r, r)) for r in ROLES}
+    try:
+        with src.open() as fh:
+            if fmt == "csv":
+                text = {roles[r]: pl.String for r in ("model", "question", "decoding", "benchmark")}
+                df = pl.read_csv(fh, schema_overrides=text, infer_schema_length=None)
+            elif fmt == "parquet":
+                df = pl.read_parquet(fh)
+            else:
+                df = pl.read_ndjson(fh, infer_schema_length=None)
+    except pl.exceptions.NoDataError:
+        raise ValidationError(f"no data found; expected a {fmt.upper()} table with rows") from None
+    except (pl.exceptions.PolarsError, pl.exceptions.PanicException) as exc:
+        # polars panics (rather than raising) on some corrupt Parquet files
+        raise ValidationError(_explain_read_error(src, fmt, exc)) from None
+    return _from_frame(df, fmt, src.label, columns, on_missing, name, weights, category_names)
+
+
+def _not_utf8(data: bytes) -> str | None:
+    """Why ``data`` is not UTF-8 text (``None`` if it is)."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        if err.start >= len(data) - 3 and err.reason == "unexpected end of data":
+            return None  # a character cut by our own truncation of the header
+        line = data.count(b"\n", 0, err.start) + 1
+        hint = (
+            "it starts with a UTF-16 byte-order mark, so it was probably saved as UTF-16"
+            if data[:2] in (b"\xff\xfe", b"\xfe\xff")
+            else "it was probably saved as Latin-1/Windows-1252"
+        )
+        return (
+            f"the file is not UTF-8 text: byte 0x{data[err.start]:02x} on line {line} cannot be "
+            f"decoded; {hint}. Re-save it as UTF-8 (e.g. 'CSV UTF-8' in a spreadsheet)"
+        )
+    return None
+
+
+def _check_text(src: _Src) -> None:
+    # polars decodes header names lossily, so the header is checked here; the rest of the
+    # file is checked by polars (see _explain_read_error).
+    if src.data is not None:
+        head = src.data[:65536]
+    else:
+        with src.path.open("rb") as fh:
+            head = fh.read(65536)
+    why = _not_utf8(head.split(b"\n", 1)[0])
+    if why:
+        raise ValidationError(why)
+
+
+def _explain_read_error(src: _Src, fmt: str, exc: Exception) -> str:
+    msg = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
+    if not src.read().strip():
+        return f"no data found (only blank lines); expected a {fmt.upper()} table with rows"
+    if "utf" in msg.lower():
+        why = _not_utf8(src.read())
+        if why:
+            return why
+    if fmt == "jsonl":  # polars does not say which line is broken; find it
+        for i, line in enumerate(src.read().splitlines(), start=1):
+            if line.strip():
+                try:
+                    json.loads(line)
+                except ValueError as err:
+                    return f"line {i} is not a JSON object ({err}): {line[:80]!r}"
+    what = {"csv": "CSV", "parquet": "Parquet", "jsonl": "JSONL (one JSON object per line)"}[fmt]
+    return f"could not parse the file as {what}: {msg}"
+
+
+def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
+    """The long table of ``outcomes``: one row per completion.
+
+    Columns ``model, question, trial, outcome``, then ``decoding`` (only when ``R0``
+    is present; greedy rows come after the sample rows and use trial ``0..D-1``),
+    ``benchmark`` (when present) and one float column per signal (null on greedy
+    rows). A shared ``(M, D)`` ``R0`` is written once per model. Sample rows carry the
+    file's own trial ids when the loader kept them (``metadata["trial_ids"]``), else
+    ``0..N-1``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> o = Outcomes(np.array([[[1, 0]]]), models=["m"], questions=["q"])
+    >>> to_long_frame(o).rows()
+    [('m', 'q', 0, 1), ('m', 'q', 1, 0)]
+    """
+    o = outcomes
+    models = pl.Series(list(o.models), dtype=pl.String)
+    questions = pl.Series(list(o.questions), dtype=pl.String)
+    benchmarks = None if o.benchmarks is None else pl.Series(list(o.benchmarks), dtype=pl.String)
+
+    ids = np.asarray(o.metadata.get("trial_ids", []))  # the file's own trial ids, if kept
+    if ids.shape != (o.N,) or ids.dtype.kind not in "iuf":
+        ids = np.arange(o.N, dtype=np.int64)
+
+    def block(R: np.ndarray, decoding: str) -> pl.DataFrame:
+        L, M, N = R.shape
+        m = np.repeat(np.arange(L), M * N)
+        q = np.tile(np.repeat(np.arange(M), N), L)
+        cols: dict[str, Any] = {
+            "model": models.gather(m),
+            "question": questions.gather(q),
+            "trial": pl.Series(np.tile(ids if decoding == "sample" else np.arange(N), L * M)),
+            "outcome": pl.Series(R.reshape(-1).astype(np.int64)),
+        }
+        if o.R0 is not None:
+            cols["decoding"] = pl.Series([decoding], dtype=pl.String).gather(np.zeros_like(m))
+        if benchmarks is not None:
+            cols["benchmark"] = benchmarks.gather(q)
+        for key, val in o.signals.items():
+            cols[key] = (
+                pl.Series(val.reshape(-1), dtype=pl.Float64)
+                if decoding == "sample"
+                else pl.Series([None] * len(m), dtype=pl.Float64)
+            )
+        return pl.DataFrame(cols)
+
+    frame = block(o.R, "sample")
+    if o.R0 is not None:
+        frame = pl.concat([frame, block(np.asarray(o.R0_per_model), "greedy")], how="vertical")
+    return frame
+
+
+def save_table(
+    outcomes: Outcomes, path: str | os.PathLike | BinaryIO, *, format: str | None = None
+) -> None:
+    """Write :func:`to_long_frame` as CSV, Parquet or JSONL (by suffix or ``format``).
+
+    CSV text cells that a spreadsheet would run as a formula get a leading ``'``
+    (see :func:`safe_csv_cell`); :func:`load_table` removes it again.
+    Weights and category names are not stored in tables: pass ``weights=`` when
+    loading, or use :func:`save_npz`.
+
+    Examples
+    --------
+    >>> import io, numpy as np
+    >>> o = Outcomes(np.array([[[1, 0]]]), models=["m"])
+    >>> buf = io.BytesIO()
+    >>> save_table(o, buf, format="csv")
+    >>> buf.getvalue().decode().splitlines()[0]
+    'model,question,trial,outcome'
+    """
+    if format is not None:
+        fmt = ACCEPTED_SUFFIXES.get("." + str(format).lower().lstrip("."))
+    elif hasattr(path, "write"):
+        raise ValidationError("pass format= when writing to a file object")
+    else:
+        fmt = ACCEPTED_SUFFIXES.get(Path(path).suffix.lower())
+    if fmt is None or fmt == "npz":
+        raise ValidationError(
+            f"cannot write a table to {path!r} (format={format!r}); use a .csv, .parquet, "
+            ".pq, .jsonl or .ndjson suffix (or save_npz for .npz)"
+        )
+    df = to_long_frame(outcomes)
+    if fmt == "csv":
+        df.with_columns(_safe_expr(pl.col(pl.String))).write_csv(path)
+    elif fmt == "parquet":
+        df.write_parquet(path)
+    else:
+        df.write_ndjson(path)
+
+
+# ------------------------------------------------------------ CSV safety
+def safe_csv_cell(s: str) -> str:
+    """Defuse a spreadsheet formula: prefix ``'`` when ``s`` starts with ``= + - @``, tab or CR.
+
+    Examples
+    --------
+    >>> safe_csv_cell('=HYPERLINK("http://x")'), safe_csv_cell("gpt-4")
+    ('\\'=HYPERLINK("http://x")', 'gpt-4')
+    """
+    if isinstance(s, str) and s.startswith(_FORMULA_CHARS):
+        return "'" + s
+    return s
+
+
+def _safe_expr(col: pl.Expr) -> pl.Expr:
+    return col.str.replace(_FORMULA_RE, "'$1")
+
+
+def to_safe_csv(df: Any) -> str:
+    """CSV text of a pandas or polars DataFrame with every string cell made formula-safe.
+
+    Column names are defused too. A pandas index that carries information (a
+    named or non-default index) is written as a column.
+
+    Examples
+    --------
+    >>> import polars as pl
+    >>> print(to_safe_csv(pl.DataFrame({"model": ["=1+1", "ok"], "score": [-1.5, 2.0]})), end="")
+    model,score
+    '=1+1,-1.5
+    ok,2.0
+    """
+    if isinstance(df, pl.DataFrame):
+        cat = [c for c, t in df.schema.items() if t in (pl.Categorical,) or isinstance(t, pl.Enum)]
+        out = df.with_columns(pl.col(cat).cast(pl.String)).with_columns(
+            _safe_expr(pl.col(pl.String))
+        )
+        out = out.rename({c: safe_csv_cell(c) for c in out.columns})
+        return out.write_csv()
+    if _is_frame(df):
+        import pandas as pd
+
+        d = df.copy()
+        if not isinstance(d.index, pd.RangeIndex) or d.index.name is not None:
+            d = d.reset_index()
+        for c in d.columns:
+            s = d[c]
+            if isinstance(s.dtype, pd.CategoricalDtype):
+                s = s.astype(object)
+            if s.dtype == object or pd.api.types.is_string_dtype(s.dtype):
+                d[c] = s.map(safe_csv_cell)
+        d.columns = [safe_csv_cell(str(c)) for c in d.columns]
+        return d.to_csv(index=False, lineterminator="\n")
+    raise TypeError(f"to_safe_csv expects a pandas or polars DataFrame; got {type(df).__name__}")
