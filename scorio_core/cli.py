@@ -11,6 +11,7 @@ Examples
     $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
     $ scorio-studio greedy data/reasoning_synthetic.npz
     $ scorio-studio info results.parquet
+    $ scorio-studio simulate prior-depth --seed 1 --format json
     $ scorio-studio app
 """
 
@@ -164,6 +165,10 @@ def _parser() -> argparse.ArgumentParser:
     info = sub.add_parser("info", help="validate a file and print its shape report")
     _add_data_args(info)
 
+    from ._cli_simulate import add_parser as add_simulate
+
+    add_simulate(sub)
+
     app = sub.add_parser("app", help="open the Streamlit app (needs the source checkout)")
     app.add_argument("streamlit_args", nargs=argparse.REMAINDER)
     return parser
@@ -265,6 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import _cli_analysis
 
             sys.stdout.write(_cli_analysis.rubric(args))
+            return 0
+        if args.command == "simulate":
+            from ._cli_simulate import run as simulate
+
+            sys.stdout.write(simulate(args))
             return 0
         data = _load(args)
         if args.command == "compare":
