@@ -15,6 +15,7 @@ Example
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import altair as alt
 import numpy as np
@@ -25,6 +26,8 @@ from ._charts_analysis import PALETTE, tau_curves
 from .simulate import CorrectOrder, Coverage, PriorDepth
 
 __all__ = [
+    "LESSON_TEXT",
+    "LessonText",
     "truth_convergence_chart",
     "TRUTH_CONVERGENCE_CAPTION",
     "update_histogram",
@@ -41,8 +44,8 @@ __all__ = [
 ]
 
 TRUTH_CONVERGENCE_CAPTION = (
-    "Mean τ_b against the true ranking over fresh simulated datasets: Bayes@N (= avg@N) starts "
-    "higher and climbs faster than the Pass@k family, which cannot rank before n = k."
+    "Mean τ_b against the true ranking over fresh simulated datasets (band ±1 s.d.): the higher "
+    "a curve at small n, the fewer trials that metric needs; Pass@k starts at n = k."
 )
 UPDATE_HISTOGRAM_CAPTION = (
     "τ_b between the original and an updated model set: mostly high (the sets are related) "
@@ -69,6 +72,79 @@ RUBRIC_WEIGHT_CAPTION = (
     "μ ± 1.96σ as the chosen category's weight moves (other weights fixed): μ moves in a "
     "straight line with slope = that category's posterior share; σ changes with the spread."
 )
+
+
+class LessonText(NamedTuple):
+    """What a Simulator lesson says before (``intro``) and after (``notice``) its chart."""
+
+    intro: str
+    notice: str
+
+
+#: Lesson texts of the Simulator page (also usable in reports and notebooks).
+LESSON_TEXT = {
+    "coins": LessonText(
+        (
+            "Eleven *LLM mimics* (000 §2.7) answer 30 questions; each question has its own success "
+            "probability, scattered around the model's mean. The truth is known, so every metric's "
+            "ranking after n trials can be scored against the **true** ranking (000 Fig. 2a)."
+        ),
+        (
+            "Bayes@N and avg@N are one line (same ranking, 000 §2.6) and lead at small n. The "
+            "Pass family needs n ≥ k, and Pass@8 / Pass^k level off lower: they rank by another "
+            "quantity than the mean accuracy (Pass@2 can match Bayes@N at large n when it happens "
+            "to order the close pairs like the means). τ stays below 1: LLM_4 and LLM_5 are truly "
+            "tied and LLM_3 is 0.004 behind them, gaps that 80 trials cannot resolve."
+        ),
+    ),
+    "depth": LessonText(
+        (
+            "Eight *original* models have per-question probabilities from Beta(i+3, 12−i); an "
+            "*update* redraws them from Beta(i+3±1, 12−i±1) (000 App. C). Can D trials of the "
+            "original model, used as the Bayes@N prior `R0`, help rank the updated models?"
+        ),
+        (
+            "A prior is shrinkage toward the old ranking: worth a few trials at N = 1 when the old "
+            "and new models are related, but with D ≥ 8 it keeps pulling after the new data have "
+            "spoken. Keep D small compared with the N you plan to run."
+        ),
+    ),
+    "order": LessonText(
+        (
+            "LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0.608) differ by 1.3 points (000 App. D). "
+            "How often does Bayes@N put them in the right order, and when does their z-score "
+            "clear 1.645?"
+        ),
+        (
+            "Even 80 trials per question leave a 1-in-6 chance of the wrong order, and z grows "
+            "only like √N. The spread matters: questions that are all equally hard (large κ) add "
+            "trial noise, so the same pair needs more trials than with varied questions."
+        ),
+    ),
+    "calibration": LessonText(
+        (
+            "Each dataset draws fresh questions and N trials; the 95 % Bayes@N interval "
+            "(`questions` scope: the mean over the questions asked) either covers the truth or not."
+        ),
+        (
+            "With mean 0.5 and κ = 2 the questions follow the model's own uniform prior and "
+            "coverage sits at 95 % for any M and N. Move the mean to 0.9 and raise κ: at small N "
+            "the uniform prior pulls μ toward ½ and the intervals miss, until the trials outweigh "
+            "the prior."
+        ),
+    ),
+    "rubric": LessonText(
+        (
+            "Two questions, five trials, three categories (wrong / partial / correct; 001's worked "
+            "example). Bayes@N is closed-form (000 §2.4, Algorithm 1), with ν = counts + prior + 1:"
+        ),
+        (
+            "With weights 0 / ½ / 1 and no prior, μ = 0.5625 and σ = 0.091998 (001). Raising the "
+            "partial-credit weight moves μ in a straight line; σ is smallest when the categories "
+            "that occur get similar weights, because the score then varies least across outcomes."
+        ),
+    ),
+}
 
 
 def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
@@ -208,7 +284,7 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
             alt.Tooltip("width:Q", format=".3f"),
         ],
     )
-    err = base.mark_errorbar().encode(y="lo:Q", y2="hi:Q")
+    err = base.mark_errorbar().encode(y=alt.Y("lo:Q", title="coverage of the interval"), y2="hi:Q")
     nominal = (
         alt.Chart(pd.DataFrame({"y": [result.confidence]}))
         .mark_rule(strokeDash=[2, 3], color="black")

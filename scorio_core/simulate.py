@@ -38,6 +38,7 @@ Example
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -95,16 +96,18 @@ PAPER_COINS = (
 )
 #: Means of the eight "original" models of 000 App. C as drawn in the paper.
 PAPER_ORIGINAL_MEANS = (0.3021, 0.3166, 0.4144, 0.4985, 0.5351, 0.5759, 0.6679, 0.7487)
-#: The metrics of 000 Fig. 2a (ids of :data:`scorio_core.rank.METHODS`).
+#: The metrics of 000 Fig. 2a (ids in the style of :data:`scorio_core.rank.METHODS`).
+#: With k = 2, G-Pass@2_0.5 equals Pass@2 and mG-Pass@2 equals Pass^2, so the k = 4 forms
+#: are used (any ``k`` of the Pass family is accepted by :func:`truth_convergence`).
 FIG2A_METHODS = (
     "bayes",
     "avg",
     "pass_at_k_2",
     "pass_at_k_4",
     "pass_at_k_8",
-    "pass_hat_k_2",
-    "g_pass_at_k_tau_2_0.5",
-    "mg_pass_at_k_2",
+    "pass_hat_k_4",
+    "g_pass_at_k_tau_4_0.5",
+    "mg_pass_at_k_4",
 )
 
 _P_CLIP = 1e-6
@@ -440,30 +443,52 @@ def _tau_rows(ranks: np.ndarray, targets: np.ndarray) -> np.ndarray:
     return np.where(n > 0, tau, np.nan)
 
 
+_PASS_ID = re.compile(
+    r"^(pass_at_k|pass_hat_k|mg_pass_at_k)_(\d+)$|^g_pass_at_k_tau_(\d+)_([\d.]+)$"
+)
+_PASS_KIND = {"pass_at_k": "pass", "pass_hat_k": "hat", "mg_pass_at_k": "mg"}
+
+
+def _table_scorer(kind: str, k: int, tau: float):
+    def f(n: np.ndarray, s: int) -> np.ndarray:
+        if s < k:
+            return np.full(n.shape[:-2], np.nan)
+        return ev.pass_from_counts(n[..., 1], s, k, kind, tau)
+
+    return f
+
+
 def _scorer(method_id: str):
-    """``f(counts (..., M, C+1), s) -> scores (...)`` for a count-based registered metric."""
+    """``f(counts (..., M, C+1), s) -> scores (...)`` for a count-based metric.
+
+    Registered ids (:data:`scorio_core.rank.METHODS`) and, for the Pass family, any
+    ``k`` / ``tau`` spelled the same way (``pass_hat_k_4``, ``g_pass_at_k_tau_4_0.5``).
+    """
     from .analysis.convergence import _TABLE_KINDS, _fast_kind
 
-    if method_id not in METHODS:
-        raise ValidationError(f"unknown method id {method_id!r}")
-    m = METHODS[method_id]
-    kind = _fast_kind(m)
+    m = METHODS.get(method_id)
+    kind = None if m is None else _fast_kind(m)
     if kind in ("bayes", "avg") and not m.needs_r0:
         w = np.array([0.0, 1.0])
         if kind == "bayes":
             return lambda n, s: ev.bayes_from_counts(n, w).mu
         return lambda n, s: ev.avg_from_counts(n, w)[0]
     if kind == "table":
-        k, tau = int(m.params["k"]), float(m.params.get("tau", 0.0))
-        tk = _TABLE_KINDS[m.func]
-        return lambda n, s: (
-            ev.pass_from_counts(n[..., 1], s, k, tk, tau)
-            if s >= k
-            else np.full(n.shape[:-2], np.nan)
+        return _table_scorer(
+            _TABLE_KINDS[m.func], int(m.params["k"]), float(m.params.get("tau", 0))
         )
+    hit = _PASS_ID.match(method_id)
+    if hit and hit.group(1):
+        return _table_scorer(_PASS_KIND[hit.group(1)], int(hit.group(2)), 0.0)
+    if hit:
+        tau = float(hit.group(4))
+        if not 0.0 <= tau <= 1.0:
+            raise ValidationError(f"tau in {method_id!r} must lie in [0, 1]")
+        return _table_scorer("g", int(hit.group(3)), tau)
     raise ValidationError(
         f"{method_id!r} is not a count-based metric; known-truth convergence supports bayes, "
-        "avg and the Pass family (pass_at_k_*, pass_hat_k_*, g_pass_at_k_tau_*, mg_pass_at_k_*)"
+        "avg and the Pass family (pass_at_k_K, pass_hat_k_K, g_pass_at_k_tau_K_TAU, "
+        "mg_pass_at_k_K)"
     )
 
 

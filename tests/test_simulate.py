@@ -237,3 +237,16 @@ def test_rubric_lesson_reproduces_reference_values():
     hi = sim.rubric_lesson(w=(0, 0.9, 1))
     assert hi.mu - les.mu == pytest.approx(0.4 * share1, abs=1e-12)
     assert hi.mu == pytest.approx(ev.bayes(sim.LESSON_R, [0, 0.9, 1]).mu, abs=1e-12)
+
+
+def test_pass_family_identities_and_any_k():
+    # G-Pass@2 with tau = 0.5 needs ceil(1) = 1 success (= Pass@2); mG-Pass@2 = P(X = 2) = Pass^2
+    s = sim.mimics([0.3, 0.5, 0.7], M=10, seed=3)
+    ids = ["pass_at_k_2", "g_pass_at_k_tau_2_0.5", "mg_pass_at_k_2", "pass_hat_k_2", "pass_hat_k_5"]
+    c = sim.truth_convergence(s, ids, N=8, replicates=40, seed=4)
+    np.testing.assert_array_equal(c.tau["pass_at_k_2"], c.tau["g_pass_at_k_tau_2_0.5"])
+    np.testing.assert_array_equal(c.tau["mg_pass_at_k_2"], c.tau["pass_hat_k_2"])
+    assert (
+        np.isnan(c.tau["pass_hat_k_5"][:, :4]).all()
+        and np.isfinite(c.tau["pass_hat_k_5"][:, 4:]).all()
+    )

@@ -36,6 +36,7 @@ PAGES = {
     "convergence": "convergence",
     "stability": "stability",
     "greedy": "greedy",
+    "simulator": "simulator",
 }
 
 
