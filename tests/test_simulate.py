@@ -250,3 +250,65 @@ def test_pass_family_identities_and_any_k():
         np.isnan(c.tau["pass_hat_k_5"][:, :4]).all()
         and np.isfinite(c.tau["pass_hat_k_5"][:, 4:]).all()
     )
+
+
+# ------------------------------------------------------------------------------ CLI
+def _cli(capsys, *argv):
+    from scorio_core.cli import main
+
+    code = main(["simulate", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_cli_simulate_json_and_csv(capsys):
+    import json
+
+    code, out, _ = _cli(capsys, "prior-depth", "--replicates", "300", "--format", "json")
+    assert code == 0
+    payload = json.loads(out)
+    assert 0.86 <= payload["update"]["mean_tau"] <= 0.90
+    assert {r["D"] for r in payload["tau"]} == {0, 1, 2, 4, 8, 16}
+    code, out, _ = _cli(capsys, "calibration", "--replicates", "200", "--format", "csv")
+    assert code == 0 and out.splitlines()[0] == "scope,M,N,coverage,se,width"
+    assert len(out.splitlines()) == 1 + 3 * 7
+    code, out, _ = _cli(capsys, "order", "--replicates", "200", "--seed", "3")
+    assert code == 0 and "N_at_z" in out and "p_correct" in out
+    code, out, _ = _cli(capsys, "coins", "--replicates", "50", "--format", "text")
+    assert code == 0 and "bayes" in out and "pass_at_k_8" in out
+
+
+def test_cli_simulate_bad_input(capsys):
+    code, _, err = _cli(capsys, "order", "--concentration", "-1")
+    assert code == 2 and "concentration must be a finite positive number" in err
+    code, _, err = _cli(capsys, "calibration", "--replicates", "0")
+    assert code == 2 and "replicates must be an integer >= 1" in err
+
+
+# --------------------------------------------------------------------------- charts
+def test_every_chart_builds_and_has_a_one_line_caption():
+    from scorio_core import charts_simulate as cs
+
+    depth = sim.prior_depth(steps=(1, 4), depths=(0, 2), replicates=100, updates=500, seed=0)
+    order = sim.correct_order(n_values=(20, 200), n_sims=100, seed=0)
+    cover = sim.interval_coverage(M_values=(10,), N_values=(1, 4), replicates=100, seed=0)
+    curves = sim.truth_convergence(sim.mimics([0.3, 0.6], M=5), ["bayes"], N=4, replicates=5)
+    charts = [
+        cs.truth_convergence_chart(curves.summary),
+        cs.update_histogram(depth),
+        cs.prior_depth_chart(depth),
+        cs.prior_depth_chart(depth, delta=True),
+        cs.correct_order_chart(order),
+        cs.coverage_chart(cover),
+        cs.rubric_weight_chart(sim.LESSON_R, (0, 0.5, 1)),
+    ]
+    for c in charts:
+        spec = c.to_dict()
+        assert "layer" in spec or "hconcat" in spec
+    # the histogram has one bar per attained τ value and shares summing to 1
+    hist = cs.update_histogram(depth).to_dict()
+    data = next(iter(hist["datasets"].values()))
+    assert abs(sum(r["share"] for r in data) - 1) < 1e-12
+    captions = [getattr(cs, n) for n in cs.__all__ if n.endswith("_CAPTION")]
+    assert len(captions) == 7 and all("\n" not in c and len(c) < 260 for c in captions)
+    assert set(cs.LESSON_TEXT) == {"coins", "depth", "order", "calibration", "rubric"}
