@@ -43,10 +43,16 @@ def coins() -> None:
     methods = st.multiselect(
         "Metrics", sim.FIG2A_METHODS, list(sim.FIG2A_METHODS), key="sim_coins_methods"
     )
+    fresh = st.toggle(
+        "New questions in every dataset",
+        False,
+        key="sim_coins_fresh",
+        help="Off: one fixed set of 30 questions (the paper). On: averages over question sets.",
+    )
     if not methods:
         st.warning("Choose at least one metric.")
         return
-    key = (float(kappa), int(n_max), int(reps), int(seed), tuple(methods))
+    key = (float(kappa), int(n_max), int(reps), int(seed), tuple(methods), fresh)
     curves = _common.run_cached(
         "sim_coins",
         key,
@@ -55,6 +61,7 @@ def coins() -> None:
             methods,
             N=int(n_max),
             replicates=int(reps),
+            fresh_questions=fresh,
             seed=int(seed) + 1,
             progress=p,
         ),

@@ -48,6 +48,11 @@ def add_parser(sub) -> None:
         help="Beta spread κ of the per-question probabilities "
         "(default: 3 for coins/order, 2 for calibration)",
     )
+    p.add_argument(
+        "--fresh-questions",
+        action="store_true",
+        help="coins: draw new questions for every dataset (default: one fixed set, as the paper)",
+    )
     p.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
 
@@ -90,7 +95,9 @@ def run(args: argparse.Namespace) -> str:
     if study == "coins":
         kappa = 3.0 if args.concentration is None else args.concentration
         mim = sim.mimics(sim.PAPER_COINS, 30, concentration=kappa, seed=seed)
-        curves = sim.truth_convergence(mim, N=80, replicates=reps, seed=seed + 1)
+        curves = sim.truth_convergence(
+            mim, N=80, replicates=reps, fresh_questions=args.fresh_questions, seed=seed + 1
+        )
         summ = curves.summary
         wide = summ.pivot(index="n", columns="method", values="mean")[list(curves.tau)]
         table = summ if fmt != "text" else wide.loc[[1, 2, 4, 8, 16, 32, 64, 80]].reset_index()
@@ -100,6 +107,7 @@ def run(args: argparse.Namespace) -> str:
             "N": 80,
             "concentration": kappa,
             "replicates": reps,
+            "questions": curves.scheme,
             "seed": seed,
         }
         return _emit(

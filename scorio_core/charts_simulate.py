@@ -93,8 +93,9 @@ LESSON_TEXT = {
             "Bayes@N and avg@N are one line (same ranking, 000 §2.6) and lead at small n. The "
             "Pass family needs n ≥ k, and Pass@8 / Pass^k level off lower: they rank by another "
             "quantity than the mean accuracy (Pass@2 can match Bayes@N at large n when it happens "
-            "to order the close pairs like the means). τ stays below 1: LLM_4 and LLM_5 are truly "
-            "tied and LLM_3 is 0.004 behind them, gaps that 80 trials cannot resolve."
+            "to order the close pairs like the means; switch on new questions to average that "
+            "accident away). τ stays below 1: LLM_4 and LLM_5 are truly tied and LLM_3 is 0.004 "
+            "behind them, gaps that 80 trials cannot resolve."
         ),
     ),
     "depth": LessonText(

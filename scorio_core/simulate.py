@@ -50,7 +50,7 @@ from . import eval as ev
 from ._validation import ValidationError, check_confidence, check_int, check_number
 from .analysis.agreement import _signs, tau_b_to
 from .analysis.convergence import Curves
-from .decision import prob_correct_order, trials_needed_from
+from .decision import prob_correct_order
 from .outcomes import Outcomes
 from .rank import METHODS
 from .rank._ties import rank_scores, rank_scores_batch
@@ -298,6 +298,9 @@ class Mimics:
     models, category_names : tuple of str
     description : str
         How ``p`` was drawn (stored in the metadata of :meth:`outcomes`).
+    means, concentration, exact_means :
+        The recipe (set by :func:`mimics`), so fresh questions can be drawn the same way:
+        ``means`` are the category shares ``(L, C+1)``.
     """
 
     p: np.ndarray
@@ -305,6 +308,23 @@ class Mimics:
     models: tuple[str, ...]
     category_names: tuple[str, ...]
     description: str = ""
+    means: np.ndarray | None = None
+    concentration: float | None = None
+    exact_means: bool = False
+
+    def fresh_p(self, replicates: int, seed=None) -> np.ndarray:
+        """New questions for every replicate, drawn like :attr:`p`: ``(B, L, M, C+1)``."""
+        if self.means is None or self.concentration is None:
+            raise ValidationError("these mimics carry no recipe (means, concentration)")
+        shares = self.means if self.means.shape[1] > 2 else self.means[:, 1]
+        return question_probs(
+            shares,
+            self.p.shape[1],
+            concentration=self.concentration,
+            exact_means=self.exact_means,
+            size=(check_int("replicates", replicates),),
+            seed=seed,
+        )
 
     @property
     def per_question(self) -> np.ndarray:
@@ -427,7 +447,7 @@ def mimics(
         f"κ = {concentration:g}"
         + ("; shifted in logit space so each mean is exact" if exact else "")
     )
-    return Mimics(p, w, names, cats, desc)
+    return Mimics(p, w, names, cats, desc, shares, float(concentration), exact)
 
 
 # ---------------------------------------------------------------------------
@@ -470,8 +490,8 @@ def _scorer(method_id: str):
     kind = None if m is None else _fast_kind(m)
     if kind in ("bayes", "avg") and not m.needs_r0:
         w = np.array([0.0, 1.0])
-        if kind == "bayes":
-            return lambda n, s: ev.bayes_from_counts(n, w).mu
+        if kind == "bayes":  # float counts: the kernel's products then run in BLAS
+            return lambda n, s: ev.bayes_from_counts(n.astype(float), w).mu
         return lambda n, s: ev.avg_from_counts(n, w)[0]
     if kind == "table":
         return _table_scorer(
@@ -511,6 +531,7 @@ def truth_convergence(
     N: int = 80,
     replicates: int = 1000,
     steps: Sequence[int] | None = None,
+    fresh_questions: bool = False,
     seed=0,
     progress: Progress | None = None,
 ) -> Curves:
@@ -519,6 +540,9 @@ def truth_convergence(
     Every replicate is a new outcome tensor drawn from the same mimics (not a
     bootstrap of one dataset); trials accumulate one at a time and after each
     ``n`` every metric ranks the models from the running counts. Binary mimics only.
+    With ``fresh_questions`` every replicate also draws new questions by the mimics'
+    recipe (:meth:`Mimics.fresh_p`) and is scored against its own true ranking, which
+    averages out the accidents of one set of questions (the paper keeps one set).
 
     Returns
     -------
@@ -542,9 +566,14 @@ def truth_convergence(
     B, N = check_int("replicates", replicates), check_int("N", N)
     S = _steps(N, steps)
     rng = _rng(seed)
-    target = sim.true_ranks
-    p1 = sim.p[..., 1]
-    state = np.zeros((B,) + p1.shape, dtype=np.int32)
+    if fresh_questions:
+        pf = sim.fresh_p(B, rng)
+        p1 = pf[..., 1]
+        targets = rank_scores_batch((pf @ sim.weights).mean(-1))
+    else:
+        p1 = np.broadcast_to(sim.p[..., 1], (B,) + sim.p.shape[:2])
+        targets = np.broadcast_to(sim.true_ranks, (B, sim.p.shape[0]))
+    state = np.zeros(p1.shape, dtype=np.int32)
     tau = {mid: np.full((B, S.size), np.nan) for mid in ids}
     j = 0
     for s in range(1, int(S.max()) + 1):  # loop over trials; replicates are vectorized
@@ -555,11 +584,11 @@ def truth_convergence(
         for mid, f in scorers.items():
             sc = f(n, s)
             if np.all(np.isfinite(sc)):
-                tau[mid][:, j] = tau_b_to(rank_scores_batch(sc), target)
+                tau[mid][:, j] = _tau_rows(rank_scores_batch(sc), targets)
         j += 1
         if progress is not None:
             progress(s / S.max(), f"n = {s}")
-    return Curves(S, tau, "truth", "fresh")
+    return Curves(S, tau, "truth", "fresh questions" if fresh_questions else "fresh trials")
 
 
 # ---------------------------------------------------------------------------
@@ -716,6 +745,16 @@ def prior_depth(
 # ---------------------------------------------------------------------------
 # 3. probability of the correct order (000 App. D, Fig. 6)
 # ---------------------------------------------------------------------------
+def _trials_needed_pairs(mu: np.ndarray, sigma: np.ndarray, N: int, T: int, z_star: float):
+    """:func:`scorio_core.decision.trials_needed_from` for many two-model datasets at once:
+    ``mu, sigma (B, 2)`` -> trials needed ``(B,)`` for the pair's z to reach ``z_star``."""
+    gap = np.abs(mu[:, 0] - mu[:, 1])
+    z_now = gap / np.sqrt(sigma[:, 0] ** 2 + sigma[:, 1] ** 2)
+    with np.errstate(divide="ignore"):
+        need = np.ceil((T + 1) * (z_star / z_now) ** 2 - (T + 1) + N - 1e-9)
+    return np.where(gap > 0, np.maximum(need, 1.0), np.inf)
+
+
 @dataclass(frozen=True)
 class CorrectOrder:
     """Result of :func:`correct_order`.
@@ -796,20 +835,16 @@ def correct_order(
     for t in thresholds:
         hit = np.nonzero(z_mean >= t)[0]
         n_at[float(t)] = float(ns[hit[0]]) if hit.size else float("nan")
-    # what a practitioner with predict_from trials would predict (decision.trials_needed_from)
+    # What a practitioner holding predict_from trials would predict: the trials-needed rule
+    # of decision.trials_needed_from (z grows like sqrt(T + 1)), applied to every dataset.
     n80 = check_int("predict_from", predict_from)
     post = ev.bayes_from_counts(
-        sample_counts(np.broadcast_to(sim.p, (sims,) + sim.p.shape), n80, rng), w
+        sample_counts(np.broadcast_to(sim.p, (sims,) + sim.p.shape), n80, rng).astype(float), w
     )
-    T = 1 + 1 + n80
-    predicted = {}
-    for t in thresholds:
-        conf = float(special.ndtr(t))
-        need = [
-            trials_needed_from(post.mu[b], post.sigma[b], n80, T, conf).n_needed[0]
-            for b in range(min(sims, 500))
-        ]  # 2x2 decisions; a few hundred suffice
-        predicted[float(t)] = float(np.median(need))
+    predicted = {
+        float(t): float(np.median(_trials_needed_pairs(post.mu, post.sigma, n80, 2 + n80, t)))
+        for t in thresholds
+    }
     if progress is not None:
         progress(1.0, "done")
     return CorrectOrder(

@@ -134,6 +134,27 @@ def test_truth_convergence_bayes_beats_pass_at_k():
     assert m["bayes"].max() < kendall_tau_b(s.true_ranks, np.arange(11, 0, -1)) + 1e-12
 
 
+def test_truth_convergence_fresh_questions():
+    # averaged over question draws, Bayes@N beats Pass@2 at every n (one draw of questions
+    # can favour Pass@2 on close pairs: it ranks by 2m - m² - Var(p), not by m)
+    s = sim.mimics(concentration=3.0, seed=0)
+    c = sim.truth_convergence(
+        s,
+        ["bayes", "pass_at_k_2"],
+        N=40,
+        steps=(2, 10, 40),
+        replicates=400,
+        fresh_questions=True,
+        seed=2,
+    )
+    assert c.scheme == "fresh questions"
+    m = c.summary.pivot(index="n", columns="method", values="mean")
+    assert (m["bayes"] > m["pass_at_k_2"] + 0.005).all(), m
+    fp = s.fresh_p(3, seed=1)
+    assert fp.shape == (3,) + s.p.shape
+    np.testing.assert_allclose(fp[..., 1].mean(-1), np.broadcast_to(sim.PAPER_COINS, (3, 11)))
+
+
 # --------------------------------------------------------------- 000 App. C, Fig. 5
 @pytest.fixture(scope="module")
 def depth():
@@ -312,3 +333,16 @@ def test_every_chart_builds_and_has_a_one_line_caption():
     captions = [getattr(cs, n) for n in cs.__all__ if n.endswith("_CAPTION")]
     assert len(captions) == 7 and all("\n" not in c and len(c) < 260 for c in captions)
     assert set(cs.LESSON_TEXT) == {"coins", "depth", "order", "calibration", "rubric"}
+
+
+def test_batched_trials_needed_equals_decision():
+    from scorio_core.decision import trials_needed_from
+    from scorio_core.simulate import _trials_needed_pairs
+
+    rng = np.random.default_rng(5)
+    mu, sigma = rng.uniform(0.4, 0.7, (20, 2)), rng.uniform(0.005, 0.03, (20, 2))
+    got = _trials_needed_pairs(mu, sigma, 80, 82, float(special.ndtri(0.95)))
+    want = [
+        trials_needed_from(m, sd, 80, 82, 0.95).n_needed[0] for m, sd in zip(mu, sigma, strict=True)
+    ]
+    np.testing.assert_array_equal(got, want)
