@@ -705,7 +705,9 @@ def prior_depth(
 
     w = np.array([0.0, 1.0])
     tau = np.zeros((len(Ds), S.size, B))
-    chunk = max(1, min(B, 2_000_000 // (L * M)))  # bounds memory; results do not depend on it
+    # chunks bound memory (~2e6 questions per array); for a given seed and replicates the
+    # result is fixed, but replicates drawn in another chunking would use other streams
+    chunk = max(1, min(B, 2_000_000 // (L * M)))
     for start in range(0, B, chunk):
         b = min(chunk, B - start)
         p = _updated_probs(rng, (b,), L, M)
