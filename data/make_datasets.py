@@ -85,15 +85,33 @@ def _shift_to_mean(p_raw: np.ndarray, target: float) -> np.ndarray:
     return p
 
 
+def _simulate():
+    """``scorio_core.simulate`` from this checkout (the script runs without installing)."""
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    from scorio_core import simulate
+
+    return simulate
+
+
 def build_biased_coins(seed: int = COINS_SEED) -> dict[str, np.ndarray]:
-    """Arrays of ``biased_coins.npz`` (deterministic for a given ``seed``)."""
+    """Arrays of ``biased_coins.npz`` (deterministic for a given ``seed``).
+
+    The Beta draws and the Bernoulli trials come from :mod:`scorio_core.simulate`
+    (the app's Simulator draws mimics the same way). The exact-mean logit shift stays
+    the scalar ``brentq`` solve above: ``simulate.shift_to_means`` (vectorized Newton)
+    agrees to 2.2e-16 but not bit for bit, and the shipped file is pinned byte for byte.
+    """
+    sim = _simulate()
     rng = np.random.default_rng(seed)
     L = len(COINS_TRUE_MEANS)
+    raw = sim.question_probs(
+        COINS_TRUE_MEANS, COINS_M, concentration=COINS_CONCENTRATION, seed=rng
+    )[..., 1]
     true_p = np.empty((L, COINS_M), dtype=np.float64)
     for i, m in enumerate(COINS_TRUE_MEANS):
-        raw = rng.beta(COINS_CONCENTRATION * m, COINS_CONCENTRATION * (1.0 - m), size=COINS_M)
-        true_p[i] = _shift_to_mean(raw, m)
-    R = (rng.random((L, COINS_M, COINS_N)) < true_p[:, :, None]).astype(np.int8)
+        true_p[i] = _shift_to_mean(raw[i], m)
+    R = sim.sample_outcomes(np.stack([1.0 - true_p, true_p], -1), COINS_N, rng)
 
     models = np.array([f"LLM_{i + 1}" for i in range(L)])
     questions = np.array([f"Q{q + 1:02d}" for q in range(COINS_M)])

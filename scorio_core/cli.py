@@ -13,6 +13,7 @@ Examples
     $ scorio-studio info results.parquet
     $ scorio-studio leaderboard logs/ --scorer match        # a directory of Inspect .eval logs
     $ scorio-studio import logs/*.eval --out runs.parquet
+    $ scorio-studio simulate prior-depth --seed 1 --format json
     $ scorio-studio app
 """
 
@@ -182,6 +183,10 @@ def _parser() -> argparse.ArgumentParser:
     _add_data_args(imp)
     imp.add_argument("--out", required=True, help="output file: .npz, .parquet, .csv or .jsonl")
 
+    from ._cli_simulate import add_parser as add_simulate
+
+    add_simulate(sub)
+
     app = sub.add_parser("app", help="open the Streamlit app (needs the source checkout)")
     app.add_argument("streamlit_args", nargs=argparse.REMAINDER)
     return parser
@@ -310,6 +315,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import _cli_analysis
 
             sys.stdout.write(_cli_analysis.rubric(args))
+            return 0
+        if args.command == "simulate":
+            from ._cli_simulate import run as simulate
+
+            sys.stdout.write(simulate(args))
             return 0
         data = _load(args)
         if args.command == "compare":

@@ -33,6 +33,7 @@ PAGES = {
     "convergence": "convergence",
     "stability": "stability",
     "greedy": "greedy",
+    "simulator": "simulator",
 }
 
 

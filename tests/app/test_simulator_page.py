@@ -1,0 +1,49 @@
+"""AppTest: every Simulator lesson renders its chart(s) without errors (small settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAGE = "pages/simulator.py"
+
+# lesson -> (widget key, small value) pairs that keep each run to about a second
+SMALL = {
+    "Biased coins": {"sim_coins_reps": 50, "sim_coins_n": 10},
+    "Prior depth": {"sim_depth_reps": 200},
+    "Correct order": {"sim_order_n": 200},
+    "Interval calibration": {"sim_cal_reps": 200},
+    "Rubric weights": {},
+}
+
+
+@pytest.fixture(scope="module")
+def at():
+    app = AppTest.from_file(APP, default_timeout=120)
+    app.run()
+    return app
+
+
+@pytest.mark.parametrize("lesson", list(SMALL))
+def test_lesson_renders(at, lesson):
+    at.switch_page(PAGE).run()
+    for key, value in SMALL[lesson].items():
+        at.session_state[key] = value
+    at.radio(key="sim_lesson").set_value(lesson).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    assert len(at.get("vega_lite_chart")) >= 1
+    assert any("What to notice" in i.value for i in at.info)
+
+
+def test_rubric_lesson_shows_reference_values(at):
+    at.switch_page(PAGE).run()
+    at.radio(key="sim_lesson").set_value("Rubric weights").run()
+    values = {m.label: m.value for m in at.metric}
+    assert values["μ"] == "0.562500" and values["σ"] == "0.091998"
+    at.selectbox(key="sim_r0").set_value("R0 = [[2], [1]]").run()
+    values = {m.label: m.value for m in at.metric}
+    assert values["μ"] == "0.583333" and values["σ"] == "0.085165"
