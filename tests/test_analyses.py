@@ -1,0 +1,225 @@
+"""The analysis definitions: parameters validate, runs equal the core calls, and every
+``to_code`` cell is valid Python that reproduces the numbers with public calls."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import Outcomes, ValidationError, io
+from scorio_core.analyses import ANALYSES, Chart, params_dict, resolve_methods
+from scorio_core.analysis import compare, run_methods
+from scorio_core.analysis.stability import low_budget_stability
+from scorio_core.leaderboard import leaderboard
+
+# small settings so the whole file runs in a few seconds
+FAST = {
+    "leaderboard": {"confidence": 0.9, "ks": (2, 8)},
+    "compare": {"methods": "bayes,avg,borda,bradley_terry,pass_at_k_2"},
+    "convergence": {
+        "methods": "bayes,pass_at_k_2,borda",
+        "replicates": 300,
+        "curve_replicates": 40,
+        "slow_replicates": 3,
+        "seed": 7,
+    },
+    "stability": {"methods": "bayes,avg,borda,bayes_greedy"},
+    "greedy": {"replicates": 8, "seed": 3},
+    "rubric": {"schemes": ("ranking/conservative", "dontpass/format-aware")},
+}
+
+
+@pytest.fixture(scope="module")
+def aime(data_dir) -> Outcomes:
+    return io.load(data_dir / "reasoning_synthetic.npz").select("AIME'25")
+
+
+@pytest.fixture(scope="module")
+def results(aime):
+    return {k: a.run(aime, a.params(**FAST[k])) for k, a in ANALYSES.items()}
+
+
+def test_registry_ids_and_contract():
+    assert list(ANALYSES) == ["leaderboard", "compare", "convergence", "stability", "greedy",
+                              "rubric"]
+    for k, a in ANALYSES.items():
+        assert a.id == k
+        p = a.params()  # defaults are valid
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(p, next(iter(params_dict(p))), None)
+        assert a.how_to_read.strip()
+
+
+@pytest.mark.parametrize(
+    ("aid", "bad", "match"),
+    [
+        ("leaderboard", {"confidence": 1.5}, "confidence"),
+        ("leaderboard", {"prior": "greed"}, "prior"),
+        ("leaderboard", {"ks": (0,)}, "ks"),
+        ("leaderboard", {"weights": (0.0, float("nan"))}, "weights"),
+        ("compare", {"methods": "bayes,nope"}, "unknown method"),
+        ("convergence", {"replicates": 1}, "replicates"),
+        ("convergence", {"scheme": "rows"}, "scheme"),
+        ("convergence", {"target": "truthy"}, "target"),
+        ("stability", {"methods": ""}, "at least one"),
+        ("greedy", {"seed": -1}, "seed"),
+        ("rubric", {"schemes": ("no/such",)}, "no/such"),
+        ("rubric", {"schemes": ()}, "at least one"),
+    ],
+)
+def test_params_refuse_bad_values(aid, bad, match):
+    with pytest.raises(ValidationError, match=match):
+        ANALYSES[aid].params(**bad)
+
+
+def test_resolve_methods_forms():
+    from scorio_core.rank import METHODS
+
+    assert resolve_methods("all") == list(METHODS)
+    assert resolve_methods(["bayes", "avg"]) == ["bayes", "avg"]
+    fam = METHODS["borda"].family
+    assert "borda" in resolve_methods(fam)
+
+
+def test_runs_equal_core_calls(aime, results):
+    board = leaderboard(aime, confidence=0.9, ks=[2, 8])
+    got = results["leaderboard"].board.table
+    pd.testing.assert_frame_equal(got, board.table)
+    ids = resolve_methods(FAST["compare"]["methods"])
+    cmp = compare(run_methods(aime.R, aime.R0, ids, aime.models), R=aime.R)
+    pd.testing.assert_frame_equal(results["compare"].comparison.agreement, cmp.agreement)
+    st = low_budget_stability(aime.R, aime.R0, resolve_methods(FAST["stability"]["methods"]))
+    pd.testing.assert_frame_equal(results["stability"].stability.table, st.table)
+
+
+def test_tables_and_charts_render(results):
+    for k, a in ANALYSES.items():
+        tables = a.tables(results[k])
+        assert tables and all(isinstance(t, pd.DataFrame) for t in tables.values()), k
+        charts = a.charts(results[k])
+        assert len(charts) == len(a.chart_code), k
+        for c in charts:
+            assert isinstance(c, Chart) and c.title and c.caption.endswith("."), (k, c.title)
+            assert isinstance(c.chart, alt.TopLevelMixin)
+            c.chart.to_dict()  # a valid Vega-Lite spec
+
+
+def test_convergence_splits_slow_methods(results):
+    r = results["convergence"]
+    summ = r.summary.set_index("method")
+    # borda has no running-count fast path: it gets the slow replicate count
+    assert summ.loc["borda", "replicates"] == 3
+    assert summ.loc["bayes", "replicates"] == 300
+    assert any("borda" in c for c in ANALYSES["convergence"].caveats(
+        Outcomes(np.zeros((2, 1, 2), int)), ANALYSES["convergence"].params(**FAST["convergence"]),
+        r))
+
+
+def test_caveats_flag_synthetic_scope_and_skips(aime, results):
+    lb = ANALYSES["leaderboard"]
+    cav = lb.caveats(aime, lb.params(**FAST["leaderboard"]), results["leaderboard"])
+    assert any(c.startswith("Synthetic data") for c in cav)
+    assert any("Scope of the intervals" in c and "questions scope" in c for c in cav)
+    assert any("30 questions" in c for c in cav)
+    # pass_at_k_2 cannot rank a single trial: the stability run lists it as skipped
+    st = ANALYSES["stability"]
+    r = st.run(aime, st.params(methods="bayes,pass_at_k_2"))
+    cav = st.caveats(aime, st.params(methods="bayes,pass_at_k_2"), r)
+    assert any("pass_at_k_2 skipped" in c for c in cav)
+
+
+def test_small_n_caveat():
+    R = np.random.default_rng(0).integers(0, 2, (2, 5, 3))
+    o = Outcomes(R)
+    lb = ANALYSES["leaderboard"]
+    cav = lb.caveats(o, lb.params(), lb.run(o, lb.params()))
+    assert any("Only 5 question(s)" in c for c in cav)
+    assert any("Only 2 model(s)" in c for c in cav)
+    assert not any(c.startswith("Synthetic") for c in cav)
+
+
+def test_requires_explains(aime):
+    cat = Outcomes(np.random.default_rng(0).integers(0, 3, (3, 10, 4)))
+    assert "binary" in ANALYSES["compare"].requires(cat)
+    assert "R0" in ANALYSES["greedy"].requires(cat)
+    assert "signals" in ANALYSES["rubric"].requires(cat)
+    assert ANALYSES["leaderboard"].requires(cat) is None
+    with pytest.raises(ValidationError, match="Greedy vs sampling"):
+        ANALYSES["greedy"].check(cat)
+    assert all(a.requires(aime) is None for a in ANALYSES.values())
+
+
+def test_truth_target_needs_true_means(aime):
+    conv = ANALYSES["convergence"]
+    with pytest.raises(ValidationError, match="true means"):
+        conv.run(aime, conv.params(methods="bayes", target="truth", replicates=10,
+                                   curve_replicates=10))
+
+
+def _exec_code(aid: str, data: Outcomes) -> dict:
+    a = ANALYSES[aid]
+    code = a.to_code(a.params(**FAST[aid]), "ds")
+    ast.parse(code)
+    ns: dict = {"ds": data}
+    exec(compile(code, f"<{aid}>", "exec"), ns)
+    # the last line is an expression (the cell's displayed table)
+    last = ast.parse(code).body[-1]
+    assert isinstance(last, ast.Expr), aid
+    assert isinstance(eval(ast.unparse(last), ns), pd.DataFrame)
+    for expr in a.chart_code:
+        assert isinstance(eval(expr, ns), alt.TopLevelMixin), (aid, expr)
+    return ns
+
+
+@pytest.mark.parametrize("aid", list(ANALYSES))
+def test_to_code_runs_and_reproduces(aid, aime, results):
+    ns = _exec_code(aid, aime)
+    r = results[aid]
+    if aid == "leaderboard":
+        np.testing.assert_allclose(ns["board"].table["mu"], r.board.table["mu"], rtol=0,
+                                   atol=1e-12)
+        np.testing.assert_array_equal(ns["board"].table["rank_ci"], r.board.table["rank_ci"])
+    elif aid == "compare":
+        pd.testing.assert_frame_equal(ns["cmp"].run.ranks, r.comparison.run.ranks)
+        pd.testing.assert_frame_equal(ns["cmp"].tau, r.comparison.tau, atol=1e-12)
+    elif aid == "convergence":
+        pd.testing.assert_frame_equal(ns["summary"], r.summary, atol=1e-12)
+        pd.testing.assert_frame_equal(ns["curves"].round(6), r.curves.round(6))
+        np.testing.assert_array_equal(ns["trajectory"], r.trajectory)
+    elif aid == "stability":
+        pd.testing.assert_frame_equal(ns["stab"].table, r.stability.table, atol=1e-12)
+    elif aid == "greedy":
+        t = ANALYSES["greedy"].tables(r)["table"]
+        got = ns["greedy_table"](ns["greedy"])
+        np.testing.assert_allclose(got["delta_tau"], t["delta_tau"], rtol=0, atol=1e-12)
+    elif aid == "rubric":
+        pd.testing.assert_frame_equal(ns["tau"], r.tau, atol=1e-12)
+        pd.testing.assert_frame_equal(ns["ranks"], r.ranks)
+
+
+def test_to_code_family_and_all_forms():
+    code = ANALYSES["compare"].to_code(ANALYSES["compare"].params(methods="all"), "data")
+    assert "list(METHODS)" in code
+    from scorio_core.rank import METHODS
+
+    fam = METHODS["borda"].family
+    code = ANALYSES["stability"].to_code(ANALYSES["stability"].params(methods=fam), "data")
+    assert f"v.family == {fam!r}" in code
+    ast.parse(code)
+
+
+def test_rubric_object_round_trips_through_code(aime):
+    from scorio_core import rubric as rb
+
+    custom = rb.from_json(rb.to_json(rb.get_preset("ranking/conservative")) | {"name": "Mine"})
+    a = ANALYSES["rubric"]
+    p = a.params(schemes=(custom, "dontpass/format-aware"))
+    ns = {"data": aime}
+    exec(a.to_code(p, "data"), ns)
+    pd.testing.assert_frame_equal(ns["tau"], a.run(aime, p).tau, atol=1e-12)
+    assert params_dict(p)["schemes"] == ["Mine", "dontpass/format-aware"]
