@@ -223,3 +223,63 @@ def test_rubric_object_round_trips_through_code(aime):
     exec(a.to_code(p, "data"), ns)
     pd.testing.assert_frame_equal(ns["tau"], a.run(aime, p).tau, atol=1e-12)
     assert params_dict(p)["schemes"] == ["Mine", "dontpass/format-aware"]
+
+
+# ---------------------------------------------------------------- provenance and exports
+def test_provenance_names_input_settings_seeds_versions(tmp_path, aime):
+    import hashlib
+    import io as _io
+    import json
+
+    from scorio_core.analyses.provenance import attach_source, export_result, provenance
+
+    src = tmp_path / "runs.csv"
+    src.write_text("model,question,trial,outcome\nA,q1,0,1\nA,q1,1,0\nB,q1,0,0\nB,q1,1,0\n")
+    data = attach_source(io.load(src), src)
+    assert data.metadata["source_sha256"] == hashlib.sha256(src.read_bytes()).hexdigest()
+    conv = ANALYSES["convergence"]
+    p = conv.params(replicates=500, seed=11)
+    prov = provenance(data, "convergence", p)
+    assert prov["input"]["file"] == "runs.csv" and prov["input"]["bytes"] == src.stat().st_size
+    assert prov["shape"] == {"models": 2, "questions": 1, "trials": 2}
+    assert prov["settings"]["replicates"] == 500 and prov["seeds"] == {"seed": 11}
+    assert prov["settings"]["scheme"] == "column" and prov["settings"]["target"] == "gold"
+    assert prov["versions"]["numpy"] == np.__version__
+    assert prov["created_utc"].endswith("Z") and prov["synthetic"] is False
+
+    # a selected benchmark keeps the source and names the benchmark
+    sel = attach_source(aime, b"bytes of an upload", "up.npz")
+    assert provenance(sel)["benchmark"] == "AIME'25"
+    assert provenance(sel)["input"]["file"] == "up.npz"
+
+    lb = ANALYSES["leaderboard"]
+    r = lb.run(aime, lb.params())
+    files = export_result(lb, aime, lb.params(), r, "csv")
+    name = "Reasoning_benchmarks_synthetic_AIME_25_leaderboard_leaderboard.csv"
+    assert name in files
+    text = files[name]
+    assert text.startswith("# dataset: Reasoning benchmarks (synthetic) [AIME'25]\n")
+    assert "# settings.confidence: 0.95\n" in text and "# benchmark: AIME'25\n" in text
+    back = pd.read_csv(_io.StringIO(text), comment="#")
+    np.testing.assert_allclose(back["mu"], r.board.table["mu"], atol=1e-12)
+    (jname, jtext), = export_result(lb, aime, lb.params(), r, "json").items()
+    assert jname.endswith("_leaderboard.json")
+    payload = json.loads(jtext)
+    assert payload["provenance"]["analysis"] == "leaderboard"
+    assert payload["provenance"]["synthetic"] is True
+    assert len(payload["tables"]["leaderboard"]) == aime.L
+
+
+def test_export_filename_safe_characters():
+    from scorio_core.analyses.provenance import export_filename
+
+    name = export_filename('../../etc/pass"wd <img src=x> ü', "compare", ".csv", "ranks")
+    assert name == "etc_pass_wd_img_src_x_compare_ranks.csv"
+    assert export_filename("...", "leaderboard", "json") == "dataset_leaderboard.json"
+
+
+def test_csv_header_cannot_break_lines():
+    from scorio_core.analyses.provenance import csv_header
+
+    h = csv_header({"dataset": "a\nb,c", "settings": {"x": [1, float("nan")]}})
+    assert h == "# dataset: a b,c\n# settings.x: [1, null]\n"
