@@ -201,6 +201,12 @@ def _caveats(data: Outcomes, p: ConvergenceParams, r: ConvergenceResult) -> list
         "curves describe re-drawing trials of these questions, not new questions; "
         f"convergence@n is bounded by N = {data.N} ('no_convergence' counts the rest)."
     )
+    never = r.summary.loc[r.summary["no_convergence"] >= 1.0, "method"].tolist()
+    if never:
+        out.append(
+            f"No replicate converged within N = {data.N} trials for: {', '.join(never)} (the "
+            "ranking still changes late; its distribution and CDF charts are flat at zero)."
+        )
     if p.slow_replicates is not None and len(r.parts) > 1:
         slow = ", ".join(m for m in r.parts[-1][1].s_star)
         out.append(
@@ -243,10 +249,10 @@ def _to_code(p: ConvergenceParams, data: str = "data") -> str:
         "pmf = pd.concat([" + cat.format(*["pmf"] * len(names)) + "], ignore_index=True)",
         "cdf = pd.concat([" + cat.format(*["cdf"] * len(names)) + "], ignore_index=True)",
         f"models = {data}.models",
-        "run, first = next((r, m) for r in [" + ", ".join(f"conv_{i}" for i in names)
+        "worst_run, first = next((r, m) for r in [" + ", ".join(f"conv_{i}" for i in names)
         + "] for m in r.s_star)",
-        f"trajectory = worst_trajectory(run, first, {data}.R, {data}.R0, True)",
-        "converged_at = int(run.s_star[first][run.worst(first, True)])",
+        f"trajectory = worst_trajectory(worst_run, first, {data}.R, {data}.R0, True)",
+        "converged_at = int(worst_run.s_star[first][worst_run.worst(first, True)])",
         "summary",
     ]
     return "\n".join(lines)

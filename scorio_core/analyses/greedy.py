@@ -106,7 +106,7 @@ def _to_code(p: GreedyParams, data: str = "data") -> str:
         "from scorio_core.analysis.greedy import greedy_by_benchmark, greedy_table\n\n"
         f"greedy = greedy_by_benchmark({data}, replicates={p.replicates}, seed={p.seed})\n"
         'detail = greedy["combined"]\n'
-        "curves = detail.curves.summary.assign(method=lambda d: d['method'].map("
+        "greedy_curves = detail.curves.summary.assign(method=lambda d: d['method'].map("
         f"{LABELS!r}))\n"
         "greedy_table(greedy)"
     )
@@ -137,7 +137,7 @@ GREEDY = Analysis(
     chart_code=(
         "charts.greedy_scatter(detail.ranks)",
         "charts.tau_distribution_chart(detail.distributions)",
-        'charts.tau_curves(curves, y_title="Kendall τ_b vs gold")',
+        'charts.tau_curves(greedy_curves, y_title="Kendall τ_b vs gold")',
     ),
     requires=_requires,
     result_var="greedy",
