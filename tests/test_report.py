@@ -225,3 +225,17 @@ def test_notebook_refuses_a_changed_file(data_dir, tmp_path):
     src.write_bytes(src.read_bytes() + b"\0")
     with pytest.raises(ValueError, match="sha256 differs"):
         exec(cell, {})
+
+
+def test_charts_as_files(bundled):
+    from scorio_core.report import chart_png, chart_svg
+
+    chart = bundled[2].sections[0].charts[0].chart
+    svg = chart_svg(chart)
+    assert svg.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in svg  # standalone
+    inline = chart_svg(chart, inline=True)
+    assert "xmlns" not in inline and inline.count("<path") == svg.count("<path")
+    png = chart_png(chart, scale=1)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png[16:20], "big")
+    assert 600 < width < 1200  # container-width charts get DEFAULT_WIDTH (680) + axis labels
