@@ -66,8 +66,12 @@ pre { background: #f6f8fa; padding: 8px; font-size: .8em; white-space: pre-wrap;
   h2 { break-before: page; page-break-before: always; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   .scroll { overflow: visible; }
-  table { font-size: 8pt; }
-  th { position: static; }
+  /* wide tables (e.g. ranks of many methods) fit the page: fixed columns, wrapping cells */
+  table { font-size: 7.5pt; width: 100%; table-layout: fixed; }
+  th, td { white-space: normal; overflow-wrap: anywhere; padding: 2px 3px; }
+  th { position: static; font-size: 6.5pt; }
+  th:first-child, td:first-child { width: 10em; overflow-wrap: normal; }
+  td.long { min-width: 0; }
   tr, figure, .howto, .banner { break-inside: avoid; page-break-inside: avoid; }
   a { color: inherit; text-decoration: none; }
 }
