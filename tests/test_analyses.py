@@ -283,3 +283,68 @@ def test_csv_header_cannot_break_lines():
 
     h = csv_header({"dataset": "a\nb,c", "settings": {"x": [1, float("nan")]}})
     assert h == "# dataset: a b,c\n# settings.x: [1, null]\n"
+
+
+# ---------------------------------------------------------------- save and restore settings
+def test_session_round_trip(aime):
+    from scorio_core import rubric as rb
+    from scorio_core.analyses import session
+
+    custom = rb.from_json(rb.to_json(rb.get_preset("ranking/conservative")) | {"name": "Mine"})
+    settings = {aid: ANALYSES[aid].params(**kw) for aid, kw in FAST.items()}
+    settings["rubric"] = ANALYSES["rubric"].params(schemes=(custom, "dontpass/format-aware"))
+    text = session.to_json(settings, aime)
+    back = session.from_json(text)
+    assert back.data["benchmark"] == "AIME'25" and back.data["shape"]["trials"] == aime.N
+    for aid, p in settings.items():
+        if aid != "rubric":
+            assert back.settings[aid] == p, aid
+    r = back.settings["rubric"]
+    assert [getattr(s, "name", s) for s in r.schemes] == ["Mine", "dontpass/format-aware"]
+    # the restored rubric scores exactly like the original
+    a = ANALYSES["rubric"]
+    pd.testing.assert_frame_equal(a.run(aime, r).tau, a.run(aime, settings["rubric"]).tau)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ('{"format": "other"}', "format"),
+        ('[1, 2]', "format"),
+        ('{"format": "scorio-studio/session-1", "settings": {"plot": {}}}', "unknown analysis"),
+        ('{"format": "scorio-studio/session-1", "settings": {"greedy": {"seeds": 1}}}',
+         "no setting"),
+        ('{"format": "scorio-studio/session-1", "settings": {"greedy": {"seed": 1.5}}}',
+         "seed"),
+        ('{"format": "scorio-studio/session-1", "settings": {"leaderboard": '
+         '{"confidence": NaN}}}', "confidence"),
+        ('{"format": "scorio-studio/session-1", "settings": {"leaderboard": 3}}', "settings"),
+        ("[" * 100 + "]" * 100, "nested"),
+    ],
+)
+def test_session_refuses_bad_files(text, match):
+    from scorio_core.analyses import session
+
+    with pytest.raises(ValidationError, match=match):
+        session.from_json(text)
+
+
+def test_query_params_round_trip_and_refusals():
+    from scorio_core import rubric as rb
+    from scorio_core.analyses import session
+
+    lb = ANALYSES["leaderboard"]
+    p = lb.params(confidence=0.9, ks=(2, 4), prior="greedy")
+    q = session.to_query("leaderboard", p)
+    assert q == {"leaderboard.confidence": "0.9", "leaderboard.prior": '"greedy"',
+                 "leaderboard.ks": "[2,4]"}
+    assert session.from_query("leaderboard", q | {"other.x": "1"}) == p
+    assert session.from_query("leaderboard", {}) == lb.params()
+    assert session.to_query("leaderboard", lb.params()) == {}
+    with pytest.raises(ValidationError, match="not valid JSON"):
+        session.from_query("leaderboard", {"leaderboard.confidence": "0,9"})
+    with pytest.raises(ValidationError, match="confidence"):
+        session.from_query("leaderboard", {"leaderboard.confidence": "2"})
+    custom = rb.get_preset("ranking/conservative")
+    with pytest.raises(ValidationError, match="session file"):
+        session.to_query("rubric", ANALYSES["rubric"].params(schemes=(custom,)))
