@@ -113,26 +113,31 @@ def test_provenance_block(bundled):
     assert prov["seeds"] == {"convergence.seed": 5, "greedy.seed": 2}
 
 
-def test_long_csv_report(long_csv, tmp_path):
-    out = tmp_path / "r.html"
-    assert main(["report", str(long_csv), "--out", str(out), "--title", "CSV report",
-                 "--sections", "leaderboard,compare,greedy,rubric"]) == 0
-    page = out.read_text(encoding="utf-8")
-    for title in ("CI-aware leaderboard", "Method comparison", "Greedy vs sampling",
-                  "Rubric comparison"):
-        assert f"{title}</h2>" in page
+def test_long_csv_report(long_csv):
+    data = attach_source(io.load(long_csv), long_csv)
+    report = build_report(data, SMALL, title="CSV report")
+    page = to_html(report)
+    for a in ANALYSES.values():
+        assert f"{escape(a.title)}</h2>" in page, a.id
     for m in ("alpha-7b", "beta 13b", "gamma_v2", "delta.1"):
         assert m in page
+    errors = {s.analysis.id: s.error for s in report.sections if s.error}
     # the rubric presets read signals this file lacks: the section says why, nothing crashes
-    assert "Not computed for these data" in page
+    assert list(errors) == ["rubric"]
+    assert f"Not computed for these data: {escape(errors['rubric'])}" in page
     assert "my runs.csv" in page
     assert hashlib.sha256(long_csv.read_bytes()).hexdigest() in page
+    assert page.count("<svg") == sum(len(s.charts) for s in report.sections)
     assert _external_refs(page) == []
-    # a benchmark selection
-    out2 = tmp_path / "b.html"
+
+
+def test_cli_report(long_csv, tmp_path):
+    out = tmp_path / "b.html"
     assert main(["report", str(long_csv), "--benchmark", "setB", "--sections", "leaderboard",
-                 "--out", str(out2)]) == 0
-    assert "8 questions" in out2.read_text(encoding="utf-8")
+                 "--title", "CSV <b>report</b>", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "8 questions" in page and "CSV &lt;b&gt;report&lt;/b&gt;" in page
+    assert "setB" in page and "<b>" not in page
 
 
 def test_cli_refuses_bad_requests(long_csv, tmp_path, capsys):
@@ -144,14 +149,18 @@ def test_cli_refuses_bad_requests(long_csv, tmp_path, capsys):
 
 
 def test_markdown_writes_chart_files(bundled, tmp_path):
-    report = bundled[2]
+    from dataclasses import replace
+
+    report = replace(bundled[2], sections=bundled[2].sections[:2])  # fewer charts to render
     out = write_report(report, tmp_path / "rep.md")
     text = out.read_text(encoding="utf-8")
     links = re.findall(r"!\[[^\]]*\]\((rep_charts/[^)]+\.svg)\)", text)
     assert len(links) == sum(len(s.charts) for s in report.sections)
     assert all((tmp_path / link).read_text().startswith("<svg") for link in links)
-    for a in ANALYSES.values():
-        assert f". {a.title}" in text
+    for sec in report.sections:
+        assert f". {sec.analysis.title}" in text
+        for name in sec.tables:
+            assert f"### {name}" in text
     assert "## Provenance" in text
 
 
@@ -172,13 +181,11 @@ with open("numbers.json", "w") as f:
 """
 
 
-def test_notebook_runs_and_reproduces_numbers(data_dir, tmp_path):
+def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
-    path = data_dir / "reasoning_synthetic.npz"
-    data = attach_source(io.load(path), path).select("HMMT'25")
-    report = build_report(data, SMALL)
+    path, _, report, _ = bundled
     nb_path = write_report(report, tmp_path / "rep.ipynb", data_path=path)
     nb = nbformat.read(nb_path, as_version=4)
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
