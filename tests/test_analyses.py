@@ -348,3 +348,27 @@ def test_query_params_round_trip_and_refusals():
     custom = rb.get_preset("ranking/conservative")
     with pytest.raises(ValidationError, match="session file"):
         session.to_query("rubric", ANALYSES["rubric"].params(schemes=(custom,)))
+
+
+def test_convergence_without_split_equals_the_cli_call(aime):
+    """slow_replicates=None gives every method the same replicates, as `scorio-studio
+    convergence` does: the definition's numbers equal one convergence_at_n call."""
+    from scorio_core.analysis.convergence import convergence_at_n
+
+    conv = ANALYSES["convergence"]
+    p = conv.params(methods="bayes,borda", replicates=12, curve_replicates=5,
+                    slow_replicates=None, seed=4, scheme="row")
+    r = conv.run(aime, p)
+    direct = convergence_at_n(aime.R, aime.R0, ["bayes", "borda"], replicates=12, scheme="row",
+                              seed=4)
+    pd.testing.assert_frame_equal(r.summary, direct.summary)
+    code = conv.to_code(p, "data")
+    assert "convergence_at_n(data.R, data.R0, ['bayes', 'borda'], replicates=12" in code
+
+
+def test_greedy_has_one_row_per_benchmark(data_dir):
+    full = io.load(data_dir / "reasoning_synthetic.npz")
+    g = ANALYSES["greedy"]
+    t = g.tables(g.run(full, g.params(replicates=3)))["table"]
+    assert t["data"].tolist() == [*full.benchmark_names, "combined"]
+    assert t["tau_gs"].between(-1, 1).all()
