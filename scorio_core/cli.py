@@ -11,7 +11,6 @@ Examples
     $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
     $ scorio-studio greedy data/reasoning_synthetic.npz
     $ scorio-studio info results.parquet
-    $ scorio-studio report data/reasoning_synthetic.npz --benchmark "AIME'25" --out report.html
     $ scorio-studio app
 """
 
