@@ -189,6 +189,13 @@ def _parser() -> argparse.ArgumentParser:
 
     app = sub.add_parser("app", help="open the Streamlit app (needs the source checkout)")
     app.add_argument("streamlit_args", nargs=argparse.REMAINDER)
+
+    rep = sub.add_parser("report", help="HTML / Markdown report or notebook of chosen analyses")
+    _add_data_args(rep)
+    rep.add_argument("--sections", default="leaderboard,compare,convergence,stability,greedy,"
+                     "rubric", help="comma-separated analyses, in report order")
+    rep.add_argument("--title", help="report title (default: names the dataset)")
+    rep.add_argument("--out", required=True, help="FILE.html, FILE.md or FILE.ipynb")
     return parser
 
 
@@ -321,6 +328,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             sys.stdout.write(simulate(args))
             return 0
+        if args.command == "report":
+            from .report import cli_report
+
+            return cli_report(args)
         data = _load(args)
         if args.command == "compare":
             sys.stdout.write(_compare(data, args.methods, args.format))
