@@ -31,6 +31,7 @@ nav = st.navigation(
         st.Page("pages/convergence.py", title="Convergence", icon=":material/trending_up:"),
         st.Page("pages/stability.py", title="Stability", icon=":material/balance:"),
         st.Page("pages/greedy.py", title="Greedy vs sampling", icon=":material/call_split:"),
+        st.Page("pages/report.py", title="Report", icon=":material/description:"),
         st.Page("pages/simulator.py", title="Simulator", icon=":material/casino:"),
     ]
 )

@@ -30,6 +30,7 @@ import pandas as pd
 import streamlit as st
 
 from scorio_core import COMBINED, Outcomes, ValidationError, io
+from scorio_core.analyses.provenance import attach_source
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, leaderboard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,7 +72,7 @@ class Dataset:
 
 @st.cache_data(max_entries=4, show_spinner="Loading dataset…")
 def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the file changes
-    return io.load(Path(path))
+    return attach_source(io.load(Path(path)), Path(path))  # sha256 for exports and reports
 
 
 @st.cache_data(max_entries=8, show_spinner="Reading upload…")
@@ -84,8 +85,9 @@ def _load_bytes(
         source = data
     else:
         name = None
-    return io.load(source, filename=name, on_missing=on_missing, columns=dict(columns) or None,
-                   scorer=scorer or None)
+    o = io.load(source, filename=name, on_missing=on_missing, columns=dict(columns) or None,
+                scorer=scorer or None)
+    return attach_source(o, source, name) if name else o  # one file: its sha256 for reports
 
 
 def _column_mapping(up: dict) -> tuple:
