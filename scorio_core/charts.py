@@ -127,12 +127,12 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     """Bayes@N posterior mean with its credible interval, one row per model.
 
     Rows are in leaderboard order (best first). The dot is ``mu``, the bar
-    spans ``[lo, hi]`` at the board's confidence, and the colour and the
-    ``#k`` label give the CI-aware rank: neighbours with the same colour and
-    label are not separated at that confidence.
+    spans ``[lo, hi]`` at the board's confidence and scope, and the label
+    gives the headline rank and its rank interval (``#rank (lo–hi)``); the
+    colour alternates between runs of rows that share a headline rank.
 
-    What to read from it: runs of rows sharing a rank are statistical ties;
-    long bars mean too few questions or trials to separate models.
+    What to read from it: a wide rank interval means the data allow many
+    places for that model; long bars mean too few questions or trials.
 
     Parameters
     ----------
@@ -149,19 +149,29 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
             "mu": t["mu"].astype(float),
             "lo": t["lo"].astype(float),
             "hi": t["hi"].astype(float),
-            "rank_ci": t["rank_ci"].astype(int),
+            "rank": t["rank"].astype(int),
+            "rank_hi": t["rank_hi"].astype(int),
+            "p_best": t["p_best"].astype(float),
+            "rank_chain": t["rank_chain"].astype(int),
             "rank_overlap": t["rank_overlap"].astype(int),
         }
     )
-    df["rank_label"] = "#" + df["rank_ci"].astype(str)
-    # Alternate two colours between consecutive rank groups so each tie group
-    # reads as one band; 20 distinct hues would be harder to tell apart.
-    df["group"] = np.where(df["rank_ci"] % 2 == 1, "odd", "even")
+    df["rank_label"] = np.where(
+        df["rank"] == df["rank_hi"],
+        "#" + df["rank"].astype(str),
+        "#" + df["rank"].astype(str) + " (" + df["rank"].astype(str) + "–"
+        + df["rank_hi"].astype(str) + ")",
+    )
+    # Alternate two colours between consecutive runs of one headline rank so each
+    # group reads as one band; 20 distinct hues would be harder to tell apart.
+    run = np.cumsum(np.r_[0, np.diff(df["rank"].to_numpy()) != 0])
+    df["group"] = np.where(run % 2 == 0, "odd", "even")
     order = df["model"].tolist()
     conf = board.settings.get("confidence", 0.95)
+    scope = board.settings.get("scope", "questions")
     span = float(df["hi"].max() - df["lo"].min()) or 1.0
     x_scale = alt.Scale(
-        domain=[float(df["lo"].min()) - 0.02 * span, float(df["hi"].max()) + 0.08 * span],
+        domain=[float(df["lo"].min()) - 0.02 * span, float(df["hi"].max()) + 0.16 * span],
         nice=False,
         zero=False,
     )
@@ -173,7 +183,10 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     )
     tooltip = [
         "model:N",
-        alt.Tooltip("rank_ci:Q", title="CI-aware rank"),
+        alt.Tooltip("rank:Q", title="rank (= rank_lo)"),
+        alt.Tooltip("rank_hi:Q", title="rank_hi"),
+        alt.Tooltip("p_best:Q", title="P(best)", format=".3f"),
+        alt.Tooltip("rank_chain:Q", title="chain rank (000 §2.7.1)"),
         alt.Tooltip("rank_overlap:Q", title="overlap (arena) rank"),
         alt.Tooltip("mu:Q", format=".4f"),
         alt.Tooltip("lo:Q", format=".4f"),
@@ -181,7 +194,11 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     ]
     base = alt.Chart(df).encode(y=y, color=color, tooltip=tooltip)
     bars = base.mark_rule(strokeWidth=2.5).encode(
-        x=alt.X("lo:Q", scale=x_scale, title=f"Bayes@N mean with {conf:.0%} credible interval"),
+        x=alt.X(
+            "lo:Q",
+            scale=x_scale,
+            title=f"Bayes@N mean with {conf:.0%} credible interval ({scope} scope)",
+        ),
         x2="hi:Q",
     )
     dots = base.mark_circle(size=70, opacity=1).encode(x=alt.X("mu:Q", scale=x_scale))
@@ -195,12 +212,13 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     """Pairwise ``P(row model beats column model)`` as an L x L heatmap.
 
     Models are in leaderboard order on both axes (best at top / left), so the
-    upper-right triangle holds probabilities above 0.5. Cells that are not
-    already decided (0.005 <= P < 0.995) show the value to two decimals; every
-    cell has it in the tooltip; the diagonal is left blank.
+    upper-right triangle holds probabilities above 0.5. Pairs decided by the
+    board's rule (confidence and multiplicity adjustment, the rule behind
+    ``rank_lo``/``rank_hi``) carry a dark outline and no number; undecided
+    cells show the value to two decimals; every cell has it in the tooltip.
 
-    What to read from it: cells near 0.5 (white) are coin flips -- the data
-    cannot order that pair; dark blue cells (> 0.95) are confident wins.
+    What to read from it: numbered cells are the pairs the data cannot order
+    at this confidence; values near 0.5 (white) are coin flips.
 
     Parameters
     ----------
@@ -215,6 +233,11 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     perm = np.array([idx[m] for m in order])
     P = np.asarray(board.prob_better)[np.ix_(perm, perm)]
     L = len(order)
+    if board.decided is not None:
+        D = np.asarray(board.decided)[np.ix_(perm, perm)]
+        D = D | D.T
+    else:
+        D = (P >= 0.995) | (P < 0.005)
     rows, cols = np.meshgrid(np.arange(L), np.arange(L), indexing="ij")
     off = rows.ravel() != cols.ravel()
     df = pd.DataFrame(
@@ -222,11 +245,15 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
             "row": np.asarray(order)[rows.ravel()][off],
             "column": np.asarray(order)[cols.ravel()][off],
             "p": P.ravel()[off],
+            "decided": D.ravel()[off],
         }
     )
-    # Only undecided cells get a number: the colour already says 0 or 1, and a grid of
-    # ".00" and "1" would drown the few pairs worth reading (all values are in the tooltip).
-    df["label"] = df["p"].map(lambda v: f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else "")
+    # Only undecided cells get a number: decided cells carry an outline instead, and a
+    # grid of ".00" and "1" would drown the few pairs worth reading (values in the tooltip).
+    df["label"] = [
+        "" if d else (f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else f"{v:.3f}".lstrip("0"))
+        for v, d in zip(df["p"], df["decided"], strict=True)
+    ]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
     cell = int(np.clip(560 / max(L, 1), 18, 44))
     # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
@@ -239,6 +266,7 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
             alt.Tooltip("row:N", title="row model"),
             alt.Tooltip("column:N", title="column model"),
             alt.Tooltip("p:Q", title="P(row beats column)", format=".4f"),
+            alt.Tooltip("decided:N", title="decided"),
         ],
     )
     rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(
@@ -248,13 +276,16 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
             legend=alt.Legend(title="P(row > col)", orient="right", format=".1f"),
         )
     )
-    layers = rect
+    outline = base.transform_filter("datum.decided").mark_rect(
+        fill=None, stroke="#111", strokeWidth=1.5
+    )
+    layers = rect + outline
     if L <= 30:
         text = base.mark_text(fontSize=max(8, min(11, cell // 3))).encode(
             text="label:N",
             color=alt.condition("datum.dark", alt.value("white"), alt.value("#222")),
         )
-        layers = rect + text
+        layers = rect + outline + text
     return layers.properties(width=alt.Step(cell), height=alt.Step(cell))
 
 

@@ -90,7 +90,16 @@ def _parser() -> argparse.ArgumentParser:
 
     lb = sub.add_parser("leaderboard", help="CI-aware Bayes@N leaderboard (same as the page)")
     _add_data_args(lb)
-    lb.add_argument("--confidence", type=_confidence, default=0.95)
+    lb.add_argument("--confidence", type=_confidence, default=0.95,
+                    help="credible level and decision level of the pairwise decisions")
+    lb.add_argument("--scope", choices=["questions", "population"], default="questions",
+                    help="questions: the mean over these questions (Bayes@N); population: the "
+                    "mean over the population they were drawn from (paired question bootstrap)")
+    lb.add_argument("--adjust", choices=["none", "holm", "bh"], default="none",
+                    help="multiplicity control over all pairwise decisions")
+    lb.add_argument("--draws", type=_positive_int, default=10_000,
+                    help="joint posterior draws (p_best, population P(i > j))")
+    lb.add_argument("--seed", type=_positive_int, default=0)
     lb.add_argument(
         "--prior",
         choices=["uniform", "greedy"],
@@ -294,6 +303,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             use_prior=args.prior == "greedy",
             confidence=args.confidence,
             ks=args.k,
+            scope=args.scope,
+            adjust=args.adjust,
+            draws=args.draws,
+            seed=args.seed,
         )
         sys.stdout.write(export.export(board, args.format))
         return 0
