@@ -272,7 +272,7 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         column_config={
             "gap": st.column_config.NumberColumn(format="%.4f"),
             "z": st.column_config.NumberColumn(format="%.2f"),
-            "p": st.column_config.NumberColumn("P(better > next)", format="%.3f"),
+            "p_better": st.column_config.NumberColumn("P(better > next)", format="%.3f"),
             "trials needed": st.column_config.NumberColumn(format="%.0f"),
         },
     )

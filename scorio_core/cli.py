@@ -118,6 +118,20 @@ def _parser() -> argparse.ArgumentParser:
         ".json file; maps the file's per-completion signals to categories first",
     )
 
+    pl = sub.add_parser(
+        "plan", help="trials and questions needed per undecided pair; budget split (Planner page)"
+    )
+    _add_data_args(pl)
+    pl.add_argument("--budget-trials", type=_positive_int, default=0,
+                    help="extra trials per question to split across models (one unit = one "
+                    "model answering every question once more); default one per model")
+    pl.add_argument("--confidence", type=_confidence, default=0.95)
+    pl.add_argument("--scope", choices=["questions", "population"], default="questions",
+                    help="scope whose decisions define the undecided pairs")
+    pl.add_argument("--adjust", choices=["none", "holm", "bh"], default="none")
+    pl.add_argument("--prior", choices=["uniform", "greedy"], default="uniform")
+    pl.add_argument("--format", choices=["text", "csv", "json"], default="text")
+
     cmp = sub.add_parser(
         "compare", help="rank with many methods and measure agreement (Method comparison page)"
     )
@@ -284,6 +298,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             run = getattr(_cli_analysis, args.command)
             sys.stdout.write(run(data, args, _method_ids))
+            return 0
+        if args.command == "plan":
+            from .planner import plan
+
+            result = plan(
+                data, use_prior=args.prior == "greedy", confidence=args.confidence,
+                scope=args.scope, adjust=args.adjust, budget_trials=args.budget_trials,
+            )
+            fmt = {"text": result.to_text, "csv": result.to_csv, "json": result.to_json}
+            sys.stdout.write(fmt[args.format]())
             return 0
         if args.command == "info":
             print(json.dumps(data.describe(), indent=2, ensure_ascii=False))

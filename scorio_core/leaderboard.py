@@ -105,13 +105,13 @@ class Leaderboard:
     def unresolved(self) -> pd.DataFrame:
         """Adjacent pairs (leaderboard order) that the decision rule leaves undecided.
 
-        Columns: ``better, next, gap, z, p`` (``P(better > next)`` in the board's
+        Columns: ``better, next, gap, z, p_better`` (``P(better > next)`` in the board's
         scope) and ``trials_needed`` (trials per question at which the gap would
         reach the threshold in the questions scope if the per-question rates
         held; ``inf`` for identical means). The Planner adds questions needed.
         """
         c = self.columns
-        cols = ["better", "next", "gap", "z", "p", "trials_needed"]
+        cols = ["better", "next", "gap", "z", "p_better", "trials_needed"]
         if len(c["model"]) < 2:
             return pd.DataFrame(columns=cols)
         idx = {m: i for i, m in enumerate(self.models)}
@@ -123,7 +123,7 @@ class Leaderboard:
                 "next": c["model"][1:],
                 "gap": c["mu"][:-1] - c["mu"][1:],
                 "z": c["z_next"][:-1],
-                "p": self.prob_better[up, low],
+                "p_better": self.prob_better[up, low],
                 "trials_needed": c["n_needed"][:-1],
             }
         )
