@@ -155,6 +155,9 @@ def _parser() -> argparse.ArgumentParser:
     conv.add_argument("--target", choices=["gold", "self", "truth"], default="gold",
                       help="gold: Bayes@N on all trials; self: each method's own full ranking; "
                       "truth: the file's known true means (simulated data, e.g. biased coins)")
+    conv.add_argument("--match", choices=["exact", "ci"], default="exact",
+                      help="exact: the ranking equals the target (000 App. I.1); ci: pairs the "
+                      "full data decide at 95%% follow the target, CI ties may swap")
     conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
     stab = sub.add_parser(

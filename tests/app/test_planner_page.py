@@ -80,3 +80,21 @@ def test_small_n_planner_lists_every_undecided_pair():
     _ok(at)
     pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
     assert len(pairs) == 15
+
+
+def test_small_n_convergence_page_explains_itself():
+    at = _small_n()
+    at.switch_page("pages/convergence.py")
+    at.session_state["conv_b_curves"] = 20
+    at.session_state["conv_b_conv"] = 100
+    at.run()
+    _ok(at)
+    texts = [w.value for w in at.warning]
+    assert any("What to change" in t for t in texts)
+    assert any("k = N = 4" in t for t in texts)  # pass_at_k_4 starts only at n = N
+    at.radio(key="conv_match").set_value("ci")
+    at.selectbox(key="conv_scheme").set_value("permutation")
+    at.button[0].click().run()
+    _ok(at)
+    summ = next(d.value for d in at.dataframe if "no_convergence" in d.value.columns)
+    assert summ.set_index("method").loc["bayes", "no_convergence"] == 0
