@@ -89,7 +89,10 @@ def main() -> None:
                          key="plan_upper")
     lower = d2.selectbox("Other model", names, index=names.index(default_pair[1]),
                          key="plan_lower")
-    n_max = d3.number_input("Largest N", 2, 4096, max(64, 4 * o.N), key="plan_nmax")
+    need = float(p.pairs["trials_needed"].iloc[0]) if len(p.pairs) else float("inf")
+    start = int(1.25 * need) if need < 3000 else 4 * o.N  # reach the first pair's threshold
+    n_max = d3.number_input("Largest N", 2, 4096, min(4096, max(64, start)), key="plan_nmax",
+                            help="Simulate up to this many trials per question")
     if upper == lower:
         st.info("Pick two different models.")
         return

@@ -84,7 +84,8 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
     band = base.mark_area(opacity=0.18).encode(
         y=alt.Y("lo:Q", title=y_title, scale=alt.Scale(zero=False)), y2="hi:Q"
     )
-    line = base.mark_line(strokeWidth=2).encode(
+    # points too: a method defined at one step only (Pass@k with k = N) is still visible
+    line = base.mark_line(strokeWidth=2, point=True).encode(
         y="mean:Q",
         tooltip=[
             "method",

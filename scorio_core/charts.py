@@ -574,7 +574,10 @@ def allocation_chart(allocation: pd.DataFrame) -> alt.Chart:
         .mark_bar()
         .encode(
             y=alt.Y("model:N", sort=order, title=None, axis=_model_axis()),
-            x=alt.X("trials:Q", title="extra trials per question"),
+            x=alt.X(
+                "trials:Q", title="extra trials per question",
+                axis=alt.Axis(tickMinStep=1, format="d"),
+            ),
             yOffset="split:N",
             color=alt.Color(
                 "split:N",

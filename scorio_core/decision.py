@@ -303,7 +303,8 @@ def trials_needed_from(mu, sigma, N: int, T: int, confidence: float = 0.95) -> T
     z_now = _z(gap, scale)
     with np.errstate(divide="ignore"):
         t_plus_1 = (T + 1) * (thr / z_now) ** 2
-    n_needed = np.where(gap > 0, np.ceil(t_plus_1 - (T + 1) + N - 1e-9), np.inf)
+    # gaps at rounding level (identical counts summed in another order) are no gap
+    n_needed = np.where(gap > 1e-12, np.ceil(t_plus_1 - (T + 1) + N - 1e-9), np.inf)
     return TrialsNeeded(up, low, gap, z_now, int(N), np.maximum(n_needed, 1.0))
 
 

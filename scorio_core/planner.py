@@ -98,8 +98,8 @@ def pair_needs(board: Leaderboard, pairs: str = "undecided") -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        ``better, next, gap, p, z_questions, z_population, trials_needed,
-        questions_needed, trials_needed_population, z_limit, note``.
+        ``better, next, gap, p_better, trials_needed, questions_needed,
+        trials_needed_population, note, z_questions, z_population, z_limit``.
 
     Example
     -------
@@ -112,8 +112,8 @@ def pair_needs(board: Leaderboard, pairs: str = "undecided") -> pd.DataFrame:
     """
     if pairs not in ("undecided", "all"):
         raise ValidationError(f"pairs must be 'undecided' or 'all'; got {pairs!r}")
-    cols = ["better", "next", "gap", "p_better", "z_questions", "z_population", "trials_needed",
-            "questions_needed", "trials_needed_population", "z_limit", "note"]
+    cols = ["better", "next", "gap", "p_better", "trials_needed", "questions_needed",
+            "trials_needed_population", "note", "z_questions", "z_population", "z_limit"]
     post = board.posterior
     if post is None or len(board.models) < 2:
         return pd.DataFrame(columns=cols)

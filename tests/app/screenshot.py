@@ -31,6 +31,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 PAGES = {
     "data": "",
     "leaderboard": "leaderboard",
+    "planner": "planner",
     "rubric": "rubric",
     "methods": "methods",
     "convergence": "convergence",
