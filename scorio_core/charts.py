@@ -275,7 +275,11 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
         color=alt.Color(
             "p:Q",
             scale=alt.Scale(scheme="redblue", domain=[0, 1], domainMid=0.5),
-            legend=alt.Legend(title="P(row > col)", orient="right", format=".1f"),
+            legend=alt.Legend(
+                title=["P(row > col)", f"{board.settings.get('scope', 'questions')} scope"],
+                orient="right",
+                format=".1f",
+            ),
         )
     )
     outline = base.transform_filter("datum.decided").mark_rect(

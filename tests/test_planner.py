@@ -122,7 +122,7 @@ def test_greedy_allocation_beats_uniform_in_simulation():
     print(f"greedy {chk.greedy:.2f} vs uniform {chk.uniform:.2f} pairs (ratio {chk.ratio:.3f}); "
           f"resolved by the budget: gain ratio {chk.gain_ratio:.2f}")
     assert chk.greedy > chk.uniform > chk.before
-    assert chk.gain_ratio > 1.1
+    assert chk.gain_ratio > 1.3
     assert chk.wrong_greedy <= 0.1 and chk.wrong_uniform <= 0.1
 
 
