@@ -43,6 +43,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 import numpy as np
@@ -53,6 +54,7 @@ from .eval import prepare_counts
 
 __all__ = [
     "CHUNK",
+    "HERMITE_NODES",
     "SCOPES",
     "QuestionMoments",
     "JointPosterior",
@@ -66,6 +68,9 @@ __all__ = [
 
 #: Draws per independently seeded chunk; results never depend on a batch size.
 CHUNK = 2048
+#: Gauss–Hermite nodes for ``p_best`` in the questions scope.
+HERMITE_NODES = 96
+HERMITE = np.polynomial.hermite_e.hermegauss(HERMITE_NODES)
 SCOPES = ("questions", "population")
 Scope = Literal["questions", "population"]
 
@@ -238,12 +243,13 @@ class JointPosterior:
     prob_better : numpy.ndarray, shape (L, L)
         ``P(s_i > s_j)``; closed form ``Φ((mu_i − mu_j) / diff_sd)`` in the
         questions scope, the fraction of joint draws in the population scope.
-    rank_dist : numpy.ndarray, shape (L, L)
-        ``rank_dist[i, r] = P(model i has rank r + 1)`` over the joint draws.
     p_best : numpy.ndarray, shape (L,)
-        ``rank_dist[:, 0]``: posterior probability of being first.
-    draws : numpy.ndarray, shape (B, L)
+        Posterior probability of being first: a 1-D integral (Gauss–Hermite,
+        :data:`HERMITE_NODES` nodes) of independent normals in the questions
+        scope, the share of joint draws in the population scope.
     moments : QuestionMoments
+    n_draws, seed : int
+        Size and seed of :attr:`draws` (drawn on first use in the questions scope).
     """
 
     scope: str
@@ -251,10 +257,20 @@ class JointPosterior:
     sigma: np.ndarray
     diff_sd: np.ndarray
     prob_better: np.ndarray
-    rank_dist: np.ndarray
     p_best: np.ndarray
-    draws: np.ndarray
     moments: QuestionMoments
+    n_draws: int = 10_000
+    seed: int = 0
+
+    @cached_property
+    def draws(self) -> np.ndarray:
+        """Joint posterior draws ``(n_draws, L)`` (:func:`sample_scores`)."""
+        return sample_scores(self.moments, self.scope, self.n_draws, self.seed)
+
+    @cached_property
+    def rank_dist(self) -> np.ndarray:
+        """``rank_dist[i, r] = P(model i has rank r + 1)`` over the joint draws, shape (L, L)."""
+        return _rank_distribution(self.draws)
 
     @property
     def expected_rank(self) -> np.ndarray:
@@ -264,12 +280,29 @@ class JointPosterior:
 
 def _rank_distribution(S: np.ndarray) -> np.ndarray:
     B, L = S.shape
-    order = np.argsort(-S, axis=1, kind="stable")
-    ranks = np.empty_like(order)
-    np.put_along_axis(ranks, order, np.arange(L)[None, :].repeat(B, 0), axis=1)
-    # counts[i, r] = #draws where model i has rank r: one bincount over flattened (i, r)
-    flat = (np.arange(L)[None, :] * L + ranks).ravel()
+    order = np.argsort(-S, axis=1, kind="stable")  # order[b, r] = model at rank r + 1
+    # counts[i, r] = #draws where model i is at rank r: one bincount over flattened (i, r)
+    flat = (order * L + np.arange(L)[None, :]).ravel()
     return np.bincount(flat, minlength=L * L).reshape(L, L) / B
+
+
+def _p_best_independent(mu: np.ndarray, sigma: np.ndarray) -> np.ndarray:
+    """``P(model i is first)`` for independent normals: ``∫ φ_i(x) Π_{j≠i} Φ((x − μ_j)/σ_j) dx``.
+
+    Gauss–Hermite quadrature in ``x = μ_i + σ_i t``; a model with ``σ = 0``
+    is a point mass (its Φ is a step).
+    """
+    t, wts = HERMITE
+    x = mu[:, None] + sigma[:, None] * t[None, :]  # (L, K) nodes per model i
+    dx = x[:, :, None] - mu[None, None, :]  # (i, K, j)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        zz = np.where(sigma[None, None, :] > 0, dx / sigma[None, None, :], np.sign(dx) * np.inf)
+    cdf = special.ndtr(np.nan_to_num(zz, nan=0.0))
+    idx = np.arange(mu.size)
+    cdf[idx, :, idx] = 1.0  # leave out j = i
+    p = (np.prod(cdf, axis=-1) * wts[None, :]).sum(-1)
+    total = p.sum()
+    return p / total if total > 0 else np.full(mu.size, 1.0 / mu.size)
 
 
 def posterior_from_moments(
@@ -280,30 +313,24 @@ def posterior_from_moments(
     mu = q.mu
     var = diff_variance(q, scope)
     sd = np.sqrt(var)
-    S = sample_scores(q, scope, draws, seed)
-    gap = mu[:, None] - mu[None, :]
-    if scope == "questions":
+    L = len(mu)
+    sigma = scope_sigma(q, scope)
+    post = JointPosterior(scope, mu, sigma, sd, np.empty((L, L)), np.empty(L), q, int(draws),
+                          int(seed))
+    if scope == "questions":  # independent normals: closed forms, no draws needed
+        gap = mu[:, None] - mu[None, :]
         with np.errstate(divide="ignore", invalid="ignore"):
             z = np.where(sd > 0, gap / np.where(sd > 0, sd, 1.0), np.sign(gap) * np.inf)
-        P = special.ndtr(np.nan_to_num(z, nan=0.0))
+        post.prob_better[:] = special.ndtr(np.nan_to_num(z, nan=0.0))
+        post.p_best[:] = _p_best_independent(mu, sigma)
     else:
+        S = post.draws
         # fraction of draws with s_i > s_j; ties (zero-variance pairs) count one half
-        P = np.empty((len(mu), len(mu)))
-        for i in range(len(mu)):  # L rows of a (B, L) comparison: memory stays O(B L)
-            P[i] = np.mean(S[:, [i]] > S, 0) + 0.5 * np.mean(S[:, [i]] == S, 0)
-    np.fill_diagonal(P, 0.5)
-    rd = _rank_distribution(S)
-    return JointPosterior(
-        scope=scope,
-        mu=mu,
-        sigma=scope_sigma(q, scope),
-        diff_sd=sd,
-        prob_better=P,
-        rank_dist=rd,
-        p_best=rd[:, 0].copy(),
-        draws=S,
-        moments=q,
-    )
+        for i in range(L):  # L rows of a (B, L) comparison: memory stays O(B L)
+            post.prob_better[i] = np.mean(S[:, [i]] > S, 0) + 0.5 * np.mean(S[:, [i]] == S, 0)
+        post.p_best[:] = np.bincount(np.argmax(S, axis=1), minlength=L) / S.shape[0]
+    np.fill_diagonal(post.prob_better, 0.5)
+    return post
 
 
 def joint_posterior(

@@ -197,3 +197,22 @@ def test_calibration_population_scope_covers_population_mean():
     sq = scope_sigma(q, "questions")
     narrow = _coverage(q.mu - z * sq, q.mu + z * sq, 0.5)
     assert narrow < 0.5
+
+
+def test_questions_p_best_integral_matches_the_joint_draws():
+    rng = np.random.default_rng(9)
+    for L, M, N in [(3, 8, 2), (6, 20, 4), (12, 15, 4)]:
+        R = (rng.random((L, M, N)) < rng.uniform(0.3, 0.7, (L, 1, 1))).astype(int)
+        post = joint_posterior(R, draws=200_000, seed=1)
+        S = post.draws
+        sampled = np.bincount(S.argmax(1), minlength=L) / len(S)
+        np.testing.assert_allclose(post.p_best, sampled, atol=0.005)
+        np.testing.assert_allclose(post.rank_dist[:, 0], sampled)
+    # a model with no uncertainty is a point mass: it is first exactly when all others are below
+    q = _moments(np.ones((2, 5, 3), dtype=int))
+    q = type(q)(np.array([[0.5] * 5, [0.6] * 5]), np.array([[0.0] * 5, [0.01] * 5]), q.T, 0.0)
+    from scorio_core.posterior import posterior_from_moments
+
+    p = posterior_from_moments(q).p_best
+    sd = np.sqrt(0.05) / 5
+    assert p[0] == pytest.approx(special.ndtr((0.5 - 0.6) / sd), abs=1e-3)
