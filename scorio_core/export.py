@@ -64,6 +64,10 @@ def to_json(board: Leaderboard) -> str:
     cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)
             for c in board.table.columns}
     payload = {"settings": board.settings, "columns": cols, "rows": rows}
+    if board.posterior is not None:  # P(rank = r), r = 1..L, per model in table order
+        rd = board.rank_distribution().round(6)
+        payload["rank_distribution"] = {str(m): r.tolist() for m, r in zip(rd.index, rd.values,
+                                                                           strict=True)}
     return json.dumps(payload, indent=2, allow_nan=False)
 
 

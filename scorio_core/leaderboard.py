@@ -96,6 +96,15 @@ class Leaderboard:
             return self.posterior.prob_better
         return decision.prob_better_matrix(self.mu, self.sigma)
 
+    def rank_distribution(self) -> pd.DataFrame:
+        """``P(rank = r)`` per model (rows in table order, columns ``1..L``) from the joint
+        draws of the board's scope."""
+        idx = {m: i for i, m in enumerate(self.models)}
+        rows = [idx[m] for m in self.columns["model"]]
+        rd = self.posterior.rank_dist[rows]
+        ranks = range(1, rd.shape[1] + 1)
+        return pd.DataFrame(rd, index=list(self.columns["model"]), columns=ranks)
+
     def chained_conflicts(self) -> list[tuple[str, str]]:
         """``(winner, loser)`` pairs that ``rank_chain`` puts in one rank although decided."""
         ranks = dict(zip(self.columns["model"], self.columns["rank_chain"], strict=True))

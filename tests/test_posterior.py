@@ -216,3 +216,20 @@ def test_questions_p_best_integral_matches_the_joint_draws():
     p = posterior_from_moments(q).p_best
     sd = np.sqrt(0.05) / 5
     assert p[0] == pytest.approx(special.ndtr((0.5 - 0.6) / sd), abs=1e-3)
+
+
+def test_rank_distribution_table_and_export():
+    import json
+
+    from scorio_core import export
+
+    R = np.random.default_rng(4).integers(0, 2, (5, 12, 4))
+    board = leaderboard(R, scope="population", draws=3000)
+    rd = board.rank_distribution()
+    assert list(rd.index) == board.table["model"].tolist() and list(rd.columns) == [1, 2, 3, 4, 5]
+    np.testing.assert_allclose(rd.sum(axis=1), 1.0)
+    np.testing.assert_allclose(rd.sum(axis=0), 1.0)
+    np.testing.assert_allclose(rd[1].to_numpy(), board.table["p_best"].to_numpy())
+    payload = json.loads(export.to_json(board))
+    assert payload["settings"]["scope"] == "population"
+    assert payload["rank_distribution"][rd.index[0]] == pytest.approx(rd.iloc[0].tolist(), abs=1e-6)
