@@ -219,6 +219,8 @@ def leaderboard(
         raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
     if adjust not in decision.ADJUSTMENTS:
         raise ValidationError(f"adjust must be one of {decision.ADJUSTMENTS}; got {adjust!r}")
+    if not 1 <= int(draws) <= 10_000_000:
+        raise ValidationError(f"draws must be between 1 and 10,000,000; got {draws}")
     L = R.shape[0]
     models = tuple(models) if models is not None else tuple(f"model_{i}" for i in range(L))
     if len(models) != L:
@@ -315,6 +317,5 @@ def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
     return (
         f"With N = {N} trials per question the prior holds {share:.0%} of each question's "
         f"posterior, so `mu` is `avg` pulled {share:.0%} of the way towards the prior mean "
-        f"(0.5 for a uniform binary prior); `avg` is the raw mean. Both order models the same "
-        f"way under the uniform prior; more trials shrink the gap."
+        "(0.5 for a uniform binary prior); under the uniform prior both rank models alike."
     )
