@@ -233,3 +233,18 @@ def test_rank_distribution_table_and_export():
     payload = json.loads(export.to_json(board))
     assert payload["settings"]["scope"] == "population"
     assert payload["rank_distribution"][rd.index[0]] == pytest.approx(rd.iloc[0].tolist(), abs=1e-6)
+
+
+def test_holm_and_bh_by_hand():
+    # one-sided errors: (0,1) .01, (1,2) .03, (0,2) .04; alpha = .05 over m = 3 pairs
+    P = np.array([[0.5, 0.99, 0.96], [0.01, 0.5, 0.97], [0.04, 0.03, 0.5]])
+    none = decision.decide(P, 0.95, "none")
+    holm = decision.decide(P, 0.95, "holm")  # .01 <= .05/3; .03 > .05/2 stops
+    bh = decision.decide(P, 0.95, "bh")  # .04 <= .05 * 3/3: all three
+    assert none.sum() == 3 and bh.sum() == 3 and (none == bh).all()
+    assert holm.astype(int).tolist() == [[0, 1, 0], [0, 0, 0], [0, 0, 0]]
+    lo, hi = decision.interval_ranks(holm)
+    assert lo.tolist() == [1, 2, 1] and hi.tolist() == [2, 3, 3]
+    # a non-transitive set of sampled probabilities is closed: 0 > 1 > 2 implies 0 > 2
+    P2 = np.array([[0.5, 0.97, 0.9], [0.03, 0.5, 0.97], [0.1, 0.03, 0.5]])
+    assert decision.decide(P2, 0.95)[0, 2]
