@@ -26,6 +26,7 @@ nav = st.navigation(
     [
         st.Page("pages/data.py", title="Data", icon=":material/table_view:", default=True),
         st.Page("pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
+        st.Page("pages/planner.py", title="Planner", icon=":material/event_note:"),
         st.Page("pages/rubric.py", title="Rubric builder", icon=":material/rule:"),
         st.Page("pages/methods.py", title="Method comparison", icon=":material/compare_arrows:"),
         st.Page("pages/convergence.py", title="Convergence", icon=":material/trending_up:"),

@@ -274,10 +274,13 @@ def compute_board(
     use_prior: bool,
     confidence: float,
     ks: tuple[int, ...],
+    scope: str = "questions",
+    adjust: str = "none",
 ) -> Leaderboard:
     """Cached :func:`scorio_core.leaderboard.leaderboard`; ``token`` identifies ``_outcomes``."""
     return leaderboard(
-        _outcomes, w=list(weights), use_prior=use_prior, confidence=confidence, ks=ks
+        _outcomes, w=list(weights), use_prior=use_prior, confidence=confidence, ks=ks,
+        scope=scope, adjust=adjust,
     )
 
 
@@ -302,6 +305,8 @@ def column_config(table: pd.DataFrame) -> dict:
             cfg[c] = st.column_config.NumberColumn(c, help=help_, format="%.4f")
         elif c == "n_needed":
             cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.0f")
+        elif c == "p_best":
+            cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.3f")
         elif c == "z_next":
             cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.2f")
         else:
@@ -317,9 +322,11 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         st.success(f"Every adjacent pair is separated at {conf:.0%}.")
         return
     st.markdown(
-        f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are unresolved** at "
-        f"{conf:.0%}. Trials per question that would separate each pair if its gap held "
-        f"(now N = {n_now}; ∞ = identical means):"
+        f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
+        f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). Trials per question "
+        f"that would separate each pair in the questions scope if its gap held (now N = "
+        f"{n_now}; ∞ = identical means) -- the Planner adds the questions needed, which more "
+        "trials cannot replace:"
     )
     st.dataframe(
         pairs,
@@ -328,6 +335,7 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         column_config={
             "gap": st.column_config.NumberColumn(format="%.4f"),
             "z": st.column_config.NumberColumn(format="%.2f"),
+            "p_better": st.column_config.NumberColumn("P(better > next)", format="%.3f"),
             "trials needed": st.column_config.NumberColumn(format="%.0f"),
         },
     )

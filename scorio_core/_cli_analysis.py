@@ -50,7 +50,7 @@ def _skipped(skipped: dict[str, str]) -> str:
 
 
 def convergence(data, args, method_ids) -> str:
-    from .analysis.convergence import convergence_at_n
+    from .analysis.convergence import convergence_at_n, explain_convergence
 
     _binary(data, "convergence")
     target = args.target
@@ -70,8 +70,10 @@ def convergence(data, args, method_ids) -> str:
         scheme=args.scheme,
         seed=args.seed,
         target=target,
+        match=getattr(args, "match", "exact"),
     )
     summ, pmf = run.summary, run.pmf
+    why = explain_convergence(run, data.R, data.R0)
     if args.format == "json":
         methods = {}
         for row in summ.to_dict(orient="records"):
@@ -87,16 +89,20 @@ def convergence(data, args, method_ids) -> str:
                 "scheme": args.scheme,
                 "seed": args.seed,
                 "target": args.target,
+                "match": run.match,
                 "methods": methods,
                 "skipped": run.skipped,
+                "explanation": why,
             }
         )
+    notes = "".join(f"# {m}\n" for m in why)
     if args.format == "csv":
-        return io.to_safe_csv(summ) + "\n" + io.to_safe_csv(pmf) + _skipped(run.skipped)
+        return io.to_safe_csv(summ) + "\n" + io.to_safe_csv(pmf) + _skipped(run.skipped) + notes
     lines = [
         _header(data, "convergence@n"),
         f"# {args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
-        f"{args.target}; no convergence = the ranking still changes at trial N-1 or later\n",
+        f"{args.target}, match {run.match}; no convergence = the ranking still differs at "
+        "trial N-1 or later\n",
         summ.to_string(index=False, float_format=lambda v: f"{v:.3f}") + "\n",
         "\n# PMF of convergence@n (n: probability; zero-mass n omitted)\n",
     ]
@@ -104,7 +110,7 @@ def convergence(data, args, method_ids) -> str:
         p = pmf[(pmf.method == mid) & (pmf.p > 0)]
         cells = ", ".join(f"{n}: {v:.4f}" for n, v in zip(p.n, p.p, strict=True))
         lines.append(f"{mid}: {cells or '(never converges)'}\n")
-    return "".join(lines) + _skipped(run.skipped)
+    return "".join(lines) + _skipped(run.skipped) + ("\n" + notes if notes else "")
 
 
 def stability(data, args, method_ids) -> str:

@@ -103,7 +103,16 @@ def _parser() -> argparse.ArgumentParser:
 
     lb = sub.add_parser("leaderboard", help="CI-aware Bayes@N leaderboard (same as the page)")
     _add_data_args(lb)
-    lb.add_argument("--confidence", type=_confidence, default=0.95)
+    lb.add_argument("--confidence", type=_confidence, default=0.95,
+                    help="credible level and decision level of the pairwise decisions")
+    lb.add_argument("--scope", choices=["questions", "population"], default="questions",
+                    help="questions: the mean over these questions (Bayes@N); population: the "
+                    "mean over the population they were drawn from (paired question bootstrap)")
+    lb.add_argument("--adjust", choices=["none", "holm", "bh"], default="none",
+                    help="multiplicity control over all pairwise decisions")
+    lb.add_argument("--draws", type=_positive_int, default=10_000,
+                    help="joint posterior draws (p_best, population P(i > j))")
+    lb.add_argument("--seed", type=_positive_int, default=0)
     lb.add_argument(
         "--prior",
         choices=["uniform", "greedy"],
@@ -121,6 +130,20 @@ def _parser() -> argparse.ArgumentParser:
         help="score with a rubric: a preset name (see `scorio-studio rubric list`) or a rubric "
         ".json file; maps the file's per-completion signals to categories first",
     )
+
+    pl = sub.add_parser(
+        "plan", help="trials and questions needed per undecided pair; budget split (Planner page)"
+    )
+    _add_data_args(pl)
+    pl.add_argument("--budget-trials", type=_positive_int, default=0,
+                    help="extra trials per question to split across models (one unit = one "
+                    "model answering every question once more); default one per model")
+    pl.add_argument("--confidence", type=_confidence, default=0.95)
+    pl.add_argument("--scope", choices=["questions", "population"], default="questions",
+                    help="scope whose decisions define the undecided pairs")
+    pl.add_argument("--adjust", choices=["none", "holm", "bh"], default="none")
+    pl.add_argument("--prior", choices=["uniform", "greedy"], default="uniform")
+    pl.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
     cmp = sub.add_parser(
         "compare", help="rank with many methods and measure agreement (Method comparison page)"
@@ -145,6 +168,9 @@ def _parser() -> argparse.ArgumentParser:
     conv.add_argument("--target", choices=["gold", "self", "truth"], default="gold",
                       help="gold: Bayes@N on all trials; self: each method's own full ranking; "
                       "truth: the file's known true means (simulated data, e.g. biased coins)")
+    conv.add_argument("--match", choices=["exact", "ci"], default="exact",
+                      help="exact: the ranking equals the target (000 App. I.1); ci: pairs the "
+                      "full data decide at 95%% follow the target, CI ties may swap")
     conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
     stab = sub.add_parser(
@@ -345,6 +371,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "import":
             sys.stderr.write(_import(data, args.out))
             return 0
+        if args.command == "plan":
+            from .planner import plan
+
+            result = plan(
+                data, use_prior=args.prior == "greedy", confidence=args.confidence,
+                scope=args.scope, adjust=args.adjust, budget_trials=args.budget_trials,
+            )
+            fmt = {"text": result.to_text, "csv": result.to_csv, "json": result.to_json}
+            sys.stdout.write(fmt[args.format]())
+            return 0
         if args.command == "info":
             report = {**data.describe(), **_pick(data.metadata, "import_report", "trial_ids")}
             print(json.dumps(report, indent=2, ensure_ascii=False, default=str))
@@ -364,6 +400,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             use_prior=args.prior == "greedy",
             confidence=args.confidence,
             ks=args.k,
+            scope=args.scope,
+            adjust=args.adjust,
+            draws=args.draws,
+            seed=args.seed,
         )
         sys.stdout.write(export.export(board, args.format))
         return 0

@@ -36,8 +36,8 @@ def _ok(at: AppTest) -> None:
 
 
 def _board(at: AppTest):
-    """The rendered leaderboard table (the dataframe that has a ``rank_ci`` column)."""
-    return next(d.value for d in at.dataframe if "rank_ci" in d.value.columns)
+    """The rendered leaderboard table (the dataframe that has a ``rank_chain`` column)."""
+    return next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
 
 
 def _run_both_pages(at: AppTest) -> AppTest:
@@ -164,7 +164,7 @@ def test_confidence_changes_ci_aware_ranks():
     for c in (0.80, 0.99):
         at.select_slider(key="confidence").set_value(c).run()
         _ok(at)
-        ranks[c] = _board(at)["rank_ci"].tolist()
+        ranks[c] = _board(at)["rank_chain"].tolist()
     assert ranks[0.80] != ranks[0.99]
     assert max(ranks[0.80]) > max(ranks[0.99])  # stricter confidence -> more ties
 
