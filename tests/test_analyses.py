@@ -183,7 +183,7 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
     if aid == "leaderboard":
         np.testing.assert_allclose(ns["board"].table["mu"], r.board.table["mu"], rtol=0,
                                    atol=1e-12)
-        np.testing.assert_array_equal(ns["board"].table["rank_ci"], r.board.table["rank_ci"])
+        np.testing.assert_array_equal(ns["board"].table["rank"], r.board.table["rank"])
     elif aid == "compare":
         pd.testing.assert_frame_equal(ns["cmp"].run.ranks, r.comparison.run.ranks)
         pd.testing.assert_frame_equal(ns["cmp"].tau, r.comparison.tau, atol=1e-12)

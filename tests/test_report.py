@@ -110,7 +110,7 @@ def test_provenance_block(bundled):
     prov = report.provenance
     assert prov["benchmark"] == "AIME'25" and prov["input"]["sha256"] == digest
     assert prov["settings"]["convergence"]["replicates"] == 200
-    assert prov["seeds"] == {"convergence.seed": 5, "greedy.seed": 2}
+    assert prov["seeds"] == {"convergence.seed": 5, "greedy.seed": 2, "leaderboard.seed": 0}
 
 
 def test_long_csv_report(long_csv):

@@ -94,7 +94,7 @@ def write_report(
 
 
 def make_report(
-    path: str | os.PathLike,
+    path: str | os.PathLike | list,
     out: str | os.PathLike,
     *,
     benchmark: str = COMBINED,
@@ -102,7 +102,8 @@ def make_report(
     title: str | None = None,
     on_missing: str = "error",
 ) -> Path:
-    """Load ``path``, select ``benchmark``, run ``sections`` and write the report to ``out``.
+    """Load ``path`` (a file, or several files/directories as a list), select ``benchmark``,
+    run ``sections`` and write the report to ``out``.
 
     This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
     into the provenance; a notebook loads ``path`` again and checks it.
@@ -110,10 +111,19 @@ def make_report(
     from .. import io
 
     out = Path(out)
-    _suffix(out)  # refuse a bad suffix before the (possibly long) analyses run
-    data = attach_source(io.load(Path(path), on_missing=on_missing), path).select(benchmark)
-    report = build_report(data, sections, title=title)
-    return write_report(report, out, data_path=path, on_missing=on_missing)
+    suffix = _suffix(out)  # refuse a bad suffix before the (possibly long) analyses run
+    paths = [Path(p) for p in (path if isinstance(path, list | tuple) else [path])]
+    single = paths[0] if len(paths) == 1 and paths[0].is_file() else None
+    if suffix == ".ipynb" and single is None:
+        raise ValidationError(
+            "a notebook report loads one file; write the logs or files as one first "
+            "(scorio-studio import PATH... --out data.npz) and make the report from that"
+        )
+    data = io.load(paths if single is None else single, on_missing=on_missing)
+    if single is not None:
+        data = attach_source(data, single)
+    report = build_report(data.select(benchmark), sections, title=title)
+    return write_report(report, out, data_path=single, on_missing=on_missing)
 
 
 def cli_report(args) -> int:
