@@ -7,16 +7,14 @@ import math
 import pandas as pd
 import streamlit as st
 
-from pages import _common
-from scorio_core import ValidationError, charts, export
+from pages import _common, _render
+from scorio_core import ValidationError, export
+from scorio_core.analyses import LeaderboardParams
+from scorio_core.analyses.leaderboard import LEADERBOARD
+from scorio_core.analyses.provenance import export_filename
 from scorio_core.leaderboard import prior_note
 
 CONFIDENCES = [0.80, 0.90, 0.95, 0.99]
-DOWNLOADS = [
-    ("csv", "CSV", "text/csv"),
-    ("json", "JSON", "application/json"),
-    ("md", "Markdown", "text/markdown"),
-]
 
 
 SCOPE_HELP = (
@@ -95,12 +93,15 @@ def main() -> None:
     confidence, use_prior, weights, ks = _controls(o)
     scope, adjust = _decision_controls()
     try:
-        board = _common.compute_board(
-            ds.token, o, weights, use_prior, confidence, ks, scope, adjust
+        params = LeaderboardParams(
+            confidence=confidence, prior="greedy" if use_prior else "uniform", ks=ks,
+            weights=None if o.is_binary else weights, scope=scope, adjust=adjust,
         )
+        result = _render.run(LEADERBOARD, ds, params, "Computing the leaderboard")
     except ValidationError as exc:
         st.error(str(exc))
         st.stop()
+    board = result.board
 
     st.markdown(f"**Bayes@N, {scope} scope, {confidence:.0%}** (adjustment: {adjust})")
     st.dataframe(
@@ -128,34 +129,11 @@ def main() -> None:
         )
 
     _common.show_unresolved(board, o.N)
-
-    st.subheader("Means and credible intervals")
-    st.altair_chart(charts.forest_plot(board), width="stretch")
-    st.caption(
-        f"Dot = Bayes@N mean, bar = {confidence:.0%} credible interval ({scope} scope); "
-        "#rank (lo–hi) = headline rank and the range of ranks the data allow."
-    )
-
-    st.subheader("Pairwise probabilities")
-    st.altair_chart(charts.confidence_heatmap(board), width="content")
-    st.caption(
-        f"P(row model beats column model), {scope} scope: outlined cells are decided at "
-        f"{confidence:.0%} (adjustment: {adjust}) -- the same rule as the rank columns; "
-        "numbered cells are undecided, and values near .5 are coin flips."
-    )
-
-    st.subheader("Export")
-    stem = "".join(ch if ch.isalnum() else "_" for ch in o.name).strip("_") or "leaderboard"
+    _render.charts(LEADERBOARD, result, "leaderboard", widths=("stretch", "content"))
     title = f"Leaderboard ({scope} scope): {o.name}"
-    for col, (fmt, label, mime) in zip(st.columns(3), DOWNLOADS, strict=True):
-        col.download_button(
-            label,
-            export.export(board, fmt, title=title),
-            f"{stem}_leaderboard_{scope}.{fmt}",
-            mime,
-            key=f"download_{fmt}",
-            icon=":material/download:",
-        )
+    markdown = ("Markdown", lambda: export.export(board, "md", title=title),
+                export_filename(o, "leaderboard", "md"), "text/markdown")
+    _render.footer(LEADERBOARD, ds, params, result, "leaderboard", extra=[markdown])
 
 
 main()

@@ -48,7 +48,12 @@ def _run_both_pages(at: AppTest) -> AppTest:
     _ok(at)
     assert _board(at).shape[0] == at.session_state["scorio_dataset"].view.L
     assert len(at.get("vega_lite_chart")) == 2
-    assert len(at.get("download_button")) == 3
+    labels = sorted(d.proto.label for d in at.get("download_button"))
+    # each chart as SVG and PNG; each table as CSV with provenance; JSON; Markdown
+    assert labels == sorted(["SVG", "PNG"] * 2 + ["CSV: leaderboard", "CSV: unresolved",
+                                                  "JSON (all tables)", "Markdown"])
+    code = next(c.value for c in at.code if "leaderboard(" in c.value)
+    assert "io.load(" in code and "scope='questions'" in code  # the notebook cell of the view
     return at
 
 

@@ -35,3 +35,23 @@ def test_build_and_offer_html_markdown_and_notebook():
     page_html = to_html(report)
     assert "Coins &lt;b&gt;check&lt;/b&gt;" in page_html and "LLM_11" in page_html
     nbformat.validate(to_notebook(report, Path(APP).parent / "data" / "biased_coins.npz"))
+
+
+def test_copy_code_box_reproduces_the_leaderboard_page():
+    import numpy as np
+
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.selectbox(key="benchmark").set_value("AIME'25").run()
+    at.switch_page("pages/leaderboard.py").run()
+    at.segmented_control(key="scope").set_value("population").run()
+    assert not at.exception, [e.value for e in at.exception]
+    page = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    cell = next(c.value for c in at.code if "leaderboard(" in c.value)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    got = ns["board"].table
+    assert got["model"].tolist() == page["model"].tolist()
+    np.testing.assert_allclose(got["mu"], page["mu"], rtol=1e-12)
+    np.testing.assert_allclose(got["hi"], page["hi"], rtol=1e-12)
+    assert got["rank"].tolist() == page["rank"].tolist()
