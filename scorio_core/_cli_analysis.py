@@ -45,6 +45,13 @@ def _binary(data, what: str) -> None:
         raise ValidationError(f"{what} needs binary outcomes; this file is categorical")
 
 
+def _progress(label: str):
+    """Progress of a long run on stderr (stdout stays the table)."""
+    from .cli import StderrProgress
+
+    return StderrProgress(label)
+
+
 def _skipped(skipped: dict[str, str]) -> str:
     return "".join(f"# skipped {m}: {why}\n" for m, why in skipped.items())
 
@@ -71,6 +78,7 @@ def convergence(data, args, method_ids) -> str:
         seed=args.seed,
         target=target,
         match=getattr(args, "match", "exact"),
+        progress=_progress("convergence"),
     )
     summ, pmf = run.summary, run.pmf
     why = explain_convergence(run, data.R, data.R0)
@@ -117,7 +125,9 @@ def stability(data, args, method_ids) -> str:
     from .analysis.stability import low_budget_stability
 
     _binary(data, "stability")
-    st = low_budget_stability(data.R, data.R0, method_ids(args.methods))
+    st = low_budget_stability(
+        data.R, data.R0, method_ids(args.methods), progress=_progress("stability")
+    )
     gold, own = st.classes("gold"), st.classes("self")
     if args.format == "json":
         return _json(
@@ -157,7 +167,9 @@ def greedy(data, args, method_ids) -> str:
     from .outcomes import COMBINED
 
     _binary(data, "greedy vs sampling")
-    analyses = greedy_by_benchmark(data, replicates=args.replicates, seed=args.seed)
+    analyses = greedy_by_benchmark(
+        data, replicates=args.replicates, seed=args.seed, progress=_progress("greedy")
+    )
     table = greedy_table(analyses)
     labels = {b: data.select(b).name for b in analyses}
     if len(analyses) > 1:

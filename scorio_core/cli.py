@@ -24,15 +24,16 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from threadpoolctl import threadpool_limits
-
-from . import export, io
 from ._validation import ValidationError
-from .leaderboard import leaderboard
 from .outcomes import COMBINED
+
+# Heavy modules (io -> polars, leaderboard -> scipy, export -> pandas) are imported where a
+# subcommand needs them, so `scorio-studio --help` answers at once.
+FORMATS = ("csv", "json", "md")  # export.FORMATS, without importing pandas for --help
 
 __all__ = ["main"]
 
@@ -124,7 +125,7 @@ def _parser() -> argparse.ArgumentParser:
         "--weights",
         help="comma-separated category weights (default: the file's, else 0,1)",
     )
-    lb.add_argument("--format", choices=list(export.FORMATS), default="csv")
+    lb.add_argument("--format", choices=list(FORMATS), default="csv")
     lb.add_argument(
         "--rubric",
         help="score with a rubric: a preset name (see `scorio-studio rubric list`) or a rubric "
@@ -225,7 +226,47 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class StderrProgress:
+    """A ``progress(fraction, message)`` callback that reports long runs on stderr.
+
+    On a terminal it redraws one line; otherwise (logs, CI) it prints a line at most
+    every ``every`` seconds. Elapsed time and a linear estimate of the time left.
+    """
+
+    def __init__(self, label: str, every: float = 10.0) -> None:
+        self.label, self.every = label, every
+        self.tty = sys.stderr.isatty()
+        self.start = self.last = time.monotonic()
+
+    def __call__(self, fraction: float, message: str = "") -> None:
+        now = time.monotonic()
+        done = fraction >= 1.0
+        if not (self.tty or done or now - self.last >= self.every):
+            return
+        self.last = now
+        elapsed = now - self.start
+        left = "" if fraction <= 0.02 else f", ~{elapsed * (1 - fraction) / fraction:.0f} s left"
+        line = f"{self.label}: {fraction:4.0%} {message} ({elapsed:.0f} s{left})"
+        end = "\n" if done or not self.tty else ""
+        sys.stderr.write(("\r\x1b[K" if self.tty else "") + line + end)
+        sys.stderr.flush()
+
+    def counted(self, i: int, n: int, message: str = "") -> None:
+        """The ``(i, n, message)`` form of :func:`scorio_core.analysis.run_methods`."""
+        self(i / max(n, 1), f"{message} ({i + 1}/{n})" if i < n else message)
+
+
+def _check_prior(args, data) -> None:
+    if getattr(args, "prior", "uniform") == "greedy" and data.R0 is None:
+        raise ValidationError(
+            "--prior greedy needs greedy outcomes: rows with decoding=greedy in a long table "
+            f"or an R0 array in an .npz; {data.name!r} has none (drop --prior greedy)"
+        )
+
+
 def _load(args):
+    from . import io
+
     paths = [Path(p) for p in args.path]
     data = io.load(
         paths[0] if len(paths) == 1 else paths, on_missing=args.on_missing, scorer=args.scorer
@@ -239,6 +280,8 @@ def _pick(meta, *keys: str) -> dict:
 
 def _import(data, out: str) -> str:
     """Write ``data`` to ``out`` (.npz keeps weights and category names; tables do not)."""
+    from . import io
+
     path = Path(out)
     if path.suffix.lower() == ".npz":
         io.save_npz(data, path)
@@ -299,11 +342,14 @@ def _print_methods(markdown: bool = False) -> None:
 
 
 def _compare(data, spec: str, fmt: str) -> str:
+    from . import io
     from .analysis import compare, run_methods
 
     if not data.is_binary:
         raise ValidationError("compare needs binary outcomes; this file is categorical")
-    run = run_methods(data.R, data.R0, _method_ids(spec), data.models)
+    bar = StderrProgress("compare")
+    run = run_methods(data.R, data.R0, _method_ids(spec), data.models, progress=bar.counted)
+    bar(1.0, "done")
     cmp = compare(run, R=data.R)
     if fmt == "json":
         payload = {
@@ -336,11 +382,15 @@ def _run_app(extra: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``scorio-studio``; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["app"]:  # everything after `app` goes to streamlit, flags included
+        extra = argv[1:]
+        return _run_app(extra[1:] if extra[:1] == ["--"] else extra)
     args = _parser().parse_args(argv)
+    from threadpoolctl import threadpool_limits
+
     threadpool_limits(1, user_api="blas")  # small matrices: BLAS threads only add overhead
     try:
-        if args.command == "app":
-            return _run_app(args.streamlit_args)
         if args.command == "methods":
             _print_methods(args.markdown)
             return 0
@@ -359,6 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return cli_report(args)
         data = _load(args)
+        _check_prior(args, data)
         if args.command == "compare":
             sys.stdout.write(_compare(data, args.methods, args.format))
             return 0
@@ -394,6 +445,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "binary correctness, not rubric categories"
                 )
             data = _cli_analysis.apply_rubric(args.rubric, data)
+        from . import export
+        from .leaderboard import leaderboard
+
         board = leaderboard(
             data,
             w=_weights(args.weights),

@@ -59,7 +59,7 @@ def test_markdown_and_long_table_input(capsys, tmp_path, data_dir):
         (["leaderboard", "does/not/exist.npz"], "error"),
         (["leaderboard", "{coins}", "--benchmark", "AIME'24"], "unknown benchmark"),
         (["leaderboard", "{coins}", "--k", "81"], "1 <= k <= N"),
-        (["leaderboard", "{coins}", "--prior", "greedy"], "no R0"),
+        (["leaderboard", "{coins}", "--prior", "greedy"], "--prior greedy needs greedy outcomes"),
         (["leaderboard", "{coins}", "--weights", "0,x"], "--weights"),
         (["leaderboard", "{bad}"], "error"),
     ],

@@ -101,6 +101,7 @@ def make_report(
     sections: Iterable | None = None,
     title: str | None = None,
     on_missing: str = "error",
+    progress=None,
 ) -> Path:
     """Load ``path`` (a file, or several files/directories as a list), select ``benchmark``,
     run ``sections`` and write the report to ``out``.
@@ -122,12 +123,14 @@ def make_report(
     data = io.load(paths if single is None else single, on_missing=on_missing)
     if single is not None:
         data = attach_source(data, single)
-    report = build_report(data.select(benchmark), sections, title=title)
+    report = build_report(data.select(benchmark), sections, title=title, progress=progress)
     return write_report(report, out, data_path=single, on_missing=on_missing)
 
 
 def cli_report(args) -> int:
     """``scorio-studio report``: build and write the report; prints the path written."""
+    from ..cli import StderrProgress
+
     path = make_report(
         args.path,
         args.out,
@@ -135,6 +138,7 @@ def cli_report(args) -> int:
         sections=parse_sections(args.sections),
         title=args.title,
         on_missing=args.on_missing,
+        progress=StderrProgress("report"),
     )
     print(f"wrote {path}")
     return 0
