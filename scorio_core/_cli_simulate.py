@@ -159,4 +159,5 @@ def run(args: argparse.Namespace) -> str:
     kappa = 2.0 if args.concentration is None else args.concentration
     c = sim.interval_coverage(concentration=kappa, replicates=reps, seed=seed)
     settings = {**c.settings, "confidence": c.confidence, "seed": seed}
-    return _emit(fmt, "interval calibration (questions scope)", settings, {"coverage": c.table})
+    title = "interval calibration (questions and population scopes)"
+    return _emit(fmt, title, settings, {"coverage": c.table})
