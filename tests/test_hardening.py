@@ -190,3 +190,29 @@ def test_rubric_evaluation_memory_does_not_grow_with_rules():
         thr = np.percentile(x, 50 + i % 40, axis=(1, 2), keepdims=True)
         expected |= (R == 1) & (x > i / (2 * MAX_RULES)) & (x <= thr) & (x != 0.123)
     assert np.array_equal(out.R == 1, expected)
+
+
+# ------------------------------------------------------------------ replicate budgets
+def test_replicates_that_would_exhaust_memory_are_refused_before_allocating():
+    from scorio_core.analysis import convergence_at_n, convergence_curves
+
+    R = np.random.default_rng(0).integers(0, 2, (5, 10, 8))
+    with pytest.raises(ValidationError, match=r"would keep about .* GiB.*use replicates <= "):
+        convergence_curves(R, methods=["bayes", "avg"], replicates=10**9)
+    with pytest.raises(ValidationError, match="convergence@n with replicates=1,000,000,000"):
+        convergence_at_n(R, methods=["bayes"], replicates=10**9)
+
+
+def test_re_ranked_replicates_that_would_run_for_hours_are_refused():
+    from scorio_core.analysis import convergence_at_n
+    from scorio_core.analysis.stability import pool_robustness
+
+    R = np.random.default_rng(1).integers(0, 2, (6, 12, 8))
+    slow = r"re-ranks the data .* ms per ranking \(bradley_terry"
+    with pytest.raises(ValidationError, match=slow):
+        convergence_at_n(R, methods=["bradley_terry"], replicates=10**8)
+    with pytest.raises(ValidationError, match=r"model-pool robustness with pools=10,000,000"):
+        pool_robustness(R, methods=["bradley_terry"], sizes=(3,), pools=10**7)
+    # an affordable run goes through
+    run = convergence_at_n(R, methods=["bradley_terry"], replicates=5, seed=0)
+    assert run.s_star["bradley_terry"].shape == (5,)

@@ -53,6 +53,7 @@ from .. import eval as ev
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
+from ._budget import check_rerank_time, check_result_memory
 from .agreement import mean_sd, skip_reason, tau_b_to
 from .bootstrap import iter_batches, model_pools, pool_prior, pool_sizes, resample_indices
 
@@ -361,6 +362,10 @@ def convergence_curves(
     check_int("replicates", replicates)
     L, M, N = R.shape
     S = _steps(N, steps)
+    check_result_memory(replicates, 8.0 * S.size * len(ids), "convergence curves")
+    slow = [m for m in ids if not has_fast_path(m)]
+    check_rerank_time(slow, R, R0, float(replicates) * S.size, "convergence curves",
+                      count=replicates)
     pos = {int(s): i for i, s in enumerate(S)}
     tau = {}
     for mi, mid in enumerate(ids):
@@ -563,6 +568,10 @@ def convergence_at_n(
     if match not in ("exact", "ci"):
         raise ValidationError(f"match must be 'exact' or 'ci'; got {match!r}")
     L, M, N = R.shape
+    check_result_memory(replicates, 16.0 * len(ids), "convergence@n")
+    slow = [m for m in ids if not has_fast_path(m)]
+    # a slow replicate re-ranks from trial N down to its first mismatch: up to N rankings
+    check_rerank_time(slow, R, R0, float(replicates) * N, "convergence@n", count=replicates)
     s_star, last_change = {}, {}
     for mi, mid in enumerate(ids):
         tgt = target_ranks(mid, R, R0, target)

@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError, as_outcome_array
+from .._validation import ValidationError, as_outcome_array, check_int
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
+from ._budget import check_rerank_time
 from .agreement import mean_sd, tau_b_to
 from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
 from .convergence import _check_methods, _contribution, _prep, _scores, fast_path
@@ -160,6 +161,10 @@ def pool_robustness(
     L = R.shape[0]
     sizes = pool_sizes(sizes, L)
     ids = list(METHODS) if methods is None else list(methods)
+    check_int("pools", pools)
+    # every pool ranks every single-trial slice and the full data once per method
+    check_rerank_time(ids, R, R0, float(len(sizes) * pools * (R.shape[2] + 1)),
+                      "model-pool robustness", name="pools", count=pools)
     rows = []
     total, done = len(sizes) * pools, 0
     for size in sizes:
