@@ -354,8 +354,9 @@ def test_explanations_say_why_and_what_to_change():
     from scorio_core.analysis.convergence import convergence_at_n, explain_convergence
 
     R1 = np.random.default_rng(0).integers(0, 2, (4, 10, 1))
-    run = convergence_at_n(R1, methods=["bayes"], replicates=20)
-    assert "N = 1" in explain_convergence(run, R1)[0]
+    # N = 1: undefined, refused with the reason (it used to report "never converges")
+    with pytest.raises(ValidationError, match="needs at least 2 trials per question"):
+        convergence_at_n(R1, methods=["bayes"], replicates=20)
     R = _aime_like()
     run = convergence_at_n(R, methods=["bayes", "pass_at_k_2", "pass_at_k_4"], replicates=300)
     msgs = explain_convergence(run, R)

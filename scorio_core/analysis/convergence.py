@@ -568,6 +568,12 @@ def convergence_at_n(
     if match not in ("exact", "ci"):
         raise ValidationError(f"match must be 'exact' or 'ci'; got {match!r}")
     L, M, N = R.shape
+    if N < 2:
+        raise ValidationError(
+            f"convergence@n needs at least 2 trials per question (it asks after which trial "
+            f"s <= N - 1 the ranking stops changing); these data have N = {N}. For single-trial "
+            "rankings use the stability analysis (Stability page, scorio-studio stability)"
+        )
     check_result_memory(replicates, 16.0 * len(ids), "convergence@n")
     slow = [m for m in ids if not has_fast_path(m)]
     # a slow replicate re-ranks from trial N down to its first mismatch: up to N rankings
@@ -601,33 +607,26 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
     """Plain-language reasons when convergence@n is empty or never happens, and what to change.
 
     Returns an empty list when every analysed method converges in some
-    replicates. Otherwise one sentence per problem: too few trials (``N < 2``
-    leaves no step ``s ≤ N − 1`` to converge at), methods whose ranking starts
+    replicates. Otherwise one sentence per problem: methods whose ranking starts
     only at ``k = N``, and methods that never converge -- with the number of adjacent
     gold pairs the full data cannot separate at the run's confidence, the
-    effect of bootstrap resampling, and the settings that would help.
+    effect of bootstrap resampling, and the settings that would help. (With
+    ``N < 2`` :func:`convergence_at_n` itself refuses, saying why.)
 
     Example
     -------
     >>> import numpy as np
-    >>> R = np.random.default_rng(0).integers(0, 2, (4, 10, 1))
-    >>> run = convergence_at_n(R, methods=["bayes"], replicates=50)
-    >>> explain_convergence(run, R)[0][:31]
-    'With N = 1 trial per question t'
+    >>> R = np.random.default_rng(0).integers(0, 2, (4, 10, 4))
+    >>> run = convergence_at_n(R, methods=["pass_at_k_4"], replicates=50)
+    >>> explain_convergence(run, R)[0][:47]
+    'pass_at_k_4 define(s) a ranking only from n = k'
     """
     from ..leaderboard import leaderboard
+    from ..rank import METHODS
 
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
     N = R.shape[2]
     msgs = []
-    if N < 2:
-        msgs.append(
-            f"With N = {N} trial per question there is no step s ≤ N − 1 after which a ranking "
-            "could be seen to stay put, so convergence@n is undefined. Load data with more "
-            "trials per question, or use the Stability page (single-trial rankings) instead."
-        )
-        return msgs
-    from ..rank import METHODS
 
     never = [m for m, s in run.s_star.items() if s.size and not (s > 0).any()]
     late = [m for m in never if m in METHODS and METHODS[m].min_trials >= N]
