@@ -290,6 +290,25 @@ def long_preview(token: str, _outcomes: Outcomes, rows: int = 200) -> pd.DataFra
     return io.to_long_frame(_outcomes).head(rows).to_pandas()
 
 
+#: Columns whose infinite or missing values mean something: a tie that no number of trials
+#: separates (∞) or the last model, which has no next one (—).
+_SYMBOLIC = ("z_next", "n_needed")
+
+
+def board_display(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` for the screen: in ``z_next``/``n_needed`` ∞ and — instead of the
+    ``Infinity``/``None`` a number column shows for inf and NaN."""
+    out = table.copy()
+    for c in _SYMBOLIC:
+        if c in out:
+            fmt = "{:,.0f}" if c == "n_needed" else "{:.2f}"
+            out[c] = [
+                "—" if pd.isna(v) else ("∞" if v == float("inf") else fmt.format(v))
+                for v in out[c]
+            ]
+    return out
+
+
 def column_config(table: pd.DataFrame) -> dict:
     """``st.column_config`` entries with the core's one-line help per column."""
     cfg = {}
@@ -303,6 +322,8 @@ def column_config(table: pd.DataFrame) -> dict:
         elif c.startswith("pass@"):
             help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
             cfg[c] = st.column_config.NumberColumn(c, help=help_, format="%.4f")
+        elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c])
         elif c == "n_needed":
             cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.0f")
         elif c == "p_best":

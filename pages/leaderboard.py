@@ -104,11 +104,12 @@ def main() -> None:
     board = result.board
 
     st.markdown(f"**Bayes@N, {scope} scope, {confidence:.0%}** (adjustment: {adjust})")
+    shown = _common.board_display(board.table)
     st.dataframe(
-        board.table,
+        shown,
         hide_index=True,
-        height=_common.table_height(len(board.table)),
-        column_config=_common.column_config(board.table),
+        height=_common.table_height(len(shown)),
+        column_config=_common.column_config(shown),
     )
     st.markdown(
         f"**rank** = `rank_lo` = 1 + models that beat this one with posterior probability ≥ "
