@@ -51,6 +51,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int
+from ..parallel import Executor
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
 from ._budget import check_rerank_time, check_result_memory
@@ -351,6 +352,7 @@ def convergence_curves(
     steps: Sequence[int] | None = None,
     batch: int = 2048,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> Curves:
     """Kendall τ_b vs the target after each number of trials (000 Figs. 2-3).
 
@@ -370,24 +372,22 @@ def convergence_curves(
     tau = {}
     for mi, mid in enumerate(ids):
         tgt = target_ranks(mid, R, R0, target)
-        out = np.full((replicates, S.size), np.nan)
         f = fast_path(mid, R, R0)
+        if f is None:  # re-ranked: independent pieces, here or on a cluster
+            tau[mid] = np.concatenate(_slow_map(
+                executor, _curve_piece, N, replicates, scheme, seed, M,
+                (mid, R, R0, S, tgt), progress, mi, len(ids), mid,
+            ))
+            continue
+        out = np.full((replicates, S.size), np.nan)
         for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
             if progress is not None:
                 progress((mi + start / replicates) / len(ids), mid)
             b = idx.shape[0]
-            if f is not None:
-                for s, state in _forward(f, idx):
-                    if s in pos and s >= f.min_steps:
-                        ranks = rank_scores_batch(_scores(f, state, s))
-                        out[start : start + b, pos[s]] = tau_b_to(ranks, tgt)
-                continue
-            for i in range(b):
-                Rrep = _replicate(R, idx[i])
-                for s in S:
-                    r = _ranks_slow(mid, Rrep, R0, int(s))
-                    if r is not None:
-                        out[start + i, pos[int(s)]] = tau_b_to(r[None], tgt)[0]
+            for s, state in _forward(f, idx):
+                if s in pos and s >= f.min_steps:
+                    ranks = rank_scores_batch(_scores(f, state, s))
+                    out[start : start + b, pos[s]] = tau_b_to(ranks, tgt)
         tau[mid] = out
     if progress is not None:
         progress(1.0, "done")
@@ -446,6 +446,40 @@ def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray, req=None) -> n
             break
         state -= _contribution(f, idx[alive], s - 1)
     return last
+
+
+#: Replicates per piece of work for methods without a fast path (one task on a cluster).
+SLOW_PIECE = 32
+
+
+def _slow_map(executor, fn, N, replicates, scheme, seed, M, shared, progress, mi, n_methods, mid):
+    """``fn(idx, *shared)`` over the replicates in pieces of :data:`SLOW_PIECE`, in order."""
+    items = [(idx,) for _, idx in iter_batches(N, replicates, scheme, seed, M=M,
+                                                batch=SLOW_PIECE)]
+    report = None
+    if progress is not None:
+        def report(frac: float, label: str) -> None:
+            progress((mi + frac) / n_methods, label)
+    ex = executor if executor is not None else Executor()
+    return ex.map(fn, items, shared=shared, progress=report, label=mid)
+
+
+def _last_change_piece(idx, method_id, R, R0, tgt, req) -> np.ndarray:
+    return np.array(
+        [_last_change_slow(method_id, R, R0, idx[i], tgt, req) for i in range(idx.shape[0])],
+        dtype=np.int64,
+    )
+
+
+def _curve_piece(idx, method_id, R, R0, S, tgt) -> np.ndarray:
+    out = np.full((idx.shape[0], S.size), np.nan)
+    for i in range(idx.shape[0]):
+        Rrep = _replicate(R, idx[i])
+        for j, s in enumerate(S):
+            r = _ranks_slow(method_id, Rrep, R0, int(s))
+            if r is not None:
+                out[i, j] = tau_b_to(r[None], tgt)[0]
+    return out
 
 
 def _last_change_slow(method_id: str, R, R0, idx_b: np.ndarray, tgt: np.ndarray, req=None) -> int:
@@ -551,6 +585,7 @@ def convergence_at_n(
     progress: Progress | None = None,
     match: str = "exact",
     confidence: float = 0.95,
+    executor: Executor | None = None,
 ) -> ConvergenceRun:
     """convergence@n (000 App. I.1) of each method over bootstrap replicates.
 
@@ -561,6 +596,11 @@ def convergence_at_n(
     orders every pair that the full data decide at ``confidence`` as the
     target does (:func:`ci_requirements`); pairs the data cannot separate
     (CI ties) may come out in either order.
+
+    ``executor`` (:class:`scorio_core.parallel.Executor`) runs the replicates of
+    methods without a fast path (re-ranked at every step) in pieces of
+    :data:`SLOW_PIECE` replicates, here or on a Dask cluster; the indices of every
+    replicate are fixed by ``seed``, so the result is identical either way.
     """
     R, R0 = _prep(R, R0)
     ids, skipped = _check_methods(methods, R, R0)
@@ -583,15 +623,17 @@ def convergence_at_n(
         tgt = target_ranks(mid, R, R0, target)
         req = ci_requirements(R, tgt, confidence) if match == "ci" else None
         f = fast_path(mid, R, R0)
-        last = np.zeros(replicates, dtype=np.int64)
-        for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
-            if progress is not None:
-                progress((mi + start / replicates) / len(ids), mid)
-            if f is not None:
+        if f is None:  # re-ranked: independent pieces, here or on a cluster
+            last = np.concatenate(_slow_map(
+                executor, _last_change_piece, N, replicates, scheme, seed, M,
+                (mid, R, R0, tgt, req), progress, mi, len(ids), mid,
+            ))
+        else:
+            last = np.zeros(replicates, dtype=np.int64)
+            for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
+                if progress is not None:
+                    progress((mi + start / replicates) / len(ids), mid)
                 last[start : start + idx.shape[0]] = _last_change_fast(f, idx, tgt, req)
-            else:
-                for i in range(idx.shape[0]):
-                    last[start + i] = _last_change_slow(mid, R, R0, idx[i], tgt, req)
         s = last + 1
         s_star[mid] = np.where(s <= N - 1, s, 0)
         last_change[mid] = last
