@@ -227,14 +227,38 @@ class _Rescaled(Prior):
         return self.prior.grad(y / self.d) / self.d
 
 
-def _solve(nll_grad, x0, max_iter, prior=None, n_prior=0, curvature=None):
+def _solve(nll_grad, x0, max_iter, prior=None, n_prior=0, curvature=None, tie=None):
     """:func:`fit` in diagonally preconditioned coordinates, plus a convergence check.
 
     ``curvature`` estimates the Hessian diagonal at ``x0`` (expected information);
     L-BFGS then works on ``y = sqrt(curvature) · x``, where the problem is far
     better conditioned (several times fewer iterations). The prior acts on
-    ``x[:n_prior]``. Returns ``(x, converged)``.
+    ``x[:n_prior]``. ``tie`` (optional, one int per coordinate) restricts the fit
+    to ``x = u[tie]``: coordinates with the same label share one value (the
+    orbits of the data's symmetries, :func:`_colour_classes`). Returns ``(x, converged)``.
     """
+    if tie is not None:
+        k = int(tie.max()) + 1
+        full = nll_grad
+
+        def objective(x):
+            f, g = full(x)
+            if prior is not None:
+                f = f + prior.penalty(x[:n_prior])
+                g = np.array(g, dtype=float, copy=True)
+                g[:n_prior] += prior.grad(x[:n_prior])
+            return f, g
+
+        def reduced(u):
+            f, g = objective(u[tie])
+            return f, np.bincount(tie, g, minlength=k)
+
+        u0 = np.bincount(tie, x0, minlength=k) / np.bincount(tie, minlength=k)
+        cu = None if curvature is None else np.bincount(tie, curvature, minlength=k)
+        u, _ = _solve(reduced, u0, max_iter, curvature=cu)
+        x = u[tie]
+        g = np.asarray(objective(x)[1], dtype=float)
+        return x, bool(np.max(np.abs(g), initial=0.0) <= _CONVERGED_GRAD)
     d = np.ones_like(x0) if curvature is None else np.sqrt(np.maximum(curvature, 1e-4))
 
     def scaled(y):
@@ -249,6 +273,39 @@ def _solve(nll_grad, x0, max_iter, prior=None, n_prior=0, curvature=None):
     if prior is not None:
         g[:n_prior] += prior.grad(x[:n_prior])
     return x, bool(np.max(np.abs(g), initial=0.0) <= _CONVERGED_GRAD)
+
+
+def _colour_classes(K: np.ndarray, model_key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Orbit candidates of the count matrix ``K (G, M)`` under model and item relabelling.
+
+    Colour refinement (1-dimensional Weisfeiler-Leman) of the bipartite graph with
+    edge weights ``K``: a model's colour is refined by the multiset of ``(K_gm,
+    colour of m)`` over items, an item's by the multiset of ``(K_gm, colour of g)``
+    over models, until stable. Models start from ``model_key`` (multiplicity and
+    prior), items alike. On the resulting equitable partition every
+    per-coordinate gradient of a likelihood ``Σ_gm f(θ_g, β_m; K_gm)`` (times
+    exchangeable penalties) is the same within a class whenever the parameters
+    are, so the fit restricted to class-constant parameters is a critical point
+    of the full fit (symmetric criticality). Models that a symmetry of the data
+    exchanges (e.g. three models solving cyclically shifted questions) then get
+    exactly equal scores, where the non-convex 2PL/3PL fit would otherwise break
+    the symmetry by round-off and rank them. Returns ``(model class (G,), item
+    class (M,))`` as labels ``0..``.
+    """
+    G, M = K.shape
+    mc = np.unique(model_key, axis=0, return_inverse=True)[1].ravel()
+    ic = np.zeros(M, dtype=np.int64)
+    Ki = K.astype(np.int64)
+    n_m, n_i = -1, -1
+    while True:
+        sig_m = np.sort(Ki * (ic.max() + 1) + ic[None, :], axis=1)
+        mc = np.unique(np.column_stack([mc, sig_m]), axis=0, return_inverse=True)[1].ravel()
+        sig_i = np.sort(Ki.T * (mc.max() + 1) + mc[None, :], axis=1)
+        ic = np.unique(np.column_stack([ic, sig_i]), axis=0, return_inverse=True)[1].ravel()
+        cm, ci = int(mc.max()) + 1, int(ic.max()) + 1
+        if (cm, ci) == (n_m, n_i):
+            return mc, ic
+        n_m, n_i = cm, ci
 
 
 # ------------------------------------------------------------ Rasch (1PL) NLL
@@ -471,7 +528,17 @@ def _xpl_fit(
     ]
     if free_c:
         curv.append((info * ((1 - sig) * c_start * (1 - c_start / upper)) ** 2).sum(0) + 2 * reg_c)
-    x, ok = _solve(nll, x0, max_iter, ap, G + n_sym, np.concatenate(curv))
+    # coordinates exchanged by a symmetry of the data share one value (exact ties)
+    key = np.column_stack([w, _prior_key(prior, c.L)[first]])
+    mcls, icls = _colour_classes(K, key)
+    tie = None
+    if mcls.max() + 1 < G or icls.max() + 1 < Mi:
+        cm, ci = int(mcls.max()) + 1, int(icls.max()) + 1
+        blocks = [mcls, cm + np.arange(n_sym), cm + n_sym + icls, cm + n_sym + ci + icls]
+        if free_c:
+            blocks.append(cm + n_sym + 2 * ci + icls)
+        tie = np.concatenate(blocks).astype(np.int64)
+    x, ok = _solve(nll, x0, max_iter, ap, G + n_sym, np.concatenate(curv), tie=tie)
     o = G + n_sym
     th, dd, alpha = x[:G] - (w @ x[:G]) / w.sum(), x[o : o + Mi], x[o + Mi : o + 2 * Mi]
     alpha = alpha - alpha.mean()

@@ -10,6 +10,7 @@ from _cases import assert_same_order_as_reference
 
 from scorio_core import ValidationError, rank
 from scorio_core.rank import METHODS, rank_scores
+from scorio_core.rank._ties import rank_scores_batch
 
 
 @pytest.mark.parametrize(
@@ -53,8 +54,16 @@ def test_metric_rankers_match_reference():
         L, M, N = (int(x) for x in rng.integers([2, 1, 2], [9, 12, 10]))
         R = rng.integers(0, 2, (L, M, N))
         R0 = rng.integers(0, 2, (L, M, 1))
-        for mid in ["avg", "inverse_difficulty", "pass_at_k_2", "pass_hat_k_2", "mg_pass_at_k_2",
-                    "bayes", "bayes_greedy", "bayes_ci"]:
+        for mid in [
+            "avg",
+            "inverse_difficulty",
+            "pass_at_k_2",
+            "pass_hat_k_2",
+            "mg_pass_at_k_2",
+            "bayes",
+            "bayes_greedy",
+            "bayes_ci",
+        ]:
             m = METHODS[mid]
             ours, scores = m(R, R0)
             kw = dict(m.params)
@@ -77,4 +86,23 @@ def test_needs_r0_is_enforced():
 
 
 def test_rank_scores_keeps_distinctions_among_tiny_scores():
-    assert rank_scores([3e-200, 2e-200, 2e-200, 1e-200]).tolist() == [1, 2, 2, 4]
+    # methods whose scores are masses register tie_floor=0: ties are then relative only
+    assert rank_scores([3e-200, 2e-200, 2e-200, 1e-200], floor=0.0).tolist() == [1, 2, 2, 4]
+    mass_methods = {m.id for m in METHODS.values() if m.tie_floor == 0.0}
+    assert {"alpharank", "spectral", "pagerank", "rank_centrality_tie_half"} <= mass_methods
+    # alpha-Rank masses 1, 4e-6, 1e-11, 2e-22: the last two are distinct, not noise
+    R = np.array([[[1, 1, 1, 1]], [[1, 1, 1, 0]], [[1, 1, 0, 0]], [[0, 0, 0, 0]]])
+    ranks, masses = rank.alpharank(R.transpose(0, 2, 1), alpha=2.0, return_scores=True)
+    assert masses[2] < 1e-10 and ranks.tolist() == [1, 2, 3, 4]
+    assert rank_scores(masses).tolist() == [1, 2, 3, 3]  # the unit-scale floor would tie them
+
+
+def test_float_noise_around_zero_is_one_value():
+    # issue 14: -2e-12, 0, 6e-14 were ranked 3, 2, 1 because the tolerance scaled with max|s|
+    assert rank_scores([-2e-12, 0.0, 6e-14]).tolist() == [1, 1, 1]
+    assert rank_scores([-2e-12, 0.0, 6e-14, 0.5]).tolist() == [2, 2, 2, 1]
+    assert rank_scores_batch([[-2e-12, 0.0, 6e-14]]).tolist() == [[1, 1, 1]]
+    # real differences of a unit-scale score (one outcome in 10^8) are kept
+    assert rank_scores([1e-8, 0.0, -1e-8]).tolist() == [1, 2, 3]
+    with pytest.raises(ValidationError, match="floor"):
+        rank_scores([1.0, 2.0], floor=-1.0)
