@@ -106,3 +106,48 @@ def test_float_noise_around_zero_is_one_value():
     assert rank_scores([1e-8, 0.0, -1e-8]).tolist() == [1, 2, 3]
     with pytest.raises(ValidationError, match="floor"):
         rank_scores([1.0, 2.0], floor=-1.0)
+
+
+def test_pairwise_tallies_equal_plain_loops_whatever_the_block_size(monkeypatch):
+    """Issue 15 (memory): the tallies are built in blocks (int16 / float32 slices); the
+    block size changes nothing."""
+    from scorio_core.rank import _stats
+
+    rng = np.random.default_rng(30)
+    R = rng.integers(0, 2, (7, 9, 5)).astype(np.int8)
+    k = _stats.solve_counts(R)
+    L = R.shape[0]
+    wins = np.array([[np.sum(k[i] > k[j]) for j in range(L)] for i in range(L)])
+    ties = np.array([[np.sum(k[i] == k[j]) * (i != j) for j in range(L)] for i in range(L)])
+    X = R.reshape(L, -1).astype(int)
+    t_w = np.array([[np.sum(X[i] & (1 - X[j])) * (i != j) for j in range(L)] for i in range(L)])
+    t_b = np.array([[np.sum(X[i] & X[j]) * (i != j) for j in range(L)] for i in range(L)])
+    for qp_cells, pair_block in [(1 << 22, 8192), (1, 1), (20, 7)]:
+        monkeypatch.setattr(_stats, "_QP_BLOCK_CELLS", qp_cells)
+        monkeypatch.setattr(_stats, "_PAIR_BLOCK", pair_block)
+        qp = _stats.question_pairs(k)
+        np.testing.assert_array_equal(qp.wins, wins)
+        np.testing.assert_array_equal(qp.ties, ties)
+        np.testing.assert_array_equal(qp.margin_sum, (k[:, None, :] - k[None]).sum(-1))
+        tp = _stats.trial_pairs(R)
+        np.testing.assert_array_equal(tp.wins, t_w)
+        np.testing.assert_array_equal(tp.both_correct, t_b)
+        np.testing.assert_array_equal(tp.total, (X.shape[1]) * (1 - np.eye(L, dtype=int)))
+
+
+def test_integer_outcomes_are_not_copied_to_int64():
+    """Issue 15: ``as_outcome_array`` returned an int64 copy of int8 data on every call."""
+    from scorio_core._validation import as_outcome_array
+    from scorio_core.rank._stats import as_binary
+
+    R = np.random.default_rng(31).integers(0, 2, (4, 5, 3)).astype(np.int8)
+    out = as_outcome_array(R)
+    assert out.dtype == np.int8 and np.shares_memory(out, R)
+    assert np.shares_memory(as_binary(R), R)
+    b = as_outcome_array(R.astype(bool))
+    assert b.dtype == np.int8 and b.tolist() == R.tolist()
+    u = as_outcome_array(R.astype(np.uint8))  # unsigned: a signed type, so differences are safe
+    assert u.dtype == np.int16 and (u[0] - u[1]).min() >= -1
+    assert as_outcome_array(R.astype(float)).dtype == np.int64
+    with pytest.raises(ValidationError, match="non-negative"):
+        as_outcome_array(np.array([[1, -1]], dtype=np.int8))
