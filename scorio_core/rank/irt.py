@@ -742,17 +742,17 @@ def _growth_nll(c_ln, tm, t, w):
     s0, s1 = w * c_ln.sum(1), w * (c_ln @ t)  # Σ_mn R, Σ_mn R t_n per group
     W = w.sum()
 
+    from ._irt_kernels import growth_sums  # compiled fused sums (no (G, M, N) arrays)
+
     def nll_grad(x):
         th0, th1, b = x[:G] - (w @ x[:G]) / W, x[G : 2 * G], x[2 * G :]
         u = th0[:, None] + th1[:, None] * t  # (G, N) ability paths
-        sp, sig = _sp_sig(u[:, None, :] - b[None, :, None])  # (G, M, N)
-        f = tm @ b - s0 @ th0 - s1 @ th1 + w @ sp.sum((1, 2))
+        sp, sig_gn, sig_gm = growth_sums(np.ascontiguousarray(u), np.ascontiguousarray(b))
+        f = tm @ b - s0 @ th0 - s1 @ th1 + w @ sp
         f += 0.5 * _RIDGE * (w @ th0**2 + b @ b)
-        P = sig.sum(1) * w[:, None]  # (G, N)
+        P = sig_gn * w[:, None]  # (G, N)
         g0 = P.sum(1) - s0 + _RIDGE * w * th0
-        return f, np.concatenate(
-            [g0 - w * g0.sum() / W, P @ t - s1, tm - w @ sig.sum(2) + _RIDGE * b]
-        )
+        return f, np.concatenate([g0 - w * g0.sum() / W, P @ t - s1, tm - w @ sig_gm + _RIDGE * b])
 
     return nll_grad
 

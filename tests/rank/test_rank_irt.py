@@ -697,3 +697,16 @@ def test_aime24_where_the_reference_fails(synthetic):
     # 2PL and MML converge; 3PL has no interior optimum with the default penalties (see docs)
     for name in ["rasch_2pl", "rasch_2pl_map", "rasch_mml"]:
         assert getattr(irt, name)(R, return_item_params=True)[2]["converged"], name
+
+
+def test_growth_sums_kernel_equals_the_numpy_sums():
+    """Issue 15: the growth model's fused compiled sums equal the (G, M, N) numpy ones."""
+    from scorio_core.rank._irt_kernels import growth_sums
+
+    rng = np.random.default_rng(50)
+    u = rng.normal(0, 3, (7, 5))
+    b = np.concatenate([rng.normal(0, 3, 9), [40.0, -40.0]])  # saturated cells too
+    sp, sig = irt._sp_sig(u[:, None, :] - b[None, :, None])
+    got = growth_sums(u, b)
+    for a, want in zip(got, [sp.sum((1, 2)), sig.sum(1), sig.sum(2)], strict=True):
+        np.testing.assert_allclose(a, want, rtol=1e-13, atol=1e-300)
