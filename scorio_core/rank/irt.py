@@ -571,8 +571,8 @@ def _hermite_normal(n_quadrature) -> tuple[np.ndarray, np.ndarray]:
 
 
 #: Cells of the ``(rows, points, items)`` block evaluated at once by :func:`_log_post`
-#: (32 MB of float64): memory stays bounded whatever the number of models and items.
-_BLOCK_CELLS = 1 << 22
+#: (8 MB of float64, a few such temporaries): memory stays bounded whatever L and M.
+_BLOCK_CELLS = 1 << 20
 
 
 def _log_post(theta, s, b, N):
