@@ -99,11 +99,8 @@ def main(argv=None) -> None:
         "(target < 30 s)"
     )
     print("above 5 s:", ", ".join(slow) or "none")
-    print(
-        f"largest peak: {max(rows, key=lambda r: r[2])[0]} "
-        f"({max(p for _, _, p in rows):.0f} MB); above 300 MB:",
-        ", ".join(big) or "none",
-    )
+    top = max(rows, key=lambda r: r[2])
+    print(f"largest peak: {top[0]} ({top[2]:.0f} MB); above 300 MB:", ", ".join(big) or "none")
 
     if args.numpy_oracle:
         sys.path.insert(0, str(ROOT / "tests" / "rank"))
