@@ -216,3 +216,19 @@ def test_re_ranked_replicates_that_would_run_for_hours_are_refused():
     # an affordable run goes through
     run = convergence_at_n(R, methods=["bradley_terry"], replicates=5, seed=0)
     assert run.s_star["bradley_terry"].shape == (5,)
+
+
+def test_stability_says_why_tau_is_missing_when_every_model_ties():
+    from scorio_core.analysis import UNDEFINED_ALL_TIE, low_budget_stability
+
+    rng = np.random.default_rng(3)
+    row = rng.integers(0, 2, (1, 8, 5))
+    R = np.repeat(row, 4, axis=0)  # four identical models: every ranking is one big tie
+    st = low_budget_stability(R, None, ["bayes", "borda"])
+    assert st.table["note"].tolist() == [UNDEFINED_ALL_TIE] * 2
+    assert np.isnan(st.table["gold_mean"]).all()
+    assert st.classes("gold")["note"].tolist() == [UNDEFINED_ALL_TIE]
+    R2 = rng.integers(0, 2, (4, 8, 5))
+    R2[:, :, 0] = 1  # one slice where everybody is right: 1 of 5 undefined
+    note = low_budget_stability(R2, None, ["bayes"]).table["note"].iloc[0]
+    assert note == f"1 of 5 slices {UNDEFINED_ALL_TIE}"

@@ -35,7 +35,7 @@ from ..parallel import Executor
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
 from ._budget import check_rerank_time
-from .agreement import mean_sd, tau_b_to
+from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
 from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
 from .convergence import _check_methods, _contribution, _prep, _scores, fast_path
 
@@ -56,6 +56,15 @@ def single_trial_ranks(method_id: str, R, R0=None) -> np.ndarray:
         idx = slice_indices(R.shape[2])
         return rank_scores_batch(_scores(f, _contribution(f, idx, 0), 1))
     return np.stack([m(R[:, :, n : n + 1], R0)[0] for n in range(R.shape[2])])
+
+
+def _undefined_note(*taus: np.ndarray) -> str:
+    """Why some τ_b are missing: slices (or targets) on which every model ties."""
+    bad = max(int(np.isnan(t).sum()) for t in taus)
+    if bad == 0:
+        return ""
+    n = max(t.size for t in taus)
+    return UNDEFINED_ALL_TIE if bad == n else f"{bad} of {n} slices {UNDEFINED_ALL_TIE}"
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,7 @@ class Stability:
                     "self_mean": sm,
                     "self_sd": ss,
                     "slices": int(g.size),
+                    "note": _undefined_note(g, s),
                 }
             )
         return pd.DataFrame(rows)
@@ -100,7 +110,8 @@ class Stability:
         rows = []
         for k, ms in groups.items():
             mean, sd = mean_sd(vals[k])
-            rows.append({"methods": ", ".join(ms), "size": len(ms), "mean": mean, "sd": sd})
+            rows.append({"methods": ", ".join(ms), "size": len(ms), "mean": mean, "sd": sd,
+                         "note": _undefined_note(vals[k])})
         out = pd.DataFrame(rows).sort_values(["mean", "sd"], ascending=[False, True])
         out.insert(0, "rank", np.arange(1, len(out) + 1))
         return out.reset_index(drop=True)
