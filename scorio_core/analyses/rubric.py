@@ -28,7 +28,7 @@ from .. import charts
 from .. import rubric as rb
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from ._base import Analysis, Chart, common_caveats
+from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["RubricParams", "RubricResult", "RUBRIC"]
 
@@ -71,7 +71,8 @@ class RubricResult:
     tau: pd.DataFrame
 
 
-def _run(data: Outcomes, p: RubricParams) -> RubricResult:
+def _run(data: Outcomes, p: RubricParams, progress: Progress | None = None) -> RubricResult:
+    del progress  # fast: no progress to report
     schemes = list(p.schemes)
     return RubricResult(
         rb.scheme_ranks(data, schemes, gold=True), rb.categorical_ranking(data, schemes)
