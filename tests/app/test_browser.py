@@ -72,7 +72,7 @@ def test_deep_link_on_a_fresh_server_runs_the_router(page):
         assert "Leaderboard" in labels and "Data" in labels, labels
         assert not {"common", "_common", "app"} & {x.lower() for x in labels}, labels
         assert "Scorio Studio" in page.inner_text('[data-testid="stSidebar"]')
-        assert page.get_by_role("heading", name="CI-aware leaderboard").count() == 1
+        assert page.get_by_role("heading", name="Leaderboard", exact=True).count() == 1
         _no_exception(page, "/leaderboard")
 
 
@@ -127,7 +127,8 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
 def test_download_the_leaderboard_export(page, server):
     page.goto(f"{server}/leaderboard")
     settle(page)
-    button = page.locator('[data-testid="stDownloadButton"] button').first
+    button = page.locator('[data-testid="stDownloadButton"] button',
+                          has_text="CSV: leaderboard").first
     button.scroll_into_view_if_needed()
     with page.expect_download() as info:
         button.click()
