@@ -56,7 +56,7 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch") -> None:
     st.altair_chart(c.chart, width=width)
     st.caption(c.caption)
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
-    a, b, _ = st.columns([1, 1, 6])
+    a, b, _ = st.columns([1, 1, 3])
     a.download_button("SVG", _deferred(chart_svg, c.chart), f"{stem}.svg", "image/svg+xml",
                       key=f"{key}_svg_{i}", icon=":material/image:")
     b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",

@@ -110,7 +110,11 @@ def main() -> None:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")
     st.dataframe(result.summary, hide_index=True, width="stretch", column_config=SUMMARY_FORMAT)
-    _render.charts(cv.CONVERGENCE, result, "conv", skip=(-1,))
+    empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
+    _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))
+    if empty:
+        st.info("No replicate converged, so there is no convergence@n distribution to plot "
+                "(see the notes above).")
     c1, c2 = st.columns(2)
     wm = c1.selectbox("Worst case of", result.methods, key="conv_worst_method")
     which = c2.radio("Replicate", ["slowest to converge", "latest change (incl. no convergence)"],
