@@ -250,3 +250,17 @@ def test_leaderboard_weights_must_match_the_datasets_categories():
     with pytest.raises(ValidationError, match="w has 3 weights but the data have 2 categories"):
         leaderboard(o, w=[0, 1, 0])
     assert leaderboard(o, w=[0, 1]).table["mu"].iloc[0] > 0.75
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_map_prior_parameters_must_be_finite(bad):
+    from scorio_core.rank import priors
+
+    for make in (lambda: priors.GaussianPrior(mean=bad), lambda: priors.GaussianPrior(var=bad),
+                 lambda: priors.LaplacePrior(loc=bad), lambda: priors.LaplacePrior(scale=bad),
+                 lambda: priors.CauchyPrior(loc=bad), lambda: priors.CauchyPrior(scale=bad),
+                 lambda: priors.GaussianPrior(mean=np.array([0.0, bad]))):
+        with pytest.raises(ValidationError, match="prior"):
+            make()
+    with pytest.raises(ValidationError, match="eps"):
+        priors.EmpiricalPrior(np.ones((2, 3)), eps=bad)
