@@ -59,6 +59,13 @@ def _settings(o) -> cv.ConvergenceParams:
         slow_replicates=int(b_slow), seed=int(seed), scheme=scheme, target=target, match=match)
 
 
+def _part(ds, p: cv.ConvergenceParams, spec):
+    """One speed group, cached on its own: adding a slow method keeps the fast results."""
+    key = (ds.token, p.scheme, p.seed, p.target, p.match, spec)
+    return _common.run_cached("conv_part", key, lambda prog: cv.run_part(ds.view, p, *spec,
+                              progress=prog), f"Bootstrapping {', '.join(spec[0])}")
+
+
 def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
     o = ds.view
     st.subheader("Random model subsets")
@@ -91,10 +98,7 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
 def main() -> None:
     ds = _common.page_start("Convergence")
     o = ds.view
-    why = cv.CONVERGENCE.requires(o) or (
-        None if o.N >= 2 else f"This dataset has N = {o.N} trial per question: convergence@n "
-        "needs a step s ≤ N − 1 after which the ranking stays put. Load data with more trials, "
-        "or use the Stability page for single-trial rankings.")
+    why = cv.CONVERGENCE.requires(o)
     if why:
         st.warning(why)
         return
@@ -102,7 +106,7 @@ def main() -> None:
     st.markdown(cv.CONVERGENCE.how_to_read)
     try:
         params = _settings(o)
-        result = _render.run(cv.CONVERGENCE, ds, params, "Bootstrapping")
+        result = cv.assemble(o, [_part(ds, params, spec) for spec in cv.part_specs(params)])
     except ValidationError as exc:
         st.error(str(exc))
         st.stop()

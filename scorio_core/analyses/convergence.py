@@ -245,28 +245,48 @@ def _groups(p: ConvergenceParams) -> list[tuple[list[str], int, int]]:
     return [g for g in groups if g[0]]
 
 
-def _run(
-    data: Outcomes, p: ConvergenceParams, progress: Progress | None = None
-) -> ConvergenceResult:
-    tgt = _target(data, p.target)
-    kw = {"scheme": p.scheme, "seed": p.seed, "target": tgt}
-    groups = _groups(p)
+def _requires(data: Outcomes) -> str | None:
+    why = binary_required("Convergence")(data)
+    if why is None and data.N < 2:
+        why = (
+            f"these data have N = {data.N} trial per question: convergence@n needs a step "
+            "s <= N - 1 after which the ranking stays put. Load data with more trials, or use "
+            "the stability analysis (Stability page) for single-trial rankings"
+        )
+    return why
 
-    def part(i: int, lo: float, hi: float, what: str) -> Progress | None:
+
+def part_specs(p: ConvergenceParams) -> list[tuple[tuple[str, ...], int | None, int]]:
+    """The independent parts of a run: ``(method ids, curve replicates, convergence@n
+    replicates)`` per speed group (fast methods, then re-ranked ones). A page caches each
+    part on its own, so adding a slow method does not recompute the fast ones."""
+    return [(tuple(ids), bc, bn) for ids, bc, bn in _groups(p)]
+
+
+def run_part(
+    data: Outcomes, p: ConvergenceParams, ids, b_curves: int | None, b_conv: int,
+    progress: Progress | None = None,
+) -> tuple[Curves | None, ConvergenceRun]:
+    """The curves (unless ``b_curves`` is None) and convergence@n of one part."""
+    kw = {"scheme": p.scheme, "seed": p.seed, "target": _target(data, p.target)}
+
+    def share(lo: float, hi: float, what: str) -> Progress | None:
         if progress is None:
             return None
-        return lambda f, m: progress((i + lo + (hi - lo) * f) / len(groups), f"{what}: {m}")
+        return lambda f, m: progress(lo + (hi - lo) * f, f"{what}: {m}")
 
-    parts = []
-    for i, (ids, b_curves, b_conv) in enumerate(groups):
-        cur = None
-        if b_curves is not None:
-            cur = convergence_curves(data.R, data.R0, ids, replicates=b_curves,
-                                     progress=part(i, 0.0, 0.5, "curves"), **kw)
-        run = convergence_at_n(data.R, data.R0, ids, replicates=b_conv, match=p.match,
-                               progress=part(i, 0.0 if cur is None else 0.5, 1.0,
-                                             "convergence@n"), **kw)
-        parts.append((cur, run))
+    cur = None
+    if b_curves is not None:
+        cur = convergence_curves(data.R, data.R0, list(ids), replicates=b_curves,
+                                 progress=share(0.0, 0.5, "curves"), **kw)
+    run = convergence_at_n(data.R, data.R0, list(ids), replicates=b_conv, match=p.match,
+                           progress=share(0.0 if cur is None else 0.5, 1.0, "convergence@n"),
+                           **kw)
+    return cur, run
+
+
+def assemble(data: Outcomes, parts) -> ConvergenceResult:
+    """The result from the parts of :func:`run_part`: worst case and explanations."""
     ran = [(r, m) for _, r in parts for m in r.s_star]
     if not ran:
         why = "; ".join(f"{m}: {w}" for _, r in parts for m, w in r.skipped.items())
@@ -275,11 +295,25 @@ def _run(
     b = run.worst(mid, True)
     traj = worst_trajectory(run, mid, data.R, data.R0, True)
     why = tuple(w for _, r in parts for w in explain_convergence(r, data.R, data.R0))
-    if progress is not None:
-        progress(1.0, "done")
     return ConvergenceResult(
         tuple(parts), data.models, traj, mid, b, int(run.s_star[mid][b]), why
     )
+
+
+def _run(
+    data: Outcomes, p: ConvergenceParams, progress: Progress | None = None
+) -> ConvergenceResult:
+    specs = part_specs(p)
+    parts = []
+    for i, spec in enumerate(specs):
+        step = None
+        if progress is not None:
+            step = lambda f, m, i=i: progress((i + f) / len(specs), m)  # noqa: E731
+        parts.append(run_part(data, p, *spec, progress=step))
+    result = assemble(data, parts)
+    if progress is not None:
+        progress(1.0, "done")
+    return result
 
 
 def _tables(r: ConvergenceResult) -> dict:
@@ -400,6 +434,6 @@ CONVERGENCE = Analysis(
         "charts.convergence_cdf(cdf)",
         "charts.rank_trajectory_chart(trajectory, models, converged_at or None)",
     ),
-    requires=binary_required("Convergence"),
+    requires=_requires,
     result_var="conv_0",
 )

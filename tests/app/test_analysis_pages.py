@@ -140,3 +140,38 @@ def test_greedy_page_and_missing_r0():
     at.radio(key="dataset").set_value(COINS).run()
     _ok(at)
     assert any("no greedy outcomes" in i.value for i in at.info)
+
+
+def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
+    """Each speed group is cached on its own: adding a re-ranked method to the Convergence
+    page used to recompute every fast method too."""
+    from scorio_core.analyses import convergence as cv
+
+    calls = []
+    real = cv.run_part
+
+    def counting(data, p, ids, *a, **k):
+        calls.append(tuple(ids))
+        return real(data, p, ids, *a, **k)
+
+    monkeypatch.setattr(cv, "run_part", counting)
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.radio(key="dataset").set_value(COINS).run()
+    at.switch_page("pages/convergence.py")
+    at.session_state["conv_b_curves"] = 20
+    at.session_state["conv_b_conv"] = 40
+    at.session_state["conv_seed"] = 11  # a key no other test has computed
+    at.run()
+    at.multiselect(key="conv_methods").set_value(["bayes", "avg"])
+    at.button[0].click().run()
+    _ok(at)
+    assert calls[-1] == ("bayes", "avg")
+    before = len(calls)
+    at.multiselect(key="conv_methods").set_value(["bayes", "avg", "borda"])
+    at.session_state["conv_b_slow"] = 2
+    at.button[0].click().run()
+    _ok(at)
+    assert calls[before:] == [("borda",)]  # the fast part came from the cache
+    summ = _frame(at, "no_convergence")
+    assert summ["method"].tolist() == ["bayes", "avg", "borda"]
