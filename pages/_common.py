@@ -203,6 +203,14 @@ def sidebar() -> Dataset:
         )
     view = full.select(benchmark)
     side.caption(f"{view.name}: {view.L} models × {view.M} questions × {view.N} trials")
+    with side.expander("Workers (Dask)"):
+        st.number_input(
+            "Local worker processes", 0, 64, 0, key="workers",
+            help="Run the Convergence and Stability sweeps on a local Dask cluster of this "
+            "many processes (0: in the app's own process). Results are identical either way.",
+        )
+        st.text_input("or a scheduler address", key="scheduler", placeholder="tcp://host:8786",
+                      help="A running Dask scheduler whose workers have scorio-studio installed")
     ds = Dataset(full, view, benchmark, token, source)
     st.session_state[DATASET_KEY] = ds
     st.session_state[_SHELL_KEY] = True
@@ -386,6 +394,14 @@ def eta_text(elapsed: float, fraction: float) -> str:
         return f"{clock(elapsed)} elapsed"
     left = elapsed * (1.0 - fraction) / fraction
     return f"{clock(elapsed)} elapsed, about {clock(left)} left"
+
+
+def executor():
+    """The sidebar's choice as a :class:`scorio_core.parallel.Executor` (use in ``with``)."""
+    from scorio_core.parallel import Executor
+
+    scheduler = (st.session_state.get("scheduler") or "").strip() or None
+    return Executor(int(st.session_state.get("workers") or 0), scheduler)
 
 
 def run_cached(kind: str, key: tuple, compute, label: str):

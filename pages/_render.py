@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from pages import _common
-from scorio_core.analyses import Analysis, Chart
+from scorio_core.analyses import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.analyses.provenance import export_filename, export_result
 from scorio_core.report import chart_png, chart_svg, load_code
 
@@ -27,10 +27,15 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(analysis: Analysis, ds: _common.Dataset, params: Any, label: str | None = None):
     """``analysis.run(ds.view, params)``, once per (data, settings), with a progress bar;
     shared across reruns."""
-    return _common.run_cached(
-        analysis.id, (ds.token, params), lambda p: analysis.run(ds.view, params, progress=p),
-        label or f"Computing: {analysis.title}",
-    )
+
+    def compute(progress):
+        if analysis.id not in CLUSTER_ANALYSES:
+            return analysis.run(ds.view, params, progress=progress)
+        with _common.executor() as ex:  # the sidebar's Dask workers, if any
+            return analysis.run(ds.view, params, progress=progress, executor=ex)
+
+    return _common.run_cached(analysis.id, (ds.token, params), compute,
+                              label or f"Computing: {analysis.title}")
 
 
 def cached(analysis: Analysis, ds: _common.Dataset, params: Any):

@@ -62,8 +62,11 @@ def _settings(o) -> cv.ConvergenceParams:
 def _part(ds, p: cv.ConvergenceParams, spec):
     """One speed group, cached on its own: adding a slow method keeps the fast results."""
     key = (ds.token, p.scheme, p.seed, p.target, p.match, spec)
-    return _common.run_cached("conv_part", key, lambda prog: cv.run_part(ds.view, p, *spec,
-                              progress=prog), f"Bootstrapping {', '.join(spec[0])}")
+    def compute(prog):
+        with _common.executor() as ex:  # the sidebar's Dask workers, if any
+            return cv.run_part(ds.view, p, *spec, progress=prog, executor=ex)
+
+    return _common.run_cached("conv_part", key, compute, f"Bootstrapping {', '.join(spec[0])}")
 
 
 def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:

@@ -52,14 +52,19 @@ def _skipped(skipped: dict[str, str]) -> str:
     return "".join(f"# skipped {m}: {why}\n" for m, why in skipped.items())
 
 
-def _run(analysis_id: str, data, params):
-    """``(result, tables, provenance)`` of one analysis definition, progress on stderr."""
-    from .analyses import ANALYSES
+def _run(analysis_id: str, data, params, args=None):
+    """``(result, tables, provenance)`` of one analysis definition, progress on stderr;
+    on a Dask cluster when ``args`` asks for workers or a scheduler."""
+    from .analyses import ANALYSES, CLUSTER_ANALYSES
     from .analyses.provenance import provenance
+    from .parallel import Executor
 
     a = ANALYSES[analysis_id]
     a.check(data)
-    result = a.run(data, params, progress=_progress(analysis_id))
+    workers, scheduler = getattr(args, "workers", None), getattr(args, "scheduler", None)
+    with Executor(workers, scheduler) as ex:
+        extra = {"executor": ex} if analysis_id in CLUSTER_ANALYSES else {}
+        result = a.run(data, params, progress=_progress(analysis_id), **extra)
     return result, a.tables(result), provenance(data, analysis_id, params)
 
 
@@ -107,7 +112,7 @@ def convergence(data, args) -> str:
         slow_replicates=None, seed=args.seed, scheme=args.scheme, target=args.target,
         match=getattr(args, "match", "exact"),
     )
-    result, t, prov = _run("convergence", data, params)
+    result, t, prov = _run("convergence", data, params, args)
     summ, pmf, why = t["summary"], t["pmf"], list(result.explanations)
     match = params.match
     if args.format == "json":
@@ -153,7 +158,7 @@ def convergence(data, args) -> str:
 def stability(data, args) -> str:
     from .analyses import StabilityParams
 
-    result, t, prov = _run("stability", data, StabilityParams(methods=args.methods))
+    result, t, prov = _run("stability", data, StabilityParams(methods=args.methods), args)
     st = result.stability
     gold, own = t["classes_gold"], t["classes_self"]
     if args.format == "json":

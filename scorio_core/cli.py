@@ -95,6 +95,14 @@ def _add_data_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_cluster_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workers", type=_positive_int, default=0,
+                   help="run the sweep on a local Dask cluster of this many worker processes "
+                   "(same results as in one process)")
+    p.add_argument("--scheduler", default=None,
+                   help="run the sweep on a running Dask scheduler, e.g. tcp://HOST:8786")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorio-studio",
@@ -173,6 +181,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="exact: the ranking equals the target (000 App. I.1); ci: pairs the "
                       "full data decide at 95%% follow the target, CI ties may swap")
     conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    _add_cluster_args(conv)
 
     stab = sub.add_parser(
         "stability", help="N=1 stability of every method vs gold and itself (Stability page)"
@@ -181,6 +190,7 @@ def _parser() -> argparse.ArgumentParser:
     stab.add_argument("--methods", default="all",
                       help="'all', a family name, or comma-separated method ids")
     stab.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    _add_cluster_args(stab)
 
     gr = sub.add_parser("greedy", help="greedy vs sampling alignment and the greedy prior's effect")
     _add_data_args(gr)

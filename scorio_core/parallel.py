@@ -75,7 +75,7 @@ class Executor:
         else:
             self._cluster = LocalCluster(
                 n_workers=self.workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, host="127.0.0.1",
+                dashboard_address="127.0.0.1:0", host="127.0.0.1",  # any free port
             )
             self._client = Client(self._cluster)
         return self

@@ -66,3 +66,21 @@ def test_stability_sweeps_are_identical_on_the_cluster(cluster, R):
                          progress=lambda f, m: seen.append(f))
     pd.testing.assert_frame_equal(pa, pb)
     assert seen and seen[-1] == 1.0
+
+
+def test_cli_convergence_on_a_local_cluster_prints_the_same_table(capsys):
+    from pathlib import Path
+
+    from scorio_core.cli import main
+
+    data = str(Path(__file__).resolve().parents[1] / "data" / "biased_coins.npz")
+    argv = ["convergence", data, "--methods", "bayes,borda", "--replicates", "30",
+            "--format", "csv", "--seed", "4"]
+    assert main(argv) == 0
+    here = capsys.readouterr().out
+    assert main([*argv, "--workers", "2"]) == 0
+    there = capsys.readouterr().out
+    body = [ln for ln in here.splitlines() if not ln.startswith("# created_utc")]
+    assert body == [ln for ln in there.splitlines() if not ln.startswith("# created_utc")]
+    assert main(["stability", data, "--methods", "bayes", "--scheduler", "nope"]) == 2
+    assert "tcp://HOST:8786" in capsys.readouterr().err

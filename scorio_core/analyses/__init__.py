@@ -27,6 +27,10 @@ from .leaderboard import LEADERBOARD, LeaderboardParams, LeaderboardResult
 from .rubric import RUBRIC, RubricParams, RubricResult
 from .stability import STABILITY, StabilityParams, StabilityResult
 
+#: Analyses whose ``run`` takes ``executor=`` (:class:`scorio_core.parallel.Executor`): their
+#: sweeps can run on a Dask cluster with the same result.
+CLUSTER_ANALYSES = ("convergence", "stability")
+
 #: Every analysis by id, in report order.
 ANALYSES: dict[str, Analysis] = {
     a.id: a for a in (LEADERBOARD, COMPARE, CONVERGENCE, STABILITY, GREEDY, RUBRIC)
@@ -34,6 +38,7 @@ ANALYSES: dict[str, Analysis] = {
 
 __all__ = [
     "ANALYSES",
+    "CLUSTER_ANALYSES",
     "Analysis",
     "Chart",
     "params_dict",

@@ -265,10 +265,13 @@ def part_specs(p: ConvergenceParams) -> list[tuple[tuple[str, ...], int | None, 
 
 def run_part(
     data: Outcomes, p: ConvergenceParams, ids, b_curves: int | None, b_conv: int,
-    progress: Progress | None = None,
+    progress: Progress | None = None, executor=None,
 ) -> tuple[Curves | None, ConvergenceRun]:
-    """The curves (unless ``b_curves`` is None) and convergence@n of one part."""
-    kw = {"scheme": p.scheme, "seed": p.seed, "target": _target(data, p.target)}
+    """The curves (unless ``b_curves`` is None) and convergence@n of one part;
+    ``executor`` (:class:`scorio_core.parallel.Executor`) runs re-ranked methods' replicates
+    here or on Dask, with the same result."""
+    kw = {"scheme": p.scheme, "seed": p.seed, "target": _target(data, p.target),
+          "executor": executor}
 
     def share(lo: float, hi: float, what: str) -> Progress | None:
         if progress is None:
@@ -301,7 +304,7 @@ def assemble(data: Outcomes, parts) -> ConvergenceResult:
 
 
 def _run(
-    data: Outcomes, p: ConvergenceParams, progress: Progress | None = None
+    data: Outcomes, p: ConvergenceParams, progress: Progress | None = None, executor=None
 ) -> ConvergenceResult:
     specs = part_specs(p)
     parts = []
@@ -309,7 +312,7 @@ def _run(
         step = None
         if progress is not None:
             step = lambda f, m, i=i: progress((i + f) / len(specs), m)  # noqa: E731
-        parts.append(run_part(data, p, *spec, progress=step))
+        parts.append(run_part(data, p, *spec, progress=step, executor=executor))
     result = assemble(data, parts)
     if progress is not None:
         progress(1.0, "done")

@@ -59,9 +59,13 @@ class StabilityResult:
     stability: Stability
 
 
-def _run(data: Outcomes, p: StabilityParams, progress: Progress | None = None) -> StabilityResult:
+def _run(
+    data: Outcomes, p: StabilityParams, progress: Progress | None = None, executor=None
+) -> StabilityResult:
     ids = resolve_methods(p.methods)
-    return StabilityResult(low_budget_stability(data.R, data.R0, ids, progress=progress))
+    return StabilityResult(
+        low_budget_stability(data.R, data.R0, ids, progress=progress, executor=executor)
+    )
 
 
 def _tables(r: StabilityResult) -> dict:

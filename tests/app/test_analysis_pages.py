@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from pages._common import BUNDLED
@@ -175,3 +177,29 @@ def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
     assert calls[before:] == [("borda",)]  # the fast part came from the cache
     summ = _frame(at, "no_convergence")
     assert summ["method"].tolist() == ["bayes", "avg", "borda"]
+
+
+def test_sidebar_workers_run_the_stability_sweep_on_dask_with_the_same_result(monkeypatch):
+    pytest.importorskip("distributed")
+    from pages import _common
+    from scorio_core.parallel import Executor
+
+    used = []
+    real_enter = Executor.__enter__
+
+    def enter(self):
+        used.append(self.workers)
+        return real_enter(self)
+
+    monkeypatch.setattr(Executor, "__enter__", enter)
+    frames = []
+    for workers in (0, 2):
+        _common._results_store().clear()  # results are cached by data and settings only
+        at = _open("pages/stability.py", benchmark="BrUMO'25")
+        at.number_input(key="workers").set_value(workers).run()
+        at.multiselect(key="stab_families").set_value(["pointwise", "voting"]).run()
+        at.button(key="stab_run").click().run()
+        _ok(at)
+        frames.append(_frame(at, "methods"))
+    pd.testing.assert_frame_equal(frames[0], frames[1])
+    assert used == [0, 2]  # in the app's process, then on a 2-worker local cluster
