@@ -285,18 +285,23 @@ def long_preview(token: str, _outcomes: Outcomes, rows: int = 200) -> pd.DataFra
 _SYMBOLIC = ("z_next", "n_needed")
 
 
-def board_display(table: pd.DataFrame) -> pd.DataFrame:
-    """``table`` for the screen: in ``z_next``/``n_needed`` ∞ and — instead of the
-    ``Infinity``/``None`` a number column shows for inf and NaN."""
+def spell_missing(table: pd.DataFrame, formats: dict[str, str]) -> pd.DataFrame:
+    """``table`` for the screen: the ``formats`` columns as text, with ∞ and — where a
+    number column would show ``Infinity`` and ``None``."""
     out = table.copy()
-    for c in _SYMBOLIC:
+    for c, fmt in formats.items():
         if c in out:
-            fmt = "{:,.0f}" if c == "n_needed" else "{:.2f}"
             out[c] = [
                 "—" if pd.isna(v) else ("∞" if v == float("inf") else fmt.format(v))
                 for v in out[c]
             ]
     return out
+
+
+def board_display(table: pd.DataFrame) -> pd.DataFrame:
+    """The leaderboard for the screen: ∞ for a tie no number of trials separates, — for
+    the last model (no next one)."""
+    return spell_missing(table, {"z_next": "{:.2f}", "n_needed": "{:,.0f}"})
 
 
 def column_config(table: pd.DataFrame) -> dict:

@@ -14,10 +14,10 @@ from scorio_core.analyses import convergence as cv
 from scorio_core.analysis.convergence import has_fast_path, subset_convergence
 
 SUMMARY_FORMAT = {
-    "mean": st.column_config.NumberColumn(format="%.1f", help="mean over converged replicates"),
+    "mean": st.column_config.TextColumn(help="mean over converged replicates"),
     "mean_censored": st.column_config.NumberColumn(
         format="%.1f", help="mean with no convergence counted as N (000 Tables 9-11)"),
-    "median": st.column_config.NumberColumn(format="%.0f"),
+    "median": st.column_config.TextColumn(help="median over converged replicates"),
     "no_convergence": st.column_config.NumberColumn(
         format="%.3f", help="share still differing from the target at trial N-1 or later"),
 }
@@ -116,7 +116,9 @@ def main() -> None:
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")
-    st.dataframe(result.summary, hide_index=True, width="stretch", column_config=SUMMARY_FORMAT)
+    shown = _common.spell_missing(result.summary, {"mean": "{:.1f}", "median": "{:.0f}"})
+    st.dataframe(shown, hide_index=True, width="stretch", column_config=SUMMARY_FORMAT)
+    st.caption("— : no replicate converged, so there is no mean or median step.")
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))
     if empty:
