@@ -41,7 +41,16 @@ import polars as pl
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import ROLES
-from ._base import ACCEPTED_SUFFIXES, MAX_BYTES, OnMissing, Source
+from ._base import (
+    ACCEPTED_SUFFIXES,
+    MAX_BYTES,
+    MAX_CELLS,
+    MAX_DECODED_BYTES,
+    MAX_ROWS,
+    MAX_TABLE_CELLS,
+    OnMissing,
+    Source,
+)
 from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
 from .npz import load_npz, save_npz
 from .table import (
@@ -59,6 +68,10 @@ __all__ = [
     "DIR_SUFFIXES",
     "LOG_FORMATS",
     "MAX_BYTES",
+    "MAX_CELLS",
+    "MAX_DECODED_BYTES",
+    "MAX_ROWS",
+    "MAX_TABLE_CELLS",
     "ROLES",
     "ValidationError",
     "load",

@@ -20,6 +20,16 @@ from .._validation import ValidationError
 
 #: Default upload/file size limit (bytes).
 MAX_BYTES = 200 * 2**20
+#: Largest outcome tensor accepted: ``L * M * N`` cells (and the element count of any one
+#: array in an ``.npz``). Checked on declared sizes, before anything is decoded.
+MAX_CELLS = 50_000_000
+#: Largest total decoded size of the arrays of one ``.npz`` (bytes), checked on their headers.
+MAX_DECODED_BYTES = 2**30
+#: Largest number of rows (completions) in a long table or in the records of logs,
+#: counted before the table is parsed.
+MAX_ROWS = 20_000_000
+#: Largest ``rows * columns`` of a long table, counted before it is parsed.
+MAX_TABLE_CELLS = 200_000_000
 #: File suffix -> format understood by :func:`load`.
 ACCEPTED_SUFFIXES: dict[str, str] = {
     ".npz": "npz",

@@ -1,0 +1,140 @@
+"""Hostile inputs to :mod:`scorio_core.io` (issue 14): sizes are checked from headers,
+metadata and counts before anything large is decoded, and each refusal is one clear line.
+
+Memory and time of the worst cases are measured by ``benchmarks/hostile_inputs.py``
+(no timing assertions here).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import numpy as np
+import pytest
+from numpy.lib import format as npformat
+
+from scorio_core.io import MAX_CELLS, ValidationError, load, load_npz
+from scorio_core.io import npz as npz_module
+
+
+# ------------------------------------------------------------------ helpers
+def npy_header(shape: tuple[int, ...], dtype: str = "<i8") -> bytes:
+    """The bytes of a version-1.0 ``.npy`` header declaring ``shape`` and ``dtype``."""
+    buf = io.BytesIO()
+    npformat.write_array_header_1_0(
+        buf, {"descr": dtype, "fortran_order": False, "shape": shape}
+    )
+    return buf.getvalue()
+
+
+def forged_npz(members: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> bytes:
+    """A zip whose ``<key>.npy`` members hold the given raw bytes."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", compression=compression) as zf:
+        for key, data in members.items():
+            zf.writestr(f"{key}.npy", data)
+    return buf.getvalue()
+
+
+def npy(a: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    np.save(buf, a, allow_pickle=False)
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------ .npz
+def test_tiny_npz_declaring_a_huge_shape_is_refused_from_its_header():
+    # the issue's case: a few hundred bytes whose header asks numpy for ~7 TiB
+    data = forged_npz({"R": npy_header((1000, 1000, 1_000_000))})
+    assert len(data) < 400
+    with pytest.raises(ValidationError) as err:
+        load(data, filename="bomb.npz")
+    msg = str(err.value)
+    assert msg.startswith("bomb.npz: array 'R' declares shape (1,000 x 1,000 x 1,000,000)")
+    assert f"{MAX_CELLS:,}" in msg and "\n" not in msg
+
+
+def test_zero_bomb_over_the_cell_cap_is_refused_before_decompressing():
+    # 60 M zeros compress to ~60 KB; the header is consistent with the zip directory,
+    # so only the cell cap stops it
+    n = MAX_CELLS + 10_000_000
+    data = forged_npz({"R": npy_header((1, 1, n), "|i1") + bytes(n)})
+    assert len(data) < 200_000
+    with pytest.raises(ValidationError, match=r"declares shape .* more than the 50,000,000"):
+        load_npz(data, filename="zeros.npz")
+
+
+def test_declared_size_must_match_the_members_uncompressed_size():
+    # a small shape followed by 5 MB of padding: the member expands far past its array
+    padded = npy_header((2, 2, 2)) + bytes(8 * 8) + bytes(5_000_000)
+    with pytest.raises(ValidationError, match=r"array 'R' declares shape \(2, 2, 2\).*forged"):
+        load_npz(forged_npz({"R": padded}), filename="pad.npz")
+    # and a header promising more data than the member holds
+    short = npy_header((2, 2, 4)) + bytes(8 * 8)
+    with pytest.raises(ValidationError, match="corrupt or forged"):
+        load_npz(forged_npz({"R": short}), filename="short.npz")
+
+
+def test_total_decoded_size_is_capped(monkeypatch):
+    monkeypatch.setattr(npz_module, "MAX_DECODED_BYTES", 10_000)
+    R = np.zeros((2, 10, 40), dtype=np.int64)  # 6,400 bytes: under the cap alone
+    members = {"R": npy(R), "signal__x": npy(R.astype(float))}  # 12,800 together
+    with pytest.raises(ValidationError, match="decode to more than"):
+        load_npz(forged_npz(members), filename="big.npz")
+    assert load_npz(forged_npz({"R": npy(R)}), filename="ok.npz").shape == (2, 10, 40)
+
+
+@pytest.mark.parametrize(
+    "dtype, what",
+    [("|O", "pickle"), ([("a", "<i8"), ("b", "<f8")], "dtype"), ("<c16", "dtype")],
+)
+def test_object_structured_and_complex_members_are_refused_from_the_header(dtype, what):
+    buf = io.BytesIO()
+    descr = npformat.dtype_to_descr(np.dtype(dtype))
+    npformat.write_array_header_1_0(buf, {"descr": descr, "fortran_order": False, "shape": (2,)})
+    data = forged_npz({"R": buf.getvalue() + bytes(64)})
+    with pytest.raises(ValidationError, match=what):
+        load_npz(data, filename="odd.npz")
+
+
+def test_large_extra_arrays_are_named_but_never_decoded(monkeypatch):
+    R = np.ones((1, 3, 2), dtype=np.int8)
+    big = np.zeros(20_000)
+    reads: list[str] = []
+    real = npz_module._read_member
+    monkeypatch.setattr(
+        npz_module, "_read_member", lambda zf, h: reads.append(h.member) or real(zf, h)
+    )
+    o = load_npz(forged_npz({"R": npy(R), "true_p": npy(big), "small": npy(np.arange(3))}),
+                 filename="x.npz")
+    assert o.metadata["extra_arrays_not_loaded"] == ["true_p"]
+    assert o.metadata["extra_arrays"] == {"small": [0, 1, 2]}
+    assert "true_p.npy" not in reads
+
+
+def test_non_npy_members_are_listed_not_read():
+    R = np.ones((1, 3, 2), dtype=np.int8)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("R.npy", npy(R))
+        zf.writestr("notes.txt", b"x" * 100)
+    o = load_npz(buf.getvalue(), filename="x.npz")
+    assert o.metadata["extra_arrays_not_loaded"] == ["notes.txt"]
+
+
+def test_fortran_order_and_version_2_headers_still_load():
+    rng = np.random.default_rng(0)
+    R = np.asfortranarray(rng.integers(0, 2, (2, 3, 4)))
+    buf = io.BytesIO()
+    npformat.write_array(buf, R, version=(2, 0))
+    o = load_npz(forged_npz({"R": buf.getvalue()}), filename="f.npz")
+    np.testing.assert_array_equal(o.R, R)
+
+
+def test_deeply_nested_meta_json_is_a_clear_error():
+    R = np.ones((1, 2, 2), dtype=np.int8)
+    meta = np.array("[" * 100_000 + "]" * 100_000)
+    data = forged_npz({"R": npy(R), "meta_json": npy(meta)})
+    with pytest.raises(ValidationError, match=r"'meta_json' is nested 100000 levels deep"):
+        load_npz(data, filename="deep.npz")
