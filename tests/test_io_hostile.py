@@ -8,14 +8,20 @@ Memory and time of the worst cases are measured by ``benchmarks/hostile_inputs.p
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 
 import numpy as np
+import polars as pl
 import pytest
+from fixtures import make_logs
 from numpy.lib import format as npformat
 
-from scorio_core.io import MAX_CELLS, ValidationError, load, load_npz
+from scorio_core.io import MAX_CELLS, ValidationError, load, load_npz, to_long_frame
+from scorio_core.io import _assemble as assemble_module
+from scorio_core.io import _logs as logs_module
 from scorio_core.io import npz as npz_module
+from scorio_core.io import table as table_module
 
 
 # ------------------------------------------------------------------ helpers
@@ -138,3 +144,115 @@ def test_deeply_nested_meta_json_is_a_clear_error():
     data = forged_npz({"R": npy(R), "meta_json": npy(meta)})
     with pytest.raises(ValidationError, match=r"'meta_json' is nested 100000 levels deep"):
         load_npz(data, filename="deep.npz")
+
+
+# ------------------------------------------------------------------ tables
+def long_csv(rows: int) -> bytes:
+    lines = ["model,question,trial,outcome"]
+    lines += [f"m{i % 2},q{i // 4},{(i // 2) % 2},1" for i in range(rows)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.fixture
+def no_parsing(monkeypatch):
+    """Fail the test if polars is asked to materialize a table."""
+
+    def boom(*args, **kwargs):
+        raise AssertionError("the table was parsed before its size was checked")
+
+    for fn in ("read_csv", "read_parquet", "read_ndjson"):
+        monkeypatch.setattr(pl, fn, boom)
+
+
+def test_parquet_row_count_is_read_from_its_metadata(monkeypatch, no_parsing):
+    monkeypatch.setattr(table_module, "MAX_ROWS", 1_000)
+    buf = io.BytesIO()
+    pl.DataFrame({"model": ["a"] * 1001, "question": ["q"] * 1001, "trial": range(1001),
+                  "outcome": [1] * 1001}).write_parquet(buf)
+    with pytest.raises(ValidationError, match=r"^many\.parquet: the table has 1,001 rows \(from "
+                       r"its metadata\), more than the 1,000 rows allowed"):
+        load(buf.getvalue(), filename="many.parquet")
+
+
+def test_csv_rows_are_counted_before_parsing(monkeypatch, no_parsing):
+    monkeypatch.setattr(table_module, "MAX_ROWS", 100)
+    with pytest.raises(ValidationError, match="the table has 101 lines below the header"):
+        load(long_csv(101), filename="many.csv")
+
+
+def test_jsonl_rows_times_columns_are_capped(monkeypatch, no_parsing):
+    # every line adds a new key: parsed, 300 lines would be a 300 x 304 table of nulls
+    monkeypatch.setattr(table_module, "MAX_TABLE_CELLS", 10_000)
+    lines = [json.dumps({"model": "a", "question": f"q{i}", "trial": 0, "outcome": 1,
+                         f"k{i}": 1}) for i in range(300)]
+    with pytest.raises(ValidationError, match=r"300 lines x 304 columns, more than the 10,000"):
+        load("\n".join(lines).encode(), filename="wide.jsonl")
+
+
+def test_rows_of_frames_and_records_of_logs_are_capped(monkeypatch, tmp_path):
+    monkeypatch.setattr(assemble_module, "MAX_ROWS", 10)
+    df = pl.read_csv(long_csv(12))
+    with pytest.raises(ValidationError, match="the table has 12 rows, more than the 10"):
+        load(df)
+    monkeypatch.setattr(logs_module, "MAX_ROWS", 10)
+    R = np.ones((1, 4, 3), dtype=int)  # 12 records
+    path = make_logs.write_openai_evals(tmp_path / "run.jsonl", "m", "arith", R[0], [1, 2, 3, 4])
+    with pytest.raises(ValidationError, match="the logs hold 12 records, more than the 10"):
+        load(path)
+
+
+def test_tables_within_the_caps_still_load(monkeypatch):
+    monkeypatch.setattr(table_module, "MAX_ROWS", 8)
+    o = load(long_csv(8), filename="ok.csv")
+    assert o.shape == (2, 2, 2)
+
+
+# ------------------------------------------------------- duplicated columns
+@pytest.mark.parametrize(
+    "header, col",
+    [("model,question,trial,outcome,outcome", "outcome"),
+     ("model,question,trial,outcome,latency,latency", "latency")],
+)
+def test_a_duplicated_csv_column_is_an_error_naming_it(header, col):
+    n = header.count(",") + 1
+    data = f"{header}\n" + "\n".join(",".join(["a", "q", str(t), "1"] + ["1"] * (n - 4))
+                                      for t in range(2))
+    with pytest.raises(ValidationError, match=f"column '{col}' appears more than once"):
+        load(data.encode(), filename="dup.csv")
+
+
+def test_a_duplicated_jsonl_key_is_an_error_naming_it():
+    line = '{"model": "a", "question": "q", "trial": 0, "outcome": 0, "outcome": 1}'
+    with pytest.raises(ValidationError, match="column 'outcome' appears more than once"):
+        load(line.encode(), filename="dup.jsonl")
+
+
+# ---------------------------------------------------------------- trial ids
+BIG = 2**53  # 2**53 and 2**53 + 1 are the same float64
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet", ".jsonl"])
+def test_trial_ids_above_2_53_do_not_collide(suffix):
+    ids = [BIG, BIG + 1, BIG + 2]
+    df = pl.DataFrame({"model": ["a"] * 3 + ["b"] * 3, "question": ["q"] * 6,
+                       "trial": ids * 2, "outcome": [1, 0, 1, 0, 0, 1]})
+    buf = io.BytesIO()
+    {".csv": df.write_csv, ".parquet": df.write_parquet, ".jsonl": df.write_ndjson}[suffix](buf)
+    o = load(buf.getvalue(), filename="big" + suffix)
+    assert o.shape == (2, 1, 3)
+    assert o.metadata["trial_ids"] == ids
+    assert o.R[:, 0].tolist() == [[1, 0, 1], [0, 0, 1]]
+    assert to_long_frame(o)["trial"].to_list()[:3] == ids  # exact on the way out too
+
+
+def test_unsigned_trial_ids_past_2_63_stay_exact():
+    ids = [2**64 - 2, 2**64 - 1]
+    csv = "model,question,trial,outcome\n" + "".join(f"a,q,{t},1\n" for t in ids)
+    o = load(csv.encode(), filename="u.csv")
+    assert o.metadata["trial_ids"] == ids and o.N == 2
+
+
+def test_fractional_trial_ids_still_order_trials():
+    csv = b"model,question,trial,outcome\na,q,0.5,1\na,q,0.25,0\n"
+    o = load(csv, filename="f.csv")
+    assert o.R.tolist() == [[[0, 1]]] and o.metadata["trial_ids"] == [0.25, 0.5]

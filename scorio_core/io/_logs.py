@@ -22,6 +22,7 @@ import polars as pl
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import _ON_MISSING, _from_frame
+from ._base import MAX_ROWS
 
 _SHOW = 5
 #: Inspect AI's score letters, in category order (0 = no answer), with default weights.
@@ -284,6 +285,12 @@ def assemble_logs(
     if on_missing not in _ON_MISSING:
         raise ValidationError(
             f"on_missing must be one of {', '.join(map(repr, _ON_MISSING))}; got {on_missing!r}"
+        )
+    records = sum(len(p.values) for p in parts)
+    if records > MAX_ROWS:
+        raise ValidationError(
+            f"{parts[0].file}: the logs hold {records:,} records, more than the {MAX_ROWS:,} "
+            "allowed (scorio_core.io.MAX_ROWS)"
         )
     _check_unique(parts)
     if on_missing == "error":
