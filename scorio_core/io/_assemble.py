@@ -12,7 +12,7 @@ import numpy as np
 import polars as pl
 
 from .._validation import MAX_CATEGORY, ValidationError
-from ..outcomes import Outcomes
+from ..outcomes import MissingWeightsError, Outcomes
 from ._base import _ON_MISSING, MAX_ROWS
 
 #: Column roles of a long table, in the order they are written.
@@ -213,6 +213,17 @@ def _from_frame(
     models, mi = _codes(_text_column(df, roles["model"], fmt))
     questions, qi = _codes(_text_column(df, roles["question"], fmt))
     outcome = _number_column(df, roles["outcome"], fmt, "integer categories 0..C", whole=True)
+    if weights is None and outcome.size and outcome.max() > 1:
+        first, C = int(np.argmax(outcome > 1)), int(outcome.max())
+        eg = ", ".join(f"{k / C:.3g}" for k in range(C + 1))
+        raise MissingWeightsError(
+            f"column {roles['outcome']!r} holds {outcome[first]} at "
+            f"{_rows_msg(rows[first : first + 1], fmt)}, but no category weights were given: "
+            f"categorical outcomes need one weight per category 0..{C}. Give them with "
+            f"weights= (e.g. io.load(..., weights=[{eg}])), `--weights {eg.replace(' ', '')}` "
+            "on the command line, or 'Category weights' under the upload options in the app; "
+            "if the data are binary (0 wrong, 1 correct), that value is a mistake in the file"
+        )
     trial = _trial_column(df, roles["trial"], fmt)
     greedy = _greedy_rows(df, roles.get("decoding"), fmt)
     L, M = len(models), len(questions)

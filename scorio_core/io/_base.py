@@ -150,7 +150,11 @@ def _reported_as(label: str) -> Iterator[None]:
         yield
     except ValidationError as exc:
         msg = str(exc)
-        raise ValidationError(msg if msg.startswith(label + ":") else f"{label}: {msg}") from None
+        if msg.startswith(label + ":"):
+            raise
+        new = type(exc)(f"{label}: {msg}")  # keep the kind (e.g. MissingColumnsError)
+        new.__dict__.update(exc.__dict__)
+        raise new from None
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException) as exc:  # safety net
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
         raise ValidationError(f"{label}: could not interpret the table ({first})") from None
