@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 import polars as pl
 
 from .._validation import ValidationError
-from ..outcomes import Outcomes
+from ..outcomes import MissingWeightsError, Outcomes
 from ._assemble import ROLES
 from ._base import (
     ACCEPTED_SUFFIXES,
@@ -48,6 +48,8 @@ from ._base import (
     MAX_DECODED_BYTES,
     MAX_ROWS,
     MAX_TABLE_CELLS,
+    MissingCellsError,
+    MissingColumnsError,
     OnMissing,
     Source,
 )
@@ -72,6 +74,9 @@ __all__ = [
     "MAX_DECODED_BYTES",
     "MAX_ROWS",
     "MAX_TABLE_CELLS",
+    "MissingCellsError",
+    "MissingColumnsError",
+    "MissingWeightsError",
     "ROLES",
     "ValidationError",
     "load",

@@ -13,7 +13,7 @@ import polars as pl
 
 from .._validation import MAX_CATEGORY, ValidationError
 from ..outcomes import MissingWeightsError, Outcomes
-from ._base import _ON_MISSING, MAX_ROWS
+from ._base import _ON_MISSING, MAX_ROWS, MissingCellsError, MissingColumnsError
 
 #: Column roles of a long table, in the order they are written.
 ROLES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
@@ -76,17 +76,21 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
             if hints
             else "; rename them or map yours with columns={'model': '<your column>', ...}"
         )
-        raise ValidationError(
+        raise MissingColumnsError(
             f"expected columns {', '.join(repr(roles[r]) for r in _REQUIRED)} (+ optional "
             f"{roles['decoding']!r}, {roles['benchmark']!r} and numeric signal columns); "
-            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}{hint}"
+            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}{hint}",
+            columns=tuple(roles[r] for r in missing),
+            roles=tuple(missing),
         )
     for r in ("decoding", "benchmark"):
         if roles[r] not in present:
             if r in columns:
-                raise ValidationError(
+                raise MissingColumnsError(
                     f"columns= maps {r!r} to {roles[r]!r}, but there is no such column; "
-                    f"found {found}"
+                    f"found {found}",
+                    columns=(roles[r],),
+                    roles=(r,),
                 )
             del roles[r]
     return roles
@@ -387,11 +391,11 @@ def _completeness(
     if not short.any():
         return np.ones(len(ti), dtype=bool), keep_q, N, D
     if on_missing == "error":
-        raise ValidationError(_missing_msg(cnt, N, D, models, questions))
+        raise MissingCellsError(_missing_msg(cnt, N, D, models, questions))
     if on_missing == "drop_questions":
         keep_q = ~short.any(axis=0)
         if not keep_q.any():
-            raise ValidationError(
+            raise MissingCellsError(
                 f"on_missing='drop_questions' would drop all {len(questions)} questions: every "
                 "question is incomplete for at least one model. "
                 + _missing_msg(cnt, N, D, models, questions)
@@ -404,7 +408,7 @@ def _completeness(
         return keep_q[qi], keep_q, N, D
     N_min, D_min = int(cnt[0].min()), int(cnt[1].min())
     if N_min == 0:
-        raise ValidationError(
+        raise MissingCellsError(
             "on_missing='truncate' cannot keep any trial: "
             + _missing_msg(cnt, N, D, models, questions)
             + " Use on_missing='drop_questions' instead."

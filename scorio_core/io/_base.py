@@ -44,6 +44,19 @@ _ON_MISSING = ("error", "drop_questions", "truncate")
 Source = str | os.PathLike | bytes | bytearray | memoryview | BinaryIO
 
 
+class MissingColumnsError(ValidationError):
+    """A table lacks required columns; ``columns`` names them as the loader looked for them
+    and ``roles`` the roles they fill (``model``, ``question``, ``trial``, ``outcome``...)."""
+
+    def __init__(self, message: str, columns: tuple[str, ...] = (), roles: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.columns, self.roles = tuple(columns), tuple(roles)
+
+
+class MissingCellsError(ValidationError):
+    """Some (model, question, trial) cells are absent and ``on_missing`` does not allow it."""
+
+
 # ----------------------------------------------------------------- sources
 @dataclass(frozen=True)
 class _Src:
@@ -152,8 +165,9 @@ def _reported_as(label: str) -> Iterator[None]:
         msg = str(exc)
         if msg.startswith(label + ":"):
             raise
-        new = type(exc)(f"{label}: {msg}")  # keep the kind (e.g. MissingColumnsError)
+        new = type(exc).__new__(type(exc))  # keep the kind (e.g. MissingColumnsError)
         new.__dict__.update(exc.__dict__)
+        new.args = (f"{label}: {msg}",)
         raise new from None
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException) as exc:  # safety net
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]

@@ -22,7 +22,7 @@ import polars as pl
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import _ON_MISSING, _from_frame
-from ._base import MAX_ROWS
+from ._base import MAX_ROWS, MissingCellsError
 
 _SHOW = 5
 #: Inspect AI's score letters, in category order (0 = no answer), with default weights.
@@ -220,7 +220,7 @@ def _check_trials(parts: Sequence[LogPart]) -> None:
         ref = group[0]
         for part in group[1:]:
             if part.trial_set() != ref.trial_set():
-                raise ValidationError(
+                raise MissingCellsError(
                     f"{part.file}: {part.trials_from or 'trials'}: the models have different "
                     f"trials (epochs) on {bench!r}: {ref.model!r} in {ref.file} has "
                     f"{_fmt_trials(ref.trial_set())}, {part.model!r} in {part.file} has "
@@ -235,7 +235,7 @@ def _check_errors(parts: Sequence[LogPart]) -> None:
         return
     shown = "; ".join(f"{p.file}: {p.where[i]}: {p.errors[i]}" for p, i in bad[:_SHOW])
     more = f" and {len(bad) - _SHOW} more" if len(bad) > _SHOW else ""
-    raise ValidationError(
+    raise MissingCellsError(
         f"{bad[0][0].file}: {len(bad)} sample(s) have no score (they errored or were not "
         f"scored), so their (model, question, trial) cells are missing: {shown}{more}. "
         "Re-run them, or pass on_missing='drop_questions' or 'truncate'"
