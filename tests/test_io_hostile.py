@@ -189,6 +189,16 @@ def test_jsonl_rows_times_columns_are_capped(monkeypatch, no_parsing):
         load("\n".join(lines).encode(), filename="wide.jsonl")
 
 
+def test_jsonl_distinct_keys_are_capped_without_polars_schema_inference(monkeypatch, no_parsing):
+    # polars' inference costs rows x distinct keys: a key per line would take hours
+    monkeypatch.setattr(table_module, "MAX_COLUMNS", 50)
+    monkeypatch.setattr(pl, "scan_ndjson", lambda *a, **k: pytest.fail("schema inference"))
+    lines = [json.dumps({"model": "a", "question": "q", "trial": i, "outcome": 1, f"k{i}": 1})
+             for i in range(60)]
+    with pytest.raises(ValidationError, match=r"more than 50 distinct keys \(columns\)"):
+        load("\n".join(lines).encode(), filename="keys.jsonl")
+
+
 def test_rows_of_frames_and_records_of_logs_are_capped(monkeypatch, tmp_path):
     monkeypatch.setattr(assemble_module, "MAX_ROWS", 10)
     df = pl.read_csv(long_csv(12))

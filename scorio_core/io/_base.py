@@ -30,6 +30,8 @@ MAX_DECODED_BYTES = 2**30
 MAX_ROWS = 20_000_000
 #: Largest ``rows * columns`` of a long table, counted before it is parsed.
 MAX_TABLE_CELLS = 200_000_000
+#: Most distinct keys (columns) in a JSONL table.
+MAX_COLUMNS = 1_000
 #: File suffix -> format understood by :func:`load`.
 ACCEPTED_SUFFIXES: dict[str, str] = {
     ".npz": "npz",

@@ -18,6 +18,7 @@ from ._assemble import ROLES, _from_frame
 from ._base import (
     ACCEPTED_SUFFIXES,
     MAX_BYTES,
+    MAX_COLUMNS,
     MAX_ROWS,
     MAX_TABLE_CELLS,
     OnMissing,
@@ -231,6 +232,38 @@ def _first_line(src: _Src) -> bytes:
         return fh.readline(2**20)
 
 
+# a JSON string followed by ':' -- an object key (nested keys count too: an upper bound)
+_JSON_KEY = r'"((?:[^"\\]|\\.)*)"\s*:'
+
+
+def _jsonl_keys(src: _Src) -> list[str]:
+    """The distinct object keys of a JSONL file (the columns polars would make), found by a
+    linear scan; polars' own schema inference costs rows x distinct keys, so a file whose
+    every line adds a key would take hours. Refuses more than :data:`MAX_COLUMNS`."""
+    with src.open() as fh:
+        try:  # each line as one string column (no separator or quote splits it)
+            keys = (
+                pl.scan_csv(fh, has_header=False, separator="\x01", quote_char=None,
+                            new_columns=["line"], infer_schema=False,
+                            truncate_ragged_lines=True)  # fmt: skip
+                .select(pl.col("line").str.extract_all(_JSON_KEY).list.unique().explode())
+                .unique()
+                .head(MAX_COLUMNS + 1)
+                .collect()
+                .to_series()
+                .drop_nulls()
+                .to_list()
+            )
+        except (pl.exceptions.PolarsError, pl.exceptions.PanicException):
+            return []  # not text: read_ndjson reports it
+    if len(keys) > MAX_COLUMNS:
+        raise ValidationError(
+            f"the objects use more than {MAX_COLUMNS:,} distinct keys (columns), more than "
+            "allowed (scorio_core.io.MAX_COLUMNS); a long table has a few columns per completion"
+        )
+    return keys
+
+
 def _header_names(src: _Src, fmt: str) -> list[str] | None:
     """The column names as written in the file (CSV header, keys of the first JSON object)."""
     line = _first_line(src).decode("utf-8", errors="replace")
@@ -260,7 +293,7 @@ def _check_size(src: _Src, fmt: str) -> None:
             what = f"{rows:,} lines below the header"
         else:
             rows = _count_lines(src)
-            names = pl.scan_ndjson(fh, infer_schema_length=None).collect_schema().names()
+            names = _jsonl_keys(src) if rows <= MAX_ROWS else []
             what = f"{rows:,} lines"
     if rows > MAX_ROWS:
         raise ValidationError(
