@@ -26,11 +26,13 @@ nav = st.navigation(
     [
         st.Page("pages/data.py", title="Data", icon=":material/table_view:", default=True),
         st.Page("pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
+        st.Page("pages/planner.py", title="Planner", icon=":material/event_note:"),
         st.Page("pages/rubric.py", title="Rubric builder", icon=":material/rule:"),
         st.Page("pages/methods.py", title="Method comparison", icon=":material/compare_arrows:"),
         st.Page("pages/convergence.py", title="Convergence", icon=":material/trending_up:"),
         st.Page("pages/stability.py", title="Stability", icon=":material/balance:"),
         st.Page("pages/greedy.py", title="Greedy vs sampling", icon=":material/call_split:"),
+        st.Page("pages/report.py", title="Report", icon=":material/description:"),
         st.Page("pages/simulator.py", title="Simulator", icon=":material/casino:"),
     ]
 )

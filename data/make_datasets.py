@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 from scipy.optimize import brentq
-from scipy.special import expit, logit
+from scipy.special import expit
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parent
@@ -68,21 +68,6 @@ COINS_M = 30
 COINS_N = 80
 #: Beta concentration a+b of the raw per-question draws (before the logit shift).
 COINS_CONCENTRATION = 3.0
-_P_CLIP = 1e-6
-
-
-def _shift_to_mean(p_raw: np.ndarray, target: float) -> np.ndarray:
-    """Shift ``p_raw`` in logit space by one constant so that its mean is ``target``."""
-    z = logit(np.clip(p_raw, _P_CLIP, 1.0 - _P_CLIP))
-
-    def f(d: float) -> float:
-        return float(np.mean(expit(z + d))) - target
-
-    d = brentq(f, -60.0, 60.0, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
-    p = expit(z + d)
-    # One Newton polish step (derivative of the mean wrt d is mean(p(1-p))).
-    p = expit(z + d - (p.mean() - target) / np.mean(p * (1.0 - p)))
-    return p
 
 
 def _simulate():
@@ -97,10 +82,11 @@ def _simulate():
 def build_biased_coins(seed: int = COINS_SEED) -> dict[str, np.ndarray]:
     """Arrays of ``biased_coins.npz`` (deterministic for a given ``seed``).
 
-    The Beta draws and the Bernoulli trials come from :mod:`scorio_core.simulate`
-    (the app's Simulator draws mimics the same way). The exact-mean logit shift stays
-    the scalar ``brentq`` solve above: ``simulate.shift_to_means`` (vectorized Newton)
-    agrees to 2.2e-16 but not bit for bit, and the shipped file is pinned byte for byte.
+    The Beta draws, the exact-mean logit shift and the Bernoulli trials all come from
+    :mod:`scorio_core.simulate` (the app's Simulator draws mimics the same way). The
+    shift was a scalar ``brentq`` solve when the file was first written; the vectorized
+    ``simulate.shift_to_means`` agrees with it to ~2e-16, which leaves every trial
+    outcome unchanged (tests/test_datasets.py compares a regeneration as data).
     """
     sim = _simulate()
     rng = np.random.default_rng(seed)
@@ -108,9 +94,7 @@ def build_biased_coins(seed: int = COINS_SEED) -> dict[str, np.ndarray]:
     raw = sim.question_probs(
         COINS_TRUE_MEANS, COINS_M, concentration=COINS_CONCENTRATION, seed=rng
     )[..., 1]
-    true_p = np.empty((L, COINS_M), dtype=np.float64)
-    for i, m in enumerate(COINS_TRUE_MEANS):
-        true_p[i] = _shift_to_mean(raw[i], m)
+    true_p = sim.shift_to_means(raw, np.array(COINS_TRUE_MEANS))
     R = sim.sample_outcomes(np.stack([1.0 - true_p, true_p], -1), COINS_N, rng)
 
     models = np.array([f"LLM_{i + 1}" for i in range(L)])
@@ -129,7 +113,7 @@ def build_biased_coins(seed: int = COINS_SEED) -> dict[str, np.ndarray]:
         "true_means": [float(m) for m in COINS_TRUE_MEANS],
         "construction": (
             f"per-question p ~ Beta({COINS_CONCENTRATION}*m, {COINS_CONCENTRATION}*(1-m)), "
-            "shifted by one constant in logit space (brentq) so mean(p) = m exactly; "
+            "shifted by one constant in logit space so mean(p) = m exactly; "
             "R[l,q,n] ~ Bernoulli(p[l,q])"
         ),
     }

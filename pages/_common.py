@@ -31,6 +31,7 @@ import pandas as pd
 import streamlit as st
 
 from scorio_core import COMBINED, Outcomes, ValidationError, io
+from scorio_core.analyses.provenance import attach_source
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, leaderboard
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +73,7 @@ class Dataset:
 
 @st.cache_data(max_entries=4, show_spinner="Loading dataset…")
 def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the file changes
-    return io.load(Path(path))
+    return attach_source(io.load(Path(path)), Path(path))  # sha256 for exports and reports
 
 
 @st.cache_data(max_entries=8, show_spinner="Reading upload…")
@@ -89,8 +90,9 @@ def _load_bytes(
         source = data
     else:
         name = None
-    return io.load(source, filename=name, on_missing=on_missing, columns=dict(columns) or None,
-                   scorer=scorer or None, weights=weights)
+    o = io.load(source, filename=name, on_missing=on_missing, columns=dict(columns) or None,
+                scorer=scorer or None, weights=weights)
+    return attach_source(o, source, name) if name else o  # one file: its sha256 for reports
 
 
 def parse_weights(text: str) -> tuple[float, ...] | None:
@@ -318,10 +320,13 @@ def compute_board(
     use_prior: bool,
     confidence: float,
     ks: tuple[int, ...],
+    scope: str = "questions",
+    adjust: str = "none",
 ) -> Leaderboard:
     """Cached :func:`scorio_core.leaderboard.leaderboard`; ``token`` identifies ``_outcomes``."""
     return leaderboard(
-        _outcomes, w=list(weights), use_prior=use_prior, confidence=confidence, ks=ks
+        _outcomes, w=list(weights), use_prior=use_prior, confidence=confidence, ks=ks,
+        scope=scope, adjust=adjust,
     )
 
 
@@ -329,6 +334,25 @@ def compute_board(
 def long_preview(token: str, _outcomes: Outcomes, rows: int = 200) -> pd.DataFrame:
     """First ``rows`` rows of the long table (one row per completion)."""
     return io.to_long_frame(_outcomes).head(rows).to_pandas()
+
+
+#: Columns whose infinite or missing values mean something: a tie that no number of trials
+#: separates (∞) or the last model, which has no next one (—).
+_SYMBOLIC = ("z_next", "n_needed")
+
+
+def board_display(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` for the screen: in ``z_next``/``n_needed`` ∞ and — instead of the
+    ``Infinity``/``None`` a number column shows for inf and NaN."""
+    out = table.copy()
+    for c in _SYMBOLIC:
+        if c in out:
+            fmt = "{:,.0f}" if c == "n_needed" else "{:.2f}"
+            out[c] = [
+                "—" if pd.isna(v) else ("∞" if v == float("inf") else fmt.format(v))
+                for v in out[c]
+            ]
+    return out
 
 
 def column_config(table: pd.DataFrame) -> dict:
@@ -344,8 +368,12 @@ def column_config(table: pd.DataFrame) -> dict:
         elif c.startswith("pass@"):
             help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
             cfg[c] = st.column_config.NumberColumn(c, help=help_, format="%.4f")
+        elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c])
         elif c == "n_needed":
             cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.0f")
+        elif c == "p_best":
+            cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.3f")
         elif c == "z_next":
             cfg[c] = st.column_config.NumberColumn(c, help=COLUMN_HELP[c], format="%.2f")
         else:
@@ -361,9 +389,11 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         st.success(f"Every adjacent pair is separated at {conf:.0%}.")
         return
     st.markdown(
-        f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are unresolved** at "
-        f"{conf:.0%}. Trials per question that would separate each pair if its gap held "
-        f"(now N = {n_now}; ∞ = identical means):"
+        f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
+        f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). Trials per question "
+        f"that would separate each pair in the questions scope if its gap held (now N = "
+        f"{n_now}; ∞ = identical means) -- the Planner adds the questions needed, which more "
+        "trials cannot replace:"
     )
     st.dataframe(
         pairs,
@@ -372,6 +402,7 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         column_config={
             "gap": st.column_config.NumberColumn(format="%.4f"),
             "z": st.column_config.NumberColumn(format="%.2f"),
+            "p_better": st.column_config.NumberColumn("P(better > next)", format="%.3f"),
             "trials needed": st.column_config.NumberColumn(format="%.0f"),
         },
     )

@@ -15,6 +15,7 @@ from scorio_core import charts, io
 from scorio_core.analysis.convergence import (
     convergence_at_n,
     convergence_curves,
+    explain_convergence,
     has_fast_path,
     subset_convergence,
     worst_trajectory,
@@ -32,6 +33,10 @@ SCHEMES = {
     "row": "row-wise: resample each question's trials",
     "permutation": "permutation: shuffle trial order",
 }
+MATCHES = {
+    "exact": "exact: the ranking equals the target (000 App. I.1)",
+    "ci": "with CI: decided pairs in the target's order; CI ties may swap",
+}
 
 
 def _label(mid: str, fast: dict[str, bool]) -> str:
@@ -43,6 +48,13 @@ def main() -> None:
     o = ds.view
     if not o.is_binary:
         st.warning("Convergence analyses rank binary correctness; this dataset is categorical.")
+        return
+    if o.N < 2:
+        st.warning(
+            f"This dataset has N = {o.N} trial per question: convergence@n needs a step "
+            "s ≤ N − 1 after which the ranking stays put, so there is nothing to measure. "
+            "Load data with more trials, or use the Stability page for single-trial rankings."
+        )
         return
     _common.forget_on_new_data(ds, "conv_methods")
     st.markdown(
@@ -79,6 +91,12 @@ def main() -> None:
             "Resampling", list(SCHEMES), format_func=SCHEMES.get, key="conv_scheme"
         )
         seed = c3.number_input("Seed", 0, 2**31 - 1, 0, key="conv_seed")
+        match = st.radio(
+            "A replicate has converged when", list(MATCHES), format_func=MATCHES.get,
+            key="conv_match", horizontal=True,
+            help="With CI: pairs the full data cannot separate at 95 % (questions scope) may "
+            "come out in either order; only decided pairs must follow the target.",
+        )
         c4, c5, c6 = st.columns(3)
         b_curves = c4.number_input(
             "Replicates for curves", 10, 20_000, 1000, step=100, key="conv_b_curves"
@@ -105,7 +123,8 @@ def main() -> None:
         st.info("Pick at least one method.")
         return
     tgt = np.asarray(truth, float) if target == "truth" else target
-    key = (ds.token, tuple(ids), target, scheme, int(seed), int(b_curves), int(b_conv), int(b_slow))
+    key = (ds.token, tuple(ids), target, scheme, int(seed), int(b_curves), int(b_conv), int(b_slow),
+           match)
 
     def compute(progress):
         fast_ids = [m for m in ids if fast[m]]
@@ -139,6 +158,7 @@ def main() -> None:
                 seed=int(seed),
                 target=tgt,
                 progress=lambda f, m: sub(0.5 + f / 2, f"convergence@n: {m}"),
+                match=match,
             )
             parts.append((cur, run))
         return parts
@@ -149,9 +169,18 @@ def main() -> None:
     pmf = pd.concat([r.pmf for _, r in parts], ignore_index=True)
     cdf = pd.concat([r.cdf for _, r in parts], ignore_index=True)
 
+    for _, r in parts:
+        for mid, why in r.skipped.items():
+            st.info(f"{mid} skipped: {why}.")
+        for msg in explain_convergence(r, o.R, o.R0):
+            st.warning(msg, icon=":material/help:")
+
     st.subheader("Agreement with the target as trials accumulate")
-    st.altair_chart(charts.tau_curves(summary_curves), width="stretch")
-    st.caption(charts.TAU_CURVES_CAPTION)
+    if summary_curves["mean"].notna().any():
+        st.altair_chart(charts.tau_curves(summary_curves), width="stretch")
+        st.caption(charts.TAU_CURVES_CAPTION)
+    else:
+        st.info("No method defines a ranking at any step (each needs more trials than N).")
 
     st.subheader("convergence@n")
     st.dataframe(
@@ -173,13 +202,16 @@ def main() -> None:
             ),
         },
     )
-    left, right = st.columns(2)
-    with left:
-        st.altair_chart(charts.convergence_pmf(pmf), width="stretch")
-        st.caption(charts.CONVERGENCE_PMF_CAPTION)
-    with right:
-        st.altair_chart(charts.convergence_cdf(cdf), width="stretch")
-        st.caption(charts.CONVERGENCE_CDF_CAPTION)
+    if pmf.empty or not (pmf["p"] > 0).any():
+        st.info("No replicate converged, so there is no distribution to plot (see above).")
+    else:
+        left, right = st.columns(2)
+        with left:
+            st.altair_chart(charts.convergence_pmf(pmf), width="stretch")
+            st.caption(charts.CONVERGENCE_PMF_CAPTION)
+        with right:
+            st.altair_chart(charts.convergence_cdf(cdf), width="stretch")
+            st.caption(charts.CONVERGENCE_CDF_CAPTION)
 
     st.subheader("Worst-case replicate")
     runs = {m: r for _, r in parts for m in r.s_star}

@@ -1,4 +1,4 @@
-"""Leaderboard page: Bayes@N with credible intervals, CI-aware ranks, Pass@k, exports."""
+"""Leaderboard page: Bayes@N in either scope, rank intervals, p_best, Pass@k, exports."""
 
 from __future__ import annotations
 
@@ -7,15 +7,36 @@ import math
 import pandas as pd
 import streamlit as st
 
-from pages import _common
-from scorio_core import ValidationError, charts, export
+from pages import _common, _render
+from scorio_core import ValidationError, export
+from scorio_core.analyses import LeaderboardParams
+from scorio_core.analyses.leaderboard import LEADERBOARD
+from scorio_core.analyses.provenance import export_filename
+from scorio_core.leaderboard import prior_note
 
 CONFIDENCES = [0.80, 0.90, 0.95, 0.99]
-DOWNLOADS = [
-    ("csv", "CSV", "text/csv"),
-    ("json", "JSON", "application/json"),
-    ("md", "Markdown", "text/markdown"),
-]
+
+
+SCOPE_HELP = (
+    "questions: the mean over these questions (the papers' Bayes@N). population: the mean "
+    "over the population the questions were drawn from -- adds question sampling, paired "
+    "across models; wider with few questions."
+)
+
+
+def _decision_controls() -> tuple[str, str]:
+    c1, c2 = st.columns([3, 2])
+    scope = c1.segmented_control(
+        "Scope", ["questions", "population"], default="questions", key="scope", help=SCOPE_HELP
+    ) or "questions"
+    adjust = c2.selectbox(
+        "Multiplicity control",
+        ["none", "holm", "bh"],
+        key="adjust",
+        format_func={"none": "none", "holm": "Holm (family-wise)", "bh": "Benjamini–Hochberg"}.get,
+        help="Adjust the pairwise decisions over all L(L−1)/2 pairs",
+    )
+    return scope, adjust
 
 
 def _controls(o) -> tuple[float, bool, tuple[float, ...], tuple[int, ...]]:
@@ -26,7 +47,8 @@ def _controls(o) -> tuple[float, bool, tuple[float, ...], tuple[int, ...]]:
         value=0.95,
         key="confidence",
         format_func=lambda c: f"{c:.0%}",
-        help="Credible level of the intervals and ranking confidence of the CI-aware rank",
+        help="Credible level of the intervals and decision level of the pairwise decisions "
+        "behind rank, rank_lo, rank_hi and the heatmap",
     )
     no_r0 = o.R0 is None
     use_prior = c2.toggle(
@@ -65,57 +87,54 @@ def _controls(o) -> tuple[float, bool, tuple[float, ...], tuple[int, ...]]:
 
 
 def main() -> None:
-    ds = _common.page_start("CI-aware leaderboard")
+    ds = _common.page_start("Leaderboard")
     o = ds.view
     _common.forget_on_new_data(ds, "use_prior", "ks", "weights")
     confidence, use_prior, weights, ks = _controls(o)
+    scope, adjust = _decision_controls()
     try:
-        board = _common.compute_board(ds.token, o, weights, use_prior, confidence, ks)
+        params = LeaderboardParams(
+            confidence=confidence, prior="greedy" if use_prior else "uniform", ks=ks,
+            weights=None if o.is_binary else weights, scope=scope, adjust=adjust,
+        )
+        result = _render.run(LEADERBOARD, ds, params, "Computing the leaderboard")
     except ValidationError as exc:
         st.error(str(exc))
         st.stop()
-    thr = board.settings["z_threshold"]
+    board = result.board
 
+    st.markdown(f"**Bayes@N, {scope} scope, {confidence:.0%}** (adjustment: {adjust})")
+    shown = _common.board_display(board.table)
     st.dataframe(
-        board.table,
+        shown,
         hide_index=True,
-        height=_common.table_height(len(board.table)),
-        column_config=_common.column_config(board.table),
+        height=_common.table_height(len(shown)),
+        column_config=_common.column_config(shown),
     )
     st.markdown(
-        f"**CI-aware rank** (`rank_ci`): sort by the Bayes@N mean and walk down the list; a "
-        f"model shares its neighbour's rank unless their z-score reaches {thr:.3f} "
-        f"({confidence:.0%} one-sided ranking confidence). `rank_overlap` is the more "
-        "conservative arena rule (1 + models whose interval lies entirely above)."
+        f"**rank** = `rank_lo` = 1 + models that beat this one with posterior probability ≥ "
+        f"{confidence:.0%}; `rank_hi` = L − models it beats; `p_best` = P(first). "
+        "`rank_chain` is the adjacent rule of 000 §2.7.1, `rank_overlap` the arena rule."
     )
+    note = prior_note(board)
+    if note:
+        st.info(note, icon=":material/info:")
+    conflicts = board.chained_conflicts()
+    if conflicts:
+        shown = ", ".join(f"{a} > {b}" for a, b in conflicts[:4])
+        more = f" and {len(conflicts) - 4} more" if len(conflicts) > 4 else ""
+        st.warning(
+            f"`rank_chain` puts {len(conflicts)} decided pair(s) in one rank ({shown}{more}): "
+            "small neighbour gaps chain into a tie that the pairwise posterior contradicts. "
+            "Read `rank`/`rank_lo`–`rank_hi` instead."
+        )
 
     _common.show_unresolved(board, o.N)
-
-    st.subheader("Means and credible intervals")
-    st.altair_chart(charts.forest_plot(board), width="stretch")
-    st.caption(
-        "Dot = Bayes@N mean, bar = credible interval, #k = CI-aware rank: rows sharing a "
-        "label (and colour) are not distinguishable at this confidence."
-    )
-
-    st.subheader("Pairwise confidence")
-    st.altair_chart(charts.confidence_heatmap(board), width="content")
-    st.caption(
-        "P(row model beats column model): solid blue/red pairs are decided; numbered cells "
-        "are not, and values near .5 (white) are coin flips the data cannot order."
-    )
-
-    st.subheader("Export")
-    stem = "".join(ch if ch.isalnum() else "_" for ch in o.name).strip("_") or "leaderboard"
-    for col, (fmt, label, mime) in zip(st.columns(3), DOWNLOADS, strict=True):
-        col.download_button(
-            label,
-            export.export(board, fmt, title=f"CI-aware leaderboard: {o.name}"),
-            f"{stem}.{fmt}",
-            mime,
-            key=f"download_{fmt}",
-            icon=":material/download:",
-        )
+    _render.charts(LEADERBOARD, result, "leaderboard", widths=("stretch", "content"))
+    title = f"Leaderboard ({scope} scope): {o.name}"
+    markdown = ("Markdown", lambda: export.export(board, "md", title=title),
+                export_filename(o, "leaderboard", "md"), "text/markdown")
+    _render.footer(LEADERBOARD, ds, params, result, "leaderboard", extra=[markdown])
 
 
 main()

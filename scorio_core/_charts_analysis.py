@@ -27,6 +27,9 @@ __all__ = [
     "TAU_DISTRIBUTION_CAPTION",
 ]
 
+#: Trial counts are whole numbers: integer ticks only, never 1.5 trials.
+_WHOLE = alt.Axis(tickMinStep=1, format="d")
+
 #: Categorical palette with clearly distinct hues (the default theme's blues look alike).
 PALETTE = "tableau10"
 
@@ -69,7 +72,7 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
     d["lo"] = (d["mean"] - d["sd"]).clip(lower=-1)
     d["hi"] = (d["mean"] + d["sd"]).clip(upper=1)
     base = alt.Chart(d).encode(
-        x=alt.X("n:Q", title="trials n", scale=alt.Scale(domainMin=1)),
+        x=alt.X("n:Q", title="trials n", scale=alt.Scale(domainMin=1), axis=_WHOLE),
         color=alt.Color(
             "method:N",
             title="method",
@@ -81,7 +84,8 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
     band = base.mark_area(opacity=0.18).encode(
         y=alt.Y("lo:Q", title=y_title, scale=alt.Scale(zero=False)), y2="hi:Q"
     )
-    line = base.mark_line(strokeWidth=2).encode(
+    # points too: a method defined at one step only (Pass@k with k = N) is still visible
+    line = base.mark_line(strokeWidth=2, point=True).encode(
         y="mean:Q",
         tooltip=[
             "method",
@@ -97,7 +101,7 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     """Step outline of P(convergence@n = n) per method, lightly filled (000 Fig. 1)."""
     methods = list(dict.fromkeys(pmf["method"]))
     base = alt.Chart(pmf).encode(
-        x=alt.X("n:Q", title="convergence@n (trials)"),
+        x=alt.X("n:Q", title="convergence@n (trials)", axis=_WHOLE),
         y=alt.Y("p:Q", title="probability", stack=None),
         color=alt.Color("method:N", sort=methods, scale=alt.Scale(scheme=PALETTE)),
     )
@@ -114,7 +118,7 @@ def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
         alt.Chart(cdf)
         .mark_line(interpolate="step-after", strokeWidth=2)
         .encode(
-            x=alt.X("n:Q", title="trials n"),
+            x=alt.X("n:Q", title="trials n", axis=_WHOLE),
             y=alt.Y("cdf:Q", title="P(convergence@n ≤ n)", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
                 "method:N", sort=list(dict.fromkeys(cdf["method"])), scale=alt.Scale(scheme=PALETTE)
@@ -146,7 +150,7 @@ def rank_trajectory_chart(
         alt.Chart(d)
         .mark_line(strokeWidth=1.6, interpolate="step-after")
         .encode(
-            x=alt.X("n:Q", title="trials n"),
+            x=alt.X("n:Q", title="trials n", axis=_WHOLE),
             y=y,
             color=alt.Color(
                 "model:N",

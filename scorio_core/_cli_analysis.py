@@ -45,12 +45,19 @@ def _binary(data, what: str) -> None:
         raise ValidationError(f"{what} needs binary outcomes; this file is categorical")
 
 
+def _progress(label: str):
+    """Progress of a long run on stderr (stdout stays the table)."""
+    from .cli import StderrProgress
+
+    return StderrProgress(label)
+
+
 def _skipped(skipped: dict[str, str]) -> str:
     return "".join(f"# skipped {m}: {why}\n" for m, why in skipped.items())
 
 
 def convergence(data, args, method_ids) -> str:
-    from .analysis.convergence import convergence_at_n
+    from .analysis.convergence import convergence_at_n, explain_convergence
 
     _binary(data, "convergence")
     target = args.target
@@ -70,8 +77,11 @@ def convergence(data, args, method_ids) -> str:
         scheme=args.scheme,
         seed=args.seed,
         target=target,
+        match=getattr(args, "match", "exact"),
+        progress=_progress("convergence"),
     )
     summ, pmf = run.summary, run.pmf
+    why = explain_convergence(run, data.R, data.R0)
     if args.format == "json":
         methods = {}
         for row in summ.to_dict(orient="records"):
@@ -87,16 +97,20 @@ def convergence(data, args, method_ids) -> str:
                 "scheme": args.scheme,
                 "seed": args.seed,
                 "target": args.target,
+                "match": run.match,
                 "methods": methods,
                 "skipped": run.skipped,
+                "explanation": why,
             }
         )
+    notes = "".join(f"# {m}\n" for m in why)
     if args.format == "csv":
-        return io.to_safe_csv(summ) + "\n" + io.to_safe_csv(pmf) + _skipped(run.skipped)
+        return io.to_safe_csv(summ) + "\n" + io.to_safe_csv(pmf) + _skipped(run.skipped) + notes
     lines = [
         _header(data, "convergence@n"),
         f"# {args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
-        f"{args.target}; no convergence = the ranking still changes at trial N-1 or later\n",
+        f"{args.target}, match {run.match}; no convergence = the ranking still differs at "
+        "trial N-1 or later\n",
         summ.to_string(index=False, float_format=lambda v: f"{v:.3f}") + "\n",
         "\n# PMF of convergence@n (n: probability; zero-mass n omitted)\n",
     ]
@@ -104,14 +118,16 @@ def convergence(data, args, method_ids) -> str:
         p = pmf[(pmf.method == mid) & (pmf.p > 0)]
         cells = ", ".join(f"{n}: {v:.4f}" for n, v in zip(p.n, p.p, strict=True))
         lines.append(f"{mid}: {cells or '(never converges)'}\n")
-    return "".join(lines) + _skipped(run.skipped)
+    return "".join(lines) + _skipped(run.skipped) + ("\n" + notes if notes else "")
 
 
 def stability(data, args, method_ids) -> str:
     from .analysis.stability import low_budget_stability
 
     _binary(data, "stability")
-    st = low_budget_stability(data.R, data.R0, method_ids(args.methods))
+    st = low_budget_stability(
+        data.R, data.R0, method_ids(args.methods), progress=_progress("stability")
+    )
     gold, own = st.classes("gold"), st.classes("self")
     if args.format == "json":
         return _json(
@@ -151,7 +167,9 @@ def greedy(data, args, method_ids) -> str:
     from .outcomes import COMBINED
 
     _binary(data, "greedy vs sampling")
-    analyses = greedy_by_benchmark(data, replicates=args.replicates, seed=args.seed)
+    analyses = greedy_by_benchmark(
+        data, replicates=args.replicates, seed=args.seed, progress=_progress("greedy")
+    )
     table = greedy_table(analyses)
     labels = {b: data.select(b).name for b in analyses}
     if len(analyses) > 1:

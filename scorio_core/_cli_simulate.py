@@ -8,12 +8,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
-from . import io
-from . import simulate as sim
 from ._validation import ValidationError
+
+if TYPE_CHECKING:  # the parser is built for every command: keep --help free of pandas/scipy
+    import pandas as pd
 
 __all__ = ["add_parser", "run", "STUDIES"]
 
@@ -78,6 +78,8 @@ def _emit(
         }
         return json.dumps(_clean(payload), indent=2, allow_nan=False) + "\n"
     if fmt == "csv":
+        from . import io
+
         return "".join(io.to_safe_csv(t.round(6)) for t in tables.values())
     out = [f"# {title}", "# " + ", ".join(f"{k}={v}" for k, v in settings.items())]
     out += [f"# {k}: {v}" for k, v in (notes or {}).items()]
@@ -88,6 +90,8 @@ def _emit(
 
 def run(args: argparse.Namespace) -> str:
     """Run the chosen study and return the text to print."""
+    from . import simulate as sim
+
     study, seed, fmt = args.study, args.seed, args.format
     if seed < 0:
         raise ValidationError(f"--seed must be >= 0; got {seed}")
@@ -155,4 +159,5 @@ def run(args: argparse.Namespace) -> str:
     kappa = 2.0 if args.concentration is None else args.concentration
     c = sim.interval_coverage(concentration=kappa, replicates=reps, seed=seed)
     settings = {**c.settings, "confidence": c.confidence, "seed": seed}
-    return _emit(fmt, "interval calibration (questions scope)", settings, {"coverage": c.table})
+    title = "interval calibration (questions and population scopes)"
+    return _emit(fmt, title, settings, {"coverage": c.table})

@@ -48,7 +48,10 @@ def as_outcome_array(
 
     Accepts integer arrays, boolean arrays and float arrays whose values are
     whole numbers. NaN, infinities, fractional and negative values are refused
-    with the position of the first offending cell.
+    with the position of the first offending cell. Signed integer input is
+    returned as is (no copy: an int8 tensor stays int8), boolean input as an
+    int8 view, unsigned input as the smallest signed type that holds it (so
+    differences cannot wrap around); float input becomes int64.
     """
     try:
         a = np.asarray(R)
@@ -69,7 +72,7 @@ def as_outcome_array(
     if a.size == 0 or 0 in a.shape:
         raise ValidationError(f"{name} must not be empty; got {_describe(a)}")
     if a.dtype == bool:
-        return a.astype(np.int64)
+        return a.view(np.int8)
     if np.issubdtype(a.dtype, np.number) and np.isfinite(a).all() and a.max() > MAX_CATEGORY:
         idx = tuple(int(i) for i in np.argwhere(a > MAX_CATEGORY)[0])
         raise ValidationError(
@@ -83,7 +86,9 @@ def as_outcome_array(
                 f"{name} must hold categories 0..C (non-negative integers); found {a[idx]} at "
                 f"index {idx}"
             )
-        return a.astype(np.int64, copy=False)
+        if np.issubdtype(a.dtype, np.unsignedinteger):
+            return a.astype(np.int16 if a.max() <= np.iinfo(np.int16).max else np.int64)
+        return a
     if np.issubdtype(a.dtype, np.floating):
         bad = ~np.isfinite(a)
         if bad.any():

@@ -35,6 +35,8 @@ __all__ = [
     "category_bars",
     "rank_bump_chart",
     "RANK_BUMP_CAPTION",
+    "order_curve_chart",
+    "allocation_chart",
 ]
 
 #: Pixels per model row; 20 models give a ~460 px tall chart.
@@ -137,12 +139,12 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     """Bayes@N posterior mean with its credible interval, one row per model.
 
     Rows are in leaderboard order (best first). The dot is ``mu``, the bar
-    spans ``[lo, hi]`` at the board's confidence, and the colour and the
-    ``#k`` label give the CI-aware rank: neighbours with the same colour and
-    label are not separated at that confidence.
+    spans ``[lo, hi]`` at the board's confidence and scope, and the label
+    gives the headline rank and its rank interval (``#rank (lo–hi)``); the
+    colour alternates between runs of rows that share a headline rank.
 
-    What to read from it: runs of rows sharing a rank are statistical ties;
-    long bars mean too few questions or trials to separate models.
+    What to read from it: a wide rank interval means the data allow many
+    places for that model; long bars mean too few questions or trials.
 
     Parameters
     ----------
@@ -159,19 +161,29 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
             "mu": t["mu"].astype(float),
             "lo": t["lo"].astype(float),
             "hi": t["hi"].astype(float),
-            "rank_ci": t["rank_ci"].astype(int),
+            "rank": t["rank"].astype(int),
+            "rank_hi": t["rank_hi"].astype(int),
+            "p_best": t["p_best"].astype(float),
+            "rank_chain": t["rank_chain"].astype(int),
             "rank_overlap": t["rank_overlap"].astype(int),
         }
     )
-    df["rank_label"] = "#" + df["rank_ci"].astype(str)
-    # Alternate two colours between consecutive rank groups so each tie group
-    # reads as one band; 20 distinct hues would be harder to tell apart.
-    df["group"] = np.where(df["rank_ci"] % 2 == 1, "odd", "even")
+    df["rank_label"] = np.where(
+        df["rank"] == df["rank_hi"],
+        "#" + df["rank"].astype(str),
+        "#" + df["rank"].astype(str) + " (" + df["rank"].astype(str) + "–"
+        + df["rank_hi"].astype(str) + ")",
+    )
+    # Alternate two colours between consecutive runs of one headline rank so each
+    # group reads as one band; 20 distinct hues would be harder to tell apart.
+    run = np.cumsum(np.r_[0, np.diff(df["rank"].to_numpy()) != 0])
+    df["group"] = np.where(run % 2 == 0, "odd", "even")
     order = df["model"].tolist()
     conf = board.settings.get("confidence", 0.95)
+    scope = board.settings.get("scope", "questions")
     span = float(df["hi"].max() - df["lo"].min()) or 1.0
     x_scale = alt.Scale(
-        domain=[float(df["lo"].min()) - 0.02 * span, float(df["hi"].max()) + 0.08 * span],
+        domain=[float(df["lo"].min()) - 0.02 * span, float(df["hi"].max()) + 0.16 * span],
         nice=False,
         zero=False,
     )
@@ -183,7 +195,10 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     )
     tooltip = [
         "model:N",
-        alt.Tooltip("rank_ci:Q", title="CI-aware rank"),
+        alt.Tooltip("rank:Q", title="rank (= rank_lo)"),
+        alt.Tooltip("rank_hi:Q", title="rank_hi"),
+        alt.Tooltip("p_best:Q", title="P(best)", format=".3f"),
+        alt.Tooltip("rank_chain:Q", title="chain rank (000 §2.7.1)"),
         alt.Tooltip("rank_overlap:Q", title="overlap (arena) rank"),
         alt.Tooltip("mu:Q", format=".4f"),
         alt.Tooltip("lo:Q", format=".4f"),
@@ -191,7 +206,11 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     ]
     base = alt.Chart(df).encode(y=y, color=color, tooltip=tooltip)
     bars = base.mark_rule(strokeWidth=2.5).encode(
-        x=alt.X("lo:Q", scale=x_scale, title=f"Bayes@N mean with {conf:.0%} credible interval"),
+        x=alt.X(
+            "lo:Q",
+            scale=x_scale,
+            title=f"Bayes@N mean with {conf:.0%} credible interval ({scope} scope)",
+        ),
         x2="hi:Q",
     )
     dots = base.mark_circle(size=70, opacity=1).encode(x=alt.X("mu:Q", scale=x_scale))
@@ -205,12 +224,13 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     """Pairwise ``P(row model beats column model)`` as an L x L heatmap.
 
     Models are in leaderboard order on both axes (best at top / left), so the
-    upper-right triangle holds probabilities above 0.5. Cells that are not
-    already decided (0.005 <= P < 0.995) show the value to two decimals; every
-    cell has it in the tooltip; the diagonal is left blank.
+    upper-right triangle holds probabilities above 0.5. Pairs decided by the
+    board's rule (confidence and multiplicity adjustment, the rule behind
+    ``rank_lo``/``rank_hi``) carry a dark outline and no number; undecided
+    cells show the value to two decimals; every cell has it in the tooltip.
 
-    What to read from it: cells near 0.5 (white) are coin flips -- the data
-    cannot order that pair; dark blue cells (> 0.95) are confident wins.
+    What to read from it: numbered cells are the pairs the data cannot order
+    at this confidence; values near 0.5 (white) are coin flips.
 
     Parameters
     ----------
@@ -225,6 +245,11 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     perm = np.array([idx[m] for m in order])
     P = np.asarray(board.prob_better)[np.ix_(perm, perm)]
     L = len(order)
+    if board.decided is not None:
+        D = np.asarray(board.decided)[np.ix_(perm, perm)]
+        D = D | D.T
+    else:
+        D = (P >= 0.995) | (P < 0.005)
     rows, cols = np.meshgrid(np.arange(L), np.arange(L), indexing="ij")
     off = rows.ravel() != cols.ravel()
     df = pd.DataFrame(
@@ -232,11 +257,15 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
             "row": np.asarray(order)[rows.ravel()][off],
             "column": np.asarray(order)[cols.ravel()][off],
             "p": P.ravel()[off],
+            "decided": D.ravel()[off],
         }
     )
-    # Only undecided cells get a number: the colour already says 0 or 1, and a grid of
-    # ".00" and "1" would drown the few pairs worth reading (all values are in the tooltip).
-    df["label"] = df["p"].map(lambda v: f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else "")
+    # Only undecided cells get a number: decided cells carry an outline instead, and a
+    # grid of ".00" and "1" would drown the few pairs worth reading (values in the tooltip).
+    df["label"] = [
+        "" if d else (f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else f"{v:.3f}".lstrip("0"))
+        for v, d in zip(df["p"], df["decided"], strict=True)
+    ]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
     cell = int(np.clip(560 / max(L, 1), 18, 44))
     # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
@@ -249,22 +278,30 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
             alt.Tooltip("row:N", title="row model"),
             alt.Tooltip("column:N", title="column model"),
             alt.Tooltip("p:Q", title="P(row beats column)", format=".4f"),
+            alt.Tooltip("decided:N", title="decided"),
         ],
     )
     rect = base.mark_rect(stroke="white", strokeWidth=0.5).encode(
         color=alt.Color(
             "p:Q",
             scale=alt.Scale(scheme="redblue", domain=[0, 1], domainMid=0.5),
-            legend=alt.Legend(title="P(row > col)", orient="right", format=".1f"),
+            legend=alt.Legend(
+                title=["P(row > col)", f"{board.settings.get('scope', 'questions')} scope"],
+                orient="right",
+                format=".1f",
+            ),
         )
     )
-    layers = rect
+    outline = base.transform_filter("datum.decided").mark_rect(
+        fill=None, stroke="#111", strokeWidth=1.5
+    )
+    layers = rect + outline
     if L <= 30:
         text = base.mark_text(fontSize=max(8, min(11, cell // 3))).encode(
             text="label:N",
             color=alt.condition("datum.dark", alt.value("white"), alt.value("#222")),
         )
-        layers = rect + text
+        layers = rect + outline + text
     return layers.properties(width=alt.Step(cell), height=alt.Step(cell))
 
 
@@ -478,3 +515,107 @@ from ._charts_analysis import *  # noqa: E402,F403
 from ._charts_analysis import __all__ as _analysis_all  # noqa: E402
 
 __all__ += _analysis_all
+
+
+def order_curve_chart(curve, z_threshold: float, title: str = "") -> alt.HConcatChart:
+    """P(correct order) and z versus trials per question for one pair (000 App. D, Fig. 6).
+
+    Left: the simulated probability that Bayes@N orders the pair as today's
+    estimates do. Right: mean simulated z and the closed-form projection, with
+    the decision threshold as a dashed rule.
+
+    What to read from it: the N where the right-hand line crosses the dashed
+    threshold is the trials needed; the left panel shows how often the order
+    would come out right at each N.
+
+    Parameters
+    ----------
+    curve : scorio_core.planner.OrderCurve
+    z_threshold : float
+    title : str
+
+    Returns
+    -------
+    altair.HConcatChart
+
+    Example
+    -------
+    >>> from scorio_core.planner import order_curve
+    >>> c = order_curve([0.7] * 5, [0.6] * 5, [1, 2, 4], sims=200)
+    >>> len(order_curve_chart(c, 1.645).to_dict()["hconcat"])
+    2
+    """
+    df = curve.frame()
+    x = alt.X("N:Q", title="trials per question N", axis=alt.Axis(tickMinStep=1, format="d"))
+    left = (
+        alt.Chart(df)
+        .mark_line(point=True)
+        .encode(
+            x=x,
+            y=alt.Y("p_correct:Q", title="P(correct order)", scale=alt.Scale(domain=[0.5, 1])),
+            tooltip=["N:Q", alt.Tooltip("p_correct:Q", format=".3f")],
+        )
+        .properties(width=300, height=220, title=title)
+    )
+    zcols = ["z_mean"] + (["z_projected"] if "z_projected" in df else [])
+    long = df.melt(id_vars="N", value_vars=zcols, var_name="z", value_name="value")
+    long["z"] = long["z"].map({"z_mean": "simulated mean", "z_projected": "projection (App. D)"})
+    lines = (
+        alt.Chart(long)
+        .mark_line(point=True)
+        .encode(
+            x=x,
+            y=alt.Y("value:Q", title="z"),
+            color=alt.Color("z:N", title=None, legend=alt.Legend(orient="bottom")),
+            tooltip=["N:Q", "z:N", alt.Tooltip("value:Q", format=".2f")],
+        )
+    )
+    rule = (
+        alt.Chart(pd.DataFrame({"z": [z_threshold]}))
+        .mark_rule(strokeDash=[4, 3], color="#c92a2a")
+        .encode(y="z:Q")
+    )
+    return alt.hconcat(left, (lines + rule).properties(width=300, height=220))
+
+
+def allocation_chart(allocation: pd.DataFrame) -> alt.Chart:
+    """Extra trials per question per model: greedy vs uniform split of the same budget.
+
+    What to read from it: the greedy split spends trials on the models whose
+    pairs more data can still decide; models with no bar are already separated
+    from their rivals or tied with them beyond what the budget can change.
+
+    Parameters
+    ----------
+    allocation : pandas.DataFrame
+        ``Plan.allocation`` (columns ``model, extra_trials, uniform_trials``).
+
+    Returns
+    -------
+    altair.Chart
+    """
+    order = allocation["model"].astype(str).tolist()
+    long = allocation.melt(
+        id_vars="model", value_vars=["extra_trials", "uniform_trials"], var_name="split",
+        value_name="trials",
+    )
+    long["split"] = long["split"].map({"extra_trials": "greedy", "uniform_trials": "uniform"})
+    return (
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            y=alt.Y("model:N", sort=order, title=None, axis=_model_axis()),
+            x=alt.X(
+                "trials:Q", title="extra trials per question",
+                axis=alt.Axis(tickMinStep=1, format="d"),
+            ),
+            yOffset="split:N",
+            color=alt.Color(
+                "split:N",
+                scale=alt.Scale(domain=["greedy", "uniform"], range=["#3b5bdb", "#adb5bd"]),
+                legend=alt.Legend(orient="bottom", title=None),
+            ),
+            tooltip=["model:N", "split:N", "trials:Q"],
+        )
+        .properties(width="container", height=_rows(len(order)))
+    )

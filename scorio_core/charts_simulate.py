@@ -124,14 +124,18 @@ LESSON_TEXT = {
     ),
     "calibration": LessonText(
         (
-            "Each dataset draws fresh questions and N trials; the 95 % Bayes@N interval "
-            "(`questions` scope: the mean over the questions asked) either covers the truth or not."
+            "Each dataset draws fresh questions and N trials; each 95 % interval of the "
+            "leaderboard either covers its truth or not: the `questions` scope against the mean "
+            "over the questions asked, the `population` scope against the mean of the "
+            "population they were drawn from."
         ),
         (
             "With mean 0.5 and κ = 2 the questions follow the model's own uniform prior and "
             "coverage sits at 95 % for any M and N. Move the mean to 0.9 and raise κ: at small N "
             "the uniform prior pulls μ toward ½ and the intervals miss, until the trials outweigh "
-            "the prior."
+            "the prior. The population interval counts trial noise twice (in the spread of the "
+            "per-question means and in their variances): it over-covers with few trials and, "
+            "with only 10 questions, under-covers once trials are many."
         ),
     ),
     "rubric": LessonText(

@@ -24,15 +24,16 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from threadpoolctl import threadpool_limits
-
-from . import export, io
 from ._validation import ValidationError
-from .leaderboard import leaderboard
 from .outcomes import COMBINED
+
+# Heavy modules (io -> polars, leaderboard -> scipy, export -> pandas) are imported where a
+# subcommand needs them, so `scorio-studio --help` answers at once.
+FORMATS = ("csv", "json", "md")  # export.FORMATS, without importing pandas for --help
 
 __all__ = ["main"]
 
@@ -108,7 +109,16 @@ def _parser() -> argparse.ArgumentParser:
 
     lb = sub.add_parser("leaderboard", help="CI-aware Bayes@N leaderboard (same as the page)")
     _add_data_args(lb)
-    lb.add_argument("--confidence", type=_confidence, default=0.95)
+    lb.add_argument("--confidence", type=_confidence, default=0.95,
+                    help="credible level and decision level of the pairwise decisions")
+    lb.add_argument("--scope", choices=["questions", "population"], default="questions",
+                    help="questions: the mean over these questions (Bayes@N); population: the "
+                    "mean over the population they were drawn from (paired question bootstrap)")
+    lb.add_argument("--adjust", choices=["none", "holm", "bh"], default="none",
+                    help="multiplicity control over all pairwise decisions")
+    lb.add_argument("--draws", type=_positive_int, default=10_000,
+                    help="joint posterior draws (p_best, population P(i > j))")
+    lb.add_argument("--seed", type=_positive_int, default=0)
     lb.add_argument(
         "--prior",
         choices=["uniform", "greedy"],
@@ -116,12 +126,26 @@ def _parser() -> argparse.ArgumentParser:
         help="greedy: use the file's greedy/R0 outcomes as Dirichlet prior counts",
     )
     lb.add_argument("--k", type=_ks, default=[], help="Pass@k columns, e.g. 2,4,8")
-    lb.add_argument("--format", choices=list(export.FORMATS), default="csv")
+    lb.add_argument("--format", choices=list(FORMATS), default="csv")
     lb.add_argument(
         "--rubric",
         help="score with a rubric: a preset name (see `scorio-studio rubric list`) or a rubric "
         ".json file; maps the file's per-completion signals to categories first",
     )
+
+    pl = sub.add_parser(
+        "plan", help="trials and questions needed per undecided pair; budget split (Planner page)"
+    )
+    _add_data_args(pl)
+    pl.add_argument("--budget-trials", type=_positive_int, default=0,
+                    help="extra trials per question to split across models (one unit = one "
+                    "model answering every question once more); default one per model")
+    pl.add_argument("--confidence", type=_confidence, default=0.95)
+    pl.add_argument("--scope", choices=["questions", "population"], default="questions",
+                    help="scope whose decisions define the undecided pairs")
+    pl.add_argument("--adjust", choices=["none", "holm", "bh"], default="none")
+    pl.add_argument("--prior", choices=["uniform", "greedy"], default="uniform")
+    pl.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
     cmp = sub.add_parser(
         "compare", help="rank with many methods and measure agreement (Method comparison page)"
@@ -146,6 +170,9 @@ def _parser() -> argparse.ArgumentParser:
     conv.add_argument("--target", choices=["gold", "self", "truth"], default="gold",
                       help="gold: Bayes@N on all trials; self: each method's own full ranking; "
                       "truth: the file's known true means (simulated data, e.g. biased coins)")
+    conv.add_argument("--match", choices=["exact", "ci"], default="exact",
+                      help="exact: the ranking equals the target (000 App. I.1); ci: pairs the "
+                      "full data decide at 95%% follow the target, CI ties may swap")
     conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
     stab = sub.add_parser(
@@ -190,10 +217,57 @@ def _parser() -> argparse.ArgumentParser:
 
     app = sub.add_parser("app", help="open the Streamlit app (needs the source checkout)")
     app.add_argument("streamlit_args", nargs=argparse.REMAINDER)
+
+    rep = sub.add_parser("report", help="HTML / Markdown report or notebook of chosen analyses")
+    _add_data_args(rep)
+    rep.add_argument("--sections", default="leaderboard,compare,convergence,stability,greedy,"
+                     "rubric", help="comma-separated analyses, in report order")
+    rep.add_argument("--title", help="report title (default: names the dataset)")
+    rep.add_argument("--out", required=True, help="FILE.html, FILE.md or FILE.ipynb")
     return parser
 
 
+class StderrProgress:
+    """A ``progress(fraction, message)`` callback that reports long runs on stderr.
+
+    On a terminal it redraws one line; otherwise (logs, CI) it prints a line at most
+    every ``every`` seconds. Elapsed time and a linear estimate of the time left.
+    """
+
+    def __init__(self, label: str, every: float = 10.0) -> None:
+        self.label, self.every = label, every
+        self.tty = sys.stderr.isatty()
+        self.start = self.last = time.monotonic()
+
+    def __call__(self, fraction: float, message: str = "") -> None:
+        now = time.monotonic()
+        done = fraction >= 1.0
+        if not (self.tty or done or now - self.last >= self.every):
+            return
+        self.last = now
+        elapsed = now - self.start
+        left = "" if fraction <= 0.02 else f", ~{elapsed * (1 - fraction) / fraction:.0f} s left"
+        line = f"{self.label}: {fraction:4.0%} {message} ({elapsed:.0f} s{left})"
+        end = "\n" if done or not self.tty else ""
+        sys.stderr.write(("\r\x1b[K" if self.tty else "") + line + end)
+        sys.stderr.flush()
+
+    def counted(self, i: int, n: int, message: str = "") -> None:
+        """The ``(i, n, message)`` form of :func:`scorio_core.analysis.run_methods`."""
+        self(i / max(n, 1), f"{message} ({i + 1}/{n})" if i < n else message)
+
+
+def _check_prior(args, data) -> None:
+    if getattr(args, "prior", "uniform") == "greedy" and data.R0 is None:
+        raise ValidationError(
+            "--prior greedy needs greedy outcomes: rows with decoding=greedy in a long table "
+            f"or an R0 array in an .npz; {data.name!r} has none (drop --prior greedy)"
+        )
+
+
 def _load(args):
+    from . import io
+
     paths = [Path(p) for p in args.path]
     data = io.load(
         paths[0] if len(paths) == 1 else paths,
@@ -210,6 +284,8 @@ def _pick(meta, *keys: str) -> dict:
 
 def _import(data, out: str) -> str:
     """Write ``data`` to ``out`` (.npz keeps weights and category names; tables do not)."""
+    from . import io
+
     path = Path(out)
     if path.suffix.lower() == ".npz":
         io.save_npz(data, path)
@@ -270,11 +346,14 @@ def _print_methods(markdown: bool = False) -> None:
 
 
 def _compare(data, spec: str, fmt: str) -> str:
+    from . import io
     from .analysis import compare, run_methods
 
     if not data.is_binary:
         raise ValidationError("compare needs binary outcomes; this file is categorical")
-    run = run_methods(data.R, data.R0, _method_ids(spec), data.models)
+    bar = StderrProgress("compare")
+    run = run_methods(data.R, data.R0, _method_ids(spec), data.models, progress=bar.counted)
+    bar(1.0, "done")
     cmp = compare(run, R=data.R)
     if fmt == "json":
         payload = {
@@ -307,11 +386,15 @@ def _run_app(extra: Sequence[str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``scorio-studio``; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["app"]:  # everything after `app` goes to streamlit, flags included
+        extra = argv[1:]
+        return _run_app(extra[1:] if extra[:1] == ["--"] else extra)
     args = _parser().parse_args(argv)
+    from threadpoolctl import threadpool_limits
+
     threadpool_limits(1, user_api="blas")  # small matrices: BLAS threads only add overhead
     try:
-        if args.command == "app":
-            return _run_app(args.streamlit_args)
         if args.command == "methods":
             _print_methods(args.markdown)
             return 0
@@ -325,7 +408,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             sys.stdout.write(simulate(args))
             return 0
+        if args.command == "report":
+            from .report import cli_report
+
+            return cli_report(args)
         data = _load(args)
+        _check_prior(args, data)
         if args.command == "compare":
             sys.stdout.write(_compare(data, args.methods, args.format))
             return 0
@@ -337,6 +425,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         if args.command == "import":
             sys.stderr.write(_import(data, args.out))
+            return 0
+        if args.command == "plan":
+            from .planner import plan
+
+            result = plan(
+                data, use_prior=args.prior == "greedy", confidence=args.confidence,
+                scope=args.scope, adjust=args.adjust, budget_trials=args.budget_trials,
+            )
+            fmt = {"text": result.to_text, "csv": result.to_csv, "json": result.to_json}
+            sys.stdout.write(fmt[args.format]())
             return 0
         if args.command == "info":
             report = {**data.describe(), **_pick(data.metadata, "import_report", "trial_ids")}
@@ -351,12 +449,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "binary correctness, not rubric categories"
                 )
             data = _cli_analysis.apply_rubric(args.rubric, data)
+        from . import export
+        from .leaderboard import leaderboard
+
         board = leaderboard(
             data,
             w=_weights(args.weights),
             use_prior=args.prior == "greedy",
             confidence=args.confidence,
             ks=args.k,
+            scope=args.scope,
+            adjust=args.adjust,
+            draws=args.draws,
+            seed=args.seed,
         )
         sys.stdout.write(export.export(board, args.format))
         return 0

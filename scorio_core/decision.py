@@ -28,6 +28,11 @@ __all__ = [
     "confidence_matrix",
     "prob_better_matrix",
     "ci_aware_ranks",
+    "chain_ranks",
+    "ADJUSTMENTS",
+    "decide",
+    "interval_ranks",
+    "chained_conflicts",
     "overlap_ranks",
     "point_ranks",
     "TrialsNeeded",
@@ -116,6 +121,151 @@ def ci_aware_ranks(mu, sigma, confidence: float = 0.95) -> np.ndarray:
     return ranks
 
 
+def chain_ranks(mu, diff_sd, confidence: float = 0.95) -> np.ndarray:
+    """The adjacent-pair rule of 000 §2.7.1 with any pairwise s.d. of the difference.
+
+    As :func:`ci_aware_ranks` but the z of an adjacent pair is
+    ``(mu_i − mu_j) / diff_sd[i, j]`` -- e.g. the paired population-scope s.d.
+    With ``diff_sd = sqrt(σ_i² + σ_j²)`` it is exactly :func:`ci_aware_ranks`.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> mu, s = np.array([0.7, 0.69, 0.5]), np.array([0.01, 0.01, 0.01])
+    >>> sd = np.sqrt(s[:, None] ** 2 + s[None, :] ** 2)
+    >>> chain_ranks(mu, sd).tolist() == ci_aware_ranks(mu, s).tolist()
+    True
+    """
+    mu = np.asarray(mu, dtype=float)
+    sd = np.asarray(diff_sd, dtype=float)
+    if sd.shape != (mu.size, mu.size):
+        raise ValidationError(f"diff_sd must have shape ({mu.size}, {mu.size}); got {sd.shape}")
+    order = np.argsort(-mu, kind="stable")
+    z = _z(mu[order][:-1] - mu[order][1:], sd[order[:-1], order[1:]])
+    sorted_ranks = np.concatenate([[1], 1 + np.cumsum(z >= z_threshold(confidence))])
+    ranks = np.empty_like(sorted_ranks)
+    ranks[order] = sorted_ranks
+    return ranks
+
+
+ADJUSTMENTS = ("none", "holm", "bh")
+
+
+def decide(prob_better, confidence: float = 0.95, adjust: str = "none") -> np.ndarray:
+    """Decided pairs: ``D[i, j]`` is True when model ``i`` beats ``j`` at ``confidence``.
+
+    Each unordered pair has the one-sided error probability
+    ``p = 1 − max(P(i > j), P(j > i))``; with ``α = 1 − confidence`` a pair is
+    decided when ``p ≤ α`` (``adjust="none"``), by Holm's step-down procedure
+    (family-wise error ``α`` over all ``L(L−1)/2`` pairs) or by
+    Benjamini–Hochberg's step-up procedure (false-discovery rate ``α``). The
+    winner is the model with the larger probability. A pair with ``P = 0.5``
+    exactly is never decided.
+
+    Decisions are closed under transitivity (``i ≻ j`` and ``j ≻ k`` give
+    ``i ≻ k``). For a joint normal posterior this changes nothing -- the z of
+    ``i − k`` is at least the smaller of the two -- but it keeps Monte-Carlo
+    noise in sampled probabilities from ever ranking a model above one that beats it.
+
+    Parameters
+    ----------
+    prob_better : array_like, shape (L, L)
+        ``P(i > j)``, with ``P + P.T = 1``.
+    confidence : float
+    adjust : {"none", "holm", "bh"}
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (L, L)
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> P = np.array([[.5, .97, .999], [.03, .5, .96], [.001, .04, .5]])
+    >>> decide(P).astype(int).tolist()
+    [[0, 1, 1], [0, 0, 1], [0, 0, 0]]
+    >>> decide(P, adjust="holm").astype(int).tolist()
+    [[0, 0, 1], [0, 0, 0], [0, 0, 0]]
+    """
+    P = np.asarray(prob_better, dtype=float)
+    if P.ndim != 2 or P.shape[0] != P.shape[1]:
+        raise ValidationError(f"prob_better must be a square matrix; got shape {P.shape}")
+    if adjust not in ADJUSTMENTS:
+        raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
+    alpha = 1.0 - check_confidence(confidence)
+    L = P.shape[0]
+    iu, ju = np.triu_indices(L, 1)
+    pij = P[iu, ju]
+    err = 1.0 - np.maximum(pij, 1.0 - pij)
+    m = err.size
+    ok = np.zeros(m, dtype=bool)
+    if m:
+        order = np.argsort(err, kind="stable")
+        e = err[order]
+        k = np.arange(1, m + 1)
+        if adjust == "none":
+            ok = err <= alpha
+        elif adjust == "holm":
+            passed = e <= alpha / (m - k + 1)
+            n_ok = m if passed.all() else int(np.argmin(passed))  # stop at the first failure
+            ok[order[:n_ok]] = True
+        else:
+            passed = np.nonzero(e <= alpha * k / m)[0]
+            if passed.size:
+                ok[order[: passed[-1] + 1]] = True
+        ok &= pij != 0.5
+    D = np.zeros((L, L), dtype=bool)
+    D[iu[ok], ju[ok]] = pij[ok] > 0.5
+    D[ju[ok], iu[ok]] = pij[ok] < 0.5
+    # transitive closure by repeated boolean squaring (log2 L products of L x L)
+    for _ in range(max(1, int(np.ceil(np.log2(max(L, 2)))))):
+        D2 = D | ((D.astype(np.int64) @ D.astype(np.int64)) > 0)
+        if np.array_equal(D2, D):
+            break
+        D = D2
+    np.fill_diagonal(D, False)
+    return D
+
+
+def interval_ranks(decided) -> tuple[np.ndarray, np.ndarray]:
+    """Rank intervals from decided pairs: ``rank_lo = 1 + #{j : j ≻ i}``,
+    ``rank_hi = L − #{j : i ≻ j}`` (SPEC §4).
+
+    A model's rank can be no better than one plus the number of models that
+    decidedly beat it, and no worse than ``L`` minus the number it decidedly
+    beats. Unlike the adjacent chain, small gaps never add up to a tie between
+    decided models.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> D = np.array([[0, 1, 1], [0, 0, 0], [0, 0, 0]], dtype=bool)
+    >>> [r.tolist() for r in interval_ranks(D)]
+    [[1, 2, 2], [1, 3, 3]]
+    """
+    D = np.asarray(decided, dtype=bool)
+    L = D.shape[0]
+    return 1 + D.sum(0), L - D.sum(1)
+
+
+def chained_conflicts(chain, decided, models) -> list[tuple[str, str]]:
+    """Pairs the chain rule puts in one rank although one decidedly beats the other.
+
+    Returns ``(winner, loser)`` name pairs, e.g. to warn on a page.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> D = np.array([[0, 0, 1], [0, 0, 0], [0, 0, 0]], dtype=bool)
+    >>> chained_conflicts([1, 1, 1], D, ["a", "b", "c"])
+    [('a', 'c')]
+    """
+    chain = np.asarray(chain)
+    D = np.asarray(decided, dtype=bool)
+    i, j = np.nonzero(D & (chain[:, None] == chain[None, :]))
+    return [(str(models[a]), str(models[b])) for a, b in zip(i, j, strict=True)]
+
+
 def overlap_ranks(lo, hi) -> np.ndarray:
     """"Arena" rule: rank = 1 + number of models whose interval lies entirely above.
 
@@ -153,7 +303,8 @@ def trials_needed_from(mu, sigma, N: int, T: int, confidence: float = 0.95) -> T
     z_now = _z(gap, scale)
     with np.errstate(divide="ignore"):
         t_plus_1 = (T + 1) * (thr / z_now) ** 2
-    n_needed = np.where(gap > 0, np.ceil(t_plus_1 - (T + 1) + N - 1e-9), np.inf)
+    # gaps at rounding level (identical counts summed in another order) are no gap
+    n_needed = np.where(gap > 1e-12, np.ceil(t_plus_1 - (T + 1) + N - 1e-9), np.inf)
     return TrialsNeeded(up, low, gap, z_now, int(N), np.maximum(n_needed, 1.0))
 
 

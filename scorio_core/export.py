@@ -38,8 +38,11 @@ def _rounded(df: pd.DataFrame, digits: int = 6) -> pd.DataFrame:
 
 
 def to_csv(board: Leaderboard) -> str:
-    """CSV of the table, formula-safe."""
-    return to_safe_csv(_rounded(board.table))
+    """CSV of the table, formula-safe, with a constant ``scope`` column (the CSV has no header
+    block to state it in)."""
+    table = _rounded(board.table)
+    table["scope"] = board.settings.get("scope", "questions")
+    return to_safe_csv(table)
 
 
 def _clean(v):
@@ -62,6 +65,10 @@ def to_json(board: Leaderboard) -> str:
     cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)
             for c in board.table.columns}
     payload = {"settings": board.settings, "columns": cols, "rows": rows}
+    if board.posterior is not None:  # P(rank = r), r = 1..L, per model in table order
+        rd = board.rank_distribution().round(6)
+        payload["rank_distribution"] = {str(m): r.tolist() for m, r in zip(rd.index, rd.values,
+                                                                           strict=True)}
     return json.dumps(payload, indent=2, allow_nan=False)
 
 
@@ -84,8 +91,11 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     lines = [
         f"# {_md_cell(title)}",
         "",
-        f"Bayes@N, {s['confidence']:.0%} credible intervals; models share a CI-aware rank when "
-        f"the z-score to the next model is below {s['z_threshold']:.3f}. Prior: {s['prior']}. "
+        f"Bayes@N, **{s.get('scope', 'questions')} scope**, {s['confidence']:.0%} credible "
+        f"intervals. `rank` = `rank_lo` = 1 + models that beat this one with posterior "
+        f"probability ≥ {s['confidence']:.0%} (multiplicity adjustment: "
+        f"{s.get('adjust', 'none')}); `rank_chain` is the adjacent rule of 000 §2.7.1 "
+        f"(z threshold {s['z_threshold']:.3f}). Prior: {s['prior']}. "
         f"Data shape (L, M, N) = {tuple(s['shape'])}.",
         "",
     ]

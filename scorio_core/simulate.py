@@ -857,7 +857,7 @@ def correct_order(
 # ---------------------------------------------------------------------------
 # 4. interval calibration
 # ---------------------------------------------------------------------------
-def _questions_scope(n: np.ndarray, p: np.ndarray, w: np.ndarray, confidence: float):
+def _questions_scope(n: np.ndarray, p: np.ndarray, w: np.ndarray, confidence: float, **_):
     """``questions`` scope: Bayes@N interval (000 §2.4) vs the mean over the drawn questions."""
     post = ev.bayes_from_counts(n, w)
     z = ev.z_value(confidence)
@@ -865,10 +865,28 @@ def _questions_scope(n: np.ndarray, p: np.ndarray, w: np.ndarray, confidence: fl
     return post.mu - z * post.sigma, post.mu + z * post.sigma, truth
 
 
-#: Interval scopes for :func:`interval_coverage`: name -> ``f(counts (B, L, M, C+1),
-#: p (B, L, M, C+1), w, confidence) -> (lo, hi, truth)`` each ``(B, L)``. A second scope
-#: (e.g. ``population``: question sampling added, truth = the population mean) plugs in here.
-COVERAGE_SCOPES: dict[str, Callable] = {"questions": _questions_scope}
+def _population_scope(
+    n: np.ndarray, p: np.ndarray, w: np.ndarray, confidence: float, *, population_mean
+):
+    """``population`` scope: the leaderboard's interval ``mu ± z·sigma_pop`` (question
+    sampling added, :func:`scorio_core.posterior.scope_sigma`) vs the mean of the
+    population the questions were drawn from."""
+    from .posterior import question_moments, scope_sigma
+
+    q = question_moments(n, w)
+    sigma = scope_sigma(q, "population")
+    z = ev.z_value(confidence)
+    truth = np.broadcast_to(population_mean, q.mu.shape)
+    return q.mu - z * sigma, q.mu + z * sigma, truth
+
+
+#: Interval scopes for :func:`interval_coverage`, the two of the leaderboard: name ->
+#: ``f(counts (B, L, M, C+1), p (B, L, M, C+1), w, confidence, population_mean=(L,))
+#: -> (lo, hi, truth)`` each ``(B, L)``.
+COVERAGE_SCOPES: dict[str, Callable] = {
+    "questions": _questions_scope,
+    "population": _population_scope,
+}
 
 
 @dataclass(frozen=True)
@@ -890,7 +908,7 @@ def interval_coverage(
     concentration: float = 2.0,
     replicates: int = 2000,
     confidence: float = 0.95,
-    scopes: Sequence[str] = ("questions",),
+    scopes: Sequence[str] = ("questions", "population"),
     weights=None,
     seed=0,
     progress: Progress | None = None,
@@ -899,11 +917,17 @@ def interval_coverage(
 
     Each replicate draws fresh questions (per-question probabilities around ``means``
     with concentration ``κ``) and ``N`` trials. In the ``questions`` scope the truth is
-    the mean over the drawn questions, the estimand of Bayes@N. The model's
+    the mean over the drawn questions, the estimand of Bayes@N; in the ``population``
+    scope (the leaderboard's other scope) it is the mean of the population the
+    questions were drawn from. The model's
     assumptions hold exactly when the questions' probabilities follow its uniform
     prior: binary ``means = 0.5`` with ``κ = 2`` (Beta(1, 1)); then coverage is nominal
     up to the normal approximation. Far from it (e.g. every question at 0.9, large
-    ``κ``) the uniform prior's pull toward 1/2 undercovers at small ``N``.
+    ``κ``) the uniform prior's pull toward 1/2 undercovers at small ``N``. The
+    population interval counts the trial noise once in the spread of the
+    per-question means and again in their posterior variances, so it over-covers
+    at small ``N`` (100 % at N = 1) and, with few questions and many trials,
+    under-covers (about 91 % at M = 10, N = 64, mean 0.5, κ = 2).
 
     Example
     -------
@@ -927,7 +951,9 @@ def interval_coverage(
         for n in Ns:
             counts = sample_counts(p, n, rng)
             for scope in scopes:
-                lo, hi, truth = COVERAGE_SCOPES[scope](counts, p, w, conf)
+                lo, hi, truth = COVERAGE_SCOPES[scope](
+                    counts, p, w, conf, population_mean=shares @ w
+                )
                 hit = (lo <= truth) & (truth <= hi)
                 cov = float(hit.mean())
                 rows.append(

@@ -29,7 +29,7 @@ def test_leaderboard_json_matches_core(capsys, data_dir):
     board = leaderboard(io.load(path).select("AIME'25"), use_prior=True, ks=(2, 8), confidence=0.9)
     assert [r["model"] for r in rows] == board.table["model"].tolist()
     np.testing.assert_allclose([r["mu"] for r in rows], board.table["mu"], atol=1e-6)
-    assert [r["rank_ci"] for r in rows] == board.table["rank_ci"].tolist()
+    assert [r["rank_chain"] for r in rows] == board.table["rank_chain"].tolist()
     assert "pass@8" in rows[0]
 
 
@@ -37,7 +37,10 @@ def test_default_is_combined_csv(capsys, data_dir):
     code, out, _ = _run(capsys, "leaderboard", str(data_dir / "reasoning_synthetic.npz"))
     assert code == 0
     lines = out.strip().splitlines()
-    assert lines[0].startswith("model,rank_ci,mu,sigma,lo,hi") and len(lines) == 21
+    assert lines[0].startswith(
+        "model,rank,rank_lo,rank_hi,p_best,mu,sigma,lo,hi,avg,rank_chain,rank_overlap"
+    ) and len(lines) == 21
+    assert lines[0].endswith(",scope") and lines[1].endswith(",questions")
     code, out, _ = _run(capsys, "info", str(data_dir / "reasoning_synthetic.npz"))
     assert json.loads(out)["questions (M)"] == 120
 
@@ -56,7 +59,7 @@ def test_markdown_and_long_table_input(capsys, tmp_path, data_dir):
         (["leaderboard", "does/not/exist.npz"], "error"),
         (["leaderboard", "{coins}", "--benchmark", "AIME'24"], "unknown benchmark"),
         (["leaderboard", "{coins}", "--k", "81"], "1 <= k <= N"),
-        (["leaderboard", "{coins}", "--prior", "greedy"], "no R0"),
+        (["leaderboard", "{coins}", "--prior", "greedy"], "--prior greedy needs greedy outcomes"),
         (["leaderboard", "{coins}", "--weights", "0,x"], "--weights"),
         (["leaderboard", "{bad}"], "error"),
     ],
@@ -209,7 +212,8 @@ def test_weights_reach_the_loader_for_every_data_command(capsys, tmp_path, cmd):
     if cmd[0] == "info":
         assert code == 0 and "w=0.5" in out
     if cmd[0] == "leaderboard":
-        mu = {r.split(",")[0]: float(r.split(",")[2]) for r in out.strip().splitlines()[1:]}
+        head, *rows = (r.split(",") for r in out.strip().splitlines())
+        mu = {r[0]: float(r[head.index("mu")]) for r in rows}
         board = leaderboard(io.load(path, weights=[0, 0.5, 1]))
         np.testing.assert_allclose([mu[m] for m in board.table["model"]], board.table["mu"],
                                    atol=1e-6)

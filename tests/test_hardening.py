@@ -190,3 +190,45 @@ def test_rubric_evaluation_memory_does_not_grow_with_rules():
         thr = np.percentile(x, 50 + i % 40, axis=(1, 2), keepdims=True)
         expected |= (R == 1) & (x > i / (2 * MAX_RULES)) & (x <= thr) & (x != 0.123)
     assert np.array_equal(out.R == 1, expected)
+
+
+# ------------------------------------------------------------------ replicate budgets
+def test_replicates_that_would_exhaust_memory_are_refused_before_allocating():
+    from scorio_core.analysis import convergence_at_n, convergence_curves
+
+    R = np.random.default_rng(0).integers(0, 2, (5, 10, 8))
+    with pytest.raises(ValidationError, match=r"would keep about .* GiB.*use replicates <= "):
+        convergence_curves(R, methods=["bayes", "avg"], replicates=10**9)
+    with pytest.raises(ValidationError, match="convergence@n with replicates=1,000,000,000"):
+        convergence_at_n(R, methods=["bayes"], replicates=10**9)
+
+
+def test_re_ranked_replicates_that_would_run_for_hours_are_refused():
+    from scorio_core.analysis import convergence_at_n
+    from scorio_core.analysis.stability import pool_robustness
+
+    R = np.random.default_rng(1).integers(0, 2, (6, 12, 8))
+    slow = r"re-ranks the data .* ms per ranking \(bradley_terry"
+    with pytest.raises(ValidationError, match=slow):
+        convergence_at_n(R, methods=["bradley_terry"], replicates=10**8)
+    with pytest.raises(ValidationError, match=r"model-pool robustness with pools=10,000,000"):
+        pool_robustness(R, methods=["bradley_terry"], sizes=(3,), pools=10**7)
+    # an affordable run goes through
+    run = convergence_at_n(R, methods=["bradley_terry"], replicates=5, seed=0)
+    assert run.s_star["bradley_terry"].shape == (5,)
+
+
+def test_stability_says_why_tau_is_missing_when_every_model_ties():
+    from scorio_core.analysis import UNDEFINED_ALL_TIE, low_budget_stability
+
+    rng = np.random.default_rng(3)
+    row = rng.integers(0, 2, (1, 8, 5))
+    R = np.repeat(row, 4, axis=0)  # four identical models: every ranking is one big tie
+    st = low_budget_stability(R, None, ["bayes", "borda"])
+    assert st.table["note"].tolist() == [UNDEFINED_ALL_TIE] * 2
+    assert np.isnan(st.table["gold_mean"]).all()
+    assert st.classes("gold")["note"].tolist() == [UNDEFINED_ALL_TIE]
+    R2 = rng.integers(0, 2, (4, 8, 5))
+    R2[:, :, 0] = 1  # one slice where everybody is right: 1 of 5 undefined
+    note = low_budget_stability(R2, None, ["bayes"]).table["note"].iloc[0]
+    assert note == f"1 of 5 slices {UNDEFINED_ALL_TIE}"

@@ -47,7 +47,7 @@ def test_each_format_gives_the_long_table_leaderboard(logs, fmt):
     got, want = board(o), board(ref)
     np.testing.assert_allclose(got["mu"], want["mu"], rtol=0, atol=1e-12)
     np.testing.assert_allclose(got["sigma"], want["sigma"], rtol=0, atol=1e-12)
-    assert got["rank_ci"].tolist() == want["rank_ci"].tolist()
+    assert got["rank"].tolist() == want["rank"].tolist()
     assert got["rank_mu"].tolist() == want["rank_mu"].tolist()
     # the same tensor, model by model (question order is the order of first appearance)
     for m, model in enumerate(MODELS):
@@ -71,7 +71,7 @@ def test_cli_leaderboard_on_a_directory_matches_the_csv(logs, fmt, capsys):
     for m in g:
         assert g[m]["mu"] == pytest.approx(w[m]["mu"], abs=1e-9)
         assert g[m]["sigma"] == pytest.approx(w[m]["sigma"], abs=1e-9)
-        assert g[m]["rank_ci"] == w[m]["rank_ci"]
+        assert g[m]["rank"] == w[m]["rank"]
 
 
 def test_inspect_epochs_are_kept_as_trial_ids(logs):

@@ -39,16 +39,16 @@ def test_table_is_sorted_and_ranks_are_consistent():
     board = leaderboard(_coins(), ks=(4,))
     t = board.table
     assert t["mu"].is_monotonic_decreasing
-    assert t["rank_ci"].is_monotonic_increasing and t["rank_ci"].iloc[0] == 1
+    assert t["rank_chain"].is_monotonic_increasing and t["rank_chain"].iloc[0] == 1
     # the CI-aware rank never separates more than the strict rank does
-    assert (t["rank_ci"] <= t["rank_mu"]).all()
+    assert (t["rank_chain"] <= t["rank_mu"]).all()
     np.testing.assert_allclose(board.prob_better + board.prob_better.T - np.eye(11), 1 - np.eye(11))
 
 
 def test_confidence_changes_ci_aware_ranks():
     data = _coins()
-    low = leaderboard(data, confidence=0.6).table["rank_ci"].tolist()
-    high = leaderboard(data, confidence=0.999).table["rank_ci"].tolist()
+    low = leaderboard(data, confidence=0.6).table["rank_chain"].tolist()
+    high = leaderboard(data, confidence=0.999).table["rank_chain"].tolist()
     assert low != high and max(high) < max(low)
 
 
@@ -79,7 +79,7 @@ def test_exports_are_consistent_and_safe():
     assert "'-1+2" in csv  # a leading '-' would run as a formula in a spreadsheet
     payload = json.loads(export.to_json(board))
     assert [r["model"] for r in payload["rows"]] == board.table["model"].tolist()
-    assert payload["settings"]["confidence"] == 0.95 and "rank_ci" in payload["columns"]
+    assert payload["settings"]["confidence"] == 0.95 and "rank_chain" in payload["columns"]
     md = export.to_markdown(board)
     assert "b\\|c" in md and md.count("\n|") == 2 + 2
     with pytest.raises(ValueError, match="format"):
@@ -88,7 +88,7 @@ def test_exports_are_consistent_and_safe():
 
 def test_single_model_board():
     board = leaderboard(np.ones((1, 3, 2), dtype=int))
-    assert board.table["rank_ci"].tolist() == [1] and "n_needed" not in board.table
+    assert board.table["rank_chain"].tolist() == [1] and "n_needed" not in board.table
     assert decision.ci_aware_ranks([0.5], [0.1]).tolist() == [1]
 
 
@@ -97,6 +97,6 @@ def test_unresolved_pairs_are_below_threshold():
     pairs = board.unresolved()
     t = board.table
     assert (pairs["z"] < board.settings["z_threshold"]).all()
-    n_shared = int((t["rank_ci"].diff() == 0).sum())  # adjacent pairs sharing a CI-aware rank
+    n_shared = int((t["rank_chain"].diff() == 0).sum())  # adjacent pairs sharing a CI-aware rank
     assert len(pairs) == n_shared > 0
     assert (pairs["trials_needed"] > 80).all()

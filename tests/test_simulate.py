@@ -216,6 +216,7 @@ def test_intervals_cover_when_the_model_holds():
         N_values=(1, 4, 16, 64),
         concentration=2.0,
         replicates=3000,
+        scopes=("questions",),
         seed=0,
     )
     assert c.table["coverage"].between(0.93, 0.97).all(), c.table
@@ -228,15 +229,35 @@ def test_intervals_cover_when_the_model_holds():
         N_values=(2, 8),
         concentration=3.0,
         replicates=3000,
+        scopes=("questions",),
         seed=1,
     )
     assert c3.table["coverage"].between(0.93, 0.97).all(), c3.table
 
 
+def test_population_intervals_cover_the_population_mean():
+    """The leaderboard's population scope against the mean of the question population:
+    nominal with enough trials and questions; conservative with one trial (the trial noise
+    enters twice), as the Simulator's lesson says."""
+    c = sim.interval_coverage(
+        (0.5,), M_values=(30, 100), N_values=(1, 16, 64), concentration=2.0,
+        replicates=3000, scopes=("population",), seed=3,
+    )
+    cov = c.table.set_index(["M", "N"])["coverage"]
+    for m in (30, 100):
+        assert 0.93 <= cov[(m, 64)] <= 0.98 and 0.93 <= cov[(m, 16)] <= 0.98, cov
+        assert cov[(m, 1)] >= 0.99, cov
+    both = sim.interval_coverage((0.5,), M_values=(30,), N_values=(4,), replicates=500, seed=4)
+    assert set(both.table.scope) == {"questions", "population"}
+    w = both.table.set_index("scope")["width"]
+    assert w["population"] > w["questions"]  # question sampling widens the interval
+
+
 def test_intervals_undercover_far_from_the_prior():
     # every question at p ~ 0.9: the uniform prior pulls mu toward 1/2 at small N
     c = sim.interval_coverage(
-        (0.9,), M_values=(30,), N_values=(1, 256), concentration=1e4, replicates=1000, seed=2
+        (0.9,), M_values=(30,), N_values=(1, 256), concentration=1e4, replicates=1000, seed=2,
+        scopes=("questions",),
     )
     cov = c.table.set_index("N")["coverage"]
     assert cov[1] < 0.2 and cov[256] > cov[1]
@@ -292,7 +313,7 @@ def test_cli_simulate_json_and_csv(capsys):
     assert {r["D"] for r in payload["tau"]} == {0, 1, 2, 4, 8, 16}
     code, out, _ = _cli(capsys, "calibration", "--replicates", "200", "--format", "csv")
     assert code == 0 and out.splitlines()[0] == "scope,M,N,coverage,se,width"
-    assert len(out.splitlines()) == 1 + 3 * 7
+    assert len(out.splitlines()) == 1 + 2 * 3 * 7  # both scopes x M x N
     code, out, _ = _cli(capsys, "order", "--replicates", "200", "--seed", "3")
     assert code == 0 and "N_at_z" in out and "p_correct" in out
     code, out, _ = _cli(capsys, "coins", "--replicates", "50", "--format", "text")

@@ -1,6 +1,7 @@
 """Analyses over rankings: agreement, stability, convergence (SPEC §6)."""
 
 from .agreement import (
+    UNDEFINED_ALL_TIE,
     Comparison,
     MethodRun,
     agreement_summary,
@@ -12,6 +13,7 @@ from .agreement import (
     run_methods,
     tau_b_matrix,
     tau_b_to,
+    tau_b_undefined_reason,
 )
 from .bootstrap import model_pools, resample, resample_indices
 from .convergence import (
@@ -53,4 +55,6 @@ __all__ = [
     "kendall_tau_b",
     "run_methods",
     "tau_b_matrix",
+    "tau_b_undefined_reason",
+    "UNDEFINED_ALL_TIE",
 ]

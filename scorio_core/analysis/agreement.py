@@ -23,6 +23,8 @@ from .._validation import ValidationError
 from ..rank import METHODS
 
 __all__ = [
+    "UNDEFINED_ALL_TIE",
+    "tau_b_undefined_reason",
     "kendall_tau_b",
     "tau_b_matrix",
     "tau_b_to",
@@ -37,6 +39,30 @@ __all__ = [
     "Comparison",
     "compare",
 ]
+
+
+#: Why a Kendall τ_b is NaN: a ranking that ties every model has no untied pair, so
+#: the denominator ``sqrt(Σ|s_a| · Σ|s_b|)`` is zero and τ_b is undefined (not 0, not 1).
+UNDEFINED_ALL_TIE = "undefined (all models tie)"
+
+
+def tau_b_undefined_reason(*rankings) -> str | None:
+    """Why τ_b between these rankings is undefined, or ``None`` if it is defined.
+
+    Examples
+    --------
+    >>> tau_b_undefined_reason([1, 1, 1], [1, 2, 3])
+    'undefined (all models tie)'
+    >>> tau_b_undefined_reason([1, 2, 2], [3, 1, 2]) is None
+    True
+    """
+    for r in rankings:
+        x = np.asarray(r, dtype=float)
+        if x.size < 2:
+            return "undefined (fewer than 2 models)"
+        if np.all(x == x.flat[0]):
+            return UNDEFINED_ALL_TIE
+    return None
 
 
 def _signs(X: np.ndarray) -> np.ndarray:
@@ -89,7 +115,10 @@ def mean_sd(values) -> tuple[float, float]:
 
 
 def kendall_tau_b(a, b) -> float:
-    """Kendall τ_b between two rankings (or score vectors) of the same models."""
+    """Kendall τ_b between two rankings (or score vectors) of the same models.
+
+    NaN when undefined; :func:`tau_b_undefined_reason` says why.
+    """
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1:
         raise ValidationError(f"rankings must be 1-D of equal length; got {a.shape}, {b.shape}")
@@ -168,54 +197,79 @@ def run_methods(
 def agreement_table(ranks: pd.DataFrame, gold) -> pd.DataFrame:
     """τ_b of every method's ranking (columns of ``ranks``) against ``gold``.
 
-    Returns one row per method with ``tau_b`` and whether it reproduces the
-    gold ordering exactly, sorted by agreement.
+    Returns one row per method with ``tau_b``, whether it reproduces the gold
+    ordering exactly, and ``note``: ``""``, or why ``tau_b`` is NaN
+    (:data:`UNDEFINED_ALL_TIE` when the gold or the method ties every model);
+    sorted by agreement, undefined rows last.
     """
     gold = np.asarray(gold, dtype=float)
-    X = np.vstack([gold, ranks.to_numpy(dtype=float).T])
-    tau = tau_b_matrix(X)[0, 1:]
+    R = ranks.to_numpy(dtype=float)
+    X = np.vstack([gold, R.T])
+    tau = tau_b_matrix(X)[0, 1:] if X.shape[1] >= 2 else np.full(R.shape[1], np.nan)
     # both sides are competition ranks, so the same weak order means equal vectors
-    exact = ranks.to_numpy(dtype=float) == gold[:, None]
+    exact = R == gold[:, None]
+    note = [tau_b_undefined_reason(gold, R[:, k]) or "" for k in range(R.shape[1])]
     out = pd.DataFrame(
         {
             "method": ranks.columns,
             "family": [METHODS[c].family if c in METHODS else "" for c in ranks.columns],
             "tau_b": tau,
             "exact": exact.all(axis=0),
+            "note": note,
         }
     )
-    return out.sort_values(["tau_b", "method"], ascending=[False, True]).reset_index(drop=True)
+    return out.sort_values(
+        ["tau_b", "method"], ascending=[False, True], na_position="last"
+    ).reset_index(drop=True)
 
 
 def agreement_summary(tau: Sequence[float] | np.ndarray) -> dict[str, float]:
-    """Mean, median, min, #(τ_b = 1) and #(τ_b >= 0.95), as in 002 Table 1."""
+    """Mean, median, min, #(τ_b = 1) and #(τ_b >= 0.95), as in 002 Table 1, over the
+    defined values, plus ``n_undefined`` (NaN τ_b, e.g. all models tie). With no
+    defined value, mean/median/min are NaN: see :func:`tau_b_undefined_reason`."""
     t = np.asarray(tau, dtype=float)
+    n_undefined = int(np.sum(~np.isfinite(t)))
     t = t[np.isfinite(t)]
     if t.size == 0:
-        return {"mean": np.nan, "median": np.nan, "min": np.nan, "n_tau_1": 0, "n_tau_ge_0.95": 0}
+        return {
+            "mean": np.nan,
+            "median": np.nan,
+            "min": np.nan,
+            "n_tau_1": 0,
+            "n_tau_ge_0.95": 0,
+            "n_undefined": n_undefined,
+        }
     return {
         "mean": float(t.mean()),
         "median": float(np.median(t)),
         "min": float(t.min()),
         "n_tau_1": int(np.sum(np.isclose(t, 1.0, atol=1e-12))),
         "n_tau_ge_0.95": int(np.sum(t >= 0.95 - 1e-12)),
+        "n_undefined": n_undefined,
     }
 
 
 def consensus(ranks: pd.DataFrame) -> pd.DataFrame:
     """Methods sorted by mean τ_b agreement with all other methods (002 Table 10).
 
-    Ties in the mean are broken by the lower standard deviation.
+    Ties in the mean are broken by the lower standard deviation. The mean is over
+    the defined τ_b; where none is (the method, or every other one, ties all
+    models) it is NaN and ``note`` says why.
     """
-    tau = tau_b_matrix(ranks.to_numpy(dtype=float).T)
-    K = tau.shape[0]
-    off = ~np.eye(K, dtype=bool)
-    vals = np.where(off, tau, np.nan)
+    X = ranks.to_numpy(dtype=float)
+    K = X.shape[1]
+    tau = tau_b_matrix(X.T) if X.shape[0] >= 2 else np.full((K, K), np.nan)
+    vals = np.where(~np.eye(K, dtype=bool), tau, np.nan)
+    stats = [mean_sd(v) for v in vals]
     out = pd.DataFrame(
         {
             "method": ranks.columns,
-            "mean_tau_b": np.nanmean(vals, axis=1) if K > 1 else np.full(K, np.nan),
-            "std_tau_b": np.nanstd(vals, axis=1) if K > 1 else np.full(K, np.nan),
+            "mean_tau_b": [m for m, _ in stats],
+            "std_tau_b": [sd for _, sd in stats],
+            "note": [
+                (tau_b_undefined_reason(X[:, k]) or UNDEFINED_ALL_TIE) if np.isnan(m) else ""
+                for k, (m, _) in enumerate(stats)
+            ],
         }
     )
     out = out.sort_values(["mean_tau_b", "std_tau_b"], ascending=[False, True], na_position="last")
@@ -233,6 +287,12 @@ class Comparison:
     summary: dict[str, float]  # 002 Table 1 statistics over the methods
     tau: pd.DataFrame  # method x method tau_b
     consensus: pd.DataFrame  # methods by mean agreement with the others
+
+    @property
+    def undefined(self) -> str | None:
+        """Why τ_b against the gold is undefined for every method (the gold ranking ties
+        every model: :data:`UNDEFINED_ALL_TIE`), or ``None``."""
+        return tau_b_undefined_reason(self.gold)
 
     @property
     def exact(self) -> list[str]:

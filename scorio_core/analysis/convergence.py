@@ -51,8 +51,10 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int
+from ..parallel import Executor
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
+from ._budget import check_rerank_time, check_result_memory
 from .agreement import mean_sd, skip_reason, tau_b_to
 from .bootstrap import iter_batches, model_pools, pool_prior, pool_sizes, resample_indices
 
@@ -61,6 +63,8 @@ __all__ = [
     "ConvergenceRun",
     "convergence_curves",
     "convergence_at_n",
+    "ci_requirements",
+    "explain_convergence",
     "fast_path",
     "has_fast_path",
     "rank_trajectory",
@@ -348,6 +352,7 @@ def convergence_curves(
     steps: Sequence[int] | None = None,
     batch: int = 2048,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> Curves:
     """Kendall τ_b vs the target after each number of trials (000 Figs. 2-3).
 
@@ -359,28 +364,30 @@ def convergence_curves(
     check_int("replicates", replicates)
     L, M, N = R.shape
     S = _steps(N, steps)
+    check_result_memory(replicates, 8.0 * S.size * len(ids), "convergence curves")
+    slow = [m for m in ids if not has_fast_path(m)]
+    check_rerank_time(slow, R, R0, float(replicates) * S.size, "convergence curves",
+                      count=replicates)
     pos = {int(s): i for i, s in enumerate(S)}
     tau = {}
     for mi, mid in enumerate(ids):
         tgt = target_ranks(mid, R, R0, target)
-        out = np.full((replicates, S.size), np.nan)
         f = fast_path(mid, R, R0)
+        if f is None:  # re-ranked: independent pieces, here or on a cluster
+            tau[mid] = np.concatenate(_slow_map(
+                executor, _curve_piece, N, replicates, scheme, seed, M,
+                (mid, R, R0, S, tgt), progress, mi, len(ids), mid,
+            ))
+            continue
+        out = np.full((replicates, S.size), np.nan)
         for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
             if progress is not None:
                 progress((mi + start / replicates) / len(ids), mid)
             b = idx.shape[0]
-            if f is not None:
-                for s, state in _forward(f, idx):
-                    if s in pos and s >= f.min_steps:
-                        ranks = rank_scores_batch(_scores(f, state, s))
-                        out[start : start + b, pos[s]] = tau_b_to(ranks, tgt)
-                continue
-            for i in range(b):
-                Rrep = _replicate(R, idx[i])
-                for s in S:
-                    r = _ranks_slow(mid, Rrep, R0, int(s))
-                    if r is not None:
-                        out[start + i, pos[int(s)]] = tau_b_to(r[None], tgt)[0]
+            for s, state in _forward(f, idx):
+                if s in pos and s >= f.min_steps:
+                    ranks = rank_scores_batch(_scores(f, state, s))
+                    out[start : start + b, pos[s]] = tau_b_to(ranks, tgt)
         tau[mid] = out
     if progress is not None:
         progress(1.0, "done")
@@ -390,8 +397,40 @@ def convergence_curves(
 # ---------------------------------------------------------------------------
 # convergence@n
 # ---------------------------------------------------------------------------
-def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray) -> np.ndarray:
+def ci_requirements(R, tgt: np.ndarray, confidence: float = 0.95) -> tuple[np.ndarray, ...]:
+    """Pairs ``(i, j)`` a ranking must order ``i`` above ``j`` to match ``tgt`` up to CI ties.
+
+    The pairs decided on all trials by the Bayes_U@N leaderboard (questions
+    scope, ``P(i > j) ≥ confidence``, as the rank columns) whose order the
+    target ranks ``tgt`` also state (``tgt_i < tgt_j``); every other pair is a
+    CI tie and may come out in either order.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.zeros((3, 20, 8), dtype=int); R[0] = 1; R[1, :, :4] = 1; R[2, :, :3] = 1
+    >>> [a.tolist() for a in ci_requirements(R, np.array([1, 2, 3]))]
+    [[0, 0, 1], [1, 2, 2]]
+    """
+    from ..decision import decide
+    from ..posterior import joint_posterior
+
+    D = decide(joint_posterior(R, draws=1).prob_better, confidence)
+    tgt = np.asarray(tgt)
+    return np.nonzero(D & (tgt[:, None] < tgt[None, :]))
+
+
+def _matcher(tgt: np.ndarray, req: tuple[np.ndarray, ...] | None):
+    """``ranks (b, L) -> bool (b,)``: equal to ``tgt``, or consistent with ``req`` pairs."""
+    if req is None:
+        return lambda ranks: (ranks == tgt).all(-1)
+    i, j = req
+    return lambda ranks: (ranks[:, i] < ranks[:, j]).all(-1)
+
+
+def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray, req=None) -> np.ndarray:
     """Last step whose ranking differs from ``tgt`` (0 if none), per replicate."""
+    match = _matcher(tgt, req)
     b, N = idx.shape[0], idx.shape[-1]
     state = _full_state(f, idx)
     alive = np.arange(b)
@@ -400,7 +439,7 @@ def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray) -> np.ndarray:
         if s < f.min_steps:
             last[alive] = s
             break
-        ok = (rank_scores_batch(_scores(f, state, s)) == tgt).all(-1)
+        ok = match(rank_scores_batch(_scores(f, state, s)))
         last[alive[~ok]] = s
         alive, state = alive[ok], state[ok]
         if alive.size == 0 or s == 1:
@@ -409,11 +448,46 @@ def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray) -> np.ndarray:
     return last
 
 
-def _last_change_slow(method_id: str, R, R0, idx_b: np.ndarray, tgt: np.ndarray) -> int:
+#: Replicates per piece of work for methods without a fast path (one task on a cluster).
+SLOW_PIECE = 32
+
+
+def _slow_map(executor, fn, N, replicates, scheme, seed, M, shared, progress, mi, n_methods, mid):
+    """``fn(idx, *shared)`` over the replicates in pieces of :data:`SLOW_PIECE`, in order."""
+    items = [(idx,) for _, idx in iter_batches(N, replicates, scheme, seed, M=M,
+                                                batch=SLOW_PIECE)]
+    report = None
+    if progress is not None:
+        def report(frac: float, label: str) -> None:
+            progress((mi + frac) / n_methods, label)
+    ex = executor if executor is not None else Executor()
+    return ex.map(fn, items, shared=shared, progress=report, label=mid)
+
+
+def _last_change_piece(idx, method_id, R, R0, tgt, req) -> np.ndarray:
+    return np.array(
+        [_last_change_slow(method_id, R, R0, idx[i], tgt, req) for i in range(idx.shape[0])],
+        dtype=np.int64,
+    )
+
+
+def _curve_piece(idx, method_id, R, R0, S, tgt) -> np.ndarray:
+    out = np.full((idx.shape[0], S.size), np.nan)
+    for i in range(idx.shape[0]):
+        Rrep = _replicate(R, idx[i])
+        for j, s in enumerate(S):
+            r = _ranks_slow(method_id, Rrep, R0, int(s))
+            if r is not None:
+                out[i, j] = tau_b_to(r[None], tgt)[0]
+    return out
+
+
+def _last_change_slow(method_id: str, R, R0, idx_b: np.ndarray, tgt: np.ndarray, req=None) -> int:
     Rrep = _replicate(R, idx_b)
+    match = _matcher(tgt, req)
     for s in range(idx_b.shape[-1], 0, -1):
         r = _ranks_slow(method_id, Rrep, R0, s)
-        if r is None or not np.array_equal(r, tgt):
+        if r is None or not match(r[None])[0]:
             return s
     return 0
 
@@ -433,6 +507,8 @@ class ConvergenceRun:
     scheme: str
     seed: int
     skipped: dict[str, str] = field(default_factory=dict)
+    match: str = "exact"
+    confidence: float = 0.95
 
     @property
     def summary(self) -> pd.DataFrame:
@@ -507,35 +583,147 @@ def convergence_at_n(
     target="gold",
     batch: int = 4096,
     progress: Progress | None = None,
+    match: str = "exact",
+    confidence: float = 0.95,
+    executor: Executor | None = None,
 ) -> ConvergenceRun:
     """convergence@n (000 App. I.1) of each method over bootstrap replicates.
 
     ``target`` as in :func:`target_ranks`. Results do not depend on ``batch``.
+
+    ``match="exact"`` (the paper): a step matches when its ranking equals the
+    target. ``match="ci"`` (convergence *with CI*): a step matches when it
+    orders every pair that the full data decide at ``confidence`` as the
+    target does (:func:`ci_requirements`); pairs the data cannot separate
+    (CI ties) may come out in either order.
+
+    ``executor`` (:class:`scorio_core.parallel.Executor`) runs the replicates of
+    methods without a fast path (re-ranked at every step) in pieces of
+    :data:`SLOW_PIECE` replicates, here or on a Dask cluster; the indices of every
+    replicate are fixed by ``seed``, so the result is identical either way.
     """
     R, R0 = _prep(R, R0)
     ids, skipped = _check_methods(methods, R, R0)
     check_int("replicates", replicates)
+    if match not in ("exact", "ci"):
+        raise ValidationError(f"match must be 'exact' or 'ci'; got {match!r}")
     L, M, N = R.shape
+    if N < 2:
+        raise ValidationError(
+            f"convergence@n needs at least 2 trials per question (it asks after which trial "
+            f"s <= N - 1 the ranking stops changing); these data have N = {N}. For single-trial "
+            "rankings use the stability analysis (Stability page, scorio-studio stability)"
+        )
+    check_result_memory(replicates, 16.0 * len(ids), "convergence@n")
+    slow = [m for m in ids if not has_fast_path(m)]
+    # a slow replicate re-ranks from trial N down to its first mismatch: up to N rankings
+    check_rerank_time(slow, R, R0, float(replicates) * N, "convergence@n", count=replicates)
     s_star, last_change = {}, {}
     for mi, mid in enumerate(ids):
         tgt = target_ranks(mid, R, R0, target)
+        req = ci_requirements(R, tgt, confidence) if match == "ci" else None
         f = fast_path(mid, R, R0)
-        last = np.zeros(replicates, dtype=np.int64)
-        for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
-            if progress is not None:
-                progress((mi + start / replicates) / len(ids), mid)
-            if f is not None:
-                last[start : start + idx.shape[0]] = _last_change_fast(f, idx, tgt)
-            else:
-                for i in range(idx.shape[0]):
-                    last[start + i] = _last_change_slow(mid, R, R0, idx[i], tgt)
+        if f is None:  # re-ranked: independent pieces, here or on a cluster
+            last = np.concatenate(_slow_map(
+                executor, _last_change_piece, N, replicates, scheme, seed, M,
+                (mid, R, R0, tgt, req), progress, mi, len(ids), mid,
+            ))
+        else:
+            last = np.zeros(replicates, dtype=np.int64)
+            for start, idx in iter_batches(N, replicates, scheme, seed, M=M, batch=batch):
+                if progress is not None:
+                    progress((mi + start / replicates) / len(ids), mid)
+                last[start : start + idx.shape[0]] = _last_change_fast(f, idx, tgt, req)
         s = last + 1
         s_star[mid] = np.where(s <= N - 1, s, 0)
         last_change[mid] = last
     if progress is not None:
         progress(1.0, "done")
     tname = target if isinstance(target, str) else "scores"
-    return ConvergenceRun(N, s_star, last_change, tname, scheme, seed, skipped)
+    return ConvergenceRun(
+        N, s_star, last_change, tname, scheme, seed, skipped, match, float(confidence)
+    )
+
+
+def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
+    """Plain-language reasons when convergence@n is empty or never happens, and what to change.
+
+    Returns an empty list when every analysed method converges in some
+    replicates. Otherwise one sentence per problem: methods whose ranking starts
+    only at ``k = N``, and methods that never converge -- with the number of adjacent
+    gold pairs the full data cannot separate at the run's confidence, the
+    effect of bootstrap resampling, and the settings that would help. (With
+    ``N < 2`` :func:`convergence_at_n` itself refuses, saying why.)
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.random.default_rng(0).integers(0, 2, (4, 10, 4))
+    >>> run = convergence_at_n(R, methods=["pass_at_k_4"], replicates=50)
+    >>> explain_convergence(run, R)[0][:47]
+    'pass_at_k_4 define(s) a ranking only from n = k'
+    """
+    from ..leaderboard import leaderboard
+    from ..rank import METHODS
+
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    N = R.shape[2]
+    msgs = []
+
+    never = [m for m, s in run.s_star.items() if s.size and not (s > 0).any()]
+    late = [m for m in never if m in METHODS and METHODS[m].min_trials >= N]
+    if late:
+        msgs.append(
+            f"{', '.join(late)} define(s) a ranking only from n = k = N = {N}, so there is no "
+            "step n ≤ N − 1 at which it could converge; pick a smaller k or load more trials."
+        )
+    never = [m for m in never if m not in late]
+    if not never:
+        return msgs
+    board = leaderboard(R, confidence=run.confidence, draws=1)
+    pairs = board.unresolved()
+    n_und, n_adj = len(pairs), R.shape[0] - 1
+    why = (
+        f"{', '.join(never)} never converges in {run.s_star[never[0]].size:,} replicates. "
+        f"{n_und} of {n_adj} adjacent gold pairs are not separated at {run.confidence:.0%} "
+        f"with all N = {N} trials"
+    )
+    if n_und and run.match == "exact":
+        why += (
+            ": an exact match needs every such near-tie to come out in the gold order at "
+            "every step from some n on, which noise of this size rarely allows"
+        )
+    why += "."
+    msgs.append(why)
+    if run.target == "gold":
+        gold = target_ranks("bayes", R, R0, "gold")
+        differ = [m for m in never if m in METHODS and not np.array_equal(
+            METHODS[m](R, R0)[0], gold)]
+        if differ:
+            msgs.append(
+                f"{', '.join(differ)} already rank(s) the full data differently from the gold "
+                "standard, so an exact match with gold can never last; target 'self' measures "
+                "how fast each method settles on its own answer."
+            )
+    todo = []
+    if run.match == "exact" and n_und:
+        todo.append("switch on convergence with CI (CI ties may come out in either order)")
+    if run.scheme != "permutation":
+        todo.append(
+            "use permutation resampling (a bootstrap replicate redraws trials with "
+            "replacement, so even its n = N ranking need not equal the gold ranking)"
+        )
+    if run.target == "gold":
+        todo.append("compare with each method's own full-trial ranking (target 'self')")
+    if n_und:
+        need = pairs["trials_needed"].replace(np.inf, np.nan).dropna()
+        more = f" (the Planner estimates up to {int(need.max()):,} per question)" if len(
+            need
+        ) else ""
+        todo.append(f"collect more trials{more}")
+    if todo:
+        msgs.append("What to change: " + "; ".join(todo) + ".")
+    return msgs
 
 
 def worst_trajectory(

@@ -30,10 +30,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError, as_outcome_array
+from .._validation import ValidationError, as_outcome_array, check_int
+from ..parallel import Executor
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
-from .agreement import mean_sd, tau_b_to
+from ._budget import check_rerank_time
+from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
 from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
 from .convergence import _check_methods, _contribution, _prep, _scores, fast_path
 
@@ -54,6 +56,15 @@ def single_trial_ranks(method_id: str, R, R0=None) -> np.ndarray:
         idx = slice_indices(R.shape[2])
         return rank_scores_batch(_scores(f, _contribution(f, idx, 0), 1))
     return np.stack([m(R[:, :, n : n + 1], R0)[0] for n in range(R.shape[2])])
+
+
+def _undefined_note(*taus: np.ndarray) -> str:
+    """Why some τ_b are missing: slices (or targets) on which every model ties."""
+    bad = max(int(np.isnan(t).sum()) for t in taus)
+    if bad == 0:
+        return ""
+    n = max(t.size for t in taus)
+    return UNDEFINED_ALL_TIE if bad == n else f"{bad} of {n} slices {UNDEFINED_ALL_TIE}"
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,7 @@ class Stability:
                     "self_mean": sm,
                     "self_sd": ss,
                     "slices": int(g.size),
+                    "note": _undefined_note(g, s),
                 }
             )
         return pd.DataFrame(rows)
@@ -98,7 +110,8 @@ class Stability:
         rows = []
         for k, ms in groups.items():
             mean, sd = mean_sd(vals[k])
-            rows.append({"methods": ", ".join(ms), "size": len(ms), "mean": mean, "sd": sd})
+            rows.append({"methods": ", ".join(ms), "size": len(ms), "mean": mean, "sd": sd,
+                         "note": _undefined_note(vals[k])})
         out = pd.DataFrame(rows).sort_values(["mean", "sd"], ascending=[False, True])
         out.insert(0, "rank", np.arange(1, len(out) + 1))
         return out.reset_index(drop=True)
@@ -114,29 +127,40 @@ def low_budget_stability(
     methods: Iterable[str] | None = None,
     *,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> Stability:
     """N = 1 stability of each method (002 §3.2): τ_b of each single-trial ranking vs
     the gold standard and vs the method's full-trial ranking.
 
     Methods that need more than one trial (Pass@k with k >= 2) or a missing R0
-    are skipped with the reason.
+    are skipped with the reason. ``executor`` (:class:`scorio_core.parallel.Executor`)
+    runs the methods as independent pieces, here or on a Dask cluster (same result).
     """
     R, R0 = _prep(R, R0)
     ids, skipped = _check_methods(
         METHODS if methods is None else methods, R, R0, N=1, where="a single-trial slice has"
     )
     gold = METHODS["bayes"](R)[0]
+    ex = executor if executor is not None else Executor()
+    done = ex.map(_stability_piece, [(mid,) for mid in ids], shared=(R, R0, gold),
+                  progress=progress, label="methods")
     tau = {"gold": {}, "self": {}}
-    for i, mid in enumerate(ids):
-        if progress is not None:
-            progress(i / len(ids), mid)
-        own = METHODS[mid](R, R0)[0]
-        ranks = single_trial_ranks(mid, R, R0)
-        tau["gold"][mid] = tau_b_to(ranks, gold)
-        tau["self"][mid] = tau_b_to(ranks, own)
+    for mid, (vs_gold, vs_self) in zip(ids, done, strict=True):
+        tau["gold"][mid], tau["self"][mid] = vs_gold, vs_self
     if progress is not None:
         progress(1.0, "done")
     return Stability(tau, {m: METHODS[m].family for m in tau["gold"]}, skipped)
+
+
+def _stability_piece(mid: str, R, R0, gold) -> tuple[np.ndarray, np.ndarray]:
+    """τ_b of ``mid``'s single-trial rankings vs gold and vs its own full ranking."""
+    own = METHODS[mid](R, R0)[0]
+    ranks = single_trial_ranks(mid, R, R0)
+    return tau_b_to(ranks, gold), tau_b_to(ranks, own)
+
+
+def _pool_piece(pool, R, R0, ids) -> pd.DataFrame:
+    return low_budget_stability(R[pool], pool_prior(R0, pool), ids).table.set_index("method")
 
 
 def pool_robustness(
@@ -148,6 +172,7 @@ def pool_robustness(
     pools: int = 20,
     seed: int = 0,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> pd.DataFrame:
     """The N = 1 analysis over random model pools (002 §3.3, Table 3).
 
@@ -160,16 +185,16 @@ def pool_robustness(
     L = R.shape[0]
     sizes = pool_sizes(sizes, L)
     ids = list(METHODS) if methods is None else list(methods)
+    check_int("pools", pools)
+    # every pool ranks every single-trial slice and the full data once per method
+    check_rerank_time(ids, R, R0, float(len(sizes) * pools * (R.shape[2] + 1)),
+                      "model-pool robustness", name="pools", count=pools)
     rows = []
-    total, done = len(sizes) * pools, 0
-    for size in sizes:
-        per_pool = []
-        for pool in model_pools(L, size, pools, seed):
-            if progress is not None:
-                progress(done / total, f"pool size {size}")
-            st = low_budget_stability(R[pool], pool_prior(R0, pool), ids).table.set_index("method")
-            per_pool.append(st)
-            done += 1
+    ex = executor if executor is not None else Executor()
+    items = [(pool,) for size in sizes for pool in model_pools(L, size, pools, seed)]
+    tables = ex.map(_pool_piece, items, shared=(R, R0, ids), progress=progress, label="pools")
+    for k, size in enumerate(sizes):
+        per_pool = tables[k * pools : (k + 1) * pools]
         gm = pd.concat([p["gold_mean"] for p in per_pool], axis=1, ignore_index=True)
         sm = pd.concat([p["self_mean"] for p in per_pool], axis=1, ignore_index=True)
         top = (gm >= gm.max(axis=0) - 1e-12).mean(axis=1)

@@ -66,15 +66,28 @@ class TrialPairs(NamedTuple):
         return self.wins + self.wins.T + self.ties
 
 
+#: Columns (question-trials) per block of :func:`trial_pairs`: float32 products of 0/1
+#: vectors are exact below 2^24, and the block (L × 8192 float32) stays small.
+_PAIR_BLOCK = 8192
+
+
 def trial_pairs(R: np.ndarray) -> TrialPairs:
-    """Pairwise tallies over all ``M·N`` (question, trial) matches, via two matmuls."""
-    X = R.reshape(R.shape[0], -1).astype(np.float64)
-    both = X @ X.T
-    c = X.sum(1)
-    n = X.shape[1]
+    """Pairwise tallies over all ``M·N`` (question, trial) matches, via matmuls.
+
+    ``both = X Xᵀ`` is accumulated over blocks of columns in float32 (exact: each
+    block sums fewer than 2^24 ones) into int64, so the extra memory is one
+    ``(L, block)`` float32 slice rather than a float64 copy of ``R``.
+    """
+    X = R.reshape(R.shape[0], -1)
+    L, n = X.shape
+    both = np.zeros((L, L), dtype=np.int64)
+    for start in range(0, n, _PAIR_BLOCK):
+        B = X[:, start : start + _PAIR_BLOCK].astype(np.float32)
+        both += np.rint(B @ B.T).astype(np.int64)
+    c = X.sum(1, dtype=np.int64)
     wins = c[:, None] - both  # i correct minus both correct = i correct, j wrong
     both_wrong = n - c[:, None] - c[None, :] + both
-    out = TrialPairs(*(np.rint(a).astype(np.int64) for a in (wins, both, both_wrong)))
+    out = TrialPairs(wins, both, both_wrong)
     for a in out:
         np.fill_diagonal(a, 0)
     return out
@@ -86,13 +99,31 @@ class QuestionPairs(NamedTuple):
     margin_sum: np.ndarray  # (L, L) Σ_m (k_im - k_jm)
 
 
+#: Cells of the ``(rows, L, M)`` difference block of :func:`question_pairs`.
+_QP_BLOCK_CELLS = 1 << 22
+
+
 def question_pairs(k: np.ndarray) -> QuestionPairs:
-    """Per-question ("voter") pairwise tallies from solve counts ``k (L, M)``."""
-    d = k[:, None, :] - k[None, :, :]
-    wins = (d > 0).sum(-1)
-    ties = (d == 0).sum(-1)
+    """Per-question ("voter") pairwise tallies from solve counts ``k (L, M)``.
+
+    The ``(L, L, M)`` differences are formed a block of rows at a time, in int16
+    where the counts fit (``N < 2^15``), so memory stays ~8 MB whatever ``L·L·M``.
+    ``margin_sum`` needs no differences: ``Σ_m (k_im - k_jm) = s_i - s_j``.
+    """
+    k = np.asarray(k)
+    L, M = k.shape
+    small = k.size == 0 or int(k.max(initial=0)) < np.iinfo(np.int16).max
+    kk = k.astype(np.int16 if small else np.int64, copy=False)
+    wins = np.empty((L, L), dtype=np.int64)
+    ties = np.empty((L, L), dtype=np.int64)
+    step = max(1, _QP_BLOCK_CELLS // max(L * M, 1))
+    for i in range(0, L, step):
+        d = kk[i : i + step, None, :] - kk[None, :, :]
+        wins[i : i + step] = np.count_nonzero(d > 0, axis=-1)
+        ties[i : i + step] = np.count_nonzero(d == 0, axis=-1)
     np.fill_diagonal(ties, 0)
-    return QuestionPairs(wins, ties, d.sum(-1))
+    s = k.sum(1, dtype=np.int64)
+    return QuestionPairs(wins, ties, s[:, None] - s[None, :])
 
 
 class SetwiseEvents(NamedTuple):

@@ -279,8 +279,12 @@ def bayesian_mcmc(
     # Zero-variance control variate (Mira, Solgi & Imparato 2013): E[∇log p(θ|W)] = 0, so
     # averaging θ + H⁻¹ ∇log p(θ|W) estimates the same mean; it is constant (= the mean)
     # for a Gaussian posterior, so only the non-Gaussian remainder carries Monte Carlo noise.
-    with np.errstate(over="ignore"):
-        p_win = np.einsum("pu,u->p", 1.0 / (1.0 + np.exp(xs[pj] - xs[pi])), c)  # avg Pr(i ≻ j)
+    p_win = np.zeros(pi.size)  # posterior average of Pr(i ≻ j), in blocks of draws so the
+    step = max(1, _BLOCK_ELEMENTS // max(1, pi.size))  # (pairs, draws) array stays bounded
+    for s in range(0, xs.shape[1], step):
+        xb = xs[:, s : s + step]
+        with np.errstate(over="ignore"):
+            p_win += np.einsum("pu,u->p", 1.0 / (1.0 + np.exp(xb[pj] - xb[pi])), c[s : s + step])
     grad = wins - mean / prior_var
     grad -= np.bincount(pi, weights=npair * p_win, minlength=L)
     grad -= np.bincount(pj, weights=npair * (1.0 - p_win), minlength=L)

@@ -195,6 +195,7 @@ def _stationary(P: np.ndarray) -> np.ndarray:
     "PageRank on the win-probability graph: losers link to winners, winners keep their "
     "wins as a self-loop (002 eqs. 57-59)",
     variants={"pagerank": {"damping": 0.85, "max_iter": 100, "tol": 1e-12}},
+    tie_floor=0.0,  # a stationary mass may legitimately be tiny
 )
 def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, teleport=None):
     """PageRank scores ``r = d Q r + (1 - d) e`` (002 eq. 59).
@@ -256,6 +257,7 @@ def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, 
     "principal eigenvector of the win-probability matrix with row-sum self-loops "
     "(002 App. I.1.9, spectral)",
     variants={"spectral": {"max_iter": 10000, "tol": 1e-12}},
+    tie_floor=0.0,  # a stationary mass may legitimately be tiny
 )
 def spectral(R, max_iter: int = 10000, tol: float = 1e-12):
     """Eigenvector centrality: ``W v = λ v`` with ``W_ij = P̂[i, j]``, ``W_ii = Σ_j P̂[i, j]``.
@@ -303,6 +305,7 @@ def spectral(R, max_iter: int = 10000, tol: float = 1e-12):
             "tol": 1e-12,
         },
     },
+    tie_floor=0.0,  # a stationary mass may legitimately be tiny
 )
 def rank_centrality(
     R,
@@ -366,6 +369,7 @@ def _fixation(u: np.ndarray, m: int) -> np.ndarray:
     "graph",
     "alpha-Rank: stationary law of mutant fixation in a finite population (002 eqs. 61-62)",
     variants={"alpharank": {"alpha": 1.0, "population_size": 50, "max_iter": 100000, "tol": 1e-12}},
+    tie_floor=0.0,  # a stationary mass may legitimately be tiny
 )
 def alpharank(
     R, alpha: float = 1.0, population_size: int = 50, max_iter: int = 100000, tol: float = 1e-12

@@ -227,14 +227,38 @@ class _Rescaled(Prior):
         return self.prior.grad(y / self.d) / self.d
 
 
-def _solve(nll_grad, x0, max_iter, prior=None, n_prior=0, curvature=None):
+def _solve(nll_grad, x0, max_iter, prior=None, n_prior=0, curvature=None, tie=None):
     """:func:`fit` in diagonally preconditioned coordinates, plus a convergence check.
 
     ``curvature`` estimates the Hessian diagonal at ``x0`` (expected information);
     L-BFGS then works on ``y = sqrt(curvature) · x``, where the problem is far
     better conditioned (several times fewer iterations). The prior acts on
-    ``x[:n_prior]``. Returns ``(x, converged)``.
+    ``x[:n_prior]``. ``tie`` (optional, one int per coordinate) restricts the fit
+    to ``x = u[tie]``: coordinates with the same label share one value (the
+    orbits of the data's symmetries, :func:`_colour_classes`). Returns ``(x, converged)``.
     """
+    if tie is not None:
+        k = int(tie.max()) + 1
+        full = nll_grad
+
+        def objective(x):
+            f, g = full(x)
+            if prior is not None:
+                f = f + prior.penalty(x[:n_prior])
+                g = np.array(g, dtype=float, copy=True)
+                g[:n_prior] += prior.grad(x[:n_prior])
+            return f, g
+
+        def reduced(u):
+            f, g = objective(u[tie])
+            return f, np.bincount(tie, g, minlength=k)
+
+        u0 = np.bincount(tie, x0, minlength=k) / np.bincount(tie, minlength=k)
+        cu = None if curvature is None else np.bincount(tie, curvature, minlength=k)
+        u, _ = _solve(reduced, u0, max_iter, curvature=cu)
+        x = u[tie]
+        g = np.asarray(objective(x)[1], dtype=float)
+        return x, bool(np.max(np.abs(g), initial=0.0) <= _CONVERGED_GRAD)
     d = np.ones_like(x0) if curvature is None else np.sqrt(np.maximum(curvature, 1e-4))
 
     def scaled(y):
@@ -249,6 +273,39 @@ def _solve(nll_grad, x0, max_iter, prior=None, n_prior=0, curvature=None):
     if prior is not None:
         g[:n_prior] += prior.grad(x[:n_prior])
     return x, bool(np.max(np.abs(g), initial=0.0) <= _CONVERGED_GRAD)
+
+
+def _colour_classes(K: np.ndarray, model_key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Orbit candidates of the count matrix ``K (G, M)`` under model and item relabelling.
+
+    Colour refinement (1-dimensional Weisfeiler-Leman) of the bipartite graph with
+    edge weights ``K``: a model's colour is refined by the multiset of ``(K_gm,
+    colour of m)`` over items, an item's by the multiset of ``(K_gm, colour of g)``
+    over models, until stable. Models start from ``model_key`` (multiplicity and
+    prior), items alike. On the resulting equitable partition every
+    per-coordinate gradient of a likelihood ``Σ_gm f(θ_g, β_m; K_gm)`` (times
+    exchangeable penalties) is the same within a class whenever the parameters
+    are, so the fit restricted to class-constant parameters is a critical point
+    of the full fit (symmetric criticality). Models that a symmetry of the data
+    exchanges (e.g. three models solving cyclically shifted questions) then get
+    exactly equal scores, where the non-convex 2PL/3PL fit would otherwise break
+    the symmetry by round-off and rank them. Returns ``(model class (G,), item
+    class (M,))`` as labels ``0..``.
+    """
+    G, M = K.shape
+    mc = np.unique(model_key, axis=0, return_inverse=True)[1].ravel()
+    ic = np.zeros(M, dtype=np.int64)
+    Ki = K.astype(np.int64)
+    n_m, n_i = -1, -1
+    while True:
+        sig_m = np.sort(Ki * (ic.max() + 1) + ic[None, :], axis=1)
+        mc = np.unique(np.column_stack([mc, sig_m]), axis=0, return_inverse=True)[1].ravel()
+        sig_i = np.sort(Ki.T * (mc.max() + 1) + mc[None, :], axis=1)
+        ic = np.unique(np.column_stack([ic, sig_i]), axis=0, return_inverse=True)[1].ravel()
+        cm, ci = int(mc.max()) + 1, int(ic.max()) + 1
+        if (cm, ci) == (n_m, n_i):
+            return mc, ic
+        n_m, n_i = cm, ci
 
 
 # ------------------------------------------------------------ Rasch (1PL) NLL
@@ -471,7 +528,17 @@ def _xpl_fit(
     ]
     if free_c:
         curv.append((info * ((1 - sig) * c_start * (1 - c_start / upper)) ** 2).sum(0) + 2 * reg_c)
-    x, ok = _solve(nll, x0, max_iter, ap, G + n_sym, np.concatenate(curv))
+    # coordinates exchanged by a symmetry of the data share one value (exact ties)
+    key = np.column_stack([w, _prior_key(prior, c.L)[first]])
+    mcls, icls = _colour_classes(K, key)
+    tie = None
+    if mcls.max() + 1 < G or icls.max() + 1 < Mi:
+        cm, ci = int(mcls.max()) + 1, int(icls.max()) + 1
+        blocks = [mcls, cm + np.arange(n_sym), cm + n_sym + icls, cm + n_sym + ci + icls]
+        if free_c:
+            blocks.append(cm + n_sym + 2 * ci + icls)
+        tie = np.concatenate(blocks).astype(np.int64)
+    x, ok = _solve(nll, x0, max_iter, ap, G + n_sym, np.concatenate(curv), tie=tie)
     o = G + n_sym
     th, dd, alpha = x[:G] - (w @ x[:G]) / w.sum(), x[o : o + Mi], x[o + Mi : o + 2 * Mi]
     alpha = alpha - alpha.mean()
@@ -503,9 +570,30 @@ def _hermite_normal(n_quadrature) -> tuple[np.ndarray, np.ndarray]:
     return x, wq / wq.sum()
 
 
+#: Cells of the ``(rows, points, items)`` block evaluated at once by :func:`_log_post`
+#: (8 MB of float64, a few such temporaries): memory stays bounded whatever L and M.
+_BLOCK_CELLS = 1 << 20
+
+
 def _log_post(theta, s, b, N):
-    """Unnormalised log posterior of a Rasch ability under N(0, 1): ``k`` enters only via ``s``."""
-    return s * theta - N * _sp_sig(theta[..., None] - b)[0].sum(-1) - 0.5 * theta**2
+    """Unnormalised log posterior of a Rasch ability under N(0, 1): ``k`` enters only via ``s``.
+
+    ``theta (U, K)`` with ``s (U, 1)`` is evaluated in blocks of rows so that the
+    ``(U, K, M)`` softplus array is never held at once.
+    """
+
+    def direct(th, s):
+        return s * th - N * _sp_sig(th[..., None] - b)[0].sum(-1) - 0.5 * th**2
+
+    theta = np.asarray(theta, dtype=float)
+    if theta.ndim < 2 or theta.size * max(b.size, 1) <= _BLOCK_CELLS:
+        return direct(theta, s)
+    s = np.broadcast_to(s, theta.shape[:-1] + (1,))
+    step = max(1, _BLOCK_CELLS // (theta.shape[-1] * max(b.size, 1)))
+    out = np.empty(theta.shape)
+    for i in range(0, theta.shape[0], step):
+        out[i : i + step] = direct(theta[i : i + step], s[i : i + step])
+    return out
 
 
 def _posterior_mode(s, b, N, start):
@@ -606,6 +694,29 @@ class _MML:
         frac = np.where(c1 > c0, (q - c0) / np.where(c1 > c0, c1 - c0, 1.0), 0.0)
         return grid[r, j - 1] + frac * (grid[r, j] - grid[r, j - 1])
 
+    def node_quantile(self, q) -> np.ndarray:
+        """Posterior ``q``-quantile per group read off the discrete posterior on the fixed
+        quadrature nodes of the N(0, 1) population (002 Algorithm 7 steps 11 and 13):
+        ``w_uq ∝ p(k_u | θ_q, b) w_q``; the score is the smallest node whose cumulative
+        weight reaches ``q``. A step function of the data: groups with different totals
+        can share a node (and so tie)."""
+        x = self.x
+        if self.b.size:
+            logw = (
+                np.log(self.wq)
+                + 0.5 * x**2
+                + _log_post(
+                    np.broadcast_to(x, (self.s.size, x.size)), self.s[:, None], self.b, self.c.N
+                )
+            )
+        else:
+            logw = np.broadcast_to(np.log(self.wq), (self.s.size, x.size))
+        w = np.exp(logw - logw.max(1, keepdims=True))
+        cdf = np.cumsum(w, 1)
+        cdf /= cdf[:, -1:]
+        j = np.minimum((cdf < q).sum(1), x.size - 1)  # first node with CDF >= q
+        return x[j]
+
     def item_params(self) -> dict:
         _, sd = self.eap()
         return {
@@ -631,17 +742,17 @@ def _growth_nll(c_ln, tm, t, w):
     s0, s1 = w * c_ln.sum(1), w * (c_ln @ t)  # Σ_mn R, Σ_mn R t_n per group
     W = w.sum()
 
+    from ._irt_kernels import growth_sums  # compiled fused sums (no (G, M, N) arrays)
+
     def nll_grad(x):
         th0, th1, b = x[:G] - (w @ x[:G]) / W, x[G : 2 * G], x[2 * G :]
         u = th0[:, None] + th1[:, None] * t  # (G, N) ability paths
-        sp, sig = _sp_sig(u[:, None, :] - b[None, :, None])  # (G, M, N)
-        f = tm @ b - s0 @ th0 - s1 @ th1 + w @ sp.sum((1, 2))
+        sp, sig_gn, sig_gm = growth_sums(np.ascontiguousarray(u), np.ascontiguousarray(b))
+        f = tm @ b - s0 @ th0 - s1 @ th1 + w @ sp
         f += 0.5 * _RIDGE * (w @ th0**2 + b @ b)
-        P = sig.sum(1) * w[:, None]  # (G, N)
+        P = sig_gn * w[:, None]  # (G, N)
         g0 = P.sum(1) - s0 + _RIDGE * w * th0
-        return f, np.concatenate(
-            [g0 - w * g0.sum() / W, P @ t - s1, tm - w @ sig.sum(2) + _RIDGE * b]
-        )
+        return f, np.concatenate([g0 - w * g0.sum() / W, P @ t - s1, tm - w @ sig_gm + _RIDGE * b])
 
     return nll_grad
 
@@ -705,6 +816,8 @@ def _dynamic_fit(R, variant, max_iter, time_points, score_target, slope_reg, sta
     if variant == "linear":
         return _rasch_fit(R, None, max_iter)
     check_choice("variant", variant, ("linear", "growth", "state_space"))
+    if score_target is None:  # 002 Algorithm 8 returns θ̂0; the state-space path its end
+        score_target = "initial" if variant == "growth" else "final"
     check_choice("score_target", score_target, tuple(_TARGETS))
     reg_name, reg = ("slope_reg", slope_reg) if variant == "growth" else ("state_reg", state_reg)
     check_number(reg_name, reg)  # must be positive for this variant
@@ -1154,7 +1267,8 @@ def rasch_mml(
 
 
 @_irt_ranker(
-    "Rasch MML posterior quantile of ability: conservative ranking (002 Algorithm 7)",
+    "Rasch MML posterior quantile of ability on the quadrature nodes: conservative "
+    "ranking (002 Algorithm 7)",
     variants={"rasch_mml_credible": {"quantile": 0.05}},
 )
 def rasch_mml_credible(
@@ -1163,15 +1277,23 @@ def rasch_mml_credible(
     max_iter: int = 100,
     em_iter: int = 20,
     n_quadrature: int = 21,
+    cdf: Literal["nodes", "continuous"] = "nodes",
 ):
     """Rank models by a posterior quantile ``Q_q(θ_l | k_l)`` under Rasch MML.
 
-    Difficulties and posteriors come from :func:`rasch_mml`. The quantile
-    inverts the posterior CDF, integrated on 401 points over ±10 posterior s.d.
-    around each mode, by linear interpolation, so it moves continuously with
-    the data and increases with the total ``s_l``. (Reading it off the discrete
-    CDF on 21 fixed nodes, as 002 Algorithm 7 step 13 and the reference do,
-    gives a step function that ties models with different totals.)
+    Difficulties come from :func:`rasch_mml`. Two readings of the quantile:
+
+    * ``cdf="nodes"`` (default, 002 Algorithm 7 step 13, as the reference):
+      the discrete posterior ``w_lq ∝ p(k_l | θ_q, b) w_q`` on the
+      ``n_quadrature`` fixed Gauss-Hermite nodes of the N(0, 1) population; the
+      score is the smallest node whose cumulative weight reaches ``q``. This is
+      a step function of the data: models whose totals differ but whose
+      quantiles fall on the same node tie, which is what sets this method
+      apart from ``avg`` in 002 Table 2.
+    * ``cdf="continuous"``: the posterior CDF integrated (trapezoid) on 401
+      points over ±10 posterior s.d. around each mode and inverted by linear
+      interpolation. It moves continuously with the data and increases with
+      the total ``s_l``, so it ranks exactly like ``avg``.
 
     Parameters
     ----------
@@ -1181,6 +1303,8 @@ def rasch_mml_credible(
         Posterior quantile in ``(0, 1)`` (low = conservative).
     max_iter, em_iter, n_quadrature
         As in :func:`rasch_mml`.
+    cdf : {"nodes", "continuous"}, default "nodes"
+        Which posterior CDF the quantile is read from (see above).
 
     Returns
     -------
@@ -1197,12 +1321,15 @@ def rasch_mml_credible(
     q = float(quantile)
     if not 0 < q < 1:
         raise ValidationError(f"quantile must lie strictly between 0 and 1; got {quantile!r}")
+    check_choice("cdf", cdf, ("nodes", "continuous"))
     m = _MML(R, max_iter, em_iter, n_quadrature)
-    return m.quantile(q)[m.inv], m.item_params()
+    scores = m.node_quantile(q) if cdf == "nodes" else m.quantile(q)
+    return scores[m.inv], m.item_params()
 
 
 @_irt_ranker(
-    "dynamic Rasch over the trial axis: static or linear growth paths (002 Algorithm 8)",
+    "dynamic Rasch over the trial axis: static, or linear growth scored by the baseline "
+    "ability (002 Algorithm 8)",
     variants={
         "dynamic_irt_linear": {"variant": "linear"},
         "dynamic_irt_growth": {"variant": "growth"},
@@ -1214,7 +1341,7 @@ def dynamic_irt(
     max_iter: int = 500,
     return_item_params: bool = False,
     time_points: np.ndarray | None = None,
-    score_target: str = "final",
+    score_target: str | None = None,
     slope_reg: float = 0.01,
     state_reg: float = 1.0,
     assume_time_axis: bool = False,
@@ -1232,10 +1359,14 @@ def dynamic_irt(
       penalty ``state_reg Σ_{n>0} (θ_ln - θ_l,n-1)² / (t_n - t_n-1) + 1e-3 Σ θ_l0²``.
 
     Scores of the longitudinal variants are read off the path by
-    ``score_target``: ``"initial"`` (``θ(t_1)``, the ``θ̂0`` that 002 Algorithm 8
-    returns), ``"final"`` (``θ(t_N)``; the default, as in the reference),
-    ``"mean"`` (average over trials) or ``"gain"`` (``θ(t_N) - θ(t_1)``); aliases
-    ``baseline``/``start``, ``end``, ``average``, ``delta``/``trend``.
+    ``score_target``: ``"initial"`` (``θ(t_1) = θ̂0``, the baseline ability that
+    002 Algorithm 8 returns; the default for ``growth``), ``"final"``
+    (``θ(t_N)``; the reference package's default, and ours for
+    ``state_space``), ``"mean"`` (average over trials) or ``"gain"`` (``θ(t_N) -
+    θ(t_1)``); aliases ``baseline``/``start``, ``end``, ``average``,
+    ``delta``/``trend``. On i.i.d. trials the two readings of ``growth`` agree up
+    to the small fitted slopes; they differ where a model's accuracy drifts over
+    the trials (``θ̂0`` ranks where each model started, ``θ(t_N)`` where it ended).
 
     Unlike the reference, the longitudinal variants do not require
     ``assume_time_axis=True`` (accepted and ignored): 002 Algorithm 8 defines
@@ -1257,7 +1388,9 @@ def dynamic_irt(
         and ``"baseline"``, ``"slope"`` (growth).
     time_points : array_like, optional
         Increasing times of the N trials (rescaled to ``[0, 1]``).
-    score_target : str, default "final"
+    score_target : str, optional
+        Default ``None``: ``"initial"`` for ``growth`` (002 Algorithm 8),
+        ``"final"`` for ``state_space``.
     slope_reg, state_reg : float, default 0.01, 1.0
         Positive penalty weights of the growth and state-space variants.
     assume_time_axis : bool, default False

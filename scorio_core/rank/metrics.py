@@ -67,6 +67,7 @@ def pass_at_k(R, k: int) -> np.ndarray:
     "metrics",
     "Pass^k: chance that all k sampled trials are correct (002 eq. 23)",
     variants={"pass_hat_k_2": {"k": 2}},
+    tie_floor=0.0,  # with large k a probability may legitimately be tiny
 )
 def pass_hat_k(R, k: int) -> np.ndarray:
     return _pass_family("hat", R, k)
@@ -77,6 +78,7 @@ def pass_hat_k(R, k: int) -> np.ndarray:
     "G-Pass@k_tau: chance that at least ceil(tau k) of k trials are correct (002 eq. 24)",
     variants={"g_pass_at_k_tau_2_0.5": {"k": 2, "tau": 0.5}},
     extra={"g_pass_at_k_tau_2_0.5"},
+    tie_floor=0.0,  # with large k a probability may legitimately be tiny
 )
 def g_pass_at_k_tau(R, k: int, tau: float) -> np.ndarray:
     return _pass_family("g", R, k, tau)
@@ -86,6 +88,7 @@ def g_pass_at_k_tau(R, k: int, tau: float) -> np.ndarray:
     "metrics",
     "mG-Pass@k: G-Pass@k_tau averaged over tau in [0.5, 1] (002 eq. 25)",
     variants={"mg_pass_at_k_2": {"k": 2}},
+    tie_floor=0.0,  # with large k a probability may legitimately be tiny
 )
 def mg_pass_at_k(R, k: int) -> np.ndarray:
     return _pass_family("mg", R, k)

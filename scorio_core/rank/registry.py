@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from .._validation import ValidationError
-from ._ties import rank_scores
+from ._ties import NOISE_FLOOR, rank_scores
 
 __all__ = ["FAMILIES", "METHODS", "Method", "methods_markdown", "ranker"]
 
@@ -58,6 +58,7 @@ class Method:
     needs_r0: bool = False
     stochastic: bool = False
     extra: bool = False  # not one of the 72 identifiers of 002 App. I.2
+    tie_floor: float = NOISE_FLOOR  # absolute noise floor of the tie rule (0: masses)
 
     @property
     def min_trials(self) -> int:
@@ -87,6 +88,7 @@ def ranker(
     extra: frozenset[str] | set[str] = frozenset(),
     extra_output: str | None = None,
     extra_with_scores: bool = True,
+    tie_floor: float = NOISE_FLOOR,
 ):
     """Wrap a score function into a public ranker and register its variants.
 
@@ -109,6 +111,10 @@ def ranker(
         and the public function ``(ranks, scores, extra)``, or ``(ranks,
         extra)`` when ``extra_with_scores`` is false and ``return_scores`` is
         not set.
+    tie_floor : float
+        Absolute noise floor of the tie rule (:func:`~._ties.rank_scores`):
+        the default for scores on a unit scale, ``0.0`` for masses and
+        probabilities that may legitimately be tiny (ties then relative only).
     """
     if family not in FAMILIES:
         raise ValueError(f"unknown family {family!r}")
@@ -119,12 +125,12 @@ def ranker(
             if extra_output is not None and kwargs.get(extra_output, False):
                 scores, more = score_fn(R, *args, **kwargs)
                 scores = np.asarray(scores, dtype=float)
-                ranks = rank_scores(scores, method)
+                ranks = rank_scores(scores, method, floor=tie_floor)
                 if return_scores or extra_with_scores:
                     return ranks, scores, more
                 return ranks, more
             scores = np.asarray(score_fn(R, *args, **kwargs), dtype=float)
-            ranks = rank_scores(scores, method)
+            ranks = rank_scores(scores, method, floor=tie_floor)
             return (ranks, scores) if return_scores else ranks
 
         sig = inspect.signature(score_fn)
@@ -134,6 +140,7 @@ def ranker(
         ]
         public.__signature__ = sig.replace(parameters=[*sig.parameters.values(), *extra_params])
         public.score = score_fn  # the raw score function, for batched analyses
+        public.tie_floor = tie_floor
 
         for vid, params in (variants or {score_fn.__name__: {}}).items():
             if vid in METHODS:
@@ -148,6 +155,7 @@ def ranker(
                 needs_r0=r0,
                 stochastic=stochastic,
                 extra=vid in extra,
+                tie_floor=tie_floor,
             )
         return public
 

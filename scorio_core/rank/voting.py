@@ -33,6 +33,9 @@ Example
 
 from __future__ import annotations
 
+import time
+import warnings
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
@@ -50,6 +53,7 @@ __all__ = [
     "schulze",
     "ranked_pairs",
     "kemeny_young",
+    "KemenyStatus",
     "nanson",
     "baldwin",
     "majority_judgment",
@@ -63,6 +67,10 @@ _RANK_TIES = ("average", "max", "min")
 # tens of ms); larger blocks by the MILP (tens of ms per solve, about one solve per
 # model to certify the forced pairs).
 _KEMENY_DP_MAX = 16
+#: Default seconds for the whole Kemeny-Young solve. Exact search is exponential
+#: (20/30/40/60 models in one Condorcet block took 3.8/19/73/457 s); past this bound
+#: the best order found is returned, labelled ``"time_limited"``.
+KEMENY_TIME_LIMIT = 10.0
 
 
 # --------------------------------------------------------------------------- tallies
@@ -409,7 +417,7 @@ class _KemenyMILP:
     0 <= x_ij + x_jk - x_ik <= 1 for i < j < k (no 3-cycles, hence transitive).
     """
 
-    def __init__(self, D: np.ndarray, time_limit: float | None):
+    def __init__(self, D: np.ndarray):
         from scipy import sparse
         from scipy.optimize import LinearConstraint
 
@@ -430,12 +438,13 @@ class _KemenyMILP:
         A = sparse.csr_array((vals, (rows, cols)), shape=(len(t), len(self.iu)))
         self.constraints = [LinearConstraint(A, 0.0, 1.0)] if len(t) else []
         self.options = {"mip_rel_gap": 0.0}  # the default gap could accept a worse order
-        if time_limit is not None:
-            self.options["time_limit"] = float(time_limit)
 
-    def solve(self, fix: tuple[int, int] | None = None) -> tuple[np.ndarray | None, float]:
-        """Best order (as ``above`` (n, n)) and value, optionally forcing ``fix[1]`` above
-        ``fix[0]``."""
+    def solve(
+        self, fix: tuple[int, int] | None = None, time_limit: float | None = None
+    ) -> tuple[np.ndarray | None, float, bool]:
+        """Best order (as ``above`` (n, n)), its value and whether it is proven optimal,
+        optionally forcing ``fix[1]`` above ``fix[0]``. When ``time_limit`` seconds run
+        out, the best order found so far (or ``None``) and ``False``."""
         from scipy.optimize import Bounds, milp
 
         lo, hi = np.zeros(len(self.c)), np.ones(len(self.c))
@@ -448,26 +457,101 @@ class _KemenyMILP:
             integrality=np.ones(len(self.c)),
             bounds=Bounds(lo, hi),
             constraints=self.constraints,
-            options=self.options,
+            options=self.options
+            if time_limit is None
+            else {**self.options, "time_limit": max(float(time_limit), 1e-3)},
         )
         if res.status == 2:  # cannot happen (every pair can be reversed); be explicit
-            return None, -np.inf
-        if res.status != 0:
+            return None, -np.inf, True
+        if res.status not in (0, 1) or (res.status == 1 and time_limit is None):
             raise RuntimeError(f"Kemeny-Young MILP did not prove optimality: {res.message}")
+        if res.x is None:  # stopped by the time limit before any feasible order
+            return None, -np.inf, False
         x = np.rint(res.x).astype(bool)
         above = np.zeros((self.n, self.n), dtype=bool)
         above[self.iu, self.ju] = x
         above[self.ju, self.iu] = ~x
-        return above, -res.fun + self.const
+        return above, -res.fun + self.const, res.status == 0
 
 
-def _kemeny_forced_block(D: np.ndarray, time_limit: float | None) -> np.ndarray:
-    """``forced[i, j]``: i is above j in every optimal Kemeny order of the block."""
+def _kemeny_value(D: np.ndarray, order: np.ndarray) -> float:
+    """Kemeny objective of a strict order (best first): ``Σ_{i above j} Δ_ij``."""
+    return float(np.triu(D[np.ix_(order, order)], 1).sum())
+
+
+def _move_gains(D: np.ndarray, pi: np.ndarray) -> np.ndarray:
+    """``change[a, b]``: change of the Kemeny value when the model at position ``a`` moves
+    to position ``b``; it flips its pairs with the models in between, so one cumulative
+    sum per order gives every move at once."""
+    n = len(pi)
+    a, b = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    C = np.concatenate([np.zeros((n, 1)), np.cumsum(D[np.ix_(pi, pi)], 1)], 1)
+    rows = C[a, :]
+    down = -2 * (np.take_along_axis(rows, b[..., None] + 1, -1)[..., 0] - C[a, a + 1])
+    up = 2 * (C[a, a] - np.take_along_axis(rows, b[..., None], -1)[..., 0])
+    return np.where(b > a, down, up)
+
+
+def _local_search(D: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Best-improvement insertion moves until none raises the Kemeny value (a local
+    optimum no worse than the start)."""
+    pi = np.asarray(order)
+    for _ in range(50 * len(pi) + 1):
+        change = _move_gains(D, pi)
+        a, b = np.unravel_index(np.argmax(change), change.shape)
+        if change[a, b] <= 0.5:  # Δ are integers: nothing improves
+            break
+        pi = np.insert(np.delete(pi, a), b, pi[a])
+    return pi
+
+
+def _heuristic_order(D: np.ndarray) -> np.ndarray:
+    """The better of the Borda (row sums of Δ) and Copeland (sign of Δ) orders, each
+    improved by :func:`_local_search`."""
+    starts = [np.argsort(-D.sum(1), kind="stable"), np.argsort(-np.sign(D).sum(1), kind="stable")]
+    found = [_local_search(D, o) for o in starts]
+    return max(found, key=lambda o: _kemeny_value(D, o))
+
+
+def _weak_order(D: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``above[i, j]`` of ``order`` (best first) with runs of neighbours at zero margin
+    tied: swapping such neighbours keeps the Kemeny value, so the order does not
+    separate them (e.g. clones placed next to each other)."""
+    run = np.concatenate([[0], np.cumsum(D[order[:-1], order[1:]] != 0)])
+    r = np.empty(len(order), dtype=np.int64)
+    r[order] = run
+    return r[:, None] < r[None, :]
+
+
+def _kemeny_forced_block(
+    D: np.ndarray, deadline: float | None = None
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """``(forced, order, exact)`` for one block.
+
+    ``forced[i, j]``: i is above j in every optimal Kemeny order; ``order`` an
+    optimal order (best first). When ``deadline`` (a :func:`time.monotonic`
+    time) passes before the MILP has proved an optimum and certified every pair,
+    ``exact`` is false, ``order`` is the best order found (the MILP's incumbent
+    or the improved Borda/Copeland order, whichever is better) and ``forced`` is
+    :func:`_weak_order` of it.
+    """
     n = D.shape[0]
     if n <= _KEMENY_DP_MAX:
-        return _kemeny_forced_dp(D)
-    model = _KemenyMILP(D, time_limit)
-    above, best = model.solve()
+        forced = _kemeny_forced_dp(D)
+        return forced, np.argsort(-forced.sum(1), kind="stable"), True
+
+    def remaining() -> float | None:
+        return None if deadline is None else deadline - time.monotonic()
+
+    model = _KemenyMILP(D)
+    above, best, proven = model.solve(time_limit=remaining())
+    if not proven:
+        order = _heuristic_order(D)
+        if above is not None:
+            milp_order = np.argsort(-above.sum(1), kind="stable")
+            if _kemeny_value(D, milp_order) >= _kemeny_value(D, order):
+                order = milp_order
+        return _weak_order(D, order), order, False
     order = np.argsort(-above.sum(1), kind="stable")
     seen = _equal_value_moves(D, order)  # seen[i, j]: a known optimal order puts i above j
     forced = np.zeros((n, n), dtype=bool)
@@ -482,12 +566,19 @@ def _kemeny_forced_block(D: np.ndarray, time_limit: float | None) -> np.ndarray:
             if np.any(forced[i, mid] & forced[mid, j]):
                 forced[i, j] = True
                 continue
-            alt, value = model.solve(fix=(i, j))
+            left = remaining()
+            alt, value, done = (
+                (None, -np.inf, False)
+                if left is not None and left <= 0
+                else (model.solve(fix=(i, j), time_limit=left))
+            )
+            if not done and not (alt is not None and value >= best - 0.5):
+                return _weak_order(D, order), order, False  # out of time
             if alt is not None and value >= best - 0.5:  # Δ are integers
                 seen |= _equal_value_moves(D, np.argsort(-alt.sum(1), kind="stable"))
             else:
                 forced[i, j] = True
-    return forced
+    return forced, order, True
 
 
 def _equal_value_moves(D: np.ndarray, order: np.ndarray, cap: int = 64) -> np.ndarray:
@@ -500,18 +591,14 @@ def _equal_value_moves(D: np.ndarray, order: np.ndarray, cap: int = 64) -> np.nd
     """
     n = len(order)
     seen = np.zeros((n, n), dtype=bool)
-    a, b = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    off_diag = ~np.eye(n, dtype=bool)
     frontier, visited = [order], {order.tobytes()}
     while frontier:
         pi = frontier.pop()
         pos = np.argsort(pi)
         seen |= pos[:, None] < pos[None, :]
-        C = np.concatenate([np.zeros((n, 1)), np.cumsum(D[np.ix_(pi, pi)], 1)], 1)
-        rows = C[a, :]
-        down = -2 * (np.take_along_axis(rows, b[..., None] + 1, -1)[..., 0] - C[a, a + 1])
-        up = 2 * (C[a, a] - np.take_along_axis(rows, b[..., None], -1)[..., 0])
-        change = np.where(b > a, down, up)
-        for i, j in zip(*np.nonzero((change == 0) & (a != b)), strict=True):
+        change = _move_gains(D, pi)
+        for i, j in zip(*np.nonzero((change == 0) & off_diag), strict=True):
             if len(visited) >= cap:
                 return seen
             new = np.insert(np.delete(pi, i), j, pi[i])
@@ -521,17 +608,54 @@ def _equal_value_moves(D: np.ndarray, order: np.ndarray, cap: int = 64) -> np.nd
     return seen
 
 
+@dataclass(frozen=True)
+class KemenyStatus:
+    """How a Kemeny-Young result was obtained.
+
+    Attributes
+    ----------
+    status : {"exact", "time_limited"}
+        ``"exact"``: every optimal order is accounted for (ties exactly where
+        optimal orders disagree). ``"time_limited"``: the time limit ran out in
+        some Condorcet block; the result is the best order found there, with
+        ties only where an order of equal value was seen to swap two models.
+    order : ndarray of int
+        An order of the models (best first) of Kemeny value ``value``: optimal
+        when ``status == "exact"``, the best found otherwise.
+    value : float
+        Its Kemeny objective ``Σ_{i above j} Δ_ij`` (002 eq. 38, up to a constant).
+    elapsed : float
+        Seconds spent.
+    time_limit : float or None
+        The limit that applied.
+    """
+
+    status: Literal["exact", "time_limited"]
+    order: np.ndarray
+    value: float
+    elapsed: float
+    time_limit: float | None
+
+
 @ranker(
     "voting",
     "Kemeny-Young: orders maximizing pairwise agreement, solved exactly (subset DP or "
-    "MILP); models tie unless every optimal order separates them (002 eq. 38)",
+    "MILP) within a time limit (else the best order found, labelled); models tie unless "
+    "every optimal order separates them (002 eq. 38)",
     variants={
-        "kemeny_young_tie_ignore": {"tie_policy": "ignore", "time_limit": None},
-        "kemeny_young_tie_half": {"tie_policy": "half", "time_limit": None},
+        "kemeny_young_tie_ignore": {"tie_policy": "ignore", "time_limit": KEMENY_TIME_LIMIT},
+        "kemeny_young_tie_half": {"tie_policy": "half", "time_limit": KEMENY_TIME_LIMIT},
     },
+    extra_output="return_status",
 )
-def kemeny_young(R, tie_policy: TiePolicy = "half", time_limit: float | None = None) -> np.ndarray:
-    """Kemeny-Young (002 eq. 38), exact, with ties where the optimum is not unique.
+def kemeny_young(
+    R,
+    tie_policy: TiePolicy = "half",
+    time_limit: float | None = KEMENY_TIME_LIMIT,
+    return_status: bool = False,
+):
+    """Kemeny-Young (002 eq. 38), exact within a time limit, with ties where the optimum
+    is not unique.
 
     Parameters
     ----------
@@ -542,9 +666,14 @@ def kemeny_young(R, tie_policy: TiePolicy = "half", time_limit: float | None = N
         ``Σ_{i above j} P_ij`` differs between the policies by a constant only
         (it depends on ``P`` through the margins ``Δ``), so both give the
         same result.
-    time_limit : float, optional
-        Seconds allowed to each MILP solve (blocks of more than 16 models);
-        ``RuntimeError`` if a solve stops without proving optimality.
+    time_limit : float or None
+        Seconds for the whole solve (default :data:`KEMENY_TIME_LIMIT`); ``None``
+        for no limit (exact however long it takes). Blocks of at most 16 models
+        are always solved exactly (milliseconds). When the limit runs out in a
+        larger block the result is the best order found there, a
+        ``RuntimeWarning`` says so and the status is ``"time_limited"``.
+    return_status : bool
+        Also return a :class:`KemenyStatus`: ``(ranks, scores, status)``.
 
     Returns
     -------
@@ -566,6 +695,9 @@ def kemeny_young(R, tie_policy: TiePolicy = "half", time_limit: float | None = N
     binaries, ``C(n, 3)`` two-sided triangle rows). There, forced pairs are
     found by re-solving with a pair reversed; each alternative optimum found
     clears all the pairs it reverses, and transitivity settles the rest.
+    Out of time, a block's order is the better of the MILP's incumbent and the
+    Borda and Copeland orders improved by best-improvement insertion moves, so
+    it is never worse in Kemeny value than either of those orders.
 
     Examples
     --------
@@ -573,25 +705,52 @@ def kemeny_young(R, tie_policy: TiePolicy = "half", time_limit: float | None = N
     >>> R = np.array([[[1], [1], [0]], [[1], [0], [1]], [[0], [0], [0]]])
     >>> kemeny_young(R).tolist()
     [1, 1, 3]
+    >>> kemeny_young(R, return_status=True)[2].status
+    'exact'
     """
     check_choice("tie_policy", tie_policy, _TIE_POLICIES)
     if time_limit is not None and not (np.isscalar(time_limit) and 0 < time_limit < np.inf):
         raise ValidationError(
             f"time_limit must be a positive number of seconds; got {time_limit!r}"
         )
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + float(time_limit)
     _, qp = _tallies(R)
     D = (qp.wins - qp.wins.T).astype(float)  # Δ_ij, the same for both tie policies
     L = D.shape[0]
     blocks = _condorcet_blocks(D >= 0)
     forced = np.zeros((L, L), dtype=bool)
+    order, exact = [], True
     for b, members in enumerate(blocks):
         later = np.concatenate([np.zeros(0, dtype=np.int64), *blocks[b + 1 :]])
         forced[np.ix_(members, later)] = True
         if len(members) > 1:
-            forced[np.ix_(members, members)] = _kemeny_forced_block(
-                D[np.ix_(members, members)], time_limit
-            )
-    return _level_scores(forced)
+            fb, ob, ok = _kemeny_forced_block(D[np.ix_(members, members)], deadline)
+            forced[np.ix_(members, members)] = fb
+            order.append(members[ob])
+            exact &= ok
+        else:
+            order.append(members)
+    order = np.concatenate(order)
+    if not exact:
+        warnings.warn(
+            f"Kemeny-Young: time limit of {time_limit} s reached on {L} models; the ranking "
+            "is the best order found, not a proven optimum (pass a larger time_limit, or "
+            "None, for the exact result)",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+    scores = _level_scores(forced)
+    if not return_status:
+        return scores
+    status = KemenyStatus(
+        status="exact" if exact else "time_limited",
+        order=order,
+        value=_kemeny_value(D, order),
+        elapsed=time.monotonic() - start,
+        time_limit=None if time_limit is None else float(time_limit),
+    )
+    return scores, status
 
 
 def _condorcet_blocks(weak: np.ndarray) -> list[np.ndarray]:

@@ -5,6 +5,7 @@ on a free loopback port and Debian's headless Chromium driven by Playwright (no
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -77,3 +78,32 @@ def settle(page, wait_s: float = 0.0, timeout_s: float = 120) -> None:
         page.wait_for_timeout(250)
     if wait_s:
         page.wait_for_timeout(wait_s * 1000)
+
+
+def launch_chromium_or_skip(playwright):
+    """Debian's Chromium through ``playwright``; skip the test without one, except in CI
+    (``CI=true``), where a missing browser is a failure (`.ci/run` installs it)."""
+    import pytest
+
+    reason = None if Path(CHROMIUM).exists() else f"no Chromium at {CHROMIUM}"
+    if reason is None:
+        try:
+            return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Exception as exc:  # noqa: BLE001 - said below, as a skip or a CI failure
+            reason = f"Chromium did not start: {exc}"
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"browser tests must run in CI: {reason} (apt-get install chromium)")
+    pytest.skip(reason)
+
+
+def sync_playwright_or_skip():
+    """``playwright.sync_api.sync_playwright``; skip without it, fail in CI."""
+    import pytest
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if os.environ.get("CI") == "true":
+            pytest.fail("browser tests must run in CI: playwright is not installed (test extra)")
+        pytest.skip("playwright is not installed (test extra)")
+    return sync_playwright

@@ -28,12 +28,14 @@ from _browser import CHROMIUM, CHROMIUM_ARGS, settle, streamlit_server  # noqa: 
 PAGES = {
     "data": "",
     "leaderboard": "leaderboard",
+    "planner": "planner",
     "rubric": "rubric",
     "methods": "methods",
     "convergence": "convergence",
     "stability": "stability",
     "greedy": "greedy",
     "simulator": "simulator",
+    "report": "report",
 }
 
 

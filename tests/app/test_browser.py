@@ -9,36 +9,24 @@ missing; outside CI the tests skip when no browser is available.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser import CHROMIUM, CHROMIUM_ARGS, settle, streamlit_server
+from _browser import (
+    launch_chromium_or_skip,
+    settle,
+    streamlit_server,
+    sync_playwright_or_skip,
+)
 
 pytestmark = pytest.mark.timeout(600)
 
 
-def _browser_or_skip():
-    reason = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        reason = "playwright is not installed (test extra)"
-    if reason is None and not Path(CHROMIUM).exists():
-        reason = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
-    if reason:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"browser tests must run in CI: {reason}")
-        pytest.skip(reason)
-    return sync_playwright
-
-
 @pytest.fixture(scope="module")
 def browser():
-    sync_playwright = _browser_or_skip()
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with sync_playwright_or_skip()() as p:
+        b = launch_chromium_or_skip(p)
         yield b
         b.close()
 

@@ -32,7 +32,9 @@ def test_forest_plot_rows_in_leaderboard_order(outcomes):
     assert spec["layer"][0]["encoding"]["y"]["sort"] == board.table["model"].tolist()
     assert spec["height"] == {"step": charts.ROW_PX}  # grows with the number of models
     df = _data(spec)
-    assert (df["rank_label"] == "#" + board.table["rank_ci"].astype(str)).all()
+    assert (df["rank_label"].str.split(" ").str[0] == "#" + board.table["rank"].astype(str)).all()
+    spans = df["rank_label"].str.contains("–")
+    assert (spans == (board.table["rank"] != board.table["rank_hi"]).to_numpy()).all()
 
 
 def test_heatmap_is_leaderboard_ordered_and_labels_undecided_cells(outcomes):
@@ -46,8 +48,15 @@ def test_heatmap_is_leaderboard_ordered_and_labels_undecided_cells(outcomes):
     got = df.set_index(["row", "column"])["p"]
     a, b = order[0], order[1]
     assert got[(a, b)] == pytest.approx(board.prob_better[i[a], i[b]])
-    undecided = (df["p"] >= 0.005) & (df["p"] < 0.995)
-    assert (df.loc[undecided, "label"] != "").all() and (df.loc[~undecided, "label"] == "").all()
+    # the heatmap marks decided pairs by the rule behind the rank columns
+    D = board.decided | board.decided.T
+    expected = {(board.models[r], board.models[c]): D[r, c] for r in range(20) for c in range(20)}
+    pairs = zip(df["row"], df["column"], strict=True)
+    assert (df["decided"] == [expected[rc] for rc in pairs]).all()
+    assert (df.loc[~df["decided"], "label"] != "").all()
+    assert (df.loc[df["decided"], "label"] == "").all()
+    outline = spec["layer"][1]
+    assert outline["mark"]["stroke"] == "#111"
 
 
 def test_accuracy_strip_and_category_bars(outcomes):

@@ -36,8 +36,8 @@ def _ok(at: AppTest) -> None:
 
 
 def _board(at: AppTest):
-    """The rendered leaderboard table (the dataframe that has a ``rank_ci`` column)."""
-    return next(d.value for d in at.dataframe if "rank_ci" in d.value.columns)
+    """The rendered leaderboard table (the dataframe that has a ``rank_chain`` column)."""
+    return next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
 
 
 def _run_both_pages(at: AppTest) -> AppTest:
@@ -48,7 +48,12 @@ def _run_both_pages(at: AppTest) -> AppTest:
     _ok(at)
     assert _board(at).shape[0] == at.session_state["scorio_dataset"].view.L
     assert len(at.get("vega_lite_chart")) == 2
-    assert len(at.get("download_button")) == 3
+    labels = sorted(d.proto.label for d in at.get("download_button"))
+    # each chart as SVG and PNG; each table as CSV with provenance; JSON; Markdown
+    assert labels == sorted(["SVG", "PNG"] * 2 + ["CSV: leaderboard", "CSV: unresolved",
+                                                  "JSON (all tables)", "Markdown"])
+    code = next(c.value for c in at.code if "leaderboard(" in c.value)
+    assert "io.load(" in code and "scope='questions'" in code  # the notebook cell of the view
     return at
 
 
@@ -173,7 +178,7 @@ def test_confidence_changes_ci_aware_ranks():
     for c in (0.80, 0.99):
         at.select_slider(key="confidence").set_value(c).run()
         _ok(at)
-        ranks[c] = _board(at)["rank_ci"].tolist()
+        ranks[c] = _board(at)["rank_chain"].tolist()
     assert ranks[0.80] != ranks[0.99]
     assert max(ranks[0.80]) > max(ranks[0.99])  # stricter confidence -> more ties
 

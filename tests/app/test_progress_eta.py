@@ -16,3 +16,21 @@ def test_eta_is_a_linear_estimate_from_the_share_done():
 def test_no_estimate_before_there_is_anything_to_extrapolate():
     assert eta_text(0.4, 0.5) == "0:00 elapsed"
     assert eta_text(12.0, 0.0) == "0:12 elapsed"
+
+
+def test_board_display_spells_infinite_and_missing_values():
+    """A tie no number of trials separates shows ∞, the last model (no next one) —;
+    st.dataframe used to show 'Infinity' and 'None'."""
+    import numpy as np
+    import pandas as pd
+
+    from pages._common import board_display, column_config
+
+    t = pd.DataFrame({"model": ["a", "b", "c"], "mu": [0.5, 0.5, 0.2],
+                      "z_next": [0.0, 3.1234, np.nan], "n_needed": [np.inf, 1234.4, np.nan]})
+    d = board_display(t)
+    assert d["n_needed"].tolist() == ["∞", "1,234", "—"]
+    assert d["z_next"].tolist() == ["0.00", "3.12", "—"]
+    assert d["mu"].tolist() == [0.5, 0.5, 0.2] and t["n_needed"].iloc[0] == np.inf  # copy
+    cfg = column_config(d)
+    assert cfg["n_needed"]["type_config"]["type"] == "text"

@@ -20,7 +20,7 @@ def _ok(at: AppTest) -> None:
 
 
 def _board(at: AppTest):
-    return next(d.value for d in at.dataframe if "rank_ci" in d.value.columns)
+    return next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
 
 
 def test_preset_then_weight_change_moves_the_leaderboard():

@@ -24,14 +24,14 @@ def degenerate_cases() -> dict[str, tuple[np.ndarray, bool]]:
     }
 
 
-def assert_signature_like_reference(fn, ref_fn, *, skip_default=(), drop=()) -> None:
+def assert_signature_like_reference(fn, ref_fn, *, skip_default=(), drop=(), extra=()) -> None:
     """Same keyword names and defaults as the reference function (``R`` excepted).
 
     ``skip_default``: parameters whose default deliberately differs; ``drop``:
-    reference-only parameters we deliberately do not offer.
+    reference-only parameters we deliberately do not offer; ``extra``: ours only.
     """
     name = ref_fn.__name__
-    ours = inspect.signature(fn).parameters
+    ours = {k: v for k, v in inspect.signature(fn).parameters.items() if k not in extra}
     theirs = {k: v for k, v in inspect.signature(ref_fn).parameters.items() if k not in drop}
     assert set(ours) == set(theirs), name
     for p in theirs:

@@ -535,3 +535,14 @@ def test_invalid_parameters_are_refused():
             fn(R, **kw)
     with pytest.raises(ValidationError, match="binary"):
         paired.bradley_terry(2 * R)
+
+
+def test_bayesian_mcmc_block_size_changes_nothing(monkeypatch):
+    """Issue 15 (memory): the (pairs, draws) arrays are formed in blocks of draws."""
+    from scorio_core.rank import bayesian
+
+    R = np.random.default_rng(40).integers(0, 2, (6, 8, 3))
+    full = bayesian.bayesian_mcmc(R, n_samples=800, burnin=100, return_scores=True)[1]
+    monkeypatch.setattr(bayesian, "_BLOCK_ELEMENTS", 37)
+    small = bayesian.bayesian_mcmc(R, n_samples=800, burnin=100, return_scores=True)[1]
+    np.testing.assert_allclose(small, full, rtol=0, atol=1e-12)

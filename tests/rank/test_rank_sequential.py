@@ -318,3 +318,56 @@ def test_glicko_return_deviation_and_scores():
     np.testing.assert_array_equal(rating, rating3)
     assert np.all(rd < 350.0)
     assert METHODS["glicko_tie_skip"].func.score is sequential.glicko.score
+
+
+# --------------------------------------------------------------------------- compiled kernels
+@pytest.mark.parametrize("policy", POLICIES)
+def test_compiled_kernels_equal_the_numpy_loops(policy):
+    """Issue 15: the numba round loops give today's pure-numpy results (kept verbatim in
+    ``_sequential_numpy``) to 1e-12, on random tensors with twins, all-correct rounds,
+    N = 1 and M = 1, for every tie policy and non-default parameters."""
+    import _sequential_numpy as oracle
+
+    cases = [
+        (sequential.elo, oracle.elo, {}),
+        (sequential.elo, oracle.elo, {"K": 0.05, "initial_rating": 1000.0}),
+        (sequential.glicko, lambda R, **k: oracle.glicko(R, **k)[0], {}),
+        (sequential.glicko, lambda R, **k: oracle.glicko(R, **k)[0], {"c": 30.0, "rd_max": 300.0}),
+        (sequential.trueskill, oracle.trueskill, {}),
+        (sequential.trueskill, oracle.trueskill, {"draw_margin": 0.7, "tau": 0.5}),
+        (sequential.trueskill, oracle.trueskill, {"draw_margin": 1e-8}),
+    ]
+    rng = np.random.default_rng(21)
+    for R in _tensors(rng, 12) + [rng.integers(0, 2, (12, 40, 3))]:
+        for ours, theirs, kw in cases:
+            new = ours(R, tie_handling=policy, return_scores=True, **kw)[1]
+            old = theirs(R, tie_handling=policy, **kw)
+            np.testing.assert_allclose(new, old, rtol=1e-12, atol=1e-12, err_msg=str(kw))
+    _, _, rd = sequential.glicko(R, tie_handling=policy, c=30.0, return_deviation=True)
+    np.testing.assert_allclose(rd, oracle.glicko(R, tie_handling=policy, c=30.0)[1], rtol=1e-12)
+
+
+def test_compiled_kernels_are_the_same_code_uncompiled():
+    """``py_func`` runs the kernel's Python source: the same numbers as the machine code."""
+    from scorio_core.rank import _seq_kernels as k
+
+    s = sequential._stream(np.random.default_rng(22).integers(0, 2, (5, 6, 3)), "draw")
+    np.testing.assert_allclose(
+        k.elo_rounds(s.x, s.policy, 32.0, 1500.0),
+        k.elo_rounds.py_func(s.x, s.policy, 32.0, 1500.0),
+        rtol=1e-13,
+    )
+    args = (s.x, s.new_trials, s.policy, 25.0, 69.4, 34.7, 0.01, 0.3)
+    np.testing.assert_allclose(
+        k.trueskill_rounds(*args), k.trueskill_rounds.py_func(*args), rtol=1e-13
+    )
+
+
+def test_log_ndtr_matches_scipy_in_both_tails():
+    from scipy import special
+
+    from scorio_core.rank._seq_kernels import log_ndtr
+
+    z = np.concatenate([np.linspace(-60, 40, 2001), [-20.0, -19.999, 6.0, 6.001, 0.0]])
+    ours = np.array([log_ndtr(v) for v in z])
+    np.testing.assert_allclose(ours, special.log_ndtr(z), rtol=1e-13, atol=1e-300)

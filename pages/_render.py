@@ -1,0 +1,108 @@
+"""Render one analysis definition (``scorio_core.analyses``) on a page.
+
+A page lays out widgets for the analysis's ``Params``, calls :func:`run` and shows
+the result with :func:`charts` and :func:`footer`: the charts with their one-line
+captions and SVG/PNG files, the caveats, every table as CSV (with a provenance
+header) and JSON, and the notebook cell that reproduces the page ("Copy code").
+The same definition renders the CLI subcommand, the report section and the
+notebook cell, so a number on the page is the number everywhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from pages import _common
+from scorio_core.analyses import Analysis
+from scorio_core.analyses.provenance import export_filename, export_result
+from scorio_core.report import chart_png, chart_svg, load_code
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(analysis: Analysis, ds: _common.Dataset, params: Any, label: str | None = None):
+    """``analysis.run(ds.view, params)``, once per (data, settings); shared across reruns."""
+    return _common.run_cached(
+        analysis.id, (ds.token, params), lambda _p: analysis.run(ds.view, params),
+        label or f"Computing: {analysis.title}",
+    )
+
+
+def charts(
+    analysis: Analysis, result: Any, key: str, widths: Sequence[str] = (), skip: Sequence[int] = ()
+) -> None:
+    """Every chart of ``result`` (except the indices in ``skip``): title, chart, caption and
+    its SVG/PNG files (made when clicked)."""
+    for i, c in enumerate(analysis.charts(result)):
+        if i in skip:
+            continue
+        st.subheader(c.title)
+        st.altair_chart(c.chart, width=widths[i] if i < len(widths) else "stretch")
+        st.caption(c.caption)
+        stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
+        a, b, _ = st.columns([1, 1, 6])
+        a.download_button("SVG", _deferred(chart_svg, c.chart), f"{stem}.svg", "image/svg+xml",
+                          key=f"{key}_svg_{i}", icon=":material/image:")
+        b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",
+                          key=f"{key}_png_{i}", icon=":material/image:")
+
+
+def _deferred(fn: Callable, *args) -> Callable[[], Any]:
+    return lambda: fn(*args)
+
+
+def footer(
+    analysis: Analysis, ds: _common.Dataset, params: Any, result: Any, key: str,
+    extra: Sequence[tuple[str, Callable[[], str], str, str]] = (),
+) -> None:
+    """Caveats, exports with provenance (``extra``: more ``(label, make, file, mime)``)
+    and the notebook cell of this view."""
+    o = ds.view
+    notes = analysis.caveats(o, params, result)
+    if notes:
+        with st.expander(f"Caveats ({len(notes)})"):
+            for n in notes:
+                st.markdown(f"- {n}")
+    st.subheader("Export")
+    files = [(f"CSV: {name}", name) for name in analysis.tables(result)]
+    cols = st.columns(max(len(files) + 1 + len(extra), 3))
+    for col, (label, name) in zip(cols, files, strict=False):
+        col.download_button(
+            label, _deferred(_table_csv, analysis, o, params, result, name),
+            export_filename(o, analysis.id, "csv", name), "text/csv",
+            key=f"{key}_csv_{name}", icon=":material/download:",
+        )
+    cols[len(files)].download_button(
+        "JSON (all tables)", _deferred(_json, analysis, o, params, result),
+        export_filename(o, analysis.id, "json"), "application/json",
+        key=f"{key}_json", icon=":material/download:",
+    )
+    for col, (label, make, file, mime) in zip(cols[len(files) + 1 :], extra, strict=False):
+        col.download_button(label, make, file, mime, key=f"{key}_{file}",
+                            icon=":material/download:")
+    st.caption("Every file names the dataset and the analysis and carries its provenance "
+               "(input sha256, settings, seeds, versions, UTC time).")
+    with st.expander("Copy code: the notebook cell for this view"):
+        st.code(notebook_cell(analysis, ds, params), language="python")
+
+
+def _table_csv(analysis, o, params, result, name: str) -> str:
+    files = export_result(analysis, o, params, result, "csv")
+    return files[export_filename(o, analysis.id, "csv", name)]
+
+
+def _json(analysis, o, params, result) -> str:
+    return next(iter(export_result(analysis, o, params, result, "json").values()))
+
+
+def notebook_cell(analysis: Analysis, ds: _common.Dataset, params: Any) -> str:
+    """Load the same data, then the analysis's own ``to_code`` and chart expressions."""
+    source = ROOT / ds.source
+    path = source if source.is_file() else Path(ds.source)
+    load = load_code(path, benchmark=ds.benchmark)
+    charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
+    return f"{load}\n\n{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"

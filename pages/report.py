@@ -1,0 +1,92 @@
+"""Report: the chosen analyses on the selected data as one shareable file -- a self-contained
+HTML page (prints to PDF), Markdown with SVG charts, or a notebook that recomputes it."""
+
+from __future__ import annotations
+
+import io as _bytes_io
+import tempfile
+import zipfile
+from pathlib import Path
+
+import nbformat
+import streamlit as st
+import streamlit.components.v1 as components
+
+from pages import _common
+from scorio_core.analyses import ANALYSES
+from scorio_core.analyses.provenance import export_filename
+from scorio_core.report import build_report, to_html, to_markdown, to_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Fast enough to build while the reader waits; compare/stability run every method (minutes).
+DEFAULT = ("leaderboard", "convergence", "greedy", "rubric")
+
+
+def _markdown_zip(report, stem: str) -> bytes:
+    """The Markdown file and its ``<stem>_charts/`` SVGs in one zip."""
+    with tempfile.TemporaryDirectory() as tmp:
+        charts = Path(tmp) / f"{stem}_charts"
+        text = to_markdown(report, charts)
+        buf = _bytes_io.BytesIO()
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+            zf.writestr(f"{stem}.md", text)
+            for svg in sorted(charts.glob("*.svg")):
+                zf.write(svg, f"{charts.name}/{svg.name}")
+    return buf.getvalue()
+
+
+def main() -> None:
+    ds = _common.page_start("Report")
+    o = ds.view
+    st.markdown(
+        "Pick the analyses, build, and download one file to share: **HTML** (self-contained, "
+        "renders offline, prints cleanly to PDF), **Markdown** (with the charts as SVG files) "
+        "or a **notebook** that recomputes every number with public `scorio_core` calls. Each "
+        "section says how to read it, its caveats, and the report ends with its provenance "
+        "(input sha256, settings, seeds, versions, time)."
+    )
+    usable = {k: a for k, a in ANALYSES.items() if a.requires(o) is None}
+    sections = st.multiselect(
+        "Sections", list(ANALYSES), default=[k for k in DEFAULT if k in usable],
+        key="report_sections",
+        format_func=lambda k: ANALYSES[k].title + ("" if k in usable else " (not for these data)"),
+        help="Method comparison and stability rank the data with every registered method "
+        "(minutes on large data).",
+    )
+    title = st.text_input("Title", f"Scorio Studio report: {o.name}", key="report_title")
+    if not sections:
+        st.info("Pick at least one section.")
+        return
+    key = (ds.token, tuple(sections), title)
+    report = _common.cached_result("report", key)
+    if report is None:
+        if not st.button("Build report", type="primary", key="report_build"):
+            return
+        report = _common.run_cached(
+            "report", key, lambda p: build_report(o, sections, title=title, progress=p),
+            "Building the report",
+        )
+
+    for s in report.sections:
+        if s.error:
+            st.warning(f"{s.analysis.title}: {s.error}")
+    stem = Path(export_filename(o, "report", "html")).stem
+    local = (ROOT / ds.source) if (ROOT / ds.source).is_file() else Path(ds.source)
+    nb = nbformat.writes(to_notebook(report, local))
+    c = st.columns(3)
+    c[0].download_button("HTML", to_html(report), f"{stem}.html", "text/html",
+                         key="report_html", icon=":material/download:")
+    c[1].download_button("Markdown + charts (zip)", _markdown_zip(report, stem), f"{stem}.zip",
+                         "application/zip", key="report_md", icon=":material/download:")
+    c[2].download_button("Notebook", nb, f"{stem}.ipynb", "application/x-ipynb+json",
+                         key="report_ipynb", icon=":material/download:")
+    st.caption(
+        f"The notebook loads `{local.name}`"
+        + ("" if local.is_absolute() else " from its own folder: put the uploaded file next to it")
+        + "; it checks the file's sha256 before recomputing."
+    )
+    with st.expander("Preview", expanded=True):  # in a frame: the report's CSS stays its own
+        components.html(to_html(report), height=900, scrolling=True)
+
+
+main()

@@ -1,0 +1,144 @@
+"""Reports: chosen analyses on one dataset rendered as HTML, Markdown or a notebook (SPEC §9).
+
+* :func:`build_report` runs the analyses (:data:`scorio_core.analyses.ANALYSES`);
+* :func:`to_html` -- one self-contained, offline, print-friendly HTML file with
+  inline SVG charts, a "how to read this" and caveats per section and a provenance block;
+* :func:`to_markdown` -- the same as Markdown (charts as sibling SVG files);
+* :func:`to_notebook` -- an ``nbformat`` notebook of public ``scorio_core`` calls;
+* :func:`write_report` -- any of the three by the output file's suffix
+  (``scorio-studio report``).
+
+Example
+-------
+>>> from scorio_core import io
+>>> from scorio_core.report import build_report, to_html
+>>> data = io.load("data/biased_coins.npz")
+>>> report = build_report(data, ["leaderboard"], title="Biased coins")
+>>> to_html(report).count("<svg")
+2
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from .._validation import ValidationError
+from ..analyses.provenance import attach_source
+from ..outcomes import COMBINED
+from ._build import Report, SectionResult, build_report, parse_sections
+from ._svg import chart_png, chart_svg
+from .html import escape, to_html
+from .markdown import to_markdown
+from .notebook import load_code, to_notebook
+
+__all__ = [
+    "Report",
+    "SectionResult",
+    "build_report",
+    "parse_sections",
+    "to_html",
+    "to_markdown",
+    "to_notebook",
+    "load_code",
+    "write_report",
+    "make_report",
+    "cli_report",
+    "chart_svg",
+    "chart_png",
+    "escape",
+    "SUFFIXES",
+]
+
+SUFFIXES = (".html", ".md", ".ipynb")
+
+
+def _suffix(out: Path) -> str:
+    suffix = out.suffix.lower()
+    if suffix == ".htm":
+        suffix = ".html"
+    if suffix not in SUFFIXES:
+        raise ValidationError(
+            f"the report file must end in {', '.join(SUFFIXES)}; got {out.name!r}"
+        )
+    return suffix
+
+
+def write_report(
+    report: Report,
+    out: str | os.PathLike,
+    *,
+    data_path: str | os.PathLike | None = None,
+    on_missing: str = "error",
+) -> Path:
+    """Write ``report`` to ``out`` as HTML, Markdown or a notebook, chosen by the suffix.
+
+    Markdown charts go to ``<stem>_charts/`` next to the file; a notebook needs
+    ``data_path``, the file it loads. Returns the path written.
+    """
+    out = Path(out)
+    suffix = _suffix(out)
+    if suffix == ".html":
+        out.write_text(to_html(report), encoding="utf-8")
+    elif suffix == ".md":
+        out.write_text(to_markdown(report, out.with_name(f"{out.stem}_charts")), encoding="utf-8")
+    else:
+        import nbformat
+
+        if data_path is None:
+            raise ValidationError("a notebook report needs data_path, the file it loads")
+        nb = to_notebook(report, Path(data_path).resolve(), on_missing=on_missing)
+        nbformat.write(nb, str(out))
+    return out
+
+
+def make_report(
+    path: str | os.PathLike | list,
+    out: str | os.PathLike,
+    *,
+    benchmark: str = COMBINED,
+    sections: Iterable | None = None,
+    title: str | None = None,
+    on_missing: str = "error",
+    progress=None,
+) -> Path:
+    """Load ``path`` (a file, or several files/directories as a list), select ``benchmark``,
+    run ``sections`` and write the report to ``out``.
+
+    This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
+    into the provenance; a notebook loads ``path`` again and checks it.
+    """
+    from .. import io
+
+    out = Path(out)
+    suffix = _suffix(out)  # refuse a bad suffix before the (possibly long) analyses run
+    paths = [Path(p) for p in (path if isinstance(path, list | tuple) else [path])]
+    single = paths[0] if len(paths) == 1 and paths[0].is_file() else None
+    if suffix == ".ipynb" and single is None:
+        raise ValidationError(
+            "a notebook report loads one file; write the logs or files as one first "
+            "(scorio-studio import PATH... --out data.npz) and make the report from that"
+        )
+    data = io.load(paths if single is None else single, on_missing=on_missing)
+    if single is not None:
+        data = attach_source(data, single)
+    report = build_report(data.select(benchmark), sections, title=title, progress=progress)
+    return write_report(report, out, data_path=single, on_missing=on_missing)
+
+
+def cli_report(args) -> int:
+    """``scorio-studio report``: build and write the report; prints the path written."""
+    from ..cli import StderrProgress
+
+    path = make_report(
+        args.path,
+        args.out,
+        benchmark=args.benchmark,
+        sections=parse_sections(args.sections),
+        title=args.title,
+        on_missing=args.on_missing,
+        progress=StderrProgress("report"),
+    )
+    print(f"wrote {path}")
+    return 0

@@ -1,0 +1,155 @@
+"""Run a list of analyses on one dataset into a :class:`Report` that the renderers read."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from .._validation import ValidationError
+from ..analyses import ANALYSES, Analysis, Chart, params_dict
+from ..analyses.provenance import provenance
+from ..outcomes import Outcomes
+
+__all__ = ["Report", "SectionResult", "build_report", "parse_sections"]
+
+SectionSpec = str | tuple[str, Any]
+
+
+@dataclass(frozen=True)
+class SectionResult:
+    """One analysis in a report: its result, or why it could not run.
+
+    ``error`` is ``None`` when the analysis ran; otherwise ``result`` is
+    ``None`` and ``tables``/``charts`` are empty.
+    """
+
+    analysis: Analysis
+    params: Any
+    result: Any
+    error: str | None
+    tables: dict[str, pd.DataFrame]
+    charts: list[Chart]
+    caveats: list[str]
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Report:
+    """A titled list of analysis sections on one dataset, with its provenance."""
+
+    title: str
+    data: Outcomes
+    sections: tuple[SectionResult, ...]
+    provenance: dict[str, Any]
+
+
+def parse_sections(text: str) -> list[str]:
+    """Analysis ids from a comma-separated list such as ``"leaderboard,compare"``."""
+    ids = [t.strip() for t in str(text).split(",") if t.strip()]
+    unknown = [i for i in ids if i not in ANALYSES]
+    if unknown or not ids:
+        raise ValidationError(
+            f"sections must be comma-separated analysis ids from {', '.join(ANALYSES)}; "
+            f"got {text!r}"
+        )
+    return ids
+
+
+def _params(analysis: Analysis, spec: Any):
+    if spec is None:
+        return analysis.params()
+    if isinstance(spec, analysis.params):
+        return spec
+    if isinstance(spec, Mapping):
+        return analysis.params(**spec)
+    raise ValidationError(
+        f"settings of {analysis.id!r} must be a {analysis.params.__name__} or a dict; "
+        f"got {type(spec).__name__}"
+    )
+
+
+def _section(data: Outcomes, analysis: Analysis, params: Any) -> SectionResult:
+    t0 = time.perf_counter()
+    try:
+        analysis.check(data)
+        result = analysis.run(data, params)
+    except ValidationError as exc:
+        return SectionResult(analysis, params, None, str(exc), {}, [], [], 0.0)
+    return SectionResult(
+        analysis,
+        params,
+        result,
+        None,
+        analysis.tables(result),
+        analysis.charts(result),
+        analysis.caveats(data, params, result),
+        time.perf_counter() - t0,
+    )
+
+
+def build_report(
+    data: Outcomes,
+    sections: Iterable[SectionSpec] | None = None,
+    *,
+    title: str | None = None,
+    progress: Callable[[float, str], None] | None = None,
+) -> Report:
+    """Run the chosen analyses on ``data``.
+
+    Parameters
+    ----------
+    data : Outcomes
+        The data to analyse (already restricted to one benchmark if wanted).
+    sections : iterable, optional
+        Analysis ids, or ``(id, params)`` pairs where ``params`` is the
+        analysis's ``Params`` or a dict of its fields. Default: every analysis
+        in :data:`~scorio_core.analyses.ANALYSES` with its default settings.
+        An analysis that does not fit the data (e.g. greedy without ``R0``)
+        becomes a section that says why.
+    title : str, optional
+        Default: ``"Scorio Studio report: <dataset name>"``.
+    progress : callable ``(fraction, message)``, optional
+
+    Returns
+    -------
+    Report
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
+    >>> rep = build_report(data, ["leaderboard", ("greedy", {"replicates": 5})])
+    >>> [(s.analysis.id, s.error) for s in rep.sections]  # doctest: +NORMALIZE_WHITESPACE
+    [('leaderboard', None),
+     ('greedy', 'Greedy vs sampling: needs greedy outcomes (R0); this dataset has none')]
+    """
+    specs = list(ANALYSES) if sections is None else list(sections)
+    pairs = []
+    for s in specs:
+        aid, p = (s, None) if isinstance(s, str) else s
+        if aid not in ANALYSES:
+            raise ValidationError(
+                f"unknown analysis {aid!r}; expected one of {', '.join(ANALYSES)}"
+            )
+        pairs.append((ANALYSES[aid], _params(ANALYSES[aid], p)))
+    out = []
+    for i, (a, p) in enumerate(pairs):
+        if progress is not None:
+            progress(i / max(len(pairs), 1), a.title)
+        out.append(_section(data, a, p))
+    if progress is not None:
+        progress(1.0, "done")
+    prov = provenance(data, "report")
+    prov["settings"] = {s.analysis.id: params_dict(s.params) for s in out}
+    prov["seeds"] = {
+        f"{aid}.{k}": v
+        for aid, st in prov["settings"].items()
+        for k, v in st.items()
+        if "seed" in k
+    }
+    return Report(title or f"Scorio Studio report: {data.name}", data, tuple(out), prov)

@@ -1,0 +1,255 @@
+"""One self-contained HTML file: inline CSS and SVG, no script, no external reference.
+
+Every name and title passes through :func:`escape`; a Content-Security-Policy
+meta tag forbids loading anything, so the file renders the same offline; the
+``@media print`` rules make the browser's "print to PDF" a clean document.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ._build import Report, SectionResult
+from ._svg import chart_svg
+
+__all__ = ["escape", "to_html", "MAX_ROWS"]
+
+#: Longest table shown in full; longer ones show their first rows (exports hold all).
+MAX_ROWS = 60
+
+CSS = """
+:root { --ink:#1f2328; --muted:#57606a; --line:#d0d7de; --accent:#3b5bdb; --warn:#9a6700; }
+* { box-sizing: border-box; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
+       sans-serif; color: var(--ink); margin: 0 auto; max-width: 1080px; padding: 24px 32px; }
+h1 { font-size: 1.7em; margin: 0 0 4px; }
+h2 { font-size: 1.35em; border-bottom: 2px solid var(--line); padding-bottom: 4px;
+     margin-top: 2.2em; }
+h3 { font-size: 1.05em; margin: 1.4em 0 .4em; }
+.sub { color: var(--muted); margin: 0 0 16px; }
+.banner { border-left: 5px solid var(--warn); background: #fff8c5; padding: 8px 12px;
+          margin: 12px 0; }
+.howto { background: #f6f8fa; border-left: 4px solid var(--accent); padding: 8px 12px; }
+.caveats { color: #3d444d; }
+.caveats li { margin: 2px 0; }
+.error { border-left: 5px solid #cf222e; background: #ffebe9; padding: 8px 12px; }
+nav ol { columns: 2; margin: 8px 0 0; }
+nav a { color: var(--accent); text-decoration: none; }
+figure { margin: 16px 0; break-inside: avoid; page-break-inside: avoid; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { color: var(--muted); font-size: .92em; margin-top: 4px; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; font-size: .85em; margin: 6px 0 4px; }
+th, td { border-bottom: 1px solid var(--line); padding: 3px 8px; text-align: right;
+         white-space: nowrap; }
+th { background: #f6f8fa; position: sticky; top: 0; }
+td.t, th.t { text-align: left; }
+td.long { white-space: normal; min-width: 24em; }
+.note { color: var(--muted); font-size: .85em; }
+dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
+          font-size: .9em; }
+dl.prov dt { color: var(--muted); }
+dl.prov dd { margin: 0; word-break: break-all; }
+pre { background: #f6f8fa; padding: 8px; font-size: .8em; white-space: pre-wrap;
+      word-break: break-all; }
+@media print {
+  body { max-width: none; padding: 0; font-size: 11pt; }
+  @page { margin: 16mm 14mm; }
+  nav { display: none; }
+  h2 { break-before: page; page-break-before: always; }
+  h2, h3 { break-after: avoid; page-break-after: avoid; }
+  .scroll { overflow: visible; }
+  /* wide tables (e.g. ranks of many methods) fit the page: fixed columns, wrapping cells */
+  table { font-size: 7.5pt; width: 100%; table-layout: fixed; }
+  th, td { white-space: normal; overflow-wrap: anywhere; padding: 2px 3px; }
+  th { position: static; font-size: 6.5pt; }
+  th:first-child, td:first-child { width: 10em; overflow-wrap: normal; }
+  td.long { min-width: 0; }
+  tr, figure, .howto, .banner { break-inside: avoid; page-break-inside: avoid; }
+  a { color: inherit; text-decoration: none; }
+}
+"""
+
+# Nothing may be fetched: no script, no remote style, font or image.
+CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'none'"
+
+
+def escape(value: Any) -> str:
+    """HTML-escape any value's text, quotes included (safe in text and attribute values).
+
+    Example
+    -------
+    >>> escape('<img src=x onerror=alert(1)> & "q"')
+    '&lt;img src=x onerror=alert(1)&gt; &amp; &quot;q&quot;'
+    """
+    return html.escape(str(value), quote=True)
+
+
+def _cell(v: Any) -> tuple[str, bool]:
+    """Display text of one cell and whether it is text (left-aligned)."""
+    if isinstance(v, bool | np.bool_):
+        return ("yes" if v else "no"), True
+    if isinstance(v, int | np.integer):
+        return f"{int(v)}", False
+    if isinstance(v, float | np.floating):
+        f = float(v)
+        if math.isnan(f):
+            return "—", False
+        if math.isinf(f):
+            return ("∞" if f > 0 else "−∞"), False
+        return (f"{f:.4f}" if abs(f) < 1000 else f"{f:,.0f}"), False
+    return escape(v), True
+
+
+def _table(df: pd.DataFrame, name: str) -> str:
+    shown = df.head(MAX_ROWS)
+    text_cols = [not pd.api.types.is_numeric_dtype(df[c]) for c in df.columns]
+    head = "".join(
+        f'<th class="t">{escape(c)}</th>' if t else f"<th>{escape(c)}</th>"
+        for c, t in zip(df.columns, text_cols, strict=True)
+    )
+    rows = []
+    for rec in shown.itertuples(index=False):
+        cells = []
+        for v in rec:
+            text, is_text = _cell(v)
+            cls = ("t long" if len(text) > 40 else "t") if is_text else ""
+            cells.append(f'<td class="{cls}">{text}</td>' if cls else f"<td>{text}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    note = ""
+    if len(df) > MAX_ROWS:
+        note = (
+            f'<p class="note">First {MAX_ROWS} of {len(df)} rows; the CSV/JSON export of this '
+            "analysis holds every row.</p>"
+        )
+    return (
+        f"<h3>{escape(name)}</h3>"
+        f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>{note}"
+    )
+
+
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _unique_ids(svg: str, prefix: str) -> str:
+    """Prefix the SVG's element ids (gradients, clip paths) and their ``url(#..)``/``#..``
+    references: inlined side by side, two charts' ``gradient_0`` would otherwise collide."""
+    ids = set(_ID.findall(svg))
+    if not ids:
+        return svg
+    alt = "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+    svg = re.sub(rf'\bid="({alt})"', lambda m: f'id="{prefix}{m.group(1)}"', svg)
+    svg = re.sub(rf"url\(#({alt})\)", lambda m: f"url(#{prefix}{m.group(1)})", svg)
+    return re.sub(rf'href="#({alt})"', lambda m: f'href="#{prefix}{m.group(1)}"', svg)
+
+
+def _figure(title: str, chart, caption: str, key: str) -> str:
+    try:
+        svg = _unique_ids(chart_svg(chart, inline=True), f"{key}_")
+    except Exception as exc:  # noqa: BLE001 -- one chart must not sink the whole report
+        svg = f'<p class="error">This chart could not be rendered ({escape(exc)}).</p>'
+    return (
+        f"<figure><h3>{escape(title)}</h3>{svg}"
+        f"<figcaption>{escape(caption)}</figcaption></figure>"
+    )
+
+
+def _section(i: int, s: SectionResult) -> str:
+    a = s.analysis
+    parts = [f'<section id="s{i}"><h2>{i}. {escape(a.title)}</h2>']
+    parts.append(f'<p class="howto"><strong>How to read this.</strong> {escape(a.how_to_read)}</p>')
+    if s.error is not None:
+        parts.append(f'<p class="error">Not computed for these data: {escape(s.error)}</p>')
+        return "".join(parts) + "</section>"
+    settings = ", ".join(
+        f"{escape(k)} = {escape(json.dumps(v, ensure_ascii=False))}"
+        for k, v in _settings(s).items()
+    )
+    parts.append(f'<p class="note">Settings: {settings}.</p>')
+    if s.caveats:
+        items = "".join(f"<li>{escape(c)}</li>" for c in s.caveats)
+        parts.append(f'<div class="caveats"><strong>Caveats</strong><ul>{items}</ul></div>')
+    parts += [_figure(c.title, c.chart, c.caption, f"s{i}c{j}") for j, c in enumerate(s.charts)]
+    parts += [_table(df, name) for name, df in s.tables.items()]
+    return "".join(parts) + "</section>"
+
+
+def _settings(s: SectionResult) -> dict[str, Any]:
+    from ..analyses import params_dict
+
+    return params_dict(s.params)
+
+
+def _provenance(prov: dict[str, Any]) -> str:
+    inp = prov["input"]
+    shape = prov["shape"]
+    rows = [
+        ("dataset", prov["dataset"]),
+        ("input file", inp.get("file") or "(not from a file)"),
+        ("sha256", inp.get("sha256") or "(unknown: the data were not loaded from a file)"),
+        ("shape", f"{shape['models']} models × {shape['questions']} questions × "
+                  f"{shape['trials']} trials"),
+        ("benchmark", prov["benchmark"]),
+        ("synthetic", "yes" if prov["synthetic"] else "no"),
+        ("seeds", ", ".join(f"{k} = {v}" for k, v in prov["seeds"].items()) or "none"),
+        ("versions", ", ".join(f"{k} {v}" for k, v in prov["versions"].items())),
+        ("created (UTC)", prov["created_utc"]),
+    ]
+    dl = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in rows)
+    full = escape(json.dumps(prov, indent=2, ensure_ascii=False, default=str))
+    return (
+        '<section id="provenance"><h2>Provenance</h2>'
+        f'<dl class="prov">{dl}</dl>'
+        "<h3>Every setting (JSON)</h3>"
+        f"<pre>{full}</pre></section>"
+    )
+
+
+def to_html(report: Report) -> str:
+    """The report as one self-contained HTML document (inline CSS and SVG charts).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.report import build_report
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
+    >>> page = to_html(build_report(data, ["leaderboard"], title="A & B"))
+    >>> "<title>A &amp; B</title>" in page, "<svg" in page, "://" in page
+    (True, True, False)
+    """
+    d = report.data
+    synthetic = ""
+    if report.provenance["synthetic"]:
+        synthetic = (
+            '<p class="banner"><strong>Synthetic data — not real model outputs.</strong> '
+            "Simulated outcomes for exploring and teaching the method; do not cite as "
+            "results.</p>"
+        )
+    toc = "".join(
+        f'<li><a href="#s{i}">{escape(s.analysis.title)}</a></li>'
+        for i, s in enumerate(report.sections, 1)
+    )
+    body = "".join(_section(i, s) for i, s in enumerate(report.sections, 1))
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(report.title)}</title><style>{CSS}</style></head><body>"
+        f"<header><h1>{escape(report.title)}</h1>"
+        f'<p class="sub">{escape(d.name)} · {d.L} models × {d.M} questions × {d.N} trials · '
+        f"made {escape(report.provenance['created_utc'])} with scorio-studio "
+        f"{escape(report.provenance['versions'].get('scorio-studio', ''))}</p>{synthetic}"
+        f'<nav><strong>Sections</strong><ol>{toc}<li><a href="#provenance">Provenance</a></li>'
+        "</ol></nav></header>"
+        f"<main>{body}{_provenance(report.provenance)}</main></body></html>\n"
+    )

@@ -1,0 +1,87 @@
+"""The report as Markdown: the same sections, tables as pipe tables, charts as SVG files."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from ..analyses import params_dict
+from ..analyses.provenance import export_filename
+from ..export import _md_cell  # one escaping rule for every Markdown export
+from ._build import Report
+from ._svg import chart_svg
+from .html import MAX_ROWS
+
+__all__ = ["to_markdown"]
+
+
+def _table(df: pd.DataFrame) -> list[str]:
+    cols = [_md_cell(c) for c in df.columns]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
+    whole = [str(c).startswith("rank") or str(c) in ("n", "size", "replicates") for c in df.columns]
+    for rec in df.head(MAX_ROWS).itertuples(index=False):
+        lines.append(
+            "| " + " | ".join(_md_cell(v, w) for v, w in zip(rec, whole, strict=True)) + " |"
+        )
+    if len(df) > MAX_ROWS:
+        lines.append(f"\n*First {MAX_ROWS} of {len(df)} rows; the CSV/JSON export holds all.*")
+    return lines
+
+
+def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> str:
+    """The report as Markdown.
+
+    With ``chart_dir``, every chart is written there as an SVG file and linked by
+    its path relative to the directory's parent (put the ``.md`` file there);
+    without it, each chart is named with its caption only.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.report import build_report
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
+    >>> to_markdown(build_report(data, ["leaderboard"], title="Demo")).splitlines()[0]
+    '# Demo'
+    """
+    d, prov = report.data, report.provenance
+    out = [
+        f"# {_md_cell(report.title)}",
+        "",
+        f"{_md_cell(d.name)} · {d.L} models × {d.M} questions × {d.N} trials · made "
+        f"{prov['created_utc']} with scorio-studio {prov['versions'].get('scorio-studio', '')}",
+        "",
+    ]
+    if prov["synthetic"]:
+        out += ["> **Synthetic data — not real model outputs.** Do not cite as results.", ""]
+    cdir = Path(chart_dir) if chart_dir is not None else None
+    if cdir is not None:
+        cdir.mkdir(parents=True, exist_ok=True)
+    for i, s in enumerate(report.sections, 1):
+        a = s.analysis
+        out += [f"## {i}. {_md_cell(a.title)}", "", f"**How to read this.** {a.how_to_read}", ""]
+        if s.error is not None:
+            out += [f"*Not computed for these data: {_md_cell(s.error)}*", ""]
+            continue
+        settings = json.dumps(params_dict(s.params), ensure_ascii=False)
+        out += [f"Settings: `{settings}`", ""]
+        if s.caveats:
+            out += ["**Caveats**", ""] + [f"- {_md_cell(c)}" for c in s.caveats] + [""]
+        for j, c in enumerate(s.charts, 1):
+            out += [f"### {_md_cell(c.title)}", ""]
+            if cdir is not None:
+                name = export_filename(d, a.id, "svg", f"chart{j}")
+                (cdir / name).write_text(chart_svg(c.chart), encoding="utf-8")
+                out += [f"![{_md_cell(c.title)}]({cdir.name}/{name})", ""]
+            out += [f"*{_md_cell(c.caption)}*", ""]
+        for name, df in s.tables.items():
+            out += [f"### {_md_cell(name)}", ""] + _table(df) + [""]
+    text = json.dumps(prov, indent=2, ensure_ascii=False, default=str)
+    # markup characters as JSON escapes: still the same JSON, inert in any Markdown renderer
+    for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):
+        text = text.replace(ch, esc)
+    out += ["## Provenance", "", "```json", text, "```", ""]
+    return "\n".join(out)

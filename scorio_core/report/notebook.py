@@ -1,0 +1,130 @@
+"""The report as a Jupyter notebook (``nbformat``): public ``scorio_core`` calls only.
+
+The first code cell loads the same file (checking its sha256 when known) and
+selects the same benchmark; each section is a Markdown cell (how to read it,
+caveats) followed by the analysis's :attr:`~scorio_core.analyses.Analysis.to_code`
+cell and one cell per chart. Run top to bottom on a fresh kernel, it reproduces
+the report's numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from ..analyses import params_dict
+from ..outcomes import COMBINED
+from ._build import Report
+
+__all__ = ["to_notebook", "load_code"]
+
+
+def load_code(
+    path: str | os.PathLike,
+    *,
+    benchmark: str = COMBINED,
+    sha256: str | None = None,
+    on_missing: str = "error",
+) -> str:
+    """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``.
+
+    Example
+    -------
+    >>> print(load_code("runs.csv", benchmark="AIME'25"))
+    from pathlib import Path
+    <BLANKLINE>
+    import altair as alt
+    <BLANKLINE>
+    from scorio_core import io
+    <BLANKLINE>
+    alt.data_transformers.disable_max_rows()  # a τ heatmap of many methods has > 5000 cells
+    path = Path('runs.csv')
+    data = io.load(path).select("AIME'25")
+    data.describe()
+    """
+    lines = ["from pathlib import Path", "", "import altair as alt", ""]
+    if sha256:
+        lines.insert(0, "import hashlib")
+    lines += [
+        "from scorio_core import io",
+        "",
+        "alt.data_transformers.disable_max_rows()  # a τ heatmap of many methods has > 5000 cells",
+        f"path = Path({str(path)!r})",
+    ]
+    if sha256:
+        lines += [
+            f"expected_sha256 = {sha256!r}",
+            "if hashlib.sha256(path.read_bytes()).hexdigest() != expected_sha256:",
+            "    raise ValueError(f'{path} is not the file this report was made from "
+            "(sha256 differs)')",
+        ]
+    opts = "" if on_missing == "error" else f", on_missing={on_missing!r}"
+    select = "" if benchmark == COMBINED else f".select({benchmark!r})"
+    lines += [f"data = io.load(path{opts}){select}", "data.describe()"]
+    return "\n".join(lines)
+
+
+def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str = "error"):
+    """The report as an ``nbformat`` v4 notebook that recomputes it from ``data_path``.
+
+    Parameters
+    ----------
+    report : Report
+    data_path : path
+        Where the notebook loads the data from (the file the report was made from).
+    on_missing : str
+        The loader option the data were read with (long tables).
+
+    Returns
+    -------
+    nbformat.NotebookNode
+        Write it with ``nbformat.write(nb, "report.ipynb")``.
+    """
+    import nbformat
+    from nbformat import v4
+
+    prov = report.provenance
+    intro = [
+        f"# {report.title}",
+        "",
+        f"Dataset **{report.data.name}** ({prov['shape']['models']} models × "
+        f"{prov['shape']['questions']} questions × {prov['shape']['trials']} trials, benchmark "
+        f"`{prov['benchmark']}`). Made {prov['created_utc']} with scorio-studio "
+        f"{prov['versions'].get('scorio-studio', '')}; run the cells top to bottom to "
+        "reproduce every number of the report.",
+    ]
+    if prov["synthetic"]:
+        intro += ["", "> **Synthetic data — not real model outputs.** Do not cite as results."]
+    cells = [
+        v4.new_markdown_cell("\n".join(intro)),
+        v4.new_code_cell(
+            load_code(
+                data_path,
+                benchmark=prov["benchmark"],
+                sha256=prov["input"].get("sha256"),
+                on_missing=on_missing,
+            )
+        ),
+    ]
+    for i, s in enumerate(report.sections, 1):
+        a = s.analysis
+        md = [f"## {i}. {a.title}", "", f"**How to read this.** {a.how_to_read}"]
+        if s.error is not None:
+            cells.append(v4.new_markdown_cell("\n".join(md + ["", f"*Not computed: {s.error}*"])))
+            continue
+        md += ["", f"Settings: `{json.dumps(params_dict(s.params), ensure_ascii=False)}`"]
+        if s.caveats:
+            md += ["", "**Caveats**", ""] + [f"- {c}" for c in s.caveats]
+        cells.append(v4.new_markdown_cell("\n".join(md)))
+        cells.append(v4.new_code_cell(a.to_code(s.params, "data")))
+        for c, expr in zip(s.charts, a.chart_code, strict=False):
+            cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.caption}"))
+            cells.append(v4.new_code_cell(expr))
+    nb = v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {
+        "name": "python3", "display_name": "Python 3", "language": "python"
+    }
+    nb.metadata["language_info"] = {"name": "python"}
+    nb.metadata["scorio_provenance"] = json.loads(json.dumps(prov, default=str))
+    nbformat.validate(nb)
+    return nb

@@ -1,0 +1,100 @@
+"""AppTest: the Planner page and the Leaderboard's scope / adjustment controls (issue 10)."""
+
+from __future__ import annotations
+
+import io as pyio
+import sys
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
+from scorio_core import Outcomes
+from scorio_core.io import save_table
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_posterior import aime_like  # noqa: E402
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+REASONING, COINS = list(BUNDLED)
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _small_n() -> AppTest:
+    """The 16 x 15 x 4 table of the issue, uploaded as a long CSV through the seam."""
+    R, _ = aime_like()
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R, models=[f"m{i:02d}" for i in range(16)]), buf, format="csv")
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.session_state[UPLOAD_KEY] = {"filename": "aime_like.csv", "data": buf.getvalue()}
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    assert at.session_state["scorio_dataset"].view.shape == (16, 15, 4)
+    return at
+
+
+def _board(at: AppTest):
+    return next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+
+
+@pytest.mark.parametrize("dataset", [REASONING, COINS])
+def test_planner_page_runs(dataset):
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    if dataset != REASONING:
+        at.radio(key="dataset").set_value(dataset).run()
+    at.switch_page("pages/planner.py").run()
+    _ok(at)
+    assert len(at.get("vega_lite_chart")) == 2  # allocation bars, order curve
+    at.selectbox(key="plan_scope").set_value("population").run()
+    _ok(at)
+
+
+def test_small_n_leaderboard_explains_itself():
+    at = _small_n()
+    at.switch_page("pages/leaderboard.py").run()
+    _ok(at)
+    t = _board(at)
+    assert (t["rank_chain"] == 1).all() and t["rank"].iloc[-1] > 1
+    assert any("rank_chain" in w.value and "decided" in w.value for w in at.warning)
+    assert any("prior holds" in i.value for i in at.info)
+    at.segmented_control(key="scope").set_value("population").run()
+    _ok(at)
+    wide = _board(at)
+    assert (wide["sigma"].to_numpy() >= t.set_index("model").loc[wide["model"], "sigma"]).all()
+    at.selectbox(key="adjust").set_value("holm").run()
+    _ok(at)
+    assert "Bayes@N, population scope" in at.markdown[0].value or any(
+        "population scope" in m.value for m in at.markdown
+    )
+
+
+def test_small_n_planner_lists_every_undecided_pair():
+    at = _small_n()
+    at.switch_page("pages/planner.py").run()
+    _ok(at)
+    pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+    assert len(pairs) == 15
+
+
+def test_small_n_convergence_page_explains_itself():
+    at = _small_n()
+    at.switch_page("pages/convergence.py")
+    at.session_state["conv_b_curves"] = 20
+    at.session_state["conv_b_conv"] = 100
+    at.run()
+    _ok(at)
+    texts = [w.value for w in at.warning]
+    assert any("What to change" in t for t in texts)
+    assert any("k = N = 4" in t for t in texts)  # pass_at_k_4 starts only at n = N
+    at.radio(key="conv_match").set_value("ci")
+    at.selectbox(key="conv_scheme").set_value("permutation")
+    at.button[0].click().run()
+    _ok(at)
+    summ = next(d.value for d in at.dataframe if "no_convergence" in d.value.columns)
+    assert summ.set_index("method").loc["bayes", "no_convergence"] == 0

@@ -1,0 +1,73 @@
+"""The HTML report in a real browser (headless Debian Chromium via Playwright), offline.
+
+Every non-``file://`` request is aborted and recorded: the report must render its
+charts without one. Skips when Playwright or Chromium is missing, except in CI
+(``CI=true``), where that is a failure (``.ci/run`` installs Debian's chromium).
+"""
+
+from __future__ import annotations
+
+import pytest
+from _browser import launch_chromium_or_skip, sync_playwright_or_skip
+
+from scorio_core import io
+from scorio_core.analyses.provenance import attach_source
+from scorio_core.report import build_report, to_html
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright_or_skip()() as p:
+        b = launch_chromium_or_skip(p)
+        yield b
+        b.close()
+
+
+def test_report_renders_offline_with_its_charts(browser, data_dir, tmp_path):
+    path = data_dir / "biased_coins.npz"
+    data = attach_source(io.load(path), path)
+    sections = [
+        ("leaderboard", {}),
+        ("convergence", {"replicates": 300, "curve_replicates": 40}),
+        ("stability", {"methods": "bayes,avg,borda"}),
+    ]
+    report = build_report(data, sections, title="Coins")
+    out = tmp_path / "report.html"
+    out.write_text(to_html(report), encoding="utf-8")
+    n_charts = sum(len(s.charts) for s in report.sections)
+
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    requested: list[str] = []
+
+    def offline(route):
+        url = route.request.url
+        if url.startswith("file://"):
+            route.continue_()
+        else:
+            requested.append(url)
+            route.abort()
+
+    page.route("**/*", offline)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(out.as_uri())
+    page.wait_for_load_state("load")
+    assert requested == []
+    assert errors == []
+    svgs = page.locator("figure svg")
+    assert svgs.count() == n_charts == 7
+    for i in range(n_charts):
+        box = svgs.nth(i).bounding_box()
+        assert box is not None and box["width"] > 200 and box["height"] > 40
+    # the charts drew marks (vl-convert output: one <path>/<line>/<text> per mark)
+    assert page.locator("figure svg path").count() > 100
+    assert page.locator("figure svg text", has_text="LLM_4").count() >= 1
+    assert page.title() == "Coins"
+    # print layout: navigation hidden, sections start on a new page
+    page.emulate_media(media="print")
+    assert not page.locator("nav").is_visible()
+    brk = page.evaluate("getComputedStyle(document.querySelector('h2')).breakBefore")
+    assert brk == "page"
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page") > 3
+    page.close()

@@ -1,0 +1,57 @@
+"""AppTest for the Report page: build a report on the bundled data and offer its files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+from streamlit.testing.v1 import AppTest
+
+from pages._common import BUNDLED
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+REASONING, COINS = list(BUNDLED)
+
+
+def test_build_and_offer_html_markdown_and_notebook():
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.radio(key="dataset").set_value(COINS).run()
+    at.switch_page("pages/report.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.multiselect(key="report_sections").value  # sensible defaults for these data
+    at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
+    at.text_input(key="report_title").set_value("Coins <b>check</b>").run()
+    at.button(key="report_build").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    labels = sorted(d.proto.label for d in at.get("download_button"))
+    assert labels == ["HTML", "Markdown + charts (zip)", "Notebook"]
+    # the same report, rebuilt through the core, is what the page offers
+    from scorio_core import io
+    from scorio_core.report import build_report, to_html, to_notebook
+
+    data = io.load(Path(APP).parent / "data" / "biased_coins.npz")
+    report = build_report(data, ["leaderboard"], title="Coins <b>check</b>")
+    page_html = to_html(report)
+    assert "Coins &lt;b&gt;check&lt;/b&gt;" in page_html and "LLM_11" in page_html
+    nbformat.validate(to_notebook(report, Path(APP).parent / "data" / "biased_coins.npz"))
+
+
+def test_copy_code_box_reproduces_the_leaderboard_page():
+    import numpy as np
+
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.selectbox(key="benchmark").set_value("AIME'25").run()
+    at.switch_page("pages/leaderboard.py").run()
+    at.segmented_control(key="scope").set_value("population").run()
+    assert not at.exception, [e.value for e in at.exception]
+    page = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    cell = next(c.value for c in at.code if "leaderboard(" in c.value)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    got = ns["board"].table
+    assert got["model"].tolist() == page["model"].tolist()
+    np.testing.assert_allclose(got["mu"], page["mu"], rtol=1e-12)
+    np.testing.assert_allclose(got["hi"], page["hi"], rtol=1e-12)
+    assert got["rank"].tolist() == page["rank"].tolist()

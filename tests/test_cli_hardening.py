@@ -1,0 +1,75 @@
+"""CLI defects of issue 14: slow --help, app flags, the --prior greedy message, progress."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorio_core import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_help_imports_no_heavy_module():
+    """--help took 2-4 s because the parser module imported polars, pandas and scipy."""
+    code = (
+        "import sys\n"
+        "from scorio_core.cli import _parser\n"
+        "_parser().format_help()\n"
+        "heavy = [m for m in ('pandas', 'polars', 'scipy', 'altair', 'streamlit') "
+        "if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "extra"),
+    [
+        (["app", "--server.port", "8601", "--server.headless", "true"],
+         ["--server.port", "8601", "--server.headless", "true"]),
+        (["app", "--", "--theme.base", "dark"], ["--theme.base", "dark"]),
+        (["app"], []),
+    ],
+)
+def test_app_passes_streamlit_flags_through(monkeypatch, argv, extra):
+    seen = {}
+
+    def fake_call(cmd, cwd=None, env=None):
+        seen["cmd"] = cmd
+        return 0
+
+    monkeypatch.setattr(cli.subprocess, "call", fake_call)
+    assert cli.main(argv) == 0
+    cmd = seen["cmd"]
+    assert cmd[1:4] == ["-m", "streamlit", "run"] and cmd[4].endswith("app.py")
+    assert cmd[5:] == extra
+
+
+def test_prior_greedy_without_greedy_outcomes_names_the_flag(capsys):
+    code = cli.main(["leaderboard", str(ROOT / "data" / "biased_coins.npz"), "--prior", "greedy"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "--prior greedy needs greedy outcomes" in err and "use_prior" not in err
+
+
+def test_long_runs_report_progress_on_stderr(capsys):
+    code = cli.main(["convergence", str(ROOT / "data" / "biased_coins.npz"), "--methods",
+                     "bayes", "--replicates", "300", "--format", "csv"])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.startswith("method,")  # stdout stays the table
+    assert "convergence: 100%" in err and "s left" in err
+
+
+def test_stderr_progress_throttles_when_not_a_terminal(capsys):
+    bar = cli.StderrProgress("x", every=3600)
+    for i in range(50):
+        bar(i / 50, "step")
+    bar(1.0, "done")
+    err = capsys.readouterr().err.splitlines()
+    assert err == [err[-1]] and err[-1].startswith("x: 100% done")
