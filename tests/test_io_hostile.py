@@ -266,3 +266,32 @@ def test_fractional_trial_ids_still_order_trials():
     csv = b"model,question,trial,outcome\na,q,0.5,1\na,q,0.25,0\n"
     o = load(csv, filename="f.csv")
     assert o.R.tolist() == [[[0, 1]]] and o.metadata["trial_ids"] == [0.25, 0.5]
+
+
+# ------------------------------------------------------------ deep JSON in logs
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("log.json", '{"eval": ' + DEEP + ', "samples": []}'),  # Inspect-like
+        ("per_instance_stats.json", DEEP),  # HELM
+        ("samples_arith_2026-01-01T00-00-00.jsonl", '{"doc_id": ' + DEEP + "}\n"),  # lm-eval
+        ("run.jsonl", '{"spec": ' + DEEP + "}\n"),  # OpenAI evals / table
+    ],
+)
+def test_deeply_nested_json_logs_are_one_line_errors(tmp_path, name, text):
+    # json.loads raises RecursionError (not a ValueError) past ~1,000 levels
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ValidationError, match="recursion depth") as err:
+        load(path)
+    assert str(err.value).startswith(name) and "\n" not in str(err.value)
+
+
+def test_deeply_nested_member_of_an_inspect_eval_is_an_error(tmp_path):
+    path = tmp_path / "run.eval"
+    make_logs.write_zip(path, [("header.json", DEEP.encode())])
+    with pytest.raises(ValidationError, match="recursion depth"):
+        load(path)

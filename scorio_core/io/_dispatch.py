@@ -90,7 +90,7 @@ def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
 def _json_or_none(src: _Src) -> tuple[Any, str | None]:
     try:
         return json.loads(src.read()), None
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         return None, str(exc)
 
 
@@ -100,7 +100,7 @@ def _first_line(src: _Src) -> Any:
             if raw.strip():
                 try:
                     return json.loads(raw)
-                except (ValueError, UnicodeDecodeError):
+                except (ValueError, UnicodeDecodeError, RecursionError):
                     return None
     return None
 

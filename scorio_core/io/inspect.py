@@ -52,7 +52,7 @@ SUMMARIES = "summaries.json"
 def _json(data: bytes, label: str, member: str) -> Any:
     try:
         return json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise ValidationError(f"{label}: member {member!r} is not JSON ({exc})") from None
 
 

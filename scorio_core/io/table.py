@@ -163,7 +163,7 @@ def table_columns(
                     if line.strip():
                         obj = json.loads(line)
                         return list(obj) if isinstance(obj, dict) else None
-    except (ValueError, UnicodeDecodeError, pl.exceptions.PolarsError):
+    except (ValueError, UnicodeDecodeError, RecursionError, pl.exceptions.PolarsError):
         return None
     return None
 
@@ -364,7 +364,7 @@ def _explain_read_error(src: _Src, fmt: str, exc: Exception) -> str:
             if line.strip():
                 try:
                     json.loads(line)
-                except ValueError as err:
+                except (ValueError, RecursionError) as err:
                     return f"line {i} is not a JSON object ({err}): {line[:80]!r}"
     what = {"csv": "CSV", "parquet": "Parquet", "jsonl": "JSONL (one JSON object per line)"}[fmt]
     return f"could not parse the file as {what}: {msg}"
