@@ -19,6 +19,7 @@ from numpy.lib import format as npformat
 
 from scorio_core.io import MAX_CELLS, ValidationError, load, load_npz, to_long_frame
 from scorio_core.io import _assemble as assemble_module
+from scorio_core.io import _base as base_module
 from scorio_core.io import _logs as logs_module
 from scorio_core.io import npz as npz_module
 from scorio_core.io import table as table_module
@@ -295,3 +296,26 @@ def test_deeply_nested_member_of_an_inspect_eval_is_an_error(tmp_path):
     make_logs.write_zip(path, [("header.json", DEEP.encode())])
     with pytest.raises(ValidationError, match="recursion depth"):
         load(path)
+
+
+# -------------------------------------------------------------- zip archives
+def test_a_zip_of_files_is_refused_from_its_directory_when_it_expands_too_far(
+    monkeypatch, tmp_path
+):
+    monkeypatch.setattr(base_module, "MAX_DECODED_BYTES", 1_000)
+    monkeypatch.setattr(base_module, "read_member", lambda *a: pytest.fail("read a member"))
+    path = tmp_path / "runs.zip"
+    make_logs.write_zip(path, [("a.csv", long_csv(60)), ("b.csv", long_csv(60))])
+    with pytest.raises(ValidationError, match=r"^runs\.zip: its 2 members expand to 1\.\d KB, "
+                       r"more than the 1000 bytes allowed"):
+        load(path)
+
+
+def test_an_inspect_member_may_expand_to_max_bytes_not_eight_times_more(tmp_path):
+    # 60 KB of JSON that deflates to a few hundred bytes; max_bytes = 20 KB
+    path = tmp_path / "run.eval"
+    header = b"{" + b" " * 60_000 + b"}"
+    make_logs.write_zip(path, [("header.json", header)])
+    assert path.stat().st_size < 20_000
+    with pytest.raises(ValidationError, match="'header.json' expands to 58.6 KB, over the"):
+        load(path, max_bytes=20_000)

@@ -204,6 +204,18 @@ def open_zip(src: _Src, what: str) -> zipfile.ZipFile:
         ) from None
 
 
+def check_expanded(zf: zipfile.ZipFile, names: list[str], label: str) -> None:
+    """Refuse to read ``names`` when their uncompressed sizes (zip directory) add up to more
+    than :data:`MAX_DECODED_BYTES`; :func:`read_member` holds each to its declared size."""
+    total = sum(zf.getinfo(n).file_size for n in names)
+    if total > MAX_DECODED_BYTES:
+        raise ValidationError(
+            f"{label}: its {len(names):,} members expand to {_mb(total)}, more than the "
+            f"{_mb(MAX_DECODED_BYTES)} allowed (scorio_core.io.MAX_DECODED_BYTES); refusing to "
+            "decompress them"
+        )
+
+
 def read_member(zf: zipfile.ZipFile, name: str, label: str, limit: int) -> bytes:
     """The uncompressed bytes of member ``name``: stored, deflate or zstd (method 93).
 
@@ -233,6 +245,7 @@ def read_member(zf: zipfile.ZipFile, name: str, label: str, limit: int) -> bytes
 
         reader = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
         chunks, size = [], 0
+        limit = min(limit, info.file_size)  # the directory's size, as zipfile does
         while size <= limit and (chunk := reader.read(min(limit + 1 - size, 2**24))):
             chunks.append(chunk)
             size += len(chunk)
