@@ -5,12 +5,12 @@ Run: ``python benchmarks/hostile_inputs.py [--keep DIR]``.
 Writes the worst inputs of issue 14 to a temporary directory -- an ``.npz`` of a few
 hundred bytes whose header declares a ~7 TiB array, a deflate bomb of zeros that
 decompresses to 8 GiB (consistent header) or hides 8 GiB of padding behind a tiny
-array, a 10^8-row Parquet file, a 2.2·10^7-line CSV, a JSONL file whose every line adds
-a column, an object (pickle) array and a 100,000-deep ``meta_json`` -- then loads each
-in a fresh Python process and prints the seconds, the peak resident memory
-(``VmHWM``) and the one-line error. The baseline row is a process that only
-imports ``scorio_core.io`` and loads a 3-row CSV. Targets: every file refused in a few
-seconds, with peak memory within a few hundred MB of the baseline.
+array, a ``.zip`` of a CSV inflating to 8 GiB, a 10^8-row Parquet file, a 2.2·10^7-line
+CSV, a JSONL file whose every line adds a column, an object (pickle) array and a
+100,000-deep ``meta_json`` -- then loads each in a fresh Python process and prints the
+seconds, the peak resident memory (``VmHWM``) and the one-line error. The baseline row
+is a process that only imports ``scorio_core.io`` and loads a 3-row CSV. Targets: every
+file refused in a few seconds, with peak memory within a few hundred MB of the baseline.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def npy_header(shape: tuple[int, ...], descr: str) -> bytes:
     return buf.getvalue()
 
 
-def zip_bomb(path: Path, header: bytes, zeros: int) -> None:
+def zip_bomb(path: Path, header: bytes, zeros: int, member: str = "R.npy") -> None:
     """``R.npy`` = ``header`` + ``zeros`` zero bytes, deflated without compressing 8 GiB:
     a fully flushed deflate block of 64 MiB of zeros is independent of what precedes it,
     so the compressed stream is that block repeated (the CRC is computed for real)."""
@@ -69,7 +69,7 @@ def zip_bomb(path: Path, header: bytes, zeros: int) -> None:
     zero_chunk = bytes(chunk)
     for _ in range(zeros // chunk):
         crc = zlib.crc32(zero_chunk, crc)
-    info = zipfile.ZipInfo("R.npy", date_time=(2026, 1, 1, 0, 0, 0))
+    info = zipfile.ZipInfo(member, date_time=(2026, 1, 1, 0, 0, 0))
     info.compress_type = zipfile.ZIP_DEFLATED
     with zipfile.ZipFile(path, "w") as zf:
         with zf.open(info, "w", force_zip64=True) as w:
@@ -78,8 +78,8 @@ def zip_bomb(path: Path, header: bytes, zeros: int) -> None:
             for _ in range(zeros // chunk):
                 w.write(zero_chunk)
     with zipfile.ZipFile(path) as zf:  # the directory holds the real sizes and CRC
-        assert zf.getinfo("R.npy").CRC == crc
-        assert zf.getinfo("R.npy").file_size == len(header) + zeros
+        assert zf.getinfo(member).CRC == crc
+        assert zf.getinfo(member).file_size == len(header) + zeros
 
 
 class _Replay:
@@ -114,6 +114,10 @@ def write_cases(d: Path) -> dict[str, Path]:
     p = d / "padding_bomb.npz"
     zip_bomb(p, npy_header((2, 3, 4), "|i1"), 8 * 2**30)  # 24 bytes of array, then padding
     cases[f"npz, tiny array + 8 GiB padding ({p.stat().st_size / 2**20:.1f} MB)"] = p
+
+    p = d / "logs.zip"
+    zip_bomb(p, b"model,question,trial,outcome\n", 8 * 2**30, member="runs.csv")
+    cases[f".zip of a CSV inflating to 8 GiB ({p.stat().st_size / 2**20:.1f} MB)"] = p
 
     p = d / "rows.parquet"
     n = 10**8

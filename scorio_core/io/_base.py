@@ -210,7 +210,7 @@ def check_expanded(zf: zipfile.ZipFile, names: list[str], label: str) -> None:
     total = sum(zf.getinfo(n).file_size for n in names)
     if total > MAX_DECODED_BYTES:
         raise ValidationError(
-            f"{label}: its {len(names):,} members expand to {_mb(total)}, more than the "
+            f"{label}: the {len(names):,} member(s) to read expand to {_mb(total)}, more than the "
             f"{_mb(MAX_DECODED_BYTES)} allowed (scorio_core.io.MAX_DECODED_BYTES); refusing to "
             "decompress them"
         )
