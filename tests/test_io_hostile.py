@@ -238,6 +238,17 @@ def test_a_duplicated_jsonl_key_is_an_error_naming_it():
         load(line.encode(), filename="dup.jsonl")
 
 
+def test_a_duplicated_parquet_column_is_an_error_naming_it(tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    cols = [pa.array(["a", "a"]), pa.array(["q", "q"]), pa.array([0, 1]), pa.array([1, 0]),
+            pa.array([1, 1])]  # fmt: skip
+    table = pa.Table.from_arrays(cols, names=["model", "question", "trial", "outcome", "outcome"])
+    pq.write_table(table, tmp_path / "dup.parquet")
+    with pytest.raises(ValidationError, match="'outcome' has more than one occurrence"):
+        load(tmp_path / "dup.parquet")
+
+
 # ---------------------------------------------------------------- trial ids
 BIG = 2**53  # 2**53 and 2**53 + 1 are the same float64
 
