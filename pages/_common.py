@@ -32,7 +32,7 @@ import streamlit as st
 
 from scorio_core import COMBINED, Outcomes, ValidationError, io
 from scorio_core.analyses.provenance import attach_source
-from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, leaderboard
+from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = {
@@ -310,24 +310,6 @@ def current_dataset() -> Dataset:
     ds = sidebar()
     st.session_state.pop(_SHELL_KEY, None)
     return ds
-
-
-@st.cache_data(max_entries=32, show_spinner="Computing leaderboard…")
-def compute_board(
-    token: str,
-    _outcomes: Outcomes,
-    weights: tuple[float, ...],
-    use_prior: bool,
-    confidence: float,
-    ks: tuple[int, ...],
-    scope: str = "questions",
-    adjust: str = "none",
-) -> Leaderboard:
-    """Cached :func:`scorio_core.leaderboard.leaderboard`; ``token`` identifies ``_outcomes``."""
-    return leaderboard(
-        _outcomes, w=list(weights), use_prior=use_prior, confidence=confidence, ks=ks,
-        scope=scope, adjust=adjust,
-    )
 
 
 @st.cache_data(max_entries=8)

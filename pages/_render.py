@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from pages import _common
-from scorio_core.analyses import Analysis
+from scorio_core.analyses import Analysis, Chart
 from scorio_core.analyses.provenance import export_filename, export_result
 from scorio_core.report import chart_png, chart_svg, load_code
 
@@ -25,30 +25,42 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(analysis: Analysis, ds: _common.Dataset, params: Any, label: str | None = None):
-    """``analysis.run(ds.view, params)``, once per (data, settings); shared across reruns."""
+    """``analysis.run(ds.view, params)``, once per (data, settings), with a progress bar;
+    shared across reruns."""
     return _common.run_cached(
-        analysis.id, (ds.token, params), lambda _p: analysis.run(ds.view, params),
+        analysis.id, (ds.token, params), lambda p: analysis.run(ds.view, params, progress=p),
         label or f"Computing: {analysis.title}",
     )
+
+
+def cached(analysis: Analysis, ds: _common.Dataset, params: Any):
+    """The result of :func:`run` if it is already computed for these data and settings."""
+    return _common.cached_result(analysis.id, (ds.token, params))
 
 
 def charts(
     analysis: Analysis, result: Any, key: str, widths: Sequence[str] = (), skip: Sequence[int] = ()
 ) -> None:
-    """Every chart of ``result`` (except the indices in ``skip``): title, chart, caption and
-    its SVG/PNG files (made when clicked)."""
-    for i, c in enumerate(analysis.charts(result)):
-        if i in skip:
-            continue
-        st.subheader(c.title)
-        st.altair_chart(c.chart, width=widths[i] if i < len(widths) else "stretch")
-        st.caption(c.caption)
-        stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
-        a, b, _ = st.columns([1, 1, 6])
-        a.download_button("SVG", _deferred(chart_svg, c.chart), f"{stem}.svg", "image/svg+xml",
-                          key=f"{key}_svg_{i}", icon=":material/image:")
-        b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",
-                          key=f"{key}_png_{i}", icon=":material/image:")
+    """Every chart of ``result`` (except the indices in ``skip``; ``-1`` is the last): title,
+    chart, caption and its SVG/PNG files (made when clicked)."""
+    cs = analysis.charts(result)
+    skip = {i % len(cs) for i in skip} if cs else set()
+    for i, c in enumerate(cs):
+        if i not in skip:
+            chart(c, key, i, widths[i] if i < len(widths) else "stretch")
+
+
+def chart(c: Chart, key: str, i: int = 0, width: str = "stretch") -> None:
+    """One chart: title, chart, caption and its SVG/PNG files (made when clicked)."""
+    st.subheader(c.title)
+    st.altair_chart(c.chart, width=width)
+    st.caption(c.caption)
+    stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
+    a, b, _ = st.columns([1, 1, 3])
+    a.download_button("SVG", _deferred(chart_svg, c.chart), f"{stem}.svg", "image/svg+xml",
+                      key=f"{key}_svg_{i}", icon=":material/image:")
+    b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",
+                      key=f"{key}_png_{i}", icon=":material/image:")
 
 
 def _deferred(fn: Callable, *args) -> Callable[[], Any]:

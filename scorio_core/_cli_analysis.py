@@ -1,8 +1,10 @@
-"""Output of the ``convergence``, ``stability`` and ``greedy`` CLI commands.
+"""Output of the ``compare``, ``convergence``, ``stability`` and ``greedy`` CLI commands.
 
-Each function takes the loaded :class:`~scorio_core.outcomes.Outcomes`, the
-parsed arguments and the method-spec resolver, and returns the text to print
-(``text`` for people, ``csv`` and ``json`` for scripts).
+Each command builds its analysis's ``Params`` from the flags, runs the one
+definition in :mod:`scorio_core.analyses` (progress on stderr) and prints that
+definition's tables: ``text`` for people, ``csv`` (under a commented
+``# key: value`` provenance header) and ``json`` (with a ``provenance`` object)
+for scripts. The page, the report and the notebook render the same definitions.
 """
 
 from __future__ import annotations
@@ -13,9 +15,8 @@ import math
 import pandas as pd
 
 from . import io
-from ._validation import ValidationError
 
-__all__ = ["apply_rubric", "convergence", "greedy", "rubric", "stability"]
+__all__ = ["apply_rubric", "compare", "convergence", "greedy", "rubric", "stability"]
 
 
 def _clean(x):
@@ -31,18 +32,13 @@ def _clean(x):
     return x
 
 
-def _json(payload) -> str:
+def _plain_json(payload) -> str:
     return json.dumps(_clean(payload), indent=2, allow_nan=False) + "\n"
 
 
 def _header(data, what: str) -> str:
     L, M, N = data.R.shape
     return f"# {what} on {data.name} ({L} models x {M} questions x {N} trials)\n"
-
-
-def _binary(data, what: str) -> None:
-    if not data.is_binary:
-        raise ValidationError(f"{what} needs binary outcomes; this file is categorical")
 
 
 def _progress(label: str):
@@ -56,32 +52,64 @@ def _skipped(skipped: dict[str, str]) -> str:
     return "".join(f"# skipped {m}: {why}\n" for m, why in skipped.items())
 
 
-def convergence(data, args, method_ids) -> str:
-    from .analysis.convergence import convergence_at_n, explain_convergence
+def _run(analysis_id: str, data, params):
+    """``(result, tables, provenance)`` of one analysis definition, progress on stderr."""
+    from .analyses import ANALYSES
+    from .analyses.provenance import provenance
 
-    _binary(data, "convergence")
-    target = args.target
-    if target == "truth":
-        truth = data.metadata.get("true_means")
-        if truth is None or len(truth) != data.L:
-            raise ValidationError(
-                "--target truth needs the file's known true means (metadata 'true_means', one "
-                f"per model); {data.name!r} has none; use gold or self"
-            )
-        target = [float(t) for t in truth]
-    run = convergence_at_n(
-        data.R,
-        data.R0,
-        method_ids(args.methods),
-        replicates=args.replicates,
-        scheme=args.scheme,
-        seed=args.seed,
-        target=target,
+    a = ANALYSES[analysis_id]
+    a.check(data)
+    result = a.run(data, params, progress=_progress(analysis_id))
+    return result, a.tables(result), provenance(data, analysis_id, params)
+
+
+def _csv(prov, *frames: pd.DataFrame) -> str:
+    """The provenance header, then each table as CSV, blank-line separated."""
+    from .analyses.provenance import csv_header
+
+    return csv_header(prov) + "\n".join(io.to_safe_csv(f) for f in frames)
+
+
+def _json(payload, prov) -> str:
+    from .analyses.provenance import to_json
+
+    return to_json(payload, prov)
+
+
+def compare(data, args) -> str:
+    from .analyses import CompareParams
+
+    result, t, prov = _run("compare", data, CompareParams(methods=args.methods))
+    c = result.comparison
+    skipped = _skipped(c.run.skipped)
+    if args.format == "json":
+        return _json(
+            {
+                "dataset": data.name,
+                "ranks": {m: c.run.ranks[m].astype(int).tolist() for m in c.run.ranks},
+                "models": list(data.models),
+                "agreement": t["agreement"].to_dict(orient="records"),
+                "summary": c.summary,
+                "exact": c.exact,
+                "consensus": t["consensus"].to_dict(orient="records"),
+                "skipped": c.run.skipped,
+            },
+            prov,
+        )
+    return _csv(prov, c.run.ranks.reset_index(), t["agreement"].round(6)) + skipped
+
+
+def convergence(data, args) -> str:
+    from .analyses import ConvergenceParams
+
+    params = ConvergenceParams(
+        methods=args.methods, replicates=args.replicates, curve_replicates=None,
+        slow_replicates=None, seed=args.seed, scheme=args.scheme, target=args.target,
         match=getattr(args, "match", "exact"),
-        progress=_progress("convergence"),
     )
-    summ, pmf = run.summary, run.pmf
-    why = explain_convergence(run, data.R, data.R0)
+    result, t, prov = _run("convergence", data, params)
+    summ, pmf, why = t["summary"], t["pmf"], list(result.explanations)
+    match = params.match
     if args.format == "json":
         methods = {}
         for row in summ.to_dict(orient="records"):
@@ -97,19 +125,20 @@ def convergence(data, args, method_ids) -> str:
                 "scheme": args.scheme,
                 "seed": args.seed,
                 "target": args.target,
-                "match": run.match,
+                "match": match,
                 "methods": methods,
-                "skipped": run.skipped,
+                "skipped": result.skipped,
                 "explanation": why,
-            }
+            },
+            prov,
         )
     notes = "".join(f"# {m}\n" for m in why)
     if args.format == "csv":
-        return io.to_safe_csv(summ) + "\n" + io.to_safe_csv(pmf) + _skipped(run.skipped) + notes
+        return _csv(prov, summ, pmf) + _skipped(result.skipped) + notes
     lines = [
         _header(data, "convergence@n"),
         f"# {args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
-        f"{args.target}, match {run.match}; no convergence = the ranking still differs at "
+        f"{args.target}, match {match}; no convergence = the ranking still differs at "
         "trial N-1 or later\n",
         summ.to_string(index=False, float_format=lambda v: f"{v:.3f}") + "\n",
         "\n# PMF of convergence@n (n: probability; zero-mass n omitted)\n",
@@ -118,17 +147,15 @@ def convergence(data, args, method_ids) -> str:
         p = pmf[(pmf.method == mid) & (pmf.p > 0)]
         cells = ", ".join(f"{n}: {v:.4f}" for n, v in zip(p.n, p.p, strict=True))
         lines.append(f"{mid}: {cells or '(never converges)'}\n")
-    return "".join(lines) + _skipped(run.skipped) + ("\n" + notes if notes else "")
+    return "".join(lines) + _skipped(result.skipped) + ("\n" + notes if notes else "")
 
 
-def stability(data, args, method_ids) -> str:
-    from .analysis.stability import low_budget_stability
+def stability(data, args) -> str:
+    from .analyses import StabilityParams
 
-    _binary(data, "stability")
-    st = low_budget_stability(
-        data.R, data.R0, method_ids(args.methods), progress=_progress("stability")
-    )
-    gold, own = st.classes("gold"), st.classes("self")
+    result, t, prov = _run("stability", data, StabilityParams(methods=args.methods))
+    st = result.stability
+    gold, own = t["classes_gold"], t["classes_self"]
     if args.format == "json":
         return _json(
             {
@@ -138,10 +165,11 @@ def stability(data, args, method_ids) -> str:
                 "classes_gold": gold.to_dict(orient="records"),
                 "classes_self": own.to_dict(orient="records"),
                 "skipped": st.skipped,
-            }
+            },
+            prov,
         )
     if args.format == "csv":
-        return io.to_safe_csv(st.table) + _skipped(st.skipped)
+        return _csv(prov, st.table) + _skipped(st.skipped)
     return "".join(
         [
             _header(data, "N = 1 stability"),
@@ -162,20 +190,17 @@ def _classes_text(cls: pd.DataFrame) -> str:
     return "".join(out)
 
 
-def greedy(data, args, method_ids) -> str:
-    from .analysis.greedy import greedy_by_benchmark, greedy_table
+def greedy(data, args) -> str:
+    from .analyses import GreedyParams
     from .outcomes import COMBINED
 
-    _binary(data, "greedy vs sampling")
-    analyses = greedy_by_benchmark(
-        data, replicates=args.replicates, seed=args.seed, progress=_progress("greedy")
-    )
-    table = greedy_table(analyses)
-    labels = {b: data.select(b).name for b in analyses}
-    if len(analyses) > 1:
+    params = GreedyParams(replicates=args.replicates, seed=args.seed)
+    result, t, prov = _run("greedy", data, params)
+    labels = {b: data.select(b).name for b in result.analyses}
+    if len(result.analyses) > 1:
         labels[COMBINED] = f"{COMBINED} (all questions)"
-    table.insert(0, "data", table.pop("benchmark").map(labels))
-    detail = analyses[COMBINED]
+    table = t["table"].assign(data=lambda d: d["data"].map(labels))
+    ranks = t["ranks"]
     if args.format == "json":
         return _json(
             {
@@ -183,11 +208,12 @@ def greedy(data, args, method_ids) -> str:
                 "replicates": args.replicates,
                 "seed": args.seed,
                 "table": table.to_dict(orient="records"),
-                "ranks": detail.ranks.to_dict(orient="records"),
-            }
+                "ranks": ranks.to_dict(orient="records"),
+            },
+            prov,
         )
     if args.format == "csv":
-        return io.to_safe_csv(table.round(6)) + "\n" + io.to_safe_csv(detail.ranks)
+        return _csv(prov, table.round(6), ranks)
     return "".join(
         [
             _header(data, "greedy vs sampling"),
@@ -196,7 +222,7 @@ def greedy(data, args, method_ids) -> str:
             table.to_string(index=False, float_format=lambda v: f"{v:+.3f}"),
             "\n\n",
             "# ranks (displacement = greedy rank - sampling rank)\n",
-            detail.ranks.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
+            ranks.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
             "\n",
         ]
     )
@@ -226,7 +252,7 @@ def rubric(args) -> str:
     if args.rubric_command == "list":
         table = rb.list_presets()
         if args.format == "json":
-            return _json(table.to_dict(orient="records"))
+            return _plain_json(table.to_dict(orient="records"))
         if args.format == "csv":
             return io.to_safe_csv(table)
         lines = [f"{'preset':<30} {'C+1':>3}  intent\n"]
@@ -239,5 +265,5 @@ def rubric(args) -> str:
         return "".join(lines)
     r = _rubric(args.name)
     if args.format == "json":
-        return _json(rb.to_json(r))
+        return _plain_json(rb.to_json(r))
     return r.summary() + "\n"

@@ -278,6 +278,14 @@ def _load(args):
     return data.select(args.benchmark)
 
 
+def _with_source(args, data):
+    """``data`` carrying its input file's name and sha256 for the exports' provenance."""
+    from .analyses.provenance import attach_source
+
+    paths = [Path(p) for p in args.path]
+    return attach_source(data, paths[0]) if len(paths) == 1 and paths[0].is_file() else data
+
+
 def _pick(meta, *keys: str) -> dict:
     return {k: meta[k] for k in keys if k in meta}
 
@@ -313,23 +321,6 @@ def _weights(text: str | None):
         raise ValidationError(f"--weights expects comma-separated numbers; got {text!r}") from None
 
 
-def _method_ids(spec: str) -> list[str]:
-    from .rank import FAMILIES, METHODS
-
-    spec = spec.strip()
-    if spec == "all":
-        return list(METHODS)
-    if spec in FAMILIES:
-        return [m for m, v in METHODS.items() if v.family == spec]
-    ids = [t.strip() for t in spec.split(",") if t.strip()]
-    unknown = [i for i in ids if i not in METHODS]
-    if unknown:
-        raise ValidationError(
-            f"unknown method id(s): {', '.join(unknown)}; run `scorio-studio methods` for the list"
-        )
-    return ids
-
-
 def _print_methods(markdown: bool = False) -> None:
     from .rank import METHODS
     from .rank.registry import methods_markdown
@@ -343,34 +334,6 @@ def _print_methods(markdown: bool = False) -> None:
              " [extra]" if m.extra else ""]
         )
         print(f"{mid:<48} {m.family:<11} {m.description}{flags}")
-
-
-def _compare(data, spec: str, fmt: str) -> str:
-    from . import io
-    from .analysis import compare, run_methods
-
-    if not data.is_binary:
-        raise ValidationError("compare needs binary outcomes; this file is categorical")
-    bar = StderrProgress("compare")
-    run = run_methods(data.R, data.R0, _method_ids(spec), data.models, progress=bar.counted)
-    bar(1.0, "done")
-    cmp = compare(run, R=data.R)
-    if fmt == "json":
-        payload = {
-            "dataset": data.name,
-            "ranks": {m: run.ranks[m].astype(int).tolist() for m in run.ranks},
-            "models": list(data.models),
-            "agreement": cmp.agreement.to_dict(orient="records"),
-            "summary": cmp.summary,
-            "exact": cmp.exact,
-            "consensus": cmp.consensus.to_dict(orient="records"),
-            "skipped": run.skipped,
-        }
-        return json.dumps(payload, indent=2, default=float, allow_nan=False) + "\n"
-    ranks = io.to_safe_csv(run.ranks.reset_index())
-    agree = io.to_safe_csv(cmp.agreement.round(6))
-    skipped = "".join(f"# skipped {m}: {why}\n" for m, why in run.skipped.items())
-    return f"{ranks}\n{agree}{skipped}"
 
 
 def _run_app(extra: Sequence[str]) -> int:
@@ -414,14 +377,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cli_report(args)
         data = _load(args)
         _check_prior(args, data)
-        if args.command == "compare":
-            sys.stdout.write(_compare(data, args.methods, args.format))
-            return 0
-        if args.command in ("convergence", "stability", "greedy"):
+        if args.command in ("compare", "convergence", "stability", "greedy"):
             from . import _cli_analysis
 
             run = getattr(_cli_analysis, args.command)
-            sys.stdout.write(run(data, args, _method_ids))
+            sys.stdout.write(run(_with_source(args, data), args))
             return 0
         if args.command == "import":
             sys.stderr.write(_import(data, args.out))

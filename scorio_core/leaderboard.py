@@ -27,8 +27,8 @@ import pandas as pd
 
 from . import decision
 from . import eval as ev
-from ._validation import ValidationError, as_outcome_array
-from .outcomes import Outcomes
+from ._validation import ValidationError, as_outcome_array, unique_names
+from .outcomes import Outcomes, check_name
 from .posterior import SCOPES, JointPosterior, posterior_from_moments, question_moments
 
 __all__ = ["Leaderboard", "leaderboard", "prior_note", "COLUMN_HELP"]
@@ -205,6 +205,11 @@ def leaderboard(
     """
     if isinstance(data, Outcomes):
         R = data.R
+        if w is not None and np.size(w) != data.C + 1:
+            raise ValidationError(
+                f"w has {np.size(w)} weights but the data have {data.C + 1} categories "
+                f"({', '.join(data.category_names)}); give one weight per category"
+            )
         w = data.weights if w is None else w
         if use_prior:
             if R0 is None and data.R0 is None:
@@ -222,7 +227,10 @@ def leaderboard(
     if not 1 <= int(draws) <= 10_000_000:
         raise ValidationError(f"draws must be between 1 and 10,000,000; got {draws}")
     L = R.shape[0]
-    models = tuple(models) if models is not None else tuple(f"model_{i}" for i in range(L))
+    if models is None:
+        models = tuple(f"model_{i}" for i in range(L))
+    else:  # names end up in HTML, Markdown and spreadsheets: the Outcomes rules apply
+        models = unique_names([check_name(m, "model name") for m in models], "model names")
     if len(models) != L:
         raise ValidationError(f"expected {L} model names; got {len(models)}")
     # counts first: one validation and one pass over R; every column comes from them

@@ -372,3 +372,30 @@ def test_greedy_has_one_row_per_benchmark(data_dir):
     t = g.tables(g.run(full, g.params(replicates=3)))["table"]
     assert t["data"].tolist() == [*full.benchmark_names, "combined"]
     assert t["tau_gs"].between(-1, 1).all()
+
+
+@pytest.mark.parametrize("aid", ["compare", "convergence", "stability", "greedy"])
+def test_progress_is_reported_and_does_not_change_the_result(aid, aime, results):
+    """The long analyses report ``progress(fraction, message)`` in [0, 1], never going back,
+    ending at 1; passing a callback leaves every table unchanged."""
+    a = ANALYSES[aid]
+    seen: list[tuple[float, str]] = []
+    result = a.run(aime, a.params(**FAST[aid]), progress=lambda f, m: seen.append((f, m)))
+    fr = [f for f, _ in seen]
+    assert len(fr) >= 2 and fr[-1] == 1.0
+    assert all(0.0 <= f <= 1.0 for f in fr)
+    assert all(b >= a_ - 1e-12 for a_, b in zip(fr, fr[1:], strict=False))
+    for name, df in a.tables(result).items():
+        pd.testing.assert_frame_equal(df, a.tables(results[aid])[name], check_exact=False,
+                                      rtol=1e-12, atol=1e-15)
+
+
+def test_convergence_without_curves_is_the_cli_shape(aime):
+    """``curve_replicates=None`` (the CLI) skips the τ_b curves but not convergence@n."""
+    a = ANALYSES["convergence"]
+    fast = FAST["convergence"] | {"curve_replicates": None}
+    r = a.run(aime, a.params(**fast))
+    full = a.run(aime, a.params(**FAST["convergence"]))
+    assert r.curves.empty and not full.curves.empty
+    pd.testing.assert_frame_equal(r.summary, full.summary)
+    assert [c.title for c in a.charts(r)][0] == "Distribution of convergence@n"

@@ -101,7 +101,11 @@ def test_compare_csv_lists_skips_and_methods_listing(capsys, data_dir):
     code, out, _ = _run(capsys, "compare", str(data_dir / "biased_coins.npz"),
                         "--methods", "bayes,bayes_greedy,avg")
     assert code == 0
-    assert out.splitlines()[0] == "model,bayes,avg"
+    body = [ln for ln in out.splitlines() if not ln.startswith("#")]
+    assert body[0] == "model,bayes,avg"
+    # the CSV carries its provenance as a commented header (pandas: comment="#")
+    assert out.startswith("# dataset: ") and "# analysis: compare\n" in out
+    assert "# settings.methods: bayes,bayes_greedy,avg\n" in out
     assert "# skipped bayes_greedy: needs prior outcomes R0" in out
     code, out, _ = _run(capsys, "methods")
     assert code == 0 and out.splitlines()[0].startswith("avg")
@@ -219,3 +223,38 @@ def test_weights_reach_the_loader_for_every_data_command(capsys, tmp_path, cmd):
                                    atol=1e-6)
     if cmd[0] == "import":
         assert code == 0 and io.load(tmp_path / "o.npz").weights.tolist() == [0, 0.5, 1]
+
+
+def test_analysis_commands_carry_provenance(capsys, data_dir):
+    """compare/convergence/stability/greedy: JSON has a provenance object naming the input file,
+    its sha256, every setting and seed; CSV reads back with comment="#"."""
+    import hashlib
+    from io import StringIO
+
+    import pandas as pd
+
+    path = data_dir / "reasoning_synthetic.npz"
+    sha = hashlib.sha256(path.read_bytes()).hexdigest()
+    runs = {
+        "compare": ["--methods", "bayes,avg"],
+        "convergence": ["--methods", "bayes", "--replicates", "20", "--seed", "4"],
+        "stability": ["--methods", "bayes,avg"],
+        "greedy": ["--replicates", "5", "--seed", "2"],
+    }
+    for cmd, flags in runs.items():
+        code, out, err = _run(capsys, cmd, str(path), "--benchmark", "AIME'24", *flags,
+                              "--format", "json")
+        assert code == 0, err
+        prov = json.loads(out)["provenance"]
+        assert prov["analysis"] == cmd and prov["input"]["file"] == path.name
+        assert prov["input"]["sha256"] == sha and prov["benchmark"] == "AIME'24"
+        assert prov["shape"]["models"] == 20
+        code, out, err = _run(capsys, cmd, str(path), "--benchmark", "AIME'24", *flags,
+                              "--format", "csv")
+        assert code == 0, err
+        assert f"# input.sha256: {sha}\n" in out
+        first = pd.read_csv(StringIO(out.split("\n\n")[0]), comment="#")
+        assert len(first) >= 1
+    prov = json.loads(_run(capsys, "convergence", str(path), *runs["convergence"],
+                           "--format", "json")[1])["provenance"]
+    assert prov["seeds"] == {"seed": 4} and prov["settings"]["replicates"] == 20

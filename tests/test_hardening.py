@@ -232,3 +232,35 @@ def test_stability_says_why_tau_is_missing_when_every_model_ties():
     R2[:, :, 0] = 1  # one slice where everybody is right: 1 of 5 undefined
     note = low_budget_stability(R2, None, ["bayes"]).table["note"].iloc[0]
     assert note == f"1 of 5 slices {UNDEFINED_ALL_TIE}"
+
+
+def test_leaderboard_model_names_are_validated_like_outcomes():
+    R = np.random.default_rng(0).integers(0, 2, (2, 5, 4))
+    for bad, msg in [(["<b>x</b>", "y"], "markup"), (["=cmd", "y"], "formula"),
+                     (["a", "a"], "unique"), (["a\u202eb", "y"], "invisible")]:
+        with pytest.raises(ValidationError, match=msg):
+            leaderboard(R, models=bad)
+    assert leaderboard(R, models=["a", "b"]).table["model"].tolist() in (["a", "b"], ["b", "a"])
+
+
+def test_leaderboard_weights_must_match_the_datasets_categories():
+    """Three weights on binary data made a phantom third category: an all-correct model
+    then scored about 0.5 (the prior's mass on it)."""
+    o = Outcomes(np.ones((2, 4, 3), int), models=["a", "b"])
+    with pytest.raises(ValidationError, match="w has 3 weights but the data have 2 categories"):
+        leaderboard(o, w=[0, 1, 0])
+    assert leaderboard(o, w=[0, 1]).table["mu"].iloc[0] > 0.75
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_map_prior_parameters_must_be_finite(bad):
+    from scorio_core.rank import priors
+
+    for make in (lambda: priors.GaussianPrior(mean=bad), lambda: priors.GaussianPrior(var=bad),
+                 lambda: priors.LaplacePrior(loc=bad), lambda: priors.LaplacePrior(scale=bad),
+                 lambda: priors.CauchyPrior(loc=bad), lambda: priors.CauchyPrior(scale=bad),
+                 lambda: priors.GaussianPrior(mean=np.array([0.0, bad]))):
+        with pytest.raises(ValidationError, match="prior"):
+            make()
+    with pytest.raises(ValidationError, match="eps"):
+        priors.EmpiricalPrior(np.ones((2, 3)), eps=bad)

@@ -23,11 +23,16 @@ from ..outcomes import Outcomes
 __all__ = [
     "Analysis",
     "Chart",
+    "Progress",
     "resolve_methods",
     "methods_code",
     "params_dict",
     "common_caveats",
 ]
+
+
+#: ``progress(fraction, message)``: the callback long runs report to (page bar, CLI stderr).
+Progress = Callable[[float, str], None]
 
 
 class Chart(NamedTuple):
@@ -49,7 +54,8 @@ class Analysis:
     params : type
         Frozen dataclass of settings; ``params()`` gives the defaults and its
         ``__post_init__`` validates.
-    run : callable ``(Outcomes, params) -> result``
+    run : callable ``(Outcomes, params, progress=None) -> result``
+        ``progress(fraction, message)`` (optional) hears about long runs.
     tables : callable ``result -> dict[str, DataFrame]``
     charts : callable ``result -> list[Chart]``
     how_to_read : str

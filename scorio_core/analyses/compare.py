@@ -27,6 +27,7 @@ from ..outcomes import Outcomes
 from ._base import (
     Analysis,
     Chart,
+    Progress,
     binary_required,
     common_caveats,
     methods_code,
@@ -60,8 +61,16 @@ class CompareResult:
     comparison: Comparison
 
 
-def _run(data: Outcomes, p: CompareParams) -> CompareResult:
-    run = run_methods(data.R, data.R0, resolve_methods(p.methods), data.models)
+def _run(data: Outcomes, p: CompareParams, progress: Progress | None = None) -> CompareResult:
+    counted = None
+    if progress is not None:
+
+        def counted(i: int, n: int, mid: str) -> None:
+            progress(i / max(n, 1), f"{mid} ({i + 1}/{n})")
+
+    run = run_methods(data.R, data.R0, resolve_methods(p.methods), data.models, progress=counted)
+    if progress is not None:
+        progress(1.0, "done")
     return CompareResult(compare(run, R=data.R))
 
 

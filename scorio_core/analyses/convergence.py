@@ -32,13 +32,16 @@ from ..analysis.convergence import (
     Curves,
     convergence_at_n,
     convergence_curves,
+    explain_convergence,
     has_fast_path,
     worst_trajectory,
 )
 from ..outcomes import Outcomes
+from ..rank import METHODS
 from ._base import (
     Analysis,
     Chart,
+    Progress,
     binary_required,
     common_caveats,
     methods_code,
@@ -46,10 +49,35 @@ from ._base import (
     skipped_caveats,
 )
 
-__all__ = ["ConvergenceParams", "ConvergenceResult", "CONVERGENCE"]
+__all__ = [
+    "ConvergenceParams",
+    "ConvergenceResult",
+    "CONVERGENCE",
+    "MATCHES",
+    "SCHEMES",
+    "TARGETS",
+    "available_targets",
+    "usable_methods",
+    "worst_case",
+]
 
-SCHEMES = ("column", "row", "permutation")
-TARGETS = ("gold", "self", "truth")
+#: Resampling schemes with what each resamples.
+SCHEMES = {
+    "column": "column-wise: resample trial indices",
+    "row": "row-wise: resample each question's trials",
+    "permutation": "permutation: shuffle trial order",
+}
+#: Targets a ranking is compared with.
+TARGETS = {
+    "gold": "gold standard (Bayes@N on all trials)",
+    "self": "each method's own full-trial ranking",
+    "truth": "known true means (simulated data)",
+}
+#: When a replicate counts as converged.
+MATCHES = {
+    "exact": "exact: the ranking equals the target (000 App. I.1)",
+    "ci": "with CI: decided pairs in the target's order; CI ties may swap",
+}
 
 
 @dataclass(frozen=True)
@@ -71,38 +99,49 @@ class ConvergenceParams:
     scheme : {"column", "row", "permutation"}
     target : {"gold", "self", "truth"}
         ``truth`` needs the dataset's known ``true_means`` (simulated data).
+    match : {"exact", "ci"}
+        ``exact``: the ranking equals the target; ``ci``: only pairs the full data
+        decide at 95 % must follow the target (convergence *with CI*).
+
+    ``curve_replicates=None`` skips the τ_b curves (the CLI prints only convergence@n).
     """
 
     methods: str = "bayes,pass_at_k_2,pass_at_k_4,pass_at_k_8"
     replicates: int = 10_000
-    curve_replicates: int = 1000
+    curve_replicates: int | None = 1000
     slow_replicates: int | None = 10
     seed: int = 0
     scheme: str = "column"
     target: str = "gold"
+    match: str = "exact"
 
     def __post_init__(self) -> None:
         resolve_methods(self.methods)
         check_int("replicates", self.replicates, 2)
-        check_int("curve_replicates", self.curve_replicates, 2)
+        if self.curve_replicates is not None:
+            check_int("curve_replicates", self.curve_replicates, 2)
         if self.slow_replicates is not None:
             check_int("slow_replicates", self.slow_replicates, 2)
         check_int("seed", self.seed, 0)
         check_choice("scheme", self.scheme, SCHEMES)
         check_choice("target", self.target, TARGETS)
+        check_choice("match", self.match, MATCHES)
 
 
 @dataclass(frozen=True)
 class ConvergenceResult:
-    """One ``(Curves, ConvergenceRun)`` pair per speed group (fast, then re-ranked methods),
-    and the worst-case rank trajectory of the first method."""
+    """One ``(Curves or None, ConvergenceRun)`` pair per speed group (fast, then re-ranked
+    methods), the worst-case rank trajectory of the first method, and the plain-language
+    reasons when convergence is empty or never happens
+    (:func:`~scorio_core.analysis.convergence.explain_convergence`)."""
 
-    parts: tuple[tuple[Curves, ConvergenceRun], ...]
+    parts: tuple[tuple[Curves | None, ConvergenceRun], ...]
     models: tuple[str, ...]
     trajectory: np.ndarray
     trajectory_method: str
     trajectory_replicate: int
     trajectory_converged_at: int
+    explanations: tuple[str, ...] = ()
 
     @property
     def summary(self) -> pd.DataFrame:
@@ -110,7 +149,10 @@ class ConvergenceResult:
 
     @property
     def curves(self) -> pd.DataFrame:
-        return pd.concat([c.summary for c, _ in self.parts], ignore_index=True)
+        got = [c.summary for c, _ in self.parts if c is not None]
+        if not got:
+            return pd.DataFrame(columns=["method", "n", "mean", "sd"])
+        return pd.concat(got, ignore_index=True)
 
     @property
     def pmf(self) -> pd.DataFrame:
@@ -123,6 +165,59 @@ class ConvergenceResult:
     @property
     def skipped(self) -> dict[str, str]:
         return {m: why for _, r in self.parts for m, why in r.skipped.items()}
+
+    def run_of(self, method_id: str) -> ConvergenceRun:
+        """The :class:`ConvergenceRun` that holds ``method_id``."""
+        return next(r for _, r in self.parts if method_id in r.s_star)
+
+    @property
+    def methods(self) -> list[str]:
+        """The methods that ran, in order."""
+        return [m for _, r in self.parts for m in r.s_star]
+
+
+def usable_methods(data: Outcomes) -> list[str]:
+    """Methods that can rank these data at some step (enough trials, R0 when needed).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 2)))
+    >>> "pass_at_k_4" in usable_methods(data), "bayes_greedy" in usable_methods(data)
+    (False, False)
+    """
+    return [
+        m for m, meta in METHODS.items()
+        if meta.min_trials <= data.N and not (meta.needs_r0 and data.R0 is None)
+    ]
+
+
+def available_targets(data: Outcomes) -> list[str]:
+    """The targets these data support: ``truth`` only with one known true mean per model."""
+    truth = data.metadata.get("true_means")
+    ok = truth is not None and len(truth) == data.L
+    return [t for t in TARGETS if t != "truth" or ok]
+
+
+def worst_case(r: ConvergenceResult, data: Outcomes, method_id: str,
+               converged_only: bool = True) -> Chart:
+    """The rank trajectory of ``method_id``'s worst-case replicate (000 Fig. 9) as a chart.
+
+    ``converged_only``: the slowest replicate that converged; otherwise the one whose
+    ranking changed last (a no-convergence one if any).
+    """
+    run = r.run_of(method_id)
+    b = run.worst(method_id, converged_only)
+    traj = worst_trajectory(run, method_id, data.R, data.R0, converged_only)
+    s = int(run.s_star[method_id][b])
+    where = (f"converges at n = {s}" if s
+             else f"no convergence (last change at n = {run.last_change[method_id][b]})")
+    return Chart(
+        f"Worst-case replicate of {method_id}",
+        charts.rank_trajectory_chart(traj, data.models, s or None),
+        charts.RANK_TRAJECTORY_CAPTION + f" Replicate {b}: {where}.",
+    )
 
 
 def _target(data: Outcomes, target: str):
@@ -145,18 +240,53 @@ def _groups(p: ConvergenceParams) -> list[tuple[list[str], int, int]]:
     fast = [m for m in ids if has_fast_path(m)]
     slow = [m for m in ids if not has_fast_path(m)]
     groups = [(fast, p.curve_replicates, p.replicates)]
-    groups.append((slow, p.slow_replicates, p.slow_replicates))
+    slow_curves = None if p.curve_replicates is None else p.slow_replicates
+    groups.append((slow, slow_curves, p.slow_replicates))
     return [g for g in groups if g[0]]
 
 
-def _run(data: Outcomes, p: ConvergenceParams) -> ConvergenceResult:
-    tgt = _target(data, p.target)
-    kw = {"scheme": p.scheme, "seed": p.seed, "target": tgt}
-    parts = []
-    for ids, b_curves, b_conv in _groups(p):
-        cur = convergence_curves(data.R, data.R0, ids, replicates=b_curves, **kw)
-        run = convergence_at_n(data.R, data.R0, ids, replicates=b_conv, **kw)
-        parts.append((cur, run))
+def _requires(data: Outcomes) -> str | None:
+    why = binary_required("Convergence")(data)
+    if why is None and data.N < 2:
+        why = (
+            f"these data have N = {data.N} trial per question: convergence@n needs a step "
+            "s <= N - 1 after which the ranking stays put. Load data with more trials, or use "
+            "the stability analysis (Stability page) for single-trial rankings"
+        )
+    return why
+
+
+def part_specs(p: ConvergenceParams) -> list[tuple[tuple[str, ...], int | None, int]]:
+    """The independent parts of a run: ``(method ids, curve replicates, convergence@n
+    replicates)`` per speed group (fast methods, then re-ranked ones). A page caches each
+    part on its own, so adding a slow method does not recompute the fast ones."""
+    return [(tuple(ids), bc, bn) for ids, bc, bn in _groups(p)]
+
+
+def run_part(
+    data: Outcomes, p: ConvergenceParams, ids, b_curves: int | None, b_conv: int,
+    progress: Progress | None = None,
+) -> tuple[Curves | None, ConvergenceRun]:
+    """The curves (unless ``b_curves`` is None) and convergence@n of one part."""
+    kw = {"scheme": p.scheme, "seed": p.seed, "target": _target(data, p.target)}
+
+    def share(lo: float, hi: float, what: str) -> Progress | None:
+        if progress is None:
+            return None
+        return lambda f, m: progress(lo + (hi - lo) * f, f"{what}: {m}")
+
+    cur = None
+    if b_curves is not None:
+        cur = convergence_curves(data.R, data.R0, list(ids), replicates=b_curves,
+                                 progress=share(0.0, 0.5, "curves"), **kw)
+    run = convergence_at_n(data.R, data.R0, list(ids), replicates=b_conv, match=p.match,
+                           progress=share(0.0 if cur is None else 0.5, 1.0, "convergence@n"),
+                           **kw)
+    return cur, run
+
+
+def assemble(data: Outcomes, parts) -> ConvergenceResult:
+    """The result from the parts of :func:`run_part`: worst case and explanations."""
     ran = [(r, m) for _, r in parts for m in r.s_star]
     if not ran:
         why = "; ".join(f"{m}: {w}" for _, r in parts for m, w in r.skipped.items())
@@ -164,9 +294,26 @@ def _run(data: Outcomes, p: ConvergenceParams) -> ConvergenceResult:
     run, mid = ran[0]
     b = run.worst(mid, True)
     traj = worst_trajectory(run, mid, data.R, data.R0, True)
+    why = tuple(w for _, r in parts for w in explain_convergence(r, data.R, data.R0))
     return ConvergenceResult(
-        tuple(parts), data.models, traj, mid, b, int(run.s_star[mid][b])
+        tuple(parts), data.models, traj, mid, b, int(run.s_star[mid][b]), why
     )
+
+
+def _run(
+    data: Outcomes, p: ConvergenceParams, progress: Progress | None = None
+) -> ConvergenceResult:
+    specs = part_specs(p)
+    parts = []
+    for i, spec in enumerate(specs):
+        step = None
+        if progress is not None:
+            step = lambda f, m, i=i: progress((i + f) / len(specs), m)  # noqa: E731
+        parts.append(run_part(data, p, *spec, progress=step))
+    result = assemble(data, parts)
+    if progress is not None:
+        progress(1.0, "done")
+    return result
 
 
 def _tables(r: ConvergenceResult) -> dict:
@@ -176,12 +323,14 @@ def _tables(r: ConvergenceResult) -> dict:
 def _charts(r: ConvergenceResult) -> list[Chart]:
     s = r.trajectory_converged_at
     where = f"converges at n = {s}" if s else "never converges within the trials"
-    return [
-        Chart(
+    out = []
+    if any(c is not None for c, _ in r.parts):
+        out.append(Chart(
             "Agreement with the target as trials accumulate",
             charts.tau_curves(r.curves),
             charts.TAU_CURVES_CAPTION,
-        ),
+        ))
+    return out + [
         Chart("Distribution of convergence@n", charts.convergence_pmf(r.pmf),
               charts.CONVERGENCE_PMF_CAPTION),
         Chart("Cumulative convergence@n", charts.convergence_cdf(r.cdf),
@@ -213,7 +362,7 @@ def _caveats(data: Outcomes, p: ConvergenceParams, r: ConvergenceResult) -> list
             f"Re-ranked methods ({slow}) use only {p.slow_replicates} replicates: their "
             "estimates are much noisier than the fast methods'."
         )
-    return out + skipped_caveats(r.skipped)
+    return out + list(r.explanations) + skipped_caveats(r.skipped)
 
 
 def _to_code(p: ConvergenceParams, data: str = "data") -> str:
@@ -230,14 +379,16 @@ def _to_code(p: ConvergenceParams, data: str = "data") -> str:
         lines.append(f"target = [float(t) for t in {data}.metadata['true_means']]")
         tgt = "target"
     kw = f"scheme={p.scheme!r}, seed={p.seed}, target={tgt}"
+    match = "" if p.match == "exact" else f", match={p.match!r}"
     names = []
     for i, (ids, b_curves, b_conv) in enumerate(_groups(p)):
         ids_code = methods_code(ids) if p.slow_replicates is not None else methods_code(p.methods)
+        if b_curves is not None:
+            lines.append(f"curves_{i} = convergence_curves({data}.R, {data}.R0, {ids_code}, "
+                         f"replicates={b_curves}, {kw})")
         lines += [
-            f"curves_{i} = convergence_curves({data}.R, {data}.R0, {ids_code}, "
-            f"replicates={b_curves}, {kw})",
             f"conv_{i} = convergence_at_n({data}.R, {data}.R0, {ids_code}, "
-            f"replicates={b_conv}, {kw})",
+            f"replicates={b_conv}, {kw}{match})",
         ]
         names.append(i)
     cat = ", ".join(f"conv_{i}.{{}}" for i in names)
@@ -245,7 +396,9 @@ def _to_code(p: ConvergenceParams, data: str = "data") -> str:
         "summary = pd.concat([" + cat.format(*["summary"] * len(names)) + "], ignore_index=True)",
         "curves = pd.concat(["
         + ", ".join(f"curves_{i}.summary" for i in names)
-        + "], ignore_index=True)",
+        + "], ignore_index=True)"
+        if p.curve_replicates is not None
+        else "curves = None  # curve_replicates=None: no τ_b curves",
         "pmf = pd.concat([" + cat.format(*["pmf"] * len(names)) + "], ignore_index=True)",
         "cdf = pd.concat([" + cat.format(*["cdf"] * len(names)) + "], ignore_index=True)",
         f"models = {data}.models",
@@ -281,6 +434,6 @@ CONVERGENCE = Analysis(
         "charts.convergence_cdf(cdf)",
         "charts.rank_trajectory_chart(trajectory, models, converged_at or None)",
     ),
-    requires=binary_required("Convergence"),
+    requires=_requires,
     result_var="conv_0",
 )

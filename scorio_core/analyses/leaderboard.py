@@ -27,7 +27,7 @@ from ..decision import ADJUSTMENTS
 from ..leaderboard import Leaderboard, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..posterior import SCOPES
-from ._base import Analysis, Chart, common_caveats
+from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["LeaderboardParams", "LeaderboardResult", "LEADERBOARD"]
 
@@ -94,7 +94,10 @@ class LeaderboardResult:
     N: int
 
 
-def _run(data: Outcomes, p: LeaderboardParams) -> LeaderboardResult:
+def _run(
+    data: Outcomes, p: LeaderboardParams, progress: Progress | None = None
+) -> LeaderboardResult:
+    del progress  # fast: no progress to report
     board = leaderboard(
         data,
         w=None if p.weights is None else list(p.weights),

@@ -21,16 +21,19 @@ Example
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pandas as pd
 
 from .. import charts
 from .. import rubric as rb
 from .._validation import ValidationError
+from ..leaderboard import Leaderboard, leaderboard
 from ..outcomes import Outcomes
-from ._base import Analysis, Chart, common_caveats
+from ._base import Analysis, Chart, Progress, common_caveats
+from .leaderboard import chart_captions
 
-__all__ = ["RubricParams", "RubricResult", "RUBRIC"]
+__all__ = ["RubricParams", "RubricResult", "RUBRIC", "RubricBoard", "rubric_board"]
 
 DEFAULT_SCHEMES = tuple(k for k in rb.PRESETS if k.startswith("ranking/"))[:4]
 
@@ -71,7 +74,42 @@ class RubricResult:
     tau: pd.DataFrame
 
 
-def _run(data: Outcomes, p: RubricParams) -> RubricResult:
+class RubricBoard(NamedTuple):
+    """One rubric applied to the data: the scored outcomes, their leaderboard and charts."""
+
+    scored: Outcomes
+    board: Leaderboard
+    charts: list[Chart]
+
+
+def rubric_board(data: Outcomes, rubric: rb.Rubric, confidence: float = 0.95) -> RubricBoard:
+    """Score ``data`` with ``rubric`` and rank the models by Bayes@N of the weighted score
+    (the Rubric builder's live leaderboard), with its category and forest charts.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 30, 4))
+    >>> sig = {"is_correct": R, "repeated_pattern": np.zeros(R.shape)}
+    >>> from scorio_core.rubric.table import editor_state, from_tables
+    >>> s = editor_state()
+    >>> out = rubric_board(Outcomes(R, signals=sig), from_tables(s["rules"], s["cats"]))
+    >>> bool(out.board.table["mu"].between(0, 1).all()), [c.title for c in out.charts]
+    (True, ['Categories per model', 'Means and credible intervals'])
+    """
+    scored = rb.apply(rubric, data)
+    board = leaderboard(scored, w=list(rubric.weights), confidence=confidence)
+    return RubricBoard(scored, board, [
+        Chart("Categories per model", charts.category_bars(scored),
+              "Share of each model's completions in each category: which categories drive "
+              "its score (e.g. equal accuracy, different invalid rates)."),
+        Chart("Means and credible intervals", charts.forest_plot(board),
+              chart_captions(board)[0]),
+    ])
+
+
+def _run(data: Outcomes, p: RubricParams, progress: Progress | None = None) -> RubricResult:
+    del progress  # fast: no progress to report
     schemes = list(p.schemes)
     return RubricResult(
         rb.scheme_ranks(data, schemes, gold=True), rb.categorical_ranking(data, schemes)

@@ -25,6 +25,7 @@ from ..outcomes import Outcomes
 from ._base import (
     Analysis,
     Chart,
+    Progress,
     binary_required,
     common_caveats,
     methods_code,
@@ -58,8 +59,9 @@ class StabilityResult:
     stability: Stability
 
 
-def _run(data: Outcomes, p: StabilityParams) -> StabilityResult:
-    return StabilityResult(low_budget_stability(data.R, data.R0, resolve_methods(p.methods)))
+def _run(data: Outcomes, p: StabilityParams, progress: Progress | None = None) -> StabilityResult:
+    ids = resolve_methods(p.methods)
+    return StabilityResult(low_budget_stability(data.R, data.R0, ids, progress=progress))
 
 
 def _tables(r: StabilityResult) -> dict:

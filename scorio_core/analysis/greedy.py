@@ -176,7 +176,17 @@ def greedy_by_benchmark(
         if progress is not None:
             progress(i / len(parts), b)
         d = data.select(b)
-        out[b] = greedy_vs_sampling(d.R, d.R0, models=d.models, replicates=replicates, seed=seed)
+        part = None
+        if progress is not None:
+
+            def part(f: float, msg: str, i: int = i, b: str = b) -> None:
+                progress((i + f) / len(parts), f"{b}: {msg}")
+
+        out[b] = greedy_vs_sampling(
+            d.R, d.R0, models=d.models, replicates=replicates, seed=seed, progress=part
+        )
+    if progress is not None:
+        progress(1.0, "done")
     return out
 
 

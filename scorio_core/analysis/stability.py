@@ -39,7 +39,13 @@ from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
 from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
 from .convergence import _check_methods, _contribution, _prep, _scores, fast_path
 
-__all__ = ["Stability", "low_budget_stability", "pool_robustness", "single_trial_ranks"]
+__all__ = [
+    "POOL_DEFAULT",
+    "Stability",
+    "low_budget_stability",
+    "pool_robustness",
+    "single_trial_ranks",
+]
 
 Progress = Callable[[float, str], None]
 TARGETS = ("gold", "self")
@@ -119,6 +125,19 @@ class Stability:
     def best(self, target: str = "gold") -> pd.Series:
         """The top class for a target."""
         return self.classes(target).iloc[0]
+
+
+#: A cheap, diverse default method pool for :func:`pool_robustness` (one or two per family).
+POOL_DEFAULT = (
+    "bayes",
+    "bayes_greedy",
+    "borda",
+    "bradley_terry",
+    "elo_tie_draw",
+    "rasch_mml_credible",
+    "pagerank",
+    "nanson_rank_ties_average",
+)
 
 
 def low_budget_stability(

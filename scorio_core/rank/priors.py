@@ -33,6 +33,18 @@ __all__ = [
 ]
 
 
+def _finite(name: str, value) -> None:
+    a = np.asarray(value, dtype=float)
+    if not np.all(np.isfinite(a)):
+        raise ValidationError(f"prior {name} must be finite; got {value!r}")
+
+
+def _positive(name: str, value) -> None:
+    v = float(value)
+    if not (np.isfinite(v) and v > 0):
+        raise ValidationError(f"prior {name} must be a positive finite number; got {value!r}")
+
+
 class Prior:
     """Base class: ``penalty(θ) -> float`` and ``grad(θ) -> array``."""
 
@@ -51,8 +63,10 @@ class GaussianPrior(Prior):
     var: float = 1.0
 
     def __post_init__(self):
+        _finite("mean", self.mean)
         if not self.var > 0:
             raise ValidationError(f"Gaussian prior variance must be positive; got {self.var}")
+        _positive("variance", self.var)
 
     def penalty(self, theta):
         return float(np.sum((theta - self.mean) ** 2) / (2 * self.var))
@@ -70,8 +84,11 @@ class LaplacePrior(Prior):
     smooth: float = 1e-8
 
     def __post_init__(self):
+        _finite("loc", self.loc)
         if not self.scale > 0:
             raise ValidationError(f"Laplace prior scale must be positive; got {self.scale}")
+        _positive("scale", self.scale)
+        _positive("smooth", self.smooth)
 
     def penalty(self, theta):
         d = theta - self.loc
@@ -90,8 +107,10 @@ class CauchyPrior(Prior):
     scale: float = 1.0
 
     def __post_init__(self):
+        _finite("loc", self.loc)
         if not self.scale > 0:
             raise ValidationError(f"Cauchy prior scale must be positive; got {self.scale}")
+        _positive("scale", self.scale)
 
     def penalty(self, theta):
         u = (theta - self.loc) / self.scale
@@ -135,6 +154,9 @@ class EmpiricalPrior(Prior):
             )
         if not self.var > 0:
             raise ValidationError(f"prior variance must be positive; got {self.var}")
+        _positive("variance", self.var)
+        if not 0 < float(self.eps) < 0.5:
+            raise ValidationError(f"EmpiricalPrior eps must lie in (0, 0.5); got {self.eps!r}")
         acc = R0.reshape(R0.shape[0], -1).mean(1)
         acc = np.clip(acc, self.eps, 1 - self.eps)
         mu = np.log(acc / (1 - acc))

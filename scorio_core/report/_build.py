@@ -72,11 +72,14 @@ def _params(analysis: Analysis, spec: Any):
     )
 
 
-def _section(data: Outcomes, analysis: Analysis, params: Any) -> SectionResult:
+def _section(
+    data: Outcomes, analysis: Analysis, params: Any,
+    progress: Callable[[float, str], None] | None = None,
+) -> SectionResult:
     t0 = time.perf_counter()
     try:
         analysis.check(data)
-        result = analysis.run(data, params)
+        result = analysis.run(data, params, progress=progress)
     except ValidationError as exc:
         return SectionResult(analysis, params, None, str(exc), {}, [], [], 0.0)
     return SectionResult(
@@ -138,10 +141,16 @@ def build_report(
             )
         pairs.append((ANALYSES[aid], _params(ANALYSES[aid], p)))
     out = []
+    n = max(len(pairs), 1)
     for i, (a, p) in enumerate(pairs):
+        sub = None
         if progress is not None:
-            progress(i / max(len(pairs), 1), a.title)
-        out.append(_section(data, a, p))
+            progress(i / n, a.title)
+
+            def sub(f: float, msg: str, i: int = i, title: str = a.title) -> None:
+                progress((i + min(max(f, 0.0), 1.0)) / n, f"{title}: {msg}")
+
+        out.append(_section(data, a, p, sub))
     if progress is not None:
         progress(1.0, "done")
     prov = provenance(data, "report")

@@ -44,7 +44,17 @@ import pandas as pd
 from .._validation import ValidationError
 from .model import OPS, SCOPES, AllOf, AnyOf, Compare, Condition, Not, Rubric, Rule
 
-__all__ = ["RULE_COLUMNS", "CATEGORY_COLUMNS", "to_tables", "from_tables", "blank_tables"]
+__all__ = [
+    "RULE_COLUMNS",
+    "RULE_HELP",
+    "CATEGORY_COLUMNS",
+    "to_tables",
+    "from_tables",
+    "blank_tables",
+    "editor_state",
+    "preset_label",
+    "rubric_filename",
+]
 
 RULE_COLUMNS = [
     "rule",
@@ -151,6 +161,79 @@ def to_tables(rubric: Rubric) -> tuple[pd.DataFrame, pd.DataFrame]:
         }
     )
     return rules, cats
+
+
+#: What each rules-table column means (tooltips of the Rubric builder's grid).
+RULE_HELP = {
+    "rule": "order: rule 1 is tested first; rows with the same number are AND-ed",
+    "category": "category the rule assigns",
+    "signal": "signal the predicate reads",
+    "op": "comparison operator",
+    "value": "fixed threshold",
+    "percentile": "percentile threshold (0-100); needs a scope",
+    "scope": "where the percentile is computed: per model, per dataset (benchmark), "
+    "or over everything",
+    "among": "percentile only over completions matching e.g. 'is_correct < 0.5' "
+    "(terms joined by &)",
+    "other": "compare with another signal",
+    "negate": "the predicate must not hold",
+}
+
+
+def editor_state(rubric: Rubric | None = None) -> dict:
+    """The editable form of ``rubric`` (``None``: the blank starting point): ``rules`` and
+    ``cats`` tables plus the fields the tables do not hold (name, default, texts).
+
+    :func:`from_tables` with ``rules``, ``cats`` and those fields gives the rubric back.
+
+    Example
+    -------
+    >>> from scorio_core.rubric import get_preset
+    >>> p = get_preset("ranking/conservative")
+    >>> s = editor_state(p)
+    >>> r = from_tables(s["rules"], s["cats"], **{k: s[k] for k in EDITOR_FIELDS})
+    >>> (r.name, r.weights, r.default) == (p.name, p.weights, p.default)
+    True
+    >>> editor_state()["name"], editor_state()["default"]
+    ('Custom rubric', None)
+    """
+    if rubric is None:
+        rules, cats = blank_tables()
+        meta = {"name": "Custom rubric", "default": None, "intent": "", "description": "",
+                "source": ""}
+        return {"rules": rules, "cats": cats, **meta}
+    rules, cats = to_tables(rubric)
+    return {"rules": rules, "cats": cats, **{k: getattr(rubric, k) for k in EDITOR_FIELDS}}
+
+
+#: Rubric fields that live beside the two tables in :func:`editor_state`.
+EDITOR_FIELDS = ("name", "default", "intent", "description", "source")
+
+
+def preset_label(key: str) -> str:
+    """``"<preset name> — <paper table>"`` for a preset key (000 Table 5 or 002 Table 21).
+
+    Example
+    -------
+    >>> preset_label("dontpass/exact-match")
+    'Exact Match — 000 Table 5'
+    """
+    from .presets import PRESETS
+
+    paper = "000 Table 5" if key.startswith("dontpass/") else "002 Table 21"
+    return f"{PRESETS[key].name} — {paper}"
+
+
+def rubric_filename(rubric: Rubric) -> str:
+    """A safe ``.json`` file name from the rubric's name.
+
+    Example
+    -------
+    >>> from scorio_core.rubric import get_preset
+    >>> rubric_filename(get_preset("ranking/format-aware"))
+    'Format_aware.json'
+    """
+    return "".join(ch if ch.isalnum() else "_" for ch in rubric.name) + ".json"
 
 
 def blank_tables() -> tuple[pd.DataFrame, pd.DataFrame]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from pages._common import BUNDLED
+from scorio_core.analysis.greedy import greedy_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 REASONING, COINS = list(BUNDLED)
@@ -46,6 +48,15 @@ def test_convergence_page_on_biased_coins():
     assert summ["method"].tolist() == ["bayes", "pass_at_k_2", "pass_at_k_4", "pass_at_k_8"]
     assert (summ["replicates"] == 50).all()
     assert len(at.get("vega_lite_chart")) == 4  # curves, PMF, CDF, worst-case trajectory
+    assert len(at.caption) >= 4  # a line under every chart
+    # the Copy code cell reproduces the page's convergence@n table
+    cell = next(c.value for c in at.code if "convergence_at_n(" in c.value)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    got = ns["summary"]
+    assert got["method"].tolist() == summ["method"].tolist()
+    for col in ("mean", "mean_censored", "median", "no_convergence"):
+        np.testing.assert_allclose(got[col], summ[col], rtol=1e-12, atol=1e-15)
     # the known truth of the simulated coins is offered as a target
     assert "known true means (simulated data)" in at.selectbox(key="conv_target").options
     at.selectbox(key="conv_target").set_value("truth")
@@ -78,6 +89,14 @@ def test_stability_page_runs_on_demand():
     assert gold["mean"].is_monotonic_decreasing
     assert any("bayes_greedy" in m for m in gold["methods"])
     assert len(at.get("vega_lite_chart")) == 1
+    # the Copy code cell reproduces the page's class table
+    cell = next(c.value for c in at.code if "low_budget_stability(" in c.value)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    got = ns["stab"].classes("gold")
+    assert got["methods"].tolist() == gold["methods"].tolist()
+    np.testing.assert_allclose(got["mean"], gold["mean"], rtol=1e-12, atol=1e-15)
+    np.testing.assert_allclose(got["sd"], gold["sd"], rtol=1e-12, atol=1e-15)
     at.multiselect(key="pool_methods").set_value(["bayes", "borda"])
     at.multiselect(key="pool_sizes").set_value([5])
     at.number_input(key="pool_n").set_value(2)
@@ -90,7 +109,6 @@ def test_stability_page_runs_on_demand():
 def test_greedy_page_and_missing_r0():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
-    at.selectbox(key="benchmark").set_value("BrUMO'25").run()
     at.switch_page("pages/greedy.py")
     at.session_state["greedy_reps"] = 8
     at.run()
@@ -99,10 +117,61 @@ def test_greedy_page_and_missing_r0():
     assert "τ_G-S" in labels
     ranks = _frame(at, "displacement")
     assert len(ranks) == 20
-    t4 = _frame(at, "tau_gs")
-    assert t4["benchmark"].tolist()[-1] == "combined" and len(t4) == 5
+    t4 = _frame(at, "tau_gs")  # every benchmark of the combined view, then all questions
+    assert t4["data"].tolist()[-1] == "combined" and len(t4) == 5
     assert len(at.get("vega_lite_chart")) == 3
+    assert len(at.caption) >= 3  # one line under every chart
+    # the Copy code cell reproduces the page's Table 4 and ranks
+    cell = next(c.value for c in at.code if "greedy_by_benchmark(" in c.value)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    got = greedy_table(ns["greedy"])
+    assert got["benchmark"].tolist() == t4["data"].tolist()
+    for col in ("difficulty", "tau_gs", "delta_tau", "sd_reduction"):
+        np.testing.assert_allclose(got[col], t4[col], rtol=1e-12, atol=1e-15)
+    assert ns["detail"].ranks["model"].tolist() == ranks["model"].tolist()
+    # one benchmark: one row, and a pointer to the combined view
+    at.selectbox(key="benchmark").set_value("BrUMO'25").run()
+    _ok(at)
+    assert not any("tau_gs" in d.value.columns for d in at.dataframe)
+    assert any("Table 4" in c.value for c in at.caption)
+    assert len(_frame(at, "displacement")) == 20
     # the biased coins have no greedy outcomes: a clear note, no traceback
     at.radio(key="dataset").set_value(COINS).run()
     _ok(at)
     assert any("no greedy outcomes" in i.value for i in at.info)
+
+
+def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
+    """Each speed group is cached on its own: adding a re-ranked method to the Convergence
+    page used to recompute every fast method too."""
+    from scorio_core.analyses import convergence as cv
+
+    calls = []
+    real = cv.run_part
+
+    def counting(data, p, ids, *a, **k):
+        calls.append(tuple(ids))
+        return real(data, p, ids, *a, **k)
+
+    monkeypatch.setattr(cv, "run_part", counting)
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.radio(key="dataset").set_value(COINS).run()
+    at.switch_page("pages/convergence.py")
+    at.session_state["conv_b_curves"] = 20
+    at.session_state["conv_b_conv"] = 40
+    at.session_state["conv_seed"] = 11  # a key no other test has computed
+    at.run()
+    at.multiselect(key="conv_methods").set_value(["bayes", "avg"])
+    at.button[0].click().run()
+    _ok(at)
+    assert calls[-1] == ("bayes", "avg")
+    before = len(calls)
+    at.multiselect(key="conv_methods").set_value(["bayes", "avg", "borda"])
+    at.session_state["conv_b_slow"] = 2
+    at.button[0].click().run()
+    _ok(at)
+    assert calls[before:] == [("borda",)]  # the fast part came from the cache
+    summ = _frame(at, "no_convergence")
+    assert summ["method"].tolist() == ["bayes", "avg", "borda"]

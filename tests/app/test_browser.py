@@ -72,7 +72,7 @@ def test_deep_link_on_a_fresh_server_runs_the_router(page):
         assert "Leaderboard" in labels and "Data" in labels, labels
         assert not {"common", "_common", "app"} & {x.lower() for x in labels}, labels
         assert "Scorio Studio" in page.inner_text('[data-testid="stSidebar"]')
-        assert page.get_by_role("heading", name="CI-aware leaderboard").count() == 1
+        assert page.get_by_role("heading", name="Leaderboard", exact=True).count() == 1
         _no_exception(page, "/leaderboard")
 
 
@@ -127,12 +127,19 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
 def test_download_the_leaderboard_export(page, server):
     page.goto(f"{server}/leaderboard")
     settle(page)
-    button = page.locator('[data-testid="stDownloadButton"] button').first
-    button.scroll_into_view_if_needed()
+    button = page.locator('[data-testid="stDownloadButton"] button', has_text="CSV: leaderboard")
+    button.first.scroll_into_view_if_needed()
     with page.expect_download() as info:
-        button.click()
+        button.first.click()
     download = info.value
     body = Path(download.path()).read_text(encoding="utf-8")
-    assert download.suggested_filename.endswith(".csv")
-    assert body.splitlines()[0].split(",")[0] in ("model", "# provenance") or "model," in body
+    # the file names the dataset and the analysis and opens with its provenance
+    assert download.suggested_filename == (
+        "Reasoning_benchmarks_synthetic_leaderboard_leaderboard.csv"
+    )
+    lines = body.splitlines()
+    assert lines[0].startswith("# dataset: Reasoning benchmarks (synthetic)")
+    assert any(line.startswith("# input.sha256: ") for line in lines)
+    header = next(line for line in lines if not line.startswith("#"))
+    assert header.split(",")[:3] == ["model", "rank", "rank_lo"]
     assert "Qwen3-Thinking" in body

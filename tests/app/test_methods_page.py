@@ -30,7 +30,10 @@ def test_all_methods_on_biased_coins():
     ranks = next(d.value for d in at.dataframe if "avg" in d.value.columns)
     assert ranks.shape == (11, len(METHODS) - sum(m.needs_r0 for m in METHODS.values()))
     assert len(at.get("vega_lite_chart")) == 1
-    assert len(at.get("download_button")) == 2
+    labels = [b.proto.label for b in at.get("download_button")]
+    # every table as CSV with provenance, all tables as JSON, the heatmap as SVG and PNG
+    assert labels == ["SVG", "PNG", "CSV: summary", "CSV: agreement", "CSV: consensus",
+                      "CSV: ranks", "JSON (all tables)"], labels
     assert any("skipped" in e.label for e in at.expander)  # bayes_greedy: no R0 here
 
 
@@ -58,3 +61,24 @@ def test_clearing_and_reselecting_families_restores_their_methods():
     assert at.multiselect(key="methods").value == voting
     ranks = next(d.value for d in at.dataframe if voting[0] in d.value.columns)
     assert sorted(ranks.columns) == sorted(voting)
+
+
+def test_copy_code_box_reproduces_the_methods_page():
+    import numpy as np
+
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.selectbox(key="benchmark").set_value("AIME'25").run()
+    at.switch_page(METHODS_PAGE).run()
+    at.multiselect(key="families").set_value(["voting", "pointwise"]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    ranks = next(d.value for d in at.dataframe if "borda" in d.value.columns)
+    agreement = next(d.value for d in at.dataframe if "tau_b" in d.value.columns)
+    cell = next(c.value for c in at.code if "run_methods(" in c.value)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    cmp = ns["cmp"]
+    got = cmp.run.ranks.loc[ranks.index, ranks.columns]
+    np.testing.assert_allclose(got.to_numpy(float), ranks.to_numpy(float), rtol=0, atol=1e-12)
+    assert cmp.agreement["method"].tolist() == agreement["method"].tolist()
+    np.testing.assert_allclose(cmp.agreement["tau_b"], agreement["tau_b"], rtol=1e-12)

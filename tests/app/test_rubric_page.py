@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from pages._common import BUNDLED
@@ -46,7 +47,18 @@ def test_preset_then_weight_change_moves_the_leaderboard():
     _ok(at)
     tau = next(d.value for d in at.dataframe if "tau_gs_mean" in d.value.columns)
     assert tau["scheme"].tolist() == ["Format-aware (edited)", "Conservative"]
-    assert len(at.get("download_button")) == 1
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert labels == ["SVG", "PNG", "SVG", "PNG", "Save rubric (JSON)", "SVG", "PNG", "CSV: tau",
+                      "CSV: ranks",
+                      "JSON (all tables)"], labels
+    # the Copy code cell (the edited rubric as JSON) reproduces the page's τ table
+    cell = next(c.value for c in at.code if "categorical_ranking(" in c.value)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    got = ns["tau"]
+    assert got["scheme"].tolist() == tau["scheme"].tolist()
+    for col in (c for c in tau.columns if c.startswith("tau_")):
+        np.testing.assert_allclose(got[col], tau[col], rtol=1e-12, atol=1e-15)
 
 
 def test_dataset_without_signals_explains_itself():
