@@ -16,7 +16,8 @@ Session-state contract (also the test seam)
     The last dataset that loaded; shown again when a new upload is rejected.
 
 Widget keys: ``dataset``, ``upload``, ``on_missing``, ``scorer``, ``col_<role>`` (column
-mapping of a single uploaded table), ``benchmark``.
+mapping of a single uploaded table), ``upload_weights`` (category weights of an upload, e.g.
+``"0, 0.5, 1"``), ``benchmark``.
 """
 
 from __future__ import annotations
@@ -77,7 +78,11 @@ def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the f
 
 @st.cache_data(max_entries=8, show_spinner="Reading upload…")
 def _load_bytes(
-    files: tuple[tuple[str, bytes], ...], on_missing: str, columns: tuple, scorer: str | None
+    files: tuple[tuple[str, bytes], ...],
+    on_missing: str,
+    columns: tuple,
+    scorer: str | None,
+    weights: tuple[float, ...] | None = None,
 ) -> Outcomes:
     source = {name: data for name, data in files}
     if len(files) == 1:
@@ -86,8 +91,31 @@ def _load_bytes(
     else:
         name = None
     o = io.load(source, filename=name, on_missing=on_missing, columns=dict(columns) or None,
-                scorer=scorer or None)
+                scorer=scorer or None, weights=weights)
     return attach_source(o, source, name) if name else o  # one file: its sha256 for reports
+
+
+def parse_weights(text: str) -> tuple[float, ...] | None:
+    """The *Category weights* box: numbers separated by commas or spaces; blank = none."""
+    parts = [t for t in text.replace(",", " ").split() if t]
+    if not parts:
+        return None
+    try:
+        return tuple(float(t) for t in parts)
+    except ValueError:
+        raise ValidationError(
+            f"Category weights: expected numbers separated by commas, one per category 0..C "
+            f"(e.g. 0, 0.5, 1); got {text!r}"
+        ) from None
+
+
+def _weights_box(open_: bool) -> None:
+    with st.sidebar.expander("Category weights", expanded=open_):
+        st.text_input(
+            "Weights of categories 0..C", key="upload_weights", placeholder="e.g. 0, 0.5, 1",
+            help="Needed when the outcomes hold categories above 1 (tables cannot store "
+            "weights); overrides the weights stored in an .npz. Blank: binary 0/1.",
+        )
 
 
 def _column_mapping(up: dict) -> tuple:
@@ -160,12 +188,35 @@ def _load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     on_missing = st.session_state.get("on_missing", "error")
     files = tuple(up["files"].items()) if "files" in up else ((up["filename"], up["data"]),)
     columns, scorer = _column_mapping(up), st.session_state.get("scorer", "").strip()
-    o = _load_bytes(files, on_missing, columns, scorer)
+    text = st.session_state.get("upload_weights", "")
+    o = None
+    try:  # the weights box comes after the load, open when the data need weights
+        weights = parse_weights(text)
+        o = _load_bytes(files, on_missing, columns, scorer, weights)
+    finally:
+        _weights_box(bool(text.strip()) or o is None or not o.is_binary)
     sha = hashlib.sha256()
     for name, data in files:
         sha.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-    token = f"upload:{sha.hexdigest()[:16]}:{on_missing}:{columns}:{scorer}"
+    token = f"upload:{sha.hexdigest()[:16]}:{on_missing}:{columns}:{scorer}:{weights}"
     return o, token, up["filename"]
+
+
+def _hint(exc: ValidationError) -> str:
+    """What to change in the sidebar for this kind of load error (nothing for the others)."""
+    if isinstance(exc, io.MissingColumnsError):
+        cols = ", ".join(f"**{c}**" for c in exc.columns) or "a required column"
+        if "files" in (st.session_state.get(UPLOAD_KEY) or {}):
+            return (f"\n\nNo column {cols} was found. Rename it in the file (the column "
+                    "mapping is offered when one table is uploaded).")
+        return (f"\n\nNo column {cols} was found: pick the column that holds it under "
+                "**Column mapping** in the sidebar.")
+    if isinstance(exc, io.MissingCellsError):
+        return "\n\nTo load it anyway, change **Missing cells** in the sidebar."
+    if isinstance(exc, io.MissingWeightsError):
+        return ("\n\nIf the data are categorical, enter one weight per category under "
+                "**Category weights** in the sidebar (e.g. `0, 0.5, 1`).")
+    return ""
 
 
 def sidebar() -> Dataset:
@@ -176,12 +227,7 @@ def sidebar() -> Dataset:
         loaded = _load_choice(choice)
     except ValidationError as exc:
         loaded = None
-        hint = ""
-        if "expected columns" in str(exc):
-            hint = "\n\nPick your columns under **Column mapping** in the sidebar."
-        elif "missing" in str(exc):
-            hint = "\n\nTo load it anyway, change **Missing cells** in the sidebar."
-        st.error(f"Could not load this file: {exc}{hint}", icon=":material/error:")
+        st.error(f"Could not load this file: {exc}{_hint(exc)}", icon=":material/error:")
     except Exception as exc:  # noqa: BLE001 -- a malformed upload must never show a traceback
         loaded = None
         st.error(f"Could not read this file ({type(exc).__name__}): {exc}", icon=":material/error:")

@@ -67,8 +67,6 @@ def main() -> None:
         st.markdown(desc)
     if src := full.metadata.get("source"):
         st.caption(f"Source: {src} · loaded from `{ds.source}`")
-    if note := full.metadata.get("weights_note"):
-        st.info(f"Category weights: {note}. Change them on the Leaderboard page.")
     if notes := {k: full.metadata[k] for k in LOAD_NOTES if k in full.metadata}:
         st.info("The loader changed or skipped part of the file:")
         st.json(notes)

@@ -88,6 +88,11 @@ def _add_data_args(p: argparse.ArgumentParser) -> None:
         help=f"benchmark to analyse when the file holds several (default: {COMBINED})",
     )
     p.add_argument(
+        "--weights",
+        help="comma-separated category weights, one per category 0..C, e.g. 0,0.5,1 (default: "
+        "the file's; required for categorical tables, which cannot store them)",
+    )
+    p.add_argument(
         "--on-missing",
         choices=["error", "drop_questions", "truncate"],
         default="error",
@@ -129,10 +134,6 @@ def _parser() -> argparse.ArgumentParser:
         help="greedy: use the file's greedy/R0 outcomes as Dirichlet prior counts",
     )
     lb.add_argument("--k", type=_ks, default=[], help="Pass@k columns, e.g. 2,4,8")
-    lb.add_argument(
-        "--weights",
-        help="comma-separated category weights (default: the file's, else 0,1)",
-    )
     lb.add_argument("--format", choices=list(FORMATS), default="csv")
     lb.add_argument(
         "--rubric",
@@ -279,7 +280,10 @@ def _load(args):
 
     paths = [Path(p) for p in args.path]
     data = io.load(
-        paths[0] if len(paths) == 1 else paths, on_missing=args.on_missing, scorer=args.scorer
+        paths[0] if len(paths) == 1 else paths,
+        on_missing=args.on_missing,
+        scorer=args.scorer,
+        weights=_weights(args.weights),
     )
     return data.select(args.benchmark)
 

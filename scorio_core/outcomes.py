@@ -27,7 +27,7 @@ import numpy as np
 
 from ._validation import ValidationError, as_outcome_array, check_weight_vector, unique_names
 
-__all__ = ["Outcomes", "COMBINED", "check_name"]
+__all__ = ["Outcomes", "COMBINED", "MissingWeightsError", "check_name"]
 
 #: Label of the "all benchmarks concatenated" selection.
 COMBINED = "combined"
@@ -40,6 +40,10 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: (U+2028/9), surrogates, private use and unassigned code points.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 _SIGNAL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+class MissingWeightsError(ValidationError):
+    """Categorical outcomes (a category above 1) were given without category weights."""
 
 
 def check_name(name: Any, what: str) -> str:
@@ -93,8 +97,10 @@ class Outcomes:
     R0 : array_like, shape (L, M, D) or (M, D), optional
         Prior outcomes (e.g. greedy decodes); ``(M, D)`` is shared by all models.
     weights : array_like, shape (C+1,), optional
-        Value of each category. Defaults to ``[0, 1]`` for binary data and to the
-        linear ramp ``k / C`` for categorical data (flagged in ``metadata``).
+        Value of each category. Defaults to ``[0, 1]`` for binary data; categorical
+        data (any category above 1, or more than two ``category_names``) without
+        weights raise :class:`MissingWeightsError` naming the first such cell --
+        weights are never invented.
     category_names, models, questions : sequences of str, optional
     benchmarks : sequence of str, optional
         One benchmark label per question; enables :meth:`select`.
@@ -126,10 +132,8 @@ class Outcomes:
 
         C_seen = int(R.max())
         if self.weights is None:
-            C = max(C_seen, len(self.category_names) - 1 if self.category_names else 1)
-            w = np.linspace(0.0, 1.0, C + 1)
-            if C > 1:
-                meta.setdefault("weights_note", f"no weights given; assumed linear k/{C}")
+            self._refuse_categorical_without_weights(R, C_seen)
+            w, C = np.array([0.0, 1.0]), 1
         else:
             w = check_weight_vector(self.weights, "weights")
             C = w.size - 1
@@ -215,6 +219,32 @@ class Outcomes:
         R.setflags(write=False)
         if R0 is not None:
             R0.setflags(write=False)
+
+    def _refuse_categorical_without_weights(self, R: np.ndarray, C_seen: int) -> None:
+        # Inventing weights (e.g. a linear ramp) would silently turn one stray '2' in a
+        # binary file into partial credit and reorder the models.
+        n_names = len(self.category_names) if self.category_names is not None else 2
+        if C_seen <= 1 and n_names <= 2:
+            return
+        if C_seen > 1:
+            idx = tuple(int(i) for i in np.argwhere(R > 1)[0])
+            where = [f"index (model, question, trial) = {idx}"]
+            for k, (labels, what) in enumerate([(self.models, "model"),
+                                                (self.questions, "question")]):  # fmt: skip
+                if labels is not None and len(labels) == R.shape[k]:
+                    where.append(f"{what} {str(labels[idx[k]])[:60]!r}")
+            found = f"R holds category {R[idx]} at {', '.join(where)}"
+            example = ", ".join(f"{k / C_seen:.3g}" for k in range(C_seen + 1))
+        else:
+            found = f"{n_names} category names were given"
+            example = ", ".join(f"{k / (n_names - 1):.3g}" for k in range(n_names))
+        raise MissingWeightsError(
+            f"{found}, but no category weights: categorical outcomes (categories above 1) "
+            "need one weight per category. Give them, e.g. io.load(..., "
+            f"weights=[{example}]), `--weights {example.replace(' ', '')}` on the command "
+            "line, or 'Category weights' under the upload options in the app; if the data "
+            "are binary (0 wrong, 1 correct), that value is a mistake in the file"
+        )
 
     # ------------------------------------------------------------------ shape
     @property

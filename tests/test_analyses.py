@@ -144,7 +144,7 @@ def test_small_n_caveat():
 
 
 def test_requires_explains(aime):
-    cat = Outcomes(np.random.default_rng(0).integers(0, 3, (3, 10, 4)))
+    cat = Outcomes(np.random.default_rng(0).integers(0, 3, (3, 10, 4)), weights=[0, 0.5, 1])
     assert "binary" in ANALYSES["compare"].requires(cat)
     assert "R0" in ANALYSES["greedy"].requires(cat)
     assert "signals" in ANALYSES["rubric"].requires(cat)

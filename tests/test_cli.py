@@ -188,6 +188,43 @@ def test_rubric_commands_and_leaderboard_with_a_rubric(capsys, tmp_path, data_di
     assert code == 2 and "do not have" in err
 
 
+DATA_COMMANDS = [
+    ["leaderboard"],
+    ["info"],
+    ["import", "--out", "{out}"],
+    ["compare", "--methods", "bayes"],
+    ["convergence", "--methods", "bayes", "--replicates", "5"],
+    ["stability", "--methods", "bayes"],
+    ["greedy", "--replicates", "2"],
+]
+
+
+@pytest.mark.parametrize("cmd", DATA_COMMANDS, ids=lambda c: c[0])
+def test_weights_reach_the_loader_for_every_data_command(capsys, tmp_path, cmd):
+    rng = np.random.default_rng(5)
+    R = rng.integers(0, 3, (3, 4, 3))
+    lines = ["model,question,trial,outcome"] + [
+        f"m{i},q{j},{t},{R[i, j, t]}" for i, j, t in np.ndindex(R.shape)
+    ]
+    path = tmp_path / "cat.csv"
+    path.write_text("\n".join(lines) + "\n")
+    argv = [cmd[0], str(path), *(a.format(out=tmp_path / "o.npz") for a in cmd[1:])]
+    code, _, err = _run(capsys, *argv)
+    assert code == 2 and "no category weights were given" in err and "--weights" in err
+    code, out, err = _run(capsys, *argv, "--weights", "0,0.5,1")
+    assert "category weights" not in err  # loaded; what follows is the command's own work
+    if cmd[0] == "info":
+        assert code == 0 and "w=0.5" in out
+    if cmd[0] == "leaderboard":
+        head, *rows = (r.split(",") for r in out.strip().splitlines())
+        mu = {r[0]: float(r[head.index("mu")]) for r in rows}
+        board = leaderboard(io.load(path, weights=[0, 0.5, 1]))
+        np.testing.assert_allclose([mu[m] for m in board.table["model"]], board.table["mu"],
+                                   atol=1e-6)
+    if cmd[0] == "import":
+        assert code == 0 and io.load(tmp_path / "o.npz").weights.tolist() == [0, 0.5, 1]
+
+
 def test_analysis_commands_carry_provenance(capsys, data_dir):
     """compare/convergence/stability/greedy: JSON has a provenance object naming the input file,
     its sha256, every setting and seed; CSV reads back with comment="#"."""

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from scorio_core import COMBINED, Outcomes, ValidationError
+from scorio_core.outcomes import MissingWeightsError
 
 
 def _R(L=2, M=4, N=3, seed=0):
@@ -25,10 +26,23 @@ def test_two_dimensional_R_is_one_model():
     assert Outcomes([[1, 0], [0, 0]]).shape == (1, 2, 2)
 
 
-def test_categorical_without_weights_uses_linear_ramp_and_says_so():
-    o = Outcomes(np.array([[[0, 1, 2, 3]]]))
-    assert o.weights.tolist() == pytest.approx([0, 1 / 3, 2 / 3, 1])
-    assert "linear" in o.metadata["weights_note"]
+def test_categorical_without_weights_is_refused_naming_the_first_cell():
+    # one stray '2' must not silently turn binary data into partial credit (issue 14)
+    R = np.array([[[0, 1, 1, 1], [1, 1, 1, 1]], [[1, 0, 1, 0], [1, 1, 2, 3]]])
+    with pytest.raises(MissingWeightsError) as err:
+        Outcomes(R, models=["a", "b"], questions=["q1", "q2"])
+    msg = str(err.value)
+    assert "R holds category 2 at index (model, question, trial) = (1, 1, 2)" in msg
+    assert "model 'b', question 'q2'" in msg
+    assert "weights=[0, 0.333, 0.667, 1]" in msg and "--weights 0,0.333,0.667,1" in msg
+    assert "Category weights" in msg and "\n" not in msg
+    assert isinstance(err.value, ValidationError)
+    with pytest.raises(MissingWeightsError, match="3 category names were given"):
+        Outcomes(np.array([[[0, 1]]]), category_names=["wrong", "partial", "right"])
+    # with weights the same data load, and binary data still need none
+    o = Outcomes(R, weights=[0, 0.2, 0.5, 1])
+    assert o.C == 3 and "weights_note" not in o.metadata
+    assert Outcomes(R.clip(0, 1)).weights.tolist() == [0.0, 1.0]
 
 
 def test_shared_and_per_model_prior():

@@ -39,9 +39,21 @@ from collections.abc import Mapping, Sequence
 import polars as pl
 
 from .._validation import ValidationError
-from ..outcomes import Outcomes
+from ..outcomes import MissingWeightsError, Outcomes
 from ._assemble import ROLES
-from ._base import ACCEPTED_SUFFIXES, MAX_BYTES, OnMissing, Source
+from ._base import (
+    ACCEPTED_SUFFIXES,
+    MAX_BYTES,
+    MAX_CELLS,
+    MAX_COLUMNS,
+    MAX_DECODED_BYTES,
+    MAX_ROWS,
+    MAX_TABLE_CELLS,
+    MissingCellsError,
+    MissingColumnsError,
+    OnMissing,
+    Source,
+)
 from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
 from .npz import load_npz, save_npz
 from .table import (
@@ -59,6 +71,14 @@ __all__ = [
     "DIR_SUFFIXES",
     "LOG_FORMATS",
     "MAX_BYTES",
+    "MAX_CELLS",
+    "MAX_COLUMNS",
+    "MAX_DECODED_BYTES",
+    "MAX_ROWS",
+    "MAX_TABLE_CELLS",
+    "MissingCellsError",
+    "MissingColumnsError",
+    "MissingWeightsError",
     "ROLES",
     "ValidationError",
     "load",
@@ -112,7 +132,9 @@ def load(
         Files larger than this are refused before parsing.
     weights, category_names : optional
         Category weights/names; override the ones stored in an ``.npz`` or derived from
-        log scores (tables cannot store them).
+        log scores. Tables cannot store them, so a table (or an ``.npz`` without a
+        ``weights`` array) with outcomes above 1 needs ``weights``: weights are never
+        invented (:class:`MissingWeightsError` names the first such row or cell).
     scorer : str, optional
         Logs with several scorers/metrics: which one is the outcome (Inspect scorer name,
         lm-eval metric or ``"FILTER/METRIC"``, HELM stat name; default: the first, or
@@ -130,9 +152,19 @@ def load(
     ValidationError
         For unknown formats, empty or oversized files and any malformed content; the
         message starts with the file name (and names the member or line for logs).
+        Three kinds say what to change: :class:`MissingColumnsError` (``.columns``:
+        pass ``columns=``), :class:`MissingCellsError` (pass ``on_missing=``) and
+        :class:`MissingWeightsError` (pass ``weights=``).
 
     Notes
     -----
+    Sizes are checked before anything large is decoded: ``max_bytes`` per file;
+    :data:`MAX_ROWS` rows of a table (from Parquet metadata or a line count) or records
+    of logs; :data:`MAX_TABLE_CELLS` rows x columns; :data:`MAX_COLUMNS` distinct JSONL
+    keys; and for ``.npz``, each ``.npy`` header's shape and dtype (at most
+    :data:`MAX_CELLS` elements per array, :data:`MAX_DECODED_BYTES` in total, and the
+    declared size must equal the member's size in the zip directory).
+
     Formats: ``.npz`` (:mod:`.npz`); long tables (:mod:`.table`); Inspect AI ``.eval`` and
     ``.json`` logs (:mod:`.inspect`); lm-evaluation-harness ``samples_<task>_<date>.jsonl``
     (:mod:`.lm_eval`); OpenAI evals JSONL (:mod:`.openai_evals`); HELM

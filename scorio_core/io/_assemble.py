@@ -12,8 +12,8 @@ import numpy as np
 import polars as pl
 
 from .._validation import MAX_CATEGORY, ValidationError
-from ..outcomes import Outcomes
-from ._base import _ON_MISSING
+from ..outcomes import MissingWeightsError, Outcomes
+from ._base import _ON_MISSING, MAX_ROWS, MissingCellsError, MissingColumnsError
 
 #: Column roles of a long table, in the order they are written.
 ROLES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
@@ -76,17 +76,21 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
             if hints
             else "; rename them or map yours with columns={'model': '<your column>', ...}"
         )
-        raise ValidationError(
+        raise MissingColumnsError(
             f"expected columns {', '.join(repr(roles[r]) for r in _REQUIRED)} (+ optional "
             f"{roles['decoding']!r}, {roles['benchmark']!r} and numeric signal columns); "
-            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}{hint}"
+            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}{hint}",
+            columns=tuple(roles[r] for r in missing),
+            roles=tuple(missing),
         )
     for r in ("decoding", "benchmark"):
         if roles[r] not in present:
             if r in columns:
-                raise ValidationError(
+                raise MissingColumnsError(
                     f"columns= maps {r!r} to {roles[r]!r}, but there is no such column; "
-                    f"found {found}"
+                    f"found {found}",
+                    columns=(roles[r],),
+                    roles=(r,),
                 )
             del roles[r]
     return roles
@@ -150,6 +154,27 @@ def _number_column(df: pl.DataFrame, col: str, fmt: str, what: str, *, whole: bo
     return a.astype(np.int64) if whole else a
 
 
+def _trial_column(df: pl.DataFrame, col: str, fmt: str) -> np.ndarray:
+    """Trial ids: whole numbers stay exact 64-bit integers (as floats, ids above 2**53
+    would collide); other numbers are read as floats."""
+    s = df.get_column(col)
+    if s.dtype == pl.String or (s.dtype.is_integer() and s.dtype not in (pl.Int64, pl.UInt64)):
+        text = s.str.strip_chars() if s.dtype == pl.String else s
+        for dt in (pl.Int64, pl.UInt64):
+            v = text.cast(dt, strict=False)
+            if v.null_count() == s.null_count():  # every present cell parsed
+                s = v
+                break
+    if s.dtype in (pl.Int64, pl.UInt64) and s.null_count() == 0:
+        return s.to_numpy()
+    if s.dtype.is_integer() and s.null_count() == 0:  # e.g. Int128 beyond 64 bits
+        raise ValidationError(
+            f"column {col!r} holds trial ids that do not fit in 64 bits (type {s.dtype}); "
+            "number the trials 0..N-1"
+        )
+    return _number_column(df, col, fmt, "numeric trial ids", whole=False)
+
+
 def _codes(s: pl.Series) -> tuple[list[str], np.ndarray]:
     """Distinct labels in order of first appearance and each row's code."""
     uniq = s.unique(maintain_order=True)
@@ -179,6 +204,11 @@ def _from_frame(
             f"the table has no data ({what}: columns {', '.join(map(repr, df.columns))}); "
             "expected one row per completion"
         )
+    if df.height > MAX_ROWS:
+        raise ValidationError(
+            f"the table has {df.height:,} rows, more than the {MAX_ROWS:,} allowed "
+            "(scorio_core.io.MAX_ROWS)"
+        )
     df = df.drop(_ROW, strict=False).with_row_index(_ROW, offset=0 if fmt == "frame" else 1)
     rows = df.get_column(_ROW).to_numpy()
     meta: dict[str, Any] = {"source_file": label, "format": fmt}
@@ -187,7 +217,18 @@ def _from_frame(
     models, mi = _codes(_text_column(df, roles["model"], fmt))
     questions, qi = _codes(_text_column(df, roles["question"], fmt))
     outcome = _number_column(df, roles["outcome"], fmt, "integer categories 0..C", whole=True)
-    trial = _number_column(df, roles["trial"], fmt, "numeric trial ids", whole=False)
+    if weights is None and outcome.size and outcome.max() > 1:
+        first, C = int(np.argmax(outcome > 1)), int(outcome.max())
+        eg = ", ".join(f"{k / C:.3g}" for k in range(C + 1))
+        raise MissingWeightsError(
+            f"column {roles['outcome']!r} holds {outcome[first]} at "
+            f"{_rows_msg(rows[first : first + 1], fmt)}, but no category weights were given: "
+            f"categorical outcomes need one weight per category 0..{C}. Give them with "
+            f"weights= (e.g. io.load(..., weights=[{eg}])), `--weights {eg.replace(' ', '')}` "
+            "on the command line, or 'Category weights' under the upload options in the app; "
+            "if the data are binary (0 wrong, 1 correct), that value is a mistake in the file"
+        )
+    trial = _trial_column(df, roles["trial"], fmt)
     greedy = _greedy_rows(df, roles.get("decoding"), fmt)
     L, M = len(models), len(questions)
     if L * M > _MAX_PAIRS:
@@ -274,10 +315,15 @@ def _record_trial_ids(
     ones (the usual case, e.g. Inspect epochs 1..N); otherwise
     ``metadata["trial_ids_per_pair"]``, a nested (L, M, N) list (up to 100,000 cells).
     """
-    T = np.full(shape, np.nan)
-    T[mi, qi, ti] = trial
-    whole = bool(np.all(T == np.round(T)))
-    ids = T.astype(np.int64) if whole else T
+    if trial.dtype.kind in "iu":  # exact integers (every cell is filled: R is complete)
+        T = np.zeros(shape, dtype=trial.dtype)
+        T[mi, qi, ti] = trial
+        ids = T
+    else:
+        T = np.full(shape, np.nan)
+        T[mi, qi, ti] = trial
+        whole = bool(np.all(T == np.round(T)))
+        ids = T.astype(np.int64) if whole else T
     if (T == T[:1, :1]).all():
         meta["trial_ids"] = ids[0, 0].tolist()
     elif T.size <= 100_000:
@@ -345,11 +391,11 @@ def _completeness(
     if not short.any():
         return np.ones(len(ti), dtype=bool), keep_q, N, D
     if on_missing == "error":
-        raise ValidationError(_missing_msg(cnt, N, D, models, questions))
+        raise MissingCellsError(_missing_msg(cnt, N, D, models, questions))
     if on_missing == "drop_questions":
         keep_q = ~short.any(axis=0)
         if not keep_q.any():
-            raise ValidationError(
+            raise MissingCellsError(
                 f"on_missing='drop_questions' would drop all {len(questions)} questions: every "
                 "question is incomplete for at least one model. "
                 + _missing_msg(cnt, N, D, models, questions)
@@ -362,7 +408,7 @@ def _completeness(
         return keep_q[qi], keep_q, N, D
     N_min, D_min = int(cnt[0].min()), int(cnt[1].min())
     if N_min == 0:
-        raise ValidationError(
+        raise MissingCellsError(
             "on_missing='truncate' cannot keep any trial: "
             + _missing_msg(cnt, N, D, models, questions)
             + " Use on_missing='drop_questions' instead."

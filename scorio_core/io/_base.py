@@ -20,6 +20,19 @@ from .._validation import ValidationError
 
 #: Default upload/file size limit (bytes).
 MAX_BYTES = 200 * 2**20
+#: Largest outcome tensor accepted: ``L * M * N`` cells (and the element count of any one
+#: array in an ``.npz``). Checked on declared sizes, before anything is decoded.
+MAX_CELLS = 50_000_000
+#: Largest total decoded size of the arrays of one ``.npz`` (bytes), checked on their headers.
+MAX_DECODED_BYTES = 2**30
+#: Largest number of rows (completions) in a long table or in the records of logs,
+#: counted before the table is parsed. Loading costs about 300 bytes and 2 us per row
+#: (a 5-million-row CSV: 1.5 GB peak, 10 s), so this bounds a load near 3 GB.
+MAX_ROWS = 10_000_000
+#: Largest ``rows * columns`` of a long table, counted before it is parsed.
+MAX_TABLE_CELLS = 100_000_000
+#: Most distinct keys (columns) in a JSONL table.
+MAX_COLUMNS = 1_000
 #: File suffix -> format understood by :func:`load`.
 ACCEPTED_SUFFIXES: dict[str, str] = {
     ".npz": "npz",
@@ -32,6 +45,19 @@ ACCEPTED_SUFFIXES: dict[str, str] = {
 OnMissing = Literal["error", "drop_questions", "truncate"]
 _ON_MISSING = ("error", "drop_questions", "truncate")
 Source = str | os.PathLike | bytes | bytearray | memoryview | BinaryIO
+
+
+class MissingColumnsError(ValidationError):
+    """A table lacks required columns; ``columns`` names them as the loader looked for them
+    and ``roles`` the roles they fill (``model``, ``question``, ``trial``, ``outcome``...)."""
+
+    def __init__(self, message: str, columns: tuple[str, ...] = (), roles: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.columns, self.roles = tuple(columns), tuple(roles)
+
+
+class MissingCellsError(ValidationError):
+    """Some (model, question, trial) cells are absent and ``on_missing`` does not allow it."""
 
 
 # ----------------------------------------------------------------- sources
@@ -140,7 +166,12 @@ def _reported_as(label: str) -> Iterator[None]:
         yield
     except ValidationError as exc:
         msg = str(exc)
-        raise ValidationError(msg if msg.startswith(label + ":") else f"{label}: {msg}") from None
+        if msg.startswith(label + ":"):
+            raise
+        new = type(exc).__new__(type(exc))  # keep the kind (e.g. MissingColumnsError)
+        new.__dict__.update(exc.__dict__)
+        new.args = (f"{label}: {msg}",)
+        raise new from None
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException) as exc:  # safety net
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
         raise ValidationError(f"{label}: could not interpret the table ({first})") from None
@@ -173,6 +204,18 @@ def open_zip(src: _Src, what: str) -> zipfile.ZipFile:
         ) from None
 
 
+def check_expanded(zf: zipfile.ZipFile, names: list[str], label: str) -> None:
+    """Refuse to read ``names`` when their uncompressed sizes (zip directory) add up to more
+    than :data:`MAX_DECODED_BYTES`; :func:`read_member` holds each to its declared size."""
+    total = sum(zf.getinfo(n).file_size for n in names)
+    if total > MAX_DECODED_BYTES:
+        raise ValidationError(
+            f"{label}: the {len(names):,} member(s) to read expand to {_mb(total)}, more than the "
+            f"{_mb(MAX_DECODED_BYTES)} allowed (scorio_core.io.MAX_DECODED_BYTES); refusing to "
+            "decompress them"
+        )
+
+
 def read_member(zf: zipfile.ZipFile, name: str, label: str, limit: int) -> bytes:
     """The uncompressed bytes of member ``name``: stored, deflate or zstd (method 93).
 
@@ -202,6 +245,7 @@ def read_member(zf: zipfile.ZipFile, name: str, label: str, limit: int) -> bytes
 
         reader = zstandard.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
         chunks, size = [], 0
+        limit = min(limit, info.file_size)  # the directory's size, as zipfile does
         while size <= limit and (chunk := reader.read(min(limit + 1 - size, 2**24))):
             chunks.append(chunk)
             size += len(chunk)

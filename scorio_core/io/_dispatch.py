@@ -90,7 +90,7 @@ def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
 def _json_or_none(src: _Src) -> tuple[Any, str | None]:
     try:
         return json.loads(src.read()), None
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         return None, str(exc)
 
 
@@ -100,7 +100,7 @@ def _first_line(src: _Src) -> Any:
             if raw.strip():
                 try:
                     return json.loads(raw)
-                except (ValueError, UnicodeDecodeError):
+                except (ValueError, UnicodeDecodeError, RecursionError):
                     return None
     return None
 
@@ -174,17 +174,20 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
 
 
 def _archive_items(item: Item, max_bytes: int) -> list[Item]:
-    from ._base import read_member
+    from ._base import check_expanded, read_member
 
     base = item.src.label
     out = []
     with open_zip(item.src, "zip archive of logs") as zf:
+        names = []
         for n in dict.fromkeys(zf.namelist()):
             p = PurePosixPath(n)
             if n.endswith("/") or any(s.startswith(".") or s == "__MACOSX" for s in p.parts):
                 continue
-            if not _wanted(p):
-                continue
+            if _wanted(p):
+                names.append(n)
+        check_expanded(zf, names, base)
+        for n in names:
             data = read_member(zf, n, base, max_bytes)
             if not data:
                 continue
@@ -284,7 +287,7 @@ def load_many(
 def _read_one(src, kind, parsed, sib, parts, tables, scorer, columns, on_missing, name,
               weights, category_names, max_bytes) -> None:
     if kind == "inspect":
-        parts.append(inspect.read_eval(src, scorer, max_bytes * 8))
+        parts.append(inspect.read_eval(src, scorer, max_bytes))
     elif kind == "inspect_json":
         parts.append(inspect.read_json_log(src, parsed, scorer))
     elif kind == "lm_eval":

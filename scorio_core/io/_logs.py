@@ -22,6 +22,7 @@ import polars as pl
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import _ON_MISSING, _from_frame
+from ._base import MAX_ROWS, MissingCellsError
 
 _SHOW = 5
 #: Inspect AI's score letters, in category order (0 = no answer), with default weights.
@@ -219,7 +220,7 @@ def _check_trials(parts: Sequence[LogPart]) -> None:
         ref = group[0]
         for part in group[1:]:
             if part.trial_set() != ref.trial_set():
-                raise ValidationError(
+                raise MissingCellsError(
                     f"{part.file}: {part.trials_from or 'trials'}: the models have different "
                     f"trials (epochs) on {bench!r}: {ref.model!r} in {ref.file} has "
                     f"{_fmt_trials(ref.trial_set())}, {part.model!r} in {part.file} has "
@@ -234,7 +235,7 @@ def _check_errors(parts: Sequence[LogPart]) -> None:
         return
     shown = "; ".join(f"{p.file}: {p.where[i]}: {p.errors[i]}" for p, i in bad[:_SHOW])
     more = f" and {len(bad) - _SHOW} more" if len(bad) > _SHOW else ""
-    raise ValidationError(
+    raise MissingCellsError(
         f"{bad[0][0].file}: {len(bad)} sample(s) have no score (they errored or were not "
         f"scored), so their (model, question, trial) cells are missing: {shown}{more}. "
         "Re-run them, or pass on_missing='drop_questions' or 'truncate'"
@@ -284,6 +285,12 @@ def assemble_logs(
     if on_missing not in _ON_MISSING:
         raise ValidationError(
             f"on_missing must be one of {', '.join(map(repr, _ON_MISSING))}; got {on_missing!r}"
+        )
+    records = sum(len(p.values) for p in parts)
+    if records > MAX_ROWS:
+        raise ValidationError(
+            f"{parts[0].file}: the logs hold {records:,} records, more than the {MAX_ROWS:,} "
+            "allowed (scorio_core.io.MAX_ROWS)"
         )
     _check_unique(parts)
     if on_missing == "error":

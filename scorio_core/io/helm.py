@@ -49,7 +49,7 @@ def _run_spec(src: _Src, siblings: Mapping[str, _Src]) -> tuple[str, str, int | 
         )
     try:
         spec = json.loads(spec_src.read())
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise ValidationError(f"{spec_src.label}: not JSON ({exc})") from None
     adapter = spec.get("adapter_spec") if isinstance(spec, dict) else None
     model = (adapter or {}).get("model") or (adapter or {}).get("model_deployment")

@@ -39,7 +39,7 @@ import json
 from typing import Any
 
 from .._validation import ValidationError
-from ._base import _Src, open_zip, read_member
+from ._base import _Src, check_expanded, open_zip, read_member
 from ._logs import LogPart, choose_scorer
 
 __all__: list[str] = []  # read through scorio_core.io.load
@@ -52,7 +52,7 @@ SUMMARIES = "summaries.json"
 def _json(data: bytes, label: str, member: str) -> Any:
     try:
         return json.loads(data)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise ValidationError(f"{label}: member {member!r} is not JSON ({exc})") from None
 
 
@@ -140,6 +140,9 @@ def read_eval(src: _Src, scorer: str | None, limit: int) -> LogPart:
                 f"{src.label}: not an Inspect .eval log: no member {HEADER!r} or {START!r} "
                 f"(members: {shown or 'none'})"
             )
+        sample_members = [n for n in names if n.startswith("samples/") and n.endswith(".json")]
+        check_expanded(zf, [member, *([SUMMARIES] if SUMMARIES in names else sample_members)],
+                       src.label)  # fmt: skip
         header = _json(read_member(zf, member, src.label, limit), src.label, member)
         model, task, epochs = _spec(header, src.label, f"member {member!r}")
         part = LogPart(src.label, "inspect", model, task)
@@ -162,8 +165,7 @@ def read_eval(src: _Src, scorer: str | None, limit: int) -> LogPart:
         else:
             samples = [
                 (f"member {n!r}", _json(read_member(zf, n, src.label, limit), src.label, n))
-                for n in names
-                if n.startswith("samples/") and n.endswith(".json")
+                for n in sample_members
             ]
     _samples_into(part, samples, scorer)
     return _finish(part, epochs, f"member {member!r}")

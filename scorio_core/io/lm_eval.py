@@ -74,7 +74,7 @@ def _model(src: _Src, siblings: Mapping[str, _Src], part_notes: list[str]) -> st
     if pick is not None:
         try:
             model = model_from_results(json.loads(results[pick].read()))
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise ValidationError(f"{results[pick].label}: not JSON ({exc})") from None
         if model:
             return model
@@ -112,7 +112,7 @@ def read_samples(
             continue
         try:
             obj = json.loads(line)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise ValidationError(f"{src.label}: line {i} is not JSON ({exc})") from None
         if not is_samples_line(obj):
             raise ValidationError(

@@ -3,23 +3,141 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import zipfile
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
+from numpy.lib import format as npformat
 
-from .._validation import MAX_CATEGORY, ValidationError
+from .._validation import MAX_CATEGORY, ValidationError, parse_json
 from ..outcomes import Outcomes
-from ._base import MAX_BYTES, Source, _json_default, _mb, _reported_as, _resolve, _sniff, _Src
+from ._base import (
+    MAX_BYTES,
+    MAX_CELLS,
+    MAX_DECODED_BYTES,
+    Source,
+    _json_default,
+    _mb,
+    _reported_as,
+    _resolve,
+    _sniff,
+    _Src,
+)
 
 __all__ = ["load_npz", "save_npz"]
 
 _MAX_EXTRA = 10_000  # extra npz arrays up to this size are kept in metadata
-_UNZIP_FACTOR = 8  # an .npz may expand to at most this many times max_bytes
+_KNOWN = ("R", "R0", "models", "questions", "benchmarks", "category_names", "weights",
+          "meta_json")  # fmt: skip
+_PICKLE_HELP = (
+    "object arrays/pickles are refused because unpickling can run code. Store numbers as "
+    "numeric arrays and labels as unicode arrays (np.array(names, dtype=str))"
+)
+
+
+class _Header(NamedTuple):
+    member: str  # name inside the zip
+    shape: tuple[int, ...]
+    dtype: np.dtype
+    fortran: bool
+    offset: int  # bytes of the .npy header (magic + header) before the data
+
+
+def _cells(shape: tuple[int, ...]) -> int:
+    return math.prod(shape)  # Python int: no overflow whatever the header declares
+
+
+def _is_extra(key: str) -> bool:
+    return key not in _KNOWN and not key.startswith("signal__")
+
+
+def _npy_headers(zf: zipfile.ZipFile) -> tuple[dict[str, _Header], list[str]]:
+    """Shape and dtype of every ``.npy`` member, read from its header before any data.
+
+    Refuses object/structured dtypes, arrays of more than :data:`MAX_CELLS` elements,
+    a total decoded size over :data:`MAX_DECODED_BYTES`, and members whose declared
+    shape does not match their uncompressed size in the zip directory (a header that
+    declares a huge shape in a tiny file, or padding that would be decompressed for
+    nothing). Non-``.npy`` members are not read; their names are returned.
+    """
+    headers: dict[str, _Header] = {}
+    ignored: list[str] = []
+    total = 0
+    for info in zf.infolist():
+        if not info.filename.endswith(".npy"):
+            if not info.is_dir():
+                ignored.append(info.filename)
+            continue
+        key = info.filename[: -len(".npy")]
+        with zf.open(info) as fp:
+            try:
+                version = npformat.read_magic(fp)
+                if version == (1, 0):
+                    shape, fortran, dtype = npformat.read_array_header_1_0(fp)
+                elif version == (2, 0):
+                    shape, fortran, dtype = npformat.read_array_header_2_0(fp)
+                else:
+                    raise ValueError(f"unsupported .npy format version {version}")
+            except ValueError as exc:
+                if "pickle" in str(exc).lower() or "object" in str(exc).lower():
+                    raise ValidationError(f"array {key!r}: {_PICKLE_HELP}") from None
+                raise ValidationError(f"array {key!r} has a corrupt .npy header ({exc})") from None
+            offset = fp.tell()
+        if dtype.hasobject:
+            raise ValidationError(
+                f"array {key!r} is an object array stored with pickle; {_PICKLE_HELP}"
+            )
+        if dtype.kind not in "biufUS" or dtype.fields is not None or dtype.subdtype is not None:
+            raise ValidationError(
+                f"array {key!r} has dtype {dtype}; expected a plain numeric, boolean or "
+                "unicode string array"
+            )
+        cells = _cells(shape)
+        nbytes = cells * dtype.itemsize
+        if cells > MAX_CELLS:
+            dims = " x ".join(f"{d:,}" for d in shape)
+            raise ValidationError(
+                f"array {key!r} declares shape ({dims}) = {cells:,} elements, more than the "
+                f"{MAX_CELLS:,} allowed (scorio_core.io.MAX_CELLS); refusing to decode it"
+            )
+        if nbytes != info.file_size - offset:
+            raise ValidationError(
+                f"array {key!r} declares shape {tuple(shape)} and dtype {dtype} "
+                f"({_mb(nbytes)}), but its member holds {_mb(max(info.file_size - offset, 0))} "
+                "of data; the archive is corrupt or forged"
+            )
+        total += nbytes
+        if total > MAX_DECODED_BYTES:
+            raise ValidationError(
+                f"the arrays decode to more than {_mb(MAX_DECODED_BYTES)} "
+                "(scorio_core.io.MAX_DECODED_BYTES); refusing to decompress the archive"
+            )
+        headers[key] = _Header(info.filename, tuple(shape), dtype, fortran, offset)
+    return headers, ignored
+
+
+def _read_member(zf: zipfile.ZipFile, h: _Header) -> np.ndarray:
+    """The array of a member whose header :func:`_npy_headers` already checked."""
+    n = _cells(h.shape) * h.dtype.itemsize
+    buf = np.empty(n, dtype=np.uint8)  # filled in chunks: no second copy of the data
+    with zf.open(h.member) as fp:
+        fp.read(h.offset)
+        done = 0
+        while done < n and (chunk := fp.read(min(n - done, 2**24))):
+            buf[done : done + len(chunk)] = np.frombuffer(chunk, dtype=np.uint8)
+            done += len(chunk)
+    if done != n:
+        raise ValidationError(f"array {h.member[:-4]!r} is truncated")
+    arr = buf.view(h.dtype)
+    if h.fortran:
+        return arr.reshape(h.shape[::-1]).transpose()
+    return arr.reshape(h.shape)
+
 
 
 def load_npz(
@@ -86,36 +204,19 @@ def _load_npz(
         )
     try:
         with src.open() as fh, zipfile.ZipFile(fh) as zf:
-            expanded = sum(info.file_size for info in zf.infolist())
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as exc:
-        raise ValidationError(
-            f"not a readable .npz archive (corrupt or truncated zip: {exc})"
-        ) from None
-    if expanded > _UNZIP_FACTOR * max_bytes:
-        raise ValidationError(
-            f"the archive expands to {_mb(expanded)}, more than {_UNZIP_FACTOR} x the "
-            f"{_mb(max_bytes)} size limit; refusing to decompress it"
-        )
-    arrays: dict[str, np.ndarray] = {}
-    try:
-        with src.open() as fh, np.load(fh, allow_pickle=False) as npz:
-            for key in npz.files:
-                try:
-                    arrays[key] = np.asarray(npz[key])
-                except ValueError as exc:
-                    if "pickle" in str(exc).lower() or "object" in str(exc).lower():
-                        raise ValidationError(
-                            f"array {key!r} is an object array stored with pickle; object "
-                            "arrays/pickles are refused because unpickling can run code. Store "
-                            "numbers as numeric arrays and labels as unicode arrays "
-                            "(np.array(names, dtype=str))"
-                        ) from None
-                    raise
+            headers, ignored = _npy_headers(zf)
+            arrays = {
+                key: _read_member(zf, h)
+                for key, h in headers.items()
+                if not _is_extra(key) or _cells(h.shape) <= _MAX_EXTRA
+            }
     except ValidationError:
         raise
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, KeyError) as exc:
-        raise ValidationError(f"could not read the .npz archive (corrupt member: {exc})") from None
-
+        raise ValidationError(
+            f"not a readable .npz archive (corrupt or truncated zip: {exc})"
+        ) from None
+    big = [k for k in headers if k not in arrays] + ignored
     if "R" not in arrays:
         found = ", ".join(repr(k) for k in arrays) or "none"
         raise ValidationError(
@@ -140,10 +241,9 @@ def _load_npz(
     }
     if R.ndim == 2:  # one model: give 2-D signals the model axis too
         signals = {k: v[None] if v.ndim == 2 else v for k, v in signals.items()}
-    extra = {k: v.tolist() for k, v in arrays.items() if v.size <= _MAX_EXTRA}
+    extra = {k: v.tolist() for k, v in arrays.items()}
     if extra:
         meta["extra_arrays"] = extra
-    big = [k for k, v in arrays.items() if v.size > _MAX_EXTRA]
     if big:
         meta["extra_arrays_not_loaded"] = big
     ds_name = name or meta.pop("name", None) or Path(src.label).stem or "dataset"
@@ -196,10 +296,7 @@ def _meta_from_json(arr: np.ndarray | None) -> dict[str, Any]:
     text = arr.reshape(()).item()
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
-    try:
-        meta = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValidationError(f"'meta_json' is not valid JSON ({exc})") from None
+    meta = parse_json(text, "'meta_json'")
     if not isinstance(meta, dict):
         raise ValidationError(
             f"'meta_json' must hold a JSON object ({{...}}); got a {type(meta).__name__}"

@@ -34,7 +34,7 @@ def read_events(src: _Src) -> LogPart:
             continue
         try:
             obj = json.loads(line)
-        except (ValueError, UnicodeDecodeError) as exc:
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
             raise ValidationError(f"{src.label}: line {i} is not JSON ({exc})") from None
         if not isinstance(obj, dict):
             raise ValidationError(f"{src.label}: line {i} is not a JSON object")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -17,6 +18,9 @@ from ._assemble import ROLES, _from_frame
 from ._base import (
     ACCEPTED_SUFFIXES,
     MAX_BYTES,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MAX_TABLE_CELLS,
     OnMissing,
     Source,
     _format_of,
@@ -159,7 +163,7 @@ def table_columns(
                     if line.strip():
                         obj = json.loads(line)
                         return list(obj) if isinstance(obj, dict) else None
-    except (ValueError, UnicodeDecodeError, pl.exceptions.PolarsError):
+    except (ValueError, UnicodeDecodeError, RecursionError, pl.exceptions.PolarsError):
         return None
     return None
 
@@ -191,9 +195,13 @@ def _load_table(
         _check_text(src)
     roles = {r: str((columns or {}).get(r, r)) for r in ROLES}
     try:
+        _check_size(src, fmt)
         with src.open() as fh:
             if fmt == "csv":
-                text = {roles[r]: pl.String for r in ("model", "question", "decoding", "benchmark")}
+                text = {  # trial ids too: polars would read ids past 2**63 as floats or i128
+                    roles[r]: pl.String
+                    for r in ("model", "question", "trial", "decoding", "benchmark")
+                }
                 df = pl.read_csv(fh, schema_overrides=text, infer_schema_length=None)
             elif fmt == "parquet":
                 df = pl.read_parquet(fh)
@@ -205,6 +213,109 @@ def _load_table(
         # polars panics (rather than raising) on some corrupt Parquet files
         raise ValidationError(_explain_read_error(src, fmt, exc)) from None
     return _from_frame(df, fmt, src.label, columns, on_missing, name, weights, category_names)
+
+
+def _count_lines(src: _Src) -> int:
+    """Physical lines of a text file (an upper bound on its rows), counted without decoding."""
+    if src.data is not None:
+        return src.data.count(b"\n") + (not src.data.endswith(b"\n"))
+    n, last = 0, b"\n"
+    with src.path.open("rb") as fh:
+        while chunk := fh.read(2**24):
+            n += chunk.count(b"\n")
+            last = chunk[-1:]
+    return n + (last != b"\n")
+
+
+def _first_line(src: _Src) -> bytes:
+    with src.open() as fh:
+        return fh.readline(2**20)
+
+
+# a JSON string followed by ':' -- an object key (nested keys count too: an upper bound)
+_JSON_KEY = r'"((?:[^"\\]|\\.)*)"\s*:'
+
+
+def _jsonl_keys(src: _Src) -> list[str]:
+    """The distinct object keys of a JSONL file (the columns polars would make), found by a
+    linear scan; polars' own schema inference costs rows x distinct keys, so a file whose
+    every line adds a key would take hours. Refuses more than :data:`MAX_COLUMNS`."""
+    with src.open() as fh:
+        try:  # each line as one string column (no separator or quote splits it)
+            keys = (
+                pl.scan_csv(fh, has_header=False, separator="\x01", quote_char=None,
+                            new_columns=["line"], infer_schema=False,
+                            truncate_ragged_lines=True)  # fmt: skip
+                .select(pl.col("line").str.extract_all(_JSON_KEY).list.unique().explode())
+                .unique()
+                .head(MAX_COLUMNS + 1)
+                .collect()
+                .to_series()
+                .drop_nulls()
+                .to_list()
+            )
+        except (pl.exceptions.PolarsError, pl.exceptions.PanicException):
+            return []  # not text: read_ndjson reports it
+    if len(keys) > MAX_COLUMNS:
+        raise ValidationError(
+            f"the objects use more than {MAX_COLUMNS:,} distinct keys (columns), more than "
+            "allowed (scorio_core.io.MAX_COLUMNS); a long table has a few columns per completion"
+        )
+    return keys
+
+
+def _header_names(src: _Src, fmt: str) -> list[str] | None:
+    """The column names as written in the file (CSV header, keys of the first JSON object)."""
+    line = _first_line(src).decode("utf-8", errors="replace")
+    if fmt == "csv":
+        return next(csv.reader([line.rstrip("\r\n")]), [])
+    if fmt == "jsonl" and line.lstrip().startswith("{"):
+        try:  # pairs, not a dict: a dict would silently keep the last of two equal keys
+            pairs = json.loads(line, object_pairs_hook=lambda kv: kv)
+        except (ValueError, RecursionError):
+            return None  # polars reports the broken line
+        return [k for k, _ in pairs]
+    return None
+
+
+def _check_size(src: _Src, fmt: str) -> None:
+    """Refuse tables over :data:`MAX_ROWS` rows or :data:`MAX_TABLE_CELLS` cells, and
+    duplicated column names, before the table is parsed."""
+    with src.open() as fh:
+        if fmt == "parquet":
+            rows = pl.scan_parquet(fh).select(pl.len()).collect().item()
+            fh.seek(0)
+            names = list(pl.read_parquet_schema(fh))
+            what = f"{rows:,} rows (from its metadata)"
+        elif fmt == "csv":
+            rows = max(_count_lines(src) - 1, 0)
+            names = _header_names(src, fmt) or []
+            what = f"{rows:,} lines below the header"
+        else:
+            rows = _count_lines(src)
+            names = _jsonl_keys(src) if rows <= MAX_ROWS else []
+            what = f"{rows:,} lines"
+    if rows > MAX_ROWS:
+        raise ValidationError(
+            f"the table has {what}, more than the {MAX_ROWS:,} rows allowed "
+            "(scorio_core.io.MAX_ROWS); refusing to load it"
+        )
+    if rows * len(names) > MAX_TABLE_CELLS:
+        raise ValidationError(
+            f"the table has {what} x {len(names):,} columns, more than the "
+            f"{MAX_TABLE_CELLS:,} cells allowed (scorio_core.io.MAX_TABLE_CELLS); refusing to "
+            "load it"
+        )
+    written = _header_names(src, fmt) if fmt == "jsonl" else names
+    seen: set[str] = set()
+    for c in written or []:
+        if c in seen:
+            where = "the header" if fmt == "csv" else "the first object" if fmt == "jsonl" else ""
+            raise ValidationError(
+                f"column {c!r} appears more than once in {where or 'the schema'}; each column "
+                "name must be unique (rename or remove the copy)"
+            )
+        seen.add(c)
 
 
 def _not_utf8(data: bytes) -> str | None:
@@ -253,7 +364,7 @@ def _explain_read_error(src: _Src, fmt: str, exc: Exception) -> str:
             if line.strip():
                 try:
                     json.loads(line)
-                except ValueError as err:
+                except (ValueError, RecursionError) as err:
                     return f"line {i} is not a JSON object ({err}): {line[:80]!r}"
     what = {"csv": "CSV", "parquet": "Parquet", "jsonl": "JSONL (one JSON object per line)"}[fmt]
     return f"could not parse the file as {what}: {msg}"

@@ -63,7 +63,8 @@ def test_accuracy_strip_and_category_bars(outcomes):
     spec = charts.accuracy_strip(outcomes).to_dict()
     assert spec["layer"][0]["mark"]["type"] == "tick"
     cat = Outcomes(
-        np.random.default_rng(1).integers(0, 3, (4, 5, 6)), category_names=["bad", "ok", "good"]
+        np.random.default_rng(1).integers(0, 3, (4, 5, 6)), category_names=["bad", "ok", "good"],
+        weights=[0, 0.5, 1],
     )
     spec = charts.category_bars(cat).to_dict()
     df = _data(spec)

@@ -77,3 +77,41 @@ def test_column_mapping_selectboxes_load_a_table_with_other_names():
     o = at.session_state["scorio_dataset"].full
     assert o.models == ("A", "B") and o.R.tolist() == [[[1, 0]], [[1, 1]]]
     assert o.metadata["columns"]["model"] == "llm"
+
+
+def test_missing_column_hint_names_it_and_offers_the_mapping():
+    # issue 14: a CSV missing its trial column was told to change 'Missing cells'
+    csv = b"model,question,outcome\nA,q1,1\nB,q1,0\n"
+    at = _start()
+    at.file_uploader(key="upload").set_value(("runs.csv", csv, "text/csv")).run()
+    msg = at.error[0].value
+    assert "No column **trial** was found" in msg and "Column mapping" in msg
+    assert "Missing cells" not in msg
+
+
+def test_missing_cells_hint_points_to_the_missing_cells_option():
+    csv = b"model,question,trial,outcome\nA,q1,0,1\nA,q1,1,1\nB,q1,0,0\n"
+    at = _start()
+    at.file_uploader(key="upload").set_value(("runs.csv", csv, "text/csv")).run()
+    msg = at.error[0].value
+    assert "cells are missing" in msg and "change **Missing cells**" in msg
+    assert "Column mapping" not in msg
+    at.selectbox(key="on_missing").set_value("truncate").run()
+    _ok(at)
+    assert at.session_state["scorio_dataset"].full.shape == (2, 1, 1)
+
+
+def test_categorical_upload_needs_and_takes_category_weights():
+    rows = [f"{m},q{j},{t},{(i + j + t) % 3}" for i, m in enumerate("AB") for j in range(3)
+            for t in range(2)]  # fmt: skip
+    csv = ("model,question,trial,outcome\n" + "\n".join(rows) + "\n").encode()
+    at = _start()
+    at.file_uploader(key="upload").set_value(("cats.csv", csv, "text/csv")).run()
+    msg = at.error[0].value
+    assert "no category weights were given" in msg and "**Category weights**" in msg
+    at.text_input(key="upload_weights").input("0, x").run()
+    assert "expected numbers separated by commas" in at.error[0].value
+    at.text_input(key="upload_weights").input("0, 0.5, 1").run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    assert o.weights.tolist() == [0.0, 0.5, 1.0] and o.C == 2

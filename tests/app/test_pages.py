@@ -63,12 +63,16 @@ def _csv_bytes(o: Outcomes) -> bytes:
     return buf.getvalue()
 
 
+CAT_WEIGHTS = [0.0, 0.0, 0.5, 1.0]  # a CSV cannot store them: typed into "Category weights"
+
+
 def _categorical(seed: int = 0) -> Outcomes:
     rng = np.random.default_rng(seed)
     return Outcomes(
         rng.integers(0, 4, size=(4, 12, 6)),
         models=["alpha-model-with-a-long-name", "beta", "gamma", "delta"],
         category_names=["invalid", "wrong", "partial", "correct"],
+        weights=CAT_WEIGHTS,
         name="categorical upload",
     )
 
@@ -109,7 +113,10 @@ def test_upload_long_csv_through_widget():
     at.radio(key="dataset").set_value(UPLOAD).run()
     data = _csv_bytes(_categorical())
     at.file_uploader(key="upload").set_value(("runs.csv", data, "text/csv")).run()
+    assert "**Category weights**" in at.error[0].value  # categories 0..3 need weights
+    at.text_input(key="upload_weights").input("0, 0, 0.5, 1").run()
     assert at.session_state[UPLOAD_KEY]["filename"] == "runs.csv"
+    assert at.session_state["scorio_dataset"].full.weights.tolist() == CAT_WEIGHTS
     assert at.session_state["scorio_dataset"].view.shape == (4, 12, 6)
     _run_both_pages(at)
 
@@ -144,7 +151,9 @@ def test_missing_cells_option():
     at = _start()
     at.radio(key="dataset").set_value(UPLOAD).run()
     at.file_uploader(key="upload").set_value(("holey.csv", holey, "text/csv")).run()
+    at.text_input(key="upload_weights").input("0, 0, 0.5, 1").run()
     assert not at.exception and at.error  # default "error" names the missing cell
+    assert "Missing cells" in at.error[0].value
     at.selectbox(key="on_missing").set_value("truncate").run()
     _ok(at)
     assert at.session_state["scorio_dataset"].view.N == 5
@@ -190,6 +199,7 @@ def test_prior_toggle_and_pass_at_k():
     assert {"pass@2", "pass@80"} <= set(cols) and "pass@8" not in cols
     # Choices made for one dataset must not break another (no R0; k > N; categorical).
     at.session_state[UPLOAD_KEY] = {"filename": "cat.csv", "data": _csv_bytes(_categorical())}
+    at.session_state["upload_weights"] = "0, 0, 0.5, 1"
     at.radio(key="dataset").set_value(UPLOAD).run()
     _ok(at)
     assert at.toggle(key="use_prior").disabled and not at.toggle(key="use_prior").value
