@@ -170,8 +170,6 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
         )
     if p.prior == "greedy":
         out.append("The greedy outcomes R0 enter the prior: scores are Bayes_R0@N, not Bayes_U@N.")
-    if note := data.metadata.get("weights_note"):
-        out.append(f"Category weights: {note}.")
     return out
 
 

@@ -213,7 +213,6 @@ def apply(rubric: Rubric, data: Outcomes) -> Outcomes:
     R = categorize(rubric, data)
     meta: dict[str, Any] = dict(data.metadata)
     meta["rubric"] = rubric.name
-    meta.pop("weights_note", None)
     if data.R0 is not None:
         meta["R0_note"] = R0_NOTE
     return dataclasses.replace(
