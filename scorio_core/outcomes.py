@@ -143,6 +143,14 @@ class Outcomes:
                     f"R holds category {R[idx]} at index (model, question, trial) = {idx}, but "
                     f"the {w.size} weights define categories 0..{C}"
                 )
+            if C > max(C_seen, 1) and self.category_names is None:
+                # e.g. `--weights 0,1,0` on binary data: a phantom category that never
+                # occurs still takes prior mass, so an all-correct model scores lower
+                raise ValidationError(
+                    f"the {w.size} weights define categories 0..{C}, but the outcomes hold "
+                    f"only 0..{max(C_seen, 1)}; give one weight per category of the data, or "
+                    "name every category (category_names) if some of them never occur"
+                )
 
         if self.category_names is None:
             cats = ("wrong", "correct") if C == 1 else tuple(f"cat{k}" for k in range(C + 1))

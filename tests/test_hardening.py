@@ -264,3 +264,12 @@ def test_map_prior_parameters_must_be_finite(bad):
             make()
     with pytest.raises(ValidationError, match="eps"):
         priors.EmpiricalPrior(np.ones((2, 3)), eps=bad)
+
+
+def test_weights_for_categories_the_data_never_hold_need_names():
+    R = np.ones((2, 4, 3), int)  # binary, all correct
+    with pytest.raises(ValidationError, match="define categories 0..2, but the outcomes hold only"):
+        Outcomes(R, weights=[0, 1, 0])
+    # a rubric's category that did not occur is fine once the categories are named
+    o = Outcomes(R, weights=[0, 1, 0.5], category_names=["wrong", "correct", "partial"])
+    assert o.C == 2
