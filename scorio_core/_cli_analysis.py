@@ -10,30 +10,17 @@ for scripts. The page, the report and the notebook render the same definitions.
 from __future__ import annotations
 
 import json
-import math
 
 import pandas as pd
 
 from . import io
+from ._validation import json_safe
 
 __all__ = ["apply_rubric", "compare", "convergence", "greedy", "rubric", "stability"]
 
 
-def _clean(x):
-    """JSON-safe values: NaN becomes null, numpy scalars become Python numbers."""
-    if isinstance(x, dict):
-        return {str(k): _clean(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [_clean(v) for v in x]
-    if hasattr(x, "item"):
-        x = x.item()
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    return x
-
-
 def _plain_json(payload) -> str:
-    return json.dumps(_clean(payload), indent=2, allow_nan=False) + "\n"
+    return json.dumps(json_safe(payload), indent=2, allow_nan=False) + "\n"
 
 
 def _header(data, what: str) -> str:

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from typing import TYPE_CHECKING
 
-from ._validation import ValidationError
+from ._validation import ValidationError, json_safe
 
 if TYPE_CHECKING:  # the parser is built for every command: keep --help free of pandas/scipy
     import pandas as pd
@@ -56,16 +55,6 @@ def add_parser(sub) -> None:
     p.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
 
-def _clean(x):
-    if isinstance(x, dict):
-        return {str(k): _clean(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [_clean(v) for v in x]
-    if hasattr(x, "item"):
-        x = x.item()
-    return None if isinstance(x, float) and not math.isfinite(x) else x
-
-
 def _emit(
     fmt: str, title: str, settings: dict, tables: dict[str, pd.DataFrame], notes: dict | None = None
 ) -> str:
@@ -76,7 +65,7 @@ def _emit(
             **(notes or {}),
             **{k: t.to_dict(orient="records") for k, t in tables.items()},
         }
-        return json.dumps(_clean(payload), indent=2, allow_nan=False) + "\n"
+        return json.dumps(json_safe(payload), indent=2, allow_nan=False) + "\n"
     if fmt == "csv":
         from . import io
 

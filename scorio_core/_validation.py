@@ -25,6 +25,7 @@ __all__ = [
     "check_weight_vector",
     "check_bounds",
     "parse_json",
+    "json_safe",
 ]
 
 
@@ -239,6 +240,22 @@ def parse_json(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPTH) ->
         raise ValidationError(f"{what} is not valid JSON: {exc}") from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise ValidationError(f"{what} is nested too deeply") from None
+
+
+def json_safe(x: Any) -> Any:
+    """``x`` as strict-JSON values: NaN/inf become ``null``, numpy scalars and arrays
+    Python numbers and lists, tuples lists, dict keys strings."""
+    if isinstance(x, dict):
+        return {str(k): json_safe(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [json_safe(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return json_safe(x.tolist())
+    if hasattr(x, "item") and not isinstance(x, str):
+        x = x.item()
+    if isinstance(x, float) and not np.isfinite(x):
+        return None
+    return x
 
 
 def check_k(k, N: int) -> int:

@@ -22,6 +22,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from ._validation import json_safe
 from .io import to_safe_csv
 from .leaderboard import COLUMN_HELP, Leaderboard
 
@@ -45,21 +46,13 @@ def to_csv(board: Leaderboard) -> str:
     return to_safe_csv(table)
 
 
-def _clean(v):
-    if isinstance(v, float | np.floating):
-        return None if not math.isfinite(float(v)) else float(v)
-    if isinstance(v, np.integer):
-        return int(v)
-    return v
-
-
 def to_json(board: Leaderboard) -> str:
     """JSON with ``settings``, ``columns`` (meaning of each column) and ``rows``.
 
     Non-finite numbers (e.g. ``n_needed`` for an exact tie) become ``null``.
     """
     rows = [
-        {k: _clean(v) for k, v in rec.items()}
+        {k: json_safe(v) for k, v in rec.items()}
         for rec in _rounded(board.table).to_dict(orient="records")
     ]
     cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)

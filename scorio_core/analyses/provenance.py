@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import os
 import re
 from dataclasses import replace
@@ -34,10 +33,9 @@ from importlib import metadata as _md
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError
+from .._validation import ValidationError, json_safe
 from ..io import to_safe_csv
 from ..outcomes import COMBINED, Outcomes
 from ._base import params_dict
@@ -156,7 +154,7 @@ def _flat(prefix: str, v: Any, out: list[tuple[str, str]]) -> None:
         for k, x in v.items():
             _flat(f"{prefix}.{k}" if prefix else str(k), x, out)
         return
-    text = v if isinstance(v, str) else json.dumps(_clean(v), ensure_ascii=False)
+    text = v if isinstance(v, str) else json.dumps(json_safe(v), ensure_ascii=False)
     out.append((prefix, re.sub(r"[\x00-\x1f\x7f\u2028\u2029]+", " ", str(text))))
 
 
@@ -175,26 +173,11 @@ def to_csv(df: pd.DataFrame, prov: dict[str, Any]) -> str:
     return csv_header(prov) + to_safe_csv(df)
 
 
-def _clean(x: Any) -> Any:
-    """JSON-safe values: NaN/inf become null, numpy scalars Python numbers."""
-    if isinstance(x, dict):
-        return {str(k): _clean(v) for k, v in x.items()}
-    if isinstance(x, list | tuple):
-        return [_clean(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return _clean(x.tolist())
-    if hasattr(x, "item") and not isinstance(x, str):
-        x = x.item()
-    if isinstance(x, float) and not math.isfinite(x):
-        return None
-    return x
-
-
 def to_json(payload: dict[str, Any], prov: dict[str, Any]) -> str:
     """Strict JSON (no NaN) of ``{"provenance": prov, **payload}``."""
     if "provenance" in payload:
         raise ValidationError("payload already has a 'provenance' key")
-    return json.dumps(_clean({"provenance": prov} | payload), indent=2, allow_nan=False) + "\n"
+    return json.dumps(json_safe({"provenance": prov} | payload), indent=2, allow_nan=False) + "\n"
 
 
 def _slug(text: str, limit: int = 80) -> str:
