@@ -10,6 +10,7 @@ for scripts. The page, the report and the notebook render the same definitions.
 from __future__ import annotations
 
 import json
+import math
 
 import pandas as pd
 
@@ -178,7 +179,12 @@ def stability(data, args) -> str:
 def _classes_text(cls: pd.DataFrame) -> str:
     out = [f"{'rank':>4}  {'mean':>6}  {'sd':>6}  methods\n"]
     for r in cls.itertuples(index=False):
-        out.append(f"{r.rank:>4}  {r.mean:6.4f}  {r.sd:6.4f}  {r.methods}\n")
+        note = getattr(r, "note", "")
+        if math.isnan(r.mean):  # every slice: all models tie
+            out.append(f"{r.rank:>4}  {'—':>6}  {'—':>6}  {r.methods}  [{note}]\n")
+            continue
+        tail = f"  [{note}]" if note else ""
+        out.append(f"{r.rank:>4}  {r.mean:6.4f}  {r.sd:6.4f}  {r.methods}{tail}\n")
     return "".join(out)
 
 

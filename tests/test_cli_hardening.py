@@ -74,3 +74,18 @@ def test_stderr_progress_throttles_when_not_a_terminal(capsys):
     bar(1.0, "done")
     err = capsys.readouterr().err.splitlines()
     assert err == [err[-1]] and err[-1].startswith("x: 100% done")
+
+
+def test_stability_text_says_undefined_when_every_model_ties(tmp_path, capsys):
+    import numpy as np
+
+    from scorio_core import Outcomes, io
+
+    R = np.repeat(np.random.default_rng(0).integers(0, 2, (1, 6, 4)), 3, axis=0)
+    io.save_npz(Outcomes(R, models=["a", "b", "c"]), tmp_path / "tie.npz")
+    assert cli.main(["stability", str(tmp_path / "tie.npz"), "--methods", "bayes,borda"]) == 0
+    out = capsys.readouterr().out
+    assert "undefined (all models tie)" in out and "nan" not in out
+    assert cli.main(["compare", str(tmp_path / "tie.npz"), "--methods", "bayes,borda",
+                     "--format", "json"]) == 0  # NaN τ_b is null, not a crash
+    assert "NaN" not in capsys.readouterr().out
