@@ -56,6 +56,14 @@ class Executor:
     def distributed(self) -> bool:
         return bool(self.workers or self.scheduler)
 
+    @property
+    def parallelism(self) -> int:
+        """How many pieces run at once: 1 here, else the cluster's worker threads."""
+        if self._client is None:
+            return max(self.workers, 1) if self.distributed else 1
+        info = self._client.scheduler_info().get("workers", {})
+        return max(sum(int(w.get("nthreads", 1)) for w in info.values()), 1)
+
     def __enter__(self) -> Executor:
         if not self.distributed:
             return self

@@ -15,7 +15,13 @@ import numpy as np
 
 from .._validation import ValidationError
 
-__all__ = ["MAX_RESULT_BYTES", "MAX_ESTIMATED_SECONDS", "check_result_memory", "check_rerank_time"]
+__all__ = [
+    "MAX_RESULT_BYTES",
+    "MAX_ESTIMATED_SECONDS",
+    "check_result_memory",
+    "check_rerank_time",
+    "check_projected_time",
+]
 
 #: Largest result an analysis may keep (e.g. the replicates x steps τ array of curves).
 MAX_RESULT_BYTES = 2 * 2**30
@@ -70,4 +76,22 @@ def check_rerank_time(
             f"{est / 3600:.1f} h (limit {MAX_ESTIMATED_SECONDS / 3600:g} h). Use "
             f"{name} <= {max(fits, 1):,}, fewer methods, or methods with a fast path "
             "(Bayes@N, avg, the Pass@k family)"
+        )
+
+
+def check_projected_time(
+    seconds_each: float, count: int, what: str, *, measured: int, parallel: int = 1,
+    name: str = "replicates",
+) -> None:
+    """Refuse when ``count`` units at ``seconds_each`` (timed now on the first ``measured``
+    of them), spread over ``parallel`` workers, would pass :data:`MAX_ESTIMATED_SECONDS`."""
+    est = seconds_each * count / max(parallel, 1)
+    if est > MAX_ESTIMATED_SECONDS:
+        fits = int(MAX_ESTIMATED_SECONDS * max(parallel, 1) / max(seconds_each, 1e-12))
+        where = "" if parallel <= 1 else f" on {parallel} workers"
+        raise ValidationError(
+            f"{what} with {name}={count:,} would take about {est / 3600:.1f} h{where} at "
+            f"{seconds_each * 1e3:.1f} ms per replicate (timed on the first {measured} now; "
+            f"limit {MAX_ESTIMATED_SECONDS / 3600:g} h). Use {name} <= {max(fits, 1):,}, more "
+            "workers, fewer methods, or methods with a fast path (Bayes@N, avg, the Pass@k family)"
         )

@@ -42,6 +42,7 @@ Example
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -54,7 +55,7 @@ from .._validation import ValidationError, as_outcome_array, as_weights, check_i
 from ..parallel import Executor
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
-from ._budget import check_rerank_time, check_result_memory
+from ._budget import check_projected_time, check_result_memory
 from .agreement import mean_sd, skip_reason, tau_b_to
 from .bootstrap import iter_batches, model_pools, pool_prior, pool_sizes, resample_indices
 
@@ -365,9 +366,6 @@ def convergence_curves(
     L, M, N = R.shape
     S = _steps(N, steps)
     check_result_memory(replicates, 8.0 * S.size * len(ids), "convergence curves")
-    slow = [m for m in ids if not has_fast_path(m)]
-    check_rerank_time(slow, R, R0, float(replicates) * S.size, "convergence curves",
-                      count=replicates)
     pos = {int(s): i for i, s in enumerate(S)}
     tau = {}
     for mi, mid in enumerate(ids):
@@ -452,16 +450,36 @@ def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray, req=None) -> n
 SLOW_PIECE = 32
 
 
+#: Replicates timed first, in this process, to project the run's length before the rest.
+PILOT = 2
+
+
 def _slow_map(executor, fn, N, replicates, scheme, seed, M, shared, progress, mi, n_methods, mid):
-    """``fn(idx, *shared)`` over the replicates in pieces of :data:`SLOW_PIECE`, in order."""
-    items = [(idx,) for _, idx in iter_batches(N, replicates, scheme, seed, M=M,
-                                                batch=SLOW_PIECE)]
-    report = None
-    if progress is not None:
-        def report(frac: float, label: str) -> None:
+    """``fn(idx, *shared)`` over the replicates in pieces, in order: a pilot of
+    :data:`PILOT` replicates here (timed: a run projected past the time limit is refused,
+    saying why), then pieces of :data:`SLOW_PIECE` here or on the executor's cluster."""
+    def report(frac: float, label: str) -> None:
+        if progress is not None:
             progress((mi + frac) / n_methods, label)
+
+    def piece(a: int, b: int) -> tuple:
+        return (resample_indices(N, b - a, scheme, seed, M=M, start=a),)
+
     ex = executor if executor is not None else Executor()
-    return ex.map(fn, items, shared=shared, progress=report, label=mid)
+    pilot = min(PILOT, replicates)
+    t0 = time.perf_counter()
+    first = fn(*piece(0, pilot), *shared)
+    per = (time.perf_counter() - t0) / pilot
+    check_projected_time(per, replicates, f"{mid}: replicates re-ranked at every step",
+                         measured=pilot, parallel=ex.parallelism)
+    # only now, within the limit, are the other pieces' indices drawn
+    starts = list(range(pilot, replicates, SLOW_PIECE))
+    items = [piece(a, min(a + SLOW_PIECE, replicates)) for a in starts]
+    n = len(items) + 1
+    report(1 / n, mid)
+    rest = ex.map(fn, items, shared=shared, label=mid,
+                  progress=lambda f, lab: report((1 + f * (n - 1)) / n, lab))
+    return [first, *rest]
 
 
 def _last_change_piece(idx, method_id, R, R0, tgt, req) -> np.ndarray:
@@ -615,9 +633,6 @@ def convergence_at_n(
             "rankings use the stability analysis (Stability page, scorio-studio stability)"
         )
     check_result_memory(replicates, 16.0 * len(ids), "convergence@n")
-    slow = [m for m in ids if not has_fast_path(m)]
-    # a slow replicate re-ranks from trial N down to its first mismatch: up to N rankings
-    check_rerank_time(slow, R, R0, float(replicates) * N, "convergence@n", count=replicates)
     s_star, last_change = {}, {}
     for mi, mid in enumerate(ids):
         tgt = target_ranks(mid, R, R0, target)
