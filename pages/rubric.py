@@ -33,10 +33,11 @@ def _preview(ds, o, r: rb.Rubric) -> None:
         st.error(f"Could not apply the rubric: {exc}")
         return
     st.subheader("Leaderboard under this rubric")
-    st.dataframe(out.board.table, hide_index=True, column_config=_common.column_config(
-        out.board.table), height=_common.table_height(len(out.board.table)), key="rubric_board")
-    st.caption("Bayes@N of the rubric's weighted score with 95% credible intervals; models share "
-               "a CI-aware rank while their gap is not resolved.")
+    shown = _common.board_display(out.board.table)
+    st.dataframe(shown, hide_index=True, column_config=_common.column_config(shown),
+                 height=_common.table_height(len(shown)), key="rubric_board")
+    st.caption("Bayes@N of the rubric's weighted score with 95% credible intervals; rank = 1 + "
+               "the models that beat this one at 95% (rank_lo–rank_hi: the ranks the data allow).")
     for col, (i, c) in zip(st.columns(2), enumerate(out.charts), strict=True):
         with col:
             _render.chart(c, "rubric_board", i)
