@@ -59,13 +59,12 @@ def main() -> None:
             "with these questions in the population scope — ∞ means more trials cannot settle "
             "it, only more questions can."
         )
-        st.dataframe(
-            p.pairs, hide_index=True, height=_common.table_height(len(p.pairs)),
+        needs = ("trials_needed", "questions_needed", "trials_needed_population")
+        st.dataframe(  # ∞ and — rather than the Infinity / None of a number column
+            _common.spell_missing(p.pairs, dict.fromkeys(needs, "{:,.0f}")), hide_index=True,
+            height=_common.table_height(len(p.pairs)),
             column_config=_common.number_formats(
                 ["gap", "p_better", "z_questions", "z_population", "z_limit"]
-            )
-            | _common.number_formats(
-                ["trials_needed", "questions_needed", "trials_needed_population"], "%.0f"
             ),
         )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io as pyio
+import re
 import sys
 from pathlib import Path
 
@@ -51,6 +52,9 @@ def test_planner_page_runs(dataset):
     at.switch_page("pages/planner.py").run()
     _ok(at)
     assert len(at.get("vega_lite_chart")) == 2  # allocation bars, order curve
+    if dataset == REASONING:  # 120 questions: some pairs only more questions can settle
+        pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+        assert "∞" in set(pairs["trials_needed_population"])
     at.selectbox(key="plan_scope").set_value("population").run()
     _ok(at)
 
@@ -80,6 +84,9 @@ def test_small_n_planner_lists_every_undecided_pair():
     _ok(at)
     pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
     assert len(pairs) == 15
+    # counts as whole numbers, ∞ where more trials cannot settle a pair; never "Infinity"
+    shown = set(pairs["trials_needed_population"]) | set(pairs["trials_needed"])
+    assert all(re.fullmatch(r"[\d,]+|∞|—", v) for v in shown), shown
 
 
 def test_small_n_convergence_page_explains_itself():
