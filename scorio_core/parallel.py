@@ -116,14 +116,23 @@ class Executor:
                     progress((i + 1) / n, label)
             return out
         from distributed import as_completed
+        from distributed.client import FutureCancelledError
 
         client = self._client
-        shared_f = [client.scatter(x, broadcast=True) for x in shared] if shared else []
-        futures = [client.submit(fn, *item, *shared_f, pure=False) for item in items]
-        for done, _ in enumerate(as_completed(futures), start=1):
-            if progress is not None:
-                progress(done / n, label)
-        return client.gather(futures)
+        for attempt in (1, 2):
+            # hash=False: a fresh key per call; hashed keys are shared between calls that
+            # scatter the same data, and releasing one call's copy can cancel another's tasks
+            shared_f = [client.scatter(x, broadcast=True, hash=False) for x in shared]
+            futures = [client.submit(fn, *item, *shared_f, pure=False) for item in items]
+            try:
+                for done, _ in enumerate(as_completed(futures), start=1):
+                    if progress is not None:
+                        progress(done / n, label)
+                return client.gather(futures)
+            except FutureCancelledError:  # a worker lost the shared data: send it again, once
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
 
 def executor(workers: int | None = None, scheduler: str | None = None) -> Executor:
