@@ -51,23 +51,6 @@ WEIGHTS = np.array([0.0, 1.0], dtype=np.float64)
 # 1. Biased coins (paper 000 §2.7)
 # ---------------------------------------------------------------------------
 COINS_SEED = 20250711
-COINS_TRUE_MEANS = [
-    0.2332,
-    0.2545,
-    0.3604,
-    0.3642,
-    0.3642,
-    0.4466,
-    0.5418,
-    0.5276,
-    0.608,
-    0.6213,
-    0.7327,
-]
-COINS_M = 30
-COINS_N = 80
-#: Beta concentration a+b of the raw per-question draws (before the logit shift).
-COINS_CONCENTRATION = 3.0
 
 
 def _simulate():
@@ -77,6 +60,14 @@ def _simulate():
     from scorio_core import simulate
 
     return simulate
+
+
+#: The paper's listed means (000 §2.7), as simulate.PAPER_COINS.
+COINS_TRUE_MEANS = list(_simulate().PAPER_COINS)
+COINS_M = 30
+COINS_N = 80
+#: Beta concentration a+b of the raw per-question draws (before the logit shift).
+COINS_CONCENTRATION = 3.0
 
 
 def build_biased_coins(seed: int = COINS_SEED) -> dict[str, np.ndarray]:

@@ -27,6 +27,7 @@ __all__ = [
     "z_matrix",
     "confidence_matrix",
     "prob_better_matrix",
+    "pair_probabilities",
     "ci_aware_ranks",
     "chain_ranks",
     "ADJUSTMENTS",
@@ -330,6 +331,20 @@ def trials_needed(R, w=None, R0=None, confidence: float = 0.95) -> TrialsNeeded:
     return trials_needed_from(post.mu, post.sigma, np.shape(R)[-1], post.T, confidence)
 
 
+def pair_probabilities(p_upper, p_lower) -> tuple[np.ndarray, np.ndarray]:
+    """Two models' per-question category probabilities as ``(M, C+1)`` arrays; binary
+    success probabilities ``(M,)`` become ``[1 - p, p]``."""
+    pu, pl = (np.asarray(p, dtype=float) for p in (p_upper, p_lower))
+    if pu.ndim == 1:
+        pu, pl = np.stack([1 - pu, pu], -1), np.stack([1 - pl, pl], -1)
+    if pu.shape != pl.shape or pu.ndim != 2:
+        raise ValidationError(
+            f"p_upper and p_lower must have equal shapes (M,) or (M, C+1); got {pu.shape}, "
+            f"{pl.shape}"
+        )
+    return pu, pl
+
+
 def prob_correct_order(
     p_upper, p_lower, n_values, w=None, n_sims: int = 2000, rng=None
 ) -> np.ndarray:
@@ -343,14 +358,7 @@ def prob_correct_order(
     sums of counts, which is what is simulated.
     """
     rng = np.random.default_rng(rng)
-    pu, pl = (np.asarray(p, dtype=float) for p in (p_upper, p_lower))
-    if pu.ndim == 1:
-        pu, pl = np.stack([1 - pu, pu], -1), np.stack([1 - pl, pl], -1)
-    if pu.shape != pl.shape or pu.ndim != 2:
-        raise ValidationError(
-            f"p_upper and p_lower must have equal shapes (M,) or (M, C+1); got {pu.shape}, "
-            f"{pl.shape}"
-        )
+    pu, pl = pair_probabilities(p_upper, p_lower)
     w = np.arange(pu.shape[1], dtype=float) / (pu.shape[1] - 1) if w is None else np.asarray(w)
     out = []
     for n in np.atleast_1d(n_values):  # a handful of N values; the sims are vectorized

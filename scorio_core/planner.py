@@ -224,14 +224,7 @@ def order_curve(
     >>> bool(c.p_correct[1] > c.p_correct[0] > 0.5), bool(c.z_mean[1] > c.z_mean[0])
     (True, True)
     """
-    pu, pl = (np.asarray(p, dtype=float) for p in (p_upper, p_lower))
-    if pu.ndim == 1:
-        pu, pl = np.stack([1 - pu, pu], -1), np.stack([1 - pl, pl], -1)
-    if pu.shape != pl.shape or pu.ndim != 2:
-        raise ValidationError(
-            f"p_upper and p_lower must have equal shapes (M,) or (M, C+1); got {pu.shape}, "
-            f"{pl.shape}"
-        )
+    pu, pl = decision.pair_probabilities(p_upper, p_lower)
     if np.any(pu < 0) or np.any(pl < 0) or not np.allclose(pu.sum(-1), 1) or not np.allclose(
         pl.sum(-1), 1
     ):

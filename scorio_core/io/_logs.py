@@ -11,8 +11,9 @@ that differ between models, errored samples) and hands a long table to
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,7 @@ import polars as pl
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import _ON_MISSING, _from_frame
-from ._base import MAX_ROWS, MissingCellsError
+from ._base import MAX_ROWS, MissingCellsError, _Src
 
 _SHOW = 5
 #: Inspect AI's score letters, in category order (0 = no answer), with default weights.
@@ -62,6 +63,18 @@ class LogPart:
         if self.declared_trials is not None:
             return self.declared_trials
         return sorted(set(self.trials))
+
+
+def jsonl_records(src: _Src) -> Iterator[tuple[int, Any]]:
+    """``(line number, parsed JSON)`` for every non-blank line of a JSONL log; a line
+    that is not JSON is an error naming the file and the line."""
+    for i, line in enumerate(src.read().splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield i, json.loads(line)
+        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+            raise ValidationError(f"{src.label}: line {i} is not JSON ({exc})") from None
 
 
 def choose_scorer(available: Sequence[str], scorer: str | None, part: LogPart, what: str) -> str:

@@ -27,7 +27,7 @@ from typing import Any
 
 from .._validation import ValidationError
 from ._base import _Src
-from ._logs import LogPart, choose_scorer
+from ._logs import LogPart, choose_scorer, jsonl_records
 
 __all__: list[str] = []  # read through scorio_core.io.load
 
@@ -107,13 +107,7 @@ def read_samples(
     task = m["task"] if m else re.sub(r"^samples_", "", fname.rsplit(".", 1)[0])
     notes: list[str] = []
     rows: list[tuple[int, dict]] = []
-    for i, line in enumerate(src.read().splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-            raise ValidationError(f"{src.label}: line {i} is not JSON ({exc})") from None
+    for i, obj in jsonl_records(src):
         if not is_samples_line(obj):
             raise ValidationError(
                 f"{src.label}: line {i} is not an lm-eval sample record (expected 'doc_id', "

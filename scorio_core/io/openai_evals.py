@@ -10,12 +10,11 @@ Model = the completion function(s), benchmark = ``base_eval`` (else ``eval_name`
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .._validation import ValidationError
 from ._base import _Src
-from ._logs import LogPart
+from ._logs import LogPart, jsonl_records
 
 __all__: list[str] = []  # read through scorio_core.io.load
 
@@ -29,13 +28,7 @@ def read_events(src: _Src) -> LogPart:
     """One OpenAI evals JSONL log as a :class:`LogPart`."""
     spec = None
     events: list[tuple[int, int, dict]] = []
-    for i, line in enumerate(src.read().splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-            raise ValidationError(f"{src.label}: line {i} is not JSON ({exc})") from None
+    for i, obj in jsonl_records(src):
         if not isinstance(obj, dict):
             raise ValidationError(f"{src.label}: line {i} is not a JSON object")
         if is_spec_line(obj):

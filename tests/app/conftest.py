@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from _browser import launch_chromium_or_skip, sync_playwright_or_skip
 from streamlit.runtime.pages_manager import PagesManager
 
 
@@ -24,3 +25,12 @@ def _router_always_runs(monkeypatch):
         PagesManager.uses_pages_directory = False
 
     monkeypatch.setattr(PagesManager, "__init__", patched)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's headless Chromium through Playwright (skipped without one, except in CI)."""
+    with sync_playwright_or_skip()() as p:
+        b = launch_chromium_or_skip(p)
+        yield b
+        b.close()

@@ -14,21 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _browser import (
-    launch_chromium_or_skip,
     settle,
     streamlit_server,
-    sync_playwright_or_skip,
 )
 
 pytestmark = pytest.mark.timeout(600)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright_or_skip()() as p:
-        b = launch_chromium_or_skip(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,20 +7,9 @@ charts without one. Skips when Playwright or Chromium is missing, except in CI
 
 from __future__ import annotations
 
-import pytest
-from _browser import launch_chromium_or_skip, sync_playwright_or_skip
-
 from scorio_core import io
 from scorio_core.analyses.provenance import attach_source
 from scorio_core.report import build_report, to_html
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright_or_skip()() as p:
-        b = launch_chromium_or_skip(p)
-        yield b
-        b.close()
 
 
 def test_report_renders_offline_with_its_charts(browser, data_dir, tmp_path):
