@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render
+from pages import _common, _render, _session
 from scorio_core import ValidationError
 from scorio_core.analyses import convergence as cv
+from scorio_core.analyses.page_state import from_state
 from scorio_core.analysis.convergence import has_fast_path, subset_convergence
 
 SUMMARY_FORMAT = {
@@ -23,40 +24,36 @@ SUMMARY_FORMAT = {
 }
 
 
-def _settings(o) -> cv.ConvergenceParams:
-    usable = cv.usable_methods(o)
+def _settings(ds) -> cv.ConvergenceParams:
+    o = ds.view
+    _session.widgets("convergence", ds)
     with st.form("conv_settings"):
-        ids = st.multiselect(
-            "Methods", usable, default=[m for m in cv.ConvergenceParams.methods.split(",")
-                                        if m in usable], key="conv_methods",
-            format_func=lambda m: m if has_fast_path(m) else f"{m} (re-ranked: slow)",
-            help="Count-based metrics (Bayes, avg, Pass family) use running counts and are "
-            "fast; other methods re-rank every replicate at every step.")
+        st.multiselect("Methods", cv.usable_methods(o), key="conv_methods",
+                       format_func=lambda m: m if has_fast_path(m) else f"{m} (re-ranked: slow)",
+                       help="Count-based metrics (Bayes, avg, Pass family) use running counts "
+                       "and are fast; other methods re-rank every replicate at every step.")
         c1, c2, c3 = st.columns(3)
-        target = c1.selectbox("Target", cv.available_targets(o), format_func=cv.TARGETS.get,
-                              key="conv_target")
-        scheme = c2.selectbox("Resampling", list(cv.SCHEMES), format_func=cv.SCHEMES.get,
-                              key="conv_scheme")
-        seed = c3.number_input("Seed", 0, 2**31 - 1, 0, key="conv_seed")
-        match = st.radio("A replicate has converged when", list(cv.MATCHES),
-                         format_func=cv.MATCHES.get, key="conv_match", horizontal=True,
-                         help="With CI: pairs the full data cannot separate at 95 % (questions "
-                         "scope) may come out in either order; only decided pairs must follow "
-                         "the target.")
+        c1.selectbox("Target", cv.available_targets(o), format_func=cv.TARGETS.get,
+                     key="conv_target")
+        c2.selectbox("Resampling", list(cv.SCHEMES), format_func=cv.SCHEMES.get, key="conv_scheme")
+        c3.number_input("Seed", 0, 2**31 - 1, key="conv_seed")
+        st.radio("A replicate has converged when", list(cv.MATCHES), format_func=cv.MATCHES.get,
+                 key="conv_match", horizontal=True,
+                 help="With CI: pairs the full data cannot separate at 95 % (questions scope) may "
+                 "come out in either order; only decided pairs must follow the target.")
         c4, c5, c6 = st.columns(3)
-        b_curves = c4.number_input("Replicates for curves", 10, 20_000, 1000, step=100,
-                                   key="conv_b_curves")
-        b_conv = c5.number_input("Replicates for convergence@n", 10, 200_000, 10_000,
-                                 step=1000, key="conv_b_conv", help="The papers use 100,000.")
-        b_slow = c6.number_input("Replicates for re-ranked methods", 2, 500, 10, key="conv_b_slow",
-                                 help="Methods without a fast path rank N tensors per replicate.")
+        c4.number_input("Replicates for curves", 10, 20_000, step=100, key="conv_b_curves")
+        c5.number_input("Replicates for convergence@n", 10, 200_000, step=1000,
+                        key="conv_b_conv", help="The papers use 100,000.")
+        c6.number_input("Replicates for re-ranked methods", 2, 500, key="conv_b_slow",
+                        help="Methods without a fast path rank N tensors per replicate.")
         st.form_submit_button("Run", type="primary")
-    if not ids:
+    if not st.session_state["conv_methods"]:
         st.info("Pick at least one method.")
         st.stop()
-    return cv.ConvergenceParams(
-        methods=",".join(ids), replicates=int(b_conv), curve_replicates=int(b_curves),
-        slow_replicates=int(b_slow), seed=int(seed), scheme=scheme, target=target, match=match)
+    params = from_state("convergence", st.session_state, o)
+    _session.remember("convergence", ds, params)
+    return params
 
 
 def _part(ds, p: cv.ConvergenceParams, spec):
@@ -105,10 +102,9 @@ def main() -> None:
     if why:
         st.warning(why)
         return
-    _common.forget_on_new_data(ds, "conv_methods")
     st.markdown(cv.CONVERGENCE.how_to_read)
     try:
-        params = _settings(o)
+        params = _settings(ds)
         result = cv.assemble(o, [_part(ds, params, spec) for spec in cv.part_specs(params)])
     except ValidationError as exc:
         st.error(str(exc))

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render
+from pages import _common, _render, _session
 from scorio_core import ValidationError
-from scorio_core.analyses.greedy import GREEDY, GreedyParams, verdict
+from scorio_core.analyses.greedy import GREEDY, verdict
+from scorio_core.analyses.page_state import from_state
 
 METRICS = [
     ("difficulty", "Difficulty (mean accuracy)", "{:.3f}", None),
@@ -37,12 +38,14 @@ def main() -> None:
     if why:
         st.warning(why)
         return
+    _session.widgets("greedy", ds)
     c1, c2 = st.columns(2)
-    reps = c1.number_input("Resampled datasets", 5, 5000, 50, key="greedy_reps",
-                           help="Column-wise bootstrap replicates (the paper uses 50).")
-    seed = c2.number_input("Seed", 0, 2**31 - 1, 0, key="greedy_seed")
+    c1.number_input("Resampled datasets", 5, 5000, key="greedy_reps",
+                    help="Column-wise bootstrap replicates (the paper uses 50).")
+    c2.number_input("Seed", 0, 2**31 - 1, key="greedy_seed")
     try:
-        params = GreedyParams(replicates=int(reps), seed=int(seed))
+        params = from_state("greedy", st.session_state, o)
+        _session.remember("greedy", ds, params)
         result = _render.run(GREEDY, ds, params, "Resampling")
     except ValidationError as exc:
         st.error(str(exc))

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render
+from pages import _common, _render, _session
 from scorio_core import ValidationError
-from scorio_core.analyses.compare import COMPARE, CompareParams
+from scorio_core.analyses.compare import COMPARE
+from scorio_core.analyses.page_state import from_state
 from scorio_core.rank import FAMILIES, METHODS
 
 
-def _method_controls() -> list[str]:
-    fams = st.multiselect("Families", list(FAMILIES), default=list(FAMILIES), key="families",
+def _method_controls(ds) -> list[str]:
+    _session.widgets("compare", ds)
+    fams = st.multiselect("Families", list(FAMILIES), key="families",
                           format_func=lambda f: f"{f} — {FAMILIES[f]}")
     pool = [m for m, meta in METHODS.items() if meta.family in fams]
     # A new family choice resets the method list to all of its methods (the widget keeps
@@ -34,12 +36,13 @@ def main() -> None:
     if why:
         st.warning(f"{why}. Use the Leaderboard (Bayes@N with weights) instead.")
         return
-    ids = _method_controls()
+    ids = _method_controls(ds)
     if not ids:
         st.info("Pick at least one method.")
         return
     try:
-        params = CompareParams(methods="all" if ids == list(METHODS) else ",".join(ids))
+        params = from_state("compare", st.session_state, ds.view)
+        _session.remember("compare", ds, params)
         result = _render.run(COMPARE, ds, params, "Ranking with every method")
     except ValidationError as exc:
         st.error(str(exc))

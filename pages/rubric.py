@@ -8,21 +8,21 @@ the rubric and re-ranks. "Compare rubrics" renders ``ANALYSES["rubric"]``.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import streamlit as st
 
-from pages import _common, _render, _rubric_editor
+from pages import _common, _render, _rubric_editor, _session
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
-from scorio_core.analyses.rubric import DEFAULT_SCHEMES, RUBRIC, RubricParams, rubric_board
+from scorio_core.analyses.page_state import CURRENT_RUBRIC, from_state
+from scorio_core.analyses.rubric import RUBRIC, rubric_board
 from scorio_core.rubric.table import (
     preset_label,
     rubric_filename,
 )
 
-BLANK, CURRENT, STATE = "(blank rubric)", "current (edited)", _rubric_editor.STATE
+BLANK, CURRENT, STATE = "(blank rubric)", CURRENT_RUBRIC, _rubric_editor.STATE
 
 
 def _preview(ds, o, r: rb.Rubric) -> None:
@@ -49,14 +49,17 @@ def _compare(ds, current: rb.Rubric | None) -> None:
     st.subheader("Compare rubrics")
     st.markdown(RUBRIC.how_to_read)
     options = ([CURRENT] if current is not None else []) + list(rb.PRESETS)
-    chosen = st.multiselect("Rubrics", options, default=list(DEFAULT_SCHEMES),
-                            key="rubric_compare",
+    _session.widgets("rubric", ds)
+    if current is None and CURRENT in st.session_state.get("rubric_compare", []):
+        st.session_state["rubric_compare"] = [  # the editor's rubric is not valid now
+            k for k in st.session_state["rubric_compare"] if k != CURRENT]
+    chosen = st.multiselect("Rubrics", options, key="rubric_compare",
                             format_func=lambda k: k if k == CURRENT else preset_label(k))
     if not chosen:
         return
-    edited = current and dataclasses.replace(current, name=current.name + " (edited)")
     try:
-        params = RubricParams(schemes=tuple(edited if k == CURRENT else k for k in chosen))
+        params = from_state("rubric", st.session_state, ds.view, current=current)
+        _session.remember("rubric", ds, params)
         result = _render.run(RUBRIC, ds, params, "Comparing rubrics")
     except ValidationError as exc:
         st.error(str(exc))
@@ -78,6 +81,9 @@ def main() -> None:
                 "rubric to read. Pick *Reasoning benchmarks (synthetic)* (nine signals) or load "
                 "a long table with extra numeric columns (each becomes a signal).")
         return
+    if (restored := _session.restored_rubric()) is not None:  # Restore session
+        st.session_state["rubric_preset"] = st.session_state["_rubric_source"] = BLANK
+        _rubric_editor.load(restored)
     c1, c2 = st.columns([3, 2])
     source = c1.selectbox("Start from", [BLANK, *rb.PRESETS], key="rubric_preset",
                           index=1 + list(rb.PRESETS).index("ranking/conservative"),
@@ -92,6 +98,7 @@ def main() -> None:
         st.markdown(f"*{state.get('intent', '')}* {state.get('description', '')}")
     current = _rubric_editor.editors(o, state)
     if current is not None:
+        _session.remember_rubric(current)
         _preview(ds, o, current)
     _compare(ds, current)
 

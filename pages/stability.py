@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render
-from scorio_core.analyses.stability import STABILITY, StabilityParams
+from pages import _common, _render, _session
+from scorio_core.analyses.page_state import from_state
+from scorio_core.analyses.stability import STABILITY
 from scorio_core.analysis.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
 
@@ -66,13 +67,15 @@ def main() -> None:
         st.warning(why)
         return
     st.markdown(STABILITY.how_to_read)
-    fams = st.multiselect("Families", list(FAMILIES), default=list(FAMILIES),
-                          key="stab_families", format_func=lambda f: f"{f} — {FAMILIES[f]}")
+    _session.widgets("stability", ds)
+    fams = st.multiselect("Families", list(FAMILIES), key="stab_families",
+                          format_func=lambda f: f"{f} — {FAMILIES[f]}")
     if not fams:
         st.info("Pick at least one family.")
         return
     ids = [m for m, meta in METHODS.items() if meta.family in fams]
-    params = StabilityParams(methods="all" if len(fams) == len(FAMILIES) else ",".join(ids))
+    params = from_state("stability", st.session_state, o)
+    _session.remember("stability", ds, params)
     result = _render.cached(STABILITY, ds, params)
     if result is None:
         prompt = st.empty()

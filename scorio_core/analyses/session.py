@@ -22,29 +22,47 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .._validation import ValidationError, parse_json
-from ..outcomes import Outcomes
+from ..outcomes import COMBINED, Outcomes
 from . import ANALYSES
 from ._base import params_dict
 from .provenance import provenance
 
-__all__ = ["Session", "to_json", "from_json", "to_query", "from_query", "FORMAT"]
+__all__ = [
+    "Session",
+    "to_json",
+    "from_json",
+    "to_query",
+    "from_query",
+    "view_query",
+    "view_from_query",
+    "check_data",
+    "FORMAT",
+]
 
 #: ``format`` field of a session file (bumped if the layout changes).
 FORMAT = "scorio-studio/session-1"
 _MAX_BYTES = 2_000_000
+_TOP = ("format", "data", "settings", "rubric", "report")
+_DATA = ("dataset", "input", "shape", "benchmark")
+_INPUT = ("file", "sha256", "bytes", "format")
+_MAX_TITLE = 300
 
 
 @dataclass(frozen=True)
 class Session:
     """Restored settings: ``data`` describes the input (file, sha256, benchmark, shape),
-    ``settings`` maps analysis ids to their validated ``Params``."""
+    ``settings`` maps analysis ids to their validated ``Params``, ``rubric`` is the
+    rubric being edited (or ``None``) and ``report`` the Report page's ``sections``
+    and ``title`` (empty when not saved)."""
 
     data: dict[str, Any]
     settings: dict[str, Any]
+    rubric: Any = None
+    report: dict[str, Any] = field(default_factory=dict)
 
 
 def _value(v: Any) -> Any:
@@ -90,8 +108,17 @@ def _jsonable(params: Any) -> dict[str, Any]:
     return out
 
 
-def to_json(settings: Mapping[str, Any], data: Outcomes | None = None) -> str:
-    """A session file: the data's provenance (when given) and every analysis's settings."""
+def to_json(
+    settings: Mapping[str, Any],
+    data: Outcomes | None = None,
+    *,
+    benchmark: str | None = None,
+    rubric: Any = None,
+    report: Mapping[str, Any] | None = None,
+) -> str:
+    """A session file: the data's provenance (when given; ``benchmark`` names the view
+    when ``data`` are the full dataset), every analysis's settings, the rubric being
+    edited and the Report page's ``{"sections": [...], "title": str}``."""
     for aid, p in settings.items():
         if aid not in ANALYSES or not isinstance(p, ANALYSES[aid].params):
             raise ValidationError(
@@ -101,9 +128,17 @@ def to_json(settings: Mapping[str, Any], data: Outcomes | None = None) -> str:
     prov = provenance(data) if data is not None else {}
     payload = {
         "format": FORMAT,
-        "data": {k: prov[k] for k in ("dataset", "input", "shape", "benchmark") if k in prov},
+        "data": {k: prov[k] for k in _DATA if k in prov},
         "settings": {aid: _jsonable(p) for aid, p in settings.items()},
     }
+    if benchmark is not None:
+        payload["data"]["benchmark"] = benchmark
+    if rubric is not None:
+        from ..rubric import to_json as rubric_to_json
+
+        payload["rubric"] = rubric_to_json(rubric)
+    if report:
+        payload["report"] = _report(dict(report))
     return json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
@@ -118,10 +153,94 @@ def from_json(text: str | bytes) -> Session:
     settings = obj.get("settings", {})
     if not isinstance(settings, dict) or not all(isinstance(v, dict) for v in settings.values()):
         raise ValidationError("'settings' must map analysis ids to objects of settings")
-    data = obj.get("data", {})
+    unknown = sorted(set(obj) - set(_TOP))
+    if unknown:
+        raise ValidationError(
+            f"session file has unknown field(s) {', '.join(map(repr, unknown))}; "
+            f"expected {', '.join(_TOP)}"
+        )
+    data = _data(obj.get("data", {}))
+    rubric = None
+    if obj.get("rubric") is not None:
+        from ..rubric import from_json as rubric_from_json
+
+        rubric = rubric_from_json(obj["rubric"])
+    report = _report(obj["report"]) if obj.get("report") is not None else {}
+    return Session(data, {aid: _params(aid, v) for aid, v in settings.items()}, rubric, report)
+
+
+def _data(data: Any) -> dict[str, Any]:
+    """The session's ``data`` object, checked field by field."""
     if not isinstance(data, dict):
         raise ValidationError("'data' must be an object (dataset, input, shape, benchmark)")
-    return Session(data, {aid: _params(aid, v) for aid, v in settings.items()})
+    unknown = sorted(set(data) - set(_DATA))
+    if unknown:
+        raise ValidationError(
+            f"'data' has unknown field(s) {', '.join(map(repr, unknown))}; expected "
+            f"{', '.join(_DATA)}"
+        )
+    for k in ("dataset", "benchmark"):
+        if not isinstance(data.get(k, ""), str) or len(data.get(k, "")) > _MAX_TITLE:
+            raise ValidationError(f"data.{k} must be a name of at most {_MAX_TITLE} characters")
+    inp = data.get("input", {})
+    if not isinstance(inp, dict) or set(inp) - set(_INPUT):
+        raise ValidationError(f"data.input must be an object with fields {', '.join(_INPUT)}")
+    sha = inp.get("sha256")
+    if sha is not None and (
+        not isinstance(sha, str) or len(sha) != 64 or set(sha) - set("0123456789abcdef")
+    ):
+        raise ValidationError(f"data.input.sha256 must be 64 lowercase hex digits; got {sha!r}")
+    if inp.get("file") is not None and not isinstance(inp["file"], str):
+        raise ValidationError("data.input.file must be a file name")
+    return data
+
+
+def _report(report: Any) -> dict[str, Any]:
+    """The Report page's settings: ``sections`` (analysis ids) and ``title``."""
+    if not isinstance(report, dict) or set(report) - {"sections", "title"}:
+        raise ValidationError("'report' must be an object with fields sections and title")
+    sections = report.get("sections", [])
+    if not isinstance(sections, list | tuple) or any(s not in ANALYSES for s in sections):
+        raise ValidationError(
+            f"report.sections must list analysis ids ({', '.join(ANALYSES)}); got {sections!r}"
+        )
+    title = report.get("title", "")
+    if not isinstance(title, str) or len(title) > _MAX_TITLE:
+        raise ValidationError(f"report.title must be text of at most {_MAX_TITLE} characters")
+    return {"sections": list(sections), "title": title}
+
+
+def check_data(session: Session, data: Outcomes) -> str | None:
+    """Why ``data`` are not the data ``session`` was saved from (``None`` when they are).
+
+    Compares the input file's sha256 when the session names one, else the dataset name;
+    the message says what was expected and what was found.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from .provenance import attach_source
+    >>> data = attach_source(Outcomes(np.ones((2, 3, 1), int)), b"abc", "runs.csv")
+    >>> s = from_json(to_json({}, data))
+    >>> check_data(s, data) is None
+    True
+    >>> print(check_data(s, attach_source(data, b"abd", "runs.csv")))
+    the session was saved from runs.csv with sha256 ba7816bf…; the loaded data are runs.csv
+    with sha256 a52d159f…
+    """
+    want = session.data.get("input", {}) or {}
+    have = provenance(data)["input"]
+    if want.get("sha256"):
+        if want["sha256"] == have.get("sha256"):
+            return None
+        found = (f"{have.get('file')} with sha256 {have['sha256'][:8]}…" if have.get("sha256")
+                 else f"{data.name!r}, which has no file hash")
+        return (f"the session was saved from {want.get('file')} with sha256 "
+                f"{want['sha256'][:8]}…; the loaded data are {found}")
+    name = session.data.get("dataset")
+    if name and name != data.name:
+        return f"the session was saved from dataset {name!r}; the loaded data are {data.name!r}"
+    return None
 
 
 def to_query(analysis_id: str, params: Any) -> dict[str, str]:
@@ -145,8 +264,61 @@ def from_query(analysis_id: str, query: Mapping[str, str]) -> Any:
     """``Params`` from query parameters written by :func:`to_query` (other keys are ignored)."""
     prefix = f"{analysis_id}."
     values = {
-        k[len(prefix):]: parse_json(str(v), f"query parameter {k}", max_depth=3)
-        for k, v in query.items()
-        if k.startswith(prefix)
+        k[len(prefix):]: _query_value(k, v) for k, v in query.items() if k.startswith(prefix)
     }
     return _params(analysis_id, values)
+
+
+_MAX_QUERY_VALUE = 4000
+
+
+def _query_value(key: str, value: Any) -> Any:
+    text = str(value)
+    if len(text) > _MAX_QUERY_VALUE:
+        raise ValidationError(
+            f"query parameter {key} is at most {_MAX_QUERY_VALUE} characters; got {len(text):,}"
+        )
+    return parse_json(text, f"query parameter {key}", max_depth=3)
+
+
+def view_query(dataset: str, benchmark: str = COMBINED, analysis_id: str | None = None,
+               params: Any = None) -> dict[str, str]:
+    """Query parameters of a view of a bundled dataset: ``dataset`` (its file stem),
+    ``benchmark`` (when not combined) and the analysis's non-default settings.
+
+    Example
+    -------
+    >>> from scorio_core.analyses import GreedyParams
+    >>> view_query("biased_coins", "combined", "greedy", GreedyParams(seed=7))
+    {'dataset': 'biased_coins', 'greedy.seed': '7'}
+    """
+    out = {"dataset": dataset}
+    if benchmark != COMBINED:
+        out["benchmark"] = benchmark
+    if analysis_id is not None:
+        out |= to_query(analysis_id, params)
+    return out
+
+
+def view_from_query(query: Mapping[str, str]) -> tuple[str | None, str | None, dict[str, Any]]:
+    """``(dataset, benchmark, {analysis id: Params})`` from a link's query parameters.
+
+    Keys without a dot other than ``dataset`` and ``benchmark`` are ignored (browsers and
+    proxies add their own); a dotted key must name an analysis and one of its settings.
+
+    Example
+    -------
+    >>> view_from_query({"dataset": "biased_coins", "greedy.seed": "7"})
+    ('biased_coins', None, {'greedy': GreedyParams(replicates=50, seed=7)})
+    >>> view_from_query({"greedy.sed": "7"})
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: greedy has no setting(s) 'sed'; its settings are
+    replicates, seed
+    """
+    for k in ("dataset", "benchmark"):
+        if k in query and len(str(query[k])) > _MAX_TITLE:
+            raise ValidationError(f"query parameter {k} is at most {_MAX_TITLE} characters")
+    ids = sorted({k.split(".", 1)[0] for k in query if "." in k})
+    settings = {aid: from_query(aid, query) for aid in ids}
+    return query.get("dataset"), query.get("benchmark"), settings

@@ -30,7 +30,7 @@ def test_all_methods_on_biased_coins():
     ranks = next(d.value for d in at.dataframe if "avg" in d.value.columns)
     assert ranks.shape == (11, len(METHODS) - sum(m.needs_r0 for m in METHODS.values()))
     assert len(at.get("vega_lite_chart")) == 1
-    labels = [b.proto.label for b in at.get("download_button")]
+    labels = [b.proto.label for b in at.main.get("download_button")]
     # every table as CSV with provenance, all tables as JSON, the heatmap as SVG and PNG
     assert labels == ["SVG", "PNG", "CSV: summary", "CSV: agreement", "CSV: consensus",
                       "CSV: ranks", "JSON (all tables)"], labels

@@ -48,7 +48,7 @@ def _run_both_pages(at: AppTest) -> AppTest:
     _ok(at)
     assert _board(at).shape[0] == at.session_state["scorio_dataset"].view.L
     assert len(at.get("vega_lite_chart")) == 2
-    labels = sorted(d.proto.label for d in at.get("download_button"))
+    labels = sorted(d.proto.label for d in at.main.get("download_button"))
     # each chart as SVG and PNG; each table as CSV with provenance; JSON; Markdown
     assert labels == sorted(["SVG", "PNG"] * 2 + ["CSV: leaderboard", "CSV: unresolved",
                                                   "JSON (all tables)", "Markdown"])

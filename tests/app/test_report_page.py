@@ -24,7 +24,7 @@ def test_build_and_offer_html_markdown_and_notebook():
     at.text_input(key="report_title").set_value("Coins <b>check</b>").run()
     at.button(key="report_build").click().run()
     assert not at.exception, [e.value for e in at.exception]
-    labels = sorted(d.proto.label for d in at.get("download_button"))
+    labels = sorted(d.proto.label for d in at.main.get("download_button"))
     assert labels == ["HTML", "Markdown + charts (zip)", "Notebook"]
     # the same report, rebuilt through the core, is what the page offers
     from scorio_core import io

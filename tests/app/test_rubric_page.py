@@ -47,7 +47,7 @@ def test_preset_then_weight_change_moves_the_leaderboard():
     _ok(at)
     tau = next(d.value for d in at.dataframe if "tau_gs_mean" in d.value.columns)
     assert tau["scheme"].tolist() == ["Format-aware (edited)", "Conservative"]
-    labels = [b.proto.label for b in at.get("download_button")]
+    labels = [b.proto.label for b in at.main.get("download_button")]
     assert labels == ["SVG", "PNG", "SVG", "PNG", "Save rubric (JSON)", "SVG", "PNG", "CSV: tau",
                       "CSV: ranks",
                       "JSON (all tables)"], labels

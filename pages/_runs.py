@@ -1,0 +1,53 @@
+"""Long analyses on a page: run once per (kind, parameters) with a progress bar, reuse after."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from scorio_core.display import eta_text
+
+_RESULTS_SIZE = 24
+
+
+@st.cache_resource
+def _results_store() -> dict:
+    """Finished long analyses keyed by (kind, parameters); shared, bounded (oldest dropped)."""
+    return {}
+
+
+def cached_result(kind: str, key: tuple):
+    """A finished analysis from :func:`run_cached`, or ``None``."""
+    return _results_store().get((kind, key))
+
+
+def executor():
+    """The sidebar's choice as a :class:`scorio_core.parallel.Executor` (use in ``with``)."""
+    from scorio_core.parallel import Executor
+
+    scheduler = (st.session_state.get("scheduler") or "").strip() or None
+    return Executor(int(st.session_state.get("workers") or 0), scheduler)
+
+
+def run_cached(kind: str, key: tuple, compute, label: str):
+    """Run ``compute(progress)`` once per ``(kind, key)`` with a progress bar; reuse after.
+
+    ``progress(fraction, message)`` is the callback the core analyses accept.
+    """
+    store = _results_store()
+    full = (kind, key)
+    if full not in store:
+        bar = st.progress(0.0, text=label)
+        start = time.monotonic()
+
+        def progress(frac: float, msg: str) -> None:
+            f = min(max(float(frac), 0.0), 1.0)
+            bar.progress(f, text=f"{label} — {msg} · {eta_text(time.monotonic() - start, f)}")
+
+        result = compute(progress)
+        bar.empty()
+        if len(store) >= _RESULTS_SIZE:
+            store.pop(next(iter(store)))
+        store[full] = result
+    return store[full]

@@ -1,0 +1,135 @@
+"""The shared sidebar (dataset, benchmark, workers, session) and what a page starts with.
+
+``st.session_state[DATASET_KEY]`` (``"scorio_dataset"``) holds the :class:`Dataset` chosen
+in the current run (written by ``app.py`` before the page runs, read through
+:func:`current_dataset`); ``st.session_state[LAST_GOOD_KEY]`` the last dataset that loaded,
+shown again when a new upload is rejected. Widget keys: ``dataset``, ``benchmark``,
+``workers``, ``scheduler``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from pages import _loading, _session, _widgets
+from scorio_core import COMBINED, Outcomes, ValidationError
+from scorio_core.display import load_hint
+
+DATASET_KEY = "scorio_dataset"
+LAST_GOOD_KEY = "scorio_last_good"
+# Set by sidebar(), consumed by current_dataset(): "the router rendered the sidebar in this run".
+_SHELL_KEY = "_scorio_shell_rendered"
+_REROUTED_KEY = "_scorio_rerouted"
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """What the pages work on: the full dataset, the selected benchmark view,
+    and a ``token`` that identifies both (a cache key for derived results)."""
+
+    full: Outcomes
+    view: Outcomes
+    benchmark: str
+    data_token: str  # identifies the loaded file (and loader options)
+    source: str
+
+    @property
+    def token(self) -> str:
+        """Identifies ``view``: a cache key for results derived from it."""
+        return f"{self.data_token}|{self.benchmark}"
+
+
+def _load(choice: str) -> tuple[Outcomes, str, str]:
+    try:
+        loaded = _loading.load_choice(choice)
+    except ValidationError as exc:
+        loaded = None
+        st.error(f"Could not load this file: {exc}{load_hint(exc, _loading.several_files())}",
+                 icon=":material/error:")
+    except Exception as exc:  # noqa: BLE001 -- a malformed upload must never show a traceback
+        loaded = None
+        st.error(f"Could not read this file ({type(exc).__name__}): {exc}", icon=":material/error:")
+    if loaded is None:
+        first = next(iter(_loading.BUNDLED))
+        loaded = st.session_state.get(LAST_GOOD_KEY) or _loading.bundled(first)
+        if choice == _loading.UPLOAD:
+            st.sidebar.info(f"Showing the previous dataset: **{loaded[2]}**")
+    else:
+        st.session_state[LAST_GOOD_KEY] = loaded
+    return loaded
+
+
+def sidebar() -> Dataset:
+    """Render the shared sidebar and store the selected :class:`Dataset` in session state."""
+    side = st.sidebar
+    _session.before_sidebar()  # a link's or a restored session's dataset and benchmark
+    choice = side.radio("Dataset", [*_loading.BUNDLED, _loading.UPLOAD], key="dataset")
+    full, token, source = _load(choice)
+    benchmark = COMBINED
+    if full.benchmark_names:
+        options = [COMBINED, *full.benchmark_names]
+        if st.session_state.get("benchmark") not in options:
+            st.session_state["benchmark"] = COMBINED
+        benchmark = side.selectbox(
+            "Benchmark", options, key="benchmark", help="'combined' pools all questions"
+        )
+    view = full.select(benchmark)
+    side.caption(f"{view.name}: {view.L} models × {view.M} questions × {view.N} trials")
+    with side.expander("Workers (Dask)"):
+        st.number_input(
+            "Local worker processes", 0, 64, 0, key="workers",
+            help="Run the Convergence and Stability sweeps on a local Dask cluster of this "
+            "many processes (0: in the app's own process). Results are identical either way.",
+        )
+        st.text_input("or a scheduler address", key="scheduler", placeholder="tcp://host:8786",
+                      help="A running Dask scheduler whose workers have scorio-studio installed")
+    ds = Dataset(full, view, benchmark, token, source)
+    _session.after_sidebar(ds)  # Save / Restore session; the link of this view
+    st.session_state[DATASET_KEY] = ds
+    st.session_state[_SHELL_KEY] = True
+    return ds
+
+
+def current_dataset() -> Dataset:
+    """The dataset selected in the sidebar (``app.py`` renders it before every page)."""
+    if st.session_state.pop(_SHELL_KEY, False):
+        return st.session_state[DATASET_KEY]
+    # Streamlit's pages/-folder compatibility mode (MPA v1) runs a page file without
+    # app.py on the first request of a fresh server (a deep link such as /leaderboard),
+    # showing its automatic page list instead of the router. Leave that mode (it is
+    # server-wide and app.py's st.navigation leaves it too) and run again, now through
+    # app.py. Only once per session: should the router still not run, render the
+    # sidebar here so the page never works on a stale selection.
+    if not st.session_state.get(_REROUTED_KEY):
+        from streamlit.runtime.pages_manager import PagesManager
+
+        st.session_state[_REROUTED_KEY] = True
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+    ds = sidebar()
+    st.session_state.pop(_SHELL_KEY, None)
+    return ds
+
+
+def page_start(title: str, detail=None) -> Dataset:
+    """The selected dataset, after the page title, its shape caption and the synthetic note.
+
+    ``detail(outcomes) -> str`` adds a page-specific part to the caption.
+    """
+    ds = current_dataset()
+    o = ds.view
+    st.title(title)
+    extra = f" · {detail(o)}" if detail else ""
+    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials{extra}")
+    _widgets.synthetic_note(o)
+    return ds
+
+
+def forget_on_new_data(ds: Dataset, *keys: str) -> None:
+    """Drop page widget values chosen for another dataset (e.g. k > N, another C)."""
+    if st.session_state.get("_scorio_widgets_data") != ds.data_token:
+        for key in keys:
+            st.session_state.pop(key, None)
+        st.session_state["_scorio_widgets_data"] = ds.data_token

@@ -1,0 +1,82 @@
+"""Small display widgets the pages share: table formats, the leaderboard's columns, notes."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from scorio_core import Outcomes, io
+from scorio_core.display import board_display, spell_missing  # noqa: F401 -- re-exported
+from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
+
+#: Columns whose infinite or missing values mean something (∞: no number of trials
+#: separates the pair; —: the last model has no next one).
+_SYMBOLIC = ("z_next", "n_needed")
+_FORMATS = {"n_needed": "%.0f", "p_best": "%.3f", "z_next": "%.2f"}
+
+
+def number_formats(columns, fmt: str = "%.3f") -> dict:
+    """``column_config`` showing each of ``columns`` as a number with ``fmt``."""
+    return {c: st.column_config.NumberColumn(format=fmt) for c in columns}
+
+
+def table_height(n_rows: int, max_rows: int = 25) -> int:
+    """Pixel height that shows ``n_rows`` rows (up to ``max_rows``) without scrolling."""
+    return 35 * (min(n_rows, max_rows) + 1) + 3
+
+
+def column_config(table: pd.DataFrame) -> dict:
+    """``st.column_config`` entries with the core's one-line help per column."""
+    cfg, num = {}, st.column_config.NumberColumn
+    # Wide enough for the longest model name (about 7.5 px per character), within limits.
+    name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 340))
+    for c in table.columns:
+        if c == "model":
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], pinned=True, width=name_px)
+        elif c.startswith("rank"):
+            cfg[c] = num(c, help=COLUMN_HELP.get(c), format="%d")
+        elif c.startswith("pass@"):
+            help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
+            cfg[c] = num(c, help=help_, format="%.4f")
+        elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c])
+        else:
+            cfg[c] = num(c, help=COLUMN_HELP.get(c), format=_FORMATS.get(c, "%.4f"))
+    return cfg
+
+
+def show_unresolved(board: Leaderboard, n_now: int) -> None:
+    """A sentence and a table: which neighbours are tied, and the trials that would split them."""
+    pairs = board.unresolved().rename(columns={"trials_needed": "trials needed"})
+    conf = board.settings["confidence"]
+    if pairs.empty:
+        st.success(f"Every adjacent pair is separated at {conf:.0%}.")
+        return
+    st.markdown(
+        f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
+        f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). Trials per question "
+        f"that would separate each pair in the questions scope if its gap held (now N = "
+        f"{n_now}; ∞ = identical means) -- the Planner adds the questions needed, which more "
+        "trials cannot replace:"
+    )
+    num = st.column_config.NumberColumn
+    st.dataframe(pairs, hide_index=True, height=table_height(len(pairs)), column_config={
+        "gap": num(format="%.4f"), "z": num(format="%.2f"),
+        "p_better": num("P(better > next)", format="%.3f"), "trials needed": num(format="%.0f"),
+    })
+
+
+def synthetic_note(o: Outcomes) -> None:
+    """A visible warning when the dataset's metadata marks it synthetic."""
+    if o.metadata.get("synthetic"):
+        st.warning(
+            "**Synthetic data — not real model outputs.** Simulated outcomes (see the "
+            "description) for exploring and teaching the method; do not cite as results.",
+            icon="⚠️",
+        )
+
+
+@st.cache_data(max_entries=8)
+def long_preview(token: str, _outcomes: Outcomes, rows: int = 200) -> pd.DataFrame:
+    """First ``rows`` rows of the long table (one row per completion)."""
+    return io.to_long_frame(_outcomes).head(rows).to_pandas()

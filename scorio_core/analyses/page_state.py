@@ -1,0 +1,238 @@
+"""The app's page state as plain values: each analysis's ``Params`` <-> its widget values.
+
+A page keeps its settings in widget values (``st.session_state[key]``); a session file
+and a link keep them as the analysis's ``Params``. :func:`to_state` turns settings into
+the widget values a page shows for given data (dropping what the data cannot show, with
+a note), :func:`from_state` reads them back, and :func:`page_default` is what a page
+shows before anything is chosen. No Streamlit here: a page passes ``st.session_state``
+(any mapping), so the conversions are tested without a browser.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 8)))
+>>> p = page_default("greedy", data)
+>>> state, notes = to_state("greedy", p.__class__(replicates=20, seed=4), data)
+>>> state
+{'greedy_reps': 20, 'greedy_seed': 4}
+>>> from_state("greedy", state, data)
+GreedyParams(replicates=20, seed=4)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from .._validation import ValidationError
+from ..outcomes import Outcomes
+from . import ANALYSES
+from .compare import CompareParams
+from .convergence import ConvergenceParams, available_targets, usable_methods
+from .greedy import GreedyParams
+from .leaderboard import LeaderboardParams
+from .rubric import DEFAULT_SCHEMES, RubricParams
+from .stability import StabilityParams
+
+__all__ = [
+    "PAGES",
+    "CONFIDENCES",
+    "CURRENT_RUBRIC",
+    "ks_options",
+    "page_default",
+    "to_state",
+    "from_state",
+    "state_keys",
+]
+
+#: The page (its URL path) that renders each analysis.
+PAGES = {
+    "leaderboard": "leaderboard",
+    "compare": "methods",
+    "convergence": "convergence",
+    "stability": "stability",
+    "greedy": "greedy",
+    "rubric": "rubric",
+}
+#: The Leaderboard's confidence slider.
+CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
+#: The Rubric builder's label for the rubric being edited in "Compare rubrics".
+CURRENT_RUBRIC = "current (edited)"
+_EDITED = " (edited)"
+
+# Widget keys per analysis; keys starting with "_" are page state without a widget.
+_KEYS = {
+    "leaderboard": ("confidence", "use_prior", "ks", "scope", "adjust", "_lb_weights",
+                    "_lb_draws", "_lb_seed"),
+    "compare": ("families", "methods", "_methods_families"),
+    "convergence": ("conv_methods", "conv_target", "conv_scheme", "conv_seed", "conv_match",
+                    "conv_b_curves", "conv_b_conv", "conv_b_slow"),
+    "stability": ("stab_families",),
+    "greedy": ("greedy_reps", "greedy_seed"),
+    "rubric": ("rubric_compare", "_rubric_custom"),
+}
+
+
+def state_keys(analysis_id: str) -> tuple[str, ...]:
+    """The page-state keys of one analysis (widget keys and ``_``-prefixed helpers)."""
+    _check_id(analysis_id)
+    return _KEYS[analysis_id]
+
+
+def _check_id(analysis_id: str) -> None:
+    if analysis_id not in _KEYS:
+        raise ValidationError(
+            f"unknown analysis {analysis_id!r}; expected one of {', '.join(ANALYSES)}"
+        )
+
+
+def ks_options(n: int) -> list[int]:
+    """The Leaderboard's Pass@k choices for ``n`` trials: powers of two up to ``n``, and ``n``.
+
+    Example
+    -------
+    >>> ks_options(12)
+    [1, 2, 4, 8, 12]
+    """
+    return sorted({2**i for i in range(int(math.log2(max(n, 1))) + 1)} | {n})
+
+
+def _families(ids: list[str]) -> tuple[list[str], list[str]]:
+    """The families of ``ids`` (registry order) and every method of those families."""
+    from ..rank import FAMILIES, METHODS
+
+    fams = [f for f in FAMILIES if any(METHODS[m].family == f for m in ids)]
+    return fams, [m for m, v in METHODS.items() if v.family in fams]
+
+
+def page_default(analysis_id: str, data: Outcomes):
+    """The settings a page shows on ``data`` before anything is chosen."""
+    _check_id(analysis_id)
+    if analysis_id == "leaderboard":
+        ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()
+        return LeaderboardParams(ks=ks)
+    if analysis_id == "convergence":
+        usable = usable_methods(data)
+        ids = [m for m in ConvergenceParams.methods.split(",") if m in usable] or usable[:1]
+        return ConvergenceParams(methods=",".join(ids) or ConvergenceParams.methods)
+    return ANALYSES[analysis_id].params()
+
+
+def to_state(analysis_id: str, params: Any, data: Outcomes) -> tuple[dict[str, Any], list[str]]:
+    """The widget values that show ``params`` on ``data``, and notes on what was dropped
+    because these data cannot show it (e.g. Pass@k with k > N)."""
+    _check_id(analysis_id)
+    if not isinstance(params, ANALYSES[analysis_id].params):
+        want = ANALYSES[analysis_id].params.__name__
+        raise ValidationError(f"{analysis_id} settings must be {want}; got {type(params).__name__}")
+    notes: list[str] = []
+    p = params
+    if analysis_id == "leaderboard":
+        conf = p.confidence
+        if conf not in CONFIDENCES:
+            conf = min(CONFIDENCES, key=lambda c: abs(c - p.confidence))
+            notes.append(f"confidence {p.confidence} is not on the slider; showing {conf}")
+        ks = [k for k in p.ks if k in ks_options(data.N)]
+        if len(ks) < len(p.ks):
+            dropped = sorted(set(p.ks) - set(ks))
+            notes.append(f"Pass@k columns {dropped} are not offered for N = {data.N} trials")
+        use_prior = p.prior == "greedy" and data.R0 is not None
+        if p.prior == "greedy" and data.R0 is None:
+            notes.append("the greedy prior needs R0, which these data do not have")
+        return {"confidence": conf, "use_prior": use_prior, "ks": ks if data.is_binary else [],
+                "scope": p.scope, "adjust": p.adjust, "_lb_weights": p.weights,
+                "_lb_draws": p.draws, "_lb_seed": p.seed}, notes
+    if analysis_id == "compare":
+        ids = _resolve(p.methods)
+        fams, _ = _families(ids)
+        return {"families": fams, "methods": ids, "_methods_families": fams}, notes
+    if analysis_id == "stability":
+        ids = _resolve(p.methods)
+        fams, pool = _families(ids)
+        if set(pool) != set(ids):
+            notes.append("the Stability page picks whole method families: showing "
+                         f"{', '.join(fams)} ({len(pool)} methods, not {len(ids)})")
+        return {"stab_families": fams}, notes
+    if analysis_id == "convergence":
+        usable = usable_methods(data)
+        ids = [m for m in _resolve(p.methods) if m in usable]
+        if len(ids) < len(_resolve(p.methods)):
+            notes.append(f"convergence methods not usable on these data were left out: "
+                         f"{', '.join(m for m in _resolve(p.methods) if m not in usable)}")
+        target = p.target
+        if target not in available_targets(data):
+            notes.append(f"target {target!r} needs known true means; showing 'gold'")
+            target = "gold"
+        return {"conv_methods": ids, "conv_target": target, "conv_scheme": p.scheme,
+                "conv_seed": p.seed, "conv_match": p.match,
+                "conv_b_curves": p.curve_replicates or ConvergenceParams.curve_replicates,
+                "conv_b_conv": p.replicates,
+                "conv_b_slow": p.slow_replicates or ConvergenceParams.slow_replicates}, notes
+    if analysis_id == "greedy":
+        return {"greedy_reps": p.replicates, "greedy_seed": p.seed}, notes
+    # rubric: preset names as they are, an edited rubric as the editor's "current"
+    custom = [s for s in p.schemes if not isinstance(s, str)]
+    if len(custom) > 1:
+        notes.append(f"the Rubric builder edits one rubric at a time; kept {custom[0].name!r}")
+    chosen = [s if isinstance(s, str) else CURRENT_RUBRIC for s in p.schemes]
+    chosen = list(dict.fromkeys(chosen))
+    rubric = custom[0] if custom else None
+    if rubric is not None and rubric.name.endswith(_EDITED):
+        rubric = dataclasses.replace(rubric, name=rubric.name[: -len(_EDITED)])
+    return {"rubric_compare": chosen, "_rubric_custom": rubric}, notes
+
+
+def _resolve(methods: str) -> list[str]:
+    from ._base import resolve_methods
+
+    return resolve_methods(methods)
+
+
+def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes, **overrides: Any):
+    """The settings the widget values in ``state`` describe (missing values: the page
+    default). ``overrides`` supply values a widget returns but does not keep in ``state``
+    (the Leaderboard's weight editor: ``weights=``; the Rubric builder: ``current=`` rubric)."""
+    _check_id(analysis_id)
+    d = page_default(analysis_id, data)
+    default, _ = to_state(analysis_id, d, data)
+
+    def get(key: str) -> Any:
+        v = state.get(key)
+        return default[key] if v is None else v
+
+    if analysis_id == "leaderboard":
+        prior = "greedy" if get("use_prior") and data.R0 is not None else "uniform"
+        weights = overrides.get("weights", get("_lb_weights"))
+        return LeaderboardParams(
+            confidence=float(get("confidence")), prior=prior,
+            ks=tuple(int(k) for k in get("ks")) if data.is_binary else (),
+            weights=None if data.is_binary else weights, scope=get("scope") or "questions",
+            adjust=get("adjust"), draws=int(get("_lb_draws")), seed=int(get("_lb_seed")))
+    if analysis_id == "compare":
+        from ..rank import METHODS
+
+        ids = list(get("methods"))
+        return CompareParams(methods="all" if ids == list(METHODS) else ",".join(ids))
+    if analysis_id == "stability":
+        from ..rank import FAMILIES, METHODS
+
+        fams = list(get("stab_families"))
+        ids = [m for m, meta in METHODS.items() if meta.family in fams]
+        return StabilityParams(methods="all" if len(fams) == len(FAMILIES) else ",".join(ids))
+    if analysis_id == "convergence":
+        return ConvergenceParams(
+            methods=",".join(get("conv_methods")), replicates=int(get("conv_b_conv")),
+            curve_replicates=int(get("conv_b_curves")), slow_replicates=int(get("conv_b_slow")),
+            seed=int(get("conv_seed")), scheme=get("conv_scheme"), target=get("conv_target"),
+            match=get("conv_match"))
+    if analysis_id == "greedy":
+        return GreedyParams(replicates=int(get("greedy_reps")), seed=int(get("greedy_seed")))
+    current = overrides.get("current")
+    edited = current and dataclasses.replace(current, name=current.name + _EDITED)
+    chosen = state.get("rubric_compare")
+    chosen = list(DEFAULT_SCHEMES) if chosen is None else list(chosen)
+    return RubricParams(schemes=tuple(edited if k == CURRENT_RUBRIC else k for k in chosen
+                                      if k != CURRENT_RUBRIC or edited))

@@ -1,0 +1,236 @@
+"""Screen-ready text and tables the app shows, computed without Streamlit.
+
+The pages lay out widgets; what they display -- tables with ∞ and — spelled out,
+the data overview tables, elapsed/left time, the weights box's parsing, what to
+change after a load error, and the code that reproduces a view -- is computed
+here, so a notebook (and a test) gets the same text.
+
+Example
+-------
+>>> import pandas as pd
+>>> spell_missing(pd.DataFrame({"n": [3.0, float("inf"), None]}), {"n": "{:.0f}"})["n"].tolist()
+['3', '∞', '—']
+>>> eta_text(30.0, 0.25)
+'0:30 elapsed, about 1:30 left'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ._validation import ValidationError
+from .outcomes import COMBINED, Outcomes
+
+__all__ = [
+    "LOAD_NOTES",
+    "spell_missing",
+    "board_display",
+    "eta_text",
+    "parse_weights",
+    "load_hint",
+    "load_notes",
+    "category_table",
+    "signal_table",
+    "data_code",
+    "report_code",
+]
+
+#: Metadata the loader adds when it drops, truncates or ignores input (scorio_core.io).
+LOAD_NOTES = (
+    "on_missing",
+    "dropped_questions",
+    "truncated_to_N",
+    "max_N_found",
+    "dropped_completions",
+    "truncated_to_D",
+    "R0_dropped",
+    "ignored_columns",
+    "extra_arrays_not_loaded",
+)
+
+
+def spell_missing(table: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataFrame:
+    """``table`` for the screen: the ``formats`` columns as text, with ∞ and — where a
+    number column would show ``Infinity`` and ``None``."""
+    out = table.copy()
+    for c, fmt in formats.items():
+        if c in out:
+            out[c] = [
+                "—" if pd.isna(v) else ("∞" if v == float("inf") else fmt.format(v))
+                for v in out[c]
+            ]
+    return out
+
+
+def board_display(table: pd.DataFrame) -> pd.DataFrame:
+    """A leaderboard for the screen: ∞ for a tie no number of trials separates, — for
+    the last model (it has no next one).
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"z_next": [2.5, 0.0, None], "n_needed": [0.0, float("inf"), None]})
+    >>> board_display(t).values.tolist()
+    [['2.50', '0'], ['0.00', '∞'], ['—', '—']]
+    """
+    return spell_missing(table, {"z_next": "{:.2f}", "n_needed": "{:,.0f}"})
+
+
+def eta_text(elapsed: float, fraction: float) -> str:
+    """``"1:05 elapsed, about 2:10 left"`` from the share done so far (linear estimate).
+
+    Example
+    -------
+    >>> eta_text(3600.0, 0.5)
+    '1:00:00 elapsed, about 1:00:00 left'
+    """
+
+    def clock(sec: float) -> str:
+        sec = int(round(sec))
+        if sec >= 3600:
+            return f"{sec // 3600}:{sec % 3600 // 60:02d}:{sec % 60:02d}"
+        return f"{sec // 60}:{sec % 60:02d}"
+
+    if fraction <= 0.02 or elapsed < 1.0:
+        return f"{clock(elapsed)} elapsed"
+    left = elapsed * (1.0 - fraction) / fraction
+    return f"{clock(elapsed)} elapsed, about {clock(left)} left"
+
+
+def parse_weights(text: str) -> tuple[float, ...] | None:
+    """The *Category weights* box: numbers separated by commas or spaces; blank = none.
+
+    Example
+    -------
+    >>> parse_weights("0, 0.5 1")
+    (0.0, 0.5, 1.0)
+    >>> parse_weights("  ") is None
+    True
+    """
+    parts = [t for t in text.replace(",", " ").split() if t]
+    if not parts:
+        return None
+    try:
+        return tuple(float(t) for t in parts)
+    except ValueError:
+        raise ValidationError(
+            f"Category weights: expected numbers separated by commas, one per category 0..C "
+            f"(e.g. 0, 0.5, 1); got {text!r}"
+        ) from None
+
+
+def load_hint(exc: Exception, several_files: bool = False) -> str:
+    """What to change in the sidebar after this kind of load error ('' for the others).
+
+    Example
+    -------
+    >>> from scorio_core import io
+    >>> load_hint(io.MissingCellsError("3 cells missing"))
+    '\\n\\nTo load it anyway, change **Missing cells** in the sidebar.'
+    """
+    from . import io
+
+    if isinstance(exc, io.MissingColumnsError):
+        cols = ", ".join(f"**{c}**" for c in exc.columns) or "a required column"
+        if several_files:
+            return (f"\n\nNo column {cols} was found. Rename it in the file (the column "
+                    "mapping is offered when one table is uploaded).")
+        return (f"\n\nNo column {cols} was found: pick the column that holds it under "
+                "**Column mapping** in the sidebar.")
+    if isinstance(exc, io.MissingCellsError):
+        return "\n\nTo load it anyway, change **Missing cells** in the sidebar."
+    if isinstance(exc, io.MissingWeightsError):
+        return ("\n\nIf the data are categorical, enter one weight per category under "
+                "**Category weights** in the sidebar (e.g. `0, 0.5, 1`).")
+    return ""
+
+
+def load_notes(o: Outcomes) -> dict:
+    """What the loader changed or skipped (:data:`LOAD_NOTES` found in the metadata)."""
+    return {k: o.metadata[k] for k in LOAD_NOTES if k in o.metadata}
+
+
+def category_table(o: Outcomes) -> pd.DataFrame:
+    """One row per outcome category: name, weight, completions and their share.
+
+    Example
+    -------
+    >>> o = Outcomes(np.array([[[0, 1, 1, 1]]]))
+    >>> category_table(o)[["category", "completions", "share"]].values.tolist()
+    [['wrong', 1, 0.25], ['correct', 3, 0.75]]
+    """
+    counts = np.bincount(o.R.ravel(), minlength=o.C + 1)[: o.C + 1]
+    return pd.DataFrame({
+        "category": [str(c) for c in o.category_names],
+        "weight": np.asarray(o.weights, dtype=float),
+        "completions": counts,
+        "share": counts / max(counts.sum(), 1),
+    })
+
+
+def signal_table(o: Outcomes) -> pd.DataFrame:
+    """Min, mean and max of each per-completion signal, and (binary data) its mean on
+    correct and on wrong completions -- a signal whose two means differ can separate them.
+
+    Example
+    -------
+    >>> o = Outcomes(np.array([[[0, 1]]]), signals={"len": np.array([[[5.0, 1.0]]])})
+    >>> signal_table(o).iloc[0].to_dict()["mean if correct"]
+    1.0
+    """
+    correct = o.R >= 1 if o.is_binary else None
+    rows = []
+    for name, a in sorted(o.signals.items()):
+        row = {"signal": name, "min": a.min(), "mean": a.mean(), "max": a.max()}
+        if correct is not None:
+            row["mean if correct"] = a[correct].mean() if correct.any() else float("nan")
+            row["mean if wrong"] = a[~correct].mean() if (~correct).any() else float("nan")
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: str = "error",
+              sha256: str | None = None) -> str:
+    """The notebook cell that loads the data a page shows (``io.load`` + ``select``).
+
+    Example
+    -------
+    >>> print(data_code("data/biased_coins.npz").splitlines()[-2])
+    data = io.load(path)
+    """
+    from .report import load_code
+
+    return load_code(Path(path), benchmark=benchmark, sha256=sha256, on_missing=on_missing)
+
+
+def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
+                benchmark: str = COMBINED, out: str = "report.html") -> str:
+    """The ``make_report`` call that writes the Report page's file from a notebook.
+
+    Example
+    -------
+    >>> print(report_code("data/biased_coins.npz", ["leaderboard"], title="Coins"))
+    from scorio_core.report import make_report
+    <BLANKLINE>
+    make_report(
+        'data/biased_coins.npz',
+        'report.html',  # or .md / .ipynb
+        benchmark='combined',
+        sections=['leaderboard'],
+        title='Coins',
+    )
+    """
+    return (
+        "from scorio_core.report import make_report\n\n"
+        "make_report(\n"
+        f"    {str(path)!r},\n"
+        f"    {out!r},  # or .md / .ipynb\n"
+        f"    benchmark={benchmark!r},\n"
+        f"    sections={list(sections)!r},\n"
+        f"    title={title!r},\n"
+        ")"
+    )
