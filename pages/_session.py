@@ -28,6 +28,9 @@ STORE, RUBRIC, REPORT = "_scorio_settings", "_scorio_rubric", "_scorio_report"
 FORCE, TOKENS = "_scorio_force", "_scorio_tokens"
 PENDING, NOTES = "_scorio_pending", "_scorio_notes"
 URL_READ, WANT_BENCH, SEEN = "_scorio_url_read", "_scorio_want_benchmark", "_scorio_session_seen"
+#: ``(file name, bytes)`` of a session file to restore: the uploader writes it, and a test
+#: (or any caller) that sets it exercises exactly the path of a real upload.
+UPLOADED = "scorio_session_upload"
 
 
 def _ss():
@@ -138,15 +141,18 @@ def _session_box(ds) -> None:
             "data): load it under Restore session to come back to this state.")
         f = st.file_uploader("Restore session", type=["json"], key="session_upload",
                              help="A file saved with Save session.")
-        if f is None or _ss().get(SEEN) == f.file_id:
+        if f is not None and _ss().get(SEEN) != f.file_id:
+            _ss()[SEEN] = f.file_id
+            _ss()[UPLOADED] = (f.name, f.getvalue())
+        if (up := _ss().pop(UPLOADED, None)) is None:
             return
-        _ss()[SEEN] = f.file_id
+        name, raw = up
         try:
-            session = sess.from_json(f.getvalue())
+            session = sess.from_json(raw)
         except ValidationError as exc:
-            st.error(f"Could not restore {f.name}: {exc}", icon=":material/error:")
+            st.error(f"Could not restore {name}: {exc}", icon=":material/error:")
             return
-        _ss()[PENDING] = {"session": session, "name": f.name, "selected": False}
+        _ss()[PENDING] = {"session": session, "name": name, "selected": False}
         st.rerun()
 
 
@@ -200,13 +206,13 @@ def remember_rubric(rubric) -> None:
 
 
 def report_widgets() -> None:
-    """Restore the Report page's sections and title (once, after Restore session)."""
-    if "report" in _force():
-        _force().discard("report")
-        report = _ss().get(REPORT) or {}
+    """Put the Report page's restored or earlier sections and title into its widgets."""
+    report = _ss().get(REPORT)
+    if report and ("report" in _force() or "report_sections" not in _ss()):
         _ss()["report_sections"] = list(report.get("sections", []))
         if report.get("title"):
             _ss()["report_title"] = report["title"]
+    _force().discard("report")
 
 
 def remember_report(sections, title: str) -> None:

@@ -12,9 +12,10 @@ import nbformat
 import streamlit as st
 import streamlit.components.v1 as components
 
-from pages import _common
+from pages import _common, _session
 from scorio_core.analyses import ANALYSES
 from scorio_core.analyses.provenance import export_filename
+from scorio_core.display import report_code
 from scorio_core.report import build_report, to_html, to_markdown, to_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,14 +47,20 @@ def main() -> None:
         "(input sha256, settings, seeds, versions, time)."
     )
     usable = {k: a for k, a in ANALYSES.items() if a.requires(o) is None}
+    _session.report_widgets()  # after Restore session
+    st.session_state.setdefault("report_sections", [k for k in DEFAULT if k in usable])
     sections = st.multiselect(
-        "Sections", list(ANALYSES), default=[k for k in DEFAULT if k in usable],
-        key="report_sections",
+        "Sections", list(ANALYSES), key="report_sections",
         format_func=lambda k: ANALYSES[k].title + ("" if k in usable else " (not for these data)"),
         help="Method comparison and stability rank the data with every registered method "
         "(minutes on large data).",
     )
-    title = st.text_input("Title", f"Scorio Studio report: {o.name}", key="report_title")
+    st.session_state.setdefault("report_title", f"Scorio Studio report: {o.name}")
+    title = st.text_input("Title", key="report_title")
+    _session.remember_report(sections, title)
+    local = (ROOT / ds.source) if (ROOT / ds.source).is_file() else Path(ds.source)
+    with st.expander("Copy code: the same report from a notebook"):
+        st.code(report_code(local, sections, title=title, benchmark=ds.benchmark), "python")
     if not sections:
         st.info("Pick at least one section.")
         return
@@ -71,7 +78,6 @@ def main() -> None:
         if s.error:
             st.warning(f"{s.analysis.title}: {s.error}")
     stem = Path(export_filename(o, "report", "html")).stem
-    local = (ROOT / ds.source) if (ROOT / ds.source).is_file() else Path(ds.source)
     nb = nbformat.writes(to_notebook(report, local))
     c = st.columns(3)
     c[0].download_button("HTML", to_html(report), f"{stem}.html", "text/html",

@@ -191,6 +191,16 @@ def _resolve(methods: str) -> list[str]:
     return resolve_methods(methods)
 
 
+def _spec(ids: list[str]) -> str:
+    """The shortest ``methods`` text for ``ids``: ``all``, one family's name, or the ids."""
+    from ..rank import METHODS
+
+    if ids == list(METHODS):
+        return "all"
+    fams, pool = _families(ids)
+    return fams[0] if len(fams) == 1 and pool == ids else ",".join(ids)
+
+
 def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes, **overrides: Any):
     """The settings the widget values in ``state`` describe (missing values: the page
     default). ``overrides`` supply values a widget returns but does not keep in ``state``
@@ -212,16 +222,12 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes, **ove
             weights=None if data.is_binary else weights, scope=get("scope") or "questions",
             adjust=get("adjust"), draws=int(get("_lb_draws")), seed=int(get("_lb_seed")))
     if analysis_id == "compare":
+        return CompareParams(methods=_spec(list(get("methods"))))
+    if analysis_id == "stability":
         from ..rank import METHODS
 
-        ids = list(get("methods"))
-        return CompareParams(methods="all" if ids == list(METHODS) else ",".join(ids))
-    if analysis_id == "stability":
-        from ..rank import FAMILIES, METHODS
-
         fams = list(get("stab_families"))
-        ids = [m for m, meta in METHODS.items() if meta.family in fams]
-        return StabilityParams(methods="all" if len(fams) == len(FAMILIES) else ",".join(ids))
+        return StabilityParams(methods=_spec([m for m, v in METHODS.items() if v.family in fams]))
     if analysis_id == "convergence":
         return ConvergenceParams(
             methods=",".join(get("conv_methods")), replicates=int(get("conv_b_conv")),

@@ -1,0 +1,154 @@
+"""Save / Restore session and links (AppTest): a restored session or a link's query
+parameters set the widgets, the pages compute the same numbers as the core, and
+hostile or mismatched sessions become messages that change nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import io as pyio
+from pathlib import Path
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+from pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
+from pages._session import STORE, UPLOADED
+from scorio_core import Outcomes, io
+from scorio_core.analyses import ANALYSES
+from scorio_core.analyses import session as sess
+from scorio_core.analyses.provenance import attach_source
+from scorio_core.io import save_table
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+REASONING, COINS = list(BUNDLED)
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _board(at: AppTest):
+    return next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+
+
+def _settings():
+    return {
+        "leaderboard": ANALYSES["leaderboard"].params(confidence=0.8, ks=(2, 4), adjust="holm",
+                                                      prior="greedy"),
+        "greedy": ANALYSES["greedy"].params(replicates=7, seed=3),
+        "convergence": ANALYSES["convergence"].params(methods="bayes,avg", replicates=60,
+                                                      curve_replicates=20, seed=4, scheme="row"),
+    }
+
+
+def test_restore_sets_every_page_and_reproduces_the_numbers(data_dir):
+    data = attach_source(io.load(data_dir / "reasoning_synthetic.npz"),
+                         data_dir / "reasoning_synthetic.npz")
+    settings = _settings()
+    text = sess.to_json(settings, data, benchmark="AIME'25",
+                        report={"sections": ["leaderboard"], "title": "Restored"})
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.radio(key="dataset").set_value(COINS).run()  # somewhere else first
+    at.session_state[UPLOADED] = ("mine.json", text.encode())
+    at.run()
+    _ok(at)
+    assert at.radio(key="dataset").value == REASONING
+    assert at.selectbox(key="benchmark").value == "AIME'25"
+    assert any("Restored session" in s.value for s in at.sidebar.success)
+
+    at.switch_page("pages/leaderboard.py").run()
+    _ok(at)
+    assert at.select_slider(key="confidence").value == 0.8
+    assert at.multiselect(key="ks").value == [2, 4]
+    assert at.selectbox(key="adjust").value == "holm"
+    assert at.toggle(key="use_prior").value is True
+    lb = ANALYSES["leaderboard"]
+    want = lb.tables(lb.run(data.select("AIME'25"), settings["leaderboard"]))["leaderboard"]
+    got = _board(at)
+    assert got["model"].tolist() == want["model"].tolist()
+    np.testing.assert_allclose(got["mu"], want["mu"], rtol=0, atol=1e-12)
+
+    at.switch_page("pages/greedy.py").run()
+    _ok(at)
+    assert (at.number_input(key="greedy_reps").value, at.number_input(key="greedy_seed").value) \
+        == (7, 3)
+    at.switch_page("pages/report.py").run()
+    assert at.multiselect(key="report_sections").value == ["leaderboard"]
+    assert at.text_input(key="report_title").value == "Restored"
+    # back on the leaderboard (its widgets were dropped meanwhile) the settings are kept
+    at.switch_page("pages/leaderboard.py").run()
+    assert at.select_slider(key="confidence").value == 0.8
+    store = at.session_state[STORE]
+    assert store["leaderboard"] == settings["leaderboard"]
+    assert store["greedy"] == settings["greedy"]
+
+
+def test_session_for_data_not_loaded_waits_and_changes_nothing():
+    rng = np.random.default_rng(0)
+    o = Outcomes(rng.integers(0, 2, (3, 12, 4)), models=["a", "b", "c"], name="runs")
+    buf = pyio.BytesIO()
+    save_table(o, buf, format="csv")
+    raw = buf.getvalue()
+    sha = hashlib.sha256(raw).hexdigest()
+    loaded = attach_source(o, raw, "runs.csv")
+    text = sess.to_json({"greedy": ANALYSES["greedy"].params(replicates=9, seed=2)}, loaded)
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.session_state[UPLOADED] = ("runs-session.json", text.encode())
+    at.run()
+    errors = [e.value for e in at.sidebar.error]
+    assert any(sha[:8] in e and "runs.csv" in e and "not restored yet" in e for e in errors), errors
+    assert STORE not in at.session_state or "greedy" not in at.session_state[STORE]
+    assert at.radio(key="dataset").value == UPLOAD
+    # uploading that very file finishes the restore
+    at.session_state[UPLOAD_KEY] = {"filename": "runs.csv", "data": raw}
+    at.run()
+    assert any("Restored session" in s.value for s in at.sidebar.success)
+    assert at.session_state[STORE]["greedy"] == ANALYSES["greedy"].params(replicates=9, seed=2)
+    assert not at.exception
+
+
+def test_hostile_session_files_become_one_message():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    for raw in [b"[" * 10_000, b"\xff\xfe", b'{"format": "scorio-studio/session-1", "x": 1}',
+                b'{"format": "scorio-studio/session-1", "settings": {"greedy": {"seed": -1}}}',
+                b"x" * 2_500_000]:
+        at.session_state[UPLOADED] = ("bad.json", raw)
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert any("Could not restore bad.json" in e.value for e in at.sidebar.error), raw[:40]
+        assert at.radio(key="dataset").value == REASONING  # nothing changed
+
+
+def test_query_params_restore_a_view():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.query_params["leaderboard.confidence"] = "0.9"
+    at.query_params["leaderboard.scope"] = '"population"'
+    at.switch_page("pages/leaderboard.py")
+    at.run()
+    _ok(at)
+    assert at.radio(key="dataset").value == COINS
+    assert at.select_slider(key="confidence").value == 0.9
+    assert at.segmented_control(key="scope").value == "population"
+    # the page writes its view back into the link
+    q = {k: at.query_params[k] for k in at.query_params}
+    assert q["dataset"] in ("biased_coins", ["biased_coins"])
+    assert "leaderboard.scope" in q
+
+
+def test_bad_query_params_are_reported_not_raised():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "nope"
+    at.run()
+    assert not at.exception
+    assert any("nope" in e.value for e in at.sidebar.error)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["greedy.seeds"] = "1"
+    at.run()
+    assert not at.exception
+    assert any("no setting" in e.value for e in at.sidebar.error)

@@ -1,0 +1,189 @@
+"""Session files and links (scorio_core.analyses.session) and page state
+(scorio_core.analyses.page_state): round trips, data checks, hostile input."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from scorio_core import Outcomes, ValidationError, io
+from scorio_core import rubric as rb
+from scorio_core.analyses import ANALYSES
+from scorio_core.analyses import session as sess
+from scorio_core.analyses.page_state import (
+    CURRENT_RUBRIC,
+    PAGES,
+    from_state,
+    ks_options,
+    page_default,
+    state_keys,
+    to_state,
+)
+from scorio_core.analyses.provenance import attach_source, file_sha256
+
+
+@pytest.fixture(scope="module")
+def reasoning(data_dir) -> Outcomes:
+    return attach_source(io.load(data_dir / "reasoning_synthetic.npz"),
+                         data_dir / "reasoning_synthetic.npz")
+
+
+@pytest.fixture(scope="module")
+def coins(data_dir) -> Outcomes:
+    return attach_source(io.load(data_dir / "biased_coins.npz"), data_dir / "biased_coins.npz")
+
+
+def _non_default(data: Outcomes) -> dict:
+    """One setting per analysis that differs from the page default."""
+    custom = rb.from_json(rb.to_json(rb.get_preset("ranking/conservative")) | {"name": "Mine"})
+    return {
+        "leaderboard": ANALYSES["leaderboard"].params(confidence=0.9, ks=(2, 4), scope="population",
+                                                      adjust="holm", prior="greedy", seed=3),
+        "compare": ANALYSES["compare"].params(methods="voting"),
+        "convergence": ANALYSES["convergence"].params(methods="bayes,avg", replicates=500,
+                                                      curve_replicates=40, seed=9, scheme="row",
+                                                      match="ci"),
+        "stability": ANALYSES["stability"].params(methods="pointwise"),
+        "greedy": ANALYSES["greedy"].params(replicates=12, seed=5),
+        "rubric": ANALYSES["rubric"].params(schemes=(custom, "dontpass/format-aware")),
+    }
+
+
+def test_session_file_round_trip_with_rubric_and_report(reasoning, data_dir):
+    settings = _non_default(reasoning)
+    editing = rb.get_preset("dontpass/format-aware")
+    text = sess.to_json(settings, reasoning, benchmark="AIME'25", rubric=editing,
+                        report={"sections": ["leaderboard", "greedy"], "title": "T <b>"})
+    back = sess.from_json(text)
+    assert back.data["benchmark"] == "AIME'25"
+    assert back.data["input"]["sha256"] == file_sha256(data_dir / "reasoning_synthetic.npz")
+    assert back.rubric.to_json() == editing.to_json()
+    assert back.report == {"sections": ["leaderboard", "greedy"], "title": "T <b>"}
+    for aid in ("leaderboard", "compare", "convergence", "stability", "greedy"):
+        assert back.settings[aid] == settings[aid], aid
+    # the file holds no pickled or binary data: plain JSON all the way down
+    assert json.loads(text)["format"] == sess.FORMAT
+
+
+def test_check_data_names_expected_and_found(reasoning, coins):
+    s = sess.from_json(sess.to_json({}, reasoning))
+    assert sess.check_data(s, reasoning) is None
+    assert sess.check_data(s, reasoning.select("AIME'25")) is None  # same file, a benchmark view
+    why = sess.check_data(s, coins)
+    want, found = reasoning.metadata["source_sha256"], coins.metadata["source_sha256"]
+    assert want[:8] in why and found[:8] in why and "reasoning_synthetic.npz" in why
+    unhashed = Outcomes(coins.R, name="coins in memory")
+    assert "no file hash" in sess.check_data(s, unhashed)
+    # a session that names no file falls back to the dataset name
+    named = sess.Session({"dataset": reasoning.name}, {})
+    assert sess.check_data(named, reasoning) is None
+    assert reasoning.name in sess.check_data(named, unhashed)
+
+
+@pytest.mark.parametrize(
+    ("payload", "match"),
+    [
+        ({"extra": 1}, "unknown field"),
+        ({"data": {"dataset": "x", "path": "/etc/passwd"}}, "unknown field"),
+        ({"data": {"input": {"sha256": "abc"}}}, "64 lowercase hex"),
+        ({"data": {"input": {"sha256": "g" * 64}}}, "64 lowercase hex"),
+        ({"data": {"input": {"file": 3}}}, "file name"),
+        ({"data": {"input": {"file": "a", "cmd": "rm"}}}, "data.input"),
+        ({"data": {"benchmark": "b" * 1000}}, "benchmark"),
+        ({"report": {"sections": ["plot"]}}, "report.sections"),
+        ({"report": {"sections": [], "title": 5}}, "report.title"),
+        ({"report": {"theme": "dark"}}, "report"),
+        ({"rubric": {"name": "x"}}, "rubric|rule|categor"),  # the rubric's own validation
+        ({"settings": {"greedy": {"replicates": "many"}}}, "replicates"),
+    ],
+)
+def test_hostile_session_fields_are_refused(payload, match):
+    text = json.dumps({"format": sess.FORMAT} | payload)
+    with pytest.raises(ValidationError, match=match):
+        sess.from_json(text)
+
+
+def test_oversized_and_deep_session_files_are_refused_before_parsing():
+    big = '{"format": "scorio-studio/session-1", "x": "' + "a" * 2_100_000 + '"}'
+    with pytest.raises(ValidationError, match="at most"):
+        sess.from_json(big)
+    deep = '{"format": "scorio-studio/session-1", "data": ' + "[" * 5000 + "]" * 5000 + "}"
+    with pytest.raises(ValidationError, match="nested"):
+        sess.from_json(deep)
+    with pytest.raises(ValidationError, match="UTF-8"):
+        sess.from_json(b"\xff\xfe{}")
+
+
+def test_view_query_round_trip():
+    p = ANALYSES["leaderboard"].params(confidence=0.8, scope="population")
+    q = sess.view_query("reasoning_synthetic", "AIME'25", "leaderboard", p)
+    assert q["dataset"] == "reasoning_synthetic" and q["benchmark"] == "AIME'25"
+    stem, bench, settings = sess.view_from_query(q | {"utm_source": "mail"})
+    assert (stem, bench, settings) == ("reasoning_synthetic", "AIME'25", {"leaderboard": p})
+    assert sess.view_from_query({}) == (None, None, {})
+    with pytest.raises(ValidationError, match="unknown analysis"):
+        sess.view_from_query({"plot.x": "1"})
+    with pytest.raises(ValidationError, match="at most"):
+        sess.view_from_query({"greedy.seed": "1" * 5000})
+    with pytest.raises(ValidationError, match="nested|JSON"):
+        sess.view_from_query({"compare.methods": "[" * 50 + "]" * 50})
+
+
+@pytest.mark.parametrize("which", ["reasoning", "coins"])
+@pytest.mark.parametrize("aid", list(PAGES))
+def test_page_state_round_trips_defaults(aid, which, request):
+    data = request.getfixturevalue(which)
+    p = page_default(aid, data)
+    state, notes = to_state(aid, p, data)
+    assert notes == []
+    assert set(state) == set(state_keys(aid))
+    assert from_state(aid, state, data) == p
+    assert from_state(aid, {}, data) == p  # nothing chosen yet: the page default
+
+
+def test_page_state_round_trips_non_default_settings(reasoning):
+    settings = _non_default(reasoning)
+    for aid, p in settings.items():
+        state, notes = to_state(aid, p, reasoning)
+        assert notes == [], aid
+        if aid == "rubric":
+            assert state["rubric_compare"] == [CURRENT_RUBRIC, "dontpass/format-aware"]
+            current = state["_rubric_custom"]
+            assert current.name == "Mine"
+            back = from_state(aid, state, reasoning, current=current)
+            assert [getattr(s, "name", s) for s in back.schemes] == ["Mine (edited)",
+                                                                      "dontpass/format-aware"]
+            # an edited rubric comes back once more without a doubled suffix
+            again = to_state(aid, back, reasoning)[0]["_rubric_custom"]
+            assert again.name == "Mine"
+        else:
+            assert from_state(aid, state, reasoning) == p, aid
+
+
+def test_page_state_says_what_the_data_cannot_show(coins):
+    lb = ANALYSES["leaderboard"].params(ks=(1, 2, 4096), prior="greedy", confidence=0.93)
+    state, notes = to_state("leaderboard", lb, coins)
+    assert state["ks"] == [1, 2] and state["use_prior"] is False and state["confidence"] == 0.95
+    assert len(notes) == 3 and any("4096" in n for n in notes)
+    ids = "bayes,borda"  # borda alone is not its family
+    state, notes = to_state("stability", ANALYSES["stability"].params(methods=ids), coins)
+    assert "voting" in state["stab_families"] and notes and "whole method families" in notes[0]
+
+
+def test_ks_options():
+    assert ks_options(1) == [1]
+    assert ks_options(8) == [1, 2, 4, 8]
+    assert ks_options(80) == [1, 2, 4, 8, 16, 32, 64, 80]
+
+
+def test_session_settings_reproduce_numbers(reasoning):
+    """A saved and restored leaderboard gives the same numbers as the original."""
+    view = reasoning.select("AIME'25")
+    p = _non_default(reasoning)["leaderboard"]
+    back = sess.from_json(sess.to_json({"leaderboard": p}, view)).settings["leaderboard"]
+    a = ANALYSES["leaderboard"]
+    t1, t2 = a.tables(a.run(view, p))["leaderboard"], a.tables(a.run(view, back))["leaderboard"]
+    np.testing.assert_allclose(t1["mu"], t2["mu"], rtol=0, atol=1e-12)
+    assert t1["model"].tolist() == t2["model"].tolist()
