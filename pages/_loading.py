@@ -38,6 +38,8 @@ MISSING = {
     "truncate": "truncate to the smallest N",
 }
 UPLOAD_KEY = "scorio_upload"
+#: ``io.load`` keywords of the current upload (columns, weights, scorer) for "Copy code".
+LOAD_OPTIONS = "_scorio_load_options"
 
 
 @st.cache_data(max_entries=4, show_spinner="Loading dataset…")
@@ -128,6 +130,7 @@ def _upload_widgets() -> dict | None:
 
 def load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     """Load the chosen source; ``None`` when nothing is uploaded yet. Raises on bad input."""
+    st.session_state[LOAD_OPTIONS] = {}
     if choice != UPLOAD:
         return bundled(choice)
     up = _upload_widgets()
@@ -147,6 +150,8 @@ def load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     for name, data in files:
         sha.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     token = f"upload:{sha.hexdigest()[:16]}:{on_missing}:{columns}:{scorer}:{weights}"
+    st.session_state[LOAD_OPTIONS] = {"on_missing": on_missing, "columns": dict(columns),
+                                      "weights": weights, "scorer": scorer or None}
     return o, token, up["filename"]
 
 

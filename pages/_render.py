@@ -19,7 +19,8 @@ import streamlit as st
 from pages import _common
 from scorio_core.analyses import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.analyses.provenance import export_filename, export_result
-from scorio_core.report import chart_png, chart_svg, load_code
+from scorio_core.display import analysis_code
+from scorio_core.report import chart_png, chart_svg
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -116,10 +117,12 @@ def _json(analysis, o, params, result) -> str:
     return next(iter(export_result(analysis, o, params, result, "json").values()))
 
 
+def source_path(ds: _common.Dataset) -> Path:
+    """The file the data came from: absolute for bundled data, the upload's name otherwise."""
+    source = ROOT / ds.source
+    return source if source.is_file() else Path(ds.source)
+
+
 def notebook_cell(analysis: Analysis, ds: _common.Dataset, params: Any) -> str:
     """Load the same data, then the analysis's own ``to_code`` and chart expressions."""
-    source = ROOT / ds.source
-    path = source if source.is_file() else Path(ds.source)
-    load = load_code(path, benchmark=ds.benchmark)
-    charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
-    return f"{load}\n\n{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
+    return analysis_code(analysis, params, source_path(ds), ds.benchmark)

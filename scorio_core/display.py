@@ -37,6 +37,8 @@ __all__ = [
     "category_table",
     "signal_table",
     "data_code",
+    "data_charts",
+    "analysis_code",
     "report_code",
 ]
 
@@ -194,17 +196,23 @@ def signal_table(o: Outcomes) -> pd.DataFrame:
 
 
 def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: str = "error",
-              sha256: str | None = None) -> str:
-    """The notebook cell that loads the data a page shows (``io.load`` + ``select``).
+              sha256: str | None = None, **options) -> str:
+    """The notebook cell that loads the data a page shows (``io.load`` + ``select``);
+    ``options`` are further ``io.load`` keywords (``columns``, ``weights``, ``scorer``),
+    left out when ``None`` or empty.
 
     Example
     -------
     >>> print(data_code("data/biased_coins.npz").splitlines()[-2])
     data = io.load(path)
+    >>> print(data_code("runs.csv", "AIME'25", weights=(0, 0.5, 1), columns={}).splitlines()[-2])
+    data = io.load(path, weights=(0, 0.5, 1)).select("AIME'25")
     """
     from .report import load_code
 
-    return load_code(Path(path), benchmark=benchmark, sha256=sha256, on_missing=on_missing)
+    code = load_code(Path(path), benchmark=benchmark, sha256=sha256, on_missing=on_missing)
+    extra = "".join(f", {k}={v!r}" for k, v in options.items() if v not in (None, {}, ()))
+    return code.replace("data = io.load(path", "data = io.load(path" + extra, 1)
 
 
 def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
@@ -234,3 +242,47 @@ def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
         f"    title={title!r},\n"
         ")"
     )
+
+
+def data_charts(o: Outcomes) -> list:
+    """The Data page's charts (:class:`~scorio_core.analyses.Chart`: title, chart, caption):
+    categories per model (categorical data only) and per-model accuracy.
+
+    Example
+    -------
+    >>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 5, 3)))
+    >>> [c.title for c in data_charts(o)]
+    ['Per-model accuracy']
+    """
+    from . import charts
+    from .analyses import Chart
+
+    out = []
+    if not o.is_binary:
+        out.append(Chart("Outcome categories per model", charts.category_bars(o),
+                         "Each bar is one model's completions split by category: compare where "
+                         "models lose points, not just their total."))
+    out.append(Chart("Per-model accuracy", charts.accuracy_strip(o),
+                     "Diamond = mean score over all questions (avg@N); each tick = one "
+                     "question's score over its trials — a wide spread means the model's "
+                     "level depends on the question."))
+    return out
+
+
+def analysis_code(analysis, params, path: str | os.PathLike, benchmark: str = COMBINED) -> str:
+    """The notebook cell of one page: load the data, the analysis's ``to_code`` and the
+    expressions that draw its charts.
+
+    Example
+    -------
+    >>> from scorio_core.analyses import ANALYSES
+    >>> g = ANALYSES["greedy"]
+    >>> code = analysis_code(g, g.params(seed=2), "data/reasoning_synthetic.npz", "AIME'25")
+    >>> ns = {}
+    >>> exec(code.split("# charts:")[0], ns)
+    >>> sorted(ns[g.result_var])
+    ['combined']
+    """
+    load = data_code(path, benchmark=benchmark)
+    charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
+    return f"{load}\n\n{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
