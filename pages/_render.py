@@ -18,7 +18,7 @@ import streamlit as st
 
 from pages import _common
 from scorio_core.analyses import CLUSTER_ANALYSES, Analysis, Chart
-from scorio_core.analyses.provenance import export_filename, export_result
+from scorio_core.analyses.provenance import export_file, export_filename
 from scorio_core.display import analysis_code
 from scorio_core.report import chart_png, chart_svg
 
@@ -90,12 +90,12 @@ def footer(
     cols = st.columns(max(len(files) + 1 + len(extra), 3))
     for col, (label, name) in zip(cols, files, strict=False):
         col.download_button(
-            label, _deferred(_table_csv, analysis, o, params, result, name),
+            label, _deferred(export_file, analysis, o, params, result, "csv", name),
             export_filename(o, analysis.id, "csv", name), "text/csv",
             key=f"{key}_csv_{name}", icon=":material/download:",
         )
     cols[len(files)].download_button(
-        "JSON (all tables)", _deferred(_json, analysis, o, params, result),
+        "JSON (all tables)", _deferred(export_file, analysis, o, params, result),
         export_filename(o, analysis.id, "json"), "application/json",
         key=f"{key}_json", icon=":material/download:",
     )
@@ -106,15 +106,6 @@ def footer(
                "(input sha256, settings, seeds, versions, UTC time).")
     with st.expander("Copy code: the notebook cell for this view"):
         st.code(notebook_cell(analysis, ds, params), language="python")
-
-
-def _table_csv(analysis, o, params, result, name: str) -> str:
-    files = export_result(analysis, o, params, result, "csv")
-    return files[export_filename(o, analysis.id, "csv", name)]
-
-
-def _json(analysis, o, params, result) -> str:
-    return next(iter(export_result(analysis, o, params, result, "json").values()))
 
 
 def source_path(ds: _common.Dataset) -> Path:

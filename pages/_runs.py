@@ -22,6 +22,18 @@ def cached_result(kind: str, key: tuple):
     return _results_store().get((kind, key))
 
 
+def workers_box() -> None:
+    """The sidebar's *Workers (Dask)* box (keys ``workers``, ``scheduler``)."""
+    with st.sidebar.expander("Workers (Dask)"):
+        st.number_input(
+            "Local worker processes", 0, 64, 0, key="workers",
+            help="Run the Convergence and Stability sweeps on a local Dask cluster of this "
+            "many processes (0: in the app's own process). Results are identical either way.",
+        )
+        st.text_input("or a scheduler address", key="scheduler", placeholder="tcp://host:8786",
+                      help="A running Dask scheduler whose workers have scorio-studio installed")
+
+
 def executor():
     """The sidebar's choice as a :class:`scorio_core.parallel.Executor` (use in ``with``)."""
     from scorio_core.parallel import Executor

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from pages import _loading, _session, _widgets
+from pages import _loading, _runs, _session, _widgets
 from scorio_core import COMBINED, Outcomes, ValidationError
 from scorio_core.display import load_hint
 
@@ -77,14 +77,7 @@ def sidebar() -> Dataset:
         )
     view = full.select(benchmark)
     side.caption(f"{view.name}: {view.L} models × {view.M} questions × {view.N} trials")
-    with side.expander("Workers (Dask)"):
-        st.number_input(
-            "Local worker processes", 0, 64, 0, key="workers",
-            help="Run the Convergence and Stability sweeps on a local Dask cluster of this "
-            "many processes (0: in the app's own process). Results are identical either way.",
-        )
-        st.text_input("or a scheduler address", key="scheduler", placeholder="tcp://host:8786",
-                      help="A running Dask scheduler whose workers have scorio-studio installed")
+    _runs.workers_box()
     ds = Dataset(full, view, benchmark, token, source)
     _session.after_sidebar(ds)  # Save / Restore session; the link of this view
     st.session_state[DATASET_KEY] = ds

@@ -1,32 +1,24 @@
-"""Convergence: τ_b curves, convergence@n PMF/CDF, worst-case trajectory, model subsets.
-
-Renders ``scorio_core.analyses.ANALYSES["convergence"]``; the model subsets below it call
-:func:`scorio_core.analysis.convergence.subset_convergence` directly.
-"""
+"""Convergence: τ_b curves, convergence@n PMF/CDF, worst-case trajectory, model subsets
+(``scorio_core.analyses.ANALYSES["convergence"]`` and ``convergence.run_subsets``)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render, _session
+from pages import _common, _page_state, _render
 from scorio_core import ValidationError
 from scorio_core.analyses import convergence as cv
 from scorio_core.analyses.page_state import from_state
-from scorio_core.analysis.convergence import has_fast_path, subset_convergence
+from scorio_core.analysis.convergence import has_fast_path
 
-SUMMARY_FORMAT = {
-    "mean": st.column_config.TextColumn(help="mean over converged replicates"),
-    "mean_censored": st.column_config.NumberColumn(
-        format="%.1f", help="mean with no convergence counted as N (000 Tables 9-11)"),
-    "median": st.column_config.TextColumn(help="median over converged replicates"),
-    "no_convergence": st.column_config.NumberColumn(
-        format="%.3f", help="share still differing from the target at trial N-1 or later"),
-}
+SUMMARY_FORMAT = {c: st.column_config.TextColumn(help=h) if f is None else
+                  st.column_config.NumberColumn(format=f, help=h)
+                  for c, (f, h) in cv.SUMMARY_COLUMNS.items()}
 
 
 def _settings(ds) -> cv.ConvergenceParams:
     o = ds.view
-    _session.widgets("convergence", ds)
+    _page_state.widgets("convergence", ds)
     with st.form("conv_settings"):
         st.multiselect("Methods", cv.usable_methods(o), key="conv_methods",
                        format_func=lambda m: m if has_fast_path(m) else f"{m} (re-ranked: slow)",
@@ -52,7 +44,7 @@ def _settings(ds) -> cv.ConvergenceParams:
         st.info("Pick at least one method.")
         st.stop()
     params = from_state("convergence", st.session_state, o)
-    _session.remember("convergence", ds, params)
+    _page_state.remember("convergence", ds, params)
     return params
 
 
@@ -71,7 +63,7 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
     st.subheader("Random model subsets")
     st.markdown("Mean convergence@n over random subsets of models, each against its own gold "
                 "ranking (000 Tables 9–11): more models, more pairs that can swap.")
-    sizes_all = [s for s in (3, 5, 10, 15) if s < o.L] or [o.L]
+    sizes_all = cv.subset_sizes(o.L)
     with st.form("conv_subsets"):
         c1, c2, c3 = st.columns(3)
         sizes = c1.multiselect("Subset sizes", sizes_all, default=sizes_all[-3:], key="conv_sizes")
@@ -80,15 +72,13 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
                                 key="conv_b_subsets")
         go = st.form_submit_button("Run subsets")
     if not fast_ids:
-        st.info("Subset runs use the fast methods only; select one of them above.")
-        return
+        return st.info("Subset runs use the fast methods only; select one of them above.")
     skey = (ds.token, tuple(fast_ids), tuple(sizes), int(n_sub), int(b_sub), params.scheme,
             params.seed)
     table = _common.cached_result("subsets", skey)
     if go and table is None and sizes:
-        table = _common.run_cached("subsets", skey, lambda p: subset_convergence(
-            o.R, o.R0, fast_ids, sizes=sizes, subsets=int(n_sub), replicates=int(b_sub),
-            scheme=params.scheme, seed=params.seed, models=o.models, progress=p), "Subsets")
+        table = _common.run_cached("subsets", skey, lambda p: cv.run_subsets(
+            o, params, fast_ids, sizes, n_sub, b_sub, progress=p), "Subsets")
     if table is not None:
         st.dataframe(table, hide_index=True, width="stretch")
         st.caption("One row per subset; method columns are mean convergence@n with no "
@@ -98,10 +88,8 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
 def main() -> None:
     ds = _common.page_start("Convergence")
     o = ds.view
-    why = cv.CONVERGENCE.requires(o)
-    if why:
-        st.warning(why)
-        return
+    if why := cv.CONVERGENCE.requires(o):
+        return st.warning(why)
     st.markdown(cv.CONVERGENCE.how_to_read)
     try:
         params = _settings(ds)

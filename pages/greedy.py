@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render, _session
+from pages import _common, _page_state, _render
 from scorio_core import ValidationError
 from scorio_core.analyses.greedy import GREEDY, verdict
 from scorio_core.analyses.page_state import from_state
@@ -38,14 +38,14 @@ def main() -> None:
     if why:
         st.warning(why)
         return
-    _session.widgets("greedy", ds)
+    _page_state.widgets("greedy", ds)
     c1, c2 = st.columns(2)
     c1.number_input("Resampled datasets", 5, 5000, key="greedy_reps",
                     help="Column-wise bootstrap replicates (the paper uses 50).")
     c2.number_input("Seed", 0, 2**31 - 1, key="greedy_seed")
     try:
         params = from_state("greedy", st.session_state, o)
-        _session.remember("greedy", ds, params)
+        _page_state.remember("greedy", ds, params)
         result = _render.run(GREEDY, ds, params, "Resampling")
     except ValidationError as exc:
         st.error(str(exc))

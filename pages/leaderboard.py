@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from pages import _common, _render, _session
+from pages import _common, _page_state, _render
 from scorio_core import ValidationError, export
 from scorio_core.analyses.leaderboard import LEADERBOARD
 from scorio_core.analyses.page_state import CONFIDENCES, from_state, ks_options
@@ -42,7 +42,7 @@ def _controls(o) -> tuple | None:
     st.markdown("**Category weights** — the value of each outcome category")
     edited = st.data_editor(
         pd.DataFrame({"category": list(o.category_names), "weight": list(start)}),
-        key=_session.weights_key(start), hide_index=True, disabled=["category"],
+        key=_page_state.weights_key(start), hide_index=True, disabled=["category"],
         num_rows="fixed", width=480)
     return tuple(float(x) for x in edited["weight"].fillna(0.0))
 
@@ -69,7 +69,7 @@ def _notes(board) -> None:
 def main() -> None:
     ds = _common.page_start("Leaderboard")
     o = ds.view
-    _session.widgets("leaderboard", ds)
+    _page_state.widgets("leaderboard", ds)
     weights = _controls(o)
     try:
         params = from_state("leaderboard", st.session_state, o, weights=weights)
@@ -77,7 +77,7 @@ def main() -> None:
     except ValidationError as exc:
         st.error(str(exc))
         st.stop()
-    _session.remember("leaderboard", ds, params)
+    _page_state.remember("leaderboard", ds, params)
     board = result.board
     st.markdown(f"**Bayes@N, {params.scope} scope, {params.confidence:.0%}** "
                 f"(adjustment: {params.adjust})")

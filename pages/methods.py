@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render, _session
+from pages import _common, _page_state, _render
 from scorio_core import ValidationError
 from scorio_core.analyses.compare import COMPARE
 from scorio_core.analyses.page_state import from_state
@@ -15,7 +15,7 @@ from scorio_core.rank import FAMILIES, METHODS
 
 
 def _method_controls(ds) -> list[str]:
-    _session.widgets("compare", ds)
+    _page_state.widgets("compare", ds)
     fams = st.multiselect("Families", list(FAMILIES), key="families",
                           format_func=lambda f: f"{f} — {FAMILIES[f]}")
     pool = [m for m, meta in METHODS.items() if meta.family in fams]
@@ -42,7 +42,7 @@ def main() -> None:
         return
     try:
         params = from_state("compare", st.session_state, ds.view)
-        _session.remember("compare", ds, params)
+        _page_state.remember("compare", ds, params)
         result = _render.run(COMPARE, ds, params, "Ranking with every method")
     except ValidationError as exc:
         st.error(str(exc))

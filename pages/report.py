@@ -12,7 +12,7 @@ import nbformat
 import streamlit as st
 import streamlit.components.v1 as components
 
-from pages import _common, _session
+from pages import _common, _page_state
 from scorio_core.analyses import ANALYSES
 from scorio_core.analyses.provenance import export_filename
 from scorio_core.display import report_code
@@ -47,7 +47,7 @@ def main() -> None:
         "(input sha256, settings, seeds, versions, time)."
     )
     usable = {k: a for k, a in ANALYSES.items() if a.requires(o) is None}
-    _session.report_widgets()  # after Restore session
+    _page_state.report_widgets()  # after Restore session
     st.session_state.setdefault("report_sections", [k for k in DEFAULT if k in usable])
     sections = st.multiselect(
         "Sections", list(ANALYSES), key="report_sections",
@@ -57,7 +57,7 @@ def main() -> None:
     )
     st.session_state.setdefault("report_title", f"Scorio Studio report: {o.name}")
     title = st.text_input("Title", key="report_title")
-    _session.remember_report(sections, title)
+    _page_state.remember_report(sections, title)
     local = (ROOT / ds.source) if (ROOT / ds.source).is_file() else Path(ds.source)
     with st.expander("Copy code: the same report from a notebook"):
         st.code(report_code(local, sections, title=title, benchmark=ds.benchmark), "python")

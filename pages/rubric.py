@@ -12,7 +12,7 @@ import json
 
 import streamlit as st
 
-from pages import _common, _render, _rubric_editor, _session
+from pages import _common, _page_state, _render, _rubric_editor
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.analyses.page_state import CURRENT_RUBRIC, from_state
@@ -49,7 +49,7 @@ def _compare(ds, current: rb.Rubric | None) -> None:
     st.subheader("Compare rubrics")
     st.markdown(RUBRIC.how_to_read)
     options = ([CURRENT] if current is not None else []) + list(rb.PRESETS)
-    _session.widgets("rubric", ds)
+    _page_state.widgets("rubric", ds)
     if current is None and CURRENT in st.session_state.get("rubric_compare", []):
         st.session_state["rubric_compare"] = [  # the editor's rubric is not valid now
             k for k in st.session_state["rubric_compare"] if k != CURRENT]
@@ -59,7 +59,7 @@ def _compare(ds, current: rb.Rubric | None) -> None:
         return
     try:
         params = from_state("rubric", st.session_state, ds.view, current=current)
-        _session.remember("rubric", ds, params)
+        _page_state.remember("rubric", ds, params)
         result = _render.run(RUBRIC, ds, params, "Comparing rubrics")
     except ValidationError as exc:
         st.error(str(exc))
@@ -81,7 +81,7 @@ def main() -> None:
                 "rubric to read. Pick *Reasoning benchmarks (synthetic)* (nine signals) or load "
                 "a long table with extra numeric columns (each becomes a signal).")
         return
-    if (restored := _session.restored_rubric()) is not None:  # Restore session
+    if (restored := _page_state.restored_rubric()) is not None:  # Restore session
         st.session_state["rubric_preset"] = st.session_state["_rubric_source"] = BLANK
         _rubric_editor.load(restored)
     c1, c2 = st.columns([3, 2])
@@ -98,7 +98,7 @@ def main() -> None:
         st.markdown(f"*{state.get('intent', '')}* {state.get('description', '')}")
     current = _rubric_editor.editors(o, state)
     if current is not None:
-        _session.remember_rubric(current)
+        _page_state.remember_rubric(current)
         _preview(ds, o, current)
     _compare(ds, current)
 

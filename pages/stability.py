@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render, _session
+from pages import _common, _page_state, _render
 from scorio_core.analyses.page_state import from_state
 from scorio_core.analyses.stability import STABILITY
 from scorio_core.analysis.stability import POOL_DEFAULT, pool_robustness
@@ -67,7 +67,7 @@ def main() -> None:
         st.warning(why)
         return
     st.markdown(STABILITY.how_to_read)
-    _session.widgets("stability", ds)
+    _page_state.widgets("stability", ds)
     fams = st.multiselect("Families", list(FAMILIES), key="stab_families",
                           format_func=lambda f: f"{f} — {FAMILIES[f]}")
     if not fams:
@@ -75,7 +75,7 @@ def main() -> None:
         return
     ids = [m for m, meta in METHODS.items() if meta.family in fams]
     params = from_state("stability", st.session_state, o)
-    _session.remember("stability", ds, params)
+    _page_state.remember("stability", ds, params)
     result = _render.cached(STABILITY, ds, params)
     if result is None:
         prompt = st.empty()

@@ -34,6 +34,7 @@ from ..analysis.convergence import (
     convergence_curves,
     explain_convergence,
     has_fast_path,
+    subset_convergence,
     worst_trajectory,
 )
 from ..outcomes import Outcomes
@@ -59,7 +60,49 @@ __all__ = [
     "available_targets",
     "usable_methods",
     "worst_case",
+    "SUMMARY_COLUMNS",
+    "subset_sizes",
+    "run_subsets",
 ]
+
+#: The summary table's columns that need a word: ``(number format or None for text, help)``.
+SUMMARY_COLUMNS = {
+    "mean": (None, "mean over converged replicates"),
+    "mean_censored": ("%.1f", "mean with no convergence counted as N (000 Tables 9-11)"),
+    "median": (None, "median over converged replicates"),
+    "no_convergence": ("%.3f", "share still differing from the target at trial N-1 or later"),
+}
+
+
+def subset_sizes(n_models: int) -> list[int]:
+    """Model-subset sizes offered for ``n_models`` models (000 Tables 9–11 use 5, 10, 15).
+
+    Example
+    -------
+    >>> subset_sizes(11), subset_sizes(3)
+    ([3, 5, 10], [3])
+    """
+    return [s for s in (3, 5, 10, 15) if s < n_models] or [n_models]
+
+
+def run_subsets(
+    data: Outcomes, params: ConvergenceParams, methods: list[str], sizes: list[int],
+    subsets: int, replicates: int, progress: Progress | None = None,
+) -> pd.DataFrame:
+    """Mean convergence@n over random model subsets (000 Tables 9–11) with the scheme and
+    seed of ``params``: one row per subset.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (6, 20, 8)))
+    >>> t = run_subsets(data, ConvergenceParams(), ["bayes"], [3], subsets=2, replicates=20)
+    >>> len(t)
+    2
+    """
+    return subset_convergence(
+        data.R, data.R0, methods, sizes=sizes, subsets=int(subsets), replicates=int(replicates),
+        scheme=params.scheme, seed=params.seed, models=data.models, progress=progress)
 
 #: Resampling schemes with what each resamples.
 SCHEMES = {

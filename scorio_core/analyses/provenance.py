@@ -49,6 +49,7 @@ __all__ = [
     "to_json",
     "export_filename",
     "export_result",
+    "export_file",
     "KEY_PACKAGES",
 ]
 
@@ -220,3 +221,25 @@ def export_result(
         payload = {"tables": {k: df.to_dict(orient="records") for k, df in tables.items()}}
         return {export_filename(data, analysis.id, "json"): to_json(payload, prov)}
     raise ValidationError(f"format must be 'csv' or 'json'; got {fmt!r}")
+
+
+def export_file(
+    analysis, data: Outcomes, params: Any, result: Any, fmt: str = "json", table: str | None = None
+) -> str:
+    """One file of :func:`export_result`: the CSV of ``table`` (``fmt="csv"``) or the JSON
+    of every table, as text with provenance (what a page's download button serves).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.analyses import ANALYSES
+    >>> lb = ANALYSES["leaderboard"]
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 10, 3)), name="demo")
+    >>> text = export_file(lb, data, lb.params(), lb.run(data, lb.params()), "csv", "leaderboard")
+    >>> text.splitlines()[0]
+    '# dataset: demo'
+    """
+    files = export_result(analysis, data, params, result, fmt)
+    if fmt == "csv":
+        return files[export_filename(data, analysis.id, "csv", table)]
+    return next(iter(files.values()))

@@ -12,7 +12,8 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
-from pages._session import STORE, UPLOADED
+from pages._page_state import STORE
+from pages._session import UPLOADED
 from scorio_core import Outcomes, io
 from scorio_core.analyses import ANALYSES
 from scorio_core.analyses import session as sess

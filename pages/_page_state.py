@@ -1,0 +1,116 @@
+"""Page settings that survive page changes, restores and links.
+
+Streamlit drops the values of widgets a page does not render, so each page's settings live
+in ``st.session_state[STORE]`` (analysis id -> ``Params``). A page calls :func:`widgets`
+before its widgets -- it puts the stored, restored (Restore session, a link) or default
+settings into the widget keys -- and :func:`remember` with the settings it ran, which also
+writes them into the link of a bundled dataset. The conversions are
+:mod:`scorio_core.analyses.page_state`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import streamlit as st
+
+from scorio_core import ValidationError
+from scorio_core.analyses import session as sess
+from scorio_core.analyses.page_state import page_default, state_keys, to_state
+
+STORE, RUBRIC, REPORT = "_scorio_settings", "_scorio_rubric", "_scorio_report"
+FORCE, TOKENS = "_scorio_force", "_scorio_tokens"
+
+
+def _ss():
+    return st.session_state
+
+
+def _force() -> set:
+    return _ss().setdefault(FORCE, set())
+
+
+def apply(session: sess.Session) -> None:
+    """Make ``session``'s settings, rubric and report choices the ones pages show next."""
+    _ss().setdefault(STORE, {}).update(session.settings)
+    _force().update(session.settings)
+    if session.rubric is not None:
+        _ss()[RUBRIC] = session.rubric
+        _force().add("rubric_editor")
+    if session.report:
+        _ss()[REPORT] = session.report
+        _force().add("report")
+
+
+def stored(analysis_id: str, data):
+    """The settings ``analysis_id`` last ran with (or its page default on ``data``)."""
+    return _ss().get(STORE, {}).get(analysis_id) or page_default(analysis_id, data)
+
+
+def widgets(analysis_id: str, ds) -> None:
+    """Put the stored, restored or default settings of ``analysis_id`` into its widget
+    keys (call before the page's widgets); say what these data cannot show."""
+    ss, force = _ss(), _force()
+    params = stored(analysis_id, ds.view)
+    tokens = ss.setdefault(TOKENS, {})
+    # new data since this page last ran: re-show its settings as far as these data allow
+    renew = analysis_id in force or tokens.get(analysis_id, ds.token) != ds.token
+    keys = [k for k in state_keys(analysis_id) if not k.startswith("_")]
+    if not renew and all(k in ss for k in keys):
+        return
+    try:
+        state, notes = to_state(analysis_id, params, ds.view)
+    except ValidationError as exc:
+        state, notes = to_state(analysis_id, page_default(analysis_id, ds.view), ds.view)[0], [
+            str(exc)]
+    for k, v in state.items():
+        if renew or k not in ss:
+            ss[k] = v
+    if analysis_id in force and notes:
+        st.info("Restored with changes these data need: " + "; ".join(notes) + ".")
+    force.discard(analysis_id)
+    tokens[analysis_id] = ds.token
+
+
+def remember(analysis_id: str, ds, params) -> None:
+    """Keep the settings a page ran (for Save session and other pages) and put them in
+    the link of a bundled dataset."""
+    _ss().setdefault(STORE, {})[analysis_id] = params
+    if ds.data_token.startswith("bundled:"):
+        try:
+            st.query_params.update(sess.to_query(analysis_id, params))
+        except ValidationError:
+            pass  # an edited rubric does not fit in a link; Save session keeps it
+
+
+def restored_rubric():
+    """The rubric a restored session asks the Rubric builder to edit (once), or ``None``."""
+    if "rubric_editor" in _force():
+        _force().discard("rubric_editor")
+        return _ss().get(RUBRIC)
+    return None
+
+
+def remember_rubric(rubric) -> None:
+    """Keep the rubric being edited for Save session."""
+    _ss()[RUBRIC] = rubric
+
+
+def report_widgets() -> None:
+    """Put the Report page's restored or earlier sections and title into its widgets."""
+    report = _ss().get(REPORT)
+    if report and ("report" in _force() or "report_sections" not in _ss()):
+        _ss()["report_sections"] = list(report.get("sections", []))
+        if report.get("title"):
+            _ss()["report_title"] = report["title"]
+    _force().discard("report")
+
+
+def remember_report(sections, title: str) -> None:
+    """Keep the Report page's choices for Save session."""
+    _ss()[REPORT] = {"sections": list(sections), "title": title}
+
+
+def weights_key(weights) -> str:
+    """A widget key for the weight editor that changes when its starting weights do."""
+    return "weights_" + hashlib.sha256(repr(weights).encode()).hexdigest()[:8]
