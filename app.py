@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` adds it; AppTest and other laun
 import streamlit as st  # noqa: E402
 from threadpoolctl import threadpool_limits  # noqa: E402
 
-from pages import _sidebar  # noqa: E402
+from pages import _session, _sidebar  # noqa: E402
 
 # Our matrices are small: BLAS threads only add hand-off cost (and contend between sessions).
 threadpool_limits(1, user_api="blas")
@@ -38,4 +38,7 @@ nav = st.navigation(
 )
 st.sidebar.title("Scorio Studio")
 _sidebar.sidebar()
-nav.run()
+try:
+    nav.run()
+finally:  # after the page, so the file holds the settings this run used
+    _session.save_button()

@@ -18,7 +18,7 @@ from scorio_core.analyses import ANALYSES
 from scorio_core.analyses import session as sess
 from scorio_core.analyses.provenance import export_filename
 
-PENDING, NOTES = "_scorio_pending", "_scorio_notes"
+PENDING, NOTES, SLOT = "_scorio_pending", "_scorio_notes", "_scorio_save_slot"
 URL_READ, WANT_BENCH, SEEN = "_scorio_url_read", "_scorio_want_benchmark", "_scorio_session_seen"
 #: ``(file name, bytes)`` of a session file to restore: the uploader writes it, and a test
 #: (or any caller) that sets it exercises exactly the path of a real upload.
@@ -107,14 +107,22 @@ def session_json(ds) -> str:
                         rubric=_ss().get(_page_state.RUBRIC), report=_ss().get(_page_state.REPORT))
 
 
+def save_button() -> None:
+    """*Save session*, rendered after the page ran so the file holds this run's settings
+    (``app.py`` calls it last; its place in the sidebar was kept by :func:`after_sidebar`)."""
+    slot, ds = _ss().pop(SLOT, None), _ss().get("scorio_dataset")
+    if slot is None or ds is None:
+        return
+    slot.download_button(
+        "Save session", session_json(ds), export_filename(ds.view, "session", "json"),
+        "application/json", key="session_save", icon=":material/save:",
+        help="The data's name and sha256, the benchmark and every page's settings (no "
+        "data): load it under Restore session to come back to this state.")
+
+
 def _session_box(ds) -> None:
     with st.sidebar.expander("Session"):
-        st.download_button(
-            "Save session", lambda: session_json(ds),
-            export_filename(ds.view, "session", "json"), "application/json",
-            key="session_save", icon=":material/save:",
-            help="The data's name and sha256, the benchmark and every page's settings (no "
-            "data): load it under Restore session to come back to this state.")
+        _ss()[SLOT] = st.empty()
         f = st.file_uploader("Restore session", type=["json"], key="session_upload",
                              help="A file saved with Save session.")
         if f is not None and _ss().get(SEEN) != f.file_id:

@@ -1,0 +1,81 @@
+"""Links and session files in a real browser (Debian Chromium through Playwright): a URL
+with query parameters opens that view in a new browser session, and a saved session file
+restores the settings in another one."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from _browser import settle, streamlit_server
+
+pytestmark = pytest.mark.timeout(600)
+COINS = "Biased coins (11 LLM mimics)"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with streamlit_server() as url:
+        yield url
+
+
+def _context(browser):
+    return browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+
+
+def _main(page) -> str:
+    return page.inner_text('[data-testid="stMain"]')
+
+
+def test_a_link_restores_dataset_and_settings(browser, server):
+    ctx = _context(browser)
+    page = ctx.new_page()
+    page.goto(f"{server}/leaderboard?dataset=biased_coins&leaderboard.confidence=0.9"
+              "&leaderboard.scope=%22population%22&leaderboard.adjust=%22holm%22")
+    settle(page)
+    page.get_by_text("Bayes@N, population scope, 90%").first.wait_for(timeout=60_000)
+    assert page.get_by_role("radio", name=COINS).is_checked()
+    assert "(adjustment: holm)" in _main(page)
+    assert "Biased coins" in _main(page)
+    assert not page.query_selector_all('[data-testid="stException"]')
+    # the page keeps its view in the URL, ready to be copied
+    q = parse_qs(urlparse(page.url).query)
+    assert q["dataset"] == ["biased_coins"] and q["leaderboard.confidence"] == ["0.9"]
+    ctx.close()
+
+
+def test_save_then_restore_a_session_in_a_new_browser_session(browser, server, tmp_path):
+    ctx = _context(browser)
+    page = ctx.new_page()
+    page.goto(f"{server}/greedy?greedy.replicates=9&greedy.seed=4")
+    settle(page)
+    page.get_by_text("Session", exact=True).first.click()
+    settle(page)
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Save session", exact=True).click()
+    saved = tmp_path / info.value.suggested_filename
+    info.value.save_as(saved)
+    ctx.close()
+    body = json.loads(saved.read_text(encoding="utf-8"))
+    assert body["settings"]["greedy"] == {"replicates": 9, "seed": 4}
+    assert body["data"]["input"]["file"] == "reasoning_synthetic.npz"
+
+    ctx = _context(browser)  # a new browser session on the default view
+    page = ctx.new_page()
+    page.goto(server)
+    settle(page)
+    page.get_by_text("Session", exact=True).first.click()
+    settle(page)
+    uploader = page.locator('[data-testid="stSidebar"] [data-testid="stFileUploaderDropzoneInput"]')
+    uploader.last.set_input_files(str(saved))
+    settle(page, 1)
+    assert "Restored session" in page.inner_text('[data-testid="stSidebar"]')
+    page.locator('[data-testid="stSidebarNav"] a', has_text="Greedy vs sampling").first.click()
+    settle(page)
+    reps = page.get_by_role("spinbutton", name="Resampled datasets")
+    reps.wait_for(timeout=60_000)
+    assert reps.input_value() == "9"
+    assert page.get_by_role("spinbutton", name="Seed").input_value() == "4"
+    assert not page.query_selector_all('[data-testid="stException"]')
+    ctx.close()
