@@ -19,6 +19,7 @@ from scorio_core.analyses import session as sess
 from scorio_core.analyses.page_state import page_default, state_keys, to_state
 
 STORE, RUBRIC, REPORT = "_scorio_settings", "_scorio_rubric", "_scorio_report"
+LINK = "_scorio_link"  # a link's query parameters, applied over each page's own defaults
 FORCE, TOKENS = "_scorio_force", "_scorio_tokens"
 
 
@@ -42,6 +43,12 @@ def apply(session: sess.Session) -> None:
         _force().add("report")
 
 
+def apply_link(query: dict, settings: dict) -> None:
+    """A link's (validated) settings: each page applies them over its own defaults."""
+    _ss()[LINK] = dict(query)
+    _force().update(settings)
+
+
 def stored(analysis_id: str, data):
     """The settings ``analysis_id`` last ran with (or its page default on ``data``)."""
     return _ss().get(STORE, {}).get(analysis_id) or page_default(analysis_id, data)
@@ -52,6 +59,9 @@ def widgets(analysis_id: str, ds) -> None:
     keys (call before the page's widgets); say what these data cannot show."""
     ss, force = _ss(), _force()
     params = stored(analysis_id, ds.view)
+    link = ss.get(LINK, {})
+    if analysis_id in force and any(k.startswith(analysis_id + ".") for k in link):
+        params = sess.from_query(analysis_id, link, base=page_default(analysis_id, ds.view))
     tokens = ss.setdefault(TOKENS, {})
     # new data since this page last ran: re-show its settings as far as these data allow
     renew = analysis_id in force or tokens.get(analysis_id, ds.token) != ds.token

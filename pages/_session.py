@@ -48,7 +48,7 @@ def _read_link() -> None:
         _ss()["dataset"] = label
     if bench:
         _ss()["benchmark"] = _ss()[WANT_BENCH] = bench
-    _page_state.apply(sess.Session({}, settings))
+    _page_state.apply_link(q, settings)
 
 
 def before_sidebar() -> None:
@@ -124,7 +124,7 @@ def _session_box(ds) -> None:
     with st.sidebar.expander("Session"):
         _ss()[SLOT] = st.empty()
         f = st.file_uploader("Restore session", type=["json"], key="session_upload",
-                             help="A file saved with Save session.")
+                             help="A file saved with Save session (at most 2 MB).")
         if f is not None and _ss().get(SEEN) != f.file_id:
             _ss()[SEEN] = f.file_id
             _ss()[UPLOADED] = (f.name, f.getvalue())

@@ -76,7 +76,7 @@ def _value(v: Any) -> Any:
     return v
 
 
-def _params(analysis_id: str, values: Mapping[str, Any]):
+def _params(analysis_id: str, values: Mapping[str, Any], base: Any = None):
     if analysis_id not in ANALYSES:
         raise ValidationError(
             f"unknown analysis {analysis_id!r}; expected one of {', '.join(ANALYSES)}"
@@ -89,8 +89,9 @@ def _params(analysis_id: str, values: Mapping[str, Any]):
             f"{analysis_id} has no setting(s) {', '.join(map(repr, unknown))}; "
             f"its settings are {', '.join(sorted(names))}"
         )
+    start = {f.name: getattr(base, f.name) for f in fields(cls)} if base is not None else {}
     try:
-        return cls(**{k: _value(v) for k, v in values.items()})
+        return cls(**start | {k: _value(v) for k, v in values.items()})
     except TypeError as exc:  # a value of the wrong kind reached a validator
         raise ValidationError(f"{analysis_id}: bad setting value ({exc})") from None
 
@@ -260,13 +261,23 @@ def to_query(analysis_id: str, params: Any) -> dict[str, str]:
     return out
 
 
-def from_query(analysis_id: str, query: Mapping[str, str]) -> Any:
-    """``Params`` from query parameters written by :func:`to_query` (other keys are ignored)."""
+def from_query(analysis_id: str, query: Mapping[str, str], base: Any = None) -> Any:
+    """``Params`` from query parameters written by :func:`to_query` (other keys are ignored);
+    settings the query leaves out come from ``base`` (default: the ``Params`` defaults),
+    e.g. the page's own defaults for these data.
+
+    Example
+    -------
+    >>> from scorio_core.analyses import LeaderboardParams
+    >>> from_query("leaderboard", {"leaderboard.confidence": "0.9"},
+    ...            base=LeaderboardParams(ks=(1, 8))).ks
+    (1, 8)
+    """
     prefix = f"{analysis_id}."
     values = {
         k[len(prefix):]: _query_value(k, v) for k, v in query.items() if k.startswith(prefix)
     }
-    return _params(analysis_id, values)
+    return _params(analysis_id, values, base)
 
 
 _MAX_QUERY_VALUE = 4000

@@ -136,6 +136,7 @@ def test_query_params_restore_a_view():
     assert at.radio(key="dataset").value == COINS
     assert at.select_slider(key="confidence").value == 0.9
     assert at.segmented_control(key="scope").value == "population"
+    assert at.multiselect(key="ks").value == [1, 8]  # what the link leaves out: page defaults
     # the page writes its view back into the link
     q = {k: at.query_params[k] for k in at.query_params}
     assert q["dataset"] in ("biased_coins", ["biased_coins"])
