@@ -56,3 +56,19 @@ def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monk
     exec(cell, ns)
     np.testing.assert_array_equal(ns["data"].R, o.R)
     np.testing.assert_allclose(ns["data"].weights, [0, 0.5, 1])
+
+
+def test_report_page_code_writes_the_same_report(tmp_path, monkeypatch):
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.radio(key="dataset").set_value(COINS).run()
+    at.switch_page("pages/report.py").run()
+    at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
+    at.text_input(key="report_title").set_value("Coins check").run()
+    assert not at.exception
+    cell = next(c.value for c in at.code if "make_report(" in c.value)
+    assert "sections=['leaderboard']" in cell and "title='Coins check'" in cell
+    monkeypatch.chdir(tmp_path)
+    exec(cell, {})
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "Coins check" in html and "LLM_11" in html and html.count("<svg") >= 2
