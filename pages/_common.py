@@ -29,5 +29,6 @@ from pages._widgets import (  # noqa: F401
     spell_missing,
     synthetic_note,
     table_height,
+    weights_key,
 )
 from scorio_core.display import eta_text, parse_weights  # noqa: F401

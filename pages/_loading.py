@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
@@ -28,6 +29,23 @@ BUNDLED = {
 UPLOAD = "Upload a file"
 #: ``io.load`` keywords of the current upload (columns, weights, scorer) for "Copy code".
 LOAD_OPTIONS = "_scorio_load_options"
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """What the pages work on: the full dataset, the selected benchmark view,
+    and a ``token`` that identifies both (a cache key for derived results)."""
+
+    full: Outcomes
+    view: Outcomes
+    benchmark: str
+    data_token: str  # identifies the loaded file (and loader options)
+    source: str
+
+    @property
+    def token(self) -> str:
+        """Identifies ``view``: a cache key for results derived from it."""
+        return f"{self.data_token}|{self.benchmark}"
 
 
 @st.cache_data(max_entries=4, show_spinner="Loading dataset…")

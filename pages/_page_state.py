@@ -10,8 +10,6 @@ writes them into the link of a bundled dataset. The conversions are
 
 from __future__ import annotations
 
-import hashlib
-
 import streamlit as st
 
 from scorio_core import ValidationError
@@ -119,8 +117,3 @@ def report_widgets() -> None:
 def remember_report(sections, title: str) -> None:
     """Keep the Report page's choices for Save session."""
     _ss()[REPORT] = {"sections": list(sections), "title": title}
-
-
-def weights_key(weights) -> str:
-    """A widget key for the weight editor that changes when its starting weights do."""
-    return "weights_" + hashlib.sha256(repr(weights).encode()).hexdigest()[:8]

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _loading, _page_state
+from pages import _link, _loading, _page_state
 from scorio_core import ValidationError
 from scorio_core.analyses import ANALYSES
 from scorio_core.analyses import session as sess
 from scorio_core.analyses.provenance import export_filename
 
-PENDING, NOTES, SLOT = "_scorio_pending", "_scorio_notes", "_scorio_save_slot"
-URL_READ, WANT_BENCH, SEEN = "_scorio_url_read", "_scorio_want_benchmark", "_scorio_session_seen"
+PENDING, SLOT = "_scorio_pending", "_scorio_save_slot"
+SEEN = "_scorio_session_seen"
 #: ``(file name, bytes)`` of a session file to restore: the uploader writes it, and a test
 #: (or any caller) that sets it exercises exactly the path of a real upload.
 UPLOADED = "scorio_session_upload"
@@ -29,33 +29,9 @@ def _ss():
     return st.session_state
 
 
-def _read_link() -> None:
-    """A fresh session opened from a link: take its dataset, benchmark and settings."""
-    q = st.query_params.to_dict()
-    if not q:
-        return
-    try:
-        stem, bench, settings = sess.view_from_query(q)
-    except ValidationError as exc:
-        _ss()[NOTES] = [f"This link's settings could not be used: {exc}"]
-        return
-    label = _loading.bundled_label(stem) if stem else None
-    if stem and label is None:
-        names = ", ".join(p.stem for p in _loading.BUNDLED.values())
-        _ss()[NOTES] = [f"The link names dataset {stem!r}; expected one of {names}."]
-        return
-    if label:
-        _ss()["dataset"] = label
-    if bench:
-        _ss()["benchmark"] = _ss()[WANT_BENCH] = bench
-    _page_state.apply_link(q, settings)
-
-
 def before_sidebar() -> None:
     """Before the dataset radio renders: a link's or a restored session's data choice."""
-    if not _ss().get(URL_READ):
-        _ss()[URL_READ] = True
-        _read_link()
+    _link.read_once()
     pending = _ss().get(PENDING)
     if pending is not None and not pending["selected"]:
         pending["selected"] = True
@@ -86,18 +62,8 @@ def after_sidebar(ds) -> None:
             if side.button("Discard this session", key="session_discard"):
                 _ss().pop(PENDING)
                 st.rerun()
-    for note in _ss().pop(NOTES, []):
-        side.error(note, icon=":material/error:")
-    want = _ss().pop(WANT_BENCH, None)
-    if want and want != ds.benchmark:
-        side.warning(f"The link's benchmark {want!r} is not in these data; showing "
-                     f"{ds.benchmark!r}.")
     _session_box(ds)
-    if ds.data_token.startswith("bundled:"):
-        stem = ds.source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        st.query_params.from_dict(sess.view_query(stem, ds.benchmark))
-    else:  # a link cannot carry an upload
-        st.query_params.clear()
+    _link.write(ds)
 
 
 def session_json(ds) -> str:

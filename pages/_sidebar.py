@@ -9,11 +9,10 @@ shown again when a new upload is rejected. Widget keys: ``dataset``, ``benchmark
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import streamlit as st
 
 from pages import _loading, _runs, _session, _widgets
+from pages._loading import Dataset
 from scorio_core import COMBINED, Outcomes, ValidationError
 from scorio_core.display import load_hint
 
@@ -22,23 +21,6 @@ LAST_GOOD_KEY = "scorio_last_good"
 # Set by sidebar(), consumed by current_dataset(): "the router rendered the sidebar in this run".
 _SHELL_KEY = "_scorio_shell_rendered"
 _REROUTED_KEY = "_scorio_rerouted"
-
-
-@dataclass(frozen=True)
-class Dataset:
-    """What the pages work on: the full dataset, the selected benchmark view,
-    and a ``token`` that identifies both (a cache key for derived results)."""
-
-    full: Outcomes
-    view: Outcomes
-    benchmark: str
-    data_token: str  # identifies the loaded file (and loader options)
-    source: str
-
-    @property
-    def token(self) -> str:
-        """Identifies ``view``: a cache key for results derived from it."""
-        return f"{self.data_token}|{self.benchmark}"
 
 
 def _load(choice: str) -> tuple[Outcomes, str, str]:

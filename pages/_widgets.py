@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pandas as pd
 import streamlit as st
 
@@ -80,3 +82,8 @@ def synthetic_note(o: Outcomes) -> None:
 def long_preview(token: str, _outcomes: Outcomes, rows: int = 200) -> pd.DataFrame:
     """First ``rows`` rows of the long table (one row per completion)."""
     return io.to_long_frame(_outcomes).head(rows).to_pandas()
+
+
+def weights_key(weights) -> str:
+    """A widget key for the weight editor that changes when its starting weights do."""
+    return "weights_" + hashlib.sha256(repr(weights).encode()).hexdigest()[:8]

@@ -42,7 +42,7 @@ def _controls(o) -> tuple | None:
     st.markdown("**Category weights** — the value of each outcome category")
     edited = st.data_editor(
         pd.DataFrame({"category": list(o.category_names), "weight": list(start)}),
-        key=_page_state.weights_key(start), hide_index=True, disabled=["category"],
+        key=_common.weights_key(start), hide_index=True, disabled=["category"],
         num_rows="fixed", width=480)
     return tuple(float(x) for x in edited["weight"].fillna(0.0))
 

@@ -1,0 +1,61 @@
+"""Links to a view: the URL of a bundled dataset carries the dataset, the benchmark and the
+current page's non-default settings (``st.query_params``); a new browser session opened
+from such a link starts from that view. Bad query parameters become one message."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from pages import _loading, _page_state
+from scorio_core import ValidationError
+from scorio_core.analyses import session as sess
+
+URL_READ, WANT_BENCH, NOTE = "_scorio_url_read", "_scorio_want_benchmark", "_scorio_link_note"
+
+
+def _ss():
+    return st.session_state
+
+
+def read_once() -> None:
+    """Once per browser session, before the dataset radio renders: take the link's view."""
+    if not _ss().get(URL_READ):
+        _ss()[URL_READ] = True
+        _read()
+
+
+def _read() -> None:
+    """A fresh session opened from a link: take its dataset, benchmark and settings."""
+    q = st.query_params.to_dict()
+    if not q:
+        return
+    try:
+        stem, bench, settings = sess.view_from_query(q)
+    except ValidationError as exc:
+        _ss()[NOTE] = f"This link's settings could not be used: {exc}"
+        return
+    label = _loading.bundled_label(stem) if stem else None
+    if stem and label is None:
+        names = ", ".join(p.stem for p in _loading.BUNDLED.values())
+        _ss()[NOTE] = f"The link names dataset {stem!r}; expected one of {names}."
+        return
+    if label:
+        _ss()["dataset"] = label
+    if bench:
+        _ss()["benchmark"] = _ss()[WANT_BENCH] = bench
+    _page_state.apply_link(q, settings)
+
+
+def write(ds) -> None:
+    """Report what the link asked for but could not get, and put this view in the URL."""
+    if note := _ss().pop(NOTE, None):
+        st.sidebar.error(note, icon=":material/error:")
+    want = _ss().pop(WANT_BENCH, None)
+    if want and want != ds.benchmark:
+        st.sidebar.warning(f"The link's benchmark {want!r} is not in these data; showing "
+                           f"{ds.benchmark!r}.")
+    if ds.data_token.startswith("bundled:"):
+        stem = ds.source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        st.query_params.from_dict(sess.view_query(stem, ds.benchmark))
+    else:  # a link cannot carry an upload
+        st.query_params.clear()
