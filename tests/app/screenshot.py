@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
                 _pick(page, args.dataset, 2)
             if args.upload:
                 _pick(page, "Upload a file", 2)
-                page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(
+                page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(
                     args.upload
                 )
                 settle(page, 2)

@@ -92,7 +92,7 @@ def _long_csv(path: Path) -> Path:
 def _upload(page, file: Path) -> None:
     page.get_by_text("Upload a file", exact=True).first.click()
     settle(page)
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(file))
+    page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(str(file))
     settle(page, 1)
 
 
@@ -107,7 +107,7 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
 
     bad = tmp_path / "broken.csv"
     bad.write_text("model,question,outcome\nalpha,q1,1\n")  # no trial column
-    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(bad))
+    page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(str(bad))
     settle(page, 1)
     alerts = " ".join(a.inner_text() for a in page.query_selector_all('[data-testid="stAlert"]'))
     assert "trial" in alerts, alerts[:500]
