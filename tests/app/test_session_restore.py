@@ -154,3 +154,59 @@ def test_bad_query_params_are_reported_not_raised():
     at.run()
     assert not at.exception
     assert any("no setting" in e.value for e in at.sidebar.error)
+
+
+def test_restore_puts_the_edited_rubric_back_in_the_builder(data_dir):
+    from scorio_core import rubric as rb
+
+    data = attach_source(io.load(data_dir / "reasoning_synthetic.npz"),
+                         data_dir / "reasoning_synthetic.npz")
+    base = rb.to_json(rb.get_preset("ranking/format-aware"))
+    base["weights"] = [0.0, 0.8, *base["weights"][2:]]
+    mine = rb.from_json(base | {"name": "Mine"})
+    params = ANALYSES["rubric"].params(schemes=(mine, "ranking/conservative"))
+    text = sess.to_json({"rubric": params}, data, benchmark="AIME'24", rubric=mine)
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.session_state[UPLOADED] = ("rubric-session.json", text.encode())
+    at.run()
+    at.switch_page("pages/rubric.py").run()
+    _ok(at)
+    name = next(t for t in at.text_input if t.key and t.key.startswith("rubric_name_"))
+    assert name.value == "Mine"
+    w1 = next(n for n in at.number_input if n.label.startswith("1:"))
+    assert w1.value == 0.8
+    assert at.multiselect(key="rubric_compare").value == ["current (edited)",
+                                                          "ranking/conservative"]
+    tau = next(d.value for d in at.dataframe if "tau_gs_mean" in d.value.columns)
+    assert tau["scheme"].tolist() == ["Mine (edited)", "Conservative"]
+    # the restored builder scores like the saved rubric
+    want = ANALYSES["rubric"].run(data.select("AIME'24"), params).tau
+    np.testing.assert_allclose(tau["tau_gs_mean"], want["tau_gs_mean"], rtol=0, atol=1e-12)
+
+
+def test_restore_categorical_weights_on_an_upload():
+    rng = np.random.default_rng(7)
+    o = Outcomes(rng.integers(0, 3, (3, 10, 4)), models=["x", "y", "z"], weights=[0, 0.5, 1])
+    buf = pyio.BytesIO()
+    save_table(o, buf, format="csv")
+    raw = buf.getvalue()
+    loaded = attach_source(io.load(raw, filename="cats.csv", weights=(0, 0.5, 1)), raw, "cats.csv")
+    params = ANALYSES["leaderboard"].params(weights=(0.0, 0.25, 1.0), confidence=0.9)
+    text = sess.to_json({"leaderboard": params}, loaded)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": raw}
+    at.session_state["upload_weights"] = "0, 0.5, 1"
+    at.run()
+    at.session_state[UPLOADED] = ("cats-session.json", text.encode())
+    at.run()
+    assert any("Restored session" in s.value for s in at.sidebar.success)
+    at.switch_page("pages/leaderboard.py").run()
+    _ok(at)
+    lb = ANALYSES["leaderboard"]
+    want = lb.tables(lb.run(loaded, params))["leaderboard"].set_index("model")["mu"]
+    got = _board(at).set_index("model")["mu"]
+    np.testing.assert_allclose(got.loc[want.index], want, rtol=0, atol=1e-12)
+    assert at.session_state[STORE]["leaderboard"].weights == (0.0, 0.25, 1.0)
