@@ -16,7 +16,6 @@ from pages._sidebar import (  # noqa: F401
     LAST_GOOD_KEY,
     Dataset,
     current_dataset,
-    forget_on_new_data,
     page_start,
     sidebar,
 )

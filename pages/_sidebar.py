@@ -100,11 +100,3 @@ def page_start(title: str, detail=None) -> Dataset:
     st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials{extra}")
     _widgets.synthetic_note(o)
     return ds
-
-
-def forget_on_new_data(ds: Dataset, *keys: str) -> None:
-    """Drop page widget values chosen for another dataset (e.g. k > N, another C)."""
-    if st.session_state.get("_scorio_widgets_data") != ds.data_token:
-        for key in keys:
-            st.session_state.pop(key, None)
-        st.session_state["_scorio_widgets_data"] = ds.data_token
