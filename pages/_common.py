@@ -1,10 +1,11 @@
 """What pages import in one place: the sidebar's dataset, cached runs and shared widgets.
 
-The code lives in small modules -- :mod:`pages._loading` (bundled files and uploads),
-:mod:`pages._sidebar` (dataset, benchmark, :func:`page_start`), :mod:`pages._session`
-(save/restore and links), :mod:`pages._runs` (long runs with progress) and
-:mod:`pages._widgets` (table formats and notes); screen text is computed in
-:mod:`scorio_core.display`.
+The code lives in small modules: :mod:`pages._loading` (bundled files, the
+:class:`Dataset`), :mod:`pages._upload` (upload widgets), :mod:`pages._sidebar` (dataset,
+benchmark, :func:`page_start`), :mod:`pages._session` (Save / Restore session),
+:mod:`pages._link` (links to a view), :mod:`pages._page_state` (settings kept across pages),
+:mod:`pages._runs` (long runs with progress, Dask workers) and :mod:`pages._widgets`
+(table formats and notes); screen text is computed in :mod:`scorio_core.display`.
 """
 
 from __future__ import annotations
