@@ -56,9 +56,10 @@ def after_sidebar(ds) -> None:
                              "these data; showing 'combined'.")
             side.success(f"Restored session **{pending['name']}**.")
         else:
-            side.error(f"Session **{pending['name']}** is not restored yet: {why}. Load those "
-                       "data (for an upload: *Upload a file*) and it is restored; nothing has "
-                       "been changed.", icon=":material/error:")
+            st.error(f"Session **{pending['name']}** is not restored yet: {why} — load those data "
+                     "(for an upload: *Upload a file* in the sidebar) and it is restored; nothing "
+                     "has been changed (or *Discard this session* in the sidebar).",
+                     icon=":material/error:")  # top of the page: the reason is seen first
             if side.button("Discard this session", key="session_discard"):
                 _ss().pop(PENDING)
                 st.rerun()

@@ -100,7 +100,7 @@ def test_session_for_data_not_loaded_waits_and_changes_nothing():
     at.run()
     at.session_state[UPLOADED] = ("runs-session.json", text.encode())
     at.run()
-    errors = [e.value for e in at.sidebar.error]
+    errors = [e.value for e in at.main.error]
     assert any(sha[:8] in e and "runs.csv" in e and "not restored yet" in e for e in errors), errors
     assert STORE not in at.session_state or "greedy" not in at.session_state[STORE]
     assert at.radio(key="dataset").value == UPLOAD
