@@ -1,7 +1,7 @@
 """Simulator: short lessons on simulated LLMs whose truth is known (000 §2.3-2.7, App. C-D).
 
 Every number comes from :mod:`scorio_core.simulate`; charts from
-:mod:`scorio_core.charts_simulate`. The page does not use the sidebar's dataset.
+:mod:`scorio_core.charts.simulate`. The page does not use the sidebar's dataset.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 import streamlit as st
 
 from pages import _common
-from scorio_core import charts_simulate as cs
+from scorio_core import charts as cs
 from scorio_core import simulate as sim
 
 LESSONS = {

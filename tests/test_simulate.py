@@ -329,7 +329,7 @@ def test_cli_simulate_bad_input(capsys):
 
 # --------------------------------------------------------------------------- charts
 def test_every_chart_builds_and_has_a_one_line_caption():
-    from scorio_core import charts_simulate as cs
+    from scorio_core.charts import simulate as cs
 
     depth = sim.prior_depth(steps=(1, 4), depths=(0, 2), replicates=100, updates=500, seed=0)
     order = sim.correct_order(n_values=(20, 200), n_sims=100, seed=0)

@@ -9,12 +9,12 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from ._validation import ValidationError, json_safe
+from .._validation import ValidationError, json_safe
 
 if TYPE_CHECKING:  # the parser is built for every command: keep --help free of pandas/scipy
     import pandas as pd
 
-__all__ = ["add_parser", "run", "STUDIES"]
+__all__ = ["add_parser", "run", "render", "STUDIES"]
 
 #: study -> (help, default replicates)
 STUDIES = {
@@ -67,7 +67,7 @@ def _emit(
         }
         return json.dumps(json_safe(payload), indent=2, allow_nan=False) + "\n"
     if fmt == "csv":
-        from . import io
+        from .. import io
 
         return "".join(io.to_safe_csv(t.round(6)) for t in tables.values())
     out = [f"# {title}", "# " + ", ".join(f"{k}={v}" for k, v in settings.items())]
@@ -77,9 +77,17 @@ def _emit(
     return "\n".join(out) + "\n"
 
 
-def run(args: argparse.Namespace) -> str:
+def run(args: argparse.Namespace) -> int:
+    """Print the chosen study."""
+    import sys
+
+    sys.stdout.write(render(args))
+    return 0
+
+
+def render(args: argparse.Namespace) -> str:
     """Run the chosen study and return the text to print."""
-    from . import simulate as sim
+    from .. import simulate as sim
 
     study, seed, fmt = args.study, args.seed, args.format
     if seed < 0:
