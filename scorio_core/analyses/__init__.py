@@ -24,6 +24,7 @@ from .compare import COMPARE, CompareParams, CompareResult
 from .convergence import CONVERGENCE, ConvergenceParams, ConvergenceResult
 from .greedy import GREEDY, GreedyParams, GreedyResult
 from .leaderboard import LEADERBOARD, LeaderboardParams, LeaderboardResult
+from .plan import PLAN, PlanParams, PlanResult
 from .rubric import RUBRIC, RubricParams, RubricResult
 from .stability import STABILITY, StabilityParams, StabilityResult
 
@@ -33,7 +34,7 @@ CLUSTER_ANALYSES = ("convergence", "stability")
 
 #: Every analysis by id, in report order.
 ANALYSES: dict[str, Analysis] = {
-    a.id: a for a in (LEADERBOARD, COMPARE, CONVERGENCE, STABILITY, GREEDY, RUBRIC)
+    a.id: a for a in (LEADERBOARD, COMPARE, CONVERGENCE, STABILITY, GREEDY, RUBRIC, PLAN)
 }
 
 __all__ = [
@@ -51,6 +52,8 @@ __all__ = [
     "GreedyResult",
     "LeaderboardParams",
     "LeaderboardResult",
+    "PlanParams",
+    "PlanResult",
     "RubricParams",
     "RubricResult",
     "StabilityParams",

@@ -11,7 +11,7 @@ def add_parser(sub) -> None:
     rep = sub.add_parser("report", help="HTML / Markdown report or notebook of chosen analyses")
     _add_data_args(rep)
     rep.add_argument("--sections", default="leaderboard,compare,convergence,stability,greedy,"
-                     "rubric", help="comma-separated analyses, in report order")
+                     "rubric,plan", help="comma-separated analyses, in report order")
     rep.add_argument("--title", help="report title (default: names the dataset)")
     rep.add_argument("--out", required=True, help="FILE.html, FILE.md or FILE.ipynb")
 
