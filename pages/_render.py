@@ -24,17 +24,19 @@ from scorio_core.report import chart_png, chart_svg, load_code
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(analysis: Analysis, ds: _common.Dataset, params: Any, label: str | None = None):
+def run(analysis: Analysis, ds: _common.Dataset | None, params: Any, label: str | None = None):
     """``analysis.run(ds.view, params)``, once per (data, settings), with a progress bar;
-    shared across reruns."""
+    shared across reruns. ``ds`` is ``None`` for a simulation study (it makes its own data)."""
+    view = ds.view if ds is not None else None
 
     def compute(progress):
         if analysis.id not in CLUSTER_ANALYSES:
-            return analysis.run(ds.view, params, progress=progress)
+            return analysis.run(view, params, progress=progress)
         with _common.executor() as ex:  # the sidebar's Dask workers, if any
-            return analysis.run(ds.view, params, progress=progress, executor=ex)
+            return analysis.run(view, params, progress=progress, executor=ex)
 
-    return _common.run_cached(analysis.id, (ds.token, params), compute,
+    token = ds.token if ds is not None else None
+    return _common.run_cached(analysis.id, (token, params), compute,
                               label or f"Computing: {analysis.title}")
 
 
@@ -73,12 +75,12 @@ def _deferred(fn: Callable, *args) -> Callable[[], Any]:
 
 
 def footer(
-    analysis: Analysis, ds: _common.Dataset, params: Any, result: Any, key: str,
+    analysis: Analysis, ds: _common.Dataset | None, params: Any, result: Any, key: str,
     extra: Sequence[tuple[str, Callable[[], str], str, str]] = (),
 ) -> None:
     """Caveats, exports with provenance (``extra``: more ``(label, make, file, mime)``)
-    and the notebook cell of this view."""
-    o = ds.view
+    and the notebook cell of this view (``ds=None``: a simulation study, no input data)."""
+    o = ds.view if ds is not None else None
     notes = analysis.caveats(o, params, result)
     if notes:
         with st.expander(f"Caveats ({len(notes)})"):
@@ -116,10 +118,12 @@ def _json(analysis, o, params, result) -> str:
     return next(iter(export_result(analysis, o, params, result, "json").values()))
 
 
-def notebook_cell(analysis: Analysis, ds: _common.Dataset, params: Any) -> str:
+def notebook_cell(analysis: Analysis, ds: _common.Dataset | None, params: Any) -> str:
     """Load the same data, then the analysis's own ``to_code`` and chart expressions."""
+    charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
+    if ds is None or not analysis.uses_data:
+        return f"{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
     source = ROOT / ds.source
     path = source if source.is_file() else Path(ds.source)
     load = load_code(path, benchmark=ds.benchmark)
-    charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
     return f"{load}\n\n{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"

@@ -26,6 +26,7 @@ from .greedy import GREEDY, GreedyParams, GreedyResult
 from .leaderboard import LEADERBOARD, LeaderboardParams, LeaderboardResult
 from .plan import PLAN, PlanParams, PlanResult
 from .rubric import RUBRIC, RubricParams, RubricResult
+from .simulate import SIMULATIONS
 from .stability import STABILITY, StabilityParams, StabilityResult
 
 #: Analyses whose ``run`` takes ``executor=`` (:class:`scorio_core.parallel.Executor`): their
@@ -39,6 +40,7 @@ ANALYSES: dict[str, Analysis] = {
 
 __all__ = [
     "ANALYSES",
+    "SIMULATIONS",
     "CLUSTER_ANALYSES",
     "Analysis",
     "Chart",
