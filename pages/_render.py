@@ -104,7 +104,9 @@ def footer(
         col.download_button(label, make, file, mime, key=f"{key}_{file}",
                             icon=":material/download:")
     st.caption("Every file names the dataset and the analysis and carries its provenance "
-               "(input sha256, settings, seeds, versions, UTC time).")
+               "(input sha256, settings, seeds, versions, UTC time)." if o is not None else
+               "Every file names the study and carries its provenance (simulated data: "
+               "settings, seeds, versions, UTC time).")
     with st.expander("Copy code: the notebook cell for this view"):
         st.code(notebook_cell(analysis, ds, params), language="python")
 

@@ -73,9 +73,9 @@ def main() -> None:
                 ["gap", "p_better", "z_questions", "z_population", "z_limit"]
             ),
         )
-    st.markdown(summary(result))
     allocation, order = PLAN.charts(result)
     _render.chart(allocation, "plan", 0)
+    st.markdown(summary(result))
 
     cs = result.curve_settings
     d1, d2, d3 = st.columns([3, 3, 2])

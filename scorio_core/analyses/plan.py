@@ -135,7 +135,8 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
 
 
 def summary(r: PlanResult) -> str:
-    """One Markdown sentence: how many pairs are undecided and what the budget resolves.
+    """One Markdown sentence: where the budget goes and how many pairs it brings to the
+    threshold (greedy vs uniform split).
 
     Example
     -------
@@ -143,18 +144,12 @@ def summary(r: PlanResult) -> str:
     >>> from scorio_core import Outcomes
     >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
     >>> r = PLAN.run(Outcomes(R), PlanParams(n_max=8, sims=200))
-    >>> summary(r).startswith("**")
+    >>> summary(r).startswith("Greedy split of **3** extra trials")
     True
     """
     p, s = r.plan, r.plan.settings
-    head = (
-        f"Every adjacent pair is decided at {s['confidence']:.0%} ({s['scope']} scope)."
-        if p.pairs.empty else
-        f"{len(p.pairs)} undecided adjacent pair(s) at {s['confidence']:.0%} ({s['scope']} "
-        f"scope, adjustment {s['adjust']})."
-    )
     return (
-        f"**{head}** Greedy split of **{s['budget_trials']}** extra trials per question: pairs "
+        f"Greedy split of **{s['budget_trials']}** extra trials per question: pairs "
         f"whose projected z reaches the threshold (questions scope) — now **{p.resolved_now}**, "
         f"greedy **{p.resolved_greedy}**, uniform split **{p.resolved_uniform}**."
     )
@@ -178,7 +173,7 @@ def _charts(r: PlanResult) -> list[Chart]:
         ),
         Chart(
             f"Probability of the correct order vs N: {cs.upper} vs {cs.lower}",
-            charts.order_curve_chart(r.curve, r.z_threshold, f"{cs.upper} vs {cs.lower}"),
+            charts.order_curve_chart(r.curve, r.z_threshold),
             f"Today's per-question estimates taken as truth, {r.sims:,} simulated tables per N: "
             "left, how often Bayes@N orders the pair this way; right, z against the dashed "
             "threshold (questions scope; 000 App. D, Fig. 6).",
@@ -261,8 +256,7 @@ PLAN = Analysis(
     to_code=_to_code,
     chart_code=(
         "charts.allocation_chart(planned.allocation)",
-        'charts.order_curve_chart(order, planned.settings["z_threshold"], '
-        'f"{order_pair.upper} vs {order_pair.lower}")',
+        'charts.order_curve_chart(order, planned.settings["z_threshold"])',
     ),
     requires=_requires,
     result_var="planned",
