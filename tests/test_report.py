@@ -29,6 +29,7 @@ SMALL = [
     ("greedy", {"replicates": 6, "seed": 2}),
     ("rubric", {"schemes": ("ranking/conservative", "dontpass/format-aware")}),
     ("plan", {"budget_trials": 10, "n_max": 32, "sims": 300, "seed": 3}),
+    ("rubric-lesson", {"weights": (0.0, 0.25, 1.0), "R0": ((2,), (1,))}),  # a simulation study
 ]
 
 
@@ -181,6 +182,7 @@ numbers = {
     "plan_extra": planned.allocation["extra_trials"].tolist(),
     "plan_p_correct": order.p_correct.tolist(),
     "plan_z_mean": order.z_mean.tolist(),
+    "lesson": [lesson.mu, lesson.sigma],
 }
 with open("numbers.json", "w") as f:
     json.dump(numbers, f)
@@ -219,6 +221,7 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
         "plan_extra": s["plan"].result.plan.allocation["extra_trials"],
         "plan_p_correct": s["plan"].result.curve.p_correct,
         "plan_z_mean": s["plan"].result.curve.z_mean,
+        "lesson": [s["rubric-lesson"].result.mu, s["rubric-lesson"].result.sigma],
     }
     for k, v in want.items():
         np.testing.assert_allclose(np.asarray(got[k], float), np.asarray(v, float), rtol=0,
