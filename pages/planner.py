@@ -16,15 +16,15 @@ from scorio_core.analyses.plan import PLAN, summary
 def _curve_choice(names: list[str]) -> tuple[tuple[str, str] | None, int | None]:
     """The order-curve pair and largest N chosen on an earlier run (``None``: the defaults)."""
     ss = st.session_state
-    up, lo = ss.get("plan_upper"), ss.get("plan_lower")
+    up, lo, n_max = ss.get("plan_upper"), ss.get("plan_lower"), ss.get("plan_nmax")
     pair = (up, lo) if up in names and lo in names and up != lo else None
-    n_max = ss.get("plan_nmax")
     return pair, int(n_max) if n_max else None
 
 
 def main() -> None:
     ds = _common.page_start("Planner")
     o = ds.view
+    _common.forget_on_new_data(ds, "plan_budget", "plan_upper", "plan_lower", "plan_nmax")
     c1, c2, c3, c4 = st.columns([2, 2, 2, 2])
     confidence = c1.select_slider(
         "Confidence", [0.80, 0.90, 0.95, 0.99], value=0.95, key="plan_confidence",
@@ -84,7 +84,7 @@ def main() -> None:
     d3.number_input("Largest N", 2, 4096, cs.n_values[-1], key="plan_nmax",
                     help="Simulate up to this many trials per question")
     if st.session_state.get("plan_upper") == st.session_state.get("plan_lower"):
-        st.info("Pick two different models; the curve below is for the pair above.")
+        st.info("Pick two different models; until then the curve shows the default pair.")
     _render.chart(order, "plan", 1, width="content")
     _render.footer(PLAN, ds, params, result, "plan")
 

@@ -1,10 +1,6 @@
-"""Simulator: short lessons on simulated LLMs whose truth is known (000 §2.3-2.7, App. C-D).
-
-Each lesson renders one definition of :data:`scorio_core.analyses.SIMULATIONS` (as
-``scorio-studio simulate STUDY`` does) through ``pages/_render``: charts with SVG/PNG
-files, caveats, exports with provenance and the notebook cell. The studies make their
-own data, so the page does not use the sidebar's dataset.
-"""
+"""Simulator: lessons on simulated LLMs with known truth (000 §2.3-2.7, App. C-D). Each
+renders one definition of :data:`scorio_core.analyses.SIMULATIONS` (as ``scorio-studio
+simulate`` does) through ``pages/_render``; the sidebar's dataset is not used."""
 
 from __future__ import annotations
 
