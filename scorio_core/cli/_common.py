@@ -166,7 +166,6 @@ def _weights(text: str | None):
         raise ValidationError(f"--weights expects comma-separated numbers; got {text!r}") from None
 
 
-
 def load(args):
     """The data the flags name (``--benchmark`` selected), ``--prior greedy`` checked."""
     data = _load(args)
