@@ -30,6 +30,7 @@ SECTIONS = [
     ("stability", {"methods": "voting"}),
     "greedy",
     "rubric",
+    "plan",
 ]
 
 

@@ -25,17 +25,19 @@ from scorio_core.report import chart_png, chart_svg
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(analysis: Analysis, ds: _common.Dataset, params: Any, label: str | None = None):
+def run(analysis: Analysis, ds: _common.Dataset | None, params: Any, label: str | None = None):
     """``analysis.run(ds.view, params)``, once per (data, settings), with a progress bar;
-    shared across reruns."""
+    shared across reruns. ``ds`` is ``None`` for a simulation study (it makes its own data)."""
+    view = ds.view if ds is not None else None
 
     def compute(progress):
         if analysis.id not in CLUSTER_ANALYSES:
-            return analysis.run(ds.view, params, progress=progress)
+            return analysis.run(view, params, progress=progress)
         with _common.executor() as ex:  # the sidebar's Dask workers, if any
-            return analysis.run(ds.view, params, progress=progress, executor=ex)
+            return analysis.run(view, params, progress=progress, executor=ex)
 
-    return _common.run_cached(analysis.id, (ds.token, params), compute,
+    token = ds.token if ds is not None else None
+    return _common.run_cached(analysis.id, (token, params), compute,
                               label or f"Computing: {analysis.title}")
 
 
@@ -74,12 +76,12 @@ def _deferred(fn: Callable, *args) -> Callable[[], Any]:
 
 
 def footer(
-    analysis: Analysis, ds: _common.Dataset, params: Any, result: Any, key: str,
+    analysis: Analysis, ds: _common.Dataset | None, params: Any, result: Any, key: str,
     extra: Sequence[tuple[str, Callable[[], str], str, str]] = (),
 ) -> None:
     """Caveats, exports with provenance (``extra``: more ``(label, make, file, mime)``)
-    and the notebook cell of this view."""
-    o = ds.view
+    and the notebook cell of this view (``ds=None``: a simulation study, no input data)."""
+    o = ds.view if ds is not None else None
     notes = analysis.caveats(o, params, result)
     if notes:
         with st.expander(f"Caveats ({len(notes)})"):
@@ -103,7 +105,9 @@ def footer(
         col.download_button(label, make, file, mime, key=f"{key}_{file}",
                             icon=":material/download:")
     st.caption("Every file names the dataset and the analysis and carries its provenance "
-               "(input sha256, settings, seeds, versions, UTC time).")
+               "(input sha256, settings, seeds, versions, UTC time)." if o is not None else
+               "Every file names the study and carries its provenance (simulated data: "
+               "settings, seeds, versions, UTC time).")
     with st.expander("Copy code: the notebook cell for this view"):
         st.code(notebook_cell(analysis, ds, params), language="python")
 
@@ -114,6 +118,8 @@ def source_path(ds: _common.Dataset) -> Path:
     return source if source.is_file() else Path(ds.source)
 
 
-def notebook_cell(analysis: Analysis, ds: _common.Dataset, params: Any) -> str:
+def notebook_cell(analysis: Analysis, ds: _common.Dataset | None, params: Any) -> str:
     """Load the same data, then the analysis's own ``to_code`` and chart expressions."""
+    if ds is None or not analysis.uses_data:  # a simulation study makes its own data
+        return analysis_code(analysis, params, None)
     return analysis_code(analysis, params, source_path(ds), ds.benchmark)

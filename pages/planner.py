@@ -1,25 +1,24 @@
 """Planner: trials and questions that would settle the undecided pairs; budget split.
 
-(000 App. D, Fig. 6; SPEC §4.) Every number comes from ``scorio_core.planner``.
+(000 App. D, Fig. 6; SPEC §4.) Renders the one definition :data:`scorio_core.analyses.PLAN`
+(as ``scorio-studio plan`` and the report's ``plan`` section do) through ``pages/_render``.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common
-from scorio_core import ValidationError, charts
-from scorio_core.planner import pair_curve, plan
+from pages import _common, _render
+from scorio_core import ValidationError
+from scorio_core.analyses.plan import PLAN, summary
 
 
-@st.cache_data(max_entries=16, show_spinner="Planning…")
-def _plan(token, _o, confidence, scope, adjust, budget):
-    return plan(_o, confidence=confidence, scope=scope, adjust=adjust, budget_trials=budget)
-
-
-@st.cache_data(max_entries=16, show_spinner="Simulating…")
-def _curve(token, _o, upper, lower, n_values, sims, seed):
-    return pair_curve(_o, upper, lower, n_values, sims=sims, seed=seed)
+def _curve_choice(names: list[str]) -> tuple[tuple[str, str] | None, int | None]:
+    """The order-curve pair and largest N chosen on an earlier run (``None``: the defaults)."""
+    ss = st.session_state
+    up, lo, n_max = ss.get("plan_upper"), ss.get("plan_lower"), ss.get("plan_nmax")
+    pair = (up, lo) if up in names and lo in names and up != lo else None
+    return pair, int(n_max) if n_max else None
 
 
 def main() -> None:
@@ -37,15 +36,21 @@ def main() -> None:
     )
     adjust = c3.selectbox("Multiplicity control", ["none", "holm", "bh"], key="plan_adjust")
     budget = c4.number_input(
-        "Extra trials (budget)", 0, 10_000, 2 * o.L, key="plan_budget",
+        "Extra trials (budget)", 1, 10_000, o.L, key="plan_budget",
         help="Extra trials per question to split across models; one unit = one model "
         "answering every question once more",
     )
+    names = [str(m) for m in o.models]
+    pair, n_max = _curve_choice(names)
     try:
-        p = _plan(ds.token, o, confidence, scope, adjust, int(budget))
+        params = PLAN.params(confidence=confidence, scope=scope, adjust=adjust,
+                             budget_trials=int(budget), pair=pair, n_max=n_max)
+        PLAN.check(o)
+        result = _render.run(PLAN, ds, params)
     except ValidationError as exc:
         st.error(str(exc))
         st.stop()
+    p = result.plan
 
     st.subheader("Undecided adjacent pairs")
     if p.pairs.empty:
@@ -67,45 +72,20 @@ def main() -> None:
                 ["gap", "p_better", "z_questions", "z_population", "z_limit"]
             ),
         )
+    allocation, order = PLAN.charts(result)
+    _render.chart(allocation, "plan", 0)
+    st.markdown(summary(result))
 
-    st.subheader("Where to spend extra trials")
-    st.markdown(
-        f"Greedy split of **{p.settings['budget_trials']}** extra trials per question: pairs "
-        f"whose projected z reaches the threshold (questions scope) — now **{p.resolved_now}**, "
-        f"greedy **{p.resolved_greedy}**, uniform split **{p.resolved_uniform}**."
-    )
-    st.altair_chart(charts.allocation_chart(p.allocation), width="stretch")
-    st.caption(
-        "Bars = extra trials per question per model: the greedy split (blue) goes where a trial "
-        "most raises the expected number of decided pairs; grey = the same budget split evenly."
-    )
-
-    st.subheader("Probability of the correct order vs N")
-    names = list(p.allocation["model"])
-    default_pair = (list(p.pairs["better"][:1]) + list(p.pairs["next"][:1])) or names[:2]
+    cs = result.curve_settings
     d1, d2, d3 = st.columns([3, 3, 2])
-    upper = d1.selectbox("Better model", names, index=names.index(default_pair[0]),
-                         key="plan_upper")
-    lower = d2.selectbox("Other model", names, index=names.index(default_pair[1]),
-                         key="plan_lower")
-    need = float(p.pairs["trials_needed"].iloc[0]) if len(p.pairs) else float("inf")
-    start = int(1.25 * need) if need < 3000 else 4 * o.N  # reach the first pair's threshold
-    n_max = d3.number_input("Largest N", 2, 4096, min(4096, max(64, start)), key="plan_nmax",
-                            help="Simulate up to this many trials per question")
-    if upper == lower:
-        st.info("Pick two different models.")
-        return
-    n_values = tuple(sorted({1, 2, *(2**k for k in range(2, 13) if 2**k <= n_max), int(n_max)}))
-    curve = _curve(ds.token, o, upper, lower, n_values, 2000, 0)
-    st.altair_chart(
-        charts.order_curve_chart(curve, p.settings["z_threshold"], f"{upper} vs {lower}"),
-        width="content",
-    )
-    st.caption(
-        "Today's per-question estimates taken as truth, 2,000 simulated tables per N: left, how "
-        "often Bayes@N orders the pair this way; right, z against the dashed threshold "
-        "(questions scope; 000 App. D, Fig. 6)."
-    )
+    d1.selectbox("Better model", names, index=names.index(cs.upper), key="plan_upper")
+    d2.selectbox("Other model", names, index=names.index(cs.lower), key="plan_lower")
+    d3.number_input("Largest N", 2, 4096, cs.n_values[-1], key="plan_nmax",
+                    help="Simulate up to this many trials per question")
+    if st.session_state.get("plan_upper") == st.session_state.get("plan_lower"):
+        st.info("Pick two different models; until then the curve shows the default pair.")
+    _render.chart(order, "plan", 1, width="content")
+    _render.footer(PLAN, ds, params, result, "plan")
 
 
 main()

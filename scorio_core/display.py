@@ -269,9 +269,12 @@ def data_charts(o: Outcomes) -> list:
     return out
 
 
-def analysis_code(analysis, params, path: str | os.PathLike, benchmark: str = COMBINED) -> str:
+def analysis_code(
+    analysis, params, path: str | os.PathLike | None, benchmark: str = COMBINED
+) -> str:
     """The notebook cell of one page: load the data, the analysis's ``to_code`` and the
-    expressions that draw its charts.
+    expressions that draw its charts. ``path=None`` (a simulation study, which makes its
+    own data) leaves out the loading lines.
 
     Example
     -------
@@ -283,6 +286,6 @@ def analysis_code(analysis, params, path: str | os.PathLike, benchmark: str = CO
     >>> sorted(ns[g.result_var])
     ['combined']
     """
-    load = data_code(path, benchmark=benchmark)
     charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
-    return f"{load}\n\n{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
+    cell = f"{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
+    return cell if path is None else f"{data_code(path, benchmark=benchmark)}\n\n{cell}"

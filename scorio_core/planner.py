@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -58,6 +58,8 @@ __all__ = [
     "simulate_allocation",
     "Plan",
     "plan",
+    "CurveSettings",
+    "curve_settings",
     "CANNOT_SETTLE",
 ]
 
@@ -631,3 +633,69 @@ def plan(
         pair_needs(board), table, alloc.resolved_now, alloc.resolved_greedy,
         alloc.resolved_uniform, settings,
     )
+
+
+class CurveSettings(NamedTuple):
+    """The pair and the trial counts of the Planner's order curve (:func:`curve_settings`)."""
+
+    upper: str
+    lower: str
+    n_values: tuple[int, ...]
+
+
+def curve_settings(
+    result: Plan, pair: Sequence[str] | None = None, n_max: int | None = None
+) -> CurveSettings:
+    """Which pair, and up to which ``N``, the Planner simulates with :func:`pair_curve`.
+
+    The default pair is the first undecided adjacent pair of ``result`` (else the two
+    best models); the default largest ``N`` reaches 1.25 × that pair's
+    ``trials_needed`` (at least 64, at most 4096; ``4 N`` when more trials cannot
+    settle it). The grid is 1, 2 and the powers of two up to ``n_max``, plus ``n_max``.
+
+    Parameters
+    ----------
+    result : Plan
+    pair : (str, str), optional
+        Two different model names of ``result``.
+    n_max : int, optional
+        Largest trials per question to simulate (2 to 4096).
+
+    Returns
+    -------
+    CurveSettings
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = (np.random.default_rng(0).random((3, 15, 4)) < [[[.8]], [[.7]], [[.4]]])
+    >>> cs = curve_settings(plan(R.astype(int)), n_max=20)
+    >>> cs.n_values
+    (1, 2, 4, 8, 16, 20)
+    """
+    names = [str(m) for m in result.allocation["model"]]
+    if pair is None:
+        pairs = result.pairs
+        upper, lower = (
+            (str(pairs["better"].iloc[0]), str(pairs["next"].iloc[0])) if len(pairs)
+            else (names[0], names[min(1, len(names) - 1)])
+        )
+    else:
+        if len(pair) != 2:
+            raise ValidationError(f"pair must name two models; got {list(pair)!r}")
+        upper, lower = (str(m) for m in pair)
+    for m in (upper, lower):
+        if m not in names:
+            raise ValidationError(f"unknown model {m!r} in pair; expected one of {names}")
+    if upper == lower:
+        raise ValidationError(f"pair must name two different models; got {upper!r} twice")
+    if n_max is None:
+        N = int(result.settings["shape"][-1])
+        need = float(result.pairs["trials_needed"].iloc[0]) if len(result.pairs) else np.inf
+        start = int(1.25 * need) if need < 3000 else 4 * N
+        n_max = min(4096, max(64, start))
+    elif isinstance(n_max, bool) or not 2 <= int(n_max) <= 4096 or int(n_max) != n_max:
+        raise ValidationError(f"n_max must be a whole number from 2 to 4096; got {n_max!r}")
+    n_max = int(n_max)
+    grid = {1, 2, *(2**k for k in range(2, 13) if 2**k <= n_max), n_max}
+    return CurveSettings(upper, lower, tuple(sorted(grid)))

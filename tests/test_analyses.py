@@ -31,6 +31,7 @@ FAST = {
     "stability": {"methods": "bayes,avg,borda,bayes_greedy"},
     "greedy": {"replicates": 8, "seed": 3},
     "rubric": {"schemes": ("ranking/conservative", "dontpass/format-aware")},
+    "plan": {"budget_trials": 12, "n_max": 24, "sims": 300, "seed": 4},
 }
 
 
@@ -46,7 +47,7 @@ def results(aime):
 
 def test_registry_ids_and_contract():
     assert list(ANALYSES) == ["leaderboard", "compare", "convergence", "stability", "greedy",
-                              "rubric"]
+                              "rubric", "plan"]
     for k, a in ANALYSES.items():
         assert a.id == k
         p = a.params()  # defaults are valid
@@ -70,6 +71,11 @@ def test_registry_ids_and_contract():
         ("greedy", {"seed": -1}, "seed"),
         ("rubric", {"schemes": ("no/such",)}, "no/such"),
         ("rubric", {"schemes": ()}, "at least one"),
+        ("plan", {"budget_trials": -1}, "budget_trials"),
+        ("plan", {"scope": "world"}, "scope"),
+        ("plan", {"pair": ("a", "a")}, "two different models"),
+        ("plan", {"n_max": 5000}, "n_max"),
+        ("plan", {"sims": 10}, "sims"),
     ],
 )
 def test_params_refuse_bad_values(aid, bad, match):
@@ -200,6 +206,11 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
     elif aid == "rubric":
         pd.testing.assert_frame_equal(ns["tau"], r.tau, atol=1e-12)
         pd.testing.assert_frame_equal(ns["ranks"], r.ranks)
+    elif aid == "plan":
+        pd.testing.assert_frame_equal(ns["planned"].pairs, r.plan.pairs, atol=1e-12)
+        pd.testing.assert_frame_equal(ns["planned"].allocation, r.plan.allocation)
+        assert tuple(ns["order_pair"]) == tuple(r.curve_settings)
+        pd.testing.assert_frame_equal(ns["order"].frame(), r.curve.frame(), atol=1e-12)
 
 
 def test_to_code_family_and_all_forms():
@@ -399,3 +410,15 @@ def test_convergence_without_curves_is_the_cli_shape(aime):
     assert r.curves.empty and not full.curves.empty
     pd.testing.assert_frame_equal(r.summary, full.summary)
     assert [c.title for c in a.charts(r)][0] == "Distribution of convergence@n"
+
+
+def test_plan_pair_must_be_models_of_the_data(aime):
+    pl = ANALYSES["plan"]
+    with pytest.raises(ValidationError, match="unknown model 'nobody'"):
+        pl.run(aime, pl.params(pair=(aime.models[0], "nobody"), n_max=4, sims=100))
+    best_first = [aime.models[i] for i in np.argsort(-aime.R.mean(axis=(1, 2)), kind="stable")]
+    low, high = best_first[5], best_first[0]
+    r = pl.run(aime, pl.params(pair=(low, high), n_max=20, sims=100))
+    assert r.curve_settings == (low, high, (1, 2, 4, 8, 16, 20))
+    # the lower-ranked model named first: the simulated order is mostly "wrong"
+    assert r.curve.p_correct[-1] < 0.5 and r.curve.z_mean[-1] < 0

@@ -140,7 +140,8 @@ def test_cli_plan(capsys, data_dir, fmt):
         assert sum(r["extra_trials"] for r in payload["allocation"]) == 22
         assert [r["better"] for r in payload["pairs"]] == p.pairs["better"].tolist()
     elif fmt == "csv":
-        got = pd.read_csv(io.StringIO(out))
+        assert out.startswith("# ") and "# input.sha256: " in out  # provenance header
+        got = pd.read_csv(io.StringIO(out), comment="#")
         assert got["better"].tolist() == p.pairs["better"].tolist()
         assert "questions_needed" in got
     else:

@@ -28,6 +28,8 @@ SMALL = [
     ("stability", {"methods": "bayes,avg,borda"}),
     ("greedy", {"replicates": 6, "seed": 2}),
     ("rubric", {"schemes": ("ranking/conservative", "dontpass/format-aware")}),
+    ("plan", {"budget_trials": 10, "n_max": 32, "sims": 300, "seed": 3}),
+    ("rubric-lesson", {"weights": (0.0, 0.25, 1.0), "R0": ((2,), (1,))}),  # a simulation study
 ]
 
 
@@ -110,7 +112,8 @@ def test_provenance_block(bundled):
     prov = report.provenance
     assert prov["benchmark"] == "AIME'25" and prov["input"]["sha256"] == digest
     assert prov["settings"]["convergence"]["replicates"] == 200
-    assert prov["seeds"] == {"convergence.seed": 5, "greedy.seed": 2, "leaderboard.seed": 0}
+    assert prov["seeds"] == {"convergence.seed": 5, "greedy.seed": 2, "leaderboard.seed": 0,
+                             "plan.seed": 3}
 
 
 def test_long_csv_report(long_csv):
@@ -175,6 +178,11 @@ numbers = {
     "stab_gold": stab.table["gold_mean"].tolist(),
     "greedy_delta": greedy_table(greedy)["delta_tau"].tolist(),
     "rubric_tau_self": tau["tau_self_mean"].tolist(),
+    "plan_trials_needed": planned.pairs["trials_needed"].tolist(),
+    "plan_extra": planned.allocation["extra_trials"].tolist(),
+    "plan_p_correct": order.p_correct.tolist(),
+    "plan_z_mean": order.z_mean.tolist(),
+    "lesson": [lesson.mu, lesson.sigma],
 }
 with open("numbers.json", "w") as f:
     json.dump(numbers, f)
@@ -209,6 +217,11 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
         "stab_gold": s["stability"].result.stability.table["gold_mean"],
         "greedy_delta": s["greedy"].tables["table"]["delta_tau"],
         "rubric_tau_self": s["rubric"].result.tau["tau_self_mean"],
+        "plan_trials_needed": s["plan"].result.plan.pairs["trials_needed"],
+        "plan_extra": s["plan"].result.plan.allocation["extra_trials"],
+        "plan_p_correct": s["plan"].result.curve.p_correct,
+        "plan_z_mean": s["plan"].result.curve.z_mean,
+        "lesson": [s["rubric-lesson"].result.mu, s["rubric-lesson"].result.sigma],
     }
     for k, v in want.items():
         np.testing.assert_allclose(np.asarray(got[k], float), np.asarray(v, float), rtol=0,

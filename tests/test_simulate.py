@@ -311,13 +311,21 @@ def test_cli_simulate_json_and_csv(capsys):
     payload = json.loads(out)
     assert 0.86 <= payload["update"]["mean_tau"] <= 0.90
     assert {r["D"] for r in payload["tau"]} == {0, 1, 2, 4, 8, 16}
+    prov = payload["provenance"]
+    assert prov["analysis"] == "prior-depth" and prov["input"] is None
     code, out, _ = _cli(capsys, "calibration", "--replicates", "200", "--format", "csv")
-    assert code == 0 and out.splitlines()[0] == "scope,M,N,coverage,se,width"
-    assert len(out.splitlines()) == 1 + 2 * 3 * 7  # both scopes x M x N
+    rows = [r for r in out.splitlines() if not r.startswith("#")]  # under the provenance header
+    assert code == 0 and rows[0] == "scope,M,N,coverage,se,width"
+    assert "# seeds.seed: 0" in out and "# synthetic: true" in out
+    assert len(rows) == 1 + 2 * 3 * 7  # both scopes x M x N
     code, out, _ = _cli(capsys, "order", "--replicates", "200", "--seed", "3")
     assert code == 0 and "N_at_z" in out and "p_correct" in out
     code, out, _ = _cli(capsys, "coins", "--replicates", "50", "--format", "text")
     assert code == 0 and "bayes" in out and "pass_at_k_8" in out
+    code, out, _ = _cli(capsys, "rubric-lesson", "--weights", "0,0.5,1", "--format", "json")
+    payload = json.loads(out)
+    assert code == 0 and round(payload["mu"], 6) == 0.5625
+    assert round(payload["sigma"], 6) == 0.091998
 
 
 def test_cli_simulate_bad_input(capsys):
@@ -325,11 +333,15 @@ def test_cli_simulate_bad_input(capsys):
     assert code == 2 and "concentration must be a finite positive number" in err
     code, _, err = _cli(capsys, "calibration", "--replicates", "0")
     assert code == 2 and "replicates must be an integer >= 1" in err
+    code, _, err = _cli(capsys, "coins", "--seed", "-1")
+    assert code == 2 and "seed" in err
+    code, _, err = _cli(capsys, "rubric-lesson", "--weights", "0,x")
+    assert code == 2 and "--weights expects comma-separated numbers" in err
 
 
 # --------------------------------------------------------------------------- charts
 def test_every_chart_builds_and_has_a_one_line_caption():
-    from scorio_core import charts_simulate as cs
+    from scorio_core.charts import simulate as cs
 
     depth = sim.prior_depth(steps=(1, 4), depths=(0, 2), replicates=100, updates=500, seed=0)
     order = sim.correct_order(n_values=(20, 200), n_sims=100, seed=0)

@@ -24,7 +24,9 @@ from .compare import COMPARE, CompareParams, CompareResult
 from .convergence import CONVERGENCE, ConvergenceParams, ConvergenceResult
 from .greedy import GREEDY, GreedyParams, GreedyResult
 from .leaderboard import LEADERBOARD, LeaderboardParams, LeaderboardResult
+from .plan import PLAN, PlanParams, PlanResult
 from .rubric import RUBRIC, RubricParams, RubricResult
+from .simulate import SIMULATIONS
 from .stability import STABILITY, StabilityParams, StabilityResult
 
 #: Analyses whose ``run`` takes ``executor=`` (:class:`scorio_core.parallel.Executor`): their
@@ -33,11 +35,12 @@ CLUSTER_ANALYSES = ("convergence", "stability")
 
 #: Every analysis by id, in report order.
 ANALYSES: dict[str, Analysis] = {
-    a.id: a for a in (LEADERBOARD, COMPARE, CONVERGENCE, STABILITY, GREEDY, RUBRIC)
+    a.id: a for a in (LEADERBOARD, COMPARE, CONVERGENCE, STABILITY, GREEDY, RUBRIC, PLAN)
 }
 
 __all__ = [
     "ANALYSES",
+    "SIMULATIONS",
     "CLUSTER_ANALYSES",
     "Analysis",
     "Chart",
@@ -51,6 +54,8 @@ __all__ = [
     "GreedyResult",
     "LeaderboardParams",
     "LeaderboardResult",
+    "PlanParams",
+    "PlanResult",
     "RubricParams",
     "RubricResult",
     "StabilityParams",

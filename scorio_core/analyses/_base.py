@@ -71,6 +71,10 @@ class Analysis:
         Why the analysis cannot run on these data (``None`` when it can).
     result_var : str
         Name of the variable ``to_code`` binds to the core result.
+    uses_data : bool
+        ``False`` for the simulation studies (:data:`~scorio_core.analyses.SIMULATIONS`):
+        they make their own data with known truth from their settings, so ``run``,
+        ``caveats`` and ``to_code`` ignore the data (callers may pass ``None``).
     """
 
     id: str
@@ -85,6 +89,7 @@ class Analysis:
     chart_code: tuple[str, ...]
     requires: Callable[[Outcomes], str | None]
     result_var: str
+    uses_data: bool = True
 
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""

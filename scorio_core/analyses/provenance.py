@@ -53,6 +53,9 @@ __all__ = [
     "KEY_PACKAGES",
 ]
 
+#: The dataset name of a simulation study's exports (its data are made from its settings).
+SIMULATED = "simulation (synthetic, known truth)"
+
 #: Dependencies whose versions every provenance record lists.
 KEY_PACKAGES = ("numpy", "scipy", "pandas", "polars", "altair", "vl-convert-python", "nbformat")
 
@@ -107,7 +110,7 @@ def _benchmark(data: Outcomes) -> str:
 
 
 def provenance(
-    data: Outcomes,
+    data: Outcomes | None,
     analysis_id: str | None = None,
     params: Any = None,
     *,
@@ -117,8 +120,9 @@ def provenance(
 
     Parameters
     ----------
-    data : Outcomes
-        The analysed data (after benchmark selection).
+    data : Outcomes or None
+        The analysed data (after benchmark selection); ``None`` for a simulation study,
+        which makes its own synthetic data from its settings (no input file).
     analysis_id : str, optional
         Registry id of the analysis (``None`` for a whole report).
     params : Params dataclass, optional
@@ -126,8 +130,19 @@ def provenance(
     now : datetime, optional
         Timestamp (default: the current UTC time).
     """
-    meta = data.metadata
     settings = params_dict(params) if params is not None else {}
+    if data is None:
+        return {
+            "dataset": SIMULATED,
+            "input": None,
+            "synthetic": True,
+            "analysis": analysis_id,
+            "settings": settings,
+            "seeds": {k: v for k, v in settings.items() if "seed" in k},
+            "versions": _versions(),
+            "created_utc": (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+    meta = data.metadata
     return {
         "dataset": data.name,
         "input": {
@@ -186,7 +201,9 @@ def _slug(text: str, limit: int = 80) -> str:
     return re.sub(r"_+", "_", s)[:limit].strip("._-")
 
 
-def export_filename(data: Outcomes | str, analysis_id: str, ext: str, part: str = "") -> str:
+def export_filename(
+    data: Outcomes | str | None, analysis_id: str, ext: str, part: str = ""
+) -> str:
     """A file name that names the dataset and the analysis, in safe characters only.
 
     ``part`` names one table of a multi-table analysis (e.g. ``agreement``).
@@ -196,6 +213,8 @@ def export_filename(data: Outcomes | str, analysis_id: str, ext: str, part: str 
     >>> export_filename("Reasoning benchmarks (synthetic) [AIME'25]", "compare", "csv", "ranks")
     'Reasoning_benchmarks_synthetic_AIME_25_compare_ranks.csv'
     """
+    if data is None:  # a simulation study: no dataset to name
+        data = "simulation"
     name = data.name if isinstance(data, Outcomes) else str(data)
     ext = _slug(ext.lstrip(".")) or "txt"
     stem = "_".join(p for p in (_slug(name) or "dataset", _slug(analysis_id), _slug(part)) if p)
@@ -203,7 +222,7 @@ def export_filename(data: Outcomes | str, analysis_id: str, ext: str, part: str 
 
 
 def export_result(
-    analysis, data: Outcomes, params: Any, result: Any, fmt: str = "csv"
+    analysis, data: Outcomes | None, params: Any, result: Any, fmt: str = "csv"
 ) -> dict[str, str]:
     """Every table of an analysis result as files ``{filename: text}`` with provenance.
 

@@ -10,13 +10,17 @@ from typing import Any
 import pandas as pd
 
 from .._validation import ValidationError
-from ..analyses import ANALYSES, Analysis, Chart, params_dict
+from ..analyses import ANALYSES, SIMULATIONS, Analysis, Chart, params_dict
 from ..analyses.provenance import provenance
 from ..outcomes import Outcomes
 
 __all__ = ["Report", "SectionResult", "build_report", "parse_sections"]
 
 SectionSpec = str | tuple[str, Any]
+
+#: Every section id a report takes: the analyses of the data, then the simulation studies
+#: (never in the default sections: they do not look at the data).
+SECTIONS: dict[str, Analysis] = {**ANALYSES, **SIMULATIONS}
 
 
 @dataclass(frozen=True)
@@ -50,11 +54,11 @@ class Report:
 def parse_sections(text: str) -> list[str]:
     """Analysis ids from a comma-separated list such as ``"leaderboard,compare"``."""
     ids = [t.strip() for t in str(text).split(",") if t.strip()]
-    unknown = [i for i in ids if i not in ANALYSES]
+    unknown = [i for i in ids if i not in SECTIONS]
     if unknown or not ids:
         raise ValidationError(
-            f"sections must be comma-separated analysis ids from {', '.join(ANALYSES)}; "
-            f"got {text!r}"
+            f"sections must be comma-separated analysis ids from {', '.join(ANALYSES)} or "
+            f"simulation studies from {', '.join(SIMULATIONS)}; got {text!r}"
         )
     return ids
 
@@ -110,7 +114,8 @@ def build_report(
     sections : iterable, optional
         Analysis ids, or ``(id, params)`` pairs where ``params`` is the
         analysis's ``Params`` or a dict of its fields. Default: every analysis
-        in :data:`~scorio_core.analyses.ANALYSES` with its default settings.
+        in :data:`~scorio_core.analyses.ANALYSES` with its default settings. Simulation
+        studies (:data:`~scorio_core.analyses.SIMULATIONS`) run only when named.
         An analysis that does not fit the data (e.g. greedy without ``R0``)
         becomes a section that says why.
     title : str, optional
@@ -135,11 +140,11 @@ def build_report(
     pairs = []
     for s in specs:
         aid, p = (s, None) if isinstance(s, str) else s
-        if aid not in ANALYSES:
+        if aid not in SECTIONS:
             raise ValidationError(
-                f"unknown analysis {aid!r}; expected one of {', '.join(ANALYSES)}"
+                f"unknown analysis {aid!r}; expected one of {', '.join(SECTIONS)}"
             )
-        pairs.append((ANALYSES[aid], _params(ANALYSES[aid], p)))
+        pairs.append((SECTIONS[aid], _params(SECTIONS[aid], p)))
     out = []
     n = max(len(pairs), 1)
     for i, (a, p) in enumerate(pairs):

@@ -5,9 +5,9 @@ in one line what to notice. Usable in notebooks as well as on the Simulator page
 
 Example
 -------
->>> from scorio_core import simulate, charts_simulate
+>>> from scorio_core import charts, simulate
 >>> les = simulate.rubric_lesson()
->>> chart = charts_simulate.rubric_weight_chart(simulate.LESSON_R, (0.0, 0.5, 1.0))
+>>> chart = charts.rubric_weight_chart(simulate.LESSON_R, (0.0, 0.5, 1.0))
 >>> sorted(chart.to_dict())[:2]
 ['$schema', 'config']
 """
@@ -21,9 +21,10 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from . import eval as ev
-from ._charts_analysis import PALETTE, tau_curves
-from .simulate import CorrectOrder, Coverage, PriorDepth
+from .. import eval as ev
+from ..simulate import CorrectOrder, Coverage, PriorDepth
+from ._common import PALETTE
+from .convergence import tau_curves
 
 __all__ = [
     "LESSON_TEXT",

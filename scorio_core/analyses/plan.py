@@ -1,0 +1,263 @@
+"""Planner: the trials and questions that would settle the undecided pairs, where a budget of
+extra trials goes, and P(correct order) vs N for one pair (000 App. D, Fig. 6; SPEC §4).
+
+Renders :func:`scorio_core.planner.plan` and :func:`~scorio_core.planner.pair_curve` with
+:func:`scorio_core.charts.allocation_chart` and :func:`~scorio_core.charts.order_curve_chart`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.analyses import ANALYSES
+>>> pl = ANALYSES["plan"]
+>>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
+>>> data = Outcomes(R, models=["a", "b", "c"])
+>>> result = pl.run(data, pl.params(budget_trials=6, n_max=16, sims=500))
+>>> list(pl.tables(result)), int(result.plan.allocation["extra_trials"].sum())
+(['pairs', 'allocation', 'order_curve'], 6)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pandas as pd
+
+from .. import charts
+from .._validation import ValidationError, check_choice, check_confidence, check_int
+from ..decision import ADJUSTMENTS
+from ..outcomes import Outcomes
+from ..planner import CurveSettings, OrderCurve, Plan, curve_settings, pair_curve, plan
+from ..posterior import SCOPES
+from ._base import Analysis, Chart, Progress, common_caveats
+
+__all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
+
+
+@dataclass(frozen=True)
+class PlanParams:
+    """Settings of the planner (the Planner page's widgets, ``scorio-studio plan``).
+
+    Parameters
+    ----------
+    confidence : float
+        Decision level: which adjacent pairs count as undecided, and the z threshold.
+    scope : {"questions", "population"}
+        Scope whose decisions define the undecided pairs.
+    adjust : {"none", "holm", "bh"}
+        Multiplicity control of those decisions.
+    prior : {"uniform", "greedy"}
+        ``greedy`` adds the dataset's greedy outcomes ``R0`` to the leaderboard's prior.
+    budget_trials : int
+        Extra trials per question to split across models (one unit = one model answering
+        every question once more); ``0`` means one per model.
+    draws, seed : int
+        Joint posterior draws of the population scope, and the seed of those draws and of
+        the order-curve simulation.
+    pair : (str, str), optional
+        The pair of the order curve (better model first); default the first undecided
+        adjacent pair, else the two best models.
+    n_max : int, optional
+        Largest trials per question of the order curve (2 to 4096); default reaches 1.25 ×
+        the first undecided pair's trials needed (see :func:`scorio_core.planner.curve_settings`).
+    sims : int
+        Simulated tables per N of the order curve.
+    """
+
+    confidence: float = 0.95
+    scope: str = "questions"
+    adjust: str = "none"
+    prior: str = "uniform"
+    budget_trials: int = 0
+    draws: int = 10_000
+    seed: int = 0
+    pair: tuple[str, str] | None = None
+    n_max: int | None = None
+    sims: int = 2000
+
+    def __post_init__(self) -> None:
+        check_confidence(self.confidence)
+        check_choice("scope", self.scope, SCOPES)
+        check_choice("adjust", self.adjust, ADJUSTMENTS)
+        check_choice("prior", self.prior, ("uniform", "greedy"))
+        check_int("budget_trials", self.budget_trials, minimum=0)
+        if self.budget_trials > 1_000_000:
+            raise ValidationError(
+                f"budget_trials must be at most 1,000,000; got {self.budget_trials}"
+            )
+        check_int("draws", self.draws, minimum=100)
+        check_int("seed", self.seed, minimum=0)
+        check_int("sims", self.sims, minimum=100)
+        if self.sims > 200_000:
+            raise ValidationError(f"sims must be at most 200,000; got {self.sims}")
+        if self.n_max is not None:
+            check_int("n_max", self.n_max, minimum=2)
+            if self.n_max > 4096:
+                raise ValidationError(f"n_max must be at most 4096; got {self.n_max}")
+        if self.pair is not None:
+            pair = tuple(str(m) for m in self.pair)
+            if len(pair) != 2 or pair[0] == pair[1]:
+                raise ValidationError(
+                    f"pair must name two different models; got {list(self.pair)!r}"
+                )
+            object.__setattr__(self, "pair", pair)
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    """The :class:`~scorio_core.planner.Plan`, the order curve and the settings it used."""
+
+    plan: Plan
+    curve: OrderCurve
+    curve_settings: CurveSettings
+    sims: int
+
+    @property
+    def z_threshold(self) -> float:
+        return float(self.plan.settings["z_threshold"])
+
+
+def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> PlanResult:
+    if progress:
+        progress(0.0, "planning")
+    planned = plan(
+        data, use_prior=p.prior == "greedy", confidence=p.confidence, scope=p.scope,
+        adjust=p.adjust, budget_trials=p.budget_trials, draws=p.draws, seed=p.seed,
+    )
+    cs = curve_settings(planned, p.pair, p.n_max)
+    if progress:
+        progress(0.5, f"simulating {cs.upper} vs {cs.lower}")
+    curve = pair_curve(data, cs.upper, cs.lower, cs.n_values, sims=p.sims, seed=p.seed)
+    if progress:
+        progress(1.0, "done")
+    return PlanResult(planned, curve, cs, p.sims)
+
+
+def summary(r: PlanResult) -> str:
+    """One Markdown sentence: where the budget goes and how many pairs it brings to the
+    threshold (greedy vs uniform split).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
+    >>> r = PLAN.run(Outcomes(R), PlanParams(n_max=8, sims=200))
+    >>> summary(r).startswith("Greedy split of **3** extra trials")
+    True
+    """
+    p, s = r.plan, r.plan.settings
+    return (
+        f"Greedy split of **{s['budget_trials']}** extra trials per question: pairs "
+        f"whose projected z reaches the threshold (questions scope) — now **{p.resolved_now}**, "
+        f"greedy **{p.resolved_greedy}**, uniform split **{p.resolved_uniform}**."
+    )
+
+
+def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
+    curve = r.curve.frame()
+    curve.insert(0, "lower", r.curve_settings.lower)
+    curve.insert(0, "upper", r.curve_settings.upper)
+    return {"pairs": r.plan.pairs, "allocation": r.plan.allocation, "order_curve": curve}
+
+
+def _charts(r: PlanResult) -> list[Chart]:
+    cs = r.curve_settings
+    return [
+        Chart(
+            "Where to spend extra trials", charts.allocation_chart(r.plan.allocation),
+            "Bars = extra trials per question per model: the greedy split (blue) goes where a "
+            "trial most raises the expected number of decided pairs; grey = the same budget "
+            "split evenly.",
+        ),
+        Chart(
+            f"Probability of the correct order vs N: {cs.upper} vs {cs.lower}",
+            charts.order_curve_chart(r.curve, r.z_threshold),
+            f"Today's per-question estimates taken as truth, {r.sims:,} simulated tables per N: "
+            "left, how often Bayes@N orders the pair this way; right, z against the dashed "
+            "threshold (questions scope; 000 App. D, Fig. 6).",
+        ),
+    ]
+
+
+def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
+    out = common_caveats(data)
+    out.append(
+        "Projections hold each question's posterior-mean category probabilities fixed (000 "
+        "App. D): trials_needed is what would settle a pair if its gap held; a gap that moves "
+        "with more data needs more or fewer."
+    )
+    if p.scope == "population":
+        out.append(
+            "Undecided pairs come from the population scope; trials_needed and the budget split "
+            "project the questions scope, and ∞ in trials_needed_population means only more "
+            "questions can settle that pair."
+        )
+    if p.prior == "greedy":
+        out.append(
+            "The greedy outcomes R0 enter the leaderboard's prior; the order curve simulates "
+            "Bayes@N with the uniform prior."
+        )
+    out.append(
+        f"The order curve simulates {p.sims:,} tables per N (seed {p.seed}): each probability "
+        f"has a simulation standard error of at most {1 / (2 * p.sims ** 0.5):.1%}."
+    )
+    return out
+
+
+def _to_code(p: PlanParams, data: str = "data") -> str:
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.planner import curve_settings, pair_curve, plan\n\n"
+        f"planned = plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
+        f"scope={p.scope!r}, adjust={p.adjust!r},\n"
+        f"               budget_trials={p.budget_trials!r}, draws={p.draws!r}, "
+        f"seed={p.seed!r})\n"
+        f"order_pair = curve_settings(planned, pair={p.pair!r}, n_max={p.n_max!r})\n"
+        f"order = pair_curve({data}, order_pair.upper, order_pair.lower, order_pair.n_values, "
+        f"sims={p.sims!r}, seed={p.seed!r})\n"
+        "planned.pairs"
+    )
+
+
+def _requires(data: Outcomes) -> str | None:
+    if data.L < 2:
+        return f"planning compares models; these data have {data.L}"
+    return None
+
+
+def to_json(r: PlanResult) -> dict:
+    """The plan (settings, pairs, allocation, resolved counts) and the order curve as JSON."""
+    payload = json.loads(r.plan.to_json())
+    payload["order_curve"] = json.loads(_tables(r)["order_curve"].to_json(orient="records"))
+    return payload
+
+
+PLAN = Analysis(
+    id="plan",
+    title="Planner",
+    params=PlanParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "The pairs table lists each undecided adjacent pair: trials_needed is the trials per "
+        "question at which the pair's gap would reach the decision threshold in the questions "
+        "scope, questions_needed the questions for the population scope, and "
+        "trials_needed_population the trials with these questions in the population scope (∞: "
+        "more trials cannot settle it, only more questions can). The allocation table splits "
+        "the budget of extra trials per question greedily, where a trial most raises the "
+        "expected number of decided pairs, next to an even split. The order curve simulates "
+        "one pair with today's per-question estimates as truth: how often Bayes@N orders it "
+        "this way, and its z, as the trials per question grow (000 App. D, Fig. 6)."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=(
+        "charts.allocation_chart(planned.allocation)",
+        'charts.order_curve_chart(order, planned.settings["z_threshold"])',
+    ),
+    requires=_requires,
+    result_var="planned",
+)

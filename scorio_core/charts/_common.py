@@ -1,0 +1,49 @@
+"""Helpers every chart module shares: row heights, model axes, inline data, palette."""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from ..outcomes import Outcomes
+
+__all__ = ["ROW_PX", "LABEL_LIMIT", "PALETTE", "inline"]
+
+#: Pixels per model row; 20 models give a ~460 px tall chart.
+ROW_PX = 22
+#: Longest model name shown in full on an axis (longer ones are truncated with "…").
+LABEL_LIMIT = 260
+
+#: Trial counts are whole numbers: integer ticks only, never 1.5 trials.
+_WHOLE = alt.Axis(tickMinStep=1, format="d")
+
+#: Categorical palette with clearly distinct hues (the default theme's blues look alike).
+PALETTE = "tableau10"
+
+
+def inline(df: pd.DataFrame) -> alt.InlineData:
+    """``df`` as inline chart data that Altair's 5,000-row guard does not refuse.
+
+    Grids such as the 77 × 77 method heatmap or the L × L pairwise matrix of 100
+    models are legitimately larger; outside Streamlit (notebooks, reports) Altair
+    would raise ``MaxRowsError`` on them.
+    """
+    return alt.InlineData(values=df.to_dict(orient="records"))
+
+
+def _model_axis(**kw) -> alt.Axis:
+    """Axis for model names: every label shown, centred on its row (no flush-shifting of
+    the first/last label, which Streamlit's theme turns on)."""
+    return alt.Axis(labelLimit=LABEL_LIMIT, labelFlush=False, labelOverlap=False, **kw)
+
+
+def _rows(n_rows: int) -> alt.Step:
+    """Height as a per-row step, so the plot area (not the whole figure) grows with
+    the number of models and axis labels never get thinned out."""
+    return alt.Step(ROW_PX if n_rows > 3 else 2 * ROW_PX)
+
+
+def _per_question_scores(outcomes: Outcomes) -> np.ndarray:
+    """Mean weighted score of each (model, question) over its trials: shape (L, M)."""
+    return outcomes.weights[outcomes.R].mean(axis=-1)

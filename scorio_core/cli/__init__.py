@@ -1,0 +1,110 @@
+"""``scorio-studio`` command line: the same tables as the app, for scripts and CI.
+
+One module per subcommand (``leaderboard``, ``plan``, ``compare``, ``convergence``,
+``stability``, ``greedy``, ``rubric``, ``simulate``, ``report``, ``methods``, and ``data`` for
+``info``/``import``), each with ``add_parser(sub)`` and ``run(args) -> int``; a module is
+light at import time (heavy imports live inside ``run``), so ``--help`` answers at once.
+
+Examples
+--------
+.. code-block:: console
+
+    $ scorio-studio leaderboard data/reasoning_synthetic.npz --benchmark "AIME'25" --k 2,8
+    $ scorio-studio leaderboard results.csv --prior greedy --format json
+    $ scorio-studio compare data/reasoning_synthetic.npz --benchmark "AIME'24" --methods voting
+    $ scorio-studio convergence data/biased_coins.npz --methods bayes,pass_at_k_2 --replicates 10000
+    $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
+    $ scorio-studio greedy data/reasoning_synthetic.npz
+    $ scorio-studio info results.parquet
+    $ scorio-studio leaderboard logs/ --scorer match        # a directory of Inspect .eval logs
+    $ scorio-studio import logs/*.eval --out runs.parquet
+    $ scorio-studio simulate prior-depth --seed 1 --format json
+    $ scorio-studio app
+"""
+
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+from pathlib import Path
+
+from .._validation import ValidationError
+from ._common import StderrProgress
+
+__all__ = ["main", "StderrProgress"]
+
+#: Subcommand -> module of this package that defines it, in ``--help`` order.
+COMMANDS = {
+    "leaderboard": "leaderboard",
+    "plan": "plan",
+    "compare": "compare",
+    "convergence": "convergence",
+    "stability": "stability",
+    "greedy": "greedy",
+    "rubric": "rubric",
+    "methods": "methods",
+    "info": "data",
+    "import": "data",
+    "simulate": "simulate",
+    "app": None,
+    "report": "report",
+}
+
+
+def _module(name: str):
+    return import_module(f".{name}", __name__)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="scorio-studio",
+        description="Bayes@N leaderboards with credible intervals and CI-aware ranks.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    done = set()
+    for module in COMMANDS.values():
+        if module is None:  # `app`: main() hands its arguments to streamlit before parsing
+            app = sub.add_parser("app", help="open the Streamlit app (needs the source checkout)")
+            app.add_argument("streamlit_args", nargs=argparse.REMAINDER)
+        elif module not in done:
+            done.add(module)
+            _module(module).add_parser(sub)
+    return parser
+
+
+def _run_app(extra: Sequence[str]) -> int:
+    app_py = Path(__file__).resolve().parents[2] / "app.py"
+    if not app_py.exists():
+        raise ValidationError(
+            f"app.py not found next to the package ({app_py}); run from a source checkout "
+            "installed with `pip install -e .`"
+        )
+    cmd = [sys.executable, "-m", "streamlit", "run", str(app_py), *extra]
+    return subprocess.call(cmd, cwd=app_py.parent, env=os.environ.copy())
+
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``scorio-studio``; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["app"]:  # everything after `app` goes to streamlit, flags included
+        extra = argv[1:]
+        return _run_app(extra[1:] if extra[:1] == ["--"] else extra)
+    args = _parser().parse_args(argv)
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(1, user_api="blas")  # small matrices: BLAS threads only add overhead
+    try:
+        return _module(COMMANDS[args.command]).run(args)
+    except BrokenPipeError:  # `scorio-studio ... | head`: the reader left, not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except (ValidationError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"scorio-studio: error: {msg}", file=sys.stderr)
+        return 2

@@ -1,0 +1,222 @@
+"""What every subcommand shares: argument types, the data arguments, loading, progress on
+stderr and the provenance-carrying CSV/JSON output of the analysis commands.
+
+Only light modules at import time: the parser of every subcommand is built for ``--help``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .._validation import ValidationError, json_safe
+from ..outcomes import COMBINED
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# Heavy modules (io -> polars, leaderboard -> scipy, export -> pandas) are imported where a
+# subcommand needs them, so `scorio-studio --help` answers at once.
+FORMATS = ("csv", "json", "md")  # export.FORMATS, without importing pandas for --help
+
+
+def _ks(text: str) -> list[int]:
+    try:
+        ks = [int(t) for t in text.split(",") if t.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--k expects comma-separated whole numbers like 2,4,8; got {text!r}"
+        ) from None
+    if any(k < 1 for k in ks):
+        raise argparse.ArgumentTypeError(f"--k values must be >= 1; got {text!r}")
+    return ks
+
+
+def _confidence(text: str) -> float:
+    try:
+        c = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--confidence expects a number; got {text!r}") from None
+    if not 0 < c < 1:
+        raise argparse.ArgumentTypeError(f"--confidence must be strictly between 0 and 1; got {c}")
+    return c
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number; got {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0; got {v}")
+    return v
+
+
+def _add_data_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "path",
+        nargs="+",
+        help="outcome files or directories (read recursively): .npz, long tables (.csv, "
+        ".parquet, .jsonl) or evaluation logs (Inspect .eval/.json, lm-eval samples_*.jsonl, "
+        "OpenAI evals .jsonl, HELM per_instance_stats.json)",
+    )
+    p.add_argument(
+        "--scorer",
+        help="logs with several scorers/metrics: which one is the outcome (default: the first)",
+    )
+    p.add_argument(
+        "--benchmark",
+        default=COMBINED,
+        help=f"benchmark to analyse when the file holds several (default: {COMBINED})",
+    )
+    p.add_argument(
+        "--weights",
+        help="comma-separated category weights, one per category 0..C, e.g. 0,0.5,1 (default: "
+        "the file's; required for categorical tables, which cannot store them)",
+    )
+    p.add_argument(
+        "--on-missing",
+        choices=["error", "drop_questions", "truncate"],
+        default="error",
+        help="what to do with missing (model, question, trial) cells in a long table",
+    )
+
+
+def _add_cluster_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--workers", type=_positive_int, default=0,
+                   help="run the sweep on a local Dask cluster of this many worker processes "
+                   "(same results as in one process)")
+    p.add_argument("--scheduler", default=None,
+                   help="run the sweep on a running Dask scheduler, e.g. tcp://HOST:8786")
+
+
+class StderrProgress:
+    """A ``progress(fraction, message)`` callback that reports long runs on stderr.
+
+    On a terminal it redraws one line; otherwise (logs, CI) it prints a line at most
+    every ``every`` seconds. Elapsed time and a linear estimate of the time left.
+    """
+
+    def __init__(self, label: str, every: float = 10.0) -> None:
+        self.label, self.every = label, every
+        self.tty = sys.stderr.isatty()
+        self.start = self.last = time.monotonic()
+
+    def __call__(self, fraction: float, message: str = "") -> None:
+        now = time.monotonic()
+        done = fraction >= 1.0
+        if not (self.tty or done or now - self.last >= self.every):
+            return
+        self.last = now
+        elapsed = now - self.start
+        left = "" if fraction <= 0.02 else f", ~{elapsed * (1 - fraction) / fraction:.0f} s left"
+        line = f"{self.label}: {fraction:4.0%} {message} ({elapsed:.0f} s{left})"
+        end = "\n" if done or not self.tty else ""
+        sys.stderr.write(("\r\x1b[K" if self.tty else "") + line + end)
+        sys.stderr.flush()
+
+    def counted(self, i: int, n: int, message: str = "") -> None:
+        """The ``(i, n, message)`` form of :func:`scorio_core.analysis.run_methods`."""
+        self(i / max(n, 1), f"{message} ({i + 1}/{n})" if i < n else message)
+
+
+def _check_prior(args, data) -> None:
+    if getattr(args, "prior", "uniform") == "greedy" and data.R0 is None:
+        raise ValidationError(
+            "--prior greedy needs greedy outcomes: rows with decoding=greedy in a long table "
+            f"or an R0 array in an .npz; {data.name!r} has none (drop --prior greedy)"
+        )
+
+
+def _load(args):
+    from .. import io
+
+    paths = [Path(p) for p in args.path]
+    data = io.load(
+        paths[0] if len(paths) == 1 else paths,
+        on_missing=args.on_missing,
+        scorer=args.scorer,
+        weights=_weights(args.weights),
+    )
+    return data.select(args.benchmark)
+
+
+def _with_source(args, data):
+    """``data`` carrying its input file's name and sha256 for the exports' provenance."""
+    from ..analyses.provenance import attach_source
+
+    paths = [Path(p) for p in args.path]
+    return attach_source(data, paths[0]) if len(paths) == 1 and paths[0].is_file() else data
+
+
+def _pick(meta, *keys: str) -> dict:
+    return {k: meta[k] for k in keys if k in meta}
+
+
+
+def _weights(text: str | None):
+    if text is None:
+        return None
+    try:
+        return [float(t) for t in text.split(",")]
+    except ValueError:
+        raise ValidationError(f"--weights expects comma-separated numbers; got {text!r}") from None
+
+
+def load(args):
+    """The data the flags name (``--benchmark`` selected), ``--prior greedy`` checked."""
+    data = _load(args)
+    _check_prior(args, data)
+    return data
+
+
+def _plain_json(payload) -> str:
+    return json.dumps(json_safe(payload), indent=2, allow_nan=False) + "\n"
+
+
+def _header(data, what: str) -> str:
+    L, M, N = data.R.shape
+    return f"# {what} on {data.name} ({L} models x {M} questions x {N} trials)\n"
+
+
+def _progress(label: str):
+    """Progress of a long run on stderr (stdout stays the table)."""
+    return StderrProgress(label)
+
+
+def _skipped(skipped: dict[str, str]) -> str:
+    return "".join(f"# skipped {m}: {why}\n" for m, why in skipped.items())
+
+
+def _run(analysis_id: str, data, params, args=None):
+    """``(result, tables, provenance)`` of one analysis definition, progress on stderr;
+    on a Dask cluster when ``args`` asks for workers or a scheduler."""
+    from ..analyses import ANALYSES, CLUSTER_ANALYSES
+    from ..analyses.provenance import provenance
+    from ..parallel import Executor
+
+    a = ANALYSES[analysis_id]
+    a.check(data)
+    workers, scheduler = getattr(args, "workers", None), getattr(args, "scheduler", None)
+    with Executor(workers, scheduler) as ex:
+        extra = {"executor": ex} if analysis_id in CLUSTER_ANALYSES else {}
+        result = a.run(data, params, progress=_progress(analysis_id), **extra)
+    return result, a.tables(result), provenance(data, analysis_id, params)
+
+
+def _csv(prov, *frames: pd.DataFrame) -> str:
+    """The provenance header, then each table as CSV, blank-line separated."""
+    from .. import io
+    from ..analyses.provenance import csv_header
+
+    return csv_header(prov) + "\n".join(io.to_safe_csv(f) for f in frames)
+
+
+def _json(payload, prov) -> str:
+    from ..analyses.provenance import to_json
+
+    return to_json(payload, prov)
+

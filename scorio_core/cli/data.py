@@ -1,0 +1,56 @@
+"""``scorio-studio info`` (validate a file, print its shape report) and ``scorio-studio
+import`` (write logs/tables as one file)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ._common import _add_data_args, _pick, load
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub) -> None:
+    info = sub.add_parser("info", help="validate a file and print its shape report")
+    _add_data_args(info)
+
+    imp = sub.add_parser(
+        "import", help="read logs/tables and write them as one .parquet/.csv/.jsonl or .npz"
+    )
+    _add_data_args(imp)
+    imp.add_argument("--out", required=True, help="output file: .npz, .parquet, .csv or .jsonl")
+
+
+def run(args) -> int:
+    data = load(args)
+    if args.command == "import":
+        sys.stderr.write(_import(data, args.out))
+        return 0
+    report = {**data.describe(), **_pick(data.metadata, "import_report", "trial_ids")}
+    print(json.dumps(report, indent=2, ensure_ascii=False, default=str))
+    return 0
+
+
+def _import(data, out: str) -> str:
+    """Write ``data`` to ``out`` (.npz keeps weights and category names; tables do not)."""
+    from .. import io
+
+    path = Path(out)
+    if path.suffix.lower() == ".npz":
+        io.save_npz(data, path)
+    else:
+        io.save_table(data, path)
+    report = data.metadata.get("import_report", {})
+    lines = [f"wrote {path} ({data.L} models x {data.M} questions x {data.N} trials)"]
+    lines += [f"note: {n}" for n in report.get("notes", [])]
+    if report.get("missing_samples"):
+        lines.append(f"note: {report['missing_samples']} samples had no score (missing cells)")
+    if not data.is_binary and path.suffix.lower() != ".npz":
+        lines.append(
+            f"note: tables do not store category weights ({list(data.weights)}); pass "
+            "--weights when analysing, or write .npz"
+        )
+    return "\n".join(lines) + "\n"
+
