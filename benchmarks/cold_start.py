@@ -40,6 +40,35 @@ def _row(what: str, times: list[float], target: float | None = None) -> None:
           + (f"  (target < {target:g} s){verdict}" if target else ""))
 
 
+#: What the Leaderboard page imports from the core (pages/leaderboard.py, _common, _render).
+PAGE_IMPORTS = (
+    "from scorio_core import export, io; "
+    "from scorio_core.analyses import CLUSTER_ANALYSES, LeaderboardParams; "
+    "from scorio_core.analyses.leaderboard import LEADERBOARD; "
+    "from scorio_core.analyses.provenance import attach_source, export_filename; "
+    "from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, prior_note; "
+    "from scorio_core.report import chart_png, chart_svg, load_code"
+)
+
+
+def import_breakdown(code: str, top: int = 12) -> None:
+    """``python -X importtime``: the top-level packages that ``code`` imports, by cumulative
+    time (one run; nested packages are counted in their parent)."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-c", code], cwd=ROOT,
+                         check=True, capture_output=True, text=True).stderr
+    rows = []
+    for line in out.splitlines():
+        if not line.startswith("import time:") or "|" not in line:
+            continue
+        _, cum, name = line[len("import time:"):].split("|")
+        if cum.strip().isdigit() and not name.startswith("  ") and name.strip():
+            rows.append((int(cum) / 1e6, name.strip()))
+    total = sum(t for t, _ in rows)
+    print(f"  -X importtime: {total:.2f} s in all; largest top-level imports:")
+    for t, name in sorted(rows, reverse=True)[:top]:
+        print(f"    {name:<40} {t:6.3f} s")
+
+
 def first_leaderboard_seconds() -> list[float]:
     """Server start excluded: time from opening /leaderboard to its table on screen."""
     from _browser import CHROMIUM, CHROMIUM_ARGS, streamlit_server
@@ -66,6 +95,8 @@ def main() -> None:
     _row("scorio-studio --help", _time([py, "-m", "scorio_core.cli", "--help"]), HELP_TARGET_S)
     for mod in ("scorio_core", "scorio_core.eval", "scorio_core.leaderboard", "scorio_core.io"):
         _row(f"import {mod}", _time([py, "-c", f"import {mod}"]))
+    _row("the Leaderboard page's core imports", _time([py, "-c", PAGE_IMPORTS]))
+    import_breakdown(PAGE_IMPORTS)
     try:
         _row("app: first leaderboard (new server)", first_leaderboard_seconds(),
              FIRST_BOARD_TARGET_S)
