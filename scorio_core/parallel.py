@@ -1,10 +1,11 @@
 """Run the independent pieces of a sweep here or on a Dask cluster, with identical results.
 
 The sweeps (convergence of re-ranked methods, N = 1 stability over methods, model-pool
-robustness) split into pieces whose inputs are fixed before anything runs -- bootstrap
-indices come from ``(seed, chunk)``, pools from ``seed`` -- so where a piece runs never
-changes its result: a local cluster or a remote one gives the same numbers as this
-process, in the same order.
+robustness, the simulation studies of :mod:`scorio_core.simulate`) split into pieces whose
+inputs are fixed before anything runs -- bootstrap indices come from ``(seed, chunk)``,
+pools from ``seed``, a simulation piece's random stream from ``(seed, piece)`` -- so where
+a piece runs never changes its result: a local cluster or a remote one gives the same
+numbers as this process, in the same order.
 
 >>> from scorio_core.parallel import Executor
 >>> with Executor() as ex:                       # this process
