@@ -123,7 +123,9 @@ class Executor:
         for attempt in (1, 2):
             # hash=False: a fresh key per call; hashed keys are shared between calls that
             # scatter the same data, and releasing one call's copy can cancel another's tasks
-            shared_f = [client.scatter(x, broadcast=True, hash=False) for x in shared]
+            # one round trip for all of them; a list scatters each element whole (a tuple
+            # argument stays one piece of data, not one future per element)
+            shared_f = client.scatter(list(shared), broadcast=True, hash=False) if shared else []
             futures = [client.submit(fn, *item, *shared_f, pure=False) for item in items]
             try:
                 for done, _ in enumerate(as_completed(futures), start=1):
