@@ -40,6 +40,35 @@ def _row(what: str, times: list[float], target: float | None = None) -> None:
           + (f"  (target < {target:g} s){verdict}" if target else ""))
 
 
+#: What the Leaderboard page imports from the core (pages/leaderboard.py, _common, _render).
+PAGE_IMPORTS = (
+    "from scorio_core import export, io; "
+    "from scorio_core.analyses import CLUSTER_ANALYSES, LeaderboardParams; "
+    "from scorio_core.analyses.leaderboard import LEADERBOARD; "
+    "from scorio_core.analyses.provenance import attach_source, export_filename; "
+    "from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, prior_note; "
+    "from scorio_core.report import chart_png, chart_svg, load_code"
+)
+
+
+def import_breakdown(code: str, top: int = 10) -> None:
+    """``python -X importtime``: the time ``code`` spends importing, summed by top-level
+    package (each module's own time, so nothing is counted twice); one run."""
+    out = subprocess.run([sys.executable, "-X", "importtime", "-c", code], cwd=ROOT,
+                         check=True, capture_output=True, text=True).stderr
+    by_pkg: dict[str, float] = {}
+    for line in out.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            own, _, name = line[len("import time:"):].split("|")
+            if own.strip().isdigit():
+                pkg = name.strip().split(".")[0]
+                by_pkg[pkg] = by_pkg.get(pkg, 0.0) + int(own) / 1e6
+    total = sum(by_pkg.values())
+    rest = sorted(by_pkg.items(), key=lambda kv: -kv[1])
+    print(f"  -X importtime: {total:.2f} s in all; by package: " + ", ".join(
+        f"{k} {v:.2f}" for k, v in rest[:top]) + f", {len(rest) - top} others")
+
+
 def first_leaderboard_seconds() -> list[float]:
     """Server start excluded: time from opening /leaderboard to its table on screen."""
     from _browser import CHROMIUM, CHROMIUM_ARGS, streamlit_server
@@ -66,6 +95,8 @@ def main() -> None:
     _row("scorio-studio --help", _time([py, "-m", "scorio_core.cli", "--help"]), HELP_TARGET_S)
     for mod in ("scorio_core", "scorio_core.eval", "scorio_core.leaderboard", "scorio_core.io"):
         _row(f"import {mod}", _time([py, "-c", f"import {mod}"]))
+    _row("the Leaderboard page's core imports", _time([py, "-c", PAGE_IMPORTS]))
+    import_breakdown(PAGE_IMPORTS)
     try:
         _row("app: first leaderboard (new server)", first_leaderboard_seconds(),
              FIRST_BOARD_TARGET_S)

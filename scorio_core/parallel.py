@@ -1,10 +1,11 @@
 """Run the independent pieces of a sweep here or on a Dask cluster, with identical results.
 
 The sweeps (convergence of re-ranked methods, N = 1 stability over methods, model-pool
-robustness) split into pieces whose inputs are fixed before anything runs -- bootstrap
-indices come from ``(seed, chunk)``, pools from ``seed`` -- so where a piece runs never
-changes its result: a local cluster or a remote one gives the same numbers as this
-process, in the same order.
+robustness, the simulation studies of :mod:`scorio_core.simulate`) split into pieces whose
+inputs are fixed before anything runs -- bootstrap indices come from ``(seed, chunk)``,
+pools from ``seed``, a simulation piece's random stream from ``(seed, piece)`` -- so where
+a piece runs never changes its result: a local cluster or a remote one gives the same
+numbers as this process, in the same order.
 
 >>> from scorio_core.parallel import Executor
 >>> with Executor() as ex:                       # this process
@@ -122,7 +123,9 @@ class Executor:
         for attempt in (1, 2):
             # hash=False: a fresh key per call; hashed keys are shared between calls that
             # scatter the same data, and releasing one call's copy can cancel another's tasks
-            shared_f = [client.scatter(x, broadcast=True, hash=False) for x in shared]
+            # one round trip for all of them; a list scatters each element whole (a tuple
+            # argument stays one piece of data, not one future per element)
+            shared_f = client.scatter(list(shared), broadcast=True, hash=False) if shared else []
             futures = [client.submit(fn, *item, *shared_f, pure=False) for item in items]
             try:
                 for done, _ in enumerate(as_completed(futures), start=1):

@@ -26,6 +26,12 @@ Studies, each vectorized over replicates (no Python loop over datasets):
 * :func:`rubric_lesson` — Bayes@N's closed form term by term for a categorical
   example (000 §2.3-2.4, Algorithm 1).
 
+The four studies split their replicates into pieces of a fixed size (:data:`BLOCK`), each
+drawing from its own random stream derived from the study's seed and the piece's index.
+``executor=`` (:class:`scorio_core.parallel.Executor`) runs the pieces on a Dask
+cluster; without it they run here, one after the other. Either way the numbers are the
+same: neither the pieces nor their streams depend on where or how many run at once.
+
 Example
 -------
 >>> from scorio_core import simulate
@@ -41,6 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -54,6 +61,9 @@ from .decision import prob_correct_order
 from .outcomes import Outcomes
 from .rank import METHODS
 from .rank._ties import rank_scores, rank_scores_batch
+
+if TYPE_CHECKING:
+    from .parallel import Executor
 
 __all__ = [
     "PAPER_COINS",
@@ -115,6 +125,40 @@ _P_CLIP = 1e-6
 
 def _rng(seed) -> np.random.Generator:
     return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+
+
+#: Replicates per piece of a study. Fixed (not derived from the number of workers), so the
+#: pieces and their random streams -- and therefore the results -- are the same wherever
+#: they run.
+BLOCK = 250
+
+
+def _entropy(rng: np.random.Generator) -> int:
+    """The root of the pieces' streams, drawn from the study's own stream."""
+    return int(rng.integers(2**63))
+
+
+def _piece_rng(entropy: int, index: int) -> np.random.Generator:
+    """Piece ``index``'s stream: child ``index`` of ``SeedSequence(entropy)``."""
+    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(index,)))
+
+
+def _blocks(total: int, size: int = BLOCK) -> list[tuple[int, int]]:
+    return [(a, min(a + size, total)) for a in range(0, total, size)]
+
+
+def _map(executor, fn, items, shared, progress, total: int, unit: str) -> list:
+    """``[fn(*item, *shared) for item in items]`` on ``executor`` (this process when None),
+    in order, so the result is the same either way; ``progress`` hears of each finished
+    piece as "k of total unit"."""
+    from .parallel import Executor
+
+    ex = executor if executor is not None else Executor()
+    report = None
+    if progress is not None:
+        def report(frac: float, _label: str) -> None:
+            progress(frac, f"{round(frac * total)} of {total} {unit}")
+    return ex.map(fn, items, shared=shared, progress=report)
 
 
 # ---------------------------------------------------------------------------
@@ -534,6 +578,7 @@ def truth_convergence(
     fresh_questions: bool = False,
     seed=0,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> Curves:
     """Kendall τ_b vs ``N`` against the *true* ranking over fresh datasets (000 Fig. 2a).
 
@@ -543,6 +588,9 @@ def truth_convergence(
     With ``fresh_questions`` every replicate also draws new questions by the mimics'
     recipe (:meth:`Mimics.fresh_p`) and is scored against its own true ranking, which
     averages out the accidents of one set of questions (the paper keeps one set).
+
+    Replicates run in pieces of :data:`BLOCK`, on ``executor``'s Dask cluster if given
+    (:class:`scorio_core.parallel.Executor`); the result is the same either way.
 
     Returns
     -------
@@ -562,10 +610,26 @@ def truth_convergence(
     ids = list(methods)
     if not ids:
         raise ValidationError("choose at least one method")
-    scorers = {mid: _scorer(mid) for mid in ids}
+    for mid in ids:
+        _scorer(mid)  # refuse an unknown or re-ranked method before anything runs
     B, N = check_int("replicates", replicates), check_int("N", N)
     S = _steps(N, steps)
-    rng = _rng(seed)
+    entropy = _entropy(_rng(seed))
+    items = [(a, b, entropy, i) for i, (a, b) in enumerate(_blocks(B))]
+    parts = _map(executor, _truth_piece, items, (sim, tuple(ids), S, bool(fresh_questions)),
+                 progress, B, "replicates")
+    tau = {mid: np.concatenate([part[mid] for part in parts]) for mid in ids}
+    return Curves(S, tau, "truth", "fresh questions" if fresh_questions else "fresh trials")
+
+
+def _truth_piece(
+    a: int, b: int, entropy: int, index: int, sim: Mimics, ids: tuple[str, ...],
+    S: np.ndarray, fresh_questions: bool,
+) -> dict[str, np.ndarray]:
+    """Replicates ``a:b`` of :func:`truth_convergence`: ``tau[method] (b - a, len(S))``."""
+    rng = _piece_rng(entropy, index)
+    B = b - a
+    scorers = {mid: _scorer(mid) for mid in ids}
     if fresh_questions:
         pf = sim.fresh_p(B, rng)
         p1 = pf[..., 1]
@@ -586,9 +650,7 @@ def truth_convergence(
             if np.all(np.isfinite(sc)):
                 tau[mid][:, j] = _tau_rows(rank_scores_batch(sc), targets)
         j += 1
-        if progress is not None:
-            progress(s / S.max(), f"n = {s}")
-    return Curves(S, tau, "truth", "fresh questions" if fresh_questions else "fresh trials")
+    return tau
 
 
 # ---------------------------------------------------------------------------
@@ -665,6 +727,7 @@ def prior_depth(
     match_paper_means: bool = True,
     seed=0,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> PriorDepth:
     """Prior depth study of 000 App. C (Fig. 5).
 
@@ -681,6 +744,9 @@ def prior_depth(
       the updated models' trials and the prior trials are shared across ``D`` and nested
       across ``N`` and ``D`` (common random numbers), so differences between curves are
       not sampling noise of separate runs.
+
+    Replicates run in pieces of up to :data:`BLOCK`, on ``executor``'s Dask cluster if
+    given (:class:`scorio_core.parallel.Executor`); the result is the same either way.
 
     Example
     -------
@@ -703,36 +769,13 @@ def prior_depth(
     upd = _updated_probs(rng, (U,), L, M)
     tau_update = tau_b_to(rank_scores_batch(upd.mean(-1)), orig_rank)
 
-    w = np.array([0.0, 1.0])
-    tau = np.zeros((len(Ds), S.size, B))
-    # chunks bound memory (~2e6 questions per array); for a given seed and replicates the
-    # result is fixed, but replicates drawn in another chunking would use other streams
-    chunk = max(1, min(B, 2_000_000 // (L * M)))
-    for start in range(0, B, chunk):
-        b = min(chunk, B - start)
-        p = _updated_probs(rng, (b,), L, M)
-        target = rank_scores_batch(p.mean(-1))
-        # Bayes@N's mu only needs each category's total over questions: pooling the M
-        # questions into one with prior counts Σ n0 + (M - 1) gives the same ν totals, T' = M T
-        # and therefore exactly the same mu (sigma is not used here) at 1/M of the cost.
-        c0, prev, n0 = np.zeros((b, L, M)), 0, {}
-        for d in Ds:  # prior trials of the originals, nested in D
-            if d > prev:
-                c0 += rng.binomial(d - prev, np.broadcast_to(orig, (b, L, M)))
-                prev = d
-            tot = c0.sum(-1)
-            n0[d] = np.stack([d * M - tot, tot], -1)[..., None, :] + (M - 1)
-        c, prev = np.zeros((b, L, M)), 0
-        for j, s in enumerate(S):
-            c += rng.binomial(int(s) - prev, p)
-            prev = int(s)
-            tot = c.sum(-1)
-            n = np.stack([s * M - tot, tot], -1)[..., None, :]
-            for k, d in enumerate(Ds):
-                mu = ev.bayes_from_counts(n, w, n0[d]).mu
-                tau[k, j, start : start + b] = _tau_rows(rank_scores_batch(mu), target)
-        if progress is not None:
-            progress((start + b) / B, f"{start + b} of {B} replicates")
+    # pieces bound memory (~2e6 questions per array) and fix the streams: piece i draws
+    # from its own stream, whatever runs it
+    size = max(1, min(BLOCK, 2_000_000 // (L * M)))
+    entropy = _entropy(rng)
+    items = [(a, b, entropy, i) for i, (a, b) in enumerate(_blocks(B, size))]
+    parts = _map(executor, _depth_piece, items, (orig, Ds, S), progress, B, "replicates")
+    tau = np.concatenate(parts, axis=-1)
     mean, sd = np.nanmean(tau, -1), np.nanstd(tau, -1)
     settings = {
         "M": M,
@@ -742,6 +785,39 @@ def prior_depth(
         "seed": seed if isinstance(seed, int) else None,
     }
     return PriorDepth(orig, tau_update, S, Ds, mean, sd, B, settings)
+
+
+def _depth_piece(
+    a: int, b: int, entropy: int, index: int, orig: np.ndarray, Ds: tuple[int, ...],
+    S: np.ndarray,
+) -> np.ndarray:
+    """Replicates ``a:b`` of :func:`prior_depth`: τ_b ``(len(Ds), len(S), b - a)``."""
+    rng = _piece_rng(entropy, index)
+    b, (L, M) = b - a, orig.shape
+    w = np.array([0.0, 1.0])
+    tau = np.zeros((len(Ds), S.size, b))
+    p = _updated_probs(rng, (b,), L, M)
+    target = rank_scores_batch(p.mean(-1))
+    # Bayes@N's mu only needs each category's total over questions: pooling the M
+    # questions into one with prior counts Σ n0 + (M - 1) gives the same ν totals, T' = M T
+    # and therefore exactly the same mu (sigma is not used here) at 1/M of the cost.
+    c0, prev, n0 = np.zeros((b, L, M)), 0, {}
+    for d in Ds:  # prior trials of the originals, nested in D
+        if d > prev:
+            c0 += rng.binomial(d - prev, np.broadcast_to(orig, (b, L, M)))
+            prev = d
+        tot = c0.sum(-1)
+        n0[d] = np.stack([d * M - tot, tot], -1)[..., None, :] + (M - 1)
+    c, prev = np.zeros((b, L, M)), 0
+    for j, s in enumerate(S):
+        c += rng.binomial(int(s) - prev, p)
+        prev = int(s)
+        tot = c.sum(-1)
+        n = np.stack([s * M - tot, tot], -1)[..., None, :]
+        for k, d in enumerate(Ds):
+            mu = ev.bayes_from_counts(n, w, n0[d]).mu
+            tau[k, j] = _tau_rows(rank_scores_batch(mu), target)
+    return tau
 
 
 # ---------------------------------------------------------------------------
@@ -789,6 +865,7 @@ def correct_order(
     predict_from: int = 80,
     seed=0,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> CorrectOrder:
     """How many trials separate two close models? (000 App. D, Fig. 6; LLM10 vs LLM9).
 
@@ -801,6 +878,10 @@ def correct_order(
     has variance ``≈ Σ_α p_α (1 - p_α) / (M² N)``, and ``mean p(1-p) = m(1-m) - Var(p)``,
     so a wider spread of question difficulty (smaller ``κ``) means less trial noise, a
     larger z and a higher probability of the correct order at the same ``N``.
+
+    Each ``N`` of the grid (and the prediction from ``predict_from`` trials) is one piece
+    with its own stream, run on ``executor``'s Dask cluster if given
+    (:class:`scorio_core.parallel.Executor`); the result is the same either way.
 
     Example
     -------
@@ -816,42 +897,49 @@ def correct_order(
     sims = check_int("n_sims", n_sims)
     rng = _rng(seed)
     sim = mimics([upper, lower], M, concentration=concentration, seed=rng)
-    pu, pl = sim.p[0], sim.p[1]
-    w = np.array([0.0, 1.0])
-    p_correct = prob_correct_order(pu, pl, ns, w=w, n_sims=sims, rng=rng)
-    z_mean = np.empty(ns.size)
-    for j, n in enumerate(ns):  # a grid of N; datasets are vectorized
-        post = ev.bayes_from_counts(
-            sample_counts(np.broadcast_to(sim.p, (sims,) + sim.p.shape), int(n), rng), w
-        )
-        z_mean[j] = np.mean(
-            np.abs(post.mu[:, 0] - post.mu[:, 1])
-            / np.sqrt(post.sigma[:, 0] ** 2 + post.sigma[:, 1] ** 2)
-        )
-        if progress is not None:
-            progress((j + 1) / (ns.size + 1), f"N = {n}")
+    n80 = check_int("predict_from", predict_from)
+    ts = tuple(float(t) for t in thresholds)
+    entropy = _entropy(rng)
+    items = [("order", int(n), entropy, j) for j, n in enumerate(ns)]
+    items.append(("predict", n80, entropy, ns.size))
+    parts = _map(executor, _order_piece, items, (sim.p, sims, ts), progress, len(items),
+                 "trial counts")
+    p_correct = np.array([pc for pc, _ in parts[:-1]])
+    z_mean = np.array([z for _, z in parts[:-1]])
     table = pd.DataFrame(
         {"N": ns, "p_correct": p_correct, "z_mean": z_mean, "rho": special.ndtr(z_mean)}
     )
     n_at = {}
-    for t in thresholds:
+    for t in ts:
         hit = np.nonzero(z_mean >= t)[0]
-        n_at[float(t)] = float(ns[hit[0]]) if hit.size else float("nan")
-    # What a practitioner holding predict_from trials would predict: the trials-needed rule
-    # of decision.trials_needed_from (z grows like sqrt(T + 1)), applied to every dataset.
-    n80 = check_int("predict_from", predict_from)
-    post = ev.bayes_from_counts(
-        sample_counts(np.broadcast_to(sim.p, (sims,) + sim.p.shape), n80, rng).astype(float), w
-    )
-    predicted = {
-        float(t): float(np.median(_trials_needed_pairs(post.mu, post.sigma, n80, 2 + n80, t)))
-        for t in thresholds
-    }
-    if progress is not None:
-        progress(1.0, "done")
+        n_at[t] = float(ns[hit[0]]) if hit.size else float("nan")
+    predicted = parts[-1]
     return CorrectOrder(
         table, n_at, predicted, (float(upper), float(lower)), float(concentration), n80
     )
+
+
+def _order_piece(
+    kind: str, n: int, entropy: int, index: int, p: np.ndarray, sims: int, thresholds
+):
+    """One piece of :func:`correct_order`: ``"order"``: ``(p_correct, z_mean)`` at
+    ``N = n``; ``"predict"``: the median trials-needed prediction per threshold from
+    datasets of ``n`` trials."""
+    rng = _piece_rng(entropy, index)
+    w = np.array([0.0, 1.0])
+    many = np.broadcast_to(p, (sims,) + p.shape)
+    if kind == "predict":
+        # What a practitioner holding n trials would predict: the trials-needed rule of
+        # decision.trials_needed_from (z grows like sqrt(T + 1)), applied to every dataset.
+        post = ev.bayes_from_counts(sample_counts(many, n, rng).astype(float), w)
+        return {
+            t: float(np.median(_trials_needed_pairs(post.mu, post.sigma, n, 2 + n, t)))
+            for t in thresholds
+        }
+    p_correct = float(prob_correct_order(p[0], p[1], [n], w=w, n_sims=sims, rng=rng)[0])
+    post = ev.bayes_from_counts(sample_counts(many, n, rng), w)
+    gap = np.abs(post.mu[:, 0] - post.mu[:, 1])
+    return p_correct, float(np.mean(gap / np.sqrt(post.sigma[:, 0] ** 2 + post.sigma[:, 1] ** 2)))
 
 
 # ---------------------------------------------------------------------------
@@ -912,6 +1000,7 @@ def interval_coverage(
     weights=None,
     seed=0,
     progress: Progress | None = None,
+    executor: Executor | None = None,
 ) -> Coverage:
     """Share of Bayes@N credible intervals that cover the truth, vs ``N`` and ``M``.
 
@@ -927,7 +1016,11 @@ def interval_coverage(
     population interval counts the trial noise once in the spread of the
     per-question means and again in their posterior variances, so it over-covers
     at small ``N`` (100 % at N = 1) and, with few questions and many trials,
-    under-covers (about 91 % at M = 10, N = 64, mean 0.5, κ = 2).
+    under-covers (about 90 % at M = 10, N = 64, mean 0.5, κ = 2).
+
+    For each ``M`` the replicates run in pieces of :data:`BLOCK`, on ``executor``'s Dask
+    cluster if given (:class:`scorio_core.parallel.Executor`); the result is the same
+    either way.
 
     Example
     -------
@@ -943,18 +1036,21 @@ def interval_coverage(
         raise ValidationError(f"scopes must be among {sorted(COVERAGE_SCOPES)}; got {list(scopes)}")
     Ms = [check_int("M", m) for m in M_values]
     Ns = [check_int("N", n) for n in N_values]
-    rng = _rng(seed)
-    rows, done, total = [], 0, len(Ms) * len(Ns)
-    for m in Ms:  # a small grid of (M, N); replicates are vectorized
-        arg = shares if shares.shape[1] > 2 else shares[:, 1]
-        p = question_probs(arg, m, concentration=concentration, size=(B,), seed=rng)
+    scopes = tuple(scopes)
+    entropy = _entropy(_rng(seed))
+    blocks = _blocks(B)
+    items = [(m, b - a, entropy, i * len(blocks) + k)
+             for i, m in enumerate(Ms) for k, (a, b) in enumerate(blocks)]
+    parts = _map(executor, _coverage_piece, items,
+                 (shares, w, concentration, tuple(Ns), scopes, conf), progress,
+                 len(Ms) * B, "datasets")
+    rows = []
+    for i, m in enumerate(Ms):
+        mine = parts[i * len(blocks) : (i + 1) * len(blocks)]
         for n in Ns:
-            counts = sample_counts(p, n, rng)
             for scope in scopes:
-                lo, hi, truth = COVERAGE_SCOPES[scope](
-                    counts, p, w, conf, population_mean=shares @ w
-                )
-                hit = (lo <= truth) & (truth <= hi)
+                hit = np.concatenate([part[n, scope][0] for part in mine])
+                width = np.concatenate([part[n, scope][1] for part in mine])
                 cov = float(hit.mean())
                 rows.append(
                     {
@@ -963,18 +1059,33 @@ def interval_coverage(
                         "N": n,
                         "coverage": cov,
                         "se": float(np.sqrt(cov * (1 - cov) / hit.size)),
-                        "width": float((hi - lo).mean()),
+                        "width": float(width.mean()),
                     }
                 )
-            done += 1
-            if progress is not None:
-                progress(done / total, f"M = {m}, N = {n}")
     settings = {
         "means": np.asarray(means, float).tolist(),
         "concentration": concentration,
         "replicates": B,
     }
     return Coverage(pd.DataFrame(rows), conf, settings)
+
+
+def _coverage_piece(
+    m: int, b: int, entropy: int, index: int, shares: np.ndarray, w: np.ndarray,
+    concentration: float, Ns: tuple[int, ...], scopes: tuple[str, ...], conf: float,
+) -> dict[tuple[int, str], tuple[np.ndarray, np.ndarray]]:
+    """``b`` datasets of ``m`` fresh questions for :func:`interval_coverage`:
+    ``{(N, scope): (covered (b, L), width (b, L))}``."""
+    rng = _piece_rng(entropy, index)
+    arg = shares if shares.shape[1] > 2 else shares[:, 1]
+    p = question_probs(arg, m, concentration=concentration, size=(b,), seed=rng)
+    out = {}
+    for n in Ns:
+        counts = sample_counts(p, n, rng)
+        for scope in scopes:
+            lo, hi, truth = COVERAGE_SCOPES[scope](counts, p, w, conf, population_mean=shares @ w)
+            out[n, scope] = ((lo <= truth) & (truth <= hi), hi - lo)
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -288,10 +288,11 @@ def test_pass_family_identities_and_any_k():
     c = sim.truth_convergence(s, ids, N=8, replicates=40, seed=4)
     np.testing.assert_array_equal(c.tau["pass_at_k_2"], c.tau["g_pass_at_k_tau_2_0.5"])
     np.testing.assert_array_equal(c.tau["mg_pass_at_k_2"], c.tau["pass_hat_k_2"])
-    assert (
-        np.isnan(c.tau["pass_hat_k_5"][:, :4]).all()
-        and np.isfinite(c.tau["pass_hat_k_5"][:, 4:]).all()
-    )
+    hat5 = c.tau["pass_hat_k_5"]
+    assert np.isnan(hat5[:, :4]).all()  # Pass^5 needs 5 trials
+    # from n = 5 on it ranks; τ_b is undefined (NaN) only in the rare replicate where no
+    # model has any question with 5 of 5 correct, so all three tie at 0
+    assert np.isfinite(hat5[:, 4:]).mean(0).min() > 0.9
 
 
 # ------------------------------------------------------------------------------ CLI

@@ -5,6 +5,12 @@ and a notebook cell (SPEC §9).
 dataclass (defaults + validation), ``run(data, params)``, ``tables``,
 ``charts``, ``how_to_read``, ``caveats`` and ``to_code`` (public calls only).
 
+Definitions are imported when first used: ``ANALYSES["leaderboard"]`` (or
+``from scorio_core.analyses import LEADERBOARD``) loads the leaderboard alone, not the
+ranking methods, sweeps and their scipy/numba/dask dependencies that other analyses
+need -- the app's first page and the CLI start fast. Listing the ids
+(``list(ANALYSES)``, ``"x" in ANALYSES``) imports nothing.
+
 Example
 -------
 >>> import numpy as np
@@ -19,24 +25,87 @@ Example
 True
 """
 
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import Any
+
 from ._base import Analysis, Chart, params_dict, resolve_methods
-from .compare import COMPARE, CompareParams, CompareResult
-from .convergence import CONVERGENCE, ConvergenceParams, ConvergenceResult
-from .greedy import GREEDY, GreedyParams, GreedyResult
-from .leaderboard import LEADERBOARD, LeaderboardParams, LeaderboardResult
-from .plan import PLAN, PlanParams, PlanResult
-from .rubric import RUBRIC, RubricParams, RubricResult
-from .simulate import SIMULATIONS
-from .stability import STABILITY, StabilityParams, StabilityResult
+
+#: Every analysis, in report order: ``id: (module, definition, class prefix)``. The module
+#: ``scorio_core.analyses.<module>`` defines ``<definition>`` (an :class:`Analysis`) and the
+#: classes ``<prefix>Params`` and ``<prefix>Result``. Add an analysis with one line here.
+_DEFINITIONS: dict[str, tuple[str, str, str]] = {
+    "leaderboard": ("leaderboard", "LEADERBOARD", "Leaderboard"),
+    "compare": ("compare", "COMPARE", "Compare"),
+    "convergence": ("convergence", "CONVERGENCE", "Convergence"),
+    "stability": ("stability", "STABILITY", "Stability"),
+    "greedy": ("greedy", "GREEDY", "Greedy"),
+    "rubric": ("rubric", "RUBRIC", "Rubric"),
+    "plan": ("plan", "PLAN", "Plan"),
+}
 
 #: Analyses whose ``run`` takes ``executor=`` (:class:`scorio_core.parallel.Executor`): their
 #: sweeps can run on a Dask cluster with the same result.
 CLUSTER_ANALYSES = ("convergence", "stability")
 
-#: Every analysis by id, in report order.
-ANALYSES: dict[str, Analysis] = {
-    a.id: a for a in (LEADERBOARD, COMPARE, CONVERGENCE, STABILITY, GREEDY, RUBRIC, PLAN)
-}
+
+def _load(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+class _Registry(Mapping[str, Analysis]):
+    """A read-only ``{id: Analysis}`` that imports a definition the first time it is read."""
+
+    def __init__(self, definitions: Mapping[str, tuple[str, str, str]]) -> None:
+        self._definitions = dict(definitions)
+        self._loaded: dict[str, Analysis] = {}
+
+    def __getitem__(self, analysis_id: str) -> Analysis:
+        if analysis_id not in self._loaded:
+            module, name, _ = self._definitions[analysis_id]  # KeyError for an unknown id
+            self._loaded[analysis_id] = _load(module, name)
+        return self._loaded[analysis_id]
+
+    def __contains__(self, analysis_id: object) -> bool:  # Mapping's would load it
+        return analysis_id in self._definitions
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._definitions)
+
+    def __len__(self) -> int:
+        return len(self._definitions)
+
+    def __repr__(self) -> str:
+        return f"ANALYSES({', '.join(self._definitions)})"
+
+
+#: Every analysis by id, in report order (a read-only mapping; definitions load on first use).
+ANALYSES: Mapping[str, Analysis] = _Registry(_DEFINITIONS)
+
+# public name -> module that defines it, for the names imported on first use
+_LAZY: dict[str, str] = {}
+for _module, _name, _prefix in _DEFINITIONS.values():
+    _LAZY |= {_name: _module, f"{_prefix}Params": _module, f"{_prefix}Result": _module}
+del _module, _name, _prefix
+#: The simulation studies (:mod:`scorio_core.analyses.simulate`): definitions that make
+#: their own data, so they are not in :data:`ANALYSES`' default report sections.
+_LAZY["SIMULATIONS"] = "simulate"
+
+
+def __getattr__(name: str) -> Any:  # PEP 562: definitions and their classes on first use
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = _load(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "ANALYSES",
@@ -46,18 +115,5 @@ __all__ = [
     "Chart",
     "params_dict",
     "resolve_methods",
-    "CompareParams",
-    "CompareResult",
-    "ConvergenceParams",
-    "ConvergenceResult",
-    "GreedyParams",
-    "GreedyResult",
-    "LeaderboardParams",
-    "LeaderboardResult",
-    "PlanParams",
-    "PlanResult",
-    "RubricParams",
-    "RubricResult",
-    "StabilityParams",
-    "StabilityResult",
+    *_LAZY,
 ]

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import altair as alt
 import pandas as pd
 
 from .._validation import ValidationError
 from ..outcomes import Outcomes
+
+if TYPE_CHECKING:  # altair loads when a chart is drawn, not when a definition is read
+    import altair as alt
 
 __all__ = [
     "Analysis",

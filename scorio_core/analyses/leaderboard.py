@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .. import charts
 from .._validation import ValidationError, check_choice, check_confidence, check_int
 from ..decision import ADJUSTMENTS
 from ..leaderboard import Leaderboard, leaderboard, prior_note
@@ -130,6 +129,8 @@ def chart_captions(board: Leaderboard) -> tuple[str, str]:
 
 
 def _charts(r: LeaderboardResult) -> list[Chart]:
+    from .. import charts  # altair: after the table is on screen (fast first page)
+
     forest, heat = chart_captions(r.board)
     return [
         Chart("Means and credible intervals", charts.forest_plot(r.board), forest),

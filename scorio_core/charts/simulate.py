@@ -15,16 +15,18 @@ Example
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
 from .. import eval as ev
-from ..simulate import CorrectOrder, Coverage, PriorDepth
 from ._common import PALETTE
 from .convergence import tau_curves
+
+if TYPE_CHECKING:  # the studies (and their sweeps) load only when a study runs
+    from ..simulate import CorrectOrder, Coverage, PriorDepth
 
 __all__ = [
     "LESSON_TEXT",

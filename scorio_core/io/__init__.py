@@ -35,9 +35,9 @@ Example
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-import polars as pl
-
+from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import MissingWeightsError, Outcomes
 from ._assemble import ROLES
@@ -65,6 +65,11 @@ from .table import (
     to_long_frame,
     to_safe_csv,
 )
+
+if TYPE_CHECKING:
+    import polars as pl
+else:  # polars loads with the first table read, not with `import scorio_core.io`
+    pl = lazy_module("polars")
 
 __all__ = [
     "ACCEPTED_SUFFIXES",

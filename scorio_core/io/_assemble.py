@@ -6,14 +6,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import polars as pl
 
+from .._lazy import lazy_module
 from .._validation import MAX_CATEGORY, ValidationError
 from ..outcomes import MissingWeightsError, Outcomes
 from ._base import _ON_MISSING, MAX_ROWS, MissingCellsError, MissingColumnsError
+
+if TYPE_CHECKING:
+    import polars as pl
+else:  # polars loads with the first table read, not with `import scorio_core.io`
+    pl = lazy_module("polars")
 
 #: Column roles of a long table, in the order they are written.
 ROLES = ("model", "question", "trial", "outcome", "decoding", "benchmark")

@@ -11,12 +11,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 import numpy as np
-import polars as pl
 
+from .._lazy import lazy_module
 from .._validation import ValidationError
+
+if TYPE_CHECKING:
+    import polars as pl
+else:  # polars loads with the first table read, not with `import scorio_core.io`
+    pl = lazy_module("polars")
 
 #: Default upload/file size limit (bytes).
 MAX_BYTES = 200 * 2**20

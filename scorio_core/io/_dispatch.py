@@ -9,11 +9,11 @@ import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import polars as pl
 
+from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from . import helm, inspect, lm_eval, openai_evals
@@ -22,6 +22,11 @@ from ._base import ACCEPTED_SUFFIXES, _format_of, _reported_as, _resolve, _Src, 
 from ._logs import LogPart, assemble_logs
 from .npz import _load_npz
 from .table import _load_table, to_long_frame
+
+if TYPE_CHECKING:
+    import polars as pl
+else:  # polars loads with the first table read, not with `import scorio_core.io`
+    pl = lazy_module("polars")
 
 #: Formats :func:`load` understands, by ``format=`` name.
 LOG_FORMATS = ("inspect", "lm_eval", "openai_evals", "helm")

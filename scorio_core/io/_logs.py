@@ -15,15 +15,20 @@ import json
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import polars as pl
 
+from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import _ON_MISSING, _from_frame
 from ._base import MAX_ROWS, MissingCellsError, _Src
+
+if TYPE_CHECKING:
+    import polars as pl
+else:  # polars loads with the first table read, not with `import scorio_core.io`
+    pl = lazy_module("polars")
 
 _SHOW = 5
 #: Inspect AI's score letters, in category order (0 = no answer), with default weights.

@@ -5,13 +5,14 @@ from __future__ import annotations
 import csv
 import json
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import numpy as np
-import polars as pl
 
+from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ._assemble import ROLES, _from_frame
@@ -30,6 +31,11 @@ from ._base import (
     _Src,
 )
 
+if TYPE_CHECKING:
+    import polars as pl
+else:  # polars loads with the first table read, not with `import scorio_core.io`
+    pl = lazy_module("polars")
+
 __all__ = [
     "load_table",
     "table_columns",
@@ -44,7 +50,9 @@ _FORMULA_RE = r"^([=+\-@\t\r])"
 
 
 def _is_frame(obj: Any) -> bool:
-    if isinstance(obj, pl.DataFrame):
+    # a polars frame exists only once polars is imported: a file path never loads it
+    polars = sys.modules.get("polars")
+    if polars is not None and isinstance(obj, polars.DataFrame):
         return True
     return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 

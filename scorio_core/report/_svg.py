@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-import altair as alt
+if TYPE_CHECKING:  # altair loads with the first chart drawn, not with the app's first page
+    import altair as alt
 
 __all__ = ["chart_svg", "chart_png", "DEFAULT_WIDTH"]
 
@@ -15,6 +17,8 @@ _XMLNS = re.compile(r'\s+xmlns(?::xlink)?="[^"]*"')
 
 
 def _spec(chart: alt.TopLevelMixin, width: int) -> dict:
+    import altair as alt
+
     # a τ heatmap of all 72+ methods has > 5000 cells, Altair's default guard for browsers;
     # rendered to SVG here, the data never reach a browser
     with alt.data_transformers.disable_max_rows():
@@ -26,6 +30,7 @@ def _spec(chart: alt.TopLevelMixin, width: int) -> dict:
 
 
 def _vl_version() -> str:
+    import altair as alt
     import vl_convert as vlc
 
     want = ".".join(alt.SCHEMA_VERSION.lstrip("v").split(".")[:2])

@@ -1,0 +1,122 @@
+"""Fast start (issue 15): what importing the core and drawing the first leaderboard loads.
+
+Each check runs in a fresh interpreter and reads ``sys.modules``, so it holds on any
+machine: the heavy dependencies (ranking methods and their numba kernels, sweeps, Dask,
+``scipy.stats``/``scipy.optimize``, polars, Altair) are imported where they are used, not
+by ``import scorio_core`` or by the app's first page.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Never needed to import the core or to compute and tabulate a leaderboard.
+HEAVY = (
+    "numba",
+    "dask",
+    "distributed",
+    "scipy.stats",
+    "scipy.optimize",
+    "scorio_core.rank",
+    "scorio_core.analysis",
+    "scorio_core.simulate",
+    "scorio_core.parallel",
+)
+#: Needed for charts and table files, not for the leaderboard table itself.
+DEFERRED = ("altair", "polars", "vl_convert")
+
+
+#: Analysis modules the leaderboard itself needs; any other definition counts as heavy.
+LEADERBOARD_ANALYSES = ("_base", "leaderboard", "provenance")
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules of HEAVY and DEFERRED, and the analysis definitions other than the
+    leaderboard, that ``code`` leaves in ``sys.modules``."""
+    probe = (
+        f"{code}\nimport json, sys\n"
+        f"heavy = [m for m in {list(HEAVY + DEFERRED)!r} if m in sys.modules]\n"
+        "heavy += [m for m in sys.modules if m.startswith('scorio_core.analyses.')\n"
+        f"          and m.split('.')[2] not in {LEADERBOARD_ANALYSES!r}]\n"
+        "print(json.dumps(heavy))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, check=True, capture_output=True, text=True
+    )
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_import_scorio_core_is_light():
+    assert loaded_after("import scorio_core") == set()
+
+
+def test_leaderboard_path_imports_nothing_heavy():
+    # what the Leaderboard page imports from the core, then the board computed and tabulated
+    code = """
+import numpy as np
+from pathlib import Path
+from scorio_core import ValidationError, export, io
+from scorio_core.analyses import ANALYSES, CLUSTER_ANALYSES, LeaderboardParams
+from scorio_core.analyses.leaderboard import LEADERBOARD
+from scorio_core.analyses.provenance import attach_source, export_filename
+from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, prior_note
+from scorio_core.report import chart_png, chart_svg, load_code
+assert list(ANALYSES)[0] == "leaderboard" and "convergence" in ANALYSES
+data = io.load(Path("data/reasoning_synthetic.npz"))
+result = LEADERBOARD.run(data, LeaderboardParams(ks=(1, 8)))
+tables = LEADERBOARD.tables(result)
+assert len(tables["leaderboard"]) == data.L
+export.export(result.board, "md", title="t")
+"""
+    assert loaded_after(code) == set()
+
+
+def test_charts_load_altair_when_drawn():
+    code = """
+import numpy as np
+from scorio_core import Outcomes
+from scorio_core.analyses import LEADERBOARD
+data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), models=["a", "b", "c"])
+charts = LEADERBOARD.charts(LEADERBOARD.run(data, LEADERBOARD.params()))
+assert len(charts) == 2
+"""
+    assert loaded_after(code) == {"altair"}
+
+
+def test_reading_a_table_loads_polars(tmp_path):
+    path = tmp_path / "long.csv"
+    path.write_text("model,question,trial,outcome\na,q1,0,1\na,q2,0,0\nb,q1,0,0\nb,q2,0,1\n")
+    code = f"from scorio_core import io\nassert io.load({str(path)!r}).R.shape == (2, 2, 1)"
+    assert loaded_after(code) == {"polars"}
+
+
+def test_one_definition_loads_only_its_module():
+    code = "from scorio_core.analyses import ANALYSES\nANALYSES['greedy']"
+    definitions = {m for m in loaded_after(code) if m.startswith("scorio_core.analyses.")}
+    assert definitions == {"scorio_core.analyses.greedy"}  # with its own dependencies
+
+
+@pytest.mark.parametrize("kind", ["Params", "Result"])
+def test_every_public_name_still_imports(kind):
+    import scorio_core.analyses as an
+
+    ids = list(an.ANALYSES)
+    assert ids == list(an._DEFINITIONS) and ids[0] == "leaderboard" and "compare" in ids
+    for aid, (module, const, prefix) in an._DEFINITIONS.items():
+        definition = getattr(an, const)
+        assert definition is an.ANALYSES[aid] and definition.id == aid
+        cls = getattr(an, f"{prefix}{kind}")
+        assert cls.__module__ == f"scorio_core.analyses.{module}"
+    assert set(an.__all__) <= set(dir(an))
+    with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
+        an.NOPE  # noqa: B018
+    with pytest.raises(KeyError):
+        an.ANALYSES["nope"]
+    assert dict(an.ANALYSES).keys() == set(ids)
