@@ -838,7 +838,9 @@ def _time_grid(time_points, N) -> np.ndarray:
     return (t - t[0]) / (t[-1] - t[0]) if N > 1 else np.zeros(1)
 
 
-def _dynamic_fit(R, variant, max_iter, time_points, score_target, slope_reg, state_reg):
+def _dynamic_fit(
+    R, variant, max_iter, time_points, score_target, slope_reg, state_reg, solver="newton"
+):
     if variant == "linear":
         return _rasch_fit(R, None, max_iter)
     check_choice("variant", variant, ("linear", "growth", "state_space"))
@@ -869,7 +871,20 @@ def _dynamic_fit(R, variant, max_iter, time_points, score_target, slope_reg, sta
         th_r, items_r = _rasch_fit(R, None, max_iter)
         base, b0 = th_r[first], items_r["difficulty"][c.keep]
         tm = Ri.sum((0, 2)).astype(float)  # item totals over all models
-        if variant == "growth":
+        if variant == "growth" and solver == "newton":
+            # smooth, strictly convex: Newton with the Schur complement of the item block
+            from ._irt_kernels import growth_newton
+
+            c_ln = Ri[first].sum(1).astype(float)
+            loc = (w @ base) / w.sum()  # start in the fit's gauge (centred abilities)
+            th0, th1, b, gmax, _ = growth_newton(
+                w * c_ln.sum(1), w * (c_ln @ t), tm, w, t, _RIDGE, float(reg),
+                base - loc, np.zeros(G), b0 - loc,
+                max_iter, 1e-11,
+            )
+            ok = bool(gmax <= _CONVERGED_GRAD)
+            x = np.concatenate([th0, th1, b])
+        elif variant == "growth":
             nll = _growth_nll(Ri[first].sum(1), tm, t, w)
 
             def obj(x):  # + slope penalty  slope_reg Σ_l θ1_l²
@@ -887,6 +902,7 @@ def _dynamic_fit(R, variant, max_iter, time_points, score_target, slope_reg, sta
                 max_iter,
                 curvature=np.concatenate(curv),
             )
+        if variant == "growth":
             th0, th1, b = x[:G] - (w @ x[:G]) / w.sum(), x[G : 2 * G], x[2 * G :]
             shift = b.mean()  # report with Σ b = 0 (002 Algorithm 8)
             th0, b = th0 - shift, b - shift

@@ -76,3 +76,32 @@ def test_non_gaussian_prior_uses_the_general_path():
     a = irt.rasch_map(R, prior=LaplacePrior(), return_scores=True)[1]
     b = irt._rasch_fit(R, LaplacePrior(), 500, "lbfgs")[0]
     np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_growth_newton_equals_lbfgs(seed):
+    rng = np.random.default_rng(seed)
+    R = _rasch_data(seed, L=10, M=20, N=8)
+    R[0, :, 4:] = rng.random((20, 4)) < 0.9  # one model improves over the trials
+    fit = lambda solver: irt._dynamic_fit(R, "growth", 500, None, None, 0.01, 1.0, solver)  # noqa: E731
+    (s_n, it_n), (s_l, it_l) = fit("newton"), fit("lbfgs")
+    assert it_n["converged"] and it_l["converged"]
+    np.testing.assert_allclose(s_n, s_l, atol=1e-5)
+    np.testing.assert_allclose(it_n["slope"], it_l["slope"], atol=1e-5)
+    keep = np.isfinite(it_n["difficulty"])
+    np.testing.assert_allclose(it_n["difficulty"][keep], it_l["difficulty"][keep], atol=1e-5)
+
+
+def test_growth_newton_solves_the_score_equations():
+    """Gradient ≈ 0 of the growth objective: per model Σ_mn (σ - R) = 0 and
+    Σ_mn (σ - R) t_n + 2 slope_reg θ1 = 0; per item Σ_ln (σ - R) = 0 (up to the ridge)."""
+    R = _rasch_data(7, L=9, M=15, N=6)
+    reg = 0.01
+    _, _, items = irt.dynamic_irt(R, variant="growth", return_item_params=True)
+    b, t = items["difficulty"], items["time_points"]
+    keep = np.isfinite(b)
+    eta = items["baseline"][:, None, None] + items["slope"][:, None, None] * t - b[keep][:, None]
+    res = special.expit(eta) - R[:, keep, :]
+    assert np.max(np.abs(res.sum((1, 2)))) < 1e-4
+    assert np.max(np.abs((res * t).sum((1, 2)) + 2 * reg * items["slope"])) < 1e-4
+    assert np.max(np.abs(res.sum((0, 2)))) < 1e-4
