@@ -8,8 +8,12 @@ Times every method of ``rank.METHODS`` on the synthetic tensor (default AIME'24,
 package's function of the same name with the same parameters, and prints per
 method: our time, the reference's, the ratio and Kendall tau_b between the two
 rankings. Reference failures are printed as such (they are the reason some of
-our methods exist in their current form). Target: our total >= 10x faster than
-the reference's, no method slower.
+our methods exist in their current form). Targets: our total >= 10x faster than
+the reference's, every method >= 3x (issue 15); the methods under 3x are listed.
+
+Times are process CPU time (``time.process_time``), best of ``--repeat`` warm calls
+(``--repeat-ref`` for the reference): on a machine shared with other jobs, wall time
+mostly measures the neighbours (``--wall`` to time wall clock instead).
 """
 
 from __future__ import annotations
@@ -35,13 +39,15 @@ REF_SKIP = {
 }
 
 
-def _time(fn, repeat: int = 3) -> tuple[float, object]:
+def _time(fn, repeat: int = 3, clock=time.process_time) -> tuple[float, object]:
+    """Best of ``repeat`` warm calls on ``clock`` (CPU time by default: on a machine
+    shared with other jobs, wall time mostly measures the neighbours)."""
     out = fn()  # warm-up (caches, imports)
     best = float("inf")
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = clock()
         out = fn()
-        best = min(best, time.perf_counter() - t0)
+        best = min(best, clock() - t0)
     return best, out
 
 
@@ -49,8 +55,12 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--benchmark", default="AIME'24")
     ap.add_argument("--only", default=None, help="comma-separated method ids")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=3, help="warm calls of ours (best is kept)")
+    ap.add_argument("--repeat-ref", type=int, default=1, help="warm calls of the reference")
+    ap.add_argument("--wall", action="store_true",
+                    help="time wall clock instead of process CPU time (the default)")
     args = ap.parse_args(argv)
+    clock = time.perf_counter if args.wall else time.process_time
     try:
         import scorio.rank as ref
     except ImportError:
@@ -60,13 +70,15 @@ def main(argv=None) -> None:
     data = data.select(args.benchmark)
     R, R0 = data.R, data.R0
     ids = args.only.split(",") if args.only else list(METHODS)
-    print(f"data: {data.name}, shape {R.shape}\n")
+    print(f"data: {data.name}, shape {R.shape}; times: best "
+          f"{'wall' if args.wall else 'process CPU'} time of {args.repeat} warm calls (ours), "
+          f"{args.repeat_ref} (reference)\n")
     print(f"{'method':<48} {'ours':>10} {'reference':>11} {'ratio':>8} {'tau_b':>7}")
     tot_ours = tot_ref = 0.0
-    slower = []
+    slower, under3 = [], []
     for mid in ids:
         m = METHODS[mid]
-        t_ours, (ranks, _) = _time(lambda m=m: m(R, R0), args.repeat)
+        t_ours, (ranks, _) = _time(lambda m=m: m(R, R0), args.repeat, clock)
         kw = dict(m.params) | REF_EXTRA.get(mid, {})
         if m.needs_r0:
             kw["R0"] = R0
@@ -76,7 +88,7 @@ def main(argv=None) -> None:
             print(f"{mid:<48} {t_ours * 1e3:>8.1f}ms {'—':>11}  ({why})")
             continue
         try:
-            t_ref, ref_ranks = _time(lambda fn=fn, kw=kw: fn(R, **kw), 1)
+            t_ref, ref_ranks = _time(lambda fn=fn, kw=kw: fn(R, **kw), args.repeat_ref, clock)
         except Exception as exc:  # the reference failing is a result worth printing
             print(f"{mid:<48} {t_ours * 1e3:>8.1f}ms {'FAILS':>11}  ({type(exc).__name__})")
             continue
@@ -85,11 +97,14 @@ def main(argv=None) -> None:
         tot_ref += t_ref
         if t_ours > t_ref:
             slower.append(mid)
+        if t_ref < 3 * t_ours:
+            under3.append(f"{mid} ({t_ref / t_ours:.1f}x)")
         print(f"{mid:<48} {t_ours * 1e3:>8.1f}ms {t_ref * 1e3:>9.1f}ms {t_ref / t_ours:>7.1f}x "
               f"{tau:>7.3f}")
     print(f"\ntotal over methods both sides ran: ours {tot_ours:.2f} s, reference {tot_ref:.2f} s,"
           f" ratio {tot_ref / max(tot_ours, 1e-12):.1f}x (target >= 10x)")
     print("methods slower than the reference:", ", ".join(slower) or "none")
+    print("methods under 3x the reference:", ", ".join(under3) or "none")
 
 
 if __name__ == "__main__":

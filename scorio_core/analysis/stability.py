@@ -54,7 +54,15 @@ TARGETS = ("gold", "self")
 def single_trial_ranks(method_id: str, R, R0=None) -> np.ndarray:
     """Ranks of the method on each single-trial slice ``R[:, :, n]``: ``(N, L)``.
 
-    Count-based metrics are ranked for all slices at once; other methods slice by slice.
+    Count-based metrics are ranked for all slices at once; other methods slice by slice,
+    each slice fitted exactly as a direct call would fit it (cold start). Why no warm
+    start or joint batch for the model fits: the convex ones (Rasch, Rasch MAP, dynamic
+    IRT, Bradley-Terry, ...) reach their unique optimum from any start in a few compiled
+    Newton steps or L-BFGS iterations (~0.5 ms a slice for Rasch), so a warm start would
+    save microseconds; the 2PL/3PL fits do not converge on one trial and end wherever
+    ``max_iter`` stops them, so a warm start or a joint (batched) optimiser would change
+    their rankings (see ``rank.irt.rasch_3pl``). Their speed comes from the compiled NLL
+    and the thin L-BFGS-B driver instead (``benchmarks/stability.py``).
     """
     m = METHODS[method_id]
     f = fast_path(method_id, R, R0)

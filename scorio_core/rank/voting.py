@@ -336,30 +336,13 @@ def _lock_pairs(P: np.ndarray, strength: str) -> tuple[np.ndarray, bool]:
     key = np.stack([k[order] for k in keys], 1)
     starts = np.flatnonzero(np.r_[True, np.any(key[1:] != key[:-1], axis=1)])
 
-    locked = np.zeros((L, L), dtype=bool)
-    reach = np.eye(L, dtype=bool)  # reflexive transitive closure of the locked graph
-    conflict = False
-    for a, b in zip(starts, np.r_[starts[1:], len(src)], strict=True):
-        s, d = src[a:b], dst[a:b]
-        ok = ~reach[d, s]  # closes no cycle with the victories already locked
-        s, d = s[ok], d[ok]
-        trial = _closure_with(reach, s, d)
-        on_cycle = trial[d, s]  # head reaches tail once the whole batch is in
-        if on_cycle.any():
-            conflict = True
-            s, d = s[~on_cycle], d[~on_cycle]
-            trial = _closure_with(reach, s, d)
-        locked[s, d] = True
-        reach = trial
-    return locked, conflict
+    from ._vote_kernels import lock_batches  # compiled: the loop is sequential by nature
 
-
-def _closure_with(reach: np.ndarray, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """Reflexive transitive closure ``reach`` with the edges ``src -> dst`` added."""
-    out = reach.copy()
-    for i, j in zip(src, dst, strict=True):
-        out |= out[:, i, None] & out[None, j, :]
-    return out
+    ends = np.r_[starts, len(src)].astype(np.int64)
+    locked, conflict = lock_batches(
+        src.astype(np.int64), dst.astype(np.int64), ends, np.int64(L)
+    )
+    return locked, bool(conflict)
 
 
 # --------------------------------------------------------------------------- Kemeny-Young

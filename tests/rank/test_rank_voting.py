@@ -477,3 +477,31 @@ def test_deliberate_difference_kemeny_always_tie_aware():
     assert "tie_aware" not in inspect.signature(voting.kemeny_young).parameters
     R = np.concatenate([_structured_tensors()[0][:1]] * 2 + [_structured_tensors()[0][2:]])
     assert voting.kemeny_young(R).tolist()[:2] == [1, 1]
+
+
+def test_compiled_locking_equals_sequential_tideman():
+    """With distinct strengths, the compiled batch locking is Tideman's sequential rule:
+    lock each victory, strongest first, unless its head already reaches its tail."""
+    from scorio_core.rank.voting import _lock_pairs
+
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        L = int(rng.integers(3, 12))
+        P = rng.random((L, L)) * 10
+        np.fill_diagonal(P, 0)
+        locked, conflict = _lock_pairs(P, "margin")
+        assert not conflict
+        wins = [(P[i, j] - P[j, i], P[i, j], i, j) for i in range(L) for j in range(L)
+                if P[i, j] > P[j, i]]
+        expect = np.zeros((L, L), dtype=bool)
+        for _, _, i, j in sorted(wins, reverse=True):
+            seen, stack = {j}, [j]
+            while stack:  # does j already reach i?
+                u = stack.pop()
+                for x in np.flatnonzero(expect[u]):
+                    if x not in seen:
+                        seen.add(int(x))
+                        stack.append(int(x))
+            if i not in seen:
+                expect[i, j] = True
+        np.testing.assert_array_equal(locked, expect)
