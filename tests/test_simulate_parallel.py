@@ -94,3 +94,21 @@ def test_studies_still_match_their_known_truths():
     )
     m = curves.summary.set_index("n")["mean"]
     assert m.iloc[-1] > 0.95 and m.iloc[-1] > m.iloc[0]
+
+
+def test_cli_simulate_with_workers_prints_the_same_table(capsys):
+    """``scorio-studio simulate STUDY --workers 2`` runs the study's definition on a local
+    cluster and prints exactly the one-process table (more than one piece of replicates)."""
+    from scorio_core.cli import main
+
+    argv = ["simulate", "calibration", "--replicates", str(sim.BLOCK + 11), "--format", "csv",
+            "--seed", "5"]
+    assert main(argv) == 0
+    here = capsys.readouterr().out
+    assert main([*argv, "--workers", "2"]) == 0
+    there = capsys.readouterr().out
+    body = [ln for ln in here.splitlines() if not ln.startswith("# created_utc")]
+    assert body == [ln for ln in there.splitlines() if not ln.startswith("# created_utc")]
+    assert "coverage" in here
+    assert main(["simulate", "order", "--scheduler", "nope"]) == 2
+    assert "tcp://HOST:8786" in capsys.readouterr().err

@@ -48,7 +48,7 @@ _DEFINITIONS: dict[str, tuple[str, str, str]] = {
 
 #: Analyses whose ``run`` takes ``executor=`` (:class:`scorio_core.parallel.Executor`): their
 #: sweeps can run on a Dask cluster with the same result.
-CLUSTER_ANALYSES = ("convergence", "stability")
+CLUSTER_ANALYSES = ("convergence", "stability", "coins", "prior-depth", "order", "calibration")
 
 
 def _load(module: str, name: str) -> Any:

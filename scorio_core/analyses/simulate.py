@@ -112,11 +112,11 @@ class CoinsParams:
         object.__setattr__(self, "methods", methods)
 
 
-def _coins(_: Any, p: CoinsParams, progress: Progress | None = None):
+def _coins(_: Any, p: CoinsParams, progress: Progress | None = None, executor=None):
     mim = sim.mimics(sim.PAPER_COINS, p.M, concentration=p.concentration, seed=p.seed)
     return sim.truth_convergence(
         mim, list(p.methods), N=p.N, replicates=p.replicates,
-        fresh_questions=p.fresh_questions, seed=p.seed + 1, progress=progress,
+        fresh_questions=p.fresh_questions, seed=p.seed + 1, progress=progress, executor=executor,
     )
 
 
@@ -171,8 +171,9 @@ class PriorDepthParams:
         check_int("seed", self.seed, 0)
 
 
-def _depth(_: Any, p: PriorDepthParams, progress: Progress | None = None):
-    return sim.prior_depth(replicates=p.replicates, seed=p.seed, progress=progress)
+def _depth(_: Any, p: PriorDepthParams, progress: Progress | None = None, executor=None):
+    return sim.prior_depth(replicates=p.replicates, seed=p.seed, progress=progress,
+                           executor=executor)
 
 
 def _depth_tables(r) -> dict[str, pd.DataFrame]:
@@ -247,9 +248,9 @@ class OrderParams:
         check_int("seed", self.seed, 0)
 
 
-def _order(_: Any, p: OrderParams, progress: Progress | None = None):
+def _order(_: Any, p: OrderParams, progress: Progress | None = None, executor=None):
     return sim.correct_order(p.upper, p.lower, concentration=p.concentration, n_sims=p.sims,
-                             seed=p.seed, progress=progress)
+                             seed=p.seed, progress=progress, executor=executor)
 
 
 def _order_tables(r) -> dict[str, pd.DataFrame]:
@@ -330,9 +331,11 @@ class CalibrationParams:
         object.__setattr__(self, "M_values", tuple(int(m) for m in Ms))
 
 
-def _calibration(_: Any, p: CalibrationParams, progress: Progress | None = None):
+def _calibration(_: Any, p: CalibrationParams, progress: Progress | None = None,
+                 executor=None):
     return sim.interval_coverage(p.means, M_values=p.M_values, concentration=p.concentration,
-                                 replicates=p.replicates, seed=p.seed, progress=progress)
+                                 replicates=p.replicates, seed=p.seed, progress=progress,
+                                 executor=executor)
 
 
 CALIBRATION = Analysis(

@@ -58,6 +58,9 @@ def add_parser(sub) -> None:
     p.add_argument("--weights", default=None,
                    help="rubric-lesson: comma-separated category weights (default 0,0.5,1)")
     p.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    from ._common import _add_cluster_args
+
+    _add_cluster_args(p)  # the studies' replicates on Dask (rubric-lesson has none)
 
 
 def params(args: argparse.Namespace):
@@ -116,14 +119,19 @@ def _text_tables(study: str, tables: dict) -> dict:
 
 def render(args: argparse.Namespace) -> str:
     """Run the chosen study and return the text to print."""
-    from ..analyses import SIMULATIONS, params_dict
+    from ..analyses import CLUSTER_ANALYSES, SIMULATIONS, params_dict
     from ..analyses.provenance import provenance
+    from ..parallel import Executor
     from ._common import _csv, _json, _progress
 
     study, fmt = args.study, args.format
     a = SIMULATIONS[study]
     p = params(args)
-    result = a.run(None, p, progress=_progress(study))
+    extra = {}
+    with Executor(args.workers, args.scheduler) as ex:
+        if study in CLUSTER_ANALYSES:
+            extra["executor"] = ex
+        result = a.run(None, p, progress=_progress(study), **extra)
     tables, notes = a.tables(result), _notes(study, result)
     prov = provenance(None, study, p)
     settings = params_dict(p)
