@@ -1,11 +1,7 @@
-"""Render one analysis definition (``scorio_core.analyses``) on a page.
-
-A page lays out widgets for the analysis's ``Params``, calls :func:`run` and shows
-the result with :func:`charts` and :func:`footer`: the charts with their one-line
-captions and SVG/PNG files, the caveats, every table as CSV (with a provenance
-header) and JSON, and the notebook cell that reproduces the page ("Copy code").
-The same definition renders the CLI subcommand, the report section and the
-notebook cell, so a number on the page is the number everywhere else.
+"""Render one analysis definition (``scorio_core.analyses``) on a page: :func:`run`, then
+:func:`charts` (captions, SVG/PNG files) and :func:`footer` (caveats, CSV/JSON with
+provenance, the "Copy code" notebook cell). The CLI, report and notebook render the same
+definition, so a number on the page is the number everywhere else.
 """
 
 from __future__ import annotations
