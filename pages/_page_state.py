@@ -104,7 +104,8 @@ def remember(analysis_id: str, ds, params) -> None:
             analysis_id, params, base=page_default(analysis_id, None)))
     elif ds.data_token.startswith("bundled:"):
         try:
-            st.query_params.update(sess.to_query(analysis_id, params))
+            st.query_params.update(sess.to_query(  # what differs from the page's defaults
+                analysis_id, params, base=page_default(analysis_id, ds.view)))
         except ValidationError:
             pass  # an edited rubric does not fit in a link; Save session keeps it
 

@@ -271,6 +271,11 @@ def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
     at.run()
     at.switch_page("pages/planner.py").run()
     _ok(at)
+    q = {k: at.query_params[k] for k in at.query_params}
+    assert not any(k.startswith("plan.") for k in q), q  # page defaults: nothing to carry
+    # the Restore-session uploader says 2 MB, not the server's 200 MB
+    up = next(e for e in at.sidebar.get("file_uploader") if e.proto.label == "Restore session")
+    assert up.proto.max_upload_size_mb == 2
     at.selectbox(key="plan_upper").set_value("Phi-4")
     at.selectbox(key="plan_lower").set_value("LIMO-v2")
     at.number_input(key="plan_nmax").set_value(40).run()
