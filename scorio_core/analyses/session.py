@@ -204,7 +204,7 @@ def from_json(text: str | bytes) -> Session:
     if not isinstance(simulator, dict) or set(simulator) - {"study"}:
         raise ValidationError("'simulator' must be an object with the field study")
     study = _study(simulator.get("study"))
-    if obj["format"] != FORMAT and set(settings) - set(ANALYSES):
+    if obj["format"] != FORMAT and set(settings) & set(SIMULATIONS):
         raise ValidationError(f"a {obj['format']} file holds analyses only "
                               f"({', '.join(ANALYSES)}); got {', '.join(sorted(settings))}")
     return Session(data, {aid: _params(aid, v) for aid, v in settings.items()}, rubric, report,
