@@ -1,6 +1,7 @@
 """Links to a view: the URL of a bundled dataset carries the dataset, the benchmark and the
-current page's non-default settings (``st.query_params``); a new browser session opened
-from such a link starts from that view. Bad query parameters become one message."""
+current page's non-default settings (``st.query_params``; the Simulator's study and its
+settings whatever the data); a new browser session opened from such a link starts from that
+view. Bad query parameters become one message."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ def _read() -> None:
         return
     try:
         stem, bench, settings = sess.view_from_query(q)
+        study = sess.study_from_query(q)
     except ValidationError as exc:
         _ss()[NOTE] = f"This link's settings could not be used: {exc}"
         return
@@ -43,7 +45,7 @@ def _read() -> None:
         _ss()["dataset"] = label
     if bench:
         _ss()["benchmark"] = _ss()[WANT_BENCH] = bench
-    _page_state.apply_link(q, settings)
+    _page_state.apply_link(q, settings, study)
 
 
 def write(ds) -> None:

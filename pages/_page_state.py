@@ -4,8 +4,8 @@ Streamlit drops the values of widgets a page does not render, so each page's set
 in ``st.session_state[STORE]`` (analysis id -> ``Params``). A page calls :func:`widgets`
 before its widgets -- it puts the stored, restored (Restore session, a link) or default
 settings into the widget keys -- and :func:`remember` with the settings it ran, which also
-writes them into the link of a bundled dataset. The conversions are
-:mod:`scorio_core.analyses.page_state`.
+writes them into the link of a bundled dataset (a simulation study's, which uses no data,
+into every link). The conversions are :mod:`scorio_core.analyses.page_state`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from scorio_core.analyses.page_state import page_default, state_keys, to_state
 STORE, RUBRIC, REPORT = "_scorio_settings", "_scorio_rubric", "_scorio_report"
 LINK = "_scorio_link"  # a link's query parameters, applied over each page's own defaults
 FORCE, TOKENS = "_scorio_force", "_scorio_tokens"
+STUDY, STUDY_KEY = "_scorio_study", "sim_lesson"  # the Simulator's study: stored, its radio
 
 
 def _ss():
@@ -39,56 +40,82 @@ def apply(session: sess.Session) -> None:
     if session.report:
         _ss()[REPORT] = session.report
         _force().add("report")
+    if session.study:
+        _ss()[STUDY] = session.study
+        _force().add(STUDY)
 
 
-def apply_link(query: dict, settings: dict) -> None:
+def apply_link(query: dict, settings: dict, study: str | None = None) -> None:
     """A link's (validated) settings: each page applies them over its own defaults."""
     _ss()[LINK] = dict(query)
     _force().update(settings)
+    if study:
+        _ss()[STUDY] = study
+        _force().add(STUDY)
 
 
-def stored(analysis_id: str, data):
+def stored(analysis_id: str, data=None):
     """The settings ``analysis_id`` last ran with (or its page default on ``data``)."""
     return _ss().get(STORE, {}).get(analysis_id) or page_default(analysis_id, data)
 
 
 def widgets(analysis_id: str, ds) -> None:
     """Put the stored, restored or default settings of ``analysis_id`` into its widget
-    keys (call before the page's widgets); say what these data cannot show."""
+    keys (call before the page's widgets); say what these data cannot show. ``ds`` is
+    ``None`` for a simulation study (no data)."""
     ss, force = _ss(), _force()
-    params = stored(analysis_id, ds.view)
+    view, token = (ds.view, ds.token) if ds is not None else (None, None)
+    params = stored(analysis_id, view)
     link = ss.get(LINK, {})
     if analysis_id in force and any(k.startswith(analysis_id + ".") for k in link):
-        params = sess.from_query(analysis_id, link, base=page_default(analysis_id, ds.view))
+        params = sess.from_query(analysis_id, link, base=page_default(analysis_id, view))
     tokens = ss.setdefault(TOKENS, {})
     # new data since this page last ran: re-show its settings as far as these data allow
-    renew = analysis_id in force or tokens.get(analysis_id, ds.token) != ds.token
+    new_data = tokens.get(analysis_id, token) != token
+    renew = analysis_id in force or new_data
     keys = [k for k in state_keys(analysis_id) if not k.startswith("_")]
     if not renew and all(k in ss for k in keys):
         return
     try:
-        state, notes = to_state(analysis_id, params, ds.view)
+        state, notes = to_state(analysis_id, params, view)
     except ValidationError as exc:
-        state, notes = to_state(analysis_id, page_default(analysis_id, ds.view), ds.view)[0], [
+        state, notes = to_state(analysis_id, page_default(analysis_id, view), view)[0], [
             str(exc)]
     for k, v in state.items():
         if renew or k not in ss:
             ss[k] = v
     if analysis_id in force and notes:
         st.info("Restored with changes these data need: " + "; ".join(notes) + ".")
+    elif new_data and notes:
+        st.info("Settings kept for the new data, with changes they need: " + "; ".join(notes)
+                + ".")
     force.discard(analysis_id)
-    tokens[analysis_id] = ds.token
+    tokens[analysis_id] = token
 
 
 def remember(analysis_id: str, ds, params) -> None:
     """Keep the settings a page ran (for Save session and other pages) and put them in
-    the link of a bundled dataset."""
+    the link of a bundled dataset (a simulation study, ``ds=None``: in any link, with the
+    ``study`` it is)."""
     _ss().setdefault(STORE, {})[analysis_id] = params
-    if ds.data_token.startswith("bundled:"):
+    if ds is None:
+        _ss()[STUDY] = analysis_id
+        st.query_params.update({"study": analysis_id} | sess.to_query(
+            analysis_id, params, base=page_default(analysis_id, None)))
+    elif ds.data_token.startswith("bundled:"):
         try:
-            st.query_params.update(sess.to_query(analysis_id, params))
+            st.query_params.update(sess.to_query(  # what differs from the page's defaults
+                analysis_id, params, base=page_default(analysis_id, ds.view)))
         except ValidationError:
             pass  # an edited rubric does not fit in a link; Save session keeps it
+
+
+def study_widget(default: str) -> None:
+    """Put the restored, linked or last-run study into the Simulator's radio (before it)."""
+    ss = _ss()
+    if STUDY in _force() or STUDY_KEY not in ss:
+        ss[STUDY_KEY] = ss.get(STUDY, default)
+    _force().discard(STUDY)
 
 
 def restored_rubric():

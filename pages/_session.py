@@ -2,7 +2,8 @@
 
 The settings themselves are kept by :mod:`pages._page_state`. A session file
 (:mod:`scorio_core.analyses.session`) holds the data's name and sha256, the benchmark,
-every analysis's settings, the edited rubric and the Report page's choices; restoring
+every analysis's settings, the Simulator's study and the settings of the studies it ran,
+the edited rubric and the Report page's choices; restoring
 one whose data are not loaded says what it expected and what it found, and waits
 (nothing is changed) until those data are loaded. For bundled datasets the URL carries
 the dataset, the benchmark and the page's non-default settings.
@@ -10,11 +11,13 @@ the dataset, the benchmark and the page's non-default settings.
 
 from __future__ import annotations
 
+import inspect
+
 import streamlit as st
 
 from pages import _link, _loading, _page_state
 from scorio_core import ValidationError
-from scorio_core.analyses import ANALYSES
+from scorio_core.analyses import ANALYSES, SIMULATIONS
 from scorio_core.analyses import session as sess
 from scorio_core.analyses.provenance import export_filename
 
@@ -23,6 +26,12 @@ SEEN = "_scorio_session_seen"
 #: ``(file name, bytes)`` of a session file to restore: the uploader writes it, and a test
 #: (or any caller) that sets it exercises exactly the path of a real upload.
 UPLOADED = "scorio_session_upload"
+
+
+#: The uploader's own size limit where the installed Streamlit has one (else its 200 MB
+#: server limit shows; the core still refuses files over 2,000,000 bytes).
+_MAX_MB = ({"max_upload_size": 2}
+           if "max_upload_size" in inspect.signature(st.file_uploader).parameters else {})
 
 
 def _ss():
@@ -70,8 +79,11 @@ def after_sidebar(ds) -> None:
 def session_json(ds) -> str:
     """The session file of the current state: data, every analysis, rubric, report."""
     settings = {aid: _page_state.stored(aid, ds.view) for aid in ANALYSES}
+    ran = _ss().get(_page_state.STORE, {})
+    settings |= {sid: ran[sid] for sid in SIMULATIONS if sid in ran}
     return sess.to_json(settings, ds.full, benchmark=ds.benchmark,
-                        rubric=_ss().get(_page_state.RUBRIC), report=_ss().get(_page_state.REPORT))
+                        rubric=_ss().get(_page_state.RUBRIC), report=_ss().get(_page_state.REPORT),
+                        study=_ss().get(_page_state.STUDY))
 
 
 def save_button() -> None:
@@ -91,7 +103,7 @@ def _session_box(ds) -> None:
     with st.sidebar.expander("Session"):
         _ss()[SLOT] = st.empty()
         f = st.file_uploader("Restore session", type=["json"], key="session_upload",
-                             help="A file saved with Save session (at most 2 MB).")
+                             help="A file saved with Save session (at most 2 MB).", **_MAX_MB)
         if f is not None and _ss().get(SEEN) != f.file_id:
             _ss()[SEEN] = f.file_id
             _ss()[UPLOADED] = (f.name, f.getvalue())

@@ -1,33 +1,27 @@
 """Planner: trials and questions that would settle the undecided pairs; budget split.
 
 (000 App. D, Fig. 6; SPEC §4.) Renders the one definition :data:`scorio_core.analyses.PLAN`
-(as ``scorio-studio plan`` and the report's ``plan`` section do) through ``pages/_render``.
+(as ``scorio-studio plan`` and the report's ``plan`` section do) through ``pages/_render``;
+its settings live in ``pages/_page_state`` (Save session, links, new data).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _render
+from pages import _common, _page_state, _render
 from scorio_core import ValidationError
+from scorio_core.analyses.page_state import CONFIDENCES, from_state
 from scorio_core.analyses.plan import PLAN, summary
-
-
-def _curve_choice(names: list[str]) -> tuple[tuple[str, str] | None, int | None]:
-    """The order-curve pair and largest N chosen on an earlier run (``None``: the defaults)."""
-    ss = st.session_state
-    up, lo, n_max = ss.get("plan_upper"), ss.get("plan_lower"), ss.get("plan_nmax")
-    pair = (up, lo) if up in names and lo in names and up != lo else None
-    return pair, int(n_max) if n_max else None
 
 
 def main() -> None:
     ds = _common.page_start("Planner")
     o = ds.view
+    _page_state.widgets("plan", ds)
     c1, c2, c3, c4 = st.columns([2, 2, 2, 2])
     confidence = c1.select_slider(
-        "Confidence", [0.80, 0.90, 0.95, 0.99], value=0.95, key="plan_confidence",
-        format_func=lambda c: f"{c:.0%}",
+        "Confidence", CONFIDENCES, key="plan_confidence", format_func=lambda c: f"{c:.0%}",
     )
     scope = c2.selectbox(
         "Scope of the decisions", ["questions", "population"], key="plan_scope",
@@ -35,16 +29,15 @@ def main() -> None:
         "population = the mean over the population they came from",
     )
     adjust = c3.selectbox("Multiplicity control", ["none", "holm", "bh"], key="plan_adjust")
-    budget = c4.number_input(
-        "Extra trials (budget)", 1, 10_000, o.L, key="plan_budget",
+    c4.number_input(
+        "Extra trials (budget)", 1, 10_000, key="plan_budget",
         help="Extra trials per question to split across models; one unit = one model "
         "answering every question once more",
     )
     names = [str(m) for m in o.models]
-    pair, n_max = _curve_choice(names)
     try:
-        params = PLAN.params(confidence=confidence, scope=scope, adjust=adjust,
-                             budget_trials=int(budget), pair=pair, n_max=n_max)
+        params = from_state("plan", st.session_state, o)
+        _page_state.remember("plan", ds, params)
         PLAN.check(o)
         result = _render.run(PLAN, ds, params)
     except ValidationError as exc:
@@ -76,11 +69,15 @@ def main() -> None:
     _render.chart(allocation, "plan", 0)
     st.markdown(summary(result))
 
-    cs = result.curve_settings
+    cs, ss = result.curve_settings, st.session_state
+    for key, v in (("plan_upper", cs.upper), ("plan_lower", cs.lower),
+                   ("plan_nmax", cs.n_values[-1])):
+        if ss.get(key) is None or (key != "plan_nmax" and ss[key] not in names):
+            ss[key] = v  # the defaults this run used (the widgets show what was run)
     d1, d2, d3 = st.columns([3, 3, 2])
-    d1.selectbox("Better model", names, index=names.index(cs.upper), key="plan_upper")
-    d2.selectbox("Other model", names, index=names.index(cs.lower), key="plan_lower")
-    d3.number_input("Largest N", 2, 4096, cs.n_values[-1], key="plan_nmax",
+    d1.selectbox("Better model", names, key="plan_upper")
+    d2.selectbox("Other model", names, key="plan_lower")
+    d3.number_input("Largest N", 2, 4096, key="plan_nmax",
                     help="Simulate up to this many trials per question")
     if st.session_state.get("plan_upper") == st.session_state.get("plan_lower"):
         st.info("Pick two different models; until then the curve shows the default pair.")

@@ -10,7 +10,7 @@ import pytest
 
 from scorio_core import Outcomes, ValidationError, io
 from scorio_core import rubric as rb
-from scorio_core.analyses import ANALYSES
+from scorio_core.analyses import ANALYSES, SIMULATIONS
 from scorio_core.analyses import session as sess
 from scorio_core.analyses.page_state import (
     CURRENT_RUBRIC,
@@ -48,6 +48,24 @@ def _non_default(data: Outcomes) -> dict:
         "stability": ANALYSES["stability"].params(methods="pointwise"),
         "greedy": ANALYSES["greedy"].params(replicates=12, seed=5),
         "rubric": ANALYSES["rubric"].params(schemes=(custom, "dontpass/format-aware")),
+        "plan": ANALYSES["plan"].params(confidence=0.9, scope="population", adjust="bh",
+                                        budget_trials=7, pair=("Phi-4", "LIMO-v2"), n_max=64,
+                                        draws=2000, seed=2, sims=500),
+    }
+
+
+def _studies() -> dict:
+    """One setting per simulation study that differs from the Simulator page's default,
+    inside the page's widget ranges."""
+    sim = SIMULATIONS
+    return {
+        "coins": sim["coins"].params(concentration=5.0, N=20, replicates=100, M=12,
+                                     methods=("bayes", "avg"), fresh_questions=True, seed=4),
+        "prior-depth": sim["prior-depth"].params(replicates=400, seed=8),
+        "order": sim["order"].params(upper=0.7, lower=0.65, concentration=9.0, sims=600, seed=3),
+        "calibration": sim["calibration"].params(means=(0.3,), M_values=(30, 300),
+                                                 concentration=4.0, replicates=400, seed=1),
+        "rubric-lesson": sim["rubric-lesson"].params(weights=(0.0, 0.25, 1.0), R0=((2,), (1,))),
     }
 
 
@@ -61,8 +79,9 @@ def test_session_file_round_trip_with_rubric_and_report(reasoning, data_dir):
     assert back.data["input"]["sha256"] == file_sha256(data_dir / "reasoning_synthetic.npz")
     assert back.rubric.to_json() == editing.to_json()
     assert back.report == {"sections": ["leaderboard", "greedy"], "title": "T <b>"}
-    for aid in ("leaderboard", "compare", "convergence", "stability", "greedy"):
+    for aid in ("leaderboard", "compare", "convergence", "stability", "greedy", "plan"):
         assert back.settings[aid] == settings[aid], aid
+    assert back.study is None
     # the file holds no pickled or binary data: plain JSON all the way down
     assert json.loads(text)["format"] == sess.FORMAT
 
@@ -187,3 +206,100 @@ def test_session_settings_reproduce_numbers(reasoning):
     t1, t2 = a.tables(a.run(view, p))["leaderboard"], a.tables(a.run(view, back))["leaderboard"]
     np.testing.assert_allclose(t1["mu"], t2["mu"], rtol=0, atol=1e-12)
     assert t1["model"].tolist() == t2["model"].tolist()
+
+
+def test_simulation_studies_round_trip_in_a_session_file():
+    studies = _studies()
+    for sid, p in studies.items():
+        assert p != page_default(sid, None), sid
+    text = sess.to_json(studies | {"greedy": ANALYSES["greedy"].params(seed=2)}, study="order")
+    obj = json.loads(text)
+    assert obj["format"] == "scorio-studio/session-2" and obj["simulator"] == {"study": "order"}
+    back = sess.from_json(text)
+    assert back.study == "order"
+    for sid, p in studies.items():
+        assert back.settings[sid] == p, sid
+    # the restored rubric lesson computes the saved lesson's numbers
+    a = SIMULATIONS["rubric-lesson"]
+    want = a.run(None, studies["rubric-lesson"])
+    got = a.run(None, back.settings["rubric-lesson"])
+    assert abs(got.mu - want.mu) < 1e-12 and abs(got.sigma - want.sigma) < 1e-12
+    # by hand (Algorithm 1): nu = 1 + counts of R and R0 -> Q1 (2, 3, 4), Q2 (2, 4, 3), T = 9
+    assert abs(want.mu - (4.75 / 9 + 4 / 9) / 2) < 1e-12
+    with pytest.raises(ValidationError, match="unknown simulation study 'dice'"):
+        sess.to_json({}, study="dice")
+    with pytest.raises(ValidationError, match="unknown simulation study"):
+        sess.from_json(json.dumps({"format": sess.FORMAT, "simulator": {"study": "dice"}}))
+    with pytest.raises(ValidationError, match="simulator"):
+        sess.from_json(json.dumps({"format": sess.FORMAT, "simulator": {"lesson": "order"}}))
+
+
+def test_version_1_session_files_still_load():
+    v1 = {"format": "scorio-studio/session-1", "data": {"dataset": "runs"},
+          "settings": {"greedy": {"replicates": 9, "seed": 2}}}
+    back = sess.from_json(json.dumps(v1))
+    assert back.settings == {"greedy": ANALYSES["greedy"].params(replicates=9, seed=2)}
+    assert back.study is None
+    # version 1 had neither the simulator field nor simulation studies in settings
+    with pytest.raises(ValidationError, match="unknown field"):
+        sess.from_json(json.dumps(v1 | {"simulator": {"study": "order"}}))
+    with pytest.raises(ValidationError, match="analyses only"):
+        sess.from_json(json.dumps(v1 | {"settings": {"order": {"sims": 500}}}))
+    with pytest.raises(ValidationError, match="session-1.*session-2"):
+        sess.from_json(json.dumps({"format": "scorio-studio/session-9"}))
+
+
+@pytest.mark.parametrize("sid", list(SIMULATIONS))
+def test_simulator_page_state_round_trips(sid):
+    p = page_default(sid, None)
+    state, notes = to_state(sid, p, None)
+    assert notes == [] and set(state) == set(state_keys(sid))
+    assert from_state(sid, state, None) == p
+    assert from_state(sid, {}, None) == p
+    q = _studies()[sid]
+    state, notes = to_state(sid, q, None)
+    assert notes == [], sid
+    assert from_state(sid, state, None) == q
+    # a link carries what differs from the page's defaults and comes back whole
+    link = sess.to_query(sid, q, base=p)
+    assert link and all(k.startswith(sid + ".") for k in link)
+    assert sess.from_query(sid, link, base=p) == q
+    assert sess.to_query(sid, p, base=p) == {}
+    _, _, settings = sess.view_from_query({"study": sid} | link)
+    assert settings == {sid: sess.from_query(sid, link)}
+    assert sess.study_from_query({"study": sid}) == sid
+
+
+def test_simulator_page_state_says_what_its_widgets_cannot_show():
+    sim = SIMULATIONS
+    state, notes = to_state("coins", sim["coins"].params(N=1000, methods=("bayes", "nope")), None)
+    assert state["sim_coins_n"] == 200 and state["sim_coins_methods"] == ["bayes"]
+    assert len(notes) == 2 and "1000" in notes[0] and "nope" in notes[1]
+    state, notes = to_state("calibration", sim["calibration"].params(
+        means=(0.3, 0.7), M_values=(10, 50)), None)
+    assert state["sim_cal_mean"] == 0.3 and state["sim_cal_m"] == [10]
+    assert len(notes) == 2 and "[50]" in notes[1]
+    state, notes = to_state("rubric-lesson", sim["rubric-lesson"].params(
+        weights=(0.0, 2.0, 1.0), R0=((1,), (1,))), None)
+    assert [state[f"sim_w{k}"] for k in range(3)] == [0.0, 1.0, 1.0]
+    assert state["sim_r0"] == "none" and len(notes) == 2
+    state, _ = to_state("order", sim["order"].params(sims=100), None)
+    assert isinstance(state["sim_order_n"], int) and state["sim_order_n"] == 200
+    assert isinstance(state["sim_up"], float)
+
+
+def test_planner_drops_a_pair_the_new_data_do_not_have(reasoning, coins):
+    p = _non_default(reasoning)["plan"]
+    state, notes = to_state("plan", p, coins)
+    assert state["plan_upper"] is None and state["plan_lower"] is None
+    assert state["plan_nmax"] is None  # N belonged to that pair's curve
+    assert len(notes) == 1 and "Phi-4 vs LIMO-v2" in notes[0]
+    back = from_state("plan", state, coins)
+    assert back.pair is None and back.n_max is None
+    assert (back.confidence, back.scope, back.adjust, back.budget_trials) == (0.9, "population",
+                                                                             "bh", 7)
+    # a pair both data have is kept; budget 0 ("one per model") shows as L
+    kept = ANALYSES["plan"].params(pair=("LLM_2", "LLM_1"), n_max=30)
+    state, notes = to_state("plan", kept, coins)
+    assert notes == [] and (state["plan_upper"], state["plan_nmax"]) == ("LLM_2", 30)
+    assert state["plan_budget"] == coins.L

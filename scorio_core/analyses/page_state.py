@@ -29,12 +29,14 @@ from typing import Any
 
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from . import ANALYSES
+from . import ANALYSES, _sim_state
 from .compare import CompareParams
 from .convergence import ConvergenceParams, available_targets, usable_methods
 from .greedy import GreedyParams
 from .leaderboard import LeaderboardParams
+from .plan import PlanParams
 from .rubric import DEFAULT_SCHEMES, RubricParams
+from .simulate import SIMULATIONS
 from .stability import StabilityParams
 
 __all__ = [
@@ -56,6 +58,7 @@ PAGES = {
     "stability": "stability",
     "greedy": "greedy",
     "rubric": "rubric",
+    "plan": "planner",
 }
 #: The Leaderboard's confidence slider.
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
@@ -73,20 +76,31 @@ _KEYS = {
     "stability": ("stab_families",),
     "greedy": ("greedy_reps", "greedy_seed"),
     "rubric": ("rubric_compare", "_rubric_custom"),
+    "plan": ("plan_confidence", "plan_scope", "plan_adjust", "plan_budget", "plan_upper",
+             "plan_lower", "plan_nmax", "_plan_prior", "_plan_draws", "_plan_seed",
+             "_plan_sims"),
 }
 
 
 def state_keys(analysis_id: str) -> tuple[str, ...]:
-    """The page-state keys of one analysis (widget keys and ``_``-prefixed helpers)."""
+    """The page-state keys of one analysis or simulation study (widget keys and
+    ``_``-prefixed helpers)."""
     _check_id(analysis_id)
+    if analysis_id in SIMULATIONS:
+        return _sim_state.state_keys(analysis_id)
     return _KEYS[analysis_id]
 
 
 def _check_id(analysis_id: str) -> None:
-    if analysis_id not in _KEYS:
+    if analysis_id not in _KEYS and analysis_id not in SIMULATIONS:
         raise ValidationError(
-            f"unknown analysis {analysis_id!r}; expected one of {', '.join(ANALYSES)}"
+            f"unknown analysis {analysis_id!r}; expected one of "
+            f"{', '.join([*ANALYSES, *SIMULATIONS])}"
         )
+
+
+def _definition(analysis_id: str):
+    return SIMULATIONS[analysis_id] if analysis_id in SIMULATIONS else ANALYSES[analysis_id]
 
 
 def ks_options(n: int) -> list[int]:
@@ -108,9 +122,14 @@ def _families(ids: list[str]) -> tuple[list[str], list[str]]:
     return fams, [m for m, v in METHODS.items() if v.family in fams]
 
 
-def page_default(analysis_id: str, data: Outcomes):
-    """The settings a page shows on ``data`` before anything is chosen."""
+def page_default(analysis_id: str, data: Outcomes | None):
+    """The settings a page shows on ``data`` before anything is chosen (a simulation
+    study, which uses no data: the Simulator page's defaults)."""
     _check_id(analysis_id)
+    if analysis_id in SIMULATIONS:
+        return _sim_state.page_default(analysis_id)
+    if analysis_id == "plan":
+        return PlanParams(budget_trials=data.L)
     if analysis_id == "leaderboard":
         ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()
         return LeaderboardParams(ks=ks)
@@ -121,15 +140,21 @@ def page_default(analysis_id: str, data: Outcomes):
     return ANALYSES[analysis_id].params()
 
 
-def to_state(analysis_id: str, params: Any, data: Outcomes) -> tuple[dict[str, Any], list[str]]:
+def to_state(analysis_id: str, params: Any,
+             data: Outcomes | None) -> tuple[dict[str, Any], list[str]]:
     """The widget values that show ``params`` on ``data``, and notes on what was dropped
-    because these data cannot show it (e.g. Pass@k with k > N)."""
+    because these data cannot show it (e.g. Pass@k with k > N, the Planner's pair of
+    models these data do not have)."""
     _check_id(analysis_id)
-    if not isinstance(params, ANALYSES[analysis_id].params):
-        want = ANALYSES[analysis_id].params.__name__
+    if not isinstance(params, _definition(analysis_id).params):
+        want = _definition(analysis_id).params.__name__
         raise ValidationError(f"{analysis_id} settings must be {want}; got {type(params).__name__}")
+    if analysis_id in SIMULATIONS:
+        return _sim_state.to_state(analysis_id, params)
     notes: list[str] = []
     p = params
+    if analysis_id == "plan":
+        return _plan_state(p, data, notes), notes
     if analysis_id == "leaderboard":
         conf = p.confidence
         if conf not in CONFIDENCES:
@@ -201,11 +226,33 @@ def _spec(ids: list[str]) -> str:
     return fams[0] if len(fams) == 1 and pool == ids else ",".join(ids)
 
 
-def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes, **overrides: Any):
+def _plan_state(p: PlanParams, data: Outcomes, notes: list[str]) -> dict[str, Any]:
+    pair, n_max = p.pair, p.n_max
+    if pair is not None and not set(pair) <= {str(m) for m in data.models}:
+        notes.append(f"the order-curve pair {pair[0]} vs {pair[1]} is not in these data; "
+                     "showing the default pair and N")
+        pair = n_max = None
+    conf = p.confidence if p.confidence in CONFIDENCES else min(
+        CONFIDENCES, key=lambda c: abs(c - p.confidence))
+    if conf != p.confidence:
+        notes.append(f"confidence {p.confidence} is not on the slider; showing {conf}")
+    budget = min(p.budget_trials or data.L, 10_000)
+    if budget != (p.budget_trials or data.L):
+        notes.append(f"budget {p.budget_trials} is above the widget's 10,000; showing 10,000")
+    return {"plan_confidence": conf, "plan_scope": p.scope, "plan_adjust": p.adjust,
+            "plan_budget": budget, "plan_upper": pair and pair[0],
+            "plan_lower": pair and pair[1], "plan_nmax": n_max, "_plan_prior": p.prior,
+            "_plan_draws": p.draws, "_plan_seed": p.seed, "_plan_sims": p.sims}
+
+
+def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None,
+               **overrides: Any):
     """The settings the widget values in ``state`` describe (missing values: the page
     default). ``overrides`` supply values a widget returns but does not keep in ``state``
     (the Leaderboard's weight editor: ``weights=``; the Rubric builder: ``current=`` rubric)."""
     _check_id(analysis_id)
+    if analysis_id in SIMULATIONS:
+        return _sim_state.from_state(analysis_id, state)
     d = page_default(analysis_id, data)
     default, _ = to_state(analysis_id, d, data)
 
@@ -236,6 +283,16 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes, **ove
             match=get("conv_match"))
     if analysis_id == "greedy":
         return GreedyParams(replicates=int(get("greedy_reps")), seed=int(get("greedy_seed")))
+    if analysis_id == "plan":
+        names = {str(m) for m in data.models}
+        up, lo, n_max = state.get("plan_upper"), state.get("plan_lower"), state.get("plan_nmax")
+        pair = (up, lo) if up in names and lo in names and up != lo else None
+        return PlanParams(
+            confidence=float(get("plan_confidence")), scope=get("plan_scope"),
+            adjust=get("plan_adjust"), prior=get("_plan_prior"),
+            budget_trials=int(get("plan_budget")), draws=int(get("_plan_draws")),
+            seed=int(get("_plan_seed")), pair=pair, n_max=int(n_max) if n_max else None,
+            sims=int(get("_plan_sims")))
     current = overrides.get("current")
     edited = current and dataclasses.replace(current, name=current.name + _EDITED)
     chosen = state.get("rubric_compare")

@@ -1,8 +1,9 @@
 """Save and restore analysis settings: one JSON file, or URL query parameters.
 
-A session file records the data (file name, sha256, benchmark) and the
-settings of any analyses, so that the app's sidebar or a script can restore
-the same state; :func:`to_query` / :func:`from_query` carry one analysis's
+A session file records the data (file name, sha256, benchmark), the
+settings of any analyses and simulation studies (and which study the Simulator
+shows), so that the app's sidebar or a script can restore the same state;
+:func:`to_query` / :func:`from_query` carry one analysis's
 non-default settings in flat ``key=value`` strings (``st.query_params``), so
 a link reproduces a view of a bundled dataset. Every value goes back through
 the analysis's ``Params`` validation on the way in.
@@ -27,7 +28,7 @@ from typing import Any
 
 from .._validation import ValidationError, parse_json
 from ..outcomes import COMBINED, Outcomes
-from . import ANALYSES
+from . import ANALYSES, SIMULATIONS
 from ._base import params_dict
 from .provenance import provenance
 
@@ -41,12 +42,16 @@ __all__ = [
     "view_from_query",
     "check_data",
     "FORMAT",
+    "study_from_query",
 ]
 
-#: ``format`` field of a session file (bumped if the layout changes).
-FORMAT = "scorio-studio/session-1"
+#: ``format`` field of a session file (bumped if the layout changes). Version 2 added
+#: simulation studies to ``settings`` and the top-level ``simulator`` (the chosen study);
+#: version 1 files still load.
+FORMAT = "scorio-studio/session-2"
+_FORMATS = ("scorio-studio/session-1", FORMAT)
 _MAX_BYTES = 2_000_000
-_TOP = ("format", "data", "settings", "rubric", "report")
+_TOP = ("format", "data", "settings", "rubric", "report", "simulator")
 _DATA = ("dataset", "input", "shape", "benchmark")
 _INPUT = ("file", "sha256", "bytes", "format")
 _MAX_TITLE = 300
@@ -57,12 +62,26 @@ class Session:
     """Restored settings: ``data`` describes the input (file, sha256, benchmark, shape),
     ``settings`` maps analysis ids to their validated ``Params``, ``rubric`` is the
     rubric being edited (or ``None``) and ``report`` the Report page's ``sections``
-    and ``title`` (empty when not saved)."""
+    and ``title`` (empty when not saved); ``study`` is the simulation study the Simulator
+    page shows (``None`` when not saved). ``settings`` also holds simulation studies' ``Params``
+    by study id."""
 
     data: dict[str, Any]
     settings: dict[str, Any]
     rubric: Any = None
     report: dict[str, Any] = field(default_factory=dict)
+    study: str | None = None
+
+
+def _definition(analysis_id: str):
+    if analysis_id in ANALYSES:
+        return ANALYSES[analysis_id]
+    if analysis_id in SIMULATIONS:
+        return SIMULATIONS[analysis_id]
+    raise ValidationError(
+        f"unknown analysis {analysis_id!r}; expected one of "
+        f"{', '.join([*ANALYSES, *SIMULATIONS])}"
+    )
 
 
 def _value(v: Any) -> Any:
@@ -77,11 +96,7 @@ def _value(v: Any) -> Any:
 
 
 def _params(analysis_id: str, values: Mapping[str, Any], base: Any = None):
-    if analysis_id not in ANALYSES:
-        raise ValidationError(
-            f"unknown analysis {analysis_id!r}; expected one of {', '.join(ANALYSES)}"
-        )
-    cls = ANALYSES[analysis_id].params
+    cls = _definition(analysis_id).params
     names = {f.name for f in fields(cls)}
     unknown = sorted(set(values) - names)
     if unknown:
@@ -116,12 +131,25 @@ def to_json(
     benchmark: str | None = None,
     rubric: Any = None,
     report: Mapping[str, Any] | None = None,
+    study: str | None = None,
 ) -> str:
     """A session file: the data's provenance (when given; ``benchmark`` names the view
-    when ``data`` are the full dataset), every analysis's settings, the rubric being
-    edited and the Report page's ``{"sections": [...], "title": str}``."""
+    when ``data`` are the full dataset), every analysis's and simulation study's settings,
+    the rubric being edited, the Report page's ``{"sections": [...], "title": str}`` and
+    the simulation ``study`` the Simulator page shows.
+
+    Example
+    -------
+    >>> from scorio_core.analyses import SIMULATIONS
+    >>> p = SIMULATIONS["order"].params(upper=0.7, lower=0.6)
+    >>> s = from_json(to_json({"order": p}, study="order"))
+    >>> s.study, s.settings["order"] == p
+    ('order', True)
+    """
+    _study(study)
     for aid, p in settings.items():
-        if aid not in ANALYSES or not isinstance(p, ANALYSES[aid].params):
+        if (aid not in ANALYSES and aid not in SIMULATIONS) or not isinstance(
+                p, _definition(aid).params):
             raise ValidationError(
                 f"settings must map analysis ids to their Params; got {aid!r}: "
                 f"{type(p).__name__}"
@@ -140,6 +168,8 @@ def to_json(
         payload["rubric"] = rubric_to_json(rubric)
     if report:
         payload["report"] = _report(dict(report))
+    if study is not None:
+        payload["simulator"] = {"study": study}
     return json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
@@ -148,17 +178,20 @@ def from_json(text: str | bytes) -> Session:
     if len(text) > _MAX_BYTES:
         raise ValidationError(f"a session file is at most {_MAX_BYTES:,} bytes; got {len(text):,}")
     obj = parse_json(text, "session file")
-    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+    if not isinstance(obj, dict) or obj.get("format") not in _FORMATS:
         found = obj.get("format") if isinstance(obj, dict) else type(obj).__name__
-        raise ValidationError(f"expected a session file with format {FORMAT!r}; got {found!r}")
+        raise ValidationError(
+            f"expected a session file with format {' or '.join(map(repr, _FORMATS))}; "
+            f"got {found!r}")
     settings = obj.get("settings", {})
     if not isinstance(settings, dict) or not all(isinstance(v, dict) for v in settings.values()):
         raise ValidationError("'settings' must map analysis ids to objects of settings")
-    unknown = sorted(set(obj) - set(_TOP))
+    top = _TOP if obj["format"] == FORMAT else _TOP[:-1]
+    unknown = sorted(set(obj) - set(top))
     if unknown:
         raise ValidationError(
             f"session file has unknown field(s) {', '.join(map(repr, unknown))}; "
-            f"expected {', '.join(_TOP)}"
+            f"expected {', '.join(top)}"
         )
     data = _data(obj.get("data", {}))
     rubric = None
@@ -167,7 +200,22 @@ def from_json(text: str | bytes) -> Session:
 
         rubric = rubric_from_json(obj["rubric"])
     report = _report(obj["report"]) if obj.get("report") is not None else {}
-    return Session(data, {aid: _params(aid, v) for aid, v in settings.items()}, rubric, report)
+    simulator = obj.get("simulator") or {}
+    if not isinstance(simulator, dict) or set(simulator) - {"study"}:
+        raise ValidationError("'simulator' must be an object with the field study")
+    study = _study(simulator.get("study"))
+    if obj["format"] != FORMAT and set(settings) & set(SIMULATIONS):
+        raise ValidationError(f"a {obj['format']} file holds analyses only "
+                              f"({', '.join(ANALYSES)}); got {', '.join(sorted(settings))}")
+    return Session(data, {aid: _params(aid, v) for aid, v in settings.items()}, rubric, report,
+                   study)
+
+
+def _study(study: Any) -> str | None:
+    if study is not None and study not in SIMULATIONS:
+        raise ValidationError(
+            f"unknown simulation study {study!r}; expected one of {', '.join(SIMULATIONS)}")
+    return study
 
 
 def _data(data: Any) -> dict[str, Any]:
@@ -244,11 +292,12 @@ def check_data(session: Session, data: Outcomes) -> str | None:
     return None
 
 
-def to_query(analysis_id: str, params: Any) -> dict[str, str]:
-    """The settings that differ from the defaults as ``{"<id>.<field>": JSON text}``."""
+def to_query(analysis_id: str, params: Any, base: Any = None) -> dict[str, str]:
+    """The settings that differ from ``base`` (default: the ``Params`` defaults) as
+    ``{"<id>.<field>": JSON text}``; ``analysis_id`` may also be a simulation study."""
     from ..rubric import Rubric
 
-    default = params_dict(ANALYSES[analysis_id].params())
+    default = params_dict(base if base is not None else _definition(analysis_id).params())
     out = {}
     for k, v in params_dict(params).items():
         raw = getattr(params, k)
@@ -309,6 +358,22 @@ def view_query(dataset: str, benchmark: str = COMBINED, analysis_id: str | None 
     if analysis_id is not None:
         out |= to_query(analysis_id, params)
     return out
+
+
+def study_from_query(query: Mapping[str, str]) -> str | None:
+    """The simulation study a link asks the Simulator page to show (its ``study`` key).
+
+    Example
+    -------
+    >>> study_from_query({"study": "order", "order.sims": "500"})
+    'order'
+    >>> study_from_query({"study": "dice"})
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: unknown simulation study 'dice'; expected one of
+    coins, prior-depth, order, calibration, rubric-lesson
+    """
+    return _study(query.get("study"))
 
 
 def view_from_query(query: Mapping[str, str]) -> tuple[str | None, str | None, dict[str, Any]]:

@@ -210,3 +210,103 @@ def test_restore_categorical_weights_on_an_upload():
     got = _board(at).set_index("model")["mu"]
     np.testing.assert_allclose(got.loc[want.index], want, rtol=0, atol=1e-12)
     assert at.session_state[STORE]["leaderboard"].weights == (0.0, 0.25, 1.0)
+
+
+def _plan_and_studies():
+    from scorio_core.analyses import SIMULATIONS
+
+    plan = ANALYSES["plan"].params(confidence=0.9, adjust="holm", budget_trials=9,
+                                   pair=("Phi-4", "LIMO-v2"), n_max=48, sims=300)
+    order = SIMULATIONS["order"].params(upper=0.7, lower=0.62, concentration=9.0, sims=300,
+                                        seed=5)
+    coins = SIMULATIONS["coins"].params(N=12, replicates=50, methods=("bayes", "avg"), seed=3)
+    return plan, order, coins
+
+
+def test_restore_sets_the_planner_and_the_simulator(data_dir):
+    data = attach_source(io.load(data_dir / "reasoning_synthetic.npz"),
+                         data_dir / "reasoning_synthetic.npz")
+    plan, order, coins = _plan_and_studies()
+    text = sess.to_json({"plan": plan, "order": order, "coins": coins}, data, study="order")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.session_state[UPLOADED] = ("plan-sim.json", text.encode())
+    at.run()
+    assert any("Restored session" in s.value for s in at.sidebar.success)
+
+    at.switch_page("pages/planner.py").run()
+    _ok(at)
+    assert at.select_slider(key="plan_confidence").value == 0.9
+    assert at.selectbox(key="plan_adjust").value == "holm"
+    assert at.number_input(key="plan_budget").value == 9
+    assert (at.selectbox(key="plan_upper").value, at.selectbox(key="plan_lower").value) == (
+        "Phi-4", "LIMO-v2")
+    assert at.number_input(key="plan_nmax").value == 48
+    assert at.session_state[STORE]["plan"] == plan  # the page ran the restored settings
+    result = ANALYSES["plan"].run(data, plan)
+    got = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+    assert got["better"].tolist() == result.plan.pairs["better"].tolist()
+    np.testing.assert_allclose(got["z_questions"], result.plan.pairs["z_questions"], rtol=0,
+                               atol=1e-12)
+
+    at.switch_page("pages/simulator.py").run()
+    _ok(at)
+    assert at.radio(key="sim_lesson").value == "order"
+    assert (at.number_input(key="sim_up").value, at.number_input(key="sim_lo").value) == (0.7,
+                                                                                           0.62)
+    assert at.number_input(key="sim_order_n").value == 300
+    assert at.session_state[STORE]["order"] == order  # seed 5 (no widget) kept
+    at.radio(key="sim_lesson").set_value("coins").run()
+    _ok(at)
+    assert at.number_input(key="sim_coins_n").value == 12
+    assert at.multiselect(key="sim_coins_methods").value == ["bayes", "avg"]
+    assert at.session_state[STORE]["coins"] == coins
+    # the study and its non-default settings are in the link, whatever the data
+    q = {k: at.query_params[k] for k in at.query_params}
+    assert q.get("study") in ("coins", ["coins"]) and "coins.N" in q
+
+
+def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page("pages/planner.py").run()
+    _ok(at)
+    q = {k: at.query_params[k] for k in at.query_params}
+    assert not any(k.startswith("plan.") for k in q), q  # page defaults: nothing to carry
+    # the Restore-session uploader says 2 MB, not the server's 200 MB
+    up = next(e for e in at.sidebar.get("file_uploader") if e.proto.label == "Restore session")
+    assert up.proto.max_upload_size_mb == 2
+    at.selectbox(key="plan_upper").set_value("Phi-4")
+    at.selectbox(key="plan_lower").set_value("LIMO-v2")
+    at.number_input(key="plan_nmax").set_value(40).run()
+    _ok(at)
+    assert at.session_state[STORE]["plan"].pair == ("Phi-4", "LIMO-v2")
+    at.radio(key="dataset").set_value(COINS).run()
+    _ok(at)
+    assert any("Phi-4 vs LIMO-v2" in i.value for i in at.info)
+    coins = {f"LLM_{i}" for i in range(1, 12)}
+    assert {at.selectbox(key="plan_upper").value, at.selectbox(key="plan_lower").value} <= coins
+    assert at.session_state[STORE]["plan"].pair is None
+    at.selectbox(key="plan_upper").set_value("LLM_3").run()
+    at.radio(key="dataset").set_value(REASONING).run()  # and back: nothing stale errors
+    _ok(at)
+    assert at.selectbox(key="plan_upper").value in at.session_state["scorio_dataset"].view.models
+
+
+def test_a_simulator_link_opens_its_study():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["study"] = "order"
+    at.query_params["order.upper"] = "0.7"
+    at.query_params["order.sims"] = "300"
+    at.switch_page("pages/simulator.py")
+    at.run()
+    _ok(at)
+    assert at.radio(key="sim_lesson").value == "order"
+    assert at.number_input(key="sim_up").value == 0.7
+    assert at.number_input(key="sim_lo").value == 0.608  # left out: the page's default
+    assert at.number_input(key="sim_order_n").value == 300
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["study"] = "dice"
+    at.run()
+    assert not at.exception
+    assert any("dice" in e.value for e in at.sidebar.error)
