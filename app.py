@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` adds it; AppTest and other laun
 import streamlit as st  # noqa: E402
 from threadpoolctl import threadpool_limits  # noqa: E402
 
-from pages import _session, _sidebar  # noqa: E402
+from app_pages import _session, _sidebar  # noqa: E402
 
 # Our matrices are small: BLAS threads only add hand-off cost (and contend between sessions).
 threadpool_limits(1, user_api="blas")
@@ -24,16 +24,18 @@ st.set_page_config(page_title="Scorio Studio", page_icon="📊", layout="wide")
 
 nav = st.navigation(
     [
-        st.Page("pages/data.py", title="Data", icon=":material/table_view:", default=True),
-        st.Page("pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
-        st.Page("pages/planner.py", title="Planner", icon=":material/event_note:"),
-        st.Page("pages/rubric.py", title="Rubric builder", icon=":material/rule:"),
-        st.Page("pages/methods.py", title="Method comparison", icon=":material/compare_arrows:"),
-        st.Page("pages/convergence.py", title="Convergence", icon=":material/trending_up:"),
-        st.Page("pages/stability.py", title="Stability", icon=":material/balance:"),
-        st.Page("pages/greedy.py", title="Greedy vs sampling", icon=":material/call_split:"),
-        st.Page("pages/report.py", title="Report", icon=":material/description:"),
-        st.Page("pages/simulator.py", title="Simulator", icon=":material/casino:"),
+        st.Page("app_pages/data.py", title="Data", icon=":material/table_view:", default=True),
+        st.Page("app_pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
+        st.Page("app_pages/planner.py", title="Planner", icon=":material/event_note:"),
+        st.Page("app_pages/rubric.py", title="Rubric builder", icon=":material/rule:"),
+        st.Page(
+            "app_pages/methods.py", title="Method comparison", icon=":material/compare_arrows:"
+        ),
+        st.Page("app_pages/convergence.py", title="Convergence", icon=":material/trending_up:"),
+        st.Page("app_pages/stability.py", title="Stability", icon=":material/balance:"),
+        st.Page("app_pages/greedy.py", title="Greedy vs sampling", icon=":material/call_split:"),
+        st.Page("app_pages/report.py", title="Report", icon=":material/description:"),
+        st.Page("app_pages/simulator.py", title="Simulator", icon=":material/casino:"),
     ]
 )
 st.sidebar.title("Scorio Studio")

@@ -40,7 +40,7 @@ def _row(what: str, times: list[float], target: float | None = None) -> None:
           + (f"  (target < {target:g} s){verdict}" if target else ""))
 
 
-#: What the Leaderboard page imports from the core (pages/leaderboard.py, _common, _render).
+#: What the Leaderboard page imports from the core (app_pages/leaderboard.py, _common, _render).
 PAGE_IMPORTS = (
     "from scorio_core import export, io; "
     "from scorio_core.analyses import CLUSTER_ANALYSES, LeaderboardParams; "

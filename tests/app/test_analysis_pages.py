@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pages._common import BUNDLED
+from app_pages._common import BUNDLED
 from scorio_core.analysis.greedy import greedy_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -41,7 +41,7 @@ def test_convergence_page_on_biased_coins():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
     at.radio(key="dataset").set_value(COINS).run()
-    at.switch_page("pages/convergence.py")
+    at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
     at.session_state["conv_b_conv"] = 50
     at.run()
@@ -60,7 +60,7 @@ def test_convergence_page_on_biased_coins():
     for col in ("mean_censored", "no_convergence"):
         np.testing.assert_allclose(got[col], summ[col], rtol=1e-12, atol=1e-15)
     # mean and median are shown as text, with — where no replicate converged
-    from pages._common import spell_missing
+    from app_pages._common import spell_missing
 
     spelled = spell_missing(got, {"mean": "{:.1f}", "median": "{:.0f}"})
     assert spelled[["mean", "median"]].values.tolist() == summ[["mean", "median"]].values.tolist()
@@ -85,7 +85,7 @@ def test_convergence_page_on_biased_coins():
 
 
 def test_stability_page_runs_on_demand():
-    at = _open("pages/stability.py", benchmark="AIME'24")
+    at = _open("app_pages/stability.py", benchmark="AIME'24")
     assert not at.dataframe  # nothing computed until asked
     at.multiselect(key="stab_families").set_value([]).run()
     _ok(at)
@@ -117,7 +117,7 @@ def test_stability_page_runs_on_demand():
 def test_greedy_page_and_missing_r0():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
-    at.switch_page("pages/greedy.py")
+    at.switch_page("app_pages/greedy.py")
     at.session_state["greedy_reps"] = 8
     at.run()
     _ok(at)
@@ -166,7 +166,7 @@ def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
     at.radio(key="dataset").set_value(COINS).run()
-    at.switch_page("pages/convergence.py")
+    at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
     at.session_state["conv_b_conv"] = 40
     at.session_state["conv_seed"] = 11  # a key no other test has computed
@@ -187,7 +187,7 @@ def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
 
 def test_sidebar_workers_run_the_stability_sweep_on_dask_with_the_same_result(monkeypatch):
     pytest.importorskip("distributed")
-    from pages import _common
+    from app_pages import _common
     from scorio_core.parallel import Executor
 
     used = []
@@ -201,7 +201,7 @@ def test_sidebar_workers_run_the_stability_sweep_on_dask_with_the_same_result(mo
     frames = []
     for workers in (0, 2):
         _common._results_store().clear()  # results are cached by data and settings only
-        at = _open("pages/stability.py", benchmark="BrUMO'25")
+        at = _open("app_pages/stability.py", benchmark="BrUMO'25")
         at.number_input(key="workers").set_value(workers).run()
         at.multiselect(key="stab_families").set_value(["pointwise", "voting"]).run()
         at.button(key="stab_run").click().run()

@@ -48,8 +48,9 @@ def _no_exception(page, where: str) -> None:
 
 
 def test_deep_link_on_a_fresh_server_runs_the_router(page):
-    """Streamlit's pages/-folder mode used to run pages/leaderboard.py alone on the first
-    request of a new server, listing every file in pages/ (app, common, ...)."""
+    """With a ``pages/`` folder next to app.py, Streamlit's legacy folder mode ran
+    pages/leaderboard.py alone on the first request of a new server, listing every file of
+    the folder (app, common, ...); the pages now live in ``app_pages/``, which it ignores."""
     with streamlit_server() as url:
         page.goto(f"{url}/leaderboard")
         settle(page)

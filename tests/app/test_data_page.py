@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
+from app_pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
@@ -62,7 +62,7 @@ def test_report_page_code_writes_the_same_report(tmp_path, monkeypatch):
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
     at.radio(key="dataset").set_value(COINS).run()
-    at.switch_page("pages/report.py").run()
+    at.switch_page("app_pages/report.py").run()
     at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
     at.text_input(key="report_title").set_value("Coins check").run()
     assert not at.exception

@@ -10,7 +10,7 @@ import numpy as np
 from fixtures import make_logs as mk
 from streamlit.testing.v1 import AppTest
 
-from pages._common import UPLOAD, UPLOAD_KEY
+from app_pages._common import UPLOAD, UPLOAD_KEY
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 MODELS = ["org/a", "org/b", "org/c"]

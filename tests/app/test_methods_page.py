@@ -6,11 +6,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from pages._common import BUNDLED
+from app_pages._common import BUNDLED
 from scorio_core.rank import METHODS
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-METHODS_PAGE = "pages/methods.py"
+METHODS_PAGE = "app_pages/methods.py"
 REASONING, COINS = list(BUNDLED)
 
 

@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
+from app_pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 REASONING, COINS = list(BUNDLED)
-LEADERBOARD = "pages/leaderboard.py"
+LEADERBOARD = "app_pages/leaderboard.py"
 
 
 def _start(dataset: str = REASONING) -> AppTest:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
+from app_pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
@@ -49,7 +49,7 @@ def test_planner_page_runs(dataset):
     at.run()
     if dataset != REASONING:
         at.radio(key="dataset").set_value(dataset).run()
-    at.switch_page("pages/planner.py").run()
+    at.switch_page("app_pages/planner.py").run()
     _ok(at)
     assert len(at.get("vega_lite_chart")) == 2  # allocation bars, order curve
     if dataset == REASONING:  # 120 questions: some pairs only more questions can settle
@@ -61,7 +61,7 @@ def test_planner_page_runs(dataset):
 
 def test_small_n_leaderboard_explains_itself():
     at = _small_n()
-    at.switch_page("pages/leaderboard.py").run()
+    at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)
     t = _board(at)
     assert (t["rank_chain"] == 1).all() and t["rank"].iloc[-1] > 1
@@ -80,7 +80,7 @@ def test_small_n_leaderboard_explains_itself():
 
 def test_small_n_planner_lists_every_undecided_pair():
     at = _small_n()
-    at.switch_page("pages/planner.py").run()
+    at.switch_page("app_pages/planner.py").run()
     _ok(at)
     pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
     assert len(pairs) == 15
@@ -91,7 +91,7 @@ def test_small_n_planner_lists_every_undecided_pair():
 
 def test_small_n_convergence_page_explains_itself():
     at = _small_n()
-    at.switch_page("pages/convergence.py")
+    at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
     at.session_state["conv_b_conv"] = 100
     at.run()

@@ -3,7 +3,7 @@ promised "about a minute" and took over three)."""
 
 from __future__ import annotations
 
-from pages._common import eta_text
+from app_pages._common import eta_text
 
 
 def test_eta_is_a_linear_estimate_from_the_share_done():
@@ -24,7 +24,7 @@ def test_board_display_spells_infinite_and_missing_values():
     import numpy as np
     import pandas as pd
 
-    from pages._common import board_display, column_config
+    from app_pages._common import board_display, column_config
 
     t = pd.DataFrame({"model": ["a", "b", "c"], "mu": [0.5, 0.5, 0.2],
                       "z_next": [0.0, 3.1234, np.nan], "n_needed": [np.inf, 1234.4, np.nan]})

@@ -7,7 +7,7 @@ from pathlib import Path
 import nbformat
 from streamlit.testing.v1 import AppTest
 
-from pages._common import BUNDLED
+from app_pages._common import BUNDLED
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 REASONING, COINS = list(BUNDLED)
@@ -17,7 +17,7 @@ def test_build_and_offer_html_markdown_and_notebook():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
     at.radio(key="dataset").set_value(COINS).run()
-    at.switch_page("pages/report.py").run()
+    at.switch_page("app_pages/report.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.multiselect(key="report_sections").value  # sensible defaults for these data
     at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
@@ -43,7 +43,7 @@ def test_copy_code_box_reproduces_the_leaderboard_page():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
     at.selectbox(key="benchmark").set_value("AIME'25").run()
-    at.switch_page("pages/leaderboard.py").run()
+    at.switch_page("app_pages/leaderboard.py").run()
     at.segmented_control(key="scope").set_value("population").run()
     assert not at.exception, [e.value for e in at.exception]
     page = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)

@@ -7,11 +7,11 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from pages._common import BUNDLED
+from app_pages._common import BUNDLED
 from scorio_core import rubric as rb
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE = "pages/rubric.py"
+PAGE = "app_pages/rubric.py"
 REASONING, COINS = list(BUNDLED)
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
-from pages._page_state import STORE
-from pages._session import UPLOADED
+from app_pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
+from app_pages._page_state import STORE
+from app_pages._session import UPLOADED
 from scorio_core import Outcomes, io
 from scorio_core.analyses import ANALYSES
 from scorio_core.analyses import session as sess
@@ -59,7 +59,7 @@ def test_restore_sets_every_page_and_reproduces_the_numbers(data_dir):
     assert at.selectbox(key="benchmark").value == "AIME'25"
     assert any("Restored session" in s.value for s in at.sidebar.success)
 
-    at.switch_page("pages/leaderboard.py").run()
+    at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)
     assert at.select_slider(key="confidence").value == 0.8
     assert at.multiselect(key="ks").value == [2, 4]
@@ -71,15 +71,15 @@ def test_restore_sets_every_page_and_reproduces_the_numbers(data_dir):
     assert got["model"].tolist() == want["model"].tolist()
     np.testing.assert_allclose(got["mu"], want["mu"], rtol=0, atol=1e-12)
 
-    at.switch_page("pages/greedy.py").run()
+    at.switch_page("app_pages/greedy.py").run()
     _ok(at)
     assert (at.number_input(key="greedy_reps").value, at.number_input(key="greedy_seed").value) \
         == (7, 3)
-    at.switch_page("pages/report.py").run()
+    at.switch_page("app_pages/report.py").run()
     assert at.multiselect(key="report_sections").value == ["leaderboard"]
     assert at.text_input(key="report_title").value == "Restored"
     # back on the leaderboard (its widgets were dropped meanwhile) the settings are kept
-    at.switch_page("pages/leaderboard.py").run()
+    at.switch_page("app_pages/leaderboard.py").run()
     assert at.select_slider(key="confidence").value == 0.8
     store = at.session_state[STORE]
     assert store["leaderboard"] == settings["leaderboard"]
@@ -130,7 +130,7 @@ def test_query_params_restore_a_view():
     at.query_params["dataset"] = "biased_coins"
     at.query_params["leaderboard.confidence"] = "0.9"
     at.query_params["leaderboard.scope"] = '"population"'
-    at.switch_page("pages/leaderboard.py")
+    at.switch_page("app_pages/leaderboard.py")
     at.run()
     _ok(at)
     assert at.radio(key="dataset").value == COINS
@@ -170,7 +170,7 @@ def test_restore_puts_the_edited_rubric_back_in_the_builder(data_dir):
     at.run()
     at.session_state[UPLOADED] = ("rubric-session.json", text.encode())
     at.run()
-    at.switch_page("pages/rubric.py").run()
+    at.switch_page("app_pages/rubric.py").run()
     _ok(at)
     name = next(t for t in at.text_input if t.key and t.key.startswith("rubric_name_"))
     assert name.value == "Mine"
@@ -203,7 +203,7 @@ def test_restore_categorical_weights_on_an_upload():
     at.session_state[UPLOADED] = ("cats-session.json", text.encode())
     at.run()
     assert any("Restored session" in s.value for s in at.sidebar.success)
-    at.switch_page("pages/leaderboard.py").run()
+    at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)
     lb = ANALYSES["leaderboard"]
     want = lb.tables(lb.run(loaded, params))["leaderboard"].set_index("model")["mu"]
@@ -234,7 +234,7 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
     at.run()
     assert any("Restored session" in s.value for s in at.sidebar.success)
 
-    at.switch_page("pages/planner.py").run()
+    at.switch_page("app_pages/planner.py").run()
     _ok(at)
     assert at.select_slider(key="plan_confidence").value == 0.9
     assert at.selectbox(key="plan_adjust").value == "holm"
@@ -249,7 +249,7 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
     np.testing.assert_allclose(got["z_questions"], result.plan.pairs["z_questions"], rtol=0,
                                atol=1e-12)
 
-    at.switch_page("pages/simulator.py").run()
+    at.switch_page("app_pages/simulator.py").run()
     _ok(at)
     assert at.radio(key="sim_lesson").value == "order"
     assert (at.number_input(key="sim_up").value, at.number_input(key="sim_lo").value) == (0.7,
@@ -269,7 +269,7 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
 def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
-    at.switch_page("pages/planner.py").run()
+    at.switch_page("app_pages/planner.py").run()
     _ok(at)
     q = {k: at.query_params[k] for k in at.query_params}
     assert not any(k.startswith("plan.") for k in q), q  # page defaults: nothing to carry
@@ -298,7 +298,7 @@ def test_a_simulator_link_opens_its_study():
     at.query_params["study"] = "order"
     at.query_params["order.upper"] = "0.7"
     at.query_params["order.sims"] = "300"
-    at.switch_page("pages/simulator.py")
+    at.switch_page("app_pages/simulator.py")
     at.run()
     _ok(at)
     assert at.radio(key="sim_lesson").value == "order"

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE = "pages/simulator.py"
+PAGE = "app_pages/simulator.py"
 
 # lesson -> (widget key, small value) pairs that keep each run to about a second
 SMALL = {

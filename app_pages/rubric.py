@@ -12,7 +12,7 @@ import json
 
 import streamlit as st
 
-from pages import _common, _page_state, _render, _rubric_editor
+from app_pages import _common, _page_state, _render, _rubric_editor
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.analyses.page_state import CURRENT_RUBRIC, from_state

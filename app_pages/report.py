@@ -12,7 +12,7 @@ import nbformat
 import streamlit as st
 import streamlit.components.v1 as components
 
-from pages import _common, _page_state
+from app_pages import _common, _page_state
 from scorio_core.analyses import ANALYSES
 from scorio_core.analyses.provenance import export_filename
 from scorio_core.display import report_code

@@ -1,5 +1,5 @@
 """Loading the sidebar's dataset: the bundled files, or an upload with its options
-(:mod:`pages._upload`), cached by content."""
+(:mod:`app_pages._upload`), cached by content."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages._upload import (  # noqa: F401 -- UPLOAD_KEY, MISSING, UPLOAD_TYPES re-exported
+from app_pages._upload import (  # noqa: F401 -- UPLOAD_KEY, MISSING, UPLOAD_TYPES re-exported
     MISSING,
     UPLOAD_KEY,
     UPLOAD_TYPES,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _loading, _page_state
+from app_pages import _loading, _page_state
 from scorio_core import ValidationError
 from scorio_core.analyses import session as sess
 

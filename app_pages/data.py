@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from pages import _common, _loading, _render
+from app_pages import _common, _loading, _render
 from scorio_core.display import category_table, data_charts, data_code, load_notes, signal_table
 
 

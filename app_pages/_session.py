@@ -1,6 +1,6 @@
 """Save and restore the app's state: a session file in the sidebar, and links to a view.
 
-The settings themselves are kept by :mod:`pages._page_state`. A session file
+The settings themselves are kept by :mod:`app_pages._page_state`. A session file
 (:mod:`scorio_core.analyses.session`) holds the data's name and sha256, the benchmark,
 every analysis's settings, the Simulator's study and the settings of the studies it ran,
 the edited rubric and the Report page's choices; restoring
@@ -15,7 +15,7 @@ import inspect
 
 import streamlit as st
 
-from pages import _link, _loading, _page_state
+from app_pages import _link, _loading, _page_state
 from scorio_core import ValidationError
 from scorio_core.analyses import ANALYSES, SIMULATIONS
 from scorio_core.analyses import session as sess

@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from pages import _common
+from app_pages import _common
 from scorio_core.analyses import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.analyses.provenance import export_file, export_filename
 from scorio_core.display import analysis_code

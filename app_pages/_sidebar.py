@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _loading, _runs, _session, _widgets
-from pages._loading import Dataset
+from app_pages import _loading, _runs, _session, _widgets
+from app_pages._loading import Dataset
 from scorio_core import COMBINED, Outcomes, ValidationError
 from scorio_core.display import load_hint
 
@@ -20,7 +20,6 @@ DATASET_KEY = "scorio_dataset"
 LAST_GOOD_KEY = "scorio_last_good"
 # Set by sidebar(), consumed by current_dataset(): "the router rendered the sidebar in this run".
 _SHELL_KEY = "_scorio_shell_rendered"
-_REROUTED_KEY = "_scorio_rerouted"
 
 
 def _load(choice: str) -> tuple[Outcomes, str, str]:
@@ -71,18 +70,9 @@ def current_dataset() -> Dataset:
     """The dataset selected in the sidebar (``app.py`` renders it before every page)."""
     if st.session_state.pop(_SHELL_KEY, False):
         return st.session_state[DATASET_KEY]
-    # Streamlit's pages/-folder compatibility mode (MPA v1) runs a page file without
-    # app.py on the first request of a fresh server (a deep link such as /leaderboard),
-    # showing its automatic page list instead of the router. Leave that mode (it is
-    # server-wide and app.py's st.navigation leaves it too) and run again, now through
-    # app.py. Only once per session: should the router still not run, render the
-    # sidebar here so the page never works on a stale selection.
-    if not st.session_state.get(_REROUTED_KEY):
-        from streamlit.runtime.pages_manager import PagesManager
-
-        st.session_state[_REROUTED_KEY] = True
-        PagesManager.uses_pages_directory = False
-        st.rerun()
+    # A page run without app.py (e.g. AppTest on a page file): render the sidebar here so
+    # the page never works on a stale selection. (Pages live in app_pages/, not pages/:
+    # Streamlit's legacy pages/-folder mode would run a deep link's file without app.py.)
     ds = sidebar()
     st.session_state.pop(_SHELL_KEY, None)
     return ds

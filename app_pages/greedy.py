@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _page_state, _render
+from app_pages import _common, _page_state, _render
 from scorio_core import ValidationError
 from scorio_core.analyses.greedy import GREEDY, verdict
 from scorio_core.analyses.page_state import from_state

@@ -1,15 +1,15 @@
 """Planner: trials and questions that would settle the undecided pairs; budget split.
 
 (000 App. D, Fig. 6; SPEC §4.) Renders the one definition :data:`scorio_core.analyses.PLAN`
-(as ``scorio-studio plan`` and the report's ``plan`` section do) through ``pages/_render``;
-its settings live in ``pages/_page_state`` (Save session, links, new data).
+(as ``scorio-studio plan`` and the report's ``plan`` section do) through ``app_pages/_render``;
+its settings live in ``app_pages/_page_state`` (Save session, links, new data).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from pages import _common, _page_state, _render
+from app_pages import _common, _page_state, _render
 from scorio_core import ValidationError
 from scorio_core.analyses.page_state import CONFIDENCES, from_state
 from scorio_core.analyses.plan import PLAN, summary

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from pages import _common, _page_state, _render
+from app_pages import _common, _page_state, _render
 from scorio_core import ValidationError, export
 from scorio_core.analyses.leaderboard import LEADERBOARD
 from scorio_core.analyses.page_state import CONFIDENCES, from_state, ks_options

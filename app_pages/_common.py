@@ -1,0 +1,34 @@
+"""What pages import in one place: the sidebar's dataset, cached runs and shared widgets.
+
+The code lives in small modules: :mod:`app_pages._loading` (bundled files, the
+:class:`Dataset`), :mod:`app_pages._upload` (upload widgets), :mod:`app_pages._sidebar` (dataset,
+benchmark, :func:`page_start`), :mod:`app_pages._session` (Save / Restore session),
+:mod:`app_pages._link` (links to a view), :mod:`app_pages._page_state` (settings kept across pages),
+:mod:`app_pages._runs` (long runs with progress, Dask workers) and :mod:`app_pages._widgets`
+(table formats and notes); screen text is computed in :mod:`scorio_core.display`.
+"""
+
+from __future__ import annotations
+
+from app_pages._loading import BUNDLED, MISSING, UPLOAD, UPLOAD_KEY, UPLOAD_TYPES  # noqa: F401
+from app_pages._runs import _results_store, cached_result, executor, run_cached  # noqa: F401
+from app_pages._sidebar import (  # noqa: F401
+    DATASET_KEY,
+    LAST_GOOD_KEY,
+    Dataset,
+    current_dataset,
+    page_start,
+    sidebar,
+)
+from app_pages._widgets import (  # noqa: F401
+    board_display,
+    column_config,
+    long_preview,
+    number_formats,
+    show_unresolved,
+    spell_missing,
+    synthetic_note,
+    table_height,
+    weights_key,
+)
+from scorio_core.display import eta_text, parse_weights  # noqa: F401
