@@ -19,6 +19,7 @@ from app_pages import _link, _loading, _page_state
 from scorio_core import ValidationError
 from scorio_core.analyses import ANALYSES, SIMULATIONS
 from scorio_core.analyses import session as sess
+from scorio_core.analyses.page_state import page_default
 from scorio_core.analyses.provenance import export_filename
 
 PENDING, SLOT = "_scorio_pending", "_scorio_save_slot"
@@ -76,14 +77,16 @@ def after_sidebar(ds) -> None:
     _link.write(ds)
 
 
-def session_json(ds) -> str:
-    """The session file of the current state: data, every analysis, rubric, report."""
-    settings = {aid: _page_state.stored(aid, ds.view) for aid in ANALYSES}
-    ran = _ss().get(_page_state.STORE, {})
+def session_json(ds, state=None) -> str:
+    """The session file of the current state (or of ``state``, a snapshot of the session
+    state): data, every analysis (page defaults where a page has not run), rubric, report."""
+    ss = _ss() if state is None else state
+    ran = ss.get(_page_state.STORE) or {}
+    settings = {aid: ran.get(aid) or page_default(aid, ds.view) for aid in ANALYSES}
     settings |= {sid: ran[sid] for sid in SIMULATIONS if sid in ran}
     return sess.to_json(settings, ds.full, benchmark=ds.benchmark,
-                        rubric=_ss().get(_page_state.RUBRIC), report=_ss().get(_page_state.REPORT),
-                        study=_ss().get(_page_state.STUDY))
+                        rubric=ss.get(_page_state.RUBRIC), report=ss.get(_page_state.REPORT),
+                        study=ss.get(_page_state.STUDY))
 
 
 def save_button() -> None:
@@ -92,8 +95,14 @@ def save_button() -> None:
     slot, ds = _ss().pop(SLOT, None), _ss().get("scorio_dataset")
     if slot is None or ds is None:
         return
+    # this run's state now; the file itself (every page's defaults: their definitions and
+    # sweeps) is made on click, so the first page does not import every analysis
+    keys = (_page_state.STORE, _page_state.RUBRIC, _page_state.REPORT, _page_state.STUDY)
+    snapshot = {k: _ss().get(k) for k in keys}
+    snapshot[_page_state.STORE] = dict(snapshot[_page_state.STORE] or {})
     slot.download_button(
-        "Save session", session_json(ds), export_filename(ds.view, "session", "json"),
+        "Save session", lambda: session_json(ds, snapshot),
+        export_filename(ds.view, "session", "json"),
         "application/json", key="session_save", icon=":material/save:",
         help="The data's name and sha256, the benchmark and every page's settings (no "
         "data): load it under Restore session to come back to this state.")

@@ -120,3 +120,44 @@ def test_every_public_name_still_imports(kind):
     with pytest.raises(KeyError):
         an.ANALYSES["nope"]
     assert dict(an.ANALYSES).keys() == set(ids)
+
+
+def test_the_app_and_its_leaderboard_page_import_nothing_heavy():
+    """The module-level imports of app.py, the Leaderboard page and the page helpers they
+    import (read from the files, so this follows the code), then the page's settings and
+    its board. The app's session and page-state modules are allowed; nothing else."""
+    import ast
+
+    todo, seen, stmts = [ROOT / "app.py", ROOT / "app_pages" / "leaderboard.py"], set(), []
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        for node in ast.parse(f.read_text()).body:
+            if not isinstance(node, ast.Import | ast.ImportFrom):
+                continue
+            module = getattr(node, "module", None) or ""
+            if module == "__future__":
+                continue
+            stmts.append(ast.unparse(node))
+            names = [a.name for a in node.names]
+            helpers = names if module == "app_pages" else [module.split(".")[-1]] if (
+                module.startswith("app_pages.")) else []
+            todo += [ROOT / "app_pages" / f"{h}.py" for h in helpers]
+    assert {"_sidebar.py", "_session.py", "_page_state.py"} <= {f.name for f in seen}
+    assert "_rubric_editor.py" not in {f.name for f in seen}  # the Rubric builder's own
+    code = "\n".join(["import sys", "sys.path.insert(0, '.')", *stmts]) + """
+from pathlib import Path
+from scorio_core import io
+from scorio_core.analyses.leaderboard import LEADERBOARD
+from scorio_core.analyses.page_state import from_state, page_default, to_state
+data = io.load(Path("data/reasoning_synthetic.npz")).select("AIME'25")
+state, _ = to_state("leaderboard", page_default("leaderboard", data), data)
+params = from_state("leaderboard", state, data)
+assert len(LEADERBOARD.tables(LEADERBOARD.run(data, params))["leaderboard"]) == data.L
+from scorio_core.analyses import session
+assert "leaderboard.confidence" not in session.to_query("leaderboard", params)  # the link
+"""
+    app_state = {"scorio_core.analyses.page_state", "scorio_core.analyses.session"}
+    assert loaded_after(code) - app_state == set()

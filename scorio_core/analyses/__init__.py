@@ -46,6 +46,16 @@ _DEFINITIONS: dict[str, tuple[str, str, str]] = {
     "plan": ("plan", "PLAN", "Plan"),
 }
 
+#: The simulation studies (:mod:`scorio_core.analyses.simulate`), the same way: definitions
+#: that make their own data, so they are report sections only when named.
+_SIMULATION_DEFINITIONS: dict[str, tuple[str, str, str]] = {
+    "coins": ("simulate", "COINS", "Coins"),
+    "prior-depth": ("simulate", "PRIOR_DEPTH", "PriorDepth"),
+    "order": ("simulate", "ORDER", "Order"),
+    "calibration": ("simulate", "CALIBRATION", "Calibration"),
+    "rubric-lesson": ("simulate", "RUBRIC_LESSON", "RubricLesson"),
+}
+
 #: Analyses whose ``run`` takes ``executor=`` (:class:`scorio_core.parallel.Executor`): their
 #: sweeps can run on a Dask cluster with the same result.
 CLUSTER_ANALYSES = ("convergence", "stability", "coins", "prior-depth", "order", "calibration")
@@ -58,7 +68,8 @@ def _load(module: str, name: str) -> Any:
 class _Registry(Mapping[str, Analysis]):
     """A read-only ``{id: Analysis}`` that imports a definition the first time it is read."""
 
-    def __init__(self, definitions: Mapping[str, tuple[str, str, str]]) -> None:
+    def __init__(self, name: str, definitions: Mapping[str, tuple[str, str, str]]) -> None:
+        self._name = name
         self._definitions = dict(definitions)
         self._loaded: dict[str, Analysis] = {}
 
@@ -78,20 +89,19 @@ class _Registry(Mapping[str, Analysis]):
         return len(self._definitions)
 
     def __repr__(self) -> str:
-        return f"ANALYSES({', '.join(self._definitions)})"
+        return f"{self._name}({', '.join(self._definitions)})"
 
 
 #: Every analysis by id, in report order (a read-only mapping; definitions load on first use).
-ANALYSES: Mapping[str, Analysis] = _Registry(_DEFINITIONS)
+ANALYSES: Mapping[str, Analysis] = _Registry("ANALYSES", _DEFINITIONS)
+#: Every simulation study by id (``scorio-studio simulate``; loaded on first use).
+SIMULATIONS: Mapping[str, Analysis] = _Registry("SIMULATIONS", _SIMULATION_DEFINITIONS)
 
 # public name -> module that defines it, for the names imported on first use
 _LAZY: dict[str, str] = {}
 for _module, _name, _prefix in _DEFINITIONS.values():
     _LAZY |= {_name: _module, f"{_prefix}Params": _module, f"{_prefix}Result": _module}
 del _module, _name, _prefix
-#: The simulation studies (:mod:`scorio_core.analyses.simulate`): definitions that make
-#: their own data, so they are not in :data:`ANALYSES`' default report sections.
-_LAZY["SIMULATIONS"] = "simulate"
 
 
 def __getattr__(name: str) -> Any:  # PEP 562: definitions and their classes on first use

@@ -25,19 +25,40 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from . import ANALYSES, _sim_state
-from .compare import CompareParams
-from .convergence import ConvergenceParams, available_targets, usable_methods
-from .greedy import GreedyParams
-from .leaderboard import LeaderboardParams
-from .plan import PlanParams
-from .rubric import DEFAULT_SCHEMES, RubricParams
-from .simulate import SIMULATIONS
-from .stability import StabilityParams
+from . import ANALYSES, SIMULATIONS
+
+if TYPE_CHECKING:
+    from .plan import PlanParams
+
+# The definitions (and what they import) load only when a page asks for them: the
+# Leaderboard's first run must not import the sweeps, rankers and studies.
+
+
+def _P(analysis_id: str) -> type:
+    """The ``Params`` class of one analysis."""
+    return ANALYSES[analysis_id].params
+
+
+def _sim():
+    from . import _sim_state
+
+    return _sim_state
+
+
+def usable_methods(data):
+    from .convergence import usable_methods
+
+    return usable_methods(data)
+
+
+def available_targets(data):
+    from .convergence import available_targets
+
+    return available_targets(data)
 
 __all__ = [
     "PAGES",
@@ -87,7 +108,7 @@ def state_keys(analysis_id: str) -> tuple[str, ...]:
     ``_``-prefixed helpers)."""
     _check_id(analysis_id)
     if analysis_id in SIMULATIONS:
-        return _sim_state.state_keys(analysis_id)
+        return _sim().state_keys(analysis_id)
     return _KEYS[analysis_id]
 
 
@@ -127,16 +148,16 @@ def page_default(analysis_id: str, data: Outcomes | None):
     study, which uses no data: the Simulator page's defaults)."""
     _check_id(analysis_id)
     if analysis_id in SIMULATIONS:
-        return _sim_state.page_default(analysis_id)
+        return _sim().page_default(analysis_id)
     if analysis_id == "plan":
-        return PlanParams(budget_trials=data.L)
+        return _P("plan")(budget_trials=data.L)
     if analysis_id == "leaderboard":
         ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()
-        return LeaderboardParams(ks=ks)
+        return _P("leaderboard")(ks=ks)
     if analysis_id == "convergence":
         usable = usable_methods(data)
-        ids = [m for m in ConvergenceParams.methods.split(",") if m in usable] or usable[:1]
-        return ConvergenceParams(methods=",".join(ids) or ConvergenceParams.methods)
+        ids = [m for m in _P("convergence").methods.split(",") if m in usable] or usable[:1]
+        return _P("convergence")(methods=",".join(ids) or _P("convergence").methods)
     return ANALYSES[analysis_id].params()
 
 
@@ -150,7 +171,7 @@ def to_state(analysis_id: str, params: Any,
         want = _definition(analysis_id).params.__name__
         raise ValidationError(f"{analysis_id} settings must be {want}; got {type(params).__name__}")
     if analysis_id in SIMULATIONS:
-        return _sim_state.to_state(analysis_id, params)
+        return _sim().to_state(analysis_id, params)
     notes: list[str] = []
     p = params
     if analysis_id == "plan":
@@ -193,9 +214,9 @@ def to_state(analysis_id: str, params: Any,
             target = "gold"
         return {"conv_methods": ids, "conv_target": target, "conv_scheme": p.scheme,
                 "conv_seed": p.seed, "conv_match": p.match,
-                "conv_b_curves": p.curve_replicates or ConvergenceParams.curve_replicates,
+                "conv_b_curves": p.curve_replicates or _P("convergence").curve_replicates,
                 "conv_b_conv": p.replicates,
-                "conv_b_slow": p.slow_replicates or ConvergenceParams.slow_replicates}, notes
+                "conv_b_slow": p.slow_replicates or _P("convergence").slow_replicates}, notes
     if analysis_id == "greedy":
         return {"greedy_reps": p.replicates, "greedy_seed": p.seed}, notes
     # rubric: preset names as they are, an edited rubric as the editor's "current"
@@ -252,7 +273,7 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None
     (the Leaderboard's weight editor: ``weights=``; the Rubric builder: ``current=`` rubric)."""
     _check_id(analysis_id)
     if analysis_id in SIMULATIONS:
-        return _sim_state.from_state(analysis_id, state)
+        return _sim().from_state(analysis_id, state)
     d = page_default(analysis_id, data)
     default, _ = to_state(analysis_id, d, data)
 
@@ -263,31 +284,31 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None
     if analysis_id == "leaderboard":
         prior = "greedy" if get("use_prior") and data.R0 is not None else "uniform"
         weights = overrides.get("weights", get("_lb_weights"))
-        return LeaderboardParams(
+        return _P("leaderboard")(
             confidence=float(get("confidence")), prior=prior,
             ks=tuple(int(k) for k in get("ks")) if data.is_binary else (),
             weights=None if data.is_binary else weights, scope=get("scope") or "questions",
             adjust=get("adjust"), draws=int(get("_lb_draws")), seed=int(get("_lb_seed")))
     if analysis_id == "compare":
-        return CompareParams(methods=_spec(list(get("methods"))))
+        return _P("compare")(methods=_spec(list(get("methods"))))
     if analysis_id == "stability":
         from ..rank import METHODS
 
         fams = list(get("stab_families"))
-        return StabilityParams(methods=_spec([m for m, v in METHODS.items() if v.family in fams]))
+        return _P("stability")(methods=_spec([m for m, v in METHODS.items() if v.family in fams]))
     if analysis_id == "convergence":
-        return ConvergenceParams(
+        return _P("convergence")(
             methods=",".join(get("conv_methods")), replicates=int(get("conv_b_conv")),
             curve_replicates=int(get("conv_b_curves")), slow_replicates=int(get("conv_b_slow")),
             seed=int(get("conv_seed")), scheme=get("conv_scheme"), target=get("conv_target"),
             match=get("conv_match"))
     if analysis_id == "greedy":
-        return GreedyParams(replicates=int(get("greedy_reps")), seed=int(get("greedy_seed")))
+        return _P("greedy")(replicates=int(get("greedy_reps")), seed=int(get("greedy_seed")))
     if analysis_id == "plan":
         names = {str(m) for m in data.models}
         up, lo, n_max = state.get("plan_upper"), state.get("plan_lower"), state.get("plan_nmax")
         pair = (up, lo) if up in names and lo in names and up != lo else None
-        return PlanParams(
+        return _P("plan")(
             confidence=float(get("plan_confidence")), scope=get("plan_scope"),
             adjust=get("plan_adjust"), prior=get("_plan_prior"),
             budget_trials=int(get("plan_budget")), draws=int(get("_plan_draws")),
@@ -296,6 +317,10 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None
     current = overrides.get("current")
     edited = current and dataclasses.replace(current, name=current.name + _EDITED)
     chosen = state.get("rubric_compare")
-    chosen = list(DEFAULT_SCHEMES) if chosen is None else list(chosen)
-    return RubricParams(schemes=tuple(edited if k == CURRENT_RUBRIC else k for k in chosen
+    if chosen is None:
+        from .rubric import DEFAULT_SCHEMES
+
+        chosen = DEFAULT_SCHEMES
+    chosen = list(chosen)
+    return _P("rubric")(schemes=tuple(edited if k == CURRENT_RUBRIC else k for k in chosen
                                       if k != CURRENT_RUBRIC or edited))

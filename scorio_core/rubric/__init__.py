@@ -39,7 +39,19 @@ from .model import (
     to_json,
 )
 from .presets import PRESETS, READINGS, get_preset, list_presets
-from .ranking import GOLD_LABEL, categorical_ranking, resolve_schemes, scheme_ranks
+
+# .ranking (categorical rankings: Kendall's tau, the rank ties) imports the sweeps' agreement
+# code; it loads on first use, so rubric files and presets stay light (a session file, the
+# app's first page).
+_RANKING = ("GOLD_LABEL", "categorical_ranking", "resolve_schemes", "scheme_ranks")
+
+
+def __getattr__(name: str):
+    if name in _RANKING:
+        from . import ranking
+
+        return getattr(ranking, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "MAX_RULES",

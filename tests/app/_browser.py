@@ -46,12 +46,13 @@ def wait_healthy(url: str, timeout: float = 90) -> None:
 
 
 @contextlib.contextmanager
-def streamlit_server(port: int = 0) -> Iterator[str]:
-    """Run ``streamlit run app.py`` on loopback; yield its URL; stop it afterwards."""
+def streamlit_server(port: int = 0, app: str = "app.py") -> Iterator[str]:
+    """Run ``streamlit run app.py`` (or another ``app`` script) on loopback; yield its URL;
+    stop it afterwards."""
     port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     cmd = [
-        sys.executable, "-m", "streamlit", "run", "app.py",
+        sys.executable, "-m", "streamlit", "run", app,
         "--server.port", str(port), "--server.address", "127.0.0.1",
         "--server.headless", "true", "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
