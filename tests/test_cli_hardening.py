@@ -47,8 +47,25 @@ def test_app_passes_streamlit_flags_through(monkeypatch, argv, extra):
     monkeypatch.setattr(cli.subprocess, "call", fake_call)
     assert cli.main(argv) == 0
     cmd = seen["cmd"]
-    assert cmd[1:4] == ["-m", "streamlit", "run"] and cmd[4].endswith("app.py")
-    assert cmd[5:] == extra
+    assert cmd[1].endswith("serve.py") and Path(cmd[1]).is_file()
+    assert cmd[2:] == extra
+
+
+def test_serve_runs_streamlit_on_app_py_with_the_flags(monkeypatch):
+    """serve.py hands ``run app.py FLAGS`` to Streamlit's own CLI after its imports."""
+    import importlib.util
+
+    from streamlit.web import cli as stcli
+
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "serve.py")
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    seen = {}
+    monkeypatch.setattr(stcli, "main", lambda: seen.setdefault("argv", list(sys.argv)) and 0)
+    monkeypatch.setattr(sys, "argv", ["serve.py"])
+    assert serve.main(["--server.port", "8601"]) == 0
+    assert seen["argv"] == ["streamlit", "run", str(ROOT / "app.py"), "--server.port", "8601"]
+    assert all(m in sys.modules for m in serve.PRELOAD)
 
 
 def test_prior_greedy_without_greedy_outcomes_names_the_flag(capsys):

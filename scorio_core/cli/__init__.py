@@ -78,14 +78,17 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run_app(extra: Sequence[str]) -> int:
-    app_py = Path(__file__).resolve().parents[2] / "app.py"
-    if not app_py.exists():
+    """``python serve.py FLAGS``: ``streamlit run app.py FLAGS`` with the first page's
+    imports done while the server starts (see serve.py)."""
+    root = Path(__file__).resolve().parents[2]
+    serve, app_py = root / "serve.py", root / "app.py"
+    if not (serve.exists() and app_py.exists()):
         raise ValidationError(
-            f"app.py not found next to the package ({app_py}); run from a source checkout "
-            "installed with `pip install -e .`"
+            f"app.py and serve.py not found next to the package ({root}); run from a source "
+            "checkout installed with `pip install -e .`"
         )
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app_py), *extra]
-    return subprocess.call(cmd, cwd=app_py.parent, env=os.environ.copy())
+    cmd = [sys.executable, str(serve), *extra]
+    return subprocess.call(cmd, cwd=root, env=os.environ.copy())
 
 
 

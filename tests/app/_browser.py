@@ -46,13 +46,15 @@ def wait_healthy(url: str, timeout: float = 90) -> None:
 
 
 @contextlib.contextmanager
-def streamlit_server(port: int = 0, app: str = "app.py") -> Iterator[str]:
-    """Run ``streamlit run app.py`` (or another ``app`` script) on loopback; yield its URL;
-    stop it afterwards."""
+def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True) -> Iterator[str]:
+    """Run the app as the README does (``serve.py``: ``streamlit run app.py`` with the first
+    page's imports done at start-up), or ``streamlit run`` on ``app`` (``serve=False`` or
+    another script), on loopback; yield its URL; stop it afterwards."""
     port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     cmd = [
-        sys.executable, "-m", "streamlit", "run", app,
+        sys.executable, *(["serve.py"] if serve and app == "app.py" else
+                          ["-m", "streamlit", "run", app]),
         "--server.port", str(port), "--server.address", "127.0.0.1",
         "--server.headless", "true", "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
