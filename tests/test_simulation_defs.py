@@ -39,6 +39,13 @@ def test_registry_and_contract():
         a.params()  # defaults are valid
         assert a.how_to_read.strip()
     assert all(a.uses_data for a in ANALYSES.values())
+    # the lazy registries name exactly the module's studies, and SECTIONS is both, in order
+    from scorio_core.analyses import SECTIONS
+    from scorio_core.analyses import simulate as sim_defs
+
+    assert dict(SIMULATIONS) == sim_defs.SIMULATIONS
+    assert list(SECTIONS) == [*ANALYSES, *SIMULATIONS]
+    assert all(SECTIONS[k] is ANALYSES.get(k, SIMULATIONS.get(k)) for k in SECTIONS)
 
 
 def test_run_ignores_the_data(results):

@@ -96,6 +96,11 @@ class _Registry(Mapping[str, Analysis]):
 ANALYSES: Mapping[str, Analysis] = _Registry("ANALYSES", _DEFINITIONS)
 #: Every simulation study by id (``scorio-studio simulate``; loaded on first use).
 SIMULATIONS: Mapping[str, Analysis] = _Registry("SIMULATIONS", _SIMULATION_DEFINITIONS)
+#: Every definition by id, the analyses then the studies: one namespace (report sections,
+#: session settings, page state).
+SECTIONS: Mapping[str, Analysis] = _Registry(
+    "SECTIONS", {**_DEFINITIONS, **_SIMULATION_DEFINITIONS}
+)
 
 # public name -> module that defines it, for the names imported on first use
 _LAZY: dict[str, str] = {}
@@ -120,6 +125,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "ANALYSES",
     "SIMULATIONS",
+    "SECTIONS",
     "CLUSTER_ANALYSES",
     "Analysis",
     "Chart",

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from . import ANALYSES, SIMULATIONS
+from . import ANALYSES, SECTIONS, SIMULATIONS
 
 if TYPE_CHECKING:
     from .plan import PlanParams
@@ -121,7 +121,7 @@ def _check_id(analysis_id: str) -> None:
 
 
 def _definition(analysis_id: str):
-    return SIMULATIONS[analysis_id] if analysis_id in SIMULATIONS else ANALYSES[analysis_id]
+    return SECTIONS[analysis_id]
 
 
 def ks_options(n: int) -> list[int]:

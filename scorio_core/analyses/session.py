@@ -28,7 +28,7 @@ from typing import Any
 
 from .._validation import ValidationError, parse_json
 from ..outcomes import COMBINED, Outcomes
-from . import ANALYSES, SIMULATIONS
+from . import ANALYSES, SECTIONS, SIMULATIONS
 from ._base import params_dict
 from .provenance import provenance
 
@@ -74,13 +74,10 @@ class Session:
 
 
 def _definition(analysis_id: str):
-    if analysis_id in ANALYSES:
-        return ANALYSES[analysis_id]
-    if analysis_id in SIMULATIONS:
-        return SIMULATIONS[analysis_id]
+    if analysis_id in SECTIONS:
+        return SECTIONS[analysis_id]
     raise ValidationError(
-        f"unknown analysis {analysis_id!r}; expected one of "
-        f"{', '.join([*ANALYSES, *SIMULATIONS])}"
+        f"unknown analysis {analysis_id!r}; expected one of {', '.join(SECTIONS)}"
     )
 
 
@@ -148,7 +145,7 @@ def to_json(
     """
     _study(study)
     for aid, p in settings.items():
-        if (aid not in ANALYSES and aid not in SIMULATIONS) or not isinstance(
+        if aid not in SECTIONS or not isinstance(
                 p, _definition(aid).params):
             raise ValidationError(
                 f"settings must map analysis ids to their Params; got {aid!r}: "

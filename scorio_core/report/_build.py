@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 
 from .._validation import ValidationError
-from ..analyses import ANALYSES, Analysis, Chart, params_dict
+from ..analyses import ANALYSES, SECTIONS, SIMULATIONS, Analysis, Chart, params_dict
 from ..analyses.provenance import provenance
 from ..outcomes import Outcomes
 
@@ -18,35 +18,8 @@ __all__ = ["Report", "SectionResult", "build_report", "parse_sections"]
 
 SectionSpec = str | tuple[str, Any]
 
-#: Every section id a report takes: the analyses of the data, then the simulation studies
-#: (never in the default sections: they do not look at the data).
-
-
-def _simulations() -> Mapping[str, Analysis]:
-    from ..analyses import SIMULATIONS  # loads the studies (and their sweeps) on first use
-
-    return SIMULATIONS
-
-
-class _Sections(Mapping[str, Analysis]):
-    """:data:`ANALYSES` then the simulation studies, each loaded when first read (importing
-    the report renderers loads no analysis)."""
-
-    def __getitem__(self, aid: str) -> Analysis:
-        return ANALYSES[aid] if aid in ANALYSES else _simulations()[aid]
-
-    def __contains__(self, aid: object) -> bool:
-        return aid in ANALYSES or aid in _simulations()
-
-    def __iter__(self):
-        yield from ANALYSES
-        yield from _simulations()
-
-    def __len__(self) -> int:
-        return len(ANALYSES) + len(_simulations())
-
-
-SECTIONS: Mapping[str, Analysis] = _Sections()
+# A report takes any id of SECTIONS: the analyses of the data, then the simulation studies
+# (never in the default sections: they do not look at the data).
 
 
 @dataclass(frozen=True)
@@ -84,7 +57,7 @@ def parse_sections(text: str) -> list[str]:
     if unknown or not ids:
         raise ValidationError(
             f"sections must be comma-separated analysis ids from {', '.join(ANALYSES)} or "
-            f"simulation studies from {', '.join(_simulations())}; got {text!r}"
+            f"simulation studies from {', '.join(SIMULATIONS)}; got {text!r}"
         )
     return ids
 
