@@ -6,13 +6,14 @@ definition, so a number on the page is the number everywhere else.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-from app_pages import _common
+from app_pages import _common, _widgets
 from scorio_core.analyses import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.analyses.provenance import export_file, export_filename
 from scorio_core.display import analysis_code
@@ -42,22 +43,62 @@ def cached(analysis: Analysis, ds: _common.Dataset, params: Any):
     return _common.cached_result(analysis.id, (ds.token, params))
 
 
+#: Altair's theme and data transformer are process-wide settings; sessions run in threads.
+_ALTAIR = threading.Lock()
+
+
+def vega_lite(chart) -> dict:
+    """``chart`` as the Vega-Lite dict ``st.altair_chart`` sends, without validating it again.
+
+    Streamlit's own conversion validates the spec against the Vega-Lite JSON schema on every
+    run, about half the time a chart takes on the server; the charts are fixed code that
+    the tests validate (``tests/test_analyses.py``, ``tests/app/test_charts.py``). As in
+    ``st.altair_chart``, Altair's default theme is off (Streamlit's theme applies) and any
+    number of rows may be sent.
+    """
+    import altair as alt
+
+    with _ALTAIR, alt.theme.enable("none"), alt.data_transformers.disable_max_rows():
+        return chart.to_dict(validate=False)
+
+
+@st.cache_resource
+def _specs_store() -> dict:
+    """id(result) -> (result, its charts, their Vega-Lite dicts); holding the result keeps
+    its id from being reused. Bounded: the oldest entry is dropped."""
+    return {}
+
+
+def _charts_of(analysis: Analysis, result: Any) -> list[tuple[Chart, dict]]:
+    """The charts of ``result`` with their Vega-Lite dicts, built once per result object (a
+    cached result is the same object on every rerun: widgets, expanders, page changes)."""
+    store = _specs_store()
+    hit = store.get(id(result))
+    if hit is None or hit[0] is not result:
+        hit = (result, [(c, vega_lite(c.chart)) for c in analysis.charts(result)])
+        while len(store) >= 16:
+            store.pop(next(iter(store)), None)
+        store[id(result)] = hit
+    return hit[1]
+
+
 def charts(
     analysis: Analysis, result: Any, key: str, widths: Sequence[str] = (), skip: Sequence[int] = ()
 ) -> None:
     """Every chart of ``result`` (except the indices in ``skip``; ``-1`` is the last): title,
     chart, caption and its SVG/PNG files (made when clicked)."""
-    cs = analysis.charts(result)
+    cs = _charts_of(analysis, result)
     skip = {i % len(cs) for i in skip} if cs else set()
-    for i, c in enumerate(cs):
+    for i, (c, spec) in enumerate(cs):
         if i not in skip:
-            chart(c, key, i, widths[i] if i < len(widths) else "stretch")
+            chart(c, key, i, widths[i] if i < len(widths) else "stretch", spec=spec)
 
 
-def chart(c: Chart, key: str, i: int = 0, width: str = "stretch") -> None:
-    """One chart: title, chart, caption and its SVG/PNG files (made when clicked)."""
+def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | None = None) -> None:
+    """One chart: title, chart, caption and its SVG/PNG files (made when clicked); ``spec``:
+    its Vega-Lite dict if already made (:func:`vega_lite`)."""
     st.subheader(c.title)
-    st.altair_chart(c.chart, width=width)
+    st.vega_lite_chart(spec if spec is not None else vega_lite(c.chart), width=width)
     st.caption(c.caption)
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
     a, b, _ = st.columns([1, 1, 3])
@@ -104,8 +145,8 @@ def footer(
                "(input sha256, settings, seeds, versions, UTC time)." if o is not None else
                "Every file names the study and carries its provenance (simulated data: "
                "settings, seeds, versions, UTC time).")
-    with st.expander("Copy code: the notebook cell for this view"):
-        st.code(notebook_cell(analysis, ds, params), language="python")
+    _widgets.code_expander("Copy code: the notebook cell for this view",
+                           lambda: notebook_cell(analysis, ds, params))
 
 
 def source_path(ds: _common.Dataset) -> Path:

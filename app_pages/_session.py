@@ -16,6 +16,7 @@ import inspect
 import streamlit as st
 
 from app_pages import _link, _loading, _page_state
+from app_pages._widgets import lazy_expander
 from scorio_core import ValidationError
 from scorio_core.analyses import ANALYSES, SIMULATIONS
 from scorio_core.analyses import session as sess
@@ -109,20 +110,22 @@ def save_button() -> None:
 
 
 def _session_box(ds) -> None:
-    with st.sidebar.expander("Session"):
-        _ss()[SLOT] = st.empty()
-        f = st.file_uploader("Restore session", type=["json"], key="session_upload",
-                             help="A file saved with Save session (at most 2 MB).", **_MAX_MB)
-        if f is not None and _ss().get(SEEN) != f.file_id:
-            _ss()[SEEN] = f.file_id
-            _ss()[UPLOADED] = (f.name, f.getvalue())
-        if (up := _ss().pop(UPLOADED, None)) is None:
-            return
-        name, raw = up
-        try:
-            session = sess.from_json(raw)
-        except ValidationError as exc:
-            st.error(f"Could not restore {name}: {exc}", icon=":material/error:")
-            return
-        _ss()[PENDING] = {"session": session, "name": name, "selected": False}
-        st.rerun()
+    box = lazy_expander("Session", "session_box", sidebar=True)  # widgets only while open
+    if box is not None:
+        with box:
+            _ss()[SLOT] = st.empty()
+            f = st.file_uploader("Restore session", type=["json"], key="session_upload",
+                                 help="A file saved with Save session (at most 2 MB).", **_MAX_MB)
+            if f is not None and _ss().get(SEEN) != f.file_id:
+                _ss()[SEEN] = f.file_id
+                _ss()[UPLOADED] = (f.name, f.getvalue())
+    if (up := _ss().pop(UPLOADED, None)) is None:
+        return
+    name, raw = up
+    try:
+        session = sess.from_json(raw)
+    except ValidationError as exc:
+        st.sidebar.error(f"Could not restore {name}: {exc}", icon=":material/error:")
+        return
+    _ss()[PENDING] = {"session": session, "name": name, "selected": False}
+    st.rerun()

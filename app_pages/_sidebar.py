@@ -46,7 +46,8 @@ def sidebar() -> Dataset:
     """Render the shared sidebar and store the selected :class:`Dataset` in session state."""
     side = st.sidebar
     _session.before_sidebar()  # a link's or a restored session's dataset and benchmark
-    choice = side.radio("Dataset", [*_loading.BUNDLED, _loading.UPLOAD], key="dataset")
+    # a select box, like Benchmark below: one widget kind less to load on a first visit
+    choice = side.selectbox("Dataset", [*_loading.BUNDLED, _loading.UPLOAD], key="dataset")
     full, token, source = _load(choice)
     benchmark = COMBINED
     if full.benchmark_names:

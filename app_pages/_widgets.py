@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 
 import pandas as pd
 import streamlit as st
@@ -15,6 +16,32 @@ from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 #: separates the pair; —: the last model has no next one).
 _SYMBOLIC = ("z_next", "n_needed")
 _FORMATS = {"n_needed": "%.0f", "p_best": "%.3f", "z_next": "%.2f"}
+
+
+_STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
+#: The key of the "Copy code" expanders: open on one page, open on the next.
+CODE_KEY = "copy_code"
+
+
+def lazy_expander(label: str, key: str, sidebar: bool = False):
+    """An expander whose contents run only while it is open, or ``None`` when it is closed.
+
+    Streamlit's stateful expander (``on_change="rerun"``): a closed one sends nothing, so
+    the browser loads no code for the widgets it holds (the syntax highlighter alone is
+    1.5 MB of JavaScript) and the first page paints sooner. Opening it reruns the page.
+    """
+    where = st.sidebar if sidebar else st
+    if not _STATEFUL_EXPANDER:  # an older Streamlit: a plain expander, contents always run
+        return where.expander(label)
+    box = where.expander(label, key=key, on_change="rerun")
+    return box if box.open else None
+
+
+def code_expander(label: str, code) -> None:
+    """A "Copy code" expander showing ``code()`` (called only while it is open)."""
+    if (box := lazy_expander(label, CODE_KEY)) is not None:
+        with box:
+            st.code(code(), language="python")
 
 
 def number_formats(columns, fmt: str = "%.3f") -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from app_pages import _common, _loading, _render
+from app_pages import _common, _loading, _render, _widgets
 from scorio_core.display import category_table, data_charts, data_code, load_notes, signal_table
 
 
@@ -80,13 +80,15 @@ def main() -> None:
         "layout CSV/Parquet/JSONL uploads use."
     )
     st.dataframe(preview, hide_index=True, key="long_preview")
-    with st.expander("Copy code: load these data in a notebook"):
-        options = st.session_state.get(_loading.LOAD_OPTIONS) or {}
-        path = _render.source_path(ds)
-        if _loading.several_files():
-            st.caption("Several files: put them in one folder and load the folder.")
-            path = path.with_name("uploaded_logs")
-        st.code(data_code(path, ds.benchmark, **options), language="python")
+    box = _widgets.lazy_expander("Copy code: load these data in a notebook", _widgets.CODE_KEY)
+    if box is not None:
+        with box:
+            options = st.session_state.get(_loading.LOAD_OPTIONS) or {}
+            path = _render.source_path(ds)
+            if _loading.several_files():
+                st.caption("Several files: put them in one folder and load the folder.")
+                path = path.with_name("uploaded_logs")
+            st.code(data_code(path, ds.benchmark, **options), language="python")
 
 
 main()

@@ -22,17 +22,25 @@ ADJUST = {"none": "none", "holm": "Holm (family-wise)", "bh": "Benjamini–Hochb
 
 def _controls(o) -> tuple | None:
     """The widgets; the category weights edited (``None`` for binary data)."""
+    # Button groups (segmented controls, pills) and select boxes only: every other widget
+    # kind is more JavaScript for a first visit's browser to fetch before the table shows.
     c1, c2, c3 = st.columns([2, 2, 3])
-    c1.select_slider("Confidence", CONFIDENCES, key="confidence", format_func=lambda c: f"{c:.0%}",
-                     help="Credible level of the intervals and decision level of the pairwise "
-                     "decisions behind rank, rank_lo, rank_hi and the heatmap")
-    c2.toggle("Use greedy prior (R0)", key="use_prior", disabled=o.R0 is None,
-              help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None else
-              f"Add the {o.D} greedy outcome(s) per question to the uniform prior (Bayes_R0@N)")
+    c1.segmented_control("Confidence", CONFIDENCES, key="confidence", required=True,
+                         format_func=lambda c: f"{c:.0%}",
+                         help="Credible level of the intervals and decision level of the "
+                         "pairwise decisions behind rank, rank_lo, rank_hi and the heatmap")
+    c2.segmented_control("Prior", [False, True], key="use_prior", required=True,
+                         format_func=lambda g: "greedy (R0)" if g else "uniform",
+                         disabled=o.R0 is None,
+                         help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None
+                         else f"greedy: add the {o.D} greedy outcome(s) per question to the "
+                         "uniform prior (Bayes_R0@N)")
     if o.is_binary:
-        c3.multiselect("Pass@k columns", ks_options(o.N), key="ks", help=f"k ≤ N = {o.N} trials")
+        c3.pills("Pass@k columns", ks_options(o.N), key="ks", selection_mode="multi",
+                 help=f"k ≤ N = {o.N} trials")
     c1, c2 = st.columns([3, 2])
-    c1.segmented_control("Scope", ["questions", "population"], key="scope", help=SCOPE_HELP)
+    c1.segmented_control("Scope", ["questions", "population"], key="scope", required=True,
+                         help=SCOPE_HELP)
     c2.selectbox("Multiplicity control", list(ADJUST), key="adjust", format_func=ADJUST.get,
                  help="Adjust the pairwise decisions over all L(L−1)/2 pairs")
     if o.is_binary:

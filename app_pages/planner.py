@@ -19,9 +19,10 @@ def main() -> None:
     ds = _common.page_start("Planner")
     o = ds.view
     _page_state.widgets("plan", ds)
-    c1, c2, c3, c4 = st.columns([2, 2, 2, 2])
-    confidence = c1.select_slider(
-        "Confidence", CONFIDENCES, key="plan_confidence", format_func=lambda c: f"{c:.0%}",
+    c1, c2, c3, c4 = st.columns([5, 4, 4, 4])  # room for the four confidence buttons
+    confidence = c1.segmented_control(
+        "Confidence", CONFIDENCES, key="plan_confidence", required=True,
+        format_func=lambda c: f"{c:.0%}",
     )
     scope = c2.selectbox(
         "Scope of the decisions", ["questions", "population"], key="plan_scope",

@@ -12,7 +12,7 @@ import nbformat
 import streamlit as st
 import streamlit.components.v1 as components
 
-from app_pages import _common, _page_state
+from app_pages import _common, _page_state, _widgets
 from scorio_core.analyses import ANALYSES
 from scorio_core.analyses.provenance import export_filename
 from scorio_core.display import report_code
@@ -59,8 +59,9 @@ def main() -> None:
     title = st.text_input("Title", key="report_title")
     _page_state.remember_report(sections, title)
     local = (ROOT / ds.source) if (ROOT / ds.source).is_file() else Path(ds.source)
-    with st.expander("Copy code: the same report from a notebook"):
-        st.code(report_code(local, sections, title=title, benchmark=ds.benchmark), "python")
+    _widgets.code_expander(
+        "Copy code: the same report from a notebook",
+        lambda: report_code(local, sections, title=title, benchmark=ds.benchmark))
     if not sections:
         st.info("Pick at least one section.")
         return

@@ -6,7 +6,8 @@ Debian's ``chromium``). Targets (issue 15): ``--help`` under 0.5 s; the first
 leaderboard under 3 s after the server is up, on a warm disk.
 
 Each timing is a fresh process, so module imports are paid every time (the disk cache
-is warm after the first run; the best of the repeats is printed next to the median).
+is warm after the first run). Targets are judged on the median of the repeats (the best
+is printed next to it): on a shared 2-core machine one page load varies by ±0.5 s.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tests" / "app"))
 
 HELP_TARGET_S = 0.5
 FIRST_BOARD_TARGET_S = 3.0
-REPEATS = 5
+REPEATS = 7  # odd: the median is one of the runs
 
 
 def _time(cmd: list[str]) -> list[float]:
@@ -35,7 +36,8 @@ def _time(cmd: list[str]) -> list[float]:
 
 
 def _row(what: str, times: list[float], target: float | None = None) -> None:
-    verdict = "" if target is None else ("  OK" if min(times) < target else "  TOO SLOW")
+    verdict = "" if target is None else (  # the median: a target met on a lucky run is not met
+        "  OK" if statistics.median(times) < target else "  TOO SLOW")
     print(f"{what:<48} best {min(times):6.2f} s  median {statistics.median(times):6.2f} s"
           + (f"  (target < {target:g} s){verdict}" if target else ""))
 
@@ -76,26 +78,45 @@ FLOOR_APP = (
 )
 
 
-def first_table_seconds(
-    app: str = "app.py", path: str = "/leaderboard", serve: bool = True
-) -> list[float]:
-    """Server start excluded: time from opening ``path`` on a new server to its table on
-    screen (the app's Leaderboard page, or ``app``; ``serve``: started as the README does,
-    through serve.py, else with a bare ``streamlit run``)."""
+#: In the page: when the first table enters the DOM, on the browser's clock (ms since the
+#: navigation started): the time a user sees, without Playwright's own round trips.
+_TABLE_CLOCK = (
+    "window.__table = null; new MutationObserver(() => { if (window.__table === null && "
+    "document.querySelector('[data-testid=\"stDataFrame\"]')) window.__table = "
+    "performance.now(); }).observe(document, {subtree: true, childList: true});"
+)
+
+
+def first_table_rounds(floor_app: str, rounds: int = REPEATS) -> dict[str, dict[str, list]]:
+    """Server start excluded: time from opening a page on a new server (and a new browser
+    context: nothing cached) to its table on screen, for Streamlit's floor (``floor_app``),
+    the app's ``/leaderboard`` started with a bare ``streamlit run app.py`` and started as
+    the README does (``serve.py``). The three alternate in each round, so a busy spell
+    of the machine hits all of them. Returns, per setup, ``wall`` (Playwright: goto until
+    the table is found) and ``browser`` (the page's own clock) times in seconds."""
     from _browser import CHROMIUM, CHROMIUM_ARGS, streamlit_server
     from playwright.sync_api import sync_playwright
 
-    out = []
+    setups = {
+        "Streamlit floor: a one-table app": (floor_app, "/", False),
+        "app: first leaderboard, bare `streamlit run app.py`": ("app.py", "/leaderboard", False),
+        "app: first leaderboard (README command, serve.py)": ("app.py", "/leaderboard", True),
+    }
+    out = {k: {"wall": [], "browser": []} for k in setups}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for _ in range(3):
-            with streamlit_server(app=app, serve=serve) as url:  # a new server each time
-                page = browser.new_page()
-                t0 = time.perf_counter()
-                page.goto(f"{url}{path}")
-                page.wait_for_selector('[data-testid="stDataFrame"]', timeout=120_000)
-                out.append(time.perf_counter() - t0)
-                page.close()
+        for _ in range(rounds):
+            for name, (app, path, serve) in setups.items():
+                with streamlit_server(app=app, serve=serve) as url:
+                    ctx = browser.new_context()
+                    page = ctx.new_page()
+                    page.add_init_script(_TABLE_CLOCK)
+                    t0 = time.perf_counter()
+                    page.goto(f"{url}{path}")
+                    page.wait_for_selector('[data-testid="stDataFrame"]', timeout=120_000)
+                    out[name]["wall"].append(time.perf_counter() - t0)
+                    out[name]["browser"].append(page.evaluate("window.__table") / 1000)
+                    ctx.close()
         browser.close()
     return out
 
@@ -114,14 +135,20 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             floor = Path(tmp) / "floor_app.py"
             floor.write_text(FLOOR_APP)
-            _row("Streamlit floor: a one-table app (new server)",
-                 first_table_seconds(str(floor), "/"))
-        _row("app: first leaderboard, bare `streamlit run app.py`",
-             first_table_seconds(serve=False))
-        _row("app: first leaderboard (new server, README command)", first_table_seconds(),
-             FIRST_BOARD_TARGET_S)
+            rounds = first_table_rounds(str(floor))
     except Exception as exc:  # noqa: BLE001 - no browser here: say so, keep the rest
         print(f"app: first leaderboard: not measured ({type(exc).__name__}: {exc})")
+        return
+    print(f"Opening a page on a new server, {REPEATS} alternating rounds "
+          "(wall: Playwright's goto to table found; browser: the page's own clock):")
+    floor_wall = statistics.median(next(iter(rounds.values()))["wall"])
+    for name, t in rounds.items():
+        target = FIRST_BOARD_TARGET_S if "README" in name else None
+        _row(name, t["wall"], target)
+        extra = "" if name.startswith("Streamlit floor") else (
+            f"; median above the floor {statistics.median(t['wall']) - floor_wall:+.2f} s")
+        print(f"{'':<48} browser clock: median {statistics.median(t['browser']):.2f} s, "
+              f"best {min(t['browser']):.2f} s{extra}")
 
 
 if __name__ == "__main__":

@@ -51,8 +51,9 @@ def test_app_passes_streamlit_flags_through(monkeypatch, argv, extra):
     assert cmd[2:] == extra
 
 
-def test_serve_runs_streamlit_on_app_py_with_the_flags(monkeypatch):
-    """serve.py hands ``run app.py FLAGS`` to Streamlit's own CLI after its imports."""
+def test_serve_runs_streamlit_on_app_py_with_the_flags(monkeypatch, capsys):
+    """serve.py hands ``run app.py FLAGS`` to Streamlit's own CLI after its imports and
+    its warm-up (which must not fail: it would be skipped with a note on stderr)."""
     import importlib.util
 
     from streamlit.web import cli as stcli
@@ -65,7 +66,8 @@ def test_serve_runs_streamlit_on_app_py_with_the_flags(monkeypatch):
     monkeypatch.setattr(sys, "argv", ["serve.py"])
     assert serve.main(["--server.port", "8601"]) == 0
     assert seen["argv"] == ["streamlit", "run", str(ROOT / "app.py"), "--server.port", "8601"]
-    assert all(m in sys.modules for m in serve.PRELOAD)
+    assert all(m in sys.modules for m in (*serve.PRELOAD, *serve.PRELOAD_MORE))
+    assert "warm-up skipped" not in capsys.readouterr().err
 
 
 def test_prior_greedy_without_greedy_outcomes_names_the_flag(capsys):

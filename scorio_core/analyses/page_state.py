@@ -81,7 +81,7 @@ PAGES = {
     "rubric": "rubric",
     "plan": "planner",
 }
-#: The Leaderboard's confidence slider.
+#: The Leaderboard's and Planner's confidence choices.
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
 #: The Rubric builder's label for the rubric being edited in "Compare rubrics".
 CURRENT_RUBRIC = "current (edited)"
@@ -180,7 +180,7 @@ def to_state(analysis_id: str, params: Any,
         conf = p.confidence
         if conf not in CONFIDENCES:
             conf = min(CONFIDENCES, key=lambda c: abs(c - p.confidence))
-            notes.append(f"confidence {p.confidence} is not on the slider; showing {conf}")
+            notes.append(f"confidence {p.confidence} is not one of the choices; showing {conf}")
         ks = [k for k in p.ks if k in ks_options(data.N)]
         if len(ks) < len(p.ks):
             dropped = sorted(set(p.ks) - set(ks))
@@ -256,7 +256,7 @@ def _plan_state(p: PlanParams, data: Outcomes, notes: list[str]) -> dict[str, An
     conf = p.confidence if p.confidence in CONFIDENCES else min(
         CONFIDENCES, key=lambda c: abs(c - p.confidence))
     if conf != p.confidence:
-        notes.append(f"confidence {p.confidence} is not on the slider; showing {conf}")
+        notes.append(f"confidence {p.confidence} is not one of the choices; showing {conf}")
     budget = min(p.budget_trials or data.L, 10_000)
     if budget != (p.budget_trials or data.L):
         notes.append(f"budget {p.budget_trials} is above the widget's 10,000; showing 10,000")

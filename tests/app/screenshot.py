@@ -39,8 +39,10 @@ PAGES = {
 }
 
 
-def _pick(page, label: str, wait_s: float) -> None:
-    page.get_by_text(label, exact=False).first.click()
+def _pick(page, box: str, option: str, wait_s: float) -> None:
+    """Choose the option containing ``option`` in the sidebar select box labelled ``box``."""
+    page.get_by_role("combobox", name=box).click()
+    page.get_by_role("option").filter(has_text=option).first.click()
     settle(page, wait_s)
 
 
@@ -61,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default="/tmp/shots", help="output folder")
     ap.add_argument("--pages", nargs="+", default=list(PAGES), choices=list(PAGES))
-    ap.add_argument("--dataset", help="sidebar dataset label to click (substring)")
+    ap.add_argument("--dataset", help="sidebar dataset to choose (part of its label)")
     ap.add_argument("--benchmark", help="benchmark to pick in the sidebar")
     ap.add_argument("--upload", help="file to upload through the sidebar's file uploader")
     ap.add_argument("--click", action="append", default=[],
@@ -83,17 +85,15 @@ def main(argv: list[str] | None = None) -> int:
             page.goto(url)
             settle(page, 2)
             if args.dataset:
-                _pick(page, args.dataset, 2)
+                _pick(page, "Dataset", args.dataset, 2)
             if args.upload:
-                _pick(page, "Upload a file", 2)
+                _pick(page, "Dataset", "Upload a file", 2)
                 page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(
                     args.upload
                 )
                 settle(page, 2)
             if args.benchmark:
-                page.get_by_role("combobox", name="Benchmark").click()
-                page.get_by_role("option", name=args.benchmark).click()
-                settle(page, 2)
+                _pick(page, "Benchmark", args.benchmark, 2)
             for name in args.pages:
                 # Navigate with the sidebar link so the session (and dataset choice) is kept.
                 link = page.locator(f'[data-testid="stSidebarNav"] a[href$="/{PAGES[name]}"]')

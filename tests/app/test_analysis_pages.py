@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from _apptest import code_cell, open_box
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import BUNDLED
@@ -20,7 +21,7 @@ def _open(page: str, dataset: str = REASONING, benchmark: str | None = None) -> 
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
     if dataset != REASONING:
-        at.radio(key="dataset").set_value(dataset).run()
+        at.selectbox(key="dataset").set_value(dataset).run()
     if benchmark:
         at.selectbox(key="benchmark").set_value(benchmark).run()
     at.switch_page(page).run()
@@ -40,7 +41,7 @@ def _frame(at: AppTest, column: str):
 def test_convergence_page_on_biased_coins():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
-    at.radio(key="dataset").set_value(COINS).run()
+    at.selectbox(key="dataset").set_value(COINS).run()
     at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
     at.session_state["conv_b_conv"] = 50
@@ -52,7 +53,7 @@ def test_convergence_page_on_biased_coins():
     assert len(at.get("vega_lite_chart")) == 4  # curves, PMF, CDF, worst-case trajectory
     assert len(at.caption) >= 4  # a line under every chart
     # the Copy code cell reproduces the page's convergence@n table
-    cell = next(c.value for c in at.code if "convergence_at_n(" in c.value)
+    cell = code_cell(at, "convergence_at_n(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["summary"]
@@ -98,7 +99,7 @@ def test_stability_page_runs_on_demand():
     assert any("bayes_greedy" in m for m in gold["methods"])
     assert len(at.get("vega_lite_chart")) == 1
     # the Copy code cell reproduces the page's class table
-    cell = next(c.value for c in at.code if "low_budget_stability(" in c.value)
+    cell = code_cell(at, "low_budget_stability(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["stab"].classes("gold")
@@ -130,7 +131,7 @@ def test_greedy_page_and_missing_r0():
     assert len(at.get("vega_lite_chart")) == 3
     assert len(at.caption) >= 3  # one line under every chart
     # the Copy code cell reproduces the page's Table 4 and ranks
-    cell = next(c.value for c in at.code if "greedy_by_benchmark(" in c.value)
+    cell = code_cell(at, "greedy_by_benchmark(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = greedy_table(ns["greedy"])
@@ -145,7 +146,7 @@ def test_greedy_page_and_missing_r0():
     assert any("Table 4" in c.value for c in at.caption)
     assert len(_frame(at, "displacement")) == 20
     # the biased coins have no greedy outcomes: a clear note, no traceback
-    at.radio(key="dataset").set_value(COINS).run()
+    at.selectbox(key="dataset").set_value(COINS).run()
     _ok(at)
     assert any("no greedy outcomes" in i.value for i in at.info)
 
@@ -165,7 +166,7 @@ def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
     monkeypatch.setattr(cv, "run_part", counting)
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
-    at.radio(key="dataset").set_value(COINS).run()
+    at.selectbox(key="dataset").set_value(COINS).run()
     at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
     at.session_state["conv_b_conv"] = 40
@@ -202,7 +203,8 @@ def test_sidebar_workers_run_the_stability_sweep_on_dask_with_the_same_result(mo
     for workers in (0, 2):
         _common._results_store().clear()  # results are cached by data and settings only
         at = _open("app_pages/stability.py", benchmark="BrUMO'25")
-        at.number_input(key="workers").set_value(workers).run()
+        assert not at.sidebar.number_input  # the Workers box renders its widgets when open
+        open_box(at, "workers_box").number_input(key="workers").set_value(workers).run()
         at.multiselect(key="stab_families").set_value(["pointwise", "voting"]).run()
         at.button(key="stab_run").click().run()
         _ok(at)

@@ -91,7 +91,8 @@ def _long_csv(path: Path) -> Path:
 
 
 def _upload(page, file: Path) -> None:
-    page.get_by_text("Upload a file", exact=True).first.click()
+    page.get_by_role("combobox", name="Dataset").click()
+    page.get_by_role("option", name="Upload a file").click()
     settle(page)
     page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(str(file))
     settle(page, 1)

@@ -6,6 +6,7 @@ import io as pyio
 from pathlib import Path
 
 import numpy as np
+from _apptest import code_cell
 from streamlit.testing.v1 import AppTest
 
 from app_pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
@@ -17,7 +18,7 @@ REASONING, COINS = list(BUNDLED)
 
 
 def _cell(at: AppTest) -> str:
-    return next(c.value for c in at.code if "io.load(" in c.value)
+    return code_cell(at, "io.load(")
 
 
 def test_bundled_data_code_and_chart_files():
@@ -41,7 +42,7 @@ def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monk
     save_table(o, buf, format="csv")
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": buf.getvalue()}
     at.session_state["upload_weights"] = "0, 0.5, 1"
     at.run()
@@ -61,12 +62,12 @@ def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monk
 def test_report_page_code_writes_the_same_report(tmp_path, monkeypatch):
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
-    at.radio(key="dataset").set_value(COINS).run()
+    at.selectbox(key="dataset").set_value(COINS).run()
     at.switch_page("app_pages/report.py").run()
     at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
     at.text_input(key="report_title").set_value("Coins check").run()
     assert not at.exception
-    cell = next(c.value for c in at.code if "make_report(" in c.value)
+    cell = code_cell(at, "make_report(")
     assert "sections=['leaderboard']" in cell and "title='Coins check'" in cell
     monkeypatch.chdir(tmp_path)
     exec(cell, {})

@@ -19,7 +19,7 @@ MODELS = ["org/a", "org/b", "org/c"]
 def _start() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     return at
 
 

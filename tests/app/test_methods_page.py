@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from _apptest import code_cell
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import BUNDLED
@@ -18,7 +19,7 @@ def _open(dataset: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
     if dataset != REASONING:
-        at.radio(key="dataset").set_value(dataset).run()
+        at.selectbox(key="dataset").set_value(dataset).run()
     at.switch_page(METHODS_PAGE).run()
     assert not at.exception, [e.value for e in at.exception]
     assert not at.error, [e.value for e in at.error]
@@ -74,7 +75,7 @@ def test_copy_code_box_reproduces_the_methods_page():
     assert not at.exception, [e.value for e in at.exception]
     ranks = next(d.value for d in at.dataframe if "borda" in d.value.columns)
     agreement = next(d.value for d in at.dataframe if "tau_b" in d.value.columns)
-    cell = next(c.value for c in at.code if "run_methods(" in c.value)
+    cell = code_cell(at, "run_methods(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     cmp = ns["cmp"]

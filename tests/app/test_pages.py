@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _apptest import code_cell
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
@@ -26,7 +27,7 @@ def _start(dataset: str = REASONING) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     if dataset != REASONING:
-        at.radio(key="dataset").set_value(dataset).run()
+        at.selectbox(key="dataset").set_value(dataset).run()
     return at
 
 
@@ -52,7 +53,7 @@ def _run_both_pages(at: AppTest) -> AppTest:
     # each chart as SVG and PNG; each table as CSV with provenance; JSON; Markdown
     assert labels == sorted(["SVG", "PNG"] * 2 + ["CSV: leaderboard", "CSV: unresolved",
                                                   "JSON (all tables)", "Markdown"])
-    code = next(c.value for c in at.code if "leaderboard(" in c.value)
+    code = code_cell(at, "leaderboard(")
     assert "io.load(" in code and "scope='questions'" in code  # the notebook cell of the view
     return at
 
@@ -110,7 +111,7 @@ def test_data_page_summarizes_signals():
 
 def test_upload_long_csv_through_widget():
     at = _start()
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     data = _csv_bytes(_categorical())
     at.file_uploader(key="upload").set_value(("runs.csv", data, "text/csv")).run()
     assert "**Category weights**" in at.error[0].value  # categories 0..3 need weights
@@ -126,14 +127,14 @@ def test_upload_seam_in_session_state():
     at = _start()
     coins = at.session_state["scorio_last_good"][0]  # any Outcomes will do
     at.session_state[UPLOAD_KEY] = {"filename": "coins.csv", "data": _csv_bytes(coins)}
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     assert at.session_state["scorio_dataset"].token.startswith("upload:")
     _run_both_pages(at)
 
 
 def test_bad_upload_shows_error_and_keeps_previous_dataset():
     at = _start(COINS)
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     bad = b"model,question,trial,outcome\nA,q1,0,1\nA,q1,1,maybe\n"
     at.file_uploader(key="upload").set_value(("bad.csv", bad, "text/csv")).run()
     assert not at.exception
@@ -149,7 +150,7 @@ def test_missing_cells_option():
     csv = _csv_bytes(o).decode().splitlines()
     holey = ("\n".join(csv[:-1]) + "\n").encode()  # drop the last completion
     at = _start()
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     at.file_uploader(key="upload").set_value(("holey.csv", holey, "text/csv")).run()
     at.text_input(key="upload_weights").input("0, 0, 0.5, 1").run()
     assert not at.exception and at.error  # default "error" names the missing cell
@@ -163,7 +164,7 @@ def test_missing_cells_option():
 @pytest.mark.parametrize("name", ["junk.npz", "junk.parquet", "junk.jsonl", "empty.csv"])
 def test_garbage_upload_is_an_error_not_a_traceback(name):
     at = _start()
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     data = b"" if name == "empty.csv" else b"\x00\x01 definitely not " + name.encode()
     at.file_uploader(key="upload").set_value((name, data, "application/octet-stream")).run()
     assert not at.exception
@@ -176,7 +177,7 @@ def test_confidence_changes_ci_aware_ranks():
     at.switch_page(LEADERBOARD).run()
     ranks = {}
     for c in (0.80, 0.99):
-        at.select_slider(key="confidence").set_value(c).run()
+        at.segmented_control(key="confidence").set_value(c).run()
         _ok(at)
         ranks[c] = _board(at)["rank_chain"].tolist()
     assert ranks[0.80] != ranks[0.99]
@@ -186,21 +187,22 @@ def test_confidence_changes_ci_aware_ranks():
 def test_prior_toggle_and_pass_at_k():
     at = _start(COINS)
     at.switch_page(LEADERBOARD).run()
-    assert at.toggle(key="use_prior").disabled  # no R0 in the biased coins
-    at.radio(key="dataset").set_value(REASONING).run()
-    assert not at.toggle(key="use_prior").disabled
+    assert at.segmented_control(key="use_prior").disabled  # no R0 in the biased coins
+    at.selectbox(key="dataset").set_value(REASONING).run()
+    assert not at.segmented_control(key="use_prior").disabled
     mu0 = _board(at)["mu"].to_numpy()
-    at.toggle(key="use_prior").set_value(True).run()
+    at.segmented_control(key="use_prior").set_value(True).run()
     _ok(at)
     assert not np.allclose(mu0, _board(at)["mu"].to_numpy())
-    at.multiselect(key="ks").set_value([2, 80]).run()
+    at.pills(key="ks").set_value([2, 80]).run()
     _ok(at)
     cols = _board(at).columns
     assert {"pass@2", "pass@80"} <= set(cols) and "pass@8" not in cols
     # Choices made for one dataset must not break another (no R0; k > N; categorical).
     at.session_state[UPLOAD_KEY] = {"filename": "cat.csv", "data": _csv_bytes(_categorical())}
     at.session_state["upload_weights"] = "0, 0, 0.5, 1"
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     _ok(at)
-    assert at.toggle(key="use_prior").disabled and not at.toggle(key="use_prior").value
+    prior = at.segmented_control(key="use_prior")
+    assert prior.disabled and prior.value is False
     assert not [c for c in _board(at).columns if c.startswith("pass@")]  # categorical

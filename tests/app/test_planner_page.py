@@ -34,7 +34,7 @@ def _small_n() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=90)
     at.run()
     at.session_state[UPLOAD_KEY] = {"filename": "aime_like.csv", "data": buf.getvalue()}
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     assert at.session_state["scorio_dataset"].view.shape == (16, 15, 4)
     return at
 
@@ -48,7 +48,7 @@ def test_planner_page_runs(dataset):
     at = AppTest.from_file(APP, default_timeout=90)
     at.run()
     if dataset != REASONING:
-        at.radio(key="dataset").set_value(dataset).run()
+        at.selectbox(key="dataset").set_value(dataset).run()
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
     assert len(at.get("vega_lite_chart")) == 2  # allocation bars, order curve

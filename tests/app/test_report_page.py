@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
+from _apptest import code_cell
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import BUNDLED
@@ -16,7 +17,7 @@ REASONING, COINS = list(BUNDLED)
 def test_build_and_offer_html_markdown_and_notebook():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
-    at.radio(key="dataset").set_value(COINS).run()
+    at.selectbox(key="dataset").set_value(COINS).run()
     at.switch_page("app_pages/report.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.multiselect(key="report_sections").value  # sensible defaults for these data
@@ -47,7 +48,7 @@ def test_copy_code_box_reproduces_the_leaderboard_page():
     at.segmented_control(key="scope").set_value("population").run()
     assert not at.exception, [e.value for e in at.exception]
     page = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
-    cell = next(c.value for c in at.code if "leaderboard(" in c.value)
+    cell = code_cell(at, "leaderboard(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["board"].table

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from _apptest import code_cell
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import BUNDLED
@@ -52,7 +53,7 @@ def test_preset_then_weight_change_moves_the_leaderboard():
                       "CSV: ranks",
                       "JSON (all tables)"], labels
     # the Copy code cell (the edited rubric as JSON) reproduces the page's τ table
-    cell = next(c.value for c in at.code if "categorical_ranking(" in c.value)
+    cell = code_cell(at, "categorical_ranking(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["tau"]
@@ -64,7 +65,7 @@ def test_preset_then_weight_change_moves_the_leaderboard():
 def test_dataset_without_signals_explains_itself():
     at = AppTest.from_file(APP, default_timeout=180)
     at.run()
-    at.radio(key="dataset").set_value(COINS).run()
+    at.selectbox(key="dataset").set_value(COINS).run()
     at.switch_page(PAGE).run()
     _ok(at)
     assert any("no per-completion signals" in i.value for i in at.info)

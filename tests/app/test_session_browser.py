@@ -35,7 +35,7 @@ def test_a_link_restores_dataset_and_settings(browser, server):
               "&leaderboard.scope=%22population%22&leaderboard.adjust=%22holm%22")
     settle(page)
     page.get_by_text("Bayes@N, population scope, 90%").first.wait_for(timeout=60_000)
-    assert page.get_by_role("radio", name=COINS).is_checked()
+    assert page.get_by_role("combobox", name="Dataset").input_value() == COINS
     assert "(adjustment: holm)" in _main(page)
     assert "Biased coins" in _main(page)
     assert not page.query_selector_all('[data-testid="stException"]')

@@ -9,6 +9,7 @@ import io as pyio
 from pathlib import Path
 
 import numpy as np
+from _apptest import open_box
 from streamlit.testing.v1 import AppTest
 
 from app_pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
@@ -51,20 +52,20 @@ def test_restore_sets_every_page_and_reproduces_the_numbers(data_dir):
                         report={"sections": ["leaderboard"], "title": "Restored"})
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
-    at.radio(key="dataset").set_value(COINS).run()  # somewhere else first
+    at.selectbox(key="dataset").set_value(COINS).run()  # somewhere else first
     at.session_state[UPLOADED] = ("mine.json", text.encode())
     at.run()
     _ok(at)
-    assert at.radio(key="dataset").value == REASONING
+    assert at.selectbox(key="dataset").value == REASONING
     assert at.selectbox(key="benchmark").value == "AIME'25"
     assert any("Restored session" in s.value for s in at.sidebar.success)
 
     at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)
-    assert at.select_slider(key="confidence").value == 0.8
-    assert at.multiselect(key="ks").value == [2, 4]
+    assert at.segmented_control(key="confidence").value == 0.8
+    assert at.pills(key="ks").value == [2, 4]
     assert at.selectbox(key="adjust").value == "holm"
-    assert at.toggle(key="use_prior").value is True
+    assert at.segmented_control(key="use_prior").value is True
     lb = ANALYSES["leaderboard"]
     want = lb.tables(lb.run(data.select("AIME'25"), settings["leaderboard"]))["leaderboard"]
     got = _board(at)
@@ -80,7 +81,7 @@ def test_restore_sets_every_page_and_reproduces_the_numbers(data_dir):
     assert at.text_input(key="report_title").value == "Restored"
     # back on the leaderboard (its widgets were dropped meanwhile) the settings are kept
     at.switch_page("app_pages/leaderboard.py").run()
-    assert at.select_slider(key="confidence").value == 0.8
+    assert at.segmented_control(key="confidence").value == 0.8
     store = at.session_state[STORE]
     assert store["leaderboard"] == settings["leaderboard"]
     assert store["greedy"] == settings["greedy"]
@@ -103,7 +104,7 @@ def test_session_for_data_not_loaded_waits_and_changes_nothing():
     errors = [e.value for e in at.main.error]
     assert any(sha[:8] in e and "runs.csv" in e and "not restored yet" in e for e in errors), errors
     assert STORE not in at.session_state or "greedy" not in at.session_state[STORE]
-    assert at.radio(key="dataset").value == UPLOAD
+    assert at.selectbox(key="dataset").value == UPLOAD
     # uploading that very file finishes the restore
     at.session_state[UPLOAD_KEY] = {"filename": "runs.csv", "data": raw}
     at.run()
@@ -122,7 +123,7 @@ def test_hostile_session_files_become_one_message():
         at.run()
         assert not at.exception, [e.value for e in at.exception]
         assert any("Could not restore bad.json" in e.value for e in at.sidebar.error), raw[:40]
-        assert at.radio(key="dataset").value == REASONING  # nothing changed
+        assert at.selectbox(key="dataset").value == REASONING  # nothing changed
 
 
 def test_query_params_restore_a_view():
@@ -133,10 +134,10 @@ def test_query_params_restore_a_view():
     at.switch_page("app_pages/leaderboard.py")
     at.run()
     _ok(at)
-    assert at.radio(key="dataset").value == COINS
-    assert at.select_slider(key="confidence").value == 0.9
+    assert at.selectbox(key="dataset").value == COINS
+    assert at.segmented_control(key="confidence").value == 0.9
     assert at.segmented_control(key="scope").value == "population"
-    assert at.multiselect(key="ks").value == [1, 8]  # what the link leaves out: page defaults
+    assert at.pills(key="ks").value == [1, 8]  # what the link leaves out: page defaults
     # the page writes its view back into the link
     q = {k: at.query_params[k] for k in at.query_params}
     assert q["dataset"] in ("biased_coins", ["biased_coins"])
@@ -196,7 +197,7 @@ def test_restore_categorical_weights_on_an_upload():
     text = sess.to_json({"leaderboard": params}, loaded)
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.radio(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
     at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": raw}
     at.session_state["upload_weights"] = "0, 0.5, 1"
     at.run()
@@ -236,7 +237,7 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
 
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
-    assert at.select_slider(key="plan_confidence").value == 0.9
+    assert at.segmented_control(key="plan_confidence").value == 0.9
     assert at.selectbox(key="plan_adjust").value == "holm"
     assert at.number_input(key="plan_budget").value == 9
     assert (at.selectbox(key="plan_upper").value, at.selectbox(key="plan_lower").value) == (
@@ -274,6 +275,8 @@ def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
     q = {k: at.query_params[k] for k in at.query_params}
     assert not any(k.startswith("plan.") for k in q), q  # page defaults: nothing to carry
     # the Restore-session uploader says 2 MB, not the server's 200 MB
+    assert not at.sidebar.get("file_uploader")  # the Session box renders it when open
+    open_box(at, "session_box")
     up = next(e for e in at.sidebar.get("file_uploader") if e.proto.label == "Restore session")
     assert up.proto.max_upload_size_mb == 2
     at.selectbox(key="plan_upper").set_value("Phi-4")
@@ -281,14 +284,14 @@ def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
     at.number_input(key="plan_nmax").set_value(40).run()
     _ok(at)
     assert at.session_state[STORE]["plan"].pair == ("Phi-4", "LIMO-v2")
-    at.radio(key="dataset").set_value(COINS).run()
+    at.selectbox(key="dataset").set_value(COINS).run()
     _ok(at)
     assert any("Phi-4 vs LIMO-v2" in i.value for i in at.info)
     coins = {f"LLM_{i}" for i in range(1, 12)}
     assert {at.selectbox(key="plan_upper").value, at.selectbox(key="plan_lower").value} <= coins
     assert at.session_state[STORE]["plan"].pair is None
     at.selectbox(key="plan_upper").set_value("LLM_3").run()
-    at.radio(key="dataset").set_value(REASONING).run()  # and back: nothing stale errors
+    at.selectbox(key="dataset").set_value(REASONING).run()  # and back: nothing stale errors
     _ok(at)
     assert at.selectbox(key="plan_upper").value in at.session_state["scorio_dataset"].view.models
 

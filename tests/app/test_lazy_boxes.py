@@ -1,0 +1,80 @@
+"""The first page paints sooner because closed boxes send nothing (Streamlit's stateful
+expanders) and a page's charts are made once per result; what a box holds must still work
+and survive the box being closed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import altair as alt
+import numpy as np
+import pandas as pd
+from _apptest import code_cell, open_box
+from streamlit.testing.v1 import AppTest
+
+from app_pages import _render
+from scorio_core import io
+from scorio_core.analyses import LeaderboardParams
+from scorio_core.analyses.leaderboard import LEADERBOARD
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+
+
+def _leaderboard() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("app_pages/leaderboard.py").run()
+    assert not at.exception
+    return at
+
+
+def test_closed_boxes_send_no_widgets_and_open_ones_work():
+    at = _leaderboard()
+    assert [e.label for e in at.sidebar.expander] == ["Workers (Dask)", "Session"]
+    assert "Copy code: the notebook cell for this view" in [e.label for e in at.main.expander]
+    # closed: none of their widgets, no code cell (nor its JavaScript in the browser)
+    assert not at.sidebar.number_input and not at.sidebar.text_input
+    assert not at.sidebar.get("file_uploader") and not at.code
+    assert "leaderboard(" in code_cell(at, "leaderboard(")
+    open_box(at, "session_box")
+    assert [u.proto.label for u in at.sidebar.get("file_uploader")] == ["Restore session"]
+    assert any(b.proto.label == "Save session" for b in at.sidebar.get("download_button"))
+
+
+def test_the_workers_choice_survives_closing_its_box():
+    at = _leaderboard()
+    open_box(at, "workers_box").number_input(key="workers").set_value(2).run()
+    at.session_state["workers_box"] = False
+    at.run()
+    assert not at.exception and not at.sidebar.number_input
+    assert at.session_state["_scorio_workers"] == 2  # what the sweeps' executor reads
+    assert [e.label for e in at.sidebar.expander][0] == "Workers (Dask): 2 local"
+    assert open_box(at, "workers_box").number_input(key="workers").value == 2
+    at.text_input(key="scheduler").input(" tcp://10.0.0.5:8786 ").run()
+    at.session_state["workers_box"] = False
+    at.run()
+    assert at.session_state["_scorio_scheduler"] == "tcp://10.0.0.5:8786"
+    assert [e.label for e in at.sidebar.expander][0] == "Workers (Dask): tcp://10.0.0.5:8786"
+
+
+def test_charts_are_made_once_per_result():
+    o = io.load(ROOT / "data" / "biased_coins.npz")
+    result = LEADERBOARD.run(o, LeaderboardParams())
+    first = _render._charts_of(LEADERBOARD, result)
+    assert _render._charts_of(LEADERBOARD, result) is first  # a rerun: no new Altair work
+    other = LEADERBOARD.run(o, LeaderboardParams(confidence=0.9))
+    assert _render._charts_of(LEADERBOARD, other) is not first
+    assert [c.title for c, _ in first] == [c.title for c in LEADERBOARD.charts(result)]
+
+
+def test_vega_lite_is_altairs_spec_without_its_theme_or_row_limit():
+    df = pd.DataFrame({"x": np.arange(6000), "y": np.arange(6000) % 7})  # > Altair's 5,000
+    chart = alt.Chart(df).mark_point().encode(x="x:Q", y="y:Q")
+    with alt.data_transformers.enable("default", max_rows=5000), alt.theme.enable("default"):
+        before = (alt.theme.active, dict(alt.data_transformers.options))
+        spec = _render.vega_lite(chart)
+        assert (alt.theme.active, dict(alt.data_transformers.options)) == before  # restored
+    assert "continuousWidth" not in str(spec.get("config", {}))  # Streamlit's theme applies
+    (rows,) = spec["datasets"].values()
+    assert len(rows) == 6000 and rows[-1] == {"x": 5999, "y": 5999 % 7}
+    alt.Chart.from_dict(spec, validate=True)  # still valid Vega-Lite
