@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:  # `streamlit run` adds it; AppTest and other laun
 import streamlit as st  # noqa: E402
 from threadpoolctl import threadpool_limits  # noqa: E402
 
-from app_pages import _session, _sidebar  # noqa: E402
+from app_pages import _render, _session, _sidebar  # noqa: E402
 
 # Our matrices are small: BLAS threads only add hand-off cost (and contend between sessions).
 threadpool_limits(1, user_api="blas")
@@ -38,9 +38,11 @@ nav = st.navigation(
         st.Page("app_pages/simulator.py", title="Simulator", icon=":material/casino:"),
     ]
 )
+st.session_state[_render.RUNS] = st.session_state.get(_render.RUNS, 0) + 1
 st.sidebar.title("Scorio Studio")
 _sidebar.sidebar()
 try:
     nav.run()
 finally:  # after the page, so the file holds the settings this run used
     _session.save_button()
+    _render.draw_deferred()  # a session's first run: its charts in a moment

@@ -82,11 +82,49 @@ def _charts_of(analysis: Analysis, result: Any) -> list[tuple[Chart, dict]]:
     return hit[1]
 
 
+#: Session keys: full script runs so far (``app.py`` counts them), "this run left its
+#: charts for later", "the timer's first tick came".
+RUNS, DEFERRED, TICKED = "_scorio_runs", "_scorio_charts_later", "_scorio_charts_tick"
+#: Seconds after the first run reaches the browser until its charts are drawn.
+DRAW_AFTER_S = 1.0
+
+
+def _later() -> bool:
+    """Leave this run's charts for the next one? Only in a session's first run: a first
+    visit's browser is then still fetching the code of every widget and table on the page,
+    and the chart library (about 1 MB of JavaScript) would compete with the table for it
+    (about 0.4 s later on 2 cores). :func:`draw_deferred` schedules the next run."""
+    if st.session_state.get(RUNS, 0) > 1:
+        return False
+    st.session_state[DEFERRED] = True
+    return True
+
+
+def draw_deferred() -> None:
+    """End of ``app.py``'s run: if this run left its charts for later, rerun the app
+    :data:`DRAW_AFTER_S` after the browser got this run (a fragment's timer; the rerun
+    draws them and, without this fragment, stops the timer)."""
+    if not st.session_state.pop(DEFERRED, False):
+        return
+
+    @st.fragment(run_every=DRAW_AFTER_S)
+    def _tick() -> None:
+        if st.session_state.pop(TICKED, False):  # the timer's run, not the inline one
+            st.rerun(scope="app")
+        st.session_state[TICKED] = True
+
+    _tick()
+
+
 def charts(
     analysis: Analysis, result: Any, key: str, widths: Sequence[str] = (), skip: Sequence[int] = ()
 ) -> None:
     """Every chart of ``result`` (except the indices in ``skip``; ``-1`` is the last): title,
-    chart, caption and its SVG/PNG files (made when clicked)."""
+    chart, caption and its SVG/PNG files (made when clicked). A session's first run only
+    says they are coming (:func:`_later`)."""
+    if _later():
+        st.caption("Drawing the charts…")
+        return
     cs = _charts_of(analysis, result)
     skip = {i % len(cs) for i in skip} if cs else set()
     for i, (c, spec) in enumerate(cs):
@@ -96,8 +134,12 @@ def charts(
 
 def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | None = None) -> None:
     """One chart: title, chart, caption and its SVG/PNG files (made when clicked); ``spec``:
-    its Vega-Lite dict if already made (:func:`vega_lite`)."""
+    its Vega-Lite dict if already made (:func:`vega_lite`). A session's first run shows the
+    title and says the chart is coming (:func:`_later`)."""
     st.subheader(c.title)
+    if _later():
+        st.caption("Drawing the chart…")
+        return
     st.vega_lite_chart(spec if spec is not None else vega_lite(c.chart), width=width)
     st.caption(c.caption)
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())

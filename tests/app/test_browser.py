@@ -67,6 +67,28 @@ def test_deep_link_on_a_fresh_server_runs_the_router(page):
         _no_exception(page, "/leaderboard")
 
 
+def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, server):
+    """A session's first run leaves its charts for a rerun the app schedules itself (the
+    table paints sooner on a first visit); the charts then come without any click, and the
+    timer stops (the browser sends nothing more)."""
+    import time
+
+    sent: list[float] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda _f: sent.append(time.time())))
+    page.goto(f"{server}/leaderboard")
+    page.wait_for_selector('[data-testid="stDataFrame"]', timeout=60_000)
+    page.wait_for_function(  # both chart elements, the first one drawn
+        "document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]').length === 2 && "
+        "document.querySelector('[data-testid=\"stVegaLiteChart\"] :is(canvas, svg)')",
+        timeout=60_000)
+    assert page.get_by_text("Drawing the chart").count() == 0
+    settle(page)
+    n = len(sent)
+    page.wait_for_timeout(3000)  # three timer periods: a live timer would rerun the app
+    assert len(sent) == n, "the one-shot chart timer kept running"
+    _no_exception(page, "/leaderboard")
+
+
 def test_every_page_renders_on_the_bundled_data(page, server):
     page.goto(server)
     settle(page)
