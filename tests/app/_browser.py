@@ -72,13 +72,19 @@ def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True) -> 
 
 
 def settle(page, wait_s: float = 0.0, timeout_s: float = 120) -> None:
-    """Wait until the app view exists and Streamlit no longer reports a running script."""
+    """Wait until the app view exists, Streamlit no longer reports a running script and a
+    session's first run has had its charts drawn (the rerun that draws them replaces the
+    page's elements: a button found before it would be detached)."""
     page.wait_for_selector('[data-testid="stAppViewContainer"]', timeout=timeout_s * 1000)
-    page.wait_for_timeout(700)
-    for _ in range(int(timeout_s / 0.25)):
-        if not page.query_selector('[data-testid="stStatusWidget"]'):
+    for _ in range(3):  # the first run; the charts' rerun (about 1 s later); spare
+        page.wait_for_timeout(700)
+        for _ in range(int(timeout_s / 0.25)):
+            if not page.query_selector('[data-testid="stStatusWidget"]'):
+                break
+            page.wait_for_timeout(250)
+        if not page.get_by_text("Drawing the chart").count():
             break
-        page.wait_for_timeout(250)
+        page.wait_for_timeout(600)
     if wait_s:
         page.wait_for_timeout(wait_s * 1000)
 
