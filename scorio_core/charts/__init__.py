@@ -25,97 +25,21 @@ Example
 
 from __future__ import annotations
 
-from ._common import LABEL_LIMIT, PALETTE, ROW_PX, inline
-from .compare import TAU_HEATMAP_WIDTH, tau_heatmap
-from .convergence import (
-    CONVERGENCE_CDF_CAPTION,
-    CONVERGENCE_PMF_CAPTION,
-    RANK_TRAJECTORY_CAPTION,
-    TAU_CURVES_CAPTION,
-    convergence_cdf,
-    convergence_pmf,
-    rank_trajectory_chart,
-    tau_curves,
-)
-from .greedy import (
-    GREEDY_SCATTER_CAPTION,
-    TAU_DISTRIBUTION_CAPTION,
-    greedy_scatter,
-    tau_distribution_chart,
-)
-from .leaderboard import accuracy_strip, confidence_heatmap, forest_plot
-from .plan import allocation_chart, order_curve_chart
-from .rubric import RANK_BUMP_CAPTION, category_bars, rank_bump_chart
-from .simulate import (
-    CORRECT_ORDER_CAPTION,
-    COVERAGE_CAPTION,
-    LESSON_TEXT,
-    PRIOR_DEPTH_CAPTION,
-    PRIOR_DEPTH_DELTA_CAPTION,
-    RUBRIC_WEIGHT_CAPTION,
-    TRUTH_CONVERGENCE_CAPTION,
-    UPDATE_HISTOGRAM_CAPTION,
-    LessonText,
-    correct_order_chart,
-    coverage_chart,
-    prior_depth_chart,
-    rubric_weight_chart,
-    truth_convergence_chart,
-    update_histogram,
-)
-from .stability import STABILITY_CAPTION, stability_chart
+from . import _common, compare, convergence, greedy, leaderboard, plan, rubric, simulate, stability
+from ._common import *  # noqa: F403 -- each module's __all__, re-exported
+from .compare import *  # noqa: F403
+from .convergence import *  # noqa: F403
+from .greedy import *  # noqa: F403
+from .leaderboard import *  # noqa: F403
+from .plan import *  # noqa: F403
+from .rubric import *  # noqa: F403
+from .simulate import *  # noqa: F403
+from .stability import *  # noqa: F403
 
+#: Every module's own ``__all__`` (one list per name, kept where the builder lives).
 __all__ = [
-    # leaderboard
-    "accuracy_strip",
-    "forest_plot",
-    "confidence_heatmap",
-    # rubric
-    "category_bars",
-    "rank_bump_chart",
-    "RANK_BUMP_CAPTION",
-    # compare
-    "tau_heatmap",
-    "TAU_HEATMAP_WIDTH",
-    # convergence
-    "tau_curves",
-    "TAU_CURVES_CAPTION",
-    "convergence_pmf",
-    "CONVERGENCE_PMF_CAPTION",
-    "convergence_cdf",
-    "CONVERGENCE_CDF_CAPTION",
-    "rank_trajectory_chart",
-    "RANK_TRAJECTORY_CAPTION",
-    # stability
-    "stability_chart",
-    "STABILITY_CAPTION",
-    # greedy
-    "greedy_scatter",
-    "GREEDY_SCATTER_CAPTION",
-    "tau_distribution_chart",
-    "TAU_DISTRIBUTION_CAPTION",
-    # plan
-    "order_curve_chart",
-    "allocation_chart",
-    # simulate
-    "LESSON_TEXT",
-    "LessonText",
-    "truth_convergence_chart",
-    "TRUTH_CONVERGENCE_CAPTION",
-    "update_histogram",
-    "UPDATE_HISTOGRAM_CAPTION",
-    "prior_depth_chart",
-    "PRIOR_DEPTH_CAPTION",
-    "PRIOR_DEPTH_DELTA_CAPTION",
-    "correct_order_chart",
-    "CORRECT_ORDER_CAPTION",
-    "coverage_chart",
-    "COVERAGE_CAPTION",
-    "rubric_weight_chart",
-    "RUBRIC_WEIGHT_CAPTION",
-    # shared
-    "ROW_PX",
-    "LABEL_LIMIT",
-    "PALETTE",
-    "inline",
+    name
+    for module in (leaderboard, rubric, compare, convergence, stability, greedy, plan, simulate,
+                   _common)
+    for name in module.__all__
 ]
