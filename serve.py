@@ -35,7 +35,7 @@ PRELOAD_MORE = (
 
 def warm_up() -> None:
     """Pay the first page's first-call costs now: the leaderboard of a 3 × 4 × 2 table, its
-    charts as Vega-Lite (Altair builds its schema validators and narwhals its pandas
+    charts as Vega-Lite (Altair resolves its channel schemas and narwhals its pandas
     backend on first use) and its table as Arrow (what ``st.dataframe`` sends). About
     0.5 s moved from the first browser session to start-up; the core only, no Streamlit."""
     import numpy as np
@@ -50,7 +50,7 @@ def warm_up() -> None:
                   [[1, 1], [1, 1], [1, 0], [0, 1]]], dtype=np.int8)  # fmt: skip
     result = LEADERBOARD.run(Outcomes(R), LeaderboardParams())
     for c in LEADERBOARD.charts(result):
-        c.chart.to_dict()
+        c.chart.to_dict(validate=False)  # as app_pages._render.vega_lite sends them
     pa.Table.from_pandas(board_display(result.board.table))
 
 
