@@ -14,8 +14,8 @@ from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 
 #: Columns whose infinite or missing values mean something (∞: no number of trials
 #: separates the pair; —: the last model has no next one).
-_SYMBOLIC = ("z_next", "n_needed")
-_FORMATS = {"n_needed": "%.0f", "p_best": "%.3f", "z_next": "%.2f"}
+_SYMBOLIC = ("t_next", "n_needed")
+_FORMATS = {"n_needed": "%.0f", "p_best": "%.3f", "t_next": "%.2f"}
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
@@ -83,15 +83,16 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         return
     st.markdown(
         f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
-        f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). Trials per question "
-        f"that would separate each pair in the questions scope if its gap held (now N = "
-        f"{n_now}; ∞ = identical means) -- the Planner adds the questions needed, which more "
-        "trials cannot replace:"
+        f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). The Planner gives the "
+        "trials or questions for an 80 % chance of deciding each; `trials needed` here is the "
+        f"papers' expected-z rule (000 App. D; now N = {n_now}; ∞ = identical means), a 50 % "
+        "point:"
     )
     num = st.column_config.NumberColumn
-    st.dataframe(pairs, hide_index=True, height=table_height(len(pairs)), column_config={
-        "gap": num(format="%.4f"), "z": num(format="%.2f"),
-        "p_better": num("P(better > next)", format="%.3f"), "trials needed": num(format="%.0f"),
+    st.dataframe(spell_missing(pairs, {"t": "{:.2f}", "trials needed": "{:,.0f}"}),
+                 hide_index=True, height=table_height(len(pairs)), column_config={
+        "gap": num(format="%.4f"), "p_better": num("P(better > next)", format="%.3f"),
+        "p_value": num("p-value (per pair)", format="%.4f"),
     })
 
 

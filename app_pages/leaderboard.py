@@ -1,4 +1,4 @@
-"""Leaderboard page: Bayes@N in either scope, rank intervals, p_best, Pass@k, exports."""
+"""Leaderboard page: calibrated scores in either scope, rank intervals, p_best, Bayes@N, exports."""
 
 from __future__ import annotations
 
@@ -12,12 +12,10 @@ from scorio_core.analyses.page_state import CONFIDENCES, from_state, ks_options
 from scorio_core.analyses.provenance import export_filename
 from scorio_core.leaderboard import prior_note
 
-SCOPE_HELP = (
-    "questions: the mean over these questions (the papers' Bayes@N). population: the mean "
-    "over the population the questions were drawn from -- adds question sampling, paired "
-    "across models; wider with few questions."
-)
-ADJUST = {"none": "none", "holm": "Holm (family-wise)", "bh": "Benjamini–Hochberg"}
+from scorio_core.estimands import ADJUST_HELP, ADJUSTMENTS, SCOPE_HELP, SCOPES
+
+ADJUST = {"simultaneous": "simultaneous (max-|t|)", "holm": "Holm (family-wise)",
+          "bh": "Benjamini–Hochberg (FDR)", "none": "none (per pair)"}
 
 
 def _controls(o) -> tuple | None:
@@ -27,22 +25,23 @@ def _controls(o) -> tuple | None:
     c1, c2, c3 = st.columns([2, 2, 3])
     c1.segmented_control("Confidence", CONFIDENCES, key="confidence", required=True,
                          format_func=lambda c: f"{c:.0%}",
-                         help="Credible level of the intervals and decision level of the "
-                         "pairwise decisions behind rank, rank_lo, rank_hi and the heatmap")
+                         help="Level of the intervals and of the two-sided pairwise "
+                         "decisions behind rank, rank_lo, rank_hi and the heatmap")
     c2.segmented_control("Prior", [False, True], key="use_prior", required=True,
                          format_func=lambda g: "greedy (R0)" if g else "uniform",
                          disabled=o.R0 is None,
                          help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None
                          else f"greedy: add the {o.D} greedy outcome(s) per question to the "
-                         "uniform prior (Bayes_R0@N)")
+                         "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
     if o.is_binary:
         c3.pills("Pass@k columns", ks_options(o.N), key="ks", selection_mode="multi",
                  help=f"k ≤ N = {o.N} trials")
     c1, c2 = st.columns([3, 2])
-    c1.segmented_control("Scope", ["questions", "population"], key="scope", required=True,
-                         help=SCOPE_HELP)
-    c2.selectbox("Multiplicity control", list(ADJUST), key="adjust", format_func=ADJUST.get,
-                 help="Adjust the pairwise decisions over all L(L−1)/2 pairs")
+    c1.segmented_control("Scope", list(SCOPES), key="scope", required=True,
+                         help="  \n".join(f"{k}: {v}" for k, v in SCOPE_HELP.items()))
+    c2.selectbox("Multiplicity control", list(ADJUSTMENTS), key="adjust",
+                 format_func=lambda a: ADJUST.get(a, a),
+                 help="  \n".join(f"{k}: {v}" for k, v in ADJUST_HELP.items()))
     if o.is_binary:
         return None
     start = st.session_state.get("_lb_weights")
@@ -57,10 +56,13 @@ def _controls(o) -> tuple | None:
 
 def _notes(board) -> None:
     conf = board.settings["confidence"]
+    for note in board.notes:
+        st.warning(note, icon=":material/warning:")
     st.markdown(
-        f"**rank** = `rank_lo` = 1 + models that beat this one with posterior probability ≥ "
-        f"{conf:.0%}; `rank_hi` = L − models it beats; `p_best` = P(first). "
-        "`rank_chain` is the adjacent rule of 000 §2.7.1, `rank_overlap` the arena rule."
+        f"**rank** = `rank_lo` = 1 + models that decidedly beat this one (two-sided, "
+        f"{conf:.0%}, {board.settings['adjust']}); `rank_hi` = L − models it beats; "
+        "`p_best` = P(first). `bayes_*`, `rank_mu` and `rank_chain` are the papers' Bayes@N "
+        "and adjacent rule (000 §2.7.1); `rank_overlap` is the arena rule."
     )
     if note := prior_note(board):
         st.info(note, icon=":material/info:")
@@ -69,7 +71,7 @@ def _notes(board) -> None:
         more = f" and {len(conflicts) - 4} more" if len(conflicts) > 4 else ""
         st.warning(
             f"`rank_chain` puts {len(conflicts)} decided pair(s) in one rank ({shown}{more}): "
-            "small neighbour gaps chain into a tie that the pairwise posterior contradicts. "
+            "small neighbour gaps chain into a tie that the pairwise decisions contradict. "
             "Read `rank`/`rank_lo`–`rank_hi` instead."
         )
 
@@ -87,8 +89,8 @@ def main() -> None:
         st.stop()
     _page_state.remember("leaderboard", ds, params)
     board = result.board
-    st.markdown(f"**Bayes@N, {params.scope} scope, {params.confidence:.0%}** "
-                f"(adjustment: {params.adjust})")
+    st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "
+                f"{params.confidence:.0%} intervals, adjustment: {params.adjust}")
     shown = _common.board_display(board.table)
     st.dataframe(shown, hide_index=True, height=_common.table_height(len(shown)),
                  column_config=_common.column_config(shown))

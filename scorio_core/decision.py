@@ -30,7 +30,6 @@ __all__ = [
     "pair_probabilities",
     "ci_aware_ranks",
     "chain_ranks",
-    "ADJUSTMENTS",
     "decide",
     "interval_ranks",
     "chained_conflicts",
@@ -39,6 +38,7 @@ __all__ = [
     "TrialsNeeded",
     "trials_needed",
     "trials_needed_from",
+    "expected_z_trials",
     "prob_correct_order",
 ]
 
@@ -149,83 +149,35 @@ def chain_ranks(mu, diff_sd, confidence: float = 0.95) -> np.ndarray:
     return ranks
 
 
-ADJUSTMENTS = ("none", "holm", "bh")
+def decide(prob_better, confidence: float = 0.95, adjust: str = "holm") -> np.ndarray:
+    """Decided pairs from ``P(i > j)`` alone: two-sided error ``p = 2 min(P, 1 − P)``.
 
-
-def decide(prob_better, confidence: float = 0.95, adjust: str = "none") -> np.ndarray:
-    """Decided pairs: ``D[i, j]`` is True when model ``i`` beats ``j`` at ``confidence``.
-
-    Each unordered pair has the one-sided error probability
-    ``p = 1 − max(P(i > j), P(j > i))``; with ``α = 1 − confidence`` a pair is
-    decided when ``p ≤ α`` (``adjust="none"``), by Holm's step-down procedure
-    (family-wise error ``α`` over all ``L(L−1)/2`` pairs) or by
-    Benjamini–Hochberg's step-up procedure (false-discovery rate ``α``). The
-    winner is the model with the larger probability. A pair with ``P = 0.5``
-    exactly is never decided.
-
-    Decisions are closed under transitivity (``i ≻ j`` and ``j ≻ k`` give
-    ``i ≻ k``). For a joint normal posterior this changes nothing -- the z of
-    ``i − k`` is at least the smaller of the two -- but it keeps Monte-Carlo
-    noise in sampled probabilities from ever ranking a model above one that beats it.
-
-    Parameters
-    ----------
-    prob_better : array_like, shape (L, L)
-        ``P(i > j)``, with ``P + P.T = 1``.
-    confidence : float
-    adjust : {"none", "holm", "bh"}
-
-    Returns
-    -------
-    numpy.ndarray of bool, shape (L, L)
+    ``D[i, j]`` is True when model ``i`` beats ``j``. A pair is decided when its
+    two-sided error passes ``adjust`` (``"none"``, ``"holm"`` or ``"bh"``;
+    :func:`scorio_core.inference.decide_pvalues`), so an exact tie is decided at most
+    ``1 − confidence`` of the time. The leaderboard's simultaneous procedure needs the
+    joint law of the pairs and lives in :func:`scorio_core.inference.infer`.
 
     Example
     -------
     >>> import numpy as np
-    >>> P = np.array([[.5, .97, .999], [.03, .5, .96], [.001, .04, .5]])
-    >>> decide(P).astype(int).tolist()
-    [[0, 1, 1], [0, 0, 1], [0, 0, 0]]
+    >>> P = np.array([[.5, .985, .9999], [.015, .5, .97], [.0001, .03, .5]])
+    >>> decide(P, adjust="none").astype(int).tolist()
+    [[0, 1, 1], [0, 0, 0], [0, 0, 0]]
     >>> decide(P, adjust="holm").astype(int).tolist()
     [[0, 0, 1], [0, 0, 0], [0, 0, 0]]
     """
+    from .inference import decide_pvalues
+
     P = np.asarray(prob_better, dtype=float)
     if P.ndim != 2 or P.shape[0] != P.shape[1]:
         raise ValidationError(f"prob_better must be a square matrix; got shape {P.shape}")
-    if adjust not in ADJUSTMENTS:
-        raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
-    alpha = 1.0 - check_confidence(confidence)
-    L = P.shape[0]
-    iu, ju = np.triu_indices(L, 1)
-    pij = P[iu, ju]
-    err = 1.0 - np.maximum(pij, 1.0 - pij)
-    m = err.size
-    ok = np.zeros(m, dtype=bool)
-    if m:
-        order = np.argsort(err, kind="stable")
-        e = err[order]
-        k = np.arange(1, m + 1)
-        if adjust == "none":
-            ok = err <= alpha
-        elif adjust == "holm":
-            passed = e <= alpha / (m - k + 1)
-            n_ok = m if passed.all() else int(np.argmin(passed))  # stop at the first failure
-            ok[order[:n_ok]] = True
-        else:
-            passed = np.nonzero(e <= alpha * k / m)[0]
-            if passed.size:
-                ok[order[: passed[-1] + 1]] = True
-        ok &= pij != 0.5
-    D = np.zeros((L, L), dtype=bool)
-    D[iu[ok], ju[ok]] = pij[ok] > 0.5
-    D[ju[ok], iu[ok]] = pij[ok] < 0.5
-    # transitive closure by repeated boolean squaring (log2 L products of L x L)
-    for _ in range(max(1, int(np.ceil(np.log2(max(L, 2)))))):
-        D2 = D | ((D.astype(np.int64) @ D.astype(np.int64)) > 0)
-        if np.array_equal(D2, D):
-            break
-        D = D2
-    np.fill_diagonal(D, False)
-    return D
+    if adjust == "simultaneous":
+        raise ValidationError(
+            "adjust='simultaneous' needs the joint law of the pairs: use "
+            "scorio_core.inference.infer (or leaderboard) instead of decide"
+        )
+    return decide_pvalues(np.minimum(2 * np.minimum(P, 1 - P), 1.0), P, confidence, adjust)
 
 
 def interval_ranks(decided) -> tuple[np.ndarray, np.ndarray]:
@@ -299,14 +251,26 @@ def trials_needed_from(mu, sigma, N: int, T: int, confidence: float = 0.95) -> T
     order = np.argsort(-mu, kind="stable")
     up, low = order[:-1], order[1:]
     gap = mu[up] - mu[low]
-    scale = np.sqrt(sigma[up] ** 2 + sigma[low] ** 2)
-    thr = z_threshold(confidence)
+    z_now, n_needed = expected_z_trials(gap, np.sqrt(sigma[up] ** 2 + sigma[low] ** 2), N, T,
+                                        confidence)
+    return TrialsNeeded(up, low, gap, z_now, int(N), n_needed)
+
+
+def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95):
+    """The papers' expected-z rule (000 App. D) for pairs with Bayes@N ``gap`` and
+    ``scale = sqrt(σ_i² + σ_j²)``: ``(z_now, n_needed)``, vectorized over pairs (and ``T``).
+
+    ``z`` grows like ``sqrt(T + 1)``, so it reaches ``z*`` at
+    ``T' + 1 = (T + 1)(z*/z_now)²``; ``n_needed = T' − T + N`` (at least 1), ``inf`` for a
+    gap at rounding level. A 50 % point: the pair is decided about half the time there.
+    """
+    gap, scale = np.asarray(gap, dtype=float), np.asarray(scale, dtype=float)
     z_now = _z(gap, scale)
     with np.errstate(divide="ignore"):
-        t_plus_1 = (T + 1) * (thr / z_now) ** 2
+        t_plus_1 = (np.asarray(T) + 1) * (z_threshold(confidence) / z_now) ** 2
     # gaps at rounding level (identical counts summed in another order) are no gap
-    n_needed = np.where(gap > 1e-12, np.ceil(t_plus_1 - (T + 1) + N - 1e-9), np.inf)
-    return TrialsNeeded(up, low, gap, z_now, int(N), np.maximum(n_needed, 1.0))
+    n_needed = np.where(gap > 1e-12, np.ceil(t_plus_1 - (np.asarray(T) + 1) + N - 1e-9), np.inf)
+    return z_now, np.maximum(n_needed, 1.0)
 
 
 def trials_needed(R, w=None, R0=None, confidence: float = 0.95) -> TrialsNeeded:

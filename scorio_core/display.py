@@ -75,11 +75,11 @@ def board_display(table: pd.DataFrame) -> pd.DataFrame:
 
     Example
     -------
-    >>> t = pd.DataFrame({"z_next": [2.5, 0.0, None], "n_needed": [0.0, float("inf"), None]})
+    >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None], "n_needed": [0.0, float("inf"), None]})
     >>> board_display(t).values.tolist()
     [['2.50', '0'], ['0.00', '∞'], ['—', '—']]
     """
-    return spell_missing(table, {"z_next": "{:.2f}", "n_needed": "{:,.0f}"})
+    return spell_missing(table, {"t_next": "{:.2f}", "n_needed": "{:,.0f}"})
 
 
 def eta_text(elapsed: float, fraction: float) -> str:

@@ -58,7 +58,7 @@ def to_json(board: Leaderboard) -> str:
     cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)
             for c in board.table.columns}
     payload = {"settings": board.settings, "columns": cols, "rows": rows}
-    if board.posterior is not None:  # P(rank = r), r = 1..L, per model in table order
+    if board.inference is not None and board.identified:  # P(rank = r) per model, table order
         rd = board.rank_distribution().round(6)
         payload["rank_distribution"] = {str(m): r.tolist() for m, r in zip(rd.index, rd.values,
                                                                            strict=True)}
@@ -84,13 +84,14 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     lines = [
         f"# {_md_cell(title)}",
         "",
-        f"Bayes@N, **{s.get('scope', 'questions')} scope**, {s['confidence']:.0%} credible "
-        f"intervals. `rank` = `rank_lo` = 1 + models that beat this one with posterior "
-        f"probability ≥ {s['confidence']:.0%} (multiplicity adjustment: "
-        f"{s.get('adjust', 'none')}); `rank_chain` is the adjacent rule of 000 §2.7.1 "
-        f"(z threshold {s['z_threshold']:.3f}). Prior: {s['prior']}. "
+        f"**{s.get('scope', 'questions')} scope** ({s.get('estimand', '')}), "
+        f"{s['confidence']:.0%} intervals. `rank` = `rank_lo` = 1 + models that decidedly beat "
+        f"this one (two-sided at {s['confidence']:.0%}, adjustment: {s.get('adjust')}); "
+        f"`bayes_*` are the papers' Bayes@N (prior: {s['prior']}); `rank_chain` is their "
+        f"adjacent rule of 000 §2.7.1 (z threshold {s['z_threshold']:.3f}). "
         f"Data shape (L, M, N) = {tuple(s['shape'])}.",
         "",
+        *(f"> {_md_cell(n)}\n" for n in board.notes),
     ]
     cols = list(board.table.columns)
     lines.append("| " + " | ".join(cols) + " |")

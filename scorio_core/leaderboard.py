@@ -9,8 +9,8 @@ Example
 >>> from scorio_core.leaderboard import leaderboard
 >>> R = np.random.default_rng(0).integers(0, 2, size=(3, 10, 8))
 >>> board = leaderboard(R, models=["a", "b", "c"], ks=(2,))
->>> list(board.table.columns)[:8]
-['model', 'rank', 'rank_lo', 'rank_hi', 'p_best', 'mu', 'sigma', 'lo']
+>>> list(board.table.columns)[:9]
+['model', 'rank', 'rank_lo', 'rank_hi', 'p_best', 'score', 'se', 'lo', 'hi']
 >>> board.settings["scope"]
 'questions'
 """
@@ -29,7 +29,8 @@ from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
 from .outcomes import Outcomes, check_name
-from .posterior import SCOPES, JointPosterior, posterior_from_moments, question_moments
+from .inference import ADJUSTMENTS, NOT_IDENTIFIED, SCOPE_HELP, SCOPES, Inference, infer, score_stats
+from .posterior import question_moments
 
 __all__ = ["Leaderboard", "leaderboard", "prior_note", "COLUMN_HELP"]
 
@@ -37,23 +38,27 @@ __all__ = ["Leaderboard", "leaderboard", "prior_note", "COLUMN_HELP"]
 COLUMN_HELP = {
     "model": "model name",
     "rank": "headline rank = rank_lo: 1 + number of models that decidedly beat this one",
-    "rank_lo": "best rank the data allow: 1 + number of models that beat this one at the "
-    "chosen confidence",
-    "rank_hi": "worst rank the data allow: L - number of models this one beats at the confidence",
-    "p_best": "posterior probability of being first (joint draws)",
-    "mu": "Bayes@N posterior mean of the weighted score (pulled towards the prior when N is "
-    "small)",
-    "sigma": "posterior standard deviation in the stated scope",
-    "lo": "lower end of the central credible interval",
-    "hi": "upper end of the central credible interval",
-    "avg": "avg@N: mean weighted score over all trials (no prior)",
-    "rank_chain": "000 §2.7.1 adjacent rule: neighbours whose z is below the threshold share a "
-    "rank (can chain many decided models into one rank)",
+    "rank_lo": "best rank the data allow: 1 + number of models decidedly above this one",
+    "rank_hi": "worst rank the data allow: L - number of models this one decidedly beats",
+    "p_best": "probability of being first in the stated scope (calibrated confidence "
+    "distribution)",
+    "score": "mean weighted score over all trials (avg@N): unbiased for both scopes",
+    "se": "standard error of score in the stated scope",
+    "lo": "lower end of the calibrated interval in the stated scope",
+    "hi": "upper end of the calibrated interval in the stated scope",
+    "bayes_mu": "the papers' Bayes@N posterior mean (uniform Dirichlet prior per question, "
+    "plus R0 when used): pulled towards the prior mean when N is small",
+    "bayes_sigma": "the papers' Bayes@N posterior s.d. (questions scope)",
+    "bayes_lo": "the papers' interval bayes_mu - z bayes_sigma (clipped to the score range)",
+    "bayes_hi": "the papers' interval bayes_mu + z bayes_sigma (clipped to the score range)",
+    "rank_chain": "000 §2.7.1 adjacent rule on Bayes@N: neighbours whose z is below the "
+    "one-sided threshold share a rank (can chain many decided models into one rank)",
     "rank_overlap": "arena rule: 1 + number of models whose interval lies entirely above",
-    "rank_mu": "strict rank by the posterior mean alone (ties share)",
-    "z_next": "z-score against the next model down (stated scope)",
-    "n_needed": "trials per question for the gap to the next model to reach the threshold "
-    "(questions scope, 000 App. D)",
+    "rank_mu": "strict rank by bayes_mu alone (ties share; the papers' point ranking)",
+    "t_next": "paired t statistic against the next model down (stated scope)",
+    "n_needed": "the papers' expected-z rule (000 App. D): trials per question at which the "
+    "Bayes@N z to the next model reaches the threshold if the rates held (a 50 % point, "
+    "not an assurance; the Planner gives the trials for an 80 % chance)",
 }
 
 
@@ -62,46 +67,62 @@ class Leaderboard:
     """Result of :func:`leaderboard`.
 
     Every column is computed eagerly as a NumPy array (``columns``); the pandas
-    ``table`` and the ``L × L`` matrices are built on first access and cached.
+    ``table`` is built on first access and cached.
 
     Attributes
     ----------
     columns : dict of str -> numpy.ndarray
-        One entry per column, rows sorted by ``mu`` descending.
-    mu, sigma : numpy.ndarray, shape (L,)
-        Bayes@N in the original model order (``models``).
+        One entry per column, rows sorted by ``score`` descending.
+    score, se : numpy.ndarray, shape (L,)
+        Headline mean score and its standard error in the scope, original model order.
+    bayes_mu, bayes_sigma : numpy.ndarray, shape (L,)
+        The papers' Bayes@N, original model order.
     models : tuple of str
         Original model order (rows/columns of the matrices).
     settings : dict
         The inputs that produced the table (for exports and reports).
+    inference : Inference
+        Pairwise statistics, decisions and draws (:mod:`scorio_core.inference`).
+    notes : tuple of str
+        What the reader must know (e.g. a scope that is not identified).
     """
 
     columns: dict[str, np.ndarray]
-    mu: np.ndarray
-    sigma: np.ndarray
+    score: np.ndarray
+    se: np.ndarray
+    bayes_mu: np.ndarray
+    bayes_sigma: np.ndarray
     models: tuple[str, ...]
     settings: dict[str, Any] = field(default_factory=dict)
-    posterior: JointPosterior | None = None
-    decided: np.ndarray | None = None
+    inference: Inference | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def decided(self) -> np.ndarray:
+        """``decided[i, j]``: model ``i`` decidedly beats ``j`` (original order)."""
+        return self.inference.decided
+
+    @property
+    def identified(self) -> bool:
+        """False when the scope's estimand cannot be estimated (questions scope, N = 1)."""
+        return self.inference.identified
 
     @cached_property
     def table(self) -> pd.DataFrame:
-        """One row per model, sorted by ``mu`` descending (column meanings: ``COLUMN_HELP``)."""
+        """One row per model, sorted by ``score`` descending (column meanings: ``COLUMN_HELP``)."""
         return pd.DataFrame(self.columns)
 
-    @cached_property
+    @property
     def prob_better(self) -> np.ndarray:
         """``P(model i > model j)`` in the board's scope, original model order."""
-        if self.posterior is not None:
-            return self.posterior.prob_better
-        return decision.prob_better_matrix(self.mu, self.sigma)
+        return self.inference.prob_better
 
     def rank_distribution(self) -> pd.DataFrame:
-        """``P(rank = r)`` per model (rows in table order, columns ``1..L``) from the joint
-        draws of the board's scope."""
+        """``P(rank = r)`` per model (rows in table order, columns ``1..L``) from the
+        confidence distribution of the board's scope."""
         idx = {m: i for i, m in enumerate(self.models)}
         rows = [idx[m] for m in self.columns["model"]]
-        rd = self.posterior.rank_dist[rows]
+        rd = self.inference.rank_dist[rows]
         ranks = range(1, rd.shape[1] + 1)
         return pd.DataFrame(rd, index=list(self.columns["model"]), columns=ranks)
 
@@ -114,13 +135,14 @@ class Leaderboard:
     def unresolved(self) -> pd.DataFrame:
         """Adjacent pairs (leaderboard order) that the decision rule leaves undecided.
 
-        Columns: ``better, next, gap, z, p_better`` (``P(better > next)`` in the board's
-        scope) and ``trials_needed`` (trials per question at which the gap would
-        reach the threshold in the questions scope if the per-question rates
-        held; ``inf`` for identical means). The Planner adds questions needed.
+        Columns: ``better, next, gap`` (difference of ``score``), ``t`` (paired t in the
+        board's scope), ``p_better`` (``P(better > next)``), ``p_value`` (two-sided,
+        before multiplicity control) and ``trials_needed`` (the papers' expected-z
+        rule, 000 App. D: a 50 % point; ``inf`` for identical means). The Planner gives
+        the trials and questions for an 80 % chance of a decision.
         """
         c = self.columns
-        cols = ["better", "next", "gap", "z", "p_better", "trials_needed"]
+        cols = ["better", "next", "gap", "t", "p_better", "p_value", "trials_needed"]
         if len(c["model"]) < 2:
             return pd.DataFrame(columns=cols)
         idx = {m: i for i, m in enumerate(self.models)}
@@ -130,29 +152,20 @@ class Leaderboard:
             {
                 "better": c["model"][:-1],
                 "next": c["model"][1:],
-                "gap": c["mu"][:-1] - c["mu"][1:],
-                "z": c["z_next"][:-1],
+                "gap": c["score"][:-1] - c["score"][1:],
+                "t": c["t_next"][:-1],
                 "p_better": self.prob_better[up, low],
+                "p_value": self.inference.pvalue[up, low],
                 "trials_needed": c["n_needed"][:-1],
             }
         )
-        if self.decided is None:
-            keep = pairs["z"] < self.settings["z_threshold"]
-        else:
-            keep = ~self.decided[up, low]
+        keep = ~self.decided[up, low]
         return pairs[np.asarray(keep)].reset_index(drop=True)
 
-    @cached_property
-    def z(self) -> np.ndarray:
-        """Pairwise ``|z|`` matrix in the board's scope, original model order."""
-        if self.posterior is None:
-            return decision.z_matrix(self.mu, self.sigma)
-        sd = self.posterior.diff_sd
-        gap = np.abs(self.mu[:, None] - self.mu[None, :])
-        with np.errstate(divide="ignore", invalid="ignore"):
-            z = np.where(sd > 0, gap / np.where(sd > 0, sd, 1.0), np.where(gap > 0, np.inf, 0))
-        np.fill_diagonal(z, 0.0)
-        return z
+    @property
+    def t(self) -> np.ndarray:
+        """Pairwise paired-``t`` matrix in the board's scope, original model order."""
+        return self.inference.t
 
 
 def leaderboard(
@@ -166,11 +179,17 @@ def leaderboard(
     models: Sequence[str] | None = None,
     bounds: tuple[float, float] | None = None,
     scope: str = "questions",
-    adjust: str = "none",
+    adjust: str = ADJUSTMENTS[0],
     draws: int = 10_000,
     seed: int = 0,
 ) -> Leaderboard:
-    """Bayes@N mean, interval, rank intervals and ``p_best`` for every model at once.
+    """Calibrated scores, intervals, rank intervals and ``p_best`` for every model at once.
+
+    The headline (``score``, ``lo``, ``hi``, ranks, ``p_best``) estimates the scope's
+    estimand with intervals that hold their confidence (:mod:`scorio_core.inference`;
+    coverage measured by ``benchmarks/calibration.py``); the papers' Bayes@N sits beside
+    it as ``bayes_mu``/``bayes_sigma``/``bayes_lo``/``bayes_hi`` with ``rank_mu`` and
+    ``rank_chain``.
 
     Parameters
     ----------
@@ -178,26 +197,27 @@ def leaderboard(
     w : array_like, optional
         Category weights (default: the dataset's weights, else ``[0, 1]``).
     R0 : array_like, optional
-        Prior outcomes; with an :class:`Outcomes`, ``use_prior=True`` takes its ``R0``.
+        Prior outcomes for the papers' Bayes@N columns; with an :class:`Outcomes`,
+        ``use_prior=True`` takes its ``R0``. The headline uses the sampled trials only
+        (its estimand is the sampling score).
     confidence : float
-        Credible level of the interval (two-sided) and decision level ``c`` of the
-        pairwise decisions behind ``rank``/``rank_lo``/``rank_hi`` (a pair is
-        decided when ``P(i > j) ≥ c``, adjusted by ``adjust``) and of
-        ``rank_chain`` (one-sided z threshold, 1.645 at 0.95, 000 §2.7.1).
+        Level of the intervals and of the two-sided pairwise decisions behind
+        ``rank``/``rank_lo``/``rank_hi``; also the papers' ``rank_chain`` threshold
+        (one-sided z, 1.645 at 0.95, 000 §2.7.1).
     ks : sequence of int
-        Pass@k columns to add (binary data only; silently skipped for
-        categorical data would hide a mistake, so it raises instead).
+        Pass@k columns to add (binary data only; raises for categorical data).
     bounds : (lo, hi), optional
-        Clip intervals; default the range of the weights.
+        Score range (default: the range of the weights).
     scope : {"questions", "population"}
-        ``questions``: uncertainty of the mean over these questions (Bayes@N).
-        ``population``: the mean over the population the questions came from
-        (adds a paired Bayesian bootstrap over questions; see
-        :mod:`scorio_core.posterior`).
-    adjust : {"none", "holm", "bh"}
-        Multiplicity control over the ``L(L−1)/2`` pairwise decisions.
+        ``questions``: the mean over these questions (finite trials only; not identified
+        at N = 1, where every interval is NaN and ``notes`` says so). ``population``: the
+        mean over the population the questions came from.
+    adjust : {"simultaneous", "holm", "bh", "none"}
+        Multiplicity control over the ``L(L−1)/2`` pairs; the default makes the rank
+        intervals hold simultaneously (:data:`scorio_core.inference.ADJUST_HELP`).
     draws, seed : int
-        Joint posterior draws (``p_best``; population-scope ``P(i > j)``) and their seed.
+        Draws of the confidence distribution (``p_best``, rank distribution) and of the
+        simultaneous procedure's null, and their seed.
 
     Returns
     -------
@@ -222,8 +242,8 @@ def leaderboard(
             R = R[None]
     if scope not in SCOPES:
         raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
-    if adjust not in decision.ADJUSTMENTS:
-        raise ValidationError(f"adjust must be one of {decision.ADJUSTMENTS}; got {adjust!r}")
+    if adjust not in ADJUSTMENTS:
+        raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
     if not 1 <= int(draws) <= 10_000_000:
         raise ValidationError(f"draws must be between 1 and 10,000,000; got {draws}")
     L = R.shape[0]
@@ -238,29 +258,30 @@ def leaderboard(
     if bounds is None:
         bounds = (float(wv.min()), float(wv.max()))
     N = R.shape[-1]
-    q = question_moments(n, wv, n0)
-    post = posterior_from_moments(q, scope, draws, seed)
-    mu, sigma = post.mu, post.sigma
+    inf = infer(score_stats(n, wv, bounds), scope, confidence, adjust, draws, seed)
+    q = question_moments(n, wv, n0)  # the papers' Bayes@N (000 §2, eqs. 4-5)
+    mu = q.mu
+    b_sigma = np.sqrt(q.v.sum(-1)) / q.m.shape[-1]
     z = ev.z_value(confidence)
-    lo, hi = np.clip(mu - z * sigma, *bounds), np.clip(mu + z * sigma, *bounds)
-    a = (n @ wv).sum(-1) / (n.shape[-2] * N)  # avg@N; its sigma is not a column
-    decided = decision.decide(post.prob_better, confidence, adjust)
-    rank_lo, rank_hi = decision.interval_ranks(decided)
+    b_lo, b_hi = np.clip(mu - z * b_sigma, *bounds), np.clip(mu + z * b_sigma, *bounds)
 
-    order = np.argsort(-mu, kind="stable")
+    order = np.lexsort((-mu, -inf.score))  # score, then Bayes@N for exact ties
     cols: dict[str, Any] = {
         "model": np.asarray(models, dtype=object)[order],
-        "rank": rank_lo[order],
-        "rank_lo": rank_lo[order],
-        "rank_hi": rank_hi[order],
-        "p_best": post.p_best[order],
-        "mu": mu[order],
-        "sigma": sigma[order],
-        "lo": lo[order],
-        "hi": hi[order],
-        "avg": np.atleast_1d(a)[order],
-        "rank_chain": decision.chain_ranks(mu, post.diff_sd, confidence)[order],
-        "rank_overlap": decision.overlap_ranks(lo, hi)[order],
+        "rank": inf.rank_lo[order],
+        "rank_lo": inf.rank_lo[order],
+        "rank_hi": inf.rank_hi[order],
+        "p_best": inf.p_best[order],
+        "score": inf.score[order],
+        "se": inf.se[order],
+        "lo": inf.lo[order],
+        "hi": inf.hi[order],
+        "bayes_mu": mu[order],
+        "bayes_sigma": b_sigma[order],
+        "bayes_lo": b_lo[order],
+        "bayes_hi": b_hi[order],
+        "rank_chain": decision.ci_aware_ranks(mu, b_sigma, confidence)[order],
+        "rank_overlap": decision.overlap_ranks(inf.lo, inf.hi)[order],
         "rank_mu": decision.point_ranks(mu)[order],
     }
     if ks:
@@ -272,41 +293,41 @@ def leaderboard(
         for k in ks:
             cols[f"pass@{int(k)}"] = np.atleast_1d(ev.pass_from_counts(c, N, k))[order]
     if L > 1:
-        q_sigma = np.sqrt(q.v.sum(-1)) / q.m.shape[-1]  # questions scope (000 App. D)
-        need = decision.trials_needed_from(mu, q_sigma, N, q.T, confidence)
-        # need.* follow the same descending-mu order; the last model has no next one
-        sd_next = post.diff_sd[order[:-1], order[1:]]
-        gap = mu[order[:-1]] - mu[order[1:]]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            z_next = np.where(sd_next > 0, gap / np.where(sd_next > 0, sd_next, 1.0), np.inf)
-        z_next = np.where((sd_next == 0) & (gap == 0), 0.0, z_next)
-        cols["z_next"] = np.append(z_next, np.nan)
-        cols["n_needed"] = np.append(need.n_needed, np.nan)
+        up, low = order[:-1], order[1:]
+        _, need_n = decision.expected_z_trials(
+            mu[up] - mu[low], np.sqrt(b_sigma[up] ** 2 + b_sigma[low] ** 2), N, q.T, confidence
+        )
+        need_n = np.where(mu[up] > mu[low], need_n, np.inf)  # Bayes@N does not order them so
+        cols["t_next"] = np.append(inf.t[order[:-1], order[1:]], np.nan)
+        cols["n_needed"] = np.append(need_n, np.nan)
     D = 0 if R0 is None else int(np.shape(R0)[-1])
+    notes = () if inf.identified else (NOT_IDENTIFIED,)
     settings = {
         "scope": scope,
+        "estimand": SCOPE_HELP[scope],
         "confidence": confidence,
         "adjust": adjust,
         "z_threshold": decision.z_threshold(confidence),
         "draws": int(draws),
         "seed": int(seed),
         "weights": wv.tolist(),
-        "prior": "none" if R0 is None else f"R0 with D={D}",
+        "prior": "uniform" if R0 is None else f"uniform + R0 with D={D}",
         "prior_weight": (wv.size + D) / q.T,
         "ks": list(ks),
         "shape": list(R.shape),
     }
     return Leaderboard(
-        columns=cols, mu=mu, sigma=sigma, models=models, settings=settings, posterior=post,
-        decided=decided,
+        columns=cols, score=inf.score, se=inf.se, bayes_mu=mu, bayes_sigma=b_sigma,
+        models=models, settings=settings, inference=inf, notes=notes,
     )
 
 
 def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
-    """One line explaining ``mu`` vs ``avg`` when the prior carries a large weight.
+    """One line explaining ``bayes_mu`` vs ``score`` when the papers' prior carries a large
+    weight.
 
     Bayes@N adds ``1 + C + D`` prior pseudo-counts per question to the ``N``
-    trials, so ``mu`` is ``avg`` shrunk towards the prior's mean by the
+    trials, so ``bayes_mu`` is ``score`` shrunk towards the prior's mean by the
     fraction ``(1 + C + D) / T``. Returns ``None`` when that fraction is below
     ``threshold``.
 
@@ -315,7 +336,7 @@ def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
     >>> import numpy as np
     >>> b = leaderboard(np.ones((1, 15, 4), dtype=int))
     >>> prior_note(b)[:40]
-    'With N = 4 trials per question the prior'
+    'With N = 4 trials per question the paper'
     """
     s = board.settings
     share = float(s.get("prior_weight", 0.0))
@@ -323,7 +344,8 @@ def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
         return None
     N = s["shape"][-1]
     return (
-        f"With N = {N} trials per question the prior holds {share:.0%} of each question's "
-        f"posterior, so `mu` is `avg` pulled {share:.0%} of the way towards the prior mean "
-        "(0.5 for a uniform binary prior); under the uniform prior both rank models alike."
+        f"With N = {N} trials per question the papers' prior holds {share:.0%} of each "
+        f"question's posterior, so `bayes_mu` is `score` pulled {share:.0%} of the way towards "
+        "the prior mean (0.5 for a uniform binary prior) and its interval misses the truth on "
+        "skewed benchmarks; the headline `score`, `lo`, `hi` carry no such pull."
     )

@@ -28,7 +28,7 @@ def test_leaderboard_json_matches_core(capsys, data_dir):
     rows = json.loads(out)["rows"]
     board = leaderboard(io.load(path).select("AIME'25"), use_prior=True, ks=(2, 8), confidence=0.9)
     assert [r["model"] for r in rows] == board.table["model"].tolist()
-    np.testing.assert_allclose([r["mu"] for r in rows], board.table["mu"], atol=1e-6)
+    np.testing.assert_allclose([r["score"] for r in rows], board.table["score"], atol=1e-6)
     assert [r["rank_chain"] for r in rows] == board.table["rank_chain"].tolist()
     assert "pass@8" in rows[0]
 
@@ -38,7 +38,8 @@ def test_default_is_combined_csv(capsys, data_dir):
     assert code == 0
     lines = out.strip().splitlines()
     assert lines[0].startswith(
-        "model,rank,rank_lo,rank_hi,p_best,mu,sigma,lo,hi,avg,rank_chain,rank_overlap"
+        "model,rank,rank_lo,rank_hi,p_best,score,se,lo,hi,bayes_mu,bayes_sigma,bayes_lo,bayes_hi,"
+        "rank_chain,rank_overlap"
     ) and len(lines) == 21
     assert lines[0].endswith(",scope") and lines[1].endswith(",questions")
     code, out, _ = _run(capsys, "info", str(data_dir / "reasoning_synthetic.npz"))
@@ -177,7 +178,7 @@ def test_rubric_commands_and_leaderboard_with_a_rubric(capsys, tmp_path, data_di
     rows = json.loads(out)["rows"]
     board = leaderboard(rb.apply(rb.PRESETS["ranking/format-aware"],
                                  io.load(data).select("AIME'24")))
-    np.testing.assert_allclose([r["mu"] for r in rows], board.table["mu"], atol=1e-6)
+    np.testing.assert_allclose([r["score"] for r in rows], board.table["score"], atol=1e-6)
     code, _, err = _run(capsys, "leaderboard", str(data), "--rubric", "ranking/nope")
     assert code == 2 and "ranking/" in err
     code, _, err = _run(capsys, "leaderboard", str(data), "--rubric", "ranking/conservative",
@@ -217,9 +218,9 @@ def test_weights_reach_the_loader_for_every_data_command(capsys, tmp_path, cmd):
         assert code == 0 and "w=0.5" in out
     if cmd[0] == "leaderboard":
         head, *rows = (r.split(",") for r in out.strip().splitlines())
-        mu = {r[0]: float(r[head.index("mu")]) for r in rows}
+        mu = {r[0]: float(r[head.index("score")]) for r in rows}
         board = leaderboard(io.load(path, weights=[0, 0.5, 1]))
-        np.testing.assert_allclose([mu[m] for m in board.table["model"]], board.table["mu"],
+        np.testing.assert_allclose([mu[m] for m in board.table["model"]], board.table["score"],
                                    atol=1e-6)
     if cmd[0] == "import":
         assert code == 0 and io.load(tmp_path / "o.npz").weights.tolist() == [0, 0.5, 1]

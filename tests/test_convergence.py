@@ -317,7 +317,7 @@ def _aime_like():
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from test_posterior import aime_like
+    from test_inference import aime_like
 
     return aime_like()[0]
 

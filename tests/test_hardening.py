@@ -249,7 +249,7 @@ def test_leaderboard_weights_must_match_the_datasets_categories():
     o = Outcomes(np.ones((2, 4, 3), int), models=["a", "b"])
     with pytest.raises(ValidationError, match="w has 3 weights but the data have 2 categories"):
         leaderboard(o, w=[0, 1, 0])
-    assert leaderboard(o, w=[0, 1]).table["mu"].iloc[0] > 0.75
+    assert leaderboard(o, w=[0, 1]).table["score"].iloc[0] > 0.75
 
 
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])

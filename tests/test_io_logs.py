@@ -45,8 +45,8 @@ def test_each_format_gives_the_long_table_leaderboard(logs, fmt):
     assert o.shape == ref.shape == R.shape
     assert sorted(o.models) == sorted(MODELS)
     got, want = board(o), board(ref)
-    np.testing.assert_allclose(got["mu"], want["mu"], rtol=0, atol=1e-12)
-    np.testing.assert_allclose(got["sigma"], want["sigma"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(got["score"], want["score"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(got["se"], want["se"], rtol=0, atol=1e-12)
     assert got["rank"].tolist() == want["rank"].tolist()
     assert got["rank_mu"].tolist() == want["rank_mu"].tolist()
     # the same tensor, model by model (question order is the order of first appearance)
@@ -69,8 +69,8 @@ def test_cli_leaderboard_on_a_directory_matches_the_csv(logs, fmt, capsys):
     w = {r["model"]: r for r in want[key]}
     assert g.keys() == w.keys()
     for m in g:
-        assert g[m]["mu"] == pytest.approx(w[m]["mu"], abs=1e-9)
-        assert g[m]["sigma"] == pytest.approx(w[m]["sigma"], abs=1e-9)
+        assert g[m]["score"] == pytest.approx(w[m]["score"], abs=1e-9)
+        assert g[m]["se"] == pytest.approx(w[m]["se"], abs=1e-9)
         assert g[m]["rank"] == w[m]["rank"]
 
 
@@ -116,7 +116,7 @@ def test_categorical_letters_get_default_weights(tmp_path):
     # the same outcomes as a long table with the same weights give the same Bayes@N
     csv = mk.write_long_csv(tmp_path / "x.csv", ["m"], ["a", "b"], o.R)
     ref = io.load(csv, weights=[0, 0, 0.5, 1])
-    assert board(o)["mu"].tolist() == pytest.approx(board(ref)["mu"].tolist(), abs=1e-12)
+    assert board(o)["score"].tolist() == pytest.approx(board(ref)["score"].tolist(), abs=1e-12)
 
 
 def test_booleans_and_fractions(tmp_path):
@@ -127,8 +127,8 @@ def test_booleans_and_fractions(tmp_path):
     o = io.load(mk.write_inspect_json(tmp_path / "f.json", "m", "t", frac, [1, 2]))
     assert o.category_names == ("0", "0.25", "0.5", "1")
     np.testing.assert_array_equal(o.weights, [0, 0.25, 0.5, 1])
-    assert board(o)["mu"].iloc[0] == pytest.approx(
-        leaderboard(o.R, w=[0, 0.25, 0.5, 1]).table["mu"].iloc[0]
+    assert board(o)["score"].iloc[0] == pytest.approx(
+        leaderboard(o.R, w=[0, 0.25, 0.5, 1]).table["score"].iloc[0]
     )
 
 
@@ -215,7 +215,7 @@ def test_cli_import_writes_parquet_and_npz(logs, tmp_path, capsys):
         back = io.load(out)
         assert back.shape == R.shape
         assert back.metadata["trial_ids"] == [1, 2, 3, 4]
-        np.testing.assert_allclose(board(back)["mu"], board(io.load(dirs["eval_zstd"]))["mu"])
+        np.testing.assert_allclose(board(back)["score"], board(io.load(dirs["eval_zstd"]))["score"])
 
 
 def test_cli_several_paths(logs, capsys):

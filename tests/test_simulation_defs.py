@@ -110,7 +110,7 @@ def test_highlights_and_exports(results):
     assert "# dataset: simulation (synthetic, known truth)" in text
     assert "# settings.replicates: 50" in text and "# seeds.seed: 4" in text
     back = pd.read_csv(__import__("io").StringIO(text), comment="#")
-    assert len(back) == 2 * 7 and set(back["scope"]) == {"questions", "population"}
+    assert len(back) == 2 * 2 * 7 and set(back["scope"]) == {"questions", "population"}
 
 
 def test_report_takes_a_study_only_when_named():

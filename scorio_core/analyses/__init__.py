@@ -21,7 +21,7 @@ Example
 >>> result = lb.run(data, lb.params())
 >>> ns = {"data": data}
 >>> exec(lb.to_code(lb.params(), "data"), ns)
->>> bool(np.allclose(ns["board"].table["mu"], lb.tables(result)["leaderboard"]["mu"]))
+>>> bool(np.allclose(ns["board"].table["score"], lb.tables(result)["leaderboard"]["score"]))
 True
 """
 

@@ -1,5 +1,5 @@
-"""Leaderboard: Bayes@N means, credible intervals, rank intervals from the pairwise posterior
-(SPEC §4), and the paper's chained and arena ranks (000 §2.5, §2.7.1).
+"""Leaderboard: calibrated scores and intervals in a stated scope, simultaneous rank intervals
+(SPEC §4), and the papers' Bayes@N with its chained and arena ranks (000 §2.5, §2.7.1).
 
 Renders :func:`scorio_core.leaderboard.leaderboard` with
 :func:`scorio_core.charts.forest_plot` and :func:`~scorio_core.charts.confidence_heatmap`.
@@ -22,10 +22,9 @@ import math
 from dataclasses import dataclass
 
 from .._validation import ValidationError, check_choice, check_confidence, check_int
-from ..decision import ADJUSTMENTS
+from ..estimands import ADJUST_HELP, ADJUSTMENTS, SCOPE_HELP, SCOPES
 from ..leaderboard import Leaderboard, leaderboard, prior_note
 from ..outcomes import Outcomes
-from ..posterior import SCOPES
 from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["LeaderboardParams", "LeaderboardResult", "LEADERBOARD"]
@@ -38,29 +37,29 @@ class LeaderboardParams:
     Parameters
     ----------
     confidence : float
-        Credible level of the intervals and ranking confidence of the CI-aware rank.
+        Level of the intervals and of the two-sided pairwise decisions behind the ranks.
     prior : {"uniform", "greedy"}
-        ``greedy`` adds the dataset's greedy outcomes ``R0`` to the uniform prior.
+        ``greedy`` adds the dataset's greedy outcomes ``R0`` to the papers' uniform prior
+        (the ``bayes_*`` columns; the headline uses the sampled trials only).
     ks : tuple of int
         Pass@k columns (binary data only).
     weights : tuple of float, optional
         Category weights; default the dataset's.
     scope : {"questions", "population"}
-        ``questions``: uncertainty about the mean over these questions (the papers'
-        Bayes@N); ``population``: also over drawing other questions from the same
-        population (paired Bayesian bootstrap over questions).
-    adjust : {"none", "holm", "bh"}
-        Multiplicity control of the pairwise decisions behind ``rank``.
+        The estimand (:data:`scorio_core.inference.SCOPE_HELP`).
+    adjust : {"simultaneous", "holm", "bh", "none"}
+        Multiplicity control of the pairwise decisions behind ``rank``
+        (:data:`scorio_core.inference.ADJUST_HELP`).
     draws, seed : int
-        Joint posterior draws (population scope, rank distribution) and their seed.
+        Draws of the confidence distribution (``p_best``, rank distribution) and seed.
     """
 
     confidence: float = 0.95
     prior: str = "uniform"
     ks: tuple[int, ...] = ()
     weights: tuple[float, ...] | None = None
-    scope: str = "questions"
-    adjust: str = "none"
+    scope: str = SCOPES[0]
+    adjust: str = ADJUSTMENTS[0]
     draws: int = 10_000
     seed: int = 0
 
@@ -120,11 +119,11 @@ def chart_captions(board: Leaderboard) -> tuple[str, str]:
     st = board.settings
     scope, conf, adjust = st["scope"], st["confidence"], st["adjust"]
     return (
-        f"Dot = Bayes@N mean, bar = {conf:.0%} credible interval ({scope} scope); "
-        "#rank (lo–hi) = headline rank and the range of ranks the data allow.",
+        f"Dot = mean score, bar = {conf:.0%} interval for the {SCOPE_HELP[scope]} ({scope} "
+        "scope); #rank (lo–hi) = headline rank and the range of ranks the data allow.",
         f"P(row model beats column model), {scope} scope: outlined cells are decided at "
-        f"{conf:.0%} (adjustment: {adjust}) -- the same rule as the rank columns; numbered "
-        "cells are undecided, and values near .5 are coin flips.",
+        f"{conf:.0%} (two-sided, adjustment: {adjust}) -- the same rule as the rank columns; "
+        "numbered cells are undecided, and values near .5 are coin flips.",
     )
 
 
@@ -133,44 +132,46 @@ def _charts(r: LeaderboardResult) -> list[Chart]:
 
     forest, heat = chart_captions(r.board)
     return [
-        Chart("Means and credible intervals", charts.forest_plot(r.board), forest),
+        Chart("Scores and intervals", charts.forest_plot(r.board), forest),
         Chart("Pairwise probabilities", charts.confidence_heatmap(r.board), heat),
     ]
 
 
 def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list[str]:
     out = common_caveats(data)
+    out.extend(r.board.notes)
     if p.scope == "questions":
         out.append(
-            f"Scope of the intervals: {p.confidence:.0%} Bayes@N credible intervals for each "
-            f"model's mean score on these {data.M} questions (questions scope); they do not "
-            "include the uncertainty of drawing a different set of questions from the same "
+            f"Scope: {p.confidence:.0%} intervals for each model's mean score on these "
+            f"{data.M} questions (questions scope: uncertainty from the finite trials only); "
+            "they do not include drawing a different set of questions from the same "
             "population (use the population scope for that)."
         )
     else:
         out.append(
-            f"Scope of the intervals: {p.confidence:.0%} intervals for each model's mean over "
-            f"the population these {data.M} questions were drawn from (population scope: a "
-            "Bayesian bootstrap over questions, paired across models, on top of the trial "
-            "noise); they are wider than the questions scope and cannot shrink below the "
-            "question-to-question spread however many trials are run."
+            f"Scope: {p.confidence:.0%} intervals for each model's mean over the population "
+            f"these {data.M} questions were drawn from (population scope: question-level "
+            "clustered variance, paired across models, which already holds the trial noise); "
+            "they cannot shrink below the question-to-question spread however many trials "
+            "are run."
         )
+    out.append(f"Multiplicity ({p.adjust}): {ADJUST_HELP[p.adjust]}.")
     if note := prior_note(r.board):
         out.append(note)
     if conflicts := r.board.chained_conflicts():
         out.append(
             f"rank_chain (000 §2.7.1) puts {len(conflicts)} decided pair(s) in one rank; read "
-            "rank / rank_lo-rank_hi, which come from the pairwise posterior and cannot chain."
+            "rank / rank_lo-rank_hi, which come from the pairwise decisions and cannot chain."
         )
     pairs = r.board.unresolved()
     if len(pairs):
         out.append(
             f"{len(pairs)} of {len(r.board.table) - 1} adjacent pairs are not separated at "
-            f"{p.confidence:.0%}; 'n_needed' gives the trials per question that would separate "
-            "each if its gap held."
+            f"{p.confidence:.0%}; the Planner gives the trials or questions for an 80 % chance "
+            "of deciding each ('n_needed' is the papers' expected-z rule, a 50 % point)."
         )
     if p.prior == "greedy":
-        out.append("The greedy outcomes R0 enter the prior: scores are Bayes_R0@N, not Bayes_U@N.")
+        out.append("The greedy outcomes R0 enter the papers' prior: bayes_mu is Bayes_R0@N.")
     return out
 
 
@@ -199,16 +200,18 @@ LEADERBOARD = Analysis(
     tables=_tables,
     charts=_charts,
     how_to_read=(
-        "Models are sorted by their Bayes@N posterior mean (mu) with a central credible "
-        "interval [lo, hi]; avg is the plain mean (mu is pulled towards the prior when trials "
-        "are few). rank = rank_lo = 1 + the models that beat this one with posterior "
-        "probability at least the confidence level (after the chosen multiplicity "
-        "adjustment); rank_hi = L - the models it beats; a model can sit anywhere in "
-        "[rank_lo, rank_hi]; p_best is the posterior probability of being first. rank_chain "
-        "is the paper's adjacent z rule (neighbours chain into one rank on small data) and "
-        "rank_overlap the arena rule (1 + models whose interval lies entirely above). The "
-        "'unresolved' table lists neighbours not yet decided and the trials per question "
-        "that would decide them."
+        "Models are sorted by their mean score (score = avg@N, unbiased) with an interval "
+        "[lo, hi] that holds its confidence for the stated scope: questions = the mean over "
+        "the questions asked (only the finite trials are uncertain), population = the mean "
+        "over the population they were drawn from (coverage measured by simulation: README, "
+        "'How to read the numbers'). rank = rank_lo = 1 + the models that decidedly beat this "
+        "one (two-sided, at the confidence, simultaneous over all pairs by default); rank_hi "
+        "= L - the models it decidedly beats; every model sits in [rank_lo, rank_hi] jointly "
+        "with the chosen confidence. p_best is the probability of being first. bayes_mu, "
+        "bayes_sigma, bayes_lo and bayes_hi are the papers' Bayes@N (uniform prior per "
+        "question: pulled towards 0.5 when trials are few); rank_mu, rank_chain (the papers' "
+        "adjacent z rule) and rank_overlap (the arena rule) are there for comparison. The "
+        "'unresolved' table lists neighbours not yet decided."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -94,7 +94,7 @@ def rubric_board(data: Outcomes, rubric: rb.Rubric, confidence: float = 0.95) ->
     >>> from scorio_core.rubric.table import editor_state, from_tables
     >>> s = editor_state()
     >>> out = rubric_board(Outcomes(R, signals=sig), from_tables(s["rules"], s["cats"]))
-    >>> bool(out.board.table["mu"].between(0, 1).all()), [c.title for c in out.charts]
+    >>> bool(out.board.table["score"].between(0, 1).all()), [c.title for c in out.charts]
     (True, ['Categories per model', 'Means and credible intervals'])
     """
     scored = rb.apply(rubric, data)

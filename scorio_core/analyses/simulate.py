@@ -295,7 +295,8 @@ ORDER = Analysis(
 # ---------------------------------------------------------------------- interval calibration
 @dataclass(frozen=True)
 class CalibrationParams:
-    """Coverage of the leaderboard's 95 % intervals vs N and M, in both scopes.
+    """Coverage of the leaderboard's 95 % headline intervals and the papers' Bayes@N interval
+    vs N and M, in both scopes.
 
     Parameters
     ----------

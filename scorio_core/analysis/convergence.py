@@ -398,8 +398,8 @@ def convergence_curves(
 def ci_requirements(R, tgt: np.ndarray, confidence: float = 0.95) -> tuple[np.ndarray, ...]:
     """Pairs ``(i, j)`` a ranking must order ``i`` above ``j`` to match ``tgt`` up to CI ties.
 
-    The pairs decided on all trials by the Bayes_U@N leaderboard (questions
-    scope, ``P(i > j) ≥ confidence``, as the rank columns) whose order the
+    The pairs decided on all trials by the leaderboard's headline rule (questions
+    scope, two-sided, simultaneous over pairs, as the rank columns) whose order the
     target ranks ``tgt`` also state (``tgt_i < tgt_j``); every other pair is a
     CI tie and may come out in either order.
 
@@ -410,10 +410,11 @@ def ci_requirements(R, tgt: np.ndarray, confidence: float = 0.95) -> tuple[np.nd
     >>> [a.tolist() for a in ci_requirements(R, np.array([1, 2, 3]))]
     [[0, 0, 1], [1, 2, 2]]
     """
-    from ..decision import decide
-    from ..posterior import joint_posterior
+    from ..eval import prepare_counts
+    from ..inference import infer, score_stats
 
-    D = decide(joint_posterior(R, draws=1).prob_better, confidence)
+    n, _, w = prepare_counts(R)
+    D = infer(score_stats(n, w), "questions", confidence, draws=2000).decided
     tgt = np.asarray(tgt)
     return np.nonzero(D & (tgt[:, None] < tgt[None, :]))
 

@@ -78,10 +78,12 @@ def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
 
 
 def forest_plot(board: Leaderboard) -> alt.LayerChart:
-    """Bayes@N posterior mean with its credible interval, one row per model.
+    """Mean score with its calibrated interval, one row per model.
 
-    Rows are in leaderboard order (best first). The dot is ``mu``, the bar
-    spans ``[lo, hi]`` at the board's confidence and scope, and the label
+    Rows are in leaderboard order (best first). The dot is ``score``, the bar
+    spans ``[lo, hi]`` at the board's confidence and scope (absent where the scope is
+    not identified: questions scope at N = 1), the small tick is the papers'
+    Bayes@N ``bayes_mu``, and the label
     gives the headline rank and its rank interval (``#rank (lo–hi)``); the
     colour alternates between runs of rows that share a headline rank.
 
@@ -100,9 +102,10 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     df = pd.DataFrame(
         {
             "model": t["model"].astype(str),
-            "mu": t["mu"].astype(float),
-            "lo": t["lo"].astype(float),
-            "hi": t["hi"].astype(float),
+            "score": t["score"].astype(float),
+            "bayes_mu": t["bayes_mu"].astype(float),
+            "lo": t["lo"].astype(float).fillna(t["score"].astype(float)),
+            "hi": t["hi"].astype(float).fillna(t["score"].astype(float)),
             "rank": t["rank"].astype(int),
             "rank_hi": t["rank_hi"].astype(int),
             "p_best": t["p_best"].astype(float),
@@ -123,9 +126,11 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     order = df["model"].tolist()
     conf = board.settings.get("confidence", 0.95)
     scope = board.settings.get("scope", "questions")
-    span = float(df["hi"].max() - df["lo"].min()) or 1.0
+    left = float(min(df["lo"].min(), df["bayes_mu"].min()))
+    right = float(max(df["hi"].max(), df["bayes_mu"].max()))
+    span = right - left or 1.0
     x_scale = alt.Scale(
-        domain=[float(df["lo"].min()) - 0.02 * span, float(df["hi"].max()) + 0.16 * span],
+        domain=[left - 0.02 * span, right + 0.16 * span],
         nice=False,
         zero=False,
     )
@@ -142,24 +147,28 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         alt.Tooltip("p_best:Q", title="P(best)", format=".3f"),
         alt.Tooltip("rank_chain:Q", title="chain rank (000 §2.7.1)"),
         alt.Tooltip("rank_overlap:Q", title="overlap (arena) rank"),
-        alt.Tooltip("mu:Q", format=".4f"),
+        alt.Tooltip("score:Q", format=".4f"),
         alt.Tooltip("lo:Q", format=".4f"),
         alt.Tooltip("hi:Q", format=".4f"),
+        alt.Tooltip("bayes_mu:Q", title="Bayes@N mu (papers)", format=".4f"),
     ]
     base = alt.Chart(df).encode(y=y, color=color, tooltip=tooltip)
     bars = base.mark_rule(strokeWidth=2.5).encode(
         x=alt.X(
             "lo:Q",
             scale=x_scale,
-            title=f"Bayes@N mean with {conf:.0%} credible interval ({scope} scope)",
+            title=f"mean score with {conf:.0%} interval ({scope} scope); tick = papers' Bayes@N",
         ),
         x2="hi:Q",
     )
-    dots = base.mark_circle(size=70, opacity=1).encode(x=alt.X("mu:Q", scale=x_scale))
+    dots = base.mark_circle(size=70, opacity=1).encode(x=alt.X("score:Q", scale=x_scale))
+    ticks = base.mark_tick(color="#666", thickness=1.5, size=12).encode(
+        x=alt.X("bayes_mu:Q", scale=x_scale)
+    )
     labels = base.mark_text(align="left", dx=6, fontSize=11, fontWeight="bold").encode(
         x=alt.X("hi:Q", scale=x_scale), text="rank_label:N"
     )
-    return (bars + dots + labels).properties(width="container", height=_rows(len(df)))
+    return (bars + ticks + dots + labels).properties(width="container", height=_rows(len(df)))
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
@@ -205,7 +214,7 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     # Only undecided cells get a number: decided cells carry an outline instead, and a
     # grid of ".00" and "1" would drown the few pairs worth reading (values in the tooltip).
     df["label"] = [
-        "" if d else (f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else f"{v:.3f}".lstrip("0"))
+        "" if d or not np.isfinite(v) else (f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else f"{v:.3f}".lstrip("0"))
         for v, d in zip(df["p"], df["decided"], strict=True)
     ]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)

@@ -68,8 +68,9 @@ CORRECT_ORDER_CAPTION = (
     "1.645 / 1.96 lines; where z crosses a line is the N that separates the pair."
 )
 COVERAGE_CAPTION = (
-    "Share of 95 % intervals that contain the truth (dotted: nominal 95 %); points near the "
-    "line mean the error bars can be trusted for data like these."
+    "Share of 95 % intervals that contain the truth (dotted: nominal 95 %; solid: the "
+    "leaderboard's headline, dashed: the papers' Bayes@N); points near the dotted line mean "
+    "the error bars can be trusted for data like these."
 )
 RUBRIC_WEIGHT_CAPTION = (
     "μ ± 1.96σ as the chosen category's weight moves (other weights fixed): μ moves in a "
@@ -133,12 +134,14 @@ LESSON_TEXT = {
             "population they were drawn from."
         ),
         (
-            "With mean 0.5 and κ = 2 the questions follow the model's own uniform prior and "
-            "coverage sits at 95 % for any M and N. Move the mean to 0.9 and raise κ: at small N "
-            "the uniform prior pulls μ toward ½ and the intervals miss, until the trials outweigh "
-            "the prior. The population interval counts trial noise twice (in the spread of the "
-            "per-question means and in their variances): it over-covers with few trials and, "
-            "with only 10 questions, under-covers once trials are many."
+            "Solid lines are the leaderboard's headline intervals, dashed lines the papers' "
+            "Bayes@N interval. With mean 0.5 and κ = 2 the questions follow Bayes@N's own "
+            "uniform prior and both sit near 95 %. Move the mean to 0.9 and raise κ: at small N "
+            "the uniform prior pulls each question toward ½ while the interval shrinks like "
+            "1/√(MN), so the dashed lines fall towards 0 -- worst with many questions. The "
+            "headline has no pull and counts trial noise once, so it stays near 95 % in both "
+            "scopes; at N = 1 the questions scope has no headline point (the trial variance "
+            "is never seen)."
         ),
     ),
     "rubric": LessonText(
@@ -262,8 +265,12 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
 
 
 def coverage_chart(result: Coverage) -> alt.LayerChart:
-    """Coverage vs N, one line per M (and scope), the nominal level dotted."""
+    """Coverage vs N, one line per M (and scope); solid = headline interval, dashed = the
+    papers' Bayes@N interval; the nominal level dotted."""
     d = result.table.copy()
+    if "interval" not in d:
+        d["interval"] = "headline"
+    d = d[d["coverage"].notna()]
     d["series"] = "M = " + d["M"].astype(str)
     if d["scope"].nunique() > 1:
         d["series"] = d["scope"] + ", " + d["series"]
@@ -279,6 +286,11 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
         ),
     )
     line = base.mark_line(point=True).encode(
+        strokeDash=alt.StrokeDash(
+            "interval:N", title="interval",
+            scale=alt.Scale(domain=["headline", "Bayes@N (papers)"], range=[[1, 0], [5, 4]]),
+        ),
+        detail="interval:N",
         y=alt.Y(
             "coverage:Q",
             title="coverage of the interval",
@@ -287,6 +299,7 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
         ),
         tooltip=[
             "series",
+            "interval",
             "N",
             alt.Tooltip("coverage:Q", format=".3f"),
             alt.Tooltip("width:Q", format=".3f"),

@@ -1,27 +1,28 @@
-"""``scorio-studio leaderboard``: the CI-aware Bayes@N leaderboard (the Leaderboard page)."""
+"""``scorio-studio leaderboard``: the CI-aware leaderboard (the Leaderboard page)."""
 
 from __future__ import annotations
 
 import sys
 
 from .._validation import ValidationError
+from ..estimands import ADJUST_HELP, ADJUSTMENTS, SCOPE_HELP, SCOPES
 from ._common import FORMATS, _add_data_args, _confidence, _ks, _positive_int, _weights, load
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub) -> None:
-    lb = sub.add_parser("leaderboard", help="CI-aware Bayes@N leaderboard (same as the page)")
+    lb = sub.add_parser("leaderboard", help="CI-aware leaderboard with calibrated intervals (same as the page)")
     _add_data_args(lb)
     lb.add_argument("--confidence", type=_confidence, default=0.95,
-                    help="credible level and decision level of the pairwise decisions")
-    lb.add_argument("--scope", choices=["questions", "population"], default="questions",
-                    help="questions: the mean over these questions (Bayes@N); population: the "
-                    "mean over the population they were drawn from (paired question bootstrap)")
-    lb.add_argument("--adjust", choices=["none", "holm", "bh"], default="none",
-                    help="multiplicity control over all pairwise decisions")
+                    help="level of the intervals and of the two-sided pairwise decisions")
+    lb.add_argument("--scope", choices=list(SCOPES), default=SCOPES[0],
+                    help="; ".join(f"{k}: {v}" for k, v in SCOPE_HELP.items()))
+    lb.add_argument("--adjust", choices=list(ADJUSTMENTS), default=ADJUSTMENTS[0],
+                    help="; ".join(f"{k}: {v}" for k, v in ADJUST_HELP.items()).replace("%", "%%"))
     lb.add_argument("--draws", type=_positive_int, default=10_000,
-                    help="joint posterior draws (p_best, population P(i > j))")
+                    help="draws of the confidence distribution (p_best) and of the "
+                    "simultaneous procedure")
     lb.add_argument("--seed", type=_positive_int, default=0)
     lb.add_argument(
         "--prior",

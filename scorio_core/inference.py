@@ -1,0 +1,557 @@
+"""Calibrated headline inference: the two estimands, their intervals, pairwise decisions
+and rank intervals (SPEC §4).
+
+Estimands (both paired across models through the shared questions):
+
+* ``"questions"`` -- a model's mean weighted score over the ``M`` questions asked,
+  ``θ_Q = (1/M) Σ_α s_α`` with ``s_α`` the expected score of one trial on question ``α``.
+  Only the finite trials are uncertain.
+* ``"population"`` -- its mean over the population of questions these were drawn from.
+  Trials *and* question sampling are uncertain.
+
+The centre is the mean score ``x̄ = (1/MN) Σ w[R]`` (avg@N), unbiased for both
+estimands -- unlike the papers' Bayes@N, whose uniform prior pulls every question
+towards the prior mean by ``(1 − 2p)/(N + 2)`` (kept as the papers' columns, see
+:mod:`scorio_core.posterior`). The variance counts each source of noise once (law of
+total variance, ``Var(x̄) = (σ²_between + σ²_within / N) / M``):
+
+* questions: ``Var(x̄ − θ_Q) = Σ_α σ²_α / (N M²)``, with each question's trial variance
+  ``σ²_α`` estimated by its posterior expectation under a Dirichlet prior learned across
+  that model's questions (empirical Bayes: Dirichlet-multinomial marginal likelihood
+  over the concentration ``κ``, centred on the model's pooled category shares). Unlike
+  the plain within-question variance it is not zero on a question whose few trials
+  happened to agree. ``t`` quantiles with ``M (N − 1)`` degrees of freedom. At ``N = 1``
+  the trial variance is unseen: the estimand is not identified and every number is NaN
+  (use the population scope).
+* population: the clustered (question-level) variance ``Cov_α(ȳ_α) / M`` with ``t``
+  quantiles on ``M − 1`` degrees of freedom (Miller 2024, "Adding error bars to evals");
+  the spread of the per-question means already holds the trial noise.
+
+Per-model intervals are score (Wilson-type) intervals on the ``[0, 1]``-scaled score
+with the effective sample size ``n_eff = x̄(1 − x̄) / Var``, so they are skewed near 0
+and 1 and never leave the bounds. ``n_eff`` is never below the count at which the
+variance reaches its ceiling (``x̄(1 − x̄)`` per trial: ``M N`` in the questions scope,
+``M`` in the population scope), which also covers a score of exactly 0 or 1.
+
+Pairs: ``t = d̄ / sd(d̄)`` on the paired difference with its covariance, two-sided
+p-values (an exact tie is decided at most ``1 − confidence`` of the time), adjusted
+by a simultaneous step-down max-|t| procedure (Romano–Wolf; critical values from the
+joint normal law of all pairwise statistics) so that rank intervals hold jointly, or by
+Holm, Benjamini–Hochberg, or per pair. ``P(i > j)``, ``p_best`` and the rank
+distribution come from the matching confidence distribution ``x̄ + Σ^{1/2} z`` scaled
+to a multivariate ``t``.
+
+Coverage of all of this is measured by simulation with known truth:
+``python benchmarks/calibration.py`` (table in the README).
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.eval import prepare_counts
+>>> R = np.random.default_rng(0).integers(0, 2, size=(3, 40, 4))
+>>> n, _, w = prepare_counts(R)
+>>> inf = infer(score_stats(n, w), "population")
+>>> bool(np.all((inf.lo <= inf.score) & (inf.score <= inf.hi)))
+True
+>>> inf.decided.shape
+(3, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+from scipy import special
+
+from ._validation import ValidationError, check_confidence
+from .estimands import ADJUST_HELP, ADJUSTMENTS, NOT_IDENTIFIED, SCOPE_HELP, SCOPES
+
+__all__ = [
+    "SCOPES",
+    "SCOPE_HELP",
+    "ADJUSTMENTS",
+    "ADJUST_HELP",
+    "NOT_IDENTIFIED",
+    "ScoreStats",
+    "score_stats",
+    "within_variance",
+    "wilson_t",
+    "scope_covariance",
+    "model_intervals",
+    "pair_pvalues",
+    "decide_pvalues",
+    "Inference",
+    "infer",
+]
+
+_KAPPA = np.exp(np.linspace(np.log(1e-2), np.log(1e4), 49))
+#: Largest number of (draw, pair) values held at once by the max-|t| procedure.
+_MAXT_CELLS = 20_000_000
+
+
+@dataclass(frozen=True)
+class ScoreStats:
+    """Per model–question summaries on the ``[0, 1]``-scaled weighted score.
+
+    Attributes
+    ----------
+    ybar : numpy.ndarray, shape (L, M)
+        Mean scaled score of each model on each question.
+    within : numpy.ndarray, shape (L, M)
+        Estimated variance of one trial's scaled score on each question
+        (:func:`within_variance`); NaN when ``N = 1``.
+    kappa : numpy.ndarray, shape (L,)
+        Fitted Dirichlet concentration per model (NaN when ``N = 1``).
+    N : int
+    lo_b, hi_b : float
+        Score range: scaled score ``u`` is ``lo_b + (hi_b − lo_b) u`` in weight units.
+    """
+
+    ybar: np.ndarray
+    within: np.ndarray
+    kappa: np.ndarray
+    N: int
+    lo_b: float
+    hi_b: float
+
+    @property
+    def M(self) -> int:
+        return self.ybar.shape[-1]
+
+    @property
+    def xbar(self) -> np.ndarray:
+        """Mean scaled score per model, shape ``(L,)``."""
+        return self.ybar.mean(-1)
+
+    def unscale(self, u):
+        """Scaled score(s) back to weight units."""
+        return self.lo_b + (self.hi_b - self.lo_b) * np.asarray(u, dtype=float)
+
+
+def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Empirical-Bayes trial variance of the score on every question.
+
+    For each model, the per-question category probabilities get a Dirichlet prior
+    ``Dir(κ π)`` with ``π`` the model's pooled category shares and ``κ`` maximising the
+    Dirichlet-multinomial marginal likelihood of the counts (a grid of 49 values,
+    ``10⁻² … 10⁴``). Returns the posterior expectation of ``Var(u[outcome] | θ_α)``,
+    ``(m₂ − m₁²) A / (A + 1)`` with ``A = κ + N`` and ``m_r = Σ_k ν_k u_k^r / A``,
+    ``ν = κπ + n_α`` -- unbiased on average over questions when the prior fits, and
+    positive on a question whose trials happened to agree.
+
+    Parameters
+    ----------
+    n : numpy.ndarray, shape (L, M, K)
+        Category counts, the same ``N`` in every cell.
+    u : numpy.ndarray, shape (K,)
+        Scaled category scores in ``[0, 1]``.
+
+    Returns
+    -------
+    within : numpy.ndarray, shape (L, M)
+    kappa : numpy.ndarray, shape (L,)
+    """
+    n = np.asarray(n, dtype=float)
+    L, M, K = n.shape
+    N = n[(0,) * (n.ndim - 1)].sum() if n.size else 0
+    if N < 2:
+        return np.full((L, M), np.nan), np.full(L, np.nan)
+    pi = n.sum(1) / (M * N)  # (L, K)
+    kp = _KAPPA[None, :, None] * pi[:, None, :]  # (L, G, K)
+    live = pi > 0  # categories never seen contribute nothing (n = 0 there)
+    ll = np.zeros((L, _KAPPA.size))
+    for k in range(K):  # K is small (categories); the (L, M, G) block is vectorized
+        if not live[:, k].any():
+            continue
+        a = np.where(live[:, None, k], kp[:, :, k], 1.0)  # (L, G)
+        term = special.gammaln(a[:, None, :] + n[:, :, k, None]) - special.gammaln(a[:, None, :])
+        ll += np.where(live[:, None, k], term.sum(1), 0.0)
+    ll += M * (special.gammaln(_KAPPA) - special.gammaln(_KAPPA + N))[None, :]
+    kappa = _KAPPA[np.argmax(ll, axis=1)]  # (L,)
+    nu = kappa[:, None, None] * pi[:, None, :] + n  # (L, M, K)
+    A = (kappa + N)[:, None]
+    m1 = (nu @ u) / A
+    m2 = (nu @ (u * u)) / A
+    return np.maximum(m2 - m1 * m1, 0.0) * A / (A + 1), kappa
+
+
+def score_stats(n: np.ndarray, w: np.ndarray, bounds: tuple[float, float] | None = None) -> ScoreStats:
+    """:class:`ScoreStats` from category counts ``n (L, M, K)`` and weights ``w (K,)``.
+
+    ``bounds`` is the score range (default the range of the weights).
+    """
+    w = np.asarray(w, dtype=float)
+    lo_b, hi_b = (float(w.min()), float(w.max())) if bounds is None else map(float, bounds)
+    span = hi_b - lo_b
+    u = (w - lo_b) / span if span > 0 else np.zeros_like(w)
+    n = np.asarray(n)
+    N = int(n[(0,) * (n.ndim - 1)].sum()) if n.size else 0
+    ybar = (n @ u) / max(N, 1)
+    within, kappa = within_variance(n, u)
+    return ScoreStats(np.atleast_2d(ybar), np.atleast_2d(within), kappa, N, lo_b, hi_b)
+
+
+def wilson_t(x, var, df, n_floor, confidence: float = 0.95):
+    """Score (Wilson-type) interval for a ``[0, 1]`` mean with variance ``var`` and ``t`` quantile.
+
+    The effective sample size ``n = x(1 − x) / var`` is clipped below at ``n_floor``
+    (where ``var`` reaches its ceiling ``x(1 − x)/n_floor``); at ``x ∈ {0, 1}`` it is
+    ``n_floor``. Returns ``(lo, hi)``, inside ``[0, 1]`` by construction. NaN ``var``
+    gives NaN ends.
+
+    Example
+    -------
+    >>> lo, hi = wilson_t(0.0, 0.0, 29, 30)
+    >>> float(lo), round(float(hi), 3)
+    (0.0, 0.122)
+    """
+    x = np.clip(np.asarray(x, dtype=float), 0.0, 1.0)
+    var = np.asarray(var, dtype=float)
+    t = special.stdtrit(np.maximum(df, 1), 0.5 + check_confidence(confidence) / 2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n = x * (1 - x) / var
+    n = np.where(np.isfinite(n), np.maximum(n, n_floor), n_floor)
+    n = np.where((x <= 0) | (x >= 1), n_floor, n)
+    t2n = t * t / n
+    c = (x + t2n / 2) / (1 + t2n)
+    h = t / (1 + t2n) * np.sqrt(x * (1 - x) / n + t2n / (4 * n))
+    bad = np.isnan(var)
+    return np.where(bad, np.nan, np.clip(c - h, 0, 1)), np.where(bad, np.nan, np.clip(c + h, 0, 1))
+
+
+def pair_pvalues(x, cov, df, floor_var=None):
+    """Paired ``t`` statistics, ``P(i > j)`` and two-sided p-values for every pair.
+
+    Parameters
+    ----------
+    x : array (L,)
+        Mean scores.
+    cov : array (L, L)
+        Covariance of the mean scores.
+    df : float
+        Degrees of freedom of the ``t`` reference.
+    floor_var : array (L,), optional
+        Per-model variance used for a pair whose difference has zero estimated
+        variance but a non-zero mean (all questions differ identically).
+
+    Returns
+    -------
+    t, prob_better, pvalue, sd : arrays (L, L)
+    """
+    x = np.asarray(x, dtype=float)
+    var = np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov
+    var = np.maximum(var, 0.0)
+    gap = x[:, None] - x[None, :]
+    if floor_var is not None:
+        fv = floor_var[:, None] + floor_var[None, :]
+        var = np.where((var <= 0) & (gap != 0), fv, var)
+    sd = np.sqrt(var)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(sd > 0, gap / np.where(sd > 0, sd, 1.0),
+                     np.where(gap != 0, np.sign(gap) * np.inf, 0.0))
+    t = np.where(np.isnan(x)[:, None] | np.isnan(x)[None, :], np.nan, t)
+    dfv = max(float(df), 1.0)
+    P = special.stdtr(dfv, t)
+    p = np.minimum(2 * special.stdtr(dfv, -np.abs(t)), 1.0)
+    np.fill_diagonal(t, 0.0)
+    np.fill_diagonal(P, 0.5)
+    np.fill_diagonal(p, 1.0)
+    np.fill_diagonal(sd, 0.0)
+    return t, P, p, sd
+
+
+def _closure(D: np.ndarray) -> np.ndarray:
+    """Transitive closure of a decided-pairs matrix (boolean squaring)."""
+    L = D.shape[0]
+    for _ in range(max(1, int(np.ceil(np.log2(max(L, 2)))))):
+        D2 = D | ((D.astype(np.int64) @ D.astype(np.int64)) > 0)
+        if np.array_equal(D2, D):
+            break
+        D = D2
+    np.fill_diagonal(D, False)
+    return D
+
+
+def decide_pvalues(
+    pvalue, prob_better, confidence: float = 0.95, adjust: str = "simultaneous",
+    null_stats=None,
+) -> np.ndarray:
+    """Decided pairs ``D[i, j]`` (``i`` beats ``j``) from two-sided p-values.
+
+    ``adjust``: ``"none"`` (each pair at ``1 − confidence``), ``"holm"``, ``"bh"``, or
+    ``"simultaneous"`` -- the step-down max-|t| procedure, which needs ``null_stats``:
+    draws ``(B, P)`` of the absolute pair statistics under the joint null, columns in
+    ``np.triu_indices(L, 1)`` order. The winner is the model with ``P(i > j) > 0.5``.
+    Decisions are closed under transitivity.
+    """
+    p = np.asarray(pvalue, dtype=float)
+    Pb = np.asarray(prob_better, dtype=float)
+    if adjust not in ADJUSTMENTS:
+        raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
+    alpha = 1.0 - check_confidence(confidence)
+    L = p.shape[0]
+    iu, ju = np.triu_indices(L, 1)
+    pv = np.nan_to_num(p[iu, ju], nan=1.0)
+    m = pv.size
+    ok = np.zeros(m, dtype=bool)
+    if m:
+        order = np.argsort(pv, kind="stable")
+        e = pv[order]
+        k = np.arange(1, m + 1)
+        if adjust == "none":
+            ok = pv <= alpha
+        elif adjust == "holm":
+            passed = e <= alpha / (m - k + 1)
+            n_ok = m if passed.all() else int(np.argmin(passed))
+            ok[order[:n_ok]] = True
+        elif adjust == "bh":
+            passed = np.nonzero(e <= alpha * k / m)[0]
+            if passed.size:
+                ok[order[: passed[-1] + 1]] = True
+        else:
+            if null_stats is None:
+                raise ValidationError("adjust='simultaneous' needs the null draws (null_stats)")
+            z = special.ndtri(1 - np.clip(e, 1e-300, 1.0) / 2)  # observed, as |z|
+            Z = np.asarray(null_stats)[:, order]
+            # step s compares z_(s) with the (1 − α) quantile of max over pairs s..P; the
+            # quantiles are taken in blocks only up to the first pair that fails
+            rev_max = np.maximum.accumulate(Z[:, ::-1], axis=1)[:, ::-1]
+            kq = min(max(int(np.ceil((1 - alpha) * Z.shape[0])) - 1, 0), Z.shape[0] - 1)
+            n_ok = m
+            for a in range(0, m, 32):
+                crit = np.partition(rev_max[:, a : a + 32], kq, axis=0)[kq]
+                passed = (z[a : a + 32] > crit) & (e[a : a + 32] <= alpha)
+                if not passed.all():
+                    n_ok = a + int(np.argmin(passed))
+                    break
+            ok[order[:n_ok]] = True
+        ok &= pv < 1.0
+    D = np.zeros((L, L), dtype=bool)
+    win = Pb[iu, ju] > 0.5
+    D[iu[ok & win], ju[ok & win]] = True
+    D[ju[ok & ~win], iu[ok & ~win]] = True
+    return _closure(D)
+
+
+def scope_covariance(st: ScoreStats, scope: str = "questions") -> tuple[np.ndarray, float, bool]:
+    """Covariance ``(L, L)`` of the scaled mean scores in ``scope``, its degrees of freedom,
+    and whether the scope is identified.
+
+    questions: ``diag(Σ_α σ̂²_α) / (N M²)`` on ``M (N − 1)`` d.o.f. (NaN at ``N = 1``);
+    population: ``Cov_α(ȳ_α) / M`` (``ddof = 1``) on ``M − 1`` d.o.f.
+    """
+    if scope not in SCOPES:
+        raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
+    L, M, N = st.ybar.shape[0], st.M, st.N
+    if scope == "questions":
+        if N < 2:
+            return np.full((L, L), np.nan), float(M * max(N - 1, 0)), False
+        return np.diag(st.within.sum(-1) / (N * M * M)), float(M * (N - 1)), True
+    if M < 2:
+        return np.full((L, L), np.nan), 0.0, False
+    dev = st.ybar - st.xbar[:, None]
+    return (dev @ dev.T) / (M * (M - 1)), float(M - 1), True
+
+
+def _n_floor(st: ScoreStats, scope: str) -> float:
+    return float(st.M * st.N) if scope == "questions" else float(st.M)
+
+
+def model_intervals(st: ScoreStats, scope: str = "questions", confidence: float = 0.95):
+    """Per-model headline ``(score, se, lo, hi)`` in weight units, without the pairs.
+
+    The same numbers as :func:`infer` (which adds the pairwise decisions); vectorized
+    over any number of models -- e.g. simulation replicates stacked as models. Only the
+    diagonal of the covariance is formed.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.eval import prepare_counts
+    >>> n, _, w = prepare_counts(np.ones((2, 10, 3), dtype=int))
+    >>> [np.round(a, 3).tolist() for a in model_intervals(score_stats(n, w), "population")]
+    [[1.0, 1.0], [0.0, 0.0], [0.661, 0.661], [1.0, 1.0]]
+    """
+    if scope not in SCOPES:
+        raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
+    M, N = st.M, st.N
+    x = st.xbar
+    if scope == "questions":
+        ok = N >= 2
+        var = st.within.sum(-1) / (N * M * M) if ok else np.full(x.shape, np.nan)
+        df = float(M * max(N - 1, 0))
+    else:
+        ok = M >= 2
+        var = st.ybar.var(-1, ddof=1) / M if ok else np.full(x.shape, np.nan)
+        df = float(M - 1)
+    lo, hi = wilson_t(x, var, df, _n_floor(st, scope), confidence)
+    span = st.hi_b - st.lo_b
+    return st.unscale(x), np.sqrt(var) * span, st.unscale(lo), st.unscale(hi)
+
+
+@dataclass(frozen=True)
+class Inference:
+    """Every model's headline score, interval and pairwise decisions in one scope (:func:`infer`).
+
+    Attributes
+    ----------
+    scope : str
+    score, se, lo, hi : numpy.ndarray, shape (L,)
+        Mean score (weight units), its standard error in the scope, and the
+        calibrated interval; NaN where the scope is not identified.
+    cov : numpy.ndarray, shape (L, L)
+        Covariance of the scores (weight units); diagonal in the questions scope.
+    df : float
+        Degrees of freedom of the ``t`` references.
+    diff_sd, t, prob_better, pvalue : numpy.ndarray, shape (L, L)
+        Pairwise s.d. of the difference, paired ``t``, ``P(i > j)`` (confidence
+        distribution) and two-sided p-values.
+    decided : numpy.ndarray of bool, shape (L, L)
+        ``decided[i, j]``: ``i`` beats ``j`` at the confidence under ``adjust``.
+    rank_lo, rank_hi : numpy.ndarray, shape (L,)
+    p_best : numpy.ndarray, shape (L,)
+    identified : bool
+        False in the questions scope at ``N = 1`` (:data:`NOT_IDENTIFIED`).
+    confidence : float
+    adjust : str
+    n_draws, seed : int
+    """
+
+    scope: str
+    score: np.ndarray
+    se: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    cov: np.ndarray
+    df: float
+    diff_sd: np.ndarray
+    t: np.ndarray
+    prob_better: np.ndarray
+    pvalue: np.ndarray
+    decided: np.ndarray
+    rank_lo: np.ndarray
+    rank_hi: np.ndarray
+    p_best: np.ndarray
+    identified: bool
+    confidence: float
+    adjust: str
+    n_draws: int
+    seed: int
+
+    @cached_property
+    def draws(self) -> np.ndarray:
+        """Draws ``(n_draws, L)`` of the scores' confidence distribution (multivariate ``t``)."""
+        return _draws(self.score, self.cov, self.df, self.n_draws, self.seed)
+
+    @cached_property
+    def rank_dist(self) -> np.ndarray:
+        """``rank_dist[i, r] = P(model i has rank r + 1)`` over :attr:`draws`, shape (L, L)."""
+        L = self.score.size
+        if not self.identified:
+            return np.full((L, L), np.nan)
+        S = self.draws
+        order = np.argsort(-S, axis=1, kind="stable")
+        flat = (order * L + np.arange(L)[None, :]).ravel()
+        return np.bincount(flat, minlength=L * L).reshape(L, L) / S.shape[0]
+
+    @property
+    def expected_rank(self) -> np.ndarray:
+        return self.rank_dist @ np.arange(1, self.score.size + 1)
+
+
+def _sqrt_psd(cov: np.ndarray) -> np.ndarray:
+    vals, vecs = np.linalg.eigh((cov + cov.T) / 2)
+    return vecs * np.sqrt(np.clip(vals, 0, None))[None, :]
+
+
+def _draws(x, cov, df, size, seed, chunk: int = 4096) -> np.ndarray:
+    L = x.size
+    A = _sqrt_psd(cov)
+    out = np.empty((int(size), L))
+    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 1]))
+    for s in range(0, int(size), chunk):
+        b = min(chunk, int(size) - s)
+        z = rng.standard_normal((b, L)) @ A.T
+        scale = np.sqrt(df / rng.chisquare(df, size=(b, 1))) if np.isfinite(df) else 1.0
+        out[s : s + b] = x[None, :] + z * scale
+    return out
+
+
+def _null_pair_stats(cov, sd, size, seed) -> np.ndarray:
+    """|z| of every pair under the joint null: ``(Z_i − Z_j) / sd_ij``, ``Z ~ N(0, cov)``."""
+    L = cov.shape[0]
+    iu, ju = np.triu_indices(L, 1)
+    size = int(max(1000, min(size, _MAXT_CELLS // max(iu.size, 1))))
+    A = _sqrt_psd(cov)
+    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 2]))
+    Z = (rng.standard_normal((size, L)) @ A.T).astype(np.float32)
+    s = sd[iu, ju]
+    inv = np.where(s > 0, 1.0 / np.where(s > 0, s, 1.0), 0.0).astype(np.float32)
+    return np.abs(Z[:, iu] - Z[:, ju]) * inv
+
+
+def infer(
+    st: ScoreStats,
+    scope: str = "questions",
+    confidence: float = 0.95,
+    adjust: str = "simultaneous",
+    draws: int = 10_000,
+    seed: int = 0,
+) -> Inference:
+    """Headline scores, calibrated intervals, decisions and rank intervals in ``scope``.
+
+    Parameters
+    ----------
+    st : ScoreStats
+        From :func:`score_stats`.
+    scope : {"questions", "population"}
+    confidence : float
+        Interval level and decision level (two-sided).
+    adjust : {"simultaneous", "holm", "bh", "none"}
+        Multiplicity control over the ``L(L−1)/2`` pairs (:data:`ADJUST_HELP`).
+    draws, seed : int
+        Size and seed of the confidence-distribution draws (``p_best``, rank
+        distribution) and of the null draws of the simultaneous procedure.
+
+    Returns
+    -------
+    Inference
+    """
+    if scope not in SCOPES:
+        raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
+    if adjust not in ADJUSTMENTS:
+        raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
+    confidence = check_confidence(confidence)
+    L = st.ybar.shape[0]
+    x = st.xbar
+    span = st.hi_b - st.lo_b
+    cov, df, identified = scope_covariance(st, scope)
+    var = np.diag(cov).copy()
+    lo_s, hi_s = wilson_t(x, var, df, _n_floor(st, scope), confidence)
+    tq = special.stdtrit(max(df, 1.0), 0.5 + confidence / 2)
+    floor_var = ((hi_s - lo_s) / (2 * tq)) ** 2
+    score = st.unscale(x)
+    if not identified:
+        nan = np.full(L, np.nan)
+        nanLL = np.full((L, L), np.nan)
+        np.fill_diagonal(nanLL, 0.5)
+        D = np.zeros((L, L), dtype=bool)
+        return Inference(scope, score, nan, nan, nan, np.full((L, L), np.nan), df,
+                         np.full((L, L), np.nan), np.full((L, L), np.nan), nanLL,
+                         np.ones((L, L)), D, np.ones(L, dtype=int), np.full(L, L), nan, False,
+                         confidence, adjust, int(draws), int(seed))
+    t, P, p, sd = pair_pvalues(x, cov, df, floor_var)
+    null = _null_pair_stats(cov, sd, draws, seed) if adjust == "simultaneous" and L > 1 else None
+    D = decide_pvalues(p, P, confidence, adjust, null)
+    rank_lo, rank_hi = 1 + D.sum(0), L - D.sum(1)
+    S = _draws(x, cov, df, draws, seed)
+    p_best = np.bincount(np.argmax(S, axis=1), minlength=L) / S.shape[0]
+    inf = Inference(
+        scope, score, np.sqrt(var) * span, st.unscale(lo_s), st.unscale(hi_s), cov * span**2, df,
+        sd * span, t, P, p, D, rank_lo, rank_hi, p_best, True, confidence, adjust, int(draws),
+        int(seed),
+    )
+    inf.__dict__["draws"] = S  # cached_property slot: the draws above
+    return inf

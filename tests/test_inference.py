@@ -1,0 +1,222 @@
+"""The calibrated headline: estimands, intervals, decisions and rank intervals (issue 20).
+
+Coverage over the full grid is ``benchmarks/calibration.py``; its fast subset is
+``tests/test_calibration.py``. Here: closed forms, invariants and small known truths.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from scorio_core import decision, export
+from scorio_core import eval as ev
+from scorio_core.inference import (
+    ADJUSTMENTS,
+    NOT_IDENTIFIED,
+    decide_pvalues,
+    infer,
+    model_intervals,
+    score_stats,
+    scope_covariance,
+    wilson_t,
+    within_variance,
+)
+from scorio_core.leaderboard import leaderboard, prior_note
+
+
+def _stats(R, w=None, bounds=None):
+    n, _, wv = ev.prepare_counts(R, w)
+    return score_stats(n, wv, bounds)
+
+
+def aime_like(seed=0):
+    """16 models x 15 questions x 4 trials, accuracies evenly spread 0.80 .. 0.03."""
+    rng = np.random.default_rng(seed)
+    acc = np.linspace(0.80, 0.03, 16)
+    difficulty = np.linspace(-1.5, 1.5, 15)
+    R = np.zeros((16, 15, 4), dtype=np.int8)
+    for i, a in enumerate(acc):
+        total = int(round(a * 60))
+        score = -difficulty + rng.normal(0, 0.3, 15)
+        per_q = np.zeros(15, dtype=int)
+        for _ in range(total):
+            open_ = np.nonzero(per_q < 4)[0]
+            per_q[open_[np.argmax(score[open_] - per_q[open_])]] += 1
+        for q, c in enumerate(per_q):
+            R[i, q, :c] = 1
+    return R, acc
+
+
+def test_within_variance_is_the_beta_binomial_posterior_expectation():
+    rng = np.random.default_rng(0)
+    k = rng.binomial(6, rng.beta(0.6, 0.6, (3, 40)))
+    n = np.stack([6 - k, k], -1)
+    within, kappa = within_variance(n, np.array([0.0, 1.0]))
+    for i in range(3):
+        pi = k[i].sum() / (40 * 6)
+        grid = np.exp(np.linspace(np.log(1e-2), np.log(1e4), 49))
+        ll = [stats.betabinom.logpmf(k[i], 6, g * pi, g * (1 - pi)).sum() for g in grid]
+        assert kappa[i] == pytest.approx(grid[int(np.argmax(ll))])
+        a, b = kappa[i] * pi + k[i], kappa[i] * (1 - pi) + 6 - k[i]
+        np.testing.assert_allclose(within[i], a * b / ((a + b) * (a + b + 1)), rtol=1e-12)
+    # a question whose trials all agree still has trial variance (not zero)
+    assert (within[k == 0] > 0).all() and (within[k == 6] > 0).all()
+
+
+def test_scope_variances_count_each_noise_once():
+    rng = np.random.default_rng(1)
+    R = rng.integers(0, 3, (4, 25, 5))
+    st = _stats(R, [0.0, 0.5, 1.0])
+    cq, dfq, ok = scope_covariance(st, "questions")
+    assert ok and dfq == 25 * 4
+    np.testing.assert_allclose(np.diag(cq), st.within.sum(-1) / (5 * 25**2))
+    assert (cq[~np.eye(4, dtype=bool)] == 0).all()  # models independent given the questions
+    cp, dfp, _ = scope_covariance(st, "population")
+    assert dfp == 24
+    np.testing.assert_allclose(cp, np.cov(st.ybar) / 25)  # clustered: the trial noise is inside
+    score, se, lo, hi = model_intervals(st, "population")
+    np.testing.assert_allclose(score, (np.array([0, 0.5, 1.0])[R]).mean((1, 2)))
+    np.testing.assert_allclose(se, np.sqrt(np.diag(cp)))
+
+
+def test_wilson_t_reference_values_and_bounds():
+    # Wilson's interval for 50 / 100 at 95 % (z = 1.95996): [0.40383, 0.59617]
+    lo, hi = wilson_t(0.5, 0.25 / 100, 1e9, 1)
+    assert (float(lo), float(hi)) == pytest.approx((0.403832, 0.596168), abs=1e-6)
+    # at the bounds: 0 of n gives [0, t²/(n + t²)] (no ±z·σ collapse to a point)
+    t = stats.t.ppf(0.975, 14)
+    lo, hi = wilson_t(np.array([0.0, 1.0]), np.array([0.0, 0.0]), 14, 15)
+    np.testing.assert_allclose(lo, [0, 1 - t * t / (15 + t * t)])
+    np.testing.assert_allclose(hi, [t * t / (15 + t * t), 1])
+    lo, hi = wilson_t(np.linspace(0, 1, 21), np.full(21, 0.02), 9, 10)
+    assert (lo >= 0).all() and (hi <= 1).all() and (lo <= hi).all()
+
+
+def test_aime_like_table_reads_correctly():
+    R, acc = aime_like()
+    board = leaderboard(R, scope="questions")
+    t = board.table.set_index("model")
+    last = t.loc["model_15"]  # 2 of 60 attempts
+    assert last["score"] == pytest.approx(2 / 60)
+    assert last["lo"] <= 2 / 60 <= last["hi"] and last["lo"] >= 0
+    # the papers' Bayes@N is pulled to 0.5: its interval misses this model's own rate
+    assert last["bayes_lo"] > 2 / 60
+    assert "pulled" in prior_note(board)
+    for scope in ("questions", "population"):
+        t = leaderboard(R, scope=scope).table
+        assert t["model"].iloc[0] == "model_0" and t["model"].iloc[-1] == "model_15"
+        assert t["rank_hi"].iloc[0] < t["rank_lo"].iloc[-1]
+        assert t["p_best"].iloc[0] == t["p_best"].max()
+    # the papers' chain rule still collapses the neighbours into one rank
+    assert (leaderboard(R).table["rank_chain"] == 1).all()
+
+
+def test_questions_scope_is_not_identified_at_one_trial():
+    R = np.random.default_rng(2).integers(0, 2, (4, 30, 1))
+    board = leaderboard(R)
+    assert not board.identified and board.notes == (NOT_IDENTIFIED,)
+    t = board.table
+    assert t[["se", "lo", "hi", "p_best"]].isna().all().all()
+    assert (t["rank_lo"] == 1).all() and (t["rank_hi"] == 4).all()  # nothing decided
+    assert "population scope" in export.to_markdown(board)
+    pop = leaderboard(R, scope="population")
+    assert pop.identified and pop.table["lo"].notna().all()
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_ranks_never_contradict_pairwise_decisions(seed):
+    rng = np.random.default_rng(seed)
+    L, M, N = rng.integers(3, 12), rng.integers(4, 30), rng.integers(2, 9)
+    p = rng.uniform(0, 1, (L, 1, 1)) * rng.uniform(0.3, 1, (1, M, 1))
+    R = (rng.random((L, M, N)) < p).astype(int)
+    scope = ("questions", "population")[seed % 2]
+    adjust = ADJUSTMENTS[seed % 4]
+    conf = (0.8, 0.9, 0.95, 0.99)[seed % 4]
+    board = leaderboard(R, scope=scope, adjust=adjust, confidence=conf, draws=3000, seed=seed)
+    D, P, pv = board.decided, board.prob_better, board.inference.pvalue
+    iu = np.triu_indices(L, 1)
+    np.testing.assert_allclose(pv[iu], np.minimum(2 * np.minimum(P, 1 - P), 1)[iu], atol=1e-12)
+    idx = {m: i for i, m in enumerate(board.models)}
+    t = board.table.assign(i=lambda d: d["model"].map(idx)).set_index("i").sort_index()
+    lo, hi = t["rank_lo"].to_numpy(), t["rank_hi"].to_numpy()
+    assert (lo <= hi).all() and lo.min() >= 1 and hi.max() <= L
+    assert not (D & D.T).any()
+    for j, i in zip(*np.nonzero(D), strict=True):
+        assert P[j, i] > 0.5 and lo[j] < lo[i] and hi[j] < hi[i]
+    if adjust == "none":  # every pair at the two-sided level is decided, and no other
+        np.testing.assert_array_equal((D | D.T)[iu], (pv <= 1 - conf)[iu] | (D | D.T)[iu])
+
+
+def test_exact_tie_is_never_decided_and_identical_models_share_p_best():
+    R = np.random.default_rng(3).integers(0, 2, (1, 20, 4))
+    board = leaderboard(np.concatenate([R, R]), scope="population", adjust="none")
+    assert board.prob_better[0, 1] == 0.5 and not board.decided.any()
+    assert board.table["p_best"].sum() == pytest.approx(1.0)
+
+
+def test_decisions_by_hand_and_nesting():
+    # two-sided p-values (0,1) .02, (1,2) .06, (0,2) .0008; alpha = .05 over 3 pairs
+    P = np.array([[0.5, 0.99, 0.9996], [0.01, 0.5, 0.97], [0.0004, 0.03, 0.5]])
+    p = np.minimum(2 * np.minimum(P, 1 - P), 1)
+    none = decide_pvalues(p, P, 0.95, "none")
+    holm = decide_pvalues(p, P, 0.95, "holm")  # .0008 <= .05/3, .02 <= .05/2, .06 > .05
+    bh = decide_pvalues(p, P, 0.95, "bh")
+    assert none.astype(int).tolist() == [[0, 1, 1], [0, 0, 0], [0, 0, 0]]
+    assert (holm == none).all() and (bh == none).all()
+    lo, hi = decision.interval_ranks(holm)
+    assert lo.tolist() == [1, 2, 2] and hi.tolist() == [1, 3, 3]
+    assert (decision.decide(P, 0.95, "none") == none).all()
+    with pytest.raises(ValueError, match="simultaneous"):
+        decide_pvalues(p, P, 0.95, "simultaneous")
+    # on one field, the family-wise rules decide no more than the per-pair rule
+    rng = np.random.default_rng(5)
+    R = (rng.random((12, 40, 6)) < np.linspace(0.2, 0.8, 12)[:, None, None]).astype(int)
+    st = _stats(R)
+    got = {a: infer(st, "questions", adjust=a, draws=4000).decided.sum() for a in ADJUSTMENTS}
+    assert got["holm"] <= got["bh"] <= got["none"] and got["simultaneous"] <= got["none"]
+    assert got["simultaneous"] >= got["holm"] > 0  # max-|t| uses the joint law: never weaker
+
+
+def test_two_sided_decisions_hold_their_level_under_ties():
+    """10 % was the old rate (one-sided at "95 %"): two models with identical question
+    probabilities are decided at most ~5 % of the time, per pair."""
+    rng = np.random.default_rng(11)
+    hits = 0
+    for r in range(400):
+        p = rng.beta(0.6, 0.6, 40)
+        k = rng.binomial(4, np.stack([p, rng.permutation(p)]))
+        inf = infer(score_stats(np.stack([4 - k, k], -1), np.array([0.0, 1.0])), "questions",
+                    adjust="none", draws=200, seed=r)
+        hits += inf.decided.any()
+    assert hits / 400 < 0.085  # binomial 5 % + 3.7 s.e.
+
+
+def test_rank_distribution_table_and_export():
+    R = np.random.default_rng(4).integers(0, 2, (5, 12, 4))
+    board = leaderboard(R, scope="population", draws=3000)
+    rd = board.rank_distribution()
+    assert list(rd.index) == board.table["model"].tolist() and list(rd.columns) == [1, 2, 3, 4, 5]
+    np.testing.assert_allclose(rd.sum(axis=1), 1.0)
+    np.testing.assert_allclose(rd.sum(axis=0), 1.0)
+    np.testing.assert_allclose(rd[1].to_numpy(), board.table["p_best"].to_numpy())
+    payload = json.loads(export.to_json(board))
+    assert payload["settings"]["scope"] == "population"
+    assert payload["settings"]["estimand"].startswith("mean score over the population")
+    assert payload["rank_distribution"][rd.index[0]] == pytest.approx(rd.iloc[0].tolist(), abs=1e-6)
+    again = leaderboard(R, scope="population", draws=3000)
+    np.testing.assert_array_equal(again.table["p_best"], board.table["p_best"])
+
+
+def test_categorical_scores_use_the_weight_range():
+    R = np.random.default_rng(6).integers(0, 4, (3, 30, 6))
+    w = [0.0, 0.0, 0.25, 1.0]
+    board = leaderboard(R, w=w, scope="population")
+    t = board.table
+    np.testing.assert_allclose(np.sort(t["score"].to_numpy()),
+                               np.sort(np.asarray(w)[R].mean((1, 2))))
+    assert ((t["lo"] >= 0) & (t["hi"] <= 1) & (t["lo"] <= t["score"])
+            & (t["score"] <= t["hi"])).all()
