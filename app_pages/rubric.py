@@ -36,8 +36,9 @@ def _preview(ds, o, r: rb.Rubric) -> None:
     shown = _common.board_display(out.board.table)
     st.dataframe(shown, hide_index=True, column_config=_common.column_config(shown),
                  height=_common.table_height(len(shown)), key="rubric_board")
-    st.caption("Bayes@N of the rubric's weighted score with 95% credible intervals; rank = 1 + "
-               "the models that beat this one at 95% (rank_lo–rank_hi: the ranks the data allow).")
+    st.caption("Mean of the rubric's weighted score with 95% intervals (questions scope: the "
+               "mean over these questions); rank = 1 + the models that decidedly beat this one "
+               "(rank_lo–rank_hi hold jointly at 95%); bayes_* are the papers' Bayes@N.")
     for col, (i, c) in zip(st.columns(2), enumerate(out.charts), strict=True):
         with col:
             _render.chart(c, "rubric_board", i)

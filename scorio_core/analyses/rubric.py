@@ -95,7 +95,7 @@ def rubric_board(data: Outcomes, rubric: rb.Rubric, confidence: float = 0.95) ->
     >>> s = editor_state()
     >>> out = rubric_board(Outcomes(R, signals=sig), from_tables(s["rules"], s["cats"]))
     >>> bool(out.board.table["score"].between(0, 1).all()), [c.title for c in out.charts]
-    (True, ['Categories per model', 'Means and credible intervals'])
+    (True, ['Categories per model', 'Scores and intervals'])
     """
     scored = rb.apply(rubric, data)
     board = leaderboard(scored, w=list(rubric.weights), confidence=confidence)
@@ -103,7 +103,7 @@ def rubric_board(data: Outcomes, rubric: rb.Rubric, confidence: float = 0.95) ->
         Chart("Categories per model", charts.category_bars(scored),
               "Share of each model's completions in each category: which categories drive "
               "its score (e.g. equal accuracy, different invalid rates)."),
-        Chart("Means and credible intervals", charts.forest_plot(board),
+        Chart("Scores and intervals", charts.forest_plot(board),
               chart_captions(board)[0]),
     ])
 

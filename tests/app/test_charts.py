@@ -28,7 +28,7 @@ def _data(spec: dict) -> pd.DataFrame:
 def test_forest_plot_rows_in_leaderboard_order(outcomes):
     board = leaderboard(outcomes, confidence=0.9)
     spec = charts.forest_plot(board).to_dict()
-    assert len(spec["layer"]) == 3
+    assert len(spec["layer"]) == 4  # interval, Bayes@N tick, dot, rank label
     assert spec["layer"][0]["encoding"]["y"]["sort"] == board.table["model"].tolist()
     assert spec["height"] == {"step": charts.ROW_PX}  # grows with the number of models
     df = _data(spec)

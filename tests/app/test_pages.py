@@ -190,10 +190,10 @@ def test_prior_toggle_and_pass_at_k():
     assert at.segmented_control(key="use_prior").disabled  # no R0 in the biased coins
     at.selectbox(key="dataset").set_value(REASONING).run()
     assert not at.segmented_control(key="use_prior").disabled
-    mu0 = _board(at)["mu"].to_numpy()
+    mu0 = _board(at)["bayes_mu"].to_numpy()
     at.segmented_control(key="use_prior").set_value(True).run()
     _ok(at)
-    assert not np.allclose(mu0, _board(at)["mu"].to_numpy())
+    assert not np.allclose(mu0, _board(at)["bayes_mu"].to_numpy())
     at.pills(key="ks").set_value([2, 80]).run()
     _ok(at)
     cols = _board(at).columns

@@ -15,7 +15,7 @@ from scorio_core import Outcomes
 from scorio_core.io import save_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_posterior import aime_like  # noqa: E402
+from test_inference import aime_like  # noqa: E402
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 REASONING, COINS = list(BUNDLED)

@@ -26,11 +26,11 @@ def test_board_display_spells_infinite_and_missing_values():
 
     from app_pages._common import board_display, column_config
 
-    t = pd.DataFrame({"model": ["a", "b", "c"], "mu": [0.5, 0.5, 0.2],
-                      "z_next": [0.0, 3.1234, np.nan], "n_needed": [np.inf, 1234.4, np.nan]})
+    t = pd.DataFrame({"model": ["a", "b", "c"], "score": [0.5, 0.5, 0.2],
+                      "t_next": [0.0, 3.1234, np.nan], "n_needed": [np.inf, 1234.4, np.nan]})
     d = board_display(t)
     assert d["n_needed"].tolist() == ["∞", "1,234", "—"]
-    assert d["z_next"].tolist() == ["0.00", "3.12", "—"]
-    assert d["mu"].tolist() == [0.5, 0.5, 0.2] and t["n_needed"].iloc[0] == np.inf  # copy
+    assert d["t_next"].tolist() == ["0.00", "3.12", "—"]
+    assert d["score"].tolist() == [0.5, 0.5, 0.2] and t["n_needed"].iloc[0] == np.inf  # copy
     cfg = column_config(d)
     assert cfg["n_needed"]["type_config"]["type"] == "text"

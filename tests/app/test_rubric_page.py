@@ -33,13 +33,13 @@ def test_preset_then_weight_change_moves_the_leaderboard():
     _ok(at)
     at.selectbox(key="rubric_preset").set_value("ranking/format-aware").run()
     _ok(at)
-    before = _board(at).set_index("model")["mu"]
+    before = _board(at).set_index("model")["score"]
     # the page shows the preset's weights; category 1 (wrong, unboxed) is worth 0.10
     w = [n for n in at.number_input if n.label.startswith("1:")][0]
     assert w.value == rb.PRESETS["ranking/format-aware"].weights[1]
     w.set_value(0.8).run()
     _ok(at)
-    after = _board(at).set_index("model")["mu"]
+    after = _board(at).set_index("model")["score"]
     assert (after.loc[before.index] > before + 1e-6).any()  # rewarding unboxed wrong raises mus
     assert not after.equals(before)
     # comparison section: bump chart over the chosen rubrics plus the edited one

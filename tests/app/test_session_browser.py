@@ -34,9 +34,10 @@ def test_a_link_restores_dataset_and_settings(browser, server):
     page.goto(f"{server}/leaderboard?dataset=biased_coins&leaderboard.confidence=0.9"
               "&leaderboard.scope=%22population%22&leaderboard.adjust=%22holm%22")
     settle(page)
-    page.get_by_text("Bayes@N, population scope, 90%").first.wait_for(timeout=60_000)
+    page.get_by_text("Population scope — mean score over the population").first.wait_for(
+        timeout=60_000)
     assert page.get_by_role("combobox", name="Dataset").input_value() == COINS
-    assert "(adjustment: holm)" in _main(page)
+    assert "90% intervals, adjustment: holm" in _main(page)
     assert "Biased coins" in _main(page)
     assert not page.query_selector_all('[data-testid="stException"]')
     # the page keeps its view in the URL, ready to be copied
