@@ -10,12 +10,8 @@ from scorio_core import ValidationError, export
 from scorio_core.analyses.leaderboard import LEADERBOARD
 from scorio_core.analyses.page_state import CONFIDENCES, from_state, ks_options
 from scorio_core.analyses.provenance import export_filename
+from scorio_core.estimands import ADJUST_HELP, ADJUST_LABELS, ADJUSTMENTS, SCOPE_HELP, SCOPES
 from scorio_core.leaderboard import prior_note
-
-from scorio_core.estimands import ADJUST_HELP, ADJUSTMENTS, SCOPE_HELP, SCOPES
-
-ADJUST = {"simultaneous": "simultaneous (max-|t|)", "holm": "Holm (family-wise)",
-          "bh": "Benjamini–Hochberg (FDR)", "none": "none (per pair)"}
 
 
 def _controls(o) -> tuple | None:
@@ -40,7 +36,7 @@ def _controls(o) -> tuple | None:
     c1.segmented_control("Scope", list(SCOPES), key="scope", required=True,
                          help="  \n".join(f"{k}: {v}" for k, v in SCOPE_HELP.items()))
     c2.selectbox("Multiplicity control", list(ADJUSTMENTS), key="adjust",
-                 format_func=lambda a: ADJUST.get(a, a),
+                 format_func=ADJUST_LABELS.get,
                  help="  \n".join(f"{k}: {v}" for k, v in ADJUST_HELP.items()))
     if o.is_binary:
         return None

@@ -56,7 +56,8 @@ def scopes_timing(src: Path) -> dict[str, float]:
     """Best-of-5 seconds of ``leaderboard(scope=...)`` (10^4 draws, default adjust) of the
     package at ``src``, in a fresh interpreter."""
     data = ROOT / "data" / "reasoning_synthetic.npz"
-    out = subprocess.run([sys.executable, "-c", _SCOPES_TIMING.format(src=str(src), data=str(data))],
+    code = _SCOPES_TIMING.format(src=str(src), data=str(data))
+    out = subprocess.run([sys.executable, "-c", code],
                          capture_output=True, text=True, check=True).stdout
     return {line.split()[0]: float(line.split()[1]) for line in out.splitlines() if line.strip()}
 

@@ -177,7 +177,9 @@ def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return np.maximum(m2 - m1 * m1, 0.0) * A / (A + 1), kappa
 
 
-def score_stats(n: np.ndarray, w: np.ndarray, bounds: tuple[float, float] | None = None) -> ScoreStats:
+def score_stats(
+    n: np.ndarray, w: np.ndarray, bounds: tuple[float, float] | None = None
+) -> ScoreStats:
     """:class:`ScoreStats` from category counts ``n (L, M, K)`` and weights ``w (K,)``.
 
     ``bounds`` is the score range (default the range of the weights).

@@ -20,8 +20,8 @@ from scorio_core.inference import (
     decide_pvalues,
     infer,
     model_intervals,
-    score_stats,
     scope_covariance,
+    score_stats,
     wilson_t,
     within_variance,
 )

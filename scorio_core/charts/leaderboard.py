@@ -214,7 +214,9 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     # Only undecided cells get a number: decided cells carry an outline instead, and a
     # grid of ".00" and "1" would drown the few pairs worth reading (values in the tooltip).
     df["label"] = [
-        "" if d or not np.isfinite(v) else (f"{v:.2f}".lstrip("0") if 0.005 <= v < 0.995 else f"{v:.3f}".lstrip("0"))
+        ""
+        if d or not np.isfinite(v)
+        else (f"{v:.2f}" if 0.005 <= v < 0.995 else f"{v:.3f}").lstrip("0")
         for v, d in zip(df["p"], df["decided"], strict=True)
     ]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)

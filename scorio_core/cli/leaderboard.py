@@ -12,7 +12,9 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub) -> None:
-    lb = sub.add_parser("leaderboard", help="CI-aware leaderboard with calibrated intervals (same as the page)")
+    lb = sub.add_parser(
+        "leaderboard", help="CI-aware leaderboard with calibrated intervals (same as the page)"
+    )
     _add_data_args(lb)
     lb.add_argument("--confidence", type=_confidence, default=0.95,
                     help="level of the intervals and of the two-sided pairwise decisions")

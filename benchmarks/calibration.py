@@ -1,0 +1,234 @@
+"""Calibration of the headline (SPEC §4): interval coverage over the full grid beside the
+papers' Bayes@N and the plain t interval, false decisions under exact ties, simultaneous
+rank-interval coverage and the reliability of p_best, all with known truth.
+
+Run: ``python benchmarks/calibration.py [--reps 2000] [--field-reps 1000] [--workers 2]
+[--seed 0] [--quick]``
+
+Coverage (:func:`scorio_core.calibration.calibration_table`): 4 benchmarks (U-shaped,
+easy, hard, logit with shared difficulty) × M ∈ {15, 30, 100, 500} × N ∈ {1, 2, 4, 8, 32}
+× both scopes × binary and categorical (weights 0, 0.5, 1) outcomes, ``--reps`` replicates
+per cell. Target for the headline: 93–97 % (90–98 % at M = 15); cells outside are bold
+and listed with their Monte-Carlo standard error. Fields of models (ties, ranks, p_best)
+call :func:`scorio_core.inference.infer` once per replicate (about 10 ms), ``--field-reps``
+replicates per cell. ``--quick``: 300 / 150 replicates (a smoke run, not a measurement).
+The cells run on a local Dask cluster of ``--workers`` processes (0: this process); the
+numbers do not depend on where they run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this tree's scorio_core, installed or not
+
+import pandas as pd  # noqa: E402
+
+from scorio_core import calibration as cal  # noqa: E402
+from scorio_core.estimands import ADJUSTMENTS, SCOPES  # noqa: E402
+from scorio_core.parallel import Executor  # noqa: E402
+
+#: (M, N) cells of the tie, rank and p_best studies; (scope, design) cases of the tie study.
+TIE_CELLS = ((15, 8), (30, 4), (100, 2))
+TIE_CASES = (("questions", "permuted"), ("population", "logit"), ("population", "iid"))
+RANK_CELLS = ((100, 8), (500, 4), (500, 32))
+PBEST_CELLS = ((30, 8), (100, 4))
+
+
+def _study(name: str, kwargs: dict):
+    """One field-study cell on a worker: ``scorio_core.calibration.<name>(**kwargs)``."""
+    return getattr(cal, name)(**kwargs)
+
+
+def _pct(x: float) -> str:
+    return "n/i" if pd.isna(x) else f"{100 * x:.1f}"
+
+
+def _cell(row: pd.Series, name: str, band: bool = False) -> str:
+    """``coverage (width)``; the headline bold when outside its band."""
+    cov, width = row[name], row[f"{name}_width"]
+    if pd.isna(cov):
+        return "n/i" if name == "headline" else "–"
+    text = f"{100 * cov:.1f} ({width:.3f})"
+    return f"**{text}**" if band and row["in_band"] is False else text
+
+
+def coverage_tables(table: pd.DataFrame) -> None:
+    for outcomes in ("binary", "categorical"):
+        sub = table[table["outcomes"] == outcomes]
+        print(f"\n### Coverage, {outcomes} outcomes: % (mean width)\n")
+        head = ["benchmark", "M", "N"]
+        for scope in SCOPES:
+            head += [f"{scope}: headline", "Bayes@N", "plain t"]
+        print("| " + " | ".join(head) + " |")
+        print("|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + "|")
+        for (bench, M, N), g in sub.groupby(["benchmark", "M", "N"], sort=False):
+            cells = [bench, str(M), str(N)]
+            for scope in SCOPES:
+                r = g[g["scope"] == scope].iloc[0]
+                cells += [_cell(r, "headline", True), _cell(r, "bayes"), _cell(r, "plain_t")]
+            print("| " + " | ".join(cells) + " |")
+
+
+def band_summary(table: pd.DataFrame) -> None:
+    ident = table[table["identified"]]
+    print("\n### Headline in its band\n")
+    print("| outcomes | scope | in band | cells | not identified |")
+    print("|---|---|---:|---:|---:|")
+    for (outcomes, scope), g in table.groupby(["outcomes", "scope"], sort=False):
+        gi = g[g["identified"]]
+        print(
+            f"| {outcomes} | {scope} | {int(gi['in_band'].sum())} | {len(gi)} | "
+            f"{int((~g['identified']).sum())} |"
+        )
+    out = ident[~ident["in_band"].astype(bool)]
+    print(
+        f"\nOut of band: {len(out)} of {len(ident)} identified cells "
+        f"(a cell whose true coverage sits on the band's edge is outside half the time; "
+        f"'edge ± 2 se' says whether the miss is within Monte-Carlo noise).\n"
+    )
+    if len(out):
+        print("| benchmark | outcomes | scope | M | N | headline % | se | band | within 2 se |")
+        print("|---|---|---|---:|---:|---:|---:|---|---|")
+        for _, r in out.iterrows():
+            near = (
+                r["band_lo"] - 2 * r["headline_se"]
+                <= r["headline"]
+                <= r["band_hi"] + 2 * r["headline_se"]
+            )
+            print(
+                f"| {r['benchmark']} | {r['outcomes']} | {r['scope']} | {r['M']} | {r['N']} "
+                f"| {_pct(r['headline'])} | {100 * r['headline_se']:.1f} "
+                f"| {100 * r['band_lo']:.0f}–{100 * r['band_hi']:.0f} | "
+                f"{'yes' if near else 'no'} |"
+            )
+
+
+def tie_table(ties: list[dict]) -> None:
+    print(
+        "\n### Exact ties (L = 8 models): family-wise false-decision rate %, "
+        "target ≤ 5 for simultaneous and Holm\n"
+    )
+    print("| scope | design | M | N | reps | " + " | ".join(ADJUSTMENTS) + " | per pair, none |")
+    print("|---|---|---:|---:|---:|" + "---:|" * (len(ADJUSTMENTS) + 1))
+    for res in ties:
+        any_ = next(iter(res.values()))
+        rates = " | ".join(_pct(res[a].fwer) for a in ADJUSTMENTS)
+        print(
+            f"| {any_.scope} | {any_.design} | {any_.M} | {any_.N} | {any_.reps} | {rates} "
+            f"| {_pct(res['none'].per_pair)} |"
+        )
+
+
+def rank_table(ranks: list[dict]) -> None:
+    print(
+        "\n### Simultaneous rank intervals: 8 models, θ = (0.3 × 4, 0 × 4), shared "
+        "difficulty; % of replicates with no false decision (target ≥ 95), power = % of "
+        "between-group pairs decided\n"
+    )
+    print("| scope | M | N | reps | simultaneous | power | holm | power |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for res in ranks:
+        s, h = res["simultaneous"], res["holm"]
+        print(
+            f"| {s.scope} | {s.M} | {s.N} | {s.reps} | {_pct(s.coverage)} | {_pct(s.power)} "
+            f"| {_pct(h.coverage)} | {_pct(h.power)} |"
+        )
+
+
+def p_best_tables(results: list) -> None:
+    print(
+        "\n### p_best reliability: 5 models, θ_i = τ z_i with τ ~ U(0, 0.5), shared "
+        "difficulty, model × question interaction s.d. 1\n"
+    )
+    for r in results:
+        print(
+            f"{r.scope} scope, M = {r.M}, N = {r.N}, {r.reps} fields: max |observed − "
+            f"predicted| = {r.max_deviation:.3f} (bins with ≥ {r.min_count}), "
+            f"Brier {r.brier:.4f}\n"
+        )
+        print("| p_best bin | count | predicted | observed | se |")
+        print("|---|---:|---:|---:|---:|")
+        for _, b in r.table.iterrows():
+            print(
+                f"| {b['bin']} | {b['count']} | {b['predicted']:.3f} | {b['observed']:.3f} "
+                f"| {b['se']:.3f} |"
+            )
+        print()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reps", type=int, default=2000, help="replicates per coverage cell")
+    ap.add_argument(
+        "--field-reps", type=int, default=1000, help="replicates per tie / rank / p_best cell"
+    )
+    ap.add_argument("--workers", type=int, default=2, help="local Dask workers (0: here)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--quick", action="store_true", help="300 / 150 replicates (smoke run)")
+    args = ap.parse_args(argv)
+    if args.quick:
+        args.reps, args.field_reps = 300, 150
+    cmd = "python benchmarks/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"command: {cmd.strip()}")
+    print(
+        f"replicates: {args.reps} per coverage cell, {args.field_reps} per field cell; "
+        f"seed {args.seed}; nominal 95 %; workers {args.workers}"
+    )
+
+    fr, seed = args.field_reps, args.seed
+    jobs = []
+    for M, N in TIE_CELLS:
+        for scope, design in TIE_CASES:
+            jobs.append(
+                ("tie_errors", dict(M=M, N=N, scope=scope, design=design, reps=fr, seed=seed))
+            )
+    for M, N in RANK_CELLS:
+        for scope in SCOPES:
+            jobs.append(("rank_coverages", dict(M=M, N=N, scope=scope, reps=fr, seed=seed)))
+    for M, N in PBEST_CELLS:
+        for scope in SCOPES:
+            jobs.append(("p_best_calibration", dict(M=M, N=N, scope=scope, reps=fr, seed=seed)))
+
+    shown = {}
+
+    def progress(frac: float, label: str) -> None:  # on stderr, every 10 %
+        step = int(10 * frac)
+        if shown.get(label) != step:
+            shown[label] = step
+            print(f"{label}: {10 * step} %", file=sys.stderr, flush=True)
+
+    t0 = time.perf_counter()
+    with Executor(workers=args.workers or None) as ex:
+        table = cal.calibration_table(args.reps, seed=seed, executor=ex, progress=progress)
+        t_grid = time.perf_counter() - t0
+        fields = ex.map(_study, jobs, progress=progress, label="field studies")
+    elapsed = time.perf_counter() - t0
+    nt, nr = len(TIE_CELLS) * len(TIE_CASES), len(RANK_CELLS) * len(SCOPES)
+
+    print("\n## Calibration of the headline (nominal 95 %)")
+    print(
+        "\nBayes@N: the papers' interval μ ± 1.96 σ (uniform prior per question); plain t: "
+        "mean ± t·s.e. (population: clustered by question, M − 1 d.o.f.; questions: "
+        "unbiased within-question variances, M(N − 1) d.o.f.). n/i: not identified "
+        "(questions scope at N = 1: the headline prints no number). Bold: headline outside "
+        "93–97 % (90–98 % at M = 15)."
+    )
+    coverage_tables(table)
+    band_summary(table)
+    tie_table(fields[:nt])
+    rank_table(fields[nt : nt + nr])
+    p_best_tables(fields[nt + nr :])
+    print(
+        f"elapsed: {elapsed:.0f} s (coverage grid {t_grid:.0f} s, {len(table)} rows; "
+        f"field studies {elapsed - t_grid:.0f} s)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

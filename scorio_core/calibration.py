@@ -1,0 +1,1066 @@
+"""Calibration of the headline intervals and decisions, measured by simulation with known truth.
+
+SPEC §4 makes calibration the contract: at nominal 95 % every headline interval of
+:mod:`scorio_core.inference` covers its estimand 93–97 % of the time (90–98 % at
+``M = 15``) across ``M ∈ {15, 30, 100, 500}``, ``N ∈ {1, 2, 4, 8, 32}``, U-shaped, easy and
+hard benchmarks and question difficulty shared across models, for binary and weighted
+categorical outcomes; an exact tie is decided at most ``1 − c`` of the time, the rank
+intervals hold simultaneously and ``p_best`` is calibrated. This module measures each of
+these promises with the product's own code paths -- :func:`~scorio_core.inference.score_stats`,
+:func:`~scorio_core.inference.model_intervals` and :func:`~scorio_core.inference.infer` --
+never a re-implementation of the headline. Two reference intervals sit beside it:
+
+* the papers' Bayes@N interval ``μ ± z σ`` (:func:`scorio_core.eval.bayes_from_counts`,
+  uniform Dirichlet prior per question), clipped to the weight range;
+* the plain ``t`` interval of each scope, clipped to the weight range: population,
+  ``x̄ ± t_{M−1} sd(ȳ_α) / √M`` (clustered by question); questions,
+  ``x̄ ± t_{M(N−1)} (Σ_α s²_α / (N M²))^{1/2}`` with ``s²_α`` the unbiased within-question
+  variance (zero on a question whose trials agreed).
+
+Simulation design (:data:`BENCHMARKS`):
+
+* Beta populations -- per-question success probabilities ``p_α ~ Beta(m c, (1 − m) c)``.
+  Each replicate jitters the benchmark's mean ``m₀`` to ``m = m₀ (1 + U(−0.15, 0.15))``
+  at the same concentration ``c``, so a cell averages over a small neighbourhood of
+  populations instead of resting on one value of ``m`` (whose coverage oscillates with
+  the discreteness of the binomial counts). The population estimand is the jittered ``m``.
+* Logit population -- ``p_α = expit(θ − b_α)`` with difficulties ``b_α ~ N(0, 2²)`` shared
+  by the models of a replicate; for coverage each replicate draws ``θ ~ U(−1, 1)``
+  (population means about 0.35–0.65), whose population mean ``E_b[expit(θ − b)]`` is
+  computed by Gauss–Hermite quadrature.
+* Categorical outcomes -- weights ``(0, 0.5, 1)``. Given a question's expected binary
+  score ``s`` from the benchmark, its category probabilities are
+  ``q ~ Dirichlet(κ π(s))`` with ``κ =`` :data:`CATEGORY_CONCENTRATION` and mean
+  ``π(s) = (1 − s − h/2, h, s − h/2)``, ``h = min(s, 1 − s)``: half credit takes
+  ``min(s, 1 − s)`` of the mass and ``π(s)·w = s``, so the expected score keeps the
+  benchmark's population mean while questions vary in their category mix.
+
+The questions-scope estimand of a replicate is the mean over its ``M`` drawn questions of
+each model's expected score (``p_α`` or ``q_α·w``); the population estimand is the
+population mean. Marginal coverage of one model's interval depends only on that model's
+own questions and trials, so coverage replicates are stacked as "models" in one
+:func:`~scorio_core.inference.score_stats` call (each model gets its own fitted Dirichlet
+concentration, exactly as in a leaderboard); decisions, rank intervals and ``p_best``
+need whole fields of models and call :func:`~scorio_core.inference.infer` per replicate.
+
+Randomness: every cell has its own ``np.random.SeedSequence`` built from ``seed`` and the
+cell's settings; blocks of replicates spawn child streams, so results do not depend on the
+batch size used to bound memory, nor on where a cell runs. ``python
+benchmarks/calibration.py`` prints the full grid.
+
+Example
+-------
+>>> cell = coverage("u-shaped", 30, 4, scope="population", reps=200, seed=1)
+>>> cell.identified, bool(0.85 < cell.headline < 1.0), cell.band
+(True, True, (0.93, 0.97))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from scipy import special
+
+from . import eval as ev
+from ._validation import ValidationError, check_confidence, check_int
+from .estimands import ADJUSTMENTS, SCOPES
+from .inference import ScoreStats, decide_pvalues, infer, model_intervals, score_stats
+
+__all__ = [
+    "Benchmark",
+    "BENCHMARKS",
+    "CATEGORY_WEIGHTS",
+    "CATEGORY_CONCENTRATION",
+    "GRID",
+    "target_band",
+    "CoverageCell",
+    "coverage",
+    "TieError",
+    "TIE_DESIGNS",
+    "tie_error",
+    "tie_errors",
+    "RankCoverage",
+    "rank_coverage",
+    "rank_coverages",
+    "PBestCalibration",
+    "p_best_calibration",
+    "calibration_table",
+]
+
+#: Weights of the categorical variant (wrong, half credit, right).
+CATEGORY_WEIGHTS = np.array([0.0, 0.5, 1.0])
+#: Dirichlet concentration of a question's category mix around its mean (module docstring).
+CATEGORY_CONCENTRATION = 4.0
+#: Relative jitter of a Beta benchmark's mean per replicate (± 15 %).
+JITTER = 0.15
+#: s.d. of the shared question difficulty of the logit benchmark.
+LOGIT_SD = 2.0
+#: Replicates per random stream (child ``SeedSequence``); fixed, so batching never matters.
+_BLOCK = 100
+#: Model–question cells per :func:`score_stats` call (its Dirichlet fit holds a few
+#: arrays of ``cells × 49`` floats: about 80 MB each at this size).
+_CELLS = 200_000
+_GH_X, _GH_W = np.polynomial.hermite_e.hermegauss(80)
+_GH_W = _GH_W / _GH_W.sum()
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """A population of question difficulties (:data:`BENCHMARKS`).
+
+    Attributes
+    ----------
+    name : str
+    kind : {"beta", "logit"}
+    mean : float
+        Population mean of the expected binary score (``θ = 0`` for the logit kind).
+    concentration : float
+        ``a + b`` of the Beta population (unused for the logit kind).
+    description : str
+    """
+
+    name: str
+    kind: str
+    mean: float
+    concentration: float
+    description: str
+
+    def expected(self, theta) -> np.ndarray:
+        """Population mean ``E_b[expit(θ − b)]``, ``b ~ N(0, LOGIT_SD²)`` (logit kind;
+        Gauss–Hermite, 80 nodes)."""
+        theta = np.asarray(theta, dtype=float)
+        return special.expit(theta[..., None] - LOGIT_SD * _GH_X) @ _GH_W
+
+
+#: The benchmarks of the SPEC's calibration contract.
+BENCHMARKS: dict[str, Benchmark] = {
+    b.name: b
+    for b in (
+        Benchmark(
+            "u-shaped", "beta", 0.5, 1.2, "Beta(0.6, 0.6): many questions always or never solved"
+        ),
+        Benchmark("easy", "beta", 0.8, 2.0, "Beta(1.6, 0.4), mean 0.8"),
+        Benchmark("hard", "beta", 0.1, 2.0, "Beta(0.2, 1.8), mean 0.1"),
+        Benchmark(
+            "logit",
+            "logit",
+            0.5,
+            float("nan"),
+            "p = expit(θ − b), b ~ N(0, 2²) shared across models",
+        ),
+    )
+}
+
+#: The full grid of :func:`calibration_table`.
+GRID: dict[str, tuple] = {
+    "benchmark": tuple(BENCHMARKS),
+    "M": (15, 30, 100, 500),
+    "N": (1, 2, 4, 8, 32),
+    "scope": SCOPES,
+    "outcomes": ("binary", "categorical"),
+}
+
+
+def target_band(M: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The SPEC's coverage band: 93–97 % at nominal 95 %, 90–98 % at ``M ≤ 15``
+    (the same offsets around other levels).
+
+    Example
+    -------
+    >>> target_band(15), target_band(100)
+    ((0.9, 0.98), (0.93, 0.97))
+    """
+    c = check_confidence(confidence)
+    lo, hi = (c - 0.05, c + 0.03) if M <= 15 else (c - 0.02, c + 0.02)
+    return round(lo, 10), round(min(hi, 1.0), 10)
+
+
+# ---------------------------------------------------------------------------- simulation
+def _benchmark(name: str) -> Benchmark:
+    if name not in BENCHMARKS:
+        raise ValidationError(f"benchmark must be one of {sorted(BENCHMARKS)}; got {name!r}")
+    return BENCHMARKS[name]
+
+
+def _check_scope(scope: str) -> str:
+    if scope not in SCOPES:
+        raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
+    return scope
+
+
+def _weights(categorical: bool) -> np.ndarray:
+    return CATEGORY_WEIGHTS if categorical else np.array([0.0, 1.0])
+
+
+def _cell_seed(seed: int, *key) -> np.random.SeedSequence:
+    """The cell's root stream: ``seed`` and the cell's settings (strings by their bytes)."""
+    parts = [int(seed)]
+    for k in key:
+        parts += list(k.encode()) if isinstance(k, str) else [int(k)]
+    return np.random.SeedSequence(parts)
+
+
+def _block_rngs(root: np.random.SeedSequence, reps: int, block: int):
+    """``(size, Generator)`` per block of ``block`` replicates (child ``k`` for block ``k``)."""
+    sizes = [min(block, reps - a) for a in range(0, reps, block)]
+    return list(zip(sizes, (np.random.default_rng(s) for s in root.spawn(len(sizes))), strict=True))
+
+
+def _category_probs(s: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Category probabilities ``(..., 3)`` with mean score ``s``: ``Dirichlet(κ π(s))``."""
+    s = np.clip(s, 1e-12, 1 - 1e-12)
+    h = np.minimum(s, 1 - s)
+    pi = np.stack([1 - s - h / 2, h, s - h / 2], -1)
+    g = rng.standard_gamma(CATEGORY_CONCENTRATION * pi)
+    return g / g.sum(-1, keepdims=True)
+
+
+def _binary_counts(p: np.ndarray, N: int, rng: np.random.Generator) -> np.ndarray:
+    c1 = rng.binomial(N, p)
+    return np.stack([N - c1, c1], -1)
+
+
+def _categorical_counts(q: np.ndarray, N: int, rng: np.random.Generator) -> np.ndarray:
+    c2 = rng.binomial(N, q[..., 2])
+    rest = 1 - q[..., 2]
+    share = np.clip(np.divide(q[..., 1], rest, out=np.zeros_like(rest), where=rest > 0), 0, 1)
+    c1 = rng.binomial(N - c2, share)
+    return np.stack([N - c1 - c2, c1, c2], -1)
+
+
+def _draw(bench: Benchmark, size: int, M: int, N: int, categorical: bool, rng: np.random.Generator):
+    """One block of coverage replicates: counts ``(size, M, K)``, questions-scope truth and
+    population truth ``(size,)``, both in weight units."""
+    if bench.kind == "beta":
+        m = bench.mean * (1 + rng.uniform(-JITTER, JITTER, size))
+        c = bench.concentration
+        p = rng.beta((m * c)[:, None], ((1 - m) * c)[:, None], (size, M))
+        pop = m
+    else:
+        theta = rng.uniform(-1.0, 1.0, size)
+        p = special.expit(theta[:, None] - LOGIT_SD * rng.standard_normal((size, M)))
+        pop = bench.expected(theta)
+    if categorical:
+        q = _category_probs(p, rng)
+        return _categorical_counts(q, N, rng), (q @ CATEGORY_WEIGHTS).mean(-1), pop
+    return _binary_counts(p, N, rng), p.mean(-1), pop
+
+
+# ---------------------------------------------------------------------------- intervals
+def _reference_intervals(n: np.ndarray, w: np.ndarray, confidence: float) -> dict:
+    """``{name: {scope: (lo, hi)}}`` of the papers' Bayes@N and the plain ``t`` intervals for
+    counts ``(B, M, K)``, in weight units, clipped to the weight range."""
+    B, M, K = n.shape
+    N = int(n[0, 0].sum())
+    lo_b, hi_b = float(w.min()), float(w.max())
+    post = ev.bayes_from_counts(n, w)
+    z = ev.z_value(confidence)
+    bayes = (
+        np.clip(post.mu - z * post.sigma, lo_b, hi_b),
+        np.clip(post.mu + z * post.sigma, lo_b, hi_b),
+    )
+    ybar = (n @ w) / N  # (B, M)
+    x = ybar.mean(-1)
+    q = 0.5 + confidence / 2
+    sd_pop = ybar.std(-1, ddof=1) / np.sqrt(M)
+    t_pop = special.stdtrit(M - 1, q)
+    pop = (np.clip(x - t_pop * sd_pop, lo_b, hi_b), np.clip(x + t_pop * sd_pop, lo_b, hi_b))
+    if N >= 2:
+        s2 = np.maximum((n @ (w * w)) - N * ybar * ybar, 0.0) / (N - 1)
+        sd_q = np.sqrt(s2.sum(-1) / (N * M * M))
+        t_q = special.stdtrit(M * (N - 1), q)
+        qs = (np.clip(x - t_q * sd_q, lo_b, hi_b), np.clip(x + t_q * sd_q, lo_b, hi_b))
+    else:
+        qs = (np.full(B, np.nan), np.full(B, np.nan))
+    return {"bayes": {s: bayes for s in SCOPES}, "plain_t": {"questions": qs, "population": pop}}
+
+
+@dataclass(frozen=True)
+class CoverageCell:
+    """Coverage of one cell (:func:`coverage`): share of replicates whose interval contains
+    the scope's estimand, and mean width (weight units), for the headline and the two
+    references.
+
+    Attributes
+    ----------
+    benchmark : str
+    M, N : int
+    scope : str
+    categorical : bool
+    reps : int
+    confidence : float
+    identified : bool
+        False in the questions scope at ``N = 1``: the headline prints no number there,
+        so ``headline`` and ``headline_width`` are NaN (not identified -- not 0 coverage).
+    headline, headline_width, bayes, bayes_width, plain_t, plain_t_width : float
+        The plain ``t`` reference is NaN where it is undefined (questions scope, ``N = 1``).
+    band : tuple of float
+        :func:`target_band`.
+    """
+
+    benchmark: str
+    M: int
+    N: int
+    scope: str
+    categorical: bool
+    reps: int
+    confidence: float
+    identified: bool
+    headline: float
+    headline_width: float
+    bayes: float
+    bayes_width: float
+    plain_t: float
+    plain_t_width: float
+    band: tuple[float, float] = field(default=(0.93, 0.97))
+
+    @property
+    def headline_se(self) -> float:
+        """Binomial Monte-Carlo standard error of :attr:`headline`."""
+        c = self.headline
+        return float(np.sqrt(c * (1 - c) / self.reps)) if self.identified else float("nan")
+
+    @property
+    def in_band(self) -> bool | None:
+        """Whether the headline's coverage lies in :attr:`band` (None when not identified)."""
+        if not self.identified:
+            return None
+        return bool(self.band[0] <= self.headline <= self.band[1])
+
+    def row(self) -> dict:
+        """One row of :func:`calibration_table`."""
+        return {
+            "benchmark": self.benchmark,
+            "outcomes": "categorical" if self.categorical else "binary",
+            "M": self.M,
+            "N": self.N,
+            "scope": self.scope,
+            "reps": self.reps,
+            "identified": self.identified,
+            "headline": self.headline,
+            "headline_se": self.headline_se,
+            "headline_width": self.headline_width,
+            "bayes": self.bayes,
+            "bayes_width": self.bayes_width,
+            "plain_t": self.plain_t,
+            "plain_t_width": self.plain_t_width,
+            "band_lo": self.band[0],
+            "band_hi": self.band[1],
+            "in_band": self.in_band,
+        }
+
+
+def _batch_size(M: int, models: int = 1, batch: int | None = None) -> int:
+    """Replicates per :func:`score_stats` call: ``batch`` or as many whole blocks as fit in
+    :data:`_CELLS` model–question cells."""
+    if batch is not None:
+        return check_int("batch", batch)
+    return max(1, _CELLS // (M * models * _BLOCK)) * _BLOCK
+
+
+def _coverage_cells(
+    benchmark: str,
+    M: int,
+    N: int,
+    scopes: Sequence[str],
+    reps: int,
+    categorical: bool,
+    confidence: float,
+    seed: int,
+    batch: int | None,
+) -> list[CoverageCell]:
+    """:class:`CoverageCell` per scope, all from the same simulated data."""
+    bench = _benchmark(benchmark)
+    M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
+    conf = check_confidence(confidence)
+    w = _weights(categorical)
+    root = _cell_seed(seed, "coverage", benchmark, M, N, bool(categorical))
+    blocks = _block_rngs(root, reps, _BLOCK)
+    batch = _batch_size(M, 1, batch)
+    names = ("headline", "bayes", "plain_t")
+    hits = {(s, k): [] for s in scopes for k in names}
+    widths = {(s, k): [] for s in scopes for k in names}
+
+    def run(group):
+        parts = [_draw(bench, size, M, N, categorical, rng) for size, rng in group]
+        n = np.concatenate([p[0] for p in parts])
+        truth = {
+            "questions": np.concatenate([p[1] for p in parts]),
+            "population": np.concatenate([p[2] for p in parts]),
+        }
+        st = score_stats(n, w)
+        refs = _reference_intervals(n, w, conf)
+        for s in scopes:
+            _, _, lo, hi = model_intervals(st, s, conf)
+            ivs = {"headline": (lo, hi), "bayes": refs["bayes"][s], "plain_t": refs["plain_t"][s]}
+            for k, (a, b) in ivs.items():
+                hits[s, k].append((a <= truth[s]) & (truth[s] <= b))
+                widths[s, k].append(b - a)
+
+    group, size = [], 0  # whole blocks per call: the draws never depend on the batch
+    for blk in blocks:
+        group.append(blk)
+        size += blk[0]
+        if size >= batch:
+            run(group)
+            group, size = [], 0
+    if group:
+        run(group)
+
+    out = []
+    for s in scopes:
+        vals = {}
+        for k in names:
+            wd = np.concatenate(widths[s, k])
+            ok = ~np.isnan(wd)
+            hit = np.concatenate(hits[s, k])[ok]
+            vals[k] = (
+                float(hit.mean()) if ok.any() else float("nan"),
+                float(wd[ok].mean()) if ok.any() else float("nan"),
+            )
+        identified = not (s == "questions" and N < 2)
+        out.append(
+            CoverageCell(
+                benchmark,
+                M,
+                N,
+                s,
+                bool(categorical),
+                reps,
+                conf,
+                identified,
+                *vals["headline"],
+                *vals["bayes"],
+                *vals["plain_t"],
+                target_band(M, conf),
+            )
+        )
+    return out
+
+
+def coverage(
+    benchmark: str,
+    M: int,
+    N: int,
+    *,
+    scope: str,
+    reps: int = 2000,
+    categorical: bool = False,
+    confidence: float = 0.95,
+    seed: int = 0,
+    batch: int | None = None,
+) -> CoverageCell:
+    """Coverage and mean width of the headline, the papers' Bayes@N and the plain ``t``
+    interval in one cell, with known truth.
+
+    Parameters
+    ----------
+    benchmark : str
+        A key of :data:`BENCHMARKS`.
+    M, N : int
+        Questions per replicate and trials per question.
+    scope : {"questions", "population"}
+        The estimand the intervals are judged against (module docstring).
+    reps : int
+        Replicates (datasets), each with fresh questions, trials and jittered population.
+    categorical : bool
+        Three categories weighted ``(0, 0.5, 1)`` instead of binary outcomes.
+    confidence : float
+    seed : int
+        Root of the cell's ``SeedSequence`` (with the cell's settings; the scope is not
+        part of it, so both scopes of a cell see the same data).
+    batch : int, optional
+        Replicates per :func:`~scorio_core.inference.score_stats` call (memory bound);
+        default: as many as keep about 2·10⁵ model–question cells. Never changes results.
+
+    Returns
+    -------
+    CoverageCell
+
+    Example
+    -------
+    >>> coverage("easy", 30, 1, scope="questions", reps=100).identified
+    False
+    """
+    return _coverage_cells(
+        benchmark, M, N, (_check_scope(scope),), reps, categorical, confidence, seed, batch
+    )[0]
+
+
+# ---------------------------------------------------------------------------- fields of models
+def _split(st: ScoreStats, L: int) -> list[ScoreStats]:
+    """Per-replicate :class:`ScoreStats` of stacked replicates (``reps × L`` models): each
+    model's statistics are fitted on its own counts, so stacking changes nothing."""
+    R = st.ybar.shape[0] // L
+    return [
+        ScoreStats(
+            st.ybar[r * L : (r + 1) * L],
+            st.within[r * L : (r + 1) * L],
+            st.kappa[r * L : (r + 1) * L],
+            st.N,
+            st.lo_b,
+            st.hi_b,
+        )
+        for r in range(R)
+    ]
+
+
+def _field_blocks(root, reps: int, L: int, M: int):
+    """Blocks of replicates for the field studies: as many as keep :data:`_CELLS` cells."""
+    return _block_rngs(root, reps, max(1, min(_BLOCK, _CELLS // (L * M))))
+
+
+def _fields(gen: Callable, root, reps: int, L: int, M: int, N: int, w: np.ndarray):
+    """Yield ``(ScoreStats, truth dict, infer seed)`` per replicate, ``gen(size, rng)``
+    giving expected scores ``(size, L, M)`` (and population truth ``(size, L)`` or None)."""
+    for size, rng in _field_blocks(root, reps, L, M):
+        p, pop = gen(size, rng)
+        n = _binary_counts(p, N, rng)
+        seeds = rng.integers(0, 2**31, size)
+        st = score_stats(n.reshape(size * L, M, 2), w)
+        qtruth = p.mean(-1)
+        for r, sr in enumerate(_split(st, L)):
+            truth = {"questions": qtruth[r], "population": None if pop is None else pop[r]}
+            yield sr, truth, int(seeds[r])
+
+
+@dataclass(frozen=True)
+class TieError:
+    """Decisions under exact ties (:func:`tie_error`): every decision is false.
+
+    Attributes
+    ----------
+    fwer : float
+        Share of replicates with at least one decided pair (family-wise error).
+    per_pair : float
+        Mean over replicates and pairs of "this pair decided" (per-pair error).
+    M, N, L, reps : int
+    scope, adjust, design : str
+    confidence : float
+    identified : bool
+        False in the questions scope at ``N = 1`` (nothing is decided there).
+    """
+
+    fwer: float
+    per_pair: float
+    M: int
+    N: int
+    L: int
+    reps: int
+    scope: str
+    adjust: str
+    design: str
+    confidence: float
+    identified: bool
+
+    def __float__(self) -> float:
+        return self.fwer
+
+
+#: Designs of an exact tie: questions-scope and population-scope estimands equal.
+TIE_DESIGNS = {
+    "permuted": "every model's per-question probabilities are a random permutation of one "
+    "Beta(0.6, 0.6) set (tied in both scopes)",
+    "iid": "each model's probabilities i.i.d. Beta(0.6, 0.6) (tied in the population scope)",
+    "logit": "shared difficulty, equal ability: p = expit(0 − b_α), b_α ~ N(0, 2²) "
+    "(tied in both scopes)",
+}
+
+
+def _tie_gen(design: str, L: int, M: int):
+    def gen(size, rng):
+        if design == "permuted":
+            base = rng.beta(0.6, 0.6, (size, 1, M))
+            keys = rng.random((size, L, M))
+            p = np.take_along_axis(np.broadcast_to(base, (size, L, M)), keys.argsort(-1), -1)
+        elif design == "iid":
+            p = rng.beta(0.6, 0.6, (size, L, M))
+        else:
+            b = LOGIT_SD * rng.standard_normal((size, 1, M))
+            p = np.broadcast_to(special.expit(-b), (size, L, M))
+        return p, None
+
+    return gen
+
+
+def _check_adjusts(adjusts) -> tuple[str, ...]:
+    adjusts = (adjusts,) if isinstance(adjusts, str) else tuple(adjusts)
+    bad = [a for a in adjusts if a not in ADJUSTMENTS]
+    if bad or not adjusts:
+        raise ValidationError(f"adjust must be among {ADJUSTMENTS}; got {list(adjusts)}")
+    return adjusts
+
+
+def _decisions(st: ScoreStats, scope: str, conf: float, adjusts, draws: int, seed: int):
+    """``(identified, {adjust: decided})`` from one :func:`infer` call: the simultaneous
+    procedure needs its own null draws (so ``infer`` runs with it when asked), the others are
+    :func:`~scorio_core.inference.decide_pvalues` on the same p-values -- the call ``infer``
+    itself makes."""
+    first = "simultaneous" if "simultaneous" in adjusts else adjusts[0]
+    inf = infer(st, scope, conf, first, draws, seed)
+    out = {first: inf.decided}
+    for a in adjusts:
+        if a not in out:
+            out[a] = decide_pvalues(inf.pvalue, inf.prob_better, conf, a)
+    return inf.identified, out
+
+
+def tie_errors(
+    M: int,
+    N: int,
+    *,
+    L: int = 8,
+    scope: str,
+    adjusts: Sequence[str] = ADJUSTMENTS,
+    reps: int = 500,
+    design: str | None = None,
+    confidence: float = 0.95,
+    draws: int = 10_000,
+    seed: int = 0,
+) -> dict[str, TieError]:
+    """:func:`tie_error` for several adjustments on the same simulated fields (one
+    :func:`infer` call per field).
+
+    Example
+    -------
+    >>> r = tie_errors(30, 4, L=4, scope="population", adjusts=("holm", "none"), reps=20,
+    ...                draws=2000)
+    >>> r["holm"].fwer <= r["none"].fwer
+    True
+    """
+    _check_scope(scope)
+    adjusts = _check_adjusts(adjusts)
+    design = design or ("permuted" if scope == "questions" else "logit")
+    if design not in TIE_DESIGNS:
+        raise ValidationError(f"design must be one of {sorted(TIE_DESIGNS)}; got {design!r}")
+    if design == "iid" and scope == "questions":
+        raise ValidationError(
+            "design='iid' is not a tie in the questions scope; use 'permuted' or 'logit'"
+        )
+    M, N = check_int("M", M, minimum=2), check_int("N", N)
+    L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
+    conf = check_confidence(confidence)
+    root = _cell_seed(seed, "tie", design, M, N, L)
+    w = np.array([0.0, 1.0])
+    iu, ju = np.triu_indices(L, 1)
+    anyd = {a: np.empty(reps, dtype=bool) for a in adjusts}
+    pair = {a: np.empty(reps) for a in adjusts}
+    identified = True
+    for r, (st, _, s) in enumerate(_fields(_tie_gen(design, L, M), root, reps, L, M, N, w)):
+        identified, dec = _decisions(st, scope, conf, adjusts, draws, s)
+        for a, Dm in dec.items():
+            D = Dm[iu, ju] | Dm[ju, iu]
+            anyd[a][r], pair[a][r] = D.any(), D.mean()
+    nan = float("nan")
+    return {
+        a: TieError(
+            float(anyd[a].mean()) if identified else nan,
+            float(pair[a].mean()) if identified else nan,
+            M, N, L, reps, scope, a, design, conf, identified,
+        )
+        for a in adjusts
+    }  # fmt: skip
+
+
+def tie_error(
+    M: int,
+    N: int,
+    *,
+    L: int = 8,
+    scope: str,
+    adjust: str = "simultaneous",
+    reps: int = 500,
+    design: str | None = None,
+    confidence: float = 0.95,
+    draws: int = 10_000,
+    seed: int = 0,
+) -> TieError:
+    """False-decision rates of :func:`~scorio_core.inference.infer` when all ``L`` models tie.
+
+    Parameters
+    ----------
+    M, N : int
+    L : int
+        Models per field.
+    scope : {"questions", "population"}
+    adjust : {"simultaneous", "holm", "bh", "none"}
+    reps : int
+        Fields simulated (one :func:`infer` call each, about 10 ms).
+    design : {"permuted", "iid", "logit"}, optional
+        :data:`TIE_DESIGNS`; default ``"permuted"`` in the questions scope and ``"logit"``
+        (shared difficulty, equal ability) in the population scope. ``"iid"`` is a tie in
+        the population scope only.
+    confidence, draws : float, int
+        Passed to :func:`infer`.
+    seed : int
+        With the settings (not ``adjust``), the root of the cell's streams: every
+        adjustment sees the same fields.
+
+    Returns
+    -------
+    TieError
+        ``float(result)`` is the family-wise rate ``P(decided.any())``; SPEC §4 bounds it
+        by ``1 − confidence`` for ``"simultaneous"`` and ``"holm"``, and the per-pair rate
+        for ``"none"``.
+
+    Example
+    -------
+    >>> r = tie_error(30, 4, L=4, scope="population", reps=20, draws=2000)
+    >>> 0.0 <= float(r) <= 1.0 and r.per_pair <= r.fwer
+    True
+    """
+    return tie_errors(
+        M, N, L=L, scope=scope, adjusts=(adjust,), reps=reps, design=design,
+        confidence=confidence, draws=draws, seed=seed,
+    )[adjust]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RankCoverage:
+    """Simultaneous rank-interval coverage (:func:`rank_coverage`).
+
+    Attributes
+    ----------
+    coverage : float
+        Share of replicates with no false decision: no ``decided[i, j]`` with true score
+        ``i ≤`` true score ``j`` in the scope's estimand (every rank interval then holds).
+    power : float
+        Mean share of the between-group pairs decided (correctly).
+    theta : tuple of float
+    M, N, reps : int
+    scope, adjust : str
+    confidence : float
+    identified : bool
+    """
+
+    coverage: float
+    power: float
+    theta: tuple[float, ...]
+    M: int
+    N: int
+    reps: int
+    scope: str
+    adjust: str
+    confidence: float
+    identified: bool
+
+
+def _logit_field(theta: np.ndarray, M: int, interaction: float = 0.0):
+    """Shared difficulty ``b_α ~ N(0, 2²)``, abilities ``theta`` (``(L,)`` or a callable
+    ``rng, size -> (size, L)``), optional model × question interaction ``N(0, s²)``."""
+
+    def gen(size, rng):
+        th = theta(rng, size) if callable(theta) else np.broadcast_to(theta, (size, len(theta)))
+        L = th.shape[1]
+        b = LOGIT_SD * rng.standard_normal((size, 1, M))
+        eta = th[:, :, None] - b
+        if interaction > 0:
+            eta = eta - interaction * rng.standard_normal((size, L, M))
+        # the population mean is increasing in θ (the same function for every model)
+        return special.expit(eta), np.asarray(th, dtype=float)
+
+    return gen
+
+
+def rank_coverages(
+    M: int,
+    N: int,
+    *,
+    theta: Sequence[float] = (0.3, 0.3, 0.3, 0.3, 0.0, 0.0, 0.0, 0.0),
+    scope: str,
+    adjusts: Sequence[str] = ("simultaneous", "holm"),
+    reps: int = 500,
+    confidence: float = 0.95,
+    draws: int = 10_000,
+    seed: int = 0,
+) -> dict[str, RankCoverage]:
+    """:func:`rank_coverage` for several adjustments on the same fields.
+
+    Example
+    -------
+    >>> r = rank_coverages(30, 4, theta=(0.3, 0.0, 0.0), scope="population", reps=20,
+    ...                    draws=2000)
+    >>> sorted(r)
+    ['holm', 'simultaneous']
+    """
+    _check_scope(scope)
+    adjusts = _check_adjusts(adjusts)
+    th = np.asarray(theta, dtype=float)
+    L = th.size
+    if L < 2:
+        raise ValidationError(f"theta needs at least 2 models; got {L}")
+    M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
+    conf = check_confidence(confidence)
+    root = _cell_seed(seed, "rank", M, N, *np.round(th * 1e6).astype(np.int64))
+    w = np.array([0.0, 1.0])
+    covered = {a: np.empty(reps, dtype=bool) for a in adjusts}
+    power = {a: np.empty(reps) for a in adjusts}
+    identified = True
+    for r, (st, truth, s) in enumerate(_fields(_logit_field(th, M), root, reps, L, M, N, w)):
+        identified, dec = _decisions(st, scope, conf, adjusts, draws, s)
+        t = truth[scope]
+        better = t[:, None] > t[None, :]
+        for a, D in dec.items():
+            covered[a][r] = not (D & ~better).any()
+            power[a][r] = (D & better).sum() / max(better.sum(), 1)
+    nan = float("nan")
+    return {
+        a: RankCoverage(
+            float(covered[a].mean()) if identified else nan,
+            float(power[a].mean()) if identified else nan,
+            tuple(th.tolist()), M, N, reps, scope, a, conf, identified,
+        )
+        for a in adjusts
+    }  # fmt: skip
+
+
+def rank_coverage(
+    M: int,
+    N: int,
+    *,
+    theta: Sequence[float] = (0.3, 0.3, 0.3, 0.3, 0.0, 0.0, 0.0, 0.0),
+    scope: str,
+    adjust: str = "simultaneous",
+    reps: int = 500,
+    confidence: float = 0.95,
+    draws: int = 10_000,
+    seed: int = 0,
+) -> RankCoverage:
+    """Coverage of the rank intervals jointly: fields of tied groups with shared question
+    difficulty (logit, ``p = expit(θ_i − b_α)``, ``b_α ~ N(0, 2²)``), judged in ``scope``.
+
+    Within a group the models tie exactly in both scopes (same ``θ``, same questions);
+    the groups differ (population means about 0.05 apart at the default ``θ``). A
+    replicate is covered when :func:`infer` decides no pair falsely (``decided[i, j]``
+    while ``i`` is not truly better in the scope's estimand), which is exactly the event
+    that every ``[rank_lo, rank_hi]`` is consistent with the truth. SPEC §4: at least
+    ``confidence`` for ``"simultaneous"`` and ``"holm"``.
+
+    Parameters
+    ----------
+    M, N : int
+    theta : sequence of float
+        Abilities of the ``L`` models (default two groups of 4).
+    scope, adjust, reps, confidence, draws, seed
+        As in :func:`tie_error`.
+
+    Returns
+    -------
+    RankCoverage
+
+    Example
+    -------
+    >>> r = rank_coverage(30, 4, theta=(0.3, 0.3, 0.0), scope="population", reps=20,
+    ...                   draws=2000)
+    >>> 0.0 <= r.coverage <= 1.0
+    True
+    """
+    return rank_coverages(
+        M, N, theta=theta, scope=scope, adjusts=(adjust,), reps=reps, confidence=confidence,
+        draws=draws, seed=seed,
+    )[adjust]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PBestCalibration:
+    """Reliability of ``p_best`` (:func:`p_best_calibration`).
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per bin of predicted ``p_best``: ``bin`` (``"0.0–0.2"``), ``count``
+        (model-replicates), ``predicted`` (mean ``p_best``), ``observed`` (share truly
+        best), ``se`` (binomial s.e. of ``observed``).
+    max_deviation : float
+        Largest ``|observed − predicted|`` over bins with at least ``min_count`` entries.
+    brier : float
+        Mean squared error of ``p_best`` against "truly best".
+    M, N, L, reps : int
+    scope : str
+    min_count : int
+    identified : bool
+    """
+
+    table: pd.DataFrame
+    max_deviation: float
+    brier: float
+    M: int
+    N: int
+    L: int
+    reps: int
+    scope: str
+    min_count: int
+    identified: bool
+
+
+def p_best_calibration(
+    M: int,
+    N: int,
+    *,
+    L: int = 5,
+    scope: str,
+    reps: int = 1000,
+    bins: int = 5,
+    max_sd: float = 0.5,
+    interaction: float = 1.0,
+    min_count: int = 50,
+    confidence: float = 0.95,
+    draws: int = 10_000,
+    seed: int = 0,
+) -> PBestCalibration:
+    """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
+    predicted probability of being best vs how often the model truly is.
+
+    Each replicate is a field of ``L`` models on shared questions,
+    ``p_iα = expit(θ_i − b_α − ε_iα)`` with ``b_α ~ N(0, 2²)``, a model × question
+    interaction ``ε_iα ~ N(0, interaction²)`` and abilities ``θ_i = τ z_i``,
+    ``τ ~ U(0, max_sd)`` per replicate -- some fields have a clear leader, some are close.
+    The truly best model is the one with the highest estimand: the mean expected score over
+    the drawn questions (questions scope; with the interaction it can differ from the
+    population's best) or the highest ``θ`` (population scope: the population mean is the
+    same increasing function of ``θ`` for every model).
+
+    Parameters
+    ----------
+    M, N : int
+    L : int
+    scope : {"questions", "population"}
+    reps, bins : int
+        Fields simulated; equal-width bins of ``[0, 1]``.
+    max_sd, interaction : float
+        Spread of the abilities and s.d. of the interaction (logit units).
+    min_count : int
+        Bins with fewer entries are shown but left out of ``max_deviation``.
+    confidence, draws, seed
+        As in :func:`tie_error` (``p_best`` does not depend on ``confidence``).
+
+    Returns
+    -------
+    PBestCalibration
+
+    Example
+    -------
+    >>> r = p_best_calibration(30, 4, L=3, scope="population", reps=20, draws=2000)
+    >>> int(r.table["count"].sum())
+    60
+    """
+    _check_scope(scope)
+    M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
+    L, bins = check_int("L", L, minimum=2), check_int("bins", bins)
+    conf = check_confidence(confidence)
+    root = _cell_seed(
+        seed, "p_best", M, N, L, int(round(max_sd * 1e6)), int(round(interaction * 1e6))
+    )
+    w = np.array([0.0, 1.0])
+
+    def theta(rng, size):
+        return rng.uniform(0.0, max_sd, (size, 1)) * rng.standard_normal((size, L))
+
+    pred = np.empty((reps, L))
+    best = np.zeros((reps, L), dtype=bool)
+    identified = True
+    gen = _logit_field(theta, M, interaction)
+    for r, (st, truth, s) in enumerate(_fields(gen, root, reps, L, M, N, w)):
+        inf = infer(st, scope, conf, "none", draws, s)
+        identified = inf.identified
+        pred[r] = inf.p_best
+        best[r, np.argmax(truth[scope])] = True
+    edges = np.linspace(0.0, 1.0, bins + 1)
+    idx = np.clip(np.digitize(pred.ravel(), edges[1:-1]), 0, bins - 1)
+    rows = []
+    for k in range(bins):
+        sel = idx == k
+        cnt = int(sel.sum())
+        obs = float(best.ravel()[sel].mean()) if cnt else float("nan")
+        rows.append(
+            {
+                "bin": f"{edges[k]:.1f}–{edges[k + 1]:.1f}",
+                "count": cnt,
+                "predicted": float(pred.ravel()[sel].mean()) if cnt else float("nan"),
+                "observed": obs,
+                "se": float(np.sqrt(obs * (1 - obs) / cnt)) if cnt else float("nan"),
+            }
+        )
+    table = pd.DataFrame(rows)
+    if not identified:
+        table[["predicted", "observed", "se"]] = np.nan
+    enough = table["count"] >= min_count
+    dev = (table["observed"] - table["predicted"]).abs()[enough]
+    max_dev = float(dev.max()) if identified and enough.any() else float("nan")
+    brier = float(np.mean((pred - best) ** 2)) if identified else float("nan")
+    return PBestCalibration(table, max_dev, brier, M, N, L, reps, scope, min_count, identified)
+
+
+# ---------------------------------------------------------------------------- the grid
+def _grid_piece(
+    benchmark: str, M: int, N: int, categorical: bool, reps: int, confidence: float, seed: int
+) -> list[dict]:
+    """One grid cell (both scopes from the same data), as table rows."""
+    cells = _coverage_cells(benchmark, M, N, SCOPES, reps, categorical, confidence, seed, None)
+    return [c.row() for c in cells]
+
+
+def calibration_table(
+    reps: int = 2000,
+    cells: Iterable[tuple[str, int, int, bool]] | None = None,
+    *,
+    confidence: float = 0.95,
+    seed: int = 0,
+    executor=None,
+    progress: Callable[[float, str], None] | None = None,
+) -> pd.DataFrame:
+    """Coverage of the headline beside the papers' Bayes@N and the plain ``t`` interval over
+    :data:`GRID` (or ``cells``), both scopes per cell.
+
+    Parameters
+    ----------
+    reps : int
+        Replicates per cell.
+    cells : iterable of (benchmark, M, N, categorical), optional
+        Default: every combination of :data:`GRID`.
+    confidence, seed
+        As in :func:`coverage`.
+    executor : scorio_core.parallel.Executor, optional
+        Runs the cells on a Dask cluster (identical results); default this process.
+    progress : callable, optional
+        ``progress(fraction, label)`` after each cell.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per cell and scope: ``benchmark, outcomes, M, N, scope, reps, identified,
+        headline, headline_se, headline_width, bayes, bayes_width, plain_t, plain_t_width,
+        band_lo, band_hi, in_band`` (coverage as a share; ``in_band`` is NA where the
+        headline is not identified).
+
+    Example
+    -------
+    >>> t = calibration_table(100, [("hard", 30, 2, False)])
+    >>> t[["scope", "identified"]].values.tolist()
+    [['questions', True], ['population', True]]
+    """
+    reps = check_int("reps", reps)
+    conf = check_confidence(confidence)
+    if cells is None:
+        cells = [
+            (b, m, n, o == "categorical")
+            for b in GRID["benchmark"]
+            for o in GRID["outcomes"]
+            for m in GRID["M"]
+            for n in GRID["N"]
+        ]
+    items = [(b, int(m), int(n), bool(c), reps, conf, int(seed)) for b, m, n, c in cells]
+    for b, *_ in items:
+        _benchmark(b)
+    if executor is None:
+        from .parallel import Executor
+
+        executor = Executor()
+    parts = executor.map(_grid_piece, items, progress=progress, label="cells")
+    table = pd.DataFrame([row for part in parts for row in part])
+    if len(table):
+        table["in_band"] = table["in_band"].astype("boolean")
+    return table

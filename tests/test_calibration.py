@@ -1,0 +1,150 @@
+"""Calibration with known truth (SPEC §4): a fast subset of ``benchmarks/calibration.py``.
+
+Fixed seeds; bands several Monte-Carlo standard errors wide (at 400 replicates the s.e. of
+a 95 % coverage is 1.1 points), so they fail on a regression, not on noise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import calibration as cal
+from scorio_core._validation import ValidationError
+from scorio_core.inference import infer, model_intervals, score_stats
+
+REPS = 400
+LO, HI = 0.88, 0.995
+
+
+@pytest.mark.parametrize(
+    ("bench", "M", "N", "scope", "categorical"),
+    [
+        ("hard", 30, 2, "questions", False),
+        ("easy", 100, 4, "population", False),
+        ("u-shaped", 30, 8, "questions", True),
+        ("u-shaped", 30, 8, "population", True),
+        ("logit", 100, 4, "population", True),
+    ],
+)
+def test_headline_covers_its_estimand(bench, M, N, scope, categorical):
+    cell = cal.coverage(bench, M, N, scope=scope, reps=REPS, categorical=categorical, seed=3)
+    assert cell.identified
+    assert LO <= cell.headline <= HI, cell
+    assert 0 < cell.headline_width < 1
+    assert cell.band == (0.93, 0.97)
+
+
+def test_papers_bayes_interval_undercovers_on_a_skewed_benchmark():
+    # the uniform prior pulls every question towards 1/2 by (1 - 2p)/(N + 2): on the easy
+    # benchmark (mean 0.8) at N = 2 the centre is ~0.1 low, the interval ~0.09 wide
+    cell = cal.coverage("easy", 100, 2, scope="questions", reps=REPS, seed=4)
+    assert cell.bayes < 0.5
+    assert LO <= cell.headline <= HI  # fails if the headline regressed to Bayes@N
+    assert LO <= cell.plain_t <= HI
+
+
+def test_questions_scope_at_one_trial_is_not_identified():
+    cell = cal.coverage("easy", 30, 1, scope="questions", reps=200)
+    assert not cell.identified
+    assert np.isnan(cell.headline) and np.isnan(cell.headline_width)
+    assert cell.in_band is None and np.isnan(cell.headline_se)
+    assert np.isfinite(cell.bayes)  # the papers' interval still prints (and misses)
+    table = cal.calibration_table(100, [("easy", 30, 1, False)])
+    q = table.set_index("scope").loc["questions"]
+    assert not q["identified"] and pd.isna(q["in_band"]) and pd.isna(q["headline"])
+    assert table.set_index("scope").loc["population", "identified"]
+    tie = cal.tie_error(30, 1, L=3, scope="questions", reps=5, draws=1000)
+    assert not tie.identified and np.isnan(float(tie))
+
+
+def test_batch_size_does_not_change_results():
+    a = cal.coverage("logit", 30, 4, scope="population", reps=350, categorical=True, seed=9)
+    b = cal.coverage(
+        "logit", 30, 4, scope="population", reps=350, categorical=True, seed=9, batch=100
+    )
+    assert a == b
+
+
+def test_stacked_replicates_equal_a_loop():
+    # coverage stacks replicates as models in one score_stats call: the same numbers as one
+    # call per replicate (each model fits its own Dirichlet concentration)
+    rng = np.random.default_rng(0)
+    p = rng.beta(0.6, 0.6, (5, 40))
+    q = cal._category_probs(p, rng)
+    n = cal._categorical_counts(q, 4, rng)
+    w = cal.CATEGORY_WEIGHTS
+    for scope in ("questions", "population"):
+        stacked = model_intervals(score_stats(n, w), scope)
+        for r in range(5):
+            one = model_intervals(score_stats(n[r : r + 1], w), scope)
+            np.testing.assert_allclose([a[r] for a in stacked], [a[0] for a in one])
+
+
+def test_decisions_from_one_infer_call_equal_infer_per_adjustment():
+    st = score_stats(
+        cal._binary_counts(
+            np.random.default_rng(1).beta(2, 2, (6, 30)), 4, np.random.default_rng(2)
+        ),
+        np.array([0.0, 1.0]),
+    )
+    for scope in ("questions", "population"):
+        _, dec = cal._decisions(st, scope, 0.8, cal.ADJUSTMENTS, 2000, 7)
+        for a, D in dec.items():
+            np.testing.assert_array_equal(D, infer(st, scope, 0.8, a, 2000, 7).decided)
+
+
+def test_simulation_truths():
+    # logit population mean by quadrature vs Monte Carlo
+    b = cal.BENCHMARKS["logit"]
+    z = np.random.default_rng(0).standard_normal(400_000)
+    for theta in (-1.0, 0.0, 0.7):
+        mc = np.mean(1 / (1 + np.exp(-(theta - cal.LOGIT_SD * z))))
+        assert abs(b.expected(theta) - mc) < 3e-3
+    assert abs(b.expected(0.0) - 0.5) < 1e-12
+    # categorical design: the category mix keeps each question's expected score
+    s = np.random.default_rng(1).beta(0.2, 1.8, 200_000)
+    q = cal._category_probs(s, np.random.default_rng(2))
+    np.testing.assert_allclose(q.sum(-1), 1.0)
+    assert abs((q @ cal.CATEGORY_WEIGHTS).mean() - s.mean()) < 2e-3
+    # Beta benchmarks: means as documented
+    for name, mean in (("u-shaped", 0.5), ("easy", 0.8), ("hard", 0.1)):
+        assert cal.BENCHMARKS[name].mean == mean
+
+
+@pytest.mark.parametrize(("M", "N", "scope"), [(30, 4, "questions"), (100, 2, "population")])
+def test_exact_ties_are_rarely_decided(M, N, scope):
+    res = cal.tie_errors(
+        M, N, scope=scope, adjusts=("simultaneous", "holm", "none"), reps=300, seed=0
+    )
+    assert res["simultaneous"].fwer <= 0.10, res["simultaneous"]
+    assert res["holm"].fwer <= 0.10
+    assert 0.02 <= res["none"].per_pair <= 0.09  # per pair at 1 - c
+    assert res["none"].fwer >= 0.25  # 28 pairs: unadjusted decisions do happen
+
+
+def test_rank_and_p_best_studies_run():
+    r = cal.rank_coverages(
+        100, 8, theta=(0.4, 0.4, 0.0, 0.0), scope="population", reps=40, draws=2000
+    )
+    assert set(r) == {"simultaneous", "holm"}
+    assert all(0.8 <= v.coverage <= 1.0 and 0 < v.power <= 1 for v in r.values())
+    pb = cal.p_best_calibration(30, 4, L=4, scope="questions", reps=40, draws=2000)
+    assert int(pb.table["count"].sum()) == 4 * 40
+    assert 0 <= pb.max_deviation <= 1 and 0 <= pb.brier <= 1
+    none = cal.p_best_calibration(30, 1, L=3, scope="questions", reps=5, draws=1000)
+    assert not none.identified and np.isnan(none.max_deviation)
+
+
+def test_bands_and_validation():
+    assert cal.target_band(15) == (0.9, 0.98)
+    assert cal.target_band(30) == (0.93, 0.97)
+    with pytest.raises(ValidationError, match="benchmark"):
+        cal.coverage("medium", 30, 2, scope="questions", reps=10)
+    with pytest.raises(ValidationError, match="scope"):
+        cal.coverage("easy", 30, 2, scope="both", reps=10)
+    with pytest.raises(ValidationError, match="iid"):
+        cal.tie_error(30, 2, scope="questions", design="iid", reps=10)
+    with pytest.raises(ValidationError, match="adjust"):
+        cal.tie_error(30, 2, scope="population", adjust="bonferroni", reps=10)
