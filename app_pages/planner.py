@@ -1,6 +1,5 @@
-"""Planner: trials and questions that would settle the undecided pairs; budget split.
-
-(000 App. D, Fig. 6; SPEC §4.) Renders the one definition :data:`scorio_core.analyses.PLAN`
+"""Planner: trials and questions that give a stated chance of deciding the undecided pairs;
+budget split (SPEC §4). Renders the one definition :data:`scorio_core.analyses.PLAN`
 (as ``scorio-studio plan`` and the report's ``plan`` section do) through ``app_pages/_render``;
 its settings live in ``app_pages/_page_state`` (Save session, links, new data).
 """
@@ -11,29 +10,45 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from scorio_core import ValidationError
-from scorio_core.analyses.page_state import CONFIDENCES, from_state
+from scorio_core.analyses.page_state import ASSURANCES, CONFIDENCES, from_state
 from scorio_core.analyses.plan import PLAN, summary
+from scorio_core.estimands import (
+    ADJUST_HELP,
+    ADJUST_LABELS,
+    ADJUSTMENTS,
+    ASSURANCE_HELP,
+    SCOPE_HELP,
+    SCOPES,
+)
 
 
 def main() -> None:
     ds = _common.page_start("Planner")
     o = ds.view
     _page_state.widgets("plan", ds)
-    c1, c2, c3, c4 = st.columns([5, 4, 4, 4])  # room for the four confidence buttons
+    c1, c2, c3 = st.columns([5, 4, 4])  # room for the four confidence buttons
     confidence = c1.segmented_control(
         "Confidence", CONFIDENCES, key="plan_confidence", required=True,
         format_func=lambda c: f"{c:.0%}",
     )
-    scope = c2.selectbox(
-        "Scope of the decisions", ["questions", "population"], key="plan_scope",
-        help="Which pairs count as undecided: questions = the mean over these questions, "
-        "population = the mean over the population they came from",
+    assurance = c2.segmented_control(
+        "Chance of a decision", ASSURANCES, key="plan_assurance", required=True,
+        format_func=lambda a: f"{a:.0%}", help=ASSURANCE_HELP,
     )
-    adjust = c3.selectbox("Multiplicity control", ["none", "holm", "bh"], key="plan_adjust")
-    c4.number_input(
+    c3.number_input(
         "Extra trials (budget)", 1, 10_000, key="plan_budget",
         help="Extra trials per question to split across models; one unit = one model "
         "answering every question once more",
+    )
+    d1, d2 = st.columns([4, 4])
+    scope = d1.segmented_control(
+        "Scope of the decisions", list(SCOPES), key="plan_scope", required=True,
+        help="  \n".join(f"{k}: {v}" for k, v in SCOPE_HELP.items()),
+    )
+    adjust = d2.selectbox(
+        "Multiplicity control", list(ADJUSTMENTS), key="plan_adjust",
+        format_func=ADJUST_LABELS.get,
+        help="  \n".join(f"{k}: {v}" for k, v in ADJUST_HELP.items()),
     )
     names = [str(m) for m in o.models]
     try:
@@ -51,20 +66,19 @@ def main() -> None:
         st.success(f"Every adjacent pair is decided at {confidence:.0%} ({scope} scope).")
     else:
         st.markdown(
-            f"**{len(p.pairs)} undecided** at {confidence:.0%} ({scope} scope, adjustment "
-            f"{adjust}). `trials_needed`: trials per question for the gap to reach the "
-            f"threshold in the questions scope (now N = {o.N}); `questions_needed`: questions "
-            f"for the population scope (now M = {o.M}); `trials_needed_population`: trials "
-            "with these questions in the population scope — ∞ means more trials cannot settle "
-            "it, only more questions can."
+            f"**{len(p.pairs)} undecided** at {confidence:.0%} ({scope} scope, "
+            f"{ADJUST_LABELS[adjust]}). `trials_needed`: trials per question, every model, "
+            f"for a **{assurance:.0%} chance** of deciding the pair (now N = {o.N}); "
+            f"`questions_needed`: questions for the same chance in the population scope (now "
+            f"M = {o.M}); `p_unsettled`: population scope, the chance that no number of trials "
+            "decides it; `trials_needed_papers`: the papers' expected-z rule, a 50 % point."
         )
-        needs = ("trials_needed", "questions_needed", "trials_needed_population")
+        needs = dict.fromkeys(("trials_needed", "questions_needed", "trials_needed_papers"),
+                              "{:,.0f}")
         st.dataframe(  # ∞ and — rather than the Infinity / None of a number column
-            _common.spell_missing(p.pairs, dict.fromkeys(needs, "{:,.0f}")), hide_index=True,
-            height=_common.table_height(len(p.pairs)),
-            column_config=_common.number_formats(
-                ["gap", "p_better", "z_questions", "z_population", "z_limit"]
-            ),
+            _common.spell_missing(p.pairs, {**needs, "p_unsettled": "{:.3f}"}),
+            hide_index=True, height=_common.table_height(len(p.pairs)),
+            column_config=_common.number_formats(["gap", "t", "p_better", "p_value"]),
         )
     allocation, order = PLAN.charts(result)
     _render.chart(allocation, "plan", 0)

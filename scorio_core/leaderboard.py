@@ -28,8 +28,17 @@ import pandas as pd
 from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
+from .inference import (
+    ADJUSTMENTS,
+    NOT_IDENTIFIED,
+    SCOPE_HELP,
+    SCOPES,
+    Inference,
+    ScoreStats,
+    infer,
+    score_stats,
+)
 from .outcomes import Outcomes, check_name
-from .inference import ADJUSTMENTS, NOT_IDENTIFIED, SCOPE_HELP, SCOPES, Inference, infer, score_stats
 from .posterior import question_moments
 
 __all__ = ["Leaderboard", "leaderboard", "prior_note", "COLUMN_HELP"]
@@ -83,6 +92,8 @@ class Leaderboard:
         The inputs that produced the table (for exports and reports).
     inference : Inference
         Pairwise statistics, decisions and draws (:mod:`scorio_core.inference`).
+    stats : ScoreStats
+        The per model–question summaries behind them (the Planner projects from these).
     notes : tuple of str
         What the reader must know (e.g. a scope that is not identified).
     """
@@ -96,6 +107,7 @@ class Leaderboard:
     settings: dict[str, Any] = field(default_factory=dict)
     inference: Inference | None = None
     notes: tuple[str, ...] = ()
+    stats: ScoreStats | None = None
 
     @property
     def decided(self) -> np.ndarray:
@@ -258,7 +270,8 @@ def leaderboard(
     if bounds is None:
         bounds = (float(wv.min()), float(wv.max()))
     N = R.shape[-1]
-    inf = infer(score_stats(n, wv, bounds), scope, confidence, adjust, draws, seed)
+    st = score_stats(n, wv, bounds)
+    inf = infer(st, scope, confidence, adjust, draws, seed)
     q = question_moments(n, wv, n0)  # the papers' Bayes@N (000 §2, eqs. 4-5)
     mu = q.mu
     b_sigma = np.sqrt(q.v.sum(-1)) / q.m.shape[-1]
@@ -318,7 +331,7 @@ def leaderboard(
     }
     return Leaderboard(
         columns=cols, score=inf.score, se=inf.se, bayes_mu=mu, bayes_sigma=b_sigma,
-        models=models, settings=settings, inference=inf, notes=notes,
+        models=models, settings=settings, inference=inf, notes=notes, stats=st,
     )
 
 

@@ -1,22 +1,36 @@
-"""Planner: what more data would settle the undecided pairs (000 App. D; SPEC §4).
+"""Planner: what more data would settle the undecided pairs, and with what chance (SPEC §4).
 
-Three questions a lead asks after a leaderboard with ties:
+A lead who sees undecided pairs asks three things; each answer is a *probability* that the
+planned data decide the pair at the board's level, not a point where the gap would "reach
+the threshold if it held" (that papers' expected-z rule, 000 App. D, is a 50 % point: the
+pair is decided about half the time there; it stays beside ours as
+``trials_needed_papers``):
 
-* :func:`pair_needs` -- for each undecided adjacent pair, the trials per
-  question that would separate it in the *questions* scope, the questions that
-  would separate it in the *population* scope, and whether more trials can
-  settle it at all in the population scope (they cannot when the
-  question-to-question spread of the paired difference alone keeps ``z``
-  below the threshold).
-* :func:`order_curve` -- P(correct order) and expected ``z`` versus ``N`` for
-  one pair, by simulation (000 App. D, Fig. 6).
-* :func:`allocate_trials` -- a greedy split of a budget of extra trials
-  across models that resolves the most pairs, and
-  :func:`simulate_allocation` to check it against a uniform split.
+* :func:`pair_needs` -- per undecided adjacent pair, the trials per question (every model)
+  and, for the population scope, the questions that give an ``assurance`` (default
+  :data:`~scorio_core.estimands.ASSURANCE`, 80 %) chance of deciding it, and in the
+  population scope the probability that *no* number of trials decides it.
+* :func:`allocate_trials` -- a greedy split of a budget of extra trials across models that
+  maximises the expected number of decided pairs, checked against an even split on
+  held-out draws (common random numbers) and replaced by the even split when it does not
+  win by more than two simulation standard errors.
+* :func:`order_curve` / :func:`pair_curve` -- the papers' P(correct order) versus ``N``
+  (000 App. D, Fig. 6), with :func:`pair_assurance` beside it.
 
-Projections hold each question's posterior-mean category probabilities fixed
-(000 App. D): a model's per-question posterior variance after ``N'`` trials is
-``v · (T + 1) / (T' + 1)`` with ``T' = T + N' − N``.
+The predictive model (all quantities in weight units, pair difference ``d = x_i − x_j``):
+today's estimate ``ĝ`` has variance ``s²`` in the scope; after the planned data its
+variance is ``s'²`` (questions scope, ``N'`` trials: ``s'² = s² N / N'``; population scope,
+``N'`` trials: ``s'² = s²_∞ + s²_trial N / N'`` where ``s²_trial`` is the trial-noise part,
+from the empirical-Bayes within-question variances, and ``s²_∞ = s² − s²_trial`` the
+question-sampling part that trials never remove; ``M'`` questions: ``s'² = s² M / M'``).
+Given the true gap ``g``, the future estimate is normal with mean ``ĝ + λ (g − ĝ)`` and
+variance ``s² λ (1 − λ)``, ``λ = 1 − s'²/s²`` (the Gaussian conditional of the martingale
+``ĝ → ĝ'``); ``g`` is drawn from the hierarchical posterior of the field
+(:func:`scorio_core.inference.field_draws`, which shrinks the leader's lead as ``p_best``
+does). The pair is decided when ``|ĝ'| ≥ t_{df'} s'``, the ``t`` quantile at the
+per-pair level the board's multiplicity control implies for the pairs still open
+(:func:`pair_level`). Realised decision rates are measured by
+``benchmarks/planner_calibration.py`` with known truth.
 
 Example
 -------
@@ -25,7 +39,7 @@ Example
 >>> R = (np.random.default_rng(0).random((4, 15, 4)) < [[[.8]], [[.7]], [[.4]], [[.35]]])
 >>> p = plan(R.astype(int), budget_trials=8)
 >>> list(p.pairs.columns)[:4]
-['better', 'next', 'gap', 'p_better']
+['better', 'next', 'gap', 't']
 >>> int(p.allocation["extra_trials"].sum())
 8
 """
@@ -42,20 +56,25 @@ import pandas as pd
 from scipy import special
 
 from . import decision
-from ._validation import ValidationError
+from ._validation import ValidationError, check_confidence
+from .estimands import ADJUSTMENTS, ASSURANCE
+from .inference import _null_pair_stats, _t_inflation, field_draws, scope_covariance
 from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
-from .posterior import QuestionMoments, question_moments
+from .posterior import question_moments
 
 __all__ = [
+    "MAX_TRIALS",
+    "MAX_QUESTIONS",
+    "pair_level",
+    "assurance",
     "pair_needs",
+    "pair_assurance",
     "OrderCurve",
     "order_curve",
     "pair_curve",
     "Allocation",
     "allocate_trials",
-    "AllocationCheck",
-    "simulate_allocation",
     "Plan",
     "plan",
     "CurveSettings",
@@ -64,44 +83,342 @@ __all__ = [
 ]
 
 CANNOT_SETTLE = "cannot be settled by more trials"
+#: Largest trials per question and number of questions the searches consider.
+MAX_TRIALS = 100_000
+MAX_QUESTIONS = 1_000_000
+#: Draws of the true scores behind each assurance; the greedy allocation optimises on
+#: its own draws and is checked on the others.
+_PLAN_DRAWS = 2000
+_GREEDY_DRAWS = 256
+#: Smallest expected gain (pairs) for which the greedy split is recommended over the even
+#: split: the draws measure the gain under the model, not the model's own error (measured
+#: by benchmarks/planner_calibration.py).
+_MIN_GAIN = 0.25
+#: Largest (draw × value) block held at once.
+_CELLS = 4_000_000
 
 
-def _pair_stats(q: QuestionMoments, up: np.ndarray, low: np.ndarray):
-    M = q.m.shape[-1]
-    gap = q.mu[up] - q.mu[low]
-    vsum = q.v[up].sum(-1) + q.v[low].sum(-1)
-    d = q.m[up] - q.m[low]
-    s_d = ((d - d.mean(-1, keepdims=True)) ** 2).sum(-1)
-    return M, gap, vsum, s_d
+def _check_assurance(a) -> float:
+    if isinstance(a, bool) or not isinstance(a, (int, float, np.floating)) or not 0.5 <= a < 1:
+        raise ValidationError(
+            f"assurance must be a probability from 0.5 up to (not including) 1; got {a!r}"
+        )
+    return float(a)
 
 
-def pair_needs(board: Leaderboard, pairs: str = "undecided") -> pd.DataFrame:
-    """Trials and questions needed per adjacent pair of a leaderboard.
+def pair_level(board: Leaderboard) -> float:
+    """Two-sided per-pair level at which an open pair is decided under the board's control.
 
-    For the pair (better ``i``, next ``j``) with gap ``g``, ``V = Σ_α (v_iα + v_jα)``
-    and ``S_d = Σ_α (d_α − d̄)²`` (``d = m_i − m_j``):
+    ``none``: ``1 − confidence``. ``holm``: ``(1 − confidence) / K`` with ``K`` the pairs
+    still open (the step a newly decided pair passes at the latest; conservative for
+    ``bh``, which is given the same level). ``simultaneous``: the tail of the
+    ``confidence`` quantile of the max-|t| null over the open pairs, as the step-down
+    procedure applies it after the decided pairs are removed.
 
-    * questions scope: ``z_q = g M / sqrt(V)``; trials needed solve
-      ``T' + 1 = (T + 1)(z*/z_q)²`` (000 App. D).
-    * population scope: ``z_p = g / sqrt((S_d + 2V) / (M (M + 1)))``; questions
-      needed solve ``M' + 1 = (M + 1)(z*/z_p)²`` (same per-question spread).
-    * trials in the population scope: the spread of ``d`` net of trial noise,
-      ``S = max(S_d − (M−1)/M · V, 0)``, does not shrink with trials, so
-      ``z_p`` can never exceed ``g / sqrt(S / (M (M + 1)))`` (``z_limit``);
-      when that is below ``z*`` the pair is marked :data:`CANNOT_SETTLE`.
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 4))
+    >>> a = pair_level(leaderboard(R, adjust="none"))
+    >>> round(a, 3), bool(pair_level(leaderboard(R)) < a)
+    (0.05, True)
+    """
+    inf = board.inference
+    alpha = 1.0 - inf.confidence
+    L = inf.score.size
+    iu, ju = np.triu_indices(L, 1)
+    open_ = ~(inf.decided[iu, ju] | inf.decided[ju, iu])
+    k = int(open_.sum())
+    if inf.adjust == "none" or k <= 1 or not inf.identified:
+        return alpha
+    if inf.adjust in ("holm", "bh"):
+        return alpha / k
+    Z = _null_pair_stats(inf.cov, inf.diff_sd, inf.n_draws, inf.seed)[:, open_]
+    c = float(np.quantile(Z.max(1), 1.0 - alpha))
+    return float(2.0 * special.ndtr(-c))
+
+
+def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2_decide=None):
+    """Probability that a pair is decided once its variance falls from ``s2`` to ``s2_new``.
+
+    Parameters
+    ----------
+    gap, s2 : array_like
+        Today's estimated difference and its variance (any shape ``S``).
+    s2_new, df_new : array_like
+        Variance and degrees of freedom after the planned data (broadcast with ``S``).
+    level : float
+        Two-sided per-pair level (:func:`pair_level`).
+    g : array_like, shape (D, *S)
+        Draws of the true difference the new data converge to.
+    average : bool
+        Mean over the draws (default) or one conditional probability per draw.
+    s2_decide : array_like, optional
+        Variance the decision divides by, when it is not ``s2_new`` (population scope, more
+        trials: ``s2``/``s2_new`` are the trial-noise parts, which trials remove, and
+        ``s2_decide`` adds the question-sampling part, which they do not); with a leading
+        axis of length ``D``, one value per draw (its estimation uncertainty).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``P(|ĝ'| ≥ t_{df'} s')``, shape of the broadcast (with a leading ``D`` when not
+        averaged).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> g = np.random.default_rng(0).normal(0.05, 0.02, (4000, 1))
+    >>> a = assurance(np.array([0.03]), 0.02**2, np.array([0.02**2 / 4, 0.02**2]), 1e9, 0.05, g)
+    >>> bool(0.6 < a[0] < 1.0), float(a[1])  # no new data: today's verdict (t = 1.5, undecided)
+    (True, 0.0)
+    """
+    gap, s2 = np.asarray(gap, dtype=float), np.asarray(s2, dtype=float)
+    s2_new = np.asarray(s2_new, dtype=float)
+    lam = np.clip(1.0 - s2_new / np.where(s2 > 0, s2, 1.0), 0.0, 1.0)
+    lam = np.where(s2 > 0, lam, 0.0)
+    sd = np.sqrt(s2 * lam * (1.0 - lam))
+    crit = special.stdtrit(np.maximum(np.asarray(df_new, dtype=float), 1.0), 1.0 - level / 2)
+    s2_decide = s2_new if s2_decide is None else np.asarray(s2_decide, dtype=float)
+    c = crit * np.sqrt(np.maximum(s2_decide, 0.0))
+    g = np.asarray(g, dtype=float)
+    D = g.shape[0]
+    per_draw = np.ndim(c) == g.ndim and np.shape(c)[0] == D and D > 1
+    shape = np.broadcast_shapes(gap.shape, s2.shape, s2_new.shape,
+                                np.shape(c)[1:] if per_draw else np.shape(c))
+    size = max(int(np.prod(shape)), 1)
+    step = max(1, _CELLS // size)
+    pos = sd > 0
+    sdd = np.where(pos, sd, 1.0)
+    out = np.zeros(shape) if average else np.empty((D, *shape))
+    for a in range(0, D, step):
+        mean = gap + lam * (g[a : a + step] - gap)
+        cc = c[a : a + step] if per_draw else c
+        p = np.where(
+            pos,
+            special.ndtr((mean - cc) / sdd) + special.ndtr((-mean - cc) / sdd),
+            (np.abs(mean) >= cc) & (np.abs(mean) > 0),
+        )
+        if average:
+            out += p.sum(0)
+        else:
+            out[a : a + step] = p
+    return out / D if average else out
+
+
+def _search(fn, start: int, cap: int, target: float, P: int) -> np.ndarray:
+    """Smallest whole ``n`` in ``(start, cap]`` with ``fn(n) ≥ target`` per pair (``inf``
+    when none): a 48-point geometric grid, then bisection between its neighbours
+    (the assurance grows with ``n``)."""
+    if P == 0 or cap <= start:
+        return np.full(P, np.inf)
+    grid = np.unique(np.round(np.geomspace(start + 1, cap, 48)).astype(np.int64))
+    ok = fn(np.broadcast_to(grid, (P, grid.size))) >= target
+    has = ok.any(1)
+    idx = ok.argmax(1)
+    hi = grid[idx].astype(np.int64)
+    lo = np.where(idx > 0, grid[np.maximum(idx - 1, 0)], start).astype(np.int64)
+    while True:
+        active = has & (hi - lo > 1)
+        if not active.any():
+            break
+        mid = (lo + hi) // 2
+        passed = fn(mid[:, None])[:, 0] >= target
+        hi = np.where(active & passed, mid, hi)
+        lo = np.where(active & ~passed, mid, lo)
+    return np.where(has, hi.astype(float), np.inf)
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Pairs ``(i, j)`` of a board and the variances the projections need (weight units)."""
+
+    i: np.ndarray
+    j: np.ndarray
+    gap: np.ndarray
+    s2: np.ndarray  # board scope, today
+    s2_trial: np.ndarray  # trial-noise part at N (NaN at N = 1)
+    s2_pop: np.ndarray  # population scope, today
+    g: np.ndarray  # (D, P) draws of the true gap over these questions (trials converge to it)
+    g_pop: np.ndarray  # (D, P) ... in the population
+    between: np.ndarray  # (P,) question-sampling variance of the gap, what trials never
+    #                      remove (:func:`between_draws` at :data:`_B_QUANTILE`)
+    N: int
+    M: int
+    level: float
+    scope: str
+    identified: bool
+
+
+#: Log grid of the between-question variance of a pair's per-question difference, relative
+#: to the largest observed variance of the differences (:func:`between_draws`).
+_LOG_B = np.linspace(np.log(1e-4), np.log(4.0), 64)
+#: Posterior quantile at which that variance enters the plans: the chance of a decision is
+#: convex in it, so averaging over its wide posterior (few questions, trial noise dominant)
+#: overstates the chance; the upper quartile was the best calibrated of the median, the
+#: draws, the upper quartile and the 90 % point (benchmarks/planner_calibration.py).
+_B_QUANTILE = 0.75
+
+
+def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
+    """Posterior draws of the question-sampling variance of each pair's mean difference.
+
+    Per question the paired difference ``d_α = ȳ_iα − ȳ_jα`` is ``N(μ, B + t_α)``: ``B``
+    the between-question variance of the true differences, ``t_α`` the trial noise of
+    that question (the empirical-Bayes within variances over ``N``). Each pair's restricted
+    likelihood of ``B`` (``μ`` integrated out: a random-effects meta-analysis of the
+    questions) on a 64-point log grid, with a flat prior on ``B``. Returns draws of
+    ``B / M`` (scaled units), shape ``(draws, P)``: the part of the population-scope
+    variance that no number of trials removes. Uncertain when trial noise dominates (small
+    ``N``), and the draws say so instead of a clipped point estimate of zero, which would
+    promise decisions that never come. The plans use the upper quartile
+    (:data:`_B_QUANTILE`).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.inference import score_stats
+    >>> rng = np.random.default_rng(0)
+    >>> flip = rng.choice([-1, 1], 200)
+    >>> p = np.clip(rng.uniform(0.2, 0.8, (1, 200)) + [[0.0], [0.2]] * flip, 0, 1)
+    >>> c = rng.binomial(16, p)
+    >>> st = score_stats(np.stack([16 - c, c], -1), np.array([0.0, 1.0]))
+    >>> B = between_draws(st, [0], [1], 4000) * 200  # per-question variance
+    >>> bool(0.025 < np.median(B) < 0.06)  # true: 0.2² = 0.04
+    True
+    """
+    i, j = np.atleast_1d(np.asarray(i, dtype=int)), np.atleast_1d(np.asarray(j, dtype=int))
+    M, N = st.M, st.N
+    d = st.ybar[i] - st.ybar[j]  # (P, M)
+    t = (st.within[i] + st.within[j]) / max(N, 1)  # (P, M)
+    P = d.shape[0]
+    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 3]))
+    if N < 2 or M < 2 or P == 0:
+        return np.full((draws, P), np.nan)
+    # one log grid for every pair (absolute units), so that the field can inform each pair
+    Bg = float(d.var(1, ddof=1).max() + 1e-12) * np.exp(_LOG_B)  # (G,)
+    ll = np.empty((P, Bg.size))
+    step = max(1, _CELLS // (Bg.size * M))
+    for a in range(0, P, step):
+        sl = slice(a, a + step)
+        V = Bg[None, :, None] + t[sl, None, :] + 1e-15  # (p, G, M)
+        w = 1.0 / V
+        sw = w.sum(-1)
+        mu = (w * d[sl, None, :]).sum(-1) / sw
+        r2 = (w * (d[sl, None, :] - mu[..., None]) ** 2).sum(-1)
+        ll[sl] = -0.5 * (np.log(V).sum(-1) + np.log(sw) + r2)
+    # flat prior on B: a log-grid cell holds dB = B d(log B)
+    lik = np.exp(ll - ll.max(1, keepdims=True)) * Bg[None, :]  # (P, G)
+    post = lik / lik.sum(1, keepdims=True)
+    cdf = np.cumsum(post, 1)
+    u = rng.random((draws, P))
+    k = np.stack([np.searchsorted(cdf[q], u[:, q]) for q in range(P)], 1)
+    k = np.minimum(k, Bg.size - 1)  # (D, P)
+    # spread each draw across its grid cell (the grid is not the posterior's support)
+    out = Bg[k] * np.exp((rng.random(k.shape) - 0.5) * (_LOG_B[1] - _LOG_B[0]))
+    return out / M
+
+
+def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS) -> _Geometry:
+    inf, st = board.inference, board.stats
+    span2 = (st.hi_b - st.lo_b) ** 2
+    i, j = np.asarray(i, dtype=int), np.asarray(j, dtype=int)
+    cq, _, ok_q = scope_covariance(st, "questions")
+    cp, df_p, _ = scope_covariance(st, "population")
+    cq, cp = cq * span2, cp * span2
+    vq = np.diag(cq)
+    s2_trial = vq[i] + vq[j] if ok_q else np.full(i.size, np.nan)
+    s2_pop = cp[i, i] + cp[j, j] - 2 * cp[i, j]
+    x = inf.score
+    seed = int(board.settings.get("seed", 0))
+    Sp = field_draws(x, cp * _t_inflation(df_p), draws, seed)
+    # more trials converge to the mean over these questions: its draws in both scopes
+    S = field_draws(x, cq * _t_inflation(float(st.M * (st.N - 1))), draws, seed) if ok_q else Sp
+    s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
+    between = np.quantile(between_draws(st, i, j, draws, seed), _B_QUANTILE, axis=0) * span2
+    return _Geometry(
+        i, j, x[i] - x[j], s2, s2_trial, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
+        between,
+        int(st.N), int(st.M), pair_level(board), board.settings["scope"], bool(inf.identified),
+    )
+
+
+def _trial_fn(geo: _Geometry, sel=slice(None)):
+    """``n ↦ assurance`` with every model at ``n`` trials per question, in the board's scope."""
+    N, M = geo.N, geo.M
+    gap, s2, g = geo.gap[sel], geo.s2[sel], geo.g[:, sel]
+    if geo.scope == "questions":
+        def fn(n):
+            return assurance(gap[:, None], s2[:, None], s2[:, None] * N / n, M * (n - 1),
+                             geo.level, g[..., None])
+    else:
+        tr = np.nan_to_num(geo.s2_trial[sel])
+        inf_part = geo.between[sel][:, None]
+
+        def fn(n):
+            return assurance(gap[:, None], tr[:, None], tr[:, None] * N / n, M - 1, geo.level,
+                             g[..., None], s2_decide=inf_part + tr[:, None] * N / n)
+    return fn
+
+
+def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.ndarray:
+    """P(the pair is decided) with every model at each ``n`` of ``n_values`` trials per
+    question (board's scope and control); NaN below today's ``N`` (and at ``N = 1`` in the
+    questions scope, where trial noise is not identified).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
+    >>> a = pair_assurance(leaderboard(R), "model_0", "model_1", [2, 4, 64, 1024])
+    >>> bool(np.isnan(a[0])) and bool(a[1] <= a[2] <= a[3])
+    True
+    """
+    names = list(board.models)
+    for m in (upper, lower):
+        if m not in names:
+            raise ValidationError(f"unknown model {m!r}; expected one of {names}")
+    geo = _geometry(board, [names.index(upper)], [names.index(lower)])
+    n = np.asarray([int(v) for v in n_values], dtype=float)
+    if geo.N < 2:
+        return np.full(n.size, np.nan)
+    out = _trial_fn(geo)(np.maximum(n, geo.N)[None, :])[0]
+    return np.where(n < geo.N, np.nan, out)
+
+
+_PAIR_COLUMNS = [
+    "better", "next", "gap", "t", "p_better", "p_value", "trials_needed", "questions_needed",
+    "p_unsettled", "trials_needed_papers", "note",
+]
+
+
+def pair_needs(
+    board: Leaderboard, pairs: str = "undecided", assurance_level: float = ASSURANCE
+) -> pd.DataFrame:
+    """Trials and questions that give an ``assurance_level`` chance of deciding each pair.
 
     Parameters
     ----------
     board : Leaderboard
-        From :func:`scorio_core.leaderboard.leaderboard` (any scope).
+        From :func:`scorio_core.leaderboard.leaderboard` (its scope, confidence and
+        multiplicity control define "decided").
     pairs : {"undecided", "all"}
-        Adjacent pairs left undecided by the board's rule, or every adjacent pair.
+        Adjacent pairs (leaderboard order) left undecided, or every adjacent pair.
+    assurance_level : float
+        Target chance of a decision, 0.5 to 1 (default 0.8).
 
     Returns
     -------
     pandas.DataFrame
-        ``better, next, gap, p_better, trials_needed, questions_needed,
-        trials_needed_population, note, z_questions, z_population, z_limit``.
+        ``better, next, gap, t, p_better, p_value`` (as on the board), ``trials_needed``
+        (trials per question, every model, for the target chance in the board's scope; inf
+        beyond :data:`MAX_TRIALS` or when trials cannot get there), ``questions_needed``
+        (questions at today's ``N``, population scope), ``p_unsettled`` (population scope:
+        probability that no number of trials on these questions decides the pair; NaN in
+        the questions scope, where any non-zero gap is decided eventually),
+        ``trials_needed_papers`` (the papers' expected-z rule, a 50 % point) and ``note``.
 
     Example
     -------
@@ -114,78 +431,92 @@ def pair_needs(board: Leaderboard, pairs: str = "undecided") -> pd.DataFrame:
     """
     if pairs not in ("undecided", "all"):
         raise ValidationError(f"pairs must be 'undecided' or 'all'; got {pairs!r}")
-    cols = ["better", "next", "gap", "p_better", "trials_needed", "questions_needed",
-            "trials_needed_population", "note", "z_questions", "z_population", "z_limit"]
-    post = board.posterior
-    if post is None or len(board.models) < 2:
-        return pd.DataFrame(columns=cols)
-    q = post.moments
-    idx = {m: i for i, m in enumerate(board.models)}
-    names = board.columns["model"]
-    up = np.array([idx[m] for m in names[:-1]], dtype=int)
-    low = np.array([idx[m] for m in names[1:]], dtype=int)
+    target = _check_assurance(assurance_level)
+    if board.inference is None or board.stats is None or len(board.models) < 2:
+        return pd.DataFrame(columns=_PAIR_COLUMNS)
+    c = board.columns
+    idx = {m: k for k, m in enumerate(board.models)}
+    up = np.array([idx[m] for m in c["model"][:-1]], dtype=int)
+    low = np.array([idx[m] for m in c["model"][1:]], dtype=int)
+    papers = np.asarray(c["n_needed"][:-1], dtype=float)
+    inf = board.inference
     if pairs == "undecided":
-        keep = ~board.decided[up, low]
-        up, low = up[keep], low[keep]
-    N = int(board.settings["shape"][-1])
-    T = q.T
-    zs = board.settings["z_threshold"]
-    M, gap, vsum, s_d = _pair_stats(q, up, low)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z_q = np.where(vsum > 0, gap * M / np.sqrt(vsum), np.where(gap > 0, np.inf, 0.0))
-        var_p = (s_d + 2 * vsum) / (M * (M + 1))
-        z_p = np.where(var_p > 0, gap / np.sqrt(var_p), np.where(gap > 0, np.inf, 0.0))
-        n_q = np.ceil((T + 1) * (zs / z_q) ** 2 - (T + 1) + N - 1e-9)
-        m_p = np.ceil((M + 1) * (zs / z_p) ** 2 - 1 - 1e-9)
-        s_true = np.maximum(s_d - (M - 1) / M * vsum, 0.0)
-        k = vsum * ((M - 1) / M + 2)
-        c_star = (gap**2 * M * (M + 1) / zs**2 - s_true) / k
-        n_p = np.ceil((T + 1) / c_star - (T + 1) + N - 1e-9)
-        z_lim = np.where(s_true > 0, gap / np.sqrt(s_true / (M * (M + 1))), np.inf)
-    flat = gap <= 1e-12  # identical means up to rounding
-    n_q = np.where(flat, np.inf, np.maximum(n_q, N))
-    m_p = np.where(flat, np.inf, np.maximum(m_p, M))
-    n_p = np.where(flat | (c_star <= 0), np.inf, np.maximum(n_p, N))
-    note = np.where(
-        flat,
-        "identical means: no amount of data orders them",
-        np.where(
-            np.isinf(n_p),
-            f"{CANNOT_SETTLE} (population scope): add questions",
-            "more trials or more questions",
-        ),
-    )
+        keep = ~(inf.decided[up, low] | inf.decided[low, up])
+        up, low, papers = up[keep], low[keep], papers[keep]
+    geo = _geometry(board, up, low)
+    P, N, M = up.size, geo.N, geo.M
+    span = board.stats.hi_b - board.stats.lo_b
+    flat = np.abs(geo.gap) <= 1e-12 * max(span, 1e-300)
+    trials = np.full(P, np.nan)
+    if N >= 2 and P:
+        trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
+
+    # the population variance of the gap today, its question part at the upper quartile
+    # (what the new questions' decision divides by); the observed one where N = 1
+    pop_now = np.where(np.isnan(geo.between), geo.s2_pop, geo.between + geo.s2_trial)
+
+    def q_fn(m):
+        return assurance(geo.gap[:, None], geo.s2_pop[:, None], geo.s2_pop[:, None] * M / m,
+                         m - 1, geo.level, geo.g_pop[..., None],
+                         s2_decide=pop_now[:, None] * M / m)
+
+    questions = _search(q_fn, M, MAX_QUESTIONS, target, P)
+    unsettled = np.full(P, np.nan)
+    if geo.scope == "population" and N >= 2 and P:
+        s_inf = geo.between
+        unsettled = 1.0 - assurance(geo.gap, geo.s2_trial, 0.0, M - 1, geo.level, geo.g,
+                                    s2_decide=s_inf)
+    notes = []
+    for k in range(P):
+        if flat[k]:
+            notes.append("identical scores: no amount of data orders them")
+        elif N < 2:
+            notes.append("N = 1: trial noise is not seen, so trials cannot be planned; run "
+                         "at least 2 trials per question, or add questions")
+        elif geo.scope == "population" and not np.isfinite(trials[k]):
+            notes.append(f"{CANNOT_SETTLE} with {target:.0%} chance (at most "
+                         f"{1 - unsettled[k]:.0%}: the question-to-question spread remains); "
+                         "add questions")
+        elif not np.isfinite(trials[k]):
+            notes.append(f"a gap this small needs more than {MAX_TRIALS:,} trials per question")
+        else:
+            notes.append("")
+    names = np.asarray(board.models, dtype=object)
     return pd.DataFrame(
         {
-            "better": np.asarray(board.models, dtype=object)[up],
-            "next": np.asarray(board.models, dtype=object)[low],
-            "gap": gap,
-            "p_better": board.prob_better[up, low],
-            "z_questions": z_q,
-            "z_population": z_p,
-            "trials_needed": n_q,
-            "questions_needed": m_p,
-            "trials_needed_population": n_p,
-            "z_limit": z_lim,
-            "note": note,
+            "better": names[up],
+            "next": names[low],
+            "gap": geo.gap,
+            "t": inf.t[up, low],
+            "p_better": inf.prob_better[up, low],
+            "p_value": inf.pvalue[up, low],
+            "trials_needed": np.where(flat, np.inf, trials),
+            "questions_needed": np.where(flat, np.inf, questions),
+            "p_unsettled": unsettled,
+            "trials_needed_papers": papers,
+            "note": notes,
         }
-    )[cols]
+    )[_PAIR_COLUMNS]
 
 
 @dataclass(frozen=True)
 class OrderCurve:
-    """P(correct order) and mean z versus trials per question (:func:`order_curve`)."""
+    """P(correct order) and mean z versus trials per question (:func:`order_curve`), and
+    optionally the chance of a decision at each ``N`` (:func:`pair_assurance`)."""
 
     n: np.ndarray
     p_correct: np.ndarray
     z_mean: np.ndarray
     z_projected: np.ndarray | None = None
+    p_decided: np.ndarray | None = None
 
     def frame(self) -> pd.DataFrame:
         """One row per ``N``."""
         out = {"N": self.n, "p_correct": self.p_correct, "z_mean": self.z_mean}
         if self.z_projected is not None:
             out["z_projected"] = self.z_projected
+        if self.p_decided is not None:
+            out["p_decided"] = self.p_decided
         return pd.DataFrame(out)
 
 
@@ -319,66 +650,65 @@ def pair_curve(
 
 @dataclass(frozen=True)
 class Allocation:
-    """Extra trials per question per model (:func:`allocate_trials`)."""
+    """A budget of extra trials per question split across models (:func:`allocate_trials`).
 
-    extra: np.ndarray  # (L,) greedy
-    uniform: np.ndarray  # (L,) the same budget split evenly
-    resolved_now: int
-    resolved_greedy: int  # pairs whose projected z reaches the threshold (gaps held fixed)
-    resolved_uniform: int
-    expected_greedy: float  # expected decided pairs (preposterior), the greedy objective
-    expected_uniform: float
-
-
-def _resolve_prob(sig2, T, mu, extra, zs):
-    """Preposterior probability that each pair is decided after ``extra`` (…, L) trials.
-
-    The gap estimate after more data, ``ĝ'``, has predictive distribution
-    ``N(g, s² − s'²)`` (posterior means are a martingale), where ``s``/``s'`` are
-    the pair's s.d. now and after; the pair is decided when ``|ĝ'| ≥ z* s'``.
-    Returns ``(P, z')`` over the ``L(L−1)/2`` pairs, ``z' = |g| / s'``.
+    Attributes
+    ----------
+    extra : numpy.ndarray, shape (L,)
+        The recommended split (``greedy`` or ``uniform``, see ``chosen``).
+    greedy, uniform : numpy.ndarray, shape (L,)
+        The greedy split and the even split of the same budget.
+    chosen : {"greedy", "uniform"}
+    decided_now : int
+        Pairs decided today (of ``L (L − 1) / 2``).
+    expected_greedy, expected_uniform : float
+        Expected decided pairs after each split (held-out draws), today's decided included.
+    gain_se : float
+        Simulation standard error of ``expected_greedy − expected_uniform`` (paired draws).
+    note : str
+        Why this split, in one sentence.
     """
-    s2_new = sig2 * (T + 1) / (T + 1 + extra)
-    iu = np.triu_indices(mu.size, 1)
-    gap = np.abs(mu[iu[0]] - mu[iu[1]])
-    var_now = sig2[iu[0]] + sig2[iu[1]]
-    var_new = s2_new[..., iu[0]] + s2_new[..., iu[1]]
-    spread = np.sqrt(np.maximum(var_now - var_new, 0.0))
-    margin = gap - zs * np.sqrt(var_new)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        z_new = np.where(var_new > 0, gap / np.sqrt(var_new), np.where(gap > 0, np.inf, 0.0))
-        P = np.where(
-            spread > 0,
-            special.ndtr(margin / np.where(spread > 0, spread, 1.0)),
-            (margin >= 0).astype(float),
-        )
-    return P, z_new
+
+    extra: np.ndarray
+    greedy: np.ndarray
+    uniform: np.ndarray
+    chosen: str
+    decided_now: int
+    expected_greedy: float
+    expected_uniform: float
+    gain_se: float
+    note: str
 
 
-def allocate_trials(
-    q: QuestionMoments, budget: int, confidence: float = 0.95
-) -> Allocation:
-    """Greedy allocation of ``budget`` extra trials per question across models.
+def _even_split(budget: int, score: np.ndarray) -> np.ndarray:
+    L = score.size
+    out = np.full(L, budget // L, dtype=np.int64)
+    best = np.argsort(-score, kind="stable")
+    out[best[: budget % L]] += 1  # the remainder to the best models
+    return out
 
-    One unit = one more trial of one model on every question. Trials go to the
-    model whose extra trials most increase the expected number of pairs (of
-    all ``L(L−1)/2``) decided in the questions scope afterwards. A
-    pair's probability of being decided is preposterior: the gap estimate after
-    the extra trials is ``N(g, s² − s'²)`` around today's gap ``g`` (``s``,
-    ``s'``: the pair's s.d. now and after), and the pair is decided when it
-    reaches ``z* s'``. Pairs decided today count as staying decided. Each step
-    looks up to 8 units ahead on one model and takes the best gain per unit
-    (a pair that needs several trials shows almost no gain from one). This
-    spends trials where they can change a decision -- not on pairs already
-    decided or on near-identical models. It is a heuristic under a flat prior
-    on each gap: on an evenly spaced field a uniform split can do as well.
+
+def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) -> Allocation:
+    """Split ``budget`` extra trials per question across models to decide the most pairs.
+
+    One unit = one model answering every question once more. A pair's chance of being
+    decided after the split is :func:`assurance` with the pair's trial-noise variance cut
+    to ``v_i N/(N + e_i) + v_j N/(N + e_j)`` (the question-sampling part, population scope,
+    stays); pairs decided today count as staying decided. The greedy split adds 1, 2, 4 or
+    8 blocks of trials to one model at a time, taking the best gain per trial (a pair that
+    needs several trials shows almost no gain from one), on 256 draws of the true scores;
+    it is then compared with the even split on 2,000 *other* draws (the same draws for
+    both: common random numbers) and kept only when it decides more pairs by more than
+    two simulation standard errors and at least 0.25 pairs -- on evenly spaced fields it
+    often does not.
 
     Parameters
     ----------
-    q : QuestionMoments
+    board : Leaderboard
     budget : int
         Extra trials per question to distribute (each costs ``M`` completions).
-    confidence : float
+    seed : int, optional
+        Seed of the draws (default the board's).
 
     Returns
     -------
@@ -387,167 +717,150 @@ def allocate_trials(
     Example
     -------
     >>> import numpy as np
-    >>> from scorio_core.eval import prepare_counts
+    >>> from scorio_core.leaderboard import leaderboard
     >>> R = (np.random.default_rng(0).random((3, 20, 2)) < [[[.9]], [[.5]], [[.5]]]).astype(int)
-    >>> n, n0, w = prepare_counts(R)
-    >>> a = allocate_trials(question_moments(n, w, n0), budget=6)
-    >>> int(a.extra.sum()), int(a.uniform.sum())
-    (6, 6)
+    >>> a = allocate_trials(leaderboard(R), budget=6)
+    >>> int(a.extra.sum()), int(a.uniform.sum()), a.chosen in ("greedy", "uniform")
+    (6, 6, True)
     """
     budget = int(budget)
-    if budget < 0 or budget > 100_000:
-        raise ValidationError(f"budget must be between 0 and 100,000 trials; got {budget}")
-    mu = q.mu
-    L = mu.size
-    M = q.m.shape[-1]
-    sig2 = q.v.sum(-1) / M**2
-    zs = decision.z_threshold(confidence)
-    extra = np.zeros(L)
-    eye = np.eye(L)
-    # Pairs decided today are taken to stay decided (a flat prior on their gap would
-    # call more data a risk to them and steer trials away from strong models).
-    open_ = _resolve_prob(sig2, q.T, mu, np.zeros(L), zs)[1] < zs
+    if budget < 0 or budget > 1_000_000:
+        raise ValidationError(f"budget must be between 0 and 1,000,000 trials; got {budget}")
+    inf, st = board.inference, board.stats
+    L = len(board.models)
+    N = int(st.N)
+    score = inf.score
+    uniform = _even_split(budget, score)
+    iu, ju = np.triu_indices(L, 1)
+    open_ = ~(inf.decided[iu, ju] | inf.decided[ju, iu])
+    now = int(iu.size - open_.sum())
+    if budget == 0 or N < 2 or not open_.any() or not inf.identified:
+        why = (
+            "no budget" if budget == 0
+            else "N = 1: trial noise is not seen, so extra trials cannot be planned"
+            if N < 2 or not inf.identified
+            else "every pair is decided"
+        )
+        return Allocation(uniform, uniform, uniform, "uniform", now, float(now), float(now),
+                          0.0, f"even split ({why})")
+    seed = int(board.settings.get("seed", 0)) if seed is None else int(seed)
+    geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS)
+    span2 = (st.hi_b - st.lo_b) ** 2
+    v = np.diag(scope_covariance(st, "questions")[0]) * span2  # trial noise per model at N
+    df = inf.df
+    s2, tr = geo.s2, geo.s2_trial  # decision variance today; its trial-noise part
+
+    def cut(e):  # (..., L) extra trials -> (..., P) trial variance removed
+        f = e / (N + e)
+        return v[iu] * f[..., iu] + v[ju] * f[..., ju]
+
+    pop = geo.scope == "population"
+
+    def chance(e, g, average=True, sel=slice(None)):
+        c = cut(e)[..., sel]
+        dec = np.maximum(
+            geo.between[sel] + tr[sel] - c if pop else s2[sel] - c, 1e-300
+        )
+        return assurance(geo.gap[sel], tr[sel], np.maximum(tr[sel] - c, 1e-300), df, geo.level,
+                         g, average, s2_decide=dec)
+
+    gA, gB = geo.g[:_GREEDY_DRAWS], geo.g[_GREEDY_DRAWS:]
+    # pairs touching each model, (L, L - 1)
+    touch = np.array([np.nonzero((iu == m) | (ju == m))[0] for m in range(L)])
+    base = max(1, -(-budget // (8 * L)))
+    e = np.zeros(L)
+    A = chance(e, gA) * open_
     left = budget
-    now = (_resolve_prob(sig2, q.T, mu, extra, zs)[0] * open_).sum()
     while left > 0:
-        # look ahead up to 8 units on one model: a pair that needs several trials to move
-        # shows almost no gain from one unit (the resolve probability is S-shaped)
-        steps = np.array([k for k in (1, 2, 4, 8) if k <= left])
-        cand = extra[None, None, :] + steps[:, None, None] * eye[None]  # (K, L, L)
-        value = (_resolve_prob(sig2, q.T, mu, cand, zs)[0] * open_).sum(-1)
-        rate = (value - now) / steps[:, None]
-        k, j = np.unravel_index(int(np.argmax(rate)), rate.shape)
-        extra = cand[k, j]
-        now, left = value[k, j], left - int(steps[k])
-    uniform = np.full(L, budget // L, dtype=float)
-    uniform[: budget % L] += 1  # the remainder to the best models by mu
-    uniform = uniform[np.argsort(np.argsort(-mu, kind="stable"))]
-
-    def count(e):
-        return int((_resolve_prob(sig2, q.T, mu, e, zs)[1] >= zs).sum())
-
-    def expected(e):
-        return float(_resolve_prob(sig2, q.T, mu, e, zs)[0].sum())
-
+        best = (-1.0, 0, 0)
+        for k in (1, 2, 4, 8):
+            step = min(k * base, left)
+            # the pairs of each model m after `step` more trials of m: (L, L - 1)
+            cand = e[None, :] + step * np.eye(L)
+            Ac = np.stack([chance(cand[m], gA[:, touch[m]], sel=touch[m])
+                           for m in range(L)])
+            rate = ((Ac - A[touch]) * open_[touch]).sum(1) / step
+            m = int(np.argmax(rate))
+            if rate[m] > best[0] + 1e-12:
+                best = (float(rate[m]), m, step)
+            if step == left:
+                break
+        _, m, step = best
+        e[m] += step
+        left -= step
+        A[touch[m]] = chance(e, gA[:, touch[m]], sel=touch[m]) * open_[touch[m]]
+    greedy = e.astype(np.int64)
+    per_g = (chance(greedy.astype(float), gB, average=False) * open_).sum(1)
+    per_u = (chance(uniform.astype(float), gB, average=False) * open_).sum(1)
+    diff = per_g - per_u
+    gain, se = float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
+    if np.array_equal(greedy, uniform):
+        chosen, note = "uniform", "the greedy split is the even split"
+    elif gain > max(2 * se, _MIN_GAIN):
+        chosen = "greedy"
+        note = (f"greedy split: {gain:.2f} more pairs expected than an even split "
+                f"(± {se:.2f}, held-out draws)")
+    else:
+        chosen = "uniform"
+        note = (f"even split: the greedy split is not clearly better ({gain:+.2f} ± {se:.2f} "
+                f"pairs expected on held-out draws; it must win by {_MIN_GAIN} pairs)")
     return Allocation(
-        extra.astype(int), uniform.astype(int), count(np.zeros(L)), count(extra), count(uniform),
-        expected(extra), expected(uniform),
-    )
-
-
-@dataclass(frozen=True)
-class AllocationCheck:
-    """Correctly decided pairs after greedy vs uniform extra trials, by simulation."""
-
-    before: float  # mean correctly ordered decided pairs before the extra trials
-    greedy: float  # ... after the greedy extra trials
-    uniform: float  # ... after the uniform extra trials
-    ratio: float  # greedy / uniform (pairs decided after)
-    gain_ratio: float  # (greedy - before) / (uniform - before): pairs the budget resolved
-    wrong_greedy: float  # mean number of decided pairs in the wrong order
-    wrong_uniform: float
-    sims: int
-
-
-def simulate_allocation(
-    p_true,
-    N: int,
-    budget: int,
-    confidence: float = 0.95,
-    sims: int = 50,
-    seed: int = 0,
-) -> AllocationCheck:
-    """Check :func:`allocate_trials` against a uniform split by simulation.
-
-    Each replicate draws an ``(L, M, N)`` binary table from the true
-    per-question success probabilities, allocates ``budget`` extra trials per
-    question greedily and uniformly from that table alone, draws the extra
-    trials (the same draws for both policies: common random numbers), and
-    counts the pairs decided at ``confidence`` (questions scope) in the true
-    order. Replicate ``r`` uses ``default_rng([seed, r])``.
-
-    Parameters
-    ----------
-    p_true : array_like, shape (L, M)
-    N, budget : int
-    confidence : float
-    sims, seed : int
-
-    Returns
-    -------
-    AllocationCheck
-    """
-    p = np.asarray(p_true, dtype=float)
-    if p.ndim != 2 or np.any((p < 0) | (p > 1)):
-        raise ValidationError(f"p_true must be (L, M) probabilities in [0, 1]; got shape {p.shape}")
-    L, M = p.shape
-    truth = p.mean(-1)
-    better = truth[:, None] > truth[None, :]
-    w = np.array([0.0, 1.0])
-    res: dict[str, list[int]] = {"before": [], "greedy": [], "uniform": []}
-    wrong: dict[str, list[int]] = {"before": [], "greedy": [], "uniform": []}
-    for r in range(int(sims)):
-        rng = np.random.default_rng([int(seed), r])
-        base = rng.binomial(N, p)  # (L, M) successes
-        q = question_moments(np.stack([N - base, base], -1), w)
-        alloc = allocate_trials(q, budget, confidence)
-        top = int(max(alloc.extra.max(), alloc.uniform.max()))
-        more = (rng.random((L, M, top)) < p[..., None]).cumsum(-1) if top else None
-        none = np.zeros(L, dtype=int)
-        for name, extra in (("before", none), ("greedy", alloc.extra), ("uniform", alloc.uniform)):
-            c = base.copy()
-            n_tot = N + extra
-            if top and extra.any():
-                idx = np.maximum(extra - 1, 0)
-                add = np.take_along_axis(more, idx[:, None, None].repeat(M, 1), -1)[..., 0]
-                c = c + np.where(extra[:, None] > 0, add, 0)
-            # unequal N per model: Bayes@N per model with its own T
-            mu = (c + 1) / (n_tot[:, None] + 2)
-            v = mu * (1 - mu) / (n_tot[:, None] + 3)
-            m_bar, s2 = mu.mean(-1), v.sum(-1) / M**2
-            gap = m_bar[:, None] - m_bar[None, :]
-            P = special.ndtr(gap / np.sqrt(s2[:, None] + s2[None, :] + 1e-300))
-            np.fill_diagonal(P, 0.5)
-            D = decision.decide(P, confidence, "none")
-            res[name].append(int((D & better).sum()))
-            wrong[name].append(int((D & ~better).sum()))
-    b, g, u = (float(np.mean(res[k])) for k in ("before", "greedy", "uniform"))
-    return AllocationCheck(
-        b, g, u, g / u if u > 0 else np.inf, (g - b) / (u - b) if u > b else np.inf,
-        float(np.mean(wrong["greedy"])), float(np.mean(wrong["uniform"])), int(sims),
+        greedy if chosen == "greedy" else uniform, greedy, uniform, chosen, now,
+        now + float(per_g.mean()), now + float(per_u.mean()), se, note,
     )
 
 
 def _whole(v: float) -> str:
-    return "inf" if not np.isfinite(v) else f"{int(v):,}"
+    return "∞" if not np.isfinite(v) else f"{int(v):,}"
 
 
 def _pairs_text(pairs: pd.DataFrame) -> str:
     t = pairs.copy()
-    for c in ("gap", "p_better", "z_questions", "z_population", "z_limit"):
-        t[c] = t[c].map(lambda v: "inf" if np.isinf(v) else f"{v:.3f}")
-    for c in ("trials_needed", "questions_needed", "trials_needed_population"):
-        t[c] = t[c].map(_whole)
+    for c in ("gap", "t", "p_better", "p_value", "p_unsettled"):
+        t[c] = t[c].map(lambda v: "—" if pd.isna(v) else f"{v:.3f}")
+    for c in ("trials_needed", "questions_needed", "trials_needed_papers"):
+        t[c] = t[c].map(lambda v: "—" if pd.isna(v) else _whole(v))
     return t.to_string(index=False)
 
 
 @dataclass(frozen=True)
 class Plan:
-    """Result of :func:`plan`: what would settle the undecided pairs."""
+    """Result of :func:`plan`: what would settle the undecided pairs, and with what chance.
+
+    Attributes
+    ----------
+    pairs : pandas.DataFrame
+        :func:`pair_needs` of the undecided adjacent pairs.
+    allocation : pandas.DataFrame
+        ``model, score, N, extra_trials`` (recommended), ``greedy_trials, uniform_trials``.
+    split : Allocation
+    settings : dict
+    board : Leaderboard
+    """
 
     pairs: pd.DataFrame
     allocation: pd.DataFrame
-    resolved_now: int
-    resolved_greedy: int
-    resolved_uniform: int
+    split: Allocation
     settings: dict[str, Any] = field(default_factory=dict)
+    board: Leaderboard | None = None
+
+    def headline(self) -> str:
+        """One sentence: what the target chance means, and what the budget buys."""
+        s, a = self.settings, self.split
+        return (
+            f"trials_needed and questions_needed give a {s['assurance']:.0%} chance to decide "
+            f"the pair at {s['confidence']:.0%} ({s['scope']} scope, {s['adjust']}). Budget "
+            f"{s['budget_trials']:,} extra trials per question: decided pairs now {a.decided_now}, "
+            f"expected {a.expected_greedy:.1f} after the greedy split and "
+            f"{a.expected_uniform:.1f} after an even split; recommended: {a.note}."
+        )
 
     def to_text(self) -> str:
         """Plain-text report (the CLI's ``--format text``)."""
         s = self.settings
         lines = [
             f"Planner: {s['dataset']}  (L, M, N) = {tuple(s['shape'])}, {s['scope']} scope, "
-            f"{s['confidence']:.0%}, adjustment {s['adjust']}",
+            f"{s['confidence']:.0%}, adjustment {s['adjust']}, assurance {s['assurance']:.0%}",
             "",
         ]
         if self.pairs.empty:
@@ -555,25 +868,23 @@ class Plan:
         else:
             lines.append(f"{len(self.pairs)} undecided adjacent pair(s):")
             lines.append(_pairs_text(self.pairs))
-        lines += [
-            "",
-            f"Budget: {s['budget_trials']} extra trials per question (one unit = one model "
-            f"answering all {s['shape'][1]} questions once more).",
-            f"Pairs at the threshold (questions scope, projected): now {self.resolved_now}, "
-            f"greedy {self.resolved_greedy}, uniform {self.resolved_uniform}.",
-            self.allocation.to_string(index=False),
-        ]
+        lines += ["", self.headline(), self.allocation.to_string(
+            index=False, formatters={"score": "{:.4f}".format})]
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> str:
+        a = self.split
         payload = {
             "settings": self.settings,
             "pairs": json.loads(self.pairs.to_json(orient="records")),
-            "allocation": self.allocation.to_dict(orient="records"),
-            "resolved": {
-                "now": self.resolved_now,
-                "greedy": self.resolved_greedy,
-                "uniform": self.resolved_uniform,
+            "allocation": json.loads(self.allocation.to_json(orient="records")),
+            "split": {
+                "chosen": a.chosen,
+                "note": a.note,
+                "decided_now": a.decided_now,
+                "expected_greedy": a.expected_greedy,
+                "expected_uniform": a.expected_uniform,
+                "gain_se": a.gain_se,
             },
         }
         return json.dumps(payload, indent=2, default=float) + "\n"
@@ -590,49 +901,49 @@ def plan(
     use_prior: bool = False,
     confidence: float = 0.95,
     scope: str = "questions",
-    adjust: str = "none",
+    adjust: str = ADJUSTMENTS[0],
+    assurance_level: float = ASSURANCE,
     budget_trials: int = 0,
     draws: int = 10_000,
     seed: int = 0,
 ) -> Plan:
     """One call for the Planner page and ``scorio-studio plan``.
 
-    Builds the leaderboard in ``scope`` (its decisions define the undecided
-    pairs), then :func:`pair_needs` and :func:`allocate_trials` with
-    ``budget_trials`` extra trials per question (default: one per model).
+    Builds the leaderboard in ``scope`` (its decisions define the undecided pairs), then
+    :func:`pair_needs` at ``assurance_level`` and :func:`allocate_trials` with
+    ``budget_trials`` extra trials per question (``0``: ``L × N``, as many trials again).
+    ``use_prior`` only changes the papers' ``trials_needed_papers`` column.
 
     Returns
     -------
     Plan
     """
+    target = _check_assurance(assurance_level)
+    confidence = check_confidence(confidence)
     board = leaderboard(
         data, w=w, use_prior=use_prior, confidence=confidence, scope=scope, adjust=adjust,
         draws=draws, seed=seed,
     )
-    q = board.posterior.moments
     L = len(board.models)
-    budget = int(budget_trials) if budget_trials else L
-    alloc = allocate_trials(q, budget, confidence)
     N = int(board.settings["shape"][-1])
-    order = np.argsort(-q.mu, kind="stable")
+    budget = int(budget_trials) if budget_trials else L * N
+    split = allocate_trials(board, budget)
+    order = np.argsort(-board.score, kind="stable")
     table = pd.DataFrame(
         {
             "model": np.asarray(board.models, dtype=object)[order],
-            "mu": q.mu[order],
+            "score": board.score[order],
             "N": N,
-            "extra_trials": alloc.extra[order],
-            "uniform_trials": alloc.uniform[order],
+            "extra_trials": split.extra[order],
+            "greedy_trials": split.greedy[order],
+            "uniform_trials": split.uniform[order],
         }
     )
     settings = dict(board.settings)
     settings.update(
-        budget_trials=budget,
-        dataset=getattr(data, "name", "array"),
+        assurance=target, budget_trials=budget, dataset=getattr(data, "name", "array"),
     )
-    return Plan(
-        pair_needs(board), table, alloc.resolved_now, alloc.resolved_greedy,
-        alloc.resolved_uniform, settings,
-    )
+    return Plan(pair_needs(board, assurance_level=target), table, split, settings, board)
 
 
 class CurveSettings(NamedTuple):
@@ -650,8 +961,8 @@ def curve_settings(
 
     The default pair is the first undecided adjacent pair of ``result`` (else the two
     best models); the default largest ``N`` reaches 1.25 × that pair's
-    ``trials_needed`` (at least 64, at most 4096; ``4 N`` when more trials cannot
-    settle it). The grid is 1, 2 and the powers of two up to ``n_max``, plus ``n_max``.
+    ``trials_needed`` (at least 64, at most 4096; ``4 N`` when trials cannot reach the
+    target chance). The grid is 1, 2 and the powers of two up to ``n_max``, plus ``n_max``.
 
     Parameters
     ----------
@@ -692,7 +1003,7 @@ def curve_settings(
     if n_max is None:
         N = int(result.settings["shape"][-1])
         need = float(result.pairs["trials_needed"].iloc[0]) if len(result.pairs) else np.inf
-        start = int(1.25 * need) if need < 3000 else 4 * N
+        start = int(min(1.25 * need, 4096)) if np.isfinite(need) else 4 * N
         n_max = min(4096, max(64, start))
     elif isinstance(n_max, bool) or not 2 <= int(n_max) <= 4096 or int(n_max) != n_max:
         raise ValidationError(f"n_max must be a whole number from 2 to 4096; got {n_max!r}")

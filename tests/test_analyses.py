@@ -130,7 +130,7 @@ def test_caveats_flag_synthetic_scope_and_skips(aime, results):
     lb = ANALYSES["leaderboard"]
     cav = lb.caveats(aime, lb.params(**FAST["leaderboard"]), results["leaderboard"])
     assert any(c.startswith("Synthetic data") for c in cav)
-    assert any("Scope of the intervals" in c and "questions scope" in c for c in cav)
+    assert any(c.startswith("Scope:") and "questions scope" in c for c in cav)
     assert any("30 questions" in c for c in cav)
     # pass_at_k_2 cannot rank a single trial: the stability run lists it as skipped
     st = ANALYSES["stability"]
@@ -187,7 +187,7 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
     ns = _exec_code(aid, aime)
     r = results[aid]
     if aid == "leaderboard":
-        np.testing.assert_allclose(ns["board"].table["mu"], r.board.table["mu"], rtol=0,
+        np.testing.assert_allclose(ns["board"].table["score"], r.board.table["score"], rtol=0,
                                    atol=1e-12)
         np.testing.assert_array_equal(ns["board"].table["rank"], r.board.table["rank"])
     elif aid == "compare":
@@ -210,7 +210,9 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
         pd.testing.assert_frame_equal(ns["planned"].pairs, r.plan.pairs, atol=1e-12)
         pd.testing.assert_frame_equal(ns["planned"].allocation, r.plan.allocation)
         assert tuple(ns["order_pair"]) == tuple(r.curve_settings)
-        pd.testing.assert_frame_equal(ns["order"].frame(), r.curve.frame(), atol=1e-12)
+        pd.testing.assert_frame_equal(ns["order"].frame(),
+                                      r.curve.frame().drop(columns="p_decided"), atol=1e-12)
+        np.testing.assert_allclose(ns["decided"], r.curve.p_decided, rtol=0, atol=1e-12)
 
 
 def test_to_code_family_and_all_forms():
@@ -272,7 +274,7 @@ def test_provenance_names_input_settings_seeds_versions(tmp_path, aime):
     assert text.startswith("# dataset: Reasoning benchmarks (synthetic) [AIME'25]\n")
     assert "# settings.confidence: 0.95\n" in text and "# benchmark: AIME'25\n" in text
     back = pd.read_csv(_io.StringIO(text), comment="#")
-    np.testing.assert_allclose(back["mu"], r.board.table["mu"], atol=1e-12)
+    np.testing.assert_allclose(back["score"], r.board.table["score"], atol=1e-12)
     (jname, jtext), = export_result(lb, aime, lb.params(), r, "json").items()
     assert jname.endswith("_leaderboard.json")
     payload = json.loads(jtext)

@@ -78,7 +78,7 @@ def test_bundled_report_has_every_section_and_model(bundled):
     n_charts = sum(len(s.charts) for s in report.sections)
     assert page.count("<svg") == n_charts >= 10
     assert "Synthetic data — not real model outputs." in page
-    assert "Scope of the intervals" in page and "@media print" in page
+    assert "Scope: " in page and "questions scope" in page and "@media print" in page
 
 
 def test_bundled_report_is_self_contained(bundled):
@@ -171,7 +171,7 @@ def test_markdown_writes_chart_files(bundled, tmp_path):
 KEY_NUMBERS = """
 import json
 numbers = {
-    "mu": board.table["mu"].tolist(),
+    "mu": board.table["score"].tolist(),
     "agreement": cmp.agreement["tau_b"].tolist(),
     "conv_mean_censored": summary["mean_censored"].tolist(),
     "curves_mean": curves["mean"].tolist(),
@@ -182,6 +182,7 @@ numbers = {
     "plan_extra": planned.allocation["extra_trials"].tolist(),
     "plan_p_correct": order.p_correct.tolist(),
     "plan_z_mean": order.z_mean.tolist(),
+    "plan_decided": [float(v) for v in decided],
     "lesson": [lesson.mu, lesson.sigma],
 }
 with open("numbers.json", "w") as f:
@@ -210,7 +211,7 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
     got = json.loads((tmp_path / "numbers.json").read_text())
     s = {x.analysis.id: x for x in report.sections}
     want = {
-        "mu": s["leaderboard"].result.board.table["mu"],
+        "mu": s["leaderboard"].result.board.table["score"],
         "agreement": s["compare"].result.comparison.agreement["tau_b"],
         "conv_mean_censored": s["convergence"].result.summary["mean_censored"],
         "curves_mean": s["convergence"].result.curves["mean"],
@@ -221,6 +222,7 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
         "plan_extra": s["plan"].result.plan.allocation["extra_trials"],
         "plan_p_correct": s["plan"].result.curve.p_correct,
         "plan_z_mean": s["plan"].result.curve.z_mean,
+        "plan_decided": s["plan"].result.curve.p_decided,
         "lesson": [s["rubric-lesson"].result.mu, s["rubric-lesson"].result.sigma],
     }
     for k, v in want.items():

@@ -204,7 +204,7 @@ def test_session_settings_reproduce_numbers(reasoning):
     back = sess.from_json(sess.to_json({"leaderboard": p}, view)).settings["leaderboard"]
     a = ANALYSES["leaderboard"]
     t1, t2 = a.tables(a.run(view, p))["leaderboard"], a.tables(a.run(view, back))["leaderboard"]
-    np.testing.assert_allclose(t1["mu"], t2["mu"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(t1["score"], t2["score"], rtol=0, atol=1e-12)
     assert t1["model"].tolist() == t2["model"].tolist()
 
 
@@ -298,8 +298,9 @@ def test_planner_drops_a_pair_the_new_data_do_not_have(reasoning, coins):
     assert back.pair is None and back.n_max is None
     assert (back.confidence, back.scope, back.adjust, back.budget_trials) == (0.9, "population",
                                                                              "bh", 7)
-    # a pair both data have is kept; budget 0 ("one per model") shows as L
+    # a pair both data have is kept; budget 0 ("as many trials again") shows as L × N
     kept = ANALYSES["plan"].params(pair=("LLM_2", "LLM_1"), n_max=30)
     state, notes = to_state("plan", kept, coins)
     assert notes == [] and (state["plan_upper"], state["plan_nmax"]) == ("LLM_2", 30)
-    assert state["plan_budget"] == coins.L
+    assert state["plan_budget"] == min(coins.L * coins.N, 10_000)
+    assert state["plan_assurance"] == 0.8

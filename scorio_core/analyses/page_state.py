@@ -83,6 +83,8 @@ PAGES = {
 }
 #: The Leaderboard's and Planner's confidence choices.
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
+#: The Planner's choices of the target chance of a decision.
+ASSURANCES = (0.5, 0.8, 0.9, 0.95)
 #: The Rubric builder's label for the rubric being edited in "Compare rubrics".
 CURRENT_RUBRIC = "current (edited)"
 _EDITED = " (edited)"
@@ -97,7 +99,8 @@ _KEYS = {
     "stability": ("stab_families",),
     "greedy": ("greedy_reps", "greedy_seed"),
     "rubric": ("rubric_compare", "_rubric_custom"),
-    "plan": ("plan_confidence", "plan_scope", "plan_adjust", "plan_budget", "plan_upper",
+    "plan": ("plan_confidence", "plan_scope", "plan_adjust", "plan_assurance", "plan_budget",
+             "plan_upper",
              "plan_lower", "plan_nmax", "_plan_prior", "_plan_draws", "_plan_seed",
              "_plan_sims"),
 }
@@ -150,7 +153,7 @@ def page_default(analysis_id: str, data: Outcomes | None):
     if analysis_id in SIMULATIONS:
         return _sim().page_default(analysis_id)
     if analysis_id == "plan":
-        return _P("plan")(budget_trials=data.L)
+        return _P("plan")(budget_trials=min(data.L * data.N, 10_000))  # as many trials again
     if analysis_id == "leaderboard":
         ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()
         return _P("leaderboard")(ks=ks)
@@ -257,10 +260,14 @@ def _plan_state(p: PlanParams, data: Outcomes, notes: list[str]) -> dict[str, An
         CONFIDENCES, key=lambda c: abs(c - p.confidence))
     if conf != p.confidence:
         notes.append(f"confidence {p.confidence} is not one of the choices; showing {conf}")
-    budget = min(p.budget_trials or data.L, 10_000)
-    if budget != (p.budget_trials or data.L):
+    budget = min(p.budget_trials or data.L * data.N, 10_000)
+    if budget != (p.budget_trials or data.L * data.N):
         notes.append(f"budget {p.budget_trials} is above the widget's 10,000; showing 10,000")
+    assurance = min(ASSURANCES, key=lambda a: abs(a - p.assurance))
+    if assurance != p.assurance:
+        notes.append(f"assurance {p.assurance} is not one of the choices; showing {assurance}")
     return {"plan_confidence": conf, "plan_scope": p.scope, "plan_adjust": p.adjust,
+            "plan_assurance": assurance,
             "plan_budget": budget, "plan_upper": pair and pair[0],
             "plan_lower": pair and pair[1], "plan_nmax": n_max, "_plan_prior": p.prior,
             "_plan_draws": p.draws, "_plan_seed": p.seed, "_plan_sims": p.sims}
@@ -310,7 +317,8 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None
         pair = (up, lo) if up in names and lo in names and up != lo else None
         return _P("plan")(
             confidence=float(get("plan_confidence")), scope=get("plan_scope"),
-            adjust=get("plan_adjust"), prior=get("_plan_prior"),
+            adjust=get("plan_adjust"), assurance=float(get("plan_assurance")),
+            prior=get("_plan_prior"),
             budget_trials=int(get("plan_budget")), draws=int(get("_plan_draws")),
             seed=int(get("_plan_seed")), pair=pair, n_max=int(n_max) if n_max else None,
             sims=int(get("_plan_sims")))

@@ -1,7 +1,9 @@
-"""Planner: the trials and questions that would settle the undecided pairs, where a budget of
-extra trials goes, and P(correct order) vs N for one pair (000 App. D, Fig. 6; SPEC §4).
+"""Planner: the trials and questions that give a stated chance (default 80 %) of deciding each
+undecided pair, where a budget of extra trials goes, and for one pair the chance of a decision
+and the papers' P(correct order) vs N (SPEC §4; the papers' App. D, Fig. 6).
 
-Renders :func:`scorio_core.planner.plan` and :func:`~scorio_core.planner.pair_curve` with
+Renders :func:`scorio_core.planner.plan`, :func:`~scorio_core.planner.pair_assurance` and
+:func:`~scorio_core.planner.pair_curve` with
 :func:`scorio_core.charts.allocation_chart` and :func:`~scorio_core.charts.order_curve_chart`.
 
 Example
@@ -26,10 +28,17 @@ import pandas as pd
 
 from .. import charts
 from .._validation import ValidationError, check_choice, check_confidence, check_int
-from ..decision import ADJUSTMENTS
+from ..estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from ..outcomes import Outcomes
-from ..planner import CurveSettings, OrderCurve, Plan, curve_settings, pair_curve, plan
-from ..posterior import SCOPES
+from ..planner import (
+    CurveSettings,
+    OrderCurve,
+    Plan,
+    curve_settings,
+    pair_assurance,
+    pair_curve,
+    plan,
+)
 from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
@@ -45,16 +54,20 @@ class PlanParams:
         Decision level: which adjacent pairs count as undecided, and the z threshold.
     scope : {"questions", "population"}
         Scope whose decisions define the undecided pairs.
-    adjust : {"none", "holm", "bh"}
-        Multiplicity control of those decisions.
+    adjust : {"holm", "simultaneous", "bh", "none"}
+        Multiplicity control of those decisions (:data:`scorio_core.estimands.ADJUST_HELP`).
+    assurance : float
+        Chance of a decision that ``trials_needed`` and ``questions_needed`` aim for
+        (0.5 to 1; default :data:`scorio_core.estimands.ASSURANCE`).
     prior : {"uniform", "greedy"}
-        ``greedy`` adds the dataset's greedy outcomes ``R0`` to the leaderboard's prior.
+        ``greedy`` adds the dataset's greedy outcomes ``R0`` to the papers' Bayes@N prior
+        (only ``trials_needed_papers`` changes).
     budget_trials : int
         Extra trials per question to split across models (one unit = one model answering
-        every question once more); ``0`` means one per model.
+        every question once more); ``0`` means ``L × N`` (as many trials again).
     draws, seed : int
-        Joint posterior draws of the population scope, and the seed of those draws and of
-        the order-curve simulation.
+        Draws of the leaderboard's confidence distribution, and the seed of those draws, of
+        the Planner's draws and of the order-curve simulation.
     pair : (str, str), optional
         The pair of the order curve (better model first); default the first undecided
         adjacent pair, else the two best models.
@@ -67,7 +80,8 @@ class PlanParams:
 
     confidence: float = 0.95
     scope: str = "questions"
-    adjust: str = "none"
+    adjust: str = ADJUSTMENTS[0]
+    assurance: float = ASSURANCE
     prior: str = "uniform"
     budget_trials: int = 0
     draws: int = 10_000
@@ -81,6 +95,10 @@ class PlanParams:
         check_choice("scope", self.scope, SCOPES)
         check_choice("adjust", self.adjust, ADJUSTMENTS)
         check_choice("prior", self.prior, ("uniform", "greedy"))
+        if not 0.5 <= float(self.assurance) < 1:
+            raise ValidationError(
+                f"assurance must be from 0.5 up to (not including) 1; got {self.assurance!r}"
+            )
         check_int("budget_trials", self.budget_trials, minimum=0)
         if self.budget_trials > 1_000_000:
             raise ValidationError(
@@ -106,7 +124,8 @@ class PlanParams:
 
 @dataclass(frozen=True)
 class PlanResult:
-    """The :class:`~scorio_core.planner.Plan`, the order curve and the settings it used."""
+    """The :class:`~scorio_core.planner.Plan`, the order curve (with the chance of a
+    decision at each N) and the settings it used."""
 
     plan: Plan
     curve: OrderCurve
@@ -123,20 +142,23 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
         progress(0.0, "planning")
     planned = plan(
         data, use_prior=p.prior == "greedy", confidence=p.confidence, scope=p.scope,
-        adjust=p.adjust, budget_trials=p.budget_trials, draws=p.draws, seed=p.seed,
+        adjust=p.adjust, assurance_level=p.assurance, budget_trials=p.budget_trials,
+        draws=p.draws, seed=p.seed,
     )
     cs = curve_settings(planned, p.pair, p.n_max)
     if progress:
         progress(0.5, f"simulating {cs.upper} vs {cs.lower}")
     curve = pair_curve(data, cs.upper, cs.lower, cs.n_values, sims=p.sims, seed=p.seed)
+    decided = pair_assurance(planned.board, cs.upper, cs.lower, cs.n_values)
+    curve = OrderCurve(curve.n, curve.p_correct, curve.z_mean, curve.z_projected, decided)
     if progress:
         progress(1.0, "done")
     return PlanResult(planned, curve, cs, p.sims)
 
 
 def summary(r: PlanResult) -> str:
-    """One Markdown sentence: where the budget goes and how many pairs it brings to the
-    threshold (greedy vs uniform split).
+    """One Markdown sentence: what the budget buys (expected decided pairs, greedy vs even
+    split) and which split is recommended.
 
     Example
     -------
@@ -144,14 +166,16 @@ def summary(r: PlanResult) -> str:
     >>> from scorio_core import Outcomes
     >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
     >>> r = PLAN.run(Outcomes(R), PlanParams(n_max=8, sims=200))
-    >>> summary(r).startswith("Greedy split of **3** extra trials")
+    >>> summary(r).startswith("Budget **12** extra trials per question")
     True
     """
-    p, s = r.plan, r.plan.settings
+    a, s = r.plan.split, r.plan.settings
+    pairs = len(r.plan.board.models) * (len(r.plan.board.models) - 1) // 2
     return (
-        f"Greedy split of **{s['budget_trials']}** extra trials per question: pairs "
-        f"whose projected z reaches the threshold (questions scope) — now **{p.resolved_now}**, "
-        f"greedy **{p.resolved_greedy}**, uniform split **{p.resolved_uniform}**."
+        f"Budget **{s['budget_trials']:,}** extra trials per question: decided pairs now "
+        f"**{a.decided_now}** of {pairs}, expected **{a.expected_greedy:.1f}** after the "
+        f"greedy split and **{a.expected_uniform:.1f}** after an even split. Recommended: "
+        f"{a.note}."
     )
 
 
@@ -168,15 +192,17 @@ def _charts(r: PlanResult) -> list[Chart]:
         Chart(
             "Where to spend extra trials", charts.allocation_chart(r.plan.allocation),
             "Bars = extra trials per question per model: the greedy split (blue) goes where a "
-            "trial most raises the expected number of decided pairs; grey = the same budget "
-            "split evenly.",
+            "trial most raises the expected number of decided pairs, grey = the same budget "
+            f"split evenly; the recommended one is the {r.plan.split.chosen} split.",
         ),
         Chart(
-            f"Probability of the correct order vs N: {cs.upper} vs {cs.lower}",
+            f"Chance of a decision and of the correct order vs N: {cs.upper} vs {cs.lower}",
             charts.order_curve_chart(r.curve, r.z_threshold),
-            f"Today's per-question estimates taken as truth, {r.sims:,} simulated tables per N: "
-            "left, how often Bayes@N orders the pair this way; right, z against the dashed "
-            "threshold (questions scope; 000 App. D, Fig. 6).",
+            f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
+            f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
+            "calibrated), and how often the papers' Bayes@N orders them this way with "
+            f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
+            "papers' z against their dashed threshold (Bayes@N paper, App. D, Fig. 6).",
         ),
     ]
 
@@ -184,20 +210,20 @@ def _charts(r: PlanResult) -> list[Chart]:
 def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
     out = common_caveats(data)
     out.append(
-        "Projections hold each question's posterior-mean category probabilities fixed (000 "
-        "App. D): trials_needed is what would settle a pair if its gap held; a gap that moves "
-        "with more data needs more or fewer."
+        f"trials_needed and questions_needed give a {p.assurance:.0%} chance of a decision: "
+        "a probability over what the new data may show, from the field's hierarchical "
+        "posterior (checked with known truth by benchmarks/planner_calibration.py). "
+        "trials_needed_papers is the papers' expected-z rule: a 50 % point."
     )
     if p.scope == "population":
         out.append(
-            "Undecided pairs come from the population scope; trials_needed and the budget split "
-            "project the questions scope, and ∞ in trials_needed_population means only more "
-            "questions can settle that pair."
+            "Population scope: trials only remove trial noise; p_unsettled is the chance that "
+            "no number of trials on these questions decides the pair (add questions)."
         )
     if p.prior == "greedy":
         out.append(
-            "The greedy outcomes R0 enter the leaderboard's prior; the order curve simulates "
-            "Bayes@N with the uniform prior."
+            "The greedy outcomes R0 enter the papers' Bayes@N prior (trials_needed_papers); "
+            "the order curve simulates Bayes@N with the uniform prior."
         )
     out.append(
         f"The order curve simulates {p.sims:,} tables per N (seed {p.seed}): each probability "
@@ -209,14 +235,16 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
 def _to_code(p: PlanParams, data: str = "data") -> str:
     return (
         "from scorio_core import charts\n"
-        "from scorio_core.planner import curve_settings, pair_curve, plan\n\n"
+        "from scorio_core.planner import curve_settings, pair_assurance, pair_curve, plan\n\n"
         f"planned = plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
         f"scope={p.scope!r}, adjust={p.adjust!r},\n"
-        f"               budget_trials={p.budget_trials!r}, draws={p.draws!r}, "
-        f"seed={p.seed!r})\n"
+        f"               assurance_level={p.assurance!r}, budget_trials={p.budget_trials!r}, "
+        f"draws={p.draws!r}, seed={p.seed!r})\n"
         f"order_pair = curve_settings(planned, pair={p.pair!r}, n_max={p.n_max!r})\n"
         f"order = pair_curve({data}, order_pair.upper, order_pair.lower, order_pair.n_values, "
         f"sims={p.sims!r}, seed={p.seed!r})\n"
+        "decided = pair_assurance(planned.board, order_pair.upper, order_pair.lower, "
+        "order_pair.n_values)\n"
         "planned.pairs"
     )
 
@@ -228,7 +256,7 @@ def _requires(data: Outcomes) -> str | None:
 
 
 def to_json(r: PlanResult) -> dict:
-    """The plan (settings, pairs, allocation, resolved counts) and the order curve as JSON."""
+    """The plan (settings, pairs, allocation, split) and the order curve as JSON."""
     payload = json.loads(r.plan.to_json())
     payload["order_curve"] = json.loads(_tables(r)["order_curve"].to_json(orient="records"))
     return payload
@@ -242,21 +270,23 @@ PLAN = Analysis(
     tables=_tables,
     charts=_charts,
     how_to_read=(
-        "The pairs table lists each undecided adjacent pair: trials_needed is the trials per "
-        "question at which the pair's gap would reach the decision threshold in the questions "
-        "scope, questions_needed the questions for the population scope, and "
-        "trials_needed_population the trials with these questions in the population scope (∞: "
-        "more trials cannot settle it, only more questions can). The allocation table splits "
-        "the budget of extra trials per question greedily, where a trial most raises the "
-        "expected number of decided pairs, next to an even split. The order curve simulates "
-        "one pair with today's per-question estimates as truth: how often Bayes@N orders it "
-        "this way, and its z, as the trials per question grow (000 App. D, Fig. 6)."
+        "The pairs table lists each undecided adjacent pair. trials_needed: trials per "
+        "question, every model, that give the stated chance (default 80 %) of deciding the "
+        "pair at the confidence, in the leaderboard's scope and multiplicity control; "
+        "questions_needed: questions (at today's N) for the same chance in the population "
+        "scope; p_unsettled (population scope): the chance that no number of trials decides "
+        "it; ∞: beyond reach (or identical scores). trials_needed_papers is the papers' "
+        "expected-z rule, a 50 % point. The allocation table splits the budget of extra "
+        "trials per question greedily, where a trial most raises the expected number of "
+        "decided pairs, next to an even split; the greedy split is recommended only when it "
+        "beats the even split on held-out draws. The curve shows, for one pair, the chance "
+        "of a decision as N grows, beside the papers' P(correct order) and z (App. D, Fig. 6)."
     ),
     caveats=_caveats,
     to_code=_to_code,
     chart_code=(
         "charts.allocation_chart(planned.allocation)",
-        'charts.order_curve_chart(order, planned.settings["z_threshold"])',
+        'charts.order_curve_chart(order, planned.settings["z_threshold"], p_decided=decided)',
     ),
     requires=_requires,
     result_var="planned",

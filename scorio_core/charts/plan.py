@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from ._common import _model_axis, _rows
@@ -10,22 +11,27 @@ from ._common import _model_axis, _rows
 __all__ = ["order_curve_chart", "allocation_chart"]
 
 
-def order_curve_chart(curve, z_threshold: float, title: str = "") -> alt.HConcatChart:
-    """P(correct order) and z versus trials per question for one pair (000 App. D, Fig. 6).
+def order_curve_chart(
+    curve, z_threshold: float, title: str = "", p_decided=None
+) -> alt.HConcatChart:
+    """Chance of a decision and P(correct order) versus trials per question for one pair.
 
-    Left: the simulated probability that Bayes@N orders the pair as today's
-    estimates do. Right: mean simulated z and the closed-form projection, with
-    the decision threshold as a dashed rule.
+    Left: the chance that the pair is decided with every model at N trials (the
+    Planner's calibrated assurance, when given) and the simulated probability that
+    the papers' Bayes@N orders the pair as today's estimates do. Right: the papers'
+    mean simulated z and closed-form projection, with their threshold as a dashed
+    rule (Bayes@N paper, App. D, Fig. 6).
 
-    What to read from it: the N where the right-hand line crosses the dashed
-    threshold is the trials needed; the left panel shows how often the order
-    would come out right at each N.
+    What to read from it: where the "decided" line crosses the target chance is
+    trials_needed; the papers' z crosses its threshold near the 50 % point.
 
     Parameters
     ----------
     curve : scorio_core.planner.OrderCurve
     z_threshold : float
     title : str
+    p_decided : array_like, optional
+        Chance of a decision per ``curve.n`` (default ``curve.p_decided``).
 
     Returns
     -------
@@ -39,14 +45,21 @@ def order_curve_chart(curve, z_threshold: float, title: str = "") -> alt.HConcat
     2
     """
     df = curve.frame()
+    if p_decided is not None:
+        df["p_decided"] = np.asarray(p_decided, dtype=float)
     x = alt.X("N:Q", title="trials per question N", axis=alt.Axis(tickMinStep=1, format="d"))
+    names = {"p_correct": "correct order (papers' Bayes@N)", "p_decided": "decided (ours)"}
+    probs = df.melt(id_vars="N", value_vars=[c for c in names if c in df], var_name="curve",
+                    value_name="probability").dropna()
+    probs["curve"] = probs["curve"].map(names)
     left = (
-        alt.Chart(df)
+        alt.Chart(probs)
         .mark_line(point=True)
         .encode(
             x=x,
-            y=alt.Y("p_correct:Q", title="P(correct order)", scale=alt.Scale(domain=[0.5, 1])),
-            tooltip=["N:Q", alt.Tooltip("p_correct:Q", format=".3f")],
+            y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color("curve:N", title=None, legend=alt.Legend(orient="bottom")),
+            tooltip=["N:Q", "curve:N", alt.Tooltip("probability:Q", format=".3f")],
         )
         .properties(width=300, height=220, title=title)
     )
@@ -68,11 +81,13 @@ def order_curve_chart(curve, z_threshold: float, title: str = "") -> alt.HConcat
         .mark_rule(strokeDash=[4, 3], color="#c92a2a")
         .encode(y="z:Q")
     )
-    return alt.hconcat(left, (lines + rule).properties(width=300, height=220))
+    return alt.hconcat(left, (lines + rule).properties(width=300, height=220)).resolve_scale(
+        color="independent"
+    )
 
 
 def allocation_chart(allocation: pd.DataFrame) -> alt.Chart:
-    """Extra trials per question per model: greedy vs uniform split of the same budget.
+    """Extra trials per question per model: greedy vs even split of the same budget.
 
     What to read from it: the greedy split spends trials on the models whose
     pairs more data can still decide; models with no bar are already separated
@@ -81,18 +96,19 @@ def allocation_chart(allocation: pd.DataFrame) -> alt.Chart:
     Parameters
     ----------
     allocation : pandas.DataFrame
-        ``Plan.allocation`` (columns ``model, extra_trials, uniform_trials``).
+        ``Plan.allocation`` (columns ``model, greedy_trials, uniform_trials``).
 
     Returns
     -------
     altair.Chart
     """
     order = allocation["model"].astype(str).tolist()
+    greedy = "greedy_trials" if "greedy_trials" in allocation else "extra_trials"
     long = allocation.melt(
-        id_vars="model", value_vars=["extra_trials", "uniform_trials"], var_name="split",
+        id_vars="model", value_vars=[greedy, "uniform_trials"], var_name="split",
         value_name="trials",
     )
-    long["split"] = long["split"].map({"extra_trials": "greedy", "uniform_trials": "uniform"})
+    long["split"] = long["split"].map({greedy: "greedy", "uniform_trials": "uniform"})
     return (
         alt.Chart(long)
         .mark_bar()

@@ -70,7 +70,7 @@ def test_restore_sets_every_page_and_reproduces_the_numbers(data_dir):
     want = lb.tables(lb.run(data.select("AIME'25"), settings["leaderboard"]))["leaderboard"]
     got = _board(at)
     assert got["model"].tolist() == want["model"].tolist()
-    np.testing.assert_allclose(got["mu"], want["mu"], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(got["score"], want["score"], rtol=0, atol=1e-12)
 
     at.switch_page("app_pages/greedy.py").run()
     _ok(at)
@@ -207,8 +207,8 @@ def test_restore_categorical_weights_on_an_upload():
     at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)
     lb = ANALYSES["leaderboard"]
-    want = lb.tables(lb.run(loaded, params))["leaderboard"].set_index("model")["mu"]
-    got = _board(at).set_index("model")["mu"]
+    want = lb.tables(lb.run(loaded, params))["leaderboard"].set_index("model")["score"]
+    got = _board(at).set_index("model")["score"]
     np.testing.assert_allclose(got.loc[want.index], want, rtol=0, atol=1e-12)
     assert at.session_state[STORE]["leaderboard"].weights == (0.0, 0.25, 1.0)
 
@@ -216,7 +216,7 @@ def test_restore_categorical_weights_on_an_upload():
 def _plan_and_studies():
     from scorio_core.analyses import SIMULATIONS
 
-    plan = ANALYSES["plan"].params(confidence=0.9, adjust="holm", budget_trials=9,
+    plan = ANALYSES["plan"].params(confidence=0.9, adjust="bh", assurance=0.9, budget_trials=9,
                                    pair=("Phi-4", "LIMO-v2"), n_max=48, sims=300)
     order = SIMULATIONS["order"].params(upper=0.7, lower=0.62, concentration=9.0, sims=300,
                                         seed=5)
@@ -238,7 +238,8 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
     assert at.segmented_control(key="plan_confidence").value == 0.9
-    assert at.selectbox(key="plan_adjust").value == "holm"
+    assert at.selectbox(key="plan_adjust").value == "bh"
+    assert at.segmented_control(key="plan_assurance").value == 0.9
     assert at.number_input(key="plan_budget").value == 9
     assert (at.selectbox(key="plan_upper").value, at.selectbox(key="plan_lower").value) == (
         "Phi-4", "LIMO-v2")
@@ -247,8 +248,9 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
     result = ANALYSES["plan"].run(data, plan)
     got = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
     assert got["better"].tolist() == result.plan.pairs["better"].tolist()
-    np.testing.assert_allclose(got["z_questions"], result.plan.pairs["z_questions"], rtol=0,
-                               atol=1e-12)
+    np.testing.assert_allclose(got["t"], result.plan.pairs["t"], rtol=0, atol=1e-12)
+    want = [f"{v:,.0f}" if np.isfinite(v) else "∞" for v in result.plan.pairs["trials_needed"]]
+    assert got["trials_needed"].tolist() == want
 
     at.switch_page("app_pages/simulator.py").run()
     _ok(at)

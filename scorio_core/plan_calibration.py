@@ -1,0 +1,397 @@
+"""The Planner's promises, measured by simulation with known truth (SPEC §4).
+
+Each replicate draws a field of ``L`` models with known per-question success
+probabilities (shared question difficulty ``b_α ~ N(0, 2²)``, abilities ``θ_i``, and a
+model × question interaction of s.d. :data:`INTERACTION`, so that in the population scope
+some gaps cannot be closed by trials alone), draws ``N`` trials, runs
+:func:`scorio_core.planner.plan` on them exactly as a user would, then *adds the data the
+plan asks for* -- more trials of the same questions, or new questions from the same
+population -- and asks the product's own :func:`scorio_core.inference.infer` whether the
+pair is now decided. Three checks:
+
+* **Assurance**: among pairs whose ``trials_needed`` (or ``questions_needed``) was stated
+  for an ``assurance`` chance, the share decided once every model reached it; and, for all
+  undecided pairs, the predicted chance of a decision at ``2N``, ``8N`` and ``64N`` trials
+  (:func:`~scorio_core.planner.pair_assurance`) against the realised share, by bins. In the
+  population scope ``64N`` is close to "any number of trials", so its bins check
+  ``p_unsettled``.
+* **Allocation**: the greedy split, the even split and the recommended one, realised with
+  the same extra draws (common random numbers); the pairs decided correctly after each,
+  and the gain the Planner claimed.
+
+Unequal trials per model (an allocation) are judged with the leaderboard's own statistics
+per model (:func:`~scorio_core.inference.score_stats` per model, the scope's covariance,
+:func:`~scorio_core.inference.pair_pvalues` and
+:func:`~scorio_core.inference.decide_pvalues`) -- the leaderboard itself needs one ``N``.
+``python benchmarks/planner_calibration.py`` prints the tables.
+
+Example
+-------
+>>> r = assurance_check(30, 4, scope="questions", reps=4, seed=1)
+>>> r.scope, r.reps, 0.0 <= r.realised <= 1.0 or r.planned == 0
+('questions', 4, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import special
+
+from ._validation import check_confidence, check_int
+from .calibration import LOGIT_SD
+from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
+from .inference import (
+    _null_pair_stats,
+    decide_pvalues,
+    infer,
+    pair_pvalues,
+    score_stats,
+)
+from .leaderboard import leaderboard
+from .planner import allocate_trials, pair_assurance, pair_needs
+
+__all__ = [
+    "INTERACTION",
+    "AssuranceCheck",
+    "assurance_check",
+    "AllocationCheck",
+    "allocation_check",
+]
+
+#: s.d. of the model × question interaction on the logit scale.
+INTERACTION = 0.7
+#: Largest trials per question / questions the realisation draws (larger plans are skipped
+#: and counted).
+_MAX_N, _MAX_M = 4096, 4000
+_W = np.array([0.0, 1.0])
+
+
+def _field(rng, L: int, M: int, spread: str):
+    """True abilities and the per-question probabilities of ``M`` questions."""
+    if spread == "even":
+        d = rng.uniform(0.0, 0.5)
+        theta = np.linspace(d, -d, L)
+    else:
+        theta = rng.uniform(0.0, 0.5) * rng.standard_normal(L)
+    return theta, _questions(rng, theta, M)
+
+
+def _questions(rng, theta, M):
+    b = LOGIT_SD * rng.standard_normal(M)
+    eta = theta[:, None] - b[None, :] - INTERACTION * rng.standard_normal((theta.size, M))
+    return special.expit(eta)
+
+
+def _truth(p: np.ndarray, theta: np.ndarray, scope: str) -> np.ndarray:
+    """The estimand's order: mean over these questions, or (population) ``θ`` (the
+    population mean is increasing in ``θ``, the same function for every model)."""
+    return p.mean(-1) if scope == "questions" else theta
+
+
+def _R(counts: np.ndarray, N: int) -> np.ndarray:
+    """A binary ``(L, M, N)`` table with these success counts (order of trials is immaterial)."""
+    return (np.arange(N)[None, None, :] < counts[..., None]).astype(np.int8)
+
+
+def _decided(counts, N, scope, conf, adjust, seed) -> np.ndarray:
+    n = np.stack([N - counts, counts], -1)
+    inf = infer(score_stats(n, _W), scope, conf, adjust, 2000, seed)
+    return inf.decided | inf.decided.T
+
+
+@dataclass(frozen=True)
+class AssuranceCheck:
+    """Result of :func:`assurance_check`.
+
+    Attributes
+    ----------
+    planned : int
+        Undecided pairs given a finite ``trials_needed`` (at most 4,096) and realised.
+    predicted, realised, realised_se : float
+        Target chance, and the share of those pairs decided at ``trials_needed``.
+    q_planned, q_realised, q_se : float
+        The same for ``questions_needed`` (population scope; NaN in the questions scope).
+    papers_realised : float
+        Share decided at the papers' ``trials_needed_papers`` (the old 50 % point).
+    bins : pandas.DataFrame
+        ``multiple, bin, count, predicted, observed, se``: predicted chance of a decision at
+        ``multiple × N`` trials vs the realised share.
+    skipped : int
+        Pairs whose plan was beyond the realisation limits.
+    """
+
+    scope: str
+    M: int
+    N: int
+    L: int
+    reps: int
+    assurance: float
+    adjust: str
+    planned: int
+    predicted: float
+    realised: float
+    realised_se: float
+    q_planned: int
+    q_realised: float
+    q_se: float
+    papers_planned: int
+    papers_realised: float
+    bins: pd.DataFrame
+    skipped: int
+
+
+def _share(x) -> tuple[float, float]:
+    x = np.asarray(x, dtype=float)
+    if x.size == 0:
+        return float("nan"), float("nan")
+    return float(x.mean()), float(np.sqrt(max(x.mean() * (1 - x.mean()), 1e-12) / x.size))
+
+
+def assurance_check(
+    M: int,
+    N: int,
+    *,
+    scope: str,
+    L: int = 5,
+    reps: int = 200,
+    assurance: float = ASSURANCE,
+    adjust: str = ADJUSTMENTS[0],
+    multiples=(2, 8, 64),
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> AssuranceCheck:
+    """Realised decision rates of the Planner's ``trials_needed`` / ``questions_needed``.
+
+    Parameters
+    ----------
+    M, N : int
+        Questions and trials per question of the simulated runs (``N ≥ 2``).
+    scope : {"questions", "population"}
+    L, reps : int
+        Models per field, fields.
+    assurance : float
+        Target chance the plan is made for.
+    adjust : str
+        Multiplicity control of the leaderboard and of the realised decisions.
+    multiples : sequence of int
+        ``N' = multiple × N`` at which the predicted chance is checked for every pair.
+    confidence : float
+    seed : int
+
+    Returns
+    -------
+    AssuranceCheck
+    """
+    if scope not in SCOPES:
+        raise ValueError(f"scope must be one of {SCOPES}; got {scope!r}")
+    M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
+    L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
+    conf = check_confidence(confidence)
+    root = np.random.SeedSequence([int(seed), 7, M, N, L, SCOPES.index(scope)])
+    hit, qhit, phit, rows = [], [], [], []
+    skipped = 0
+    for r, ss in enumerate(root.spawn(reps)):
+        rng = np.random.default_rng(ss)
+        theta, p = _field(rng, L, M, "random")
+        c0 = rng.binomial(N, p)
+        board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
+                            seed=r, models=[f"m{i}" for i in range(L)])
+        pairs = pair_needs(board, assurance_level=assurance)
+        if pairs.empty:
+            continue
+        idx = {m: i for i, m in enumerate(board.models)}
+        up = pairs["better"].map(idx).to_numpy()
+        lo = pairs["next"].map(idx).to_numpy()
+
+        def realise(n_tot, rng=rng, c0=c0, p=p, r=r):
+            more = rng.binomial(int(n_tot) - N, p)
+            return _decided(c0 + more, int(n_tot), scope, conf, adjust, r)
+
+        for k in range(len(pairs)):
+            n_star = pairs["trials_needed"].iloc[k]
+            if np.isfinite(n_star):
+                if n_star <= _MAX_N:
+                    hit.append(realise(n_star)[up[k], lo[k]])
+                else:
+                    skipped += 1
+            n_pap = pairs["trials_needed_papers"].iloc[k]
+            if np.isfinite(n_pap) and N < n_pap <= _MAX_N:
+                phit.append(realise(n_pap)[up[k], lo[k]])
+            m_star = pairs["questions_needed"].iloc[k]
+            if scope == "population" and np.isfinite(m_star):
+                if m_star <= _MAX_M:
+                    extra = _questions(rng, theta, int(m_star) - M)
+                    cq = np.concatenate([c0, rng.binomial(N, extra)], 1)
+                    qhit.append(_decided(cq, N, scope, conf, adjust, r)[up[k], lo[k]])
+                else:
+                    skipped += 1
+        for mult in multiples:
+            D = realise(mult * N)
+            for k in range(len(pairs)):
+                a = pair_assurance(board, pairs["better"].iloc[k], pairs["next"].iloc[k],
+                                   [mult * N])[0]
+                rows.append((mult, a, bool(D[up[k], lo[k]])))
+    realised, se = _share(hit)
+    q_realised, q_se = _share(qhit)
+    p_realised, _ = _share(phit)
+    df = pd.DataFrame(rows, columns=["multiple", "predicted", "observed"])
+    bins = _bins(df)
+    return AssuranceCheck(
+        scope, M, N, L, reps, float(assurance), adjust, len(hit), float(assurance), realised, se,
+        len(qhit), q_realised, q_se, len(phit), p_realised, bins, skipped,
+    )
+
+
+def _bins(df: pd.DataFrame) -> pd.DataFrame:
+    edges = np.array([0.0, 0.2, 0.4, 0.6, 0.8, 1.0 + 1e-9])
+    out = []
+    for mult, g in df.groupby("multiple"):
+        k = np.clip(np.searchsorted(edges, g["predicted"].to_numpy(), side="right") - 1, 0, 4)
+        for b in range(5):
+            sel = g[k == b]
+            if len(sel) == 0:
+                continue
+            obs = float(sel["observed"].mean())
+            out.append({
+                "multiple": int(mult),
+                "bin": f"{edges[b]:.1f}–{min(edges[b + 1], 1.0):.1f}",
+                "count": len(sel),
+                "predicted": float(sel["predicted"].mean()),
+                "observed": obs,
+                "se": float(np.sqrt(max(obs * (1 - obs), 1e-12) / len(sel))),
+            })
+    return pd.DataFrame(out, columns=["multiple", "bin", "count", "predicted", "observed", "se"])
+
+
+def _decided_unequal(counts, totals, scope, conf, adjust, seed) -> np.ndarray:
+    """Decisions with ``totals[i]`` trials for model ``i``: the leaderboard's statistics per
+    model (its own empirical-Bayes trial variance), the scope's covariance, paired ``t``."""
+    L, M = counts.shape
+    ybar, within = np.empty((L, M)), np.empty((L, M))
+    for i in range(L):
+        n = np.stack([totals[i] - counts[i], counts[i]], -1)[None]
+        st = score_stats(n, _W)
+        ybar[i], within[i] = st.ybar[0], st.within[0]
+    x = ybar.mean(1)
+    if scope == "questions":
+        cov = np.diag(within.sum(1) / (np.asarray(totals, dtype=float) * M * M))
+        df = float(M * (min(totals) - 1))
+    else:
+        cov = np.cov(ybar) / M
+        df = float(M - 1)
+    t, P, pv, sd = pair_pvalues(x, cov, df)
+    null = _null_pair_stats(cov, sd, 2000, seed) if adjust == "simultaneous" else None
+    return decide_pvalues(pv, P, conf, adjust, null)
+
+
+@dataclass(frozen=True)
+class AllocationCheck:
+    """Result of :func:`allocation_check`: mean pairs decided in the true order (``wrong``:
+    in the wrong order) after each split, realised with the same draws."""
+
+    scope: str
+    spread: str
+    M: int
+    N: int
+    L: int
+    budget: int
+    reps: int
+    before: float
+    greedy: float
+    uniform: float
+    chosen: float
+    wrong_chosen: float
+    wrong_uniform: float
+    chosen_gain_se: float  # s.e. of the mean (chosen − uniform), paired
+    claimed_gain: float  # mean (expected_greedy − expected_uniform) where greedy was chosen
+    realised_gain: float  # mean (greedy − uniform) on those same fields
+    greedy_share: float  # share of fields where the greedy split was recommended
+
+
+def allocation_check(
+    M: int,
+    N: int,
+    *,
+    scope: str = "questions",
+    spread: str = "even",
+    L: int = 6,
+    budget: int | None = None,
+    reps: int = 100,
+    adjust: str = ADJUSTMENTS[0],
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> AllocationCheck:
+    """Greedy, even and recommended splits of extra trials, realised with known truth.
+
+    Parameters
+    ----------
+    M, N : int
+    scope : {"questions", "population"}
+    spread : {"even", "random"}
+        Abilities evenly spaced (``θ = linspace(d, −d)``, ``d ~ U(0, 0.5)``: where the old
+        greedy split lost) or ``U(0, 0.5) × N(0, 1)``.
+    L : int
+    budget : int, optional
+        Extra trials per question (default ``3 L``).
+    reps, adjust, confidence, seed
+
+    Returns
+    -------
+    AllocationCheck
+
+    Example
+    -------
+    >>> r = allocation_check(30, 4, reps=3, L=4)
+    >>> r.budget, r.chosen >= 0
+    (12, True)
+    """
+    M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
+    L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
+    budget = 3 * L if budget is None else check_int("budget", budget)
+    conf = check_confidence(confidence)
+    root = np.random.SeedSequence([int(seed), 11, M, N, L, budget, SCOPES.index(scope),
+                                   0 if spread == "even" else 1])
+    res = {k: [] for k in ("before", "greedy", "uniform", "chosen", "wrong_c", "wrong_u")}
+    claimed, realised, chose = [], [], []
+    for r, ss in enumerate(root.spawn(reps)):
+        rng = np.random.default_rng(ss)
+        theta, p = _field(rng, L, M, spread)
+        truth = _truth(p, theta, scope)
+        better = truth[:, None] > truth[None, :]
+        c0 = rng.binomial(N, p)
+        board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
+                            seed=r)
+        a = allocate_trials(board, budget)
+        top = int(max(a.greedy.max(), a.uniform.max()))
+        U = rng.random((L, M, top)) < p[..., None] if top else np.zeros((L, M, 0), bool)
+        cum = np.concatenate([np.zeros((L, M, 1), int), U.cumsum(-1)], -1)
+        out = {}
+        for name, e in (("before", np.zeros(L, int)), ("greedy", a.greedy),
+                        ("uniform", a.uniform)):
+            counts = c0 + np.take_along_axis(cum, e[:, None, None].repeat(M, 1), -1)[..., 0]
+            D = _decided_unequal(counts, N + e, scope, conf, adjust, r)
+            out[name] = (int((D & better).sum()), int((D & ~better).sum()))
+        out["chosen"] = out[a.chosen]
+        res["before"].append(out["before"][0])
+        res["greedy"].append(out["greedy"][0])
+        res["uniform"].append(out["uniform"][0])
+        res["chosen"].append(out["chosen"][0])
+        res["wrong_c"].append(out["chosen"][1])
+        res["wrong_u"].append(out["uniform"][1])
+        chose.append(a.chosen == "greedy")
+        if a.chosen == "greedy":
+            claimed.append(a.expected_greedy - a.expected_uniform)
+            realised.append(sum(out["greedy"]) - sum(out["uniform"]))
+    m = {k: float(np.mean(v)) for k, v in res.items()}
+    d = np.asarray(res["chosen"], float) - np.asarray(res["uniform"], float)
+    nan = float("nan")
+    return AllocationCheck(
+        scope, spread, M, N, L, budget, reps, m["before"], m["greedy"], m["uniform"],
+        m["chosen"], m["wrong_c"], m["wrong_u"],
+        float(d.std(ddof=1) / np.sqrt(d.size)) if d.size > 1 else nan,
+        float(np.mean(claimed)) if claimed else nan,
+        float(np.mean(realised)) if realised else nan, float(np.mean(chose)),
+    )
