@@ -208,7 +208,8 @@ def test_re_ranked_replicates_that_would_run_for_hours_are_refused():
     from scorio_core.analysis.stability import pool_robustness
 
     R = np.random.default_rng(1).integers(0, 2, (6, 12, 8))
-    slow = r"bradley_terry: .*replicates=100,000,000 would take about .* h at .* ms per replicate"
+    slow = (r"bradley_terry: .*replicates=100,000,000 does 800,000,000 rankings .* declared "
+            r"costs \(bradley_terry: medium\) .* Use replicates <= 587,314")
     with pytest.raises(ValidationError, match=slow):
         convergence_at_n(R, methods=["bradley_terry"], replicates=10**8)
     with pytest.raises(ValidationError, match=r"model-pool robustness with pools=10,000,000"):
@@ -216,6 +217,28 @@ def test_re_ranked_replicates_that_would_run_for_hours_are_refused():
     # an affordable run goes through
     run = convergence_at_n(R, methods=["bradley_terry"], replicates=5, seed=0)
     assert run.s_star["bradley_terry"].shape == (5,)
+
+
+def test_work_bounds_are_declared_not_timed(monkeypatch):
+    """The same call is accepted or refused on every machine: a clock that says every
+    ranking takes an hour changes nothing, and every method has a declared cost class."""
+    import time
+
+    from scorio_core.analysis import convergence_at_n
+    from scorio_core.analysis._budget import COST_CLASSES, check_rerank_work, cost_class
+    from scorio_core.rank import METHODS
+
+    assert {cost_class(m) for m in METHODS} <= set(COST_CLASSES)
+    clock = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    R = np.random.default_rng(1).integers(0, 2, (6, 12, 8))
+    run = convergence_at_n(R, methods=["bradley_terry"], replicates=5, seed=0)
+    assert run.s_star["bradley_terry"].shape == (5,)
+    # at the limit: just under 2 h of declared light work is accepted, a little more is not
+    fixed, cell = COST_CLASSES["light"]
+    check_rerank_work(["avg"], 7200 / fixed * 0.99, 0.0, "x")
+    with pytest.raises(ValidationError, match="limit 2 h"):
+        check_rerank_work(["avg"], 7200 / fixed * 1.01, 0.0, "x")
 
 
 def test_stability_says_why_tau_is_missing_when_every_model_ties():

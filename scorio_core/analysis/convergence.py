@@ -42,7 +42,6 @@ Example
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -55,7 +54,7 @@ from .._validation import ValidationError, as_outcome_array, as_weights, check_i
 from ..parallel import Executor
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
-from ._budget import check_projected_time, check_result_memory
+from ._budget import check_rerank_work, check_result_memory
 from .agreement import mean_sd, skip_reason, tau_b_to
 from .bootstrap import iter_batches, model_pools, pool_prior, pool_sizes, resample_indices
 
@@ -451,36 +450,25 @@ def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray, req=None) -> n
 SLOW_PIECE = 32
 
 
-#: Replicates timed first, in this process, to project the run's length before the rest.
-PILOT = 2
-
-
 def _slow_map(executor, fn, N, replicates, scheme, seed, M, shared, progress, mi, n_methods, mid):
-    """``fn(idx, *shared)`` over the replicates in pieces, in order: a pilot of
-    :data:`PILOT` replicates here (timed: a run projected past the time limit is refused,
-    saying why), then pieces of :data:`SLOW_PIECE` here or on the executor's cluster."""
+    """``fn(idx, *shared)`` over the replicates in pieces of :data:`SLOW_PIECE`, here or on
+    the executor's cluster, in order. A run whose declared work (every replicate re-ranked
+    at each of its ``N`` steps; :func:`~scorio_core.analysis._budget.check_rerank_work`)
+    passes the time limit is refused first, saying why."""
+    L = shared[1].shape[0]
+    check_rerank_work([mid], float(replicates) * N, float(replicates) * L * M * N * (N + 1) / 2,
+                      f"{mid}: replicates re-ranked at every step", count=replicates)
+
     def report(frac: float, label: str) -> None:
         if progress is not None:
             progress((mi + frac) / n_methods, label)
 
-    def piece(a: int, b: int) -> tuple:
-        return (resample_indices(N, b - a, scheme, seed, M=M, start=a),)
-
     ex = executor if executor is not None else Executor()
-    pilot = min(PILOT, replicates)
-    t0 = time.perf_counter()
-    first = fn(*piece(0, pilot), *shared)
-    per = (time.perf_counter() - t0) / pilot
-    check_projected_time(per, replicates, f"{mid}: replicates re-ranked at every step",
-                         measured=pilot, parallel=ex.parallelism)
-    # only now, within the limit, are the other pieces' indices drawn
-    starts = list(range(pilot, replicates, SLOW_PIECE))
-    items = [piece(a, min(a + SLOW_PIECE, replicates)) for a in starts]
-    n = len(items) + 1
-    report(1 / n, mid)
-    rest = ex.map(fn, items, shared=shared, label=mid,
-                  progress=lambda f, lab: report((1 + f * (n - 1)) / n, lab))
-    return [first, *rest]
+    items = [
+        (resample_indices(N, min(a + SLOW_PIECE, replicates) - a, scheme, seed, M=M, start=a),)
+        for a in range(0, replicates, SLOW_PIECE)
+    ]
+    return ex.map(fn, items, shared=shared, label=mid, progress=lambda f, lab: report(f, lab))
 
 
 def _last_change_piece(idx, method_id, R, R0, tgt, req) -> np.ndarray:

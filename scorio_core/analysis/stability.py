@@ -34,7 +34,7 @@ from .._validation import ValidationError, as_outcome_array, check_int
 from ..parallel import Executor
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
-from ._budget import check_rerank_time
+from ._budget import check_rerank_work
 from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
 from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
 from .convergence import _check_methods, _contribution, _prep, _scores, fast_path
@@ -214,8 +214,10 @@ def pool_robustness(
     ids = list(METHODS) if methods is None else list(methods)
     check_int("pools", pools)
     # every pool ranks every single-trial slice and the full data once per method
-    check_rerank_time(ids, R, R0, float(len(sizes) * pools * (R.shape[2] + 1)),
-                      "model-pool robustness", name="pools", count=pools)
+    M, N = R.shape[1], R.shape[2]
+    check_rerank_work(ids, float(len(sizes)) * pools * (N + 1),
+                      float(sum(sizes)) * pools * M * 2 * N, "model-pool robustness",
+                      name="pools", count=pools)
     rows = []
     ex = executor if executor is not None else Executor()
     items = [(pool,) for size in sizes for pool in model_pools(L, size, pools, seed)]
