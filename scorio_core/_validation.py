@@ -305,6 +305,23 @@ def check_choice(name: str, value, allowed) -> str:
     return value
 
 
+def check_steps(N: int, steps) -> np.ndarray:
+    """The trials-per-question grid of a convergence study: ``1..N`` when ``steps`` is
+    None, else the sorted unique whole numbers of ``steps``, each in ``1..N``.
+
+    Example
+    -------
+    >>> check_steps(4, None).tolist(), check_steps(8, [8, 2, 2]).tolist()
+    ([1, 2, 3, 4], [2, 8])
+    """
+    if steps is None:
+        return np.arange(1, int(N) + 1)
+    s = np.unique(np.asarray(list(steps), dtype=int))
+    if s.size == 0 or s.min() < 1 or s.max() > N:
+        raise ValidationError(f"steps must lie in 1..{N}; got {s.tolist()}")
+    return s
+
+
 def check_int(name: str, value, minimum: int = 1) -> int:
     """A whole number ``>= minimum`` (booleans refused)."""
     ok = not isinstance(value, bool) and isinstance(value, int | np.integer)

@@ -256,9 +256,10 @@ def trials_needed_from(mu, sigma, N: int, T: int, confidence: float = 0.95) -> T
     return TrialsNeeded(up, low, gap, z_now, int(N), n_needed)
 
 
-def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95):
+def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95, z_star=None):
     """The papers' expected-z rule (000 App. D) for pairs with Bayes@N ``gap`` and
     ``scale = sqrt(σ_i² + σ_j²)``: ``(z_now, n_needed)``, vectorized over pairs (and ``T``).
+    ``z_star`` overrides the threshold of ``confidence`` (the simulation studies sweep it).
 
     ``z`` grows like ``sqrt(T + 1)``, so it reaches ``z*`` at
     ``T' + 1 = (T + 1)(z*/z_now)²``; ``n_needed = T' − T + N`` (at least 1), ``inf`` for a
@@ -266,8 +267,9 @@ def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95):
     """
     gap, scale = np.asarray(gap, dtype=float), np.asarray(scale, dtype=float)
     z_now = _z(gap, scale)
+    zs = z_threshold(confidence) if z_star is None else float(z_star)
     with np.errstate(divide="ignore"):
-        t_plus_1 = (np.asarray(T) + 1) * (z_threshold(confidence) / z_now) ** 2
+        t_plus_1 = (np.asarray(T) + 1) * (zs / z_now) ** 2
     # gaps at rounding level (identical counts summed in another order) are no gap
     n_needed = np.where(gap > 1e-12, np.ceil(t_plus_1 - (np.asarray(T) + 1) + N - 1e-9), np.inf)
     return z_now, np.maximum(n_needed, 1.0)

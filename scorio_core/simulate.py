@@ -54,10 +54,16 @@ import pandas as pd
 from scipy import special
 
 from . import eval as ev
-from ._validation import ValidationError, check_confidence, check_int, check_number
+from ._validation import (
+    ValidationError,
+    check_confidence,
+    check_int,
+    check_number,
+    check_steps,
+)
 from .analysis.agreement import _signs, tau_b_to
 from .analysis.convergence import Curves
-from .decision import prob_correct_order
+from .decision import expected_z_trials, prob_correct_order
 from .outcomes import Outcomes
 from .rank import METHODS
 from .rank._ties import rank_scores, rank_scores_batch
@@ -556,15 +562,6 @@ def _scorer(method_id: str):
     )
 
 
-def _steps(N: int, steps) -> np.ndarray:
-    if steps is None:
-        return np.arange(1, N + 1)
-    s = np.unique(np.asarray(list(steps), dtype=int))
-    if s.size == 0 or s.min() < 1 or s.max() > N:
-        raise ValidationError(f"steps must lie in 1..{N}; got {s.tolist()}")
-    return s
-
-
 # ---------------------------------------------------------------------------
 # 1. known-truth convergence (000 §2.7, Fig. 2a)
 # ---------------------------------------------------------------------------
@@ -613,7 +610,7 @@ def truth_convergence(
     for mid in ids:
         _scorer(mid)  # refuse an unknown or re-ranked method before anything runs
     B, N = check_int("replicates", replicates), check_int("N", N)
-    S = _steps(N, steps)
+    S = check_steps(N, steps)
     entropy = _entropy(_rng(seed))
     items = [(a, b, entropy, i) for i, (a, b) in enumerate(_blocks(B))]
     parts = _map(executor, _truth_piece, items, (sim, tuple(ids), S, bool(fresh_questions)),
@@ -757,7 +754,7 @@ def prior_depth(
     M = check_int("M", M)
     B, U = check_int("replicates", replicates), check_int("updates", updates)
     Ds = tuple(sorted({check_int("depth", d, minimum=0) for d in depths}))
-    S = _steps(max(steps) if len(steps) else 1, steps)
+    S = check_steps(max(steps) if len(steps) else 1, steps)
     rng = _rng(seed)
     L = 8
     i = np.arange(1, L + 1)
@@ -823,16 +820,6 @@ def _depth_piece(
 # ---------------------------------------------------------------------------
 # 3. probability of the correct order (000 App. D, Fig. 6)
 # ---------------------------------------------------------------------------
-def _trials_needed_pairs(mu: np.ndarray, sigma: np.ndarray, N: int, T: int, z_star: float):
-    """:func:`scorio_core.decision.trials_needed_from` for many two-model datasets at once:
-    ``mu, sigma (B, 2)`` -> trials needed ``(B,)`` for the pair's z to reach ``z_star``."""
-    gap = np.abs(mu[:, 0] - mu[:, 1])
-    z_now = gap / np.sqrt(sigma[:, 0] ** 2 + sigma[:, 1] ** 2)
-    with np.errstate(divide="ignore"):
-        need = np.ceil((T + 1) * (z_star / z_now) ** 2 - (T + 1) + N - 1e-9)
-    return np.where(gap > 0, np.maximum(need, 1.0), np.inf)
-
-
 @dataclass(frozen=True)
 class CorrectOrder:
     """Result of :func:`correct_order`.
@@ -933,7 +920,9 @@ def _order_piece(
         # decision.trials_needed_from (z grows like sqrt(T + 1)), applied to every dataset.
         post = ev.bayes_from_counts(sample_counts(many, n, rng).astype(float), w)
         return {
-            t: float(np.median(_trials_needed_pairs(post.mu, post.sigma, n, 2 + n, t)))
+            t: float(np.median(expected_z_trials(
+                np.abs(post.mu[:, 0] - post.mu[:, 1]), np.hypot(post.sigma[:, 0], post.sigma[:, 1]),
+                n, 2 + n, z_star=t)[1]))
             for t in thresholds
         }
     p_correct = float(prob_correct_order(p[0], p[1], [n], w=w, n_sims=sims, rng=rng)[0])

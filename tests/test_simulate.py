@@ -348,12 +348,13 @@ def test_every_chart_builds_and_has_a_one_line_caption():
 
 
 def test_batched_trials_needed_equals_decision():
-    from scorio_core.decision import trials_needed_from
-    from scorio_core.simulate import _trials_needed_pairs
+    """The simulation studies sweep the threshold of the one expected-z rule."""
+    from scorio_core.decision import expected_z_trials, trials_needed_from
 
     rng = np.random.default_rng(5)
     mu, sigma = rng.uniform(0.4, 0.7, (20, 2)), rng.uniform(0.005, 0.03, (20, 2))
-    got = _trials_needed_pairs(mu, sigma, 80, 82, float(special.ndtri(0.95)))
+    got = expected_z_trials(np.abs(mu[:, 0] - mu[:, 1]), np.hypot(sigma[:, 0], sigma[:, 1]),
+                            80, 82, z_star=float(special.ndtri(0.95)))[1]
     want = [
         trials_needed_from(m, sd, 80, 82, 0.95).n_needed[0] for m, sd in zip(mu, sigma, strict=True)
     ]

@@ -50,7 +50,7 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
-from .._validation import ValidationError, as_outcome_array, as_weights, check_int
+from .._validation import ValidationError, as_outcome_array, as_weights, check_int, check_steps
 from ..parallel import Executor
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
@@ -331,15 +331,6 @@ class Curves:
         )
 
 
-def _steps(N: int, steps) -> np.ndarray:
-    if steps is None:
-        return np.arange(1, N + 1)
-    s = np.unique(np.asarray(steps, dtype=int))
-    if s.size == 0 or s.min() < 1 or s.max() > N:
-        raise ValidationError(f"steps must lie in 1..{N}; got {np.asarray(steps).tolist()}")
-    return s
-
-
 def convergence_curves(
     R,
     R0=None,
@@ -363,7 +354,7 @@ def convergence_curves(
     ids, skipped = _check_methods(methods, R, R0)
     check_int("replicates", replicates)
     L, M, N = R.shape
-    S = _steps(N, steps)
+    S = check_steps(N, steps)
     check_result_memory(replicates, 8.0 * S.size * len(ids), "convergence curves")
     pos = {int(s): i for i, s in enumerate(S)}
     tau = {}
