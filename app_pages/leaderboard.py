@@ -10,19 +10,21 @@ from scorio_core import ValidationError, export
 from scorio_core.analyses.leaderboard import LEADERBOARD
 from scorio_core.analyses.page_state import CONFIDENCES, from_state, ks_options
 from scorio_core.analyses.provenance import export_filename
-from scorio_core.estimands import ADJUST_HELP, ADJUST_LABELS, ADJUSTMENTS, SCOPE_HELP, SCOPES
+from scorio_core.estimands import ADJUST_LABELS, SCOPE_HELP
 from scorio_core.leaderboard import prior_note
+from scorio_core.params import LeaderboardParams, widget
 
 
 def _controls(o) -> tuple | None:
     """The widgets; the category weights edited (``None`` for binary data)."""
     # Button groups (segmented controls, pills) and select boxes only: every other widget
     # kind is more JavaScript for a first visit's browser to fetch before the table shows.
+    # labels, choices and help texts: the declarations in scorio_core/params.py
+    w = {k: widget(LeaderboardParams, k) for k in ("confidence", "scope", "adjust", "ks")}
     c1, c2, c3 = st.columns([2, 2, 3])
-    c1.segmented_control("Confidence", CONFIDENCES, key="confidence", required=True,
-                         format_func=lambda c: f"{c:.0%}",
-                         help="Level of the intervals and of the two-sided pairwise "
-                         "decisions behind rank, rank_lo, rank_hi and the heatmap")
+    c1.segmented_control(w["confidence"]["label"], CONFIDENCES, key="confidence",
+                         required=True, format_func=lambda c: f"{c:.0%}",
+                         help=w["confidence"]["help"])
     c2.segmented_control("Prior", [False, True], key="use_prior", required=True,
                          format_func=lambda g: "greedy (R0)" if g else "uniform",
                          disabled=o.R0 is None,
@@ -30,14 +32,13 @@ def _controls(o) -> tuple | None:
                          else f"greedy: add the {o.D} greedy outcome(s) per question to the "
                          "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
     if o.is_binary:
-        c3.pills("Pass@k columns", ks_options(o.N), key="ks", selection_mode="multi",
-                 help=f"k ≤ N = {o.N} trials")
+        c3.pills(w["ks"]["label"], ks_options(o.N), key="ks", selection_mode="multi",
+                 help=f"{w['ks']['help']}; k ≤ N = {o.N} trials")
     c1, c2 = st.columns([3, 2])
-    c1.segmented_control("Scope", list(SCOPES), key="scope", required=True,
-                         help="  \n".join(f"{k}: {v}" for k, v in SCOPE_HELP.items()))
-    c2.selectbox("Multiplicity control", list(ADJUSTMENTS), key="adjust",
-                 format_func=ADJUST_LABELS.get,
-                 help="  \n".join(f"{k}: {v}" for k, v in ADJUST_HELP.items()))
+    c1.segmented_control(w["scope"]["label"], w["scope"]["options"], key="scope",
+                         required=True, help=w["scope"]["help"])
+    c2.selectbox(w["adjust"]["label"], w["adjust"]["options"], key="adjust",
+                 format_func=ADJUST_LABELS.get, help=w["adjust"]["help"])
     if o.is_binary:
         return None
     start = st.session_state.get("_lb_weights")

@@ -12,43 +12,36 @@ from app_pages import _common, _page_state, _render
 from scorio_core import ValidationError
 from scorio_core.analyses.page_state import ASSURANCES, CONFIDENCES, from_state
 from scorio_core.analyses.plan import PLAN, summary
-from scorio_core.estimands import (
-    ADJUST_HELP,
-    ADJUST_LABELS,
-    ADJUSTMENTS,
-    ASSURANCE_HELP,
-    SCOPE_HELP,
-    SCOPES,
-)
+from scorio_core.estimands import ADJUST_LABELS
+from scorio_core.params import PlanParams, widget
 
 
 def main() -> None:
     ds = _common.page_start("Planner")
     o = ds.view
     _page_state.widgets("plan", ds)
+    # labels, choices and help texts: the declarations in scorio_core/params.py
+    w = {k: widget(PlanParams, k) for k in ("confidence", "assurance", "budget_trials",
+                                             "scope", "adjust")}
     c1, c2, c3 = st.columns([5, 4, 4])  # room for the four confidence buttons
     confidence = c1.segmented_control(
-        "Confidence", CONFIDENCES, key="plan_confidence", required=True,
-        format_func=lambda c: f"{c:.0%}",
+        w["confidence"]["label"], CONFIDENCES, key="plan_confidence", required=True,
+        format_func=lambda c: f"{c:.0%}", help=w["confidence"]["help"],
     )
     assurance = c2.segmented_control(
-        "Chance of a decision", ASSURANCES, key="plan_assurance", required=True,
-        format_func=lambda a: f"{a:.0%}", help=ASSURANCE_HELP,
+        w["assurance"]["label"], ASSURANCES, key="plan_assurance", required=True,
+        format_func=lambda a: f"{a:.0%}", help=w["assurance"]["help"],
     )
-    c3.number_input(
-        "Extra trials (budget)", 1, 10_000, key="plan_budget",
-        help="Extra trials per question to split across models; one unit = one model "
-        "answering every question once more",
-    )
+    c3.number_input(w["budget_trials"]["label"], 1, 10_000, key="plan_budget",
+                    help=w["budget_trials"]["help"])
     d1, d2 = st.columns([4, 4])
     scope = d1.segmented_control(
-        "Scope of the decisions", list(SCOPES), key="plan_scope", required=True,
-        help="  \n".join(f"{k}: {v}" for k, v in SCOPE_HELP.items()),
+        w["scope"]["label"], w["scope"]["options"], key="plan_scope", required=True,
+        help=w["scope"]["help"],
     )
     adjust = d2.selectbox(
-        "Multiplicity control", list(ADJUSTMENTS), key="plan_adjust",
-        format_func=ADJUST_LABELS.get,
-        help="  \n".join(f"{k}: {v}" for k, v in ADJUST_HELP.items()),
+        w["adjust"]["label"], w["adjust"]["options"], key="plan_adjust",
+        format_func=ADJUST_LABELS.get, help=w["adjust"]["help"],
     )
     names = [str(m) for m in o.models]
     try:

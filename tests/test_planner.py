@@ -206,4 +206,4 @@ def test_cli_plan(capsys, data_dir, fmt):
 def test_cli_plan_rejects_a_bad_assurance(capsys, data_dir):
     with pytest.raises(SystemExit):
         main(["plan", str(data_dir / "biased_coins.npz"), "--assurance", "1.5"])
-    assert "--assurance expects a probability" in capsys.readouterr().err
+    assert "assurance must be at least 0.5 and below 1; got 1.5" in capsys.readouterr().err

@@ -18,70 +18,15 @@ Example
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from .._validation import ValidationError, check_choice, check_confidence, check_int
-from ..estimands import ADJUST_HELP, ADJUSTMENTS, SCOPE_HELP, SCOPES
+from ..estimands import ADJUST_HELP, SCOPE_HELP
 from ..leaderboard import Leaderboard, leaderboard, prior_note
 from ..outcomes import Outcomes
+from ..params import LeaderboardParams
 from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["LeaderboardParams", "LeaderboardResult", "LEADERBOARD"]
-
-
-@dataclass(frozen=True)
-class LeaderboardParams:
-    """Settings of the leaderboard (the Leaderboard page's widgets, ``scorio-studio leaderboard``).
-
-    Parameters
-    ----------
-    confidence : float
-        Level of the intervals and of the two-sided pairwise decisions behind the ranks.
-    prior : {"uniform", "greedy"}
-        ``greedy`` adds the dataset's greedy outcomes ``R0`` to the papers' uniform prior
-        (the ``bayes_*`` columns; the headline uses the sampled trials only).
-    ks : tuple of int
-        Pass@k columns (binary data only).
-    weights : tuple of float, optional
-        Category weights; default the dataset's.
-    scope : {"questions", "population"}
-        The estimand (:data:`scorio_core.inference.SCOPE_HELP`).
-    adjust : {"simultaneous", "holm", "bh", "none"}
-        Multiplicity control of the pairwise decisions behind ``rank``
-        (:data:`scorio_core.inference.ADJUST_HELP`).
-    draws, seed : int
-        Draws of the confidence distribution (``p_best``, rank distribution) and seed.
-    """
-
-    confidence: float = 0.95
-    prior: str = "uniform"
-    ks: tuple[int, ...] = ()
-    weights: tuple[float, ...] | None = None
-    scope: str = SCOPES[0]
-    adjust: str = ADJUSTMENTS[0]
-    draws: int = 10_000
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        check_confidence(self.confidence)
-        check_choice("prior", self.prior, ("uniform", "greedy"))
-        check_choice("scope", self.scope, SCOPES)
-        check_choice("adjust", self.adjust, ADJUSTMENTS)
-        check_int("draws", self.draws, minimum=100)
-        check_int("seed", self.seed, minimum=0)
-        ks = tuple(self.ks)
-        for k in ks:
-            if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-                raise ValidationError(f"ks must be whole numbers >= 1; got {list(ks)!r}")
-        object.__setattr__(self, "ks", ks)
-        if self.weights is not None:
-            w = tuple(float(x) for x in self.weights)
-            if len(w) < 2 or not all(math.isfinite(x) for x in w):
-                raise ValidationError(
-                    f"weights must be at least two finite numbers; got {list(self.weights)!r}"
-                )
-            object.__setattr__(self, "weights", w)
 
 
 @dataclass(frozen=True)

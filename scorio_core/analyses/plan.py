@@ -27,9 +27,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .. import charts
-from .._validation import ValidationError, check_choice, check_confidence, check_int
-from ..estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from ..outcomes import Outcomes
+from ..params import PlanParams
 from ..planner import (
     CurveSettings,
     OrderCurve,
@@ -42,84 +41,6 @@ from ..planner import (
 from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
-
-
-@dataclass(frozen=True)
-class PlanParams:
-    """Settings of the planner (the Planner page's widgets, ``scorio-studio plan``).
-
-    Parameters
-    ----------
-    confidence : float
-        Decision level: which adjacent pairs count as undecided, and the z threshold.
-    scope : {"questions", "population"}
-        Scope whose decisions define the undecided pairs.
-    adjust : {"holm", "simultaneous", "bh", "none"}
-        Multiplicity control of those decisions (:data:`scorio_core.estimands.ADJUST_HELP`).
-    assurance : float
-        Chance of a decision that ``trials_needed`` and ``questions_needed`` aim for
-        (0.5 to 1; default :data:`scorio_core.estimands.ASSURANCE`).
-    prior : {"uniform", "greedy"}
-        ``greedy`` adds the dataset's greedy outcomes ``R0`` to the papers' Bayes@N prior
-        (only ``trials_needed_papers`` changes).
-    budget_trials : int
-        Extra trials per question to split across models (one unit = one model answering
-        every question once more); ``0`` means ``L × N`` (as many trials again).
-    draws, seed : int
-        Draws of the leaderboard's confidence distribution, and the seed of those draws, of
-        the Planner's draws and of the order-curve simulation.
-    pair : (str, str), optional
-        The pair of the order curve (better model first); default the first undecided
-        adjacent pair, else the two best models.
-    n_max : int, optional
-        Largest trials per question of the order curve (2 to 4096); default reaches 1.25 ×
-        the first undecided pair's trials needed (see :func:`scorio_core.planner.curve_settings`).
-    sims : int
-        Simulated tables per N of the order curve.
-    """
-
-    confidence: float = 0.95
-    scope: str = "questions"
-    adjust: str = ADJUSTMENTS[0]
-    assurance: float = ASSURANCE
-    prior: str = "uniform"
-    budget_trials: int = 0
-    draws: int = 10_000
-    seed: int = 0
-    pair: tuple[str, str] | None = None
-    n_max: int | None = None
-    sims: int = 2000
-
-    def __post_init__(self) -> None:
-        check_confidence(self.confidence)
-        check_choice("scope", self.scope, SCOPES)
-        check_choice("adjust", self.adjust, ADJUSTMENTS)
-        check_choice("prior", self.prior, ("uniform", "greedy"))
-        if not 0.5 <= float(self.assurance) < 1:
-            raise ValidationError(
-                f"assurance must be from 0.5 up to (not including) 1; got {self.assurance!r}"
-            )
-        check_int("budget_trials", self.budget_trials, minimum=0)
-        if self.budget_trials > 1_000_000:
-            raise ValidationError(
-                f"budget_trials must be at most 1,000,000; got {self.budget_trials}"
-            )
-        check_int("draws", self.draws, minimum=100)
-        check_int("seed", self.seed, minimum=0)
-        check_int("sims", self.sims, minimum=100)
-        if self.sims > 200_000:
-            raise ValidationError(f"sims must be at most 200,000; got {self.sims}")
-        if self.n_max is not None:
-            check_int("n_max", self.n_max, minimum=2)
-            if self.n_max > 4096:
-                raise ValidationError(f"n_max must be at most 4096; got {self.n_max}")
-        if self.pair is not None:
-            pair = tuple(str(m) for m in self.pair)
-            if len(pair) != 2 or pair[0] == pair[1]:
-                raise ValidationError(
-                    f"pair must name two different models; got {list(self.pair)!r}"
-                )
-            object.__setattr__(self, "pair", pair)
 
 
 @dataclass(frozen=True)

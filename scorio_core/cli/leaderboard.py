@@ -5,34 +5,19 @@ from __future__ import annotations
 import sys
 
 from .._validation import ValidationError
-from ..estimands import ADJUST_HELP, ADJUSTMENTS, SCOPE_HELP, SCOPES
-from ._common import FORMATS, _add_data_args, _confidence, _ks, _positive_int, _weights, load
+from ._common import FORMATS, _add_data_args, _weights, load
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub) -> None:
+    from ..params import LeaderboardParams, add_options
+
     lb = sub.add_parser(
         "leaderboard", help="CI-aware leaderboard with calibrated intervals (same as the page)"
     )
     _add_data_args(lb)
-    lb.add_argument("--confidence", type=_confidence, default=0.95,
-                    help="level of the intervals and of the two-sided pairwise decisions")
-    lb.add_argument("--scope", choices=list(SCOPES), default=SCOPES[0],
-                    help="; ".join(f"{k}: {v}" for k, v in SCOPE_HELP.items()))
-    lb.add_argument("--adjust", choices=list(ADJUSTMENTS), default=ADJUSTMENTS[0],
-                    help="; ".join(f"{k}: {v}" for k, v in ADJUST_HELP.items()).replace("%", "%%"))
-    lb.add_argument("--draws", type=_positive_int, default=10_000,
-                    help="draws of the confidence distribution (p_best) and of the "
-                    "simultaneous procedure")
-    lb.add_argument("--seed", type=_positive_int, default=0)
-    lb.add_argument(
-        "--prior",
-        choices=["uniform", "greedy"],
-        default="uniform",
-        help="greedy: use the file's greedy/R0 outcomes as Dirichlet prior counts",
-    )
-    lb.add_argument("--k", type=_ks, default=[], help="Pass@k columns, e.g. 2,4,8")
+    add_options(lb, LeaderboardParams)  # every setting as declared in scorio_core/params.py
     lb.add_argument("--format", choices=list(FORMATS), default="csv")
     lb.add_argument(
         "--rubric",
@@ -42,7 +27,10 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    """Print the leaderboard of the data the flags name."""
+    """Print the leaderboard of the data the flags name (the one definition in
+    :data:`scorio_core.analyses.LEADERBOARD`, as the Leaderboard page runs it)."""
+    from ..params import LeaderboardParams, from_args
+
     data = load(args)
     if args.rubric:
         from .rubric import apply_rubric
@@ -54,18 +42,10 @@ def run(args) -> int:
             )
         data = apply_rubric(args.rubric, data)
     from .. import export
-    from ..leaderboard import leaderboard
+    from ..analyses.leaderboard import LEADERBOARD
 
-    board = leaderboard(
-        data,
-        w=_weights(args.weights),
-        use_prior=args.prior == "greedy",
-        confidence=args.confidence,
-        ks=args.k,
-        scope=args.scope,
-        adjust=args.adjust,
-        draws=args.draws,
-        seed=args.seed,
-    )
+    w = _weights(args.weights)
+    params = from_args(LeaderboardParams, args, weights=None if w is None else tuple(w))
+    board = LEADERBOARD.run(data, params).board
     sys.stdout.write(export.export(board, args.format))
     return 0

@@ -1,0 +1,352 @@
+"""Settings declared once: each analysis setting's type, default, choices or bounds, help
+and label live on its params dataclass; validation and the CLI options are made from them.
+
+A setting is a dataclass field made with :func:`setting`::
+
+    @dataclass(frozen=True)
+    class PlanParams:
+        assurance: float = setting(0.8, "target chance of a decision", minimum=0.5,
+                                   maximum=1.0, open_max=True, label="Chance of a decision")
+
+    def __post_init__(self):
+        validate(self)  # choices, bounds, whole numbers -- from the declarations
+
+and ``add_options(parser, PlanParams)`` adds ``--assurance`` with that default, help and
+check; ``from_args(PlanParams, args)`` builds the params back from the parsed flags.
+Adding a setting to an analysis is one field here plus its use in ``run`` (see the
+README's *Add a setting*). Light on purpose (no pandas or SciPy at import), so ``scorio-studio
+--help`` stays fast; the params classes of the leaderboard and the Planner live here.
+
+Example
+-------
+>>> import argparse
+>>> p = argparse.ArgumentParser()
+>>> add_options(p, PlanParams)
+>>> params = from_args(PlanParams, p.parse_args(["--assurance", "0.9", "--adjust", "bh"]))
+>>> params.assurance, params.adjust, params.scope
+(0.9, 'bh', 'questions')
+>>> PlanParams(assurance=1.0)
+Traceback (most recent call last):
+...
+scorio_core._validation.ValidationError: assurance must be at least 0.5 and below 1; got 1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ._validation import ValidationError
+from .estimands import ADJUST_HELP, ADJUSTMENTS, ASSURANCE, ASSURANCE_HELP, SCOPE_HELP, SCOPES
+
+__all__ = [
+    "Setting",
+    "setting",
+    "settings_of",
+    "validate",
+    "add_options",
+    "widget",
+    "from_args",
+    "LeaderboardParams",
+    "PlanParams",
+]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What a setting is, for validation, the CLI, widgets and help texts.
+
+    Attributes
+    ----------
+    help : str
+        One line: what the setting does (the CLI's ``--help``, the widget's tooltip).
+    label : str, optional
+        The widget's label (default: the name, capitalised).
+    choices : tuple, optional
+        The allowed values (first listed = shown first; the default need not be first).
+    choice_help : dict, optional
+        One line per choice, appended to ``help``.
+    minimum, maximum : float, optional
+        Bounds; ``open_min``/``open_max`` exclude them.
+    integer : bool
+        Whole numbers only (``bool`` refused).
+    cli : str or None
+        The flag (default ``--name-with-dashes``); ``None`` for no CLI option.
+    parse : callable, optional
+        Text -> value for the CLI (default from the default's type).
+    """
+
+    help: str
+    label: str | None = None
+    choices: tuple | None = None
+    choice_help: dict | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    open_min: bool = False
+    open_max: bool = False
+    integer: bool = False
+    cli: str | None = ""
+    parse: Any = None
+
+
+def setting(default, help: str, **meta) -> Any:  # noqa: A002 - the word users read
+    """A dataclass field with its :class:`Setting` (``meta``: its other attributes)."""
+    return dataclasses.field(default=default, metadata={"setting": Setting(help, **meta)})
+
+
+def settings_of(cls) -> dict[str, tuple[Any, Setting]]:
+    """``name -> (default, Setting)`` for the declared settings of a params class."""
+    return {
+        f.name: (f.default, f.metadata["setting"])
+        for f in dataclasses.fields(cls)
+        if "setting" in f.metadata
+    }
+
+
+def _bounds_text(s: Setting) -> str:
+    if s.minimum is not None and s.maximum is not None and s.open_min == s.open_max:
+        return f"{'strictly ' if s.open_min else ''}between {s.minimum:g} and {s.maximum:g}"
+    parts = []
+    if s.minimum is not None:
+        parts.append(f"{'above' if s.open_min else 'at least'} {s.minimum:g}")
+    if s.maximum is not None:
+        parts.append(f"{'below' if s.open_max else 'at most'} {s.maximum:g}")
+    return " and ".join(parts)
+
+
+def check_value(name: str, value, s: Setting):
+    """``value`` checked against ``s`` (choices, whole number, bounds); the value back."""
+    if s.choices is not None:
+        if value not in s.choices:
+            raise ValidationError(
+                f"{name} must be one of {', '.join(map(repr, s.choices))}; got {value!r}"
+            )
+        return value
+    if s.integer:
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                raise ValidationError(f"{name} must be a whole number; got {value!r}")
+    elif s.minimum is not None or s.maximum is not None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValidationError(f"{name} must be a number; got {value!r}")
+        if not math.isfinite(float(value)):
+            raise ValidationError(f"{name} must be a finite number; got {value!r}")
+    low = s.minimum is not None and (value <= s.minimum if s.open_min else value < s.minimum)
+    high = s.maximum is not None and (value >= s.maximum if s.open_max else value > s.maximum)
+    if low or high:
+        raise ValidationError(f"{name} must be {_bounds_text(s)}; got {value!r}")
+    return value
+
+
+def validate(obj) -> None:
+    """Check every declared setting of a params instance (call from ``__post_init__``); an
+    optional setting (default ``None``) may stay ``None``."""
+    for name, (default, s) in settings_of(type(obj)).items():
+        value = getattr(obj, name)
+        if value is None and default is None:
+            continue
+        checked = check_value(name, value, s)
+        if checked is not value:
+            object.__setattr__(obj, name, checked)
+
+
+def widget(cls, name: str) -> dict[str, Any]:
+    """``label``, ``options`` (the choices, or None) and ``help`` of a setting for a page
+    widget -- the same declaration the CLI option comes from.
+
+    Example
+    -------
+    >>> w = widget(PlanParams, "adjust")
+    >>> w["label"], w["options"][0], w["help"].startswith("multiplicity control")
+    ('Multiplicity control', 'holm', True)
+    """
+    _, s = settings_of(cls)[name]
+    text = s.help
+    if s.choice_help:
+        text = "  \n".join([text] + [f"{k}: {v}" for k, v in s.choice_help.items()])
+    label = s.label or name.replace("_", " ").capitalize()
+    return {"label": label, "options": None if s.choices is None else list(s.choices),
+            "help": text}
+
+
+def _help(s: Setting, default) -> str:
+    text = s.help
+    if s.choice_help:
+        text += " (" + "; ".join(f"{k}: {v}" for k, v in s.choice_help.items()) + ")"
+    if default is not None and default != () and s.choices is None:
+        text += f"; default {default}"
+    return text.replace("%", "%%")  # argparse formats help with %
+
+
+def _parser_for(name: str, default, s: Setting):
+    if s.parse is not None:
+        return s.parse
+    if s.choices is not None:
+        return None
+    kind = int if s.integer else float if isinstance(default, float) else str
+
+    def parse(text: str):
+        flag = s.cli or "--" + name.replace("_", "-")
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{flag} expects {'a whole number' if kind is int else 'a number'}; got {text!r}"
+            ) from None
+        try:
+            return check_value(name, value, s)
+        except ValidationError as exc:  # argparse says which flag
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return parse
+
+
+def add_options(parser: argparse.ArgumentParser, cls, skip=()) -> None:
+    """One CLI option per declared setting of ``cls`` (not those in ``skip`` or without a
+    flag): the flag, default, choices, type check and help from the declaration."""
+    for name, (default, s) in settings_of(cls).items():
+        if name in skip or s.cli is None:
+            continue
+        flag = s.cli or "--" + name.replace("_", "-")
+        kw: dict[str, Any] = {"default": default, "help": _help(s, default), "dest": name}
+        if s.choices is not None:
+            kw["choices"] = list(s.choices)
+        else:
+            kw["type"] = _parser_for(name, default, s)
+        parser.add_argument(flag, **kw)
+
+
+def from_args(cls, args: argparse.Namespace, **extra):
+    """The params the parsed flags describe (``extra``: values not on the CLI)."""
+    values = {
+        name: getattr(args, name)
+        for name, (_, s) in settings_of(cls).items()
+        if s.cli is not None and hasattr(args, name)
+    }
+    return cls(**values, **extra)
+
+
+# ------------------------------------------------------------------ shared declarations
+def _confidence(default: float = 0.95, text: str = "level of the intervals and of the "
+                "two-sided pairwise decisions") -> Any:
+    return setting(default, text, minimum=0.0, maximum=1.0, open_min=True, open_max=True,
+                   label="Confidence")
+
+
+def _scope(text: str) -> Any:
+    return setting(SCOPES[0], text, choices=SCOPES, choice_help=SCOPE_HELP, label="Scope")
+
+
+def _adjust() -> Any:
+    return setting(ADJUSTMENTS[0], "multiplicity control of the pairwise decisions",
+                   choices=ADJUSTMENTS, choice_help=ADJUST_HELP, label="Multiplicity control")
+
+
+def _prior(text: str) -> Any:
+    return setting("uniform", text, choices=("uniform", "greedy"), label="Prior")
+
+
+def _draws(text: str) -> Any:
+    return setting(10_000, text, integer=True, minimum=100, maximum=10_000_000)
+
+
+def _seed(text: str = "seed of the random draws") -> Any:
+    return setting(0, text, integer=True, minimum=0)
+
+
+def _ks_parse(text: str) -> tuple[int, ...]:
+    try:
+        ks = tuple(int(t) for t in text.split(",") if t.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--k expects comma-separated whole numbers like 2,4,8; got {text!r}"
+        ) from None
+    if any(k < 1 for k in ks):
+        raise argparse.ArgumentTypeError(f"--k values must be >= 1; got {text!r}")
+    return ks
+
+
+def _pair_parse(text: str) -> tuple[str, str]:
+    names = tuple(t.strip() for t in text.split(",") if t.strip())
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(
+            f"--pair expects two model names separated by a comma, e.g. a,b; got {text!r}"
+        )
+    return names
+
+
+@dataclass(frozen=True)
+class LeaderboardParams:
+    """Settings of the leaderboard (the Leaderboard page's widgets, ``scorio-studio
+    leaderboard``). Each field's declaration (:func:`setting`) says what it does."""
+
+    confidence: float = _confidence()
+    prior: str = _prior("greedy: the file's greedy outcomes R0 enter the papers' Bayes@N "
+                        "prior (the bayes_* columns; the headline uses the sampled trials)")
+    ks: tuple[int, ...] = setting((), "Pass@k columns, e.g. 2,4,8 (binary data only)",
+                                  cli="--k", parse=_ks_parse, label="Pass@k columns")
+    weights: tuple[float, ...] | None = setting(
+        None, "category weights (default: the dataset's)", cli=None
+    )
+    scope: str = _scope("the estimand of the intervals and decisions")
+    adjust: str = _adjust()
+    draws: int = _draws("draws of the confidence distribution (p_best, rank distribution) "
+                        "and of the simultaneous procedure's null")
+    seed: int = _seed()
+
+    def __post_init__(self) -> None:
+        validate(self)
+        ks = tuple(self.ks)
+        for k in ks:
+            if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+                raise ValidationError(f"ks must be whole numbers >= 1; got {list(ks)!r}")
+        object.__setattr__(self, "ks", ks)
+        if self.weights is not None:
+            w = tuple(float(x) for x in self.weights)
+            if len(w) < 2 or not all(math.isfinite(x) for x in w):
+                raise ValidationError(
+                    f"weights must be at least two finite numbers; got {list(self.weights)!r}"
+                )
+            object.__setattr__(self, "weights", w)
+
+
+@dataclass(frozen=True)
+class PlanParams:
+    """Settings of the planner (the Planner page's widgets, ``scorio-studio plan``). Each
+    field's declaration (:func:`setting`) says what it does."""
+
+    confidence: float = _confidence(text="decision level: which pairs count as undecided")
+    scope: str = _scope("scope whose decisions define the undecided pairs")
+    adjust: str = _adjust()
+    assurance: float = setting(ASSURANCE, ASSURANCE_HELP, minimum=0.5, maximum=1.0,
+                               open_max=True, label="Chance of a decision")
+    prior: str = _prior("greedy: R0 enters the papers' Bayes@N prior (trials_needed_papers)")
+    budget_trials: int = setting(
+        0, "extra trials per question to split across models (one unit = one model answering "
+        "every question once more); 0: L x N, as many trials again", integer=True, minimum=0,
+        maximum=1_000_000, label="Extra trials (budget)")
+    draws: int = _draws("draws of the leaderboard's confidence distribution")
+    seed: int = _seed("seed of the draws and of the order-curve simulation")
+    pair: tuple[str, str] | None = setting(
+        None, "the pair of the decision / order curve, e.g. 'model a,model b' (default: the "
+        "first undecided adjacent pair)", parse=_pair_parse)
+    n_max: int | None = setting(
+        None, "largest trials per question of the curve (2-4096; default reaches 1.25 x the "
+        "first pair's trials_needed)", integer=True, minimum=2, maximum=4096, label="Largest N")
+    sims: int = setting(2000, "simulated tables per N of the papers' order curve", integer=True,
+                        minimum=100, maximum=200_000)
+
+    def __post_init__(self) -> None:
+        validate(self)
+        if self.pair is not None:
+            pair = tuple(str(m) for m in self.pair)
+            if len(pair) != 2 or pair[0] == pair[1]:
+                raise ValidationError(
+                    f"pair must name two different models; got {list(self.pair)!r}"
+                )
+            object.__setattr__(self, "pair", pair)
