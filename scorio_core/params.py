@@ -52,6 +52,13 @@ __all__ = [
     "from_args",
     "LeaderboardParams",
     "PlanParams",
+    "CompareParams",
+    "StabilityParams",
+    "GreedyParams",
+    "ConvergenceParams",
+    "SCHEMES",
+    "TARGETS",
+    "MATCHES",
 ]
 
 
@@ -73,6 +80,9 @@ class Setting:
         Bounds; ``open_min``/``open_max`` exclude them.
     integer : bool
         Whole numbers only (``bool`` refused).
+    optional : bool
+        ``None`` is allowed (it means a rule of its own; always so when the default is
+        ``None``).
     cli : str or None
         The flag (default ``--name-with-dashes``); ``None`` for no CLI option.
     parse : callable, optional
@@ -88,6 +98,7 @@ class Setting:
     open_min: bool = False
     open_max: bool = False
     integer: bool = False
+    optional: bool = False
     cli: str | None = ""
     parse: Any = None
 
@@ -148,11 +159,16 @@ def validate(obj) -> None:
     optional setting (default ``None``) may stay ``None``."""
     for name, (default, s) in settings_of(type(obj)).items():
         value = getattr(obj, name)
-        if value is None and default is None:
+        if value is None and (default is None or s.optional):
             continue
         checked = check_value(name, value, s)
         if checked is not value:
             object.__setattr__(obj, name, checked)
+
+
+def _choice_line(key, text: str) -> str:
+    """``key: text``, unless the text already starts with the key's word."""
+    return text if text.split(":")[0].split("-")[0] == str(key).split("-")[0] else f"{key}: {text}"
 
 
 def widget(cls, name: str) -> dict[str, Any]:
@@ -168,7 +184,7 @@ def widget(cls, name: str) -> dict[str, Any]:
     _, s = settings_of(cls)[name]
     text = s.help
     if s.choice_help:
-        text = "  \n".join([text] + [f"{k}: {v}" for k, v in s.choice_help.items()])
+        text = "  \n".join([text] + [_choice_line(k, v) for k, v in s.choice_help.items()])
     label = s.label or name.replace("_", " ").capitalize()
     return {"label": label, "options": None if s.choices is None else list(s.choices),
             "help": text}
@@ -177,7 +193,7 @@ def widget(cls, name: str) -> dict[str, Any]:
 def _help(s: Setting, default) -> str:
     text = s.help
     if s.choice_help:
-        text += " (" + "; ".join(f"{k}: {v}" for k, v in s.choice_help.items()) + ")"
+        text += " (" + "; ".join(_choice_line(k, v) for k, v in s.choice_help.items()) + ")"
     if default is not None and default != () and s.choices is None:
         text += f"; default {default}"
     return text.replace("%", "%%")  # argparse formats help with %
@@ -350,3 +366,101 @@ class PlanParams:
                     f"pair must name two different models; got {list(self.pair)!r}"
                 )
             object.__setattr__(self, "pair", pair)
+
+
+def _methods(default: str) -> Any:
+    return setting(default, "'all', a family name, or comma-separated method ids",
+                   label="Methods")
+
+
+def _check_methods(spec: str) -> None:
+    from .analyses._base import resolve_methods  # the registry: loaded only to validate
+
+    resolve_methods(spec)
+
+
+@dataclass(frozen=True)
+class CompareParams:
+    """Settings of the method comparison (``scorio-studio compare``, Method comparison page)."""
+
+    methods: str = _methods("all")
+
+    def __post_init__(self) -> None:
+        validate(self)
+        _check_methods(self.methods)
+
+
+@dataclass(frozen=True)
+class StabilityParams:
+    """Settings of the N = 1 stability analysis (Stability page, ``scorio-studio stability``)."""
+
+    methods: str = _methods("all")
+
+    def __post_init__(self) -> None:
+        validate(self)
+        _check_methods(self.methods)
+
+
+@dataclass(frozen=True)
+class GreedyParams:
+    """Settings of greedy vs sampling (Greedy page, ``scorio-studio greedy``)."""
+
+    replicates: int = setting(50, "column-wise resampled datasets for the N = 1 statistics "
+                              "(the paper uses 50)", integer=True, minimum=2,
+                              label="Replicates")
+    seed: int = _seed()
+
+    def __post_init__(self) -> None:
+        validate(self)
+
+
+#: Resampling schemes with what each resamples.
+SCHEMES = {
+    "column": "column-wise: resample trial indices",
+    "row": "row-wise: resample each question's trials",
+    "permutation": "permutation: shuffle trial order",
+}
+#: Targets a ranking is compared with.
+TARGETS = {
+    "gold": "gold standard (Bayes@N on all trials)",
+    "self": "each method's own full-trial ranking",
+    "truth": "known true means (simulated data)",
+}
+#: When a replicate counts as converged.
+MATCHES = {
+    "exact": "exact: the ranking equals the target (000 App. I.1)",
+    "ci": "with CI: decided pairs in the target's order; CI ties may swap",
+}
+
+
+@dataclass(frozen=True)
+class ConvergenceParams:
+    """Settings of the convergence analysis (Convergence page, ``scorio-studio convergence``).
+
+    ``curve_replicates=None`` skips the τ_b curves (the CLI prints only convergence@n);
+    ``slow_replicates=None`` uses ``replicates`` and ``curve_replicates`` for methods
+    without a fast path too.
+    """
+
+    methods: str = _methods("bayes,pass_at_k_2,pass_at_k_4,pass_at_k_8")
+    replicates: int = setting(10_000, "bootstrap replicates for convergence@n (the papers use "
+                              "100,000)", integer=True, minimum=2, label="Replicates")
+    curve_replicates: int | None = setting(1000, "replicates for the τ_b curves (None: no "
+                                           "curves)", integer=True, minimum=2, optional=True,
+                                           cli=None)
+    slow_replicates: int | None = setting(10, "replicates for methods without a fast path "
+                                          "(None: as the others)", integer=True, minimum=2,
+                                          optional=True, cli=None)
+    seed: int = _seed()
+    scheme: str = setting("column", "resampling scheme", choices=tuple(SCHEMES),
+                          choice_help=SCHEMES, label="Resampling")
+    target: str = setting("gold", "what each replicate's ranking is compared with (truth "
+                          "needs the file's known true means, e.g. the biased coins)",
+                          choices=tuple(TARGETS), choice_help=TARGETS, label="Target")
+    match: str = setting("exact", "when a replicate counts as converged",
+                         choices=tuple(MATCHES), choice_help=MATCHES,
+                         label="A replicate has converged when")
+
+    def __post_init__(self) -> None:
+        validate(self)
+        _check_methods(self.methods)

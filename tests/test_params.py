@@ -15,8 +15,11 @@ from scorio_core.cli import _parser
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Options every data-reading subcommand shares (the loader's), and output-only flags.
-SHARED = {"help", "path", "scorer", "benchmark", "weights", "on_missing", "format", "rubric"}
-CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams}
+SHARED = {"help", "path", "scorer", "benchmark", "weights", "on_missing", "format", "rubric",
+          "workers", "scheduler"}
+CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams,
+             "compare": P.CompareParams, "stability": P.StabilityParams,
+             "greedy": P.GreedyParams, "convergence": P.ConvergenceParams}
 
 
 def _subparser(name: str) -> argparse.ArgumentParser:
@@ -49,13 +52,15 @@ def test_cli_modules_declare_no_option_of_a_setting(command):
         if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "add_argument"
         and node.args and isinstance(node.args[0], ast.Constant)
     }
-    assert flags <= {"--format", "--rubric"}, flags
+    assert flags <= {"--format", "--rubric", "--workers", "--scheduler"}, flags
 
 
 def test_defaults_round_trip_through_the_cli():
+    extra = {"convergence": {"curve_replicates": None, "slow_replicates": None}}
     for command, cls in CONVERTED.items():
         args = _subparser(command).parse_args(["x.npz"])
-        assert P.from_args(cls, args) == cls(), command
+        want = cls(**extra.get(command, {}))
+        assert P.from_args(cls, args, **extra.get(command, {})) == want, command
 
 
 def test_declarations_validate_and_say_what_was_expected():

@@ -24,6 +24,7 @@ import pandas as pd
 from .. import charts
 from ..analysis.agreement import Comparison, compare, run_methods
 from ..outcomes import Outcomes
+from ..params import CompareParams
 from ._base import (
     Analysis,
     Chart,
@@ -36,22 +37,6 @@ from ._base import (
 )
 
 __all__ = ["CompareParams", "CompareResult", "COMPARE"]
-
-
-@dataclass(frozen=True)
-class CompareParams:
-    """Settings of the method comparison (``scorio-studio compare``, Method comparison page).
-
-    Parameters
-    ----------
-    methods : str
-        ``"all"``, a family name, or comma-separated method ids.
-    """
-
-    methods: str = "all"
-
-    def __post_init__(self) -> None:
-        resolve_methods(self.methods)
 
 
 @dataclass(frozen=True)

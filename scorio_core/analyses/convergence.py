@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 from .. import charts
-from .._validation import ValidationError, check_choice, check_int
+from .._validation import ValidationError
 from ..analysis.convergence import (
     ConvergenceRun,
     Curves,
@@ -38,6 +38,7 @@ from ..analysis.convergence import (
     worst_trajectory,
 )
 from ..outcomes import Outcomes
+from ..params import MATCHES, SCHEMES, TARGETS, ConvergenceParams
 from ..rank import METHODS
 from ._base import (
     Analysis,
@@ -103,73 +104,6 @@ def run_subsets(
     return subset_convergence(
         data.R, data.R0, methods, sizes=sizes, subsets=int(subsets), replicates=int(replicates),
         scheme=params.scheme, seed=params.seed, models=data.models, progress=progress)
-
-#: Resampling schemes with what each resamples.
-SCHEMES = {
-    "column": "column-wise: resample trial indices",
-    "row": "row-wise: resample each question's trials",
-    "permutation": "permutation: shuffle trial order",
-}
-#: Targets a ranking is compared with.
-TARGETS = {
-    "gold": "gold standard (Bayes@N on all trials)",
-    "self": "each method's own full-trial ranking",
-    "truth": "known true means (simulated data)",
-}
-#: When a replicate counts as converged.
-MATCHES = {
-    "exact": "exact: the ranking equals the target (000 App. I.1)",
-    "ci": "with CI: decided pairs in the target's order; CI ties may swap",
-}
-
-
-@dataclass(frozen=True)
-class ConvergenceParams:
-    """Settings of the convergence analysis (Convergence page, ``scorio-studio convergence``).
-
-    Parameters
-    ----------
-    methods : str
-        ``"all"``, a family name or comma-separated method ids.
-    replicates : int
-        Bootstrap replicates for convergence@n (the papers use 100,000).
-    curve_replicates : int
-        Replicates for the τ_b curves.
-    slow_replicates : int or None
-        Replicates (curves and convergence@n) for methods without a fast path;
-        ``None`` uses ``replicates`` and ``curve_replicates`` for them too.
-    seed : int
-    scheme : {"column", "row", "permutation"}
-    target : {"gold", "self", "truth"}
-        ``truth`` needs the dataset's known ``true_means`` (simulated data).
-    match : {"exact", "ci"}
-        ``exact``: the ranking equals the target; ``ci``: only pairs the full data
-        decide at 95 % must follow the target (convergence *with CI*).
-
-    ``curve_replicates=None`` skips the τ_b curves (the CLI prints only convergence@n).
-    """
-
-    methods: str = "bayes,pass_at_k_2,pass_at_k_4,pass_at_k_8"
-    replicates: int = 10_000
-    curve_replicates: int | None = 1000
-    slow_replicates: int | None = 10
-    seed: int = 0
-    scheme: str = "column"
-    target: str = "gold"
-    match: str = "exact"
-
-    def __post_init__(self) -> None:
-        resolve_methods(self.methods)
-        check_int("replicates", self.replicates, 2)
-        if self.curve_replicates is not None:
-            check_int("curve_replicates", self.curve_replicates, 2)
-        if self.slow_replicates is not None:
-            check_int("slow_replicates", self.slow_replicates, 2)
-        check_int("seed", self.seed, 0)
-        check_choice("scheme", self.scheme, SCHEMES)
-        check_choice("target", self.target, TARGETS)
-        check_choice("match", self.match, MATCHES)
-
 
 @dataclass(frozen=True)
 class ConvergenceResult:

@@ -21,33 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import charts
-from .._validation import check_int
 from ..analysis.greedy import GreedyAnalysis, greedy_by_benchmark, greedy_table
 from ..outcomes import COMBINED, Outcomes
+from ..params import GreedyParams
 from ._base import Analysis, Chart, Progress, binary_required, common_caveats
 
 __all__ = ["GreedyParams", "GreedyResult", "GREEDY", "verdict"]
 
 LABELS = {"bayes": "Bayes_U@N (uniform prior)", "bayes_greedy": "Bayes_R0@N (greedy prior)"}
-
-
-@dataclass(frozen=True)
-class GreedyParams:
-    """Settings of greedy vs sampling (Greedy page, ``scorio-studio greedy``).
-
-    Parameters
-    ----------
-    replicates : int
-        Column-wise resampled datasets for the N = 1 statistics (the paper uses 50).
-    seed : int
-    """
-
-    replicates: int = 50
-    seed: int = 0
-
-    def __post_init__(self) -> None:
-        check_int("replicates", self.replicates, 2)
-        check_int("seed", self.seed, 0)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from .. import charts
 from ..analysis.stability import Stability, low_budget_stability
 from ..outcomes import Outcomes
+from ..params import StabilityParams
 from ._base import (
     Analysis,
     Chart,
@@ -34,22 +35,6 @@ from ._base import (
 )
 
 __all__ = ["StabilityParams", "StabilityResult", "STABILITY"]
-
-
-@dataclass(frozen=True)
-class StabilityParams:
-    """Settings of the N = 1 stability analysis (Stability page, ``scorio-studio stability``).
-
-    Parameters
-    ----------
-    methods : str
-        ``"all"``, a family name or comma-separated method ids.
-    """
-
-    methods: str = "all"
-
-    def __post_init__(self) -> None:
-        resolve_methods(self.methods)
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,9 @@ def add_parser(sub) -> None:
         "compare", help="rank with many methods and measure agreement (Method comparison page)"
     )
     _add_data_args(cmp)
-    cmp.add_argument(
-        "--methods",
-        default="all",
-        help="'all', a family name, or comma-separated method ids (see `scorio-studio methods`)",
-    )
+    from ..params import CompareParams, add_options
+
+    add_options(cmp, CompareParams)  # as declared in scorio_core/params.py
     cmp.add_argument("--format", choices=["csv", "json"], default="csv")
 
 
@@ -38,9 +36,9 @@ def run(args) -> int:
 
 
 def compare(data, args) -> str:
-    from ..analyses import CompareParams
+    from ..params import CompareParams, from_args
 
-    result, t, prov = _run("compare", data, CompareParams(methods=args.methods))
+    result, t, prov = _run("compare", data, from_args(CompareParams, args))
     c = result.comparison
     skipped = _skipped(c.run.skipped)
     if args.format == "json":

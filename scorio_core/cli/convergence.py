@@ -11,7 +11,6 @@ from ._common import (
     _csv,
     _header,
     _json,
-    _positive_int,
     _run,
     _skipped,
     _with_source,
@@ -26,17 +25,9 @@ def add_parser(sub) -> None:
         "convergence", help="convergence@n over bootstrap replicates (Convergence page)"
     )
     _add_data_args(conv)
-    conv.add_argument("--methods", default="bayes,pass_at_k_2,pass_at_k_4,pass_at_k_8",
-                      help="'all', a family name, or comma-separated method ids")
-    conv.add_argument("--replicates", type=_positive_int, default=10_000)
-    conv.add_argument("--seed", type=_positive_int, default=0)
-    conv.add_argument("--scheme", choices=["column", "row", "permutation"], default="column")
-    conv.add_argument("--target", choices=["gold", "self", "truth"], default="gold",
-                      help="gold: Bayes@N on all trials; self: each method's own full ranking; "
-                      "truth: the file's known true means (simulated data, e.g. biased coins)")
-    conv.add_argument("--match", choices=["exact", "ci"], default="exact",
-                      help="exact: the ranking equals the target (000 App. I.1); ci: pairs the "
-                      "full data decide at 95%% follow the target, CI ties may swap")
+    from ..params import ConvergenceParams, add_options
+
+    add_options(conv, ConvergenceParams)  # as declared in scorio_core/params.py
     conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
     _add_cluster_args(conv)
 
@@ -48,13 +39,10 @@ def run(args) -> int:
 
 
 def convergence(data, args) -> str:
-    from ..analyses import ConvergenceParams
+    from ..params import ConvergenceParams, from_args
 
-    params = ConvergenceParams(
-        methods=args.methods, replicates=args.replicates, curve_replicates=None,
-        slow_replicates=None, seed=args.seed, scheme=args.scheme, target=args.target,
-        match=getattr(args, "match", "exact"),
-    )
+    # the CLI prints convergence@n only: no τ_b curves, every method at --replicates
+    params = from_args(ConvergenceParams, args, curve_replicates=None, slow_replicates=None)
     result, t, prov = _run("convergence", data, params, args)
     summ, pmf, why = t["summary"], t["pmf"], list(result.explanations)
     match = params.match

@@ -10,7 +10,6 @@ from ._common import (
     _csv,
     _header,
     _json,
-    _positive_int,
     _run,
     _with_source,
     load,
@@ -22,9 +21,9 @@ __all__ = ["add_parser", "run", "greedy"]
 def add_parser(sub) -> None:
     gr = sub.add_parser("greedy", help="greedy vs sampling alignment and the greedy prior's effect")
     _add_data_args(gr)
-    gr.add_argument("--replicates", type=_positive_int, default=50,
-                    help="resampled datasets for the N=1 statistics (paper: 50)")
-    gr.add_argument("--seed", type=_positive_int, default=0)
+    from ..params import GreedyParams, add_options
+
+    add_options(gr, GreedyParams)  # as declared in scorio_core/params.py
     gr.add_argument("--format", choices=["text", "csv", "json"], default="text")
 
 
@@ -35,10 +34,10 @@ def run(args) -> int:
 
 
 def greedy(data, args) -> str:
-    from ..analyses import GreedyParams
     from ..outcomes import COMBINED
+    from ..params import GreedyParams, from_args
 
-    params = GreedyParams(replicates=args.replicates, seed=args.seed)
+    params = from_args(GreedyParams, args)
     result, t, prov = _run("greedy", data, params)
     labels = {b: data.select(b).name for b in result.analyses}
     if len(result.analyses) > 1:

@@ -30,8 +30,9 @@ def add_parser(sub) -> None:
         "stability", help="N=1 stability of every method vs gold and itself (Stability page)"
     )
     _add_data_args(stab)
-    stab.add_argument("--methods", default="all",
-                      help="'all', a family name, or comma-separated method ids")
+    from ..params import StabilityParams, add_options
+
+    add_options(stab, StabilityParams)  # as declared in scorio_core/params.py
     stab.add_argument("--format", choices=["text", "csv", "json"], default="text")
     _add_cluster_args(stab)
 
@@ -43,9 +44,9 @@ def run(args) -> int:
 
 
 def stability(data, args) -> str:
-    from ..analyses import StabilityParams
+    from ..params import StabilityParams, from_args
 
-    result, t, prov = _run("stability", data, StabilityParams(methods=args.methods), args)
+    result, t, prov = _run("stability", data, from_args(StabilityParams, args), args)
     st = result.stability
     gold, own = t["classes_gold"], t["classes_self"]
     if args.format == "json":
