@@ -534,10 +534,10 @@ def _scorer(method_id: str):
     Registered ids (:data:`scorio_core.rank.METHODS`) and, for the Pass family, any
     ``k`` / ``tau`` spelled the same way (``pass_hat_k_4``, ``g_pass_at_k_tau_4_0.5``).
     """
-    from .analysis.convergence import _TABLE_KINDS, _fast_kind
+    from .analysis.convergence import TABLE_KINDS, fast_kind
 
     m = METHODS.get(method_id)
-    kind = None if m is None else _fast_kind(m)
+    kind = None if m is None else fast_kind(m)
     if kind in ("bayes", "avg") and not m.needs_r0:
         w = np.array([0.0, 1.0])
         if kind == "bayes":  # float counts: the kernel's products then run in BLAS
@@ -545,7 +545,7 @@ def _scorer(method_id: str):
         return lambda n, s: ev.avg_from_counts(n, w)[0]
     if kind == "table":
         return _table_scorer(
-            _TABLE_KINDS[m.func], int(m.params["k"]), float(m.params.get("tau", 0))
+            TABLE_KINDS[m.func], int(m.params["k"]), float(m.params.get("tau", 0))
         )
     hit = _PASS_ID.match(method_id)
     if hit and hit.group(1):

@@ -66,7 +66,14 @@ __all__ = [
     "ci_requirements",
     "explain_convergence",
     "fast_path",
+    "fast_kind",
     "has_fast_path",
+    "FastPath",
+    "TABLE_KINDS",
+    "check_methods",
+    "contribution",
+    "prepare_outcomes",
+    "scores_at",
     "rank_trajectory",
     "subset_convergence",
     "target_ranks",
@@ -75,7 +82,7 @@ __all__ = [
 
 Progress = Callable[[float, str], None]
 
-_TABLE_KINDS = {
+TABLE_KINDS = {
     metrics.pass_at_k: "pass",
     metrics.pass_hat_k: "hat",
     metrics.g_pass_at_k_tau: "g",
@@ -87,7 +94,7 @@ _TABLE_KINDS = {
 # fast paths
 # ---------------------------------------------------------------------------
 @dataclass(frozen=True)
-class _Fast:
+class FastPath:
     """State-update description of a count-based metric.
 
     ``linear``: score = offset + running sum of per-completion values ``X``
@@ -110,22 +117,22 @@ class _Fast:
         return self.X.sum(axis=1)
 
 
-def _fast_kind(m) -> str | None:
+def fast_kind(m) -> str | None:
     """Which fast path a registered method has: ``bayes``, ``avg``, ``table`` or None."""
     if m.func is metrics.bayes and m.params.get("quantile") is None:
         return "bayes"
     if m.func is metrics.avg:
         return "avg"
-    return "table" if m.func in _TABLE_KINDS else None
+    return "table" if m.func in TABLE_KINDS else None
 
 
 def has_fast_path(method_id: str) -> bool:
     """Whether the method is scored from running counts on binary data (without building
     anything); ``bayes_greedy`` additionally needs R0."""
-    return _fast_kind(METHODS[method_id]) is not None
+    return fast_kind(METHODS[method_id]) is not None
 
 
-def fast_path(method_id: str, R, R0=None) -> _Fast | None:
+def fast_path(method_id: str, R, R0=None) -> FastPath | None:
     """The fast-path description of a registered method on ``R``, or ``None``.
 
     Available for ``bayes``, ``bayes_greedy``, ``avg`` and the Pass family;
@@ -134,7 +141,7 @@ def fast_path(method_id: str, R, R0=None) -> _Fast | None:
     """
     m = METHODS[method_id]
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
-    kind = _fast_kind(m)
+    kind = fast_kind(m)
     if kind == "bayes":
         w = as_weights(None, int(R.max()) + 1)
         offset = None
@@ -144,16 +151,16 @@ def fast_path(method_id: str, R, R0=None) -> _Fast | None:
             R0a = np.asarray(R0)
             R0a = np.broadcast_to(R0a if R0a.ndim == 3 else R0a[None], R.shape[:2] + R0a.shape[-1:])
             offset = w[R0a].sum(axis=(1, 2))
-        return _Fast("linear", w[R], offset)
+        return FastPath("linear", w[R], offset)
     if kind is None or R.max() > 1:
         return None
     if kind == "avg":
-        return _Fast("linear", R.astype(float))
+        return FastPath("linear", R.astype(float))
     k, tau = int(m.params["k"]), float(m.params.get("tau", 0.0))
-    return _Fast("table", R.astype(np.int8), None, (_TABLE_KINDS[m.func], k, tau))
+    return FastPath("table", R.astype(np.int8), None, (TABLE_KINDS[m.func], k, tau))
 
 
-def _contribution(f: _Fast, idx: np.ndarray, j: int) -> np.ndarray:
+def contribution(f: FastPath, idx: np.ndarray, j: int) -> np.ndarray:
     """What resampled trial ``j`` adds to the state of each replicate in ``idx``."""
     if idx.ndim == 2:  # column / permutation
         cols = idx[:, j]
@@ -167,12 +174,12 @@ def _contribution(f: _Fast, idx: np.ndarray, j: int) -> np.ndarray:
     return np.ascontiguousarray(g.transpose(1, 0, 2))
 
 
-def _forward(f: _Fast, idx: np.ndarray):
+def _forward(f: FastPath, idx: np.ndarray):
     """Yield ``(s, state)`` after each resampled trial ``s = 1..N`` (``state`` is updated
     in place: use it before the next step)."""
     state = None
     for s in range(1, idx.shape[-1] + 1):
-        add = _contribution(f, idx, s - 1)
+        add = contribution(f, idx, s - 1)
         if state is None:
             state = add.astype(np.int16) if add.dtype == np.int8 else add.copy()
         else:
@@ -180,7 +187,7 @@ def _forward(f: _Fast, idx: np.ndarray):
         yield s, state
 
 
-def _full_state(f: _Fast, idx: np.ndarray) -> np.ndarray:
+def _full_state(f: FastPath, idx: np.ndarray) -> np.ndarray:
     """State after all resampled trials (the start of the backward walk)."""
     b = idx.shape[0]
     if idx.ndim == 2:
@@ -196,7 +203,8 @@ def _full_state(f: _Fast, idx: np.ndarray) -> np.ndarray:
     return state
 
 
-def _scores(f: _Fast, state: np.ndarray, s: int) -> np.ndarray:
+def scores_at(f: FastPath, state: np.ndarray, s: int) -> np.ndarray:
+    """The method's scores of every replicate from its running ``state`` after ``s`` trials."""
     if f.kind == "linear":
         return state if f.offset is None else state + f.offset
     kind, k, tau = f.table
@@ -257,7 +265,7 @@ def rank_trajectory(method_id: str, R, R0=None, idx=None) -> np.ndarray:
     out = np.zeros((N, R.shape[0]), dtype=np.int64)
     if f is not None:
         for s, state in _forward(f, idx[None]):
-            out[s - 1] = rank_scores_batch(_scores(f, state, s))[0]
+            out[s - 1] = rank_scores_batch(scores_at(f, state, s))[0]
         return out
     Rrep = _replicate(R, idx)
     for s in range(1, N + 1):
@@ -267,7 +275,7 @@ def rank_trajectory(method_id: str, R, R0=None, idx=None) -> np.ndarray:
     return out
 
 
-def _check_methods(methods, R, R0, N: int | None = None, where: str = "the data have"):
+def check_methods(methods, R, R0, N: int | None = None, where: str = "the data have"):
     """``(runnable ids, {skipped id: reason})`` for rankings of ``N`` trials (default: R's)."""
     ids = list(methods)
     if not ids:
@@ -281,7 +289,9 @@ def _check_methods(methods, R, R0, N: int | None = None, where: str = "the data 
     return [m for m in ids if m not in skipped], skipped
 
 
-def _prep(R, R0):
+def prepare_outcomes(R, R0):
+    """``(R, R0)`` checked for re-ranking: a binary/categorical ``(L, M, N)`` array with at
+    least two models."""
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
     if R.shape[0] < 2:
         raise ValidationError(f"rankings need at least 2 models; got {R.shape[0]}")
@@ -350,8 +360,8 @@ def convergence_curves(
     Returns per method a ``(replicates, len(steps))`` array; :attr:`Curves.summary`
     gives mean ± s.d. Results do not depend on ``batch``.
     """
-    R, R0 = _prep(R, R0)
-    ids, skipped = _check_methods(methods, R, R0)
+    R, R0 = prepare_outcomes(R, R0)
+    ids, skipped = check_methods(methods, R, R0)
     check_int("replicates", replicates)
     L, M, N = R.shape
     S = check_steps(N, steps)
@@ -374,7 +384,7 @@ def convergence_curves(
             b = idx.shape[0]
             for s, state in _forward(f, idx):
                 if s in pos and s >= f.min_steps:
-                    ranks = rank_scores_batch(_scores(f, state, s))
+                    ranks = rank_scores_batch(scores_at(f, state, s))
                     out[start : start + b, pos[s]] = tau_b_to(ranks, tgt)
         tau[mid] = out
     if progress is not None:
@@ -417,7 +427,7 @@ def _matcher(tgt: np.ndarray, req: tuple[np.ndarray, ...] | None):
     return lambda ranks: (ranks[:, i] < ranks[:, j]).all(-1)
 
 
-def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray, req=None) -> np.ndarray:
+def _last_change_fast(f: FastPath, idx: np.ndarray, tgt: np.ndarray, req=None) -> np.ndarray:
     """Last step whose ranking differs from ``tgt`` (0 if none), per replicate."""
     match = _matcher(tgt, req)
     b, N = idx.shape[0], idx.shape[-1]
@@ -428,12 +438,12 @@ def _last_change_fast(f: _Fast, idx: np.ndarray, tgt: np.ndarray, req=None) -> n
         if s < f.min_steps:
             last[alive] = s
             break
-        ok = match(rank_scores_batch(_scores(f, state, s)))
+        ok = match(rank_scores_batch(scores_at(f, state, s)))
         last[alive[~ok]] = s
         alive, state = alive[ok], state[ok]
         if alive.size == 0 or s == 1:
             break
-        state -= _contribution(f, idx[alive], s - 1)
+        state -= contribution(f, idx[alive], s - 1)
     return last
 
 
@@ -600,8 +610,8 @@ def convergence_at_n(
     :data:`SLOW_PIECE` replicates, here or on a Dask cluster; the indices of every
     replicate are fixed by ``seed``, so the result is identical either way.
     """
-    R, R0 = _prep(R, R0)
-    ids, skipped = _check_methods(methods, R, R0)
+    R, R0 = prepare_outcomes(R, R0)
+    ids, skipped = check_methods(methods, R, R0)
     check_int("replicates", replicates)
     if match not in ("exact", "ci"):
         raise ValidationError(f"match must be 'exact' or 'ci'; got {match!r}")
@@ -753,7 +763,7 @@ def subset_convergence(
     per method, ``mean_censored`` (no convergence counted as N, as the paper's
     tables) and the no-convergence fraction.
     """
-    R, R0 = _prep(R, R0)
+    R, R0 = prepare_outcomes(R, R0)
     methods = list(methods)
     L = R.shape[0]
     names = list(models) if models is not None else [f"model_{i}" for i in range(L)]

@@ -37,7 +37,7 @@ from ..rank._ties import rank_scores_batch
 from ._budget import check_rerank_work
 from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
 from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
-from .convergence import _check_methods, _contribution, _prep, _scores, fast_path
+from .convergence import check_methods, contribution, fast_path, prepare_outcomes, scores_at
 
 __all__ = [
     "POOL_DEFAULT",
@@ -68,7 +68,7 @@ def single_trial_ranks(method_id: str, R, R0=None) -> np.ndarray:
     f = fast_path(method_id, R, R0)
     if f is not None:
         idx = slice_indices(R.shape[2])
-        return rank_scores_batch(_scores(f, _contribution(f, idx, 0), 1))
+        return rank_scores_batch(scores_at(f, contribution(f, idx, 0), 1))
     return np.stack([m(R[:, :, n : n + 1], R0)[0] for n in range(R.shape[2])])
 
 
@@ -163,8 +163,8 @@ def low_budget_stability(
     are skipped with the reason. ``executor`` (:class:`scorio_core.parallel.Executor`)
     runs the methods as independent pieces, here or on a Dask cluster (same result).
     """
-    R, R0 = _prep(R, R0)
-    ids, skipped = _check_methods(
+    R, R0 = prepare_outcomes(R, R0)
+    ids, skipped = check_methods(
         METHODS if methods is None else methods, R, R0, N=1, where="a single-trial slice has"
     )
     gold = METHODS["bayes"](R)[0]
