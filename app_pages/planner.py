@@ -14,6 +14,7 @@ from scorio_core.analyses.page_state import ASSURANCES, CONFIDENCES, from_state
 from scorio_core.analyses.plan import PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.params import PlanParams, widget
+from scorio_core.planner import a_chance
 
 
 def main() -> None:
@@ -61,7 +62,7 @@ def main() -> None:
         st.markdown(
             f"**{len(p.pairs)} undecided** at {confidence:.0%} ({scope} scope, "
             f"{ADJUST_LABELS[adjust]}). `trials_needed`: trials per question, every model, "
-            f"for a **{assurance:.0%} chance** of deciding the pair (now N = {o.N}); "
+            f"for **{a_chance(assurance)}** of deciding the pair (now N = {o.N}); "
             f"`questions_needed`: questions for the same chance in the population scope (now "
             f"M = {o.M}); `p_unsettled`: population scope, the chance that no number of trials "
             "decides it; `trials_needed_papers`: the papers' expected-z rule, a 50 % point."

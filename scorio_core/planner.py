@@ -80,6 +80,7 @@ __all__ = [
     "CurveSettings",
     "curve_settings",
     "CANNOT_SETTLE",
+    "a_chance",
 ]
 
 CANNOT_SETTLE = "cannot be settled by more trials"
@@ -96,6 +97,19 @@ _GREEDY_DRAWS = 256
 _MIN_GAIN = 0.25
 #: Largest (draw × value) block held at once.
 _CELLS = 4_000_000
+
+
+def a_chance(p: float) -> str:
+    """``"an 80% chance"``, ``"a 90% chance"``: the article that the number takes.
+
+    Example
+    -------
+    >>> a_chance(0.8), a_chance(0.95), a_chance(0.11)
+    ('an 80% chance', 'a 95% chance', 'an 11% chance')
+    """
+    pct = f"{p:.0%}"
+    an = pct.startswith("8") or pct[:2] in ("11", "18")
+    return f"{'an' if an else 'a'} {pct} chance"
 
 
 def _check_assurance(a) -> float:
@@ -848,7 +862,7 @@ class Plan:
         """One sentence: what the target chance means, and what the budget buys."""
         s, a = self.settings, self.split
         return (
-            f"trials_needed and questions_needed give a {s['assurance']:.0%} chance to decide "
+            f"trials_needed and questions_needed give {a_chance(s['assurance'])} to decide "
             f"the pair at {s['confidence']:.0%} ({s['scope']} scope, {s['adjust']}). Budget "
             f"{s['budget_trials']:,} extra trials per question: decided pairs now {a.decided_now}, "
             f"expected {a.expected_greedy:.1f} after the greedy split and "

@@ -33,6 +33,7 @@ from ..planner import (
     CurveSettings,
     OrderCurve,
     Plan,
+    a_chance,
     curve_settings,
     pair_assurance,
     pair_curve,
@@ -131,7 +132,7 @@ def _charts(r: PlanResult) -> list[Chart]:
 def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
     out = common_caveats(data)
     out.append(
-        f"trials_needed and questions_needed give a {p.assurance:.0%} chance of a decision: "
+        f"trials_needed and questions_needed give {a_chance(p.assurance)} of a decision: "
         "a probability over what the new data may show, from the field's hierarchical "
         "posterior (checked with known truth by benchmarks/planner_calibration.py). "
         "trials_needed_papers is the papers' expected-z rule: a 50 % point."
