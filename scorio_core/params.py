@@ -380,9 +380,7 @@ def _check_methods(spec: str) -> None:
 
 
 @dataclass(frozen=True)
-class CompareParams:
-    """Settings of the method comparison (``scorio-studio compare``, Method comparison page)."""
-
+class _MethodsParams:
     methods: str = _methods("all")
 
     def __post_init__(self) -> None:
@@ -391,14 +389,13 @@ class CompareParams:
 
 
 @dataclass(frozen=True)
-class StabilityParams:
+class CompareParams(_MethodsParams):
+    """Settings of the method comparison (``scorio-studio compare``, Method comparison page)."""
+
+
+@dataclass(frozen=True)
+class StabilityParams(_MethodsParams):
     """Settings of the N = 1 stability analysis (Stability page, ``scorio-studio stability``)."""
-
-    methods: str = _methods("all")
-
-    def __post_init__(self) -> None:
-        validate(self)
-        _check_methods(self.methods)
 
 
 @dataclass(frozen=True)

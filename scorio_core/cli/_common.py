@@ -23,28 +23,6 @@ if TYPE_CHECKING:
 FORMATS = ("csv", "json", "md")  # export.FORMATS, without importing pandas for --help
 
 
-def _ks(text: str) -> list[int]:
-    try:
-        ks = [int(t) for t in text.split(",") if t.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"--k expects comma-separated whole numbers like 2,4,8; got {text!r}"
-        ) from None
-    if any(k < 1 for k in ks):
-        raise argparse.ArgumentTypeError(f"--k values must be >= 1; got {text!r}")
-    return ks
-
-
-def _confidence(text: str) -> float:
-    try:
-        c = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--confidence expects a number; got {text!r}") from None
-    if not 0 < c < 1:
-        raise argparse.ArgumentTypeError(f"--confidence must be strictly between 0 and 1; got {c}")
-    return c
-
-
 def _positive_int(text: str) -> int:
     try:
         v = int(text)
