@@ -142,9 +142,18 @@ def test_download_the_leaderboard_export(page, server):
     page.goto(f"{server}/leaderboard")
     settle(page)
     button = page.locator('[data-testid="stDownloadButton"] button', has_text="CSV: leaderboard")
-    button.first.scroll_into_view_if_needed()
-    with page.expect_download() as info:
-        button.first.click()
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):  # a rerun (the deferred charts) may replace the button under us
+        try:
+            button.first.scroll_into_view_if_needed()
+            with page.expect_download() as info:
+                button.first.click()
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            settle(page)
     download = info.value
     body = Path(download.path()).read_text(encoding="utf-8")
     # the file names the dataset and the analysis and opens with its provenance
