@@ -166,9 +166,17 @@ def validate(obj) -> None:
             object.__setattr__(obj, name, checked)
 
 
-def _choice_line(key, text: str) -> str:
-    """``key: text``, unless the text already starts with the key's word."""
-    return text if text.split(":")[0].split("-")[0] == str(key).split("-")[0] else f"{key}: {text}"
+def _choice_lines(s: Setting) -> list[str]:
+    """One line per choice: ``key: text``, unless the text already starts with the key's
+    word."""
+    return [
+        text if text.split(":")[0].split("-")[0] == str(key).split("-")[0] else f"{key}: {text}"
+        for key, text in (s.choice_help or {}).items()
+    ]
+
+
+def _flag(name: str, s: Setting) -> str:
+    return s.cli or "--" + name.replace("_", "-")
 
 
 def widget(cls, name: str) -> dict[str, Any]:
@@ -182,9 +190,7 @@ def widget(cls, name: str) -> dict[str, Any]:
     ('Multiplicity control', 'holm', True)
     """
     _, s = settings_of(cls)[name]
-    text = s.help
-    if s.choice_help:
-        text = "  \n".join([text] + [_choice_line(k, v) for k, v in s.choice_help.items()])
+    text = "  \n".join([s.help, *_choice_lines(s)])
     label = s.label or name.replace("_", " ").capitalize()
     return {"label": label, "options": None if s.choices is None else list(s.choices),
             "help": text}
@@ -193,7 +199,7 @@ def widget(cls, name: str) -> dict[str, Any]:
 def _help(s: Setting, default) -> str:
     text = s.help
     if s.choice_help:
-        text += " (" + "; ".join(_choice_line(k, v) for k, v in s.choice_help.items()) + ")"
+        text += " (" + "; ".join(_choice_lines(s)) + ")"
     if default is not None and default != () and s.choices is None:
         text += f"; default {default}"
     return text.replace("%", "%%")  # argparse formats help with %
@@ -207,7 +213,7 @@ def _parser_for(name: str, default, s: Setting):
     kind = int if s.integer else float if isinstance(default, float) else str
 
     def parse(text: str):
-        flag = s.cli or "--" + name.replace("_", "-")
+        flag = _flag(name, s)
         try:
             value = kind(text)
         except ValueError:
@@ -222,19 +228,18 @@ def _parser_for(name: str, default, s: Setting):
     return parse
 
 
-def add_options(parser: argparse.ArgumentParser, cls, skip=()) -> None:
-    """One CLI option per declared setting of ``cls`` (not those in ``skip`` or without a
-    flag): the flag, default, choices, type check and help from the declaration."""
+def add_options(parser: argparse.ArgumentParser, cls) -> None:
+    """One CLI option per declared setting of ``cls`` that has a flag: the flag, default,
+    choices, type check and help from the declaration."""
     for name, (default, s) in settings_of(cls).items():
-        if name in skip or s.cli is None:
+        if s.cli is None:
             continue
-        flag = s.cli or "--" + name.replace("_", "-")
         kw: dict[str, Any] = {"default": default, "help": _help(s, default), "dest": name}
         if s.choices is not None:
             kw["choices"] = list(s.choices)
         else:
             kw["type"] = _parser_for(name, default, s)
-        parser.add_argument(flag, **kw)
+        parser.add_argument(_flag(name, s), **kw)
 
 
 def from_args(cls, args: argparse.Namespace, **extra):

@@ -41,7 +41,7 @@ import pandas as pd
 from scipy import special
 
 from ._validation import check_confidence, check_int
-from .calibration import LOGIT_SD
+from .calibration import LOGIT_SD, _check_scope
 from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from .inference import (
     _null_pair_stats,
@@ -185,8 +185,7 @@ def assurance_check(
     -------
     AssuranceCheck
     """
-    if scope not in SCOPES:
-        raise ValueError(f"scope must be one of {SCOPES}; got {scope!r}")
+    _check_scope(scope)
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     conf = check_confidence(confidence)
@@ -348,6 +347,7 @@ def allocation_check(
     >>> r.budget, r.chosen >= 0
     (12, True)
     """
+    _check_scope(scope)
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     budget = 3 * L if budget is None else check_int("budget", budget)

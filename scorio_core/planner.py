@@ -61,6 +61,7 @@ from .estimands import ADJUSTMENTS, ASSURANCE
 from .inference import _null_pair_stats, _t_inflation, field_draws, scope_covariance
 from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
+from .params import PlanParams, check_value, settings_of
 from .posterior import question_moments
 
 __all__ = [
@@ -113,11 +114,8 @@ def a_chance(p: float) -> str:
 
 
 def _check_assurance(a) -> float:
-    if isinstance(a, bool) or not isinstance(a, (int, float, np.floating)) or not 0.5 <= a < 1:
-        raise ValidationError(
-            f"assurance must be a probability from 0.5 up to (not including) 1; got {a!r}"
-        )
-    return float(a)
+    """``a`` checked against the declaration of ``PlanParams.assurance`` (one bound)."""
+    return float(check_value("assurance", a, settings_of(PlanParams)["assurance"][1]))
 
 
 def pair_level(board: Leaderboard) -> float:
@@ -171,8 +169,7 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
     s2_decide : array_like, optional
         Variance the decision divides by, when it is not ``s2_new`` (population scope, more
         trials: ``s2``/``s2_new`` are the trial-noise parts, which trials remove, and
-        ``s2_decide`` adds the question-sampling part, which they do not); with a leading
-        axis of length ``D``, one value per draw (its estimation uncertainty).
+        ``s2_decide`` adds the question-sampling part, which they do not).
 
     Returns
     -------
@@ -198,9 +195,7 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
     c = crit * np.sqrt(np.maximum(s2_decide, 0.0))
     g = np.asarray(g, dtype=float)
     D = g.shape[0]
-    per_draw = np.ndim(c) == g.ndim and np.shape(c)[0] == D and D > 1
-    shape = np.broadcast_shapes(gap.shape, s2.shape, s2_new.shape,
-                                np.shape(c)[1:] if per_draw else np.shape(c))
+    shape = np.broadcast_shapes(gap.shape, s2.shape, s2_new.shape, np.shape(c))
     size = max(int(np.prod(shape)), 1)
     step = max(1, _CELLS // size)
     pos = sd > 0
@@ -208,11 +203,10 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
     out = np.zeros(shape) if average else np.empty((D, *shape))
     for a in range(0, D, step):
         mean = gap + lam * (g[a : a + step] - gap)
-        cc = c[a : a + step] if per_draw else c
         p = np.where(
             pos,
-            special.ndtr((mean - cc) / sdd) + special.ndtr((-mean - cc) / sdd),
-            (np.abs(mean) >= cc) & (np.abs(mean) > 0),
+            special.ndtr((mean - c) / sdd) + special.ndtr((-mean - c) / sdd),
+            (np.abs(mean) >= c) & (np.abs(mean) > 0),
         )
         if average:
             out += p.sum(0)
@@ -253,6 +247,7 @@ class _Geometry:
     gap: np.ndarray
     s2: np.ndarray  # board scope, today
     s2_trial: np.ndarray  # trial-noise part at N (NaN at N = 1)
+    trial_var: np.ndarray  # (L,) each model's trial-noise variance of its mean at N
     s2_pop: np.ndarray  # population scope, today
     g: np.ndarray  # (D, P) draws of the true gap over these questions (trials converge to it)
     g_pop: np.ndarray  # (D, P) ... in the population
@@ -262,7 +257,6 @@ class _Geometry:
     M: int
     level: float
     scope: str
-    identified: bool
 
 
 #: Log grid of the between-question variance of a pair's per-question difference, relative
@@ -334,7 +328,8 @@ def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
     return out / M
 
 
-def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS) -> _Geometry:
+def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | None = None
+              ) -> _Geometry:
     inf, st = board.inference, board.stats
     span2 = (st.hi_b - st.lo_b) ** 2
     i, j = np.asarray(i, dtype=int), np.asarray(j, dtype=int)
@@ -345,16 +340,15 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS) -> _Geometry:
     s2_trial = vq[i] + vq[j] if ok_q else np.full(i.size, np.nan)
     s2_pop = cp[i, i] + cp[j, j] - 2 * cp[i, j]
     x = inf.score
-    seed = int(board.settings.get("seed", 0))
+    seed = int(board.settings.get("seed", 0)) if seed is None else int(seed)
     Sp = field_draws(x, cp * _t_inflation(df_p), draws, seed)
     # more trials converge to the mean over these questions: its draws in both scopes
     S = field_draws(x, cq * _t_inflation(float(st.M * (st.N - 1))), draws, seed) if ok_q else Sp
     s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
     between = np.quantile(between_draws(st, i, j, draws, seed), _B_QUANTILE, axis=0) * span2
     return _Geometry(
-        i, j, x[i] - x[j], s2, s2_trial, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
-        between,
-        int(st.N), int(st.M), pair_level(board), board.settings["scope"], bool(inf.identified),
+        i, j, x[i] - x[j], s2, s2_trial, vq, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
+        between, int(st.N), int(st.M), pair_level(board), board.settings["scope"],
     )
 
 
@@ -757,10 +751,8 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         )
         return Allocation(uniform, uniform, uniform, "uniform", now, float(now), float(now),
                           0.0, f"even split ({why})")
-    seed = int(board.settings.get("seed", 0)) if seed is None else int(seed)
-    geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS)
-    span2 = (st.hi_b - st.lo_b) ** 2
-    v = np.diag(scope_covariance(st, "questions")[0]) * span2  # trial noise per model at N
+    geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS, seed)
+    v = geo.trial_var
     df = inf.df
     s2, tr = geo.s2, geo.s2_trial  # decision variance today; its trial-noise part
 
@@ -770,8 +762,9 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
 
     pop = geo.scope == "population"
 
-    def chance(e, g, average=True, sel=slice(None)):
-        c = cut(e)[..., sel]
+    def chance(c, g, sel=slice(None), average=True):
+        """Chance of a decision for the pairs ``sel`` once ``c`` of their trial variance
+        is removed (``sel`` an index array of any shape; ``g`` the draws for them)."""
         dec = np.maximum(
             geo.between[sel] + tr[sel] - c if pop else s2[sel] - c, 1e-300
         )
@@ -783,17 +776,17 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     touch = np.array([np.nonzero((iu == m) | (ju == m))[0] for m in range(L)])
     base = max(1, -(-budget // (8 * L)))
     e = np.zeros(L)
-    A = chance(e, gA) * open_
+    A = chance(cut(e), gA) * open_
+    g_touch, open_touch = gA[:, touch], open_[touch]
     left = budget
     while left > 0:
         best = (-1.0, 0, 0)
         for k in (1, 2, 4, 8):
             step = min(k * base, left)
-            # the pairs of each model m after `step` more trials of m: (L, L - 1)
+            # the pairs of each model m after `step` more trials of m: (L, L - 1), one call
             cand = e[None, :] + step * np.eye(L)
-            Ac = np.stack([chance(cand[m], gA[:, touch[m]], sel=touch[m])
-                           for m in range(L)])
-            rate = ((Ac - A[touch]) * open_[touch]).sum(1) / step
+            Ac = chance(np.take_along_axis(cut(cand), touch, 1), g_touch, touch)
+            rate = ((Ac - A[touch]) * open_touch).sum(1) / step
             m = int(np.argmax(rate))
             if rate[m] > best[0] + 1e-12:
                 best = (float(rate[m]), m, step)
@@ -802,10 +795,10 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         _, m, step = best
         e[m] += step
         left -= step
-        A[touch[m]] = chance(e, gA[:, touch[m]], sel=touch[m]) * open_[touch[m]]
+        A[touch[m]] = chance(cut(e)[touch[m]], gA[:, touch[m]], touch[m]) * open_[touch[m]]
     greedy = e.astype(np.int64)
-    per_g = (chance(greedy.astype(float), gB, average=False) * open_).sum(1)
-    per_u = (chance(uniform.astype(float), gB, average=False) * open_).sum(1)
+    per_g = (chance(cut(greedy.astype(float)), gB, average=False) * open_).sum(1)
+    per_u = (chance(cut(uniform.astype(float)), gB, average=False) * open_).sum(1)
     diff = per_g - per_u
     gain, se = float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
     if np.array_equal(greedy, uniform):

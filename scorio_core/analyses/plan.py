@@ -21,6 +21,7 @@ Example
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 
@@ -72,7 +73,7 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
         progress(0.5, f"simulating {cs.upper} vs {cs.lower}")
     curve = pair_curve(data, cs.upper, cs.lower, cs.n_values, sims=p.sims, seed=p.seed)
     decided = pair_assurance(planned.board, cs.upper, cs.lower, cs.n_values)
-    curve = OrderCurve(curve.n, curve.p_correct, curve.z_mean, curve.z_projected, decided)
+    curve = dataclasses.replace(curve, p_decided=decided)
     if progress:
         progress(1.0, "done")
     return PlanResult(planned, curve, cs, p.sims)
