@@ -85,6 +85,9 @@ class Setting:
         ``None``).
     cli : str or None
         The flag (default ``--name-with-dashes``); ``None`` for no CLI option.
+    dest : str, optional
+        The parsed attribute (default: the name), for a name another option of the same
+        command already uses (the loader's ``format`` beside the output ``--format``).
     parse : callable, optional
         Text -> value for the CLI (default from the default's type).
     """
@@ -100,6 +103,7 @@ class Setting:
     integer: bool = False
     optional: bool = False
     cli: str | None = ""
+    dest: str | None = None
     parse: Any = None
 
 
@@ -234,7 +238,8 @@ def add_options(parser: argparse.ArgumentParser, cls) -> None:
     for name, (default, s) in settings_of(cls).items():
         if s.cli is None:
             continue
-        kw: dict[str, Any] = {"default": default, "help": _help(s, default), "dest": name}
+        kw: dict[str, Any] = {"default": default, "help": _help(s, default),
+                              "dest": s.dest or name}
         if s.choices is not None:
             kw["choices"] = list(s.choices)
         else:
@@ -245,9 +250,9 @@ def add_options(parser: argparse.ArgumentParser, cls) -> None:
 def from_args(cls, args: argparse.Namespace, **extra):
     """The params the parsed flags describe (``extra``: values not on the CLI)."""
     values = {
-        name: getattr(args, name)
+        name: getattr(args, s.dest or name)
         for name, (_, s) in settings_of(cls).items()
-        if s.cli is not None and hasattr(args, name)
+        if s.cli is not None and hasattr(args, s.dest or name)
     }
     return cls(**values, **extra)
 

@@ -61,7 +61,6 @@ def test_markdown_and_long_table_input(capsys, tmp_path, data_dir):
         (["leaderboard", "{coins}", "--benchmark", "AIME'24"], "unknown benchmark"),
         (["leaderboard", "{coins}", "--k", "81"], "1 <= k <= N"),
         (["leaderboard", "{coins}", "--prior", "greedy"], "--prior greedy needs greedy outcomes"),
-        (["leaderboard", "{coins}", "--weights", "0,x"], "--weights"),
         (["leaderboard", "{bad}"], "error"),
     ],
 )
@@ -75,11 +74,20 @@ def test_bad_input_exits_2_with_one_line(capsys, tmp_path, data_dir, argv, fragm
     assert err.count("\n") == 1
 
 
-def test_argument_errors_exit_nonzero(capsys):
+@pytest.mark.parametrize(
+    ("flags", "fragment"),
+    [
+        (["--confidence", "1.5"], "strictly between 0 and 1"),
+        (["--weights", "0,x"], "--weights expects comma-separated numbers"),
+        (["--columns", "model"], "--columns expects ROLE=COLUMN pairs"),
+        (["--on-missing", "skip"], "invalid choice: 'skip'"),
+    ],
+)
+def test_argument_errors_exit_nonzero(capsys, flags, fragment):
     with pytest.raises(SystemExit) as info:
-        main(["leaderboard", "x.npz", "--confidence", "1.5"])
+        main(["leaderboard", "x.npz", *flags])
     assert info.value.code == 2
-    assert "strictly between 0 and 1" in capsys.readouterr().err
+    assert fragment in capsys.readouterr().err
 
 
 def test_compare_json_agrees_with_core(capsys, data_dir):
@@ -259,3 +267,18 @@ def test_analysis_commands_carry_provenance(capsys, data_dir):
     prov = json.loads(_run(capsys, "convergence", str(path), *runs["convergence"],
                            "--format", "json")[1])["provenance"]
     assert prov["seeds"] == {"seed": 4} and prov["settings"]["replicates"] == 20
+
+
+def test_columns_option_maps_a_table_with_other_names(capsys, tmp_path, data_dir):
+    data = io.load(data_dir / "biased_coins.npz")
+    frame = io.to_long_frame(data).rename({"model": "llm", "question": "item"})
+    path = tmp_path / "renamed.csv"
+    frame.write_csv(path)
+    code, _, err = _run(capsys, "leaderboard", str(path), "--format", "csv")
+    assert code == 2 and "model" in err
+    code, out, err = _run(capsys, "leaderboard", str(path), "--format", "csv",
+                          "--columns", "model=llm,question=item")
+    assert code == 0, err
+    _, ref, _ = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"), "--format", "csv")
+    body = [line for line in out.splitlines() if not line.startswith("#")]
+    assert body == [line for line in ref.splitlines() if not line.startswith("#")]

@@ -12,11 +12,13 @@ import pytest
 from scorio_core import params as P
 from scorio_core._validation import ValidationError
 from scorio_core.cli import _parser
+from scorio_core.io.options import LoadOptions
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Options every data-reading subcommand shares (the loader's), and output-only flags.
-SHARED = {"help", "path", "scorer", "benchmark", "weights", "on_missing", "format", "rubric",
-          "workers", "scheduler"}
+#: Options every data-reading subcommand shares besides the loader's, and output-only flags.
+SHARED = {"help", "path", "benchmark", "format", "rubric", "workers", "scheduler"}
+#: The loader's options, declared once on LoadOptions (parsed attribute -> setting name).
+LOADER = {s.dest or n: n for n, (_, s) in P.settings_of(LoadOptions).items() if s.cli is not None}
 CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams,
              "compare": P.CompareParams, "stability": P.StabilityParams,
              "greedy": P.GreedyParams, "convergence": P.ConvergenceParams}
@@ -35,11 +37,40 @@ def test_every_cli_option_is_a_declared_setting(command):
     for action in _subparser(command)._actions:
         if action.dest in SHARED:
             continue
+        if action.dest in LOADER:
+            default, s = P.settings_of(LoadOptions)[LOADER[action.dest]]
+            assert action.default == default
+            continue
         assert action.dest in declared, f"--{action.dest} is declared outside {cls.__name__}"
         default, s = declared[action.dest]
         assert action.default == default and (action.choices is None) == (s.choices is None)
         seen.add(action.dest)
     assert seen == {n for n, (_, s) in declared.items() if s.cli is not None}
+
+
+def test_every_data_command_takes_every_loader_option():
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    readers = [n for n, p in sub.choices.items()
+               if any(a.dest == "path" for a in p._actions)]
+    assert {"leaderboard", "plan", "info", "import", "report"} <= set(readers)
+    for name in readers:
+        dests = {a.dest for a in sub.choices[name]._actions}
+        assert set(LOADER) <= dests, (name, set(LOADER) - dests)
+
+
+def test_loader_options_parse_from_the_cli_as_the_api_takes_them():
+    p = argparse.ArgumentParser()
+    P.add_options(p, LoadOptions)
+    args = p.parse_args(["--columns", "model=llm, question=id", "--on-missing", "truncate",
+                         "--input-format", "csv", "--weights", "0,0.5,1"])
+    opts = P.from_args(LoadOptions, args)
+    assert opts == LoadOptions(columns={"model": "llm", "question": "id"},
+                               on_missing="truncate", format="csv", weights=[0, 0.5, 1])
+    assert hash(opts) == hash(LoadOptions(columns=(("model", "llm"), ("question", "id")),
+                                          on_missing="truncate", format="csv",
+                                          weights=(0.0, 0.5, 1.0)))
+    with pytest.raises(SystemExit):
+        p.parse_args(["--columns", "model"])
 
 
 @pytest.mark.parametrize("command", sorted(CONVERTED))

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._validation import ValidationError, json_safe
+from ..io.options import LoadOptions
 from ..outcomes import COMBINED
+from ..params import add_options, from_args
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -42,25 +44,11 @@ def _add_data_args(p: argparse.ArgumentParser) -> None:
         "OpenAI evals .jsonl, HELM per_instance_stats.json)",
     )
     p.add_argument(
-        "--scorer",
-        help="logs with several scorers/metrics: which one is the outcome (default: the first)",
-    )
-    p.add_argument(
         "--benchmark",
         default=COMBINED,
         help=f"benchmark to analyse when the file holds several (default: {COMBINED})",
     )
-    p.add_argument(
-        "--weights",
-        help="comma-separated category weights, one per category 0..C, e.g. 0,0.5,1 (default: "
-        "the file's; required for categorical tables, which cannot store them)",
-    )
-    p.add_argument(
-        "--on-missing",
-        choices=["error", "drop_questions", "truncate"],
-        default="error",
-        help="what to do with missing (model, question, trial) cells in a long table",
-    )
+    add_options(p, LoadOptions)  # --scorer, --weights, --on-missing, --columns, ...
 
 
 def _add_cluster_args(p: argparse.ArgumentParser) -> None:
@@ -113,12 +101,7 @@ def _load(args):
     from .. import io
 
     paths = [Path(p) for p in args.path]
-    data = io.load(
-        paths[0] if len(paths) == 1 else paths,
-        on_missing=args.on_missing,
-        scorer=args.scorer,
-        weights=_weights(args.weights),
-    )
+    data = io.load(paths[0] if len(paths) == 1 else paths, from_args(LoadOptions, args))
     return data.select(args.benchmark)
 
 
@@ -133,15 +116,6 @@ def _with_source(args, data):
 def _pick(meta, *keys: str) -> dict:
     return {k: meta[k] for k in keys if k in meta}
 
-
-
-def _weights(text: str | None):
-    if text is None:
-        return None
-    try:
-        return [float(t) for t in text.split(",")]
-    except ValueError:
-        raise ValidationError(f"--weights expects comma-separated numbers; got {text!r}") from None
 
 
 def load(args):

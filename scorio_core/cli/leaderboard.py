@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .._validation import ValidationError
-from ._common import FORMATS, _add_data_args, _weights, load
+from ._common import FORMATS, _add_data_args, load
 
 __all__ = ["add_parser", "run"]
 
@@ -44,8 +44,7 @@ def run(args) -> int:
     from .. import export
     from ..analyses.leaderboard import LEADERBOARD
 
-    w = _weights(args.weights)
-    params = from_args(LeaderboardParams, args, weights=None if w is None else tuple(w))
+    params = from_args(LeaderboardParams, args, weights=args.weights)
     board = LEADERBOARD.run(data, params).board
     sys.stdout.write(export.export(board, args.format))
     return 0

@@ -35,7 +35,7 @@ Example
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
@@ -56,6 +56,7 @@ from ._base import (
 )
 from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
 from .npz import load_npz, save_npz
+from .options import LoadOptions, options_from
 from .table import (
     _is_frame,
     load_table,
@@ -84,7 +85,9 @@ __all__ = [
     "MissingCellsError",
     "MissingColumnsError",
     "MissingWeightsError",
+    "OnMissing",
     "ROLES",
+    "LoadOptions",
     "ValidationError",
     "load",
     "load_npz",
@@ -101,16 +104,10 @@ __all__ = [
 # -------------------------------------------------------------------- load
 def load(
     source: Source | Sequence[Source] | Mapping[str, bytes] | pl.DataFrame,
+    options: LoadOptions | None = None,
     *,
     filename: str | None = None,
-    format: str | None = None,
-    columns: Mapping[str, str] | None = None,
-    on_missing: OnMissing = "error",
-    name: str | None = None,
-    max_bytes: int = MAX_BYTES,
-    weights: Sequence[float] | None = None,
-    category_names: Sequence[str] | None = None,
-    scorer: str | None = None,
+    **option_values: Any,
 ) -> Outcomes:
     """Load outcomes from one or several files or a directory, telling each file's format
     from its content.
@@ -123,6 +120,10 @@ def load(
         Inspect log or an ``.npz`` is read as an archive of files; a mapping is
         ``{file name: bytes}`` (e.g. several uploads). A polars/pandas DataFrame is
         passed to :func:`load_table`.
+    options : LoadOptions, optional
+        How to read the files (:class:`LoadOptions`, declared once for the API, the CLI
+        and the app). The keywords below override its fields, e.g.
+        ``load(path, on_missing="truncate")``.
     filename : str, optional
         Name used for the suffix and in messages (defaults to the path's name).
     format : str, optional
@@ -183,24 +184,7 @@ def load(
     >>> o.shape
     (1, 1, 2)
     """
+    opts = options_from(options, option_values)
     if _is_frame(source):
-        return load_table(
-            source,
-            columns=columns,
-            on_missing=on_missing,
-            name=name,
-            weights=weights,
-            category_names=category_names,
-        )
-    return load_many(
-        source,
-        filename=filename,
-        format=format,
-        columns=columns,
-        on_missing=on_missing,
-        name=name,
-        max_bytes=max_bytes,
-        weights=weights,
-        category_names=category_names,
-        scorer=scorer,
-    )
+        return load_table(source, opts)
+    return load_many(source, opts, filename=filename)

@@ -13,7 +13,8 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import MAX_CATEGORY, ValidationError
 from ..outcomes import MissingWeightsError, Outcomes
-from ._base import _ON_MISSING, MAX_ROWS, MissingCellsError, MissingColumnsError
+from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
+from .options import LoadOptions
 
 if TYPE_CHECKING:
     import polars as pl
@@ -191,17 +192,11 @@ def _from_frame(
     df: pl.DataFrame,
     fmt: str,
     label: str,
-    columns: Mapping[str, str] | None,
-    on_missing: str,
-    name: str | None,
-    weights: Sequence[float] | None,
-    category_names: Sequence[str] | None,
+    opts: LoadOptions,
     meta_extra: Mapping[str, Any] | None = None,
 ) -> Outcomes:
-    if on_missing not in _ON_MISSING:
-        raise ValidationError(
-            f"on_missing must be one of {', '.join(map(repr, _ON_MISSING))}; got {on_missing!r}"
-        )
+    columns, on_missing, name = opts.column_map(), opts.on_missing, opts.name
+    weights, category_names = opts.weights, opts.category_names
     roles = _column_roles(columns, df.columns)
     if df.height == 0:
         what = "only a header row" if fmt == "csv" else "no rows"

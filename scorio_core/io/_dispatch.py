@@ -21,6 +21,7 @@ from ._assemble import _from_frame
 from ._base import ACCEPTED_SUFFIXES, _format_of, _reported_as, _resolve, _Src, open_zip
 from ._logs import LogPart, assemble_logs
 from .npz import _load_npz
+from .options import LoadOptions
 from .table import _load_table, to_long_frame
 
 if TYPE_CHECKING:
@@ -218,18 +219,12 @@ def _parent(label: str) -> str:
 
 def load_many(
     source: Any,
+    opts: LoadOptions,
     *,
-    filename: str | None,
-    format: str | None,
-    columns: Mapping[str, str] | None,
-    on_missing: str,
-    name: str | None,
-    max_bytes: int,
-    weights: Sequence[float] | None,
-    category_names: Sequence[str] | None,
-    scorer: str | None,
+    filename: str | None = None,
 ) -> Outcomes:
     """Read every file of ``source`` and assemble one :class:`Outcomes`."""
+    format, max_bytes = opts.format, opts.max_bytes
     items = gather(source, filename, max_bytes)
     kinds: list[tuple[Item, str, Any]] = []
     queue = list(items)
@@ -263,8 +258,7 @@ def load_many(
             continue
         sib = siblings.get(_parent(src.label), {})
         try:
-            _read_one(src, kind, parsed, sib, parts, tables, scorer, columns, on_missing, name,
-                      weights, category_names, max_bytes)
+            _read_one(src, kind, parsed, sib, parts, tables, opts)
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValidationError(
                 f"{src.label}: unexpected structure for a {kind} file ({type(exc).__name__}: "
@@ -277,20 +271,17 @@ def load_many(
             "long tables or .npz"
         )
     if parts:
-        logs = assemble_logs(
-            parts, on_missing=on_missing, name=name, weights=weights,
-            category_names=category_names, skipped=skipped,
-        )  # fmt: skip
+        logs = assemble_logs(parts, opts, skipped=skipped)
         if not tables:
             return logs
         tables.insert(0, ("logs", logs))
     if len(tables) == 1:
         return tables[0][1]
-    return combine(tables, on_missing=on_missing, name=name)
+    return combine(tables, opts)
 
 
-def _read_one(src, kind, parsed, sib, parts, tables, scorer, columns, on_missing, name,
-              weights, category_names, max_bytes) -> None:
+def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
+    scorer, max_bytes = opts.scorer, opts.max_bytes
     if kind == "inspect":
         parts.append(inspect.read_eval(src, scorer, max_bytes))
     elif kind == "inspect_json":
@@ -304,17 +295,13 @@ def _read_one(src, kind, parsed, sib, parts, tables, scorer, columns, on_missing
     else:
         with _reported_as(src.label):
             if kind == "npz":
-                o = _load_npz(src, name, weights, category_names, max_bytes)
+                o = _load_npz(src, opts)
             else:
-                o = _load_table(
-                    src, kind, columns, on_missing, name, weights, category_names
-                )
+                o = _load_table(src, kind, opts)
         tables.append((src.label, o))
 
 
-def combine(
-    outs: Sequence[tuple[str, Outcomes]], *, on_missing: str, name: str | None
-) -> Outcomes:
+def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes:
     """One dataset from several: the same categories, each (model, benchmark) from one file,
     and -- through the shared assembly -- the same questions and trials for every model."""
     label0, first = outs[0]
@@ -356,9 +343,10 @@ def combine(
             files.append({"file": label, "format": o.metadata.get("format"),
                           "model": ", ".join(o.models), "records": o.L * o.M * o.N})  # fmt: skip
     report["n_files"] = len(files)
+    opts = replace(opts, columns=None, name=opts.name or "combined",
+                   weights=tuple(first.weights), category_names=tuple(first.category_names))
     return _from_frame(
-        df, "frame", f"{len(files)} files", None, on_missing, name or "combined",
-        list(first.weights), list(first.category_names),
+        df, "frame", f"{len(files)} files", opts,
         meta_extra={"format": "combined", "source_file": [f["file"] for f in files],
                     "import_report": report},
     )  # fmt: skip

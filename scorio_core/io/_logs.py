@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,8 +22,9 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from ._assemble import _ON_MISSING, _from_frame
+from ._assemble import _from_frame
 from ._base import MAX_ROWS, MissingCellsError, _Src
+from .options import LoadOptions
 
 if TYPE_CHECKING:
     import polars as pl
@@ -292,18 +293,11 @@ def report(parts: Sequence[LogPart], skipped: Sequence[str] = ()) -> dict[str, A
 
 def assemble_logs(
     parts: Sequence[LogPart],
-    *,
-    on_missing: str,
-    name: str | None,
-    weights: Sequence[float] | None,
-    category_names: Sequence[str] | None,
+    opts: LoadOptions,
     skipped: Sequence[str] = (),
 ) -> Outcomes:
     """One :class:`Outcomes` from the log parts (see the module docstring)."""
-    if on_missing not in _ON_MISSING:
-        raise ValidationError(
-            f"on_missing must be one of {', '.join(map(repr, _ON_MISSING))}; got {on_missing!r}"
-        )
+    on_missing, weights, category_names = opts.on_missing, opts.weights, opts.category_names
     records = sum(len(p.values) for p in parts)
     if records > MAX_ROWS:
         raise ValidationError(
@@ -347,14 +341,11 @@ def assemble_logs(
     }
     if category_names is None and weights is None:
         category_names = names
-    return _from_frame(
-        df,
-        "frame",
-        label,
-        None,
-        on_missing,
-        name or (parts[0].benchmark if not several else "logs"),
-        w if weights is None else weights,
-        category_names,
-        meta_extra=meta,
+    opts = replace(
+        opts,
+        columns=None,
+        name=opts.name or (parts[0].benchmark if not several else "logs"),
+        weights=w if weights is None else weights,
+        category_names=category_names,
     )
+    return _from_frame(df, "frame", label, opts, meta_extra=meta)

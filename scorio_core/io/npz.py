@@ -7,7 +7,6 @@ import math
 import os
 import zipfile
 import zlib
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
@@ -17,7 +16,6 @@ from numpy.lib import format as npformat
 from .._validation import MAX_CATEGORY, ValidationError, parse_json
 from ..outcomes import Outcomes
 from ._base import (
-    MAX_BYTES,
     MAX_CELLS,
     MAX_DECODED_BYTES,
     Source,
@@ -28,6 +26,7 @@ from ._base import (
     _sniff,
     _Src,
 )
+from .options import LoadOptions, options_from
 
 __all__ = ["load_npz", "save_npz"]
 
@@ -142,12 +141,10 @@ def _read_member(zf: zipfile.ZipFile, h: _Header) -> np.ndarray:
 
 def load_npz(
     source: Source,
+    options: LoadOptions | None = None,
     *,
     filename: str | None = None,
-    name: str | None = None,
-    max_bytes: int = MAX_BYTES,
-    weights: Sequence[float] | None = None,
-    category_names: Sequence[str] | None = None,
+    **option_values: Any,
 ) -> Outcomes:
     """Load an ``.npz`` archive without ever unpickling.
 
@@ -160,8 +157,9 @@ def load_npz(
         unicode string arrays; ``weights`` float; ``signal__<name>`` float arrays
         ``(L, M, N)``; ``meta_json``, a 0-d string holding a JSON object whose
         ``"name"`` key names the dataset.
-    filename, name, max_bytes, weights, category_names
-        As in :func:`load`.
+    options, filename, option_values
+        As in :func:`load` (``name``, ``max_bytes``, ``weights`` and ``category_names``
+        apply to an archive).
 
     Returns
     -------
@@ -184,18 +182,17 @@ def load_npz(
     >>> load_npz(buf.getvalue(), filename="m.npz").shape
     (1, 2, 2)
     """
-    src = _resolve(source, filename, max_bytes)
+    opts = options_from(options, option_values)
+    src = _resolve(source, filename, opts.max_bytes)
     with _reported_as(src.label):
-        return _load_npz(src, name, weights, category_names, max_bytes)
+        return _load_npz(src, opts)
 
 
 def _load_npz(
     src: _Src,
-    name: str | None,
-    weights: Sequence[float] | None,
-    category_names: Sequence[str] | None,
-    max_bytes: int,
+    opts: LoadOptions,
 ) -> Outcomes:
+    name, weights, category_names = opts.name, opts.weights, opts.category_names
     if not src.head.startswith(b"PK"):
         kind = _sniff(src.head)
         raise ValidationError(

@@ -6,7 +6,6 @@ import csv
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -22,7 +21,6 @@ from ._base import (
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_TABLE_CELLS,
-    OnMissing,
     Source,
     _format_of,
     _reported_as,
@@ -30,6 +28,7 @@ from ._base import (
     _sniff,
     _Src,
 )
+from .options import LoadOptions, options_from
 
 if TYPE_CHECKING:
     import polars as pl
@@ -59,15 +58,10 @@ def _is_frame(obj: Any) -> bool:
 
 def load_table(
     source: Source | pl.DataFrame,
+    options: LoadOptions | None = None,
     *,
     filename: str | None = None,
-    format: str | None = None,
-    columns: Mapping[str, str] | None = None,
-    on_missing: OnMissing = "error",
-    name: str | None = None,
-    max_bytes: int = MAX_BYTES,
-    weights: Sequence[float] | None = None,
-    category_names: Sequence[str] | None = None,
+    **option_values: Any,
 ) -> Outcomes:
     """Load a long table (CSV, Parquet, JSONL or a DataFrame): one row per completion.
 
@@ -75,7 +69,9 @@ def load_table(
     ----------
     source : str, PathLike, bytes, binary file object, polars or pandas DataFrame
         The table.
-    filename, format, name, max_bytes, weights, category_names
+    options : LoadOptions, optional
+        How to read it; keywords (``columns=``, ``on_missing=``, ...) override its fields.
+    filename
         As in :func:`load`.
     columns : mapping, optional
         Role -> column name, e.g. ``{"model": "llm", "outcome": "score"}``. Roles:
@@ -125,19 +121,18 @@ def load_table(
     >>> load_table(df, columns={"model": "llm"}).R[:, 0].tolist()
     [[0, 1], [1, 1]]
     """
+    opts = options_from(options, option_values)
     if _is_frame(source):
         df = source if isinstance(source, pl.DataFrame) else _from_pandas(source)
         label = filename or "<DataFrame>"
         with _reported_as(label):
-            return _from_frame(
-                df, "frame", label, columns, on_missing, name, weights, category_names
-            )
-    src = _resolve(source, filename, max_bytes)
-    fmt = _format_of(src, format)
+            return _from_frame(df, "frame", label, opts)
+    src = _resolve(source, filename, opts.max_bytes)
+    fmt = _format_of(src, opts.format)
     if fmt == "npz":
         raise ValidationError(f"{src.label}: an .npz archive is not a table; use load or load_npz")
     with _reported_as(src.label):
-        return _load_table(src, fmt, columns, on_missing, name, weights, category_names)
+        return _load_table(src, fmt, opts)
 
 
 def table_columns(
@@ -186,12 +181,9 @@ def _from_pandas(df: Any) -> pl.DataFrame:
 def _load_table(
     src: _Src,
     fmt: str,
-    columns: Mapping[str, str] | None,
-    on_missing: str,
-    name: str | None,
-    weights: Sequence[float] | None,
-    category_names: Sequence[str] | None,
+    opts: LoadOptions,
 ) -> Outcomes:
+    columns = opts.column_map()
     kind = _sniff(src.head)
     if fmt == "parquet" and not src.head.startswith(b"PAR1"):
         raise ValidationError(
@@ -220,7 +212,7 @@ def _load_table(
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException) as exc:
         # polars panics (rather than raising) on some corrupt Parquet files
         raise ValidationError(_explain_read_error(src, fmt, exc)) from None
-    return _from_frame(df, fmt, src.label, columns, on_missing, name, weights, category_names)
+    return _from_frame(df, fmt, src.label, opts)
 
 
 def _count_lines(src: _Src) -> int:
