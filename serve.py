@@ -20,9 +20,9 @@ ROOT = Path(__file__).resolve().parent
 #: What the first page (the Data or Leaderboard page) imports from the core and below it.
 PRELOAD = (
     "numpy", "pandas", "pyarrow", "scipy.special", "altair",
-    "scorio_core.io", "scorio_core.leaderboard", "scorio_core.display", "scorio_core.report",
-    "scorio_core.analyses.leaderboard", "scorio_core.analyses.page_state",
-    "scorio_core.analyses.session", "scorio_core.charts.leaderboard",
+    "scorio_core.io", "scorio_core.leaderboard", "app_state.texts", "scorio_core.report",
+    "scorio_core.analyses.leaderboard", "app_state.page_state",
+    "app_state.session", "scorio_core.charts.leaderboard",
 )  # fmt: skip
 
 
@@ -41,10 +41,10 @@ def warm_up() -> None:
     import numpy as np
     import pyarrow as pa
 
+    from app_state.texts import board_display
     from scorio_core import Outcomes
     from scorio_core.analyses import LeaderboardParams
     from scorio_core.analyses.leaderboard import LEADERBOARD
-    from scorio_core.display import board_display
 
     R = np.array([[[1, 0], [1, 1], [0, 0], [1, 0]], [[0, 0], [1, 0], [0, 1], [0, 0]],
                   [[1, 1], [1, 1], [1, 0], [0, 1]]], dtype=np.int8)  # fmt: skip

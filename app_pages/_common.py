@@ -5,13 +5,13 @@ The code lives in small modules: :mod:`app_pages._loading` (bundled files, the
 benchmark, :func:`page_start`), :mod:`app_pages._session` (Save / Restore session),
 :mod:`app_pages._link` (links to a view), :mod:`app_pages._page_state` (settings kept across pages),
 :mod:`app_pages._runs` (long runs with progress, Dask workers) and :mod:`app_pages._widgets`
-(table formats and notes); screen text is computed in :mod:`scorio_core.display`.
+(table formats and notes); screen text is computed in :mod:`app_state.texts`.
 """
 
 from __future__ import annotations
 
 from app_pages._loading import BUNDLED, MISSING, UPLOAD, UPLOAD_KEY, UPLOAD_TYPES  # noqa: F401
-from app_pages._runs import _results_store, cached_result, executor, run_cached  # noqa: F401
+from app_pages._runs import cached_result, clear_results, executor, run_cached, slot  # noqa: F401
 from app_pages._sidebar import (  # noqa: F401
     DATASET_KEY,
     LAST_GOOD_KEY,
@@ -31,4 +31,4 @@ from app_pages._widgets import (  # noqa: F401
     table_height,
     weights_key,
 )
-from scorio_core.display import eta_text, parse_weights  # noqa: F401
+from app_state.texts import eta_text, parse_weights  # noqa: F401

@@ -8,8 +8,8 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _loading, _page_state
+from app_state import session as sess
 from scorio_core import ValidationError
-from scorio_core.analyses import session as sess
 
 URL_READ, WANT_BENCH, NOTE = "_scorio_url_read", "_scorio_want_benchmark", "_scorio_link_note"
 

@@ -17,9 +17,9 @@ from app_pages._upload import (  # noqa: F401 -- UPLOAD_KEY, MISSING, UPLOAD_TYP
     upload_widgets,
     weights_box,
 )
+from app_state.texts import parse_weights
 from scorio_core import Outcomes, io
 from scorio_core.analyses.provenance import attach_source
-from scorio_core.display import parse_weights
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = {
@@ -54,15 +54,13 @@ def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the f
 
 
 @st.cache_data(max_entries=8, show_spinner="Reading upload…")
-def _load_bytes(files: tuple[tuple[str, bytes], ...], on_missing: str, columns: tuple,
-                scorer: str | None, weights: tuple[float, ...] | None = None) -> Outcomes:
+def _load_bytes(files: tuple[tuple[str, bytes], ...], options: io.LoadOptions) -> Outcomes:
     source = {name: data for name, data in files}
     name = None
     if len(files) == 1:
         (name, data), = files
         source = data
-    o = io.load(source, filename=name, on_missing=on_missing, columns=dict(columns) or None,
-                scorer=scorer or None, weights=weights)
+    o = io.load(source, options, filename=name)
     return attach_source(o, source, name) if name else o  # one file: its sha256 for reports
 
 
@@ -92,16 +90,17 @@ def load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     text = st.session_state.get("upload_weights", "")
     o = None
     try:  # the weights box comes after the load, open when the data need weights
-        weights = parse_weights(text)
-        o = _load_bytes(files, on_missing, columns, scorer, weights)
+        options = io.LoadOptions(on_missing=on_missing, columns=dict(columns) or None,
+                                 scorer=scorer or None, weights=parse_weights(text))
+        o = _load_bytes(files, options)
     finally:
         weights_box(bool(text.strip()) or o is None or not o.is_binary)
     sha = hashlib.sha256()
     for name, data in files:
         sha.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-    token = f"upload:{sha.hexdigest()[:16]}:{on_missing}:{columns}:{scorer}:{weights}"
+    token = f"upload:{sha.hexdigest()[:16]}:{options!r}"
     st.session_state[LOAD_OPTIONS] = {"on_missing": on_missing, "columns": dict(columns),
-                                      "weights": weights, "scorer": scorer or None}
+                                      "weights": options.weights, "scorer": options.scorer}
     return o, token, up["filename"]
 
 

@@ -5,16 +5,16 @@ in ``st.session_state[STORE]`` (analysis id -> ``Params``). A page calls :func:`
 before its widgets -- it puts the stored, restored (Restore session, a link) or default
 settings into the widget keys -- and :func:`remember` with the settings it ran, which also
 writes them into the link of a bundled dataset (a simulation study's, which uses no data,
-into every link). The conversions are :mod:`scorio_core.analyses.page_state`.
+into every link). The conversions are :mod:`app_state.page_state`.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from app_state import session as sess
+from app_state.page_state import page_default, state_keys, to_state
 from scorio_core import ValidationError
-from scorio_core.analyses import session as sess
-from scorio_core.analyses.page_state import page_default, state_keys, to_state
 
 STORE, RUBRIC, REPORT = "_scorio_settings", "_scorio_rubric", "_scorio_report"
 LINK = "_scorio_link"  # a link's query parameters, applied over each page's own defaults

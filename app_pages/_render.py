@@ -14,9 +14,9 @@ from typing import Any
 import streamlit as st
 
 from app_pages import _common, _widgets
+from app_state.texts import analysis_code
 from scorio_core.analyses import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.analyses.provenance import export_file, export_filename
-from scorio_core.display import analysis_code
 from scorio_core.report import chart_png, chart_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,9 +33,9 @@ def run(analysis: Analysis, ds: _common.Dataset | None, params: Any, label: str 
         with _common.executor() as ex:  # the sidebar's Dask workers, if any
             return analysis.run(view, params, progress=progress, executor=ex)
 
-    token = ds.token if ds is not None else None
-    return _common.run_cached(analysis.id, (token, params), compute,
-                              label or f"Computing: {analysis.title}")
+    key = (ds.token if ds is not None else None, params)
+    st.session_state.setdefault(_KEYS, {})[analysis.id] = key  # where charts() finds it
+    return _common.run_cached(analysis.id, key, compute, label or f"Computing: {analysis.title}")
 
 
 def cached(analysis: Analysis, ds: _common.Dataset, params: Any):
@@ -62,24 +62,20 @@ def vega_lite(chart) -> dict:
         return chart.to_dict(validate=False)
 
 
-@st.cache_resource
-def _specs_store() -> dict:
-    """id(result) -> (result, its charts, their Vega-Lite dicts); holding the result keeps
-    its id from being reused. Bounded: the oldest entry is dropped."""
-    return {}
+#: Session key: analysis id -> the cache key of the result this session last ran.
+_KEYS = "_scorio_result_keys"
 
 
 def _charts_of(analysis: Analysis, result: Any) -> list[tuple[Chart, dict]]:
-    """The charts of ``result`` with their Vega-Lite dicts, built once per result object (a
-    cached result is the same object on every rerun: widgets, expanders, page changes)."""
-    store = _specs_store()
-    hit = store.get(id(result))
-    if hit is None or hit[0] is not result:
-        hit = (result, [(c, vega_lite(c.chart)) for c in analysis.charts(result)])
-        while len(store) >= 16:
-            store.pop(next(iter(store)), None)
-        store[id(result)] = hit
-    return hit[1]
+    """The charts of ``result`` with their Vega-Lite dicts, built once per result and kept
+    beside it in the results cache (widgets, expanders and page changes rerun the page)."""
+    key = st.session_state.get(_KEYS, {}).get(analysis.id)
+    held = _common.slot(analysis.id, key) if key is not None else {}
+    if held.get("result") is not result:  # not a cached run's result: build, do not keep
+        return [(c, vega_lite(c.chart)) for c in analysis.charts(result)]
+    if "charts" not in held:
+        held["charts"] = [(c, vega_lite(c.chart)) for c in analysis.charts(result)]
+    return held["charts"]
 
 
 #: Session keys: full script runs so far (``app.py`` counts them), "this run left its

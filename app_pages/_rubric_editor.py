@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from app_state.rubric_editor import EDITOR_FIELDS, editor_state
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
-from scorio_core.rubric.table import EDITOR_FIELDS, RULE_HELP, editor_state, from_tables
+from scorio_core.rubric.table import RULE_HELP, from_tables
 
 STATE = "rubric_state"  # {"version": int, "rules": df, "cats": df, "name", "default", ...}
 

@@ -1,4 +1,10 @@
-"""Long analyses on a page: run once per (kind, parameters) with a progress bar, reuse after."""
+"""Long analyses on a page: run once per (kind, content key) with a progress bar, reuse after.
+
+Finished results live in Streamlit's own bounded cache (:func:`_slot`), keyed by content --
+the data's token (its file's sha256, the loader options and the benchmark) and the frozen
+params -- so every session with the same data and settings shares one result, and the cache
+drops the least recently used entry when full and any entry an hour after it was made.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +13,32 @@ import time
 import streamlit as st
 
 from app_pages._widgets import lazy_expander
-from scorio_core.display import eta_text
+from app_state.texts import eta_text
 
-_RESULTS_SIZE = 24
+#: Most finished analyses kept (over all sessions), and how long one is kept after it is made.
+RESULTS_SIZE, RESULTS_TTL_S = 32, 3600
 
 
-@st.cache_resource
-def _results_store() -> dict:
-    """Finished long analyses keyed by (kind, parameters); shared, bounded (oldest dropped)."""
+@st.cache_resource(max_entries=RESULTS_SIZE, ttl=RESULTS_TTL_S, show_spinner=False)
+def _slot(kind: str, key: tuple) -> dict:
+    """The holder of one analysis' result (``"result"``) and what is derived from it once
+    (e.g. ``"charts"``); empty until :func:`run_cached` fills it."""
     return {}
+
+
+def clear_results() -> None:
+    """Forget every finished analysis (tests; a new code version)."""
+    _slot.clear()
 
 
 def cached_result(kind: str, key: tuple):
     """A finished analysis from :func:`run_cached`, or ``None``."""
-    return _results_store().get((kind, key))
+    return _slot(kind, key).get("result")
+
+
+def slot(kind: str, key: tuple) -> dict:
+    """The cache entry of ``(kind, key)`` (see :func:`_slot`)."""
+    return _slot(kind, key)
 
 
 #: The sidebar's Dask choice, kept while its box is closed (a widget's own state is
@@ -64,9 +82,8 @@ def run_cached(kind: str, key: tuple, compute, label: str):
 
     ``progress(fraction, message)`` is the callback the core analyses accept.
     """
-    store = _results_store()
-    full = (kind, key)
-    if full not in store:
+    held = _slot(kind, key)
+    if "result" not in held:
         bar = st.progress(0.0, text=label)
         start = time.monotonic()
 
@@ -76,7 +93,5 @@ def run_cached(kind: str, key: tuple, compute, label: str):
 
         result = compute(progress)
         bar.empty()
-        if len(store) >= _RESULTS_SIZE:
-            store.pop(next(iter(store)))
-        store[full] = result
-    return store[full]
+        held["result"] = result
+    return held["result"]

@@ -1,7 +1,7 @@
 """Save and restore the app's state: a session file in the sidebar, and links to a view.
 
 The settings themselves are kept by :mod:`app_pages._page_state`. A session file
-(:mod:`scorio_core.analyses.session`) holds the data's name and sha256, the benchmark,
+(:mod:`app_state.session`) holds the data's name and sha256, the benchmark,
 every analysis's settings, the Simulator's study and the settings of the studies it ran,
 the edited rubric and the Report page's choices; restoring
 one whose data are not loaded says what it expected and what it found, and waits
@@ -17,10 +17,10 @@ import streamlit as st
 
 from app_pages import _link, _loading, _page_state
 from app_pages._widgets import lazy_expander
+from app_state import session as sess
+from app_state.page_state import page_default
 from scorio_core import ValidationError
 from scorio_core.analyses import ANALYSES, SIMULATIONS
-from scorio_core.analyses import session as sess
-from scorio_core.analyses.page_state import page_default
 from scorio_core.analyses.provenance import export_filename
 
 PENDING, SLOT = "_scorio_pending", "_scorio_save_slot"

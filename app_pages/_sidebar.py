@@ -13,8 +13,8 @@ import streamlit as st
 
 from app_pages import _loading, _runs, _session, _widgets
 from app_pages._loading import Dataset
+from app_state.texts import load_hint
 from scorio_core import COMBINED, Outcomes, ValidationError
-from scorio_core.display import load_hint
 
 DATASET_KEY = "scorio_dataset"
 LAST_GOOD_KEY = "scorio_last_good"

@@ -8,8 +8,8 @@ import inspect
 import pandas as pd
 import streamlit as st
 
+from app_state.texts import board_display, spell_missing  # noqa: F401 -- re-exported
 from scorio_core import Outcomes, io
-from scorio_core.display import board_display, spell_missing  # noqa: F401 -- re-exported
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 
 #: Columns whose infinite or missing values mean something (∞: no number of trials

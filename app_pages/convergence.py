@@ -6,9 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
+from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.analyses import convergence as cv
-from scorio_core.analyses.page_state import from_state
 from scorio_core.analysis.convergence import has_fast_path
 
 SUMMARY_FORMAT = {c: st.column_config.TextColumn(help=h) if f is None else

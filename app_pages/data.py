@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _loading, _render, _widgets
-from scorio_core.display import category_table, data_charts, data_code, load_notes, signal_table
+from app_state.texts import category_table, data_charts, data_code, load_notes, signal_table
 
 
 def _import_report(report: dict) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
+from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.analyses.compare import COMPARE
-from scorio_core.analyses.page_state import from_state
 from scorio_core.rank import FAMILIES, METHODS
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
+from app_state.page_state import ASSURANCES, CONFIDENCES, from_state
 from scorio_core import ValidationError
-from scorio_core.analyses.page_state import ASSURANCES, CONFIDENCES, from_state
 from scorio_core.analyses.plan import PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.params import PlanParams, widget

@@ -13,14 +13,11 @@ import json
 import streamlit as st
 
 from app_pages import _common, _page_state, _render, _rubric_editor
+from app_state.page_state import CURRENT_RUBRIC, from_state
+from app_state.rubric_editor import preset_label, rubric_filename
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
-from scorio_core.analyses.page_state import CURRENT_RUBRIC, from_state
 from scorio_core.analyses.rubric import RUBRIC, rubric_board
-from scorio_core.rubric.table import (
-    preset_label,
-    rubric_filename,
-)
 
 BLANK, CURRENT, STATE = "(blank rubric)", CURRENT_RUBRIC, _rubric_editor.STATE
 

@@ -1,17 +1,17 @@
 """Simulator: lessons on simulated LLMs with known truth (000 §2.3-2.7, App. C-D). Each
 renders one definition of :data:`scorio_core.analyses.SIMULATIONS` (as ``scorio-studio
 simulate`` does) through ``app_pages/_render``; the sidebar's dataset is not used. Widget ranges
-and settings <-> widgets: :mod:`scorio_core.analyses._sim_state` (Save session, links)."""
+and settings <-> widgets: :mod:`app_state.sim_state` (Save session, links)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
+from app_state.page_state import from_state
+from app_state.sim_state import CAL_M, PRIORS, WIDGETS
 from scorio_core import simulate as sim
 from scorio_core.analyses import SIMULATIONS
-from scorio_core.analyses._sim_state import CAL_M, PRIORS, WIDGETS
-from scorio_core.analyses.page_state import from_state
 from scorio_core.analyses.simulate import highlights
 from scorio_core.charts import LESSON_TEXT
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from scorio_core.analyses.page_state import from_state
+from app_state.page_state import from_state
 from scorio_core.analyses.stability import STABILITY
 from scorio_core.analysis.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS

@@ -300,8 +300,8 @@ def test_csv_header_cannot_break_lines():
 
 # ---------------------------------------------------------------- save and restore settings
 def test_session_round_trip(aime):
+    from app_state import session
     from scorio_core import rubric as rb
-    from scorio_core.analyses import session
 
     custom = rb.from_json(rb.to_json(rb.get_preset("ranking/conservative")) | {"name": "Mine"})
     settings = {aid: ANALYSES[aid].params(**kw) for aid, kw in FAST.items()}
@@ -336,15 +336,15 @@ def test_session_round_trip(aime):
     ],
 )
 def test_session_refuses_bad_files(text, match):
-    from scorio_core.analyses import session
+    from app_state import session
 
     with pytest.raises(ValidationError, match=match):
         session.from_json(text)
 
 
 def test_query_params_round_trip_and_refusals():
+    from app_state import session
     from scorio_core import rubric as rb
-    from scorio_core.analyses import session
 
     lb = ANALYSES["leaderboard"]
     p = lb.params(confidence=0.9, ks=(2, 4), prior="greedy")

@@ -1,4 +1,4 @@
-"""The examples in scorio_core's docstrings run and print what they claim."""
+"""The examples in the docstrings of scorio_core and app_state run and print what they claim."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ import pkgutil
 
 import pytest
 
+import app_state
 import scorio_core
 
 MODULES = sorted(
-    m.name for m in pkgutil.walk_packages(scorio_core.__path__, prefix="scorio_core.")
+    m.name
+    for pkg in (scorio_core, app_state)
+    for m in pkgutil.walk_packages(pkg.__path__, prefix=pkg.__name__ + ".")
 )
 
 

@@ -152,13 +152,13 @@ def test_the_app_and_its_leaderboard_page_import_nothing_heavy():
 from pathlib import Path
 from scorio_core import io
 from scorio_core.analyses.leaderboard import LEADERBOARD
-from scorio_core.analyses.page_state import from_state, page_default, to_state
+from app_state.page_state import from_state, page_default, to_state
 data = io.load(Path("data/reasoning_synthetic.npz")).select("AIME'25")
 state, _ = to_state("leaderboard", page_default("leaderboard", data), data)
 params = from_state("leaderboard", state, data)
 assert len(LEADERBOARD.tables(LEADERBOARD.run(data, params))["leaderboard"]) == data.L
-from scorio_core.analyses import session
+from app_state import session
 assert "leaderboard.confidence" not in session.to_query("leaderboard", params)  # the link
 """
-    app_state = {"scorio_core.analyses.page_state", "scorio_core.analyses.session"}
+    app_state = {"app_state.page_state", "app_state.session"}
     assert loaded_after(code) - app_state == set()

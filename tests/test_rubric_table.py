@@ -6,10 +6,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from app_state.rubric_editor import blank_tables
 from scorio_core import io
 from scorio_core._validation import ValidationError
 from scorio_core.rubric import PRESETS, AnyOf, Compare, Not, Rubric, Rule, categorize
-from scorio_core.rubric.table import RULE_COLUMNS, blank_tables, from_tables, to_tables
+from scorio_core.rubric.table import RULE_COLUMNS, from_tables, to_tables
 
 
 @pytest.fixture(scope="module")

@@ -91,9 +91,13 @@ def rubric_board(data: Outcomes, rubric: rb.Rubric, confidence: float = 0.95) ->
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 30, 4))
     >>> sig = {"is_correct": R, "repeated_pattern": np.zeros(R.shape)}
-    >>> from scorio_core.rubric.table import editor_state, from_tables
-    >>> s = editor_state()
-    >>> out = rubric_board(Outcomes(R, signals=sig), from_tables(s["rules"], s["cats"]))
+    >>> import pandas as pd
+    >>> from scorio_core.rubric.table import from_tables
+    >>> rules = pd.DataFrame({"rule": [1, 2], "category": [0, 1], "op": ["==", ">="],
+    ...                       "signal": ["repeated_pattern", "is_correct"], "value": [1, 0.5]})
+    >>> cats = pd.DataFrame({"category": [0, 1], "name": ["invalid", "correct"],
+    ...                      "weight": [0.0, 1.0]})
+    >>> out = rubric_board(Outcomes(R, signals=sig), from_tables(rules, cats, default=0))
     >>> bool(out.board.table["score"].between(0, 1).all()), [c.title for c in out.charts]
     (True, ['Categories per model', 'Scores and intervals'])
     """

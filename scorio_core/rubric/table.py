@@ -50,10 +50,6 @@ __all__ = [
     "CATEGORY_COLUMNS",
     "to_tables",
     "from_tables",
-    "blank_tables",
-    "editor_state",
-    "preset_label",
-    "rubric_filename",
 ]
 
 RULE_COLUMNS = [
@@ -178,85 +174,6 @@ RULE_HELP = {
     "other": "compare with another signal",
     "negate": "the predicate must not hold",
 }
-
-
-def editor_state(rubric: Rubric | None = None) -> dict:
-    """The editable form of ``rubric`` (``None``: the blank starting point): ``rules`` and
-    ``cats`` tables plus the fields the tables do not hold (name, default, texts).
-
-    :func:`from_tables` with ``rules``, ``cats`` and those fields gives the rubric back.
-
-    Example
-    -------
-    >>> from scorio_core.rubric import get_preset
-    >>> p = get_preset("ranking/conservative")
-    >>> s = editor_state(p)
-    >>> r = from_tables(s["rules"], s["cats"], **{k: s[k] for k in EDITOR_FIELDS})
-    >>> (r.name, r.weights, r.default) == (p.name, p.weights, p.default)
-    True
-    >>> editor_state()["name"], editor_state()["default"]
-    ('Custom rubric', None)
-    """
-    if rubric is None:
-        rules, cats = blank_tables()
-        meta = {"name": "Custom rubric", "default": None, "intent": "", "description": "",
-                "source": ""}
-        return {"rules": rules, "cats": cats, **meta}
-    rules, cats = to_tables(rubric)
-    return {"rules": rules, "cats": cats, **{k: getattr(rubric, k) for k in EDITOR_FIELDS}}
-
-
-#: Rubric fields that live beside the two tables in :func:`editor_state`.
-EDITOR_FIELDS = ("name", "default", "intent", "description", "source")
-
-
-def preset_label(key: str) -> str:
-    """``"<preset name> — <paper table>"`` for a preset key (000 Table 5 or 002 Table 21).
-
-    Example
-    -------
-    >>> preset_label("dontpass/exact-match")
-    'Exact Match — 000 Table 5'
-    """
-    from .presets import PRESETS
-
-    paper = "000 Table 5" if key.startswith("dontpass/") else "002 Table 21"
-    return f"{PRESETS[key].name} — {paper}"
-
-
-def rubric_filename(rubric: Rubric) -> str:
-    """A safe ``.json`` file name from the rubric's name.
-
-    Example
-    -------
-    >>> from scorio_core.rubric import get_preset
-    >>> rubric_filename(get_preset("ranking/format-aware"))
-    'Format_aware.json'
-    """
-    return "".join(ch if ch.isalnum() else "_" for ch in rubric.name) + ".json"
-
-
-def blank_tables() -> tuple[pd.DataFrame, pd.DataFrame]:
-    """A starting point: invalid / wrong / correct from ``is_correct`` and ``repeated_pattern``."""
-    rules = pd.DataFrame(
-        [
-            {"rule": 1, "category": 0, "signal": "repeated_pattern", "op": "==", "value": 1.0},
-            {"rule": 2, "category": 2, "signal": "is_correct", "op": ">=", "value": 0.5},
-            {"rule": 3, "category": 1, "signal": "is_correct", "op": "<", "value": 0.5},
-        ]
-    ).reindex(columns=RULE_COLUMNS)
-    rules["percentile"] = np.nan
-    rules[["scope", "among", "other"]] = ""
-    rules["negate"] = False
-    cats = pd.DataFrame(
-        {
-            "category": [0, 1, 2],
-            "name": ["invalid", "wrong", "correct"],
-            "weight": [0.0, 0.0, 1.0],
-            "description": ["", "", ""],
-        }
-    )
-    return rules, cats
 
 
 def _blank(x) -> bool:

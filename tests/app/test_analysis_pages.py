@@ -201,7 +201,7 @@ def test_sidebar_workers_run_the_stability_sweep_on_dask_with_the_same_result(mo
     monkeypatch.setattr(Executor, "__enter__", enter)
     frames = []
     for workers in (0, 2):
-        _common._results_store().clear()  # results are cached by data and settings only
+        _common.clear_results()  # results are cached by data and settings only
         at = _open("app_pages/stability.py", benchmark="BrUMO'25")
         assert not at.sidebar.number_input  # the Workers box renders its widgets when open
         open_box(at, "workers_box").number_input(key="workers").set_value(workers).run()

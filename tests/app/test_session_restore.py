@@ -15,9 +15,9 @@ from streamlit.testing.v1 import AppTest
 from app_pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
 from app_pages._page_state import STORE
 from app_pages._session import UPLOADED
+from app_state import session as sess
 from scorio_core import Outcomes, io
 from scorio_core.analyses import ANALYSES
-from scorio_core.analyses import session as sess
 from scorio_core.analyses.provenance import attach_source
 from scorio_core.io import save_table
 

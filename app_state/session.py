@@ -26,11 +26,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .._validation import ValidationError, parse_json
-from ..outcomes import COMBINED, Outcomes
-from . import ANALYSES, SECTIONS, SIMULATIONS
-from ._base import params_dict
-from .provenance import provenance
+from scorio_core._validation import ValidationError, parse_json
+from scorio_core.analyses import ANALYSES, SECTIONS, SIMULATIONS
+from scorio_core.analyses._base import params_dict
+from scorio_core.analyses.provenance import provenance
+from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
     "Session",
@@ -86,7 +86,7 @@ def _value(v: Any) -> Any:
     if isinstance(v, list):
         return tuple(_value(x) for x in v)
     if isinstance(v, dict):
-        from ..rubric import from_json as rubric_from_json
+        from scorio_core.rubric import from_json as rubric_from_json
 
         return rubric_from_json(v)
     return v
@@ -109,8 +109,8 @@ def _params(analysis_id: str, values: Mapping[str, Any], base: Any = None):
 
 
 def _jsonable(params: Any) -> dict[str, Any]:
-    from ..rubric import Rubric
-    from ..rubric import to_json as rubric_to_json
+    from scorio_core.rubric import Rubric
+    from scorio_core.rubric import to_json as rubric_to_json
 
     out = {}
     for f in fields(params):
@@ -160,7 +160,7 @@ def to_json(
     if benchmark is not None:
         payload["data"]["benchmark"] = benchmark
     if rubric is not None:
-        from ..rubric import to_json as rubric_to_json
+        from scorio_core.rubric import to_json as rubric_to_json
 
         payload["rubric"] = rubric_to_json(rubric)
     if report:
@@ -193,7 +193,7 @@ def from_json(text: str | bytes) -> Session:
     data = _data(obj.get("data", {}))
     rubric = None
     if obj.get("rubric") is not None:
-        from ..rubric import from_json as rubric_from_json
+        from scorio_core.rubric import from_json as rubric_from_json
 
         rubric = rubric_from_json(obj["rubric"])
     report = _report(obj["report"]) if obj.get("report") is not None else {}
@@ -265,7 +265,7 @@ def check_data(session: Session, data: Outcomes) -> str | None:
     Example
     -------
     >>> import numpy as np
-    >>> from .provenance import attach_source
+    >>> from scorio_core.analyses.provenance import attach_source
     >>> data = attach_source(Outcomes(np.ones((2, 3, 1), int)), b"abc", "runs.csv")
     >>> s = from_json(to_json({}, data))
     >>> check_data(s, data) is None
@@ -292,7 +292,7 @@ def check_data(session: Session, data: Outcomes) -> str | None:
 def to_query(analysis_id: str, params: Any, base: Any = None) -> dict[str, str]:
     """The settings that differ from ``base`` (default: the ``Params`` defaults) as
     ``{"<id>.<field>": JSON text}``; ``analysis_id`` may also be a simulation study."""
-    from ..rubric import Rubric
+    from scorio_core.rubric import Rubric
 
     default = params_dict(base if base is not None else _definition(analysis_id).params())
     out = {}

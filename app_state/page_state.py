@@ -27,12 +27,12 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .._validation import ValidationError
-from ..outcomes import Outcomes
-from . import ANALYSES, SECTIONS, SIMULATIONS
+from scorio_core._validation import ValidationError
+from scorio_core.analyses import ANALYSES, SECTIONS, SIMULATIONS
+from scorio_core.outcomes import Outcomes
 
 if TYPE_CHECKING:
-    from .plan import PlanParams
+    from scorio_core.analyses.plan import PlanParams
 
 # The definitions (and what they import) load only when a page asks for them: the
 # Leaderboard's first run must not import the sweeps, rankers and studies.
@@ -44,19 +44,19 @@ def _P(analysis_id: str) -> type:
 
 
 def _sim():
-    from . import _sim_state
+    from app_state import sim_state as _sim_state
 
     return _sim_state
 
 
 def usable_methods(data):
-    from .convergence import usable_methods
+    from scorio_core.analyses.convergence import usable_methods
 
     return usable_methods(data)
 
 
 def available_targets(data):
-    from .convergence import available_targets
+    from scorio_core.analyses.convergence import available_targets
 
     return available_targets(data)
 
@@ -140,7 +140,7 @@ def ks_options(n: int) -> list[int]:
 
 def _families(ids: list[str]) -> tuple[list[str], list[str]]:
     """The families of ``ids`` (registry order) and every method of those families."""
-    from ..rank import FAMILIES, METHODS
+    from scorio_core.rank import FAMILIES, METHODS
 
     fams = [f for f in FAMILIES if any(METHODS[m].family == f for m in ids)]
     return fams, [m for m, v in METHODS.items() if v.family in fams]
@@ -235,14 +235,14 @@ def to_state(analysis_id: str, params: Any,
 
 
 def _resolve(methods: str) -> list[str]:
-    from ._base import resolve_methods
+    from scorio_core.analyses._base import resolve_methods
 
     return resolve_methods(methods)
 
 
 def _spec(ids: list[str]) -> str:
     """The shortest ``methods`` text for ``ids``: ``all``, one family's name, or the ids."""
-    from ..rank import METHODS
+    from scorio_core.rank import METHODS
 
     if ids == list(METHODS):
         return "all"
@@ -299,7 +299,7 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None
     if analysis_id == "compare":
         return _P("compare")(methods=_spec(list(get("methods"))))
     if analysis_id == "stability":
-        from ..rank import METHODS
+        from scorio_core.rank import METHODS
 
         fams = list(get("stab_families"))
         return _P("stability")(methods=_spec([m for m, v in METHODS.items() if v.family in fams]))
@@ -326,7 +326,7 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None
     edited = current and dataclasses.replace(current, name=current.name + _EDITED)
     chosen = state.get("rubric_compare")
     if chosen is None:
-        from .rubric import DEFAULT_SCHEMES
+        from scorio_core.analyses.rubric import DEFAULT_SCHEMES
 
         chosen = DEFAULT_SCHEMES
     chosen = list(chosen)

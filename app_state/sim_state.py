@@ -1,13 +1,13 @@
 """The Simulator page's state: each study's ``Params`` <-> its widget values.
 
-Used through :mod:`scorio_core.analyses.page_state` (``to_state("coins", ...)`` etc.):
+Used through :mod:`app_state.page_state` (``to_state("coins", ...)`` etc.):
 :data:`WIDGETS` names each study's widget key and range per setting, so a restored or
 linked value outside a widget's range is clamped (with a note) rather than making the
 widget fail; settings without a widget are kept in ``_``-prefixed helper keys.
 
 Example
 -------
->>> from .simulate import SIMULATIONS
+>>> from scorio_core.analyses.simulate import SIMULATIONS
 >>> p = SIMULATIONS["order"].params(upper=0.7, lower=0.6, sims=50_000)
 >>> state, notes = to_state("order", p)
 >>> state["sim_up"], state["sim_order_n"], notes
@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from .. import simulate as sim
-from .simulate import SIMULATIONS
+from scorio_core import simulate as sim
+from scorio_core.analyses.simulate import SIMULATIONS
 
 __all__ = ["WIDGETS", "PRIORS", "CAL_M", "SEED_MAX", "page_default", "to_state", "from_state",
            "state_keys"]

@@ -1,5 +1,5 @@
-"""Session files and links (scorio_core.analyses.session) and page state
-(scorio_core.analyses.page_state): round trips, data checks, hostile input."""
+"""Session files and links (app_state.session) and page state
+(app_state.page_state): round trips, data checks, hostile input."""
 
 from __future__ import annotations
 
@@ -8,11 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from scorio_core import Outcomes, ValidationError, io
-from scorio_core import rubric as rb
-from scorio_core.analyses import ANALYSES, SIMULATIONS
-from scorio_core.analyses import session as sess
-from scorio_core.analyses.page_state import (
+from app_state import session as sess
+from app_state.page_state import (
     CURRENT_RUBRIC,
     PAGES,
     from_state,
@@ -21,6 +18,9 @@ from scorio_core.analyses.page_state import (
     state_keys,
     to_state,
 )
+from scorio_core import Outcomes, ValidationError, io
+from scorio_core import rubric as rb
+from scorio_core.analyses import ANALYSES, SIMULATIONS
 from scorio_core.analyses.provenance import attach_source, file_sha256
 
 

@@ -23,8 +23,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._validation import ValidationError
-from .outcomes import COMBINED, Outcomes
+from scorio_core._validation import ValidationError
+from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
     "LOAD_NOTES",
@@ -134,7 +134,7 @@ def load_hint(exc: Exception, several_files: bool = False) -> str:
     >>> load_hint(io.MissingCellsError("3 cells missing"))
     '\\n\\nTo load it anyway, change **Missing cells** in the sidebar.'
     """
-    from . import io
+    from scorio_core import io
 
     if isinstance(exc, io.MissingColumnsError):
         cols = ", ".join(f"**{c}**" for c in exc.columns) or "a required column"
@@ -208,7 +208,7 @@ def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: st
     >>> print(data_code("runs.csv", "AIME'25", weights=(0, 0.5, 1), columns={}).splitlines()[-2])
     data = io.load(path, weights=(0, 0.5, 1)).select("AIME'25")
     """
-    from .report import load_code
+    from scorio_core.report import load_code
 
     code = load_code(Path(path), benchmark=benchmark, sha256=sha256, on_missing=on_missing)
     extra = "".join(f", {k}={v!r}" for k, v in options.items() if v not in (None, {}, ()))
@@ -254,8 +254,8 @@ def data_charts(o: Outcomes) -> list:
     >>> [c.title for c in data_charts(o)]
     ['Per-model accuracy']
     """
-    from . import charts
-    from .analyses import Chart
+    from scorio_core import charts
+    from scorio_core.analyses import Chart
 
     out = []
     if not o.is_binary:
