@@ -1,46 +1,47 @@
 """Convergence: τ_b curves, convergence@n PMF/CDF, worst-case trajectory, model subsets
-(``scorio_core.analyses.ANALYSES["convergence"]`` and ``convergence.run_subsets``)."""
+(``ANALYSES["convergence"]``, ``convergence.run_subsets``); widget layout only."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state
+from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
 from scorio_core.analyses import convergence as cv
 from scorio_core.analysis.convergence import has_fast_path
 
-SUMMARY_FORMAT = {c: st.column_config.TextColumn(help=h) if f is None else
-                  st.column_config.NumberColumn(format=f, help=h)
-                  for c, (f, h) in cv.SUMMARY_COLUMNS.items()}
+KEY = keys("convergence")  # setting -> widget key, declared in app_state.page_state
+SUMMARY_FORMAT = {c: st.column_config.NumberColumn(format=f, help=h) if f else
+                  st.column_config.TextColumn(help=h) for c, (f, h) in cv.SUMMARY_COLUMNS.items()}
 
 
 def _settings(ds) -> cv.ConvergenceParams:
     o = ds.view
     _page_state.widgets("convergence", ds)
     with st.form("conv_settings"):
-        st.multiselect("Methods", cv.usable_methods(o), key="conv_methods",
+        st.multiselect("Methods", cv.usable_methods(o), key=KEY["methods"],
                        format_func=lambda m: m if has_fast_path(m) else f"{m} (re-ranked: slow)",
                        help="Count-based metrics (Bayes, avg, Pass family) use running counts "
                        "and are fast; other methods re-rank every replicate at every step.")
         c1, c2, c3 = st.columns(3)
         c1.selectbox("Target", cv.available_targets(o), format_func=cv.TARGETS.get,
-                     key="conv_target")
-        c2.selectbox("Resampling", list(cv.SCHEMES), format_func=cv.SCHEMES.get, key="conv_scheme")
-        c3.number_input("Seed", 0, 2**31 - 1, key="conv_seed")
+                     key=KEY["target"])
+        c2.selectbox("Resampling", list(cv.SCHEMES), format_func=cv.SCHEMES.get,
+                     key=KEY["scheme"])
+        c3.number_input("Seed", 0, 2**31 - 1, key=KEY["seed"])
         st.radio("A replicate has converged when", list(cv.MATCHES), format_func=cv.MATCHES.get,
-                 key="conv_match", horizontal=True,
+                 key=KEY["match"], horizontal=True,
                  help="With CI: pairs the full data cannot separate at 95 % (questions scope) may "
                  "come out in either order; only decided pairs must follow the target.")
         c4, c5, c6 = st.columns(3)
-        c4.number_input("Replicates for curves", 10, 20_000, step=100, key="conv_b_curves")
+        c4.number_input("Replicates for curves", 10, 20_000, step=100, key=KEY["curve_replicates"])
         c5.number_input("Replicates for convergence@n", 10, 200_000, step=1000,
-                        key="conv_b_conv", help="The papers use 100,000.")
-        c6.number_input("Replicates for re-ranked methods", 2, 500, key="conv_b_slow",
+                        key=KEY["replicates"], help="The papers use 100,000.")
+        c6.number_input("Replicates for re-ranked methods", 2, 500, key=KEY["slow_replicates"],
                         help="Methods without a fast path rank N tensors per replicate.")
         st.form_submit_button("Run", type="primary")
-    if not st.session_state["conv_methods"]:
+    if not st.session_state[KEY["methods"]]:
         st.info("Pick at least one method.")
         st.stop()
     params = from_state("convergence", st.session_state, o)
@@ -106,13 +107,12 @@ def main() -> None:
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))
     if empty:
-        st.info("No replicate converged, so there is no convergence@n distribution to plot "
-                "(see the notes above).")
+        st.info("No replicate converged: no convergence@n distribution to plot (see above).")
     c1, c2 = st.columns(2)
     wm = c1.selectbox("Worst case of", result.methods, key="conv_worst_method")
-    which = c2.radio("Replicate", ["slowest to converge", "latest change (incl. no convergence)"],
-                     key="conv_worst_kind", horizontal=True)
-    _render.chart(cv.worst_case(result, o, wm, which == "slowest to converge"), "conv", 3)
+    slowest = c2.radio("Replicate", ["slowest to converge", "latest change (incl. no "
+                       "convergence)"], key="conv_worst_kind", horizontal=True).startswith("s")
+    _render.chart(cv.worst_case(result, o, wm, slowest), "conv", 3)
     _render.footer(cv.CONVERGENCE, ds, params, result, "conv")
     _subsets(ds, params, [m for m in result.methods if has_fast_path(m)])
 

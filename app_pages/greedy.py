@@ -9,9 +9,11 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state
+from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
 from scorio_core.analyses.greedy import GREEDY, verdict
+
+KEY = keys("greedy")  # setting -> widget key, declared in app_state.page_state
 
 METRICS = [
     ("difficulty", "Difficulty (mean accuracy)", "{:.3f}", None),
@@ -40,9 +42,9 @@ def main() -> None:
         return
     _page_state.widgets("greedy", ds)
     c1, c2 = st.columns(2)
-    c1.number_input("Resampled datasets", 5, 5000, key="greedy_reps",
+    c1.number_input("Resampled datasets", 5, 5000, key=KEY["replicates"],
                     help="Column-wise bootstrap replicates (the paper uses 50).")
-    c2.number_input("Seed", 0, 2**31 - 1, key="greedy_seed")
+    c2.number_input("Seed", 0, 2**31 - 1, key=KEY["seed"])
     try:
         params = from_state("greedy", st.session_state, o)
         _page_state.remember("greedy", ds, params)

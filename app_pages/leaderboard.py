@@ -6,13 +6,15 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import CONFIDENCES, from_state, ks_options
+from app_state.page_state import CONFIDENCES, from_state, keys, ks_options
 from scorio_core import ValidationError, export
 from scorio_core.analyses.leaderboard import LEADERBOARD
 from scorio_core.analyses.provenance import export_filename
 from scorio_core.estimands import ADJUST_LABELS, SCOPE_HELP
 from scorio_core.leaderboard import prior_note
 from scorio_core.params import LeaderboardParams, widget
+
+KEY = keys("leaderboard")  # setting -> widget key, declared in app_state.page_state
 
 
 def _controls(o) -> tuple | None:
@@ -22,26 +24,26 @@ def _controls(o) -> tuple | None:
     # labels, choices and help texts: the declarations in scorio_core/params.py
     w = {k: widget(LeaderboardParams, k) for k in ("confidence", "scope", "adjust", "ks")}
     c1, c2, c3 = st.columns([2, 2, 3])
-    c1.segmented_control(w["confidence"]["label"], CONFIDENCES, key="confidence",
+    c1.segmented_control(w["confidence"]["label"], CONFIDENCES, key=KEY["confidence"],
                          required=True, format_func=lambda c: f"{c:.0%}",
                          help=w["confidence"]["help"])
-    c2.segmented_control("Prior", [False, True], key="use_prior", required=True,
+    c2.segmented_control("Prior", [False, True], key=KEY["prior"], required=True,
                          format_func=lambda g: "greedy (R0)" if g else "uniform",
                          disabled=o.R0 is None,
                          help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None
                          else f"greedy: add the {o.D} greedy outcome(s) per question to the "
                          "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
     if o.is_binary:
-        c3.pills(w["ks"]["label"], ks_options(o.N), key="ks", selection_mode="multi",
+        c3.pills(w["ks"]["label"], ks_options(o.N), key=KEY["ks"], selection_mode="multi",
                  help=f"{w['ks']['help']}; k ≤ N = {o.N} trials")
     c1, c2 = st.columns([3, 2])
-    c1.segmented_control(w["scope"]["label"], w["scope"]["options"], key="scope",
+    c1.segmented_control(w["scope"]["label"], w["scope"]["options"], key=KEY["scope"],
                          required=True, help=w["scope"]["help"])
-    c2.selectbox(w["adjust"]["label"], w["adjust"]["options"], key="adjust",
+    c2.selectbox(w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
                  format_func=ADJUST_LABELS.get, help=w["adjust"]["help"])
     if o.is_binary:
         return None
-    start = st.session_state.get("_lb_weights")
+    start = st.session_state.get(KEY["weights"])
     start = tuple(start) if start and len(start) == o.C + 1 else tuple(map(float, o.weights))
     st.markdown("**Category weights** — the value of each outcome category")
     edited = st.data_editor(

@@ -9,12 +9,14 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import ASSURANCES, CONFIDENCES, from_state
+from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys
 from scorio_core import ValidationError
 from scorio_core.analyses.plan import PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.params import PlanParams, widget
 from scorio_core.planner import a_chance
+
+KEY = keys("plan")  # setting -> widget key, declared in app_state.page_state
 
 
 def main() -> None:
@@ -26,22 +28,22 @@ def main() -> None:
                                              "scope", "adjust")}
     c1, c2, c3 = st.columns([5, 4, 4])  # room for the four confidence buttons
     confidence = c1.segmented_control(
-        w["confidence"]["label"], CONFIDENCES, key="plan_confidence", required=True,
+        w["confidence"]["label"], CONFIDENCES, key=KEY["confidence"], required=True,
         format_func=lambda c: f"{c:.0%}", help=w["confidence"]["help"],
     )
     assurance = c2.segmented_control(
-        w["assurance"]["label"], ASSURANCES, key="plan_assurance", required=True,
+        w["assurance"]["label"], ASSURANCES, key=KEY["assurance"], required=True,
         format_func=lambda a: f"{a:.0%}", help=w["assurance"]["help"],
     )
-    c3.number_input(w["budget_trials"]["label"], 1, 10_000, key="plan_budget",
+    c3.number_input(w["budget_trials"]["label"], 1, 10_000, key=KEY["budget_trials"],
                     help=w["budget_trials"]["help"])
     d1, d2 = st.columns([4, 4])
     scope = d1.segmented_control(
-        w["scope"]["label"], w["scope"]["options"], key="plan_scope", required=True,
+        w["scope"]["label"], w["scope"]["options"], key=KEY["scope"], required=True,
         help=w["scope"]["help"],
     )
     adjust = d2.selectbox(
-        w["adjust"]["label"], w["adjust"]["options"], key="plan_adjust",
+        w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
         format_func=ADJUST_LABELS.get, help=w["adjust"]["help"],
     )
     names = [str(m) for m in o.models]

@@ -9,10 +9,12 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state
+from app_state.page_state import from_state, keys
 from scorio_core.analyses.stability import STABILITY
 from scorio_core.analysis.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
+
+KEY = keys("stability")  # setting -> widget key, declared in app_state.page_state
 
 CLASS_FORMAT = {
     "rank": st.column_config.NumberColumn(width="small"),
@@ -68,7 +70,7 @@ def main() -> None:
         return
     st.markdown(STABILITY.how_to_read)
     _page_state.widgets("stability", ds)
-    fams = st.multiselect("Families", list(FAMILIES), key="stab_families",
+    fams = st.multiselect("Families", list(FAMILIES), key=KEY["methods"],
                           format_func=lambda f: f"{f} — {FAMILIES[f]}")
     if not fams:
         st.info("Pick at least one family.")

@@ -24,15 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from scorio_core._validation import ValidationError
 from scorio_core.analyses import ANALYSES, SECTIONS, SIMULATIONS
 from scorio_core.outcomes import Outcomes
-
-if TYPE_CHECKING:
-    from scorio_core.analyses.plan import PlanParams
 
 # The definitions (and what they import) load only when a page asks for them: the
 # Leaderboard's first run must not import the sweeps, rankers and studies.
@@ -69,6 +67,9 @@ __all__ = [
     "to_state",
     "from_state",
     "state_keys",
+    "keys",
+    "FIELDS",
+    "Field",
 ]
 
 #: The page (its URL path) that renders each analysis.
@@ -89,21 +90,221 @@ ASSURANCES = (0.5, 0.8, 0.9, 0.95)
 CURRENT_RUBRIC = "current (edited)"
 _EDITED = " (edited)"
 
-# Widget keys per analysis; keys starting with "_" are page state without a widget.
-_KEYS = {
-    "leaderboard": ("confidence", "use_prior", "ks", "scope", "adjust", "_lb_weights",
-                    "_lb_draws", "_lb_seed"),
-    "compare": ("families", "methods", "_methods_families"),
-    "convergence": ("conv_methods", "conv_target", "conv_scheme", "conv_seed", "conv_match",
-                    "conv_b_curves", "conv_b_conv", "conv_b_slow"),
-    "stability": ("stab_families",),
-    "greedy": ("greedy_reps", "greedy_seed"),
-    "rubric": ("rubric_compare", "_rubric_custom"),
-    "plan": ("plan_confidence", "plan_scope", "plan_adjust", "plan_assurance", "plan_budget",
-             "plan_upper",
-             "plan_lower", "plan_nmax", "_plan_prior", "_plan_draws", "_plan_seed",
-             "_plan_sims"),
+@dataclass(frozen=True)
+class Field:
+    """How one setting (or a few settings shown together) appears on its page.
+
+    Attributes
+    ----------
+    keys : tuple of str
+        The session keys of its widgets (``_``-prefixed: kept without a widget).
+    show : callable, optional
+        ``(setting values, data, notes) -> widget values`` (default: as they are); appends
+        a note for what these data cannot show.
+    read : callable, optional
+        ``(widget values, data, overrides) -> setting values`` (default: as they are).
+    raw : bool
+        ``read`` receives the state's values as they are (``None`` when missing) instead
+        of falling back to the page default's.
+    """
+
+    keys: tuple[str, ...]
+    show: Callable[..., tuple] | None = None
+    read: Callable[..., tuple] | None = None
+    raw: bool = False
+
+
+def _one(fn: Callable) -> Callable[..., tuple]:
+    """A one-value conversion as the tuple form :class:`Field` uses."""
+    return lambda values, *rest: (fn(values[0], *rest),)
+
+
+def _number(kind: type) -> Callable[..., tuple]:
+    return lambda values, data, overrides: (kind(values[0]),)
+
+
+def _snap(choices: tuple, what: str) -> Callable[..., tuple]:
+    """Show the nearest of ``choices`` (a segmented control offers only those)."""
+
+    def show(value, data, notes):
+        near = value if value in choices else min(choices, key=lambda c: abs(c - value))
+        if near != value:
+            notes.append(f"{what} {value} is not one of the choices; showing {near}")
+        return near
+
+    return _one(show)
+
+
+def _show_ks(ks, data, notes):
+    shown = [k for k in ks if k in ks_options(data.N)]
+    if len(shown) < len(ks):
+        notes.append(f"Pass@k columns {sorted(set(ks) - set(shown))} are not offered for "
+                     f"N = {data.N} trials")
+    return shown if data.is_binary else []
+
+
+def _show_prior(prior, data, notes):
+    if prior == "greedy" and data.R0 is None:
+        notes.append("the greedy prior needs R0, which these data do not have")
+    return prior == "greedy" and data.R0 is not None
+
+
+def _show_conv_methods(methods, data, notes):
+    usable, ids = usable_methods(data), _resolve(methods)
+    if any(m not in usable for m in ids):
+        notes.append("convergence methods not usable on these data were left out: "
+                     f"{', '.join(m for m in ids if m not in usable)}")
+    return [m for m in ids if m in usable]
+
+
+def _show_target(target, data, notes):
+    if target in available_targets(data):
+        return target
+    notes.append(f"target {target!r} needs known true means; showing 'gold'")
+    return "gold"
+
+
+def _show_budget(budget, data, notes):
+    wanted = budget or data.L * data.N
+    if wanted > 10_000:
+        notes.append(f"budget {budget} is above the widget's 10,000; showing 10,000")
+    return min(wanted, 10_000)
+
+
+def _show_pair(values, data, notes):
+    pair, n_max = values
+    if pair is not None and not set(pair) <= {str(m) for m in data.models}:
+        notes.append(f"the order-curve pair {pair[0]} vs {pair[1]} is not in these data; "
+                     "showing the default pair and N")
+        pair = n_max = None
+    return (pair and pair[0], pair and pair[1], n_max)
+
+
+def _read_pair(values, data, overrides):
+    up, lo, n_max = values
+    names = {str(m) for m in data.models}
+    pair = (up, lo) if up in names and lo in names and up != lo else None
+    return pair, int(n_max) if n_max else None
+
+
+def _show_compare(values, data, notes):
+    ids = _resolve(values[0])
+    fams, _ = _families(ids)
+    return fams, ids, fams
+
+
+def _show_stability(values, data, notes):
+    ids = _resolve(values[0])
+    fams, pool = _families(ids)
+    if set(pool) != set(ids):
+        notes.append("the Stability page picks whole method families: showing "
+                     f"{', '.join(fams)} ({len(pool)} methods, not {len(ids)})")
+    return (fams,)
+
+
+def _read_stability(values, data, overrides):
+    from scorio_core.rank import METHODS
+
+    fams = list(values[0])
+    return (_spec([m for m, v in METHODS.items() if v.family in fams]),)
+
+
+def _show_rubric(values, data, notes):
+    """Preset names as they are, an edited rubric as the editor's "current"."""
+    custom = [s for s in values[0] if not isinstance(s, str)]
+    if len(custom) > 1:
+        notes.append(f"the Rubric builder edits one rubric at a time; kept {custom[0].name!r}")
+    chosen = list(dict.fromkeys(s if isinstance(s, str) else CURRENT_RUBRIC for s in values[0]))
+    rubric = custom[0] if custom else None
+    if rubric is not None and rubric.name.endswith(_EDITED):
+        rubric = dataclasses.replace(rubric, name=rubric.name[: -len(_EDITED)])
+    return chosen, rubric
+
+
+def _read_rubric(values, data, overrides):
+    current = overrides.get("current")
+    edited = current and dataclasses.replace(current, name=current.name + _EDITED)
+    chosen = values[0]
+    if chosen is None:
+        from scorio_core.analyses.rubric import DEFAULT_SCHEMES
+
+        chosen = DEFAULT_SCHEMES
+    return (tuple(edited if k == CURRENT_RUBRIC else k for k in chosen
+                  if k != CURRENT_RUBRIC or edited),)
+
+
+_INT, _FLOAT = _number(int), _number(float)
+
+#: Each analysis' page state, declared once: setting name(s) -> :class:`Field`. The page's
+#: widget keys come from here (:func:`keys`), as do :func:`to_state`, :func:`from_state` and
+#: :func:`state_keys`.
+FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
+    "leaderboard": {
+        ("confidence",): Field(("confidence",), _snap(CONFIDENCES, "confidence"), _FLOAT),
+        ("prior",): Field(("use_prior",), _one(_show_prior), _one(
+            lambda v, data, o: "greedy" if v and data.R0 is not None else "uniform")),
+        ("ks",): Field(("ks",), _one(_show_ks), _one(
+            lambda v, data, o: tuple(int(k) for k in v) if data.is_binary else ())),
+        ("scope",): Field(("scope",)),
+        ("adjust",): Field(("adjust",)),
+        ("weights",): Field(("_lb_weights",), read=_one(
+            lambda v, data, o: None if data.is_binary else o.get("weights", v))),
+        ("draws",): Field(("_lb_draws",), read=_INT),
+        ("seed",): Field(("_lb_seed",), read=_INT),
+    },
+    "compare": {
+        ("methods",): Field(("families", "methods", "_methods_families"), _show_compare,
+                            lambda v, data, o: (_spec(list(v[1])),)),
+    },
+    "convergence": {
+        ("methods",): Field(("conv_methods",), _one(_show_conv_methods),
+                            _one(lambda v, data, o: ",".join(v))),
+        ("target",): Field(("conv_target",), _one(_show_target)),
+        ("scheme",): Field(("conv_scheme",)),
+        ("seed",): Field(("conv_seed",), read=_INT),
+        ("match",): Field(("conv_match",)),
+        ("curve_replicates",): Field(("conv_b_curves",), _one(
+            lambda v, data, n: v or _P("convergence").curve_replicates), _INT),
+        ("replicates",): Field(("conv_b_conv",), read=_INT),
+        ("slow_replicates",): Field(("conv_b_slow",), _one(
+            lambda v, data, n: v or _P("convergence").slow_replicates), _INT),
+    },
+    "stability": {("methods",): Field(("stab_families",), _show_stability, _read_stability)},
+    "greedy": {
+        ("replicates",): Field(("greedy_reps",), read=_INT),
+        ("seed",): Field(("greedy_seed",), read=_INT),
+    },
+    "rubric": {
+        ("schemes",): Field(("rubric_compare", "_rubric_custom"), _show_rubric, _read_rubric,
+                            raw=True),
+    },
+    "plan": {
+        ("confidence",): Field(("plan_confidence",), _snap(CONFIDENCES, "confidence"), _FLOAT),
+        ("scope",): Field(("plan_scope",)),
+        ("adjust",): Field(("plan_adjust",)),
+        ("assurance",): Field(("plan_assurance",), _snap(ASSURANCES, "assurance"), _FLOAT),
+        ("budget_trials",): Field(("plan_budget",), _one(_show_budget), _INT),
+        ("pair", "n_max"): Field(("plan_upper", "plan_lower", "plan_nmax"), _show_pair,
+                                 _read_pair, raw=True),
+        ("prior",): Field(("_plan_prior",)),
+        ("draws",): Field(("_plan_draws",), read=_INT),
+        ("seed",): Field(("_plan_seed",), read=_INT),
+        ("sims",): Field(("_plan_sims",), read=_INT),
+    },
 }
+
+
+def keys(analysis_id: str) -> dict[str, str]:
+    """Setting name -> its widget's session key, for a page's ``key=`` arguments (settings
+    shown by several widgets are not listed; their keys are in :data:`FIELDS`).
+
+    Example
+    -------
+    >>> keys("greedy")
+    {'replicates': 'greedy_reps', 'seed': 'greedy_seed'}
+    """
+    return {names[0]: f.keys[0] for names, f in FIELDS[analysis_id].items()
+            if len(names) == len(f.keys) == 1}
 
 
 def state_keys(analysis_id: str) -> tuple[str, ...]:
@@ -112,11 +313,11 @@ def state_keys(analysis_id: str) -> tuple[str, ...]:
     _check_id(analysis_id)
     if analysis_id in SIMULATIONS:
         return _sim().state_keys(analysis_id)
-    return _KEYS[analysis_id]
+    return tuple(k for f in FIELDS[analysis_id].values() for k in f.keys)
 
 
 def _check_id(analysis_id: str) -> None:
-    if analysis_id not in _KEYS and analysis_id not in SIMULATIONS:
+    if analysis_id not in FIELDS and analysis_id not in SIMULATIONS:
         raise ValidationError(
             f"unknown analysis {analysis_id!r}; expected one of "
             f"{', '.join([*ANALYSES, *SIMULATIONS])}"
@@ -176,62 +377,12 @@ def to_state(analysis_id: str, params: Any,
     if analysis_id in SIMULATIONS:
         return _sim().to_state(analysis_id, params)
     notes: list[str] = []
-    p = params
-    if analysis_id == "plan":
-        return _plan_state(p, data, notes), notes
-    if analysis_id == "leaderboard":
-        conf = p.confidence
-        if conf not in CONFIDENCES:
-            conf = min(CONFIDENCES, key=lambda c: abs(c - p.confidence))
-            notes.append(f"confidence {p.confidence} is not one of the choices; showing {conf}")
-        ks = [k for k in p.ks if k in ks_options(data.N)]
-        if len(ks) < len(p.ks):
-            dropped = sorted(set(p.ks) - set(ks))
-            notes.append(f"Pass@k columns {dropped} are not offered for N = {data.N} trials")
-        use_prior = p.prior == "greedy" and data.R0 is not None
-        if p.prior == "greedy" and data.R0 is None:
-            notes.append("the greedy prior needs R0, which these data do not have")
-        return {"confidence": conf, "use_prior": use_prior, "ks": ks if data.is_binary else [],
-                "scope": p.scope, "adjust": p.adjust, "_lb_weights": p.weights,
-                "_lb_draws": p.draws, "_lb_seed": p.seed}, notes
-    if analysis_id == "compare":
-        ids = _resolve(p.methods)
-        fams, _ = _families(ids)
-        return {"families": fams, "methods": ids, "_methods_families": fams}, notes
-    if analysis_id == "stability":
-        ids = _resolve(p.methods)
-        fams, pool = _families(ids)
-        if set(pool) != set(ids):
-            notes.append("the Stability page picks whole method families: showing "
-                         f"{', '.join(fams)} ({len(pool)} methods, not {len(ids)})")
-        return {"stab_families": fams}, notes
-    if analysis_id == "convergence":
-        usable = usable_methods(data)
-        ids = [m for m in _resolve(p.methods) if m in usable]
-        if len(ids) < len(_resolve(p.methods)):
-            notes.append(f"convergence methods not usable on these data were left out: "
-                         f"{', '.join(m for m in _resolve(p.methods) if m not in usable)}")
-        target = p.target
-        if target not in available_targets(data):
-            notes.append(f"target {target!r} needs known true means; showing 'gold'")
-            target = "gold"
-        return {"conv_methods": ids, "conv_target": target, "conv_scheme": p.scheme,
-                "conv_seed": p.seed, "conv_match": p.match,
-                "conv_b_curves": p.curve_replicates or _P("convergence").curve_replicates,
-                "conv_b_conv": p.replicates,
-                "conv_b_slow": p.slow_replicates or _P("convergence").slow_replicates}, notes
-    if analysis_id == "greedy":
-        return {"greedy_reps": p.replicates, "greedy_seed": p.seed}, notes
-    # rubric: preset names as they are, an edited rubric as the editor's "current"
-    custom = [s for s in p.schemes if not isinstance(s, str)]
-    if len(custom) > 1:
-        notes.append(f"the Rubric builder edits one rubric at a time; kept {custom[0].name!r}")
-    chosen = [s if isinstance(s, str) else CURRENT_RUBRIC for s in p.schemes]
-    chosen = list(dict.fromkeys(chosen))
-    rubric = custom[0] if custom else None
-    if rubric is not None and rubric.name.endswith(_EDITED):
-        rubric = dataclasses.replace(rubric, name=rubric.name[: -len(_EDITED)])
-    return {"rubric_compare": chosen, "_rubric_custom": rubric}, notes
+    state: dict[str, Any] = {}
+    for names, f in FIELDS[analysis_id].items():
+        values = tuple(getattr(params, n) for n in names)
+        shown = f.show(values, data, notes) if f.show else values
+        state.update(zip(f.keys, shown, strict=True))
+    return state, notes
 
 
 def _resolve(methods: str) -> list[str]:
@@ -250,29 +401,6 @@ def _spec(ids: list[str]) -> str:
     return fams[0] if len(fams) == 1 and pool == ids else ",".join(ids)
 
 
-def _plan_state(p: PlanParams, data: Outcomes, notes: list[str]) -> dict[str, Any]:
-    pair, n_max = p.pair, p.n_max
-    if pair is not None and not set(pair) <= {str(m) for m in data.models}:
-        notes.append(f"the order-curve pair {pair[0]} vs {pair[1]} is not in these data; "
-                     "showing the default pair and N")
-        pair = n_max = None
-    conf = p.confidence if p.confidence in CONFIDENCES else min(
-        CONFIDENCES, key=lambda c: abs(c - p.confidence))
-    if conf != p.confidence:
-        notes.append(f"confidence {p.confidence} is not one of the choices; showing {conf}")
-    budget = min(p.budget_trials or data.L * data.N, 10_000)
-    if budget != (p.budget_trials or data.L * data.N):
-        notes.append(f"budget {p.budget_trials} is above the widget's 10,000; showing 10,000")
-    assurance = min(ASSURANCES, key=lambda a: abs(a - p.assurance))
-    if assurance != p.assurance:
-        notes.append(f"assurance {p.assurance} is not one of the choices; showing {assurance}")
-    return {"plan_confidence": conf, "plan_scope": p.scope, "plan_adjust": p.adjust,
-            "plan_assurance": assurance,
-            "plan_budget": budget, "plan_upper": pair and pair[0],
-            "plan_lower": pair and pair[1], "plan_nmax": n_max, "_plan_prior": p.prior,
-            "_plan_draws": p.draws, "_plan_seed": p.seed, "_plan_sims": p.sims}
-
-
 def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None,
                **overrides: Any):
     """The settings the widget values in ``state`` describe (missing values: the page
@@ -281,54 +409,12 @@ def from_state(analysis_id: str, state: Mapping[str, Any], data: Outcomes | None
     _check_id(analysis_id)
     if analysis_id in SIMULATIONS:
         return _sim().from_state(analysis_id, state)
-    d = page_default(analysis_id, data)
-    default, _ = to_state(analysis_id, d, data)
-
-    def get(key: str) -> Any:
-        v = state.get(key)
-        return default[key] if v is None else v
-
-    if analysis_id == "leaderboard":
-        prior = "greedy" if get("use_prior") and data.R0 is not None else "uniform"
-        weights = overrides.get("weights", get("_lb_weights"))
-        return _P("leaderboard")(
-            confidence=float(get("confidence")), prior=prior,
-            ks=tuple(int(k) for k in get("ks")) if data.is_binary else (),
-            weights=None if data.is_binary else weights, scope=get("scope") or "questions",
-            adjust=get("adjust"), draws=int(get("_lb_draws")), seed=int(get("_lb_seed")))
-    if analysis_id == "compare":
-        return _P("compare")(methods=_spec(list(get("methods"))))
-    if analysis_id == "stability":
-        from scorio_core.rank import METHODS
-
-        fams = list(get("stab_families"))
-        return _P("stability")(methods=_spec([m for m, v in METHODS.items() if v.family in fams]))
-    if analysis_id == "convergence":
-        return _P("convergence")(
-            methods=",".join(get("conv_methods")), replicates=int(get("conv_b_conv")),
-            curve_replicates=int(get("conv_b_curves")), slow_replicates=int(get("conv_b_slow")),
-            seed=int(get("conv_seed")), scheme=get("conv_scheme"), target=get("conv_target"),
-            match=get("conv_match"))
-    if analysis_id == "greedy":
-        return _P("greedy")(replicates=int(get("greedy_reps")), seed=int(get("greedy_seed")))
-    if analysis_id == "plan":
-        names = {str(m) for m in data.models}
-        up, lo, n_max = state.get("plan_upper"), state.get("plan_lower"), state.get("plan_nmax")
-        pair = (up, lo) if up in names and lo in names and up != lo else None
-        return _P("plan")(
-            confidence=float(get("plan_confidence")), scope=get("plan_scope"),
-            adjust=get("plan_adjust"), assurance=float(get("plan_assurance")),
-            prior=get("_plan_prior"),
-            budget_trials=int(get("plan_budget")), draws=int(get("_plan_draws")),
-            seed=int(get("_plan_seed")), pair=pair, n_max=int(n_max) if n_max else None,
-            sims=int(get("_plan_sims")))
-    current = overrides.get("current")
-    edited = current and dataclasses.replace(current, name=current.name + _EDITED)
-    chosen = state.get("rubric_compare")
-    if chosen is None:
-        from scorio_core.analyses.rubric import DEFAULT_SCHEMES
-
-        chosen = DEFAULT_SCHEMES
-    chosen = list(chosen)
-    return _P("rubric")(schemes=tuple(edited if k == CURRENT_RUBRIC else k for k in chosen
-                                      if k != CURRENT_RUBRIC or edited))
+    default, _ = to_state(analysis_id, page_default(analysis_id, data), data)
+    settings: dict[str, Any] = {}
+    for names, f in FIELDS[analysis_id].items():
+        values = tuple(
+            state.get(k) if f.raw or state.get(k) is not None else default[k] for k in f.keys
+        )
+        read = f.read(values, data, overrides) if f.read else values
+        settings.update(zip(names, read, strict=True))
+    return _P(analysis_id)(**settings)

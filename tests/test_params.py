@@ -124,3 +124,17 @@ def test_widget_texts_come_from_the_declaration():
     assert w["options"] == ["questions", "population"] and w["label"] == "Scope"
     assert "population: mean score over the population" in w["help"]
     assert P.widget(P.LeaderboardParams, "ks")["label"] == "Pass@k columns"
+
+
+def test_pages_take_their_setting_keys_from_the_page_state_declarations():
+    """A page names a setting's widget key through ``keys(...)`` (declared once in
+    ``app_state.page_state.FIELDS``), never as a string literal of its own."""
+    import re
+
+    from app_state.page_state import FIELDS, keys
+
+    single = {k for a in FIELDS for k in keys(a).values()}
+    for page in (ROOT / "app_pages").glob("*.py"):
+        literal = set(re.findall(r'key="([^"]+)"', page.read_text())) & single
+        assert not literal, f"{page.name} declares {sorted(literal)} itself"
+    assert keys("plan")["assurance"] == "plan_assurance"
