@@ -26,7 +26,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from scorio_core import io
-from scorio_core.analysis import bootstrap as bs
+from scorio_core import resampling as bs
 from scorio_core.analysis.convergence import convergence_at_n
 
 METHODS = {

@@ -68,6 +68,7 @@ from . import eval as ev
 from ._validation import ValidationError, check_confidence, check_int
 from .estimands import ADJUSTMENTS, SCOPES
 from .inference import ScoreStats, decide_pvalues, infer, model_intervals, score_stats
+from .resampling import blocks, run_pieces, stream
 
 __all__ = [
     "Benchmark",
@@ -195,18 +196,18 @@ def _weights(categorical: bool) -> np.ndarray:
     return CATEGORY_WEIGHTS if categorical else np.array([0.0, 1.0])
 
 
-def _cell_seed(seed: int, *key) -> np.random.SeedSequence:
-    """The cell's root stream: ``seed`` and the cell's settings (strings by their bytes)."""
+def _cell_seed(seed: int, *key) -> list[int]:
+    """The cell's root (:func:`~scorio_core.resampling.stream`): ``seed`` and the cell's
+    settings (strings by their bytes)."""
     parts = [int(seed)]
     for k in key:
         parts += list(k.encode()) if isinstance(k, str) else [int(k)]
-    return np.random.SeedSequence(parts)
+    return parts
 
 
-def _block_rngs(root: np.random.SeedSequence, reps: int, block: int):
+def _block_rngs(root: list[int], reps: int, block: int):
     """``(size, Generator)`` per block of ``block`` replicates (child ``k`` for block ``k``)."""
-    sizes = [min(block, reps - a) for a in range(0, reps, block)]
-    return list(zip(sizes, (np.random.default_rng(s) for s in root.spawn(len(sizes))), strict=True))
+    return [(b - a, stream(root, k)) for k, (a, b) in enumerate(blocks(reps, block))]
 
 
 def _category_probs(s: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -1055,11 +1056,7 @@ def calibration_table(
     items = [(b, int(m), int(n), bool(c), reps, conf, int(seed)) for b, m, n, c in cells]
     for b, *_ in items:
         _benchmark(b)
-    if executor is None:
-        from .parallel import Executor
-
-        executor = Executor()
-    parts = executor.map(_grid_piece, items, progress=progress, label="cells")
+    parts = run_pieces(_grid_piece, items, executor=executor, progress=progress, label="cells")
     table = pd.DataFrame([row for part in parts for row in part])
     if len(table):
         table["in_band"] = table["in_band"].astype("boolean")

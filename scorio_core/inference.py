@@ -67,6 +67,7 @@ from scipy import special
 
 from ._validation import ValidationError, check_confidence
 from .estimands import ADJUST_HELP, ADJUSTMENTS, NOT_IDENTIFIED, SCOPE_HELP, SCOPES
+from .resampling import stream
 
 __all__ = [
     "SCOPES",
@@ -500,7 +501,7 @@ def field_draws(x, cov, size: int, seed: int = 0) -> np.ndarray:
     x = np.asarray(x, dtype=float)
     cov = np.asarray(cov, dtype=float)
     L = x.size
-    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 1]))
+    rng = stream([int(seed), 1])
     size = int(size)
     if L == 1:
         return np.repeat(x[None, :], size, 0)
@@ -544,7 +545,7 @@ def _null_pair_stats(cov, sd, size, seed) -> np.ndarray:
     iu, ju = np.triu_indices(L, 1)
     size = int(max(1000, min(size, _MAXT_CELLS // max(iu.size, 1))))
     A = _sqrt_psd(cov)
-    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 2]))
+    rng = stream([int(seed), 2])
     Z = (rng.standard_normal((size, L)) @ A.T).astype(np.float32)
     s = sd[iu, ju]
     inv = np.where(s > 0, 1.0 / np.where(s > 0, s, 1.0), 0.0).astype(np.float32)

@@ -1,7 +1,8 @@
 """Run the independent pieces of a sweep here or on a Dask cluster, with identical results.
 
 The sweeps (convergence of re-ranked methods, N = 1 stability over methods, model-pool
-robustness, the simulation studies of :mod:`scorio_core.simulate`) split into pieces whose
+robustness, the calibration and simulation studies) split into pieces -- through
+:func:`scorio_core.resampling.run_pieces`, the one map of the resampling engine -- whose
 inputs are fixed before anything runs -- bootstrap indices come from ``(seed, chunk)``,
 pools from ``seed``, a simulation piece's random stream from ``(seed, piece)`` -- so where
 a piece runs never changes its result: a local cluster or a remote one gives the same
@@ -20,7 +21,7 @@ worker processes for the duration of the ``with`` block; ``Executor(scheduler=
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._validation import ValidationError, check_int
@@ -142,8 +143,3 @@ def executor(workers: int | None = None, scheduler: str | None = None) -> Execut
     """:class:`Executor` from the CLI's ``--workers`` / ``--scheduler`` (use in ``with``)."""
     return Executor(workers, scheduler)
 
-
-def pieces(seq: Iterable, size: int) -> list[list]:
-    """Consecutive groups of ``size`` (the last may be shorter)."""
-    seq = list(seq)
-    return [seq[i : i + size] for i in range(0, len(seq), size)]

@@ -52,6 +52,7 @@ from .inference import (
 )
 from .leaderboard import leaderboard
 from .planner import allocate_trials, pair_assurance, pair_needs
+from .resampling import stream
 
 __all__ = [
     "INTERACTION",
@@ -189,11 +190,11 @@ def assurance_check(
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     conf = check_confidence(confidence)
-    root = np.random.SeedSequence([int(seed), 7, M, N, L, SCOPES.index(scope)])
+    root = [int(seed), 7, M, N, L, SCOPES.index(scope)]
     hit, qhit, phit, rows = [], [], [], []
     skipped = 0
-    for r, ss in enumerate(root.spawn(reps)):
-        rng = np.random.default_rng(ss)
+    for r in range(reps):
+        rng = stream(root, r)
         theta, p = _field(rng, L, M, "random")
         c0 = rng.binomial(N, p)
         board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
@@ -352,12 +353,11 @@ def allocation_check(
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     budget = 3 * L if budget is None else check_int("budget", budget)
     conf = check_confidence(confidence)
-    root = np.random.SeedSequence([int(seed), 11, M, N, L, budget, SCOPES.index(scope),
-                                   0 if spread == "even" else 1])
+    root = [int(seed), 11, M, N, L, budget, SCOPES.index(scope), 0 if spread == "even" else 1]
     res = {k: [] for k in ("before", "greedy", "uniform", "chosen", "wrong_c", "wrong_u")}
     claimed, realised, chose = [], [], []
-    for r, ss in enumerate(root.spawn(reps)):
-        rng = np.random.default_rng(ss)
+    for r in range(reps):
+        rng = stream(root, r)
         theta, p = _field(rng, L, M, spread)
         truth = _truth(p, theta, scope)
         better = truth[:, None] > truth[None, :]

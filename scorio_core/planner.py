@@ -63,6 +63,7 @@ from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
 from .params import PlanParams, check_value, settings_of
 from .posterior import question_moments
+from .resampling import stream
 
 __all__ = [
     "MAX_TRIALS",
@@ -301,7 +302,7 @@ def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
     d = st.ybar[i] - st.ybar[j]  # (P, M)
     t = (st.within[i] + st.within[j]) / max(N, 1)  # (P, M)
     P = d.shape[0]
-    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 3]))
+    rng = stream([int(seed), 3])
     if N < 2 or M < 2 or P == 0:
         return np.full((draws, P), np.nan)
     # one log grid for every pair (absolute units), so that the field can inform each pair
@@ -542,7 +543,7 @@ def order_curve(
     given per-question category probabilities; each simulated table is scored
     with Bayes@N (uniform prior, questions scope) and
     ``z = (mu_upper − mu_lower) / sqrt(σ_upper² + σ_lower²)``. Vectorized over
-    simulations; the draws for the ``k``-th ``N`` use ``default_rng([seed, k])``.
+    simulations; the draws for the ``k``-th ``N`` use ``resampling.stream([seed, k])``.
 
     Parameters
     ----------
@@ -579,7 +580,7 @@ def order_curve(
         raise ValidationError(f"n_values must be whole numbers >= 1; got {list(n_values)}")
     pc, zm = [], []
     for k, n in enumerate(ns):
-        rng = np.random.default_rng([int(seed), k])
+        rng = stream([int(seed), k])
         both = rng.multinomial(int(n), np.stack([pu, pl]), size=(int(sims), 2, pu.shape[0]))
         q = question_moments(both.reshape(int(sims) * 2, pu.shape[0], C1), wv)
         mu = q.mu.reshape(int(sims), 2)

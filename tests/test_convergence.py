@@ -12,8 +12,8 @@ import pytest
 from scipy.stats import kendalltau
 
 from scorio_core import io
+from scorio_core import resampling as bs
 from scorio_core._validation import ValidationError
-from scorio_core.analysis import bootstrap as bs
 from scorio_core.analysis.agreement import tau_b_to
 from scorio_core.analysis.convergence import (
     convergence_at_n,

@@ -1,5 +1,6 @@
 """Analyses over rankings: agreement, stability, convergence (SPEC §6)."""
 
+from ..resampling import model_pools, resample, resample_indices
 from .agreement import (
     UNDEFINED_ALL_TIE,
     Comparison,
@@ -15,7 +16,6 @@ from .agreement import (
     tau_b_to,
     tau_b_undefined_reason,
 )
-from .bootstrap import model_pools, resample, resample_indices
 from .convergence import (
     ConvergenceRun,
     Curves,

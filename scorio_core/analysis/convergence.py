@@ -54,9 +54,17 @@ from .._validation import ValidationError, as_outcome_array, as_weights, check_i
 from ..parallel import Executor
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
+from ..resampling import (
+    blocks,
+    iter_batches,
+    model_pools,
+    pool_prior,
+    pool_sizes,
+    resample_indices,
+    run_pieces,
+)
 from ._budget import check_rerank_work, check_result_memory
 from .agreement import mean_sd, skip_reason, tau_b_to
-from .bootstrap import iter_batches, model_pools, pool_prior, pool_sizes, resample_indices
 
 __all__ = [
     "Curves",
@@ -464,12 +472,9 @@ def _slow_map(executor, fn, N, replicates, scheme, seed, M, shared, progress, mi
         if progress is not None:
             progress((mi + frac) / n_methods, label)
 
-    ex = executor if executor is not None else Executor()
-    items = [
-        (resample_indices(N, min(a + SLOW_PIECE, replicates) - a, scheme, seed, M=M, start=a),)
-        for a in range(0, replicates, SLOW_PIECE)
-    ]
-    return ex.map(fn, items, shared=shared, label=mid, progress=lambda f, lab: report(f, lab))
+    items = [(resample_indices(N, b - a, scheme, seed, M=M, start=a),)
+             for a, b in blocks(replicates, SLOW_PIECE)]
+    return run_pieces(fn, items, shared=shared, executor=executor, progress=report, label=mid)
 
 
 def _last_change_piece(idx, method_id, R, R0, tgt, req) -> np.ndarray:

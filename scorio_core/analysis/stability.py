@@ -34,9 +34,9 @@ from .._validation import ValidationError, as_outcome_array, check_int
 from ..parallel import Executor
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
+from ..resampling import model_pools, pool_prior, pool_sizes, run_pieces, slice_indices
 from ._budget import check_rerank_work
 from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
-from .bootstrap import model_pools, pool_prior, pool_sizes, slice_indices
 from .convergence import check_methods, contribution, fast_path, prepare_outcomes, scores_at
 
 __all__ = [
@@ -168,9 +168,8 @@ def low_budget_stability(
         METHODS if methods is None else methods, R, R0, N=1, where="a single-trial slice has"
     )
     gold = METHODS["bayes"](R)[0]
-    ex = executor if executor is not None else Executor()
-    done = ex.map(_stability_piece, [(mid,) for mid in ids], shared=(R, R0, gold),
-                  progress=progress, label="methods")
+    done = run_pieces(_stability_piece, [(mid,) for mid in ids], shared=(R, R0, gold),
+                      executor=executor, progress=progress, label="methods")
     tau = {"gold": {}, "self": {}}
     for mid, (vs_gold, vs_self) in zip(ids, done, strict=True):
         tau["gold"][mid], tau["self"][mid] = vs_gold, vs_self
@@ -219,9 +218,9 @@ def pool_robustness(
                       float(sum(sizes)) * pools * M * 2 * N, "model-pool robustness",
                       name="pools", count=pools)
     rows = []
-    ex = executor if executor is not None else Executor()
     items = [(pool,) for size in sizes for pool in model_pools(L, size, pools, seed)]
-    tables = ex.map(_pool_piece, items, shared=(R, R0, ids), progress=progress, label="pools")
+    tables = run_pieces(_pool_piece, items, shared=(R, R0, ids), executor=executor,
+                        progress=progress, label="pools")
     for k, size in enumerate(sizes):
         per_pool = tables[k * pools : (k + 1) * pools]
         gm = pd.concat([p["gold_mean"] for p in per_pool], axis=1, ignore_index=True)

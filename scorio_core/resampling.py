@@ -1,4 +1,14 @@
-"""Seeded, batched resampling of trials and model pools (000 §2.7, §3.3; 002 §3.3).
+"""The one resampling engine: seeded index draws of trials and model pools (000 §2.7,
+§3.3; 002 §3.3), the random stream of every piece of work (:func:`stream`), fixed-size
+pieces (:func:`blocks`) and the map of pieces here or on a Dask cluster
+(:func:`run_pieces`). The bootstrap, convergence, stability, the Planner's simulations, the
+calibration studies and the teaching studies all draw and map through here, so a result
+never depends on batch sizes, on how many workers ran it, or on where.
+
+Seeding (one scheme): a piece's stream is ``default_rng(SeedSequence(root, spawn_key=path))``
+-- child ``path`` of the root ``SeedSequence(root)``, as ``SeedSequence.spawn`` would make
+it -- where ``root`` is the user's seed, alone or with the names of the stream's use
+(e.g. ``[seed, chunk, scheme]``), and ``path`` numbers the pieces.
 
 Schemes for a tensor ``R (L, M, N)``:
 
@@ -28,15 +38,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._validation import ValidationError, check_choice, check_int
+from ._validation import ValidationError, check_choice, check_int
+
+if TYPE_CHECKING:
+    from .parallel import Executor
 
 __all__ = [
     "CHUNK",
     "SCHEMES",
+    "stream",
+    "blocks",
+    "run_pieces",
     "iter_batches",
     "model_pools",
     "pool_prior",
@@ -58,8 +75,57 @@ def _check_seed(seed) -> int:
     return int(seed)
 
 
+def stream(root: int | Sequence[int], *path: int) -> np.random.Generator:
+    """The random stream of the piece at ``path`` below ``root`` (see the module docstring).
+
+    Example
+    -------
+    >>> a = stream(7, 2).random()
+    >>> b = np.random.default_rng(np.random.SeedSequence(7).spawn(3)[2]).random()
+    >>> a == b, stream([7, 1]).random() == stream([7, 1]).random()
+    (True, True)
+    """
+    return np.random.default_rng(np.random.SeedSequence(root, spawn_key=tuple(path)))
+
+
+def blocks(total: int, size: int) -> list[tuple[int, int]]:
+    """``[start, stop)`` pieces of ``size`` covering ``range(total)`` (the last may be short).
+
+    Example
+    -------
+    >>> blocks(5, 2)
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    return [(a, min(a + size, total)) for a in range(0, total, size)]
+
+
+def run_pieces(
+    fn: Callable[..., Any],
+    items: Sequence[tuple],
+    *,
+    shared: tuple = (),
+    executor: Executor | None = None,
+    progress: Callable[[float, str], None] | None = None,
+    label: str = "",
+) -> list:
+    """``[fn(*item, *shared) for item in items]``, in order, in this process (``executor``
+    ``None``) or on the executor's Dask cluster -- the same result either way, since each
+    piece's inputs (indices, stream) are fixed by its item. ``progress(fraction, label)``
+    hears of each finished piece; ``shared`` (e.g. the data) goes to each worker once.
+
+    Example
+    -------
+    >>> run_pieces(pow, [(2, 3), (3, 2)])
+    [8, 9]
+    """
+    from .parallel import Executor
+
+    ex = executor if executor is not None else Executor()
+    return ex.map(fn, items, shared=shared, progress=progress, label=label)
+
+
 def _chunk(N: int, scheme: str, seed: int, c: int, M: int | None) -> np.ndarray:
-    rng = np.random.default_rng([seed, c, SCHEMES.index(scheme)])
+    rng = stream([seed, c, SCHEMES.index(scheme)])
     if scheme == "column":
         return rng.integers(0, N, size=(CHUNK, N), dtype=np.int32)
     if scheme == "row":
@@ -162,7 +228,7 @@ def model_pools(L: int, size: int, pools: int, seed: int = 0) -> np.ndarray:
     pools = check_int("pools", pools)
     if size > L:
         raise ValidationError(f"pool size must be at most the {L} models; got {size}")
-    rng = np.random.default_rng([_check_seed(seed), size])
+    rng = stream([_check_seed(seed), size])
     keys = rng.random((pools, L))
     return np.sort(np.argsort(keys, axis=1)[:, :size], axis=1)
 
