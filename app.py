@@ -46,3 +46,4 @@ try:
 finally:  # after the page, so the file holds the settings this run used
     _session.save_button()
     _render.draw_deferred()  # a session's first run: its charts in a moment
+    _render.run_marker()  # what browser tests wait for

@@ -34,7 +34,14 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "app"))
-from _browser import CHROMIUM, CHROMIUM_ARGS, free_port, wait_healthy  # noqa: E402
+from _browser import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    IDLE_JS,
+    RUN_JS,
+    free_port,
+    wait_healthy,
+)
 
 PAGES = {"leaderboard": "leaderboard", "planner": "planner", "report": "report"}
 TITLES = {"leaderboard": "Leaderboard", "planner": "Planner", "report": "Report"}
@@ -52,17 +59,17 @@ def _csv(path: Path, session: int, seed: int) -> Path:
 
 
 async def _settle(page, timeout_s: float) -> None:
-    """As ``tests/app/_browser.settle``: no running script, and the first run's charts drawn."""
+    """As ``tests/app/_browser.settle``: a state, not a time -- the app is idle."""
     await page.wait_for_selector('[data-testid="stAppViewContainer"]', timeout=timeout_s * 1000)
-    for _ in range(3):
-        await page.wait_for_timeout(700)
-        for _ in range(int(timeout_s / 0.25)):
-            if not await page.query_selector('[data-testid="stStatusWidget"]'):
-                break
-            await page.wait_for_timeout(250)
-        if not await page.get_by_text("Drawing the chart").count():
-            break
-        await page.wait_for_timeout(600)
+    await page.wait_for_function(IDLE_JS, timeout=timeout_s * 1000)
+
+
+async def _act(page, action, timeout_s: float) -> None:
+    """As ``tests/app/_browser.act``: do ``action``, wait for a later run, then idle."""
+    before = await page.evaluate(RUN_JS)
+    await action()
+    await page.wait_for_function(f"() => ({RUN_JS})() > {before}", timeout=timeout_s * 1000)
+    await _settle(page, timeout_s)
 
 
 async def _session(browser, url, file: Path, session: int, n: int, pages, timeout_s, out):
@@ -74,24 +81,22 @@ async def _session(browser, url, file: Path, session: int, n: int, pages, timeou
         await page.goto(url)
         await _settle(page, timeout_s)
         await page.get_by_role("combobox", name="Dataset").click()
-        await page.get_by_role("option").filter(has_text="Upload a file").first.click()
-        await _settle(page, timeout_s)
-        await page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]') \
-            .set_input_files(str(file))
-        await _settle(page, timeout_s)
+        await _act(page, page.get_by_role("option").filter(has_text="Upload a file").first.click,
+                   timeout_s)
+        drop = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+        await _act(page, lambda: drop.set_input_files(str(file)), timeout_s)
         times.append(("upload", time.perf_counter() - t0))
         own = f"session{session:02d}"  # the page caption names the uploaded file
         others = [x for j in range(n) if j != session
                   for x in (f"s{j:02d}-model", f"session{j:02d}")]
         for name in pages:
             t0 = time.perf_counter()
-            await page.locator(f'[data-testid="stSidebarNav"] a[href$="/{PAGES[name]}"]') \
-                .first.click()
-            # a state, not a time: the new page's title, then no running script
+            link = page.locator(f'[data-testid="stSidebarNav"] a[href$="/{PAGES[name]}"]')
+            # a state, not a time: a later run has rendered and the app is idle
+            await _act(page, link.first.click, timeout_s)
             await page.locator("h1").filter(has_text=TITLES[name]).first.wait_for(
                 timeout=timeout_s * 1000)
             await page.get_by_text(own).first.wait_for(timeout=timeout_s * 1000)
-            await _settle(page, timeout_s)
             times.append((name, time.perf_counter() - t0))
             text = await page.inner_text('[data-testid="stMain"]')
             if own not in text:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,22 +71,42 @@ def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True) -> 
             server.kill()
 
 
-def settle(page, wait_s: float = 0.0, timeout_s: float = 120) -> None:
-    """Wait until the app view exists, Streamlit no longer reports a running script and a
-    session's first run has had its charts drawn (the rerun that draws them replaces the
-    page's elements: a button found before it would be detached)."""
+#: The page is idle: a script run has rendered to its end (the run marker), Streamlit shows
+#: no running script, no element waits to be replaced, and no "Drawing the charts…"
+#: placeholder waits for the charts' rerun.
+IDLE_JS = """() => !!document.querySelector('[data-scorio-run]')
+  && !document.querySelector('[data-testid="stStatusWidget"]')
+  && !document.querySelector('[data-stale="true"]')
+  && !document.body.innerText.includes('Drawing the chart')"""
+RUN_JS = """() => +(document.querySelector('[data-scorio-run]')?.dataset.scorioRun ?? 0)"""
+
+
+def run_number(page) -> int:
+    """The number of the session's last script run that has rendered (0: none yet)."""
+    return page.evaluate(RUN_JS)
+
+
+def settle(page, timeout_s: float = 120) -> None:
+    """Wait for a state, not for seconds: the app is idle (:data:`IDLE_JS`) -- after a page
+    load, a session's first run and the rerun that draws its charts."""
     page.wait_for_selector('[data-testid="stAppViewContainer"]', timeout=timeout_s * 1000)
-    for _ in range(3):  # the first run; the charts' rerun (about 1 s later); spare
-        page.wait_for_timeout(700)
-        for _ in range(int(timeout_s / 0.25)):
-            if not page.query_selector('[data-testid="stStatusWidget"]'):
-                break
-            page.wait_for_timeout(250)
-        if not page.get_by_text("Drawing the chart").count():
-            break
-        page.wait_for_timeout(600)
-    if wait_s:
-        page.wait_for_timeout(wait_s * 1000)
+    page.wait_for_function(IDLE_JS, timeout=timeout_s * 1000)
+
+
+def charts_drawn(page, timeout_s: float = 120) -> None:
+    """Wait until every chart on the page has drawn its canvas or SVG."""
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')]
+                  .every(c => c.querySelector('canvas, svg'))""", timeout=timeout_s * 1000)
+
+
+def act(page, action: Callable[[], object], timeout_s: float = 120) -> None:
+    """Do ``action`` (a click or an upload that makes the app rerun), then wait until a
+    later run than the one on screen has rendered and the app is idle."""
+    before = run_number(page)
+    action()
+    page.wait_for_function(f"() => ({RUN_JS})() > {before}", timeout=timeout_s * 1000)
+    settle(page, timeout_s)
 
 
 def launch_chromium_or_skip(playwright):

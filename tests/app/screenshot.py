@@ -23,7 +23,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _browser import CHROMIUM, CHROMIUM_ARGS, settle, streamlit_server  # noqa: E402
+from _browser import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    act,
+    charts_drawn,
+    settle,
+    streamlit_server,
+)
 
 PAGES = {
     "data": "",
@@ -39,11 +46,10 @@ PAGES = {
 }
 
 
-def _pick(page, box: str, option: str, wait_s: float) -> None:
+def _pick(page, box: str, option: str) -> None:
     """Choose the option containing ``option`` in the sidebar select box labelled ``box``."""
     page.get_by_role("combobox", name=box).click()
-    page.get_by_role("option").filter(has_text=option).first.click()
-    settle(page, wait_s)
+    act(page, page.get_by_role("option").filter(has_text=option).first.click)
 
 
 def _full_page(page, path: Path, width: int) -> None:
@@ -55,7 +61,8 @@ def _full_page(page, path: Path, width: int) -> None:
         }"""
     )
     page.set_viewport_size({"width": width, "height": min(int(height) + 40, 16000)})
-    page.wait_for_timeout(1500)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    charts_drawn(page)  # charts redraw at the new size
     page.screenshot(path=str(path), full_page=True)
 
 
@@ -69,7 +76,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--click", action="append", default=[],
                     help="button text to click on each page when present (repeatable)")
     ap.add_argument("--width", type=int, default=1400)
-    ap.add_argument("--wait", type=float, default=8.0, help="seconds to let charts render")
     ap.add_argument("--chromium", default=CHROMIUM)
     ap.add_argument("--port", type=int, default=0, help="0 = pick a free port")
     args = ap.parse_args(argv)
@@ -83,30 +89,28 @@ def main(argv: list[str] | None = None) -> int:
             browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": args.width, "height": 1000})
             page.goto(url)
-            settle(page, 2)
+            settle(page)
             if args.dataset:
-                _pick(page, "Dataset", args.dataset, 2)
+                _pick(page, "Dataset", args.dataset)
             if args.upload:
-                _pick(page, "Dataset", "Upload a file", 2)
-                page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(
-                    args.upload
-                )
-                settle(page, 2)
+                _pick(page, "Dataset", "Upload a file")
+                drop = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+                act(page, lambda: drop.set_input_files(args.upload))
             if args.benchmark:
-                _pick(page, "Benchmark", args.benchmark, 2)
+                _pick(page, "Benchmark", args.benchmark)
             for name in args.pages:
                 # Navigate with the sidebar link so the session (and dataset choice) is kept.
                 link = page.locator(f'[data-testid="stSidebarNav"] a[href$="/{PAGES[name]}"]')
                 if link.count():
-                    link.first.click()
+                    act(page, link.first.click)
                 else:
                     page.goto(f"{url}/{PAGES[name]}")
-                settle(page, args.wait)
+                    settle(page)
                 for label in args.click:
                     button = page.get_by_role("button", name=label)
                     if button.count():
-                        button.first.click()
-                        settle(page, args.wait)
+                        act(page, button.first.click)
+                charts_drawn(page)
                 path = out / f"{name}.png"
                 _full_page(page, path, args.width)
                 page.set_viewport_size({"width": args.width, "height": 1000})

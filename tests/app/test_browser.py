@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _browser import (
+    act,
     settle,
     streamlit_server,
 )
@@ -95,8 +96,7 @@ def test_every_page_renders_on_the_bundled_data(page, server):
     names = _nav_labels(page)
     assert len(names) >= 7, names
     for name in names:
-        page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click()
-        settle(page)
+        act(page, page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
         _no_exception(page, name)
         assert page.locator("h1").count() >= 1, f"{name}: no title"
 
@@ -114,10 +114,9 @@ def _long_csv(path: Path) -> Path:
 
 def _upload(page, file: Path) -> None:
     page.get_by_role("combobox", name="Dataset").click()
-    page.get_by_role("option", name="Upload a file").click()
-    settle(page)
-    page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(str(file))
-    settle(page, 1)
+    act(page, page.get_by_role("option", name="Upload a file").click)
+    dropzone = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+    act(page, lambda: dropzone.set_input_files(str(file)))
 
 
 def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
@@ -131,8 +130,8 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
 
     bad = tmp_path / "broken.csv"
     bad.write_text("model,question,outcome\nalpha,q1,1\n")  # no trial column
-    page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]').set_input_files(str(bad))
-    settle(page, 1)
+    dropzone = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+    act(page, lambda: dropzone.set_input_files(str(bad)))
     alerts = " ".join(a.inner_text() for a in page.query_selector_all('[data-testid="stAlert"]'))
     assert "trial" in alerts, alerts[:500]
     _no_exception(page, "after a bad upload")

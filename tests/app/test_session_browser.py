@@ -8,7 +8,7 @@ import json
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from _browser import settle, streamlit_server
+from _browser import act, settle, streamlit_server
 
 pytestmark = pytest.mark.timeout(600)
 COINS = "Biased coins (11 LLM mimics)"
@@ -51,8 +51,7 @@ def test_save_then_restore_a_session_in_a_new_browser_session(browser, server, t
     page = ctx.new_page()
     page.goto(f"{server}/greedy?greedy.replicates=9&greedy.seed=4")
     settle(page)
-    page.get_by_text("Session", exact=True).first.click()
-    settle(page)
+    act(page, page.get_by_text("Session", exact=True).first.click)
     with page.expect_download() as info:
         page.get_by_role("button", name="Save session", exact=True).click()
     saved = tmp_path / info.value.suggested_filename
@@ -66,14 +65,12 @@ def test_save_then_restore_a_session_in_a_new_browser_session(browser, server, t
     page = ctx.new_page()
     page.goto(server)
     settle(page)
-    page.get_by_text("Session", exact=True).first.click()
-    settle(page)
+    act(page, page.get_by_text("Session", exact=True).first.click)
     uploader = page.locator('[data-testid="stSidebar"] [data-testid="stFileUploaderDropzoneInput"]')
-    uploader.last.set_input_files(str(saved))
-    settle(page, 1)
+    act(page, lambda: uploader.last.set_input_files(str(saved)))
     assert "Restored session" in page.inner_text('[data-testid="stSidebar"]')
-    page.locator('[data-testid="stSidebarNav"] a', has_text="Greedy vs sampling").first.click()
-    settle(page)
+    act(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Greedy vs sampling")
+        .first.click)
     reps = page.get_by_role("spinbutton", name="Resampled datasets")
     reps.wait_for(timeout=60_000)
     assert reps.input_value() == "9"
