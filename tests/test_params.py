@@ -15,8 +15,8 @@ from scorio_core.cli import _parser
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Options every data-reading subcommand shares (the loader's), and output-only flags.
-SHARED = {"help", "path", "scorer", "benchmark", "weights", "on_missing", "format", "rubric",
-          "workers", "scheduler"}
+SHARED = {"help", "path", "scorer", "benchmark", "weights", "columns", "on_missing", "format",
+          "rubric", "workers", "scheduler"}
 CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams,
              "compare": P.CompareParams, "stability": P.StabilityParams,
              "greedy": P.GreedyParams, "convergence": P.ConvergenceParams}

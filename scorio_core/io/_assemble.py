@@ -70,22 +70,19 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
     found = ", ".join(map(repr, present[:30])) + (" ..." if len(present) > 30 else "")
     missing = [r for r in _REQUIRED if roles[r] not in present]
     if missing:
-        hints = []
+        guesses = {}
         lower = {c.strip().lower(): c for c in present}
         for r in missing:
             guess = lower.get(roles[r].strip().lower()) or lower.get(r)
             if guess is not None:
-                hints.append(f"{r!r}: {guess!r}")
-        hint = (
-            f"; did you mean columns={{{', '.join(hints)}}}?"
-            if hints
-            else "; rename them or map yours with columns={'model': '<your column>', ...}"
-        )
+                guesses[r] = guess
         raise MissingColumnsError(
             f"expected columns {', '.join(repr(roles[r]) for r in _REQUIRED)} (+ optional "
             f"{roles['decoding']!r}, {roles['benchmark']!r} and numeric signal columns); "
-            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}{hint}",
+            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}",
             columns=tuple(roles[r] for r in missing),
+            guesses=guesses,
+            hinted=True,
             roles=tuple(missing),
         )
     for r in ("decoding", "benchmark"):

@@ -25,8 +25,11 @@ def load_code(
     benchmark: str = COMBINED,
     sha256: str | None = None,
     on_missing: str = "error",
+    **options,
 ) -> str:
-    """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``.
+    """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``;
+    ``options`` are further :func:`scorio_core.io.load` keywords (``columns``, ``weights``,
+    ``scorer``), left out when ``None`` or empty.
 
     Example
     -------
@@ -59,12 +62,14 @@ def load_code(
             "(sha256 differs)')",
         ]
     opts = "" if on_missing == "error" else f", on_missing={on_missing!r}"
+    opts += "".join(f", {k}={v!r}" for k, v in options.items() if v not in (None, {}, ()))
     select = "" if benchmark == COMBINED else f".select({benchmark!r})"
     lines += [f"data = io.load(path{opts}){select}", "data.describe()"]
     return "\n".join(lines)
 
 
-def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str = "error"):
+def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str = "error",
+                **load_options):
     """The report as an ``nbformat`` v4 notebook that recomputes it from ``data_path``.
 
     Parameters
@@ -74,6 +79,9 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
         Where the notebook loads the data from (the file the report was made from).
     on_missing : str
         The loader option the data were read with (long tables).
+    **load_options
+        Other :func:`scorio_core.io.load` keywords the data were read with (``columns``,
+        ``weights``, ``scorer``), repeated in the loading cell.
 
     Returns
     -------
@@ -103,6 +111,7 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
                 benchmark=prov["benchmark"],
                 sha256=prov["input"].get("sha256"),
                 on_missing=on_missing,
+                **load_options,
             )
         ),
     ]
