@@ -50,6 +50,7 @@ __all__ = [
     "format_number",
     "format_value",
     "format_column",
+    "format_columns",
     "format_frame",
     "text_table",
     "markdown_table",
@@ -166,8 +167,8 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) ->
         return str(v)
     if math.isinf(f):
         return INF if f > 0 else NEG_INF
-    if integer:
-        return f"{round(f):,}"
+    if integer:  # an exact int stays exact (a float would round 10**40)
+        return f"{int(v):,}" if isinstance(v, numbers.Integral) else f"{round(f):,}"
     text = f"{f:,.{decimals}f}"
     if f != 0 and float(text.replace(",", "")) == 0:
         step = f"{10.0 ** -decimals:.{decimals}f}" if decimals else "1"
@@ -198,7 +199,9 @@ def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
     return [format_value(v, fmt) for v in values]
 
 
-def _columns(df: pd.DataFrame) -> list[tuple[str, ColumnFormat, list[str]]]:
+def format_columns(df: pd.DataFrame) -> list[tuple[str, ColumnFormat, list[str]]]:
+    """``(name, format, cells)`` of every column: what a renderer (HTML, Markdown, text)
+    needs to write and align a table."""
     out = []
     for i, c in enumerate(df.columns):
         values = df.iloc[:, i].tolist()
@@ -212,7 +215,7 @@ def format_frame(df: pd.DataFrame) -> pd.DataFrame:
     column names)."""
     import pandas as pd
 
-    cols = _columns(df)
+    cols = format_columns(df)
     return pd.DataFrame({i: cells for i, (_, _, cells) in enumerate(cols)},
                         index=df.index).set_axis(df.columns, axis=1)
 
@@ -230,7 +233,7 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
     yy    12
     """
     shown = df if max_rows is None else df.head(max_rows)
-    cols = _columns(shown)
+    cols = format_columns(shown)
     if not cols:
         return "(no columns)"
     widths = [max([len(name)] + [len(c) for c in cells]) for name, _, cells in cols]
@@ -270,7 +273,7 @@ def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str
     ['| m | p |', '|---|---:|', '| a\\\\|b | 0.5000 |']
     """
     shown = df if max_rows is None else df.head(max_rows)
-    cols = _columns(shown)
+    cols = format_columns(shown)
     lines = [
         "| " + " | ".join(_md_escape(name) for name, _, _ in cols) + " |",
         "|" + "|".join("---:" if fmt.numeric else "---" for _, fmt, _ in cols) + "|",

@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import os
 
-from ..analyses import params_dict
 from ..outcomes import COMBINED
-from ._build import Report
+from ._build import Report, settings_text
 
 __all__ = ["to_notebook", "load_code"]
 
@@ -121,12 +120,15 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
         if s.error is not None:
             cells.append(v4.new_markdown_cell("\n".join(md + ["", f"*Not computed: {s.error}*"])))
             continue
-        md += ["", f"Settings: `{json.dumps(params_dict(s.params), ensure_ascii=False)}`"]
+        md += ["", f"Settings: {settings_text(s)}."]
         if s.caveats:
             md += ["", "**Caveats**", ""] + [f"- {c}" for c in s.caveats]
         cells.append(v4.new_markdown_cell("\n".join(md)))
         cells.append(v4.new_code_cell(a.to_code(s.params, "data")))
         for c, expr in zip(s.charts, a.chart_code, strict=False):
+            if c.empty is not None:  # nothing to draw on these data: say why
+                cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.empty}"))
+                continue
             cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.caption}"))
             cells.append(v4.new_code_cell(expr))
     nb = v4.new_notebook(cells=cells)
