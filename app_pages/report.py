@@ -10,7 +10,6 @@ from pathlib import Path
 
 import nbformat
 import streamlit as st
-import streamlit.components.v1 as components
 
 from app_pages import _common, _page_state, _widgets
 from app_state.texts import report_code
@@ -93,7 +92,9 @@ def main() -> None:
         + "; it checks the file's sha256 before recomputing."
     )
     with st.expander("Preview", expanded=True):  # in a frame: the report's CSS stays its own
-        components.html(to_html(report), height=900, scrolling=True)
+        # st.iframe replaces the deprecated st.components.v1.html; the HTML is ours (every
+        # name escaped, a CSP that forbids scripts), which is what an iframe of raw HTML needs
+        st.iframe(to_html(report), height=900)
 
 
 main()

@@ -59,12 +59,16 @@ LOAD_NOTES = (
 def spell_missing(table: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataFrame:
     """``table`` for the screen: the ``formats`` columns as text, with ∞ and — where a
     number column would show ``Infinity`` and ``None``."""
+    from scorio_core.formatting import format_number
+
     out = table.copy()
     for c, fmt in formats.items():
         if c in out:
+            # ∞, −∞ and — from the one formatter (scorio_core.formatting); finite values in
+            # the page's own format
             out[c] = [
-                "—" if pd.isna(v) else ("∞" if v == float("inf") else fmt.format(v))
-                for v in out[c]
+                fmt.format(v) if isinstance(v, int | float | np.number) and np.isfinite(v)
+                else format_number(v) for v in out[c]
             ]
     return out
 

@@ -2,10 +2,81 @@
 
 The core never imports Streamlit; every number the app shows comes from a
 function here, so a notebook can reproduce it with the same call.
+
+``import scorio_core as sc`` gives the user-facing calls by name; each loads its module on
+first use (PEP 562), so the import itself stays light:
+
+>>> import scorio_core as sc
+>>> board = sc.leaderboard(sc.load("data/biased_coins.npz"))
+>>> board.table["model"].iloc[0]
+'LLM_11'
+>>> "bayes" in sc.rank.METHODS
+True
 """
+
+from importlib import import_module
+from typing import Any
 
 from ._validation import ValidationError
 from .outcomes import COMBINED, Outcomes
 
-__all__ = ["COMBINED", "Outcomes", "ValidationError"]
 __version__ = "0.1.0"
+
+#: Public name -> (module, attribute); attribute ``None`` is the module itself.
+_LAZY: dict[str, tuple[str, str | None]] = {
+    # data
+    "load": ("scorio_core.io", "load"),
+    "io": ("scorio_core.io", None),
+    # metrics (000 §2)
+    **{n: ("scorio_core.eval", n) for n in (
+        "bayes", "bayes_ci", "avg", "avg_ci", "pass_at_k", "pass_at_k_ci", "pass_hat_k",
+        "pass_hat_k_ci", "g_pass_at_k_tau", "g_pass_at_k_tau_ci", "mg_pass_at_k",
+        "mg_pass_at_k_ci")},
+    # the leaderboard and the planner
+    "leaderboard": ("scorio_core.leaderboard", "leaderboard"),
+    "Leaderboard": ("scorio_core.leaderboard", "Leaderboard"),
+    "plan": ("scorio_core.planner", "plan"),
+    # rankings and the analyses over them
+    "rank": ("scorio_core.rank", None),
+    "run_methods": ("scorio_core.analysis", "run_methods"),
+    "compare": ("scorio_core.analysis", "compare"),
+    "convergence_at_n": ("scorio_core.analysis", "convergence_at_n"),
+    "convergence_curves": ("scorio_core.analysis", "convergence_curves"),
+    "low_budget_stability": ("scorio_core.analysis", "low_budget_stability"),
+    "greedy_vs_sampling": ("scorio_core.analysis", "greedy_vs_sampling"),
+    "greedy_by_benchmark": ("scorio_core.analysis", "greedy_by_benchmark"),
+    # teaching simulations with known truth
+    **{n: ("scorio_core.simulate", n) for n in (
+        "truth_convergence", "prior_depth", "correct_order", "interval_coverage",
+        "rubric_lesson")},
+    # one definition per analysis; rubrics; charts; reports and exports
+    "ANALYSES": ("scorio_core.analyses", "ANALYSES"),
+    "SIMULATIONS": ("scorio_core.analyses", "SIMULATIONS"),
+    "rubric": ("scorio_core.rubric", None),
+    "charts": ("scorio_core.charts", None),
+    "report": ("scorio_core.report", None),
+    "make_report": ("scorio_core.report", "make_report"),
+    "build_report": ("scorio_core.report", "build_report"),
+    "export": ("scorio_core.export", None),
+    "formatting": ("scorio_core.formatting", None),
+}
+
+__all__ = ["COMBINED", "Outcomes", "ValidationError", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name's module on first use (PEP 562)."""
+    try:
+        module, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'scorio_core' has no attribute {name!r}") from None
+    value = import_module(module)
+    if attr is not None:
+        value = getattr(value, attr)
+    if name != "leaderboard":  # importing the module scorio_core.leaderboard rebinds the name
+        globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

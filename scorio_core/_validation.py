@@ -8,6 +8,7 @@ verbatim.
 from __future__ import annotations
 
 import json
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -261,7 +262,9 @@ def json_safe(x: Any) -> Any:
 def check_k(k, N: int) -> int:
     """``k`` as an int in ``1..N``; anything else (None, NaN, inf, 2.5, True) is refused."""
     number = not isinstance(k, bool) and isinstance(k, int | float | np.number)
-    if not number or not np.isfinite(k) or int(k) != k:
+    # math.isfinite, not np.isfinite: a Python int beyond 64 bits is a valid (too large) k
+    if not number or (isinstance(k, float | np.floating) and not math.isfinite(k)) \
+            or int(k) != k:
         raise ValidationError(f"k must be a whole number; got {k!r}")
     k = int(k)
     if not 1 <= k <= N:

@@ -1,4 +1,5 @@
-"""Exports of a :class:`~scorio_core.leaderboard.Leaderboard` as CSV, JSON and Markdown.
+"""Exports of a :class:`~scorio_core.leaderboard.Leaderboard` as CSV, JSON, Markdown and an
+aligned text table.
 
 CSV cells that a spreadsheet would execute as a formula are neutralised
 (``io.safe_csv_cell``); Markdown escapes table syntax; JSON is strict (no NaN).
@@ -17,18 +18,18 @@ from __future__ import annotations
 
 import html
 import json
-import math
 
 import numpy as np
 import pandas as pd
 
 from ._validation import json_safe
+from .formatting import _md_escape, format_number, markdown_table, text_table
 from .io import to_safe_csv
 from .leaderboard import COLUMN_HELP, Leaderboard
 
-__all__ = ["FORMATS", "export", "to_csv", "to_json", "to_markdown"]
+__all__ = ["FORMATS", "describe", "export", "to_csv", "to_json", "to_markdown", "to_text"]
 
-FORMATS = ("csv", "json", "md")
+FORMATS = ("csv", "json", "md", "markdown", "table")
 
 
 def _rounded(df: pd.DataFrame, digits: int = 6) -> pd.DataFrame:
@@ -66,41 +67,91 @@ def to_json(board: Leaderboard) -> str:
 
 
 def _md_cell(v, whole: bool = False) -> str:
-    if isinstance(v, float | np.floating):
-        if not math.isfinite(float(v)):
-            return "—" if math.isnan(float(v)) else "∞"
-        return f"{float(v):.0f}" if whole else f"{float(v):.4f}"
-    # HTML first: Markdown renderers pass raw HTML through, and dataset titles come from
-    # file names and metadata. Then the characters that are Markdown table/inline syntax.
-    s = html.escape(str(v), quote=False)
-    for ch in "\\|`*[]":
-        s = s.replace(ch, "\\" + ch)
-    return s
+    """One Markdown cell or heading text: numbers by :func:`scorio_core.formatting.format_number`
+    (``whole``: as an integer), text escaped."""
+    if isinstance(v, float | int | np.floating | np.integer) and not isinstance(v, bool):
+        return format_number(v, integer=whole)
+    return _md_escape(str(v))
+
+
+#: How each scope's headline interval is computed (scorio_core.inference), in words.
+INTERVAL_METHOD = {
+    "questions": "a Wilson-type t interval whose variance comes from each question's trials, "
+    "with the trial variance estimated under a Dirichlet prior learned across the model's "
+    "questions (empirical Bayes; it steadies the variance, it does not move the centre)",
+    "population": "a Wilson-type t interval from the clustered (question-level) variance of "
+    "the per-question scores (trials and question sampling)",
+}
+
+
+def _prior_centre(s: dict) -> str:
+    w = [float(x) for x in s.get("weights", [0.0, 1.0])]
+    centre = format_number(sum(w) / len(w), 4).rstrip("0").rstrip(".")
+    if str(s.get("prior", "uniform")).startswith("uniform + R0"):
+        return f"the uniform prior (mean {centre}) plus each question's greedy outcomes"
+    return f"the uniform prior's mean {centre}"
+
+
+def describe(board: Leaderboard) -> list[str]:
+    """The sentences that head every rendering of a leaderboard: the scope and what the
+    interval is, what the ranks mean, and the prior the papers' Bayes@N columns use and
+    how far it pulls them (the headline ``score`` has none).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> text = " ".join(describe(leaderboard(np.ones((2, 10, 4), dtype=int))))
+    >>> "no prior" in text and "pulled 33% of the way towards the uniform prior's mean 0.5" in text
+    True
+    """
+    s = board.settings
+    scope, conf = s.get("scope", "questions"), float(s["confidence"])
+    N = s["shape"][-1]
+    share = float(s.get("prior_weight", 0.0))
+    return [
+        f"{scope.capitalize()} scope: {s.get('estimand', '')}.",
+        f"`score` is the mean score (avg@N) with no prior, unbiased for this estimand; "
+        f"`lo`–`hi` is its {conf:.0%} interval: {INTERVAL_METHOD.get(scope, scope)}.",
+        f"`rank` = `rank_lo` = 1 + the models that decidedly beat this one (two-sided at "
+        f"{conf:.0%}, multiplicity control: {s.get('adjust')}); `rank_hi` = L − the models "
+        "it decidedly beats; `p_best` = P(first).",
+        f"`bayes_mu`, `bayes_sigma`, `bayes_lo`, `bayes_hi` and `rank_mu` are the papers' "
+        f"Bayes@N with a {s['prior']} Dirichlet prior per question: at N = {N} the prior holds "
+        f"{share:.0%} of each question's posterior, so `bayes_mu` is `score` pulled {share:.0%} "
+        f"of the way towards {_prior_centre(s)}. `rank_chain` is the papers' adjacent rule "
+        f"(000 §2.7.1, z threshold {s['z_threshold']:.3f}); `rank_overlap` the arena rule.",
+        f"Data shape (L, M, N) = {tuple(s['shape'])}.",
+    ]
 
 
 def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
-    """A Markdown table with a header that states the settings."""
-    s = board.settings
-    lines = [
-        f"# {_md_cell(title)}",
-        "",
-        f"**{s.get('scope', 'questions')} scope** ({s.get('estimand', '')}), "
-        f"{s['confidence']:.0%} intervals. `rank` = `rank_lo` = 1 + models that decidedly beat "
-        f"this one (two-sided at {s['confidence']:.0%}, adjustment: {s.get('adjust')}); "
-        f"`bayes_*` are the papers' Bayes@N (prior: {s['prior']}); `rank_chain` is their "
-        f"adjacent rule of 000 §2.7.1 (z threshold {s['z_threshold']:.3f}). "
-        f"Data shape (L, M, N) = {tuple(s['shape'])}.",
-        "",
-        *(f"> {_md_cell(n)}\n" for n in board.notes),
-    ]
-    cols = list(board.table.columns)
-    lines.append("| " + " | ".join(cols) + " |")
-    lines.append("|" + "|".join("---" for _ in cols) + "|")
-    whole = [c.startswith("rank") or c == "n_needed" for c in cols]
-    for rec in board.table.itertuples(index=False):
-        cells = (_md_cell(v, wh) for v, wh in zip(rec, whole, strict=True))
-        lines.append("| " + " | ".join(cells) + " |")
+    """A Markdown table with a header that states the scope, the interval and the prior
+    (:func:`describe`); numbers in one format per column (:mod:`scorio_core.formatting`)."""
+    lines = [f"# {_md_cell(title)}", "", " ".join(_md_escape_prose(t) for t in describe(board)),
+             ""]
+    lines += [f"> {_md_cell(n)}\n" for n in board.notes]
+    lines += markdown_table(board.table)
     return "\n".join(lines) + "\n"
+
+
+def _md_escape_prose(text: str) -> str:
+    # the sentences' `code` spans are ours; only HTML is escaped
+    return html.escape(text, quote=False)
+
+
+def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
+    """The leaderboard for a terminal: the header sentences wrapped, then an aligned table
+    (one number format per column, ∞ and — spelled out), then the board's notes."""
+    import textwrap
+
+    out = [title, ""]
+    for t in describe(board):
+        out += textwrap.wrap(t.replace("`", ""), width=100)
+    out += ["", text_table(board.table)]
+    out += [""] + [textwrap.fill(f"Note: {n}", width=100) for n in board.notes] if board.notes \
+        else []
+    return "\n".join(out) + "\n"
 
 
 def export(board: Leaderboard, fmt: str, title: str = "CI-aware leaderboard") -> str:
@@ -111,4 +162,6 @@ def export(board: Leaderboard, fmt: str, title: str = "CI-aware leaderboard") ->
         return to_json(board)
     if fmt in ("md", "markdown"):
         return to_markdown(board, title)
+    if fmt in ("table", "text"):
+        return to_text(board, title)
     raise ValueError(f"format must be one of {', '.join(FORMATS)}; got {fmt!r}")

@@ -17,6 +17,9 @@ Example
 
 from __future__ import annotations
 
+import inspect
+import sys
+import types
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -362,3 +365,16 @@ def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
         "the prior mean (0.5 for a uniform binary prior) and its interval misses the truth on "
         "skewed benchmarks; the headline `score`, `lo`, `hi` carry no such pull."
     )
+
+
+class _CallableModule(types.ModuleType):
+    """``import scorio_core as sc; sc.leaderboard(data)``. Once this module is imported, Python
+    binds the package attribute ``scorio_core.leaderboard`` to the module (submodules always
+    win over a package's own names), so calling the module calls :func:`leaderboard`."""
+
+    def __call__(self, *args, **kwargs) -> Leaderboard:
+        return leaderboard(*args, **kwargs)
+
+
+__signature__ = inspect.signature(leaderboard)  # help()/inspect of the callable module
+sys.modules[__name__].__class__ = _CallableModule

@@ -285,6 +285,10 @@ def _seed(text: str = "seed of the random draws") -> Any:
     return setting(0, text, integer=True, minimum=0)
 
 
+#: Largest k the CLI parses (Pass@k needs k <= N; no dataset has more trials per question).
+MAX_K = 1_000_000
+
+
 def _ks_parse(text: str) -> tuple[int, ...]:
     try:
         ks = tuple(int(t) for t in text.split(",") if t.strip())
@@ -294,6 +298,11 @@ def _ks_parse(text: str) -> tuple[int, ...]:
         ) from None
     if any(k < 1 for k in ks):
         raise argparse.ArgumentTypeError(f"--k values must be >= 1; got {text!r}")
+    if any(k > MAX_K for k in ks):  # Pass@k needs k <= N trials; N is never this large
+        raise argparse.ArgumentTypeError(
+            f"--k values must be at most the trials per question N (and <= {MAX_K:,}); "
+            f"got {text!r}"
+        )
     return ks
 
 

@@ -818,17 +818,10 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     )
 
 
-def _whole(v: float) -> str:
-    return "∞" if not np.isfinite(v) else f"{int(v):,}"
-
-
 def _pairs_text(pairs: pd.DataFrame) -> str:
-    t = pairs.copy()
-    for c in ("gap", "t", "p_better", "p_value", "p_unsettled"):
-        t[c] = t[c].map(lambda v: "—" if pd.isna(v) else f"{v:.3f}")
-    for c in ("trials_needed", "questions_needed", "trials_needed_papers"):
-        t[c] = t[c].map(lambda v: "—" if pd.isna(v) else _whole(v))
-    return t.to_string(index=False)
+    from .formatting import text_table  # one number format per column, ∞ and — spelled out
+
+    return text_table(pairs)
 
 
 @dataclass(frozen=True)
@@ -876,8 +869,9 @@ class Plan:
         else:
             lines.append(f"{len(self.pairs)} undecided adjacent pair(s):")
             lines.append(_pairs_text(self.pairs))
-        lines += ["", self.headline(), self.allocation.to_string(
-            index=False, formatters={"score": "{:.4f}".format})]
+        from .formatting import text_table
+
+        lines += ["", self.headline(), text_table(self.allocation)]
         return "\n".join(lines) + "\n"
 
     def to_json(self) -> str:

@@ -374,10 +374,11 @@ def test_cli_convergence_match_ci(capsys, tmp_path):
 
     path = tmp_path / "small.csv"
     save_table(Outcomes(_aime_like()), path, format="csv")
-    assert main(["convergence", str(path), "--replicates", "200", "--match", "ci"]) == 0
+    assert main(["convergence", str(path), "--replicates", "200", "--match", "ci", "--format",
+                 "table"]) == 0
     out = capsys.readouterr().out
     assert "match ci" in out and "pass_at_k_8" in out
-    assert main(["convergence", str(path), "--replicates", "200"]) == 0
+    assert main(["convergence", str(path), "--replicates", "200", "--format", "table"]) == 0
     assert "What to change" in capsys.readouterr().out
 
 
@@ -387,4 +388,8 @@ def test_trial_axes_show_whole_numbers():
     pmf = pd.DataFrame({"method": ["bayes"] * 3, "n": [1, 2, 3], "p": [0.2, 0.5, 0.1]})
     spec = charts.convergence_pmf(pmf).to_dict()
     axis = spec["layer"][0]["encoding"]["x"]["axis"]
+    # every whole n of a short range once (tickMinStep alone drew 1, 2, 2, 3, 3 on 1..3)
+    assert axis["format"] == "d" and axis["values"] == [1, 2, 3]
+    long = pmf.assign(n=[1, 40, 80])
+    axis = charts.convergence_pmf(long).to_dict()["layer"][0]["encoding"]["x"]["axis"]
     assert axis["format"] == "d" and axis["tickMinStep"] == 1

@@ -75,8 +75,11 @@ def test_bundled_report_has_every_section_and_model(bundled):
     for m in data.models:
         assert escape(m) in page, m
     assert all(s.error is None for s in report.sections)
-    n_charts = sum(len(s.charts) for s in report.sections)
+    n_charts = sum(c.empty is None for s in report.sections for c in s.charts)
     assert page.count("<svg") == n_charts >= 10
+    # a chart with nothing to show (no replicate converged) is replaced by why, not drawn flat
+    for c in (c for s in report.sections for c in s.charts if c.empty is not None):
+        assert escape(c.empty) in page
     assert "Synthetic data — not real model outputs." in page
     assert "Scope: " in page and "questions scope" in page and "@media print" in page
 
@@ -130,7 +133,7 @@ def test_long_csv_report(long_csv):
     assert f"Not computed for these data: {escape(errors['rubric'])}" in page
     assert "my runs.csv" in page
     assert hashlib.sha256(long_csv.read_bytes()).hexdigest() in page
-    assert page.count("<svg") == sum(len(s.charts) for s in report.sections)
+    assert page.count("<svg") == sum(c.empty is None for s in report.sections for c in s.charts)
     assert _external_refs(page) == []
 
 
@@ -228,9 +231,9 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
     for k, v in want.items():
         np.testing.assert_allclose(np.asarray(got[k], float), np.asarray(v, float), rtol=0,
                                    atol=1e-12, err_msg=k)
-    # every chart cell produced a chart
+    # every chart cell produced a chart (a chart with nothing to show is a note instead)
     outs = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("charts.")]
-    assert len(outs) == sum(len(x.charts) for x in report.sections)
+    assert len(outs) == sum(c.empty is None for x in report.sections for c in x.charts)
     assert all(c.outputs for c in outs)
 
 

@@ -38,11 +38,17 @@ Progress = Callable[[float, str], None]
 
 
 class Chart(NamedTuple):
-    """One chart of an analysis: its title, the Altair chart and what to read from it."""
+    """One chart of an analysis: its title, the Altair chart and what to read from it.
+
+    ``empty`` says why the chart has nothing to show on these data (e.g. no replicate
+    converged, so a convergence@n distribution is flat at zero); renderers that can (the
+    report) print it instead of drawing an empty chart.
+    """
 
     title: str
     chart: alt.TopLevelMixin
     caption: str
+    empty: str | None = None
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,10 @@ class Analysis:
         Why the analysis cannot run on these data (``None`` when it can).
     result_var : str
         Name of the variable ``to_code`` binds to the core result.
+    resolved : callable ``(params, result) -> dict[str, str]``, optional
+        The value a setting left at its default (``None``, or ``0`` meaning "as many
+        again") actually took in this run, in words (e.g. the Planner's budget): the
+        report's settings line states what was used, not the placeholder.
     uses_data : bool
         ``False`` for the simulation studies (:data:`~scorio_core.analyses.SIMULATIONS`):
         they make their own data with known truth from their settings, so ``run``,
@@ -92,6 +102,7 @@ class Analysis:
     requires: Callable[[Outcomes], str | None]
     result_var: str
     uses_data: bool = True
+    resolved: Callable[[Any, Any], dict[str, str]] | None = None
 
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""

@@ -310,11 +310,18 @@ def _charts(r: ConvergenceResult) -> list[Chart]:
             charts.tau_curves(r.curves),
             charts.TAU_CURVES_CAPTION,
         ))
+    # nothing converged: the PMF and CDF are flat at zero and say nothing (the page hides
+    # them with a note; the report prints this instead)
+    empty = None if (r.pmf["p"] > 0).any() else (
+        "No replicate converged within the trials, so there is no convergence@n "
+        "distribution to plot: every method's mass is at 'no convergence' (see the caveats "
+        "for why and what to change)."
+    )
     return out + [
         Chart("Distribution of convergence@n", charts.convergence_pmf(r.pmf),
-              charts.CONVERGENCE_PMF_CAPTION),
+              charts.CONVERGENCE_PMF_CAPTION, empty),
         Chart("Cumulative convergence@n", charts.convergence_cdf(r.cdf),
-              charts.CONVERGENCE_CDF_CAPTION),
+              charts.CONVERGENCE_CDF_CAPTION, empty),
         Chart(
             f"Worst-case replicate of {r.trajectory_method}",
             charts.rank_trajectory_chart(r.trajectory, r.models, s or None),

@@ -163,4 +163,6 @@ LEADERBOARD = Analysis(
     chart_code=("charts.forest_plot(board)", "charts.confidence_heatmap(board)"),
     requires=_requires,
     result_var="board",
+    resolved=lambda p, r: {} if p.weights is not None else {
+        "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"},
 )

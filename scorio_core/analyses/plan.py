@@ -102,6 +102,19 @@ def summary(r: PlanResult) -> str:
     )
 
 
+def _resolved(p: PlanParams, r: PlanResult) -> dict[str, str]:
+    """The budget, pair and curve length this run used where the settings left defaults."""
+    cs = r.curve_settings
+    out = {}
+    if p.budget_trials == 0:
+        out["budget_trials"] = f"{r.plan.settings['budget_trials']:,} (0 = L × N)"
+    if p.pair is None:
+        out["pair"] = f"{cs.upper} vs {cs.lower} (the first undecided pair)"
+    if p.n_max is None:
+        out["n_max"] = f"{cs.n_values[-1]:,} (default)"
+    return out
+
+
 def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
     curve = r.curve.frame()
     curve.insert(0, "lower", r.curve_settings.lower)
@@ -213,4 +226,5 @@ PLAN = Analysis(
     ),
     requires=_requires,
     result_var="planned",
+    resolved=_resolved,
 )

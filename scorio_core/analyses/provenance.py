@@ -212,13 +212,20 @@ def export_filename(
     -------
     >>> export_filename("Reasoning benchmarks (synthetic) [AIME'25]", "compare", "csv", "ranks")
     'Reasoning_benchmarks_synthetic_AIME_25_compare_ranks.csv'
+    >>> export_filename("coins", "leaderboard", "csv", "leaderboard")
+    'coins_leaderboard.csv'
     """
     if data is None:  # a simulation study: no dataset to name
         data = "simulation"
     name = data.name if isinstance(data, Outcomes) else str(data)
     ext = _slug(ext.lstrip(".")) or "txt"
-    stem = "_".join(p for p in (_slug(name) or "dataset", _slug(analysis_id), _slug(part)) if p)
-    return f"{stem}.{ext}"
+    words: list[str] = []
+    for piece in (_slug(name) or "dataset", _slug(analysis_id), _slug(part)):
+        # a table named like its analysis (the leaderboard's 'leaderboard') or a dataset
+        # whose name ends with the analysis: the word once, not '_leaderboard_leaderboard'
+        if piece and not (words and (words[-1] == piece or words[-1].endswith("_" + piece))):
+            words.append(piece)
+    return f"{'_'.join(words)}.{ext}"
 
 
 def export_result(

@@ -8,7 +8,7 @@ import pandas as pd
 
 from ..outcomes import Outcomes
 
-__all__ = ["ROW_PX", "LABEL_LIMIT", "PALETTE", "inline"]
+__all__ = ["ROW_PX", "LABEL_LIMIT", "PALETTE", "inline", "whole_axis"]
 
 #: Pixels per model row; 20 models give a ~460 px tall chart.
 ROW_PX = 22
@@ -17,6 +17,25 @@ LABEL_LIMIT = 260
 
 #: Trial counts are whole numbers: integer ticks only, never 1.5 trials.
 _WHOLE = alt.Axis(tickMinStep=1, format="d")
+#: Longest range of whole numbers whose every value gets its own tick.
+MAX_WHOLE_TICKS = 16
+
+
+def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
+    """An axis of whole numbers with each tick once: every integer of a short range
+    (``lo`` or the smallest of ``values`` to the largest), else steps of at least 1.
+
+    ``tickMinStep`` alone is not enough: on a range of 1..3 the renderer still places ticks
+    at 1.5 and 2.5, which ``format="d"`` prints as 1, 2, 2, 3, 3.
+    """
+    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
+    v = v[np.isfinite(v)]
+    if len(v):
+        first = int(np.floor(v.min())) if lo is None else int(lo)
+        last = int(np.ceil(v.max()))
+        if last - first + 1 <= MAX_WHOLE_TICKS:
+            return alt.Axis(values=list(range(first, last + 1)), format="d", **kw)
+    return alt.Axis(tickMinStep=1, format="d", **kw)
 
 #: Categorical palette with clearly distinct hues (the default theme's blues look alike).
 PALETTE = "tableau10"

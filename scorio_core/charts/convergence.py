@@ -9,7 +9,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import _WHOLE, PALETTE
+from ._common import PALETTE, whole_axis
 
 __all__ = [
     "tau_curves",
@@ -49,7 +49,8 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
     d["lo"] = (d["mean"] - d["sd"]).clip(lower=-1)
     d["hi"] = (d["mean"] + d["sd"]).clip(upper=1)
     base = alt.Chart(d).encode(
-        x=alt.X("n:Q", title="trials n", scale=alt.Scale(domainMin=1), axis=_WHOLE),
+        x=alt.X("n:Q", title="trials n", scale=alt.Scale(domainMin=1),
+                axis=whole_axis(d["n"], lo=1)),
         color=alt.Color(
             "method:N",
             title="method",
@@ -78,7 +79,7 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     """Step outline of P(convergence@n = n) per method, lightly filled (000 Fig. 1)."""
     methods = list(dict.fromkeys(pmf["method"]))
     base = alt.Chart(pmf).encode(
-        x=alt.X("n:Q", title="convergence@n (trials)", axis=_WHOLE),
+        x=alt.X("n:Q", title="convergence@n (trials)", axis=whole_axis(pmf["n"])),
         y=alt.Y("p:Q", title="probability", stack=None),
         color=alt.Color("method:N", sort=methods, scale=alt.Scale(scheme=PALETTE)),
     )
@@ -95,7 +96,7 @@ def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
         alt.Chart(cdf)
         .mark_line(interpolate="step-after", strokeWidth=2)
         .encode(
-            x=alt.X("n:Q", title="trials n", axis=_WHOLE),
+            x=alt.X("n:Q", title="trials n", axis=whole_axis(cdf["n"])),
             y=alt.Y("cdf:Q", title="P(convergence@n ≤ n)", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
                 "method:N", sort=list(dict.fromkeys(cdf["method"])), scale=alt.Scale(scheme=PALETTE)
@@ -127,7 +128,7 @@ def rank_trajectory_chart(
         alt.Chart(d)
         .mark_line(strokeWidth=1.6, interpolate="step-after")
         .encode(
-            x=alt.X("n:Q", title="trials n", axis=_WHOLE),
+            x=alt.X("n:Q", title="trials n", axis=whole_axis(d["n"], lo=1)),
             y=y,
             color=alt.Color(
                 "model:N",

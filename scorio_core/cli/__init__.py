@@ -108,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except (ValidationError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
-        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        # a missing-column error suggests --columns here, not the Python columns= keyword
+        text = exc.cli_message() if hasattr(exc, "cli_message") else str(exc)
+        msg = text.splitlines()[0] if text else type(exc).__name__
         print(f"scorio-studio: error: {msg}", file=sys.stderr)
         return 2

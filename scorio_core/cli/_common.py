@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 # Heavy modules (io -> polars, leaderboard -> scipy, export -> pandas) are imported where a
 # subcommand needs them, so `scorio-studio --help` answers at once.
 FORMATS = ("csv", "json", "md")  # export.FORMATS, without importing pandas for --help
+#: ``--format`` of the table-printing subcommands: an aligned table for people, CSV / JSON /
+#: Markdown for scripts and documents. The default depends on where stdout goes.
+TABLE_FORMATS = ("table", "csv", "json", "markdown")
+#: Older spellings still accepted: ``text`` (now ``table``) and ``md``.
+FORMAT_ALIASES = {"text": "table", "md": "markdown"}
 
 
 def _positive_int(text: str) -> int:
@@ -33,6 +38,36 @@ def _positive_int(text: str) -> int:
     if v < 0:
         raise argparse.ArgumentTypeError(f"expected a number >= 0; got {v}")
     return v
+
+
+def add_format(p: argparse.ArgumentParser, formats: tuple[str, ...] = TABLE_FORMATS,
+               what: str = "") -> None:
+    """``--format``: one of ``formats`` (``text``/``md`` accepted for ``table``/``markdown``);
+    unset, :func:`output_format` picks ``table`` on a terminal and ``csv`` (or the first
+    machine format) when stdout is piped."""
+
+    def parse(text: str) -> str:
+        key = FORMAT_ALIASES.get(text.strip().lower(), text.strip().lower())
+        if key not in formats:
+            raise argparse.ArgumentTypeError(
+                f"invalid choice: {text!r} (choose from {', '.join(formats)})"
+            )
+        return key
+
+    piped = "csv" if "csv" in formats else formats[1]
+    p.add_argument(
+        "--format", type=parse, default=None, metavar="{" + ",".join(formats) + "}",
+        help=f"output format{what}; default: table on a terminal, {piped} when piped",
+    )
+
+
+def output_format(args, formats: tuple[str, ...] = TABLE_FORMATS) -> str:
+    """The ``--format`` asked for, or the default for where stdout goes."""
+    if getattr(args, "format", None):
+        return args.format
+    if sys.stdout.isatty():
+        return "table"
+    return "csv" if "csv" in formats else formats[1]
 
 
 def _add_data_args(p: argparse.ArgumentParser) -> None:
@@ -123,6 +158,37 @@ def load(args):
     data = _load(args)
     _check_prior(args, data)
     return data
+
+
+def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
+           sections: list | tuple = (), notes: list[str] | tuple[str, ...] = ()) -> str:
+    """A subcommand's result for people: ``table`` (aligned text) or ``markdown``.
+
+    ``sections`` are ``(heading, text, frame)`` triples (``text`` or ``frame`` may be
+    empty/``None``); every number goes through :mod:`scorio_core.formatting`, so one column
+    has one format and ∞ / — are spelled out.
+    """
+    from ..formatting import _md_escape, markdown_table, text_table
+
+    md = fmt == "markdown"
+    out = [f"# {_md_escape(title)}" if md else title, ""]
+    for t in intro:
+        out += [_md_escape(t), ""] if md else [t]
+    if intro and not md:
+        out.append("")
+    for heading, text, frame in sections:
+        if heading:
+            out.append(f"## {_md_escape(heading)}" if md else f"## {heading}")
+        if text:
+            out.append(_md_escape(text) if md else text)
+        if frame is not None:
+            if md and text:
+                out.append("")
+            out += markdown_table(frame) if md else [text_table(frame)]
+        out.append("")
+    if notes:
+        out += [f"- {_md_escape(n)}" if md else f"Note: {n}" for n in notes] + [""]
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def _plain_json(payload) -> str:

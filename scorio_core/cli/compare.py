@@ -12,7 +12,10 @@ from ._common import (
     _run,
     _skipped,
     _with_source,
+    add_format,
     load,
+    output_format,
+    render,
 )
 
 __all__ = ["add_parser", "run", "compare"]
@@ -26,7 +29,7 @@ def add_parser(sub) -> None:
     from ..params import CompareParams, add_options
 
     add_options(cmp, CompareParams)  # as declared in scorio_core/params.py
-    cmp.add_argument("--format", choices=["csv", "json"], default="csv")
+    add_format(cmp)
 
 
 def run(args) -> int:
@@ -41,7 +44,8 @@ def compare(data, args) -> str:
     result, t, prov = _run("compare", data, from_args(CompareParams, args))
     c = result.comparison
     skipped = _skipped(c.run.skipped)
-    if args.format == "json":
+    fmt = output_format(args)
+    if fmt == "json":
         return _json(
             {
                 "dataset": data.name,
@@ -55,5 +59,15 @@ def compare(data, args) -> str:
             },
             prov,
         )
-    return _csv(prov, c.run.ranks.reset_index(), t["agreement"].round(6)) + skipped
+    if fmt == "csv":
+        return _csv(prov, c.run.ranks.reset_index(), t["agreement"].round(6)) + skipped
+    L, M, N = data.R.shape
+    return render(
+        fmt, f"Method comparison on {data.name} ({L} models x {M} questions x {N} trials)",
+        ["Kendall τ_b of each method's ranking with the gold standard (Bayes@N, uniform "
+         "prior, all trials); 'exact' = the same weak order."],
+        [("Summary", "", t["summary"]), ("Agreement with the gold standard", "", t["agreement"]),
+         ("Consensus", "", t["consensus"]), ("Ranks", "", c.run.ranks.reset_index())],
+        [f"skipped {m}: {why}" for m, why in c.run.skipped.items()],
+    )
 

@@ -9,12 +9,14 @@ from ._common import (
     _add_cluster_args,
     _add_data_args,
     _csv,
-    _header,
     _json,
     _run,
     _skipped,
     _with_source,
+    add_format,
     load,
+    output_format,
+    render,
 )
 
 __all__ = ["add_parser", "run", "convergence"]
@@ -28,7 +30,7 @@ def add_parser(sub) -> None:
     from ..params import ConvergenceParams, add_options
 
     add_options(conv, ConvergenceParams)  # as declared in scorio_core/params.py
-    conv.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    add_format(conv)
     _add_cluster_args(conv)
 
 
@@ -39,6 +41,7 @@ def run(args) -> int:
 
 
 def convergence(data, args) -> str:
+    from ..formatting import format_number
     from ..params import ConvergenceParams, from_args
 
     # the CLI prints convergence@n only: no τ_b curves, every method at --replicates
@@ -46,7 +49,8 @@ def convergence(data, args) -> str:
     result, t, prov = _run("convergence", data, params, args)
     summ, pmf, why = t["summary"], t["pmf"], list(result.explanations)
     match = params.match
-    if args.format == "json":
+    fmt = output_format(args)
+    if fmt == "json":
         methods = {}
         for row in summ.to_dict(orient="records"):
             p = pmf[pmf.method == row["method"]]
@@ -69,19 +73,22 @@ def convergence(data, args) -> str:
             prov,
         )
     notes = "".join(f"# {m}\n" for m in why)
-    if args.format == "csv":
+    if fmt == "csv":
         return _csv(prov, summ, pmf) + _skipped(result.skipped) + notes
-    lines = [
-        _header(data, "convergence@n"),
-        f"# {args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
-        f"{args.target}, match {match}; no convergence = the ranking still differs at "
-        "trial N-1 or later\n",
-        summ.to_string(index=False, float_format=lambda v: f"{v:.3f}") + "\n",
-        "\n# PMF of convergence@n (n: probability; zero-mass n omitted)\n",
-    ]
+    L, M, N = data.R.shape
+    rows = []
     for mid in summ.method:
         p = pmf[(pmf.method == mid) & (pmf.p > 0)]
-        cells = ", ".join(f"{n}: {v:.4f}" for n, v in zip(p.n, p.p, strict=True))
-        lines.append(f"{mid}: {cells or '(never converges)'}\n")
-    return "".join(lines) + _skipped(result.skipped) + ("\n" + notes if notes else "")
+        cells = ", ".join(f"{n}: {format_number(v)}" for n, v in zip(p.n, p.p, strict=True))
+        rows.append({"method": mid, "P(convergence@n = n), zero-mass n omitted":
+                     cells or "(never converges)"})
+    import pandas as pd
 
+    return render(
+        fmt, f"convergence@n on {data.name} ({L} models x {M} questions x {N} trials)",
+        [f"{args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
+         f"{args.target}, match {match}; no convergence = the ranking still differs at trial "
+         "N-1 or later."],
+        [("Summary", "", summ), ("Distribution of convergence@n", "", pd.DataFrame(rows))],
+        [*(f"skipped {m}: {w}" for m, w in result.skipped.items()), *why],
+    )

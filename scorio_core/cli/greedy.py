@@ -8,11 +8,13 @@ import sys
 from ._common import (
     _add_data_args,
     _csv,
-    _header,
     _json,
     _run,
     _with_source,
+    add_format,
     load,
+    output_format,
+    render,
 )
 
 __all__ = ["add_parser", "run", "greedy"]
@@ -24,7 +26,7 @@ def add_parser(sub) -> None:
     from ..params import GreedyParams, add_options
 
     add_options(gr, GreedyParams)  # as declared in scorio_core/params.py
-    gr.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    add_format(gr)
 
 
 def run(args) -> int:
@@ -44,7 +46,8 @@ def greedy(data, args) -> str:
         labels[COMBINED] = f"{COMBINED} (all questions)"
     table = t["table"].assign(data=lambda d: d["data"].map(labels))
     ranks = t["ranks"]
-    if args.format == "json":
+    fmt = output_format(args)
+    if fmt == "json":
         return _json(
             {
                 "dataset": data.name,
@@ -55,18 +58,14 @@ def greedy(data, args) -> str:
             },
             prov,
         )
-    if args.format == "csv":
+    if fmt == "csv":
         return _csv(prov, table.round(6), ranks)
-    return "".join(
-        [
-            _header(data, "greedy vs sampling"),
-            f"# tau_gs: greedy-only vs sampling ranking; delta_tau and sd_reduction at N = 1 over "
-            f"{args.replicates} resampled datasets (greedy prior minus uniform)\n",
-            table.to_string(index=False, float_format=lambda v: f"{v:+.3f}"),
-            "\n\n",
-            "# ranks (displacement = greedy rank - sampling rank)\n",
-            ranks.to_string(index=False, float_format=lambda v: f"{v:.3f}"),
-            "\n",
-        ]
+    L, M, N = data.R.shape
+    return render(
+        fmt, f"Greedy vs sampling on {data.name} ({L} models x {M} questions x {N} trials)",
+        [f"tau_gs: greedy-only vs sampling ranking; delta_tau and sd_reduction at N = 1 over "
+         f"{args.replicates} resampled datasets (greedy prior minus uniform)."],
+        [("Greedy vs sampling", "", table),
+         ("Ranks", "displacement = greedy rank - sampling rank", ranks)],
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .._validation import ValidationError
-from ._common import FORMATS, _add_data_args, load
+from ._common import _add_data_args, add_format, load, output_format
 
 __all__ = ["add_parser", "run"]
 
@@ -18,7 +18,7 @@ def add_parser(sub) -> None:
     )
     _add_data_args(lb)
     add_options(lb, LeaderboardParams)  # every setting as declared in scorio_core/params.py
-    lb.add_argument("--format", choices=list(FORMATS), default="csv")
+    add_format(lb)
     lb.add_argument(
         "--rubric",
         help="score with a rubric: a preset name (see `scorio-studio rubric list`) or a rubric "
@@ -46,5 +46,7 @@ def run(args) -> int:
 
     params = from_args(LeaderboardParams, args, weights=args.weights)
     board = LEADERBOARD.run(data, params).board
-    sys.stdout.write(export.export(board, args.format))
+    title = f"CI-aware leaderboard: {data.name} ({data.L} models x {data.M} questions x " \
+        f"{data.N} trials)"
+    sys.stdout.write(export.export(board, output_format(args), title=title))
     return 0

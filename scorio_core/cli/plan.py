@@ -10,7 +10,10 @@ from ._common import (
     _json,
     _run,
     _with_source,
+    add_format,
     load,
+    output_format,
+    render,
 )
 
 __all__ = ["add_parser", "params", "run"]
@@ -26,8 +29,7 @@ def add_parser(sub) -> None:
     )
     _add_data_args(pl)
     add_options(pl, PlanParams)  # every setting as declared in scorio_core/params.py
-    pl.add_argument("--format", choices=["text", "csv", "json"], default="text",
-                    help="csv: the pairs table under a provenance header")
+    add_format(pl, what=" (csv: the pairs table under a provenance header)")
 
 
 def params(args):
@@ -44,20 +46,36 @@ def run(args) -> int:
 
     data = _with_source(args, load(args))
     result, t, prov = _run("plan", data, params(args))
-    if args.format == "json":
+    fmt = output_format(args)
+    if fmt == "json":
         out = _json(to_json(result), prov)
-    elif args.format == "csv":
+    elif fmt == "csv":
         out = _csv(prov, t["pairs"])
     else:
-        curve = t["order_curve"].drop(columns=["upper", "lower"])
-        cs = result.curve_settings
-        out = (
-            result.plan.to_text()
-            + f"\n{cs.upper} vs {cs.lower} vs N: p_decided = chance of a decision with every "
-            f"model at N trials (ours); p_correct and z = the papers' Bayes@N with today's "
-            f"estimates as truth ({args.sims:,} simulated tables per N; App. D, Fig. 6):\n"
-            + curve.to_string(index=False, float_format=lambda v: f"{v:.4f}",
-                              na_rep="—") + "\n"
-        )
+        out = _text(result, t, args, fmt)
     sys.stdout.write(out)
     return 0
+
+
+def _text(result, t, args, fmt: str) -> str:
+    """The plan for people: the undecided pairs, the budget split and one pair's curve."""
+    p, cs = result.plan, result.curve_settings
+    s = p.settings
+    intro = [
+        f"{s['dataset']}: (L, M, N) = {tuple(s['shape'])}, {s['scope']} scope, "
+        f"{s['confidence']:.0%}, adjustment {s['adjust']}, assurance {s['assurance']:.0%}.",
+    ]
+    pairs = (
+        ("Undecided adjacent pairs", "Every adjacent pair is decided: nothing to plan.", None)
+        if p.pairs.empty else
+        (f"{len(p.pairs)} undecided adjacent pair(s)", "", p.pairs)
+    )
+    curve = t["order_curve"].drop(columns=["upper", "lower"])
+    return render(fmt, "Planner", intro, [
+        pairs,
+        ("Budget split", p.headline(), p.allocation),
+        (f"{cs.upper} vs {cs.lower} vs N",
+         f"p_decided = chance of a decision with every model at N trials (ours); p_correct and "
+         f"z = the papers' Bayes@N with today's estimates as truth ({args.sims:,} simulated "
+         "tables per N; App. D, Fig. 6).", curve),
+    ])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ._common import _plain_json
+from ._common import _plain_json, add_format, output_format, render
 
 __all__ = ["add_parser", "run", "apply_rubric", "rubric"]
 
@@ -13,7 +13,7 @@ def add_parser(sub) -> None:
     rub = sub.add_parser("rubric", help="list and show rubric presets (Rubric builder page)")
     rsub = rub.add_subparsers(dest="rubric_command", required=True)
     rl = rsub.add_parser("list", help="the 20 presets of 000 Table 5 and 002 Table 21")
-    rl.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    add_format(rl)
     rs = rsub.add_parser("show", help="one rubric's categories, weights and ordered rules")
     rs.add_argument("name", help="preset name (e.g. ranking/conservative) or a rubric .json file")
     rs.add_argument("--format", choices=["text", "json"], default="text",
@@ -48,20 +48,18 @@ def rubric(args) -> str:
 
     if args.rubric_command == "list":
         table = rb.list_presets()
-        if args.format == "json":
+        fmt = output_format(args)
+        if fmt == "json":
             return _plain_json(table.to_dict(orient="records"))
-        if args.format == "csv":
+        if fmt == "csv":
             from .. import io
 
             return io.to_safe_csv(table)
-        lines = [f"{'preset':<30} {'C+1':>3}  intent\n"]
-        for r in table.itertuples(index=False):
-            lines.append(f"{r.key:<30} {r.categories:>3}  {r.intent}\n")
-        lines.append(
-            "# scorio-studio rubric show NAME for the rules; "
-            "scorio-studio leaderboard PATH --rubric NAME to score with one\n"
-        )
-        return "".join(lines)
+        shown = table[["key", "categories", "intent"]].rename(
+            columns={"key": "preset", "categories": "C+1"})
+        return render(fmt, "Rubric presets", [], [("", "", shown)], [
+            "scorio-studio rubric show NAME for the rules; scorio-studio leaderboard PATH "
+            "--rubric NAME to score with one"])
     r = _rubric(args.name)
     if args.format == "json":
         return _plain_json(rb.to_json(r))

@@ -32,7 +32,9 @@ def add_parser(sub) -> None:
     """Register the ``simulate`` subcommand on the CLI's subparsers."""
     p = sub.add_parser("simulate", help="teaching simulations with known truth (Simulator page)")
     p.add_argument(
-        "study", choices=list(STUDIES), help="; ".join(f"{k}: {v[0]}" for k, v in STUDIES.items())
+        "study", choices=list(STUDIES),
+        # argparse %-formats help texts: a literal % must be doubled
+        help="; ".join(f"{k}: {v[0]}" for k, v in STUDIES.items()).replace("%", "%%"),
     )
     p.add_argument("--seed", type=int, default=None, help="seed (default 0)")
     p.add_argument(
@@ -57,9 +59,9 @@ def add_parser(sub) -> None:
     )
     p.add_argument("--weights", default=None,
                    help="rubric-lesson: comma-separated category weights (default 0,0.5,1)")
-    p.add_argument("--format", choices=["text", "csv", "json"], default="text")
-    from ._common import _add_cluster_args
+    from ._common import _add_cluster_args, add_format
 
+    add_format(p)
     _add_cluster_args(p)  # the studies' replicates on Dask (rubric-lesson has none)
 
 
@@ -122,9 +124,9 @@ def render(args: argparse.Namespace) -> str:
     from ..analyses import CLUSTER_ANALYSES, SIMULATIONS, params_dict
     from ..analyses.provenance import provenance
     from ..parallel import Executor
-    from ._common import _csv, _json, _progress
+    from ._common import _csv, _json, _progress, output_format, render
 
-    study, fmt = args.study, args.format
+    study, fmt = args.study, output_format(args)
     a = SIMULATIONS[study]
     p = params(args)
     extra = {}
@@ -145,11 +147,17 @@ def render(args: argparse.Namespace) -> str:
         return _json(payload, prov)
     if fmt == "csv":
         return _csv(prov, *(t.round(6) for t in tables.values()))
-    out = [f"# {a.title}", "# " + ", ".join(f"{k}={v}" for k, v in settings.items())]
-    out += [f"# {k}: {v}" for k, v in notes.items()]
-    for name, t in _text_tables(study, tables).items():
-        out += ["", f"## {name}", t.to_string(index=False, float_format=lambda v: f"{v:.4f}")]
-    return "\n".join(out) + "\n"
+    from ..formatting import format_number
+
+    def word(v) -> str:  # settings in words: no 'None', floats in the one number format
+        if v is None:
+            return "none"
+        return format_number(v) if isinstance(v, float) else str(v)
+
+    intro = ["Settings: " + ", ".join(f"{k} = {word(v)}" for k, v in settings.items())]
+    intro += [f"{k}: {word(v)}" for k, v in notes.items()]
+    return render(fmt, a.title, intro,
+                  [(name, "", t) for name, t in _text_tables(study, tables).items()])
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,24 +3,21 @@ definition, :data:`scorio_core.analyses.STABILITY`)."""
 
 from __future__ import annotations
 
-import math
 import sys
-from typing import TYPE_CHECKING
 
 from ._common import (
     _add_cluster_args,
     _add_data_args,
     _csv,
-    _header,
     _json,
     _run,
     _skipped,
     _with_source,
+    add_format,
     load,
+    output_format,
+    render,
 )
-
-if TYPE_CHECKING:
-    import pandas as pd
 
 __all__ = ["add_parser", "run", "stability"]
 
@@ -33,7 +30,7 @@ def add_parser(sub) -> None:
     from ..params import StabilityParams, add_options
 
     add_options(stab, StabilityParams)  # as declared in scorio_core/params.py
-    stab.add_argument("--format", choices=["text", "csv", "json"], default="text")
+    add_format(stab)
     _add_cluster_args(stab)
 
 
@@ -49,7 +46,8 @@ def stability(data, args) -> str:
     result, t, prov = _run("stability", data, from_args(StabilityParams, args), args)
     st = result.stability
     gold, own = t["classes_gold"], t["classes_self"]
-    if args.format == "json":
+    fmt = output_format(args)
+    if fmt == "json":
         return _json(
             {
                 "dataset": data.name,
@@ -61,29 +59,14 @@ def stability(data, args) -> str:
             },
             prov,
         )
-    if args.format == "csv":
+    if fmt == "csv":
         return _csv(prov, st.table) + _skipped(st.skipped)
-    return "".join(
-        [
-            _header(data, "N = 1 stability"),
-            "# tau_b of each single-trial ranking; methods with equal tau_b on every slice "
-            "share a row\n\n## vs the gold standard (Bayes_U@N, all trials)\n",
-            _classes_text(gold),
-            "\n## vs each method's own full-trial ranking (self-consistency)\n",
-            _classes_text(own),
-            _skipped(st.skipped),
-        ]
+    L, M, N = data.R.shape
+    return render(
+        fmt, f"N = 1 stability on {data.name} ({L} models x {M} questions x {N} trials)",
+        ["tau_b of each single-trial ranking; methods with equal tau_b on every slice share a "
+         "row (— : every slice ties all models)."],
+        [("vs the gold standard (Bayes_U@N, all trials)", "", gold),
+         ("vs each method's own full-trial ranking (self-consistency)", "", own)],
+        [f"skipped {m}: {why}" for m, why in st.skipped.items()],
     )
-
-
-def _classes_text(cls: pd.DataFrame) -> str:
-    out = [f"{'rank':>4}  {'mean':>6}  {'sd':>6}  methods\n"]
-    for r in cls.itertuples(index=False):
-        note = getattr(r, "note", "")
-        if math.isnan(r.mean):  # every slice: all models tie
-            out.append(f"{r.rank:>4}  {'—':>6}  {'—':>6}  {r.methods}  [{note}]\n")
-            continue
-        tail = f"  [{note}]" if note else ""
-        out.append(f"{r.rank:>4}  {r.mean:6.4f}  {r.sd:6.4f}  {r.methods}{tail}\n")
-    return "".join(out)
-

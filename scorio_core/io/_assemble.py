@@ -14,7 +14,7 @@ from .._lazy import lazy_module
 from .._validation import MAX_CATEGORY, ValidationError
 from ..outcomes import MissingWeightsError, Outcomes
 from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
-from .options import LoadOptions
+from .options import ROLE_NAMES, LoadOptions
 
 if TYPE_CHECKING:
     import polars as pl
@@ -22,7 +22,7 @@ else:  # polars loads with the first table read, not with `import scorio_core.io
     pl = lazy_module("polars")
 
 #: Column roles of a long table, in the order they are written.
-ROLES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
+ROLES = ROLE_NAMES  # the table roles, declared with the loader options
 _REQUIRED = ROLES[:4]
 _SHOW = 5  # how many offending rows/cells an error message lists
 _MAX_PAIRS = 50_000_000  # (model, question) pairs; more means a wrong column mapping
@@ -71,22 +71,19 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
     found = ", ".join(map(repr, present[:30])) + (" ..." if len(present) > 30 else "")
     missing = [r for r in _REQUIRED if roles[r] not in present]
     if missing:
-        hints = []
+        guesses = {}
         lower = {c.strip().lower(): c for c in present}
         for r in missing:
             guess = lower.get(roles[r].strip().lower()) or lower.get(r)
             if guess is not None:
-                hints.append(f"{r!r}: {guess!r}")
-        hint = (
-            f"; did you mean columns={{{', '.join(hints)}}}?"
-            if hints
-            else "; rename them or map yours with columns={'model': '<your column>', ...}"
-        )
+                guesses[r] = guess
         raise MissingColumnsError(
             f"expected columns {', '.join(repr(roles[r]) for r in _REQUIRED)} (+ optional "
             f"{roles['decoding']!r}, {roles['benchmark']!r} and numeric signal columns); "
-            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}{hint}",
+            f"missing {', '.join(repr(roles[r]) for r in missing)}; found {found}",
             columns=tuple(roles[r] for r in missing),
+            guesses=guesses,
+            hinted=True,
             roles=tuple(missing),
         )
     for r in ("decoding", "benchmark"):

@@ -56,9 +56,42 @@ class MissingColumnsError(ValidationError):
     """A table lacks required columns; ``columns`` names them as the loader looked for them
     and ``roles`` the roles they fill (``model``, ``question``, ``trial``, ``outcome``...)."""
 
-    def __init__(self, message: str, columns: tuple[str, ...] = (), roles: tuple[str, ...] = ()):
-        super().__init__(message)
+    def __init__(self, message: str, columns: tuple[str, ...] = (), roles: tuple[str, ...] = (),
+                 guesses: dict[str, str] | None = None, hinted: bool = False):
         self.columns, self.roles = tuple(columns), tuple(roles)
+        #: role -> a present column that probably fills it (e.g. 'Model' for 'model')
+        self.guesses = dict(guesses or {})
+        #: whether ``message`` ends with :meth:`hint` (``"python"``), which callers with
+        #: another interface (the CLI's ``--columns``) replace with their own form
+        self.hinted = hinted
+        super().__init__(message + (self.hint("python") if hinted else ""))
+
+    def hint(self, style: str = "python") -> str:
+        """How to map the missing roles: the ``columns=`` keyword of
+        :func:`scorio_core.io.load` (``"python"``) or the CLI's ``--columns`` (``"cli"``).
+
+        Example
+        -------
+        >>> e = MissingColumnsError("missing 'model'", ("model",), ("model",), {"model": "LLM"})
+        >>> e.hint("python"), e.hint("cli")
+        ("; did you mean columns={'model': 'LLM'}?", '; did you mean --columns model=LLM?')
+        """
+        if style == "cli":
+            if self.guesses:
+                pairs = ",".join(f"{r}={c}" for r, c in self.guesses.items())
+                return f"; did you mean --columns {pairs}?"
+            roles = ",".join(f"{r}=COLUMN" for r in (self.roles or ("model",)))
+            return f"; rename them or map yours with --columns {roles}"
+        if self.guesses:
+            return f"; did you mean columns={self.guesses!r}?"
+        return "; rename them or map yours with columns={'model': '<your column>', ...}"
+
+    def cli_message(self) -> str:
+        """The message with the ``--columns`` hint in place of the Python keyword."""
+        msg = str(self)
+        if self.hinted and msg.endswith(self.hint("python")):
+            return msg[: -len(self.hint("python"))] + self.hint("cli")
+        return msg
 
 
 class MissingCellsError(ValidationError):
@@ -133,9 +166,42 @@ def _resolve(source: Any, filename: str | None, max_bytes: int) -> _Src:
     return src
 
 
-def _sniff(head: bytes) -> str | None:
+#: What a spreadsheet saved in its own format is, and how to turn it into a table we read.
+SPREADSHEET_HINT = (
+    "save it as CSV from the spreadsheet (Excel: File > Save As > 'CSV UTF-8 (Comma "
+    "delimited)'), or read it with pandas.read_excel and pass the DataFrame to "
+    "scorio_core.io.load"
+)
+
+
+WORKBOOK = "an Excel workbook (.xlsx)"
+
+
+def spreadsheet_kind(kind: str | None) -> bool:
+    """Whether :func:`_sniff` found a spreadsheet's own format (say how to convert it)."""
+    return bool(kind) and ("workbook" in kind or "spreadsheet" in kind)
+
+
+def _zip_kind(src: _Src) -> str:
+    """What a zip file is, from its member names: an Excel or OpenDocument workbook (often
+    renamed .csv), a NumPy ``.npz``, or some other zip archive."""
+    try:
+        with zipfile.ZipFile(src.open()) as zf:
+            names = zf.namelist()
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        return "a zip archive"
+    if "xl/workbook.xml" in names or "xl/workbook.bin" in names:
+        return WORKBOOK
+    if "mimetype" in names and "content.xml" in names:
+        return "an OpenDocument spreadsheet (.ods)"
+    if names and all(n.endswith(".npy") for n in names):
+        return "a NumPy archive (.npz): rename it to .npz"
+    return "a zip archive"
+
+
+def _sniff(head: bytes, src: _Src | None = None) -> str | None:
     if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
-        return "a zip archive (.npz)"
+        return _zip_kind(src) if src is not None else "a zip archive"
     if head.startswith(b"PAR1"):
         return "a Parquet file"
     if head.startswith(b"\x93NUMPY"):
@@ -158,8 +224,9 @@ def _format_of(src: _Src, format: str | None) -> str:
                 f"suffixes {accepted}) or format="
             )
         found = f"suffix {suffix!r}" if suffix else "no suffix"
+        hint = f"; {SPREADSHEET_HINT}" if suffix in (".xlsx", ".xls", ".xlsm", ".ods") else ""
         raise ValidationError(
-            f"{src.label}: unsupported file type ({found}); accepted suffixes: {accepted}"
+            f"{src.label}: unsupported file type ({found}); accepted suffixes: {accepted}{hint}"
         )
     return ACCEPTED_SUFFIXES[suffix]
 

@@ -18,7 +18,17 @@ from .._validation import ValidationError
 from ..outcomes import Outcomes
 from . import helm, inspect, lm_eval, openai_evals
 from ._assemble import _from_frame
-from ._base import ACCEPTED_SUFFIXES, _format_of, _reported_as, _resolve, _Src, open_zip
+from ._base import (
+    ACCEPTED_SUFFIXES,
+    SPREADSHEET_HINT,
+    _format_of,
+    _reported_as,
+    _resolve,
+    _sniff,
+    _Src,
+    open_zip,
+    spreadsheet_kind,
+)
 from ._logs import LogPart, assemble_logs
 from .npz import _load_npz
 from .options import LoadOptions
@@ -144,6 +154,9 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
     suffix = Path(name).suffix.lower()
     if src.head.startswith(b"PK") and suffix not in (*ACCEPTED_SUFFIXES, ".eval"):
         names = _zip_names(src)
+        if spreadsheet_kind(kind := _sniff(src.head, src)):
+            raise ValidationError(f"{src.label}: this is {kind}, not a table we read; "
+                                  f"{SPREADSHEET_HINT}")
         if names is not None:
             if inspect.HEADER in names or inspect.START in names:
                 return ("inspect", None)

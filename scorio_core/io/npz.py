@@ -194,7 +194,7 @@ def _load_npz(
 ) -> Outcomes:
     name, weights, category_names = opts.name, opts.weights, opts.category_names
     if not src.head.startswith(b"PK"):
-        kind = _sniff(src.head)
+        kind = _sniff(src.head, src)
         raise ValidationError(
             "not an .npz archive (a zip file of .npy arrays): it starts with "
             f"{src.head[:8]!r}" + (f", which looks like {kind}" if kind else "")

@@ -49,18 +49,29 @@ ROLE_NAMES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
 
 
 def _columns_parse(text: str) -> tuple[tuple[str, str], ...]:
-    pairs = []
-    for item in (t.strip() for t in text.split(",")):
-        if not item:
-            continue
+    """``--columns model=llm,question=item``: (role, column) pairs of a long table."""
+    pairs: dict[str, str] = {}
+    for item in (t for t in text.split(",") if t.strip()):
         role, sep, col = (s.strip() for s in item.partition("="))
         if not sep or not role or not col:
             raise argparse.ArgumentTypeError(
                 f"--columns expects ROLE=COLUMN pairs separated by commas, e.g. "
-                f"model=llm,question=id; got {text!r}"
+                f"model=llm,question=item; got {text!r}"
             )
-        pairs.append((role, col))
-    return tuple(pairs)
+        if role not in ROLE_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"unknown role {role!r} in --columns; roles are {', '.join(ROLE_NAMES)} "
+                "(e.g. model=llm)"
+            )
+        if role in pairs:
+            raise argparse.ArgumentTypeError(f"role {role!r} is mapped twice in {text!r}")
+        pairs[role] = col
+    dup = sorted({c for c in pairs.values() if list(pairs.values()).count(c) > 1})
+    if dup:
+        raise argparse.ArgumentTypeError(f"several roles map to the same column {dup[0]!r}")
+    if not pairs:
+        raise argparse.ArgumentTypeError("--columns expects at least one ROLE=COLUMN pair")
+    return tuple(pairs.items())
 
 
 def _numbers_parse(text: str) -> tuple[float, ...]:

@@ -21,12 +21,14 @@ from ._base import (
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_TABLE_CELLS,
+    SPREADSHEET_HINT,
     Source,
     _format_of,
     _reported_as,
     _resolve,
     _sniff,
     _Src,
+    spreadsheet_kind,
 )
 from .options import LoadOptions, options_from
 
@@ -156,6 +158,8 @@ def table_columns(
     except ValidationError:
         return None
     try:
+        if fmt == "csv":
+            src = _lf_lines(src)
         with src.open() as fh:
             if fmt == "csv":
                 return pl.read_csv(fh, n_rows=1, infer_schema_length=0).columns
@@ -184,13 +188,18 @@ def _load_table(
     opts: LoadOptions,
 ) -> Outcomes:
     columns = opts.column_map()
-    kind = _sniff(src.head)
+    kind = _sniff(src.head, src)
     if fmt == "parquet" and not src.head.startswith(b"PAR1"):
         raise ValidationError(
             f"not a Parquet file (it does not start with b'PAR1'; it starts with {src.head!r})"
         )
     if fmt != "parquet" and kind:
-        raise ValidationError(f"expected a {fmt.upper()} text file, but this looks like {kind}")
+        hint = f"; {SPREADSHEET_HINT}" if spreadsheet_kind(kind) else ""
+        raise ValidationError(
+            f"expected a {fmt.upper()} text file, but this looks like {kind}{hint}"
+        )
+    if fmt == "csv":
+        src = _lf_lines(src)
     if fmt != "parquet":
         _check_text(src)
     roles = {r: str((columns or {}).get(r, r)) for r in ROLES}
@@ -213,6 +222,22 @@ def _load_table(
         # polars panics (rather than raising) on some corrupt Parquet files
         raise ValidationError(_explain_read_error(src, fmt, exc)) from None
     return _from_frame(df, fmt, src.label, opts)
+
+
+def _lf_lines(src: _Src) -> _Src:
+    """``src`` with old-Mac line endings (CR only, as Excel's "CSV (Macintosh)" writes them)
+    turned into LF: polars and the csv module read CR-only text as one long line."""
+    if src.data is not None:
+        block = src.data[:65536]
+    else:
+        with src.path.open("rb") as fh:
+            block = fh.read(65536)
+    if b"\r" not in block or b"\n" in block:
+        return src
+    data = src.read()
+    if b"\n" in data:  # LF further down: mixed endings, leave them to the parser
+        return src
+    return _Src(src.label, data=data.replace(b"\r", b"\n"), head=src.head)
 
 
 def _count_lines(src: _Src) -> int:

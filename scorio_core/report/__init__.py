@@ -71,11 +71,13 @@ def write_report(
     *,
     data_path: str | os.PathLike | None = None,
     on_missing: str = "error",
+    **load_options,
 ) -> Path:
     """Write ``report`` to ``out`` as HTML, Markdown or a notebook, chosen by the suffix.
 
     Markdown charts go to ``<stem>_charts/`` next to the file; a notebook needs
-    ``data_path``, the file it loads. Returns the path written.
+    ``data_path``, the file it loads (with ``on_missing`` and ``load_options``, the
+    :func:`scorio_core.io.load` keywords it was read with). Returns the path written.
     """
     out = Path(out)
     suffix = _suffix(out)
@@ -88,7 +90,8 @@ def write_report(
 
         if data_path is None:
             raise ValidationError("a notebook report needs data_path, the file it loads")
-        nb = to_notebook(report, Path(data_path).resolve(), on_missing=on_missing)
+        nb = to_notebook(report, Path(data_path).resolve(), on_missing=on_missing,
+                         **load_options)
         nbformat.write(nb, str(out))
     return out
 
@@ -102,12 +105,16 @@ def make_report(
     title: str | None = None,
     on_missing: str = "error",
     progress=None,
+    columns: dict[str, str] | None = None,
+    weights=None,
+    scorer: str | None = None,
 ) -> Path:
     """Load ``path`` (a file, or several files/directories as a list), select ``benchmark``,
     run ``sections`` and write the report to ``out``.
 
     This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
-    into the provenance; a notebook loads ``path`` again and checks it.
+    into the provenance; a notebook loads ``path`` again and checks it. ``columns``,
+    ``weights`` and ``scorer`` are passed to :func:`scorio_core.io.load`.
     """
     from .. import io
 
@@ -120,16 +127,22 @@ def make_report(
             "a notebook report loads one file; write the logs or files as one first "
             "(scorio-studio import PATH... --out data.npz) and make the report from that"
         )
-    data = io.load(paths if single is None else single, on_missing=on_missing)
+    options = {"columns": columns, "weights": None if weights is None else list(weights),
+               "scorer": scorer}
+    data = io.load(paths if single is None else single, on_missing=on_missing, **options)
     if single is not None:
         data = attach_source(data, single)
     report = build_report(data.select(benchmark), sections, title=title, progress=progress)
-    return write_report(report, out, data_path=single, on_missing=on_missing)
+    return write_report(report, out, data_path=single, on_missing=on_missing, **options)
 
 
 def cli_report(args) -> int:
     """``scorio-studio report``: build and write the report; prints the path written."""
     from ..cli import StderrProgress
+    from ..io.options import LoadOptions
+    from ..params import from_args
+
+    opts = from_args(LoadOptions, args)
 
     path = make_report(
         args.path,
@@ -137,8 +150,11 @@ def cli_report(args) -> int:
         benchmark=args.benchmark,
         sections=parse_sections(args.sections),
         title=args.title,
-        on_missing=args.on_missing,
+        on_missing=opts.on_missing,
         progress=StderrProgress("report"),
+        columns=opts.column_map(),
+        weights=opts.weights,
+        scorer=opts.scorer,
     )
     print(f"wrote {path}")
     return 0

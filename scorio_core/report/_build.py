@@ -14,7 +14,7 @@ from ..analyses import ANALYSES, SECTIONS, SIMULATIONS, Analysis, Chart, params_
 from ..analyses.provenance import provenance
 from ..outcomes import Outcomes
 
-__all__ = ["Report", "SectionResult", "build_report", "parse_sections"]
+__all__ = ["Report", "SectionResult", "build_report", "parse_sections", "settings_text"]
 
 SectionSpec = str | tuple[str, Any]
 
@@ -48,6 +48,39 @@ class Report:
     data: Outcomes
     sections: tuple[SectionResult, ...]
     provenance: dict[str, Any]
+
+
+def _word(v: Any) -> str:
+    if v is None:
+        return "default"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, list | tuple):
+        return ", ".join(_word(x) for x in v) if v else "none"
+    return str(v)
+
+
+def settings_text(s: SectionResult) -> str:
+    """A section's settings in words, for the report's settings line: ``name = value``,
+    lists comma-separated, an unset setting as ``default`` -- or, where the analysis
+    resolves it (:attr:`~scorio_core.analyses.Analysis.resolved`), the value this run used.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
+    >>> rep = build_report(Outcomes(R), [("plan", {"n_max": 8, "sims": 200})])
+    >>> text = settings_text(rep.sections[0])
+    >>> "budget_trials = 12 (0 = L × N)" in text, "null" in text, "None" in text
+    (True, False, False)
+    """
+    values = {k: _word(v) for k, v in params_dict(s.params).items()}
+    if s.analysis.resolved is not None and s.result is not None:
+        values.update(s.analysis.resolved(s.params, s.result))
+    return ", ".join(f"{k} = {v}" for k, v in values.items())
 
 
 def parse_sections(text: str) -> list[str]:

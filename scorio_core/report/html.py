@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import re
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
-from ._build import Report, SectionResult
+from ..formatting import format_columns
+from ._build import Report, SectionResult, settings_text
 from ._svg import chart_svg
 
 __all__ = ["escape", "to_html", "MAX_ROWS"]
@@ -92,35 +91,20 @@ def escape(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _cell(v: Any) -> tuple[str, bool]:
-    """Display text of one cell and whether it is text (left-aligned)."""
-    if isinstance(v, bool | np.bool_):
-        return ("yes" if v else "no"), True
-    if isinstance(v, int | np.integer):
-        return f"{int(v)}", False
-    if isinstance(v, float | np.floating):
-        f = float(v)
-        if math.isnan(f):
-            return "—", False
-        if math.isinf(f):
-            return ("∞" if f > 0 else "−∞"), False
-        return (f"{f:.4f}" if abs(f) < 1000 else f"{f:,.0f}"), False
-    return escape(v), True
-
-
 def _table(df: pd.DataFrame, name: str) -> str:
-    shown = df.head(MAX_ROWS)
-    text_cols = [not pd.api.types.is_numeric_dtype(df[c]) for c in df.columns]
+    # one format per column (scorio_core.formatting): counts as integers, the same decimals
+    # down a column, ∞ and — spelled out
+    cols = format_columns(df.head(MAX_ROWS))
     head = "".join(
-        f'<th class="t">{escape(c)}</th>' if t else f"<th>{escape(c)}</th>"
-        for c, t in zip(df.columns, text_cols, strict=True)
+        f"<th>{escape(c)}</th>" if fmt.numeric else f'<th class="t">{escape(c)}</th>'
+        for c, fmt, _ in cols
     )
     rows = []
-    for rec in shown.itertuples(index=False):
+    for r in range(min(len(df), MAX_ROWS)):
         cells = []
-        for v in rec:
-            text, is_text = _cell(v)
-            cls = ("t long" if len(text) > 40 else "t") if is_text else ""
+        for _, fmt, texts in cols:
+            text = escape(texts[r])
+            cls = "" if fmt.numeric else ("t long" if len(texts[r]) > 40 else "t")
             cells.append(f'<td class="{cls}">{text}</td>' if cls else f"<td>{text}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = ""
@@ -169,23 +153,17 @@ def _section(i: int, s: SectionResult) -> str:
     if s.error is not None:
         parts.append(f'<p class="error">Not computed for these data: {escape(s.error)}</p>')
         return "".join(parts) + "</section>"
-    settings = ", ".join(
-        f"{escape(k)} = {escape(json.dumps(v, ensure_ascii=False))}"
-        for k, v in _settings(s).items()
-    )
-    parts.append(f'<p class="note">Settings: {settings}.</p>')
+    parts.append(f'<p class="note">Settings: {escape(settings_text(s))}.</p>')
     if s.caveats:
         items = "".join(f"<li>{escape(c)}</li>" for c in s.caveats)
         parts.append(f'<div class="caveats"><strong>Caveats</strong><ul>{items}</ul></div>')
-    parts += [_figure(c.title, c.chart, c.caption, f"s{i}c{j}") for j, c in enumerate(s.charts)]
+    parts += [
+        _figure(c.title, c.chart, c.caption, f"s{i}c{j}") if c.empty is None else
+        f'<figure><h3>{escape(c.title)}</h3><p class="note">{escape(c.empty)}</p></figure>'
+        for j, c in enumerate(s.charts)
+    ]
     parts += [_table(df, name) for name, df in s.tables.items()]
     return "".join(parts) + "</section>"
-
-
-def _settings(s: SectionResult) -> dict[str, Any]:
-    from ..analyses import params_dict
-
-    return params_dict(s.params)
 
 
 def _provenance(prov: dict[str, Any]) -> str:

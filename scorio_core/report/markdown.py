@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyses import params_dict
 from ..analyses.provenance import export_filename
 from ..export import _md_cell  # one escaping rule for every Markdown export
-from ._build import Report
+from ..formatting import markdown_table
+from ._build import Report, settings_text
 from ._svg import chart_svg
 from .html import MAX_ROWS
 
@@ -19,16 +19,8 @@ __all__ = ["to_markdown"]
 
 
 def _table(df: pd.DataFrame) -> list[str]:
-    cols = [_md_cell(c) for c in df.columns]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "|".join("---" for _ in cols) + "|"]
-    whole = [str(c).startswith("rank") or str(c) in ("n", "size", "replicates") for c in df.columns]
-    for rec in df.head(MAX_ROWS).itertuples(index=False):
-        lines.append(
-            "| " + " | ".join(_md_cell(v, w) for v, w in zip(rec, whole, strict=True)) + " |"
-        )
-    if len(df) > MAX_ROWS:
-        lines.append(f"\n*First {MAX_ROWS} of {len(df)} rows; the CSV/JSON export holds all.*")
-    return lines
+    # one format per column, the same formatter as the HTML report and the CLI
+    return markdown_table(df, max_rows=MAX_ROWS)
 
 
 def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> str:
@@ -66,12 +58,14 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
         if s.error is not None:
             out += [f"*Not computed for these data: {_md_cell(s.error)}*", ""]
             continue
-        settings = json.dumps(params_dict(s.params), ensure_ascii=False)
-        out += [f"Settings: `{settings}`", ""]
+        out += [f"Settings: {_md_cell(settings_text(s))}.", ""]
         if s.caveats:
             out += ["**Caveats**", ""] + [f"- {_md_cell(c)}" for c in s.caveats] + [""]
         for j, c in enumerate(s.charts, 1):
             out += [f"### {_md_cell(c.title)}", ""]
+            if c.empty is not None:  # nothing to draw: say why instead of a flat chart
+                out += [_md_cell(c.empty), ""]
+                continue
             if cdir is not None:
                 name = export_filename(d, a.id, "svg", f"chart{j}")
                 (cdir / name).write_text(chart_svg(c.chart), encoding="utf-8")

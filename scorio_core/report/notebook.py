@@ -12,9 +12,8 @@ from __future__ import annotations
 import json
 import os
 
-from ..analyses import params_dict
 from ..outcomes import COMBINED
-from ._build import Report
+from ._build import Report, settings_text
 
 __all__ = ["to_notebook", "load_code"]
 
@@ -25,8 +24,11 @@ def load_code(
     benchmark: str = COMBINED,
     sha256: str | None = None,
     on_missing: str = "error",
+    **options,
 ) -> str:
-    """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``.
+    """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``;
+    ``options`` are further :func:`scorio_core.io.load` keywords (``columns``, ``weights``,
+    ``scorer``), left out when ``None`` or empty.
 
     Example
     -------
@@ -59,12 +61,14 @@ def load_code(
             "(sha256 differs)')",
         ]
     opts = "" if on_missing == "error" else f", on_missing={on_missing!r}"
+    opts += "".join(f", {k}={v!r}" for k, v in options.items() if v not in (None, {}, ()))
     select = "" if benchmark == COMBINED else f".select({benchmark!r})"
     lines += [f"data = io.load(path{opts}){select}", "data.describe()"]
     return "\n".join(lines)
 
 
-def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str = "error"):
+def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str = "error",
+                **load_options):
     """The report as an ``nbformat`` v4 notebook that recomputes it from ``data_path``.
 
     Parameters
@@ -74,6 +78,9 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
         Where the notebook loads the data from (the file the report was made from).
     on_missing : str
         The loader option the data were read with (long tables).
+    **load_options
+        Other :func:`scorio_core.io.load` keywords the data were read with (``columns``,
+        ``weights``, ``scorer``), repeated in the loading cell.
 
     Returns
     -------
@@ -103,6 +110,7 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
                 benchmark=prov["benchmark"],
                 sha256=prov["input"].get("sha256"),
                 on_missing=on_missing,
+                **load_options,
             )
         ),
     ]
@@ -112,12 +120,15 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
         if s.error is not None:
             cells.append(v4.new_markdown_cell("\n".join(md + ["", f"*Not computed: {s.error}*"])))
             continue
-        md += ["", f"Settings: `{json.dumps(params_dict(s.params), ensure_ascii=False)}`"]
+        md += ["", f"Settings: {settings_text(s)}."]
         if s.caveats:
             md += ["", "**Caveats**", ""] + [f"- {c}" for c in s.caveats]
         cells.append(v4.new_markdown_cell("\n".join(md)))
         cells.append(v4.new_code_cell(a.to_code(s.params, "data")))
         for c, expr in zip(s.charts, a.chart_code, strict=False):
+            if c.empty is not None:  # nothing to draw on these data: say why
+                cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.empty}"))
+                continue
             cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.caption}"))
             cells.append(v4.new_code_cell(expr))
     nb = v4.new_notebook(cells=cells)

@@ -157,7 +157,7 @@ def test_download_the_leaderboard_export(page, server):
     body = Path(download.path()).read_text(encoding="utf-8")
     # the file names the dataset and the analysis and opens with its provenance
     assert download.suggested_filename == (
-        "Reasoning_benchmarks_synthetic_leaderboard_leaderboard.csv"
+        "Reasoning_benchmarks_synthetic_leaderboard.csv"
     )
     lines = body.splitlines()
     assert lines[0].startswith("# dataset: Reasoning benchmarks (synthetic)")

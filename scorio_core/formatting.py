@@ -1,0 +1,285 @@
+"""One number formatter for every text the core writes: CLI tables, reports, Markdown.
+
+A table is formatted **column by column**: each column gets one format, chosen from all
+of its values, so ``2,368`` never sits beside ``260.0000``:
+
+* counts are integers (``466``, ``5,347``): integer columns, and float columns whose
+  finite values are all whole numbers when the column is a count by its name
+  (:data:`COUNT_NAMES`: ``rank*``, ``n``, ``N``, ``*_needed``, ``*trials``, …) or when
+  a value reaches 2 (no probability, score or τ does);
+* other numbers get the same decimals down the column: 4 below 10 (probabilities,
+  scores, interval ends, τ), one fewer per factor of ten above; a non-zero value that
+  would print as zero shows as ``<0.0001`` instead of a misleading ``0.0000``;
+* ``∞`` / ``−∞`` for infinite values (a tie no number of trials separates), ``—`` for a
+  missing one (NaN, ``None``), ``yes``/``no`` for booleans, thousands separators.
+
+Pure Python and pandas; no NumPy-free promise, but nothing heavy.
+
+Example
+-------
+>>> import pandas as pd
+>>> t = pd.DataFrame({"model": ["a", "b"], "p_value": [1.7e-05, 0.25],
+...                   "trials_needed": [466.0, float("inf")], "gap": [2368.0, 260.5]})
+>>> format_frame(t).values.tolist()
+[['a', '<0.0001', '466', '2,368.0'], ['b', '0.2500', '∞', '260.5']]
+>>> print(text_table(t))
+model  p_value  trials_needed      gap
+a      <0.0001            466  2,368.0
+b       0.2500              ∞    260.5
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "INF",
+    "NEG_INF",
+    "MISSING",
+    "COUNT_NAMES",
+    "ColumnFormat",
+    "column_format",
+    "format_number",
+    "format_value",
+    "format_column",
+    "format_columns",
+    "format_frame",
+    "text_table",
+    "markdown_table",
+]
+
+INF, NEG_INF, MISSING = "∞", "−∞", "—"
+
+#: Column names that hold counts (trials, questions, ranks, replicates): whole numbers.
+COUNT_NAMES = re.compile(
+    r"^(rank.*|.*_rank|n|N|D|L|M|size|slices|replicates|sims|draws|seed|models|questions|"
+    r"categories|completions|.*_needed(_papers)?|.*trials|.*_trials_.*|n_.*|budget.*)$"
+)
+
+#: Most decimals shown (values below 10); one fewer per factor of ten above.
+DECIMALS = 4
+
+
+def _is_missing(v: Any) -> bool:
+    if v is None or type(v).__name__ in ("NAType", "NaTType"):
+        return True
+    f = _as_float(v)
+    return f is not None and math.isnan(f)
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool) or type(v).__name__ == "bool_"
+
+
+def _as_float(v: Any) -> float | None:
+    """``v`` as a float when it is a real number (not bool, not text), else ``None``."""
+    if _is_bool(v) or not isinstance(v, numbers.Real):
+        return None
+    try:
+        return float(v)
+    except (TypeError, ValueError, OverflowError):  # an int beyond float range
+        return math.inf if v > 0 else -math.inf
+
+
+@dataclass(frozen=True)
+class ColumnFormat:
+    """How one column is written: ``kind`` is ``"int"``, ``"float"``, ``"bool"`` or
+    ``"text"``; ``decimals`` applies to ``"float"``."""
+
+    kind: str
+    decimals: int = DECIMALS
+
+    @property
+    def numeric(self) -> bool:
+        """Right-aligned in tables."""
+        return self.kind in ("int", "float")
+
+    def __call__(self, v: Any) -> str:
+        return format_value(v, self)
+
+
+def _decimals_for(largest: float) -> int:
+    if largest < 10:
+        return DECIMALS
+    return max(0, DECIMALS - int(math.floor(math.log10(largest))))
+
+
+def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
+    """The one format of a column, from all its values (and its name, for counts).
+
+    Example
+    -------
+    >>> column_format([0.5, 1.0], "p_value"), column_format([3.0, float("inf")], "n_needed")
+    (ColumnFormat(kind='float', decimals=4), ColumnFormat(kind='int', decimals=4))
+    """
+    finite, whole, numbers_seen, texts, bools = [], True, False, False, False
+    ints_only = True
+    for v in values:
+        if _is_missing(v):
+            continue
+        if _is_bool(v):
+            bools = True
+            continue
+        f = _as_float(v)
+        if f is None:
+            texts = True
+            continue
+        numbers_seen = True
+        ints_only = ints_only and isinstance(v, numbers.Integral)
+        if math.isfinite(f):
+            finite.append(abs(f))
+            whole = whole and f == math.floor(f)
+    if texts or (bools and not numbers_seen):
+        return ColumnFormat("bool" if bools and not texts else "text")
+    if not numbers_seen:  # nothing but missing values: a number column with no numbers yet
+        return ColumnFormat("text" if texts else "float")
+    largest = max(finite, default=0.0)
+    is_count = name is not None and bool(COUNT_NAMES.match(str(name)))
+    if ints_only or (whole and (is_count or largest >= 2)):
+        return ColumnFormat("int")
+    return ColumnFormat("float", _decimals_for(largest))
+
+
+def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) -> str:
+    """One number: ``∞``/``−∞``, ``—`` when missing, thousands separators, ``integer``
+    rounds to a whole number, and a non-zero value too small for ``decimals`` shows as
+    ``<0.0001`` rather than ``0.0000``.
+
+    Example
+    -------
+    >>> format_number(float("inf")), format_number(None), format_number(1234.0, integer=True)
+    ('∞', '—', '1,234')
+    >>> format_number(0.123456), format_number(2e-7), format_number(-2e-7, 2)
+    ('0.1235', '<0.0001', '>−0.01')
+    """
+    if _is_missing(v):
+        return MISSING
+    f = _as_float(v)
+    if f is None:
+        return str(v)
+    if math.isinf(f):
+        return INF if f > 0 else NEG_INF
+    if integer:  # an exact int stays exact (a float would round 10**40)
+        return f"{int(v):,}" if isinstance(v, numbers.Integral) else f"{round(f):,}"
+    text = f"{f:,.{decimals}f}"
+    if f != 0 and float(text.replace(",", "")) == 0:
+        step = f"{10.0 ** -decimals:.{decimals}f}" if decimals else "1"
+        return f"<{step}" if f > 0 else f">−{step}"
+    return text
+
+
+def format_value(v: Any, fmt: ColumnFormat) -> str:
+    """One cell in its column's format (text cells as they are, ``—`` when missing)."""
+    if _is_missing(v):
+        return MISSING
+    if _is_bool(v):
+        return "yes" if bool(v) else "no"
+    if fmt.kind == "text" or _as_float(v) is None:
+        return str(v)
+    return format_number(v, fmt.decimals, integer=fmt.kind == "int")
+
+
+def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
+    """Every value of a column in the column's one format.
+
+    Example
+    -------
+    >>> format_column([466.0, 2368.0, float("nan")], "trials_needed")
+    ['466', '2,368', '—']
+    """
+    fmt = column_format(values, name)
+    return [format_value(v, fmt) for v in values]
+
+
+def format_columns(df: pd.DataFrame) -> list[tuple[str, ColumnFormat, list[str]]]:
+    """``(name, format, cells)`` of every column: what a renderer (HTML, Markdown, text)
+    needs to write and align a table."""
+    out = []
+    for i, c in enumerate(df.columns):
+        values = df.iloc[:, i].tolist()
+        fmt = column_format(values, c)
+        out.append((str(c), fmt, [format_value(v, fmt) for v in values]))
+    return out
+
+
+def format_frame(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with every cell as text in its column's format (same shape, index and
+    column names)."""
+    import pandas as pd
+
+    cols = format_columns(df)
+    return pd.DataFrame({i: cells for i, (_, _, cells) in enumerate(cols)},
+                        index=df.index).set_axis(df.columns, axis=1)
+
+
+def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
+    """An aligned plain-text table: numbers right-aligned, text left-aligned; with
+    ``max_rows``, longer tables end with a line that says how many rows were left out.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> print(text_table(pd.DataFrame({"m": ["x", "yy"], "rank": [1, 12]})))
+    m   rank
+    x      1
+    yy    12
+    """
+    shown = df if max_rows is None else df.head(max_rows)
+    cols = format_columns(shown)
+    if not cols:
+        return "(no columns)"
+    widths = [max([len(name)] + [len(c) for c in cells]) for name, _, cells in cols]
+
+    def line(items: list[str]) -> str:
+        parts = [
+            s.rjust(w) if fmt.numeric else s.ljust(w)
+            for s, w, (_, fmt, _) in zip(items, widths, cols, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    rows = [line([name for name, _, _ in cols])]
+    rows += [line([cells[r] for _, _, cells in cols]) for r in range(len(shown))]
+    if max_rows is not None and len(df) > max_rows:
+        rows.append(f"… {len(df) - max_rows} more rows")
+    return "\n".join(rows)
+
+
+def _md_escape(text: str) -> str:
+    import html
+
+    # HTML first: Markdown renderers pass raw HTML through, and names come from files and
+    # metadata. Then the characters that are Markdown table/inline syntax.
+    s = html.escape(str(text), quote=False)
+    for ch in "\\|`*[]":
+        s = s.replace(ch, "\\" + ch)
+    return s.replace("\n", " ")
+
+
+def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str]:
+    """A Markdown pipe table (one line per row), cells escaped, numbers right-aligned.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> markdown_table(pd.DataFrame({"m": ["a|b"], "p": [0.5]}))
+    ['| m | p |', '|---|---:|', '| a\\\\|b | 0.5000 |']
+    """
+    shown = df if max_rows is None else df.head(max_rows)
+    cols = format_columns(shown)
+    lines = [
+        "| " + " | ".join(_md_escape(name) for name, _, _ in cols) + " |",
+        "|" + "|".join("---:" if fmt.numeric else "---" for _, fmt, _ in cols) + "|",
+    ]
+    for r in range(len(shown)):
+        lines.append("| " + " | ".join(_md_escape(cells[r]) for _, _, cells in cols) + " |")
+    if max_rows is not None and len(df) > max_rows:
+        lines.append(f"\n*First {max_rows} of {len(df)} rows; the CSV/JSON export holds all.*")
+    return lines

@@ -1,0 +1,41 @@
+"""The Leaderboard's undecided-pairs table spells ∞ for pairs no number of trials orders
+(issue 24: a tie printed the literal 'Infinity' under a caption that promises ∞)."""
+
+from __future__ import annotations
+
+import io as pyio
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from app_state.texts import spell_missing
+from streamlit.testing.v1 import AppTest
+
+from app_pages._common import UPLOAD
+from scorio_core import Outcomes
+from scorio_core.io import save_table
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def test_spell_missing_uses_the_one_formatter():
+    t = pd.DataFrame({"n": [np.inf, -np.inf, np.nan, 12.0]})
+    assert spell_missing(t, {"n": "{:,.0f}"})["n"].tolist() == ["∞", "−∞", "—", "12"]
+
+
+def test_leaderboard_page_shows_infinity_symbol_for_ties():
+    R = np.random.default_rng(3).integers(0, 2, (4, 15, 4))
+    R[1] = R[0]  # identical models: their pair can never be decided
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R, models=["a", "b", "c", "d"]), buf, format="csv")
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at.file_uploader(key="upload").set_value(("tie.csv", buf.getvalue(), "text/csv")).run()
+    at.switch_page("app_pages/leaderboard.py").run()
+    assert not at.exception and not at.error
+    pairs = next(d.value for d in at.dataframe if "trials needed" in d.value.columns)
+    assert "∞" in pairs["trials needed"].tolist()
+    for d in at.dataframe:  # no number column left for Streamlit to print as 'Infinity'
+        num = d.value.select_dtypes("number")
+        assert not np.isinf(num.to_numpy(dtype=float)).any(), list(d.value.columns)

@@ -1,0 +1,222 @@
+"""The CLI for people and scripts (issue 24): every ``--help`` answers, ``--format`` picks a
+readable table on a terminal and CSV when piped, ``--columns`` maps other column names, and a
+newcomer's inputs (CR-only CSV, a huge ``--k``, an .xlsx renamed .csv) end in a clear message."""
+
+from __future__ import annotations
+
+import argparse
+import io as _io
+import json
+import zipfile
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import io
+from scorio_core.cli import _parser, main
+
+ROWS = [(m, f"q{q}", t, int((3 * m + q + t) % 4 == 0)) for m in range(3) for q in range(6)
+        for t in range(3)]
+
+
+def _help_paths(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()):
+    """Every command path of the argparse tree: subcommands and their sub-subcommands."""
+    yield prefix
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _help_paths(sub, (*prefix, name))
+
+
+PATHS = list(_help_paths(_parser()))
+
+
+def test_the_tree_has_the_nested_commands():
+    assert ("simulate",) in PATHS and ("rubric", "list") in PATHS and len(PATHS) > 14
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) or "(top)" for p in PATHS])
+def test_every_help_answers(path, capsys):
+    """`simulate --help` crashed on an unescaped % (issue 24); every level is checked."""
+    with pytest.raises(SystemExit) as info:
+        _parser().parse_args([*path, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: scorio-studio") and "Traceback" not in out
+
+
+def test_simulate_study_help(capsys):
+    # the issue's second spelling: the positional first, then --help
+    with pytest.raises(SystemExit) as info:
+        _parser().parse_args(["simulate", "coins", "--help"])
+    assert info.value.code == 0 and "95 % Bayes@N" in capsys.readouterr().out
+
+
+def _long_csv(tmp_path, names=("model", "question", "trial", "outcome"), eol="\n"):
+    text = eol.join([",".join(names)] + [",".join(map(str, r)) for r in ROWS]) + eol
+    path = tmp_path / "runs.csv"
+    path.write_bytes(text.encode())
+    return path
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cr_only_line_endings_load_like_lf(tmp_path):
+    """Excel's 'CSV (Macintosh)' ends lines with CR alone; it raised a csv traceback."""
+    lf = io.load(_long_csv(tmp_path))
+    cr_path = tmp_path / "cr.csv"
+    cr_path.write_bytes(_long_csv(tmp_path).read_bytes().replace(b"\n", b"\r"))
+    cr = io.load(cr_path)
+    assert cr.models == lf.models and np.array_equal(cr.R, lf.R)
+    assert io.table_columns(cr_path) == ["model", "question", "trial", "outcome"]
+
+
+def test_huge_k_is_a_clear_error(capsys, data_dir):
+    with pytest.raises(SystemExit) as info:
+        main(["leaderboard", str(data_dir / "biased_coins.npz"), "--k", "1" + "0" * 30])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "--k values must be at most" in err
+    from scorio_core._validation import ValidationError, check_k
+
+    with pytest.raises(ValidationError, match="1 <= k <= N"):  # the core, not a TypeError
+        check_k(10**30, 80)
+
+
+def test_xlsx_renamed_csv_says_excel_and_how_to_convert(tmp_path, capsys):
+    path = tmp_path / "book.csv"
+    with zipfile.ZipFile(path, "w") as z:  # the members every .xlsx has
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("xl/workbook.xml", "<workbook/>")
+    code, _, err = _run(capsys, "leaderboard", str(path))
+    assert code == 2 and "Excel workbook (.xlsx)" in err and "CSV UTF-8" in err
+    assert ".npz" not in err
+    xlsx = tmp_path / "book.xlsx"
+    xlsx.write_bytes(path.read_bytes())
+    code, _, err = _run(capsys, "leaderboard", str(xlsx))
+    assert code == 2 and "Excel workbook" in err and "save it as CSV" in err
+
+
+def test_columns_flag_maps_roles_and_errors_suggest_the_callers_form(tmp_path, capsys):
+    path = _long_csv(tmp_path, names=("system", "item", "trial", "outcome"))
+    code, _, err = _run(capsys, "leaderboard", str(path))
+    assert code == 2 and "--columns model=COLUMN,question=COLUMN" in err
+    assert "columns={" not in err  # a Python dict the CLI cannot take
+    with pytest.raises(io.MissingColumnsError, match=r"columns=\{'model'"):
+        io.load(path)  # Python callers get the keyword
+    code, out, err = _run(capsys, "leaderboard", str(path), "--columns",
+                          "model=system,question=item", "--format", "json")
+    assert code == 0, err
+    want = io.load(path, columns={"model": "system", "question": "item"})
+    assert sorted(r["model"] for r in json.loads(out)["rows"]) == sorted(want.models)
+    # a case-only mismatch gets a concrete suggestion in the CLI's form
+    upper = _long_csv(tmp_path, names=("Model", "question", "trial", "outcome"))
+    code, _, err = _run(capsys, "info", str(upper))
+    assert code == 2 and "did you mean --columns model=Model?" in err
+    with pytest.raises(SystemExit):
+        main(["leaderboard", str(path), "--columns", "modl=system"])
+    assert "unknown role 'modl'" in capsys.readouterr().err
+
+
+def _loading_commands():
+    for path in PATHS:
+        if len(path) != 1:
+            continue
+        sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+        dests = {a.dest for a in sub.choices[path[0]]._actions}
+        if "path" in dests:
+            yield path[0]
+
+
+def test_every_loading_subcommand_takes_columns():
+    cmds = list(_loading_commands())
+    assert {"leaderboard", "plan", "compare", "report", "info", "import"} <= set(cmds)
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for c in cmds:
+        assert "columns" in {a.dest for a in sub.choices[c]._actions}, c
+
+
+def test_report_reads_with_columns(tmp_path, capsys):
+    path = _long_csv(tmp_path, names=("system", "item", "trial", "outcome"))
+    out = tmp_path / "r.md"
+    code, _, err = _run(capsys, "report", str(path), "--columns", "model=system,question=item",
+                        "--sections", "leaderboard", "--out", str(out))
+    assert code == 0, err
+    assert "| model |" in out.read_text(encoding="utf-8")
+
+
+class _Tty(_io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_default_format_is_a_table_on_a_terminal_and_csv_when_piped(tmp_path, monkeypatch,
+                                                                    capsys):
+    path = _long_csv(tmp_path)
+    code, piped, _ = _run(capsys, "leaderboard", str(path))
+    assert code == 0 and piped.startswith("model,rank,")  # scripts keep their CSV
+    tty = _Tty()
+    monkeypatch.setattr("sys.stdout", tty)
+    assert main(["leaderboard", str(path)]) == 0
+    table = tty.getvalue()
+    assert table.startswith("CI-aware leaderboard: runs")
+    assert "e-0" not in table and "inf" not in table.replace("Infinity", "")
+    header = next(line for line in table.splitlines() if line.startswith("model "))
+    assert header.split()[:3] == ["model", "rank", "rank_lo"]
+
+
+def test_table_spells_infinite_and_missing(tmp_path, capsys):
+    # two identical models: their pair can never be ordered (n_needed = ∞); last row: —
+    R = np.random.default_rng(0).integers(0, 2, (3, 12, 4))
+    R[1] = R[0]
+    from scorio_core import Outcomes
+
+    io.save_npz(Outcomes(R, models=["a", "b", "c"]), tmp_path / "tie.npz")
+    code, out, _ = _run(capsys, "leaderboard", str(tmp_path / "tie.npz"), "--format", "table")
+    assert code == 0 and "∞" in out and "—" in out
+    assert " inf" not in out and "nan" not in out.lower()
+
+
+def test_markdown_header_states_the_headline_and_the_prior(capsys, data_dir):
+    code, out, _ = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"), "--format",
+                        "markdown")
+    head = out.split("|")[0]
+    assert code == 0 and "Prior: none" not in head
+    assert "`score` is the mean score (avg@N) with no prior" in head
+    assert "uniform Dirichlet prior per question" in head and "the uniform prior's mean 0.5" in head
+    assert "Wilson-type t interval" in head
+    code, out, _ = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"), "--format",
+                        "markdown", "--scope", "population")
+    assert "clustered (question-level) variance" in out.split("|")[0]
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv", "json"])
+@pytest.mark.parametrize(
+    "argv",
+    [["plan", "--sims", "100", "--n-max", "8"], ["compare", "--methods", "bayes,avg,borda"],
+     ["convergence", "--methods", "bayes", "--replicates", "50"],
+     ["stability", "--methods", "bayes,borda"]],
+    ids=lambda a: a[0],
+)
+def test_every_table_command_takes_every_format(tmp_path, capsys, argv, fmt):
+    path = _long_csv(tmp_path)
+    code, out, err = _run(capsys, argv[0], str(path), *argv[1:], "--format", fmt)
+    assert code == 0, err
+    if fmt == "json":
+        json.loads(out)
+    elif fmt == "csv":
+        pd.read_csv(_io.StringIO(out), comment="#", nrows=1)
+    else:
+        assert "nan" not in out.lower().replace("nanson", "") and " inf" not in out
+        assert ("|---" in out) == (fmt == "markdown")
+
+
+def test_old_format_spellings_still_work(capsys, data_dir):
+    code, out, _ = _run(capsys, "simulate", "rubric-lesson", "--format", "text")
+    assert code == 0 and "## lesson" in out
+    code, out, _ = _run(capsys, "rubric", "list", "--format", "md")
+    assert code == 0 and out.startswith("# Rubric presets") and "|---" in out
