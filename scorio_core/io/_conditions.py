@@ -193,16 +193,20 @@ def question_attributes(
 ) -> dict[str, list[str]]:
     """One value per question for each column of ``explicit`` (an error when it varies
     within a question) and for each text column of ``candidates`` that is constant within
-    every question, takes fewer distinct values than there are questions (a column with
-    a different value on every question, e.g. the prompt, is text, not a subset) and holds
-    valid names; other candidates go to ``ignored`` with the reason."""
+    every question (empty cells do not count; a question without a value gets ``""``),
+    takes fewer distinct values than there are questions (a column with a different value
+    on every question, e.g. the prompt, is text, not a subset) and holds valid names;
+    other candidates go to ``ignored`` with the reason."""
     out: dict[str, list[str]] = {}
     M = len(questions)
     for col in list(explicit) + [c for c in candidates if c not in explicit]:
         must = col in explicit
         s = _strings(df, col, fmt).str.strip_chars()
         pairs = (
-            pl.DataFrame({"q": qi, "v": s}).filter(pl.Series(keep)).unique(maintain_order=True)
+            pl.DataFrame({"q": qi, "v": s})
+            .filter(pl.Series(keep))
+            .drop_nulls()  # an empty cell gives no value; it does not contradict the others
+            .unique(maintain_order=True)
         )
         per_q = np.bincount(pairs.get_column("q").to_numpy(), minlength=M)
         if (per_q > 1).any():
@@ -218,7 +222,7 @@ def question_attributes(
             continue
         values = np.full(M, "", dtype=object)
         q, v = pairs.get_column("q").to_numpy(), pairs.get_column("v").to_list()
-        values[q] = ["" if x is None else x for x in v]
+        values[q] = v
         distinct = {x for x in values if x}
         why = None
         if not distinct:
