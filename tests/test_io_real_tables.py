@@ -329,3 +329,24 @@ def test_several_files_with_model_columns_and_where(tmp_path, real):
     assert both.models == one.models
     np.testing.assert_array_equal(both.R, one.R)
     assert both.question_attributes == one.question_attributes
+
+
+# ------------------------------------------------ reports reload with the same options
+def test_report_and_notebook_read_the_data_with_the_same_options(tmp_path, real):
+    from scorio_core.report import load_code, make_report
+
+    path = tmp_path / "t.csv"
+    path.write_bytes(real)
+    opts = LoadOptions(where={"temperature": ["0.5", "1.0"]},
+                       model_columns=("model", "temperature"), on_missing="truncate")  # fmt: skip
+    code = load_code(path, options=opts)
+    assert "model_columns=('model', 'temperature')" in code
+    ns: dict = {}
+    exec(compile(code.replace("data.describe()", ""), "<cell>", "exec"), ns)  # noqa: S102
+    expected = load(path, opts)
+    assert ns["data"].models == expected.models == (
+        "A@temperature=0.5", "A@temperature=1.0", "B@temperature=0.5", "B@temperature=1.0")
+    np.testing.assert_array_equal(ns["data"].R, expected.R)
+    out = make_report(path, tmp_path / "r.md", sections=["leaderboard"], options=opts)
+    text = out.read_text()
+    assert "B@temperature=1.0" in text and "A@temperature=0.0" not in text

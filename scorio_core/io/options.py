@@ -207,6 +207,21 @@ class LoadOptions:
                 object.__setattr__(self, key, value)
         validate(self)
 
+    def changed(self) -> dict[str, Any]:
+        """The fields that differ from their defaults: the keywords of an ``io.load`` call
+        that reads the data the same way (generated notebook code).
+
+        Example
+        -------
+        >>> LoadOptions(where={"temperature": 0.7}, on_missing="truncate").changed()
+        {'where': (('temperature', ('0.7',)),), 'on_missing': 'truncate'}
+        """
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != f.default
+        }
+
     def column_map(self) -> dict[str, str] | None:
         """``columns`` as a ``role -> column`` dict (``None`` when unset); with
         ``model_columns``, the model role is its first column."""

@@ -13,6 +13,7 @@ import json
 import os
 
 from ..analyses import params_dict
+from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ._build import Report
 
@@ -25,8 +26,13 @@ def load_code(
     benchmark: str = COMBINED,
     sha256: str | None = None,
     on_missing: str = "error",
+    options: LoadOptions | None = None,
 ) -> str:
     """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``.
+
+    ``options`` (the loader options the report was made with: ``where``, ``model_columns``,
+    ``columns``, ``weights`` ...) are written as ``io.load`` keywords, so the notebook
+    reads the same data.
 
     Example
     -------
@@ -58,13 +64,22 @@ def load_code(
             "    raise ValueError(f'{path} is not the file this report was made from "
             "(sha256 differs)')",
         ]
-    opts = "" if on_missing == "error" else f", on_missing={on_missing!r}"
+    kw = options.changed() if options is not None else {}
+    if on_missing != "error":
+        kw.setdefault("on_missing", on_missing)
+    opts = "".join(f", {k}={v!r}" for k, v in kw.items())
     select = "" if benchmark == COMBINED else f".select({benchmark!r})"
     lines += [f"data = io.load(path{opts}){select}", "data.describe()"]
     return "\n".join(lines)
 
 
-def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str = "error"):
+def to_notebook(
+    report: Report,
+    data_path: str | os.PathLike,
+    *,
+    on_missing: str = "error",
+    options: LoadOptions | None = None,
+):
     """The report as an ``nbformat`` v4 notebook that recomputes it from ``data_path``.
 
     Parameters
@@ -74,6 +89,9 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
         Where the notebook loads the data from (the file the report was made from).
     on_missing : str
         The loader option the data were read with (long tables).
+    options : LoadOptions, optional
+        Every loader option the data were read with (``where``, ``model_columns`` ...);
+        the notebook's ``io.load`` call repeats them.
 
     Returns
     -------
@@ -103,6 +121,7 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
                 benchmark=prov["benchmark"],
                 sha256=prov["input"].get("sha256"),
                 on_missing=on_missing,
+                options=options,
             )
         ),
     ]
