@@ -159,10 +159,6 @@ class Outcomes:
     category_names, models, questions : sequences of str, optional
     benchmarks : sequence of str, optional
         One benchmark label per question; enables :meth:`select`.
-    question_attributes : mapping name -> sequence of str, optional
-        Per-question labels (subset, tag, source ...): one string per question, ``""``
-        where a question has no value. Names follow the signal-name rule and must differ
-        from the signal names. Kept by :meth:`select` and :meth:`subset`.
     signals : mapping name -> array (L, M, N), optional
         Per-completion numeric signals for rubric building. ``NaN`` marks a completion
         without a value (e.g. an API failure that returned no text); how rubric predicates
@@ -172,6 +168,10 @@ class Outcomes:
         Dataset name shown in the app.
     metadata : mapping
         Free-form JSON-serialisable description (source, synthetic flag, ...).
+    question_attributes : mapping name -> sequence of str, optional
+        Per-question labels (subset, tag, source ...): one string per question, ``""``
+        where a question has no value. Names follow the signal-name rule and must differ
+        from the signal names. Kept by :meth:`select` and :meth:`subset`.
     """
 
     R: np.ndarray
@@ -182,9 +182,9 @@ class Outcomes:
     questions: tuple[str, ...] | None = None
     benchmarks: tuple[str, ...] | None = None
     signals: Mapping[str, np.ndarray] = field(default_factory=dict)
-    question_attributes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     name: str = "dataset"
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    question_attributes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         R = as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3)

@@ -76,6 +76,7 @@ def test_missing_signal_survives_npz_and_table_round_trips(real):
     save_npz(o, buf)
     back = load_npz(buf.getvalue(), filename="t.npz")
     np.testing.assert_array_equal(back.signals["chars"], o.signals["chars"])  # NaN == NaN
+    assert back.question_attributes == o.question_attributes
     buf = io.BytesIO()
     save_table(o, buf, format="parquet")
     again = load_table(buf.getvalue(), filename="t.parquet")
@@ -92,6 +93,20 @@ def test_signal_missing_on_every_sample_row_is_ignored_with_the_reason():
 
 
 # ------------------------------------------------------------- question attributes
+def test_attributes_with_gaps_round_trip_through_npz_and_tables():
+    o = Outcomes(np.array([[[1, 0], [0, 1], [1, 1]]]), models=["m"],
+                 question_attributes={"src": ["a", "", "b"], "tag": ["x", "x", ""]})  # fmt: skip
+    buf = io.BytesIO()
+    save_npz(o, buf)
+    assert load_npz(buf.getvalue(), filename="o.npz").question_attributes == {
+        "src": ("a", "", "b"), "tag": ("x", "x", "")}
+    for fmt in ("csv", "parquet", "jsonl"):
+        buf = io.BytesIO()
+        save_table(o, buf, format=fmt)
+        back = load_table(buf.getvalue(), filename=f"o.{fmt}")
+        assert back.question_attributes == o.question_attributes, fmt
+
+
 def test_constant_text_column_is_a_question_attribute_varying_one_is_ignored(real):
     o = load(real, filename="t.csv")
     assert o.question_attributes == {"source": ("arc", "medmcqa", "arc")}
