@@ -52,6 +52,13 @@ LOAD_NOTES = (
     "truncated_to_D",
     "R0_dropped",
     "ignored_columns",
+    "ignored_why",
+    "where",
+    "rows_kept_by_where",
+    "model_columns",
+    "decoding_note",
+    "decoding_spellings",
+    "missing_signal_values",
     "extra_arrays_not_loaded",
 )
 
@@ -179,8 +186,9 @@ def category_table(o: Outcomes) -> pd.DataFrame:
 
 
 def signal_table(o: Outcomes) -> pd.DataFrame:
-    """Min, mean and max of each per-completion signal, and (binary data) its mean on
-    correct and on wrong completions -- a signal whose two means differ can separate them.
+    """Min, mean and max of each per-completion signal over the completions that have a
+    value, how many have none (``missing``), and (binary data) its mean on correct and on
+    wrong completions -- a signal whose two means differ can separate them.
 
     Example
     -------
@@ -191,10 +199,13 @@ def signal_table(o: Outcomes) -> pd.DataFrame:
     correct = o.R >= 1 if o.is_binary else None
     rows = []
     for name, a in sorted(o.signals.items()):
-        row = {"signal": name, "min": a.min(), "mean": a.mean(), "max": a.max()}
+        present = ~np.isnan(a)  # missing values (NaN) are left out, and counted
+        row = {"signal": name, "min": a[present].min(), "mean": a[present].mean(),
+               "max": a[present].max(), "missing": int((~present).sum())}  # fmt: skip
         if correct is not None:
-            row["mean if correct"] = a[correct].mean() if correct.any() else float("nan")
-            row["mean if wrong"] = a[~correct].mean() if (~correct).any() else float("nan")
+            for label, rows_of in (("mean if correct", correct), ("mean if wrong", ~correct)):
+                sel = a[rows_of & present]
+                row[label] = sel.mean() if sel.size else float("nan")
         rows.append(row)
     return pd.DataFrame(rows)
 

@@ -4,7 +4,8 @@ An outcome tensor ``R`` of shape ``(L, M, N)`` -- ``L`` models, ``M`` questions,
 ``N`` i.i.d. trials -- holding integer categories ``0..C`` (binary: 0 wrong,
 1 correct), plus optional prior outcomes ``R0`` (e.g. greedy decodes), category
 names and weights, model names, question ids, a per-question benchmark label,
-per-completion signals and free metadata.
+per-question attributes (e.g. the source a question comes from: subsets and tags),
+per-completion signals (NaN where a completion has no value) and free metadata.
 
 Example
 -------
@@ -27,7 +28,7 @@ import numpy as np
 
 from ._validation import ValidationError, as_outcome_array, check_weight_vector, unique_names
 
-__all__ = ["Outcomes", "COMBINED", "MissingWeightsError", "check_name"]
+__all__ = ["Outcomes", "COMBINED", "MissingWeightsError", "check_name", "MISSING_SIGNAL_RULE"]
 
 #: Label of the "all benchmarks concatenated" selection.
 COMBINED = "combined"
@@ -40,6 +41,18 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: (U+2028/9), surrogates, private use and unassigned code points.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 _SIGNAL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+#: Most distinct values a question attribute may take (more means per-question text).
+MAX_ATTRIBUTE_VALUES = 1000
+
+#: What a missing (NaN) signal value means, for the validation report and the docs; the
+#: rubric evaluator (:mod:`scorio_core.rubric.evaluate`) implements it.
+MISSING_SIGNAL_RULE = (
+    "a comparison that reads a missing signal value is unknown (neither true nor false): "
+    "'not' keeps it unknown, 'and' is false if any term is false, 'or' is true if any term "
+    "is true (Kleene logic, as SQL treats NULL); a rule matches only where its condition is "
+    "true, so an unknown completion falls through to the next rule or the default "
+    "category; percentile thresholds are taken over the values present"
+)
 
 
 class MissingWeightsError(ValidationError):
@@ -86,6 +99,48 @@ def _names(values: Sequence[Any] | None, n: int, what: str, prefix: str) -> tupl
     return unique_names(vals, f"{what}s")
 
 
+def _attributes(
+    given: Mapping[str, Sequence[Any]] | None, M: int, signals: Mapping[str, np.ndarray]
+) -> dict[str, tuple[str, ...]]:
+    """Validated question attributes: one safe string per question (``""`` = no value)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key, values in dict(given or {}).items():
+        key = str(key)
+        if not _SIGNAL_NAME.match(key):
+            raise ValidationError(
+                f"question attribute name {key[:40]!r} must be letters, digits and '_' (at most "
+                "64, not starting with a digit)"
+            )
+        if key in signals:
+            raise ValidationError(
+                f"{key!r} is both a signal and a question attribute; one name, one meaning"
+            )
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence | np.ndarray):
+            raise ValidationError(
+                f"question attribute {key!r} must be a sequence of {M} strings (one per "
+                f"question); got {type(values).__name__}"
+            )
+        vals = tuple("" if v is None else str(v) for v in values)
+        if len(vals) != M:
+            raise ValidationError(
+                f"question attribute {key!r} must give one value per question ({M}); got "
+                f"{len(vals)}"
+            )
+        distinct = set(vals) - {""}
+        for v in distinct:
+            check_name(v, f"value of question attribute {key!r}")
+        if not distinct:
+            raise ValidationError(f"question attribute {key!r} has no value on any question")
+        if len(distinct) > MAX_ATTRIBUTE_VALUES:
+            raise ValidationError(
+                f"question attribute {key!r} takes {len(distinct):,} distinct values, more than "
+                f"{MAX_ATTRIBUTE_VALUES:,}; attributes name subsets of questions (source, tag), "
+                "not per-question text"
+            )
+        out[key] = vals
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class Outcomes:
     """A validated outcome tensor and everything that describes it.
@@ -105,11 +160,18 @@ class Outcomes:
     benchmarks : sequence of str, optional
         One benchmark label per question; enables :meth:`select`.
     signals : mapping name -> array (L, M, N), optional
-        Per-completion numeric signals for rubric building.
+        Per-completion numeric signals for rubric building. ``NaN`` marks a completion
+        without a value (e.g. an API failure that returned no text); how rubric predicates
+        treat it is :data:`MISSING_SIGNAL_RULE`. Infinite values are refused, and so is a
+        signal without a single value.
     name : str
         Dataset name shown in the app.
     metadata : mapping
         Free-form JSON-serialisable description (source, synthetic flag, ...).
+    question_attributes : mapping name -> sequence of str, optional
+        Per-question labels (subset, tag, source ...): one string per question, ``""``
+        where a question has no value. Names follow the signal-name rule and must differ
+        from the signal names. Kept by :meth:`select` and :meth:`subset`.
     """
 
     R: np.ndarray
@@ -122,6 +184,7 @@ class Outcomes:
     signals: Mapping[str, np.ndarray] = field(default_factory=dict)
     name: str = "dataset"
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    question_attributes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         R = as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3)
@@ -204,11 +267,17 @@ class Outcomes:
                     f"shape {tuple(a.shape)} and dtype {a.dtype}"
                 )
             a = a.astype(float)
-            if not np.all(np.isfinite(a)):
+            if np.isinf(a).any():
                 raise ValidationError(
-                    f"signal {key!r} holds {int((~np.isfinite(a)).sum())} NaN/inf value(s)"
+                    f"signal {key!r} holds {int(np.isinf(a).sum())} infinite value(s); signals "
+                    "must be finite numbers (NaN marks a completion without a value)"
+                )
+            if a.size and np.isnan(a).all():
+                raise ValidationError(
+                    f"signal {key!r} has no value at all (every completion is NaN); leave it out"
                 )
             signals[str(key)] = a
+        attributes = _attributes(self.question_attributes, M, signals)
 
         name = str(self.name)[:_MAX_NAME]
         for attr, val in [
@@ -220,6 +289,7 @@ class Outcomes:
             ("questions", questions),
             ("benchmarks", benchmarks),
             ("signals", signals),
+            ("question_attributes", attributes),
             ("name", name),
             ("metadata", meta),
         ]:
@@ -310,6 +380,44 @@ class Outcomes:
         keep = np.array([b == benchmark for b in self.benchmarks])
         return self._take_questions(keep, f"{self.name} [{benchmark}]")
 
+    def attribute_values(self, attribute: str) -> list[str]:
+        """Distinct values of a question attribute in order of first appearance
+        (``""``, no value, left out)."""
+        self._check_attribute(attribute)
+        return [v for v in dict.fromkeys(self.question_attributes[attribute]) if v]
+
+    def _check_attribute(self, attribute: str) -> None:
+        if attribute not in self.question_attributes:
+            have = ", ".join(map(repr, self.question_attributes)) or "none"
+            raise ValidationError(
+                f"unknown question attribute {attribute!r}; this dataset has: {have}"
+            )
+
+    def subset(self, attribute: str, values: str | Sequence[str]) -> Outcomes:
+        """The questions whose ``attribute`` is one of ``values`` (every part that has a
+        question axis is sliced: ``R``, ``R0``, signals, benchmarks, attributes).
+
+        Examples
+        --------
+        >>> o = Outcomes(np.array([[[1, 0], [1, 1], [0, 0]]]),
+        ...              question_attributes={"source": ["arc", "gsm", "arc"]})
+        >>> s = o.subset("source", "arc")
+        >>> s.questions, s.question_attributes["source"], s.name
+        (('q0', 'q2'), ('arc', 'arc'), 'dataset [source=arc]')
+        """
+        self._check_attribute(attribute)
+        wanted = [values] if isinstance(values, str) else [str(v) for v in values]
+        have = self.attribute_values(attribute)
+        unknown = [v for v in wanted if v not in have]
+        if unknown or not wanted:
+            raise ValidationError(
+                f"question attribute {attribute!r} has no value "
+                f"{', '.join(map(repr, unknown)) or '(none given)'}; its values are: "
+                + ", ".join(map(repr, have))
+            )
+        keep = np.isin(np.array(self.question_attributes[attribute], dtype=object), wanted)
+        return self._take_questions(keep, f"{self.name} [{attribute}={'|'.join(wanted)}]")
+
     def _take_questions(self, keep: np.ndarray, name: str) -> Outcomes:
         R0 = None if self.R0 is None else self.R0[..., keep, :]
         return Outcomes(
@@ -323,6 +431,12 @@ class Outcomes:
             if self.benchmarks is None
             else [b for b, k in zip(self.benchmarks, keep, strict=True) if k],
             signals={k: v[:, keep] for k, v in self.signals.items()},
+            question_attributes={
+                k: [a for a, k2 in zip(v, keep, strict=True) if k2]
+                for k, v in self.question_attributes.items()
+                # an attribute left without a value on the kept questions is dropped
+                if any(a for a, k2 in zip(v, keep, strict=True) if k2)
+            },
             name=name,
             metadata=self.metadata,
         )
@@ -350,4 +464,31 @@ class Outcomes:
             + (" (shared)" if self.R0.ndim == 2 else " per model"),
             "benchmarks": self.benchmark_names or [COMBINED],
             "signals": sorted(self.signals),
+            **self._missing_report(),
+            **self._attribute_report(),
+        }
+
+    def _attribute_report(self) -> dict[str, Any]:
+        """Questions per value of each question attribute (only when there are any)."""
+        if not self.question_attributes:
+            return {}
+        return {
+            "question attributes": {
+                k: {str(v) or "(no value)": int(n)
+                    for v, n in zip(*np.unique(np.array(vals), return_counts=True), strict=True)}
+                for k, vals in self.question_attributes.items()
+            }
+        }
+
+    def _missing_report(self) -> dict[str, Any]:
+        """Missing signal values per signal (only when some are missing)."""
+        missing = {k: int(np.isnan(v).sum()) for k, v in sorted(self.signals.items())}
+        missing = {k: n for k, n in missing.items() if n}
+        if not missing:
+            return {}
+        return {
+            "missing signal values": {
+                k: f"{n:,} of {self.L * self.M * self.N:,} completions" for k, n in missing.items()
+            },
+            "missing signal rule": MISSING_SIGNAL_RULE,
         }

@@ -90,6 +90,9 @@ class Setting:
         command already uses (the loader's ``format`` beside the output ``--format``).
     parse : callable, optional
         Text -> value for the CLI (default from the default's type).
+    repeat : bool
+        The flag may be given several times; the CLI passes the list of parsed values
+        (``None`` when never given) and the params class combines them.
     """
 
     help: str
@@ -105,6 +108,7 @@ class Setting:
     cli: str | None = ""
     dest: str | None = None
     parse: Any = None
+    repeat: bool = False
 
 
 def setting(default, help: str, **meta) -> Any:  # noqa: A002 - the word users read
@@ -244,6 +248,8 @@ def add_options(parser: argparse.ArgumentParser, cls) -> None:
             kw["choices"] = list(s.choices)
         else:
             kw["type"] = _parser_for(name, default, s)
+        if s.repeat:
+            kw["action"] = "append"
         parser.add_argument(_flag(name, s), **kw)
 
 

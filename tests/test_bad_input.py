@@ -247,7 +247,8 @@ BAD_FILES = [
         csv("a,q1,0,1,sample", "a,q1,1,1,beam", header=b"model,question,trial,outcome,decoding\n"),
         "x.csv",
         {},
-        "must be 'sample' or 'greedy'; found row 2 = 'beam'",
+        "'sample' (also 'samples', 'sampled', 'sampling', 'stochastic', 'temperature>0') or "
+        "'greedy' (also 'argmax', 'temperature=0'); found row 2 = 'beam'",
     ),
     (
         "two benchmark labels",
@@ -271,11 +272,11 @@ BAD_FILES = [
         "numeric column 'token ratio' would become a signal",
     ),
     (
-        "missing signal value",
-        csv("a,q1,0,1,0.5", "a,q1,1,1,", header=HEADER[:-1] + b",tokens\n"),
+        "infinite signal value",
+        csv("a,q1,0,1,0.5", "a,q1,1,1,inf", header=HEADER[:-1] + b",tokens\n"),
         "x.csv",
         {},
-        "signal column 'tokens' is empty/NaN on sample rows at row 2",
+        "signal column 'tokens' holds infinite values at row 2",
     ),
     (
         "nested JSONL outcome",

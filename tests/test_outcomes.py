@@ -106,7 +106,8 @@ def test_describe_counts_categories():
         ({"R": _R(), "benchmarks": ["combined"] * 4}, "reserved"),
         ({"R": _R(), "signals": {"bad name": np.zeros((2, 4, 3))}}, "signal name"),
         ({"R": _R(), "signals": {"s": np.zeros((2, 4))}}, "shape (2, 4, 3)"),
-        ({"R": _R(), "signals": {"s": np.full((2, 4, 3), np.nan)}}, "NaN"),
+        ({"R": _R(), "signals": {"s": np.full((2, 4, 3), np.nan)}}, "no value at all"),
+        ({"R": _R(), "signals": {"s": np.full((2, 4, 3), np.inf)}}, "24 infinite value(s)"),
         ({"R": _R(), "category_names": ["x"]}, "expected 2 category names"),
     ],
 )

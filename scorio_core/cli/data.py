@@ -11,6 +11,12 @@ from ._common import _add_data_args, _pick, load
 
 __all__ = ["add_parser", "run"]
 
+#: Loader notes ``info`` prints after the shape report (what was filtered, composed,
+#: ignored or read under another spelling).
+_REPORTED = ("where", "rows_kept_by_where", "model_columns", "decoding_note",
+             "decoding_spellings", "ignored_columns", "ignored_why", "import_report",
+             "trial_ids")  # fmt: skip
+
 
 def add_parser(sub) -> None:
     info = sub.add_parser("info", help="validate a file and print its shape report")
@@ -28,7 +34,7 @@ def run(args) -> int:
     if args.command == "import":
         sys.stderr.write(_import(data, args.out))
         return 0
-    report = {**data.describe(), **_pick(data.metadata, "import_report", "trial_ids")}
+    report = {**data.describe(), **_pick(data.metadata, *_REPORTED)}
     print(json.dumps(report, indent=2, ensure_ascii=False, default=str))
     return 0
 

@@ -14,6 +14,7 @@ from .._lazy import lazy_module
 from .._validation import MAX_CATEGORY, ValidationError
 from ..outcomes import MissingWeightsError, Outcomes
 from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
+from ._conditions import decoding_mask, filter_rows, model_identity, question_attributes
 from .options import ROLE_NAMES, LoadOptions
 
 if TYPE_CHECKING:
@@ -207,11 +208,14 @@ def _from_frame(
             "(scorio_core.io.MAX_ROWS)"
         )
     df = df.drop(_ROW, strict=False).with_row_index(_ROW, offset=0 if fmt == "frame" else 1)
-    rows = df.get_column(_ROW).to_numpy()
     meta: dict[str, Any] = {"source_file": label, "format": fmt}
+    df = filter_rows(df, opts.where, fmt, meta)  # row numbers stay the file's
+    rows = df.get_column(_ROW).to_numpy()
 
     # every column is checked as a whole; bad cells are reported by row number
-    models, mi = _codes(_text_column(df, roles["model"], fmt))
+    model_text = _text_column(df, roles["model"], fmt)
+    ident = model_identity(df, roles["model"], opts.model_columns, fmt)
+    models, mi = _codes(model_text if ident is None else ident)
     questions, qi = _codes(_text_column(df, roles["question"], fmt))
     outcome = _number_column(df, roles["outcome"], fmt, "integer categories 0..C", whole=True)
     if weights is None and outcome.size and outcome.max() > 1:
@@ -226,8 +230,10 @@ def _from_frame(
             "if the data are binary (0 wrong, 1 correct), that value is a mistake in the file"
         )
     trial = _trial_column(df, roles["trial"], fmt)
-    greedy = _greedy_rows(df, roles.get("decoding"), fmt)
+    greedy = decoding_mask(df, roles.get("decoding"), fmt, meta)
     L, M = len(models), len(questions)
+    if ident is not None and greedy.any():
+        greedy = _greedy_in_identity(greedy, mi, L, models, opts.model_columns, meta)
     if L * M > _MAX_PAIRS:
         raise ValidationError(
             f"{L:,} distinct models x {M:,} distinct questions is too many; check that "
@@ -262,27 +268,58 @@ def _from_frame(
     if "benchmark" in roles:
         benchmarks = _benchmarks(df, roles["benchmark"], qi, keep, questions)
 
+    used = set(roles.values()) | set(opts.model_columns or ()) | {_ROW}
+    explicit = list(opts.attributes or ())
+    for col in explicit:
+        if col not in df.columns or col in used:
+            what = "is a role or a model column" if col in used else "is not in the table"
+            raise ValidationError(
+                f"attributes= / --attributes names column {col!r}, which {what}; columns: "
+                + ", ".join(repr(c) for c in df.columns if c not in used)
+            )
     signals: dict[str, np.ndarray] = {}
-    ignored: list[str] = []
+    text: list[str] = []
+    why: dict[str, str] = {}
+    missing: dict[str, int] = {}
     for col in df.columns:
-        if col in roles.values() or col == _ROW:
+        if col in used or col in explicit:
             continue
         vals = _signal_values(df, col, fmt)
         if vals is None:
-            ignored.append(col)
+            if df.get_column(col).dtype in (pl.String, pl.Categorical) and not _INDEX_COLUMN.match(
+                col
+            ):
+                text.append(col)
+            else:
+                why[col] = "not a number or text column, or an index column"
             continue
-        bad = sample & ~np.isfinite(vals)
-        if bad.any():
+        if not np.isfinite(vals[sample]).any():
+            why[col] = "no value on any sample row"
+            continue
+        inf = sample & np.isinf(vals)
+        if inf.any():
             raise ValidationError(
-                f"signal column {col!r} is empty/NaN on sample rows at "
-                f"{_rows_msg(rows[bad], fmt)}; signals must be given for every completion"
+                f"signal column {col!r} holds infinite values at {_rows_msg(rows[inf], fmt)}; "
+                "signals must be finite numbers (leave a cell empty when it has no value)"
             )
-        signals[col] = np.zeros((L, M, N))
+        # a missing value (empty cell, null, NaN) stays NaN: real tables have completions
+        # that returned nothing; rubrics treat them by MISSING_SIGNAL_RULE
+        signals[col] = np.full((L, M, N), np.nan)
         signals[col][mi[sample], qi[sample], ti[sample]] = vals[sample]
+        n_missing = int(np.isnan(signals[col]).sum())
+        if n_missing:
+            missing[col] = n_missing
+    attrs = question_attributes(df, text, explicit, qi, keep, questions, fmt, why)
+    ignored = [c for c in df.columns if c in why]
     if ignored:
         meta["ignored_columns"] = ignored
+        meta["ignored_why"] = {c: why[c] for c in ignored}
+    if missing:
+        meta["missing_signal_values"] = missing
     if columns:
         meta["columns"] = roles
+    if opts.model_columns:
+        meta["model_columns"] = list(opts.model_columns)
     meta.update(meta_extra or {})
     return Outcomes(
         R=R,
@@ -293,9 +330,34 @@ def _from_frame(
         questions=questions,
         benchmarks=benchmarks,
         signals=signals,
+        question_attributes=attrs,
         name=name or Path(label).stem.strip("<>") or "dataset",
         metadata=meta,
     )
+
+
+def _greedy_in_identity(
+    greedy: np.ndarray,
+    mi: np.ndarray,
+    L: int,
+    models: list[str],
+    model_columns: Sequence[str] | None,
+    meta: dict[str, Any],
+) -> np.ndarray:
+    """Greedy rows are their model's trials (not ``R0``) when the model identity tells them
+    apart: every composed model is all greedy or all sampled (e.g. ``model x temperature``
+    with T=0 greedy). Otherwise they stay ``R0`` of their model."""
+    n_greedy = np.bincount(mi, weights=greedy, minlength=L)
+    n_rows = np.bincount(mi, minlength=L)
+    if not np.all((n_greedy == 0) | (n_greedy == n_rows)):
+        return greedy
+    only = [models[i] for i in np.flatnonzero(n_greedy == n_rows)]
+    meta["decoding_note"] = (
+        f"the model columns {', '.join(model_columns or ())} tell greedy rows apart, so each "
+        f"model is decoded one way; the greedy rows are the trials of their own model(s) "
+        f"({', '.join(only[:5])}{' ...' if len(only) > 5 else ''}), not a prior R0"
+    )
+    return np.zeros_like(greedy)
 
 
 def _record_trial_ids(
@@ -325,22 +387,6 @@ def _record_trial_ids(
         meta["trial_ids"] = ids[0, 0].tolist()
     elif T.size <= 100_000:
         meta["trial_ids_per_pair"] = ids.tolist()
-
-
-def _greedy_rows(df: pl.DataFrame, col: str | None, fmt: str) -> np.ndarray:
-    """Boolean mask of ``decoding == "greedy"`` rows (case and spaces ignored)."""
-    if col is None:
-        return np.zeros(df.height, dtype=bool)
-    raw = _unquote(df.get_column(col).cast(pl.String)) if fmt == "csv" else df[col]
-    dec = raw.cast(pl.String).str.strip_chars().str.to_lowercase()
-    bad = ~dec.is_in(["sample", "greedy"]).fill_null(False).to_numpy()
-    if bad.any():
-        vals = raw.cast(pl.String).to_numpy()[bad].tolist()
-        raise ValidationError(
-            f"column {col!r} must be 'sample' or 'greedy'; found "
-            f"{_rows_msg(df.get_column(_ROW).to_numpy()[bad], fmt, vals)}"
-        )
-    return (dec == "greedy").to_numpy()
 
 
 def _refuse_duplicates(

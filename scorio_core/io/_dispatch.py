@@ -356,7 +356,7 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
             files.append({"file": label, "format": o.metadata.get("format"),
                           "model": ", ".join(o.models), "records": o.L * o.M * o.N})  # fmt: skip
     report["n_files"] = len(files)
-    opts = replace(opts, columns=None, name=opts.name or "combined",
+    opts = replace(opts, columns=None, where=None, model_columns=None, name=opts.name or "combined",
                    weights=tuple(first.weights), category_names=tuple(first.category_names))
     return _from_frame(
         df, "frame", f"{len(files)} files", opts,

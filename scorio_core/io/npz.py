@@ -52,7 +52,7 @@ def _cells(shape: tuple[int, ...]) -> int:
 
 
 def _is_extra(key: str) -> bool:
-    return key not in _KNOWN and not key.startswith("signal__")
+    return key not in _KNOWN and not key.startswith(("signal__", "qattr__"))
 
 
 def _npy_headers(zf: zipfile.ZipFile) -> tuple[dict[str, _Header], list[str]]:
@@ -155,8 +155,9 @@ def load_npz(
         model). Optional: ``R0`` ``(L, M, D)`` or ``(M, D)``; ``models``,
         ``questions``, ``benchmarks`` (one per question) and ``category_names`` as
         unicode string arrays; ``weights`` float; ``signal__<name>`` float arrays
-        ``(L, M, N)``; ``meta_json``, a 0-d string holding a JSON object whose
-        ``"name"`` key names the dataset.
+        ``(L, M, N)`` (NaN = no value); ``qattr__<name>`` unicode arrays ``(M,)``, one
+        question attribute each (``""`` = no value); ``meta_json``, a 0-d string holding
+        a JSON object whose ``"name"`` key names the dataset.
     options, filename, option_values
         As in :func:`load` (``name``, ``max_bytes``, ``weights`` and ``category_names``
         apply to an archive).
@@ -236,6 +237,11 @@ def _load_npz(
     signals = {
         k[len("signal__") :]: arrays.pop(k) for k in list(arrays) if k.startswith("signal__")
     }
+    attributes = {
+        k[len("qattr__") :]: _labels(arrays.pop(k), k)
+        for k in list(arrays)
+        if k.startswith("qattr__")
+    }
     if R.ndim == 2:  # one model: give 2-D signals the model axis too
         signals = {k: v[None] if v.ndim == 2 else v for k, v in signals.items()}
     extra = {k: v.tolist() for k, v in arrays.items()}
@@ -255,6 +261,7 @@ def _load_npz(
         questions=labels["questions"],
         benchmarks=labels["benchmarks"],
         signals=signals,
+        question_attributes=attributes,
         name=str(ds_name),
         metadata=meta,
     )
@@ -337,6 +344,8 @@ def save_npz(outcomes: Outcomes, path: str | os.PathLike | BinaryIO) -> None:
         arrays["benchmarks"] = np.array(o.benchmarks, dtype=str)
     for key, val in o.signals.items():
         arrays[f"signal__{key}"] = np.asarray(val, dtype=float)
+    for key, vals in o.question_attributes.items():
+        arrays[f"qattr__{key}"] = np.array(vals, dtype=str)
     meta = {k: v for k, v in o.metadata.items() if k not in ("source_file", "format")}
     meta["name"] = o.name
     arrays["meta_json"] = np.array(json.dumps(meta, default=_json_default))

@@ -74,6 +74,53 @@ def _columns_parse(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(pairs.items())
 
 
+def _where_parse(text: str) -> tuple[str, tuple[str, ...]]:
+    col, sep, values = (t.strip() for t in text.partition("="))
+    vals = tuple(v.strip() for v in values.split(",") if v.strip())
+    if not sep or not col or not vals:
+        raise argparse.ArgumentTypeError(
+            f"--where expects COLUMN=VALUE (or COLUMN=V1,V2 for any of several values), e.g. "
+            f"temperature=0.7; got {text!r}"
+        )
+    return col, vals
+
+
+def _names_parse(flag: str, example: str):
+    def parse(text: str) -> tuple[str, ...]:
+        names = tuple(t.strip() for t in text.split(",") if t.strip())
+        if not names:
+            raise argparse.ArgumentTypeError(
+                f"{flag} expects comma-separated column names, e.g. {example}; got {text!r}"
+            )
+        return names
+
+    return parse
+
+
+def _where_tuple(where: Any) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """``where`` as ``((column, (value, ...)), ...)``: one entry per column (values given
+    for the same column twice are merged: any of them matches)."""
+    if where is None:
+        return None
+    items = list(where.items()) if isinstance(where, Mapping) else list(where)
+    merged: dict[str, list[str]] = {}
+    for item in items:
+        if isinstance(item, (str, bytes)) or len(item) != 2:
+            raise ValidationError(
+                "where must map column -> value(s), e.g. {'temperature': [0.0, 1.0]}, or be "
+                f"(column, value) pairs; got {item!r}"
+            )
+        col, vals = item
+        if isinstance(vals, (str, bytes, int, float)):
+            vals = (vals,)
+        vals = [str(v).strip() for v in vals]
+        if not str(col).strip() or not vals or not all(vals):
+            raise ValidationError(f"where needs a column and at least one value; got {item!r}")
+        bucket = merged.setdefault(str(col).strip(), [])
+        bucket.extend(v for v in vals if v not in bucket)
+    return tuple((c, tuple(v)) for c, v in merged.items()) or None
+
+
 def _numbers_parse(text: str) -> tuple[float, ...]:
     try:
         return tuple(float(t) for t in text.split(","))
@@ -101,6 +148,23 @@ class LoadOptions:
         None, "long tables whose columns have other names: ROLE=COLUMN pairs, e.g. "
         "model=llm,question=id (roles: " + ", ".join(ROLE_NAMES) + ")",
         parse=_columns_parse, label="Column mapping",
+    )
+    where: tuple[tuple[str, tuple[str, ...]], ...] | None = setting(
+        None, "keep only the rows whose COLUMN has this value: COLUMN=VALUE, or "
+        "COLUMN=V1,V2 for any of several; repeat the flag to filter on several columns "
+        "(all must match), e.g. --where temperature=0.0,1.0 --where source=medmcqa",
+        parse=_where_parse, repeat=True, label="Row filter",
+    )
+    model_columns: tuple[str, ...] | None = setting(
+        None, "name each model by several columns: the model column first, then the "
+        "conditions, e.g. model,temperature makes models such as 'gpt-4@temperature=0.7'; "
+        "greedy rows become their own model's trials when these columns tell them apart",
+        parse=_names_parse("--model-columns", "model,temperature"), label="Model identity",
+    )
+    attributes: tuple[str, ...] | None = setting(
+        None, "columns to keep as question attributes (one value per question: subset, tag, "
+        "source); text columns constant within every question are kept without asking",
+        parse=_names_parse("--attributes", "source,difficulty"), label="Question attributes",
     )
     on_missing: str = setting(
         "error", "missing (model, question, trial) cells in a table or errored log samples",
@@ -135,18 +199,53 @@ class LoadOptions:
         elif cols is not None:
             cols = tuple((str(r), str(c)) for r, c in cols)
         object.__setattr__(self, "columns", cols or None)
-        for key in ("weights", "category_names"):
+        object.__setattr__(self, "where", _where_tuple(self.where))
+        for key in ("weights", "category_names", "model_columns", "attributes"):
             value = getattr(self, key)
             if value is not None and not isinstance(value, tuple):
                 if isinstance(value, (str, bytes)):
                     raise ValidationError(f"{key} must be a sequence; got {value!r}")
                 value = tuple(value)
                 object.__setattr__(self, key, value)
+        for key in ("model_columns", "attributes"):
+            value = getattr(self, key)
+            if value is not None:
+                value = tuple(str(v).strip() for v in value)
+                if not value or not all(value) or len(set(value)) != len(value):
+                    raise ValidationError(
+                        f"{key} must name distinct, non-empty columns; got {value!r}"
+                    )
+                object.__setattr__(self, key, value)
         validate(self)
 
+    def changed(self) -> dict[str, Any]:
+        """The fields that differ from their defaults: the keywords of an ``io.load`` call
+        that reads the data the same way (generated notebook code).
+
+        Example
+        -------
+        >>> LoadOptions(where={"temperature": 0.7}, on_missing="truncate").changed()
+        {'where': (('temperature', ('0.7',)),), 'on_missing': 'truncate'}
+        """
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != f.default
+        }
+
     def column_map(self) -> dict[str, str] | None:
-        """``columns`` as a ``role -> column`` dict (``None`` when unset)."""
-        return None if self.columns is None else dict(self.columns)
+        """``columns`` as a ``role -> column`` dict (``None`` when unset); with
+        ``model_columns``, the model role is its first column."""
+        cols = None if self.columns is None else dict(self.columns)
+        if self.model_columns:
+            base = self.model_columns[0]
+            if cols and cols.get("model", base) != base:
+                raise ValidationError(
+                    f"columns= maps the model to {cols['model']!r} but model_columns starts "
+                    f"with {base!r}; model_columns names the model column first"
+                )
+            cols = {**(cols or {}), "model": base}
+        return cols
 
 
 _NAMES = frozenset(f.name for f in fields(LoadOptions))

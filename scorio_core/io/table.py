@@ -400,10 +400,11 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
 
     Columns ``model, question, trial, outcome``, then ``decoding`` (only when ``R0``
     is present; greedy rows come after the sample rows and use trial ``0..D-1``),
-    ``benchmark`` (when present) and one float column per signal (null on greedy
-    rows). A shared ``(M, D)`` ``R0`` is written once per model. Sample rows carry the
-    file's own trial ids when the loader kept them (``metadata["trial_ids"]``), else
-    ``0..N-1``.
+    ``benchmark`` (when present), one text column per question attribute (null where a
+    question has no value) and one float column per signal (null on greedy rows and
+    where the value is missing). A shared ``(M, D)`` ``R0`` is written once per model.
+    Sample rows carry the file's own trial ids when the loader kept them
+    (``metadata["trial_ids"]``), else ``0..N-1``.
 
     Examples
     --------
@@ -435,9 +436,11 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
             cols["decoding"] = pl.Series([decoding], dtype=pl.String).gather(np.zeros_like(m))
         if benchmarks is not None:
             cols["benchmark"] = benchmarks.gather(q)
+        for key, vals in o.question_attributes.items():
+            cols[key] = pl.Series([v or None for v in vals], dtype=pl.String).gather(q)
         for key, val in o.signals.items():
             cols[key] = (
-                pl.Series(val.reshape(-1), dtype=pl.Float64)
+                pl.Series(val.reshape(-1), dtype=pl.Float64, nan_to_null=True)
                 if decoding == "sample"
                 else pl.Series([None] * len(m), dtype=pl.Float64)
             )

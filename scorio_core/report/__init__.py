@@ -26,7 +26,9 @@ from pathlib import Path
 
 from .._validation import ValidationError
 from ..analyses.provenance import attach_source
+from ..io.options import LoadOptions, options_from
 from ..outcomes import COMBINED
+from ..params import from_args
 from ._build import Report, SectionResult, build_report, parse_sections
 from ._svg import chart_png, chart_svg
 from .html import escape, to_html
@@ -71,7 +73,7 @@ def write_report(
     *,
     data_path: str | os.PathLike | None = None,
     on_missing: str = "error",
-    **load_options,
+    options: LoadOptions | None = None,
 ) -> Path:
     """Write ``report`` to ``out`` as HTML, Markdown or a notebook, chosen by the suffix.
 
@@ -91,7 +93,7 @@ def write_report(
         if data_path is None:
             raise ValidationError("a notebook report needs data_path, the file it loads")
         nb = to_notebook(report, Path(data_path).resolve(), on_missing=on_missing,
-                         **load_options)
+                         options=options)  # fmt: skip
         nbformat.write(nb, str(out))
     return out
 
@@ -104,17 +106,15 @@ def make_report(
     sections: Iterable | None = None,
     title: str | None = None,
     on_missing: str = "error",
+    options: LoadOptions | None = None,
     progress=None,
-    columns: dict[str, str] | None = None,
-    weights=None,
-    scorer: str | None = None,
 ) -> Path:
     """Load ``path`` (a file, or several files/directories as a list), select ``benchmark``,
     run ``sections`` and write the report to ``out``.
 
     This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
-    into the provenance; a notebook loads ``path`` again and checks it. ``columns``,
-    ``weights`` and ``scorer`` are passed to :func:`scorio_core.io.load`.
+    into the provenance; a notebook loads ``path`` again (with the same loader
+    ``options``: ``where``, ``model_columns``, ``columns``, ``weights`` ...) and checks it.
     """
     from .. import io
 
@@ -127,22 +127,18 @@ def make_report(
             "a notebook report loads one file; write the logs or files as one first "
             "(scorio-studio import PATH... --out data.npz) and make the report from that"
         )
-    options = {"columns": columns, "weights": None if weights is None else list(weights),
-               "scorer": scorer}
-    data = io.load(paths if single is None else single, on_missing=on_missing, **options)
+    opts = options_from(options, {"on_missing": on_missing} if on_missing != "error" else {})
+    data = io.load(paths if single is None else single, opts)
     if single is not None:
         data = attach_source(data, single)
     report = build_report(data.select(benchmark), sections, title=title, progress=progress)
-    return write_report(report, out, data_path=single, on_missing=on_missing, **options)
+    return write_report(report, out, data_path=single, options=opts)
 
 
 def cli_report(args) -> int:
     """``scorio-studio report``: build and write the report; prints the path written."""
     from ..cli import StderrProgress
     from ..io.options import LoadOptions
-    from ..params import from_args
-
-    opts = from_args(LoadOptions, args)
 
     path = make_report(
         args.path,
@@ -150,11 +146,8 @@ def cli_report(args) -> int:
         benchmark=args.benchmark,
         sections=parse_sections(args.sections),
         title=args.title,
-        on_missing=opts.on_missing,
+        options=from_args(LoadOptions, args),
         progress=StderrProgress("report"),
-        columns=opts.column_map(),
-        weights=opts.weights,
-        scorer=opts.scorer,
     )
     print(f"wrote {path}")
     return 0

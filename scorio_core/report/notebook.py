@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 
+from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ._build import Report, settings_text
 
@@ -24,11 +25,15 @@ def load_code(
     benchmark: str = COMBINED,
     sha256: str | None = None,
     on_missing: str = "error",
-    **options,
+    options: LoadOptions | None = None,
 ) -> str:
     """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``;
     ``options`` are further :func:`scorio_core.io.load` keywords (``columns``, ``weights``,
     ``scorer``), left out when ``None`` or empty.
+
+    ``options`` (the loader options the report was made with: ``where``, ``model_columns``,
+    ``columns``, ``weights`` ...) are written as ``io.load`` keywords, so the notebook
+    reads the same data.
 
     Example
     -------
@@ -60,15 +65,22 @@ def load_code(
             "    raise ValueError(f'{path} is not the file this report was made from "
             "(sha256 differs)')",
         ]
-    opts = "" if on_missing == "error" else f", on_missing={on_missing!r}"
-    opts += "".join(f", {k}={v!r}" for k, v in options.items() if v not in (None, {}, ()))
+    kw = options.changed() if options is not None else {}
+    if on_missing != "error":
+        kw.setdefault("on_missing", on_missing)
+    opts = "".join(f", {k}={v!r}" for k, v in kw.items())
     select = "" if benchmark == COMBINED else f".select({benchmark!r})"
     lines += [f"data = io.load(path{opts}){select}", "data.describe()"]
     return "\n".join(lines)
 
 
-def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str = "error",
-                **load_options):
+def to_notebook(
+    report: Report,
+    data_path: str | os.PathLike,
+    *,
+    on_missing: str = "error",
+    options: LoadOptions | None = None,
+):
     """The report as an ``nbformat`` v4 notebook that recomputes it from ``data_path``.
 
     Parameters
@@ -78,9 +90,9 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
         Where the notebook loads the data from (the file the report was made from).
     on_missing : str
         The loader option the data were read with (long tables).
-    **load_options
-        Other :func:`scorio_core.io.load` keywords the data were read with (``columns``,
-        ``weights``, ``scorer``), repeated in the loading cell.
+    options : LoadOptions, optional
+        Every loader option the data were read with (``where``, ``model_columns`` ...);
+        the notebook's ``io.load`` call repeats them.
 
     Returns
     -------
@@ -110,7 +122,7 @@ def to_notebook(report: Report, data_path: str | os.PathLike, *, on_missing: str
                 benchmark=prov["benchmark"],
                 sha256=prov["input"].get("sha256"),
                 on_missing=on_missing,
-                **load_options,
+                options=options,
             )
         ),
     ]

@@ -10,6 +10,17 @@ whose reference population is empty (e.g. a model with no wrong answers when
 the threshold is taken ``among`` wrong answers) gets an undefined threshold and
 every comparison against it is false.
 
+Missing signal values (NaN, e.g. a completion the API never returned) follow
+:data:`~scorio_core.outcomes.MISSING_SIGNAL_RULE`: a comparison that reads one is
+*unknown*, and conditions combine with Kleene's three-valued logic -- ``~c`` of an
+unknown ``c`` is unknown, ``a & b`` is false as soon as one term is false, ``a | b``
+true as soon as one term is true. A rule matches only where its condition is *true*,
+so a completion whose signal is missing falls through to the next rule or the
+rubric's default (and a rubric without a default reports it). Each evaluator keeps a
+"definitely true" mask per condition; the "definitely false" mask of ``c`` is the mask
+of ``Not(c)``, built by De Morgan's laws, so data without missing values cost what
+they did.
+
 Example
 -------
 >>> import numpy as np
@@ -75,6 +86,7 @@ class _Evaluator:
         self.shared = shared
         self.masks: dict[Condition, np.ndarray] = {}
         self.thresholds: dict[tuple, np.ndarray] = {}
+        self.missing: dict[str, np.ndarray | None] = {}  # NaN mask of each signal read
 
     def mask(self, c: Condition) -> np.ndarray:
         """The mask of ``c``; callers may modify it unless ``c`` is in ``self.masks``."""
@@ -94,12 +106,17 @@ class _Evaluator:
         if isinstance(c, Compare):
             x = self.data.signals[c.signal]
             if c.value is not None:
-                return _OPS[c.op](x, c.value)
-            if c.other is not None:
-                return _OPS[c.op](x, self.data.signals[c.other])
-            thr = self.percentile(c)
-            with np.errstate(invalid="ignore"):
-                return _OPS[c.op](x, thr) & np.isfinite(thr)
+                m = _OPS[c.op](x, c.value)
+            elif c.other is not None:
+                m = _OPS[c.op](x, self.data.signals[c.other])
+            else:
+                thr = self.percentile(c)
+                with np.errstate(invalid="ignore"):
+                    m = _OPS[c.op](x, thr) & np.isfinite(thr)
+            known = self._known(c)
+            if known is not None:  # NaN != v is True in NumPy; a missing value is unknown
+                m &= known
+            return m
         if isinstance(c, AllOf | AnyOf):
             fold = np.logical_and if isinstance(c, AllOf) else np.logical_or
             acc = self._owned(c.terms[0])
@@ -107,7 +124,40 @@ class _Evaluator:
                 fold(acc, self.mask(t), out=acc)
             return acc
         if isinstance(c, Not):
-            return ~self.mask(c.term)
+            return self._false(c.term)
+        raise TypeError(f"not a condition: {c!r}")  # pragma: no cover
+
+    def _known(self, c: Compare) -> np.ndarray | None:
+        """Where every signal ``c`` compares has a value (``None``: everywhere)."""
+        names = [c.signal] + ([c.other] if c.other is not None else [])
+        known = None
+        for n in names:
+            if n not in self.missing:
+                self.missing[n] = np.isnan(self.data.signals[n])
+                if not self.missing[n].any():
+                    self.missing[n] = None
+            miss = self.missing[n]
+            if miss is not None:
+                known = ~miss if known is None else known & ~miss
+        return known
+
+    def _false(self, c: Condition) -> np.ndarray:
+        """Where ``c`` is definitely false (the mask of ``Not(c)``): unknown completions
+        (a missing signal value) are neither in :meth:`mask` nor here."""
+        if isinstance(c, Compare):
+            m = ~self.mask(c)
+            known = self._known(c)
+            if known is not None:
+                m &= known
+            return m
+        if isinstance(c, AllOf | AnyOf):  # De Morgan, on definite truth values
+            fold = np.logical_or if isinstance(c, AllOf) else np.logical_and
+            acc = self._owned(Not(c.terms[0]))
+            for t in c.terms[1:]:
+                fold(acc, self.mask(Not(t)), out=acc)
+            return acc
+        if isinstance(c, Not):
+            return self._owned(c.term)
         raise TypeError(f"not a condition: {c!r}")  # pragma: no cover
 
     def percentile(self, c: Compare) -> np.ndarray:
@@ -140,6 +190,7 @@ class _Evaluator:
 
 def _pct(x: np.ndarray, pop: np.ndarray | None, q: float) -> float:
     vals = x if pop is None else x[pop]
+    vals = vals[~np.isnan(vals)]  # over the values present (missing signal values)
     return float(np.percentile(vals, q)) if vals.size else np.nan
 
 

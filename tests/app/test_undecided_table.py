@@ -8,10 +8,10 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from app_state.texts import spell_missing
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD
+from app_state.texts import spell_missing
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
