@@ -1,6 +1,6 @@
 """All registered ranking methods, ours vs the reference package, side by side.
 
-Run: ``python benchmarks/rankers.py [--benchmark "AIME'24"] [--only id,id]``
+Run: ``python benchmarks/rankers.py [--benchmark "AIME'24"] [--only id,id] [--irt-solvers]``
 (needs the ``bench`` extra: ``pip install -e .[bench]``).
 
 Times every method of ``rank.METHODS`` on the synthetic tensor (default AIME'24,
@@ -10,6 +10,9 @@ method: our time, the reference's, the ratio and Kendall tau_b between the two
 rankings. Reference failures are printed as such (they are the reason some of
 our methods exist in their current form). Targets: our total >= 10x faster than
 the reference's, every method >= 3x (issue 15); the methods under 3x are listed.
+
+``--irt-solvers`` also times the IRT fits whose objective is convex on both of
+their solvers: compiled Newton (the default) against the general L-BFGS loop.
 
 Times are process CPU time (``time.process_time``), best of ``--repeat`` warm calls
 (``--repeat-ref`` for the reference): on a machine shared with other jobs, wall time
@@ -59,6 +62,8 @@ def main(argv=None) -> None:
     ap.add_argument("--repeat-ref", type=int, default=1, help="warm calls of the reference")
     ap.add_argument("--wall", action="store_true",
                     help="time wall clock instead of process CPU time (the default)")
+    ap.add_argument("--irt-solvers", action="store_true",
+                    help="also time the convex IRT fits by Newton and by L-BFGS")
     args = ap.parse_args(argv)
     clock = time.perf_counter if args.wall else time.process_time
     try:
@@ -105,6 +110,28 @@ def main(argv=None) -> None:
           f" ratio {tot_ref / max(tot_ours, 1e-12):.1f}x (target >= 10x)")
     print("methods slower than the reference:", ", ".join(slower) or "none")
     print("methods under 3x the reference:", ", ".join(under3) or "none")
+    if args.irt_solvers:
+        irt_solvers(R, args.repeat, clock)
+
+
+def irt_solvers(R, repeat: int, clock) -> None:
+    """Newton (compiled, Schur complement of the item block) against L-BFGS on the same
+    convex IRT objectives, and the largest score difference between the two optima."""
+    from scorio_core.rank.irt import _base, dynamic, onepl
+
+    c = _base._Counts(R)
+    fits = {
+        "rasch (ML)": lambda s: onepl._rasch_fit(c, None, 500, s),
+        "rasch_map (prior=1.0)": lambda s: onepl._rasch_fit(c, 1.0, 500, s),
+        "dynamic_irt growth": lambda s: dynamic._dynamic_fit(
+            c, "growth", 500, None, None, 0.01, 1.0, s),
+    }
+    print(f"\n{'IRT solver':<48} {'newton':>10} {'lbfgs':>11} {'ratio':>8} {'max|Δθ|':>9}")
+    for name, fit in fits.items():
+        t_n, (th_n, _) = _time(lambda fit=fit: fit("newton"), repeat, clock)
+        t_l, (th_l, _) = _time(lambda fit=fit: fit("lbfgs"), repeat, clock)
+        print(f"{name:<48} {t_n * 1e3:>8.2f}ms {t_l * 1e3:>9.2f}ms {t_l / t_n:>7.1f}x "
+              f"{np.max(np.abs(th_n - th_l)):>9.1e}")
 
 
 if __name__ == "__main__":

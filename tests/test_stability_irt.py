@@ -2,7 +2,7 @@
 
 Rasch, Rasch MAP and dynamic IRT are convex fits solved to their optimum: the
 slice rankings are those of the reference solver. The 2PL/3PL fits on a single
-trial never converge (they stop at ``max_iter``, see ``irt.rasch_3pl``), so their
+trial never converge (they stop at ``max_iter``, see ``irt.xpl``), so their
 slice rankings are iterates that depend on round-off; the compiled NLL (same
 formulas, another summation order) changed 51-62 of the 80 AIME'24 slice rankings
 of each 2PL/3PL method by at most 0.074 in τ_b vs gold, and their mean τ_b by at
@@ -21,7 +21,8 @@ from scipy import special
 
 from scorio_core.analysis.agreement import tau_b_to
 from scorio_core.analysis.stability import low_budget_stability, single_trial_ranks
-from scorio_core.rank import METHODS, irt
+from scorio_core.rank import METHODS
+from scorio_core.rank.irt import _base, dynamic, onepl, xpl
 
 sys.path.insert(0, str(Path(__file__).parent / "rank"))
 from _xpl_numpy import xpl_nll_numpy  # noqa: E402
@@ -38,7 +39,7 @@ def test_xpl_single_trial_rankings_within_the_documented_tolerance(mid, monkeypa
     R = _data()
     gold = METHODS["bayes"](R)[0]
     new = tau_b_to(single_trial_ranks(mid, R), gold)
-    monkeypatch.setattr(irt, "_xpl_nll", xpl_nll_numpy)
+    monkeypatch.setattr(xpl, "_xpl_nll", xpl_nll_numpy)
     old = tau_b_to(single_trial_ranks(mid, R), gold)
     assert abs(np.nanmean(new) - np.nanmean(old)) <= 0.05
     assert np.nanmax(np.abs(new - old)) <= 0.2
@@ -48,15 +49,16 @@ def test_xpl_single_trial_rankings_within_the_documented_tolerance(mid, monkeypa
 def test_convex_irt_single_trial_rankings_equal_the_lbfgs_solver(mid, monkeypatch):
     R = _data(1)
     new = single_trial_ranks(mid, R)
-    fit, dyn = irt._rasch_fit, irt._dynamic_fit
+    fit, dyn, lbfgs = onepl._rasch_fit, dynamic._dynamic_fit, _base.fit
     calls = []
 
-    def lbfgs_fit(*a, **k):
+    def counted(*a, **k):
         calls.append(1)
-        return fit(*a[:3], "lbfgs")
+        return lbfgs(*a, **k)
 
-    monkeypatch.setattr(irt, "_rasch_fit", lbfgs_fit)
-    monkeypatch.setattr(irt, "_dynamic_fit", lambda *a: dyn(*a[:7], "lbfgs"))
+    monkeypatch.setattr(onepl, "_rasch_fit", lambda *a: fit(*a[:3], "lbfgs"))
+    monkeypatch.setattr(dynamic, "_dynamic_fit", lambda *a: dyn(*a[:7], "lbfgs"))
+    monkeypatch.setattr(_base, "fit", counted)
     np.testing.assert_array_equal(new, single_trial_ranks(mid, R))
     assert len(calls) >= R.shape[2]  # the general L-BFGS path really ran on every slice
 

@@ -1,10 +1,10 @@
-"""The numpy 2PL/3PL NLL that ``irt._xpl_nll`` used before the compiled kernel
-(``rank/_irt_kernels.xpl_nll_grad``): a test oracle for the kernel, same formulas."""
+"""The numpy 2PL/3PL NLL that ``irt.xpl._xpl_nll`` used before the compiled kernel
+(``rank/irt/_kernels.xpl_nll_grad``): a test oracle for the kernel, same formulas."""
 
 import numpy as np
 from scipy import special
 
-from scorio_core.rank.irt import _RIDGE, _sp_sig
+from scorio_core.rank.irt._base import _RIDGE, _sp_sig
 
 
 def xpl_nll_numpy(K, w, N, *, guess, upper, fixed_c, reg_a, reg_c, n_sym):

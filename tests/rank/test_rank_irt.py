@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import inspect
 
 import numpy as np
@@ -10,9 +11,10 @@ from _cases import assert_same_order_as_reference, assert_signature_like_referen
 from scipy import optimize, special
 from scipy.stats import kendalltau
 
-from scorio_core import io
+from scorio_core import io, rank
 from scorio_core._validation import ValidationError
 from scorio_core.rank import METHODS, irt, rank_scores
+from scorio_core.rank.irt._base import _sp_sig
 from scorio_core.rank.priors import (
     CauchyPrior,
     CustomPrior,
@@ -34,17 +36,6 @@ IDS = {
     "dynamic_irt_linear": {"variant": "linear"},
     "dynamic_irt_growth": {"variant": "growth"},
 }
-PUBLIC = [
-    "rasch",
-    "rasch_map",
-    "rasch_2pl",
-    "rasch_2pl_map",
-    "rasch_3pl",
-    "rasch_3pl_map",
-    "rasch_mml",
-    "rasch_mml_credible",
-    "dynamic_irt",
-]
 #: Methods whose ranking is, by the math, the ranking by total correct answers.
 TOTAL_ORDER = ["rasch", "rasch_map", "rasch_mml", "dynamic_irt_linear"]
 
@@ -127,9 +118,19 @@ def test_registered_ids_and_params():
         assert m.func is getattr(irt, vid if not vid.startswith("dynamic") else "dynamic_irt")
 
 
+def test_public_names_are_the_registered_functions():
+    """``irt.__all__`` is exactly the registered IRT functions, importable from the package
+    and from ``scorio_core.rank`` by name."""
+    registered = {m.func.__name__ for m in METHODS.values() if m.family == "irt"}
+    assert set(irt.__all__) == registered
+    for name in irt.__all__:
+        mod = importlib.import_module("scorio_core.rank.irt")
+        assert getattr(mod, name) is getattr(rank, name) is getattr(irt, name), name
+
+
 def test_signatures_match_reference():
     ref = _ref()
-    for name in PUBLIC:
+    for name in irt.__all__:
         # issue 14: the paper's readings by default (002 Algorithm 7 step 13, Algorithm 8)
         assert_signature_like_reference(
             getattr(irt, name), getattr(ref, name), skip_default=("score_target",), extra=("cdf",)
@@ -293,7 +294,7 @@ def test_rasch_mml_credible_memory_does_not_depend_on_the_block_size(monkeypatch
     """The continuous CDF is evaluated in blocks of rows (bounded memory): same numbers."""
     R = _rasch_data(np.random.default_rng(9), 12, 30, 4)
     full = irt.rasch_mml_credible(R, cdf="continuous", return_scores=True)[1]
-    monkeypatch.setattr(irt, "_BLOCK_CELLS", 1000)
+    monkeypatch.setattr(irt.mml, "_BLOCK_CELLS", 1000)
     blocked = irt.rasch_mml_credible(R, cdf="continuous", return_scores=True)[1]
     np.testing.assert_allclose(blocked, full, rtol=0, atol=1e-12)
 
@@ -701,12 +702,12 @@ def test_aime24_where_the_reference_fails(synthetic):
 
 def test_growth_sums_kernel_equals_the_numpy_sums():
     """Issue 15: the growth model's fused compiled sums equal the (G, M, N) numpy ones."""
-    from scorio_core.rank._irt_kernels import growth_sums
+    from scorio_core.rank.irt._kernels import growth_sums
 
     rng = np.random.default_rng(50)
     u = rng.normal(0, 3, (7, 5))
     b = np.concatenate([rng.normal(0, 3, 9), [40.0, -40.0]])  # saturated cells too
-    sp, sig = irt._sp_sig(u[:, None, :] - b[None, :, None])
+    sp, sig = _sp_sig(u[:, None, :] - b[None, :, None])
     got = growth_sums(u, b)
     for a, want in zip(got, [sp.sum((1, 2)), sig.sum(1), sig.sum(2)], strict=True):
         np.testing.assert_allclose(a, want, rtol=1e-13, atol=1e-300)

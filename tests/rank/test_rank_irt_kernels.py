@@ -10,6 +10,7 @@ import pytest
 from _xpl_numpy import xpl_nll_numpy
 
 from scorio_core.rank import irt
+from scorio_core.rank.irt import xpl
 
 CASES = [
     dict(guess=False, upper=0.5, fixed_c=None, reg_a=0.01, reg_c=0.0, n_sym=0),
@@ -34,7 +35,7 @@ def _problem(seed, case, G=7, M=9, N=5):
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_kernel_equals_numpy_formulas(case, seed):
     K, w, N, x = _problem(seed, case)
-    f_k, g_k = irt._xpl_nll(K, w, N, **case)(x)
+    f_k, g_k = xpl._xpl_nll(K, w, N, **case)(x)
     f_n, g_n = xpl_nll_numpy(K, w, N, **case)(x)
     assert f_k == pytest.approx(f_n, rel=1e-12, abs=1e-10)
     np.testing.assert_allclose(g_k, g_n, rtol=1e-10, atol=1e-10)
@@ -43,7 +44,7 @@ def test_kernel_equals_numpy_formulas(case, seed):
 @pytest.mark.parametrize("case", CASES)
 def test_kernel_gradient_is_the_derivative(case):
     K, w, N, x = _problem(3, case)
-    fg = irt._xpl_nll(K, w, N, **case)
+    fg = xpl._xpl_nll(K, w, N, **case)
     _, g = fg(x)
     h = 1e-6
     num = np.array([(fg(x + h * e)[0] - fg(x - h * e)[0]) / (2 * h) for e in np.eye(x.size)])

@@ -8,7 +8,13 @@ import pytest
 from scipy import special
 
 from scorio_core.rank import irt
-from scorio_core.rank.priors import GaussianPrior, LaplacePrior
+from scorio_core.rank.irt import dynamic, onepl
+from scorio_core.rank.irt._base import _Counts
+from scorio_core.rank.priors import GaussianPrior, LaplacePrior, as_prior
+
+
+def _rasch_fit(R, prior, solver):
+    return onepl._rasch_fit(_Counts(R), prior, 500, solver)
 
 
 def _rasch_data(seed, L=12, M=25, N=6):
@@ -26,8 +32,8 @@ PRIORS = [None, 1.0, GaussianPrior(mean=0.3, var=2.0)]
 @pytest.mark.parametrize("prior", PRIORS, ids=["ml", "map1", "map_mean"])
 def test_rasch_newton_equals_lbfgs(seed, prior):
     R = _rasch_data(seed)
-    th_n, it_n = irt._rasch_fit(R, prior, 500, "newton")
-    th_l, it_l = irt._rasch_fit(R, prior, 500, "lbfgs")
+    th_n, it_n = _rasch_fit(R, prior, "newton")
+    th_l, it_l = _rasch_fit(R, prior, "lbfgs")
     assert it_n["converged"] and it_l["converged"]
     # same optimum: L-BFGS stops at ~1e-7, Newton converges quadratically
     np.testing.assert_allclose(th_n, th_l, atol=1e-5)
@@ -42,14 +48,14 @@ def test_rasch_newton_solves_the_score_equations(prior):
     vague 1e-6 ridge moves them by O(1e-6 |θ|)."""
     R = _rasch_data(5, L=15, M=40, N=4)
     N = R.shape[2]
-    th, items = irt._rasch_fit(R, prior, 500, "newton")
+    th, items = _rasch_fit(R, prior, "newton")
     b = items["difficulty"]
     keep = np.isfinite(b)
     k = R.sum(-1)[:, keep]
     P = N * special.expit(th[:, None] - b[keep])
     g_th = P.sum(1) - k.sum(1)
     if prior is not None:
-        p = irt.as_prior(prior)
+        p = as_prior(prior)
         g_th = g_th + p.grad(th)
     assert np.max(np.abs(g_th)) < 1e-4
     assert np.max(np.abs(P.sum(0) - k.sum(0))) < 1e-4
@@ -62,8 +68,8 @@ def test_rasch_newton_extreme_models_match_lbfgs_order():
     R[0] = 1
     R[1] = 0
     for prior in (None, 1.0):
-        th_n, _ = irt._rasch_fit(R, prior, 500, "newton")
-        th_l, _ = irt._rasch_fit(R, prior, 500, "lbfgs")
+        th_n, _ = _rasch_fit(R, prior, "newton")
+        th_l, _ = _rasch_fit(R, prior, "lbfgs")
         assert np.all(np.isfinite(th_n))
         tot = R.sum((1, 2))
         assert np.array_equal(np.argsort(-th_n, kind="stable"), np.argsort(-th_l, kind="stable"))
@@ -74,7 +80,7 @@ def test_rasch_newton_extreme_models_match_lbfgs_order():
 def test_non_gaussian_prior_uses_the_general_path():
     R = _rasch_data(4)
     a = irt.rasch_map(R, prior=LaplacePrior(), return_scores=True)[1]
-    b = irt._rasch_fit(R, LaplacePrior(), 500, "lbfgs")[0]
+    b = _rasch_fit(R, LaplacePrior(), "lbfgs")[0]
     np.testing.assert_array_equal(a, b)
 
 
@@ -83,7 +89,8 @@ def test_growth_newton_equals_lbfgs(seed):
     rng = np.random.default_rng(seed)
     R = _rasch_data(seed, L=10, M=20, N=8)
     R[0, :, 4:] = rng.random((20, 4)) < 0.9  # one model improves over the trials
-    fit = lambda solver: irt._dynamic_fit(R, "growth", 500, None, None, 0.01, 1.0, solver)  # noqa: E731
+    c = _Counts(R)
+    fit = lambda solver: dynamic._dynamic_fit(c, "growth", 500, None, None, 0.01, 1.0, solver)  # noqa: E731
     (s_n, it_n), (s_l, it_l) = fit("newton"), fit("lbfgs")
     assert it_n["converged"] and it_l["converged"]
     np.testing.assert_allclose(s_n, s_l, atol=1e-5)

@@ -1,11 +1,14 @@
-"""Compiled inner sums of the longitudinal Rasch likelihood (002 Algorithm 8).
+"""Compiled kernels of the IRT fits (``numba.njit(cache=True)``), imported on first use.
 
-The growth model's NLL and gradient sum ``softplus(u_gn - b_m)`` and ``σ(u_gn - b_m)``
-over every (model group, item, trial) cell. One fused pass computes the three
-reductions they need without the ``(G, M, N)`` temporaries (six float64 arrays of
-``G·M·N`` cells, 154 MB at 100 x 500 x 64), with ``numba.njit(cache=True)``.
+* :func:`rasch_newton`, :func:`growth_newton`: Newton's method for the convex
+  Rasch objective (``onepl``, 1.1) and linear-growth objective (``dynamic``, 4.2),
+  eliminating the item block by its Schur complement.
+* :func:`xpl_nll_grad`: the 2PL/3PL NLL (``xpl``, 2.3) and its gradient in one
+  pass over the ``(G, M)`` cells.
+* :func:`growth_sums`: the growth model's sums over every (model group, item,
+  trial) cell in one fused pass, without ``(G, M, N)`` temporaries (six float64
+  arrays of ``G·M·N`` cells, 154 MB at 100 x 500 x 64).
 """
-
 from __future__ import annotations
 
 import math
@@ -360,14 +363,12 @@ def growth_newton(s0, s1, tm, w, t, ridge, reg, th0, th1, b, max_iter, step_tol)
 
 @njit(cache=True)
 def xpl_nll_grad(x, Kf, w, N, n_sym, guess, free_c, upper, c_fix, reg_a, reg_c, ridge):
-    """2PL/3PL binomial NLL and gradient (002 eqs. 55-56) of ``irt._xpl_nll``, fused.
+    """2PL/3PL binomial NLL (2.3) and gradient (002 eqs. 55-56) of ``xpl._xpl_nll``.
 
     ``x = [θ (G), <n_sym>, d (M), α (M), z (M, free guessing only)]`` on count rows
     ``Kf (G, M)`` with multiplicities ``w``; ``η = a_m θ_g + d_m`` with centred ``θ``
-    and ``a = exp(α - mean α)``; ``c = upper σ(z)`` (free) or ``c_fix``. The same
-    formulas as the numpy code they replace, in one pass over the (G, M) cells
-    instead of a dozen array temporaries per evaluation (the 2PL/3PL fits evaluate
-    it hundreds of times on small tables, where numpy's per-call cost dominated).
+    and ``a = exp(α - mean α)``; ``c = upper σ(z)`` (free) or ``c_fix``. One pass over
+    the (G, M) cells; ``tests/rank/_xpl_numpy.py`` holds the same formulas in numpy.
     """
     G, M = Kf.shape
     o = G + n_sym
