@@ -110,6 +110,13 @@ class Outcomes:
         Dataset name shown in the app.
     metadata : mapping
         Free-form JSON-serialisable description (source, synthetic flag, ...).
+    parts : mapping benchmark -> Outcomes, optional
+        Benchmarks whose trials differ (e.g. an Inspect ``eval_set`` of tasks run with 2
+        and 3 epochs): each benchmark's own data with all its trials, returned by
+        :meth:`select`. ``R`` then holds the first trials common to every benchmark
+        (the combined view; the loader says so in its import report). Parts must have
+        the same models, categories and weights as the combined view; a part that no
+        longer agrees (e.g. after a rubric replaced ``R`` and the weights) is dropped.
     """
 
     R: np.ndarray
@@ -122,6 +129,7 @@ class Outcomes:
     signals: Mapping[str, np.ndarray] = field(default_factory=dict)
     name: str = "dataset"
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    parts: Mapping[str, Outcomes] | None = None
 
     def __post_init__(self) -> None:
         R = as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3)
@@ -222,11 +230,32 @@ class Outcomes:
             ("signals", signals),
             ("name", name),
             ("metadata", meta),
+            ("parts", self._check_parts(models, w, benchmarks)),
         ]:
             object.__setattr__(self, attr, val)
         R.setflags(write=False)
         if R0 is not None:
             R0.setflags(write=False)
+
+    def _check_parts(self, models, w, benchmarks) -> dict[str, Outcomes] | None:
+        if not self.parts:
+            return None
+        have = set(benchmarks or ())
+        out = {}
+        for b, part in dict(self.parts).items():
+            if not isinstance(part, Outcomes):
+                raise ValidationError(f"parts[{b!r}] must be an Outcomes; got {type(part).__name__}")
+            if b not in have:
+                raise ValidationError(
+                    f"parts has benchmark {b!r}, which no question is labelled with"
+                )
+            if part.models != models:
+                raise ValidationError(
+                    f"parts[{b!r}] has models {part.models}; expected the same as R: {models}"
+                )
+            if part.weights.shape == w.shape and np.array_equal(part.weights, w):
+                out[str(b)] = part
+        return out if len(out) == len(self.parts) else None
 
     def _refuse_categorical_without_weights(self, R: np.ndarray, C_seen: int) -> None:
         # Inventing weights (e.g. a linear ramp) would silently turn one stray '2' in a
@@ -307,6 +336,8 @@ class Outcomes:
         if benchmark not in self.benchmark_names:
             have = ", ".join([COMBINED, *self.benchmark_names]) if self.benchmarks else COMBINED
             raise ValidationError(f"unknown benchmark {benchmark!r}; this dataset has: {have}")
+        if self.parts and benchmark in self.parts:  # its own trials, not the common ones
+            return self.parts[benchmark]
         keep = np.array([b == benchmark for b in self.benchmarks])
         return self._take_questions(keep, f"{self.name} [{benchmark}]")
 
@@ -329,7 +360,9 @@ class Outcomes:
 
     def with_weights(self, weights: Sequence[float]) -> Outcomes:
         """The same data scored with other category weights."""
-        return replace(self, weights=np.asarray(weights, dtype=float))
+        w = np.asarray(weights, dtype=float)
+        parts = None if not self.parts else {b: p.with_weights(w) for b, p in self.parts.items()}
+        return replace(self, weights=w, parts=parts)
 
     # ---------------------------------------------------------------- reports
     def describe(self) -> dict[str, Any]:
@@ -349,5 +382,9 @@ class Outcomes:
             else f"{self.D} outcome(s) per question"
             + (" (shared)" if self.R0.ndim == 2 else " per model"),
             "benchmarks": self.benchmark_names or [COMBINED],
+            **(
+                {"trials per benchmark": {b: p.N for b, p in self.parts.items()}}
+                if self.parts else {}
+            ),
             "signals": sorted(self.signals),
         }

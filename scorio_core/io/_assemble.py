@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -210,6 +211,15 @@ def _from_frame(
             "(scorio_core.io.MAX_ROWS)"
         )
     df = df.drop(_ROW, strict=False).with_row_index(_ROW, offset=0 if fmt == "frame" else 1)
+    if opts.benchmark is not None:
+        # chosen before assembly: the other benchmarks' trials and models do not matter
+        df = _only_benchmark(df, roles, fmt, opts.benchmark)
+        if name is None and fmt != "frame":
+            name = f"{Path(label).stem.strip('<>') or 'dataset'} [{opts.benchmark}]"
+    elif "benchmark" in roles:
+        split = _split_benchmarks(df, roles, fmt, label, opts, meta_extra)
+        if split is not None:
+            return split
     rows = df.get_column(_ROW).to_numpy()
     meta: dict[str, Any] = {"source_file": label, "format": fmt}
 
@@ -299,6 +309,133 @@ def _from_frame(
         name=name or Path(label).stem.strip("<>") or "dataset",
         metadata=meta,
     )
+
+
+def _only_benchmark(df: pl.DataFrame, roles: dict[str, str], fmt: str, bench: str):
+    """The rows of benchmark ``bench`` (an error listing the benchmarks if it has none)."""
+    have = []
+    if "benchmark" in roles:
+        col = _unquote(df.get_column(roles["benchmark"]).cast(pl.String))
+        keep = (col == bench).fill_null(False)
+        if keep.any():
+            return df.filter(keep)
+        have = col.drop_nulls().unique(maintain_order=True).to_list()
+    from ..outcomes import COMBINED
+
+    raise ValidationError(
+        f"unknown benchmark {bench!r}; this dataset has: {', '.join([COMBINED, *have])}"
+    )
+
+
+def _split_benchmarks(
+    df: pl.DataFrame,
+    roles: dict[str, str],
+    fmt: str,
+    label: str,
+    opts: LoadOptions,
+    meta_extra: Mapping[str, Any] | None,
+) -> Outcomes | None:
+    """Benchmarks whose trials (or greedy rows) per question differ -- an Inspect
+    ``eval_set`` of tasks run with 2 and 3 epochs, an lm-eval folder of tasks with
+    different ``repeats`` -- are assembled one by one, each with all its trials
+    (``Outcomes.parts``); the combined view keeps the first trials they have in common.
+    ``None`` when every benchmark has the same trials (one assembly does it all)."""
+    bcol = _unquote(df.get_column(roles["benchmark"]).cast(pl.String))
+    if bcol.null_count() or bcol.n_unique() < 2:
+        return None
+    greedy = _greedy_rows(df, roles.get("decoding"), fmt)
+    counts = (
+        pl.DataFrame({"b": bcol, "m": df.get_column(roles["model"]).cast(pl.String),
+                      "q": df.get_column(roles["question"]).cast(pl.String),
+                      "g": greedy})  # fmt: skip
+        .group_by(["b", "m", "q", "g"]).len()
+        .group_by(["b", "g"], maintain_order=True).agg(pl.col("len").max())
+    )
+    shape: dict[str, list[int]] = {}
+    for b, g, n in counts.iter_rows():
+        shape.setdefault(b, [0, 0])[int(g)] = int(n)
+    if len({tuple(v) for v in shape.values()}) < 2:
+        return None
+    names = bcol.unique(maintain_order=True).to_list()
+    parts: dict[str, Outcomes] = {}
+    for b in names:
+        sub = replace(opts, benchmark=b, name=f"{opts.name or Path(label).stem or 'dataset'} [{b}]")
+        parts[b] = _from_frame(df.filter(bcol == b), fmt, label, sub, meta_extra)
+    return _join_parts(parts, opts, label, meta_extra)
+
+
+def _join_parts(
+    parts: dict[str, Outcomes], opts: LoadOptions, label: str,
+    meta_extra: Mapping[str, Any] | None,
+) -> Outcomes:
+    """The combined view of benchmarks with different trials: each benchmark's first
+    ``N_min`` trials (and ``D_min`` greedy rows), the parts kept for :meth:`select`."""
+    first = next(iter(parts.values()))
+    models = list(first.models)
+    for b, p in parts.items():
+        if sorted(p.models) != sorted(models):
+            only = sorted(set(p.models) ^ set(models))
+            raise MissingCellsError(
+                f"the benchmarks have different trials and different models ({b!r} lacks or "
+                f"adds {', '.join(map(repr, only[:_SHOW]))}), so they cannot be combined; "
+                f"load one at a time with benchmark= / --benchmark NAME (one of "
+                f"{', '.join(map(repr, parts))})"
+            )
+    order = {b: [p.models.index(m) for m in models] for b, p in parts.items()}
+    parts = {b: _reorder(p, order[b], models) for b, p in parts.items()}
+    order = {b: list(range(len(models))) for b in parts}
+    n_min = min(p.N for p in parts.values())
+    d_min = min(p.D for p in parts.values())
+    R = np.concatenate([p.R[order[b]][:, :, :n_min] for b, p in parts.items()], axis=1)
+    R0 = None
+    if d_min:
+        R0 = np.concatenate(
+            [np.asarray(p.R0_per_model)[order[b]][:, :, :d_min] for b, p in parts.items()], axis=1
+        )
+    common = set.intersection(*(set(p.signals) for p in parts.values()))
+    signals = {
+        k: np.concatenate([p.signals[k][order[b]][:, :, :n_min] for b, p in parts.items()], 1)
+        for k in sorted(common)
+    }
+    trials = {b: p.N for b, p in parts.items()}
+    shown = ", ".join(f"{b}: {n}" for b, n in trials.items())
+    note = (
+        f"the benchmarks have different trials per question ({shown}): each is loaded as a "
+        f"benchmark of its own with all its trials (choose one with benchmark= / --benchmark "
+        f"NAME); the combined view keeps the first {n_min} trial(s) of every benchmark"
+    )
+    meta: dict[str, Any] = {"source_file": label, "format": first.metadata.get("format"),
+                            "trials_per_benchmark": trials, "combined_trials": n_min}  # fmt: skip
+    ids = [p.metadata.get("trial_ids") for p in parts.values()]
+    if all(i is not None for i in ids) and all(i[:n_min] == ids[0][:n_min] for i in ids):
+        meta["trial_ids"] = ids[0][:n_min]
+    meta.update(meta_extra or {})
+    rep = meta.get("import_report")
+    if isinstance(rep, dict):
+        rep = {**rep, "notes": sorted({*rep.get("notes", []), note})}
+        meta["import_report"] = rep
+    else:
+        meta["notes"] = [note]
+    for key in ("on_missing", "dropped_questions", "truncated_to_N"):
+        got = {b: p.metadata[key] for b, p in parts.items() if key in p.metadata}
+        if got:
+            meta[key + "_per_benchmark"] = got
+    return Outcomes(
+        R=R, R0=R0, weights=first.weights, category_names=first.category_names,
+        models=models,
+        questions=[q for p in parts.values() for q in p.questions],
+        benchmarks=[b for b, p in parts.items() for _ in range(p.M)],
+        signals=signals, name=opts.name or Path(label).stem.strip("<>") or "dataset",
+        metadata=meta, parts=parts,
+    )  # fmt: skip
+
+
+def _reorder(p: Outcomes, idx: list[int], models: list[str]) -> Outcomes:
+    if list(p.models) == models:
+        return p
+    R0 = p.R0 if p.R0 is None or p.R0.ndim == 2 else p.R0[idx]
+    return replace(p, R=p.R[idx], R0=R0, models=models,
+                   signals={k: v[idx] for k, v in p.signals.items()})  # fmt: skip
 
 
 def _record_trial_ids(

@@ -287,7 +287,7 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
     elif kind == "inspect_json":
         parts.append(inspect.read_json_log(src, parsed, scorer))
     elif kind == "lm_eval":
-        parts.append(lm_eval.read_samples(src, scorer, sib, max_bytes))
+        parts.extend(lm_eval.read_samples(src, scorer, sib, max_bytes))
     elif kind == "openai_evals":
         parts.append(openai_evals.read_events(src))
     elif kind == "helm":
