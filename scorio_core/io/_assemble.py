@@ -211,6 +211,14 @@ def _from_frame(
             "(scorio_core.io.MAX_ROWS)"
         )
     df = df.drop(_ROW, strict=False).with_row_index(_ROW, offset=0 if fmt == "frame" else 1)
+    renamed: dict[str, str] = {}
+    if opts.model_map:  # one model under several names (e.g. across harnesses)
+        col = df.get_column(roles["model"]).cast(pl.String)
+        mapping = {a: b for a, b in opts.model_map if a != b}
+        renamed = {a: b for a, b in mapping.items() if a in set(col.unique().to_list())}
+        if renamed:
+            df = df.with_columns(col.replace(renamed).alias(roles["model"]))
+        opts = replace(opts, model_map=None)
     if opts.benchmark is not None:
         # chosen before assembly: the other benchmarks' trials and models do not matter
         df = _only_benchmark(df, roles, fmt, opts.benchmark)
@@ -222,6 +230,8 @@ def _from_frame(
             return split
     rows = df.get_column(_ROW).to_numpy()
     meta: dict[str, Any] = {"source_file": label, "format": fmt}
+    if renamed:
+        meta["model_names"] = renamed
 
     # every column is checked as a whole; bad cells are reported by row number
     models, mi = _codes(_text_column(df, roles["model"], fmt))
@@ -535,7 +545,7 @@ def _completeness(
             raise MissingCellsError(
                 f"on_missing='drop_questions' would drop all {len(questions)} questions: every "
                 "question is incomplete for at least one model. "
-                + _missing_msg(cnt, N, D, models, questions)
+                + _missing_msg(cnt, N, D, models, questions, tried="drop_questions")
             )
         meta.update(
             on_missing="drop_questions",
@@ -547,8 +557,7 @@ def _completeness(
     if N_min == 0:
         raise MissingCellsError(
             "on_missing='truncate' cannot keep any trial: "
-            + _missing_msg(cnt, N, D, models, questions)
-            + " Use on_missing='drop_questions' instead."
+            + _missing_msg(cnt, N, D, models, questions, tried="truncate")
         )
     keep = ti < np.where(greedy, D_min, N_min)
     meta.update(
@@ -586,7 +595,26 @@ def _num(t: float) -> str:
     return str(int(t)) if float(t).is_integer() else repr(t)
 
 
-def _missing_msg(cnt: np.ndarray, N: int, D: int, models: list[str], questions: list[str]) -> str:
+def missing_advice(works: Sequence[str], fix: str = "Fix the file") -> str:
+    """The closing advice of a missing-cells message: only the policies that would keep
+    data for these very cells are recommended."""
+    if not works:
+        return (
+            f"{fix}: neither on_missing='drop_questions' (no question is complete for every "
+            "model) nor 'truncate' (some model has no trial on some question) would keep "
+            "any data."
+        )
+    return f"{fix} or pass " + " or ".join(f"on_missing={w!r}" for w in works) + "."
+
+
+def _missing_msg(
+    cnt: np.ndarray,
+    N: int,
+    D: int,
+    models: list[str],
+    questions: list[str],
+    tried: str | None = None,
+) -> str:
     L, M = cnt.shape[1:]
     parts = []
     short = np.argwhere(cnt[0] != N)
@@ -609,7 +637,13 @@ def _missing_msg(cnt: np.ndarray, N: int, D: int, models: list[str], questions: 
         parts.append(
             f"{len(short_g)} (model, question) pairs have fewer than D={D} greedy rows, e.g. {eg}"
         )
-    return ". ".join(parts) + ". Fix the file or pass on_missing='drop_questions' or 'truncate'."
+    short = (cnt[0] != N) | (cnt[1] != D)
+    works = []
+    if tried != "drop_questions" and (~short.any(axis=0)).any():
+        works.append("drop_questions")
+    if tried != "truncate" and cnt[0].min() > 0:
+        works.append("truncate")
+    return ". ".join(parts) + ". " + missing_advice(works)
 
 
 def _benchmarks(

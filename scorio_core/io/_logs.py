@@ -22,7 +22,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from ._assemble import _from_frame
+from ._assemble import _from_frame, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import LoadOptions
 
@@ -333,8 +333,29 @@ def _check_errors(parts: Sequence[LogPart]) -> None:
     raise MissingCellsError(
         f"{bad[0][0].file}: {len(bad)} sample(s) have no score (they errored or were not "
         f"scored), so their (model, question, trial) cells are missing: {shown}{more}. "
-        "Re-run them, or pass on_missing='drop_questions' or 'truncate'"
+        + missing_advice(_policies_that_work(parts), fix="Re-run them")
     )
+
+
+def _policies_that_work(parts: Sequence[LogPart]) -> list[str]:
+    """Which ``on_missing`` policies keep data when the errored records are dropped: per
+    benchmark, ``drop_questions`` needs a question scored on every trial by every model,
+    ``truncate`` a scored trial on every (model, question)."""
+    drop_ok, trunc_ok = True, True
+    by_bench: dict[str, list[LogPart]] = {}
+    for p in parts:
+        by_bench.setdefault(p.benchmark, []).append(p)
+    for group in by_bench.values():
+        complete: set[str] | None = None
+        for p in group:
+            per_q: dict[str, list[bool]] = {}
+            for q, e in zip(p.questions, p.errors, strict=True):
+                per_q.setdefault(q, []).append(e is None)
+            full = {q for q, ok in per_q.items() if all(ok) and len(ok) == len(p.trial_set())}
+            complete = full if complete is None else complete & full
+            trunc_ok &= all(any(ok) for ok in per_q.values())
+        drop_ok &= bool(complete)
+    return [w for w, ok in (("drop_questions", drop_ok), ("truncate", trunc_ok)) if ok]
 
 
 def report(

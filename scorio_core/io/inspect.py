@@ -244,8 +244,9 @@ def _finish(part: LogPart, epochs: int | None, where: str) -> LogPart:
     return part
 
 
-def read_eval(src: _Src, scorer: str | None, limit: int) -> LogPart:
-    """One ``.eval`` log as a :class:`LogPart`."""
+def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None = None) -> LogPart:
+    """One ``.eval`` log as a :class:`LogPart` (only its header when ``benchmark`` names
+    another task: the part is then dropped before assembly)."""
     with open_zip(src, "Inspect .eval log") as zf:
         names = list(dict.fromkeys(zf.namelist()))  # a re-written member: the last one wins
         if HEADER in names:
@@ -264,6 +265,8 @@ def read_eval(src: _Src, scorer: str | None, limit: int) -> LogPart:
         header = _json(read_member(zf, member, src.label, limit), src.label, member)
         model, task, epochs = _spec(header, src.label, f"member {member!r}")
         part = LogPart(src.label, "inspect", model, task)
+        if benchmark is not None and task != benchmark:
+            return part
         if member == START:
             part.notes.append(f"unfinished run (no {HEADER}); read {START}")
         elif header.get("status") not in (None, "success"):
@@ -308,10 +311,14 @@ def is_inspect_json(obj: Any) -> bool:
     )
 
 
-def read_json_log(src: _Src, obj: Any, scorer: str | None) -> LogPart:
+def read_json_log(
+    src: _Src, obj: Any, scorer: str | None, benchmark: str | None = None
+) -> LogPart:
     """One ``.json`` log (already parsed) as a :class:`LogPart`."""
     model, task, epochs = _spec(obj, src.label, "the log object")
     part = LogPart(src.label, "inspect", model, task)
+    if benchmark is not None and task != benchmark:
+        return part
     if obj.get("status") not in (None, "success"):
         part.notes.append(f"run status {obj.get('status')!r}")
     samples = obj.get("samples")

@@ -172,7 +172,11 @@ def _filter_text(config: Mapping[str, Any], filt: str, repeats: int) -> str:
 
 
 def read_samples(
-    src: _Src, scorer: str | None, siblings: Mapping[str, _Src], limit: int
+    src: _Src,
+    scorer: str | None,
+    siblings: Mapping[str, _Src],
+    limit: int,
+    benchmark: str | None = None,
 ) -> list[LogPart]:
     """One ``samples_<task>_<date>.jsonl`` file: one :class:`LogPart` per filter read.
 
@@ -183,6 +187,8 @@ def read_samples(
     fname = PurePosixPath(src.label.replace("\\", "/")).name
     m = SAMPLES_NAME.match(fname)
     task = m["task"] if m else re.sub(r"^samples_", "", fname.rsplit(".", 1)[0])
+    if benchmark is not None and benchmark != task and not benchmark.startswith(task + "/"):
+        return [LogPart(src.label, "lm_eval", "", task)]  # another task: not read
     notes: list[str] = []
     rows: list[tuple[int, dict]] = []
     for i, obj in jsonl_records(src):
