@@ -244,7 +244,9 @@ class Outcomes:
         out = {}
         for b, part in dict(self.parts).items():
             if not isinstance(part, Outcomes):
-                raise ValidationError(f"parts[{b!r}] must be an Outcomes; got {type(part).__name__}")
+                raise ValidationError(
+                    f"parts[{b!r}] must be an Outcomes; got {type(part).__name__}"
+                )
             if b not in have:
                 raise ValidationError(
                     f"parts has benchmark {b!r}, which no question is labelled with"

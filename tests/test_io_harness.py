@@ -369,3 +369,36 @@ def test_stored_lm_eval_readings_match_the_results_files():
     for model, r in reading(d)["models"].items():
         res = json.loads(next(d.glob(f"{model}/results_*.json")).read_text())
         assert res["results"] == r["results"] and res["n-samples"] == r["n-samples"]
+
+
+# ------------------------------------------------------------- a second upload
+def test_second_upload_of_the_same_results_asks_instead_of_merging(tmp_path):
+    """The issue's case: the same results as a CSV and as the harness's logs (named with
+    the provider prefix) must not become twice as many models."""
+    from scorio_core.io.upload import apply_upload, check_upload
+
+    d = INSPECT / "epochs"
+    csv = tmp_path / "same.csv"
+    io.save_table(io.load(d), csv)  # the CSV names the models 'alpha', 'beta'
+    current = io.load(csv)
+    chk = check_upload(current, d, model_prefix="keep")  # 'mockllm/alpha', 'mockllm/beta'
+    assert set(chk.near_duplicates) == {("alpha", "mockllm/alpha"), ("beta", "mockllm/beta")}
+    assert chk.duplicate_cells == 2 * 5 and chk.conflict  # the same cells under other names
+    assert chk.choices == ("replace", "add_benchmark", "cancel")
+    assert "look like current ones" in chk.message
+    with pytest.raises(ValidationError, match="choice must be one of"):
+        apply_upload(chk, "add")  # merging is not offered
+    assert apply_upload(chk, "cancel") is current
+    assert apply_upload(chk, "replace") is chk.new
+    both = apply_upload(chk, "add_benchmark", benchmark="again")
+    assert sorted(both.models) == ["alpha", "beta"] and both.L == 2
+    assert both.benchmark_names == ["arith", "again"] and both.M == 10
+    np.testing.assert_array_equal(both.select("again").R, both.select("arith").R)
+    same = check_upload(current, d)  # default names: the very same cells
+    assert same.duplicate_cells == 2 * 5 and same.same_models == ("beta", "alpha")
+    other = tmp_path / "gamma.csv"
+    other.write_text("model,question,trial,outcome\n" + "".join(
+        f"gamma,{q},{t},1\n" for q in range(1, 6) for t in range(3)))  # fmt: skip
+    chk = check_upload(current, other)
+    assert not chk.conflict and chk.choices[0] == "add"
+    assert sorted(apply_upload(chk, "add").models) == ["alpha", "beta", "gamma"]

@@ -63,8 +63,8 @@ def test_unmappable_score_type(tmp_path):
     v[1, 2] = {"accuracy": 1, "f1": 0.5}  # a dict-valued score
     path = _eval(tmp_path, values=v, summaries=False)
     with pytest.raises(ValidationError, match=r"^a\.eval: member 'samples/2_epoch_3\.json': score "
-                       r"'match' has the value \{.*\} \(dict\): a dict of several scores; choose one of "
-                       r"its keys with scorer= / --scorer KEY \(accuracy, f1\)"):
+                       r"'match' has the value \{.*\} \(dict\): a dict of several scores; "
+                       r"choose one of its keys with scorer= / --scorer KEY \(accuracy, f1\)"):
         io.load(path)
     v[1, 2] = "maybe"
     with pytest.raises(ValidationError, match=r"'maybe' \(str\), which cannot be mapped"):

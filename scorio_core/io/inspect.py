@@ -30,7 +30,7 @@ Example
 >>> from scorio_core.io import load
 >>> o = load(buf.getvalue(), filename="run.eval")
 >>> o.models, o.questions, o.R.tolist(), o.metadata["trial_ids"]
-(('openai/gpt-x',), ('1',), [[[1, 0]]], [1, 2])
+(('gpt-x',), ('1',), [[[1, 0]]], [1, 2])
 """
 
 from __future__ import annotations

@@ -256,8 +256,10 @@ def read_samples(
             )
         agg = aggregated.get(f"{metric},{filt}")
         if isinstance(agg, int | float) and math.isfinite(agg):
-            part.harness = {"name": f"lm-eval {metric},{filt}", "value": float(agg),
-                            "meaning": "lm-eval's aggregated metric over the documents"}  # fmt: skip
+            part.harness = {
+                "name": f"lm-eval {metric},{filt}", "value": float(agg),
+                "meaning": "lm-eval's aggregated metric over the documents",
+            }  # fmt: skip
         part.trials_from = "the metric values per document"
         parts.append(part)
     return parts

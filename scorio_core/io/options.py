@@ -96,7 +96,7 @@ def read_model_map(path: str | os.PathLike) -> tuple[tuple[str, str], ...]:
     -------
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "m.csv"
-    >>> _ = f.write_text("from,to\nmockllm/alpha,alpha\nopenai/alpha,alpha\n")
+    >>> _ = f.write_text("from,to\\nmockllm/alpha,alpha\\nopenai/alpha,alpha\\n")
     >>> read_model_map(f)
     (('mockllm/alpha', 'alpha'), ('openai/alpha', 'alpha'))
     """
