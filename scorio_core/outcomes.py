@@ -230,14 +230,16 @@ class Outcomes:
             ("signals", signals),
             ("name", name),
             ("metadata", meta),
-            ("parts", self._check_parts(models, w, benchmarks)),
+            ("parts", self._check_parts(R, models, questions, w, benchmarks)),
         ]:
             object.__setattr__(self, attr, val)
         R.setflags(write=False)
         if R0 is not None:
             R0.setflags(write=False)
 
-    def _check_parts(self, models, w, benchmarks) -> dict[str, Outcomes] | None:
+    def _check_parts(self, R, models, questions, w, benchmarks) -> dict[str, Outcomes] | None:
+        """The parts, or ``None`` when any no longer agrees with ``R`` (e.g. a rubric
+        replaced ``R``): each part's first N trials must be ``R`` on its questions."""
         if not self.parts:
             return None
         have = set(benchmarks or ())
@@ -255,7 +257,14 @@ class Outcomes:
                 raise ValidationError(
                     f"parts[{b!r}] has models {part.models}; expected the same as R: {models}"
                 )
-            if part.weights.shape == w.shape and np.array_equal(part.weights, w):
+            mask = np.array([x == b for x in benchmarks])
+            same = (
+                part.weights.shape == w.shape and np.array_equal(part.weights, w)
+                and part.N >= R.shape[2]
+                and tuple(q for q, k in zip(questions, mask, strict=True) if k) == part.questions
+                and np.array_equal(part.R[:, :, : R.shape[2]], R[:, mask])
+            )  # fmt: skip
+            if same:
                 out[str(b)] = part
         return out if len(out) == len(self.parts) else None
 

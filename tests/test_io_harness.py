@@ -402,3 +402,17 @@ def test_second_upload_of_the_same_results_asks_instead_of_merging(tmp_path):
     chk = check_upload(current, other)
     assert not chk.conflict and chk.choices[0] == "add"
     assert sorted(apply_upload(chk, "add").models) == ["alpha", "beta", "gamma"]
+
+
+def test_parts_are_dropped_when_the_combined_data_is_replaced():
+    """A rubric (or any replace) that changes R must not leave stale per-benchmark parts
+    behind for select() to return."""
+    import dataclasses
+
+    o = io.load(INSPECT / "eval_set")
+    assert o.parts is not None
+    flipped = dataclasses.replace(o, R=1 - o.R)  # same weights, other outcomes
+    assert flipped.parts is None
+    assert flipped.select("logic").N == 2  # the combined view's questions, no stale part
+    assert dataclasses.replace(o, name="x").parts is not None
+    assert o.with_weights([0, 0.5]).select("logic").weights.tolist() == [0, 0.5]

@@ -136,3 +136,18 @@ def test_a_run_description_alone_points_to_the_outcomes(tmp_path):
     with pytest.raises(ValidationError, match=r"results_.*\.json: this file only describes a run"):
         io.load(results)
     assert io.load(results.parent).shape == (1, 2, 3)
+
+
+def test_errored_samples_message_recommends_only_what_keeps_data(tmp_path):
+    """Every epoch of question 2 errored for model a: truncating cannot keep a trial for
+    (a, 2), so only drop_questions is recommended -- and it works."""
+    v = np.array([[1, 0], [1, 1], [0, 1]])
+    a = mk.write_inspect_eval(tmp_path / "a.eval", "a", "t", v, [1, 2, 3],
+                              errored={(2, 1), (2, 2)})  # fmt: skip
+    b = mk.write_inspect_eval(tmp_path / "b.eval", "b", "t", v, [1, 2, 3])
+    with pytest.raises(ValidationError, match=r"Re-run them or pass on_missing='drop_questions'"
+                       r"\.$"):  # fmt: skip
+        io.load([a, b])
+    assert io.load([a, b], on_missing="drop_questions").questions == ("1", "3")
+    with pytest.raises(ValidationError, match="cannot keep any trial"):
+        io.load([a, b], on_missing="truncate")

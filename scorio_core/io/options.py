@@ -167,8 +167,9 @@ class LoadOptions:
         choices=_ON_MISSING, choice_help=ON_MISSING_HELP, label="Missing cells",
     )
     scorer: str | None = setting(
-        None, "logs with several scorers/metrics: which one is the outcome (Inspect scorer, "
-        "lm-eval METRIC or FILTER/METRIC, HELM stat; default: the first, noted in the report)",
+        None, "logs with several scorers/metrics: which one is the outcome (Inspect scorer or a "
+        "key of a dict-valued score, lm-eval METRIC or FILTER/METRIC, HELM stat; default: "
+        "the first, noted in the report)",
         label="Scorer",
     )
     weights: tuple[float, ...] | None = setting(
