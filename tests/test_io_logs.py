@@ -244,7 +244,7 @@ def test_differential_inspect_ai_reader(logs):
     log_mod = pytest.importorskip("inspect_ai.log")
     R, _, dirs = logs
     for fmt in ("eval_deflate", "eval_zstd", "json"):
-        ours = io.load(dirs[fmt])
+        ours = io.load(dirs[fmt], model_prefix="keep")  # the logs' own names
         for path in sorted(dirs[fmt].iterdir()):
             log = log_mod.read_eval_log(str(path))
             m = ours.models.index(log.eval.model)
