@@ -142,6 +142,7 @@ def test_inspect_reducer_is_reported_beside_our_numbers():
         assert row["harness"]["value"] == pytest.approx(inspect_value)
         assert row["mean"] == pytest.approx(weights_of(o)[m].mean())
         assert any("'pass_at_2'" in n for n in row["notes"])
+        assert "avg@N" in o.metadata["import_report"]["mean_meaning"]
     assert any(r["mean"] != pytest.approx(r["harness"]["value"])
                for r in o.metadata["import_report"]["files"])  # the two numbers differ here
 

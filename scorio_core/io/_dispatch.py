@@ -346,7 +346,7 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
         if sub:  # the logs, already assembled: keep their per-file rows and notes
             files.extend(sub["files"])
             report["missing_samples"] += sub.get("missing_samples", 0)
-            for key in ("notes", "skipped_files"):
+            for key in ("notes", "skipped_files", "mean_meaning", "model_names"):
                 if key in sub:
                     report[key] = sub[key]
         else:

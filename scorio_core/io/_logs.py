@@ -393,6 +393,12 @@ def report(
         "n_files": len(files),
         "missing_samples": sum(f["missing"] for f in files),
     }
+    if any("mean" in f for f in files):
+        out["mean_meaning"] = (
+            "mean: our average score over every (question, trial) record read from the file "
+            "(avg@N of the data loaded); harness: the harness's own headline for the same "
+            "file, with its reducer and what it averages"
+        )
     notes = sorted({n for p in parts for n in p.notes})
     if notes:
         out["notes"] = notes
