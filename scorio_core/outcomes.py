@@ -172,6 +172,13 @@ class Outcomes:
         Per-question labels (subset, tag, source ...): one string per question, ``""``
         where a question has no value. Names follow the signal-name rule and must differ
         from the signal names. Kept by :meth:`select` and :meth:`subset`.
+    parts : mapping benchmark -> Outcomes, optional
+        Benchmarks whose trials differ (e.g. an Inspect ``eval_set`` of tasks run with 2
+        and 3 epochs): each benchmark's own data with all its trials, returned by
+        :meth:`select`. ``R`` then holds the first trials common to every benchmark
+        (the combined view; the loader says so in its import report). Parts must have
+        the same models, categories and weights as the combined view; a part that no
+        longer agrees (e.g. after a rubric replaced ``R`` and the weights) is dropped.
     """
 
     R: np.ndarray
@@ -185,6 +192,7 @@ class Outcomes:
     name: str = "dataset"
     metadata: Mapping[str, Any] = field(default_factory=dict)
     question_attributes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    parts: Mapping[str, Outcomes] | None = None
 
     def __post_init__(self) -> None:
         R = as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3)
@@ -292,11 +300,43 @@ class Outcomes:
             ("question_attributes", attributes),
             ("name", name),
             ("metadata", meta),
+            ("parts", self._check_parts(R, models, questions, w, benchmarks)),
         ]:
             object.__setattr__(self, attr, val)
         R.setflags(write=False)
         if R0 is not None:
             R0.setflags(write=False)
+
+    def _check_parts(self, R, models, questions, w, benchmarks) -> dict[str, Outcomes] | None:
+        """The parts, or ``None`` when any no longer agrees with ``R`` (e.g. a rubric
+        replaced ``R``): each part's first N trials must be ``R`` on its questions."""
+        if not self.parts:
+            return None
+        have = set(benchmarks or ())
+        out = {}
+        for b, part in dict(self.parts).items():
+            if not isinstance(part, Outcomes):
+                raise ValidationError(
+                    f"parts[{b!r}] must be an Outcomes; got {type(part).__name__}"
+                )
+            if b not in have:
+                raise ValidationError(
+                    f"parts has benchmark {b!r}, which no question is labelled with"
+                )
+            if part.models != models:
+                raise ValidationError(
+                    f"parts[{b!r}] has models {part.models}; expected the same as R: {models}"
+                )
+            mask = np.array([x == b for x in benchmarks])
+            same = (
+                part.weights.shape == w.shape and np.array_equal(part.weights, w)
+                and part.N >= R.shape[2]
+                and tuple(q for q, k in zip(questions, mask, strict=True) if k) == part.questions
+                and np.array_equal(part.R[:, :, : R.shape[2]], R[:, mask])
+            )  # fmt: skip
+            if same:
+                out[str(b)] = part
+        return out if len(out) == len(self.parts) else None
 
     def _refuse_categorical_without_weights(self, R: np.ndarray, C_seen: int) -> None:
         # Inventing weights (e.g. a linear ramp) would silently turn one stray '2' in a
@@ -377,6 +417,8 @@ class Outcomes:
         if benchmark not in self.benchmark_names:
             have = ", ".join([COMBINED, *self.benchmark_names]) if self.benchmarks else COMBINED
             raise ValidationError(f"unknown benchmark {benchmark!r}; this dataset has: {have}")
+        if self.parts and benchmark in self.parts:  # its own trials, not the common ones
+            return self.parts[benchmark]
         keep = np.array([b == benchmark for b in self.benchmarks])
         return self._take_questions(keep, f"{self.name} [{benchmark}]")
 
@@ -443,7 +485,9 @@ class Outcomes:
 
     def with_weights(self, weights: Sequence[float]) -> Outcomes:
         """The same data scored with other category weights."""
-        return replace(self, weights=np.asarray(weights, dtype=float))
+        w = np.asarray(weights, dtype=float)
+        parts = None if not self.parts else {b: p.with_weights(w) for b, p in self.parts.items()}
+        return replace(self, weights=w, parts=parts)
 
     # ---------------------------------------------------------------- reports
     def describe(self) -> dict[str, Any]:
@@ -463,6 +507,10 @@ class Outcomes:
             else f"{self.D} outcome(s) per question"
             + (" (shared)" if self.R0.ndim == 2 else " per model"),
             "benchmarks": self.benchmark_names or [COMBINED],
+            **(
+                {"trials per benchmark": {b: p.N for b, p in self.parts.items()}}
+                if self.parts else {}
+            ),
             "signals": sorted(self.signals),
             **self._missing_report(),
             **self._attribute_report(),

@@ -41,7 +41,7 @@ def board(o) -> pd.DataFrame:
 def test_each_format_gives_the_long_table_leaderboard(logs, fmt):
     R, out, dirs = logs
     ref = io.load(out / "long.csv")
-    o = io.load(dirs[fmt])
+    o = io.load(dirs[fmt], model_prefix="keep")  # the table's names, provider prefixes too
     assert o.shape == ref.shape == R.shape
     assert sorted(o.models) == sorted(MODELS)
     got, want = board(o), board(ref)
@@ -60,7 +60,7 @@ def test_each_format_gives_the_long_table_leaderboard(logs, fmt):
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_cli_leaderboard_on_a_directory_matches_the_csv(logs, fmt, capsys):
     _, out, dirs = logs
-    assert main(["leaderboard", str(dirs[fmt]), "--format", "json"]) == 0
+    assert main(["leaderboard", str(dirs[fmt]), "--format", "json", "--model-prefix", "keep"]) == 0
     got = json.loads(capsys.readouterr().out)
     assert main(["leaderboard", str(out / "long.csv"), "--format", "json"]) == 0
     want = json.loads(capsys.readouterr().out)
@@ -160,12 +160,25 @@ def test_errored_samples_are_missing_cells_and_counted(tmp_path):
     assert o.metadata["dropped_questions"] == ["2"]
 
 
-def test_lm_eval_repeats_are_rescored_and_single_trials(tmp_path):
+def test_lm_eval_repeats_use_the_harness_metric_and_rescore_only_without_it(tmp_path):
+    """With repeats, lm-eval's stored per-document value (its filter's answer) is the
+    outcome; only a document without a value is re-scored, and the report says so."""
     v = np.array([[1, 0, 1], [0, 0, 1]])
     mk.write_lm_eval(tmp_path / "r", "org/m", "gsm", v, [0, 1], mode="resps")
     o = io.load(tmp_path / "r")
-    assert o.models == ("org/m",) and o.R[0].tolist() == v.tolist()
-    assert any("re-scored by exact match" in n for n in o.metadata["import_report"]["notes"])
+    assert o.models == ("m",) and o.R[0].tolist() == v[:, :1].tolist()  # the first response's
+    notes = " ".join(o.metadata["import_report"]["notes"])
+    assert "repeats=3" in notes and "re-scored" not in notes
+    path = next((tmp_path / "r").rglob("samples_*.jsonl"))
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    for r in rows:  # no metric value, every response kept by the filter
+        del r["exact_match"]
+        r["filtered_resps"] = r["resps"]
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    o = io.load(tmp_path / "r")
+    assert o.R[0].tolist() == v.tolist()
+    assert any("re-scored here by exact match" in n for n in o.metadata["import_report"]["notes"])
+    assert o.metadata["import_report"]["files"][0]["scorer"] == "exact_match (re-scored)"
     mk.write_lm_eval(tmp_path / "s", "org/m", "gsm", v, [0, 1], mode="single")
     assert io.load(tmp_path / "s").R[0].tolist() == [[1], [0]]
 
@@ -231,7 +244,7 @@ def test_differential_inspect_ai_reader(logs):
     log_mod = pytest.importorskip("inspect_ai.log")
     R, _, dirs = logs
     for fmt in ("eval_deflate", "eval_zstd", "json"):
-        ours = io.load(dirs[fmt])
+        ours = io.load(dirs[fmt], model_prefix="keep")  # the logs' own names
         for path in sorted(dirs[fmt].iterdir()):
             log = log_mod.read_eval_log(str(path))
             m = ours.models.index(log.eval.model)
@@ -242,7 +255,8 @@ def test_differential_inspect_ai_reader(logs):
 
 
 def test_lm_eval_several_filters_and_metrics(tmp_path):
-    """Rows of a second filter (e.g. ``strict-match``) are a choice, not extra trials."""
+    """Rows of a second filter (e.g. ``strict-match``) are a benchmark of their own (or a
+    choice), not extra trials."""
     v = np.array([[1, 0], [0, 1]])
     path = mk.write_lm_eval(tmp_path, "m", "gsm", v, [0, 1])
     rows = [json.loads(line) for line in path.read_text().splitlines()]
@@ -254,11 +268,15 @@ def test_lm_eval_several_filters_and_metrics(tmp_path):
         extra.append(strict)
     path.write_text("\n".join(json.dumps(r) for r in rows + extra) + "\n")
     o = io.load(path.parent)
-    assert o.R[0].tolist() == v.tolist()
+    assert o.benchmark_names == ["gsm/none", "gsm/strict-match"]
+    assert o.select("gsm/none").R[0].tolist() == v.tolist()
+    assert (o.select("gsm/strict-match").R == 0).all()
     notes = " ".join(o.metadata["import_report"]["notes"])
     assert "2 filters (none, strict-match)" in notes and "2 metrics (exact_match, acc)" in notes
-    assert (io.load(path.parent, scorer="strict-match/exact_match").R == 0).all()
+    one = io.load(path.parent, scorer="strict-match/exact_match")
+    assert (one.R == 0).all() and one.benchmark_names == ["gsm"]
     assert (io.load(path.parent, scorer="acc").R == 1).all()
+    assert io.load(path.parent, benchmark="gsm/none").R[0].tolist() == v.tolist()
 
 
 def test_differential_inspect_ai_unfinished_categorical_and_errored(tmp_path):

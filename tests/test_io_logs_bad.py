@@ -63,7 +63,8 @@ def test_unmappable_score_type(tmp_path):
     v[1, 2] = {"accuracy": 1, "f1": 0.5}  # a dict-valued score
     path = _eval(tmp_path, values=v, summaries=False)
     with pytest.raises(ValidationError, match=r"^a\.eval: member 'samples/2_epoch_3\.json': score "
-                       r"'match' has the value \{.*\} \(dict\), which cannot be mapped"):
+                       r"'match' has the value \{.*\} \(dict\): a dict of several scores; "
+                       r"choose one of its keys with scorer= / --scorer KEY \(accuracy, f1\)"):
         io.load(path)
     v[1, 2] = "maybe"
     with pytest.raises(ValidationError, match=r"'maybe' \(str\), which cannot be mapped"):
@@ -135,3 +136,18 @@ def test_a_run_description_alone_points_to_the_outcomes(tmp_path):
     with pytest.raises(ValidationError, match=r"results_.*\.json: this file only describes a run"):
         io.load(results)
     assert io.load(results.parent).shape == (1, 2, 3)
+
+
+def test_errored_samples_message_recommends_only_what_keeps_data(tmp_path):
+    """Every epoch of question 2 errored for model a: truncating cannot keep a trial for
+    (a, 2), so only drop_questions is recommended -- and it works."""
+    v = np.array([[1, 0], [1, 1], [0, 1]])
+    a = mk.write_inspect_eval(tmp_path / "a.eval", "a", "t", v, [1, 2, 3],
+                              errored={(2, 1), (2, 2)})  # fmt: skip
+    b = mk.write_inspect_eval(tmp_path / "b.eval", "b", "t", v, [1, 2, 3])
+    with pytest.raises(ValidationError, match=r"Re-run them or pass on_missing='drop_questions'"
+                       r"\.$"):  # fmt: skip
+        io.load([a, b])
+    assert io.load([a, b], on_missing="drop_questions").questions == ("1", "3")
+    with pytest.raises(ValidationError, match="cannot keep any trial"):
+        io.load([a, b], on_missing="truncate")

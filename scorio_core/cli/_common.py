@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from .._validation import ValidationError, json_safe
 from ..io.options import LoadOptions
-from ..outcomes import COMBINED
 from ..params import add_options, from_args
 
 if TYPE_CHECKING:
@@ -78,12 +77,7 @@ def _add_data_args(p: argparse.ArgumentParser) -> None:
         ".parquet, .jsonl) or evaluation logs (Inspect .eval/.json, lm-eval samples_*.jsonl, "
         "OpenAI evals .jsonl, HELM per_instance_stats.json)",
     )
-    p.add_argument(
-        "--benchmark",
-        default=COMBINED,
-        help=f"benchmark to analyse when the file holds several (default: {COMBINED})",
-    )
-    add_options(p, LoadOptions)  # --scorer, --weights, --on-missing, --columns, ...
+    add_options(p, LoadOptions)  # --benchmark, --scorer, --weights, --on-missing, ...
 
 
 def _add_cluster_args(p: argparse.ArgumentParser) -> None:
@@ -136,8 +130,8 @@ def _load(args):
     from .. import io
 
     paths = [Path(p) for p in args.path]
-    data = io.load(paths[0] if len(paths) == 1 else paths, from_args(LoadOptions, args))
-    return data.select(args.benchmark)
+    # the benchmark is chosen by the loader, before assembly (LoadOptions.benchmark)
+    return io.load(paths[0] if len(paths) == 1 else paths, from_args(LoadOptions, args))
 
 
 def _with_source(args, data):

@@ -39,6 +39,10 @@ def run(args) -> int:
     return 0
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
 def _import(data, out: str) -> str:
     """Write ``data`` to ``out`` (.npz keeps weights and category names; tables do not)."""
     from .. import io
@@ -49,13 +53,16 @@ def _import(data, out: str) -> str:
     else:
         io.save_table(data, path)
     report = data.metadata.get("import_report", {})
-    lines = [f"wrote {path} ({data.L} models x {data.M} questions x {data.N} trials)"]
+    shape = " x ".join(_count(n, what) for n, what in
+                       ((data.L, "model"), (data.M, "question"), (data.N, "trial")))  # fmt: skip
+    lines = [f"wrote {path} ({shape})"]
     lines += [f"note: {n}" for n in report.get("notes", [])]
     if report.get("missing_samples"):
         lines.append(f"note: {report['missing_samples']} samples had no score (missing cells)")
     if not data.is_binary and path.suffix.lower() != ".npz":
         lines.append(
-            f"note: tables do not store category weights ({list(data.weights)}); pass "
+            "note: tables do not store category weights "
+            f"([{', '.join(f'{w:g}' for w in data.weights)}]); pass "
             "--weights when analysing, or write .npz"
         )
     return "\n".join(lines) + "\n"

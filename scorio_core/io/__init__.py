@@ -142,16 +142,29 @@ def load(
         ``weights`` array) with outcomes above 1 needs ``weights``: weights are never
         invented (:class:`MissingWeightsError` names the first such row or cell).
     scorer : str, optional
-        Logs with several scorers/metrics: which one is the outcome (Inspect scorer name,
-        lm-eval metric or ``"FILTER/METRIC"``, HELM stat name; default: the first, or
-        ``exact_match`` for HELM, noted in the import report).
+        Logs with several scorers/metrics: which one is the outcome (Inspect scorer name
+        or a key of a dict-valued score, lm-eval metric or ``"FILTER/METRIC"``, HELM stat
+        name; default: the first, or ``exact_match`` for HELM, noted in the import report).
+    benchmark : str, optional
+        Load only this benchmark (task; lm-eval ``TASK/FILTER``), chosen before the files
+        are assembled. Without it, benchmarks whose trials differ are each kept with all
+        their trials (``Outcomes.parts``, returned by ``select``).
+    score_range : (float, float), optional
+        The scale of numeric log scores outside [0, 1] (e.g. ``(0, 10)``); never guessed.
+    model_map : mapping, sequence of pairs or path, optional
+        Model renames (``{"mockllm/alpha": "alpha"}``, or a JSON/CSV file), applied to
+        logs and tables before assembly.
+    model_prefix : {"strip", "keep"}
+        Log model names lose their provider prefix when the names stay distinct
+        (default ``"strip"``, reported in the import report).
 
     Returns
     -------
     Outcomes
         Logs add ``metadata["import_report"]`` (per file: format, model, benchmark,
-        scorer, records, missing samples, notes). The file's own trial ids are kept in
-        ``metadata["trial_ids"]`` (or ``"trial_ids_per_pair"``).
+        scorer, records, missing samples, our mean, the harness's own headline, notes).
+        The file's own trial ids are kept in ``metadata["trial_ids"]`` (or
+        ``"trial_ids_per_pair"``).
 
     Raises
     ------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -210,7 +211,26 @@ def _from_frame(
     df = df.drop(_ROW, strict=False).with_row_index(_ROW, offset=0 if fmt == "frame" else 1)
     meta: dict[str, Any] = {"source_file": label, "format": fmt}
     df = filter_rows(df, opts.where, fmt, meta)  # row numbers stay the file's
+    renamed: dict[str, str] = {}
+    if opts.model_map:  # one model under several names (e.g. across harnesses)
+        col = df.get_column(roles["model"]).cast(pl.String)
+        mapping = {a: b for a, b in opts.model_map if a != b}
+        renamed = {a: b for a, b in mapping.items() if a in set(col.unique().to_list())}
+        if renamed:
+            df = df.with_columns(col.replace(renamed).alias(roles["model"]))
+        opts = replace(opts, model_map=None)
+    if opts.benchmark is not None:
+        # chosen before assembly: the other benchmarks' trials and models do not matter
+        df = _only_benchmark(df, roles, fmt, opts.benchmark)
+        if name is None and fmt != "frame":
+            name = f"{Path(label).stem.strip('<>') or 'dataset'} [{opts.benchmark}]"
+    elif "benchmark" in roles:
+        split = _split_benchmarks(df, roles, fmt, label, opts, meta_extra)
+        if split is not None:
+            return split
     rows = df.get_column(_ROW).to_numpy()
+    if renamed:
+        meta["model_names"] = renamed
 
     # every column is checked as a whole; bad cells are reported by row number
     model_text = _text_column(df, roles["model"], fmt)
@@ -360,6 +380,133 @@ def _greedy_in_identity(
     return np.zeros_like(greedy)
 
 
+def _only_benchmark(df: pl.DataFrame, roles: dict[str, str], fmt: str, bench: str):
+    """The rows of benchmark ``bench`` (an error listing the benchmarks if it has none)."""
+    have = []
+    if "benchmark" in roles:
+        col = _unquote(df.get_column(roles["benchmark"]).cast(pl.String))
+        keep = (col == bench).fill_null(False)
+        if keep.any():
+            return df.filter(keep)
+        have = col.drop_nulls().unique(maintain_order=True).to_list()
+    from ..outcomes import COMBINED
+
+    raise ValidationError(
+        f"unknown benchmark {bench!r}; this dataset has: {', '.join([COMBINED, *have])}"
+    )
+
+
+def _split_benchmarks(
+    df: pl.DataFrame,
+    roles: dict[str, str],
+    fmt: str,
+    label: str,
+    opts: LoadOptions,
+    meta_extra: Mapping[str, Any] | None,
+) -> Outcomes | None:
+    """Benchmarks whose trials (or greedy rows) per question differ -- an Inspect
+    ``eval_set`` of tasks run with 2 and 3 epochs, an lm-eval folder of tasks with
+    different ``repeats`` -- are assembled one by one, each with all its trials
+    (``Outcomes.parts``); the combined view keeps the first trials they have in common.
+    ``None`` when every benchmark has the same trials (one assembly does it all)."""
+    bcol = _unquote(df.get_column(roles["benchmark"]).cast(pl.String))
+    if bcol.null_count() or bcol.n_unique() < 2:
+        return None
+    greedy = decoding_mask(df, roles.get("decoding"), fmt, {})
+    counts = (
+        pl.DataFrame({"b": bcol, "m": df.get_column(roles["model"]).cast(pl.String),
+                      "q": df.get_column(roles["question"]).cast(pl.String),
+                      "g": greedy})  # fmt: skip
+        .group_by(["b", "m", "q", "g"]).len()
+        .group_by(["b", "g"], maintain_order=True).agg(pl.col("len").max())
+    )
+    shape: dict[str, list[int]] = {}
+    for b, g, n in counts.iter_rows():
+        shape.setdefault(b, [0, 0])[int(g)] = int(n)
+    if len({tuple(v) for v in shape.values()}) < 2:
+        return None
+    names = bcol.unique(maintain_order=True).to_list()
+    parts: dict[str, Outcomes] = {}
+    for b in names:
+        sub = replace(opts, benchmark=b, name=f"{opts.name or Path(label).stem or 'dataset'} [{b}]")
+        parts[b] = _from_frame(df.filter(bcol == b), fmt, label, sub, meta_extra)
+    return _join_parts(parts, opts, label, meta_extra)
+
+
+def _join_parts(
+    parts: dict[str, Outcomes], opts: LoadOptions, label: str,
+    meta_extra: Mapping[str, Any] | None,
+) -> Outcomes:
+    """The combined view of benchmarks with different trials: each benchmark's first
+    ``N_min`` trials (and ``D_min`` greedy rows), the parts kept for :meth:`select`."""
+    first = next(iter(parts.values()))
+    models = list(first.models)
+    for b, p in parts.items():
+        if sorted(p.models) != sorted(models):
+            only = sorted(set(p.models) ^ set(models))
+            raise MissingCellsError(
+                f"the benchmarks have different trials and different models ({b!r} lacks or "
+                f"adds {', '.join(map(repr, only[:_SHOW]))}), so they cannot be combined; "
+                f"load one at a time with benchmark= / --benchmark NAME (one of "
+                f"{', '.join(map(repr, parts))})"
+            )
+    order = {b: [p.models.index(m) for m in models] for b, p in parts.items()}
+    parts = {b: _reorder(p, order[b], models) for b, p in parts.items()}
+    order = {b: list(range(len(models))) for b in parts}
+    n_min = min(p.N for p in parts.values())
+    d_min = min(p.D for p in parts.values())
+    R = np.concatenate([p.R[order[b]][:, :, :n_min] for b, p in parts.items()], axis=1)
+    R0 = None
+    if d_min:
+        R0 = np.concatenate(
+            [np.asarray(p.R0_per_model)[order[b]][:, :, :d_min] for b, p in parts.items()], axis=1
+        )
+    common = set.intersection(*(set(p.signals) for p in parts.values()))
+    signals = {
+        k: np.concatenate([p.signals[k][order[b]][:, :, :n_min] for b, p in parts.items()], 1)
+        for k in sorted(common)
+    }
+    trials = {b: p.N for b, p in parts.items()}
+    shown = ", ".join(f"{b}: {n}" for b, n in trials.items())
+    note = (
+        f"the benchmarks have different trials per question ({shown}): each is loaded as a "
+        f"benchmark of its own with all its trials (choose one with benchmark= / --benchmark "
+        f"NAME); the combined view keeps the first {n_min} trial(s) of every benchmark"
+    )
+    meta: dict[str, Any] = {"source_file": label, "format": first.metadata.get("format"),
+                            "trials_per_benchmark": trials, "combined_trials": n_min}  # fmt: skip
+    ids = [p.metadata.get("trial_ids") for p in parts.values()]
+    if all(i is not None for i in ids) and all(i[:n_min] == ids[0][:n_min] for i in ids):
+        meta["trial_ids"] = ids[0][:n_min]
+    meta.update(meta_extra or {})
+    rep = meta.get("import_report")
+    if isinstance(rep, dict):
+        rep = {**rep, "notes": sorted({*rep.get("notes", []), note})}
+        meta["import_report"] = rep
+    else:
+        meta["notes"] = [note]
+    for key in ("on_missing", "dropped_questions", "truncated_to_N"):
+        got = {b: p.metadata[key] for b, p in parts.items() if key in p.metadata}
+        if got:
+            meta[key + "_per_benchmark"] = got
+    return Outcomes(
+        R=R, R0=R0, weights=first.weights, category_names=first.category_names,
+        models=models,
+        questions=[q for p in parts.values() for q in p.questions],
+        benchmarks=[b for b, p in parts.items() for _ in range(p.M)],
+        signals=signals, name=opts.name or Path(label).stem.strip("<>") or "dataset",
+        metadata=meta, parts=parts,
+    )  # fmt: skip
+
+
+def _reorder(p: Outcomes, idx: list[int], models: list[str]) -> Outcomes:
+    if list(p.models) == models:
+        return p
+    R0 = p.R0 if p.R0 is None or p.R0.ndim == 2 else p.R0[idx]
+    return replace(p, R=p.R[idx], R0=R0, models=models,
+                   signals={k: v[idx] for k, v in p.signals.items()})  # fmt: skip
+
+
 def _record_trial_ids(
     meta: dict[str, Any],
     trial: np.ndarray,
@@ -441,7 +588,7 @@ def _completeness(
             raise MissingCellsError(
                 f"on_missing='drop_questions' would drop all {len(questions)} questions: every "
                 "question is incomplete for at least one model. "
-                + _missing_msg(cnt, N, D, models, questions)
+                + _missing_msg(cnt, N, D, models, questions, tried="drop_questions")
             )
         meta.update(
             on_missing="drop_questions",
@@ -453,8 +600,7 @@ def _completeness(
     if N_min == 0:
         raise MissingCellsError(
             "on_missing='truncate' cannot keep any trial: "
-            + _missing_msg(cnt, N, D, models, questions)
-            + " Use on_missing='drop_questions' instead."
+            + _missing_msg(cnt, N, D, models, questions, tried="truncate")
         )
     keep = ti < np.where(greedy, D_min, N_min)
     meta.update(
@@ -492,7 +638,26 @@ def _num(t: float) -> str:
     return str(int(t)) if float(t).is_integer() else repr(t)
 
 
-def _missing_msg(cnt: np.ndarray, N: int, D: int, models: list[str], questions: list[str]) -> str:
+def missing_advice(works: Sequence[str], fix: str = "Fix the file") -> str:
+    """The closing advice of a missing-cells message: only the policies that would keep
+    data for these very cells are recommended."""
+    if not works:
+        return (
+            f"{fix}: neither on_missing='drop_questions' (no question is complete for every "
+            "model) nor 'truncate' (some model has no trial on some question) would keep "
+            "any data."
+        )
+    return f"{fix} or pass " + " or ".join(f"on_missing={w!r}" for w in works) + "."
+
+
+def _missing_msg(
+    cnt: np.ndarray,
+    N: int,
+    D: int,
+    models: list[str],
+    questions: list[str],
+    tried: str | None = None,
+) -> str:
     L, M = cnt.shape[1:]
     parts = []
     short = np.argwhere(cnt[0] != N)
@@ -515,7 +680,13 @@ def _missing_msg(cnt: np.ndarray, N: int, D: int, models: list[str], questions: 
         parts.append(
             f"{len(short_g)} (model, question) pairs have fewer than D={D} greedy rows, e.g. {eg}"
         )
-    return ". ".join(parts) + ". Fix the file or pass on_missing='drop_questions' or 'truncate'."
+    short = (cnt[0] != N) | (cnt[1] != D)
+    works = []
+    if tried != "drop_questions" and (~short.any(axis=0)).any():
+        works.append("drop_questions")
+    if tried != "truncate" and cnt[0].min() > 0:
+        works.append("truncate")
+    return ". ".join(parts) + ". " + missing_advice(works)
 
 
 def _benchmarks(

@@ -294,13 +294,13 @@ def load_many(
 
 
 def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
-    scorer, max_bytes = opts.scorer, opts.max_bytes
+    scorer, max_bytes, bench = opts.scorer, opts.max_bytes, opts.benchmark
     if kind == "inspect":
-        parts.append(inspect.read_eval(src, scorer, max_bytes))
+        parts.append(inspect.read_eval(src, scorer, max_bytes, bench))
     elif kind == "inspect_json":
-        parts.append(inspect.read_json_log(src, parsed, scorer))
+        parts.append(inspect.read_json_log(src, parsed, scorer, bench))
     elif kind == "lm_eval":
-        parts.append(lm_eval.read_samples(src, scorer, sib, max_bytes))
+        parts.extend(lm_eval.read_samples(src, scorer, sib, max_bytes, bench))
     elif kind == "openai_evals":
         parts.append(openai_evals.read_events(src))
     elif kind == "helm":
@@ -340,6 +340,16 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
                 owner[(m, b)] = label
         frames.append(to_long_frame(o))
     df = pl.concat(frames, how="diagonal_relaxed")
+    if "benchmark" in df.columns and df.get_column("benchmark").null_count() == 0:
+        # question ids repeat across the files' benchmarks (1, 2, ...): qualify them, as
+        # the logs of several tasks are
+        per_q = df.group_by("question").agg(pl.col("benchmark").n_unique())
+        if (per_q.get_column("benchmark") > 1).any():
+            df = df.with_columns(
+                question=pl.when(pl.col("question").str.starts_with(pl.col("benchmark") + "/"))
+                .then(pl.col("question"))
+                .otherwise(pl.col("benchmark") + "/" + pl.col("question"))
+            )
     if "decoding" in df.columns:
         df = df.with_columns(pl.col("decoding").fill_null("sample"))
     files: list[dict] = []
@@ -349,14 +359,15 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
         if sub:  # the logs, already assembled: keep their per-file rows and notes
             files.extend(sub["files"])
             report["missing_samples"] += sub.get("missing_samples", 0)
-            for key in ("notes", "skipped_files"):
+            for key in ("notes", "skipped_files", "mean_meaning", "model_names"):
                 if key in sub:
                     report[key] = sub[key]
         else:
             files.append({"file": label, "format": o.metadata.get("format"),
                           "model": ", ".join(o.models), "records": o.L * o.M * o.N})  # fmt: skip
     report["n_files"] = len(files)
-    opts = replace(opts, columns=None, where=None, model_columns=None, name=opts.name or "combined",
+    opts = replace(opts, columns=None, where=None, model_columns=None,
+                   model_map=None, name=opts.name or "combined",
                    weights=tuple(first.weights), category_names=tuple(first.category_names))
     return _from_frame(
         df, "frame", f"{len(files)} files", opts,

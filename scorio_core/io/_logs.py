@@ -22,7 +22,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from ._assemble import _from_frame
+from ._assemble import _from_frame, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import LoadOptions
 
@@ -57,6 +57,10 @@ class LogPart:
     declared_trials: list[int] | None = None  # e.g. Inspect epochs 1..eval.config.epochs
     trials_from: str = ""  # where the trial count comes from, for messages
     notes: list[str] = field(default_factory=list)
+    original_model: str | None = None  # the log's own name when renamed
+    #: the harness's own headline for this log: ``{"name", "value", "meaning"}`` (and
+    #: ``"reducer"`` for Inspect), reported beside our mean of the same records
+    harness: dict[str, Any] | None = None
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None):
         self.questions.append(str(question))
@@ -101,40 +105,71 @@ def choose_scorer(available: Sequence[str], scorer: str | None, part: LogPart, w
     return scorer
 
 
-def _normal(v: Any) -> str | float | None:
-    """A letter, a number in [0, 1], or ``None`` if the value cannot be a category."""
+def _normal(v: Any, lo: float = 0.0, hi: float = 1.0) -> str | float | None:
+    """A letter, a number in [lo, hi], or ``None`` if the value cannot be a category
+    (booleans and true/false words are ``hi``/``lo``)."""
     if isinstance(v, bool):
-        return float(v)
+        return hi if v else lo
     if isinstance(v, int | float):
         f = float(v)
-        return f if math.isfinite(f) and 0.0 <= f <= 1.0 else None
+        return f if math.isfinite(f) and lo <= f <= hi else None
     if isinstance(v, str):
         t = v.strip()
         if t in LETTERS:
             return t
         if t.lower() in _TRUE:
-            return 1.0
+            return hi
         if t.lower() in _FALSE:
-            return 0.0
+            return lo
         try:
-            return _normal(float(t))
+            return _normal(float(t), lo, hi)
         except ValueError:
             return None
     return None
 
 
-def _unmappable(part: LogPart, i: int, v: Any) -> ValidationError:
+def _number(v: Any) -> float | None:
+    """``v`` as a finite number (numeric strings too), else ``None``."""
+    if isinstance(v, bool):
+        return None
+    try:
+        f = float(v) if isinstance(v, int | float | str) else None
+    except ValueError:
+        return None
+    return f if f is not None and math.isfinite(f) else None
+
+
+def _unmappable(part: LogPart, i: int, v: Any, scale: tuple[float, float] | None) -> Exception:
     shown = repr(v) if len(repr(v)) <= 80 else repr(v)[:77] + "..."
     score = f"score {part.scorer!r}" if part.scorer else "the score"
+    head = f"{part.file}: {part.where[i]}: {score} has the value {shown} ({type(v).__name__})"
+    if isinstance(v, dict):
+        return ValidationError(
+            f"{head}: a dict of several scores; choose one of its keys with scorer= / "
+            f"--scorer KEY ({', '.join(map(str, v))})"
+        )
+    if _number(v) is not None:
+        if scale is not None:
+            return ValidationError(
+                f"{head}, outside the score range [{scale[0]:g}, {scale[1]:g}] given with "
+                "score_range; give the range the scorer really uses"
+            )
+        return ValidationError(
+            f"{head}, outside [0, 1]: a numeric grade needs its scale, which the log does "
+            "not record -- pass score_range=(LO, HI) / --score-range LO,HI (e.g. 0,10), so "
+            "that each grade is weighted (grade - LO) / (HI - LO); or, for whole-number "
+            "categories 0..C, weights= / --weights with one weight per category"
+        )
     return ValidationError(
-        f"{part.file}: {part.where[i]}: {score} has the value {shown} "
-        f"({type(v).__name__}), which cannot be mapped to an outcome category; expected "
-        "C/I/P/N, a boolean or a number in [0, 1]"
+        f"{head}, which cannot be mapped to an outcome category; expected C/I/P/N, a "
+        "boolean or a number in [0, 1] (or in score_range)"
     )
 
 
 def categorize(
     parts: Sequence[LogPart],
+    score_range: tuple[float, float] | None = None,
+    n_categories: int | None = None,
 ) -> tuple[list[np.ndarray], list[str] | None, list[float]]:
     """Map the raw values of all parts to one set of categories.
 
@@ -142,7 +177,11 @@ def categorize(
     always I and C) with weights 0, 0, 0.5, 1; booleans and 0/1 count as I/C and 0.5 as P
     alongside letters. Without letters, numbers in [0, 1] become one category per
     distinct value (sorted) weighted by the value itself -- binary when only 0 and 1
-    occur -- so the Bayes@N mean is the mean score.
+    occur -- so the Bayes@N mean is the mean score. Numbers on another scale need it
+    stated: ``score_range=(lo, hi)`` makes one category per distinct value (and the two
+    ends) weighted ``(v - lo) / (hi - lo)``, named by the value; or, with
+    ``n_categories`` (the number of weights the caller gave), whole numbers
+    ``0..n_categories - 1`` are the categories themselves. Never guessed.
 
     Returns
     -------
@@ -150,6 +189,11 @@ def categorize(
         ``codes[p][i]`` is the category of record ``i`` of part ``p`` (-1 where missing);
         ``category_names`` is ``None`` for binary outcomes (the default names).
     """
+    lo, hi = score_range if score_range is not None else (0.0, 1.0)
+    if score_range is None and n_categories is not None:
+        whole = _whole_categories(parts, n_categories)
+        if whole is not None:  # named by the score, so unused grades may be categories too
+            return whole, [str(k) for k in range(n_categories)], []
     normal: list[list[str | float | None]] = []
     letters: set[str] = set()
     numbers: set[float] = set()
@@ -160,17 +204,22 @@ def categorize(
             if err is not None:
                 col.append(None)
                 continue
-            n = _normal(v)
+            n = _normal(v, lo, hi)
             if n is None:
-                raise _unmappable(part, i, v)
+                raise _unmappable(part, i, v, score_range)
             if isinstance(n, str):
                 letters.add(n)
             else:
                 numbers.add(n)
-                if n not in (0.0, 1.0) and first_fraction is None:
+                if n not in (lo, hi) and first_fraction is None:
                     first_fraction = (part, i)
             col.append(n)
         normal.append(col)
+    if letters and score_range is not None:
+        raise ValidationError(
+            f"{parts[0].file}: score_range={score_range} was given, but these logs hold the "
+            "letter scores C/I/P/N, which have their own weights; drop score_range"
+        )
     if letters:
         extra = numbers - {0.0, 0.5, 1.0}
         if extra:
@@ -191,25 +240,46 @@ def categorize(
         names = [LETTER_NAMES[k] for k in order] if len(order) > 2 else None  # binary: default
         weights = [LETTERS[k] for k in order]
     else:
-        levels = sorted(numbers | {0.0, 1.0})
+        levels = sorted(numbers | {lo, hi})
         if len(levels) > _MAX_LEVELS:
             part, i = first_fraction
             raise ValidationError(
                 f"{part.file}: {part.where[i]}: the score holds {len(levels)} distinct values "
-                f"in [0, 1] across these logs (e.g. {part.values[i]!r}): a continuous score "
-                f"cannot be an outcome category (at most {_MAX_LEVELS} levels); use a "
+                f"in [{lo:g}, {hi:g}] across these logs (e.g. {part.values[i]!r}): a continuous "
+                f"score cannot be an outcome category (at most {_MAX_LEVELS} levels); use a "
                 "correct/incorrect scorer"
             )
         index = {x: j for j, x in enumerate(levels)}
-        if levels == [0.0, 1.0]:
+        if levels == [lo, hi] and (lo, hi) == (0.0, 1.0):
             names, weights = None, [0.0, 1.0]
         else:
             names = [f"{x:g}" for x in levels]
-            weights = levels
+            weights = [(x - lo) / (hi - lo) for x in levels]
     codes = [
         np.array([-1 if n is None else index[n] for n in col], dtype=np.int64) for col in normal
     ]
     return codes, names, weights
+
+
+def _whole_categories(parts: Sequence[LogPart], n: int) -> list[np.ndarray] | None:
+    """Whole-number scores used as categories ``0..n-1`` when the caller gave ``n``
+    weights and some score lies above 1 (``None`` when that does not apply)."""
+    vals = [_number(v) for p in parts for v, e in zip(p.values, p.errors, strict=True)
+            if e is None]  # fmt: skip
+    if not vals or any(v is None for v in vals) or max(vals) <= 1:
+        return None
+    bad = next((v for v in vals if v != int(v) or not 0 <= v < n), None)
+    if bad is not None:
+        raise ValidationError(
+            f"{parts[0].file}: the scores are read as categories 0..{n - 1} (one per weight "
+            f"given), but one is {bad:g}; give one weight per category, or the scale with "
+            "score_range= / --score-range LO,HI"
+        )
+    return [
+        np.array([-1 if e is not None else int(float(v)) for v, e in
+                  zip(p.values, p.errors, strict=True)], dtype=np.int64)  # fmt: skip
+        for p in parts
+    ]
 
 
 def _check_unique(parts: Sequence[LogPart]) -> None:
@@ -217,9 +287,15 @@ def _check_unique(parts: Sequence[LogPart]) -> None:
     for part in parts:
         key = (part.model, part.benchmark)
         if key in seen:
+            other = seen[key]
+            names = {other.original_model or other.model, part.original_model or part.model}
+            how = (
+                f" (named {' and '.join(sorted(names))} in the logs; renamed by model_map or "
+                "the provider-prefix rule)" if len(names) > 1 else ""
+            )
             raise ValidationError(
-                f"{part.file}: two logs for the same model {part.model!r} and task "
-                f"{part.benchmark!r}: {seen[key].file} and {part.file}; keep one per model and "
+                f"{part.file}: two logs for the same model {part.model!r}{how} and task "
+                f"{part.benchmark!r}: {other.file} and {part.file}; keep one per model and "
                 "task (e.g. the latest run)"
             )
         seen[key] = part
@@ -257,38 +333,130 @@ def _check_errors(parts: Sequence[LogPart]) -> None:
     raise MissingCellsError(
         f"{bad[0][0].file}: {len(bad)} sample(s) have no score (they errored or were not "
         f"scored), so their (model, question, trial) cells are missing: {shown}{more}. "
-        "Re-run them, or pass on_missing='drop_questions' or 'truncate'"
+        + missing_advice(_policies_that_work(parts), fix="Re-run them")
     )
 
 
-def report(parts: Sequence[LogPart], skipped: Sequence[str] = ()) -> dict[str, Any]:
-    """The import report stored in ``Outcomes.metadata["import_report"]``."""
-    files = []
+def _policies_that_work(parts: Sequence[LogPart]) -> list[str]:
+    """Which ``on_missing`` policies keep data when the errored records are dropped: per
+    benchmark, ``drop_questions`` needs a question scored on every trial by every model,
+    ``truncate`` a scored trial on every (model, question)."""
+    drop_ok, trunc_ok = True, True
+    by_bench: dict[str, list[LogPart]] = {}
     for p in parts:
+        by_bench.setdefault(p.benchmark, []).append(p)
+    for group in by_bench.values():
+        complete: set[str] | None = None
+        for p in group:
+            per_q: dict[str, list[bool]] = {}
+            for q, e in zip(p.questions, p.errors, strict=True):
+                per_q.setdefault(q, []).append(e is None)
+            full = {q for q, ok in per_q.items() if all(ok) and len(ok) == len(p.trial_set())}
+            complete = full if complete is None else complete & full
+            trunc_ok &= all(any(ok) for ok in per_q.values())
+        drop_ok &= bool(complete)
+    return [w for w, ok in (("drop_questions", drop_ok), ("truncate", trunc_ok)) if ok]
+
+
+def report(
+    parts: Sequence[LogPart],
+    skipped: Sequence[str] = (),
+    means: Sequence[float | None] | None = None,
+) -> dict[str, Any]:
+    """The import report stored in ``Outcomes.metadata["import_report"]``.
+
+    ``means``: our mean score of each part's scored records (the category weights), shown
+    beside the harness's own headline when the log has one.
+    """
+    files = []
+    for k, p in enumerate(parts):
         errored = sum(e is not None for e in p.errors)
-        files.append(
-            {
-                "file": p.file,
-                "format": p.format,
-                "model": p.model,
-                "benchmark": p.benchmark,
-                "scorer": p.scorer,
-                "records": len(p.values),
-                "missing": errored,
-                "notes": list(p.notes),
-            }
-        )
+        row = {
+            "file": p.file,
+            "format": p.format,
+            "model": p.model,
+            "benchmark": p.benchmark,
+            "scorer": p.scorer,
+            "records": len(p.values),
+            "missing": errored,
+            "notes": list(p.notes),
+        }
+        if p.original_model is not None and p.original_model != p.model:
+            row["model_in_log"] = p.original_model
+        if means is not None and means[k] is not None:
+            row["mean"] = round(float(means[k]), 6)
+        if p.harness is not None:
+            row["harness"] = dict(p.harness)
+        files.append(row)
     out: dict[str, Any] = {
         "files": files,
         "n_files": len(files),
         "missing_samples": sum(f["missing"] for f in files),
     }
+    if any("mean" in f for f in files):
+        out["mean_meaning"] = (
+            "mean: our average score over every (question, trial) record read from the file "
+            "(avg@N of the data loaded); harness: the harness's own headline for the same "
+            "file, with its reducer and what it averages"
+        )
     notes = sorted({n for p in parts for n in p.notes})
     if notes:
         out["notes"] = notes
     if skipped:
         out["skipped_files"] = list(skipped)
     return out
+
+
+def _select(parts: Sequence[LogPart], benchmark: str | None) -> list[LogPart]:
+    """The parts of one benchmark (all when ``None``), chosen before anything is checked
+    or assembled."""
+    if benchmark is None:
+        return list(parts)
+    keep = [p for p in parts if p.benchmark == benchmark]
+    if not keep:
+        have = ", ".join(dict.fromkeys(p.benchmark for p in parts))
+        raise ValidationError(
+            f"unknown benchmark {benchmark!r}; these logs hold the benchmark(s) (tasks): {have}"
+        )
+    return keep
+
+
+def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]:
+    """Apply ``model_map``, then (``model_prefix='strip'``) drop provider prefixes
+    (``mockllm/alpha`` -> ``alpha``, up to the last ``/``) when every name stays distinct.
+
+    Returns the names that changed (``{name in the log: name used}``), for the import
+    report; a note on each part says what was done or why prefixes were kept.
+    """
+    mapped = {p.model: opts.rename(p.model) for p in parts}
+    names = sorted(set(mapped.values()))
+    stripped = {n: n.rsplit("/", 1)[1] if "/" in n.rstrip("/") else n for n in names}
+    note = None
+    if opts.model_prefix == "strip" and any(k != v for k, v in stripped.items()):
+        clash: dict[str, list[str]] = {}
+        for k, v in stripped.items():
+            clash.setdefault(v, []).append(k)
+        clash = {v: ks for v, ks in clash.items() if len(ks) > 1}
+        if clash:
+            v, ks = next(iter(clash.items()))
+            note = (
+                f"kept the provider prefixes of the model names: {' and '.join(ks)} would "
+                f"both become {v!r} (they are different models unless you say otherwise with "
+                "model_map= / --model-map FILE)"
+            )
+        else:
+            mapped = {k: stripped[v] for k, v in mapped.items()}
+            changed = ", ".join(f"{k} -> {v}" for k, v in mapped.items() if k != v)
+            note = (
+                f"model names without their provider prefix ({changed}); "
+                "model_prefix='keep' / --model-prefix keep keeps them"
+            )
+    for p in parts:
+        if note and p.model != mapped[p.model] or (note and "kept" in note):
+            p.notes.append(note)
+        p.original_model = p.model
+        p.model = mapped[p.model]
+    return {k: v for k, v in mapped.items() if k != v}
 
 
 def assemble_logs(
@@ -298,6 +466,8 @@ def assemble_logs(
 ) -> Outcomes:
     """One :class:`Outcomes` from the log parts (see the module docstring)."""
     on_missing, weights, category_names = opts.on_missing, opts.weights, opts.category_names
+    parts = _select(parts, opts.benchmark)
+    renamed = rename_models(parts, opts)
     records = sum(len(p.values) for p in parts)
     if records > MAX_ROWS:
         raise ValidationError(
@@ -308,7 +478,12 @@ def assemble_logs(
     if on_missing == "error":
         _check_trials(parts)
         _check_errors(parts)
-    codes, names, w = categorize(parts)
+    codes, names, w = categorize(
+        parts, opts.score_range, None if weights is None else len(weights)
+    )
+    top = max((int(c.max()) for c in codes if c.size), default=0)
+    w_arr = np.asarray(weights if weights is not None and len(weights) > top else w, float)
+    means = [float(w_arr[c[c >= 0]].mean()) if (c >= 0).any() else None for c in codes]
     several = len({p.benchmark for p in parts}) > 1
     frames = []
     for part, code in zip(parts, codes, strict=True):
@@ -334,16 +509,20 @@ def assemble_logs(
         )
     fmts = sorted({p.format for p in parts})
     label = parts[0].file if len(parts) == 1 else f"{len(parts)} logs"
+    rep = report(parts, skipped, means)
+    if renamed:
+        rep["model_names"] = renamed
     meta = {
         "format": "+".join(fmts),
         "source_file": parts[0].file if len(parts) == 1 else [p.file for p in parts],
-        "import_report": report(parts, skipped),
+        "import_report": rep,
     }
-    if category_names is None and weights is None:
+    if category_names is None and (weights is None or not w):  # not w: the grades 0..C
         category_names = names
     opts = replace(
         opts,
         columns=None,
+        model_map=None,  # applied above, to the log's names
         name=opts.name or (parts[0].benchmark if not several else "logs"),
         weights=w if weights is None else weights,
         category_names=category_names,

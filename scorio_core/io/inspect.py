@@ -30,7 +30,7 @@ Example
 >>> from scorio_core.io import load
 >>> o = load(buf.getvalue(), filename="run.eval")
 >>> o.models, o.questions, o.R.tolist(), o.metadata["trial_ids"]
-(('openai/gpt-x',), ('1',), [[[1, 0]]], [1, 2])
+(('gpt-x',), ('1',), [[[1, 0]]], [1, 2])
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ __all__: list[str] = []  # read through scorio_core.io.load
 HEADER = "header.json"
 START = "_journal/start.json"
 SUMMARIES = "summaries.json"
+REDUCTIONS = "reductions.json"
 
 
 def _json(data: bytes, label: str, member: str) -> Any:
@@ -84,9 +85,41 @@ def _error_text(err: Any) -> str | None:
     return "errored: " + (text if len(text) <= 120 else text[:117] + "...")
 
 
+def _scorer_names(samples: list[tuple[str, Any]]) -> tuple[list[str], dict[str, tuple]]:
+    """The scorers a reader can choose, in order of appearance: each scorer's name, and for
+    a dict-valued score (``{"exact": "C", "near": "P"}``) each key as a scorer of its own,
+    as Inspect names them in ``results.scores`` (also reachable as ``SCORER/KEY``).
+
+    Returns the names and ``name -> (scorer, key or None)``.
+    """
+    plain: dict[str, None] = {}
+    keyed: dict[str, dict[str, None]] = {}
+    for _, s in samples:
+        for name, score in (s.get("scores") or {}).items():
+            value = score.get("value") if isinstance(score, dict) else score
+            if isinstance(value, dict):
+                keyed.setdefault(name, {}).update(dict.fromkeys(map(str, value)))
+            else:
+                plain[name] = None
+    names: list[str] = []
+    where: dict[str, tuple] = {}
+    for name in dict.fromkeys([*plain, *keyed]):
+        if name in plain:
+            names.append(name)
+            where[name] = (name, None)
+        for key in keyed.get(name, ()):
+            label = key if key not in where and key not in plain else f"{name}/{key}"
+            names.append(label)
+            where[label] = where[f"{name}/{key}"] = (name, key)
+    return names, where
+
+
 def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | None) -> None:
-    """Add one record per sample dict; ``samples`` holds ``(where, sample)`` pairs."""
-    order: dict[str, None] = {}
+    """Add one record per sample dict; ``samples`` holds ``(where, sample)`` pairs.
+
+    A sample that errored but was scored anyway (``score_on_error=True``) counts, as
+    Inspect counts it, with a note; one that errored without a score is a missing cell.
+    """
     for where, s in samples:
         if not isinstance(s, dict):
             raise ValidationError(f"{part.file}: {where}: expected a sample object; got {s!r:.60}")
@@ -97,18 +130,103 @@ def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | N
             raise ValidationError(
                 f"{part.file}: {where}: epoch must be a whole number; got {s['epoch']!r}"
             )
-        if isinstance(s.get("scores"), dict):
-            order.update(dict.fromkeys(s["scores"]))
-    part.scorer = choose_scorer(list(order), scorer, part, "scorer")
+    names, lookup = _scorer_names(samples)
+    if scorer is not None and scorer not in lookup and scorer in names:
+        lookup[scorer] = (scorer, None)
+    if scorer is not None and scorer in lookup and scorer not in names:
+        names.append(scorer)  # SCORER/KEY of a dict score
+    part.scorer = choose_scorer(names, scorer, part, "scorer")
+    name, key = lookup[part.scorer]
+    scored_errors = 0
     for where, s in samples:
         err = _error_text(s.get("error"))
-        score = (s.get("scores") or {}).get(part.scorer)
-        if err is None and score is None:
-            err = f"not scored by {part.scorer!r}"
+        score = (s.get("scores") or {}).get(name)
+        if isinstance(score, dict) and "value" not in score:
+            raise ValidationError(f"{part.file}: {where}: score {name!r} has no 'value'")
         value = score.get("value") if isinstance(score, dict) else score
-        if err is None and isinstance(score, dict) and "value" not in score:
-            raise ValidationError(f"{part.file}: {where}: score {part.scorer!r} has no 'value'")
+        if key is not None:
+            value = value.get(key) if isinstance(value, dict) else None
+        if value is None:
+            err = err or f"not scored by {part.scorer!r}"
+        elif err is not None:  # scored although it errored: Inspect counts it
+            scored_errors += 1
+            err = None
         part.add(s["id"], s["epoch"], value, where, err)
+    if scored_errors:
+        part.notes.append(
+            f"{scored_errors} sample(s) errored but were scored anyway (score_on_error): "
+            "counted with their score, as Inspect counts them"
+        )
+
+
+def _headline(part: LogPart, results: Any, epochs: int | None) -> None:
+    """Inspect's own headline for the chosen scorer (``results.scores``), with its epochs
+    reducer, for the import report beside our mean of the same records."""
+    if not isinstance(results, dict):
+        return
+    scorer = part.scorer.rsplit("/", 1)[-1] if part.scorer else None
+    for sc in results.get("scores") or ():
+        if not isinstance(sc, dict) or scorer not in (sc.get("name"), sc.get("scorer")):
+            continue
+        metrics = sc.get("metrics") or {}
+        if not metrics:
+            return
+        mname, metric = next(iter(metrics.items()))
+        value = metric.get("value") if isinstance(metric, dict) else None
+        if not isinstance(value, int | float):
+            return
+        reducer = sc.get("reducer") or "mean"
+        n = f" over its {epochs} epochs" if epochs else ""
+        part.harness = {
+            "name": f"Inspect {sc.get('name')} {mname}",
+            "value": float(value),
+            "reducer": reducer,
+            "meaning": f"{mname} over the questions of each question's {reducer!r}{n}",
+        }
+        if reducer != "mean" and epochs and epochs > 1 and part.trial_set() != [0]:
+            part.notes.append(
+                f"Inspect reduces each question's epochs with {reducer!r} before its metric "
+                f"{mname!r} (its value is the import report's 'harness'); the outcomes here are "
+                f"the {epochs} epochs "
+                "themselves (their mean is the import report's 'mean'; pass@k and Bayes@N "
+                "are computed from them -- the leaderboard's Pass@k columns carry the "
+                "meaning of a pass_at_k reducer)"
+            )
+        return
+
+
+def _reductions_into(part: LogPart, reductions: Any, scorer: str | None, label: str) -> str:
+    """A log without samples (``log_samples=False``): one record per question holding its
+    reduced score over the epochs (``reductions``), the only per-question data there is."""
+    if not isinstance(reductions, list) or not reductions:
+        raise ValidationError(
+            f"{label}: the log holds no samples and no per-question reductions "
+            "(reductions.json), so there is no score per question to read"
+        )
+    fake = [
+        ("", {"scores": {r.get("scorer"): {"value": x.get("value")}}})
+        for r in reductions if isinstance(r, dict)
+        for x in r.get("samples") or () if isinstance(x, dict)
+    ]  # fmt: skip
+    names, lookup = _scorer_names(fake)
+    part.scorer = choose_scorer(names, scorer, part, "scorer")
+    name, key = lookup.get(part.scorer, (part.scorer, None))
+    red = next(r for r in reductions if isinstance(r, dict) and r.get("scorer") == name)
+    for i, x in enumerate(red.get("samples") or ()):
+        value = x.get("value")
+        if key is not None:
+            value = value.get(key) if isinstance(value, dict) else None
+        where = f"reductions[{name!r}] item {i}"
+        part.add(x.get("sample_id"), 0, value, where,
+                 None if value is not None else f"no reduced value for {part.scorer!r}")
+    reducer = red.get("reducer") or "mean"
+    part.trials_from = f"the per-question reductions ({reducer!r})"
+    part.notes.append(
+        f"no samples in this log (written with log_samples=False): read Inspect's "
+        f"per-question reductions ({reducer!r} over the epochs) -- one trial per question "
+        "holding the reduced score, not the epochs themselves"
+    )
+    return reducer
 
 
 def _finish(part: LogPart, epochs: int | None, where: str) -> LogPart:
@@ -126,8 +244,9 @@ def _finish(part: LogPart, epochs: int | None, where: str) -> LogPart:
     return part
 
 
-def read_eval(src: _Src, scorer: str | None, limit: int) -> LogPart:
-    """One ``.eval`` log as a :class:`LogPart`."""
+def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None = None) -> LogPart:
+    """One ``.eval`` log as a :class:`LogPart` (only its header when ``benchmark`` names
+    another task: the part is then dropped before assembly)."""
     with open_zip(src, "Inspect .eval log") as zf:
         names = list(dict.fromkeys(zf.namelist()))  # a re-written member: the last one wins
         if HEADER in names:
@@ -146,6 +265,8 @@ def read_eval(src: _Src, scorer: str | None, limit: int) -> LogPart:
         header = _json(read_member(zf, member, src.label, limit), src.label, member)
         model, task, epochs = _spec(header, src.label, f"member {member!r}")
         part = LogPart(src.label, "inspect", model, task)
+        if benchmark is not None and task != benchmark:
+            return part
         if member == START:
             part.notes.append(f"unfinished run (no {HEADER}); read {START}")
         elif header.get("status") not in (None, "success"):
@@ -167,7 +288,16 @@ def read_eval(src: _Src, scorer: str | None, limit: int) -> LogPart:
                 (f"member {n!r}", _json(read_member(zf, n, src.label, limit), src.label, n))
                 for n in sample_members
             ]
+        reductions = None
+        if not samples and REDUCTIONS in names:
+            reductions = _json(read_member(zf, REDUCTIONS, src.label, limit), src.label,
+                               REDUCTIONS)  # fmt: skip
+    if reductions is not None:
+        _reductions_into(part, reductions, scorer, src.label)
+        _headline(part, header.get("results"), epochs)
+        return part
     _samples_into(part, samples, scorer)
+    _headline(part, header.get("results"), epochs)
     return _finish(part, epochs, f"member {member!r}")
 
 
@@ -181,17 +311,27 @@ def is_inspect_json(obj: Any) -> bool:
     )
 
 
-def read_json_log(src: _Src, obj: Any, scorer: str | None) -> LogPart:
+def read_json_log(
+    src: _Src, obj: Any, scorer: str | None, benchmark: str | None = None
+) -> LogPart:
     """One ``.json`` log (already parsed) as a :class:`LogPart`."""
     model, task, epochs = _spec(obj, src.label, "the log object")
     part = LogPart(src.label, "inspect", model, task)
+    if benchmark is not None and task != benchmark:
+        return part
     if obj.get("status") not in (None, "success"):
         part.notes.append(f"run status {obj.get('status')!r}")
     samples = obj.get("samples")
+    if not samples and obj.get("reductions"):
+        _reductions_into(part, obj["reductions"], scorer, src.label)
+        _headline(part, obj.get("results"), epochs)
+        return part
     if not isinstance(samples, list):
         raise ValidationError(
             f"{src.label}: 'samples' must be a list of samples; got "
-            f"{type(samples).__name__} (a log written with --no-log-samples has no scores)"
+            f"{type(samples).__name__} (a log written with --no-log-samples has no scores "
+            "and this one has no per-question 'reductions' either)"
         )
     _samples_into(part, [(f"samples[{i}]", s) for i, s in enumerate(samples)], scorer)
+    _headline(part, obj.get("results"), epochs)
     return _finish(part, epochs, "the log object")

@@ -1,32 +1,48 @@
 """lm-evaluation-harness per-sample logs: ``samples_<task>_<date>.jsonl``.
 
 ``lm_eval --log_samples --output_path DIR`` writes, per model, a directory with
-``results_<date>.json`` (``model_name``, ``config.model_args``) and one
-``samples_<task>_<date>.jsonl`` per task: one JSON object per document and filter
-with ``doc_id``, ``target``, ``resps``, ``filtered_resps``, ``filter``, ``metrics``
-(the metric names) and one field per metric.
+``results_<date>.json`` (``model_name``, ``config.model_args``, the task ``configs``,
+``n-samples`` and the aggregated ``results``) and one ``samples_<task>_<date>.jsonl``
+per task: one JSON object per document and filter with ``doc_id``, ``target``,
+``resps`` (all ``repeats`` responses), ``filtered_resps``, ``filter``, ``metrics`` (the
+metric names) and one field per metric -- the value lm-eval computed for that document
+under that filter.
 
-Trials: a metric field that holds a list (one value per repeat) gives the trials
-directly. Otherwise, when the task sampled several responses (``repeats``: ``resps``
-is ``[[r_1, ..., r_N]]``), each response is re-scored against ``target`` by exact
-match (after stripping surrounding white space) -- on the filtered responses when the
-filter kept all N, else on the raw ones -- and the import report says so. Otherwise
-the metric value is the one trial of the document.
+What is read:
+
+* the outcome of a document is **lm-eval's own metric value** under the task's filter
+  (a list -- one value per repeat -- gives one trial per repeat; a number is the one
+  trial of the document). A task that samples ``repeats`` responses reduces them with
+  its filter before scoring (``take_first`` by default: the first response; a
+  ``majority_vote`` filter: the voted answer); the import report says so. Only when a
+  document has no metric value is it re-scored, with the configured ``exact_match``
+  options (``ignore_case``, ``ignore_punctuation``, ``ignore_numbers``,
+  ``regexes_to_ignore`` from ``configs[task].metric_list``) on the filtered responses,
+  and the report says so; other metrics are not re-computed (the cell is missing).
+* several filters (e.g. ``maj@64`` and ``score-first``): one benchmark per filter,
+  named ``TASK/FILTER``, unless ``scorer="FILTER/METRIC"`` picks one.
+* ``n-samples`` (``--limit``) and ``configs[task].repeats`` are checked against the
+  documents and responses found, and reported; lm-eval's aggregated value
+  (``results[task]["METRIC,FILTER"]``) is reported beside ours.
+* ``--predict_only`` output (metric ``bypass``) has no scores: refused with the reason.
 
 The model name comes from the sibling ``results_<date>.json`` (same date, else the
-only/latest one in the directory), else from the directory name.
+only/latest one in the directory -- also when the samples file is named alone), else
+from the directory name.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
+import string
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 from typing import Any
 
 from .._validation import ValidationError
-from ._base import _Src
+from ._base import _resolve, _Src
 from ._logs import LogPart, choose_scorer, jsonl_records
 
 __all__: list[str] = []  # read through scorio_core.io.load
@@ -37,6 +53,7 @@ _RESERVED = {
     "doc_id", "doc", "target", "arguments", "resps", "filtered_resps", "filter", "metrics",
     "doc_hash", "prompt_hash", "target_hash",
 }  # fmt: skip
+_EXACT_OPTIONS = ("regexes_to_ignore", "ignore_case", "ignore_punctuation", "ignore_numbers")
 
 
 def is_samples_line(obj: Any) -> bool:
@@ -61,27 +78,46 @@ def model_from_results(obj: Any) -> str | None:
     return None
 
 
-def _model(src: _Src, siblings: Mapping[str, _Src], part_notes: list[str]) -> str:
-    name = PurePosixPath(src.label.replace("\\", "/"))
-    m = SAMPLES_NAME.match(name.name)
-    names = {PurePosixPath(k).name: v for k, v in siblings.items()}
-    results = {k: v for k, v in names.items() if RESULTS_NAME.match(k)}
-    pick = None
+def _results_file(src: _Src, siblings: Mapping[str, _Src], limit: int) -> _Src | None:
+    """The ``results_<date>.json`` of this samples file: among the files read beside it,
+    else (a samples file named alone) in its directory on disk."""
+    name = PurePosixPath(src.label.replace("\\", "/")).name
+    m = SAMPLES_NAME.match(name)
+    found = {PurePosixPath(k.replace("\\", "/")).name: v for k, v in siblings.items()}
+    results = {k: v for k, v in found.items() if RESULTS_NAME.match(k)}
+    if not results and src.path is not None:
+        results = {
+            p.name: _resolve(p, None, limit)
+            for p in src.path.parent.glob("results_*.json") if p.is_file()
+        }  # fmt: skip
+    if not results:
+        return None
     if m and f"results_{m['date']}.json" in results:
-        pick = f"results_{m['date']}.json"
-    elif results:
-        pick = sorted(results)[-1]
-    if pick is not None:
-        try:
-            model = model_from_results(json.loads(results[pick].read()))
-        except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-            raise ValidationError(f"{results[pick].label}: not JSON ({exc})") from None
-        if model:
-            return model
-        part_notes.append(f"{pick} names no model; used the directory name")
+        return results[f"results_{m['date']}.json"]
+    return results[sorted(results)[-1]]
+
+
+def _run_info(res: _Src | None) -> dict | None:
+    if res is None:
+        return None
+    try:
+        obj = json.loads(res.read())
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise ValidationError(f"{res.label}: not JSON ({exc})") from None
+    return obj if isinstance(obj, dict) else None
+
+
+def _model(src: _Src, res: _Src | None, info: dict | None, notes: list[str]) -> str:
+    model = model_from_results(info)
+    if model:
+        return model
+    if res is not None:
+        notes.append(f"{PurePosixPath(res.label).name} names no model; used the directory name")
     else:
-        part_notes.append("no sibling results_<date>.json; model name from the directory name")
-    parent = name.parent.name
+        notes.append("no results_<date>.json beside it; model name from the directory name")
+    parent = PurePosixPath(src.label.replace("\\", "/")).parent.name
+    if not parent and src.path is not None:
+        parent = src.path.resolve().parent.name
     if not parent or parent.endswith(".zip"):
         raise ValidationError(
             f"{src.label}: cannot tell the model: no results_<date>.json next to it (lm-eval "
@@ -90,21 +126,69 @@ def _model(src: _Src, siblings: Mapping[str, _Src], part_notes: list[str]) -> st
     return parent
 
 
-def _exact(resp: Any, target: Any) -> bool:
-    return str(resp).strip() == str(target).strip()
+def exact_match(resp: Any, target: Any, options: Mapping[str, Any]) -> bool:
+    """lm-eval's ``exact_match`` of one response (``exact_match_hf_evaluate``): the
+    ``regexes_to_ignore`` removed, then case, punctuation and digits dropped when the
+    task says so; no other normalisation (not even white space)."""
+    p, t = str(resp), str(target)
+    for rx in options.get("regexes_to_ignore") or ():
+        p, t = re.sub(rx, "", p), re.sub(rx, "", t)
+    if options.get("ignore_case"):
+        p, t = p.lower(), t.lower()
+    for key, chars in (("ignore_punctuation", string.punctuation),
+                       ("ignore_numbers", string.digits)):  # fmt: skip
+        if options.get(key):
+            table = str.maketrans("", "", chars)
+            p, t = p.translate(table), t.translate(table)
+    return p == t
+
+
+def _metric_options(config: Mapping[str, Any], metric: str) -> dict[str, Any] | None:
+    for m in config.get("metric_list") or ():
+        if isinstance(m, dict) and m.get("metric") == metric:
+            return {k: m[k] for k in _EXACT_OPTIONS if k in m}
+    return None
+
+
+def _filter_text(config: Mapping[str, Any], filt: str, repeats: int) -> str:
+    """What the filter does with the ``repeats`` responses, for the import report."""
+    steps = []
+    for f in config.get("filter_list") or ():
+        if isinstance(f, dict) and f.get("name") == filt:
+            steps = [str(s.get("function")) for s in f.get("filter") or () if isinstance(s, dict)]
+    if filt == "none" and not steps:
+        steps = ["take_first"]  # lm-eval's default for repeats
+    if "majority_vote" in steps:
+        how = "reduces them to the majority answer"
+    elif steps and steps[-1] in ("take_first", "take_first_k"):
+        how = "keeps the first"
+    else:
+        how = "reduces them"
+    return (
+        f"repeats={repeats}: lm-eval samples {repeats} responses per document and filter "
+        f"{filt!r} ({' -> '.join(steps) or 'as configured'}) {how}; lm-eval scored that one "
+        "answer, which is the document's one trial here (the other responses are not scored)"
+    )
 
 
 def read_samples(
-    src: _Src, scorer: str | None, siblings: Mapping[str, _Src], limit: int
-) -> LogPart:
-    """One ``samples_<task>_<date>.jsonl`` file as a :class:`LogPart`.
+    src: _Src,
+    scorer: str | None,
+    siblings: Mapping[str, _Src],
+    limit: int,
+    benchmark: str | None = None,
+) -> list[LogPart]:
+    """One ``samples_<task>_<date>.jsonl`` file: one :class:`LogPart` per filter read.
 
     ``scorer`` names a metric (``"exact_match"``) or a filter and metric
-    (``"strict-match/exact_match"``); default: the first filter's first metric.
+    (``"maj@64/exact_match"``); default: every filter's first metric, one benchmark per
+    filter (``TASK/FILTER``) when there are several.
     """
     fname = PurePosixPath(src.label.replace("\\", "/")).name
     m = SAMPLES_NAME.match(fname)
     task = m["task"] if m else re.sub(r"^samples_", "", fname.rsplit(".", 1)[0])
+    if benchmark is not None and benchmark != task and not benchmark.startswith(task + "/"):
+        return [LogPart(src.label, "lm_eval", "", task)]  # another task: not read
     notes: list[str] = []
     rows: list[tuple[int, dict]] = []
     for i, obj in jsonl_records(src):
@@ -116,61 +200,98 @@ def read_samples(
         rows.append((i, obj))
     if not rows:
         raise ValidationError(f"{src.label}: no sample records")
+    res = _results_file(src, siblings, limit)
+    info = _run_info(res)
+    model = _model(src, res, info, notes)
+    config = ((info or {}).get("configs") or {}).get(task) or {}
+    aggregated = ((info or {}).get("results") or {}).get(task) or {}
     filters = list(dict.fromkeys(str(r.get("filter", "none")) for _, r in rows))
     metrics = list(
-        dict.fromkeys(
-            k for _, r in rows for k in (r.get("metrics") or [])
-        )
+        dict.fromkeys(k for _, r in rows for k in (r.get("metrics") or []))
     ) or [k for k in rows[0][1] if k not in _RESERVED]
-    filt, metric = None, scorer
+    if metrics == ["bypass"]:
+        shown = aggregated.get("bypass,none", rows[0][1].get("bypass"))
+        raise ValidationError(
+            f"{src.label}: no metric: cannot score. lm-eval wrote this log with "
+            f"--predict_only (its only metric is 'bypass', value {shown!r}): it holds the "
+            "model's responses but no scores. Re-run lm_eval without --predict_only"
+        )
+    chosen = filters
+    metric = scorer
     if scorer is not None and "/" in scorer and scorer.split("/", 1)[0] in filters:
         filt, metric = scorer.split("/", 1)
-    part = LogPart(src.label, "lm_eval", _model(src, siblings, notes), task)
-    part.notes.extend(notes)
-    if filt is None:
-        filt = filters[0]
-        if len(filters) > 1:
+        chosen = [filt]
+    elif scorer is not None and scorer in filters:
+        chosen, metric = [scorer], None
+    probe = LogPart(src.label, "lm_eval", model, task)
+    metric = choose_scorer(metrics, metric, probe, "metric")
+    repeats = config.get("repeats")
+    n_samples = ((info or {}).get("n-samples") or {}).get(task) or {}
+    parts = []
+    for filt in chosen:
+        bench = task if len(chosen) == 1 else f"{task}/{filt}"
+        part = LogPart(src.label, "lm_eval", model, bench)
+        part.notes.extend(notes + probe.notes)
+        if len(filters) > 1 and len(chosen) > 1:
             part.notes.append(
-                f"{len(filters)} filters ({', '.join(filters)}); used the first, {filt!r} "
-                "(choose with scorer='FILTER/METRIC')"
+                f"{len(filters)} filters ({', '.join(filters)}): one benchmark per filter "
+                f"({task}/FILTER; choose one with scorer='FILTER/{metric}')"
             )
-    part.scorer = choose_scorer(metrics, metric, part, "metric")
-    rescored = 0
+        part.scorer = metric if len(filters) == 1 else f"{filt}/{metric}"
+        _rows_into(part, [(i, r) for i, r in rows if str(r.get("filter", "none")) == filt],
+                   metric, config)  # fmt: skip
+        if isinstance(repeats, int) and repeats > 1 and part.trial_set() == [0]:
+            part.notes.append(_filter_text(config, filt, repeats))
+        eff = n_samples.get("effective")
+        docs = len(set(part.questions))
+        if isinstance(eff, int) and n_samples.get("original", eff) != eff:
+            part.notes.append(
+                f"lm-eval evaluated {eff} of the task's {n_samples['original']} documents "
+                "(n-samples; --limit)"
+            )
+        if isinstance(eff, int) and eff != docs:
+            part.notes.append(
+                f"results_<date>.json says {eff} documents were evaluated (n-samples); this "
+                f"file holds {docs} under filter {filt!r}"
+            )
+        agg = aggregated.get(f"{metric},{filt}")
+        if isinstance(agg, int | float) and math.isfinite(agg):
+            part.harness = {
+                "name": f"lm-eval {metric},{filt}", "value": float(agg),
+                "meaning": "lm-eval's aggregated metric over the documents",
+            }  # fmt: skip
+        part.trials_from = "the metric values per document"
+        parts.append(part)
+    return parts
+
+
+def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config: Mapping) -> None:
+    options = _metric_options(config, metric)
+    rescored, how = 0, ""
     for i, r in rows:
-        if str(r.get("filter", "none")) != filt:
-            continue
         where = f"line {i} (doc_id {r['doc_id']})"
-        value = r.get(part.scorer)
-        resps = r.get("resps")
-        repeats = (
-            isinstance(resps, list) and len(resps) == 1 and isinstance(resps[0], list)
-            and len(resps[0]) > 1 and all(isinstance(x, str) for x in resps[0])
-        )  # fmt: skip
+        value = r.get(metric)
         if isinstance(value, list):  # one value per repeat
             for t, v in enumerate(value):
                 part.add(r["doc_id"], t, v, where)
-        elif repeats and "target" in r:
-            filtered = r.get("filtered_resps")
-            cand = resps[0]
-            if (
-                isinstance(filtered, list) and len(filtered) == 1
-                and isinstance(filtered[0], list) and len(filtered[0]) == len(cand)
-            ):  # fmt: skip
-                cand, how = filtered[0], "filtered"
-            else:
-                how = "raw (the filter kept one response)"
-            for t, resp in enumerate(cand):
-                part.add(r["doc_id"], t, _exact(resp, r["target"]), where)
-            rescored += 1
-        elif value is None:
-            part.add(r["doc_id"], 0, None, where, f"no value for metric {part.scorer!r}")
-        else:
+        elif value is not None:
             part.add(r["doc_id"], 0, value, where)
+        elif metric == "exact_match" and "target" in r and "filtered_resps" in r:
+            cand = r["filtered_resps"]
+            if isinstance(cand, list) and len(cand) == 1 and isinstance(cand[0], list):
+                cand = cand[0]
+            cand = cand if isinstance(cand, list) else [cand]
+            for t, resp in enumerate(cand):
+                part.add(r["doc_id"], t, exact_match(resp, r["target"], options or {}), where)
+            rescored += 1
+            how = "with the task's options " + (
+                json.dumps(options) if options else "(none found: plain string equality)"
+            )
+        else:
+            part.add(r["doc_id"], 0, None, where, f"no value for metric {metric!r}")
     if rescored:
         part.notes.append(
-            f"{rescored} documents store only repeated responses: each of their responses was "
-            f"re-scored by exact match against 'target' ({how} responses)"
+            f"{rescored} documents have no {metric!r} value: their filtered responses were "
+            f"re-scored here by exact match {how} (not lm-eval's own value)"
         )
-        part.scorer = "exact_match (re-scored)"
-    part.trials_from = "the repeats per document"
-    return part
+        part.scorer = f"{part.scorer} (re-scored)"

@@ -252,7 +252,7 @@ def _load_npz(
     ds_name = name or meta.pop("name", None) or Path(src.label).stem or "dataset"
     meta["source_file"] = src.label
     meta["format"] = "npz"
-    return Outcomes(
+    out = Outcomes(
         R=R,
         R0=R0,
         weights=w if weights is None else weights,
@@ -265,6 +265,7 @@ def _load_npz(
         name=str(ds_name),
         metadata=meta,
     )
+    return out if opts.benchmark is None else out.select(opts.benchmark)
 
 
 def _labels(arr: np.ndarray | None, what: str) -> list[str] | None:
@@ -331,6 +332,13 @@ def save_npz(outcomes: Outcomes, path: str | os.PathLike | BinaryIO) -> None:
     ('m',)
     """
     o = outcomes
+    if o.parts:
+        raise ValidationError(
+            f"{o.name!r}: its benchmarks have different trials per question "
+            f"({', '.join(f'{b}: {p.N}' for b, p in o.parts.items())}), which one .npz "
+            "(one R of shape L x M x N) cannot hold; write a table (.parquet, .csv, .jsonl), "
+            "which keeps every trial, or save one benchmark (outcomes.select(NAME))"
+        )
     arrays: dict[str, np.ndarray] = {
         "R": _compact(o.R),
         "models": np.array(o.models, dtype=str),

@@ -24,11 +24,17 @@ scorio_core._validation.ValidationError: on_missing must be one of 'error', 'dro
 from __future__ import annotations
 
 import argparse
+import csv
+import json
+import math
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from pathlib import Path
 from typing import Any
 
 from .._validation import ValidationError
+from ..outcomes import COMBINED
 from ..params import setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
 
@@ -130,6 +136,71 @@ def _numbers_parse(text: str) -> tuple[float, ...]:
         ) from None
 
 
+def _range_parse(text: str) -> tuple[float, float]:
+    try:
+        lo, hi = (float(t) for t in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--score-range expects LO,HI, e.g. 0,10; got {text!r}"
+        ) from None
+    return (lo, hi)
+
+
+def read_model_map(path: str | os.PathLike) -> tuple[tuple[str, str], ...]:
+    """A model-name mapping file: a JSON object ``{"name in the files": "name"}`` or a
+    CSV with two columns (``from,to``; a header row naming them is optional).
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "m.csv"
+    >>> _ = f.write_text("from,to\\nmockllm/alpha,alpha\\nopenai/alpha,alpha\\n")
+    >>> read_model_map(f)
+    (('mockllm/alpha', 'alpha'), ('openai/alpha', 'alpha'))
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValidationError(f"model map {p.name}: cannot read it ({exc})") from None
+    if p.suffix.lower() == ".json" or text.lstrip().startswith("{"):
+        try:
+            obj = json.loads(text)
+        except ValueError as exc:
+            raise ValidationError(f"model map {p.name}: not JSON ({exc})") from None
+        if not isinstance(obj, dict) or not all(isinstance(v, str) for v in obj.values()):
+            raise ValidationError(
+                f"model map {p.name}: expected a JSON object of names, e.g. "
+                '{"mockllm/alpha": "alpha"}; got ' + type(obj).__name__
+            )
+        return tuple((str(k), v) for k, v in obj.items())
+    rows = [r for r in csv.reader(text.splitlines()) if any(c.strip() for c in r)]
+    bad = [i for i, r in enumerate(rows, 1) if len(r) != 2 or not all(c.strip() for c in r)]
+    if bad:
+        raise ValidationError(
+            f"model map {p.name}: line {bad[0]} must hold two names (from,to); got "
+            f"{rows[bad[0] - 1]!r}"
+        )
+    if rows and [c.strip().lower() for c in rows[0]] == ["from", "to"]:
+        rows = rows[1:]
+    return tuple((a.strip(), b.strip()) for a, b in rows)
+
+
+def _model_map_parse(text: str) -> tuple[tuple[str, str], ...]:
+    try:
+        return read_model_map(text)
+    except ValidationError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+#: ``model_prefix=`` choices.
+MODEL_PREFIX_HELP = {
+    "strip": "drop a provider prefix (mockllm/alpha -> alpha) from log model names when the "
+    "names stay distinct (reported)",
+    "keep": "keep the names as the logs write them",
+}
+
+
 @dataclass(frozen=True)
 class LoadOptions:
     """How to read outcome files (SPEC §2); every field is optional.
@@ -171,8 +242,9 @@ class LoadOptions:
         choices=_ON_MISSING, choice_help=ON_MISSING_HELP, label="Missing cells",
     )
     scorer: str | None = setting(
-        None, "logs with several scorers/metrics: which one is the outcome (Inspect scorer, "
-        "lm-eval METRIC or FILTER/METRIC, HELM stat; default: the first, noted in the report)",
+        None, "logs with several scorers/metrics: which one is the outcome (Inspect scorer or a "
+        "key of a dict-valued score, lm-eval METRIC or FILTER/METRIC, HELM stat; default: "
+        "the first, noted in the report)",
         label="Scorer",
     )
     weights: tuple[float, ...] | None = setting(
@@ -187,6 +259,27 @@ class LoadOptions:
         None, "dataset name (default: the .npz metadata name, the file stem or the task)",
         cli=None,
     )
+    benchmark: str | None = setting(
+        None, "load only this benchmark (task) of files that hold several; chosen before the "
+        "files are assembled, so tasks run with different trials/epochs can be loaded "
+        f"(default: all; '{COMBINED}' = all)",
+        label="Benchmark",
+    )
+    score_range: tuple[float, float] | None = setting(
+        None, "numeric log scores outside 0-1 (e.g. a 0-10 grade): their scale LO,HI; each "
+        "distinct score becomes a category weighted (score - LO) / (HI - LO), e.g. 0,10",
+        parse=_range_parse, label="Score range",
+    )
+    model_map: tuple[tuple[str, str], ...] | None = setting(
+        None, "rename models: a JSON object or two-column CSV (from,to) file, e.g. to say that "
+        "mockllm/alpha and openai/alpha are one model 'alpha' (applied before assembly)",
+        parse=_model_map_parse, label="Model names",
+    )
+    model_prefix: str = setting(
+        "strip", "provider prefixes of log model names (mockllm/alpha)",
+        choices=tuple(MODEL_PREFIX_HELP), choice_help=MODEL_PREFIX_HELP,
+        label="Provider prefixes",
+    )
     max_bytes: int = setting(
         MAX_BYTES, "files larger than this are refused before parsing", integer=True,
         minimum=1, cli=None,
@@ -199,6 +292,28 @@ class LoadOptions:
         elif cols is not None:
             cols = tuple((str(r), str(c)) for r, c in cols)
         object.__setattr__(self, "columns", cols or None)
+        mm = self.model_map
+        if isinstance(mm, Mapping):
+            mm = tuple((str(a), str(b)) for a, b in mm.items())
+        elif isinstance(mm, (str, os.PathLike)):
+            mm = read_model_map(mm)
+        elif mm is not None:
+            mm = tuple((str(a), str(b)) for a, b in mm)
+        object.__setattr__(self, "model_map", mm or None)
+        if self.benchmark == COMBINED:
+            object.__setattr__(self, "benchmark", None)
+        if self.score_range is not None:
+            try:
+                lo, hi = (float(x) for x in self.score_range)
+            except (TypeError, ValueError):
+                raise ValidationError(
+                    f"score_range must be two numbers (LO, HI); got {self.score_range!r}"
+                ) from None
+            if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+                raise ValidationError(
+                    f"score_range must be two finite numbers with LO < HI; got {(lo, hi)}"
+                )
+            object.__setattr__(self, "score_range", (lo, hi))
         object.__setattr__(self, "where", _where_tuple(self.where))
         for key in ("weights", "category_names", "model_columns", "attributes"):
             value = getattr(self, key)
@@ -232,6 +347,10 @@ class LoadOptions:
             for f in fields(self)
             if getattr(self, f.name) != f.default
         }
+
+    def rename(self, model: str) -> str:
+        """``model`` as ``model_map`` names it (unchanged when not mapped)."""
+        return dict(self.model_map or ()).get(model, model)
 
     def column_map(self) -> dict[str, str] | None:
         """``columns`` as a ``role -> column`` dict (``None`` when unset); with

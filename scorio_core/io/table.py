@@ -414,6 +414,8 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
     [('m', 'q', 0, 1), ('m', 'q', 1, 0)]
     """
     o = outcomes
+    if o.parts:  # benchmarks with different trials: each with all of its trials
+        return pl.concat([to_long_frame(p) for p in o.parts.values()], how="diagonal_relaxed")
     models = pl.Series(list(o.models), dtype=pl.String)
     questions = pl.Series(list(o.questions), dtype=pl.String)
     benchmarks = None if o.benchmarks is None else pl.Series(list(o.benchmarks), dtype=pl.String)

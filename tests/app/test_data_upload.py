@@ -45,10 +45,12 @@ def test_several_eval_logs_through_the_widget(tmp_path):
     at.file_uploader(key="upload").set_value(files).run()
     _ok(at)
     ds = at.session_state["scorio_dataset"]
-    assert ds.full.shape == R.shape and ds.full.models == tuple(MODELS)
+    # provider prefixes dropped by default (the names stay distinct), as the report says
+    short = [m.rsplit("/", 1)[-1] for m in MODELS]
+    assert ds.full.shape == R.shape and ds.full.models == tuple(short)
     assert at.session_state[UPLOAD_KEY]["filename"] == "3 files"
     report = next(d.value for d in at.dataframe if "scorer" in d.value.columns)
-    assert report["model"].tolist() == MODELS
+    assert report["model"].tolist() == short and report["model_in_log"].tolist() == MODELS
 
 
 def test_zip_of_logs_through_the_session_seam(tmp_path):
