@@ -108,7 +108,7 @@ def test_check_data_names_expected_and_found(reasoning, coins):
         ({"data": {"dataset": "x", "path": "/etc/passwd"}}, "unknown field"),
         ({"data": {"input": {"sha256": "abc"}}}, "64 lowercase hex"),
         ({"data": {"input": {"sha256": "g" * 64}}}, "64 lowercase hex"),
-        ({"data": {"input": {"file": 3}}}, "file name"),
+        ({"data": {"input": {"file": 3}}}, "data.input.file: must be a string; got int 3"),
         ({"data": {"input": {"file": "a", "cmd": "rm"}}}, "data.input"),
         ({"data": {"benchmark": "b" * 1000}}, "benchmark"),
         ({"report": {"sections": ["plot"]}}, "report.sections"),
