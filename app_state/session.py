@@ -5,8 +5,10 @@ settings of any analyses and simulation studies (and which study the Simulator
 shows), so that the app's sidebar or a script can restore the same state;
 :func:`to_query` / :func:`from_query` carry one analysis's
 non-default settings in flat ``key=value`` strings (``st.query_params``), so
-a link reproduces a view of a bundled dataset. Every value goes back through
-the analysis's ``Params`` validation on the way in.
+a link reproduces a view of a bundled dataset. A file's structure, types and sizes
+are checked by a schema (pydantic models, built on the first read or write; messages
+name the JSON path of each problem), then every value goes back through the analysis's
+``Params`` validation on the way in.
 
 Example
 -------

@@ -56,7 +56,7 @@ class Strict(BaseModel):
     keys named together. Subclasses set ``_target`` to the class :meth:`build` calls with
     the fields as keywords."""
 
-    model_config = ConfigDict(strict=True, populate_by_name=False)
+    model_config = ConfigDict(strict=True)
     _target: ClassVar[Callable[..., Any] | None] = None
     #: What the object's keys are called in messages, and a hint for missing ones.
     _word: ClassVar[str] = "key"
@@ -165,7 +165,7 @@ def check(adapter: TypeAdapter, obj: Any, root: str, prefix: str | None = None) 
 def _depth(value: Any, handler: Callable[[Any], Any], info: pydantic.ValidationInfo) -> Any:
     """Count condition levels on the way down: refuse what nests deeper than _MAX_DEPTH
     before validating it (each level is a Python call in evaluation and display)."""
-    ctx = info.context if info.context is not None else {"depth": 0}
+    ctx = info.context  # check() passes the counter
     if ctx["depth"] > _MAX_DEPTH:
         raise ValueError(f"conditions nested deeper than {_MAX_DEPTH} levels")
     ctx["depth"] += 1
@@ -258,7 +258,7 @@ def _named(c: Any) -> Any:
 
 
 class _Rubric(Strict):
-    format: Literal["scorio-rubric"] = FORMAT
+    format: Literal[FORMAT] = FORMAT
     version: int = VERSION
     name: str
     description: str = ""
