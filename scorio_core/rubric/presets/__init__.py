@@ -30,6 +30,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import threading
 from importlib.resources import files
 from typing import Any
 
@@ -43,12 +44,15 @@ __all__ = ["PRESETS", "READINGS", "list_presets", "get_preset"]
 #: The table files in the order of :data:`PRESETS`; a file's stem prefixes its keys.
 TABLES = ("dontpass", "ranking")
 _LOADED: dict[str, Any] = {}
+_LOCK = threading.Lock()  # the app's sessions are threads: one reading, one set of objects
 
 
 def _load() -> dict[str, Any]:
     """Read and validate every table file once (pydantic and the files stay unread until
     a preset is asked for: importing the rubric package is free of both)."""
-    if not _LOADED:
+    with _LOCK:
+        if _LOADED:
+            return _LOADED
         from ..schema import parse_presets
 
         presets: dict[str, Rubric] = {}
@@ -62,7 +66,7 @@ def _load() -> dict[str, Any]:
             if "Reading: " in r.description
         }
         _LOADED.update(PRESETS=presets, READINGS=readings)
-    return _LOADED
+        return _LOADED
 
 
 def __getattr__(name: str) -> Any:
