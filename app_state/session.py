@@ -5,8 +5,10 @@ settings of any analyses and simulation studies (and which study the Simulator
 shows), so that the app's sidebar or a script can restore the same state;
 :func:`to_query` / :func:`from_query` carry one analysis's
 non-default settings in flat ``key=value`` strings (``st.query_params``), so
-a link reproduces a view of a bundled dataset. Every value goes back through
-the analysis's ``Params`` validation on the way in.
+a link reproduces a view of a bundled dataset. A file's structure, types and sizes
+are checked by a schema (pydantic models, built on the first read or write; messages
+name the JSON path of each problem), then every value goes back through the analysis's
+``Params`` validation on the way in.
 
 Example
 -------
@@ -21,10 +23,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from scorio_core._validation import ValidationError, parse_json
 from scorio_core.analyses import ANALYSES, SECTIONS, SIMULATIONS
@@ -49,11 +52,9 @@ __all__ = [
 #: simulation studies to ``settings`` and the top-level ``simulator`` (the chosen study);
 #: version 1 files still load.
 FORMAT = "scorio-studio/session-2"
-_FORMATS = ("scorio-studio/session-1", FORMAT)
+_FORMAT_1 = "scorio-studio/session-1"
 _MAX_BYTES = 2_000_000
-_TOP = ("format", "data", "settings", "rubric", "report", "simulator")
 _DATA = ("dataset", "input", "shape", "benchmark")
-_INPUT = ("file", "sha256", "bytes", "format")
 _MAX_TITLE = 300
 
 
@@ -143,10 +144,8 @@ def to_json(
     >>> s.study, s.settings["order"] == p
     ('order', True)
     """
-    _study(study)
     for aid, p in settings.items():
-        if aid not in SECTIONS or not isinstance(
-                p, _definition(aid).params):
+        if aid not in SECTIONS or not isinstance(p, _definition(aid).params):
             raise ValidationError(
                 f"settings must map analysis ids to their Params; got {aid!r}: "
                 f"{type(p).__name__}"
@@ -164,9 +163,12 @@ def to_json(
 
         payload["rubric"] = rubric_to_json(rubric)
     if report:
-        payload["report"] = _report(dict(report))
+        payload["report"] = dict(report) | {"sections": list(report.get("sections", ()))}
     if study is not None:
         payload["simulator"] = {"study": study}
+    checked = _check(payload)  # what is written reads back
+    if checked.report is not None:
+        payload["report"] = {"sections": checked.report.sections, "title": checked.report.title}
     return json.dumps(payload, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
@@ -175,37 +177,11 @@ def from_json(text: str | bytes) -> Session:
     if len(text) > _MAX_BYTES:
         raise ValidationError(f"a session file is at most {_MAX_BYTES:,} bytes; got {len(text):,}")
     obj = parse_json(text, "session file")
-    if not isinstance(obj, dict) or obj.get("format") not in _FORMATS:
-        found = obj.get("format") if isinstance(obj, dict) else type(obj).__name__
-        raise ValidationError(
-            f"expected a session file with format {' or '.join(map(repr, _FORMATS))}; "
-            f"got {found!r}")
-    settings = obj.get("settings", {})
-    if not isinstance(settings, dict) or not all(isinstance(v, dict) for v in settings.values()):
-        raise ValidationError("'settings' must map analysis ids to objects of settings")
-    top = _TOP if obj["format"] == FORMAT else _TOP[:-1]
-    unknown = sorted(set(obj) - set(top))
-    if unknown:
-        raise ValidationError(
-            f"session file has unknown field(s) {', '.join(map(repr, unknown))}; "
-            f"expected {', '.join(top)}"
-        )
-    data = _data(obj.get("data", {}))
-    rubric = None
-    if obj.get("rubric") is not None:
-        from scorio_core.rubric import from_json as rubric_from_json
-
-        rubric = rubric_from_json(obj["rubric"])
-    report = _report(obj["report"]) if obj.get("report") is not None else {}
-    simulator = obj.get("simulator") or {}
-    if not isinstance(simulator, dict) or set(simulator) - {"study"}:
-        raise ValidationError("'simulator' must be an object with the field study")
-    study = _study(simulator.get("study"))
-    if obj["format"] != FORMAT and set(settings) & set(SIMULATIONS):
-        raise ValidationError(f"a {obj['format']} file holds analyses only "
-                              f"({', '.join(ANALYSES)}); got {', '.join(sorted(settings))}")
-    return Session(data, {aid: _params(aid, v) for aid, v in settings.items()}, rubric, report,
-                   study)
+    s = _check(obj)
+    report = {"sections": s.report.sections, "title": s.report.title} if s.report else {}
+    study = s.simulator.study if getattr(s, "simulator", None) else None
+    settings = {aid: _params(aid, v) for aid, v in s.settings.items()}
+    return Session(obj.get("data", {}), settings, s.rubric, report, study)
 
 
 def _study(study: Any) -> str | None:
@@ -215,45 +191,80 @@ def _study(study: Any) -> str | None:
     return study
 
 
-def _data(data: Any) -> dict[str, Any]:
-    """The session's ``data`` object, checked field by field."""
-    if not isinstance(data, dict):
-        raise ValidationError("'data' must be an object (dataset, input, shape, benchmark)")
-    unknown = sorted(set(data) - set(_DATA))
-    if unknown:
-        raise ValidationError(
-            f"'data' has unknown field(s) {', '.join(map(repr, unknown))}; expected "
-            f"{', '.join(_DATA)}"
-        )
-    for k in ("dataset", "benchmark"):
-        if not isinstance(data.get(k, ""), str) or len(data.get(k, "")) > _MAX_TITLE:
-            raise ValidationError(f"data.{k} must be a name of at most {_MAX_TITLE} characters")
-    inp = data.get("input", {})
-    if not isinstance(inp, dict) or set(inp) - set(_INPUT):
-        raise ValidationError(f"data.input must be an object with fields {', '.join(_INPUT)}")
-    sha = inp.get("sha256")
-    if sha is not None and (
-        not isinstance(sha, str) or len(sha) != 64 or set(sha) - set("0123456789abcdef")
-    ):
-        raise ValidationError(f"data.input.sha256 must be 64 lowercase hex digits; got {sha!r}")
-    if inp.get("file") is not None and not isinstance(inp["file"], str):
-        raise ValidationError("data.input.file must be a file name")
-    return data
+def _check(obj: Any) -> Any:
+    """``obj`` validated by the session file's schema: structure, types and sizes, with the
+    JSON path of each problem (settings' values are checked by their ``Params`` after)."""
+    from scorio_core.rubric.schema import check
+
+    return check(_schema(), obj, "session file", "")
 
 
-def _report(report: Any) -> dict[str, Any]:
-    """The Report page's settings: ``sections`` (analysis ids) and ``title``."""
-    if not isinstance(report, dict) or set(report) - {"sections", "title"}:
-        raise ValidationError("'report' must be an object with fields sections and title")
-    sections = report.get("sections", [])
-    if not isinstance(sections, list | tuple) or any(s not in ANALYSES for s in sections):
-        raise ValidationError(
-            f"report.sections must list analysis ids ({', '.join(ANALYSES)}); got {sections!r}"
-        )
-    title = report.get("title", "")
-    if not isinstance(title, str) or len(title) > _MAX_TITLE:
-        raise ValidationError(f"report.title must be text of at most {_MAX_TITLE} characters")
-    return {"sections": list(sections), "title": title}
+@functools.cache
+def _schema():
+    """The session file's pydantic models, built on first use (pydantic stays out of the
+    app's start: a page imports this module, a session is read or written on a click)."""
+    from pydantic import AfterValidator, Field, TypeAdapter, model_validator
+
+    from scorio_core.rubric.schema import RubricJSON, Strict
+
+    Name = Annotated[str, Field(max_length=_MAX_TITLE)]
+
+    class Obj(Strict):
+        _word = "field"
+
+    def hex64(v: str | None) -> str | None:
+        if v is not None and (len(v) != 64 or set(v) - set("0123456789abcdef")):
+            raise ValueError(f"must be 64 lowercase hex digits; got {v!r}"[:120])
+        return v
+
+    class Input(Obj):
+        file: str | None = None
+        sha256: Annotated[str | None, AfterValidator(hex64)] = None
+        bytes: int | None = None
+        format: str | None = None
+
+    class Shape(Obj):
+        models: int
+        questions: int
+        trials: int
+
+    class Data(Obj):
+        dataset: Name = ""
+        input: Input = Input()
+        shape: Shape | None = None
+        benchmark: Name = ""
+
+    class Report(Obj):
+        sections: list[Literal[tuple(ANALYSES)]] = []  # type: ignore[valid-type]
+        title: Name = ""
+
+    class Simulator(Obj):
+        study: Annotated[str | None, AfterValidator(_study)] = None
+
+    class Version1(Obj):
+        """``scorio-studio/session-1``: analyses only, no simulator."""
+
+        format: Literal[_FORMAT_1]
+        data: Data = Data()
+        settings: dict[str, dict[str, Any]] = {}
+        rubric: RubricJSON | None = None
+        report: Report | None = None
+
+        @model_validator(mode="after")
+        def _analyses_only(self):
+            studies = sorted(set(self.settings) & set(SIMULATIONS))
+            if studies and self.format == _FORMAT_1:
+                raise ValueError(f"a {_FORMAT_1} file holds analyses only "
+                                 f"({', '.join(ANALYSES)}); got {', '.join(studies)}")
+            return self
+
+    class Version2(Version1):
+        """Adds simulation studies to ``settings`` and the study the Simulator shows."""
+
+        format: Literal[FORMAT]
+        simulator: Simulator | None = None
+
+    return TypeAdapter(Annotated[Version1 | Version2, Field(discriminator="format")])
 
 
 def check_data(session: Session, data: Outcomes) -> str | None:

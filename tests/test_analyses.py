@@ -324,7 +324,7 @@ def test_session_round_trip(aime):
     ("text", "match"),
     [
         ('{"format": "other"}', "format"),
-        ('[1, 2]', "format"),
+        ('[1, 2]', r"session file: must be a JSON object; got list \[1, 2\]"),
         ('{"format": "scorio-studio/session-1", "settings": {"plot": {}}}', "unknown analysis"),
         ('{"format": "scorio-studio/session-1", "settings": {"greedy": {"seeds": 1}}}',
          "no setting"),

@@ -136,6 +136,86 @@ def test_preset_maps_hand_built_completions(key):
     assert out.C == PRESETS[key].C
 
 
+def _grid() -> Outcomes:
+    """2 models x 6 questions (benchmarks X, Y) x 50 trials of signals spread evenly by
+    frac(k * sqrt(p)) and rounded to 2 decimals, so thresholds meet ties and exact values
+    (0.5, 0.6); the binary signals also take 0.5 and 0.55, where '< 0.5', '<= 0.5' and
+    '< 0.6' part ways. Model b is more often correct, less confident and longer; benchmark Y
+    has harder prompts. Pure arithmetic: the same values on every machine."""
+    L, M, N = 2, 6, 50
+    k = np.arange(L * M * N, dtype=float).reshape(L, M, N)
+
+    def u(a):
+        x = k * a
+        return np.round(x - np.floor(x), 2)
+
+    model = np.arange(L)[:, None, None]
+    bench = (np.arange(M) >= M // 2)[None, :, None]
+    flag = np.array([0.0, 0.5, 0.55, 1.0])
+    A = u(3**0.5)
+    B = np.round((1 - A) * u(5**0.5), 2)
+    sig = {
+        "is_correct": flag[(u(2**0.5) * 4 + model).astype(int) % 4],
+        "has_box": flag[(u(7**0.5) * 4).astype(int) % 4],
+        "repeated_pattern": flag[(u(11**0.5) * 4).astype(int) % 4],
+        "compass_A": A,
+        "compass_B": B,
+        "compass_C": np.round(1 - A - B, 2),
+        "completion_bpt": u(13**0.5) + 0.3 * model + 0.2 * bench,
+        "token_ratio": u(17**0.5) * (1 + model) + 0.1 * bench,
+        "prompt_bpt": np.broadcast_to(u(19**0.5)[:, :, :1] + bench, (L, M, N)).copy(),
+    }
+    return Outcomes(
+        (sig["is_correct"] >= 0.5).astype(int),
+        models=["a", "b"],
+        benchmarks=["X"] * 3 + ["Y"] * 3,
+        signals=sig,
+    )
+
+
+# Completions per category (model a, model b) of each preset on _grid(), recorded from the
+# Python-built presets when they became JSON files. Of 801 single edits of the files'
+# rules (a threshold +-10 percentile points or +0.1, an operator <-> its strict/non-strict
+# twin, a scope, a signal, a rule's category), 753 change these counts or break the
+# partition; the rest change no category on these data.
+GRID_COUNTS = {
+    "dontpass/exact-match": [[111, 51, 138], [114, 47, 139]],
+    "dontpass/format-aware": [[111, 15, 36, 33, 105], [114, 10, 37, 37, 102]],
+    "dontpass/conf-calibrated": [[111, 11, 40, 26, 44, 68], [114, 27, 20, 67, 45, 27]],
+    "dontpass/ood-robustness": [[111, 19, 32, 45, 93], [114, 0, 47, 0, 139]],
+    "dontpass/strict-compliance": [[111, 84, 105], [114, 84, 102]],
+    "dontpass/conf-wrong-penalty": [[111, 40, 11, 138], [114, 20, 27, 139]],
+    "dontpass/verifier-only": [[111, 11, 86, 92], [114, 10, 86, 90]],
+    "dontpass/format-confidence": [
+        [111, 15, 14, 22, 13, 20, 46, 59],
+        [114, 10, 28, 9, 26, 11, 75, 27],
+    ],
+    "dontpass/length-robust": [[111, 51, 138], [114, 47, 139]],
+    "dontpass/verifier-prob": [[111, 28, 23, 74, 64], [114, 30, 17, 79, 60]],
+    "dontpass/efficiency-adjusted": [[111, 25, 19, 7, 65, 61, 12], [114, 7, 12, 28, 32, 33, 74]],
+    "dontpass/concision-high-conf": [[111, 51, 12, 61, 27, 38], [114, 47, 74, 33, 24, 8]],
+    "ranking/conservative": [[111, 31, 20, 138], [114, 29, 18, 139]],
+    "ranking/efficiency-adj": [[111, 20, 16, 15, 46, 48, 44], [114, 12, 15, 20, 48, 46, 45]],
+    "ranking/format-aware": [[111, 15, 36, 33, 105], [114, 10, 37, 37, 102]],
+    "ranking/balanced-comp": [
+        [111, 15, 21, 15, 18, 15, 61, 44],
+        [114, 10, 23, 14, 21, 16, 62, 40],
+    ],
+    "ranking/ood-robust": [[111, 10, 41, 22, 116], [114, 8, 39, 22, 117]],
+    "ranking/rare-event": [[111, 7, 22, 29, 116, 15], [114, 6, 22, 31, 117, 10]],
+    "ranking/verifier-calib": [[111, 28, 23, 46, 28, 64], [114, 30, 17, 47, 32, 60]],
+    "ranking/verifier-only": [[75, 47, 46, 132], [75, 49, 47, 129]],
+}
+
+
+@pytest.mark.parametrize("key", sorted(GRID_COUNTS))
+def test_preset_category_counts_on_a_fixed_grid(key):
+    assert sorted(GRID_COUNTS) == sorted(PRESETS)
+    R = apply(PRESETS[key], _grid()).R
+    got = [np.bincount(R[i].ravel(), minlength=PRESETS[key].C + 1).tolist() for i in range(2)]
+    assert got == GRID_COUNTS[key]
+
+
 @pytest.mark.parametrize(
     ("key", "weights"),
     [
@@ -196,6 +276,27 @@ def test_percentile_scopes_follow_the_papers():
 
     assert scopes(PRESETS["dontpass/conf-calibrated"]) == {"dataset"}  # "per dataset"
     assert scopes(PRESETS["ranking/balanced-comp"]) == {"model"}  # "per-model"
+    for key, r in PRESETS.items():  # every preset, as its JSON file states it
+        assert scopes(r) <= ({"dataset"} if key.startswith("dontpass/") else {"model"}), key
+
+
+def test_presets_take_percentiles_per_model_or_pooled_as_their_paper_says():
+    # a second model with the hand-built completions, its continuous signals shifted by 10:
+    # percentiles per model (002) give it the same categories as the first; pooled over the
+    # dataset (000) they move both models' categories, whenever a preset has a percentile
+    shifted = ("completion_bpt", "token_ratio", "prompt_bpt")
+    sig = {
+        k: np.stack([np.asarray(v, float), np.asarray(v, float) + 10.0 * (k in shifted)])[
+            :, None, :
+        ]
+        for k, v in HAND.items()
+    }
+    two = Outcomes(sig["is_correct"].astype(int), models=["m", "m+10"], signals=sig)
+    for key, r in PRESETS.items():
+        got = apply(r, two).R[:, 0].tolist()
+        has_percentile = '"percentile"' in json.dumps(r.to_json())
+        same = key.startswith("ranking/") or not has_percentile
+        assert (got == [EXPECTED[key]] * 2) == same, key
 
 
 def test_get_preset_lookup_and_errors():
@@ -493,28 +594,40 @@ def _set(path, value):
             "needs scope one of model, dataset, global; got None",
         ),
         (_set(["weights"], [0, float("nan"), 1]), "weight of category 1 (wrong) must be finite"),
-        (_set(["weights"], "0,0,1"), "rubric 'weights' must be a list of numbers; got str"),
-        (_set(["weights"], [0, "0", 1]), "weight of category 1 (wrong) must be a number; got str"),
-        (_set(["rules", 2, "category"], "2"), "rules[2]: rule category must be an integer"),
+        (_set(["weights"], "0,0,1"), "rubric.weights: must be a list; got str '0,0,1'"),
+        (_set(["weights"], [0, "0", 1]), "rubric.weights[1]: must be a number; got str '0'"),
+        (
+            _set(["rules", 2, "category"], "2"),
+            "rubric.rules[2].category: must be an integer; got str '2'",
+        ),
         (
             _set(["rules", 2, "category"], 5),
             "rule 2 assigns category 5, but the rubric defines categories 0..2",
         ),
-        (_set(["rules", 1, "when", "value"], "0.5"), "value of 'is_correct' must be a number"),
+        (
+            _set(["rules", 1, "when", "value"], "0.5"),
+            "rubric.rules[1].when.value: must be a number; got str '0.5'",
+        ),
         (_set(["rules", 1, "when", "other"], "has_box"), "needs exactly one threshold"),
         (_set(["rules", 1, "when"], {"all": []}), "rules[1].when: 'all' needs at least one"),
         (
             _set(["rules", 1, "when"], {"signal": "is correct", "op": "<", "value": 0.5}),
             "signal must be a signal name",
         ),
-        (_set(["rules", 1, "wehn"], {}), "rules[1] has unknown key(s) 'wehn'"),
-        (_set(["rule"], []), "rubric has unknown key(s) 'rule'"),
+        (
+            _set(["rules", 1, "wehn"], {}),
+            "rubric.rules[1]: unknown key(s) 'wehn'; expected some of category, label, when",
+        ),
+        (_set(["rule"], []), "rubric: unknown key(s) 'rule'; expected some of categories, default"),
         (_set(["default"], 3), "default must be a category 0..2 or None"),
         (_set(["categories"], ["ok"]), "at least 2 categories"),
         (_set(["categories"], ["a", "a", "b"]), "category names must be unique"),
         (_set(["categories"], ["<b>", "x", "y"]), "markup is not allowed"),
-        (_set(["rules", 1, "when"], "is_correct < 0.5"), "rules[1].when must be a condition"),
-        (_set(["version"], 2), "rubric 'version' 2 is not supported"),
+        (
+            _set(["rules", 1, "when"], "is_correct < 0.5"),
+            "rubric.rules[1].when: must be a condition object",
+        ),
+        (_set(["version"], 2), "rubric.version: 2 is not supported; this build reads 1"),
     ],
 )
 def test_invalid_rubric_json_gives_clear_errors(mutate, message):
@@ -522,6 +635,123 @@ def test_invalid_rubric_json_gives_clear_errors(mutate, message):
     with pytest.raises(ValidationError) as exc:
         Rubric.from_json(d)
     assert message in str(exc.value)
+
+
+def test_rubric_json_errors_say_where_what_was_expected_and_what_was_found():
+    def message(mutate) -> str:
+        with pytest.raises(ValidationError) as exc:
+            Rubric.from_json(mutate(_base_json()))
+        return str(exc.value)
+
+    # no coercion: booleans are not numbers, 1.0 is not a category index
+    assert message(_set(["rules", 0, "category"], True)) == (
+        "rubric.rules[0].category: must be an integer; got bool True"
+    )
+    assert "rules[0].category: must be an integer; got float 1.0" in message(
+        _set(["rules", 0, "category"], 1.0)
+    )
+    assert message(_set(["rules", 0, "when", "value"], False)) == (
+        "rubric.rules[0].when.value: must be a number; got bool False"
+    )
+    # nested conditions: the path goes down through all / any / not / among
+    among = {"signal": "s", "op": "<", "percentile": 40, "scope": "model", "among": {"any": [3]}}
+    assert message(_set(["rules", 1, "when"], {"all": [{"not": among}]})).startswith(
+        "rubric.rules[1].when.all[0].not.among.any[0]: must be a condition object"
+    )
+    assert message(_set(["rules", 1, "when"], {"signal": "s", "value": 1})) == (
+        "rubric.rules[1].when: missing required key(s): op; or use 'all', 'any' or 'not'"
+    )
+    assert message(_set(["categories", 1], {"name": "wrong", "desc": ""})) == (
+        "rubric.categories[1]: unknown key(s) 'desc'; expected some of description, name"
+    )
+    assert message(_set(["categories", 1], 7)) == (
+        "rubric.categories[1]: must be a category name or a {'name', 'description'} object; "
+        "got int 7"
+    )
+    # every problem pydantic finds, the first three listed
+    many = message(lambda d: d | {"weights": ["a", "b", "c", "d"], "default": "0"})
+    assert many.splitlines() == [
+        "rubric.weights[0]: must be a number; got str 'a'",
+        "rubric.weights[1]: must be a number; got str 'b'",
+        "rubric.weights[2]: must be a number; got str 'c'",
+        "(and 2 more problems)",
+    ]
+    # a long text is described by its length, not copied into the message
+    assert message(_set(["rules", 0, "when", "signal"], ["x"] * 500)) == (
+        "rubric.rules[0].when.signal: must be a string; got list of 500 items"
+    )
+    with pytest.raises(ValidationError, match=r"^rubric: must be a JSON object; got list \[1, 2\]"):
+        Rubric.from_json("[1, 2]")
+
+
+def test_condition_depth_is_bounded_for_objects_too():
+    # JSON text is refused by its nesting before parsing (test_hardening); a dict built in
+    # Python reaches the schema, which stops at the condition budget's depth
+    from scorio_core.rubric.model import _MAX_DEPTH
+
+    def nested(levels: int) -> dict:
+        cond = {"signal": "is_correct", "op": "<", "value": 0.5}
+        for _ in range(levels):
+            cond = {"not": cond}
+        return _set(["rules", 1, "when"], cond)(_base_json())
+
+    assert Rubric.from_json(nested(_MAX_DEPTH)).rules[1].when.term is not None
+    with pytest.raises(ValidationError) as exc:
+        Rubric.from_json(nested(_MAX_DEPTH + 1))
+    where = "rubric.rules[1].when" + ".not" * (_MAX_DEPTH + 1)
+    assert str(exc.value) == f"{where}: conditions nested deeper than {_MAX_DEPTH} levels"
+    with pytest.raises(ValidationError, match="nested deeper than"):
+        Rubric.from_json(nested(10_000))  # no RecursionError: refused on the way down
+
+
+def test_pydantic_is_imported_to_parse_json_only():
+    """``import scorio_core``, the rubric package, rubrics built in Python and written to
+    JSON, the app's session module and ``scorio-studio --help`` leave pydantic unloaded;
+    the first rubric read from JSON (or a preset) loads it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    probe = """
+import contextlib, io, sys
+import scorio_core
+from scorio_core import rubric as rb
+from scorio_core.cli import main
+sys.path.insert(0, ".")
+from app_state import session
+r = rb.Rubric("x", ("a", "b"), (0.0, 1.0), (rb.Rule(1, rb.Compare("s", ">", value=0)),), 0)
+text = rb.to_json(r)
+with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
+    main(["--help"])
+before = "pydantic" in sys.modules
+assert rb.from_json(text) == r
+print(before, "pydantic" in sys.modules)
+"""
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=root, check=True, capture_output=True, text=True
+    )
+    assert out.stdout.split() == ["False", "True"]
+
+
+def test_preset_files_ship_with_the_package():
+    """Every table file is read by the package (TABLES) and shipped in a wheel (package
+    data); a file added to one place and not the other fails here."""
+    import tomllib
+    from fnmatch import fnmatch
+    from importlib.resources import files
+    from pathlib import Path
+
+    from scorio_core.rubric import presets
+
+    folder = files(presets.__name__)
+    data = sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix == ".json")
+    assert data == sorted(f"{t}.json" for t in presets.TABLES)
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    globs = tomllib.loads(pyproject.read_text())["tool"]["setuptools"]["package-data"][
+        presets.__name__
+    ]
+    assert all(any(fnmatch(name, g) for g in globs) for name in data)
 
 
 def test_base_json_is_valid_and_bad_text_is_reported():

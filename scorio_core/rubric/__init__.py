@@ -38,11 +38,11 @@ from .model import (
     save,
     to_json,
 )
-from .presets import PRESETS, READINGS, get_preset, list_presets
+from .presets import get_preset, list_presets
 
 # .ranking (categorical rankings: Kendall's tau, the rank ties) imports the sweeps' agreement
 # code; it loads on first use, so rubric files and presets stay light (a session file, the
-# app's first page).
+# app's first page). PRESETS and READINGS are read from the presets' JSON files on first use.
 _RANKING = ("GOLD_LABEL", "categorical_ranking", "resolve_schemes", "scheme_ranks")
 
 
@@ -51,6 +51,10 @@ def __getattr__(name: str):
         from . import ranking
 
         return getattr(ranking, name)
+    if name in ("PRESETS", "READINGS"):
+        from . import presets
+
+        return getattr(presets, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [

@@ -12,8 +12,10 @@ scores category ``k`` with ``weights[k]``. Conditions are small frozen trees:
   (also written ``a & b``, ``a | b``, ``~a``).
 
 Everything round-trips through plain JSON dicts (:meth:`Rubric.to_json`,
-:meth:`Rubric.from_json`) with validation messages that name the offending
-field. Evaluation lives in :mod:`scorio_core.rubric.evaluate`.
+:meth:`Rubric.from_json`); the JSON's shape is checked by the schema of
+:mod:`scorio_core.rubric.schema` (pydantic, imported on the first parse), what ties fields
+together by the constructors here, and every message names its JSON path. Evaluation
+lives in :mod:`scorio_core.rubric.evaluate`.
 
 Example
 -------
@@ -584,9 +586,11 @@ class Rubric:
 
         ``signals``, when given, also checks that every signal the rules read exists.
         """
+        from .schema import parse_rubric  # pydantic: imported on the first parse
+
         if isinstance(obj, str | bytes | bytearray):
             obj = parse_json(obj, "rubric")
-        rubric = _rubric_from_json(obj)
+        rubric = parse_rubric(obj)
         if signals is not None:
             rubric.check_signals(signals)
         return rubric
@@ -640,149 +644,6 @@ def _cond_to_json(c: Condition) -> dict[str, Any]:
     if c.label:
         out["label"] = c.label
     return out
-
-
-_COMPARE_KEYS = {"signal", "op", "value", "percentile", "scope", "among", "other", "label"}
-
-
-def _keys(obj: Any, allowed: set[str], path: str) -> dict:
-    if not isinstance(obj, Mapping):
-        raise ValidationError(f"{path} must be a JSON object; got {type(obj).__name__} {obj!r}")
-    extra = [k for k in obj if k not in allowed]
-    if extra:
-        raise ValidationError(
-            f"{path} has unknown key(s) {', '.join(map(repr, extra))}; expected some of "
-            f"{', '.join(sorted(allowed))}"
-        )
-    return dict(obj)
-
-
-def _at(path: str, fn, *args, **kw):
-    """Run a constructor and prefix its ValidationError with the JSON path."""
-    try:
-        return fn(*args, **kw)
-    except ValidationError as exc:
-        msg = str(exc)
-        raise ValidationError(msg if msg.startswith(path) else f"{path}: {msg}") from None
-
-
-def _cond_from_json(obj: Any, path: str, depth: int = 0) -> Condition:
-    if depth > _MAX_DEPTH:
-        raise ValidationError(f"{path}: conditions nested deeper than {_MAX_DEPTH} levels")
-    if not isinstance(obj, Mapping):
-        raise ValidationError(
-            f"{path} must be a condition object ({{'signal', 'op', ...}}, {{'all': [...]}}, "
-            f"{{'any': [...]}} or {{'not': ...}}); got {type(obj).__name__} {obj!r}"[:400]
-        )
-    label = obj.get("label", "")
-    for key, cls in (("all", AllOf), ("any", AnyOf)):
-        if key in obj:
-            d = _keys(obj, {key, "label"}, path)
-            items = d[key]
-            if not isinstance(items, list):
-                raise ValidationError(
-                    f"{path}.{key} must be a list of conditions; got {type(items).__name__}"
-                )
-            terms = tuple(
-                _cond_from_json(t, f"{path}.{key}[{i}]", depth + 1) for i, t in enumerate(items)
-            )
-            return _at(path, cls, terms, label=label)
-    if "not" in obj:
-        d = _keys(obj, {"not", "label"}, path)
-        return _at(path, Not, _cond_from_json(d["not"], f"{path}.not", depth + 1), label=label)
-    d = _keys(obj, _COMPARE_KEYS, path)
-    if "signal" not in d or "op" not in d:
-        missing = [k for k in ("signal", "op") if k not in d]
-        raise ValidationError(
-            f"{path}: a comparison needs 'signal' and 'op' (missing {', '.join(missing)}); "
-            "or use 'all', 'any' or 'not'"
-        )
-    among = d.get("among")
-    if among is not None:
-        among = _cond_from_json(among, f"{path}.among", depth + 1)
-    return _at(
-        path,
-        Compare,
-        d["signal"],
-        d["op"],
-        value=d.get("value"),
-        percentile=d.get("percentile"),
-        scope=d.get("scope"),
-        among=among,
-        other=d.get("other"),
-        label=label,
-    )
-
-
-_RUBRIC_KEYS = {
-    "format",
-    "version",
-    "name",
-    "description",
-    "intent",
-    "source",
-    "categories",
-    "weights",
-    "rules",
-    "default",
-}
-
-
-def _rubric_from_json(obj: Any) -> Rubric:
-    d = _keys(obj, _RUBRIC_KEYS, "rubric")
-    if d.get("format", FORMAT) != FORMAT:
-        raise ValidationError(f"rubric 'format' must be {FORMAT!r}; got {d['format']!r}")
-    if d.get("version", VERSION) != VERSION:
-        raise ValidationError(
-            f"rubric 'version' {d['version']!r} is not supported; this build reads {VERSION}"
-        )
-    missing = [k for k in ("name", "categories", "weights", "rules") if k not in d]
-    if missing:
-        raise ValidationError(f"rubric is missing required key(s): {', '.join(missing)}")
-    cats = d["categories"]
-    if not isinstance(cats, list):
-        raise ValidationError(
-            f"rubric 'categories' must be a list of names or {{'name', 'description'}} objects; "
-            f"got {type(cats).__name__}"
-        )
-    names, descs = [], []
-    for i, c in enumerate(cats):
-        if isinstance(c, str):
-            names.append(c)
-            descs.append("")
-            continue
-        cd = _keys(c, {"name", "description"}, f"categories[{i}]")
-        if "name" not in cd:
-            raise ValidationError(f"categories[{i}] needs a 'name'")
-        names.append(cd["name"])
-        descs.append(cd.get("description", ""))
-    weights = d["weights"]
-    if not isinstance(weights, list):
-        shown = repr(weights)[:200]
-        raise ValidationError(
-            f"rubric 'weights' must be a list of numbers; got {type(weights).__name__} {shown}"
-        )
-    rules_in = d["rules"]
-    if not isinstance(rules_in, list):
-        raise ValidationError(f"rubric 'rules' must be a list; got {type(rules_in).__name__}")
-    rules = []
-    for i, r in enumerate(rules_in):
-        rd = _keys(r, {"category", "when", "label"}, f"rules[{i}]")
-        if "category" not in rd or "when" not in rd:
-            raise ValidationError(f"rules[{i}] needs 'category' and 'when'")
-        when = _cond_from_json(rd["when"], f"rules[{i}].when")
-        rules.append(_at(f"rules[{i}]", Rule, rd["category"], when, rd.get("label", "")))
-    return Rubric(
-        name=d["name"],
-        categories=tuple(names),
-        weights=tuple(weights),
-        rules=tuple(rules),
-        default=d.get("default"),
-        category_descriptions=tuple(descs),
-        description=d.get("description", ""),
-        intent=d.get("intent", ""),
-        source=d.get("source", ""),
-    )
 
 
 # ---------------------------------------------------------------- module API

@@ -41,9 +41,10 @@ from .._validation import ValidationError
 from ..analysis.agreement import tau_b_matrix
 from ..outcomes import Outcomes
 from ..rank._ties import rank_scores_batch as _ranks
+from . import presets
 from .evaluate import categorize
 from .model import Rubric
-from .presets import PRESETS, get_preset
+from .presets import get_preset
 
 __all__ = ["Schemes", "resolve_schemes", "categorical_ranking", "scheme_ranks", "GOLD_LABEL"]
 
@@ -60,7 +61,7 @@ def resolve_schemes(schemes: Schemes = None) -> list[tuple[str, Rubric]]:
     Labels default to the rubrics' names and must be unique.
     """
     if schemes is None:
-        schemes = [k for k in PRESETS if k.startswith("ranking/")]
+        schemes = [k for k in presets.PRESETS if k.startswith("ranking/")]
     if isinstance(schemes, Rubric | str):
         schemes = [schemes]
     if isinstance(schemes, Mapping):

@@ -108,7 +108,7 @@ def test_check_data_names_expected_and_found(reasoning, coins):
         ({"data": {"dataset": "x", "path": "/etc/passwd"}}, "unknown field"),
         ({"data": {"input": {"sha256": "abc"}}}, "64 lowercase hex"),
         ({"data": {"input": {"sha256": "g" * 64}}}, "64 lowercase hex"),
-        ({"data": {"input": {"file": 3}}}, "file name"),
+        ({"data": {"input": {"file": 3}}}, "data.input.file: must be a string; got int 3"),
         ({"data": {"input": {"file": "a", "cmd": "rm"}}}, "data.input"),
         ({"data": {"benchmark": "b" * 1000}}, "benchmark"),
         ({"report": {"sections": ["plot"]}}, "report.sections"),
@@ -122,6 +122,40 @@ def test_hostile_session_fields_are_refused(payload, match):
     text = json.dumps({"format": sess.FORMAT} | payload)
     with pytest.raises(ValidationError, match=match):
         sess.from_json(text)
+
+
+def test_session_errors_give_the_json_path_of_each_problem():
+    rubric = {"name": "x", "categories": ["a", "b"], "weights": [0, 1],
+              "rules": [{"category": 1, "when": {"signal": "s", "op": "<", "value": "1"}}]}
+    bad = {"format": sess.FORMAT, "rubric": rubric, "data": {"shape": {"models": "3"}}}
+    with pytest.raises(ValidationError) as exc:
+        sess.from_json(json.dumps(bad))
+    assert str(exc.value).splitlines() == [
+        "data.shape: missing required field(s): questions, trials",
+        "rubric.rules[0].when.value: must be a number; got str '1'",
+    ]
+    with pytest.raises(ValidationError, match=r"^session file: 'format' must be one of "
+                       r"'scorio-studio/session-1', 'scorio-studio/session-2'; got 'x'$"):
+        sess.from_json('{"format": "x"}')
+    with pytest.raises(ValidationError, match="^session file: must be a JSON object with a "
+                       "'format' field$"):
+        sess.from_json('{"data": {}}')
+
+
+def test_what_to_json_writes_is_checked_by_the_same_schema():
+    # the page keeps sections as a tuple: written as a list, with the default title
+    text = sess.to_json({}, report={"sections": ("leaderboard",)})
+    assert json.loads(text)["report"] == {"sections": ["leaderboard"], "title": ""}
+    assert sess.from_json(text).report == {"sections": ["leaderboard"], "title": ""}
+    with pytest.raises(ValidationError, match=r"^report.sections\[0\]: must be 'leaderboard'"):
+        sess.to_json({}, report={"sections": ["plot"]})
+    with pytest.raises(ValidationError, match="^report: unknown field"):
+        sess.to_json({}, report={"theme": "dark"})
+    with pytest.raises(ValidationError, match="^report.title: must have at most 300 characters; "
+                       "got str of 301 characters$"):
+        sess.to_json({}, report={"title": "x" * 301})
+    with pytest.raises(ValidationError, match="^simulator.study: unknown simulation study 'dice'"):
+        sess.to_json({}, study="dice")
 
 
 def test_oversized_and_deep_session_files_are_refused_before_parsing():
