@@ -6,6 +6,11 @@ stated tolerances; each runs in a few seconds with a fixed seed.
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from scipy import optimize, special
@@ -14,6 +19,37 @@ from scorio_core import ValidationError
 from scorio_core import eval as ev
 from scorio_core import simulate as sim
 from scorio_core.analysis import kendall_tau_b
+
+
+# --------------------------------------------------------------------------- package
+def _simulate_modules_after(code: str) -> list[str]:
+    """The modules of ``scorio_core.simulate`` that ``code`` loads, in a fresh interpreter."""
+    probe = (f"{code}\nimport json, sys\nprint(json.dumps(sorted(\n"
+             "    m for m in sys.modules if m.startswith('scorio_core.simulate'))))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[1],
+                         check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_public_name_loads_only_its_study_and_the_shared_simulator():
+    pkg = "scorio_core.simulate"
+    assert _simulate_modules_after(f"import {pkg}") == [pkg]
+    assert _simulate_modules_after(f"from {pkg} import CorrectOrder") == [
+        pkg, f"{pkg}.order", f"{pkg}.simulator"]
+    assert _simulate_modules_after(f"from {pkg} import rubric_lesson") == [pkg, f"{pkg}.lesson"]
+
+
+def test_every_public_name_reads_from_the_package():
+    modules = {"simulator", "coins", "depth", "order", "coverage", "lesson"}
+    for name in [*sim.__all__, "BLOCK", "Progress", "Curves"]:
+        value = getattr(sim, name)
+        assert name in dir(sim)
+        home = getattr(value, "__module__", None)  # functions and classes say where they live
+        if callable(value) and name not in ("Curves", "Progress"):
+            assert home.rsplit(".", 1) == ["scorio_core.simulate", sim._LAZY[name]], name
+    assert set(sim._LAZY.values()) == modules
+    with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
+        sim.NOPE  # noqa: B018
 
 
 # --------------------------------------------------------------------------- mimics
