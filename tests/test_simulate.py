@@ -384,14 +384,23 @@ def test_every_chart_builds_and_has_a_one_line_caption():
 
 
 def test_batched_trials_needed_equals_decision():
-    """The simulation studies sweep the threshold of the one expected-z rule."""
-    from scorio_core.decision import expected_z_trials, trials_needed_from
+    """The order study predicts with decision.trials_needed_from over a batch of datasets
+    (sweeping z*): the same numbers as one call per dataset at that confidence, the same
+    tie rule (a gap at rounding level needs infinitely many trials) and the same order."""
+    from scorio_core.decision import trials_needed_from
 
     rng = np.random.default_rng(5)
-    mu, sigma = rng.uniform(0.4, 0.7, (20, 2)), rng.uniform(0.005, 0.03, (20, 2))
-    got = expected_z_trials(np.abs(mu[:, 0] - mu[:, 1]), np.hypot(sigma[:, 0], sigma[:, 1]),
-                            80, 82, z_star=float(special.ndtri(0.95)))[1]
-    want = [
-        trials_needed_from(m, sd, 80, 82, 0.95).n_needed[0] for m, sd in zip(mu, sigma, strict=True)
-    ]
-    np.testing.assert_array_equal(got, want)
+    mu, sigma = rng.uniform(0.4, 0.7, (20, 3)), rng.uniform(0.005, 0.03, (20, 3))
+    mu[3, 1] = mu[3, 0] + 4e-16  # identical counts summed in another order: no gap
+    mu[4, 2] = mu[4, 0]
+    got = trials_needed_from(mu, sigma, 80, 82, z_star=float(special.ndtri(0.99)))
+    assert got.n_needed.shape == got.upper.shape == (20, 2)
+    for i, (m, sd) in enumerate(zip(mu, sigma, strict=True)):
+        want = trials_needed_from(m, sd, 80, 82, 0.99)
+        for field in ("upper", "lower", "gap", "z_now", "n_needed"):
+            np.testing.assert_array_equal(getattr(got, field)[i], getattr(want, field))
+    assert 0 < got.gap[3].min() < 1e-15 and got.gap[4].min() == 0
+    assert np.isinf(got.n_needed[3]).sum() == 1 and np.isinf(got.n_needed[4]).sum() == 1
+    assert np.isfinite(np.delete(got.n_needed, [3, 4], 0)).all()
+    with pytest.raises(ValidationError, match="equal shape"):
+        trials_needed_from(mu, sigma[:, :2], 80, 82)

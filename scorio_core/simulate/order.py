@@ -17,7 +17,7 @@ from scipy import special
 
 from .. import eval as ev
 from .._validation import ValidationError, check_int
-from ..decision import expected_z_trials, prob_correct_order
+from ..decision import prob_correct_order, trials_needed_from
 from .simulator import Progress, _entropy, _map, _piece_rng, _rng, mimics, sample_counts
 
 if TYPE_CHECKING:
@@ -122,13 +122,12 @@ def _order_piece(
     w = np.array([0.0, 1.0])
     many = np.broadcast_to(p, (sims,) + p.shape)
     if kind == "predict":
-        # What a practitioner holding n trials would predict: the trials-needed rule of
-        # decision.trials_needed_from (z grows like sqrt(T + 1)), applied to every dataset.
+        # What a practitioner holding n trials would predict: decision.trials_needed_from
+        # (the papers' expected-z rule, z grows like sqrt(T + 1)) on every dataset at once.
         post = ev.bayes_from_counts(sample_counts(many, n, rng).astype(float), w)
         return {
-            t: float(np.median(expected_z_trials(
-                np.abs(post.mu[:, 0] - post.mu[:, 1]), np.hypot(post.sigma[:, 0], post.sigma[:, 1]),
-                n, 2 + n, z_star=t)[1]))
+            t: float(np.median(trials_needed_from(post.mu, post.sigma, n, post.T, z_star=t)
+                               .n_needed[:, 0]))
             for t in thresholds
         }
     p_correct = float(prob_correct_order(p[0], p[1], [n], w=w, n_sims=sims, rng=rng)[0])
