@@ -6,6 +6,7 @@ stated tolerances; each runs in a few seconds with a fixed seed.
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -48,6 +49,13 @@ def test_every_public_name_reads_from_the_package():
         if callable(value) and name not in ("Curves", "Progress"):
             assert home.rsplit(".", 1) == ["scorio_core.simulate", sim._LAZY[name]], name
     assert set(sim._LAZY.values()) == modules
+    # a name added to a study's module but not to the package's map fails here
+    for m in modules:
+        own = importlib.import_module(f"scorio_core.simulate.{m}").__all__
+        assert set(own) == {n for n, home in sim._LAZY.items() if home == m} - {
+            "Progress", "Curves"}, m
+    assert set(sim.__all__) == {n for m in modules for n in importlib.import_module(
+        f"scorio_core.simulate.{m}").__all__}
     with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
         sim.NOPE  # noqa: B018
 

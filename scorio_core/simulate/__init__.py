@@ -50,28 +50,9 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("LESSON_R", "RubricLesson", "rubric_lesson"), "lesson"),
 }
 
-__all__ = [
-    "PAPER_COINS",
-    "PAPER_ORIGINAL_MEANS",
-    "FIG2A_METHODS",
-    "Mimics",
-    "mimics",
-    "question_probs",
-    "shift_to_means",
-    "sample_outcomes",
-    "sample_counts",
-    "greedy_outcomes",
-    "truth_convergence",
-    "PriorDepth",
-    "prior_depth",
-    "CorrectOrder",
-    "correct_order",
-    "COVERAGE_SCOPES",
-    "Coverage",
-    "interval_coverage",
-    "RubricLesson",
-    "rubric_lesson",
-]
+#: ``Progress`` (a type) and ``Curves`` (:mod:`scorio_core.analysis.convergence`'s) read
+#: from here too, without being this package's own names
+__all__ = [name for name in _LAZY if name not in ("Progress", "Curves")]
 
 
 def __getattr__(name: str) -> Any:  # PEP 562: a name's module is imported on first use
