@@ -43,12 +43,13 @@ __all__ = [
 ]
 
 
-def _vecs(mu, sigma) -> tuple[np.ndarray, np.ndarray]:
+def _vecs(mu, sigma, batch: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``mu, sigma`` as float vectors ``(L,)``; with ``batch``, ``(..., L)``."""
     mu, sigma = np.asarray(mu, dtype=float), np.asarray(sigma, dtype=float)
-    if mu.ndim != 1 or mu.shape != sigma.shape:
+    if not (mu.ndim == 1 or (batch and mu.ndim > 1)) or mu.shape != sigma.shape:
         raise ValidationError(
-            f"mu and sigma must be 1-D vectors of equal length; got shapes {mu.shape} and "
-            f"{sigma.shape}"
+            f"mu and sigma must be {'arrays (..., L)' if batch else '1-D vectors'} of equal "
+            f"shape; got shapes {mu.shape} and {sigma.shape}"
         )
     if not (np.all(np.isfinite(mu)) and np.all(np.isfinite(sigma))) or np.any(sigma < 0):
         raise ValidationError("mu and sigma must be finite and sigma non-negative")
@@ -240,19 +241,35 @@ class TrialsNeeded(NamedTuple):
     n_needed: np.ndarray  # float; inf when the gap is zero
 
 
-def trials_needed_from(mu, sigma, N: int, T: int, confidence: float = 0.95) -> TrialsNeeded:
+def trials_needed_from(
+    mu, sigma, N: int, T: int, confidence: float = 0.95, *, z_star: float | None = None
+) -> TrialsNeeded:
     """:func:`trials_needed` from Bayes@N results already computed (``T = 1 + C + D + N``).
 
     Holding each question's posterior-mean category probabilities fixed, the
     variance scales as ``1 / (T + 1)`` (000 App. A), so after ``N'`` trials
-    ``z(N') = z_now · sqrt((T' + 1) / (T + 1))`` with ``T' = T + N' - N``.
+    ``z(N') = z_now · sqrt((T' + 1) / (T + 1))`` with ``T' = T + N' - N``
+    (:func:`expected_z_trials`; ``z_star`` overrides the threshold of ``confidence``).
+
+    ``mu, sigma`` may carry leading axes of independent datasets, ``(..., L)``; the
+    fields are then ``(..., L - 1)``, each dataset's adjacent pairs in its own ``mu``
+    order (the simulated order study predicts from thousands of datasets at once).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> mu, sigma = np.array([[0.60, 0.62], [0.5, 0.5]]), np.full((2, 2), 0.01)
+    >>> trials_needed_from(mu, sigma, 8, 10).n_needed.tolist()
+    [[12.0], [inf]]
     """
-    mu, sigma = _vecs(mu, sigma)
-    order = np.argsort(-mu, kind="stable")
-    up, low = order[:-1], order[1:]
-    gap = mu[up] - mu[low]
-    z_now, n_needed = expected_z_trials(gap, np.sqrt(sigma[up] ** 2 + sigma[low] ** 2), N, T,
-                                        confidence)
+    mu, sigma = _vecs(mu, sigma, batch=True)
+    order = np.argsort(-mu, axis=-1, kind="stable")
+    up, low = order[..., :-1], order[..., 1:]
+    mu_up, mu_low = np.take_along_axis(mu, up, -1), np.take_along_axis(mu, low, -1)
+    s_up, s_low = np.take_along_axis(sigma, up, -1), np.take_along_axis(sigma, low, -1)
+    gap = mu_up - mu_low
+    z_now, n_needed = expected_z_trials(gap, np.sqrt(s_up**2 + s_low**2), N, T, confidence,
+                                        z_star)
     return TrialsNeeded(up, low, gap, z_now, int(N), n_needed)
 
 
@@ -260,6 +277,8 @@ def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95, z_star=No
     """The papers' expected-z rule (000 App. D) for pairs with Bayes@N ``gap`` and
     ``scale = sqrt(σ_i² + σ_j²)``: ``(z_now, n_needed)``, vectorized over pairs (and ``T``).
     ``z_star`` overrides the threshold of ``confidence`` (the simulation studies sweep it).
+    The one definition of the rule: :func:`trials_needed_from`, the leaderboard's
+    ``n_needed`` and the order study's prediction all call it.
 
     ``z`` grows like ``sqrt(T + 1)``, so it reaches ``z*`` at
     ``T' + 1 = (T + 1)(z*/z_now)²``; ``n_needed = T' − T + N`` (at least 1), ``inf`` for a

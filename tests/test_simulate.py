@@ -6,6 +6,12 @@ stated tolerances; each runs in a few seconds with a fixed seed.
 
 from __future__ import annotations
 
+import importlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from scipy import optimize, special
@@ -14,6 +20,44 @@ from scorio_core import ValidationError
 from scorio_core import eval as ev
 from scorio_core import simulate as sim
 from scorio_core.analysis import kendall_tau_b
+
+
+# --------------------------------------------------------------------------- package
+def _simulate_modules_after(code: str) -> list[str]:
+    """The modules of ``scorio_core.simulate`` that ``code`` loads, in a fresh interpreter."""
+    probe = (f"{code}\nimport json, sys\nprint(json.dumps(sorted(\n"
+             "    m for m in sys.modules if m.startswith('scorio_core.simulate'))))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=Path(__file__).resolve().parents[1],
+                         check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_public_name_loads_only_its_study_and_the_shared_simulator():
+    pkg = "scorio_core.simulate"
+    assert _simulate_modules_after(f"import {pkg}") == [pkg]
+    assert _simulate_modules_after(f"from {pkg} import CorrectOrder") == [
+        pkg, f"{pkg}.order", f"{pkg}.simulator"]
+    assert _simulate_modules_after(f"from {pkg} import rubric_lesson") == [pkg, f"{pkg}.lesson"]
+
+
+def test_every_public_name_reads_from_the_package():
+    modules = {"simulator", "coins", "depth", "order", "coverage", "lesson"}
+    for name in [*sim.__all__, "BLOCK", "Progress", "Curves"]:
+        value = getattr(sim, name)
+        assert name in dir(sim)
+        home = getattr(value, "__module__", None)  # functions and classes say where they live
+        if callable(value) and name not in ("Curves", "Progress"):
+            assert home.rsplit(".", 1) == ["scorio_core.simulate", sim._LAZY[name]], name
+    assert set(sim._LAZY.values()) == modules
+    # a name added to a study's module but not to the package's map fails here
+    for m in modules:
+        own = importlib.import_module(f"scorio_core.simulate.{m}").__all__
+        assert set(own) == {n for n, home in sim._LAZY.items() if home == m} - {
+            "Progress", "Curves"}, m
+    assert set(sim.__all__) == {n for m in modules for n in importlib.import_module(
+        f"scorio_core.simulate.{m}").__all__}
+    with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
+        sim.NOPE  # noqa: B018
 
 
 # --------------------------------------------------------------------------- mimics
@@ -348,14 +392,23 @@ def test_every_chart_builds_and_has_a_one_line_caption():
 
 
 def test_batched_trials_needed_equals_decision():
-    """The simulation studies sweep the threshold of the one expected-z rule."""
-    from scorio_core.decision import expected_z_trials, trials_needed_from
+    """The order study predicts with decision.trials_needed_from over a batch of datasets
+    (sweeping z*): the same numbers as one call per dataset at that confidence, the same
+    tie rule (a gap at rounding level needs infinitely many trials) and the same order."""
+    from scorio_core.decision import trials_needed_from
 
     rng = np.random.default_rng(5)
-    mu, sigma = rng.uniform(0.4, 0.7, (20, 2)), rng.uniform(0.005, 0.03, (20, 2))
-    got = expected_z_trials(np.abs(mu[:, 0] - mu[:, 1]), np.hypot(sigma[:, 0], sigma[:, 1]),
-                            80, 82, z_star=float(special.ndtri(0.95)))[1]
-    want = [
-        trials_needed_from(m, sd, 80, 82, 0.95).n_needed[0] for m, sd in zip(mu, sigma, strict=True)
-    ]
-    np.testing.assert_array_equal(got, want)
+    mu, sigma = rng.uniform(0.4, 0.7, (20, 3)), rng.uniform(0.005, 0.03, (20, 3))
+    mu[3, 1] = mu[3, 0] + 4e-16  # identical counts summed in another order: no gap
+    mu[4, 2] = mu[4, 0]
+    got = trials_needed_from(mu, sigma, 80, 82, z_star=float(special.ndtri(0.99)))
+    assert got.n_needed.shape == got.upper.shape == (20, 2)
+    for i, (m, sd) in enumerate(zip(mu, sigma, strict=True)):
+        want = trials_needed_from(m, sd, 80, 82, 0.99)
+        for field in ("upper", "lower", "gap", "z_now", "n_needed"):
+            np.testing.assert_array_equal(getattr(got, field)[i], getattr(want, field))
+    assert 0 < got.gap[3].min() < 1e-15 and got.gap[4].min() == 0
+    assert np.isinf(got.n_needed[3]).sum() == 1 and np.isinf(got.n_needed[4]).sum() == 1
+    assert np.isfinite(np.delete(got.n_needed, [3, 4], 0)).all()
+    with pytest.raises(ValidationError, match="equal shape"):
+        trials_needed_from(mu, sigma[:, :2], 80, 82)

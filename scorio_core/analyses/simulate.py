@@ -63,6 +63,13 @@ def _none(data: Outcomes | None) -> str | None:
     return None  # a study makes its own data
 
 
+def _study(lesson: str, **fields: Any) -> Analysis:
+    """A study's definition: it makes its own data from its settings (``uses_data=False``,
+    ``requires`` never refuses) and reads as the lesson ``LESSON_TEXT[lesson]`` introduces."""
+    return Analysis(how_to_read=LESSON_TEXT[lesson].intro, requires=_none, uses_data=False,
+                    **fields)
+
+
 def _caveats(what: str, mc: str) -> list[str]:
     return [
         f"Synthetic data with known truth: {what}. The numbers teach the method; they say "
@@ -120,7 +127,8 @@ def _coins(_: Any, p: CoinsParams, progress: Progress | None = None, executor=No
     )
 
 
-COINS = Analysis(
+COINS = _study(
+    "coins",
     id="coins",
     title="Known-truth convergence (biased coins)",
     params=CoinsParams,
@@ -128,7 +136,6 @@ COINS = Analysis(
     tables=lambda r: {"tau": r.summary},
     charts=lambda r: [Chart("τ_b vs the true ranking", charts.truth_convergence_chart(r.summary),
                             charts.TRUTH_CONVERGENCE_CAPTION)],
-    how_to_read=LESSON_TEXT["coins"].intro,
     caveats=lambda d, p, r: _caveats(
         f"11 LLM mimics with the paper's means, {p.M} questions (κ = {p.concentration:g})",
         f"Each point averages {p.replicates:,} simulated datasets (seed {p.seed}); the band is "
@@ -145,9 +152,7 @@ COINS = Analysis(
         "coins.summary"
     ),
     chart_code=("charts.truth_convergence_chart(coins.summary)",),
-    requires=_none,
     result_var="coins",
-    uses_data=False,
 )
 
 
@@ -180,7 +185,8 @@ def _depth_tables(r) -> dict[str, pd.DataFrame]:
     return {"tau": r.curves, "update": pd.DataFrame([r.update_summary])}
 
 
-PRIOR_DEPTH = Analysis(
+PRIOR_DEPTH = _study(
+    "depth",
     id="prior-depth",
     title="Prior depth (original and updated models)",
     params=PriorDepthParams,
@@ -194,7 +200,6 @@ PRIOR_DEPTH = Analysis(
         Chart("Change against no prior (D = 0)", charts.prior_depth_chart(r, delta=True),
               charts.PRIOR_DEPTH_DELTA_CAPTION),
     ],
-    how_to_read=LESSON_TEXT["depth"].intro,
     caveats=lambda d, p, r: _caveats(
         "8 original models and random updates of them (000 App. C)",
         f"Curves average {p.replicates:,} simulated datasets per depth (seed {p.seed}).",
@@ -209,9 +214,7 @@ PRIOR_DEPTH = Analysis(
         "charts.prior_depth_chart(depth)",
         "charts.prior_depth_chart(depth, delta=True)",
     ),
-    requires=_none,
     result_var="depth",
-    uses_data=False,
 )
 
 
@@ -264,7 +267,8 @@ def _order_tables(r) -> dict[str, pd.DataFrame]:
     }
 
 
-ORDER = Analysis(
+ORDER = _study(
+    "order",
     id="order",
     title="Probability of the correct order",
     params=OrderParams,
@@ -272,7 +276,6 @@ ORDER = Analysis(
     tables=_order_tables,
     charts=lambda r: [Chart("P(correct order) and z vs N", charts.correct_order_chart(r),
                             charts.CORRECT_ORDER_CAPTION)],
-    how_to_read=LESSON_TEXT["order"].intro,
     caveats=lambda d, p, r: _caveats(
         f"two mimics with means {p.upper:g} and {p.lower:g} on 30 questions (κ = "
         f"{p.concentration:g})",
@@ -286,9 +289,7 @@ ORDER = Analysis(
         "order_study.table"
     ),
     chart_code=("charts.correct_order_chart(order_study)",),
-    requires=_none,
     result_var="order_study",
-    uses_data=False,
 )
 
 
@@ -339,7 +340,8 @@ def _calibration(_: Any, p: CalibrationParams, progress: Progress | None = None,
                                  executor=executor)
 
 
-CALIBRATION = Analysis(
+CALIBRATION = _study(
+    "calibration",
     id="calibration",
     title="Interval calibration",
     params=CalibrationParams,
@@ -347,7 +349,6 @@ CALIBRATION = Analysis(
     tables=lambda r: {"coverage": r.table},
     charts=lambda r: [Chart("Coverage of the 95 % intervals", charts.coverage_chart(r),
                             charts.COVERAGE_CAPTION)],
-    how_to_read=LESSON_TEXT["calibration"].intro,
     caveats=lambda d, p, r: _caveats(
         f"models with mean success {', '.join(f'{m:g}' for m in p.means)} and κ = "
         f"{p.concentration:g}",
@@ -362,9 +363,7 @@ CALIBRATION = Analysis(
         "cover.table"
     ),
     chart_code=("charts.coverage_chart(cover)",),
-    requires=_none,
     result_var="cover",
-    uses_data=False,
 )
 
 
@@ -425,7 +424,8 @@ def _lesson_code(p: RubricLessonParams, data: str = "data") -> str:
     )
 
 
-RUBRIC_LESSON = Analysis(
+RUBRIC_LESSON = _study(
+    "rubric",
     id="rubric-lesson",
     title="Rubric weights (Bayes@N term by term)",
     params=RubricLessonParams,
@@ -438,15 +438,12 @@ RUBRIC_LESSON = Analysis(
         "μ as the partial-credit weight moves", charts.rubric_weight_chart(r.R, r.weights, 1, r.R0),
         charts.RUBRIC_WEIGHT_CAPTION,
     )],
-    how_to_read=LESSON_TEXT["rubric"].intro,
     caveats=lambda d, p, r: [
         "A worked example of the closed form (001): exact numbers, no simulation noise."
     ],
     to_code=_lesson_code,
     chart_code=("charts.rubric_weight_chart(R, w, 1, R0)",),
-    requires=_none,
     result_var="lesson",
-    uses_data=False,
 )
 
 

@@ -1,0 +1,187 @@
+"""Interval calibration: how often 95 % intervals cover the truth, vs ``N`` and ``M``.
+
+The leaderboard's headline interval (:mod:`scorio_core.inference`) beside the papers'
+Bayes@N interval ``mu ± z·sigma`` (000 §2.4), in the questions and population scopes
+(SPEC §4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from .. import eval as ev
+from .._validation import ValidationError, check_confidence, check_int
+from .simulator import (
+    Progress,
+    _as_means,
+    _blocks,
+    _entropy,
+    _map,
+    _piece_rng,
+    _rng,
+    question_probs,
+    sample_counts,
+)
+
+if TYPE_CHECKING:
+    from ..parallel import Executor
+
+__all__ = ["COVERAGE_SCOPES", "Coverage", "interval_coverage"]
+
+
+def _intervals(n: np.ndarray, w: np.ndarray, confidence: float, scope: str) -> dict:
+    """``{method: (lo, hi)}`` for counts ``(B, L, M, C+1)``: the leaderboard's headline in
+    ``scope`` (:func:`scorio_core.inference.model_intervals`, the same code) and the papers'
+    Bayes@N interval ``mu ± z·sigma`` (000 §2.4)."""
+    from ..inference import model_intervals, score_stats
+
+    B, L, M, K = n.shape
+    _, _, lo, hi = model_intervals(score_stats(n.reshape(B * L, M, K), w), scope, confidence)
+    post = ev.bayes_from_counts(n, w)
+    z = ev.z_value(confidence)
+    return {"headline": (lo.reshape(B, L), hi.reshape(B, L)),
+            "Bayes@N (papers)": (post.mu - z * post.sigma, post.mu + z * post.sigma)}
+
+
+def _questions_scope(n: np.ndarray, p: np.ndarray, w: np.ndarray, confidence: float, **_):
+    """``questions`` scope: the truth is the mean over the drawn questions."""
+    return _intervals(n, w, confidence, "questions"), (p @ w).mean(-1)
+
+
+def _population_scope(
+    n: np.ndarray, p: np.ndarray, w: np.ndarray, confidence: float, *, population_mean
+):
+    """``population`` scope: the truth is the mean of the population the questions were
+    drawn from."""
+    truth = np.broadcast_to(population_mean, n.shape[:2])
+    return _intervals(n, w, confidence, "population"), truth
+
+
+#: Interval scopes for :func:`interval_coverage`, the two of the leaderboard: name ->
+#: ``f(counts (B, L, M, C+1), p (B, L, M, C+1), w, confidence, population_mean=(L,))
+#: -> ({method: (lo, hi)}, truth)`` each ``(B, L)``.
+COVERAGE_SCOPES: dict[str, Callable] = {
+    "questions": _questions_scope,
+    "population": _population_scope,
+}
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Result of :func:`interval_coverage`: ``table`` with one row per
+    (scope, interval, M, N): ``coverage`` (share of intervals containing the truth, pooled
+    over models and datasets; NaN where the headline is not identified: questions scope at
+    N = 1), ``se`` (its binomial standard error), ``width`` (mean width)."""
+
+    table: pd.DataFrame
+    confidence: float
+    settings: dict = field(default_factory=dict)
+
+
+def interval_coverage(
+    means=(0.5,),
+    *,
+    M_values: Sequence[int] = (10, 30, 100),
+    N_values: Sequence[int] = (1, 2, 4, 8, 16, 32, 64),
+    concentration: float = 2.0,
+    replicates: int = 2000,
+    confidence: float = 0.95,
+    scopes: Sequence[str] = ("questions", "population"),
+    weights=None,
+    seed=0,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+) -> Coverage:
+    """Share of intervals that cover the truth, vs ``N`` and ``M``: the leaderboard's
+    headline interval beside the papers' Bayes@N interval, in each scope.
+
+    Each replicate draws fresh questions (per-question probabilities around ``means``
+    with concentration ``κ``) and ``N`` trials. In the ``questions`` scope the truth is
+    the mean over the drawn questions; in the ``population`` scope it is the mean of the
+    population the questions were drawn from. The papers' Bayes@N interval assumes each
+    question's probability follows its uniform prior; far from it (e.g. every question
+    near 0.9, large ``κ``) its pull toward 1/2 with an interval that shrinks like
+    ``1/√(MN)`` misses at small ``N`` (coverage near 0 at M = 100). The headline
+    (:mod:`scorio_core.inference`) has no such pull and counts each noise source once, so
+    it holds its level across ``M``, ``N`` and means; it is not identified in the
+    questions scope at ``N = 1`` (NaN coverage). The full grid with skewed benchmarks
+    is ``benchmarks/calibration.py``.
+
+    For each ``M`` the replicates run in pieces of :data:`BLOCK`, on ``executor``'s Dask
+    cluster if given (:class:`scorio_core.parallel.Executor`); the result is the same
+    either way.
+
+    Example
+    -------
+    >>> c = interval_coverage(M_values=(30,), N_values=(4,), replicates=300, seed=0)
+    >>> bool(0.9 < c.table["coverage"].iloc[0] < 1.0)
+    True
+    """
+    conf = check_confidence(confidence)
+    shares, w = _as_means(means, weights)
+    B = check_int("replicates", replicates)
+    unknown = [s for s in scopes if s not in COVERAGE_SCOPES]
+    if unknown or not scopes:
+        raise ValidationError(f"scopes must be among {sorted(COVERAGE_SCOPES)}; got {list(scopes)}")
+    Ms = [check_int("M", m) for m in M_values]
+    Ns = [check_int("N", n) for n in N_values]
+    scopes = tuple(scopes)
+    entropy = _entropy(_rng(seed))
+    blocks = _blocks(B)
+    items = [(m, b - a, entropy, i * len(blocks) + k)
+             for i, m in enumerate(Ms) for k, (a, b) in enumerate(blocks)]
+    parts = _map(executor, _coverage_piece, items,
+                 (shares, w, concentration, tuple(Ns), scopes, conf), progress,
+                 len(Ms) * B, "datasets")
+    rows = []
+    for i, m in enumerate(Ms):
+        mine = parts[i * len(blocks) : (i + 1) * len(blocks)]
+        for n in Ns:
+            for scope in scopes:
+                for method in mine[0][n, scope]:
+                    hit = np.concatenate([part[n, scope][method][0] for part in mine])
+                    width = np.concatenate([part[n, scope][method][1] for part in mine])
+                    ok = ~np.isnan(width)
+                    cov = float(hit[ok].mean()) if ok.any() else float("nan")
+                    rows.append(
+                        {
+                            "scope": scope,
+                            "interval": method,
+                            "M": m,
+                            "N": n,
+                            "coverage": cov,
+                            "se": float(np.sqrt(cov * (1 - cov) / max(ok.sum(), 1))),
+                            "width": float(width[ok].mean()) if ok.any() else float("nan"),
+                        }
+                    )
+    settings = {
+        "means": np.asarray(means, float).tolist(),
+        "concentration": concentration,
+        "replicates": B,
+    }
+    return Coverage(pd.DataFrame(rows), conf, settings)
+
+
+def _coverage_piece(
+    m: int, b: int, entropy: int, index: int, shares: np.ndarray, w: np.ndarray,
+    concentration: float, Ns: tuple[int, ...], scopes: tuple[str, ...], conf: float,
+) -> dict[tuple[int, str], tuple[np.ndarray, np.ndarray]]:
+    """``b`` datasets of ``m`` fresh questions for :func:`interval_coverage`:
+    ``{(N, scope): {interval: (covered (b, L), width (b, L))}}``."""
+    rng = _piece_rng(entropy, index)
+    arg = shares if shares.shape[1] > 2 else shares[:, 1]
+    p = question_probs(arg, m, concentration=concentration, size=(b,), seed=rng)
+    out = {}
+    for n in Ns:
+        counts = sample_counts(p, n, rng)
+        for scope in scopes:
+            ivs, truth = COVERAGE_SCOPES[scope](counts, p, w, conf, population_mean=shares @ w)
+            out[n, scope] = {k: ((lo <= truth) & (truth <= hi), hi - lo)
+                             for k, (lo, hi) in ivs.items()}
+    return out
+

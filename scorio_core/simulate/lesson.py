@@ -1,0 +1,66 @@
+"""The rubric lesson: Bayes@N's closed form term by term for a categorical example
+(000 §2.3-2.4, Algorithm 1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .. import eval as ev
+from .._validation import ValidationError
+
+__all__ = ["LESSON_R", "RubricLesson", "rubric_lesson"]
+
+#: The categorical worked example of 001 / SPEC §3: two questions, five trials, C = 2.
+LESSON_R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))
+
+
+@dataclass(frozen=True)
+class RubricLesson:
+    """Bayes@N for one model, term by term (Algorithm 1).
+
+    ``table``: per question ``α``: counts ``ν_αk`` (data + prior + 1), the question's
+    posterior mean score ``m_α = Σ_k (ν_αk/T)(w_k - w0)`` and variance term
+    ``v_α = Σ_k (ν_αk/T)(w_k - w0)² - m_α²``. Then ``mu = w0 + (1/M) Σ m_α`` and
+    ``sigma² = Σ v_α / (M² (T + 1))``; ``mu, sigma`` agree with
+    :func:`scorio_core.eval.bayes`.
+    """
+
+    table: pd.DataFrame
+    weights: tuple[float, ...]
+    T: int
+    M: int
+    mu: float
+    sigma: float
+
+
+def rubric_lesson(R=LESSON_R, w=(0.0, 0.5, 1.0), R0=None) -> RubricLesson:
+    """The closed form of Bayes@N for a small categorical ``R (M, N)`` and weights ``w``.
+
+    Example
+    -------
+    >>> les = rubric_lesson()
+    >>> round(les.mu, 6), round(les.sigma, 6)
+    (0.5625, 0.091998)
+    """
+    n, n0, wv = ev.prepare_counts(R, w, R0)
+    if n.ndim != 2:
+        raise ValidationError(f"the lesson takes one model's R (M, N); got shape {np.shape(R)}")
+    nu = n + 1 + (0 if n0 is None else n0)
+    T = int(nu[0].sum())
+    M = n.shape[0]
+    dw = wv - wv[0]
+    m_a = (nu / T) @ dw
+    v_a = (nu / T) @ (dw * dw) - m_a**2
+    mu = float(wv[0] + m_a.mean())
+    sigma = float(np.sqrt(max(v_a.sum(), 0.0) / (M * M * (T + 1))))
+    ref = ev.bayes(R, wv, R0)
+    assert abs(ref.mu - mu) < 1e-12 and abs(ref.sigma - sigma) < 1e-12
+    table = pd.DataFrame({"question": [f"Q{a + 1}" for a in range(M)]})
+    for k in range(nu.shape[1]):
+        table[f"ν_{k}"] = nu[:, k]
+    table["m_α"] = m_a
+    table["v_α"] = v_a
+    return RubricLesson(table, tuple(float(x) for x in wv), T, M, mu, sigma)

@@ -1,0 +1,137 @@
+"""Probability of the correct order of two close models vs ``N`` (000 App. D, Fig. 6).
+
+The simulated P(correct order) and mean z-score per ``N``, and what the papers'
+expected-z rule (:func:`scorio_core.decision.trials_needed_from`) predicts from one
+dataset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+from scipy import special
+
+from .. import eval as ev
+from .._validation import ValidationError, check_int
+from ..decision import prob_correct_order, trials_needed_from
+from .simulator import Progress, _entropy, _map, _piece_rng, _rng, mimics, sample_counts
+
+if TYPE_CHECKING:
+    from ..parallel import Executor
+
+__all__ = ["CorrectOrder", "correct_order"]
+
+
+@dataclass(frozen=True)
+class CorrectOrder:
+    """Result of :func:`correct_order`.
+
+    ``table``: per ``N``: ``p_correct`` (simulated probability that Bayes@N ranks the
+    truly better model first), ``z_mean`` (mean |z| over simulated datasets) and
+    ``rho`` = Φ(z_mean). ``n_at`` maps a z threshold to the first ``N`` of the grid
+    where ``z_mean`` reaches it (NaN if none); ``predicted_at`` to the median
+    trials-needed prediction (:func:`scorio_core.decision.trials_needed_from`) made
+    from datasets of ``N = predict_from`` trials.
+    """
+
+    table: pd.DataFrame
+    n_at: dict[float, float]
+    predicted_at: dict[float, float]
+    true_means: tuple[float, float]
+    concentration: float
+    predict_from: int
+
+
+def correct_order(
+    upper: float = 0.6213,
+    lower: float = 0.608,
+    *,
+    M: int = 30,
+    concentration: float = 3.0,
+    n_values: Sequence[int] = tuple(range(10, 401, 10)),
+    n_sims: int = 4000,
+    thresholds: Sequence[float] = (1.645, 1.96),
+    predict_from: int = 80,
+    seed=0,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+) -> CorrectOrder:
+    """How many trials separate two close models? (000 App. D, Fig. 6; LLM10 vs LLM9).
+
+    Two mimics with exact means ``upper > lower`` over ``M`` fixed questions
+    (``Beta`` spread ``κ`` = ``concentration``). The probability of the correct order
+    is :func:`scorio_core.decision.prob_correct_order`; the z-score
+    ``|mu - mu'| / sqrt(σ² + σ'²)`` is averaged over ``n_sims`` fresh datasets per ``N``.
+
+    The answer depends on the spread: Bayes@N's error on the mean over fixed questions
+    has variance ``≈ Σ_α p_α (1 - p_α) / (M² N)``, and ``mean p(1-p) = m(1-m) - Var(p)``,
+    so a wider spread of question difficulty (smaller ``κ``) means less trial noise, a
+    larger z and a higher probability of the correct order at the same ``N``.
+
+    Each ``N`` of the grid (and the prediction from ``predict_from`` trials) is one piece
+    with its own stream, run on ``executor``'s Dask cluster if given
+    (:class:`scorio_core.parallel.Executor`); the result is the same either way.
+
+    Example
+    -------
+    >>> r = correct_order(n_values=(20, 80), n_sims=300, seed=0)
+    >>> r.table["N"].tolist(), bool(r.table["p_correct"].iloc[1] > 0.6)
+    ([20, 80], True)
+    """
+    if not 0 < lower < upper < 1:
+        raise ValidationError(f"need 0 < lower < upper < 1; got lower={lower}, upper={upper}")
+    ns = np.unique(np.asarray(list(n_values), dtype=int))
+    if ns.size == 0 or ns.min() < 1:
+        raise ValidationError(f"n_values must be positive whole numbers; got {list(n_values)}")
+    sims = check_int("n_sims", n_sims)
+    rng = _rng(seed)
+    sim = mimics([upper, lower], M, concentration=concentration, seed=rng)
+    n80 = check_int("predict_from", predict_from)
+    ts = tuple(float(t) for t in thresholds)
+    entropy = _entropy(rng)
+    items = [("order", int(n), entropy, j) for j, n in enumerate(ns)]
+    items.append(("predict", n80, entropy, ns.size))
+    parts = _map(executor, _order_piece, items, (sim.p, sims, ts), progress, len(items),
+                 "trial counts")
+    p_correct = np.array([pc for pc, _ in parts[:-1]])
+    z_mean = np.array([z for _, z in parts[:-1]])
+    table = pd.DataFrame(
+        {"N": ns, "p_correct": p_correct, "z_mean": z_mean, "rho": special.ndtr(z_mean)}
+    )
+    n_at = {}
+    for t in ts:
+        hit = np.nonzero(z_mean >= t)[0]
+        n_at[t] = float(ns[hit[0]]) if hit.size else float("nan")
+    predicted = parts[-1]
+    return CorrectOrder(
+        table, n_at, predicted, (float(upper), float(lower)), float(concentration), n80
+    )
+
+
+def _order_piece(
+    kind: str, n: int, entropy: int, index: int, p: np.ndarray, sims: int, thresholds
+):
+    """One piece of :func:`correct_order`: ``"order"``: ``(p_correct, z_mean)`` at
+    ``N = n``; ``"predict"``: the median trials-needed prediction per threshold from
+    datasets of ``n`` trials."""
+    rng = _piece_rng(entropy, index)
+    w = np.array([0.0, 1.0])
+    many = np.broadcast_to(p, (sims,) + p.shape)
+    if kind == "predict":
+        # What a practitioner holding n trials would predict: decision.trials_needed_from
+        # (the papers' expected-z rule, z grows like sqrt(T + 1)) on every dataset at once.
+        post = ev.bayes_from_counts(sample_counts(many, n, rng).astype(float), w)
+        return {
+            t: float(np.median(trials_needed_from(post.mu, post.sigma, n, post.T, z_star=t)
+                               .n_needed[:, 0]))
+            for t in thresholds
+        }
+    p_correct = float(prob_correct_order(p[0], p[1], [n], w=w, n_sims=sims, rng=rng)[0])
+    post = ev.bayes_from_counts(sample_counts(many, n, rng), w)
+    gap = np.abs(post.mu[:, 0] - post.mu[:, 1])
+    return p_correct, float(np.mean(gap / np.sqrt(post.sigma[:, 0] ** 2 + post.sigma[:, 1] ** 2)))
+
