@@ -17,13 +17,13 @@ from .._validation import ValidationError, check_int, check_steps
 from ..analysis.convergence import TABLE_KINDS, Curves, fast_kind
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
+from ..resampling import blocks, stream
 from .simulator import (
+    BLOCK,
     Mimics,
     Progress,
-    _blocks,
     _entropy,
     _map,
-    _piece_rng,
     _rng,
     _tau_rows,
 )
@@ -142,7 +142,7 @@ def truth_convergence(
     B, N = check_int("replicates", replicates), check_int("N", N)
     S = check_steps(N, steps)
     entropy = _entropy(_rng(seed))
-    items = [(a, b, entropy, i) for i, (a, b) in enumerate(_blocks(B))]
+    items = [(a, b, entropy, i) for i, (a, b) in enumerate(blocks(B, BLOCK))]
     parts = _map(executor, _truth_piece, items, (sim, tuple(ids), S, bool(fresh_questions)),
                  progress, B, "replicates")
     tau = {mid: np.concatenate([part[mid] for part in parts]) for mid in ids}
@@ -154,7 +154,7 @@ def _truth_piece(
     S: np.ndarray, fresh_questions: bool,
 ) -> dict[str, np.ndarray]:
     """Replicates ``a:b`` of :func:`truth_convergence`: ``tau[method] (b - a, len(S))``."""
-    rng = _piece_rng(entropy, index)
+    rng = stream(entropy, index)
     B = b - a
     scorers = {mid: _scorer(mid) for mid in ids}
     if fresh_questions:

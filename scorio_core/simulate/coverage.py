@@ -16,13 +16,13 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError, check_confidence, check_int
+from ..resampling import blocks, stream
 from .simulator import (
+    BLOCK,
     Progress,
     _as_means,
-    _blocks,
     _entropy,
     _map,
-    _piece_rng,
     _rng,
     question_probs,
     sample_counts,
@@ -132,15 +132,15 @@ def interval_coverage(
     Ns = [check_int("N", n) for n in N_values]
     scopes = tuple(scopes)
     entropy = _entropy(_rng(seed))
-    blocks = _blocks(B)
-    items = [(m, b - a, entropy, i * len(blocks) + k)
-             for i, m in enumerate(Ms) for k, (a, b) in enumerate(blocks)]
+    pieces = blocks(B, BLOCK)
+    items = [(m, b - a, entropy, i * len(pieces) + k)
+             for i, m in enumerate(Ms) for k, (a, b) in enumerate(pieces)]
     parts = _map(executor, _coverage_piece, items,
                  (shares, w, concentration, tuple(Ns), scopes, conf), progress,
                  len(Ms) * B, "datasets")
     rows = []
     for i, m in enumerate(Ms):
-        mine = parts[i * len(blocks) : (i + 1) * len(blocks)]
+        mine = parts[i * len(pieces) : (i + 1) * len(pieces)]
         for n in Ns:
             for scope in scopes:
                 for method in mine[0][n, scope]:
@@ -173,7 +173,7 @@ def _coverage_piece(
 ) -> dict[tuple[int, str], tuple[np.ndarray, np.ndarray]]:
     """``b`` datasets of ``m`` fresh questions for :func:`interval_coverage`:
     ``{(N, scope): {interval: (covered (b, L), width (b, L))}}``."""
-    rng = _piece_rng(entropy, index)
+    rng = stream(entropy, index)
     arg = shares if shares.shape[1] > 2 else shares[:, 1]
     p = question_probs(arg, m, concentration=concentration, size=(b,), seed=rng)
     out = {}

@@ -17,13 +17,12 @@ from .. import eval as ev
 from .._validation import check_int, check_steps
 from ..analysis.agreement import tau_b_to
 from ..rank._ties import rank_scores, rank_scores_batch
+from ..resampling import blocks, stream
 from .simulator import (
     BLOCK,
     Progress,
-    _blocks,
     _entropy,
     _map,
-    _piece_rng,
     _rng,
     _tau_rows,
     shift_to_means,
@@ -155,7 +154,7 @@ def prior_depth(
     # from its own stream, whatever runs it
     size = max(1, min(BLOCK, 2_000_000 // (L * M)))
     entropy = _entropy(rng)
-    items = [(a, b, entropy, i) for i, (a, b) in enumerate(_blocks(B, size))]
+    items = [(a, b, entropy, i) for i, (a, b) in enumerate(blocks(B, size))]
     parts = _map(executor, _depth_piece, items, (orig, Ds, S), progress, B, "replicates")
     tau = np.concatenate(parts, axis=-1)
     mean, sd = np.nanmean(tau, -1), np.nanstd(tau, -1)
@@ -174,7 +173,7 @@ def _depth_piece(
     S: np.ndarray,
 ) -> np.ndarray:
     """Replicates ``a:b`` of :func:`prior_depth`: τ_b ``(len(Ds), len(S), b - a)``."""
-    rng = _piece_rng(entropy, index)
+    rng = stream(entropy, index)
     b, (L, M) = b - a, orig.shape
     w = np.array([0.0, 1.0])
     tau = np.zeros((len(Ds), S.size, b))

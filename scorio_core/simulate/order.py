@@ -18,7 +18,8 @@ from scipy import special
 from .. import eval as ev
 from .._validation import ValidationError, check_int
 from ..decision import prob_correct_order, trials_needed_from
-from .simulator import Progress, _entropy, _map, _piece_rng, _rng, mimics, sample_counts
+from ..resampling import stream
+from .simulator import Progress, _entropy, _map, _rng, mimics, sample_counts
 
 if TYPE_CHECKING:
     from ..parallel import Executor
@@ -118,7 +119,7 @@ def _order_piece(
     """One piece of :func:`correct_order`: ``"order"``: ``(p_correct, z_mean)`` at
     ``N = n``; ``"predict"``: the median trials-needed prediction per threshold from
     datasets of ``n`` trials."""
-    rng = _piece_rng(entropy, index)
+    rng = stream(entropy, index)
     w = np.array([0.0, 1.0])
     many = np.broadcast_to(p, (sims,) + p.shape)
     if kind == "predict":

@@ -16,7 +16,7 @@ the requested value exactly (as the paper's LLM mimics, whose π̄ are listed).
 
 The studies (one module each beside this one) split their replicates into pieces of a
 fixed size (:data:`BLOCK`), each drawing from its own random stream derived from the
-study's seed and the piece's index (:func:`_piece_rng`), and run them through
+study's seed and the piece's index (:func:`scorio_core.resampling.stream`), and run them through
 :func:`_map`: on ``executor=`` (:class:`scorio_core.parallel.Executor`, a Dask cluster)
 or here, one after the other. Either way the numbers are the same: neither the pieces nor
 their streams depend on where or how many run at once. This module is the one place that
@@ -44,6 +44,7 @@ from .._validation import ValidationError, check_int, check_number
 from ..analysis.agreement import _signs
 from ..outcomes import Outcomes
 from ..rank._ties import rank_scores
+from ..resampling import run_pieces
 
 __all__ = [
     "PAPER_COINS",
@@ -93,27 +94,15 @@ def _entropy(rng: np.random.Generator) -> int:
     return int(rng.integers(2**63))
 
 
-def _piece_rng(entropy: int, index: int) -> np.random.Generator:
-    """Piece ``index``'s stream: child ``index`` of ``SeedSequence(entropy)``."""
-    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=(index,)))
-
-
-def _blocks(total: int, size: int = BLOCK) -> list[tuple[int, int]]:
-    return [(a, min(a + size, total)) for a in range(0, total, size)]
-
-
 def _map(executor, fn, items, shared, progress, total: int, unit: str) -> list:
     """``[fn(*item, *shared) for item in items]`` on ``executor`` (this process when None),
     in order, so the result is the same either way; ``progress`` hears of each finished
     piece as "k of total unit"."""
-    from ..parallel import Executor
-
-    ex = executor if executor is not None else Executor()
     report = None
     if progress is not None:
         def report(frac: float, _label: str) -> None:
             progress(frac, f"{round(frac * total)} of {total} {unit}")
-    return ex.map(fn, items, shared=shared, progress=report)
+    return run_pieces(fn, items, shared=shared, executor=executor, progress=report)
 
 
 # ---------------------------------------------------------------------------
