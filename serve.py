@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent
 PRELOAD = (
     "numpy", "pandas", "pyarrow", "scipy.special", "altair",
     "scorio_core.io", "scorio_core.leaderboard", "app_state.texts", "scorio_core.report",
-    "scorio_core.analyses.leaderboard", "app_state.page_state",
+    "scorio_core.definitions.leaderboard", "app_state.page_state",
     "app_state.session", "scorio_core.charts.leaderboard",
 )  # fmt: skip
 
@@ -43,8 +43,8 @@ def warm_up() -> None:
 
     from app_state.texts import board_display
     from scorio_core import Outcomes
-    from scorio_core.analyses import LeaderboardParams
-    from scorio_core.analyses.leaderboard import LEADERBOARD
+    from scorio_core.definitions import LeaderboardParams
+    from scorio_core.definitions.leaderboard import LEADERBOARD
 
     R = np.array([[[1, 0], [1, 1], [0, 0], [1, 0]], [[0, 0], [1, 0], [0, 1], [0, 0]],
                   [[1, 1], [1, 1], [1, 0], [0, 1]]], dtype=np.int8)  # fmt: skip

@@ -19,7 +19,7 @@ from app_pages._upload import (  # noqa: F401 -- UPLOAD_KEY, MISSING, UPLOAD_TYP
 )
 from app_state.texts import parse_weights
 from scorio_core import Outcomes, io
-from scorio_core.analyses.provenance import attach_source
+from scorio_core.definitions.provenance import attach_source
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = {

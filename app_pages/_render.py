@@ -1,4 +1,4 @@
-"""Render one analysis definition (``scorio_core.analyses``) on a page: :func:`run`, then
+"""Render one analysis definition (``scorio_core.definitions``) on a page: :func:`run`, then
 :func:`charts` (captions, SVG/PNG files) and :func:`footer` (caveats, CSV/JSON with
 provenance, the "Copy code" notebook cell). The CLI, report and notebook render the same
 definition, so a number on the page is the number everywhere else.
@@ -15,8 +15,8 @@ import streamlit as st
 
 from app_pages import _common, _widgets
 from app_state.texts import analysis_code
-from scorio_core.analyses import CLUSTER_ANALYSES, Analysis, Chart
-from scorio_core.analyses.provenance import export_file, export_filename
+from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart
+from scorio_core.definitions.provenance import export_file, export_filename
 from scorio_core.report import chart_png, chart_svg
 
 ROOT = Path(__file__).resolve().parents[1]

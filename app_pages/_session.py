@@ -20,8 +20,8 @@ from app_pages._widgets import lazy_expander
 from app_state import session as sess
 from app_state.page_state import page_default
 from scorio_core import ValidationError
-from scorio_core.analyses import ANALYSES, SIMULATIONS
-from scorio_core.analyses.provenance import export_filename
+from scorio_core.definitions import ANALYSES, SIMULATIONS
+from scorio_core.definitions.provenance import export_filename
 
 PENDING, SLOT = "_scorio_pending", "_scorio_save_slot"
 SEEN = "_scorio_session_seen"

@@ -8,8 +8,8 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
-from scorio_core.analyses import convergence as cv
-from scorio_core.analysis.convergence import has_fast_path
+from scorio_core.definitions import convergence as cv
+from scorio_core.engines.convergence import has_fast_path
 
 KEY = keys("convergence")  # setting -> widget key, declared in app_state.page_state
 SUMMARY_FORMAT = {c: st.column_config.NumberColumn(format=f, help=h) if f else

@@ -1,7 +1,7 @@
 """Greedy vs sampling: does one greedy decode rank models like sampling, and does a
 greedy prior help at small N? (002 §3.4, App. E; Table 4, Figs. 2, 3, 7).
 
-Renders ``scorio_core.analyses.ANALYSES["greedy"]``; this file is widget layout only.
+Renders ``scorio_core.definitions.ANALYSES["greedy"]``; this file is widget layout only.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
-from scorio_core.analyses.greedy import GREEDY, verdict
+from scorio_core.definitions.greedy import GREEDY, verdict
 
 KEY = keys("greedy")  # setting -> widget key, declared in app_state.page_state
 

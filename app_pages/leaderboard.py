@@ -8,8 +8,8 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import CONFIDENCES, from_state, keys, ks_options
 from scorio_core import ValidationError, export
-from scorio_core.analyses.leaderboard import LEADERBOARD
-from scorio_core.analyses.provenance import export_filename
+from scorio_core.definitions.leaderboard import LEADERBOARD
+from scorio_core.definitions.provenance import export_filename
 from scorio_core.estimands import ADJUST_LABELS, SCOPE_HELP
 from scorio_core.leaderboard import prior_note
 from scorio_core.params import LeaderboardParams, widget

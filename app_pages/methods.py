@@ -1,6 +1,6 @@
 """Method comparison: every registered ranker on the selected data, and how they agree.
 
-Renders ``scorio_core.analyses.ANALYSES["compare"]``; this file is widget layout only.
+Renders ``scorio_core.definitions.ANALYSES["compare"]``; this file is widget layout only.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
 from scorio_core import ValidationError
-from scorio_core.analyses.compare import COMPARE
+from scorio_core.definitions.compare import COMPARE
 from scorio_core.rank import FAMILIES, METHODS
 
 

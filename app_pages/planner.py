@@ -1,5 +1,5 @@
 """Planner: trials and questions that give a stated chance of deciding the undecided pairs;
-budget split (SPEC §4). Renders the one definition :data:`scorio_core.analyses.PLAN`
+budget split (SPEC §4). Renders the one definition :data:`scorio_core.definitions.PLAN`
 (as ``scorio-studio plan`` and the report's ``plan`` section do) through ``app_pages/_render``;
 its settings live in ``app_pages/_page_state`` (Save session, links, new data).
 """
@@ -11,7 +11,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys
 from scorio_core import ValidationError
-from scorio_core.analyses.plan import PLAN, summary
+from scorio_core.definitions.plan import PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.params import PlanParams, widget
 from scorio_core.planner import a_chance

@@ -13,8 +13,8 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _widgets
 from app_state.texts import report_code
-from scorio_core.analyses import ANALYSES
-from scorio_core.analyses.provenance import export_filename
+from scorio_core.definitions import ANALYSES
+from scorio_core.definitions.provenance import export_filename
 from scorio_core.report import build_report, to_html, to_markdown, to_notebook
 
 ROOT = Path(__file__).resolve().parents[1]

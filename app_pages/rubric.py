@@ -17,7 +17,7 @@ from app_state.page_state import CURRENT_RUBRIC, from_state
 from app_state.rubric_editor import preset_label, rubric_filename
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
-from scorio_core.analyses.rubric import RUBRIC, rubric_board
+from scorio_core.definitions.rubric import RUBRIC, rubric_board
 
 BLANK, CURRENT, STATE = "(blank rubric)", CURRENT_RUBRIC, _rubric_editor.STATE
 

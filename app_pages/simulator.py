@@ -1,5 +1,5 @@
 """Simulator: lessons on simulated LLMs with known truth (000 §2.3-2.7, App. C-D). Each
-renders one definition of :data:`scorio_core.analyses.SIMULATIONS` (as ``scorio-studio
+renders one definition of :data:`scorio_core.definitions.SIMULATIONS` (as ``scorio-studio
 simulate`` does) through ``app_pages/_render``; the sidebar's dataset is not used. Widget ranges
 and settings <-> widgets: :mod:`app_state.sim_state` (Save session, links)."""
 
@@ -11,9 +11,9 @@ from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
 from app_state.sim_state import CAL_M, PRIORS, WIDGETS
 from scorio_core import simulate as sim
-from scorio_core.analyses import SIMULATIONS
-from scorio_core.analyses.simulate import highlights
 from scorio_core.charts import LESSON_TEXT
+from scorio_core.definitions import SIMULATIONS
+from scorio_core.definitions.simulate import highlights
 
 #: study id -> (lesson label, lesson text key)
 LESSONS = {"coins": ("Biased coins", "coins"), "prior-depth": ("Prior depth", "depth"),

@@ -1,7 +1,7 @@
 """Stability: how well each method ranks from a single trial (002 §3.2-3.3, Tables 2, 3, 18, 19).
 
-Renders ``scorio_core.analyses.ANALYSES["stability"]``; the model-pool robustness below it
-calls :func:`scorio_core.analysis.stability.pool_robustness` directly.
+Renders ``scorio_core.definitions.ANALYSES["stability"]``; the model-pool robustness below it
+calls :func:`scorio_core.engines.stability.pool_robustness` directly.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, keys
-from scorio_core.analyses.stability import STABILITY
-from scorio_core.analysis.stability import POOL_DEFAULT, pool_robustness
+from scorio_core.definitions.stability import STABILITY
+from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
 
 KEY = keys("stability")  # setting -> widget key, declared in app_state.page_state

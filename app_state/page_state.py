@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorio_core._validation import ValidationError
-from scorio_core.analyses import ANALYSES, SECTIONS, SIMULATIONS
+from scorio_core.definitions import ANALYSES, SECTIONS, SIMULATIONS
 from scorio_core.outcomes import Outcomes
 
 # The definitions (and what they import) load only when a page asks for them: the
@@ -48,13 +48,13 @@ def _sim():
 
 
 def usable_methods(data):
-    from scorio_core.analyses.convergence import usable_methods
+    from scorio_core.definitions.convergence import usable_methods
 
     return usable_methods(data)
 
 
 def available_targets(data):
-    from scorio_core.analyses.convergence import available_targets
+    from scorio_core.definitions.convergence import available_targets
 
     return available_targets(data)
 
@@ -226,7 +226,7 @@ def _read_rubric(values, data, overrides):
     edited = current and dataclasses.replace(current, name=current.name + _EDITED)
     chosen = values[0]
     if chosen is None:
-        from scorio_core.analyses.rubric import DEFAULT_SCHEMES
+        from scorio_core.definitions.rubric import DEFAULT_SCHEMES
 
         chosen = DEFAULT_SCHEMES
     return (tuple(edited if k == CURRENT_RUBRIC else k for k in chosen
@@ -386,7 +386,7 @@ def to_state(analysis_id: str, params: Any,
 
 
 def _resolve(methods: str) -> list[str]:
-    from scorio_core.analyses._base import resolve_methods
+    from scorio_core.definitions._base import resolve_methods
 
     return resolve_methods(methods)
 

@@ -12,7 +12,7 @@ name the JSON path of each problem), then every value goes back through the anal
 
 Example
 -------
->>> from scorio_core.analyses import ANALYSES
+>>> from scorio_core.definitions import ANALYSES
 >>> conv = ANALYSES["convergence"]
 >>> q = to_query("convergence", conv.params(seed=3, methods="bayes"))
 >>> q
@@ -30,9 +30,9 @@ from dataclasses import dataclass, field, fields
 from typing import Annotated, Any, Literal
 
 from scorio_core._validation import ValidationError, parse_json
-from scorio_core.analyses import ANALYSES, SECTIONS, SIMULATIONS
-from scorio_core.analyses._base import params_dict
-from scorio_core.analyses.provenance import provenance
+from scorio_core.definitions import ANALYSES, SECTIONS, SIMULATIONS
+from scorio_core.definitions._base import params_dict
+from scorio_core.definitions.provenance import provenance
 from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
@@ -138,7 +138,7 @@ def to_json(
 
     Example
     -------
-    >>> from scorio_core.analyses import SIMULATIONS
+    >>> from scorio_core.definitions import SIMULATIONS
     >>> p = SIMULATIONS["order"].params(upper=0.7, lower=0.6)
     >>> s = from_json(to_json({"order": p}, study="order"))
     >>> s.study, s.settings["order"] == p
@@ -276,7 +276,7 @@ def check_data(session: Session, data: Outcomes) -> str | None:
     Example
     -------
     >>> import numpy as np
-    >>> from scorio_core.analyses.provenance import attach_source
+    >>> from scorio_core.definitions.provenance import attach_source
     >>> data = attach_source(Outcomes(np.ones((2, 3, 1), int)), b"abc", "runs.csv")
     >>> s = from_json(to_json({}, data))
     >>> check_data(s, data) is None
@@ -325,7 +325,7 @@ def from_query(analysis_id: str, query: Mapping[str, str], base: Any = None) -> 
 
     Example
     -------
-    >>> from scorio_core.analyses import LeaderboardParams
+    >>> from scorio_core.definitions import LeaderboardParams
     >>> from_query("leaderboard", {"leaderboard.confidence": "0.9"},
     ...            base=LeaderboardParams(ks=(1, 8))).ks
     (1, 8)
@@ -356,7 +356,7 @@ def view_query(dataset: str, benchmark: str = COMBINED, analysis_id: str | None 
 
     Example
     -------
-    >>> from scorio_core.analyses import GreedyParams
+    >>> from scorio_core.definitions import GreedyParams
     >>> view_query("biased_coins", "combined", "greedy", GreedyParams(seed=7))
     {'dataset': 'biased_coins', 'greedy.seed': '7'}
     """

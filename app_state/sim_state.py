@@ -7,7 +7,7 @@ widget fail; settings without a widget are kept in ``_``-prefixed helper keys.
 
 Example
 -------
->>> from scorio_core.analyses.simulate import SIMULATIONS
+>>> from scorio_core.definitions.simulate import SIMULATIONS
 >>> p = SIMULATIONS["order"].params(upper=0.7, lower=0.6, sims=50_000)
 >>> state, notes = to_state("order", p)
 >>> state["sim_up"], state["sim_order_n"], notes
@@ -23,7 +23,7 @@ from dataclasses import fields
 from typing import Any
 
 from scorio_core import simulate as sim
-from scorio_core.analyses.simulate import SIMULATIONS
+from scorio_core.definitions.simulate import SIMULATIONS
 
 __all__ = ["WIDGETS", "PRIORS", "CAL_M", "SEED_MAX", "page_default", "to_state", "from_state",
            "state_keys"]

@@ -260,7 +260,7 @@ def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
 
 
 def data_charts(o: Outcomes) -> list:
-    """The Data page's charts (:class:`~scorio_core.analyses.Chart`: title, chart, caption):
+    """The Data page's charts (:class:`~scorio_core.definitions.Chart`: title, chart, caption):
     categories per model (categorical data only) and per-model accuracy.
 
     Example
@@ -270,7 +270,7 @@ def data_charts(o: Outcomes) -> list:
     ['Per-model accuracy']
     """
     from scorio_core import charts
-    from scorio_core.analyses import Chart
+    from scorio_core.definitions import Chart
 
     out = []
     if not o.is_binary:
@@ -293,7 +293,7 @@ def analysis_code(
 
     Example
     -------
-    >>> from scorio_core.analyses import ANALYSES
+    >>> from scorio_core.definitions import ANALYSES
     >>> g = ANALYSES["greedy"]
     >>> code = analysis_code(g, g.params(seed=2), "data/reasoning_synthetic.npz", "AIME'25")
     >>> ns = {}

@@ -45,9 +45,9 @@ def _row(what: str, times: list[float], target: float | None = None) -> None:
 #: What the Leaderboard page imports from the core (app_pages/leaderboard.py, _common, _render).
 PAGE_IMPORTS = (
     "from scorio_core import export, io; "
-    "from scorio_core.analyses import CLUSTER_ANALYSES, LeaderboardParams; "
-    "from scorio_core.analyses.leaderboard import LEADERBOARD; "
-    "from scorio_core.analyses.provenance import attach_source, export_filename; "
+    "from scorio_core.definitions import CLUSTER_ANALYSES, LeaderboardParams; "
+    "from scorio_core.definitions.leaderboard import LEADERBOARD; "
+    "from scorio_core.definitions.provenance import attach_source, export_filename; "
     "from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, prior_note; "
     "from scorio_core.report import chart_png, chart_svg, load_code"
 )

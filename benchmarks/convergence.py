@@ -6,7 +6,7 @@ Run: ``python benchmarks/convergence.py [--replicates 100000] [--ref-replicates 
 Data: the bundled biased coins (11 models x 30 questions x 80 trials).
 Methods: Bayes@N, Pass@2, Pass@4, Pass@8 (000 Fig. 1 / App. J).
 
-Ours: :func:`scorio_core.analysis.convergence.convergence_at_n` (running
+Ours: :func:`scorio_core.engines.convergence.convergence_at_n` (running
 counts, backwards walk that drops a replicate at its first mismatch).
 Reference: the straightforward loop a user would write with the reference
 package — for each replicate, rank the first ``s`` resampled trials with
@@ -27,7 +27,7 @@ from threadpoolctl import threadpool_limits
 
 from scorio_core import io
 from scorio_core import resampling as bs
-from scorio_core.analysis.convergence import convergence_at_n
+from scorio_core.engines.convergence import convergence_at_n
 
 METHODS = {
     "bayes": ("bayes", {}),

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from scorio_core import io
-from scorio_core.analysis import convergence_at_n
+from scorio_core.engines import convergence_at_n
 from scorio_core.parallel import Executor
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "biased_coins.npz"

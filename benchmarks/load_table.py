@@ -4,7 +4,7 @@ Run: ``python benchmarks/load_table.py``.
 
 Times :func:`scorio_core.io.load` on a shuffled long CSV with arbitrary trial ids and
 one numeric signal column, the shape of the bundled reasoning tensor. Target: well
-under 1 s (the correctness of the same load is asserted in ``tests/test_io.py``; the
+under 1 s (the correctness of the same load is asserted in ``tests/io/test_io.py``; the
 time is printed here, never asserted in a test).
 """
 

@@ -30,7 +30,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from scorio_core import io
-from scorio_core.analysis import kendall_tau_b
+from scorio_core.engines import kendall_tau_b
 from scorio_core.rank import METHODS
 
 #: Reference-side keyword arguments that our defaults make unnecessary.

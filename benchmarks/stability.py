@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/stability.py [--benchmark "AIME'24"] [--only id,id] [--old PATH]``
 
-Times :func:`scorio_core.analysis.stability.low_budget_stability` for all methods of
+Times :func:`scorio_core.engines.stability.low_budget_stability` for all methods of
 ``rank.METHODS`` on the bundled synthetic benchmark (default AIME'24, 20 x 30 x 80,
 greedy trial as R0), end to end, and the per-method piece it runs (the method on
 the full data plus on each of the 80 single-trial slices), in process CPU time
@@ -40,7 +40,7 @@ def measure(benchmark: str, only: list[str] | None) -> dict:
 
     import scorio_core
     from scorio_core import io
-    from scorio_core.analysis.stability import low_budget_stability, single_trial_ranks
+    from scorio_core.engines.stability import low_budget_stability, single_trial_ranks
     from scorio_core.rank import METHODS
 
     data = io.load(ROOT / "data" / "reasoning_synthetic.npz").select(benchmark)
@@ -88,7 +88,7 @@ def _differing_slices(a: dict, b: dict, gold) -> str:
     """Slices ranked differently by old and new, and the largest change of τ_b vs gold."""
     import numpy as np
 
-    from scorio_core.analysis.agreement import tau_b_to
+    from scorio_core.engines.agreement import tau_b_to
 
     if "ranks" not in a or "ranks" not in b:
         return "—"

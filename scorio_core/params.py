@@ -399,7 +399,7 @@ def _methods(default: str) -> Any:
 
 
 def _check_methods(spec: str) -> None:
-    from .analyses._base import resolve_methods  # the registry: loaded only to validate
+    from .definitions._base import resolve_methods  # the registry: loaded only to validate
 
     resolve_methods(spec)
 

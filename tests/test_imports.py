@@ -25,7 +25,7 @@ HEAVY = (
     "scipy.stats",
     "scipy.optimize",
     "scorio_core.rank",
-    "scorio_core.analysis",
+    "scorio_core.engines",
     "scorio_core.simulate",
     "scorio_core.parallel",
 )
@@ -43,7 +43,7 @@ def loaded_after(code: str) -> set[str]:
     probe = (
         f"{code}\nimport json, sys\n"
         f"heavy = [m for m in {list(HEAVY + DEFERRED)!r} if m in sys.modules]\n"
-        "heavy += [m for m in sys.modules if m.startswith('scorio_core.analyses.')\n"
+        "heavy += [m for m in sys.modules if m.startswith('scorio_core.definitions.')\n"
         f"          and m.split('.')[2] not in {LEADERBOARD_ANALYSES!r}]\n"
         "print(json.dumps(heavy))"
     )
@@ -63,9 +63,9 @@ def test_leaderboard_path_imports_nothing_heavy():
 import numpy as np
 from pathlib import Path
 from scorio_core import ValidationError, export, io
-from scorio_core.analyses import ANALYSES, CLUSTER_ANALYSES, LeaderboardParams
-from scorio_core.analyses.leaderboard import LEADERBOARD
-from scorio_core.analyses.provenance import attach_source, export_filename
+from scorio_core.definitions import ANALYSES, CLUSTER_ANALYSES, LeaderboardParams
+from scorio_core.definitions.leaderboard import LEADERBOARD
+from scorio_core.definitions.provenance import attach_source, export_filename
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard, prior_note
 from scorio_core.report import chart_png, chart_svg, load_code
 assert list(ANALYSES)[0] == "leaderboard" and "convergence" in ANALYSES
@@ -82,7 +82,7 @@ def test_charts_load_altair_when_drawn():
     code = """
 import numpy as np
 from scorio_core import Outcomes
-from scorio_core.analyses import LEADERBOARD
+from scorio_core.definitions import LEADERBOARD
 data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), models=["a", "b", "c"])
 charts = LEADERBOARD.charts(LEADERBOARD.run(data, LEADERBOARD.params()))
 assert len(charts) == 2
@@ -98,14 +98,14 @@ def test_reading_a_table_loads_polars(tmp_path):
 
 
 def test_one_definition_loads_only_its_module():
-    code = "from scorio_core.analyses import ANALYSES\nANALYSES['greedy']"
-    definitions = {m for m in loaded_after(code) if m.startswith("scorio_core.analyses.")}
-    assert definitions == {"scorio_core.analyses.greedy"}  # with its own dependencies
+    code = "from scorio_core.definitions import ANALYSES\nANALYSES['greedy']"
+    definitions = {m for m in loaded_after(code) if m.startswith("scorio_core.definitions.")}
+    assert definitions == {"scorio_core.definitions.greedy"}  # with its own dependencies
 
 
 @pytest.mark.parametrize("kind", ["Params", "Result"])
 def test_every_public_name_still_imports(kind):
-    import scorio_core.analyses as an
+    import scorio_core.definitions as an
 
     ids = list(an.ANALYSES)
     assert ids == list(an._DEFINITIONS) and ids[0] == "leaderboard" and "compare" in ids
@@ -114,7 +114,7 @@ def test_every_public_name_still_imports(kind):
         assert definition is an.ANALYSES[aid] and definition.id == aid
         cls = getattr(an, f"{prefix}{kind}")
         # settings declared once in the light scorio_core.params (CLI --help imports them)
-        assert cls.__module__ in (f"scorio_core.analyses.{module}", "scorio_core.params")
+        assert cls.__module__ in (f"scorio_core.definitions.{module}", "scorio_core.params")
     assert set(an.__all__) <= set(dir(an))
     with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
         an.NOPE  # noqa: B018
@@ -151,7 +151,7 @@ def test_the_app_and_its_leaderboard_page_import_nothing_heavy():
     code = "\n".join(["import sys", "sys.path.insert(0, '.')", *stmts]) + """
 from pathlib import Path
 from scorio_core import io
-from scorio_core.analyses.leaderboard import LEADERBOARD
+from scorio_core.definitions.leaderboard import LEADERBOARD
 from app_state.page_state import from_state, page_default, to_state
 data = io.load(Path("data/reasoning_synthetic.npz")).select("AIME'25")
 state, _ = to_state("leaderboard", page_default("leaderboard", data), data)

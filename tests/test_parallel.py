@@ -7,8 +7,8 @@ import pandas as pd
 import pytest
 
 from scorio_core._validation import ValidationError
-from scorio_core.analysis import convergence_at_n, convergence_curves
-from scorio_core.analysis.stability import low_budget_stability, pool_robustness
+from scorio_core.engines import convergence_at_n, convergence_curves
+from scorio_core.engines.stability import low_budget_stability, pool_robustness
 from scorio_core.parallel import Executor
 
 pytestmark = pytest.mark.timeout(600)

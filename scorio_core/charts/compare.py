@@ -21,7 +21,7 @@ def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
     """Kendall τ_b between the rankings of every pair of methods.
 
     ``tau`` is the square method × method frame of
-    :attr:`scorio_core.analysis.Comparison.tau`; ``order`` (default: as given)
+    :attr:`scorio_core.engines.Comparison.tau`; ``order`` (default: as given)
     sorts both axes, e.g. by consensus rank so that agreeing methods cluster.
 
     What to read from it: yellow (τ_b near 1) blocks are methods that rank the

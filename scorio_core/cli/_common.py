@@ -114,7 +114,7 @@ class StderrProgress:
         sys.stderr.flush()
 
     def counted(self, i: int, n: int, message: str = "") -> None:
-        """The ``(i, n, message)`` form of :func:`scorio_core.analysis.run_methods`."""
+        """The ``(i, n, message)`` form of :func:`scorio_core.engines.run_methods`."""
         self(i / max(n, 1), f"{message} ({i + 1}/{n})" if i < n else message)
 
 
@@ -136,7 +136,7 @@ def _load(args):
 
 def _with_source(args, data):
     """``data`` carrying its input file's name and sha256 for the exports' provenance."""
-    from ..analyses.provenance import attach_source
+    from ..definitions.provenance import attach_source
 
     paths = [Path(p) for p in args.path]
     return attach_source(data, paths[0]) if len(paths) == 1 and paths[0].is_file() else data
@@ -206,8 +206,8 @@ def _skipped(skipped: dict[str, str]) -> str:
 def _run(analysis_id: str, data, params, args=None):
     """``(result, tables, provenance)`` of one analysis definition, progress on stderr;
     on a Dask cluster when ``args`` asks for workers or a scheduler."""
-    from ..analyses import ANALYSES, CLUSTER_ANALYSES
-    from ..analyses.provenance import provenance
+    from ..definitions import ANALYSES, CLUSTER_ANALYSES
+    from ..definitions.provenance import provenance
     from ..parallel import Executor
 
     a = ANALYSES[analysis_id]
@@ -222,13 +222,13 @@ def _run(analysis_id: str, data, params, args=None):
 def _csv(prov, *frames: pd.DataFrame) -> str:
     """The provenance header, then each table as CSV, blank-line separated."""
     from .. import io
-    from ..analyses.provenance import csv_header
+    from ..definitions.provenance import csv_header
 
     return csv_header(prov) + "\n".join(io.to_safe_csv(f) for f in frames)
 
 
 def _json(payload, prov) -> str:
-    from ..analyses.provenance import to_json
+    from ..definitions.provenance import to_json
 
     return to_json(payload, prov)
 

@@ -1,5 +1,5 @@
 """``scorio-studio compare``: rank with many methods and measure agreement (the
-Method comparison page's definition, :data:`scorio_core.analyses.COMPARE`)."""
+Method comparison page's definition, :data:`scorio_core.definitions.COMPARE`)."""
 
 from __future__ import annotations
 

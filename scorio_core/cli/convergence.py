@@ -1,5 +1,5 @@
 """``scorio-studio convergence``: convergence@n over bootstrap replicates (the Convergence
-page's definition, :data:`scorio_core.analyses.CONVERGENCE`)."""
+page's definition, :data:`scorio_core.definitions.CONVERGENCE`)."""
 
 from __future__ import annotations
 

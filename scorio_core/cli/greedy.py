@@ -1,5 +1,5 @@
 """``scorio-studio greedy``: greedy vs sampling (the Greedy page's definition,
-:data:`scorio_core.analyses.GREEDY`)."""
+:data:`scorio_core.definitions.GREEDY`)."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     """Print the leaderboard of the data the flags name (the one definition in
-    :data:`scorio_core.analyses.LEADERBOARD`, as the Leaderboard page runs it)."""
+    :data:`scorio_core.definitions.LEADERBOARD`, as the Leaderboard page runs it)."""
     from ..params import LeaderboardParams, from_args
 
     data = load(args)
@@ -42,7 +42,7 @@ def run(args) -> int:
             )
         data = apply_rubric(args.rubric, data)
     from .. import export
-    from ..analyses.leaderboard import LEADERBOARD
+    from ..definitions.leaderboard import LEADERBOARD
 
     params = from_args(LeaderboardParams, args, weights=args.weights)
     board = LEADERBOARD.run(data, params).board

@@ -41,8 +41,8 @@ def params(args):
 
 def run(args) -> int:
     """Print the plan of the data the flags name (the one definition in
-    :data:`scorio_core.analyses.PLAN`, as the Planner page renders it)."""
-    from ..analyses.plan import to_json
+    :data:`scorio_core.definitions.PLAN`, as the Planner page renders it)."""
+    from ..definitions.plan import to_json
 
     data = _with_source(args, load(args))
     result, t, prov = _run("plan", data, params(args))

@@ -1,6 +1,6 @@
 """``scorio-studio simulate {coins|prior-depth|order|calibration|rubric-lesson}``: the
 Simulator page's studies, each rendered from its one definition in
-:data:`scorio_core.analyses.SIMULATIONS`.
+:data:`scorio_core.definitions.SIMULATIONS`.
 
 ``text`` for people, ``csv`` (the study's tables under a provenance header) and ``json``
 (provenance, settings, tables and the headline numbers) for scripts.
@@ -67,7 +67,7 @@ def add_parser(sub) -> None:
 
 def params(args: argparse.Namespace):
     """The study's ``Params`` from the flags (unset flags keep the definition's defaults)."""
-    from ..analyses import SIMULATIONS
+    from ..definitions import SIMULATIONS
 
     study = args.study
     a = SIMULATIONS[study]
@@ -121,8 +121,8 @@ def _text_tables(study: str, tables: dict) -> dict:
 
 def render(args: argparse.Namespace) -> str:
     """Run the chosen study and return the text to print."""
-    from ..analyses import CLUSTER_ANALYSES, SIMULATIONS, params_dict
-    from ..analyses.provenance import provenance
+    from ..definitions import CLUSTER_ANALYSES, SIMULATIONS, params_dict
+    from ..definitions.provenance import provenance
     from ..parallel import Executor
     from ._common import _csv, _json, _progress, output_format, render
 

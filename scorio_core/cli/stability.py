@@ -1,5 +1,5 @@
 """``scorio-studio stability``: N = 1 stability of every method (the Stability page's
-definition, :data:`scorio_core.analyses.STABILITY`)."""
+definition, :data:`scorio_core.definitions.STABILITY`)."""
 
 from __future__ import annotations
 

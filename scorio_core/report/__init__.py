@@ -1,6 +1,6 @@
 """Reports: chosen analyses on one dataset rendered as HTML, Markdown or a notebook (SPEC §9).
 
-* :func:`build_report` runs the analyses (:data:`scorio_core.analyses.ANALYSES`);
+* :func:`build_report` runs the analyses (:data:`scorio_core.definitions.ANALYSES`);
 * :func:`to_html` -- one self-contained, offline, print-friendly HTML file with
   inline SVG charts, a "how to read this" and caveats per section and a provenance block;
 * :func:`to_markdown` -- the same as Markdown (charts as sibling SVG files);
@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .._validation import ValidationError
-from ..analyses.provenance import attach_source
+from ..definitions.provenance import attach_source
 from ..io.options import LoadOptions, options_from
 from ..outcomes import COMBINED
 from ..params import from_args

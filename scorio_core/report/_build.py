@@ -10,8 +10,8 @@ from typing import Any
 import pandas as pd
 
 from .._validation import ValidationError
-from ..analyses import ANALYSES, SECTIONS, SIMULATIONS, Analysis, Chart, params_dict
-from ..analyses.provenance import provenance
+from ..definitions import ANALYSES, SECTIONS, SIMULATIONS, Analysis, Chart, params_dict
+from ..definitions.provenance import provenance
 from ..outcomes import Outcomes
 
 __all__ = ["Report", "SectionResult", "build_report", "parse_sections", "settings_text"]
@@ -65,7 +65,7 @@ def _word(v: Any) -> str:
 def settings_text(s: SectionResult) -> str:
     """A section's settings in words, for the report's settings line: ``name = value``,
     lists comma-separated, an unset setting as ``default`` -- or, where the analysis
-    resolves it (:attr:`~scorio_core.analyses.Analysis.resolved`), the value this run used.
+    resolves it (:attr:`~scorio_core.definitions.Analysis.resolved`), the value this run used.
 
     Example
     -------
@@ -146,8 +146,8 @@ def build_report(
     sections : iterable, optional
         Analysis ids, or ``(id, params)`` pairs where ``params`` is the
         analysis's ``Params`` or a dict of its fields. Default: every analysis
-        in :data:`~scorio_core.analyses.ANALYSES` with its default settings. Simulation
-        studies (:data:`~scorio_core.analyses.SIMULATIONS`) run only when named.
+        in :data:`~scorio_core.definitions.ANALYSES` with its default settings. Simulation
+        studies (:data:`~scorio_core.definitions.SIMULATIONS`) run only when named.
         An analysis that does not fit the data (e.g. greedy without ``R0``)
         becomes a section that says why.
     title : str, optional

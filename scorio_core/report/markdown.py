@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..analyses.provenance import export_filename
+from ..definitions.provenance import export_filename
 from ..export import _md_cell  # one escaping rule for every Markdown export
 from ..formatting import markdown_table
 from ._build import Report, settings_text

@@ -2,7 +2,7 @@
 
 The first code cell loads the same file (checking its sha256 when known) and
 selects the same benchmark; each section is a Markdown cell (how to read it,
-caveats) followed by the analysis's :attr:`~scorio_core.analyses.Analysis.to_code`
+caveats) followed by the analysis's :attr:`~scorio_core.definitions.Analysis.to_code`
 cell and one cell per chart. Run top to bottom on a fresh kernel, it reproduces
 the report's numbers.
 """

@@ -38,7 +38,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError
-from ..analysis.agreement import tau_b_matrix
+from ..engines.agreement import tau_b_matrix
 from ..outcomes import Outcomes
 from ..rank._ties import rank_scores_batch as _ranks
 from . import presets

@@ -50,7 +50,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("LESSON_R", "RubricLesson", "rubric_lesson"), "lesson"),
 }
 
-#: ``Progress`` (a type) and ``Curves`` (:mod:`scorio_core.analysis.convergence`'s) read
+#: ``Progress`` (a type) and ``Curves`` (:mod:`scorio_core.engines.convergence`'s) read
 #: from here too, without being this package's own names
 __all__ = [name for name in _LAZY if name not in ("Progress", "Curves")]
 

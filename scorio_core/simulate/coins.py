@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import eval as ev
 from .._validation import ValidationError, check_int, check_steps
-from ..analysis.convergence import TABLE_KINDS, Curves, fast_kind
+from ..engines.convergence import TABLE_KINDS, Curves, fast_kind
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
 from ..resampling import blocks, stream

@@ -15,7 +15,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import check_int, check_steps
-from ..analysis.agreement import tau_b_to
+from ..engines.agreement import tau_b_to
 from ..rank._ties import rank_scores, rank_scores_batch
 from ..resampling import blocks, stream
 from .simulator import (

@@ -41,7 +41,7 @@ import numpy as np
 from scipy import special
 
 from .._validation import ValidationError, check_int, check_number
-from ..analysis.agreement import _signs
+from ..engines.agreement import _signs
 from ..outcomes import Outcomes
 from ..rank._ties import rank_scores
 from ..resampling import run_pieces
@@ -444,7 +444,7 @@ def mimics(
 # ---------------------------------------------------------------------------
 def _tau_rows(ranks: np.ndarray, targets: np.ndarray) -> np.ndarray:
     """Kendall τ_b of each row of ``ranks (..., L)`` against the matching row of
-    ``targets (..., L)`` (the pair-sign form of :func:`~scorio_core.analysis.tau_b_to`)."""
+    ``targets (..., L)`` (the pair-sign form of :func:`~scorio_core.engines.tau_b_to`)."""
     S, T = _signs(np.asarray(ranks, float)), _signs(np.asarray(targets, float))
     n = np.abs(S).sum(-1) * np.abs(T).sum(-1)
     with np.errstate(invalid="ignore", divide="ignore"):

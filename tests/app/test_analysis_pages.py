@@ -11,7 +11,7 @@ from _apptest import code_cell, open_box
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import BUNDLED
-from scorio_core.analysis.greedy import greedy_table
+from scorio_core.engines.greedy import greedy_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 REASONING, COINS = list(BUNDLED)
@@ -154,7 +154,7 @@ def test_greedy_page_and_missing_r0():
 def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
     """Each speed group is cached on its own: adding a re-ranked method to the Convergence
     page used to recompute every fast method too."""
-    from scorio_core.analyses import convergence as cv
+    from scorio_core.definitions import convergence as cv
 
     calls = []
     real = cv.run_part

@@ -89,7 +89,7 @@ def test_charts_module_does_not_import_streamlit():
 def test_analysis_charts_build_valid_specs(outcomes):
     """Convergence / stability / greedy charts: data match the analysis tables, captions are
     one line."""
-    from scorio_core.analysis import (
+    from scorio_core.engines import (
         convergence_at_n,
         convergence_curves,
         greedy_vs_sampling,

@@ -15,8 +15,8 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages import _common, _render
 from scorio_core import io
-from scorio_core.analyses import LeaderboardParams
-from scorio_core.analyses.leaderboard import LEADERBOARD
+from scorio_core.definitions import LeaderboardParams
+from scorio_core.definitions.leaderboard import LEADERBOARD
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

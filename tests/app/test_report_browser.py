@@ -8,7 +8,7 @@ charts without one. Skips when Playwright or Chromium is missing, except in CI
 from __future__ import annotations
 
 from scorio_core import io
-from scorio_core.analyses.provenance import attach_source
+from scorio_core.definitions.provenance import attach_source
 from scorio_core.report import build_report, to_html
 
 

@@ -17,8 +17,8 @@ from app_pages._page_state import STORE
 from app_pages._session import UPLOADED
 from app_state import session as sess
 from scorio_core import Outcomes, io
-from scorio_core.analyses import ANALYSES
-from scorio_core.analyses.provenance import attach_source
+from scorio_core.definitions import ANALYSES
+from scorio_core.definitions.provenance import attach_source
 from scorio_core.io import save_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -214,7 +214,7 @@ def test_restore_categorical_weights_on_an_upload():
 
 
 def _plan_and_studies():
-    from scorio_core.analyses import SIMULATIONS
+    from scorio_core.definitions import SIMULATIONS
 
     plan = ANALYSES["plan"].params(confidence=0.9, adjust="bh", assurance=0.9, budget_trials=9,
                                    pair=("Phi-4", "LIMO-v2"), n_max=48, sims=300)

@@ -20,8 +20,8 @@ from app_state.page_state import (
 )
 from scorio_core import Outcomes, ValidationError, io
 from scorio_core import rubric as rb
-from scorio_core.analyses import ANALYSES, SIMULATIONS
-from scorio_core.analyses.provenance import attach_source, file_sha256
+from scorio_core.definitions import ANALYSES, SIMULATIONS
+from scorio_core.definitions.provenance import attach_source, file_sha256
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,7 @@ estimate is then the deterministic ``max_iter``-step iterate of 002 Algorithm 6
 (``item_params["converged"]`` False), and ``fix_guessing`` or a larger
 ``reg_discrimination`` make the problem well posed. On a single trial neither
 fit converges within ``max_iter``, so the ranking of such an iterate depends on
-floating-point round-off (``tests/test_stability_irt.py`` bounds how much).
+floating-point round-off (``tests/engines/test_stability_irt.py`` bounds how much).
 Every fit starts cold, as 002 Algorithm 6 says.
 """
 

@@ -1,0 +1,199 @@
+"""The :class:`Analysis` contract shared by every definition, and small shared helpers.
+
+An analysis is one frozen record of functions over a frozen ``Params``
+dataclass: ``run(data, params)`` returns a named result; ``tables(result)``
+and ``charts(result)`` render it; ``caveats(data, params, result)`` says what
+limits it; ``to_code(params, data_expr)`` is the notebook cell that reproduces
+it with public ``scorio_core`` calls, and ``chart_code`` are the expressions
+(evaluated after that cell) that draw its charts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import pandas as pd
+
+from .._validation import ValidationError
+from ..outcomes import Outcomes
+
+if TYPE_CHECKING:  # altair loads when a chart is drawn, not when a definition is read
+    import altair as alt
+
+__all__ = [
+    "Analysis",
+    "Chart",
+    "Progress",
+    "resolve_methods",
+    "methods_code",
+    "params_dict",
+    "common_caveats",
+]
+
+
+#: ``progress(fraction, message)``: the callback long runs report to (page bar, CLI stderr).
+Progress = Callable[[float, str], None]
+
+
+class Chart(NamedTuple):
+    """One chart of an analysis: its title, the Altair chart and what to read from it.
+
+    ``empty`` says why the chart has nothing to show on these data (e.g. no replicate
+    converged, so a convergence@n distribution is flat at zero); renderers that can (the
+    report) print it instead of drawing an empty chart.
+    """
+
+    title: str
+    chart: alt.TopLevelMixin
+    caption: str
+    empty: str | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One analysis, defined once and rendered by page, CLI, report and notebook.
+
+    Attributes
+    ----------
+    id, title : str
+        Registry key (also the report's ``--sections`` name) and section heading.
+    params : type
+        Frozen dataclass of settings; ``params()`` gives the defaults and its
+        ``__post_init__`` validates.
+    run : callable ``(Outcomes, params, progress=None) -> result``
+        ``progress(fraction, message)`` (optional) hears about long runs.
+    tables : callable ``result -> dict[str, DataFrame]``
+    charts : callable ``result -> list[Chart]``
+    how_to_read : str
+        A short paragraph: what the section shows and how to read it.
+    caveats : callable ``(Outcomes, params, result) -> list[str]``
+    to_code : callable ``(params, data_expr) -> str``
+        Python source of a notebook cell that recomputes the result from a
+        variable named ``data_expr`` holding the :class:`Outcomes`; it binds
+        ``result_var`` and ends with the main table as an expression.
+    chart_code : tuple of str
+        One expression per chart (same order as ``charts``), valid after ``to_code``.
+    requires : callable ``Outcomes -> str | None``
+        Why the analysis cannot run on these data (``None`` when it can).
+    result_var : str
+        Name of the variable ``to_code`` binds to the core result.
+    resolved : callable ``(params, result) -> dict[str, str]``, optional
+        The value a setting left at its default (``None``, or ``0`` meaning "as many
+        again") actually took in this run, in words (e.g. the Planner's budget): the
+        report's settings line states what was used, not the placeholder.
+    uses_data : bool
+        ``False`` for the simulation studies (:data:`~scorio_core.definitions.SIMULATIONS`):
+        they make their own data with known truth from their settings, so ``run``,
+        ``caveats`` and ``to_code`` ignore the data (callers may pass ``None``).
+    """
+
+    id: str
+    title: str
+    params: type
+    run: Callable[[Outcomes, Any], Any]
+    tables: Callable[[Any], dict[str, pd.DataFrame]]
+    charts: Callable[[Any], list[Chart]]
+    how_to_read: str
+    caveats: Callable[[Outcomes, Any, Any], list[str]]
+    to_code: Callable[[Any, str], str]
+    chart_code: tuple[str, ...]
+    requires: Callable[[Outcomes], str | None]
+    result_var: str
+    uses_data: bool = True
+    resolved: Callable[[Any, Any], dict[str, str]] | None = None
+
+    def check(self, data: Outcomes) -> None:
+        """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""
+        why = self.requires(data)
+        if why:
+            raise ValidationError(f"{self.title}: {why}")
+
+
+def params_dict(params: Any) -> dict[str, Any]:
+    """Every setting of a ``Params`` dataclass as plain JSON-friendly values."""
+    out = {}
+    for f in fields(params):
+        v = getattr(params, f.name)
+        if isinstance(v, tuple):
+            v = [getattr(x, "name", x) for x in v]
+        out[f.name] = v
+    return out
+
+
+def resolve_methods(spec: str | Iterable[str]) -> list[str]:
+    """Method ids from ``'all'``, a family name, a comma-separated string or a sequence.
+
+    Example
+    -------
+    >>> resolve_methods("bayes, avg")
+    ['bayes', 'avg']
+    """
+    from ..rank import FAMILIES, METHODS
+
+    if isinstance(spec, str):
+        s = spec.strip()
+        if s == "all":
+            return list(METHODS)
+        if s in FAMILIES:
+            return [m for m, v in METHODS.items() if v.family == s]
+        ids = [t.strip() for t in s.split(",") if t.strip()]
+    else:
+        ids = [str(t) for t in spec]
+    if not ids:
+        raise ValidationError("methods must name at least one method, 'all' or a family")
+    unknown = [i for i in ids if i not in METHODS]
+    if unknown:
+        raise ValidationError(
+            f"unknown method id(s): {', '.join(unknown)}; expected 'all', a family "
+            f"({', '.join(FAMILIES)}) or ids from `scorio-studio methods`"
+        )
+    return ids
+
+
+def methods_code(spec: str | Iterable[str]) -> str:
+    """A Python expression for the method ids of ``spec`` (uses ``METHODS`` when needed)."""
+    from ..rank import FAMILIES
+
+    if isinstance(spec, str) and spec.strip() == "all":
+        return "list(METHODS)"
+    if isinstance(spec, str) and spec.strip() in FAMILIES:
+        return f"[m for m, v in METHODS.items() if v.family == {spec.strip()!r}]"
+    return repr(resolve_methods(spec))
+
+
+def common_caveats(data: Outcomes) -> list[str]:
+    """Caveats every section shares: synthetic data and small question/model counts."""
+    out = []
+    if data.metadata.get("synthetic"):
+        out.append(
+            "Synthetic data — not real model outputs: simulated outcomes for exploring and "
+            "teaching the method; do not cite these numbers as results."
+        )
+    if data.M < 20:
+        out.append(
+            f"Only {data.M} question(s): intervals are wide and rankings can change with a "
+            "different question sample."
+        )
+    if data.L < 3:
+        out.append(f"Only {data.L} model(s): rank agreement statistics (τ_b) are coarse.")
+    return out
+
+
+def binary_required(what: str) -> Callable[[Outcomes], str | None]:
+    """A ``requires`` check for analyses that rank binary correctness with >= 2 models."""
+
+    def check(data: Outcomes) -> str | None:
+        if not data.is_binary:
+            return f"{what} needs binary outcomes; these data have {data.C + 1} categories"
+        if data.L < 2:
+            return f"{what} needs at least 2 models; these data have {data.L}"
+        return None
+
+    return check
+
+
+def skipped_caveats(skipped: dict[str, str]) -> list[str]:
+    """One caveat per method that could not run, with its reason."""
+    return [f"Method {m} skipped: {why}." for m, why in skipped.items()]

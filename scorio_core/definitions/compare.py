@@ -1,0 +1,126 @@
+"""Method comparison: every chosen ranker on the data and how they agree (002 §3.1, Table 1).
+
+Renders :func:`scorio_core.engines.run_methods` + :func:`~scorio_core.engines.compare`
+with :func:`scorio_core.charts.tau_heatmap`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> cmp = ANALYSES["compare"]
+>>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (4, 20, 6)))
+>>> result = cmp.run(data, cmp.params(methods="bayes,avg,borda"))
+>>> result.comparison.exact
+['avg', 'bayes']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from .. import charts
+from ..engines.agreement import Comparison, compare, run_methods
+from ..outcomes import Outcomes
+from ..params import CompareParams
+from ._base import (
+    Analysis,
+    Chart,
+    Progress,
+    binary_required,
+    common_caveats,
+    methods_code,
+    resolve_methods,
+    skipped_caveats,
+)
+
+__all__ = ["CompareParams", "CompareResult", "COMPARE"]
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    """The :class:`~scorio_core.engines.Comparison` (its ``run`` holds the ranks)."""
+
+    comparison: Comparison
+
+
+def _run(data: Outcomes, p: CompareParams, progress: Progress | None = None) -> CompareResult:
+    counted = None
+    if progress is not None:
+
+        def counted(i: int, n: int, mid: str) -> None:
+            progress(i / max(n, 1), f"{mid} ({i + 1}/{n})")
+
+    run = run_methods(data.R, data.R0, resolve_methods(p.methods), data.models, progress=counted)
+    if progress is not None:
+        progress(1.0, "done")
+    return CompareResult(compare(run, R=data.R))
+
+
+def _tables(r: CompareResult) -> dict:
+    c = r.comparison
+    order = c.gold.argsort(kind="stable")
+    return {
+        "summary": pd.DataFrame([c.summary]),
+        "agreement": c.agreement,
+        "consensus": c.consensus,
+        "ranks": c.run.ranks.iloc[order].reset_index(),
+    }
+
+
+def _charts(r: CompareResult) -> list[Chart]:
+    c = r.comparison
+    if c.tau.shape[0] < 2:
+        return []
+    return [
+        Chart(
+            "Agreement between methods",
+            charts.tau_heatmap(c.tau, c.consensus["method"].tolist()),
+            "Kendall τ_b between every pair of methods, sorted by consensus: yellow blocks "
+            "rank models alike; darker rows are methods that disagree with most others.",
+        )
+    ]
+
+
+def _caveats(data: Outcomes, p: CompareParams, r: CompareResult) -> list[str]:
+    out = common_caveats(data)
+    out.append(
+        "The gold standard is Bayes@N with a uniform prior on all trials (the avg@N order); "
+        "agreement with it is agreement with this sample's ordering, not with an unknown truth."
+    )
+    return out + skipped_caveats(r.comparison.run.skipped)
+
+
+def _to_code(p: CompareParams, data: str = "data") -> str:
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.engines import compare, run_methods\n"
+        "from scorio_core.rank import METHODS\n\n"
+        f"run = run_methods({data}.R, {data}.R0, {methods_code(p.methods)}, {data}.models)\n"
+        f"cmp = compare(run, R={data}.R)\n"
+        "cmp.agreement"
+    )
+
+
+COMPARE = Analysis(
+    id="compare",
+    title="Method comparison",
+    params=CompareParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "Each method ranks the models on all trials; its Kendall τ_b with the gold standard "
+        "(Bayes@N, uniform prior) says how closely it reproduces that ordering (1 = identical, "
+        "'exact' = the same weak order). The summary gives mean, median and minimum τ_b over the "
+        "methods and how many reach τ_b = 1 and ≥ 0.95 (002 Table 1); 'consensus' sorts methods "
+        "by their mean τ_b with all other methods."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=('charts.tau_heatmap(cmp.tau, cmp.consensus["method"].tolist())',),
+    requires=binary_required("Method comparison"),
+    result_var="cmp",
+)

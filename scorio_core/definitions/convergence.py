@@ -1,0 +1,426 @@
+"""Convergence: τ_b curves and convergence@n over bootstrap replicates (000 App. I.1).
+
+Renders :func:`scorio_core.engines.convergence.convergence_curves`,
+:func:`~scorio_core.engines.convergence.convergence_at_n` and
+:func:`~scorio_core.engines.convergence.worst_trajectory` with the convergence charts.
+Methods with a running-count fast path get ``replicates``; methods that must re-rank
+every replicate get ``slow_replicates`` (as on the Convergence page).
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> conv = ANALYSES["convergence"]
+>>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (4, 20, 8)))
+>>> p = conv.params(methods="bayes,pass_at_k_2", replicates=200, curve_replicates=50)
+>>> conv.tables(conv.run(data, p))["summary"]["replicates"].tolist()
+[200, 200]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .. import charts
+from .._validation import ValidationError
+from ..engines.convergence import (
+    ConvergenceRun,
+    Curves,
+    convergence_at_n,
+    convergence_curves,
+    explain_convergence,
+    has_fast_path,
+    subset_convergence,
+    worst_trajectory,
+)
+from ..outcomes import Outcomes
+from ..params import MATCHES, SCHEMES, TARGETS, ConvergenceParams
+from ..rank import METHODS
+from ._base import (
+    Analysis,
+    Chart,
+    Progress,
+    binary_required,
+    common_caveats,
+    methods_code,
+    resolve_methods,
+    skipped_caveats,
+)
+
+__all__ = [
+    "ConvergenceParams",
+    "ConvergenceResult",
+    "CONVERGENCE",
+    "MATCHES",
+    "SCHEMES",
+    "TARGETS",
+    "available_targets",
+    "usable_methods",
+    "worst_case",
+    "SUMMARY_COLUMNS",
+    "subset_sizes",
+    "run_subsets",
+]
+
+#: The summary table's columns that need a word: ``(number format or None for text, help)``.
+SUMMARY_COLUMNS = {
+    "mean": (None, "mean over converged replicates"),
+    "mean_censored": ("%.1f", "mean with no convergence counted as N (000 Tables 9-11)"),
+    "median": (None, "median over converged replicates"),
+    "no_convergence": ("%.3f", "share still differing from the target at trial N-1 or later"),
+}
+
+
+def subset_sizes(n_models: int) -> list[int]:
+    """Model-subset sizes offered for ``n_models`` models (000 Tables 9–11 use 5, 10, 15).
+
+    Example
+    -------
+    >>> subset_sizes(11), subset_sizes(3)
+    ([3, 5, 10], [3])
+    """
+    return [s for s in (3, 5, 10, 15) if s < n_models] or [n_models]
+
+
+def run_subsets(
+    data: Outcomes, params: ConvergenceParams, methods: list[str], sizes: list[int],
+    subsets: int, replicates: int, progress: Progress | None = None,
+) -> pd.DataFrame:
+    """Mean convergence@n over random model subsets (000 Tables 9–11) with the scheme and
+    seed of ``params``: one row per subset.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (6, 20, 8)))
+    >>> t = run_subsets(data, ConvergenceParams(), ["bayes"], [3], subsets=2, replicates=20)
+    >>> len(t)
+    2
+    """
+    return subset_convergence(
+        data.R, data.R0, methods, sizes=sizes, subsets=int(subsets), replicates=int(replicates),
+        scheme=params.scheme, seed=params.seed, models=data.models, progress=progress)
+
+@dataclass(frozen=True)
+class ConvergenceResult:
+    """One ``(Curves or None, ConvergenceRun)`` pair per speed group (fast, then re-ranked
+    methods), the worst-case rank trajectory of the first method, and the plain-language
+    reasons when convergence is empty or never happens
+    (:func:`~scorio_core.engines.convergence.explain_convergence`)."""
+
+    parts: tuple[tuple[Curves | None, ConvergenceRun], ...]
+    models: tuple[str, ...]
+    trajectory: np.ndarray
+    trajectory_method: str
+    trajectory_replicate: int
+    trajectory_converged_at: int
+    explanations: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        return pd.concat([r.summary for _, r in self.parts], ignore_index=True)
+
+    @property
+    def curves(self) -> pd.DataFrame:
+        got = [c.summary for c, _ in self.parts if c is not None]
+        if not got:
+            return pd.DataFrame(columns=["method", "n", "mean", "sd"])
+        return pd.concat(got, ignore_index=True)
+
+    @property
+    def pmf(self) -> pd.DataFrame:
+        return pd.concat([r.pmf for _, r in self.parts], ignore_index=True)
+
+    @property
+    def cdf(self) -> pd.DataFrame:
+        return pd.concat([r.cdf for _, r in self.parts], ignore_index=True)
+
+    @property
+    def skipped(self) -> dict[str, str]:
+        return {m: why for _, r in self.parts for m, why in r.skipped.items()}
+
+    def run_of(self, method_id: str) -> ConvergenceRun:
+        """The :class:`ConvergenceRun` that holds ``method_id``."""
+        return next(r for _, r in self.parts if method_id in r.s_star)
+
+    @property
+    def methods(self) -> list[str]:
+        """The methods that ran, in order."""
+        return [m for _, r in self.parts for m in r.s_star]
+
+
+def usable_methods(data: Outcomes) -> list[str]:
+    """Methods that can rank these data at some step (enough trials, R0 when needed).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 2)))
+    >>> "pass_at_k_4" in usable_methods(data), "bayes_greedy" in usable_methods(data)
+    (False, False)
+    """
+    return [
+        m for m, meta in METHODS.items()
+        if meta.min_trials <= data.N and not (meta.needs_r0 and data.R0 is None)
+    ]
+
+
+def available_targets(data: Outcomes) -> list[str]:
+    """The targets these data support: ``truth`` only with one known true mean per model."""
+    truth = data.metadata.get("true_means")
+    ok = truth is not None and len(truth) == data.L
+    return [t for t in TARGETS if t != "truth" or ok]
+
+
+def worst_case(r: ConvergenceResult, data: Outcomes, method_id: str,
+               converged_only: bool = True) -> Chart:
+    """The rank trajectory of ``method_id``'s worst-case replicate (000 Fig. 9) as a chart.
+
+    ``converged_only``: the slowest replicate that converged; otherwise the one whose
+    ranking changed last (a no-convergence one if any).
+    """
+    run = r.run_of(method_id)
+    b = run.worst(method_id, converged_only)
+    traj = worst_trajectory(run, method_id, data.R, data.R0, converged_only)
+    s = int(run.s_star[method_id][b])
+    where = (f"converges at n = {s}" if s
+             else f"no convergence (last change at n = {run.last_change[method_id][b]})")
+    return Chart(
+        f"Worst-case replicate of {method_id}",
+        charts.rank_trajectory_chart(traj, data.models, s or None),
+        charts.RANK_TRAJECTORY_CAPTION + f" Replicate {b}: {where}.",
+    )
+
+
+def _target(data: Outcomes, target: str):
+    if target != "truth":
+        return target
+    truth = data.metadata.get("true_means")
+    if truth is None or len(truth) != data.L:
+        raise ValidationError(
+            "target 'truth' needs the dataset's known true means (metadata 'true_means', one "
+            f"per model); {data.name!r} has none; use gold or self"
+        )
+    return np.asarray(truth, dtype=float)
+
+
+def _groups(p: ConvergenceParams) -> list[tuple[list[str], int, int]]:
+    """``(method ids, curve replicates, convergence replicates)`` per speed group."""
+    ids = resolve_methods(p.methods)
+    if p.slow_replicates is None:
+        return [(ids, p.curve_replicates, p.replicates)]
+    fast = [m for m in ids if has_fast_path(m)]
+    slow = [m for m in ids if not has_fast_path(m)]
+    groups = [(fast, p.curve_replicates, p.replicates)]
+    slow_curves = None if p.curve_replicates is None else p.slow_replicates
+    groups.append((slow, slow_curves, p.slow_replicates))
+    return [g for g in groups if g[0]]
+
+
+def _requires(data: Outcomes) -> str | None:
+    why = binary_required("Convergence")(data)
+    if why is None and data.N < 2:
+        why = (
+            f"these data have N = {data.N} trial per question: convergence@n needs a step "
+            "s <= N - 1 after which the ranking stays put. Load data with more trials, or use "
+            "the stability analysis (Stability page) for single-trial rankings"
+        )
+    return why
+
+
+def part_specs(p: ConvergenceParams) -> list[tuple[tuple[str, ...], int | None, int]]:
+    """The independent parts of a run: ``(method ids, curve replicates, convergence@n
+    replicates)`` per speed group (fast methods, then re-ranked ones). A page caches each
+    part on its own, so adding a slow method does not recompute the fast ones."""
+    return [(tuple(ids), bc, bn) for ids, bc, bn in _groups(p)]
+
+
+def run_part(
+    data: Outcomes, p: ConvergenceParams, ids, b_curves: int | None, b_conv: int,
+    progress: Progress | None = None, executor=None,
+) -> tuple[Curves | None, ConvergenceRun]:
+    """The curves (unless ``b_curves`` is None) and convergence@n of one part;
+    ``executor`` (:class:`scorio_core.parallel.Executor`) runs re-ranked methods' replicates
+    here or on Dask, with the same result."""
+    kw = {"scheme": p.scheme, "seed": p.seed, "target": _target(data, p.target),
+          "executor": executor}
+
+    def share(lo: float, hi: float, what: str) -> Progress | None:
+        if progress is None:
+            return None
+        return lambda f, m: progress(lo + (hi - lo) * f, f"{what}: {m}")
+
+    cur = None
+    if b_curves is not None:
+        cur = convergence_curves(data.R, data.R0, list(ids), replicates=b_curves,
+                                 progress=share(0.0, 0.5, "curves"), **kw)
+    run = convergence_at_n(data.R, data.R0, list(ids), replicates=b_conv, match=p.match,
+                           progress=share(0.0 if cur is None else 0.5, 1.0, "convergence@n"),
+                           **kw)
+    return cur, run
+
+
+def assemble(data: Outcomes, parts) -> ConvergenceResult:
+    """The result from the parts of :func:`run_part`: worst case and explanations."""
+    ran = [(r, m) for _, r in parts for m in r.s_star]
+    if not ran:
+        why = "; ".join(f"{m}: {w}" for _, r in parts for m, w in r.skipped.items())
+        raise ValidationError(f"no chosen method can run on these data ({why})")
+    run, mid = ran[0]
+    b = run.worst(mid, True)
+    traj = worst_trajectory(run, mid, data.R, data.R0, True)
+    why = tuple(w for _, r in parts for w in explain_convergence(r, data.R, data.R0))
+    return ConvergenceResult(
+        tuple(parts), data.models, traj, mid, b, int(run.s_star[mid][b]), why
+    )
+
+
+def _run(
+    data: Outcomes, p: ConvergenceParams, progress: Progress | None = None, executor=None
+) -> ConvergenceResult:
+    specs = part_specs(p)
+    parts = []
+    for i, spec in enumerate(specs):
+        step = None
+        if progress is not None:
+            step = lambda f, m, i=i: progress((i + f) / len(specs), m)  # noqa: E731
+        parts.append(run_part(data, p, *spec, progress=step, executor=executor))
+    result = assemble(data, parts)
+    if progress is not None:
+        progress(1.0, "done")
+    return result
+
+
+def _tables(r: ConvergenceResult) -> dict:
+    return {"summary": r.summary, "curves": r.curves.round(6), "pmf": r.pmf}
+
+
+def _charts(r: ConvergenceResult) -> list[Chart]:
+    s = r.trajectory_converged_at
+    where = f"converges at n = {s}" if s else "never converges within the trials"
+    out = []
+    if any(c is not None for c, _ in r.parts):
+        out.append(Chart(
+            "Agreement with the target as trials accumulate",
+            charts.tau_curves(r.curves),
+            charts.TAU_CURVES_CAPTION,
+        ))
+    # nothing converged: the PMF and CDF are flat at zero and say nothing (the page hides
+    # them with a note; the report prints this instead)
+    empty = None if (r.pmf["p"] > 0).any() else (
+        "No replicate converged within the trials, so there is no convergence@n "
+        "distribution to plot: every method's mass is at 'no convergence' (see the caveats "
+        "for why and what to change)."
+    )
+    return out + [
+        Chart("Distribution of convergence@n", charts.convergence_pmf(r.pmf),
+              charts.CONVERGENCE_PMF_CAPTION, empty),
+        Chart("Cumulative convergence@n", charts.convergence_cdf(r.cdf),
+              charts.CONVERGENCE_CDF_CAPTION, empty),
+        Chart(
+            f"Worst-case replicate of {r.trajectory_method}",
+            charts.rank_trajectory_chart(r.trajectory, r.models, s or None),
+            charts.RANK_TRAJECTORY_CAPTION + f" Replicate {r.trajectory_replicate}: {where}.",
+        ),
+    ]
+
+
+def _caveats(data: Outcomes, p: ConvergenceParams, r: ConvergenceResult) -> list[str]:
+    out = common_caveats(data)
+    out.append(
+        f"Bootstrap over the {data.N} observed trials ({p.scheme}-wise, seed {p.seed}): the "
+        "curves describe re-drawing trials of these questions, not new questions; "
+        f"convergence@n is bounded by N = {data.N} ('no_convergence' counts the rest)."
+    )
+    never = r.summary.loc[r.summary["no_convergence"] >= 1.0, "method"].tolist()
+    if never:
+        out.append(
+            f"No replicate converged within N = {data.N} trials for: {', '.join(never)} (the "
+            "ranking still changes late; its distribution and CDF charts are flat at zero)."
+        )
+    if p.slow_replicates is not None and len(r.parts) > 1:
+        slow = ", ".join(m for m in r.parts[-1][1].s_star)
+        out.append(
+            f"Re-ranked methods ({slow}) use only {p.slow_replicates} replicates: their "
+            "estimates are much noisier than the fast methods'."
+        )
+    return out + list(r.explanations) + skipped_caveats(r.skipped)
+
+
+def _to_code(p: ConvergenceParams, data: str = "data") -> str:
+    lines = [
+        "import pandas as pd",
+        "from scorio_core import charts",
+        "from scorio_core.engines.convergence import convergence_at_n, convergence_curves, "
+        "worst_trajectory",
+        "from scorio_core.rank import METHODS",
+        "",
+    ]
+    tgt = repr(p.target)
+    if p.target == "truth":
+        lines.append(f"target = [float(t) for t in {data}.metadata['true_means']]")
+        tgt = "target"
+    kw = f"scheme={p.scheme!r}, seed={p.seed}, target={tgt}"
+    match = "" if p.match == "exact" else f", match={p.match!r}"
+    names = []
+    for i, (ids, b_curves, b_conv) in enumerate(_groups(p)):
+        ids_code = methods_code(ids) if p.slow_replicates is not None else methods_code(p.methods)
+        if b_curves is not None:
+            lines.append(f"curves_{i} = convergence_curves({data}.R, {data}.R0, {ids_code}, "
+                         f"replicates={b_curves}, {kw})")
+        lines += [
+            f"conv_{i} = convergence_at_n({data}.R, {data}.R0, {ids_code}, "
+            f"replicates={b_conv}, {kw}{match})",
+        ]
+        names.append(i)
+    cat = ", ".join(f"conv_{i}.{{}}" for i in names)
+    lines += [
+        "summary = pd.concat([" + cat.format(*["summary"] * len(names)) + "], ignore_index=True)",
+        "curves = pd.concat(["
+        + ", ".join(f"curves_{i}.summary" for i in names)
+        + "], ignore_index=True)"
+        if p.curve_replicates is not None
+        else "curves = None  # curve_replicates=None: no τ_b curves",
+        "pmf = pd.concat([" + cat.format(*["pmf"] * len(names)) + "], ignore_index=True)",
+        "cdf = pd.concat([" + cat.format(*["cdf"] * len(names)) + "], ignore_index=True)",
+        f"models = {data}.models",
+        "worst_run, first = next((r, m) for r in [" + ", ".join(f"conv_{i}" for i in names)
+        + "] for m in r.s_star)",
+        f"trajectory = worst_trajectory(worst_run, first, {data}.R, {data}.R0, True)",
+        "converged_at = int(worst_run.s_star[first][worst_run.worst(first, True)])",
+        "summary",
+    ]
+    return "\n".join(lines)
+
+
+CONVERGENCE = Analysis(
+    id="convergence",
+    title="Convergence",
+    params=ConvergenceParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "How many trials until a ranking stops changing? Trials are resampled with a seeded "
+        "bootstrap; each replicate is ranked after 1, 2, …, N trials and compared with a "
+        "target. convergence@n is the trial count after which the ranking equals the target "
+        "and never changes again (000 App. I.1). In the summary, 'mean' averages the replicates "
+        "that converged, 'mean_censored' counts no convergence as N, and 'no_convergence' is the "
+        "share still changing at trial N-1 or later."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=(
+        "charts.tau_curves(curves)",
+        "charts.convergence_pmf(pmf)",
+        "charts.convergence_cdf(cdf)",
+        "charts.rank_trajectory_chart(trajectory, models, converged_at or None)",
+    ),
+    requires=_requires,
+    result_var="conv_0",
+)

@@ -1,0 +1,148 @@
+"""Greedy vs sampling: alignment of one greedy decode with sampling, and the greedy prior's
+effect at small N (002 §3.4, Table 4, Figs. 3, 7).
+
+Renders :func:`scorio_core.engines.greedy.greedy_by_benchmark` and
+:func:`~scorio_core.engines.greedy.greedy_table` with the greedy charts.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> g = ANALYSES["greedy"]
+>>> rng = np.random.default_rng(0)
+>>> data = Outcomes(rng.integers(0, 2, (4, 20, 6)), R0=rng.integers(0, 2, (4, 20, 1)))
+>>> list(g.tables(g.run(data, g.params(replicates=10)))["table"]["data"])
+['combined']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import charts
+from ..engines.greedy import GreedyAnalysis, greedy_by_benchmark, greedy_table
+from ..outcomes import COMBINED, Outcomes
+from ..params import GreedyParams
+from ._base import Analysis, Chart, Progress, binary_required, common_caveats
+
+__all__ = ["GreedyParams", "GreedyResult", "GREEDY", "verdict"]
+
+LABELS = {"bayes": "Bayes_U@N (uniform prior)", "bayes_greedy": "Bayes_R0@N (greedy prior)"}
+
+
+@dataclass(frozen=True)
+class GreedyResult:
+    """One :class:`~scorio_core.engines.greedy.GreedyAnalysis` per benchmark (+ ``combined``)."""
+
+    analyses: dict[str, GreedyAnalysis]
+
+    @property
+    def detail(self) -> GreedyAnalysis:
+        return self.analyses[COMBINED]
+
+
+def _run(data: Outcomes, p: GreedyParams, progress: Progress | None = None) -> GreedyResult:
+    return GreedyResult(
+        greedy_by_benchmark(data, replicates=p.replicates, seed=p.seed, progress=progress)
+    )
+
+
+def verdict(r: GreedyResult) -> str:
+    """One Markdown sentence: does the greedy prior help at N = 1 on these data, and why.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> rng = np.random.default_rng(0)
+    >>> data = Outcomes(rng.integers(0, 2, (4, 20, 6)), R0=rng.integers(0, 2, (4, 20, 1)))
+    >>> verdict(GREEDY.run(data, GreedyParams(replicates=10))).startswith("At N = 1")
+    True
+    """
+    s = r.detail.summary()
+    word = "helps" if s["delta_tau"] > 0 else "hurts"
+    return (
+        f"At N = 1 the greedy prior **{word}** mean agreement with the gold standard "
+        f"({s['delta_tau']:+.3f}) and narrows its spread by {s['sd_reduction']:.0%}. It acts as "
+        "shrinkage toward the greedy ordering: useful when τ_G-S is high, biased when low."
+    )
+
+
+def _tables(r: GreedyResult) -> dict:
+    t = greedy_table(r.analyses).rename(columns={"benchmark": "data"})
+    return {"table": t, "ranks": r.detail.ranks}
+
+
+def _charts(r: GreedyResult) -> list[Chart]:
+    g = r.detail
+    curves = g.curves.summary.assign(method=lambda d: d["method"].map(LABELS))
+    return [
+        Chart("Greedy vs sampling ranks", charts.greedy_scatter(g.ranks),
+              charts.GREEDY_SCATTER_CAPTION),
+        Chart("τ_b at N = 1", charts.tau_distribution_chart(g.distributions),
+              charts.TAU_DISTRIBUTION_CAPTION),
+        Chart(
+            "Agreement with the gold standard as N grows",
+            charts.tau_curves(curves, y_title="Kendall τ_b vs gold"),
+            "Mean τ_b vs Bayes_U@N on all trials (band ±1 s.d. over resampled datasets): the "
+            "greedy prior's advantage, if any, is largest at small N and fades as trials add up.",
+        ),
+    ]
+
+
+def _caveats(data: Outcomes, p: GreedyParams, r: GreedyResult) -> list[str]:
+    out = common_caveats(data)
+    out.append(
+        f"Δτ and the s.d. reduction come from {p.replicates} column-wise resampled datasets "
+        f"(seed {p.seed}); with few replicates they move by a few hundredths between seeds."
+    )
+    out.append(
+        "The greedy prior acts as shrinkage toward the greedy ordering: it helps when τ_G-S is "
+        "high and biases the ranking when it is low."
+    )
+    return out
+
+
+def _to_code(p: GreedyParams, data: str = "data") -> str:
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.engines.greedy import greedy_by_benchmark, greedy_table\n\n"
+        f"greedy = greedy_by_benchmark({data}, replicates={p.replicates}, seed={p.seed})\n"
+        'detail = greedy["combined"]\n'
+        "greedy_curves = detail.curves.summary.assign(method=lambda d: d['method'].map("
+        f"{LABELS!r}))\n"
+        "greedy_table(greedy)"
+    )
+
+
+def _requires(data: Outcomes) -> str | None:
+    if data.R0 is None:
+        return "needs greedy outcomes (R0); this dataset has none"
+    return binary_required("Greedy vs sampling")(data)
+
+
+GREEDY = Analysis(
+    id="greedy",
+    title="Greedy vs sampling",
+    params=GreedyParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "τ_G-S is Kendall τ_b between the ranking from greedy decodes alone and the sampling "
+        "(Bayes@N) ranking. Δτ is the change in mean τ_b vs the gold standard at N = 1 when the "
+        "greedy outcomes are used as a prior (greedy minus uniform), and the s.d. reduction is "
+        "how much that prior narrows the spread over resampled datasets (002 Table 4). The ranks "
+        "table lists each model's sampling and greedy rank; displacement = greedy - sampling."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=(
+        "charts.greedy_scatter(detail.ranks)",
+        "charts.tau_distribution_chart(detail.distributions)",
+        'charts.tau_curves(greedy_curves, y_title="Kendall τ_b vs gold")',
+    ),
+    requires=_requires,
+    result_var="greedy",
+)

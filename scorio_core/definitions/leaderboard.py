@@ -1,0 +1,168 @@
+"""Leaderboard: calibrated scores and intervals in a stated scope, simultaneous rank intervals
+(SPEC §4), and the papers' Bayes@N with its chained and arena ranks (000 §2.5, §2.7.1).
+
+Renders :func:`scorio_core.leaderboard.leaderboard` with
+:func:`scorio_core.charts.forest_plot` and :func:`~scorio_core.charts.confidence_heatmap`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> lb = ANALYSES["leaderboard"]
+>>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 30, 8)), models=["a", "b", "c"])
+>>> result = lb.run(data, lb.params(confidence=0.9))
+>>> list(lb.tables(result))
+['leaderboard', 'unresolved']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..estimands import ADJUST_HELP, SCOPE_HELP
+from ..leaderboard import Leaderboard, leaderboard, prior_note
+from ..outcomes import Outcomes
+from ..params import LeaderboardParams
+from ._base import Analysis, Chart, Progress, common_caveats
+
+__all__ = ["LeaderboardParams", "LeaderboardResult", "LEADERBOARD"]
+
+
+@dataclass(frozen=True)
+class LeaderboardResult:
+    """The :class:`~scorio_core.leaderboard.Leaderboard` and the number of trials N."""
+
+    board: Leaderboard
+    N: int
+
+
+def _run(
+    data: Outcomes, p: LeaderboardParams, progress: Progress | None = None
+) -> LeaderboardResult:
+    del progress  # fast: no progress to report
+    board = leaderboard(
+        data,
+        w=None if p.weights is None else list(p.weights),
+        use_prior=p.prior == "greedy",
+        confidence=p.confidence,
+        ks=list(p.ks),
+        scope=p.scope,
+        adjust=p.adjust,
+        draws=p.draws,
+        seed=p.seed,
+    )
+    return LeaderboardResult(board, data.N)
+
+
+def _tables(r: LeaderboardResult) -> dict:
+    return {"leaderboard": r.board.table, "unresolved": r.board.unresolved()}
+
+
+def chart_captions(board: Leaderboard) -> tuple[str, str]:
+    """What to read from the forest plot and the pairwise heatmap of ``board``."""
+    st = board.settings
+    scope, conf, adjust = st["scope"], st["confidence"], st["adjust"]
+    return (
+        f"Dot = mean score, bar = {conf:.0%} interval for the {SCOPE_HELP[scope]} ({scope} "
+        "scope); #rank (lo–hi) = headline rank and the range of ranks the data allow.",
+        f"P(row model beats column model), {scope} scope: outlined cells are decided at "
+        f"{conf:.0%} (two-sided, adjustment: {adjust}) -- the same rule as the rank columns; "
+        "numbered cells are undecided, and values near .5 are coin flips.",
+    )
+
+
+def _charts(r: LeaderboardResult) -> list[Chart]:
+    from .. import charts  # altair: after the table is on screen (fast first page)
+
+    forest, heat = chart_captions(r.board)
+    return [
+        Chart("Scores and intervals", charts.forest_plot(r.board), forest),
+        Chart("Pairwise probabilities", charts.confidence_heatmap(r.board), heat),
+    ]
+
+
+def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list[str]:
+    out = common_caveats(data)
+    out.extend(r.board.notes)
+    if p.scope == "questions":
+        out.append(
+            f"Scope: {p.confidence:.0%} intervals for each model's mean score on these "
+            f"{data.M} questions (questions scope: uncertainty from the finite trials only); "
+            "they do not include drawing a different set of questions from the same "
+            "population (use the population scope for that)."
+        )
+    else:
+        out.append(
+            f"Scope: {p.confidence:.0%} intervals for each model's mean over the population "
+            f"these {data.M} questions were drawn from (population scope: question-level "
+            "clustered variance, paired across models, which already holds the trial noise); "
+            "they cannot shrink below the question-to-question spread however many trials "
+            "are run."
+        )
+    out.append(f"Multiplicity ({p.adjust}): {ADJUST_HELP[p.adjust]}.")
+    if note := prior_note(r.board):
+        out.append(note)
+    if conflicts := r.board.chained_conflicts():
+        out.append(
+            f"rank_chain (000 §2.7.1) puts {len(conflicts)} decided pair(s) in one rank; read "
+            "rank / rank_lo-rank_hi, which come from the pairwise decisions and cannot chain."
+        )
+    pairs = r.board.unresolved()
+    if len(pairs):
+        out.append(
+            f"{len(pairs)} of {len(r.board.table) - 1} adjacent pairs are not separated at "
+            f"{p.confidence:.0%}; the Planner gives the trials or questions for an 80 % chance "
+            "of deciding each ('n_needed' is the papers' expected-z rule, a 50 % point)."
+        )
+    if p.prior == "greedy":
+        out.append("The greedy outcomes R0 enter the papers' prior: bayes_mu is Bayes_R0@N.")
+    return out
+
+
+def _to_code(p: LeaderboardParams, data: str = "data") -> str:
+    w = "None" if p.weights is None else repr(list(p.weights))
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.leaderboard import leaderboard\n\n"
+        f"board = leaderboard({data}, w={w}, use_prior={p.prior == 'greedy'}, "
+        f"confidence={p.confidence!r}, ks={list(p.ks)!r},\n"
+        f"                    scope={p.scope!r}, adjust={p.adjust!r}, draws={p.draws!r}, "
+        f"seed={p.seed!r})\n"
+        "board.table"
+    )
+
+
+def _requires(data: Outcomes) -> str | None:
+    return None
+
+
+LEADERBOARD = Analysis(
+    id="leaderboard",
+    title="CI-aware leaderboard",
+    params=LeaderboardParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "Models are sorted by their mean score (score = avg@N, unbiased) with an interval "
+        "[lo, hi] that holds its confidence for the stated scope: questions = the mean over "
+        "the questions asked (only the finite trials are uncertain), population = the mean "
+        "over the population they were drawn from (coverage measured by simulation: README, "
+        "'How to read the numbers'). rank = rank_lo = 1 + the models that decidedly beat this "
+        "one (two-sided, at the confidence, simultaneous over all pairs by default); rank_hi "
+        "= L - the models it decidedly beats; every model sits in [rank_lo, rank_hi] jointly "
+        "with the chosen confidence. p_best is the probability of being first. bayes_mu, "
+        "bayes_sigma, bayes_lo and bayes_hi are the papers' Bayes@N (uniform prior per "
+        "question: pulled towards 0.5 when trials are few); rank_mu, rank_chain (the papers' "
+        "adjacent z rule) and rank_overlap (the arena rule) are there for comparison. The "
+        "'unresolved' table lists neighbours not yet decided."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=("charts.forest_plot(board)", "charts.confidence_heatmap(board)"),
+    requires=_requires,
+    result_var="board",
+    resolved=lambda p, r: {} if p.weights is not None else {
+        "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"},
+)

@@ -1,0 +1,230 @@
+"""Planner: the trials and questions that give a stated chance (default 80 %) of deciding each
+undecided pair, where a budget of extra trials goes, and for one pair the chance of a decision
+and the papers' P(correct order) vs N (SPEC §4; the papers' App. D, Fig. 6).
+
+Renders :func:`scorio_core.planner.plan`, :func:`~scorio_core.planner.pair_assurance` and
+:func:`~scorio_core.planner.pair_curve` with
+:func:`scorio_core.charts.allocation_chart` and :func:`~scorio_core.charts.order_curve_chart`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> pl = ANALYSES["plan"]
+>>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
+>>> data = Outcomes(R, models=["a", "b", "c"])
+>>> result = pl.run(data, pl.params(budget_trials=6, n_max=16, sims=500))
+>>> list(pl.tables(result)), int(result.plan.allocation["extra_trials"].sum())
+(['pairs', 'allocation', 'order_curve'], 6)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+
+import pandas as pd
+
+from .. import charts
+from ..outcomes import Outcomes
+from ..params import PlanParams
+from ..planner import (
+    CurveSettings,
+    OrderCurve,
+    Plan,
+    a_chance,
+    curve_settings,
+    pair_assurance,
+    pair_curve,
+    plan,
+)
+from ._base import Analysis, Chart, Progress, common_caveats
+
+__all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
+
+
+@dataclass(frozen=True)
+class PlanResult:
+    """The :class:`~scorio_core.planner.Plan`, the order curve (with the chance of a
+    decision at each N) and the settings it used."""
+
+    plan: Plan
+    curve: OrderCurve
+    curve_settings: CurveSettings
+    sims: int
+
+    @property
+    def z_threshold(self) -> float:
+        return float(self.plan.settings["z_threshold"])
+
+
+def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> PlanResult:
+    if progress:
+        progress(0.0, "planning")
+    planned = plan(
+        data, use_prior=p.prior == "greedy", confidence=p.confidence, scope=p.scope,
+        adjust=p.adjust, assurance_level=p.assurance, budget_trials=p.budget_trials,
+        draws=p.draws, seed=p.seed,
+    )
+    cs = curve_settings(planned, p.pair, p.n_max)
+    if progress:
+        progress(0.5, f"simulating {cs.upper} vs {cs.lower}")
+    curve = pair_curve(data, cs.upper, cs.lower, cs.n_values, sims=p.sims, seed=p.seed)
+    decided = pair_assurance(planned.board, cs.upper, cs.lower, cs.n_values)
+    curve = dataclasses.replace(curve, p_decided=decided)
+    if progress:
+        progress(1.0, "done")
+    return PlanResult(planned, curve, cs, p.sims)
+
+
+def summary(r: PlanResult) -> str:
+    """One Markdown sentence: what the budget buys (expected decided pairs, greedy vs even
+    split) and which split is recommended.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
+    >>> r = PLAN.run(Outcomes(R), PlanParams(n_max=8, sims=200))
+    >>> summary(r).startswith("Budget **12** extra trials per question")
+    True
+    """
+    a, s = r.plan.split, r.plan.settings
+    pairs = len(r.plan.board.models) * (len(r.plan.board.models) - 1) // 2
+    return (
+        f"Budget **{s['budget_trials']:,}** extra trials per question: decided pairs now "
+        f"**{a.decided_now}** of {pairs}, expected **{a.expected_greedy:.1f}** after the "
+        f"greedy split and **{a.expected_uniform:.1f}** after an even split. Recommended: "
+        f"{a.note}."
+    )
+
+
+def _resolved(p: PlanParams, r: PlanResult) -> dict[str, str]:
+    """The budget, pair and curve length this run used where the settings left defaults."""
+    cs = r.curve_settings
+    out = {}
+    if p.budget_trials == 0:
+        out["budget_trials"] = f"{r.plan.settings['budget_trials']:,} (0 = L × N)"
+    if p.pair is None:
+        out["pair"] = f"{cs.upper} vs {cs.lower} (the first undecided pair)"
+    if p.n_max is None:
+        out["n_max"] = f"{cs.n_values[-1]:,} (default)"
+    return out
+
+
+def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
+    curve = r.curve.frame()
+    curve.insert(0, "lower", r.curve_settings.lower)
+    curve.insert(0, "upper", r.curve_settings.upper)
+    return {"pairs": r.plan.pairs, "allocation": r.plan.allocation, "order_curve": curve}
+
+
+def _charts(r: PlanResult) -> list[Chart]:
+    cs = r.curve_settings
+    return [
+        Chart(
+            "Where to spend extra trials", charts.allocation_chart(r.plan.allocation),
+            "Bars = extra trials per question per model: the greedy split (blue) goes where a "
+            "trial most raises the expected number of decided pairs, grey = the same budget "
+            f"split evenly; the recommended one is the {r.plan.split.chosen} split.",
+        ),
+        Chart(
+            f"Chance of a decision and of the correct order vs N: {cs.upper} vs {cs.lower}",
+            charts.order_curve_chart(r.curve, r.z_threshold),
+            f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
+            f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
+            "calibrated), and how often the papers' Bayes@N orders them this way with "
+            f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
+            "papers' z against their dashed threshold (Bayes@N paper, App. D, Fig. 6).",
+        ),
+    ]
+
+
+def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
+    out = common_caveats(data)
+    out.append(
+        f"trials_needed and questions_needed give {a_chance(p.assurance)} of a decision: "
+        "a probability over what the new data may show, from the field's hierarchical "
+        "posterior (checked with known truth by benchmarks/planner_calibration.py). "
+        "trials_needed_papers is the papers' expected-z rule: a 50 % point."
+    )
+    if p.scope == "population":
+        out.append(
+            "Population scope: trials only remove trial noise; p_unsettled is the chance that "
+            "no number of trials on these questions decides the pair (add questions)."
+        )
+    if p.prior == "greedy":
+        out.append(
+            "The greedy outcomes R0 enter the papers' Bayes@N prior (trials_needed_papers); "
+            "the order curve simulates Bayes@N with the uniform prior."
+        )
+    out.append(
+        f"The order curve simulates {p.sims:,} tables per N (seed {p.seed}): each probability "
+        f"has a simulation standard error of at most {1 / (2 * p.sims ** 0.5):.1%}."
+    )
+    return out
+
+
+def _to_code(p: PlanParams, data: str = "data") -> str:
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.planner import curve_settings, pair_assurance, pair_curve, plan\n\n"
+        f"planned = plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
+        f"scope={p.scope!r}, adjust={p.adjust!r},\n"
+        f"               assurance_level={p.assurance!r}, budget_trials={p.budget_trials!r}, "
+        f"draws={p.draws!r}, seed={p.seed!r})\n"
+        f"order_pair = curve_settings(planned, pair={p.pair!r}, n_max={p.n_max!r})\n"
+        f"order = pair_curve({data}, order_pair.upper, order_pair.lower, order_pair.n_values, "
+        f"sims={p.sims!r}, seed={p.seed!r})\n"
+        "decided = pair_assurance(planned.board, order_pair.upper, order_pair.lower, "
+        "order_pair.n_values)\n"
+        "planned.pairs"
+    )
+
+
+def _requires(data: Outcomes) -> str | None:
+    if data.L < 2:
+        return f"planning compares models; these data have {data.L}"
+    return None
+
+
+def to_json(r: PlanResult) -> dict:
+    """The plan (settings, pairs, allocation, split) and the order curve as JSON."""
+    payload = json.loads(r.plan.to_json())
+    payload["order_curve"] = json.loads(_tables(r)["order_curve"].to_json(orient="records"))
+    return payload
+
+
+PLAN = Analysis(
+    id="plan",
+    title="Planner",
+    params=PlanParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "The pairs table lists each undecided adjacent pair. trials_needed: trials per "
+        "question, every model, that give the stated chance (default 80 %) of deciding the "
+        "pair at the confidence, in the leaderboard's scope and multiplicity control; "
+        "questions_needed: questions (at today's N) for the same chance in the population "
+        "scope; p_unsettled (population scope): the chance that no number of trials decides "
+        "it; ∞: beyond reach (or identical scores). trials_needed_papers is the papers' "
+        "expected-z rule, a 50 % point. The allocation table splits the budget of extra "
+        "trials per question greedily, where a trial most raises the expected number of "
+        "decided pairs, next to an even split; the greedy split is recommended only when it "
+        "beats the even split on held-out draws. The curve shows, for one pair, the chance "
+        "of a decision as N grows, beside the papers' P(correct order) and z (App. D, Fig. 6)."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=(
+        "charts.allocation_chart(planned.allocation)",
+        'charts.order_curve_chart(order, planned.settings["z_threshold"], p_decided=decided)',
+    ),
+    requires=_requires,
+    result_var="planned",
+    resolved=_resolved,
+)

@@ -1,0 +1,271 @@
+"""Provenance: what produced an export, carried by every file the app, CLI and report write.
+
+A provenance record names the input (file name and sha256 when the data came
+from a file or bytes), its shape and benchmark, the analysis and every setting
+(seeds listed separately), the scorio-studio and key dependency versions and
+the UTC time. CSV exports carry it as a commented ``# key: value`` header, JSON
+exports as a ``provenance`` object, and :func:`export_filename` names the
+dataset and the analysis.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions.provenance import attach_source, export_filename, provenance
+>>> raw = b"model,question,trial,outcome\\nA,q1,0,1\\nA,q1,1,0\\n"
+>>> data = attach_source(Outcomes(np.array([[[1, 0]]]), name="My runs"), raw, "runs.csv")
+>>> p = provenance(data, "leaderboard")
+>>> p["input"]["file"], p["input"]["sha256"][:12]
+('runs.csv', 'fd8a8eb87b42')
+>>> export_filename(data, "leaderboard", "csv")
+'My_runs_leaderboard.csv'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import replace
+from datetime import UTC, datetime
+from importlib import metadata as _md
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from .._validation import ValidationError, json_safe
+from ..io import to_safe_csv
+from ..outcomes import COMBINED, Outcomes
+from ._base import params_dict
+
+__all__ = [
+    "attach_source",
+    "file_sha256",
+    "provenance",
+    "csv_header",
+    "to_csv",
+    "to_json",
+    "export_filename",
+    "export_result",
+    "export_file",
+    "KEY_PACKAGES",
+]
+
+#: The dataset name of a simulation study's exports (its data are made from its settings).
+SIMULATED = "simulation (synthetic, known truth)"
+
+#: Dependencies whose versions every provenance record lists.
+KEY_PACKAGES = ("numpy", "scipy", "pandas", "polars", "altair", "vl-convert-python", "nbformat")
+
+
+def file_sha256(source: str | os.PathLike | bytes) -> str:
+    """SHA-256 hex digest of a file (read in chunks) or of raw bytes."""
+    h = hashlib.sha256()
+    if isinstance(source, bytes | bytearray | memoryview):
+        h.update(source)
+        return h.hexdigest()
+    with open(source, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def attach_source(
+    data: Outcomes, source: str | os.PathLike | bytes, filename: str | None = None
+) -> Outcomes:
+    """``data`` with the input file's name, size and sha256 in its metadata.
+
+    ``source`` is the path or the raw bytes the data were loaded from (an upload);
+    ``filename`` defaults to the path's name. The loader (``io.load``) can call
+    this at load time; :meth:`Outcomes.select` keeps the metadata, so a
+    benchmark view still names its file.
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        size, name = len(source), filename or "upload"
+    else:
+        size, name = Path(source).stat().st_size, filename or Path(source).name
+    meta = dict(data.metadata) | {
+        "source_name": str(name),
+        "source_sha256": file_sha256(source),
+        "source_bytes": int(size),
+    }
+    return replace(data, metadata=meta)
+
+
+def _versions() -> dict[str, str]:
+    out = {}
+    for name in ("scorio-studio", *KEY_PACKAGES):
+        try:
+            out[name] = _md.version(name)
+        except _md.PackageNotFoundError:
+            out[name] = "not installed"
+    return out
+
+
+def _benchmark(data: Outcomes) -> str:
+    names = data.benchmark_names
+    return names[0] if len(names) == 1 else COMBINED
+
+
+def provenance(
+    data: Outcomes | None,
+    analysis_id: str | None = None,
+    params: Any = None,
+    *,
+    now: datetime | None = None,
+) -> dict[str, Any]:
+    """The provenance record of an analysis of ``data`` (JSON-serialisable).
+
+    Parameters
+    ----------
+    data : Outcomes or None
+        The analysed data (after benchmark selection); ``None`` for a simulation study,
+        which makes its own synthetic data from its settings (no input file).
+    analysis_id : str, optional
+        Registry id of the analysis (``None`` for a whole report).
+    params : Params dataclass, optional
+        Its settings; every field is listed, and fields named ``seed`` also under ``seeds``.
+    now : datetime, optional
+        Timestamp (default: the current UTC time).
+    """
+    settings = params_dict(params) if params is not None else {}
+    if data is None:
+        return {
+            "dataset": SIMULATED,
+            "input": None,
+            "synthetic": True,
+            "analysis": analysis_id,
+            "settings": settings,
+            "seeds": {k: v for k, v in settings.items() if "seed" in k},
+            "versions": _versions(),
+            "created_utc": (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+    meta = data.metadata
+    return {
+        "dataset": data.name,
+        "input": {
+            "file": meta.get("source_name") or meta.get("source_file"),
+            "sha256": meta.get("source_sha256"),
+            "bytes": meta.get("source_bytes"),
+            "format": meta.get("format"),
+        },
+        "shape": {"models": data.L, "questions": data.M, "trials": data.N},
+        "categories": data.C + 1,
+        "weights": [float(w) for w in data.weights],
+        "greedy_R0": data.D,
+        "benchmark": _benchmark(data),
+        "synthetic": bool(meta.get("synthetic", False)),
+        "analysis": analysis_id,
+        "settings": settings,
+        "seeds": {k: v for k, v in settings.items() if "seed" in k},
+        "versions": _versions(),
+        "created_utc": (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
+
+
+def _flat(prefix: str, v: Any, out: list[tuple[str, str]]) -> None:
+    if isinstance(v, dict):
+        for k, x in v.items():
+            _flat(f"{prefix}.{k}" if prefix else str(k), x, out)
+        return
+    text = v if isinstance(v, str) else json.dumps(json_safe(v), ensure_ascii=False)
+    out.append((prefix, re.sub(r"[\x00-\x1f\x7f\u2028\u2029]+", " ", str(text))))
+
+
+def csv_header(prov: dict[str, Any]) -> str:
+    """``# key: value`` lines (nested keys joined with dots) for the top of a CSV file."""
+    rows: list[tuple[str, str]] = []
+    _flat("", prov, rows)
+    return "".join(f"# {k}: {v}\n" for k, v in rows)
+
+
+def to_csv(df: pd.DataFrame, prov: dict[str, Any]) -> str:
+    """A formula-safe CSV of ``df`` under the commented provenance header.
+
+    Read it back with ``pandas.read_csv(path, comment="#")``.
+    """
+    return csv_header(prov) + to_safe_csv(df)
+
+
+def to_json(payload: dict[str, Any], prov: dict[str, Any]) -> str:
+    """Strict JSON (no NaN) of ``{"provenance": prov, **payload}``."""
+    if "provenance" in payload:
+        raise ValidationError("payload already has a 'provenance' key")
+    return json.dumps(json_safe({"provenance": prov} | payload), indent=2, allow_nan=False) + "\n"
+
+
+def _slug(text: str, limit: int = 80) -> str:
+    s = re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("._-")
+    return re.sub(r"_+", "_", s)[:limit].strip("._-")
+
+
+def export_filename(
+    data: Outcomes | str | None, analysis_id: str, ext: str, part: str = ""
+) -> str:
+    """A file name that names the dataset and the analysis, in safe characters only.
+
+    ``part`` names one table of a multi-table analysis (e.g. ``agreement``).
+
+    Example
+    -------
+    >>> export_filename("Reasoning benchmarks (synthetic) [AIME'25]", "compare", "csv", "ranks")
+    'Reasoning_benchmarks_synthetic_AIME_25_compare_ranks.csv'
+    >>> export_filename("coins", "leaderboard", "csv", "leaderboard")
+    'coins_leaderboard.csv'
+    """
+    if data is None:  # a simulation study: no dataset to name
+        data = "simulation"
+    name = data.name if isinstance(data, Outcomes) else str(data)
+    ext = _slug(ext.lstrip(".")) or "txt"
+    words: list[str] = []
+    for piece in (_slug(name) or "dataset", _slug(analysis_id), _slug(part)):
+        # a table named like its analysis (the leaderboard's 'leaderboard') or a dataset
+        # whose name ends with the analysis: the word once, not '_leaderboard_leaderboard'
+        if piece and not (words and (words[-1] == piece or words[-1].endswith("_" + piece))):
+            words.append(piece)
+    return f"{'_'.join(words)}.{ext}"
+
+
+def export_result(
+    analysis, data: Outcomes | None, params: Any, result: Any, fmt: str = "csv"
+) -> dict[str, str]:
+    """Every table of an analysis result as files ``{filename: text}`` with provenance.
+
+    ``fmt="csv"``: one CSV per table, each with the commented header;
+    ``fmt="json"``: one JSON file with ``provenance`` and ``tables`` (records per table).
+    """
+    prov = provenance(data, analysis.id, params)
+    tables = analysis.tables(result)
+    if fmt == "csv":
+        return {
+            export_filename(data, analysis.id, "csv", name): to_csv(df, prov)
+            for name, df in tables.items()
+        }
+    if fmt == "json":
+        payload = {"tables": {k: df.to_dict(orient="records") for k, df in tables.items()}}
+        return {export_filename(data, analysis.id, "json"): to_json(payload, prov)}
+    raise ValidationError(f"format must be 'csv' or 'json'; got {fmt!r}")
+
+
+def export_file(
+    analysis, data: Outcomes, params: Any, result: Any, fmt: str = "json", table: str | None = None
+) -> str:
+    """One file of :func:`export_result`: the CSV of ``table`` (``fmt="csv"``) or the JSON
+    of every table, as text with provenance (what a page's download button serves).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions import ANALYSES
+    >>> lb = ANALYSES["leaderboard"]
+    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 10, 3)), name="demo")
+    >>> text = export_file(lb, data, lb.params(), lb.run(data, lb.params()), "csv", "leaderboard")
+    >>> text.splitlines()[0]
+    '# dataset: demo'
+    """
+    files = export_result(analysis, data, params, result, fmt)
+    if fmt == "csv":
+        return files[export_filename(data, analysis.id, "csv", table)]
+    return next(iter(files.values()))

@@ -1,0 +1,119 @@
+"""Low-budget stability: how well each method ranks from a single trial (002 §3.2, Tables 18-19).
+
+Renders :func:`scorio_core.engines.stability.low_budget_stability` with
+:func:`scorio_core.charts.stability_chart`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> st = ANALYSES["stability"]
+>>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (4, 20, 6)))
+>>> result = st.run(data, st.params(methods="bayes,avg"))
+>>> st.tables(result)["classes_gold"]["methods"].tolist()
+['bayes, avg']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import charts
+from ..engines.stability import Stability, low_budget_stability
+from ..outcomes import Outcomes
+from ..params import StabilityParams
+from ._base import (
+    Analysis,
+    Chart,
+    Progress,
+    binary_required,
+    common_caveats,
+    methods_code,
+    resolve_methods,
+    skipped_caveats,
+)
+
+__all__ = ["StabilityParams", "StabilityResult", "STABILITY"]
+
+
+@dataclass(frozen=True)
+class StabilityResult:
+    """The :class:`~scorio_core.engines.stability.Stability` of the chosen methods."""
+
+    stability: Stability
+
+
+def _run(
+    data: Outcomes, p: StabilityParams, progress: Progress | None = None, executor=None
+) -> StabilityResult:
+    ids = resolve_methods(p.methods)
+    return StabilityResult(
+        low_budget_stability(data.R, data.R0, ids, progress=progress, executor=executor)
+    )
+
+
+def _tables(r: StabilityResult) -> dict:
+    s = r.stability
+    return {
+        "classes_gold": s.classes("gold"),
+        "classes_self": s.classes("self"),
+        "per_method": s.table.round(6),
+    }
+
+
+def _charts(r: StabilityResult) -> list[Chart]:
+    s = r.stability
+    if not s.tau["gold"]:
+        return []
+    return [
+        Chart(
+            "τ_b of single-trial rankings",
+            charts.stability_chart({"vs gold": s.classes("gold"), "vs itself": s.classes("self")}),
+            charts.STABILITY_CAPTION,
+        )
+    ]
+
+
+def _caveats(data: Outcomes, p: StabilityParams, r: StabilityResult) -> list[str]:
+    out = common_caveats(data)
+    out.append(
+        f"Means and s.d. are over the {data.N} single-trial slices of this dataset, which share "
+        "their questions: they measure trial-to-trial noise, not question sampling."
+    )
+    return out + skipped_caveats(r.stability.skipped)
+
+
+def _to_code(p: StabilityParams, data: str = "data") -> str:
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.engines.stability import low_budget_stability\n"
+        "from scorio_core.rank import METHODS\n\n"
+        f"stab = low_budget_stability({data}.R, {data}.R0, {methods_code(p.methods)})\n"
+        'stab.classes("gold")'
+    )
+
+
+STABILITY = Analysis(
+    id="stability",
+    title="Low-budget stability (N = 1)",
+    params=StabilityParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "With one trial per question (N = 1), each single-trial slice is ranked by every method "
+        "and compared by Kendall τ_b with (i) the gold standard (Bayes@N on all trials) and "
+        "(ii) the method's own ranking on all trials (self-consistency). Methods with identical "
+        "τ_b on every slice are collapsed into one class; classes are sorted by mean τ_b, best "
+        "first (002 Tables 18-19)."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=(
+        'charts.stability_chart({"vs gold": stab.classes("gold"), '
+        '"vs itself": stab.classes("self")})',
+    ),
+    requires=binary_required("Stability"),
+    result_var="stab",
+)

@@ -1,0 +1,247 @@
+"""Low-budget stability of every ranking method (002 §3.2-3.3, App. D; Tables 2, 3, 18, 19).
+
+At N = 1 each of the N single-trial slices ``R[:, :, n]`` is ranked by every
+method and compared, by Kendall τ_b, with two targets:
+
+* the **gold standard** Bayes_U@N on all trials (002 Table 18), and
+* the method's **own full-trial ranking**, method@N (self-consistency, Table 19).
+
+The greedy prior ``R0`` (when present) is kept whole for every slice, as in
+the paper's Bayes_R0@1. Methods whose τ_b agree on every slice are collapsed
+into one class (the paper collapses identical mean/s.d.; equal τ on every
+slice is the stricter reading). :func:`pool_robustness` repeats the analysis
+over random model pools (Table 3).
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core.engines.stability import low_budget_stability
+>>> R = np.random.default_rng(0).integers(0, 2, size=(4, 10, 6))
+>>> st = low_budget_stability(R, methods=["bayes", "borda"])
+>>> st.table[["method", "slices"]].values.tolist()
+[['bayes', 6], ['borda', 6]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .._validation import ValidationError, as_outcome_array, check_int
+from ..parallel import Executor
+from ..rank import METHODS
+from ..rank._ties import rank_scores_batch
+from ..resampling import model_pools, pool_prior, pool_sizes, run_pieces, slice_indices
+from ._budget import check_rerank_work
+from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
+from .convergence import check_methods, contribution, fast_path, prepare_outcomes, scores_at
+
+__all__ = [
+    "POOL_DEFAULT",
+    "Stability",
+    "low_budget_stability",
+    "pool_robustness",
+    "single_trial_ranks",
+]
+
+Progress = Callable[[float, str], None]
+TARGETS = ("gold", "self")
+
+
+def single_trial_ranks(method_id: str, R, R0=None) -> np.ndarray:
+    """Ranks of the method on each single-trial slice ``R[:, :, n]``: ``(N, L)``.
+
+    Count-based metrics are ranked for all slices at once; other methods slice by slice,
+    each slice fitted exactly as a direct call would fit it (cold start). Why no warm
+    start or joint batch for the model fits: the convex ones (Rasch, Rasch MAP, dynamic
+    IRT, Bradley-Terry, ...) reach their unique optimum from any start in a few compiled
+    Newton steps or L-BFGS iterations (~0.5 ms a slice for Rasch), so a warm start would
+    save microseconds; the 2PL/3PL fits do not converge on one trial and end wherever
+    ``max_iter`` stops them, so a warm start or a joint (batched) optimiser would change
+    their rankings (see ``rank.irt.rasch_3pl``). Their speed comes from the compiled NLL
+    and the thin L-BFGS-B driver instead (``benchmarks/stability.py``).
+    """
+    m = METHODS[method_id]
+    f = fast_path(method_id, R, R0)
+    if f is not None:
+        idx = slice_indices(R.shape[2])
+        return rank_scores_batch(scores_at(f, contribution(f, idx, 0), 1))
+    return np.stack([m(R[:, :, n : n + 1], R0)[0] for n in range(R.shape[2])])
+
+
+def _undefined_note(*taus: np.ndarray) -> str:
+    """Why some τ_b are missing: slices (or targets) on which every model ties."""
+    bad = max(int(np.isnan(t).sum()) for t in taus)
+    if bad == 0:
+        return ""
+    n = max(t.size for t in taus)
+    return UNDEFINED_ALL_TIE if bad == n else f"{bad} of {n} slices {UNDEFINED_ALL_TIE}"
+
+
+@dataclass(frozen=True)
+class Stability:
+    """τ_b of every method's single-trial rankings against both targets."""
+
+    tau: dict[str, dict[str, np.ndarray]]  # target -> method -> (N,)
+    families: dict[str, str]
+    skipped: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """One row per method: mean ± s.d. τ_b vs gold and vs its own full-trial ranking."""
+        rows = []
+        for mid in self.tau["gold"]:
+            g, s = self.tau["gold"][mid], self.tau["self"][mid]
+            (gm, gs), (sm, ss) = mean_sd(g), mean_sd(s)
+            rows.append(
+                {
+                    "method": mid,
+                    "family": self.families[mid],
+                    "gold_mean": gm,
+                    "gold_sd": gs,
+                    "self_mean": sm,
+                    "self_sd": ss,
+                    "slices": int(g.size),
+                    "note": _undefined_note(g, s),
+                }
+            )
+        return pd.DataFrame(rows)
+
+    def classes(self, target: str = "gold") -> pd.DataFrame:
+        """Methods with the same τ_b on every slice collapsed into one row, best first
+        (002 Tables 18-19): rank, methods, size, mean, sd."""
+        if target not in TARGETS:
+            raise ValidationError(f"target must be one of {TARGETS}; got {target!r}")
+        groups: dict[bytes, list[str]] = {}
+        vals: dict[bytes, np.ndarray] = {}
+        for mid, t in self.tau[target].items():
+            key = np.round(np.nan_to_num(t, nan=-9.0), 12).tobytes()
+            groups.setdefault(key, []).append(mid)
+            vals[key] = t
+        rows = []
+        for k, ms in groups.items():
+            mean, sd = mean_sd(vals[k])
+            rows.append({"methods": ", ".join(ms), "size": len(ms), "mean": mean, "sd": sd,
+                         "note": _undefined_note(vals[k])})
+        out = pd.DataFrame(rows).sort_values(["mean", "sd"], ascending=[False, True])
+        out.insert(0, "rank", np.arange(1, len(out) + 1))
+        return out.reset_index(drop=True)
+
+    def best(self, target: str = "gold") -> pd.Series:
+        """The top class for a target."""
+        return self.classes(target).iloc[0]
+
+
+#: A cheap, diverse default method pool for :func:`pool_robustness` (one or two per family).
+POOL_DEFAULT = (
+    "bayes",
+    "bayes_greedy",
+    "borda",
+    "bradley_terry",
+    "elo_tie_draw",
+    "rasch_mml_credible",
+    "pagerank",
+    "nanson_rank_ties_average",
+)
+
+
+def low_budget_stability(
+    R,
+    R0=None,
+    methods: Iterable[str] | None = None,
+    *,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+) -> Stability:
+    """N = 1 stability of each method (002 §3.2): τ_b of each single-trial ranking vs
+    the gold standard and vs the method's full-trial ranking.
+
+    Methods that need more than one trial (Pass@k with k >= 2) or a missing R0
+    are skipped with the reason. ``executor`` (:class:`scorio_core.parallel.Executor`)
+    runs the methods as independent pieces, here or on a Dask cluster (same result).
+    """
+    R, R0 = prepare_outcomes(R, R0)
+    ids, skipped = check_methods(
+        METHODS if methods is None else methods, R, R0, N=1, where="a single-trial slice has"
+    )
+    gold = METHODS["bayes"](R)[0]
+    done = run_pieces(_stability_piece, [(mid,) for mid in ids], shared=(R, R0, gold),
+                      executor=executor, progress=progress, label="methods")
+    tau = {"gold": {}, "self": {}}
+    for mid, (vs_gold, vs_self) in zip(ids, done, strict=True):
+        tau["gold"][mid], tau["self"][mid] = vs_gold, vs_self
+    if progress is not None:
+        progress(1.0, "done")
+    return Stability(tau, {m: METHODS[m].family for m in tau["gold"]}, skipped)
+
+
+def _stability_piece(mid: str, R, R0, gold) -> tuple[np.ndarray, np.ndarray]:
+    """τ_b of ``mid``'s single-trial rankings vs gold and vs its own full ranking."""
+    own = METHODS[mid](R, R0)[0]
+    ranks = single_trial_ranks(mid, R, R0)
+    return tau_b_to(ranks, gold), tau_b_to(ranks, own)
+
+
+def _pool_piece(pool, R, R0, ids) -> pd.DataFrame:
+    return low_budget_stability(R[pool], pool_prior(R0, pool), ids).table.set_index("method")
+
+
+def pool_robustness(
+    R,
+    R0=None,
+    methods: Iterable[str] | None = None,
+    *,
+    sizes: Sequence[int] = (5, 10, 15),
+    pools: int = 20,
+    seed: int = 0,
+    progress: Progress | None = None,
+    executor: Executor | None = None,
+) -> pd.DataFrame:
+    """The N = 1 analysis over random model pools (002 §3.3, Table 3).
+
+    For each pool size, ``pools`` random subsets; within a subset both targets
+    are recomputed on the subset. Per (size, method): mean and s.d. across pools
+    of the subset-level mean τ_b for each target, and the fraction of pools in
+    which the method (or a method tied with it) has the best gold agreement.
+    """
+    R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
+    L = R.shape[0]
+    sizes = pool_sizes(sizes, L)
+    ids = list(METHODS) if methods is None else list(methods)
+    check_int("pools", pools)
+    # every pool ranks every single-trial slice and the full data once per method
+    M, N = R.shape[1], R.shape[2]
+    check_rerank_work(ids, float(len(sizes)) * pools * (N + 1),
+                      float(sum(sizes)) * pools * M * 2 * N, "model-pool robustness",
+                      name="pools", count=pools)
+    rows = []
+    items = [(pool,) for size in sizes for pool in model_pools(L, size, pools, seed)]
+    tables = run_pieces(_pool_piece, items, shared=(R, R0, ids), executor=executor,
+                        progress=progress, label="pools")
+    for k, size in enumerate(sizes):
+        per_pool = tables[k * pools : (k + 1) * pools]
+        gm = pd.concat([p["gold_mean"] for p in per_pool], axis=1, ignore_index=True)
+        sm = pd.concat([p["self_mean"] for p in per_pool], axis=1, ignore_index=True)
+        top = (gm >= gm.max(axis=0) - 1e-12).mean(axis=1)
+        for mid in gm.index:
+            rows.append(
+                {
+                    "pool_size": size,
+                    "method": mid,
+                    "gold_mean": gm.loc[mid].mean(),
+                    "gold_sd": gm.loc[mid].std(ddof=0),
+                    "self_mean": sm.loc[mid].mean(),
+                    "self_sd": sm.loc[mid].std(ddof=0),
+                    "top_fraction": float(top.loc[mid]),
+                    "pools": pools,
+                }
+            )
+    if progress is not None:
+        progress(1.0, "done")
+    out = pd.DataFrame(rows)
+    return out.sort_values(["pool_size", "gold_mean"], ascending=[True, False]).reset_index(
+        drop=True
+    )

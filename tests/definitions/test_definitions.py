@@ -1,0 +1,427 @@
+"""The analysis definitions: parameters validate, runs equal the core calls, and every
+``to_code`` cell is valid Python that reproduces the numbers with public calls."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import Outcomes, ValidationError, io
+from scorio_core.definitions import ANALYSES, Chart, params_dict, resolve_methods
+from scorio_core.engines import compare, run_methods
+from scorio_core.engines.stability import low_budget_stability
+from scorio_core.leaderboard import leaderboard
+
+# small settings so the whole file runs in a few seconds
+FAST = {
+    "leaderboard": {"confidence": 0.9, "ks": (2, 8)},
+    "compare": {"methods": "bayes,avg,borda,bradley_terry,pass_at_k_2"},
+    "convergence": {
+        "methods": "bayes,pass_at_k_2,borda",
+        "replicates": 300,
+        "curve_replicates": 40,
+        "slow_replicates": 3,
+        "seed": 7,
+    },
+    "stability": {"methods": "bayes,avg,borda,bayes_greedy"},
+    "greedy": {"replicates": 8, "seed": 3},
+    "rubric": {"schemes": ("ranking/conservative", "dontpass/format-aware")},
+    "plan": {"budget_trials": 12, "n_max": 24, "sims": 300, "seed": 4},
+}
+
+
+@pytest.fixture(scope="module")
+def aime(data_dir) -> Outcomes:
+    return io.load(data_dir / "reasoning_synthetic.npz").select("AIME'25")
+
+
+@pytest.fixture(scope="module")
+def results(aime):
+    return {k: a.run(aime, a.params(**FAST[k])) for k, a in ANALYSES.items()}
+
+
+def test_registry_ids_and_contract():
+    assert list(ANALYSES) == ["leaderboard", "compare", "convergence", "stability", "greedy",
+                              "rubric", "plan"]
+    for k, a in ANALYSES.items():
+        assert a.id == k
+        p = a.params()  # defaults are valid
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(p, next(iter(params_dict(p))), None)
+        assert a.how_to_read.strip()
+
+
+@pytest.mark.parametrize(
+    ("aid", "bad", "match"),
+    [
+        ("leaderboard", {"confidence": 1.5}, "confidence"),
+        ("leaderboard", {"prior": "greed"}, "prior"),
+        ("leaderboard", {"ks": (0,)}, "ks"),
+        ("leaderboard", {"weights": (0.0, float("nan"))}, "weights"),
+        ("compare", {"methods": "bayes,nope"}, "unknown method"),
+        ("convergence", {"replicates": 1}, "replicates"),
+        ("convergence", {"scheme": "rows"}, "scheme"),
+        ("convergence", {"target": "truthy"}, "target"),
+        ("stability", {"methods": ""}, "at least one"),
+        ("greedy", {"seed": -1}, "seed"),
+        ("rubric", {"schemes": ("no/such",)}, "no/such"),
+        ("rubric", {"schemes": ()}, "at least one"),
+        ("plan", {"budget_trials": -1}, "budget_trials"),
+        ("plan", {"scope": "world"}, "scope"),
+        ("plan", {"pair": ("a", "a")}, "two different models"),
+        ("plan", {"n_max": 5000}, "n_max"),
+        ("plan", {"sims": 10}, "sims"),
+    ],
+)
+def test_params_refuse_bad_values(aid, bad, match):
+    with pytest.raises(ValidationError, match=match):
+        ANALYSES[aid].params(**bad)
+
+
+def test_resolve_methods_forms():
+    from scorio_core.rank import METHODS
+
+    assert resolve_methods("all") == list(METHODS)
+    assert resolve_methods(["bayes", "avg"]) == ["bayes", "avg"]
+    fam = METHODS["borda"].family
+    assert "borda" in resolve_methods(fam)
+
+
+def test_runs_equal_core_calls(aime, results):
+    board = leaderboard(aime, confidence=0.9, ks=[2, 8])
+    got = results["leaderboard"].board.table
+    pd.testing.assert_frame_equal(got, board.table)
+    ids = resolve_methods(FAST["compare"]["methods"])
+    cmp = compare(run_methods(aime.R, aime.R0, ids, aime.models), R=aime.R)
+    pd.testing.assert_frame_equal(results["compare"].comparison.agreement, cmp.agreement)
+    st = low_budget_stability(aime.R, aime.R0, resolve_methods(FAST["stability"]["methods"]))
+    pd.testing.assert_frame_equal(results["stability"].stability.table, st.table)
+
+
+def test_tables_and_charts_render(results):
+    for k, a in ANALYSES.items():
+        tables = a.tables(results[k])
+        assert tables and all(isinstance(t, pd.DataFrame) for t in tables.values()), k
+        charts = a.charts(results[k])
+        assert len(charts) == len(a.chart_code), k
+        for c in charts:
+            assert isinstance(c, Chart) and c.title and c.caption.endswith("."), (k, c.title)
+            assert isinstance(c.chart, alt.TopLevelMixin)
+            c.chart.to_dict()  # a valid Vega-Lite spec
+
+
+def test_convergence_splits_slow_methods(results):
+    r = results["convergence"]
+    summ = r.summary.set_index("method")
+    # borda has no running-count fast path: it gets the slow replicate count
+    assert summ.loc["borda", "replicates"] == 3
+    assert summ.loc["bayes", "replicates"] == 300
+    assert any("borda" in c for c in ANALYSES["convergence"].caveats(
+        Outcomes(np.zeros((2, 1, 2), int)), ANALYSES["convergence"].params(**FAST["convergence"]),
+        r))
+
+
+def test_caveats_flag_synthetic_scope_and_skips(aime, results):
+    lb = ANALYSES["leaderboard"]
+    cav = lb.caveats(aime, lb.params(**FAST["leaderboard"]), results["leaderboard"])
+    assert any(c.startswith("Synthetic data") for c in cav)
+    assert any(c.startswith("Scope:") and "questions scope" in c for c in cav)
+    assert any("30 questions" in c for c in cav)
+    # pass_at_k_2 cannot rank a single trial: the stability run lists it as skipped
+    st = ANALYSES["stability"]
+    r = st.run(aime, st.params(methods="bayes,pass_at_k_2"))
+    cav = st.caveats(aime, st.params(methods="bayes,pass_at_k_2"), r)
+    assert any("pass_at_k_2 skipped" in c for c in cav)
+
+
+def test_small_n_caveat():
+    R = np.random.default_rng(0).integers(0, 2, (2, 5, 3))
+    o = Outcomes(R)
+    lb = ANALYSES["leaderboard"]
+    cav = lb.caveats(o, lb.params(), lb.run(o, lb.params()))
+    assert any("Only 5 question(s)" in c for c in cav)
+    assert any("Only 2 model(s)" in c for c in cav)
+    assert not any(c.startswith("Synthetic") for c in cav)
+
+
+def test_requires_explains(aime):
+    cat = Outcomes(np.random.default_rng(0).integers(0, 3, (3, 10, 4)), weights=[0, 0.5, 1])
+    assert "binary" in ANALYSES["compare"].requires(cat)
+    assert "R0" in ANALYSES["greedy"].requires(cat)
+    assert "signals" in ANALYSES["rubric"].requires(cat)
+    assert ANALYSES["leaderboard"].requires(cat) is None
+    with pytest.raises(ValidationError, match="Greedy vs sampling"):
+        ANALYSES["greedy"].check(cat)
+    assert all(a.requires(aime) is None for a in ANALYSES.values())
+
+
+def test_truth_target_needs_true_means(aime):
+    conv = ANALYSES["convergence"]
+    with pytest.raises(ValidationError, match="true means"):
+        conv.run(aime, conv.params(methods="bayes", target="truth", replicates=10,
+                                   curve_replicates=10))
+
+
+def _exec_code(aid: str, data: Outcomes) -> dict:
+    a = ANALYSES[aid]
+    code = a.to_code(a.params(**FAST[aid]), "ds")
+    ast.parse(code)
+    ns: dict = {"ds": data}
+    exec(compile(code, f"<{aid}>", "exec"), ns)
+    # the last line is an expression (the cell's displayed table)
+    last = ast.parse(code).body[-1]
+    assert isinstance(last, ast.Expr), aid
+    assert isinstance(eval(ast.unparse(last), ns), pd.DataFrame)
+    for expr in a.chart_code:
+        assert isinstance(eval(expr, ns), alt.TopLevelMixin), (aid, expr)
+    return ns
+
+
+@pytest.mark.parametrize("aid", list(ANALYSES))
+def test_to_code_runs_and_reproduces(aid, aime, results):
+    ns = _exec_code(aid, aime)
+    r = results[aid]
+    if aid == "leaderboard":
+        np.testing.assert_allclose(ns["board"].table["score"], r.board.table["score"], rtol=0,
+                                   atol=1e-12)
+        np.testing.assert_array_equal(ns["board"].table["rank"], r.board.table["rank"])
+    elif aid == "compare":
+        pd.testing.assert_frame_equal(ns["cmp"].run.ranks, r.comparison.run.ranks)
+        pd.testing.assert_frame_equal(ns["cmp"].tau, r.comparison.tau, atol=1e-12)
+    elif aid == "convergence":
+        pd.testing.assert_frame_equal(ns["summary"], r.summary, atol=1e-12)
+        pd.testing.assert_frame_equal(ns["curves"].round(6), r.curves.round(6))
+        np.testing.assert_array_equal(ns["trajectory"], r.trajectory)
+    elif aid == "stability":
+        pd.testing.assert_frame_equal(ns["stab"].table, r.stability.table, atol=1e-12)
+    elif aid == "greedy":
+        t = ANALYSES["greedy"].tables(r)["table"]
+        got = ns["greedy_table"](ns["greedy"])
+        np.testing.assert_allclose(got["delta_tau"], t["delta_tau"], rtol=0, atol=1e-12)
+    elif aid == "rubric":
+        pd.testing.assert_frame_equal(ns["tau"], r.tau, atol=1e-12)
+        pd.testing.assert_frame_equal(ns["ranks"], r.ranks)
+    elif aid == "plan":
+        pd.testing.assert_frame_equal(ns["planned"].pairs, r.plan.pairs, atol=1e-12)
+        pd.testing.assert_frame_equal(ns["planned"].allocation, r.plan.allocation)
+        assert tuple(ns["order_pair"]) == tuple(r.curve_settings)
+        pd.testing.assert_frame_equal(ns["order"].frame(),
+                                      r.curve.frame().drop(columns="p_decided"), atol=1e-12)
+        np.testing.assert_allclose(ns["decided"], r.curve.p_decided, rtol=0, atol=1e-12)
+
+
+def test_to_code_family_and_all_forms():
+    code = ANALYSES["compare"].to_code(ANALYSES["compare"].params(methods="all"), "data")
+    assert "list(METHODS)" in code
+    from scorio_core.rank import METHODS
+
+    fam = METHODS["borda"].family
+    code = ANALYSES["stability"].to_code(ANALYSES["stability"].params(methods=fam), "data")
+    assert f"v.family == {fam!r}" in code
+    ast.parse(code)
+
+
+def test_rubric_object_round_trips_through_code(aime):
+    from scorio_core import rubric as rb
+
+    custom = rb.from_json(rb.to_json(rb.get_preset("ranking/conservative")) | {"name": "Mine"})
+    a = ANALYSES["rubric"]
+    p = a.params(schemes=(custom, "dontpass/format-aware"))
+    ns = {"data": aime}
+    exec(a.to_code(p, "data"), ns)
+    pd.testing.assert_frame_equal(ns["tau"], a.run(aime, p).tau, atol=1e-12)
+    assert params_dict(p)["schemes"] == ["Mine", "dontpass/format-aware"]
+
+
+# ---------------------------------------------------------------- provenance and exports
+def test_provenance_names_input_settings_seeds_versions(tmp_path, aime):
+    import hashlib
+    import io as _io
+    import json
+
+    from scorio_core.definitions.provenance import attach_source, export_result, provenance
+
+    src = tmp_path / "runs.csv"
+    src.write_text("model,question,trial,outcome\nA,q1,0,1\nA,q1,1,0\nB,q1,0,0\nB,q1,1,0\n")
+    data = attach_source(io.load(src), src)
+    assert data.metadata["source_sha256"] == hashlib.sha256(src.read_bytes()).hexdigest()
+    conv = ANALYSES["convergence"]
+    p = conv.params(replicates=500, seed=11)
+    prov = provenance(data, "convergence", p)
+    assert prov["input"]["file"] == "runs.csv" and prov["input"]["bytes"] == src.stat().st_size
+    assert prov["shape"] == {"models": 2, "questions": 1, "trials": 2}
+    assert prov["settings"]["replicates"] == 500 and prov["seeds"] == {"seed": 11}
+    assert prov["settings"]["scheme"] == "column" and prov["settings"]["target"] == "gold"
+    assert prov["versions"]["numpy"] == np.__version__
+    assert prov["created_utc"].endswith("Z") and prov["synthetic"] is False
+
+    # a selected benchmark keeps the source and names the benchmark
+    sel = attach_source(aime, b"bytes of an upload", "up.npz")
+    assert provenance(sel)["benchmark"] == "AIME'25"
+    assert provenance(sel)["input"]["file"] == "up.npz"
+
+    lb = ANALYSES["leaderboard"]
+    r = lb.run(aime, lb.params())
+    files = export_result(lb, aime, lb.params(), r, "csv")
+    # the table named like its analysis is named once (issue 24: was '..._leaderboard_leaderboard')
+    name = "Reasoning_benchmarks_synthetic_AIME_25_leaderboard.csv"
+    assert sorted(files) == [name, name.replace(".csv", "_unresolved.csv")]
+    text = files[name]
+    assert text.startswith("# dataset: Reasoning benchmarks (synthetic) [AIME'25]\n")
+    assert "# settings.confidence: 0.95\n" in text and "# benchmark: AIME'25\n" in text
+    back = pd.read_csv(_io.StringIO(text), comment="#")
+    np.testing.assert_allclose(back["score"], r.board.table["score"], atol=1e-12)
+    (jname, jtext), = export_result(lb, aime, lb.params(), r, "json").items()
+    assert jname.endswith("_leaderboard.json")
+    payload = json.loads(jtext)
+    assert payload["provenance"]["analysis"] == "leaderboard"
+    assert payload["provenance"]["synthetic"] is True
+    assert len(payload["tables"]["leaderboard"]) == aime.L
+
+
+def test_export_filename_safe_characters():
+    from scorio_core.definitions.provenance import export_filename
+
+    name = export_filename('../../etc/pass"wd <img src=x> ü', "compare", ".csv", "ranks")
+    assert name == "etc_pass_wd_img_src_x_compare_ranks.csv"
+    assert export_filename("...", "leaderboard", "json") == "dataset_leaderboard.json"
+
+
+def test_csv_header_cannot_break_lines():
+    from scorio_core.definitions.provenance import csv_header
+
+    h = csv_header({"dataset": "a\nb,c", "settings": {"x": [1, float("nan")]}})
+    assert h == "# dataset: a b,c\n# settings.x: [1, null]\n"
+
+
+# ---------------------------------------------------------------- save and restore settings
+def test_session_round_trip(aime):
+    from app_state import session
+    from scorio_core import rubric as rb
+
+    custom = rb.from_json(rb.to_json(rb.get_preset("ranking/conservative")) | {"name": "Mine"})
+    settings = {aid: ANALYSES[aid].params(**kw) for aid, kw in FAST.items()}
+    settings["rubric"] = ANALYSES["rubric"].params(schemes=(custom, "dontpass/format-aware"))
+    text = session.to_json(settings, aime)
+    back = session.from_json(text)
+    assert back.data["benchmark"] == "AIME'25" and back.data["shape"]["trials"] == aime.N
+    for aid, p in settings.items():
+        if aid != "rubric":
+            assert back.settings[aid] == p, aid
+    r = back.settings["rubric"]
+    assert [getattr(s, "name", s) for s in r.schemes] == ["Mine", "dontpass/format-aware"]
+    # the restored rubric scores exactly like the original
+    a = ANALYSES["rubric"]
+    pd.testing.assert_frame_equal(a.run(aime, r).tau, a.run(aime, settings["rubric"]).tau)
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ('{"format": "other"}', "format"),
+        ('[1, 2]', r"session file: must be a JSON object; got list \[1, 2\]"),
+        ('{"format": "scorio-studio/session-1", "settings": {"plot": {}}}', "unknown analysis"),
+        ('{"format": "scorio-studio/session-1", "settings": {"greedy": {"seeds": 1}}}',
+         "no setting"),
+        ('{"format": "scorio-studio/session-1", "settings": {"greedy": {"seed": 1.5}}}',
+         "seed"),
+        ('{"format": "scorio-studio/session-1", "settings": {"leaderboard": '
+         '{"confidence": NaN}}}', "confidence"),
+        ('{"format": "scorio-studio/session-1", "settings": {"leaderboard": 3}}', "settings"),
+        ("[" * 100 + "]" * 100, "nested"),
+    ],
+)
+def test_session_refuses_bad_files(text, match):
+    from app_state import session
+
+    with pytest.raises(ValidationError, match=match):
+        session.from_json(text)
+
+
+def test_query_params_round_trip_and_refusals():
+    from app_state import session
+    from scorio_core import rubric as rb
+
+    lb = ANALYSES["leaderboard"]
+    p = lb.params(confidence=0.9, ks=(2, 4), prior="greedy")
+    q = session.to_query("leaderboard", p)
+    assert q == {"leaderboard.confidence": "0.9", "leaderboard.prior": '"greedy"',
+                 "leaderboard.ks": "[2,4]"}
+    assert session.from_query("leaderboard", q | {"other.x": "1"}) == p
+    assert session.from_query("leaderboard", {}) == lb.params()
+    assert session.to_query("leaderboard", lb.params()) == {}
+    with pytest.raises(ValidationError, match="not valid JSON"):
+        session.from_query("leaderboard", {"leaderboard.confidence": "0,9"})
+    with pytest.raises(ValidationError, match="confidence"):
+        session.from_query("leaderboard", {"leaderboard.confidence": "2"})
+    custom = rb.get_preset("ranking/conservative")
+    with pytest.raises(ValidationError, match="session file"):
+        session.to_query("rubric", ANALYSES["rubric"].params(schemes=(custom,)))
+
+
+def test_convergence_without_split_equals_the_cli_call(aime):
+    """slow_replicates=None gives every method the same replicates, as `scorio-studio
+    convergence` does: the definition's numbers equal one convergence_at_n call."""
+    from scorio_core.engines.convergence import convergence_at_n
+
+    conv = ANALYSES["convergence"]
+    p = conv.params(methods="bayes,borda", replicates=12, curve_replicates=5,
+                    slow_replicates=None, seed=4, scheme="row")
+    r = conv.run(aime, p)
+    direct = convergence_at_n(aime.R, aime.R0, ["bayes", "borda"], replicates=12, scheme="row",
+                              seed=4)
+    pd.testing.assert_frame_equal(r.summary, direct.summary)
+    code = conv.to_code(p, "data")
+    assert "convergence_at_n(data.R, data.R0, ['bayes', 'borda'], replicates=12" in code
+
+
+def test_greedy_has_one_row_per_benchmark(data_dir):
+    full = io.load(data_dir / "reasoning_synthetic.npz")
+    g = ANALYSES["greedy"]
+    t = g.tables(g.run(full, g.params(replicates=3)))["table"]
+    assert t["data"].tolist() == [*full.benchmark_names, "combined"]
+    assert t["tau_gs"].between(-1, 1).all()
+
+
+@pytest.mark.parametrize("aid", ["compare", "convergence", "stability", "greedy"])
+def test_progress_is_reported_and_does_not_change_the_result(aid, aime, results):
+    """The long analyses report ``progress(fraction, message)`` in [0, 1], never going back,
+    ending at 1; passing a callback leaves every table unchanged."""
+    a = ANALYSES[aid]
+    seen: list[tuple[float, str]] = []
+    result = a.run(aime, a.params(**FAST[aid]), progress=lambda f, m: seen.append((f, m)))
+    fr = [f for f, _ in seen]
+    assert len(fr) >= 2 and fr[-1] == 1.0
+    assert all(0.0 <= f <= 1.0 for f in fr)
+    assert all(b >= a_ - 1e-12 for a_, b in zip(fr, fr[1:], strict=False))
+    for name, df in a.tables(result).items():
+        pd.testing.assert_frame_equal(df, a.tables(results[aid])[name], check_exact=False,
+                                      rtol=1e-12, atol=1e-15)
+
+
+def test_convergence_without_curves_is_the_cli_shape(aime):
+    """``curve_replicates=None`` (the CLI) skips the τ_b curves but not convergence@n."""
+    a = ANALYSES["convergence"]
+    fast = FAST["convergence"] | {"curve_replicates": None}
+    r = a.run(aime, a.params(**fast))
+    full = a.run(aime, a.params(**FAST["convergence"]))
+    assert r.curves.empty and not full.curves.empty
+    pd.testing.assert_frame_equal(r.summary, full.summary)
+    assert [c.title for c in a.charts(r)][0] == "Distribution of convergence@n"
+
+
+def test_plan_pair_must_be_models_of_the_data(aime):
+    pl = ANALYSES["plan"]
+    with pytest.raises(ValidationError, match="unknown model 'nobody'"):
+        pl.run(aime, pl.params(pair=(aime.models[0], "nobody"), n_max=4, sims=100))
+    best_first = [aime.models[i] for i in np.argsort(-aime.R.mean(axis=(1, 2)), kind="stable")]
+    low, high = best_first[5], best_first[0]
+    r = pl.run(aime, pl.params(pair=(low, high), n_max=20, sims=100))
+    assert r.curve_settings == (low, high, (1, 2, 4, 8, 16, 20))
+    # the lower-ranked model named first: the simulated order is mostly "wrong"
+    assert r.curve.p_correct[-1] < 0.5 and r.curve.z_mean[-1] < 0

@@ -1,0 +1,140 @@
+"""Settings declared once (issue 21): the CLI options and the page widgets of the
+leaderboard and the Planner come from the declarations in ``scorio_core/params.py``."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+from pathlib import Path
+
+import pytest
+
+from scorio_core import params as P
+from scorio_core._validation import ValidationError
+from scorio_core.cli import _parser
+from scorio_core.io.options import LoadOptions
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Options every data-reading subcommand shares besides the loader's, and output-only flags.
+SHARED = {"help", "path", "benchmark", "format", "rubric", "workers", "scheduler"}
+#: The loader's options, declared once on LoadOptions (parsed attribute -> setting name).
+LOADER = {s.dest or n: n for n, (_, s) in P.settings_of(LoadOptions).items() if s.cli is not None}
+CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams,
+             "compare": P.CompareParams, "stability": P.StabilityParams,
+             "greedy": P.GreedyParams, "convergence": P.ConvergenceParams}
+
+
+def _subparser(name: str) -> argparse.ArgumentParser:
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[name]
+
+
+@pytest.mark.parametrize("command", sorted(CONVERTED))
+def test_every_cli_option_is_a_declared_setting(command):
+    cls = CONVERTED[command]
+    declared = P.settings_of(cls)
+    seen = set()
+    for action in _subparser(command)._actions:
+        if action.dest in SHARED:
+            continue
+        if action.dest in LOADER:
+            default, s = P.settings_of(LoadOptions)[LOADER[action.dest]]
+            assert action.default == default
+            continue
+        assert action.dest in declared, f"--{action.dest} is declared outside {cls.__name__}"
+        default, s = declared[action.dest]
+        assert action.default == default and (action.choices is None) == (s.choices is None)
+        seen.add(action.dest)
+    assert seen == {n for n, (_, s) in declared.items() if s.cli is not None}
+
+
+def test_every_data_command_takes_every_loader_option():
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    readers = [n for n, p in sub.choices.items()
+               if any(a.dest == "path" for a in p._actions)]
+    assert {"leaderboard", "plan", "info", "import", "report"} <= set(readers)
+    for name in readers:
+        dests = {a.dest for a in sub.choices[name]._actions}
+        assert set(LOADER) <= dests, (name, set(LOADER) - dests)
+
+
+def test_loader_options_parse_from_the_cli_as_the_api_takes_them():
+    p = argparse.ArgumentParser()
+    P.add_options(p, LoadOptions)
+    args = p.parse_args(["--columns", "model=llm, question=id", "--on-missing", "truncate",
+                         "--input-format", "csv", "--weights", "0,0.5,1"])
+    opts = P.from_args(LoadOptions, args)
+    assert opts == LoadOptions(columns={"model": "llm", "question": "id"},
+                               on_missing="truncate", format="csv", weights=[0, 0.5, 1])
+    assert hash(opts) == hash(LoadOptions(columns=(("model", "llm"), ("question", "id")),
+                                          on_missing="truncate", format="csv",
+                                          weights=(0.0, 0.5, 1.0)))
+    with pytest.raises(SystemExit):
+        p.parse_args(["--columns", "model"])
+
+
+@pytest.mark.parametrize("command", sorted(CONVERTED))
+def test_cli_modules_declare_no_option_of_a_setting(command):
+    """The CLI module adds no ``--flag`` by hand that a setting declares."""
+    tree = ast.parse((ROOT / "scorio_core" / "cli" / f"{command}.py").read_text())
+    flags = {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "add_argument"
+        and node.args and isinstance(node.args[0], ast.Constant)
+    }
+    assert flags <= {"--format", "--rubric", "--workers", "--scheduler"}, flags
+
+
+def test_defaults_round_trip_through_the_cli():
+    extra = {"convergence": {"curve_replicates": None, "slow_replicates": None}}
+    for command, cls in CONVERTED.items():
+        args = _subparser(command).parse_args(["x.npz"])
+        want = cls(**extra.get(command, {}))
+        assert P.from_args(cls, args, **extra.get(command, {})) == want, command
+
+
+def test_declarations_validate_and_say_what_was_expected():
+    with pytest.raises(ValidationError, match="assurance must be at least 0.5 and below 1"):
+        P.PlanParams(assurance=0.3)
+    with pytest.raises(ValidationError, match="adjust must be one of 'holm', 'simultaneous'"):
+        P.PlanParams(adjust="sidak")
+    with pytest.raises(ValidationError, match="budget_trials must be a whole number"):
+        P.PlanParams(budget_trials=2.5)
+    with pytest.raises(ValidationError, match="confidence must be strictly between 0 and 1"):
+        P.LeaderboardParams(confidence=1.0)
+    with pytest.raises(ValidationError, match="n_max must be between 2 and 4096"):
+        P.PlanParams(n_max=5000)
+    assert P.PlanParams(n_max=None).n_max is None  # optional: None means the default rule
+    assert P.PlanParams(budget_trials=4.0).budget_trials == 4  # a whole float is accepted
+
+
+def test_bad_cli_values_are_refused_by_the_declaration(capsys):
+    p = _subparser("plan")
+    with pytest.raises(SystemExit):
+        p.parse_args(["x.npz", "--sims", "10"])
+    assert "sims must be between 100 and 200000; got 10" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        p.parse_args(["x.npz", "--draws", "many"])
+    assert "--draws expects a whole number; got 'many'" in capsys.readouterr().err
+
+
+def test_widget_texts_come_from_the_declaration():
+    w = P.widget(P.PlanParams, "scope")
+    assert w["options"] == ["questions", "population"] and w["label"] == "Scope"
+    assert "population: mean score over the population" in w["help"]
+    assert P.widget(P.LeaderboardParams, "ks")["label"] == "Pass@k columns"
+
+
+def test_pages_take_their_setting_keys_from_the_page_state_declarations():
+    """A page names a setting's widget key through ``keys(...)`` (declared once in
+    ``app_state.page_state.FIELDS``), never as a string literal of its own."""
+    import re
+
+    from app_state.page_state import FIELDS, keys
+
+    single = {k for a in FIELDS for k in keys(a).values()}
+    for page in (ROOT / "app_pages").glob("*.py"):
+        literal = set(re.findall(r'key="([^"]+)"', page.read_text())) & single
+        assert not literal, f"{page.name} declares {sorted(literal)} itself"
+    assert keys("plan")["assurance"] == "plan_assurance"

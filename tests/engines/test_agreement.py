@@ -1,0 +1,114 @@
+"""Agreement analyses: τ_b (vs scipy), agreement table, consensus."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import kendalltau
+
+from scorio_core import ValidationError
+from scorio_core.engines import (
+    agreement_summary,
+    agreement_table,
+    compare,
+    consensus,
+    gold_standard,
+    kendall_tau_b,
+    run_methods,
+    tau_b_matrix,
+)
+
+
+def test_tau_b_matrix_equals_scipy_with_ties():
+    rng = np.random.default_rng(0)
+    X = rng.integers(1, 4, (12, 9))  # heavy ties
+    T = tau_b_matrix(X)
+    for a in range(12):
+        for b in range(12):
+            ref = kendalltau(X[a], X[b], variant="b").statistic
+            if np.isnan(ref):
+                assert np.isnan(T[a, b])
+            else:
+                assert T[a, b] == pytest.approx(ref, abs=1e-12)
+
+
+def test_tau_b_known_values_and_errors():
+    assert kendall_tau_b([1, 2, 3], [1, 2, 3]) == 1.0
+    assert kendall_tau_b([1, 2, 3], [3, 2, 1]) == -1.0
+    assert np.isnan(kendall_tau_b([1, 1, 1], [1, 2, 3]))  # undefined: no untied pair
+    with pytest.raises(ValidationError):
+        kendall_tau_b([1, 2], [1, 2, 3])
+
+
+def test_gold_is_avg_order():
+    R = np.random.default_rng(1).integers(0, 2, (6, 10, 7))
+    acc = R.mean(axis=(1, 2))
+    gold = gold_standard(R)
+    assert kendall_tau_b(gold, -acc) == pytest.approx(1.0)
+
+
+def test_run_methods_skips_with_reasons_and_agreement_table():
+    R = np.random.default_rng(2).integers(0, 2, (5, 8, 1))
+    run = run_methods(R, methods=["avg", "bayes", "pass_at_k_2", "bayes_greedy", "bayes_ci"])
+    assert set(run.ranks.columns) == {"avg", "bayes", "bayes_ci"}
+    assert "N >= 2" in run.skipped["pass_at_k_2"] and "R0" in run.skipped["bayes_greedy"]
+    table = agreement_table(run.ranks, gold_standard(R))
+    row = table.set_index("method").loc["avg"]
+    assert row["tau_b"] == pytest.approx(1.0) and bool(row["exact"])
+    with pytest.raises(ValidationError, match="unknown method"):
+        run_methods(R, methods=["nope"])
+
+
+def test_summary_and_consensus():
+    s = agreement_summary([1.0, 0.96, 0.5, np.nan])
+    assert s == {
+        "mean": pytest.approx(0.82),
+        "median": 0.96,
+        "min": 0.5,
+        "n_tau_1": 1,
+        "n_tau_ge_0.95": 2,
+        "n_undefined": 1,
+    }
+    ranks = pd.DataFrame({"a": [1, 2, 3, 4], "b": [1, 2, 3, 4], "c": [4, 3, 2, 1]})
+    c = consensus(ranks)
+    assert c["method"].tolist()[:2] == ["a", "b"] and c["method"].iloc[-1] == "c"
+    assert c["mean_tau_b"].iloc[0] == pytest.approx(0.0)  # (1 + -1) / 2
+
+
+def test_tau_b_undefined_when_every_model_ties_is_reported_not_raised():
+    """Issue 14: with every model tied τ_b has no untied pair (0/0). The agreement
+    functions return NaN with the reason instead of crashing or printing a bare nan."""
+    from scorio_core.engines.agreement import UNDEFINED_ALL_TIE, tau_b_undefined_reason
+
+    assert tau_b_undefined_reason([2, 2, 2]) == UNDEFINED_ALL_TIE == "undefined (all models tie)"
+    assert tau_b_undefined_reason([1, 2, 2], [2, 2, 2]) == UNDEFINED_ALL_TIE
+    assert tau_b_undefined_reason([1, 2, 2], [1, 1, 3]) is None
+    assert tau_b_undefined_reason([1]) == "undefined (fewer than 2 models)"
+
+    R = np.ones((4, 5, 3), dtype=int)  # every model solves everything: all methods tie all
+    run = run_methods(R, methods=["avg", "bayes", "borda", "bradley_terry"])
+    cmp = compare(run, R=R)
+    assert cmp.undefined == UNDEFINED_ALL_TIE
+    assert cmp.agreement["tau_b"].isna().all()
+    assert (cmp.agreement["note"] == UNDEFINED_ALL_TIE).all()
+    assert cmp.summary["n_undefined"] == 3 and np.isnan(cmp.summary["mean"])
+    assert cmp.consensus["mean_tau_b"].isna().all()
+    assert (cmp.consensus["note"] == UNDEFINED_ALL_TIE).all()
+
+
+def test_tau_b_note_only_where_undefined():
+    R = np.random.default_rng(3).integers(0, 2, (5, 8, 4))
+    run = run_methods(R, methods=["avg", "bayes", "borda"])
+    cmp = compare(run, R=R)
+    assert cmp.undefined is None
+    assert (cmp.agreement["note"] == "").all() and cmp.agreement["tau_b"].notna().all()
+    assert cmp.summary["n_undefined"] == 0
+    # one method that ties every model: its row is undefined and sorts last
+    ranks = run.ranks.assign(flat=1)
+    table = agreement_table(ranks, gold_standard(R))
+    assert table["method"].iloc[-1] == "flat"
+    assert table.set_index("method").loc["flat", "note"] == "undefined (all models tie)"
+    c = consensus(ranks).set_index("method")
+    assert np.isnan(c.loc["flat", "mean_tau_b"]) and c.loc["flat", "note"]
+    assert c.loc["avg", "note"] == "" and np.isfinite(c.loc["avg", "mean_tau_b"])

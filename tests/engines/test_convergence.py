@@ -1,0 +1,395 @@
+"""Bootstrap engine, convergence curves and convergence@n (issue 4; 000 §2.7, §3.3, App. I.1).
+
+The vectorized fast paths are checked against a plain loop that re-ranks each
+replicate at each step with the registered method, and τ_b against scipy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import kendalltau
+
+from scorio_core import io
+from scorio_core import resampling as bs
+from scorio_core._validation import ValidationError
+from scorio_core.engines.agreement import tau_b_to
+from scorio_core.engines.convergence import (
+    convergence_at_n,
+    convergence_curves,
+    fast_path,
+    rank_trajectory,
+    subset_convergence,
+    target_ranks,
+    worst_trajectory,
+)
+from scorio_core.rank import METHODS
+from scorio_core.rank._ties import rank_scores, rank_scores_batch
+
+FAST = [
+    "bayes",
+    "avg",
+    "bayes_greedy",
+    "pass_at_k_2",
+    "pass_hat_k_2",
+    "g_pass_at_k_tau_2_0.5",
+    "mg_pass_at_k_2",
+    "pass_at_k_4",
+]
+
+
+@pytest.fixture(scope="module")
+def small():
+    rng = np.random.default_rng(7)
+    p = rng.beta(2, 2, size=(5, 9, 1))
+    R = (rng.random((5, 9, 8)) < p).astype(np.int8)
+    R0 = (rng.random((5, 9, 1)) < p).astype(np.int8)
+    return R, R0
+
+
+@pytest.fixture(scope="module")
+def coins(data_dir):
+    return io.load(data_dir / "biased_coins.npz")
+
+
+def _tau(a, b) -> float:
+    t = kendalltau(a, b, variant="b").statistic
+    return float(t)
+
+
+def _loop_ranks(mid, R, R0, idx):
+    """Ranks after every step s of one replicate, re-ranked from scratch (None if undefined)."""
+    Rrep = R[:, :, idx] if idx.ndim == 1 else R[:, np.arange(R.shape[1])[:, None], idx]
+    m = METHODS[mid]
+    return [
+        m(Rrep[:, :, :s], R0)[0] if s >= m.min_trials else None for s in range(1, idx.shape[-1] + 1)
+    ]
+
+
+def _loop_s_star(traj, tgt) -> int:
+    """000 App. I.1 literally: min s <= N-1 with every ranking from s on equal to the target."""
+    N = len(traj)
+    for s in range(1, N):
+        if all(r is not None and np.array_equal(r, tgt) for r in traj[s - 1 :]):
+            return s
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# bootstrap engine
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("scheme", bs.SCHEMES)
+def test_replicate_indices_do_not_depend_on_batch_or_start(scheme):
+    full = bs.resample_indices(10, 1300, scheme, seed=3, M=4)
+    parts = np.concatenate([i for _, i in bs.iter_batches(10, 1300, scheme, 3, M=4, batch=301)])
+    assert np.array_equal(full, parts)
+    assert np.array_equal(bs.resample_indices(10, 5, scheme, seed=3, M=4, start=700), full[700:705])
+    assert not np.array_equal(full, bs.resample_indices(10, 1300, scheme, seed=4, M=4))
+    assert full.min() >= 0 and full.max() <= 9
+
+
+def test_schemes_have_their_meaning():
+    perm = bs.resample_indices(12, 50, "permutation", seed=0)
+    assert (np.sort(perm, axis=1) == np.arange(12)).all()
+    col = bs.resample_indices(12, 400, "column", seed=0)
+    assert any(len(set(r)) < 12 for r in col)  # with replacement
+    row = bs.resample_indices(12, 20, "row", seed=0, M=3)
+    assert row.shape == (20, 3, 12) and not (row[:, 0] == row[:, 1]).all()
+    R = np.arange(2 * 3 * 12).reshape(2, 3, 12)
+    rep = bs.resample(R, row[:2])
+    assert rep.shape == (2, 2, 3, 12)
+    assert rep[1, 0, 2, 5] == R[0, 2, row[1, 2, 5]]
+    rep = bs.resample(R, col[:2])
+    assert rep[1, 1, 0, 3] == R[1, 0, col[1, 3]]
+
+
+def test_model_pools_and_bad_arguments():
+    pools = bs.model_pools(20, 5, 30, seed=1)
+    assert pools.shape == (30, 5)
+    assert all(len(set(p)) == 5 for p in pools) and (np.diff(pools, axis=1) > 0).all()
+    with pytest.raises(ValidationError, match="at most the 4 models"):
+        bs.model_pools(4, 5, 3)
+    with pytest.raises(ValidationError, match="scheme must be one of"):
+        bs.resample_indices(5, 2, "bogus")
+    with pytest.raises(ValidationError, match="seed"):
+        bs.resample_indices(5, 2, seed=-1)
+    with pytest.raises(ValidationError, match="M"):
+        bs.resample_indices(5, 2, "row")
+
+
+def test_batch_ranks_equal_rank_scores_with_ties():
+    rng = np.random.default_rng(0)
+    S = rng.integers(0, 3, size=(500, 7)) / 3.0
+    S[::3] += rng.random((167, 7)) * 1e-14  # float noise below the tie tolerance
+    got = rank_scores_batch(S)
+    assert all(np.array_equal(got[i], rank_scores(S[i])) for i in range(len(S)))
+    assert (rank_scores_batch([[1.0, np.nan]]) == 0).all()
+
+
+def test_tau_b_to_equals_scipy_with_ties():
+    rng = np.random.default_rng(1)
+    X = rng.integers(1, 4, size=(40, 6))
+    t = np.array([1, 2, 2, 4, 5, 5])
+    got = tau_b_to(X, t)
+    want = [_tau(x, t) for x in X]
+    np.testing.assert_allclose(got, want, equal_nan=True)
+
+
+# ---------------------------------------------------------------------------
+# curves and convergence@n vs a plain loop
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("scheme", bs.SCHEMES)
+def test_curves_equal_a_plain_rerank_loop(small, scheme):
+    R, R0 = small
+    methods = FAST + ["borda", "bradley_terry"]
+    B = 6
+    cur = convergence_curves(R, R0, methods, replicates=B, scheme=scheme, seed=11)
+    idx = bs.resample_indices(R.shape[2], B, scheme, seed=11, M=R.shape[1])
+    gold = METHODS["bayes"](R)[0]
+    for mid in methods:
+        want = np.full((B, R.shape[2]), np.nan)
+        for b in range(B):
+            for s, r in enumerate(_loop_ranks(mid, R, R0, idx[b])):
+                if r is not None:
+                    want[b, s] = _tau(r, gold)
+        np.testing.assert_allclose(cur.tau[mid], want, equal_nan=True, err_msg=mid)
+
+
+@pytest.mark.parametrize("scheme", ["column", "row"])
+@pytest.mark.parametrize("target", ["gold", "self"])
+def test_convergence_at_n_equals_the_definition_loop(small, scheme, target):
+    R, R0 = small
+    methods = FAST + ["borda"]
+    B = 12
+    run = convergence_at_n(R, R0, methods, replicates=B, scheme=scheme, seed=5, target=target)
+    idx = bs.resample_indices(R.shape[2], B, scheme, seed=5, M=R.shape[1])
+    for mid in methods:
+        tgt = target_ranks(mid, R, R0, target)
+        want = [_loop_s_star(_loop_ranks(mid, R, R0, idx[b]), tgt) for b in range(B)]
+        assert run.s_star[mid].tolist() == want, mid
+
+
+def test_results_do_not_depend_on_batch(coins):
+    R = coins.R[:, :, :30]
+    kw = dict(methods=["bayes", "pass_at_k_2", "borda"], replicates=40, seed=9)
+    a = convergence_at_n(R, batch=7, **kw)
+    b = convergence_at_n(R, batch=4096, **kw)
+    for mid in kw["methods"]:
+        assert np.array_equal(a.s_star[mid], b.s_star[mid])
+    c1 = convergence_curves(R, batch=3, **kw)
+    c2 = convergence_curves(R, batch=1000, **kw)
+    for mid in kw["methods"]:
+        np.testing.assert_array_equal(c1.tau[mid], c2.tau[mid])
+
+
+def test_fixed_ranking_converges_at_first_trial():
+    # every trial identical: model l solves the first 6 - l questions in every trial
+    L, M, N = 5, 8, 10
+    R = np.zeros((L, M, N), dtype=np.int8)
+    for m in range(L):
+        R[m, : 6 - m] = 1
+    run = convergence_at_n(R, methods=["bayes", "avg", "pass_at_k_4", "borda"], replicates=50)
+    assert (run.s_star["bayes"] == 1).all() and (run.s_star["avg"] == 1).all()
+    assert (run.s_star["borda"] == 1).all()
+    assert (run.s_star["pass_at_k_4"] == 4).all()  # no Pass@4 ranking before 4 trials
+    assert run.summary.set_index("method").loc["bayes", "no_convergence"] == 0.0
+    pmf = run.pmf[run.pmf.method == "bayes"]
+    assert pmf.loc[pmf.n == 1, "p"].item() == 1.0
+    cur = convergence_curves(R, methods=["bayes"], replicates=20)
+    assert np.allclose(cur.tau["bayes"], 1.0)
+
+
+def test_tie_heavy_tensor():
+    # models 0/1 and 2/3 are identical: the target ties them and so does every replicate
+    rng = np.random.default_rng(3)
+    base = (rng.random((3, 12, 10)) < [[[0.8]], [[0.5]], [[0.2]]]).astype(np.int8)
+    R = base[[0, 0, 1, 1, 2]]
+    gold = METHODS["bayes"](R)[0]
+    assert gold[0] == gold[1] and gold[2] == gold[3]
+    cur = convergence_curves(R, methods=["bayes", "pass_at_k_2"], replicates=30, seed=2)
+    idx = bs.resample_indices(10, 30, "column", seed=2)
+    for b in range(30):
+        r = METHODS["bayes"](R[:, :, idx[b]][:, :, :3])[0]
+        assert cur.tau["bayes"][b, 2] == pytest.approx(_tau(r, gold))
+        assert r[0] == r[1] and r[2] == r[3]
+    # a constant tensor ties everything: tau_b is undefined (NaN), never a fake 1
+    flat = convergence_curves(np.ones((3, 4, 5), int), methods=["bayes"], replicates=3)
+    assert np.isnan(flat.tau["bayes"]).all()
+    run = convergence_at_n(R, methods=["bayes"], replicates=200, seed=2)
+    s = run.s_star["bayes"]
+    assert ((s >= 0) & (s <= 9)).all() and (s > 0).any()
+
+
+def test_biased_coins_bayes_beats_pass8_against_the_true_ranking(coins):
+    """000 Fig. 2: vs the known true ranking, Bayes@N rises with N and stays above Pass@8."""
+    truth = np.asarray(coins.metadata["true_means"])
+    cur = convergence_curves(
+        coins.R, methods=["bayes", "pass_at_k_8"], replicates=1000, target=truth, seed=0
+    )
+    s = cur.summary.pivot(index="n", columns="method", values="mean")
+    grid = [1, 2, 4, 8, 16, 32, 64]
+    assert np.all(np.diff(s.loc[grid, "bayes"].to_numpy()) > 0)
+    assert s.loc[80, "bayes"] > s.loc[1, "bayes"] + 0.1
+    n8 = s.index >= 8
+    assert (s.loc[n8, "bayes"] > s.loc[n8, "pass_at_k_8"]).all()
+
+
+def test_worst_trajectory_is_the_latest_changing_replicate(coins):
+    R = coins.R
+    run = convergence_at_n(R, methods=["bayes"], replicates=300, seed=4)
+    b = run.worst("bayes")
+    assert run.last_change["bayes"][b] == run.last_change["bayes"].max()
+    traj = worst_trajectory(run, "bayes", R)
+    idx = bs.resample_indices(R.shape[2], 1, "column", 4, start=b)[0]
+    assert traj.shape == (80, 11)
+    assert np.array_equal(traj[-1], METHODS["bayes"](R[:, :, idx])[0])
+    gold = METHODS["bayes"](R)[0]
+    last = run.last_change["bayes"][b]
+    assert not np.array_equal(traj[last - 1], gold)
+    assert all(np.array_equal(t, gold) for t in traj[last:])
+    # the slowest *converging* replicate: its trajectory settles exactly at convergence@n
+    bc = run.worst("bayes", converged=True)
+    s = run.s_star["bayes"][bc]
+    assert s == run.s_star["bayes"].max() > 0
+    traj = worst_trajectory(run, "bayes", R, converged=True)
+    assert not np.array_equal(traj[s - 2], gold) and all(
+        np.array_equal(t, gold) for t in traj[s - 1 :]
+    )
+    slow = rank_trajectory("borda", R[:, :, :6])
+    assert np.array_equal(slow[-1], METHODS["borda"](R[:, :, :6])[0])
+
+
+def test_subset_convergence_table(coins):
+    tab = subset_convergence(
+        coins.R,
+        methods=["bayes", "pass_at_k_2"],
+        sizes=(3, 5, 50),
+        subsets=3,
+        replicates=50,
+        models=coins.models,
+    )
+    assert tab["size"].tolist() == [3, 3, 3, 5, 5, 5]  # 50 > L is dropped
+    assert tab["models"].str.count(", ").tolist() == [2, 2, 2, 4, 4, 4]
+    assert tab["bayes"].between(1, 80).all()
+    assert tab["bayes no-conv"].between(0, 1).all()
+
+
+def test_fast_paths_cover_the_count_metrics(small):
+    R, R0 = small
+    assert all(fast_path(m, R, R0) is not None for m in FAST)
+    assert fast_path("bayes_greedy", R, None) is None
+    assert fast_path("bayes_ci", R) is None and fast_path("borda", R) is None
+
+
+def test_bad_input_is_refused(small):
+    R, R0 = small
+    with pytest.raises(ValidationError, match="unknown method"):
+        convergence_curves(R, methods=["nope"], replicates=2)
+    with pytest.raises(ValidationError, match="one value per model"):
+        convergence_curves(R, methods=["bayes"], replicates=2, target=[1.0, 2.0])
+    with pytest.raises(ValidationError, match="at least 2 models"):
+        convergence_at_n(R[:1], methods=["bayes"], replicates=2)
+    run = convergence_at_n(R, None, ["bayes_greedy", "bayes"], replicates=2)
+    assert "bayes_greedy" in run.skipped and "bayes" in run.s_star
+
+
+def test_convergence_matches_a_reference_package_loop(coins):
+    """Differential: re-ranking every prefix with the reference `scorio` gives the same s*."""
+    ref = pytest.importorskip("scorio.rank")
+    R = coins.R[:, :, :24]
+    B = 8
+    run = convergence_at_n(R, methods=["bayes", "pass_at_k_2", "pass_at_k_4"], replicates=B,
+                           seed=12)
+    idx = bs.resample_indices(R.shape[2], B, "column", seed=12)
+    gold = ref.bayes(R)
+    for mid, fn, kw in (("bayes", ref.bayes, {}), ("pass_at_k_2", ref.pass_at_k, {"k": 2}),
+                        ("pass_at_k_4", ref.pass_at_k, {"k": 4})):
+        k = kw.get("k", 1)
+        want = [_loop_s_star([fn(R[:, :, idx[b]][:, :, :s], **kw) if s >= k else None
+                              for s in range(1, 25)], gold) for b in range(B)]
+        assert run.s_star[mid].tolist() == want, mid
+
+
+# --------------------------------------------------------------- issue 10: convergence with CI
+def _aime_like():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_inference import aime_like
+
+    return aime_like()[0]
+
+
+def test_convergence_with_ci_is_never_later_than_exact():
+    from scorio_core.engines.convergence import convergence_at_n
+
+    R = _aime_like()
+    kw = dict(methods=["bayes", "pass_at_k_2"], replicates=400, seed=3)
+    exact = convergence_at_n(R, **kw)
+    ci = convergence_at_n(R, match="ci", **kw)
+    for m in kw["methods"]:
+        # an exact match is also a match up to CI ties, so the last mismatch is never later
+        assert (ci.last_change[m] <= exact.last_change[m]).all()
+    assert ci.summary["no_convergence"].sum() < exact.summary["no_convergence"].sum()
+    assert ci.match == "ci" and exact.match == "exact"
+
+
+def test_ci_requirements_follow_the_decided_pairs():
+    from scorio_core.engines.convergence import ci_requirements, convergence_at_n
+
+    R = np.zeros((3, 30, 6), dtype=int)
+    R[0] = 1  # model 0 always right: decided above both others at every step
+    R[1, :15, :3] = 1
+    R[2, :14, :3] = 1  # model 2 just below model 1: a CI tie
+    i, j = ci_requirements(R, np.array([1, 2, 3]))
+    assert sorted(zip(i.tolist(), j.tolist(), strict=True)) == [(0, 1), (0, 2)]
+    kw = dict(methods=["bayes"], replicates=50, scheme="permutation")
+    assert (convergence_at_n(R, match="ci", **kw).s_star["bayes"] == 1).all()
+    assert (convergence_at_n(R, **kw).s_star["bayes"] > 1).any()
+
+
+def test_explanations_say_why_and_what_to_change():
+    from scorio_core.engines.convergence import convergence_at_n, explain_convergence
+
+    R1 = np.random.default_rng(0).integers(0, 2, (4, 10, 1))
+    # N = 1: undefined, refused with the reason (it used to report "never converges")
+    with pytest.raises(ValidationError, match="needs at least 2 trials per question"):
+        convergence_at_n(R1, methods=["bayes"], replicates=20)
+    R = _aime_like()
+    run = convergence_at_n(R, methods=["bayes", "pass_at_k_2", "pass_at_k_4"], replicates=300)
+    msgs = explain_convergence(run, R)
+    assert any("pass_at_k_4" in m and "k = N = 4" in m for m in msgs)
+    assert any("never converges" in m and "15 of 15" in m for m in msgs)
+    assert any(m.startswith("What to change") and "with CI" in m for m in msgs)
+    ok = convergence_at_n(R, methods=["bayes"], match="ci", scheme="permutation", replicates=100)
+    assert explain_convergence(ok, R) == []
+
+
+def test_cli_convergence_match_ci(capsys, tmp_path):
+    from scorio_core import Outcomes
+    from scorio_core.cli import main
+    from scorio_core.io import save_table
+
+    path = tmp_path / "small.csv"
+    save_table(Outcomes(_aime_like()), path, format="csv")
+    assert main(["convergence", str(path), "--replicates", "200", "--match", "ci", "--format",
+                 "table"]) == 0
+    out = capsys.readouterr().out
+    assert "match ci" in out and "pass_at_k_8" in out
+    assert main(["convergence", str(path), "--replicates", "200", "--format", "table"]) == 0
+    assert "What to change" in capsys.readouterr().out
+
+
+def test_trial_axes_show_whole_numbers():
+    from scorio_core import charts
+
+    pmf = pd.DataFrame({"method": ["bayes"] * 3, "n": [1, 2, 3], "p": [0.2, 0.5, 0.1]})
+    spec = charts.convergence_pmf(pmf).to_dict()
+    axis = spec["layer"][0]["encoding"]["x"]["axis"]
+    # every whole n of a short range once (tickMinStep alone drew 1, 2, 2, 3, 3 on 1..3)
+    assert axis["format"] == "d" and axis["values"] == [1, 2, 3]
+    long = pmf.assign(n=[1, 40, 80])
+    axis = charts.convergence_pmf(long).to_dict()["layer"][0]["encoding"]["x"]["axis"]
+    assert axis["format"] == "d" and axis["tickMinStep"] == 1

@@ -1,0 +1,419 @@
+"""Logs written by the harnesses themselves (inspect-ai 0.3.285, lm_eval 0.4.13; see
+``tests/fixtures/harness/generate.py``) load into what each harness itself reads from
+them: the same models, questions, trials and mean, compared with the harness's own
+reading stored beside each fixture (``reading.json``). The harnesses are not needed; the
+last tests re-read the fixtures with the live harness when it is installed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scorio_core import io
+from scorio_core._validation import ValidationError
+from scorio_core.cli import main
+from scorio_core.eval import pass_at_k
+from scorio_core.io import MissingCellsError
+
+HERE = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
+INSPECT = HERE / "inspect"
+LM_EVAL = HERE / "lm_eval"
+LETTER = {"C": 1.0, "P": 0.5, "I": 0.0, "N": 0.0}
+
+
+def reading(d: Path) -> dict:
+    return json.loads((d / "reading.json").read_text())
+
+
+def short(model: str) -> str:
+    return model.rsplit("/", 1)[-1]
+
+
+def weights_of(o) -> np.ndarray:
+    """Each cell's score (its category's weight): shape (L, M, N)."""
+    return np.asarray(o.weights)[o.R]
+
+
+def json_logs() -> list[Path]:
+    return sorted(p for p in (INSPECT / "json_log").glob("*.json") if p.name != "reading.json")
+
+
+def value(v) -> float:
+    return LETTER[v] if isinstance(v, str) else float(v)
+
+
+def check_against_inspect(o, logs: list[dict], scorer: str | None = None, scale: float = 1.0):
+    """Every (model, question, epoch) cell equals the harness's sample score, and each
+    model's mean equals Inspect's headline metric (mean reducer)."""
+    assert sorted(o.models) == sorted(short(log["model"]) for log in logs)
+    for log in logs:
+        m = o.models.index(short(log["model"]))
+        ids = sorted({str(s["id"]) for s in log["samples"]})
+        assert sorted(q.rsplit("/", 1)[-1] for q in o.questions) == ids
+        assert o.N == log["epochs"]
+        w = weights_of(o)[m] * scale
+        for s in log["samples"]:
+            q = next(i for i, x in enumerate(o.questions) if x.rsplit("/", 1)[-1] == str(s["id"]))
+            got = next(iter(s["scores"].values()))  # one scorer per log here
+            if isinstance(got, dict):  # a dict-valued score: the key is the scorer
+                got = got[scorer]
+            assert w[q, s["epoch"] - 1] == pytest.approx(value(got))
+        head = next(sc for sc in log["scores"] if sc["name"] == (scorer or sc["name"]))
+        assert w.mean() == pytest.approx(next(iter(head["metrics"].values())), abs=1e-12)
+
+
+# --------------------------------------------------------------------------- Inspect
+@pytest.mark.parametrize("name", ["epochs", "json_log"])
+def test_inspect_ordinary_logs_agree_with_inspect(name):
+    d = INSPECT / name
+    o = io.load(d)
+    check_against_inspect(o, reading(d)["logs"])
+    rep = o.metadata["import_report"]
+    assert rep["model_names"] == {"mockllm/alpha": "alpha", "mockllm/beta": "beta"}
+    for f in rep["files"]:
+        assert f["mean"] == pytest.approx(f["harness"]["value"], abs=1e-6)
+
+
+def test_inspect_errored_samples_scored_anyway_count():
+    d = INSPECT / "errored"
+    logs = reading(d)["logs"]
+    assert sum(s["error"] for log in logs for s in log["samples"]) == 4  # as written
+    o = io.load(d)
+    check_against_inspect(o, logs)  # the errored samples are counted, with their scores
+    rep = o.metadata["import_report"]
+    assert rep["missing_samples"] == 0
+    assert any("errored but were scored anyway (score_on_error)" in n for n in rep["notes"])
+
+
+def test_inspect_dict_scores_expose_each_key_as_a_scorer(capsys):
+    d = INSPECT / "dict_scores"
+    logs = reading(d)["logs"]
+    for key in ("exact", "near"):
+        check_against_inspect(io.load(d, scorer=key), logs, scorer=key)
+    o = io.load(d)  # default: the first key, noted
+    assert any("2 scorers (exact, near)" in n for n in o.metadata["import_report"]["notes"])
+    assert main(["info", str(d), "--scorer", "near"]) == 0
+    files = json.loads(capsys.readouterr().out)["import_report"]["files"]
+    assert {f["scorer"] for f in files} == {"near"}
+    assert io.load(d, scorer="two_way/near").R.tolist() == io.load(d, scorer="near").R.tolist()
+    with pytest.raises(ValidationError, match=r"no scorer 'nope'; this log has 'exact', 'near'"):
+        io.load(d, scorer="nope")
+
+
+def test_inspect_grades_need_their_scale_never_a_guess():
+    d = INSPECT / "graded"
+    with pytest.raises(ValidationError, match=r"outside \[0, 1\]: a numeric grade needs its "
+                       r"scale.*--score-range LO,HI") as err:  # fmt: skip
+        io.load(d)
+    # what it recommends works on the same data
+    o = io.load(d, score_range=(0, 10))
+    check_against_inspect(o, reading(d)["logs"], scale=10.0)
+    assert "--weights" in str(err.value)
+    cats = io.load(d, weights=[k / 10 for k in range(11)])
+    assert cats.C == 10 and cats.category_names[7] == "7"
+    np.testing.assert_allclose(weights_of(cats), weights_of(o))
+    with pytest.raises(ValidationError, match=r"outside the score range \[0, 5\]"):
+        io.load(d, score_range=(0, 5))
+
+
+def test_inspect_reducer_is_reported_beside_our_numbers():
+    d = INSPECT / "reducer"
+    logs = reading(d)["logs"]
+    o = io.load(d)
+    for log in logs:
+        m = o.models.index(short(log["model"]))
+        assert o.N == log["epochs"] == 4
+        head = log["scores"][0]
+        assert head["reducer"] == "pass_at_2"
+        inspect_value = head["metrics"]["accuracy"]
+        # Inspect's per-question pass_at_2 is the unbiased pass@2 of the 4 epochs: ours
+        assert float(pass_at_k(o.R[m], 2)) == pytest.approx(inspect_value, abs=1e-12)
+        reduced = log["reductions"]["pseudo_match"]["values"]
+        per_q = [1 - (o.R[m, q] == 0).sum() * ((o.R[m, q] == 0).sum() - 1) / 12
+                 for q in range(o.M)]  # fmt: skip
+        assert per_q == pytest.approx([reduced[q] for q in o.questions])
+        row = next(f for f in o.metadata["import_report"]["files"]
+                   if f["model"] == short(log["model"]))  # fmt: skip
+        assert row["harness"]["reducer"] == "pass_at_2"
+        assert row["harness"]["value"] == pytest.approx(inspect_value)
+        assert row["mean"] == pytest.approx(weights_of(o)[m].mean())
+        assert any("'pass_at_2'" in n for n in row["notes"])
+        assert "avg@N" in o.metadata["import_report"]["mean_meaning"]
+    assert any(r["mean"] != pytest.approx(r["harness"]["value"])
+               for r in o.metadata["import_report"]["files"])  # the two numbers differ here
+
+
+def test_inspect_log_without_samples_reads_the_reductions():
+    d = INSPECT / "nosamples"
+    logs = reading(d)["logs"]
+    assert all(not log["samples"] for log in logs)
+    o = io.load(d)
+    assert o.N == 1
+    for log in logs:
+        m = o.models.index(short(log["model"]))
+        red = log["reductions"]["pseudo_match"]["values"]
+        assert weights_of(o)[m, :, 0].tolist() == [red[q] for q in o.questions]
+        assert weights_of(o)[m].mean() == pytest.approx(log["scores"][0]["metrics"]["accuracy"])
+    notes = " ".join(o.metadata["import_report"]["notes"])
+    assert "log_samples=False" in notes and "'mean'" in notes
+
+
+def test_inspect_eval_set_with_tasks_of_different_epochs():
+    d = INSPECT / "eval_set"
+    logs = reading(d)["logs"]
+    o = io.load(d)  # used to fail: "10 of 54 ... cells are missing"
+    assert o.benchmark_names == ["arith", "logic"]
+    assert o.describe()["trials per benchmark"] == {"arith": 2, "logic": 3}
+    assert o.N == 2 and any("the combined view keeps the first 2" in n
+                            for n in o.metadata["import_report"]["notes"])  # fmt: skip
+    for task in ("arith", "logic"):
+        mine = [log for log in logs if log["task"] == task]
+        check_against_inspect(o.select(task), mine)
+        check_against_inspect(io.load(d, benchmark=task), mine)  # chosen before assembly
+    # a table keeps every trial of every benchmark and reads back the same parts
+    frame = io.to_long_frame(o)
+    again = io.load(frame)
+    assert again.describe()["trials per benchmark"] == {"arith": 2, "logic": 3}
+    assert again.select("logic").R.tolist() == o.select("logic").R.tolist()
+    with pytest.raises(ValidationError, match=r"different trials per question .*\.parquet"):
+        io.save_npz(o, Path("/dev/null"))
+
+
+def test_cli_benchmark_on_a_folder_of_tasks_with_different_epochs(capsys):
+    d = INSPECT / "eval_set"
+    assert main(["leaderboard", str(d), "--benchmark", "logic", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    rows = next(v for v in out.values() if isinstance(v, list))
+    want = {short(log["model"]): log["scores"][0]["metrics"]["accuracy"]
+            for log in reading(d)["logs"] if log["task"] == "logic"}  # fmt: skip
+    assert {r["model"] for r in rows} == set(want)
+    assert main(["info", str(d), "--benchmark", "logic"]) == 0
+    assert json.loads(capsys.readouterr().out)["trials (N)"] == 3
+    assert main(["info", str(d), "--benchmark", "nope"]) == 2
+    assert "unknown benchmark 'nope'; these logs hold the benchmark(s) (tasks): arith, logic" in (
+        capsys.readouterr().err
+    )
+
+
+def test_drop_questions_on_a_multi_task_folder_keeps_every_task():
+    d = INSPECT / "eval_set"
+    o = io.load(d, on_missing="drop_questions")
+    assert o.benchmark_names == ["arith", "logic"]
+    assert o.M == 9 and o.select("logic").N == 3
+
+
+# --------------------------------------------------------------------------- lm-eval
+def test_lm_eval_multi_task_folder_agrees_with_lm_eval():
+    d = LM_EVAL / "multi"
+    ref = reading(d)["models"]
+    o = io.load(d)
+    assert sorted(o.models) == sorted(ref)
+    assert o.benchmark_names == ["qa_one", "qa_rep", "qa_vote/maj@5", "qa_vote/score-first"]
+    assert o.N == 1
+    for model, r in ref.items():
+        m = o.models.index(model)
+        for bench in o.benchmark_names:
+            task, _, filt = bench.partition("/")
+            filt = filt or "none"
+            sub = o.select(bench)
+            assert sub.M == r["n-samples"][task]["effective"] == 6
+            want = r["results"][task][f"exact_match,{filt}"]
+            assert weights_of(sub)[m].mean() == pytest.approx(want, abs=1e-12), (model, bench)
+    rep = o.metadata["import_report"]
+    for f in rep["files"]:
+        assert f["mean"] == pytest.approx(f["harness"]["value"], abs=1e-6)
+    notes = " ".join(rep["notes"])
+    assert "repeats=3" in notes and "'maj@5' (regex -> majority_vote -> take_first)" in notes
+    assert "re-scored" not in notes
+
+
+def test_lm_eval_exact_match_options_are_the_tasks():
+    """lm-eval's value, not a plain string comparison of the responses: 'BLUE.' matches
+    'blue' under ignore_case + ignore_punctuation (the 0.5-vs-0.1 bug of the issue)."""
+    d = LM_EVAL / "multi"
+    rows = [json.loads(x) for x in next(d.glob("alpha/samples_qa_rep_*.jsonl")).open()]
+    opts = {"ignore_case": True, "ignore_punctuation": True}
+    from scorio_core.io.lm_eval import exact_match
+
+    for r in rows:
+        assert float(exact_match(r["filtered_resps"][0], r["target"], opts)) == r["exact_match"]
+    assert any(r["exact_match"] == 1.0 and r["filtered_resps"][0] != r["target"] for r in rows)
+
+
+def test_lm_eval_filter_and_task_choice(capsys):
+    d = LM_EVAL / "multi"
+    one = io.load(d, scorer="maj@5/exact_match", benchmark="qa_vote")
+    assert one.benchmark_names == ["qa_vote"] and one.M == 6
+    ref = reading(d)["models"]
+    for model in ref:
+        assert weights_of(one)[one.models.index(model)].mean() == pytest.approx(
+            ref[model]["results"]["qa_vote"]["exact_match,maj@5"]
+        )
+    assert main(["info", str(d), "--benchmark", "qa_rep"]) == 0
+    assert json.loads(capsys.readouterr().out)["questions (M)"] == 6
+
+
+def test_lm_eval_limit_is_reported():
+    d = LM_EVAL / "limited"
+    r = reading(d)
+    o = io.load(d)
+    assert o.M == r["n-samples"]["qa_one"]["effective"] == 4
+    assert weights_of(o).mean() == pytest.approx(r["results"]["qa_one"]["exact_match,none"])
+    assert any("evaluated 4 of the task's 6 documents" in n
+               for n in o.metadata["import_report"]["notes"])  # fmt: skip
+
+
+def test_lm_eval_predict_only_cannot_be_scored():
+    with pytest.raises(ValidationError, match=r"no metric: cannot score\. lm-eval wrote this "
+                       r"log with --predict_only"):  # fmt: skip
+        io.load(LM_EVAL / "predict_only")
+
+
+def test_lm_eval_samples_file_named_alone_keeps_its_model(tmp_path):
+    path = next((LM_EVAL / "multi").glob("alpha/samples_qa_rep_*.jsonl"))
+    o = io.load(path)
+    assert o.models == ("alpha",)
+    assert not any("directory name" in n for n in o.metadata["import_report"].get("notes", []))
+    alone = tmp_path / "my-model" / path.name
+    alone.parent.mkdir()
+    shutil.copy(path, alone)
+    o = io.load(alone)  # no results json: the folder's name, said so
+    assert o.models == ("my-model",)
+    assert any("model name from the directory name" in n
+               for n in o.metadata["import_report"]["notes"])  # fmt: skip
+
+
+# ----------------------------------------------------------------- model identity
+def test_model_map_joins_one_model_across_harnesses(tmp_path):
+    """An Inspect log and a table name the same model differently: a mapping file makes
+    them one model; the prefix rule keeps names distinct or keeps them all."""
+    d = INSPECT / "epochs"
+    table = tmp_path / "other.csv"
+    table.write_text("model,question,trial,outcome,benchmark\n" + "".join(
+        f"{m},{q + 1},{t},{(q + t) % 2},extra\n" for m in ("the-alpha", "beta") for q in range(3)
+        for t in range(3)))  # fmt: skip
+    mapping = tmp_path / "names.json"
+    mapping.write_text(json.dumps({"the-alpha": "alpha"}))
+    o = io.load([d, table], model_map=str(mapping))
+    assert sorted(o.models) == ["alpha", "beta"]
+    assert o.benchmark_names == ["arith", "extra"]
+    assert o.M == 8 and "extra/1" in o.questions and "arith/1" in o.questions
+    csv_map = tmp_path / "names.csv"
+    csv_map.write_text("from,to\nmockllm/alpha,the-alpha\nmockllm/beta,beta\n")
+    code = main(["info", str(d), "--model-map", str(csv_map)])
+    assert code == 0
+    keep = io.load(d, model_prefix="keep")
+    assert sorted(keep.models) == ["mockllm/alpha", "mockllm/beta"]
+
+
+def test_provider_prefix_kept_when_stripping_would_merge_models(tmp_path):
+    src = json_logs()[0]
+    log = json.loads(src.read_text())
+    for name, model in (("a.json", "mockllm/alpha"), ("b.json", "openai/alpha")):
+        log["eval"]["model"] = model
+        (tmp_path / name).write_text(json.dumps(log))
+    o = io.load(tmp_path)
+    assert sorted(o.models) == ["mockllm/alpha", "openai/alpha"]
+    assert any("kept the provider prefixes" in n for n in o.metadata["import_report"]["notes"])
+    with pytest.raises(ValidationError, match=r"two logs for the same model 'alpha' \(named "
+                       r"mockllm/alpha and openai/alpha in the logs"):  # fmt: skip
+        io.load(tmp_path, model_map={"mockllm/alpha": "alpha", "openai/alpha": "alpha"})
+
+
+# ------------------------------------------------------------- messages and report
+def test_messages_never_recommend_what_fails_on_the_same_data(tmp_path):
+    """drop_questions that would drop every question does not recommend itself."""
+    rows = ["model,question,trial,outcome"]
+    rows += [f"A,q{q},{t},1" for q in range(3) for t in range(2)]
+    rows += [f"B,q{q},0,1" for q in range(3)]  # B has one trial everywhere
+    path = tmp_path / "t.csv"
+    path.write_text("\n".join(rows) + "\n")
+    with pytest.raises(MissingCellsError) as err:
+        io.load(path, on_missing="drop_questions")
+    msg = str(err.value)
+    assert "would drop all 3 questions" in msg
+    assert "on_missing='drop_questions'" not in msg.split("would drop all")[1]
+    assert "'truncate'" in msg
+    assert io.load(path, on_missing="truncate").N == 1  # and what it recommends works
+
+
+def test_import_prints_plain_numbers(tmp_path, capsys):
+    d = INSPECT / "graded"
+    out = tmp_path / "g.csv"
+    assert main(["import", str(d), "--score-range", "0,10", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "np.float64" not in err and "[0, 0.2, 0.3" in err
+    assert "(2 models x 5 questions x 1 trial)" in err
+    single = json_logs()[0]
+    assert main(["import", str(single), "--out", str(tmp_path / "one.npz")]) == 0
+    assert "(1 model x 3 questions x 1 trial)" in capsys.readouterr().err
+
+
+# ------------------------------------------------- the stored readings are the harness's
+def test_stored_inspect_readings_are_inspects_own():
+    log_mod = pytest.importorskip("inspect_ai.log")
+    for d in sorted(p for p in INSPECT.iterdir() if p.is_dir()):
+        for log in reading(d)["logs"]:
+            live = log_mod.read_eval_log(str(d / log["file"]))
+            assert live.eval.model == log["model"] and live.eval.config.epochs == log["epochs"]
+            assert [(s.id, s.epoch) for s in live.samples or []] == [
+                (s["id"], s["epoch"]) for s in log["samples"]
+            ]
+
+
+def test_stored_lm_eval_readings_match_the_results_files():
+    d = LM_EVAL / "multi"
+    for model, r in reading(d)["models"].items():
+        res = json.loads(next(d.glob(f"{model}/results_*.json")).read_text())
+        assert res["results"] == r["results"] and res["n-samples"] == r["n-samples"]
+
+
+# ------------------------------------------------------------- a second upload
+def test_second_upload_of_the_same_results_asks_instead_of_merging(tmp_path):
+    """The issue's case: the same results as a CSV and as the harness's logs (named with
+    the provider prefix) must not become twice as many models."""
+    from scorio_core.io.upload import apply_upload, check_upload
+
+    d = INSPECT / "epochs"
+    csv = tmp_path / "same.csv"
+    io.save_table(io.load(d), csv)  # the CSV names the models 'alpha', 'beta'
+    current = io.load(csv)
+    chk = check_upload(current, d, model_prefix="keep")  # 'mockllm/alpha', 'mockllm/beta'
+    assert set(chk.near_duplicates) == {("alpha", "mockllm/alpha"), ("beta", "mockllm/beta")}
+    assert chk.duplicate_cells == 2 * 5 and chk.conflict  # the same cells under other names
+    assert chk.choices == ("replace", "add_benchmark", "cancel")
+    assert "look like current ones" in chk.message
+    with pytest.raises(ValidationError, match="choice must be one of"):
+        apply_upload(chk, "add")  # merging is not offered
+    assert apply_upload(chk, "cancel") is current
+    assert apply_upload(chk, "replace") is chk.new
+    both = apply_upload(chk, "add_benchmark", benchmark="again")
+    assert sorted(both.models) == ["alpha", "beta"] and both.L == 2
+    assert both.benchmark_names == ["arith", "again"] and both.M == 10
+    np.testing.assert_array_equal(both.select("again").R, both.select("arith").R)
+    same = check_upload(current, d)  # default names: the very same cells
+    assert same.duplicate_cells == 2 * 5 and same.same_models == ("beta", "alpha")
+    other = tmp_path / "gamma.csv"
+    other.write_text("model,question,trial,outcome\n" + "".join(
+        f"gamma,{q},{t},1\n" for q in range(1, 6) for t in range(3)))  # fmt: skip
+    chk = check_upload(current, other)
+    assert not chk.conflict and chk.choices[0] == "add"
+    assert sorted(apply_upload(chk, "add").models) == ["alpha", "beta", "gamma"]
+
+
+def test_parts_are_dropped_when_the_combined_data_is_replaced():
+    """A rubric (or any replace) that changes R must not leave stale per-benchmark parts
+    behind for select() to return."""
+    import dataclasses
+
+    o = io.load(INSPECT / "eval_set")
+    assert o.parts is not None
+    flipped = dataclasses.replace(o, R=1 - o.R)  # same weights, other outcomes
+    assert flipped.parts is None
+    assert flipped.select("logic").N == 2  # the combined view's questions, no stale part
+    assert dataclasses.replace(o, name="x").parts is not None
+    assert o.with_weights([0, 0.5]).select("logic").weights.tolist() == [0, 0.5]

@@ -1,0 +1,266 @@
+"""Reports: the HTML file is complete, self-contained and escaped; Markdown and the CLI write
+what they say; the exported notebook runs on a fresh kernel and reproduces the numbers."""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import io
+from scorio_core.cli import main
+from scorio_core.definitions import ANALYSES
+from scorio_core.definitions.provenance import attach_source
+from scorio_core.report import build_report, escape, to_html, to_markdown, write_report
+
+XSS = "<img src=x onerror=alert(1)>"
+SMALL = [
+    ("leaderboard", {"ks": (2,)}),
+    ("compare", {"methods": "bayes,avg,borda,bradley_terry"}),
+    ("convergence", {"methods": "bayes,pass_at_k_2", "replicates": 200, "curve_replicates": 30,
+                     "seed": 5}),
+    ("stability", {"methods": "bayes,avg,borda"}),
+    ("greedy", {"replicates": 6, "seed": 2}),
+    ("rubric", {"schemes": ("ranking/conservative", "dontpass/format-aware")}),
+    ("plan", {"budget_trials": 10, "n_max": 32, "sims": 300, "seed": 3}),
+    ("rubric-lesson", {"weights": (0.0, 0.25, 1.0), "R0": ((2,), (1,))}),  # a simulation study
+]
+
+
+def _external_refs(page: str) -> list[str]:
+    pats = [r"https?://", r"""src\s*=\s*["']?//""", r"""href\s*=\s*["']?//""", r"<script",
+            r"<link", r"@import", r"""url\(\s*["']?(?!#)"""]
+    return [p for p in pats if re.search(p, page, flags=re.I)]
+
+
+@pytest.fixture(scope="module")
+def bundled(data_dir):
+    path = data_dir / "reasoning_synthetic.npz"
+    data = attach_source(io.load(path), path).select("AIME'25")
+    report = build_report(data, SMALL, title=f"Report {XSS} & co")
+    return path, data, report, to_html(report)
+
+
+@pytest.fixture(scope="module")
+def long_csv(tmp_path_factory) -> Path:
+    """A long table with greedy rows, two benchmarks and one numeric signal column."""
+    rng = np.random.default_rng(12)
+    rows = []
+    skill = {"alpha-7b": 0.75, "beta 13b": 0.55, "gamma_v2": 0.35, "delta.1": 0.5}
+    for m, p in skill.items():
+        for q in range(16):
+            bench = "setA" if q < 8 else "setB"
+            for t in range(6):
+                y = int(rng.random() < p)
+                rows.append((m, f"q{q}", t, y, "sample", bench, rng.random()))
+            rows.append((m, f"q{q}", 0, int(rng.random() < p), "greedy", bench, rng.random()))
+    df = pd.DataFrame(rows, columns=["model", "question", "trial", "outcome", "decoding",
+                                     "benchmark", "latency"])
+    path = tmp_path_factory.mktemp("csv") / "my runs.csv"
+    df.to_csv(path, index=False)
+    return path
+
+
+def test_bundled_report_has_every_section_and_model(bundled):
+    _, data, report, page = bundled
+    for a in ANALYSES.values():
+        assert f"{escape(a.title)}</h2>" in page, a.id
+        assert escape(a.how_to_read) in page
+    for m in data.models:
+        assert escape(m) in page, m
+    assert all(s.error is None for s in report.sections)
+    n_charts = sum(c.empty is None for s in report.sections for c in s.charts)
+    assert page.count("<svg") == n_charts >= 10
+    # a chart with nothing to show (no replicate converged) is replaced by why, not drawn flat
+    for c in (c for s in report.sections for c in s.charts if c.empty is not None):
+        assert escape(c.empty) in page
+    assert "Synthetic data — not real model outputs." in page
+    assert "Scope: " in page and "questions scope" in page and "@media print" in page
+
+
+def test_bundled_report_is_self_contained(bundled):
+    page = bundled[3]
+    assert _external_refs(page) == []
+    assert "default-src 'none'" in page  # the CSP forbids any fetch even if something slipped
+    ids = re.findall(r'\bid="([^"]+)"', page)
+    assert len(ids) == len(set(ids))  # inlined charts do not share gradient/clip ids
+    refs = set(re.findall(r"url\(#([^)]+)\)", page))
+    assert refs and refs <= set(ids)
+
+
+def test_titles_and_names_are_escaped(bundled, long_csv):
+    page = bundled[3]
+    assert XSS not in page and "<img" not in page
+    assert html.escape(f"Report {XSS} & co") in page
+    # a dataset name (free text, unlike model names) arrives escaped everywhere it is shown
+    data = io.load(long_csv, name=f"runs {XSS}")
+    rep = build_report(data, ["leaderboard"], title="t")
+    out = to_html(rep)
+    assert XSS not in out and "&lt;img src=x onerror=alert(1)&gt;" in out
+    md = to_markdown(rep)
+    assert XSS not in md and "&lt;img" in md
+    assert escape('"><script>x</script>') == "&quot;&gt;&lt;script&gt;x&lt;/script&gt;"
+
+
+def test_provenance_block(bundled):
+    path, _, report, page = bundled
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert digest in page and "reasoning_synthetic.npz" in page
+    prov = report.provenance
+    assert prov["benchmark"] == "AIME'25" and prov["input"]["sha256"] == digest
+    assert prov["settings"]["convergence"]["replicates"] == 200
+    assert prov["seeds"] == {"convergence.seed": 5, "greedy.seed": 2, "leaderboard.seed": 0,
+                             "plan.seed": 3}
+
+
+def test_long_csv_report(long_csv):
+    data = attach_source(io.load(long_csv), long_csv)
+    report = build_report(data, SMALL, title="CSV report")
+    page = to_html(report)
+    for a in ANALYSES.values():
+        assert f"{escape(a.title)}</h2>" in page, a.id
+    for m in ("alpha-7b", "beta 13b", "gamma_v2", "delta.1"):
+        assert m in page
+    errors = {s.analysis.id: s.error for s in report.sections if s.error}
+    # the rubric presets read signals this file lacks: the section says why, nothing crashes
+    assert list(errors) == ["rubric"]
+    assert f"Not computed for these data: {escape(errors['rubric'])}" in page
+    assert "my runs.csv" in page
+    assert hashlib.sha256(long_csv.read_bytes()).hexdigest() in page
+    assert page.count("<svg") == sum(c.empty is None for s in report.sections for c in s.charts)
+    assert _external_refs(page) == []
+
+
+def test_cli_report(long_csv, tmp_path):
+    out = tmp_path / "b.html"
+    assert main(["report", str(long_csv), "--benchmark", "setB", "--sections", "leaderboard",
+                 "--title", "CSV <b>report</b>", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "8 questions" in page and "CSV &lt;b&gt;report&lt;/b&gt;" in page
+    assert "setB" in page and "<b>" not in page
+
+
+def test_cli_refuses_bad_requests(long_csv, tmp_path, capsys):
+    assert main(["report", str(long_csv), "--out", str(tmp_path / "r.pdf")]) == 2
+    assert "must end in .html, .md, .ipynb" in capsys.readouterr().err
+    assert main(["report", str(long_csv), "--sections", "leaderboard,plot",
+                 "--out", str(tmp_path / "r.html")]) == 2
+    assert "sections must be" in capsys.readouterr().err
+
+
+def test_markdown_writes_chart_files(bundled, tmp_path):
+    from dataclasses import replace
+
+    report = replace(bundled[2], sections=bundled[2].sections[:2])  # fewer charts to render
+    out = write_report(report, tmp_path / "rep.md")
+    text = out.read_text(encoding="utf-8")
+    links = re.findall(r"!\[[^\]]*\]\((rep_charts/[^)]+\.svg)\)", text)
+    assert len(links) == sum(len(s.charts) for s in report.sections)
+    assert all((tmp_path / link).read_text().startswith("<svg") for link in links)
+    for sec in report.sections:
+        assert f". {sec.analysis.title}" in text
+        for name in sec.tables:
+            assert f"### {name}" in text
+    assert "## Provenance" in text
+
+
+# ----------------------------------------------------------------------------- notebook
+KEY_NUMBERS = """
+import json
+numbers = {
+    "mu": board.table["score"].tolist(),
+    "agreement": cmp.agreement["tau_b"].tolist(),
+    "conv_mean_censored": summary["mean_censored"].tolist(),
+    "curves_mean": curves["mean"].tolist(),
+    "stab_gold": stab.table["gold_mean"].tolist(),
+    "greedy_delta": greedy_table(greedy)["delta_tau"].tolist(),
+    "rubric_tau_self": tau["tau_self_mean"].tolist(),
+    "plan_trials_needed": planned.pairs["trials_needed"].tolist(),
+    "plan_extra": planned.allocation["extra_trials"].tolist(),
+    "plan_p_correct": order.p_correct.tolist(),
+    "plan_z_mean": order.z_mean.tolist(),
+    "plan_decided": [float(v) for v in decided],
+    "lesson": [lesson.mu, lesson.sigma],
+}
+with open("numbers.json", "w") as f:
+    json.dump(numbers, f)
+"""
+
+
+def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    path, _, report, _ = bundled
+    nb_path = write_report(report, tmp_path / "rep.ipynb", data_path=path)
+    nb = nbformat.read(nb_path, as_version=4)
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    # public calls only: no private module or name of scorio_core is imported
+    imports = re.findall(r"^from (scorio_core\S*) import (.+)$", code, flags=re.M)
+    assert imports
+    for module, names in imports:
+        assert not any(p.startswith("_") for p in module.split(".")), module
+        assert not any(n.strip().startswith("_") for n in names.split(",")), names
+    nb.cells.append(nbformat.v4.new_code_cell(KEY_NUMBERS))
+    nbclient.NotebookClient(
+        nb, timeout=240, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    got = json.loads((tmp_path / "numbers.json").read_text())
+    s = {x.analysis.id: x for x in report.sections}
+    want = {
+        "mu": s["leaderboard"].result.board.table["score"],
+        "agreement": s["compare"].result.comparison.agreement["tau_b"],
+        "conv_mean_censored": s["convergence"].result.summary["mean_censored"],
+        "curves_mean": s["convergence"].result.curves["mean"],
+        "stab_gold": s["stability"].result.stability.table["gold_mean"],
+        "greedy_delta": s["greedy"].tables["table"]["delta_tau"],
+        "rubric_tau_self": s["rubric"].result.tau["tau_self_mean"],
+        "plan_trials_needed": s["plan"].result.plan.pairs["trials_needed"],
+        "plan_extra": s["plan"].result.plan.allocation["extra_trials"],
+        "plan_p_correct": s["plan"].result.curve.p_correct,
+        "plan_z_mean": s["plan"].result.curve.z_mean,
+        "plan_decided": s["plan"].result.curve.p_decided,
+        "lesson": [s["rubric-lesson"].result.mu, s["rubric-lesson"].result.sigma],
+    }
+    for k, v in want.items():
+        np.testing.assert_allclose(np.asarray(got[k], float), np.asarray(v, float), rtol=0,
+                                   atol=1e-12, err_msg=k)
+    # every chart cell produced a chart (a chart with nothing to show is a note instead)
+    outs = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("charts.")]
+    assert len(outs) == sum(c.empty is None for x in report.sections for c in x.charts)
+    assert all(c.outputs for c in outs)
+
+
+def test_notebook_refuses_a_changed_file(data_dir, tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    src = tmp_path / "coins.npz"
+    src.write_bytes((data_dir / "biased_coins.npz").read_bytes())
+    data = attach_source(io.load(src), src)
+    nb = write_report(build_report(data, ["leaderboard"]), tmp_path / "n.ipynb", data_path=src)
+    cell = nbformat.read(nb, as_version=4).cells[1].source
+    ns: dict = {}
+    exec(cell, ns)  # the load cell runs as plain Python and checks the hash
+    assert ns["data"].shape == data.shape
+    src.write_bytes(src.read_bytes() + b"\0")
+    with pytest.raises(ValueError, match="sha256 differs"):
+        exec(cell, {})
+
+
+def test_charts_as_files(bundled):
+    from scorio_core.report import chart_png, chart_svg
+
+    chart = bundled[2].sections[0].charts[0].chart
+    svg = chart_svg(chart)
+    assert svg.startswith("<svg") and 'xmlns="http://www.w3.org/2000/svg"' in svg  # standalone
+    inline = chart_svg(chart, inline=True)
+    assert "xmlns" not in inline and inline.count("<path") == svg.count("<path")
+    png = chart_png(chart, scale=1)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width = int.from_bytes(png[16:20], "big")
+    assert 600 < width < 1200  # container-width charts get DEFAULT_WIDTH (680) + axis labels
