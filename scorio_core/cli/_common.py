@@ -80,6 +80,34 @@ def _add_data_args(p: argparse.ArgumentParser) -> None:
     add_options(p, LoadOptions)  # --benchmark, --scorer, --weights, --on-missing, ...
 
 
+def definition_parser(sub, name: str, params_cls: str, help: str, *,  # noqa: A002
+                      cluster: bool = False, format_help: str = "") -> argparse.ArgumentParser:
+    """The subcommand of one analysis definition: the data and loader options, the
+    definition's settings as declared on ``scorio_core.params.<params_cls>``, ``--format``
+    and, for a sweep, the Dask options. Returns the parser for any option of its own."""
+    from .. import params
+
+    p = sub.add_parser(name, help=help)
+    _add_data_args(p)
+    params.add_options(p, getattr(params, params_cls))
+    add_format(p, what=format_help)
+    if cluster:
+        _add_cluster_args(p)
+    return p
+
+
+def print_for(render_fn):
+    """A subcommand's ``run``: load the data the flags name (input file's provenance
+    attached) and print ``render_fn(data, args)``."""
+
+    def run(args) -> int:
+        sys.stdout.write(render_fn(_with_source(args, load(args)), args))
+        return 0
+
+    run.__doc__ = f"Print what ``{render_fn.__name__}`` makes of the data the flags name."
+    return run
+
+
 def _add_cluster_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=_positive_int, default=0,
                    help="run the sweep on a local Dask cluster of this many worker processes "

@@ -3,18 +3,14 @@ Method comparison page's definition, :data:`scorio_core.definitions.COMPARE`).""
 
 from __future__ import annotations
 
-import sys
-
 from ._common import (
-    _add_data_args,
     _csv,
     _json,
     _run,
     _skipped,
-    _with_source,
-    add_format,
-    load,
+    definition_parser,
     output_format,
+    print_for,
     render,
 )
 
@@ -22,20 +18,8 @@ __all__ = ["add_parser", "run", "compare"]
 
 
 def add_parser(sub) -> None:
-    cmp = sub.add_parser(
-        "compare", help="rank with many methods and measure agreement (Method comparison page)"
-    )
-    _add_data_args(cmp)
-    from ..params import CompareParams, add_options
-
-    add_options(cmp, CompareParams)  # as declared in scorio_core/params.py
-    add_format(cmp)
-
-
-def run(args) -> int:
-    """Print the compare tables of the data the flags name."""
-    sys.stdout.write(compare(_with_source(args, load(args)), args))
-    return 0
+    definition_parser(sub, "compare", "CompareParams",
+                      "rank with many methods and measure agreement (Method comparison page)")
 
 
 def compare(data, args) -> str:
@@ -71,3 +55,5 @@ def compare(data, args) -> str:
         [f"skipped {m}: {why}" for m, why in c.run.skipped.items()],
     )
 
+
+run = print_for(compare)

@@ -3,19 +3,14 @@ page's definition, :data:`scorio_core.definitions.CONVERGENCE`)."""
 
 from __future__ import annotations
 
-import sys
-
 from ._common import (
-    _add_cluster_args,
-    _add_data_args,
     _csv,
     _json,
     _run,
     _skipped,
-    _with_source,
-    add_format,
-    load,
+    definition_parser,
     output_format,
+    print_for,
     render,
 )
 
@@ -23,21 +18,8 @@ __all__ = ["add_parser", "run", "convergence"]
 
 
 def add_parser(sub) -> None:
-    conv = sub.add_parser(
-        "convergence", help="convergence@n over bootstrap replicates (Convergence page)"
-    )
-    _add_data_args(conv)
-    from ..params import ConvergenceParams, add_options
-
-    add_options(conv, ConvergenceParams)  # as declared in scorio_core/params.py
-    add_format(conv)
-    _add_cluster_args(conv)
-
-
-def run(args) -> int:
-    """Print the convergence tables of the data the flags name."""
-    sys.stdout.write(convergence(_with_source(args, load(args)), args))
-    return 0
+    definition_parser(sub, "convergence", "ConvergenceParams",
+                      "convergence@n over bootstrap replicates (Convergence page)", cluster=True)
 
 
 def convergence(data, args) -> str:
@@ -92,3 +74,6 @@ def convergence(data, args) -> str:
         [("Summary", "", summ), ("Distribution of convergence@n", "", pd.DataFrame(rows))],
         [*(f"skipped {m}: {w}" for m, w in result.skipped.items()), *why],
     )
+
+
+run = print_for(convergence)

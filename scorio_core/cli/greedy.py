@@ -3,17 +3,13 @@
 
 from __future__ import annotations
 
-import sys
-
 from ._common import (
-    _add_data_args,
     _csv,
     _json,
     _run,
-    _with_source,
-    add_format,
-    load,
+    definition_parser,
     output_format,
+    print_for,
     render,
 )
 
@@ -21,18 +17,8 @@ __all__ = ["add_parser", "run", "greedy"]
 
 
 def add_parser(sub) -> None:
-    gr = sub.add_parser("greedy", help="greedy vs sampling alignment and the greedy prior's effect")
-    _add_data_args(gr)
-    from ..params import GreedyParams, add_options
-
-    add_options(gr, GreedyParams)  # as declared in scorio_core/params.py
-    add_format(gr)
-
-
-def run(args) -> int:
-    """Print the greedy tables of the data the flags name."""
-    sys.stdout.write(greedy(_with_source(args, load(args)), args))
-    return 0
+    definition_parser(sub, "greedy", "GreedyParams",
+                      "greedy vs sampling alignment and the greedy prior's effect")
 
 
 def greedy(data, args) -> str:
@@ -69,3 +55,5 @@ def greedy(data, args) -> str:
          ("Ranks", "displacement = greedy rank - sampling rank", ranks)],
     )
 
+
+run = print_for(greedy)

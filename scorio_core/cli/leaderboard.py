@@ -5,20 +5,14 @@ from __future__ import annotations
 import sys
 
 from .._validation import ValidationError
-from ._common import _add_data_args, add_format, load, output_format
+from ._common import definition_parser, load, output_format
 
 __all__ = ["add_parser", "run"]
 
 
 def add_parser(sub) -> None:
-    from ..params import LeaderboardParams, add_options
-
-    lb = sub.add_parser(
-        "leaderboard", help="CI-aware leaderboard with calibrated intervals (same as the page)"
-    )
-    _add_data_args(lb)
-    add_options(lb, LeaderboardParams)  # every setting as declared in scorio_core/params.py
-    add_format(lb)
+    lb = definition_parser(sub, "leaderboard", "LeaderboardParams",
+                           "CI-aware leaderboard with calibrated intervals (same as the page)")
     lb.add_argument(
         "--rubric",
         help="score with a rubric: a preset name (see `scorio-studio rubric list`) or a rubric "

@@ -5,12 +5,11 @@ from __future__ import annotations
 import sys
 
 from ._common import (
-    _add_data_args,
     _csv,
     _json,
     _run,
     _with_source,
-    add_format,
+    definition_parser,
     load,
     output_format,
     render,
@@ -20,16 +19,10 @@ __all__ = ["add_parser", "params", "run"]
 
 
 def add_parser(sub) -> None:
-    from ..params import PlanParams, add_options
-
-    pl = sub.add_parser(
-        "plan",
-        help="trials and questions that give an 80%% chance of deciding each undecided pair; "
-        "budget split (Planner page)",
-    )
-    _add_data_args(pl)
-    add_options(pl, PlanParams)  # every setting as declared in scorio_core/params.py
-    add_format(pl, what=" (csv: the pairs table under a provenance header)")
+    definition_parser(sub, "plan", "PlanParams",
+                      "trials and questions that give an 80%% chance of deciding each undecided "
+                      "pair; budget split (Planner page)",
+                      format_help=" (csv: the pairs table under a provenance header)")
 
 
 def params(args):

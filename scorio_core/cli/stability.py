@@ -3,19 +3,14 @@ definition, :data:`scorio_core.definitions.STABILITY`)."""
 
 from __future__ import annotations
 
-import sys
-
 from ._common import (
-    _add_cluster_args,
-    _add_data_args,
     _csv,
     _json,
     _run,
     _skipped,
-    _with_source,
-    add_format,
-    load,
+    definition_parser,
     output_format,
+    print_for,
     render,
 )
 
@@ -23,21 +18,9 @@ __all__ = ["add_parser", "run", "stability"]
 
 
 def add_parser(sub) -> None:
-    stab = sub.add_parser(
-        "stability", help="N=1 stability of every method vs gold and itself (Stability page)"
-    )
-    _add_data_args(stab)
-    from ..params import StabilityParams, add_options
-
-    add_options(stab, StabilityParams)  # as declared in scorio_core/params.py
-    add_format(stab)
-    _add_cluster_args(stab)
-
-
-def run(args) -> int:
-    """Print the stability tables of the data the flags name."""
-    sys.stdout.write(stability(_with_source(args, load(args)), args))
-    return 0
+    definition_parser(sub, "stability", "StabilityParams",
+                      "N=1 stability of every method vs gold and itself (Stability page)",
+                      cluster=True)
 
 
 def stability(data, args) -> str:
@@ -70,3 +53,6 @@ def stability(data, args) -> str:
          ("vs each method's own full-trial ranking (self-consistency)", "", own)],
         [f"skipped {m}: {why}" for m, why in st.skipped.items()],
     )
+
+
+run = print_for(stability)
