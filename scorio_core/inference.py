@@ -442,11 +442,13 @@ class Inference:
     adjust: str
     n_draws: int
     seed: int
+    field_cov: np.ndarray | None = None
 
     @cached_property
     def draws(self) -> np.ndarray:
         """Draws ``(n_draws, L)`` of the true scores (:func:`field_draws`, weight units)."""
-        return field_draws(self.score, self.cov * _t_inflation(self.df), self.n_draws, self.seed)
+        cov = self.cov if self.field_cov is None else self.field_cov
+        return field_draws(self.score, cov * _t_inflation(self.df), self.n_draws, self.seed)
 
     @cached_property
     def rank_dist(self) -> np.ndarray:
@@ -472,6 +474,56 @@ def _sqrt_psd(cov: np.ndarray) -> np.ndarray:
 def _t_inflation(df: float) -> float:
     """``df / (df − 2)``: the variance of a ``t`` on ``df`` d.o.f. (3 below 3 d.o.f.)."""
     return df / (df - 2) if df > 3 else 3.0
+
+
+def field_covariance(st: ScoreStats, scope: str, cov: np.ndarray) -> tuple[np.ndarray, float]:
+    """The covariance :func:`field_draws` uses, and the shrinkage intensity ``λ``.
+
+    questions scope: ``cov`` itself (``λ = 0``). population scope: the part of ``cov`` that
+    compares models (its projection on the contrasts, orthogonal to ``1``) is shrunk
+    towards the additive model's -- per-question scores ``y_iα = a_i + b_α + e_iα`` with
+    independent interactions ``e_iα`` of variance ``σ²_i`` -- with the Ledoit & Wolf (2004)
+    intensity ``λ = π̂ / ‖S − T‖²_F`` (clipped to [0, 1]) estimated from the questions
+    themselves (``π̂``: the summed sampling variances of the entries of ``S``). The common
+    part (what all models share, e.g. question difficulty) is kept as estimated.
+
+    Why: ``p_best`` conditions on the leader's lead, and the lead looks decisive exactly
+    when the few-question estimate of its variance came out small; at M = 30 this made
+    ``p_best`` over-confident (predicted 0.70, observed 0.52). A less noisy covariance
+    halves that (docs/calibration_gaps.md). When models' interactions really are
+    correlated (e.g. two fine-tunes of one base), ``λ`` comes out small and ``cov`` is
+    kept. The intervals and decisions do not use this; they use ``cov``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.eval import prepare_counts
+    >>> R = np.random.default_rng(0).integers(0, 2, (4, 30, 8))
+    >>> st = score_stats(prepare_counts(R)[0], np.array([0.0, 1.0]))
+    >>> cov, _, _ = scope_covariance(st, "population")
+    >>> fc, lam = field_covariance(st, "population", cov)
+    >>> bool(np.allclose((fc - cov) @ np.ones(4), 0)), 0.0 <= lam <= 1.0
+    (True, True)
+    """
+    if scope != "population":
+        return cov, 0.0
+    Y = st.ybar
+    L, M = Y.shape
+    if L <= 2 or M < 2:
+        return cov, 0.0
+    P = np.eye(L) - 1.0 / L
+    C = P @ (Y - Y.mean(1, keepdims=True))  # contrasts of the centred per-question scores
+    S = C @ C.T / (M - 1)
+    total = L / (L - 1) * np.trace(S)  # Σ σ²_i under the additive model
+    sig = np.maximum((np.diag(S) - total / L**2) / (1 - 2 / L), 0.0)
+    T = P @ np.diag(sig) @ P
+    s_biased = S * (M - 1) / M
+    C2 = C * C
+    pi = (float((C2 @ C2.T).sum()) / M - float((s_biased**2).sum())) / M
+    gap = float(((S - T) ** 2).sum())
+    lam = float(np.clip(pi / gap, 0.0, 1.0)) if gap > 0 else 1.0
+    shrunk = (lam * T + (1 - lam) * S) / M
+    return cov - P @ cov @ P + shrunk, lam
 
 
 #: Grid of the between-model s.d. ``τ`` for :func:`field_draws` (multiples of its scale).
@@ -606,13 +658,15 @@ def infer(
     null = _null_pair_stats(cov, sd, draws, seed) if adjust == "simultaneous" and L > 1 else None
     D = decide_pvalues(p, P, confidence, adjust, null)
     rank_lo, rank_hi = 1 + D.sum(0), L - D.sum(1)
-    # the covariance is estimated on df degrees of freedom: use the t law's variance
-    S = field_draws(x, cov * _t_inflation(df), draws, seed)
+    # the covariance is estimated on df degrees of freedom: use the t law's variance; the
+    # field's draws use the shrunk covariance (field_covariance)
+    fcov, _ = field_covariance(st, scope, cov)
+    S = field_draws(x, fcov * _t_inflation(df), draws, seed)
     p_best = np.bincount(np.argmax(S, axis=1), minlength=L) / S.shape[0]
     inf = Inference(
         scope, score, np.sqrt(var) * span, st.unscale(lo_s), st.unscale(hi_s), cov * span**2, df,
         sd * span, t, P, p, D, rank_lo, rank_hi, p_best, True, confidence, adjust, int(draws),
-        int(seed),
+        int(seed), fcov * span**2,
     )
     inf.__dict__["draws"] = st.unscale(S)  # cached_property slot: the draws above
     return inf
