@@ -11,7 +11,7 @@ import streamlit as st
 
 from app_pages import _merge
 from app_pages._load_options import options_box
-from app_pages._upload import (  # noqa: F401 -- UPLOAD_KEY, MISSING, UPLOAD_TYPES re-exported
+from app_pages._upload import (  # noqa: F401 -- re-exported
     MISSING,
     UPLOAD_KEY,
     UPLOAD_TYPES,
