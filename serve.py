@@ -17,12 +17,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
-#: What the first page (the Data or Leaderboard page) imports from the core and below it.
+#: What the first page (the Data or Leaderboard page) imports from the core and below it;
+#: polars reads the default dataset (a Parquet long table).
 PRELOAD = (
-    "numpy", "pandas", "pyarrow", "scipy.special", "altair",
+    "numpy", "pandas", "pyarrow", "polars", "scipy.special", "altair",
     "scorio_core.io", "scorio_core.leaderboard", "app_state.texts", "scorio_core.report",
     "scorio_core.definitions.leaderboard", "app_state.page_state",
-    "app_state.session", "scorio_core.charts.leaderboard",
+    "app_state.session", "scorio_core.charts.leaderboard", "app_state.datasets",
+    "app_state.load_form",
 )  # fmt: skip
 
 
@@ -34,21 +36,31 @@ PRELOAD_MORE = (
 
 
 def warm_up() -> None:
-    """Pay the first page's first-call costs now: the leaderboard of a 3 × 4 × 2 table, its
-    charts as Vega-Lite (Altair resolves its channel schemas and narwhals its pandas
-    backend on first use) and its table as Arrow (what ``st.dataframe`` sends). About
-    0.5 s moved from the first browser session to start-up; the core only, no Streamlit."""
+    """Pay the first page's first-call costs now: a 3 × 4 × 2 table read back from
+    Parquet as the default dataset is (polars' reader), the Data page's charts and signal
+    table, the leaderboard, its charts as Vega-Lite (Altair resolves its channel schemas
+    and narwhals its pandas backend on first use) and its table as Arrow (what
+    ``st.dataframe`` sends); the core only, no Streamlit."""
+    import io as pyio
+
     import numpy as np
     import pyarrow as pa
 
-    from app_state.texts import board_display
-    from scorio_core import Outcomes
+    from app_state.texts import board_display, data_charts, signal_table
+    from scorio_core import Outcomes, io
     from scorio_core.definitions import LeaderboardParams
     from scorio_core.definitions.leaderboard import LEADERBOARD
 
     R = np.array([[[1, 0], [1, 1], [0, 0], [1, 0]], [[0, 0], [1, 0], [0, 1], [0, 0]],
                   [[1, 1], [1, 1], [1, 0], [0, 1]]], dtype=np.int8)  # fmt: skip
-    result = LEADERBOARD.run(Outcomes(R), LeaderboardParams())
+    buf = pyio.BytesIO()
+    io.save_table(Outcomes(R, signals={"chars": R * 10.0 + 1}), buf, format="parquet")
+    data = io.load(buf.getvalue(), filename="warm_up.parquet")
+    for c in data_charts(data):
+        c.chart.to_dict(validate=False)
+    pa.Table.from_pandas(signal_table(data))
+    pa.Table.from_pandas(io.to_long_frame(data).to_pandas())
+    result = LEADERBOARD.run(data, LeaderboardParams())
     for c in LEADERBOARD.charts(result):
         c.chart.to_dict(validate=False)  # as app_pages._render.vega_lite sends them
     pa.Table.from_pandas(board_display(result.board.table))

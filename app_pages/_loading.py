@@ -9,7 +9,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_pages._upload import (  # noqa: F401 -- UPLOAD_KEY, MISSING, UPLOAD_TYPES re-exported
+from app_pages import _merge
+from app_pages._load_options import options_box
+from app_pages._upload import (  # noqa: F401 -- re-exported
     MISSING,
     UPLOAD_KEY,
     UPLOAD_TYPES,
@@ -17,18 +19,24 @@ from app_pages._upload import (  # noqa: F401 -- UPLOAD_KEY, MISSING, UPLOAD_TYP
     upload_widgets,
     weights_box,
 )
-from app_state.texts import parse_weights
+from app_state.load_form import code_options, form_options
 from scorio_core import Outcomes, io
 from scorio_core.definitions.provenance import attach_source
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Sidebar labels of the bundled datasets; the first is the app's default.
+TEMPERATURE = "Sampling temperature (real: 9 API models)"
+REASONING = "Reasoning benchmarks (synthetic)"
+COINS = "Biased coins (11 LLM mimics)"
 BUNDLED = {
-    "Reasoning benchmarks (synthetic)": ROOT / "data" / "reasoning_synthetic.npz",
-    "Biased coins (11 LLM mimics)": ROOT / "data" / "biased_coins.npz",
+    TEMPERATURE: ROOT / "data" / "jhu_llm_temperature.parquet",
+    REASONING: ROOT / "data" / "reasoning_synthetic.npz",
+    COINS: ROOT / "data" / "biased_coins.npz",
 }
 UPLOAD = "Upload a file"
-#: ``io.load`` keywords of the current upload (columns, weights, scorer) for "Copy code".
-LOAD_OPTIONS = "_scorio_load_options"
+#: ``io.load`` keywords of the current upload (its ``LoadOptions``' non-default fields)
+#: for "Copy code"; MERGE: the choice that combined added files ("" when none).
+LOAD_OPTIONS, MERGE = "_scorio_load_options", "_scorio_upload_merge_choice"
 
 
 @dataclass(frozen=True)
@@ -72,35 +80,39 @@ def bundled(label: str) -> tuple[Outcomes, str, str]:
 
 
 def bundled_label(stem: str) -> str | None:
-    """The sidebar label of the bundled dataset whose file is ``<stem>.npz`` (or ``None``)."""
+    """The sidebar label of the bundled dataset whose file is ``<stem>.<ext>`` (or ``None``)."""
     return next((k for k, p in BUNDLED.items() if p.stem == stem or p.name == stem), None)
 
 
 def load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     """Load the chosen source; ``None`` when nothing is uploaded yet. Raises on bad input."""
-    st.session_state[LOAD_OPTIONS] = {}
+    ss = st.session_state
+    ss[LOAD_OPTIONS], ss[MERGE] = {}, ""
     if choice != UPLOAD:
         return bundled(choice)
     up = upload_widgets()
     if up is None:
         return None
-    on_missing = st.session_state.get("on_missing", "error")
     files = tuple(up["files"].items()) if "files" in up else ((up["filename"], up["data"]),)
-    columns, scorer = column_mapping(up), st.session_state.get("scorer", "").strip()
-    text = st.session_state.get("upload_weights", "")
-    o = None
+    columns, conditions = column_mapping(up)
+    values = {"on_missing": ss.get("on_missing", "error"), "columns": columns,
+              "scorer": ss.get("scorer", ""), "weights": ss.get("upload_weights", ""),
+              "model_columns": conditions, **options_box()}
+    o, text, merge = None, values["weights"], ""
     try:  # the weights box comes after the load, open when the data need weights
-        options = io.LoadOptions(on_missing=on_missing, columns=dict(columns) or None,
-                                 scorer=scorer or None, weights=parse_weights(text))
-        o = _load_bytes(files, options)
+        options = form_options(values)
+        if (pair := _merge.added(files)) is not None:
+            o, merge = _merge.resolve(*pair, options, _load_bytes)
+        else:
+            o = _load_bytes(files, options)
+            ss[_merge.LOADED] = files
     finally:
         weights_box(bool(text.strip()) or o is None or not o.is_binary)
     sha = hashlib.sha256()
     for name, data in files:
         sha.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-    token = f"upload:{sha.hexdigest()[:16]}:{options!r}"
-    st.session_state[LOAD_OPTIONS] = {"on_missing": on_missing, "columns": dict(columns),
-                                      "weights": options.weights, "scorer": options.scorer}
+    token = f"upload:{sha.hexdigest()[:16]}:{options!r}:{merge}"
+    ss[LOAD_OPTIONS], ss[MERGE] = code_options(options), merge
     return o, token, up["filename"]
 
 

@@ -42,7 +42,7 @@ def upload() -> None:
 
 def editors(o, state: dict) -> rb.Rubric | None:
     """The editor for ``state``; the rubric it describes, or ``None`` (with the error shown)."""
-    v, signals, cc = state["version"], sorted(o.signals), st.column_config
+    v, signals, cc = state["version"], list(rb.signal_names(o)), st.column_config
     st.markdown("**Rules** — tested top to bottom by rule number; the first rule whose rows all "
                 "hold gives the category. Give several rules the same category for an OR.")
     num, sel = cc.NumberColumn, cc.SelectboxColumn

@@ -10,13 +10,16 @@ Session-state contract (also the test seam)
     ``"Upload a file"`` exercises exactly the code path of a real upload.
 
 Widget keys: ``upload``, ``on_missing``, ``scorer``, ``col_<role>`` (column mapping of a
-single uploaded table), ``upload_weights`` (category weights of an upload, e.g. ``"0, 0.5, 1"``).
+single uploaded table), ``model_conditions`` (its *Model identity* columns),
+``upload_weights`` (category weights of an upload, e.g. ``"0, 0.5, 1"``); the *Rows and
+model names* box is :mod:`app_pages._load_options`.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from app_pages._load_options import model_identity
 from scorio_core import io
 
 UPLOAD_TYPES = ["npz", "csv", "parquet", "pq", "jsonl", "ndjson", "eval", "json", "zip"]
@@ -38,16 +41,18 @@ def weights_box(open_: bool) -> None:
         )
 
 
-def column_mapping(up: dict) -> tuple:
-    """Selectboxes mapping our roles to the columns of a single uploaded table."""
+def column_mapping(up: dict) -> tuple[tuple, list[str]]:
+    """Selectboxes mapping our roles to the columns of a single uploaded table, and the
+    condition columns that join the model column in each model's name."""
     if "files" in up:
-        return ()
+        return (), []
     cols = io.table_columns(up["data"], filename=up["filename"])
     if not cols:
-        return ()
+        return (), []
     missing = [r for r in io.ROLES[:4] if r not in cols]
     mapping = []
-    with st.sidebar.expander("Column mapping", expanded=bool(missing)):
+    conditions = st.session_state.get("model_conditions") or []
+    with st.sidebar.expander("Column mapping", expanded=bool(missing or conditions)):
         for role in io.ROLES:
             options = [NO_COLUMN, *cols]
             if st.session_state.get(f"col_{role}") not in options:
@@ -55,7 +60,9 @@ def column_mapping(up: dict) -> tuple:
             choice = st.selectbox(role, options, key=f"col_{role}")
             if choice not in (NO_COLUMN, role):
                 mapping.append((role, choice))
-    return tuple(mapping)
+        model_col = dict(mapping).get("model", "model")
+        conditions = model_identity(cols, model_col)
+    return tuple(mapping), conditions
 
 
 def upload_widgets() -> dict | None:

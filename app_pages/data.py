@@ -2,53 +2,16 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
-from app_pages import _common, _loading, _render, _widgets
-from app_state.texts import category_table, data_charts, data_code, load_notes, signal_table
-
-
-def _import_report(report: dict) -> None:
-    st.subheader("Import report")
-    files = pd.DataFrame(report.get("files", []))
-    if not files.empty and "notes" in files:
-        files["notes"] = files["notes"].map(lambda n: "; ".join(n) if isinstance(n, list) else n)
-    if not files.empty:
-        st.dataframe(files, hide_index=True, key="import_files")
-    st.caption(
-        f"{report.get('n_files', len(files))} file(s) read; "
-        f"{report.get('missing_samples', 0)} sample(s) without a score (errored or unscored: "
-        "missing cells, handled by **Missing cells** in the sidebar)."
-    )
-    for note in report.get("notes", []):
-        st.info(note)
-    if skipped := report.get("skipped_files"):
-        st.caption("Skipped (not outcome files): " + ", ".join(f"`{f}`" for f in skipped))
-
-
-def _header(ds) -> None:
-    full = ds.full
-    st.title(full.name)
-    _common.synthetic_note(full)
-    if desc := full.metadata.get("description"):
-        st.markdown(desc)
-    if src := full.metadata.get("source"):
-        st.caption(f"Source: {src} · loaded from `{ds.source}`")
-    if notes := load_notes(full):
-        st.info("The loader changed or skipped part of the file:")
-        st.json(notes)
-    if report := full.metadata.get("import_report"):
-        _import_report(report)
-    if ids := full.metadata.get("trial_ids"):
-        st.caption(f"Trial ids from the file: {', '.join(map(str, ids[:20]))}"
-                   + (" …" if len(ids) > 20 else "") + " (R numbers them 0..N−1 in this order).")
+from app_pages import _common, _data_header, _loading, _render, _widgets
+from app_state.texts import category_table, data_charts, data_code, signal_table
 
 
 def main() -> None:
     ds = _common.current_dataset()
     o = ds.view
-    _header(ds)
+    _data_header.header(ds)
     cols = st.columns(5)
     cols[0].metric("models (L)", o.L)
     cols[1].metric("questions (M)", o.M, help=f"benchmark: {ds.benchmark}")
@@ -89,6 +52,10 @@ def main() -> None:
                 st.caption("Several files: put them in one folder and load the folder.")
                 path = path.with_name("uploaded_logs")
             st.code(data_code(path, ds.benchmark, **options), language="python")
+            if merge := st.session_state.get(_loading.MERGE):
+                st.caption(f"Files added to the upload were combined by the choice **{merge}**: "
+                           "`io.upload.apply_upload(io.upload.check_upload(data, new), "
+                           f"{merge!r})` with `new = io.load(...)` of the added files.")
 
 
 main()

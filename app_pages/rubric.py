@@ -17,7 +17,7 @@ from app_state.page_state import CURRENT_RUBRIC, from_state
 from app_state.rubric_editor import preset_label, rubric_filename
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
-from scorio_core.definitions.rubric import RUBRIC, rubric_board
+from scorio_core.definitions.rubric import RUBRIC, rubric_board, usable_presets
 
 BLANK, CURRENT, STATE = "(blank rubric)", CURRENT_RUBRIC, _rubric_editor.STATE
 
@@ -46,7 +46,7 @@ def _preview(ds, o, r: rb.Rubric) -> None:
 def _compare(ds, current: rb.Rubric | None) -> None:
     st.subheader("Compare rubrics")
     st.markdown(RUBRIC.how_to_read)
-    options = ([CURRENT] if current is not None else []) + list(rb.PRESETS)
+    options = ([CURRENT] if current is not None else []) + usable_presets(ds.view)
     _page_state.widgets("rubric", ds)
     if current is None and CURRENT in st.session_state.get("rubric_compare", []):
         st.session_state["rubric_compare"] = [  # the editor's rubric is not valid now
@@ -72,7 +72,7 @@ def _compare(ds, current: rb.Rubric | None) -> None:
 
 def main() -> None:
     ds = _common.page_start(
-        "Rubric builder", lambda o: f"signals: {', '.join(sorted(o.signals)) or 'none'}")
+        "Rubric builder", lambda o: f"signals: {', '.join(rb.signal_names(o)) or 'none'}")
     o = ds.view
     if not o.signals:
         st.info("This dataset carries no per-completion signals, so there is nothing for a "
@@ -83,8 +83,11 @@ def main() -> None:
         st.session_state["rubric_preset"] = st.session_state["_rubric_source"] = BLANK
         _rubric_editor.load(restored)
     c1, c2 = st.columns([3, 2])
+    usable = usable_presets(o)  # a preset reading signals the data lack would only fail
+    first = "ranking/conservative" if "ranking/conservative" in usable else next(
+        iter(usable), BLANK)
     source = c1.selectbox("Start from", [BLANK, *rb.PRESETS], key="rubric_preset",
-                          index=1 + list(rb.PRESETS).index("ranking/conservative"),
+                          index=[BLANK, *rb.PRESETS].index(first),
                           format_func=lambda k: k if k == BLANK else preset_label(k))
     with c2:
         _rubric_editor.upload()

@@ -215,6 +215,15 @@ def _show_rubric(values, data, notes):
     if len(custom) > 1:
         notes.append(f"the Rubric builder edits one rubric at a time; kept {custom[0].name!r}")
     chosen = list(dict.fromkeys(s if isinstance(s, str) else CURRENT_RUBRIC for s in values[0]))
+    if data is not None:  # presets reading signals these data lack would only fail
+        from scorio_core.definitions.rubric import default_schemes, usable_presets
+
+        usable = set(usable_presets(data))
+        lack = [k for k in chosen if k != CURRENT_RUBRIC and k not in usable]
+        if lack and usable:  # (no usable preset: the page says the data have no signals)
+            notes.append(f"left out {', '.join(lack)}: these data lack the signals they read")
+            chosen = [k for k in chosen if k not in lack] or [
+                k for k in default_schemes(data) if k in usable]
     rubric = custom[0] if custom else None
     if rubric is not None and rubric.name.endswith(_EDITED):
         rubric = dataclasses.replace(rubric, name=rubric.name[: -len(_EDITED)])
@@ -226,9 +235,9 @@ def _read_rubric(values, data, overrides):
     edited = current and dataclasses.replace(current, name=current.name + _EDITED)
     chosen = values[0]
     if chosen is None:
-        from scorio_core.definitions.rubric import DEFAULT_SCHEMES
+        from scorio_core.definitions.rubric import default_schemes
 
-        chosen = DEFAULT_SCHEMES
+        chosen = default_schemes(data)
     return (tuple(edited if k == CURRENT_RUBRIC else k for k in chosen
                   if k != CURRENT_RUBRIC or edited),)
 
@@ -362,6 +371,10 @@ def page_default(analysis_id: str, data: Outcomes | None):
         usable = usable_methods(data)
         ids = [m for m in _P("convergence").methods.split(",") if m in usable] or usable[:1]
         return _P("convergence")(methods=",".join(ids) or _P("convergence").methods)
+    if analysis_id == "rubric":  # the presets these data have the signals for
+        from scorio_core.definitions.rubric import default_schemes
+
+        return _P("rubric")(schemes=default_schemes(data))
     return ANALYSES[analysis_id].params()
 
 

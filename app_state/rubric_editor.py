@@ -45,7 +45,8 @@ EDITOR_FIELDS = ("name", "default", "intent", "description", "source")
 
 
 def preset_label(key: str) -> str:
-    """``"<preset name> — <paper table>"`` for a preset key (000 Table 5 or 002 Table 21).
+    """``"<preset name> — <source>"`` for a preset key (000 Table 5, 002 Table 21, or the
+    length rubric for real tables).
 
     Example
     -------
@@ -54,7 +55,8 @@ def preset_label(key: str) -> str:
     """
     from scorio_core.rubric.presets import PRESETS
 
-    paper = "000 Table 5" if key.startswith("dontpass/") else "002 Table 21"
+    table = key.split("/", 1)[0]
+    paper = {"dontpass": "000 Table 5", "ranking": "002 Table 21"}.get(table, "response length")
     return f"{PRESETS[key].name} — {paper}"
 
 

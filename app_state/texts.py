@@ -213,8 +213,10 @@ def signal_table(o: Outcomes) -> pd.DataFrame:
 def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: str = "error",
               sha256: str | None = None, **options) -> str:
     """The notebook cell that loads the data a page shows (``io.load`` + ``select``);
-    ``options`` are further ``io.load`` keywords (``columns``, ``weights``, ``scorer``),
-    left out when ``None`` or empty.
+    ``options`` are further ``io.load`` keywords (an upload's non-default
+    :class:`~scorio_core.io.LoadOptions` fields: ``columns``, ``where``, ``model_columns``,
+    ``model_map``, ``score_range``, ``weights``, ``scorer`` ...), left out when ``None`` or
+    empty.
 
     Example
     -------

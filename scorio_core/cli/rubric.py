@@ -39,7 +39,7 @@ def apply_rubric(spec: str, data):
     """The dataset scored by a preset or a rubric JSON file (``leaderboard --rubric``)."""
     from .. import rubric as rb
 
-    r = _rubric(spec, signals=tuple(data.signals))
+    r = _rubric(spec, signals=rb.signal_names(data))
     return rb.apply(r, data)
 
 

@@ -33,9 +33,28 @@ from ..outcomes import Outcomes
 from ._base import Analysis, Chart, Progress, common_caveats
 from .leaderboard import chart_captions
 
-__all__ = ["RubricParams", "RubricResult", "RUBRIC", "RubricBoard", "rubric_board"]
+__all__ = ["RubricParams", "RubricResult", "RUBRIC", "RubricBoard", "rubric_board",
+           "usable_presets", "default_schemes"]
 
 DEFAULT_SCHEMES = tuple(k for k in rb.PRESETS if k.startswith("ranking/"))[:4]
+
+
+def usable_presets(data: Outcomes) -> list[str]:
+    """The presets whose signals ``data`` have (:func:`~scorio_core.rubric.signal_names`:
+    binary data add ``is_correct``), in :data:`~scorio_core.rubric.PRESETS` order."""
+    names = set(rb.signal_names(data))
+    return [k for k, r in rb.PRESETS.items() if set(r.signals) <= names]
+
+
+def default_schemes(data: Outcomes | None) -> tuple[str, ...]:
+    """:data:`DEFAULT_SCHEMES` when ``data`` have their signals, else the first four
+    presets the data can use (e.g. the length rubric on a real table)."""
+    if data is None:
+        return DEFAULT_SCHEMES
+    usable = usable_presets(data)
+    if set(DEFAULT_SCHEMES) <= set(usable) or not usable:
+        return DEFAULT_SCHEMES
+    return tuple(usable[:4])
 
 
 @dataclass(frozen=True)

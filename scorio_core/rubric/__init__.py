@@ -3,9 +3,11 @@
 
 * :mod:`~scorio_core.rubric.model` -- :class:`Rubric`, conditions (:class:`Compare`,
   :class:`AllOf`, :class:`AnyOf`, :class:`Not`), :class:`Rule`, JSON save/load;
-* :mod:`~scorio_core.rubric.evaluate` -- :func:`apply` (vectorized) and
-  :func:`category_distribution`;
-* :mod:`~scorio_core.rubric.presets` -- :data:`PRESETS` (000 Table 5, 002 Table 21),
+* :mod:`~scorio_core.rubric.evaluate` -- :func:`apply` (vectorized),
+  :func:`category_distribution` and :func:`signal_names` (the data's signals and, for
+  binary data, ``is_correct``: the outcome as a signal, :data:`DERIVED_SIGNALS`);
+* :mod:`~scorio_core.rubric.presets` -- :data:`PRESETS` (000 Table 5, 002 Table 21, and a
+  length rubric over ``response_chars``),
   :func:`list_presets`, :func:`get_preset`;
 * :mod:`~scorio_core.rubric.ranking` -- :func:`categorical_ranking` (τ_GS, τ_Self,
   τ_Greedy at N = 1) and :func:`scheme_ranks` (bump chart input).
@@ -20,7 +22,14 @@ Example
 >>> leaderboard(scored).table.head(3)  # doctest: +SKIP
 """
 
-from .evaluate import R0_NOTE, apply, categorize, category_distribution
+from .evaluate import (
+    DERIVED_SIGNALS,
+    R0_NOTE,
+    apply,
+    categorize,
+    category_distribution,
+    signal_names,
+)
 from .model import (
     MAX_CONDITIONS,
     MAX_RULES,
@@ -77,6 +86,8 @@ __all__ = [
     "categorize",
     "category_distribution",
     "R0_NOTE",
+    "DERIVED_SIGNALS",
+    "signal_names",
     "PRESETS",
     "READINGS",
     "list_presets",

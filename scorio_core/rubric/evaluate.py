@@ -21,6 +21,12 @@ rubric's default (and a rubric without a default reports it). Each evaluator kee
 of ``Not(c)``, built by De Morgan's laws, so data without missing values cost what
 they did.
 
+Rubrics read signals only. Binary data carry their correctness as the outcome, so a
+rubric may also read :data:`DERIVED_SIGNALS` -- ``is_correct``, the outcome ``R`` as a
+signal (1 correct, 0 wrong) -- when the data store no signal of that name: the presets
+that combine correctness with other signals then apply to any binary table (e.g. a
+length rubric over ``response_chars``). :func:`signal_names` lists what a rubric can read.
+
 Example
 -------
 >>> import numpy as np
@@ -38,6 +44,7 @@ Example
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -47,7 +54,10 @@ from .._validation import ValidationError
 from ..outcomes import Outcomes
 from .model import AllOf, AnyOf, Compare, Condition, Not, Rubric
 
-__all__ = ["categorize", "apply", "category_distribution", "R0_NOTE"]
+__all__ = [
+    "categorize", "apply", "category_distribution", "R0_NOTE", "DERIVED_SIGNALS",
+    "signal_names", "readable_signals",
+]  # fmt: skip
 
 _OPS = {
     "<": np.less,
@@ -66,6 +76,40 @@ R0_NOTE = (
 )
 
 
+#: Signals a rubric can read that binary data need not store (name -> what it is).
+DERIVED_SIGNALS = {
+    "is_correct": "the outcome of binary data as a signal: 1 if correct, 0 if wrong (R); "
+    "offered when the data store no signal of that name",
+}
+
+
+def signal_names(data: Outcomes) -> tuple[str, ...]:
+    """The signals a rubric can read on ``data``: its own and, for binary data,
+    ``is_correct`` (:data:`DERIVED_SIGNALS`), sorted.
+
+    Example
+    -------
+    >>> signal_names(Outcomes(np.array([[[0, 1]]]), signals={"len": [[[3.0, 4.0]]]}))
+    ('is_correct', 'len')
+    """
+    names = set(data.signals)
+    if data.is_binary:
+        names.add("is_correct")
+    return tuple(sorted(names))
+
+
+def readable_signals(data: Outcomes, names: Iterable[str] | None = None) -> dict[str, np.ndarray]:
+    """The ``(L, M, N)`` arrays of the signals ``names`` (default: all of
+    :func:`signal_names`), ``is_correct`` made from ``R`` when the data do not store it."""
+    out = {}
+    for n in signal_names(data) if names is None else names:
+        if n in data.signals:
+            out[n] = data.signals[n]
+        elif n == "is_correct" and data.is_binary:
+            out[n] = (data.R >= 1).astype(np.float64)
+    return out
+
+
 #: Most condition masks kept for reuse at once (conditions that several rules share).
 MAX_CACHED_MASKS = 16
 
@@ -81,8 +125,12 @@ class _Evaluator:
     only in ``op`` (``<= P40`` and ``> P40``) share one.
     """
 
-    def __init__(self, data: Outcomes, shared: frozenset[Condition] = frozenset()) -> None:
+    def __init__(
+        self, data: Outcomes, signals: dict[str, np.ndarray],
+        shared: frozenset[Condition] = frozenset(),
+    ) -> None:
         self.data = data
+        self.signals = signals  # readable_signals: the data's own and the derived ones
         self.shared = shared
         self.masks: dict[Condition, np.ndarray] = {}
         self.thresholds: dict[tuple, np.ndarray] = {}
@@ -104,11 +152,11 @@ class _Evaluator:
 
     def _mask(self, c: Condition) -> np.ndarray:
         if isinstance(c, Compare):
-            x = self.data.signals[c.signal]
+            x = self.signals[c.signal]
             if c.value is not None:
                 m = _OPS[c.op](x, c.value)
             elif c.other is not None:
-                m = _OPS[c.op](x, self.data.signals[c.other])
+                m = _OPS[c.op](x, self.signals[c.other])
             else:
                 thr = self.percentile(c)
                 with np.errstate(invalid="ignore"):
@@ -133,7 +181,7 @@ class _Evaluator:
         known = None
         for n in names:
             if n not in self.missing:
-                self.missing[n] = np.isnan(self.data.signals[n])
+                self.missing[n] = np.isnan(self.signals[n])
                 if not self.missing[n].any():
                     self.missing[n] = None
             miss = self.missing[n]
@@ -167,7 +215,7 @@ class _Evaluator:
         hit = self.thresholds.get(key)
         if hit is not None:
             return hit
-        x = self.data.signals[c.signal]
+        x = self.signals[c.signal]
         pop = None if c.among is None else self.mask(c.among)
         q = c.percentile
         if c.scope == "model":
@@ -222,8 +270,9 @@ def categorize(rubric: Rubric, data: Outcomes) -> np.ndarray:
         raise ValidationError(f"expected a Rubric; got {type(rubric).__name__}")
     if not isinstance(data, Outcomes):
         raise ValidationError(f"expected an Outcomes dataset; got {type(data).__name__}")
-    rubric.check_signals(data.signals)
-    ev = _Evaluator(data, _repeated_conditions(rubric))
+    rubric.check_signals(signal_names(data))
+    signals = readable_signals(data, rubric.signals)
+    ev = _Evaluator(data, signals, _repeated_conditions(rubric))
     cat = np.full(data.shape, -1, dtype=np.int16)
     for rule in rubric.rules:
         m = ev.mask(rule.when)
@@ -233,7 +282,7 @@ def categorize(rubric: Rubric, data: Outcomes) -> np.ndarray:
         if rubric.default is None:
             n = int(left.sum())
             m, q, t = (int(i) for i in np.argwhere(left)[0])
-            values = ", ".join(f"{s}={data.signals[s][m, q, t]:g}" for s in rubric.signals)
+            values = ", ".join(f"{s}={signals[s][m, q, t]:g}" for s in rubric.signals)
             raise ValidationError(
                 f"{n} of {left.size} completions match no rule of rubric {rubric.name!r}, which "
                 f"has no default category; e.g. model {data.models[m]!r}, question "

@@ -11,6 +11,8 @@ Usage (from the repository root)::
     python tests/app/screenshot.py --upload runs.csv --out /tmp/shots/upload
     python tests/app/screenshot.py --pages stability --benchmark "AIME'24" \
         --click "Run stability analysis"
+    python tests/app/screenshot.py --pages leaderboard --width 1280 --top 1300 \
+        --query 'dataset=jhu_llm_temperature&leaderboard.scope="population"' --out docs/img
 
 Needs ``pip install playwright`` and a Chromium binary (``apt-get install chromium``);
 ``playwright install`` is not required.
@@ -75,6 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--upload", help="file to upload through the sidebar's file uploader")
     ap.add_argument("--click", action="append", default=[],
                     help="button text to click on each page when present (repeatable)")
+    ap.add_argument("--query", help="a link's query (dataset, benchmark, page settings), e.g. "
+                    "'leaderboard.scope=\"population\"'; pages are then opened by URL")
+    ap.add_argument("--top", type=int, default=0,
+                    help="keep only the top TOP pixels of each page (0 = the full page)")
     ap.add_argument("--width", type=int, default=1400)
     ap.add_argument("--chromium", default=CHROMIUM)
     ap.add_argument("--port", type=int, default=0, help="0 = pick a free port")
@@ -101,7 +107,10 @@ def main(argv: list[str] | None = None) -> int:
             for name in args.pages:
                 # Navigate with the sidebar link so the session (and dataset choice) is kept.
                 link = page.locator(f'[data-testid="stSidebarNav"] a[href$="/{PAGES[name]}"]')
-                if link.count():
+                if args.query:  # a link's view: the settings come with the URL
+                    page.goto(f"{url}/{PAGES[name]}?{args.query}")
+                    settle(page)
+                elif link.count():
                     act(page, link.first.click)
                 else:
                     page.goto(f"{url}/{PAGES[name]}")
@@ -112,7 +121,12 @@ def main(argv: list[str] | None = None) -> int:
                         act(page, button.first.click)
                 charts_drawn(page)
                 path = out / f"{name}.png"
-                _full_page(page, path, args.width)
+                if args.top:
+                    page.set_viewport_size({"width": args.width, "height": args.top})
+                    charts_drawn(page)
+                    page.screenshot(path=str(path))
+                else:
+                    _full_page(page, path, args.width)
                 page.set_viewport_size({"width": args.width, "height": 1000})
                 print(path)
             browser.close()

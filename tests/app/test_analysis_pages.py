@@ -7,21 +7,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from _apptest import code_cell, open_box
+from _apptest import code_cell, open_box, start
 from streamlit.testing.v1 import AppTest
 
-from app_pages._common import BUNDLED
+from app_pages._loading import COINS, REASONING
 from scorio_core.engines.greedy import greedy_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-REASONING, COINS = list(BUNDLED)
 
 
 def _open(page: str, dataset: str = REASONING, benchmark: str | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    if dataset != REASONING:
-        at.selectbox(key="dataset").set_value(dataset).run()
+    at = start(APP, dataset, 180)
     if benchmark:
         at.selectbox(key="benchmark").set_value(benchmark).run()
     at.switch_page(page).run()
@@ -39,9 +35,7 @@ def _frame(at: AppTest, column: str):
 
 
 def test_convergence_page_on_biased_coins():
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    at.selectbox(key="dataset").set_value(COINS).run()
+    at = start(APP, COINS, 180)
     at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
     at.session_state["conv_b_conv"] = 50
@@ -116,8 +110,7 @@ def test_stability_page_runs_on_demand():
 
 
 def test_greedy_page_and_missing_r0():
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
+    at = start(APP, REASONING, 180)
     at.switch_page("app_pages/greedy.py")
     at.session_state["greedy_reps"] = 8
     at.run()
@@ -164,9 +157,7 @@ def test_adding_a_slow_method_keeps_the_fast_results(monkeypatch):
         return real(data, p, ids, *a, **k)
 
     monkeypatch.setattr(cv, "run_part", counting)
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    at.selectbox(key="dataset").set_value(COINS).run()
+    at = start(APP, COINS, 180)
     at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
     at.session_state["conv_b_conv"] = 40

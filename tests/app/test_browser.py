@@ -90,9 +90,11 @@ def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, server):
     _no_exception(page, "/leaderboard")
 
 
-def test_every_page_renders_on_the_bundled_data(page, server):
-    page.goto(server)
+def test_every_page_renders_on_the_default_real_data(page, server):
+    page.goto(server)  # the default dataset: the real one (data/jhu_llm_temperature.parquet)
     settle(page)
+    main = page.inner_text('[data-testid="stMain"]')
+    assert "Renze & Guven (2024)" in main and "BSD-2-Clause" in main  # source and licence
     names = _nav_labels(page)
     assert len(names) >= 7, names
     for name in names:
@@ -138,7 +140,7 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
 
 
 def test_download_the_leaderboard_export(page, server):
-    page.goto(f"{server}/leaderboard")
+    page.goto(f"{server}/leaderboard?dataset=reasoning_synthetic")  # named, not the default
     settle(page)
     button = page.locator('[data-testid="stDownloadButton"] button', has_text="CSV: leaderboard")
     from playwright.sync_api import Error as PlaywrightError

@@ -6,15 +6,14 @@ import io as pyio
 from pathlib import Path
 
 import numpy as np
-from _apptest import code_cell
+from _apptest import code_cell, start
 from streamlit.testing.v1 import AppTest
 
-from app_pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
-from scorio_core import Outcomes
+from app_pages._loading import COINS, REASONING, TEMPERATURE, UPLOAD, UPLOAD_KEY
+from scorio_core import Outcomes, io
 from scorio_core.io import save_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-REASONING, COINS = list(BUNDLED)
 
 
 def _cell(at: AppTest) -> str:
@@ -22,8 +21,7 @@ def _cell(at: AppTest) -> str:
 
 
 def test_bundled_data_code_and_chart_files():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
+    at = start(APP, REASONING, 60)
     at.selectbox(key="benchmark").set_value("AIME'25").run()
     assert not at.exception and not at.error
     labels = sorted(b.proto.label for b in at.main.get("download_button"))
@@ -40,9 +38,7 @@ def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monk
     o = Outcomes(rng.integers(0, 3, (2, 6, 3)), models=["x", "y"], weights=[0, 0.5, 1])
     buf = pyio.BytesIO()
     save_table(o, buf, format="csv")
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at = start(APP, UPLOAD, 60)
     at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": buf.getvalue()}
     at.session_state["upload_weights"] = "0, 0.5, 1"
     at.run()
@@ -60,9 +56,7 @@ def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monk
 
 
 def test_report_page_code_writes_the_same_report(tmp_path, monkeypatch):
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    at.selectbox(key="dataset").set_value(COINS).run()
+    at = start(APP, COINS, 120)
     at.switch_page("app_pages/report.py").run()
     at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
     at.text_input(key="report_title").set_value("Coins check").run()
@@ -73,3 +67,49 @@ def test_report_page_code_writes_the_same_report(tmp_path, monkeypatch):
     exec(cell, {})
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "Coins check" in html and "LLM_11" in html and html.count("<svg") >= 2
+
+
+def test_loading_options_make_one_load_call_and_copy_code_repeats_it(tmp_path, monkeypatch):
+    # the bundled real table uploaded as a file: a row filter, the model named by model x
+    # temperature (on the column mapping) and a renamed model, as issue 25 asks
+    src = Path(APP).parent / "data" / "jhu_llm_temperature.parquet"
+    at = start(APP, UPLOAD)
+    at.session_state[UPLOAD_KEY] = {"filename": src.name, "data": src.read_bytes()}
+    at.session_state["load_where"] = "temperature = 0.0, 1.0"
+    at.session_state["model_map_rows"] = [("gpt-4", "GPT-4")]
+    at.run()
+    at.multiselect(key="model_conditions").set_value(["temperature"]).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    shown = at.session_state["scorio_dataset"].full
+    want = io.load(src, where={"temperature": ["0.0", "1.0"]},
+                   model_columns=["model", "temperature"], model_map={"gpt-4": "GPT-4"})
+    assert shown.models == want.models and "GPT-4@temperature=1.0" in shown.models
+    assert shown.shape == (18, 100, 10)
+    np.testing.assert_array_equal(shown.R, want.R)
+    cell = _cell(at)
+    assert "where={'temperature': ('0.0', '1.0')}" in cell
+    assert "model_columns=('model', 'temperature')" in cell and "'gpt-4': 'GPT-4'" in cell
+    (tmp_path / src.name).write_bytes(src.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    ns: dict = {}
+    exec(cell, ns)
+    assert ns["data"].models == shown.models
+    np.testing.assert_array_equal(ns["data"].R, shown.R)
+    # a filter that names no column is an error that says what was expected
+    at.text_input(key="load_where").input("temperature").run()
+    assert "expected COLUMN = VALUE" in at.error[0].value
+
+
+def test_the_default_dataset_is_the_real_one_and_names_its_source_and_licence():
+    at = AppTest.from_file(APP, default_timeout=60).run()  # no choice: the app's default
+    assert at.selectbox(key="dataset").value == TEMPERATURE
+    assert not at.exception and not at.error
+    text = " ".join(m.value for m in at.markdown)
+    for part in ("Renze & Guven (2024)", "The Effect of Sampling Temperature", "Findings of EMNLP",
+                 "BSD-2-Clause", "data/jhu_llm_temperature.LICENSE"):
+        assert part in text, part
+    assert not at.warning or "Synthetic" not in at.warning[0].value
+    licence = (Path(APP).parent / "data" / "jhu_llm_temperature.LICENSE").read_text()
+    assert any(c.value.strip() == licence.strip() for c in at.code)  # the licence, shown
+    ds = at.session_state["scorio_dataset"]
+    assert ds.full.shape == (9, 100, 100) and ds.full.R0.shape == (9, 100, 10)

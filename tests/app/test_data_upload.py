@@ -7,6 +7,8 @@ import zipfile
 from pathlib import Path
 
 import numpy as np
+import pytest
+from _apptest import start
 from fixtures import make_logs as mk
 from streamlit.testing.v1 import AppTest
 
@@ -17,9 +19,7 @@ MODELS = ["org/a", "org/b", "org/c"]
 
 
 def _start() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at = start(APP, UPLOAD, 60)
     return at
 
 
@@ -117,3 +117,86 @@ def test_categorical_upload_needs_and_takes_category_weights():
     _ok(at)
     o = at.session_state["scorio_dataset"].full
     assert o.weights.tolist() == [0.0, 0.5, 1.0] and o.C == 2
+
+
+# ---------------------------------------------------------------- adding files (issue 22)
+def _table(R: np.ndarray, models: list[str]) -> bytes:
+    rows = [f"{m},q{j},{t},{R[i, j, t]}" for i, m in enumerate(models)
+            for j in range(R.shape[1]) for t in range(R.shape[2])]  # fmt: skip
+    return ("model,question,trial,outcome\n" + "\n".join(rows) + "\n").encode()
+
+
+def test_adding_the_same_data_with_provider_prefixes_asks_and_each_choice_gives_its_data():
+    # issue 22 item 7: the same results as a CSV, then again with provider-prefixed names
+    # dropped beside it, used to become every model twice with no warning
+    R = np.random.default_rng(7).integers(0, 2, (3, 4, 3))
+    plain, prefixed = _table(R, ["a", "b", "c"]), _table(R, ["org/a", "org/b", "org/c"])
+    at = _start()
+    first = ("runs.csv", plain, "text/csv")
+    at.file_uploader(key="upload").set_value([first]).run()
+    _ok(at)
+    assert at.session_state["scorio_dataset"].full.models == ("a", "b", "c")
+    at.file_uploader(key="upload").set_value([first, ("runs_org.csv", prefixed, "text/csv")])
+    at.run()
+    _ok(at)
+    # the choice is asked, naming what collides; until it is made the loaded data stay
+    warning = next(w.value for w in at.warning if "collide" in w.value)
+    assert "'org/a' (new) ~ 'a'" in warning and "12 (model, question) pair(s)" in warning
+    choice = at.radio(key="upload_merge")
+    assert choice.value is None and len(choice.options) == 3
+    full = at.session_state["scorio_dataset"].full
+    assert full.models == ("a", "b", "c") and full.shape == R.shape
+    # replace: the added file alone
+    choice.set_value("replace").run()
+    _ok(at)
+    full = at.session_state["scorio_dataset"].full
+    assert full.models == ("org/a", "org/b", "org/c")
+    np.testing.assert_array_equal(full.R, R)
+    # add as another benchmark: the same three models (names mapped), questions twice
+    at.radio(key="upload_merge").set_value("add_benchmark").run()
+    _ok(at)
+    full = at.session_state["scorio_dataset"].full
+    assert full.models == ("a", "b", "c") and full.benchmark_names == ["runs", "runs_org"]
+    assert full.shape == (3, 8, 3)
+    np.testing.assert_array_equal(full.select("runs").R, R)
+    np.testing.assert_array_equal(full.select("runs_org").R, R)
+    assert at.session_state["scorio_dataset"].benchmark == "combined"
+    # cancel: the data loaded before the file was added
+    at.radio(key="upload_merge").set_value("cancel").run()
+    _ok(at)
+    full = at.session_state["scorio_dataset"].full
+    assert full.models == ("a", "b", "c") and full.shape == R.shape
+
+
+def test_adding_files_that_collide_with_nothing_merges_without_asking():
+    R = np.random.default_rng(8).integers(0, 2, (2, 3, 2))
+    first = ("runs.csv", _table(R, ["a", "b"]), "text/csv")
+    more = ("more.csv", _table(R, ["c", "d"]), "text/csv")  # other models
+    at = _start()
+    at.file_uploader(key="upload").set_value([first]).run()
+    at.file_uploader(key="upload").set_value([first, more]).run()
+    _ok(at)
+    assert not [w for w in at.warning if "collide" in w.value]
+    assert at.session_state["scorio_dataset"].full.models == ("a", "b", "c", "d")
+
+
+def test_import_report_shows_inspects_reduced_value_beside_ours():
+    # real Inspect logs with epochs reduced by pass_at_2 (tests/fixtures/harness/inspect)
+    from scorio_core import io
+
+    d = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "reducer"
+    files = sorted(p for p in d.iterdir() if p.suffix == ".eval")
+    at = _start()
+    at.file_uploader(key="upload").set_value(
+        [(p.name, p.read_bytes(), "application/zip") for p in files]).run()
+    _ok(at)
+    table = next(x.value for x in at.dataframe if "harness value" in x.value.columns)
+    core = io.load(d).metadata["import_report"]["files"]
+    assert len(table) == len(core) == len(files)
+    for f in core:
+        row = table[table["model"] == f["model"]].iloc[0]
+        assert row["harness reducer"] == "pass_at_2" and row["harness"] == f["format"]
+        # plain numbers, the same as the core's report (Inspect's headline, our mean)
+        assert float(row["harness value"]) == pytest.approx(f["harness"]["value"], abs=1e-3)
+        assert float(row["ours (mean)"]) == pytest.approx(f["mean"], abs=1e-3)
+        assert int(row["records"].replace(",", "")) == f["records"]

@@ -14,6 +14,7 @@ from _apptest import code_cell, open_box
 from streamlit.testing.v1 import AppTest
 
 from app_pages import _common, _render
+from app_pages._loading import REASONING
 from scorio_core import io
 from scorio_core.definitions import LeaderboardParams
 from scorio_core.definitions.leaderboard import LEADERBOARD
@@ -24,6 +25,7 @@ APP = str(ROOT / "app.py")
 
 def _leaderboard() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["dataset"] = REASONING
     at.switch_page("app_pages/leaderboard.py").run()
     assert not at.exception
     return at

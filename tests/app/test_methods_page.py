@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _apptest import code_cell
+from _apptest import code_cell, start
 from streamlit.testing.v1 import AppTest
 
-from app_pages._common import BUNDLED
+from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
 from scorio_core.rank import METHODS
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 METHODS_PAGE = "app_pages/methods.py"
-REASONING, COINS = list(BUNDLED)
 
 
 def _open(dataset: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
+    at = start(APP, REASONING, 120)
     if dataset != REASONING:
         at.selectbox(key="dataset").set_value(dataset).run()
     at.switch_page(METHODS_PAGE).run()
@@ -39,8 +37,7 @@ def test_all_methods_on_biased_coins():
 
 
 def test_family_filter_on_one_benchmark():
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
+    at = start(APP, REASONING, 120)
     at.selectbox(key="benchmark").set_value("AIME'24").run()
     at.switch_page(METHODS_PAGE).run()
     at.multiselect(key="families").set_value(["metrics", "pointwise"]).run()
@@ -67,8 +64,7 @@ def test_clearing_and_reselecting_families_restores_their_methods():
 def test_copy_code_box_reproduces_the_methods_page():
     import numpy as np
 
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
+    at = start(APP, REASONING, 180)
     at.selectbox(key="benchmark").set_value("AIME'25").run()
     at.switch_page(METHODS_PAGE).run()
     at.multiselect(key="families").set_value(["voting", "pointwise"]).run()

@@ -11,24 +11,20 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _apptest import code_cell
+from _apptest import code_cell, start
 from streamlit.testing.v1 import AppTest
 
-from app_pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
+from app_pages._common import UPLOAD, UPLOAD_KEY
+from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-REASONING, COINS = list(BUNDLED)
 LEADERBOARD = "app_pages/leaderboard.py"
 
 
 def _start(dataset: str = REASONING) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    if dataset != REASONING:
-        at.selectbox(key="dataset").set_value(dataset).run()
-    return at
+    return start(APP, dataset, 60)
 
 
 def _ok(at: AppTest) -> None:

@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from _apptest import start
 from streamlit.testing.v1 import AppTest
 
-from app_pages._common import BUNDLED, UPLOAD, UPLOAD_KEY
+from app_pages._common import UPLOAD, UPLOAD_KEY
+from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
@@ -18,7 +20,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_inference import aime_like  # noqa: E402
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-REASONING, COINS = list(BUNDLED)
 
 
 def _ok(at: AppTest) -> None:
@@ -31,8 +32,7 @@ def _small_n() -> AppTest:
     R, _ = aime_like()
     buf = pyio.BytesIO()
     save_table(Outcomes(R, models=[f"m{i:02d}" for i in range(16)]), buf, format="csv")
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.run()
+    at = start(APP, REASONING, 90)
     at.session_state[UPLOAD_KEY] = {"filename": "aime_like.csv", "data": buf.getvalue()}
     at.selectbox(key="dataset").set_value(UPLOAD).run()
     assert at.session_state["scorio_dataset"].view.shape == (16, 15, 4)
@@ -45,10 +45,7 @@ def _board(at: AppTest):
 
 @pytest.mark.parametrize("dataset", [REASONING, COINS])
 def test_planner_page_runs(dataset):
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.run()
-    if dataset != REASONING:
-        at.selectbox(key="dataset").set_value(dataset).run()
+    at = start(APP, dataset, 90)
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
     assert len(at.get("vega_lite_chart")) == 2  # allocation bars, decision / order curve

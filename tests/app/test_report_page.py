@@ -5,19 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import nbformat
-from _apptest import code_cell
-from streamlit.testing.v1 import AppTest
+from _apptest import code_cell, start
 
-from app_pages._common import BUNDLED
+from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-REASONING, COINS = list(BUNDLED)
 
 
 def test_build_and_offer_html_markdown_and_notebook():
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    at.selectbox(key="dataset").set_value(COINS).run()
+    at = start(APP, COINS, 180)
     at.switch_page("app_pages/report.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.multiselect(key="report_sections").value  # sensible defaults for these data
@@ -41,8 +37,7 @@ def test_build_and_offer_html_markdown_and_notebook():
 def test_copy_code_box_reproduces_the_leaderboard_page():
     import numpy as np
 
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
+    at = start(APP, REASONING, 180)
     at.selectbox(key="benchmark").set_value("AIME'25").run()
     at.switch_page("app_pages/leaderboard.py").run()
     at.segmented_control(key="scope").set_value("population").run()

@@ -5,15 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from _apptest import code_cell
+from _apptest import code_cell, start
 from streamlit.testing.v1 import AppTest
 
-from app_pages._common import BUNDLED
+from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
 from scorio_core import rubric as rb
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "app_pages/rubric.py"
-REASONING, COINS = list(BUNDLED)
 
 
 def _ok(at: AppTest) -> None:
@@ -26,8 +25,7 @@ def _board(at: AppTest):
 
 
 def test_preset_then_weight_change_moves_the_leaderboard():
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
+    at = start(APP, REASONING, 180)
     at.selectbox(key="benchmark").set_value("AIME'24").run()
     at.switch_page(PAGE).run()
     _ok(at)
@@ -63,9 +61,7 @@ def test_preset_then_weight_change_moves_the_leaderboard():
 
 
 def test_dataset_without_signals_explains_itself():
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    at.selectbox(key="dataset").set_value(COINS).run()
+    at = start(APP, COINS, 180)
     at.switch_page(PAGE).run()
     _ok(at)
     assert any("no per-completion signals" in i.value for i in at.info)

@@ -49,7 +49,7 @@ def test_a_link_restores_dataset_and_settings(browser, server):
 def test_save_then_restore_a_session_in_a_new_browser_session(browser, server, tmp_path):
     ctx = _context(browser)
     page = ctx.new_page()
-    page.goto(f"{server}/greedy?greedy.replicates=9&greedy.seed=4")
+    page.goto(f"{server}/greedy?dataset=reasoning_synthetic&greedy.replicates=9&greedy.seed=4")
     settle(page)
     act(page, page.get_by_text("Session", exact=True).first.click)
     with page.expect_download() as info:

@@ -9,10 +9,10 @@ import io as pyio
 from pathlib import Path
 
 import numpy as np
-from _apptest import open_box
+from _apptest import open_box, start
 from streamlit.testing.v1 import AppTest
 
-from app_pages._loading import BUNDLED, UPLOAD, UPLOAD_KEY
+from app_pages._loading import COINS, REASONING, TEMPERATURE, UPLOAD, UPLOAD_KEY  # noqa: F401
 from app_pages._page_state import STORE
 from app_pages._session import UPLOADED
 from app_state import session as sess
@@ -22,7 +22,6 @@ from scorio_core.definitions.provenance import attach_source
 from scorio_core.io import save_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-REASONING, COINS = list(BUNDLED)
 
 
 def _ok(at: AppTest) -> None:
@@ -50,9 +49,7 @@ def test_restore_sets_every_page_and_reproduces_the_numbers(data_dir):
     settings = _settings()
     text = sess.to_json(settings, data, benchmark="AIME'25",
                         report={"sections": ["leaderboard"], "title": "Restored"})
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
-    at.selectbox(key="dataset").set_value(COINS).run()  # somewhere else first
+    at = start(APP, COINS, 120)  # somewhere else first
     at.session_state[UPLOADED] = ("mine.json", text.encode())
     at.run()
     _ok(at)
@@ -97,8 +94,7 @@ def test_session_for_data_not_loaded_waits_and_changes_nothing():
     loaded = attach_source(o, raw, "runs.csv")
     text = sess.to_json({"greedy": ANALYSES["greedy"].params(replicates=9, seed=2)}, loaded)
 
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
+    at = start(APP, REASONING, 60)
     at.session_state[UPLOADED] = ("runs-session.json", text.encode())
     at.run()
     errors = [e.value for e in at.main.error]
@@ -114,8 +110,7 @@ def test_session_for_data_not_loaded_waits_and_changes_nothing():
 
 
 def test_hostile_session_files_become_one_message():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
+    at = start(APP, REASONING, 60)
     for raw in [b"[" * 10_000, b"\xff\xfe", b'{"format": "scorio-studio/session-1", "x": 1}',
                 b'{"format": "scorio-studio/session-1", "settings": {"greedy": {"seed": -1}}}',
                 b"x" * 2_500_000]:
@@ -167,8 +162,7 @@ def test_restore_puts_the_edited_rubric_back_in_the_builder(data_dir):
     mine = rb.from_json(base | {"name": "Mine"})
     params = ANALYSES["rubric"].params(schemes=(mine, "ranking/conservative"))
     text = sess.to_json({"rubric": params}, data, benchmark="AIME'24", rubric=mine)
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
+    at = start(APP, REASONING, 180)
     at.session_state[UPLOADED] = ("rubric-session.json", text.encode())
     at.run()
     at.switch_page("app_pages/rubric.py").run()
@@ -195,9 +189,7 @@ def test_restore_categorical_weights_on_an_upload():
     loaded = attach_source(io.load(raw, filename="cats.csv", weights=(0, 0.5, 1)), raw, "cats.csv")
     params = ANALYSES["leaderboard"].params(weights=(0.0, 0.25, 1.0), confidence=0.9)
     text = sess.to_json({"leaderboard": params}, loaded)
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at = start(APP, UPLOAD, 60)
     at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": raw}
     at.session_state["upload_weights"] = "0, 0.5, 1"
     at.run()
@@ -229,8 +221,7 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
                          data_dir / "reasoning_synthetic.npz")
     plan, order, coins = _plan_and_studies()
     text = sess.to_json({"plan": plan, "order": order, "coins": coins}, data, study="order")
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
+    at = start(APP, REASONING, 120)
     at.session_state[UPLOADED] = ("plan-sim.json", text.encode())
     at.run()
     assert any("Restored session" in s.value for s in at.sidebar.success)
@@ -270,8 +261,7 @@ def test_restore_sets_the_planner_and_the_simulator(data_dir):
 
 
 def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.run()
+    at = start(APP, REASONING, 120)
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
     q = {k: at.query_params[k] for k in at.query_params}

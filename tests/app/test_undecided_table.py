@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from streamlit.testing.v1 import AppTest
+from _apptest import start
 
 from app_pages._common import UPLOAD
 from app_state.texts import spell_missing
@@ -28,9 +28,7 @@ def test_leaderboard_page_shows_infinity_symbol_for_ties():
     R[1] = R[0]  # identical models: their pair can never be decided
     buf = pyio.BytesIO()
     save_table(Outcomes(R, models=["a", "b", "c", "d"]), buf, format="csv")
-    at = AppTest.from_file(APP, default_timeout=90)
-    at.run()
-    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at = start(APP, UPLOAD, 90)
     at.file_uploader(key="upload").set_value(("tie.csv", buf.getvalue(), "text/csv")).run()
     at.switch_page("app_pages/leaderboard.py").run()
     assert not at.exception and not at.error

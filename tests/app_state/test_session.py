@@ -35,6 +35,14 @@ def coins(data_dir) -> Outcomes:
     return attach_source(io.load(data_dir / "biased_coins.npz"), data_dir / "biased_coins.npz")
 
 
+@pytest.fixture(scope="module")
+def real(data_dir) -> Outcomes:
+    """The app's default dataset: real, with the signals of a long table (no paper preset
+    applies; the length rubric does)."""
+    path = data_dir / "jhu_llm_temperature.parquet"
+    return attach_source(io.load(path), path)
+
+
 def _non_default(data: Outcomes) -> dict:
     """One setting per analysis that differs from the page default."""
     custom = rb.from_json(rb.to_json(rb.get_preset("ranking/conservative")) | {"name": "Mine"})
@@ -184,7 +192,7 @@ def test_view_query_round_trip():
         sess.view_from_query({"compare.methods": "[" * 50 + "]" * 50})
 
 
-@pytest.mark.parametrize("which", ["reasoning", "coins"])
+@pytest.mark.parametrize("which", ["reasoning", "coins", "real"])
 @pytest.mark.parametrize("aid", list(PAGES))
 def test_page_state_round_trips_defaults(aid, which, request):
     data = request.getfixturevalue(which)
@@ -194,6 +202,19 @@ def test_page_state_round_trips_defaults(aid, which, request):
     assert set(state) == set(state_keys(aid))
     assert from_state(aid, state, data) == p
     assert from_state(aid, {}, data) == p  # nothing chosen yet: the page default
+
+
+def test_rubric_settings_keep_to_the_presets_the_data_can_use(reasoning, real):
+    from scorio_core.definitions.rubric import DEFAULT_SCHEMES
+
+    assert page_default("rubric", reasoning).schemes == DEFAULT_SCHEMES
+    assert page_default("rubric", real).schemes == ("length/concise-correct",)
+    # a paper's preset chosen on the synthetic set is left out on the real one, with a note
+    p = from_state("rubric", {"rubric_compare": ["ranking/conservative",
+                                                 "length/concise-correct"]}, real)
+    state, notes = to_state("rubric", p, real)
+    assert state["rubric_compare"] == ["length/concise-correct"]
+    assert notes and "ranking/conservative" in notes[0] and "lack the signals" in notes[0]
 
 
 def test_page_state_round_trips_non_default_settings(reasoning):

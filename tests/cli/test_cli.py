@@ -174,7 +174,7 @@ def test_rubric_commands_and_leaderboard_with_a_rubric(capsys, tmp_path, data_di
     from scorio_core import rubric as rb
 
     code, out, _ = _run(capsys, "rubric", "list", "--format", "json")
-    assert code == 0 and len(json.loads(out)) == len(rb.PRESETS) == 20
+    assert code == 0 and len(json.loads(out)) == len(rb.PRESETS) == 21
     code, out, _ = _run(capsys, "rubric", "show", "ranking/conservative")
     assert code == 0 and "rules (first match wins)" in out and "(-0.1)" in out
     code, out, _ = _run(capsys, "rubric", "show", "ranking/format-aware", "--format", "json")

@@ -123,8 +123,12 @@ def bundled(data_dir) -> Outcomes:
 
 
 # ------------------------------------------------------------------------------ presets
+#: The papers' presets (the length rubric is checked in test_length_preset.py).
+PAPERS = [k for k in PRESETS if k.split("/", 1)[0] in ("dontpass", "ranking")]
+
+
 def test_every_preset_has_a_hand_checked_expectation():
-    assert sorted(EXPECTED) == sorted(PRESETS)
+    assert sorted(EXPECTED) == sorted(PAPERS)
     assert sum(k.startswith("dontpass/") for k in PRESETS) == 12  # 000 Table 5
     assert sum(k.startswith("ranking/") for k in PRESETS) == 8  # 002 Table 21
 
@@ -210,7 +214,7 @@ GRID_COUNTS = {
 
 @pytest.mark.parametrize("key", sorted(GRID_COUNTS))
 def test_preset_category_counts_on_a_fixed_grid(key):
-    assert sorted(GRID_COUNTS) == sorted(PRESETS)
+    assert sorted(GRID_COUNTS) == sorted(PAPERS)
     R = apply(PRESETS[key], _grid()).R
     got = [np.bincount(R[i].ravel(), minlength=PRESETS[key].C + 1).tolist() for i in range(2)]
     assert got == GRID_COUNTS[key]
@@ -237,7 +241,8 @@ def test_preset_weights_are_the_papers(key, weights):
 def test_presets_are_documented():
     table = list_presets()
     assert table["key"].tolist() == list(PRESETS)
-    for key, r in PRESETS.items():
+    for key in PAPERS:
+        r = PRESETS[key]
         assert r.intent and r.source and r.categories[0] in ("invalid", "repeated"), key
         assert ("Table 5" in r.source) == key.startswith("dontpass/"), key
         assert ("Table 21" in r.source) == key.startswith("ranking/"), key
@@ -276,7 +281,8 @@ def test_percentile_scopes_follow_the_papers():
 
     assert scopes(PRESETS["dontpass/conf-calibrated"]) == {"dataset"}  # "per dataset"
     assert scopes(PRESETS["ranking/balanced-comp"]) == {"model"}  # "per-model"
-    for key, r in PRESETS.items():  # every preset, as its JSON file states it
+    for key in PAPERS:  # every paper's preset, as its JSON file states it
+        r = PRESETS[key]
         assert scopes(r) <= ({"dataset"} if key.startswith("dontpass/") else {"model"}), key
 
 
@@ -292,7 +298,8 @@ def test_presets_take_percentiles_per_model_or_pooled_as_their_paper_says():
         for k, v in HAND.items()
     }
     two = Outcomes(sig["is_correct"].astype(int), models=["m", "m+10"], signals=sig)
-    for key, r in PRESETS.items():
+    for key in PAPERS:
+        r = PRESETS[key]
         got = apply(r, two).R[:, 0].tolist()
         has_percentile = '"percentile"' in json.dumps(r.to_json())
         same = key.startswith("ranking/") or not has_percentile
@@ -774,8 +781,12 @@ def test_unknown_signal_lists_available(bundled):
     assert "did you mean 'is_correct'?" in msg
     with pytest.raises(ValidationError, match="available signals: has_box"):
         Rubric.from_json(d, signals=["has_box", "is_correct"])
-    with pytest.raises(ValidationError, match="the dataset carries no per-completion signals"):
+    # binary data without signals still offer is_correct (the outcome as a signal) ...
+    with pytest.raises(ValidationError, match="available signals: is_correct "):
         apply(r, Outcomes(bundled.R[:2, :3, :4]))
+    # ... categorical data without signals offer none
+    with pytest.raises(ValidationError, match="the dataset carries no per-completion signals"):
+        apply(r, Outcomes(bundled.R[:2, :3, :4] * 2, weights=[0, 0.5, 1]))
 
 
 # ------------------------------------------------------------------ categorical ranking

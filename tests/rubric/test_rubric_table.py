@@ -18,9 +18,17 @@ def synth(data_dir):
     return io.load(data_dir / "reasoning_synthetic.npz").select("AIME'25")
 
 
+@pytest.fixture(scope="module")
+def real(data_dir):
+    """The bundled real table: response_chars, with missing lengths (the length preset)."""
+    return io.load(data_dir / "jhu_llm_temperature.parquet")
+
+
 @pytest.mark.parametrize("key", list(PRESETS))
-def test_every_preset_survives_the_table_form(synth, key):
+def test_every_preset_survives_the_table_form(synth, real, key):
     p = PRESETS[key]
+    if key.startswith("length/"):
+        synth = real
     rules, cats = to_tables(p)
     assert list(rules.columns) == RULE_COLUMNS
     assert cats["weight"].tolist() == list(p.weights)

@@ -1,4 +1,4 @@
-"""The rubric presets of the two papers (SPEC §7), as data: one JSON file per paper's table.
+"""The rubric presets (SPEC §7), as data: one JSON file per paper's table, and one of ours.
 
 * ``dontpass/*`` (``dontpass.json``) -- the 12 categorical schemata of "Don't Pass@k"
   (seed 000, App. F, Table 5) built from the rubric variables of its Table 4. Thresholds
@@ -8,8 +8,13 @@
   LLMs under test-time scaling" (seed 002, App. F, Table 21) with their weights and the
   predicates of its App. F.3. "All thresholds are computed per-model", so percentiles use
   ``scope="model"``.
+* ``length/*`` (``length.json``) -- not from the papers: a rubric over response length
+  (``response_chars``) and correctness (``is_correct``, the outcome of binary data as a
+  signal: :data:`~scorio_core.rubric.evaluate.DERIVED_SIGNALS`) for real tables such as
+  the bundled sampling-temperature set; its default category collects the completions
+  whose length is missing (:data:`~scorio_core.outcomes.MISSING_SIGNAL_RULE`).
 
-Every rule list starts with category 0 (invalid) and partitions the remaining
+Every rule list of the papers' presets starts with category 0 (invalid) and partitions the remaining
 completions, so no preset needs a default category. Where a paper's definition is
 ambiguous the reading chosen is stated in the preset's ``description`` (and listed in
 :data:`READINGS`). Each entry of a file is a rubric in the format of
@@ -20,7 +25,7 @@ Example
 -------
 >>> from scorio_core.rubric.presets import PRESETS, get_preset
 >>> len(PRESETS)
-20
+21
 >>> get_preset("ranking/conservative").weights
 (0.0, -0.1, 0.05, 1.0)
 """
@@ -42,7 +47,7 @@ from ..model import Rubric
 __all__ = ["PRESETS", "READINGS", "list_presets", "get_preset"]
 
 #: The table files in the order of :data:`PRESETS`; a file's stem prefixes its keys.
-TABLES = ("dontpass", "ranking")
+TABLES = ("dontpass", "ranking", "length")
 _LOADED: dict[str, Any] = {}
 _LOCK = threading.Lock()  # the app's sessions are threads: one reading, one set of objects
 

@@ -1,0 +1,52 @@
+"""The Data page's top: title, where the data come from (a real set's source and licence,
+a synthetic set's warning), what the loader changed, and a log upload's import report."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import _common
+from app_state.datasets import licence_text, provenance, provenance_markdown
+from app_state.load_form import import_table
+from app_state.texts import load_notes
+
+
+def import_report(report: dict) -> None:
+    st.subheader("Import report")
+    files = import_table(report)
+    if not files.empty:
+        st.dataframe(files, hide_index=True, key="import_files")
+    st.caption(
+        f"{report.get('n_files', len(files))} file(s) read; "
+        f"{report.get('missing_samples', 0)} sample(s) without a score (errored or unscored: "
+        "missing cells, handled by **Missing cells** in the sidebar). *ours (mean)*: our "
+        "average score over every (question, trial) record read from the file; *harness "
+        "value*: the harness's own headline for the same file, after its *reducer* (e.g. "
+        "Inspect reduces each question's epochs first)."
+    )
+    for note in report.get("notes", []):
+        st.info(note)
+    if skipped := report.get("skipped_files"):
+        st.caption("Skipped (not outcome files): " + ", ".join(f"`{f}`" for f in skipped))
+
+
+def header(ds) -> None:
+    full = ds.full
+    st.title(full.name)
+    _common.synthetic_note(full)
+    if (p := provenance(ds.source)) is not None:
+        st.markdown(provenance_markdown(p))
+        with st.expander(f"Licence ({p.licence}): `{p.licence_file}`"):
+            st.code(licence_text(p), language=None)
+    if desc := full.metadata.get("description"):
+        st.markdown(desc)
+    if src := full.metadata.get("source"):
+        st.caption(f"Source: {src} · loaded from `{ds.source}`")
+    if notes := load_notes(full):
+        st.info("The loader changed or skipped part of the file:")
+        st.json(notes)
+    if report := full.metadata.get("import_report"):
+        import_report(report)
+    if ids := full.metadata.get("trial_ids"):
+        st.caption(f"Trial ids from the file: {', '.join(map(str, ids[:20]))}"
+                   + (" …" if len(ids) > 20 else "") + " (R numbers them 0..N−1 in this order).")

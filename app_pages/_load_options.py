@@ -1,0 +1,60 @@
+"""The sidebar's *Rows and model names* box of an upload: row filter (``where``), model-name
+table (``model_map``), score range and provider prefixes; labels and help come from the
+:class:`scorio_core.io.LoadOptions` declarations, the values become ONE ``LoadOptions`` in
+:func:`app_state.load_form.form_options`.
+
+Widget keys: ``load_where``, ``load_score_range``, ``load_model_prefix``, ``load_model_map``
+(the table editor). ``model_map_rows`` (a list of ``(from, to)``) seeds the table -- a test
+seam, as the editor's own state holds edits, not rows.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from scorio_core.io import LoadOptions
+from scorio_core.params import widget
+
+WHERE, RANGE, PREFIX, MAP, MAP_ROWS = (
+    "load_where", "load_score_range", "load_model_prefix", "load_model_map", "model_map_rows",
+)  # fmt: skip
+
+
+def options_box() -> dict:
+    """Render the box; its values for :func:`~app_state.load_form.form_options`."""
+    ss = st.session_state
+    rows = list(ss.get(MAP_ROWS) or ())
+    busy = bool(rows or ss.get(WHERE, "").strip() or ss.get(RANGE, "").strip())
+    with st.sidebar.expander("Rows and model names", expanded=busy):
+        w = widget(LoadOptions, "where")
+        where = st.text_input(w["label"], key=WHERE, placeholder="temperature = 0.0, 1.0",
+                              help=w["help"] + "  \nHere: `COLUMN = V1, V2`, several "
+                              "filters separated by `;`.")
+        w = widget(LoadOptions, "model_map")
+        st.caption(f"**{w['label']}**: one row per name to change (e.g. `mockllm/alpha` → "
+                   "`alpha`), applied before the files are combined.")
+        base = pd.DataFrame(rows, columns=["from", "to"], dtype="string")
+        edited = st.data_editor(base, num_rows="dynamic", hide_index=True, key=MAP,
+                                width="stretch",
+                                column_config={"from": st.column_config.TextColumn(
+                                    "from (name in the files)"),
+                                    "to": st.column_config.TextColumn("to")})
+        w = widget(LoadOptions, "model_prefix")
+        prefix = st.selectbox(w["label"], w["options"], key=PREFIX, help=w["help"])
+        w = widget(LoadOptions, "score_range")
+        score_range = st.text_input(w["label"] + " (logs)", key=RANGE, placeholder="0, 10",
+                                    help=w["help"])
+    return {"where": where, "model_map": edited.to_dict("records"), "model_prefix": prefix,
+            "score_range": score_range}
+
+
+def model_identity(cols: list[str], model_column: str) -> list[str]:
+    """The *Model identity* multiselect of the column mapping: condition columns that,
+    with the model column, name each model (e.g. model × temperature)."""
+    w = widget(LoadOptions, "model_columns")
+    options = [c for c in cols if c != model_column]
+    key = "model_conditions"
+    st.session_state[key] = [c for c in st.session_state.get(key, []) if c in options]
+    return st.multiselect(f"{w['label']}: {model_column} ×", options, key=key,
+                          help=w["help"], placeholder="e.g. temperature")

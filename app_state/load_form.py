@@ -1,0 +1,143 @@
+"""The upload's loading options as ONE :class:`scorio_core.io.LoadOptions`, and the
+import report as plain numbers -- computed without Streamlit (the sidebar's widgets only
+collect the values; a notebook or a test gets the same options and table).
+
+Example
+-------
+>>> opts = form_options({"where": "temperature = 0.0, 1.0; source=medmcqa",
+...                      "model_columns": ["temperature"], "columns": [("model", "llm")],
+...                      "model_map": [("openai/gpt-4", "gpt-4"), ("", "")],
+...                      "score_range": "0, 10"})
+>>> opts.where
+(('temperature', ('0.0', '1.0')), ('source', ('medmcqa',)))
+>>> opts.model_columns, opts.model_map, opts.score_range
+(('llm', 'temperature'), (('openai/gpt-4', 'gpt-4'),), (0.0, 10.0))
+>>> code_options(opts)["where"]
+{'temperature': ('0.0', '1.0'), 'source': ('medmcqa',)}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pandas as pd
+
+from scorio_core._validation import ValidationError
+from scorio_core.formatting import format_number
+from scorio_core.io import LoadOptions
+
+from .texts import parse_weights
+
+__all__ = ["parse_where", "parse_range", "model_map_pairs", "form_options", "code_options",
+           "import_table"]
+
+
+def parse_where(text: str) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
+    """The *Row filter* box: ``COLUMN = VALUE[, VALUE ...]`` filters separated by ``;`` or
+    new lines (all must match; any of a column's values does); blank = no filter."""
+    out = []
+    for item in (t.strip() for t in text.replace("\n", ";").split(";")):
+        if not item:
+            continue
+        col, sep, values = (s.strip() for s in item.partition("="))
+        vals = tuple(v.strip() for v in values.split(",") if v.strip())
+        if not sep or not col or not vals:
+            raise ValidationError(
+                f"Row filter: expected COLUMN = VALUE (or COLUMN = V1, V2), several separated "
+                f"by ';', e.g. temperature = 0.0, 1.0; got {item!r}"
+            )
+        out.append((col, vals))
+    return tuple(out) or None
+
+
+def parse_range(text: str) -> tuple[float, float] | None:
+    """The *Score range* box: ``LO, HI`` (e.g. ``0, 10``); blank = none."""
+    parts = [t for t in text.replace(",", " ").split() if t]
+    if not parts:
+        return None
+    try:
+        lo, hi = (float(t) for t in parts)
+    except ValueError:
+        raise ValidationError(
+            f"Score range: expected two numbers LO, HI (e.g. 0, 10); got {text!r}"
+        ) from None
+    return lo, hi
+
+
+def model_map_pairs(rows: Iterable[Any]) -> tuple[tuple[str, str], ...] | None:
+    """The *Model names* table's rows as ``(from, to)`` pairs: rows with a blank side are
+    left out (a table being edited), a name mapped twice is refused."""
+    pairs: dict[str, str] = {}
+    for row in rows:
+        a, b = (row.get("from"), row.get("to")) if isinstance(row, Mapping) else row
+        a, b = ("" if pd.isna(x) else str(x).strip() for x in (a, b))
+        if not a or not b:
+            continue
+        if pairs.get(a, b) != b:
+            raise ValidationError(f"Model names: {a!r} is mapped twice ({pairs[a]!r}, {b!r})")
+        pairs[a] = b
+    return tuple(pairs.items()) or None
+
+
+def form_options(values: Mapping[str, Any]) -> LoadOptions:
+    """ONE :class:`LoadOptions` from the sidebar's values: ``on_missing``, ``columns``
+    ((role, column) pairs), ``scorer``, ``weights`` (text), ``where`` (text),
+    ``model_columns`` (the condition columns; the model column comes first),
+    ``model_map`` (rows), ``score_range`` (text), ``model_prefix``."""
+    columns = dict(values.get("columns") or ())
+    conditions = tuple(values.get("model_columns") or ())
+    model_columns = (columns.get("model", "model"), *conditions) if conditions else None
+    return LoadOptions(
+        on_missing=values.get("on_missing") or "error",
+        columns=columns or None,
+        scorer=(values.get("scorer") or "").strip() or None,
+        weights=parse_weights(values.get("weights") or ""),
+        where=parse_where(values.get("where") or ""),
+        model_columns=model_columns,
+        model_map=model_map_pairs(values.get("model_map") or ()),
+        score_range=parse_range(values.get("score_range") or ""),
+        model_prefix=values.get("model_prefix") or "strip",
+    )
+
+
+def code_options(options: LoadOptions) -> dict[str, Any]:
+    """The ``io.load`` keywords that read the data as ``options`` do (the non-default
+    fields), mappings written as dicts so the Copy code cell reads naturally."""
+    out = options.changed()
+    for key in ("columns", "model_map", "where"):
+        if key in out:
+            out[key] = dict(out[key])
+    return out
+
+
+def _plain(v: Any) -> str:
+    return "" if v is None or (isinstance(v, float) and pd.isna(v)) else format_number(v)
+
+
+def import_table(report: Mapping[str, Any]) -> pd.DataFrame:
+    """One row per file of an import report: harness (format), model (and its name in the
+    log when it was changed), benchmark, scorer, records, missing, our mean, the harness's
+    own value and reducer (e.g. Inspect's reduced headline), notes -- numbers as text."""
+    rows = []
+    for f in report.get("files", []):
+        harness = f.get("harness") or {}
+        row = {
+            "file": f.get("file"),
+            "harness": f.get("format"),
+            "model": f.get("model"),
+            "model_in_log": f.get("model_in_log", f.get("model")),
+            "benchmark": f.get("benchmark"),
+            "scorer": f.get("scorer"),
+            "records": f"{f.get('records', 0):,}",
+            "missing": f"{f.get('missing', 0):,}",
+            "ours (mean)": _plain(f.get("mean")),
+            "harness value": _plain(harness.get("value")),
+            "harness reducer": harness.get("reducer", ""),
+            "notes": "; ".join(f.get("notes") or []),
+        }
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    if not table.empty and (table["model_in_log"] == table["model"]).all():
+        table = table.drop(columns="model_in_log")
+    return table
