@@ -99,6 +99,13 @@ class Leaderboard:
         The per model–question summaries behind them (the Planner projects from these).
     notes : tuple of str
         What the reader must know (e.g. a scope that is not identified).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> board = leaderboard(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), draws=500)
+    >>> board.table.shape[0], board.settings["scope"], len(board.unresolved().columns)
+    (3, 'questions', 7)
     """
 
     columns: dict[str, np.ndarray]
@@ -288,6 +295,16 @@ def leaderboard(
     Returns
     -------
     Leaderboard
+
+    Example
+    -------
+    >>> import scorio_core as sc
+    >>> board = sc.leaderboard(sc.load("data/biased_coins.npz"))
+    >>> board.table[["model", "rank", "rank_lo", "rank_hi"]].head(3).values.tolist()
+    [['LLM_11', 1, 1, 1], ['LLM_9', 2, 2, 3], ['LLM_10', 2, 2, 3]]
+    >>> board  # in a notebook: the formatted table, the forest plot and the settings
+    <Leaderboard: questions scope: ...>
+    ...
     """
     if isinstance(data, Outcomes):
         R = data.R

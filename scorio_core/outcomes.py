@@ -179,6 +179,15 @@ class Outcomes:
         (the combined view; the loader says so in its import report). Parts must have
         the same models, categories and weights as the combined view; a part that no
         longer agrees (e.g. after a rubric replaced ``R`` and the weights) is dropped.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 5, 3)), models=["a", "b"])
+    >>> o.L, o.M, o.N, o.models
+    (2, 5, 3, ('a', 'b'))
+    >>> o  # a short summary; a notebook shows describe() as a table
+    Outcomes('dataset': 2 models × 5 questions × 3 trials; categories wrong=0, correct=1; R0 none)
     """
 
     R: np.ndarray

@@ -957,6 +957,15 @@ def plan(
     Returns
     -------
     Plan
+
+    Example
+    -------
+    >>> from scorio_core import io
+    >>> p = plan(io.load("data/biased_coins.npz"), budget_trials=40)
+    >>> p.pairs[["better", "next", "trials_needed"]].head(2).values.tolist()
+    [['LLM_9', 'LLM_10', 7288.0], ['LLM_7', 'LLM_8', 600.0]]
+    >>> int(p.allocation["extra_trials"].sum())
+    40
     """
     target = _check_assurance(assurance_level)
     confidence = check_confidence(confidence)

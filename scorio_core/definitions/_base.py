@@ -128,6 +128,13 @@ this dataset has none
         from ..display import attach
 
         if params is None:
+            known = [f.name for f in fields(self.params)]
+            unknown = [k for k in settings if k not in known]
+            if unknown:
+                raise ValidationError(
+                    f"{self.title}: unknown setting(s) {', '.join(unknown)}; its settings are "
+                    f"{', '.join(known)}"
+                )
             params = self.params(**settings)
         elif settings:
             raise ValidationError(

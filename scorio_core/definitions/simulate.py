@@ -30,6 +30,7 @@ from .. import charts
 from .. import simulate as sim
 from .._validation import ValidationError, check_int, check_number
 from ..charts.simulate import LESSON_TEXT
+from ..display import Shown
 from ..outcomes import Outcomes
 from ._base import Analysis, Chart, Progress
 
@@ -396,9 +397,11 @@ class RubricLessonParams:
             object.__setattr__(self, "R0", tuple(tuple(int(x) for x in r) for r in self.R0))
 
 
-@dataclass(frozen=True)
-class RubricLessonResult:
+@dataclass(frozen=True, repr=False)
+class RubricLessonResult(Shown):
     """The :class:`~scorio_core.simulate.RubricLesson` (its fields read through) and its inputs."""
+
+    analysis_id = "rubric-lesson"
 
     lesson: sim.RubricLesson
     R: tuple[tuple[int, ...], ...]

@@ -123,6 +123,15 @@ def make_report(
     This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
     into the provenance; a notebook loads ``path`` again (with the same loader
     ``options``: ``where``, ``model_columns``, ``columns``, ``weights`` ...) and checks it.
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = make_report("data/biased_coins.npz", pathlib.Path(tmp) / "r.md",
+    ...                       sections=["leaderboard"])
+    ...     "LLM_11" in out.read_text()
+    True
     """
     from .. import io
 
