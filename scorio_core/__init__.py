@@ -51,6 +51,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "leaderboard": ("scorio_core.leaderboard", "leaderboard"),
     "Leaderboard": ("scorio_core.leaderboard", "Leaderboard"),
     "plan": ("scorio_core.planner", "plan"),
+    "planner": ("scorio_core.planner", None),  # the pair curves and allocation behind sc.plan
     # rankings and the analyses over them
     "rank": ("scorio_core.rank", None),
     "compare": ("scorio_core.api", "compare"),
