@@ -54,11 +54,13 @@ MAX_ROWS = 40
 CHARTS = True
 
 _STYLE = (
-    "<style>.scorio-result table{border-collapse:collapse;font-size:12px;margin:4px 0}"
+    "<style>.scorio-result{overflow-x:auto}.scorio-result table{border-collapse:collapse;"
+    "font-size:12px;margin:4px 0}"
     ".scorio-result th,.scorio-result td{padding:2px 8px;border-bottom:1px solid #ddd}"
     ".scorio-result td.num,.scorio-result th.num{text-align:right;"
     "font-variant-numeric:tabular-nums}.scorio-result td.txt,.scorio-result th.txt"
-    "{text-align:left}.scorio-result caption{caption-side:top;text-align:left;color:#555}"
+    "{text-align:left;white-space:nowrap}.scorio-result td.wrap{white-space:normal;"
+    "min-width:20em}.scorio-result caption{caption-side:top;text-align:left;color:#555}"
     ".scorio-result .note{color:#555;font-size:12px}</style>"
 )
 
@@ -86,12 +88,13 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     shown = df if max_rows is None else df.head(max_rows)
     cols = format_columns(shown)
 
-    def cls(fmt) -> str:
-        return "num" if fmt.numeric else "txt"
+    def cls(fmt, text: str = "") -> str:  # long texts (a rule, a note) wrap; names do not
+        return "num" if fmt.numeric else "txt wrap" if len(text) > 60 else "txt"
 
     head = "".join(f'<th class="{cls(f)}">{_esc(n)}</th>' for n, f, _ in cols)
     rows = [
-        "<tr>" + "".join(f'<td class="{cls(f)}">{_esc(cells[r])}</td>' for _, f, cells in cols)
+        "<tr>" + "".join(f'<td class="{cls(f, cells[r])}">{_esc(cells[r])}</td>'
+                         for _, f, cells in cols)
         + "</tr>"
         for r in range(len(shown))
     ]
@@ -160,7 +163,8 @@ def data_label(data: Any) -> str:
 
 def _value_text(v: Any) -> str:
     if isinstance(v, tuple | list):
-        return ",".join(str(getattr(x, "name", x)) for x in v)
+        return ", ".join(f"{x:g}" if isinstance(x, float) else str(getattr(x, "name", x))
+                         for x in v)
     if isinstance(v, int) and not isinstance(v, bool):
         return f"{v:,}"
     if isinstance(v, float):
