@@ -212,8 +212,8 @@ def signal_table(o: Outcomes) -> pd.DataFrame:
 
 def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: str = "error",
               sha256: str | None = None, **options) -> str:
-    """The notebook cell that loads the data a page shows (``io.load`` + ``select``);
-    ``options`` are further ``io.load`` keywords (an upload's non-default
+    """The notebook cell that loads the data a page shows (``sc.load`` + ``select``);
+    ``options`` are further ``sc.load`` keywords (an upload's non-default
     :class:`~scorio_core.io.LoadOptions` fields: ``columns``, ``where``, ``model_columns``,
     ``model_map``, ``score_range``, ``weights``, ``scorer`` ...), left out when ``None`` or
     empty.
@@ -221,27 +221,27 @@ def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: st
     Example
     -------
     >>> print(data_code("data/biased_coins.npz").splitlines()[-2])
-    data = io.load(path)
+    data = sc.load(path)
     >>> print(data_code("runs.csv", "AIME'25", weights=(0, 0.5, 1), columns={}).splitlines()[-2])
-    data = io.load(path, weights=(0, 0.5, 1)).select("AIME'25")
+    data = sc.load(path, weights=(0, 0.5, 1)).select("AIME'25")
     """
     from scorio_core.report import load_code
 
     code = load_code(Path(path), benchmark=benchmark, sha256=sha256, on_missing=on_missing)
     extra = "".join(f", {k}={v!r}" for k, v in options.items() if v not in (None, {}, ()))
-    return code.replace("data = io.load(path", "data = io.load(path" + extra, 1)
+    return code.replace("data = sc.load(path", "data = sc.load(path" + extra, 1)
 
 
 def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
                 benchmark: str = COMBINED, out: str = "report.html") -> str:
-    """The ``make_report`` call that writes the Report page's file from a notebook.
+    """The ``sc.report`` call that writes the Report page's file from a notebook.
 
     Example
     -------
     >>> print(report_code("data/biased_coins.npz", ["leaderboard"], title="Coins"))
-    from scorio_core.report import make_report
+    import scorio_core as sc
     <BLANKLINE>
-    make_report(
+    sc.report(
         'data/biased_coins.npz',
         'report.html',  # or .md / .ipynb
         benchmark='combined',
@@ -250,8 +250,8 @@ def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
     )
     """
     return (
-        "from scorio_core.report import make_report\n\n"
-        "make_report(\n"
+        "import scorio_core as sc\n\n"
+        "sc.report(\n"
         f"    {str(path)!r},\n"
         f"    {out!r},  # or .md / .ipynb\n"
         f"    benchmark={benchmark!r},\n"

@@ -6,6 +6,21 @@ function here, so a notebook can reproduce it with the same call.
 ``import scorio_core as sc`` gives the user-facing calls by name; each loads its module on
 first use (PEP 562), so the import itself stays light:
 
+* data: ``sc.load`` (any table or harness log) gives :class:`Outcomes`;
+* the leaderboard and the planner: ``sc.leaderboard``, ``sc.plan``;
+* the comparison analyses, each a thin call of its one definition
+  (:data:`sc.ANALYSES <scorio_core.definitions.ANALYSES>`): ``sc.compare``,
+  ``sc.convergence``, ``sc.stability``, ``sc.greedy``;
+* teaching studies with known truth: ``sc.truth_convergence``, ``sc.prior_depth``,
+  ``sc.correct_order``, ``sc.interval_coverage``, ``sc.rubric_lesson`` (``sc.simulate``
+  holds the mimics they draw from; ``sc.SIMULATIONS`` the Simulator's definitions);
+* reports: ``sc.report(data, "report.html")``; the metrics (``sc.bayes``, ``sc.pass_at_k``
+  ...), the 72 ranking methods (``sc.rank.METHODS``), rubrics (``sc.rubric``) and charts
+  (``sc.charts``).
+
+Every result displays itself in Jupyter, VS Code and marimo (its table, main chart and
+settings; :mod:`scorio_core.display`) and prints a short summary in a terminal.
+
 >>> import scorio_core as sc
 >>> board = sc.leaderboard(sc.load("data/biased_coins.npz"))
 >>> board.table["model"].iloc[0]
@@ -36,16 +51,21 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "leaderboard": ("scorio_core.leaderboard", "leaderboard"),
     "Leaderboard": ("scorio_core.leaderboard", "Leaderboard"),
     "plan": ("scorio_core.planner", "plan"),
+    "planner": ("scorio_core.planner", None),  # the pair curves and allocation behind sc.plan
     # rankings and the analyses over them
     "rank": ("scorio_core.rank", None),
+    "compare": ("scorio_core.api", "compare"),
+    "convergence": ("scorio_core.api", "convergence"),
+    "stability": ("scorio_core.api", "stability"),
+    "greedy": ("scorio_core.api", "greedy"),
     "run_methods": ("scorio_core.engines", "run_methods"),
-    "compare": ("scorio_core.engines", "compare"),
     "convergence_at_n": ("scorio_core.engines", "convergence_at_n"),
     "convergence_curves": ("scorio_core.engines", "convergence_curves"),
     "low_budget_stability": ("scorio_core.engines", "low_budget_stability"),
     "greedy_vs_sampling": ("scorio_core.engines", "greedy_vs_sampling"),
     "greedy_by_benchmark": ("scorio_core.engines", "greedy_by_benchmark"),
-    # teaching simulations with known truth
+    # teaching simulations with known truth (and the mimics they draw from)
+    "simulate": ("scorio_core.simulate", None),
     **{n: ("scorio_core.simulate", n) for n in (
         "truth_convergence", "prior_depth", "correct_order", "interval_coverage",
         "rubric_lesson")},
@@ -54,11 +74,12 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "SIMULATIONS": ("scorio_core.definitions", "SIMULATIONS"),
     "rubric": ("scorio_core.rubric", None),
     "charts": ("scorio_core.charts", None),
-    "report": ("scorio_core.report", None),
+    "report": ("scorio_core.report", None),  # callable: sc.report(data, "report.html")
     "make_report": ("scorio_core.report", "make_report"),
     "build_report": ("scorio_core.report", "build_report"),
     "export": ("scorio_core.export", None),
     "formatting": ("scorio_core.formatting", None),
+    "display": ("scorio_core.display", None),
 }
 
 __all__ = ["COMBINED", "Outcomes", "ValidationError", *_LAZY]

@@ -36,7 +36,17 @@ MAX_CATEGORY = 1000
 
 
 class ValidationError(ValueError):
-    """Bad input: the message names what was expected and what was found."""
+    """Bad input: the message names what was expected and what was found.
+
+    Example
+    -------
+    >>> import scorio_core as sc
+    >>> try:
+    ...     sc.leaderboard([[[0, 1], [1, 1]]], scope="world")
+    ... except sc.ValidationError as exc:
+    ...     print(exc)
+    scope must be one of ('questions', 'population'); got 'world'
+    """
 
 
 def _describe(a: np.ndarray) -> str:

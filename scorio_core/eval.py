@@ -236,7 +236,13 @@ def avg(R, w=None) -> Estimate:
 
 
 def avg_ci(R, w=None, confidence: float = 0.95, bounds=None) -> Interval:
-    """avg@N with the interval ``a ± z·sigma_a`` (clipped to ``bounds`` if given)."""
+    """avg@N with the interval ``a ± z·sigma_a`` (clipped to ``bounds`` if given).
+
+    Example
+    -------
+    >>> [round(float(x), 6) for x in avg_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], bounds=(0, 1))]
+    [0.7, 0.165831, 0.374977, 1.0]
+    """
     a, s = _avg(R, w)
     return _interval(a, s, confidence, bounds)
 
@@ -356,12 +362,24 @@ def _pass_ci(kind, R, k, tau, confidence, bounds, alpha0, beta0) -> Interval:
 
 
 def pass_at_k(R, k: int):
-    """Unbiased Pass@k: mean over questions of ``1 - C(N-c, k) / C(N, k)`` (000 eq. 21)."""
+    """Unbiased Pass@k: mean over questions of ``1 - C(N-c, k) / C(N, k)`` (000 eq. 21).
+
+    Example
+    -------
+    >>> round(float(pass_at_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)), 6)
+    0.95
+    """
     return _pass_point("pass", R, k)
 
 
 def pass_hat_k(R, k: int):
-    """Pass^k: mean of ``C(c, k) / C(N, k)``, all k draws correct (000 eq. 22)."""
+    """Pass^k: mean of ``C(c, k) / C(N, k)``, all k draws correct (000 eq. 22).
+
+    Example
+    -------
+    >>> round(float(pass_hat_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)), 6)
+    0.45
+    """
     return _pass_point("hat", R, k)
 
 
@@ -369,12 +387,23 @@ def g_pass_at_k_tau(R, k: int, tau: float):
     """G-Pass@k_tau: ``P(X >= ceil(tau k))``, ``X ~ Hypergeom(N, c, k)`` (000 eq. 23).
 
     ``tau = 0`` gives Pass@k and ``tau = 1`` gives Pass^k.
+
+    Example
+    -------
+    >>> round(float(g_pass_at_k_tau([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4, 0.5)), 6)
+    1.0
     """
     return _pass_point("g", R, k, tau)
 
 
 def mg_pass_at_k(R, k: int):
-    """mG-Pass@k: ``(2/k) E[(X - ceil(k/2))_+]`` (000 eq. 24)."""
+    """mG-Pass@k: ``(2/k) E[(X - ceil(k/2))_+]`` (000 eq. 24).
+
+    Example
+    -------
+    >>> round(float(mg_pass_at_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4)), 6)
+    0.4
+    """
     return _pass_point("mg", R, k)
 
 
@@ -405,10 +434,24 @@ def mg_pass_at_k_ci(R, k, confidence=0.95, bounds=(0.0, 1.0), alpha0=1.0, beta0=
     return _pass_ci("mg", R, k, 0.0, confidence, bounds, alpha0, beta0)
 
 
-for _f, _name in [
-    (pass_at_k_ci, "Pass@k"),
-    (pass_hat_k_ci, "Pass^k"),
-    (g_pass_at_k_tau_ci, "G-Pass@k_tau"),
-    (mg_pass_at_k_ci, "mG-Pass@k"),
+_CI_EXAMPLE = """
+    Example
+    -------
+    >>> [round(float(x), 6) for x in {call}]
+    {out}
+    """
+
+for _f, _name, _call, _want in [
+    (pass_at_k_ci, "Pass@k", "pass_at_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)",
+     "[0.839286, 0.097263, 0.648654, 1.0]"),
+    (pass_hat_k_ci, "Pass^k", "pass_hat_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)",
+     "[0.446429, 0.146167, 0.159946, 0.732911]"),
+    (g_pass_at_k_tau_ci, "G-Pass@k_tau",
+     "g_pass_at_k_tau_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4, 0.5)",
+     "[0.809524, 0.132049, 0.550713, 1.0]"),
+    (mg_pass_at_k_ci, "mG-Pass@k", "mg_pass_at_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4)",
+     "[0.404762, 0.156326, 0.098368, 0.711156]"),
 ]:
-    _f.__doc__ = f"Posterior summary of {_name}." + _CI_DOC
+    _f.__doc__ = (f"Posterior summary of {_name}." + _CI_DOC
+                  + _CI_EXAMPLE.format(call=_call, out=_want))
+del _f, _name, _call, _want

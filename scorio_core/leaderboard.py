@@ -74,7 +74,7 @@ COLUMN_HELP = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Leaderboard:
     """Result of :func:`leaderboard`.
 
@@ -99,6 +99,13 @@ class Leaderboard:
         The per model–question summaries behind them (the Planner projects from these).
     notes : tuple of str
         What the reader must know (e.g. a scope that is not identified).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> board = leaderboard(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), draws=500)
+    >>> board.table.shape[0], board.settings["scope"], len(board.unresolved().columns)
+    (3, 'questions', 7)
     """
 
     columns: dict[str, np.ndarray]
@@ -182,6 +189,57 @@ class Leaderboard:
         """Pairwise paired-``t`` matrix in the board's scope, original model order."""
         return self.inference.t
 
+    # ------------------------------------------------------------ display (notebooks)
+    def caption(self) -> str:
+        """The scope and settings in one line (the notebook display's caption).
+
+        Example
+        -------
+        >>> b = leaderboard(np.ones((2, 5, 3), dtype=int), draws=200)
+        >>> b.caption().split(" · ")[1:3]
+        ['95% intervals and decisions, adjustment holm', '2 models × 5 questions × 3 trials']
+        """
+        from .display import settings_caption
+
+        s = self.settings
+        L, M, N = s["shape"]
+        head = (f"{s['scope']} scope: {s['estimand']} · {s['confidence']:.0%} intervals and "
+                f"decisions, adjustment {s['adjust']} · {L} models × {M} questions × {N} trials")
+        rest = settings_caption({k: s[k] for k in ("weights", "prior", "ks", "draws", "seed")
+                                 if k in s and s[k] not in ([], None)})
+        return f"{head} · {rest}"
+
+    def charts(self) -> list:
+        """The forest plot and the pairwise heatmap (:class:`~scorio_core.definitions.Chart`:
+        title, Altair chart, caption), as on the Leaderboard page."""
+        from .definitions.leaderboard import LEADERBOARD, LeaderboardResult
+
+        return LEADERBOARD.charts(LeaderboardResult(self, int(self.settings["shape"][-1])))
+
+    def _repr_html_(self) -> str:
+        from .display import result_html
+
+        notes = list(self.notes)
+        if note := prior_note(self):
+            notes.append(note)
+        pairs = self.unresolved()
+        tables = [("", self.table)]
+        if len(pairs):
+            tables.append((f"{len(pairs)} undecided adjacent pair(s)", pairs))
+        return result_html("CI-aware leaderboard", self.caption(), tables,
+                           self.charts()[0], notes)
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        return {"text/html": self._repr_html_(), "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        from .formatting import text_table
+
+        cols = [c for c in ("model", "rank", "rank_lo", "rank_hi", "p_best", "score", "lo",
+                            "hi") if c in self.columns]
+        return (f"<Leaderboard: {self.caption()}>\n"
+                f"{text_table(self.table[cols], max_rows=20)}")
+
 
 def leaderboard(
     data: Outcomes | np.ndarray,
@@ -237,6 +295,16 @@ def leaderboard(
     Returns
     -------
     Leaderboard
+
+    Example
+    -------
+    >>> import scorio_core as sc
+    >>> board = sc.leaderboard(sc.load("data/biased_coins.npz"))
+    >>> board.table[["model", "rank", "rank_lo", "rank_hi"]].head(3).values.tolist()
+    [['LLM_11', 1, 1, 1], ['LLM_9', 2, 2, 3], ['LLM_10', 2, 2, 3]]
+    >>> board  # in a notebook: the formatted table, the forest plot and the settings
+    <Leaderboard: questions scope: ...>
+    ...
     """
     if isinstance(data, Outcomes):
         R = data.R

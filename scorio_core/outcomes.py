@@ -141,7 +141,7 @@ def _attributes(
     return out
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Outcomes:
     """A validated outcome tensor and everything that describes it.
 
@@ -179,6 +179,15 @@ class Outcomes:
         (the combined view; the loader says so in its import report). Parts must have
         the same models, categories and weights as the combined view; a part that no
         longer agrees (e.g. after a rubric replaced ``R`` and the weights) is dropped.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 5, 3)), models=["a", "b"])
+    >>> o.L, o.M, o.N, o.models
+    (2, 5, 3, ('a', 'b'))
+    >>> o  # a short summary; a notebook shows describe() as a table
+    Outcomes('dataset': 2 models × 5 questions × 3 trials; categories wrong=0, correct=1; R0 none)
     """
 
     R: np.ndarray
@@ -515,6 +524,60 @@ class Outcomes:
             **self._missing_report(),
             **self._attribute_report(),
         }
+
+    # ---------------------------------------------------------------- display
+    def summary(self) -> str:
+        """One line: name, shape, categories with weights, R0, benchmarks, signals and
+        question attributes (the terminal repr).
+
+        Example
+        -------
+        >>> Outcomes(np.zeros((2, 3, 4), int), name="toy").summary()
+        "'toy': 2 models × 3 questions × 4 trials; categories wrong=0, correct=1; R0 none"
+        """
+        cats = ", ".join(f"{n}={w:g}" for n, w in zip(self.category_names, self.weights,
+                                                       strict=True))
+        parts = [f"{self.name!r}: {self.L} models × {self.M} questions × {self.N} trials",
+                 f"categories {cats}",
+                 "R0 none" if self.R0 is None else f"R0 {self.D} per question"]
+        if self.benchmark_names:
+            parts.append("benchmarks " + ", ".join(self.benchmark_names))
+        if self.signals:
+            parts.append("signals " + ", ".join(sorted(self.signals)))
+        if self.question_attributes:
+            parts.append("attributes " + ", ".join(self.question_attributes))
+        return "; ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Outcomes({self.summary()})"
+
+    def _repr_html_(self) -> str:
+        """The shape, categories, benchmarks, attributes and validation report
+        (:meth:`describe`) as a table, and the models."""
+        import pandas as pd
+
+        from .display import result_html
+
+        def text(v: Any) -> str:
+            if isinstance(v, dict):
+                return "; ".join(f"{k}: {text(x)}" for k, x in v.items()) or "none"
+            if isinstance(v, list | tuple):
+                return ", ".join(map(str, v)) or "none"
+            return f"{v:,}" if isinstance(v, int) and not isinstance(v, bool) else str(v)
+
+        rows = [(k, text(v)) for k, v in self.describe().items() if k != "name"]
+        notes = [f"{k}: {text(self.metadata[k])}" for k in (
+            "ignored_columns", "ignored_why", "dropped_questions", "truncated_to_N", "notes")
+            if self.metadata.get(k)]
+        models = ", ".join(self.models[:30]) + (f", … ({self.L} in all)" if self.L > 30 else "")
+        return result_html(
+            f"Outcomes: {self.name}",
+            f"{self.L} models × {self.M} questions × {self.N} trials · models: {models}",
+            [("", pd.DataFrame(rows, columns=["", "value"]))], notes=notes,
+        )
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        return {"text/html": self._repr_html_(), "text/plain": repr(self)}
 
     def _attribute_report(self) -> dict[str, Any]:
         """Questions per value of each question attribute (only when there are any)."""

@@ -398,10 +398,14 @@ def _methods(default: str) -> Any:
                    label="Methods")
 
 
-def _check_methods(spec: str) -> None:
+def _check_methods(obj) -> None:
+    """Check ``obj.methods``; a sequence of ids (a notebook's ``methods=["bayes", "avg"]``)
+    becomes the comma-separated text the CLI and the session file hold."""
     from .definitions._base import resolve_methods  # the registry: loaded only to validate
 
-    resolve_methods(spec)
+    ids = resolve_methods(obj.methods)
+    if not isinstance(obj.methods, str):
+        object.__setattr__(obj, "methods", ",".join(ids))
 
 
 @dataclass(frozen=True)
@@ -409,8 +413,8 @@ class _MethodsParams:
     methods: str = _methods("all")
 
     def __post_init__(self) -> None:
+        _check_methods(self)
         validate(self)
-        _check_methods(self.methods)
 
 
 @dataclass(frozen=True)
@@ -484,5 +488,5 @@ class ConvergenceParams:
                          label="A replicate has converged when")
 
     def __post_init__(self) -> None:
+        _check_methods(self)
         validate(self)
-        _check_methods(self.methods)

@@ -824,7 +824,7 @@ def _pairs_text(pairs: pd.DataFrame) -> str:
     return text_table(pairs)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Plan:
     """Result of :func:`plan`: what would settle the undecided pairs, and with what chance.
 
@@ -895,6 +895,44 @@ class Plan:
         """The pairs table (one row per undecided pair) as CSV."""
         return self.pairs.to_csv(index=False)
 
+    # ------------------------------------------------------------ display (notebooks)
+    def caption(self) -> str:
+        """The scope and settings in one line (the notebook display's caption)."""
+        s = self.settings
+        L, M, N = s["shape"]
+        return (f"{s['dataset']}: {L} models × {M} questions × {N} trials · {s['scope']} "
+                f"scope, {s['confidence']:.0%} decisions, adjustment {s['adjust']} · "
+                f"{a_chance(s['assurance'])} of a decision · budget {s['budget_trials']:,} "
+                f"extra trials per question · draws {s['draws']:,}, seed {s['seed']}")
+
+    def charts(self) -> list:
+        """Where the budget goes (:class:`~scorio_core.definitions.Chart`), as on the
+        Planner page (the order curve of one pair: ``sc.ANALYSES["plan"]``)."""
+        from . import charts
+        from .definitions import Chart
+
+        return [Chart(
+            "Where to spend extra trials", charts.allocation_chart(self.allocation),
+            "Bars = extra trials per question per model: the greedy split goes where a trial "
+            "most raises the expected number of decided pairs, grey = the same budget split "
+            f"evenly; the recommended one is the {self.split.chosen} split.",
+        )]
+
+    def _repr_html_(self) -> str:
+        from .display import result_html
+
+        pairs = (f"{len(self.pairs)} undecided adjacent pair(s)" if len(self.pairs)
+                 else "every adjacent pair is decided: nothing to plan")
+        return result_html("Planner", self.caption(),
+                           [(pairs, self.pairs), ("allocation", self.allocation)],
+                           self.charts()[0], [self.headline()])
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        return {"text/html": self._repr_html_(), "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        return f"<Plan: {self.caption()}>\n{self.to_text()}".rstrip()
+
 
 def plan(
     data: Outcomes | np.ndarray,
@@ -919,6 +957,15 @@ def plan(
     Returns
     -------
     Plan
+
+    Example
+    -------
+    >>> from scorio_core import io
+    >>> p = plan(io.load("data/biased_coins.npz"), budget_trials=40)
+    >>> p.pairs[["better", "next", "trials_needed"]].head(2).values.tolist()
+    [['LLM_9', 'LLM_10', 7288.0], ['LLM_7', 'LLM_8', 600.0]]
+    >>> int(p.allocation["extra_trials"].sum())
+    40
     """
     target = _check_assurance(assurance_level)
     confidence = check_confidence(confidence)

@@ -39,3 +39,15 @@ def data_dir() -> Path:
 def ref_eval():
     """The reference package's eval module (a test-only oracle, installed by the `test` extra)."""
     return pytest.importorskip("scorio.eval")
+
+
+@pytest.fixture
+def kernel_env(monkeypatch) -> Path:
+    """Notebook kernels started by the test import THIS checkout's ``scorio_core`` (its root
+    first on ``PYTHONPATH``), not whichever checkout the environment has installed: a
+    kernel runs in another directory, where the cwd-first rule does not reach the repo."""
+    import os
+
+    old = os.environ.get("PYTHONPATH")
+    monkeypatch.setenv("PYTHONPATH", str(ROOT) + (os.pathsep + old if old else ""))
+    return ROOT

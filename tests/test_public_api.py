@@ -1,25 +1,44 @@
-"""``import scorio_core as sc`` (issue 24): the user-facing calls by name, loaded lazily."""
+"""``import scorio_core as sc`` (issue 24): the user-facing calls by name, loaded lazily, each
+documented with an example; the analyses' wrappers are calls of their one definition."""
 
 from __future__ import annotations
 
+import inspect
+import pydoc
 import subprocess
 import sys
+import types
+from dataclasses import fields
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
 import pytest
 
 import scorio_core as sc
+from scorio_core import ValidationError
+from scorio_core.definitions import ANALYSES
 
 ROOT = Path(__file__).resolve().parents[1]
+WRAPPERS = ("compare", "convergence", "stability", "greedy")
 
 
 @pytest.mark.parametrize("name", sc.__all__)
-def test_every_exported_name_resolves(name):
+def test_every_exported_name_resolves_and_documents_itself(name):
     value = getattr(sc, name)
     assert value is not None
     assert name in dir(sc)
-    if callable(value) and not isinstance(value, type):
-        assert (value.__doc__ or "").strip(), f"sc.{name} has no docstring for help()"
+    if isinstance(value, str):  # COMBINED, a constant
+        return
+    doc = inspect.getdoc(value) or ""
+    assert doc.strip(), f"sc.{name} has no docstring for help()"
+    assert "Example" in doc and ">>>" in doc, f"sc.{name}'s docstring has no Example"
+
+
+def test_help_of_the_leaderboard_is_enough_to_use_it():
+    text = pydoc.render_doc(sc.leaderboard, renderer=pydoc.plaintext)
+    for word in ("Parameters", "scope", "confidence", "Returns", "Example", "sc.load("):
+        assert word in text, word
 
 
 def _python(code: str) -> subprocess.CompletedProcess:
@@ -43,6 +62,90 @@ def test_leaderboard_stays_callable_after_its_module_is_imported():
     assert r.stdout.split() == ["Leaderboard", "True"]
 
 
+def test_report_is_callable_before_and_after_its_package_is_imported(tmp_path):
+    for pre in ("", "import scorio_core.report; "):
+        out = tmp_path / f"r{len(pre)}.html"
+        r = _python(f"{pre}import scorio_core as sc; d = sc.load('data/biased_coins.npz'); "
+                    f"print(sc.report(d, {str(out)!r}, sections=['leaderboard']).name)")
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == out.name
+        assert "LLM_11" in out.read_text(encoding="utf-8")
+
+
 def test_unknown_names_raise_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         sc.nope  # noqa: B018
+
+
+# ------------------------------------------------------------- the analyses by name
+@pytest.fixture(scope="module")
+def aime():
+    return sc.load(ROOT / "data" / "reasoning_synthetic.npz").select("AIME'25")
+
+
+SMALL = {
+    "compare": {"methods": "bayes,avg,borda"},
+    "convergence": {"methods": "bayes,borda", "replicates": 60, "curve_replicates": 10,
+                    "slow_replicates": 3, "seed": 2},
+    "stability": {"methods": "bayes,avg,borda"},
+    "greedy": {"replicates": 6, "seed": 1},
+}
+
+
+@pytest.mark.parametrize("name", WRAPPERS)
+def test_wrapper_signature_is_the_definitions_settings(name):
+    a = ANALYSES[name]
+    sig = inspect.signature(getattr(sc, name))
+    declared = {f.name: f.default for f in fields(a.params)}
+    got = {k: p.default for k, p in sig.parameters.items() if k not in ("data", "progress")}
+    assert got == declared  # the one declaration, not a copy
+    doc = inspect.getdoc(getattr(sc, name))
+    for setting in declared:
+        assert f"\n{setting} : " in doc, setting  # every setting documented
+
+
+@pytest.mark.parametrize("name", WRAPPERS)
+def test_wrapper_equals_its_definition(name, aime):
+    a = ANALYSES[name]
+    got = getattr(sc, name)(aime, **SMALL[name])
+    want = a.run(aime, a.params(**SMALL[name]))
+    assert type(got) is type(want)
+    for key, table in a.tables(want).items():
+        pd.testing.assert_frame_equal(got.tables()[key], table, check_exact=False, atol=1e-12)
+    # the result remembers how it was made: its display names the settings and the data
+    assert got._about.params == a.params(**SMALL[name])
+    assert "AIME'25" in got._about.data
+
+
+def test_methods_may_be_a_list(aime):
+    got = sc.compare(aime, methods=["bayes", "avg"])
+    assert got._about.params.methods == "bayes,avg"
+    assert sorted(got.comparison.agreement["method"]) == ["avg", "bayes"]
+
+
+def test_wrappers_refuse_bad_input_clearly(aime, tmp_path):
+    with pytest.raises(ValidationError, match="unknown setting.*replicate.*its settings are"):
+        sc.greedy(aime, replicate=5)
+    with pytest.raises(ValidationError, match=r"load it first with sc\.load"):
+        sc.stability("data/biased_coins.npz")
+    with pytest.raises(ValidationError, match="R0"):
+        sc.greedy(sc.load(ROOT / "data" / "biased_coins.npz"))
+    with pytest.raises(ValidationError, match="unknown method"):
+        sc.compare(aime, methods="bayes,nope")
+    with pytest.raises(ValidationError, match="data_path"):
+        sc.report(aime, tmp_path / "r.ipynb", sections=["leaderboard"])
+
+
+def test_wrappers_take_an_array():
+    R = np.random.default_rng(0).integers(0, 2, (3, 20, 4))
+    got = sc.stability(R, methods="bayes")
+    assert got.stability.table["slices"].tolist() == [4]
+
+
+def test_submodules_of_the_api_are_loaded_lazily():
+    r = _python("import sys, scorio_core as sc; "
+                "print(any(m in sys.modules for m in ('scorio_core.api', 'scorio_core.display', "
+                "'scorio_core.definitions', 'pandas')))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "False"
+    assert isinstance(sc.display, types.ModuleType)

@@ -66,7 +66,14 @@ def _load(module: str, name: str) -> Any:
 
 
 class _Registry(Mapping[str, Analysis]):
-    """A read-only ``{id: Analysis}`` that imports a definition the first time it is read."""
+    """A read-only ``{id: Analysis}`` that imports a definition the first time it is read.
+
+    Example
+    -------
+    >>> import scorio_core as sc
+    >>> list(sc.ANALYSES)[:3], sc.ANALYSES["greedy"].title
+    (['leaderboard', 'compare', 'convergence'], 'Greedy vs sampling')
+    """
 
     def __init__(self, name: str, definitions: Mapping[str, tuple[str, str, str]]) -> None:
         self._name = name

@@ -24,10 +24,12 @@ if TYPE_CHECKING:  # altair loads when a chart is drawn, not when a definition i
 
 __all__ = [
     "Analysis",
+    "as_outcomes",
     "Chart",
     "Progress",
     "resolve_methods",
     "methods_code",
+    "settings_code",
     "params_dict",
     "common_caveats",
 ]
@@ -104,11 +106,80 @@ class Analysis:
     uses_data: bool = True
     resolved: Callable[[Any, Any], dict[str, str]] | None = None
 
+    def __call__(self, data: Any = None, params: Any = None, /, *,
+                 progress: Progress | None = None, **settings: Any) -> Any:
+        """Run the analysis: ``params`` (an instance of :attr:`params`) or its settings by
+        name, checked; the result remembers the settings and the data for its display.
+
+        This is what ``sc.compare``, ``sc.convergence``, ``sc.stability`` and ``sc.greedy``
+        call: one definition, so a notebook gets the page's numbers.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> from scorio_core.definitions import ANALYSES
+        >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)))
+        >>> ANALYSES["greedy"](data)
+        Traceback (most recent call last):
+        ...
+        scorio_core._validation.ValidationError: Greedy vs sampling: needs greedy outcomes (R0); \
+this dataset has none
+        """
+        from ..display import attach
+
+        if params is None:
+            known = [f.name for f in fields(self.params)]
+            unknown = [k for k in settings if k not in known]
+            if unknown:
+                raise ValidationError(
+                    f"{self.title}: unknown setting(s) {', '.join(unknown)}; its settings are "
+                    f"{', '.join(known)}"
+                )
+            params = self.params(**settings)
+        elif settings:
+            raise ValidationError(
+                f"{self.title}: give params or settings by name, not both; got params and "
+                f"{', '.join(settings)}"
+            )
+        elif not isinstance(params, self.params):
+            raise ValidationError(
+                f"{self.title}: params must be {self.params.__name__}; got "
+                f"{type(params).__name__}"
+            )
+        if self.uses_data:
+            data = as_outcomes(data, self.title)
+            self.check(data)
+        result = self.run(data, params, progress=progress)
+        return attach(result, self, params, data)
+
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""
         why = self.requires(data)
         if why:
             raise ValidationError(f"{self.title}: {why}")
+
+
+def as_outcomes(data: Any, what: str = "this analysis") -> Outcomes:
+    """``data`` as :class:`Outcomes`: an ``Outcomes`` as it is, an array ``(L, M, N)`` of
+    categories wrapped; a path is refused with the call that loads it.
+
+    Example
+    -------
+    >>> as_outcomes([[[1, 0], [1, 1]]]).R.shape
+    (1, 2, 2)
+    """
+    import os
+
+    if isinstance(data, Outcomes):
+        return data
+    if isinstance(data, str | os.PathLike):
+        raise ValidationError(
+            f"{what} takes loaded data (Outcomes) or an array (L, M, N); got the path "
+            f"{str(data)!r}: load it first with sc.load({str(data)!r})"
+        )
+    if data is None:
+        raise ValidationError(f"{what} needs data: Outcomes (sc.load(path)) or an array (L, M, N)")
+    return Outcomes(data)
 
 
 def params_dict(params: Any) -> dict[str, Any]:
@@ -150,6 +221,19 @@ def resolve_methods(spec: str | Iterable[str]) -> list[str]:
             f"({', '.join(FAMILIES)}) or ids from `scorio-studio methods`"
         )
     return ids
+
+
+def settings_code(params: Any) -> str:
+    """Every setting of ``params`` as Python keyword arguments (``sc.compare(data, ...)``
+    in a notebook cell), each value written as it is held (``repr``).
+
+    Example
+    -------
+    >>> from scorio_core.params import GreedyParams
+    >>> settings_code(GreedyParams(replicates=8))
+    'replicates=8, seed=0'
+    """
+    return ", ".join(f"{f.name}={getattr(params, f.name)!r}" for f in fields(params))
 
 
 def methods_code(spec: str | Iterable[str]) -> str:

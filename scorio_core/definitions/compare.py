@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .. import charts
+from ..display import Shown
 from ..engines.agreement import Comparison, compare, run_methods
 from ..outcomes import Outcomes
 from ..params import CompareParams
@@ -31,17 +32,20 @@ from ._base import (
     Progress,
     binary_required,
     common_caveats,
-    methods_code,
     resolve_methods,
+    settings_code,
     skipped_caveats,
 )
 
 __all__ = ["CompareParams", "CompareResult", "COMPARE"]
 
 
-@dataclass(frozen=True)
-class CompareResult:
+@dataclass(frozen=True, repr=False)
+class CompareResult(Shown):
     """The :class:`~scorio_core.engines.Comparison` (its ``run`` holds the ranks)."""
+
+    analysis_id = "compare"
+    main_table = "agreement"
 
     comparison: Comparison
 
@@ -95,11 +99,10 @@ def _caveats(data: Outcomes, p: CompareParams, r: CompareResult) -> list[str]:
 
 def _to_code(p: CompareParams, data: str = "data") -> str:
     return (
-        "from scorio_core import charts\n"
-        "from scorio_core.engines import compare, run_methods\n"
-        "from scorio_core.rank import METHODS\n\n"
-        f"run = run_methods({data}.R, {data}.R0, {methods_code(p.methods)}, {data}.models)\n"
-        f"cmp = compare(run, R={data}.R)\n"
+        "import scorio_core as sc\n"
+        "from scorio_core import charts\n\n"
+        f"compared = sc.compare({data}, {settings_code(p)})\n"
+        "cmp = compared.comparison  # agreement, tau, consensus, summary, run.ranks\n"
         "cmp.agreement"
     )
 

@@ -27,6 +27,7 @@ import pandas as pd
 
 from .. import charts
 from .._validation import ValidationError
+from ..display import Shown
 from ..engines.convergence import (
     ConvergenceRun,
     Curves,
@@ -46,8 +47,8 @@ from ._base import (
     Progress,
     binary_required,
     common_caveats,
-    methods_code,
     resolve_methods,
+    settings_code,
     skipped_caveats,
 )
 
@@ -105,12 +106,15 @@ def run_subsets(
         data.R, data.R0, methods, sizes=sizes, subsets=int(subsets), replicates=int(replicates),
         scheme=params.scheme, seed=params.seed, models=data.models, progress=progress)
 
-@dataclass(frozen=True)
-class ConvergenceResult:
+@dataclass(frozen=True, repr=False)
+class ConvergenceResult(Shown):
     """One ``(Curves or None, ConvergenceRun)`` pair per speed group (fast, then re-ranked
     methods), the worst-case rank trajectory of the first method, and the plain-language
     reasons when convergence is empty or never happens
     (:func:`~scorio_core.engines.convergence.explain_convergence`)."""
+
+    analysis_id = "convergence"
+    main_table = "summary"
 
     parts: tuple[tuple[Curves | None, ConvergenceRun], ...]
     models: tuple[str, ...]
@@ -353,49 +357,13 @@ def _caveats(data: Outcomes, p: ConvergenceParams, r: ConvergenceResult) -> list
 
 
 def _to_code(p: ConvergenceParams, data: str = "data") -> str:
-    lines = [
-        "import pandas as pd",
-        "from scorio_core import charts",
-        "from scorio_core.engines.convergence import convergence_at_n, convergence_curves, "
-        "worst_trajectory",
-        "from scorio_core.rank import METHODS",
-        "",
-    ]
-    tgt = repr(p.target)
-    if p.target == "truth":
-        lines.append(f"target = [float(t) for t in {data}.metadata['true_means']]")
-        tgt = "target"
-    kw = f"scheme={p.scheme!r}, seed={p.seed}, target={tgt}"
-    match = "" if p.match == "exact" else f", match={p.match!r}"
-    names = []
-    for i, (ids, b_curves, b_conv) in enumerate(_groups(p)):
-        ids_code = methods_code(ids) if p.slow_replicates is not None else methods_code(p.methods)
-        if b_curves is not None:
-            lines.append(f"curves_{i} = convergence_curves({data}.R, {data}.R0, {ids_code}, "
-                         f"replicates={b_curves}, {kw})")
-        lines += [
-            f"conv_{i} = convergence_at_n({data}.R, {data}.R0, {ids_code}, "
-            f"replicates={b_conv}, {kw}{match})",
-        ]
-        names.append(i)
-    cat = ", ".join(f"conv_{i}.{{}}" for i in names)
-    lines += [
-        "summary = pd.concat([" + cat.format(*["summary"] * len(names)) + "], ignore_index=True)",
-        "curves = pd.concat(["
-        + ", ".join(f"curves_{i}.summary" for i in names)
-        + "], ignore_index=True)"
-        if p.curve_replicates is not None
-        else "curves = None  # curve_replicates=None: no τ_b curves",
-        "pmf = pd.concat([" + cat.format(*["pmf"] * len(names)) + "], ignore_index=True)",
-        "cdf = pd.concat([" + cat.format(*["cdf"] * len(names)) + "], ignore_index=True)",
-        f"models = {data}.models",
-        "worst_run, first = next((r, m) for r in [" + ", ".join(f"conv_{i}" for i in names)
-        + "] for m in r.s_star)",
-        f"trajectory = worst_trajectory(worst_run, first, {data}.R, {data}.R0, True)",
-        "converged_at = int(worst_run.s_star[first][worst_run.worst(first, True)])",
-        "summary",
-    ]
-    return "\n".join(lines)
+    return (
+        "import scorio_core as sc\n"
+        "from scorio_core import charts\n\n"
+        f"conv = sc.convergence({data}, {settings_code(p)})\n"
+        "summary, curves, pmf, cdf = conv.summary, conv.curves, conv.pmf, conv.cdf\n"
+        "summary"
+    )
 
 
 CONVERGENCE = Analysis(
@@ -419,8 +387,9 @@ CONVERGENCE = Analysis(
         "charts.tau_curves(curves)",
         "charts.convergence_pmf(pmf)",
         "charts.convergence_cdf(cdf)",
-        "charts.rank_trajectory_chart(trajectory, models, converged_at or None)",
+        "charts.rank_trajectory_chart(conv.trajectory, conv.models, "
+        "conv.trajectory_converged_at or None)",
     ),
     requires=_requires,
-    result_var="conv_0",
+    result_var="conv",
 )

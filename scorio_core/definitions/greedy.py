@@ -21,19 +21,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import charts
+from ..display import Shown
 from ..engines.greedy import GreedyAnalysis, greedy_by_benchmark, greedy_table
 from ..outcomes import COMBINED, Outcomes
 from ..params import GreedyParams
-from ._base import Analysis, Chart, Progress, binary_required, common_caveats
+from ._base import Analysis, Chart, Progress, binary_required, common_caveats, settings_code
 
 __all__ = ["GreedyParams", "GreedyResult", "GREEDY", "verdict"]
 
 LABELS = {"bayes": "Bayes_U@N (uniform prior)", "bayes_greedy": "Bayes_R0@N (greedy prior)"}
 
 
-@dataclass(frozen=True)
-class GreedyResult:
+@dataclass(frozen=True, repr=False)
+class GreedyResult(Shown):
     """One :class:`~scorio_core.engines.greedy.GreedyAnalysis` per benchmark (+ ``combined``)."""
+
+    analysis_id = "greedy"
+    main_table = "table"
 
     analyses: dict[str, GreedyAnalysis]
 
@@ -106,13 +110,13 @@ def _caveats(data: Outcomes, p: GreedyParams, r: GreedyResult) -> list[str]:
 
 def _to_code(p: GreedyParams, data: str = "data") -> str:
     return (
-        "from scorio_core import charts\n"
-        "from scorio_core.engines.greedy import greedy_by_benchmark, greedy_table\n\n"
-        f"greedy = greedy_by_benchmark({data}, replicates={p.replicates}, seed={p.seed})\n"
-        'detail = greedy["combined"]\n'
+        "import scorio_core as sc\n"
+        "from scorio_core import charts\n\n"
+        f"greedy_result = sc.greedy({data}, {settings_code(p)})\n"
+        "greedy, detail = greedy_result.analyses, greedy_result.detail  # per benchmark; combined\n"
         "greedy_curves = detail.curves.summary.assign(method=lambda d: d['method'].map("
         f"{LABELS!r}))\n"
-        "greedy_table(greedy)"
+        'greedy_result.tables()["table"]'
     )
 
 

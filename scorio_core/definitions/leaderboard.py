@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..display import Shown
 from ..estimands import ADJUST_HELP, SCOPE_HELP
 from ..leaderboard import Leaderboard, leaderboard, prior_note
 from ..outcomes import Outcomes
@@ -29,9 +30,12 @@ from ._base import Analysis, Chart, Progress, common_caveats
 __all__ = ["LeaderboardParams", "LeaderboardResult", "LEADERBOARD"]
 
 
-@dataclass(frozen=True)
-class LeaderboardResult:
+@dataclass(frozen=True, repr=False)
+class LeaderboardResult(Shown):
     """The :class:`~scorio_core.leaderboard.Leaderboard` and the number of trials N."""
+
+    analysis_id = "leaderboard"
+    main_table = "leaderboard"
 
     board: Leaderboard
     N: int
@@ -123,11 +127,11 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
 def _to_code(p: LeaderboardParams, data: str = "data") -> str:
     w = "None" if p.weights is None else repr(list(p.weights))
     return (
-        "from scorio_core import charts\n"
-        "from scorio_core.leaderboard import leaderboard\n\n"
-        f"board = leaderboard({data}, w={w}, use_prior={p.prior == 'greedy'}, "
+        "import scorio_core as sc\n"
+        "from scorio_core import charts\n\n"
+        f"board = sc.leaderboard({data}, w={w}, use_prior={p.prior == 'greedy'}, "
         f"confidence={p.confidence!r}, ks={list(p.ks)!r},\n"
-        f"                    scope={p.scope!r}, adjust={p.adjust!r}, draws={p.draws!r}, "
+        f"                       scope={p.scope!r}, adjust={p.adjust!r}, draws={p.draws!r}, "
         f"seed={p.seed!r})\n"
         "board.table"
     )

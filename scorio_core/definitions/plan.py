@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .. import charts
+from ..display import Shown
 from ..outcomes import Outcomes
 from ..params import PlanParams
 from ..planner import (
@@ -45,10 +46,13 @@ from ._base import Analysis, Chart, Progress, common_caveats
 __all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
 
 
-@dataclass(frozen=True)
-class PlanResult:
+@dataclass(frozen=True, repr=False)
+class PlanResult(Shown):
     """The :class:`~scorio_core.planner.Plan`, the order curve (with the chance of a
     decision at each N) and the settings it used."""
+
+    analysis_id = "plan"
+    main_table = "pairs"
 
     plan: Plan
     curve: OrderCurve
@@ -170,16 +174,16 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
 
 def _to_code(p: PlanParams, data: str = "data") -> str:
     return (
-        "from scorio_core import charts\n"
-        "from scorio_core.planner import curve_settings, pair_assurance, pair_curve, plan\n\n"
-        f"planned = plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
+        "import scorio_core as sc\n"
+        "from scorio_core import charts\n\n"
+        f"planned = sc.plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
         f"scope={p.scope!r}, adjust={p.adjust!r},\n"
-        f"               assurance_level={p.assurance!r}, budget_trials={p.budget_trials!r}, "
+        f"                  assurance_level={p.assurance!r}, budget_trials={p.budget_trials!r}, "
         f"draws={p.draws!r}, seed={p.seed!r})\n"
-        f"order_pair = curve_settings(planned, pair={p.pair!r}, n_max={p.n_max!r})\n"
-        f"order = pair_curve({data}, order_pair.upper, order_pair.lower, order_pair.n_values, "
-        f"sims={p.sims!r}, seed={p.seed!r})\n"
-        "decided = pair_assurance(planned.board, order_pair.upper, order_pair.lower, "
+        f"order_pair = sc.planner.curve_settings(planned, pair={p.pair!r}, n_max={p.n_max!r})\n"
+        f"order = sc.planner.pair_curve({data}, order_pair.upper, order_pair.lower, "
+        f"order_pair.n_values, sims={p.sims!r}, seed={p.seed!r})\n"
+        "decided = sc.planner.pair_assurance(planned.board, order_pair.upper, order_pair.lower, "
         "order_pair.n_values)\n"
         "planned.pairs"
     )

@@ -28,6 +28,7 @@ import pandas as pd
 from .. import charts
 from .. import rubric as rb
 from .._validation import ValidationError
+from ..display import Shown
 from ..leaderboard import Leaderboard, leaderboard
 from ..outcomes import Outcomes
 from ._base import Analysis, Chart, Progress, common_caveats
@@ -85,9 +86,12 @@ class RubricParams:
         object.__setattr__(self, "schemes", s)
 
 
-@dataclass(frozen=True)
-class RubricResult:
+@dataclass(frozen=True, repr=False)
+class RubricResult(Shown):
     """Ranks per scheme (models × schemes, with the binary gold first) and the N = 1 τ table."""
+
+    analysis_id = "rubric"
+    main_table = "tau"
 
     ranks: pd.DataFrame
     tau: pd.DataFrame
@@ -160,17 +164,17 @@ def _caveats(data: Outcomes, p: RubricParams, r: RubricResult) -> list[str]:
 
 
 def _scheme_code(s) -> str:
-    return repr(s) if isinstance(s, str) else f"rb.from_json({rb.to_json(s)!r})"
+    return repr(s) if isinstance(s, str) else f"sc.rubric.from_json({rb.to_json(s)!r})"
 
 
 def _to_code(p: RubricParams, data: str = "data") -> str:
     items = ", ".join(_scheme_code(s) for s in p.schemes)
     return (
-        "from scorio_core import charts\n"
-        "from scorio_core import rubric as rb\n\n"
+        "import scorio_core as sc\n"
+        "from scorio_core import charts\n\n"
         f"schemes = [{items}]\n"
-        f"ranks = rb.scheme_ranks({data}, schemes, gold=True)\n"
-        f"tau = rb.categorical_ranking({data}, schemes)\n"
+        f"ranks = sc.rubric.scheme_ranks({data}, schemes, gold=True)\n"
+        f"tau = sc.rubric.categorical_ranking({data}, schemes)\n"
         "tau"
     )
 

@@ -30,6 +30,7 @@ from .. import charts
 from .. import simulate as sim
 from .._validation import ValidationError, check_int, check_number
 from ..charts.simulate import LESSON_TEXT
+from ..display import Shown
 from ..outcomes import Outcomes
 from ._base import Analysis, Chart, Progress
 
@@ -142,12 +143,12 @@ COINS = _study(
         "±1 s.d. over them, not an interval for the mean.",
     ),
     to_code=lambda p, data="data": (
-        "from scorio_core import charts, simulate\n\n"
-        f"mim = simulate.mimics(simulate.PAPER_COINS, {p.M}, concentration={p.concentration!r}, "
-        f"seed={p.seed})\n"
-        f"coins = simulate.truth_convergence(mim, {list(p.methods)!r}, N={p.N}, "
+        "import scorio_core as sc\nfrom scorio_core import charts\n\n"
+        f"mim = sc.simulate.mimics(sc.simulate.PAPER_COINS, {p.M}, "
+        f"concentration={p.concentration!r}, seed={p.seed})\n"
+        f"coins = sc.truth_convergence(mim, {list(p.methods)!r}, N={p.N}, "
         f"replicates={p.replicates},\n"
-        f"                                   fresh_questions={p.fresh_questions}, "
+        f"                             fresh_questions={p.fresh_questions}, "
         f"seed={p.seed + 1})\n"
         "coins.summary"
     ),
@@ -205,8 +206,8 @@ PRIOR_DEPTH = _study(
         f"Curves average {p.replicates:,} simulated datasets per depth (seed {p.seed}).",
     ),
     to_code=lambda p, data="data": (
-        "from scorio_core import charts, simulate\n\n"
-        f"depth = simulate.prior_depth(replicates={p.replicates}, seed={p.seed})\n"
+        "import scorio_core as sc\nfrom scorio_core import charts\n\n"
+        f"depth = sc.prior_depth(replicates={p.replicates}, seed={p.seed})\n"
         "depth.curves"
     ),
     chart_code=(
@@ -283,8 +284,8 @@ ORDER = _study(
         f"simulation standard error of at most {0.5 / math.sqrt(p.sims):.1%}.",
     ),
     to_code=lambda p, data="data": (
-        "from scorio_core import charts, simulate\n\n"
-        f"order_study = simulate.correct_order({p.upper!r}, {p.lower!r}, "
+        "import scorio_core as sc\nfrom scorio_core import charts\n\n"
+        f"order_study = sc.correct_order({p.upper!r}, {p.lower!r}, "
         f"concentration={p.concentration!r}, n_sims={p.sims}, seed={p.seed})\n"
         "order_study.table"
     ),
@@ -356,8 +357,8 @@ CALIBRATION = _study(
         "standard error of each coverage.",
     ),
     to_code=lambda p, data="data": (
-        "from scorio_core import charts, simulate\n\n"
-        f"cover = simulate.interval_coverage({p.means!r}, M_values={p.M_values!r}, "
+        "import scorio_core as sc\nfrom scorio_core import charts\n\n"
+        f"cover = sc.interval_coverage({p.means!r}, M_values={p.M_values!r}, "
         f"concentration={p.concentration!r},\n"
         f"                                   replicates={p.replicates}, seed={p.seed})\n"
         "cover.table"
@@ -396,9 +397,11 @@ class RubricLessonParams:
             object.__setattr__(self, "R0", tuple(tuple(int(x) for x in r) for r in self.R0))
 
 
-@dataclass(frozen=True)
-class RubricLessonResult:
+@dataclass(frozen=True, repr=False)
+class RubricLessonResult(Shown):
     """The :class:`~scorio_core.simulate.RubricLesson` (its fields read through) and its inputs."""
+
+    analysis_id = "rubric-lesson"
 
     lesson: sim.RubricLesson
     R: tuple[tuple[int, ...], ...]
@@ -417,9 +420,9 @@ def _lesson(_: Any, p: RubricLessonParams, progress: Progress | None = None):
 def _lesson_code(p: RubricLessonParams, data: str = "data") -> str:
     R0 = None if p.R0 is None else [list(r) for r in p.R0]
     return (
-        "from scorio_core import charts, simulate\n\n"
+        "import scorio_core as sc\nfrom scorio_core import charts\n\n"
         f"R, w, R0 = {[list(r) for r in p.R]!r}, {list(p.weights)!r}, {R0!r}\n"
-        "lesson = simulate.rubric_lesson(R, w, R0)\n"
+        "lesson = sc.rubric_lesson(R, w, R0)\n"
         "lesson.table"
     )
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import charts
+from ..display import Shown
 from ..engines.stability import Stability, low_budget_stability
 from ..outcomes import Outcomes
 from ..params import StabilityParams
@@ -29,17 +30,20 @@ from ._base import (
     Progress,
     binary_required,
     common_caveats,
-    methods_code,
     resolve_methods,
+    settings_code,
     skipped_caveats,
 )
 
 __all__ = ["StabilityParams", "StabilityResult", "STABILITY"]
 
 
-@dataclass(frozen=True)
-class StabilityResult:
+@dataclass(frozen=True, repr=False)
+class StabilityResult(Shown):
     """The :class:`~scorio_core.engines.stability.Stability` of the chosen methods."""
+
+    analysis_id = "stability"
+    main_table = "classes_gold"
 
     stability: Stability
 
@@ -86,10 +90,10 @@ def _caveats(data: Outcomes, p: StabilityParams, r: StabilityResult) -> list[str
 
 def _to_code(p: StabilityParams, data: str = "data") -> str:
     return (
-        "from scorio_core import charts\n"
-        "from scorio_core.engines.stability import low_budget_stability\n"
-        "from scorio_core.rank import METHODS\n\n"
-        f"stab = low_budget_stability({data}.R, {data}.R0, {methods_code(p.methods)})\n"
+        "import scorio_core as sc\n"
+        "from scorio_core import charts\n\n"
+        f"stability = sc.stability({data}, {settings_code(p)})\n"
+        "stab = stability.stability  # table, classes('gold'), classes('self')\n"
         'stab.classes("gold")'
     )
 

@@ -166,6 +166,13 @@ def run_methods(
 
     ``progress(i, total, method_id)`` is called before each method (for UI bars).
     Unknown ids raise; methods whose preconditions fail are skipped with a reason.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
+    >>> run_methods(R, None, ["bayes", "avg", "borda"], ["a", "b", "c"]).ranks["borda"].tolist()
+    [2, 1, 2]
     """
     ids = list(METHODS) if methods is None else list(methods)
     unknown = [m for m in ids if m not in METHODS]

@@ -309,9 +309,39 @@ def prepare_outcomes(R, R0):
 # ---------------------------------------------------------------------------
 # convergence curves
 # ---------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Curves:
     """τ_b against the target after ``n`` trials, per method and replicate."""
+
+    def _repr_html_(self) -> str:
+        from .. import charts
+        from ..definitions import Chart
+        from ..display import result_html
+
+        reps = max((t.shape[0] for t in self.tau.values()), default=0)
+        chart = charts.tau_curves(self.summary) if self.tau else None
+        return result_html(
+            f"τ_b against the {self.target} as trials accumulate", self._caption(reps),
+            [("", self._final())],
+            None if chart is None else Chart("τ_b vs n", chart, charts.TAU_CURVES_CAPTION),
+            [f"{m} skipped: {why}" for m, why in self.skipped.items()],
+            more="Rows: each method at the largest n; every n: .summary.",
+        )
+
+    def _caption(self, reps: int) -> str:
+        return (f"target {self.target} · scheme {self.scheme} · {reps:,} replicates · "
+                f"n = {int(self.steps[0]) if len(self.steps) else 0}.."
+                f"{int(self.steps[-1]) if len(self.steps) else 0}")
+
+    def _final(self) -> pd.DataFrame:
+        s = self.summary
+        return s[s["n"] == s["n"].max()].reset_index(drop=True) if len(s) else s
+
+    def __repr__(self) -> str:
+        from ..formatting import text_table
+
+        reps = max((t.shape[0] for t in self.tau.values()), default=0)
+        return f"<Curves: {self._caption(reps)}>\n{text_table(self._final(), max_rows=20)}"
 
     steps: np.ndarray  # (S,) numbers of trials n
     tau: dict[str, np.ndarray]  # method -> (B, S); NaN where the ranking is undefined
@@ -367,6 +397,14 @@ def convergence_curves(
 
     Returns per method a ``(replicates, len(steps))`` array; :attr:`Curves.summary`
     gives mean ± s.d. Results do not depend on ``batch``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
+    >>> curves = convergence_curves(R, methods=["bayes"], replicates=20, seed=0)
+    >>> curves.summary["n"].tolist()
+    [1, 2, 3, 4, 5, 6]
     """
     R, R0 = prepare_outcomes(R, R0)
     ids, skipped = check_methods(methods, R, R0)
@@ -614,6 +652,14 @@ def convergence_at_n(
     methods without a fast path (re-ranked at every step) in pieces of
     :data:`SLOW_PIECE` replicates, here or on a Dask cluster; the indices of every
     replicate are fixed by ``seed``, so the result is identical either way.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
+    >>> run = convergence_at_n(R, methods=["bayes", "avg"], replicates=100, seed=0)
+    >>> run.summary[["method", "mean_censored", "no_convergence"]].values.tolist()
+    [['bayes', 5.6, 0.89], ['avg', 5.6, 0.89]]
     """
     R, R0 = prepare_outcomes(R, R0)
     ids, skipped = check_methods(methods, R, R0)

@@ -105,6 +105,14 @@ def greedy_vs_sampling(
 
     ``replicates`` resampled datasets (the paper uses 50) give the prior curves;
     the N = 1 statistics are read at the smallest step (default n = 1).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> R, R0 = rng.integers(0, 2, (3, 20, 6)), rng.integers(0, 2, (3, 20, 1))
+    >>> sorted(greedy_vs_sampling(R, R0, replicates=5).summary())
+    ['delta_tau', 'difficulty', 'greedy_accuracy', 'sd_reduction', 'tau_gs']
     """
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
     if R0 is None:
@@ -168,7 +176,17 @@ def greedy_by_benchmark(
     progress: Callable[[float, str], None] | None = None,
 ) -> dict[str, GreedyAnalysis]:
     """:func:`greedy_vs_sampling` for each benchmark of ``data`` and for all its questions
-    (key ``"combined"``, last); only ``"combined"`` when ``data`` has one benchmark or none."""
+    (key ``"combined"``, last); only ``"combined"`` when ``data`` has one benchmark or none.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> rng = np.random.default_rng(0)
+    >>> data = Outcomes(rng.integers(0, 2, (3, 20, 6)), R0=rng.integers(0, 2, (3, 20, 1)))
+    >>> list(greedy_by_benchmark(data, replicates=5))
+    ['combined']
+    """
     names = data.benchmark_names if len(data.benchmark_names) > 1 else []
     parts = [*names, COMBINED]
     out = {}

@@ -162,6 +162,14 @@ def low_budget_stability(
     Methods that need more than one trial (Pass@k with k >= 2) or a missing R0
     are skipped with the reason. ``executor`` (:class:`scorio_core.parallel.Executor`)
     runs the methods as independent pieces, here or on a Dask cluster (same result).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
+    >>> st = low_budget_stability(R, None, ["bayes", "avg"])
+    >>> st.table["slices"].tolist(), st.classes("gold")["methods"].tolist()
+    ([6, 6], ['bayes, avg'])
     """
     R, R0 = prepare_outcomes(R, R0)
     ids, skipped = check_methods(

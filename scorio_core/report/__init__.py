@@ -1,5 +1,8 @@
 """Reports: chosen analyses on one dataset rendered as HTML, Markdown or a notebook (SPEC §9).
 
+In a notebook, ``sc.report(data, "report.html", sections=["leaderboard", "plan"])`` writes
+one (:func:`report`; this module is callable, so ``sc.report(...)`` calls it). The pieces:
+
 * :func:`build_report` runs the analyses (:data:`scorio_core.definitions.ANALYSES`);
 * :func:`to_html` -- one self-contained, offline, print-friendly HTML file with
   inline SVG charts, a "how to read this" and caveats per section and a provenance block;
@@ -20,9 +23,13 @@ Example
 
 from __future__ import annotations
 
+import inspect
 import os
+import sys
+import types
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from .._validation import ValidationError
 from ..definitions.provenance import attach_source
@@ -36,6 +43,7 @@ from .markdown import to_markdown
 from .notebook import load_code, to_notebook
 
 __all__ = [
+    "report",
     "Report",
     "SectionResult",
     "build_report",
@@ -115,6 +123,15 @@ def make_report(
     This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
     into the provenance; a notebook loads ``path`` again (with the same loader
     ``options``: ``where``, ``model_columns``, ``columns``, ``weights`` ...) and checks it.
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     out = make_report("data/biased_coins.npz", pathlib.Path(tmp) / "r.md",
+    ...                       sections=["leaderboard"])
+    ...     "LLM_11" in out.read_text()
+    True
     """
     from .. import io
 
@@ -135,6 +152,69 @@ def make_report(
     return write_report(report, out, data_path=single, options=opts)
 
 
+def report(
+    data: Any,
+    out: str | os.PathLike,
+    *,
+    sections: Iterable | None = None,
+    title: str | None = None,
+    benchmark: str = COMBINED,
+    data_path: str | os.PathLike | None = None,
+    options: LoadOptions | None = None,
+    progress=None,
+) -> Path:
+    """Run ``sections`` on ``data`` and write the report to ``out`` (``.html``: one
+    self-contained offline file; ``.md``: Markdown with its charts beside it; ``.ipynb``:
+    a notebook that recomputes every number).
+
+    Parameters
+    ----------
+    data : Outcomes or path
+        Loaded data (``sc.load(...)``), or the file (or a list of files/directories) to
+        load -- then the report names the file and its sha256 (:func:`make_report`).
+    out : path
+        The report file; its suffix chooses the format (.html, .md, .ipynb).
+    sections : iterable, optional
+        Analysis ids (``"leaderboard"``, ``"plan"``, ``"compare"`` ...), or ``(id,
+        params)`` pairs with the analysis's params or a dict of its settings. Default:
+        every analysis of :data:`~scorio_core.definitions.ANALYSES` that fits the data.
+    title : str, optional
+        Default ``"Scorio Studio report: <dataset name>"``.
+    benchmark : str
+        With a path: the benchmark to select (default all questions). Loaded data are
+        reported as they are (select first: ``data.select("AIME'25")``).
+    data_path : path, optional
+        A notebook report of loaded data: the file its first cell loads (it must hold
+        these data; a path given as ``data`` is used as it is).
+    options : LoadOptions, optional
+        With a path: the loader options (``where``, ``model_columns``, ``columns`` ...).
+    progress : callable ``(fraction, message)``, optional
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.
+
+    Example
+    -------
+    >>> import tempfile, pathlib
+    >>> import scorio_core as sc
+    >>> data = sc.load("data/biased_coins.npz")
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     path = sc.report(data, pathlib.Path(tmp) / "coins.html", sections=["leaderboard"])
+    ...     (path.name, path.read_text().count("<svg") >= 2)
+    ('coins.html', True)
+    """
+    from ..outcomes import Outcomes
+
+    if not isinstance(data, Outcomes):
+        return make_report(data, out, benchmark=benchmark, sections=sections, title=title,
+                           options=options, progress=progress)
+    _suffix(Path(out))  # a bad suffix before the analyses run
+    built = build_report(data, sections, title=title, progress=progress)
+    return write_report(built, out, data_path=data_path, options=options)
+
+
 def cli_report(args) -> int:
     """``scorio-studio report``: build and write the report; prints the path written."""
     from ..cli import StderrProgress
@@ -151,3 +231,16 @@ def cli_report(args) -> int:
     )
     print(f"wrote {path}")
     return 0
+
+
+class _CallableModule(types.ModuleType):
+    """``sc.report(data, "report.html")``: importing this package binds the attribute
+    ``scorio_core.report`` to the package (a submodule wins over a package's own names),
+    so calling the package calls :func:`report`."""
+
+    def __call__(self, *args, **kwargs) -> Path:
+        return report(*args, **kwargs)
+
+
+__signature__ = inspect.signature(report)  # help()/inspect of the callable package
+sys.modules[__name__].__class__ = _CallableModule

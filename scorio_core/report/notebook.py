@@ -28,7 +28,7 @@ def load_code(
     options: LoadOptions | None = None,
 ) -> str:
     """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``;
-    ``options`` are further :func:`scorio_core.io.load` keywords (``columns``, ``weights``,
+    ``options`` are further ``sc.load`` keywords (``columns``, ``weights``,
     ``scorer``), left out when ``None`` or empty.
 
     ``options`` (the loader options the report was made with: ``where``, ``model_columns``,
@@ -42,18 +42,18 @@ def load_code(
     <BLANKLINE>
     import altair as alt
     <BLANKLINE>
-    from scorio_core import io
+    import scorio_core as sc
     <BLANKLINE>
     alt.data_transformers.disable_max_rows()  # a τ heatmap of many methods has > 5000 cells
     path = Path('runs.csv')
-    data = io.load(path).select("AIME'25")
-    data.describe()
+    data = sc.load(path).select("AIME'25")
+    data
     """
     lines = ["from pathlib import Path", "", "import altair as alt", ""]
     if sha256:
         lines.insert(0, "import hashlib")
     lines += [
-        "from scorio_core import io",
+        "import scorio_core as sc",
         "",
         "alt.data_transformers.disable_max_rows()  # a τ heatmap of many methods has > 5000 cells",
         f"path = Path({str(path)!r})",
@@ -70,7 +70,7 @@ def load_code(
         kw.setdefault("on_missing", on_missing)
     opts = "".join(f", {k}={v!r}" for k, v in kw.items())
     select = "" if benchmark == COMBINED else f".select({benchmark!r})"
-    lines += [f"data = io.load(path{opts}){select}", "data.describe()"]
+    lines += [f"data = sc.load(path{opts}){select}", "data"]
     return "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError, check_confidence, check_int
+from ..display import Shown
 from ..resampling import blocks, stream
 from .simulator import (
     BLOCK,
@@ -71,12 +72,14 @@ COVERAGE_SCOPES: dict[str, Callable] = {
 }
 
 
-@dataclass(frozen=True)
-class Coverage:
+@dataclass(frozen=True, repr=False)
+class Coverage(Shown):
     """Result of :func:`interval_coverage`: ``table`` with one row per
     (scope, interval, M, N): ``coverage`` (share of intervals containing the truth, pooled
     over models and datasets; NaN where the headline is not identified: questions scope at
     N = 1), ``se`` (its binomial standard error), ``width`` (mean width)."""
+
+    analysis_id = "calibration"  # its display: the Simulator's tables and chart
 
     table: pd.DataFrame
     confidence: float

@@ -15,6 +15,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import check_int, check_steps
+from ..display import Shown
 from ..engines.agreement import tau_b_to
 from ..rank._ties import rank_scores, rank_scores_batch
 from ..resampling import blocks, stream
@@ -37,8 +38,8 @@ __all__ = ["PAPER_ORIGINAL_MEANS", "PriorDepth", "prior_depth"]
 PAPER_ORIGINAL_MEANS = (0.3021, 0.3166, 0.4144, 0.4985, 0.5351, 0.5759, 0.6679, 0.7487)
 
 
-@dataclass(frozen=True)
-class PriorDepth:
+@dataclass(frozen=True, repr=False)
+class PriorDepth(Shown):
     """Result of :func:`prior_depth`.
 
     ``original_p (L, M)``: the fixed original success probabilities;
@@ -47,6 +48,8 @@ class PriorDepth:
     Bayes@N ranking (prior ``R0`` = ``D`` trials of the original models) and the true
     ranking of the updated models; ``sd`` its s.d. over replicates.
     """
+
+    analysis_id = "prior-depth"  # its display: the Simulator's tables and chart
 
     original_p: np.ndarray
     tau_update: np.ndarray

@@ -18,6 +18,7 @@ from scipy import special
 from .. import eval as ev
 from .._validation import ValidationError, check_int
 from ..decision import prob_correct_order, trials_needed_from
+from ..display import Shown
 from ..resampling import stream
 from .simulator import Progress, _entropy, _map, _rng, mimics, sample_counts
 
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 __all__ = ["CorrectOrder", "correct_order"]
 
 
-@dataclass(frozen=True)
-class CorrectOrder:
+@dataclass(frozen=True, repr=False)
+class CorrectOrder(Shown):
     """Result of :func:`correct_order`.
 
     ``table``: per ``N``: ``p_correct`` (simulated probability that Bayes@N ranks the
@@ -38,6 +39,8 @@ class CorrectOrder:
     trials-needed prediction (:func:`scorio_core.decision.trials_needed_from`) made
     from datasets of ``N = predict_from`` trials.
     """
+
+    analysis_id = "order"  # its display: the Simulator's tables and chart
 
     table: pd.DataFrame
     n_at: dict[float, float]

@@ -47,7 +47,7 @@ def test_convergence_page_on_biased_coins():
     assert len(at.get("vega_lite_chart")) == 4  # curves, PMF, CDF, worst-case trajectory
     assert len(at.caption) >= 4  # a line under every chart
     # the Copy code cell reproduces the page's convergence@n table
-    cell = code_cell(at, "convergence_at_n(")
+    cell = code_cell(at, "sc.convergence(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["summary"]
@@ -93,7 +93,7 @@ def test_stability_page_runs_on_demand():
     assert any("bayes_greedy" in m for m in gold["methods"])
     assert len(at.get("vega_lite_chart")) == 1
     # the Copy code cell reproduces the page's class table
-    cell = code_cell(at, "low_budget_stability(")
+    cell = code_cell(at, "sc.stability(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["stab"].classes("gold")
@@ -124,7 +124,7 @@ def test_greedy_page_and_missing_r0():
     assert len(at.get("vega_lite_chart")) == 3
     assert len(at.caption) >= 3  # one line under every chart
     # the Copy code cell reproduces the page's Table 4 and ranks
-    cell = code_cell(at, "greedy_by_benchmark(")
+    cell = code_cell(at, "sc.greedy(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = greedy_table(ns["greedy"])

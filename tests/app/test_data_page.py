@@ -17,7 +17,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def _cell(at: AppTest) -> str:
-    return code_cell(at, "io.load(")
+    return code_cell(at, "sc.load(")
 
 
 def test_bundled_data_code_and_chart_files():
@@ -61,7 +61,7 @@ def test_report_page_code_writes_the_same_report(tmp_path, monkeypatch):
     at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
     at.text_input(key="report_title").set_value("Coins check").run()
     assert not at.exception
-    cell = code_cell(at, "make_report(")
+    cell = code_cell(at, "sc.report(")
     assert "sections=['leaderboard']" in cell and "title='Coins check'" in cell
     monkeypatch.chdir(tmp_path)
     exec(cell, {})

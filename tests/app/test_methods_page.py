@@ -71,7 +71,7 @@ def test_copy_code_box_reproduces_the_methods_page():
     assert not at.exception, [e.value for e in at.exception]
     ranks = next(d.value for d in at.dataframe if "borda" in d.value.columns)
     agreement = next(d.value for d in at.dataframe if "tau_b" in d.value.columns)
-    cell = code_cell(at, "run_methods(")
+    cell = code_cell(at, "sc.compare(")
     ns: dict = {}
     exec(compile(cell, "<copy code>", "exec"), ns)
     cmp = ns["cmp"]

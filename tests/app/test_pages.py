@@ -50,7 +50,7 @@ def _run_both_pages(at: AppTest) -> AppTest:
     assert labels == sorted(["SVG", "PNG"] * 2 + ["CSV: leaderboard", "CSV: unresolved",
                                                   "JSON (all tables)", "Markdown"])
     code = code_cell(at, "leaderboard(")
-    assert "io.load(" in code and "scope='questions'" in code  # the notebook cell of the view
+    assert "sc.load(" in code and "scope='questions'" in code  # the notebook cell of the view
     return at
 
 

@@ -196,12 +196,15 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
     elif aid == "convergence":
         pd.testing.assert_frame_equal(ns["summary"], r.summary, atol=1e-12)
         pd.testing.assert_frame_equal(ns["curves"].round(6), r.curves.round(6))
-        np.testing.assert_array_equal(ns["trajectory"], r.trajectory)
+        np.testing.assert_array_equal(ns["conv"].trajectory, r.trajectory)
     elif aid == "stability":
         pd.testing.assert_frame_equal(ns["stab"].table, r.stability.table, atol=1e-12)
     elif aid == "greedy":
         t = ANALYSES["greedy"].tables(r)["table"]
-        got = ns["greedy_table"](ns["greedy"])
+        from scorio_core.engines.greedy import greedy_table
+
+        got = greedy_table(ns["greedy"])
+        pd.testing.assert_frame_equal(eval("greedy_result.tables()['table']", ns), t, atol=1e-12)
         np.testing.assert_allclose(got["delta_tau"], t["delta_tau"], rtol=0, atol=1e-12)
     elif aid == "rubric":
         pd.testing.assert_frame_equal(ns["tau"], r.tau, atol=1e-12)
@@ -217,12 +220,12 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
 
 def test_to_code_family_and_all_forms():
     code = ANALYSES["compare"].to_code(ANALYSES["compare"].params(methods="all"), "data")
-    assert "list(METHODS)" in code
+    assert "sc.compare(data, methods='all')" in code  # the definition resolves 'all'
     from scorio_core.rank import METHODS
 
     fam = METHODS["borda"].family
     code = ANALYSES["stability"].to_code(ANALYSES["stability"].params(methods=fam), "data")
-    assert f"v.family == {fam!r}" in code
+    assert f"sc.stability(data, methods={fam!r})" in code
     ast.parse(code)
 
 
@@ -377,7 +380,8 @@ def test_convergence_without_split_equals_the_cli_call(aime):
                               seed=4)
     pd.testing.assert_frame_equal(r.summary, direct.summary)
     code = conv.to_code(p, "data")
-    assert "convergence_at_n(data.R, data.R0, ['bayes', 'borda'], replicates=12" in code
+    assert ("sc.convergence(data, methods='bayes,borda', replicates=12, curve_replicates=5, "
+            "slow_replicates=None, seed=4, scheme='row'") in code
 
 
 def test_greedy_has_one_row_per_benchmark(data_dir):

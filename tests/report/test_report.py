@@ -179,7 +179,7 @@ numbers = {
     "conv_mean_censored": summary["mean_censored"].tolist(),
     "curves_mean": curves["mean"].tolist(),
     "stab_gold": stab.table["gold_mean"].tolist(),
-    "greedy_delta": greedy_table(greedy)["delta_tau"].tolist(),
+    "greedy_delta": greedy_result.tables()["table"]["delta_tau"].tolist(),
     "rubric_tau_self": tau["tau_self_mean"].tolist(),
     "plan_trials_needed": planned.pairs["trials_needed"].tolist(),
     "plan_extra": planned.allocation["extra_trials"].tolist(),
@@ -193,7 +193,7 @@ with open("numbers.json", "w") as f:
 """
 
 
-def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
+def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")

@@ -1,0 +1,268 @@
+"""Rich display (issue 24): every result renders its formatted table, main chart and settings
+as HTML for Jupyter/VS Code/marimo, and a short plain-text repr for terminals.
+
+The HTML is parsed back with the standard library's ``html.parser`` and every number of the
+shown table is checked against the result's own table (to the decimals shown), so a display
+that drops, reorders or misformats a value fails.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import fields
+from html import unescape
+from html.parser import HTMLParser
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import scorio_core as sc
+from scorio_core import display
+from scorio_core.definitions import ANALYSES, SIMULATIONS
+
+
+class _Tables(HTMLParser):
+    """The ``<table>`` elements of an HTML text: caption, header cells and body rows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict] = []
+        self.svgs = 0
+        self._cell: str | None = None
+        self._row: list[tuple[str, str]] = []
+        self._in_caption = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append({"caption": "", "head": [], "rows": [], "classes": []})
+        elif tag == "svg":
+            self.svgs += 1
+        elif tag == "caption":
+            self._in_caption = True
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell, self._tag, self._class = "", tag, dict(attrs).get("class", "")
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell += data
+        elif self._in_caption:
+            self.tables[-1]["caption"] += data
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self._row.append((self._tag, self._cell, self._class))
+            self._cell = None
+        elif tag == "caption":
+            self._in_caption = False
+        elif tag == "tr" and self.tables:
+            t = self.tables[-1]
+            if self._row and all(k == "th" for k, _, _ in self._row):
+                t["head"] = [c for _, c, _ in self._row]
+                t["classes"] = [cls for _, _, cls in self._row]
+            elif self._row:
+                t["rows"].append([c for _, c, _ in self._row])
+
+
+def parse(html: str) -> _Tables:
+    p = _Tables()
+    p.feed(html)
+    return p
+
+
+def check_cell(text: str, value, numeric: bool, where: str) -> None:
+    """``text`` is ``value`` as the display writes it (to the decimals it shows)."""
+    missing = value is None or (isinstance(value, float) and math.isnan(value))
+    if missing:
+        assert text in ("—", ""), where
+        return
+    if isinstance(value, bool | np.bool_):
+        assert text == ("yes" if value else "no"), where
+        return
+    if not numeric:
+        assert text == str(value), where
+        return
+    v = float(value)
+    t = text.replace(",", "").replace("−", "-")
+    if math.isinf(v):
+        assert t == ("∞" if v > 0 else "-∞"), where
+    elif t.startswith("<"):
+        assert 0 < v < float(t[1:]), where
+    elif t.startswith(">"):
+        assert float(t[1:]) < v < 0, where
+    else:
+        decimals = len(t.split(".")[1]) if "." in t else 0
+        assert abs(float(t) - v) <= 0.5 * 10.0 ** -decimals + 1e-12, (where, text, v)
+
+
+def check_table(parsed: dict, df: pd.DataFrame, what: str) -> None:
+    """The parsed table shows ``df``: the same columns, the first rows, each cell's value."""
+    assert parsed["head"] == [str(c) for c in df.columns], what
+    shown = parsed["rows"]
+    more = len(df) > display.MAX_ROWS
+    if more:  # the last row says how many were left out
+        assert shown[-1][0] == f"… {len(df) - display.MAX_ROWS:,} more rows", what
+        shown = shown[:-1]
+    assert len(shown) == min(len(df), display.MAX_ROWS), what
+    for j, col in enumerate(df.columns):
+        numeric = parsed["classes"][j] == "num"
+        for i, row in enumerate(shown):
+            check_cell(row[j], df[col].iloc[i], numeric, f"{what}: {col}[{i}]")
+
+
+def check_repr(obj, lines: int = 30) -> str:
+    text = repr(obj)
+    assert len(text.splitlines()) <= lines, text
+    assert "array(" not in text and "dtype" not in text  # not a dataclass dump of arrays
+    return text
+
+
+@pytest.fixture(scope="module")
+def aime():
+    return sc.load("data/reasoning_synthetic.npz").select("AIME'25")
+
+
+@pytest.fixture(scope="module")
+def coins():
+    return sc.load("data/biased_coins.npz")
+
+
+def test_leaderboard_shows_its_table_chart_and_scope(coins):
+    board = sc.leaderboard(coins, scope="population", confidence=0.9, draws=2000)
+    html = board._repr_html_()
+    p = parse(html)
+    check_table(p.tables[0], board.table, "leaderboard")
+    assert p.svgs >= 1  # the forest plot
+    assert "population scope" in html and "90% intervals" in html and "draws = 2,000" in html
+    undecided = board.unresolved()
+    assert len(undecided)  # the coins leave pairs undecided: their table is shown too
+    check_table(p.tables[1], undecided, "undecided")
+    assert board._repr_mimebundle_()["text/html"] == html
+    text = check_repr(board)
+    assert text.startswith("<Leaderboard: population scope") and "LLM_11" in text
+
+
+def test_infinite_and_missing_cells_are_spelled_out():
+    # two identical models: the pair needs ∞ trials; the last row's t_next is missing
+    R = np.random.default_rng(0).integers(0, 2, (1, 20, 6))
+    board = sc.leaderboard(np.concatenate([R, R]), draws=500)
+    p = parse(board._repr_html_())
+    head = p.tables[0]["head"]
+    n_needed = [row[head.index("n_needed")] for row in p.tables[0]["rows"]]
+    assert n_needed == ["∞", "—"]
+    check_table(p.tables[0], board.table, "tied")
+
+
+def test_plan_shows_pairs_allocation_and_what_the_budget_buys(coins):
+    planned = sc.plan(coins, budget_trials=40, draws=2000)
+    html = planned._repr_html_()
+    p = parse(html)
+    check_table(p.tables[0], planned.pairs, "pairs")
+    check_table(p.tables[1], planned.allocation, "allocation")
+    assert p.svgs == 1 and "budget 40 extra trials" in html
+    assert "Budget 40 extra trials per question" in html  # the headline sentence
+    assert check_repr(planned, lines=40).startswith("<Plan: ")
+
+
+def test_outcomes_shows_shape_categories_benchmarks_and_validation():
+    data = sc.load("data/jhu_llm_temperature.parquet")
+    html = data._repr_html_()
+    p = parse(html)
+    rows = dict(p.tables[0]["rows"])
+    assert rows["models (L)"] == "9" and rows["questions (M)"] == "100"
+    assert rows["trials (N)"] == "100"
+    counts = np.bincount(data.R.ravel(), minlength=2)
+    assert rows["categories"] == (f"0: wrong (w=0): {counts[0]:,}; "
+                                  f"1: correct (w=1): {counts[1]:,}")
+    missing = int(np.isnan(data.signals["response_chars"]).sum())
+    assert rows["missing signal values"] == f"response_chars: {missing:,} of 90,000 completions"
+    assert "source: agieval-aqua-rat: 10" in rows["question attributes"]
+    assert "ignored_columns: answer" in html  # what the loader left out
+    text = check_repr(data, lines=1)
+    assert text == ("Outcomes('jhu_llm_temperature': 9 models × 100 questions × 100 trials; "
+                    "categories wrong=0, correct=1; R0 10 per question; signals api_error, "
+                    "attempt, response_chars, temperature; attributes source)")
+    bench = sc.load("data/reasoning_synthetic.npz")
+    assert "benchmarks AIME'24, AIME'25, HMMT'25, BrUMO'25" in repr(bench)
+    assert dict(parse(bench._repr_html_()).tables[0]["rows"])["benchmarks"] == (
+        "AIME'24, AIME'25, HMMT'25, BrUMO'25")
+
+
+SETTINGS = {
+    "leaderboard": {"confidence": 0.9, "ks": (2,)},
+    "compare": {"methods": "bayes,avg,borda"},
+    "convergence": {"methods": "bayes,pass_at_k_2", "replicates": 100, "curve_replicates": 10},
+    "stability": {"methods": "bayes,avg,borda"},
+    "greedy": {"replicates": 5},
+    "rubric": {"schemes": ("ranking/conservative",)},
+    "plan": {"budget_trials": 20, "n_max": 16, "sims": 200},
+}
+
+
+@pytest.mark.parametrize("aid", list(ANALYSES))
+def test_every_definition_result_displays_its_main_table(aid, aime):
+    a = ANALYSES[aid]
+    result = a(aime, **SETTINGS[aid])
+    html = result._repr_html_()
+    p = parse(html)
+    name = type(result).main_table
+    main = result.tables()[name]
+    assert p.tables[0]["caption"] == name
+    check_table(p.tables[0], main, aid)
+    assert p.svgs == 1  # the main chart
+    # the caption names the data and every setting (what was used, for placeholders)
+    text = unescape(html)
+    assert "Reasoning benchmarks (synthetic) [AIME'25]: 20 models × 30 questions" in text
+    for f in fields(a.params):
+        assert f"{f.name} = " in text, f.name
+    if aid == "plan":
+        assert "budget_trials = 20" in text and "(the first undecided pair)" in text
+    if aid == "leaderboard":
+        assert "weights = 0, 1 (the data's)" in text and "confidence = 0.9 " in text
+    others = [k for k in result.tables() if k != name]
+    assert all(k in html for k in others)  # the other tables are named
+    text = check_repr(result)
+    assert text.startswith(f"<{type(result).__name__}: {a.title}")
+
+
+def test_a_result_made_by_run_still_displays(aime):
+    a = ANALYSES["stability"]
+    result = a.run(aime, a.params(methods="bayes,avg"))
+    assert "settings not recorded" in result._repr_html_()
+    check_table(parse(result._repr_html_()).tables[0], result.tables()["classes_gold"], "run")
+
+
+@pytest.mark.parametrize("sid", ["order", "calibration", "prior-depth", "rubric-lesson"])
+def test_simulation_results_display(sid):
+    small = {"order": {"sims": 200}, "calibration": {"replicates": 20, "M_values": (10,)},
+             "prior-depth": {"replicates": 5}, "rubric-lesson": {}}[sid]
+    result = SIMULATIONS[sid](None, **small)
+    p = parse(result._repr_html_())
+    name, main = next(iter(result.tables().items()))
+    check_table(p.tables[0], main, sid)
+    assert p.svgs == 1
+    check_repr(result)
+
+
+def test_known_truth_curves_display():
+    mim = sc.simulate.mimics(sc.simulate.PAPER_COINS, 10, seed=0)
+    curves = sc.truth_convergence(mim, ["bayes", "avg"], N=6, replicates=10, seed=1)
+    p = parse(curves._repr_html_())
+    s = curves.summary
+    check_table(p.tables[0], s[s["n"] == 6].reset_index(drop=True), "curves")
+    assert p.svgs == 1
+    assert check_repr(curves).startswith("<Curves: target truth")
+
+
+def test_charts_can_be_turned_off(monkeypatch, aime):
+    monkeypatch.setattr(display, "CHARTS", False)
+    assert parse(sc.leaderboard(aime, draws=500)._repr_html_()).svgs == 0
+
+
+def test_long_tables_are_cut_with_a_count():
+    df = pd.DataFrame({"n": range(display.MAX_ROWS + 5)})
+    p = parse(display.html_table(df))
+    assert p.tables[0]["rows"][-1] == ["… 5 more rows"]
+    check_table(p.tables[0], df, "long")
