@@ -10,6 +10,8 @@ into every link). The conversions are :mod:`app_state.page_state`.
 
 from __future__ import annotations
 
+import dataclasses
+
 import streamlit as st
 
 from app_state import session as sess
@@ -144,3 +146,13 @@ def report_widgets() -> None:
 def remember_report(sections, title: str) -> None:
     """Keep the Report page's choices for Save session."""
     _ss()[REPORT] = {"sections": list(sections), "title": title}
+
+
+def open_pair(a: str, b: str) -> None:
+    """Go to the Pair page showing models ``a`` and ``b`` (e.g. from a leaderboard row)."""
+    from scorio_core.definitions import ANALYSES
+
+    current = _ss().get(STORE, {}).get("pair") or ANALYSES["pair"].params()
+    _ss().setdefault(STORE, {})["pair"] = dataclasses.replace(current, a=a, b=b, question=None)
+    _force().add("pair")
+    st.switch_page("app_pages/pair.py")

@@ -81,6 +81,7 @@ PAGES = {
     "greedy": "greedy",
     "rubric": "rubric",
     "plan": "planner",
+    "pair": "pair",
 }
 #: The Leaderboard's and Planner's confidence choices.
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
@@ -187,6 +188,34 @@ def _read_pair(values, data, overrides):
     return pair, int(n_max) if n_max else None
 
 
+def _show_models(values, data, notes):
+    """The pair's two models: named ones these data have, the best others for the rest."""
+    from scorio_core.definitions.pair import default_pair
+
+    names = {str(m) for m in data.models}
+    missing = [m for m in values if m is not None and m not in names]
+    if missing:
+        notes.append(f"model(s) {', '.join(map(repr, missing))} are not in these data; showing "
+                     "the best models instead")
+    a, b = (m if m in names else None for m in values)
+    return default_pair(data, a, b if b != a else None)
+
+
+def _read_models(values, data, overrides):
+    from scorio_core.definitions.pair import default_pair
+
+    names = {str(m) for m in data.models}
+    a, b = (m if m in names else None for m in values)
+    return default_pair(data, a, b if b != a else None)
+
+
+def _show_question(q, data, notes):
+    if q is not None and q not in data.questions:
+        notes.append(f"question {q!r} is not in these data; showing the one that drives the gap")
+        return None
+    return q
+
+
 def _show_compare(values, data, notes):
     ids = _resolve(values[0])
     fams, _ = _families(ids)
@@ -290,6 +319,13 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("draws",): Field(("_plan_draws",), read=_INT),
         ("seed",): Field(("_plan_seed",), read=_INT),
         ("sims",): Field(("_plan_sims",), read=_INT),
+    },
+    "pair": {
+        ("a", "b"): Field(("pair_a", "pair_b"), _show_models, _read_models, raw=True),
+        ("confidence",): Field(("pair_confidence",), _snap(CONFIDENCES, "confidence"), _FLOAT),
+        ("question",): Field(("pair_question",), _one(_show_question), _one(
+            lambda v, data, o: v if v in data.questions else None), raw=True),
+        ("top",): Field(("_pair_top",), read=_INT),
     },
 }
 

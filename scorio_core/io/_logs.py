@@ -22,6 +22,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
+from ..samples import SampleWriter, log_rows
 from ._assemble import _from_frame, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import LoadOptions
@@ -61,13 +62,19 @@ class LogPart:
     #: the harness's own headline for this log: ``{"name", "value", "meaning"}`` (and
     #: ``"reducer"`` for Inspect), reported beside our mean of the same records
     harness: dict[str, Any] | None = None
+    #: each record's text fields (``scorio_core.samples.TEXT_COLUMNS``; ``None``: no text),
+    #: moved to a scratch Parquet file (:attr:`text_file`) as soon as the file is read
+    texts: list[dict[str, Any] | None] = field(default_factory=list)
+    text_file: str | None = None
 
-    def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None):
+    def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
+            text: dict[str, Any] | None = None):
         self.questions.append(str(question))
         self.trials.append(int(trial))
         self.values.append(value)
         self.where.append(where)
         self.errors.append(error)
+        self.texts.append(text)
 
     def trial_set(self) -> list[int]:
         if self.declared_trials is not None:
@@ -459,12 +466,47 @@ def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]
     return {k: v for k, v in mapped.items() if k != v}
 
 
+def spill_texts(part: LogPart, writer: SampleWriter) -> None:
+    """Move a part's texts to a scratch Parquet file as soon as its log is read, so a folder
+    of logs never holds every string in memory (:func:`assemble_logs` finishes them)."""
+    frame = log_rows(part.texts, part.questions, part.trials,
+                     [e is None for e in part.errors], part.where, part.file)
+    part.texts = []
+    if frame is not None:
+        part.text_file = writer.scratch(frame)
+
+
+def _log_store(parts: Sequence[LogPart], several: bool, writer: SampleWriter | None):
+    """The sample store of the assembled parts: final model names, questions qualified as
+    in the tensor, and each scored record's position among its question's trials -- the
+    same rank the assembly gives it in ``R`` (errored records: no position)."""
+    if writer is None or not any(p.text_file for p in parts):
+        return None
+    for part in parts:
+        if part.text_file is None:
+            continue
+        q = pl.col("q_raw")
+        if several:
+            q = pl.lit(part.benchmark + "/") + q
+        pos = pl.col("trial_raw").rank("ordinal").over("q_raw", "scored").cast(pl.Int64) - 1
+        writer.add(
+            pl.scan_parquet(part.text_file)
+            .with_columns(model=pl.lit(part.model), question=q,
+                          trial=pl.when(pl.col("scored")).then(pos),
+                          trial_id=pl.col("trial_raw").cast(pl.String))
+            .drop("q_raw", "trial_raw", "scored")
+        )
+    return writer.store()
+
+
 def assemble_logs(
     parts: Sequence[LogPart],
     opts: LoadOptions,
     skipped: Sequence[str] = (),
+    writer: SampleWriter | None = None,
 ) -> Outcomes:
-    """One :class:`Outcomes` from the log parts (see the module docstring)."""
+    """One :class:`Outcomes` from the log parts (see the module docstring); ``writer``
+    holds the parts' texts (:func:`spill_texts`), which become ``Outcomes.samples``."""
     on_missing, weights, category_names = opts.on_missing, opts.weights, opts.category_names
     parts = _select(parts, opts.benchmark)
     renamed = rename_models(parts, opts)
@@ -527,4 +569,5 @@ def assemble_logs(
         weights=w if weights is None else weights,
         category_names=category_names,
     )
-    return _from_frame(df, "frame", label, opts, meta_extra=meta)
+    out = _from_frame(df, "frame", label, opts, meta_extra=meta)
+    return out.with_samples(_log_store(parts, several, writer))
