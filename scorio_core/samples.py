@@ -201,7 +201,8 @@ class SampleStore:
 
     def questions(self) -> list[str]:
         """The questions that have text, sorted (reads the question column only)."""
-        return self.scan().select(pl.col("question").unique()).collect()["question"].sort().to_list()
+        col = self.scan().select(pl.col("question").unique()).collect()["question"]
+        return col.sort().to_list()
 
     def write_parquet(self, path: str | Path) -> Path:
         """All rows as one Parquet file (sorted by question, small row groups), e.g. next to

@@ -1,8 +1,8 @@
 """Altair chart builders for the app and for notebooks (no Streamlit import), one module per
 analysis: :mod:`.leaderboard`, :mod:`.compare`, :mod:`.convergence`, :mod:`.stability`,
-:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan`, :mod:`.pair` and :mod:`.simulate` (the Simulator's studies);
-every builder is re-exported here, so ``charts.forest_plot`` and ``charts.coverage_chart``
-both work.
+:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan`, :mod:`.pair` and :mod:`.simulate` (the
+Simulator's studies); every builder is re-exported here, so ``charts.forest_plot`` and
+``charts.coverage_chart`` both work.
 
 Every builder takes a core object (:class:`~scorio_core.outcomes.Outcomes` or
 :class:`~scorio_core.leaderboard.Leaderboard`) and returns an Altair chart
@@ -26,7 +26,16 @@ Example
 from __future__ import annotations
 
 from . import (
-    _common, compare, convergence, greedy, leaderboard, pair, plan, rubric, simulate, stability,
+    _common,
+    compare,
+    convergence,
+    greedy,
+    leaderboard,
+    pair,
+    plan,
+    rubric,
+    simulate,
+    stability,
 )
 from ._common import *  # noqa: F403 -- each module's __all__, re-exported
 from .compare import *  # noqa: F403

@@ -16,6 +16,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
+from ..samples import SampleWriter, union
 from . import helm, inspect, lm_eval, openai_evals
 from ._assemble import _from_frame
 from ._base import (
@@ -29,7 +30,6 @@ from ._base import (
     open_zip,
     spreadsheet_kind,
 )
-from ..samples import SampleWriter, union
 from ._logs import LogPart, assemble_logs, spill_texts
 from .npz import _load_npz
 from .options import LoadOptions

@@ -72,10 +72,12 @@ def test_flip_table_shows_the_right_completions(texts):
             for log in reading["logs"] for t in log["texts"]}
     for q in texts.questions:
         f = flip_table(texts, "beta", "alpha", q)
-        assert f.context["input"] == f"What is {q} + {q}?" and f.context["target"] == str(2 * int(q))
+        assert f.context["input"] == f"What is {q} + {q}?"
+        assert f.context["target"] == str(2 * int(q))
         qi = texts.questions.index(q)
         for tag, m in (("a", "beta"), ("b", "alpha")):
-            np.testing.assert_array_equal(f.trials[f"score_{tag}"], texts.R[texts.models.index(m), qi])
+            R = texts.R[texts.models.index(m), qi]
+            np.testing.assert_array_equal(f.trials[f"score_{tag}"], R)
             for _, row in f.trials.iterrows():
                 t = want[(m, q, row[f"trial_id_{tag}"])]
                 assert row[f"output_{tag}"] == t["output"]
@@ -106,8 +108,10 @@ def test_run_defaults_and_exports(texts, tmp_path):
     assert csv.startswith("# ") and "'=HYPERLINK" in csv and '"=HYPERLINK' not in csv
     ns = {"data": texts}
     exec(PAIR.to_code(PAIR.params(confidence=0.9), "data"), ns)
-    assert ns["cmp"].summary.equals(PAIR.run(texts, PAIR.params(confidence=0.9)).comparison.summary)
-    assert PAIR.resolved(PAIR.params(), r) == {"a": "alpha", "b": "beta", "question": r.flips.question}
+    again = PAIR.run(texts, PAIR.params(confidence=0.9))
+    assert ns["cmp"].summary.equals(again.comparison.summary)
+    resolved = PAIR.resolved(PAIR.params(), r)
+    assert resolved == {"a": "alpha", "b": "beta", "question": r.flips.question}
 
 
 def test_without_texts_the_flip_table_has_scores_only(categorical):
