@@ -94,11 +94,8 @@ def main() -> None:
     st.dataframe(shown, hide_index=True, height=_common.table_height(len(shown)),
                  column_config=_common.column_config(shown))
     _notes(board)
-    top = list(board.table["model"][:2])
-    if len(top) == 2 and st.button(f"Pair view: {top[0]} vs {top[1]}", key="lb_pair",
-                                   icon=":material/compare:", help="question by question, "
-                                   "with their completions side by side"):
-        _page_state.open_pair(*top)
+    if o.L > 1:
+        _page_state.pair_button(*board.table["model"][:2], key="lb_pair")
     _common.show_unresolved(board, o.N)
     _render.charts(LEADERBOARD, result, "leaderboard", widths=("stretch", "content"))
     title = f"Leaderboard ({params.scope} scope): {o.name}"
