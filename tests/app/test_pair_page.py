@@ -38,7 +38,7 @@ def _frame(at: AppTest, column: str):
 
 def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     at = _upload_texts()
-    assert at.selectbox(key="pair_a").value == "alpha" and at.selectbox(key="pair_b").value == "beta"
+    assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == ["alpha", "beta"]
     summary = _frame(at, "verdict")
     assert list(summary["scope"]) == ["questions", "population"]
     # the chosen question (default: the top driver, question 2): R's scores, the logs' texts
