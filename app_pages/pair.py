@@ -38,9 +38,9 @@ def _question(cmp) -> None:
     diffs = dict(zip(q["question"], q["diff"], strict=True))
     top = q["question"].iloc[0]
     st.selectbox(
-        W["question"]["label"], [None, *q["question"]], key=KEY["question"],
+        W["question"]["label"], ["", *q["question"]], key=KEY["question"],
         help=W["question"]["help"],
-        format_func=lambda x: f"the one that drives the gap most ({top})" if x is None
+        format_func=lambda x: f"the one that drives the gap most ({top})" if x == ""
         else f"{x}  (difference {diffs[x]:+.3f})")
 
 
@@ -95,7 +95,10 @@ def main() -> None:
     if not f.has_text:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
-    st.dataframe(f.trials, hide_index=True, column_config=_common.number_formats(NUMBERS))
+    first = [c for c in ("trial", "flip", "category_a", "answer_a", "category_b", "answer_b")
+             if c in f.trials]  # the two models' answers next to each other
+    st.dataframe(f.trials, hide_index=True, column_config=_common.number_formats(NUMBERS),
+                 column_order=first + [c for c in f.trials if c not in first])
     st.caption("One row per trial: each model's category and score (from the outcome tensor) "
                "and, from the logs, its answer; flip = the two scores differ.")
     st.dataframe(f.groups, hide_index=True)

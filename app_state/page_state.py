@@ -210,10 +210,12 @@ def _read_models(values, data, overrides):
 
 
 def _show_question(q, data, notes):
+    """The chosen question, or ``""`` (a select box shows ``None`` as no choice) for "the
+    one that drives the gap most"."""
     if q is not None and q not in data.questions:
         notes.append(f"question {q!r} is not in these data; showing the one that drives the gap")
-        return None
-    return q
+        return ""
+    return q or ""
 
 
 def _show_compare(values, data, notes):
@@ -394,6 +396,11 @@ def page_default(analysis_id: str, data: Outcomes | None):
     if analysis_id == "leaderboard":
         ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()
         return _P("leaderboard")(ks=ks)
+    if analysis_id == "pair" and data.L > 1:  # the two models with the highest mean score
+        from scorio_core.definitions.pair import default_pair
+
+        a, b = default_pair(data)
+        return _P("pair")(a=a, b=b)
     if analysis_id == "convergence":
         usable = usable_methods(data)
         ids = [m for m in _P("convergence").methods.split(",") if m in usable] or usable[:1]

@@ -116,15 +116,15 @@ def _caveats(data: Outcomes, p: PairParams, r: PairResult) -> list[str]:
 
 def _to_code(p: PairParams, data: str = "data") -> str:
     a, b = repr(p.a), repr(p.b)
-    q = "cmp.questions.question.iloc[0]" if p.question is None else repr(p.question)
+    q = "pair_cmp.questions.question.iloc[0]" if p.question is None else repr(p.question)
     return (
         "from scorio_core import charts\n"
         "from scorio_core.definitions.pair import default_pair\n"
         "from scorio_core.engines.pair import compare_pair, flip_table\n\n"
-        f"a, b = default_pair({data}, {a}, {b})\n"
-        f"cmp = compare_pair({data}, a, b, confidence={p.confidence!r})\n"
-        f"flips = flip_table({data}, a, b, {q})  # one question's repeats, side by side\n"
-        "cmp.summary"
+        f"pair_a, pair_b = default_pair({data}, {a}, {b})\n"
+        f"pair_cmp = compare_pair({data}, pair_a, pair_b, confidence={p.confidence!r})\n"
+        f"pair_flips = flip_table({data}, pair_a, pair_b, {q})  # one question's repeats\n"
+        "pair_cmp.summary"
     )
 
 
@@ -156,9 +156,9 @@ PAIR = Analysis(
     ),
     caveats=_caveats,
     to_code=_to_code,
-    chart_code=("charts.gap_drivers(cmp.questions, a, b)",),
+    chart_code=("charts.gap_drivers(pair_cmp.questions, pair_a, pair_b)",),
     requires=_requires,
-    result_var="cmp",
+    result_var="pair_cmp",
     resolved=lambda p, r: {
         **({"a": r.comparison.a} if p.a is None else {}),
         **({"b": r.comparison.b} if p.b is None else {}),

@@ -109,7 +109,7 @@ def test_run_defaults_and_exports(texts, tmp_path):
     ns = {"data": texts}
     exec(PAIR.to_code(PAIR.params(confidence=0.9), "data"), ns)
     again = PAIR.run(texts, PAIR.params(confidence=0.9))
-    assert ns["cmp"].summary.equals(again.comparison.summary)
+    assert ns["pair_cmp"].summary.equals(again.comparison.summary)
     resolved = PAIR.resolved(PAIR.params(), r)
     assert resolved == {"a": "alpha", "b": "beta", "question": r.flips.question}
 
@@ -147,3 +147,12 @@ def test_cli_pair(capsys):
     assert "repeats side by side" in text and "\x1b" not in text
     assert main(["pair", path, "alpha", "gamma"]) == 2
     assert "unknown model 'gamma'" in capsys.readouterr().err
+
+
+def test_report_section_escapes_log_text(texts):
+    from scorio_core.report import build_report, to_html, to_markdown
+
+    rep = build_report(texts, [("pair", {"question": "2"})])
+    page, md = to_html(rep), to_markdown(rep)
+    assert "&lt;b&gt;4&lt;/b&gt;" in page and "<b>4</b>" not in page
+    assert "&lt;b&gt;4&lt;/b&gt;" in md and "<b>4</b>" not in md
