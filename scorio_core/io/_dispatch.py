@@ -281,7 +281,7 @@ def load_many(
                 f"{exc})"
             ) from None
         for part in parts[n_parts:]:
-            spill_texts(part, writer)
+            spill_texts(part, writer, keep=opts.samples == "keep")
     if not parts and not tables:
         raise ValidationError(
             f"no outcome files among {len(kinds)} file(s) ({', '.join(skipped[:5])}); expected "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -25,7 +26,7 @@ from ..outcomes import Outcomes
 from ..samples import SampleWriter, log_rows
 from ._assemble import _from_frame, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
-from .options import LoadOptions
+from .options import ROLE_NAMES, LoadOptions
 
 if TYPE_CHECKING:
     import polars as pl
@@ -39,6 +40,7 @@ LETTER_NAMES = {"N": "N (no answer)", "I": "I (incorrect)", "P": "P (partial)", 
 _TRUE = ("true", "yes", "correct")
 _FALSE = ("false", "no", "incorrect")
 _MAX_LEVELS = 21  # more distinct fractional values than this is a continuous score
+_ATTR_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")  # the question-attribute name rule
 
 
 @dataclass
@@ -66,6 +68,8 @@ class LogPart:
     #: moved to a scratch Parquet file (:attr:`text_file`) as soon as the file is read
     texts: list[dict[str, Any] | None] = field(default_factory=list)
     text_file: str | None = None
+    #: each record's short scalar metadata (kept by :func:`spill_texts`)
+    attrs: list[dict[str, str] | None] | None = None
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
             text: dict[str, Any] | None = None):
@@ -466,14 +470,58 @@ def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]
     return {k: v for k, v in mapped.items() if k != v}
 
 
-def spill_texts(part: LogPart, writer: SampleWriter) -> None:
+def spill_texts(part: LogPart, writer: SampleWriter, keep: bool = True) -> None:
     """Move a part's texts to a scratch Parquet file as soon as its log is read, so a folder
-    of logs never holds every string in memory (:func:`assemble_logs` finishes them)."""
+    of logs never holds every string in memory (:func:`assemble_logs` finishes them); keep
+    only each record's short scalar metadata (:attr:`LogPart.attrs`, candidates for
+    question attributes such as a subset). ``keep=False``: no texts at all."""
+    part.attrs = [_scalar_metadata(t) for t in part.texts]
     frame = log_rows(part.texts, part.questions, part.trials,
-                     [e is None for e in part.errors], part.where, part.file)
+                     [e is None for e in part.errors], part.where, part.file) if keep else None
     part.texts = []
     if frame is not None:
         part.text_file = writer.scratch(frame)
+
+
+_MAX_ATTR = 200  # a question attribute's value is a name (check_name's limit)
+
+
+def _scalar_metadata(text: dict[str, Any] | None) -> dict[str, str] | None:
+    """A record's metadata fields that could name a subset: text, numbers or booleans of at
+    most 200 characters under a valid attribute name (not a table role)."""
+    meta = (text or {}).get("metadata")
+    if not isinstance(meta, dict):
+        return None
+    out = {}
+    for k, v in meta.items():
+        if isinstance(v, str | int | float | bool) and _ATTR_KEY.match(str(k)) \
+                and str(k) not in ROLE_NAMES and len(str(v)) <= _MAX_ATTR:
+            out[str(k)] = str(v)
+    return out or None
+
+
+def _drop_per_question_text(df: pl.DataFrame) -> pl.DataFrame:
+    """Metadata columns that take a different value on every question of some benchmark (a
+    document's own text: its question, its answer) are not subsets; they stay in the
+    sample store's metadata only. (Several tasks over the same documents would otherwise
+    repeat them and pass for attributes.)"""
+    extra = [c for c in df.columns if c not in ("model", "question", "trial", "outcome",
+                                                "benchmark")]
+    drop = []
+    for c in extra:
+        per = (df.filter(pl.col(c).is_not_null()).group_by("benchmark")
+               .agg(pl.col(c).n_unique().alias("v"), pl.col("question").n_unique().alias("q")))
+        if per.filter((pl.col("v") == pl.col("q")) & (pl.col("q") > 1)).height:
+            drop.append(c)
+    return df.drop(drop)
+
+
+def _attribute_columns(part: LogPart, n: int) -> dict[str, pl.Series]:
+    """One text column per metadata key of the part's records (null where a record lacks it)."""
+    attrs = part.attrs or []
+    keys = list(dict.fromkeys(k for a in attrs if a for k in a))
+    return {k: pl.Series([(a or {}).get(k) for a in attrs] if attrs else [None] * n,
+                         dtype=pl.String) for k in keys}
 
 
 def _log_store(parts: Sequence[LogPart], several: bool, writer: SampleWriter | None):
@@ -541,10 +589,13 @@ def assemble_logs(
                     "trial": pl.Series(part.trials, dtype=pl.Int64),
                     "outcome": pl.Series(code, dtype=pl.Int64),
                     "benchmark": pl.Series([part.benchmark] * len(code), dtype=pl.String),
+                    # sample metadata (e.g. a subset): constant within every question, it
+                    # becomes a question attribute in the assembly; otherwise it is ignored
+                    **_attribute_columns(part, len(code)),
                 }
             ).filter(pl.Series(keep))
         )
-    df = pl.concat(frames, how="vertical")
+    df = _drop_per_question_text(pl.concat(frames, how="diagonal_relaxed"))
     if df.height == 0:
         raise ValidationError(
             f"{parts[0].file}: no scored samples in {len(parts)} log(s); nothing to load"
@@ -568,6 +619,7 @@ def assemble_logs(
         name=opts.name or (parts[0].benchmark if not several else "logs"),
         weights=w if weights is None else weights,
         category_names=category_names,
+        samples="skip",  # the logs' own store comes below, not the metadata columns
     )
     out = _from_frame(df, "frame", label, opts, meta_extra=meta)
     return out.with_samples(_log_store(parts, several, writer))

@@ -211,7 +211,9 @@ def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | N
         elif err is not None:  # scored although it errored: Inspect counts it
             scored_errors += 1
             err = None
-        text = _text(s, name, (full or {}).get((s["id"], s["epoch"]))) if texts else None
+        # always: the metadata may name the question's subset; the texts are dropped later
+        # when not kept (samples="skip"); only the members' outputs cost a read
+        text = _text(s, name, (full or {}).get((s["id"], s["epoch"])))
         part.add(s["id"], s["epoch"], value, where, err, text)
     if scored_errors:
         part.notes.append(

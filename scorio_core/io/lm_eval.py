@@ -309,17 +309,17 @@ def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config:
         where = f"line {i} (doc_id {r['doc_id']})"
         value = r.get(metric)
         if isinstance(value, list):  # one value per repeat
-            text = _texts(r, len(value)) if texts else [None] * len(value)
+            text = _texts(r, len(value))
             for t, v in enumerate(value):
                 part.add(r["doc_id"], t, v, where, text=text[t])
         elif value is not None:
-            part.add(r["doc_id"], 0, value, where, text=_texts(r, 1)[0] if texts else None)
+            part.add(r["doc_id"], 0, value, where, text=_texts(r, 1)[0])
         elif metric == "exact_match" and "target" in r and "filtered_resps" in r:
             cand = r["filtered_resps"]
             if isinstance(cand, list) and len(cand) == 1 and isinstance(cand[0], list):
                 cand = cand[0]
             cand = cand if isinstance(cand, list) else [cand]
-            text = _texts(r, len(cand)) if texts else [None] * len(cand)
+            text = _texts(r, len(cand))
             for t, resp in enumerate(cand):
                 part.add(r["doc_id"], t, exact_match(resp, r["target"], options or {}), where,
                          text=text[t] | {"answer": resp} if text[t] else None)
@@ -329,7 +329,7 @@ def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config:
             )
         else:
             part.add(r["doc_id"], 0, None, where, f"no value for metric {metric!r}",
-                     _texts(r, 1)[0] if texts else None)
+                     _texts(r, 1)[0])
     if rescored:
         part.notes.append(
             f"{rescored} documents have no {metric!r} value: their filtered responses were "

@@ -156,3 +156,23 @@ def test_outcomes_refuses_a_non_store():
 def test_text_helpers():
     assert as_text("x" * (MAX_TEXT + 5)).endswith("5 more characters not kept by the sample store]")
     assert one_line("a\n\x1b[2Jb\u0085") == "a\\n\\x1b[2Jb\\x85"
+
+
+def test_inspect_sample_metadata_names_question_subsets(texts):
+    """Inspect's sample metadata: a field constant within each question becomes a question
+    attribute (so subsets work on logs); one that cannot be a name stays text only."""
+    assert texts.question_attributes == {"subset": ("easy", "easy", "hard", "hard", "hard")}
+    assert "markup" in texts.metadata["ignored_why"]["source"]  # '<arith>': not a name
+    hard = texts.subset("subset", "hard")
+    assert hard.questions == ("3", "4", "5") and hard.samples is texts.samples
+    skip = io.load(TEXTS, samples="skip")  # scores only: the subsets are still read
+    assert skip.samples is None and skip.question_attributes == texts.question_attributes
+
+
+def test_lm_eval_document_text_is_not_a_subset():
+    """lm-eval doc fields that differ on every document of a task (its question and answer)
+    are per-question text, even when several tasks repeat the same documents."""
+    o = io.load(HARNESS / "lm_eval" / "multi")
+    assert o.question_attributes == {}
+    meta = o.samples.for_question("qa_vote/maj@5/0")["metadata"][0]
+    assert json.loads(meta)["q"] == "Capital of France?"  # kept as the sample's text
