@@ -47,7 +47,7 @@ else:  # polars loads with the first store read or written
     pl = lazy_module("polars")
 
 __all__ = ["SampleStore", "SampleWriter", "TEXT_COLUMNS", "KEY_COLUMNS", "MAX_TEXT", "as_text",
-           "one_line"]
+           "one_line", "SAMPLES_SUFFIX", "beside"]
 
 #: The text fields importers fill when the source has them, in display order.
 TEXT_COLUMNS = ("input", "target", "output", "answer", "explanation", "metadata", "error")
@@ -56,6 +56,9 @@ TEXT_COLUMNS = ("input", "target", "output", "answer", "explanation", "metadata"
 KEY_COLUMNS = ("model", "question", "trial", "trial_id", "source")
 #: Longest text kept per cell (characters); longer text is cut with a note at its end.
 MAX_TEXT = 100_000
+#: Name ending of a store written beside an exported dataset (``runs.parquet`` ->
+#: ``runs.samples.parquet``); the loader attaches it to that file and never reads it as data.
+SAMPLES_SUFFIX = ".samples.parquet"
 #: Rows per Parquet row group: a question's rows lie in one or two groups of a file.
 ROW_GROUP = 2048
 _CUT = "\n[... cut: {n:,} more characters not kept by the sample store]"
@@ -307,6 +310,19 @@ class SampleWriter:
         if not self._files:
             return None
         return SampleStore(self._files, _ordered(self._columns), self._rows)
+
+
+def beside(path: str | Path) -> Path:
+    """Where the store of the dataset file ``path`` is written: ``<stem>.samples.parquet``.
+
+    Example
+    -------
+    >>> beside("out/runs.parquet").as_posix()
+    'out/runs.samples.parquet'
+    """
+    path = Path(path)
+    return path.with_name(path.name[: -len(path.suffix)] + SAMPLES_SUFFIX if path.suffix
+                          else path.name + SAMPLES_SUFFIX)
 
 
 def union(stores: Iterable[SampleStore | None]) -> SampleStore | None:

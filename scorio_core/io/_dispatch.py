@@ -16,7 +16,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
-from ..samples import SampleWriter, union
+from ..samples import SAMPLES_SUFFIX, SampleStore, SampleWriter, beside, union
 from . import helm, inspect, lm_eval, openai_evals
 from ._assemble import _from_frame
 from ._base import (
@@ -54,7 +54,9 @@ HELM_OTHER = frozenset(
 
 
 def _wanted(path: PurePosixPath) -> bool:
-    return path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
+    # a sample store beside a dataset is attached to it (_read_one), not read as data
+    return (path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
+            and not path.name.lower().endswith(SAMPLES_SUFFIX))
 
 
 @dataclass(frozen=True)
@@ -312,11 +314,19 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
     elif kind == "helm":
         parts.append(helm.read_stats(src, parsed, scorer, sib))
     else:
+        if src.label.lower().endswith(SAMPLES_SUFFIX):
+            raise ValidationError(
+                f"{src.label}: a sample store (the completion texts written beside a dataset "
+                "by `scorio-studio import`), not outcomes; load the dataset file next to it"
+            )
         with _reported_as(src.label):
             if kind == "npz":
                 o = _load_npz(src, opts)
             else:
                 o = _load_table(src, kind, opts)
+        store = beside(src.path) if src.path is not None else None
+        if store is not None and store.is_file() and opts.samples == "keep" and o.samples is None:
+            o = o.with_samples(SampleStore.open(store))  # written by `scorio-studio import`
         tables.append((src.label, o))
 
 

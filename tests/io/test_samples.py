@@ -176,3 +176,20 @@ def test_lm_eval_document_text_is_not_a_subset():
     assert o.question_attributes == {}
     meta = o.samples.for_question("qa_vote/maj@5/0")["metadata"][0]
     assert json.loads(meta)["q"] == "Capital of France?"  # kept as the sample's text
+
+
+def test_import_writes_the_store_beside_the_dataset_and_load_attaches_it(tmp_path, capsys):
+    from scorio_core.cli import main
+
+    out = tmp_path / "out" / "runs.parquet"
+    out.parent.mkdir()
+    assert main(["import", str(TEXTS), "--out", str(out)]) == 0
+    assert (tmp_path / "out" / "runs.samples.parquet").is_file()
+    for source in (out, out.parent):  # the file, or its folder (the store is not data)
+        o = io.load(source)
+        assert o.shape == (2, 5, 3) and len(o.samples) == 30
+        f = o.samples.for_question("3", models=["beta"])
+        assert f["output"].to_list() == ["6\n\nbecause | pipes |", "7", "**6**"]
+    assert io.load(out, samples="skip").samples is None
+    assert main(["info", str(out.parent / "runs.samples.parquet")]) == 2
+    assert "a sample store" in capsys.readouterr().err
