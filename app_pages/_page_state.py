@@ -10,6 +10,8 @@ into every link). The conversions are :mod:`app_state.page_state`.
 
 from __future__ import annotations
 
+import dataclasses
+
 import streamlit as st
 
 from app_state import session as sess
@@ -144,3 +146,24 @@ def report_widgets() -> None:
 def remember_report(sections, title: str) -> None:
     """Keep the Report page's choices for Save session."""
     _ss()[REPORT] = {"sections": list(sections), "title": title}
+
+
+def pair_button(a: str, b: str, key: str) -> None:
+    """A button that opens the Pair page on models ``a`` and ``b`` (e.g. a leaderboard's
+    top two); its callback stores the pair and keeps the sidebar's choice across the switch."""
+    if st.button(f"Pair view: {a} vs {b}", key=key, icon=":material/compare:",
+                 on_click=_choose_pair, args=(a, b),
+                 help="question by question, with their completions side by side"):
+        st.switch_page("app_pages/pair.py")
+
+
+def _choose_pair(a: str, b: str) -> None:
+    from scorio_core.definitions import ANALYSES
+
+    current = _ss().get(STORE, {}).get("pair") or ANALYSES["pair"].params()
+    _ss().setdefault(STORE, {})["pair"] = dataclasses.replace(current, a=a, b=b, question=None)
+    _force().add("pair")
+    _ss()[LINK] = {k: v for k, v in _ss().get(LINK, {}).items() if not k.startswith("pair.")}
+    for k in ("dataset", "benchmark"):  # widget values survive the page switch
+        if k in _ss():
+            _ss()[k] = _ss()[k]

@@ -94,6 +94,8 @@ def main() -> None:
     st.dataframe(shown, hide_index=True, height=_common.table_height(len(shown)),
                  column_config=_common.column_config(shown))
     _notes(board)
+    if o.L > 1:
+        _page_state.pair_button(*board.table["model"][:2], key="lb_pair")
     _common.show_unresolved(board, o.N)
     _render.charts(LEADERBOARD, result, "leaderboard", widths=("stretch", "content"))
     title = f"Leaderboard ({params.scope} scope): {o.name}"

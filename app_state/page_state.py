@@ -81,6 +81,7 @@ PAGES = {
     "greedy": "greedy",
     "rubric": "rubric",
     "plan": "planner",
+    "pair": "pair",
 }
 #: The Leaderboard's and Planner's confidence choices.
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
@@ -185,6 +186,36 @@ def _read_pair(values, data, overrides):
     names = {str(m) for m in data.models}
     pair = (up, lo) if up in names and lo in names and up != lo else None
     return pair, int(n_max) if n_max else None
+
+
+def _show_models(values, data, notes):
+    """The pair's two models: named ones these data have, the best others for the rest."""
+    from scorio_core.definitions.pair import default_pair
+
+    names = {str(m) for m in data.models}
+    missing = [m for m in values if m is not None and m not in names]
+    if missing:
+        notes.append(f"model(s) {', '.join(map(repr, missing))} are not in these data; showing "
+                     "the best models instead")
+    a, b = (m if m in names else None for m in values)
+    return default_pair(data, a, b if b != a else None)
+
+
+def _read_models(values, data, overrides):
+    from scorio_core.definitions.pair import default_pair
+
+    names = {str(m) for m in data.models}
+    a, b = (m if m in names else None for m in values)
+    return default_pair(data, a, b if b != a else None)
+
+
+def _show_question(q, data, notes):
+    """The chosen question, or ``""`` (a select box shows ``None`` as no choice) for "the
+    one that drives the gap most"."""
+    if q is not None and q not in data.questions:
+        notes.append(f"question {q!r} is not in these data; showing the one that drives the gap")
+        return ""
+    return q or ""
 
 
 def _show_compare(values, data, notes):
@@ -300,6 +331,13 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("seed",): Field(("_plan_seed",), read=_INT),
         ("sims",): Field(("_plan_sims",), read=_INT),
     },
+    "pair": {
+        ("a", "b"): Field(("pair_a", "pair_b"), _show_models, _read_models, raw=True),
+        ("confidence",): Field(("pair_confidence",), _snap(CONFIDENCES, "confidence"), _FLOAT),
+        ("question",): Field(("pair_question",), _one(_show_question), _one(
+            lambda v, data, o: v if v in data.questions else None), raw=True),
+        ("top",): Field(("_pair_top",), read=_INT),
+    },
 }
 
 
@@ -367,6 +405,11 @@ def page_default(analysis_id: str, data: Outcomes | None):
     if analysis_id == "leaderboard":
         ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()
         return _P("leaderboard")(ks=ks)
+    if analysis_id == "pair" and data.L > 1:  # the two models with the highest mean score
+        from scorio_core.definitions.pair import default_pair
+
+        a, b = default_pair(data)
+        return _P("pair")(a=a, b=b)
     if analysis_id == "convergence":
         usable = usable_methods(data)
         ids = [m for m in _P("convergence").methods.split(",") if m in usable] or usable[:1]

@@ -9,6 +9,9 @@ file's format, reading ``header.json`` and ``summaries.json`` (the fast path), m
 the scores and assembling the ``(16, 30, 8)`` tensor. Also timed: the slow path without
 ``summaries.json`` (every ``samples/{id}_epoch_{n}.json`` member is read, as for an
 unfinished run) and the same outcomes as one long CSV. Target: < 2 s per load.
+Each log load is timed twice: keeping the completion texts (the default: with
+``summaries.json`` each sample's own member is read too, for its output) and with
+``samples="skip"`` (scores only).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ def main() -> None:
     models = [f"org/model-{i:02d}" for i in range(L)]
     ids = list(range(1, M + 1))
     print(f"{L} models x {M} questions x {N} epochs = {L * M * N} samples in {L} .eval files")
-    print(f"{'what':<52} {'load':>10}")
+    print(f"{'what':<52} {'load':>10} {'no texts':>10}")
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -55,8 +58,10 @@ def main() -> None:
             assert o.shape == (L, M, N)
             np.testing.assert_array_equal(o.R.sum(), R.sum())
             t = best_of(lambda d=d: io.load(d), repeat=5)
+            t_skip = best_of(lambda d=d: io.load(d, samples="skip"), repeat=5)
             worst = max(worst, t)
-            print(f"{kind:<52} {t * 1e3:>7.1f} ms   ({size / 2**20:.1f} MB on disk)")
+            print(f"{kind:<52} {t * 1e3:>7.1f} ms {t_skip * 1e3:>7.1f} ms   "
+                  f"({size / 2**20:.1f} MB on disk)")
         csv = mk.write_long_csv(root / "long.csv", models, ids, R)
         t = best_of(lambda: io.load(csv), repeat=5)
         print(f"{'the same outcomes as one long CSV':<52} {t * 1e3:>7.1f} ms")

@@ -22,11 +22,14 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ._validation import ValidationError, as_outcome_array, check_weight_vector, unique_names
+
+if TYPE_CHECKING:
+    from .samples import SampleStore
 
 __all__ = ["Outcomes", "COMBINED", "MissingWeightsError", "check_name", "MISSING_SIGNAL_RULE"]
 
@@ -179,6 +182,13 @@ class Outcomes:
         (the combined view; the loader says so in its import report). Parts must have
         the same models, categories and weights as the combined view; a part that no
         longer agrees (e.g. after a rubric replaced ``R`` and the weights) is dropped.
+    samples : SampleStore, optional
+        Each completion's text (input, target, output, answer, explanation, metadata)
+        keyed by (model, question, trial position), on disk and read one question at a
+        time (:class:`scorio_core.samples.SampleStore`); ``None`` for data without text
+        (an ``.npz``, a table without text columns). Kept by :meth:`select`,
+        :meth:`subset` and :meth:`with_weights` (the keys stay valid); not part of
+        ``R`` and never read by an analysis of the scores.
 
     Example
     -------
@@ -202,6 +212,7 @@ class Outcomes:
     metadata: Mapping[str, Any] = field(default_factory=dict)
     question_attributes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     parts: Mapping[str, Outcomes] | None = None
+    samples: SampleStore | None = None
 
     def __post_init__(self) -> None:
         R = as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3)
@@ -295,6 +306,14 @@ class Outcomes:
                 )
             signals[str(key)] = a
         attributes = _attributes(self.question_attributes, M, signals)
+        if self.samples is not None:
+            from .samples import SampleStore
+
+            if not isinstance(self.samples, SampleStore):
+                raise ValidationError(
+                    f"samples must be a SampleStore (scorio_core.samples); got "
+                    f"{type(self.samples).__name__}"
+                )
 
         name = str(self.name)[:_MAX_NAME]
         for attr, val in [
@@ -490,7 +509,17 @@ class Outcomes:
             },
             name=name,
             metadata=self.metadata,
+            samples=self.samples,  # keyed by question id: the kept questions' rows still fit
         )
+
+    def with_samples(self, samples: SampleStore | None) -> Outcomes:
+        """The same data with ``samples`` as the completion texts (every part too);
+        ``self`` when ``samples`` is ``None``."""
+        if samples is None:
+            return self
+        parts = None if not self.parts else {
+            b: replace(p, samples=samples) for b, p in self.parts.items()}
+        return replace(self, samples=samples, parts=parts)
 
     def with_weights(self, weights: Sequence[float]) -> Outcomes:
         """The same data scored with other category weights."""
@@ -521,6 +550,11 @@ class Outcomes:
                 if self.parts else {}
             ),
             "signals": sorted(self.signals),
+            **(
+                {"samples": f"{len(self.samples):,} completions with text "
+                            f"({', '.join(self.samples.columns)})"}
+                if self.samples is not None else {}
+            ),
             **self._missing_report(),
             **self._attribute_report(),
         }

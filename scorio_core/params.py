@@ -56,6 +56,7 @@ __all__ = [
     "StabilityParams",
     "GreedyParams",
     "ConvergenceParams",
+    "PairParams",
     "SCHEMES",
     "TARGETS",
     "MATCHES",
@@ -490,3 +491,32 @@ class ConvergenceParams:
     def __post_init__(self) -> None:
         _check_methods(self)
         validate(self)
+
+
+@dataclass(frozen=True)
+class PairParams:
+    """Settings of the pair view (Pair page, ``scorio-studio pair PATH A B``): two models
+    question by question. ``a``/``b`` left out: the two models with the highest mean score;
+    ``question`` left out: the question that contributes most to their gap."""
+
+    a: str | None = setting(None, "the first model (the difference is a - b; default: the "
+                            "model with the highest mean score)", cli=None, label="Model A")
+    b: str | None = setting(None, "the second model (default: the best other model)",
+                            cli=None, label="Model B")
+    confidence: float = _confidence(text="level of the intervals of the difference (both "
+                                    "scopes); the pair is decided when it excludes 0")
+    question: str | None = setting(None, "the question whose completions are shown side by "
+                                   "side (default: the one that contributes most to the gap)",
+                                   label="Question")
+    top: int = setting(20, "questions listed and charted as driving the gap", integer=True,
+                       minimum=1, maximum=10_000, label="Questions shown")
+
+    def __post_init__(self) -> None:
+        validate(self)
+        for k in ("a", "b", "question"):
+            v = getattr(self, k)
+            if v is not None:
+                if not isinstance(v, str) or not v.strip():
+                    raise ValidationError(f"{k} must be a non-empty name; got {v!r}")
+        if self.a is not None and self.a == self.b:
+            raise ValidationError(f"a and b must be two different models; got {self.a!r} twice")

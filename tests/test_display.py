@@ -198,6 +198,7 @@ SETTINGS = {
     "greedy": {"replicates": 5},
     "rubric": {"schemes": ("ranking/conservative",)},
     "plan": {"budget_trials": 20, "n_max": 16, "sims": 200},
+    "pair": {"top": 10},
 }
 
 

@@ -1,8 +1,8 @@
 """Altair chart builders for the app and for notebooks (no Streamlit import), one module per
 analysis: :mod:`.leaderboard`, :mod:`.compare`, :mod:`.convergence`, :mod:`.stability`,
-:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan` and :mod:`.simulate` (the Simulator's studies);
-every builder is re-exported here, so ``charts.forest_plot`` and ``charts.coverage_chart``
-both work.
+:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan`, :mod:`.pair` and :mod:`.simulate` (the
+Simulator's studies); every builder is re-exported here, so ``charts.forest_plot`` and
+``charts.coverage_chart`` both work.
 
 Every builder takes a core object (:class:`~scorio_core.outcomes.Outcomes` or
 :class:`~scorio_core.leaderboard.Leaderboard`) and returns an Altair chart
@@ -25,12 +25,24 @@ Example
 
 from __future__ import annotations
 
-from . import _common, compare, convergence, greedy, leaderboard, plan, rubric, simulate, stability
+from . import (
+    _common,
+    compare,
+    convergence,
+    greedy,
+    leaderboard,
+    pair,
+    plan,
+    rubric,
+    simulate,
+    stability,
+)
 from ._common import *  # noqa: F403 -- each module's __all__, re-exported
 from .compare import *  # noqa: F403
 from .convergence import *  # noqa: F403
 from .greedy import *  # noqa: F403
 from .leaderboard import *  # noqa: F403
+from .pair import *  # noqa: F403
 from .plan import *  # noqa: F403
 from .rubric import *  # noqa: F403
 from .simulate import *  # noqa: F403
@@ -40,6 +52,6 @@ from .stability import *  # noqa: F403
 __all__ = [
     name
     for module in (leaderboard, rubric, compare, convergence, stability, greedy, plan, simulate,
-                   _common)
+                   pair, _common)
     for name in module.__all__
 ]

@@ -1,9 +1,9 @@
 """``scorio-studio`` command line: the same tables as the app, for scripts and CI.
 
 One module per subcommand (``leaderboard``, ``plan``, ``compare``, ``convergence``,
-``stability``, ``greedy``, ``rubric``, ``simulate``, ``report``, ``methods``, and ``data`` for
-``info``/``import``), each with ``add_parser(sub)`` and ``run(args) -> int``; a module is
-light at import time (heavy imports live inside ``run``), so ``--help`` answers at once.
+``stability``, ``greedy``, ``pair``, ``rubric``, ``simulate``, ``report``, ``methods``, and
+``data`` for ``info``/``import``), each with ``add_parser(sub)`` and ``run(args) -> int``; a
+module is light at import time (heavy imports live inside ``run``), so ``--help`` answers at once.
 
 Examples
 --------
@@ -15,6 +15,7 @@ Examples
     $ scorio-studio convergence data/biased_coins.npz --methods bayes,pass_at_k_2 --replicates 10000
     $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
     $ scorio-studio greedy data/reasoning_synthetic.npz
+    $ scorio-studio pair logs/ alpha beta --question 2   # two models, question by question
     $ scorio-studio info results.parquet
     $ scorio-studio leaderboard logs/ --scorer match        # a directory of Inspect .eval logs
     $ scorio-studio import logs/*.eval --out runs.parquet
@@ -46,6 +47,7 @@ COMMANDS = {
     "convergence": "convergence",
     "stability": "stability",
     "greedy": "greedy",
+    "pair": "pair",
     "rubric": "rubric",
     "methods": "methods",
     "info": "data",

@@ -56,6 +56,12 @@ def _import(data, out: str) -> str:
     shape = " x ".join(_count(n, what) for n, what in
                        ((data.L, "model"), (data.M, "question"), (data.N, "trial")))  # fmt: skip
     lines = [f"wrote {path} ({shape})"]
+    if data.samples is not None:  # the completion texts beside it, attached when it is read
+        from ..samples import beside
+
+        store = data.samples.write_parquet(beside(path))
+        lines.append(f"wrote {store} ({len(data.samples):,} completions' texts: "
+                     f"{', '.join(data.samples.columns)})")
     lines += [f"note: {n}" for n in report.get("notes", [])]
     if report.get("missing_samples"):
         lines.append(f"note: {report['missing_samples']} samples had no score (missing cells)")

@@ -44,6 +44,7 @@ _DEFINITIONS: dict[str, tuple[str, str, str]] = {
     "greedy": ("greedy", "GREEDY", "Greedy"),
     "rubric": ("rubric", "RUBRIC", "Rubric"),
     "plan": ("plan", "PLAN", "Plan"),
+    "pair": ("pair", "PAIR", "Pair"),
 }
 
 #: The simulation studies (:mod:`scorio_core.definitions.simulate`), the same way: definitions

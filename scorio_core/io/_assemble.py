@@ -330,6 +330,12 @@ def _from_frame(
         if n_missing:
             missing[col] = n_missing
     attrs = question_attributes(df, text, explicit, qi, keep, questions, fmt, why)
+    store = None
+    text_cols = [c for c in text if c not in attrs]
+    if text_cols and opts.samples == "keep":  # answers, responses, prompts: completion text
+        store = _table_store(df, text_cols, sample, (models, mi), (questions, qi), ti, trial,
+                             rows, label, fmt)
+        meta["sample_columns"] = text_cols
     ignored = [c for c in df.columns if c in why]
     if ignored:
         meta["ignored_columns"] = ignored
@@ -353,7 +359,27 @@ def _from_frame(
         question_attributes=attrs,
         name=name or Path(label).stem.strip("<>") or "dataset",
         metadata=meta,
+        samples=store,
     )
+
+
+def _table_store(df, cols, sample, models, questions, ti, trial, rows, label, fmt):
+    """The sampled rows' text columns as the sample store, keyed like ``R`` (greedy rows,
+    which form ``R0``, are left out)."""
+    from ..samples import SampleStore
+
+    (names, mi), (qnames, qi) = models, questions
+    texts = [_unquote(df.get_column(c).cast(pl.String)) if fmt == "csv"
+             else df.get_column(c).cast(pl.String) for c in cols]  # fmt: skip
+    frame = pl.DataFrame({
+        "model": pl.Series(np.asarray(names, dtype=object)[mi[sample]], dtype=pl.String),
+        "question": pl.Series(np.asarray(qnames, dtype=object)[qi[sample]], dtype=pl.String),
+        "trial": pl.Series(ti[sample], dtype=pl.Int64),
+        "trial_id": pl.Series([_num(t) for t in trial[sample]], dtype=pl.String),
+        "source": pl.Series([f"{label}: row {r}" for r in rows[sample]], dtype=pl.String),
+        **{c: s.filter(pl.Series(sample)) for c, s in zip(cols, texts, strict=True)},
+    })
+    return SampleStore.from_frame(frame)
 
 
 def _greedy_in_identity(
@@ -489,8 +515,11 @@ def _join_parts(
         got = {b: p.metadata[key] for b, p in parts.items() if key in p.metadata}
         if got:
             meta[key + "_per_benchmark"] = got
+    from ..samples import union
+
     return Outcomes(
         R=R, R0=R0, weights=first.weights, category_names=first.category_names,
+        samples=union(p.samples for p in parts.values()),
         models=models,
         questions=[q for p in parts.values() for q in p.questions],
         benchmarks=[b for b, p in parts.items() for _ in range(p.M)],

@@ -16,6 +16,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
+from ..samples import SAMPLES_SUFFIX, SampleStore, SampleWriter, beside, union
 from . import helm, inspect, lm_eval, openai_evals
 from ._assemble import _from_frame
 from ._base import (
@@ -29,7 +30,7 @@ from ._base import (
     open_zip,
     spreadsheet_kind,
 )
-from ._logs import LogPart, assemble_logs
+from ._logs import LogPart, assemble_logs, spill_texts
 from .npz import _load_npz
 from .options import LoadOptions
 from .table import _load_table, to_long_frame
@@ -53,7 +54,9 @@ HELM_OTHER = frozenset(
 
 
 def _wanted(path: PurePosixPath) -> bool:
-    return path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
+    # a sample store beside a dataset is attached to it (_read_one), not read as data
+    return (path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
+            and not path.name.lower().endswith(SAMPLES_SUFFIX))
 
 
 @dataclass(frozen=True)
@@ -252,6 +255,7 @@ def load_many(
     parts: list[LogPart] = []
     tables: list[tuple[str, Outcomes]] = []
     skipped: list[str] = []
+    writer = SampleWriter()  # the logs' texts, one scratch file per log as it is read
     for it, kind, parsed in kinds:
         src = it.src
         if kind == _AUX and it.explicit and len(kinds) == 1:
@@ -270,6 +274,7 @@ def load_many(
                 skipped.append(src.label)
             continue
         sib = siblings.get(_parent(src.label), {})
+        n_parts = len(parts)
         try:
             _read_one(src, kind, parsed, sib, parts, tables, opts)
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
@@ -277,6 +282,8 @@ def load_many(
                 f"{src.label}: unexpected structure for a {kind} file ({type(exc).__name__}: "
                 f"{exc})"
             ) from None
+        for part in parts[n_parts:]:
+            spill_texts(part, writer, keep=opts.samples == "keep")
     if not parts and not tables:
         raise ValidationError(
             f"no outcome files among {len(kinds)} file(s) ({', '.join(skipped[:5])}); expected "
@@ -284,7 +291,7 @@ def load_many(
             "long tables or .npz"
         )
     if parts:
-        logs = assemble_logs(parts, opts, skipped=skipped)
+        logs = assemble_logs(parts, opts, skipped=skipped, writer=writer)
         if not tables:
             return logs
         tables.insert(0, ("logs", logs))
@@ -295,22 +302,31 @@ def load_many(
 
 def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
     scorer, max_bytes, bench = opts.scorer, opts.max_bytes, opts.benchmark
+    texts = opts.samples == "keep"
     if kind == "inspect":
-        parts.append(inspect.read_eval(src, scorer, max_bytes, bench))
+        parts.append(inspect.read_eval(src, scorer, max_bytes, bench, texts))
     elif kind == "inspect_json":
-        parts.append(inspect.read_json_log(src, parsed, scorer, bench))
+        parts.append(inspect.read_json_log(src, parsed, scorer, bench, texts))
     elif kind == "lm_eval":
-        parts.extend(lm_eval.read_samples(src, scorer, sib, max_bytes, bench))
+        parts.extend(lm_eval.read_samples(src, scorer, sib, max_bytes, bench, texts))
     elif kind == "openai_evals":
-        parts.append(openai_evals.read_events(src))
+        parts.append(openai_evals.read_events(src, texts))
     elif kind == "helm":
         parts.append(helm.read_stats(src, parsed, scorer, sib))
     else:
+        if src.label.lower().endswith(SAMPLES_SUFFIX):
+            raise ValidationError(
+                f"{src.label}: a sample store (the completion texts written beside a dataset "
+                "by `scorio-studio import`), not outcomes; load the dataset file next to it"
+            )
         with _reported_as(src.label):
             if kind == "npz":
                 o = _load_npz(src, opts)
             else:
                 o = _load_table(src, kind, opts)
+        store = beside(src.path) if src.path is not None else None
+        if store is not None and store.is_file() and opts.samples == "keep" and o.samples is None:
+            o = o.with_samples(SampleStore.open(store))  # written by `scorio-studio import`
         tables.append((src.label, o))
 
 
@@ -340,11 +356,13 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
                 owner[(m, b)] = label
         frames.append(to_long_frame(o))
     df = pl.concat(frames, how="diagonal_relaxed")
+    requalified = False
     if "benchmark" in df.columns and df.get_column("benchmark").null_count() == 0:
         # question ids repeat across the files' benchmarks (1, 2, ...): qualify them, as
         # the logs of several tasks are
         per_q = df.group_by("question").agg(pl.col("benchmark").n_unique())
         if (per_q.get_column("benchmark") > 1).any():
+            requalified = True
             df = df.with_columns(
                 question=pl.when(pl.col("question").str.starts_with(pl.col("benchmark") + "/"))
                 .then(pl.col("question"))
@@ -369,8 +387,10 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
     opts = replace(opts, columns=None, where=None, model_columns=None,
                    model_map=None, name=opts.name or "combined",
                    weights=tuple(first.weights), category_names=tuple(first.category_names))
-    return _from_frame(
+    out = _from_frame(
         df, "frame", f"{len(files)} files", opts,
         meta_extra={"format": "combined", "source_file": [f["file"] for f in files],
                     "import_report": report},
     )  # fmt: skip
+    # the files' texts stay valid while their question ids do (not requalified by benchmark)
+    return out if requalified else out.with_samples(union(o.samples for _, o in outs))

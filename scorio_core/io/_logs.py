@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -22,9 +23,10 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
+from ..samples import SampleWriter, log_rows
 from ._assemble import _from_frame, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
-from .options import LoadOptions
+from .options import ROLE_NAMES, LoadOptions
 
 if TYPE_CHECKING:
     import polars as pl
@@ -38,6 +40,7 @@ LETTER_NAMES = {"N": "N (no answer)", "I": "I (incorrect)", "P": "P (partial)", 
 _TRUE = ("true", "yes", "correct")
 _FALSE = ("false", "no", "incorrect")
 _MAX_LEVELS = 21  # more distinct fractional values than this is a continuous score
+_ATTR_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")  # the question-attribute name rule
 
 
 @dataclass
@@ -61,13 +64,21 @@ class LogPart:
     #: the harness's own headline for this log: ``{"name", "value", "meaning"}`` (and
     #: ``"reducer"`` for Inspect), reported beside our mean of the same records
     harness: dict[str, Any] | None = None
+    #: each record's text fields (``scorio_core.samples.TEXT_COLUMNS``; ``None``: no text),
+    #: moved to a scratch Parquet file (:attr:`text_file`) as soon as the file is read
+    texts: list[dict[str, Any] | None] = field(default_factory=list)
+    text_file: str | None = None
+    #: each record's short scalar metadata (kept by :func:`spill_texts`)
+    attrs: list[dict[str, str] | None] | None = None
 
-    def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None):
+    def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
+            text: dict[str, Any] | None = None):
         self.questions.append(str(question))
         self.trials.append(int(trial))
         self.values.append(value)
         self.where.append(where)
         self.errors.append(error)
+        self.texts.append(text)
 
     def trial_set(self) -> list[int]:
         if self.declared_trials is not None:
@@ -459,12 +470,91 @@ def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]
     return {k: v for k, v in mapped.items() if k != v}
 
 
+def spill_texts(part: LogPart, writer: SampleWriter, keep: bool = True) -> None:
+    """Move a part's texts to a scratch Parquet file as soon as its log is read, so a folder
+    of logs never holds every string in memory (:func:`assemble_logs` finishes them); keep
+    only each record's short scalar metadata (:attr:`LogPart.attrs`, candidates for
+    question attributes such as a subset). ``keep=False``: no texts at all."""
+    part.attrs = [_scalar_metadata(t) for t in part.texts]
+    frame = log_rows(part.texts, part.questions, part.trials,
+                     [e is None for e in part.errors], part.where, part.file) if keep else None
+    part.texts = []
+    if frame is not None:
+        part.text_file = writer.scratch(frame)
+
+
+_MAX_ATTR = 200  # a question attribute's value is a name (check_name's limit)
+
+
+def _scalar_metadata(text: dict[str, Any] | None) -> dict[str, str] | None:
+    """A record's metadata fields that could name a subset: text, numbers or booleans of at
+    most 200 characters under a valid attribute name (not a table role)."""
+    meta = (text or {}).get("metadata")
+    if not isinstance(meta, dict):
+        return None
+    out = {}
+    for k, v in meta.items():
+        if isinstance(v, str | int | float | bool) and _ATTR_KEY.match(str(k)) \
+                and str(k) not in ROLE_NAMES and len(str(v)) <= _MAX_ATTR:
+            out[str(k)] = str(v)
+    return out or None
+
+
+def _drop_per_question_text(df: pl.DataFrame) -> pl.DataFrame:
+    """Metadata columns that take a different value on every question of some benchmark (a
+    document's own text: its question, its answer) are not subsets; they stay in the
+    sample store's metadata only. (Several tasks over the same documents would otherwise
+    repeat them and pass for attributes.)"""
+    extra = [c for c in df.columns if c not in ("model", "question", "trial", "outcome",
+                                                "benchmark")]
+    drop = []
+    for c in extra:
+        per = (df.filter(pl.col(c).is_not_null()).group_by("benchmark")
+               .agg(pl.col(c).n_unique().alias("v"), pl.col("question").n_unique().alias("q")))
+        if per.filter((pl.col("v") == pl.col("q")) & (pl.col("q") > 1)).height:
+            drop.append(c)
+    return df.drop(drop)
+
+
+def _attribute_columns(part: LogPart, n: int) -> dict[str, pl.Series]:
+    """One text column per metadata key of the part's records (null where a record lacks it)."""
+    attrs = part.attrs or []
+    keys = list(dict.fromkeys(k for a in attrs if a for k in a))
+    return {k: pl.Series([(a or {}).get(k) for a in attrs] if attrs else [None] * n,
+                         dtype=pl.String) for k in keys}
+
+
+def _log_store(parts: Sequence[LogPart], several: bool, writer: SampleWriter | None):
+    """The sample store of the assembled parts: final model names, questions qualified as
+    in the tensor, and each scored record's position among its question's trials -- the
+    same rank the assembly gives it in ``R`` (errored records: no position)."""
+    if writer is None or not any(p.text_file for p in parts):
+        return None
+    for part in parts:
+        if part.text_file is None:
+            continue
+        q = pl.col("q_raw")
+        if several:
+            q = pl.lit(part.benchmark + "/") + q
+        pos = pl.col("trial_raw").rank("ordinal").over("q_raw", "scored").cast(pl.Int64) - 1
+        writer.add(
+            pl.scan_parquet(part.text_file)
+            .with_columns(model=pl.lit(part.model), question=q,
+                          trial=pl.when(pl.col("scored")).then(pos),
+                          trial_id=pl.col("trial_raw").cast(pl.String))
+            .drop("q_raw", "trial_raw", "scored")
+        )
+    return writer.store()
+
+
 def assemble_logs(
     parts: Sequence[LogPart],
     opts: LoadOptions,
     skipped: Sequence[str] = (),
+    writer: SampleWriter | None = None,
 ) -> Outcomes:
-    """One :class:`Outcomes` from the log parts (see the module docstring)."""
+    """One :class:`Outcomes` from the log parts (see the module docstring); ``writer``
+    holds the parts' texts (:func:`spill_texts`), which become ``Outcomes.samples``."""
     on_missing, weights, category_names = opts.on_missing, opts.weights, opts.category_names
     parts = _select(parts, opts.benchmark)
     renamed = rename_models(parts, opts)
@@ -499,10 +589,13 @@ def assemble_logs(
                     "trial": pl.Series(part.trials, dtype=pl.Int64),
                     "outcome": pl.Series(code, dtype=pl.Int64),
                     "benchmark": pl.Series([part.benchmark] * len(code), dtype=pl.String),
+                    # sample metadata (e.g. a subset): constant within every question, it
+                    # becomes a question attribute in the assembly; otherwise it is ignored
+                    **_attribute_columns(part, len(code)),
                 }
             ).filter(pl.Series(keep))
         )
-    df = pl.concat(frames, how="vertical")
+    df = _drop_per_question_text(pl.concat(frames, how="diagonal_relaxed"))
     if df.height == 0:
         raise ValidationError(
             f"{parts[0].file}: no scored samples in {len(parts)} log(s); nothing to load"
@@ -526,5 +619,7 @@ def assemble_logs(
         name=opts.name or (parts[0].benchmark if not several else "logs"),
         weights=w if weights is None else weights,
         category_names=category_names,
+        samples="skip",  # the logs' own store comes below, not the metadata columns
     )
-    return _from_frame(df, "frame", label, opts, meta_extra=meta)
+    out = _from_frame(df, "frame", label, opts, meta_extra=meta)
+    return out.with_samples(_log_store(parts, several, writer))

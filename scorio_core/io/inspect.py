@@ -39,7 +39,7 @@ import json
 from typing import Any
 
 from .._validation import ValidationError
-from ._base import _Src, check_expanded, open_zip, read_member
+from ._base import MAX_DECODED_BYTES, _Src, check_expanded, open_zip, read_member
 from ._logs import LogPart, choose_scorer
 
 __all__: list[str] = []  # read through scorio_core.io.load
@@ -114,8 +114,68 @@ def _scorer_names(samples: list[tuple[str, Any]]) -> tuple[list[str], dict[str, 
     return names, where
 
 
-def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | None) -> None:
-    """Add one record per sample dict; ``samples`` holds ``(where, sample)`` pairs.
+def _text(s: dict, name: str, full: dict | None = None) -> dict[str, Any]:
+    """The text fields of one sample for scorer ``name`` (``full``: its ``samples/``
+    member, read when the scores came from ``summaries.json``, which holds no output and
+    may shorten the input, the answer and the explanation)."""
+    src = full if isinstance(full, dict) else s
+    score = (src.get("scores") or {}).get(name) or (s.get("scores") or {}).get(name)
+    output = src.get("output")
+    out = {
+        "input": src.get("input") or s.get("input"),
+        "target": src.get("target") or s.get("target"),
+        "output": output.get("completion") if isinstance(output, dict) else None,
+        "answer": score.get("answer") if isinstance(score, dict) else None,
+        "explanation": score.get("explanation") if isinstance(score, dict) else None,
+        "metadata": src.get("metadata") or s.get("metadata") or None,
+        "error": src.get("error") or None,
+    }
+    if isinstance(out["error"], dict):
+        out["error"] = out["error"].get("message") or out["error"]
+    if out["target"] in ("", []):
+        out["target"] = None
+    return out
+
+
+def _outputs(zf, names: list[str], samples: list[tuple[str, Any]], part: LogPart,
+             limit: int) -> dict[tuple[Any, Any], dict]:
+    """The text fields of each sample's ``samples/{id}_epoch_{n}.json`` member, read one
+    member at a time (the events and messages are dropped at once). Members that would
+    expand beyond :data:`~scorio_core.io.MAX_DECODED_BYTES` together are not read (the
+    scores do not need them): the samples then have no output text, with a note."""
+    have = set(names)
+    wanted = {}
+    for _, s in samples:
+        if isinstance(s, dict):
+            member = f"samples/{s.get('id')}_epoch_{s.get('epoch')}.json"
+            if member in have:
+                wanted[(s.get("id"), s.get("epoch"))] = member
+    if sum(zf.getinfo(m).file_size for m in wanted.values()) > MAX_DECODED_BYTES:
+        part.notes.append(
+            "the samples' own members are too large to read for their output text (scores "
+            "read from summaries.json); the sample store has no output for this log"
+        )
+        return {}
+    label = part.file
+    out = {}
+    for key, member in wanted.items():
+        full = _json(read_member(zf, member, label, limit), label, member)
+        if isinstance(full, dict):
+            output = full.get("output")
+            out[key] = {
+                "input": full.get("input"), "target": full.get("target"),
+                "metadata": full.get("metadata"), "error": full.get("error"),
+                "scores": full.get("scores"),
+                "output": {"completion": output.get("completion")}
+                if isinstance(output, dict) else None,
+            }
+    return out
+
+
+def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | None,
+                  texts: bool = True, full: dict | None = None) -> None:
+    """Add one record per sample dict; ``samples`` holds ``(where, sample)`` pairs;
+    ``texts``: keep each sample's text fields (``full``: from its own member).
 
     A sample that errored but was scored anyway (``score_on_error=True``) counts, as
     Inspect counts it, with a note; one that errored without a score is a missing cell.
@@ -151,7 +211,10 @@ def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | N
         elif err is not None:  # scored although it errored: Inspect counts it
             scored_errors += 1
             err = None
-        part.add(s["id"], s["epoch"], value, where, err)
+        # always: the metadata may name the question's subset; the texts are dropped later
+        # when not kept (samples="skip"); only the members' outputs cost a read
+        text = _text(s, name, (full or {}).get((s["id"], s["epoch"])))
+        part.add(s["id"], s["epoch"], value, where, err, text)
     if scored_errors:
         part.notes.append(
             f"{scored_errors} sample(s) errored but were scored anyway (score_on_error): "
@@ -244,9 +307,12 @@ def _finish(part: LogPart, epochs: int | None, where: str) -> LogPart:
     return part
 
 
-def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None = None) -> LogPart:
+def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None = None,
+              texts: bool = True) -> LogPart:
     """One ``.eval`` log as a :class:`LogPart` (only its header when ``benchmark`` names
-    another task: the part is then dropped before assembly)."""
+    another task: the part is then dropped before assembly); ``texts``: keep each sample's
+    input, target, output, answer, explanation and metadata (the output is in the
+    ``samples/`` members, read one at a time, when the scores come from ``summaries.json``)."""
     with open_zip(src, "Inspect .eval log") as zf:
         names = list(dict.fromkeys(zf.namelist()))  # a re-written member: the last one wins
         if HEADER in names:
@@ -283,7 +349,9 @@ def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None =
                 key = (s.get("id"), s.get("epoch")) if isinstance(s, dict) else i
                 latest[key] = (f"member {SUMMARIES!r} item {i}", s)
             samples = list(latest.values())
+            full = _outputs(zf, names, samples, part, limit) if texts else None
         else:
+            full = None
             samples = [
                 (f"member {n!r}", _json(read_member(zf, n, src.label, limit), src.label, n))
                 for n in sample_members
@@ -296,7 +364,7 @@ def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None =
         _reductions_into(part, reductions, scorer, src.label)
         _headline(part, header.get("results"), epochs)
         return part
-    _samples_into(part, samples, scorer)
+    _samples_into(part, samples, scorer, texts, full)
     _headline(part, header.get("results"), epochs)
     return _finish(part, epochs, f"member {member!r}")
 
@@ -312,7 +380,7 @@ def is_inspect_json(obj: Any) -> bool:
 
 
 def read_json_log(
-    src: _Src, obj: Any, scorer: str | None, benchmark: str | None = None
+    src: _Src, obj: Any, scorer: str | None, benchmark: str | None = None, texts: bool = True
 ) -> LogPart:
     """One ``.json`` log (already parsed) as a :class:`LogPart`."""
     model, task, epochs = _spec(obj, src.label, "the log object")
@@ -332,6 +400,6 @@ def read_json_log(
             f"{type(samples).__name__} (a log written with --no-log-samples has no scores "
             "and this one has no per-question 'reductions' either)"
         )
-    _samples_into(part, [(f"samples[{i}]", s) for i, s in enumerate(samples)], scorer)
+    _samples_into(part, [(f"samples[{i}]", s) for i, s in enumerate(samples)], scorer, texts)
     _headline(part, obj.get("results"), epochs)
     return _finish(part, epochs, "the log object")

@@ -177,6 +177,7 @@ def read_samples(
     siblings: Mapping[str, _Src],
     limit: int,
     benchmark: str | None = None,
+    texts: bool = True,
 ) -> list[LogPart]:
     """One ``samples_<task>_<date>.jsonl`` file: one :class:`LogPart` per filter read.
 
@@ -239,7 +240,7 @@ def read_samples(
             )
         part.scorer = metric if len(filters) == 1 else f"{filt}/{metric}"
         _rows_into(part, [(i, r) for i, r in rows if str(r.get("filter", "none")) == filt],
-                   metric, config)  # fmt: skip
+                   metric, config, texts)  # fmt: skip
         if isinstance(repeats, int) and repeats > 1 and part.trial_set() == [0]:
             part.notes.append(_filter_text(config, filt, repeats))
         eff = n_samples.get("effective")
@@ -265,30 +266,70 @@ def read_samples(
     return parts
 
 
-def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config: Mapping) -> None:
+def _prompt(r: dict) -> Any:
+    """The prompt lm-eval sent: ``arguments`` (``gen_args_0.arg_0`` for generation, the
+    context of the first choice for log-likelihood tasks), else the document."""
+    args = r.get("arguments")
+    first = next(iter(args.values()), None) if isinstance(args, dict) and args else (
+        args[0] if isinstance(args, list) and args else None)
+    if isinstance(first, dict) and "arg_0" in first:
+        return first["arg_0"]
+    if isinstance(first, list) and first:
+        return first[0]
+    return r.get("doc")
+
+
+def _flat(v: Any) -> list:
+    """``resps``/``filtered_resps`` of one request as a list of responses (one per repeat)."""
+    if isinstance(v, list) and len(v) == 1 and isinstance(v[0], list):
+        return v[0]
+    return v if isinstance(v, list) else [v]
+
+
+def _texts(r: dict, n: int) -> list[dict[str, Any]]:
+    """The text fields of a document's ``n`` trials: prompt, target, the response and the
+    filtered answer of each trial (a one-trial document: every repeat's response)."""
+    resps, filt = _flat(r.get("resps")), _flat(r.get("filtered_resps"))
+    base = {"input": _prompt(r), "target": r.get("target"),
+            "metadata": r.get("doc") if isinstance(r.get("doc"), dict) else None}
+    if n == 1:
+        out = resps[0] if len(resps) == 1 else "\n".join(
+            f"[repeat {k + 1}] {x if isinstance(x, str) else json.dumps(x)}"
+            for k, x in enumerate(resps))
+        return [base | {"output": out, "answer": filt[0] if filt else None}]
+    return [base | {"output": resps[t] if t < len(resps) else None,
+                    "answer": filt[t] if t < len(filt) else None} for t in range(n)]
+
+
+def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config: Mapping,
+               texts: bool = True) -> None:
     options = _metric_options(config, metric)
     rescored, how = 0, ""
     for i, r in rows:
         where = f"line {i} (doc_id {r['doc_id']})"
         value = r.get(metric)
         if isinstance(value, list):  # one value per repeat
+            text = _texts(r, len(value))
             for t, v in enumerate(value):
-                part.add(r["doc_id"], t, v, where)
+                part.add(r["doc_id"], t, v, where, text=text[t])
         elif value is not None:
-            part.add(r["doc_id"], 0, value, where)
+            part.add(r["doc_id"], 0, value, where, text=_texts(r, 1)[0])
         elif metric == "exact_match" and "target" in r and "filtered_resps" in r:
             cand = r["filtered_resps"]
             if isinstance(cand, list) and len(cand) == 1 and isinstance(cand[0], list):
                 cand = cand[0]
             cand = cand if isinstance(cand, list) else [cand]
+            text = _texts(r, len(cand))
             for t, resp in enumerate(cand):
-                part.add(r["doc_id"], t, exact_match(resp, r["target"], options or {}), where)
+                part.add(r["doc_id"], t, exact_match(resp, r["target"], options or {}), where,
+                         text=text[t] | {"answer": resp} if text[t] else None)
             rescored += 1
             how = "with the task's options " + (
                 json.dumps(options) if options else "(none found: plain string equality)"
             )
         else:
-            part.add(r["doc_id"], 0, None, where, f"no value for metric {metric!r}")
+            part.add(r["doc_id"], 0, None, where, f"no value for metric {metric!r}",
+                     _texts(r, 1)[0])
     if rescored:
         part.notes.append(
             f"{rescored} documents have no {metric!r} value: their filtered responses were "

@@ -24,10 +24,13 @@ def is_spec_line(obj: Any) -> bool:
     return isinstance(obj, dict) and isinstance(obj.get("spec"), dict)
 
 
-def read_events(src: _Src) -> LogPart:
-    """One OpenAI evals JSONL log as a :class:`LogPart`."""
+def read_events(src: _Src, texts: bool = True) -> LogPart:
+    """One OpenAI evals JSONL log as a :class:`LogPart`; ``texts``: keep each trial's
+    prompt and sampled text (its ``sampling`` event) and the match's expected and picked
+    answers."""
     spec = None
     events: list[tuple[int, int, dict]] = []
+    sampling: dict[str, list[dict]] = {}
     for i, obj in jsonl_records(src):
         if not isinstance(obj, dict):
             raise ValidationError(f"{src.label}: line {i} is not a JSON object")
@@ -39,6 +42,8 @@ def read_events(src: _Src) -> LogPart:
             spec = obj["spec"]
         elif obj.get("type") == "match":
             events.append((int(obj.get("event_id", len(events))), i, obj))
+        elif texts and obj.get("type") == "sampling" and isinstance(obj.get("data"), dict):
+            sampling.setdefault(str(obj.get("sample_id")), []).append(obj["data"])
     if spec is None:
         raise ValidationError(
             f"{src.label}: no 'spec' line (the run spec); not an OpenAI evals log"
@@ -62,6 +67,13 @@ def read_events(src: _Src) -> LogPart:
             raise ValidationError(f"{src.label}: line {i}: the match event has no data.correct")
         trial = seen.get(str(sid), 0)
         seen[str(sid)] = trial + 1
-        part.add(sid, trial, data["correct"], f"line {i} (sample_id {sid})")
+        text = None
+        if texts:
+            sam = sampling.get(str(sid), [])
+            sam = sam[trial] if trial < len(sam) else {}
+            text = {"input": sam.get("prompt"), "target": data.get("expected"),
+                    "output": data.get("sampled", sam.get("sampled")),
+                    "answer": data.get("picked")}
+        part.add(sid, trial, data["correct"], f"line {i} (sample_id {sid})", text=text)
     part.trials_from = "the repeated match events per sample_id"
     return part

@@ -50,6 +50,11 @@ ON_MISSING_HELP = {
     "drop_questions": "drop every question that some model lacks trials on",
     "truncate": "keep the smallest common number of trials of every pair",
 }
+#: What ``samples=`` does with the completions' text.
+SAMPLES_HELP = {
+    "keep": "keep: write them to a Parquet sample store read one question at a time",
+    "skip": "skip: read the scores only (faster on large logs; no texts in the Pair view)",
+}
 #: The table roles ``columns=`` maps (the first four are required).
 ROLE_NAMES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
 
@@ -283,6 +288,12 @@ class LoadOptions:
     max_bytes: int = setting(
         MAX_BYTES, "files larger than this are refused before parsing", integer=True,
         minimum=1, cli=None,
+    )
+    samples: str = setting(
+        "keep", "each completion's text -- a log's input, target, output, answer, score "
+        "explanation and sample metadata, a table's text columns -- kept on disk beside the "
+        "outcomes for the Pair view (Outcomes.samples)", choices=tuple(SAMPLES_HELP),
+        choice_help=SAMPLES_HELP, label="Completion texts",
     )
 
     def __post_init__(self) -> None:

@@ -9,6 +9,7 @@ Usage (from the repository root)::
     python tests/app/screenshot.py --dataset "Biased coins" --out /tmp/shots/coins
     python tests/app/screenshot.py --pages leaderboard --benchmark "AIME'25"
     python tests/app/screenshot.py --upload runs.csv --out /tmp/shots/upload
+    python tests/app/screenshot.py --pages pair --upload tests/fixtures/harness/inspect/texts/*.eval
     python tests/app/screenshot.py --pages stability --benchmark "AIME'24" \
         --click "Run stability analysis"
     python tests/app/screenshot.py --pages leaderboard --width 1280 --top 1300 \
@@ -37,6 +38,7 @@ from _browser import (  # noqa: E402
 PAGES = {
     "data": "",
     "leaderboard": "leaderboard",
+    "pair": "pair",
     "planner": "planner",
     "rubric": "rubric",
     "methods": "methods",
@@ -74,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pages", nargs="+", default=list(PAGES), choices=list(PAGES))
     ap.add_argument("--dataset", help="sidebar dataset to choose (part of its label)")
     ap.add_argument("--benchmark", help="benchmark to pick in the sidebar")
-    ap.add_argument("--upload", help="file to upload through the sidebar's file uploader")
+    ap.add_argument("--upload", nargs="+",
+                    help="file(s) to upload through the sidebar's file uploader")
     ap.add_argument("--click", action="append", default=[],
                     help="button text to click on each page when present (repeatable)")
     ap.add_argument("--query", help="a link's query (dataset, benchmark, page settings), e.g. "

@@ -32,6 +32,7 @@ FAST = {
     "greedy": {"replicates": 8, "seed": 3},
     "rubric": {"schemes": ("ranking/conservative", "dontpass/format-aware")},
     "plan": {"budget_trials": 12, "n_max": 24, "sims": 300, "seed": 4},
+    "pair": {"confidence": 0.9},
 }
 
 
@@ -47,7 +48,7 @@ def results(aime):
 
 def test_registry_ids_and_contract():
     assert list(ANALYSES) == ["leaderboard", "compare", "convergence", "stability", "greedy",
-                              "rubric", "plan"]
+                              "rubric", "plan", "pair"]
     for k, a in ANALYSES.items():
         assert a.id == k
         p = a.params()  # defaults are valid

@@ -29,6 +29,7 @@ SMALL = [
     ("greedy", {"replicates": 6, "seed": 2}),
     ("rubric", {"schemes": ("ranking/conservative", "dontpass/format-aware")}),
     ("plan", {"budget_trials": 10, "n_max": 32, "sims": 300, "seed": 3}),
+    ("pair", {"top": 5}),
     ("rubric-lesson", {"weights": (0.0, 0.25, 1.0), "R0": ((2,), (1,))}),  # a simulation study
 ]
 
@@ -187,6 +188,8 @@ numbers = {
     "plan_z_mean": order.z_mean.tolist(),
     "plan_decided": [float(v) for v in decided],
     "lesson": [lesson.mu, lesson.sigma],
+    "pair_diff": pair_cmp.summary["diff"].tolist(),
+    "pair_se": pair_cmp.summary["se"].tolist(),
 }
 with open("numbers.json", "w") as f:
     json.dump(numbers, f)
@@ -227,6 +230,8 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
         "plan_z_mean": s["plan"].result.curve.z_mean,
         "plan_decided": s["plan"].result.curve.p_decided,
         "lesson": [s["rubric-lesson"].result.mu, s["rubric-lesson"].result.sigma],
+        "pair_diff": s["pair"].result.comparison.summary["diff"],
+        "pair_se": s["pair"].result.comparison.summary["se"],
     }
     for k, v in want.items():
         np.testing.assert_allclose(np.asarray(got[k], float), np.asarray(v, float), rtol=0,

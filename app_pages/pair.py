@@ -1,0 +1,114 @@
+"""Pair page: two models question by question -- the difference in both scopes, the questions
+that drive it, and one question's completions side by side with each repeat's score.
+
+Renders ``scorio_core.definitions.ANALYSES["pair"]``; this file is widget layout only. Text
+from logs is shown as plain text (``st.code``, ``st.dataframe``), never as Markdown/HTML.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import _common, _page_state, _render
+from app_state.page_state import CONFIDENCES, FIELDS, from_state, keys
+from scorio_core import ValidationError
+from scorio_core.definitions.pair import PAIR
+from scorio_core.engines.pair import PER_QUESTION
+from scorio_core.formatting import _md_escape
+from scorio_core.params import PairParams, widget
+
+KEY = keys("pair")  # setting -> widget key, declared in app_state.page_state
+A, B = FIELDS["pair"][("a", "b")].keys
+W = {k: widget(PairParams, k) for k in ("a", "b", "confidence", "question")}
+NUMBERS = ("score_a", "score_b", "diff", "se", "lo", "hi", "t", "p_value", "p_a_better",
+           "contribution", "cumulative", "se_trials")
+
+
+def _controls(o) -> None:
+    c1, c2, c3 = st.columns([3, 3, 2])
+    c1.selectbox(W["a"]["label"], list(o.models), key=A, help=W["a"]["help"])
+    c2.selectbox(W["b"]["label"], list(o.models), key=B, help=W["b"]["help"])
+    c3.segmented_control(W["confidence"]["label"], CONFIDENCES, key=KEY["confidence"],
+                         required=True, format_func=lambda c: f"{c:.0%}",
+                         help=W["confidence"]["help"])
+
+
+def _question(cmp) -> None:
+    q = cmp.questions
+    diffs = dict(zip(q["question"], q["diff"], strict=True))
+    top = q["question"].iloc[0]
+    st.selectbox(
+        W["question"]["label"], ["", *q["question"]], key=KEY["question"],
+        help=W["question"]["help"],
+        format_func=lambda x: f"the one that drives the gap most ({top})" if x == ""
+        else f"{x}  (difference {diffs[x]:+.3f})")
+
+
+def _texts(f, c) -> None:
+    """One trial's full texts of both models, side by side (plain text)."""
+    trials = list(f.trials["trial"])
+    if st.session_state.get("pair_trial") not in trials:
+        st.session_state["pair_trial"] = trials[0]
+    trial = st.select_slider("Trial", trials, key="pair_trial") if len(trials) > 1 else 0
+    row = f.trials.iloc[int(trial)]
+    for col, tag, model in zip(st.columns(2), ("a", "b"), (c.a, c.b), strict=True):
+        col.markdown(f"**{_md_escape(model)}** · trial {trial} · "
+                     f"{_md_escape(row[f'category_{tag}'])} (score {row[f'score_{tag}']:g})")
+        for name in ("answer", "output", "explanation", "error"):
+            text = row.get(f"{name}_{tag}")
+            if isinstance(text, str) and text:
+                col.caption(name)
+                col.code(text, language=None, wrap_lines=True)
+
+
+def main() -> None:
+    ds = _common.page_start("Pair view")
+    o = ds.view
+    if (why := PAIR.requires(o)) is not None:
+        st.warning(why)
+        return
+    _page_state.widgets("pair", ds)
+    _controls(o)
+    try:
+        params = from_state("pair", st.session_state, o)
+        result = _render.run(PAIR, ds, params, "Comparing the pair")
+    except ValidationError as exc:
+        st.error(str(exc))
+        st.stop()
+    _page_state.remember("pair", ds, params)
+    c, f = result.comparison, result.flips
+    st.subheader("Difference of mean score, both scopes")
+    st.dataframe(c.summary.drop(columns=["model_a", "model_b"]), hide_index=True,
+                 column_config=_common.number_formats(NUMBERS))
+    st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {c.confidence:.0%} "
+               "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
+               "without the leaderboard's multiplicity control).")
+    _render.charts(PAIR, result, "pair")
+    st.dataframe(c.questions.head(result.top), hide_index=True,
+                 column_config=_common.number_formats(NUMBERS))
+    st.subheader("One question, both models' repeats")
+    _question(c)
+    for name in PER_QUESTION:
+        if name in f.context:
+            st.caption(name)
+            st.code(str(f.context[name]), language=None, wrap_lines=True)
+    if not f.has_text:
+        st.info("These data carry no completion texts (an .npz or a table without text "
+                "columns): each repeat's score only. Load the logs to read the answers.")
+    first = [c for c in ("trial", "flip", "category_a", "answer_a", "category_b", "answer_b")
+             if c in f.trials]  # the two models' answers next to each other
+    st.dataframe(f.trials, hide_index=True, column_config=_common.number_formats(NUMBERS),
+                 column_order=first + [c for c in f.trials if c not in first])
+    st.caption("One row per trial: each model's category and score (from the outcome tensor) "
+               "and, from the logs, its answer; flip = the two scores differ.")
+    st.dataframe(f.groups, hide_index=True)
+    st.caption("The repeats grouped: each model's distinct answers, how many trials gave "
+               "them and their mean score.")
+    if f.has_text:
+        _texts(f, c)
+    with st.expander("How to read this"):
+        st.markdown(PAIR.how_to_read)
+    _render.footer(PAIR, ds, params, result, "pair")
+
+
+main()

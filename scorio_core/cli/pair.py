@@ -1,0 +1,68 @@
+"""``scorio-studio pair PATH A B``: two models question by question (the Pair page's
+definition, :data:`scorio_core.definitions.ANALYSES` ``["pair"]``)."""
+
+from __future__ import annotations
+
+import sys
+
+from ._common import (
+    _add_data_args,
+    _csv,
+    _json,
+    _run,
+    _with_source,
+    add_format,
+    load,
+    output_format,
+    render,
+)
+
+__all__ = ["add_parser", "run", "pair"]
+
+
+def add_parser(sub) -> None:
+    pa = sub.add_parser(
+        "pair", help="two models question by question: the difference in both scopes, the "
+        "questions that drive it, one question's completions side by side (Pair page)")
+    _add_data_args(pa)
+    pa.add_argument("a", metavar="A", help="the first model (the difference is A - B)")
+    pa.add_argument("b", metavar="B", help="the second model")
+    from ..params import PairParams, add_options
+
+    add_options(pa, PairParams)  # --confidence, --question, --top as declared in params.py
+    add_format(pa)
+
+
+def run(args) -> int:
+    """Print the pair tables of the data the flags name."""
+    sys.stdout.write(pair(_with_source(args, load(args)), args))
+    return 0
+
+
+def pair(data, args) -> str:
+    from ..params import PairParams, from_args
+
+    params = from_args(PairParams, args, a=args.a, b=args.b)
+    result, t, prov = _run("pair", data, params)
+    fmt = output_format(args)
+    if fmt == "json":
+        return _json({k: v.to_dict(orient="records") for k, v in t.items()}, prov)
+    if fmt == "csv":
+        return _csv(prov, *t.values())
+    from ..samples import one_line
+
+    # log text on a terminal or in Markdown: line breaks and control characters spelled out
+    t = {k: v.map(one_line) for k, v in t.items()}
+    c, f = result.comparison, result.flips
+    ctx = [f"{k}: {one_line(v)}" for k, v in f.context.items()]
+    return render(
+        fmt, f"Pair view on {data.name}: {c.a} - {c.b} ({c.M} questions x {c.N} trials)",
+        [f"Difference of mean score with its {c.confidence:.0%} interval in both scopes (the "
+         "leaderboard's numbers for this pair; decided = the interval excludes 0, no "
+         "multiplicity control)."],
+        [("Difference", "", t["summary"].drop(columns=["estimand"])),
+         (f"Questions that drive the gap (first {len(t['questions'])})",
+          "contribution = the question's difference / M", t["questions"]),
+         (f"Question {f.question}: repeats side by side", "; ".join(ctx), t["flips"]),
+         ("Repeats grouped", "", t["repeats"])],
+    )

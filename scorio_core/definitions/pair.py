@@ -1,0 +1,171 @@
+"""Pair view: two models question by question -- the paired difference with its calibrated
+interval in both scopes (the leaderboard's numbers for that pair), the questions that drive
+the gap, and one question's completions side by side with each repeat's score.
+
+Renders :func:`scorio_core.engines.pair.compare_pair` and
+:func:`~scorio_core.engines.pair.flip_table` with :func:`scorio_core.charts.gap_drivers`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> pair = ANALYSES["pair"]
+>>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 30, 4)), models=["a", "b", "c"])
+>>> result = pair.run(data, pair.params(a="a", b="c"))
+>>> list(pair.tables(result)), result.flips.question == result.comparison.questions.question[0]
+(['summary', 'questions', 'flips', 'repeats'], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..engines.pair import FlipTable, PairComparison, compare_pair, flip_table, model_index
+from ..display import Shown
+from ..outcomes import Outcomes
+from ..params import PairParams
+from ._base import Analysis, Chart, Progress, common_caveats
+
+__all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL"]
+
+#: Longest text per cell in the exported tables and the report (the page shows it all).
+TEXT_CELL = 2000
+
+
+@dataclass(frozen=True, repr=False)
+class PairResult(Shown):
+    """The :class:`~scorio_core.engines.pair.PairComparison`, the chosen question's
+    :class:`~scorio_core.engines.pair.FlipTable` and how many questions to list."""
+
+    analysis_id = "pair"
+    main_table = "summary"
+
+    comparison: PairComparison
+    flips: FlipTable
+    top: int
+
+
+def default_pair(data: Outcomes, a: str | None = None, b: str | None = None) -> tuple[str, str]:
+    """``(a, b)`` with the gaps filled: the models with the highest mean score (original order
+    breaks ties), skipping the one already named."""
+    mean = (data.weights[data.R]).mean(axis=(1, 2))
+    ranked = [data.models[i] for i in np.argsort(-mean, kind="stable")]
+    if a is not None:
+        model_index(data, a)
+    if b is not None:
+        model_index(data, b)
+    a = a or next(m for m in ranked if m != b)
+    b = b or next(m for m in ranked if m != a)
+    return a, b
+
+
+def _run(data: Outcomes, p: PairParams, progress: Progress | None = None) -> PairResult:
+    del progress  # fast: two models' summaries and one question's texts
+    a, b = default_pair(data, p.a, p.b)
+    cmp = compare_pair(data, a, b, p.confidence)
+    question = p.question if p.question is not None else str(cmp.questions["question"].iloc[0])
+    return PairResult(cmp, flip_table(data, a, b, question), p.top)
+
+
+def _cut(df: pd.DataFrame) -> pd.DataFrame:
+    """Text cells cut at :data:`TEXT_CELL` characters (exports and reports stay readable)."""
+    out = df.copy()
+    for c in out.columns:
+        if out[c].dtype == object:
+            out[c] = out[c].map(lambda v: v[:TEXT_CELL] + " [...]"
+                                if isinstance(v, str) and len(v) > TEXT_CELL else v)
+    return out
+
+
+def _tables(r: PairResult) -> dict:
+    f = r.flips
+    return {
+        "summary": r.comparison.summary,
+        "questions": r.comparison.questions.head(r.top),
+        "flips": _cut(f.trials.assign(question=f.question)[["question", *f.trials.columns]]),
+        "repeats": _cut(f.groups),
+    }
+
+
+def _charts(r: PairResult) -> list[Chart]:
+    from .. import charts  # altair: after the tables
+
+    c = r.comparison
+    return [Chart(f"Questions that drive the gap: {c.a} − {c.b}",
+                  charts.gap_drivers(c.questions, c.a, c.b, r.top), charts.GAP_DRIVERS_CAPTION)]
+
+
+def _caveats(data: Outcomes, p: PairParams, r: PairResult) -> list[str]:
+    out = common_caveats(data)
+    out.extend(r.comparison.notes)
+    out.append(
+        f"Decided here means this pair's {p.confidence:.0%} interval excludes 0, with no "
+        "multiplicity control over the other models' pairs; the leaderboard's rank columns "
+        "control it (simultaneously by default), so a pair decided here may be undecided there."
+    )
+    if data.samples is None:
+        out.append("These data carry no completion texts (an .npz or a table without text "
+                   "columns): the flip table shows each repeat's score only.")
+    elif not any(c.endswith("_a") and not c.startswith(("category_", "score_", "trial_id_"))
+                 for c in r.flips.trials.columns):
+        out.append(f"The sample store has no text for question {r.flips.question!r}.")
+    out.append("Completion texts come from the logs as written: shown as plain text, never "
+               "rendered as HTML or Markdown; CSV cells that start like a formula are quoted.")
+    return out
+
+
+def _to_code(p: PairParams, data: str = "data") -> str:
+    a, b = repr(p.a), repr(p.b)
+    q = "pair_cmp.questions.question.iloc[0]" if p.question is None else repr(p.question)
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.definitions.pair import default_pair\n"
+        "from scorio_core.engines.pair import compare_pair, flip_table\n\n"
+        f"pair_a, pair_b = default_pair({data}, {a}, {b})\n"
+        f"pair_cmp = compare_pair({data}, pair_a, pair_b, confidence={p.confidence!r})\n"
+        f"pair_flips = flip_table({data}, pair_a, pair_b, {q})  # one question's repeats\n"
+        "pair_cmp.summary"
+    )
+
+
+def _requires(data: Outcomes) -> str | None:
+    if data.L < 2:
+        return f"the pair view needs at least 2 models; these data have {data.L}"
+    return None
+
+
+PAIR = Analysis(
+    id="pair",
+    title="Pair view",
+    params=PairParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "Two models on the same questions. The summary gives their difference of mean score "
+        "(a − b) with its interval in both scopes -- questions: the difference on these "
+        "questions (only the trials are uncertain); population: on the population the "
+        "questions were drawn from -- with the paired t, the two-sided p-value and "
+        "P(a > b): the same numbers as the leaderboard's for this pair. 'questions' lists the "
+        "questions in the order they push the difference towards the leader (contribution = "
+        "the question's difference / M; cumulative sums them, so it ends at the mean "
+        "difference). 'flips' shows one question's repeats side by side: each trial's "
+        "category and score for both models, with their answers and outputs when the data "
+        "carry them, and 'repeats' groups each model's identical answers -- the table to read "
+        "before believing a gap."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=("charts.gap_drivers(pair_cmp.questions, pair_a, pair_b)",),
+    requires=_requires,
+    result_var="pair_cmp",
+    resolved=lambda p, r: {
+        **({"a": r.comparison.a} if p.a is None else {}),
+        **({"b": r.comparison.b} if p.b is None else {}),
+        **({"question": r.flips.question} if p.question is None else {}),
+    },
+)

@@ -1,0 +1,262 @@
+"""Two models, question by question: the paired difference with its calibrated interval in
+both scopes, the questions that drive the gap, and one question's completions side by side
+("flip table").
+
+The pair's numbers are the leaderboard's for that pair (:mod:`scorio_core.inference`): the
+per-model summaries (mean score per question, the empirical-Bayes trial variance, the
+question-level covariance) depend on each model alone, so computing them for the two
+models gives the same difference, standard error, paired ``t``, two-sided p-value and
+``P(a > b)`` as the full leaderboard -- without its multiplicity control across the other
+models, which only the leaderboard's rank columns apply. The interval of the difference is
+``d ± t_{df} · sd``: it excludes 0 exactly when the pair's p-value is below ``1 −
+confidence``.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> R = np.array([[[1, 1], [1, 0], [0, 0]], [[1, 0], [0, 0], [0, 0]]])
+>>> cmp = compare_pair(Outcomes(R, models=["a", "b"]), "a", "b")
+>>> cmp.questions[["question", "diff", "contribution"]].values.tolist()
+[['q0', 0.5, 0.16666666666666666], ['q1', 0.5, 0.16666666666666666], ['q2', 0.0, 0.0]]
+>>> round(float(cmp.summary.loc[cmp.summary.scope == "population", "diff"].iloc[0]), 4)
+0.3333
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from scipy import special
+
+from .. import eval as ev
+from .._validation import ValidationError, check_confidence
+from ..estimands import NOT_IDENTIFIED, SCOPE_HELP, SCOPES
+from ..inference import infer, score_stats
+from ..outcomes import Outcomes
+
+__all__ = ["PairComparison", "FlipTable", "compare_pair", "flip_table", "model_index",
+           "PER_QUESTION", "PER_TRIAL"]
+
+#: Text columns shown once per question (the same for every completion of it).
+PER_QUESTION = ("input", "target", "metadata")
+#: Text columns of each completion, in display order (a table's own text columns follow).
+PER_TRIAL = ("answer", "output", "explanation", "error")
+
+
+def model_index(data: Outcomes, name: str, what: str = "model") -> int:
+    """The index of model ``name`` (a clear error listing the models otherwise)."""
+    try:
+        return data.models.index(str(name))
+    except ValueError:
+        shown = ", ".join(map(repr, data.models[:20])) + (" ..." if data.L > 20 else "")
+        raise ValidationError(f"unknown {what} {name!r}; the models are {shown}") from None
+
+
+@dataclass(frozen=True)
+class PairComparison:
+    """Result of :func:`compare_pair`.
+
+    Attributes
+    ----------
+    a, b : str
+        The two models (the difference is ``a − b``).
+    summary : pandas.DataFrame
+        One row per scope: ``score_a``, ``score_b``, ``diff``, ``se``, ``lo``, ``hi`` (the
+        interval of the difference at ``confidence``), ``t``, ``p_value`` (two-sided),
+        ``p_a_better`` and ``verdict``, with ``df`` and the ``estimand`` in words.
+    questions : pandas.DataFrame
+        One row per question, the ones that push the difference in the direction of the
+        gap first: ``score_a``, ``score_b`` (mean score over the trials), ``diff``, its
+        share of the mean difference ``contribution = diff / M`` and the running total
+        ``cumulative``, and ``se_trials`` (trial noise of ``diff``; NaN at N = 1).
+    confidence : float
+    N, M : int
+    """
+
+    a: str
+    b: str
+    summary: pd.DataFrame
+    questions: pd.DataFrame
+    confidence: float
+    N: int
+    M: int
+    notes: tuple[str, ...] = field(default=())
+
+    def _repr_html_(self) -> str:
+        import html
+
+        from ..formatting import format_frame
+
+        def table(df: pd.DataFrame) -> str:  # names and text from files: escaped
+            return format_frame(df).to_html(index=False, escape=True)
+
+        return (f"<p><b>{html.escape(self.a)} − {html.escape(self.b)}</b> on {self.M} "
+                f"questions × {self.N} trials, {self.confidence:.0%} intervals</p>"
+                + table(self.summary.drop(columns=["estimand"])) + table(self.questions.head(10)))
+
+
+def compare_pair(
+    data: Outcomes, a: str, b: str, confidence: float = 0.95, w=None
+) -> PairComparison:
+    """Paired per-question differences of models ``a`` and ``b`` with the calibrated interval
+    of their mean difference in both scopes (see the module docstring).
+
+    Parameters
+    ----------
+    data : Outcomes
+    a, b : str
+        Model names (different).
+    confidence : float
+        Level of the intervals; a pair is decided when its interval excludes 0.
+    w : array_like, optional
+        Category weights (default: the data's).
+    """
+    confidence = check_confidence(confidence)
+    ia, ib = model_index(data, a), model_index(data, b)
+    if ia == ib:
+        raise ValidationError(f"the pair needs two different models; got {a!r} twice")
+    w = data.weights if w is None else w
+    n, _, wv = ev.prepare_counts(data.R[[ia, ib]], w)
+    st = score_stats(n, wv, (float(wv.min()), float(wv.max())))  # the leaderboard's bounds
+    span = st.hi_b - st.lo_b
+    rows, notes = [], []
+    for scope in SCOPES:
+        inf = infer(st, scope, confidence, "none", draws=100, seed=0)
+        d = float(inf.score[0] - inf.score[1])
+        sd = float(inf.diff_sd[0, 1])
+        tq = float(special.stdtrit(max(inf.df, 1.0), 0.5 + confidence / 2))
+        lo, hi = max(d - tq * sd, -span), min(d + tq * sd, span)
+        p = float(inf.pvalue[0, 1])
+        if not inf.identified:
+            verdict = "not identified"
+            notes.append(f"{scope} scope: {NOT_IDENTIFIED}")
+        elif inf.decided[0, 1]:
+            verdict = f"{a} better"
+        elif inf.decided[1, 0]:
+            verdict = f"{b} better"
+        else:
+            verdict = "undecided"
+        rows.append({
+            "scope": scope, "model_a": a, "model_b": b,
+            "score_a": float(inf.score[0]), "score_b": float(inf.score[1]), "diff": d,
+            "se": sd if inf.identified else np.nan,
+            "lo": lo if inf.identified else np.nan, "hi": hi if inf.identified else np.nan,
+            "t": float(inf.t[0, 1]), "p_value": p, "p_a_better": float(inf.prob_better[0, 1]),
+            "verdict": verdict, "df": float(inf.df), "estimand": SCOPE_HELP[scope],
+        })  # fmt: skip
+    summary = pd.DataFrame(rows)
+    ya, yb = st.unscale(st.ybar[0]), st.unscale(st.ybar[1])
+    diff = ya - yb
+    with np.errstate(invalid="ignore"):
+        se_q = span * np.sqrt((st.within[0] + st.within[1]) / max(st.N, 1))
+    gap = float(diff.mean())
+    key = -np.sign(gap) * diff if gap != 0 else -np.abs(diff)
+    order = np.lexsort((np.arange(data.M), key))  # stable: question order breaks ties
+    q = pd.DataFrame({
+        "question": np.asarray(data.questions, dtype=object)[order],
+        **({"benchmark": np.asarray(data.benchmarks, dtype=object)[order]}
+           if data.benchmarks is not None else {}),
+        "score_a": ya[order], "score_b": yb[order], "diff": diff[order],
+        "contribution": diff[order] / data.M,
+        "cumulative": np.cumsum(diff[order]) / data.M,
+        "se_trials": se_q[order],
+    })  # fmt: skip
+    return PairComparison(str(a), str(b), summary, q, confidence, data.N, data.M, tuple(notes))
+
+
+@dataclass(frozen=True)
+class FlipTable:
+    """One question's completions of two models side by side (:func:`flip_table`).
+
+    Attributes
+    ----------
+    question : str
+    a, b : str
+    trials : pandas.DataFrame
+        One row per trial position ``0..N-1``: ``category_a``, ``score_a`` (from ``R``),
+        the file's ``trial_id_a`` and each per-trial text column ``<col>_a``; the same for
+        ``b``; ``flip`` is True where the two scores differ.
+    groups : pandas.DataFrame
+        Each model's distinct answers (``answer``, else ``output``) with how many trials
+        gave them, which ones, and their mean score: the repeats grouped.
+    context : dict
+        The question's own texts (input, target, metadata) as the store has them.
+    has_text : bool
+        Whether the data carry completion texts (``Outcomes.samples``).
+    """
+
+    question: str
+    a: str
+    b: str
+    trials: pd.DataFrame
+    groups: pd.DataFrame
+    context: dict[str, Any]
+    has_text: bool
+
+
+def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
+    """Both models' trials on ``question``: each repeat's category and score (from ``R``) and,
+    when the data carry texts, its answer, output and explanation (one question read from
+    the sample store)."""
+    ia, ib = model_index(data, a), model_index(data, b)
+    try:
+        qi = data.questions.index(str(question))
+    except ValueError:
+        raise ValidationError(
+            f"unknown question {question!r}; e.g. {', '.join(map(repr, data.questions[:10]))}"
+        ) from None
+    cats, w = data.category_names, data.weights
+    frame: dict[str, Any] = {"trial": np.arange(data.N)}
+    for tag, i in (("a", ia), ("b", ib)):
+        codes = data.R[i, qi]
+        frame[f"category_{tag}"] = [cats[c] for c in codes]
+        frame[f"score_{tag}"] = w[codes]
+    trials = pd.DataFrame(frame)
+    trials["flip"] = trials["score_a"] != trials["score_b"]
+    context: dict[str, Any] = {}
+    text_cols: list[str] = []
+    store = data.samples
+    if store is not None:
+        rows = store.for_question(str(question), models=[a, b]).to_pandas()
+        rows = rows[rows["trial"].notna() & (rows["trial"] < data.N)]
+        for c in PER_QUESTION:
+            vals = rows[c].dropna().unique().tolist() if c in rows else []
+            if vals:
+                context[c] = vals[0] if len(vals) == 1 else " | ".join(map(str, vals))
+        text_cols = [c for c in PER_TRIAL if c in rows] + [
+            c for c in store.columns if c not in PER_TRIAL and c not in PER_QUESTION
+            and c in rows]  # fmt: skip
+        for tag, m in (("a", a), ("b", b)):
+            mine = rows[rows["model"] == m].set_index("trial")
+            idx = trials["trial"]
+            trials[f"trial_id_{tag}"] = idx.map(mine["trial_id"]) if "trial_id" in mine else None
+            for c in text_cols:
+                trials[f"{c}_{tag}"] = idx.map(mine[c])
+    order = ["trial", "flip"] + [f"{k}_{tag}" for tag in ("a", "b")
+                                 for k in ("category", "score", "trial_id", *text_cols)
+                                 if f"{k}_{tag}" in trials]  # fmt: skip
+    trials = trials[order]
+    return FlipTable(str(question), str(a), str(b), trials, _groups(trials, a, b, text_cols),
+                     context, store is not None)
+
+
+def _groups(trials: pd.DataFrame, a: str, b: str, text_cols: list[str]) -> pd.DataFrame:
+    """Each model's distinct answers: how many repeats gave each, which, and their mean score."""
+    key = next((c for c in ("answer", "output") if c in text_cols), None)
+    out = []
+    for tag, m in (("a", a), ("b", b)):
+        col = trials[f"{key}_{tag}"].fillna("(no text)") if key else trials[f"category_{tag}"]
+        g = pd.DataFrame({"value": col, "trial": trials["trial"],
+                          "score": trials[f"score_{tag}"]})
+        for value, sub in g.groupby("value", sort=False):
+            out.append({"model": m, key or "category": value, "repeats": len(sub),
+                        "trials": ", ".join(map(str, sub["trial"])),
+                        "mean_score": float(sub["score"].mean())})
+    df = pd.DataFrame(out)
+    return df.sort_values(["model", "repeats"], ascending=[True, False], kind="stable",
+                          key=lambda s: s.map({a: 0, b: 1}) if s.name == "model" else s
+                          ).reset_index(drop=True)

@@ -1,0 +1,360 @@
+"""The sample store: each completion's text, beside the outcome tensor (SPEC §8 "Samples").
+
+Importers keep what a log or a long table says about each completion -- the input, the
+target, the model's output, the extracted answer, the scorer's explanation, the sample's
+metadata, an error -- keyed by ``(model, question, trial)``, where ``trial`` is the
+position of the completion in ``Outcomes.R`` (``0..N-1``; null for a completion that is
+not in the tensor, e.g. an errored sample) and ``trial_id`` the file's own id (an Inspect
+epoch, an lm-eval repeat). The rows live in Parquet files on disk, sorted by question in
+small row groups, so :meth:`SampleStore.for_question` reads only the row groups of one
+question: a large log folder never has every string in memory at once.
+
+A :class:`SampleStore` is a small picklable handle (file paths, the text columns, the row
+count); :attr:`scorio_core.outcomes.Outcomes.samples` holds one, or ``None`` for data
+without text (an ``.npz``, a table without text columns). Text from logs is untrusted:
+renderers escape it (HTML, Markdown) and CSV exports defuse formulas
+(:func:`scorio_core.io.safe_csv_cell`).
+
+Example
+-------
+>>> import polars as pl
+>>> store = SampleStore.from_frame(pl.DataFrame({
+...     "model": ["a", "a", "b"], "question": ["q1", "q1", "q1"], "trial": [0, 1, 0],
+...     "output": ["4", "five", "4"]}))
+>>> store.for_question("q1", models=["b"]).select("model", "trial", "output").rows()
+[('b', 0, '4')]
+>>> len(store), store.columns
+(3, ('output',))
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ._lazy import lazy_module
+from ._validation import ValidationError
+
+if TYPE_CHECKING:
+    import polars as pl
+else:  # polars loads with the first store read or written
+    pl = lazy_module("polars")
+
+__all__ = ["SampleStore", "SampleWriter", "TEXT_COLUMNS", "KEY_COLUMNS", "MAX_TEXT", "as_text",
+           "one_line", "SAMPLES_SUFFIX", "beside"]
+
+#: The text fields importers fill when the source has them, in display order.
+TEXT_COLUMNS = ("input", "target", "output", "answer", "explanation", "metadata", "error")
+#: The key of every row: model, question, position in ``R`` (null: not in the tensor), the
+#: file's own trial id (as text), and where the completion was read (file and member/line).
+KEY_COLUMNS = ("model", "question", "trial", "trial_id", "source")
+#: Longest text kept per cell (characters); longer text is cut with a note at its end.
+MAX_TEXT = 100_000
+#: Name ending of a store written beside an exported dataset (``runs.parquet`` ->
+#: ``runs.samples.parquet``); the loader attaches it to that file and never reads it as data.
+SAMPLES_SUFFIX = ".samples.parquet"
+#: Rows per Parquet row group: a question's rows lie in one or two groups of a file.
+ROW_GROUP = 2048
+_CUT = "\n[... cut: {n:,} more characters not kept by the sample store]"
+
+_ROOT: list[Path] = []  # this process's directory of store files, removed at exit
+
+
+def _root() -> Path:
+    if not _ROOT:
+        root = Path(tempfile.mkdtemp(prefix="scorio-samples-"))
+        atexit.register(shutil.rmtree, root, True)
+        _ROOT.append(root)
+    return _ROOT[0]
+
+
+def as_text(value: Any) -> str | None:
+    """A log value as display text: strings as they are, chat messages as ``role: content``
+    lines, other values as JSON; cut at :data:`MAX_TEXT` characters.
+
+    Examples
+    --------
+    >>> as_text([{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Yo"}])
+    'user: Hi\\nassistant: Yo'
+    >>> as_text({"b": 1}), as_text(None), as_text(3)
+    ('{"b": 1}', None, '3')
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list) and value and all(
+        isinstance(m, dict) and "role" in m for m in value
+    ):
+        text = "\n".join(f"{m.get('role')}: {_content(m.get('content'))}" for m in value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            text = str(value)
+    if len(text) > MAX_TEXT:
+        text = text[:MAX_TEXT] + _CUT.format(n=len(text) - MAX_TEXT)
+    return text
+
+
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]} | {
+    0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
+
+
+def one_line(text: Any) -> Any:
+    """Text for a terminal or a one-line cell: line breaks and other control characters
+    (e.g. the ANSI escapes a log may hold) spelled out; other values unchanged.
+
+    Example
+    -------
+    >>> one_line("a\\nb\\x1b[31m")
+    'a\\\\nb\\\\x1b[31m'
+    """
+    return text.translate(_CONTROL) if isinstance(text, str) else text
+
+
+def _content(content: Any) -> str:
+    """A chat message's content: text, or the text parts of a content list."""
+    if isinstance(content, list):
+        return " ".join(
+            str(c.get("text", "")) if isinstance(c, dict) else str(c) for c in content
+        ).strip()
+    return "" if content is None else str(content)
+
+
+class SampleStore:
+    """Read-only handle on the completion texts of a dataset (see the module docstring).
+
+    Parameters
+    ----------
+    files : sequence of path
+        Parquet files with the :data:`KEY_COLUMNS` (``trial_id``/``source`` optional) and
+        text columns, each sorted by question.
+    columns : sequence of str
+        The text columns that hold a value somewhere (display order).
+    n_rows : int
+        Completions in the store.
+    """
+
+    __slots__ = ("files", "columns", "n_rows")
+
+    def __init__(self, files: Sequence[str | Path], columns: Sequence[str], n_rows: int) -> None:
+        self.files = tuple(str(f) for f in files)
+        self.columns = tuple(columns)
+        self.n_rows = int(n_rows)
+
+    def __getstate__(self):
+        return {"files": self.files, "columns": self.columns, "n_rows": self.n_rows}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+
+    def __len__(self) -> int:
+        return self.n_rows
+
+    def __repr__(self) -> str:
+        return (f"SampleStore({self.n_rows:,} completions, text columns: "
+                f"{', '.join(self.columns) or 'none'})")
+
+    # ------------------------------------------------------------------ reading
+    def scan(self) -> pl.LazyFrame:
+        """Every row, lazily (a polars ``LazyFrame`` over the Parquet files)."""
+        missing = [f for f in self.files if not Path(f).is_file()]
+        if missing:
+            raise ValidationError(
+                f"the sample store's file {missing[0]} is gone (the process that loaded the "
+                "data cleans its store files up at exit); load the data again"
+            )
+        return pl.scan_parquet(list(self.files), missing_columns="insert")
+
+    def for_question(
+        self,
+        question: str,
+        models: Sequence[str] | None = None,
+        columns: Sequence[str] | None = None,
+    ) -> pl.DataFrame:
+        """The completions of one question (of ``models``, in that order), one row per
+        completion sorted by model and trial: the key columns and the text ``columns``
+        (default: all). Reads only the row groups that can hold the question.
+
+        Example
+        -------
+        >>> s = SampleStore.from_frame(pl.DataFrame({"model": ["a", "b"], "question": ["1", "1"],
+        ...                                          "trial": [0, 0], "answer": ["x", "y"]}))
+        >>> s.for_question("1", models=["b", "a"])["model"].to_list()
+        ['b', 'a']
+        """
+        cols = self.columns if columns is None else tuple(c for c in columns if c in self.columns)
+        lf = self.scan().filter(pl.col("question") == str(question))
+        if models is not None:
+            lf = lf.filter(pl.col("model").is_in([str(m) for m in models]))
+        keys = [c for c in KEY_COLUMNS if c in lf.collect_schema().names()]
+        df = lf.select(*keys, *cols).collect()
+        order = {m: i for i, m in enumerate(models)} if models is not None else None
+        rank = (pl.col("model").replace_strict(order, default=len(order), return_dtype=pl.Int64)
+                if order else pl.col("model"))
+        return df.sort(rank, pl.col("trial"), nulls_last=True)
+
+    def questions(self) -> list[str]:
+        """The questions that have text, sorted (reads the question column only)."""
+        col = self.scan().select(pl.col("question").unique()).collect()["question"]
+        return col.sort().to_list()
+
+    def write_parquet(self, path: str | Path) -> Path:
+        """All rows as one Parquet file (sorted by question, small row groups), e.g. next to
+        an exported dataset; streamed, not collected. :meth:`open` reads it back."""
+        path = Path(path)
+        self.scan().sort("question", "model", "trial").sink_parquet(
+            path, row_group_size=ROW_GROUP, compression="zstd")
+        return path
+
+    @classmethod
+    def open(cls, path: str | Path) -> SampleStore:
+        """A store on a Parquet file written by :meth:`write_parquet` (checked: the key
+        columns and only text columns)."""
+        path = Path(path)
+        try:
+            schema = pl.read_parquet_schema(path)
+        except Exception as exc:  # polars raises several kinds for a file that is not Parquet
+            raise ValidationError(f"{path.name}: not a Parquet file ({exc})") from None
+        missing = [c for c in ("model", "question", "trial") if c not in schema]
+        if missing:
+            raise ValidationError(
+                f"{path.name}: a sample store needs the columns model, question and trial; "
+                f"missing {', '.join(missing)}; found {', '.join(schema)}"
+            )
+        text = [c for c, t in schema.items() if c not in KEY_COLUMNS]
+        bad = [c for c in text if schema[c] != pl.String]
+        if bad:
+            raise ValidationError(
+                f"{path.name}: sample text columns must hold text; {bad[0]!r} is {schema[bad[0]]}"
+            )
+        n = pl.scan_parquet(path).select(pl.len()).collect().item()
+        return cls([path], _ordered(text), n)
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def from_frame(cls, df: pl.DataFrame) -> SampleStore | None:
+        """A store holding the rows of ``df`` (the key columns and text columns; other
+        columns become text), or ``None`` when no text column holds a value."""
+        w = SampleWriter()
+        w.add(df)
+        return w.store()
+
+
+def _ordered(columns: Iterable[str]) -> list[str]:
+    cols = list(dict.fromkeys(columns))
+    return [c for c in TEXT_COLUMNS if c in cols] + [c for c in cols if c not in TEXT_COLUMNS]
+
+
+class SampleWriter:
+    """Collects store files in a directory of its own (created on the first write)."""
+
+    def __init__(self) -> None:
+        self._dir: Path | None = None
+        self._files: list[str] = []
+        self._columns: list[str] = []
+        self._rows = 0
+
+    def _path(self, stem: str) -> Path:
+        if self._dir is None:
+            self._dir = _root() / uuid.uuid4().hex
+            self._dir.mkdir()
+        return self._dir / f"{stem}-{len(self._files):05d}-{uuid.uuid4().hex[:6]}.parquet"
+
+    def scratch(self, df: pl.DataFrame) -> str:
+        """Write an intermediate frame (e.g. one log file's texts before the model and
+        question names are final); returns its path."""
+        path = self._path("scratch")
+        df.write_parquet(path, compression="lz4")
+        return str(path)
+
+    def add(self, df: pl.DataFrame | pl.LazyFrame) -> None:
+        """Add rows (the key columns; every other column is text). Rows without any text
+        are dropped; the file is sorted by question in row groups of :data:`ROW_GROUP`."""
+        lf = df.lazy()
+        names = lf.collect_schema().names()
+        for c in ("model", "question", "trial"):
+            if c not in names:
+                raise ValidationError(f"sample rows need a {c!r} column; got {', '.join(names)}")
+        text = [c for c in names if c not in KEY_COLUMNS]
+        if not text:
+            return
+        lf = lf.with_columns(
+            pl.col("model", "question").cast(pl.String), pl.col("trial").cast(pl.Int64),
+            *[pl.col(c).cast(pl.String) for c in text],
+            *([pl.col("trial_id").cast(pl.String)] if "trial_id" in names else []),
+        ).filter(pl.any_horizontal(pl.col(c).is_not_null() for c in text))
+        present = lf.select(pl.col(c).is_not_null().any() for c in text).collect().row(0)
+        keep = [c for c, p in zip(text, present, strict=True) if p]
+        if not keep:
+            return
+        lf = lf.select(*[c for c in KEY_COLUMNS if c in names], *keep).sort("question", "model",
+                                                                           "trial")
+        df = lf.collect()
+        path = self._path("samples")
+        df.write_parquet(path, row_group_size=ROW_GROUP, compression="zstd", statistics=True)
+        self._files.append(str(path))
+        self._columns.extend(keep)
+        self._rows += df.height
+
+    def store(self) -> SampleStore | None:
+        """The store of every file added (``None`` when nothing was)."""
+        if not self._files:
+            return None
+        return SampleStore(self._files, _ordered(self._columns), self._rows)
+
+
+def beside(path: str | Path) -> Path:
+    """Where the store of the dataset file ``path`` is written: ``<stem>.samples.parquet``.
+
+    Example
+    -------
+    >>> beside("out/runs.parquet").as_posix()
+    'out/runs.samples.parquet'
+    """
+    path = Path(path)
+    return path.with_name(path.name[: -len(path.suffix)] + SAMPLES_SUFFIX if path.suffix
+                          else path.name + SAMPLES_SUFFIX)
+
+
+def union(stores: Iterable[SampleStore | None]) -> SampleStore | None:
+    """One store over several (e.g. the benchmarks of one dataset); ``None`` if none."""
+    have = [s for s in stores if s is not None]
+    if not have:
+        return None
+    files = list(dict.fromkeys(f for s in have for f in s.files))
+    cols = _ordered(c for s in have for c in s.columns)
+    rows = sum(s.n_rows for s in {id(s): s for s in have}.values())
+    return SampleStore(files, cols, rows)
+
+
+def log_rows(
+    texts: Sequence[Mapping[str, Any] | None],
+    questions: Sequence[str],
+    trials: Sequence[int],
+    scored: Sequence[bool],
+    where: Sequence[str],
+    file: str,
+) -> pl.DataFrame | None:
+    """One log file's texts as a frame (raw question id, trial id, scored flag, source,
+    text columns), or ``None`` when no record has text."""
+    if not any(texts):
+        return None
+    cols = _ordered(k for t in texts if t for k in t)
+    data: dict[str, Any] = {
+        "q_raw": pl.Series(list(questions), dtype=pl.String),
+        "trial_raw": pl.Series(list(trials), dtype=pl.Int64),
+        "scored": pl.Series(list(scored), dtype=pl.Boolean),
+        "source": pl.Series([f"{file}: {w}" for w in where], dtype=pl.String),
+    }
+    for c in cols:
+        data[c] = pl.Series([as_text(t.get(c)) if t else None for t in texts], dtype=pl.String)
+    return pl.DataFrame(data)

@@ -1,0 +1,77 @@
+"""AppTest of the Pair page: on an Inspect upload it shows the chosen question's completions
+of both models (plain text), the numbers of the pair definition, and it is reached from a
+link with the models in the URL and from the Leaderboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from _apptest import code_cell
+from streamlit.testing.v1 import AppTest
+
+from app_pages._common import UPLOAD, UPLOAD_KEY
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAIR = "app_pages/pair.py"
+TEXTS = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "texts"
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _upload_texts() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["dataset"] = UPLOAD
+    at.session_state[UPLOAD_KEY] = {
+        "filename": "2 files", "files": {p.name: p.read_bytes() for p in TEXTS.glob("*.eval")}}
+    at.run()
+    at.switch_page(PAIR).run()
+    _ok(at)
+    return at
+
+
+def _frame(at: AppTest, column: str):
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
+    at = _upload_texts()
+    assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == ["alpha", "beta"]
+    summary = _frame(at, "verdict")
+    assert list(summary["scope"]) == ["questions", "population"]
+    # the chosen question (default: the top driver, question 2): R's scores, the logs' texts
+    at.selectbox(key="pair_question").set_value("3").run()
+    _ok(at)
+    flips = _frame(at, "flip")
+    assert list(flips["output_a"]) == ["=HYPERLINK(\"x\") 6", "6", "6"]
+    shown = [c.value for c in at.code]
+    assert "What is 3 + 3?" in shown  # the input, as plain text
+    assert '=HYPERLINK("x") 6' in shown  # trial 0's answer of alpha, verbatim (st.code)
+    assert "6\n\nbecause | pipes |" in shown  # and beta's, beside it
+    assert not any("<b>" in m.value for m in at.markdown)  # log text never as Markdown
+    at.select_slider(key="pair_trial").set_value(2).run()
+    _ok(at)
+    assert "**6**" in [c.value for c in at.code]  # beta's trial 2: not bold, as written
+    assert "compare_pair(" in code_cell(at, "compare_pair(")
+
+
+def test_pair_page_from_a_link_and_from_the_leaderboard():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.query_params["pair.a"] = '"LLM_3"'
+    at.query_params["pair.b"] = '"LLM_7"'
+    at.run()
+    at.switch_page(PAIR).run()
+    _ok(at)
+    assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == ["LLM_3", "LLM_7"]
+    assert any("no completion texts" in i.value for i in at.info)  # an .npz: scores only
+    assert at.query_params["pair.a"] == '"LLM_3"'  # the view's link keeps the pair
+    # from the Leaderboard: the button opens the page on its top two models
+    at.switch_page("app_pages/leaderboard.py").run()
+    board = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    top = list(board["model"][:2])
+    at.button(key="lb_pair").click().run()
+    _ok(at)
+    assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == top

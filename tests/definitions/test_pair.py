@@ -1,0 +1,158 @@
+"""The pair view: its numbers are the leaderboard's for the pair, its per-question numbers the
+tensor's, and its flip table shows the right completions (logs written by the harnesses'
+own writers, read back by the harness itself in reading.json)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scorio_core import Outcomes, ValidationError, io
+from scorio_core.cli import main
+from scorio_core.definitions import ANALYSES
+from scorio_core.definitions.pair import default_pair
+from scorio_core.definitions.provenance import export_file
+from scorio_core.engines.pair import compare_pair, flip_table
+from scorio_core.leaderboard import leaderboard
+
+HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
+PAIR = ANALYSES["pair"]
+
+
+@pytest.fixture(scope="module")
+def categorical() -> Outcomes:
+    rng = np.random.default_rng(7)
+    p = rng.dirichlet([2, 1, 2], size=(4, 40))
+    R = np.array([[rng.choice(3, size=6, p=p[m, q]) for q in range(40)] for m in range(4)])
+    return Outcomes(R, weights=[0.0, 0.3, 1.0], models=["w", "x", "y", "z"])
+
+
+@pytest.fixture(scope="module")
+def texts() -> Outcomes:
+    return io.load(HARNESS / "inspect" / "texts")
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_pair_numbers_equal_the_leaderboards(categorical, scope):
+    board = leaderboard(categorical, scope=scope, confidence=0.9)
+    inf = board.inference
+    for a, b in [("z", "w"), ("x", "y")]:
+        i, j = categorical.models.index(a), categorical.models.index(b)
+        row = compare_pair(categorical, a, b, confidence=0.9).summary.set_index("scope").loc[scope]
+        assert row["diff"] == pytest.approx(inf.score[i] - inf.score[j], abs=1e-12)
+        assert row["se"] == pytest.approx(inf.diff_sd[i, j], rel=1e-10)
+        assert row["t"] == pytest.approx(inf.t[i, j], rel=1e-10)
+        assert row["p_value"] == pytest.approx(inf.pvalue[i, j], rel=1e-10)
+        assert row["p_a_better"] == pytest.approx(inf.prob_better[i, j], rel=1e-10)
+        # the interval inverts the same test: it excludes 0 exactly when p < 1 - confidence
+        assert (row["lo"] > 0 or row["hi"] < 0) == (row["p_value"] < 0.1)
+
+
+def test_per_question_numbers_are_the_tensors(categorical):
+    cmp = compare_pair(categorical, "y", "x")
+    w, R = categorical.weights, categorical.R
+    per_q = w[R[2]].mean(-1) - w[R[1]].mean(-1)
+    q = cmp.questions.set_index("question")
+    idx = [categorical.questions.index(x) for x in q.index]
+    np.testing.assert_allclose(q["diff"].to_numpy(), per_q[idx], atol=1e-12)
+    np.testing.assert_allclose(q["score_a"].to_numpy(), w[R[2]].mean(-1)[idx], atol=1e-12)
+    assert q["cumulative"].iloc[-1] == pytest.approx(per_q.mean())
+    gap = np.sign(per_q.mean())
+    assert np.all(np.diff(gap * q["diff"].to_numpy()) <= 1e-12)  # driving questions first
+
+
+def test_flip_table_shows_the_right_completions(texts):
+    """For each question and model: each trial's score is R's, and its texts are those
+    inspect_ai's own reader gives for that (sample, epoch)."""
+    reading = json.loads((HARNESS / "inspect" / "texts" / "reading.json").read_text())
+    want = {(log["model"].split("/")[1], str(t["id"]), str(t["epoch"])): t
+            for log in reading["logs"] for t in log["texts"]}
+    for q in texts.questions:
+        f = flip_table(texts, "beta", "alpha", q)
+        assert f.context["input"] == f"What is {q} + {q}?"
+        assert f.context["target"] == str(2 * int(q))
+        qi = texts.questions.index(q)
+        for tag, m in (("a", "beta"), ("b", "alpha")):
+            R = texts.R[texts.models.index(m), qi]
+            np.testing.assert_array_equal(f.trials[f"score_{tag}"], R)
+            for _, row in f.trials.iterrows():
+                t = want[(m, q, row[f"trial_id_{tag}"])]
+                assert row[f"output_{tag}"] == t["output"]
+                assert row[f"explanation_{tag}"] == t["explanation"]
+        assert list(f.trials["flip"]) == list(f.trials["score_a"] != f.trials["score_b"])
+        groups = f.groups[f.groups["model"] == "beta"]
+        assert groups["repeats"].sum() == texts.N  # every repeat grouped once
+
+
+def test_flip_table_on_lm_eval_logs():
+    o = io.load(HARNESS / "lm_eval" / "multi", benchmark="qa_one")
+    f = flip_table(o, "alpha", "beta", o.questions[0])
+    assert f.has_text and f.context["target"] == "Paris"
+    assert list(f.trials["score_a"]) == list(o.weights[o.R[0, 0]])
+    line = json.loads(next((HARNESS / "lm_eval" / "multi" / "alpha").glob(
+        "samples_qa_one_*.jsonl")).read_text().splitlines()[0])
+    assert f.trials["answer_a"][0] == line["filtered_resps"][0]
+
+
+def test_run_defaults_and_exports(texts, tmp_path):
+    r = PAIR.run(texts, PAIR.params())
+    assert (r.comparison.a, r.comparison.b) == ("alpha", "beta")  # the two best by score
+    assert r.flips.question == r.comparison.questions["question"].iloc[0]
+    tables = PAIR.tables(r)
+    assert list(tables) == ["summary", "questions", "flips", "repeats"]
+    csv = export_file(PAIR, texts, PAIR.params(question="2"), PAIR.run(
+        texts, PAIR.params(question="2")), "csv", "flips")
+    assert csv.startswith("# ") and "'=HYPERLINK" in csv and '"=HYPERLINK' not in csv
+    ns = {"data": texts}
+    exec(PAIR.to_code(PAIR.params(confidence=0.9), "data"), ns)
+    again = PAIR.run(texts, PAIR.params(confidence=0.9))
+    assert ns["pair_cmp"].summary.equals(again.comparison.summary)
+    resolved = PAIR.resolved(PAIR.params(), r)
+    assert resolved == {"a": "alpha", "b": "beta", "question": r.flips.question}
+
+
+def test_without_texts_the_flip_table_has_scores_only(categorical):
+    r = PAIR.run(categorical, PAIR.params(a="w", b="x", question="q3"))
+    assert not r.flips.has_text and list(r.flips.trials.columns) == [
+        "trial", "flip", "category_a", "score_a", "category_b", "score_b"]
+    assert any("no completion texts" in c for c in PAIR.caveats(categorical, PAIR.params(), r))
+
+
+def test_bad_settings_are_refused(categorical):
+    with pytest.raises(ValidationError, match="two different models"):
+        PAIR.params(a="w", b="w")
+    with pytest.raises(ValidationError, match="unknown model 'v'"):
+        PAIR.run(categorical, PAIR.params(a="v"))
+    with pytest.raises(ValidationError, match="unknown question"):
+        PAIR.run(categorical, PAIR.params(question="nope"))
+    assert PAIR.requires(Outcomes(np.zeros((1, 2, 2), int))) is not None
+    mean = categorical.weights[categorical.R].mean(axis=(1, 2))
+    best_other = max((m for m in categorical.models if m != "y"),
+                     key=lambda m: mean[categorical.models.index(m)])
+    assert default_pair(categorical, b="y") == (best_other, "y")
+
+
+def test_cli_pair(capsys):
+    path = str(HARNESS / "inspect" / "texts")
+    assert main(["pair", path, "beta", "alpha", "--question", "3", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["provenance"]["settings"]["a"] == "beta"
+    flips = out["flips"]
+    assert {r["question"] for r in flips} == {"3"} and len(flips) == 3
+    assert main(["pair", path, "alpha", "beta", "--format", "table"]) == 0
+    text = capsys.readouterr().out
+    assert "repeats side by side" in text and "\x1b" not in text
+    assert main(["pair", path, "alpha", "gamma"]) == 2
+    assert "unknown model 'gamma'" in capsys.readouterr().err
+
+
+def test_report_section_escapes_log_text(texts):
+    from scorio_core.report import build_report, to_html, to_markdown
+
+    rep = build_report(texts, [("pair", {"question": "2"})])
+    page, md = to_html(rep), to_markdown(rep)
+    assert "&lt;b&gt;4&lt;/b&gt;" in page and "<b>4</b>" not in page
+    assert "&lt;b&gt;4&lt;/b&gt;" in md and "<b>4</b>" not in md

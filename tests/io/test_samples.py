@@ -1,0 +1,195 @@
+"""The sample store: completion texts read from logs written by the harnesses' own writers
+equal the harness's own reading, keyed like the outcome tensor; tables keep their text
+columns; the store survives what Outcomes does (select, subset, pickling) and an .npz has none."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+
+from scorio_core import Outcomes, ValidationError, io
+from scorio_core.samples import MAX_TEXT, SampleStore, as_text, one_line
+
+HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
+TEXTS = HARNESS / "inspect" / "texts"
+
+
+@pytest.fixture(scope="module")
+def texts() -> Outcomes:
+    return io.load(TEXTS)
+
+
+def _reading() -> dict:
+    return json.loads((TEXTS / "reading.json").read_text())
+
+
+def test_inspect_texts_equal_inspects_own_reading(texts):
+    """Every (model, sample, epoch): our store holds what inspect_ai.read_eval_log reads, in
+    the row of R that holds its score."""
+    store = texts.samples
+    assert store is not None and len(store) == 2 * 5 * 3
+    assert store.columns == ("input", "target", "output", "answer", "explanation", "metadata")
+    seen = 0
+    for log in _reading()["logs"]:
+        model = log["model"].split("/")[1]  # the provider prefix is stripped
+        m = texts.models.index(model)
+        scores = {(s["id"], s["epoch"]): s["scores"]["contains_target"] for s in log["samples"]}
+        for want in log["texts"]:
+            q = texts.questions.index(str(want["id"]))
+            rows = store.for_question(str(want["id"]), models=[model])
+            row = rows.filter(pl.col("trial_id") == str(want["epoch"])).row(0, named=True)
+            for key in ("input", "target", "output", "answer", "explanation"):
+                assert row[key] == want[key], (model, want["id"], want["epoch"], key)
+            assert json.loads(row["metadata"]) == want["metadata"]
+            # the text sits at the tensor's cell of the same completion
+            assert texts.R[m, q, row["trial"]] == (scores[(want["id"], want["epoch"])] == "C")
+            seen += 1
+    assert seen == 30
+
+
+def test_hostile_text_is_kept_verbatim_and_exports_defused(texts):
+    rows = texts.samples.for_question("3", models=["alpha"])
+    assert '=HYPERLINK("x") 6' in rows["output"].to_list()
+    csv = io.to_safe_csv(rows.select("output"))
+    assert '\n"\'=HYPERLINK' in csv  # the spreadsheet formula is quoted in CSV
+
+
+def test_lm_eval_texts_per_trial_and_repeats():
+    """lm-eval: the prompt, the target, the filtered answer, the doc as metadata; a
+    one-trial document keeps every repeat's response in its output."""
+    o = io.load(HARNESS / "lm_eval" / "multi")
+    lines = {}
+    for path in sorted((HARNESS / "lm_eval" / "multi" / "alpha").glob("samples_qa_rep_*.jsonl")):
+        for line in path.read_text().splitlines():
+            r = json.loads(line)
+            lines[r["doc_id"]] = r
+    rows = o.samples.for_question("qa_rep/1", models=["alpha"]).row(0, named=True)
+    r = lines[1]
+    assert rows["input"] == r["arguments"]["gen_args_0"]["arg_0"]
+    assert rows["target"] == r["target"]
+    assert rows["answer"] == r["filtered_resps"][0]
+    assert all(x in rows["output"] for x in r["resps"][0])  # the 3 repeats, one trial
+    assert json.loads(rows["metadata"]) == r["doc"]
+    assert rows["trial"] == 0 and o.N == 1
+
+
+def test_errored_samples_carry_their_error_and_position():
+    """Inspect's own errored-but-scored samples are in R (as Inspect counts them) with the
+    error text; a sample that errored without a score has text but no position in R."""
+    o = io.load(HARNESS / "inspect" / "errored")
+    rows = o.samples.for_question("2").to_dicts()
+    crashed = [r for r in rows if r["error"]]
+    assert [(r["model"], r["trial"]) for r in crashed] == [("alpha", 0), ("beta", 0)]
+    assert "tool crashed on sample 2" in crashed[0]["error"]
+    log = {"eval": {"task": "t", "model": "m", "config": {"epochs": 2}}, "samples": [
+        {"id": 1, "epoch": 1, "input": "q?", "output": {"completion": "a"},
+         "scores": {"s": {"value": "C"}}},
+        {"id": 1, "epoch": 2, "input": "q?", "error": {"message": "boom"}, "scores": {}},
+        {"id": 2, "epoch": 1, "input": "r?", "scores": {"s": {"value": "I"}}},
+        {"id": 2, "epoch": 2, "input": "r?", "scores": {"s": {"value": "C"}}}]}
+    o = io.load(json.dumps(log).encode(), filename="run.json", on_missing="truncate")
+    got = o.samples.for_question("1").select("trial", "trial_id", "output", "error").rows()
+    assert got == [(0, "1", "a", None), (None, "2", None, "boom")]
+
+
+def test_table_text_columns_become_samples_keyed_like_R():
+    csv = (b"model,question,trial,outcome,answer,source\n"
+           b"A,q1,0,1,four,arith\nA,q1,1,0,=1+1,arith\nB,q1,0,0,five,arith\nB,q1,1,1,4,arith\n"
+           b"A,q2,0,1,x,logic\nA,q2,1,1,y,logic\nB,q2,0,0,z,logic\nB,q2,1,0,w,logic\n"
+           b"A,q3,0,1,,arith\nA,q3,1,1,,arith\nB,q3,0,0,,arith\nB,q3,1,0,,arith\n")
+    o = io.load(csv, filename="runs.csv")
+    assert o.question_attributes == {"source": ("arith", "logic", "arith")}  # an attribute
+    assert o.samples.columns == ("answer",) and o.metadata["sample_columns"] == ["answer"]
+    rows = o.samples.for_question("q1", models=["B", "A"])
+    assert rows["model"].to_list() == ["B", "B", "A", "A"]
+    assert rows["answer"].to_list() == ["five", "4", "four", "=1+1"]
+    assert rows["trial"].to_list() == [0, 1, 0, 1]
+    # the subset keeps the store; a question it left out is simply not asked for
+    assert o.subset("source", "logic").samples is o.samples
+    assert io.load(csv, filename="runs.csv", samples="skip").samples is None
+
+
+def test_npz_and_plain_tables_have_no_samples(tmp_path, data_dir):
+    assert io.load(data_dir / "biased_coins.npz").samples is None
+    o = io.load(b"model,question,trial,outcome\nA,q,0,1\n", filename="x.csv")
+    assert o.samples is None and "samples" not in o.describe()
+
+
+def test_store_survives_pickle_and_select(texts):
+    again = pickle.loads(pickle.dumps(texts))
+    assert again.samples.files == texts.samples.files
+    assert again.samples.for_question("1").equals(texts.samples.for_question("1"))
+    assert texts.select("arith").samples is texts.samples
+    assert texts.with_weights([0.0, 1.0]).samples is texts.samples
+    assert "samples" in texts.describe()
+
+
+def test_eval_set_parts_share_the_store():
+    o = io.load(HARNESS / "inspect" / "eval_set")
+    assert o.parts and all(p.samples is o.samples for p in o.parts.values())
+    logic = o.select("logic")
+    rows = logic.samples.for_question(logic.questions[0], models=[logic.models[0]])
+    assert rows["trial"].to_list() == list(range(logic.N))  # all 3 epochs of that task
+
+
+def test_write_and_open_round_trip(tmp_path, texts):
+    path = texts.samples.write_parquet(tmp_path / "samples.parquet")
+    back = SampleStore.open(path)
+    assert len(back) == len(texts.samples) and back.columns == texts.samples.columns
+    assert back.for_question("2").equals(texts.samples.for_question("2"))
+    bad = tmp_path / "bad.parquet"
+    pl.DataFrame({"model": ["a"], "q": ["1"]}).write_parquet(bad)
+    with pytest.raises(ValidationError, match="needs the columns"):
+        SampleStore.open(bad)
+
+
+def test_outcomes_refuses_a_non_store():
+    with pytest.raises(ValidationError, match="SampleStore"):
+        Outcomes(np.zeros((1, 1, 1), int), samples={"q": "text"})
+
+
+def test_text_helpers():
+    assert as_text("x" * (MAX_TEXT + 5)).endswith("5 more characters not kept by the sample store]")
+    assert one_line("a\n\x1b[2Jb\u0085") == "a\\n\\x1b[2Jb\\x85"
+
+
+def test_inspect_sample_metadata_names_question_subsets(texts):
+    """Inspect's sample metadata: a field constant within each question becomes a question
+    attribute (so subsets work on logs); one that cannot be a name stays text only."""
+    assert texts.question_attributes == {"subset": ("easy", "easy", "hard", "hard", "hard")}
+    assert "markup" in texts.metadata["ignored_why"]["source"]  # '<arith>': not a name
+    hard = texts.subset("subset", "hard")
+    assert hard.questions == ("3", "4", "5") and hard.samples is texts.samples
+    skip = io.load(TEXTS, samples="skip")  # scores only: the subsets are still read
+    assert skip.samples is None and skip.question_attributes == texts.question_attributes
+
+
+def test_lm_eval_document_text_is_not_a_subset():
+    """lm-eval doc fields that differ on every document of a task (its question and answer)
+    are per-question text, even when several tasks repeat the same documents."""
+    o = io.load(HARNESS / "lm_eval" / "multi")
+    assert o.question_attributes == {}
+    meta = o.samples.for_question("qa_vote/maj@5/0")["metadata"][0]
+    assert json.loads(meta)["q"] == "Capital of France?"  # kept as the sample's text
+
+
+def test_import_writes_the_store_beside_the_dataset_and_load_attaches_it(tmp_path, capsys):
+    from scorio_core.cli import main
+
+    out = tmp_path / "out" / "runs.parquet"
+    out.parent.mkdir()
+    assert main(["import", str(TEXTS), "--out", str(out)]) == 0
+    assert (tmp_path / "out" / "runs.samples.parquet").is_file()
+    for source in (out, out.parent):  # the file, or its folder (the store is not data)
+        o = io.load(source)
+        assert o.shape == (2, 5, 3) and len(o.samples) == 30
+        f = o.samples.for_question("3", models=["beta"])
+        assert f["output"].to_list() == ["6\n\nbecause | pipes |", "7", "**6**"]
+    assert io.load(out, samples="skip").samples is None
+    assert main(["info", str(out.parent / "runs.samples.parquet")]) == 2
+    assert "a sample store" in capsys.readouterr().err
