@@ -1,6 +1,7 @@
 """Altair chart builders for the app and for notebooks (no Streamlit import), one module per
 analysis: :mod:`.leaderboard`, :mod:`.compare`, :mod:`.convergence`, :mod:`.stability`,
-:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan` and :mod:`.simulate` (the Simulator's studies);
+:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan`, :mod:`.questions` (question view, Pass@k
+curves) and :mod:`.simulate` (the Simulator's studies);
 every builder is re-exported here, so ``charts.forest_plot`` and ``charts.coverage_chart``
 both work.
 
@@ -25,13 +26,25 @@ Example
 
 from __future__ import annotations
 
-from . import _common, compare, convergence, greedy, leaderboard, plan, rubric, simulate, stability
+from . import (
+    _common,
+    compare,
+    convergence,
+    greedy,
+    leaderboard,
+    plan,
+    questions,
+    rubric,
+    simulate,
+    stability,
+)
 from ._common import *  # noqa: F403 -- each module's __all__, re-exported
 from .compare import *  # noqa: F403
 from .convergence import *  # noqa: F403
 from .greedy import *  # noqa: F403
 from .leaderboard import *  # noqa: F403
 from .plan import *  # noqa: F403
+from .questions import *  # noqa: F403
 from .rubric import *  # noqa: F403
 from .simulate import *  # noqa: F403
 from .stability import *  # noqa: F403
@@ -40,6 +53,6 @@ from .stability import *  # noqa: F403
 __all__ = [
     name
     for module in (leaderboard, rubric, compare, convergence, stability, greedy, plan, simulate,
-                   _common)
+                   questions, _common)
     for name in module.__all__
 ]

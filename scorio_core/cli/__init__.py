@@ -1,7 +1,7 @@
 """``scorio-studio`` command line: the same tables as the app, for scripts and CI.
 
 One module per subcommand (``leaderboard``, ``plan``, ``compare``, ``convergence``,
-``stability``, ``greedy``, ``rubric``, ``simulate``, ``report``, ``methods``, and ``data`` for
+``stability``, ``greedy``, ``questions`` (with ``curves``), ``rubric``, ``simulate``, ``report``, ``methods``, and ``data`` for
 ``info``/``import``), each with ``add_parser(sub)`` and ``run(args) -> int``; a module is
 light at import time (heavy imports live inside ``run``), so ``--help`` answers at once.
 
@@ -15,6 +15,9 @@ Examples
     $ scorio-studio convergence data/biased_coins.npz --methods bayes,pass_at_k_2 --replicates 10000
     $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
     $ scorio-studio greedy data/reasoning_synthetic.npz
+    $ scorio-studio questions data/jhu_llm_temperature.parquet --subset source=medmcqa
+    $ scorio-studio curves data/jhu_llm_temperature.parquet --scope population --tau 0.5
+    $ scorio-studio leaderboard data/jhu_llm_temperature.parquet --by source
     $ scorio-studio info results.parquet
     $ scorio-studio leaderboard logs/ --scorer match        # a directory of Inspect .eval logs
     $ scorio-studio import logs/*.eval --out runs.parquet
@@ -46,6 +49,8 @@ COMMANDS = {
     "convergence": "convergence",
     "stability": "stability",
     "greedy": "greedy",
+    "questions": "questions",
+    "curves": "questions",
     "rubric": "rubric",
     "methods": "methods",
     "info": "data",

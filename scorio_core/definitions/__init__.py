@@ -44,6 +44,8 @@ _DEFINITIONS: dict[str, tuple[str, str, str]] = {
     "greedy": ("greedy", "GREEDY", "Greedy"),
     "rubric": ("rubric", "RUBRIC", "Rubric"),
     "plan": ("plan", "PLAN", "Plan"),
+    "questions": ("questions", "QUESTIONS", "Questions"),
+    "curves": ("curves", "CURVES", "Curves"),
 }
 
 #: The simulation studies (:mod:`scorio_core.definitions.simulate`), the same way: definitions
