@@ -55,7 +55,7 @@ from scipy import special
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, check_confidence, check_k
 from .estimands import NOT_IDENTIFIED, SCOPES
-from .inference import within_variance, wilson_t
+from .inference import wilson_t, within_variance
 from .outcomes import Outcomes
 
 __all__ = ["CURVE_NAMES", "PassCurves", "pass_curves", "curve_intervals", "posterior_square"]

@@ -568,7 +568,8 @@ def _tau_parse(text: str) -> float:
     try:
         tau = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--tau expects a number in [0, 1]; got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"--tau expects a number in [0, 1]; got {text!r}") from None
     if not 0.0 <= tau <= 1.0:
         raise argparse.ArgumentTypeError(f"--tau must be between 0 and 1; got {text!r}")
     return tau
@@ -610,9 +611,10 @@ class QuestionsParams:
 
     top: int = setting(20, "questions listed in the 'models disagree most' table",
                        integer=True, minimum=1, maximum=10_000, label="Questions listed")
-    heatmap_columns: int = setting(200, "most question columns the heatmap draws (more questions are "
-                           "binned in difficulty order; the tables keep every question)",
-                           integer=True, minimum=10, maximum=2000, label="Heatmap columns")
+    heatmap_columns: int = setting(
+        200, "most question columns the heatmap draws (more questions are binned in "
+        "difficulty order; the tables keep every question)", integer=True, minimum=10,
+        maximum=2000, label="Heatmap columns")
     irt: bool = setting(True, "fit the 2PL IRT model for difficulty and discrimination "
                         "(binary outcomes)", cli=None, label="2PL IRT")
     subset: tuple[str, tuple[str, ...]] | None = _subset()

@@ -1,9 +1,10 @@
 """``scorio-studio`` command line: the same tables as the app, for scripts and CI.
 
 One module per subcommand (``leaderboard``, ``plan``, ``compare``, ``convergence``,
-``stability``, ``greedy``, ``questions`` (with ``curves``), ``rubric``, ``simulate``, ``report``, ``methods``, and ``data`` for
-``info``/``import``), each with ``add_parser(sub)`` and ``run(args) -> int``; a module is
-light at import time (heavy imports live inside ``run``), so ``--help`` answers at once.
+``stability``, ``greedy``, ``questions`` (with ``curves``), ``rubric``, ``simulate``,
+``report``, ``methods``, and ``data`` for ``info``/``import``), each with
+``add_parser(sub)`` and ``run(args) -> int``; a module is light at import time (heavy
+imports live inside ``run``), so ``--help`` answers at once.
 
 Examples
 --------

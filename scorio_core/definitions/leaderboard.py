@@ -196,8 +196,9 @@ LEADERBOARD = Analysis(
         "bayes_sigma, bayes_lo and bayes_hi are the papers' Bayes@N (uniform prior per "
         "question: pulled towards 0.5 when trials are few); rank_mu, rank_chain (the papers' "
         "adjacent z rule) and rank_overlap (the arena rule) are there for comparison. The "
-        "'unresolved' table lists neighbours not yet decided; 'by_subset' (when the questions carry "
-        "an attribute such as their source) is the same leaderboard on each subset's questions."
+        "'unresolved' table lists neighbours not yet decided; 'by_subset' (when the questions "
+        "carry an attribute such as their source) is the same leaderboard on each subset's "
+        "questions."
     ),
     caveats=_caveats,
     to_code=_to_code,
