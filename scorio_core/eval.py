@@ -338,8 +338,8 @@ def pass_table(kind: str, N: int, k: int, tau: float = 0.0) -> np.ndarray:
 
     Example
     -------
-    >>> pass_table("pass", 4, 2).tolist()
-    [0.0, 0.5, 0.8333333333333334, 1.0, 1.0]
+    >>> [round(float(x), 6) for x in pass_table("pass", 4, 2)]
+    [0.0, 0.5, 0.833333, 1.0, 1.0]
     """
     return _point_table(kind, int(N), check_k(k, N), float(tau))
 

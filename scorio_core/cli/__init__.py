@@ -1,7 +1,7 @@
 """``scorio-studio`` command line: the same tables as the app, for scripts and CI.
 
 One module per subcommand (``leaderboard``, ``plan``, ``compare``, ``convergence``,
-``stability``, ``greedy``, ``questions`` (with ``curves``), ``rubric``, ``simulate``,
+``stability``, ``greedy``, ``questions``, ``curves``, ``rubric``, ``simulate``,
 ``report``, ``methods``, and ``data`` for ``info``/``import``), each with
 ``add_parser(sub)`` and ``run(args) -> int``; a module is light at import time (heavy
 imports live inside ``run``), so ``--help`` answers at once.
@@ -51,7 +51,7 @@ COMMANDS = {
     "stability": "stability",
     "greedy": "greedy",
     "questions": "questions",
-    "curves": "questions",
+    "curves": "curves",
     "rubric": "rubric",
     "methods": "methods",
     "info": "data",

@@ -1,6 +1,5 @@
-"""``scorio-studio questions`` and ``scorio-studio curves``: the question view (the Questions
-page) and the Pass@k / Pass^k curves with intervals (the Leaderboard page's curves), each the
-one definition in :mod:`scorio_core.definitions`."""
+"""``scorio-studio questions``: the question view (the Questions page's definition,
+:data:`scorio_core.definitions.ANALYSES` ``["questions"]``)."""
 
 from __future__ import annotations
 
@@ -18,28 +17,22 @@ from ._common import (
     render,
 )
 
-__all__ = ["add_parser", "run", "questions", "curves"]
+__all__ = ["add_parser", "run", "questions"]
 
 
 def add_parser(sub) -> None:
-    from ..params import CurvesParams, QuestionsParams, add_options
+    from ..params import QuestionsParams, add_options
 
     qv = sub.add_parser("questions", help="question view: per-question success, 2PL difficulty "
                         "and discrimination, uninformative questions, where models disagree")
     _add_data_args(qv)
     add_options(qv, QuestionsParams)  # as declared in scorio_core/params.py
     add_format(qv)
-    cv = sub.add_parser("curves", help="Pass@k and Pass^k (G-Pass@k_τ with --tau) for every "
-                        "k <= N with calibrated intervals")
-    _add_data_args(cv)
-    add_options(cv, CurvesParams)
-    add_format(cv)
 
 
 def run(args) -> int:
-    """Print the question view or the curves of the data the flags name."""
-    data = _with_source(args, load(args))
-    sys.stdout.write(questions(data, args) if args.command == "questions" else curves(data, args))
+    """Print the question view of the data the flags name."""
+    sys.stdout.write(questions(_with_source(args, load(args)), args))
     return 0
 
 
@@ -73,25 +66,3 @@ def questions(data, args) -> str:
     sections.append(("Every question, easiest first", f"2PL fit: {result.stats.irt}",
                      t["questions"]))
     return render(fmt, f"Questions of {_shape(data)}", [], sections, notes)
-
-
-def curves(data, args) -> str:
-    from ..definitions import ANALYSES
-    from ..params import CurvesParams, from_args
-
-    params = from_args(CurvesParams, args)
-    result, t, prov = _run("curves", data, params)
-    notes = ANALYSES["curves"].caveats(data, params, result)
-    fmt = output_format(args)
-    if fmt == "json":
-        return _json({"dataset": data.name, "scope": params.scope,
-                      "confidence": params.confidence, "tau": params.tau,
-                      "curves": t["curves"].to_dict(orient="records")}, prov)
-    if fmt == "csv":
-        return _csv(prov, t["curves"])
-    return render(
-        fmt, f"Pass@k curves of {_shape(data)}",
-        [f"value = unbiased estimator at k; lo-hi = {params.confidence:.0%} pointwise interval, "
-         f"{params.scope} scope. Every k: --format csv."],
-        [("k = 1, 2, 4, ..., N", "", t["summary"])], notes,
-    )

@@ -111,9 +111,9 @@ def _to_code(p: CurvesParams, data: str = "data") -> str:
     return (
         "from scorio_core import charts\n"
         "from scorio_core.curves import pass_curves\n\n"
-        f"curves = pass_curves({subset_code(p.subset, data)}, kinds={list(p.kinds)!r}{tau}, "
-        f"scope={p.scope!r},\n                     confidence={p.confidence!r})\n"
-        "curves.table"
+        f"passk = pass_curves({subset_code(p.subset, data)}, kinds={list(p.kinds)!r}{tau}, "
+        f"scope={p.scope!r},\n                    confidence={p.confidence!r})\n"
+        "passk.table"
     )
 
 
@@ -140,7 +140,7 @@ CURVES = Analysis(
     ),
     caveats=_caveats,
     to_code=_to_code,
-    chart_code=("charts.pass_curve_chart(curves)",),
+    chart_code=("charts.pass_curve_chart(passk)",),
     requires=_requires,
-    result_var="curves",
+    result_var="passk",
 )

@@ -114,14 +114,15 @@ def _to_code(p: QuestionsParams, data: str = "data") -> str:
     by = ""
     if p.by != "none":
         which = repr(p.by) if p.by is not None else f"next(iter({src}.question_attributes), None)"
-        by = f"by = {which}\nsubsets = by and by_attribute(stats, by)\n"
+        by = (f"question_by = {which}\n"
+              "question_subsets = question_by and by_attribute(stats, question_by)\n")
     return (
         "from scorio_core import charts\n"
         "from scorio_core.engines.questions import by_attribute, question_stats\n\n"
         f"{head}stats = question_stats({src}, irt={p.irt!r})\n"
         f"{by}"
         f"disagree = stats.disagree({p.top!r})\n"
-        f"columns = {p.heatmap_columns!r}  # most heatmap columns\n"
+        f"heatmap_columns = {p.heatmap_columns!r}\n"
         "stats.table"
     )
 
@@ -150,7 +151,7 @@ QUESTIONS = Analysis(
     ),
     caveats=_caveats,
     to_code=_to_code,
-    chart_code=("charts.question_heatmap(stats, columns)", "charts.item_map(stats)"),
+    chart_code=("charts.question_heatmap(stats, heatmap_columns)", "charts.item_map(stats)"),
     requires=_requires,
     result_var="stats",
     resolved=lambda p, r: {} if p.by is not None else {

@@ -29,6 +29,8 @@ SMALL = [
     ("greedy", {"replicates": 6, "seed": 2}),
     ("rubric", {"schemes": ("ranking/conservative", "dontpass/format-aware")}),
     ("plan", {"budget_trials": 10, "n_max": 32, "sims": 300, "seed": 3}),
+    ("questions", {"top": 5}),
+    ("curves", {"tau": 0.5}),
     ("rubric-lesson", {"weights": (0.0, 0.25, 1.0), "R0": ((2,), (1,))}),  # a simulation study
 ]
 
@@ -187,6 +189,8 @@ numbers = {
     "plan_z_mean": order.z_mean.tolist(),
     "plan_decided": [float(v) for v in decided],
     "lesson": [lesson.mu, lesson.sigma],
+    "question_disagreement": stats.table["disagreement"].tolist(),
+    "passk_hi": passk.table["hi"].tolist(),
 }
 with open("numbers.json", "w") as f:
     json.dump(numbers, f)
@@ -227,6 +231,8 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path):
         "plan_z_mean": s["plan"].result.curve.z_mean,
         "plan_decided": s["plan"].result.curve.p_decided,
         "lesson": [s["rubric-lesson"].result.mu, s["rubric-lesson"].result.sigma],
+        "question_disagreement": s["questions"].result.stats.table["disagreement"],
+        "passk_hi": s["curves"].result.curves.table["hi"],
     }
     for k, v in want.items():
         np.testing.assert_allclose(np.asarray(got[k], float), np.asarray(v, float), rtol=0,
