@@ -97,7 +97,7 @@ def test_questions_variance_is_the_expected_trial_variance_of_the_estimate():
     for cc in c[0]:
         a, b = a0[0] + cc, b0[0] + N - cc
 
-        def var_u(p):
+        def var_u(p, a=a, b=b):
             pm = stats.binom.pmf(np.arange(N + 1), N, p)
             return (pm @ U**2 - (pm @ U) ** 2) * stats.beta.pdf(p, a, b)
 
