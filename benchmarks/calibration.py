@@ -182,7 +182,8 @@ def curve_tables(table: pd.DataFrame) -> None:
         for scope in SCOPES:
             r = g[g["scope"] == scope].iloc[0]
             text = "n/i" if not r["identified"] else f"{100 * r['coverage']:.1f} ({r['width']:.3f})"
-            cells.append(f"**{text}**" if r["in_band"] is False else text)
+            out = pd.notna(r["in_band"]) and not bool(r["in_band"])
+            cells.append(f"**{text}**" if out else text)
         print("| " + " | ".join(cells) + " |")
     ident = table[table["identified"]]
     for scope in SCOPES:

@@ -42,10 +42,14 @@ def question_heatmap(stats, columns: int = 200) -> alt.Chart:
 
 
 def item_map(stats) -> alt.Chart:
-    """2PL difficulty (x) against discrimination (y), one point per informative question;
-    colour = disagreement between models. Empty when the 2PL fit was not run."""
+    """2PL difficulty (x) against discrimination (y), one point per informative question
+    whose fit has a usable slope (``QuestionStats.collapsed`` lists the others); colour =
+    disagreement between models. Empty when the 2PL fit was not run."""
+    from ..engines.questions import MAX_DIFFICULTY, MIN_SLOPE
+
     t = stats.table
-    keep = np.isfinite(t["difficulty"]) & np.isfinite(t["discrimination"])
+    keep = (np.isfinite(t["difficulty"]) & np.isfinite(t["discrimination"])
+            & (t["discrimination"] >= MIN_SLOPE) & (t["difficulty"].abs() <= MAX_DIFFICULTY))
     extra = [c for c in t.columns if c not in {
         "question", "mean", "sd_models", "disagreement", "difficulty", "discrimination",
         "item_rest_r", "status", "best", "worst"}]
@@ -56,8 +60,8 @@ def item_map(stats) -> alt.Chart:
         .mark_circle(size=40, opacity=0.75)
         .encode(
             x=alt.X("difficulty:Q", title="2PL difficulty b (higher = harder)"),
-            y=alt.Y("discrimination:Q", title="2PL discrimination a", scale=alt.Scale(
-                type="symlog")),
+            y=alt.Y("discrimination:Q", title="2PL discrimination a (log scale)",
+                    scale=alt.Scale(type="log")),
             color=alt.Color("disagreement:Q", scale=alt.Scale(scheme="orangered"),
                             title="disagreement"),
             tooltip=["question:N", *[f"{c}:N" for c in extra],
@@ -70,11 +74,13 @@ def item_map(stats) -> alt.Chart:
     )
 
 
-def _one_curve(frame: pd.DataFrame, curve: str, order: list, log_x: bool, points: bool):
+def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int):
     color = alt.Color("model:N", sort=order, scale=alt.Scale(scheme=PALETTE),
-                      legend=alt.Legend(labelLimit=LABEL_LIMIT, title=None))
-    x = alt.X("k:Q", title="k (draws per question)",
-              scale=alt.Scale(type="log", base=2) if log_x else alt.Scale())
+                      legend=alt.Legend(labelLimit=LABEL_LIMIT, title=None, orient="bottom",
+                                        columns=3))
+    log_x, points = N >= 16, N <= 16
+    x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
+        type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]))
     base = alt.Chart(inline(frame[frame["curve"] == curve]))
     band = base.mark_area(opacity=0.15).encode(x=x, y="lo:Q", y2="hi:Q", color=color)
     line = base.mark_line(point=points).encode(
@@ -99,6 +105,6 @@ def pass_curve_chart(curves) -> alt.HConcatChart:
     frame = pd.DataFrame({"model": t["model"].astype(str), "curve": t["curve"], "k": t["k"],
                           "value": t["value"], "lo": t["lo"], "hi": t["hi"]})
     order = list(curves.models)
-    panels = [_one_curve(frame, c, order, curves.N >= 16, curves.N <= 16)
+    panels = [_one_curve(frame, c, order, curves.N)
               for c in dict.fromkeys(frame["curve"])]
     return alt.hconcat(*panels).resolve_scale(color="shared")

@@ -73,6 +73,9 @@ def _charts(r: QuestionsResult) -> list[Chart]:
     _, width = r.stats.heatmap_frame(r.columns)
     binned = f" (adjacent questions averaged in bins of {width})" if width > 1 else ""
     empty = None if "converged" in r.stats.irt else f"2PL fit {r.stats.irt}."
+    n_bad = len(r.stats.collapsed)
+    left_out = (f" {n_bad} question(s) whose 2PL slope collapsed are left out (see the "
+                "caveats)." if n_bad else "")
     return [
         Chart("Models × questions", charts.question_heatmap(r.stats, r.columns),
               "Each cell is one model's mean score over its trials on one question" + binned
@@ -82,7 +85,7 @@ def _charts(r: QuestionsResult) -> list[Chart]:
         Chart("Difficulty and discrimination", charts.item_map(r.stats),
               "One point per informative question: 2PL difficulty b (right = harder) and "
               "discrimination a (up = separates stronger from weaker models more sharply); "
-              "colour = how much the models disagree on it.", empty),
+              "colour = how much the models disagree on it." + left_out, empty),
     ]
 
 
@@ -98,6 +101,16 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
         out.append(f"Only {data.L} models: 2PL item parameters rest on {data.L} abilities per "
                    "question and can run to extreme values; the mean score and disagreement "
                    "are the robust columns.")
+    bad = r.stats.collapsed
+    if len(bad):
+        neg = int((bad["item_rest_r"] < 0).sum())
+        out.append(
+            f"{len(bad)} question(s) have no usable 2PL slope (discrimination below 0.05 or "
+            f"|difficulty| above 10; {neg} of them rank models against the rest, item_rest_r "
+            "< 0): the 2PL cannot fit a negative slope, so their difficulty is not meaningful "
+            f"({', '.join(bad['question'].astype(str).head(5))}"
+            f"{', ...' if len(bad) > 5 else ''})."
+        )
     n_un = len(r.stats.uninformative)
     if n_un:
         out.append(f"{n_un} of {data.M} question(s) carry no information: every model was "

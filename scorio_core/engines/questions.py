@@ -39,7 +39,14 @@ import pandas as pd
 from ..eval import category_counts
 from ..outcomes import Outcomes
 
-__all__ = ["QuestionStats", "question_stats", "gini_mean_difference"]
+__all__ = ["QuestionStats", "question_stats", "gini_mean_difference", "by_attribute",
+           "MIN_SLOPE", "MAX_DIFFICULTY"]
+
+#: A 2PL slope below this has collapsed: the question orders models against the rest (2PL
+#: cannot fit a negative slope), so its difficulty runs off to a meaningless extreme.
+MIN_SLOPE = 0.05
+#: Largest |difficulty| (logit units) the item map draws.
+MAX_DIFFICULTY = 10.0
 
 
 def gini_mean_difference(x: np.ndarray) -> np.ndarray:
@@ -100,6 +107,15 @@ class QuestionStats:
     questions: tuple[str, ...]
     irt: str
     weights: tuple[float, ...] = field(default=(0.0, 1.0))
+
+    @property
+    def collapsed(self) -> pd.DataFrame:
+        """Informative questions whose 2PL fit has no usable slope or difficulty
+        (``discrimination <`` :data:`MIN_SLOPE` or ``|difficulty| >`` :data:`MAX_DIFFICULTY`):
+        typically questions that rank models against the rest (``item_rest_r < 0``)."""
+        t = self.table
+        bad = (t["discrimination"] < MIN_SLOPE) | (t["difficulty"].abs() > MAX_DIFFICULTY)
+        return t[bad & (t["status"] == "")].reset_index(drop=True)
 
     @property
     def uninformative(self) -> pd.DataFrame:

@@ -9,6 +9,8 @@ Usage (from the repository root)::
     python tests/app/screenshot.py --dataset "Biased coins" --out /tmp/shots/coins
     python tests/app/screenshot.py --pages leaderboard --benchmark "AIME'25"
     python tests/app/screenshot.py --upload runs.csv --out /tmp/shots/upload
+    python tests/app/screenshot.py --upload data/jhu_llm_temperature.parquet \
+        --pages questions leaderboard --out /tmp/shots/jhu
     python tests/app/screenshot.py --pages stability --benchmark "AIME'24" \
         --click "Run stability analysis"
 
@@ -35,6 +37,7 @@ from _browser import (  # noqa: E402
 PAGES = {
     "data": "",
     "leaderboard": "leaderboard",
+    "questions": "questions",
     "planner": "planner",
     "rubric": "rubric",
     "methods": "methods",
