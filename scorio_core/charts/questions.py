@@ -77,7 +77,8 @@ def item_map(stats) -> alt.Chart:
 def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int):
     color = alt.Color("model:N", sort=order, scale=alt.Scale(scheme=PALETTE),
                       legend=alt.Legend(labelLimit=LABEL_LIMIT, title=None, orient="bottom",
-                                        columns=3))
+                                        columns=3, symbolType="stroke", symbolOpacity=1,
+                                        symbolStrokeWidth=3))
     log_x, points = N >= 16, N <= 16
     x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
         type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]))
