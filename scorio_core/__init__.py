@@ -36,6 +36,10 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "leaderboard": ("scorio_core.leaderboard", "leaderboard"),
     "Leaderboard": ("scorio_core.leaderboard", "Leaderboard"),
     "plan": ("scorio_core.planner", "plan"),
+    "by_subset": ("scorio_core.leaderboard", "by_subset"),
+    # the question view and the Pass@k curves
+    "question_stats": ("scorio_core.engines.questions", "question_stats"),
+    "pass_curves": ("scorio_core.curves", "pass_curves"),
     # rankings and the analyses over them
     "rank": ("scorio_core.rank", None),
     "run_methods": ("scorio_core.engines", "run_methods"),
