@@ -24,7 +24,12 @@ score ``c/N`` replaced by the per-question unbiased estimate ``U_k(c)``:
   beta-binomial predictive and ``E[f_k(p)²]`` a Beta moment. At ``k = 1`` this is the
   headline's within-question variance, so the Pass@1 interval *is* the leaderboard's.
   ``t`` on ``M (N − 1)`` d.o.f.; not identified at ``N = 1``.
-* population: the clustered variance ``Var_α(U_k(c_α)) / M`` on ``M − 1`` d.o.f.
+* population: the clustered variance ``Var_α(U_k(c_α)) / M`` on ``M − 1`` d.o.f. For
+  ``k ≥ 2`` it is raised half-way towards the variance the fitted Beta population predicts
+  for ``U_k`` (beta-binomial marginal of ``c``) when that is larger: where few questions carry
+  the metric (Pass^k on a hard benchmark, Pass@k on an easy one), the observed spread misses
+  the rare questions that dominate the mean and the plain clustered interval covered only
+  69–93 % in simulation; with the floor, 95–98 %. ``k = 1`` is left as the headline.
 
 Both are Wilson-type on ``[0, 1]`` (:func:`~scorio_core.inference.wilson_t`), with the
 ceiling count ``M ⌊N/k⌋`` (questions: a U-statistic of order ``k`` is an average of
@@ -177,14 +182,34 @@ def curve_intervals(
     return _intervals_at(c, N, [k], kind, tau, scope, confidence)[k]
 
 
+def _model_variances(c, N: int, ks, tables, M: int) -> dict[int, np.ndarray]:
+    """``Var(U_k(c)) / M`` per model when ``c`` follows the beta-binomial of the model's
+    empirical-Bayes Beta prior: the spread of per-question estimates the fitted question
+    population predicts (population-scope floor, module docstring)."""
+    if not ks or N < 2 or M < 2:
+        return {}
+    a0, b0 = _prior(c, N)
+    cs = np.arange(N + 1, dtype=float)
+    P = np.exp(_log_comb(float(N), cs) + special.betaln(a0[:, None] + cs, b0[:, None] + N - cs)
+               - special.betaln(a0, b0)[:, None])  # (L, N+1): P(c) under the prior
+    out = {}
+    for k in ks:
+        m1, m2 = P @ tables[k], P @ (tables[k] ** 2)
+        out[k] = np.maximum(m2 - m1 * m1, 0.0) / M
+    return out
+
+
 def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveIntervals]:
     L, M = c.shape
     tables = {k: ev.pass_table(kind, N, k, tau) for k in ks}
     out = {}
     if scope == "population":
+        model = _model_variances(c, N, [k for k in ks if k > 1], tables, M)
         for k in ks:
             u = tables[k][c]
             var = u.var(-1, ddof=1) / M if M >= 2 else np.full(L, np.nan)
+            if k in model:  # half-way to the model's variance when that is larger
+                var = np.maximum(var, (var + model[k]) / 2)
             out[k] = CurveIntervals(u.mean(-1), *_interval(u.mean(-1), var, scope, M, N, k,
                                                             confidence))
         return out
