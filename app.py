@@ -27,6 +27,7 @@ nav = st.navigation(
         st.Page("app_pages/data.py", title="Data", icon=":material/table_view:", default=True),
         st.Page("app_pages/leaderboard.py", title="Leaderboard", icon=":material/leaderboard:"),
         st.Page("app_pages/pair.py", title="Pair view", icon=":material/compare:"),
+        st.Page("app_pages/questions.py", title="Questions", icon=":material/quiz:"),
         st.Page("app_pages/planner.py", title="Planner", icon=":material/event_note:"),
         st.Page("app_pages/rubric.py", title="Rubric builder", icon=":material/rule:"),
         st.Page(

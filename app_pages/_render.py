@@ -160,9 +160,11 @@ def _deferred(fn: Callable, *args) -> Callable[[], Any]:
 def footer(
     analysis: Analysis, ds: _common.Dataset | None, params: Any, result: Any, key: str,
     extra: Sequence[tuple[str, Callable[[], str], str, str]] = (),
+    code_key: str = _widgets.CODE_KEY,
 ) -> None:
     """Caveats, exports with provenance (``extra``: more ``(label, make, file, mime)``)
-    and the notebook cell of this view (``ds=None``: a simulation study, no input data)."""
+    and the notebook cell of this view (``ds=None``: a simulation study, no input data;
+    ``code_key``: the key of its "Copy code" box when a page has a second one)."""
     o = ds.view if ds is not None else None
     notes = analysis.caveats(o, params, result)
     if notes:
@@ -191,7 +193,7 @@ def footer(
                "Every file names the study and carries its provenance (simulated data: "
                "settings, seeds, versions, UTC time).")
     _widgets.code_expander("Copy code: the notebook cell for this view",
-                           lambda: notebook_cell(analysis, ds, params))
+                           lambda: notebook_cell(analysis, ds, params), code_key)
 
 
 def source_path(ds: _common.Dataset) -> Path:

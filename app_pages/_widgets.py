@@ -37,9 +37,10 @@ def lazy_expander(label: str, key: str, sidebar: bool = False):
     return box if box.open else None
 
 
-def code_expander(label: str, code) -> None:
-    """A "Copy code" expander showing ``code()`` (called only while it is open)."""
-    if (box := lazy_expander(label, CODE_KEY)) is not None:
+def code_expander(label: str, code, key: str = CODE_KEY) -> None:
+    """A "Copy code" expander showing ``code()`` (called only while it is open); ``key``: a
+    second one on the same page (the Leaderboard's curves)."""
+    if (box := lazy_expander(label, key)) is not None:
         with box:
             st.code(code(), language="python")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from app_pages import _common, _page_state, _render
+from app_pages import _common, _explore, _page_state, _render
 from app_state.page_state import CONFIDENCES, from_state, keys, ks_options
 from scorio_core import ValidationError, export
 from scorio_core.definitions.leaderboard import LEADERBOARD
@@ -41,6 +41,7 @@ def _controls(o) -> tuple | None:
                          required=True, help=w["scope"]["help"])
     c2.selectbox(w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
                  format_func=ADJUST_LABELS.get, help=w["adjust"]["help"])
+    _explore.subset_widgets(o, KEY["subset"], KEY["by"])
     if o.is_binary:
         return None
     start = st.session_state.get(KEY["weights"])
@@ -97,11 +98,13 @@ def main() -> None:
     if o.L > 1:
         _page_state.pair_button(*board.table["model"][:2], key="lb_pair")
     _common.show_unresolved(board, o.N)
+    _explore.per_subset(result.subsets, result.by, "leaderboard")
     _render.charts(LEADERBOARD, result, "leaderboard", widths=("stretch", "content"))
     title = f"Leaderboard ({params.scope} scope): {o.name}"
     markdown = ("Markdown", lambda: export.export(board, "md", title=title),
                 export_filename(o, "leaderboard", "md"), "text/markdown")
     _render.footer(LEADERBOARD, ds, params, result, "leaderboard", extra=[markdown])
+    _explore.curves(ds, params)
 
 
 main()

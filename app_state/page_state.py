@@ -82,6 +82,8 @@ PAGES = {
     "rubric": "rubric",
     "plan": "planner",
     "pair": "pair",
+    "questions": "questions",
+    "curves": "leaderboard",
 }
 #: The Leaderboard's and Planner's confidence choices.
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
@@ -273,6 +275,76 @@ def _read_rubric(values, data, overrides):
                   if k != CURRENT_RUBRIC or edited),)
 
 
+#: The subset widget's "every question" choice.
+ALL_QUESTIONS = ""
+#: The Leaderboard's G-Pass τ choices (``None``: no G-Pass curve).
+TAUS = (None, 0.25, 0.5, 0.75, 1.0)
+
+
+def subset_options(data) -> list[str]:
+    """The subset widget's choices: every question, then ``attribute=value`` for each value of
+    each question attribute.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> o = Outcomes(np.ones((1, 3, 2), int), question_attributes={"src": ["a", "b", "a"]})
+    >>> subset_options(o)
+    ['', 'src=a', 'src=b']
+    """
+    return [ALL_QUESTIONS, *(f"{k}={v}" for k in data.question_attributes
+                             for v in data.attribute_values(k))]
+
+
+def _show_subset(subset, data, notes):
+    if subset is None:
+        return ALL_QUESTIONS
+    text = f"{subset[0]}={subset[1][0]}"
+    if len(subset[1]) > 1 or text not in subset_options(data):
+        notes.append(f"the subset {subset[0]}={','.join(subset[1])} is not one of these data's "
+                     "single-value subsets; showing every question")
+        return ALL_QUESTIONS
+    return text
+
+
+def _read_subset(value, data, overrides):
+    if not value:
+        return None
+    attr, _, v = str(value).partition("=")
+    return (attr, (v,))
+
+
+def _show_by(by, data, notes):
+    from scorio_core.definitions._base import NO_SUBSETS
+
+    attrs = list(data.question_attributes)
+    if by is None:
+        return NO_SUBSETS
+    if by != NO_SUBSETS and by not in attrs:
+        notes.append(f"these data have no question attribute {by!r}; no per-subset table")
+        return NO_SUBSETS
+    return by
+
+
+def _read_by(value, data, overrides):
+    from scorio_core.definitions._base import NO_SUBSETS
+
+    return None if value in (None, NO_SUBSETS) else value
+
+
+def _show_kinds(kinds, data, notes):
+    return [k for k in kinds if k != "g"]
+
+
+def _show_tau(tau, data, notes):
+    if tau not in TAUS:
+        near = min(TAUS[1:], key=lambda t: abs(t - tau))
+        notes.append(f"G-Pass τ {tau} is not one of the choices; showing {near}")
+        return near
+    return tau
+
+
 _INT, _FLOAT = _number(int), _number(float)
 
 #: Each analysis' page state, declared once: setting name(s) -> :class:`Field`. The page's
@@ -291,6 +363,8 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
             lambda v, data, o: None if data.is_binary else o.get("weights", v))),
         ("draws",): Field(("_lb_draws",), read=_INT),
         ("seed",): Field(("_lb_seed",), read=_INT),
+        ("subset",): Field(("lb_subset",), _one(_show_subset), _one(_read_subset)),
+        ("by",): Field(("lb_by",), _one(_show_by), _one(_read_by)),
     },
     "compare": {
         ("methods",): Field(("families", "methods", "_methods_families"), _show_compare,
@@ -337,6 +411,22 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("question",): Field(("pair_question",), _one(_show_question), _one(
             lambda v, data, o: v if v in data.questions else None), raw=True),
         ("top",): Field(("_pair_top",), read=_INT),
+    },
+    "questions": {
+        ("top",): Field(("qv_top",), read=_INT),
+        ("heatmap_columns",): Field(("_qv_columns",), read=_INT),
+        ("irt",): Field(("qv_irt",), read=_one(lambda v, data, o: bool(v))),
+        ("subset",): Field(("qv_subset",), _one(_show_subset), _one(_read_subset)),
+        ("by",): Field(("qv_by",), _one(_show_by), _one(_read_by)),
+    },
+    # the Leaderboard page draws the curves in its own scope, confidence and subset
+    "curves": {
+        ("kinds",): Field(("cv_kinds",), _one(_show_kinds), _one(
+            lambda v, data, o: tuple(v) or ("pass",))),
+        ("tau",): Field(("cv_tau",), _one(_show_tau), raw=True),
+        ("confidence",): Field(("_cv_confidence",), read=_FLOAT),
+        ("scope",): Field(("_cv_scope",)),
+        ("subset",): Field(("_cv_subset",), raw=True),
     },
 }
 
@@ -402,9 +492,12 @@ def page_default(analysis_id: str, data: Outcomes | None):
         return _sim().page_default(analysis_id)
     if analysis_id == "plan":
         return _P("plan")(budget_trials=min(data.L * data.N, 10_000))  # as many trials again
-    if analysis_id == "leaderboard":
-        ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()
-        return _P("leaderboard")(ks=ks)
+    first = next(iter(data.question_attributes), None) if data is not None else None
+    if analysis_id == "leaderboard":  # the page shows the per-subset table of the first
+        ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()  # attribute
+        return _P("leaderboard")(ks=ks, by=first)
+    if analysis_id == "questions":
+        return _P("questions")(by=first)
     if analysis_id == "pair" and data.L > 1:  # the two models with the highest mean score
         from scorio_core.definitions.pair import default_pair
 

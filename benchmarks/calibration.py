@@ -3,7 +3,7 @@ papers' Bayes@N and the plain t interval, false decisions under exact ties, simu
 rank-interval coverage and the reliability of p_best, all with known truth.
 
 Run: ``python benchmarks/calibration.py [--reps 2000] [--field-reps 1000] [--workers 2]
-[--seed 0] [--quick]``
+[--seed 0] [--quick] [--curves]``
 
 Coverage (:func:`scorio_core.calibration.calibration_table`): 4 benchmarks (U-shaped,
 easy, hard, logit with shared difficulty) × M ∈ {15, 30, 100, 500} × N ∈ {1, 2, 4, 8, 32}
@@ -14,6 +14,12 @@ call :func:`scorio_core.inference.infer` once per replicate (about 10 ms), ``--f
 replicates per cell. ``--quick``: 300 / 150 replicates (a smoke run, not a measurement).
 The cells run on a local Dask cluster of ``--workers`` processes (0: this process); the
 numbers do not depend on where they run.
+
+Pass@k curves (:func:`scorio_core.calibration.curve_calibration_table`): coverage of the
+Pass@k and Pass^k intervals (:mod:`scorio_core.curves`) at k = 1, 2, N/2, N on the quick grid
+:data:`~scorio_core.calibration.CURVE_GRID` (4 benchmarks × (M, N) ∈ {(15, 4), (30, 8),
+(100, 16), (500, 4), (500, 32)} × both scopes), ``--curve-reps`` replicates per cell (300 with
+``--quick``). ``--curves`` runs only this grid.
 """
 
 from __future__ import annotations
@@ -161,6 +167,32 @@ def p_best_tables(results: list) -> None:
         print()
 
 
+def curve_tables(table: pd.DataFrame) -> None:
+    """Coverage (%) of the curve intervals, one row per cell and k, both scopes side by side."""
+    print("\n## Pass@k / Pass^k curve intervals (nominal 95 %, pointwise)\n")
+    print("Estimands: questions = (1/M) Σ f_k(p_α) on the drawn questions; population = "
+          "E[f_k(p)] of the benchmark. % (mean width); bold: outside 93–97 % (90–98 % at "
+          "M = 15).\n")
+    head = ["benchmark", "M", "N", "curve", "k", *SCOPES]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "|".join(["---"] * 5 + ["---:"] * len(SCOPES)) + "|")
+    for (bench, M, N, curve, k), g in table.groupby(["benchmark", "M", "N", "curve", "k"],
+                                                    sort=False):
+        cells = [bench, str(M), str(N), "Pass@k" if curve == "pass" else "Pass^k", str(k)]
+        for scope in SCOPES:
+            r = g[g["scope"] == scope].iloc[0]
+            text = "n/i" if not r["identified"] else f"{100 * r['coverage']:.1f} ({r['width']:.3f})"
+            out = pd.notna(r["in_band"]) and not bool(r["in_band"])
+            cells.append(f"**{text}**" if out else text)
+        print("| " + " | ".join(cells) + " |")
+    ident = table[table["identified"]]
+    for scope in SCOPES:
+        s = ident[ident["scope"] == scope]
+        print(f"\n{scope}: {int(s['in_band'].sum())} of {len(s)} cells in band; coverage "
+              f"{100 * s['coverage'].min():.1f}–{100 * s['coverage'].max():.1f} %, median "
+              f"{100 * s['coverage'].median():.1f} %")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=2000, help="replicates per coverage cell")
@@ -170,9 +202,12 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="local Dask workers (0: here)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="300 / 150 replicates (smoke run)")
+    ap.add_argument("--curve-reps", type=int, default=2000,
+                    help="replicates per Pass@k curve cell")
+    ap.add_argument("--curves", action="store_true", help="only the Pass@k curve grid")
     args = ap.parse_args(argv)
     if args.quick:
-        args.reps, args.field_reps = 300, 150
+        args.reps, args.field_reps, args.curve_reps = 300, 150, 300
     cmd = "python benchmarks/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"command: {cmd.strip()}")
     print(
@@ -181,6 +216,13 @@ def main(argv=None) -> int:
     )
 
     fr, seed = args.field_reps, args.seed
+    if args.curves:
+        t0 = time.perf_counter()
+        with Executor(workers=args.workers or None) as ex:
+            curves = cal.curve_calibration_table(args.curve_reps, seed=seed, executor=ex)
+        curve_tables(curves)
+        print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.curve_reps} replicates per cell)")
+        return 0
     jobs = []
     for M, N in TIE_CELLS:
         for scope, design in TIE_CASES:
@@ -207,6 +249,7 @@ def main(argv=None) -> int:
         table = cal.calibration_table(args.reps, seed=seed, executor=ex, progress=progress)
         t_grid = time.perf_counter() - t0
         fields = ex.map(_study, jobs, progress=progress, label="field studies")
+        curves = cal.curve_calibration_table(args.curve_reps, seed=seed, executor=ex)
     elapsed = time.perf_counter() - t0
     nt, nr = len(TIE_CELLS) * len(TIE_CASES), len(RANK_CELLS) * len(SCOPES)
 
@@ -223,6 +266,7 @@ def main(argv=None) -> int:
     tie_table(fields[:nt])
     rank_table(fields[nt : nt + nr])
     p_best_tables(fields[nt + nr :])
+    curve_tables(curves)
     print(
         f"elapsed: {elapsed:.0f} s (coverage grid {t_grid:.0f} s, {len(table)} rows; "
         f"field studies {elapsed - t_grid:.0f} s)"

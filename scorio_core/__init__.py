@@ -52,6 +52,10 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "Leaderboard": ("scorio_core.leaderboard", "Leaderboard"),
     "plan": ("scorio_core.planner", "plan"),
     "planner": ("scorio_core.planner", None),  # the pair curves and allocation behind sc.plan
+    "by_subset": ("scorio_core.leaderboard", "by_subset"),
+    # the question view and the Pass@k curves
+    "question_stats": ("scorio_core.engines.questions", "question_stats"),
+    "pass_curves": ("scorio_core.curves", "pass_curves"),
     # rankings and the analyses over them
     "rank": ("scorio_core.rank", None),
     "compare": ("scorio_core.api", "compare"),

@@ -89,6 +89,11 @@ __all__ = [
     "PBestCalibration",
     "p_best_calibration",
     "calibration_table",
+    "CurveCoverage",
+    "curve_coverage",
+    "curve_coverages",
+    "CURVE_GRID",
+    "curve_calibration_table",
 ]
 
 #: Weights of the categorical variant (wrong, half credit, right).
@@ -232,18 +237,22 @@ def _categorical_counts(q: np.ndarray, N: int, rng: np.random.Generator) -> np.n
     return np.stack([N - c1 - c2, c1, c2], -1)
 
 
-def _draw(bench: Benchmark, size: int, M: int, N: int, categorical: bool, rng: np.random.Generator):
-    """One block of coverage replicates: counts ``(size, M, K)``, questions-scope truth and
-    population truth ``(size,)``, both in weight units."""
+def _probabilities(bench: Benchmark, size: int, M: int, rng: np.random.Generator):
+    """Success probabilities ``(size, M)`` of one block and each replicate's population
+    parameter ``(size,)``: the jittered mean (Beta kind) or ``θ`` (logit kind)."""
     if bench.kind == "beta":
         m = bench.mean * (1 + rng.uniform(-JITTER, JITTER, size))
         c = bench.concentration
-        p = rng.beta((m * c)[:, None], ((1 - m) * c)[:, None], (size, M))
-        pop = m
-    else:
-        theta = rng.uniform(-1.0, 1.0, size)
-        p = special.expit(theta[:, None] - LOGIT_SD * rng.standard_normal((size, M)))
-        pop = bench.expected(theta)
+        return rng.beta((m * c)[:, None], ((1 - m) * c)[:, None], (size, M)), m
+    theta = rng.uniform(-1.0, 1.0, size)
+    return special.expit(theta[:, None] - LOGIT_SD * rng.standard_normal((size, M))), theta
+
+
+def _draw(bench: Benchmark, size: int, M: int, N: int, categorical: bool, rng: np.random.Generator):
+    """One block of coverage replicates: counts ``(size, M, K)``, questions-scope truth and
+    population truth ``(size,)``, both in weight units."""
+    p, par = _probabilities(bench, size, M, rng)
+    pop = par if bench.kind == "beta" else bench.expected(par)
     if categorical:
         q = _category_probs(p, rng)
         return _categorical_counts(q, N, rng), (q @ CATEGORY_WEIGHTS).mean(-1), pop
@@ -1057,6 +1066,196 @@ def calibration_table(
     for b, *_ in items:
         _benchmark(b)
     parts = run_pieces(_grid_piece, items, executor=executor, progress=progress, label="cells")
+    table = pd.DataFrame([row for part in parts for row in part])
+    if len(table):
+        table["in_band"] = table["in_band"].astype("boolean")
+    return table
+
+
+# ---------------------------------------------------------------------------- Pass@k curves
+#: The quick grid of :func:`curve_calibration_table`: (M, N) cells, each at k = 1, 2, N/2, N.
+CURVE_GRID: dict[str, tuple] = {
+    "benchmark": tuple(BENCHMARKS),
+    "MN": ((15, 4), (30, 8), (100, 16), (500, 4), (500, 32)),
+    "kind": ("pass", "hat"),
+}
+
+
+@dataclass(frozen=True)
+class CurveCoverage:
+    """Coverage of the Pass-family curve intervals (:mod:`scorio_core.curves`) at one ``k``
+    in one cell: the share of replicates whose interval holds the scope's estimand, and the
+    mean width. ``identified`` is False in the questions scope at ``N = 1``."""
+
+    benchmark: str
+    M: int
+    N: int
+    k: int
+    kind: str
+    tau: float
+    scope: str
+    reps: int
+    confidence: float
+    identified: bool
+    coverage: float
+    width: float
+    band: tuple[float, float] = field(default=(0.93, 0.97))
+
+    @property
+    def se(self) -> float:
+        """Binomial Monte-Carlo standard error of :attr:`coverage`."""
+        c = self.coverage
+        return float(np.sqrt(c * (1 - c) / self.reps)) if self.identified else float("nan")
+
+    @property
+    def in_band(self) -> bool | None:
+        if not self.identified:
+            return None
+        return bool(self.band[0] <= self.coverage <= self.band[1])
+
+    def row(self) -> dict:
+        """One row of :func:`curve_calibration_table`."""
+        return {"benchmark": self.benchmark, "M": self.M, "N": self.N, "k": self.k,
+                "curve": self.kind, "tau": self.tau, "scope": self.scope, "reps": self.reps,
+                "identified": self.identified, "coverage": self.coverage, "se": self.se,
+                "width": self.width, "band_lo": self.band[0], "band_hi": self.band[1],
+                "in_band": self.in_band}
+
+
+def _metric_of_p(kind: str, k: int, tau: float, p: np.ndarray) -> np.ndarray:
+    """``f_k(p)``: the metric's expected value when every draw succeeds with ``p``
+    (Bernstein form: ``Σ_j β_j Bin(j; k, p)``)."""
+    j = np.arange(k + 1)
+    beta = ev._coefficients(kind, k, tau)
+    p = np.clip(np.asarray(p, dtype=float), 0.0, 1.0)[..., None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        logpmf = (special.gammaln(k + 1) - special.gammaln(j + 1) - special.gammaln(k - j + 1)
+                  + special.xlogy(j, p) + special.xlog1py(k - j, -p))
+    return np.exp(logpmf) @ beta
+
+
+def _population_metric(bench: Benchmark, kind: str, k: int, tau: float, par) -> np.ndarray:
+    """``E_α[f_k(p_α)]`` of each replicate's population: a beta-binomial expectation
+    (Beta kind) or Gauss–Hermite quadrature over the shared difficulty (logit kind)."""
+    par = np.asarray(par, dtype=float)
+    if bench.kind == "beta":
+        a, b = par * bench.concentration, (1 - par) * bench.concentration
+        j = np.arange(k + 1)
+        logw = (special.gammaln(k + 1) - special.gammaln(j + 1) - special.gammaln(k - j + 1)
+                + special.betaln(a[:, None] + j, b[:, None] + k - j)
+                - special.betaln(a, b)[:, None])
+        return np.exp(logw) @ ev._coefficients(kind, k, tau)
+    p = special.expit(par[:, None] - LOGIT_SD * _GH_X[None, :])
+    return _metric_of_p(kind, k, tau, p) @ _GH_W
+
+
+def curve_coverages(
+    benchmark: str,
+    M: int,
+    N: int,
+    ks,
+    *,
+    kind: str = "pass",
+    tau: float = 0.0,
+    scopes: Sequence[str] = SCOPES,
+    reps: int = 2000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> list[CurveCoverage]:
+    """:class:`CurveCoverage` of every ``k`` in ``ks`` and scope, all from the same simulated
+    data (the benchmarks of :data:`BENCHMARKS`; replicates stacked as models, each with its
+    own empirical-Bayes prior, exactly as on a leaderboard).
+
+    Example
+    -------
+    >>> cells = curve_coverages("easy", 30, 8, [1, 8], reps=200, seed=2)
+    >>> [(c.k, c.scope) for c in cells][:2], all(0.8 < c.coverage <= 1 for c in cells)
+    ([(1, 'questions'), (1, 'population')], True)
+    """
+    from .curves import _intervals_at
+
+    bench = _benchmark(benchmark)
+    M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
+    ks = sorted({ev.check_k(k, N) for k in ks})
+    conf = check_confidence(confidence)
+    if kind not in ("pass", "hat", "g"):
+        raise ValidationError(f"kind must be 'pass', 'hat' or 'g'; got {kind!r}")
+    scopes = [_check_scope(s) for s in scopes]
+    root = _cell_seed(seed, "curves", benchmark, M, N, kind)
+    hits = {(s, k): [] for s in scopes for k in ks}
+    widths = {(s, k): [] for s in scopes for k in ks}
+    for size, rng in _block_rngs(root, reps, _BLOCK):
+        p, par = _probabilities(bench, size, M, rng)
+        c = rng.binomial(N, p)
+        truth = {}
+        for k in ks:
+            truth["questions", k] = _metric_of_p(kind, k, tau, p).mean(-1)
+            truth["population", k] = _population_metric(bench, kind, k, tau, par)
+        for s in scopes:
+            ivs = _intervals_at(c, N, ks, kind, tau, s, conf)
+            for k in ks:
+                lo, hi = ivs[k].lo, ivs[k].hi
+                hits[s, k].append((lo <= truth[s, k]) & (truth[s, k] <= hi))
+                widths[s, k].append(hi - lo)
+    out = []
+    for k in ks:
+        for s in scopes:
+            wd = np.concatenate(widths[s, k])
+            ok = ~np.isnan(wd)
+            hit = np.concatenate(hits[s, k])[ok]
+            cov = float(hit.mean()) if ok.any() else float("nan")
+            width = float(wd[ok].mean()) if ok.any() else float("nan")
+            out.append(CurveCoverage(benchmark, M, N, k, kind, float(tau), s, reps, conf,
+                                     bool(ok.any()), cov, width, target_band(M, conf)))
+    return out
+
+
+def curve_coverage(
+    benchmark: str, M: int, N: int, k: int, *, kind: str = "pass", tau: float = 0.0,
+    scope: str = "questions", reps: int = 2000, confidence: float = 0.95, seed: int = 0,
+) -> CurveCoverage:
+    """Coverage of one curve interval at one ``k`` and scope (:func:`curve_coverages`)."""
+    return curve_coverages(benchmark, M, N, [k], kind=kind, tau=tau, scopes=[scope], reps=reps,
+                           confidence=confidence, seed=seed)[0]
+
+
+def _curve_ks(N: int) -> list[int]:
+    return sorted({1, min(2, N), max(N // 2, 1), N})
+
+
+def _curve_piece(benchmark, M, N, kind, reps, confidence, seed) -> list[dict]:
+    cells = curve_coverages(benchmark, M, N, _curve_ks(N), kind=kind, reps=reps,
+                            confidence=confidence, seed=seed)
+    return [c.row() for c in cells]
+
+
+def curve_calibration_table(
+    reps: int = 2000,
+    cells: Iterable[tuple[str, int, int, str]] | None = None,
+    *,
+    confidence: float = 0.95,
+    seed: int = 0,
+    executor=None,
+    progress: Callable[[float, str], None] | None = None,
+) -> pd.DataFrame:
+    """Coverage of the Pass@k / Pass^k curve intervals over :data:`CURVE_GRID` (or
+    ``cells`` of ``(benchmark, M, N, kind)``), at ``k = 1, 2, N/2, N``, both scopes.
+
+    Example
+    -------
+    >>> t = curve_calibration_table(100, [("hard", 30, 4, "hat")])
+    >>> sorted(set(t["k"])), sorted(set(t["scope"]))
+    ([1, 2, 4], ['population', 'questions'])
+    """
+    reps = check_int("reps", reps)
+    conf = check_confidence(confidence)
+    if cells is None:
+        cells = [(b, m, n, kind) for b in CURVE_GRID["benchmark"] for m, n in CURVE_GRID["MN"]
+                 for kind in CURVE_GRID["kind"]]
+    items = [(b, int(m), int(n), str(kd), reps, conf, int(seed)) for b, m, n, kd in cells]
+    for b, *_ in items:
+        _benchmark(b)
+    parts = run_pieces(_curve_piece, items, executor=executor, progress=progress, label="cells")
     table = pd.DataFrame([row for part in parts for row in part])
     if len(table):
         table["in_band"] = table["in_band"].astype("boolean")

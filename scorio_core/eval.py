@@ -59,6 +59,7 @@ __all__ = [
     "bayes_from_counts",
     "avg_from_counts",
     "pass_from_counts",
+    "pass_table",
     "Posterior",
     "prepare_counts",
     "z_value",
@@ -334,6 +335,19 @@ def _posterior_table(kind, N, k, tau, alpha0, beta0) -> tuple[np.ndarray, np.nda
     cc = (cj[:, None] * cj[None, :]).ravel()
     m2 = np.exp(special.betaln(a + s.ravel(), b + 2 * k - s.ravel()) - ln_ab) @ cc
     return m1, np.maximum(m2 - m1 * m1, 0.0)
+
+
+def pass_table(kind: str, N: int, k: int, tau: float = 0.0) -> np.ndarray:
+    """Per-question unbiased estimate of a Pass-family metric for every correct count
+    ``c = 0..N`` (read-only, shape ``(N + 1,)``): ``pass_table(...)[c]`` is the value one
+    question with ``c`` of ``N`` correct contributes to :func:`pass_from_counts`.
+
+    Example
+    -------
+    >>> [round(float(x), 6) for x in pass_table("pass", 4, 2)]
+    [0.0, 0.5, 0.833333, 1.0, 1.0]
+    """
+    return _point_table(kind, int(N), check_k(k, N), float(tau))
 
 
 def pass_from_counts(c: np.ndarray, N: int, k: int, kind: str = "pass", tau: float = 0.0):

@@ -44,7 +44,7 @@ from .inference import (
 from .outcomes import Outcomes, check_name
 from .posterior import question_moments
 
-__all__ = ["Leaderboard", "leaderboard", "prior_note", "COLUMN_HELP"]
+__all__ = ["Leaderboard", "leaderboard", "by_subset", "prior_note", "COLUMN_HELP", "SUBSET_COLUMNS"]
 
 #: One-line meaning of each column, shown as help in the app and in exports.
 COLUMN_HELP = {
@@ -404,6 +404,44 @@ def leaderboard(
         columns=cols, score=inf.score, se=inf.se, bayes_mu=mu, bayes_sigma=b_sigma,
         models=models, settings=settings, inference=inf, notes=notes, stats=st,
     )
+
+
+#: Columns of :func:`by_subset` (after ``attribute``, ``subset``, ``questions``).
+SUBSET_COLUMNS = ("model", "rank", "rank_lo", "rank_hi", "p_best", "score", "se", "lo", "hi")
+
+
+def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> pd.DataFrame:
+    """The leaderboard of each value of a question attribute on its own questions.
+
+    Each subset gets :func:`leaderboard` with the same keywords, so its scores, intervals and
+    ranks carry the same estimands and calibration as the whole (a subset is just a smaller
+    set of questions); nothing is adjusted across subsets.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``attribute, subset, questions`` and :data:`SUBSET_COLUMNS`, one row per subset and
+        model (models in each subset's leaderboard order).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 6, 4)),
+    ...              question_attributes={"source": ["a", "b"] * 3})
+    >>> t = by_subset(o, "source", scope="population")
+    >>> t[["subset", "questions"]].drop_duplicates().values.tolist()
+    [['a', 3], ['b', 3]]
+    """
+    frames = []
+    for value in data.attribute_values(attribute):
+        sub = data.subset(attribute, value)
+        board = leaderboard(sub, **kwargs)
+        t = board.table.loc[:, list(SUBSET_COLUMNS)]
+        t.insert(0, "questions", sub.M)
+        t.insert(0, "subset", value)
+        t.insert(0, "attribute", attribute)
+        frames.append(t)
+    return pd.concat(frames, ignore_index=True)
 
 
 def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:

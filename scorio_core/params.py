@@ -57,6 +57,9 @@ __all__ = [
     "GreedyParams",
     "ConvergenceParams",
     "PairParams",
+    "QuestionsParams",
+    "CurvesParams",
+    "CURVE_KINDS",
     "SCHEMES",
     "TARGETS",
     "MATCHES",
@@ -322,6 +325,60 @@ def _pair_parse(text: str) -> tuple[str, str]:
     return names
 
 
+def _subset_parse(text: str) -> tuple[str, tuple[str, ...]]:
+    attr, sep, values = (t.strip() for t in text.partition("="))
+    vals = tuple(v.strip() for v in values.split(",") if v.strip())
+    if not sep or not attr or not vals:
+        raise argparse.ArgumentTypeError(
+            f"--subset expects ATTRIBUTE=VALUE (or ATTRIBUTE=V1,V2 for several values), e.g. "
+            f"source=medmcqa; got {text!r}"
+        )
+    return attr, vals
+
+
+def _subset() -> Any:
+    # An analysis setting, not a loader option: it picks questions of the loaded data by
+    # their attributes (any format, after assembly), so a page switches subsets without
+    # reloading, the per-subset tables see every subset of one load, and the report's
+    # settings line and notebook cell name it.
+    return setting(
+        None, "analyse only the questions whose attribute has this value: ATTRIBUTE=VALUE, "
+        "or ATTRIBUTE=V1,V2 for any of several (question attributes: `scorio-studio info`), "
+        "e.g. source=medmcqa; the same estimands and calibration, on the subset's questions",
+        parse=_subset_parse, label="Subset",
+    )
+
+
+def check_subset(value) -> tuple[str, tuple[str, ...]] | None:
+    """``subset`` as ``(attribute, (value, ...))`` (``None`` stays ``None``).
+
+    Example
+    -------
+    >>> check_subset(("source", "arc")), check_subset(["source", ["arc", "gsm"]])
+    (('source', ('arc',)), ('source', ('arc', 'gsm')))
+    """
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or len(value) != 2:
+        raise ValidationError(
+            f"subset must be (attribute, values), e.g. ('source', ['medmcqa']); got {value!r}"
+        )
+    attr, vals = value
+    vals = (vals,) if isinstance(vals, str) else tuple(str(v) for v in vals)
+    if not str(attr).strip() or not vals or not all(v.strip() for v in vals):
+        raise ValidationError(f"subset needs an attribute and at least one value; got {value!r}")
+    return str(attr).strip(), tuple(v.strip() for v in vals)
+
+
+def _by() -> Any:
+    return setting(
+        None, "the per-subset table: the analysis on the questions of each value of this "
+        "question attribute alone (e.g. source); default: no table (the app's pages show "
+        "the data's first attribute)",
+        label="Per subset",
+    )
+
+
 @dataclass(frozen=True)
 class LeaderboardParams:
     """Settings of the leaderboard (the Leaderboard page's widgets, ``scorio-studio
@@ -340,9 +397,12 @@ class LeaderboardParams:
     draws: int = _draws("draws of the confidence distribution (p_best, rank distribution) "
                         "and of the simultaneous procedure's null")
     seed: int = _seed()
+    subset: tuple[str, tuple[str, ...]] | None = _subset()
+    by: str | None = _by()
 
     def __post_init__(self) -> None:
         validate(self)
+        object.__setattr__(self, "subset", check_subset(self.subset))
         ks = tuple(self.ks)
         for k in ks:
             if isinstance(k, bool) or not isinstance(k, int) or k < 1:
@@ -520,3 +580,80 @@ class PairParams:
                     raise ValidationError(f"{k} must be a non-empty name; got {v!r}")
         if self.a is not None and self.a == self.b:
             raise ValidationError(f"a and b must be two different models; got {self.a!r} twice")
+
+
+#: Curves of the Pass family: ``kind`` of :func:`scorio_core.eval.pass_from_counts` -> name.
+CURVE_KINDS = {"pass": "Pass@k", "hat": "Pass^k", "g": "G-Pass@k_τ"}
+
+
+def _kinds_parse(text: str) -> tuple[str, ...]:
+    names = {v.lower(): k for k, v in CURVE_KINDS.items()} | {k: k for k in CURVE_KINDS}
+    out = tuple(names.get(t.strip().lower(), t.strip()) for t in text.split(",") if t.strip())
+    bad = [t for t in out if t not in CURVE_KINDS]
+    if bad or not out:
+        raise argparse.ArgumentTypeError(
+            f"--curves expects comma-separated curves from {', '.join(CURVE_KINDS)} (Pass@k, "
+            f"Pass^k, G-Pass@k_τ with --tau); got {text!r}"
+        )
+    return out
+
+
+def _tau_parse(text: str) -> float:
+    try:
+        tau = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--tau expects a number in [0, 1]; got {text!r}") from None
+    if not 0.0 <= tau <= 1.0:
+        raise argparse.ArgumentTypeError(f"--tau must be between 0 and 1; got {text!r}")
+    return tau
+
+
+@dataclass(frozen=True)
+class CurvesParams:
+    """Settings of the Pass@k / Pass^k curves (the Leaderboard page's curves,
+    ``scorio-studio curves``)."""
+
+    kinds: tuple[str, ...] = setting(
+        ("pass", "hat"), "the curves: pass (Pass@k), hat (Pass^k), g (G-Pass@k_τ, needs tau)",
+        cli="--curves", parse=_kinds_parse, label="Curves")
+    tau: float | None = setting(
+        None, "τ of G-Pass@k_τ: the share of the k draws that must succeed (adds the g curve)",
+        minimum=0.0, maximum=1.0, parse=_tau_parse, label="G-Pass τ")
+    confidence: float = _confidence(text="level of the pointwise intervals (one per model and k)")
+    scope: str = _scope("the estimand of the intervals")
+    subset: tuple[str, tuple[str, ...]] | None = _subset()
+
+    def __post_init__(self) -> None:
+        validate(self)
+        object.__setattr__(self, "subset", check_subset(self.subset))
+        kinds = tuple(dict.fromkeys(self.kinds))
+        if isinstance(self.kinds, str) or not kinds or any(k not in CURVE_KINDS for k in kinds):
+            raise ValidationError(
+                f"kinds must name curves from {', '.join(CURVE_KINDS)}; got {self.kinds!r}"
+            )
+        if self.tau is not None and "g" not in kinds:
+            kinds = (*kinds, "g")
+        if "g" in kinds and self.tau is None:
+            raise ValidationError("the G-Pass@k_τ curve (g) needs tau, e.g. tau=0.5")
+        object.__setattr__(self, "kinds", kinds)
+
+
+@dataclass(frozen=True)
+class QuestionsParams:
+    """Settings of the question view (Questions page, ``scorio-studio questions``)."""
+
+    top: int = setting(20, "questions listed in the 'models disagree most' table",
+                       integer=True, minimum=1, maximum=10_000, label="Questions listed")
+    heatmap_columns: int = setting(
+        200, "most question columns the heatmap draws (more questions are binned in "
+        "difficulty order; the tables keep every question)", integer=True, minimum=10,
+        maximum=2000, label="Heatmap columns")
+    irt: bool = setting(True, "fit the 2PL IRT model for difficulty and discrimination "
+                        "(binary outcomes)", cli=None, label="2PL IRT")
+    subset: tuple[str, tuple[str, ...]] | None = _subset()
+    by: str | None = _by()
+
+    def __post_init__(self) -> None:
+        validate(self)
+        object.__setattr__(self, "subset", check_subset(self.subset))

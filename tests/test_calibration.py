@@ -148,3 +148,36 @@ def test_bands_and_validation():
         cal.tie_error(30, 2, scope="questions", design="iid", reps=10)
     with pytest.raises(ValidationError, match="adjust"):
         cal.tie_error(30, 2, scope="population", adjust="bonferroni", reps=10)
+
+
+# ------------------------------------------------------------------ Pass@k curve intervals
+@pytest.mark.parametrize(("bench", "M", "N", "kind", "ks"), [
+    ("hard", 30, 8, "pass", (1, 2, 8)),
+    ("u-shaped", 15, 4, "hat", (2, 4)),
+    ("logit", 100, 8, "pass", (4,)),
+    # few questions carry Pass^8 on a hard benchmark: the population floor's case (was 69 %)
+    ("hard", 100, 16, "hat", (8,)),
+    ("easy", 30, 8, "pass", (4,)),  # and Pass@4 on an easy one (was 83 %)
+])
+def test_curve_intervals_cover_their_estimands(bench, M, N, kind, ks):
+    cells = cal.curve_coverages(bench, M, N, ks, kind=kind, reps=REPS, seed=11)
+    assert {(c.k, c.scope) for c in cells} == {(k, s) for k in ks
+                                               for s in ("questions", "population")}
+    for c in cells:
+        assert c.identified and LO <= c.coverage <= HI, c
+        assert 0 < c.width < 1
+
+
+def test_curve_truths_are_the_populations_expectations():
+    """The population estimand of a Beta and of the logit benchmark, by Monte Carlo."""
+    rng = np.random.default_rng(0)
+    beta, logit = cal.BENCHMARKS["easy"], cal.BENCHMARKS["logit"]
+    m = np.array([0.8])
+    p = rng.beta(m * beta.concentration, (1 - m) * beta.concentration, 400_000)
+    for kind, k, f in [("pass", 3, lambda p: 1 - (1 - p) ** 3), ("hat", 5, lambda p: p**5)]:
+        want = f(p).mean()
+        assert abs(cal._population_metric(beta, kind, k, 0.0, m)[0] - want) < 3e-3
+    theta = np.array([0.4])
+    pl = 1 / (1 + np.exp(-(theta - cal.LOGIT_SD * rng.standard_normal(400_000))))
+    assert abs(cal._population_metric(logit, "hat", 2, 0.0, theta)[0] - (pl**2).mean()) < 3e-3
+

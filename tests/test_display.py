@@ -199,6 +199,8 @@ SETTINGS = {
     "rubric": {"schemes": ("ranking/conservative",)},
     "plan": {"budget_trials": 20, "n_max": 16, "sims": 200},
     "pair": {"top": 10},
+    "questions": {"top": 5, "irt": False},
+    "curves": {"tau": 0.5},
 }
 
 

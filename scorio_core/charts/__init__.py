@@ -1,8 +1,8 @@
 """Altair chart builders for the app and for notebooks (no Streamlit import), one module per
 analysis: :mod:`.leaderboard`, :mod:`.compare`, :mod:`.convergence`, :mod:`.stability`,
-:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan`, :mod:`.pair` and :mod:`.simulate` (the
-Simulator's studies); every builder is re-exported here, so ``charts.forest_plot`` and
-``charts.coverage_chart`` both work.
+:mod:`.greedy`, :mod:`.rubric`, :mod:`.plan`, :mod:`.pair`, :mod:`.questions` (question
+view, Pass@k curves) and :mod:`.simulate` (the Simulator's studies); every builder is
+re-exported here, so ``charts.forest_plot`` and ``charts.coverage_chart`` both work.
 
 Every builder takes a core object (:class:`~scorio_core.outcomes.Outcomes` or
 :class:`~scorio_core.leaderboard.Leaderboard`) and returns an Altair chart
@@ -33,6 +33,7 @@ from . import (
     leaderboard,
     pair,
     plan,
+    questions,
     rubric,
     simulate,
     stability,
@@ -44,6 +45,7 @@ from .greedy import *  # noqa: F403
 from .leaderboard import *  # noqa: F403
 from .pair import *  # noqa: F403
 from .plan import *  # noqa: F403
+from .questions import *  # noqa: F403
 from .rubric import *  # noqa: F403
 from .simulate import *  # noqa: F403
 from .stability import *  # noqa: F403
@@ -52,6 +54,6 @@ from .stability import *  # noqa: F403
 __all__ = [
     name
     for module in (leaderboard, rubric, compare, convergence, stability, greedy, plan, simulate,
-                   pair, _common)
+                   pair, questions, _common)
     for name in module.__all__
 ]

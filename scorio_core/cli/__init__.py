@@ -1,9 +1,10 @@
 """``scorio-studio`` command line: the same tables as the app, for scripts and CI.
 
 One module per subcommand (``leaderboard``, ``plan``, ``compare``, ``convergence``,
-``stability``, ``greedy``, ``pair``, ``rubric``, ``simulate``, ``report``, ``methods``, and
-``data`` for ``info``/``import``), each with ``add_parser(sub)`` and ``run(args) -> int``; a
-module is light at import time (heavy imports live inside ``run``), so ``--help`` answers at once.
+``stability``, ``greedy``, ``pair``, ``questions``, ``curves``, ``rubric``, ``simulate``,
+``report``, ``methods``, and ``data`` for ``info``/``import``), each with
+``add_parser(sub)`` and ``run(args) -> int``; a module is light at import time (heavy
+imports live inside ``run``), so ``--help`` answers at once.
 
 Examples
 --------
@@ -16,6 +17,9 @@ Examples
     $ scorio-studio stability data/reasoning_synthetic.npz --benchmark "HMMT'25"
     $ scorio-studio greedy data/reasoning_synthetic.npz
     $ scorio-studio pair logs/ alpha beta --question 2   # two models, question by question
+    $ scorio-studio questions data/jhu_llm_temperature.parquet --subset source=medmcqa
+    $ scorio-studio curves data/jhu_llm_temperature.parquet --scope population --tau 0.5
+    $ scorio-studio leaderboard data/jhu_llm_temperature.parquet --by source
     $ scorio-studio info results.parquet
     $ scorio-studio leaderboard logs/ --scorer match        # a directory of Inspect .eval logs
     $ scorio-studio import logs/*.eval --out runs.parquet
@@ -48,6 +52,8 @@ COMMANDS = {
     "stability": "stability",
     "greedy": "greedy",
     "pair": "pair",
+    "questions": "questions",
+    "curves": "curves",
     "rubric": "rubric",
     "methods": "methods",
     "info": "data",

@@ -39,8 +39,36 @@ def run(args) -> int:
     from ..definitions.leaderboard import LEADERBOARD
 
     params = from_args(LeaderboardParams, args, weights=args.weights)
-    board = LEADERBOARD.run(data, params).board
-    title = f"CI-aware leaderboard: {data.name} ({data.L} models x {data.M} questions x " \
-        f"{data.N} trials)"
-    sys.stdout.write(export.export(board, output_format(args), title=title))
+    result = LEADERBOARD.run(data, params)
+    board = result.board
+    shape = board.settings["shape"]
+    name = data.name if params.subset is None else data.subset(*params.subset).name
+    title = f"CI-aware leaderboard: {name} ({shape[0]} models x {shape[1]} questions x " \
+        f"{shape[2]} trials)"
+    fmt = output_format(args)
+    text = export.export(board, fmt, title=title)
+    if result.subsets is not None:
+        text = _per_subset(text, result, fmt)
+    sys.stdout.write(text)
     return 0
+
+
+def _per_subset(text: str, result, fmt: str) -> str:
+    """The leaderboard's output with the per-subset leaderboards (``--by``) added: a
+    ``by_subset`` key in JSON, a second CSV block, a second table otherwise."""
+    import json
+
+    from .. import io
+    from .._validation import json_safe
+    from ._common import render
+
+    t = result.subsets
+    if fmt == "json":
+        doc = json.loads(text)
+        doc["by_subset"] = {"attribute": result.by, "rows": t.to_dict(orient="records")}
+        return json.dumps(json_safe(doc), indent=2, allow_nan=False) + "\n"
+    if fmt == "csv":
+        return text + "\n" + io.to_safe_csv(t)
+    return text + "\n" + render(fmt, f"Per subset ({result.by})", [
+        "Each subset's own leaderboard on its questions (same scope and confidence); "
+        "--by none leaves this out."], [("", "", t)])

@@ -11,8 +11,8 @@ def add_parser(sub) -> None:
     rep = sub.add_parser("report", help="HTML / Markdown report or notebook of chosen analyses")
     _add_data_args(rep)
     rep.add_argument("--sections", default="leaderboard,compare,convergence,stability,greedy,"
-                     "rubric,plan", help="comma-separated analyses, in report order; the "
-                     "simulation studies (coins, prior-depth, order, calibration, "
+                     "rubric,plan,questions,curves", help="comma-separated analyses, in report "
+                     "order; the simulation studies (coins, prior-depth, order, calibration, "
                      "rubric-lesson) are sections too, when named")
     rep.add_argument("--title", help="report title (default: names the dataset)")
     rep.add_argument("--out", required=True, help="FILE.html, FILE.md or FILE.ipynb")

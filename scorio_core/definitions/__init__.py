@@ -45,6 +45,8 @@ _DEFINITIONS: dict[str, tuple[str, str, str]] = {
     "rubric": ("rubric", "RUBRIC", "Rubric"),
     "plan": ("plan", "PLAN", "Plan"),
     "pair": ("pair", "PAIR", "Pair"),
+    "questions": ("questions", "QUESTIONS", "Questions"),
+    "curves": ("curves", "CURVES", "Curves"),
 }
 
 #: The simulation studies (:mod:`scorio_core.definitions.simulate`), the same way: definitions

@@ -281,3 +281,41 @@ def binary_required(what: str) -> Callable[[Outcomes], str | None]:
 def skipped_caveats(skipped: dict[str, str]) -> list[str]:
     """One caveat per method that could not run, with its reason."""
     return [f"Method {m} skipped: {why}." for m, why in skipped.items()]
+
+
+def subset_of(data: Outcomes, subset: tuple[str, tuple[str, ...]] | None) -> Outcomes:
+    """The questions of ``data`` that the ``subset`` setting names (all when ``None``)."""
+    if subset is None:
+        return data
+    attribute, values = subset
+    return data.subset(attribute, list(values))
+
+
+def subset_code(subset: tuple[str, tuple[str, ...]] | None, data: str) -> str:
+    """The Python expression of :func:`subset_of` for the generated notebook code."""
+    if subset is None:
+        return data
+    return f"{data}.subset({subset[0]!r}, {list(subset[1])!r})"
+
+
+#: The ``by`` value that asks for no per-subset table.
+NO_SUBSETS = "none"
+
+
+def resolve_by(data: Outcomes, by: str | None) -> str | None:
+    """The question attribute of the per-subset table: ``by``; ``None`` or
+    :data:`NO_SUBSETS` = no table (so a script's output keeps one shape whatever the data
+    carry; the app's pages choose the data's first attribute as their default)."""
+    if by is None or by == NO_SUBSETS:
+        return None
+    data.attribute_values(by)  # a clear error naming the attributes the data have
+    return by
+
+
+def subset_caveat(data: Outcomes, subset) -> list[str]:
+    """What the reader must know about a subset: which questions, and how many."""
+    if subset is None:
+        return []
+    return [f"Subset: only the {data.M} question(s) whose {subset[0]} is "
+            f"{' or '.join(subset[1])}; the same estimands and calibration as the whole, on "
+            "these questions (fewer questions: wider intervals)."]

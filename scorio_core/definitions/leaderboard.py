@@ -20,47 +20,67 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pandas as pd
+
 from ..display import Shown
 from ..estimands import ADJUST_HELP, SCOPE_HELP
-from ..leaderboard import Leaderboard, leaderboard, prior_note
+from ..leaderboard import Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..params import LeaderboardParams
-from ._base import Analysis, Chart, Progress, common_caveats
+from ._base import (
+    Analysis,
+    Chart,
+    Progress,
+    common_caveats,
+    resolve_by,
+    subset_caveat,
+    subset_code,
+    subset_of,
+)
 
 __all__ = ["LeaderboardParams", "LeaderboardResult", "LEADERBOARD"]
 
 
 @dataclass(frozen=True, repr=False)
 class LeaderboardResult(Shown):
-    """The :class:`~scorio_core.leaderboard.Leaderboard` and the number of trials N."""
+    """The :class:`~scorio_core.leaderboard.Leaderboard`, the number of trials N and, when the
+    questions carry an attribute, the per-subset leaderboards (:func:`~scorio_core.leaderboard.
+    by_subset`) and the attribute they split by."""
 
     analysis_id = "leaderboard"
     main_table = "leaderboard"
 
     board: Leaderboard
     N: int
+    subsets: pd.DataFrame | None = None
+    by: str | None = None
+
+
+def _keywords(p: LeaderboardParams) -> dict:
+    return {"w": None if p.weights is None else list(p.weights),
+            "use_prior": p.prior == "greedy", "confidence": p.confidence, "ks": list(p.ks),
+            "scope": p.scope, "adjust": p.adjust, "draws": p.draws, "seed": p.seed}
 
 
 def _run(
     data: Outcomes, p: LeaderboardParams, progress: Progress | None = None
 ) -> LeaderboardResult:
     del progress  # fast: no progress to report
-    board = leaderboard(
-        data,
-        w=None if p.weights is None else list(p.weights),
-        use_prior=p.prior == "greedy",
-        confidence=p.confidence,
-        ks=list(p.ks),
-        scope=p.scope,
-        adjust=p.adjust,
-        draws=p.draws,
-        seed=p.seed,
-    )
-    return LeaderboardResult(board, data.N)
+    data = subset_of(data, p.subset)
+    kw = _keywords(p)
+    board = leaderboard(data, **kw)
+    by = resolve_by(data, p.by)
+    subsets = None
+    if by is not None:
+        subsets = by_subset(data, by, **(kw | {"ks": []}))
+    return LeaderboardResult(board, data.N, subsets, by)
 
 
 def _tables(r: LeaderboardResult) -> dict:
-    return {"leaderboard": r.board.table, "unresolved": r.board.unresolved()}
+    out = {"leaderboard": r.board.table, "unresolved": r.board.unresolved()}
+    if r.subsets is not None:
+        out["by_subset"] = r.subsets
+    return out
 
 
 def chart_captions(board: Leaderboard) -> tuple[str, str]:
@@ -87,7 +107,14 @@ def _charts(r: LeaderboardResult) -> list[Chart]:
 
 
 def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list[str]:
-    out = common_caveats(data)
+    data = subset_of(data, p.subset)
+    out = common_caveats(data) + subset_caveat(data, p.subset)
+    if r.subsets is not None:
+        out.append(
+            f"Per subset ({r.by}): each subset's leaderboard uses only its own questions, at "
+            f"the same {p.confidence:.0%} and scope; nothing is adjusted across subsets, so "
+            "with many subsets expect some intervals to miss by chance."
+        )
     out.extend(r.board.notes)
     if p.scope == "questions":
         out.append(
@@ -126,13 +153,21 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
 
 def _to_code(p: LeaderboardParams, data: str = "data") -> str:
     w = "None" if p.weights is None else repr(list(p.weights))
+    head = "import scorio_core as sc\nfrom scorio_core import charts"
+    src = data
+    if p.subset is not None:
+        src = "subset"
+        head += f"\n\nsubset = {subset_code(p.subset, data)}"
+    kw = (f"w={w}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
+          f"scope={p.scope!r},\n                       adjust={p.adjust!r}, "
+          f"draws={p.draws!r}, seed={p.seed!r}")
+    tail = ""
+    if p.by is not None and p.by != "none":
+        tail = f"per_subset = sc.by_subset({src}, {p.by!r}, {kw})\n"
     return (
-        "import scorio_core as sc\n"
-        "from scorio_core import charts\n\n"
-        f"board = sc.leaderboard({data}, w={w}, use_prior={p.prior == 'greedy'}, "
-        f"confidence={p.confidence!r}, ks={list(p.ks)!r},\n"
-        f"                       scope={p.scope!r}, adjust={p.adjust!r}, draws={p.draws!r}, "
-        f"seed={p.seed!r})\n"
+        f"{head}\n\n"
+        f"board = sc.leaderboard({src}, {kw}, ks={list(p.ks)!r})\n"
+        f"{tail}"
         "board.table"
     )
 
@@ -160,13 +195,17 @@ LEADERBOARD = Analysis(
         "bayes_sigma, bayes_lo and bayes_hi are the papers' Bayes@N (uniform prior per "
         "question: pulled towards 0.5 when trials are few); rank_mu, rank_chain (the papers' "
         "adjacent z rule) and rank_overlap (the arena rule) are there for comparison. The "
-        "'unresolved' table lists neighbours not yet decided."
+        "'unresolved' table lists neighbours not yet decided; 'by_subset' (when the questions "
+        "carry an attribute such as their source) is the same leaderboard on each subset's "
+        "questions."
     ),
     caveats=_caveats,
     to_code=_to_code,
     chart_code=("charts.forest_plot(board)", "charts.confidence_heatmap(board)"),
     requires=_requires,
     result_var="board",
-    resolved=lambda p, r: {} if p.weights is not None else {
-        "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"},
+    resolved=lambda p, r: ({} if p.weights is not None else {
+        "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"})
+    | ({} if p.by is not None else {"by": f"{r.by} (the data's first question attribute)"
+                                    if r.by else "none (no question attributes)"}),
 )

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..engines.pair import FlipTable, PairComparison, compare_pair, flip_table, model_index
 from ..display import Shown
+from ..engines.pair import FlipTable, PairComparison, compare_pair, flip_table, model_index
 from ..outcomes import Outcomes
 from ..params import PairParams
 from ._base import Analysis, Chart, Progress, common_caveats

@@ -10,6 +10,8 @@ Usage (from the repository root)::
     python tests/app/screenshot.py --pages leaderboard --benchmark "AIME'25"
     python tests/app/screenshot.py --upload runs.csv --out /tmp/shots/upload
     python tests/app/screenshot.py --pages pair --upload tests/fixtures/harness/inspect/texts/*.eval
+    python tests/app/screenshot.py --upload data/jhu_llm_temperature.parquet \
+        --pages questions leaderboard --out /tmp/shots/jhu
     python tests/app/screenshot.py --pages stability --benchmark "AIME'24" \
         --click "Run stability analysis"
     python tests/app/screenshot.py --pages leaderboard --width 1280 --top 1300 \
@@ -39,6 +41,7 @@ PAGES = {
     "data": "",
     "leaderboard": "leaderboard",
     "pair": "pair",
+    "questions": "questions",
     "planner": "planner",
     "rubric": "rubric",
     "methods": "methods",

@@ -43,12 +43,17 @@ def _run_both_pages(at: AppTest) -> AppTest:
     assert len(at.get("vega_lite_chart")) >= 1
     at.switch_page(LEADERBOARD).run()
     _ok(at)
-    assert _board(at).shape[0] == at.session_state["scorio_dataset"].view.L
-    assert len(at.get("vega_lite_chart")) == 2
+    view = at.session_state["scorio_dataset"].view
+    assert _board(at).shape[0] == view.L
+    curves = view.is_binary and view.N > 1  # the Pass@k curves section (issue 23)
+    assert len(at.get("vega_lite_chart")) == 2 + curves
     labels = sorted(d.proto.label for d in at.main.get("download_button"))
     # each chart as SVG and PNG; each table as CSV with provenance; JSON; Markdown
-    assert labels == sorted(["SVG", "PNG"] * 2 + ["CSV: leaderboard", "CSV: unresolved",
-                                                  "JSON (all tables)", "Markdown"])
+    want = ["SVG", "PNG"] * 2 + ["CSV: leaderboard", "CSV: unresolved", "JSON (all tables)",
+                                 "Markdown"]
+    if curves:
+        want += ["SVG", "PNG", "CSV: summary", "CSV: curves", "JSON (all tables)"]
+    assert labels == sorted(want)
     code = code_cell(at, "leaderboard(")
     assert "sc.load(" in code and "scope='questions'" in code  # the notebook cell of the view
     return at

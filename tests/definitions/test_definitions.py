@@ -33,6 +33,8 @@ FAST = {
     "rubric": {"schemes": ("ranking/conservative", "dontpass/format-aware")},
     "plan": {"budget_trials": 12, "n_max": 24, "sims": 300, "seed": 4},
     "pair": {"confidence": 0.9},
+    "questions": {"top": 7},
+    "curves": {"tau": 0.5, "scope": "population"},
 }
 
 
@@ -48,7 +50,7 @@ def results(aime):
 
 def test_registry_ids_and_contract():
     assert list(ANALYSES) == ["leaderboard", "compare", "convergence", "stability", "greedy",
-                              "rubric", "plan", "pair"]
+                              "rubric", "plan", "pair", "questions", "curves"]
     for k, a in ANALYSES.items():
         assert a.id == k
         p = a.params()  # defaults are valid
@@ -217,6 +219,11 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
         pd.testing.assert_frame_equal(ns["order"].frame(),
                                       r.curve.frame().drop(columns="p_decided"), atol=1e-12)
         np.testing.assert_allclose(ns["decided"], r.curve.p_decided, rtol=0, atol=1e-12)
+    elif aid == "questions":
+        pd.testing.assert_frame_equal(ns["stats"].table, r.stats.table)
+        pd.testing.assert_frame_equal(ns["disagree"], ANALYSES[aid].tables(r)["disagree"])
+    elif aid == "curves":
+        pd.testing.assert_frame_equal(ns["passk"].table, r.curves.table)
 
 
 def test_to_code_family_and_all_forms():

@@ -21,7 +21,8 @@ SHARED = {"help", "path", "benchmark", "format", "rubric", "workers", "scheduler
 LOADER = {s.dest or n: n for n, (_, s) in P.settings_of(LoadOptions).items() if s.cli is not None}
 CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams,
              "compare": P.CompareParams, "stability": P.StabilityParams,
-             "greedy": P.GreedyParams, "convergence": P.ConvergenceParams}
+             "greedy": P.GreedyParams, "convergence": P.ConvergenceParams,
+             "questions": P.QuestionsParams, "curves": P.CurvesParams}
 
 
 def _subparser(name: str) -> argparse.ArgumentParser:

@@ -30,6 +30,8 @@ SMALL = [
     ("rubric", {"schemes": ("ranking/conservative", "dontpass/format-aware")}),
     ("plan", {"budget_trials": 10, "n_max": 32, "sims": 300, "seed": 3}),
     ("pair", {"top": 5}),
+    ("questions", {"top": 5}),
+    ("curves", {"tau": 0.5}),
     ("rubric-lesson", {"weights": (0.0, 0.25, 1.0), "R0": ((2,), (1,))}),  # a simulation study
 ]
 
@@ -190,6 +192,8 @@ numbers = {
     "lesson": [lesson.mu, lesson.sigma],
     "pair_diff": pair_cmp.summary["diff"].tolist(),
     "pair_se": pair_cmp.summary["se"].tolist(),
+    "question_disagreement": stats.table["disagreement"].tolist(),
+    "passk_hi": passk.table["hi"].tolist(),
 }
 with open("numbers.json", "w") as f:
     json.dump(numbers, f)
@@ -232,6 +236,8 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
         "lesson": [s["rubric-lesson"].result.mu, s["rubric-lesson"].result.sigma],
         "pair_diff": s["pair"].result.comparison.summary["diff"],
         "pair_se": s["pair"].result.comparison.summary["se"],
+        "question_disagreement": s["questions"].result.stats.table["disagreement"],
+        "passk_hi": s["curves"].result.curves.table["hi"],
     }
     for k, v in want.items():
         np.testing.assert_allclose(np.asarray(got[k], float), np.asarray(v, float), rtol=0,

@@ -1,0 +1,78 @@
+"""What the Leaderboard and Questions pages share for exploring: the subset widgets
+(question attributes), the per-subset table, and the Leaderboard's Pass@k curves section
+(``scorio_core.definitions.ANALYSES["curves"]``, in the leaderboard's scope and confidence)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pandas as pd
+import streamlit as st
+
+from app_pages import _common, _page_state, _render
+from app_state.page_state import TAUS, from_state, keys, subset_options
+from scorio_core import ValidationError
+from scorio_core.definitions._base import NO_SUBSETS
+from scorio_core.params import CURVE_KINDS, CurvesParams, LeaderboardParams, widget
+
+CURVE_KEY = keys("curves")
+
+
+def subset_widgets(o, subset_key: str, by_key: str) -> None:
+    """The Subset and Per-subset select boxes (only when the questions carry attributes)."""
+    if not o.question_attributes:
+        return
+    w = {k: widget(LeaderboardParams, k) for k in ("subset", "by")}
+    c1, c2 = st.columns(2)
+    c1.selectbox(w["subset"]["label"], subset_options(o), key=subset_key,
+                 format_func=lambda v: v or f"all {o.M} questions",
+                 help=w["subset"]["help"])
+    c2.selectbox(w["by"]["label"], [*o.question_attributes, NO_SUBSETS], key=by_key,
+                 format_func=lambda v: "no per-subset table" if v == NO_SUBSETS else v,
+                 help=w["by"]["help"])
+
+
+def per_subset(table: pd.DataFrame | None, by: str | None, what: str) -> None:
+    """The per-subset table under its heading (nothing without one)."""
+    if table is None:
+        return
+    st.subheader(f"Per subset: {by}")
+    st.caption(f"The {what} on each subset's questions alone (same estimands and settings); "
+               "nothing is adjusted across subsets.")
+    st.dataframe(table, hide_index=True, height=_common.table_height(len(table)),
+                 column_config=_common.number_formats(
+                     c for c in table.columns if table[c].dtype.kind == "f"))
+
+
+def curves(ds, board_params: LeaderboardParams) -> None:
+    """Pass@k / Pass^k (G-Pass@k_τ) curves for every k ≤ N in the leaderboard's scope,
+    confidence and subset, with their own curve and τ pickers."""
+    from scorio_core.definitions.curves import CURVES
+
+    o = ds.view
+    if not o.is_binary or o.N < 2:
+        return
+    st.subheader("Pass@k curves")
+    _page_state.widgets("curves", ds)
+    c1, c2 = st.columns([2, 3])
+    wk, wt = widget(CurvesParams, "kinds"), widget(CurvesParams, "tau")
+    c1.pills(wk["label"], [k for k in CURVE_KINDS if k != "g"], key=CURVE_KEY["kinds"],
+             selection_mode="multi", format_func=CURVE_KINDS.get, help=wk["help"])
+    c2.segmented_control(wt["label"], list(TAUS), key=CURVE_KEY["tau"],
+                         format_func=lambda t: "off" if t is None else f"{t:g}",
+                         help=wt["help"])
+    try:
+        params = dataclasses.replace(
+            from_state("curves", st.session_state, o), confidence=board_params.confidence,
+            scope=board_params.scope, subset=board_params.subset)
+        result = _render.run(CURVES, ds, params, "Computing the curves")
+    except ValidationError as exc:
+        st.error(str(exc))
+        return
+    _page_state.remember("curves", ds, params)
+    _render.charts(CURVES, result, "curves")
+    with st.expander("Curve values at k = 1, 2, 4, …, N (every k: the CSV export)"):
+        t = CURVES.tables(result)["summary"]
+        st.dataframe(t, hide_index=True, column_config=_common.number_formats(
+            ("value", "se", "lo", "hi"), "%.4f"))
+    _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")

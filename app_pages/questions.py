@@ -1,0 +1,69 @@
+"""Questions: every model's success on every question, difficulty and discrimination (2PL
+IRT), the questions that carry no information and those where models disagree most.
+
+Renders ``scorio_core.definitions.ANALYSES["questions"]``; this file is widget layout only.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import _common, _explore, _page_state, _render
+from app_state.page_state import from_state, keys
+from scorio_core import ValidationError
+from scorio_core.definitions.questions import QUESTIONS
+from scorio_core.params import QuestionsParams, widget
+
+KEY = keys("questions")  # setting -> widget key, declared in app_state.page_state
+FLOATS = ("mean", "sd_models", "disagreement", "difficulty", "discrimination", "item_rest_r")
+
+
+def _table(frame, height_rows: int = 12) -> None:
+    st.dataframe(frame, hide_index=True, height=_common.table_height(len(frame), height_rows),
+                 column_config=_common.number_formats(c for c in FLOATS if c in frame.columns))
+
+
+def main() -> None:
+    ds = _common.page_start("Questions")
+    o = ds.view
+    _page_state.widgets("questions", ds)
+    c1, c2 = st.columns([1, 3])
+    w = {k: widget(QuestionsParams, k) for k in ("top", "irt")}
+    c1.number_input(w["top"]["label"], 1, 1000, key=KEY["top"], help=w["top"]["help"])
+    c2.toggle(w["irt"]["label"], key=KEY["irt"], disabled=not o.is_binary,
+              help=w["irt"]["help"] if o.is_binary else "The 2PL model needs binary outcomes.")
+    _explore.subset_widgets(o, KEY["subset"], KEY["by"])
+    try:
+        params = from_state("questions", st.session_state, o)
+        result = _render.run(QUESTIONS, ds, params, "Computing the question view")
+    except ValidationError as exc:
+        st.error(str(exc))
+        st.stop()
+    _page_state.remember("questions", ds, params)
+    tables = QUESTIONS.tables(result)
+    un, t = tables["uninformative"], tables["questions"]
+    c = st.columns(4)
+    c[0].metric("Questions", f"{len(t):,}")
+    c[1].metric("No information", f"{len(un):,}",
+                help="every model always right or always wrong: cannot separate models")
+    c[2].metric("Mean disagreement", f"{t['disagreement'].mean():.3f}",
+                help="mean over questions of the expected gap between two models' scores")
+    c[3].metric("2PL fit", result.stats.irt)
+    _render.charts(QUESTIONS, result, "questions", skip=(1,))
+    st.subheader(f"Where models disagree most (top {params.top})")
+    _table(tables["disagree"])
+    st.subheader("Questions that carry no information")
+    if len(un):
+        _table(un, 8)
+    else:
+        st.caption("None: on every question some model differs from the others.")
+    _explore.per_subset(result.subsets, result.by, "question statistics")
+    _render.charts(QUESTIONS, result, "questions", skip=(0,))
+    with st.expander(f"Every question, easiest first ({len(t):,})"):
+        _table(t, 25)
+    with st.expander("How to read this"):
+        st.markdown(QUESTIONS.how_to_read)
+    _render.footer(QUESTIONS, ds, params, result, "questions")
+
+
+main()

@@ -1,0 +1,111 @@
+"""Question-view and Pass@k-curve charts: the models × questions heatmap, difficulty against
+discrimination, and Pass@k / Pass^k curves with their interval bands."""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from ._common import LABEL_LIMIT, PALETTE, _model_axis, _rows, inline
+
+__all__ = ["question_heatmap", "item_map", "pass_curve_chart"]
+
+
+def question_heatmap(stats, columns: int = 200) -> alt.Chart:
+    """Models (rows, best first) × questions (columns, easiest first) coloured by each
+    model's mean score over its trials on the question.
+
+    Parameters
+    ----------
+    stats : scorio_core.engines.questions.QuestionStats
+    columns : int
+        Most columns drawn; more questions are averaged into bins in difficulty order.
+    """
+    frame, width = stats.heatmap_frame(columns)
+    n_cols = int(frame["position"].max()) + 1 if len(frame) else 0
+    lo, hi = min(stats.weights), max(stats.weights)
+    title = "questions, easiest first" + (f" (bins of {width})" if width > 1 else "")
+    px = max(2, min(14, 900 // max(n_cols, 1)))
+    return (
+        alt.Chart(inline(frame))
+        .mark_rect()
+        .encode(
+            x=alt.X("position:O", title=title, axis=alt.Axis(labels=False, ticks=False)),
+            y=alt.Y("model:N", sort=list(stats.models), title=None, axis=_model_axis()),
+            color=alt.Color("score:Q", scale=alt.Scale(scheme="viridis", domain=[lo, hi]),
+                            title="score"),
+            tooltip=["model:N", "question:N", alt.Tooltip("score:Q", format=".3f")],
+        )
+        .properties(width=alt.Step(px), height=_rows(len(stats.models)))
+    )
+
+
+def item_map(stats) -> alt.Chart:
+    """2PL difficulty (x) against discrimination (y), one point per informative question
+    whose fit has a usable slope (``QuestionStats.collapsed`` lists the others); colour =
+    disagreement between models. Empty when the 2PL fit was not run."""
+    from ..engines.questions import MAX_DIFFICULTY, MIN_SLOPE
+
+    t = stats.table
+    keep = (np.isfinite(t["difficulty"]) & np.isfinite(t["discrimination"])
+            & (t["discrimination"] >= MIN_SLOPE) & (t["difficulty"].abs() <= MAX_DIFFICULTY))
+    extra = [c for c in t.columns if c not in {
+        "question", "mean", "sd_models", "disagreement", "difficulty", "discrimination",
+        "item_rest_r", "status", "best", "worst"}]
+    cols = ["question", *extra, "mean", "difficulty", "discrimination", "disagreement"]
+    frame = t.loc[keep, cols].reset_index(drop=True)
+    return (
+        alt.Chart(inline(frame))
+        .mark_circle(size=40, opacity=0.75)
+        .encode(
+            x=alt.X("difficulty:Q", title="2PL difficulty b (higher = harder)"),
+            y=alt.Y("discrimination:Q", title="2PL discrimination a (log scale)",
+                    scale=alt.Scale(type="log")),
+            color=alt.Color("disagreement:Q", scale=alt.Scale(scheme="orangered"),
+                            title="disagreement"),
+            tooltip=["question:N", *[f"{c}:N" for c in extra],
+                     alt.Tooltip("mean:Q", format=".3f"),
+                     alt.Tooltip("difficulty:Q", format=".2f"),
+                     alt.Tooltip("discrimination:Q", format=".2f"),
+                     alt.Tooltip("disagreement:Q", format=".3f")],
+        )
+        .properties(width="container", height=320)
+    )
+
+
+def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int):
+    color = alt.Color("model:N", sort=order, scale=alt.Scale(scheme=PALETTE),
+                      legend=alt.Legend(labelLimit=LABEL_LIMIT, title=None, orient="bottom",
+                                        columns=3, symbolType="stroke", symbolOpacity=1,
+                                        symbolStrokeWidth=3))
+    log_x, points = N >= 16, N <= 16
+    x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
+        type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]))
+    base = alt.Chart(inline(frame[frame["curve"] == curve]))
+    band = base.mark_area(opacity=0.15).encode(x=x, y="lo:Q", y2="hi:Q", color=color)
+    line = base.mark_line(point=points).encode(
+        x=x,
+        y=alt.Y("value:Q", title=f"{curve} (unbiased estimate)", scale=alt.Scale(domain=[0, 1])),
+        color=color,
+        tooltip=["model:N", "k:Q", alt.Tooltip("value:Q", format=".4f"),
+                 alt.Tooltip("lo:Q", format=".4f"), alt.Tooltip("hi:Q", format=".4f")],
+    )
+    return (band + line).properties(width=360, height=300, title=curve)
+
+
+def pass_curve_chart(curves) -> alt.HConcatChart:
+    """One panel per curve (Pass@k, Pass^k, G-Pass@k_τ), one line per model: the unbiased
+    estimate at every ``k`` with the band of its pointwise interval in the curves' scope.
+
+    Parameters
+    ----------
+    curves : scorio_core.curves.PassCurves
+    """
+    t = curves.table
+    frame = pd.DataFrame({"model": t["model"].astype(str), "curve": t["curve"], "k": t["k"],
+                          "value": t["value"], "lo": t["lo"], "hi": t["hi"]})
+    order = list(curves.models)
+    panels = [_one_curve(frame, c, order, curves.N)
+              for c in dict.fromkeys(frame["curve"])]
+    return alt.hconcat(*panels).resolve_scale(color="shared")

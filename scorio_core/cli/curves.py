@@ -1,0 +1,60 @@
+"""``scorio-studio curves``: Pass@k and Pass^k (G-Pass@k_τ) for every k <= N with calibrated
+intervals (the Leaderboard page's curves, :data:`scorio_core.definitions.ANALYSES`
+``["curves"]``)."""
+
+from __future__ import annotations
+
+import sys
+
+from ._common import (
+    _add_data_args,
+    _csv,
+    _json,
+    _run,
+    _with_source,
+    add_format,
+    load,
+    output_format,
+    render,
+)
+from .questions import _shape
+
+__all__ = ["add_parser", "run", "curves"]
+
+
+def add_parser(sub) -> None:
+    from ..params import CurvesParams, add_options
+
+    cv = sub.add_parser("curves", help="Pass@k and Pass^k (G-Pass@k_τ with --tau) for every "
+                        "k <= N with calibrated intervals")
+    _add_data_args(cv)
+    add_options(cv, CurvesParams)  # as declared in scorio_core/params.py
+    add_format(cv)
+
+
+def run(args) -> int:
+    """Print the curves of the data the flags name."""
+    sys.stdout.write(curves(_with_source(args, load(args)), args))
+    return 0
+
+
+def curves(data, args) -> str:
+    from ..definitions import ANALYSES
+    from ..params import CurvesParams, from_args
+
+    params = from_args(CurvesParams, args)
+    result, t, prov = _run("curves", data, params)
+    notes = ANALYSES["curves"].caveats(data, params, result)
+    fmt = output_format(args)
+    if fmt == "json":
+        return _json({"dataset": data.name, "scope": params.scope,
+                      "confidence": params.confidence, "tau": params.tau,
+                      "curves": t["curves"].to_dict(orient="records")}, prov)
+    if fmt == "csv":
+        return _csv(prov, t["curves"])
+    return render(
+        fmt, f"Pass@k curves of {_shape(data)}",
+        [f"value = unbiased estimator at k; lo-hi = {params.confidence:.0%} pointwise interval, "
+         f"{params.scope} scope. Every k: --format csv."],
+        [("k = 1, 2, 4, ..., N", "", t["summary"])], notes,
+    )

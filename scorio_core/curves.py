@@ -1,0 +1,380 @@
+"""Pass@k, Pass^k and G-Pass@k_τ curves for every ``k ≤ N``, with calibrated intervals.
+
+The point value at each ``k`` is the unbiased estimator of :mod:`scorio_core.eval`
+(000 eqs. 21–23): the mean over questions of ``E[f(X)]``, ``X ~ Hypergeom(N, c, k)``, read
+from the same table (:func:`scorio_core.eval.pass_table`), so it equals
+:func:`~scorio_core.eval.pass_at_k` (and ``pass_hat_k``, ``g_pass_at_k_tau``) exactly.
+
+**Estimands** (SPEC §4), for a model whose success probability on question ``α`` is
+``p_α`` and ``f_k(p) = 1 − (1 − p)^k`` (Pass@k), ``p^k`` (Pass^k) or
+``P(Bin(k, p) ≥ ⌈τk⌉)`` (G-Pass@k_τ):
+
+* questions -- ``(1/M) Σ_α f_k(p_α)``: the metric on the ``M`` questions asked, only the
+  finite trials uncertain;
+* population -- ``E_α[f_k(p_α)]`` over the population the questions were drawn from.
+
+The intervals are the headline's (:mod:`scorio_core.inference`) with the per-question
+score ``c/N`` replaced by the per-question unbiased estimate ``U_k(c)``:
+
+* questions: ``Var = Σ_α E[Var(U_k(c_α) | p_α)] / M²``, the trial variance of each
+  question's estimate taken in expectation over the posterior of ``p_α`` under the
+  model's empirical-Bayes Beta prior -- the same prior (concentration ``κ`` fitted by the
+  Dirichlet-multinomial likelihood, centred on the model's pooled success rate) the
+  headline uses. Exactly: ``E[Var(U | p)] = E_BB[U(c')²] − E[f_k(p)²]`` with ``c'`` from the
+  beta-binomial predictive and ``E[f_k(p)²]`` a Beta moment. At ``k = 1`` this is the
+  headline's within-question variance, so the Pass@1 interval *is* the leaderboard's.
+  ``t`` on ``M (N − 1)`` d.o.f.; not identified at ``N = 1``.
+* population: the clustered variance ``Var_α(U_k(c_α)) / M`` on ``M − 1`` d.o.f. For
+  ``k ≥ 2`` it is raised half-way towards the variance the fitted Beta population predicts
+  for ``U_k`` (beta-binomial marginal of ``c``) when that is larger: where few questions carry
+  the metric (Pass^k on a hard benchmark, Pass@k on an easy one), the observed spread misses
+  the rare questions that dominate the mean and the plain clustered interval covered only
+  69–93 % in simulation; with the floor, 95–98 %. ``k = 1`` is left as the headline.
+
+Both are Wilson-type on ``[0, 1]`` (:func:`~scorio_core.inference.wilson_t`), with the
+ceiling count ``M ⌊N/k⌋`` (questions: a U-statistic of order ``k`` is an average of
+``⌊N/k⌋`` independent kernels, Hoeffding 1963) or ``M`` (population). Intervals are
+pointwise: each (model, ``k``) holds its confidence on its own, not the whole curve at once.
+Coverage by simulation with known truth: :func:`scorio_core.calibration.curve_coverage`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import eval as ev
+>>> R = np.random.default_rng(0).integers(0, 2, (2, 30, 8))
+>>> cv = pass_curves(R, models=["a", "b"])
+>>> row = cv.table.query("model == 'a' and curve == 'Pass@k' and k == 3").iloc[0]
+>>> bool(row["value"] == ev.pass_at_k(R[0], 3)), bool(row["lo"] <= row["value"] <= row["hi"])
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import special
+
+from . import eval as ev
+from ._validation import ValidationError, as_outcome_array, check_confidence, check_k
+from .estimands import NOT_IDENTIFIED, SCOPES
+from .inference import wilson_t, within_variance
+from .outcomes import Outcomes
+
+__all__ = ["CURVE_NAMES", "PassCurves", "pass_curves", "curve_intervals", "posterior_square"]
+
+#: ``kind`` -> curve name (the ``curve`` column).
+CURVE_NAMES = {"pass": "Pass@k", "hat": "Pass^k", "g": "G-Pass@k_τ"}
+#: Most floats of one beta-binomial block (models × (N+1)²), to bound memory at large N.
+_BLOCK = 4_000_000
+
+
+def _log_comb(n, r):
+    return -np.log1p(n) - special.betaln(n - r + 1, r + 1)
+
+
+def _beta_ratio(a, b, da, db):
+    """``B(a + da, b + db) / B(a, b)``."""
+    return np.exp(special.betaln(a + da, b + db) - special.betaln(a, b))
+
+
+def posterior_square(kind: str, k: int, tau: float, a, b) -> np.ndarray:
+    """``E[f_k(p)²]`` for ``p ~ Beta(a, b)`` (arrays broadcast).
+
+    Pass@k and Pass^k in closed form (``(1 − p)^j`` and ``p^j`` moments); any other kind
+    (G-Pass@k_τ) through its Bernstein form: ``f(p)² = Σ_s g_s C(2k, s) p^s (1 − p)^{2k−s}``
+    with ``g_s = Σ_j β_j β_{s−j} C(k, j) C(k, s−j) / C(2k, s)`` (``β`` = the metric's value at
+    ``j`` of ``k`` successes), so ``E[f²]`` is a beta-binomial expectation of ``g``.
+
+    Example
+    -------
+    >>> a, b = np.array([2.0]), np.array([3.0])
+    >>> bool(np.allclose(posterior_square("pass", 3, 0.0, a, b),
+    ...                  posterior_square("g", 3, 0.0, a, b)))
+    True
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if kind == "pass":
+        return 1 - 2 * _beta_ratio(a, b, 0, k) + _beta_ratio(a, b, 0, 2 * k)
+    if kind == "hat":
+        return _beta_ratio(a, b, 2 * k, 0)
+    beta = ev._coefficients(kind, k, tau)  # value at j = 0..k successes
+    s = np.arange(2 * k + 1, dtype=float)[:, None]
+    j = np.arange(k + 1, dtype=float)[None, :]
+    ok = (s - j >= 0) & (s - j <= k)
+    jj = np.where(ok, s - j, 0.0)
+    logh = _log_comb(float(k), j) + _log_comb(float(k), jj) - _log_comb(2.0 * k, s)
+    h = np.where(ok, np.exp(np.where(ok, logh, 0.0)), 0.0)  # Hypergeom(2k, k, s) at j
+    bb = beta[np.clip(jj.astype(int), 0, k)]
+    g = (h * beta[None, :] * np.where(ok, bb, 0.0)).sum(1)  # (2k+1,)
+    ss = s[:, 0]
+    logbb = (_log_comb(2.0 * k, ss) + special.betaln(a[..., None] + ss, b[..., None] + 2 * k - ss)
+             - special.betaln(a, b)[..., None])
+    return np.exp(logbb) @ g
+
+
+def _prior(c: np.ndarray, N: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-model Beta prior ``(κ π, κ (1 − π))`` of the success probabilities: the
+    headline's empirical-Bayes fit (:func:`~scorio_core.inference.within_variance`)."""
+    n = np.stack([N - c, c], axis=-1)
+    _, kappa = within_variance(n, np.array([0.0, 1.0]))
+    pi = c.sum(-1) / (c.shape[-1] * N)
+    # a model that never (or always) succeeds has a point-mass posterior: keep it finite
+    a0 = np.maximum(kappa * pi, 1e-12)
+    b0 = np.maximum(kappa * (1 - pi), 1e-12)
+    return a0, b0
+
+
+def _bb_second_moments(a0, b0, N: int, U2: np.ndarray) -> np.ndarray:
+    """``E_BB[U(c')²]`` for every model, count ``c`` and column of ``U2 (N+1, K)``: the
+    beta-binomial predictive of ``c'`` given ``c`` of ``N`` correct, shape ``(L, N+1, K)``."""
+    L = a0.size
+    c = np.arange(N + 1, dtype=float)
+    out = np.empty((L, N + 1, U2.shape[1]))
+    step = max(1, _BLOCK // (N + 1) ** 2)
+    lc = _log_comb(float(N), c)
+    for i in range(0, L, step):
+        a = a0[i : i + step, None] + c  # (l, N+1) posterior a for each observed c
+        b = b0[i : i + step, None] + N - c
+        lp = (lc + special.betaln(a[..., None] + c, b[..., None] + N - c)
+              - special.betaln(a, b)[..., None])  # (l, c, c')
+        out[i : i + step] = np.exp(lp) @ U2
+    return out
+
+
+@dataclass(frozen=True)
+class CurveIntervals:
+    """One curve at one ``k`` for every model: ``value``, ``se``, ``lo``, ``hi`` (each ``(L,)``)."""
+
+    value: np.ndarray
+    se: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+
+
+def _interval(u, var, scope, M, N, k, confidence):
+    df = M * (N - 1) if scope == "questions" else M - 1
+    floor = M * max(N // k, 1) if scope == "questions" else M
+    lo, hi = wilson_t(u, var, df, floor, confidence)
+    return np.sqrt(var), lo, hi
+
+
+def curve_intervals(
+    c, N: int, k: int, kind: str = "pass", tau: float = 0.0, scope: str = "questions",
+    confidence: float = 0.95,
+) -> CurveIntervals:
+    """One Pass-family metric at one ``k`` with its interval, for correct counts ``c (L, M)``.
+
+    The same numbers as :func:`pass_curves` at that ``k`` (which shares the work over all
+    ``k``); vectorized over rows, so simulation replicates can be stacked as models.
+
+    Example
+    -------
+    >>> c = np.array([[3, 4, 0, 2, 4, 1]])
+    >>> iv = curve_intervals(c, 4, 2, "pass", scope="population")
+    >>> bool(iv.value[0] == ev.pass_from_counts(c, 4, 2)[0]), bool(iv.lo[0] < iv.hi[0])
+    (True, True)
+    """
+    c = np.atleast_2d(np.asarray(c, dtype=np.int64))
+    k = check_k(k, N)
+    return _intervals_at(c, N, [k], kind, tau, scope, confidence)[k]
+
+
+def _model_variances(c, N: int, ks, tables, M: int) -> dict[int, np.ndarray]:
+    """``Var(U_k(c)) / M`` per model when ``c`` follows the beta-binomial of the model's
+    empirical-Bayes Beta prior: the spread of per-question estimates the fitted question
+    population predicts (population-scope floor, module docstring)."""
+    if not ks or N < 2 or M < 2:
+        return {}
+    a0, b0 = _prior(c, N)
+    cs = np.arange(N + 1, dtype=float)
+    P = np.exp(_log_comb(float(N), cs) + special.betaln(a0[:, None] + cs, b0[:, None] + N - cs)
+               - special.betaln(a0, b0)[:, None])  # (L, N+1): P(c) under the prior
+    out = {}
+    for k in ks:
+        m1, m2 = P @ tables[k], P @ (tables[k] ** 2)
+        out[k] = np.maximum(m2 - m1 * m1, 0.0) / M
+    return out
+
+
+def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveIntervals]:
+    L, M = c.shape
+    tables = {k: ev.pass_table(kind, N, k, tau) for k in ks}
+    out = {}
+    if scope == "population":
+        model = _model_variances(c, N, [k for k in ks if k > 1], tables, M)
+        for k in ks:
+            u = tables[k][c]
+            var = u.var(-1, ddof=1) / M if M >= 2 else np.full(L, np.nan)
+            if k in model:  # half-way to the model's variance when that is larger
+                var = np.maximum(var, (var + model[k]) / 2)
+            out[k] = CurveIntervals(u.mean(-1), *_interval(u.mean(-1), var, scope, M, N, k,
+                                                            confidence))
+        return out
+    if N < 2:  # the trial noise is unseen: the questions estimand is not identified
+        for k in ks:
+            v = tables[k][c].mean(-1)
+            nan = np.full(L, np.nan)
+            out[k] = CurveIntervals(v, nan, nan, nan)
+        return out
+    a0, b0 = _prior(c, N)
+    U = np.stack([tables[k] for k in ks], axis=1)  # (N+1, K)
+    ebb = _bb_second_moments(a0, b0, N, U * U)  # (L, N+1, K)
+    cs = np.arange(N + 1)
+    a = a0[:, None] + cs
+    b = b0[:, None] + N - cs
+    hist = np.stack([np.bincount(row, minlength=N + 1) for row in c])  # (L, N+1)
+    for i, k in enumerate(ks):
+        within = np.maximum(ebb[:, :, i] - posterior_square(kind, k, tau, a, b), 0.0)
+        var = (hist * within).sum(-1) / (M * M)
+        v = tables[k][c].mean(-1)
+        out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence))
+    return out
+
+
+@dataclass(frozen=True)
+class PassCurves:
+    """Result of :func:`pass_curves`.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per model, curve and ``k``: ``model, curve, k, value, se, lo, hi``
+        (``value`` = the unbiased estimator; ``lo``/``hi`` the pointwise interval of the scope).
+    scope : str
+    confidence : float
+    tau : float or None
+    N, M : int
+    identified : bool
+        False in the questions scope at ``N = 1`` (intervals NaN).
+    models : tuple of str
+        In leaderboard order (mean score, best first).
+    """
+
+    table: pd.DataFrame
+    scope: str
+    confidence: float
+    tau: float | None
+    N: int
+    M: int
+    identified: bool
+    models: tuple[str, ...]
+
+    def at(self, k: int, curve: str = "Pass@k") -> pd.DataFrame:
+        """The rows of one ``k`` of one curve, one per model."""
+        t = self.table
+        return t[(t["k"] == k) & (t["curve"] == curve)].reset_index(drop=True)
+
+    def wide(self, column: str = "value") -> pd.DataFrame:
+        """``column`` with one row per model and curve, one column per ``k``."""
+        t = self.table.pivot_table(index=["model", "curve"], columns="k", values=column,
+                                   sort=False)
+        t.columns = [f"k={k}" for k in t.columns]
+        return t.reset_index()
+
+
+def pass_curves(
+    data: Outcomes | np.ndarray,
+    *,
+    kinds: Sequence[str] = ("pass", "hat"),
+    tau: float | None = None,
+    ks: Sequence[int] | None = None,
+    scope: str = "questions",
+    confidence: float = 0.95,
+    models: Sequence[str] | None = None,
+) -> PassCurves:
+    """Pass@k / Pass^k (/ G-Pass@k_τ) of every model at every ``k ≤ N`` with intervals.
+
+    Parameters
+    ----------
+    data : Outcomes or array_like (L, M, N)
+        Binary outcomes.
+    kinds : sequence of {"pass", "hat", "g"}
+        The curves; ``"g"`` (G-Pass@k_τ) needs ``tau``.
+    tau : float, optional
+        τ of G-Pass@k_τ (adds the ``"g"`` curve).
+    ks : sequence of int, optional
+        The ``k`` values (default every ``k = 1..N``).
+    scope : {"questions", "population"}
+        The estimand of the intervals (module docstring).
+    confidence : float
+        Level of each pointwise interval.
+    models : sequence of str, optional
+        Model names (default: the data's).
+
+    Returns
+    -------
+    PassCurves
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> R = np.random.default_rng(0).integers(0, 2, (2, 20, 4))
+    >>> cv = pass_curves(R, models=["a", "b"])
+    >>> sorted(set(cv.table["k"])), bool((cv.table["lo"] <= cv.table["value"]).all())
+    ([1, 2, 3, 4], True)
+    """
+    if isinstance(data, Outcomes):
+        R, names = data.R, data.models
+        if not data.is_binary:
+            raise ValidationError(
+                f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories"
+            )
+    else:
+        R = as_outcome_array(data, min_ndim=2, max_ndim=3)
+        R = R[None] if R.ndim == 2 else R
+        names = tuple(f"model_{i}" for i in range(R.shape[0]))
+    names = tuple(models) if models is not None else tuple(names)
+    if scope not in SCOPES:
+        raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
+    confidence = check_confidence(confidence)
+    kinds = list(dict.fromkeys(kinds))
+    if tau is not None and "g" not in kinds:
+        kinds.append("g")
+    bad = [k for k in kinds if k not in CURVE_NAMES]
+    if bad or not kinds:
+        raise ValidationError(f"kinds must be from {', '.join(CURVE_NAMES)}; got {kinds!r}")
+    if "g" in kinds and tau is None:
+        raise ValidationError("the G-Pass@k_τ curve needs tau (the share of draws that must pass)")
+    c = ev.correct_counts(R)
+    L, M, N = R.shape
+    ks = list(range(1, N + 1)) if ks is None else sorted({check_k(k, N) for k in ks})
+    order = np.argsort(-c.mean(-1), kind="stable")
+    frames = []
+    for kind in kinds:
+        t = 0.0 if tau is None or kind != "g" else float(tau)
+        ivs = _intervals_at(c, N, ks, kind, t, scope, confidence)
+        for k in ks:
+            iv = ivs[k]
+            frames.append(pd.DataFrame({
+                "model": np.asarray(names, dtype=object)[order], "curve": CURVE_NAMES[kind],
+                "k": k, "value": iv.value[order], "se": iv.se[order], "lo": iv.lo[order],
+                "hi": iv.hi[order],
+            }))
+    table = pd.concat(frames, ignore_index=True)
+    table = table.sort_values(["curve", "model", "k"], key=_curve_key(names, order),
+                              kind="stable").reset_index(drop=True)
+    identified = not (scope == "questions" and N < 2)
+    return PassCurves(table, scope, confidence, tau, N, M, identified,
+                      tuple(np.asarray(names, dtype=object)[order]))
+
+
+def _curve_key(names, order):
+    rank = {n: i for i, n in enumerate(np.asarray(names, dtype=object)[order])}
+    curves = {v: i for i, v in enumerate(CURVE_NAMES.values())}
+
+    def key(col: pd.Series) -> pd.Series:
+        if col.name == "model":
+            return col.map(rank)
+        if col.name == "curve":
+            return col.map(curves)
+        return col
+
+    return key
+
+
+def not_identified_note(curves: PassCurves) -> str | None:
+    """What to say when the scope cannot be estimated (questions scope, ``N = 1``)."""
+    return None if curves.identified else NOT_IDENTIFIED

@@ -1,0 +1,173 @@
+"""Question view: every model's success on every question, difficulty and discrimination
+(2PL IRT), the questions that carry no information and those where models disagree most.
+
+Renders :func:`scorio_core.engines.questions.question_stats` with
+:func:`scorio_core.charts.question_heatmap` and :func:`~scorio_core.charts.item_map`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> qv = ANALYSES["questions"]
+>>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (4, 30, 6)))
+>>> list(qv.tables(qv.run(data, qv.params(irt=False))))
+['questions', 'disagree', 'uninformative']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from ..display import Shown
+from ..engines.questions import QuestionStats, by_attribute, question_stats
+from ..outcomes import Outcomes
+from ..params import QuestionsParams
+from ._base import (
+    Analysis,
+    Chart,
+    Progress,
+    common_caveats,
+    resolve_by,
+    subset_caveat,
+    subset_code,
+    subset_of,
+)
+
+__all__ = ["QuestionsParams", "QuestionsResult", "QUESTIONS"]
+
+
+@dataclass(frozen=True, repr=False)
+class QuestionsResult(Shown):
+    """The :class:`~scorio_core.engines.questions.QuestionStats`, the settings' heatmap width
+    and top-n, and the per-subset summary (``None`` without question attributes)."""
+
+    analysis_id = "questions"
+    main_table = "questions"
+
+    stats: QuestionStats
+    columns: int
+    top: int
+    subsets: pd.DataFrame | None = None
+    by: str | None = None
+
+
+def _run(data: Outcomes, p: QuestionsParams, progress: Progress | None = None) -> QuestionsResult:
+    del progress  # about a second at 100 models x 500 questions x 64 trials
+    data = subset_of(data, p.subset)
+    stats = question_stats(data, irt=p.irt)
+    by = resolve_by(data, p.by)
+    subsets = by_attribute(stats, by) if by is not None else None
+    return QuestionsResult(stats, p.heatmap_columns, p.top, subsets, by)
+
+
+def _tables(r: QuestionsResult) -> dict:
+    out = {"questions": r.stats.table, "disagree": r.stats.disagree(r.top),
+           "uninformative": r.stats.uninformative}
+    if r.subsets is not None:
+        out["by_subset"] = r.subsets
+    return out
+
+
+def _charts(r: QuestionsResult) -> list[Chart]:
+    from .. import charts
+
+    _, width = r.stats.heatmap_frame(r.columns)
+    binned = f" (adjacent questions averaged in bins of {width})" if width > 1 else ""
+    empty = None if "converged" in r.stats.irt else f"2PL fit {r.stats.irt}."
+    n_bad = len(r.stats.collapsed)
+    left_out = (f" {n_bad} question(s) whose 2PL slope collapsed are left out (see the "
+                "caveats)." if n_bad else "")
+    return [
+        Chart("Models × questions", charts.question_heatmap(r.stats, r.columns),
+              "Each cell is one model's mean score over its trials on one question" + binned
+              + "; models best first, questions easiest first: a row that stays bright further "
+              "right is a stronger model, and dark cells left of a model's edge are the easy "
+              "questions it misses."),
+        Chart("Difficulty and discrimination", charts.item_map(r.stats),
+              "One point per informative question: 2PL difficulty b (right = harder) and "
+              "discrimination a (up = separates stronger from weaker models more sharply); "
+              "colour = how much the models disagree on it." + left_out, empty),
+    ]
+
+
+def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str]:
+    data = subset_of(data, p.subset)
+    out = common_caveats(data) + subset_caveat(data, p.subset)
+    irt = r.stats.irt
+    if irt != "converged":
+        out.append(f"2PL IRT {irt}: difficulty and discrimination are "
+                   + ("NaN." if irt.startswith("not run") else
+                      "the last iterate of the fit; read them as rough."))
+    if data.L < 10:
+        out.append(f"Only {data.L} models: 2PL item parameters rest on {data.L} abilities per "
+                   "question and can run to extreme values; the mean score and disagreement "
+                   "are the robust columns.")
+    bad = r.stats.collapsed
+    if len(bad):
+        neg = int((bad["item_rest_r"] < 0).sum())
+        out.append(
+            f"{len(bad)} question(s) have no usable 2PL slope (discrimination below 0.05 or "
+            f"|difficulty| above 10; {neg} of them rank models against the rest, item_rest_r "
+            "< 0): the 2PL cannot fit a negative slope, so their difficulty is not meaningful "
+            f"({', '.join(bad['question'].astype(str).head(5))}"
+            f"{', ...' if len(bad) > 5 else ''})."
+        )
+    n_un = len(r.stats.uninformative)
+    if n_un:
+        out.append(f"{n_un} of {data.M} question(s) carry no information: every model was "
+                   "always right or always wrong on them, so they cannot separate models (they "
+                   "still count in every model's mean score).")
+    return out
+
+
+def _to_code(p: QuestionsParams, data: str = "data") -> str:
+    src = subset_code(p.subset, data)
+    head = ""
+    if p.subset is not None:
+        head, src = f"subset = {src}\n", "subset"
+    by = ""
+    if p.by is not None and p.by != "none":
+        by = f"question_subsets = by_attribute(stats, {p.by!r})\n"
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.engines.questions import by_attribute, question_stats\n\n"
+        f"{head}stats = question_stats({src}, irt={p.irt!r})\n"
+        f"{by}"
+        f"disagree = stats.disagree({p.top!r})\n"
+        f"heatmap_columns = {p.heatmap_columns!r}\n"
+        "stats.table"
+    )
+
+
+def _requires(data: Outcomes) -> str | None:
+    return None
+
+
+QUESTIONS = Analysis(
+    id="questions",
+    title="Questions",
+    params=QuestionsParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "One row per question, easiest first: mean = the question's mean score over all models "
+        "and trials; disagreement = the expected gap between two models' scores on it (0: "
+        "they all agree); difficulty and discrimination = the 2PL IRT item parameters b and a "
+        "(binary data; ±inf for questions every model always solves or always misses); "
+        "item_rest_r = the correlation across models between the question's score and the "
+        "model's mean on the other questions (low or negative: the question ranks models "
+        "unlike the rest). 'uninformative' lists the questions every model got always right or "
+        "always wrong; 'disagree' the questions where models differ most; 'by_subset' sums "
+        "them up per value of a question attribute (e.g. the source a question comes from)."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=("charts.question_heatmap(stats, heatmap_columns)", "charts.item_map(stats)"),
+    requires=_requires,
+    result_var="stats",
+    resolved=lambda p, r: {} if p.by is not None else {"by": "none (no per-subset table)"},
+)

@@ -1,0 +1,253 @@
+"""The question view: per-question success of every model, difficulty, discrimination, the
+questions that carry no information and those where models disagree most.
+
+* ``score[l, α]`` -- model ``l``'s mean weighted score over its ``N`` trials on question ``α``
+  (the success rate for binary data): the cells of the models × questions heatmap.
+* ``mean`` -- the question's mean score over models and trials; questions are ordered from
+  easiest (highest mean) to hardest.
+* ``difficulty``, ``discrimination`` -- the 2PL IRT item parameters ``b_α``, ``a_α`` of
+  ``p_lα = σ(a_α (θ_l − b_α))`` fitted jointly with the model abilities
+  (:func:`scorio_core.rank.irt.rasch_2pl`, 002 eq. 55; binary outcomes): a higher ``b`` is
+  harder, a higher ``a`` separates stronger from weaker models more sharply. Constant
+  questions have ``b = ±inf``.
+* ``item_rest_r`` -- the classical discrimination: correlation across models between the
+  question's score and the model's mean on the other questions (any weights).
+* ``uninformative`` -- every model scored the same category on every trial (all right or
+  all wrong): the question cannot tell models apart and no IRT parameter is estimable.
+* ``disagreement`` -- Gini mean difference of the per-model scores,
+  ``mean_{i<j} |score_i − score_j|``: the expected gap between two models picked at random.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> R = np.zeros((3, 4, 2), int); R[0, 1] = 1; R[:, 2] = 1; R[:2, 3] = 1
+>>> qs = question_stats(Outcomes(R), irt=False)
+>>> qs.table[["question", "status", "disagreement"]].values.tolist()
+[['q2', 'always right', 0.0], ['q3', '', 0.6666666666666666], ['q1', '', 0.6666666666666666], \
+['q0', 'always wrong', 0.0]]
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..eval import category_counts
+from ..outcomes import Outcomes
+
+__all__ = ["QuestionStats", "question_stats", "gini_mean_difference", "by_attribute",
+           "MIN_SLOPE", "MAX_DIFFICULTY"]
+
+#: A 2PL slope below this has collapsed: the question orders models against the rest (2PL
+#: cannot fit a negative slope), so its difficulty runs off to a meaningless extreme.
+MIN_SLOPE = 0.05
+#: Largest |difficulty| (logit units) the item map draws.
+MAX_DIFFICULTY = 10.0
+
+
+def gini_mean_difference(x: np.ndarray) -> np.ndarray:
+    """``mean_{i<j} |x_i − x_j|`` over the first axis of ``x (L, ...)`` (0 for one row).
+
+    Sorting gives it in ``O(L log L)``: ``Σ_{i<j} |x_i − x_j| = Σ_i (2i − L + 1) x_(i)``.
+
+    Example
+    -------
+    >>> gini_mean_difference(np.array([[0.0], [1.0], [1.0]])).tolist()
+    [0.6666666666666666]
+    """
+    x = np.sort(np.asarray(x, dtype=float), axis=0)
+    L = x.shape[0]
+    if L < 2:
+        return np.zeros(x.shape[1:])
+    coef = (2 * np.arange(L) - L + 1).reshape((L,) + (1,) * (x.ndim - 1))
+    return (coef * x).sum(0) / (L * (L - 1) / 2)
+
+
+def _item_rest(score: np.ndarray) -> np.ndarray:
+    """Correlation across models of each question's score with the mean of the others."""
+    L, M = score.shape
+    if L < 3 or M < 2:
+        return np.full(M, np.nan)
+    rest = (score.sum(1, keepdims=True) - score) / (M - 1)  # (L, M)
+    a = score - score.mean(0)
+    b = rest - rest.mean(0)
+    den = np.sqrt((a * a).sum(0) * (b * b).sum(0))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, (a * b).sum(0) / np.where(den > 0, den, 1.0), np.nan)
+
+
+@dataclass(frozen=True)
+class QuestionStats:
+    """Result of :func:`question_stats`.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per question, easiest first: ``question``, the question attributes, ``mean``,
+        ``sd_models``, ``disagreement``, ``difficulty``, ``discrimination``, ``item_rest_r``,
+        ``status`` (``always right`` / ``always wrong`` / empty) and ``best``/``worst`` (the
+        models with the highest/lowest score).
+    score : numpy.ndarray, shape (L, M)
+        Per model–question mean weighted score, rows in ``models`` order (best first) and
+        columns in ``table`` order (easiest first).
+    models, questions : tuple of str
+        The rows and columns of ``score``.
+    irt : str
+        How the 2PL fit went (``"converged"``, ``"not converged"``) or why it was not run.
+    weights : tuple of float
+    """
+
+    table: pd.DataFrame
+    score: np.ndarray
+    models: tuple[str, ...]
+    questions: tuple[str, ...]
+    irt: str
+    weights: tuple[float, ...] = field(default=(0.0, 1.0))
+
+    @property
+    def collapsed(self) -> pd.DataFrame:
+        """Informative questions whose 2PL fit has no usable slope or difficulty
+        (``discrimination <`` :data:`MIN_SLOPE` or ``|difficulty| >`` :data:`MAX_DIFFICULTY`):
+        typically questions that rank models against the rest (``item_rest_r < 0``)."""
+        t = self.table
+        bad = (t["discrimination"] < MIN_SLOPE) | (t["difficulty"].abs() > MAX_DIFFICULTY)
+        return t[bad & (t["status"] == "")].reset_index(drop=True)
+
+    @property
+    def uninformative(self) -> pd.DataFrame:
+        """The questions every model got always right or always wrong."""
+        t = self.table
+        return t[t["status"] != ""].reset_index(drop=True)
+
+    def disagree(self, top: int = 20) -> pd.DataFrame:
+        """The ``top`` questions with the largest disagreement between models."""
+        return self.table.sort_values("disagreement", ascending=False, kind="stable").head(
+            int(top)).reset_index(drop=True)
+
+    def heatmap_frame(self, columns: int = 200) -> tuple[pd.DataFrame, int]:
+        """Long ``model, question, position, score`` for the heatmap and the bin width: with
+        more than ``columns`` questions, adjacent questions (in difficulty order) are averaged
+        into ``⌈M / columns⌉``-wide bins so the chart stays light; the tables keep all."""
+        L, M = self.score.shape
+        width = max(1, -(-M // int(columns)))
+        nb = -(-M // width)
+        pad = np.full((L, nb * width), np.nan)
+        pad[:, :M] = self.score
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            binned = np.nanmean(pad.reshape(L, nb, width), axis=2)
+        if width == 1:
+            labels = list(self.questions)
+        else:
+            labels = [f"{self.questions[i * width]} … ({min(width, M - i * width)})"
+                      for i in range(nb)]
+        frame = pd.DataFrame({
+            "model": np.repeat(np.asarray(self.models, dtype=object), nb),
+            "question": np.tile(np.asarray(labels, dtype=object), L),
+            "position": np.tile(np.arange(nb), L),
+            "score": binned.ravel(),
+        })
+        return frame, width
+
+
+def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 500) -> QuestionStats:
+    """Per-question statistics of ``data`` (module docstring).
+
+    Parameters
+    ----------
+    data : Outcomes
+    irt : bool
+        Fit the 2PL model for ``difficulty`` and ``discrimination`` (binary data with at least
+        two models; otherwise those columns are NaN and :attr:`QuestionStats.irt` says why).
+    max_iter : int
+        L-BFGS iterations of the 2PL fit.
+
+    Returns
+    -------
+    QuestionStats
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> R = np.array([[[1, 1], [0, 0], [1, 0]], [[1, 1], [1, 1], [0, 0]]])
+    >>> st = question_stats(Outcomes(R, models=["a", "b"]), irt=False)
+    >>> st.table["question"].tolist(), st.table["mean"].tolist()
+    (['q0', 'q1', 'q2'], [1.0, 0.5, 0.25])
+    """
+    L, M, N = data.shape
+    w = np.asarray(data.weights, dtype=float)
+    n = category_counts(data.R, data.C)  # (L, M, C+1): one pass over R
+    score = (n @ w) / N
+    mean = score.mean(0)
+    lowest, highest = int(np.argmin(w)), int(np.argmax(w))
+    all_low = (n[..., lowest] == N).all(0)
+    all_high = (n[..., highest] == N).all(0)
+    status = np.where(all_high, "always right", np.where(all_low, "always wrong", ""))
+    difficulty = np.full(M, np.nan)
+    discrimination = np.full(M, np.nan)
+    note = "not run"
+    if irt and not data.is_binary:
+        note = "not run: the 2PL model needs binary outcomes"
+    elif irt and L < 2:
+        note = "not run: the 2PL model needs at least 2 models"
+    elif irt:
+        from ..rank import irt as irt_models
+
+        _, _, items = irt_models.rasch_2pl(data.R, max_iter=max_iter, return_item_params=True)
+        difficulty = np.asarray(items["difficulty"], dtype=float)
+        discrimination = np.where(np.isfinite(difficulty),
+                                  np.asarray(items["discrimination"], dtype=float), np.nan)
+        note = "converged" if items["converged"] else "not converged"
+    model_order = np.argsort(-score.mean(1), kind="stable")
+    q_order = np.lexsort((np.arange(M), -mean))  # easiest first, ties in file order
+    models = np.asarray(data.models, dtype=object)
+    top = models[np.argmax(score, axis=0)]
+    bottom = models[np.argmin(score, axis=0)]
+    spread = score.std(0, ddof=1) if L > 1 else np.zeros(M)
+    cols = {"question": np.asarray(data.questions, dtype=object)}
+    for k, v in data.question_attributes.items():
+        cols[k] = np.asarray(v, dtype=object)
+    cols |= {
+        "mean": mean,
+        "sd_models": spread,
+        "disagreement": gini_mean_difference(score),
+        "difficulty": difficulty,
+        "discrimination": discrimination,
+        "item_rest_r": _item_rest(score),
+        "status": status,
+        "best": np.where(status == "", top, ""),
+        "worst": np.where(status == "", bottom, ""),
+    }
+    table = pd.DataFrame(cols).iloc[q_order].reset_index(drop=True)
+    return QuestionStats(
+        table,
+        score[np.ix_(model_order, q_order)],
+        tuple(models[model_order]),
+        tuple(np.asarray(data.questions, dtype=object)[q_order]),
+        note,
+        tuple(float(x) for x in w),
+    )
+
+
+def by_attribute(stats: QuestionStats, attribute: str) -> pd.DataFrame:
+    """One row per value of a question attribute: questions, mean score, uninformative
+    questions, mean disagreement and median 2PL difficulty/discrimination."""
+    t = stats.table
+    g = t.groupby(attribute, sort=False)
+    out = pd.DataFrame({
+        "questions": g.size(),
+        "mean": g["mean"].mean(),
+        "uninformative": g["status"].apply(lambda s: int((s != "").sum())),
+        "disagreement": g["disagreement"].mean(),
+        "difficulty_median": g["difficulty"].apply(
+            lambda s: float(np.median(s[np.isfinite(s)])) if np.isfinite(s).any() else np.nan),
+        "discrimination_median": g["discrimination"].median(),
+    }).reset_index()
+    return out.rename(columns={attribute: "subset"}).assign(attribute=attribute)[
+        ["attribute", "subset", "questions", "mean", "uninformative", "disagreement",
+         "difficulty_median", "discrimination_median"]]

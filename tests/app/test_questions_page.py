@@ -1,0 +1,71 @@
+"""AppTest: the Questions page, the Leaderboard's subset widgets and its Pass@k curves on the
+bundled real dataset (uploaded as a user would). Numbers are asserted in the core tests; here
+the widgets must reach the definitions' settings and the pages must render."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from app_pages._common import UPLOAD, UPLOAD_KEY
+from scorio_core.curves import pass_curves
+from scorio_core.engines.questions import question_stats
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+JHU = ROOT / "data" / "jhu_llm_temperature.parquet"
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+@pytest.fixture
+def at() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.session_state[UPLOAD_KEY] = {"filename": JHU.name, "data": JHU.read_bytes()}
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    assert at.session_state["scorio_dataset"].view.shape == (9, 100, 100)
+    return at
+
+
+def test_questions_page_renders_and_filters(at):
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    assert len(at.get("vega_lite_chart")) == 2  # heatmap, difficulty × discrimination
+    heads = [s.value for s in at.subheader]
+    assert "Per subset: source" in heads and "Where models disagree most (top 20)" in heads
+    data = at.session_state["scorio_dataset"].view
+    top = next(d.value for d in at.dataframe if "disagreement" in d.value.columns)
+    want = question_stats(data).disagree(20)
+    assert top["question"].tolist() == want["question"].tolist()
+    at.selectbox(key="qv_subset").set_value("source=medmcqa").run()
+    _ok(at)
+    assert at.session_state["_scorio_settings"]["questions"].subset == ("source", ("medmcqa",))
+    sub = next(d.value for d in at.dataframe if "disagreement" in d.value.columns)
+    assert set(sub["source"]) == {"medmcqa"}
+
+
+def test_leaderboard_subset_per_subset_and_curves(at):
+    at.switch_page("app_pages/leaderboard.py").run()
+    _ok(at)
+    assert "Per subset: source" in [s.value for s in at.subheader]
+    assert len(at.get("vega_lite_chart")) == 3  # forest, heatmap, curves
+    at.selectbox(key="lb_by").set_value("none").run()
+    assert "Per subset: source" not in [s.value for s in at.subheader]
+    at.selectbox(key="lb_subset").set_value("source=arc-challenge").run()
+    at.segmented_control(key="cv_tau").set_value(0.5).run()
+    _ok(at)
+    cv = at.session_state["_scorio_settings"]["curves"]
+    assert cv.subset == ("source", ("arc-challenge",)) and cv.tau == 0.5
+    assert cv.kinds == ("pass", "hat", "g")
+    summary = next(d.value for d in at.dataframe if "curve" in d.value.columns)
+    data = at.session_state["scorio_dataset"].view.subset("source", "arc-challenge")
+    want = pass_curves(data, tau=0.5)
+    assert set(summary["curve"]) == {"Pass@k", "Pass^k", "G-Pass@k_τ"}
+    got = summary.query("k == 4 and curve == 'Pass^k'").set_index("model")["value"]
+    assert got.to_dict() == want.at(4, "Pass^k").set_index("model")["value"].to_dict()

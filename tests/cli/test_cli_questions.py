@@ -1,0 +1,89 @@
+"""`scorio-studio questions`, `curves` and the leaderboard's `--subset` / `--by` on the bundled
+real dataset: the same numbers as the core, one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from scorio_core import io
+from scorio_core.cli import main
+from scorio_core.curves import pass_curves
+from scorio_core.engines.questions import question_stats
+from scorio_core.leaderboard import by_subset, leaderboard
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def jhu(data_dir):
+    return data_dir / "jhu_llm_temperature.parquet"
+
+
+def test_questions_json_matches_core(capsys, jhu):
+    code, out, err = _run(capsys, "questions", str(jhu), "--subset", "source=medmcqa",
+                          "--top", "3", "--by", "source", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    want = question_stats(io.load(jhu).subset("source", "medmcqa"))
+    assert [r["question"] for r in doc["questions"]] == want.table["question"].tolist()
+    np.testing.assert_allclose([r["disagreement"] for r in doc["questions"]],
+                               want.table["disagreement"], atol=1e-12)
+    assert len(doc["disagree"]) == 3 and doc["by_subset"][0]["subset"] == "medmcqa"
+    assert doc["provenance"]["settings"]["subset"] == ["source", ["medmcqa"]]
+
+
+def test_curves_csv_every_k_and_table_summary(capsys, jhu):
+    code, out, err = _run(capsys, "curves", str(jhu), "--scope", "population", "--tau", "0.5",
+                          "--format", "json")
+    assert code == 0, err
+    rows = json.loads(out)["curves"]
+    cv = pass_curves(io.load(jhu), scope="population", tau=0.5)
+    assert len(rows) == len(cv.table) == 9 * 3 * 100
+    np.testing.assert_array_equal([r["value"] for r in rows], cv.table["value"])
+    np.testing.assert_allclose([r["lo"] for r in rows], cv.table["lo"], atol=1e-12)
+    code, out, _ = _run(capsys, "curves", str(jhu), "--format", "table")
+    assert code == 0 and "Pass^k" in out and "pointwise" in out
+
+
+def test_leaderboard_subset_and_per_subset_json(capsys, jhu):
+    code, out, err = _run(capsys, "leaderboard", str(jhu), "--subset", "source=hellaswag",
+                          "--by", "none", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    want = leaderboard(io.load(jhu).subset("source", "hellaswag"))
+    np.testing.assert_allclose([r["hi"] for r in doc["rows"]], want.table["hi"], atol=1e-6)
+    assert "by_subset" not in doc
+    code, out, _ = _run(capsys, "leaderboard", str(jhu), "--format", "json")
+    assert "by_subset" not in json.loads(out)  # a script's output keeps one shape by default
+    code, out, _ = _run(capsys, "leaderboard", str(jhu), "--by", "source", "--format", "json")
+    per = json.loads(out)["by_subset"]
+    t = by_subset(io.load(jhu), "source")
+    assert per["attribute"] == "source" and len(per["rows"]) == len(t) == 90
+    np.testing.assert_allclose([r["score"] for r in per["rows"]], t["score"], atol=1e-12)
+
+
+@pytest.mark.parametrize(("argv", "fragment"), [
+    (["--subset", "source=pubmed"], "has no value 'pubmed'"),
+    (["--subset", "topic=x"], "unknown question attribute 'topic'"),
+    (["--by", "topic"], "unknown question attribute 'topic'"),
+])
+def test_bad_subsets_exit_2_naming_what_exists(capsys, jhu, argv, fragment):
+    code, _, err = _run(capsys, "leaderboard", str(jhu), *argv)
+    assert code == 2 and fragment in err and len(err.strip().splitlines()) == 1
+
+
+def test_curves_refuse_categorical_data(capsys, tmp_path):
+    from scorio_core import Outcomes
+
+    path = tmp_path / "cat.npz"
+    io.save_npz(Outcomes(np.random.default_rng(0).integers(0, 3, (2, 5, 3)),
+                         weights=[0, 0.5, 1]), path)
+    code, _, err = _run(capsys, "curves", str(path))
+    assert code == 2 and "binary outcomes" in err

@@ -1,0 +1,134 @@
+"""Pass@k / Pass^k / G-Pass@k_τ curves (scorio_core.curves): the point values are the
+unbiased estimators of scorio_core.eval exactly, and the intervals are the headline's."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import integrate, stats
+
+from scorio_core import Outcomes, ValidationError
+from scorio_core import eval as ev
+from scorio_core.curves import curve_intervals, pass_curves, posterior_square
+from scorio_core.leaderboard import leaderboard
+
+ORACLE = {
+    "Pass@k": lambda R, k: ev.pass_at_k(R, k),
+    "Pass^k": lambda R, k: ev.pass_hat_k(R, k),
+    "G-Pass@k_τ": lambda R, k: ev.g_pass_at_k_tau(R, k, 0.5),
+}
+
+
+def _data(seed=0, L=4, M=25, N=7):
+    rng = np.random.default_rng(seed)
+    p = rng.beta(0.7, 0.5, (L, M))
+    return (rng.random((L, M, N)) < p[..., None]).astype(int)
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_values_equal_the_unbiased_estimators_exactly_at_every_k(scope):
+    R = _data()
+    cv = pass_curves(R, tau=0.5, scope=scope)
+    assert sorted(set(cv.table["k"])) == list(range(1, 8))
+    for curve, oracle in ORACLE.items():
+        for k in range(1, 8):
+            t = cv.at(k, curve).set_index("model")
+            for i in range(R.shape[0]):
+                assert t.loc[f"model_{i}", "value"] == oracle(R[i], k), (curve, k, i)
+
+
+def test_curves_are_monotone_in_k_and_intervals_hold_the_estimate():
+    cv = pass_curves(_data(1), scope="population")
+    for (_, curve), g in cv.table.groupby(["model", "curve"]):
+        d = np.diff(g.sort_values("k")["value"].to_numpy())
+        assert (d >= -1e-12).all() if curve == "Pass@k" else (d <= 1e-12).all()
+    t = cv.table
+    assert ((t["lo"] <= t["value"] + 1e-12) & (t["value"] <= t["hi"] + 1e-12)).all()
+    assert ((t["lo"] >= 0) & (t["hi"] <= 1)).all()
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_pass_at_1_interval_is_the_leaderboards(scope):
+    R = _data(2, N=5)
+    cv = pass_curves(R, scope=scope).at(1).set_index("model")
+    board = leaderboard(R, scope=scope).table.set_index("model")
+    for col in ("value", "lo", "hi"):
+        got = cv[col].to_numpy()
+        want = board.loc[cv.index, "score" if col == "value" else col].to_numpy()
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(("kind", "k", "tau"), [("pass", 3, 0.0), ("hat", 4, 0.0),
+                                                  ("g", 5, 0.6), ("g", 1, 0.0)])
+def test_posterior_square_is_the_beta_integral(kind, k, tau):
+    a, b = 1.7, 2.3
+    beta = ev._coefficients(kind, k, tau)
+
+    def f2(p):
+        return float(stats.binom.pmf(np.arange(k + 1), k, p) @ beta) ** 2 * stats.beta.pdf(p, a, b)
+
+    want, _ = integrate.quad(f2, 0, 1, epsabs=1e-12)
+    got = posterior_square(kind, k, tau, np.array(a), np.array(b))
+    assert abs(float(got) - want) < 1e-9
+
+
+def test_generic_square_equals_closed_forms():
+    a = np.array([0.3, 1.0, 5.0, 40.0])
+    b = np.array([2.0, 0.2, 5.0, 3.0])
+    for k in (1, 2, 6, 13):
+        np.testing.assert_allclose(posterior_square("pass", k, 0.0, a, b),
+                                   posterior_square("g", k, 0.0, a, b), rtol=1e-10)
+        np.testing.assert_allclose(posterior_square("hat", k, 0.0, a, b),
+                                   posterior_square("g", k, 1.0, a, b), rtol=1e-10)
+
+
+def test_questions_variance_is_the_expected_trial_variance_of_the_estimate():
+    """One question: E[Var(U(c) | p)] over the Beta posterior, by brute force, equals the
+    variance term the interval uses (``se² · M²`` with one question)."""
+    N, k = 6, 3
+    c = np.array([[4, 1, 6, 0, 3, 5, 2, 4]])
+    iv = curve_intervals(c, N, k, "pass")
+    from scorio_core.curves import _prior
+
+    a0, b0 = _prior(c, N)
+    U = ev.pass_table("pass", N, k)
+    M = c.shape[1]
+    total = 0.0
+    for cc in c[0]:
+        a, b = a0[0] + cc, b0[0] + N - cc
+
+        def var_u(p, a=a, b=b):
+            pm = stats.binom.pmf(np.arange(N + 1), N, p)
+            return (pm @ U**2 - (pm @ U) ** 2) * stats.beta.pdf(p, a, b)
+
+        total += integrate.quad(var_u, 0, 1, epsabs=1e-12)[0]
+    assert abs(iv.se[0] ** 2 - total / M**2) < 1e-10
+
+
+def test_rows_are_independent_so_replicates_can_be_stacked():
+    c = np.random.default_rng(3).integers(0, 9, (5, 20))
+    stacked = curve_intervals(c, 8, 3, "hat")
+    for i in range(5):
+        one = curve_intervals(c[i : i + 1], 8, 3, "hat")
+        for f in ("value", "se", "lo", "hi"):
+            np.testing.assert_allclose(getattr(one, f)[0], getattr(stacked, f)[i], rtol=1e-12)
+
+
+def test_questions_scope_is_not_identified_at_one_trial():
+    R = _data(4, N=1)
+    q = pass_curves(R, scope="questions")
+    assert not q.identified and q.table[["se", "lo", "hi"]].isna().all().all()
+    p = pass_curves(R, scope="population")
+    assert p.identified and p.table[["lo", "hi"]].notna().all().all()
+
+
+def test_bad_input_says_what_was_expected():
+    cat = Outcomes(np.random.default_rng(0).integers(0, 3, (2, 5, 3)), weights=[0, 0.5, 1])
+    with pytest.raises(ValidationError, match="binary outcomes"):
+        pass_curves(cat)
+    with pytest.raises(ValidationError, match="needs tau"):
+        pass_curves(_data(), kinds=["g"])
+    with pytest.raises(ValidationError, match="kinds must be"):
+        pass_curves(_data(), kinds=["pass@k"])
+    with pytest.raises(ValidationError, match="k must satisfy"):
+        pass_curves(_data(), ks=[9])
