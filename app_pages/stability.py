@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, keys
+from app_state.texts import stability_prompt
 from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
@@ -82,8 +83,7 @@ def main() -> None:
     if result is None:
         prompt = st.empty()
         with prompt.container():
-            st.info(f"{len(ids)} methods × {o.N} slices; every family on a 20 × 30 × 80 tensor "
-                    "takes minutes (the progress bar shows the time left).")
+            st.info(stability_prompt(len(ids), o))
             clicked = st.button("Run stability analysis", type="primary", key="stab_run")
         if not clicked:
             return

@@ -824,6 +824,11 @@ def _pairs_text(pairs: pd.DataFrame) -> str:
     return text_table(pairs)
 
 
+def _trials(x: float) -> str:
+    """A trial count that may be fractional (a budget per model): whole numbers as such."""
+    return f"{x:,.0f}" if x == round(x) or x >= 100 else f"{x:,.1f}"
+
+
 @dataclass(frozen=True)
 class Plan:
     """Result of :func:`plan`: what would settle the undecided pairs, and with what chance.
@@ -854,7 +859,53 @@ class Plan:
             f"{s['budget_trials']:,} extra trials per question: decided pairs now {a.decided_now}, "
             f"expected {a.expected_greedy:.1f} after the greedy split and "
             f"{a.expected_uniform:.1f} after an even split; recommended: {a.note}."
+            + (f" {why}" if (why := self.budget_why()) else "")
         )
+
+    def budget_why(self) -> str:
+        """Why the budget buys (almost) nothing, in one sentence ('' when it buys at least
+        half a pair): every pair decided, pairs that trials cannot settle (population
+        scope), or pairs that need more trials than the budget can give them.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> R = (np.random.default_rng(0).random((3, 40, 8)) < [[[.9]], [[.5]], [[.1]]])
+        >>> plan(R.astype(int)).budget_why()
+        'Nothing to spend it on: every pair is already decided.'
+        """
+        a, s = self.split, self.settings
+        chosen = a.expected_greedy if a.chosen == "greedy" else a.expected_uniform
+        if chosen - a.decided_now >= 0.5:
+            return ""
+        if self.pairs.empty:
+            return "Nothing to spend it on: every pair is already decided."
+        budget, N, L = int(s["budget_trials"]), int(s["shape"][-1]), len(self.allocation)
+        need = np.asarray(self.pairs["trials_needed"], dtype=float)
+        reach = need[np.isfinite(need)]
+        parts = []
+        if (k := int((~np.isfinite(need)).sum())):
+            notes = dict.fromkeys(n for n, t in zip(self.pairs["note"], need, strict=True)
+                                  if n and not np.isfinite(t))
+            why = ("population scope: the question-to-question spread stays; "
+                   "questions_needed says how many questions would"
+                   if s.get("scope") == "population" else "; ".join(notes) or "see the table")
+            which = (f"all {k} undecided adjacent pairs" if k == need.size > 1 else
+                     "the undecided adjacent pair" if k == need.size else
+                     f"{k} of the {need.size} undecided adjacent pairs")
+            parts.append(f"{which} cannot be settled by more trials ({why})")
+        if reach.size:
+            # the most the budget can do for one pair: all of it on the pair's two models
+            parts.append(
+                f"the {'other ' if k else ''}undecided pair easiest to settle needs about "
+                f"{reach.min():,.0f} "
+                f"trials per question on both models for {a_chance(s['assurance'])}, and the "
+                f"budget gives {_trials(budget / L)} more per model when split evenly (N = "
+                f"{N:,} → {_trials(N + budget / L)}), at most {_trials(budget / 2)} more if "
+                "all of it went to one pair"
+            )
+        return ("The budget changes almost nothing: " + "; ".join(parts) + "."
+                if parts else "")
 
     def to_text(self) -> str:
         """Plain-text report (the CLI's ``--format text``)."""

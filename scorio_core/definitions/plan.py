@@ -98,7 +98,7 @@ def summary(r: PlanResult) -> str:
         f"Budget **{s['budget_trials']:,}** extra trials per question: decided pairs now "
         f"**{a.decided_now}** of {pairs}, expected **{a.expected_greedy:.1f}** after the "
         f"greedy split and **{a.expected_uniform:.1f}** after an even split. Recommended: "
-        f"{a.note}."
+        f"{a.note}." + (f" {why}" if (why := r.plan.budget_why()) else "")
     )
 
 
