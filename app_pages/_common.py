@@ -25,6 +25,7 @@ from app_pages._widgets import (  # noqa: F401
     column_config,
     long_preview,
     number_formats,
+    show_board,
     show_unresolved,
     spell_missing,
     synthetic_note,

@@ -8,7 +8,7 @@ import inspect
 import pandas as pd
 import streamlit as st
 
-from app_state.texts import board_display, spell_missing  # noqa: F401 -- re-exported
+from app_state.texts import board_columns, board_display, spell_missing  # noqa: F401
 from scorio_core import Outcomes, io
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 
@@ -58,7 +58,7 @@ def column_config(table: pd.DataFrame) -> dict:
     """``st.column_config`` entries with the core's one-line help per column."""
     cfg, num = {}, st.column_config.NumberColumn
     # Wide enough for the longest model name (about 7.5 px per character), within limits.
-    name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 340))
+    name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 240))
     for c in table.columns:
         if c == "model":
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], pinned=True, width=name_px)
@@ -72,6 +72,22 @@ def column_config(table: pd.DataFrame) -> dict:
         else:
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format=_FORMATS.get(c, "%.4f"))
     return cfg
+
+
+def show_board(table: pd.DataFrame, key: str | None = None) -> None:
+    """A leaderboard as two tables that fit the page: the headline columns, and the
+    papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`)."""
+    shown = board_display(table)
+    main, more = board_columns(shown)
+    cfg = column_config(shown)
+    # the whole table goes to the browser (notebook-equal data); column_order picks the view
+    st.dataframe(shown, hide_index=True, height=table_height(len(shown)), column_config=cfg,
+                 column_order=main, key=key)
+    if more:
+        with st.expander(f"More columns: the papers' Bayes@N and two other rank rules "
+                         f"({', '.join(more[1:])})"):
+            st.dataframe(shown[more], hide_index=True, height=table_height(len(shown)),
+                         column_config=cfg)
 
 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:

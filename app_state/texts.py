@@ -30,6 +30,7 @@ __all__ = [
     "LOAD_NOTES",
     "spell_missing",
     "board_display",
+    "board_columns",
     "eta_text",
     "parse_weights",
     "load_hint",
@@ -93,6 +94,29 @@ def board_display(table: pd.DataFrame) -> pd.DataFrame:
     [['2.50', '0'], ['0.00', '∞'], ['—', '—']]
     """
     return spell_missing(table, {"t_next": "{:.2f}", "n_needed": "{:,.0f}"})
+
+
+#: Leaderboard columns shown under "More columns" rather than in the main table: the
+#: papers' Bayes@N estimate and the two other rank rules (the main table then fits a
+#: 1,400 px window; every column stays in the exports).
+BOARD_MORE = ("bayes_mu", "bayes_sigma", "bayes_lo", "bayes_hi", "rank_mu", "rank_chain",
+              "rank_overlap")
+
+
+def board_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """``(main, more)``: the leaderboard columns of the main table (the headline rank and
+    interval, decisions to the next model, Pass@k) and those of "More columns"
+    (:data:`BOARD_MORE`, each after ``model``).
+
+    Example
+    -------
+    >>> cols = ["model", "rank", "score", "bayes_mu", "rank_chain", "t_next", "pass@1"]
+    >>> board_columns(pd.DataFrame(columns=cols))
+    (['model', 'rank', 'score', 't_next', 'pass@1'], ['model', 'bayes_mu', 'rank_chain'])
+    """
+    more = [c for c in BOARD_MORE if c in table.columns]
+    main = [c for c in table.columns if c not in more]
+    return main, (["model", *more] if more else [])
 
 
 def eta_text(elapsed: float, fraction: float) -> str:

@@ -157,7 +157,9 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         x=alt.X(
             "lo:Q",
             scale=x_scale,
-            title=f"mean score with {conf:.0%} interval ({scope} scope); tick = papers' Bayes@N",
+            # two short lines: one long line was cut in a half-width page column
+            title=[f"mean score with {conf:.0%} interval ({scope} scope)",
+                   "tick = papers' Bayes@N"],
         ),
         x2="hi:Q",
     )
