@@ -28,6 +28,7 @@ from app_pages._widgets import (  # noqa: F401
     show_board,
     show_unresolved,
     spell_missing,
+    spelled_numbers,
     synthetic_note,
     table_height,
     weights_key,

@@ -49,6 +49,13 @@ def number_formats(columns, fmt: str = "%.3f") -> dict:
     return {c: st.column_config.NumberColumn(format=fmt) for c in columns}
 
 
+def spelled_numbers(columns, labels: dict | None = None) -> dict:
+    """``column_config`` of number columns that :func:`spell_missing` turned into text
+    (∞, —): right-aligned like the numbers they are."""
+    labels = labels or {}
+    return {c: st.column_config.TextColumn(labels.get(c), alignment="right") for c in columns}
+
+
 def table_height(n_rows: int, max_rows: int = 25) -> int:
     """Pixel height that shows ``n_rows`` rows (up to ``max_rows``) without scrolling."""
     return 35 * (min(n_rows, max_rows) + 1) + 3
@@ -68,7 +75,7 @@ def column_config(table: pd.DataFrame) -> dict:
             help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
             cfg[c] = num(c, help=help_, format="%.4f")
         elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
-            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c])
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], alignment="right")
         else:
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format=_FORMATS.get(c, "%.4f"))
     return cfg
@@ -109,6 +116,7 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
                  hide_index=True, height=table_height(len(pairs)), column_config={
         "gap": num(format="%.4f"), "p_better": num("P(better > next)", format="%.3f"),
         "p_value": num("p-value (per pair)", format="%.4f"),
+        **spelled_numbers(["t", "trials needed"]),
     })
 
 

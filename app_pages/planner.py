@@ -76,7 +76,10 @@ def main() -> None:
             _common.spell_missing(p.pairs.drop(columns="note"),
                                   {**needs, "p_unsettled": "{:.3f}"}),
             hide_index=True, height=_common.table_height(len(p.pairs)),
-            column_config=_common.number_formats(["gap", "t", "p_better", "p_value"]),
+            # the formats of the same columns on the Leaderboard's undecided-pairs table
+            column_config=_common.number_formats(["gap", "p_value"], "%.4f")
+            | _common.number_formats(["t"], "%.2f") | _common.number_formats(["p_better"])
+            | _common.spelled_numbers([*needs, "p_unsettled"]),
         )
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")

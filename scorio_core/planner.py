@@ -863,9 +863,10 @@ class Plan:
         )
 
     def budget_why(self) -> str:
-        """Why the budget buys (almost) nothing, in one sentence ('' when it buys at least
-        half a pair): every pair decided, pairs that trials cannot settle (population
-        scope), or pairs that need more trials than the budget can give them.
+        """Why the budget does not decide more of the undecided adjacent pairs, in one
+        sentence: pairs that more trials cannot settle (identical scores; population
+        scope), and pairs that need more trials per question than the budget can give
+        them ('' when neither holds and the budget buys at least half a pair).
 
         Example
         -------
@@ -875,37 +876,42 @@ class Plan:
         'Nothing to spend it on: every pair is already decided.'
         """
         a, s = self.split, self.settings
-        chosen = a.expected_greedy if a.chosen == "greedy" else a.expected_uniform
-        if chosen - a.decided_now >= 0.5:
-            return ""
+        gain = (a.expected_greedy if a.chosen == "greedy" else a.expected_uniform) - a.decided_now
         if self.pairs.empty:
-            return "Nothing to spend it on: every pair is already decided."
+            return "Nothing to spend it on: every pair is already decided." if gain < 0.5 else ""
         budget, N, L = int(s["budget_trials"]), int(s["shape"][-1]), len(self.allocation)
         need = np.asarray(self.pairs["trials_needed"], dtype=float)
-        reach = need[np.isfinite(need)]
+        P, top = need.size, N + budget / 2  # the most one pair can get: all of it, 2 models
+
+        def which(k: int) -> str:
+            if k == P:
+                return f"all {P} undecided adjacent pairs" if P > 1 else "the undecided pair"
+            return f"{k} of the {P} undecided adjacent pairs"
+
         parts = []
-        if (k := int((~np.isfinite(need)).sum())):
+        if k := int((~np.isfinite(need)).sum()):
             notes = dict.fromkeys(n for n, t in zip(self.pairs["note"], need, strict=True)
                                   if n and not np.isfinite(t))
             why = ("population scope: the question-to-question spread stays; "
                    "questions_needed says how many questions would"
                    if s.get("scope") == "population" else "; ".join(notes) or "see the table")
-            which = (f"all {k} undecided adjacent pairs" if k == need.size > 1 else
-                     "the undecided adjacent pair" if k == need.size else
-                     f"{k} of the {need.size} undecided adjacent pairs")
-            parts.append(f"{which} cannot be settled by more trials ({why})")
-        if reach.size:
-            # the most the budget can do for one pair: all of it on the pair's two models
+            parts.append(f"{which(k)} cannot be settled by more trials ({why})")
+        far = np.isfinite(need) & (need > top)
+        if far.any() or (gain < 0.5 and not parts):
+            sel = need[far] if far.any() else need[np.isfinite(need)]
+            lo, hi = sel.min(), sel.max()
+            span = f"about {lo:,.0f}" if lo == hi else f"{lo:,.0f} to {hi:,.0f}"
+            verb = "needs" if sel.size == 1 else "need"
             parts.append(
-                f"the {'other ' if k else ''}undecided pair easiest to settle needs about "
-                f"{reach.min():,.0f} "
-                f"trials per question on both models for {a_chance(s['assurance'])}, and the "
-                f"budget gives {_trials(budget / L)} more per model when split evenly (N = "
-                f"{N:,} → {_trials(N + budget / L)}), at most {_trials(budget / 2)} more if "
-                "all of it went to one pair"
+                f"{which(sel.size)} {verb} {span} trials per question on both models for "
+                f"{a_chance(s['assurance'])}; the budget gives N = {N:,} → "
+                f"{_trials(N + budget / L)} when split evenly, {_trials(top)} at most if all "
+                "of it went to one pair"
             )
-        return ("The budget changes almost nothing: " + "; ".join(parts) + "."
-                if parts else "")
+        if not parts:
+            return ""
+        lead = "The budget changes almost nothing: " if gain < 0.5 else "Why not more pairs: "
+        return lead + "; ".join(parts) + "."
 
     def to_text(self) -> str:
         """Plain-text report (the CLI's ``--format text``)."""
