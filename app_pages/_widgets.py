@@ -11,6 +11,7 @@ import streamlit as st
 from app_state.texts import board_columns, board_display, spell_missing  # noqa: F401
 from scorio_core import Outcomes, io
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
+from scorio_core.references import cite
 
 #: Columns whose infinite or missing values mean something (∞: no number of trials
 #: separates the pair; —: the last model has no next one).
@@ -108,8 +109,8 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
         f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). The Planner gives the "
         "trials or questions for an 80 % chance of deciding each; `trials needed` here is the "
-        f"papers' expected-z rule (000 App. D; now N = {n_now}; ∞ = identical means), a 50 % "
-        "point:"
+        f"papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
+        "means), a 50 % point:"
     )
     num = st.column_config.NumberColumn
     st.dataframe(spell_missing(pairs, {"t": "{:.2f}", "trials needed": "{:,.0f}"}),

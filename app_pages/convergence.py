@@ -10,6 +10,7 @@ from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
 from scorio_core.definitions import convergence as cv
 from scorio_core.engines.convergence import has_fast_path
+from scorio_core.references import cite
 
 KEY = keys("convergence")  # setting -> widget key, declared in app_state.page_state
 SUMMARY_FORMAT = {c: st.column_config.NumberColumn(format=f, help=h) if f else
@@ -63,7 +64,7 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
     o = ds.view
     st.subheader("Random model subsets")
     st.markdown("Mean convergence@n over random subsets of models, each against its own gold "
-                "ranking (000 Tables 9–11): more models, more pairs that can swap.")
+                f"ranking ({cite('000', 'Tables 9–11')}): more models, more pairs that can swap.")
     sizes_all = cv.subset_sizes(o.L)
     with st.form("conv_subsets"):
         c1, c2, c3 = st.columns(3)

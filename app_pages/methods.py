@@ -12,6 +12,7 @@ from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.compare import COMPARE
 from scorio_core.rank import FAMILIES, METHODS
+from scorio_core.references import cite
 
 
 def _method_controls(ds) -> list[str]:
@@ -27,7 +28,7 @@ def _method_controls(ds) -> list[str]:
     return st.multiselect("Methods", pool, key="methods",
                           format_func=lambda m: f"{m} (extra)" if METHODS[m].extra else m,
                           help="Default: every method of the chosen families. (extra) marks "
-                               "the 5 variants beyond the 72 of 002 App. I.2.")
+                               f"the 5 variants beyond the 72 of {cite('002', 'App. I.2')}.")
 
 
 def main() -> None:

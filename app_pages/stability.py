@@ -14,6 +14,7 @@ from app_state.texts import stability_prompt
 from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
+from scorio_core.references import cite
 
 KEY = keys("stability")  # setting -> widget key, declared in app_state.page_state
 
@@ -36,7 +37,8 @@ def _pools(ds) -> None:
     o = ds.view
     st.subheader("Model-pool robustness")
     st.markdown("Repeat the N = 1 analysis on random model pools; both targets are recomputed "
-                "within each pool (002 Table 3). Larger pools mainly shrink the spread.")
+                f"within each pool ({cite('002', 'Table 3')}). Larger pools mainly shrink the "
+                "spread.")
     sizes_all = [s for s in (5, 10, 15) if s < o.L] or [o.L]
     with st.form("pool_settings"):
         pm = st.multiselect(
@@ -95,8 +97,8 @@ def main() -> None:
     _best(c[0], "Best vs gold", gold)
     _best(c[1], "Best self-consistency", own)
     _render.charts(STABILITY, result, "stability")
-    tab_gold, tab_self, tab_all = st.tabs(["vs gold standard (002 Table 18)",
-                                           "vs own full-trial ranking (002 Table 19)",
+    st.caption(f"Method classes against each target, as in {cite('002', 'Tables 18-19')}.")
+    tab_gold, tab_self, tab_all = st.tabs(["vs gold standard", "vs own full-trial ranking",
                                            "per method"])
     tab_gold.dataframe(gold, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
     tab_self.dataframe(own, hide_index=True, width="stretch", column_config=CLASS_FORMAT)

@@ -45,16 +45,17 @@ EDITOR_FIELDS = ("name", "default", "intent", "description", "source")
 
 
 def preset_label(key: str) -> str:
-    """``"<preset name> — <paper table>"`` for a preset key (000 Table 5 or 002 Table 21).
+    """``"<preset name> — <paper, table>"`` for a preset key (000 Table 5 or 002 Table 21).
 
     Example
     -------
     >>> preset_label("dontpass/exact-match")
-    'Exact Match — 000 Table 5'
+    "Exact Match — Don't Pass@k (2026), Table 5"
     """
+    from scorio_core.references import cite
     from scorio_core.rubric.presets import PRESETS
 
-    paper = "000 Table 5" if key.startswith("dontpass/") else "002 Table 21"
+    paper = cite("000", "Table 5") if key.startswith("dontpass/") else cite("002", "Table 21")
     return f"{PRESETS[key].name} — {paper}"
 
 

@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
+from ..references import expand
 from ._common import PALETTE
 from .convergence import tau_curves
 
@@ -199,10 +200,10 @@ def lesson_intro(lesson: str, params=None) -> str:
     Example
     -------
     >>> from scorio_core.definitions.simulate import OrderParams
-    >>> lesson_intro("order", OrderParams(upper=0.7, lower=0.6)).split(" (000")[0]
+    >>> lesson_intro("order", OrderParams(upper=0.7, lower=0.6)).split(" (Don't")[0]
     'The better model (π̄ = 0.7) and the worse model (π̄ = 0.6) differ by 10.0 points'
     """
-    return LESSON_TEXT[lesson].intro.format(**_fields(lesson, params, None))
+    return expand(LESSON_TEXT[lesson].intro.format(**_fields(lesson, params, None)))
 
 
 def lesson_notice(lesson: str, params=None, result=None) -> str:
@@ -216,7 +217,7 @@ def lesson_notice(lesson: str, params=None, result=None) -> str:
     ...     "gaps that 40 trials per question on 30 questions cannot resolve.")
     True
     """
-    return LESSON_TEXT[lesson].notice.format(**_fields(lesson, params, result))
+    return expand(LESSON_TEXT[lesson].notice.format(**_fields(lesson, params, result)))
 
 
 def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:

@@ -138,7 +138,7 @@ def _charts(r: PlanResult) -> list[Chart]:
             f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
             "calibrated), and how often the papers' Bayes@N orders them this way with "
             f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
-            "papers' z against their dashed threshold (Bayes@N paper, App. D, Fig. 6).",
+            "papers' z against their dashed threshold (000 App. D, Fig. 6).",
         ),
     ]
 
