@@ -50,6 +50,13 @@ def number_formats(columns, fmt: str = "%.3f") -> dict:
     return {c: st.column_config.NumberColumn(format=fmt) for c in columns}
 
 
+def float_formats(table: pd.DataFrame, fmt: str = "%.4f") -> dict:
+    """``column_config`` giving every float column of ``table`` one format (Streamlit's
+    default prints 1.0 as ``1`` beside ``0.9473`` in the same column)."""
+    return number_formats([c for c in table.columns if pd.api.types.is_float_dtype(table[c])],
+                          fmt)
+
+
 def spelled_numbers(columns, labels: dict | None = None) -> dict:
     """``column_config`` of number columns that :func:`spell_missing` turned into text
     (∞, —): right-aligned like the numbers they are."""

@@ -12,7 +12,6 @@ from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
 from scorio_core.definitions.greedy import GREEDY, verdict
-from scorio_core.references import cite
 
 KEY = keys("greedy")  # setting -> widget key, declared in app_state.page_state
 
@@ -70,14 +69,14 @@ def main() -> None:
     t4 = tables["table"]
     if len(t4) > 1:
         st.subheader("All benchmarks")
-        st.caption(f"One row per benchmark, as in {cite('002', 'Table 4')}.")
+        st.caption(f"One row per benchmark, as in {_common.cite('002', 'Table 4')}.")
         st.dataframe(t4, hide_index=True, width="stretch",
                      column_config=_common.number_formats(c for c in t4.columns if c != "data"))
         st.caption("Higher τ_G-S tends to go with a more positive Δτ: check alignment on a pilot "
                    "sample before trusting a greedy prior.")
     else:
         st.caption("Pick 'combined' in the sidebar to see every benchmark's row "
-                   f"({cite('002', 'Table 4')}).")
+                   f"({_common.cite('002', 'Table 4')}).")
     with st.expander("How to read this"):
         st.markdown(GREEDY.how_to_read)
     _render.footer(GREEDY, ds, params, result, "greedy")

@@ -13,7 +13,6 @@ from scorio_core.definitions.provenance import export_filename
 from scorio_core.estimands import ADJUST_LABELS, SCOPE_HELP
 from scorio_core.leaderboard import prior_note
 from scorio_core.params import LeaderboardParams, widget
-from scorio_core.references import cite
 
 KEY = keys("leaderboard")  # setting -> widget key, declared in app_state.page_state
 
@@ -62,8 +61,8 @@ def _notes(board) -> None:
         f"**rank** = `rank_lo` = 1 + models that decidedly beat this one (two-sided, "
         f"{conf:.0%}, {board.settings['adjust']}); `rank_hi` = L − models it beats; "
         "`p_best` = P(first). `bayes_*`, `rank_mu` and `rank_chain` are the papers' Bayes@N "
-        f"and adjacent rule ({cite('000', '§2.7.1')}); `rank_overlap` is the arena rule (these "
-        "under *More columns*)."
+        f"and adjacent rule ({_common.cite('000', '§2.7.1')}); `rank_overlap` is the arena "
+        "rule (these under *More columns*)."
     )
     if note := prior_note(board):
         st.info(note, icon=":material/info:")

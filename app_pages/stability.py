@@ -14,7 +14,6 @@ from app_state.texts import stability_prompt
 from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
-from scorio_core.references import cite
 
 KEY = keys("stability")  # setting -> widget key, declared in app_state.page_state
 
@@ -37,8 +36,8 @@ def _pools(ds) -> None:
     o = ds.view
     st.subheader("Model-pool robustness")
     st.markdown("Repeat the N = 1 analysis on random model pools; both targets are recomputed "
-                f"within each pool ({cite('002', 'Table 3')}). Larger pools mainly shrink the "
-                "spread.")
+                f"within each pool ({_common.cite('002', 'Table 3')}). Larger pools mainly shrink "
+                "the spread.")
     sizes_all = [s for s in (5, 10, 15) if s < o.L] or [o.L]
     with st.form("pool_settings"):
         pm = st.multiselect(
@@ -97,12 +96,13 @@ def main() -> None:
     _best(c[0], "Best vs gold", gold)
     _best(c[1], "Best self-consistency", own)
     _render.charts(STABILITY, result, "stability")
-    st.caption(f"Method classes against each target, as in {cite('002', 'Tables 18-19')}.")
+    st.caption(f"Method classes against each target, as in {_common.cite('002', 'Tables 18-19')}.")
     tab_gold, tab_self, tab_all = st.tabs(["vs gold standard", "vs own full-trial ranking",
                                            "per method"])
     tab_gold.dataframe(gold, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
     tab_self.dataframe(own, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
-    tab_all.dataframe(tables["per_method"], hide_index=True, width="stretch")
+    tab_all.dataframe(tables["per_method"], hide_index=True, width="stretch",
+                      column_config=_common.float_formats(tables["per_method"]))
     skipped = result.stability.skipped
     if skipped:
         with st.expander(f"{len(skipped)} method(s) skipped"):

@@ -120,9 +120,11 @@ def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
                    column=[f"{c} ({size[c]})" for c in df["column"]])
     fams = list(dict.fromkeys(df["row"]))
     cell = int(np.clip(_TAU_PLOT_WIDTH / max(len(fams), 1), 24, 52))
-    axis_x = alt.Axis(orient="top", labelAngle=-40, title=None, labelFontSize=12,
-                      labelLimit=_TAU_LABEL_LIMIT)
-    axis_y = alt.Axis(title=None, labelFontSize=12, labelLimit=_TAU_LABEL_LIMIT)
+    # labelOverlap=False: every family named (Vega thinned every other label)
+    axis_x = alt.Axis(orient="top", labelAngle=-45, title=None, labelFontSize=12,
+                      labelLimit=_TAU_LABEL_LIMIT, labelOverlap=False)
+    axis_y = alt.Axis(title=None, labelFontSize=12, labelLimit=_TAU_LABEL_LIMIT,
+                      labelOverlap=False)
     base = alt.Chart(inline(df)).encode(
         x=alt.X("column:N", sort=fams, axis=axis_x), y=alt.Y("row:N", sort=fams, axis=axis_y),
         tooltip=[alt.Tooltip("row:N", title="family"), alt.Tooltip("column:N", title="vs family"),
