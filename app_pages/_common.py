@@ -23,12 +23,16 @@ from app_pages._sidebar import (  # noqa: F401
 from app_pages._widgets import (  # noqa: F401
     board_display,
     column_config,
+    float_formats,
     long_preview,
     number_formats,
+    show_board,
     show_unresolved,
     spell_missing,
+    spelled_numbers,
     synthetic_note,
     table_height,
     weights_key,
 )
 from app_state.texts import eta_text, parse_weights  # noqa: F401
+from scorio_core.references import cite  # noqa: F401 -- the papers by title on every page

@@ -56,11 +56,12 @@ def editors(o, state: dict) -> rb.Rubric | None:
     }
     for k, c in config.items():
         c.update(help=RULE_HELP[k], label=c.get("label") or k)
+    # placeholder="": an empty cell (no threshold, no scope) shows blank, not "None"
     rules = st.data_editor(state["rules"], key=f"rules_{v}", num_rows="dynamic", hide_index=True,
-                           width="stretch", column_config=config)
+                           width="stretch", column_config=config, placeholder="")
     st.markdown("**Categories** — category 0 is reserved for invalid outputs.")
     cats = st.data_editor(state["cats"].drop(columns="weight"), key=f"cats_{v}", num_rows="dynamic",
-                          hide_index=True, width="stretch", column_config={
+                          hide_index=True, width="stretch", placeholder="", column_config={
         "category": cc.NumberColumn(min_value=0, step=1),
         "description": cc.TextColumn(width="large")})
     st.markdown("**Weights** — the value of each category")

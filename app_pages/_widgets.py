@@ -8,9 +8,10 @@ import inspect
 import pandas as pd
 import streamlit as st
 
-from app_state.texts import board_display, spell_missing  # noqa: F401 -- re-exported
+from app_state.texts import board_columns, board_display, spell_missing  # noqa: F401
 from scorio_core import Outcomes, io
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
+from scorio_core.references import cite
 
 #: Columns whose infinite or missing values mean something (∞: no number of trials
 #: separates the pair; —: the last model has no next one).
@@ -50,6 +51,20 @@ def number_formats(columns, fmt: str = "%.3f") -> dict:
     return {c: st.column_config.NumberColumn(format=fmt) for c in columns}
 
 
+def float_formats(table: pd.DataFrame, fmt: str = "%.4f") -> dict:
+    """``column_config`` giving every float column of ``table`` one format (Streamlit's
+    default prints 1.0 as ``1`` beside ``0.9473`` in the same column)."""
+    return number_formats([c for c in table.columns if pd.api.types.is_float_dtype(table[c])],
+                          fmt)
+
+
+def spelled_numbers(columns, labels: dict | None = None) -> dict:
+    """``column_config`` of number columns that :func:`spell_missing` turned into text
+    (∞, —): right-aligned like the numbers they are."""
+    labels = labels or {}
+    return {c: st.column_config.TextColumn(labels.get(c), alignment="right") for c in columns}
+
+
 def table_height(n_rows: int, max_rows: int = 25) -> int:
     """Pixel height that shows ``n_rows`` rows (up to ``max_rows``) without scrolling."""
     return 35 * (min(n_rows, max_rows) + 1) + 3
@@ -59,7 +74,7 @@ def column_config(table: pd.DataFrame) -> dict:
     """``st.column_config`` entries with the core's one-line help per column."""
     cfg, num = {}, st.column_config.NumberColumn
     # Wide enough for the longest model name (about 7.5 px per character), within limits.
-    name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 340))
+    name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 240))
     for c in table.columns:
         if c == "model":
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], pinned=True, width=name_px)
@@ -69,10 +84,26 @@ def column_config(table: pd.DataFrame) -> dict:
             help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
             cfg[c] = num(c, help=help_, format="%.4f")
         elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
-            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c])
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], alignment="right")
         else:
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format=_FORMATS.get(c, "%.4f"))
     return cfg
+
+
+def show_board(table: pd.DataFrame, key: str | None = None) -> None:
+    """A leaderboard as two tables that fit the page: the headline columns, and the
+    papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`)."""
+    shown = board_display(table)
+    main, more = board_columns(shown)
+    cfg = column_config(shown)
+    # the whole table goes to the browser (notebook-equal data); column_order picks the view
+    st.dataframe(shown, hide_index=True, height=table_height(len(shown)), column_config=cfg,
+                 column_order=main, key=key)
+    if more:
+        with st.expander(f"More columns: the papers' Bayes@N and two other rank rules "
+                         f"({', '.join(more[1:])})"):
+            st.dataframe(shown[more], hide_index=True, height=table_height(len(shown)),
+                         column_config=cfg)
 
 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
@@ -86,14 +117,15 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
         f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). The Planner gives the "
         "trials or questions for an 80 % chance of deciding each; `trials needed` here is the "
-        f"papers' expected-z rule (000 App. D; now N = {n_now}; ∞ = identical means), a 50 % "
-        "point:"
+        f"papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
+        "means), a 50 % point:"
     )
     num = st.column_config.NumberColumn
     st.dataframe(spell_missing(pairs, {"t": "{:.2f}", "trials needed": "{:,.0f}"}),
                  hide_index=True, height=table_height(len(pairs)), column_config={
         "gap": num(format="%.4f"), "p_better": num("P(better > next)", format="%.3f"),
         "p_value": num("p-value (per pair)", format="%.4f"),
+        **spelled_numbers(["t", "trials needed"]),
     })
 
 

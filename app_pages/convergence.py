@@ -62,8 +62,8 @@ def _part(ds, p: cv.ConvergenceParams, spec):
 def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
     o = ds.view
     st.subheader("Random model subsets")
-    st.markdown("Mean convergence@n over random subsets of models, each against its own gold "
-                "ranking (000 Tables 9–11): more models, more pairs that can swap.")
+    st.markdown("Mean convergence@n over random model subsets, each against its own gold ranking "
+                f"({_common.cite('000', 'Tables 9–11')}): more models, more pairs that can swap.")
     sizes_all = cv.subset_sizes(o.L)
     with st.form("conv_subsets"):
         c1, c2, c3 = st.columns(3)
@@ -81,7 +81,7 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
         table = _common.run_cached("subsets", skey, lambda p: cv.run_subsets(
             o, params, fast_ids, sizes, n_sub, b_sub, progress=p), "Subsets")
     if table is not None:
-        st.dataframe(table, hide_index=True, width="stretch")
+        st.dataframe(table, hide_index=True, column_config=_common.float_formats(table, "%.3f"))
         st.caption("One row per subset; method columns are mean convergence@n with no "
                    "convergence counted as N; '… no-conv' is the share that never settled.")
 

@@ -68,13 +68,15 @@ def main() -> None:
                  column_config=_common.number_formats(("sampling_accuracy", "greedy_accuracy")))
     t4 = tables["table"]
     if len(t4) > 1:
-        st.subheader("All benchmarks (002 Table 4)")
+        st.subheader("All benchmarks")
+        st.caption(f"One row per benchmark, as in {_common.cite('002', 'Table 4')}.")
         st.dataframe(t4, hide_index=True, width="stretch",
                      column_config=_common.number_formats(c for c in t4.columns if c != "data"))
         st.caption("Higher τ_G-S tends to go with a more positive Δτ: check alignment on a pilot "
                    "sample before trusting a greedy prior.")
     else:
-        st.caption("Pick 'combined' in the sidebar to see every benchmark's row (002 Table 4).")
+        st.caption("Pick 'combined' in the sidebar to see every benchmark's row "
+                   f"({_common.cite('002', 'Table 4')}).")
     with st.expander("How to read this"):
         st.markdown(GREEDY.how_to_read)
     _render.footer(GREEDY, ds, params, result, "greedy")

@@ -62,7 +62,8 @@ def _notes(board) -> None:
         f"**rank** = `rank_lo` = 1 + models that decidedly beat this one (two-sided, "
         f"{conf:.0%}, {board.settings['adjust']}); `rank_hi` = L − models it beats; "
         "`p_best` = P(first). `bayes_*`, `rank_mu` and `rank_chain` are the papers' Bayes@N "
-        "and adjacent rule (000 §2.7.1); `rank_overlap` is the arena rule."
+        f"and adjacent rule ({_common.cite('000', '§2.7.1')}); `rank_overlap` is the arena "
+        "rule (these under *More columns*)."
     )
     if note := prior_note(board):
         st.info(note, icon=":material/info:")
@@ -91,9 +92,7 @@ def main() -> None:
     board = result.board
     st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "
                 f"{params.confidence:.0%} intervals, adjustment: {params.adjust}")
-    shown = _common.board_display(board.table)
-    st.dataframe(shown, hide_index=True, height=_common.table_height(len(shown)),
-                 column_config=_common.column_config(shown))
+    _common.show_board(board.table)
     _notes(board)
     if o.L > 1:
         _page_state.pair_button(*board.table["model"][:2], key="lb_pair")

@@ -27,7 +27,8 @@ def _method_controls(ds) -> list[str]:
     return st.multiselect("Methods", pool, key="methods",
                           format_func=lambda m: f"{m} (extra)" if METHODS[m].extra else m,
                           help="Default: every method of the chosen families. (extra) marks "
-                               "the 5 variants beyond the 72 of 002 App. I.2.")
+                               "the 5 variants beyond the 72 of "
+                               f"{_common.cite('002', 'App. I.2')}.")
 
 
 def main() -> None:
@@ -75,9 +76,11 @@ def main() -> None:
     _render.charts(COMPARE, result, "methods", widths=("content",))
     left, right = st.columns(2)
     left.markdown("**Agreement with the gold standard**")
-    left.dataframe(tables["agreement"], hide_index=True, width="stretch")
+    left.dataframe(tables["agreement"], hide_index=True, width="stretch",
+                   column_config=_common.float_formats(tables["agreement"]))
     right.markdown("**Consensus** (mean τ_b with all other methods)")
-    right.dataframe(tables["consensus"], hide_index=True, width="stretch")
+    right.dataframe(tables["consensus"], hide_index=True, width="stretch",
+                    column_config=_common.float_formats(tables["consensus"]))
     with st.expander("How to read this"):
         st.markdown(COMPARE.how_to_read)
     _render.footer(COMPARE, ds, params, result, "methods")

@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys
+from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.plan import PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
@@ -72,10 +73,16 @@ def main() -> None:
         needs = dict.fromkeys(("trials_needed", "questions_needed", "trials_needed_papers"),
                               "{:,.0f}")
         st.dataframe(  # ∞ and — rather than the Infinity / None of a number column
-            _common.spell_missing(p.pairs, {**needs, "p_unsettled": "{:.3f}"}),
+            _common.spell_missing(p.pairs.drop(columns="note"),
+                                  {**needs, "p_unsettled": "{:.3f}"}),
             hide_index=True, height=_common.table_height(len(p.pairs)),
-            column_config=_common.number_formats(["gap", "t", "p_better", "p_value"]),
+            # the formats of the same columns on the Leaderboard's undecided-pairs table
+            column_config=_common.number_formats(["gap", "p_value"], "%.4f")
+            | _common.number_formats(["t"], "%.2f") | _common.number_formats(["p_better"])
+            | _common.spelled_numbers([*needs, "p_unsettled"]),
         )
+        for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
+            st.markdown(f"- {line}")
     allocation, order = PLAN.charts(result)
     _render.chart(allocation, "plan", 0)
     st.markdown(summary(result))

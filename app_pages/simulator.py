@@ -11,7 +11,7 @@ from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
 from app_state.sim_state import CAL_M, PRIORS, WIDGETS
 from scorio_core import simulate as sim
-from scorio_core.charts import LESSON_TEXT
+from scorio_core.charts import lesson_intro, lesson_notice
 from scorio_core.definitions import SIMULATIONS
 from scorio_core.definitions.simulate import highlights
 
@@ -81,12 +81,14 @@ def main() -> None:
     sid = st.radio("Lesson", list(LESSONS), horizontal=True, key=_page_state.STUDY_KEY,
                    format_func=lambda s: LESSONS[s][0])
     text, a = LESSONS[sid][1], SIMULATIONS[sid]
-    st.markdown(a.how_to_read)
+    intro = st.empty()  # the paper's numbers until the settings are read, then these
+    intro.markdown(a.how_to_read)
     _page_state.widgets(sid, None)
     if why := globals()[text](st.columns(4 if sid != "prior-depth" else 2)):
         st.warning(why)
         return
     params = from_state(sid, st.session_state, None)
+    intro.markdown(lesson_intro(text, params))
     _page_state.remember(sid, None, params)
     result = _render.run(a, None, params, "Simulating")
     if hl := highlights(sid, result):
@@ -96,7 +98,7 @@ def main() -> None:
         st.dataframe(result.table, hide_index=True, width="stretch",
                      column_config=_common.number_formats(("m_α", "v_α"), "%.5f"))
     _render.charts(a, result, f"sim_{text}", widths=("content",) if sid == "order" else ())
-    st.info(f"**What to notice.** {LESSON_TEXT[text].notice}")
+    st.info(f"**What to notice.** {lesson_notice(text, params, result)}")
     _render.footer(a, None, params, result, f"sim_{text}")
 
 

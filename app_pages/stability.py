@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, keys
+from app_state.texts import stability_prompt
 from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
@@ -35,7 +36,8 @@ def _pools(ds) -> None:
     o = ds.view
     st.subheader("Model-pool robustness")
     st.markdown("Repeat the N = 1 analysis on random model pools; both targets are recomputed "
-                "within each pool (002 Table 3). Larger pools mainly shrink the spread.")
+                f"within each pool ({_common.cite('002', 'Table 3')}). Larger pools mainly shrink "
+                "the spread.")
     sizes_all = [s for s in (5, 10, 15) if s < o.L] or [o.L]
     with st.form("pool_settings"):
         pm = st.multiselect(
@@ -82,8 +84,7 @@ def main() -> None:
     if result is None:
         prompt = st.empty()
         with prompt.container():
-            st.info(f"{len(ids)} methods × {o.N} slices; every family on a 20 × 30 × 80 tensor "
-                    "takes minutes (the progress bar shows the time left).")
+            st.info(stability_prompt(len(ids), o))
             clicked = st.button("Run stability analysis", type="primary", key="stab_run")
         if not clicked:
             return
@@ -95,12 +96,13 @@ def main() -> None:
     _best(c[0], "Best vs gold", gold)
     _best(c[1], "Best self-consistency", own)
     _render.charts(STABILITY, result, "stability")
-    tab_gold, tab_self, tab_all = st.tabs(["vs gold standard (002 Table 18)",
-                                           "vs own full-trial ranking (002 Table 19)",
+    st.caption(f"Method classes against each target, as in {_common.cite('002', 'Tables 18-19')}.")
+    tab_gold, tab_self, tab_all = st.tabs(["vs gold standard", "vs own full-trial ranking",
                                            "per method"])
     tab_gold.dataframe(gold, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
     tab_self.dataframe(own, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
-    tab_all.dataframe(tables["per_method"], hide_index=True, width="stretch")
+    tab_all.dataframe(tables["per_method"], hide_index=True, width="stretch",
+                      column_config=_common.float_formats(tables["per_method"]))
     skipped = result.stability.skipped
     if skipped:
         with st.expander(f"{len(skipped)} method(s) skipped"):

@@ -45,18 +45,20 @@ EDITOR_FIELDS = ("name", "default", "intent", "description", "source")
 
 
 def preset_label(key: str) -> str:
-    """``"<preset name> — <source>"`` for a preset key (000 Table 5, 002 Table 21, or the
-    length rubric for real tables).
+    """``"<preset name> — <source>"`` for a preset key (the papers' tables cited by title,
+    or the length rubric for real tables).
 
     Example
     -------
     >>> preset_label("dontpass/exact-match")
-    'Exact Match — 000 Table 5'
+    "Exact Match — Don't Pass@k (2026), Table 5"
     """
+    from scorio_core.references import cite
     from scorio_core.rubric.presets import PRESETS
 
     table = key.split("/", 1)[0]
-    paper = {"dontpass": "000 Table 5", "ranking": "002 Table 21"}.get(table, "response length")
+    paper = {"dontpass": cite("000", "Table 5"),
+             "ranking": cite("002", "Table 21")}.get(table, "response length")
     return f"{PRESETS[key].name} — {paper}"
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "LOAD_NOTES",
     "spell_missing",
     "board_display",
+    "board_columns",
     "eta_text",
     "parse_weights",
     "load_hint",
@@ -40,6 +41,8 @@ __all__ = [
     "data_charts",
     "analysis_code",
     "report_code",
+    "stability_prompt",
+    "pair_notes",
 ]
 
 #: Metadata the loader adds when it drops, truncates or ignores input (scorio_core.io).
@@ -91,6 +94,29 @@ def board_display(table: pd.DataFrame) -> pd.DataFrame:
     [['2.50', '0'], ['0.00', '∞'], ['—', '—']]
     """
     return spell_missing(table, {"t_next": "{:.2f}", "n_needed": "{:,.0f}"})
+
+
+#: Leaderboard columns shown under "More columns" rather than in the main table: the
+#: papers' Bayes@N estimate and the two other rank rules (the main table then fits a
+#: 1,400 px window; every column stays in the exports).
+BOARD_MORE = ("bayes_mu", "bayes_sigma", "bayes_lo", "bayes_hi", "rank_mu", "rank_chain",
+              "rank_overlap")
+
+
+def board_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """``(main, more)``: the leaderboard columns of the main table (the headline rank and
+    interval, decisions to the next model, Pass@k) and those of "More columns"
+    (:data:`BOARD_MORE`, each after ``model``).
+
+    Example
+    -------
+    >>> cols = ["model", "rank", "score", "bayes_mu", "rank_chain", "t_next", "pass@1"]
+    >>> board_columns(pd.DataFrame(columns=cols))
+    (['model', 'rank', 'score', 't_next', 'pass@1'], ['model', 'bayes_mu', 'rank_chain'])
+    """
+    more = [c for c in BOARD_MORE if c in table.columns]
+    main = [c for c in table.columns if c not in more]
+    return main, (["model", *more] if more else [])
 
 
 def eta_text(elapsed: float, fraction: float) -> str:
@@ -306,3 +332,41 @@ def analysis_code(
     charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
     cell = f"{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
     return cell if path is None else f"{data_code(path, benchmark=benchmark)}\n\n{cell}"
+
+
+def stability_prompt(n_methods: int, o: Outcomes) -> str:
+    """What the Stability page's Run button will do, on *these* data (L × M × N).
+
+    Example
+    -------
+    >>> o = Outcomes(np.zeros((20, 120, 80), dtype=int))
+    >>> print(stability_prompt(77, o)[:78])
+    77 methods × 80 single-trial slices of these 20 × 120 × 80 data (models × ques
+    """
+    size = f"{o.L} × {o.M} × {o.N}"
+    return (
+        f"{n_methods} method{'s' if n_methods != 1 else ''} × {o.N} single-trial slice"
+        f"{'s' if o.N != 1 else ''} of these {size} data (models × questions × trials): every "
+        "method ranks every slice (minutes with all families; a progress bar shows the time "
+        "left)."
+    )
+
+
+def pair_notes(pairs: pd.DataFrame) -> list[str]:
+    """The Planner's per-pair notes as Markdown lines, pairs with the same note together:
+    a sentence does not fit in a table column (it was cut at the page's edge).
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"better": ["a", "b", "c"], "next": ["b", "c", "d"],
+    ...                   "note": ["too close", "", "too close"]})
+    >>> pair_notes(t)
+    ['**a vs b, c vs d**: too close']
+    """
+    if "note" not in pairs:
+        return []
+    groups: dict[str, list[str]] = {}
+    for better, nxt, note in zip(pairs["better"], pairs["next"], pairs["note"], strict=True):
+        if isinstance(note, str) and note:
+            groups.setdefault(note, []).append(f"{better} vs {nxt}")
+    return [f"**{', '.join(names)}**: {note}" for note, names in groups.items()]

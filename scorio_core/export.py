@@ -26,6 +26,7 @@ from ._validation import json_safe
 from .formatting import _md_escape, format_number, markdown_table, text_table
 from .io import to_safe_csv
 from .leaderboard import COLUMN_HELP, Leaderboard
+from .references import expand
 
 __all__ = ["FORMATS", "describe", "export", "to_csv", "to_json", "to_markdown", "to_text"]
 
@@ -109,7 +110,7 @@ def describe(board: Leaderboard) -> list[str]:
     scope, conf = s.get("scope", "questions"), float(s["confidence"])
     N = s["shape"][-1]
     share = float(s.get("prior_weight", 0.0))
-    return [
+    return [expand(line) for line in (  # the papers by title: exports are read without them
         f"{scope.capitalize()} scope: {s.get('estimand', '')}.",
         f"`score` is the mean score (avg@N) with no prior, unbiased for this estimand; "
         f"`lo`–`hi` is its {conf:.0%} interval: {INTERVAL_METHOD.get(scope, scope)}.",
@@ -122,7 +123,7 @@ def describe(board: Leaderboard) -> list[str]:
         f"of the way towards {_prior_centre(s)}. `rank_chain` is the papers' adjacent rule "
         f"(000 §2.7.1, z threshold {s['z_threshold']:.3f}); `rank_overlap` the arena rule.",
         f"Data shape (L, M, N) = {tuple(s['shape'])}.",
-    ]
+    )]
 
 
 def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:

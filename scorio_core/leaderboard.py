@@ -43,6 +43,7 @@ from .inference import (
 )
 from .outcomes import Outcomes, check_name
 from .posterior import question_moments
+from .references import expand
 
 __all__ = ["Leaderboard", "leaderboard", "by_subset", "prior_note", "COLUMN_HELP", "SUBSET_COLUMNS"]
 
@@ -72,6 +73,7 @@ COLUMN_HELP = {
     "Bayes@N z to the next model reaches the threshold if the rates held (a 50 % point, "
     "not an assurance; the Planner gives the trials for an 80 % chance)",
 }
+COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
 
 
 @dataclass(frozen=True, repr=False)

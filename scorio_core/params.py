@@ -117,7 +117,11 @@ class Setting:
 
 def setting(default, help: str, **meta) -> Any:  # noqa: A002 - the word users read
     """A dataclass field with its :class:`Setting` (``meta``: its other attributes)."""
-    return dataclasses.field(default=default, metadata={"setting": Setting(help, **meta)})
+    from .references import expand  # CLI --help and page widgets: papers by title
+
+    if meta.get("choice_help"):
+        meta["choice_help"] = {k: expand(v) for k, v in meta["choice_help"].items()}
+    return dataclasses.field(default=default, metadata={"setting": Setting(expand(help), **meta)})
 
 
 def settings_of(cls) -> dict[str, tuple[Any, Setting]]:

@@ -824,6 +824,11 @@ def _pairs_text(pairs: pd.DataFrame) -> str:
     return text_table(pairs)
 
 
+def _trials(x: float) -> str:
+    """A trial count that may be fractional (a budget per model): whole numbers as such."""
+    return f"{x:,.0f}" if x == round(x) or x >= 100 else f"{x:,.1f}"
+
+
 @dataclass(frozen=True, repr=False)
 class Plan:
     """Result of :func:`plan`: what would settle the undecided pairs, and with what chance.
@@ -854,7 +859,59 @@ class Plan:
             f"{s['budget_trials']:,} extra trials per question: decided pairs now {a.decided_now}, "
             f"expected {a.expected_greedy:.1f} after the greedy split and "
             f"{a.expected_uniform:.1f} after an even split; recommended: {a.note}."
+            + (f" {why}" if (why := self.budget_why()) else "")
         )
+
+    def budget_why(self) -> str:
+        """Why the budget does not decide more of the undecided adjacent pairs, in one
+        sentence: pairs that more trials cannot settle (identical scores; population
+        scope), and pairs that need more trials per question than the budget can give
+        them ('' when neither holds and the budget buys at least half a pair).
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> R = (np.random.default_rng(0).random((3, 40, 8)) < [[[.9]], [[.5]], [[.1]]])
+        >>> plan(R.astype(int)).budget_why()
+        'Nothing to spend it on: every pair is already decided.'
+        """
+        a, s = self.split, self.settings
+        gain = (a.expected_greedy if a.chosen == "greedy" else a.expected_uniform) - a.decided_now
+        if self.pairs.empty:
+            return "Nothing to spend it on: every pair is already decided." if gain < 0.5 else ""
+        budget, N, L = int(s["budget_trials"]), int(s["shape"][-1]), len(self.allocation)
+        need = np.asarray(self.pairs["trials_needed"], dtype=float)
+        P, top = need.size, N + budget / 2  # the most one pair can get: all of it, 2 models
+
+        def which(k: int) -> str:
+            if k == P:
+                return f"all {P} undecided adjacent pairs" if P > 1 else "the undecided pair"
+            return f"{k} of the {P} undecided adjacent pairs"
+
+        parts = []
+        if k := int((~np.isfinite(need)).sum()):
+            notes = dict.fromkeys(n for n, t in zip(self.pairs["note"], need, strict=True)
+                                  if n and not np.isfinite(t))
+            why = ("population scope: the question-to-question spread stays; "
+                   "questions_needed says how many questions would"
+                   if s.get("scope") == "population" else "; ".join(notes) or "see the table")
+            parts.append(f"{which(k)} cannot be settled by more trials ({why})")
+        far = np.isfinite(need) & (need > top)
+        if far.any() or (gain < 0.5 and not parts):
+            sel = need[far] if far.any() else need[np.isfinite(need)]
+            lo, hi = sel.min(), sel.max()
+            span = f"about {lo:,.0f}" if lo == hi else f"{lo:,.0f} to {hi:,.0f}"
+            verb = "needs" if sel.size == 1 else "need"
+            parts.append(
+                f"{which(sel.size)} {verb} {span} trials per question on both models for "
+                f"{a_chance(s['assurance'])}; the budget gives N = {N:,} → "
+                f"{_trials(N + budget / L)} when split evenly, {_trials(top)} at most if all "
+                "of it went to one pair"
+            )
+        if not parts:
+            return ""
+        lead = "The budget changes almost nothing: " if gain < 0.5 else "Why not more pairs: "
+        return lead + "; ".join(parts) + "."
 
     def to_text(self) -> str:
         """Plain-text report (the CLI's ``--format text``)."""

@@ -207,3 +207,41 @@ def test_cli_plan_rejects_a_bad_assurance(capsys, data_dir):
     with pytest.raises(SystemExit):
         main(["plan", str(data_dir / "biased_coins.npz"), "--assurance", "1.5"])
     assert "assurance must be at least 0.5 and below 1; got 1.5" in capsys.readouterr().err
+
+
+def test_a_budget_that_buys_nothing_says_why():
+    """Issue 24: the bundled data's budget split changed nothing and the page said nothing
+    about why. Three reasons, each stated with the numbers that make it true."""
+    rng = np.random.default_rng(0)  # five close models, 50 trials on 40 questions
+    p = np.clip(np.linspace(0.6, 0.58, 5)[:, None] + rng.normal(0, 0.15, (5, 40)), 0.02, 0.98)
+    R = (rng.random((5, 40, 50)) < p[..., None]).astype(int)
+    small = plan(R, budget_trials=10)  # 2 more trials per model; the closest pair needs 100s
+    a, why = small.split, small.budget_why()
+    chosen = a.expected_greedy if a.chosen == "greedy" else a.expected_uniform
+    assert chosen - a.decided_now < 0.5 and why.startswith("The budget changes almost nothing")
+    need = small.pairs["trials_needed"].to_numpy(dtype=float)
+    assert need.min() > 100  # why it buys nothing: what the page says
+    assert f"all 4 undecided adjacent pairs need {need.min():,.0f} to {need.max():,.0f} " in why
+    assert "N = 50 → 52 when split evenly, 55 at most if all of it went to one pair" in why
+    assert "N = 50 → 50.2 when split evenly, 50.5 at most" in plan(R, budget_trials=1).budget_why()
+    assert why in small.headline()
+    # population scope: trials alone cannot settle a pair whose questions disagree
+    spread = np.stack([np.r_[np.ones(20), np.zeros(20)], np.r_[np.zeros(20), np.ones(20)]])
+    R2 = np.repeat(spread[:, :, None], 8, axis=2).astype(int)
+    R2[:, :, :2] = 1 - R2[:, :, :2]  # some trial noise, same total for both models
+    pop = plan(R2, scope="population", budget_trials=50)
+    assert "cannot be settled by more trials (population scope" in pop.budget_why()
+    levels = np.stack([np.zeros((40, 8)), np.tile([0, 1], (40, 4)), np.ones((40, 8))])
+    assert plan(levels.astype(int)).budget_why() == (
+        "Nothing to spend it on: every pair is already decided.")
+    twins = plan(np.stack([levels[1], levels[1]]).astype(int))
+    assert twins.budget_why() == (
+        "The budget changes almost nothing: the undecided pair cannot be settled by "
+        "more trials (identical scores: no amount of data orders them).")
+    big = plan(R, budget_trials=2_000)  # N = 50 -> 450: the closest pairs are in reach
+    b, text = big.split, big.budget_why()
+    after = b.expected_greedy if b.chosen == "greedy" else b.expected_uniform
+    assert after - b.decided_now >= 0.5
+    far = need[need > 50 + 1000]
+    lead = f"Why not more pairs: {far.size} of the 4"
+    assert text == "" if not far.size else text.startswith(lead)

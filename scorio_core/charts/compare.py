@@ -8,16 +8,59 @@ import pandas as pd
 
 from ._common import inline
 
-__all__ = ["tau_heatmap", "TAU_HEATMAP_WIDTH"]
+__all__ = ["tau_heatmap", "family_tau", "TAU_HEATMAP_WIDTH", "TAU_MAX_METHODS"]
 
 #: Widest the τ_b heatmap may be (labels, cells and legend), to fit a page column.
 TAU_HEATMAP_WIDTH = 900
 _TAU_LABEL_LIMIT = 200  # px of a row label (longer ids end in "…"; the tooltip has them)
 _TAU_LEGEND = 70
 _TAU_PLOT_WIDTH = TAU_HEATMAP_WIDTH - _TAU_LABEL_LIMIT - _TAU_LEGEND
+#: Most methods drawn one row each: at 30 a cell is 21 px and a label 10 px type; with
+#: more (all 77: 8 px rows, 7 px type, unreadable) :func:`tau_heatmap` draws families.
+TAU_MAX_METHODS = 30
 
 
-def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
+def family_tau(tau: pd.DataFrame, families: dict[str, str],
+               order: list[str] | None = None) -> pd.DataFrame:
+    """Mean Kendall τ_b between the methods of each pair of families (long form).
+
+    Off the diagonal: the mean over every method of one family against every method of
+    the other; on it, the mean over the family's distinct pairs (1 for a single method).
+    Families come in the order of their first method in ``order`` (e.g. by consensus).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``row, column, tau, methods`` (``methods``: "a × b" method counts), one row per
+        family pair.
+
+    Example
+    -------
+    >>> t = pd.DataFrame([[1, .8, .2], [.8, 1, .4], [.2, .4, 1]], index=list("abc"),
+    ...                  columns=list("abc"))
+    >>> family_tau(t, {"a": "F", "b": "F", "c": "G"})[["row", "column", "tau"]].values.tolist()
+    [['F', 'F', 0.8], ['F', 'G', 0.3...], ['G', 'F', 0.3...], ['G', 'G', 1.0]]
+    """
+    order = list(tau.index) if order is None else list(order)
+    fams = list(dict.fromkeys(families.get(m, "other") for m in order))
+    members = {f: [m for m in order if families.get(m, "other") == f] for f in fams}
+    rows = []
+    for a in fams:
+        for b in fams:
+            block = tau.loc[members[a], members[b]].to_numpy(dtype=float)
+            if a == b and block.shape[0] > 1:  # distinct pairs only: no τ of a method with itself
+                block = block[~np.eye(block.shape[0], dtype=bool)]
+            elif a == b:
+                block = np.array([1.0])
+            rows.append({"row": a, "column": b, "tau": float(np.nanmean(block)),
+                         "methods": f"{len(members[a])} × {len(members[b])}"})
+    return pd.DataFrame(rows)
+
+
+def tau_heatmap(
+    tau: pd.DataFrame, order: list[str] | None = None, families: dict[str, str] | None = None,
+    max_methods: int = TAU_MAX_METHODS,
+) -> alt.Chart:
     """Kendall τ_b between the rankings of every pair of methods.
 
     ``tau`` is the square method × method frame of
@@ -28,11 +71,17 @@ def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
     models the same way; a darker row or column is a method that disagrees with
     most others.
 
+    With ``families`` (method -> family) and more than ``max_methods`` methods, one
+    row per *family* instead (:func:`family_tau`: mean τ_b between their methods,
+    written in each cell): 77 labels do not fit a page column legibly.
+
     Returns
     -------
     altair.Chart
     """
     order = list(tau.index) if order is None else list(order)
+    if families is not None and len(order) > max_methods:
+        return _family_heatmap(family_tau(tau, families, order))
     long = tau.loc[order, order].rename_axis(index="row", columns="column").stack()
     df = long.rename("tau").reset_index()
     # Fit a ~940 px page column: row labels + cells + legend within TAU_HEATMAP_WIDTH.
@@ -62,3 +111,30 @@ def tau_heatmap(tau: pd.DataFrame, order: list[str] | None = None) -> alt.Chart:
         )
         .properties(width=alt.Step(cell), height=alt.Step(cell))
     )
+
+
+def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
+    # "paired (8)": how many methods each row averages
+    size = {r: m.split(" × ")[0] for r, m in zip(df["row"], df["methods"], strict=True)}
+    df = df.assign(row=[f"{r} ({size[r]})" for r in df["row"]],
+                   column=[f"{c} ({size[c]})" for c in df["column"]])
+    fams = list(dict.fromkeys(df["row"]))
+    cell = int(np.clip(_TAU_PLOT_WIDTH / max(len(fams), 1), 24, 52))
+    # labelOverlap=False: every family named (Vega thinned every other label)
+    axis_x = alt.Axis(orient="top", labelAngle=-45, title=None, labelFontSize=12,
+                      labelLimit=_TAU_LABEL_LIMIT, labelOverlap=False)
+    axis_y = alt.Axis(title=None, labelFontSize=12, labelLimit=_TAU_LABEL_LIMIT,
+                      labelOverlap=False)
+    base = alt.Chart(inline(df)).encode(
+        x=alt.X("column:N", sort=fams, axis=axis_x), y=alt.Y("row:N", sort=fams, axis=axis_y),
+        tooltip=[alt.Tooltip("row:N", title="family"), alt.Tooltip("column:N", title="vs family"),
+                 alt.Tooltip("tau:Q", title="mean τ_b", format=".3f"),
+                 alt.Tooltip("methods:N", title="methods")],
+    )
+    rect = base.mark_rect().encode(color=alt.Color(
+        "tau:Q", scale=alt.Scale(scheme="viridis", domain=[min(0.0, float(df["tau"].min())), 1]),
+        legend=alt.Legend(title="mean τ_b", orient="right")))
+    text = base.mark_text(fontSize=10).encode(
+        text=alt.Text("tau:Q", format=".2f"),
+        color=alt.condition("datum.tau > 0.6", alt.value("black"), alt.value("white")))
+    return (rect + text).properties(width=alt.Step(cell), height=alt.Step(cell))

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
+from ..references import expand
 from ._common import ROW_PX, _model_axis, _per_question_scores, _rows
 
 __all__ = ["accuracy_strip", "forest_plot", "confidence_heatmap"]
@@ -145,7 +146,7 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         alt.Tooltip("rank:Q", title="rank (= rank_lo)"),
         alt.Tooltip("rank_hi:Q", title="rank_hi"),
         alt.Tooltip("p_best:Q", title="P(best)", format=".3f"),
-        alt.Tooltip("rank_chain:Q", title="chain rank (000 §2.7.1)"),
+        alt.Tooltip("rank_chain:Q", title=expand("chain rank (000 §2.7.1)")),
         alt.Tooltip("rank_overlap:Q", title="overlap (arena) rank"),
         alt.Tooltip("score:Q", format=".4f"),
         alt.Tooltip("lo:Q", format=".4f"),
@@ -157,7 +158,9 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         x=alt.X(
             "lo:Q",
             scale=x_scale,
-            title=f"mean score with {conf:.0%} interval ({scope} scope); tick = papers' Bayes@N",
+            # two short lines: one long line was cut in a half-width page column
+            title=[f"mean score with {conf:.0%} interval ({scope} scope)",
+                   "tick = papers' Bayes@N"],
         ),
         x2="hi:Q",
     )

@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
+from ..references import expand
 from ._common import PALETTE
 from .convergence import tau_curves
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:  # the studies (and their sweeps) load only when a study runs
 __all__ = [
     "LESSON_TEXT",
     "LessonText",
+    "lesson_intro",
+    "lesson_notice",
     "truth_convergence_chart",
     "TRUTH_CONVERGENCE_CAPTION",
     "update_histogram",
@@ -79,7 +82,9 @@ RUBRIC_WEIGHT_CAPTION = (
 
 
 class LessonText(NamedTuple):
-    """What a Simulator lesson says before (``intro``) and after (``notice``) its chart."""
+    """What a Simulator lesson says before (``intro``) and after (``notice``) its chart:
+    templates whose ``{fields}`` :func:`lesson_intro` and :func:`lesson_notice` fill from
+    the study's settings and result."""
 
     intro: str
     notice: str
@@ -99,7 +104,7 @@ LESSON_TEXT = {
             "quantity than the mean accuracy (Pass@2 can match Bayes@N at large n when it happens "
             "to order the close pairs like the means; switch on new questions to average that "
             "accident away). τ stays below 1: LLM_4 and LLM_5 are truly tied and LLM_3 is 0.004 "
-            "behind them, gaps that 80 trials cannot resolve."
+            "behind them, gaps that {N} trials per question on {M} questions cannot resolve."
         ),
     ),
     "depth": LessonText(
@@ -116,14 +121,14 @@ LESSON_TEXT = {
     ),
     "order": LessonText(
         (
-            "LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0.608) differ by 1.3 points (000 App. D). "
-            "How often does Bayes@N put them in the right order, and when does their z-score "
-            "clear 1.645?"
+            "{pair} (π̄ = {upper:.4g}) and {other} (π̄ = {lower:.4g}) differ by {gap:.1f} points "
+            "(000 App. D). How often does Bayes@N put them in the right order, and when does "
+            "their z-score clear 1.645?"
         ),
         (
-            "Even 80 trials per question leave a 1-in-6 chance of the wrong order, and z grows "
-            "only like √N. The spread matters: questions that are all equally hard (large κ) add "
-            "trial noise, so the same pair needs more trials than with varied questions."
+            "{wrong_order}, and z grows only like √N. The spread matters: questions that are "
+            "all equally hard (large κ) add trial noise, so the same pair needs more trials "
+            "than with varied questions."
         ),
     ),
     "calibration": LessonText(
@@ -156,6 +161,63 @@ LESSON_TEXT = {
         ),
     ),
 }
+
+
+def _fields(lesson: str, params, result) -> dict:
+    """The numbers a lesson's text quotes, from its settings (default: the paper's) and,
+    where the text reports an outcome, from the study's result."""
+    if lesson not in ("coins", "order"):
+        return {}
+    if params is None:  # the study's defaults: the paper's settings
+        from ..definitions.simulate import SIMULATIONS
+
+        params = SIMULATIONS[lesson].params()
+    p = params
+    if lesson == "coins":
+        return {"N": f"{p.N:,}", "M": f"{p.M:,}"}
+    default = type(p)()
+    paper = (p.upper, p.lower) == (default.upper, default.lower)
+    out = {"pair": "LLM_10" if paper else "The better model", "upper": p.upper,
+           "other": "LLM_9" if paper else "the worse model", "lower": p.lower,
+           "gap": 100 * (p.upper - p.lower)}
+    if result is None:  # the paper's Fig. 6 at N = 80
+        out["wrong_order"] = "Even 80 trials per question leave a 1-in-6 chance of the wrong order"
+        return out
+    t = result.table
+    row = t.iloc[int(np.argmin(np.abs(t["N"].to_numpy() - 80)))]
+    wrong, n = 1.0 - float(row["p_correct"]), int(row["N"])
+    out["wrong_order"] = (
+        f"Even {n} trials per question leave a {wrong:.0%} chance of the wrong order"
+        if wrong >= 0.01 else f"At {n} trials per question the order is almost always right"
+    )
+    return out
+
+
+def lesson_intro(lesson: str, params=None) -> str:
+    """The lesson's opening text (:data:`LESSON_TEXT`) with the numbers of ``params``
+    (default: the paper's settings).
+
+    Example
+    -------
+    >>> from scorio_core.definitions.simulate import OrderParams
+    >>> lesson_intro("order", OrderParams(upper=0.7, lower=0.6)).split(" (Don't")[0]
+    'The better model (π̄ = 0.7) and the worse model (π̄ = 0.6) differ by 10.0 points'
+    """
+    return expand(LESSON_TEXT[lesson].intro.format(**_fields(lesson, params, None)))
+
+
+def lesson_notice(lesson: str, params=None, result=None) -> str:
+    """The lesson's "What to notice" text with the numbers of ``params`` and, where it
+    reports an outcome, of ``result`` (default: the paper's settings and figures).
+
+    Example
+    -------
+    >>> from scorio_core.definitions.simulate import CoinsParams
+    >>> lesson_notice("coins", CoinsParams(N=40)).endswith(
+    ...     "gaps that 40 trials per question on 30 questions cannot resolve.")
+    True
+    """
+    return expand(LESSON_TEXT[lesson].notice.format(**_fields(lesson, params, result)))
 
 
 def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:

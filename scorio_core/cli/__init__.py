@@ -82,7 +82,22 @@ def _parser() -> argparse.ArgumentParser:
         elif module not in done:
             done.add(module)
             _module(module).add_parser(sub)
+    _cite(parser)
     return parser
+
+
+def _cite(parser: argparse.ArgumentParser) -> None:
+    """Every help text of ``parser`` and its subcommands with the papers spelled out by
+    title (:func:`scorio_core.references.expand`): ``--help`` is read without the papers."""
+    from ..references import expand
+
+    parser.description, parser.epilog = expand(parser.description), expand(parser.epilog)
+    for action in parser._actions:
+        action.help = expand(action.help)
+        for choice in getattr(action, "_choices_actions", ()):  # the subcommand list
+            choice.help = expand(choice.help)
+        for sub in (action.choices or {}).values() if isinstance(action.choices, dict) else ():
+            _cite(sub)
 
 
 def _run_app(extra: Sequence[str]) -> int:

@@ -18,6 +18,7 @@ import pandas as pd
 
 from .._validation import ValidationError
 from ..outcomes import Outcomes
+from ..references import expand
 
 if TYPE_CHECKING:  # altair loads when a chart is drawn, not when a definition is read
     import altair as alt
@@ -39,18 +40,27 @@ __all__ = [
 Progress = Callable[[float, str], None]
 
 
-class Chart(NamedTuple):
-    """One chart of an analysis: its title, the Altair chart and what to read from it.
-
-    ``empty`` says why the chart has nothing to show on these data (e.g. no replicate
-    converged, so a convergence@n distribution is flat at zero); renderers that can (the
-    report) print it instead of drawing an empty chart.
-    """
-
+class _ChartFields(NamedTuple):
     title: str
     chart: alt.TopLevelMixin
     caption: str
     empty: str | None = None
+
+
+class Chart(_ChartFields):
+    """One chart of an analysis: its title, the Altair chart and what to read from it.
+
+    ``empty`` says why the chart has nothing to show on these data (e.g. no replicate
+    converged, so a convergence@n distribution is flat at zero); renderers that can (the
+    report) print it instead of drawing an empty chart. Paper keys in the texts
+    (``000 App. D``) are spelled out by title (:func:`scorio_core.references.expand`).
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, title: str, chart: alt.TopLevelMixin, caption: str,
+                empty: str | None = None) -> Chart:
+        return super().__new__(cls, expand(title), chart, expand(caption), expand(empty))
 
 
 @dataclass(frozen=True)
@@ -105,6 +115,16 @@ class Analysis:
     result_var: str
     uses_data: bool = True
     resolved: Callable[[Any, Any], dict[str, str]] | None = None
+
+    def __post_init__(self) -> None:
+        # every renderer (page, CLI, report, notebook) reads these: papers by title
+        object.__setattr__(self, "how_to_read", expand(self.how_to_read))
+        caveats = self.caveats
+
+        def cited(data: Outcomes, params: Any, result: Any) -> list[str]:
+            return [expand(c) for c in caveats(data, params, result)]
+
+        object.__setattr__(self, "caveats", cited)
 
     def __call__(self, data: Any = None, params: Any = None, /, *,
                  progress: Progress | None = None, **settings: Any) -> Any:

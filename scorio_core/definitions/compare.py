@@ -78,14 +78,29 @@ def _charts(r: CompareResult) -> list[Chart]:
     c = r.comparison
     if c.tau.shape[0] < 2:
         return []
+    families = _families(c)
+    if c.tau.shape[0] > charts.TAU_MAX_METHODS:
+        return [Chart(
+            "Agreement between method families",
+            charts.tau_heatmap(c.tau, c.consensus["method"].tolist(), families),
+            f"Mean Kendall τ_b between the methods of two families ({c.tau.shape[0]} methods: "
+            "too many to label one by one; pick fewer families or methods for one row each), "
+            "in consensus order: near 1 = they rank models alike; a low diagonal cell = a "
+            "family whose own methods disagree.",
+        )]
     return [
         Chart(
             "Agreement between methods",
-            charts.tau_heatmap(c.tau, c.consensus["method"].tolist()),
+            charts.tau_heatmap(c.tau, c.consensus["method"].tolist(), families),
             "Kendall τ_b between every pair of methods, sorted by consensus: yellow blocks "
             "rank models alike; darker rows are methods that disagree with most others.",
         )
     ]
+
+
+def _families(c) -> dict[str, str]:
+    """Method -> family of the methods compared (from the agreement table)."""
+    return dict(zip(c.agreement["method"], c.agreement["family"], strict=True))
 
 
 def _caveats(data: Outcomes, p: CompareParams, r: CompareResult) -> list[str]:
@@ -123,7 +138,10 @@ COMPARE = Analysis(
     ),
     caveats=_caveats,
     to_code=_to_code,
-    chart_code=('charts.tau_heatmap(cmp.tau, cmp.consensus["method"].tolist())',),
+    chart_code=(
+        'charts.tau_heatmap(cmp.tau, cmp.consensus["method"].tolist(), '
+        'dict(zip(cmp.agreement["method"], cmp.agreement["family"])))',
+    ),
     requires=binary_required("Method comparison"),
     result_var="cmp",
 )

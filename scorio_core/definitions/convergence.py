@@ -41,6 +41,7 @@ from ..engines.convergence import (
 from ..outcomes import Outcomes
 from ..params import MATCHES, SCHEMES, TARGETS, ConvergenceParams
 from ..rank import METHODS
+from ..references import expand
 from ._base import (
     Analysis,
     Chart,
@@ -70,7 +71,7 @@ __all__ = [
 #: The summary table's columns that need a word: ``(number format or None for text, help)``.
 SUMMARY_COLUMNS = {
     "mean": (None, "mean over converged replicates"),
-    "mean_censored": ("%.1f", "mean with no convergence counted as N (000 Tables 9-11)"),
+    "mean_censored": ("%.1f", expand("mean with no convergence counted as N (000 Tables 9-11)")),
     "median": (None, "median over converged replicates"),
     "no_convergence": ("%.3f", "share still differing from the target at trial N-1 or later"),
 }

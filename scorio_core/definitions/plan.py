@@ -102,7 +102,7 @@ def summary(r: PlanResult) -> str:
         f"Budget **{s['budget_trials']:,}** extra trials per question: decided pairs now "
         f"**{a.decided_now}** of {pairs}, expected **{a.expected_greedy:.1f}** after the "
         f"greedy split and **{a.expected_uniform:.1f}** after an even split. Recommended: "
-        f"{a.note}."
+        f"{a.note}." + (f" {why}" if (why := r.plan.budget_why()) else "")
     )
 
 
@@ -142,7 +142,7 @@ def _charts(r: PlanResult) -> list[Chart]:
             f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
             "calibrated), and how often the papers' Bayes@N orders them this way with "
             f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
-            "papers' z against their dashed threshold (Bayes@N paper, App. D, Fig. 6).",
+            "papers' z against their dashed threshold (000 App. D, Fig. 6).",
         ),
     ]
 

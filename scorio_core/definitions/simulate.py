@@ -29,7 +29,7 @@ import pandas as pd
 from .. import charts
 from .. import simulate as sim
 from .._validation import ValidationError, check_int, check_number
-from ..charts.simulate import LESSON_TEXT
+from ..charts.simulate import lesson_intro
 from ..display import Shown
 from ..outcomes import Outcomes
 from ._base import Analysis, Chart, Progress
@@ -67,8 +67,8 @@ def _none(data: Outcomes | None) -> str | None:
 def _study(lesson: str, **fields: Any) -> Analysis:
     """A study's definition: it makes its own data from its settings (``uses_data=False``,
     ``requires`` never refuses) and reads as the lesson ``LESSON_TEXT[lesson]`` introduces."""
-    return Analysis(how_to_read=LESSON_TEXT[lesson].intro, requires=_none, uses_data=False,
-                    **fields)
+    intro = lesson_intro(lesson, fields["params"]())  # with the study's default settings
+    return Analysis(how_to_read=intro, requires=_none, uses_data=False, **fields)
 
 
 def _caveats(what: str, mc: str) -> list[str]:

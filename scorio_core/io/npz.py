@@ -306,6 +306,11 @@ def _meta_from_json(arr: np.ndarray | None) -> dict[str, Any]:
         raise ValidationError(
             f"'meta_json' must hold a JSON object ({{...}}); got a {type(meta).__name__}"
         )
+    from ..references import expand  # texts a reader sees: the papers by title
+
+    for k in ("description", "source"):
+        if isinstance(meta.get(k), str):
+            meta[k] = expand(meta[k])
     return meta
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .._validation import ValidationError
+from ..references import expand
 from ._ties import NOISE_FLOOR, rank_scores
 
 __all__ = ["FAMILIES", "METHODS", "Method", "methods_markdown", "ranker"]
@@ -151,7 +152,7 @@ def ranker(
                 family=family,
                 func=public,
                 params=dict(params),
-                description=description,
+                description=expand(description),  # papers by title wherever it is shown
                 needs_r0=r0,
                 stochastic=stochastic,
                 extra=vid in extra,

@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from ..formatting import format_columns
+from ..references import bibliography
 from ._build import Report, SectionResult, settings_text
 from ._svg import chart_svg
 
@@ -166,6 +167,15 @@ def _section(i: int, s: SectionResult) -> str:
     return "".join(parts) + "</section>"
 
 
+def _references() -> str:
+    """The papers the sections cite by title (no links: the report is self-contained)."""
+    items = "".join(  # the Markdown *title* as <em>title</em>
+        "<li>" + re.sub(r"\*(.+?)\*", r"<em>\1</em>", escape(line)) + "</li>"
+        for line in bibliography(urls=False)
+    )
+    return f'<section id="references"><h2>References</h2><ul>{items}</ul></section>'
+
+
 def _provenance(prov: dict[str, Any]) -> str:
     inp = prov["input"]
     shape = prov["shape"]
@@ -227,7 +237,8 @@ def to_html(report: Report) -> str:
         f'<p class="sub">{escape(d.name)} · {d.L} models × {d.M} questions × {d.N} trials · '
         f"made {escape(report.provenance['created_utc'])} with scorio-studio "
         f"{escape(report.provenance['versions'].get('scorio-studio', ''))}</p>{synthetic}"
-        f'<nav><strong>Sections</strong><ol>{toc}<li><a href="#provenance">Provenance</a></li>'
+        f'<nav><strong>Sections</strong><ol>{toc}<li><a href="#references">References</a></li>'
+        '<li><a href="#provenance">Provenance</a></li>'
         "</ol></nav></header>"
-        f"<main>{body}{_provenance(report.provenance)}</main></body></html>\n"
+        f"<main>{body}{_references()}{_provenance(report.provenance)}</main></body></html>\n"
     )

@@ -11,6 +11,7 @@ import pandas as pd
 from ..definitions.provenance import export_filename
 from ..export import _md_cell  # one escaping rule for every Markdown export
 from ..formatting import markdown_table
+from ..references import bibliography
 from ._build import Report, settings_text
 from ._svg import chart_svg
 from .html import MAX_ROWS
@@ -77,5 +78,6 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     # markup characters as JSON escapes: still the same JSON, inert in any Markdown renderer
     for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):
         text = text.replace(ch, esc)
+    out += ["## References", ""] + [f"- {line}" for line in bibliography(urls=False)] + [""]
     out += ["## Provenance", "", "```json", text, "```", ""]
     return "\n".join(out)

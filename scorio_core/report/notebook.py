@@ -14,6 +14,7 @@ import os
 
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
+from ..references import bibliography
 from ._build import Report, settings_text
 
 __all__ = ["to_notebook", "load_code"]
@@ -143,6 +144,8 @@ def to_notebook(
                 continue
             cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.caption}"))
             cells.append(v4.new_code_cell(expr))
+    cells.append(v4.new_markdown_cell(
+        "\n".join(["## References", ""] + [f"- {line}" for line in bibliography()])))
     nb = v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {
         "name": "python3", "display_name": "Python 3", "language": "python"

@@ -55,3 +55,53 @@ def test_category_legend_shows_every_label_in_full():
     svg = vlc.vegalite_to_svg(charts.category_bars(o).properties(width=400).to_json())
     for k, (n, w) in enumerate(zip(names, o.weights, strict=True)):
         assert f"{k}: {n} (w={w:g})" in svg.replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_forest_plot_axis_title_is_not_cut_in_a_half_column(scope):
+    """Issue 24: the Rubric builder's forest plot (half a page column, ~420 px) cut its
+    axis title ("... tick = papers' Bayes" + nothing)."""
+    vlc = pytest.importorskip("vl_convert")
+    from scorio_core import Outcomes
+    from scorio_core.leaderboard import leaderboard
+
+    R = np.random.default_rng(5).integers(0, 2, (6, 30, 8))
+    names = ["Qwen3-Thinking", "FuseO1-DS-QwQ-SkyT1", "gpt-oss-medium", "b", "c", "d"]
+    board = leaderboard(Outcomes(R, models=names), scope=scope)
+    chart = charts.forest_plot(board).properties(width=260)  # the plot area of ~420 px
+    svg = vlc.vegalite_to_svg(chart.to_json()).replace("&apos;", "'")
+    for line in (f"mean score with 95% interval ({scope} scope)", "tick = papers' Bayes@N"):
+        assert f">{line}<" in svg, line
+    assert "…" not in svg
+
+
+def test_tau_heatmap_of_every_method_draws_legible_families():
+    """Issue 24: 77 method labels in 8 px rows were unreadable; above TAU_MAX_METHODS the
+    heatmap shows one row per family (mean τ_b between their methods, written in each
+    cell), with labels in 12 px type."""
+    from scorio_core.charts import family_tau
+
+    n = len(METHODS)
+    tau = _tau(n)
+    families = {m: METHODS[m].family for m in tau.index}
+    spec = charts.tau_heatmap(tau, families=families).to_dict()
+    fams = list(dict.fromkeys(families.values()))
+    rect = spec["layer"][0]
+    assert spec["width"]["step"] >= 24 and rect["encoding"]["y"]["axis"]["labelFontSize"] >= 12
+    rows = rect["encoding"]["y"]["sort"]  # "paired (6)": each family with its method count
+    assert [r.rsplit(" (", 1)[0] for r in rows] == fams and len(fams) < charts.TAU_MAX_METHODS
+    # each cell is the mean of its block (the diagonal without a method against itself)
+    long = family_tau(tau, families).set_index(["row", "column"])["tau"]
+    a, b = "paired", "voting"
+    ma = [m for m in tau.index if families[m] == a]
+    mb = [m for m in tau.index if families[m] == b]
+    assert long[(a, b)] == pytest.approx(tau.loc[ma, mb].to_numpy().mean())
+    block = tau.loc[ma, ma].to_numpy()
+    assert long[(a, a)] == pytest.approx(block[~np.eye(len(ma), dtype=bool)].mean())
+    # few methods: one row each, as before
+    few = _tau(12)
+    small = charts.tau_heatmap(few, families={m: METHODS[m].family for m in few.index})
+    assert small.to_dict()["encoding"]["y"]["axis"]["labelFontSize"] >= 10
+    vlc = pytest.importorskip("vl_convert")
+    svg = vlc.vegalite_to_svg(charts.tau_heatmap(tau, families=families).to_json())
+    assert float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1)) <= COLUMN_PX

@@ -79,3 +79,23 @@ def test_copy_code_box_reproduces_the_methods_page():
     np.testing.assert_allclose(got.to_numpy(float), ranks.to_numpy(float), rtol=0, atol=1e-12)
     assert cmp.agreement["method"].tolist() == agreement["method"].tolist()
     np.testing.assert_allclose(cmp.agreement["tau_b"], agreement["tau_b"], rtol=1e-12)
+
+
+def test_method_tables_keep_one_number_format_per_column():
+    """Issue 24: Streamlit's default printed tau_b = 1.0 as "1" beside "0.9473" in the same
+    column; every float column of the agreement and consensus tables has one format."""
+    import json
+
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.switch_page("app_pages/methods.py").run()
+    assert not at.exception
+    checked = 0
+    for d in at.dataframe:
+        if not {"tau_b", "mean_tau_b"} & set(d.value.columns):
+            continue
+        config = json.loads(d.proto.columns or "{}")
+        for c in d.value.select_dtypes("float").columns:
+            assert config.get(c, {}).get("type_config", {}).get("format") == "%.4f", (c, config)
+            checked += 1
+    assert checked >= 3

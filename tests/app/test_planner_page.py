@@ -107,3 +107,21 @@ def test_small_n_convergence_page_explains_itself():
     _ok(at)
     summ = next(d.value for d in at.dataframe if "no_convergence" in d.value.columns)
     assert summ.set_index("method").loc["bayes", "no_convergence"] == 0
+
+
+def test_planner_notes_are_sentences_and_a_useless_budget_says_why():
+    """Issue 24: the pairs table's note column was cut at the page's edge, and a budget
+    split that changes nothing (population scope on the bundled data) said nothing about
+    why."""
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page("app_pages/planner.py").run()
+    at.segmented_control(key="plan_scope").set_value("population").run()
+    _ok(at)
+    pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+    assert "note" not in pairs.columns
+    text = [m.value for m in at.markdown]
+    assert any(" vs " in t and "cannot be settled" in t for t in text)  # the notes, as lines
+    summary = next(t for t in text if t.startswith("Budget **"))
+    assert "The budget changes almost nothing:" in summary
+    assert "cannot be settled by more trials (population scope" in summary

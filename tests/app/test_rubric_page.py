@@ -65,3 +65,18 @@ def test_dataset_without_signals_explains_itself():
     at.switch_page(PAGE).run()
     _ok(at)
     assert any("no per-completion signals" in i.value for i in at.info)
+
+
+def test_rules_editor_shows_empty_cells_blank():
+    """Issue 24: the rules grid printed "None" in every empty threshold/scope/other cell
+    (Streamlit's default text for a missing value)."""
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.run()
+    at.switch_page(PAGE).run()
+    _ok(at)
+    grids = {d.proto.id.rsplit("-", 1)[-1]: d for d in at.dataframe if "-" in d.proto.id}
+    rules = next(d for k, d in grids.items() if k.startswith("rules_"))
+    assert rules.value[["value", "percentile"]].isna().any().any()  # there are empty cells
+    for k, d in grids.items():
+        if k.startswith(("rules_", "cats_")):
+            assert d.proto.HasField("placeholder") and d.proto.placeholder == "", k

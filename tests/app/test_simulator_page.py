@@ -47,3 +47,28 @@ def test_rubric_lesson_shows_reference_values(at):
     at.selectbox(key="sim_r0").set_value("R0 = [[2], [1]]").run()
     values = {m.label: m.value for m in at.metric}
     assert values["μ"] == "0.583333" and values["σ"] == "0.085165"
+
+
+def test_what_to_notice_quotes_the_settings_not_the_paper(at):
+    """Issue 24: "What to notice" said 80 trials while the Trials N box said 40."""
+    at.switch_page(PAGE).run()
+    at.session_state["sim_coins_reps"] = 50
+    at.session_state["sim_coins_n"] = 12
+    at.radio(key="sim_lesson").set_value("Biased coins").run()
+    notice = next(i.value for i in at.info if "What to notice" in i.value)
+    assert "gaps that 12 trials per question on 30 questions cannot resolve" in notice
+    assert "80 trials" not in notice
+
+
+def test_correct_order_lesson_quotes_its_pair_and_result(at):
+    at.switch_page(PAGE).run()
+    at.session_state["sim_order_n"] = 200
+    at.session_state["sim_up"] = 0.7
+    at.session_state["sim_lo"] = 0.5
+    at.radio(key="sim_lesson").set_value("Correct order").run()
+    assert not at.exception, [e.value for e in at.exception]
+    text = " ".join(m.value for m in at.markdown)
+    assert "(π̄ = 0.7) and the worse model (π̄ = 0.5) differ by 20.0 points" in text
+    assert "LLM_10" not in text and "0.6213" not in text
+    notice = next(i.value for i in at.info if "What to notice" in i.value)
+    assert "1-in-6" not in notice  # a 20-point gap is ordered almost always at N = 80

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from _apptest import start
+from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD
 from app_state.texts import spell_missing
@@ -37,3 +38,27 @@ def test_leaderboard_page_shows_infinity_symbol_for_ties():
     for d in at.dataframe:  # no number column left for Streamlit to print as 'Infinity'
         num = d.value.select_dtypes("number")
         assert not np.isinf(num.to_numpy(dtype=float)).any(), list(d.value.columns)
+
+
+def test_no_page_sends_an_infinite_number_in_either_scope():
+    """Browser check of issue 24 (the grid prints a float inf as "Infinity"): two identical
+    models, both scopes, Leaderboard and Planner -- every ∞ reaches the browser as text."""
+    R = np.random.default_rng(3).integers(0, 2, (4, 15, 4))
+    R[1] = R[0]
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R, models=["a", "b", "c", "d"]), buf, format="csv")
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at.file_uploader(key="upload").set_value(("tie.csv", buf.getvalue(), "text/csv")).run()
+    seen = 0
+    for page, scope_key in (("leaderboard", "scope"), ("planner", "plan_scope")):
+        at.switch_page(f"app_pages/{page}.py").run()
+        for scope in ("questions", "population"):
+            at.segmented_control(key=scope_key).set_value(scope).run()
+            assert not at.exception and not at.error, (page, scope)
+            for d in at.dataframe:
+                num = d.value.select_dtypes("number").to_numpy(dtype=float)
+                assert not np.isinf(num).any(), (page, scope, list(d.value.columns))
+                seen += int((d.value.astype(str) == "∞").to_numpy().any())
+    assert seen >= 4  # the tie shows as ∞ on both pages in both scopes

@@ -42,6 +42,7 @@ from typing import Any
 import pandas as pd
 
 from ..._validation import ValidationError
+from ...references import expand
 from ..model import Rubric
 
 __all__ = ["PRESETS", "READINGS", "list_presets", "get_preset"]
@@ -63,7 +64,8 @@ def _load() -> dict[str, Any]:
         presets: dict[str, Rubric] = {}
         for stem in TABLES:
             text = files(__name__).joinpath(f"{stem}.json").read_text(encoding="utf-8")
-            table = parse_presets(json.loads(text), f"{stem}.json")
+            # the papers by title in every text a reader sees (name, description, source)
+            table = parse_presets(json.loads(expand(text)), f"{stem}.json")
             presets |= {f"{stem}/{k}": r for k, r in table.items()}
         readings = {
             k: r.description.split("Reading: ", 1)[1]
