@@ -4,17 +4,13 @@ intervals (the Leaderboard page's curves, :data:`scorio_core.definitions.ANALYSE
 
 from __future__ import annotations
 
-import sys
-
 from ._common import (
-    _add_data_args,
     _csv,
     _json,
     _run,
-    _with_source,
-    add_format,
-    load,
+    definition_parser,
     output_format,
+    print_for,
     render,
 )
 from .questions import _shape
@@ -23,19 +19,9 @@ __all__ = ["add_parser", "run", "curves"]
 
 
 def add_parser(sub) -> None:
-    from ..params import CurvesParams, add_options
-
-    cv = sub.add_parser("curves", help="Pass@k and Pass^k (G-Pass@k_τ with --tau) for every "
-                        "k <= N with calibrated intervals")
-    _add_data_args(cv)
-    add_options(cv, CurvesParams)  # as declared in scorio_core/params.py
-    add_format(cv)
-
-
-def run(args) -> int:
-    """Print the curves of the data the flags name."""
-    sys.stdout.write(curves(_with_source(args, load(args)), args))
-    return 0
+    definition_parser(sub, "curves", "CurvesParams",
+                      "Pass@k and Pass^k (G-Pass@k_τ with --tau) for every k <= N with "
+                      "calibrated intervals")
 
 
 def curves(data, args) -> str:
@@ -58,3 +44,6 @@ def curves(data, args) -> str:
          f"{params.scope} scope. Every k: --format csv."],
         [("k = 1, 2, 4, ..., N", "", t["summary"])], notes,
     )
+
+
+run = print_for(curves)

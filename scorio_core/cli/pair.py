@@ -3,17 +3,13 @@ definition, :data:`scorio_core.definitions.ANALYSES` ``["pair"]``)."""
 
 from __future__ import annotations
 
-import sys
-
 from ._common import (
-    _add_data_args,
     _csv,
     _json,
     _run,
-    _with_source,
-    add_format,
-    load,
+    definition_parser,
     output_format,
+    print_for,
     render,
 )
 
@@ -21,22 +17,12 @@ __all__ = ["add_parser", "run", "pair"]
 
 
 def add_parser(sub) -> None:
-    pa = sub.add_parser(
-        "pair", help="two models question by question: the difference in both scopes, the "
-        "questions that drive it, one question's completions side by side (Pair page)")
-    _add_data_args(pa)
-    pa.add_argument("a", metavar="A", help="the first model (the difference is A - B)")
-    pa.add_argument("b", metavar="B", help="the second model")
-    from ..params import PairParams, add_options
-
-    add_options(pa, PairParams)  # --confidence, --question, --top as declared in params.py
-    add_format(pa)
-
-
-def run(args) -> int:
-    """Print the pair tables of the data the flags name."""
-    sys.stdout.write(pair(_with_source(args, load(args)), args))
-    return 0
+    p = definition_parser(sub, "pair", "PairParams",
+                          "two models question by question: the difference in both scopes, "
+                          "the questions that drive it, one question's completions side by "
+                          "side (Pair page)")
+    p.add_argument("a", metavar="A", help="the first model (the difference is A - B)")
+    p.add_argument("b", metavar="B", help="the second model")
 
 
 def pair(data, args) -> str:
@@ -66,3 +52,6 @@ def pair(data, args) -> str:
          (f"Question {f.question}: repeats side by side", "; ".join(ctx), t["flips"]),
          ("Repeats grouped", "", t["repeats"])],
     )
+
+
+run = print_for(pair)

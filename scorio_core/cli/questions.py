@@ -3,17 +3,13 @@
 
 from __future__ import annotations
 
-import sys
-
 from ._common import (
-    _add_data_args,
     _csv,
     _json,
     _run,
-    _with_source,
-    add_format,
-    load,
+    definition_parser,
     output_format,
+    print_for,
     render,
 )
 
@@ -21,19 +17,9 @@ __all__ = ["add_parser", "run", "questions"]
 
 
 def add_parser(sub) -> None:
-    from ..params import QuestionsParams, add_options
-
-    qv = sub.add_parser("questions", help="question view: per-question success, 2PL difficulty "
-                        "and discrimination, uninformative questions, where models disagree")
-    _add_data_args(qv)
-    add_options(qv, QuestionsParams)  # as declared in scorio_core/params.py
-    add_format(qv)
-
-
-def run(args) -> int:
-    """Print the question view of the data the flags name."""
-    sys.stdout.write(questions(_with_source(args, load(args)), args))
-    return 0
+    definition_parser(sub, "questions", "QuestionsParams",
+                      "question view: per-question success, 2PL difficulty and "
+                      "discrimination, uninformative questions, where models disagree")
 
 
 def _shape(data) -> str:
@@ -66,3 +52,6 @@ def questions(data, args) -> str:
     sections.append(("Every question, easiest first", f"2PL fit: {result.stats.irt}",
                      t["questions"]))
     return render(fmt, f"Questions of {_shape(data)}", [], sections, notes)
+
+
+run = print_for(questions)
