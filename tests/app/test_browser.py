@@ -78,8 +78,8 @@ def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, server):
     page.on("websocket", lambda ws: ws.on("framesent", lambda _f: sent.append(time.time())))
     page.goto(f"{server}/leaderboard")
     page.wait_for_selector('[data-testid="stDataFrame"]', timeout=60_000)
-    page.wait_for_function(  # both chart elements, the first one drawn
-        "document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]').length === 2 && "
+    page.wait_for_function(  # the page's charts (forest, heatmap, curves), the first drawn
+        "document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]').length === 3 && "
         "document.querySelector('[data-testid=\"stVegaLiteChart\"] :is(canvas, svg)')",
         timeout=60_000)
     assert page.get_by_text("Drawing the chart").count() == 0
