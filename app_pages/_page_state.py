@@ -157,6 +157,19 @@ def pair_button(a: str, b: str, key: str) -> None:
         st.switch_page("app_pages/pair.py")
 
 
+def pair_picker(board, key: str) -> None:
+    """Open the Pair page on a pair of ``board``: its undecided neighbours first (where a lead
+    needs a closer look, question by question), then the top two."""
+    un = board.unresolved()
+    top = tuple(board.table["model"][:2])
+    pairs = list(dict.fromkeys([*zip(un["better"], un["next"], strict=True), top]))
+    c1, c2 = st.columns([3, 2], vertical_alignment="bottom")
+    a, b = c1.selectbox("Look closer at", pairs, format_func=lambda p: f"{p[0]} vs {p[1]}",
+                        key=f"{key}_pick", help="undecided neighbours first, then the top two")
+    with c2:
+        pair_button(a, b, key)
+
+
 def _choose_pair(a: str, b: str) -> None:
     from scorio_core.definitions import ANALYSES
 

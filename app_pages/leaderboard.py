@@ -95,7 +95,7 @@ def main() -> None:
     _common.show_board(board.table)
     _notes(board)
     if o.L > 1:
-        _page_state.pair_button(*board.table["model"][:2], key="lb_pair")
+        _page_state.pair_picker(board, key="lb_pair")
     _common.show_unresolved(board, o.N)
     _explore.per_subset(result.subsets, result.by, "leaderboard")
     _render.charts(LEADERBOARD, result, "leaderboard", widths=("stretch", "content"))

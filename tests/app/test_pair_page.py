@@ -72,6 +72,9 @@ def test_pair_page_from_a_link_and_from_the_leaderboard():
     at.switch_page("app_pages/leaderboard.py").run()
     board = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
     top = list(board["model"][:2])
+    pick = at.selectbox(key="lb_pair_pick")
+    assert f"{top[0]} vs {top[1]}" in pick.options  # besides the undecided neighbours
+    pick.set_value(tuple(top)).run()
     at.button(key="lb_pair").click().run()
     _ok(at)
     assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == top
