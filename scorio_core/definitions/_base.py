@@ -29,7 +29,6 @@ __all__ = [
     "Chart",
     "Progress",
     "resolve_methods",
-    "methods_code",
     "settings_code",
     "params_dict",
     "common_caveats",
@@ -254,17 +253,6 @@ def settings_code(params: Any) -> str:
     'replicates=8, seed=0'
     """
     return ", ".join(f"{f.name}={getattr(params, f.name)!r}" for f in fields(params))
-
-
-def methods_code(spec: str | Iterable[str]) -> str:
-    """A Python expression for the method ids of ``spec`` (uses ``METHODS`` when needed)."""
-    from ..rank import FAMILIES
-
-    if isinstance(spec, str) and spec.strip() == "all":
-        return "list(METHODS)"
-    if isinstance(spec, str) and spec.strip() in FAMILIES:
-        return f"[m for m, v in METHODS.items() if v.family == {spec.strip()!r}]"
-    return repr(resolve_methods(spec))
 
 
 def common_caveats(data: Outcomes) -> list[str]:
