@@ -513,6 +513,7 @@ def _split(st: ScoreStats, L: int) -> list[ScoreStats]:
             st.N,
             st.lo_b,
             st.hi_b,
+            None if st.dof is None else st.dof[r * L : (r + 1) * L],
         )
         for r in range(R)
     ]

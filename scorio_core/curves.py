@@ -60,7 +60,7 @@ from scipy import special
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, check_confidence, check_k
 from .estimands import NOT_IDENTIFIED, SCOPES
-from .inference import wilson_t, within_variance
+from .inference import score_stats, wilson_t, within_variance
 from .outcomes import Outcomes
 
 __all__ = ["CURVE_NAMES", "PassCurves", "pass_curves", "curve_intervals", "posterior_square"]
@@ -154,8 +154,9 @@ class CurveIntervals:
     hi: np.ndarray
 
 
-def _interval(u, var, scope, M, N, k, confidence):
-    df = M * (N - 1) if scope == "questions" else M - 1
+def _interval(u, var, scope, M, N, k, confidence, df=None):
+    if df is None:
+        df = M * (N - 1) if scope == "questions" else M - 1
     floor = M * max(N // k, 1) if scope == "questions" else M
     lo, hi = wilson_t(u, var, df, floor, confidence)
     return np.sqrt(var), lo, hi
@@ -227,9 +228,15 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
     b = b0[:, None] + N - cs
     hist = np.stack([np.bincount(row, minlength=N + 1) for row in c])  # (L, N+1)
     for i, k in enumerate(ks):
+        v = tables[k][c].mean(-1)
+        if np.allclose(tables[k], cs / N, rtol=0, atol=1e-12):  # k = 1: the headline itself
+            st = score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0]))
+            var = st.within.sum(-1) / (N * M * M)
+            out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence,
+                                                  st.model_dof))
+            continue
         within = np.maximum(ebb[:, :, i] - posterior_square(kind, k, tau, a, b), 0.0)
         var = (hist * within).sum(-1) / (M * M)
-        v = tables[k][c].mean(-1)
         out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence))
     return out
 

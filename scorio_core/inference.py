@@ -16,11 +16,13 @@ towards the prior mean by ``(1 − 2p)/(N + 2)`` (kept as the papers' columns, s
 total variance, ``Var(x̄) = (σ²_between + σ²_within / N) / M``):
 
 * questions: ``Var(x̄ − θ_Q) = Σ_α σ²_α / (N M²)``, with each question's trial variance
-  ``σ²_α`` estimated by its posterior expectation under a Dirichlet prior learned across
-  that model's questions (empirical Bayes: Dirichlet-multinomial marginal likelihood
-  over the concentration ``κ``, centred on the model's pooled category shares). Unlike
-  the plain within-question variance it is not zero on a question whose few trials
-  happened to agree. ``t`` quantiles with ``M (N − 1)`` degrees of freedom. At ``N = 1``
+  total ``Σ_α σ²_α`` estimated without bias by the sum of the within-question sample
+  variances; each question's share of it follows its posterior expectation under a
+  Dirichlet prior learned across that model's questions (empirical Bayes:
+  Dirichlet-multinomial marginal likelihood over the concentration ``κ``, centred on the
+  model's pooled category shares), so a question whose few trials happened to agree
+  still gets a share (:func:`within_variance`). ``t`` quantiles with ``M (N − 1)``
+  degrees of freedom. At ``N = 1``
   the trial variance is unseen: the estimand is not identified and every number is NaN
   (use the population scope).
 * population: the clustered (question-level) variance ``Cov_α(ȳ_α) / M`` with ``t``
@@ -80,6 +82,9 @@ __all__ = [
     "within_variance",
     "wilson_t",
     "scope_covariance",
+    "within_dof",
+    "pair_dof",
+    "inflate",
     "model_intervals",
     "pair_pvalues",
     "decide_pvalues",
@@ -108,6 +113,9 @@ class ScoreStats:
     N : int
     lo_b, hi_b : float
         Score range: scaled score ``u`` is ``lo_b + (hi_b − lo_b) u`` in weight units.
+    dof : numpy.ndarray, shape (L,), optional
+        Effective degrees of freedom of each model's total trial variance
+        (:func:`within_dof`); ``None``: the nominal ``M (N − 1)``.
     """
 
     ybar: np.ndarray
@@ -116,6 +124,7 @@ class ScoreStats:
     N: int
     lo_b: float
     hi_b: float
+    dof: np.ndarray | None = None
 
     @property
     def M(self) -> int:
@@ -130,6 +139,14 @@ class ScoreStats:
         """Scaled score(s) back to weight units."""
         return self.lo_b + (self.hi_b - self.lo_b) * np.asarray(u, dtype=float)
 
+    @property
+    def model_dof(self) -> np.ndarray:
+        """Degrees of freedom of each model's questions-scope variance, shape ``(L,)``."""
+        nominal = float(self.M * max(self.N - 1, 0))
+        if self.dof is None:
+            return np.full(self.ybar.shape[0], nominal)
+        return np.minimum(np.asarray(self.dof, dtype=float), nominal)
+
 
 def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Empirical-Bayes trial variance of the score on every question.
@@ -139,8 +156,12 @@ def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarra
     Dirichlet-multinomial marginal likelihood of the counts (a grid of 49 values,
     ``10⁻² … 10⁴``). Returns the posterior expectation of ``Var(u[outcome] | θ_α)``,
     ``(m₂ − m₁²) A / (A + 1)`` with ``A = κ + N`` and ``m_r = Σ_k ν_k u_k^r / A``,
-    ``ν = κπ + n_α`` -- unbiased on average over questions when the prior fits, and
-    positive on a question whose trials happened to agree.
+    ``ν = κπ + n_α`` -- positive on a question whose trials happened to agree -- scaled
+    per model so that the total over questions equals the unbiased total ``Σ_α s²_α``
+    (sample variances with ``ddof = 1``), which holds whatever the questions' category
+    mixes; the EB total alone is unbiased only when one Dirichlet fits them (weighted
+    categories with U-shaped mixes: 13–15 % too wide). The EB values stand unscaled for a
+    model with no trial variation on any question (``Σ_α s²_α = 0``).
 
     Parameters
     ----------
@@ -175,7 +196,82 @@ def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarra
     A = (kappa + N)[:, None]
     m1 = (nu @ u) / A
     m2 = (nu @ (u * u)) / A
-    return np.maximum(m2 - m1 * m1, 0.0) * A / (A + 1), kappa
+    eb = np.maximum(m2 - m1 * m1, 0.0) * A / (A + 1)  # (L, M)
+    # The interval needs the total Σ_α σ²_α, whose unbiased estimate is Σ_α s²_α (sample
+    # variances, ddof 1) whatever the questions' category mixes; the EB total is unbiased
+    # only when one Dirichlet fits them (weighted categories with U-shaped mixes: 13-15 %
+    # too wide, 97-98 % coverage). Keep the EB per-question shape, scale it to that total;
+    # where no question shows any trial variation (total 0) the EB values stand.
+    ybar = (n @ u) / N
+    s2 = np.maximum((n @ (u * u)) / N - ybar * ybar, 0.0) * (N / (N - 1))
+    total_eb, total = eb.sum(-1, keepdims=True), s2.sum(-1, keepdims=True)
+    ok = (total > 0) & (total_eb > 0)
+    scale = np.divide(total, total_eb, out=np.ones_like(total), where=ok)
+    return eb * scale, kappa
+
+
+def within_dof(n: np.ndarray, u: np.ndarray, kappa: np.ndarray) -> np.ndarray:
+    """Effective degrees of freedom of each model's total trial variance ``Σ_α s²_α``.
+
+    The questions-scope interval divides by ``(Σ_α s²_α)^{1/2}``, whose noise sets the
+    ``t`` quantile. For normal trials each ``s²_α`` is a ``χ²`` on ``N − 1`` d.o.f. and the
+    total has ``M (N − 1)``; for scores on a few categories it is far noisier when the
+    variance sits on a few questions (a hard benchmark: most questions never succeed),
+    and the nominal count made the interval cover 88–92 % at ``N = 2``. Matching the
+    first two moments of the total to a scaled ``χ²`` (Satterthwaite) with the exact
+    variance of a sample variance, ``Var(s²) = μ₄/N − σ⁴ (N − 3)/(N (N − 1))``, gives
+    ``ν = 2 (Σ_α σ²_α)² / Σ_α Var(s²_α)``, with each question's central moments read from
+    its posterior-mean category probabilities under the empirical-Bayes Dirichlet prior of
+    :func:`within_variance` (concentration ``kappa``). Never above the nominal
+    ``M (N − 1)``; NaN at ``N < 2``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> n = np.zeros((2, 40, 2)); n[..., 0] = 4  # 4 trials; model 1: 1 success in 3 questions
+    >>> n[0, :, :] = [2, 2]; n[1, :3] = [3, 1]  # model 0: 2 of 4 on every question
+    >>> _, kappa = within_variance(n, np.array([0.0, 1.0]))
+    >>> d = within_dof(n, np.array([0.0, 1.0]), kappa)
+    >>> float(d[0]), bool(d[1] < 10)  # nominal 40 · 3 = 120; a rare event: few d.o.f.
+    (120.0, True)
+    """
+    n = np.asarray(n, dtype=float)
+    L, M, K = n.shape
+    N = n[(0,) * (n.ndim - 1)].sum() if n.size else 0
+    if N < 2:
+        return np.full(L, np.nan)
+    nominal = float(M * (N - 1))
+    pi = n.sum(1) / (M * N)
+    nu = np.asarray(kappa, dtype=float)[:, None, None] * pi[:, None, :] + n
+    theta = nu / nu.sum(-1, keepdims=True)  # posterior-mean category probabilities
+    d = u[None, None, :] - (theta @ u)[..., None]
+    s2 = (theta * d**2).sum(-1)
+    var_s2 = np.maximum((theta * d**4).sum(-1) / N - s2**2 * (N - 3) / (N * (N - 1)), 0.0)
+    den = var_s2.sum(-1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dof = np.where(den > 0, 2.0 * s2.sum(-1) ** 2 / den, nominal)
+    return np.minimum(dof, nominal)
+
+
+def pair_dof(var: np.ndarray, dof: np.ndarray) -> np.ndarray:
+    """Welch–Satterthwaite degrees of freedom of every pair difference, shape ``(L, L)``,
+    from independent per-model variances ``var (L,)`` on ``dof (L,)`` d.o.f.; the
+    diagonal holds ``dof``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> pair_dof(np.array([1.0, 1.0, 0.0]), np.array([10.0, 30.0, 5.0])).round(1).tolist()
+    [[10.0, 30.0, 10.0], [30.0, 30.0, 30.0], [10.0, 30.0, 5.0]]
+    """
+    v = np.asarray(var, dtype=float)
+    d = np.asarray(dof, dtype=float)
+    num = (v[:, None] + v[None, :]) ** 2
+    den = v[:, None] ** 2 / d[:, None] + v[None, :] ** 2 / d[None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(den > 0, num / den, np.minimum(d[:, None], d[None, :]))
+    np.fill_diagonal(out, d)
+    return out
 
 
 def score_stats(
@@ -193,7 +289,8 @@ def score_stats(
     N = int(n[(0,) * (n.ndim - 1)].sum()) if n.size else 0
     ybar = (n @ u) / max(N, 1)
     within, kappa = within_variance(n, u)
-    return ScoreStats(np.atleast_2d(ybar), np.atleast_2d(within), kappa, N, lo_b, hi_b)
+    dof = within_dof(n, u, kappa)
+    return ScoreStats(np.atleast_2d(ybar), np.atleast_2d(within), kappa, N, lo_b, hi_b, dof)
 
 
 def wilson_t(x, var, df, n_floor, confidence: float = 0.95):
@@ -233,8 +330,8 @@ def pair_pvalues(x, cov, df, floor_var=None):
         Mean scores.
     cov : array (L, L)
         Covariance of the mean scores.
-    df : float
-        Degrees of freedom of the ``t`` reference.
+    df : float or array (L, L)
+        Degrees of freedom of the ``t`` reference (per pair when an array).
     floor_var : array (L,), optional
         Per-model variance used for a pair whose difference has zero estimated
         variance but a non-zero mean (all questions differ identically).
@@ -255,7 +352,7 @@ def pair_pvalues(x, cov, df, floor_var=None):
         t = np.where(sd > 0, gap / np.where(sd > 0, sd, 1.0),
                      np.where(gap != 0, np.sign(gap) * np.inf, 0.0))
     t = np.where(np.isnan(x)[:, None] | np.isnan(x)[None, :], np.nan, t)
-    dfv = max(float(df), 1.0)
+    dfv = np.maximum(np.asarray(df, dtype=float), 1.0)
     P = special.stdtr(dfv, t)
     p = np.minimum(2 * special.stdtr(dfv, -np.abs(t)), 1.0)
     np.fill_diagonal(t, 0.0)
@@ -338,24 +435,30 @@ def decide_pvalues(
     return _closure(D)
 
 
-def scope_covariance(st: ScoreStats, scope: str = "questions") -> tuple[np.ndarray, float, bool]:
-    """Covariance ``(L, L)`` of the scaled mean scores in ``scope``, its degrees of freedom,
-    and whether the scope is identified.
+def scope_covariance(
+    st: ScoreStats, scope: str = "questions"
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Covariance ``(L, L)`` of the scaled mean scores in ``scope``, the degrees of
+    freedom ``(L, L)`` (diagonal: each model's; off it: each pair difference's), and
+    whether the scope is identified.
 
-    questions: ``diag(Σ_α σ̂²_α) / (N M²)`` on ``M (N − 1)`` d.o.f. (NaN at ``N = 1``);
-    population: ``Cov_α(ȳ_α) / M`` (``ddof = 1``) on ``M − 1`` d.o.f.
+    questions: ``diag(Σ_α σ̂²_α) / (N M²)``, each model on its effective d.o.f.
+    (:func:`within_dof`, at most ``M (N − 1)``) and each pair on the Welch–Satterthwaite
+    combination (:func:`pair_dof`); NaN at ``N = 1``. population: ``Cov_α(ȳ_α) / M``
+    (``ddof = 1``) on ``M − 1`` d.o.f.
     """
     if scope not in SCOPES:
         raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
     L, M, N = st.ybar.shape[0], st.M, st.N
     if scope == "questions":
         if N < 2:
-            return np.full((L, L), np.nan), float(M * max(N - 1, 0)), False
-        return np.diag(st.within.sum(-1) / (N * M * M)), float(M * (N - 1)), True
+            return np.full((L, L), np.nan), np.full((L, L), float(M * max(N - 1, 0))), False
+        var = st.within.sum(-1) / (N * M * M)
+        return np.diag(var), pair_dof(var, st.model_dof), True
     if M < 2:
-        return np.full((L, L), np.nan), 0.0, False
+        return np.full((L, L), np.nan), np.zeros((L, L)), False
     dev = st.ybar - st.xbar[:, None]
-    return (dev @ dev.T) / (M * (M - 1)), float(M - 1), True
+    return (dev @ dev.T) / (M * (M - 1)), np.full((L, L), float(M - 1)), True
 
 
 def _n_floor(st: ScoreStats, scope: str) -> float:
@@ -384,7 +487,7 @@ def model_intervals(st: ScoreStats, scope: str = "questions", confidence: float 
     if scope == "questions":
         ok = N >= 2
         var = st.within.sum(-1) / (N * M * M) if ok else np.full(x.shape, np.nan)
-        df = float(M * max(N - 1, 0))
+        df = st.model_dof
     else:
         ok = M >= 2
         var = st.ybar.var(-1, ddof=1) / M if ok else np.full(x.shape, np.nan)
@@ -406,8 +509,9 @@ class Inference:
         calibrated interval; NaN where the scope is not identified.
     cov : numpy.ndarray, shape (L, L)
         Covariance of the scores (weight units); diagonal in the questions scope.
-    df : float
-        Degrees of freedom of the ``t`` references.
+    df : numpy.ndarray, shape (L, L)
+        Degrees of freedom of the ``t`` references: each model's on the diagonal, each
+        pair difference's off it (:func:`scope_covariance`).
     diff_sd, t, prob_better, pvalue : numpy.ndarray, shape (L, L)
         Pairwise s.d. of the difference, paired ``t``, ``P(i > j)`` (confidence
         distribution) and two-sided p-values.
@@ -428,7 +532,7 @@ class Inference:
     lo: np.ndarray
     hi: np.ndarray
     cov: np.ndarray
-    df: float
+    df: np.ndarray
     diff_sd: np.ndarray
     t: np.ndarray
     prob_better: np.ndarray
@@ -448,7 +552,7 @@ class Inference:
     def draws(self) -> np.ndarray:
         """Draws ``(n_draws, L)`` of the true scores (:func:`field_draws`, weight units)."""
         cov = self.cov if self.field_cov is None else self.field_cov
-        return field_draws(self.score, cov * _t_inflation(self.df), self.n_draws, self.seed)
+        return field_draws(self.score, inflate(cov, self.df), self.n_draws, self.seed)
 
     @cached_property
     def rank_dist(self) -> np.ndarray:
@@ -471,9 +575,33 @@ def _sqrt_psd(cov: np.ndarray) -> np.ndarray:
     return vecs * np.sqrt(np.clip(vals, 0, None))[None, :]
 
 
-def _t_inflation(df: float) -> float:
+def _t_inflation(df):
     """``df / (df − 2)``: the variance of a ``t`` on ``df`` d.o.f. (3 below 3 d.o.f.)."""
-    return df / (df - 2) if df > 3 else 3.0
+    df = np.asarray(df, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(df > 3, df / (df - 2), 3.0)
+    return float(out) if out.ndim == 0 else out
+
+
+def inflate(cov: np.ndarray, df) -> np.ndarray:
+    """``cov`` scaled to the variance of a ``t`` law: by ``df/(df − 2)`` for a scalar
+    ``df``; per model for a matrix (:func:`scope_covariance`), ``cov_ij √(f_i f_j)`` with
+    ``f`` from its diagonal.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> inflate(np.eye(2), np.array([[12.0, 7.0], [7.0, 6.0]])).round(2).tolist()
+    [[1.2, 0.0], [0.0, 1.5]]
+    """
+    df = np.asarray(df, dtype=float)
+    if df.ndim == 0:
+        return cov * _t_inflation(df)
+    f = np.atleast_1d(_t_inflation(np.diag(df)))
+    if np.all(f == f[0]):  # one d.o.f. for every model: the scalar product, bit for bit
+        return cov * f[0]
+    r = np.sqrt(f)
+    return cov * r[:, None] * r[None, :]
 
 
 def field_covariance(st: ScoreStats, scope: str, cov: np.ndarray) -> tuple[np.ndarray, float]:
@@ -641,8 +769,8 @@ def infer(
     span = st.hi_b - st.lo_b
     cov, df, identified = scope_covariance(st, scope)
     var = np.diag(cov).copy()
-    lo_s, hi_s = wilson_t(x, var, df, _n_floor(st, scope), confidence)
-    tq = special.stdtrit(max(df, 1.0), 0.5 + confidence / 2)
+    lo_s, hi_s = wilson_t(x, var, np.diag(df), _n_floor(st, scope), confidence)
+    tq = special.stdtrit(np.maximum(np.diag(df), 1.0), 0.5 + confidence / 2)
     floor_var = ((hi_s - lo_s) / (2 * tq)) ** 2
     score = st.unscale(x)
     if not identified:
@@ -661,7 +789,7 @@ def infer(
     # the covariance is estimated on df degrees of freedom: use the t law's variance; the
     # field's draws use the shrunk covariance (field_covariance)
     fcov, _ = field_covariance(st, scope, cov)
-    S = field_draws(x, fcov * _t_inflation(df), draws, seed)
+    S = field_draws(x, inflate(fcov, df), draws, seed)
     p_best = np.bincount(np.argmax(S, axis=1), minlength=L) / S.shape[0]
     inf = Inference(
         scope, score, np.sqrt(var) * span, st.unscale(lo_s), st.unscale(hi_s), cov * span**2, df,

@@ -47,6 +47,7 @@ from .inference import (
     _null_pair_stats,
     decide_pvalues,
     infer,
+    pair_dof,
     pair_pvalues,
     score_stats,
 )
@@ -270,15 +271,15 @@ def _decided_unequal(counts, totals, scope, conf, adjust, seed) -> np.ndarray:
     """Decisions with ``totals[i]`` trials for model ``i``: the leaderboard's statistics per
     model (its own empirical-Bayes trial variance), the scope's covariance, paired ``t``."""
     L, M = counts.shape
-    ybar, within = np.empty((L, M)), np.empty((L, M))
+    ybar, within, dof = np.empty((L, M)), np.empty((L, M)), np.empty(L)
     for i in range(L):
         n = np.stack([totals[i] - counts[i], counts[i]], -1)[None]
         st = score_stats(n, _W)
-        ybar[i], within[i] = st.ybar[0], st.within[0]
+        ybar[i], within[i], dof[i] = st.ybar[0], st.within[0], st.model_dof[0]
     x = ybar.mean(1)
     if scope == "questions":
-        cov = np.diag(within.sum(1) / (np.asarray(totals, dtype=float) * M * M))
-        df = float(M * (min(totals) - 1))
+        var = within.sum(1) / (np.asarray(totals, dtype=float) * M * M)
+        cov, df = np.diag(var), pair_dof(var, dof)
     else:
         cov = np.cov(ybar) / M
         df = float(M - 1)

@@ -58,7 +58,7 @@ from scipy import special
 from . import decision
 from ._validation import ValidationError, check_confidence
 from .estimands import ADJUSTMENTS, ASSURANCE
-from .inference import _null_pair_stats, _t_inflation, field_draws, scope_covariance
+from .inference import _null_pair_stats, field_draws, inflate, scope_covariance
 from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
 from .params import PlanParams, check_value, settings_of
@@ -258,6 +258,8 @@ class _Geometry:
     M: int
     level: float
     scope: str
+    dof_share: np.ndarray  # (P,) questions-scope pair d.o.f. / its nominal M (N − 1): the
+    #                        share kept when trials are added (within_dof)
 
 
 #: Log grid of the between-question variance of a pair's per-question difference, relative
@@ -334,7 +336,7 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     inf, st = board.inference, board.stats
     span2 = (st.hi_b - st.lo_b) ** 2
     i, j = np.asarray(i, dtype=int), np.asarray(j, dtype=int)
-    cq, _, ok_q = scope_covariance(st, "questions")
+    cq, df_q, ok_q = scope_covariance(st, "questions")
     cp, df_p, _ = scope_covariance(st, "population")
     cq, cp = cq * span2, cp * span2
     vq = np.diag(cq)
@@ -342,14 +344,16 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     s2_pop = cp[i, i] + cp[j, j] - 2 * cp[i, j]
     x = inf.score
     seed = int(board.settings.get("seed", 0)) if seed is None else int(seed)
-    Sp = field_draws(x, cp * _t_inflation(df_p), draws, seed)
+    Sp = field_draws(x, inflate(cp, df_p), draws, seed)
     # more trials converge to the mean over these questions: its draws in both scopes
-    S = field_draws(x, cq * _t_inflation(float(st.M * (st.N - 1))), draws, seed) if ok_q else Sp
+    S = field_draws(x, inflate(cq, df_q), draws, seed) if ok_q else Sp
+    nominal = float(st.M * (st.N - 1))
+    share = np.clip(df_q[i, j] / nominal, 0.0, 1.0) if ok_q and nominal > 0 else np.ones(i.size)
     s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
     between = np.quantile(between_draws(st, i, j, draws, seed), _B_QUANTILE, axis=0) * span2
     return _Geometry(
         i, j, x[i] - x[j], s2, s2_trial, vq, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
-        between, int(st.N), int(st.M), pair_level(board), board.settings["scope"],
+        between, int(st.N), int(st.M), pair_level(board), board.settings["scope"], share,
     )
 
 
@@ -358,9 +362,11 @@ def _trial_fn(geo: _Geometry, sel=slice(None)):
     N, M = geo.N, geo.M
     gap, s2, g = geo.gap[sel], geo.s2[sel], geo.g[:, sel]
     if geo.scope == "questions":
+        share = geo.dof_share[sel][:, None]
+
         def fn(n):
-            return assurance(gap[:, None], s2[:, None], s2[:, None] * N / n, M * (n - 1),
-                             geo.level, g[..., None])
+            return assurance(gap[:, None], s2[:, None], s2[:, None] * N / n,
+                             share * M * (n - 1), geo.level, g[..., None])
     else:
         tr = np.nan_to_num(geo.s2_trial[sel])
         inf_part = geo.between[sel][:, None]
@@ -754,7 +760,7 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
                           0.0, f"even split ({why})")
     geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS, seed)
     v = geo.trial_var
-    df = inf.df
+    df = inf.df[iu, ju]  # (P,) each pair's d.o.f.
     s2, tr = geo.s2, geo.s2_trial  # decision variance today; its trial-noise part
 
     def cut(e):  # (..., L) extra trials -> (..., P) trial variance removed
@@ -769,7 +775,7 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         dec = np.maximum(
             geo.between[sel] + tr[sel] - c if pop else s2[sel] - c, 1e-300
         )
-        return assurance(geo.gap[sel], tr[sel], np.maximum(tr[sel] - c, 1e-300), df, geo.level,
+        return assurance(geo.gap[sel], tr[sel], np.maximum(tr[sel] - c, 1e-300), df[sel], geo.level,
                          g, average, s2_decide=dec)
 
     gA, gB = geo.g[:_GREEDY_DRAWS], geo.g[_GREEDY_DRAWS:]
@@ -1020,7 +1026,7 @@ def plan(
     >>> from scorio_core import io
     >>> p = plan(io.load("data/biased_coins.npz"), budget_trials=40)
     >>> p.pairs[["better", "next", "trials_needed"]].head(2).values.tolist()
-    [['LLM_9', 'LLM_10', 7288.0], ['LLM_7', 'LLM_8', 600.0]]
+    [['LLM_9', 'LLM_10', 7480.0], ['LLM_7', 'LLM_8', 599.0]]
     >>> int(p.allocation["extra_trials"].sum())
     40
     """

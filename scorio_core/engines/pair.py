@@ -128,7 +128,8 @@ def compare_pair(
         inf = infer(st, scope, confidence, "none", draws=100, seed=0)
         d = float(inf.score[0] - inf.score[1])
         sd = float(inf.diff_sd[0, 1])
-        tq = float(special.stdtrit(max(inf.df, 1.0), 0.5 + confidence / 2))
+        df = float(inf.df[0, 1])  # the pair difference's d.o.f.
+        tq = float(special.stdtrit(max(df, 1.0), 0.5 + confidence / 2))
         lo, hi = max(d - tq * sd, -span), min(d + tq * sd, span)
         p = float(inf.pvalue[0, 1])
         if not inf.identified:
@@ -146,7 +147,7 @@ def compare_pair(
             "se": sd if inf.identified else np.nan,
             "lo": lo if inf.identified else np.nan, "hi": hi if inf.identified else np.nan,
             "t": float(inf.t[0, 1]), "p_value": p, "p_a_better": float(inf.prob_better[0, 1]),
-            "verdict": verdict, "df": float(inf.df), "estimand": SCOPE_HELP[scope],
+            "verdict": verdict, "df": df, "estimand": SCOPE_HELP[scope],
         })  # fmt: skip
     summary = pd.DataFrame(rows)
     ya, yb = st.unscale(st.ybar[0]), st.unscale(st.ybar[1])
