@@ -36,6 +36,18 @@ def test_headline_covers_its_estimand(bench, M, N, scope, categorical):
     assert cell.band == (0.93, 0.97)
 
 
+def test_weighted_categories_questions_scope_is_neither_wide_nor_short():
+    # U-shaped category mixes at N = 2: one Dirichlet prior's total variance was 13-15 %
+    # too large (97.5-97.8 % coverage); the unbiased total matches plain t's width
+    cell = cal.coverage("u-shaped", 100, 2, scope="questions", reps=600, categorical=True, seed=5)
+    assert cell.headline_width / cell.plain_t_width < 1.05, cell
+    assert 0.92 <= cell.headline <= 0.975, cell
+    # a hard benchmark at N = 2: the variance sits on the few questions that ever succeed;
+    # on the nominal M (N - 1) d.o.f. the interval covered 88-92 %
+    cell = cal.coverage("hard", 30, 2, scope="questions", reps=1500, categorical=True, seed=5)
+    assert cell.headline >= 0.93, cell
+
+
 def test_papers_bayes_interval_undercovers_on_a_skewed_benchmark():
     # the uniform prior pulls every question towards 1/2 by (1 - 2p)/(N + 2): on the easy
     # benchmark (mean 0.8) at N = 2 the centre is ~0.1 low, the interval ~0.09 wide
