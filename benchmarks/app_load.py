@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
@@ -137,6 +138,14 @@ def _rss_poller(pid: int, peak: list, stop: threading.Event) -> None:
         stop.wait(0.2)
 
 
+def _busy_seconds() -> float:
+    """CPU seconds spent busy by every process on this machine so far (``/proc/stat``)."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    ticks = [int(x) for x in fields]
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle + iowait
+    return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def _pct(xs, q) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
@@ -161,11 +170,13 @@ def main(argv=None) -> int:
         poller.start()
         with tempfile.TemporaryDirectory() as tmp:
             files = [_csv(Path(tmp) / f"session{i:02d}.csv", i, i) for i in range(args.sessions)]
+            b0, t0 = _busy_seconds(), time.perf_counter()
             single = asyncio.run(_run(url, files[:1], args.pages, args.timeout))
+            busy1, wall1 = _busy_seconds() - b0, time.perf_counter() - t0
             rss_single = peak[0]
-            t0 = time.perf_counter()
+            b0, t0 = _busy_seconds(), time.perf_counter()
             many = asyncio.run(_run(url, files, args.pages, args.timeout))
-            wall = time.perf_counter() - t0
+            busy, wall = _busy_seconds() - b0, time.perf_counter() - t0
     finally:
         stop.set()
         server.terminate()
@@ -197,6 +208,16 @@ def main(argv=None) -> int:
     print(f"errors: {len(errors)}" + (f" ({'; '.join(errors[:5])})" if errors else ""))
     med = statistics.median(page_times(many)) if page_times(many) else float("nan")
     print(f"median page-ready under load: {med:.1f} s")
+    # Work conservation: n sessions need about n times one session's CPU work (server and
+    # browser alike, both on this machine); on `cores` cores their pages cannot take less
+    # than that work / cores, so the ratio of page times is at least this bound whatever
+    # the server does.
+    cores = os.cpu_count() or 1
+    bound = args.sessions * busy1 / cores / wall1 if wall1 > 0 else float("nan")
+    print(f"CPU (every process on this machine, /proc/stat): one session {busy1:.0f} s busy "
+          f"in {wall1:.0f} s; {args.sessions} sessions {busy:.0f} s busy in {wall:.0f} s on "
+          f"{cores} cores. Lower bound on the time ratio from the work alone: "
+          f"{args.sessions} x {busy1:.0f} s / {cores} cores / {wall1:.0f} s = {bound:.1f}x")
     return 0 if not leaks and not errors else 1
 
 

@@ -71,7 +71,8 @@ COLUMN_HELP = {
     "t_next": "paired t statistic against the next model down (stated scope)",
     "n_needed": "the papers' expected-z rule (000 App. D): trials per question at which the "
     "Bayes@N z to the next model reaches the threshold if the rates held (a 50 % point, "
-    "not an assurance; the Planner gives the trials for an 80 % chance)",
+    "not an assurance; the Planner gives the trials for an 80 % chance); N when the rule is "
+    "already met with today's trials",
 }
 COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
 
@@ -384,6 +385,9 @@ def leaderboard(
             mu[up] - mu[low], np.sqrt(b_sigma[up] ** 2 + b_sigma[low] ** 2), N, q.T, confidence
         )
         need_n = np.where(mu[up] > mu[low], need_n, np.inf)  # Bayes@N does not order them so
+        # the rule already met today reads N (not the formula's 1 .. N - 1, which looked
+        # like "one trial is enough" beside a pair the calibrated test leaves undecided)
+        need_n = np.maximum(need_n, N)
         cols["t_next"] = np.append(inf.t[order[:-1], order[1:]], np.nan)
         cols["n_needed"] = np.append(need_n, np.nan)
     D = 0 if R0 is None else int(np.shape(R0)[-1])

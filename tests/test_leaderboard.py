@@ -106,3 +106,12 @@ def test_unresolved_pairs_are_the_undecided_neighbours():
     assert list(zip(pairs["better"], pairs["next"], strict=True)) == undecided and undecided
     assert (pairs["p_value"] > 0.05).all()  # per pair: undecided exactly when p > 1 - c
     assert (pairs["trials_needed"] > 80).all()
+
+
+def test_papers_trials_needed_reads_n_when_the_rule_is_already_met():
+    # a gap far beyond the papers' threshold: the formula gives 1 trial; the column says
+    # "met with today's N" instead of suggesting fewer trials than were run
+    rng = np.random.default_rng(3)
+    R = np.stack([rng.random((20, 4)) < 0.9, rng.random((20, 4)) < 0.1]).astype(int)
+    t = leaderboard(R).table
+    assert t["n_needed"].iloc[0] == 4
