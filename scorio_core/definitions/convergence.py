@@ -308,13 +308,16 @@ def _tables(r: ConvergenceResult) -> dict:
 def _charts(r: ConvergenceResult) -> list[Chart]:
     s = r.trajectory_converged_at
     where = f"converges at n = {s}" if s else "never converges within the trials"
-    out = []
-    if any(c is not None for c, _ in r.parts):
-        out.append(Chart(
-            "Agreement with the target as trials accumulate",
-            charts.tau_curves(r.curves),
-            charts.TAU_CURVES_CAPTION,
-        ))
+    # always the first chart (chart_code is positional); without curves it says why
+    no_curves = None if any(c is not None for c, _ in r.parts) else (
+        "The τ_b curves were not computed (curve_replicates=None): only convergence@n."
+    )
+    out = [Chart(
+        "Agreement with the target as trials accumulate",
+        charts.tau_curves(r.curves),
+        charts.TAU_CURVES_CAPTION,
+        no_curves,
+    )]
     # nothing converged: the PMF and CDF are flat at zero and say nothing (the page hides
     # them with a note; the report prints this instead)
     empty = None if (r.pmf["p"] > 0).any() else (
