@@ -11,6 +11,7 @@ import streamlit as st
 
 from app_pages import _merge
 from app_pages._load_options import options_box
+from app_pages._runs import RESULTS_TTL_S
 from app_pages._upload import (  # noqa: F401 -- re-exported
     MISSING,
     UPLOAD_KEY,
@@ -56,12 +57,16 @@ class Dataset:
         return f"{self.data_token}|{self.benchmark}"
 
 
-@st.cache_data(max_entries=4, show_spinner="Loading dataset…")
+# Loaded datasets are cached as the objects themselves (cache_resource), not as pickled
+# copies: an Outcomes keeps its sample-store files alive, which are removed once neither a
+# cache entry nor a session holds it (scorio_core.samples); a pickled copy would hold
+# nothing. Outcomes are frozen, so sessions can share one.
+@st.cache_resource(max_entries=4, ttl=RESULTS_TTL_S, show_spinner="Loading dataset…")
 def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the file changes
     return attach_source(io.load(Path(path)), Path(path))  # sha256 for exports and reports
 
 
-@st.cache_data(max_entries=8, show_spinner="Reading upload…")
+@st.cache_resource(max_entries=8, ttl=RESULTS_TTL_S, show_spinner="Reading upload…")
 def _load_bytes(files: tuple[tuple[str, bytes], ...], options: io.LoadOptions) -> Outcomes:
     source = {name: data for name, data in files}
     name = None

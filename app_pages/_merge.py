@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from app_pages._runs import RESULTS_TTL_S
 from scorio_core import Outcomes, io
 from scorio_core.io.upload import CHOICES, UploadCheck, apply_upload, check_upload
 
@@ -33,12 +34,12 @@ def added(files: Files) -> tuple[Files, Files] | None:
     return None
 
 
-@st.cache_data(max_entries=4, show_spinner="Comparing the added files…")
+@st.cache_resource(max_entries=4, ttl=RESULTS_TTL_S, show_spinner="Comparing the added files…")
 def _check(current: Files, new: Files, options: io.LoadOptions, _load) -> UploadCheck:
     return check_upload(_load(current, options), _load(new, options))
 
 
-@st.cache_data(max_entries=4, show_spinner="Combining…")
+@st.cache_resource(max_entries=4, ttl=RESULTS_TTL_S, show_spinner="Combining…")
 def _apply(current: Files, new: Files, options: io.LoadOptions, choice: str, _load) -> Outcomes:
     return apply_upload(_check(current, new, options, _load), choice)
 

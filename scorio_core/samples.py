@@ -11,7 +11,16 @@ question: a large log folder never has every string in memory at once.
 
 A :class:`SampleStore` is a small picklable handle (file paths, the text columns, the row
 count); :attr:`scorio_core.outcomes.Outcomes.samples` holds one, or ``None`` for data
-without text (an ``.npz``, a table without text columns). Text from logs is untrusted:
+without text (an ``.npz``, a table without text columns).
+
+Lifetime: the files an importer writes live in a directory of their own under this
+process's temporary root, owned by a small object every in-process handle on them holds
+(copies, ``Outcomes`` copies, and handles unpickled in this process re-attach to it by
+path). When the last such handle is gone the directory is removed, so a long-running
+server does not accumulate the stores of datasets nobody holds; the root goes at exit as
+a backstop. Handles in other processes (Dask workers) never delete anything, and a store
+opened on a user's file (:meth:`SampleStore.open`) is never deleted. Text from logs is
+untrusted:
 renderers escape it (HTML, Markdown) and CSV exports defuse formulas
 (:func:`scorio_core.io.safe_csv_cell`).
 
@@ -31,9 +40,11 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import shutil
 import tempfile
 import uuid
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,6 +75,30 @@ ROW_GROUP = 2048
 _CUT = "\n[... cut: {n:,} more characters not kept by the sample store]"
 
 _ROOT: list[Path] = []  # this process's directory of store files, removed at exit
+#: Live owners of store directories in this process, by directory path.
+_OWNERS: weakref.WeakValueDictionary[str, _Owner] = weakref.WeakValueDictionary()
+
+
+def _remove(path: str, pid: int) -> None:
+    if os.getpid() == pid:  # never from a forked child that inherited the owner
+        shutil.rmtree(path, ignore_errors=True)
+
+
+class _Owner:
+    """Owns one store directory: removes it when the last reference goes (or at exit)."""
+
+    __slots__ = ("path", "__weakref__")
+
+    def __init__(self, path: Path) -> None:
+        self.path = str(path)
+        weakref.finalize(self, _remove, self.path, os.getpid())
+        _OWNERS[self.path] = self
+
+
+def _owners_of(files: Iterable[str]) -> tuple[_Owner, ...]:
+    """The live owners of the directories holding ``files`` (none for a user's file)."""
+    found = (_OWNERS.get(str(Path(f).parent)) for f in files)
+    return tuple({id(o): o for o in found if o is not None}.values())
 
 
 def _root() -> Path:
@@ -142,12 +177,13 @@ class SampleStore:
         Completions in the store.
     """
 
-    __slots__ = ("files", "columns", "n_rows")
+    __slots__ = ("files", "columns", "n_rows", "_owners")
 
     def __init__(self, files: Sequence[str | Path], columns: Sequence[str], n_rows: int) -> None:
         self.files = tuple(str(f) for f in files)
         self.columns = tuple(columns)
         self.n_rows = int(n_rows)
+        self._owners = _owners_of(self.files)  # keeps this process's store files alive
 
     def __getstate__(self):
         return {"files": self.files, "columns": self.columns, "n_rows": self.n_rows}
@@ -155,6 +191,7 @@ class SampleStore:
     def __setstate__(self, state):
         for k, v in state.items():
             object.__setattr__(self, k, v)
+        self._owners = _owners_of(self.files)  # unpickled here: the same files, kept alive
 
     def __len__(self) -> int:
         return self.n_rows
@@ -259,6 +296,7 @@ class SampleWriter:
 
     def __init__(self) -> None:
         self._dir: Path | None = None
+        self._owner: _Owner | None = None
         self._files: list[str] = []
         self._columns: list[str] = []
         self._rows = 0
@@ -267,6 +305,7 @@ class SampleWriter:
         if self._dir is None:
             self._dir = _root() / uuid.uuid4().hex
             self._dir.mkdir()
+            self._owner = _Owner(self._dir)  # removed with the writer and its stores
         return self._dir / f"{stem}-{len(self._files):05d}-{uuid.uuid4().hex[:6]}.parquet"
 
     def scratch(self, df: pl.DataFrame) -> str:

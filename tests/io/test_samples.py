@@ -193,3 +193,51 @@ def test_import_writes_the_store_beside_the_dataset_and_load_attaches_it(tmp_pat
     assert io.load(out, samples="skip").samples is None
     assert main(["info", str(out.parent / "runs.samples.parquet")]) == 2
     assert "a sample store" in capsys.readouterr().err
+
+
+def _store_dirs(o: Outcomes) -> set[Path]:
+    return {Path(f).parent for f in o.samples.files}
+
+
+def test_store_files_go_with_the_last_handle_and_not_before():
+    import copy
+    import gc
+
+    o = io.load(TEXTS)  # its own load: the module fixture keeps its files
+    dirs = _store_dirs(o)
+    assert dirs and all(d.is_dir() for d in dirs)
+    kept = [copy.copy(o), pickle.loads(pickle.dumps(o)), o.with_weights([0.0, 1.0])]
+    q = o.questions[0]
+    want = o.samples.for_question(q)
+    del o
+    gc.collect()
+    for k in kept:  # every surviving copy (pickled ones too) keeps the files and reads them
+        assert all(d.is_dir() for d in dirs)
+        assert k.samples.for_question(q).equals(want)
+    del k, kept
+    gc.collect()
+    assert not any(d.exists() for d in dirs)  # nothing holds them: removed, not at exit
+
+
+def test_replacing_a_dataset_many_times_leaves_one_store():
+    import gc
+
+    o = io.load(TEXTS)
+    seen = set(_store_dirs(o))
+    for _ in range(5):  # a server session loading one upload after another
+        o = io.load(TEXTS)
+        seen |= _store_dirs(o)
+        gc.collect()
+    assert len(seen) == 6 and sum(d.exists() for d in seen) == 1
+
+
+def test_a_users_store_file_is_never_removed(tmp_path):
+    import gc
+
+    path = tmp_path / "s.samples.parquet"
+    SampleStore.from_frame(pl.DataFrame({"model": ["a"], "question": ["1"], "trial": [0],
+                                         "output": ["x"]})).write_parquet(path)
+    s = SampleStore.open(path)
+    del s
+    gc.collect()
+    assert path.is_file()
