@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
+from app_state.cells import clicked, partners
 from app_state.page_state import TAUS, from_state, keys, subset_options
 from scorio_core import ValidationError
 from scorio_core.definitions._base import NO_SUBSETS
@@ -76,3 +77,32 @@ def curves(ds, board_params: LeaderboardParams) -> None:
         st.dataframe(t, hide_index=True, column_config=_common.number_formats(
             ("value", "se", "lo", "hi"), "%.4f"))
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
+
+
+def open_pair(result, event) -> None:
+    """A Questions-page heatmap cell (clicked, or chosen here) opens the Pair page on that
+    model, the model that differs most from it on that question (or another), and the
+    question (:mod:`app_state.cells`)."""
+    stats = result.stats
+    if len(stats.models) < 2 or not len(stats.questions):
+        return
+    ss = st.session_state
+    cell = clicked(stats, result.columns, event)
+    if cell is not None and ss.get("_qv_cell_seen") != cell:  # a new click sets the boxes
+        ss["_qv_cell_seen"] = cell
+        ss["qv_cell_model"], ss["qv_cell_question"] = cell
+    st.subheader("Open a pair from a cell")
+    st.caption("Click a cell of the heatmap (or choose the model and question here) to read "
+               "that question's completions of this model and another side by side.")
+    c1, c2, c3, c4 = st.columns([2, 3, 2, 3], vertical_alignment="bottom")
+    model = c1.selectbox("Model", list(stats.models), key="qv_cell_model")
+    question = c2.selectbox("Question", list(stats.questions), key="qv_cell_question",
+                            help="easiest first, as in the heatmap")
+    others = dict(partners(stats, model, question))
+    if ss.get("_qv_cell_for") != (model, question) or ss.get("qv_cell_other") not in others:
+        ss["_qv_cell_for"] = (model, question)  # default: the one that differs most
+        ss["qv_cell_other"] = next(iter(others))
+    other = c3.selectbox("Compare with", list(others), key="qv_cell_other",
+                         format_func=lambda m: f"{m}  ({others[m]:+.2f} on it)")
+    with c4:
+        _page_state.pair_button(model, other, "qv_cell_pair", question)

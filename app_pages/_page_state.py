@@ -148,11 +148,13 @@ def remember_report(sections, title: str) -> None:
     _ss()[REPORT] = {"sections": list(sections), "title": title}
 
 
-def pair_button(a: str, b: str, key: str) -> None:
+def pair_button(a: str, b: str, key: str, question: str | None = None) -> None:
     """A button that opens the Pair page on models ``a`` and ``b`` (e.g. a leaderboard's
-    top two); its callback stores the pair and keeps the sidebar's choice across the switch."""
-    if st.button(f"Pair view: {a} vs {b}", key=key, icon=":material/compare:",
-                 on_click=_choose_pair, args=(a, b),
+    top two), on ``question`` when given; its callback stores the pair and keeps the
+    sidebar's choice across the switch."""
+    label = f"Pair view: {a} vs {b}" + (f" on {question}" if question is not None else "")
+    if st.button(label, key=key, icon=":material/compare:",
+                 on_click=_choose_pair, args=(a, b, question),
                  help="question by question, with their completions side by side"):
         st.switch_page("app_pages/pair.py")
 
@@ -170,11 +172,12 @@ def pair_picker(board, key: str) -> None:
         pair_button(a, b, key)
 
 
-def _choose_pair(a: str, b: str) -> None:
+def _choose_pair(a: str, b: str, question: str | None = None) -> None:
     from scorio_core.definitions import ANALYSES
 
     current = _ss().get(STORE, {}).get("pair") or ANALYSES["pair"].params()
-    _ss().setdefault(STORE, {})["pair"] = dataclasses.replace(current, a=a, b=b, question=None)
+    _ss().setdefault(STORE, {})["pair"] = dataclasses.replace(current, a=a, b=b,
+                                                              question=question)
     _force().add("pair")
     _ss()[LINK] = {k: v for k, v in _ss().get(LINK, {}).items() if not k.startswith("pair.")}
     for k in ("dataset", "benchmark"):  # widget values survive the page switch

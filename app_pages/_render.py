@@ -120,30 +120,42 @@ def run_marker() -> None:
 
 
 def charts(
-    analysis: Analysis, result: Any, key: str, widths: Sequence[str] = (), skip: Sequence[int] = ()
-) -> None:
+    analysis: Analysis, result: Any, key: str, widths: Sequence[str] = (), skip: Sequence[int] = (),
+    select: Sequence[int] = (),
+) -> dict[int, Any]:
     """Every chart of ``result`` (except the indices in ``skip``; ``-1`` is the last): title,
     chart, caption and its SVG/PNG files (made when clicked). A session's first run only
-    says they are coming (:func:`_later`)."""
+    says they are coming (:func:`_later`). Charts in ``select`` (indices) rerun the page
+    when clicked; returns their selection events by index."""
     if _later():
         st.caption("Drawing the charts…")
-        return
+        return {}
     cs = _charts_of(analysis, result)
     skip = {i % len(cs) for i in skip} if cs else set()
+    events = {}
     for i, (c, spec) in enumerate(cs):
         if i not in skip:
-            chart(c, key, i, widths[i] if i < len(widths) else "stretch", spec=spec)
+            events[i] = chart(c, key, i, widths[i] if i < len(widths) else "stretch", spec=spec,
+                              select=i in select)
+    return {i: e for i, e in events.items() if i in select}
 
 
-def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | None = None) -> None:
+def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | None = None,
+          select: bool = False) -> Any:
     """One chart: title, chart, caption and its SVG/PNG files (made when clicked); ``spec``:
     its Vega-Lite dict if already made (:func:`vega_lite`). A session's first run shows the
-    title and says the chart is coming (:func:`_later`)."""
+    title and says the chart is coming (:func:`_later`). ``select``: a click on the chart
+    (its selection parameters) reruns the page; returns the selection event (else None)."""
     st.subheader(c.title)
     if _later():
         st.caption("Drawing the chart…")
-        return
-    st.vega_lite_chart(spec if spec is not None else vega_lite(c.chart), width=width)
+        return None
+    spec = spec if spec is not None else vega_lite(c.chart)
+    event = None
+    if select:
+        event = st.vega_lite_chart(spec, width=width, on_select="rerun", key=f"{key}_sel_{i}")
+    else:
+        st.vega_lite_chart(spec, width=width)
     st.caption(c.caption)
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
     a, b, _ = st.columns([1, 1, 3])
@@ -151,6 +163,7 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
                       key=f"{key}_svg_{i}", icon=":material/image:")
     b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",
                       key=f"{key}_png_{i}", icon=":material/image:")
+    return event
 
 
 def _deferred(fn: Callable, *args) -> Callable[[], Any]:

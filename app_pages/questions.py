@@ -49,7 +49,8 @@ def main() -> None:
     c[2].metric("Mean disagreement", f"{t['disagreement'].mean():.3f}",
                 help="mean over questions of the expected gap between two models' scores")
     c[3].metric("2PL fit", result.stats.irt)
-    _render.charts(QUESTIONS, result, "questions", skip=(1,))
+    events = _render.charts(QUESTIONS, result, "questions", skip=(1,), select=(0,))
+    _explore.open_pair(result, events.get(0))
     st.subheader(f"Where models disagree most (top {params.top})")
     _table(tables["disagree"])
     st.subheader("Questions that carry no information")

@@ -12,6 +12,10 @@ from ._common import LABEL_LIMIT, PALETTE, _model_axis, _rows, inline
 __all__ = ["question_heatmap", "item_map", "pass_curve_chart"]
 
 
+#: Name of the heatmap's click selection (fields ``model`` and ``position``).
+CELL = "cell"
+
+
 def question_heatmap(stats, columns: int = 200) -> alt.Chart:
     """Models (rows, best first) × questions (columns, easiest first) coloured by each
     model's mean score over its trials on the question.
@@ -27,6 +31,10 @@ def question_heatmap(stats, columns: int = 200) -> alt.Chart:
     lo, hi = min(stats.weights), max(stats.weights)
     title = "questions, easiest first" + (f" (bins of {width})" if width > 1 else "")
     px = max(2, min(14, 900 // max(n_cols, 1)))
+    # a click selects one cell (the app opens that model and question in the Pair view);
+    # static renderers just draw the chart
+    cell = alt.selection_point(name=CELL, fields=["model", "position"], on="click",
+                               clear="dblclick", empty=False)
     return (
         alt.Chart(inline(frame))
         .mark_rect()
@@ -35,8 +43,11 @@ def question_heatmap(stats, columns: int = 200) -> alt.Chart:
             y=alt.Y("model:N", sort=list(stats.models), title=None, axis=_model_axis()),
             color=alt.Color("score:Q", scale=alt.Scale(scheme="viridis", domain=[lo, hi]),
                             title="score"),
+            stroke=alt.condition(cell, alt.value("#d62728"), alt.value(None)),
+            strokeWidth=alt.condition(cell, alt.value(2), alt.value(0)),
             tooltip=["model:N", "question:N", alt.Tooltip("score:Q", format=".3f")],
         )
+        .add_params(cell)
         .properties(width=alt.Step(px), height=_rows(len(stats.models)))
     )
 

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from _browser import (
     act,
+    charts_drawn,
     settle,
     streamlit_server,
 )
@@ -167,3 +168,26 @@ def test_download_the_leaderboard_export(page, server):
     header = next(line for line in lines if not line.startswith("#"))
     assert header.split(",")[:3] == ["model", "rank", "rank_lo"]
     assert "Qwen3-Thinking" in body
+
+
+def test_a_click_on_a_questions_heatmap_cell_chooses_that_model_and_question(page, server):
+    """The heatmap's click selection reaches the page: the 'Open a pair from a cell' boxes
+    leave their defaults (the first model and the easiest question) for the clicked cell --
+    low and right of the middle, so neither the first row nor the first column."""
+    page.goto(f"{server}/questions?dataset=biased_coins")
+    settle(page)
+    charts_drawn(page)
+    chart = page.locator('[data-testid="stVegaLiteChart"]').first
+    chart.scroll_into_view_if_needed()
+    box = chart.locator("canvas, svg").first.bounding_box()
+
+    def boxes():
+        return [page.get_by_role("combobox", name=n).input_value() for n in ("Model", "Question")]
+
+    before = boxes()
+    act(page, lambda: page.mouse.click(box["x"] + box["width"] * 0.6,
+                                       box["y"] + box["height"] * 0.8))
+    _no_exception(page, "questions after a heatmap click")
+    model, question = boxes()
+    assert model.startswith("LLM_") and question.startswith("Q")
+    assert model != before[0] and question != before[1]

@@ -10,6 +10,7 @@ from _apptest import code_cell
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD, UPLOAD_KEY
+from scorio_core.engines.questions import question_stats
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAIR = "app_pages/pair.py"
@@ -78,3 +79,24 @@ def test_pair_page_from_a_link_and_from_the_leaderboard():
     at.button(key="lb_pair").click().run()
     _ok(at)
     assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == top
+
+
+def test_pair_page_from_a_questions_heatmap_cell():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.run()
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    stats = question_stats(at.session_state["scorio_dataset"].view)
+    model, question = stats.models[-1], stats.questions[len(stats.questions) // 2]
+    at.selectbox(key="qv_cell_model").set_value(model).run()
+    at.selectbox(key="qv_cell_question").set_value(question).run()
+    other = at.selectbox(key="qv_cell_other").value
+    # the default partner differs most from the model on that question
+    i, q = stats.models.index(model), stats.questions.index(question)
+    gaps = {m: abs(stats.score[k, q] - stats.score[i, q]) for k, m in enumerate(stats.models)}
+    assert gaps[other] == max(g for m, g in gaps.items() if m != model)
+    at.button(key="qv_cell_pair").click().run()
+    _ok(at)
+    assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == [model, other]
+    assert at.selectbox(key="pair_question").value == question
