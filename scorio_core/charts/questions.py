@@ -91,8 +91,12 @@ def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int):
                                         columns=3, symbolType="stroke", symbolOpacity=1,
                                         symbolStrokeWidth=3))
     log_x, points = N >= 16, N <= 16
+    # k is a whole number: integer ticks only (powers of 2 on the log axis)
+    axis = (alt.Axis(values=[2**e for e in range(int(np.log2(N)) + 1)], format="d") if log_x
+            else alt.Axis(tickMinStep=1, format="d"))
     x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
-        type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]))
+        type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]),
+        axis=axis)
     base = alt.Chart(inline(frame[frame["curve"] == curve]))
     band = base.mark_area(opacity=0.15).encode(x=x, y="lo:Q", y2="hi:Q", color=color)
     line = base.mark_line(point=points).encode(
