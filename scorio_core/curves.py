@@ -23,7 +23,11 @@ score ``c/N`` replaced by the per-question unbiased estimate ``U_k(c)``:
   headline uses. Exactly: ``E[Var(U | p)] = E_BB[U(c')²] − E[f_k(p)²]`` with ``c'`` from the
   beta-binomial predictive and ``E[f_k(p)²]`` a Beta moment. At ``k = 1`` this is the
   headline's within-question variance, so the Pass@1 interval *is* the leaderboard's.
-  ``t`` on ``M (N − 1)`` d.o.f.; not identified at ``N = 1``.
+  ``t`` on ``M (N − 1)`` d.o.f.; not identified at ``N = 1``. At ``k = N`` each question's
+  estimate is an indicator (any / every trial right) and the error a rare-event count:
+  the Wilson-type count is then ``M max(x, 1 − x) / D`` with the posterior's
+  Poisson-binomial dispersion ``D`` (:func:`_indicator_variance`) instead of the plug-in
+  ``x(1 − x)/var``, which left the interval short on the rare side (90–92 % coverage).
 * population: the clustered variance ``Var_α(U_k(c_α)) / M`` on ``M − 1`` d.o.f. For
   ``k ≥ 2`` it is raised half-way towards the variance the fitted Beta population predicts
   for ``U_k`` (beta-binomial marginal of ``c``) when that is larger: where few questions carry
@@ -154,6 +158,33 @@ class CurveIntervals:
     hi: np.ndarray
 
 
+def _is_indicator(table: np.ndarray) -> bool:
+    """Is each question's estimate 0 or 1 (Pass@N: any trial right; Pass^N: all right)?"""
+    return bool(np.all(np.isclose(table, 0.0, atol=1e-12) | np.isclose(table, 1.0, atol=1e-12)))
+
+
+def _indicator_variance(v, var, expected_ones, M: int) -> np.ndarray:
+    """Questions-scope variance for an indicator metric, as the score interval needs it.
+
+    Each question's estimate is an indicator with mean ``μ_α = f(p_α)``, so the error of
+    the mean is a rare-event count over ``M`` questions (Poisson-binomial: the questions
+    where all ``N`` trials failed, for Pass@N on an easy benchmark). Its variance at a
+    candidate value ``θ`` is ``D · min(θ, 1 − θ) / M`` with the dispersion
+    ``D = Σ_α Var(μ_α) / (expected rare count)``, both from the empirical-Bayes posterior.
+    The Wilson-type interval takes ``var = x(1 − x)/n`` with a fixed count ``n``; the count
+    that makes its variance at the candidates right is ``n = M max(x, 1 − x) / D`` -- the
+    expected rare count where the plug-in ``x(1 − x)/var`` used the observed one, which
+    made the interval too short on the rare side exactly when more rare events than
+    expected happened (coverage 90–92 %, all misses on that side).
+    """
+    rare = np.minimum(expected_ones, M - expected_ones)
+    total = var * M * M  # Σ_α E[μ_α (1 − μ_α)]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n = M * np.maximum(v, 1 - v) * rare / total
+        out = np.maximum(v * (1 - v), 0.0) / n
+    return np.where(np.isfinite(n) & (n > 0), out, var)
+
+
 def _interval(u, var, scope, M, N, k, confidence, df=None):
     if df is None:
         df = M * (N - 1) if scope == "questions" else M - 1
@@ -237,6 +268,8 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
             continue
         within = np.maximum(ebb[:, :, i] - posterior_square(kind, k, tau, a, b), 0.0)
         var = (hist * within).sum(-1) / (M * M)
+        if _is_indicator(tables[k]):
+            var = _indicator_variance(v, var, (hist * ebb[:, :, i]).sum(-1), M)
         out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence))
     return out
 
