@@ -10,7 +10,7 @@ import json
 
 import numpy as np
 import pytest
-from scipy import stats
+from scipy import special, stats
 
 from scorio_core import decision, export
 from scorio_core import eval as ev
@@ -145,6 +145,23 @@ def test_wilson_t_reference_values_and_bounds():
     np.testing.assert_allclose(hi, [t * t / (15 + t * t), 1])
     lo, hi = wilson_t(np.linspace(0, 1, 21), np.full(21, 0.02), 9, 10)
     assert (lo >= 0).all() and (hi <= 1).all() and (lo <= hi).all()
+
+
+def test_wilson_t_takes_the_poisson_end_at_one_event():
+    # one event in 100: the plain Wilson lower end (0.18 events) excludes a true rate of
+    # 0.14 events, which is seen once 13 % of the time; the Poisson end is Γ⁻¹(1; 0.025)
+    n = 100
+    lo, hi = wilson_t(1 / n, (1 / n) * (1 - 1 / n) / n, 1e9, n)
+    assert float(lo) * n == pytest.approx(special.gammaincinv(1.0, 0.025), rel=1e-9)
+    lo_up, hi_up = wilson_t(1 - 1 / n, (1 / n) * (1 - 1 / n) / n, 1e9, n)  # mirror image
+    assert float(hi_up) == pytest.approx(1 - float(lo), abs=1e-12)
+    # two events and more: the plain Wilson interval (z = 1.96)
+    x = 2 / n
+    lo2, hi2 = wilson_t(x, x * (1 - x) / n, 1e9, n)
+    z2 = stats.norm.ppf(0.975) ** 2
+    c, h = (x + z2 / (2 * n)) / (1 + z2 / n), np.sqrt(z2) / (1 + z2 / n) * np.sqrt(
+        x * (1 - x) / n + z2 / (4 * n * n))
+    assert (float(lo2), float(hi2)) == pytest.approx((c - h, c + h), rel=1e-6)
 
 
 def test_aime_like_table_reads_correctly():
