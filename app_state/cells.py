@@ -22,8 +22,6 @@ from typing import Any
 
 import numpy as np
 
-from scorio_core.charts.questions import CELL
-
 __all__ = ["clicked", "partners"]
 
 
@@ -34,6 +32,8 @@ def clicked(stats: Any, columns: int, event: Any) -> tuple[str, str] | None:
     (``QuestionStats.heatmap_frame``); a click on a bin picks its question where that model
     differs most from the others' mean.
     """
+    from scorio_core.charts.questions import CELL  # altair: only where a heatmap is drawn
+
     points = ((event or {}).get("selection") or {}).get(CELL) or []
     point = points[0] if points else {}
     model, pos = point.get("model"), point.get("position")
