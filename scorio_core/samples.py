@@ -206,8 +206,9 @@ class SampleStore:
         missing = [f for f in self.files if not Path(f).is_file()]
         if missing:
             raise ValidationError(
-                f"the sample store's file {missing[0]} is gone (the process that loaded the "
-                "data cleans its store files up at exit); load the data again"
+                f"the sample store's file {missing[0]} is gone: a store's files are removed "
+                "when no handle on them is left in the process that loaded the data (or at "
+                "its exit); load the data again"
             )
         return pl.scan_parquet(list(self.files), missing_columns="insert")
 

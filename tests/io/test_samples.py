@@ -14,6 +14,7 @@ import pytest
 
 from scorio_core import Outcomes, ValidationError, io
 from scorio_core.samples import MAX_TEXT, SampleStore, as_text, one_line
+from scorio_core.samples import union as samples_union
 
 HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
 TEXTS = HARNESS / "inspect" / "texts"
@@ -241,3 +242,89 @@ def test_a_users_store_file_is_never_removed(tmp_path):
     del s
     gc.collect()
     assert path.is_file()
+
+
+# ---------------------------------------------------------------- how long the files live
+def _fresh_store() -> SampleStore:
+    return SampleStore.from_frame(pl.DataFrame({
+        "model": ["a", "a", "b"], "question": ["q1", "q2", "q1"], "trial": [0, 0, 0],
+        "output": ["four", "x", "=1+1"]}))
+
+
+def _copies(store: SampleStore) -> dict:
+    """Every way a handle is copied: copy/deepcopy, pickle in this process, an Outcomes
+    carrying it and its dataclasses.replace / pickled copies, a union with another store."""
+    import copy
+    import dataclasses
+
+    o = Outcomes(np.ones((2, 2, 1), int), models=["a", "b"], questions=["q1", "q2"],
+                 samples=store)
+    return {
+        "copy": copy.copy(store),
+        "deepcopy": copy.deepcopy(store),
+        "pickled": pickle.loads(pickle.dumps(store)),
+        "outcomes_replace": dataclasses.replace(o, name="renamed"),
+        "outcomes_pickled": pickle.loads(pickle.dumps(o)),
+        "union": samples_union([store, SampleStore.from_frame(pl.DataFrame(
+            {"model": ["c"], "question": ["q9"], "trial": [0], "output": ["y"]}))]),
+    }
+
+
+@pytest.mark.parametrize("kind", ["copy", "deepcopy", "pickled", "outcomes_replace",
+                                  "outcomes_pickled", "union"])
+def test_store_files_live_while_any_copy_lives(kind):
+    import gc
+
+    store = _fresh_store()
+    folder = Path(store.files[0]).parent
+    survivor = _copies(store)[kind]  # the other copies are dropped right away
+    del store
+    gc.collect()
+    assert folder.is_dir()  # the original is gone, a copy still reads the files
+    handle = survivor.samples if isinstance(survivor, Outcomes) else survivor
+    assert handle.for_question("q1", models=["b"])["output"].to_list() == ["=1+1"]
+    del survivor, handle
+    gc.collect()
+    assert not folder.exists()  # nothing can read them any more: removed
+
+
+def test_loaded_logs_store_is_removed_with_the_data():
+    import gc
+
+    o = io.load(TEXTS)
+    folder = Path(o.samples.files[0]).parent
+    view = o.subset("subset", "hard")  # shares the store
+    del o
+    gc.collect()
+    assert view.samples.for_question("3", models=["alpha"]).height == 3
+    del view
+    gc.collect()
+    assert not folder.exists()
+
+
+def test_copy_unpickled_after_its_owner_died_says_the_files_are_gone():
+    import gc
+
+    store = _fresh_store()
+    blob = pickle.dumps(store)
+    del store
+    gc.collect()
+    late = pickle.loads(blob)
+    with pytest.raises(ValidationError, match="is gone: .*no handle on them is left"):
+        late.for_question("q1")
+
+
+def test_copy_in_another_process_never_deletes():
+    """A Dask worker's copy: read in another process, dropped there, files kept here."""
+    import subprocess
+    import sys
+
+    store = _fresh_store()
+    folder = Path(store.files[0]).parent
+    code = ("import pickle, sys, gc; s = pickle.loads(sys.stdin.buffer.read()); "
+            "print(s.for_question('q2')['output'].to_list()); del s; gc.collect()")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(store), cwd=root,
+                         capture_output=True, check=True, timeout=120)
+    assert out.stdout.decode().strip() == "['x']"
+    assert folder.is_dir() and store.for_question("q2").height == 1
