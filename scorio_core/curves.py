@@ -21,19 +21,26 @@ score ``c/N`` replaced by the per-question unbiased estimate ``U_k(c)``:
   model's empirical-Bayes Beta prior -- the same prior (concentration ``κ`` fitted by the
   Dirichlet-multinomial likelihood, centred on the model's pooled success rate) the
   headline uses. Exactly: ``E[Var(U | p)] = E_BB[U(c')²] − E[f_k(p)²]`` with ``c'`` from the
-  beta-binomial predictive and ``E[f_k(p)²]`` a Beta moment. At ``k = 1`` this is the
-  headline's within-question variance, so the Pass@1 interval *is* the leaderboard's.
-  ``t`` on ``M (N − 1)`` d.o.f.; not identified at ``N = 1``. At ``k = N`` each question's
-  estimate is an indicator (any / every trial right) and the error a rare-event count:
-  the Wilson-type count is then ``M max(x, 1 − x) / D`` with the posterior's
-  Poisson-binomial dispersion ``D`` (:func:`_indicator_variance`) instead of the plug-in
-  ``x(1 − x)/var``, which left the interval short on the rare side (90–92 % coverage).
-* population: the clustered variance ``Var_α(U_k(c_α)) / M`` on ``M − 1`` d.o.f. For
-  ``k ≥ 2`` it is raised half-way towards the variance the fitted Beta population predicts
-  for ``U_k`` (beta-binomial marginal of ``c``) when that is larger: where few questions carry
-  the metric (Pass^k on a hard benchmark, Pass@k on an easy one), the observed spread misses
-  the rare questions that dominate the mean and the plain clustered interval covered only
-  69–93 % in simulation; with the floor, 95–98 %. ``k = 1`` is left as the headline.
+  beta-binomial predictive and ``E[f_k(p)²]`` a Beta moment. At ``k = 1`` the interval
+  *is* the leaderboard's (its within-question variance and d.o.f.). ``t`` on
+  ``M (N − 1)`` d.o.f.; not identified at ``N = 1``.
+* population: ``U_k(c_α)`` are independent draws with mean the estimand; the interval's
+  variance is ``D θ(1 − θ)/M`` with the dispersion ``D = Var(U_k)/(μ(1 − μ))`` of the
+  fitted Beta population (beta-binomial marginal of ``c``; ``D = 1`` exactly at ``k = N``,
+  where ``U_N`` is an indicator and the interval the binomial score interval on ``M``
+  questions), ``M − 1`` d.o.f. ``k = 1`` is the headline's clustered variance.
+
+**Effective count** (``k ≥ 2``). A Wilson-type interval models the variance at a candidate
+``θ`` as ``θ(1 − θ)/n``; the plug-in ``n = x(1 − x)/var`` takes the ratio at the estimate
+``x``, whose error is what the interval must cover. Where a few questions carry the metric
+(Pass@k on an easy benchmark: the questions where every trial failed; Pass^k on a hard
+one) ``x`` and the observed spread move together -- more rare events than expected make
+both larger -- so the plug-in was short exactly on the rare side (questions scope, k = N:
+90–92 % with every miss on that side; population, the clustered spread: correlation 0.90
+with the error at Pass^2, hard, M = 30). Here the count is taken at the model's mean
+``m`` of the estimate instead: questions ``n = m(1 − m)/var`` with ``m = (1/M) Σ_α
+E[f_k(p_α) | c_α]`` (the posterior mean of the estimand; at ``k = N`` the expected rare
+count, Poisson-binomial), population ``n = M/D``. ``se`` is ``√var`` either way.
 
 Both are Wilson-type on ``[0, 1]`` (:func:`~scorio_core.inference.wilson_t`), with the
 ceiling count ``M ⌊N/k⌋`` (questions: a U-statistic of order ``k`` is an average of
@@ -131,12 +138,12 @@ def _prior(c: np.ndarray, N: int) -> tuple[np.ndarray, np.ndarray]:
     return a0, b0
 
 
-def _bb_second_moments(a0, b0, N: int, U2: np.ndarray) -> np.ndarray:
-    """``E_BB[U(c')²]`` for every model, count ``c`` and column of ``U2 (N+1, K)``: the
+def _bb_predictive(a0, b0, N: int, G: np.ndarray) -> np.ndarray:
+    """``E_BB[G(c')]`` for every model, count ``c`` and column of ``G (N+1, K)``: the
     beta-binomial predictive of ``c'`` given ``c`` of ``N`` correct, shape ``(L, N+1, K)``."""
     L = a0.size
     c = np.arange(N + 1, dtype=float)
-    out = np.empty((L, N + 1, U2.shape[1]))
+    out = np.empty((L, N + 1, G.shape[1]))
     step = max(1, _BLOCK // (N + 1) ** 2)
     lc = _log_comb(float(N), c)
     for i in range(0, L, step):
@@ -144,7 +151,7 @@ def _bb_second_moments(a0, b0, N: int, U2: np.ndarray) -> np.ndarray:
         b = b0[i : i + step, None] + N - c
         lp = (lc + special.betaln(a[..., None] + c, b[..., None] + N - c)
               - special.betaln(a, b)[..., None])  # (l, c, c')
-        out[i : i + step] = np.exp(lp) @ U2
+        out[i : i + step] = np.exp(lp) @ G
     return out
 
 
@@ -158,39 +165,30 @@ class CurveIntervals:
     hi: np.ndarray
 
 
-def _is_indicator(table: np.ndarray) -> bool:
-    """Is each question's estimate 0 or 1 (Pass@N: any trial right; Pass^N: all right)?"""
-    return bool(np.all(np.isclose(table, 0.0, atol=1e-12) | np.isclose(table, 1.0, atol=1e-12)))
-
-
-def _indicator_variance(v, var, expected_ones, M: int) -> np.ndarray:
-    """Questions-scope variance for an indicator metric, as the score interval needs it.
-
-    Each question's estimate is an indicator with mean ``μ_α = f(p_α)``, so the error of
-    the mean is a rare-event count over ``M`` questions (Poisson-binomial: the questions
-    where all ``N`` trials failed, for Pass@N on an easy benchmark). Its variance at a
-    candidate value ``θ`` is ``D · min(θ, 1 − θ) / M`` with the dispersion
-    ``D = Σ_α Var(μ_α) / (expected rare count)``, both from the empirical-Bayes posterior.
-    The Wilson-type interval takes ``var = x(1 − x)/n`` with a fixed count ``n``; the count
-    that makes its variance at the candidates right is ``n = M max(x, 1 − x) / D`` -- the
-    expected rare count where the plug-in ``x(1 − x)/var`` used the observed one, which
-    made the interval too short on the rare side exactly when more rare events than
-    expected happened (coverage 90–92 %, all misses on that side).
-    """
-    rare = np.minimum(expected_ones, M - expected_ones)
-    total = var * M * M  # Σ_α E[μ_α (1 − μ_α)]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        n = M * np.maximum(v, 1 - v) * rare / total
-        out = np.maximum(v * (1 - v), 0.0) / n
-    return np.where(np.isfinite(n) & (n > 0), out, var)
-
-
-def _interval(u, var, scope, M, N, k, confidence, df=None):
+def _interval(u, var, scope, M, N, k, confidence, df=None, count=None):
+    """``(se, lo, hi)``: ``se = √var`` and the Wilson-type interval of the scope. ``count``
+    (optional, ``(L,)``): the effective count ``n`` of the score interval, whose variance at
+    a candidate ``θ`` is ``θ(1 − θ)/n``; default the plug-in ``u(1 − u)/var`` (the
+    headline's). At ``u ∈ {0, 1}`` :func:`~scorio_core.inference.wilson_t` takes its floor."""
     if df is None:
         df = M * (N - 1) if scope == "questions" else M - 1
     floor = M * max(N // k, 1) if scope == "questions" else M
-    lo, hi = wilson_t(u, var, df, floor, confidence)
+    at = var
+    if count is not None:  # wilson_t reads n as u(1 - u)/var: hand it the variance at u
+        with np.errstate(divide="ignore", invalid="ignore"):
+            w = np.where(count > 0, u * (1 - u) / count, np.nan)
+        at = np.where(np.isfinite(w) & (w > 0), w, var)
+    lo, hi = wilson_t(u, at, df, floor, confidence)
     return np.sqrt(var), lo, hi
+
+
+def _count_at(mean, var) -> np.ndarray:
+    """Effective count ``m(1 − m)/var`` of a score interval, taken at the model's mean ``m``
+    of the estimate, not at the estimate (NaN where ``m`` is 0 or 1 or ``var`` is 0: the
+    plug-in then stands)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        n = mean * (1 - mean) / var
+    return np.where(np.isfinite(n) & (n > 0), n, np.nan)
 
 
 def curve_intervals(
@@ -214,10 +212,10 @@ def curve_intervals(
     return _intervals_at(c, N, [k], kind, tau, scope, confidence)[k]
 
 
-def _model_variances(c, N: int, ks, tables, M: int) -> dict[int, np.ndarray]:
-    """``Var(U_k(c)) / M`` per model when ``c`` follows the beta-binomial of the model's
-    empirical-Bayes Beta prior: the spread of per-question estimates the fitted question
-    population predicts (population-scope floor, module docstring)."""
+def _model_moments(c, N: int, ks, tables, M: int) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """``(E[U_k(c)], Var(U_k(c)))`` per model when ``c`` follows the beta-binomial of the
+    model's empirical-Bayes Beta prior: the mean and spread of one question's estimate in
+    the fitted question population (population scope, module docstring)."""
     if not ks or N < 2 or M < 2:
         return {}
     a0, b0 = _prior(c, N)
@@ -227,7 +225,7 @@ def _model_variances(c, N: int, ks, tables, M: int) -> dict[int, np.ndarray]:
     out = {}
     for k in ks:
         m1, m2 = P @ tables[k], P @ (tables[k] ** 2)
-        out[k] = np.maximum(m2 - m1 * m1, 0.0) / M
+        out[k] = (m1, np.maximum(m2 - m1 * m1, 0.0))
     return out
 
 
@@ -236,14 +234,14 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
     tables = {k: ev.pass_table(kind, N, k, tau) for k in ks}
     out = {}
     if scope == "population":
-        model = _model_variances(c, N, [k for k in ks if k > 1], tables, M)
+        model = _model_moments(c, N, [k for k in ks if k > 1], tables, M)
         for k in ks:
             u = tables[k][c]
             var = u.var(-1, ddof=1) / M if M >= 2 else np.full(L, np.nan)
-            if k in model:  # half-way to the model's variance when that is larger
-                var = np.maximum(var, (var + model[k]) / 2)
+            # k >= 2: the count M / D with the fitted population's dispersion D (docstring)
+            count = M * _count_at(*model[k]) if k in model else None
             out[k] = CurveIntervals(u.mean(-1), *_interval(u.mean(-1), var, scope, M, N, k,
-                                                            confidence))
+                                                            confidence, count=count))
         return out
     if N < 2:  # the trial noise is unseen: the questions estimand is not identified
         for k in ks:
@@ -253,7 +251,9 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
         return out
     a0, b0 = _prior(c, N)
     U = np.stack([tables[k] for k in ks], axis=1)  # (N+1, K)
-    ebb = _bb_second_moments(a0, b0, N, U * U)  # (L, N+1, K)
+    K = len(ks)
+    pred = _bb_predictive(a0, b0, N, np.concatenate([U, U * U], axis=1))  # (L, N+1, 2K)
+    ebb = pred[:, :, K:]  # E[U(c')²] under each question's predictive
     cs = np.arange(N + 1)
     a = a0[:, None] + cs
     b = b0[:, None] + N - cs
@@ -268,9 +268,10 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
             continue
         within = np.maximum(ebb[:, :, i] - posterior_square(kind, k, tau, a, b), 0.0)
         var = (hist * within).sum(-1) / (M * M)
-        if _is_indicator(tables[k]):
-            var = _indicator_variance(v, var, (hist * ebb[:, :, i]).sum(-1), M)
-        out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence))
+        # the count at the posterior mean of the estimand, not at the estimate (docstring)
+        count = _count_at((hist * pred[:, :, i]).sum(-1) / M, var)
+        out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence,
+                                              count=count))
     return out
 
 
