@@ -14,7 +14,9 @@ A page is ready when Streamlit reports no running script and the page's charts a
 session and for all of them together (and the ratio; target p95 ≤ 3×), the server's peak
 resident memory (its ``/proc`` status, polled every 0.2 s), whether any session saw
 another session's models (a cross-session leak) and any exception box. The browser and
-the server share this machine's cores, so the load includes the browser's own work.
+the server share this machine's cores, so the load includes the browser's own work: the
+CPU seconds of every process (``/proc/stat``) and of the server alone (``/proc/<pid>/stat``)
+are printed, with the lower bound on the time ratio that the work alone sets.
 Stops by itself (``--timeout`` seconds per page).
 """
 
@@ -146,6 +148,15 @@ def _busy_seconds() -> float:
     return (sum(ticks[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+def _proc_seconds(pid: int) -> float:
+    """CPU seconds of one process and its waited-for children (``/proc/<pid>/stat``)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def _pct(xs, q) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))] if xs else float("nan")
@@ -170,13 +181,15 @@ def main(argv=None) -> int:
         poller.start()
         with tempfile.TemporaryDirectory() as tmp:
             files = [_csv(Path(tmp) / f"session{i:02d}.csv", i, i) for i in range(args.sessions)]
-            b0, t0 = _busy_seconds(), time.perf_counter()
+            b0, s0, t0 = _busy_seconds(), _proc_seconds(server.pid), time.perf_counter()
             single = asyncio.run(_run(url, files[:1], args.pages, args.timeout))
             busy1, wall1 = _busy_seconds() - b0, time.perf_counter() - t0
+            srv1 = _proc_seconds(server.pid) - s0
             rss_single = peak[0]
-            b0, t0 = _busy_seconds(), time.perf_counter()
+            b0, s0, t0 = _busy_seconds(), _proc_seconds(server.pid), time.perf_counter()
             many = asyncio.run(_run(url, files, args.pages, args.timeout))
             busy, wall = _busy_seconds() - b0, time.perf_counter() - t0
+            srv = _proc_seconds(server.pid) - s0
     finally:
         stop.set()
         server.terminate()
@@ -218,6 +231,8 @@ def main(argv=None) -> int:
           f"in {wall1:.0f} s; {args.sessions} sessions {busy:.0f} s busy in {wall:.0f} s on "
           f"{cores} cores. Lower bound on the time ratio from the work alone: "
           f"{args.sessions} x {busy1:.0f} s / {cores} cores / {wall1:.0f} s = {bound:.1f}x")
+    print(f"of which the app server (its /proc/<pid>/stat): {srv1:.1f} CPU-s for one session, "
+          f"{srv:.1f} CPU-s for {args.sessions}; the rest is the browser and this driver")
     return 0 if not leaks and not errors else 1
 
 
