@@ -130,11 +130,15 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     left = float(min(df["lo"].min(), df["bayes_mu"].min()))
     right = float(max(df["hi"].max(), df["bayes_mu"].max()))
     span = right - left or 1.0
-    x_scale = alt.Scale(
-        domain=[left - 0.02 * span, right + 0.16 * span],
-        nice=False,
-        zero=False,
-    )
+    # The axis never runs past the score's own bounds (no "1.05" on a 0-1 score): room for
+    # the rank labels is taken inside them, and a row whose bar ends in that room carries
+    # its label on the left of the bar instead.
+    lo_b, hi_b = float(board.stats.lo_b), float(board.stats.hi_b)
+    x_left = max(left - 0.02 * span, min(lo_b, left))
+    x_right = min(right + 0.16 * span, max(hi_b, right))
+    room = x_right - 0.14 * span
+    df["label_side"] = np.where(df["hi"] > room, "left", "right")
+    x_scale = alt.Scale(domain=[x_left, x_right], nice=False, zero=False)
     y = alt.Y("model:N", sort=order, title=None, axis=_model_axis())
     color = alt.Color(
         "group:N",
@@ -168,10 +172,12 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     ticks = base.mark_tick(color="#666", thickness=1.5, size=12).encode(
         x=alt.X("bayes_mu:Q", scale=x_scale)
     )
-    labels = base.mark_text(align="left", dx=6, fontSize=11, fontWeight="bold").encode(
-        x=alt.X("hi:Q", scale=x_scale), text="rank_label:N"
-    )
-    return (bars + ticks + dots + labels).properties(width="container", height=_rows(len(df)))
+    text = {"fontSize": 11, "fontWeight": "bold"}
+    right_labels = base.transform_filter(alt.datum.label_side == "right").mark_text(
+        align="left", dx=6, **text).encode(x=alt.X("hi:Q", scale=x_scale), text="rank_label:N")
+    left_labels = base.transform_filter(alt.datum.label_side == "left").mark_text(
+        align="right", dx=-6, **text).encode(x=alt.X("lo:Q", scale=x_scale), text="rank_label:N")
+    return (bars + ticks + dots + right_labels + left_labels).properties(width="container", height=_rows(len(df)))
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:

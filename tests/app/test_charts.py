@@ -28,13 +28,30 @@ def _data(spec: dict) -> pd.DataFrame:
 def test_forest_plot_rows_in_leaderboard_order(outcomes):
     board = leaderboard(outcomes, confidence=0.9)
     spec = charts.forest_plot(board).to_dict()
-    assert len(spec["layer"]) == 4  # interval, Bayes@N tick, dot, rank label
+    assert len(spec["layer"]) == 5  # interval, Bayes@N tick, dot, rank label right / left
     assert spec["layer"][0]["encoding"]["y"]["sort"] == board.table["model"].tolist()
     assert spec["height"] == {"step": charts.ROW_PX}  # grows with the number of models
     df = _data(spec)
     assert (df["rank_label"].str.split(" ").str[0] == "#" + board.table["rank"].astype(str)).all()
     spans = df["rank_label"].str.contains("–")
     assert (spans == (board.table["rank"] != board.table["rank_hi"]).to_numpy()).all()
+
+
+def test_forest_axis_stays_within_the_score_bounds():
+    """An all-correct model's bar ends at 1.0: the axis stops there (no 1.05 on a 0-1 score)
+    and that row's rank label moves to the left of its bar."""
+    rng = np.random.default_rng(3)
+    R = rng.binomial(1, [[[0.6]], [[0.3]]], (2, 40, 4))
+    R = np.concatenate([np.ones((1, 40, 4), dtype=int), R])
+    board = leaderboard(R)
+    spec = charts.forest_plot(board).to_dict()
+    lo, hi = spec["layer"][0]["encoding"]["x"]["scale"]["domain"]
+    assert hi == 1.0 and lo >= 0.0
+    df = _data(spec)
+    best = df.set_index("model")["label_side"]
+    top = board.table["model"].iloc[0]
+    assert board.table["hi"].iloc[0] == pytest.approx(1.0)
+    assert best[top] == "left" and (best.drop(top) == "right").all()
 
 
 def test_heatmap_is_leaderboard_ordered_and_labels_undecided_cells(outcomes):
