@@ -90,6 +90,32 @@ def test_population_spread_that_trials_cannot_remove():
     assert np.isnan(pair_needs(leaderboard(R[:, :, :3]), pairs="all")["p_unsettled"]).all()
 
 
+def test_between_moment_is_unbiased_and_bounds_the_plans_between_part():
+    """Known truth: per-question differences with variance B = 0.2² (gap ±0.2 at random)."""
+    from scorio_core.inference import score_stats
+    from scorio_core.planner import _geometry, between_moment
+
+    M, N, B = 60, 8, 0.04
+    est = []
+    for r in range(300):
+        rng = np.random.default_rng([5, r])
+        flip = rng.choice([-1, 1], M)
+        base = rng.uniform(0.25, 0.75, M)
+        p = np.stack([base, base + 0.2 * flip])
+        c = rng.binomial(N, p)
+        st = score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0]))
+        est.append(between_moment(st, [0], [1])[0] * M)
+    # true differences ±0.2: variance B; the clip at 0 never binds here; 300 fields: s.e. of
+    # the mean ≈ 0.0006; without the trial-noise correction the mean would be ≈ 0.09
+    assert np.mean(est) == pytest.approx(B, abs=0.004)
+    board = leaderboard(_table(6), scope="population")
+    geo = _geometry(board, [0, 1, 2], [1, 2, 3])
+    span2 = (board.stats.hi_b - board.stats.lo_b) ** 2
+    assert (geo.between >= between_moment(board.stats, [0, 1, 2], [1, 2, 3]) * span2).all()
+    R1 = leaderboard(_table(6, N=1), scope="population")
+    assert np.isnan(between_moment(R1.stats, [0], [1])).all()  # N = 1: trial noise unseen
+
+
 def test_n_equal_one_plans_questions_only():
     R = _table(3, N=1)
     t = pair_needs(leaderboard(R, scope="population"), pairs="all")

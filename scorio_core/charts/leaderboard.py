@@ -177,7 +177,8 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         align="left", dx=6, **text).encode(x=alt.X("hi:Q", scale=x_scale), text="rank_label:N")
     left_labels = base.transform_filter(alt.datum.label_side == "left").mark_text(
         align="right", dx=-6, **text).encode(x=alt.X("lo:Q", scale=x_scale), text="rank_label:N")
-    return (bars + ticks + dots + right_labels + left_labels).properties(width="container", height=_rows(len(df)))
+    layers = bars + ticks + dots + right_labels + left_labels
+    return layers.properties(width="container", height=_rows(len(df)))
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
