@@ -292,14 +292,13 @@ def between_moment(st, i, j) -> np.ndarray:
     -------
     >>> import numpy as np
     >>> from scorio_core.inference import score_stats
-    >>> rng = np.random.default_rng(0)
-    >>> flip = rng.choice([-1, 1], 200)
-    >>> p = np.clip(rng.uniform(0.2, 0.8, (1, 200)) + [[0.0], [0.2]] * flip, 0, 1)
-    >>> c = rng.binomial(16, p)
+    >>> p = np.tile(np.linspace(0.2, 0.8, 500), (3, 1))
+    >>> p[2] += np.where(np.arange(500) % 2, 0.15, -0.15)  # third model: ±0.15 per question
+    >>> c = np.random.default_rng(1).binomial(16, p)
     >>> st = score_stats(np.stack([16 - c, c], -1), np.array([0.0, 1.0]))
-    >>> B = between_moment(st, [0], [1]) * 200  # per-question variance
-    >>> bool(0.025 < B[0] < 0.06)  # true: 0.2² = 0.04
-    True
+    >>> B = between_moment(st, [0, 0], [1, 2]) * 500  # per-question variance
+    >>> bool(B[0] < 0.005), bool(0.015 < B[1] < 0.03)  # true: 0 and 0.15² = 0.0225
+    (True, True)
     """
     i, j = np.atleast_1d(np.asarray(i, dtype=int)), np.atleast_1d(np.asarray(j, dtype=int))
     M, N = st.M, st.N
