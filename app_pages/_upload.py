@@ -20,6 +20,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages._load_options import model_identity
+from app_state.texts import guessed_columns_text
 from scorio_core import io
 
 UPLOAD_TYPES = ["npz", "csv", "parquet", "pq", "jsonl", "ndjson", "eval", "json", "zip"]
@@ -50,16 +51,21 @@ def column_mapping(up: dict) -> tuple[tuple, list[str]]:
     if not cols:
         return (), []
     missing = [r for r in io.ROLES[:4] if r not in cols]
+    guesses = io.guess_columns(cols)  # e.g. a 'correct' column for the outcome
     mapping = []
     conditions = st.session_state.get("model_conditions") or []
     with st.sidebar.expander("Column mapping", expanded=bool(missing or conditions)):
         for role in io.ROLES:
             options = [NO_COLUMN, *cols]
             if st.session_state.get(f"col_{role}") not in options:
-                st.session_state[f"col_{role}"] = role if role in cols else NO_COLUMN
+                st.session_state[f"col_{role}"] = role if role in cols else guesses.get(
+                    role, NO_COLUMN)
             choice = st.selectbox(role, options, key=f"col_{role}")
             if choice not in (NO_COLUMN, role):
                 mapping.append((role, choice))
+        shown = {r: c for r, c in guesses.items() if st.session_state.get(f"col_{r}") == c}
+        if shown:
+            st.caption(guessed_columns_text(shown))
         model_col = dict(mapping).get("model", "model")
         conditions = model_identity(cols, model_col)
     return tuple(mapping), conditions

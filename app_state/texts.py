@@ -188,6 +188,22 @@ def load_hint(exc: Exception, several_files: bool = False) -> str:
     return ""
 
 
+def guessed_columns_text(guesses: Mapping[str, str]) -> str:
+    """The line under *Column mapping* naming the columns picked from their names.
+
+    Example
+    -------
+    >>> guessed_columns_text({"outcome": "correct"})
+    "Picked from the column names: outcome ← 'correct'. Check them; change any that is wrong."
+    >>> guessed_columns_text({})
+    ''
+    """
+    if not guesses:
+        return ""
+    pairs = ", ".join(f"{r} ← {c!r}" for r, c in guesses.items())
+    return f"Picked from the column names: {pairs}. Check them; change any that is wrong."
+
+
 def load_notes(o: Outcomes) -> dict:
     """What the loader changed or skipped (:data:`LOAD_NOTES` found in the metadata)."""
     return {k: o.metadata[k] for k in LOAD_NOTES if k in o.metadata}

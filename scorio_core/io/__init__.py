@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import MissingWeightsError, Outcomes
-from ._assemble import ROLES
+from ._assemble import COLUMN_SYNONYMS, ROLES, guess_columns
 from ._base import (
     ACCEPTED_SUFFIXES,
     MAX_BYTES,
@@ -87,6 +87,8 @@ __all__ = [
     "MissingWeightsError",
     "OnMissing",
     "ROLES",
+    "COLUMN_SYNONYMS",
+    "guess_columns",
     "LoadOptions",
     "ValidationError",
     "load",

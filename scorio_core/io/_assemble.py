@@ -57,6 +57,50 @@ def _rows_msg(rows: np.ndarray, fmt: str, values: Sequence[Any] | None = None) -
     return f"{head} {items}{more} ({_row_note(fmt)})"
 
 
+#: Names other tools give the required roles' columns, most specific first (matched
+#: case-insensitively after the role's own name); used for suggestions, never applied silently.
+COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "model": ("model_name", "model_id", "llm", "system", "engine"),
+    "question": ("question_id", "qid", "problem_id", "problem", "item_id", "item", "task_id",
+                 "doc_id", "prompt_id", "sample_id", "id"),
+    "trial": ("trial_id", "repeat", "attempt", "sample_idx", "sample", "run", "epoch", "seed",
+              "generation"),
+    "outcome": ("correct", "is_correct", "passed", "pass", "success", "solved", "acc",
+                "accuracy", "exact_match", "em", "score", "result", "label"),
+}
+
+
+def guess_columns(present: Sequence[str], roles: Sequence[str] = _REQUIRED,
+                  taken: Sequence[str] = ()) -> dict[str, str]:
+    """Role -> a present column that probably holds it, for the ``roles`` whose own name is
+    absent: the role's name in another case, else the first of :data:`COLUMN_SYNONYMS`;
+    never a column in ``taken`` or already guessed for another role.
+
+    Example
+    -------
+    >>> guess_columns(["Model", "qid", "sample", "correct", "tokens"])
+    {'model': 'Model', 'question': 'qid', 'trial': 'sample', 'outcome': 'correct'}
+    >>> guess_columns(["model", "question", "trial", "outcome"])
+    {}
+    """
+    present = [str(c) for c in present]
+    lower: dict[str, str] = {}
+    for c in present:
+        lower.setdefault(c.strip().lower(), c)
+    used = set(taken) | {r for r in ROLES if r in present}
+    out: dict[str, str] = {}
+    for r in roles:
+        if r in present:
+            continue
+        for name in (r, *COLUMN_SYNONYMS.get(r, ())):
+            c = lower.get(name)
+            if c is not None and c not in used:
+                out[r] = c
+                used.add(c)
+                break
+    return out
+
+
 def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict[str, str]:
     columns = dict(columns or {})
     unknown = [k for k in columns if k not in ROLES]
@@ -73,12 +117,12 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
     found = ", ".join(map(repr, present[:30])) + (" ..." if len(present) > 30 else "")
     missing = [r for r in _REQUIRED if roles[r] not in present]
     if missing:
-        guesses = {}
         lower = {c.strip().lower(): c for c in present}
-        for r in missing:
-            guess = lower.get(roles[r].strip().lower()) or lower.get(r)
-            if guess is not None:
-                guesses[r] = guess
+        guesses = {r: lower[roles[r].strip().lower()] for r in missing
+                   if roles[r].strip().lower() in lower}
+        taken = [roles[r] for r in ROLES if roles[r] in present] + list(guesses.values())
+        guesses |= guess_columns(present, [r for r in missing if r not in guesses], taken)
+        guesses = {r: guesses[r] for r in missing if r in guesses}
         raise MissingColumnsError(
             f"expected columns {', '.join(repr(roles[r]) for r in _REQUIRED)} (+ optional "
             f"{roles['decoding']!r}, {roles['benchmark']!r} and numeric signal columns); "

@@ -67,18 +67,31 @@ def test_zip_of_logs_through_the_session_seam(tmp_path):
 
 
 def test_column_mapping_selectboxes_load_a_table_with_other_names():
-    csv = b"llm,item,sample,score\nA,q1,0,1\nA,q1,1,0\nB,q1,0,1\nB,q1,1,1\n"
+    csv = b"who,what,k,y\nA,q1,0,1\nA,q1,1,0\nB,q1,0,1\nB,q1,1,1\n"  # no name to guess from
     at = _start()
     at.file_uploader(key="upload").set_value(("runs.csv", csv, "text/csv")).run()
     assert at.error and "Column mapping" in at.error[0].value  # columns not found yet
-    for role, col in (("model", "llm"), ("question", "item"), ("trial", "sample"),
-                      ("outcome", "score")):  # fmt: skip
+    for role, col in (("model", "who"), ("question", "what"), ("trial", "k"),
+                      ("outcome", "y")):  # fmt: skip
         at.selectbox(key=f"col_{role}").set_value(col)
     at.run()
     _ok(at)
     o = at.session_state["scorio_dataset"].full
     assert o.models == ("A", "B") and o.R.tolist() == [[[1, 0]], [[1, 1]]]
-    assert o.metadata["columns"]["model"] == "llm"
+    assert o.metadata["columns"]["model"] == "who"
+
+
+def test_columns_named_as_other_tools_name_them_are_picked_and_said():
+    csv = b"llm,item,sample,correct\nA,q1,0,1\nA,q1,1,0\nB,q1,0,1\nB,q1,1,1\n"
+    at = _start()
+    at.file_uploader(key="upload").set_value(("runs.csv", csv, "text/csv")).run()
+    _ok(at)  # loaded at once: the picks are shown, not applied silently
+    o = at.session_state["scorio_dataset"].full
+    assert o.R.tolist() == [[[1, 0]], [[1, 1]]] and o.metadata["columns"]["outcome"] == "correct"
+    said = " ".join(c.value for c in at.caption)
+    assert "outcome ← 'correct'" in said and "model ← 'llm'" in said
+    at.selectbox(key="col_outcome").set_value("(none)").run()  # the user can take a pick back
+    assert at.error and "outcome" in at.error[0].value
 
 
 def test_missing_column_hint_names_it_and_offers_the_mapping():

@@ -128,7 +128,8 @@ BAD_FILES = [
         b"Model,Question,Trial,Result\na,q,0,1\n",
         "x.csv",
         {},
-        "did you mean columns={'model': 'Model', 'question': 'Question', 'trial': 'Trial'}",
+        "did you mean columns={'model': 'Model', 'question': 'Question', 'trial': 'Trial', "
+        "'outcome': 'Result'}",
     ),
     (
         "unknown column role",

@@ -102,11 +102,14 @@ def test_xlsx_renamed_csv_says_excel_and_how_to_convert(tmp_path, capsys):
 
 
 def test_columns_flag_maps_roles_and_errors_suggest_the_callers_form(tmp_path, capsys):
-    path = _long_csv(tmp_path, names=("system", "item", "trial", "outcome"))
-    code, _, err = _run(capsys, "leaderboard", str(path))
+    blind = _long_csv(tmp_path, names=("who", "what", "trial", "outcome"))  # nothing to guess
+    code, _, err = _run(capsys, "leaderboard", str(blind))
     assert code == 2 and "--columns model=COLUMN,question=COLUMN" in err
     assert "columns={" not in err  # a Python dict the CLI cannot take
-    with pytest.raises(io.MissingColumnsError, match=r"columns=\{'model'"):
+    path = _long_csv(tmp_path, names=("system", "item", "trial", "outcome"))
+    code, _, err = _run(capsys, "leaderboard", str(path))  # names other tools use: suggested
+    assert code == 2 and "did you mean --columns model=system,question=item?" in err
+    with pytest.raises(io.MissingColumnsError, match=r"columns=\{'model': 'system'"):
         io.load(path)  # Python callers get the keyword
     code, out, err = _run(capsys, "leaderboard", str(path), "--columns",
                           "model=system,question=item", "--format", "json")
