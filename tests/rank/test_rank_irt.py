@@ -557,7 +557,7 @@ def test_empirical_prior_model_count_checked():
         ("dynamic_irt", {"variant": "linear"}, {"difficulty"}),
         ("dynamic_irt", {"variant": "growth"}, {"difficulty", "baseline", "slope"}),
     ],
-    ids=str,
+    ids=lambda v: str(sorted(v)) if isinstance(v, set) else str(v),  # same ids in every process
 )
 def test_return_item_params(name, kw, keys):
     R = _rasch_data(np.random.default_rng(19), 6, 8, 3)
