@@ -374,14 +374,16 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     span2 = (st.hi_b - st.lo_b) ** 2
     i, j = np.asarray(i, dtype=int), np.asarray(j, dtype=int)
     cq, df_q, ok_q = scope_covariance(st, "questions")
-    cp, df_p, _ = scope_covariance(st, "population")
+    cp, df_p, ok_p = scope_covariance(st, "population")
     cq, cp = cq * span2, cp * span2
     vq = np.diag(cq)
     s2_trial = vq[i] + vq[j] if ok_q else np.full(i.size, np.nan)
     s2_pop = cp[i, i] + cp[j, j] - 2 * cp[i, j]
     x = inf.score
     seed = int(board.settings.get("seed", 0)) if seed is None else int(seed)
-    Sp = field_draws(x, inflate(cp, df_p), draws, seed)
+    # M = 1: the question-to-question spread is unseen (NaN draws: nothing is planned on it)
+    Sp = (field_draws(x, inflate(cp, df_p), draws, seed) if ok_p
+          else np.full((draws, x.size), np.nan))
     # more trials converge to the mean over these questions: its draws in both scopes
     S = field_draws(x, inflate(cq, df_q), draws, seed) if ok_q else Sp
     nominal = float(st.M * (st.N - 1))
@@ -514,9 +516,11 @@ def pair_needs(
                          m - 1, geo.level, geo.g_pop[..., None],
                          s2_decide=pop_now[:, None] * M / m)
 
-    questions = _search(q_fn, M, MAX_QUESTIONS, target, P)
+    questions = _search(q_fn, M, MAX_QUESTIONS, target, P) if M >= 2 else np.full(P, np.nan)
+    if M < 2 and geo.scope == "population":
+        trials = np.full(P, np.nan)  # the part trials never remove is unseen
     unsettled = np.full(P, np.nan)
-    if geo.scope == "population" and N >= 2 and P:
+    if geo.scope == "population" and N >= 2 and M >= 2 and P:
         s_inf = geo.between
         unsettled = 1.0 - assurance(geo.gap, geo.s2_trial, 0.0, M - 1, geo.level, geo.g,
                                     s2_decide=s_inf)
@@ -527,6 +531,10 @@ def pair_needs(
         elif N < 2:
             notes.append("N = 1: trial noise is not seen, so trials cannot be planned; run "
                          "at least 2 trials per question, or add questions")
+        elif M < 2:
+            notes.append("M = 1: the question-to-question spread is not seen, so questions "
+                         + ("and trials cannot" if geo.scope == "population" else "cannot")
+                         + " be planned; add at least one more question")
         elif geo.scope == "population" and not np.isfinite(trials[k]):
             notes.append(f"{CANNOT_SETTLE} with {target:.0%} chance (at most "
                          f"{1 - unsettled[k]:.0%}: the question-to-question spread remains); "
@@ -792,7 +800,10 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         why = (
             "no budget" if budget == 0
             else "N = 1: trial noise is not seen, so extra trials cannot be planned"
-            if N < 2 or not inf.identified
+            if N < 2
+            else "M = 1: the question-to-question spread is not seen, so the population "
+            "scope has no decisions to plan for; add questions"
+            if not inf.identified
             else "every pair is decided"
         )
         return Allocation(uniform, uniform, uniform, "uniform", now, float(now), float(now),

@@ -125,6 +125,24 @@ def test_n_equal_one_plans_questions_only():
     assert (t.loc[~n1, "note"].str.startswith("identical")).all()
 
 
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_one_question_plans_trials_only_where_it_can_and_says_why(scope):
+    # M = 1: the question-to-question spread is unseen (this crashed in an eigensolver)
+    R = np.random.default_rng(0).integers(0, 2, (3, 1, 8))
+    board = leaderboard(R, scope=scope)
+    t = pair_needs(board, pairs="all")
+    assert t["questions_needed"].isna().all() and t["p_unsettled"].isna().all()
+    assert t["note"].str.startswith("M = 1").all()
+    if scope == "questions":  # trial noise is seen: trials can still be planned
+        assert np.isfinite(t["trials_needed"]).all()
+    else:
+        assert t["trials_needed"].isna().all()
+    p = plan(R, scope=scope, budget_trials=30)
+    assert p.split.extra.sum() == 30  # the budget is per question, over all models
+    if scope == "population":
+        assert "M = 1" in p.split.note
+
+
 def test_pair_level_follows_the_multiplicity_control():
     R = _table(4, L=6)
     a = {adj: pair_level(leaderboard(R, adjust=adj)) for adj in ("none", "holm", "simultaneous")}
