@@ -52,7 +52,9 @@ def family_tau(tau: pd.DataFrame, families: dict[str, str],
                 block = block[~np.eye(block.shape[0], dtype=bool)]
             elif a == b:
                 block = np.array([1.0])
-            rows.append({"row": a, "column": b, "tau": float(np.nanmean(block)),
+            seen = block[~np.isnan(block)]  # all NaN when every ranking is one tie
+            rows.append({"row": a, "column": b,
+                         "tau": float(seen.mean()) if seen.size else np.nan,
                          "methods": f"{len(members[a])} × {len(members[b])}"})
     return pd.DataFrame(rows)
 
