@@ -174,8 +174,8 @@ this dataset has none
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""
         why = self.requires(data)
-        if why:
-            raise ValidationError(f"{self.title}: {why}")
+        if why:  # a reason that names its subject ("Stability needs ...") stands alone
+            raise ValidationError(why if why[:1].isupper() else f"{self.title}: {why}")
 
 
 def as_outcomes(data: Any, what: str = "this analysis") -> Outcomes:
