@@ -216,6 +216,11 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
     return out / D if average else out
 
 
+def _pm(se: float) -> str:
+    """``± 0.04``, or ``± <0.01`` where two decimals would print a spread of zero."""
+    return f"± {se:.2f}" if se >= 0.005 else "± <0.01"
+
+
 def _search(fn, start: int, cap: int, target: float, P: int) -> np.ndarray:
     """Smallest whole ``n`` in ``(start, cap]`` with ``fn(n) ≥ target`` per pair (``inf``
     when none): a 48-point geometric grid, then bisection between its neighbours
@@ -863,10 +868,10 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     elif gain > max(2 * se, _MIN_GAIN):
         chosen = "greedy"
         note = (f"greedy split: {gain:.2f} more pairs expected than an even split "
-                f"(± {se:.2f}, held-out draws)")
+                f"({_pm(se)}, held-out draws)")
     else:
         chosen = "uniform"
-        note = (f"even split: the greedy split is not clearly better ({gain:+.2f} ± {se:.2f} "
+        note = (f"even split: the greedy split is not clearly better ({gain:+.2f} {_pm(se)} "
                 f"pairs expected on held-out draws; it must win by {_MIN_GAIN} pairs)")
     return Allocation(
         greedy if chosen == "greedy" else uniform, greedy, uniform, chosen, now,
