@@ -284,6 +284,13 @@ _LOG_B = np.linspace(np.log(1e-4), np.log(4.0), 64)
 _B_QUANTILE = 0.75
 
 
+def _pair_differences(st, i, j) -> tuple[np.ndarray, np.ndarray]:
+    """Per-question differences ``d_α = ȳ_iα − ȳ_jα`` of each pair and their trial noise
+    ``t_α`` (the empirical-Bayes within variances over ``N``), both ``(P, M)``."""
+    i, j = np.atleast_1d(np.asarray(i, dtype=int)), np.atleast_1d(np.asarray(j, dtype=int))
+    return st.ybar[i] - st.ybar[j], (st.within[i] + st.within[j]) / max(st.N, 1)
+
+
 def between_moment(st, i, j) -> np.ndarray:
     """Moment estimate of the question-sampling variance of each pair's mean difference.
 
@@ -305,13 +312,10 @@ def between_moment(st, i, j) -> np.ndarray:
     >>> bool(B[0] < 0.005), bool(0.015 < B[1] < 0.03)  # true: 0 and 0.15² = 0.0225
     (True, True)
     """
-    i, j = np.atleast_1d(np.asarray(i, dtype=int)), np.atleast_1d(np.asarray(j, dtype=int))
-    M, N = st.M, st.N
-    if N < 2 or M < 2:
-        return np.full(i.size, np.nan)
-    d = st.ybar[i] - st.ybar[j]  # (P, M)
-    t = (st.within[i] + st.within[j]) / N  # (P, M)
-    return np.maximum(d.var(1, ddof=1) - t.mean(1), 0.0) / M
+    d, t = _pair_differences(st, i, j)
+    if st.N < 2 or st.M < 2:
+        return np.full(d.shape[0], np.nan)
+    return np.maximum(d.var(1, ddof=1) - t.mean(1), 0.0) / st.M
 
 
 def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
@@ -341,10 +345,8 @@ def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
     >>> bool(0.025 < np.median(B) < 0.06)  # true: 0.2² = 0.04
     True
     """
-    i, j = np.atleast_1d(np.asarray(i, dtype=int)), np.atleast_1d(np.asarray(j, dtype=int))
     M, N = st.M, st.N
-    d = st.ybar[i] - st.ybar[j]  # (P, M)
-    t = (st.within[i] + st.within[j]) / max(N, 1)  # (P, M)
+    d, t = _pair_differences(st, i, j)
     P = d.shape[0]
     rng = stream([int(seed), 3])
     if N < 2 or M < 2 or P == 0:
@@ -508,7 +510,8 @@ def pair_needs(
     span = board.stats.hi_b - board.stats.lo_b
     flat = np.abs(geo.gap) <= 1e-12 * max(span, 1e-300)
     trials = np.full(P, np.nan)
-    if N >= 2 and P:
+    # M = 1 in the population scope: the part trials never remove is unseen
+    if N >= 2 and P and (M >= 2 or geo.scope == "questions"):
         trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
 
     # the population variance of the gap today, its question part as planned (the larger of
@@ -522,8 +525,6 @@ def pair_needs(
                          s2_decide=pop_now[:, None] * M / m)
 
     questions = _search(q_fn, M, MAX_QUESTIONS, target, P) if M >= 2 else np.full(P, np.nan)
-    if M < 2 and geo.scope == "population":
-        trials = np.full(P, np.nan)  # the part trials never remove is unseen
     unsettled = np.full(P, np.nan)
     if geo.scope == "population" and N >= 2 and M >= 2 and P:
         s_inf = geo.between

@@ -71,10 +71,11 @@ COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
 
 
 def guess_columns(present: Sequence[str], roles: Sequence[str] = _REQUIRED,
-                  taken: Sequence[str] = ()) -> dict[str, str]:
-    """Role -> a present column that probably holds it, for the ``roles`` whose own name is
-    absent: the role's name in another case, else the first of :data:`COLUMN_SYNONYMS`;
-    never a column in ``taken`` or already guessed for another role.
+                  names: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Role -> a present column that probably holds it, for the ``roles`` whose column
+    (``names[role]``, default the role's own name) is absent: first that name in another
+    case, else the first of :data:`COLUMN_SYNONYMS`; never a column that fills another
+    role or is already guessed for one.
 
     Example
     -------
@@ -83,22 +84,24 @@ def guess_columns(present: Sequence[str], roles: Sequence[str] = _REQUIRED,
     >>> guess_columns(["model", "question", "trial", "outcome"])
     {}
     """
+    names = {r: str((names or {}).get(r, r)) for r in ROLES}
     present = [str(c) for c in present]
     lower: dict[str, str] = {}
     for c in present:
         lower.setdefault(c.strip().lower(), c)
-    used = set(taken) | {r for r in ROLES if r in present}
+    open_ = [r for r in roles if names[r] not in present]
+    used = {names[r] for r in ROLES if names[r] in present}
     out: dict[str, str] = {}
-    for r in roles:
-        if r in present:
-            continue
-        for name in (r, *COLUMN_SYNONYMS.get(r, ())):
-            c = lower.get(name)
-            if c is not None and c not in used:
-                out[r] = c
-                used.add(c)
-                break
-    return out
+    # every role's own name in another case before any synonym
+    for candidates in (lambda r: (names[r], r), lambda r: COLUMN_SYNONYMS.get(r, ())):
+        for r in (r for r in open_ if r not in out):
+            for name in candidates(r):
+                c = lower.get(name.strip().lower())
+                if c is not None and c not in used:
+                    out[r] = c
+                    used.add(c)
+                    break
+    return {r: out[r] for r in open_ if r in out}
 
 
 def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict[str, str]:
@@ -117,12 +120,7 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
     found = ", ".join(map(repr, present[:30])) + (" ..." if len(present) > 30 else "")
     missing = [r for r in _REQUIRED if roles[r] not in present]
     if missing:
-        lower = {c.strip().lower(): c for c in present}
-        guesses = {r: lower[roles[r].strip().lower()] for r in missing
-                   if roles[r].strip().lower() in lower}
-        taken = [roles[r] for r in ROLES if roles[r] in present] + list(guesses.values())
-        guesses |= guess_columns(present, [r for r in missing if r not in guesses], taken)
-        guesses = {r: guesses[r] for r in missing if r in guesses}
+        guesses = guess_columns(present, missing, roles)
         raise MissingColumnsError(
             f"expected columns {', '.join(repr(roles[r]) for r in _REQUIRED)} (+ optional "
             f"{roles['decoding']!r}, {roles['benchmark']!r} and numeric signal columns); "

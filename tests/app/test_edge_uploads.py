@@ -6,6 +6,7 @@ eigensolver before)."""
 
 from __future__ import annotations
 
+import io as pyio
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +14,8 @@ import pytest
 from _apptest import start
 
 from app_pages._common import UPLOAD, UPLOAD_KEY
+from scorio_core import Outcomes
+from scorio_core.io import save_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGES = ("leaderboard", "pair", "questions", "planner", "rubric", "methods", "convergence",
@@ -33,11 +36,9 @@ CASES = {
 
 
 def _csv(R: np.ndarray) -> bytes:
-    L, M, N = R.shape
-    rows = ["model,question,trial,outcome"] + [
-        f"m{i},q{q},{t},{R[i, q, t]}" for i in range(L) for q in range(M) for t in range(N)
-    ]
-    return ("\n".join(rows) + "\n").encode()
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R), buf, format="csv")
+    return buf.getvalue()
 
 
 @pytest.mark.parametrize("case", list(CASES))
