@@ -137,7 +137,11 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     x_left = max(left - 0.02 * span, min(lo_b, left))
     x_right = min(right + 0.16 * span, max(hi_b, right))
     room = x_right - 0.14 * span
-    df["label_side"] = np.where(df["hi"] > room, "left", "right")
+    # a label starts beyond whatever the row draws on that side (bar end or the papers'
+    # tick, which a skewed benchmark puts outside the bar), so the two never overlap
+    df["label_right"] = np.maximum(df["hi"], df["bayes_mu"])
+    df["label_left"] = np.minimum(df["lo"], df["bayes_mu"])
+    df["label_side"] = np.where(df["label_right"] > room, "left", "right")
     x_scale = alt.Scale(domain=[x_left, x_right], nice=False, zero=False)
     y = alt.Y("model:N", sort=order, title=None, axis=_model_axis())
     color = alt.Color(
@@ -174,9 +178,11 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     )
     text = {"fontSize": 11, "fontWeight": "bold"}
     right_labels = base.transform_filter(alt.datum.label_side == "right").mark_text(
-        align="left", dx=6, **text).encode(x=alt.X("hi:Q", scale=x_scale), text="rank_label:N")
+        align="left", dx=6, **text
+    ).encode(x=alt.X("label_right:Q", scale=x_scale), text="rank_label:N")
     left_labels = base.transform_filter(alt.datum.label_side == "left").mark_text(
-        align="right", dx=-6, **text).encode(x=alt.X("lo:Q", scale=x_scale), text="rank_label:N")
+        align="right", dx=-6, **text
+    ).encode(x=alt.X("label_left:Q", scale=x_scale), text="rank_label:N")
     layers = bars + ticks + dots + right_labels + left_labels
     return layers.properties(width="container", height=_rows(len(df)))
 

@@ -54,6 +54,22 @@ def test_forest_axis_stays_within_the_score_bounds():
     assert best[top] == "left" and (best.drop(top) == "right").all()
 
 
+def test_forest_rank_label_starts_beyond_the_papers_tick():
+    """On a hard benchmark the papers' Bayes@N (pulled towards 0.5) lies right of the
+    bar: the rank label starts after the tick, not on it (it did before)."""
+    rng = np.random.default_rng(5)
+    R = rng.binomial(1, [[[0.04]], [[0.02]], [[0.01]]], (3, 60, 2))
+    board = leaderboard(R)
+    t = board.table
+    assert (t["bayes_mu"] > t["hi"]).all()  # the case: every tick beyond its bar
+    df = _data(charts.forest_plot(board).to_dict()).set_index("model")
+    right = df["label_side"] == "right"
+    assert right.any()
+    assert (df.loc[right, "label_right"] >= df.loc[right, "bayes_mu"]).all()
+    assert (df.loc[right, "label_right"] >= df.loc[right, "hi"]).all()
+    left = ~right
+    assert (df.loc[left, "label_left"] <= df.loc[left, "bayes_mu"]).all()
+
 def test_heatmap_is_leaderboard_ordered_and_labels_undecided_cells(outcomes):
     board = leaderboard(outcomes)
     spec = charts.confidence_heatmap(board).to_dict()
