@@ -56,7 +56,10 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
             title="method",
             sort=list(dict.fromkeys(d["method"])),
             scale=alt.Scale(scheme=PALETTE),
-            legend=alt.Legend(labelLimit=260),
+            # the legend takes its symbols from the first layer (the faint band): opaque
+            # strokes say which line is which
+            legend=alt.Legend(labelLimit=260, symbolType="stroke", symbolOpacity=1,
+                              symbolStrokeWidth=3),
         ),
     )
     band = base.mark_area(opacity=0.18).encode(
@@ -81,7 +84,9 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     base = alt.Chart(pmf).encode(
         x=alt.X("n:Q", title="convergence@n (trials)", axis=whole_axis(pmf["n"])),
         y=alt.Y("p:Q", title="probability", stack=None),
-        color=alt.Color("method:N", sort=methods, scale=alt.Scale(scheme=PALETTE)),
+        color=alt.Color("method:N", sort=methods, scale=alt.Scale(scheme=PALETTE),
+                        legend=alt.Legend(symbolType="stroke", symbolOpacity=1,
+                                          symbolStrokeWidth=3)),
     )
     area = base.mark_area(interpolate="step-after", opacity=0.15)
     line = base.mark_line(interpolate="step-after", strokeWidth=1.6).encode(

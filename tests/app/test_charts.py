@@ -136,7 +136,14 @@ def test_analysis_charts_build_valid_specs(outcomes):
     df = _data(spec)
     assert set(df["method"]) == {"bayes", "pass_at_k_2"} and (df["hi"] <= 1).all()
     run = convergence_at_n(R, None, ["bayes", "pass_at_k_2"], replicates=50)
-    assert len(_data(charts.convergence_pmf(run.pmf).to_dict())) == 2 * (R.shape[2] - 1)
+    pspec = charts.convergence_pmf(run.pmf).to_dict()
+    assert len(_data(pspec)) == 2 * (R.shape[2] - 1)
+    # a faint band drawn first lends its opacity to the legend unless the legend says not to
+    for sp in (spec, pspec):
+        band = sp["layer"][0]
+        assert band["mark"]["type"] == "area" and band["mark"]["opacity"] < 0.5
+        legend = band["encoding"]["color"]["legend"]
+        assert legend["symbolOpacity"] == 1 and legend["symbolType"] == "stroke"
     cdf = _data(charts.convergence_cdf(run.cdf).to_dict())
     assert cdf.groupby("method")["cdf"].max().le(1 + 1e-12).all()
     traj = worst_trajectory(run, "bayes", R)
