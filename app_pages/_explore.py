@@ -41,8 +41,7 @@ def per_subset(table: pd.DataFrame | None, by: str | None, what: str) -> None:
     st.caption(f"The {what} on each subset's questions alone (same estimands and settings); "
                "nothing is adjusted across subsets.")
     st.dataframe(table, hide_index=True, height=_common.table_height(len(table)),
-                 column_config=_common.number_formats(
-                     c for c in table.columns if table[c].dtype.kind == "f"))
+                 column_config=_common.core_formats(table))
 
 
 def curves(ds, board_params: LeaderboardParams) -> None:

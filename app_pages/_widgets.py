@@ -8,7 +8,12 @@ import inspect
 import pandas as pd
 import streamlit as st
 
-from app_state.texts import board_columns, board_display, spell_missing  # noqa: F401
+from app_state.texts import (  # noqa: F401
+    board_columns,
+    board_display,
+    printf_formats,
+    spell_missing,
+)
 from scorio_core import Outcomes, io
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 from scorio_core.references import cite
@@ -49,6 +54,12 @@ def code_expander(label: str, code, key: str = CODE_KEY) -> None:
 def number_formats(columns, fmt: str = "%.3f") -> dict:
     """``column_config`` showing each of ``columns`` as a number with ``fmt``."""
     return {c: st.column_config.NumberColumn(format=fmt) for c in columns}
+
+
+def core_formats(table: pd.DataFrame) -> dict:
+    """``column_config`` giving each number column of ``table`` the one format the core's
+    formatter picks for it (:func:`app_state.texts.printf_formats`)."""
+    return {c: st.column_config.NumberColumn(format=f) for c, f in printf_formats(table).items()}
 
 
 def float_formats(table: pd.DataFrame, fmt: str = "%.4f") -> dict:

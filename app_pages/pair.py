@@ -20,8 +20,6 @@ from scorio_core.params import PairParams, widget
 KEY = keys("pair")  # setting -> widget key, declared in app_state.page_state
 A, B = FIELDS["pair"][("a", "b")].keys
 W = {k: widget(PairParams, k) for k in ("a", "b", "confidence", "question")}
-NUMBERS = ("score_a", "score_b", "diff", "se", "lo", "hi", "t", "p_value", "p_a_better",
-           "contribution", "cumulative", "se_trials")
 
 
 def _controls(o) -> None:
@@ -78,14 +76,14 @@ def main() -> None:
     _page_state.remember("pair", ds, params)
     c, f = result.comparison, result.flips
     st.subheader("Difference of mean score, both scopes")
-    st.dataframe(c.summary.drop(columns=["model_a", "model_b"]), hide_index=True,
-                 column_config=_common.number_formats(NUMBERS))
+    summary = c.summary.drop(columns=["model_a", "model_b"])
+    st.dataframe(summary, hide_index=True, column_config=_common.core_formats(summary))
     st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {c.confidence:.0%} "
                "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
                "without the leaderboard's multiplicity control).")
     _render.charts(PAIR, result, "pair")
-    st.dataframe(c.questions.head(result.top), hide_index=True,
-                 column_config=_common.number_formats(NUMBERS))
+    top = c.questions.head(result.top)
+    st.dataframe(top, hide_index=True, column_config=_common.core_formats(top))
     st.subheader("One question, both models' repeats")
     _question(c)
     for name in PER_QUESTION:
@@ -97,11 +95,11 @@ def main() -> None:
                 "columns): each repeat's score only. Load the logs to read the answers.")
     first = [c for c in ("trial", "flip", "category_a", "answer_a", "category_b", "answer_b")
              if c in f.trials]  # the two models' answers next to each other
-    st.dataframe(f.trials, hide_index=True, column_config=_common.number_formats(NUMBERS),
+    st.dataframe(f.trials, hide_index=True, column_config=_common.core_formats(f.trials),
                  column_order=first + [c for c in f.trials if c not in first])
     st.caption("One row per trial: each model's category and score (from the outcome tensor) "
                "and, from the logs, its answer; flip = the two scores differ.")
-    st.dataframe(f.groups, hide_index=True)
+    st.dataframe(f.groups, hide_index=True, column_config=_common.core_formats(f.groups))
     st.caption("The repeats grouped: each model's distinct answers, how many trials gave "
                "them and their mean score.")
     if f.has_text:

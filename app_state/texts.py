@@ -66,6 +66,34 @@ LOAD_NOTES = (
 )
 
 
+def printf_formats(table: pd.DataFrame) -> dict[str, str]:
+    """Each number column's one format as a printf pattern for the app's tables, chosen by
+    the core's formatter (:func:`scorio_core.formatting.column_format`) from all the
+    column's values: the decimals a CLI table, a report and the leaderboard use for the
+    same column (``%.4f`` for scores and probabilities, fewer for large values, ``%d``
+    for counts).
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"diff": [0.023, 0.5], "df": [7826.24, 99.0], "n": [3, 4],
+    ...                   "model": ["a", "b"]})
+    >>> printf_formats(t)
+    {'diff': '%.4f', 'df': '%.1f', 'n': '%d'}
+    """
+    from scorio_core.formatting import column_format
+
+    out = {}
+    for c in table.columns:
+        if not pd.api.types.is_numeric_dtype(table[c]) or pd.api.types.is_bool_dtype(table[c]):
+            continue
+        fmt = column_format(table[c].tolist(), c)
+        if fmt.kind == "int":
+            out[c] = "%d"
+        elif fmt.kind == "float":
+            out[c] = f"%.{fmt.decimals}f"
+    return out
+
+
 def spell_missing(table: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataFrame:
     """``table`` for the screen: the ``formats`` columns as text, with ∞ and — where a
     number column would show ``Infinity`` and ``None``."""
