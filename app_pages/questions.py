@@ -15,12 +15,11 @@ from scorio_core.definitions.questions import QUESTIONS
 from scorio_core.params import QuestionsParams, widget
 
 KEY = keys("questions")  # setting -> widget key, declared in app_state.page_state
-FLOATS = ("mean", "sd_models", "disagreement", "difficulty", "discrimination", "item_rest_r")
 
 
 def _table(frame, height_rows: int = 12) -> None:
     st.dataframe(frame, hide_index=True, height=_common.table_height(len(frame), height_rows),
-                 column_config=_common.number_formats(c for c in FLOATS if c in frame.columns))
+                 column_config=_common.core_formats(frame))
 
 
 def main() -> None:
