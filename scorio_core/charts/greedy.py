@@ -37,7 +37,9 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
     ticks = list(range(1, L + 1, max(1, L // 10)))
     pts = (
         alt.Chart(ranks)
-        .mark_circle(size=110, opacity=0.9)
+        # outlined: a model greedy decoding leaves in place (displacement 0) is white in
+        # the diverging scale and would vanish into the background
+        .mark_circle(size=110, opacity=0.9, stroke="#444", strokeWidth=0.8)
         .encode(
             x=alt.X(
                 "sampling_rank:Q",

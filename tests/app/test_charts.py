@@ -157,6 +157,9 @@ def test_analysis_charts_build_valid_specs(outcomes):
     gspec = charts.greedy_scatter(g.ranks).to_dict()  # datasets: the diagonal and the models
     gdf = pd.DataFrame(max(gspec["datasets"].values(), key=len))
     assert (gdf["displacement"] == gdf["greedy_rank"] - gdf["sampling_rank"]).all()
+    # displacement 0 is white in the diverging scale: the dots carry an outline
+    dots = gspec["layer"][1]["mark"]
+    assert dots["type"] == "circle" and dots["stroke"] and dots["strokeWidth"] > 0
     assert len(_data(charts.tau_distribution_chart(g.distributions).to_dict())) == 10
     for name in ("TAU_CURVES", "CONVERGENCE_PMF", "CONVERGENCE_CDF", "RANK_TRAJECTORY",
                  "STABILITY", "GREEDY_SCATTER", "TAU_DISTRIBUTION"):
