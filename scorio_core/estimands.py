@@ -30,7 +30,7 @@ ADJUST_HELP = {
     "holm": "family-wise error ≤ 1 − confidence (Holm step-down): no false pairwise decision "
     "anywhere with probability ≥ confidence, so the rank intervals hold jointly",
     "simultaneous": "step-down max-|t| over the estimated joint law of the pairs: a little more "
-    "power than Holm, but its family-wise error was measured up to 7.6 % at nominal 5 % when the "
+    "power than Holm, but its family-wise error was measured up to 7.2 % at nominal 5 % when the "
     "models' question profiles are independent (benchmarks/calibration.py)",
     "bh": "false-discovery rate ≤ 1 − confidence (Benjamini–Hochberg)",
     "none": "each pair on its own at the confidence (per-pair error; several false "

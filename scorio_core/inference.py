@@ -38,7 +38,9 @@ variance reaches its ceiling (``x̄(1 − x̄)`` per trial: ``M N`` in the quest
 Pairs: ``t = d̄ / sd(d̄)`` on the paired difference with its covariance, two-sided
 p-values (an exact tie is decided at most ``1 − confidence`` of the time), adjusted
 by a simultaneous step-down max-|t| procedure (Romano–Wolf; critical values from the
-joint normal law of all pairwise statistics) so that rank intervals hold jointly, or by
+joint law of all pairwise statistics: normal in the questions scope, studentized with a
+Wishart covariance draw on ``M − 1`` d.o.f. in the population scope) so that rank
+intervals hold jointly, or by
 Holm, Benjamini–Hochberg, or per pair. ``P(i > j)``, ``p_best`` and the rank
 distribution come from the matching confidence distribution ``x̄ + Σ^{1/2} z`` scaled
 to a multivariate ``t``.
@@ -401,14 +403,16 @@ def _closure(D: np.ndarray) -> np.ndarray:
 
 def decide_pvalues(
     pvalue, prob_better, confidence: float = 0.95, adjust: str = "simultaneous",
-    null_stats=None,
+    null_stats=None, null_dof: float | None = None,
 ) -> np.ndarray:
     """Decided pairs ``D[i, j]`` (``i`` beats ``j``) from two-sided p-values.
 
     ``adjust``: ``"none"`` (each pair at ``1 − confidence``), ``"holm"``, ``"bh"``, or
     ``"simultaneous"`` -- the step-down max-|t| procedure, which needs ``null_stats``:
     draws ``(B, P)`` of the absolute pair statistics under the joint null, columns in
-    ``np.triu_indices(L, 1)`` order. The winner is the model with ``P(i > j) > 0.5``.
+    ``np.triu_indices(L, 1)`` order (``|t|`` on ``null_dof`` d.o.f. when given, as
+    :func:`_null_pair_stats` draws them in the population scope). The winner is the model
+    with ``P(i > j) > 0.5``.
     Decisions are closed under transitivity.
     """
     p = np.asarray(pvalue, dtype=float)
@@ -446,7 +450,7 @@ def decide_pvalues(
             kq = min(max(int(np.ceil((1 - alpha) * Z.shape[0])) - 1, 0), Z.shape[0] - 1)
             n_ok = m
             for a in range(0, m, 32):
-                crit = np.partition(rev_max[:, a : a + 32], kq, axis=0)[kq]
+                crit = null_z(np.partition(rev_max[:, a : a + 32], kq, axis=0)[kq], null_dof)
                 passed = (z[a : a + 32] > crit) & (e[a : a + 32] <= alpha)
                 if not passed.all():
                     n_ok = a + int(np.argmin(passed))
@@ -744,17 +748,71 @@ def field_draws(x, cov, size: int, seed: int = 0) -> np.ndarray:
     return out[rng.permutation(size)]
 
 
-def _null_pair_stats(cov, sd, size, seed) -> np.ndarray:
-    """|z| of every pair under the joint null: ``(Z_i − Z_j) / sd_ij``, ``Z ~ N(0, cov)``."""
+def _null_pair_stats(cov, sd, size, seed, dof: float | None = None) -> np.ndarray:
+    """|z| (or, with ``dof``, |t|) of every pair under the joint null, columns in
+    ``np.triu_indices(L, 1)`` order.
+
+    ``dof=None`` (questions scope, where each variance rests on many trials): ``(Z_i − Z_j) /
+    sd_ij``, ``Z ~ N(0, cov)``. With ``dof`` (population scope: one covariance estimated
+    from ``M`` questions on ``M − 1`` d.o.f.) the null is *studentized* as the observed
+    statistics are: each draw pairs ``Z ~ N(0, cov)`` with an independent covariance
+    estimate ``S ~ Wishart(cov, dof) / dof`` (Bartlett's decomposition; a direct sum of
+    ``dof`` outer products when ``dof < L``), forms ``t_ij = (Z_i − Z_j) / √(S_ii + S_jj −
+    2 S_ij)`` and returns ``|t|`` (:func:`null_z` maps a critical value to the ``|z|`` scale
+    of the observed p-values: every pair shares ``dof``). A Gaussian null with the estimated
+    covariance ignores that the pairs' denominators are random and shared; on Gaussian data
+    with 15 questions and 8 models the max-|t| procedure then made a false decision 6.1 %
+    of the time at nominal 5 %, with the studentized null 5.2 % (docs/calibration_gaps.md).
+    """
     L = cov.shape[0]
     iu, ju = np.triu_indices(L, 1)
     size = int(max(1000, min(size, _MAXT_CELLS // max(iu.size, 1))))
     A = _sqrt_psd(cov)
     rng = stream([int(seed), 2])
-    Z = (rng.standard_normal((size, L)) @ A.T).astype(np.float32)
+    Z = rng.standard_normal((size, L)) @ A.T
     s = sd[iu, ju]
-    inv = np.where(s > 0, 1.0 / np.where(s > 0, s, 1.0), 0.0).astype(np.float32)
-    return np.abs(Z[:, iu] - Z[:, ju]) * inv
+    if dof is None or not np.isfinite(dof) or dof < 1:
+        inv = np.where(s > 0, 1.0 / np.where(s > 0, s, 1.0), 0.0).astype(np.float32)
+        return np.abs(Z[:, iu] - Z[:, ju]).astype(np.float32) * inv
+    n = int(round(dof))
+    out = np.empty((size, iu.size), dtype=np.float32)
+    step = max(1, _MAXT_CELLS // (4 * iu.size + 3 * L * L))  # draws per block
+    for a in range(0, size, step):
+        b = min(size, a + step)
+        k = b - a
+        if n >= L:  # Bartlett: W = T Tᵀ, T lower triangular
+            T = np.tril(rng.standard_normal((k, L, L)), -1)
+            diag = np.sqrt(rng.chisquare(n - np.arange(L), (k, L)))
+            T[:, np.arange(L), np.arange(L)] = diag
+        else:  # W = G Gᵀ with G of n columns
+            T = rng.standard_normal((k, L, n))
+        Q = np.matmul(A, T)  # S = Q Qᵀ / n
+        G = np.matmul(Q, Q.transpose(0, 2, 1))
+        dg = np.diagonal(G, axis1=1, axis2=2)
+        v = np.maximum(dg[:, iu] + dg[:, ju] - 2.0 * G[:, iu, ju], 0.0) / n
+        d = np.abs(Z[a:b, iu] - Z[a:b, ju])
+        pos = (v > 0) & (s > 0)[None, :]
+        out[a:b] = np.where(pos, d / np.sqrt(np.where(pos, v, 1.0)), 0.0)
+    return out
+
+
+def null_z(t, dof: float | None):
+    """Normal-equivalent ``|z|`` of ``|t|`` on ``dof`` d.o.f. (the same two-sided p-value);
+    ``t`` itself when ``dof`` is ``None``. Monotone, so a quantile of the studentized
+    null's max can be taken on the ``t`` scale and mapped once."""
+    if dof is None:
+        return t
+    t = np.asarray(t, dtype=float)
+    return -special.ndtri(np.clip(special.stdtr(float(round(dof)), -t), 1e-300, 0.5))
+
+
+def null_dof(scope: str, df) -> float | None:
+    """The d.o.f. that studentize the simultaneous null: the population scope's shared
+    ``M − 1`` (one covariance from the questions), ``None`` in the questions scope."""
+    if scope != "population":
+        return None
+    d = np.asarray(df, dtype=float)
+    return float(d.flat[0]) if d.size else None
 
 
 def infer(
@@ -808,8 +866,10 @@ def infer(
                          np.ones((L, L)), D, np.ones(L, dtype=int), np.full(L, L), nan, False,
                          confidence, adjust, int(draws), int(seed))
     t, P, p, sd = pair_pvalues(x, cov, df, floor_var)
-    null = _null_pair_stats(cov, sd, draws, seed) if adjust == "simultaneous" and L > 1 else None
-    D = decide_pvalues(p, P, confidence, adjust, null)
+    ndof = null_dof(scope, df)
+    null = (_null_pair_stats(cov, sd, draws, seed, ndof)
+            if adjust == "simultaneous" and L > 1 else None)
+    D = decide_pvalues(p, P, confidence, adjust, null, ndof)
     rank_lo, rank_hi = 1 + D.sum(0), L - D.sum(1)
     # the covariance is estimated on df degrees of freedom: use the t law's variance; the
     # field's draws use the shrunk covariance (field_covariance)

@@ -47,6 +47,7 @@ from .inference import (
     _null_pair_stats,
     decide_pvalues,
     infer,
+    null_dof,
     pair_dof,
     pair_pvalues,
     score_stats,
@@ -284,8 +285,9 @@ def _decided_unequal(counts, totals, scope, conf, adjust, seed) -> np.ndarray:
         cov = np.cov(ybar) / M
         df = float(M - 1)
     t, P, pv, sd = pair_pvalues(x, cov, df)
-    null = _null_pair_stats(cov, sd, 2000, seed) if adjust == "simultaneous" else None
-    return decide_pvalues(pv, P, conf, adjust, null)
+    ndof = null_dof(scope, df)
+    null = _null_pair_stats(cov, sd, 2000, seed, ndof) if adjust == "simultaneous" else None
+    return decide_pvalues(pv, P, conf, adjust, null, ndof)
 
 
 @dataclass(frozen=True)

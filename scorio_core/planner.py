@@ -58,7 +58,14 @@ from scipy import special
 from . import decision
 from ._validation import ValidationError, check_confidence
 from .estimands import ADJUSTMENTS, ASSURANCE
-from .inference import _null_pair_stats, field_draws, inflate, scope_covariance
+from .inference import (
+    _null_pair_stats,
+    field_draws,
+    inflate,
+    null_dof,
+    null_z,
+    scope_covariance,
+)
 from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
 from .params import PlanParams, check_value, settings_of
@@ -147,8 +154,9 @@ def pair_level(board: Leaderboard) -> float:
         return alpha
     if inf.adjust in ("holm", "bh"):
         return alpha / k
-    Z = _null_pair_stats(inf.cov, inf.diff_sd, inf.n_draws, inf.seed)[:, open_]
-    c = float(np.quantile(Z.max(1), 1.0 - alpha))
+    dof = null_dof(inf.scope, inf.df)
+    Z = _null_pair_stats(inf.cov, inf.diff_sd, inf.n_draws, inf.seed, dof)[:, open_]
+    c = float(null_z(np.quantile(Z.max(1), 1.0 - alpha), dof))
     return float(2.0 * special.ndtr(-c))
 
 

@@ -362,3 +362,26 @@ def test_population_p_best_is_not_over_confident_at_30_questions():
     pred = float((high["predicted"] * high["count"]).sum() / n)
     obs = float((high["observed"] * high["count"]).sum() / n)
     assert n > 120 and abs(obs - pred) < 0.1, (n, pred, obs)
+
+
+@pytest.mark.parametrize("dof", [9.0, 2.0])  # Bartlett (dof ≥ L) and the direct sum (dof < L)
+def test_studentized_null_pairs_are_t_on_the_scope_dof(dof):
+    """Known truth: with a covariance estimated on ``dof`` d.o.f., each pair's studentized
+    statistic is exactly ``t_dof`` whatever the covariance, so the null's per-pair 97.5 %
+    point is ``t_dof``'s (2.26 at 9, 4.30 at 2), not the normal 1.96 a Gaussian null with
+    the estimated covariance gives (which is why the max-|t| procedure over-decided at
+    few questions); ``null_z`` maps it back to 1.96 on the observed p-values' scale."""
+    from scipy import stats
+
+    from scorio_core.inference import _null_pair_stats, null_z
+
+    rng = np.random.default_rng(0)
+    B = rng.normal(size=(4, 4))
+    cov = B @ B.T / 40 + np.diag([0.01, 0.02, 0.03, 0.04])
+    sd = np.sqrt(np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov)
+    T = _null_pair_stats(cov, sd, 40_000, 1, dof)
+    q = np.quantile(T, 0.95, axis=0)  # |t|: two-sided 5 %
+    assert np.allclose(q, stats.t.ppf(0.975, dof), rtol=0.04)
+    assert np.allclose(null_z(q, dof), 1.96, atol=0.06)
+    Z = _null_pair_stats(cov, sd, 40_000, 1)  # questions scope: Gaussian
+    assert np.allclose(np.quantile(Z, 0.95, axis=0), 1.96, atol=0.05)
