@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from scorio_core._validation import ValidationError
+from scorio_core.formatting import column_format
 from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
@@ -80,8 +81,6 @@ def printf_formats(table: pd.DataFrame) -> dict[str, str]:
     >>> printf_formats(t)
     {'diff': '%.4f', 'df': '%.1f', 'n': '%d'}
     """
-    from scorio_core.formatting import column_format
-
     out = {}
     for c in table.columns:
         if not pd.api.types.is_numeric_dtype(table[c]) or pd.api.types.is_bool_dtype(table[c]):
