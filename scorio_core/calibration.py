@@ -514,6 +514,7 @@ def _split(st: ScoreStats, L: int) -> list[ScoreStats]:
             st.lo_b,
             st.hi_b,
             None if st.dof is None else st.dof[r * L : (r + 1) * L],
+            None if st.trial_var is None else st.trial_var[r * L : (r + 1) * L],
         )
         for r in range(R)
     ]

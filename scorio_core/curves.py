@@ -71,7 +71,7 @@ from scipy import special
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, check_confidence, check_k
 from .estimands import NOT_IDENTIFIED, SCOPES
-from .inference import score_stats, wilson_t, within_variance
+from .inference import population_variance, score_stats, wilson_t, within_variance
 from .outcomes import Outcomes
 
 __all__ = ["CURVE_NAMES", "PassCurves", "pass_curves", "curve_intervals", "posterior_square"]
@@ -235,9 +235,14 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
     out = {}
     if scope == "population":
         model = _model_moments(c, N, [k for k in ks if k > 1], tables, M)
+        cs = np.arange(N + 1)
         for k in ks:
             u = tables[k][c]
-            var = u.var(-1, ddof=1) / M if M >= 2 else np.full(L, np.nan)
+            if np.allclose(tables[k], cs / N, rtol=0, atol=1e-12):  # k = 1: the headline
+                st = score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0]))
+                var = population_variance(st) / M
+            else:
+                var = u.var(-1, ddof=1) / M if M >= 2 else np.full(L, np.nan)
             # k >= 2: the count M / D with the fitted population's dispersion D (docstring)
             count = M * _count_at(*model[k]) if k in model else None
             out[k] = CurveIntervals(u.mean(-1), *_interval(u.mean(-1), var, scope, M, N, k,

@@ -22,7 +22,7 @@ pair is now decided. Three checks:
 Unequal trials per model (an allocation) are judged with the leaderboard's own statistics
 per model (:func:`~scorio_core.inference.score_stats` per model, the scope's covariance,
 :func:`~scorio_core.inference.pair_pvalues` and
-:func:`~scorio_core.inference.decide_pvalues`) -- the leaderboard itself needs one ``N``.
+:func:`~scorio_core.inference.decide_pairs`) -- the leaderboard itself needs one ``N``.
 ``python benchmarks/planner_calibration.py`` prints the tables.
 
 Example
@@ -44,10 +44,8 @@ from ._validation import check_confidence, check_int
 from .calibration import LOGIT_SD, _check_scope
 from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from .inference import (
-    _null_pair_stats,
-    decide_pvalues,
+    decide_pairs,
     infer,
-    null_dof,
     pair_dof,
     pair_pvalues,
     score_stats,
@@ -285,9 +283,7 @@ def _decided_unequal(counts, totals, scope, conf, adjust, seed) -> np.ndarray:
         cov = np.cov(ybar) / M
         df = float(M - 1)
     t, P, pv, sd = pair_pvalues(x, cov, df)
-    ndof = null_dof(scope, df)
-    null = _null_pair_stats(cov, sd, 2000, seed, ndof) if adjust == "simultaneous" else None
-    return decide_pvalues(pv, P, conf, adjust, null, ndof)
+    return decide_pairs(pv, P, conf, adjust, cov, sd, scope, df, 2000, seed)
 
 
 @dataclass(frozen=True)

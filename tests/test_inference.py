@@ -21,6 +21,7 @@ from scorio_core.inference import (
     infer,
     model_intervals,
     pair_dof,
+    population_variance,
     scope_covariance,
     score_stats,
     wilson_t,
@@ -131,7 +132,40 @@ def test_scope_variances_count_each_noise_once():
     np.testing.assert_allclose(cp, np.cov(st.ybar) / 25)  # clustered: the trial noise is inside
     score, se, lo, hi = model_intervals(st, "population")
     np.testing.assert_allclose(score, (np.array([0, 0.5, 1.0])[R]).mean((1, 2)))
-    np.testing.assert_allclose(se, np.sqrt(np.diag(cp)))
+    # a model's own interval: the larger of the clustered variance and its fitted population's
+    np.testing.assert_allclose(se, np.sqrt(population_variance(st) / 25))
+    assert (se >= np.sqrt(np.diag(cp)) - 1e-15).all()
+
+
+def test_population_variance_sees_the_missing_rare_questions():
+    # hard benchmark (Beta(0.2, 1.8), mean 0.1): the sample variance of the per-question
+    # means is smallest when the few high-scoring questions are missing; the fitted
+    # Dirichlet population reads the spread from the counts' shape (many never-solved)
+    rng = np.random.default_rng(3)
+    reps, M, N = 3000, 30, 32
+    c = rng.binomial(N, rng.beta(0.2, 1.8, (reps, M)))
+    st = score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0]))
+    truth = 0.09 / 3 + (0.09 - 0.03) / N  # Var(p) + E[p(1 - p)] / N
+    s2, pv = st.ybar.var(-1, ddof=1), population_variance(st)
+    assert (pv >= s2).all()
+    assert 0.98 < (pv / truth).mean() < 1.12
+    assert (s2 < truth / 2).mean() - (pv < truth / 2).mean() > 0.015
+    # iid Bernoulli trials at N = 1: no fit, the sample variance itself
+    b = (c > 0).astype(int)
+    st1 = score_stats(np.stack([1 - b, b], -1), np.array([0.0, 1.0]))
+    np.testing.assert_array_equal(population_variance(st1), st1.ybar.var(-1, ddof=1))
+    # categorical: one trial's variance at the pooled shares, weights (0, 0.5, 1)
+    R = rng.integers(0, 3, (2, 40, 6))
+    stc = _stats(R, [0.0, 0.5, 1.0])
+    u = np.array([0.0, 0.5, 1.0])[R]
+    np.testing.assert_allclose(stc.trial_var, u.reshape(2, -1).var(-1))
+
+
+def test_population_headline_covers_on_a_hard_benchmark():
+    from scorio_core.calibration import coverage
+
+    cell = coverage("hard", 30, 32, scope="population", reps=4000)
+    assert cell.headline >= 0.935  # sample variance alone: 93.1 % (misses above 4.5 %)
 
 
 def test_wilson_t_reference_values_and_bounds():
