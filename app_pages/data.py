@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _data_header, _loading, _render, _widgets
-from app_state.texts import category_table, data_charts, data_code, signal_table
+from app_state.texts import category_table, data_charts, data_code, signal_summary
 
 
 def main() -> None:
@@ -28,11 +28,12 @@ def main() -> None:
                  column_config={"share": st.column_config.NumberColumn(format="percent")})
     if o.signals:
         st.subheader("Per-completion signals")
-        table = signal_table(o)
-        fmt = _common.number_formats((c for c in table.columns if c != "signal"), "%.4g")
-        st.dataframe(table, hide_index=True, key="signal_table", column_config=fmt)
-        st.caption("Signals are what rubrics read (Rubric builder page): a signal whose mean "
-                   "differs between correct and wrong completions can separate them.")
+        table, missing = signal_summary(o)
+        st.dataframe(table, hide_index=True, key="signal_table",
+                     column_config=_common.core_formats(table))
+        st.caption("One column per signal, in its own unit. Signals are what rubrics read "
+                   "(Rubric builder page): a signal whose mean differs between correct and "
+                   f"wrong completions can separate them. {missing}")
     for i, chart in enumerate(data_charts(o)):
         _render.chart(chart, "data", i)
 

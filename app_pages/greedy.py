@@ -65,13 +65,13 @@ def main() -> None:
         _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 2))
     _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 1))
     st.dataframe(tables["ranks"], hide_index=True, width="stretch",
-                 column_config=_common.number_formats(("sampling_accuracy", "greedy_accuracy")))
+                 column_config=_common.core_formats(tables["ranks"]))
     t4 = tables["table"]
     if len(t4) > 1:
         st.subheader("All benchmarks")
         st.caption(f"One row per benchmark, as in {_common.cite('002', 'Table 4')}.")
         st.dataframe(t4, hide_index=True, width="stretch",
-                     column_config=_common.number_formats(c for c in t4.columns if c != "data"))
+                     column_config=_common.core_formats(t4))
         st.caption("Higher τ_G-S tends to go with a more positive Δτ: check alignment on a pilot "
                    "sample before trusting a greedy prior.")
     else:

@@ -57,8 +57,8 @@ def _pools(ds) -> None:
             o.R, o.R0, pm, sizes=sizes, pools=int(pools), seed=int(seed), progress=p),
             "Model pools")
     if table is not None:
-        st.dataframe(table, hide_index=True, width="stretch", column_config=_common.number_formats(
-            ("gold_mean", "gold_sd", "self_mean", "self_sd", "top_fraction")))
+        st.dataframe(table, hide_index=True, width="stretch",
+                     column_config=_common.core_formats(table))
         st.caption("Per pool size: mean ± s.d. across pools of each method's mean τ_b; "
                    "top_fraction = share of pools where the method (or a tie) is best vs gold.")
 

@@ -38,6 +38,7 @@ __all__ = [
     "load_notes",
     "category_table",
     "signal_table",
+    "signal_summary",
     "data_code",
     "data_charts",
     "analysis_code",
@@ -277,6 +278,30 @@ def signal_table(o: Outcomes) -> pd.DataFrame:
                 row[label] = sel.mean() if sel.size else float("nan")
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def signal_summary(o: Outcomes) -> tuple[pd.DataFrame, str]:
+    """:func:`signal_table` for the screen: one column per signal (each signal is in its own
+    unit, so one column holds one unit and takes one format), one row per statistic, and a
+    line saying how many completions have no value of each (signals with none missing are
+    left out of it).
+
+    Example
+    -------
+    >>> o = Outcomes(np.array([[[0, 1]]]), signals={"len": np.array([[[5.0, np.nan]]])})
+    >>> t, line = signal_summary(o)
+    >>> list(t.columns), list(t["statistic"])
+    (['statistic', 'len'], ['min', 'mean', 'max', 'mean if correct', 'mean if wrong'])
+    >>> line
+    'Completions without a value: len 1.'
+    """
+    t = signal_table(o).set_index("signal")
+    gaps = t.pop("missing")
+    out = t.T.rename_axis(None, axis=1).reset_index(names="statistic")
+    if not gaps.any():
+        return out, "Every completion has a value of every signal."
+    missing = ", ".join(f"{k} {int(v):,}" for k, v in gaps.items() if v)
+    return out, f"Completions without a value: {missing}."
 
 
 def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: str = "error",

@@ -102,12 +102,13 @@ def test_synthetic_warning_shown():
 
 def test_data_page_summarizes_signals():
     at = _start(REASONING)
-    sig = next(d.value for d in at.dataframe if "signal" in d.value.columns)
-    assert len(sig) == 9
-    bpt = sig.set_index("signal").loc["completion_bpt"]
+    sig = next(d.value for d in at.dataframe if "statistic" in d.value.columns)
+    assert sig.shape[1] == 1 + 9  # one column per signal: one unit, one format per column
+    bpt = sig.set_index("statistic")["completion_bpt"]
     assert bpt["mean if wrong"] > bpt["mean if correct"]
+    assert any("Every completion has a value of every signal." in c.value for c in at.caption)
     at = _start(COINS)  # no signals: no section
-    assert not any("signal" in d.value.columns for d in at.dataframe)
+    assert not any("statistic" in d.value.columns for d in at.dataframe)
 
 
 def test_upload_long_csv_through_widget():
