@@ -127,9 +127,11 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
         out.append(
             f"Scope: {p.confidence:.0%} intervals for each model's mean over the population "
             f"these {data.M} questions were drawn from (population scope: question-level "
-            "clustered variance, paired across models, which already holds the trial noise); "
-            "they cannot shrink below the question-to-question spread however many trials "
-            "are run."
+            "clustered variance, paired across models, which already holds the trial noise; "
+            "a model's own interval uses its fitted population's spread where that is "
+            "larger, as on a skewed benchmark whose rare solved questions the sample may "
+            "miss); they cannot shrink below the question-to-question spread however many "
+            "trials are run."
         )
         out.append(
             "p_best in the population scope runs high with few questions: measured with known "
