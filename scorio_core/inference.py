@@ -324,8 +324,8 @@ def population_variance(st: ScoreStats) -> np.ndarray:
     the mean is low too: the intervals then missed above (binary, M = 30, N = 32: 93.1 %,
     4.5 % of the misses above vs 2.2 % below); the fitted population reads the spread
     from the shape of the counts (how many questions never succeed), not from the rare
-    high ones. Taking the larger covers 94.1 % there and changes no calibrated cell by
-    more than a few tenths (``docs/calibration_gaps.md``). At ``N = 1`` (``κ`` not
+    high ones. Taking the larger covers 94.1 % there, lowers no cell of the calibration
+    grid and widens none by more than 4 % (``docs/calibration_gaps.md``). At ``N = 1`` (``κ`` not
     identified) or without ``trial_var``: the sample variance.
 
     Example
@@ -586,9 +586,11 @@ class Inference:
     scope : str
     score, se, lo, hi : numpy.ndarray, shape (L,)
         Mean score (weight units), its standard error in the scope, and the
-        calibrated interval; NaN where the scope is not identified.
+        calibrated interval; NaN where the scope is not identified. Population scope:
+        ``se`` is from :func:`population_variance`, at least ``sqrt(diag(cov))``.
     cov : numpy.ndarray, shape (L, L)
-        Covariance of the scores (weight units); diagonal in the questions scope.
+        Covariance of the scores (weight units) behind the pairs; diagonal in the
+        questions scope.
     df : numpy.ndarray, shape (L, L)
         Degrees of freedom of the ``t`` references: each model's on the diagonal, each
         pair difference's off it (:func:`scope_covariance`).
