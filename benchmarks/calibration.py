@@ -20,11 +20,16 @@ Pass@k and Pass^k intervals (:mod:`scorio_core.curves`) at k = 1, 2, N/2, N on t
 :data:`~scorio_core.calibration.CURVE_GRID` (4 benchmarks × (M, N) ∈ {(15, 4), (30, 8),
 (100, 16), (500, 4), (500, 32)} × both scopes), ``--curve-reps`` replicates per cell (300 with
 ``--quick``). ``--curves`` runs only this grid.
+
+README: ``python benchmarks/calibration.py --readme docs/calibration.md`` prints the README's
+calibration summary (ranges per outcomes × benchmark × scope) from a saved run's coverage
+tables, without simulating; ``tests/test_readme.py`` checks the README against it.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
@@ -193,6 +198,43 @@ def curve_tables(table: pd.DataFrame) -> None:
               f"{100 * s['coverage'].median():.1f} %")
 
 
+def _cell(text: str):
+    """``(coverage %, width)`` of one coverage-table entry such as ``**92.8 (0.141)**``;
+    ``None`` for ``n/i`` and ``–``."""
+    m = re.fullmatch(r"\**([\d.]+) \(([\d.]+)\)\**", text.strip())
+    return (float(m.group(1)), float(m.group(2))) if m else None
+
+
+def readme_table(doc: str) -> str:
+    """The README's calibration summary from the coverage tables of a saved run
+    (``docs/calibration.md``): per outcomes × benchmark × scope, the range over the M × N
+    grid of the headline's, the papers' Bayes@N's and plain t's coverage and of the
+    headline's width over plain t's (questions scope without its not-identified N = 1)."""
+    rows, outcomes = {}, None
+    for line in doc.splitlines():
+        m = re.match(r"#+ Coverage, (\w+) outcomes", line)
+        if m or line.startswith("#"):
+            outcomes = m.group(1) if m else None
+            continue
+        f = [x.strip() for x in line.strip().strip("|").split("|")]
+        if outcomes is None or not line.startswith("| ") or len(f) != 9 or f[0] == "benchmark":
+            continue
+        for scope, at in (("questions", 3), ("population", 6)):
+            h, b, t = (_cell(v) for v in f[at : at + 3])
+            if h is not None:
+                rows.setdefault((outcomes, f[0], scope), []).append((h[0], b[0], t[0],
+                                                                      h[1] / t[1]))
+    out = ["| outcomes | benchmark | scope | headline % | papers' Bayes@N % | plain t % | "
+           "width vs plain t |", "|---|---|---|---:|---:|---:|---:|"]
+    order = dict.fromkeys((o, b) for o, b, _ in rows)  # as the tables list them
+    for (outcomes, bench), scope in ((k, s) for k in order for s in ("questions", "population")):
+        h, b, t, r = zip(*rows[outcomes, bench, scope], strict=True)
+        out.append(f"| {outcomes} | {bench} | {scope} | {min(h):.1f}–{max(h):.1f} | "
+                   f"{min(b):.1f}–{max(b):.1f} | {min(t):.1f}–{max(t):.1f} | "
+                   f"{min(r):.2f}–{max(r):.2f} |")
+    return "\n".join(out) + "\n"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=2000, help="replicates per coverage cell")
@@ -205,7 +247,12 @@ def main(argv=None) -> int:
     ap.add_argument("--curve-reps", type=int, default=2000,
                     help="replicates per Pass@k curve cell")
     ap.add_argument("--curves", action="store_true", help="only the Pass@k curve grid")
+    ap.add_argument("--readme", metavar="MD",
+                    help="print the README summary table from a saved run (no simulation)")
     args = ap.parse_args(argv)
+    if args.readme:
+        print(readme_table(Path(args.readme).read_text(encoding="utf-8")), end="")
+        return 0
     if args.quick:
         args.reps, args.field_reps, args.curve_reps = 300, 150, 300
     cmd = "python benchmarks/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)

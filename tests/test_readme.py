@@ -30,3 +30,21 @@ def test_two_setup_commands_and_ci_runs_the_test_one():
     assert len(commands) == 2
     ci = (ROOT / ".ci" / "run").read_text()
     assert commands[1] in ci
+
+
+def test_calibration_table_matches_the_saved_run():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("calibration_bench",
+                                                  ROOT / "benchmarks" / "calibration.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    block = re.search(r"<!-- calibration-table -->\n(.*?\n)\n", _readme(), re.S)
+    assert block, "README lost its calibration-table marker"
+    doc = (ROOT / "docs" / "calibration.md").read_text(encoding="utf-8")
+    expected = bench.readme_table(doc)
+    assert expected.count("\n") == 2 + 16  # 2 outcomes x 4 benchmarks x 2 scopes
+    assert block.group(1) == expected, (
+        "README calibration table is stale: run "
+        "`python benchmarks/calibration.py --readme docs/calibration.md` and paste it"
+    )
