@@ -82,7 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--upload", nargs="+",
                     help="file(s) to upload through the sidebar's file uploader")
     ap.add_argument("--click", action="append", default=[],
-                    help="button text to click on each page when present (repeatable)")
+                    help="text of a button or of a segmented-control option (e.g. population) to "
+                         "click on each page when present (repeatable)")
     ap.add_argument("--query", help="a link's query (dataset, benchmark, page settings), e.g. "
                     "'leaderboard.scope=\"population\"'; pages are then opened by URL")
     ap.add_argument("--top", type=int, default=0,
@@ -122,9 +123,14 @@ def main(argv: list[str] | None = None) -> int:
                     page.goto(f"{url}/{PAGES[name]}")
                     settle(page)
                 for label in args.click:
-                    button = page.get_by_role("button", name=label)
-                    if button.count():
-                        act(page, button.first.click)
+                    # a button, or an option of a segmented control / radio (e.g. the scope)
+                    for target in (page.get_by_role("button", name=label, exact=True),
+                                   page.get_by_role("radio", name=label, exact=True),
+                                   page.get_by_role("button", name=label),
+                                   page.get_by_text(label, exact=True)):
+                        if target.count():
+                            act(page, target.first.click)
+                            break
                 charts_drawn(page)
                 path = out / f"{name}.png"
                 if args.top:
