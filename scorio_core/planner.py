@@ -550,9 +550,10 @@ def pair_needs(
                          + ("and trials cannot" if geo.scope == "population" else "cannot")
                          + " be planned; add at least one more question")
         elif geo.scope == "population" and not np.isfinite(trials[k]):
-            notes.append(f"{CANNOT_SETTLE} with {target:.0%} chance (at most "
-                         f"{1 - unsettled[k]:.0%}: the question-to-question spread remains); "
-                         "add questions")
+            best = 1 - unsettled[k]  # "at most 0%" read as "impossible": it is only small
+            reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"
+            notes.append(f"{CANNOT_SETTLE} with {target:.0%} chance ({reach}: the "
+                         "question-to-question spread remains); add questions")
         elif not np.isfinite(trials[k]):
             notes.append(f"a gap this small needs more than {MAX_TRIALS:,} trials per question")
         else:

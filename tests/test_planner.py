@@ -86,6 +86,13 @@ def test_population_spread_that_trials_cannot_remove():
     assert np.isinf(row["trials_needed"]) and CANNOT_SETTLE in row["note"]
     assert row["p_unsettled"] > 0.9
     assert np.isfinite(row["questions_needed"]) and row["questions_needed"] > M
+    # the note states the chance trials still have; a tiny one is "below 1%", not "0%"
+    best = 1 - row["p_unsettled"]
+    assert (("below 1%" in row["note"]) if best < 0.005 else (f"at most {best:.0%}" in row["note"]))
+    R2 = np.zeros((2, 15, 4), dtype=int)
+    R2[0, :9], R2[1, 8:] = 1, 1  # 9 vs 7 of 15, every question differs by one whole answer
+    note = pair_needs(leaderboard(R2, scope="population"))["note"].iloc[0]
+    assert "below 1%" in note and "at most 0%" not in note
     # the questions scope has no p_unsettled (a non-zero gap is decided eventually)
     assert np.isnan(pair_needs(leaderboard(R[:, :, :3]), pairs="all")["p_unsettled"]).all()
 
