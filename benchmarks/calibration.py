@@ -153,8 +153,8 @@ def rank_table(ranks: list[dict]) -> None:
 
 def p_best_tables(results: list) -> None:
     print(
-        "\n### p_best reliability: 5 models, θ_i = τ z_i with τ ~ U(0, 0.5), shared "
-        "difficulty, model × question interaction s.d. 1\n"
+        "\n### p_best and rank-distribution reliability: 5 models, θ_i = τ z_i with "
+        "τ ~ U(0, 0.5), shared difficulty, model × question interaction s.d. 1\n"
     )
     for r in results:
         print(
@@ -165,6 +165,18 @@ def p_best_tables(results: list) -> None:
         print("| p_best bin | count | predicted | observed | se |")
         print("|---|---:|---:|---:|---:|")
         for _, b in r.table.iterrows():
+            print(
+                f"| {b['bin']} | {b['count']} | {b['predicted']:.3f} | {b['observed']:.3f} "
+                f"| {b['se']:.3f} |"
+            )
+        print(
+            f"\nRank distribution, same fields (every P(model i has rank r) against the true "
+            f"rank): max |observed − predicted| = {r.rank_max_deviation:.3f}, Brier "
+            f"{r.rank_brier:.4f}\n"
+        )
+        print("| P(rank = r) bin | count | predicted | observed | se |")
+        print("|---|---:|---:|---:|---:|")
+        for _, b in r.rank_table.iterrows():
             print(
                 f"| {b['bin']} | {b['count']} | {b['predicted']:.3f} | {b['observed']:.3f} "
                 f"| {b['se']:.3f} |"

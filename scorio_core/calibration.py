@@ -5,10 +5,11 @@ SPEC §4 makes calibration the contract: at nominal 95 % every headline interval
 ``M = 15``) across ``M ∈ {15, 30, 100, 500}``, ``N ∈ {1, 2, 4, 8, 32}``, U-shaped, easy and
 hard benchmarks and question difficulty shared across models, for binary and weighted
 categorical outcomes; an exact tie is decided at most ``1 − c`` of the time, the rank
-intervals hold simultaneously and ``p_best`` is calibrated. This module measures each of
-these promises with the product's own code paths -- :func:`~scorio_core.inference.score_stats`,
-:func:`~scorio_core.inference.model_intervals` and :func:`~scorio_core.inference.infer` --
-never a re-implementation of the headline. Two reference intervals sit beside it:
+intervals hold simultaneously and ``p_best`` and the rank distribution are calibrated.
+This module measures each of these promises with the product's own code paths --
+:func:`~scorio_core.inference.score_stats`, :func:`~scorio_core.inference.model_intervals`
+and :func:`~scorio_core.inference.infer` -- never a re-implementation of the headline.
+Two reference intervals sit beside it:
 
 * the papers' Bayes@N interval ``μ ± z σ`` (:func:`scorio_core.eval.bayes_from_counts`,
   uniform Dirichlet prior per question), clipped to the weight range;
@@ -878,7 +879,7 @@ def rank_coverage(
 
 @dataclass(frozen=True)
 class PBestCalibration:
-    """Reliability of ``p_best`` (:func:`p_best_calibration`).
+    """Reliability of ``p_best`` and of the rank distribution (:func:`p_best_calibration`).
 
     Attributes
     ----------
@@ -894,6 +895,12 @@ class PBestCalibration:
     scope : str
     min_count : int
     identified : bool
+    rank_table : pandas.DataFrame
+        The same for the whole rank distribution (:attr:`Inference.rank_dist
+        <scorio_core.inference.Inference>`): every predicted ``P(model i has rank r)``,
+        ``L × L`` per replicate, against "model i truly has rank r".
+    rank_max_deviation, rank_brier : float
+        As ``max_deviation`` and ``brier``, over the rank distribution.
     """
 
     table: pd.DataFrame
@@ -906,6 +913,9 @@ class PBestCalibration:
     scope: str
     min_count: int
     identified: bool
+    rank_table: pd.DataFrame | None = None
+    rank_max_deviation: float = float("nan")
+    rank_brier: float = float("nan")
 
 
 def p_best_calibration(
@@ -924,7 +934,9 @@ def p_best_calibration(
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
-    predicted probability of being best vs how often the model truly is.
+    predicted probability of being best vs how often the model truly is -- and the same
+    for the whole rank distribution (:attr:`Inference.rank_dist`: every predicted
+    ``P(model i has rank r)`` against the model's true rank).
 
     Each replicate is a field of ``L`` models on shared questions,
     ``p_iα = expit(θ_i − b_α − ε_iα)`` with ``b_α ~ N(0, 2²)``, a model × question
@@ -973,6 +985,8 @@ def p_best_calibration(
 
     pred = np.empty((reps, L))
     best = np.zeros((reps, L), dtype=bool)
+    rank_pred = np.empty((reps, L, L))
+    rank_hit = np.zeros((reps, L, L), dtype=bool)
     identified = True
     gen = _logit_field(theta, M, interaction)
     for r, (st, truth, s) in enumerate(_fields(gen, root, reps, L, M, N, w)):
@@ -980,18 +994,33 @@ def p_best_calibration(
         identified = inf.identified
         pred[r] = inf.p_best
         best[r, np.argmax(truth[scope])] = True
+        rank_pred[r] = inf.rank_dist
+        true_rank = np.argsort(np.argsort(-np.asarray(truth[scope]), kind="stable"))
+        rank_hit[r, np.arange(L), true_rank] = True
+    table, max_dev, brier = _reliability(pred, best, bins, min_count, identified)
+    rtable, rdev, rbrier = _reliability(rank_pred, rank_hit, bins, min_count, identified)
+    return PBestCalibration(table, max_dev, brier, M, N, L, reps, scope, min_count, identified,
+                            rtable, rdev, rbrier)
+
+
+def _reliability(pred, hit, bins: int, min_count: int, identified: bool):
+    """Reliability table of probabilities ``pred`` against outcomes ``hit`` (same shape):
+    equal-width bins of ``[0, 1]``, each with ``count``, mean ``predicted``, ``observed``
+    share and its binomial ``se``; the largest deviation over bins with at least
+    ``min_count`` entries and the Brier score (NaN when not identified)."""
+    pred, hit = np.asarray(pred, dtype=float).ravel(), np.asarray(hit, dtype=bool).ravel()
     edges = np.linspace(0.0, 1.0, bins + 1)
-    idx = np.clip(np.digitize(pred.ravel(), edges[1:-1]), 0, bins - 1)
+    idx = np.clip(np.digitize(pred, edges[1:-1]), 0, bins - 1)
     rows = []
     for k in range(bins):
         sel = idx == k
         cnt = int(sel.sum())
-        obs = float(best.ravel()[sel].mean()) if cnt else float("nan")
+        obs = float(hit[sel].mean()) if cnt else float("nan")
         rows.append(
             {
                 "bin": f"{edges[k]:.1f}–{edges[k + 1]:.1f}",
                 "count": cnt,
-                "predicted": float(pred.ravel()[sel].mean()) if cnt else float("nan"),
+                "predicted": float(pred[sel].mean()) if cnt else float("nan"),
                 "observed": obs,
                 "se": float(np.sqrt(obs * (1 - obs) / cnt)) if cnt else float("nan"),
             }
@@ -1002,8 +1031,8 @@ def p_best_calibration(
     enough = table["count"] >= min_count
     dev = (table["observed"] - table["predicted"]).abs()[enough]
     max_dev = float(dev.max()) if identified and enough.any() else float("nan")
-    brier = float(np.mean((pred - best) ** 2)) if identified else float("nan")
-    return PBestCalibration(table, max_dev, brier, M, N, L, reps, scope, min_count, identified)
+    brier = float(np.mean((pred - hit) ** 2)) if identified else float("nan")
+    return table, max_dev, brier
 
 
 # ---------------------------------------------------------------------------- the grid

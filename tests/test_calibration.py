@@ -145,8 +145,25 @@ def test_rank_and_p_best_studies_run():
     pb = cal.p_best_calibration(30, 4, L=4, scope="questions", reps=40, draws=2000)
     assert int(pb.table["count"].sum()) == 4 * 40
     assert 0 <= pb.max_deviation <= 1 and 0 <= pb.brier <= 1
+    # the rank distribution: each model's row sums to 1 and has one true rank
+    rt = pb.rank_table
+    assert int(rt["count"].sum()) == 4 * 4 * 40 and 0 <= pb.rank_brier <= 1
+    assert (rt["count"] * rt["predicted"]).sum() / rt["count"].sum() == pytest.approx(1 / 4)
+    assert (rt["count"] * rt["observed"]).sum() / rt["count"].sum() == pytest.approx(1 / 4)
     none = cal.p_best_calibration(30, 1, L=3, scope="questions", reps=5, draws=1000)
     assert not none.identified and np.isnan(none.max_deviation)
+    assert np.isnan(none.rank_max_deviation)
+
+
+def test_rank_distribution_is_calibrated_in_the_questions_scope():
+    # known truth: fields of 5 logit models; every P(model i has rank r) against the truth
+    pb = cal.p_best_calibration(30, 8, scope="questions", reps=400, draws=2000)
+    t = pb.rank_table
+    hi = t[t["bin"].isin(["0.4–0.6", "0.6–0.8", "0.8–1.0"])]
+    pred = (hi["count"] * hi["predicted"]).sum() / hi["count"].sum()
+    obs = (hi["count"] * hi["observed"]).sum() / hi["count"].sum()
+    assert hi["count"].sum() > 500 and abs(obs - pred) < 0.06  # 1,000 fields: 0.016 max bin
+    assert pb.rank_max_deviation < 0.1
 
 
 def test_bands_and_validation():
