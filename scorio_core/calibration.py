@@ -935,7 +935,8 @@ def p_best_calibration(
 ) -> PBestCalibration:
     """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
     predicted probability of being best vs how often the model truly is -- and the same
-    for the whole rank distribution (:attr:`Inference.rank_dist`: every predicted
+    for the whole rank distribution (:attr:`Inference.rank_dist
+    <scorio_core.inference.Inference>`: every predicted
     ``P(model i has rank r)`` against the model's true rank).
 
     Each replicate is a field of ``L`` models on shared questions,
