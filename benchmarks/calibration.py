@@ -21,6 +21,11 @@ Pass@k and Pass^k intervals (:mod:`scorio_core.curves`) at k = 1, 2, N/2, N on t
 (100, 16), (500, 4), (500, 32)} × both scopes), ``--curve-reps`` replicates per cell (300 with
 ``--quick``). ``--curves`` runs only this grid.
 
+Pair view (:func:`scorio_core.calibration.pair_coverages`): coverage of ``compare_pair``'s
+interval for the difference of two models, 4 benchmarks ×
+:data:`~scorio_core.calibration.PAIR_GRID` × both scopes, ``--pair-reps`` replicates per
+cell; ``--pairs`` runs only this grid.
+
 README: ``python benchmarks/calibration.py --readme docs/calibration.md`` prints the README's
 calibration summary (ranges per outcomes × benchmark × scope) from a saved run's coverage
 tables, without simulating; ``tests/test_readme.py`` checks the README against it.
@@ -184,6 +189,33 @@ def p_best_tables(results: list) -> None:
         print()
 
 
+def pair_tables(results: list) -> None:
+    """The Pair view's interval for the difference of two models (both scopes)."""
+    print("\n## Pair view: interval of the mean difference (nominal 95 %)\n")
+    print("Model a from the benchmark, model b on the same questions with logit p_b = "
+          "logit p_a − 0.5 + 0.5 z (a real gap plus a model × question interaction); truth: "
+          "the mean of p_a − p_b over the drawn questions (questions) or over the "
+          "benchmark's population (population). Interval: `compare_pair`'s own. % (mean "
+          "width); bold: outside 93–97 % (90–98 % at M = 15).\n")
+    print("| benchmark | M | N | questions | population |")
+    print("|---|---:|---:|---:|---:|")
+    inside = total = 0
+    for res in results:
+        cells = []
+        for scope in SCOPES:
+            c = res[scope]
+            if pd.isna(c.coverage):
+                cells.append("n/i")
+                continue
+            ok = c.band[0] <= c.coverage <= c.band[1]
+            inside, total = inside + ok, total + 1
+            txt = f"{100 * c.coverage:.1f} ({c.width:.3f})"
+            cells.append(txt if ok else f"**{txt}**")
+        c = res[SCOPES[0]]
+        print(f"| {c.benchmark} | {c.M} | {c.N} | " + " | ".join(cells) + " |")
+    print(f"\nin band: {inside} of {total} cells")
+
+
 def curve_tables(table: pd.DataFrame) -> None:
     """Coverage (%) of the curve intervals, one row per cell and k, both scopes side by side."""
     print("\n## Pass@k / Pass^k curve intervals (nominal 95 %, pointwise)\n")
@@ -259,6 +291,10 @@ def main(argv=None) -> int:
     ap.add_argument("--curve-reps", type=int, default=2000,
                     help="replicates per Pass@k curve cell")
     ap.add_argument("--curves", action="store_true", help="only the Pass@k curve grid")
+    ap.add_argument("--pairs", action="store_true",
+                    help="only the Pair view's difference interval grid")
+    ap.add_argument("--pair-reps", type=int, default=1000,
+                    help="replicates per Pair view cell")
     ap.add_argument("--readme", metavar="MD",
                     help="print the README summary table from a saved run (no simulation)")
     args = ap.parse_args(argv)
@@ -266,15 +302,25 @@ def main(argv=None) -> int:
         print(readme_table(Path(args.readme).read_text(encoding="utf-8")), end="")
         return 0
     if args.quick:
-        args.reps, args.field_reps, args.curve_reps = 300, 150, 300
+        args.reps, args.field_reps, args.curve_reps, args.pair_reps = 300, 150, 300, 150
     cmd = "python benchmarks/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"command: {cmd.strip()}")
     print(
-        f"replicates: {args.reps} per coverage cell, {args.field_reps} per field cell; "
+        f"replicates: {args.reps} per coverage cell, {args.field_reps} per field cell, "
+        f"{args.pair_reps} per pair cell; "
         f"seed {args.seed}; nominal 95 %; workers {args.workers}"
     )
 
     fr, seed = args.field_reps, args.seed
+    pair_jobs = [("pair_coverages", dict(benchmark=b, M=M, N=N, reps=args.pair_reps, seed=seed))
+                 for b in cal.BENCHMARKS for M, N in cal.PAIR_GRID]
+    if args.pairs:
+        t0 = time.perf_counter()
+        with Executor(workers=args.workers or None) as ex:
+            pairs = ex.map(_study, pair_jobs)
+        pair_tables(pairs)
+        print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.pair_reps} replicates per cell)")
+        return 0
     if args.curves:
         t0 = time.perf_counter()
         with Executor(workers=args.workers or None) as ex:
@@ -308,6 +354,7 @@ def main(argv=None) -> int:
         table = cal.calibration_table(args.reps, seed=seed, executor=ex, progress=progress)
         t_grid = time.perf_counter() - t0
         fields = ex.map(_study, jobs, progress=progress, label="field studies")
+        pairs = ex.map(_study, pair_jobs, progress=progress, label="pair view")
         curves = cal.curve_calibration_table(args.curve_reps, seed=seed, executor=ex)
     elapsed = time.perf_counter() - t0
     nt, nr = len(TIE_CELLS) * len(TIE_CASES), len(RANK_CELLS) * len(SCOPES)
@@ -325,6 +372,7 @@ def main(argv=None) -> int:
     tie_table(fields[:nt])
     rank_table(fields[nt : nt + nr])
     p_best_tables(fields[nt + nr :])
+    pair_tables(pairs)
     curve_tables(curves)
     print(
         f"elapsed: {elapsed:.0f} s (coverage grid {t_grid:.0f} s, {len(table)} rows; "

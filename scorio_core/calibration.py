@@ -90,6 +90,10 @@ __all__ = [
     "PBestCalibration",
     "p_best_calibration",
     "calibration_table",
+    "PairCoverage",
+    "pair_coverage",
+    "pair_coverages",
+    "PAIR_GRID",
     "CurveCoverage",
     "curve_coverage",
     "curve_coverages",
@@ -1034,6 +1038,134 @@ def _reliability(pred, hit, bins: int, min_count: int, identified: bool):
     max_dev = float(dev.max()) if identified and enough.any() else float("nan")
     brier = float(np.mean((pred - hit) ** 2)) if identified else float("nan")
     return table, max_dev, brier
+
+
+# ---------------------------------------------------------------------------- pair view
+#: Cells of :func:`pair_coverage` in ``benchmarks/calibration.py``: (M, N).
+PAIR_GRID = ((15, 4), (30, 2), (30, 8), (100, 2), (100, 8), (500, 4))
+#: Model b of :func:`pair_coverage`: ``logit p_b = logit p_a − PAIR_SHIFT + PAIR_NOISE z``.
+PAIR_SHIFT, PAIR_NOISE = 0.5, 0.5
+
+
+@dataclass(frozen=True)
+class PairCoverage:
+    """Coverage of the Pair view's interval for the mean difference of two models
+    (:func:`pair_coverage`).
+
+    Attributes
+    ----------
+    benchmark : str
+    M, N, reps : int
+    scope : str
+    coverage, width : float
+        Share of replicates whose interval contains the true difference, and its mean
+        width (NaN where the scope is not identified).
+    band : tuple of float
+        :func:`target_band`.
+    """
+
+    benchmark: str
+    M: int
+    N: int
+    scope: str
+    reps: int
+    coverage: float
+    width: float
+    band: tuple[float, float]
+
+
+def _partner(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Model b's probabilities on the same questions: ``logit p_a`` moved by
+    :data:`PAIR_SHIFT` with a per-question interaction of s.d. :data:`PAIR_NOISE`."""
+    eta = special.logit(np.clip(p, 1e-6, 1 - 1e-6))
+    return special.expit(eta - PAIR_SHIFT + PAIR_NOISE * rng.standard_normal(p.shape))
+
+
+def pair_coverages(
+    benchmark: str,
+    M: int,
+    N: int,
+    *,
+    reps: int = 1000,
+    confidence: float = 0.95,
+    truth_questions: int = 20_000,
+    seed: int = 0,
+) -> dict[str, PairCoverage]:
+    """:func:`pair_coverage` in both scopes from the same replicates, keyed by scope."""
+    from .engines.pair import compare_pair
+    from .outcomes import Outcomes
+
+    bench = _benchmark(benchmark)
+    M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
+    K = check_int("truth_questions", truth_questions)
+    conf = check_confidence(confidence)
+    root = _cell_seed(seed, "pair", benchmark, M, N)
+    hits = {s: [] for s in SCOPES}
+    widths = {s: [] for s in SCOPES}
+    trial = np.arange(N)
+    for size, rng in _block_rngs(root, reps, _BLOCK):
+        pa, par = _probabilities(bench, size, M, rng)
+        pb = _partner(pa, rng)
+        # population: the mean over fresh questions of the replicate's own population
+        if bench.kind == "beta":
+            c = bench.concentration
+            qa = rng.beta((par * c)[:, None], ((1 - par) * c)[:, None], (size, K))
+        else:
+            qa = special.expit(par[:, None] - LOGIT_SD * rng.standard_normal((size, K)))
+        truth = {"questions": (pa - pb).mean(-1), "population": (qa - _partner(qa, rng)).mean(-1)}
+        ka, kb = rng.binomial(N, pa), rng.binomial(N, pb)
+        for r in range(size):
+            R = np.stack([trial[None, :] < ka[r][:, None], trial[None, :] < kb[r][:, None]])
+            summary = compare_pair(Outcomes(R.astype(np.int8)), "model_0", "model_1",
+                                   conf).summary.set_index("scope")
+            for s in SCOPES:
+                lo, hi = float(summary.loc[s, "lo"]), float(summary.loc[s, "hi"])
+                hits[s].append(lo <= truth[s][r] <= hi)
+                widths[s].append(hi - lo)
+    out = {}
+    for s in SCOPES:
+        w = np.asarray(widths[s])
+        ok = ~np.isnan(w)
+        h = np.asarray(hits[s])[ok]
+        out[s] = PairCoverage(benchmark, M, N, s, reps,
+                              float(h.mean()) if ok.any() else float("nan"),
+                              float(w[ok].mean()) if ok.any() else float("nan"),
+                              target_band(M, conf))
+    return out
+
+
+def pair_coverage(
+    benchmark: str,
+    M: int,
+    N: int,
+    *,
+    scope: str,
+    reps: int = 1000,
+    confidence: float = 0.95,
+    truth_questions: int = 20_000,
+    seed: int = 0,
+) -> PairCoverage:
+    """Coverage of :func:`~scorio_core.engines.pair.compare_pair`'s interval for the mean
+    difference of two models, with known truth.
+
+    Model a's per-question probabilities come from ``benchmark`` (as :func:`coverage`);
+    model b's from the same questions, ``logit p_b = logit p_a − 0.5 + 0.5 z`` (worse on
+    average, by a question-dependent amount: a real gap and a model × question
+    interaction). The truth is the mean of ``p_a − p_b`` over the drawn questions
+    (questions scope) or over the benchmark's population (population scope: the mean over
+    ``truth_questions`` fresh questions of the replicate's population). Each replicate's
+    interval is the Pair view's own (``compare_pair`` on the replicate's outcomes). Both
+    scopes see the same data (:func:`pair_coverages`).
+
+    Example
+    -------
+    >>> c = pair_coverage("hard", 30, 4, scope="population", reps=20)
+    >>> 0.0 <= c.coverage <= 1.0 and c.width > 0
+    True
+    """
+    scope = _check_scope(scope)
+    return pair_coverages(benchmark, M, N, reps=reps, confidence=confidence,
+                          truth_questions=truth_questions, seed=seed)[scope]
 
 
 # ---------------------------------------------------------------------------- the grid

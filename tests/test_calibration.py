@@ -220,3 +220,17 @@ def test_curve_truths_are_the_populations_expectations():
     pl = 1 / (1 + np.exp(-(theta - cal.LOGIT_SD * rng.standard_normal(400_000))))
     assert abs(cal._population_metric(logit, "hat", 2, 0.0, theta)[0] - (pl**2).mean()) < 3e-3
 
+
+
+def test_pair_view_interval_covers_the_true_difference():
+    # known truth: model b on model a's questions, logit shifted by 0.5 with an interaction;
+    # the Pair view's own interval (compare_pair) in both scopes, a hard benchmark
+    res = cal.pair_coverages("hard", 30, 4, reps=300)
+    for scope in ("questions", "population"):
+        c = res[scope]
+        assert c.reps == 300 and c.width > 0
+        assert 0.90 <= c.coverage <= 0.995, (scope, c.coverage)
+    with pytest.raises(ValidationError, match="scope"):
+        cal.pair_coverage("hard", 30, 4, scope="both", reps=5)
+    at_one = cal.pair_coverages("easy", 30, 1, reps=20)  # N = 1: questions not identified
+    assert np.isnan(at_one["questions"].coverage) and not np.isnan(at_one["population"].coverage)
