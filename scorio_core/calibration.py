@@ -265,6 +265,18 @@ def _draw(bench: Benchmark, size: int, M: int, N: int, categorical: bool, rng: n
 
 
 # ---------------------------------------------------------------------------- intervals
+def _rate(hits, widths) -> tuple[float, float]:
+    """``(coverage, mean width)`` of per-replicate hits and interval widths (arrays or
+    lists of arrays), over the replicates whose interval exists (width not NaN); NaN for
+    both when none does (a scope that is not identified)."""
+    wd = np.concatenate([np.atleast_1d(np.asarray(w, dtype=float)) for w in widths])
+    hit = np.concatenate([np.atleast_1d(np.asarray(h, dtype=bool)) for h in hits])
+    ok = ~np.isnan(wd)
+    if not ok.any():
+        return float("nan"), float("nan")
+    return float(hit[ok].mean()), float(wd[ok].mean())
+
+
 def _reference_intervals(n: np.ndarray, w: np.ndarray, confidence: float) -> dict:
     """``{name: {scope: (lo, hi)}}`` of the papers' Bayes@N and the plain ``t`` intervals for
     counts ``(B, M, K)``, in weight units, clipped to the weight range."""
@@ -427,15 +439,7 @@ def _coverage_cells(
 
     out = []
     for s in scopes:
-        vals = {}
-        for k in names:
-            wd = np.concatenate(widths[s, k])
-            ok = ~np.isnan(wd)
-            hit = np.concatenate(hits[s, k])[ok]
-            vals[k] = (
-                float(hit.mean()) if ok.any() else float("nan"),
-                float(wd[ok].mean()) if ok.any() else float("nan"),
-            )
+        vals = {k: _rate(hits[s, k], widths[s, k]) for k in names}
         identified = not (s == "questions" and N < 2)
         out.append(
             CoverageCell(
@@ -1122,16 +1126,8 @@ def pair_coverages(
                 lo, hi = float(summary.loc[s, "lo"]), float(summary.loc[s, "hi"])
                 hits[s].append(lo <= truth[s][r] <= hi)
                 widths[s].append(hi - lo)
-    out = {}
-    for s in SCOPES:
-        w = np.asarray(widths[s])
-        ok = ~np.isnan(w)
-        h = np.asarray(hits[s])[ok]
-        out[s] = PairCoverage(benchmark, M, N, s, reps,
-                              float(h.mean()) if ok.any() else float("nan"),
-                              float(w[ok].mean()) if ok.any() else float("nan"),
-                              target_band(M, conf))
-    return out
+    return {s: PairCoverage(benchmark, M, N, s, reps, *_rate([hits[s]], [widths[s]]),
+                            target_band(M, conf)) for s in SCOPES}
 
 
 def pair_coverage(
@@ -1364,13 +1360,10 @@ def curve_coverages(
     out = []
     for k in ks:
         for s in scopes:
-            wd = np.concatenate(widths[s, k])
-            ok = ~np.isnan(wd)
-            hit = np.concatenate(hits[s, k])[ok]
-            cov = float(hit.mean()) if ok.any() else float("nan")
-            width = float(wd[ok].mean()) if ok.any() else float("nan")
+            cov, width = _rate(hits[s, k], widths[s, k])
             out.append(CurveCoverage(benchmark, M, N, k, kind, float(tau), s, reps, conf,
-                                     bool(ok.any()), cov, width, target_band(M, conf)))
+                                     bool(not np.isnan(width)), cov, width,
+                                     target_band(M, conf)))
     return out
 
 
