@@ -325,8 +325,8 @@ def population_variance(st: ScoreStats) -> np.ndarray:
     4.5 % of the misses above vs 2.2 % below); the fitted population reads the spread
     from the shape of the counts (how many questions never succeed), not from the rare
     high ones. Taking the larger covers 94.1 % there, lowers no cell of the calibration
-    grid and widens none by more than 4 % (``docs/calibration_gaps.md``). At ``N = 1`` (``κ`` not
-    identified) or without ``trial_var``: the sample variance.
+    grid and widens none by more than 4 % (``docs/calibration_gaps.md``). At ``N = 1``
+    (``κ`` not identified) or without ``trial_var``: the sample variance.
 
     Example
     -------
@@ -546,6 +546,20 @@ def _n_floor(st: ScoreStats, scope: str) -> float:
     return float(st.M * st.N) if scope == "questions" else float(st.M)
 
 
+def _model_variance(st: ScoreStats, scope: str) -> tuple[np.ndarray, np.ndarray | float]:
+    """Each model's own variance of its mean score in ``scope`` (scaled units, ``(L,)``) and
+    the d.o.f. of its ``t`` quantile: the questions scope's trial-variance total over
+    ``N M²`` (NaN at ``N = 1``) on :attr:`ScoreStats.model_dof`; the population scope's
+    :func:`population_variance` over ``M`` on ``M − 1``. One definition for
+    :func:`model_intervals` and :func:`infer`."""
+    M, N = st.M, st.N
+    if scope == "questions":
+        if N < 2:
+            return np.full(st.ybar.shape[0], np.nan), st.model_dof
+        return st.within.sum(-1) / (N * M * M), st.model_dof
+    return population_variance(st) / M, float(M - 1)
+
+
 def model_intervals(st: ScoreStats, scope: str = "questions", confidence: float = 0.95):
     """Per-model headline ``(score, se, lo, hi)`` in weight units, without the pairs.
 
@@ -563,15 +577,8 @@ def model_intervals(st: ScoreStats, scope: str = "questions", confidence: float 
     """
     if scope not in SCOPES:
         raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
-    M, N = st.M, st.N
     x = st.xbar
-    if scope == "questions":
-        ok = N >= 2
-        var = st.within.sum(-1) / (N * M * M) if ok else np.full(x.shape, np.nan)
-        df = st.model_dof
-    else:
-        var = population_variance(st) / M
-        df = float(M - 1)
+    var, df = _model_variance(st, scope)
     lo, hi = wilson_t(x, var, df, _n_floor(st, scope), confidence)
     span = st.hi_b - st.lo_b
     return st.unscale(x), np.sqrt(var) * span, st.unscale(lo), st.unscale(hi)
@@ -917,7 +924,7 @@ def infer(
     x = st.xbar
     span = st.hi_b - st.lo_b
     cov, df, identified = scope_covariance(st, scope)
-    var = np.diag(cov).copy() if scope == "questions" else population_variance(st) / st.M
+    var, _ = _model_variance(st, scope)  # the questions scope's is diag(cov)
     lo_s, hi_s = wilson_t(x, var, np.diag(df), _n_floor(st, scope), confidence)
     tq = special.stdtrit(np.maximum(np.diag(df), 1.0), 0.5 + confidence / 2)
     floor_var = ((hi_s - lo_s) / (2 * tq)) ** 2
