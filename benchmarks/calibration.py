@@ -167,26 +167,25 @@ def p_best_tables(results: list) -> None:
             f"predicted| = {r.max_deviation:.3f} (bins with ≥ {r.min_count}), "
             f"Brier {r.brier:.4f}\n"
         )
-        print("| p_best bin | count | predicted | observed | se |")
-        print("|---|---:|---:|---:|---:|")
-        for _, b in r.table.iterrows():
-            print(
-                f"| {b['bin']} | {b['count']} | {b['predicted']:.3f} | {b['observed']:.3f} "
-                f"| {b['se']:.3f} |"
-            )
+        _reliability_rows(r.table, "p_best bin")
         print(
             f"\nRank distribution, same fields (every P(model i has rank r) against the true "
             f"rank): max |observed − predicted| = {r.rank_max_deviation:.3f}, Brier "
             f"{r.rank_brier:.4f}\n"
         )
-        print("| P(rank = r) bin | count | predicted | observed | se |")
-        print("|---|---:|---:|---:|---:|")
-        for _, b in r.rank_table.iterrows():
-            print(
-                f"| {b['bin']} | {b['count']} | {b['predicted']:.3f} | {b['observed']:.3f} "
-                f"| {b['se']:.3f} |"
-            )
+        _reliability_rows(r.rank_table, "P(rank = r) bin")
         print()
+
+
+def _reliability_rows(table: pd.DataFrame, label: str) -> None:
+    """One reliability table (``calibration._reliability``) as Markdown."""
+    print(f"| {label} | count | predicted | observed | se |")
+    print("|---|---:|---:|---:|---:|")
+    for _, b in table.iterrows():
+        print(
+            f"| {b['bin']} | {b['count']} | {b['predicted']:.3f} | {b['observed']:.3f} "
+            f"| {b['se']:.3f} |"
+        )
 
 
 def pair_tables(results: list) -> None:

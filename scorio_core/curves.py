@@ -71,7 +71,7 @@ from scipy import special
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, check_confidence, check_k
 from .estimands import NOT_IDENTIFIED, SCOPES
-from .inference import population_variance, score_stats, wilson_t, within_variance
+from .inference import _model_variance, score_stats, wilson_t, within_variance
 from .outcomes import Outcomes
 
 __all__ = ["CURVE_NAMES", "PassCurves", "pass_curves", "curve_intervals", "posterior_square"]
@@ -229,18 +229,27 @@ def _model_moments(c, N: int, ks, tables, M: int) -> dict[int, tuple[np.ndarray,
     return out
 
 
+def _is_headline(table: np.ndarray, N: int) -> bool:
+    """Whether a Pass table ``f(c)`` is ``c / N``: at k = 1 the curve is the mean score."""
+    return bool(np.allclose(table, np.arange(N + 1) / N, rtol=0, atol=1e-12))
+
+
+def _headline_variance(c, N, scope):
+    """The headline's own variance and ``t`` d.o.f. in ``scope`` for success counts ``c``
+    (:func:`~scorio_core.inference.model_intervals`' definition), so that k = 1 is it."""
+    return _model_variance(score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0])), scope)
+
+
 def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveIntervals]:
     L, M = c.shape
     tables = {k: ev.pass_table(kind, N, k, tau) for k in ks}
     out = {}
     if scope == "population":
         model = _model_moments(c, N, [k for k in ks if k > 1], tables, M)
-        cs = np.arange(N + 1)
         for k in ks:
             u = tables[k][c]
-            if np.allclose(tables[k], cs / N, rtol=0, atol=1e-12):  # k = 1: the headline
-                st = score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0]))
-                var = population_variance(st) / M
+            if _is_headline(tables[k], N):  # k = 1: the headline
+                var, _ = _headline_variance(c, N, scope)
             else:
                 var = u.var(-1, ddof=1) / M if M >= 2 else np.full(L, np.nan)
             # k >= 2: the count M / D with the fitted population's dispersion D (docstring)
@@ -265,11 +274,9 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
     hist = np.stack([np.bincount(row, minlength=N + 1) for row in c])  # (L, N+1)
     for i, k in enumerate(ks):
         v = tables[k][c].mean(-1)
-        if np.allclose(tables[k], cs / N, rtol=0, atol=1e-12):  # k = 1: the headline itself
-            st = score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0]))
-            var = st.within.sum(-1) / (N * M * M)
-            out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence,
-                                                  st.model_dof))
+        if _is_headline(tables[k], N):  # k = 1: the headline itself
+            var, df = _headline_variance(c, N, scope)
+            out[k] = CurveIntervals(v, *_interval(v, var, scope, M, N, k, confidence, df))
             continue
         within = np.maximum(ebb[:, :, i] - posterior_square(kind, k, tau, a, b), 0.0)
         var = (hist * within).sum(-1) / (M * M)
