@@ -9,8 +9,10 @@ import pandas as pd
 import streamlit as st
 
 from app_state.texts import (  # noqa: F401
+    RULE_MET,
     board_columns,
     board_display,
+    papers_rule_cells,
     printf_formats,
     spell_missing,
 )
@@ -101,10 +103,11 @@ def column_config(table: pd.DataFrame) -> dict:
     return cfg
 
 
-def show_board(table: pd.DataFrame, key: str | None = None) -> None:
+def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = None) -> None:
     """A leaderboard as two tables that fit the page: the headline columns, and the
-    papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`)."""
-    shown = board_display(table)
+    papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`);
+    ``n_now``: today's trials per question (the papers' rule reads "met now" there)."""
+    shown = board_display(table, n_now)
     main, more = board_columns(shown)
     cfg = column_config(shown)
     # the whole table goes to the browser (notebook-equal data); column_order picks the view
@@ -120,6 +123,8 @@ def show_board(table: pd.DataFrame, key: str | None = None) -> None:
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
     """A sentence and a table: which neighbours are tied, and the trials that would split them."""
     pairs = board.unresolved().rename(columns={"trials_needed": "trials needed"})
+    met = int((pairs["trials needed"] <= n_now).sum())
+    pairs["trials needed"] = papers_rule_cells(pairs["trials needed"].tolist(), n_now)
     conf = board.settings["confidence"]
     if pairs.empty:
         st.success(f"Every adjacent pair is separated at {conf:.0%}.")
@@ -129,10 +134,13 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
         f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). The Planner gives the "
         "trials or questions for an 80 % chance of deciding each; `trials needed` here is the "
         f"papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
-        "means), a 50 % point:"
+        "means), a 50 % point"
+        + (f"; `{RULE_MET}`: that rule already calls the pair at N = {n_now}, the calibrated "
+           "test does not, so its count says nothing about more trials" if met else "")
+        + ":"
     )
     num = st.column_config.NumberColumn
-    st.dataframe(spell_missing(pairs, {"t": "{:.2f}", "trials needed": "{:,.0f}"}),
+    st.dataframe(spell_missing(pairs, {"t": "{:.2f}"}),
                  hide_index=True, height=table_height(len(pairs)), column_config={
         "gap": num(format="%.4f"), "p_better": num("P(better > next)", format="%.3f"),
         "p_value": num("p-value (per pair)", format="%.4f"),

@@ -92,7 +92,7 @@ def main() -> None:
     board = result.board
     st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "
                 f"{params.confidence:.0%} intervals, adjustment: {params.adjust}")
-    _common.show_board(board.table)
+    _common.show_board(board.table, n_now=o.N)
     _notes(board)
     if o.L > 1:
         _page_state.pair_picker(board, key="lb_pair")

@@ -30,7 +30,7 @@ def _preview(ds, o, r: rb.Rubric) -> None:
         st.error(f"Could not apply the rubric: {exc}")
         return
     st.subheader("Leaderboard under this rubric")
-    _common.show_board(out.board.table, key="rubric_board")
+    _common.show_board(out.board.table, key="rubric_board", n_now=o.N)
     st.caption("Mean of the rubric's weighted score with 95% intervals (questions scope: the "
                "mean over these questions); rank = 1 + the models that decidedly beat this one "
                "(rank_lo–rank_hi hold jointly at 95%); bayes_* are the papers' Bayes@N.")

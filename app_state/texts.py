@@ -30,6 +30,8 @@ from scorio_core.outcomes import COMBINED, Outcomes
 __all__ = [
     "LOAD_NOTES",
     "spell_missing",
+    "RULE_MET",
+    "papers_rule_cells",
     "board_display",
     "board_columns",
     "eta_text",
@@ -111,17 +113,45 @@ def spell_missing(table: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataFra
     return out
 
 
-def board_display(table: pd.DataFrame) -> pd.DataFrame:
-    """A leaderboard for the screen: ∞ for a tie no number of trials separates, — for
-    the last model (it has no next one).
+#: How the papers' trials-needed rule reads where today's trials already meet it (the
+#: core returns today's N there; printed as a number it read as "add N more trials").
+RULE_MET = "met now"
+
+
+def papers_rule_cells(values, n_now: int | None) -> list:
+    """The papers' trials-needed rule (``n_needed``) for the screen: :data:`RULE_MET` where
+    today's ``n_now`` trials already reach it, ∞ for a tie no number of trials separates,
+    — for no pair, otherwise the count.
 
     Example
     -------
-    >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None], "n_needed": [0.0, float("inf"), None]})
-    >>> board_display(t).values.tolist()
-    [['2.50', '0'], ['0.00', '∞'], ['—', '—']]
+    >>> papers_rule_cells([8.0, 12.0, float("inf"), None], 8)
+    ['met now', '12', '∞', '—']
     """
-    return spell_missing(table, {"t_next": "{:.2f}", "n_needed": "{:,.0f}"})
+    col = spell_missing(pd.DataFrame({"n": list(values)}), {"n": "{:,.0f}"})["n"].tolist()
+    if n_now is None:
+        return col
+    return [RULE_MET if isinstance(v, int | float | np.number) and np.isfinite(v) and v <= n_now
+            else c for v, c in zip(values, col, strict=True)]
+
+
+def board_display(table: pd.DataFrame, n_now: int | None = None) -> pd.DataFrame:
+    """A leaderboard for the screen: ∞ for a tie no number of trials separates, — for
+    the last model (it has no next one), :data:`RULE_MET` where today's ``n_now`` trials
+    already meet the papers' rule.
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None], "n_needed": [4.0, float("inf"), None]})
+    >>> board_display(t).values.tolist()
+    [['2.50', '4'], ['0.00', '∞'], ['—', '—']]
+    >>> board_display(t, n_now=4)["n_needed"].tolist()
+    ['met now', '∞', '—']
+    """
+    out = spell_missing(table, {"t_next": "{:.2f}"})
+    if "n_needed" in out:
+        out["n_needed"] = papers_rule_cells(table["n_needed"].tolist(), n_now)
+    return out
 
 
 #: Leaderboard columns shown under "More columns" rather than in the main table: the

@@ -12,7 +12,7 @@ from _apptest import start
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD
-from app_state.texts import spell_missing
+from app_state.texts import RULE_MET, spell_missing
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
@@ -38,6 +38,30 @@ def test_leaderboard_page_shows_infinity_symbol_for_ties():
     for d in at.dataframe:  # no number column left for Streamlit to print as 'Infinity'
         num = d.value.select_dtypes("number")
         assert not np.isinf(num.to_numpy(dtype=float)).any(), list(d.value.columns)
+
+
+def test_papers_rule_met_reads_met_now_not_todays_n():
+    """A pair the papers' rule already calls (Bayes@N z past the threshold) but Holm leaves
+    undecided: the core's ``trials_needed`` is today's N, which the table printed as "4"
+    beside "now N = 4" -- read as "add 4 trials". It now reads "met now", in the undecided
+    table and in the leaderboard's own column, and the caption says what that means."""
+    rng = np.random.default_rng(0)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 15, 1)) + np.array([0.0, 0.08, 0.16, 0.24])[:, None, None],
+                0, 1)
+    R = (rng.random((4, 15, 4)) < p).astype(int)
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R, models=["a", "b", "c", "d"]), buf, format="csv")
+    at = start(APP, UPLOAD, 90)
+    at.file_uploader(key="upload").set_value(("met.csv", buf.getvalue(), "text/csv")).run()
+    at.switch_page("app_pages/leaderboard.py").run()
+    assert not at.exception and not at.error
+    pairs = next(d.value for d in at.dataframe if "trials needed" in d.value.columns)
+    cells = pairs.set_index(["better", "next"])["trials needed"]
+    assert cells[("b", "a")] == RULE_MET and "4" not in cells.tolist()
+    assert any(RULE_MET in m.value and "calibrated test does not" in m.value
+               for m in at.markdown)
+    board = next(d.value for d in at.dataframe if "n_needed" in d.value.columns)
+    assert board.set_index("model").loc["b", "n_needed"] == RULE_MET
 
 
 def test_no_page_sends_an_infinite_number_in_either_scope():
