@@ -26,6 +26,14 @@ interval for the difference of two models, 4 benchmarks ×
 :data:`~scorio_core.calibration.PAIR_GRID` × both scopes, ``--pair-reps`` replicates per
 cell; ``--pairs`` runs only this grid.
 
+Real fields (:func:`scorio_core.calibration.resample_check`): the bundled real run
+(``data/jhu_llm_temperature.parquet``: 9 API models × 100 questions, each model's share of
+correct completions over its 100 sampled trials taken as the truth) and one of its models
+at its 11 temperatures (near-ties, 10 trials each), resampled: ``M`` of the 100 questions
+with replacement, ``N`` fresh trials, the leaderboard's Holm decisions; coverage, the least
+covered model, false decisions and power, ``--real-reps`` replicates per cell (M ∈ {15, 30,
+100} × N ∈ {1, 2, 4, 8, 32} × both scopes). ``--real`` runs only these fields.
+
 README: ``python benchmarks/calibration.py --readme docs/calibration.md`` prints the README's
 calibration summary (ranges per outcomes × benchmark × scope) from a saved run's coverage
 tables, without simulating; ``tests/test_readme.py`` checks the README against it.
@@ -42,6 +50,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this tree's scorio_core, installed or not
 
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from scorio_core import calibration as cal  # noqa: E402
@@ -215,6 +224,64 @@ def pair_tables(results: list) -> None:
     print(f"\nin band: {inside} of {total} cells")
 
 
+#: (M, N) of the real-field check.
+REAL_CELLS = [(M, N) for M in (15, 30, 100) for N in (1, 2, 4, 8, 32)]
+_JHU = Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet"
+
+
+def real_fields() -> dict[str, tuple[np.ndarray, tuple[str, ...]]]:
+    """The real truths: ``name -> (p (L, Q), model names)`` from the bundled JHU run."""
+    from scorio_core import io
+
+    o = io.load(_JHU)
+    t = io.load(_JHU, model_columns=["model", "temperature"])
+    keep = [k for k, m in enumerate(t.models) if m.startswith("claude-3-opus")]
+    return {
+        "JHU, 9 models (100 trials each)": (o.R.mean(-1), o.models),
+        "JHU, claude-3-opus at 11 temperatures (10 trials each)": (
+            t.R[keep].mean(-1), tuple(t.models[k].split("@")[1] for k in keep)),
+    }
+
+
+def real_jobs(reps: int, seed: int) -> list:
+    out = []
+    for p, models in real_fields().values():
+        for M, N in REAL_CELLS:
+            for scope in SCOPES:
+                out.append(("resample_check", dict(p=p, M=M, N=N, scope=scope, models=models,
+                                                   reps=reps, seed=seed)))
+    return out
+
+
+def real_tables(results: list) -> None:
+    """Coverage and decisions on fields resampled from the bundled real run."""
+    print("\n## Real fields: the bundled run resampled (nominal 95 %, Holm)\n")
+    print("Truth: each model's share of correct completions in the bundled run; a replicate "
+          "draws M of its 100 questions with replacement and N fresh trials per model and "
+          "question. Coverage % ± s.e. (bold: outside 93–97 %, 90–98 % at M = 15); the least "
+          "covered model; mean width; false: % of replicates with a pair decided the wrong "
+          "way round; power: % of the ordered pairs decided.\n")
+    names = list(real_fields())
+    per = len(REAL_CELLS) * len(SCOPES)
+    inside = total = 0
+    for f, name in enumerate(names):
+        print(f"\n### {name}\n")
+        print("| scope | M | N | coverage % | least covered | width | false % | power % |")
+        print("|---|---:|---:|---:|---|---:|---:|---:|")
+        for r in sorted(results[f * per : (f + 1) * per], key=lambda r: (r.scope, r.M, r.N)):
+            if not r.identified:
+                print(f"| {r.scope} | {r.M} | {r.N} | n/i | | | | |")
+                continue
+            lo, hi = cal.target_band(r.M)
+            ok = lo <= r.coverage <= hi
+            inside, total = inside + ok, total + 1
+            cov = f"{100 * r.coverage:.1f} ± {100 * r.coverage_se:.1f}"
+            print(f"| {r.scope} | {r.M} | {r.N} | {cov if ok else f'**{cov}**'} | "
+                  f"{r.worst_model} {100 * r.worst_coverage:.1f} | {r.width:.3f} | "
+                  f"{100 * r.false_decisions:.1f} | {100 * r.power:.1f} |")
+    print(f"\nin band: {inside} of {total} identified cells")
+
+
 def curve_tables(table: pd.DataFrame) -> None:
     """Coverage (%) of the curve intervals, one row per cell and k, both scopes side by side."""
     print("\n## Pass@k / Pass^k curve intervals (nominal 95 %, pointwise)\n")
@@ -294,6 +361,10 @@ def main(argv=None) -> int:
                     help="only the Pair view's difference interval grid")
     ap.add_argument("--pair-reps", type=int, default=1000,
                     help="replicates per Pair view cell")
+    ap.add_argument("--real", action="store_true",
+                    help="only the real fields (the bundled run resampled)")
+    ap.add_argument("--real-reps", type=int, default=1000,
+                    help="replicates per real-field cell")
     ap.add_argument("--readme", metavar="MD",
                     help="print the README summary table from a saved run (no simulation)")
     args = ap.parse_args(argv)
@@ -302,11 +373,12 @@ def main(argv=None) -> int:
         return 0
     if args.quick:
         args.reps, args.field_reps, args.curve_reps, args.pair_reps = 300, 150, 300, 150
+        args.real_reps = 150
     cmd = "python benchmarks/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"command: {cmd.strip()}")
     print(
         f"replicates: {args.reps} per coverage cell, {args.field_reps} per field cell, "
-        f"{args.pair_reps} per pair cell; "
+        f"{args.pair_reps} per pair cell, {args.real_reps} per real-field cell; "
         f"seed {args.seed}; nominal 95 %; workers {args.workers}"
     )
 
@@ -319,6 +391,13 @@ def main(argv=None) -> int:
             pairs = ex.map(_study, pair_jobs)
         pair_tables(pairs)
         print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.pair_reps} replicates per cell)")
+        return 0
+    if args.real:
+        t0 = time.perf_counter()
+        with Executor(workers=args.workers or None) as ex:
+            real = ex.map(_study, real_jobs(args.real_reps, seed))
+        real_tables(real)
+        print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.real_reps} replicates per cell)")
         return 0
     if args.curves:
         t0 = time.perf_counter()
@@ -354,6 +433,8 @@ def main(argv=None) -> int:
         t_grid = time.perf_counter() - t0
         fields = ex.map(_study, jobs, progress=progress, label="field studies")
         pairs = ex.map(_study, pair_jobs, progress=progress, label="pair view")
+        real = ex.map(_study, real_jobs(args.real_reps, seed), progress=progress,
+                      label="real fields")
         curves = cal.curve_calibration_table(args.curve_reps, seed=seed, executor=ex)
     elapsed = time.perf_counter() - t0
     nt, nr = len(TIE_CELLS) * len(TIE_CASES), len(RANK_CELLS) * len(SCOPES)
@@ -372,6 +453,7 @@ def main(argv=None) -> int:
     rank_table(fields[nt : nt + nr])
     p_best_tables(fields[nt + nr :])
     pair_tables(pairs)
+    real_tables(real)
     curve_tables(curves)
     print(
         f"elapsed: {elapsed:.0f} s (coverage grid {t_grid:.0f} s, {len(table)} rows; "

@@ -89,6 +89,8 @@ __all__ = [
     "rank_coverages",
     "PBestCalibration",
     "p_best_calibration",
+    "ResampleCheck",
+    "resample_check",
     "calibration_table",
     "PairCoverage",
     "pair_coverage",
@@ -1076,6 +1078,137 @@ class PairCoverage:
     coverage: float
     width: float
     band: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ResampleCheck:
+    """Result of :func:`resample_check`: the headline intervals and decisions on fields drawn
+    from a given table of true per-question probabilities.
+
+    Attributes
+    ----------
+    coverage, coverage_se : float
+        Share of (replicate, model) intervals holding the scope's truth, and its standard
+        error over replicates (a replicate's models share their questions).
+    worst_model : str
+    worst_coverage : float
+        The model whose interval covered least often, and that share.
+    width : float
+        Mean interval width (score units).
+    false_decisions : float
+        Share of replicates with at least one pair decided the wrong way round (``i``
+        declared better while ``i``'s truth is not above ``j``'s).
+    power : float
+        Mean share of the truly ordered pairs decided the right way.
+    M, N, L, reps : int
+    scope, adjust : str
+    confidence : float
+    identified : bool
+        False in the questions scope at ``N = 1``.
+    """
+
+    coverage: float
+    coverage_se: float
+    worst_model: str
+    worst_coverage: float
+    width: float
+    false_decisions: float
+    power: float
+    M: int
+    N: int
+    L: int
+    reps: int
+    scope: str
+    adjust: str
+    confidence: float
+    identified: bool
+
+
+def resample_check(
+    p,
+    M: int,
+    N: int,
+    *,
+    scope: str,
+    models: Sequence[str] | None = None,
+    reps: int = 1000,
+    adjust: str = ADJUSTMENTS[0],
+    confidence: float = 0.95,
+    draws: int = 2000,
+    seed: int = 0,
+) -> ResampleCheck:
+    """Headline coverage and false decisions on fields resampled from a real table.
+
+    ``p`` ``(L, Q)`` holds each model's true success probability on each of ``Q`` questions
+    (e.g. the share of correct completions of a real run with many trials). The population
+    is those ``Q`` questions, each with probability ``1/Q``: a replicate draws ``M`` of them
+    with replacement, then ``N`` binary trials per model and question from ``p``, and runs
+    :func:`~scorio_core.inference.infer` as the leaderboard does. The questions-scope truth
+    is each model's mean of ``p`` over the drawn questions, the population truth its mean
+    over all ``Q``. So the models keep the real benchmark's skew, its question difficulty
+    shared across models, and the real gaps and near-ties between them -- what the grid of
+    :func:`calibration_table` stylises.
+
+    Example
+    -------
+    >>> rng = np.random.default_rng(0)
+    >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.1], [0.2]], 0, 1)
+    >>> r = resample_check(p, 30, 4, scope="population", reps=40)
+    >>> r.L, r.identified, bool(0.8 < r.coverage <= 1.0)
+    (3, True, True)
+    """
+    _check_scope(scope)
+    p = np.asarray(p, dtype=float)
+    if p.ndim != 2 or p.shape[0] < 2 or p.shape[1] < 2:
+        raise ValidationError(
+            f"p must be a (models, questions) table with at least 2 of each; got shape {p.shape}"
+        )
+    if not np.all((p >= 0) & (p <= 1)):
+        raise ValidationError("p must hold probabilities in [0, 1]")
+    L, Q = p.shape
+    names = [f"model_{i}" for i in range(L)] if models is None else [str(m) for m in models]
+    if len(names) != L:
+        raise ValidationError(f"models: expected {L} names, got {len(names)}")
+    M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
+    conf = check_confidence(confidence)
+    (adjust,) = _check_adjusts(adjust)
+    pop = p.mean(1)
+    # the table itself seeds the cell (two tables never share a stream)
+    key = np.frombuffer(np.round(p * 1e6).astype(np.int64).tobytes(), dtype=np.uint32)
+    root = _cell_seed(seed, "resample", M, N, L, Q, int(key.sum() % (2**31)))
+
+    def gen(size, rng):
+        idx = rng.integers(0, Q, (size, M))
+        return p[:, idx].transpose(1, 0, 2), np.broadcast_to(pop, (size, L))
+
+    hits = np.zeros((reps, L), dtype=bool)
+    width = np.zeros(reps)
+    wrong = np.zeros(reps, dtype=bool)
+    power = np.zeros(reps)
+    identified = True
+    for r, (st, truth, s) in enumerate(_fields(gen, root, reps, L, M, N, np.array([0.0, 1.0]))):
+        inf = infer(st, scope, conf, adjust, draws, s)
+        identified = inf.identified
+        if not identified:
+            continue
+        t = np.asarray(truth[scope], dtype=float)
+        hits[r] = (inf.lo <= t) & (t <= inf.hi)
+        width[r] = float(np.mean(inf.hi - inf.lo))
+        better = t[:, None] > t[None, :]
+        wrong[r] = bool((inf.decided & ~better).any())
+        power[r] = (inf.decided & better).sum() / max(better.sum(), 1)
+    nan = float("nan")
+    if not identified:
+        return ResampleCheck(nan, nan, "", nan, nan, nan, nan, M, N, L, reps, scope, adjust,
+                             conf, False)
+    per_rep = hits.mean(1)
+    per_model = hits.mean(0)
+    k = int(np.argmin(per_model))
+    return ResampleCheck(
+        float(per_rep.mean()), float(per_rep.std(ddof=1) / np.sqrt(reps)) if reps > 1 else nan,
+        names[k], float(per_model[k]), float(width.mean()), float(wrong.mean()),
+        float(power.mean()), M, N, L, reps, scope, adjust, conf, True,
+    )
 
 
 def _partner(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -234,3 +234,44 @@ def test_pair_view_interval_covers_the_true_difference():
         cal.pair_coverage("hard", 30, 4, scope="both", reps=5)
     at_one = cal.pair_coverages("easy", 30, 1, reps=20)  # N = 1: questions not identified
     assert np.isnan(at_one["questions"].coverage) and not np.isnan(at_one["population"].coverage)
+
+
+def _jhu_truth():
+    from pathlib import Path
+
+    from scorio_core import io
+
+    o = io.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
+    return o.R.mean(-1), o.models
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_headline_covers_on_fields_resampled_from_the_real_run(scope):
+    # known truth from a real run: 9 API models' shares of correct completions on 100
+    # questions (skewed, shared difficulty, real near-ties); M of them drawn with replacement
+    p, models = _jhu_truth()
+    r = cal.resample_check(p, 30, 4, scope=scope, models=models, reps=300, seed=3)
+    assert r.identified and r.L == 9 and r.reps == 300
+    assert 0.90 <= r.coverage <= 0.99, r.coverage
+    assert r.worst_coverage >= 0.85, (r.worst_model, r.worst_coverage)
+    assert r.false_decisions <= 0.10 and 0.1 < r.power < 1.0
+    assert r.worst_model in models and r.width > 0
+
+
+def test_resample_check_truths_and_validation():
+    rng = np.random.default_rng(4)
+    q = rng.beta(0.3, 1.5, 300)
+    tied = np.tile(q, (4, 1))  # identical models: tied in both scopes, no pair ordered
+    r = cal.resample_check(tied, 30, 4, scope="population", reps=200)
+    assert r.power == 0.0 and r.false_decisions <= 0.10 and 0.88 <= r.coverage <= 1.0
+    # a model 0.2 above the rest on every question is decided above them nearly always
+    lead = np.vstack([np.clip(q + 0.2, 0, 1), tied[:3]])
+    r = cal.resample_check(lead, 100, 8, scope="questions", reps=100)
+    assert r.power > 0.4 and r.false_decisions <= 0.10
+    assert not cal.resample_check(tied, 30, 1, scope="questions", reps=5).identified
+    with pytest.raises(ValidationError, match="models, questions"):
+        cal.resample_check(q, 30, 4, scope="population")
+    with pytest.raises(ValidationError, match="probabilities"):
+        cal.resample_check(tied * 2, 30, 4, scope="population")
+    with pytest.raises(ValidationError, match="names"):
+        cal.resample_check(tied, 30, 4, scope="population", models=["a"])
