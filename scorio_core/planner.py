@@ -267,7 +267,7 @@ class _Geometry:
     g_pop: np.ndarray  # (D, P) ... in the population
     between: np.ndarray  # (P,) question-sampling variance of the gap, what trials never
     #                      remove (the larger of :func:`between_draws` at
-    #                      :data:`_B_QUANTILE` and :func:`between_moment`)
+    #                      :data:`_B_QUANTILE` and :func:`between_pooled`)
     N: int
     M: int
     level: float
@@ -279,17 +279,20 @@ class _Geometry:
 #: Log grid of the between-question variance of a pair's per-question difference, relative
 #: to the largest observed variance of the differences (:func:`between_draws`).
 _LOG_B = np.linspace(np.log(1e-4), np.log(4.0), 64)
-#: Posterior quantile at which that variance enters the plans: the chance of a decision is
-#: convex in it, so averaging over its wide posterior (few questions, trial noise dominant)
-#: overstates the chance; the upper quartile was the best calibrated of the median, the
-#: draws, the upper quartile and the 90 % point (benchmarks/planner_calibration.py). The
-#: plans take the larger of it and the unweighted moment estimate (:func:`between_moment`):
-#: the posterior weights each question by ``1/(B + t_α)`` and so under-states ``B`` when
-#: the true differences are largest where the trial noise is too (questions of middling
-#: difficulty). Population scope, M = 100, N = 8, 3,000 fields: trials planned for an 80 %
-#: chance decided 64.2 % ± 3.3 of 215 pairs with the quartile alone, 75.2 % ± 3.7 of 133
-#: with the larger of the two (docs/calibration_gaps.md, gap 3).
-_B_QUANTILE = 0.75
+#: Posterior quantile of :func:`between_draws` below which the plans never take that
+#: variance: the chance of a decision is convex in it, so averaging over its wide
+#: posterior (few questions, trial noise dominant) overstates the chance. The plans take
+#: the larger of this median and the field-pooled moment estimate
+#: (:func:`between_pooled`), which is unbiased whatever the weights the questions deserve
+#: (the posterior weights each question by ``1/(B + t_α)`` and under-states ``B`` where
+#: the true differences are largest on the questions with the most trial noise) and is
+#: pooled so that the pairs a plan selects -- those whose own estimate came out low -- are
+#: pulled back towards the field. Population scope, M = 100, N = 8, trials planned for an
+#: 80 % chance decided 64.2 % ± 3.3 (215 pairs, 3,000 fields) with the upper quartile alone,
+#: 69.6 % ± 1.8 (652 pairs, 12,000 fields) with the larger of it and the pair's own moment
+#: estimate, 78.0 % ± 2.0 (413 pairs, the same 12,000 fields) with this rule
+#: (docs/calibration_gaps.md, gap 3).
+_B_QUANTILE = 0.5
 
 
 def _pair_differences(st, i, j) -> tuple[np.ndarray, np.ndarray]:
@@ -297,6 +300,69 @@ def _pair_differences(st, i, j) -> tuple[np.ndarray, np.ndarray]:
     ``t_α`` (the empirical-Bayes within variances over ``N``), both ``(P, M)``."""
     i, j = np.atleast_1d(np.asarray(i, dtype=int)), np.atleast_1d(np.asarray(j, dtype=int))
     return st.ybar[i] - st.ybar[j], (st.within[i] + st.within[j]) / max(st.N, 1)
+
+
+def _moment_terms(st, i, j) -> tuple[np.ndarray, np.ndarray]:
+    """Each pair's unclipped moment estimate of the between-question variance of its
+    per-question differences (per question: ``s²_d − mean_α t_α``) and that estimate's
+    variance from the trial noise alone, questions held fixed:
+    ``(4 Σ_α c_α² t_α + 2 Σ_α t_α²) / (M − 1)²`` with ``c_α`` the centred differences
+    (normal trial noise; checked against redraws of the trials on fixed questions, 0.0093
+    vs 0.0102 at M = 100, N = 8)."""
+    d, t = _pair_differences(st, i, j)
+    M = d.shape[1]
+    c = d - d.mean(1, keepdims=True)
+    var = (4.0 * (c * c * t).sum(1) + 2.0 * (t * t).sum(1)) / max(M - 1, 1) ** 2
+    return d.var(1, ddof=1) - t.mean(1), var
+
+
+def between_pooled(st, i, j) -> np.ndarray:
+    """Each pair's moment estimate of the between-question variance, pooled across the field.
+
+    The unbiased moment estimate of every pair of the field (:func:`_moment_terms`) is
+    shrunk towards the field's precision-weighted mean with the normal–normal weight
+    ``τ² / (τ² + v_p)``, ``v_p`` its trial-noise variance and ``τ²`` the spread of the
+    pairs' true values by DerSimonian & Laird (1986); clipped at 0, in the units of
+    :func:`between_draws` (``/ M``). ``NaN`` where ``N < 2`` or ``M < 2``.
+
+    Why: a plan is made for the pairs that look easiest to settle, and those are the pairs
+    whose own estimate came out low -- at M = 100, N = 8, 91 % of the pairs planned at the
+    top predicted chances had an estimate below the truth (median 0.69 of it), so the plans
+    over-promised. Pooling pulls those estimates back: on fields where every pair shares its
+    true value, the lowest raw estimate averages half the truth and the pooled one about
+    the truth (docs/calibration_gaps.md, gap 3).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.inference import score_stats
+    >>> rng = np.random.default_rng(2)
+    >>> p = np.clip(0.5 + 0.15 * rng.standard_normal((6, 80)), 0, 1)  # B = 2 · 0.15² per pair
+    >>> c = rng.binomial(8, p)
+    >>> st = score_stats(np.stack([8 - c, c], -1), np.array([0.0, 1.0]))
+    >>> B = between_pooled(st, [0, 2], [1, 5]) * 80
+    >>> bool(np.all(np.abs(B - 0.045) < 0.015))
+    True
+    """
+    i, j = np.atleast_1d(np.asarray(i, dtype=int)), np.atleast_1d(np.asarray(j, dtype=int))
+    L = st.ybar.shape[0]
+    if st.N < 2 or st.M < 2 or L < 2:
+        return np.full(i.size, np.nan)
+    iu, ju = np.triu_indices(L, 1)
+    est, var = _moment_terms(st, iu, ju)
+    scale = max(float(np.max(var)), float(np.max(est * est)), 1e-300)
+    var = np.maximum(var, 1e-12 * scale)  # a pair without trial noise: nearly exact
+    post = est
+    if iu.size > 1:
+        w = 1.0 / var
+        mean = float((w * est).sum() / w.sum())
+        q = float((w * (est - mean) ** 2).sum())
+        denom = float(w.sum() - (w * w).sum() / w.sum())
+        tau2 = max(0.0, (q - (iu.size - 1)) / denom) if denom > 0 else 0.0
+        post = mean + tau2 / (tau2 + var) * (est - mean)
+    a, b = np.minimum(i, j), np.maximum(i, j)
+    k = a * L - a * (a + 1) // 2 + (b - a - 1)  # position of (a, b) in triu order
+    return np.maximum(post[k], 0.0) / st.M
 
 
 def between_moment(st, i, j) -> np.ndarray:
@@ -320,10 +386,9 @@ def between_moment(st, i, j) -> np.ndarray:
     >>> bool(B[0] < 0.005), bool(0.015 < B[1] < 0.03)  # true: 0 and 0.15² = 0.0225
     (True, True)
     """
-    d, t = _pair_differences(st, i, j)
     if st.N < 2 or st.M < 2:
-        return np.full(d.shape[0], np.nan)
-    return np.maximum(d.var(1, ddof=1) - t.mean(1), 0.0) / st.M
+        return np.full(np.atleast_1d(i).size, np.nan)
+    return np.maximum(_moment_terms(st, i, j)[0], 0.0) / st.M
 
 
 def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
@@ -337,8 +402,8 @@ def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
     ``B / M`` (scaled units), shape ``(draws, P)``: the part of the population-scope
     variance that no number of trials removes. Uncertain when trial noise dominates (small
     ``N``), and the draws say so instead of a clipped point estimate of zero, which would
-    promise decisions that never come. The plans use the upper quartile
-    (:data:`_B_QUANTILE`) or :func:`between_moment`, whichever is larger.
+    promise decisions that never come. The plans use its median (:data:`_B_QUANTILE`) or
+    :func:`between_pooled`, whichever is larger.
 
     Example
     -------
@@ -405,7 +470,7 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     share = np.clip(df_q[i, j] / nominal, 0.0, 1.0) if ok_q and nominal > 0 else np.ones(i.size)
     s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
     between = np.maximum(np.quantile(between_draws(st, i, j, draws, seed), _B_QUANTILE, axis=0),
-                         between_moment(st, i, j)) * span2
+                         between_pooled(st, i, j)) * span2
     return _Geometry(
         i, j, x[i] - x[j], s2, s2_trial, vq, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
         between, int(st.N), int(st.M), pair_level(board), board.settings["scope"], share,
@@ -523,8 +588,8 @@ def pair_needs(
         trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
 
     # the population variance of the gap today, its question part as planned (the larger of
-    # the upper quartile and the moment estimate: what the new questions' decision divides
-    # by); the observed one where N = 1
+    # the posterior median and the field-pooled moment estimate: what the new questions'
+    # decision divides by); the observed one where N = 1
     pop_now = np.where(np.isnan(geo.between), geo.s2_pop, geo.between + geo.s2_trial)
 
     def q_fn(m):
