@@ -24,16 +24,22 @@ def test_spell_missing_uses_the_one_formatter():
     assert spell_missing(t, {"n": "{:,.0f}"})["n"].tolist() == ["∞", "−∞", "—", "12"]
 
 
-def test_leaderboard_page_shows_infinity_symbol_for_ties():
-    R = np.random.default_rng(3).integers(0, 2, (4, 15, 4))
-    R[1] = R[0]  # identical models: their pair can never be decided
+def _leaderboard_of(R, name: str):
+    """The Leaderboard page on an upload of ``R`` (models a, b, c, d): the app and its
+    undecided-pairs table."""
     buf = pyio.BytesIO()
     save_table(Outcomes(R, models=["a", "b", "c", "d"]), buf, format="csv")
     at = start(APP, UPLOAD, 90)
-    at.file_uploader(key="upload").set_value(("tie.csv", buf.getvalue(), "text/csv")).run()
+    at.file_uploader(key="upload").set_value((name, buf.getvalue(), "text/csv")).run()
     at.switch_page("app_pages/leaderboard.py").run()
     assert not at.exception and not at.error
-    pairs = next(d.value for d in at.dataframe if "trials needed" in d.value.columns)
+    return at, next(d.value for d in at.dataframe if "trials needed" in d.value.columns)
+
+
+def test_leaderboard_page_shows_infinity_symbol_for_ties():
+    R = np.random.default_rng(3).integers(0, 2, (4, 15, 4))
+    R[1] = R[0]  # identical models: their pair can never be decided
+    at, pairs = _leaderboard_of(R, "tie.csv")
     assert "∞" in pairs["trials needed"].tolist()
     for d in at.dataframe:  # no number column left for Streamlit to print as 'Infinity'
         num = d.value.select_dtypes("number")
@@ -49,13 +55,7 @@ def test_papers_rule_met_reads_met_now_not_todays_n():
     p = np.clip(rng.beta(0.6, 0.6, (1, 15, 1)) + np.array([0.0, 0.08, 0.16, 0.24])[:, None, None],
                 0, 1)
     R = (rng.random((4, 15, 4)) < p).astype(int)
-    buf = pyio.BytesIO()
-    save_table(Outcomes(R, models=["a", "b", "c", "d"]), buf, format="csv")
-    at = start(APP, UPLOAD, 90)
-    at.file_uploader(key="upload").set_value(("met.csv", buf.getvalue(), "text/csv")).run()
-    at.switch_page("app_pages/leaderboard.py").run()
-    assert not at.exception and not at.error
-    pairs = next(d.value for d in at.dataframe if "trials needed" in d.value.columns)
+    at, pairs = _leaderboard_of(R, "met.csv")
     cells = pairs.set_index(["better", "next"])["trials needed"]
     assert cells[("b", "a")] == RULE_MET and "4" not in cells.tolist()
     assert any(RULE_MET in m.value and "calibrated test does not" in m.value
