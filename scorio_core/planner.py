@@ -350,10 +350,10 @@ def between_pooled(st, i, j) -> np.ndarray:
         return np.full(i.size, np.nan)
     iu, ju = np.triu_indices(L, 1)
     est, var = _moment_terms(st, iu, ju)
-    scale = max(float(np.max(var)), float(np.max(est * est)), 1e-300)
-    var = np.maximum(var, 1e-12 * scale)  # a pair without trial noise: nearly exact
     post = est
-    if iu.size > 1:
+    top = float(np.max(var))
+    if iu.size > 1 and top > 0:  # no trial noise anywhere (all right or all wrong): as is
+        var = np.maximum(var, 1e-12 * top)  # a pair without trial noise: nearly exact
         w = 1.0 / var
         mean = float((w * est).sum() / w.sum())
         q = float((w * (est - mean) ** 2).sum())

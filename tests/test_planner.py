@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -157,6 +158,11 @@ def test_pooled_between_part_undoes_the_selection_of_low_estimates():
     # symmetric in the pair and equal to the same pair asked in a batch
     st = board.stats
     assert between_pooled(st, [2], [0])[0] == between_pooled(st, [0, 2], [2, 0])[1]
+    # no trial noise anywhere (every answer right): zero, without overflow or NaN
+    ones = leaderboard(np.ones((4, 20, 4), dtype=int), scope="population").stats
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert between_pooled(ones, [0, 1], [1, 3]).tolist() == [0.0, 0.0]
 
 
 def test_n_equal_one_plans_questions_only():

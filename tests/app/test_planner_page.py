@@ -123,5 +123,12 @@ def test_planner_notes_are_sentences_and_a_useless_budget_says_why():
     text = [m.value for m in at.markdown]
     assert any(" vs " in t and "cannot be settled" in t for t in text)  # the notes, as lines
     summary = next(t for t in text if t.startswith("Budget **"))
+    # as many trials again (the default budget) buys most of a pair here, so the page says
+    # why not more; either way it names the pairs trials cannot settle and why
+    assert "Why not more pairs:" in summary or "The budget changes almost nothing:" in summary
+    assert "cannot be settled by more trials (population scope" in summary
+    at.number_input(key="plan_budget").set_value(1).run()  # one extra trial buys nothing
+    _ok(at)
+    summary = next(m.value for m in at.markdown if m.value.startswith("Budget **"))
     assert "The budget changes almost nothing:" in summary
     assert "cannot be settled by more trials (population scope" in summary
