@@ -329,8 +329,8 @@ def between_pooled(st, i, j) -> np.ndarray:
     whose own estimate came out low -- at M = 100, N = 8, 91 % of the pairs planned at the
     top predicted chances had an estimate below the truth (median 0.69 of it), so the plans
     over-promised. Pooling pulls those estimates back: on fields where every pair shares its
-    true value, the lowest raw estimate averages half the truth and the pooled one about
-    the truth (docs/calibration_gaps.md, gap 3).
+    true value, the lowest raw estimate averages 0.3–0.5 of the truth and the pooled one
+    about the truth (tests/test_planner.py; docs/calibration_gaps.md, gap 3).
 
     Example
     -------
