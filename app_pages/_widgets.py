@@ -123,8 +123,8 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
     """A sentence and a table: which neighbours are tied, and the trials that would split them."""
     pairs = board.unresolved().rename(columns={"trials_needed": "trials needed"})
-    met = int((pairs["trials needed"] <= n_now).sum())
     pairs["trials needed"] = papers_rule_cells(pairs["trials needed"].tolist(), n_now)
+    met = RULE_MET in pairs["trials needed"].tolist()
     conf = board.settings["confidence"]
     if pairs.empty:
         st.success(f"Every adjacent pair is separated at {conf:.0%}.")

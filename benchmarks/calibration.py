@@ -243,9 +243,10 @@ def real_fields() -> dict[str, tuple[np.ndarray, tuple[str, ...]]]:
     }
 
 
-def real_jobs(reps: int, seed: int) -> list:
+def real_jobs(fields: dict, reps: int, seed: int) -> list:
+    """One :func:`~scorio_core.calibration.resample_check` job per field × cell × scope."""
     out = []
-    for p, models in real_fields().values():
+    for p, models in fields.values():
         for M, N in REAL_CELLS:
             for scope in SCOPES:
                 out.append(("resample_check", dict(p=p, M=M, N=N, scope=scope, models=models,
@@ -253,7 +254,7 @@ def real_jobs(reps: int, seed: int) -> list:
     return out
 
 
-def real_tables(results: list) -> None:
+def real_tables(results: list, names: list[str]) -> None:
     """Coverage and decisions on fields resampled from the bundled real run."""
     print("\n## Real fields: the bundled run resampled (nominal 95 %, Holm)\n")
     print("Truth: each model's share of correct completions in the bundled run; a replicate "
@@ -261,7 +262,6 @@ def real_tables(results: list) -> None:
           "question. Coverage % ± s.e. (bold: outside 93–97 %, 90–98 % at M = 15); the least "
           "covered model; mean width; false: % of replicates with a pair decided the wrong "
           "way round; power: % of the ordered pairs decided.\n")
-    names = list(real_fields())
     per = len(REAL_CELLS) * len(SCOPES)
     inside = total = 0
     for f, name in enumerate(names):
@@ -345,6 +345,16 @@ def readme_table(doc: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def _only(jobs: list, tables, reps: int, workers: int) -> int:
+    """One field study alone (``--pairs``, ``--real``): its cells on the executor, its
+    tables, the elapsed time."""
+    t0 = time.perf_counter()
+    with Executor(workers=workers or None) as ex:
+        tables(ex.map(_study, jobs))
+    print(f"elapsed: {time.perf_counter() - t0:.0f} s ({reps} replicates per cell)")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=2000, help="replicates per coverage cell")
@@ -386,19 +396,12 @@ def main(argv=None) -> int:
     pair_jobs = [("pair_coverages", dict(benchmark=b, M=M, N=N, reps=args.pair_reps, seed=seed))
                  for b in cal.BENCHMARKS for M, N in cal.PAIR_GRID]
     if args.pairs:
-        t0 = time.perf_counter()
-        with Executor(workers=args.workers or None) as ex:
-            pairs = ex.map(_study, pair_jobs)
-        pair_tables(pairs)
-        print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.pair_reps} replicates per cell)")
-        return 0
+        return _only(pair_jobs, pair_tables, args.pair_reps, args.workers)
+    fields = real_fields()  # the bundled run, read once
+    real_jobs_ = real_jobs(fields, args.real_reps, seed)
     if args.real:
-        t0 = time.perf_counter()
-        with Executor(workers=args.workers or None) as ex:
-            real = ex.map(_study, real_jobs(args.real_reps, seed))
-        real_tables(real)
-        print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.real_reps} replicates per cell)")
-        return 0
+        return _only(real_jobs_, lambda res: real_tables(res, list(fields)), args.real_reps,
+                     args.workers)
     if args.curves:
         t0 = time.perf_counter()
         with Executor(workers=args.workers or None) as ex:
@@ -433,8 +436,7 @@ def main(argv=None) -> int:
         t_grid = time.perf_counter() - t0
         fields = ex.map(_study, jobs, progress=progress, label="field studies")
         pairs = ex.map(_study, pair_jobs, progress=progress, label="pair view")
-        real = ex.map(_study, real_jobs(args.real_reps, seed), progress=progress,
-                      label="real fields")
+        real = ex.map(_study, real_jobs_, progress=progress, label="real fields")
         curves = cal.curve_calibration_table(args.curve_reps, seed=seed, executor=ex)
     elapsed = time.perf_counter() - t0
     nt, nr = len(TIE_CELLS) * len(TIE_CASES), len(RANK_CELLS) * len(SCOPES)
@@ -453,7 +455,7 @@ def main(argv=None) -> int:
     rank_table(fields[nt : nt + nr])
     p_best_tables(fields[nt + nr :])
     pair_tables(pairs)
-    real_tables(real)
+    real_tables(real, list(fields))
     curve_tables(curves)
     print(
         f"elapsed: {elapsed:.0f} s (coverage grid {t_grid:.0f} s, {len(table)} rows; "

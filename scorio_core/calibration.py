@@ -1173,7 +1173,7 @@ def resample_check(
     conf = check_confidence(confidence)
     (adjust,) = _check_adjusts(adjust)
     pop = p.mean(1)
-    # the table itself seeds the cell (two tables never share a stream)
+    # the table itself enters the cell's seed (different tables draw different streams)
     key = np.frombuffer(np.round(p * 1e6).astype(np.int64).tobytes(), dtype=np.uint32)
     root = _cell_seed(seed, "resample", M, N, L, Q, int(key.sum() % (2**31)))
 
