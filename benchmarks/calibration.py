@@ -397,11 +397,6 @@ def main(argv=None) -> int:
                  for b in cal.BENCHMARKS for M, N in cal.PAIR_GRID]
     if args.pairs:
         return _only(pair_jobs, pair_tables, args.pair_reps, args.workers)
-    fields = real_fields()  # the bundled run, read once
-    real_jobs_ = real_jobs(fields, args.real_reps, seed)
-    if args.real:
-        return _only(real_jobs_, lambda res: real_tables(res, list(fields)), args.real_reps,
-                     args.workers)
     if args.curves:
         t0 = time.perf_counter()
         with Executor(workers=args.workers or None) as ex:
@@ -409,6 +404,11 @@ def main(argv=None) -> int:
         curve_tables(curves)
         print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.curve_reps} replicates per cell)")
         return 0
+    fields = real_fields()  # the bundled run, read once
+    real_jobs_ = real_jobs(fields, args.real_reps, seed)
+    if args.real:
+        return _only(real_jobs_, lambda res: real_tables(res, list(fields)), args.real_reps,
+                     args.workers)
     jobs = []
     for M, N in TIE_CELLS:
         for scope, design in TIE_CASES:
