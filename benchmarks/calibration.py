@@ -308,7 +308,7 @@ def curve_tables(table: pd.DataFrame) -> None:
               f"{100 * s['coverage'].median():.1f} %")
 
 
-def _cell(text: str):
+def _parse_cell(text: str):
     """``(coverage %, width)`` of one coverage-table entry such as ``**92.8 (0.141)**``;
     ``None`` for ``n/i`` and ``–``."""
     m = re.fullmatch(r"\**([\d.]+) \(([\d.]+)\)\**", text.strip())
@@ -330,7 +330,7 @@ def readme_table(doc: str) -> str:
         if outcomes is None or not line.startswith("| ") or len(f) != 9 or f[0] == "benchmark":
             continue
         for scope, at in (("questions", 3), ("population", 6)):
-            h, b, t = (_cell(v) for v in f[at : at + 3])
+            h, b, t = (_parse_cell(v) for v in f[at : at + 3])
             if h is not None:
                 rows.setdefault((outcomes, f[0], scope), []).append((h[0], b[0], t[0],
                                                                       h[1] / t[1]))

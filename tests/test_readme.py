@@ -32,13 +32,33 @@ def test_two_setup_commands_and_ci_runs_the_test_one():
     assert commands[1] in ci
 
 
-def test_calibration_table_matches_the_saved_run():
+def _bench():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("calibration_bench",
                                                   ROOT / "benchmarks" / "calibration.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_calibration_printer_and_readme_parser_agree(capsys):
+    """The benchmark prints its coverage tables and reads them back for the README; a
+    parser helper once took the printer's name and the full run crashed after simulating."""
+    from scorio_core import calibration as cal
+
+    bench = _bench()
+    table = cal.calibration_table(20, [("hard", 15, 4, False), ("hard", 15, 4, True)])
+    bench.coverage_tables(table)
+    rows = bench.readme_table(capsys.readouterr().out).splitlines()[2:]
+    assert [r.split(" | ")[:3] for r in rows] == [
+        ["| binary", "hard", "questions"], ["| binary", "hard", "population"],
+        ["| categorical", "hard", "questions"], ["| categorical", "hard", "population"],
+    ]
+
+
+def test_calibration_table_matches_the_saved_run():
+    bench = _bench()
     block = re.search(r"<!-- calibration-table -->\n(.*?\n)\n", _readme(), re.S)
     assert block, "README lost its calibration-table marker"
     doc = (ROOT / "docs" / "calibration.md").read_text(encoding="utf-8")
