@@ -32,7 +32,9 @@ correct completions over its 100 sampled trials taken as the truth) and one of i
 at its 11 temperatures (near-ties, 10 trials each), resampled: ``M`` of the 100 questions
 with replacement, ``N`` fresh trials, the leaderboard's Holm decisions; coverage, the least
 covered model, false decisions and power, ``--real-reps`` replicates per cell (M ∈ {15, 30,
-100} × N ∈ {1, 2, 4, 8, 32} × both scopes). ``--real`` runs only these fields.
+100} × N ∈ {1, 2, 4, 8, 32} × both scopes); and the reliability of ``p_best``
+(:func:`scorio_core.calibration.resample_p_best`) on sub-fields of L ∈ {3, 5, 8} of the 9
+models (:data:`REAL_PBEST_CELLS`, both scopes). ``--real`` runs only these fields.
 
 README: ``python benchmarks/calibration.py --readme docs/calibration.md`` prints the README's
 calibration summary (ranges per outcomes × benchmark × scope) from a saved run's coverage
@@ -226,6 +228,8 @@ def pair_tables(results: list) -> None:
 
 #: (M, N) of the real-field check.
 REAL_CELLS = [(M, N) for M in (15, 30, 100) for N in (1, 2, 4, 8, 32)]
+#: (L, M, N) of the real-field p_best check (sub-fields of the 9 models).
+REAL_PBEST_CELLS = [(L, M, N) for L in (3, 5, 8) for M in (15, 30, 100) for N in (4, 16)]
 _JHU = Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet"
 
 
@@ -244,25 +248,34 @@ def real_fields() -> dict[str, tuple[np.ndarray, tuple[str, ...]]]:
 
 
 def real_jobs(fields: dict, reps: int, seed: int) -> list:
-    """One :func:`~scorio_core.calibration.resample_check` job per field × cell × scope."""
+    """One :func:`~scorio_core.calibration.resample_check` job per field × cell × scope,
+    then one :func:`~scorio_core.calibration.resample_p_best` job per p_best cell × scope on
+    the first field (the 9 models)."""
     out = []
     for p, models in fields.values():
         for M, N in REAL_CELLS:
             for scope in SCOPES:
                 out.append(("resample_check", dict(p=p, M=M, N=N, scope=scope, models=models,
                                                    reps=reps, seed=seed)))
+    p = next(iter(fields.values()))[0]
+    for L, M, N in REAL_PBEST_CELLS:
+        for scope in SCOPES:
+            out.append(("resample_p_best", dict(p=p, M=M, N=N, L=L, scope=scope, reps=reps,
+                                                seed=seed)))
     return out
 
 
 def real_tables(results: list, names: list[str]) -> None:
-    """Coverage and decisions on fields resampled from the bundled real run."""
+    """Coverage and decisions on fields resampled from the bundled real run, then the
+    reliability of p_best on its sub-fields."""
+    per = len(REAL_CELLS) * len(SCOPES)
+    results, p_best = results[: per * len(names)], results[per * len(names) :]
     print("\n## Real fields: the bundled run resampled (nominal 95 %, Holm)\n")
     print("Truth: each model's share of correct completions in the bundled run; a replicate "
           "draws M of its 100 questions with replacement and N fresh trials per model and "
           "question. Coverage % ± s.e. (bold: outside 93–97 %, 90–98 % at M = 15); the least "
           "covered model; mean width; false: % of replicates with a pair decided the wrong "
           "way round; power: % of the ordered pairs decided.\n")
-    per = len(REAL_CELLS) * len(SCOPES)
     inside = total = 0
     for f, name in enumerate(names):
         print(f"\n### {name}\n")
@@ -280,6 +293,31 @@ def real_tables(results: list, names: list[str]) -> None:
                   f"{r.worst_model} {100 * r.worst_coverage:.1f} | {r.width:.3f} | "
                   f"{100 * r.false_decisions:.1f} | {100 * r.power:.1f} |")
     print(f"\nin band: {inside} of {total} identified cells")
+    if p_best:
+        real_p_best_table(p_best, names[0])
+
+
+def _bin(table: pd.DataFrame, k: int) -> str:
+    """``predicted → observed (count)`` of reliability bin ``k``."""
+    b = table.iloc[k]
+    return "–" if not b["count"] else f"{b['predicted']:.2f} → {b['observed']:.2f} ({b['count']})"
+
+
+def real_p_best_table(results: list, name: str) -> None:
+    """Reliability of p_best on sub-fields of the real run, one row per cell."""
+    print(f"\n### p_best on sub-fields of {name}\n")
+    print("A replicate picks L of the models at random, M questions with replacement and N "
+          "fresh trials; truly best: the highest truth in the scope. Per bin of predicted "
+          "p_best: mean predicted → share truly best (count); max |observed − predicted| over "
+          f"bins with ≥ {results[0].min_count} entries.\n")
+    print("| scope | L | M | N | 0.4–0.6 | 0.6–0.8 | 0.8–1.0 | max dev | Brier |")
+    print("|---|---:|---:|---:|---|---|---|---:|---:|")
+    for r in sorted(results, key=lambda r: (r.scope, r.L, r.M, r.N)):
+        if not r.identified:
+            print(f"| {r.scope} | {r.L} | {r.M} | {r.N} | n/i | | | | |")
+            continue
+        print(f"| {r.scope} | {r.L} | {r.M} | {r.N} | {_bin(r.table, 2)} | {_bin(r.table, 3)} | "
+              f"{_bin(r.table, 4)} | {r.max_deviation:.3f} | {r.brier:.4f} |")
 
 
 def curve_tables(table: pd.DataFrame) -> None:
@@ -404,10 +442,11 @@ def main(argv=None) -> int:
         curve_tables(curves)
         print(f"elapsed: {time.perf_counter() - t0:.0f} s ({args.curve_reps} replicates per cell)")
         return 0
-    fields = real_fields()  # the bundled run, read once
-    real_jobs_ = real_jobs(fields, args.real_reps, seed)
+    real = real_fields()  # the bundled run, read once
+    real_names = list(real)
+    real_jobs_ = real_jobs(real, args.real_reps, seed)
     if args.real:
-        return _only(real_jobs_, lambda res: real_tables(res, list(fields)), args.real_reps,
+        return _only(real_jobs_, lambda res: real_tables(res, real_names), args.real_reps,
                      args.workers)
     jobs = []
     for M, N in TIE_CELLS:
@@ -436,7 +475,7 @@ def main(argv=None) -> int:
         t_grid = time.perf_counter() - t0
         fields = ex.map(_study, jobs, progress=progress, label="field studies")
         pairs = ex.map(_study, pair_jobs, progress=progress, label="pair view")
-        real = ex.map(_study, real_jobs_, progress=progress, label="real fields")
+        real_res = ex.map(_study, real_jobs_, progress=progress, label="real fields")
         curves = cal.curve_calibration_table(args.curve_reps, seed=seed, executor=ex)
     elapsed = time.perf_counter() - t0
     nt, nr = len(TIE_CELLS) * len(TIE_CASES), len(RANK_CELLS) * len(SCOPES)
@@ -455,7 +494,7 @@ def main(argv=None) -> int:
     rank_table(fields[nt : nt + nr])
     p_best_tables(fields[nt + nr :])
     pair_tables(pairs)
-    real_tables(real, list(fields))
+    real_tables(real_res, real_names)
     curve_tables(curves)
     print(
         f"elapsed: {elapsed:.0f} s (coverage grid {t_grid:.0f} s, {len(table)} rows; "

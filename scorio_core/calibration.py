@@ -91,6 +91,7 @@ __all__ = [
     "p_best_calibration",
     "ResampleCheck",
     "resample_check",
+    "resample_p_best",
     "calibration_table",
     "PairCoverage",
     "pair_coverage",
@@ -994,13 +995,21 @@ def p_best_calibration(
     def theta(rng, size):
         return rng.uniform(0.0, max_sd, (size, 1)) * rng.standard_normal((size, L))
 
+    fields = _fields(_logit_field(theta, M, interaction), root, reps, L, M, N, w)
+    return _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count)
+
+
+def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, conf: float,
+                        draws: int, bins: int, min_count: int) -> PBestCalibration:
+    """:class:`PBestCalibration` of ``infer``'s ``p_best`` and rank distribution over the
+    replicates ``fields`` yields (:func:`_fields`): the truly best model and the true ranks
+    are those of the scope's truth."""
     pred = np.empty((reps, L))
     best = np.zeros((reps, L), dtype=bool)
     rank_pred = np.empty((reps, L, L))
     rank_hit = np.zeros((reps, L, L), dtype=bool)
     identified = True
-    gen = _logit_field(theta, M, interaction)
-    for r, (st, truth, s) in enumerate(_fields(gen, root, reps, L, M, N, w)):
+    for r, (st, truth, s) in enumerate(fields):
         inf = infer(st, scope, conf, "none", draws, s)
         identified = inf.identified
         pred[r] = inf.p_best
@@ -1124,6 +1133,25 @@ class ResampleCheck:
     identified: bool
 
 
+def _truth_table(p) -> np.ndarray:
+    """``p`` as a ``(models, questions)`` table of probabilities, or a clear error."""
+    p = np.asarray(p, dtype=float)
+    if p.ndim != 2 or p.shape[0] < 2 or p.shape[1] < 2:
+        raise ValidationError(
+            f"p must be a (models, questions) table with at least 2 of each; got shape {p.shape}"
+        )
+    if not np.all((p >= 0) & (p <= 1)):
+        raise ValidationError("p must hold probabilities in [0, 1]")
+    return p
+
+
+def _table_seed(seed: int, tag: str, p: np.ndarray, *key) -> list[int]:
+    """A cell's root for a study on the table ``p``: the table itself enters the seed, so
+    different tables draw different streams."""
+    h = np.frombuffer(np.round(p * 1e6).astype(np.int64).tobytes(), dtype=np.uint32)
+    return _cell_seed(seed, tag, *key, *p.shape, int(h.sum() % (2**31)))
+
+
 def resample_check(
     p,
     M: int,
@@ -1158,13 +1186,7 @@ def resample_check(
     (3, True, True)
     """
     _check_scope(scope)
-    p = np.asarray(p, dtype=float)
-    if p.ndim != 2 or p.shape[0] < 2 or p.shape[1] < 2:
-        raise ValidationError(
-            f"p must be a (models, questions) table with at least 2 of each; got shape {p.shape}"
-        )
-    if not np.all((p >= 0) & (p <= 1)):
-        raise ValidationError("p must hold probabilities in [0, 1]")
+    p = _truth_table(p)
     L, Q = p.shape
     names = [f"model_{i}" for i in range(L)] if models is None else [str(m) for m in models]
     if len(names) != L:
@@ -1173,9 +1195,7 @@ def resample_check(
     conf = check_confidence(confidence)
     (adjust,) = _check_adjusts(adjust)
     pop = p.mean(1)
-    # the table itself enters the cell's seed (different tables draw different streams)
-    key = np.frombuffer(np.round(p * 1e6).astype(np.int64).tobytes(), dtype=np.uint32)
-    root = _cell_seed(seed, "resample", M, N, L, Q, int(key.sum() % (2**31)))
+    root = _table_seed(seed, "resample", p, M, N)
 
     def gen(size, rng):
         idx = rng.integers(0, Q, (size, M))
@@ -1209,6 +1229,60 @@ def resample_check(
         names[k], float(per_model[k]), float(width.mean()), float(wrong.mean()),
         float(power.mean()), M, N, L, reps, scope, adjust, conf, True,
     )
+
+
+def resample_p_best(
+    p,
+    M: int,
+    N: int,
+    *,
+    L: int | None = None,
+    scope: str,
+    reps: int = 1000,
+    bins: int = 5,
+    min_count: int = 50,
+    draws: int = 2000,
+    seed: int = 0,
+) -> PBestCalibration:
+    """Reliability of ``p_best`` and the rank distribution on fields resampled from a real
+    table -- :func:`p_best_calibration` with the real benchmark's models in place of the
+    stylised design.
+
+    ``p`` ``(K, Q)`` as in :func:`resample_check`. A replicate picks ``L`` of the ``K``
+    models at random (all of them when ``L`` is ``None``), ``M`` of the ``Q`` questions
+    with replacement and ``N`` binary trials per model and question, and runs
+    :func:`~scorio_core.inference.infer`. The truly best model is the one with the highest
+    truth: its mean of ``p`` over the drawn questions (questions scope) or over all ``Q``
+    (population). Subsets of a real field keep its near-ties at the top and its
+    spread-out tail, which the stylised normal field of :func:`p_best_calibration` does not
+    have.
+
+    Example
+    -------
+    >>> rng = np.random.default_rng(0)
+    >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.05], [0.3], [0.3]], 0, 1)
+    >>> r = resample_p_best(p, 30, 4, L=3, scope="population", reps=40)
+    >>> r.L, int(r.table["count"].sum())
+    (3, 120)
+    """
+    _check_scope(scope)
+    p = _truth_table(p)
+    K, Q = p.shape
+    L = K if L is None else check_int("L", L, minimum=2)
+    if L > K:
+        raise ValidationError(f"L: at most the table's {K} models; got {L}")
+    M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
+    bins = check_int("bins", bins)
+    pop = p.mean(1)
+    root = _table_seed(seed, "resample_p_best", p, M, N, L)
+
+    def gen(size, rng):
+        pick = np.argsort(rng.random((size, K)), axis=1)[:, :L]  # L of the K models
+        idx = rng.integers(0, Q, (size, M))
+        return p[pick[:, :, None], idx[:, None, :]], pop[pick]
+
+    fields = _fields(gen, root, reps, L, M, N, np.array([0.0, 1.0]))
+    return _p_best_reliability(fields, M, N, L, reps, scope, 0.95, draws, bins, min_count)
 
 
 def _partner(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -275,3 +275,41 @@ def test_resample_check_truths_and_validation():
         cal.resample_check(tied * 2, 30, 4, scope="population")
     with pytest.raises(ValidationError, match="names"):
         cal.resample_check(tied, 30, 4, scope="population", models=["a"])
+
+
+def test_p_best_is_reliable_on_sub_fields_of_the_real_run_in_the_questions_scope():
+    # known truth from a real run: 5 of the 9 API models at random, 30 of its questions;
+    # the questions scope's p_best is calibrated there (max deviation 0.003-0.022 on three
+    # seeds with 300 fields; a bin of >= 100 entries has s.e. <= 0.05)
+    p, _ = _jhu_truth()
+    r = cal.resample_p_best(p, 30, 4, L=5, scope="questions", reps=300, seed=3, min_count=100)
+    assert r.identified and r.L == 5 and r.reps == 300
+    assert int(r.table["count"].sum()) == 300 * 5
+    assert r.max_deviation <= 0.10, r.table
+    assert r.rank_max_deviation <= 0.12, r.rank_table
+    assert r.brier < 0.06  # a field of real gaps: most models are clearly not first
+
+
+def test_resample_p_best_truths_and_validation():
+    rng = np.random.default_rng(5)
+    q = rng.beta(0.6, 0.6, 400)
+    ahead = np.vstack([np.clip(q + 0.3, 0, 1), np.tile(q, (3, 1))])  # model 0 far ahead
+    # all four models: model 0 is truly best in every field, and p_best says so
+    r = cal.resample_p_best(ahead, 100, 8, scope="population", reps=60, draws=1000)
+    assert r.L == 4 and int(r.table["count"].sum()) == 240
+    top = r.table.iloc[-1]
+    assert top["count"] == 60 and top["observed"] == 1.0 and top["predicted"] > 0.99
+    # two of four models 0.15 apart: every sub-field has a clear leader, whichever pair is
+    # drawn, and its truth is the drawn pair's (not the table's first two)
+    steps = np.clip(q[None, :] + np.array([[0.45], [0.3], [0.15], [0.0]]), 0, 1)
+    r = cal.resample_p_best(steps, 100, 8, L=2, scope="population", reps=200, draws=1000)
+    lo, hi = r.table.iloc[0], r.table.iloc[-1]
+    assert lo["count"] == hi["count"] == 200, r.table
+    assert hi["observed"] == 1.0 and lo["observed"] == 0.0
+    assert not cal.resample_p_best(ahead, 30, 1, L=2, scope="questions", reps=5).identified
+    with pytest.raises(ValidationError, match="at most the table's 4 models"):
+        cal.resample_p_best(ahead, 30, 4, L=5, scope="population")
+    with pytest.raises(ValidationError, match="L"):
+        cal.resample_p_best(ahead, 30, 4, L=1, scope="population")
+    with pytest.raises(ValidationError, match="models, questions"):
+        cal.resample_p_best(q, 30, 4, scope="population")

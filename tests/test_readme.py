@@ -57,6 +57,28 @@ def test_calibration_printer_and_readme_parser_agree(capsys):
     ]
 
 
+def test_real_field_printer_names_each_field_and_prints_the_p_best_rows(capsys):
+    """The real-field section: one heading per field, the band count over its cells, then the
+    p_best rows of the sub-fields (results in ``real_jobs`` order)."""
+    import numpy as np
+
+    from scorio_core import calibration as cal
+
+    bench = _bench()
+    names = ["field A", "field B"]
+    checks = [cal.ResampleCheck(0.95, 0.01, "m", 0.9, 0.2, 0.0, 0.5, M, N, 3, 10, scope,
+                                "holm", 0.95, True)
+              for _ in names for M, N in bench.REAL_CELLS for scope in ("questions", "population")]
+    p = np.clip(np.linspace(0.1, 0.9, 50)[None, :] + [[0.0], [0.1], [0.2]], 0, 1)
+    pb = cal.resample_p_best(p, 15, 4, L=2, scope="population", reps=20, draws=500)
+    bench.real_tables(checks + [pb], names)
+    out = capsys.readouterr().out
+    assert "### field A" in out and "### field B" in out and out.count("\n### ") == 3
+    assert f"in band: {len(checks)} of {len(checks)}" in out
+    assert "### p_best on sub-fields of field A" in out
+    assert "| population | 2 | 15 | 4 |" in out
+
+
 def test_calibration_table_matches_the_saved_run():
     bench = _bench()
     block = re.search(r"<!-- calibration-table -->\n(.*?\n)\n", _readme(), re.S)
