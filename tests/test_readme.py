@@ -90,3 +90,28 @@ def test_calibration_table_matches_the_saved_run():
         "README calibration table is stale: run "
         "`python benchmarks/calibration.py --readme docs/calibration.md` and paste it"
     )
+
+
+def test_own_data_check_snippet_runs():
+    """The README's calibration check on one's own data runs as printed (on fewer
+    replicates) and says what it claims."""
+    import contextlib
+    import io
+    import os
+
+    block = re.search(r"<!-- own-data-check -->\n```python\n(.*?)```\n<!-- /own-data-check -->",
+                      _readme(), re.S)
+    assert block, "README lost its own-data-check block"
+    code = block.group(1).replace("reps=300", "reps=30")
+    assert code.count("reps=30") == 2
+    ns, out = {}, io.StringIO()
+    cwd = os.getcwd()
+    try:
+        os.chdir(ROOT)
+        with contextlib.redirect_stdout(out):
+            exec(code, ns)
+    finally:
+        os.chdir(cwd)
+    assert out.getvalue().startswith("coverage ") and "least covered" in out.getvalue()
+    assert 0.8 < ns["check"].coverage <= 1.0 and ns["check"].L == 9
+    assert int(ns["reliability"].table["count"].sum()) == 30 * 5
