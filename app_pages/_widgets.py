@@ -23,7 +23,7 @@ from scorio_core.references import cite
 #: Columns whose infinite or missing values mean something (∞: no number of trials
 #: separates the pair; —: the last model has no next one).
 _SYMBOLIC = ("t_next", "n_needed")
-_FORMATS = {"n_needed": "%.0f", "p_best": "%.3f", "t_next": "%.2f"}
+_FORMATS = {"n_needed": "%.0f", "t_next": "%.2f"}
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
@@ -98,8 +98,9 @@ def column_config(table: pd.DataFrame) -> dict:
             cfg[c] = num(c, help=help_, format="%.4f")
         elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], alignment="right")
-        else:
-            cfg[c] = num(c, help=COLUMN_HELP.get(c), format=_FORMATS.get(c, "%.4f"))
+        else:  # the core's one format where the page has no own reading (p_best: 3 decimals)
+            fmt = _FORMATS.get(c) or printf_formats(table[[c]]).get(c, "%.4f")
+            cfg[c] = num(c, help=COLUMN_HELP.get(c), format=fmt)
     return cfg
 
 

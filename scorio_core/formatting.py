@@ -8,8 +8,9 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
   (:data:`COUNT_NAMES`: ``rank*``, ``n``, ``N``, ``*_needed``, ``*trials``, …) or when
   a value reaches 2 (no probability, score or τ does);
 * other numbers get the same decimals down the column: 4 below 10 (probabilities,
-  scores, interval ends, τ), one fewer per factor of ten above; a non-zero value that
-  would print as zero shows as ``<0.0001`` instead of a misleading ``0.0000``;
+  scores, interval ends, τ), one fewer per factor of ten above, 3 for ``p_best`` (a share
+  of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`); a non-zero value that would print as
+  zero shows as ``<0.0001`` instead of a misleading ``0.0000``;
 * ``∞`` / ``−∞`` for infinite values (a tie no number of trials separates), ``—`` for a
   missing one (NaN, ``None``), ``yes``/``no`` for booleans, thousands separators.
 
@@ -45,6 +46,7 @@ __all__ = [
     "NEG_INF",
     "MISSING",
     "COUNT_NAMES",
+    "MONTE_CARLO_NAMES",
     "ColumnFormat",
     "column_format",
     "format_number",
@@ -66,6 +68,13 @@ COUNT_NAMES = re.compile(
 
 #: Most decimals shown (values below 10); one fewer per factor of ten above.
 DECIMALS = 4
+
+#: Column names that hold Monte-Carlo shares (``p_best``: the share of 10,000 draws in which
+#: a model is first, s.e. up to 0.005): :data:`MONTE_CARLO_DECIMALS` decimals, so no digit
+#: is shown that the draws do not carry -- in the app's leaderboard, its per-subset table,
+#: the CLI and the reports alike.
+MONTE_CARLO_NAMES = re.compile(r"^p_best$")
+MONTE_CARLO_DECIMALS = 3
 
 
 def _is_missing(v: Any) -> bool:
@@ -119,6 +128,8 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     -------
     >>> column_format([0.5, 1.0], "p_value"), column_format([3.0, float("inf")], "n_needed")
     (ColumnFormat(kind='float', decimals=4), ColumnFormat(kind='int', decimals=4))
+    >>> column_format([0.7491, 0.1332], "p_best")  # a share of draws: three decimals
+    ColumnFormat(kind='float', decimals=3)
     """
     finite, whole, numbers_seen, texts, bools = [], True, False, False, False
     ints_only = True
@@ -145,7 +156,10 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     is_count = name is not None and bool(COUNT_NAMES.match(str(name)))
     if ints_only or (whole and (is_count or largest >= 2)):
         return ColumnFormat("int")
-    return ColumnFormat("float", _decimals_for(largest))
+    decimals = _decimals_for(largest)
+    if name is not None and MONTE_CARLO_NAMES.match(str(name)):
+        decimals = min(decimals, MONTE_CARLO_DECIMALS)
+    return ColumnFormat("float", decimals)
 
 
 def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) -> str:

@@ -31,11 +31,13 @@ def test_printf_formats_write_what_the_core_formatter_writes():
         "df": [7826.2401, 99.0, 12.5],  # d.o.f. were '7826.2401' beside '99' on the Pair page
         "trials_needed": [466.0, 2368.0, 3.0],  # a count: whole numbers
         "t": [12.25, 1.5, 0.25],
+        "p_best": [0.7491, 0.1332, 0.1177],  # a share of draws: 3 decimals, as on the board
         "flip": [True, False, True],  # not a number column
     })
     fmts = printf_formats(t)
-    assert set(fmts) == {"diff", "df", "trials_needed", "t"}
+    assert set(fmts) == {"diff", "df", "trials_needed", "t", "p_best"}
     assert fmts["diff"] == "%.4f" and fmts["trials_needed"] == "%d"
+    assert fmts["p_best"] == "%.3f"  # the per-subset table printed 0.9437 beside 0.749
     for c, f in fmts.items():
         core = format_column(t[c].tolist(), c)
         assert [f % v for v in t[c]] == [s.replace(",", "") for s in core], c
