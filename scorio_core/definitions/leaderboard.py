@@ -106,6 +106,37 @@ def _charts(r: LeaderboardResult) -> list[Chart]:
     ]
 
 
+#: Fewest questions the calibration was measured at (docs/calibration.md: M = 15, 30, 100, 500).
+CALIBRATED_MIN_QUESTIONS = 15
+
+
+def small_subsets_note(subsets: pd.DataFrame | None, scope: str) -> str | None:
+    """A caveat naming the per-subset rows with fewer questions than the calibration was
+    measured at (:data:`CALIBRATED_MIN_QUESTIONS`), or ``None`` when there are none.
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"subset": ["a", "a", "b", "b"], "questions": [10, 10, 40, 40]})
+    >>> small_subsets_note(t, "population")[:58]
+    '1 of 2 subsets have fewer than 15 questions (as few as 10)'
+    >>> small_subsets_note(t.iloc[2:], "population") is None
+    True
+    """
+    if subsets is None or "questions" not in subsets or not len(subsets):
+        return None
+    sizes = subsets.groupby("subset", sort=False)["questions"].first()
+    small = sizes[sizes < CALIBRATED_MIN_QUESTIONS]
+    if small.empty:
+        return None
+    text = (f"{len(small)} of {len(sizes)} subsets have fewer than {CALIBRATED_MIN_QUESTIONS} "
+            f"questions (as few as {int(small.min())}): the calibration was measured from "
+            f"{CALIBRATED_MIN_QUESTIONS} questions up, so their intervals and decisions are "
+            "not checked there")
+    if scope == "population":
+        text += ", and their p_best runs high (already at 15–30 questions, see below)"
+    return text + "."
+
+
 def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list[str]:
     data = subset_of(data, p.subset)
     out = common_caveats(data) + subset_caveat(data, p.subset)
@@ -115,6 +146,8 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
             f"the same {p.confidence:.0%} and scope; nothing is adjusted across subsets, so "
             "with many subsets expect some intervals to miss by chance."
         )
+        if note := small_subsets_note(r.subsets, p.scope):
+            out.append(note)
     out.extend(r.board.notes)
     if p.scope == "questions":
         out.append(

@@ -105,3 +105,19 @@ def test_curves_params_validate():
     with pytest.raises(ValidationError, match="kinds must name curves"):
         P.CurvesParams(kinds=("pass@k",))
     assert np.isclose(P.QuestionsParams(top=3.0).top, 3)
+
+
+def test_subsets_below_the_calibrated_size_are_named_in_the_caveats(jhu):
+    """The bundled run's 10 sources have 10 questions each: below the 15 questions the
+    calibration starts at, which the caveats say (and, in the population scope, that p_best
+    runs high there); subsets of 20 questions raise no such caveat."""
+    lb = ANALYSES["leaderboard"]
+    pop = lb.params(scope="population", by="source")
+    text = " ".join(lb.caveats(jhu, pop, lb.run(jhu, pop)))
+    assert "10 of 10 subsets have fewer than 15 questions (as few as 10)" in text
+    assert "p_best runs high" in text.split("subsets have fewer")[1].split(".")[0]
+    qs = lb.params(scope="questions", by="source")
+    text = " ".join(lb.caveats(jhu, qs, lb.run(jhu, qs)))
+    assert "fewer than 15 questions" in text and "their p_best runs high" not in text
+    assert "fewer than 15 questions" not in " ".join(lb.caveats(jhu, lb.params(), lb.run(
+        jhu, lb.params())))
