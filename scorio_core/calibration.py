@@ -67,7 +67,7 @@ from scipy import special
 
 from . import eval as ev
 from ._validation import ValidationError, check_confidence, check_int
-from .estimands import ADJUSTMENTS, SCOPES
+from .estimands import ADJUSTMENTS, CALIBRATED_M, SCOPES
 from .inference import ScoreStats, decide_pvalues, infer, model_intervals, score_stats
 from .resampling import blocks, run_pieces, stream
 
@@ -171,7 +171,7 @@ BENCHMARKS: dict[str, Benchmark] = {
 #: The full grid of :func:`calibration_table`.
 GRID: dict[str, tuple] = {
     "benchmark": tuple(BENCHMARKS),
-    "M": (15, 30, 100, 500),
+    "M": CALIBRATED_M,
     "N": (1, 2, 4, 8, 32),
     "scope": SCOPES,
     "outcomes": ("binary", "categorical"),

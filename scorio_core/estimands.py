@@ -15,9 +15,13 @@ __all__ = [
     "NOT_IDENTIFIED",
     "ASSURANCE",
     "ASSURANCE_HELP",
+    "CALIBRATED_M",
 ]
 
 SCOPES = ("questions", "population")
+#: Numbers of questions the calibration is measured at (``calibration.GRID``,
+#: ``benchmarks/calibration.py``); below the smallest, no stated probability is checked.
+CALIBRATED_M = (15, 30, 100, 500)
 #: What each scope estimates, for captions, help texts and exports.
 SCOPE_HELP = {
     "questions": "mean score over the questions asked (uncertainty from finite trials)",

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..display import Shown
-from ..estimands import ADJUST_HELP, SCOPE_HELP
+from ..estimands import ADJUST_HELP, CALIBRATED_M, SCOPE_HELP
 from ..leaderboard import Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..params import LeaderboardParams
@@ -106,8 +106,8 @@ def _charts(r: LeaderboardResult) -> list[Chart]:
     ]
 
 
-#: Fewest questions the calibration was measured at (docs/calibration.md: M = 15, 30, 100, 500).
-CALIBRATED_MIN_QUESTIONS = 15
+#: Fewest questions the calibration was measured at.
+CALIBRATED_MIN_QUESTIONS = min(CALIBRATED_M)
 
 
 def small_subsets_note(subsets: pd.DataFrame | None, scope: str) -> str | None:

@@ -110,7 +110,7 @@ def test_curves_params_validate():
 def test_subsets_below_the_calibrated_size_are_named_in_the_caveats(jhu):
     """The bundled run's 10 sources have 10 questions each: below the 15 questions the
     calibration starts at, which the caveats say (and, in the population scope, that p_best
-    runs high there); subsets of 20 questions raise no such caveat."""
+    runs high there); without a per-subset table there is no such caveat."""
     lb = ANALYSES["leaderboard"]
     pop = lb.params(scope="population", by="source")
     text = " ".join(lb.caveats(jhu, pop, lb.run(jhu, pop)))
