@@ -145,14 +145,20 @@ def test_download_the_leaderboard_export(page, server):
     settle(page)
     button = page.locator('[data-testid="stDownloadButton"] button', has_text="CSV: leaderboard")
     from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import expect
 
-    for attempt in range(3):  # a rerun (the deferred charts) may replace the button under us
+    # A rerun (the deferred charts) may replace the button under the click; and the file is
+    # made on the server when clicked, during which the button is disabled (a fresh-clone CI
+    # run under load once waited 30 s for it and then found the button still disabled): wait
+    # for it to be enabled again, and give the server time to make the file.
+    for attempt in range(3):
         try:
             button.first.scroll_into_view_if_needed()
-            with page.expect_download() as info:
+            expect(button.first).to_be_enabled(timeout=40_000)
+            with page.expect_download(timeout=45_000) as info:
                 button.first.click()
             break
-        except PlaywrightError:
+        except (PlaywrightError, AssertionError):
             if attempt == 2:
                 raise
             settle(page)
