@@ -86,6 +86,7 @@ def table_height(n_rows: int, max_rows: int = 25) -> int:
 def column_config(table: pd.DataFrame) -> dict:
     """``st.column_config`` entries with the core's one-line help per column."""
     cfg, num = {}, st.column_config.NumberColumn
+    core = printf_formats(table)  # the core's one format per column (p_best: 3 decimals)
     # Wide enough for the longest model name (about 7.5 px per character), within limits.
     name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 240))
     for c in table.columns:
@@ -98,8 +99,8 @@ def column_config(table: pd.DataFrame) -> dict:
             cfg[c] = num(c, help=help_, format="%.4f")
         elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], alignment="right")
-        else:  # the core's one format where the page has no own reading (p_best: 3 decimals)
-            fmt = _FORMATS.get(c) or printf_formats(table[[c]]).get(c, "%.4f")
+        else:  # the page's own reading, else the core's format
+            fmt = _FORMATS.get(c) or core.get(c, "%.4f")
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format=fmt)
     return cfg
 
