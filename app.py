@@ -29,6 +29,8 @@ nav = st.navigation(
         st.Page("app_pages/pair.py", title="Pair view", icon=":material/compare:"),
         st.Page("app_pages/questions.py", title="Questions", icon=":material/quiz:"),
         st.Page("app_pages/planner.py", title="Planner", icon=":material/event_note:"),
+        st.Page("app_pages/check.py", title="Check a smaller run",
+                icon=":material/fact_check:"),
         st.Page("app_pages/rubric.py", title="Rubric builder", icon=":material/rule:"),
         st.Page(
             "app_pages/methods.py", title="Method comparison", icon=":material/compare_arrows:"
@@ -38,7 +40,8 @@ nav = st.navigation(
         st.Page("app_pages/greedy.py", title="Greedy vs sampling", icon=":material/call_split:"),
         st.Page("app_pages/report.py", title="Report", icon=":material/description:"),
         st.Page("app_pages/simulator.py", title="Simulator", icon=":material/casino:"),
-    ]
+    ],
+    expanded=True,  # every page listed: no "View more" hiding the last ones
 )
 st.session_state[_render.RUNS] = st.session_state.get(_render.RUNS, 0) + 1
 st.sidebar.title("Scorio Studio")

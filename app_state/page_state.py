@@ -63,6 +63,7 @@ __all__ = [
     "CONFIDENCES",
     "CURRENT_RUBRIC",
     "ks_options",
+    "trial_options",
     "page_default",
     "to_state",
     "from_state",
@@ -84,6 +85,7 @@ PAGES = {
     "pair": "pair",
     "questions": "questions",
     "curves": "leaderboard",
+    "check": "check",
 }
 #: The Leaderboard's and Planner's confidence choices.
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
@@ -345,6 +347,53 @@ def _show_tau(tau, data, notes):
     return tau
 
 
+def trial_options(data) -> list[int]:
+    """The Check page's choices of trials per question of the smaller runs: powers of two up
+    to ``N /`` :data:`~scorio_core.smaller_run.STAND_IN_RATIO`, and that.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> trial_options(Outcomes(np.zeros((2, 3, 100), int)))
+    [1, 2, 4, 8, 16, 25]
+    """
+    from scorio_core.estimands import STAND_IN_RATIO
+
+    return ks_options(max(1, data.N // STAND_IN_RATIO))
+
+
+def _default_trials(data) -> int:
+    from scorio_core.smaller_run import default_trials
+
+    return default_trials(data)
+
+
+def _show_trials(trials, data, notes):
+    options = trial_options(data)
+    if trials is None:
+        return _default_trials(data)
+    if trials not in options:
+        near = min(options, key=lambda k: abs(k - trials))
+        notes.append(f"{trials} trials per question is not offered for a run of {data.N} "
+                     f"(at most {options[-1]}); showing {near}")
+        return near
+    return trials
+
+
+def _show_models_n(models, data, notes):
+    if models is not None and models > data.L:
+        notes.append(f"the p_best check's {models} models per run are more than these data's "
+                     f"{data.L}; showing all of them")
+    return data.L if models is None else min(models, data.L)
+
+
+def _or_none(default: Callable) -> Callable[..., tuple]:
+    """Read a whole number back as ``None`` (the setting's "as this run") when it equals
+    ``default(data)``, so a session keeps meaning "as many as the run has"."""
+    return _one(lambda v, data, o: None if v is None or int(v) == default(data) else int(v))
+
+
 _INT, _FLOAT = _number(int), _number(float)
 
 #: Each analysis' page state, declared once: setting name(s) -> :class:`Field`. The page's
@@ -418,6 +467,17 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("irt",): Field(("qv_irt",), read=_one(lambda v, data, o: bool(v))),
         ("subset",): Field(("qv_subset",), _one(_show_subset), _one(_read_subset)),
         ("by",): Field(("qv_by",), _one(_show_by), _one(_read_by)),
+    },
+    "check": {
+        ("trials",): Field(("chk_trials",), _one(_show_trials), _or_none(_default_trials)),
+        ("questions",): Field(("chk_questions",), _one(lambda v, data, n: v or data.M),
+                              _or_none(lambda data: data.M)),
+        ("models",): Field(("chk_models",), _one(_show_models_n), _or_none(lambda data: data.L)),
+        ("reps",): Field(("chk_reps",), read=_INT),
+        ("confidence",): Field(("chk_confidence",), _snap(CONFIDENCES, "confidence"), _FLOAT),
+        ("adjust",): Field(("chk_adjust",)),
+        ("draws",): Field(("_chk_draws",), read=_INT),
+        ("seed",): Field(("_chk_seed",), read=_INT),
     },
     # the Leaderboard page draws the curves in its own scope, confidence and subset
     "curves": {

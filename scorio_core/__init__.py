@@ -7,7 +7,8 @@ function here, so a notebook can reproduce it with the same call.
 first use (PEP 562), so the import itself stays light:
 
 * data: ``sc.load`` (any table or harness log) gives :class:`Outcomes`;
-* the leaderboard and the planner: ``sc.leaderboard``, ``sc.plan``;
+* the leaderboard and the planner: ``sc.leaderboard``, ``sc.plan``; whether a smaller
+  run's numbers would hold, measured on this run's shares: ``sc.check_smaller_run``;
 * the comparison analyses, each a thin call of its one definition
   (:data:`sc.ANALYSES <scorio_core.definitions.ANALYSES>`): ``sc.compare``,
   ``sc.convergence``, ``sc.stability``, ``sc.greedy``;
@@ -56,6 +57,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     # the question view and the Pass@k curves
     "question_stats": ("scorio_core.engines.questions", "question_stats"),
     "pass_curves": ("scorio_core.curves", "pass_curves"),
+    # would a smaller run's numbers hold? (this run's shares as the truth)
+    "check_smaller_run": ("scorio_core.smaller_run", "check_smaller_run"),
     # rankings and the analyses over them
     "rank": ("scorio_core.rank", None),
     "compare": ("scorio_core.api", "compare"),

@@ -539,13 +539,20 @@ def _field_blocks(root, reps: int, L: int, M: int):
 
 def _fields(gen: Callable, root, reps: int, L: int, M: int, N: int, w: np.ndarray):
     """Yield ``(ScoreStats, truth dict, infer seed)`` per replicate, ``gen(size, rng)``
-    giving expected scores ``(size, L, M)`` (and population truth ``(size, L)`` or None)."""
+    giving success probabilities ``(size, L, M)`` of two categories weighted ``w`` -- or
+    category probabilities ``(size, L, M, K)`` of ``K = len(w)`` categories -- and the
+    population truth ``(size, L)`` in weight units (or None)."""
     for size, rng in _field_blocks(root, reps, L, M):
         p, pop = gen(size, rng)
-        n = _binary_counts(p, N, rng)
+        if p.ndim == 4:  # categories: N multinomial trials per (model, question)
+            n = rng.multinomial(N, p)
+            expected = p @ w
+        else:
+            n = _binary_counts(p, N, rng)
+            expected = w[0] + (w[1] - w[0]) * p
         seeds = rng.integers(0, 2**31, size)
-        st = score_stats(n.reshape(size * L, M, 2), w)
-        qtruth = p.mean(-1)
+        st = score_stats(n.reshape(size * L, M, len(w)), w)
+        qtruth = expected.mean(-1)
         for r, sr in enumerate(_split(st, L)):
             truth = {"questions": qtruth[r], "population": None if pop is None else pop[r]}
             yield sr, truth, int(seeds[r])
@@ -1133,16 +1140,45 @@ class ResampleCheck:
     identified: bool
 
 
-def _truth_table(p) -> np.ndarray:
-    """``p`` as a ``(models, questions)`` table of probabilities, or a clear error."""
+def _truth_table(p, weights=None) -> tuple[np.ndarray, np.ndarray]:
+    """``p`` as a ``(models, questions)`` table of success probabilities or a ``(models,
+    questions, categories)`` table of category probabilities, with its category weights
+    (``(0, 1)`` for a two-dimensional table unless given), or a clear error."""
     p = np.asarray(p, dtype=float)
-    if p.ndim != 2 or p.shape[0] < 2 or p.shape[1] < 2:
+    if p.ndim not in (2, 3) or p.shape[0] < 2 or p.shape[1] < 2:
         raise ValidationError(
-            f"p must be a (models, questions) table with at least 2 of each; got shape {p.shape}"
+            "p must be a (models, questions) table of success probabilities or a (models, "
+            "questions, categories) table of category probabilities, with at least 2 models "
+            f"and 2 questions; got shape {p.shape}"
         )
     if not np.all((p >= 0) & (p <= 1)):
         raise ValidationError("p must hold probabilities in [0, 1]")
-    return p
+    K = 2 if p.ndim == 2 else p.shape[2]
+    w = np.array([0.0, 1.0]) if weights is None else np.asarray(weights, dtype=float)
+    if w.shape != (K,) or not np.all(np.isfinite(w)):
+        raise ValidationError(f"weights: expected {K} finite category weights; got "
+                              f"{np.asarray(weights).tolist()!r}")
+    if p.ndim == 3:
+        total = p.sum(-1)
+        if K < 2 or not np.allclose(total, 1.0, atol=1e-9):
+            raise ValidationError(
+                "p: each (model, question)'s category probabilities must sum to 1 over at "
+                f"least 2 categories; sums range {total.min():.6g}–{total.max():.6g}")
+        p = p / total[..., None]
+    return p, w
+
+
+def _expected(p: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Expected score of each entry of a table from :func:`_truth_table`."""
+    return p @ w if p.ndim == 3 else w[0] + (w[1] - w[0]) * p
+
+
+def _weights_key(p: np.ndarray, w: np.ndarray) -> tuple[int, ...]:
+    """What the weights add to a table's seed: nothing for a binary table weighted
+    ``(0, 1)`` (so its streams are those of the binary studies), else the weights."""
+    if p.ndim == 2 and w[0] == 0.0 and w[1] == 1.0:
+        return ()
+    return tuple(int(round(x * 1e6)) % 2**32 for x in w)  # a seed's entropy is >= 0
 
 
 def _table_seed(seed: int, tag: str, p: np.ndarray, *key) -> list[int]:
@@ -1159,6 +1195,7 @@ def resample_check(
     *,
     scope: str,
     models: Sequence[str] | None = None,
+    weights=None,
     reps: int = 1000,
     adjust: str = ADJUSTMENTS[0],
     confidence: float = 0.95,
@@ -1186,27 +1223,27 @@ def resample_check(
     (3, True, True)
     """
     _check_scope(scope)
-    p = _truth_table(p)
-    L, Q = p.shape
+    p, w = _truth_table(p, weights)
+    L, Q = p.shape[:2]
     names = [f"model_{i}" for i in range(L)] if models is None else [str(m) for m in models]
     if len(names) != L:
         raise ValidationError(f"models: expected {L} names, got {len(names)}")
     M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
     conf = check_confidence(confidence)
     (adjust,) = _check_adjusts(adjust)
-    pop = p.mean(1)
-    root = _table_seed(seed, "resample", p, M, N)
+    pop = _expected(p, w).mean(1)
+    root = _table_seed(seed, "resample", p, M, N, *_weights_key(p, w))
 
     def gen(size, rng):
         idx = rng.integers(0, Q, (size, M))
-        return p[:, idx].transpose(1, 0, 2), np.broadcast_to(pop, (size, L))
+        return np.moveaxis(p[:, idx], 0, 1), np.broadcast_to(pop, (size, L))
 
     hits = np.zeros((reps, L), dtype=bool)
     width = np.zeros(reps)
     wrong = np.zeros(reps, dtype=bool)
     power = np.zeros(reps)
     identified = True
-    for r, (st, truth, s) in enumerate(_fields(gen, root, reps, L, M, N, np.array([0.0, 1.0]))):
+    for r, (st, truth, s) in enumerate(_fields(gen, root, reps, L, M, N, w)):
         inf = infer(st, scope, conf, adjust, draws, s)
         identified = inf.identified
         if not identified:
@@ -1238,6 +1275,7 @@ def resample_p_best(
     *,
     L: int | None = None,
     scope: str,
+    weights=None,
     reps: int = 1000,
     bins: int = 5,
     min_count: int = 50,
@@ -1266,22 +1304,22 @@ def resample_p_best(
     (3, 120)
     """
     _check_scope(scope)
-    p = _truth_table(p)
-    K, Q = p.shape
+    p, w = _truth_table(p, weights)
+    K, Q = p.shape[:2]
     L = K if L is None else check_int("L", L, minimum=2)
     if L > K:
         raise ValidationError(f"L: at most the table's {K} models; got {L}")
     M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
     bins = check_int("bins", bins)
-    pop = p.mean(1)
-    root = _table_seed(seed, "resample_p_best", p, M, N, L)
+    pop = _expected(p, w).mean(1)
+    root = _table_seed(seed, "resample_p_best", p, M, N, L, *_weights_key(p, w))
 
     def gen(size, rng):
         pick = np.argsort(rng.random((size, K)), axis=1)[:, :L]  # L of the K models
         idx = rng.integers(0, Q, (size, M))
         return p[pick[:, :, None], idx[:, None, :]], pop[pick]
 
-    fields = _fields(gen, root, reps, L, M, N, np.array([0.0, 1.0]))
+    fields = _fields(gen, root, reps, L, M, N, w)
     return _p_best_reliability(fields, M, N, L, reps, scope, 0.95, draws, bins, min_count)
 
 

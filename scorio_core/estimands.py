@@ -22,6 +22,9 @@ SCOPES = ("questions", "population")
 #: Numbers of questions the calibration is measured at (``calibration.GRID``,
 #: ``benchmarks/calibration.py``); below the smallest, no stated probability is checked.
 CALIBRATED_M = (15, 30, 100, 500)
+#: A run's shares stand in for the truth of smaller runs (``smaller_run``) with at most
+#: ``1 /`` this many of its trials per question.
+STAND_IN_RATIO = 4
 #: What each scope estimates, for captions, help texts and exports.
 SCOPE_HELP = {
     "questions": "mean score over the questions asked (uncertainty from finite trials)",

@@ -58,6 +58,7 @@ __all__ = [
     "ConvergenceParams",
     "PairParams",
     "QuestionsParams",
+    "CheckParams",
     "CurvesParams",
     "CURVE_KINDS",
     "SCHEMES",
@@ -584,6 +585,36 @@ class PairParams:
                     raise ValidationError(f"{k} must be a non-empty name; got {v!r}")
         if self.a is not None and self.a == self.b:
             raise ValidationError(f"a and b must be two different models; got {self.a!r} twice")
+
+
+@dataclass(frozen=True)
+class CheckParams:
+    """Settings of the check of a smaller run (the Check page, ``scorio-studio check``):
+    smaller runs drawn from this run's shares, analysed as the leaderboard would."""
+
+    trials: int | None = setting(
+        None, "trials per question of the smaller runs (default: 4, or this run's N / 4 when "
+        "fewer); at most N / 4, so that this run's shares can stand in for the truth",
+        integer=True, minimum=1, maximum=1_000_000, label="Trials per question")
+    questions: int | None = setting(
+        None, "questions of the smaller runs, drawn with replacement from this run's "
+        "(default: as many as this run has)", integer=True, minimum=2, maximum=1_000_000,
+        label="Questions")
+    models: int | None = setting(
+        None, "models per run of the p_best check, drawn at random from this run's "
+        "(default: all of them -- the check is about this field)", integer=True, minimum=2,
+        maximum=100_000, label="Models (p_best check)")
+    reps: int = setting(200, "smaller runs drawn per scope and check (the shares' standard "
+                        "errors shrink as 1/sqrt(reps))", integer=True, minimum=10,
+                        maximum=1_000_000, label="Smaller runs")
+    confidence: float = _confidence()
+    adjust: str = _adjust()
+    draws: int = setting(2000, "draws of each smaller run's confidence distribution (p_best)",
+                         integer=True, minimum=100, maximum=10_000_000)
+    seed: int = _seed()
+
+    def __post_init__(self) -> None:
+        validate(self)
 
 
 #: Curves of the Pass family: ``kind`` of :func:`scorio_core.eval.pass_from_counts` -> name.

@@ -201,6 +201,7 @@ SETTINGS = {
     "pair": {"top": 10},
     "questions": {"top": 5, "irt": False},
     "curves": {"tau": 0.5},
+    "check": {"reps": 20, "questions": 15, "draws": 500},
 }
 
 
@@ -224,6 +225,8 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
         assert "budget_trials = 20" in text and "(the first undecided pair)" in text
     if aid == "leaderboard":
         assert "weights = 0, 1 (the data's)" in text and "confidence = 0.9 " in text
+    if aid == "check":  # the placeholders as this run resolved them
+        assert "trials = 4 ·" in text and "models = 20 (all)" in text
     others = [k for k in result.tables() if k != name]
     assert all(k in html for k in others)  # the other tables are named
     text = check_repr(result)

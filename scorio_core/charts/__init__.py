@@ -1,7 +1,8 @@
 """Altair chart builders for the app and for notebooks (no Streamlit import), one module per
 analysis: :mod:`.leaderboard`, :mod:`.compare`, :mod:`.convergence`, :mod:`.stability`,
 :mod:`.greedy`, :mod:`.rubric`, :mod:`.plan`, :mod:`.pair`, :mod:`.questions` (question
-view, Pass@k curves) and :mod:`.simulate` (the Simulator's studies); every builder is
+view, Pass@k curves), :mod:`.check` (a smaller run checked against this one) and
+:mod:`.simulate` (the Simulator's studies); every builder is
 re-exported here, so ``charts.forest_plot`` and ``charts.coverage_chart`` both work.
 
 Every builder takes a core object (:class:`~scorio_core.outcomes.Outcomes` or
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from . import (
     _common,
+    check,
     compare,
     convergence,
     greedy,
@@ -39,6 +41,7 @@ from . import (
     stability,
 )
 from ._common import *  # noqa: F403 -- each module's __all__, re-exported
+from .check import *  # noqa: F403
 from .compare import *  # noqa: F403
 from .convergence import *  # noqa: F403
 from .greedy import *  # noqa: F403
@@ -54,6 +57,6 @@ from .stability import *  # noqa: F403
 __all__ = [
     name
     for module in (leaderboard, rubric, compare, convergence, stability, greedy, plan, simulate,
-                   pair, questions, _common)
+                   pair, questions, check, _common)
     for name in module.__all__
 ]

@@ -1,7 +1,7 @@
 """``scorio-studio`` command line: the same tables as the app, for scripts and CI.
 
 One module per subcommand (``leaderboard``, ``plan``, ``compare``, ``convergence``,
-``stability``, ``greedy``, ``pair``, ``questions``, ``curves``, ``rubric``, ``simulate``,
+``stability``, ``greedy``, ``pair``, ``questions``, ``curves``, ``check``, ``rubric``, ``simulate``,
 ``report``, ``methods``, and ``data`` for ``info``/``import``), each with
 ``add_parser(sub)`` and ``run(args) -> int``; a module is light at import time (heavy
 imports live inside ``run``), so ``--help`` answers at once.
@@ -20,6 +20,7 @@ Examples
     $ scorio-studio questions data/jhu_llm_temperature.parquet --subset source=medmcqa
     $ scorio-studio curves data/jhu_llm_temperature.parquet --scope population --tau 0.5
     $ scorio-studio leaderboard data/jhu_llm_temperature.parquet --by source
+    $ scorio-studio check data/jhu_llm_temperature.parquet --trials 4 --questions 30
     $ scorio-studio info results.parquet
     $ scorio-studio leaderboard logs/ --scorer match        # a directory of Inspect .eval logs
     $ scorio-studio import logs/*.eval --out runs.parquet
@@ -54,6 +55,7 @@ COMMANDS = {
     "pair": "pair",
     "questions": "questions",
     "curves": "curves",
+    "check": "check",
     "rubric": "rubric",
     "methods": "methods",
     "info": "data",

@@ -47,6 +47,7 @@ _DEFINITIONS: dict[str, tuple[str, str, str]] = {
     "pair": ("pair", "PAIR", "Pair"),
     "questions": ("questions", "QUESTIONS", "Questions"),
     "curves": ("curves", "CURVES", "Curves"),
+    "check": ("check", "CHECK", "Check"),
 }
 
 #: The simulation studies (:mod:`scorio_core.definitions.simulate`), the same way: definitions

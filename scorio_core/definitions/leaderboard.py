@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..display import Shown
-from ..estimands import ADJUST_HELP, CALIBRATED_M, SCOPE_HELP
+from ..estimands import ADJUST_HELP, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
 from ..leaderboard import Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..params import LeaderboardParams
@@ -173,6 +173,9 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
             "0.8–1.0 came true 0.68–0.78 of the time at M = 15–30 (within about 0.05 at "
             "M = 100; docs/calibration_gaps.md). "
             "The intervals and decisions are calibrated there."
+            + (" How far p_best holds on runs like this one is measured by 'Check a smaller "
+               "run' (sc.check_smaller_run, scorio-studio check), which draws smaller runs "
+               "from these data's shares." if data.N >= STAND_IN_RATIO else "")
         )
     out.append(f"Multiplicity ({p.adjust}): {ADJUST_HELP[p.adjust]}.")
     if note := prior_note(r.board):

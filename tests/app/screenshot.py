@@ -43,6 +43,7 @@ PAGES = {
     "pair": "pair",
     "questions": "questions",
     "planner": "planner",
+    "check": "check",
     "rubric": "rubric",
     "methods": "methods",
     "convergence": "convergence",

@@ -35,6 +35,7 @@ FAST = {
     "pair": {"confidence": 0.9},
     "questions": {"top": 7},
     "curves": {"tau": 0.5, "scope": "population"},
+    "check": {"reps": 20, "questions": 15, "trials": 2, "draws": 500, "seed": 2},
 }
 
 
@@ -50,7 +51,7 @@ def results(aime):
 
 def test_registry_ids_and_contract():
     assert list(ANALYSES) == ["leaderboard", "compare", "convergence", "stability", "greedy",
-                              "rubric", "plan", "pair", "questions", "curves"]
+                              "rubric", "plan", "pair", "questions", "curves", "check"]
     for k, a in ANALYSES.items():
         assert a.id == k
         p = a.params()  # defaults are valid
@@ -224,6 +225,9 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
         pd.testing.assert_frame_equal(ns["disagree"], ANALYSES[aid].tables(r)["disagree"])
     elif aid == "curves":
         pd.testing.assert_frame_equal(ns["passk"].table, r.curves.table)
+    elif aid == "check":
+        pd.testing.assert_frame_equal(ns["smaller"].intervals, r.check.intervals)
+        pd.testing.assert_frame_equal(ns["smaller"].p_best, r.check.p_best)
 
 
 def test_to_code_family_and_all_forms():
@@ -400,7 +404,7 @@ def test_greedy_has_one_row_per_benchmark(data_dir):
     assert t["tau_gs"].between(-1, 1).all()
 
 
-@pytest.mark.parametrize("aid", ["compare", "convergence", "stability", "greedy"])
+@pytest.mark.parametrize("aid", ["compare", "convergence", "stability", "greedy", "check"])
 def test_progress_is_reported_and_does_not_change_the_result(aid, aime, results):
     """The long analyses report ``progress(fraction, message)`` in [0, 1], never going back,
     ending at 1; passing a callback leaves every table unchanged."""

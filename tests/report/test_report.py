@@ -32,6 +32,7 @@ SMALL = [
     ("pair", {"top": 5}),
     ("questions", {"top": 5}),
     ("curves", {"tau": 0.5}),
+    ("check", {"reps": 20, "questions": 15, "draws": 500, "seed": 1}),
     ("rubric-lesson", {"weights": (0.0, 0.25, 1.0), "R0": ((2,), (1,))}),  # a simulation study
 ]
 
@@ -118,8 +119,8 @@ def test_provenance_block(bundled):
     prov = report.provenance
     assert prov["benchmark"] == "AIME'25" and prov["input"]["sha256"] == digest
     assert prov["settings"]["convergence"]["replicates"] == 200
-    assert prov["seeds"] == {"convergence.seed": 5, "greedy.seed": 2, "leaderboard.seed": 0,
-                             "plan.seed": 3}
+    assert prov["seeds"] == {"check.seed": 1, "convergence.seed": 5, "greedy.seed": 2,
+                             "leaderboard.seed": 0, "plan.seed": 3}
 
 
 def test_long_csv_report(long_csv):

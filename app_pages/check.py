@@ -1,0 +1,84 @@
+"""Check a smaller run: this run's shares stand in for the truth; smaller runs drawn from them
+are analysed as the leaderboard would. Renders ``scorio_core.definitions.ANALYSES["check"]``
+(as ``scorio-studio check`` and the report's ``check`` section do); widget layout only.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_pages import _common, _page_state, _render
+from app_state.page_state import CONFIDENCES, from_state, keys, trial_options
+from scorio_core import ValidationError
+from scorio_core.definitions.check import CHECK
+from scorio_core.estimands import ADJUST_LABELS
+from scorio_core.params import CheckParams, widget
+
+KEY = keys("check")  # setting -> widget key, declared in app_state.page_state
+W = {k: widget(CheckParams, k) for k in ("trials", "questions", "models", "reps", "confidence",
+                                         "adjust")}
+
+
+def _settings(o) -> None:
+    with st.form("chk_settings"):
+        c1, c2, c3 = st.columns(3)
+        c1.selectbox(W["trials"]["label"], trial_options(o), key=KEY["trials"],
+                     help=W["trials"]["help"])
+        c2.number_input(W["questions"]["label"], 2, 100_000, key=KEY["questions"],
+                        help=W["questions"]["help"])
+        c3.number_input(W["models"]["label"], 2, o.L, key=KEY["models"],
+                        help=W["models"]["help"])
+        d1, d2, d3 = st.columns(3)
+        d1.segmented_control(W["confidence"]["label"], CONFIDENCES, key=KEY["confidence"],
+                             required=True, format_func=lambda c: f"{c:.0%}",
+                             help=W["confidence"]["help"])
+        d2.selectbox(W["adjust"]["label"], W["adjust"]["options"], key=KEY["adjust"],
+                     format_func=ADJUST_LABELS.get, help=W["adjust"]["help"])
+        d3.number_input(W["reps"]["label"], 10, 100_000, step=100, key=KEY["reps"],
+                        help=W["reps"]["help"])
+        st.form_submit_button("Run the check", type="primary")
+
+
+def main() -> None:
+    ds = _common.page_start("Check a smaller run")
+    o = ds.view
+    if (why := CHECK.requires(o)) is not None:
+        st.warning(why)
+        return
+    st.markdown(
+        f"Would a smaller run's numbers hold? This run's shares ({o.N} trials per question) "
+        "stand in for the truth; smaller runs drawn from them are analysed exactly as the "
+        "leaderboard would, and the table says how often their intervals, decisions and "
+        "p_best were right.")
+    _page_state.widgets("check", ds)
+    _settings(o)
+    try:
+        params = from_state("check", st.session_state, o)
+        result = _render.run(CHECK, ds, params, "Drawing and analysing smaller runs")
+    except ValidationError as exc:
+        st.error(str(exc))
+        st.stop()
+    _page_state.remember("check", ds, params)
+    c = result.check
+    off = c.off_target()
+    for line in off:
+        st.warning(f"Off target on runs like this — {line}.", icon=":material/warning:")
+    if not off:
+        st.success("On runs like this every promise held within two standard errors.",
+                   icon=":material/check_circle:")
+    st.subheader(f"{c.reps} runs of {c.M} questions × {c.N} trials: intervals and decisions")
+    st.dataframe(c.intervals, hide_index=True, column_config=_common.core_formats(c.intervals))
+    st.caption(f"coverage: share of model-runs whose {c.confidence:.0%} interval held the truth "
+               "(band_lo–band_hi: what the calibration grid holds it to); wrong_way: share of "
+               "runs with a pair decided the wrong way round (stated: at most "
+               f"{1 - c.confidence:.0%}); power: share of truly ordered pairs decided.")
+    _render.charts(CHECK, result, "chk")
+    st.dataframe(c.p_best, hide_index=True, column_config=_common.core_formats(c.p_best))
+    st.caption("observed: share of the model-runs in the bin whose model was truly first; "
+               "se: its binomial standard error.")
+    with st.expander("How to read this"):
+        st.markdown(CHECK.how_to_read)
+    _render.footer(CHECK, ds, params, result, "chk")
+
+
+main()

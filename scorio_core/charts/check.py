@@ -1,0 +1,44 @@
+"""Check-of-a-smaller-run chart: reliability of ``p_best`` on runs drawn from this one."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from ..estimands import SCOPES
+
+__all__ = ["p_best_reliability", "P_BEST_RELIABILITY_CAPTION"]
+
+P_BEST_RELIABILITY_CAPTION = (
+    "Each dot is a bin of predicted p_best (its bar: ± 2 standard errors, its size: how many "
+    "model-runs): on the dashed diagonal a model given p_best x was truly first x of the "
+    "time; a dot below it means p_best ran high on runs like this."
+)
+
+
+def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
+    """Predicted vs observed ``p_best`` per scope: ``table`` as
+    :attr:`scorio_core.smaller_run.SmallerRunCheck.p_best` (empty bins left out)."""
+    df = table[table["count"] > 0].copy()
+    df["lo"] = (df["observed"] - 2 * df["se"]).clip(0, 1)
+    df["hi"] = (df["observed"] + 2 * df["se"]).clip(0, 1)
+    unit = alt.Scale(domain=[0, 1])
+    diagonal = (
+        alt.Chart(pd.DataFrame({"x": [0.0, 1.0], "y": [0.0, 1.0]}))
+        .mark_line(strokeDash=[4, 4], color="#999999")
+        .encode(x=alt.X("x:Q", scale=unit), y=alt.Y("y:Q", scale=unit))
+    )
+    base = alt.Chart(df).encode(
+        x=alt.X("predicted:Q", scale=unit, title="predicted p_best (bin mean)"),
+        color=alt.Color("scope:N", title="scope",  # the two scopes in contrasting colours
+                        scale=alt.Scale(domain=list(SCOPES), range=["#4c78a8", "#f58518"])),
+    )
+    bars = base.mark_rule().encode(y=alt.Y("lo:Q", scale=unit), y2="hi:Q")
+    dots = base.mark_circle(opacity=0.9).encode(
+        y=alt.Y("observed:Q", scale=unit, title="share truly first"),
+        size=alt.Size("count:Q", title="model-runs", scale=alt.Scale(range=[30, 300])),
+        tooltip=["scope:N", "bin:N", alt.Tooltip("count:Q", format=","),
+                 alt.Tooltip("predicted:Q", format=".3f"),
+                 alt.Tooltip("observed:Q", format=".3f"), alt.Tooltip("se:Q", format=".3f")],
+    )
+    return (diagonal + bars + dots).properties(width="container", height=320)

@@ -1,0 +1,54 @@
+"""``scorio-studio check PATH``: would a smaller run's numbers hold? Smaller runs drawn from
+this run's shares, analysed as the leaderboard would (the Check page's definition,
+:data:`scorio_core.definitions.ANALYSES` ``["check"]``)."""
+
+from __future__ import annotations
+
+from ._common import (
+    _csv,
+    _json,
+    _run,
+    definition_parser,
+    output_format,
+    print_for,
+    render,
+)
+
+__all__ = ["add_parser", "run", "check"]
+
+
+def add_parser(sub) -> None:
+    definition_parser(sub, "check", "CheckParams",
+                      "would a smaller run's intervals, decisions and p_best hold? smaller "
+                      "runs drawn from this run's shares as the truth (Check page)")
+
+
+def check(data, args) -> str:
+    from ..definitions import ANALYSES
+    from ..params import CheckParams, from_args
+
+    params = from_args(CheckParams, args)
+    result, t, prov = _run("check", data, params)
+    c = result.check
+    notes = ANALYSES["check"].caveats(data, params, result)
+    fmt = output_format(args)
+    if fmt == "json":
+        return _json({k: v.to_dict(orient="records") for k, v in t.items()}
+                     | {"notes": notes}, prov)
+    if fmt == "csv":
+        return _csv(prov, *t.values())
+    return render(
+        fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {c.L} models x {c.M} "
+        f"questions x {c.N} trials",
+        [f"The truth: this run's shares ({c.source_N} trials per question). Intervals at "
+         f"{c.confidence:.0%}, decisions {c.adjust}."],
+        [("Intervals and decisions", "coverage: share of model-runs whose interval held the "
+          "truth (band: the calibration grid's); wrong_way: share of runs with a pair decided "
+          "the wrong way round; power: share of truly ordered pairs decided", t["intervals"]),
+         ("p_best", "observed: share of the model-runs in the bin whose model was truly first",
+          t["p_best"])],
+        notes,
+    )
+
+
+run = print_for(check)

@@ -1,0 +1,148 @@
+"""Check a smaller run: smaller runs drawn from this run's shares (the stand-in truth),
+analysed as the leaderboard would -- how often its intervals hold, how often a pair is
+decided the wrong way round, how far ``p_best`` can be trusted, in both scopes.
+
+Renders :func:`scorio_core.smaller_run.check_smaller_run` with
+:func:`scorio_core.charts.p_best_reliability`.
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> from scorio_core.definitions import ANALYSES
+>>> chk = ANALYSES["check"]
+>>> rng = np.random.default_rng(0)
+>>> data = Outcomes((rng.random((3, 40, 16)) < rng.random((3, 40, 1))).astype(int))
+>>> result = chk.run(data, chk.params(reps=20))
+>>> list(chk.tables(result)), result.check.N
+(['intervals', 'p_best'], 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..display import Shown
+from ..estimands import STAND_IN_RATIO
+from ..outcomes import Outcomes
+from ..params import CheckParams
+from ..smaller_run import SmallerRunCheck, check_smaller_run
+from ._base import Analysis, Chart, Progress, common_caveats
+
+__all__ = ["CheckParams", "CheckResult", "CHECK"]
+
+
+@dataclass(frozen=True, repr=False)
+class CheckResult(Shown):
+    """The :class:`~scorio_core.smaller_run.SmallerRunCheck`."""
+
+    analysis_id = "check"
+    main_table = "intervals"
+
+    check: SmallerRunCheck
+
+
+def _run(data: Outcomes, p: CheckParams, progress: Progress | None = None) -> CheckResult:
+    return CheckResult(check_smaller_run(
+        data, p.trials, questions=p.questions, models=p.models, reps=p.reps, adjust=p.adjust,
+        confidence=p.confidence, draws=p.draws, seed=p.seed, progress=progress))
+
+
+def _tables(r: CheckResult) -> dict:
+    return {"intervals": r.check.intervals, "p_best": r.check.p_best}
+
+
+def _charts(r: CheckResult) -> list[Chart]:
+    from .. import charts  # altair: after the tables
+
+    c = r.check
+    return [Chart(f"p_best on {c.reps} runs of {c.L} models × {c.M} questions × {c.N} trials",
+                  charts.p_best_reliability(c.p_best), charts.P_BEST_RELIABILITY_CAPTION)]
+
+
+def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
+    c = r.check
+    out = common_caveats(data)
+    out.append(
+        f"The truth here is this run's own shares ({c.source_N} trials per question): the "
+        f"check says how a run of {c.M} questions × {c.N} trials would fare if each model's "
+        "true probabilities were those shares and the questions were drawn from these ones. "
+        f"With fewer than {STAND_IN_RATIO} times the smaller run's trials the shares are too "
+        "noisy to stand in for the truth, so the check refuses them.")
+    if not c.checks["questions"].identified:
+        out.append("Questions scope at 1 trial per question: not identified (the spread of a "
+                   "model's trials on one question is unseen), so it has no interval to check; "
+                   "read the population scope.")
+    out.append(f"Every share is over {c.reps} smaller runs: coverage_se is its standard error, "
+               "and a p_best bin's se is the binomial standard error of its observed share.")
+    off = c.off_target()
+    if off:
+        out.extend(f"Off target on runs like this -- {s}." for s in off)
+    else:
+        out.append("On runs like this every promise held within two standard errors: "
+                   "coverage in the band, wrong-way decisions at most the stated rate, and "
+                   "every p_best bin with enough model-runs on the diagonal.")
+    return out
+
+
+def _to_code(p: CheckParams, data: str = "data") -> str:
+    args = ", ".join(f"{k}={getattr(p, k)!r}" for k in (
+        "questions", "models", "reps", "adjust", "confidence", "draws", "seed"))
+    return (
+        "from scorio_core import charts\n"
+        "from scorio_core.smaller_run import check_smaller_run\n\n"
+        "# smaller runs drawn from this run's shares, analysed as the leaderboard would\n"
+        f"smaller = check_smaller_run({data}, {p.trials!r}, {args})\n"
+        "smaller.intervals"
+    )
+
+
+def _requires(data: Outcomes) -> str | None:
+    if data.L < 2:
+        return f"the check needs at least 2 models; these data have {data.L}"
+    if data.N < STAND_IN_RATIO:
+        return (f"the check needs at least {STAND_IN_RATIO} trials per question, so that "
+                "each model's shares can stand in for its true probabilities (a smaller run "
+                f"has at most 1/{STAND_IN_RATIO} of them); these data have {data.N}")
+    return None
+
+
+def _resolved(p: CheckParams, r: CheckResult) -> dict[str, str]:
+    c = r.check
+    out = {}
+    if p.trials is None:
+        out["trials"] = str(c.N)
+    if p.questions is None:
+        out["questions"] = f"{c.M} (as many as this run)"
+    if p.models is None:
+        out["models"] = f"{c.L} (all)"
+    return out
+
+
+CHECK = Analysis(
+    id="check",
+    title="Check a smaller run",
+    params=CheckParams,
+    run=_run,
+    tables=_tables,
+    charts=_charts,
+    how_to_read=(
+        "Would a smaller run's numbers hold? This run's shares stand in for the truth; "
+        "smaller runs (questions drawn with replacement from this run's, a few trials each) "
+        "are drawn from them and analysed exactly as the leaderboard would. 'intervals' "
+        "gives, per scope, how often the headline intervals held the truth (coverage, with "
+        "the band the calibration grid holds it to), the model they held least often, the "
+        "mean width, 'wrong_way' -- the share of runs with at least one pair decided the "
+        "wrong way round (stated: at most 1 − confidence) -- and 'power', the share of the "
+        "truly ordered pairs decided the right way. 'p_best' bins the predicted chance of "
+        "being first and gives how often those models truly were: on data with near-tied "
+        "leaders and few questions it can run high in the population scope (README, "
+        "known gaps), and this table measures by how much on runs like yours."
+    ),
+    caveats=_caveats,
+    to_code=_to_code,
+    chart_code=("charts.p_best_reliability(smaller.p_best)",),
+    requires=_requires,
+    result_var="smaller",
+    resolved=_resolved,
+)

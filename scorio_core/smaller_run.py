@@ -1,0 +1,249 @@
+"""Check a smaller run against this one: would its intervals, decisions and ``p_best`` hold?
+
+A run with many trials per question pins each model's probability of every outcome
+category on every question. Those shares can stand in for the truth: the check draws
+smaller runs from them -- ``M`` of the run's questions with replacement and ``N`` trials
+per model and question -- runs the leaderboard's inference on each
+(:func:`~scorio_core.inference.infer`, exactly as :func:`~scorio_core.leaderboard.leaderboard`
+does) and counts how often the headline intervals hold the truth, how often a pair is
+decided the wrong way round, and how often a model given ``p_best`` ≈ x is truly first
+(:func:`scorio_core.calibration.resample_check` and
+:func:`~scorio_core.calibration.resample_p_best`, in both scopes). So the calibration
+measured on stylised benchmarks (``benchmarks/calibration.py``) is measured again on the
+user's own models, questions, skew and near-ties.
+
+The shares are themselves estimates: with the run's ``N₀`` trials each carries a trial
+noise ``1/N₀`` of a question's variance against ``1/N`` in the smaller runs, so the check
+asks for ``N ≤ N₀ /`` :data:`STAND_IN_RATIO` (the stand-in's noise at most a quarter of
+what the smaller runs see).
+
+Example
+-------
+>>> import numpy as np
+>>> from scorio_core import Outcomes
+>>> rng = np.random.default_rng(0)
+>>> p = rng.beta(0.6, 0.6, 60) + np.array([[0.0], [0.05], [0.15]])
+>>> data = Outcomes((rng.random((3, 60, 32)) < np.clip(p, 0, 1)[..., None]).astype(int))
+>>> check = check_smaller_run(data, 4, reps=30)
+>>> list(check.intervals["scope"]), check.N, check.M, check.source_N
+(['questions', 'population'], 4, 60, 32)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ._validation import ValidationError, check_confidence, check_int
+from .calibration import (
+    PBestCalibration,
+    ResampleCheck,
+    resample_check,
+    resample_p_best,
+    target_band,
+)
+from .estimands import ADJUSTMENTS, SCOPES, STAND_IN_RATIO
+from .outcomes import Outcomes
+
+__all__ = ["STAND_IN_RATIO", "SmallerRunCheck", "stand_in_truth", "check_smaller_run",
+           "default_trials"]
+
+#: Bins of predicted ``p_best`` with fewer model-replicates are shown but not judged.
+MIN_COUNT = 20
+
+
+def stand_in_truth(data: Outcomes) -> tuple[np.ndarray, np.ndarray]:
+    """Each model's share of each outcome category on each question, and the weights.
+
+    Returns ``(p, weights)``: ``p`` ``(L, M)`` (share of category 1) for two categories,
+    ``(L, M, C + 1)`` otherwise -- what :func:`~scorio_core.calibration.resample_check`
+    takes as the truth.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> p, w = stand_in_truth(Outcomes(np.array([[[0, 1, 1, 1], [0, 0, 0, 1]]])))
+    >>> p.tolist(), w.tolist()
+    ([[0.75, 0.25]], [0.0, 1.0])
+    """
+    w = np.asarray(data.weights, dtype=float)
+    if data.C == 1:
+        return (data.R == 1).mean(-1), w
+    return np.stack([(data.R == k).mean(-1) for k in range(data.C + 1)], -1), w
+
+
+def default_trials(data: Outcomes) -> int:
+    """Trials per question of the smaller runs when none are named: 4, or fewer when the run
+    has fewer than ``4 ×`` :data:`STAND_IN_RATIO`."""
+    return max(1, min(4, data.N // STAND_IN_RATIO))
+
+
+@dataclass(frozen=True)
+class SmallerRunCheck:
+    """Result of :func:`check_smaller_run`.
+
+    Attributes
+    ----------
+    intervals : pandas.DataFrame
+        One row per scope: ``coverage`` of the headline intervals (share of model-runs
+        whose interval holds the truth) with its ``coverage_se``, the target band
+        ``band_lo``–``band_hi`` the calibration grid holds it to at this ``M``, the least
+        covered model and its coverage, the mean interval ``width``, ``wrong_way`` (share
+        of runs with at least one pair decided the wrong way round, family-wise) and
+        ``power`` (mean share of the truly ordered pairs decided the right way).
+    p_best : pandas.DataFrame
+        Reliability of ``p_best`` per scope: ``scope, bin, count, predicted, observed, se``
+        (``observed``: share of the model-runs in the bin whose model was truly first).
+    checks, reliability : dict
+        ``scope ->`` :class:`~scorio_core.calibration.ResampleCheck` /
+        :class:`~scorio_core.calibration.PBestCalibration`.
+    M, N, L : int
+        Questions and trials per question of the smaller runs; models per run.
+    source_N : int
+        Trials per question of the run whose shares stand in for the truth.
+    reps : int
+    adjust : str
+    confidence : float
+    """
+
+    intervals: pd.DataFrame
+    p_best: pd.DataFrame
+    checks: dict[str, ResampleCheck]
+    reliability: dict[str, PBestCalibration]
+    M: int
+    N: int
+    L: int
+    source_N: int
+    reps: int
+    adjust: str
+    confidence: float
+
+    def off_target(self) -> list[str]:
+        """One sentence per promise the smaller runs broke beyond their sampling error:
+        coverage outside the band by more than two standard errors, family-wise wrong-way
+        decisions above ``1 − confidence`` by more than two standard errors, a ``p_best``
+        bin (at least :data:`MIN_COUNT` model-runs) off by more than two standard errors
+        and 0.05."""
+        out = []
+        for scope, row in self.intervals.set_index("scope").iterrows():
+            if not np.isfinite(row["coverage"]):
+                continue
+            cov, se = row["coverage"], row["coverage_se"]
+            if cov + 2 * se < row["band_lo"] or cov - 2 * se > row["band_hi"]:
+                out.append(f"{scope} scope: the {self.confidence:.0%} intervals held "
+                           f"{row['coverage']:.1%} of the time (band {row['band_lo']:.0%}–"
+                           f"{row['band_hi']:.0%})")
+            alpha = 1 - self.confidence
+            wse = np.sqrt(alpha * (1 - alpha) / self.reps)
+            if row["wrong_way"] > alpha + 2 * wse:
+                out.append(f"{scope} scope: a pair was decided the wrong way round in "
+                           f"{row['wrong_way']:.1%} of the runs (stated at most {alpha:.0%})")
+        for scope, g in self.p_best.groupby("scope", sort=False):
+            bad = g[(g["count"] >= MIN_COUNT)
+                    & ((g["observed"] - g["predicted"]).abs() > np.maximum(2 * g["se"], 0.05))]
+            for _, b in bad.iterrows():
+                out.append(f"{scope} scope: models given p_best {b['predicted']:.2f} on average "
+                           f"(bin {b['bin']}) were first {b['observed']:.2f} of the time")
+        return out
+
+
+def check_smaller_run(
+    data: Outcomes,
+    trials: int | None = None,
+    *,
+    questions: int | None = None,
+    models: int | None = None,
+    reps: int = 200,
+    adjust: str = ADJUSTMENTS[0],
+    confidence: float = 0.95,
+    draws: int = 2000,
+    seed: int = 0,
+    progress: Callable[[float, str], None] | None = None,
+) -> SmallerRunCheck:
+    """Draw smaller runs from ``data`` (its shares as the truth) and measure the leaderboard's
+    intervals, decisions and ``p_best`` on them, in both scopes.
+
+    Parameters
+    ----------
+    data : Outcomes
+        A run with many trials per question (``N₀ ≥ 4 ×`` :data:`STAND_IN_RATIO` for the
+        default 4 trials).
+    trials : int, optional
+        ``N`` of the smaller runs (default :func:`default_trials`); at most
+        ``N₀ //`` :data:`STAND_IN_RATIO`.
+    questions : int, optional
+        ``M`` of the smaller runs, drawn with replacement from the run's questions (default:
+        as many as the run has).
+    models : int, optional
+        Models per run of the ``p_best`` check, drawn at random from the run's (default:
+        all of them, so the check is about this field; fewer vary the field).
+    reps : int
+        Smaller runs per scope and check.
+    adjust, confidence, draws, seed
+        As in :func:`~scorio_core.leaderboard.leaderboard`.
+    progress : callable, optional
+        ``progress(fraction, message)`` after each of the four checks.
+
+    Returns
+    -------
+    SmallerRunCheck
+
+    Example
+    -------
+    >>> import scorio_core as sc
+    >>> run = sc.load("data/jhu_llm_temperature.parquet")  # 100 trials per question
+    >>> check = sc.check_smaller_run(run, 4, questions=30, reps=20)
+    >>> check.intervals[["scope", "band_lo", "band_hi"]].values.tolist()
+    [['questions', 0.93, 0.97], ['population', 0.93, 0.97]]
+    """
+    if not isinstance(data, Outcomes):
+        raise ValidationError(f"data must be Outcomes (sc.load(path)); got {type(data).__name__}")
+    if data.L < 2:
+        raise ValidationError(f"the check needs at least 2 models; these data have {data.L}")
+    most = data.N // STAND_IN_RATIO
+    if most < 1:
+        raise ValidationError(
+            f"the check needs at least {STAND_IN_RATIO} trials per question so that each "
+            f"model's shares can stand in for its true probabilities; these data have {data.N}")
+    N = default_trials(data) if trials is None else check_int("trials", trials)
+    if N > most:
+        raise ValidationError(
+            f"trials: at most {most} (1/{STAND_IN_RATIO} of this run's {data.N} trials per "
+            f"question, so that its shares can stand in for the truth); got {N}")
+    M = data.M if questions is None else check_int("questions", questions, minimum=2)
+    L = data.L if models is None else check_int("models", models, minimum=2)
+    if L > data.L:
+        raise ValidationError(f"models: at most the run's {data.L}; got {L}")
+    reps = check_int("reps", reps, minimum=2)
+    conf = check_confidence(confidence)
+    if adjust not in ADJUSTMENTS:
+        raise ValidationError(f"adjust: expected one of {', '.join(ADJUSTMENTS)}; got {adjust!r}")
+    p, w = stand_in_truth(data)
+    names = [str(m) for m in data.models]
+    checks, reliability, rows, tables = {}, {}, [], []
+    steps = 2 * len(SCOPES)
+    for i, scope in enumerate(SCOPES):
+        c = resample_check(p, M, N, scope=scope, models=names, weights=w, reps=reps,
+                           adjust=adjust, confidence=conf, draws=draws, seed=seed)
+        if progress is not None:
+            progress((2 * i + 1) / steps, f"{scope} scope: intervals and decisions checked")
+        r = resample_p_best(p, M, N, L=L, scope=scope, weights=w, reps=reps, bins=5,
+                            min_count=MIN_COUNT, draws=draws, seed=seed)
+        if progress is not None:
+            progress((2 * i + 2) / steps, f"{scope} scope: p_best checked")
+        checks[scope], reliability[scope] = c, r
+        lo, hi = target_band(M, conf) if c.identified else (np.nan, np.nan)
+        rows.append({
+            "scope": scope, "coverage": c.coverage, "coverage_se": c.coverage_se,
+            "band_lo": lo, "band_hi": hi,
+            "least_covered": c.worst_model or None, "least_coverage": c.worst_coverage,
+            "width": c.width, "wrong_way": c.false_decisions, "power": c.power,
+        })
+        tables.append(r.table.assign(scope=scope))
+    p_best = pd.concat(tables, ignore_index=True)[
+        ["scope", "bin", "count", "predicted", "observed", "se"]]
+    return SmallerRunCheck(pd.DataFrame(rows), p_best, checks, reliability, M, N, L, data.N,
+                           reps, adjust, conf)

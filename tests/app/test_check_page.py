@@ -1,0 +1,68 @@
+"""AppTest of the Check page: it runs the check definition on the bundled real run (the
+same numbers as ``check_smaller_run``), reruns with the form's settings, keeps them for the
+session, and says why a run with too few trials cannot be checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from _apptest import code_cell, start
+from streamlit.testing.v1 import AppTest
+
+from app_pages._common import UPLOAD, UPLOAD_KEY
+from app_pages._loading import TEMPERATURE
+from app_pages._page_state import STORE
+from scorio_core import io
+from scorio_core.params import CheckParams
+from scorio_core.smaller_run import check_smaller_run
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+CHECK = "app_pages/check.py"
+ROOT = Path(__file__).resolve().parents[2]
+TEXTS = ROOT / "tests" / "fixtures" / "harness" / "inspect" / "texts"
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+
+
+def _intervals(at: AppTest):
+    return next(d.value for d in at.dataframe if "coverage" in d.value.columns)
+
+
+def test_check_page_runs_the_definition_and_its_form():
+    at = start(APP, TEMPERATURE, timeout=120)
+    at.session_state[STORE] = {"check": CheckParams(reps=20, draws=500)}
+    at.switch_page(CHECK).run()
+    _ok(at)
+    assert at.selectbox(key="chk_trials").value == 4  # 100 trials: the default 4 is offered
+    assert at.selectbox(key="chk_trials").options[-1] == "25"  # at most N / 4
+    assert at.number_input(key="chk_questions").value == 100
+    shown = _intervals(at)
+    want = check_smaller_run(io.load(ROOT / "data" / "jhu_llm_temperature.parquet"), 4,
+                             reps=20, draws=500)
+    assert list(shown["scope"]) == ["questions", "population"]
+    np.testing.assert_allclose(shown["coverage"], want.intervals["coverage"], atol=1e-12)
+    assert at.success or at.warning  # the verdict: held, or what broke
+    at.selectbox(key="chk_trials").set_value(2)
+    at.number_input(key="chk_questions").set_value(20)
+    at.button[0].click().run()  # "Run the check"
+    _ok(at)
+    assert any("20 runs of 20 questions × 2 trials" in h.value for h in at.subheader)
+    assert at.session_state[STORE]["check"] == CheckParams(trials=2, questions=20, reps=20,
+                                                           draws=500)
+    assert "check_smaller_run(data, 2, questions=20" in code_cell(at, "check_smaller_run(")
+
+
+def test_check_page_explains_a_run_with_too_few_trials():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["dataset"] = UPLOAD
+    at.session_state[UPLOAD_KEY] = {
+        "filename": "2 files", "files": {p.name: p.read_bytes() for p in TEXTS.glob("*.eval")}}
+    at.run()
+    at.switch_page(CHECK).run()
+    _ok(at)
+    assert any("at least 4 trials per question" in w.value for w in at.warning)
+    assert not [d for d in at.dataframe if "coverage" in d.value.columns]

@@ -1,0 +1,148 @@
+"""Check a smaller run (``scorio_core.smaller_run``): the stand-in truth, the category tables
+of the resampling checks, known truths, refusals and the off-target rule."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import Outcomes, ValidationError
+from scorio_core import calibration as cal
+from scorio_core.smaller_run import (
+    SmallerRunCheck,
+    check_smaller_run,
+    default_trials,
+    stand_in_truth,
+)
+
+
+def _run_from(p: np.ndarray, N: int, seed: int) -> Outcomes:
+    """A binary run of ``N`` trials per question from known probabilities ``p`` (L, M)."""
+    rng = np.random.default_rng(seed)
+    return Outcomes((rng.random((*p.shape, N)) < p[..., None]).astype(int))
+
+
+def _categorical_run(q: np.ndarray, N: int, seed: int, weights=(0.0, 0.5, 1.0)) -> Outcomes:
+    """A run of three categories from known category probabilities ``q`` (L, M, 3)."""
+    rng = np.random.default_rng(seed)
+    u = rng.random((*q.shape[:2], N))
+    R = (u[..., None] > np.cumsum(q, -1)[..., None, :-1]).sum(-1)
+    return Outcomes(R, weights=list(weights), category_names=["wrong", "partial", "right"])
+
+
+def test_stand_in_truth_is_each_models_share_per_question():
+    R = np.array([[[0, 1, 1, 1], [0, 0, 0, 1]], [[1, 1, 1, 1], [0, 0, 0, 0]]])
+    p, w = stand_in_truth(Outcomes(R))
+    assert p.tolist() == [[0.75, 0.25], [1.0, 0.0]] and w.tolist() == [0.0, 1.0]
+    cat = Outcomes(np.array([[[0, 1, 2, 2], [2, 2, 2, 2]]]), weights=[0, 0.5, 1],
+                   category_names=["w", "p", "r"])
+    p, w = stand_in_truth(cat)
+    assert p.shape == (1, 2, 3) and w.tolist() == [0.0, 0.5, 1.0]
+    assert p[0, 0].tolist() == [0.25, 0.25, 0.5] and p[0, 1].tolist() == [0.0, 0.0, 1.0]
+    assert [default_trials(Outcomes(np.zeros((2, 3, n), int))) for n in (100, 16, 8, 5)] == \
+        [4, 4, 2, 1]
+
+
+def test_category_tables_cover_their_weighted_truth():
+    # three categories weighted (0, 0.5, 1); the truth of a model is the mean over questions
+    # of q·w; a model 0.25 ahead in expected score is decided above the others
+    rng = np.random.default_rng(11)
+    base = rng.dirichlet([0.5, 0.3, 0.5], 200)
+    ahead = base @ np.array([[0.5, 0, 0], [0.5, 0.5, 0], [0, 0.5, 1]]).T  # mass moved up
+    q = np.stack([ahead, base, base, base])
+    w = [0.0, 0.5, 1.0]
+    for scope in ("questions", "population"):
+        r = cal.resample_check(q, 60, 4, scope=scope, weights=w, reps=150, seed=2)
+        assert 0.88 <= r.coverage <= 1.0, (scope, r.coverage)
+        assert r.false_decisions <= 0.10 and r.power > 0.3, (scope, r)
+    top = cal.resample_p_best(q, 60, 4, scope="population", weights=w, reps=60, draws=1000)
+    assert top.table.iloc[-1]["observed"] == 1.0  # model 0 is first in every field
+    with pytest.raises(ValidationError, match="3 finite category weights"):
+        cal.resample_check(q, 30, 4, scope="population", weights=[0, 1])
+    with pytest.raises(ValidationError, match="sum to 1"):
+        cal.resample_check(q * 0.9, 30, 4, scope="population", weights=w)
+
+
+def test_a_binary_table_weighted_0_1_draws_the_binary_studies_streams():
+    # the weights argument must not change the numbers published for binary tables
+    rng = np.random.default_rng(3)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 80)) + np.array([[0.0], [0.1], [0.2]]), 0, 1)
+    a = cal.resample_check(p, 30, 4, scope="population", reps=20)
+    b = cal.resample_check(p, 30, 4, scope="population", reps=20, weights=[0.0, 1.0])
+    assert a == b
+
+
+def test_the_check_is_the_resampling_calls_on_the_runs_shares():
+    rng = np.random.default_rng(7)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 50)) + np.array([[0.0], [0.05], [0.2]]), 0, 1)
+    run = _run_from(p, 32, 1)
+    check = check_smaller_run(run, 4, questions=20, reps=30, draws=1000, seed=5)
+    shares, w = stand_in_truth(run)
+    names = [str(m) for m in run.models]
+    for scope in ("questions", "population"):
+        want = cal.resample_check(shares, 20, 4, scope=scope, models=names, weights=w, reps=30,
+                                  draws=1000, seed=5)
+        assert check.checks[scope] == want
+        got = check.p_best[check.p_best["scope"] == scope].drop(columns="scope")
+        pb = cal.resample_p_best(shares, 20, 4, L=3, scope=scope, weights=w, reps=30,
+                                 draws=1000, seed=5, min_count=20)
+        pd.testing.assert_frame_equal(got.reset_index(drop=True), pb.table)
+    row = check.intervals.set_index("scope").loc["population"]
+    assert row["coverage"] == check.checks["population"].coverage
+    assert (row["band_lo"], row["band_hi"]) == cal.target_band(20)
+    assert (check.M, check.N, check.L, check.source_N) == (20, 4, 3, 32)
+
+
+@pytest.mark.parametrize("kind", ["binary", "categorical"])
+def test_the_check_holds_on_runs_of_known_truth(kind):
+    # a run of 64 trials per question from known probabilities: smaller runs of 4 trials
+    # drawn from its shares keep the calibrated coverage and the stated error rate
+    rng = np.random.default_rng(21)
+    if kind == "binary":
+        p = np.clip(rng.beta(0.6, 0.6, (1, 80)) + np.array([[0.0], [0.04], [0.1], [0.3]]), 0, 1)
+        run = _run_from(p, 64, 2)
+    else:
+        q = rng.dirichlet([0.6, 0.4, 0.6], (4, 80))
+        run = _categorical_run(q, 64, 2)
+    check = check_smaller_run(run, 4, reps=150, draws=1000, seed=1)
+    for scope, row in check.intervals.set_index("scope").iterrows():
+        assert 0.88 <= row["coverage"] <= 1.0, (scope, row["coverage"])
+        assert row["wrong_way"] <= 0.10, (scope, row["wrong_way"])
+    assert check.p_best.groupby("scope")["count"].sum().tolist() == [150 * 4] * 2
+
+
+def test_refusals_say_what_was_expected():
+    run = _run_from(np.full((3, 10), 0.5), 16, 0)
+    with pytest.raises(ValidationError, match=r"trials: at most 4 \(1/4 of this run's 16"):
+        check_smaller_run(run, 8)
+    with pytest.raises(ValidationError, match="at least 4 trials per question"):
+        check_smaller_run(_run_from(np.full((3, 10), 0.5), 3, 0))
+    with pytest.raises(ValidationError, match="models: at most the run's 3"):
+        check_smaller_run(run, 2, models=4)
+    with pytest.raises(ValidationError, match="adjust"):
+        check_smaller_run(run, 2, adjust="bonferroni-ish")
+    with pytest.raises(ValidationError, match="at least 2 models"):
+        check_smaller_run(_run_from(np.full((1, 10), 0.5), 16, 0))
+
+
+def _fabricated(coverage, se, wrong, predicted, observed, count) -> SmallerRunCheck:
+    intervals = pd.DataFrame([{"scope": "population", "coverage": coverage, "coverage_se": se,
+                               "band_lo": 0.93, "band_hi": 0.97, "wrong_way": wrong}])
+    p_best = pd.DataFrame([{"scope": "population", "bin": "0.8–1.0", "count": count,
+                            "predicted": predicted, "observed": observed,
+                            "se": np.sqrt(observed * (1 - observed) / count)}])
+    return SmallerRunCheck(intervals, p_best, {}, {}, 30, 4, 8, 100, 200, "holm", 0.95)
+
+
+def test_off_target_names_what_broke_beyond_its_sampling_error():
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100).off_target() == []
+    # inside two standard errors of the band / diagonal: not flagged
+    assert _fabricated(0.915, 0.01, 0.05, 0.9, 0.84, 100).off_target() == []
+    off = _fabricated(0.85, 0.01, 0.12, 0.87, 0.68, 200).off_target()
+    assert len(off) == 3, off
+    assert "held 85.0% of the time (band 93%–97%)" in off[0]
+    assert "wrong way round in 12.0% of the runs (stated at most 5%)" in off[1]
+    assert "p_best 0.87 on average (bin 0.8–1.0) were first 0.68" in off[2]
+    # a bin with too few model-runs is shown but not judged
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.5, 10).off_target() == []
