@@ -8,15 +8,16 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import CONFIDENCES, from_state, keys, trial_options
+from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys, trial_options
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.estimands import ADJUST_LABELS
+from scorio_core.formatting import format_column
 from scorio_core.params import CheckParams, widget
 
 KEY = keys("check")  # setting -> widget key, declared in app_state.page_state
 W = {k: widget(CheckParams, k) for k in ("trials", "questions", "models", "reps", "confidence",
-                                         "adjust")}
+                                         "adjust", "plan_reps", "assurance")}
 
 
 def _settings(o) -> None:
@@ -36,7 +37,23 @@ def _settings(o) -> None:
                      format_func=ADJUST_LABELS.get, help=W["adjust"]["help"])
         d3.number_input(W["reps"]["label"], 10, 100_000, step=100, key=KEY["reps"],
                         help=W["reps"]["help"])
+        if o.is_binary:  # the Planner check draws binary trials
+            e1, e2, _ = st.columns(3)
+            e1.number_input(W["plan_reps"]["label"], 0, 100_000, step=50,
+                            key=KEY["plan_reps"], help=W["plan_reps"]["help"])
+            e2.segmented_control(W["assurance"]["label"], ASSURANCES, key=KEY["assurance"],
+                                 required=True, format_func=lambda a: f"{a:.0%}",
+                                 help=W["assurance"]["help"])
         st.form_submit_button("Run the check", type="primary")
+
+
+def _table(table) -> None:
+    """``table`` in the core's one format per column, — where a number is missing (no plans
+    in a scope, the questions scope at one trial)."""
+    gaps = [k for k in table.columns if table[k].dtype.kind == "f" and table[k].isna().any()]
+    shown = table.assign(**{k: format_column(table[k], k) for k in gaps})
+    st.dataframe(shown, hide_index=True, column_config={
+        **_common.core_formats(table.drop(columns=gaps)), **_common.spelled_numbers(gaps)})
 
 
 def main() -> None:
@@ -67,15 +84,22 @@ def main() -> None:
         st.success("On runs like this every promise held within two standard errors.",
                    icon=":material/check_circle:")
     st.subheader(f"{c.reps} runs of {c.M} questions × {c.N} trials: intervals and decisions")
-    st.dataframe(c.intervals, hide_index=True, column_config=_common.core_formats(c.intervals))
+    _table(c.intervals)
     st.caption(f"coverage: share of model-runs whose {c.confidence:.0%} interval held the truth "
                "(band_lo–band_hi: what the calibration grid holds it to); wrong_way: share of "
                "runs with a pair decided the wrong way round (stated: at most "
                f"{1 - c.confidence:.0%}); power: share of truly ordered pairs decided.")
     _render.charts(CHECK, result, "chk")
-    st.dataframe(c.p_best, hide_index=True, column_config=_common.core_formats(c.p_best))
+    _table(c.p_best)
     st.caption("observed: share of the model-runs in the bin whose model was truly first; "
                "se: its binomial standard error.")
+    if not c.plans.empty:
+        st.subheader("The Planner's plans, realised")
+        _table(c.plans)
+        st.caption("trial_plans / question_plans: undecided adjacent pairs the Planner gave "
+                   "a finite plan on a smaller run; *_decided: share decided once the planned "
+                   "trials (or questions) were drawn -- to compare with the assurance they "
+                   "were planned for; skipped: plans too large to draw (see Caveats).")
     with st.expander("How to read this"):
         st.markdown(CHECK.how_to_read)
     _render.footer(CHECK, ds, params, result, "chk")

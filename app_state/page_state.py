@@ -476,6 +476,8 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("reps",): Field(("chk_reps",), read=_INT),
         ("confidence",): Field(("chk_confidence",), _snap(CONFIDENCES, "confidence"), _FLOAT),
         ("adjust",): Field(("chk_adjust",)),
+        ("plan_reps",): Field(("chk_plan_reps",), read=_INT),
+        ("assurance",): Field(("chk_assurance",), _snap(ASSURANCES, "assurance"), _FLOAT),
         ("draws",): Field(("_chk_draws",), read=_INT),
         ("seed",): Field(("_chk_seed",), read=_INT),
     },

@@ -288,6 +288,11 @@ def _adjust() -> Any:
                    choices=ADJUSTMENTS, choice_help=ADJUST_HELP, label="Multiplicity control")
 
 
+def _assurance() -> Any:
+    return setting(ASSURANCE, ASSURANCE_HELP, minimum=0.5, maximum=1.0, open_max=True,
+                   label="Chance of a decision")
+
+
 def _prior(text: str) -> Any:
     return setting("uniform", text, choices=("uniform", "greedy"), label="Prior")
 
@@ -430,8 +435,7 @@ class PlanParams:
     confidence: float = _confidence(text="decision level: which pairs count as undecided")
     scope: str = _scope("scope whose decisions define the undecided pairs")
     adjust: str = _adjust()
-    assurance: float = setting(ASSURANCE, ASSURANCE_HELP, minimum=0.5, maximum=1.0,
-                               open_max=True, label="Chance of a decision")
+    assurance: float = _assurance()
     prior: str = _prior("greedy: R0 enters the papers' Bayes@N prior (trials_needed_papers)")
     budget_trials: int = setting(
         0, "extra trials per question to split across models (one unit = one model answering "
@@ -609,6 +613,12 @@ class CheckParams:
                         maximum=1_000_000, label="Smaller runs")
     confidence: float = _confidence()
     adjust: str = _adjust()
+    plan_reps: int = setting(
+        0, "smaller runs of the Planner check per scope (binary data): plan each undecided "
+        "pair's trials and questions for the stated chance, draw what the plan asks for and "
+        "decide again (0: skip; about 0.3 s per run)", integer=True, minimum=0,
+        maximum=100_000, label="Planner runs (0 = skip)")
+    assurance: float = _assurance()
     draws: int = setting(2000, "draws of each smaller run's confidence distribution (p_best)",
                          integer=True, minimum=100, maximum=10_000_000)
     seed: int = _seed()

@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 from scipy import special
 
-from ._validation import check_confidence, check_int
+from ._validation import ValidationError, check_confidence, check_int
 from .calibration import LOGIT_SD, _check_scope
 from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from .inference import (
@@ -58,6 +58,8 @@ __all__ = [
     "INTERACTION",
     "AssuranceCheck",
     "assurance_check",
+    "resample_assurance",
+    "MAX_REALISED",
     "AllocationCheck",
     "allocation_check",
 ]
@@ -66,7 +68,7 @@ __all__ = [
 INTERACTION = 0.7
 #: Largest trials per question / questions the realisation draws (larger plans are skipped
 #: and counted).
-_MAX_N, _MAX_M = 4096, 4000
+MAX_REALISED = _MAX_N, _MAX_M = 4096, 4000
 _W = np.array([0.0, 1.0])
 
 
@@ -191,11 +193,19 @@ def assurance_check(
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     conf = check_confidence(confidence)
     root = [int(seed), 7, M, N, L, SCOPES.index(scope)]
+    return _assurance_run(root, reps, lambda rng: _field(rng, L, M, "random"), _questions,
+                          M, N, L, scope, assurance, adjust, multiples, conf)
+
+
+def _assurance_run(root, reps: int, draw, more, M: int, N: int, L: int, scope: str,
+                   assurance: float, adjust: str, multiples, conf: float) -> AssuranceCheck:
+    """The loop of :func:`assurance_check` over fields ``draw(rng) -> (state, p)`` (true
+    probabilities ``(L, M)``) whose new questions are ``more(rng, state, k) -> (L, k)``."""
     hit, qhit, phit, rows = [], [], [], []
     skipped = 0
     for r in range(reps):
         rng = stream(root, r)
-        theta, p = _field(rng, L, M, "random")
+        state, p = draw(rng)
         c0 = rng.binomial(N, p)
         board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
                             seed=r, models=[f"m{i}" for i in range(L)])
@@ -207,8 +217,8 @@ def assurance_check(
         lo = pairs["next"].map(idx).to_numpy()
 
         def realise(n_tot, rng=rng, c0=c0, p=p, r=r):
-            more = rng.binomial(int(n_tot) - N, p)
-            return _decided(c0 + more, int(n_tot), scope, conf, adjust, r)
+            more_trials = rng.binomial(int(n_tot) - N, p)
+            return _decided(c0 + more_trials, int(n_tot), scope, conf, adjust, r)
 
         for k in range(len(pairs)):
             n_star = pairs["trials_needed"].iloc[k]
@@ -223,7 +233,7 @@ def assurance_check(
             m_star = pairs["questions_needed"].iloc[k]
             if scope == "population" and np.isfinite(m_star):
                 if m_star <= _MAX_M:
-                    extra = _questions(rng, theta, int(m_star) - M)
+                    extra = more(rng, state, int(m_star) - M)
                     cq = np.concatenate([c0, rng.binomial(N, extra)], 1)
                     qhit.append(_decided(cq, N, scope, conf, adjust, r)[up[k], lo[k]])
                 else:
@@ -243,6 +253,64 @@ def assurance_check(
         scope, M, N, L, reps, float(assurance), adjust, len(hit), float(assurance), realised, se,
         len(qhit), q_realised, q_se, len(phit), p_realised, bins, skipped,
     )
+
+
+def resample_assurance(
+    p,
+    M: int,
+    N: int,
+    *,
+    scope: str,
+    L: int | None = None,
+    reps: int = 200,
+    assurance: float = ASSURANCE,
+    adjust: str = ADJUSTMENTS[0],
+    multiples=(),
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> AssuranceCheck:
+    """:func:`assurance_check` on fields resampled from a real table of true probabilities.
+
+    ``p`` ``(K, Q)``: each model's true success probability on each of ``Q`` questions (e.g.
+    the shares of a run with many trials, :func:`scorio_core.smaller_run.stand_in_truth`).
+    A field picks ``L`` of the ``K`` models at random (all when ``None``) and ``M`` of the
+    questions with replacement, draws ``N`` trials, plans with
+    :func:`~scorio_core.planner.pair_needs` as a user would, then draws what the plan asks
+    for -- more trials from the same probabilities, or new questions from the table -- and
+    asks whether the pair is now decided.
+
+    Example
+    -------
+    >>> rng = np.random.default_rng(0)
+    >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.05], [0.1]], 0, 1)
+    >>> r = resample_assurance(p, 30, 4, scope="population", reps=3)
+    >>> r.L, r.reps, r.planned >= 0
+    (3, 3, True)
+    """
+    from .calibration import _table_seed, _truth_table
+
+    _check_scope(scope)
+    p, _ = _truth_table(p)
+    if p.ndim != 2:
+        raise ValidationError("resample_assurance: the Planner's realisation draws binary "
+                              "trials; p must be a (models, questions) table")
+    K, Q = p.shape
+    L = K if L is None else check_int("L", L, minimum=2)
+    if L > K:
+        raise ValidationError(f"L: at most the table's {K} models; got {L}")
+    M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
+    reps, conf = check_int("reps", reps), check_confidence(confidence)
+    root = _table_seed(seed, "resample_assurance", p, M, N, L, SCOPES.index(scope))
+
+    def draw(rng):
+        pick = np.sort(rng.permutation(K)[:L])
+        return pick, p[pick][:, rng.integers(0, Q, M)]
+
+    def more(rng, pick, k):
+        return p[pick][:, rng.integers(0, Q, k)]
+
+    return _assurance_run(root, reps, draw, more, M, N, L, scope, assurance, adjust, multiples,
+                          conf)
 
 
 def _bins(df: pd.DataFrame) -> pd.DataFrame:

@@ -45,14 +45,19 @@ from .calibration import (
     resample_p_best,
     target_band,
 )
-from .estimands import ADJUSTMENTS, SCOPES, STAND_IN_RATIO
+from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES, STAND_IN_RATIO
 from .outcomes import Outcomes
+from .plan_calibration import resample_assurance
+from .planner import a_chance
 
 __all__ = ["STAND_IN_RATIO", "SmallerRunCheck", "stand_in_truth", "check_smaller_run",
            "default_trials"]
 
-#: Bins of predicted ``p_best`` with fewer model-replicates are shown but not judged.
+#: Bins of predicted ``p_best`` (and Planner checks) with fewer entries are shown but not
+#: judged.
 MIN_COUNT = 20
+_PLAN_COLUMNS = ("scope", "trial_plans", "trials_decided", "trials_se", "question_plans",
+                 "questions_decided", "questions_se", "assurance", "skipped")
 
 
 def stand_in_truth(data: Outcomes) -> tuple[np.ndarray, np.ndarray]:
@@ -97,6 +102,14 @@ class SmallerRunCheck:
     p_best : pandas.DataFrame
         Reliability of ``p_best`` per scope: ``scope, bin, count, predicted, observed, se``
         (``observed``: share of the model-runs in the bin whose model was truly first).
+    plans : pandas.DataFrame
+        The Planner check per scope (empty when not asked for): ``trial_plans`` (undecided
+        adjacent pairs given a finite ``trials_needed``), ``trials_decided`` (share decided
+        once every model had that many trials) with ``trials_se``; the same for
+        ``questions_needed`` (population scope); ``assurance``, the chance they were
+        planned for; ``skipped``, plans beyond what is drawn
+        (:data:`~scorio_core.plan_calibration.MAX_REALISED`: 4,096 trials per question or
+        4,000 questions).
     checks, reliability : dict
         ``scope ->`` :class:`~scorio_core.calibration.ResampleCheck` /
         :class:`~scorio_core.calibration.PBestCalibration`.
@@ -111,6 +124,7 @@ class SmallerRunCheck:
 
     intervals: pd.DataFrame
     p_best: pd.DataFrame
+    plans: pd.DataFrame
     checks: dict[str, ResampleCheck]
     reliability: dict[str, PBestCalibration]
     M: int
@@ -141,6 +155,13 @@ class SmallerRunCheck:
             if row["wrong_way"] > alpha + 2 * wse:
                 out.append(f"{scope} scope: a pair was decided the wrong way round in "
                            f"{row['wrong_way']:.1%} of the runs (stated at most {alpha:.0%})")
+        for _, row in self.plans.iterrows():
+            for kind, n in (("trial", row["trial_plans"]), ("question", row["question_plans"])):
+                share, se = row[f"{kind}s_decided"], row[f"{kind}s_se"]
+                if n >= MIN_COUNT and share + 2 * se < row["assurance"]:
+                    out.append(f"{row['scope']} scope: the {n:,} {kind} plans made for "
+                               f"{a_chance(row['assurance'])} decided {share:.0%} of their "
+                               "pairs")
         for scope, g in self.p_best.groupby("scope", sort=False):
             bad = g[(g["count"] >= MIN_COUNT)
                     & ((g["observed"] - g["predicted"]).abs() > np.maximum(2 * g["se"], 0.05))]
@@ -159,6 +180,8 @@ def check_smaller_run(
     reps: int = 200,
     adjust: str = ADJUSTMENTS[0],
     confidence: float = 0.95,
+    plan_reps: int = 0,
+    assurance: float = ASSURANCE,
     draws: int = 2000,
     seed: int = 0,
     progress: Callable[[float, str], None] | None = None,
@@ -184,8 +207,15 @@ def check_smaller_run(
         Smaller runs per scope and check.
     adjust, confidence, draws, seed
         As in :func:`~scorio_core.leaderboard.leaderboard`.
+    plan_reps : int
+        Smaller runs of the Planner check per scope (0: none; binary data):
+        :func:`scorio_core.plan_calibration.resample_assurance` -- plan each undecided
+        adjacent pair for an ``assurance`` chance, draw what the plan asks for from the
+        shares, decide again.
+    assurance : float
+        The chance the Planner check's plans are made for.
     progress : callable, optional
-        ``progress(fraction, message)`` after each of the four checks.
+        ``progress(fraction, message)`` after each check.
 
     Returns
     -------
@@ -221,19 +251,45 @@ def check_smaller_run(
     conf = check_confidence(confidence)
     if adjust not in ADJUSTMENTS:
         raise ValidationError(f"adjust: expected one of {', '.join(ADJUSTMENTS)}; got {adjust!r}")
+    plan_reps = check_int("plan_reps", plan_reps, minimum=0)
+    if plan_reps:
+        if data.C != 1:
+            raise ValidationError(
+                "plan_reps: the Planner check draws binary trials; these data have "
+                f"{data.C + 1} categories (set plan_reps=0)")
+        if N < 2:
+            raise ValidationError("plan_reps: the Planner plans from at least 2 trials per "
+                                  f"question; the smaller runs have {N} (set plan_reps=0)")
     p, w = stand_in_truth(data)
     names = [str(m) for m in data.models]
-    checks, reliability, rows, tables = {}, {}, [], []
-    steps = 2 * len(SCOPES)
-    for i, scope in enumerate(SCOPES):
+    checks, reliability, rows, tables, plans = {}, {}, [], [], []
+    steps = (3 if plan_reps else 2) * len(SCOPES)
+    done = 0
+
+    def step(message: str) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done / steps, message)
+
+    for scope in SCOPES:
         c = resample_check(p, M, N, scope=scope, models=names, weights=w, reps=reps,
                            adjust=adjust, confidence=conf, draws=draws, seed=seed)
-        if progress is not None:
-            progress((2 * i + 1) / steps, f"{scope} scope: intervals and decisions checked")
+        step(f"{scope} scope: intervals and decisions checked")
         r = resample_p_best(p, M, N, L=L, scope=scope, weights=w, reps=reps, bins=5,
                             min_count=MIN_COUNT, draws=draws, seed=seed)
-        if progress is not None:
-            progress((2 * i + 2) / steps, f"{scope} scope: p_best checked")
+        step(f"{scope} scope: p_best checked")
+        if plan_reps:
+            a = resample_assurance(p, M, N, scope=scope, L=L, reps=plan_reps,
+                                   assurance=assurance, adjust=adjust, confidence=conf,
+                                   seed=seed)
+            plans.append({
+                "scope": scope, "trial_plans": a.planned, "trials_decided": a.realised,
+                "trials_se": a.realised_se, "question_plans": a.q_planned,
+                "questions_decided": a.q_realised, "questions_se": a.q_se,
+                "assurance": a.assurance, "skipped": a.skipped,
+            })
+            step(f"{scope} scope: the Planner's plans realised")
         checks[scope], reliability[scope] = c, r
         lo, hi = target_band(M, conf) if c.identified else (np.nan, np.nan)
         rows.append({
@@ -245,5 +301,6 @@ def check_smaller_run(
         tables.append(r.table.assign(scope=scope))
     p_best = pd.concat(tables, ignore_index=True)[
         ["scope", "bin", "count", "predicted", "observed", "se"]]
-    return SmallerRunCheck(pd.DataFrame(rows), p_best, checks, reliability, M, N, L, data.N,
-                           reps, adjust, conf)
+    plan_table = pd.DataFrame(plans, columns=list(_PLAN_COLUMNS))
+    return SmallerRunCheck(pd.DataFrame(rows), p_best, plan_table, checks, reliability, M, N, L,
+                           data.N, reps, adjust, conf)

@@ -112,6 +112,30 @@ def test_the_check_holds_on_runs_of_known_truth(kind):
     assert check.p_best.groupby("scope")["count"].sum().tolist() == [150 * 4] * 2
 
 
+def test_the_planner_check_is_the_resampled_assurance_check():
+    from scorio_core.plan_calibration import resample_assurance
+
+    rng = np.random.default_rng(8)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 60)) + np.array([[0.0], [0.06], [0.12]]), 0, 1)
+    run = _run_from(p, 40, 3)
+    check = check_smaller_run(run, 4, questions=30, reps=10, plan_reps=6, assurance=0.9,
+                              draws=500, seed=4)
+    assert list(check.plans["scope"]) == ["questions", "population"]
+    shares, _ = stand_in_truth(run)
+    for scope, row in check.plans.set_index("scope").iterrows():
+        want = resample_assurance(shares, 30, 4, scope=scope, reps=6, assurance=0.9, seed=4)
+        assert (row["trial_plans"], row["question_plans"], row["skipped"]) == (
+            want.planned, want.q_planned, want.skipped)
+        np.testing.assert_array_equal([row["trials_decided"], row["questions_decided"]],
+                                      [want.realised, want.q_realised])
+        assert row["assurance"] == 0.9
+    assert check.plans.loc[0, "question_plans"] == 0  # questions scope: trials only
+    assert check_smaller_run(run, 4, questions=30, reps=10, draws=500).plans.empty
+    cat = _categorical_run(rng.dirichlet([1, 1, 1], (3, 20)), 16, 0)
+    with pytest.raises(ValidationError, match="Planner check draws binary trials"):
+        check_smaller_run(cat, 4, reps=10, plan_reps=5)
+
+
 def test_refusals_say_what_was_expected():
     run = _run_from(np.full((3, 10), 0.5), 16, 0)
     with pytest.raises(ValidationError, match=r"trials: at most 4 \(1/4 of this run's 16"):
@@ -126,13 +150,19 @@ def test_refusals_say_what_was_expected():
         check_smaller_run(_run_from(np.full((1, 10), 0.5), 16, 0))
 
 
-def _fabricated(coverage, se, wrong, predicted, observed, count) -> SmallerRunCheck:
+def _fabricated(coverage, se, wrong, predicted, observed, count,
+               plans=(0, np.nan)) -> SmallerRunCheck:
     intervals = pd.DataFrame([{"scope": "population", "coverage": coverage, "coverage_se": se,
                                "band_lo": 0.93, "band_hi": 0.97, "wrong_way": wrong}])
     p_best = pd.DataFrame([{"scope": "population", "bin": "0.8–1.0", "count": count,
                             "predicted": predicted, "observed": observed,
                             "se": np.sqrt(observed * (1 - observed) / count)}])
-    return SmallerRunCheck(intervals, p_best, {}, {}, 30, 4, 8, 100, 200, "holm", 0.95)
+    n, share = plans
+    table = pd.DataFrame([{"scope": "population", "trial_plans": 0, "trials_decided": np.nan,
+                           "trials_se": np.nan, "question_plans": n, "questions_decided": share,
+                           "questions_se": np.sqrt(share * (1 - share) / max(n, 1)),
+                           "assurance": 0.8, "skipped": 0}])
+    return SmallerRunCheck(intervals, p_best, table, {}, {}, 30, 4, 8, 100, 200, "holm", 0.95)
 
 
 def test_off_target_names_what_broke_beyond_its_sampling_error():
@@ -146,3 +176,9 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
     assert "p_best 0.87 on average (bin 0.8–1.0) were first 0.68" in off[2]
     # a bin with too few model-runs is shown but not judged
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.5, 10).off_target() == []
+    # the Planner's plans: 400 question plans deciding 70 % against 80 % (s.e. 0.023)
+    off = _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(400, 0.70)).off_target()
+    assert off == ["population scope: the 400 question plans made for an 80% chance decided "
+                   "70% of their pairs"]
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(400, 0.77)).off_target() == []
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(10, 0.3)).off_target() == []

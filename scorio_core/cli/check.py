@@ -37,6 +37,10 @@ def check(data, args) -> str:
                      | {"notes": notes}, prov)
     if fmt == "csv":
         return _csv(prov, *t.values())
+    plans = [] if c.plans.empty else [
+        ("The Planner's plans, realised", "share of the planned pairs decided once the planned "
+         "trials (or questions) were drawn, against the chance they were planned for",
+         t["plans"])]
     return render(
         fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {c.L} models x {c.M} "
         f"questions x {c.N} trials",
@@ -46,7 +50,7 @@ def check(data, args) -> str:
           "truth (band: the calibration grid's); wrong_way: share of runs with a pair decided "
           "the wrong way round; power: share of truly ordered pairs decided", t["intervals"]),
          ("p_best", "observed: share of the model-runs in the bin whose model was truly first",
-          t["p_best"])],
+          t["p_best"]), *plans],
         notes,
     )
 

@@ -26,6 +26,8 @@ from ..display import Shown
 from ..estimands import STAND_IN_RATIO
 from ..outcomes import Outcomes
 from ..params import CheckParams
+from ..plan_calibration import MAX_REALISED
+from ..planner import a_chance
 from ..smaller_run import SmallerRunCheck, check_smaller_run
 from ._base import Analysis, Chart, Progress, common_caveats
 
@@ -45,11 +47,15 @@ class CheckResult(Shown):
 def _run(data: Outcomes, p: CheckParams, progress: Progress | None = None) -> CheckResult:
     return CheckResult(check_smaller_run(
         data, p.trials, questions=p.questions, models=p.models, reps=p.reps, adjust=p.adjust,
-        confidence=p.confidence, draws=p.draws, seed=p.seed, progress=progress))
+        confidence=p.confidence, plan_reps=p.plan_reps, assurance=p.assurance, draws=p.draws,
+        seed=p.seed, progress=progress))
 
 
 def _tables(r: CheckResult) -> dict:
-    return {"intervals": r.check.intervals, "p_best": r.check.p_best}
+    out = {"intervals": r.check.intervals, "p_best": r.check.p_best}
+    if not r.check.plans.empty:  # the Planner check, when asked for
+        out["plans"] = r.check.plans
+    return out
 
 
 def _charts(r: CheckResult) -> list[Chart]:
@@ -75,6 +81,16 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    "read the population scope.")
     out.append(f"Every share is over {c.reps} smaller runs: coverage_se is its standard error, "
                "and a p_best bin's se is the binomial standard error of its observed share.")
+    if c.plans.empty:
+        out.append("The Planner's plans were not checked (plan_reps = 0): set plan_reps to "
+                   "plan each smaller run's undecided pairs and draw what the plans ask for.")
+    else:
+        n, m = MAX_REALISED
+        out.append(f"Planner check: {p.plan_reps} smaller runs per scope, each pair planned "
+                   f"for {a_chance(p.assurance)} and realised with the trials (or, population "
+                   "scope, the questions drawn from this run's) that the plan asked for; "
+                   f"'skipped' counts plans beyond {n:,} trials per question or {m:,} "
+                   "questions, which are not drawn.")
     off = c.off_target()
     if off:
         out.extend(f"Off target on runs like this -- {s}." for s in off)
@@ -87,7 +103,8 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
 
 def _to_code(p: CheckParams, data: str = "data") -> str:
     args = ", ".join(f"{k}={getattr(p, k)!r}" for k in (
-        "questions", "models", "reps", "adjust", "confidence", "draws", "seed"))
+        "questions", "models", "reps", "adjust", "confidence", "plan_reps", "assurance",
+        "draws", "seed"))
     return (
         "from scorio_core import charts\n"
         "from scorio_core.smaller_run import check_smaller_run\n\n"
@@ -137,7 +154,10 @@ CHECK = Analysis(
         "truly ordered pairs decided the right way. 'p_best' bins the predicted chance of "
         "being first and gives how often those models truly were: on data with near-tied "
         "leaders and few questions it can run high in the population scope (README, "
-        "known gaps), and this table measures by how much on runs like yours."
+        "known gaps), and this table measures by how much on runs like yours. 'plans' "
+        "(when asked for) plans each smaller run's undecided adjacent pairs as the Planner "
+        "would, draws the trials or questions the plan asks for and gives the share decided "
+        "-- the chance the plan stated, measured."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -46,13 +46,18 @@ def test_check_page_runs_the_definition_and_its_form():
     assert list(shown["scope"]) == ["questions", "population"]
     np.testing.assert_allclose(shown["coverage"], want.intervals["coverage"], atol=1e-12)
     assert at.success or at.warning  # the verdict: held, or what broke
+    assert not any("Planner" in h.value for h in at.subheader)  # not asked for by default
     at.selectbox(key="chk_trials").set_value(2)
     at.number_input(key="chk_questions").set_value(20)
+    at.number_input(key="chk_plan_reps").set_value(2)
     at.button[0].click().run()  # "Run the check"
     _ok(at)
     assert any("20 runs of 20 questions × 2 trials" in h.value for h in at.subheader)
+    assert any("The Planner's plans, realised" in h.value for h in at.subheader)
+    plans = next(d.value for d in at.dataframe if "trial_plans" in d.value.columns)
+    assert list(plans["scope"]) == ["questions", "population"]
     assert at.session_state[STORE]["check"] == CheckParams(trials=2, questions=20, reps=20,
-                                                           draws=500)
+                                                           plan_reps=2, draws=500)
     assert "check_smaller_run(data, 2, questions=20" in code_cell(at, "check_smaller_run(")
 
 

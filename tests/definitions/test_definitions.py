@@ -35,7 +35,8 @@ FAST = {
     "pair": {"confidence": 0.9},
     "questions": {"top": 7},
     "curves": {"tau": 0.5, "scope": "population"},
-    "check": {"reps": 20, "questions": 15, "trials": 2, "draws": 500, "seed": 2},
+    "check": {"reps": 20, "questions": 15, "trials": 2, "draws": 500, "seed": 2,
+              "plan_reps": 2},
 }
 
 
@@ -228,6 +229,8 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
     elif aid == "check":
         pd.testing.assert_frame_equal(ns["smaller"].intervals, r.check.intervals)
         pd.testing.assert_frame_equal(ns["smaller"].p_best, r.check.p_best)
+        pd.testing.assert_frame_equal(ns["smaller"].plans, r.check.plans)
+        assert list(r.check.plans["scope"]) == ["questions", "population"]
 
 
 def test_to_code_family_and_all_forms():
