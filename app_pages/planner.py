@@ -12,6 +12,7 @@ from app_pages import _common, _page_state, _render
 from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys
 from app_state.texts import pair_notes
 from scorio_core import ValidationError
+from scorio_core.definitions.check import CHECK
 from scorio_core.definitions.plan import PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.params import PlanParams, widget
@@ -83,6 +84,10 @@ def main() -> None:
         )
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")
+        if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth
+            st.page_link("app_pages/check.py", icon=":material/fact_check:",
+                         label="Would such plans come true on data like these? Check a smaller "
+                         "run (Planner runs) draws runs from these data and realises the plans.")
     allocation, order = PLAN.charts(result)
     _render.chart(allocation, "plan", 0)
     st.markdown(summary(result))

@@ -33,6 +33,9 @@ SCOPE_HELP = {
 }
 #: Multiplicity control; the first is the default.
 ADJUSTMENTS = ("holm", "simultaneous", "bh", "none")
+#: The adjustments whose promise is family-wise (no false decision anywhere with probability
+#: at least the confidence); ``bh`` promises a false-discovery rate, ``none`` a per-pair one.
+FAMILY_WISE = ("holm", "simultaneous")
 ADJUST_HELP = {
     "holm": "family-wise error ≤ 1 − confidence (Holm step-down): no false pairwise decision "
     "anywhere with probability ≥ confidence, so the rank intervals hold jointly",

@@ -182,3 +182,23 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
                    "70% of their pairs"]
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(400, 0.77)).off_target() == []
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(10, 0.3)).off_target() == []
+
+
+def test_the_verdict_catches_wrong_way_decisions_on_identical_models():
+    # six models with the same outcomes: every decision is wrong. Holm keeps the family-wise
+    # rate at 5 %; per-pair decisions ("none") over 15 pairs decide some pair far more often
+    # -- measured, but "none" never promised otherwise, so it is reported and not judged;
+    # judged as if it were family-wise (the rule applied by hand), it would be flagged
+    one = _run_from(np.random.default_rng(17).beta(0.6, 0.6, (1, 60)), 32, 4).R
+    run = Outcomes(np.tile(one, (6, 1, 1)))  # the same outcomes: the shares tie exactly
+    holm = check_smaller_run(run, 4, reps=120, draws=500, seed=3)
+    none = check_smaller_run(run, 4, reps=120, draws=500, seed=3, adjust="none")
+    for scope in ("questions", "population"):
+        assert holm.intervals.set_index("scope").loc[scope, "wrong_way"] <= 0.10
+        assert none.intervals.set_index("scope").loc[scope, "wrong_way"] >= 0.20
+    assert not any("wrong way" in s for s in holm.off_target())
+    assert not any("wrong way" in s for s in none.off_target())
+    import dataclasses
+
+    judged = dataclasses.replace(none, adjust="holm").off_target()
+    assert sum("wrong way round" in s for s in judged) == 2, judged

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..display import Shown
-from ..estimands import STAND_IN_RATIO
+from ..estimands import ADJUST_HELP, FAMILY_WISE, STAND_IN_RATIO
 from ..outcomes import Outcomes
 from ..params import CheckParams
 from ..plan_calibration import MAX_REALISED
@@ -81,6 +81,10 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    "read the population scope.")
     out.append(f"Every share is over {c.reps} smaller runs: coverage_se is its standard error, "
                "and a p_best bin's se is the binomial standard error of its observed share.")
+    if c.adjust not in FAMILY_WISE:
+        out.append(f"wrong_way is the share of runs with any pair decided the wrong way round "
+                   f"(family-wise); {c.adjust} promises {ADJUST_HELP[c.adjust].split(' (')[0]}, "
+                   "not that, so it is reported but not judged.")
     if c.plans.empty:
         out.append("The Planner's plans were not checked (plan_reps = 0): set plan_reps to "
                    "plan each smaller run's undecided pairs and draw what the plans ask for.")
