@@ -81,8 +81,7 @@ def main() -> None:
     for line in off:
         st.warning(f"Off target on runs like this — {line}.", icon=":material/warning:")
     if not off:
-        st.success("On runs like this every promise held within two standard errors.",
-                   icon=":material/check_circle:")
+        st.success(c.verdict(), icon=":material/check_circle:")
     st.subheader(f"{c.reps} runs of {c.M} questions × {c.N} trials: intervals and decisions")
     _table(c.intervals)
     st.caption(f"coverage: share of model-runs whose {c.confidence:.0%} interval held the truth "

@@ -56,6 +56,10 @@ __all__ = ["STAND_IN_RATIO", "SmallerRunCheck", "stand_in_truth", "check_smaller
 #: Bins of predicted ``p_best`` (and Planner checks) with fewer entries are shown but not
 #: judged.
 MIN_COUNT = 20
+#: What :meth:`SmallerRunCheck.verdict` says when nothing is off target.
+VERDICT_HELD = "On runs like this every promise held within its sampling error."
+#: Standard errors beyond which :meth:`SmallerRunCheck.off_target` calls a promise broken.
+Z = 3.0
 _PLAN_COLUMNS = ("scope", "trial_plans", "trials_decided", "trials_se", "question_plans",
                  "questions_decided", "questions_se", "assurance", "skipped")
 
@@ -135,38 +139,88 @@ class SmallerRunCheck:
     adjust: str
     confidence: float
 
+    def caption(self) -> str:
+        """One line: what was drawn from what, and the decision rule."""
+        return (f"{self.reps} smaller runs of {self.L} models × {self.M} questions × {self.N} "
+                f"trials drawn from this run's shares ({self.source_N} trials per question); "
+                f"{self.confidence:.0%} intervals, {self.adjust}")
+
+    def verdict(self) -> str:
+        """:meth:`off_target` as one sentence, or that every promise held."""
+        off = self.off_target()
+        if not off:
+            return VERDICT_HELD
+        return "Off target on runs like this: " + "; ".join(off) + "."
+
+    def charts(self) -> list:
+        """The ``p_best`` reliability chart (:class:`~scorio_core.definitions.Chart`), as on
+        the Check page."""
+        from .definitions.check import CHECK, CheckResult
+
+        return CHECK.charts(CheckResult(self))
+
+    def _repr_html_(self) -> str:
+        from .display import result_html
+
+        tables = [("intervals", self.intervals), ("p_best", self.p_best)]
+        if not self.plans.empty:
+            tables.append(("plans", self.plans))
+        return result_html("Check a smaller run", self.caption(), tables, self.charts()[0],
+                           [self.verdict()])
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        return {"text/html": self._repr_html_(), "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        from .formatting import text_table
+
+        return (f"<SmallerRunCheck: {self.caption()}>\n{text_table(self.intervals)}\n"
+                f"{self.verdict()}")
+
     def off_target(self) -> list[str]:
-        """One sentence per promise the smaller runs broke beyond their sampling error:
-        coverage outside the band by more than two standard errors, family-wise wrong-way
-        decisions above ``1 − confidence`` by more than two standard errors (under a
-        family-wise adjustment, :data:`~scorio_core.estimands.FAMILY_WISE`), a ``p_best``
-        bin (at least :data:`MIN_COUNT` model-runs) off by more than two standard errors
-        and 0.05."""
+        """One sentence per promise the smaller runs broke beyond their sampling error --
+        by more than :data:`Z` standard errors under the promise itself, so that among the
+        dozen or so comparisons a calibrated run is rarely flagged by chance:
+
+        * coverage outside the band (s.e.: the larger of the replicates' and the binomial
+          one at the band's nearer edge over ``reps`` runs);
+        * family-wise wrong-way decisions above ``1 − confidence`` (under a family-wise
+          adjustment, :data:`~scorio_core.estimands.FAMILY_WISE`; binomial s.e. at
+          ``1 − confidence``);
+        * a Planner check's share decided below the assurance (binomial s.e. at the
+          assurance, at least :data:`MIN_COUNT` plans);
+        * a ``p_best`` bin with at least :data:`MIN_COUNT` model-runs whose observed share is
+          off its mean prediction by more than 0.05 and :data:`Z` binomial s.e. at the
+          prediction.
+        """
         out = []
+        alpha = 1 - self.confidence
         for scope, row in self.intervals.set_index("scope").iterrows():
-            if not np.isfinite(row["coverage"]):
+            cov = row["coverage"]
+            if not np.isfinite(cov):
                 continue
-            cov, se = row["coverage"], row["coverage_se"]
-            if cov + 2 * se < row["band_lo"] or cov - 2 * se > row["band_hi"]:
+            edge = min(max(cov, row["band_lo"]), row["band_hi"])
+            se = max(row["coverage_se"], np.sqrt(edge * (1 - edge) / self.reps))
+            if cov + Z * se < row["band_lo"] or cov - Z * se > row["band_hi"]:
                 out.append(f"{scope} scope: the {self.confidence:.0%} intervals held "
-                           f"{row['coverage']:.1%} of the time (band {row['band_lo']:.0%}–"
+                           f"{cov:.1%} of the time (band {row['band_lo']:.0%}–"
                            f"{row['band_hi']:.0%})")
-            alpha = 1 - self.confidence
             wse = np.sqrt(alpha * (1 - alpha) / self.reps)
             # judged where the promise is family-wise; bh and none promise less (caveat)
-            if self.adjust in FAMILY_WISE and row["wrong_way"] > alpha + 2 * wse:
+            if self.adjust in FAMILY_WISE and row["wrong_way"] > alpha + Z * wse:
                 out.append(f"{scope} scope: a pair was decided the wrong way round in "
                            f"{row['wrong_way']:.1%} of the runs (stated at most {alpha:.0%})")
         for _, row in self.plans.iterrows():
+            a = row["assurance"]
             for kind, n in (("trial", row["trial_plans"]), ("question", row["question_plans"])):
-                share, se = row[f"{kind}s_decided"], row[f"{kind}s_se"]
-                if n >= MIN_COUNT and share + 2 * se < row["assurance"]:
+                share = row[f"{kind}s_decided"]
+                if n >= MIN_COUNT and share + Z * np.sqrt(a * (1 - a) / n) < a:
                     out.append(f"{row['scope']} scope: the {n:,} {kind} plans made for "
-                               f"{a_chance(row['assurance'])} decided {share:.0%} of their "
-                               "pairs")
+                               f"{a_chance(a)} decided {share:.0%} of their pairs")
         for scope, g in self.p_best.groupby("scope", sort=False):
-            bad = g[(g["count"] >= MIN_COUNT)
-                    & ((g["observed"] - g["predicted"]).abs() > np.maximum(2 * g["se"], 0.05))]
+            se0 = np.sqrt(g["predicted"] * (1 - g["predicted"]) / g["count"].clip(lower=1))
+            dev = (g["observed"] - g["predicted"]).abs()
+            bad = g[(g["count"] >= MIN_COUNT) & (dev > np.maximum(Z * se0, 0.05))]
             for _, b in bad.iterrows():
                 out.append(f"{scope} scope: models given p_best {b['predicted']:.2f} on average "
                            f"(bin {b['bin']}) were first {b['observed']:.2f} of the time")

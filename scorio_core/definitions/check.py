@@ -28,7 +28,7 @@ from ..outcomes import Outcomes
 from ..params import CheckParams
 from ..plan_calibration import MAX_REALISED
 from ..planner import a_chance
-from ..smaller_run import SmallerRunCheck, check_smaller_run
+from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run
 from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["CheckParams", "CheckResult", "CHECK"]
@@ -99,9 +99,10 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
     if off:
         out.extend(f"Off target on runs like this -- {s}." for s in off)
     else:
-        out.append("On runs like this every promise held within two standard errors: "
-                   "coverage in the band, wrong-way decisions at most the stated rate, and "
-                   "every p_best bin with enough model-runs on the diagonal.")
+        out.append(f"{VERDICT_HELD[:-1]} ({Z:g} standard errors): coverage in the band, "
+                   "wrong-way decisions at most the stated rate, every p_best bin with enough "
+                   "model-runs on the diagonal" + ("" if c.plans.empty else
+                                                   ", and the plans at their chance") + ".")
     return out
 
 
