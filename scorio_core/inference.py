@@ -68,6 +68,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 from scipy import special
@@ -97,6 +98,7 @@ __all__ = [
     "decide_pairs",
     "Inference",
     "infer",
+    "decided",
 ]
 
 _KAPPA = np.exp(np.linspace(np.log(1e-2), np.log(1e4), 49))
@@ -888,6 +890,74 @@ def decide_pairs(p, P, confidence: float, adjust: str, cov, sd, scope: str, df,
     return decide_pvalues(p, P, confidence, adjust, null, ndof)
 
 
+class _Decisions(NamedTuple):
+    """What :func:`infer` and :func:`decided` share: the scope's statistics and decisions."""
+
+    x: np.ndarray
+    cov: np.ndarray
+    df: np.ndarray
+    identified: bool
+    var: np.ndarray
+    lo_s: np.ndarray
+    hi_s: np.ndarray
+    t: np.ndarray | None = None
+    P: np.ndarray | None = None
+    p: np.ndarray | None = None
+    sd: np.ndarray | None = None
+    D: np.ndarray | None = None
+
+
+def _check_infer_args(scope: str, adjust: str, confidence: float) -> float:
+    if scope not in SCOPES:
+        raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
+    if adjust not in ADJUSTMENTS:
+        raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
+    return check_confidence(confidence)
+
+
+def _decisions(st: ScoreStats, scope: str, confidence: float, adjust: str, draws: int,
+               seed: int) -> _Decisions:
+    x = st.xbar
+    cov, df, identified = scope_covariance(st, scope)
+    var, _ = _model_variance(st, scope)  # the questions scope's is diag(cov)
+    lo_s, hi_s = wilson_t(x, var, np.diag(df), _n_floor(st, scope), confidence)
+    if not identified:
+        return _Decisions(x, cov, df, False, var, lo_s, hi_s)
+    tq = special.stdtrit(np.maximum(np.diag(df), 1.0), 0.5 + confidence / 2)
+    floor_var = ((hi_s - lo_s) / (2 * tq)) ** 2
+    t, P, p, sd = pair_pvalues(x, cov, df, floor_var)
+    D = decide_pairs(p, P, confidence, adjust, cov, sd, scope, df, draws, seed)
+    return _Decisions(x, cov, df, True, var, lo_s, hi_s, t, P, p, sd, D)
+
+
+def decided(
+    st: ScoreStats,
+    scope: str = "questions",
+    confidence: float = 0.95,
+    adjust: str = "simultaneous",
+    draws: int = 10_000,
+    seed: int = 0,
+) -> np.ndarray:
+    """``infer(...).decided`` without the confidence distribution's draws (``p_best``, rank
+    distribution): ``D[i, j]`` -- model ``i`` decided above ``j`` -- exactly as :func:`infer`
+    decides it (all ``False`` where the scope is not identified). For simulations that only
+    ask which pairs are decided (the Planner's realised plans).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> c = np.random.default_rng(0).binomial(8, [[0.9] * 30, [0.5] * 30, [0.45] * 30])
+    >>> st = score_stats(np.stack([8 - c, c], -1), np.array([0.0, 1.0]))
+    >>> D = decided(st, "questions", 0.95, "holm")
+    >>> bool((D == infer(st, "questions", 0.95, "holm", 2000).decided).all()), D.sum()
+    (True, np.int64(2))
+    """
+    confidence = _check_infer_args(scope, adjust, confidence)
+    d = _decisions(st, scope, confidence, adjust, int(draws), int(seed))
+    L = st.ybar.shape[0]
+    return d.D if d.identified else np.zeros((L, L), dtype=bool)
+
+
 def infer(
     st: ScoreStats,
     scope: str = "questions",
@@ -915,21 +985,13 @@ def infer(
     -------
     Inference
     """
-    if scope not in SCOPES:
-        raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
-    if adjust not in ADJUSTMENTS:
-        raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
-    confidence = check_confidence(confidence)
+    confidence = _check_infer_args(scope, adjust, confidence)
     L = st.ybar.shape[0]
-    x = st.xbar
     span = st.hi_b - st.lo_b
-    cov, df, identified = scope_covariance(st, scope)
-    var, _ = _model_variance(st, scope)  # the questions scope's is diag(cov)
-    lo_s, hi_s = wilson_t(x, var, np.diag(df), _n_floor(st, scope), confidence)
-    tq = special.stdtrit(np.maximum(np.diag(df), 1.0), 0.5 + confidence / 2)
-    floor_var = ((hi_s - lo_s) / (2 * tq)) ** 2
+    d = _decisions(st, scope, confidence, adjust, int(draws), int(seed))
+    x, cov, df, var, lo_s, hi_s = d.x, d.cov, d.df, d.var, d.lo_s, d.hi_s
     score = st.unscale(x)
-    if not identified:
+    if not d.identified:
         nan = np.full(L, np.nan)
         nanLL = np.full((L, L), np.nan)
         np.fill_diagonal(nanLL, 0.5)
@@ -938,8 +1000,7 @@ def infer(
                          np.full((L, L), np.nan), np.full((L, L), np.nan), nanLL,
                          np.ones((L, L)), D, np.ones(L, dtype=int), np.full(L, L), nan, False,
                          confidence, adjust, int(draws), int(seed))
-    t, P, p, sd = pair_pvalues(x, cov, df, floor_var)
-    D = decide_pairs(p, P, confidence, adjust, cov, sd, scope, df, draws, seed)
+    t, P, p, sd, D = d.t, d.P, d.p, d.sd, d.D
     rank_lo, rank_hi = 1 + D.sum(0), L - D.sum(1)
     # the covariance is estimated on df degrees of freedom: use the t law's variance; the
     # field's draws use the shrunk covariance (field_covariance)

@@ -45,7 +45,7 @@ from .calibration import LOGIT_SD, _check_scope
 from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from .inference import (
     decide_pairs,
-    infer,
+    decided,
     pair_dof,
     pair_pvalues,
     score_stats,
@@ -101,8 +101,8 @@ def _R(counts: np.ndarray, N: int) -> np.ndarray:
 
 def _decided(counts, N, scope, conf, adjust, seed) -> np.ndarray:
     n = np.stack([N - counts, counts], -1)
-    inf = infer(score_stats(n, _W), scope, conf, adjust, 2000, seed)
-    return inf.decided | inf.decided.T
+    D = decided(score_stats(n, _W), scope, conf, adjust, 2000, seed)  # infer's decisions
+    return D | D.T
 
 
 @dataclass(frozen=True)

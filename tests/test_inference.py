@@ -419,3 +419,21 @@ def test_studentized_null_pairs_are_t_on_the_scope_dof(dof):
     assert np.allclose(null_z(q, dof), 1.96, atol=0.06)
     Z = _null_pair_stats(cov, sd, 40_000, 1)  # questions scope: Gaussian
     assert np.allclose(np.quantile(Z, 0.95, axis=0), 1.96, atol=0.05)
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+@pytest.mark.parametrize("adjust", ["holm", "simultaneous", "bh", "none"])
+def test_decided_is_infers_decisions_without_the_draws(scope, adjust):
+    # the Planner's realisations ask only which pairs are decided: the same decisions as
+    # infer's, identified or not (N = 1 in the questions scope: nothing decided)
+    from scorio_core.inference import decided
+
+    rng = np.random.default_rng(31)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 40)) + np.array([[0.0], [0.03], [0.1], [0.25]]), 0, 1)
+    for N in (1, 4):
+        c = rng.binomial(N, p)
+        st = score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0]))
+        want = infer(st, scope, 0.95, adjust, 1000, 3).decided
+        np.testing.assert_array_equal(decided(st, scope, 0.95, adjust, 1000, 3), want)
+        if N == 4:
+            assert want.any()  # a test that compares something
