@@ -10,7 +10,7 @@ from app_state.page_state import CONFIDENCES, from_state, keys, ks_options
 from scorio_core import ValidationError, export
 from scorio_core.definitions.leaderboard import LEADERBOARD
 from scorio_core.definitions.provenance import export_filename
-from scorio_core.estimands import ADJUST_LABELS, SCOPE_HELP
+from scorio_core.estimands import ADJUST_LABELS, SCOPE_HELP, STAND_IN_RATIO
 from scorio_core.leaderboard import prior_note
 from scorio_core.params import LeaderboardParams, widget
 
@@ -54,7 +54,7 @@ def _controls(o) -> tuple | None:
     return tuple(float(x) for x in edited["weight"].fillna(0.0))
 
 
-def _notes(board) -> None:
+def _notes(board, n_trials: int) -> None:
     conf = board.settings["confidence"]
     for note in board.notes:
         st.warning(note, icon=":material/warning:")
@@ -67,6 +67,11 @@ def _notes(board) -> None:
     )
     if note := prior_note(board):
         st.info(note, icon=":material/info:")
+    if board.settings["scope"] == "population" and n_trials >= STAND_IN_RATIO:
+        # the population p_best caveat above: measured on these data by the Check page
+        st.page_link("app_pages/check.py", icon=":material/fact_check:",
+                     label="How far do p_best, the intervals and decisions hold on smaller runs "
+                     "drawn from these data? Check a smaller run.")
     if conflicts := board.chained_conflicts():
         shown = ", ".join(f"{a} > {b}" for a, b in conflicts[:4])
         more = f" and {len(conflicts) - 4} more" if len(conflicts) > 4 else ""
@@ -93,7 +98,7 @@ def main() -> None:
     st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "
                 f"{params.confidence:.0%} intervals, adjustment: {params.adjust}")
     _common.show_board(board.table, n_now=o.N)
-    _notes(board)
+    _notes(board, o.N)
     if o.L > 1:
         _page_state.pair_picker(board, key="lb_pair")
     _common.show_unresolved(board, o.N)

@@ -71,3 +71,17 @@ def test_check_page_explains_a_run_with_too_few_trials():
     _ok(at)
     assert any("at least 4 trials per question" in w.value for w in at.warning)
     assert not [d for d in at.dataframe if "coverage" in d.value.columns]
+
+
+def test_the_leaderboard_links_the_check_in_the_population_scope():
+    at = start(APP, TEMPERATURE, timeout=120)
+    at.switch_page("app_pages/leaderboard.py").run()
+    _ok(at)
+
+    def links():
+        return [p for p in at.get("page_link") if p.proto.page == "check"]
+
+    assert not links()  # questions scope: no p_best caveat to measure
+    at.segmented_control(key="scope").set_value("population").run()
+    _ok(at)
+    assert len(links()) == 1 and "Check a smaller run" in links()[0].proto.label
