@@ -69,6 +69,7 @@ from . import eval as ev
 from ._validation import ValidationError, check_confidence, check_int
 from .estimands import ADJUSTMENTS, CALIBRATED_M, SCOPES
 from .inference import ScoreStats, decide_pvalues, infer, model_intervals, score_stats
+from .inference import _decisions as inference_decisions
 from .resampling import blocks, run_pieces, stream
 
 __all__ = [
@@ -626,17 +627,21 @@ def _check_adjusts(adjusts) -> tuple[str, ...]:
 
 
 def _decisions(st: ScoreStats, scope: str, conf: float, adjusts, draws: int, seed: int):
-    """``(identified, {adjust: decided})`` from one :func:`infer` call: the simultaneous
-    procedure needs its own null draws (so ``infer`` runs with it when asked), the others are
+    """``(identified, {adjust: decided})`` from one pass of :func:`infer`'s decisions
+    (without its ``p_best`` draws): the simultaneous procedure needs its own null draws (so
+    it runs first when asked), the others are
     :func:`~scorio_core.inference.decide_pvalues` on the same p-values -- the call ``infer``
     itself makes."""
     first = "simultaneous" if "simultaneous" in adjusts else adjusts[0]
-    inf = infer(st, scope, conf, first, draws, seed)
-    out = {first: inf.decided}
+    d = inference_decisions(st, scope, conf, first, draws, seed)
+    if not d.identified:
+        L = st.ybar.shape[0]
+        return False, {a: np.zeros((L, L), dtype=bool) for a in adjusts}
+    out = {first: d.D}
     for a in adjusts:
         if a not in out:
-            out[a] = decide_pvalues(inf.pvalue, inf.prob_better, conf, a)
-    return inf.identified, out
+            out[a] = decide_pvalues(d.p, d.P, conf, a)
+    return True, out
 
 
 def tie_errors(
