@@ -545,15 +545,11 @@ def _fields(gen: Callable, root, reps: int, L: int, M: int, N: int, w: np.ndarra
     population truth ``(size, L)`` in weight units (or None)."""
     for size, rng in _field_blocks(root, reps, L, M):
         p, pop = gen(size, rng)
-        if p.ndim == 4:  # categories: N multinomial trials per (model, question)
-            n = rng.multinomial(N, p)
-            expected = p @ w
-        else:
-            n = _binary_counts(p, N, rng)
-            expected = w[0] + (w[1] - w[0]) * p
+        categories = p.ndim == 4  # N multinomial trials per (model, question)
+        n = rng.multinomial(N, p) if categories else _binary_counts(p, N, rng)
         seeds = rng.integers(0, 2**31, size)
         st = score_stats(n.reshape(size * L, M, len(w)), w)
-        qtruth = expected.mean(-1)
+        qtruth = _expected(p, w, categories).mean(-1)
         for r, sr in enumerate(_split(st, L)):
             truth = {"questions": qtruth[r], "population": None if pop is None else pop[r]}
             yield sr, truth, int(seeds[r])
@@ -1173,9 +1169,18 @@ def _truth_table(p, weights=None) -> tuple[np.ndarray, np.ndarray]:
     return p, w
 
 
-def _expected(p: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """Expected score of each entry of a table from :func:`_truth_table`."""
-    return p @ w if p.ndim == 3 else w[0] + (w[1] - w[0]) * p
+def _expected(p: np.ndarray, w: np.ndarray, categories: bool) -> np.ndarray:
+    """Expected score of each entry: ``p`` holds category probabilities on its last axis
+    (``categories``) or success probabilities of two categories weighted ``w``."""
+    return p @ w if categories else w[0] + (w[1] - w[0]) * p
+
+
+def _models_drawn(L: int | None, K: int) -> int:
+    """Models per field drawn from a table of ``K``: all when ``L`` is ``None``."""
+    L = K if L is None else check_int("L", L, minimum=2)
+    if L > K:
+        raise ValidationError(f"L: at most the table's {K} models; got {L}")
+    return L
 
 
 def _weights_key(p: np.ndarray, w: np.ndarray) -> tuple[int, ...]:
@@ -1236,7 +1241,7 @@ def resample_check(
     M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
     conf = check_confidence(confidence)
     (adjust,) = _check_adjusts(adjust)
-    pop = _expected(p, w).mean(1)
+    pop = _expected(p, w, p.ndim == 3).mean(1)
     root = _table_seed(seed, "resample", p, M, N, *_weights_key(p, w))
 
     def gen(size, rng):
@@ -1311,12 +1316,10 @@ def resample_p_best(
     _check_scope(scope)
     p, w = _truth_table(p, weights)
     K, Q = p.shape[:2]
-    L = K if L is None else check_int("L", L, minimum=2)
-    if L > K:
-        raise ValidationError(f"L: at most the table's {K} models; got {L}")
+    L = _models_drawn(L, K)
     M, N, reps = check_int("M", M, minimum=2), check_int("N", N), check_int("reps", reps)
     bins = check_int("bins", bins)
-    pop = _expected(p, w).mean(1)
+    pop = _expected(p, w, p.ndim == 3).mean(1)
     root = _table_seed(seed, "resample_p_best", p, M, N, L, *_weights_key(p, w))
 
     def gen(size, rng):

@@ -287,7 +287,7 @@ def resample_assurance(
     >>> r.L, r.reps, r.planned >= 0
     (3, 3, True)
     """
-    from .calibration import _table_seed, _truth_table
+    from .calibration import _models_drawn, _table_seed, _truth_table
 
     _check_scope(scope)
     p, _ = _truth_table(p)
@@ -295,9 +295,7 @@ def resample_assurance(
         raise ValidationError("resample_assurance: the Planner's realisation draws binary "
                               "trials; p must be a (models, questions) table")
     K, Q = p.shape
-    L = K if L is None else check_int("L", L, minimum=2)
-    if L > K:
-        raise ValidationError(f"L: at most the table's {K} models; got {L}")
+    L = _models_drawn(L, K)
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     reps, conf = check_int("reps", reps), check_confidence(confidence)
     root = _table_seed(seed, "resample_assurance", p, M, N, L, SCOPES.index(scope))

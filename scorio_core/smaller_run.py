@@ -51,7 +51,7 @@ from .plan_calibration import resample_assurance
 from .planner import a_chance
 
 __all__ = ["STAND_IN_RATIO", "SmallerRunCheck", "stand_in_truth", "check_smaller_run",
-           "default_trials"]
+           "default_trials", "unmet"]
 
 #: Bins of predicted ``p_best`` (and Planner checks) with fewer entries are shown but not
 #: judged.
@@ -82,6 +82,18 @@ def stand_in_truth(data: Outcomes) -> tuple[np.ndarray, np.ndarray]:
     if data.C == 1:
         return (data.R == 1).mean(-1), w
     return np.stack([(data.R == k).mean(-1) for k in range(data.C + 1)], -1), w
+
+
+def unmet(data: Outcomes) -> str | None:
+    """Why these data cannot be checked (``None`` when they can): the check's ``requires``
+    and :func:`check_smaller_run`'s refusal, in one place."""
+    if data.L < 2:
+        return f"the check needs at least 2 models; these data have {data.L}"
+    if data.N < STAND_IN_RATIO:
+        return (f"the check needs at least {STAND_IN_RATIO} trials per question, so that "
+                "each model's shares can stand in for its true probabilities (a smaller run "
+                f"has at most 1/{STAND_IN_RATIO} of them); these data have {data.N}")
+    return None
 
 
 def default_trials(data: Outcomes) -> int:
@@ -287,13 +299,9 @@ def check_smaller_run(
     """
     if not isinstance(data, Outcomes):
         raise ValidationError(f"data must be Outcomes (sc.load(path)); got {type(data).__name__}")
-    if data.L < 2:
-        raise ValidationError(f"the check needs at least 2 models; these data have {data.L}")
+    if (why := unmet(data)) is not None:
+        raise ValidationError(why)
     most = data.N // STAND_IN_RATIO
-    if most < 1:
-        raise ValidationError(
-            f"the check needs at least {STAND_IN_RATIO} trials per question so that each "
-            f"model's shares can stand in for its true probabilities; these data have {data.N}")
     N = default_trials(data) if trials is None else check_int("trials", trials)
     if N > most:
         raise ValidationError(
@@ -305,8 +313,6 @@ def check_smaller_run(
         raise ValidationError(f"models: at most the run's {data.L}; got {L}")
     reps = check_int("reps", reps, minimum=2)
     conf = check_confidence(confidence)
-    if adjust not in ADJUSTMENTS:
-        raise ValidationError(f"adjust: expected one of {', '.join(ADJUSTMENTS)}; got {adjust!r}")
     plan_reps = check_int("plan_reps", plan_reps, minimum=0)
     if plan_reps:
         if data.C != 1:

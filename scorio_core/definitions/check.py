@@ -28,7 +28,7 @@ from ..outcomes import Outcomes
 from ..params import CheckParams
 from ..plan_calibration import MAX_REALISED
 from ..planner import a_chance
-from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run
+from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run, unmet
 from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["CheckParams", "CheckResult", "CHECK"]
@@ -119,16 +119,6 @@ def _to_code(p: CheckParams, data: str = "data") -> str:
     )
 
 
-def _requires(data: Outcomes) -> str | None:
-    if data.L < 2:
-        return f"the check needs at least 2 models; these data have {data.L}"
-    if data.N < STAND_IN_RATIO:
-        return (f"the check needs at least {STAND_IN_RATIO} trials per question, so that "
-                "each model's shares can stand in for its true probabilities (a smaller run "
-                f"has at most 1/{STAND_IN_RATIO} of them); these data have {data.N}")
-    return None
-
-
 def _resolved(p: CheckParams, r: CheckResult) -> dict[str, str]:
     c = r.check
     out = {}
@@ -167,7 +157,7 @@ CHECK = Analysis(
     caveats=_caveats,
     to_code=_to_code,
     chart_code=("charts.p_best_reliability(smaller.p_best)",),
-    requires=_requires,
+    requires=unmet,
     result_var="smaller",
     resolved=_resolved,
 )
