@@ -164,6 +164,27 @@ class ScoreStats:
         return np.minimum(np.asarray(self.dof, dtype=float), nominal)
 
 
+def _log_rising(a: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """``Σ_α [ln Γ(a + c_α) − ln Γ(a)]`` over the questions, shape ``(L, G)``, for
+    concentrations ``a (L, G)`` and counts ``c (L, M)``.
+
+    Counts are whole numbers in ``0 … N``, so the sum is taken over the distinct values
+    with their multiplicities (``ln Γ`` at ``L × V × G`` points, ``V ≤ N + 1``) rather than
+    question by question (``L × M × G``) -- the same terms; the question-plan realisations
+    of the Planner's calibration add thousands of questions at small ``N``.
+    """
+    vals, inv = np.unique(c, return_inverse=True)
+    if vals.size >= c.shape[1]:  # no repeats to exploit (or fractional counts)
+        return (special.gammaln(a[:, None, :] + c[:, :, None]) - special.gammaln(a[:, None, :])
+                ).sum(1)
+    L = c.shape[0]
+    rows = np.repeat(np.arange(L), c.shape[1])
+    mult = np.bincount(rows * vals.size + inv.ravel(), minlength=L * vals.size)
+    mult = mult.reshape(L, vals.size).astype(float)  # (L, V): questions with each count
+    term = special.gammaln(a[:, None, :] + vals[None, :, None]) - special.gammaln(a[:, None, :])
+    return np.einsum("lv,lvg->lg", mult, term)
+
+
 def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Empirical-Bayes trial variance of the score on every question.
 
@@ -200,12 +221,11 @@ def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarra
     kp = _KAPPA[None, :, None] * pi[:, None, :]  # (L, G, K)
     live = pi > 0  # categories never seen contribute nothing (n = 0 there)
     ll = np.zeros((L, _KAPPA.size))
-    for k in range(K):  # K is small (categories); the (L, M, G) block is vectorized
+    for k in range(K):  # K is small (categories); the rest is vectorized
         if not live[:, k].any():
             continue
         a = np.where(live[:, None, k], kp[:, :, k], 1.0)  # (L, G)
-        term = special.gammaln(a[:, None, :] + n[:, :, k, None]) - special.gammaln(a[:, None, :])
-        ll += np.where(live[:, None, k], term.sum(1), 0.0)
+        ll += np.where(live[:, None, k], _log_rising(a, n[:, :, k]), 0.0)
     ll += M * (special.gammaln(_KAPPA) - special.gammaln(_KAPPA + N))[None, :]
     kappa = _KAPPA[np.argmax(ll, axis=1)]  # (L,)
     nu = kappa[:, None, None] * pi[:, None, :] + n  # (L, M, K)

@@ -54,6 +54,23 @@ def aime_like(seed=0):
     return R, acc
 
 
+def test_log_rising_sums_every_question_whether_grouped_or_not():
+    # the marginal likelihood's sum over questions, taken over distinct counts with their
+    # multiplicities, equals the question-by-question sum (its definition)
+    from scipy import special
+
+    from scorio_core.inference import _log_rising
+
+    rng = np.random.default_rng(3)
+    a = np.exp(rng.normal(0, 2, (4, 7)))
+    for c in (rng.integers(0, 5, (4, 300)).astype(float),  # many repeats: grouped
+              rng.integers(0, 50, (4, 6)).astype(float),  # fewer questions than values
+              rng.random((4, 40)) * 3):  # fractional counts: no repeats
+        direct = (special.gammaln(a[:, None, :] + c[:, :, None])
+                  - special.gammaln(a[:, None, :])).sum(1)
+        np.testing.assert_allclose(_log_rising(a, c), direct, rtol=1e-12, atol=1e-9)
+
+
 def test_within_variance_is_the_beta_binomial_posterior_expectation():
     rng = np.random.default_rng(0)
     k = rng.binomial(6, rng.beta(0.6, 0.6, (3, 40)))
