@@ -87,7 +87,9 @@ def main() -> None:
     st.caption(f"coverage: share of model-runs whose {c.confidence:.0%} interval held the truth "
                "(band_lo–band_hi: what the calibration grid holds it to); wrong_way: share of "
                "runs with a pair decided the wrong way round (stated: at most "
-               f"{1 - c.confidence:.0%}); power: share of truly ordered pairs decided.")
+               f"{1 - c.confidence:.0%}); power: share of truly ordered pairs decided; "
+               "first_coverage: share of runs whose could-be-first set held the truly best "
+               f"model (stated: at least {c.confidence:.0%}), first_set_size: its mean size.")
     _render.charts(CHECK, result, "chk")
     _table(c.p_best)
     st.caption("observed: share of the model-runs in the bin whose model was truly first; "

@@ -97,6 +97,7 @@ def main() -> None:
     board = result.board
     st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "
                 f"{params.confidence:.0%} intervals, adjustment: {params.adjust}")
+    st.info(board.first_line(), icon=":material/trophy:")  # the set for the best model
     _common.show_board(board.table, n_now=o.N)
     _notes(board, o.N)
     if o.L > 1:

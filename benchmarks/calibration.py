@@ -176,7 +176,10 @@ def p_best_tables(results: list) -> None:
         print(
             f"{r.scope} scope, M = {r.M}, N = {r.N}, {r.reps} fields: max |observed − "
             f"predicted| = {r.max_deviation:.3f} (bins with ≥ {r.min_count}), "
-            f"Brier {r.brier:.4f}\n"
+            f"Brier {r.brier:.4f}; the could-be-first set (Holm, 95 %) held the best model "
+            f"{_pct(r.first_coverage)} % ± {_pct(r.first_se())} (mean size {r.first_size:.2f} of "
+            f"{r.L}; the 95 % credible set of p_best {_pct(r.credible_coverage)} %, size "
+            f"{r.credible_size:.2f})\n"
         )
         _reliability_rows(r.table, "p_best bin")
         print(
@@ -310,14 +313,20 @@ def real_p_best_table(results: list, name: str) -> None:
           "fresh trials; truly best: the highest truth in the scope. Per bin of predicted "
           "p_best: mean predicted → share truly best (count); max |observed − predicted| over "
           f"bins with ≥ {results[0].min_count} entries.\n")
-    print("| scope | L | M | N | 0.4–0.6 | 0.6–0.8 | 0.8–1.0 | max dev | Brier |")
-    print("|---|---:|---:|---:|---|---|---|---:|---:|")
+    print("Could be first: share of replicates whose could-be-first set (Holm, 95 %) held the "
+          "truly best model, and its mean size; credible: the smallest set whose p_best adds "
+          "up to 95 % (for comparison).\n")
+    print("| scope | L | M | N | 0.4–0.6 | 0.6–0.8 | 0.8–1.0 | max dev | Brier | could be first "
+          "(size) | credible (size) |")
+    print("|---|---:|---:|---:|---|---|---|---:|---:|---|---|")
     for r in sorted(results, key=lambda r: (r.scope, r.L, r.M, r.N)):
         if not r.identified:
-            print(f"| {r.scope} | {r.L} | {r.M} | {r.N} | n/i | | | | |")
+            print(f"| {r.scope} | {r.L} | {r.M} | {r.N} | n/i | | | | | | |")
             continue
         print(f"| {r.scope} | {r.L} | {r.M} | {r.N} | {_bin(r.table, 2)} | {_bin(r.table, 3)} | "
-              f"{_bin(r.table, 4)} | {r.max_deviation:.3f} | {r.brier:.4f} |")
+              f"{_bin(r.table, 4)} | {r.max_deviation:.3f} | {r.brier:.4f} | "
+              f"{_pct(r.first_coverage)} ({r.first_size:.2f}) | {_pct(r.credible_coverage)} "
+              f"({r.credible_size:.2f}) |")
 
 
 def curve_tables(table: pd.DataFrame) -> None:

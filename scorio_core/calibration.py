@@ -920,6 +920,14 @@ class PBestCalibration:
         ``L × L`` per replicate, against "model i truly has rank r".
     rank_max_deviation, rank_brier : float
         As ``max_deviation`` and ``brier``, over the rank distribution.
+    first_coverage, first_size : float
+        The leaderboard's *could be first* set (:attr:`Inference.could_be_first
+        <scorio_core.inference.Inference>`, decisions under the default adjustment at the
+        confidence): share of replicates whose set held the truly best model, and its mean
+        size. Its promise is at least the confidence, whatever the field.
+    credible_coverage, credible_size : float
+        For comparison, the smallest set whose ``p_best`` adds up to the confidence (a
+        credible set for the best model, not shown by the product): the same two numbers.
     """
 
     table: pd.DataFrame
@@ -935,6 +943,15 @@ class PBestCalibration:
     rank_table: pd.DataFrame | None = None
     rank_max_deviation: float = float("nan")
     rank_brier: float = float("nan")
+    first_coverage: float = float("nan")
+    first_size: float = float("nan")
+    credible_coverage: float = float("nan")
+    credible_size: float = float("nan")
+
+    def first_se(self) -> float:
+        """Binomial standard error of :attr:`first_coverage`."""
+        c = self.first_coverage
+        return float(np.sqrt(max(c * (1 - c), 1e-12) / self.reps))
 
 
 def p_best_calibration(
@@ -950,6 +967,7 @@ def p_best_calibration(
     min_count: int = 50,
     confidence: float = 0.95,
     draws: int = 10_000,
+    adjust: str = ADJUSTMENTS[0],
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
@@ -979,7 +997,11 @@ def p_best_calibration(
     min_count : int
         Bins with fewer entries are shown but left out of ``max_deviation``.
     confidence, draws, seed
-        As in :func:`tie_error` (``p_best`` does not depend on ``confidence``).
+        As in :func:`tie_error` (``p_best`` does not depend on ``confidence``; the
+        *could be first* set does).
+    adjust : str
+        Multiplicity control of the decisions behind the *could be first* set
+        (``first_coverage``).
 
     Returns
     -------
@@ -1004,11 +1026,12 @@ def p_best_calibration(
         return rng.uniform(0.0, max_sd, (size, 1)) * rng.standard_normal((size, L))
 
     fields = _fields(_logit_field(theta, M, interaction), root, reps, L, M, N, w)
-    return _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count)
+    return _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count,
+                               _check_adjusts(adjust)[0])
 
 
 def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, conf: float,
-                        draws: int, bins: int, min_count: int) -> PBestCalibration:
+                        draws: int, bins: int, min_count: int, adjust: str) -> PBestCalibration:
     """:class:`PBestCalibration` of ``infer``'s ``p_best`` and rank distribution over the
     replicates ``fields`` yields (:func:`_fields`): the truly best model and the true ranks
     are those of the scope's truth."""
@@ -1017,18 +1040,35 @@ def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, c
     rank_pred = np.empty((reps, L, L))
     rank_hit = np.zeros((reps, L, L), dtype=bool)
     identified = True
+    held = np.zeros(reps, dtype=bool)
+    size = np.zeros(reps)
+    c_held = np.zeros(reps, dtype=bool)
+    c_size = np.zeros(reps)
     for r, (st, truth, s) in enumerate(fields):
-        inf = infer(st, scope, conf, "none", draws, s)
+        # the decisions behind the could-be-first set; p_best does not depend on the
+        # adjustment (its draws have their own stream)
+        inf = infer(st, scope, conf, adjust, draws, s)
         identified = inf.identified
         pred[r] = inf.p_best
-        best[r, np.argmax(truth[scope])] = True
+        top = int(np.argmax(truth[scope]))
+        best[r, top] = True
+        first = inf.could_be_first
+        held[r], size[r] = first[top], first.sum()
+        order = np.argsort(-inf.p_best, kind="stable")
+        k = int(np.searchsorted(np.cumsum(inf.p_best[order]), conf - 1e-12)) + 1
+        c_held[r], c_size[r] = top in order[:k], min(k, L)
         rank_pred[r] = inf.rank_dist
         true_rank = np.argsort(np.argsort(-np.asarray(truth[scope]), kind="stable"))
         rank_hit[r, np.arange(L), true_rank] = True
     table, max_dev, brier = _reliability(pred, best, bins, min_count, identified)
     rtable, rdev, rbrier = _reliability(rank_pred, rank_hit, bins, min_count, identified)
+    nan = float("nan")
     return PBestCalibration(table, max_dev, brier, M, N, L, reps, scope, min_count, identified,
-                            rtable, rdev, rbrier)
+                            rtable, rdev, rbrier,
+                            float(held.mean()) if identified else nan,
+                            float(size.mean()) if identified else nan,
+                            float(c_held.mean()) if identified else nan,
+                            float(c_size.mean()) if identified else nan)
 
 
 def _reliability(pred, hit, bins: int, min_count: int, identified: bool):
@@ -1290,11 +1330,14 @@ def resample_p_best(
     bins: int = 5,
     min_count: int = 50,
     draws: int = 2000,
+    confidence: float = 0.95,
+    adjust: str = ADJUSTMENTS[0],
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability of ``p_best`` and the rank distribution on fields resampled from a real
     table -- :func:`p_best_calibration` with the real benchmark's models in place of the
-    stylised design.
+    stylised design -- and the coverage of the *could be first* set (decisions at
+    ``confidence`` under ``adjust``).
 
     ``p`` ``(K, Q)`` as in :func:`resample_check`. A replicate picks ``L`` of the ``K``
     models at random (all of them when ``L`` is ``None``), ``M`` of the ``Q`` questions
@@ -1328,7 +1371,8 @@ def resample_p_best(
         return p[pick[:, :, None], idx[:, None, :]], pop[pick]
 
     fields = _fields(gen, root, reps, L, M, N, w)
-    return _p_best_reliability(fields, M, N, L, reps, scope, 0.95, draws, bins, min_count)
+    return _p_best_reliability(fields, M, N, L, reps, scope, check_confidence(confidence), draws,
+                               bins, min_count, _check_adjusts(adjust)[0])
 
 
 def _partner(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -60,6 +60,9 @@ def to_json(board: Leaderboard) -> str:
     cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)
             for c in board.table.columns}
     payload = {"settings": board.settings, "columns": cols, "rows": rows}
+    if board.inference is not None:  # the confidence set for the best model, and its promise
+        payload["could_be_first"] = {"models": board.could_be_first(),
+                                     "statement": board.first_line()}
     if board.inference is not None and board.identified:  # P(rank = r) per model, table order
         rd = board.rank_distribution().round(6)
         payload["rank_distribution"] = {str(m): r.tolist() for m, r in zip(rd.index, rd.values,
@@ -117,6 +120,7 @@ def describe(board: Leaderboard) -> list[str]:
         f"`rank` = `rank_lo` = 1 + the models that decidedly beat this one (two-sided at "
         f"{conf:.0%}, multiplicity control: {s.get('adjust')}); `rank_hi` = L − the models "
         "it decidedly beats; `p_best` = P(first).",
+        board.first_line(),
         f"`bayes_mu`, `bayes_sigma`, `bayes_lo`, `bayes_hi` and `rank_mu` are the papers' "
         f"Bayes@N with a {s['prior']} Dirichlet prior per question: at N = {N} the prior holds "
         f"{share:.0%} of each question's posterior, so `bayes_mu` is `score` pulled {share:.0%} "

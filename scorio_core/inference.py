@@ -659,6 +659,18 @@ class Inference:
     seed: int
     field_cov: np.ndarray | None = None
 
+    @property
+    def could_be_first(self) -> np.ndarray:
+        """Models no other model is decided above (``rank_lo == 1``), shape ``(L,)``: a
+        confidence set for the best model. The truly best model (highest estimand in the
+        scope) is left out only if some model is decided above it -- a false decision -- so
+        under a family-wise ``adjust`` (:data:`~scorio_core.estimands.FAMILY_WISE`) the set
+        holds it with at least ``confidence`` whatever the field, near-tied leaders
+        included; ``p_best`` is a probability under a model of the field and runs high
+        there (docs/calibration_gaps.md). Every model where the scope is not identified.
+        """
+        return self.rank_lo == 1
+
     @cached_property
     def draws(self) -> np.ndarray:
         """Draws ``(n_draws, L)`` of the true scores (:func:`field_draws`, weight units)."""

@@ -31,6 +31,7 @@ import pandas as pd
 from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
+from .estimands import FAMILY_WISE
 from .inference import (
     ADJUSTMENTS,
     NOT_IDENTIFIED,
@@ -187,6 +188,51 @@ class Leaderboard:
         keep = ~self.decided[up, low]
         return pairs[np.asarray(keep)].reset_index(drop=True)
 
+    def could_be_first(self) -> list[str]:
+        """The models no other model is decided above (``rank_lo == 1``), in table order: a
+        confidence set for the best model (:attr:`Inference.could_be_first
+        <scorio_core.inference.Inference>`); :meth:`first_line` says what it promises.
+
+        Example
+        -------
+        >>> c = np.random.default_rng(0).binomial(1, [[[.9]], [[.5]], [[.45]]], (3, 40, 4))
+        >>> leaderboard(c, draws=500, models=["a", "b", "c"]).could_be_first()
+        ['a']
+        """
+        first = self.inference.could_be_first
+        idx = {m: i for i, m in enumerate(self.models)}
+        return [m for m in self.columns["model"] if first[idx[m]]]
+
+    def first_line(self) -> str:
+        """One line naming the models that could be first and what that set promises.
+
+        Under a family-wise adjustment (``holm``, the default, or ``simultaneous``) the
+        truly best model is outside the set only if some model was falsely decided above
+        it, so the set holds it with at least the confidence whatever the field -- measured
+        with known truth where ``p_best`` runs high (README, *How to read the numbers*).
+        """
+        s = self.settings
+        conf, adjust, L = s["confidence"], s["adjust"], len(self.models)
+        if not self.identified:
+            return ("Could be first: not stated -- this scope is not identified here, so no "
+                    "pair is decided.")
+        names = self.could_be_first()
+        # "mean score over the questions asked", without the parenthesis of the help text
+        best = f"the truly best model (highest {SCOPE_HELP[s['scope']].split(' (')[0]})"
+        if len(names) == 1:
+            head = (f"First at {conf:.0%} ({adjust}): {names[0]} -- decided above every other "
+                    "model")
+        else:
+            head = (f"Could be first at {conf:.0%} ({adjust}): {', '.join(names)} -- "
+                    f"{len(names)} of {L} models; none of them has a model decided above it")
+        if adjust in FAMILY_WISE:
+            return (f"{head}. Such a set holds {best} with at least {conf:.0%} chance "
+                    "whatever the field, near-tied leaders included (it misses only if a pair "
+                    "is decided falsely); p_best can run high there.")
+        return (f"{head}. Under {adjust} the decisions are not family-wise, so the set may "
+                f"miss {best} more often than {1 - conf:.0%} of the time; holm gives a set "
+                f"that holds it with at least {conf:.0%} chance.")
+
     @property
     def t(self) -> np.ndarray:
         """Pairwise paired-``t`` matrix in the board's scope, original model order."""
@@ -222,7 +268,7 @@ class Leaderboard:
     def _repr_html_(self) -> str:
         from .display import result_html
 
-        notes = list(self.notes)
+        notes = [self.first_line(), *self.notes]
         if note := prior_note(self):
             notes.append(note)
         pairs = self.unresolved()

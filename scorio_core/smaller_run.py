@@ -114,7 +114,10 @@ class SmallerRunCheck:
         ``band_lo``–``band_hi`` the calibration grid holds it to at this ``M``, the least
         covered model and its coverage, the mean interval ``width``, ``wrong_way`` (share
         of runs with at least one pair decided the wrong way round, family-wise) and
-        ``power`` (mean share of the truly ordered pairs decided the right way).
+        ``power`` (mean share of the truly ordered pairs decided the right way);
+        ``first_coverage``, the share of the ``p_best`` runs whose *could be first* set
+        (:meth:`Leaderboard.could_be_first <scorio_core.leaderboard.Leaderboard>`) held the
+        truly best model, and ``first_set_size``, its mean size.
     p_best : pandas.DataFrame
         Reliability of ``p_best`` per scope: ``scope, bin, count, predicted, observed, se``
         (``observed``: share of the model-runs in the bin whose model was truly first).
@@ -201,6 +204,8 @@ class SmallerRunCheck:
           ``1 − confidence``);
         * a Planner check's share decided below the assurance (binomial s.e. at the
           assurance, at least :data:`MIN_COUNT` plans);
+        * the *could be first* set holding the truly best model less often than the
+          confidence (under a family-wise adjustment; binomial s.e. at the confidence);
         * a ``p_best`` bin with at least :data:`MIN_COUNT` model-runs whose observed share is
           off its mean prediction by more than 0.05 and :data:`Z` binomial s.e. at the
           prediction.
@@ -222,6 +227,10 @@ class SmallerRunCheck:
             if self.adjust in FAMILY_WISE and row["wrong_way"] > alpha + Z * wse:
                 out.append(f"{scope} scope: a pair was decided the wrong way round in "
                            f"{row['wrong_way']:.1%} of the runs (stated at most {alpha:.0%})")
+            first = row["first_coverage"]
+            if self.adjust in FAMILY_WISE and first + Z * wse < 1 - alpha:
+                out.append(f"{scope} scope: the could-be-first set held the best model in "
+                           f"{first:.1%} of the runs (stated at least {1 - alpha:.0%})")
         for _, row in self.plans.iterrows():
             a = row["assurance"]
             for kind, n in (("trial", row["trial_plans"]), ("question", row["question_plans"])):
@@ -339,7 +348,8 @@ def check_smaller_run(
                            adjust=adjust, confidence=conf, draws=draws, seed=seed)
         step(f"{scope} scope: intervals and decisions checked")
         r = resample_p_best(p, M, N, L=L, scope=scope, weights=w, reps=reps, bins=5,
-                            min_count=MIN_COUNT, draws=draws, seed=seed)
+                            min_count=MIN_COUNT, draws=draws, confidence=conf, adjust=adjust,
+                            seed=seed)
         step(f"{scope} scope: p_best checked")
         if plan_reps:
             a = resample_assurance(p, M, N, scope=scope, L=L, reps=plan_reps,
@@ -359,6 +369,7 @@ def check_smaller_run(
             "band_lo": lo, "band_hi": hi,
             "least_covered": c.worst_model or None, "least_coverage": c.worst_coverage,
             "width": c.width, "wrong_way": c.false_decisions, "power": c.power,
+            "first_coverage": r.first_coverage, "first_set_size": r.first_size,
         })
         tables.append(r.table.assign(scope=scope))
     p_best = pd.concat(tables, ignore_index=True)[

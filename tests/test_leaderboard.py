@@ -115,3 +115,36 @@ def test_papers_trials_needed_reads_n_when_the_rule_is_already_met():
     R = np.stack([rng.random((20, 4)) < 0.9, rng.random((20, 4)) < 0.1]).astype(int)
     t = leaderboard(R).table
     assert t["n_needed"].iloc[0] == 4
+
+
+def test_could_be_first_is_the_rank_one_set_and_states_its_promise():
+    rng = np.random.default_rng(8)
+    # a clear leader, two near-tied runners-up, one far behind
+    R = (rng.random((4, 60, 8)) < np.array([0.9, 0.6, 0.6, 0.2])[:, None, None]).astype(int)
+    names = ["lead", "b", "c", "tail"]
+    board = leaderboard(R, draws=1000, models=names)
+    assert board.could_be_first() == ["lead"]
+    assert board.first_line().startswith("First at 95% (holm): lead -- decided above every")
+    assert "at least 95% chance whatever the field" in board.first_line()
+    # without the leader: the two near-tied models could each be first, the tail cannot
+    sub = leaderboard(R[1:], draws=1000, models=names[1:], scope="population")
+    first = sub.could_be_first()
+    assert set(first) == {"b", "c"}
+    rank_lo = dict(zip(sub.table["model"], sub.table["rank_lo"], strict=True))
+    assert first == [m for m in sub.table["model"] if rank_lo[m] == 1]
+    assert sub.first_line().startswith("Could be first at 95% (holm): ")
+    assert "2 of 3 models" in sub.first_line()
+    assert "highest mean score over the population the questions were drawn from" in \
+        sub.first_line()
+    # a per-pair control does not back the set's promise, and says so
+    loose = leaderboard(R[1:], draws=1000, models=names[1:], adjust="none")
+    assert "not family-wise" in loose.first_line()
+    # not identified (questions scope, N = 1): no decision, no set stated
+    one = leaderboard(R[:, :, :1], draws=500, models=names)
+    assert one.could_be_first() == names
+    assert one.first_line().startswith("Could be first: not stated")
+    # every export carries it
+    payload = json.loads(export.export(board, "json"))
+    assert payload["could_be_first"] == {"models": ["lead"], "statement": board.first_line()}
+    assert board.first_line() in export.export(board, "md")
+    assert "First at 95% (holm): lead" in export.export(board, "text")

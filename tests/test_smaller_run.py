@@ -151,9 +151,10 @@ def test_refusals_say_what_was_expected():
 
 
 def _fabricated(coverage, se, wrong, predicted, observed, count,
-               plans=(0, np.nan), reps=200) -> SmallerRunCheck:
+               plans=(0, np.nan), reps=200, first=0.99) -> SmallerRunCheck:
     intervals = pd.DataFrame([{"scope": "population", "coverage": coverage, "coverage_se": se,
-                               "band_lo": 0.93, "band_hi": 0.97, "wrong_way": wrong}])
+                               "band_lo": 0.93, "band_hi": 0.97, "wrong_way": wrong,
+                               "first_coverage": first, "first_set_size": 2.0}])
     p_best = pd.DataFrame([{"scope": "population", "bin": "0.8–1.0", "count": count,
                             "predicted": predicted, "observed": observed,
                             "se": np.sqrt(observed * (1 - observed) / count)}])
@@ -181,6 +182,12 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
     assert off == ["population scope: the 400 question plans made for an 80% chance decided "
                    "70% of their pairs"]
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(400, 0.77)).off_target() == []
+    # the could-be-first set: 88 % against at least 95 % over 200 runs (s.e. 0.015) is
+    # flagged, 92 % (two s.e. short) is not
+    off = _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, first=0.88).off_target()
+    assert off == ["population scope: the could-be-first set held the best model in 88.0% of "
+                   "the runs (stated at least 95%)"]
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, first=0.92).off_target() == []
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(10, 0.3)).off_target() == []
     # the standard errors are those of the promise, not of the noisy estimate: 20 runs whose
     # intervals all but always held (replicates' s.e. 0.008), a bin of 30 that came true

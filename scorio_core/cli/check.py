@@ -48,7 +48,8 @@ def check(data, args) -> str:
          f"{c.confidence:.0%}, decisions {c.adjust}."],
         [("Intervals and decisions", "coverage: share of model-runs whose interval held the "
           "truth (band: the calibration grid's); wrong_way: share of runs with a pair decided "
-          "the wrong way round; power: share of truly ordered pairs decided", t["intervals"]),
+          "the wrong way round; power: share of truly ordered pairs decided; first_coverage: "
+          "share of runs whose could-be-first set held the truly best model", t["intervals"]),
          ("p_best", "observed: share of the model-runs in the bin whose model was truly first",
           t["p_best"]), *plans],
         notes,

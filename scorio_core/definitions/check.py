@@ -100,7 +100,8 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
         out.extend(f"Off target on runs like this -- {s}." for s in off)
     else:
         out.append(f"{VERDICT_HELD[:-1]} ({Z:g} standard errors): coverage in the band, "
-                   "wrong-way decisions at most the stated rate, every p_best bin with enough "
+                   "wrong-way decisions at most the stated rate, the could-be-first set at its "
+                   "confidence, every p_best bin with enough "
                    "model-runs on the diagonal" + ("" if c.plans.empty else
                                                    ", and the plans at their chance") + ".")
     return out
@@ -139,20 +140,21 @@ CHECK = Analysis(
     tables=_tables,
     charts=_charts,
     how_to_read=(
-        "Would a smaller run's numbers hold? This run's shares stand in for the truth; "
-        "smaller runs (questions drawn with replacement from this run's, a few trials each) "
-        "are drawn from them and analysed exactly as the leaderboard would. 'intervals' "
-        "gives, per scope, how often the headline intervals held the truth (coverage, with "
-        "the band the calibration grid holds it to), the model they held least often, the "
-        "mean width, 'wrong_way' -- the share of runs with at least one pair decided the "
-        "wrong way round (stated: at most 1 − confidence) -- and 'power', the share of the "
-        "truly ordered pairs decided the right way. 'p_best' bins the predicted chance of "
-        "being first and gives how often those models truly were: on data with near-tied "
-        "leaders and few questions it can run high in the population scope (README, "
-        "known gaps), and this table measures by how much on runs like yours. 'plans' "
-        "(when asked for) plans each smaller run's undecided adjacent pairs as the Planner "
-        "would, draws the trials or questions the plan asks for and gives the share decided "
-        "-- the chance the plan stated, measured."
+        "Would a smaller run's numbers hold? This run's shares stand in for the truth; smaller "
+        "runs (questions drawn with replacement from this run's, a few trials each) are drawn "
+        "from them and analysed exactly as the leaderboard would. 'intervals' gives, per scope,"
+        " how often the headline intervals held the truth (coverage, with the band the "
+        "calibration grid holds it to), the model they held least often, the mean width, "
+        "'wrong_way' -- the share of runs with at least one pair decided the wrong way round "
+        "(stated: at most 1 − confidence) --, 'power', the share of the truly ordered pairs "
+        "decided the right way, and 'first_coverage', how often the leaderboard's could-be-"
+        "first set held the truly best model (stated: at least the confidence, under holm or "
+        "simultaneous) with its mean size. 'p_best' bins the predicted chance of being first "
+        "and gives how often those models truly were: on data with near-tied leaders and few "
+        "questions it can run high in the population scope (README, known gaps), and this table"
+        " measures by how much on runs like yours. 'plans' (when asked for) plans each smaller "
+        "run's undecided adjacent pairs as the Planner would, draws the trials or questions the"
+        " plan asks for and gives the share decided -- the chance the plan stated, measured."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -139,7 +139,7 @@ def small_subsets_note(subsets: pd.DataFrame | None, scope: str) -> str | None:
 
 def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list[str]:
     data = subset_of(data, p.subset)
-    out = common_caveats(data) + subset_caveat(data, p.subset)
+    out = common_caveats(data) + subset_caveat(data, p.subset) + [r.board.first_line()]
     if r.subsets is not None:
         out.append(
             f"Per subset ({r.by}): each subset's leaderboard uses only its own questions, at "

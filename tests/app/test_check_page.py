@@ -85,3 +85,21 @@ def test_the_leaderboard_links_the_check_in_the_population_scope():
     at.segmented_control(key="scope").set_value("population").run()
     _ok(at)
     assert len(links()) == 1 and "Check a smaller run" in links()[0].proto.label
+
+
+
+def test_the_leaderboard_states_which_models_could_be_first():
+    # the page shows the board's own first_line (one definition), in either scope
+    from scorio_core import leaderboard
+
+    data = io.load(Path(APP).parent / "data" / "jhu_llm_temperature.parquet")
+    at = start(APP, TEMPERATURE, timeout=120)
+    at.switch_page("app_pages/leaderboard.py").run()
+    _ok(at)
+    for scope in ("questions", "population"):
+        if scope == "population":
+            at.segmented_control(key="scope").set_value("population").run()
+            _ok(at)
+        want = leaderboard(data, scope=scope).first_line()
+        shown = [i.value for i in at.info if "first at 95%" in i.value.lower()]
+        assert shown == [want], (scope, shown)
