@@ -220,8 +220,8 @@ class Leaderboard:
         # "mean score over the questions asked", without the parenthesis of the help text
         best = f"the truly best model (highest {SCOPE_HELP[s['scope']].split(' (')[0]})"
         if len(names) == 1:
-            head = (f"First at {conf:.0%} ({adjust}): {names[0]} -- decided above every other "
-                    "model")
+            head = (f"First at {conf:.0%} ({adjust}): {names[0]} -- the only model with no "
+                    "model decided above it")
         else:
             head = (f"Could be first at {conf:.0%} ({adjust}): {', '.join(names)} -- "
                     f"{len(names)} of {L} models; none of them has a model decided above it")

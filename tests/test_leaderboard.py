@@ -124,7 +124,8 @@ def test_could_be_first_is_the_rank_one_set_and_states_its_promise():
     names = ["lead", "b", "c", "tail"]
     board = leaderboard(R, draws=1000, models=names)
     assert board.could_be_first() == ["lead"]
-    assert board.first_line().startswith("First at 95% (holm): lead -- decided above every")
+    assert board.first_line().startswith("First at 95% (holm): lead -- the only model with no "
+                                         "model decided above it")
     assert "at least 95% chance whatever the field" in board.first_line()
     # without the leader: the two near-tied models could each be first, the tail cannot
     sub = leaderboard(R[1:], draws=1000, models=names[1:], scope="population")
