@@ -213,6 +213,8 @@ class Leaderboard:
         """
         s = self.settings
         conf, adjust, L = s["confidence"], s["adjust"], len(self.models)
+        if L == 1:
+            return "Could be first: one model, nothing to compare it with."
         if not self.identified:
             return ("Could be first: not stated -- this scope is not identified here, so no "
                     "pair is decided.")

@@ -144,6 +144,8 @@ def test_could_be_first_is_the_rank_one_set_and_states_its_promise():
     one = leaderboard(R[:, :, :1], draws=500, models=names)
     assert one.could_be_first() == names
     assert one.first_line().startswith("Could be first: not stated")
+    assert leaderboard(R[:1], draws=500).first_line() == (
+        "Could be first: one model, nothing to compare it with.")
     # every export carries it
     payload = json.loads(export.export(board, "json"))
     assert payload["could_be_first"] == {"models": ["lead"], "statement": board.first_line()}
