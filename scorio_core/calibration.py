@@ -922,9 +922,10 @@ class PBestCalibration:
         As ``max_deviation`` and ``brier``, over the rank distribution.
     first_coverage, first_size : float
         The leaderboard's *could be first* set (:attr:`Inference.could_be_first
-        <scorio_core.inference.Inference>`, decisions under the default adjustment at the
-        confidence): share of replicates whose set held the truly best model, and its mean
-        size. Its promise is at least the confidence, whatever the field.
+        <scorio_core.inference.Inference>`, decisions at the confidence under the given
+        adjustment, Holm by default): share of replicates whose set held the truly best
+        model, and its mean size. Its promise (family-wise adjustments) is at least the
+        confidence, whatever the field.
     credible_coverage, credible_size : float
         For comparison, the smallest set whose ``p_best`` adds up to the confidence (a
         credible set for the best model, not shown by the product): the same two numbers.

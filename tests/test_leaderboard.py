@@ -140,6 +140,9 @@ def test_could_be_first_is_the_rank_one_set_and_states_its_promise():
     # a per-pair control does not back the set's promise, and says so
     loose = leaderboard(R[1:], draws=1000, models=names[1:], adjust="none")
     assert "not family-wise" in loose.first_line()
+    sim = leaderboard(R[1:], draws=1000, models=names[1:], adjust="simultaneous")
+    assert "as far as simultaneous holds its family-wise level" in sim.first_line()
+    assert "as far as" not in sub.first_line()
     # not identified (questions scope, N = 1): no decision, no set stated
     one = leaderboard(R[:, :, :1], draws=500, models=names)
     assert one.could_be_first() == names
