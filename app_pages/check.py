@@ -100,7 +100,10 @@ def main() -> None:
         st.caption("trial_plans / question_plans: undecided adjacent pairs the Planner gave "
                    "a finite plan on a smaller run; *_decided: share decided once the planned "
                    "trials (or questions) were drawn -- to compare with the assurance they "
-                   "were planned for; skipped: plans too large to draw (see Caveats).")
+                   "were planned for; gap_plans: plans whose better model truly led by at "
+                   "least the stated trials_gap / questions_gap, gap_decided: share of those "
+                   "decided (stated: at least the assurance, on any field); skipped: plans too "
+                   "large to draw (see Caveats).")
     with st.expander("How to read this"):
         st.markdown(CHECK.how_to_read)
     _render.footer(CHECK, ds, params, result, "chk")

@@ -13,7 +13,7 @@ from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys
 from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
-from scorio_core.definitions.plan import PLAN, summary
+from scorio_core.definitions.plan import GAP_TEXT, PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.params import PlanParams, widget
 from scorio_core.planner import a_chance
@@ -71,16 +71,18 @@ def main() -> None:
             f"M = {o.M}); `p_unsettled`: population scope, the chance that no number of trials "
             "decides it; `trials_needed_papers`: the papers' expected-z rule, a 50 % point."
         )
+        st.markdown(GAP_TEXT.format(chance=a_chance(assurance)))
         needs = dict.fromkeys(("trials_needed", "questions_needed", "trials_needed_papers"),
                               "{:,.0f}")
+        gaps = dict.fromkeys(("trials_gap", "questions_gap"), "{:.4f}")  # as `gap`
         st.dataframe(  # ∞ and — rather than the Infinity / None of a number column
             _common.spell_missing(p.pairs.drop(columns="note"),
-                                  {**needs, "p_unsettled": "{:.3f}"}),
+                                  {**needs, **gaps, "p_unsettled": "{:.3f}"}),
             hide_index=True, height=_common.table_height(len(p.pairs)),
             # the formats of the same columns on the Leaderboard's undecided-pairs table
             column_config=_common.number_formats(["gap", "p_value"], "%.4f")
             | _common.number_formats(["t"], "%.2f") | _common.number_formats(["p_better"])
-            | _common.spelled_numbers([*needs, "p_unsettled"]),
+            | _common.spelled_numbers([*needs, *gaps, "p_unsettled"]),
         )
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")

@@ -51,7 +51,7 @@ from .inference import (
     score_stats,
 )
 from .leaderboard import leaderboard
-from .planner import allocate_trials, pair_assurance, pair_needs
+from .planner import allocate_trials, decision_chance, pair_assurance, pair_needs
 from .resampling import stream
 
 __all__ = [
@@ -86,6 +86,15 @@ def _questions(rng, theta, M):
     b = LOGIT_SD * rng.standard_normal(M)
     eta = theta[:, None] - b[None, :] - INTERACTION * rng.standard_normal((theta.size, M))
     return special.expit(eta)
+
+
+def _population_means(theta: np.ndarray) -> np.ndarray:
+    """Each model's population mean ``E[expit(θ − b − e)]``: difficulty ``b`` and
+    interaction ``e`` are independent normals (Gauss–Hermite, 80 nodes)."""
+    from .calibration import _GH_W, _GH_X
+
+    sd = float(np.hypot(LOGIT_SD, INTERACTION))
+    return special.expit(np.asarray(theta, dtype=float)[:, None] - sd * _GH_X) @ _GH_W
 
 
 def _truth(p: np.ndarray, theta: np.ndarray, scope: str) -> np.ndarray:
@@ -124,6 +133,12 @@ class AssuranceCheck:
         ``multiple × N`` trials vs the realised share.
     skipped : int
         Pairs whose plan was beyond the realisation limits.
+    plans : pandas.DataFrame
+        One row per realised plan: ``kind`` (``"trials"`` / ``"questions"``), ``n`` (the
+        plan), ``gap_stated`` (its ``trials_gap`` / ``questions_gap``), ``true_gap`` (the
+        better model's true lead in the scope), ``at_truth`` (the plan's chance of a
+        decision at that true lead, :func:`~scorio_core.planner.decision_chance`) and
+        ``decided``. :meth:`detectable` and :meth:`at_truth_bins` summarise it.
     """
 
     scope: str
@@ -144,6 +159,31 @@ class AssuranceCheck:
     papers_realised: float
     bins: pd.DataFrame
     skipped: int
+    plans: pd.DataFrame
+
+    def detectable(self) -> pd.DataFrame:
+        """Per plan kind: of the plans whose better model truly leads by at least the
+        stated gap (``trials_gap`` / ``questions_gap``), the share decided (target: at
+        least the assurance, on any field) with its s.e.; and the same for leads within
+        1.5 × the stated gap, where the promise is tight."""
+        out = []
+        for kind, g in self.plans.groupby("kind"):
+            held = g[g["true_gap"] >= g["gap_stated"]]
+            near = held[held["true_gap"] <= 1.5 * held["gap_stated"]]
+            (a, sa), (b, sb) = _share(held["decided"]), _share(near["decided"])
+            out.append((kind, len(g), len(held), a, sa, len(near), b, sb))
+        return pd.DataFrame(out, columns=["kind", "plans", "lead_at_least_gap", "decided",
+                                          "se", "lead_within_1.5x", "decided_near", "se_near"])
+
+    def at_truth_bins(self) -> pd.DataFrame:
+        """The plan's chance of a decision *at the true gap* against the realised share, by
+        bins (plan kinds pooled): checks the law behind the stated gaps with no prior on
+        the gap."""
+        df = self.plans.rename(columns={"at_truth": "predicted", "decided": "observed"})
+        return _bins(df.assign(multiple=0)).drop(columns="multiple")
+
+
+_PLAN_ROWS = ["kind", "n", "gap_stated", "true_gap", "at_truth", "decided"]
 
 
 def _share(x) -> tuple[float, float]:
@@ -194,14 +234,16 @@ def assurance_check(
     conf = check_confidence(confidence)
     root = [int(seed), 7, M, N, L, SCOPES.index(scope)]
     return _assurance_run(root, reps, lambda rng: _field(rng, L, M, "random"), _questions,
-                          M, N, L, scope, assurance, adjust, multiples, conf)
+                          _population_means, M, N, L, scope, assurance, adjust, multiples,
+                          conf)
 
 
-def _assurance_run(root, reps: int, draw, more, M: int, N: int, L: int, scope: str,
+def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, scope: str,
                    assurance: float, adjust: str, multiples, conf: float) -> AssuranceCheck:
     """The loop of :func:`assurance_check` over fields ``draw(rng) -> (state, p)`` (true
-    probabilities ``(L, M)``) whose new questions are ``more(rng, state, k) -> (L, k)``."""
-    hit, qhit, phit, rows = [], [], [], []
+    probabilities ``(L, M)``) whose new questions are ``more(rng, state, k) -> (L, k)`` and
+    whose population means are ``pop(state) -> (L,)``."""
+    hit, qhit, phit, rows, plans = [], [], [], [], []
     skipped = 0
     for r in range(reps):
         rng = stream(root, r)
@@ -215,16 +257,25 @@ def _assurance_run(root, reps: int, draw, more, M: int, N: int, L: int, scope: s
         idx = {m: i for i, m in enumerate(board.models)}
         up = pairs["better"].map(idx).to_numpy()
         lo = pairs["next"].map(idx).to_numpy()
+        truth = p.mean(1) if scope == "questions" else pop(state)  # the scope's estimand
+        g_true = truth[up] - truth[lo]
 
         def realise(n_tot, rng=rng, c0=c0, p=p, r=r):
             more_trials = rng.binomial(int(n_tot) - N, p)
             return _decided(c0 + more_trials, int(n_tot), scope, conf, adjust, r)
+
+        def record(kind, k, n, decided_now, board=board, pairs=pairs, g_true=g_true):
+            at_truth = decision_chance(board, [pairs["better"].iloc[k]],
+                                       [pairs["next"].iloc[k]], [n], [g_true[k]], kind)[0]
+            plans.append((kind, float(n), float(pairs[f"{kind}_gap"].iloc[k]),
+                          float(g_true[k]), at_truth, bool(decided_now)))
 
         for k in range(len(pairs)):
             n_star = pairs["trials_needed"].iloc[k]
             if np.isfinite(n_star):
                 if n_star <= _MAX_N:
                     hit.append(realise(n_star)[up[k], lo[k]])
+                    record("trials", k, n_star, hit[-1])
                 else:
                     skipped += 1
             n_pap = pairs["trials_needed_papers"].iloc[k]
@@ -236,6 +287,7 @@ def _assurance_run(root, reps: int, draw, more, M: int, N: int, L: int, scope: s
                     extra = more(rng, state, int(m_star) - M)
                     cq = np.concatenate([c0, rng.binomial(N, extra)], 1)
                     qhit.append(_decided(cq, N, scope, conf, adjust, r)[up[k], lo[k]])
+                    record("questions", k, m_star, qhit[-1])
                 else:
                     skipped += 1
         for mult in multiples:
@@ -249,9 +301,10 @@ def _assurance_run(root, reps: int, draw, more, M: int, N: int, L: int, scope: s
     p_realised, _ = _share(phit)
     df = pd.DataFrame(rows, columns=["multiple", "predicted", "observed"])
     bins = _bins(df)
+    plan_rows = pd.DataFrame(plans, columns=_PLAN_ROWS)
     return AssuranceCheck(
         scope, M, N, L, reps, float(assurance), adjust, len(hit), float(assurance), realised, se,
-        len(qhit), q_realised, q_se, len(phit), p_realised, bins, skipped,
+        len(qhit), q_realised, q_se, len(phit), p_realised, bins, skipped, plan_rows,
     )
 
 
@@ -307,8 +360,11 @@ def resample_assurance(
     def more(rng, pick, k):
         return p[pick][:, rng.integers(0, Q, k)]
 
-    return _assurance_run(root, reps, draw, more, M, N, L, scope, assurance, adjust, multiples,
-                          conf)
+    def pop(pick):  # the population is the table's questions
+        return p[pick].mean(1)
+
+    return _assurance_run(root, reps, draw, more, pop, M, N, L, scope, assurance, adjust,
+                          multiples, conf)
 
 
 def _bins(df: pd.DataFrame) -> pd.DataFrame:

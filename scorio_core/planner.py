@@ -79,6 +79,8 @@ __all__ = [
     "assurance",
     "pair_needs",
     "pair_assurance",
+    "detectable_gaps",
+    "decision_chance",
     "OrderCurve",
     "order_curve",
     "pair_curve",
@@ -266,7 +268,7 @@ class _Geometry:
     g: np.ndarray  # (D, P) draws of the true gap over these questions (trials converge to it)
     g_pop: np.ndarray  # (D, P) ... in the population
     between: np.ndarray  # (P,) question-sampling variance of the gap, what trials never
-    #                      remove (the larger of :func:`between_draws` at
+    #                      remove (the larger of :func:`between_quantile` at
     #                      :data:`_B_QUANTILE` and :func:`between_pooled`)
     N: int
     M: int
@@ -277,8 +279,9 @@ class _Geometry:
 
 
 #: Log grid of the between-question variance of a pair's per-question difference, relative
-#: to the largest observed variance of the differences (:func:`between_draws`).
-_LOG_B = np.linspace(np.log(1e-4), np.log(4.0), 64)
+#: to ``4 max_i var_α ȳ_iα`` (at least the observed variance of any pair's differences;
+#: :func:`between_draws`): from 1e-5 of it, for pairs that move together, to 4 times it.
+_LOG_B = np.linspace(np.log(1e-5), np.log(4.0), 76)
 #: Posterior quantile of :func:`between_draws` below which the plans never take that
 #: variance: the chance of a decision is convex in it, so averaging over its wide
 #: posterior (few questions, trial noise dominant) overstates the chance. The plans take
@@ -391,19 +394,46 @@ def between_moment(st, i, j) -> np.ndarray:
     return np.maximum(_moment_terms(st, i, j)[0], 0.0) / st.M
 
 
+def _between_posterior(st, i, j) -> tuple[np.ndarray, np.ndarray]:
+    """Grid ``(G,)`` of the between-question variance ``B`` of a pair's per-question
+    differences (absolute units) and each pair's posterior weights on it ``(P, G)``; see
+    :func:`between_draws`. The grid comes from the whole field (``4 max_i var_α ȳ_iα``
+    bounds the variance of any pair's differences), so a pair's posterior does not depend
+    on which other pairs are asked about in the same call."""
+    M = st.M
+    d, t = _pair_differences(st, i, j)
+    P = d.shape[0]
+    top = 4.0 * float(st.ybar.var(1, ddof=1).max()) if M >= 2 else 0.0
+    Bg = (top + 1e-12) * np.exp(_LOG_B)  # (G,)
+    ll = np.empty((P, Bg.size))
+    step = max(1, _CELLS // (Bg.size * M))
+    for a in range(0, P, step):
+        sl = slice(a, a + step)
+        V = Bg[None, :, None] + t[sl, None, :] + 1e-15  # (p, G, M)
+        w = 1.0 / V
+        sw = w.sum(-1)
+        mu = (w * d[sl, None, :]).sum(-1) / sw
+        r2 = (w * (d[sl, None, :] - mu[..., None]) ** 2).sum(-1)
+        ll[sl] = -0.5 * (np.log(V).sum(-1) + np.log(sw) + r2)
+    # flat prior on B: a log-grid cell holds dB = B d(log B)
+    lik = np.exp(ll - ll.max(1, keepdims=True)) * Bg[None, :]  # (P, G)
+    return Bg, lik / lik.sum(1, keepdims=True)
+
+
 def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
     """Posterior draws of the question-sampling variance of each pair's mean difference.
 
     Per question the paired difference ``d_α = ȳ_iα − ȳ_jα`` is ``N(μ, B + t_α)``: ``B``
     the between-question variance of the true differences, ``t_α`` the trial noise of
-    that question (the empirical-Bayes within variances over ``N``). Each pair's restricted
-    likelihood of ``B`` (``μ`` integrated out: a random-effects meta-analysis of the
-    questions) on a 64-point log grid, with a flat prior on ``B``. Returns draws of
+    that question (the empirical-Bayes within variances over ``N``). Each pair's
+    restricted likelihood of ``B`` (``μ`` integrated out: a random-effects meta-analysis of
+    the questions) on a 76-point log grid (:data:`_LOG_B`), with a flat prior on ``B``;
+    each grid point stands for its cell (log-uniform within it). Returns draws of
     ``B / M`` (scaled units), shape ``(draws, P)``: the part of the population-scope
     variance that no number of trials removes. Uncertain when trial noise dominates (small
     ``N``), and the draws say so instead of a clipped point estimate of zero, which would
-    promise decisions that never come. The plans use its median (:data:`_B_QUANTILE`) or
-    :func:`between_pooled`, whichever is larger.
+    promise decisions that never come. The plans use its median (:func:`between_quantile`,
+    exact) or :func:`between_pooled`, whichever is larger.
 
     Example
     -------
@@ -419,26 +449,11 @@ def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
     True
     """
     M, N = st.M, st.N
-    d, t = _pair_differences(st, i, j)
-    P = d.shape[0]
+    P = np.atleast_1d(np.asarray(i)).size
     rng = stream([int(seed), 3])
     if N < 2 or M < 2 or P == 0:
         return np.full((draws, P), np.nan)
-    # one log grid for every pair (absolute units), so that the field can inform each pair
-    Bg = float(d.var(1, ddof=1).max() + 1e-12) * np.exp(_LOG_B)  # (G,)
-    ll = np.empty((P, Bg.size))
-    step = max(1, _CELLS // (Bg.size * M))
-    for a in range(0, P, step):
-        sl = slice(a, a + step)
-        V = Bg[None, :, None] + t[sl, None, :] + 1e-15  # (p, G, M)
-        w = 1.0 / V
-        sw = w.sum(-1)
-        mu = (w * d[sl, None, :]).sum(-1) / sw
-        r2 = (w * (d[sl, None, :] - mu[..., None]) ** 2).sum(-1)
-        ll[sl] = -0.5 * (np.log(V).sum(-1) + np.log(sw) + r2)
-    # flat prior on B: a log-grid cell holds dB = B d(log B)
-    lik = np.exp(ll - ll.max(1, keepdims=True)) * Bg[None, :]  # (P, G)
-    post = lik / lik.sum(1, keepdims=True)
+    Bg, post = _between_posterior(st, i, j)
     cdf = np.cumsum(post, 1)
     u = rng.random((draws, P))
     k = np.stack([np.searchsorted(cdf[q], u[:, q]) for q in range(P)], 1)
@@ -446,6 +461,35 @@ def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
     # spread each draw across its grid cell (the grid is not the posterior's support)
     out = Bg[k] * np.exp((rng.random(k.shape) - 0.5) * (_LOG_B[1] - _LOG_B[0]))
     return out / M
+
+
+def between_quantile(st, i, j, q: float = 0.5) -> np.ndarray:
+    """The ``q`` quantile of :func:`between_draws`' posterior, exactly (no draws): the
+    same for a pair whichever other pairs are asked about, and from one call to the next.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.inference import score_stats
+    >>> rng = np.random.default_rng(0)
+    >>> flip = rng.choice([-1, 1], 200)
+    >>> p = np.clip(rng.uniform(0.2, 0.8, (1, 200)) + [[0.0], [0.2]] * flip, 0, 1)
+    >>> c = rng.binomial(16, p)
+    >>> st = score_stats(np.stack([16 - c, c], -1), np.array([0.0, 1.0]))
+    >>> med = between_quantile(st, [0], [1])[0]
+    >>> bool(abs(med / np.median(between_draws(st, [0], [1], 20000)) - 1) < 0.02)
+    True
+    """
+    M, N = st.M, st.N
+    P = np.atleast_1d(np.asarray(i)).size
+    if N < 2 or M < 2 or P == 0:
+        return np.full(P, np.nan)
+    Bg, post = _between_posterior(st, i, j)
+    cdf = np.cumsum(post, 1)
+    k = np.minimum((cdf < q).sum(1), Bg.size - 1)  # the cell where the cdf reaches q
+    below = np.where(k > 0, cdf[np.arange(P), np.maximum(k - 1, 0)], 0.0)
+    f = np.clip((q - below) / np.maximum(post[np.arange(P), k], 1e-300), 0.0, 1.0)
+    return Bg[k] * np.exp((f - 0.5) * (_LOG_B[1] - _LOG_B[0])) / M
 
 
 def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | None = None
@@ -469,7 +513,7 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     nominal = float(st.M * (st.N - 1))
     share = np.clip(df_q[i, j] / nominal, 0.0, 1.0) if ok_q and nominal > 0 else np.ones(i.size)
     s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
-    between = np.maximum(np.quantile(between_draws(st, i, j, draws, seed), _B_QUANTILE, axis=0),
+    between = np.maximum(between_quantile(st, i, j, _B_QUANTILE),
                          between_pooled(st, i, j)) * span2
     return _Geometry(
         i, j, x[i] - x[j], s2, s2_trial, vq, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
@@ -495,6 +539,180 @@ def _trial_fn(geo: _Geometry, sel=slice(None)):
             return assurance(gap[:, None], tr[:, None], tr[:, None] * N / n, M - 1, geo.level,
                              g[..., None], s2_decide=inf_part + tr[:, None] * N / n)
     return fn
+
+
+def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
+    """The law of the future gap estimate given a *fixed* true gap ``g`` (no prior on it).
+
+    Returns ``(κ, sd, c)`` per pair for the plan ``n`` (trials per question, or questions):
+    the future estimate is ``N(ĝ + κ (g − ĝ), sd²)`` and the pair is decided when it is at
+    least ``c`` either way. ``g`` is the scope's estimand: the gap over these questions
+    (questions scope), or over the population (population scope). For questions, and for
+    trials in the questions scope, ``κ = λ`` and ``sd² = s² λ (1 − λ)`` exactly as
+    :func:`assurance`. For trials in the population scope the new trials converge to the
+    gap over *these* questions, ``g_M ~ N(g, B)`` (``B`` the question-sampling variance,
+    ``T`` today's trial noise, ``λ = 1 − N/n``), which today's estimate has partly seen:
+    ``g_M | ĝ, g ~ N(ĝ + (g − ĝ) T/(B + T), B T/(B + T))``, so ``κ = λ T/(B + T)`` and
+    ``sd² = λ² B T/(B + T) + T λ (1 − λ)``.
+    """
+    n = np.asarray(n, dtype=float)
+    N, M, q = geo.N, geo.M, special.stdtrit
+    tail = 1.0 - geo.level / 2
+    if kind == "questions":
+        s2 = geo.s2_pop
+        lam = 1.0 - M / n
+        pop_now = np.where(np.isnan(geo.between), geo.s2_pop, geo.between + geo.s2_trial)
+        c = q(np.maximum(n - 1, 1.0), tail) * np.sqrt(pop_now * M / n)
+        return lam, np.sqrt(s2 * lam * (1 - lam)), c
+    lam = 1.0 - N / n
+    if geo.scope == "questions":
+        s2 = geo.s2
+        c = q(np.maximum(geo.dof_share * M * (n - 1), 1.0), tail) * np.sqrt(s2 * N / n)
+        return lam, np.sqrt(s2 * lam * (1 - lam)), c
+    T, B = np.nan_to_num(geo.s2_trial), geo.between
+    share = T / np.where(B + T > 0, B + T, 1.0)
+    sd2 = lam * lam * B * share + T * lam * (1 - lam)
+    c = q(max(M - 1, 1), tail) * np.sqrt(B + T * N / n)
+    return lam * share, np.sqrt(np.maximum(sd2, 0.0)), c
+
+
+def _law_chance(m, sd, c) -> np.ndarray:
+    """``P(|N(m, sd²)| ≥ c)``: the chance of a decision when the future estimate has mean
+    ``m`` (a point mass where ``sd = 0``)."""
+    m, sd, c = (np.asarray(v, dtype=float) for v in (m, sd, c))
+    pos = sd > 0
+    sdd = np.where(pos, sd, 1.0)
+    return np.where(pos, special.ndtr((m - c) / sdd) + special.ndtr((-m - c) / sdd),
+                    np.abs(m) >= c)
+
+
+def _plan_chance_at(geo: _Geometry, n, kind: str, g) -> np.ndarray:
+    kappa, sd, c = _plan_law(geo, n, kind)
+    return _law_chance(geo.gap + kappa * (np.asarray(g, dtype=float) - geo.gap), sd, c)
+
+
+def _detectable(gap, kappa, sd, c, target: float) -> np.ndarray:
+    """Smallest true lead ``δ ≥ 0`` of the pair's first model (``gap`` is today's estimate
+    of its lead, either sign) that is decided with at least ``target`` chance under
+    :func:`_plan_law`, whatever the lead beyond it (``inf`` where ``κ = 0``).
+
+    The chance ``Φ((m − c)/sd) + Φ((−m − c)/sd)`` grows with ``|m|``, ``m`` the future
+    estimate's mean ``ĝ (1 − κ) + κ g``; with ``m*`` the mean at which it reaches
+    ``target`` (bisection), ``δ = max((m* − ĝ (1 − κ)) / κ, 0)`` -- zero when today's
+    gap, diluted by the new data, gets there even with no true lead."""
+    gap, kappa = np.asarray(gap, dtype=float), np.asarray(kappa, dtype=float)
+    sd, c = np.asarray(sd, dtype=float), np.asarray(c, dtype=float)
+
+    def chance(m):
+        return _law_chance(m, sd, c)
+
+    lo, hi = np.zeros_like(c), c + 12.0 * sd + 1e-300
+    for _ in range(80):
+        mid = 0.5 * (lo + hi)
+        ok = chance(mid) >= target
+        hi, lo = np.where(ok, mid, hi), np.where(ok, lo, mid)
+    m = np.where(chance(lo) >= target, lo, hi)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.maximum((m - gap * (1.0 - kappa)) / kappa, 0.0)
+    return np.where(kappa > 0, out, np.inf)
+
+
+def _named_pairs(board: Leaderboard, upper, lower, n) -> tuple[_Geometry, np.ndarray]:
+    names = list(board.models)
+    up = np.atleast_1d(np.asarray(upper, dtype=object))
+    lo = np.atleast_1d(np.asarray(lower, dtype=object))
+    for m in (*up, *lo):
+        if m not in names:
+            raise ValidationError(f"unknown model {m!r}; expected one of {names}")
+    n = np.atleast_1d(np.asarray(n, dtype=float))
+    if not up.size == lo.size == n.size:
+        raise ValidationError("upper, lower and n must have the same length; got "
+                              f"{up.size}, {lo.size} and {n.size}")
+    i = np.array([names.index(m) for m in up], dtype=int)
+    j = np.array([names.index(m) for m in lo], dtype=int)
+    return _geometry(board, i, j), n  # the draws pair_needs uses: the same between part
+
+
+def _check_kind(kind: str) -> str:
+    if kind not in ("trials", "questions"):
+        raise ValidationError(f"kind must be 'trials' or 'questions'; got {kind!r}")
+    return kind
+
+
+def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
+                    assurance_level: float = ASSURANCE) -> np.ndarray:
+    """Smallest true lead of ``upper`` over ``lower`` that ``n`` trials per question
+    (``kind="trials"``, every model) or ``n`` questions (``"questions"``, at today's ``N``)
+    decide with ``assurance_level`` chance, given today's data.
+
+    Unlike :func:`pair_assurance` this assumes nothing about how large the lead is (no
+    posterior of the field): on every field where ``upper`` truly leads by at least this
+    much in the board's scope, the plan decides the pair with at least that chance (the
+    plan's power at that lead, :func:`decision_chance`). Zero: any true lead will do
+    (today's gap carries it); ``inf``: no lead within the score range would; NaN where the
+    plan is not finite or cannot be made (``N = 1`` for trials, ``M = 1``). ``upper``,
+    ``lower``, ``n``: sequences of the same length.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
+    >>> b = leaderboard(R)
+    >>> d = detectable_gaps(b, ["model_0"] * 2, ["model_1"] * 2, [16, 256])
+    >>> bool(0 < d[1] < d[0])  # more trials decide a smaller lead
+    True
+    >>> decision_chance(b, ["model_0"], ["model_1"], [256], d[1:]).round(3).tolist()
+    [0.8]
+    """
+    kind = _check_kind(kind)
+    target = _check_assurance(assurance_level)
+    geo, n = _named_pairs(board, upper, lower, n)
+    return _plan_gaps(geo, n, kind, target, board.stats.hi_b - board.stats.lo_b)
+
+
+def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "trials"
+                    ) -> np.ndarray:
+    """Chance that ``n`` trials per question (``kind="trials"``) or ``n`` questions
+    (``"questions"``) decide each pair if ``upper`` truly leads ``lower`` by ``true_gap``
+    (negative: trails) in the board's scope, given today's data -- the law that
+    :func:`detectable_gaps` inverts. The future estimate is ``N(ĝ + κ (g − ĝ), sd²)``
+    (:func:`_plan_law`); decided when it reaches the ``t`` threshold at :func:`pair_level`
+    either way. NaN where the plan cannot be made (``n`` not beyond today's ``N`` / ``M``,
+    ``N = 1`` for trials, ``M = 1``).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
+    >>> a = decision_chance(leaderboard(R), ["model_0"] * 3, ["model_1"] * 3, [64] * 3,
+    ...                     [0.0, 0.1, 0.3])
+    >>> bool(a[0] < a[1] < a[2])
+    True
+    """
+    kind = _check_kind(kind)
+    geo, n = _named_pairs(board, upper, lower, n)
+    g = np.broadcast_to(np.asarray(true_gap, dtype=float), n.shape)
+    start = geo.M if kind == "questions" else geo.N
+    usable = np.isfinite(n) & (n > start) & (geo.M >= 2) & (geo.N >= 2 or kind == "questions")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = _plan_chance_at(geo, np.where(usable, n, start + 1.0), kind, g)
+    return np.where(usable, out, np.nan)
+
+
+def _plan_gaps(geo: _Geometry, n: np.ndarray, kind: str, target: float, span: float
+               ) -> np.ndarray:
+    """:func:`_detectable` of each pair's plan ``n``; NaN where there is no finite plan,
+    ``inf`` where no lead within the score range would do."""
+    start = geo.M if kind == "questions" else geo.N
+    usable = np.isfinite(n) & (n > start) & (geo.M >= 2) & (geo.N >= 2 or kind == "questions")
+    nn = np.where(usable, n, start + 1.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        kappa, sd, c = _plan_law(geo, nn, kind)
+        out = _detectable(geo.gap, kappa, sd, c, target)
+    out = np.where(out > span, np.inf, out)
+    return np.where(usable, out, np.nan)
 
 
 def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.ndarray:
@@ -524,8 +742,8 @@ def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.n
 
 
 _PAIR_COLUMNS = [
-    "better", "next", "gap", "t", "p_better", "p_value", "trials_needed", "questions_needed",
-    "p_unsettled", "trials_needed_papers", "note",
+    "better", "next", "gap", "t", "p_better", "p_value", "trials_needed", "trials_gap",
+    "questions_needed", "questions_gap", "p_unsettled", "trials_needed_papers", "note",
 ]
 
 
@@ -633,7 +851,10 @@ def pair_needs(
             "p_better": inf.prob_better[up, low],
             "p_value": inf.pvalue[up, low],
             "trials_needed": np.where(flat, np.inf, trials),
+            "trials_gap": _plan_gaps(geo, np.where(flat, np.inf, trials), "trials", target, span),
             "questions_needed": np.where(flat, np.inf, questions),
+            "questions_gap": _plan_gaps(geo, np.where(flat, np.inf, questions), "questions",
+                                        target, span),
             "p_unsettled": unsettled,
             "trials_needed_papers": papers,
             "note": notes,
@@ -991,7 +1212,9 @@ class Plan:
         s, a = self.settings, self.split
         return (
             f"trials_needed and questions_needed give {a_chance(s['assurance'])} to decide "
-            f"the pair at {s['confidence']:.0%} ({s['scope']} scope, {s['adjust']}). Budget "
+            f"the pair at {s['confidence']:.0%} ({s['scope']} scope, {s['adjust']}); "
+            "trials_gap and questions_gap are the smallest true leads they decide with that "
+            f"chance on any field. Budget "
             f"{s['budget_trials']:,} extra trials per question: decided pairs now {a.decided_now}, "
             f"expected {a.expected_greedy:.1f} after the greedy split and "
             f"{a.expected_uniform:.1f} after an even split; recommended: {a.note}."

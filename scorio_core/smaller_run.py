@@ -61,7 +61,8 @@ VERDICT_HELD = "On runs like this every promise held within its sampling error."
 #: Standard errors beyond which :meth:`SmallerRunCheck.off_target` calls a promise broken.
 Z = 3.0
 _PLAN_COLUMNS = ("scope", "trial_plans", "trials_decided", "trials_se", "question_plans",
-                 "questions_decided", "questions_se", "assurance", "skipped")
+                 "questions_decided", "questions_se", "gap_plans", "gap_decided", "gap_se",
+                 "assurance", "skipped")
 
 
 def stand_in_truth(data: Outcomes) -> tuple[np.ndarray, np.ndarray]:
@@ -125,10 +126,12 @@ class SmallerRunCheck:
         The Planner check per scope (empty when not asked for): ``trial_plans`` (undecided
         adjacent pairs given a finite ``trials_needed``), ``trials_decided`` (share decided
         once every model had that many trials) with ``trials_se``; the same for
-        ``questions_needed`` (population scope); ``assurance``, the chance they were
-        planned for; ``skipped``, plans beyond what is drawn
-        (:data:`~scorio_core.plan_calibration.MAX_REALISED`: 4,096 trials per question or
-        4,000 questions).
+        ``questions_needed`` (population scope); ``gap_plans``, the plans (both kinds) whose
+        better model truly led by at least their stated ``trials_gap`` / ``questions_gap``,
+        and ``gap_decided`` / ``gap_se``, the share of those decided (the promise that
+        holds on any field); ``assurance``, the chance they were planned for; ``skipped``,
+        plans beyond what is drawn (:data:`~scorio_core.plan_calibration.MAX_REALISED`:
+        4,096 trials per question or 4,000 questions).
     checks, reliability : dict
         ``scope ->`` :class:`~scorio_core.calibration.ResampleCheck` /
         :class:`~scorio_core.calibration.PBestCalibration`.
@@ -203,7 +206,8 @@ class SmallerRunCheck:
           adjustment, :data:`~scorio_core.estimands.FAMILY_WISE`; binomial s.e. at
           ``1 − confidence``);
         * a Planner check's share decided below the assurance (binomial s.e. at the
-          assurance, at least :data:`MIN_COUNT` plans);
+          assurance, at least :data:`MIN_COUNT` plans), and the same for the plans whose
+          better model truly led by at least their stated gap;
         * the *could be first* set holding the truly best model less often than the
           confidence (under a family-wise adjustment; binomial s.e. at the confidence);
         * a ``p_best`` bin with at least :data:`MIN_COUNT` model-runs whose observed share is
@@ -238,6 +242,11 @@ class SmallerRunCheck:
                 if n >= MIN_COUNT and share + Z * np.sqrt(a * (1 - a) / n) < a:
                     out.append(f"{row['scope']} scope: the {n:,} {kind} plans made for "
                                f"{a_chance(a)} decided {share:.0%} of their pairs")
+            n, share = row["gap_plans"], row["gap_decided"]
+            if n >= MIN_COUNT and share + Z * np.sqrt(a * (1 - a) / n) < a:
+                out.append(f"{row['scope']} scope: of the {n:,} plans whose better model truly "
+                           f"led by at least the stated gap, {share:.0%} were decided (stated "
+                           f"at least {a:.0%})")
         for scope, g in self.p_best.groupby("scope", sort=False):
             se0 = np.sqrt(g["predicted"] * (1 - g["predicted"]) / g["count"].clip(lower=1))
             dev = (g["observed"] - g["predicted"]).abs()
@@ -355,10 +364,14 @@ def check_smaller_run(
             a = resample_assurance(p, M, N, scope=scope, L=L, reps=plan_reps,
                                    assurance=assurance, adjust=adjust, confidence=conf,
                                    seed=seed)
+            held = a.plans[a.plans["true_gap"] >= a.plans["gap_stated"]]["decided"]
+            share = float(held.mean()) if len(held) else np.nan
             plans.append({
                 "scope": scope, "trial_plans": a.planned, "trials_decided": a.realised,
                 "trials_se": a.realised_se, "question_plans": a.q_planned,
                 "questions_decided": a.q_realised, "questions_se": a.q_se,
+                "gap_plans": len(held), "gap_decided": share,
+                "gap_se": np.sqrt(share * (1 - share) / len(held)) if len(held) else np.nan,
                 "assurance": a.assurance, "skipped": a.skipped,
             })
             step(f"{scope} scope: the Planner's plans realised")

@@ -128,6 +128,9 @@ def test_the_planner_check_is_the_resampled_assurance_check():
             want.planned, want.q_planned, want.skipped)
         np.testing.assert_array_equal([row["trials_decided"], row["questions_decided"]],
                                       [want.realised, want.q_realised])
+        held = want.plans[want.plans["true_gap"] >= want.plans["gap_stated"]]
+        assert row["gap_plans"] == len(held)
+        assert row["gap_plans"] == 0 or row["gap_decided"] == held["decided"].mean()
         assert row["assurance"] == 0.9
     assert check.plans.loc[0, "question_plans"] == 0  # questions scope: trials only
     assert check_smaller_run(run, 4, questions=30, reps=10, draws=500).plans.empty
@@ -151,7 +154,7 @@ def test_refusals_say_what_was_expected():
 
 
 def _fabricated(coverage, se, wrong, predicted, observed, count,
-               plans=(0, np.nan), reps=200, first=0.99) -> SmallerRunCheck:
+               plans=(0, np.nan), reps=200, first=0.99, gaps=(0, np.nan)) -> SmallerRunCheck:
     intervals = pd.DataFrame([{"scope": "population", "coverage": coverage, "coverage_se": se,
                                "band_lo": 0.93, "band_hi": 0.97, "wrong_way": wrong,
                                "first_coverage": first, "first_set_size": 2.0}])
@@ -162,6 +165,7 @@ def _fabricated(coverage, se, wrong, predicted, observed, count,
     table = pd.DataFrame([{"scope": "population", "trial_plans": 0, "trials_decided": np.nan,
                            "trials_se": np.nan, "question_plans": n, "questions_decided": share,
                            "questions_se": np.sqrt(share * (1 - share) / max(n, 1)),
+                           "gap_plans": gaps[0], "gap_decided": gaps[1], "gap_se": np.nan,
                            "assurance": 0.8, "skipped": 0}])
     return SmallerRunCheck(intervals, p_best, table, {}, {}, 30, 4, 8, 100, reps, "holm", 0.95)
 
@@ -182,6 +186,11 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
     assert off == ["population scope: the 400 question plans made for an 80% chance decided "
                    "70% of their pairs"]
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(400, 0.77)).off_target() == []
+    # the stated gaps: 300 plans with a lead of at least the gap, 70 % decided (s.e. 0.023)
+    off = _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, gaps=(300, 0.70)).off_target()
+    assert off == ["population scope: of the 300 plans whose better model truly led by at "
+                   "least the stated gap, 70% were decided (stated at least 80%)"]
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, gaps=(300, 0.98)).off_target() == []
     # the could-be-first set: 88 % against at least 95 % over 200 runs (s.e. 0.015) is
     # flagged, 92 % (two s.e. short) is not
     off = _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, first=0.88).off_target()

@@ -154,7 +154,9 @@ CHECK = Analysis(
         "questions it can run high in the population scope (README, known gaps), and this table"
         " measures by how much on runs like yours. 'plans' (when asked for) plans each smaller "
         "run's undecided adjacent pairs as the Planner would, draws the trials or questions the"
-        " plan asks for and gives the share decided -- the chance the plan stated, measured."
+        " plan asks for and gives the share decided -- the chance the plan stated, measured "
+        "-- and, for the plans whose better model truly led by at least their stated gap, "
+        "the share decided (gap_decided: stated at least the chance on any field)."
     ),
     caveats=_caveats,
     to_code=_to_code,

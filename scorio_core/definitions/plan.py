@@ -83,6 +83,17 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
     return PlanResult(planned, curve, cs, p.sims)
 
 
+#: What ``trials_gap`` / ``questions_gap`` promise (the Planner page and the caveats say it
+#: in these words; ``{chance}``: "an 80% chance").
+GAP_TEXT = (
+    "`trials_gap` / `questions_gap`: the smallest true lead of `better` over `next` that "
+    "trials_needed / questions_needed decide with {chance} on *any* field -- the plan's "
+    "power, which assumes nothing about how large the lead is (the needed counts average "
+    "over the field's posterior of it instead); 0: any true lead, ∞: no lead within the "
+    "score range."
+)
+
+
 def summary(r: PlanResult) -> str:
     """One Markdown sentence: what the budget buys (expected decided pairs, greedy vs even
     split) and which split is recommended.
@@ -155,6 +166,7 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         "posterior (checked with known truth by benchmarks/planner_calibration.py). "
         "trials_needed_papers is the papers' expected-z rule: a 50 % point."
     )
+    out.append(GAP_TEXT.format(chance=a_chance(p.assurance)).replace("`", "").replace("*", ""))
     if p.scope == "population":
         out.append(
             "Population scope: trials only remove trial noise; p_unsettled is the chance that "
@@ -166,8 +178,10 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
             "pairs at M = 100, N = 8 (questions planned for 80 %: 82 %); with about 30 "
             "questions and 4 trials the plans run short -- questions planned for 80 % decided "
             "76 % (7,335 plans), the rare trial plans 67 % ± 5, and the chances shown for "
-            "more trials run high (predicted 0.7, realised about 0.5). On a run with many "
-            "trials per question, Check a smaller run measures the plans on runs like yours."
+            "more trials run high (predicted 0.7, realised about 0.5). The stated gaps hold "
+            "there: of the plans whose better model truly led by at least questions_gap, "
+            "98.5 % were decided. On a run with many trials per question, Check a smaller run "
+            "measures the plans on runs like yours."
         )
     if p.prior == "greedy":
         out.append(
@@ -224,7 +238,9 @@ PLAN = Analysis(
         "pair at the confidence, in the leaderboard's scope and multiplicity control; "
         "questions_needed: questions (at today's N) for the same chance in the population "
         "scope; p_unsettled (population scope): the chance that no number of trials decides "
-        "it; ∞: beyond reach (or identical scores). trials_needed_papers is the papers' "
+        "it; ∞: beyond reach (or identical scores). trials_gap / questions_gap: the smallest "
+        "true lead that the plan decides with that chance on any field (its power, no prior "
+        "on the lead). trials_needed_papers is the papers' "
         "expected-z rule, a 50 % point. The allocation table splits the budget of extra "
         "trials per question greedily, where a trial most raises the expected number of "
         "decided pairs, next to an even split; the greedy split is recommended only when it "

@@ -121,6 +121,12 @@ def test_planner_notes_are_sentences_and_a_useless_budget_says_why():
     pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
     assert "note" not in pairs.columns
     text = [m.value for m in at.markdown]
+    # each plan's stated gap, spelled like its plan (∞ / —), and what it promises
+    assert {"trials_gap", "questions_gap"} <= set(pairs.columns)
+    assert set(pairs["trials_gap"]) == {"—"}  # no trial plan here: no gap stated
+    assert all(v == "∞" or float(v) >= 0 for v in pairs["questions_gap"])
+    assert any(t.startswith("`trials_gap` / `questions_gap`") and "*any* field" in t
+               for t in text)
     assert any(" vs " in t and "cannot be settled" in t for t in text)  # the notes, as lines
     summary = next(t for t in text if t.startswith("Budget **"))
     # as many trials again (the default budget) buys most of a pair here, so the page says
