@@ -13,7 +13,7 @@ from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys
 from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
-from scorio_core.definitions.plan import GAP_TEXT, PLAN, summary
+from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.params import PlanParams, widget
 from scorio_core.planner import a_chance
@@ -27,7 +27,7 @@ def main() -> None:
     _page_state.widgets("plan", ds)
     # labels, choices and help texts: the declarations in scorio_core/params.py
     w = {k: widget(PlanParams, k) for k in ("confidence", "assurance", "budget_trials",
-                                             "scope", "adjust")}
+                                             "scope", "adjust", "lead")}
     c1, c2, c3 = st.columns([5, 4, 4])  # room for the four confidence buttons
     confidence = c1.segmented_control(
         w["confidence"]["label"], CONFIDENCES, key=KEY["confidence"], required=True,
@@ -39,11 +39,13 @@ def main() -> None:
     )
     c3.number_input(w["budget_trials"]["label"], 1, 10_000, key=KEY["budget_trials"],
                     help=w["budget_trials"]["help"])
-    d1, d2 = st.columns([4, 4])
+    d1, d2, d3 = st.columns([4, 5, 4])
     scope = d1.segmented_control(
         w["scope"]["label"], w["scope"]["options"], key=KEY["scope"], required=True,
         help=w["scope"]["help"],
     )
+    d3.number_input(w["lead"]["label"], 0.0, float(o.weights.max() - o.weights.min()), step=0.01,
+                    format="%.3f", key=KEY["lead"], help=w["lead"]["help"])
     adjust = d2.selectbox(
         w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
         format_func=ADJUST_LABELS.get, help=w["adjust"]["help"],
@@ -72,8 +74,10 @@ def main() -> None:
             "decides it; `trials_needed_papers`: the papers' expected-z rule, a 50 % point."
         )
         st.markdown(GAP_TEXT.format(chance=a_chance(assurance)))
-        needs = dict.fromkeys(("trials_needed", "questions_needed", "trials_needed_papers"),
-                              "{:,.0f}")
+        if params.lead:
+            st.markdown(LEAD_TEXT.format(chance=a_chance(assurance), lead=params.lead))
+        needs = dict.fromkeys(("trials_needed", "questions_needed", "trials_needed_papers",
+                               "trials_for_lead", "questions_for_lead"), "{:,.0f}")
         gaps = dict.fromkeys(("trials_gap", "questions_gap"), "{:.4f}")  # as `gap`
         st.dataframe(  # ∞ and — rather than the Infinity / None of a number column
             _common.spell_missing(p.pairs.drop(columns="note"),

@@ -447,6 +447,7 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("adjust",): Field(("plan_adjust",)),
         ("assurance",): Field(("plan_assurance",), _snap(ASSURANCES, "assurance"), _FLOAT),
         ("budget_trials",): Field(("plan_budget",), _one(_show_budget), _INT),
+        ("lead",): Field(("plan_lead",), read=_FLOAT),
         ("pair", "n_max"): Field(("plan_upper", "plan_lower", "plan_nmax"), _show_pair,
                                  _read_pair, raw=True),
         ("prior",): Field(("_plan_prior",)),

@@ -441,6 +441,11 @@ class PlanParams:
         0, "extra trials per question to split across models (one unit = one model answering "
         "every question once more); 0: L x N, as many trials again", integer=True, minimum=0,
         maximum=1_000_000, label="Extra trials (budget)")
+    lead: float = setting(
+        0.0, "smallest true lead that matters, in score units: also plan the trials and "
+        "questions that decide any lead at least this large with the stated chance, whatever "
+        "the field (trials_for_lead, questions_for_lead); 0: off", minimum=0.0,
+        label="Lead that matters")
     draws: int = _draws("draws of the leaderboard's confidence distribution")
     seed: int = _seed("seed of the draws and of the order-curve simulation")
     pair: tuple[str, str] | None = setting(

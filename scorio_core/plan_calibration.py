@@ -134,8 +134,9 @@ class AssuranceCheck:
     skipped : int
         Pairs whose plan was beyond the realisation limits.
     plans : pandas.DataFrame
-        One row per realised plan: ``kind`` (``"trials"`` / ``"questions"``), ``n`` (the
-        plan), ``gap_stated`` (its ``trials_gap`` / ``questions_gap``), ``true_gap`` (the
+        One row per realised plan: ``kind`` (``"trials"`` / ``"questions"``, and with a
+        ``lead`` ``"trials_for_lead"`` / ``"questions_for_lead"``), ``n`` (the plan),
+        ``gap_stated`` (its ``trials_gap`` / ``questions_gap``, or the lead), ``true_gap`` (the
         better model's true lead in the scope), ``at_truth`` (the plan's chance of a
         decision at that true lead, :func:`~scorio_core.planner.decision_chance`) and
         ``decided``. :meth:`detectable` and :meth:`at_truth_bins` summarise it.
@@ -204,6 +205,7 @@ def assurance_check(
     adjust: str = ADJUSTMENTS[0],
     multiples=(2, 8, 64),
     confidence: float = 0.95,
+    lead: float = 0.0,
     seed: int = 0,
 ) -> AssuranceCheck:
     """Realised decision rates of the Planner's ``trials_needed`` / ``questions_needed``.
@@ -222,6 +224,10 @@ def assurance_check(
     multiples : sequence of int
         ``N' = multiple × N`` at which the predicted chance is checked for every pair.
     confidence : float
+    lead : float
+        Also realise ``trials_for_lead`` / ``questions_for_lead`` for this lead (``plans``
+        rows of kind ``"trials_for_lead"`` / ``"questions_for_lead"``, ``gap_stated`` = the
+        lead); 0: off.
     seed : int
 
     Returns
@@ -235,11 +241,12 @@ def assurance_check(
     root = [int(seed), 7, M, N, L, SCOPES.index(scope)]
     return _assurance_run(root, reps, lambda rng: _field(rng, L, M, "random"), _questions,
                           _population_means, M, N, L, scope, assurance, adjust, multiples,
-                          conf)
+                          conf, float(lead))
 
 
 def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, scope: str,
-                   assurance: float, adjust: str, multiples, conf: float) -> AssuranceCheck:
+                   assurance: float, adjust: str, multiples, conf: float,
+                   lead: float = 0.0) -> AssuranceCheck:
     """The loop of :func:`assurance_check` over fields ``draw(rng) -> (state, p)`` (true
     probabilities ``(L, M)``) whose new questions are ``more(rng, state, k) -> (L, k)`` and
     whose population means are ``pop(state) -> (L,)``."""
@@ -251,7 +258,7 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
         c0 = rng.binomial(N, p)
         board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
                             seed=r, models=[f"m{i}" for i in range(L)])
-        pairs = pair_needs(board, assurance_level=assurance)
+        pairs = pair_needs(board, assurance_level=assurance, lead=lead)
         if pairs.empty:
             continue
         idx = {m: i for i, m in enumerate(board.models)}
@@ -265,10 +272,17 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
             return _decided(c0 + more_trials, int(n_tot), scope, conf, adjust, r)
 
         def record(kind, k, n, decided_now, board=board, pairs=pairs, g_true=g_true):
+            law = kind.removesuffix("_for_lead")  # "trials" / "questions"
+            stated = lead if kind.endswith("_for_lead") else pairs[f"{kind}_gap"].iloc[k]
             at_truth = decision_chance(board, [pairs["better"].iloc[k]],
-                                       [pairs["next"].iloc[k]], [n], [g_true[k]], kind)[0]
-            plans.append((kind, float(n), float(pairs[f"{kind}_gap"].iloc[k]),
-                          float(g_true[k]), at_truth, bool(decided_now)))
+                                       [pairs["next"].iloc[k]], [n], [g_true[k]], law)[0]
+            plans.append((kind, float(n), float(stated), float(g_true[k]), at_truth,
+                          bool(decided_now)))
+
+        def new_questions(m_tot, rng=rng, state=state, c0=c0, r=r):
+            extra = more(rng, state, int(m_tot) - M)
+            cq = np.concatenate([c0, rng.binomial(N, extra)], 1)
+            return _decided(cq, N, scope, conf, adjust, r)
 
         for k in range(len(pairs)):
             n_star = pairs["trials_needed"].iloc[k]
@@ -284,12 +298,18 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
             m_star = pairs["questions_needed"].iloc[k]
             if scope == "population" and np.isfinite(m_star):
                 if m_star <= _MAX_M:
-                    extra = more(rng, state, int(m_star) - M)
-                    cq = np.concatenate([c0, rng.binomial(N, extra)], 1)
-                    qhit.append(_decided(cq, N, scope, conf, adjust, r)[up[k], lo[k]])
+                    qhit.append(new_questions(m_star)[up[k], lo[k]])
                     record("questions", k, m_star, qhit[-1])
                 else:
                     skipped += 1
+            if lead:  # the plans for a lead that matters (no prior on the lead)
+                n_lead = pairs["trials_for_lead"].iloc[k]
+                if np.isfinite(n_lead) and n_lead <= _MAX_N:
+                    record("trials_for_lead", k, n_lead, realise(n_lead)[up[k], lo[k]])
+                m_lead = pairs["questions_for_lead"].iloc[k]
+                if scope == "population" and np.isfinite(m_lead) and m_lead <= _MAX_M:
+                    record("questions_for_lead", k, m_lead,
+                           new_questions(m_lead)[up[k], lo[k]])
         for mult in multiples:
             D = realise(mult * N)
             for k in range(len(pairs)):

@@ -558,18 +558,24 @@ def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
     n = np.asarray(n, dtype=float)
     N, M, q = geo.N, geo.M, special.stdtrit
     tail = 1.0 - geo.level / 2
+
+    def per_pair(a):  # (P,) against n of shape (P,) or (P, G)
+        return np.asarray(a, dtype=float).reshape((-1,) + (1,) * (n.ndim - 1))
+
     if kind == "questions":
-        s2 = geo.s2_pop
+        s2 = per_pair(geo.s2_pop)
         lam = 1.0 - M / n
-        pop_now = np.where(np.isnan(geo.between), geo.s2_pop, geo.between + geo.s2_trial)
+        pop_now = per_pair(np.where(np.isnan(geo.between), geo.s2_pop,
+                                    geo.between + geo.s2_trial))
         c = q(np.maximum(n - 1, 1.0), tail) * np.sqrt(pop_now * M / n)
         return lam, np.sqrt(s2 * lam * (1 - lam)), c
     lam = 1.0 - N / n
     if geo.scope == "questions":
-        s2 = geo.s2
-        c = q(np.maximum(geo.dof_share * M * (n - 1), 1.0), tail) * np.sqrt(s2 * N / n)
+        s2 = per_pair(geo.s2)
+        c = (q(np.maximum(per_pair(geo.dof_share) * M * (n - 1), 1.0), tail)
+             * np.sqrt(s2 * N / n))
         return lam, np.sqrt(s2 * lam * (1 - lam)), c
-    T, B = np.nan_to_num(geo.s2_trial), geo.between
+    T, B = per_pair(np.nan_to_num(geo.s2_trial)), per_pair(geo.between)
     share = T / np.where(B + T > 0, B + T, 1.0)
     sd2 = lam * lam * B * share + T * lam * (1 - lam)
     c = q(max(M - 1, 1), tail) * np.sqrt(B + T * N / n)
@@ -587,8 +593,11 @@ def _law_chance(m, sd, c) -> np.ndarray:
 
 
 def _plan_chance_at(geo: _Geometry, n, kind: str, g) -> np.ndarray:
+    n = np.asarray(n, dtype=float)
     kappa, sd, c = _plan_law(geo, n, kind)
-    return _law_chance(geo.gap + kappa * (np.asarray(g, dtype=float) - geo.gap), sd, c)
+    shape = (-1,) + (1,) * (n.ndim - 1)
+    gap = geo.gap.reshape(shape)
+    return _law_chance(gap + kappa * (np.asarray(g, dtype=float).reshape(shape) - gap), sd, c)
 
 
 def _detectable(gap, kappa, sd, c, target: float) -> np.ndarray:
@@ -748,7 +757,8 @@ _PAIR_COLUMNS = [
 
 
 def pair_needs(
-    board: Leaderboard, pairs: str = "undecided", assurance_level: float = ASSURANCE
+    board: Leaderboard, pairs: str = "undecided", assurance_level: float = ASSURANCE,
+    lead: float = 0.0,
 ) -> pd.DataFrame:
     """Trials and questions that give an ``assurance_level`` chance of deciding each pair.
 
@@ -761,6 +771,12 @@ def pair_needs(
         Adjacent pairs (leaderboard order) left undecided, or every adjacent pair.
     assurance_level : float
         Target chance of a decision, 0.5 to 1 (default 0.8).
+    lead : float
+        Smallest true lead that matters (score units; 0: off). When set, two more columns
+        plan for it with no prior on the lead: ``trials_for_lead`` / ``questions_for_lead``,
+        the trials per question / questions that decide the pair with ``assurance_level``
+        chance whenever ``better`` truly leads by at least ``lead`` (:func:`decision_chance`;
+        ``inf`` beyond reach).
 
     Returns
     -------
@@ -785,8 +801,13 @@ def pair_needs(
     if pairs not in ("undecided", "all"):
         raise ValidationError(f"pairs must be 'undecided' or 'all'; got {pairs!r}")
     target = _check_assurance(assurance_level)
+    lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))
+    columns = _PAIR_COLUMNS if not lead else _with_lead(_PAIR_COLUMNS)
     if board.inference is None or board.stats is None or len(board.models) < 2:
-        return pd.DataFrame(columns=_PAIR_COLUMNS)
+        return pd.DataFrame(columns=columns)
+    if lead > board.stats.hi_b - board.stats.lo_b:
+        span = board.stats.hi_b - board.stats.lo_b
+        raise ValidationError(f"lead: at most the score range, {span:g}; got {lead:g}")
     c = board.columns
     idx = {m: k for k, m in enumerate(board.models)}
     up = np.array([idx[m] for m in c["model"][:-1]], dtype=int)
@@ -842,6 +863,19 @@ def pair_needs(
         else:
             notes.append("")
     names = np.asarray(board.models, dtype=object)
+    extra = {}
+    if lead:
+        ok = (M >= 2) & ~flat
+        g = np.full(P, lead)
+        t_lead = np.full(P, np.nan)
+        if N >= 2 and P:
+            t_lead = np.where(ok, _search(lambda n: _plan_chance_at(geo, n, "trials", g), N,
+                                          MAX_TRIALS, target, P), np.nan)
+        q_lead = np.full(P, np.nan)
+        if P and M >= 2:
+            q_lead = np.where(ok, _search(lambda m: _plan_chance_at(geo, m, "questions", g), M,
+                                          MAX_QUESTIONS, target, P), np.nan)
+        extra = {"trials_for_lead": t_lead, "questions_for_lead": q_lead}
     return pd.DataFrame(
         {
             "better": names[up],
@@ -858,8 +892,16 @@ def pair_needs(
             "p_unsettled": unsettled,
             "trials_needed_papers": papers,
             "note": notes,
+            **extra,
         }
-    )[_PAIR_COLUMNS]
+    )[columns]
+
+
+def _with_lead(columns: list[str]) -> list[str]:
+    """The pairs table's columns with ``trials_for_lead`` / ``questions_for_lead`` after
+    the stated gaps."""
+    k = columns.index("questions_gap") + 1
+    return [*columns[:k], "trials_for_lead", "questions_for_lead", *columns[k:]]
 
 
 @dataclass(frozen=True)
@@ -1214,7 +1256,10 @@ class Plan:
             f"trials_needed and questions_needed give {a_chance(s['assurance'])} to decide "
             f"the pair at {s['confidence']:.0%} ({s['scope']} scope, {s['adjust']}); "
             "trials_gap and questions_gap are the smallest true leads they decide with that "
-            f"chance on any field. Budget "
+            "chance on any field."
+            + (f" trials_for_lead and questions_for_lead decide any true lead of at least "
+               f"{s['lead']:g} with that chance, on any field." if s.get("lead") else "")
+            + f" Budget "
             f"{s['budget_trials']:,} extra trials per question: decided pairs now {a.decided_now}, "
             f"expected {a.expected_greedy:.1f} after the greedy split and "
             f"{a.expected_uniform:.1f} after an even split; recommended: {a.note}."
@@ -1360,6 +1405,7 @@ def plan(
     adjust: str = ADJUSTMENTS[0],
     assurance_level: float = ASSURANCE,
     budget_trials: int = 0,
+    lead: float = 0.0,
     draws: int = 10_000,
     seed: int = 0,
 ) -> Plan:
@@ -1367,7 +1413,8 @@ def plan(
 
     Builds the leaderboard in ``scope`` (its decisions define the undecided pairs), then
     :func:`pair_needs` at ``assurance_level`` and :func:`allocate_trials` with
-    ``budget_trials`` extra trials per question (``0``: ``L × N``, as many trials again).
+    ``budget_trials`` extra trials per question (``0``: ``L × N``, as many trials again);
+    ``lead`` > 0 adds the plans for a lead that matters (:func:`pair_needs`).
     ``use_prior`` only changes the papers' ``trials_needed_papers`` column.
 
     Returns
@@ -1406,9 +1453,11 @@ def plan(
     )
     settings = dict(board.settings)
     settings.update(
-        assurance=target, budget_trials=budget, dataset=getattr(data, "name", "array"),
+        assurance=target, budget_trials=budget, lead=float(lead),
+        dataset=getattr(data, "name", "array"),
     )
-    return Plan(pair_needs(board, assurance_level=target), table, split, settings, board)
+    return Plan(pair_needs(board, assurance_level=target, lead=lead), table, split, settings,
+                board)
 
 
 class CurveSettings(NamedTuple):

@@ -242,6 +242,42 @@ def test_stated_gaps_invert_the_chance_at_a_fixed_gap(scope):
     assert t["trials_gap"][none].isna().all()
 
 
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_plans_for_a_lead_that_matters_are_the_smallest_that_decide_it(scope):
+    """trials_for_lead / questions_for_lead: the chance at that lead reaches the target there
+    and not one step before; the plan's stated gap is then at most the lead."""
+    rng = np.random.default_rng(5)
+    p = np.clip(rng.uniform(0.3, 0.7, 40) + np.linspace(0.05, -0.05, 5)[:, None], 0, 1)
+    board = leaderboard((rng.random((5, 40, 8)) < p[..., None]).astype(int), scope=scope)
+    assert "trials_for_lead" not in pair_needs(board, pairs="all").columns  # off by default
+    t = pair_needs(board, pairs="all", lead=0.04)
+    cols = list(t.columns)
+    assert cols[cols.index("questions_gap") + 1:][:2] == ["trials_for_lead", "questions_for_lead"]
+    for kind, start in (("trials", 8), ("questions", 40)):
+        n = t[f"{kind}_for_lead"].to_numpy()
+        ok = np.isfinite(n)
+        assert ok.any(), (kind, t)
+        b, x = t["better"][ok].tolist(), t["next"][ok].tolist()
+        at = decision_chance(board, b, x, n[ok], 0.04, kind)
+        assert (at >= 0.8 - 1e-9).all(), at
+        before = decision_chance(board, b, x, np.maximum(n[ok] - 1, start + 1), 0.04, kind)
+        assert ((before < 0.8) | (n[ok] - 1 <= start)).all(), before
+        assert (detectable_gaps(board, b, x, n[ok], kind) <= 0.04 + 1e-9).all()
+    with pytest.raises(Exception, match="lead: at most the score range, 1; got 1.5"):
+        pair_needs(board, lead=1.5)
+    with pytest.raises(Exception, match="lead must be at least 0"):
+        pair_needs(board, lead=-0.1)
+
+
+def test_plans_for_a_lead_hold_on_fields_with_known_truth():
+    """Known truth: of the trials_for_lead plans whose better model truly led by at least the
+    lead, at least 80 % were decided (no prior on the lead)."""
+    r = assurance_check(30, 4, scope="questions", reps=30, seed=6, multiples=(), lead=0.02)
+    d = r.detectable().set_index("kind").loc["trials_for_lead"]
+    print(r.detectable())
+    assert d["lead_at_least_gap"] >= 20 and d["decided"] >= 0.85, d
+
+
 def test_population_trial_law_matches_a_simulation_of_the_model():
     """More trials in the population scope converge to the gap over *these* questions,
     ``g_M ~ N(g, B)``, which today's estimate ``ĝ ~ N(g_M, T)`` has partly seen; the chance
@@ -359,6 +395,20 @@ def test_cli_plan(capsys, data_dir, fmt):
         assert "questions_needed" in got and "p_unsettled" in got
     else:
         assert "undecided adjacent pair" in out and "90% chance" in out
+
+
+def test_cli_plan_with_a_lead_that_matters(capsys, data_dir):
+    code = main(["plan", str(data_dir / "biased_coins.npz"), "--lead", "0.05", "--format",
+                 "json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    payload = json.loads(out)
+    assert payload["settings"]["lead"] == 0.05
+    assert all({"trials_gap", "questions_gap", "trials_for_lead", "questions_for_lead"}
+               <= set(r) for r in payload["pairs"])
+    with pytest.raises(SystemExit):
+        main(["plan", str(data_dir / "biased_coins.npz"), "--lead", "-1"])
+    assert "lead must be at least 0; got -1" in capsys.readouterr().err
 
 
 def test_cli_plan_rejects_a_bad_assurance(capsys, data_dir):

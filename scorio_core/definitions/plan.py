@@ -70,7 +70,7 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
     planned = plan(
         data, use_prior=p.prior == "greedy", confidence=p.confidence, scope=p.scope,
         adjust=p.adjust, assurance_level=p.assurance, budget_trials=p.budget_trials,
-        draws=p.draws, seed=p.seed,
+        lead=p.lead, draws=p.draws, seed=p.seed,
     )
     cs = curve_settings(planned, p.pair, p.n_max)
     if progress:
@@ -91,6 +91,15 @@ GAP_TEXT = (
     "power, which assumes nothing about how large the lead is (the needed counts average "
     "over the field's posterior of it instead); 0: any true lead, ∞: no lead within the "
     "score range."
+)
+
+
+#: What ``trials_for_lead`` / ``questions_for_lead`` promise (``{lead}``: the setting).
+LEAD_TEXT = (
+    "`trials_for_lead` / `questions_for_lead`: trials per question (every model) / questions "
+    "that decide the pair with {chance} whenever `better` truly leads by at least {lead:g} -- "
+    "on *any* field, as the stated gaps; ∞: beyond reach (population scope: trials never "
+    "remove the question-to-question spread)."
 )
 
 
@@ -167,6 +176,9 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         "trials_needed_papers is the papers' expected-z rule: a 50 % point."
     )
     out.append(GAP_TEXT.format(chance=a_chance(p.assurance)).replace("`", "").replace("*", ""))
+    if p.lead:
+        out.append(LEAD_TEXT.format(chance=a_chance(p.assurance), lead=p.lead)
+                   .replace("`", "").replace("*", ""))
     if p.scope == "population":
         out.append(
             "Population scope: trials only remove trial noise; p_unsettled is the chance that "
@@ -202,7 +214,7 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         f"planned = sc.plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
         f"scope={p.scope!r}, adjust={p.adjust!r},\n"
         f"                  assurance_level={p.assurance!r}, budget_trials={p.budget_trials!r}, "
-        f"draws={p.draws!r}, seed={p.seed!r})\n"
+        f"lead={p.lead!r}, draws={p.draws!r}, seed={p.seed!r})\n"
         f"order_pair = sc.planner.curve_settings(planned, pair={p.pair!r}, n_max={p.n_max!r})\n"
         f"order = sc.planner.pair_curve({data}, order_pair.upper, order_pair.lower, "
         f"order_pair.n_values, sims={p.sims!r}, seed={p.seed!r})\n"
@@ -240,7 +252,8 @@ PLAN = Analysis(
         "scope; p_unsettled (population scope): the chance that no number of trials decides "
         "it; ∞: beyond reach (or identical scores). trials_gap / questions_gap: the smallest "
         "true lead that the plan decides with that chance on any field (its power, no prior "
-        "on the lead). trials_needed_papers is the papers' "
+        "on the lead); with a lead that matters set, trials_for_lead / questions_for_lead plan "
+        "for it the same way. trials_needed_papers is the papers' "
         "expected-z rule, a 50 % point. The allocation table splits the budget of extra "
         "trials per question greedily, where a trial most raises the expected number of "
         "decided pairs, next to an even split; the greedy split is recommended only when it "

@@ -127,6 +127,15 @@ def test_planner_notes_are_sentences_and_a_useless_budget_says_why():
     assert all(v == "∞" or float(v) >= 0 for v in pairs["questions_gap"])
     assert any(t.startswith("`trials_gap` / `questions_gap`") and "*any* field" in t
                for t in text)
+    assert "trials_for_lead" not in pairs.columns  # the lead that matters is off by default
+    at.number_input(key="plan_lead").set_value(0.03).run()
+    _ok(at)
+    pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+    assert all(v == "∞" for v in pairs["trials_for_lead"])  # population: trials cannot
+    assert all(v == "∞" or int(v.replace(",", "")) > 100 for v in pairs["questions_for_lead"])
+    assert any(m.value.startswith("`trials_for_lead` / `questions_for_lead`")
+               and "at least 0.03" in m.value for m in at.markdown)
+    at.number_input(key="plan_lead").set_value(0.0).run()
     assert any(" vs " in t and "cannot be settled" in t for t in text)  # the notes, as lines
     summary = next(t for t in text if t.startswith("Budget **"))
     # as many trials again (the default budget) buys most of a pair here, so the page says
