@@ -38,8 +38,8 @@ Example
 >>> from scorio_core.planner import plan
 >>> R = (np.random.default_rng(0).random((4, 15, 4)) < [[[.8]], [[.7]], [[.4]], [[.35]]])
 >>> p = plan(R.astype(int), budget_trials=8)
->>> list(p.pairs.columns)[:4]
-['better', 'next', 'gap', 't']
+>>> list(p.pairs.columns)[:4]  # the plans first, the board's statistics after them
+['better', 'next', 'gap', 'trials_needed']
 >>> int(p.allocation["extra_trials"].sum())
 8
 """
@@ -751,8 +751,8 @@ def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.n
 
 
 _PAIR_COLUMNS = [
-    "better", "next", "gap", "t", "p_better", "p_value", "trials_needed", "trials_gap",
-    "questions_needed", "questions_gap", "p_unsettled", "trials_needed_papers", "note",
+    "better", "next", "gap", "trials_needed", "trials_gap", "questions_needed", "questions_gap",
+    "p_unsettled", "t", "p_better", "p_value", "trials_needed_papers", "note",
 ]
 
 
@@ -781,13 +781,16 @@ def pair_needs(
     Returns
     -------
     pandas.DataFrame
-        ``better, next, gap, t, p_better, p_value`` (as on the board), ``trials_needed``
-        (trials per question, every model, for the target chance in the board's scope; inf
-        beyond :data:`MAX_TRIALS` or when trials cannot get there), ``questions_needed``
-        (questions at today's ``N``, population scope), ``p_unsettled`` (population scope:
-        probability that no number of trials on these questions decides the pair; NaN in
-        the questions scope, where any non-zero gap is decided eventually),
-        ``trials_needed_papers`` (the papers' expected-z rule, a 50 % point) and ``note``.
+        ``better, next, gap`` (as on the board), ``trials_needed`` (trials per question,
+        every model, for the target chance in the board's scope; inf beyond
+        :data:`MAX_TRIALS` or when trials cannot get there) and ``trials_gap`` (the smallest
+        true lead it decides with that chance on any field, :func:`detectable_gaps`),
+        ``questions_needed`` / ``questions_gap`` (questions at today's ``N``, population
+        scope), with ``lead`` ``trials_for_lead`` / ``questions_for_lead``, ``p_unsettled``
+        (population scope: probability that no number of trials on these questions decides
+        the pair; NaN in the questions scope, where any non-zero gap is decided
+        eventually), ``t, p_better, p_value`` (as on the board), ``trials_needed_papers``
+        (the papers' expected-z rule, a 50 % point) and ``note``.
 
     Example
     -------
