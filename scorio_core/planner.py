@@ -546,8 +546,11 @@ def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
 
     Returns ``(κ, sd, c)`` per pair for the plan ``n`` (trials per question, or questions):
     the future estimate is ``N(ĝ + κ (g − ĝ), sd²)`` and the pair is decided when it is at
-    least ``c`` either way. ``g`` is the scope's estimand: the gap over these questions
-    (questions scope), or over the population (population scope). For questions, and for
+    least ``c`` either way. ``g`` is the gap the plan converges to: for trials, the
+    board's estimand (the gap over these questions in the questions scope, over the
+    population in the population scope); for questions, always the population gap (new
+    questions are drawn from it, and their plan is a population-scope plan). For
+    questions, and for
     trials in the questions scope, ``κ = λ`` and ``sd² = s² λ (1 − λ)`` exactly as
     :func:`assurance`. For trials in the population scope the new trials converge to the
     gap over *these* questions, ``g_M ~ N(g, B)`` (``B`` the question-sampling variance,
@@ -656,7 +659,8 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
 
     Unlike :func:`pair_assurance` this assumes nothing about how large the lead is (no
     posterior of the field): on every field where ``upper`` truly leads by at least this
-    much in the board's scope, the plan decides the pair with at least that chance (the
+    much (trials: in the board's scope; questions: in the population), the plan decides
+    the pair with at least that chance (the
     plan's power at that lead, :func:`decision_chance`). Zero: any true lead will do
     (today's gap carries it); ``inf``: no lead within the score range would; NaN where the
     plan is not finite or cannot be made (``N = 1`` for trials, ``M = 1``). ``upper``,
@@ -684,7 +688,8 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
                     ) -> np.ndarray:
     """Chance that ``n`` trials per question (``kind="trials"``) or ``n`` questions
     (``"questions"``) decide each pair if ``upper`` truly leads ``lower`` by ``true_gap``
-    (negative: trails) in the board's scope, given today's data -- the law that
+    (negative: trails; trials: in the board's scope, questions: in the population), given
+    today's data -- the law that
     :func:`detectable_gaps` inverts. The future estimate is ``N(ĝ + κ (g − ĝ), sd²)``
     (:func:`_plan_law`); decided when it reaches the ``t`` threshold at :func:`pair_level`
     either way. NaN where the plan cannot be made (``n`` not beyond today's ``N`` / ``M``,
