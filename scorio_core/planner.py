@@ -707,19 +707,33 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
     kind = _check_kind(kind)
     geo, n = _named_pairs(board, upper, lower, n)
     g = np.broadcast_to(np.asarray(true_gap, dtype=float), n.shape)
-    start = geo.M if kind == "questions" else geo.N
-    usable = np.isfinite(n) & (n > start) & (geo.M >= 2) & (geo.N >= 2 or kind == "questions")
+    start, usable = _usable(geo, n, kind)
     with np.errstate(invalid="ignore", divide="ignore"):
         out = _plan_chance_at(geo, np.where(usable, n, start + 1.0), kind, g)
     return np.where(usable, out, np.nan)
+
+
+def _can_plan(geo: _Geometry, kind: str) -> bool:
+    """Whether a plan of this kind can be made on these data: trials need ``N ≥ 2`` (trial
+    noise seen) and, outside the questions scope, ``M ≥ 2``; questions need ``M ≥ 2``
+    (the question-to-question spread seen)."""
+    if kind == "questions":
+        return geo.M >= 2
+    return geo.N >= 2 and (geo.M >= 2 or geo.scope == "questions")
+
+
+def _usable(geo: _Geometry, n: np.ndarray, kind: str) -> tuple[int, np.ndarray]:
+    """Today's count the plan starts from, and where the plan ``n`` is one (finite, beyond
+    it, and possible on these data: :func:`_can_plan`)."""
+    start = geo.M if kind == "questions" else geo.N
+    return start, np.isfinite(n) & (n > start) & _can_plan(geo, kind)
 
 
 def _plan_gaps(geo: _Geometry, n: np.ndarray, kind: str, target: float, span: float
                ) -> np.ndarray:
     """:func:`_detectable` of each pair's plan ``n``; NaN where there is no finite plan,
     ``inf`` where no lead within the score range would do."""
-    start = geo.M if kind == "questions" else geo.N
-    usable = np.isfinite(n) & (n > start) & (geo.M >= 2) & (geo.N >= 2 or kind == "questions")
+    start, usable = _usable(geo, n, kind)
     nn = np.where(usable, n, start + 1.0)
     with np.errstate(invalid="ignore", divide="ignore"):
         kappa, sd, c = _plan_law(geo, nn, kind)
@@ -872,16 +886,15 @@ def pair_needs(
     names = np.asarray(board.models, dtype=object)
     extra = {}
     if lead:
-        ok = (M >= 2) & ~flat
         g = np.full(P, lead)
         t_lead = np.full(P, np.nan)
-        if N >= 2 and P:
-            t_lead = np.where(ok, _search(lambda n: _plan_chance_at(geo, n, "trials", g), N,
-                                          MAX_TRIALS, target, P), np.nan)
+        if P and _can_plan(geo, "trials"):
+            t_lead = np.where(~flat, _search(lambda n: _plan_chance_at(geo, n, "trials", g), N,
+                                             MAX_TRIALS, target, P), np.nan)
         q_lead = np.full(P, np.nan)
-        if P and M >= 2:
-            q_lead = np.where(ok, _search(lambda m: _plan_chance_at(geo, m, "questions", g), M,
-                                          MAX_QUESTIONS, target, P), np.nan)
+        if P and _can_plan(geo, "questions"):
+            q_lead = np.where(~flat, _search(lambda m: _plan_chance_at(geo, m, "questions", g),
+                                             M, MAX_QUESTIONS, target, P), np.nan)
         extra = {"trials_for_lead": t_lead, "questions_for_lead": q_lead}
     return pd.DataFrame(
         {

@@ -184,10 +184,14 @@ def test_one_question_plans_trials_only_where_it_can_and_says_why(scope):
     t = pair_needs(board, pairs="all")
     assert t["questions_needed"].isna().all() and t["p_unsettled"].isna().all()
     assert t["note"].str.startswith("M = 1").all()
+    lead = pair_needs(board, pairs="all", lead=0.05)
+    assert t["questions_gap"].isna().all() and lead["questions_for_lead"].isna().all()
     if scope == "questions":  # trial noise is seen: trials can still be planned
         assert np.isfinite(t["trials_needed"]).all()
+        assert np.isfinite(t["trials_gap"]).all() and np.isfinite(lead["trials_for_lead"]).all()
     else:
-        assert t["trials_needed"].isna().all()
+        assert t["trials_needed"].isna().all() and t["trials_gap"].isna().all()
+        assert lead["trials_for_lead"].isna().all()
     p = plan(R, scope=scope, budget_trials=30)
     assert p.split.extra.sum() == 30  # the budget is per question, over all models
     if scope == "population":
