@@ -160,7 +160,8 @@ def _charts(r: PlanResult) -> list[Chart]:
             charts.order_curve_chart(r.curve, r.z_threshold),
             f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
             f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
-            "calibrated), and how often the papers' Bayes@N orders them this way with "
+            "averaged over the field's posterior of the gap; measured with known truth in "
+            "docs/calibration.md), and how often the papers' Bayes@N orders them this way with "
             f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
             "papers' z against their dashed threshold (000 App. D, Fig. 6).",
         ),
