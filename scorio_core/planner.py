@@ -934,6 +934,10 @@ class OrderCurve:
     z_mean: np.ndarray
     z_projected: np.ndarray | None = None
     p_decided: np.ndarray | None = None
+    #: The chance of a decision at each ``N`` if the first model truly leads by ``lead``
+    #: (:func:`decision_chance`; no prior on the lead), when a lead that matters is set.
+    p_at_lead: np.ndarray | None = None
+    lead: float | None = None
 
     def frame(self) -> pd.DataFrame:
         """One row per ``N``."""
@@ -942,6 +946,8 @@ class OrderCurve:
             out["z_projected"] = self.z_projected
         if self.p_decided is not None:
             out["p_decided"] = self.p_decided
+        if self.p_at_lead is not None:
+            out["p_decided_at_lead"] = self.p_at_lead
         return pd.DataFrame(out)
 
 

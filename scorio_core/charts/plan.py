@@ -17,8 +17,10 @@ def order_curve_chart(
     """Chance of a decision and P(correct order) versus trials per question for one pair.
 
     Left: the chance that the pair is decided with every model at N trials (the
-    Planner's calibrated assurance, when given) and the simulated probability that
-    the papers' Bayes@N orders the pair as today's estimates do. Right: the papers'
+    Planner's assurance, averaged over the field's posterior of the gap, when given; and,
+    with a lead that matters, the chance if the first model truly leads by it -- no prior
+    on the lead) and the simulated probability that the papers' Bayes@N orders the pair as
+    today's estimates do. Right: the papers'
     mean simulated z and closed-form projection, with their threshold as a dashed
     rule (Bayes@N paper, App. D, Fig. 6).
 
@@ -49,6 +51,8 @@ def order_curve_chart(
         df["p_decided"] = np.asarray(p_decided, dtype=float)
     x = alt.X("N:Q", title="trials per question N", axis=alt.Axis(tickMinStep=1, format="d"))
     names = {"p_correct": "correct order (papers' Bayes@N)", "p_decided": "decided (ours)"}
+    if getattr(curve, "lead", None):
+        names["p_decided_at_lead"] = f"decided if the lead is {curve.lead:g} (any field)"
     probs = df.melt(id_vars="N", value_vars=[c for c in names if c in df], var_name="curve",
                     value_name="probability").dropna()
     probs["curve"] = probs["curve"].map(names)
@@ -58,7 +62,8 @@ def order_curve_chart(
         .encode(
             x=x,
             y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("curve:N", title=None, legend=alt.Legend(orient="bottom")),
+            color=alt.Color("curve:N", title=None,
+                            legend=alt.Legend(orient="bottom", columns=1, labelLimit=320)),
             tooltip=["N:Q", "curve:N", alt.Tooltip("probability:Q", format=".3f")],
         )
         .properties(width=300, height=220, title=title)

@@ -37,6 +37,7 @@ from ..planner import (
     Plan,
     a_chance,
     curve_settings,
+    decision_chance,
     pair_assurance,
     pair_curve,
     plan,
@@ -78,6 +79,11 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
     curve = pair_curve(data, cs.upper, cs.lower, cs.n_values, sims=p.sims, seed=p.seed)
     decided = pair_assurance(planned.board, cs.upper, cs.lower, cs.n_values)
     curve = dataclasses.replace(curve, p_decided=decided)
+    if p.lead:
+        k = len(cs.n_values)
+        at_lead = decision_chance(planned.board, [cs.upper] * k, [cs.lower] * k, cs.n_values,
+                                  p.lead)
+        curve = dataclasses.replace(curve, p_at_lead=at_lead, lead=p.lead)
     if progress:
         progress(1.0, "done")
     return PlanResult(planned, curve, cs, p.sims)
@@ -161,7 +167,10 @@ def _charts(r: PlanResult) -> list[Chart]:
             f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
             f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
             "averaged over the field's posterior of the gap; measured with known truth in "
-            "docs/calibration.md), and how often the papers' Bayes@N orders them this way with "
+            "docs/calibration.md"
+            + (f"; and the chance if {cs.upper} truly leads by {r.curve.lead:g}, on any field"
+               if r.curve.lead else "")
+            + "), and how often the papers' Bayes@N orders them this way with "
             f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
             "papers' z against their dashed threshold (000 App. D, Fig. 6).",
         ),
@@ -209,8 +218,16 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
 
 
 def _to_code(p: PlanParams, data: str = "data") -> str:
+    lead = (
+        "k = len(order_pair.n_values)  # the chance if the first model truly leads by the lead\n"
+        f"order = dataclasses.replace(order, lead={p.lead!r}, p_at_lead=sc.planner."
+        "decision_chance(\n"
+        "    planned.board, [order_pair.upper] * k, [order_pair.lower] * k, order_pair.n_values, "
+        f"{p.lead!r}))\n"
+    ) if p.lead else ""
     return (
-        "import scorio_core as sc\n"
+        ("import dataclasses\n\n" if p.lead else "")
+        + "import scorio_core as sc\n"
         "from scorio_core import charts\n\n"
         f"planned = sc.plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
         f"scope={p.scope!r}, adjust={p.adjust!r},\n"
@@ -221,7 +238,8 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         f"order_pair.n_values, sims={p.sims!r}, seed={p.seed!r})\n"
         "decided = sc.planner.pair_assurance(planned.board, order_pair.upper, order_pair.lower, "
         "order_pair.n_values)\n"
-        "planned.pairs"
+        + lead
+        + "planned.pairs"
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 
 import altair as alt
 import numpy as np
@@ -231,6 +232,26 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
         pd.testing.assert_frame_equal(ns["smaller"].p_best, r.check.p_best)
         pd.testing.assert_frame_equal(ns["smaller"].plans, r.check.plans)
         assert list(r.check.plans["scope"]) == ["questions", "population"]
+
+
+def test_plan_with_a_lead_draws_and_copies_its_curve(aime):
+    """A lead that matters adds the chance at that lead to the order curve (no prior on the
+    lead), its caption says so, and the Copy-code cell reproduces it."""
+    a = ANALYSES["plan"]
+    p = a.params(**{**FAST["plan"], "lead": 0.05, "n_max": 400, "sims": 100})  # N = 80 today
+    r = a.run(aime, p)
+    frame = r.curve.frame()
+    assert "p_decided_at_lead" in frame and r.curve.lead == 0.05
+    seen = frame.dropna(subset=["p_decided_at_lead"])
+    assert len(seen) and seen["p_decided_at_lead"].is_monotonic_increasing
+    assert "truly leads by 0.05, on any field" in a.charts(r)[1].caption
+    assert {"trials_for_lead", "questions_for_lead"} <= set(r.plan.pairs.columns)
+    ns: dict = {"ds": aime}
+    exec(compile(a.to_code(p, "ds"), "<plan>", "exec"), ns)
+    pd.testing.assert_frame_equal(ns["order"].frame(), frame.drop(columns="p_decided"),
+                                  atol=1e-12)
+    spec = json.dumps(eval(a.chart_code[1], ns).to_dict())  # the order curve's chart
+    assert "decided if the lead is 0.05 (any field)" in spec
 
 
 def test_to_code_family_and_all_forms():
