@@ -271,13 +271,10 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
             more_trials = rng.binomial(int(n_tot) - N, p)
             return _decided(c0 + more_trials, int(n_tot), scope, conf, adjust, r)
 
-        def record(kind, k, n, decided_now, board=board, pairs=pairs, g_true=g_true):
-            law = kind.removesuffix("_for_lead")  # "trials" / "questions"
-            stated = lead if kind.endswith("_for_lead") else pairs[f"{kind}_gap"].iloc[k]
-            at_truth = decision_chance(board, [pairs["better"].iloc[k]],
-                                       [pairs["next"].iloc[k]], [n], [g_true[k]], law)[0]
-            plans.append((kind, float(n), float(stated), float(g_true[k]), at_truth,
-                          bool(decided_now)))
+        field_plans = []  # (kind, pair, plan, decided): scored together below
+
+        def record(kind, k, n, decided_now, field_plans=field_plans):
+            field_plans.append((kind, k, float(n), bool(decided_now)))
 
         def new_questions(m_tot, rng=rng, state=state, c0=c0, r=r):
             extra = more(rng, state, int(m_tot) - M)
@@ -310,6 +307,17 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
                 if scope == "population" and np.isfinite(m_lead) and m_lead <= _MAX_M:
                     record("questions_for_lead", k, m_lead,
                            new_questions(m_lead)[up[k], lo[k]])
+        for law in ("trials", "questions"):  # the law at the true gap: one call per field
+            rows_ = [f for f in field_plans if f[0].removesuffix("_for_lead") == law]
+            if not rows_:
+                continue
+            ks = [f[1] for f in rows_]
+            at_truth = decision_chance(board, pairs["better"].iloc[ks].tolist(),
+                                       pairs["next"].iloc[ks].tolist(), [f[2] for f in rows_],
+                                       g_true[ks], law)
+            for (kind, k, n, dec), a in zip(rows_, at_truth, strict=True):
+                stated = lead if kind.endswith("_for_lead") else pairs[f"{kind}_gap"].iloc[k]
+                plans.append((kind, n, float(stated), float(g_true[k]), float(a), dec))
         for mult in multiples:
             D = realise(mult * N)
             for k in range(len(pairs)):
