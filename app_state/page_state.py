@@ -176,6 +176,14 @@ def _show_budget(budget, data, notes):
     return min(wanted, 10_000)
 
 
+def _show_lead(lead, data, notes):
+    span = float(max(data.weights) - min(data.weights))
+    if lead > span:
+        notes.append(f"lead {lead:g} is above these data's score range, {span:g}; showing "
+                     f"{span:g}")
+    return min(float(lead), span)
+
+
 def _show_pair(values, data, notes):
     pair, n_max = values
     if pair is not None and not set(pair) <= {str(m) for m in data.models}:
@@ -447,7 +455,7 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("adjust",): Field(("plan_adjust",)),
         ("assurance",): Field(("plan_assurance",), _snap(ASSURANCES, "assurance"), _FLOAT),
         ("budget_trials",): Field(("plan_budget",), _one(_show_budget), _INT),
-        ("lead",): Field(("plan_lead",), read=_FLOAT),
+        ("lead",): Field(("plan_lead",), _one(_show_lead), _FLOAT),
         ("pair", "n_max"): Field(("plan_upper", "plan_lower", "plan_nmax"), _show_pair,
                                  _read_pair, raw=True),
         ("prior",): Field(("_plan_prior",)),

@@ -545,15 +545,14 @@ def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
 
     Returns ``(κ, sd, c)`` per pair for the plan ``n`` (trials per question, or questions):
     the future estimate is ``N(ĝ + κ (g − ĝ), sd²)`` and the pair is decided when it is at
-    least ``c`` either way. ``g`` is the gap the plan converges to: for trials, the
-    board's estimand (the gap over these questions in the questions scope, over the
-    population in the population scope); for questions, always the population gap (new
-    questions are drawn from it, and their plan is a population-scope plan). For
-    questions, and for
-    trials in the questions scope, ``κ = λ`` and ``sd² = s² λ (1 − λ)`` exactly as
-    :func:`assurance`. For trials in the population scope the new trials converge to the
-    gap over *these* questions, ``g_M ~ N(g, B)`` (``B`` the question-sampling variance,
-    ``T`` today's trial noise, ``λ = 1 − N/n``), which today's estimate has partly seen:
+    least ``c`` either way. ``g`` is the gap the plan converges to: for trials, the board's
+    estimand (the gap over these questions in the questions scope, over the population in
+    the population scope); for questions, always the population gap (new questions are drawn
+    from it, and their plan is a population-scope plan). For questions, and for trials in
+    the questions scope, ``κ = λ`` and ``sd² = s² λ (1 − λ)`` exactly as :func:`assurance`.
+    For trials in the population scope the new trials converge to the gap over *these*
+    questions, ``g_M ~ N(g, B)`` (``B`` the question-sampling variance, ``T`` today's trial
+    noise, ``λ = 1 − N/n``), which today's estimate has partly seen:
     ``g_M | ĝ, g ~ N(ĝ + (g − ĝ) T/(B + T), B T/(B + T))``, so ``κ = λ T/(B + T)`` and
     ``sd² = λ² B T/(B + T) + T λ (1 − λ)``.
     """
@@ -659,8 +658,8 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
     Unlike :func:`pair_assurance` this assumes nothing about how large the lead is (no
     posterior of the field): on every field where ``upper`` truly leads by at least this
     much (trials: in the board's scope; questions: in the population), the plan decides
-    the pair with at least that chance (the
-    plan's power at that lead, :func:`decision_chance`). Zero: any true lead will do
+    the pair with at least that chance (the plan's power at that lead,
+    :func:`decision_chance`). Zero: any true lead will do
     (today's gap carries it); ``inf``: no lead within the score range would; NaN where the
     plan is not finite or cannot be made (``N = 1`` for trials, ``M = 1``). ``upper``,
     ``lower``, ``n``: sequences of the same length.
@@ -688,11 +687,10 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
     """Chance that ``n`` trials per question (``kind="trials"``) or ``n`` questions
     (``"questions"``) decide each pair if ``upper`` truly leads ``lower`` by ``true_gap``
     (negative: trails; trials: in the board's scope, questions: in the population), given
-    today's data -- the law that
-    :func:`detectable_gaps` inverts. The future estimate is ``N(ĝ + κ (g − ĝ), sd²)``
-    (:func:`_plan_law`); decided when it reaches the ``t`` threshold at :func:`pair_level`
-    either way. NaN where the plan cannot be made (``n`` not beyond today's ``N`` / ``M``,
-    ``N = 1`` for trials, ``M = 1``).
+    today's data -- the law that :func:`detectable_gaps` inverts. The future estimate is
+    ``N(ĝ + κ (g − ĝ), sd²)`` (:func:`_plan_law`); decided when it reaches the ``t``
+    threshold at :func:`pair_level` either way. NaN where the plan cannot be made (``n`` not
+    beyond today's ``N`` / ``M``, ``N = 1`` for trials, ``M = 1``).
 
     Example
     -------
@@ -1285,7 +1283,7 @@ class Plan:
             "chance on any field."
             + (f" trials_for_lead and questions_for_lead decide any true lead of at least "
                f"{s['lead']:g} with that chance, on any field." if s.get("lead") else "")
-            + f" Budget "
+            + " Budget "
             f"{s['budget_trials']:,} extra trials per question: decided pairs now {a.decided_now}, "
             f"expected {a.expected_greedy:.1f} after the greedy split and "
             f"{a.expected_uniform:.1f} after an even split; recommended: {a.note}."
@@ -1458,6 +1456,7 @@ def plan(
     """
     target = _check_assurance(assurance_level)
     confidence = check_confidence(confidence)
+    lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))
     board = leaderboard(
         data, w=w, use_prior=use_prior, confidence=confidence, scope=scope, adjust=adjust,
         draws=draws, seed=seed,

@@ -58,7 +58,7 @@ def _non_default(data: Outcomes) -> dict:
         "rubric": ANALYSES["rubric"].params(schemes=(custom, "dontpass/format-aware")),
         "plan": ANALYSES["plan"].params(confidence=0.9, scope="population", adjust="bh",
                                         budget_trials=7, pair=("Phi-4", "LIMO-v2"), n_max=64,
-                                        draws=2000, seed=2, sims=500),
+                                        draws=2000, seed=2, sims=500, lead=0.03),
     }
 
 
@@ -241,6 +241,8 @@ def test_page_state_says_what_the_data_cannot_show(coins):
     state, notes = to_state("leaderboard", lb, coins)
     assert state["ks"] == [1, 2] and state["use_prior"] is False and state["confidence"] == 0.95
     assert len(notes) == 3 and any("4096" in n for n in notes)
+    state, notes = to_state("plan", ANALYSES["plan"].params(lead=3.0), coins)
+    assert state["plan_lead"] == 1.0 and "lead 3 is above these data's score range, 1" in notes[0]
     ids = "bayes,borda"  # borda alone is not its family
     state, notes = to_state("stability", ANALYSES["stability"].params(methods=ids), coins)
     assert "voting" in state["stab_families"] and notes and "whole method families" in notes[0]
