@@ -1196,12 +1196,19 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
                          g, average, s2_decide=dec)
 
     gA, gB = geo.g[:_GREEDY_DRAWS], geo.g[_GREEDY_DRAWS:]
-    # pairs touching each model, (L, L - 1)
-    touch = np.array([np.nonzero((iu == m) | (ju == m))[0] for m in range(L)])
+    # the open pairs touching each model, padded to one width with an open pair that the
+    # mask leaves out (decided pairs stay decided: only open pairs gain, so only they are
+    # scored -- on a field with most pairs decided, a fraction of the work)
+    opens = np.nonzero(open_)[0]
+    lists = [opens[(iu[opens] == m) | (ju[opens] == m)] for m in range(L)]
+    width = max(1, max(t.size for t in lists))
+    touch = np.array([np.pad(t, (0, width - t.size), constant_values=opens[0]) for t in lists])
+    open_touch = np.arange(width)[None, :] < np.array([t.size for t in lists])[:, None]
     base = max(1, -(-budget // (8 * L)))
     e = np.zeros(L)
-    A = chance(cut(e), gA) * open_
-    g_touch, open_touch = gA[:, touch], open_[touch]
+    A = np.zeros(iu.size)
+    A[opens] = chance(cut(e)[opens], gA[:, opens], opens)
+    g_touch = gA[:, touch]
     left = budget
     while left > 0:
         best = (-1.0, 0, 0)
@@ -1219,10 +1226,10 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         _, m, step = best
         e[m] += step
         left -= step
-        A[touch[m]] = chance(cut(e)[touch[m]], gA[:, touch[m]], touch[m]) * open_[touch[m]]
+        A[touch[m]] = chance(cut(e)[touch[m]], gA[:, touch[m]], touch[m])
     greedy = e.astype(np.int64)
-    per_g = (chance(cut(greedy.astype(float)), gB, average=False) * open_).sum(1)
-    per_u = (chance(cut(uniform.astype(float)), gB, average=False) * open_).sum(1)
+    per_g = chance(cut(greedy.astype(float))[opens], gB[:, opens], opens, average=False).sum(1)
+    per_u = chance(cut(uniform.astype(float))[opens], gB[:, opens], opens, average=False).sum(1)
     diff = per_g - per_u
     gain, se = float(diff.mean()), float(diff.std(ddof=1) / np.sqrt(diff.size))
     if np.array_equal(greedy, uniform):
