@@ -351,6 +351,19 @@ def test_allocation_spends_exactly_the_budget_and_falls_back_to_even():
         allocate_trials(board, -1)
 
 
+def test_greedy_split_spends_only_on_the_models_of_open_pairs():
+    """Every pair is decided but model_3 vs model_4 (0.30 vs 0.29): the greedy split (which
+    scores only the open pairs) gives its trials to those two models alone."""
+    rng = np.random.default_rng(1)
+    p = np.array([0.9, 0.7, 0.5, 0.3, 0.29, 0.1])[:, None] * np.ones((6, 60))
+    board = leaderboard((rng.random((6, 60, 8)) < p[..., None]).astype(int))
+    D = board.inference.decided
+    assert int((~(D | D.T)).sum() - 6) // 2 == 1 and not (D[3, 4] or D[4, 3])
+    a = allocate_trials(board, 40)
+    assert a.greedy.sum() == 40 and set(np.nonzero(a.greedy)[0]) == {3, 4}, a.greedy
+    assert a.expected_greedy > a.decided_now
+
+
 def test_recommended_split_does_not_lose_to_an_even_split():
     """Known truth, evenly spaced fields (where the old greedy split lost 1.4-1.8 pairs)."""
     r = allocation_check(30, 4, spread="even", L=6, reps=30, seed=2)
