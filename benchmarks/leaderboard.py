@@ -19,13 +19,12 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _timing import HEADER, best_of, row  # noqa: E402
+from _timing import HEADER, best_of, previous_tree, row  # noqa: E402
 
 from scorio_core import eval as ev  # noqa: E402
 from scorio_core import io  # noqa: E402
@@ -65,11 +64,8 @@ def scopes_timing(src: Path) -> dict[str, float]:
 def compare_scopes(previous: str) -> None:
     """Both scopes, this tree vs ``previous`` (git revision), side by side."""
     now = scopes_timing(ROOT)
-    with tempfile.TemporaryDirectory() as tmp:
-        arch = subprocess.run(["git", "-C", str(ROOT), "archive", previous, "scorio_core"],
-                              capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
-        before = scopes_timing(Path(tmp))
+    with previous_tree(ROOT, previous) as tree:
+        before = scopes_timing(tree)
     print(f"\n{'leaderboard, 10^4 draws':<44} {'now':>13} {'previous':>15} {'ratio':>10}")
     for scope in ("questions", "population"):
         print(f"{'scope=' + scope:<44} {now[scope] * 1e3:>10.1f} ms {before[scope] * 1e3:>12.1f} ms"

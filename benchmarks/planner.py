@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _timing import previous_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The last commit whose budget split scored every pair of the field at each greedy step.
@@ -49,11 +51,8 @@ def timing(src: Path) -> dict[tuple[str, str], float]:
 
 def main(previous: str = PREVIOUS) -> None:
     now = timing(ROOT)
-    with tempfile.TemporaryDirectory() as tmp:
-        arch = subprocess.run(["git", "-C", str(ROOT), "archive", previous, "scorio_core"],
-                              capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
-        before = timing(Path(tmp))
+    with previous_tree(ROOT, previous) as tree:
+        before = timing(tree)
     print(f"{'plan(), default settings':<48} {'now':>11} {'previous':>13} {'ratio':>8}")
     for (name, scope), t in now.items():
         b = before[(name, scope)]
