@@ -92,8 +92,9 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
 #: What ``trials_gap`` / ``questions_gap`` promise (the Planner page and the caveats say it
 #: in these words; ``{chance}``: "an 80% chance").
 GAP_TEXT = (
-    "`trials_gap` / `questions_gap`: the smallest true lead of `better` over `next` that "
-    "trials_needed / questions_needed decide with {chance} on *any* field -- the plan's "
+    "`trials_gap` / `questions_gap`: the smallest true lead of `better` over `next` (in the "
+    "scope's estimand; for questions, over the population) that trials_needed / "
+    "questions_needed decide with {chance} on *any* field -- the plan's "
     "power, which assumes nothing about how large the lead is (the needed counts average "
     "over the field's posterior of it instead); 0: any true lead, ∞: no lead within the "
     "score range."
