@@ -634,13 +634,25 @@ def _named_pairs(board: Leaderboard, upper, lower, n) -> tuple[_Geometry, np.nda
     for m in (*up, *lo):
         if m not in names:
             raise ValidationError(f"unknown model {m!r}; expected one of {names}")
-    n = np.atleast_1d(np.asarray(n, dtype=float))
+    n = _numbers("n", n)
     if not up.size == lo.size == n.size:
         raise ValidationError("upper, lower and n must have the same length; got "
                               f"{up.size}, {lo.size} and {n.size}")
     i = np.array([names.index(m) for m in up], dtype=int)
     j = np.array([names.index(m) for m in lo], dtype=int)
     return _geometry(board, i, j), n  # the draws pair_needs uses: the same between part
+
+
+def _numbers(name: str, values) -> np.ndarray:
+    """``values`` as a 1-d float array (NaN and inf allowed: no plan), or a clear error."""
+    try:
+        out = np.atleast_1d(np.asarray(values, dtype=float))
+    except (TypeError, ValueError):
+        raise ValidationError(f"{name} must be numbers; got {values!r}") from None
+    if out.ndim != 1:
+        raise ValidationError(f"{name} must be a number or a list of numbers; got shape "
+                              f"{out.shape}")
+    return out
 
 
 def _check_kind(kind: str) -> str:
@@ -704,7 +716,11 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
     """
     kind = _check_kind(kind)
     geo, n = _named_pairs(board, upper, lower, n)
-    g = np.broadcast_to(np.asarray(true_gap, dtype=float), n.shape)
+    g = _numbers("true_gap", true_gap)
+    if g.size not in (1, n.size):
+        raise ValidationError(f"true_gap must be one number or one per pair ({n.size}); got "
+                              f"{g.size}")
+    g = np.broadcast_to(g, n.shape)
     start, usable = _usable(geo, n, kind)
     with np.errstate(invalid="ignore", divide="ignore"):
         out = _plan_chance_at(geo, np.where(usable, n, start + 1.0), kind, g)

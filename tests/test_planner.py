@@ -282,6 +282,21 @@ def test_plans_for_a_lead_hold_on_fields_with_known_truth():
     assert d["lead_at_least_gap"] >= 20 and d["decided"] >= 0.85, d
 
 
+def test_stated_gap_calls_refuse_bad_input_clearly():
+    board = leaderboard(_table(1, L=3, M=20, N=4))
+    with pytest.raises(Exception, match=r"true_gap must be one number or one per pair \(2\)"):
+        decision_chance(board, ["model_0"] * 2, ["model_1"] * 2, [8, 16], [0.1, 0.2, 0.3])
+    with pytest.raises(Exception, match="n must be numbers; got"):
+        decision_chance(board, ["model_0"], ["model_1"], ["x"], 0.1)
+    with pytest.raises(Exception, match="upper, lower and n must have the same length"):
+        detectable_gaps(board, ["model_0"], ["model_1"], [8, 16])
+    with pytest.raises(Exception, match="unknown model 'nope'"):
+        detectable_gaps(board, ["nope"], ["model_1"], [8])
+    with pytest.raises(Exception, match="kind must be 'trials' or 'questions'"):
+        detectable_gaps(board, ["model_0"], ["model_1"], [8], kind="epochs")
+    assert np.isnan(detectable_gaps(board, ["model_0"], ["model_1"], [None])).all()  # no plan
+
+
 def test_population_trial_law_matches_a_simulation_of_the_model():
     """More trials in the population scope converge to the gap over *these* questions,
     ``g_M ~ N(g, B)``, which today's estimate ``ĝ ~ N(g_M, T)`` has partly seen; the chance
