@@ -122,6 +122,13 @@ _GH_X, _GH_W = np.polynomial.hermite_e.hermegauss(80)
 _GH_W = _GH_W / _GH_W.sum()
 
 
+def _expit_normal_mean(theta, sd: float) -> np.ndarray:
+    """``E[expit(θ − s Z)]``, ``Z ~ N(0, 1)``, per ``θ`` (Gauss–Hermite, 80 nodes): the
+    population mean of a logit model whose question effects are normal with s.d. ``sd``."""
+    theta = np.asarray(theta, dtype=float)
+    return special.expit(theta[..., None] - sd * _GH_X) @ _GH_W
+
+
 @dataclass(frozen=True)
 class Benchmark:
     """A population of question difficulties (:data:`BENCHMARKS`).
@@ -146,8 +153,7 @@ class Benchmark:
     def expected(self, theta) -> np.ndarray:
         """Population mean ``E_b[expit(θ − b)]``, ``b ~ N(0, LOGIT_SD²)`` (logit kind;
         Gauss–Hermite, 80 nodes)."""
-        theta = np.asarray(theta, dtype=float)
-        return special.expit(theta[..., None] - LOGIT_SD * _GH_X) @ _GH_W
+        return _expit_normal_mean(theta, LOGIT_SD)
 
 
 #: The benchmarks of the SPEC's calibration contract.

@@ -41,7 +41,7 @@ import pandas as pd
 from scipy import special
 
 from ._validation import ValidationError, check_confidence, check_int
-from .calibration import LOGIT_SD, _check_scope
+from .calibration import LOGIT_SD, _check_scope, _expit_normal_mean
 from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from .inference import (
     decide_pairs,
@@ -90,11 +90,8 @@ def _questions(rng, theta, M):
 
 def _population_means(theta: np.ndarray) -> np.ndarray:
     """Each model's population mean ``E[expit(θ − b − e)]``: difficulty ``b`` and
-    interaction ``e`` are independent normals (Gauss–Hermite, 80 nodes)."""
-    from .calibration import _GH_W, _GH_X
-
-    sd = float(np.hypot(LOGIT_SD, INTERACTION))
-    return special.expit(np.asarray(theta, dtype=float)[:, None] - sd * _GH_X) @ _GH_W
+    interaction ``e`` are independent normals, so ``b + e`` is one normal."""
+    return _expit_normal_mean(theta, float(np.hypot(LOGIT_SD, INTERACTION)))
 
 
 def _truth(p: np.ndarray, theta: np.ndarray, scope: str) -> np.ndarray:

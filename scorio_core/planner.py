@@ -209,16 +209,9 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
     shape = np.broadcast_shapes(gap.shape, s2.shape, s2_new.shape, np.shape(c))
     size = max(int(np.prod(shape)), 1)
     step = max(1, _CELLS // size)
-    pos = sd > 0
-    sdd = np.where(pos, sd, 1.0)
     out = np.zeros(shape) if average else np.empty((D, *shape))
     for a in range(0, D, step):
-        mean = gap + lam * (g[a : a + step] - gap)
-        p = np.where(
-            pos,
-            special.ndtr((mean - c) / sdd) + special.ndtr((-mean - c) / sdd),
-            (np.abs(mean) >= c) & (np.abs(mean) > 0),
-        )
+        p = _law_chance(gap + lam * (g[a : a + step] - gap), sd, c)
         if average:
             out += p.sum(0)
         else:
@@ -276,6 +269,13 @@ class _Geometry:
     scope: str
     dof_share: np.ndarray  # (P,) questions-scope pair d.o.f. / its nominal M (N − 1): the
     #                        share kept when trials are added (within_dof)
+
+    @property
+    def s2_pop_planned(self) -> np.ndarray:
+        """The population variance of the gap today with its question part as planned (the
+        larger of the posterior median and the field-pooled moment estimate): what a
+        decision after new questions divides by (× M / M'); the observed one where N = 1."""
+        return np.where(np.isnan(self.between), self.s2_pop, self.between + self.s2_trial)
 
 
 #: Log grid of the between-question variance of a pair's per-question difference, relative
@@ -566,9 +566,7 @@ def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
     if kind == "questions":
         s2 = per_pair(geo.s2_pop)
         lam = 1.0 - M / n
-        pop_now = per_pair(np.where(np.isnan(geo.between), geo.s2_pop,
-                                    geo.between + geo.s2_trial))
-        c = q(np.maximum(n - 1, 1.0), tail) * np.sqrt(pop_now * M / n)
+        c = q(np.maximum(n - 1, 1.0), tail) * np.sqrt(per_pair(geo.s2_pop_planned) * M / n)
         return lam, np.sqrt(s2 * lam * (1 - lam)), c
     lam = 1.0 - N / n
     if geo.scope == "questions":
@@ -585,12 +583,12 @@ def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
 
 def _law_chance(m, sd, c) -> np.ndarray:
     """``P(|N(m, sd²)| ≥ c)``: the chance of a decision when the future estimate has mean
-    ``m`` (a point mass where ``sd = 0``)."""
+    ``m`` (a point mass where ``sd = 0``, which decides only a non-zero gap)."""
     m, sd, c = (np.asarray(v, dtype=float) for v in (m, sd, c))
     pos = sd > 0
     sdd = np.where(pos, sd, 1.0)
     return np.where(pos, special.ndtr((m - c) / sdd) + special.ndtr((-m - c) / sdd),
-                    np.abs(m) >= c)
+                    (np.abs(m) >= c) & (np.abs(m) > 0))
 
 
 def _plan_chance_at(geo: _Geometry, n, kind: str, g) -> np.ndarray:
@@ -858,20 +856,18 @@ def pair_needs(
     flat = np.abs(geo.gap) <= 1e-12 * max(span, 1e-300)
     trials = np.full(P, np.nan)
     # M = 1 in the population scope: the part trials never remove is unseen
-    if N >= 2 and P and (M >= 2 or geo.scope == "questions"):
+    if P and _can_plan(geo, "trials"):
         trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
 
-    # the population variance of the gap today, its question part as planned (the larger of
-    # the posterior median and the field-pooled moment estimate: what the new questions'
-    # decision divides by); the observed one where N = 1
-    pop_now = np.where(np.isnan(geo.between), geo.s2_pop, geo.between + geo.s2_trial)
+    pop_now = geo.s2_pop_planned
 
     def q_fn(m):
         return assurance(geo.gap[:, None], geo.s2_pop[:, None], geo.s2_pop[:, None] * M / m,
                          m - 1, geo.level, geo.g_pop[..., None],
                          s2_decide=pop_now[:, None] * M / m)
 
-    questions = _search(q_fn, M, MAX_QUESTIONS, target, P) if M >= 2 else np.full(P, np.nan)
+    questions = (_search(q_fn, M, MAX_QUESTIONS, target, P) if _can_plan(geo, "questions")
+                 else np.full(P, np.nan))
     unsettled = np.full(P, np.nan)
     if geo.scope == "population" and N >= 2 and M >= 2 and P:
         s_inf = geo.between
