@@ -143,12 +143,23 @@ class Leaderboard:
         """``P(model i > model j)`` in the board's scope, original model order."""
         return self.inference.prob_better
 
+    def table_order(self) -> np.ndarray:
+        """Each table row's model as its index in :attr:`models` (the order of the
+        inference's arrays): ``x[board.table_order()]`` is ``x`` in table order.
+
+        Example
+        -------
+        >>> c = np.random.default_rng(0).binomial(1, [[[.3]], [[.9]]], (2, 30, 4))
+        >>> leaderboard(c, draws=200, models=["a", "b"]).table_order().tolist()
+        [1, 0]
+        """
+        idx = {m: i for i, m in enumerate(self.models)}
+        return np.array([idx[m] for m in self.columns["model"]], dtype=int)
+
     def rank_distribution(self) -> pd.DataFrame:
         """``P(rank = r)`` per model (rows in table order, columns ``1..L``) from the
         confidence distribution of the board's scope."""
-        idx = {m: i for i, m in enumerate(self.models)}
-        rows = [idx[m] for m in self.columns["model"]]
-        rd = self.inference.rank_dist[rows]
+        rd = self.inference.rank_dist[self.table_order()]
         ranks = range(1, rd.shape[1] + 1)
         return pd.DataFrame(rd, index=list(self.columns["model"]), columns=ranks)
 
@@ -171,9 +182,8 @@ class Leaderboard:
         cols = ["better", "next", "gap", "t", "p_better", "p_value", "trials_needed"]
         if len(c["model"]) < 2:
             return pd.DataFrame(columns=cols)
-        idx = {m: i for i, m in enumerate(self.models)}
-        up = np.array([idx[m] for m in c["model"][:-1]], dtype=int)
-        low = np.array([idx[m] for m in c["model"][1:]], dtype=int)
+        order = self.table_order()
+        up, low = order[:-1], order[1:]
         pairs = pd.DataFrame(
             {
                 "better": c["model"][:-1],
@@ -199,9 +209,8 @@ class Leaderboard:
         >>> leaderboard(c, draws=500, models=["a", "b", "c"]).could_be_first()
         ['a']
         """
-        first = self.inference.could_be_first
-        idx = {m: i for i, m in enumerate(self.models)}
-        return [m for m in self.columns["model"] if first[idx[m]]]
+        first = self.inference.could_be_first[self.table_order()]
+        return [m for m, f in zip(self.columns["model"], first, strict=True) if f]
 
     def first_line(self) -> str:
         """One line naming the models that could be first and what that set promises.

@@ -838,13 +838,12 @@ def pair_needs(
     columns = _PAIR_COLUMNS if not lead else _with_lead(_PAIR_COLUMNS)
     if board.inference is None or board.stats is None or len(board.models) < 2:
         return pd.DataFrame(columns=columns)
-    if lead > board.stats.hi_b - board.stats.lo_b:
-        span = board.stats.hi_b - board.stats.lo_b
+    span = board.stats.hi_b - board.stats.lo_b
+    if lead > span:
         raise ValidationError(f"lead: at most the score range, {span:g}; got {lead:g}")
     c = board.columns
-    idx = {m: k for k, m in enumerate(board.models)}
-    up = np.array([idx[m] for m in c["model"][:-1]], dtype=int)
-    low = np.array([idx[m] for m in c["model"][1:]], dtype=int)
+    order = board.table_order()
+    up, low = order[:-1], order[1:]
     papers = np.asarray(c["n_needed"][:-1], dtype=float)
     inf = board.inference
     if pairs == "undecided":
@@ -852,7 +851,6 @@ def pair_needs(
         up, low, papers = up[keep], low[keep], papers[keep]
     geo = _geometry(board, up, low)
     P, N, M = up.size, geo.N, geo.M
-    span = board.stats.hi_b - board.stats.lo_b
     flat = np.abs(geo.gap) <= 1e-12 * max(span, 1e-300)
     trials = np.full(P, np.nan)
     # M = 1 in the population scope: the part trials never remove is unseen
