@@ -94,7 +94,7 @@ def main() -> None:
             st.page_link("app_pages/check.py", icon=":material/fact_check:",
                          label="Would such plans come true on data like these? Check a smaller "
                          "run (Planner runs) draws runs from these data and realises the plans.")
-    allocation, order = PLAN.charts(result)
+    allocation, order, gaps = PLAN.charts(result)
     _render.chart(allocation, "plan", 0)
     st.markdown(summary(result))
 
@@ -111,6 +111,11 @@ def main() -> None:
     if st.session_state.get("plan_upper") == st.session_state.get("plan_lower"):
         st.info("Pick two different models; until then the curve shows the default pair.")
     _render.chart(order, "plan", 1, width="content")
+    if gaps.empty is None:
+        _render.chart(gaps, "plan", 2, width="content")
+    else:  # nothing to draw for this pair: say why
+        st.subheader(gaps.title)
+        st.info(gaps.empty)
     _render.footer(PLAN, ds, params, result, "plan")
 
 

@@ -81,6 +81,7 @@ __all__ = [
     "pair_assurance",
     "detectable_gaps",
     "decision_chance",
+    "gap_curve",
     "OrderCurve",
     "order_curve",
     "pair_curve",
@@ -723,6 +724,66 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
     with np.errstate(invalid="ignore", divide="ignore"):
         out = _plan_chance_at(geo, np.where(usable, n, start + 1.0), kind, g)
     return np.where(usable, out, np.nan)
+
+
+def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(),
+              assurance_level: float = ASSURANCE) -> pd.DataFrame:
+    """The smallest true lead of ``upper`` over ``lower`` that each plan decides with
+    ``assurance_level`` chance, on any field: :func:`detectable_gaps` along a grid of
+    trials per question (every model) and of questions (at today's ``N``) -- the pair's
+    power curve, which assumes nothing about how large the lead is.
+
+    Parameters
+    ----------
+    board : Leaderboard
+    upper, lower : str
+        The pair (``upper``'s lead is the one planned for).
+    trials, questions : sequence of int
+        Plan sizes: trials per question and questions (those not beyond today's ``N`` /
+        ``M`` are left out: they are no plan).
+    assurance_level : float
+        Target chance of a decision (default 0.8).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per plan: ``plan`` (``"trials"`` or ``"questions"``), ``n`` (its size),
+        ``smallest_lead`` (trials: a lead in the board's scope; questions: over the
+        population; 0: any lead, ``inf``: none within the score range, NaN: no plan of this
+        kind on these data, e.g. trials at ``N = 1``) and ``gap_now`` (today's estimate of
+        the lead, the same on every row).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
+    >>> t = gap_curve(leaderboard(R), "model_0", "model_1", [4, 16, 256], [60, 240])
+    >>> t[["plan", "n"]].values.tolist()  # 4 trials: today's N, no plan
+    [['trials', 16], ['trials', 256], ['questions', 60], ['questions', 240]]
+    >>> bool(t["smallest_lead"].iloc[1] < t["smallest_lead"].iloc[0])
+    True
+    """
+    names = list(board.models)
+    for m in (upper, lower):
+        if m not in names:
+            raise ValidationError(f"unknown model {m!r}; expected one of {names}")
+    rows = []
+    for kind, n in (("trials", trials), ("questions", questions)):
+        n = _numbers(kind, n)
+        if np.any(~np.isfinite(n) | (n < 1) | (n != np.round(n))):
+            raise ValidationError(f"{kind} must be whole numbers >= 1; got {n.tolist()}")
+        n = n[n > (board.stats.N if kind == "trials" else board.stats.M)]
+        if n.size:
+            lead = detectable_gaps(board, [upper] * n.size, [lower] * n.size, n, kind,
+                                   assurance_level)
+            rows.append(pd.DataFrame({"plan": kind, "n": n.astype(np.int64),
+                                      "smallest_lead": lead}))
+    out = (pd.concat(rows, ignore_index=True) if rows
+           else pd.DataFrame({"plan": pd.Series(dtype=object), "n": pd.Series(dtype=np.int64),
+                              "smallest_lead": pd.Series(dtype=float)}))
+    out["gap_now"] = _geometry(board, [names.index(upper)], [names.index(lower)]).gap[0]
+    return out
 
 
 def _can_plan(geo: _Geometry, kind: str) -> bool:
@@ -1503,11 +1564,13 @@ def plan(
 
 
 class CurveSettings(NamedTuple):
-    """The pair and the trial counts of the Planner's order curve (:func:`curve_settings`)."""
+    """The pair, the trial counts of the Planner's order curve and the question counts of
+    its gap curve (:func:`curve_settings`)."""
 
     upper: str
     lower: str
     n_values: tuple[int, ...]
+    m_values: tuple[int, ...] = ()
 
 
 def curve_settings(
@@ -1519,6 +1582,10 @@ def curve_settings(
     best models); the default largest ``N`` reaches 1.25 × that pair's
     ``trials_needed`` (at least 64, at most 4096; ``4 N`` when trials cannot reach the
     target chance). The grid is 1, 2 and the powers of two up to ``n_max``, plus ``n_max``.
+    The question counts of :func:`gap_curve` run from ``√2 M`` (today's ``M``) to 1.25 × the
+    pair's larger finite question plan, ``questions_needed`` or ``questions_for_lead`` (at
+    least ``4 M``; ``16 M`` when the pair is not in the table or has no finite plan; at most
+    :data:`MAX_QUESTIONS`) in steps of ``√2``.
 
     Parameters
     ----------
@@ -1537,8 +1604,8 @@ def curve_settings(
     >>> import numpy as np
     >>> R = (np.random.default_rng(0).random((3, 15, 4)) < [[[.8]], [[.7]], [[.4]]])
     >>> cs = curve_settings(plan(R.astype(int)), n_max=20)
-    >>> cs.n_values
-    (1, 2, 4, 8, 16, 20)
+    >>> cs.n_values, cs.m_values[:4]
+    ((1, 2, 4, 8, 16, 20), (21, 30, 42, 60))
     """
     names = [str(m) for m in result.allocation["model"]]
     if pair is None:
@@ -1565,4 +1632,16 @@ def curve_settings(
         raise ValidationError(f"n_max must be a whole number from 2 to 4096; got {n_max!r}")
     n_max = int(n_max)
     grid = {1, 2, *(2**k for k in range(2, 13) if 2**k <= n_max), n_max}
-    return CurveSettings(upper, lower, tuple(sorted(grid)))
+    return CurveSettings(upper, lower, tuple(sorted(grid)), _question_grid(result, upper, lower))
+
+
+def _question_grid(result: Plan, upper: str, lower: str) -> tuple[int, ...]:
+    """Today's ``M`` times ``√2^k`` up to the pair's plan (see :func:`curve_settings`)."""
+    M = int(result.settings["shape"][1])
+    pairs = result.pairs
+    row = pairs[(pairs["better"].astype(str) == upper) & (pairs["next"].astype(str) == lower)]
+    plans = row.reindex(columns=["questions_needed", "questions_for_lead"]).to_numpy(float)
+    plans = plans[np.isfinite(plans)]
+    top = min(MAX_QUESTIONS, max(4 * M, int(1.25 * plans.max())) if plans.size else 16 * M)
+    k = int(np.floor(2 * np.log2(max(top, M) / M) + 1e-9))
+    return tuple(sorted({*(int(round(M * 2 ** (i / 2))) for i in range(1, k + 1)), top}))

@@ -19,8 +19,10 @@ from scorio_core.planner import (
     CANNOT_SETTLE,
     allocate_trials,
     assurance,
+    curve_settings,
     decision_chance,
     detectable_gaps,
+    gap_curve,
     order_curve,
     pair_assurance,
     pair_curve,
@@ -280,6 +282,78 @@ def test_plans_for_a_lead_hold_on_fields_with_known_truth():
     d = r.detectable().set_index("kind").loc["trials_for_lead"]
     print(r.detectable())
     assert d["lead_at_least_gap"] >= 20 and d["decided"] >= 0.85, d
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_gap_curve_passes_through_the_tables_plans(scope):
+    """The gap curve is the stated gap along a grid: at trials_needed / questions_needed it
+    is trials_gap / questions_gap, at the lead plans it is within the lead (and above it one
+    step before), it falls as the plan grows, and at each point the chance at that lead is
+    the target."""
+    rng = np.random.default_rng(5)
+    p = np.clip(rng.uniform(0.3, 0.7, 40) + np.linspace(0.05, -0.05, 5)[:, None], 0, 1)
+    board = leaderboard((rng.random((5, 40, 8)) < p[..., None]).astype(int), scope=scope)
+    t = pair_needs(board, pairs="all", lead=0.04)
+    checked = 0
+    for _, row in t.iterrows():
+        b, x = row["better"], row["next"]
+        for kind, start in (("trials", 8), ("questions", 40)):
+            plans = [row[f"{kind}_needed"], row[f"{kind}_for_lead"]]
+            sizes = sorted({int(v) for v in plans if np.isfinite(v)}
+                           | {int(v) - 1 for v in plans if np.isfinite(v) and v - 1 > start})
+            if not sizes:
+                continue
+            g = gap_curve(board, b, x, sizes if kind == "trials" else (),
+                          sizes if kind == "questions" else ())
+            assert (g["plan"] == kind).all() and g["n"].tolist() == sizes
+            lead = g.set_index("n")["smallest_lead"]
+            if np.isfinite(row[f"{kind}_needed"]):
+                assert lead[int(row[f"{kind}_needed"])] == pytest.approx(row[f"{kind}_gap"])
+            n_lead = row[f"{kind}_for_lead"]
+            if np.isfinite(n_lead):
+                assert lead[int(n_lead)] <= 0.04 + 1e-9
+                if int(n_lead) - 1 in lead.index:
+                    assert lead[int(n_lead) - 1] > 0.04
+            finite = np.isfinite(lead.to_numpy()) & (lead.to_numpy() > 0)
+            if finite.any():
+                at = decision_chance(board, [b] * finite.sum(), [x] * finite.sum(),
+                                     lead.index[finite], lead.to_numpy()[finite], kind)
+                assert np.allclose(at, 0.8, atol=1e-6), at
+            assert np.allclose(g["gap_now"], row["gap"])
+            checked += 1
+    assert checked >= 3, t
+    up, lo = t["better"].iloc[0], t["next"].iloc[0]
+    g = gap_curve(board, up, lo, [4, 8, 16, 64, 256], [20, 40, 80, 320])
+    assert g["n"].tolist() == [16, 64, 256, 80, 320]  # not beyond today's N / M: no plan
+    for kind in ("trials", "questions"):
+        v = g[g["plan"] == kind]["smallest_lead"].to_numpy()
+        v = v[np.isfinite(v)]
+        assert (np.diff(v) <= 1e-12).all(), g
+
+
+def test_gap_curve_grid_reaches_the_pairs_question_plans():
+    """The Planner's question grid runs past the pair's plans (needed and for the lead), so
+    the curve crosses both; it starts above today's M."""
+    R = _table(2, L=4, M=30, N=4)
+    planned = plan(R, scope="population", lead=0.05)
+    row = planned.pairs.iloc[0]
+    cs = curve_settings(planned)
+    assert cs.m_values[0] > 30 and list(cs.m_values) == sorted(cs.m_values)
+    for col in ("questions_needed", "questions_for_lead"):
+        if np.isfinite(row[col]):
+            assert cs.m_values[-1] >= row[col]
+
+
+def test_gap_curve_refuses_bad_input_clearly():
+    board = leaderboard(_table(1, L=3, M=20, N=4))
+    with pytest.raises(Exception, match="unknown model 'nope'"):
+        gap_curve(board, "nope", "model_1", [8])
+    with pytest.raises(Exception, match=r"trials must be whole numbers >= 1; got \[8.5\]"):
+        gap_curve(board, "model_0", "model_1", [8.5])
+    with pytest.raises(Exception, match="questions must be numbers; got"):
+        gap_curve(board, "model_0", "model_1", (), ["many"])
+    empty = gap_curve(board, "model_0", "model_1")
+    assert empty.empty and list(empty.columns) == ["plan", "n", "smallest_lead", "gap_now"]
 
 
 def test_stated_gap_calls_refuse_bad_input_clearly():

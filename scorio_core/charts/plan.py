@@ -1,4 +1,5 @@
-"""Planner charts: P(correct order) and z vs N for a pair; the budget split."""
+"""Planner charts: P(correct order) and z vs N for a pair; the smallest lead a plan decides;
+the budget split."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pandas as pd
 
 from ._common import _model_axis, _rows
 
-__all__ = ["order_curve_chart", "allocation_chart"]
+__all__ = ["order_curve_chart", "gap_curve_chart", "allocation_chart"]
 
 
 def order_curve_chart(
@@ -89,6 +90,86 @@ def order_curve_chart(
     return alt.hconcat(left, (lines + rule).properties(width=300, height=220)).resolve_scale(
         color="independent"
     )
+
+
+#: The gap curve's series, in legend order.
+_GAP_SERIES = ("smallest lead decided (any field)", "today's estimate", "lead that matters")
+
+
+def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConcatChart:
+    """The smallest true lead a plan decides with the target chance, against the plan's size:
+    trials per question (left, every model) and questions (right), for one pair.
+
+    What to read from it: where the line falls below a lead you care about, a plan of that
+    size decides the pair with the target chance whenever the better model truly leads by at
+    least that much -- on any field, no prior on the lead (the Planner's ``trials_gap`` /
+    ``questions_gap`` are its values at ``trials_needed`` / ``questions_needed``). A line
+    that levels off (trials, population scope) shows what trials alone can never decide.
+
+    Parameters
+    ----------
+    gaps : pandas.DataFrame
+        :func:`scorio_core.planner.gap_curve` (columns ``plan, n, smallest_lead, gap_now``).
+    lead : float, optional
+        The lead that matters, drawn as a dashed rule.
+
+    Returns
+    -------
+    altair.HConcatChart
+        One panel per plan kind with a finite point (none: an empty chart).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> g = pd.DataFrame({"plan": ["trials"] * 2 + ["questions"] * 2, "n": [8, 64, 60, 240],
+    ...                   "smallest_lead": [0.2, 0.05, 0.2, 0.07], "gap_now": 0.05})
+    >>> len(gap_curve_chart(g, lead=0.03).to_dict()["hconcat"])
+    2
+    """
+    shown = gaps[np.isfinite(gaps["smallest_lead"].to_numpy(dtype=float))]
+    titles = {"trials": "trials per question (every model)", "questions": "questions"}
+    now = float(gaps["gap_now"].iloc[0]) if len(gaps) else 0.0
+    refs = [(_GAP_SERIES[1], now)] + ([(_GAP_SERIES[2], float(lead))] if lead else [])
+    values = np.r_[shown["smallest_lead"].to_numpy(dtype=float), [v for _, v in refs]]
+    # leads fall like 1/sqrt(plan): a log axis shows where a line crosses a small lead,
+    # unless a value is zero or negative (any lead will do; today's estimate reversed)
+    log = bool(values.size) and bool(np.all(values > 0))
+    y_scale = (alt.Scale(type="log") if log else
+               alt.Scale(domain=[min(0.0, float(values.min(initial=0.0))),
+                                 float(values.max(initial=1.0)) * 1.05]))
+    domain = [_GAP_SERIES[0], *(name for name, _ in refs)]
+    color = alt.Color("series:N", title=None,
+                      scale=alt.Scale(domain=domain,
+                                      range=["#1c7ed6", "#868e96", "#c92a2a"][:len(domain)]),
+                      legend=alt.Legend(orient="bottom", columns=1, labelLimit=320,
+                                        symbolType="stroke"))
+    y = alt.Y("value:Q", title="true lead (score)", scale=y_scale)
+    panels = []
+    for kind, x_title in titles.items():
+        part = shown[shown["plan"] == kind]
+        if part.empty:
+            continue
+        x = alt.X("n:Q", title=x_title, scale=alt.Scale(type="log"),
+                  axis=alt.Axis(format=",d"))
+        tip = [alt.Tooltip("n:Q", title=x_title, format=",d"), "series:N",
+               alt.Tooltip("value:Q", title="lead", format=".4f")]
+        line = part.assign(series=_GAP_SERIES[0], value=part["smallest_lead"])
+        n = part["n"].to_numpy()
+        ref = pd.DataFrame([{"n": v, "series": name, "value": val}
+                            for name, val in refs for v in (n.min(), n.max())])
+        curve = (alt.Chart(line[["n", "series", "value"]])
+                 .mark_line(point=alt.OverlayMarkDef(size=25))
+                 .encode(x=x, y=y, color=color, tooltip=tip))
+        rules = (alt.Chart(ref).mark_line()
+                 .encode(x=x, y=y, color=color, tooltip=tip,
+                         strokeDash=alt.StrokeDash(
+                             "series:N", legend=None,
+                             scale=alt.Scale(domain=domain[1:],
+                                             range=[[2, 3], [6, 3]][:len(domain) - 1]))))
+        panels.append((curve + rules).properties(width=300, height=220))
+    if not panels:
+        return alt.hconcat(alt.Chart(pd.DataFrame({"n": []})).mark_point())
+    return alt.hconcat(*panels).resolve_scale(y="shared")
 
 
 def allocation_chart(allocation: pd.DataFrame) -> alt.Chart:

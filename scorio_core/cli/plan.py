@@ -51,7 +51,7 @@ def run(args) -> int:
 
 
 def _text(result, t, args, fmt: str) -> str:
-    """The plan for people: the undecided pairs, the budget split and one pair's curve."""
+    """The plan for people: the undecided pairs, the budget split and one pair's curves."""
     p, cs = result.plan, result.curve_settings
     s = p.settings
     intro = [
@@ -71,4 +71,9 @@ def _text(result, t, args, fmt: str) -> str:
          f"p_decided = chance of a decision with every model at N trials (ours); p_correct and "
          f"z = the papers' Bayes@N with today's estimates as truth ({args.sims:,} simulated "
          "tables per N; App. D, Fig. 6).", curve),
+        (f"{cs.upper} vs {cs.lower}: smallest lead each plan decides",
+         f"smallest_lead = the smallest true lead of {cs.upper} that the plan (trials per "
+         f"question, every model; or questions at today's N) decides with "
+         f"{s['assurance']:.0%} chance on any field, no prior on the lead; gap_now = today's "
+         "estimate.", t["gap_curve"].drop(columns=["upper", "lower"])),
     ])

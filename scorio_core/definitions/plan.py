@@ -1,10 +1,12 @@
 """Planner: the trials and questions that give a stated chance (default 80 %) of deciding each
 undecided pair, where a budget of extra trials goes, and for one pair the chance of a decision
-and the papers' P(correct order) vs N (SPEC §4; the papers' App. D, Fig. 6).
+and the papers' P(correct order) vs N (SPEC §4; the papers' App. D, Fig. 6) and the smallest
+true lead each plan size decides on any field.
 
-Renders :func:`scorio_core.planner.plan`, :func:`~scorio_core.planner.pair_assurance` and
-:func:`~scorio_core.planner.pair_curve` with
-:func:`scorio_core.charts.allocation_chart` and :func:`~scorio_core.charts.order_curve_chart`.
+Renders :func:`scorio_core.planner.plan`, :func:`~scorio_core.planner.pair_assurance`,
+:func:`~scorio_core.planner.pair_curve` and :func:`~scorio_core.planner.gap_curve` with
+:func:`scorio_core.charts.allocation_chart`, :func:`~scorio_core.charts.order_curve_chart` and
+:func:`~scorio_core.charts.gap_curve_chart`.
 
 Example
 -------
@@ -16,7 +18,7 @@ Example
 >>> data = Outcomes(R, models=["a", "b", "c"])
 >>> result = pl.run(data, pl.params(budget_trials=6, n_max=16, sims=500))
 >>> list(pl.tables(result)), int(result.plan.allocation["extra_trials"].sum())
-(['pairs', 'allocation', 'order_curve'], 6)
+(['pairs', 'allocation', 'order_curve', 'gap_curve'], 6)
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from .. import charts
@@ -38,6 +41,7 @@ from ..planner import (
     a_chance,
     curve_settings,
     decision_chance,
+    gap_curve,
     pair_assurance,
     pair_curve,
     plan,
@@ -50,7 +54,8 @@ __all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
 @dataclass(frozen=True, repr=False)
 class PlanResult(Shown):
     """The :class:`~scorio_core.planner.Plan`, the order curve (with the chance of a
-    decision at each N) and the settings it used."""
+    decision at each N), the gap curve (:func:`~scorio_core.planner.gap_curve`) and the
+    settings it used."""
 
     analysis_id = "plan"
     main_table = "pairs"
@@ -59,6 +64,7 @@ class PlanResult(Shown):
     curve: OrderCurve
     curve_settings: CurveSettings
     sims: int
+    gaps: pd.DataFrame
 
     @property
     def z_threshold(self) -> float:
@@ -84,9 +90,11 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
         at_lead = decision_chance(planned.board, [cs.upper] * k, [cs.lower] * k, cs.n_values,
                                   p.lead)
         curve = dataclasses.replace(curve, p_at_lead=at_lead, lead=p.lead)
+    gaps = gap_curve(planned.board, cs.upper, cs.lower, cs.n_values, cs.m_values,
+                     assurance_level=p.assurance)
     if progress:
         progress(1.0, "done")
-    return PlanResult(planned, curve, cs, p.sims)
+    return PlanResult(planned, curve, cs, p.sims, gaps)
 
 
 #: What ``trials_gap`` / ``questions_gap`` promise (the Planner page and the caveats say it
@@ -150,7 +158,11 @@ def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
     curve = r.curve.frame()
     curve.insert(0, "lower", r.curve_settings.lower)
     curve.insert(0, "upper", r.curve_settings.upper)
-    return {"pairs": r.plan.pairs, "allocation": r.plan.allocation, "order_curve": curve}
+    gaps = r.gaps.copy()
+    gaps.insert(0, "lower", r.curve_settings.lower)
+    gaps.insert(0, "upper", r.curve_settings.upper)
+    return {"pairs": r.plan.pairs, "allocation": r.plan.allocation, "order_curve": curve,
+            "gap_curve": gaps}
 
 
 def _charts(r: PlanResult) -> list[Chart]:
@@ -175,7 +187,49 @@ def _charts(r: PlanResult) -> list[Chart]:
             f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
             "papers' z against their dashed threshold (000 App. D, Fig. 6).",
         ),
+        Chart(
+            f"Smallest lead a plan decides: {cs.upper} vs {cs.lower}",
+            charts.gap_curve_chart(r.gaps, r.curve.lead), _gap_caption(r),
+            empty=None if _gap_kinds(r.gaps) else "No plan of these sizes can be made for "
+            "this pair (trials need N ≥ 2, questions M ≥ 2) or decides a lead within the score "
+            "range.",
+        ),
     ]
+
+
+def _gap_kinds(gaps: pd.DataFrame) -> list[str]:
+    """The plan kinds with a finite point on the gap curve (its panels, in order)."""
+    ok = gaps[np.isfinite(gaps["smallest_lead"].to_numpy(dtype=float))]
+    return [k for k in ("trials", "questions") if (ok["plan"] == k).any()]
+
+
+def _gap_caption(r: PlanResult) -> str:
+    """What the gap curve shows, which panels it has, and why a kind is missing."""
+    cs, s, kinds = r.curve_settings, r.plan.settings, _gap_kinds(r.gaps)
+    what = {"trials": "trials per question for every model (a lead in the scope's estimand)",
+            "questions": "questions at today's N (a lead over the population)"}
+    side = ["left, against ", "right, against "] if len(kinds) == 2 else ["against "]
+    panels = "; ".join(f"{where}{what[k]}" for where, k in zip(side, kinds, strict=False))
+    text = (
+        f"The smallest true lead of {cs.upper} over {cs.lower} that each plan decides at "
+        f"{s['confidence']:.0%} with {a_chance(s['assurance'])} on any field (no prior on "
+        f"the lead) -- {panels}. Where the line falls below a lead you care about, that plan "
+        "suffices."
+    )
+    trials = r.gaps[r.gaps["plan"] == "trials"]["smallest_lead"].to_numpy(dtype=float)
+    N = int(s["shape"][-1])
+    if not trials.size and N >= 2:
+        text += (f" No trials panel: the curve's largest N ({cs.n_values[-1]:,}) is not "
+                 f"beyond today's N = {N:,}.")
+    elif "trials" not in kinds and np.isinf(trials).any():
+        text += (" More trials decide no lead within the score range for this pair"
+                 + (" (population scope: the question-to-question spread stays; add "
+                    "questions)." if s["scope"] == "population" else "."))
+    elif "trials" not in kinds and N < 2:
+        text += " Trials cannot be planned: N = 1 does not show the trial noise."
+    return (text + " Dotted: today's estimate"
+            + (f"; dashed: the lead that matters ({r.curve.lead:g})" if r.curve.lead else "")
+            + ".")
 
 
 def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
@@ -240,6 +294,8 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         "decided = sc.planner.pair_assurance(planned.board, order_pair.upper, order_pair.lower, "
         "order_pair.n_values)\n"
         + lead
+        + "gaps = sc.planner.gap_curve(planned.board, order_pair.upper, order_pair.lower, "
+        f"order_pair.n_values, order_pair.m_values, assurance_level={p.assurance!r})\n"
         + "planned.pairs"
     )
 
@@ -253,7 +309,9 @@ def _requires(data: Outcomes) -> str | None:
 def to_json(r: PlanResult) -> dict:
     """The plan (settings, pairs, allocation, split) and the order curve as JSON."""
     payload = json.loads(r.plan.to_json())
-    payload["order_curve"] = json.loads(_tables(r)["order_curve"].to_json(orient="records"))
+    tables = _tables(r)
+    for name in ("order_curve", "gap_curve"):
+        payload[name] = json.loads(tables[name].to_json(orient="records"))
     return payload
 
 
@@ -278,13 +336,16 @@ PLAN = Analysis(
         "trials per question greedily, where a trial most raises the expected number of "
         "decided pairs, next to an even split; the greedy split is recommended only when it "
         "beats the even split on held-out draws. The curve shows, for one pair, the chance "
-        "of a decision as N grows, beside the papers' P(correct order) and z (App. D, Fig. 6)."
+        "of a decision as N grows, beside the papers' P(correct order) and z (App. D, Fig. 6); "
+        "the gap curve, the smallest true lead each number of trials or questions decides "
+        "with the stated chance on any field."
     ),
     caveats=_caveats,
     to_code=_to_code,
     chart_code=(
         "charts.allocation_chart(planned.allocation)",
         'charts.order_curve_chart(order, planned.settings["z_threshold"], p_decided=decided)',
+        "charts.gap_curve_chart(gaps, order.lead)",
     ),
     requires=_requires,
     result_var="planned",

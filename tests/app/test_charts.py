@@ -165,3 +165,32 @@ def test_analysis_charts_build_valid_specs(outcomes):
                  "STABILITY", "GREEDY_SCATTER", "TAU_DISTRIBUTION"):
         cap = getattr(charts, f"{name}_CAPTION")
         assert "\n" not in cap and 40 < len(cap) < 260
+
+
+def _gap_frame(values, now=0.05):
+    n = [8, 64, 60, 240]
+    return pd.DataFrame({"plan": ["trials"] * 2 + ["questions"] * 2, "n": n,
+                         "smallest_lead": values, "gap_now": now})
+
+
+def test_gap_curve_chart_panels_scales_and_reference_lines():
+    """One panel per plan kind with a finite point; a log lead axis unless a value is zero
+    or negative; today's estimate and the lead that matters as two-point reference lines."""
+    spec = charts.gap_curve_chart(_gap_frame([0.2, 0.05, 0.2, 0.07]), lead=0.03).to_dict()
+    assert len(spec["hconcat"]) == 2
+    left = spec["hconcat"][0]["layer"]
+    assert left[0]["encoding"]["y"]["scale"] == {"type": "log"}
+    refs = spec["datasets"][left[1]["data"]["name"]]
+    assert sorted({(r["series"], r["value"]) for r in refs}) == [
+        ("lead that matters", 0.03), ("today's estimate", 0.05)]
+    assert sorted({r["n"] for r in refs}) == [8, 64]  # spans the panel's plans
+    # trials decide no lead (population scope): only the questions panel
+    only_q = charts.gap_curve_chart(_gap_frame([np.inf, np.inf, 0.2, 0.07])).to_dict()
+    assert len(only_q["hconcat"]) == 1
+    assert only_q["hconcat"][0]["layer"][0]["encoding"]["x"]["title"] == "questions"
+    # a zero lead (any lead will do) or a reversed estimate: a linear axis from below zero
+    lin = charts.gap_curve_chart(_gap_frame([0.0, 0.0, 0.2, 0.07], now=-0.02)).to_dict()
+    scale = lin["hconcat"][0]["layer"][0]["encoding"]["y"]["scale"]
+    assert "type" not in scale and scale["domain"][0] == -0.02
+    nothing = charts.gap_curve_chart(_gap_frame([np.nan, np.inf, np.nan, np.inf])).to_dict()
+    assert len(nothing["hconcat"]) == 1 and "layer" not in nothing["hconcat"][0]

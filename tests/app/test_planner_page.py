@@ -48,7 +48,8 @@ def test_planner_page_runs(dataset):
     at = start(APP, dataset, 90)
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
-    assert len(at.get("vega_lite_chart")) == 2  # allocation bars, decision / order curve
+    # allocation bars, decision / order curve, smallest lead a plan decides
+    assert len(at.get("vega_lite_chart")) == 3
     assert any("80% chance" in m.value for m in at.markdown)
     at.segmented_control(key="plan_scope").set_value("population").run()
     _ok(at)

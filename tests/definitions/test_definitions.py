@@ -222,6 +222,7 @@ def test_to_code_runs_and_reproduces(aid, aime, results):
         pd.testing.assert_frame_equal(ns["order"].frame(),
                                       r.curve.frame().drop(columns="p_decided"), atol=1e-12)
         np.testing.assert_allclose(ns["decided"], r.curve.p_decided, rtol=0, atol=1e-12)
+        pd.testing.assert_frame_equal(ns["gaps"], r.gaps, atol=1e-12)
     elif aid == "questions":
         pd.testing.assert_frame_equal(ns["stats"].table, r.stats.table)
         pd.testing.assert_frame_equal(ns["disagree"], ANALYSES[aid].tables(r)["disagree"])
@@ -252,6 +253,40 @@ def test_plan_with_a_lead_draws_and_copies_its_curve(aime):
                                   atol=1e-12)
     spec = json.dumps(eval(a.chart_code[1], ns).to_dict())  # the order curve's chart
     assert "decided if the lead is 0.05 (any field)" in spec
+
+
+def test_plan_gap_curve_is_the_pairs_stated_gaps_along_a_grid(aime):
+    """The Planner's third chart: for the curve's pair, the smallest lead each plan size
+    decides (no prior on the lead) -- its value at questions_needed is questions_gap; the
+    population scope draws no trials panel when trials decide no lead, and says why."""
+    a = ANALYSES["plan"]
+    r = a.run(aime, a.params(**{**FAST["plan"], "scope": "population", "lead": 0.05,
+                                "n_max": None}))
+    cs, g = r.curve_settings, a.tables(r)["gap_curve"]
+    assert (g["plan"] == "trials").any()  # the default largest N is beyond today's 80
+    assert list(g.columns) == ["upper", "lower", "plan", "n", "smallest_lead", "gap_now"]
+    assert (g["upper"] == cs.upper).all() and (g[g["plan"] == "questions"]["n"]
+                                               == list(cs.m_values)).all()
+    row = r.plan.pairs.set_index(["better", "next"]).loc[(cs.upper, cs.lower)]
+    from scorio_core.planner import gap_curve
+
+    at = gap_curve(r.plan.board, cs.upper, cs.lower, (), [int(row["questions_needed"])])
+    assert at["smallest_lead"].iloc[0] == pytest.approx(row["questions_gap"])
+    chart = a.charts(r)[2]
+    assert chart.title.startswith("Smallest lead a plan decides")
+    assert "on any field" in chart.caption
+    assert "dashed: the lead that matters (0.05)" in chart.caption
+    trials = g[g["plan"] == "trials"]["smallest_lead"]
+    assert np.isinf(trials).all(), g  # population scope, 80 trials: these questions are known
+    assert "More trials decide no lead" in chart.caption
+    assert len(chart.chart.to_dict()["hconcat"]) == 1
+    short = a.run(aime, a.params(**{**FAST["plan"], "lead": 0.05}))  # largest N 24 < 80
+    assert "No trials panel: the curve's largest N (24) is not beyond today's N = 80" in (
+        a.charts(short)[2].caption)
+    from scorio_core.definitions.plan import to_json
+
+    payload = to_json(r)
+    assert len(payload["gap_curve"]) == len(g) and payload["gap_curve"][0]["plan"] == "trials"
 
 
 def test_to_code_family_and_all_forms():
@@ -466,6 +501,6 @@ def test_plan_pair_must_be_models_of_the_data(aime):
     best_first = [aime.models[i] for i in np.argsort(-aime.R.mean(axis=(1, 2)), kind="stable")]
     low, high = best_first[5], best_first[0]
     r = pl.run(aime, pl.params(pair=(low, high), n_max=20, sims=100))
-    assert r.curve_settings == (low, high, (1, 2, 4, 8, 16, 20))
+    assert r.curve_settings[:3] == (low, high, (1, 2, 4, 8, 16, 20))
     # the lower-ranked model named first: the simulated order is mostly "wrong"
     assert r.curve.p_correct[-1] < 0.5 and r.curve.z_mean[-1] < 0
