@@ -2,8 +2,9 @@
 bundled data in both scopes, this tree against a previous revision.
 
 Run: ``python benchmarks/planner.py [--previous REV]`` (``--previous`` defaults to the last
-commit before the budget split scored only the open pairs; read with ``git archive`` into a
-temporary folder). Each side runs in a fresh interpreter and reports the best of 5 calls
+commit whose budget split rescored every model at each greedy step, cd45f8a; 55e203c, the
+one before it scored only the open pairs; read with ``git archive`` into a temporary
+folder). Each side runs in a fresh interpreter and reports the best of 5 calls
 (after a warm-up) with the default settings (10^4 draws, budget L × N, Holm), so the two
 columns time the same work; a ratio above 1 means this tree is faster. No target: the page
 calls it once per change of a setting.
@@ -20,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _timing import previous_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The last commit whose budget split scored every pair of the field at each greedy step.
-PREVIOUS = "55e203c"
+#: The last commit whose budget split rescored every model at each greedy step (only the
+#: models of the pairs the last step moved are rescored since).
+PREVIOUS = "cd45f8a"
 DATASETS = ("jhu_llm_temperature.parquet", "reasoning_synthetic.npz", "biased_coins.npz")
 _TIMING = """
 import sys, time

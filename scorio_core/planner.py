@@ -1196,7 +1196,9 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     to ``v_i N/(N + e_i) + v_j N/(N + e_j)`` (the question-sampling part, population scope,
     stays); pairs decided today count as staying decided. The greedy split adds 1, 2, 4 or
     8 blocks of trials to one model at a time, taking the best gain per trial (a pair that
-    needs several trials shows almost no gain from one), on 256 draws of the true scores;
+    needs several trials shows almost no gain from one), on 256 draws of the true scores
+    (each step rescores only the open pairs touching the model it fed: the rest are as
+    before);
     it is then compared with the even split on 2,000 *other* draws (the same draws for
     both: common random numbers) and kept only when it decides more pairs by more than
     two simulation standard errors and at least 0.25 pairs -- on evenly spaced fields it
@@ -1279,16 +1281,27 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     e = np.zeros(L)
     A = np.zeros(iu.size)
     A[opens] = chance(cut(e)[opens], gA[:, opens], opens)
-    g_touch = gA[:, touch]
+    # the chance of each (model, open pair of it) after `step` more trials of the model,
+    # per block multiple k; after m gains trials only the pairs touching m change, so each
+    # step rescores just those cells
+    cells: dict[int, tuple[int, np.ndarray]] = {}  # k -> (step, chance per (model, pair))
+    stale = {k: np.ones((L, width), dtype=bool) for k in (1, 2, 4, 8)}
     left = budget
     while left > 0:
         best = (-1.0, 0, 0)
         for k in (1, 2, 4, 8):
             step = min(k * base, left)
-            # the pairs of each model m after `step` more trials of m: (L, L - 1), one call
-            cand = e[None, :] + step * np.eye(L)
-            Ac = chance(np.take_along_axis(cut(cand), touch, 1), g_touch, touch)
-            rate = ((Ac - A[touch]) * open_touch).sum(1) / step
+            if k not in cells or cells[k][0] != step:
+                cells[k], stale[k][:] = (step, np.empty((L, width))), True
+            r, col = np.nonzero(stale[k])
+            if r.size:
+                pr = touch[r, col]
+                ei = e[iu[pr]] + step * (iu[pr] == r)
+                ej = e[ju[pr]] + step * (ju[pr] == r)
+                c = v[iu[pr]] * (ei / (N + ei)) + v[ju[pr]] * (ej / (N + ej))
+                cells[k][1][r, col] = chance(c, gA[:, pr], pr)
+                stale[k][:] = False
+            rate = ((cells[k][1] - A[touch]) * open_touch).sum(1) / step
             m = int(np.argmax(rate))
             if rate[m] > best[0] + 1e-12:
                 best = (float(rate[m]), m, step)
@@ -1298,6 +1311,9 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         e[m] += step
         left -= step
         A[touch[m]] = chance(cut(e)[touch[m]], gA[:, touch[m]], touch[m])
+        moved = np.isin(touch, touch[m][open_touch[m]]) & open_touch
+        for k in stale:
+            stale[k] |= moved
     greedy = e.astype(np.int64)
     per_g = chance(cut(greedy.astype(float))[opens], gB[:, opens], opens, average=False).sum(1)
     per_u = chance(cut(uniform.astype(float))[opens], gB[:, opens], opens, average=False).sum(1)
