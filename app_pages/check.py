@@ -37,13 +37,12 @@ def _settings(o) -> None:
                      format_func=ADJUST_LABELS.get, help=W["adjust"]["help"])
         d3.number_input(W["reps"]["label"], 10, 100_000, step=100, key=KEY["reps"],
                         help=W["reps"]["help"])
-        if o.is_binary:  # the Planner check draws binary trials
-            e1, e2, _ = st.columns(3)
-            e1.number_input(W["plan_reps"]["label"], 0, 100_000, step=50,
-                            key=KEY["plan_reps"], help=W["plan_reps"]["help"])
-            e2.segmented_control(W["assurance"]["label"], ASSURANCES, key=KEY["assurance"],
-                                 required=True, format_func=lambda a: f"{a:.0%}",
-                                 help=W["assurance"]["help"])
+        e1, e2, _ = st.columns(3)
+        e1.number_input(W["plan_reps"]["label"], 0, 100_000, step=50,
+                        key=KEY["plan_reps"], help=W["plan_reps"]["help"])
+        e2.segmented_control(W["assurance"]["label"], ASSURANCES, key=KEY["assurance"],
+                             required=True, format_func=lambda a: f"{a:.0%}",
+                             help=W["assurance"]["help"])
         st.form_submit_button("Run the check", type="primary")
 
 

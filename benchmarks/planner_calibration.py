@@ -8,7 +8,8 @@ Run: ``python benchmarks/planner_calibration.py [--reps 200] [--alloc-reps 150]
 [--workers 2] [--seed 0] [--quick]``
 
 Fields of 5 models (6 for the allocation) with shared question difficulty and a model ×
-question interaction (:mod:`scorio_core.plan_calibration`): each replicate runs
+question interaction (:mod:`scorio_core.plan_calibration`), binary and -- in three cells --
+three outcomes weighted (0, 0.5, 1) around the same scores: each replicate runs
 ``scorio_core.planner.plan`` on ``N`` trials, then draws the trials or questions the plan
 names and decides again with the leaderboard's own statistics. Printed beside our plan:
 the papers' expected-z rule (``trials_needed_papers``), which the old Planner reported as
@@ -33,6 +34,8 @@ ASSURANCE_CELLS = (
     ("questions", 15, 8), ("questions", 30, 4), ("questions", 100, 2), ("questions", 100, 8),
     ("population", 30, 4), ("population", 100, 8), ("population", 100, 32),
 )
+#: (scope, M, N) of the assurance study on weighted categories (0, 0.5, 1).
+CATEGORICAL_CELLS = (("questions", 30, 4), ("population", 30, 4), ("population", 100, 8))
 ALLOCATION_CELLS = (
     ("questions", "even", 30, 4), ("questions", "random", 30, 4),
     ("questions", "even", 100, 8), ("population", "even", 100, 8),
@@ -62,53 +65,57 @@ def main(argv=None) -> int:
     print(f"command: {cmd.strip()}")
     print(f"replicates: {args.reps} per assurance cell, {args.alloc_reps} per allocation cell; "
           f"seed {args.seed}; decisions at 95 %, Holm; target chance 80 %")
-    jobs = [("assurance_check", dict(M=M, N=N, scope=s, reps=args.reps, seed=args.seed))
-            for s, M, N in ASSURANCE_CELLS]
+    cells = [(False, *c) for c in ASSURANCE_CELLS] + [(True, *c) for c in CATEGORICAL_CELLS]
+    jobs = [("assurance_check", dict(M=M, N=N, scope=s, reps=args.reps, seed=args.seed,
+                                     categorical=cat))
+            for cat, s, M, N in cells]
     jobs += [("allocation_check", dict(M=M, N=N, scope=s, spread=sp, reps=args.alloc_reps,
                                        seed=args.seed))
              for s, sp, M, N in ALLOCATION_CELLS]
     t0 = time.perf_counter()
     with Executor(workers=args.workers or None) as ex:
         out = ex.map(_job, jobs, label="cells")
-    res_a, res_b = out[: len(ASSURANCE_CELLS)], out[len(ASSURANCE_CELLS):]
+    res_a, res_b = out[: len(cells)], out[len(cells):]
+    kinds = ["categorical" if c[0] else "binary" for c in cells]
 
     print("\n## Planned data: how often the pair is then decided (target 80 %)\n")
-    print("| scope | M | N | trials_needed: pairs | decided % | questions_needed: pairs "
-          "| decided % | papers' rule: pairs | decided % | beyond the limits |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for r in res_a:
-        print(f"| {r.scope} | {r.M} | {r.N} | {r.planned} | {_pct(r.realised)} "
+    print("| outcomes | scope | M | N | trials_needed: pairs | decided % | questions_needed: "
+          "pairs | decided % | papers' rule: pairs | decided % | beyond the limits |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for o, r in zip(kinds, res_a, strict=True):
+        print(f"| {o} | {r.scope} | {r.M} | {r.N} | {r.planned} | {_pct(r.realised)} "
               f"(± {_pct(r.realised_se)}) | {r.q_planned} | {_pct(r.q_realised)} | "
               f"{r.papers_planned} | {_pct(r.papers_realised)} | {r.skipped} |")
     print("\n## Stated gaps: of the plans whose better model truly leads by at least "
           "trials_gap / questions_gap, the share decided (target: at least 80 % on any field; "
           "no prior on the lead)\n")
-    print("| scope | M | N | plan | plans | lead ≥ gap: plans | decided % | lead within 1.5 × "
-          "gap: plans | decided % |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|---:|")
-    for r in res_a:
+    print("| outcomes | scope | M | N | plan | plans | lead ≥ gap: plans | decided % | lead "
+          "within 1.5 × gap: plans | decided % |")
+    print("|---|---|---:|---:|---|---:|---:|---:|---:|---:|")
+    for o, r in zip(kinds, res_a, strict=True):
         for _, d in r.detectable().iterrows():
-            print(f"| {r.scope} | {r.M} | {r.N} | {d['kind']} | {d['plans']} | "
+            print(f"| {o} | {r.scope} | {r.M} | {r.N} | {d['kind']} | {d['plans']} | "
                   f"{d['lead_at_least_gap']} | {_pct(d['decided'])} (± {_pct(d['se'])}) | "
                   f"{d['lead_within_1.5x']} | {_pct(d['decided_near'])} |")
     print("\n## The plan's chance of a decision at the true gap vs realised (every realised "
           "plan; the law the stated gaps invert)\n")
-    print("| scope | M | N | predicted bin | plans | predicted | realised | se |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|")
-    for r in res_a:
+    print("| outcomes | scope | M | N | predicted bin | plans | predicted | realised | se |")
+    print("|---|---|---:|---:|---|---:|---:|---:|---:|")
+    for o, r in zip(kinds, res_a, strict=True):
         for _, b in r.at_truth_bins().iterrows():
             if b["count"] >= 5:
-                print(f"| {r.scope} | {r.M} | {r.N} | {b['bin']} | {b['count']} | "
+                print(f"| {o} | {r.scope} | {r.M} | {r.N} | {b['bin']} | {b['count']} | "
                       f"{b['predicted']:.2f} | {b['observed']:.2f} | {b['se']:.2f} |")
     print("\n## Predicted chance of a decision at 2N, 8N, 64N trials vs realised "
           "(every undecided adjacent pair; in the population scope 64N ≈ any number of trials, "
           "so these rows check p_unsettled)\n")
-    print("| scope | M | N | × N | predicted bin | pairs | predicted | realised | se |")
-    print("|---|---:|---:|---:|---|---:|---:|---:|---:|")
-    for r in res_a:
+    print("| outcomes | scope | M | N | × N | predicted bin | pairs | predicted | realised | "
+          "se |")
+    print("|---|---|---:|---:|---:|---|---:|---:|---:|---:|")
+    for o, r in zip(kinds, res_a, strict=True):
         for _, b in r.bins.iterrows():
             if b["count"] >= 5:
-                print(f"| {r.scope} | {r.M} | {r.N} | {b['multiple']} | {b['bin']} | "
+                print(f"| {o} | {r.scope} | {r.M} | {r.N} | {b['multiple']} | {b['bin']} | "
                       f"{b['count']} | {b['predicted']:.2f} | {b['observed']:.2f} | "
                       f"{b['se']:.2f} |")
     print("\n## Budget of 3 L extra trials per question: pairs decided in the true order "

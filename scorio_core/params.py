@@ -619,7 +619,7 @@ class CheckParams:
     confidence: float = _confidence()
     adjust: str = _adjust()
     plan_reps: int = setting(
-        0, "smaller runs of the Planner check per scope (binary data): plan each undecided "
+        0, "smaller runs of the Planner check per scope: plan each undecided "
         "pair's trials and questions for the stated chance, draw what the plan asks for and "
         "decide again (0: skip; about 0.2 s per run of 9 models)", integer=True, minimum=0,
         maximum=100_000, label="Planner runs (0 = skip)")

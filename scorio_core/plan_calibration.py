@@ -3,7 +3,9 @@
 Each replicate draws a field of ``L`` models with known per-question success
 probabilities (shared question difficulty ``b_α ~ N(0, 2²)``, abilities ``θ_i``, and a
 model × question interaction of s.d. :data:`INTERACTION`, so that in the population scope
-some gaps cannot be closed by trials alone), draws ``N`` trials, runs
+some gaps cannot be closed by trials alone) -- or, with ``categorical=True``, category
+probabilities of three outcomes weighted ``(0, 0.5, 1)`` around those scores (as in
+:mod:`scorio_core.calibration`) -- draws ``N`` trials, runs
 :func:`scorio_core.planner.plan` on them exactly as a user would, then *adds the data the
 plan asks for* -- more trials of the same questions, or new questions from the same
 population -- and asks the product's own :func:`scorio_core.inference.infer` whether the
@@ -40,8 +42,15 @@ import numpy as np
 import pandas as pd
 from scipy import special
 
-from ._validation import ValidationError, check_confidence, check_int
-from .calibration import LOGIT_SD, _check_scope, _expit_normal_mean
+from ._validation import check_confidence, check_int
+from .calibration import (
+    CATEGORY_WEIGHTS,
+    LOGIT_SD,
+    _category_probs,
+    _check_scope,
+    _expected,
+    _expit_normal_mean,
+)
 from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
 from .inference import (
     decide_pairs,
@@ -101,13 +110,24 @@ def _truth(p: np.ndarray, theta: np.ndarray, scope: str) -> np.ndarray:
 
 
 def _R(counts: np.ndarray, N: int) -> np.ndarray:
-    """A binary ``(L, M, N)`` table with these success counts (order of trials is immaterial)."""
-    return (np.arange(N)[None, None, :] < counts[..., None]).astype(np.int8)
+    """An ``(L, M, N)`` table of outcomes with these counts (order of trials is immaterial):
+    success counts ``(L, M)`` give a binary table, category counts ``(L, M, K)`` one of
+    category indices."""
+    t = np.arange(N)[None, None, :]
+    if counts.ndim == 2:
+        return (t < counts[..., None]).astype(np.int8)
+    return (t[..., None] >= np.cumsum(counts, -1)[:, :, None, :]).sum(-1).astype(np.int8)
 
 
-def _decided(counts, N, scope, conf, adjust, seed) -> np.ndarray:
-    n = np.stack([N - counts, counts], -1)
-    D = decided(score_stats(n, _W), scope, conf, adjust, 2000, seed)  # infer's decisions
+def _trials(rng, p: np.ndarray, n: int) -> np.ndarray:
+    """``n`` more trials of each (model, question): success counts for success
+    probabilities ``(L, M)``, category counts for category probabilities ``(L, M, K)``."""
+    return rng.binomial(n, p) if p.ndim == 2 else rng.multinomial(n, p)
+
+
+def _decided(counts, N, scope, conf, adjust, seed, w=_W) -> np.ndarray:
+    n = np.stack([N - counts, counts], -1) if counts.ndim == 2 else counts
+    D = decided(score_stats(n, w), scope, conf, adjust, 2000, seed)  # infer's decisions
     return D | D.T
 
 
@@ -203,6 +223,7 @@ def assurance_check(
     multiples=(2, 8, 64),
     confidence: float = 0.95,
     lead: float = 0.0,
+    categorical: bool = False,
     seed: int = 0,
 ) -> AssuranceCheck:
     """Realised decision rates of the Planner's ``trials_needed`` / ``questions_needed``.
@@ -225,6 +246,11 @@ def assurance_check(
         Also realise ``trials_for_lead`` / ``questions_for_lead`` for this lead (``plans``
         rows of kind ``"trials_for_lead"`` / ``"questions_for_lead"``, ``gap_stated`` = the
         lead); 0: off.
+    categorical : bool
+        Three outcomes weighted ``(0, 0.5, 1)`` instead of binary ones: each question's
+        category probabilities ``Dirichlet(κ π(s))`` around its success probability ``s``
+        (:mod:`scorio_core.calibration`'s categorical design; the expected score stays ``s``,
+        so the population means are the binary design's).
     seed : int
 
     Returns
@@ -235,38 +261,53 @@ def assurance_check(
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     conf = check_confidence(confidence)
-    root = [int(seed), 7, M, N, L, SCOPES.index(scope)]
-    return _assurance_run(root, reps, lambda rng: _field(rng, L, M, "random"), _questions,
-                          _population_means, M, N, L, scope, assurance, adjust, multiples,
-                          conf, float(lead))
+    root = [int(seed), 7, M, N, L, SCOPES.index(scope)] + ([1] if categorical else [])
+    if not categorical:
+        return _assurance_run(root, reps, lambda rng: _field(rng, L, M, "random"), _questions,
+                              _population_means, M, N, L, scope, assurance, adjust, multiples,
+                              conf, float(lead))
+
+    def draw(rng):
+        theta, p = _field(rng, L, M, "random")
+        return theta, _category_probs(p, rng)
+
+    def more(rng, theta, k):
+        return _category_probs(_questions(rng, theta, k), rng)
+
+    return _assurance_run(root, reps, draw, more, _population_means, M, N, L, scope, assurance,
+                          adjust, multiples, conf, float(lead), CATEGORY_WEIGHTS)
 
 
 def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, scope: str,
                    assurance: float, adjust: str, multiples, conf: float,
-                   lead: float = 0.0) -> AssuranceCheck:
+                   lead: float = 0.0, w=_W) -> AssuranceCheck:
     """The loop of :func:`assurance_check` over fields ``draw(rng) -> (state, p)`` (true
-    probabilities ``(L, M)``) whose new questions are ``more(rng, state, k) -> (L, k)`` and
-    whose population means are ``pop(state) -> (L,)``."""
+    success probabilities ``(L, M)`` of two outcomes weighted ``w``, or category
+    probabilities ``(L, M, K)`` of ``K = len(w)``) whose new questions are
+    ``more(rng, state, k)`` (``k`` questions, the same layout) and whose population means
+    (in score units) are ``pop(state) -> (L,)``."""
+    w = np.asarray(w, dtype=float)
     hit, qhit, phit, rows, plans = [], [], [], [], []
     skipped = 0
     for r in range(reps):
         rng = stream(root, r)
         state, p = draw(rng)
-        c0 = rng.binomial(N, p)
-        board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
-                            seed=r, models=[f"m{i}" for i in range(L)])
+        c0 = _trials(rng, p, N)
+        board = leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
+                            draws=4000, seed=r, models=[f"m{i}" for i in range(L)])
         pairs = pair_needs(board, assurance_level=assurance, lead=lead)
         if pairs.empty:
             continue
         idx = {m: i for i, m in enumerate(board.models)}
         up = pairs["better"].map(idx).to_numpy()
         lo = pairs["next"].map(idx).to_numpy()
-        truth = p.mean(1) if scope == "questions" else pop(state)  # the scope's estimand
+        truth = (_expected(p, w, p.ndim == 3).mean(1) if scope == "questions"
+                 else pop(state))  # the scope's estimand
         g_true = truth[up] - truth[lo]
 
         def realise(n_tot, rng=rng, c0=c0, p=p, r=r):
-            more_trials = rng.binomial(int(n_tot) - N, p)
-            return _decided(c0 + more_trials, int(n_tot), scope, conf, adjust, r)
+            more_trials = _trials(rng, p, int(n_tot) - N)
+            return _decided(c0 + more_trials, int(n_tot), scope, conf, adjust, r, w)
 
         field_plans = []  # (kind, pair, plan, decided): scored together below
 
@@ -275,8 +316,8 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
 
         def new_questions(m_tot, rng=rng, state=state, c0=c0, r=r):
             extra = more(rng, state, int(m_tot) - M)
-            cq = np.concatenate([c0, rng.binomial(N, extra)], 1)
-            return _decided(cq, N, scope, conf, adjust, r)
+            cq = np.concatenate([c0, _trials(rng, extra, N)], 1)
+            return _decided(cq, N, scope, conf, adjust, r, w)
 
         for k in range(len(pairs)):
             n_star = pairs["trials_needed"].iloc[k]
@@ -340,6 +381,7 @@ def resample_assurance(
     *,
     scope: str,
     L: int | None = None,
+    weights=None,
     reps: int = 200,
     assurance: float = ASSURANCE,
     adjust: str = ADJUSTMENTS[0],
@@ -349,13 +391,14 @@ def resample_assurance(
 ) -> AssuranceCheck:
     """:func:`assurance_check` on fields resampled from a real table of true probabilities.
 
-    ``p`` ``(K, Q)``: each model's true success probability on each of ``Q`` questions (e.g.
-    the shares of a run with many trials, :func:`scorio_core.smaller_run.stand_in_truth`).
-    A field picks ``L`` of the ``K`` models at random (all when ``None``) and ``M`` of the
-    questions with replacement, draws ``N`` trials, plans with
-    :func:`~scorio_core.planner.pair_needs` as a user would, then draws what the plan asks
-    for -- more trials from the same probabilities, or new questions from the table -- and
-    asks whether the pair is now decided.
+    ``p``: each model's true success probability on each of ``Q`` questions, ``(K, Q)``, or
+    its category probabilities, ``(K, Q, C)`` with ``weights`` (e.g. the shares of a run
+    with many trials, :func:`scorio_core.smaller_run.stand_in_truth`). A field picks ``L``
+    of the ``K`` models at random (all when ``None``) and ``M`` of the questions with
+    replacement, draws ``N`` trials, plans with :func:`~scorio_core.planner.pair_needs` as a
+    user would, then draws what the plan asks for -- more trials from the same
+    probabilities, or new questions from the table -- and asks whether the pair is now
+    decided.
 
     Example
     -------
@@ -364,19 +407,20 @@ def resample_assurance(
     >>> r = resample_assurance(p, 30, 4, scope="population", reps=3)
     >>> r.L, r.reps, r.planned >= 0
     (3, 3, True)
+    >>> q = np.stack([1 - p, np.zeros_like(p), p], -1)  # three categories, the middle unused
+    >>> resample_assurance(q, 30, 4, scope="population", reps=3, weights=[0, 0.5, 1]).reps
+    3
     """
-    from .calibration import _models_drawn, _table_seed, _truth_table
+    from .calibration import _models_drawn, _table_seed, _truth_table, _weights_key
 
     _check_scope(scope)
-    p, _ = _truth_table(p)
-    if p.ndim != 2:
-        raise ValidationError("resample_assurance: the Planner's realisation draws binary "
-                              "trials; p must be a (models, questions) table")
-    K, Q = p.shape
+    p, w = _truth_table(p, weights)
+    K, Q = p.shape[:2]
     L = _models_drawn(L, K)
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     reps, conf = check_int("reps", reps), check_confidence(confidence)
-    root = _table_seed(seed, "resample_assurance", p, M, N, L, SCOPES.index(scope))
+    root = _table_seed(seed, "resample_assurance", p, M, N, L, SCOPES.index(scope),
+                       *_weights_key(p, w))
 
     def draw(rng):
         pick = np.sort(rng.permutation(K)[:L])
@@ -386,10 +430,10 @@ def resample_assurance(
         return p[pick][:, rng.integers(0, Q, k)]
 
     def pop(pick):  # the population is the table's questions
-        return p[pick].mean(1)
+        return _expected(p[pick], w, p.ndim == 3).mean(1)
 
     return _assurance_run(root, reps, draw, more, pop, M, N, L, scope, assurance, adjust,
-                          multiples, conf)
+                          multiples, conf, w=w)
 
 
 def _bins(df: pd.DataFrame) -> pd.DataFrame:

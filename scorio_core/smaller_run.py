@@ -294,7 +294,8 @@ def check_smaller_run(
     adjust, confidence, draws, seed
         As in :func:`~scorio_core.leaderboard.leaderboard`.
     plan_reps : int
-        Smaller runs of the Planner check per scope (0: none; binary data):
+        Smaller runs of the Planner check per scope (0: none; binary or weighted
+        categories):
         :func:`scorio_core.plan_calibration.resample_assurance` -- plan each undecided
         adjacent pair for an ``assurance`` chance, draw what the plan asks for from the
         shares, decide again.
@@ -333,10 +334,6 @@ def check_smaller_run(
     conf = check_confidence(confidence)
     plan_reps = check_int("plan_reps", plan_reps, minimum=0)
     if plan_reps:
-        if data.C != 1:
-            raise ValidationError(
-                "plan_reps: the Planner check draws binary trials; these data have "
-                f"{data.C + 1} categories (set plan_reps=0)")
         if N < 2:
             raise ValidationError("plan_reps: the Planner plans from at least 2 trials per "
                                   f"question; the smaller runs have {N} (set plan_reps=0)")
@@ -361,7 +358,7 @@ def check_smaller_run(
                             seed=seed)
         step(f"{scope} scope: p_best checked")
         if plan_reps:
-            a = resample_assurance(p, M, N, scope=scope, L=L, reps=plan_reps,
+            a = resample_assurance(p, M, N, scope=scope, L=L, weights=w, reps=plan_reps,
                                    assurance=assurance, adjust=adjust, confidence=conf,
                                    seed=seed)
             held = a.plans[a.plans["true_gap"] >= a.plans["gap_stated"]]["decided"]

@@ -424,6 +424,25 @@ def test_stated_gaps_hold_on_fields_with_known_truth():
     assert len(big) and (big["observed"] >= big["predicted"] - 0.1).all(), b
 
 
+def test_plans_hold_on_weighted_categories_with_known_truth():
+    """Known truth with three outcomes weighted (0, 0.5, 1): the trials planned for 80 %
+    decide about that often, and the plans whose better model truly leads by at least the
+    stated gap are decided at least 80 % of the time."""
+    r = assurance_check(30, 4, scope="questions", reps=40, seed=5, multiples=(),
+                        categorical=True)
+    d = r.detectable().set_index("kind").loc["trials"]
+    print(r.planned, r.realised, r.detectable())
+    assert r.planned >= 40 and 0.65 <= r.realised <= 0.97, r
+    assert d["lead_at_least_gap"] >= 25 and d["decided"] >= 0.85, d
+    # the leaderboard it plans from sees the categories: its table has each count
+    from scorio_core.plan_calibration import _R
+
+    counts = np.random.default_rng(0).multinomial(5, [0.2, 0.3, 0.5], (3, 4))
+    table = _R(counts, 5)
+    assert table.shape == (3, 4, 5)
+    assert ((table[..., None] == np.arange(3)).sum(2) == counts).all()
+
+
 def test_allocation_spends_exactly_the_budget_and_falls_back_to_even():
     board = leaderboard(_table(2, L=6))
     a = allocate_trials(board, 0)

@@ -134,9 +134,14 @@ def test_the_planner_check_is_the_resampled_assurance_check():
         assert row["assurance"] == 0.9
     assert check.plans.loc[0, "question_plans"] == 0  # questions scope: trials only
     assert check_smaller_run(run, 4, questions=30, reps=10, draws=500).plans.empty
+    # weighted categories: the plans are drawn from the category shares, scored with the
+    # run's weights (the same study as resample_assurance on them)
     cat = _categorical_run(rng.dirichlet([1, 1, 1], (3, 20)), 16, 0)
-    with pytest.raises(ValidationError, match="Planner check draws binary trials"):
-        check_smaller_run(cat, 4, reps=10, plan_reps=5)
+    got = check_smaller_run(cat, 4, reps=10, plan_reps=5, seed=2).plans.set_index("scope")
+    p, w = stand_in_truth(cat)
+    want = resample_assurance(p, 20, 4, scope="population", weights=w, reps=5, seed=2)
+    assert got.loc["population", "question_plans"] == want.q_planned
+    np.testing.assert_array_equal(got.loc["population", "questions_decided"], want.q_realised)
 
 
 def test_refusals_say_what_was_expected():
