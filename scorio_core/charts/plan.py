@@ -149,7 +149,7 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
         part = shown[shown["plan"] == kind]
         if part.empty:
             continue
-        x = alt.X("n:Q", title=x_title, scale=alt.Scale(type="log"),
+        x = alt.X("n:Q", title=x_title, scale=alt.Scale(type="log", nice=False),
                   axis=alt.Axis(format=",d"))
         tip = [alt.Tooltip("n:Q", title=x_title, format=",d"), "series:N",
                alt.Tooltip("value:Q", title="lead", format=".4f")]
