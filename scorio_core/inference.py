@@ -41,8 +41,8 @@ variance reaches its ceiling (``x̄(1 − x̄)`` per trial: ``M N`` in the quest
 Pairs: ``t = d̄ / sd(d̄)`` on the paired difference with its covariance, two-sided
 p-values (an exact tie is decided at most ``1 − confidence`` of the time), adjusted
 by a simultaneous step-down max-|t| procedure (Romano–Wolf; critical values from the
-joint law of all pairwise statistics: normal in the questions scope, studentized with a
-Wishart covariance draw on ``M − 1`` d.o.f. in the population scope) so that rank
+joint law of all pairwise statistics: normal in the questions scope, a wild bootstrap of
+the studentized statistics over the questions in the population scope) so that rank
 intervals hold jointly, or by
 Holm, Benjamini–Hochberg, or per pair. ``P(i > j)``, ``p_best`` and the rank
 distribution come from the matching confidence distribution ``x̄ + Σ^{1/2} z`` scaled
@@ -842,52 +842,47 @@ def field_draws(x, cov, size: int, seed: int = 0) -> np.ndarray:
     return out[rng.permutation(size)]
 
 
-def _null_pair_stats(cov, sd, size, seed, dof: float | None = None) -> np.ndarray:
-    """|z| (or, with ``dof``, |t|) of every pair under the joint null, columns in
+def _null_pair_stats(cov, sd, size, seed, ybar=None) -> np.ndarray:
+    """|z| (or, with ``ybar``, |t|) of every pair under the joint null, columns in
     ``np.triu_indices(L, 1)`` order.
 
-    ``dof=None`` (questions scope, where each variance rests on many trials): ``(Z_i − Z_j) /
-    sd_ij``, ``Z ~ N(0, cov)``. With ``dof`` (population scope: one covariance estimated
-    from ``M`` questions on ``M − 1`` d.o.f.) the null is *studentized* as the observed
-    statistics are: each draw pairs ``Z ~ N(0, cov)`` with an independent covariance
-    estimate ``S ~ Wishart(cov, dof) / dof`` (Bartlett's decomposition; a direct sum of
-    ``dof`` outer products when ``dof < L``), forms ``t_ij = (Z_i − Z_j) / √(S_ii + S_jj −
-    2 S_ij)`` and returns ``|t|`` (:func:`null_z` maps a critical value to the ``|z|`` scale
-    of the observed p-values: every pair shares ``dof``). A Gaussian null with the estimated
-    covariance ignores that the pairs' denominators are random and shared; on Gaussian data
-    with 15 questions and 8 models the max-|t| procedure then made a false decision 6.1 %
-    of the time at nominal 5 %, with the studentized null 5.2 % (docs/calibration_gaps.md).
+    Without ``ybar`` (questions scope, where each variance rests on many trials): ``(Z_i −
+    Z_j) / sd_ij``, ``Z ~ N(0, cov)``. With the per-question scores ``ybar`` ``(L, M)``
+    (population scope: each pair's paired ``t`` on ``M − 1`` d.o.f.) the null is a *wild
+    bootstrap* of the studentized statistics: each draw flips the sign of every question's
+    centred score vector at random (Rademacher weights, one per question, shared by the
+    models), so the differences keep their per-question dependence across pairs and the
+    shape of their distribution, and each pair's ``|t|`` is recomputed from the draw's own
+    mean and variance exactly as the observed one is (:func:`null_z` maps a critical value
+    to the ``|z|`` scale of the observed p-values). A normal null -- even one studentized
+    with a Wishart covariance -- misses the heavier-than-``t`` tails that the studentized mean
+    of light-tailed per-question differences has at the 0.1–0.3 % per-pair levels this
+    procedure spends: with 15 questions and 8 tied models it made a false decision 6.5 % of
+    the time at nominal 5 %, the wild bootstrap 5.1–5.3 % (docs/calibration_gaps.md).
     """
     L = cov.shape[0]
     iu, ju = np.triu_indices(L, 1)
     size = int(max(1000, min(size, _MAXT_CELLS // max(iu.size, 1))))
-    A = _sqrt_psd(cov)
     rng = stream([int(seed), 2])
-    Z = rng.standard_normal((size, L)) @ A.T
-    s = sd[iu, ju]
-    if dof is None or not np.isfinite(dof) or dof < 1:
-        Z = Z.astype(np.float32)  # the differences in float32, as before: half the memory
+    if ybar is None:
+        Z = (rng.standard_normal((size, L)) @ _sqrt_psd(cov).T).astype(np.float32)
+        s = sd[iu, ju]  # the differences in float32: half the memory
         inv = np.where(s > 0, 1.0 / np.where(s > 0, s, 1.0), 0.0).astype(np.float32)
         return np.abs(Z[:, iu] - Z[:, ju]) * inv
-    n = int(round(dof))
+    y = np.asarray(ybar, dtype=float)
+    M = y.shape[1]
+    c = y - y.mean(1, keepdims=True)
+    D = c[iu] - c[ju]  # (P, M): each pair's centred per-question differences
+    ss = (D * D).sum(1)  # a sign flip leaves each square as it is
     out = np.empty((size, iu.size), dtype=np.float32)
-    step = max(1, _MAXT_CELLS // (4 * iu.size + 3 * L * L))  # draws per block
+    step = max(1, _MAXT_CELLS // (2 * iu.size + M))  # draws per block
     for a in range(0, size, step):
         b = min(size, a + step)
-        k = b - a
-        if n >= L:  # Bartlett: W = T Tᵀ, T lower triangular
-            T = np.tril(rng.standard_normal((k, L, L)), -1)
-            diag = np.sqrt(rng.chisquare(n - np.arange(L), (k, L)))
-            T[:, np.arange(L), np.arange(L)] = diag
-        else:  # W = G Gᵀ with G of n columns
-            T = rng.standard_normal((k, L, n))
-        Q = np.matmul(A, T)  # S = Q Qᵀ / n
-        G = np.matmul(Q, Q.transpose(0, 2, 1))
-        dg = np.diagonal(G, axis1=1, axis2=2)
-        v = np.maximum(dg[:, iu] + dg[:, ju] - 2.0 * G[:, iu, ju], 0.0) / n
-        d = np.abs(Z[a:b, iu] - Z[a:b, ju])
-        pos = (v > 0) & (s > 0)[None, :]
-        out[a:b] = np.where(pos, d / np.sqrt(np.where(pos, v, 1.0)), 0.0)
+        W = 1.0 - 2.0 * rng.integers(0, 2, (b - a, M)).astype(float)
+        mean = (W @ D.T) / M
+        var = np.maximum(ss[None, :] - M * mean * mean, 0.0) / (M - 1)
+        pos = var > 0
+        out[a:b] = np.where(pos, np.abs(mean) / np.sqrt(np.where(pos, var, 1.0) / M), 0.0)
     return out
 
 
@@ -911,14 +906,19 @@ def null_dof(scope: str, df) -> float | None:
 
 
 def decide_pairs(p, P, confidence: float, adjust: str, cov, sd, scope: str, df,
-                 draws: int = 10_000, seed: int = 0) -> np.ndarray:
+                 draws: int = 10_000, seed: int = 0, ybar=None) -> np.ndarray:
     """Decisions ``(L, L)`` of every pair: :func:`decide_pvalues` on the per-pair p-values,
-    with the simultaneous procedure's null drawn for ``scope`` (:func:`_null_pair_stats`
-    from ``cov`` and the pair s.d. ``sd``, studentized on :func:`null_dof`); the other
-    adjustments need no draws."""
+    with the simultaneous procedure's null drawn for ``scope`` (:func:`_null_pair_stats`:
+    from ``cov`` and the pair s.d. ``sd`` in the questions scope, from the per-question
+    scores ``ybar`` ``(L, M)`` in the population scope, studentized on :func:`null_dof`); the
+    other adjustments need no draws."""
     ndof = null_dof(scope, df)
-    null = (_null_pair_stats(cov, sd, draws, seed, ndof)
-            if adjust == "simultaneous" and np.shape(p)[0] > 1 else None)
+    null = None
+    if adjust == "simultaneous" and np.shape(p)[0] > 1:
+        if ndof is not None and ybar is None:
+            raise ValidationError("the population scope's simultaneous null needs the "
+                                  "per-question scores (ybar)")
+        null = _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar)
     return decide_pvalues(p, P, confidence, adjust, null, ndof)
 
 
@@ -958,7 +958,7 @@ def _decisions(st: ScoreStats, scope: str, confidence: float, adjust: str, draws
     tq = special.stdtrit(np.maximum(np.diag(df), 1.0), 0.5 + confidence / 2)
     floor_var = ((hi_s - lo_s) / (2 * tq)) ** 2
     t, P, p, sd = pair_pvalues(x, cov, df, floor_var)
-    D = decide_pairs(p, P, confidence, adjust, cov, sd, scope, df, draws, seed)
+    D = decide_pairs(p, P, confidence, adjust, cov, sd, scope, df, draws, seed, st.ybar)
     return _Decisions(x, cov, df, True, var, lo_s, hi_s, t, P, p, sd, D)
 
 

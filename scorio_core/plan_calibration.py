@@ -474,7 +474,7 @@ def _decided_unequal(counts, totals, scope, conf, adjust, seed) -> np.ndarray:
         cov = np.cov(ybar) / M
         df = float(M - 1)
     t, P, pv, sd = pair_pvalues(x, cov, df)
-    return decide_pairs(pv, P, conf, adjust, cov, sd, scope, df, 2000, seed)
+    return decide_pairs(pv, P, conf, adjust, cov, sd, scope, df, 2000, seed, ybar)
 
 
 @dataclass(frozen=True)

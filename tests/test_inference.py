@@ -415,27 +415,56 @@ def test_population_p_best_is_not_over_confident_at_30_questions():
     assert n > 120 and abs(obs - pred) < 0.1, (n, pred, obs)
 
 
-@pytest.mark.parametrize("dof", [9.0, 2.0])  # Bartlett (dof ≥ L) and the direct sum (dof < L)
-def test_studentized_null_pairs_are_t_on_the_scope_dof(dof):
-    """Known truth: with a covariance estimated on ``dof`` d.o.f., each pair's studentized
-    statistic is exactly ``t_dof`` whatever the covariance, so the null's per-pair 97.5 %
-    point is ``t_dof``'s (2.26 at 9, 4.30 at 2), not the normal 1.96 a Gaussian null with
-    the estimated covariance gives (which is why the max-|t| procedure over-decided at
-    few questions); ``null_z`` maps it back to 1.96 on the observed p-values' scale."""
+def test_population_null_is_studentized_like_t_on_normal_data():
+    """Known truth: on normal per-question scores each pair's paired statistic is ``t`` on
+    ``M − 1`` d.o.f., so the population null's per-pair 97.5 % point, averaged over data
+    sets, is ``t_9``'s 2.26 at 10 questions (not the normal 1.96 a Gaussian null with the
+    estimated covariance gives, which is why the max-|t| procedure over-decided at few
+    questions); ``null_z`` maps it back to about 1.96. The questions scope keeps the
+    Gaussian null."""
     from scipy import stats
 
     from scorio_core.inference import _null_pair_stats, null_z
 
     rng = np.random.default_rng(0)
-    B = rng.normal(size=(4, 4))
-    cov = B @ B.T / 40 + np.diag([0.01, 0.02, 0.03, 0.04])
-    sd = np.sqrt(np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov)
-    T = _null_pair_stats(cov, sd, 40_000, 1, dof)
-    q = np.quantile(T, 0.95, axis=0)  # |t|: two-sided 5 %
-    assert np.allclose(q, stats.t.ppf(0.975, dof), rtol=0.04)
-    assert np.allclose(null_z(q, dof), 1.96, atol=0.06)
+    M, q = 10, []
+    for rep in range(100):
+        y = (rng.normal(size=(M, 4)) @ rng.normal(size=(4, 4)).T).T  # (models, questions)
+        cov = np.cov(y) / M
+        sd = np.sqrt(np.maximum(np.diag(cov)[:, None] + np.diag(cov)[None, :] - 2 * cov, 0))
+        q.append(np.quantile(_null_pair_stats(cov, sd, 4000, rep, y), 0.95, axis=0))
+    q = np.mean(q, 0)
+    assert np.allclose(q, stats.t.ppf(0.975, M - 1), rtol=0.03), q
+    assert np.allclose(null_z(q, M - 1), 1.96, atol=0.06)
     Z = _null_pair_stats(cov, sd, 40_000, 1)  # questions scope: Gaussian
     assert np.allclose(np.quantile(Z, 0.95, axis=0), 1.96, atol=0.05)
+
+
+def test_population_null_is_the_sign_flip_law_of_the_observed_statistics():
+    """With 4 questions there are 16 sign patterns (8 up to a global sign): every draw of
+    the population null is the observed paired |t| of the data with each question's
+    centred scores flipped by one pattern -- computed as :func:`pair_pvalues` computes the
+    observed ones -- and every pattern appears."""
+    import itertools
+
+    from scorio_core.inference import _null_pair_stats, pair_pvalues
+
+    rng = np.random.default_rng(3)
+    y = rng.random((3, 4))  # 3 models x 4 questions
+    c = y - y.mean(1, keepdims=True)
+    iu, ju = np.triu_indices(3, 1)
+    want = []
+    for w in itertools.product([-1.0, 1.0], repeat=4):
+        yf = c * np.array(w)
+        t, _, _, _ = pair_pvalues(yf.mean(1), np.cov(yf) / 4, 3.0)
+        want.append(np.abs(t[iu, ju]))
+    want = np.unique(np.round(want, 6), axis=0)
+    assert len(want) == 8
+    draws = _null_pair_stats(np.cov(y) / 4, np.ones((3, 3)), 2000, 0, y).astype(float)
+    # each draw is one pattern's statistics (float32), and every pattern is drawn
+    dist = np.abs(draws[:, None, :] - want[None, :, :]).max(-1)  # (draws, patterns)
+    assert (dist.min(1) < 1e-4).all()
+    assert set(dist.argmin(1)) == set(range(len(want)))
 
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
