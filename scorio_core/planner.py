@@ -1659,6 +1659,7 @@ def _question_grid(result: Plan, upper: str, lower: str) -> tuple[int, ...]:
     row = pairs[(pairs["better"].astype(str) == upper) & (pairs["next"].astype(str) == lower)]
     plans = row.reindex(columns=["questions_needed", "questions_for_lead"]).to_numpy(float)
     plans = plans[np.isfinite(plans)]
-    top = min(MAX_QUESTIONS, max(4 * M, int(1.25 * plans.max())) if plans.size else 16 * M)
+    top = min(MAX_QUESTIONS, max(4 * M, int(1.25 * plans.max())) if plans.size
+              else 16 * M)
     k = int(np.floor(2 * np.log2(max(top, M) / M) + 1e-9))
     return tuple(sorted({*(int(round(M * 2 ** (i / 2))) for i in range(1, k + 1)), top}))
