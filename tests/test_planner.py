@@ -344,6 +344,21 @@ def test_gap_curve_grid_reaches_the_pairs_question_plans():
             assert cs.m_values[-1] >= row[col]
 
 
+def test_gap_curve_question_grid_stays_within_the_search():
+    """A pair with no question plan on a very large run: 16 M would pass the searches'
+    MAX_QUESTIONS; the grid stops there (√2 steps from today's M)."""
+    from types import SimpleNamespace
+
+    from scorio_core.planner import MAX_QUESTIONS, _question_grid
+
+    empty = pd.DataFrame(columns=["better", "next", "questions_needed"])
+    big = SimpleNamespace(settings={"shape": (3, 100_000, 4)}, pairs=empty)
+    assert _question_grid(big, "a", "b") == (141_421, 200_000, 282_843, 400_000, 565_685,
+                                             800_000, MAX_QUESTIONS)
+    small = SimpleNamespace(settings={"shape": (3, 10, 4)}, pairs=empty)
+    assert _question_grid(small, "a", "b")[-1] == 160
+
+
 def test_gap_curve_refuses_bad_input_clearly():
     board = leaderboard(_table(1, L=3, M=20, N=4))
     with pytest.raises(Exception, match="unknown model 'nope'"):
