@@ -765,25 +765,23 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
     >>> bool(t["smallest_lead"].iloc[1] < t["smallest_lead"].iloc[0])
     True
     """
-    names = list(board.models)
-    for m in (upper, lower):
-        if m not in names:
-            raise ValidationError(f"unknown model {m!r}; expected one of {names}")
+    target = _check_assurance(assurance_level)
+    geo, _ = _named_pairs(board, [upper], [lower], [0])  # one pair, every plan size below
+    span = board.stats.hi_b - board.stats.lo_b
     rows = []
     for kind, n in (("trials", trials), ("questions", questions)):
         n = _numbers(kind, n)
         if np.any(~np.isfinite(n) | (n < 1) | (n != np.round(n))):
             raise ValidationError(f"{kind} must be whole numbers >= 1; got {n.tolist()}")
-        n = n[n > (board.stats.N if kind == "trials" else board.stats.M)]
+        n = n[n > (geo.N if kind == "trials" else geo.M)]
         if n.size:
-            lead = detectable_gaps(board, [upper] * n.size, [lower] * n.size, n, kind,
-                                   assurance_level)
+            lead = _plan_gaps(geo, n[None, :], kind, target, span)[0]
             rows.append(pd.DataFrame({"plan": kind, "n": n.astype(np.int64),
                                       "smallest_lead": lead}))
     out = (pd.concat(rows, ignore_index=True) if rows
            else pd.DataFrame({"plan": pd.Series(dtype=object), "n": pd.Series(dtype=np.int64),
                               "smallest_lead": pd.Series(dtype=float)}))
-    out["gap_now"] = _geometry(board, [names.index(upper)], [names.index(lower)]).gap[0]
+    out["gap_now"] = geo.gap[0]
     return out
 
 
