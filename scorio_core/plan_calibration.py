@@ -262,20 +262,18 @@ def assurance_check(
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     conf = check_confidence(confidence)
     root = [int(seed), 7, M, N, L, SCOPES.index(scope)] + ([1] if categorical else [])
-    if not categorical:
-        return _assurance_run(root, reps, lambda rng: _field(rng, L, M, "random"), _questions,
-                              _population_means, M, N, L, scope, assurance, adjust, multiples,
-                              conf, float(lead))
 
     def draw(rng):
         theta, p = _field(rng, L, M, "random")
-        return theta, _category_probs(p, rng)
+        return theta, (_category_probs(p, rng) if categorical else p)
 
     def more(rng, theta, k):
-        return _category_probs(_questions(rng, theta, k), rng)
+        p = _questions(rng, theta, k)
+        return _category_probs(p, rng) if categorical else p
 
     return _assurance_run(root, reps, draw, more, _population_means, M, N, L, scope, assurance,
-                          adjust, multiples, conf, float(lead), CATEGORY_WEIGHTS)
+                          adjust, multiples, conf, float(lead),
+                          CATEGORY_WEIGHTS if categorical else _W)
 
 
 def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, scope: str,
