@@ -145,8 +145,12 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     """One chart: title, chart, caption and its SVG/PNG files (made when clicked); ``spec``:
     its Vega-Lite dict if already made (:func:`vega_lite`). A session's first run shows the
     title and says the chart is coming (:func:`_later`). ``select``: a click on the chart
-    (its selection parameters) reruns the page; returns the selection event (else None)."""
+    (its selection parameters) reruns the page; returns the selection event (else None).
+    A chart with nothing to draw on these data (``c.empty``) says why instead."""
     st.subheader(c.title)
+    if c.empty is not None:
+        st.info(c.empty)
+        return None
     if _later():
         st.caption("Drawing the chart…")
         return None

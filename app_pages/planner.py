@@ -111,11 +111,7 @@ def main() -> None:
     if st.session_state.get("plan_upper") == st.session_state.get("plan_lower"):
         st.info("Pick two different models; until then the curve shows the default pair.")
     _render.chart(order, "plan", 1, width="content")
-    if gaps.empty is None:
-        _render.chart(gaps, "plan", 2, width="content")
-    else:  # nothing to draw for this pair: say why
-        st.subheader(gaps.title)
-        st.info(gaps.empty)
+    _render.chart(gaps, "plan", 2, width="content")
     _render.footer(PLAN, ds, params, result, "plan")
 
 

@@ -194,3 +194,30 @@ def test_gap_curve_chart_panels_scales_and_reference_lines():
     assert "type" not in scale and scale["domain"][0] == -0.02
     nothing = charts.gap_curve_chart(_gap_frame([np.nan, np.inf, np.nan, np.inf])).to_dict()
     assert len(nothing["hconcat"]) == 1 and "layer" not in nothing["hconcat"][0]
+
+
+def test_a_chart_with_nothing_to_draw_says_why_on_the_page():
+    """``Chart.empty`` (e.g. the Planner's gap curve for a pair no plan can reach): the page
+    shows the title and the reason, and no empty chart or download buttons."""
+    from streamlit.testing.v1 import AppTest
+
+    def page():
+        import altair as alt
+        import pandas as pd
+
+        from app_pages import _render
+        from scorio_core.definitions._base import Chart
+
+        chart = alt.Chart(pd.DataFrame({"n": [1]})).mark_point()
+        _render.chart(Chart("Nothing here", chart, "caption", empty="no plan can be made"),
+                      "t")
+        _render.chart(Chart("Something here", chart, "a caption"), "u")
+
+    from app_pages._render import RUNS
+
+    at = AppTest.from_function(page)
+    at.session_state[RUNS] = 2  # past a session's first run, which defers its charts
+    at.run()
+    assert not at.exception
+    assert [i.value for i in at.info] == ["no plan can be made"]
+    assert len(at.get("vega_lite_chart")) == 1 and [c.value for c in at.caption] == ["a caption"]
