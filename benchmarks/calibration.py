@@ -2,16 +2,23 @@
 papers' Bayes@N and the plain t interval, false decisions under exact ties, simultaneous
 rank-interval coverage and the reliability of p_best, all with known truth.
 
-Run: ``python benchmarks/calibration.py [--reps 2000] [--field-reps 1000] [--workers 2]
-[--seed 0] [--quick] [--curves]``
+Run: ``python benchmarks/calibration.py [--reps 2000] [--field-reps 1000] [--tie-reps 10000]
+[--workers 2] [--seed 0] [--quick] [--curves | --pairs | --real | --ties]``
 
 Coverage (:func:`scorio_core.calibration.calibration_table`): 4 benchmarks (U-shaped,
 easy, hard, logit with shared difficulty) × M ∈ {15, 30, 100, 500} × N ∈ {1, 2, 4, 8, 32}
 × both scopes × binary and categorical (weights 0, 0.5, 1) outcomes, ``--reps`` replicates
 per cell. Target for the headline: 93–97 % (90–98 % at M = 15); cells outside are bold
 and listed with their Monte-Carlo standard error. Fields of models (ties, ranks, p_best)
-call :func:`scorio_core.inference.infer` once per replicate (about 10 ms), ``--field-reps``
-replicates per cell. ``--quick``: 300 / 150 replicates (a smoke run, not a measurement).
+call :func:`scorio_core.inference.infer` once per replicate (5–15 ms), ``--field-reps``
+replicates per rank / p_best cell.
+
+Exact ties (:func:`scorio_core.calibration.tie_errors`): 8 tied models, (M, N) ∈ {(15, 8),
+(30, 4), (100, 2)}, questions scope on permuted U-shaped / easy / hard question sets,
+population scope on the logit design and on i.i.d. U-shaped / easy / hard questions
+(:data:`~scorio_core.calibration.TIE_DESIGNS`); ``--tie-reps`` fields per cell (10,000: a
+5 % rate's standard error is 0.22 points; 40 min on 2 workers). ``--ties`` runs only
+this study. ``--quick``: 300 / 150 replicates (a smoke run, not a measurement).
 The cells run on a local Dask cluster of ``--workers`` processes (0: this process); the
 numbers do not depend on where they run.
 
@@ -61,7 +68,11 @@ from scorio_core.parallel import Executor  # noqa: E402
 
 #: (M, N) cells of the tie, rank and p_best studies; (scope, design) cases of the tie study.
 TIE_CELLS = ((15, 8), (30, 4), (100, 2))
-TIE_CASES = (("questions", "permuted"), ("population", "logit"), ("population", "iid"))
+TIE_CASES = (
+    ("questions", "permuted"), ("questions", "permuted-easy"), ("questions", "permuted-hard"),
+    ("population", "logit"), ("population", "iid"), ("population", "iid-easy"),
+    ("population", "iid-hard"),
+)
 RANK_CELLS = ((100, 8), (500, 4), (500, 32))
 PBEST_CELLS = ((30, 8), (100, 4))
 
@@ -136,10 +147,15 @@ def band_summary(table: pd.DataFrame) -> None:
 
 
 def tie_table(ties: list[dict]) -> None:
+    reps = next(iter(ties[0].values())).reps if ties else 0
+    se = 100 * (0.05 * 0.95 / max(reps, 1)) ** 0.5
     print(
         "\n### Exact ties (L = 8 models): family-wise false-decision rate %, "
         "target ≤ 5 for simultaneous and Holm\n"
     )
+    print(f"Standard error of a 5 % rate on {reps} fields: {se:.2f} points. Designs: "
+          + "; ".join(f"{d}: {cal.TIE_DESIGNS[d]}" for d in dict.fromkeys(
+              d for _, d in TIE_CASES)) + ".\n")
     print("| scope | design | M | N | reps | " + " | ".join(ADJUSTMENTS) + " | per pair, none |")
     print("|---|---|---:|---:|---:|" + "---:|" * (len(ADJUSTMENTS) + 1))
     for res in ties:
@@ -393,8 +409,8 @@ def readme_table(doc: str) -> str:
 
 
 def _only(jobs: list, tables, reps: int, workers: int) -> int:
-    """One field study alone (``--pairs``, ``--real``): its cells on the executor, its
-    tables, the elapsed time."""
+    """One field study alone (``--pairs``, ``--real``, ``--ties``): its cells on the
+    executor, its tables, the elapsed time."""
     t0 = time.perf_counter()
     with Executor(workers=workers or None) as ex:
         tables(ex.map(_study, jobs))
@@ -406,8 +422,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=2000, help="replicates per coverage cell")
     ap.add_argument(
-        "--field-reps", type=int, default=1000, help="replicates per tie / rank / p_best cell"
+        "--field-reps", type=int, default=1000, help="replicates per rank / p_best cell"
     )
+    ap.add_argument("--tie-reps", type=int, default=10_000,
+                    help="fields per exact-tie cell (s.e. of a 5 %% rate: 0.22 points)")
+    ap.add_argument("--ties", action="store_true", help="only the exact-tie study")
     ap.add_argument("--workers", type=int, default=2, help="local Dask workers (0: here)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="300 / 150 replicates (smoke run)")
@@ -430,12 +449,13 @@ def main(argv=None) -> int:
         return 0
     if args.quick:
         args.reps, args.field_reps, args.curve_reps, args.pair_reps = 300, 150, 300, 150
-        args.real_reps = 150
+        args.real_reps, args.tie_reps = 150, 150
     cmd = "python benchmarks/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"command: {cmd.strip()}")
     print(
         f"replicates: {args.reps} per coverage cell, {args.field_reps} per field cell, "
-        f"{args.pair_reps} per pair cell, {args.real_reps} per real-field cell; "
+        f"{args.tie_reps} per tie cell, {args.pair_reps} per pair cell, "
+        f"{args.real_reps} per real-field cell; "
         f"seed {args.seed}; nominal 95 %; workers {args.workers}"
     )
 
@@ -457,12 +477,11 @@ def main(argv=None) -> int:
     if args.real:
         return _only(real_jobs_, lambda res: real_tables(res, real_names), args.real_reps,
                      args.workers)
-    jobs = []
-    for M, N in TIE_CELLS:
-        for scope, design in TIE_CASES:
-            jobs.append(
-                ("tie_errors", dict(M=M, N=N, scope=scope, design=design, reps=fr, seed=seed))
-            )
+    jobs = [("tie_errors", dict(M=M, N=N, scope=scope, design=design, reps=args.tie_reps,
+                                seed=seed))
+            for M, N in TIE_CELLS for scope, design in TIE_CASES]
+    if args.ties:
+        return _only(jobs, tie_table, args.tie_reps, args.workers)
     for M, N in RANK_CELLS:
         for scope in SCOPES:
             jobs.append(("rank_coverages", dict(M=M, N=N, scope=scope, reps=fr, seed=seed)))

@@ -598,23 +598,32 @@ class TieError:
 TIE_DESIGNS = {
     "permuted": "every model's per-question probabilities are a random permutation of one "
     "Beta(0.6, 0.6) set (tied in both scopes)",
+    "permuted-easy": "as 'permuted' with Beta(1.6, 0.4) (mean 0.8; tied in both scopes)",
+    "permuted-hard": "as 'permuted' with Beta(0.2, 1.8) (mean 0.1; tied in both scopes)",
     "iid": "each model's probabilities i.i.d. Beta(0.6, 0.6) (tied in the population scope)",
+    "iid-easy": "as 'iid' with Beta(1.6, 0.4) (mean 0.8; tied in the population scope)",
+    "iid-hard": "as 'iid' with Beta(0.2, 1.8) (mean 0.1; tied in the population scope)",
     "logit": "shared difficulty, equal ability: p = expit(0 − b_α), b_α ~ N(0, 2²) "
     "(tied in both scopes)",
 }
+#: Beta parameters of the tie designs' question probabilities (the benchmarks' shapes).
+_TIE_BETA = {"": (0.6, 0.6), "easy": (1.6, 0.4), "hard": (0.2, 1.8)}
 
 
 def _tie_gen(design: str, L: int, M: int):
+    kind, _, shape = design.partition("-")
+    a, b = _TIE_BETA[shape] if kind != "logit" else (0.0, 0.0)
+
     def gen(size, rng):
-        if design == "permuted":
-            base = rng.beta(0.6, 0.6, (size, 1, M))
+        if kind == "permuted":
+            base = rng.beta(a, b, (size, 1, M))
             keys = rng.random((size, L, M))
             p = np.take_along_axis(np.broadcast_to(base, (size, L, M)), keys.argsort(-1), -1)
-        elif design == "iid":
-            p = rng.beta(0.6, 0.6, (size, L, M))
+        elif kind == "iid":
+            p = rng.beta(a, b, (size, L, M))
         else:
-            b = LOGIT_SD * rng.standard_normal((size, 1, M))
-            p = np.broadcast_to(special.expit(-b), (size, L, M))
+            z = LOGIT_SD * rng.standard_normal((size, 1, M))
+            p = np.broadcast_to(special.expit(-z), (size, L, M))
         return p, None
 
     return gen
@@ -674,9 +683,10 @@ def tie_errors(
     design = design or ("permuted" if scope == "questions" else "logit")
     if design not in TIE_DESIGNS:
         raise ValidationError(f"design must be one of {sorted(TIE_DESIGNS)}; got {design!r}")
-    if design == "iid" and scope == "questions":
+    if design.startswith("iid") and scope == "questions":
         raise ValidationError(
-            "design='iid' is not a tie in the questions scope; use 'permuted' or 'logit'"
+            f"design={design!r} is not a tie in the questions scope (each model has its own "
+            "questions' probabilities); use a 'permuted' design or 'logit'"
         )
     M, N = check_int("M", M, minimum=2), check_int("N", N)
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
@@ -727,10 +737,11 @@ def tie_error(
     adjust : {"simultaneous", "holm", "bh", "none"}
     reps : int
         Fields simulated (one :func:`infer` call each, about 10 ms).
-    design : {"permuted", "iid", "logit"}, optional
-        :data:`TIE_DESIGNS`; default ``"permuted"`` in the questions scope and ``"logit"``
-        (shared difficulty, equal ability) in the population scope. ``"iid"`` is a tie in
-        the population scope only.
+    design : str, optional
+        One of :data:`TIE_DESIGNS`; default ``"permuted"`` in the questions scope and
+        ``"logit"`` (shared difficulty, equal ability) in the population scope. The
+        ``"iid"`` designs are ties in the population scope only; ``"-easy"`` / ``"-hard"``
+        draw the questions' probabilities from the easy / hard benchmarks' Beta laws.
     confidence, draws : float, int
         Passed to :func:`infer`.
     seed : int

@@ -166,6 +166,32 @@ def test_rank_distribution_is_calibrated_in_the_questions_scope():
     assert pb.rank_max_deviation < 0.1
 
 
+@pytest.mark.parametrize("design", sorted(cal.TIE_DESIGNS))
+def test_tie_designs_are_ties(design):
+    # known truth: every model has the same true mean in the design's scope(s)
+    p, _ = cal._tie_gen(design, 4, 400)(50, np.random.default_rng(3))
+    assert p.shape == (50, 4, 400) and ((p >= 0) & (p <= 1)).all()
+    if design.startswith("iid"):  # the same law per model: tied over the population only
+        assert not np.allclose(p[:, 0], p[:, 1])
+        mean = {"iid": 0.5, "iid-easy": 0.8, "iid-hard": 0.1}[design]
+        assert abs(p.mean() - mean) < 0.01
+        assert np.abs(p.mean(2) - mean).max() < 0.1
+    else:  # one set of probabilities per field, permuted: tied over these questions
+        np.testing.assert_allclose(np.sort(p, -1), np.sort(p[:, :1], -1).repeat(4, 1))
+        if design != "logit":
+            mean = {"permuted": 0.5, "permuted-easy": 0.8, "permuted-hard": 0.1}[design]
+            assert abs(p.mean() - mean) < 0.01
+
+
+def test_exact_ties_on_a_skewed_benchmark():
+    # the easy benchmark's questions, both scopes: Holm (the default) holds its level
+    for scope, design in (("questions", "permuted-easy"), ("population", "iid-easy")):
+        res = cal.tie_errors(30, 4, scope=scope, design=design, adjusts=("holm", "none"),
+                             reps=200, seed=1, draws=2000)
+        assert res["holm"].fwer <= 0.10, (design, res["holm"])
+        assert 0.02 <= res["none"].per_pair <= 0.09
+
+
 def test_bands_and_validation():
     assert cal.target_band(15) == (0.9, 0.98)
     assert cal.target_band(30) == (0.93, 0.97)
@@ -175,6 +201,10 @@ def test_bands_and_validation():
         cal.coverage("easy", 30, 2, scope="both", reps=10)
     with pytest.raises(ValidationError, match="iid"):
         cal.tie_error(30, 2, scope="questions", design="iid", reps=10)
+    with pytest.raises(ValidationError, match="not a tie in the questions scope"):
+        cal.tie_error(30, 2, scope="questions", design="iid-hard", reps=10)
+    with pytest.raises(ValidationError, match="design must be one of"):
+        cal.tie_error(30, 2, scope="population", design="hard", reps=10)
     with pytest.raises(ValidationError, match="adjust"):
         cal.tie_error(30, 2, scope="population", adjust="bonferroni", reps=10)
 
