@@ -41,12 +41,11 @@ variance reaches its ceiling (``x̄(1 − x̄)`` per trial: ``M N`` in the quest
 Pairs: ``t = d̄ / sd(d̄)`` on the paired difference with its covariance, two-sided
 p-values (an exact tie is decided at most ``1 − confidence`` of the time), adjusted
 by a simultaneous step-down max-|t| procedure (Romano–Wolf; critical values from the
-joint law of all pairwise statistics: normal in the questions scope, a wild bootstrap of
-the studentized statistics over the questions in the population scope) so that rank
-intervals hold jointly, or by
-Holm, Benjamini–Hochberg, or per pair. ``P(i > j)``, ``p_best`` and the rank
-distribution come from the matching confidence distribution ``x̄ + Σ^{1/2} z`` scaled
-to a multivariate ``t``.
+joint law of all pairwise statistics: normal in the questions scope, sign flips of the
+questions' pair differences -- a studentized randomization test -- in the population
+scope) so that rank intervals hold jointly, or by Holm, Benjamini–Hochberg, or per pair.
+``P(i > j)``, ``p_best`` and the rank distribution come from the matching confidence
+distribution ``x̄ + Σ^{1/2} z`` scaled to a multivariate ``t``.
 
 Coverage of all of this is measured by simulation with known truth:
 ``python benchmarks/calibration.py`` (table in the README).
@@ -849,16 +848,21 @@ def _null_pair_stats(cov, sd, size, seed, ybar=None) -> np.ndarray:
     Without ``ybar`` (questions scope, where each variance rests on many trials): ``(Z_i −
     Z_j) / sd_ij``, ``Z ~ N(0, cov)``. With the per-question scores ``ybar`` ``(L, M)``
     (population scope: each pair's paired ``t`` on ``M − 1`` d.o.f.) the null is a *wild
-    bootstrap* of the studentized statistics: each draw flips the sign of every question's
-    centred score vector at random (Rademacher weights, one per question, shared by the
-    models), so the differences keep their per-question dependence across pairs and the
-    shape of their distribution, and each pair's ``|t|`` is recomputed from the draw's own
-    mean and variance exactly as the observed one is (:func:`null_z` maps a critical value
-    to the ``|z|`` scale of the observed p-values). A normal null -- even one studentized
-    with a Wishart covariance -- misses the heavier-than-``t`` tails that the studentized mean
-    of light-tailed per-question differences has at the 0.1–0.3 % per-pair levels this
-    procedure spends: with 15 questions and 8 tied models it made a false decision 6.5 % of
-    the time at nominal 5 %, the wild bootstrap 5.1–5.3 % (docs/calibration_gaps.md).
+    bootstrap* of the studentized statistics with the null imposed -- a sign-flip
+    randomization test: each draw flips the sign of every question's pair differences at
+    random (Rademacher weights, one per question, shared by all pairs, so the differences
+    keep their per-question dependence across pairs and the shape of their distribution),
+    and each pair's ``|t|`` is recomputed from the draw's own mean and variance exactly as
+    the observed one is (:func:`null_z` maps a critical value to the ``|z|`` scale of the
+    observed p-values). The differences are flipped as observed, not centred at their
+    means: under a tie whose per-question differences are symmetric (i.i.d. models) the
+    observed signs are one equally likely pattern and the test is exact; otherwise it is
+    the studentized randomization test, valid as ``M`` grows. A normal null -- even one
+    studentized with a Wishart covariance -- misses the heavier-than-``t`` tails that the
+    studentized mean of light-tailed per-question differences has at the 0.1–0.3 % per-pair
+    levels this procedure spends: with 15 questions and 8 tied models it made a false
+    decision 6.5 % of the time at nominal 5 %, the sign flips 5.0–5.3 %
+    (docs/calibration_gaps.md).
     """
     L = cov.shape[0]
     iu, ju = np.triu_indices(L, 1)
@@ -871,8 +875,7 @@ def _null_pair_stats(cov, sd, size, seed, ybar=None) -> np.ndarray:
         return np.abs(Z[:, iu] - Z[:, ju]) * inv
     y = np.asarray(ybar, dtype=float)
     M = y.shape[1]
-    c = y - y.mean(1, keepdims=True)
-    D = c[iu] - c[ju]  # (P, M): each pair's centred per-question differences
+    D = y[iu] - y[ju]  # (P, M): each pair's per-question differences, the null imposed
     ss = (D * D).sum(1)  # a sign flip leaves each square as it is
     out = np.empty((size, iu.size), dtype=np.float32)
     step = max(1, _MAXT_CELLS // (2 * iu.size + M))  # draws per block

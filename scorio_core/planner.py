@@ -158,7 +158,7 @@ def pair_level(board: Leaderboard) -> float:
     if inf.adjust in ("holm", "bh"):
         return alpha / k
     dof = null_dof(inf.scope, inf.df)
-    ybar = None if dof is None else board.stats.ybar  # population: the wild bootstrap
+    ybar = None if dof is None else board.stats.ybar  # population: the sign-flip null
     Z = _null_pair_stats(inf.cov, inf.diff_sd, inf.n_draws, inf.seed, ybar)[:, open_]
     c = float(null_z(np.quantile(Z.max(1), 1.0 - alpha), dof))
     return float(2.0 * special.ndtr(-c))

@@ -443,16 +443,18 @@ def test_population_null_is_studentized_like_t_on_normal_data():
 def test_population_null_is_the_sign_flip_law_of_the_observed_statistics():
     """With 4 questions there are 16 sign patterns (8 up to a global sign): every draw of
     the population null is the observed paired |t| of the data with each question's
-    centred scores flipped by one pattern -- computed as :func:`pair_pvalues` computes the
-    observed ones -- and every pattern appears."""
+    differences flipped by one pattern -- computed as :func:`pair_pvalues` computes the
+    observed ones -- and every pattern appears, the observed signs among them (the null is
+    imposed: the differences are not centred, so the test is a randomization test)."""
     import itertools
 
     from scorio_core.inference import _null_pair_stats, pair_pvalues
 
     rng = np.random.default_rng(3)
     y = rng.random((3, 4))  # 3 models x 4 questions
-    c = y - y.mean(1, keepdims=True)
+    c = y - y.mean(0, keepdims=True)  # a question's common level cancels in the differences
     iu, ju = np.triu_indices(3, 1)
+    observed = np.abs(pair_pvalues(y.mean(1), np.cov(y) / 4, 3.0)[0][iu, ju])
     want = []
     for w in itertools.product([-1.0, 1.0], repeat=4):
         yf = c * np.array(w)
@@ -460,6 +462,7 @@ def test_population_null_is_the_sign_flip_law_of_the_observed_statistics():
         want.append(np.abs(t[iu, ju]))
     want = np.unique(np.round(want, 6), axis=0)
     assert len(want) == 8
+    assert np.abs(want - observed).max(1).min() < 1e-6  # the observed pattern is one
     draws = _null_pair_stats(np.cov(y) / 4, np.ones((3, 3)), 2000, 0, y).astype(float)
     # each draw is one pattern's statistics (float32), and every pattern is drawn
     dist = np.abs(draws[:, None, :] - want[None, :, :]).max(-1)  # (draws, patterns)
