@@ -606,13 +606,14 @@ TIE_DESIGNS = {
     "logit": "shared difficulty, equal ability: p = expit(0 − b_α), b_α ~ N(0, 2²) "
     "(tied in both scopes)",
 }
-#: Beta parameters of the tie designs' question probabilities (the benchmarks' shapes).
-_TIE_BETA = {"": (0.6, 0.6), "easy": (1.6, 0.4), "hard": (0.2, 1.8)}
 
 
 def _tie_gen(design: str, L: int, M: int):
     kind, _, shape = design.partition("-")
-    a, b = _TIE_BETA[shape] if kind != "logit" else (0.0, 0.0)
+    bench = BENCHMARKS[shape or "u-shaped"] if kind != "logit" else None  # its Beta law
+    a, b = (0.0, 0.0) if bench is None else (
+        round(bench.mean * bench.concentration, 12),  # (1.6, 0.4), not 0.3999…
+        round((1 - bench.mean) * bench.concentration, 12))
 
     def gen(size, rng):
         if kind == "permuted":
