@@ -446,7 +446,6 @@ def test_plans_hold_on_weighted_categories_with_known_truth():
     r = assurance_check(30, 4, scope="questions", reps=40, seed=5, multiples=(),
                         categorical=True)
     d = r.detectable().set_index("kind").loc["trials"]
-    print(r.planned, r.realised, r.detectable())
     assert r.planned >= 40 and 0.65 <= r.realised <= 0.97, r
     assert d["lead_at_least_gap"] >= 25 and d["decided"] >= 0.85, d
     # the leaderboard it plans from sees the categories: its table has each count
