@@ -103,8 +103,8 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
                       "the last iterate of the fit; read them as rough."))
     if data.L < 10:
         out.append(f"Only {data.L} models: 2PL item parameters rest on {data.L} abilities per "
-                   "question and can run to extreme values; the mean score and disagreement "
-                   "are the robust columns.")
+                   "question and are noisy (a weak log-normal prior on the slopes keeps them "
+                   "finite); the mean score and disagreement are the robust columns.")
     bad = r.stats.collapsed
     if len(bad):
         neg = int((bad["item_rest_r"] < 0).sum())

@@ -7,9 +7,18 @@ questions that carry no information and those where models disagree most.
   easiest (highest mean) to hardest.
 * ``difficulty``, ``discrimination`` -- the 2PL IRT item parameters ``b_α``, ``a_α`` of
   ``p_lα = σ(a_α (θ_l − b_α))`` fitted jointly with the model abilities
-  (:func:`scorio_core.rank.irt.rasch_2pl`, 002 eq. 55; binary outcomes): a higher ``b`` is
-  harder, a higher ``a`` separates stronger from weaker models more sharply. Constant
-  questions have ``b = ±inf``.
+  (:func:`scorio_core.rank.irt.rasch_2pl`, 002 eq. 55; binary outcomes) under a weakly
+  informative log-normal prior on the slopes, ``log a ~ N(0, SLOPE_PRIOR_SD²)``: a higher
+  ``b`` is harder, a higher ``a`` separates stronger from weaker models more sharply.
+  Constant questions have ``b = ±inf``. Why the prior: with few models a question often
+  splits them into always right and always wrong but for one model in between, and there
+  the maximum-likelihood slope is infinite (the fit never converges and reports whatever
+  iterate it stopped at: slopes of 25–500 on the bundled 9-model run). With the prior the
+  fit converges, and on data drawn from a 2PL model with known parameters it recovers the
+  difficulties better (correlation with the truth, 12 models × 100 questions × 8 trials:
+  0.72 → 0.95; 9 × 100 × 100 with widely spread slopes: 0.82 → 0.96) and the slopes no
+  worse (``tests/engines/test_questions.py``); with many models and trials the data
+  dominate and nothing changes.
 * ``item_rest_r`` -- the classical discrimination: correlation across models between the
   question's score and the model's mean on the other questions (any weights).
 * ``uninformative`` -- every model scored the same category on every trial (all right or
@@ -40,13 +49,16 @@ from ..eval import category_counts
 from ..outcomes import Outcomes
 
 __all__ = ["QuestionStats", "question_stats", "gini_mean_difference", "by_attribute",
-           "MIN_SLOPE", "MAX_DIFFICULTY"]
+           "MIN_SLOPE", "MAX_DIFFICULTY", "SLOPE_PRIOR_SD"]
 
 #: A 2PL slope below this has collapsed: the question orders models against the rest (2PL
 #: cannot fit a negative slope), so its difficulty runs off to a meaningless extreme.
 MIN_SLOPE = 0.05
 #: Largest |difficulty| (logit units) the item map draws.
 MAX_DIFFICULTY = 10.0
+#: s.d. of the log-normal prior on the 2PL slopes of the question view (module docstring):
+#: ``a`` within [0.61, 1.65] at one s.d. and [0.37, 2.7] at two.
+SLOPE_PRIOR_SD = 0.5
 
 
 def gini_mean_difference(x: np.ndarray) -> np.ndarray:
@@ -154,7 +166,7 @@ class QuestionStats:
         return frame, width
 
 
-def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 500) -> QuestionStats:
+def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) -> QuestionStats:
     """Per-question statistics of ``data`` (module docstring).
 
     Parameters
@@ -162,9 +174,10 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 500) -> 
     data : Outcomes
     irt : bool
         Fit the 2PL model for ``difficulty`` and ``discrimination`` (binary data with at least
-        two models; otherwise those columns are NaN and :attr:`QuestionStats.irt` says why).
+        two models; otherwise those columns are NaN and :attr:`QuestionStats.irt` says why),
+        with the slope prior of :data:`SLOPE_PRIOR_SD`.
     max_iter : int
-        L-BFGS iterations of the 2PL fit.
+        Most L-BFGS iterations of the 2PL fit.
 
     Returns
     -------
@@ -198,7 +211,9 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 500) -> 
     elif irt:
         from ..rank import irt as irt_models
 
-        _, _, items = irt_models.rasch_2pl(data.R, max_iter=max_iter, return_item_params=True)
+        _, _, items = irt_models.rasch_2pl(
+            data.R, max_iter=max_iter, return_item_params=True,
+            reg_discrimination=1.0 / (2.0 * SLOPE_PRIOR_SD**2))
         difficulty = np.asarray(items["difficulty"], dtype=float)
         discrimination = np.where(np.isfinite(difficulty),
                                   np.asarray(items["discrimination"], dtype=float), np.nan)

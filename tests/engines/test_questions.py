@@ -8,7 +8,12 @@ import numpy as np
 import pytest
 
 from scorio_core import Outcomes, io
-from scorio_core.engines.questions import by_attribute, gini_mean_difference, question_stats
+from scorio_core.engines.questions import (
+    SLOPE_PRIOR_SD,
+    by_attribute,
+    gini_mean_difference,
+    question_stats,
+)
 from scorio_core.rank import irt
 
 
@@ -62,13 +67,52 @@ def test_2pl_parameters_are_the_rankers_and_recover_the_truth():
     p = 1 / (1 + np.exp(-a * (th[:, None] - b)))
     R = (rng.random((40, 150, 16)) < p[..., None]).astype(np.int8)
     qs = question_stats(Outcomes(R))
-    _, _, items = irt.rasch_2pl(R, return_item_params=True)
+    reg = 1 / (2 * SLOPE_PRIOR_SD**2)
+    _, _, items = irt.rasch_2pl(R, return_item_params=True, reg_discrimination=reg,
+                                max_iter=3000)
     t = qs.table.set_index("question").loc[[f"q{i}" for i in range(150)]]
     np.testing.assert_array_equal(t["difficulty"], items["difficulty"])
+    assert qs.irt == "converged"
     ok = np.isfinite(items["difficulty"])
     assert np.corrcoef(t["difficulty"][ok], b[ok])[0, 1] > 0.95
     assert np.corrcoef(np.log(t["discrimination"][ok]), np.log(a[ok]))[0, 1] > 0.6
     assert np.corrcoef(t["item_rest_r"][ok], a[ok])[0, 1] > 0.3
+
+
+@pytest.mark.parametrize("slope_sd", [0.4, 1.0])
+def test_the_slope_prior_recovers_a_known_2pl_better_with_few_models(slope_sd):
+    """12 models: without the prior several slopes run off (the ML slope of a question that
+    splits the models is infinite) and the difficulties with them; with it the fit converges
+    and recovers the known difficulties much better, the slopes no worse. Known truth, both
+    for slopes as spread as the prior and for twice as spread."""
+    rng = np.random.default_rng(11)
+    wins = 0
+    for _ in range(3):
+        th, b = rng.normal(size=12), rng.normal(0, 1.2, 100)
+        a = np.exp(rng.normal(0, slope_sd, 100))
+        p = 1 / (1 + np.exp(-a * (th[:, None] - b)))
+        R = (rng.random((12, 100, 8)) < p[..., None]).astype(np.int8)
+        qs = question_stats(Outcomes(R))
+        t = qs.table.set_index("question").loc[[f"q{i}" for i in range(100)]]
+        _, _, ml = irt.rasch_2pl(R, return_item_params=True)  # no prior to speak of
+        ok = np.isfinite(t["difficulty"].to_numpy()) & np.isfinite(ml["difficulty"])
+        r_prior = np.corrcoef(t["difficulty"][ok], b[ok])[0, 1]
+        r_ml = np.corrcoef(ml["difficulty"][ok], b[ok])[0, 1]
+        rmse_prior = np.sqrt(np.mean((np.log(t["discrimination"][ok]) - np.log(a[ok])) ** 2))
+        rmse_ml = np.sqrt(np.mean((np.log(np.maximum(ml["discrimination"][ok], 1e-9))
+                                   - np.log(a[ok])) ** 2))
+        assert qs.irt == "converged" and r_prior > 0.85
+        assert rmse_prior < 1.1 * rmse_ml
+        wins += r_prior > r_ml
+    assert wins == 3
+
+
+def test_the_2pl_converges_on_the_bundled_nine_model_run(data_dir):
+    data = io.load(data_dir / "jhu_llm_temperature.parquet")
+    qs = question_stats(data)
+    assert qs.irt == "converged"
+    a = qs.table["discrimination"].to_numpy()
+    assert np.isfinite(a[np.isfinite(qs.table["difficulty"])]).all() and np.nanmax(a) < 100
 
 
 def test_heatmap_bins_keep_the_mean():
