@@ -99,3 +99,14 @@ def test_method_tables_keep_one_number_format_per_column():
             assert config.get(c, {}).get("type_config", {}).get("format") == "%.4f", (c, config)
             checked += 1
     assert checked >= 3
+
+
+def test_the_exact_list_counts_what_the_tau_metric_counts():
+    """The gold (bayes) is left out of both: the page used to list it among the methods that
+    reproduce it, so the list read one more than #(τ_b = 1)."""
+    at = _open(COINS)
+    line = next(m.value for m in at.markdown if "Reproduce the gold ordering" in m.value)
+    n_listed = int(line.split("exactly (")[1].split()[0])
+    assert "`bayes`" not in line and line.count("`") == 2 * n_listed
+    metric = next(m for m in at.metric if m.label == "#(τ_b = 1)")
+    assert n_listed == int(metric.value)
