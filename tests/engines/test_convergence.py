@@ -363,6 +363,11 @@ def test_explanations_say_why_and_what_to_change():
     assert any("pass_at_k_4" in m and "k = N = 4" in m for m in msgs)
     assert any("never converges" in m and "15 of 15" in m for m in msgs)
     assert any(m.startswith("What to change") and "with CI" in m for m in msgs)
+    # the trial count quoted is the papers' 50 % point, and says so (it was called the Planner's)
+    from scorio_core.leaderboard import leaderboard
+    need = leaderboard(R, draws=1).unresolved()["trials_needed"].replace(np.inf, np.nan).max()
+    todo = next(m for m in msgs if m.startswith("What to change"))
+    assert f"about {int(need):,} per question, a 50 % point" in todo and "80 % chance" in todo
     ok = convergence_at_n(R, methods=["bayes"], match="ci", scheme="permutation", replicates=100)
     assert explain_convergence(ok, R) == []
 
