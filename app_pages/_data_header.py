@@ -8,7 +8,7 @@ import streamlit as st
 from app_pages import _common
 from app_state.datasets import licence_text, provenance, provenance_markdown
 from app_state.load_form import import_table
-from app_state.texts import load_notes
+from app_state.texts import load_notes, load_notes_text
 
 
 def import_report(report: dict) -> None:
@@ -43,8 +43,10 @@ def header(ds) -> None:
     if src := full.metadata.get("source"):
         st.caption(f"Source: {src} · loaded from `{ds.source}`")
     if notes := load_notes(full):
-        st.info("The loader changed or skipped part of the file:")
-        st.json(notes)
+        st.info("**What the loader changed or skipped**\n\n"
+                + "\n".join(f"- {line}" for line in load_notes_text(full)))
+        with st.expander("The same, as the data's metadata"):
+            st.json(notes)
     if report := full.metadata.get("import_report"):
         import_report(report)
     if ids := full.metadata.get("trial_ids"):

@@ -38,6 +38,7 @@ __all__ = [
     "parse_weights",
     "load_hint",
     "load_notes",
+    "load_notes_text",
     "category_table",
     "signal_table",
     "signal_summary",
@@ -265,6 +266,73 @@ def guessed_columns_text(guesses: Mapping[str, str]) -> str:
 def load_notes(o: Outcomes) -> dict:
     """What the loader changed or skipped (:data:`LOAD_NOTES` found in the metadata)."""
     return {k: o.metadata[k] for k in LOAD_NOTES if k in o.metadata}
+
+
+def _names(items, most: int = 8) -> str:
+    items = [str(x) for x in items]
+    shown = ", ".join(f"`{x}`" for x in items[:most])
+    return shown + (f", … ({len(items)} in all)" if len(items) > most else "")
+
+
+def load_notes_text(o: Outcomes) -> list[str]:
+    """:func:`load_notes` as sentences, one per change, for the Data page (a key this
+    function does not know is shown as ``key: value``, so nothing is hidden).
+
+    Example
+    -------
+    >>> o = Outcomes(np.zeros((1, 2, 3), int), metadata={
+    ...     "ignored_columns": ["answer"], "ignored_why": {"answer": "free text"},
+    ...     "missing_signal_values": {"tokens": 1279}})
+    >>> for line in load_notes_text(o):
+    ...     print(line[:60])
+    Column `answer` was not loaded: free text.
+    Signal `tokens`: 1,279 completion(s) have no value (left bla
+    """
+    n = load_notes(o)
+    out = []
+    why = n.get("ignored_why") or {}
+    for c in n.get("ignored_columns", []):
+        out.append(f"Column `{c}` was not loaded" + (f": {why[c]}." if c in why else "."))
+    for c, k in (n.get("missing_signal_values") or {}).items():
+        out.append(f"Signal `{c}`: {int(k):,} completion(s) have no value (left blank; its "
+                   "statistics use the others).")
+    if n.get("on_missing") == "truncate" and "truncated_to_N" in n:
+        found = n.get("max_N_found")
+        out.append(
+            f"Trials cut to N = {n['truncated_to_N']} per question so that every model and "
+            "question has the same number"
+            + (f" (up to {found} were found)" if found is not None else "")
+            + (f"; {int(n['dropped_completions']):,} completion(s) left out"
+               if "dropped_completions" in n else "")
+            + " (**Missing cells** in the sidebar).")
+    if n.get("on_missing") == "drop_questions":
+        dropped = n.get("dropped_questions") or []
+        out.append(f"{len(dropped)} question(s) dropped because some model has fewer trials on "
+                   f"them (**Missing cells** in the sidebar): {_names(dropped)}.")
+    if "truncated_to_D" in n:
+        out.append(f"Greedy outcomes (R0) cut to D = {n['truncated_to_D']} per question.")
+    if "R0_dropped" in n:
+        out.append(f"Greedy outcomes (R0) not loaded: {n['R0_dropped']}.")
+    if "where" in n:
+        cond = "; ".join(f"`{c}` ∈ {{{', '.join(map(str, v))}}}" for c, v in n["where"].items())
+        kept = n.get("rows_kept_by_where")
+        out.append(f"Rows filtered by {cond}" + (f": {kept} kept." if kept else "."))
+    if "model_columns" in n:
+        out.append(f"Models named by the columns {_names(n['model_columns'])} "
+                   "(`model@column=value`).")
+    if "decoding_note" in n:
+        out.append(f"Decoding: {n['decoding_note']}.")
+    if spell := n.get("decoding_spellings"):
+        out.append("Decoding values read as: "
+                   + ", ".join(f"`{k}` → {v}" for k, v in spell.items()) + ".")
+    if big := n.get("extra_arrays_not_loaded"):
+        out.append(f"Extra arrays in the file not loaded: {_names(big)}.")
+    known = {"ignored_columns", "ignored_why", "missing_signal_values", "on_missing",
+             "truncated_to_N", "max_N_found", "dropped_completions", "dropped_questions",
+             "truncated_to_D", "R0_dropped", "where", "rows_kept_by_where", "model_columns",
+             "decoding_note", "decoding_spellings", "extra_arrays_not_loaded"}
+    out += [f"{k}: {v}" for k, v in n.items() if k not in known]
+    return out
 
 
 def category_table(o: Outcomes) -> pd.DataFrame:

@@ -41,3 +41,43 @@ def test_printf_formats_write_what_the_core_formatter_writes():
     for c, f in fmts.items():
         core = format_column(t[c].tolist(), c)
         assert [f % v for v in t[c]] == [s.replace(",", "") for s in core], c
+
+
+def _long(rows):
+    return pd.DataFrame(rows, columns=["model", "question", "trial", "outcome", "answer"])
+
+
+def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
+    """The Data page showed what the loader changed as a raw JSON tree; each change is now a
+    sentence with its numbers (and a key without a sentence would show as ``key: value``)."""
+    from app_state.texts import LOAD_NOTES, load_notes, load_notes_text
+    from scorio_core import io
+
+    rows = [(m, q, t, (m == "a") ^ (t % 2), f"{m}{q}{t}") for m in "ab" for q in ("q0", "q1")
+            for t in range(3)]
+    rows = [r for r in rows if not (r[0] == "b" and r[1] == "q1" and r[2] == 2)]  # one short
+    path = tmp_path / "runs.csv"
+    _long(rows).to_csv(path, index=False)
+    cut = io.load(path, on_missing="truncate")
+    text = load_notes_text(cut)
+    assert any("Trials cut to N = 2" in s and "up to 3" in s and "3 completion(s) left out" in s
+               for s in text), text
+    assert any(s.startswith("Column `answer`") for s in text), text
+    dropped = io.load(path, on_missing="drop_questions")
+    assert any(s.startswith("1 question(s) dropped") and "`q1`" in s
+               for s in load_notes_text(dropped))
+    # every key the page looks for has a sentence of its own (no key: value fallback)
+    meta = {"on_missing": "truncate", "truncated_to_N": 2, "max_N_found": 3,
+            "dropped_completions": 2, "dropped_questions": ["q9"], "truncated_to_D": 1,
+            "R0_dropped": "some pairs have no greedy rows", "ignored_columns": ["x"],
+            "ignored_why": {"x": "text"}, "where": {"split": ["test"]},
+            "rows_kept_by_where": "5 of 9", "model_columns": ["model", "temperature"],
+            "decoding_note": "greedy rows are their own models",
+            "decoding_spellings": {"T=0": "greedy"}, "missing_signal_values": {"len": 3},
+            "extra_arrays_not_loaded": ["big"]}
+    assert set(meta) == set(LOAD_NOTES)
+    o = Outcomes(np.zeros((1, 2, 2), dtype=np.int8), metadata=meta)
+    assert load_notes(o) == meta
+    text = load_notes_text(o)
+    assert not [s for s in text if s.split(":")[0] in LOAD_NOTES], text
+    assert len(text) == len(LOAD_NOTES) - 6  # paired keys share a sentence
