@@ -23,6 +23,7 @@ from app_pages._sidebar import (  # noqa: F401
 from app_pages._widgets import (  # noqa: F401
     board_display,
     column_config,
+    core_cells,
     core_formats,
     float_formats,
     long_preview,

@@ -12,6 +12,7 @@ from app_state.texts import (  # noqa: F401
     RULE_MET,
     board_columns,
     board_display,
+    core_cells,
     papers_rule_cells,
     printf_formats,
     spell_missing,
@@ -23,7 +24,6 @@ from scorio_core.references import cite
 #: Columns whose infinite or missing values mean something (∞: no number of trials
 #: separates the pair; —: the last model has no next one).
 _SYMBOLIC = ("t_next", "n_needed")
-_FORMATS = {"n_needed": "%.0f", "t_next": "%.2f"}
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
@@ -99,9 +99,8 @@ def column_config(table: pd.DataFrame) -> dict:
             cfg[c] = num(c, help=help_, format="%.4f")
         elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], alignment="right")
-        else:  # the page's own reading, else the core's format
-            fmt = _FORMATS.get(c) or core.get(c, "%.4f")
-            cfg[c] = num(c, help=COLUMN_HELP.get(c), format=fmt)
+        else:  # the core's one format for the column
+            cfg[c] = num(c, help=COLUMN_HELP.get(c), format=core.get(c, "%.4f"))
     return cfg
 
 
@@ -124,9 +123,9 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
     """A sentence and a table: which neighbours are tied, and the trials that would split them."""
-    pairs = board.unresolved().rename(columns={"trials_needed": "trials needed"})
-    pairs["trials needed"] = papers_rule_cells(pairs["trials needed"].tolist(), n_now)
-    met = RULE_MET in pairs["trials needed"].tolist()
+    raw = board.unresolved()
+    pairs = core_cells(raw, ["t", "trials_needed_papers"], n_now)  # ∞, "met now"
+    met = RULE_MET in pairs["trials_needed_papers"].tolist()
     conf = board.settings["confidence"]
     if pairs.empty:
         st.success(f"Every adjacent pair is separated at {conf:.0%}.")
@@ -134,19 +133,18 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
     st.markdown(
         f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
         f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). The Planner gives the "
-        "trials or questions for an 80 % chance of deciding each; `trials needed` here is the "
-        f"papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
+        "trials or questions for an 80 % chance of deciding each; `trials_needed_papers` is "
+        f"the papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
         "means), a 50 % point"
         + (f"; `{RULE_MET}`: that rule already calls the pair at N = {n_now}, the calibrated "
            "test does not, so its count says nothing about more trials" if met else "")
         + ":"
     )
-    num = st.column_config.NumberColumn
-    st.dataframe(spell_missing(pairs, {"t": "{:.2f}"}),
-                 hide_index=True, height=table_height(len(pairs)), column_config={
-        "gap": num(format="%.4f"), "p_better": num("P(better > next)", format="%.3f"),
-        "p_value": num("p-value (per pair)", format="%.4f"),
-        **spelled_numbers(["t", "trials needed"]),
+    num, fmt = st.column_config.NumberColumn, printf_formats(raw)  # the core's formats
+    st.dataframe(pairs, hide_index=True, height=table_height(len(pairs)), column_config={
+        "gap": num(format=fmt["gap"]), "p_better": num("P(better > next)", format=fmt["p_better"]),
+        "p_value": num("p-value (per pair)", format=fmt["p_value"]),
+        **spelled_numbers(["t", "trials_needed_papers"]),
     })
 
 

@@ -76,17 +76,17 @@ def main() -> None:
         st.markdown(GAP_TEXT.format(chance=a_chance(assurance)))
         if params.lead:
             st.markdown(LEAD_TEXT.format(chance=a_chance(assurance), lead=params.lead))
-        needs = dict.fromkeys(("trials_needed", "questions_needed", "trials_needed_papers",
-                               "trials_for_lead", "questions_for_lead"), "{:,.0f}")
-        gaps = dict.fromkeys(("trials_gap", "questions_gap"), "{:.4f}")  # as `gap`
-        st.dataframe(  # ∞ and — rather than the Infinity / None of a number column
-            _common.spell_missing(p.pairs.drop(columns="note"),
-                                  {**needs, **gaps, "p_unsettled": "{:.3f}"}),
-            hide_index=True, height=_common.table_height(len(p.pairs)),
-            # the formats of the same columns on the Leaderboard's undecided-pairs table
-            column_config=_common.number_formats(["gap", "p_value"], "%.4f")
-            | _common.number_formats(["t"], "%.2f") | _common.number_formats(["p_better"])
-            | _common.spelled_numbers([*needs, *gaps, "p_unsettled"]),
+        raw = p.pairs.drop(columns="note")
+        # ∞, — and "met now" rather than the Infinity / None of a number column; every
+        # column in the core's one format (the CLI's and the report's)
+        spelled = [c for c in ("trials_needed", "trials_gap", "questions_needed",
+                               "questions_gap", "trials_for_lead", "questions_for_lead",
+                               "p_unsettled", "t", "trials_needed_papers") if c in raw]
+        st.dataframe(
+            _common.core_cells(raw, spelled), hide_index=True,
+            height=_common.table_height(len(p.pairs)),
+            column_config=_common.core_formats(raw.drop(columns=spelled))
+            | _common.spelled_numbers(spelled),
         )
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")

@@ -24,13 +24,14 @@ import numpy as np
 import pandas as pd
 
 from scorio_core._validation import ValidationError
-from scorio_core.formatting import column_format
+from scorio_core.formatting import RULE_MET, column_format, papers_rule_cells
 from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
     "LOAD_NOTES",
     "spell_missing",
     "RULE_MET",
+    "core_cells",
     "papers_rule_cells",
     "board_display",
     "board_columns",
@@ -114,26 +115,27 @@ def spell_missing(table: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataFra
     return out
 
 
-#: How the papers' trials-needed rule reads where today's trials already meet it (the
-#: core returns today's N there; printed as a number it read as "add N more trials").
-RULE_MET = "met now"
-
-
-def papers_rule_cells(values, n_now: int | None) -> list:
-    """The papers' trials-needed rule (``n_needed``) for the screen: :data:`RULE_MET` where
-    today's ``n_now`` trials already reach it, ∞ for a tie no number of trials separates,
-    — for no pair, otherwise the count.
+def core_cells(table: pd.DataFrame, columns, n_now: int | None = None) -> pd.DataFrame:
+    """``table`` with ``columns`` as text in the core's one format per column
+    (:func:`scorio_core.formatting.format_columns`: the decimals the CLI and the reports
+    use, ∞ and — spelled out, the papers' trials rule as "met now" at or below ``n_now`` or
+    the table's own ``attrs["trials_now"]``) -- for number columns whose ∞, — or "met now"
+    a number column cannot show.
 
     Example
     -------
-    >>> papers_rule_cells([8.0, 12.0, float("inf"), None], 8)
-    ['met now', '12', '∞', '—']
+    >>> t = pd.DataFrame({"t": [2.504, float("inf")], "trials_needed_papers": [4.0, 9.0]})
+    >>> core_cells(t, ["t", "trials_needed_papers"], n_now=4).values.tolist()
+    [['2.50', 'met now'], ['∞', '9']]
     """
-    col = spell_missing(pd.DataFrame({"n": list(values)}), {"n": "{:,.0f}"})["n"].tolist()
-    if n_now is None:
-        return col
-    return [RULE_MET if isinstance(v, int | float | np.number) and np.isfinite(v) and v <= n_now
-            else c for v, c in zip(values, col, strict=True)]
+    from scorio_core.formatting import TRIALS_NOW, format_columns
+
+    out = table.copy()
+    sub = table[[c for c in columns if c in table.columns]]
+    sub.attrs = {**table.attrs, **({TRIALS_NOW: int(n_now)} if n_now is not None else {})}
+    for name, _, cells in format_columns(sub):
+        out[name] = cells
+    return out
 
 
 def board_display(table: pd.DataFrame, n_now: int | None = None) -> pd.DataFrame:
@@ -149,10 +151,7 @@ def board_display(table: pd.DataFrame, n_now: int | None = None) -> pd.DataFrame
     >>> board_display(t, n_now=4)["n_needed"].tolist()
     ['met now', '∞', '—']
     """
-    out = spell_missing(table, {"t_next": "{:.2f}"})
-    if "n_needed" in out:
-        out["n_needed"] = papers_rule_cells(table["n_needed"].tolist(), n_now)
-    return out
+    return core_cells(table, ("t_next", "n_needed"), n_now)
 
 
 #: Leaderboard columns shown under "More columns" rather than in the main table: the

@@ -9,8 +9,11 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
   a value reaches 2 (no probability, score or τ does);
 * other numbers get the same decimals down the column: 4 below 10 (probabilities,
   scores, interval ends, τ), one fewer per factor of ten above, 3 for ``p_best`` (a share
-  of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`); a non-zero value that would print as
-  zero shows as ``<0.0001`` instead of a misleading ``0.0000``;
+  of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`), 2 for a ``t`` statistic
+  (:data:`STATISTIC_NAMES`); a non-zero value that would print as zero shows as
+  ``<0.0001`` instead of a misleading ``0.0000``;
+* the papers' trials rule reads ``met now`` where the table's data already reach it
+  (:data:`PAPERS_RULE_NAMES`, :func:`papers_rule_cells`);
 * ``∞`` / ``−∞`` for infinite values (a tie no number of trials separates), ``—`` for a
   missing one (NaN, ``None``), ``yes``/``no`` for booleans, thousands separators.
 
@@ -47,6 +50,11 @@ __all__ = [
     "MISSING",
     "COUNT_NAMES",
     "MONTE_CARLO_NAMES",
+    "STATISTIC_NAMES",
+    "PAPERS_RULE_NAMES",
+    "TRIALS_NOW",
+    "RULE_MET",
+    "papers_rule_cells",
     "ColumnFormat",
     "column_format",
     "format_number",
@@ -70,11 +78,24 @@ COUNT_NAMES = re.compile(
 DECIMALS = 4
 
 #: Column names that hold Monte-Carlo shares (``p_best``: the share of 10,000 draws in which
-#: a model is first, s.e. up to 0.005): :data:`MONTE_CARLO_DECIMALS` decimals, so no digit
-#: is shown that the draws do not carry -- in the app's leaderboard, its per-subset table,
-#: the CLI and the reports alike.
-MONTE_CARLO_NAMES = re.compile(r"^p_best$")
+#: a model is first, s.e. up to 0.005; ``p_unsettled``: an average over the gap's posterior
+#: draws): :data:`MONTE_CARLO_DECIMALS` decimals, so no digit is shown that the draws do not
+#: carry -- in the app's tables, the CLI and the reports alike.
+MONTE_CARLO_NAMES = re.compile(r"^(p_best|p_unsettled)$")
 MONTE_CARLO_DECIMALS = 3
+
+#: Column names that hold a test statistic (the paired ``t`` of a pair, ``t_next`` of a
+#: model and the next one down): :data:`STATISTIC_DECIMALS` decimals whatever its size
+#: (6.90, 60.31) -- everywhere the same, as the app has always shown them.
+STATISTIC_NAMES = re.compile(r"^(t|t_next)$")
+STATISTIC_DECIMALS = 2
+
+#: Column names that hold the papers' expected-z trials rule (000 App. D). Where the table
+#: says how many trials per question its data have now (``df.attrs[TRIALS_NOW]``), a count
+#: at or below it reads :data:`RULE_MET`: printed as a number it read as "add N more".
+PAPERS_RULE_NAMES = re.compile(r"^(n_needed|trials_needed_papers)$")
+TRIALS_NOW = "trials_now"
+RULE_MET = "met now"
 
 
 def _is_missing(v: Any) -> bool:
@@ -153,12 +174,16 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     if not numbers_seen:  # nothing but missing values: a number column with no numbers yet
         return ColumnFormat("text" if texts else "float")
     largest = max(finite, default=0.0)
+    if name is not None and PAPERS_RULE_NAMES.match(str(name)):
+        return ColumnFormat("int")  # a count of trials, whatever a caller rounded
     is_count = name is not None and bool(COUNT_NAMES.match(str(name)))
     if ints_only or (whole and (is_count or largest >= 2)):
         return ColumnFormat("int")
     decimals = _decimals_for(largest)
     if name is not None and MONTE_CARLO_NAMES.match(str(name)):
         decimals = min(decimals, MONTE_CARLO_DECIMALS)
+    if name is not None and STATISTIC_NAMES.match(str(name)):
+        decimals = STATISTIC_DECIMALS
     return ColumnFormat("float", decimals)
 
 
@@ -213,13 +238,36 @@ def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
     return [format_value(v, fmt) for v in values]
 
 
+def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
+    """The papers' trials rule (:data:`PAPERS_RULE_NAMES`) as text: :data:`RULE_MET` where
+    today's ``n_now`` trials already reach it, ∞ for a tie no number of trials separates,
+    — for no pair, otherwise the count (``n_now=None``: the counts alone).
+
+    Example
+    -------
+    >>> papers_rule_cells([8.0, 12.0, float("inf"), None], 8)
+    ['met now', '12', '∞', '—']
+    """
+    values = list(values)
+    cells = format_column(values, "n_needed")
+    if n_now is None:
+        return cells
+    return [RULE_MET if (f := _as_float(v)) is not None and math.isfinite(f) and f <= n_now
+            else c for v, c in zip(values, cells, strict=True)]
+
+
 def format_columns(df: pd.DataFrame) -> list[tuple[str, ColumnFormat, list[str]]]:
     """``(name, format, cells)`` of every column: what a renderer (HTML, Markdown, text)
-    needs to write and align a table."""
+    needs to write and align a table (the papers' trials rule as :func:`papers_rule_cells`
+    when ``df.attrs`` holds :data:`TRIALS_NOW`)."""
     out = []
+    now = getattr(df, "attrs", {}).get(TRIALS_NOW)
     for i, c in enumerate(df.columns):
         values = df.iloc[:, i].tolist()
         fmt = column_format(values, c)
+        if now is not None and PAPERS_RULE_NAMES.match(str(c)):
+            out.append((str(c), fmt, papers_rule_cells(values, int(now))))
+            continue
         out.append((str(c), fmt, [format_value(v, fmt) for v in values]))
     return out
 

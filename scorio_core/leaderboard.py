@@ -32,6 +32,7 @@ from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
 from .estimands import FAMILY_WISE
+from .formatting import TRIALS_NOW
 from .inference import (
     ADJUSTMENTS,
     NOT_IDENTIFIED,
@@ -72,8 +73,8 @@ COLUMN_HELP = {
     "t_next": "paired t statistic against the next model down (stated scope)",
     "n_needed": "the papers' expected-z rule (000 App. D): trials per question at which the "
     "Bayes@N z to the next model reaches the threshold if the rates held (a 50 % point, "
-    "not an assurance; the Planner gives the trials for an 80 % chance); N when the rule is "
-    "already met with today's trials",
+    "not an assurance; the Planner gives the trials for an 80 % chance); today's N when the "
+    "rule is already met (tables for people read 'met now')",
 }
 COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
 
@@ -135,8 +136,12 @@ class Leaderboard:
 
     @cached_property
     def table(self) -> pd.DataFrame:
-        """One row per model, sorted by ``score`` descending (column meanings: ``COLUMN_HELP``)."""
-        return pd.DataFrame(self.columns)
+        """One row per model, sorted by ``score`` descending (column meanings: ``COLUMN_HELP``);
+        ``attrs["trials_now"]`` is today's N (the text renderers write ``n_needed`` at or
+        below it as "met now", :func:`scorio_core.formatting.papers_rule_cells`)."""
+        table = pd.DataFrame(self.columns)
+        table.attrs[TRIALS_NOW] = int(self.settings["shape"][-1])
+        return table
 
     @property
     def prob_better(self) -> np.ndarray:
@@ -174,14 +179,17 @@ class Leaderboard:
 
         Columns: ``better, next, gap`` (difference of ``score``), ``t`` (paired t in the
         board's scope), ``p_better`` (``P(better > next)``), ``p_value`` (two-sided,
-        before multiplicity control) and ``trials_needed`` (the papers' expected-z
-        rule, 000 App. D: a 50 % point; ``inf`` for identical means). The Planner gives
-        the trials and questions for an 80 % chance of a decision.
+        before multiplicity control) and ``trials_needed_papers`` (the papers' expected-z
+        rule, 000 App. D: a 50 % point; ``inf`` for identical means; named as in the
+        Planner's table, whose ``trials_needed`` is the 80 % plan). The Planner gives the
+        trials and questions for an 80 % chance of a decision.
         """
         c = self.columns
-        cols = ["better", "next", "gap", "t", "p_better", "p_value", "trials_needed"]
+        cols = ["better", "next", "gap", "t", "p_better", "p_value", "trials_needed_papers"]
         if len(c["model"]) < 2:
-            return pd.DataFrame(columns=cols)
+            out = pd.DataFrame(columns=cols)
+            out.attrs[TRIALS_NOW] = int(self.settings["shape"][-1])
+            return out
         order = self.table_order()
         up, low = order[:-1], order[1:]
         pairs = pd.DataFrame(
@@ -192,11 +200,13 @@ class Leaderboard:
                 "t": c["t_next"][:-1],
                 "p_better": self.prob_better[up, low],
                 "p_value": self.inference.pvalue[up, low],
-                "trials_needed": c["n_needed"][:-1],
+                "trials_needed_papers": c["n_needed"][:-1],
             }
         )
         keep = ~self.decided[up, low]
-        return pairs[np.asarray(keep)].reset_index(drop=True)
+        out = pairs[np.asarray(keep)].reset_index(drop=True)
+        out.attrs[TRIALS_NOW] = int(self.settings["shape"][-1])
+        return out
 
     def could_be_first(self) -> list[str]:
         """The models no other model is decided above (``rank_lo == 1``), in table order: a

@@ -58,6 +58,7 @@ from scipy import special
 from . import decision
 from ._validation import ValidationError, check_confidence
 from .estimands import ADJUSTMENTS, ASSURANCE
+from .formatting import TRIALS_NOW
 from .inference import (
     _null_pair_stats,
     field_draws,
@@ -964,7 +965,7 @@ def pair_needs(
             q_lead = np.where(~flat, _search(lambda m: _plan_chance_at(geo, m, "questions", g),
                                              M, MAX_QUESTIONS, target, P), np.nan)
         extra = {"trials_for_lead": t_lead, "questions_for_lead": q_lead}
-    return pd.DataFrame(
+    out = pd.DataFrame(
         {
             "better": names[up],
             "next": names[low],
@@ -983,6 +984,8 @@ def pair_needs(
             **extra,
         }
     )[columns]
+    out.attrs[TRIALS_NOW] = int(N)  # trials_needed_papers at or below N reads "met now"
+    return out
 
 
 def _with_lead(columns: list[str]) -> list[str]:

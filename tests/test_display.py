@@ -20,6 +20,7 @@ import pytest
 import scorio_core as sc
 from scorio_core import display
 from scorio_core.definitions import ANALYSES, SIMULATIONS
+from scorio_core.formatting import RULE_MET
 
 
 class _Tables(HTMLParser):
@@ -86,6 +87,9 @@ def check_cell(text: str, value, numeric: bool, where: str) -> None:
         return
     v = float(value)
     t = text.replace(",", "").replace("−", "-")
+    if t == RULE_MET:  # the papers' trials rule, already met by today's trials
+        assert where.split(": ")[-1].split("[")[0] in ("n_needed", "trials_needed_papers"), where
+        return
     if math.isinf(v):
         assert t == ("∞" if v > 0 else "-∞"), where
     elif t.startswith("<"):

@@ -80,3 +80,38 @@ def test_markdown_table_escapes_and_aligns():
     lines = markdown_table(pd.DataFrame({"m": ["a|b<i>"], "n_needed": [np.inf]}))
     assert lines[1] == "|---|---:|"
     assert lines[2] == "| a\\|b&lt;i&gt; | ∞ |"
+
+
+def test_statistics_shares_and_the_papers_rule_read_the_same_on_every_surface():
+    """The app showed t_next 6.90 and 'met now' where the CLI and the reports printed 6.903
+    and 100 (= today's N, read as "add 100 trials"), p_unsettled 0.759 beside 0.7590: the
+    core now declares these once and every renderer (text, Markdown, HTML, the app's cells)
+    reads the declaration."""
+    from app_state.texts import board_display, core_cells
+    from scorio_core.formatting import RULE_MET, TRIALS_NOW, format_columns
+    from scorio_core.leaderboard import leaderboard
+
+    assert format_column([6.9026, 60.3127, np.nan], "t_next") == ["6.90", "60.31", "—"]
+    assert format_column([1.5879, -0.2], "t") == ["1.59", "-0.20"]
+    assert format_column([0.7591, 1.0], "p_unsettled") == ["0.759", "1.000"]
+    t = pd.DataFrame({"trials_needed_papers": [100.0, 125.0, np.inf], "n_needed": [3.0, 4, 5]})
+    assert format_frame(t)["trials_needed_papers"].tolist() == ["100", "125", "∞"]  # no N
+    t.attrs[TRIALS_NOW] = 100
+    assert format_frame(t)["trials_needed_papers"].tolist() == [RULE_MET, "125", "∞"]
+    assert text_table(t, max_rows=2).splitlines()[1].split()[:2] == ["met", "now"]  # head()
+    # a leaderboard: the core's table carries its N, and the text export, the Markdown
+    # export and the app's cells agree cell for cell on t_next and n_needed
+    rng = np.random.default_rng(0)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 15, 1)) + np.array([0.0, 0.08, 0.16, 0.24])[:, None, None],
+                0, 1)
+    board = leaderboard((rng.random((4, 15, 4)) < p).astype(int))
+    assert board.table.attrs[TRIALS_NOW] == 4 and board.unresolved().attrs[TRIALS_NOW] == 4
+    core = {name: cells for name, _, cells in format_columns(board.table)}
+    app = board_display(board.table)
+    assert app["t_next"].tolist() == core["t_next"] and app["n_needed"].tolist() == core["n_needed"]
+    assert RULE_MET in core["n_needed"]
+    md = "\n".join(markdown_table(board.table))
+    assert RULE_MET in md and all(c in md for c in core["t_next"])
+    un = board.unresolved()
+    assert core_cells(un, ["trials_needed_papers"])["trials_needed_papers"].tolist() == \
+        {n: c for n, _, c in format_columns(un)}["trials_needed_papers"]

@@ -105,7 +105,7 @@ def test_unresolved_pairs_are_the_undecided_neighbours():
                  if not board.decided[idx[a], idx[b]]]
     assert list(zip(pairs["better"], pairs["next"], strict=True)) == undecided and undecided
     assert (pairs["p_value"] > 0.05).all()  # per pair: undecided exactly when p > 1 - c
-    assert (pairs["trials_needed"] > 80).all()
+    assert (pairs["trials_needed_papers"] > 80).all()
 
 
 def test_papers_trials_needed_reads_n_when_the_rule_is_already_met():

@@ -772,7 +772,7 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
     if run.target == "gold":
         todo.append("compare with each method's own full-trial ranking (target 'self')")
     if n_und:
-        need = pairs["trials_needed"].replace(np.inf, np.nan).dropna()
+        need = pairs["trials_needed_papers"].replace(np.inf, np.nan).dropna()
         more = (f" (the papers' expected-z rule puts the hardest pair at about "
                 f"{int(need.max()):,} per question, a 50 % point; the Planner gives the trials "
                 "for an 80 % chance)") if len(need) else ""

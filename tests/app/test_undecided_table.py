@@ -33,14 +33,14 @@ def _leaderboard_of(R, name: str):
     at.file_uploader(key="upload").set_value((name, buf.getvalue(), "text/csv")).run()
     at.switch_page("app_pages/leaderboard.py").run()
     assert not at.exception and not at.error
-    return at, next(d.value for d in at.dataframe if "trials needed" in d.value.columns)
+    return at, next(d.value for d in at.dataframe if "trials_needed_papers" in d.value.columns)
 
 
 def test_leaderboard_page_shows_infinity_symbol_for_ties():
     R = np.random.default_rng(3).integers(0, 2, (4, 15, 4))
     R[1] = R[0]  # identical models: their pair can never be decided
     at, pairs = _leaderboard_of(R, "tie.csv")
-    assert "∞" in pairs["trials needed"].tolist()
+    assert "∞" in pairs["trials_needed_papers"].tolist()
     for d in at.dataframe:  # no number column left for Streamlit to print as 'Infinity'
         num = d.value.select_dtypes("number")
         assert not np.isinf(num.to_numpy(dtype=float)).any(), list(d.value.columns)
@@ -48,7 +48,7 @@ def test_leaderboard_page_shows_infinity_symbol_for_ties():
 
 def test_papers_rule_met_reads_met_now_not_todays_n():
     """A pair the papers' rule already calls (Bayes@N z past the threshold) but Holm leaves
-    undecided: the core's ``trials_needed`` is today's N, which the table printed as "4"
+    undecided: the core's ``trials_needed_papers`` is today's N, which the table printed as "4"
     beside "now N = 4" -- read as "add 4 trials". It now reads "met now", in the undecided
     table and in the leaderboard's own column, and the caption says what that means."""
     rng = np.random.default_rng(0)
@@ -56,7 +56,7 @@ def test_papers_rule_met_reads_met_now_not_todays_n():
                 0, 1)
     R = (rng.random((4, 15, 4)) < p).astype(int)
     at, pairs = _leaderboard_of(R, "met.csv")
-    cells = pairs.set_index(["better", "next"])["trials needed"]
+    cells = pairs.set_index(["better", "next"])["trials_needed_papers"]
     assert cells[("b", "a")] == RULE_MET and "4" not in cells.tolist()
     assert any(RULE_MET in m.value and "calibrated test does not" in m.value
                for m in at.markdown)

@@ -365,7 +365,8 @@ def test_explanations_say_why_and_what_to_change():
     assert any(m.startswith("What to change") and "with CI" in m for m in msgs)
     # the trial count quoted is the papers' 50 % point, and says so (it was called the Planner's)
     from scorio_core.leaderboard import leaderboard
-    need = leaderboard(R, draws=1).unresolved()["trials_needed"].replace(np.inf, np.nan).max()
+    pairs = leaderboard(R, draws=1).unresolved()
+    need = pairs["trials_needed_papers"].replace(np.inf, np.nan).max()
     todo = next(m for m in msgs if m.startswith("What to change"))
     assert f"about {int(need):,} per question, a 50 % point" in todo and "80 % chance" in todo
     ok = convergence_at_n(R, methods=["bayes"], match="ci", scheme="permutation", replicates=100)
