@@ -28,6 +28,7 @@ from app_pages._widgets import (  # noqa: F401
     float_formats,
     long_preview,
     number_formats,
+    printf_formats,
     show_board,
     show_unresolved,
     spell_missing,

@@ -12,8 +12,6 @@ from scorio_core.definitions import convergence as cv
 from scorio_core.engines.convergence import has_fast_path
 
 KEY = keys("convergence")  # setting -> widget key, declared in app_state.page_state
-SUMMARY_FORMAT = {c: st.column_config.NumberColumn(format=f, help=h) if f else
-                  st.column_config.TextColumn(help=h) for c, (f, h) in cv.SUMMARY_COLUMNS.items()}
 
 
 def _settings(ds) -> cv.ConvergenceParams:
@@ -101,8 +99,14 @@ def main() -> None:
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")
-    shown = _common.spell_missing(result.summary, {"mean": "{:.1f}", "median": "{:.0f}"})
-    st.dataframe(shown, hide_index=True, width="stretch", column_config=SUMMARY_FORMAT)
+    summary = result.summary  # its decimals are declared on the table, for every renderer
+    spelled = ["mean", "median"]  # — where no replicate converged
+    st.dataframe(_common.core_cells(summary, spelled), hide_index=True, width="stretch",
+                 column_config=_common.core_formats(summary.drop(columns=spelled))
+                 | {c: (st.column_config.TextColumn(help=h, alignment="right") if c in spelled
+                        else st.column_config.NumberColumn(
+                            format=_common.printf_formats(summary).get(c), help=h))
+                    for c, h in cv.SUMMARY_COLUMNS.items()})
     st.caption("— : no replicate converged, so there is no mean or median step.")
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))

@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from scorio_core._validation import ValidationError
-from scorio_core.formatting import RULE_MET, column_format, papers_rule_cells
+from scorio_core.formatting import RULE_MET, papers_rule_cells, table_formats
 from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
@@ -87,10 +87,9 @@ def printf_formats(table: pd.DataFrame) -> dict[str, str]:
     {'diff': '%.4f', 'df': '%.1f', 'n': '%d'}
     """
     out = {}
-    for c in table.columns:
+    for c, fmt in zip(table.columns, table_formats(table), strict=True):
         if not pd.api.types.is_numeric_dtype(table[c]) or pd.api.types.is_bool_dtype(table[c]):
             continue
-        fmt = column_format(table[c].tolist(), c)
         if fmt.kind == "int":
             out[c] = "%d"
         elif fmt.kind == "float":

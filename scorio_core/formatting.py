@@ -61,6 +61,8 @@ __all__ = [
     "format_value",
     "format_column",
     "format_columns",
+    "table_formats",
+    "DECIMALS_ATTR",
     "format_frame",
     "text_table",
     "markdown_table",
@@ -256,15 +258,44 @@ def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
             else c for v, c in zip(values, cells, strict=True)]
 
 
+#: ``df.attrs`` key of a table's own declared decimals per column (``{name: decimals}``),
+#: for columns whose name alone does not say what they hold (e.g. a ``mean`` of trial
+#: counts over replicates in the convergence summary, beside ``mean`` scores elsewhere).
+DECIMALS_ATTR = "decimals"
+
+
+def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
+    """The one format of every column of ``df``: :func:`column_format`, or the decimals the
+    table declares in ``df.attrs[DECIMALS_ATTR]`` for a number column (0: an integer).
+    Every renderer -- text, Markdown, HTML and the app's number columns -- reads this.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"mean": [29.25, 31.0], "share": [0.07, 0.5]})
+    >>> t.attrs[DECIMALS_ATTR] = {"mean": 1, "share": 3}
+    >>> [(f.kind, f.decimals) for f in table_formats(t)]
+    [('float', 1), ('float', 3)]
+    """
+    declared = getattr(df, "attrs", {}).get(DECIMALS_ATTR) or {}
+    out = []
+    for i, c in enumerate(df.columns):
+        fmt = column_format(df.iloc[:, i].tolist(), c)
+        if c in declared and fmt.numeric:
+            d = int(declared[c])
+            fmt = ColumnFormat("float", d) if d > 0 else ColumnFormat("int")
+        out.append(fmt)
+    return out
+
+
 def format_columns(df: pd.DataFrame) -> list[tuple[str, ColumnFormat, list[str]]]:
     """``(name, format, cells)`` of every column: what a renderer (HTML, Markdown, text)
-    needs to write and align a table (the papers' trials rule as :func:`papers_rule_cells`
-    when ``df.attrs`` holds :data:`TRIALS_NOW`)."""
+    needs to write and align a table (formats by :func:`table_formats`; the papers' trials
+    rule as :func:`papers_rule_cells` when ``df.attrs`` holds :data:`TRIALS_NOW`)."""
     out = []
     now = getattr(df, "attrs", {}).get(TRIALS_NOW)
-    for i, c in enumerate(df.columns):
+    for i, (c, fmt) in enumerate(zip(df.columns, table_formats(df), strict=True)):
         values = df.iloc[:, i].tolist()
-        fmt = column_format(values, c)
         if now is not None and PAPERS_RULE_NAMES.match(str(c)):
             out.append((str(c), fmt, papers_rule_cells(values, int(now))))
             continue

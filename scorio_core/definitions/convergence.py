@@ -29,6 +29,7 @@ from .. import charts
 from .._validation import ValidationError
 from ..display import Shown
 from ..engines.convergence import (
+    SUMMARY_DECIMALS,
     ConvergenceRun,
     Curves,
     convergence_at_n,
@@ -38,6 +39,7 @@ from ..engines.convergence import (
     subset_convergence,
     worst_trajectory,
 )
+from ..formatting import DECIMALS_ATTR
 from ..outcomes import Outcomes
 from ..params import MATCHES, SCHEMES, TARGETS, ConvergenceParams
 from ..rank import METHODS
@@ -68,12 +70,13 @@ __all__ = [
     "run_subsets",
 ]
 
-#: The summary table's columns that need a word: ``(number format or None for text, help)``.
+#: The summary table's columns that need a word (their decimals:
+#: :data:`scorio_core.engines.convergence.SUMMARY_DECIMALS`, declared on the table).
 SUMMARY_COLUMNS = {
-    "mean": (None, "mean over converged replicates"),
-    "mean_censored": ("%.1f", expand("mean with no convergence counted as N (000 Tables 9-11)")),
-    "median": (None, "median over converged replicates"),
-    "no_convergence": ("%.3f", "share still differing from the target at trial N-1 or later"),
+    "mean": "mean over converged replicates",
+    "mean_censored": expand("mean with no convergence counted as N (000 Tables 9-11)"),
+    "median": "median over converged replicates",
+    "no_convergence": "share still differing from the target at trial N-1 or later",
 }
 
 
@@ -127,7 +130,9 @@ class ConvergenceResult(Shown):
 
     @property
     def summary(self) -> pd.DataFrame:
-        return pd.concat([r.summary for _, r in self.parts], ignore_index=True)
+        out = pd.concat([r.summary for _, r in self.parts], ignore_index=True)
+        out.attrs[DECIMALS_ATTR] = dict(SUMMARY_DECIMALS)  # as each part's summary
+        return out
 
     @property
     def curves(self) -> pd.DataFrame:

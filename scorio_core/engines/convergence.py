@@ -51,6 +51,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int, check_steps
+from ..formatting import DECIMALS_ATTR
 from ..parallel import Executor
 from ..rank import METHODS, metrics
 from ..rank._ties import rank_scores, rank_scores_batch
@@ -65,6 +66,11 @@ from ..resampling import (
 )
 from ._budget import check_rerank_work, check_result_memory
 from .agreement import mean_sd, skip_reason, tau_b_to
+
+#: Decimals of the convergence@n summary, declared once for every renderer: the means and
+#: median of a trial count over replicates to one decimal and none, the share that never
+#: converged as a Monte-Carlo share (three decimals).
+SUMMARY_DECIMALS = {"mean": 1, "mean_censored": 1, "median": 0, "no_convergence": 3}
 
 __all__ = [
     "Curves",
@@ -578,7 +584,9 @@ class ConvergenceRun:
                     "replicates": int(s.size),
                 }
             )
-        return pd.DataFrame(rows)
+        out = pd.DataFrame(rows)
+        out.attrs[DECIMALS_ATTR] = dict(SUMMARY_DECIMALS)
+        return out
 
     @property
     def pmf(self) -> pd.DataFrame:

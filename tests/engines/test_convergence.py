@@ -399,3 +399,21 @@ def test_trial_axes_show_whole_numbers():
     long = pmf.assign(n=[1, 40, 80])
     axis = charts.convergence_pmf(long).to_dict()["layer"][0]["encoding"]["x"]["axis"]
     assert axis["format"] == "d" and axis["tickMinStep"] == 1
+
+
+def test_the_summary_reads_the_same_in_the_cli_and_the_app():
+    """The app showed mean 29.2 and no_convergence 0.077 where the CLI printed 29.200 and
+    0.0770: the summary now declares its decimals once, on the table, for every renderer."""
+    from app_state.texts import core_cells, printf_formats
+    from scorio_core.engines.convergence import SUMMARY_DECIMALS, convergence_at_n
+    from scorio_core.formatting import format_columns
+
+    R = _aime_like()
+    s = convergence_at_n(R, methods=["bayes", "pass_at_k_4"], replicates=200).summary
+    cells = {name: c for name, _, c in format_columns(s)}
+    for col, d in SUMMARY_DECIMALS.items():
+        finite = [c for c in cells[col] if c != "—"]
+        assert finite and all((len(c.split(".")[1]) if "." in c else 0) == d for c in finite)
+    assert core_cells(s, ["mean", "median"])["mean"].tolist() == cells["mean"]
+    assert printf_formats(s)["no_convergence"] == "%.3f"
+    assert printf_formats(s)["mean_censored"] == "%.1f"
