@@ -10,6 +10,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError
+from ..formatting import DECIMALS_ATTR
 
 __all__ = ["LESSON_R", "RubricLesson", "rubric_lesson"]
 
@@ -63,4 +64,7 @@ def rubric_lesson(R=LESSON_R, w=(0.0, 0.5, 1.0), R0=None) -> RubricLesson:
         table[f"ν_{k}"] = nu[:, k]
     table["m_α"] = m_a
     table["v_α"] = v_a
+    # five decimals: the worked example's v_α are a few thousandths (declared once, for the
+    # page, the CLI and the report alike)
+    table.attrs[DECIMALS_ATTR] = {"m_α": 5, "v_α": 5}
     return RubricLesson(table, tuple(float(x) for x in wv), T, M, mu, sigma)
