@@ -73,8 +73,7 @@ def curves(ds, board_params: LeaderboardParams) -> None:
     _render.charts(CURVES, result, "curves")
     with st.expander("Curve values at k = 1, 2, 4, …, N (every k: the CSV export)"):
         t = CURVES.tables(result)["summary"]
-        st.dataframe(t, hide_index=True, column_config=_common.number_formats(
-            ("value", "se", "lo", "hi"), "%.4f"))
+        st.dataframe(t, hide_index=True, column_config=_common.core_formats(t))
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
 
 
