@@ -4,6 +4,7 @@ link with the models in the URL and from the Leaderboard."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from _apptest import code_cell
@@ -42,6 +43,9 @@ def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == ["alpha", "beta"]
     summary = _frame(at, "verdict")
     assert list(summary["scope"]) == ["questions", "population"]
+    # t and the p-value read as the CLI and the reports write them (never '0.0000' or 'inf')
+    assert all(re.fullmatch(r"−?\d+\.\d{2}|∞|−∞|—", v) for v in summary["t"]), summary["t"]
+    assert all(re.fullmatch(r"<0\.0001|\d\.\d{4}|—", v) for v in summary["p_value"])
     # the chosen question (default: the top driver, question 2): R's scores, the logs' texts
     at.selectbox(key="pair_question").set_value("3").run()
     _ok(at)
