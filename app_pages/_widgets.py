@@ -15,7 +15,6 @@ from app_state.texts import (  # noqa: F401
     core_cells,
     papers_rule_cells,
     printf_formats,
-    spell_missing,
 )
 from scorio_core import Outcomes, io
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
@@ -71,11 +70,19 @@ def float_formats(table: pd.DataFrame, fmt: str = "%.4f") -> dict:
                           fmt)
 
 
-def spelled_numbers(columns, labels: dict | None = None) -> dict:
-    """``column_config`` of number columns that :func:`spell_missing` turned into text
-    (∞, —): right-aligned like the numbers they are."""
-    labels = labels or {}
-    return {c: st.column_config.TextColumn(labels.get(c), alignment="right") for c in columns}
+def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
+               labels: dict | None = None, help: dict | None = None) -> tuple[pd.DataFrame, dict]:
+    """``(shown, column_config)`` for ``st.dataframe``: every number column in the core's one
+    format, the ``spelled`` ones as right-aligned text where a number column cannot show
+    what they hold (∞, —, <0.0001, "met now": :func:`app_state.texts.core_cells`); optional
+    ``labels`` and ``help`` per column."""
+    labels, help = labels or {}, help or {}
+    spelled = [c for c in spelled if c in table.columns]
+    cfg = {c: st.column_config.NumberColumn(labels.get(c), format=f, help=help.get(c))
+           for c, f in printf_formats(table).items() if c not in spelled}
+    cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c), alignment="right")
+            for c in spelled}
+    return core_cells(table, spelled, n_now), cfg
 
 
 def table_height(n_rows: int, max_rows: int = 25) -> int:
@@ -123,8 +130,9 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
     """A sentence and a table: which neighbours are tied, and the trials that would split them."""
-    raw = board.unresolved()
-    pairs = core_cells(raw, ["t", "trials_needed_papers"], n_now)  # ∞, "met now"
+    pairs, cfg = core_table(board.unresolved(), ["t", "trials_needed_papers"], n_now,
+                            labels={"p_better": "P(better > next)",
+                                    "p_value": "p-value (per pair)"})  # ∞, "met now"
     met = RULE_MET in pairs["trials_needed_papers"].tolist()
     conf = board.settings["confidence"]
     if pairs.empty:
@@ -140,12 +148,7 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
            "test does not, so its count says nothing about more trials" if met else "")
         + ":"
     )
-    num, fmt = st.column_config.NumberColumn, printf_formats(raw)  # the core's formats
-    st.dataframe(pairs, hide_index=True, height=table_height(len(pairs)), column_config={
-        "gap": num(format=fmt["gap"]), "p_better": num("P(better > next)", format=fmt["p_better"]),
-        "p_value": num("p-value (per pair)", format=fmt["p_value"]),
-        **spelled_numbers(["t", "trials_needed_papers"]),
-    })
+    st.dataframe(pairs, hide_index=True, height=table_height(len(pairs)), column_config=cfg)
 
 
 def synthetic_note(o: Outcomes) -> None:

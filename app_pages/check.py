@@ -12,7 +12,6 @@ from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys, tria
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.estimands import ADJUST_LABELS
-from scorio_core.formatting import format_column
 from scorio_core.params import CheckParams, widget
 
 KEY = keys("check")  # setting -> widget key, declared in app_state.page_state
@@ -50,9 +49,8 @@ def _table(table) -> None:
     """``table`` in the core's one format per column, — where a number is missing (no plans
     in a scope, the questions scope at one trial)."""
     gaps = [k for k in table.columns if table[k].dtype.kind == "f" and table[k].isna().any()]
-    shown = table.assign(**{k: format_column(table[k], k) for k in gaps})
-    st.dataframe(shown, hide_index=True, column_config={
-        **_common.core_formats(table.drop(columns=gaps)), **_common.spelled_numbers(gaps)})
+    shown, cfg = _common.core_table(table, gaps)
+    st.dataframe(shown, hide_index=True, column_config=cfg)
 
 
 def main() -> None:

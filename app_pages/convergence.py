@@ -99,14 +99,9 @@ def main() -> None:
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")
-    summary = result.summary  # its decimals are declared on the table, for every renderer
-    spelled = ["mean", "median"]  # — where no replicate converged
-    st.dataframe(_common.core_cells(summary, spelled), hide_index=True, width="stretch",
-                 column_config=_common.core_formats(summary.drop(columns=spelled))
-                 | {c: (st.column_config.TextColumn(help=h, alignment="right") if c in spelled
-                        else st.column_config.NumberColumn(
-                            format=_common.printf_formats(summary).get(c), help=h))
-                    for c, h in cv.SUMMARY_COLUMNS.items()})
+    # decimals declared on the core's table; mean and median read — where nothing converged
+    shown, cfg = _common.core_table(result.summary, ["mean", "median"], help=cv.SUMMARY_COLUMNS)
+    st.dataframe(shown, hide_index=True, width="stretch", column_config=cfg)
     st.caption("— : no replicate converged, so there is no mean or median step.")
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))

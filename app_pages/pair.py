@@ -77,10 +77,9 @@ def main() -> None:
     c, f = result.comparison, result.flips
     st.subheader("Difference of mean score, both scopes")
     summary = c.summary.drop(columns=["model_a", "model_b"])
-    spelled = ["t", "p_value"]  # ∞ for a difference with no spread; <0.0001, not 0.0000
-    st.dataframe(_common.core_cells(summary, spelled), hide_index=True,
-                 column_config=_common.core_formats(summary.drop(columns=spelled))
-                 | _common.spelled_numbers(spelled))
+    # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
+    shown, cfg = _common.core_table(summary, ["t", "p_value"])
+    st.dataframe(shown, hide_index=True, column_config=cfg)
     st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {c.confidence:.0%} "
                "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
                "without the leaderboard's multiplicity control).")

@@ -76,18 +76,13 @@ def main() -> None:
         st.markdown(GAP_TEXT.format(chance=a_chance(assurance)))
         if params.lead:
             st.markdown(LEAD_TEXT.format(chance=a_chance(assurance), lead=params.lead))
-        raw = p.pairs.drop(columns="note")
         # ∞, — and "met now" rather than the Infinity / None of a number column; every
         # column in the core's one format (the CLI's and the report's)
-        spelled = [c for c in ("trials_needed", "trials_gap", "questions_needed",
-                               "questions_gap", "trials_for_lead", "questions_for_lead",
-                               "p_unsettled", "t", "trials_needed_papers") if c in raw]
-        st.dataframe(
-            _common.core_cells(raw, spelled), hide_index=True,
-            height=_common.table_height(len(p.pairs)),
-            column_config=_common.core_formats(raw.drop(columns=spelled))
-            | _common.spelled_numbers(spelled),
-        )
+        shown, cfg = _common.core_table(p.pairs.drop(columns="note"), (
+            "trials_needed", "trials_gap", "questions_needed", "questions_gap",
+            "trials_for_lead", "questions_for_lead", "p_unsettled", "t", "trials_needed_papers"))
+        st.dataframe(shown, hide_index=True, height=_common.table_height(len(p.pairs)),
+                     column_config=cfg)
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")
         if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth

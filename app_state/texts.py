@@ -8,7 +8,7 @@ here, so a notebook (and a test) gets the same text.
 Example
 -------
 >>> import pandas as pd
->>> spell_missing(pd.DataFrame({"n": [3.0, float("inf"), None]}), {"n": "{:.0f}"})["n"].tolist()
+>>> core_cells(pd.DataFrame({"n": [3.0, float("inf"), None]}), ["n"])["n"].tolist()
 ['3', '∞', '—']
 >>> eta_text(30.0, 0.25)
 '0:30 elapsed, about 1:30 left'
@@ -29,7 +29,6 @@ from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
     "LOAD_NOTES",
-    "spell_missing",
     "RULE_MET",
     "core_cells",
     "papers_rule_cells",
@@ -94,23 +93,6 @@ def printf_formats(table: pd.DataFrame) -> dict[str, str]:
             out[c] = "%d"
         elif fmt.kind == "float":
             out[c] = f"%.{fmt.decimals}f"
-    return out
-
-
-def spell_missing(table: pd.DataFrame, formats: Mapping[str, str]) -> pd.DataFrame:
-    """``table`` for the screen: the ``formats`` columns as text, with ∞ and — where a
-    number column would show ``Infinity`` and ``None``."""
-    from scorio_core.formatting import format_number
-
-    out = table.copy()
-    for c, fmt in formats.items():
-        if c in out:
-            # ∞, −∞ and — from the one formatter (scorio_core.formatting); finite values in
-            # the page's own format
-            out[c] = [
-                fmt.format(v) if isinstance(v, int | float | np.number) and np.isfinite(v)
-                else format_number(v) for v in out[c]
-            ]
     return out
 
 
@@ -273,8 +255,9 @@ def _names(items, most: int = 8) -> str:
 
 
 def load_notes_text(o: Outcomes) -> list[str]:
-    """:func:`load_notes` as sentences, one per change, for the Data page (a key this
-    function does not know is shown as ``key: value``, so nothing is hidden).
+    """:func:`load_notes` as sentences, one per change, for the Data page (every key of
+    :data:`LOAD_NOTES` has one; ``tests/app_state/test_texts.py`` fails when a new key
+    lacks its sentence).
 
     Example
     -------
@@ -325,11 +308,6 @@ def load_notes_text(o: Outcomes) -> list[str]:
                    + ", ".join(f"`{k}` → {v}" for k, v in spell.items()) + ".")
     if big := n.get("extra_arrays_not_loaded"):
         out.append(f"Extra arrays in the file not loaded: {_names(big)}.")
-    known = {"ignored_columns", "ignored_why", "missing_signal_values", "on_missing",
-             "truncated_to_N", "max_N_found", "dropped_completions", "dropped_questions",
-             "truncated_to_D", "R0_dropped", "where", "rows_kept_by_where", "model_columns",
-             "decoding_note", "decoding_spellings", "extra_arrays_not_loaded"}
-    out += [f"{k}: {v}" for k, v in n.items() if k not in known]
     return out
 
 

@@ -240,6 +240,12 @@ def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
     return [format_value(v, fmt) for v in values]
 
 
+def _met_now(values: list, cells: list[str], n_now: int) -> list[str]:
+    """``cells`` with :data:`RULE_MET` where the papers' rule (``values``) is at most ``n_now``."""
+    return [RULE_MET if (f := _as_float(v)) is not None and math.isfinite(f) and f <= n_now
+            else c for v, c in zip(values, cells, strict=True)]
+
+
 def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
     """The papers' trials rule (:data:`PAPERS_RULE_NAMES`) as text: :data:`RULE_MET` where
     today's ``n_now`` trials already reach it, ∞ for a tie no number of trials separates,
@@ -252,16 +258,22 @@ def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
     """
     values = list(values)
     cells = format_column(values, "n_needed")
-    if n_now is None:
-        return cells
-    return [RULE_MET if (f := _as_float(v)) is not None and math.isfinite(f) and f <= n_now
-            else c for v, c in zip(values, cells, strict=True)]
+    return cells if n_now is None else _met_now(values, cells, int(n_now))
 
 
 #: ``df.attrs`` key of a table's own declared decimals per column (``{name: decimals}``),
 #: for columns whose name alone does not say what they hold (e.g. a ``mean`` of trial
 #: counts over replicates in the convergence summary, beside ``mean`` scores elsewhere).
 DECIMALS_ATTR = "decimals"
+
+
+def _table_format(values: list, name: Any, declared: dict) -> ColumnFormat:
+    """:func:`column_format`, or the decimals ``declared`` for ``name`` (0: an integer)."""
+    fmt = column_format(values, name)
+    if name in declared and fmt.numeric:
+        d = int(declared[name])
+        return ColumnFormat("float", d) if d > 0 else ColumnFormat("int")
+    return fmt
 
 
 def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
@@ -278,28 +290,23 @@ def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
     [('float', 1), ('float', 3)]
     """
     declared = getattr(df, "attrs", {}).get(DECIMALS_ATTR) or {}
-    out = []
-    for i, c in enumerate(df.columns):
-        fmt = column_format(df.iloc[:, i].tolist(), c)
-        if c in declared and fmt.numeric:
-            d = int(declared[c])
-            fmt = ColumnFormat("float", d) if d > 0 else ColumnFormat("int")
-        out.append(fmt)
-    return out
+    return [_table_format(df.iloc[:, i].tolist(), c, declared) for i, c in enumerate(df.columns)]
 
 
 def format_columns(df: pd.DataFrame) -> list[tuple[str, ColumnFormat, list[str]]]:
     """``(name, format, cells)`` of every column: what a renderer (HTML, Markdown, text)
-    needs to write and align a table (formats by :func:`table_formats`; the papers' trials
+    needs to write and align a table (formats as :func:`table_formats`; the papers' trials
     rule as :func:`papers_rule_cells` when ``df.attrs`` holds :data:`TRIALS_NOW`)."""
+    attrs = getattr(df, "attrs", {})
+    declared, now = attrs.get(DECIMALS_ATTR) or {}, attrs.get(TRIALS_NOW)
     out = []
-    now = getattr(df, "attrs", {}).get(TRIALS_NOW)
-    for i, (c, fmt) in enumerate(zip(df.columns, table_formats(df), strict=True)):
+    for i, c in enumerate(df.columns):
         values = df.iloc[:, i].tolist()
+        fmt = _table_format(values, c, declared)
+        cells = [format_value(v, fmt) for v in values]
         if now is not None and PAPERS_RULE_NAMES.match(str(c)):
-            out.append((str(c), fmt, papers_rule_cells(values, int(now))))
-            continue
-        out.append((str(c), fmt, [format_value(v, fmt) for v in values]))
+            cells = _met_now(values, cells, int(now))
+        out.append((str(c), fmt, cells))
     return out
 
 

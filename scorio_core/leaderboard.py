@@ -188,24 +188,23 @@ class Leaderboard:
         cols = ["better", "next", "gap", "t", "p_better", "p_value", "trials_needed_papers"]
         if len(c["model"]) < 2:
             out = pd.DataFrame(columns=cols)
-            out.attrs[TRIALS_NOW] = int(self.settings["shape"][-1])
-            return out
-        order = self.table_order()
-        up, low = order[:-1], order[1:]
-        pairs = pd.DataFrame(
-            {
-                "better": c["model"][:-1],
-                "next": c["model"][1:],
-                "gap": c["score"][:-1] - c["score"][1:],
-                "t": c["t_next"][:-1],
-                "p_better": self.prob_better[up, low],
-                "p_value": self.inference.pvalue[up, low],
-                "trials_needed_papers": c["n_needed"][:-1],
-            }
-        )
-        keep = ~self.decided[up, low]
-        out = pairs[np.asarray(keep)].reset_index(drop=True)
-        out.attrs[TRIALS_NOW] = int(self.settings["shape"][-1])
+        else:
+            order = self.table_order()
+            up, low = order[:-1], order[1:]
+            pairs = pd.DataFrame(
+                {
+                    "better": c["model"][:-1],
+                    "next": c["model"][1:],
+                    "gap": c["score"][:-1] - c["score"][1:],
+                    "t": c["t_next"][:-1],
+                    "p_better": self.prob_better[up, low],
+                    "p_value": self.inference.pvalue[up, low],
+                    "trials_needed_papers": c["n_needed"][:-1],
+                }
+            )
+            keep = ~self.decided[up, low]
+            out = pairs[np.asarray(keep)].reset_index(drop=True)
+        out.attrs[TRIALS_NOW] = self.table.attrs[TRIALS_NOW]  # today's N, as the table's
         return out
 
     def could_be_first(self) -> list[str]:

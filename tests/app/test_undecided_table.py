@@ -12,16 +12,16 @@ from _apptest import start
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD
-from app_state.texts import RULE_MET, spell_missing
+from app_state.texts import RULE_MET, core_cells
 from scorio_core import Outcomes
 from scorio_core.io import save_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
-def test_spell_missing_uses_the_one_formatter():
+def test_spelled_cells_use_the_one_formatter():
     t = pd.DataFrame({"n": [np.inf, -np.inf, np.nan, 12.0]})
-    assert spell_missing(t, {"n": "{:,.0f}"})["n"].tolist() == ["∞", "−∞", "—", "12"]
+    assert core_cells(t, ["n"])["n"].tolist() == ["∞", "−∞", "—", "12"]
 
 
 def _leaderboard_of(R, name: str):

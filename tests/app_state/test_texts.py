@@ -49,7 +49,7 @@ def _long(rows):
 
 def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
     """The Data page showed what the loader changed as a raw JSON tree; each change is now a
-    sentence with its numbers (and a key without a sentence would show as ``key: value``)."""
+    sentence with its numbers, one per key of LOAD_NOTES."""
     from app_state.texts import LOAD_NOTES, load_notes, load_notes_text
     from scorio_core import io
 
