@@ -192,7 +192,8 @@ def p_best_tables(results: list) -> None:
         print(
             f"{r.scope} scope, M = {r.M}, N = {r.N}, {r.reps} fields: max |observed − "
             f"predicted| = {r.max_deviation:.3f} (bins with ≥ {r.min_count}), "
-            f"Brier {r.brier:.4f}; the could-be-first set (Holm, 95 %) held the best model "
+            f"Brier {r.brier:.4f}; the could-be-first set (comparison with the best, 95 %) "
+            "held the best model "
             f"{_pct(r.first_coverage)} % ± {_pct(r.first_se())} (mean size {r.first_size:.2f} of "
             f"{r.L}; the 95 % credible set of p_best {_pct(r.credible_coverage)} %, size "
             f"{r.credible_size:.2f})\n"
@@ -329,9 +330,9 @@ def real_p_best_table(results: list, name: str) -> None:
           "fresh trials; truly best: the highest truth in the scope. Per bin of predicted "
           "p_best: mean predicted → share truly best (count); max |observed − predicted| over "
           f"bins with ≥ {results[0].min_count} entries.\n")
-    print("Could be first: share of replicates whose could-be-first set (Holm, 95 %) held the "
-          "truly best model, and its mean size; credible: the smallest set whose p_best adds "
-          "up to 95 % (for comparison).\n")
+    print("Could be first: share of replicates whose could-be-first set (comparison with the "
+          "best, 95 %) held the truly best model, and its mean size; credible: the smallest "
+          "set whose p_best adds up to 95 % (for comparison).\n")
     print("| scope | L | M | N | 0.4–0.6 | 0.6–0.8 | 0.8–1.0 | max dev | Brier | could be first "
           "(size) | credible (size) |")
     print("|---|---:|---:|---:|---|---|---|---:|---:|---|---|")

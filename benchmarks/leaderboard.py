@@ -40,11 +40,14 @@ sys.path.insert(0, {src!r})
 from scorio_core import io
 from scorio_core.leaderboard import leaderboard
 data = io.load({data!r})
+def page(scope):  # what the Leaderboard page shows: the table and (where it exists) the
+    b = leaderboard(data, use_prior=True, scope=scope, draws=10_000, seed=0)  # first line
+    b.table
+    getattr(b, "first_line", lambda: None)()
 for scope in ("questions", "population"):
-    leaderboard(data, use_prior=True, scope=scope, draws=10_000, seed=0).table
+    page(scope)
     best = min(
-        (lambda t0: (leaderboard(data, use_prior=True, scope=scope, draws=10_000, seed=0).table,
-                     time.perf_counter() - t0)[1])(time.perf_counter())
+        (lambda t0: (page(scope), time.perf_counter() - t0)[1])(time.perf_counter())
         for _ in range(5)
     )
     print(scope, best)
@@ -52,8 +55,9 @@ for scope in ("questions", "population"):
 
 
 def scopes_timing(src: Path) -> dict[str, float]:
-    """Best-of-5 seconds of ``leaderboard(scope=...)`` (10^4 draws, default adjust) of the
-    package at ``src``, in a fresh interpreter."""
+    """Best-of-5 seconds of ``leaderboard(scope=...)`` (10^4 draws, default adjust) with its
+    table and could-be-first line (where the package has one) of the package at ``src``, in
+    a fresh interpreter."""
     data = ROOT / "data" / "reasoning_synthetic.npz"
     code = _SCOPES_TIMING.format(src=str(src), data=str(data))
     out = subprocess.run([sys.executable, "-c", code],

@@ -940,10 +940,9 @@ class PBestCalibration:
         As ``max_deviation`` and ``brier``, over the rank distribution.
     first_coverage, first_size : float
         The leaderboard's *could be first* set (:attr:`Inference.could_be_first
-        <scorio_core.inference.Inference>`, decisions at the confidence under the given
-        adjustment, Holm by default): share of replicates whose set held the truly best
-        model, and its mean size. Its promise (family-wise adjustments) is at least the
-        confidence, whatever the field.
+        <scorio_core.inference.Inference>`: comparison with the best at the confidence):
+        share of replicates whose set held the truly best model, and its mean size. Its
+        promise is at least the confidence, whatever the field.
     credible_coverage, credible_size : float
         For comparison, the smallest set whose ``p_best`` adds up to the confidence (a
         credible set for the best model, not shown by the product): the same two numbers.
@@ -986,7 +985,6 @@ def p_best_calibration(
     min_count: int = 50,
     confidence: float = 0.95,
     draws: int = 10_000,
-    adjust: str = ADJUSTMENTS[0],
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
@@ -1018,9 +1016,6 @@ def p_best_calibration(
     confidence, draws, seed
         As in :func:`tie_error` (``p_best`` does not depend on ``confidence``; the
         *could be first* set does).
-    adjust : str
-        Multiplicity control of the decisions behind the *could be first* set
-        (``first_coverage``).
 
     Returns
     -------
@@ -1045,12 +1040,11 @@ def p_best_calibration(
         return rng.uniform(0.0, max_sd, (size, 1)) * rng.standard_normal((size, L))
 
     fields = _fields(_logit_field(theta, M, interaction), root, reps, L, M, N, w)
-    return _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count,
-                               _check_adjusts(adjust)[0])
+    return _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count)
 
 
 def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, conf: float,
-                        draws: int, bins: int, min_count: int, adjust: str) -> PBestCalibration:
+                        draws: int, bins: int, min_count: int) -> PBestCalibration:
     """:class:`PBestCalibration` of ``infer``'s ``p_best`` and rank distribution over the
     replicates ``fields`` yields (:func:`_fields`): the truly best model and the true ranks
     are those of the scope's truth."""
@@ -1064,9 +1058,8 @@ def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, c
     c_held = np.zeros(reps, dtype=bool)
     c_size = np.zeros(reps)
     for r, (st, truth, s) in enumerate(fields):
-        # the decisions behind the could-be-first set; p_best does not depend on the
-        # adjustment (its draws have their own stream)
-        inf = infer(st, scope, conf, adjust, draws, s)
+        # neither p_best nor the could-be-first set depends on the adjustment
+        inf = infer(st, scope, conf, ADJUSTMENTS[0], draws, s)
         identified = inf.identified
         pred[r] = inf.p_best
         top = int(np.argmax(truth[scope]))
@@ -1350,13 +1343,11 @@ def resample_p_best(
     min_count: int = 50,
     draws: int = 2000,
     confidence: float = 0.95,
-    adjust: str = ADJUSTMENTS[0],
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability of ``p_best`` and the rank distribution on fields resampled from a real
     table -- :func:`p_best_calibration` with the real benchmark's models in place of the
-    stylised design -- and the coverage of the *could be first* set (decisions at
-    ``confidence`` under ``adjust``).
+    stylised design -- and the coverage of the *could be first* set (at ``confidence``).
 
     ``p`` ``(K, Q)`` as in :func:`resample_check`. A replicate picks ``L`` of the ``K``
     models at random (all of them when ``L`` is ``None``), ``M`` of the ``Q`` questions
@@ -1391,7 +1382,7 @@ def resample_p_best(
 
     fields = _fields(gen, root, reps, L, M, N, w)
     return _p_best_reliability(fields, M, N, L, reps, scope, check_confidence(confidence), draws,
-                               bins, min_count, _check_adjusts(adjust)[0])
+                               bins, min_count)
 
 
 def _partner(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -31,7 +31,6 @@ import pandas as pd
 from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
-from .estimands import FAMILY_WISE
 from .formatting import TRIALS_NOW
 from .inference import (
     ADJUSTMENTS,
@@ -208,8 +207,8 @@ class Leaderboard:
         return out
 
     def could_be_first(self) -> list[str]:
-        """The models no other model is decided above (``rank_lo == 1``), in table order: a
-        confidence set for the best model (:attr:`Inference.could_be_first
+        """The models that could be the best, in table order: a confidence set for the best
+        model by multiple comparisons with the best (:attr:`Inference.could_be_first
         <scorio_core.inference.Inference>`); :meth:`first_line` says what it promises.
 
         Example
@@ -224,13 +223,14 @@ class Leaderboard:
     def first_line(self) -> str:
         """One line naming the models that could be first and what that set promises.
 
-        Under a family-wise adjustment (``holm``, the default, or ``simultaneous``) the
-        truly best model is outside the set only if some model was falsely decided above
-        it, so the set holds it with at least the confidence whatever the field -- measured
-        with known truth where ``p_best`` runs high (README, *How to read the numbers*).
+        Each model is compared with its rivals one-sided (comparison with the best): the set
+        holds the truly best model with at least the confidence whatever the field and under
+        any adjustment -- measured with known truth where ``p_best`` runs high (README, *How
+        to read the numbers*). It can be smaller than the models whose rank interval starts
+        at 1, which spend the level on every pair.
         """
         s = self.settings
-        conf, adjust, L = s["confidence"], s["adjust"], len(self.models)
+        conf, L = s["confidence"], len(self.models)
         if L == 1:
             return "Could be first: one model, nothing to compare it with."
         if not self.identified:
@@ -240,22 +240,28 @@ class Leaderboard:
         # "mean score over the questions asked", without the parenthesis of the help text
         best = f"the truly best model (highest {SCOPE_HELP[s['scope']].split(' (')[0]})"
         if len(names) == 1:
-            head = (f"First at {conf:.0%} ({adjust}): {names[0]} -- the only model with no "
-                    "model decided above it")
+            head = (f"First at {conf:.0%}: {names[0]} -- every other model is shown not to "
+                    "be the best")
         else:
-            head = (f"Could be first at {conf:.0%} ({adjust}): {', '.join(names)} -- "
-                    f"{len(names)} of {L} models; none of them has a model decided above it")
-        if adjust in FAMILY_WISE:
-            # simultaneous: its family-wise error is measured a little above the nominal
-            measured = (" as far as simultaneous holds its family-wise level (measured: a "
-                        "little above it with few questions; holm holds it)"
-                        if adjust == "simultaneous" else "")
-            return (f"{head}. Such a set holds {best} with at least {conf:.0%} chance "
-                    "whatever the field, near-tied leaders included (it misses only if a pair "
-                    f"is decided falsely){measured}; p_best can run high there.")
-        return (f"{head}. Under {adjust} the decisions are not family-wise, so the set may "
-                f"miss {best} more often than {1 - conf:.0%} of the time; holm gives a set "
-                f"that holds it with at least {conf:.0%} chance.")
+            head = (f"Could be first at {conf:.0%}: {', '.join(names)} -- {len(names)} of "
+                    f"{L} models; each of the others is shown not to be the best")
+        first = self.inference.could_be_first
+        rank_one = self.inference.rank_lo == 1
+        notes = []
+        if (rank_one & ~first).any():  # the usual difference: the set is the sharper test
+            notes.append(f"{int(rank_one.sum())} models have a rank interval that starts at 1: "
+                         "those intervals spend the level on every pair at once, this set on "
+                         "each model's comparisons with its rivals")
+        if (first & ~rank_one).any():  # rare: a late Holm step decides a smaller gap
+            below = [m for m, f, r in zip(self.models, first, rank_one, strict=True)
+                     if f and not r]
+            notes.append(f"{', '.join(below)} also {'has' if len(below) == 1 else 'have'} a "
+                         "rank interval without rank 1: at its later steps the rank intervals' "
+                         "step-down procedure decides smaller gaps than this one-step set; each "
+                         "statement holds at its own confidence")
+        extra = f" ({'; '.join(notes)})" if notes else ""
+        return (f"{head}{extra}. Such a set holds {best} with at least {conf:.0%} chance "
+                "whatever the field, near-tied leaders included; p_best can run high there.")
 
     @property
     def t(self) -> np.ndarray:

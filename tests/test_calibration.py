@@ -358,11 +358,11 @@ def _near_tied_leaders(seed=5):
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
 def test_the_could_be_first_set_holds_the_best_model_where_p_best_runs_high(scope):
-    # the leaderboard's could-be-first set (rank_lo == 1 under Holm) misses the truly best
-    # model only through a false decision, so it holds it with >= 95 % on any field; on
-    # this one p_best's upper bins came true far less often than predicted (measured 0.69 ->
-    # 0.41-0.45), while the set held the best in 99-99.7 % of 300 runs (binomial s.e. at
-    # 95 %: 0.013), with 3.8-4.1 of the 6 models in it
+    # the could-be-first set (comparison with the best) misses the truly best model with
+    # probability at most 5 % on any field; on this one p_best's upper bins came true far
+    # less often than predicted (measured 0.69 -> 0.41-0.45) while the set held the best in
+    # 98-99.3 % of 300 runs (binomial s.e. at 95 %: 0.013), with 3.4-3.6 of the 6 models in
+    # it (3.8-4.1 for the models at rank 1 under Holm)
     r = cal.resample_p_best(_near_tied_leaders(), 30, 4, scope=scope, reps=300, draws=1000,
                             seed=2)
     assert r.first_coverage >= 0.93
@@ -372,13 +372,11 @@ def test_the_could_be_first_set_holds_the_best_model_where_p_best_runs_high(scop
                                                  / 300))
 
 
-def test_the_could_be_first_set_follows_the_adjustment():
-    # per-pair decisions ("none") exclude more models than Holm: a smaller set, never larger
-    p = _near_tied_leaders()
-    holm = cal.resample_p_best(p, 30, 4, scope="population", reps=120, draws=500, seed=4)
-    none = cal.resample_p_best(p, 30, 4, scope="population", reps=120, draws=500, seed=4,
-                               adjust="none")
-    assert none.first_size < holm.first_size
-    assert none.table.equals(holm.table)  # p_best itself does not depend on the adjustment
-    with pytest.raises(ValidationError, match="adjust"):
-        cal.resample_p_best(p, 30, 4, scope="population", reps=5, adjust="bonferroni")
+def test_the_p_best_studies_take_no_adjustment():
+    # neither p_best nor the could-be-first set depends on the multiplicity adjustment, so
+    # the studies of them take none (an option that changes nothing would mislead)
+    with pytest.raises(TypeError, match="adjust"):
+        cal.resample_p_best(_near_tied_leaders(), 30, 4, scope="population", reps=5,
+                            adjust="none")
+    with pytest.raises(TypeError, match="adjust"):
+        cal.p_best_calibration(30, 4, scope="population", reps=5, adjust="none")

@@ -117,32 +117,50 @@ def test_papers_trials_needed_reads_n_when_the_rule_is_already_met():
     assert t["n_needed"].iloc[0] == 4
 
 
-def test_could_be_first_is_the_rank_one_set_and_states_its_promise():
+def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise():
     rng = np.random.default_rng(8)
     # a clear leader, two near-tied runners-up, one far behind
     R = (rng.random((4, 60, 8)) < np.array([0.9, 0.6, 0.6, 0.2])[:, None, None]).astype(int)
     names = ["lead", "b", "c", "tail"]
     board = leaderboard(R, draws=1000, models=names)
     assert board.could_be_first() == ["lead"]
-    assert board.first_line().startswith("First at 95% (holm): lead -- the only model with no "
-                                         "model decided above it")
+    assert board.first_line().startswith("First at 95%: lead -- every other model is shown "
+                                         "not to be the best")
     assert "at least 95% chance whatever the field" in board.first_line()
     # without the leader: the two near-tied models could each be first, the tail cannot
     sub = leaderboard(R[1:], draws=1000, models=names[1:], scope="population")
     first = sub.could_be_first()
     assert set(first) == {"b", "c"}
-    rank_lo = dict(zip(sub.table["model"], sub.table["rank_lo"], strict=True))
-    assert first == [m for m in sub.table["model"] if rank_lo[m] == 1]
-    assert sub.first_line().startswith("Could be first at 95% (holm): ")
+    assert sub.first_line().startswith("Could be first at 95%: ")
     assert "2 of 3 models" in sub.first_line()
     assert "highest mean score over the population the questions were drawn from" in \
         sub.first_line()
-    # a per-pair control does not back the set's promise, and says so
-    loose = leaderboard(R[1:], draws=1000, models=names[1:], adjust="none")
-    assert "not family-wise" in loose.first_line()
-    sim = leaderboard(R[1:], draws=1000, models=names[1:], adjust="simultaneous")
-    assert "as far as simultaneous holds its family-wise level" in sim.first_line()
-    assert "as far as" not in sub.first_line()
+    # its own test: the same set under every multiplicity adjustment
+    for adjust in ("none", "bh", "simultaneous"):
+        other = leaderboard(R[1:], draws=1000, models=names[1:], scope="population",
+                            adjust=adjust)
+        assert other.could_be_first() == first
+    # sharper than reading rank 1 off the rank intervals, and the line says why they differ:
+    # eight models with near-tied leaders (a fixed table; the set leaves out models 3 and 4,
+    # whose Holm rank intervals start at 1)
+    R8 = (np.random.default_rng(19).random((8, 40, 4))
+          < np.array([0.8, 0.77, 0.75, 0.7, 0.66, 0.6, 0.3, 0.25])[:, None, None]).astype(int)
+    wide = leaderboard(R8, draws=4000, scope="population")
+    inf = wide.inference
+    assert inf.could_be_first.sum() < (inf.rank_lo == 1).sum()
+    assert not (inf.could_be_first & (inf.rank_lo > 1)).any()
+    assert f"{int((inf.rank_lo == 1).sum())} models have a rank interval that starts at 1" \
+        in wide.first_line()
+    # the rare other way round (measured in at most 0.5 % of fields: a late Holm step decides
+    # a gap the one-step set does not): the line names the model. Forced here by putting a
+    # model that Holm ranks below another into the set.
+    below = int(np.flatnonzero(inf.rank_lo > 1)[0])
+    forced = inf.could_be_first.copy()
+    forced[below] = True
+    wide.inference.__dict__["could_be_first"] = forced  # the cached property's slot
+    line = wide.first_line()
+    assert f"{wide.models[below]} also has a rank interval without rank 1" in line
+    assert "each statement holds at its own confidence" in line
     # not identified (questions scope, N = 1): no decision, no set stated
     one = leaderboard(R[:, :, :1], draws=500, models=names)
     assert one.could_be_first() == names
@@ -153,4 +171,4 @@ def test_could_be_first_is_the_rank_one_set_and_states_its_promise():
     payload = json.loads(export.export(board, "json"))
     assert payload["could_be_first"] == {"models": ["lead"], "statement": board.first_line()}
     assert board.first_line() in export.export(board, "md")
-    assert "First at 95% (holm): lead" in export.export(board, "text")
+    assert "First at 95%: lead" in export.export(board, "text")
