@@ -242,6 +242,9 @@ class Leaderboard:
         if len(names) == 1:
             head = (f"First at {conf:.0%}: {names[0]} -- every other model is shown not to "
                     "be the best")
+        elif len(names) == L:
+            head = (f"Could be first at {conf:.0%}: all {L} models -- none is shown not to be "
+                    "the best")
         else:
             head = (f"Could be first at {conf:.0%}: {', '.join(names)} -- {len(names)} of "
                     f"{L} models; each of the others is shown not to be the best")

@@ -548,3 +548,32 @@ def test_first_set_holds_the_best_at_its_level_under_ties_and_is_sharper_than_ra
                 assert (other.could_be_first == inf.could_be_first).all()
     assert np.mean(held) >= 0.93
     assert np.mean(sizes) < np.mean(rank_one) - 0.2, (np.mean(sizes), np.mean(rank_one))
+
+
+def test_first_set_keeps_a_model_tied_with_the_sign_flip_critical_value():
+    """One question separates two models (4 of 4 against 0 of 4): every sign flip gives the
+    pair the observed |t| with one sign or the other, so the randomization test's one-sided
+    p-value is 1/2 and the population scope cannot tell the models apart -- the observed
+    value *is* the null's 95 % point (held in float32), and a tie keeps the model."""
+    R = np.zeros((2, 20, 4), dtype=int)
+    R[0, 0] = 1
+    inf = infer(_stats(R), "population", 0.95, "holm", 2000, 0)
+    assert inf.could_be_first.tolist() == [True, True]
+    assert not inf.decided.any()
+
+
+def test_simultaneous_does_not_decide_a_pair_that_ties_its_sign_flip_critical_value():
+    """Model 0 solves 4 of 13 questions outright, model 1 none: every sign flip gives the
+    pair's |t| either the observed value (2 of the 16 patterns of the 4 differing questions,
+    12.5 % of the law) or less, so the randomization test's p-value is 1/8 and the pair must
+    not be decided at 95 % -- though the paired t-test's p-value is below 5 % (Holm decides
+    it). The observed |t| equals the null's 95 % point; held in float32 it rounded below the
+    observed value, and a strict comparison decided the pair before ties were kept."""
+    R = np.zeros((2, 13, 4), dtype=int)
+    R[0, :4] = 1
+    st = _stats(R)
+    for seed in range(3):
+        sim = infer(st, "population", 0.95, "simultaneous", 4000, seed)
+        assert not sim.decided.any()
+    assert infer(st, "population", 0.95, "holm", 4000, 0).decided[0, 1]
+    assert sim.pvalue[0, 1] < 0.05

@@ -161,6 +161,10 @@ def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise
     line = wide.first_line()
     assert f"{wide.models[below]} also has a rank interval without rank 1" in line
     assert "each statement holds at its own confidence" in line
+    # identical models: every model could be first, and the line does not speak of "others"
+    same = leaderboard(np.tile(R[:1], (3, 1, 1)), draws=1000)
+    assert same.first_line().startswith("Could be first at 95%: all 3 models -- none is shown "
+                                        "not to be the best.")
     # not identified (questions scope, N = 1): no decision, no set stated
     one = leaderboard(R[:, :, :1], draws=500, models=names)
     assert one.could_be_first() == names
