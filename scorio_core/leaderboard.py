@@ -31,6 +31,7 @@ import pandas as pd
 from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
+from .estimands import FAMILY_WISE
 from .formatting import TRIALS_NOW
 from .inference import (
     ADJUSTMENTS,
@@ -250,18 +251,25 @@ class Leaderboard:
                     f"{L} models; each of the others is shown not to be the best")
         first = self.inference.could_be_first
         rank_one = self.inference.rank_lo == 1
+        family = s["adjust"] in FAMILY_WISE
         notes = []
         if (rank_one & ~first).any():  # the usual difference: the set is the sharper test
+            why = ("those intervals spend the level on every pair at once, this set on each "
+                   "model's comparisons with its rivals" if family else
+                   "the rank intervals test every pair, this set each model's comparisons with "
+                   "its rivals")
             notes.append(f"{int(rank_one.sum())} models have a rank interval that starts at 1: "
-                         "those intervals spend the level on every pair at once, this set on "
-                         "each model's comparisons with its rivals")
-        if (first & ~rank_one).any():  # rare: a late Holm step decides a smaller gap
+                         f"{why}")
+        if (first & ~rank_one).any():  # family-wise: rare (a late Holm step); else: usual
             below = [m for m, f, r in zip(self.models, first, rank_one, strict=True)
                      if f and not r]
+            why = ("at its later steps the rank intervals' step-down procedure decides "
+                   "smaller gaps than this one-step set" if family else
+                   f"under {s['adjust']} the rank intervals decide each pair at a level that "
+                   "does not hold for the whole field, this set does")
             notes.append(f"{', '.join(below)} also {'has' if len(below) == 1 else 'have'} a "
-                         "rank interval without rank 1: at its later steps the rank intervals' "
-                         "step-down procedure decides smaller gaps than this one-step set; each "
-                         "statement holds at its own confidence")
+                         f"rank interval without rank 1: {why}; each statement holds at its "
+                         "own confidence")
         extra = f" ({'; '.join(notes)})" if notes else ""
         return (f"{head}{extra}. Such a set holds {best} with at least {conf:.0%} chance "
                 "whatever the field, near-tied leaders included; p_best can run high there.")

@@ -161,6 +161,15 @@ def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise
     line = wide.first_line()
     assert f"{wide.models[below]} also has a rank interval without rank 1" in line
     assert "each statement holds at its own confidence" in line
+    assert "step-down procedure decides smaller gaps" in line
+    # under a per-pair control the rank intervals decide more, and the line says why
+    loose = leaderboard(R8, draws=4000, scope="population", adjust="none")
+    below = int(np.flatnonzero(loose.inference.rank_lo > 1)[0])
+    forced = loose.inference.could_be_first.copy()
+    forced[below] = True
+    loose.inference.__dict__["could_be_first"] = forced
+    assert ("under none the rank intervals decide each pair at a level that does not hold "
+            "for the whole field, this set does") in loose.first_line()
     # identical models: every model could be first, and the line does not speak of "others"
     same = leaderboard(np.tile(R[:1], (3, 1, 1)), draws=1000)
     assert same.first_line().startswith("Could be first at 95%: all 3 models -- none is shown "
