@@ -107,12 +107,20 @@ _KAPPA = np.exp(np.linspace(np.log(1e-2), np.log(1e4), 49))
 _FEW = 1.0
 #: Largest number of (draw, pair) values held at once by the max-|t| procedure.
 _MAXT_CELLS = 20_000_000
-#: Relative margin by which an observed statistic must exceed a null draw's critical value.
-#: The null is held in float32, and the population scope's sign-flip law contains the
-#: observed value itself (the identity flip) and, with few discrete questions, often sits
-#: on it: a statistic that ties the critical value is not beyond it (a randomization test
-#: rejects only when at most the level of its law lies at or above the observed value).
+#: Relative margin by which an observed statistic must exceed a null draw's critical value
+#: (:func:`_beyond`).
 _TIE = 1e-5
+
+
+def _beyond(obs, crit):
+    """Whether observed statistics lie beyond critical values drawn from a null. The null is
+    held in float32, and the population scope's sign-flip law contains the observed value
+    itself (the identity flip) and, with few discrete questions, often sits on it: a
+    statistic that ties the critical value (within :data:`_TIE`, relative) is not beyond it
+    (a randomization test rejects only when at most the level of its law lies at or above
+    the observed value)."""
+    crit = np.asarray(crit, dtype=float)
+    return np.asarray(obs) > crit + _TIE * np.maximum(1.0, np.abs(crit))
 
 
 @dataclass(frozen=True)
@@ -531,8 +539,7 @@ def decide_pvalues(
             n_ok = m
             for a in range(0, m, 32):
                 crit = null_z(np.partition(rev_max[:, a : a + 32], kq, axis=0)[kq], null_dof)
-                crit = crit + _TIE * np.maximum(1.0, np.abs(crit))  # a tie is not beyond
-                passed = (z[a : a + 32] > crit) & (e[a : a + 32] <= alpha)
+                passed = _beyond(z[a : a + 32], crit) & (e[a : a + 32] <= alpha)
                 if not passed.all():
                     n_ok = a + int(np.argmin(passed))
                     break
@@ -971,8 +978,7 @@ def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
     for i in range(L):
         # column (a, i), a < i: "a above i" as drawn; column (i, b): "b above i" is minus it
         rivals = np.concatenate([null[:, ju == i], -null[:, iu == i]], axis=1)
-        crit = float(np.partition(rivals.max(1), k)[k])
-        keep[i] = obs[:, i].max() <= crit + _TIE * max(1.0, abs(crit))  # a tie keeps it
+        keep[i] = not _beyond(obs[:, i].max(), np.partition(rivals.max(1), k)[k])
     return keep
 
 

@@ -507,21 +507,20 @@ def test_first_set_with_two_models_is_the_one_sided_test_at_the_confidence():
 
 
 def _tie_fields(L, M, N, reps, seed, scope, spread=0.0):
-    """Fields of L tied models on U-shaped questions: each model's probabilities a
-    permutation of one Beta(0.6, 0.6) set (questions scope) or i.i.d. Beta(0.6, 0.6)
-    draws (population scope: a permuted set would tie the means exactly, question
+    """Outcomes ``(L, M, N)`` of fields of L tied models on U-shaped questions -- the tie
+    study's designs (``calibration.TIE_DESIGNS``): ``permuted`` in the questions scope,
+    ``iid`` in the population scope (a permuted set would tie the means exactly, question
     sampling and all); with ``spread`` model i's logit is raised by
     ``spread * (L − 1 − i) / (L − 1)`` (model 0 the best)."""
+    from scorio_core.calibration import _tie_gen
+
+    gen = _tie_gen("permuted" if scope == "questions" else "iid", L, M)
     rng = np.random.default_rng(seed)
+    shift = spread * (L - 1 - np.arange(L)) / max(L - 1, 1)
     for _ in range(reps):
-        if scope == "questions":
-            base = rng.beta(0.6, 0.6, M)
-            p = np.stack([rng.permutation(base) for _ in range(L)])
-        else:
-            p = rng.beta(0.6, 0.6, (L, M))
-        shift = spread * (L - 1 - np.arange(L)) / max(L - 1, 1)
+        p = gen(1, rng)[0][0]
         p = special.expit(special.logit(np.clip(p, 1e-6, 1 - 1e-6)) + shift[:, None])
-        yield p, (rng.random((L, M, N)) < p[..., None]).astype(int)
+        yield (rng.random((L, M, N)) < p[..., None]).astype(int)
 
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
@@ -532,12 +531,12 @@ def test_first_set_holds_the_best_at_its_level_under_ties_and_is_sharper_than_ra
     on average smaller than the models whose Holm rank interval starts at 1 (which spend the
     level on all pairs). The set does not depend on the multiplicity adjustment."""
     held, sizes, rank_one = [], [], []
-    for _, R in _tie_fields(6, 30, 4, 400, 11, scope):
+    for R in _tie_fields(6, 30, 4, 400, 11, scope):
         inf = infer(_stats(R), scope, 0.95, "holm", 2000, 0)
         held.append(inf.could_be_first[0])
     assert 0.915 <= np.mean(held) <= 0.985, np.mean(held)
     held = []
-    for i, (_, R) in enumerate(_tie_fields(6, 30, 4, 200, 12, scope, spread=0.8)):
+    for i, R in enumerate(_tie_fields(6, 30, 4, 200, 12, scope, spread=0.8)):
         inf = infer(_stats(R), scope, 0.95, "holm", 2000, i)
         held.append(inf.could_be_first[0])
         sizes.append(inf.could_be_first.sum())
