@@ -916,7 +916,7 @@ def _null_pair_stats(cov, sd, size, seed, ybar=None, signed: bool = False) -> np
 
 
 def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
-              draws: int = 10_000, seed: int = 0) -> np.ndarray:
+              draws: int = 10_000, seed: int = 0, null=None) -> np.ndarray:
     """Confidence set for the best model by multiple comparisons with the best (Gupta's
     subset selection, Hsu's MCB; Hsu 1996, *Multiple Comparisons*, ch. 4), shape ``(L,)``.
 
@@ -945,6 +945,9 @@ def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
         Per-question scores; needed in the population scope.
     confidence, draws, seed
         Level; size and seed of the null draws (the simultaneous procedure's stream).
+    null : numpy.ndarray, optional
+        Those draws, signed (``_null_pair_stats(..., signed=True)``), when the caller
+        already has them (:func:`infer` with ``adjust="simultaneous"``).
 
     Example
     -------
@@ -963,7 +966,9 @@ def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
     if ndof is not None and ybar is None:
         raise ValidationError("the population scope's comparison with the best needs the "
                               "per-question scores (ybar)")
-    null = _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar, signed=True)
+    if null is None:
+        null = _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar,
+                                signed=True)
     if ndof is None:  # each pair on the normal scale through its own t law, as the null is
         dfv = np.maximum(np.asarray(df, dtype=float), 1.0)
         with np.errstate(invalid="ignore"):
@@ -1002,20 +1007,30 @@ def null_dof(scope: str, df) -> float | None:
 
 
 def decide_pairs(p, P, confidence: float, adjust: str, cov, sd, scope: str, df,
-                 draws: int = 10_000, seed: int = 0, ybar=None) -> np.ndarray:
+                 draws: int = 10_000, seed: int = 0, ybar=None, null=None) -> np.ndarray:
     """Decisions ``(L, L)`` of every pair: :func:`decide_pvalues` on the per-pair p-values,
     with the simultaneous procedure's null drawn for ``scope`` (:func:`_null_pair_stats`:
     from ``cov`` and the pair s.d. ``sd`` in the questions scope, from the per-question
-    scores ``ybar`` ``(L, M)`` in the population scope, studentized on :func:`null_dof`); the
-    other adjustments need no draws."""
+    scores ``ybar`` ``(L, M)`` in the population scope, studentized on :func:`null_dof`) --
+    or taken from ``null``, those draws signed, when the caller has them; the other
+    adjustments need no draws."""
     ndof = null_dof(scope, df)
-    null = None
     if adjust == "simultaneous" and np.shape(p)[0] > 1:
-        if ndof is not None and ybar is None:
-            raise ValidationError("the population scope's simultaneous null needs the "
-                                  "per-question scores (ybar)")
-        null = _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar)
-    return decide_pvalues(p, P, confidence, adjust, null, ndof)
+        if null is None:
+            null = simultaneous_null(cov, sd, scope, df, draws, seed, ybar)
+        return decide_pvalues(p, P, confidence, adjust, np.abs(null), ndof)
+    return decide_pvalues(p, P, confidence, adjust, None, ndof)
+
+
+def simultaneous_null(cov, sd, scope: str, df, draws: int, seed: int, ybar=None) -> np.ndarray:
+    """The signed null draws of the pair statistics that the ``simultaneous`` decisions
+    (their absolute values) and the comparison with the best (:func:`first_set`) share:
+    :func:`_null_pair_stats` for ``scope`` -- one draw serves both."""
+    ndof = null_dof(scope, df)
+    if ndof is not None and ybar is None:
+        raise ValidationError("the population scope's simultaneous null needs the "
+                              "per-question scores (ybar)")
+    return _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar, signed=True)
 
 
 class _Decisions(NamedTuple):
@@ -1033,6 +1048,7 @@ class _Decisions(NamedTuple):
     p: np.ndarray | None = None
     sd: np.ndarray | None = None
     D: np.ndarray | None = None
+    null: np.ndarray | None = None  # the simultaneous null, signed, where it was drawn
 
 
 def _check_infer_args(scope: str, adjust: str, confidence: float) -> float:
@@ -1054,8 +1070,10 @@ def _decisions(st: ScoreStats, scope: str, confidence: float, adjust: str, draws
     tq = special.stdtrit(np.maximum(np.diag(df), 1.0), 0.5 + confidence / 2)
     floor_var = ((hi_s - lo_s) / (2 * tq)) ** 2
     t, P, p, sd = pair_pvalues(x, cov, df, floor_var)
-    D = decide_pairs(p, P, confidence, adjust, cov, sd, scope, df, draws, seed, st.ybar)
-    return _Decisions(x, cov, df, True, var, lo_s, hi_s, t, P, p, sd, D)
+    null = (simultaneous_null(cov, sd, scope, df, draws, seed, st.ybar)
+            if adjust == "simultaneous" and x.size > 1 else None)
+    D = decide_pairs(p, P, confidence, adjust, cov, sd, scope, df, draws, seed, st.ybar, null)
+    return _Decisions(x, cov, df, True, var, lo_s, hi_s, t, P, p, sd, D, null)
 
 
 def decided(
@@ -1141,4 +1159,7 @@ def infer(
         int(seed), fcov * span**2, st.ybar,
     )
     inf.__dict__["draws"] = st.unscale(S)  # cached_property slot: the draws above
+    if d.null is not None:  # the simultaneous null is drawn: the set reads the same draws
+        inf.__dict__["could_be_first"] = first_set(t, df, cov, sd, scope, st.ybar,
+                                                   confidence, draws, seed, d.null)
     return inf

@@ -60,12 +60,12 @@ from ._validation import ValidationError, check_confidence
 from .estimands import ADJUSTMENTS, ASSURANCE
 from .formatting import TRIALS_NOW
 from .inference import (
-    _null_pair_stats,
     field_draws,
     inflate,
     null_dof,
     null_z,
     scope_covariance,
+    simultaneous_null,
 )
 from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
@@ -159,8 +159,8 @@ def pair_level(board: Leaderboard) -> float:
     if inf.adjust in ("holm", "bh"):
         return alpha / k
     dof = null_dof(inf.scope, inf.df)
-    ybar = None if dof is None else board.stats.ybar  # population: the sign-flip null
-    Z = _null_pair_stats(inf.cov, inf.diff_sd, inf.n_draws, inf.seed, ybar)[:, open_]
+    Z = np.abs(simultaneous_null(inf.cov, inf.diff_sd, inf.scope, inf.df, inf.n_draws,
+                                 inf.seed, board.stats.ybar)[:, open_])
     c = float(null_z(np.quantile(Z.max(1), 1.0 - alpha), dof))
     return float(2.0 * special.ndtr(-c))
 

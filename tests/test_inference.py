@@ -549,6 +549,28 @@ def test_first_set_holds_the_best_at_its_level_under_ties_and_is_sharper_than_ra
     assert np.mean(sizes) < np.mean(rank_one) - 0.2, (np.mean(sizes), np.mean(rank_one))
 
 
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_simultaneous_decisions_and_the_first_set_share_one_null_draw(scope):
+    """With ``adjust="simultaneous"`` :func:`infer` draws the null once: the decisions read
+    its absolute values and the could-be-first set the signed ones. Both must equal what
+    each computes when it draws the null itself (same seed, same law)."""
+    from scorio_core.inference import decide_pairs, first_set, pair_pvalues, simultaneous_null
+
+    R = next(_tie_fields(5, 25, 4, 1, 3, scope, spread=3.0))
+    st = _stats(R)
+    inf = infer(st, scope, 0.95, "simultaneous", 2000, 4)
+    fresh = first_set(inf.t, inf.df, inf.cov, inf.diff_sd, scope, st.ybar, 0.95, 2000, 4)
+    np.testing.assert_array_equal(inf.could_be_first, fresh)
+    assert 1 <= fresh.sum() < 5  # a set that leaves someone out: the comparison bites
+    cov, df, _ = scope_covariance(st, scope)
+    t, P, p, sd = pair_pvalues(st.xbar, cov, df)
+    null = simultaneous_null(cov, sd, scope, df, 2000, 4, st.ybar)
+    shared = decide_pairs(p, P, 0.95, "simultaneous", cov, sd, scope, df, 2000, 4, st.ybar, null)
+    own = decide_pairs(p, P, 0.95, "simultaneous", cov, sd, scope, df, 2000, 4, st.ybar)
+    np.testing.assert_array_equal(shared, own)
+    assert own.any()
+
+
 def test_first_set_keeps_a_model_tied_with_the_sign_flip_critical_value():
     """One question separates two models (4 of 4 against 0 of 4): every sign flip gives the
     pair the observed |t| with one sign or the other, so the randomization test's one-sided
