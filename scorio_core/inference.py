@@ -946,8 +946,8 @@ def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
     confidence, draws, seed
         Level; size and seed of the null draws (the simultaneous procedure's stream).
     null : numpy.ndarray, optional
-        Those draws, signed (``_null_pair_stats(..., signed=True)``), when the caller
-        already has them (:func:`infer` with ``adjust="simultaneous"``).
+        Those draws, signed (:func:`simultaneous_null`), when the caller already has
+        them (:func:`infer` with ``adjust="simultaneous"``).
 
     Example
     -------
@@ -963,12 +963,8 @@ def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
     if L < 2:
         return np.ones(L, dtype=bool)
     ndof = null_dof(scope, df)
-    if ndof is not None and ybar is None:
-        raise ValidationError("the population scope's comparison with the best needs the "
-                              "per-question scores (ybar)")
     if null is None:
-        null = _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar,
-                                signed=True)
+        null = simultaneous_null(cov, sd, scope, df, draws, seed, ybar)
     if ndof is None:  # each pair on the normal scale through its own t law, as the null is
         dfv = np.maximum(np.asarray(df, dtype=float), 1.0)
         with np.errstate(invalid="ignore"):
@@ -1028,8 +1024,9 @@ def simultaneous_null(cov, sd, scope: str, df, draws: int, seed: int, ybar=None)
     :func:`_null_pair_stats` for ``scope`` -- one draw serves both."""
     ndof = null_dof(scope, df)
     if ndof is not None and ybar is None:
-        raise ValidationError("the population scope's simultaneous null needs the "
-                              "per-question scores (ybar)")
+        raise ValidationError("the population scope's null draws (sign flips of the "
+                              "questions' pair differences) need the per-question scores "
+                              "(ybar)")
     return _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar, signed=True)
 
 
