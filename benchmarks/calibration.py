@@ -3,7 +3,7 @@ papers' Bayes@N and the plain t interval, false decisions under exact ties, simu
 rank-interval coverage and the reliability of p_best, all with known truth.
 
 Run: ``python benchmarks/calibration.py [--reps 2000] [--field-reps 1000] [--tie-reps 10000]
-[--workers 2] [--seed 0] [--quick] [--curves | --pairs | --real | --ties]``
+[--workers 2] [--seed 0] [--quick] [--curves | --pairs | --real | --ties | --p-best]``
 
 Coverage (:func:`scorio_core.calibration.calibration_table`): 4 benchmarks (U-shaped,
 easy, hard, logit with shared difficulty) × M ∈ {15, 30, 100, 500} × N ∈ {1, 2, 4, 8, 32}
@@ -19,6 +19,12 @@ population scope on the logit design and on i.i.d. U-shaped / easy / hard questi
 (:data:`~scorio_core.calibration.TIE_DESIGNS`); ``--tie-reps`` fields per cell (10,000: a
 5 % rate's standard error is 0.22 points; 40 min on 2 workers). ``--ties`` runs only
 this study. ``--quick``: 300 / 150 replicates (a smoke run, not a measurement).
+
+p_best (:func:`scorio_core.calibration.p_best_calibration`): reliability of ``p_best`` and of
+the rank distribution on fields of 5 logit models with known truth, (M, N) ∈ {(30, 8),
+(100, 4)} × both scopes × binary and categorical outcomes, ``--field-reps`` fields per cell;
+``--p-best`` runs only this study (each cell has its own seed, so its tables are those of the
+full run).
 The cells run on a local Dask cluster of ``--workers`` processes (0: this process); the
 numbers do not depend on where they run.
 
@@ -189,8 +195,10 @@ def p_best_tables(results: list) -> None:
         "τ ~ U(0, 0.5), shared difficulty, model × question interaction s.d. 1\n"
     )
     for r in results:
+        outcomes = "categorical (weights 0, 0.5, 1)" if r.categorical else "binary"
         print(
-            f"{r.scope} scope, M = {r.M}, N = {r.N}, {r.reps} fields: max |observed − "
+            f"{r.scope} scope, {outcomes}, M = {r.M}, N = {r.N}, {r.reps} fields: max "
+            f"|observed − "
             f"predicted| = {r.max_deviation:.3f} (bins with ≥ {r.min_count}), "
             f"Brier {r.brier:.4f}; the could-be-first set (comparison with the best, 95 %) "
             "held the best model "
@@ -410,8 +418,8 @@ def readme_table(doc: str) -> str:
 
 
 def _only(jobs: list, tables, reps: int, workers: int) -> int:
-    """One field study alone (``--pairs``, ``--real``, ``--ties``): its cells on the
-    executor, its tables, the elapsed time."""
+    """One field study alone (``--pairs``, ``--real``, ``--ties``, ``--p-best``): its cells
+    on the executor, its tables, the elapsed time."""
     t0 = time.perf_counter()
     with Executor(workers=workers or None) as ex:
         tables(ex.map(_study, jobs))
@@ -428,6 +436,8 @@ def main(argv=None) -> int:
     ap.add_argument("--tie-reps", type=int, default=10_000,
                     help="fields per exact-tie cell (s.e. of a 5 %% rate: 0.22 points)")
     ap.add_argument("--ties", action="store_true", help="only the exact-tie study")
+    ap.add_argument("--p-best", action="store_true",
+                    help="only the p_best / rank-distribution reliability study")
     ap.add_argument("--workers", type=int, default=2, help="local Dask workers (0: here)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="300 / 150 replicates (smoke run)")
@@ -486,9 +496,12 @@ def main(argv=None) -> int:
     for M, N in RANK_CELLS:
         for scope in SCOPES:
             jobs.append(("rank_coverages", dict(M=M, N=N, scope=scope, reps=fr, seed=seed)))
-    for M, N in PBEST_CELLS:
-        for scope in SCOPES:
-            jobs.append(("p_best_calibration", dict(M=M, N=N, scope=scope, reps=fr, seed=seed)))
+    p_best_jobs = [("p_best_calibration", dict(M=M, N=N, scope=scope, reps=fr,
+                                              categorical=cat, seed=seed))
+                   for M, N in PBEST_CELLS for cat in (False, True) for scope in SCOPES]
+    if args.p_best:
+        return _only(p_best_jobs, p_best_tables, fr, args.workers)
+    jobs += p_best_jobs
 
     shown = {}
 

@@ -59,7 +59,7 @@ Example
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -946,6 +946,9 @@ class PBestCalibration:
     credible_coverage, credible_size : float
         For comparison, the smallest set whose ``p_best`` adds up to the confidence (a
         credible set for the best model, not shown by the product): the same two numbers.
+    categorical : bool
+        Three outcomes weighted ``(0, 0.5, 1)`` (:func:`p_best_calibration`'s
+        ``categorical``); False for binary outcomes and for :func:`resample_p_best`.
     """
 
     table: pd.DataFrame
@@ -965,6 +968,7 @@ class PBestCalibration:
     first_size: float = float("nan")
     credible_coverage: float = float("nan")
     credible_size: float = float("nan")
+    categorical: bool = False
 
     def first_se(self) -> float:
         """Binomial standard error of :attr:`first_coverage`."""
@@ -985,6 +989,7 @@ def p_best_calibration(
     min_count: int = 50,
     confidence: float = 0.95,
     draws: int = 10_000,
+    categorical: bool = False,
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
@@ -1013,9 +1018,15 @@ def p_best_calibration(
         Spread of the abilities and s.d. of the interaction (logit units).
     min_count : int
         Bins with fewer entries are shown but left out of ``max_deviation``.
-    confidence, draws, seed
+    confidence, draws
         As in :func:`tie_error` (``p_best`` does not depend on ``confidence``; the
         *could be first* set does).
+    categorical : bool
+        Three outcomes weighted ``(0, 0.5, 1)`` instead of binary ones: each (model,
+        question)'s category probabilities ``Dirichlet(κ π(s))`` around its success
+        probability ``s`` (the coverage grid's categorical design); the expected score stays
+        ``s``, so the population truth is the binary design's.
+    seed : int
 
     Returns
     -------
@@ -1033,14 +1044,20 @@ def p_best_calibration(
     conf = check_confidence(confidence)
     root = _cell_seed(
         seed, "p_best", M, N, L, int(round(max_sd * 1e6)), int(round(interaction * 1e6))
-    )
-    w = np.array([0.0, 1.0])
+    ) + ([1] if categorical else [])
 
     def theta(rng, size):
         return rng.uniform(0.0, max_sd, (size, 1)) * rng.standard_normal((size, L))
 
-    fields = _fields(_logit_field(theta, M, interaction), root, reps, L, M, N, w)
-    return _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count)
+    gen = _logit_field(theta, M, interaction)
+    if categorical:
+        def gen(size, rng, binary=gen):
+            p, pop = binary(size, rng)
+            return _category_probs(p, rng), pop
+
+    fields = _fields(gen, root, reps, L, M, N, _weights(categorical))
+    r = _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count)
+    return replace(r, categorical=bool(categorical))
 
 
 def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, conf: float,
