@@ -22,7 +22,9 @@ this study. ``--quick``: 300 / 150 replicates (a smoke run, not a measurement).
 
 p_best (:func:`scorio_core.calibration.p_best_calibration`): reliability of ``p_best`` and of
 the rank distribution on fields of 5 logit models with known truth, (M, N) ∈ {(30, 8),
-(100, 4)} × both scopes × binary and categorical outcomes, ``--field-reps`` fields per cell;
+(100, 4)} × both scopes × binary and categorical outcomes, and binary outcomes on an easy
+and a hard benchmark (shared difficulty shifted, :data:`PBEST_SKEWED`), ``--field-reps``
+fields per cell;
 ``--p-best`` runs only this study (each cell has its own seed, so its tables are those of the
 full run).
 The cells run on a local Dask cluster of ``--workers`` processes (0: this process); the
@@ -81,6 +83,8 @@ TIE_CASES = (
 )
 RANK_CELLS = ((100, 8), (500, 4), (500, 32))
 PBEST_CELLS = ((30, 8), (100, 4))
+#: Skewed benchmarks of the p_best study (binary outcomes): mean shared difficulty (logit).
+PBEST_SKEWED = {"easy": -2.5, "hard": 3.5}
 
 
 def _study(name: str, kwargs: dict):
@@ -196,6 +200,10 @@ def p_best_tables(results: list) -> None:
     )
     for r in results:
         outcomes = "categorical (weights 0, 0.5, 1)" if r.categorical else "binary"
+        if r.difficulty:
+            name = next(k for k, v in PBEST_SKEWED.items() if v == r.difficulty)
+            outcomes += (f", {name} benchmark (difficulty {r.difficulty:+.1f}: mean success "
+                         f"{cal.p_best_success(r.difficulty):.2f} at θ = 0)")
         print(
             f"{r.scope} scope, {outcomes}, M = {r.M}, N = {r.N}, {r.reps} fields: max "
             f"|observed − "
@@ -499,6 +507,9 @@ def main(argv=None) -> int:
     p_best_jobs = [("p_best_calibration", dict(M=M, N=N, scope=scope, reps=fr,
                                               categorical=cat, seed=seed))
                    for M, N in PBEST_CELLS for cat in (False, True) for scope in SCOPES]
+    p_best_jobs += [("p_best_calibration", dict(M=M, N=N, scope=scope, reps=fr,
+                                               difficulty=d, seed=seed))
+                    for d in PBEST_SKEWED.values() for M, N in PBEST_CELLS for scope in SCOPES]
     if args.p_best:
         return _only(p_best_jobs, p_best_tables, fr, args.workers)
     jobs += p_best_jobs

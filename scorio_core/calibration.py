@@ -90,6 +90,7 @@ __all__ = [
     "rank_coverages",
     "PBestCalibration",
     "p_best_calibration",
+    "p_best_success",
     "ResampleCheck",
     "resample_check",
     "resample_p_best",
@@ -798,14 +799,15 @@ class RankCoverage:
     identified: bool
 
 
-def _logit_field(theta: np.ndarray, M: int, interaction: float = 0.0):
-    """Shared difficulty ``b_α ~ N(0, 2²)``, abilities ``theta`` (``(L,)`` or a callable
-    ``rng, size -> (size, L)``), optional model × question interaction ``N(0, s²)``."""
+def _logit_field(theta: np.ndarray, M: int, interaction: float = 0.0, difficulty: float = 0.0):
+    """Shared difficulty ``b_α ~ N(difficulty, 2²)``, abilities ``theta`` (``(L,)`` or a
+    callable ``rng, size -> (size, L)``), optional model × question interaction
+    ``N(0, s²)``."""
 
     def gen(size, rng):
         th = theta(rng, size) if callable(theta) else np.broadcast_to(theta, (size, len(theta)))
         L = th.shape[1]
-        b = LOGIT_SD * rng.standard_normal((size, 1, M))
+        b = difficulty + LOGIT_SD * rng.standard_normal((size, 1, M))
         eta = th[:, :, None] - b
         if interaction > 0:
             eta = eta - interaction * rng.standard_normal((size, L, M))
@@ -949,6 +951,9 @@ class PBestCalibration:
     categorical : bool
         Three outcomes weighted ``(0, 0.5, 1)`` (:func:`p_best_calibration`'s
         ``categorical``); False for binary outcomes and for :func:`resample_p_best`.
+    difficulty : float
+        Mean of the shared question difficulty (:func:`p_best_calibration`; 0 for
+        :func:`resample_p_best`).
     """
 
     table: pd.DataFrame
@@ -969,6 +974,7 @@ class PBestCalibration:
     credible_coverage: float = float("nan")
     credible_size: float = float("nan")
     categorical: bool = False
+    difficulty: float = 0.0
 
     def first_se(self) -> float:
         """Binomial standard error of :attr:`first_coverage`."""
@@ -990,6 +996,7 @@ def p_best_calibration(
     confidence: float = 0.95,
     draws: int = 10_000,
     categorical: bool = False,
+    difficulty: float = 0.0,
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
@@ -999,7 +1006,7 @@ def p_best_calibration(
     ``P(model i has rank r)`` against the model's true rank).
 
     Each replicate is a field of ``L`` models on shared questions,
-    ``p_iα = expit(θ_i − b_α − ε_iα)`` with ``b_α ~ N(0, 2²)``, a model × question
+    ``p_iα = expit(θ_i − b_α − ε_iα)`` with ``b_α ~ N(difficulty, 2²)``, a model × question
     interaction ``ε_iα ~ N(0, interaction²)`` and abilities ``θ_i = τ z_i``,
     ``τ ~ U(0, max_sd)`` per replicate -- some fields have a clear leader, some are close.
     The truly best model is the one with the highest estimand: the mean expected score over
@@ -1026,6 +1033,10 @@ def p_best_calibration(
         question)'s category probabilities ``Dirichlet(κ π(s))`` around its success
         probability ``s`` (the coverage grid's categorical design); the expected score stays
         ``s``, so the population truth is the binary design's.
+    difficulty : float
+        Mean of the shared difficulty ``b_α`` (logit units): 0 centres the benchmark near
+        0.5; 3.5 makes it hard (mean success 0.11 at ``θ = 0``, :func:`p_best_success`),
+        −2.5 easy (0.81).
     seed : int
 
     Returns
@@ -1044,12 +1055,13 @@ def p_best_calibration(
     conf = check_confidence(confidence)
     root = _cell_seed(
         seed, "p_best", M, N, L, int(round(max_sd * 1e6)), int(round(interaction * 1e6))
-    ) + ([1] if categorical else [])
+    ) + ([1] if categorical else []) + (
+        [2, int(difficulty < 0), abs(int(round(difficulty * 1e6)))] if difficulty else [])
 
     def theta(rng, size):
         return rng.uniform(0.0, max_sd, (size, 1)) * rng.standard_normal((size, L))
 
-    gen = _logit_field(theta, M, interaction)
+    gen = _logit_field(theta, M, interaction, float(difficulty))
     if categorical:
         def gen(size, rng, binary=gen):
             p, pop = binary(size, rng)
@@ -1057,7 +1069,20 @@ def p_best_calibration(
 
     fields = _fields(gen, root, reps, L, M, N, _weights(categorical))
     r = _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count)
-    return replace(r, categorical=bool(categorical))
+    return replace(r, categorical=bool(categorical), difficulty=float(difficulty))
+
+
+def p_best_success(difficulty: float = 0.0, interaction: float = 1.0) -> float:
+    """Mean success of a model at ``θ = 0`` on :func:`p_best_calibration`'s benchmark:
+    ``E[expit(−b − ε)]``, ``b ~ N(difficulty, 2²)``, ``ε ~ N(0, interaction²)``.
+
+    Example
+    -------
+    >>> round(p_best_success(0.0), 3), round(p_best_success(3.5), 2), round(p_best_success(-2.5), 2)
+    (0.5, 0.11, 0.81)
+    """
+    sd = float(np.hypot(LOGIT_SD, interaction))
+    return float(_expit_normal_mean(np.array(-float(difficulty)), sd))
 
 
 def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, conf: float,

@@ -754,18 +754,26 @@ def field_covariance(st: ScoreStats, scope: str, cov: np.ndarray) -> tuple[np.nd
 
     questions scope: ``cov`` itself (``λ = 0``). population scope: the part of ``cov`` that
     compares models (its projection on the contrasts, orthogonal to ``1``) is shrunk
-    towards the additive model's -- per-question scores ``y_iα = a_i + b_α + e_iα`` with
-    independent interactions ``e_iα`` of variance ``σ²_i`` -- with the Ledoit & Wolf (2004)
-    intensity ``λ = π̂ / ‖S − T‖²_F`` (clipped to [0, 1]) estimated from the questions
-    themselves (``π̂``: the summed sampling variances of the entries of ``S``). The common
-    part (what all models share, e.g. question difficulty) is kept as estimated.
+    towards the exchangeable additive model's -- per-question scores
+    ``y_iα = a_i + b_α + e_iα`` with independent interactions ``e_iα`` of one common
+    variance, so every contrast ``S`` of the models has the same variance: the target is
+    ``T = tr(S)/(L − 1) · P`` (compound symmetry; ``P`` the centring projection) -- with the
+    Ledoit & Wolf (2004) intensity ``λ = π̂ / ‖S − T‖²_F`` (clipped to [0, 1]) estimated from
+    the questions themselves (``π̂``: the summed sampling variances of the entries of
+    ``S``). The common part (what all models share, e.g. question difficulty) is kept as
+    estimated.
 
     Why: ``p_best`` conditions on the leader's lead, and the lead looks decisive exactly
     when the few-question estimate of its variance came out small; at M = 30 this made
     ``p_best`` over-confident (predicted 0.70, observed 0.52). A less noisy covariance
-    halves that (docs/calibration_gaps.md). When models' interactions really are
-    correlated (e.g. two fine-tunes of one base), ``λ`` comes out small and ``cov`` is
-    kept. The intervals and decisions do not use this; they use ``cov``.
+    halves that (docs/calibration_gaps.md). The target has one variance for every model,
+    not one each: a model's own variance estimate moves with its own luck (on an easy
+    benchmark a model whose mean came out high has more questions at the ceiling, hence a
+    smaller variance -- correlation −0.5 at M = 100), which made the observed leader look
+    surest exactly when it was lucky. Where the models' interactions really differ in size
+    or are correlated (e.g. two fine-tunes of one base), ``‖S − T‖`` is large, ``λ`` comes
+    out small and ``cov`` is kept. The intervals and decisions do not use this; they use
+    ``cov``.
 
     Example
     -------
@@ -787,9 +795,7 @@ def field_covariance(st: ScoreStats, scope: str, cov: np.ndarray) -> tuple[np.nd
     P = np.eye(L) - 1.0 / L
     C = P @ (Y - Y.mean(1, keepdims=True))  # contrasts of the centred per-question scores
     S = C @ C.T / (M - 1)
-    total = L / (L - 1) * np.trace(S)  # Σ σ²_i under the additive model
-    sig = np.maximum((np.diag(S) - total / L**2) / (1 - 2 / L), 0.0)
-    T = P @ np.diag(sig) @ P
+    T = np.trace(S) / (L - 1) * P  # one interaction variance for every model
     s_biased = S * (M - 1) / M
     C2 = C * C
     pi = (float((C2 @ C2.T).sum()) / M - float((s_biased**2).sum())) / M

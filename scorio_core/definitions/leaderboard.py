@@ -168,9 +168,9 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
         )
         out.append(
             "p_best in the population scope runs high with few questions: measured with known "
-            "truth at M = 30, predictions of 0.6–0.8 came true about 0.60 of the time, and "
+            "truth at M = 30, predictions of 0.6–0.8 came true about 0.62 of the time, and "
             "on 8-model subsets of a real run with three near-tied leaders predictions of "
-            "0.8–1.0 came true 0.68–0.78 of the time at M = 15–30 (within about 0.05 at "
+            "0.8–1.0 came true 0.77–0.82 of the time at M = 15–30 (within about 0.065 at "
             "M = 100; docs/calibration_gaps.md). "
             "The intervals and decisions are calibrated there."
             + (" How far p_best holds on runs like this one is measured by 'Check a smaller "
