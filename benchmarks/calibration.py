@@ -24,9 +24,8 @@ p_best (:func:`scorio_core.calibration.p_best_calibration`): reliability of ``p_
 the rank distribution on fields of 5 logit models with known truth, (M, N) ∈ {(30, 8),
 (100, 4)} × both scopes × binary and categorical outcomes, and binary outcomes on an easy
 and a hard benchmark (shared difficulty shifted, :data:`PBEST_SKEWED`), ``--field-reps``
-fields per cell;
-``--p-best`` runs only this study (each cell has its own seed, so its tables are those of the
-full run).
+fields per cell; ``--p-best`` runs only this study (each cell has its own seed, so its
+tables are those of the full run).
 The cells run on a local Dask cluster of ``--workers`` processes (0: this process); the
 numbers do not depend on where they run.
 
@@ -201,13 +200,12 @@ def p_best_tables(results: list) -> None:
     for r in results:
         outcomes = "categorical (weights 0, 0.5, 1)" if r.categorical else "binary"
         if r.difficulty:
-            name = next(k for k, v in PBEST_SKEWED.items() if v == r.difficulty)
+            name = next((k for k, v in PBEST_SKEWED.items() if v == r.difficulty), "shifted")
             outcomes += (f", {name} benchmark (difficulty {r.difficulty:+.1f}: mean success "
                          f"{cal.p_best_success(r.difficulty):.2f} at θ = 0)")
         print(
-            f"{r.scope} scope, {outcomes}, M = {r.M}, N = {r.N}, {r.reps} fields: max "
-            f"|observed − "
-            f"predicted| = {r.max_deviation:.3f} (bins with ≥ {r.min_count}), "
+            f"{r.scope} scope, {outcomes}, M = {r.M}, N = {r.N}, {r.reps} fields: "
+            f"max |observed − predicted| = {r.max_deviation:.3f} (bins with ≥ {r.min_count}), "
             f"Brier {r.brier:.4f}; the could-be-first set (comparison with the best, 95 %) "
             "held the best model "
             f"{_pct(r.first_coverage)} % ± {_pct(r.first_se())} (mean size {r.first_size:.2f} of "
