@@ -95,6 +95,7 @@ __all__ = [
     "pair_pvalues",
     "decide_pvalues",
     "decide_pairs",
+    "open_pair_level",
     "first_set",
     "Inference",
     "infer",
@@ -694,6 +695,18 @@ class Inference:
                          self.confidence, self.n_draws, self.seed)
 
     @cached_property
+    def open_level(self) -> float:
+        """Two-sided per-pair level at which a pair still open is decided under
+        :attr:`adjust` (:func:`open_pair_level`); the simultaneous null is the one the
+        decisions used when :func:`infer` drew it."""
+        null = None
+        if self.adjust == "simultaneous" and self.identified and self.score.size > 1:
+            null = simultaneous_null(self.cov, self.diff_sd, self.scope, self.df,
+                                     self.n_draws, self.seed, self.ybar)
+        return open_pair_level(self.decided, self.confidence, self.adjust, self.identified,
+                               null, null_dof(self.scope, self.df))
+
+    @cached_property
     def draws(self) -> np.ndarray:
         """Draws ``(n_draws, L)`` of the true scores (:func:`field_draws`, weight units)."""
         cov = self.cov if self.field_cov is None else self.field_cov
@@ -1036,6 +1049,39 @@ def simultaneous_null(cov, sd, scope: str, df, draws: int, seed: int, ybar=None)
     return _null_pair_stats(cov, sd, draws, seed, None if ndof is None else ybar, signed=True)
 
 
+def open_pair_level(D, confidence: float, adjust: str, identified: bool = True, null=None,
+                    dof: float | None = None) -> float:
+    """Two-sided per-pair level at which a pair still open in the decisions ``D`` ``(L, L)``
+    is decided under ``adjust``: ``none`` ``1 − confidence``; ``holm`` ``(1 − confidence)
+    / K`` with ``K`` the pairs still open (the step a newly decided pair passes at the
+    latest; conservative for ``bh``, which is given the same level); ``simultaneous`` the
+    tail of the ``confidence`` quantile of the max-|t| null over the open pairs (``null``:
+    its signed draws ``(B, P)``, :func:`simultaneous_null`), as the step-down procedure
+    applies it once the decided pairs are removed.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> D = np.zeros((3, 3), dtype=bool); D[0, 2] = True
+    >>> [round(open_pair_level(D, 0.95, a), 4) for a in ("none", "holm")]  # two pairs open
+    [0.05, 0.025]
+    """
+    alpha = 1.0 - confidence
+    L = np.shape(D)[0]
+    iu, ju = np.triu_indices(L, 1)
+    open_ = ~(D[iu, ju] | D[ju, iu])
+    k = int(open_.sum())
+    if adjust == "none" or k <= 1 or not identified:
+        return alpha
+    if adjust in ("holm", "bh"):
+        return alpha / k
+    if null is None:
+        raise ValidationError("adjust='simultaneous' needs the null draws (null)")
+    Z = np.abs(np.asarray(null)[:, open_])
+    c = float(null_z(np.quantile(Z.max(1), 1.0 - alpha), dof))
+    return float(2.0 * special.ndtr(-c))
+
+
 class _Decisions(NamedTuple):
     """What :func:`infer` and :func:`decided` share: the scope's statistics and decisions."""
 
@@ -1165,4 +1211,6 @@ def infer(
     if d.null is not None:  # the simultaneous null is drawn: the set reads the same draws
         inf.__dict__["could_be_first"] = first_set(t, df, cov, sd, scope, st.ybar,
                                                    confidence, draws, seed, d.null)
+        inf.__dict__["open_level"] = open_pair_level(D, confidence, adjust, True, d.null,
+                                                     null_dof(scope, df))
     return inf

@@ -62,10 +62,7 @@ from .formatting import TRIALS_NOW
 from .inference import (
     field_draws,
     inflate,
-    null_dof,
-    null_z,
     scope_covariance,
-    simultaneous_null,
 )
 from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
@@ -131,13 +128,11 @@ def _check_assurance(a) -> float:
 
 
 def pair_level(board: Leaderboard) -> float:
-    """Two-sided per-pair level at which an open pair is decided under the board's control.
-
-    ``none``: ``1 − confidence``. ``holm``: ``(1 − confidence) / K`` with ``K`` the pairs
-    still open (the step a newly decided pair passes at the latest; conservative for
-    ``bh``, which is given the same level). ``simultaneous``: the tail of the
-    ``confidence`` quantile of the max-|t| null over the open pairs, as the step-down
-    procedure applies it after the decided pairs are removed.
+    """Two-sided per-pair level at which an open pair is decided under the board's control
+    (:attr:`Inference.open_level <scorio_core.inference.Inference.open_level>`:
+    ``none`` ``1 − confidence``, ``holm`` / ``bh`` ``(1 − confidence) / K`` over the ``K``
+    pairs still open, ``simultaneous`` the max-|t| null's tail over the open pairs, from the
+    null the decisions used).
 
     Example
     -------
@@ -148,21 +143,7 @@ def pair_level(board: Leaderboard) -> float:
     >>> round(a, 3), bool(pair_level(leaderboard(R)) < a)
     (0.05, True)
     """
-    inf = board.inference
-    alpha = 1.0 - inf.confidence
-    L = inf.score.size
-    iu, ju = np.triu_indices(L, 1)
-    open_ = ~(inf.decided[iu, ju] | inf.decided[ju, iu])
-    k = int(open_.sum())
-    if inf.adjust == "none" or k <= 1 or not inf.identified:
-        return alpha
-    if inf.adjust in ("holm", "bh"):
-        return alpha / k
-    dof = null_dof(inf.scope, inf.df)
-    Z = np.abs(simultaneous_null(inf.cov, inf.diff_sd, inf.scope, inf.df, inf.n_draws,
-                                 inf.seed, board.stats.ybar)[:, open_])
-    c = float(null_z(np.quantile(Z.max(1), 1.0 - alpha), dof))
-    return float(2.0 * special.ndtr(-c))
+    return board.inference.open_level
 
 
 def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2_decide=None):

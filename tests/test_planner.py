@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import warnings
@@ -205,6 +206,23 @@ def test_pair_level_follows_the_multiplicity_control():
     a = {adj: pair_level(leaderboard(R, adjust=adj)) for adj in ("none", "holm", "simultaneous")}
     assert a["none"] == pytest.approx(0.05)
     assert a["holm"] < a["simultaneous"] < a["none"]  # max-|t| uses the pairs' correlation
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_pair_level_reads_the_null_the_decisions_used(scope):
+    """simultaneous: the level an open pair must pass is the tail of the max-|t| null over
+    the open pairs -- the null infer drew (kept, not drawn again), equal to a fresh draw of
+    the same null from the board's own statistics, and at least Holm's level."""
+    R = _table(4, L=6)
+    board = leaderboard(R, adjust="simultaneous", scope=scope)
+    inf = board.inference
+    assert "open_level" in inf.__dict__  # set by infer from its own null
+    fresh = dataclasses.replace(inf)  # the cached value is not copied: drawn again
+    assert "open_level" not in fresh.__dict__
+    assert fresh.open_level == pytest.approx(pair_level(board), rel=1e-4)
+    iu, ju = np.triu_indices(6, 1)
+    k = int((~(inf.decided[iu, ju] | inf.decided[ju, iu])).sum())
+    assert k > 1 and 0.05 / k <= pair_level(board) < 0.05
 
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
