@@ -280,6 +280,16 @@ _LOG_B = np.linspace(np.log(1e-5), np.log(4.0), 76)
 #: estimate, 78.0 % ± 2.0 (413 pairs, the same 12,000 fields) with this rule
 #: (docs/calibration_gaps.md, gap 3).
 _B_QUANTILE = 0.5
+#: Population scope: a pair is planned by trials only where its between-question variance
+#: is shown to be above zero -- its moment estimate more than this many standard errors of
+#: the trial noise (:func:`_moment_terms`, one-sided 95 %). Below it, how far more trials
+#: can take the pair is unknown: the plans assume the spread small, and the pairs a plan
+#: picks are those whose trial noise happened to cancel their true per-question differences.
+#: Measured (docs/calibration_gaps.md, gap 3): on the bundled real run (5-model sub-fields,
+#: M = 30, N = 4, 2,000 fields) 24 of 25 trial plans were below it and 25 % of them were
+#: decided (target 80 %); on the stylised fields at M = 100, N = 8 (1,000 fields) 6 of 35,
+#: decided 50 %, the other 29 86 %.
+_B_SHOWN_Z = 1.645
 
 
 def _pair_differences(st, i, j) -> tuple[np.ndarray, np.ndarray]:
@@ -855,7 +865,9 @@ def pair_needs(
     pandas.DataFrame
         ``better, next, gap`` (as on the board), ``trials_needed`` (trials per question,
         every model, for the target chance in the board's scope; inf beyond
-        :data:`MAX_TRIALS` or when trials cannot get there) and ``trials_gap`` (the smallest
+        :data:`MAX_TRIALS`, when trials cannot get there, or -- population scope -- when the
+        pair's question-to-question spread is not shown to be above zero, so what trials can
+        do is unknown (:data:`_B_SHOWN_Z`; the note says so)) and ``trials_gap`` (the smallest
         true lead it decides with that chance on any field, :func:`detectable_gaps`),
         ``questions_needed`` / ``questions_gap`` (questions at today's ``N``, population
         scope), with ``lead`` ``trials_for_lead`` / ``questions_for_lead``, ``p_unsettled``
@@ -898,6 +910,11 @@ def pair_needs(
     # M = 1 in the population scope: the part trials never remove is unseen
     if P and _can_plan(geo, "trials"):
         trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
+    unshown = np.zeros(P, dtype=bool)  # population: the spread trials never remove is unseen
+    if geo.scope == "population" and P and N >= 2 and M >= 2:
+        est, var = _moment_terms(board.stats, up, low)
+        unshown = np.isfinite(trials) & (est <= _B_SHOWN_Z * np.sqrt(var))
+        trials = np.where(unshown, np.inf, trials)
 
     pop_now = geo.s2_pop_planned
 
@@ -924,6 +941,11 @@ def pair_needs(
             notes.append("M = 1: the question-to-question spread is not seen, so questions "
                          + ("and trials cannot" if geo.scope == "population" else "cannot")
                          + " be planned; add at least one more question")
+        elif unshown[k]:
+            notes.append("not planned by trials: the question-to-question spread is not "
+                         "shown above zero here (within 1.6 s.e. of the trial noise), so what "
+                         "more trials can do is unknown (such plans decided 1 in 4 on a real "
+                         "run); add questions")
         elif geo.scope == "population" and not np.isfinite(trials[k]):
             best = 1 - unsettled[k]  # "at most 0%" read as "impossible": it is only small
             reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"

@@ -170,6 +170,45 @@ def test_pooled_between_part_undoes_the_selection_of_low_estimates():
         assert between_pooled(ones, [0, 1], [1, 3]).tolist() == [0.0, 0.0]
 
 
+def _flip_table(seed, M, N, shift, spread):
+    """Three models: ``model_0`` leads ``model_1`` by ``shift`` with per-question
+    differences ``± spread`` (between-question variance ``spread²``), ``model_2`` far below."""
+    rng = np.random.default_rng(seed)
+    base = rng.uniform(0.3, 0.7, M)
+    flip = rng.choice([-1, 1], M)
+    p = np.stack([np.clip(base + shift + spread * flip, 0, 1), base, np.clip(base - 0.3, 0, 1)])
+    c = rng.binomial(N, p)
+    return (np.arange(N)[None, None, :] < c[..., None]).astype(int)
+
+
+def test_population_trial_plans_need_a_between_part_shown_above_zero():
+    """Population scope: trials are planned only where the pair's between-question variance
+    is shown to be above zero (moment estimate > 1.645 of its trial-noise s.e.); otherwise
+    trials_needed is inf and the note says why. Known truth: spread 0.2 or 0.15 per question
+    under trial noise of two trials, where it is sometimes shown and sometimes not."""
+    from scorio_core.planner import _B_SHOWN_Z, _moment_terms
+
+    refused = planned = 0
+    for cfg in ((400, 2, 0.05, 0.2), (300, 2, 0.06, 0.15)):
+        for seed in range(20):
+            board = leaderboard(_flip_table(seed, *cfg), scope="population", draws=2000)
+            t = pair_needs(board, pairs="all")
+            idx = {m: i for i, m in enumerate(board.models)}
+            est, var = _moment_terms(board.stats, t["better"].map(idx), t["next"].map(idx))
+            shown = est > _B_SHOWN_Z * np.sqrt(var)
+            no = t["note"].str.startswith("not planned by trials").to_numpy()
+            assert not (no & shown).any()
+            assert np.isinf(t["trials_needed"][no]).all() and t["trials_gap"][no].isna().all()
+            assert shown[np.isfinite(t["trials_needed"]).to_numpy()].all()
+            assert t["questions_needed"][no].notna().all()  # questions still planned
+            refused += int(no.sum())
+            planned += int(np.isfinite(t["trials_needed"]).sum())
+    assert refused >= 20 and planned >= 2  # measured: 62 and 6 (pairs of all three models)
+    # the questions scope has no such part: never refused on these grounds
+    q = pair_needs(leaderboard(_flip_table(0, 400, 2, 0.05, 0.2)), pairs="all")
+    assert not q["note"].str.startswith("not planned by trials").any()
+
+
 def test_n_equal_one_plans_questions_only():
     R = _table(3, N=1)
     t = pair_needs(leaderboard(R, scope="population"), pairs="all")
@@ -248,6 +287,8 @@ def test_stated_gaps_invert_the_chance_at_a_fixed_gap(scope):
     rng = np.random.default_rng(5)  # shared question difficulty: trials can settle pairs
     p = np.clip(rng.uniform(0.3, 0.7, 40) + np.linspace(0.05, -0.05, 5)[:, None], 0, 1)
     board = leaderboard((rng.random((5, 40, 8)) < p[..., None]).astype(int), scope=scope)
+    if scope == "population":  # trials are planned only where the between part is shown
+        board = leaderboard(_flip_table(3, 300, 2, 0.06, 0.15), scope=scope)
     t = pair_needs(board, pairs="all")
     assert {"trials_gap", "questions_gap"} <= set(t.columns)
     for kind in ("trials", "questions"):
