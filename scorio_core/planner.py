@@ -943,9 +943,9 @@ def pair_needs(
                          + " be planned; add at least one more question")
         elif unshown[k]:
             notes.append("not planned by trials: the question-to-question spread is not "
-                         "shown above zero here (within 1.6 s.e. of the trial noise), so what "
-                         "more trials can do is unknown (such plans decided 1 in 4 on a real "
-                         "run); add questions")
+                         f"shown above zero here (within {_B_SHOWN_Z:.1f} s.e. of the trial "
+                         "noise), so what more trials can do is unknown (such plans decided 1 "
+                         "in 4 on a real run); add questions")
         elif geo.scope == "population" and not np.isfinite(trials[k]):
             best = 1 - unsettled[k]  # "at most 0%" read as "impossible": it is only small
             reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"
