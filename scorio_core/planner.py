@@ -908,13 +908,13 @@ def pair_needs(
     flat = np.abs(geo.gap) <= 1e-12 * max(span, 1e-300)
     trials = np.full(P, np.nan)
     # M = 1 in the population scope: the part trials never remove is unseen
+    unshown = np.zeros(P, dtype=bool)  # population: the spread trials never remove is unseen
     if P and _can_plan(geo, "trials"):
         trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
-    unshown = np.zeros(P, dtype=bool)  # population: the spread trials never remove is unseen
-    if geo.scope == "population" and P and N >= 2 and M >= 2:
-        est, var = _moment_terms(board.stats, up, low)
-        unshown = np.isfinite(trials) & (est <= _B_SHOWN_Z * np.sqrt(var))
-        trials = np.where(unshown, np.inf, trials)
+        if geo.scope == "population":
+            est, var = _moment_terms(board.stats, up, low)
+            unshown = np.isfinite(trials) & (est <= _B_SHOWN_Z * np.sqrt(var))
+            trials = np.where(unshown, np.inf, trials)
 
     pop_now = geo.s2_pop_planned
 
