@@ -42,7 +42,7 @@ import numpy as np
 import pandas as pd
 from scipy import special
 
-from ._validation import check_confidence, check_int
+from ._validation import ValidationError, check_confidence, check_int
 from .calibration import (
     CATEGORY_WEIGHTS,
     LOGIT_SD,
@@ -71,6 +71,7 @@ __all__ = [
     "MAX_REALISED",
     "AllocationCheck",
     "allocation_check",
+    "resample_allocation",
 ]
 
 #: s.d. of the model × question interaction on the logit scale.
@@ -359,7 +360,8 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
             for k in range(len(pairs)):
                 a = pair_assurance(board, pairs["better"].iloc[k], pairs["next"].iloc[k],
                                    [mult * N])[0]
-                rows.append((mult, a, bool(D[up[k], lo[k]])))
+                if np.isfinite(a):  # NaN: no chance stated (trials not planned there)
+                    rows.append((mult, a, bool(D[up[k], lo[k]])))
     realised, se = _share(hit)
     q_realised, q_se = _share(qhit)
     p_realised, _ = _share(phit)
@@ -542,12 +544,23 @@ def allocation_check(
     budget = 3 * L if budget is None else check_int("budget", budget)
     conf = check_confidence(confidence)
     root = [int(seed), 11, M, N, L, budget, SCOPES.index(scope), 0 if spread == "even" else 1]
+
+    def draw(rng):
+        theta, p = _field(rng, L, M, spread)
+        return p, _truth(p, theta, scope)
+
+    return _allocation_run(root, reps, draw, scope, spread, M, N, L, budget, adjust, conf)
+
+
+def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: int, L: int,
+                    budget: int, adjust: str, conf: float) -> AllocationCheck:
+    """The allocation study's loop: ``draw(rng) -> (p (L, M), truth (L,))`` gives a field's
+    success probabilities and the estimand each model truly has."""
     res = {k: [] for k in ("before", "greedy", "uniform", "chosen", "wrong_c", "wrong_u")}
     claimed, realised, chose = [], [], []
     for r in range(reps):
         rng = stream(root, r)
-        theta, p = _field(rng, L, M, spread)
-        truth = _truth(p, theta, scope)
+        p, truth = draw(rng)
         better = truth[:, None] > truth[None, :]
         c0 = rng.binomial(N, p)
         board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
@@ -583,3 +596,55 @@ def allocation_check(
         float(np.mean(claimed)) if claimed else nan,
         float(np.mean(realised)) if realised else nan, float(np.mean(chose)),
     )
+
+
+def resample_allocation(
+    p,
+    M: int,
+    N: int,
+    *,
+    scope: str = "questions",
+    L: int | None = None,
+    budget: int | None = None,
+    reps: int = 100,
+    adjust: str = ADJUSTMENTS[0],
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> AllocationCheck:
+    """:func:`allocation_check` on fields resampled from a real table of true success
+    probabilities ``p`` (``(K, Q)``, e.g. the shares of a run with many trials): a field
+    picks ``L`` of the ``K`` models (all when ``None``) and ``M`` of the questions with
+    replacement, as :func:`resample_assurance` does; the truth is the mean over the
+    field's questions (questions scope) or over the table's questions (population).
+    ``spread`` reads ``"table"``.
+
+    Example
+    -------
+    >>> rng = np.random.default_rng(0)
+    >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.05], [0.1]], 0, 1)
+    >>> r = resample_allocation(p, 30, 4, reps=3)
+    >>> r.spread, r.L, r.budget
+    ('table', 3, 9)
+    """
+    from .calibration import _models_drawn, _table_seed, _truth_table
+
+    _check_scope(scope)
+    p, w = _truth_table(p)
+    if p.ndim != 2:
+        raise ValidationError("p must be a (models, questions) table of success "
+                              f"probabilities (binary outcomes); got shape {p.shape}")
+    K, Q = p.shape
+    L = _models_drawn(L, K)
+    M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
+    reps = check_int("reps", reps)
+    budget = 3 * L if budget is None else check_int("budget", budget)
+    conf = check_confidence(confidence)
+    root = _table_seed(seed, "resample_allocation", p, M, N, L, budget, SCOPES.index(scope))
+    table_means = p.mean(1)
+
+    def draw(rng):
+        pick = np.sort(rng.permutation(K)[:L])
+        q = p[pick][:, rng.integers(0, Q, M)]
+        return q, (q.mean(1) if scope == "questions" else table_means[pick])
+
+    return _allocation_run(root, reps, draw, scope, "table", M, N, L, budget, adjust, conf)

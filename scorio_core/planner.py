@@ -246,13 +246,16 @@ class _Geometry:
     g_pop: np.ndarray  # (D, P) ... in the population
     between: np.ndarray  # (P,) question-sampling variance of the gap, what trials never
     #                      remove (the larger of :func:`between_quantile` at
-    #                      :data:`_B_QUANTILE` and :func:`between_pooled`)
+    #                      :data:`_B_QUANTILE` and :func:`between_pooled`; where it is not
+    #                      shown above zero, at least its upper bound: :data:`_B_SHOWN_Z`)
     N: int
     M: int
     level: float
     scope: str
     dof_share: np.ndarray  # (P,) questions-scope pair d.o.f. / its nominal M (N − 1): the
     #                        share kept when trials are added (within_dof)
+    unshown: np.ndarray  # (P,) the between part is not shown above zero: ``between`` is its
+    #                      one-sided upper bound (:data:`_B_SHOWN_Z`)
 
     @property
     def s2_pop_planned(self) -> np.ndarray:
@@ -280,16 +283,21 @@ _LOG_B = np.linspace(np.log(1e-5), np.log(4.0), 76)
 #: estimate, 78.0 % ± 2.0 (413 pairs, the same 12,000 fields) with this rule
 #: (docs/calibration_gaps.md, gap 3).
 _B_QUANTILE = 0.5
-#: Population scope: a pair is planned by trials only where its between-question variance
-#: is shown to be above zero -- its moment estimate more than this many standard errors of
-#: the trial noise (:func:`_moment_terms`, one-sided 95 %). Below it, how far more trials
-#: can take the pair is unknown: the plans assume the spread small, and the pairs a plan
-#: picks are those whose trial noise happened to cancel their true per-question differences.
-#: Measured (docs/calibration_gaps.md, gap 3): on the bundled real run (5-model sub-fields,
-#: M = 30, N = 4, 2,000 fields) 24 of 25 trial plans were below it and 25 % of them were
-#: decided (target 80 %); on the stylised fields at M = 100, N = 8 (1,000 fields) 6 of 35,
-#: decided 50 %, the other 29 86 %.
+#: Where a pair's between-question variance is not shown to be above zero -- its moment
+#: estimate within this many standard errors of the trial noise (:func:`_moment_terms`,
+#: one-sided 95 %) -- every plan and chance reads at least its upper bound, the estimate
+#: plus this many standard errors (what trials never remove is then taken large, what
+#: trials can do small). The estimates alone assume the spread small there, and the pairs a
+#: plan picks are those whose trial noise happened to cancel their true per-question
+#: differences. Measured (docs/calibration_gaps.md, gap 3): on the bundled real run
+#: (5-model sub-fields, M = 30, N = 4, population scope) such pairs' trial plans decided
+#: 25 % (24, target 80 %) and their chances of a decision at 64 N trials read
+#: 0.51 → 0.24 (38 pairs) and 0.68 → 0.26 (19); with the bound, no trial plan and
+#: 0.29 → 0.29 (21), 0.47 → 0.40 (5).
 _B_SHOWN_Z = 1.645
+#: What the pairs table's note adds where that bound is planned for.
+_UNSHOWN = (f"its size is not shown above zero here (within {_B_SHOWN_Z:.1f} s.e.), so its "
+            "upper bound is planned for")
 
 
 def _pair_differences(st, i, j) -> tuple[np.ndarray, np.ndarray]:
@@ -506,11 +514,17 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     nominal = float(st.M * (st.N - 1))
     share = np.clip(df_q[i, j] / nominal, 0.0, 1.0) if ok_q and nominal > 0 else np.ones(i.size)
     s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
-    between = np.maximum(between_quantile(st, i, j, _B_QUANTILE),
-                         between_pooled(st, i, j)) * span2
+    between = np.maximum(between_quantile(st, i, j, _B_QUANTILE), between_pooled(st, i, j))
+    unshown = np.zeros(i.size, dtype=bool)
+    if st.N >= 2 and st.M >= 2 and i.size:  # where the spread is not shown: its upper bound
+        est, var = _moment_terms(st, i, j)
+        unshown = est <= _B_SHOWN_Z * np.sqrt(var)
+        upper = np.maximum(est + _B_SHOWN_Z * np.sqrt(var), 0.0) / st.M
+        between = np.where(unshown, np.maximum(between, upper), between)
     return _Geometry(
         i, j, x[i] - x[j], s2, s2_trial, vq, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
-        between, int(st.N), int(st.M), pair_level(board), board.settings["scope"], share,
+        between * span2, int(st.N), int(st.M), pair_level(board), board.settings["scope"],
+        share, unshown,
     )
 
 
@@ -865,9 +879,9 @@ def pair_needs(
     pandas.DataFrame
         ``better, next, gap`` (as on the board), ``trials_needed`` (trials per question,
         every model, for the target chance in the board's scope; inf beyond
-        :data:`MAX_TRIALS`, when trials cannot get there, or -- population scope -- when the
-        pair's question-to-question spread is not shown to be above zero, so what trials can
-        do is unknown (:data:`_B_SHOWN_Z`; the note says so)) and ``trials_gap`` (the smallest
+        :data:`MAX_TRIALS` or when trials cannot get there; population scope: where the
+        pair's question-to-question spread is not shown above zero, planned for its upper
+        bound, :data:`_B_SHOWN_Z`, and the note says so) and ``trials_gap`` (the smallest
         true lead it decides with that chance on any field, :func:`detectable_gaps`),
         ``questions_needed`` / ``questions_gap`` (questions at today's ``N``, population
         scope), with ``lead`` ``trials_for_lead`` / ``questions_for_lead``, ``p_unsettled``
@@ -907,14 +921,10 @@ def pair_needs(
     P, N, M = up.size, geo.N, geo.M
     flat = np.abs(geo.gap) <= 1e-12 * max(span, 1e-300)
     trials = np.full(P, np.nan)
-    # M = 1 in the population scope: the part trials never remove is unseen
-    unshown = np.zeros(P, dtype=bool)  # population: the spread trials never remove is unseen
+    # population: where the spread trials never remove is not shown, its upper bound is planned
+    unshown = geo.unshown & (geo.scope == "population")
     if P and _can_plan(geo, "trials"):
         trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
-        if geo.scope == "population":
-            est, var = _moment_terms(board.stats, up, low)
-            unshown = np.isfinite(trials) & (est <= _B_SHOWN_Z * np.sqrt(var))
-            trials = np.where(unshown, np.inf, trials)
 
     pop_now = geo.s2_pop_planned
 
@@ -941,16 +951,14 @@ def pair_needs(
             notes.append("M = 1: the question-to-question spread is not seen, so questions "
                          + ("and trials cannot" if geo.scope == "population" else "cannot")
                          + " be planned; add at least one more question")
-        elif unshown[k]:
-            notes.append("not planned by trials: the question-to-question spread is not "
-                         f"shown above zero here (within {_B_SHOWN_Z:.1f} s.e. of the trial "
-                         "noise), so what more trials can do is unknown (such plans decided 1 "
-                         "in 4 on a real run); add questions")
         elif geo.scope == "population" and not np.isfinite(trials[k]):
             best = 1 - unsettled[k]  # "at most 0%" read as "impossible": it is only small
             reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"
             notes.append(f"{CANNOT_SETTLE} with {target:.0%} chance ({reach}: the "
-                         "question-to-question spread remains); add questions")
+                         "question-to-question spread remains"
+                         + (f"; {_UNSHOWN}" if unshown[k] else "") + "); add questions")
+        elif unshown[k]:
+            notes.append(f"the question-to-question spread: {_UNSHOWN}")
         elif not np.isfinite(trials[k]):
             notes.append(f"a gap this small needs more than {MAX_TRIALS:,} trials per question")
         else:
