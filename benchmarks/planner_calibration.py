@@ -5,7 +5,7 @@ trials" a calibrated probability, and does the recommended split of extra trials
 even split -- all with known truth.
 
 Run: ``python benchmarks/planner_calibration.py [--reps 200] [--alloc-reps 150]
-[--workers 2] [--seed 0] [--quick]``
+[--workers 2] [--seed 0] [--quick] [--real [--real-reps 500]]``
 
 Fields of 5 models (6 for the allocation) with shared question difficulty and a model ×
 question interaction (:mod:`scorio_core.plan_calibration`), binary and -- in three cells --
@@ -14,6 +14,10 @@ three outcomes weighted (0, 0.5, 1) around the same scores: each replicate runs
 names and decides again with the leaderboard's own statistics. Printed beside our plan:
 the papers' expected-z rule (``trials_needed_papers``), which the old Planner reported as
 "trials needed". ``--quick``: 40 / 30 replicates (a smoke run, not a measurement).
+``--real`` adds rows ("real") on fields resampled from the bundled JHU run, whose shares
+(100 trials per question) stand in for the truth: 5 of its 9 models and M of its 100
+questions per field (``plan_calibration.resample_assurance``), and 6 models for the budget
+split (``resample_allocation``).
 """
 
 from __future__ import annotations
@@ -40,6 +44,10 @@ ALLOCATION_CELLS = (
     ("questions", "even", 30, 4), ("questions", "random", 30, 4),
     ("questions", "even", 100, 8), ("population", "even", 100, 8),
 )
+#: (scope, M, N) of the studies on the real run (``--real``): assurance, and the budget split.
+REAL_CELLS = (("questions", 30, 4), ("questions", 100, 8), ("population", 30, 4),
+              ("population", 100, 8))
+REAL_ALLOCATION_CELLS = (("questions", 30, 4), ("population", 30, 4))
 
 
 def _job(kind: str, kwargs: dict):
@@ -57,26 +65,42 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="local Dask workers (0: here)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--quick", action="store_true", help="40 / 30 replicates (smoke run)")
+    ap.add_argument("--real", action="store_true",
+                    help="add rows on fields resampled from the bundled real run")
+    ap.add_argument("--real-reps", type=int, default=500, help="fields per real cell")
     args = ap.parse_args(argv)
     if args.quick:
-        args.reps, args.alloc_reps = 40, 30
+        args.reps, args.alloc_reps, args.real_reps = 40, 30, 40
     cmd = "python benchmarks/planner_calibration.py " + " ".join(
         sys.argv[1:] if argv is None else argv)
     print(f"command: {cmd.strip()}")
-    print(f"replicates: {args.reps} per assurance cell, {args.alloc_reps} per allocation cell; "
-          f"seed {args.seed}; decisions at 95 %, Holm; target chance 80 %")
-    cells = [(False, *c) for c in ASSURANCE_CELLS] + [(True, *c) for c in CATEGORICAL_CELLS]
+    print(f"replicates: {args.reps} per assurance cell, {args.alloc_reps} per allocation cell"
+          + (f", {args.real_reps} per real cell" if args.real else "")
+          + f"; seed {args.seed}; decisions at 95 %, Holm; target chance 80 %")
+    cells = ([("binary", *c) for c in ASSURANCE_CELLS]
+             + [("categorical", *c) for c in CATEGORICAL_CELLS])
     jobs = [("assurance_check", dict(M=M, N=N, scope=s, reps=args.reps, seed=args.seed,
-                                     categorical=cat))
-            for cat, s, M, N in cells]
-    jobs += [("allocation_check", dict(M=M, N=N, scope=s, spread=sp, reps=args.alloc_reps,
-                                       seed=args.seed))
-             for s, sp, M, N in ALLOCATION_CELLS]
+                                     categorical=kind == "categorical"))
+            for kind, s, M, N in cells]
+    splits = [("allocation_check", dict(M=M, N=N, scope=s, spread=sp, reps=args.alloc_reps,
+                                        seed=args.seed))
+              for s, sp, M, N in ALLOCATION_CELLS]
+    if args.real:
+        from calibration import real_fields  # benchmarks/calibration.py: the bundled run
+
+        p = next(iter(real_fields().values()))[0]
+        cells += [("real", *c) for c in REAL_CELLS]
+        jobs += [("resample_assurance", dict(p=p, M=M, N=N, scope=s, L=5, reps=args.real_reps,
+                                             multiples=(2, 8, 64), seed=args.seed))
+                 for s, M, N in REAL_CELLS]
+        splits += [("resample_allocation", dict(p=p, M=M, N=N, scope=s, L=6,
+                                                reps=args.real_reps, seed=args.seed))
+                   for s, M, N in REAL_ALLOCATION_CELLS]
     t0 = time.perf_counter()
     with Executor(workers=args.workers or None) as ex:
-        out = ex.map(_job, jobs, label="cells")
+        out = ex.map(_job, jobs + splits, label="cells")
     res_a, res_b = out[: len(cells)], out[len(cells):]
-    kinds = ["categorical" if c[0] else "binary" for c in cells]
+    kinds = [c[0] for c in cells]
 
     print("\n## Planned data: how often the pair is then decided (target 80 %)\n")
     print("| outcomes | scope | M | N | trials_needed: pairs | decided % | questions_needed: "
@@ -119,7 +143,7 @@ def main(argv=None) -> int:
                       f"{b['count']} | {b['predicted']:.2f} | {b['observed']:.2f} | "
                       f"{b['se']:.2f} |")
     print("\n## Budget of 3 L extra trials per question: pairs decided in the true order "
-          "(same extra draws for every split)\n")
+          "(same extra draws for every split; abilities \"table\": the real run)\n")
     print("| scope | abilities | M | N | fields | before | greedy | even | recommended | "
           "recommended − even (se) | greedy chosen % | claimed gain | realised gain | "
           "wrong order |")
