@@ -360,8 +360,7 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
             for k in range(len(pairs)):
                 a = pair_assurance(board, pairs["better"].iloc[k], pairs["next"].iloc[k],
                                    [mult * N])[0]
-                if np.isfinite(a):  # NaN: no chance stated (trials not planned there)
-                    rows.append((mult, a, bool(D[up[k], lo[k]])))
+                rows.append((mult, a, bool(D[up[k], lo[k]])))
     realised, se = _share(hit)
     q_realised, q_se = _share(qhit)
     p_realised, _ = _share(phit)

@@ -254,8 +254,8 @@ class _Geometry:
     scope: str
     dof_share: np.ndarray  # (P,) questions-scope pair d.o.f. / its nominal M (N − 1): the
     #                        share kept when trials are added (within_dof)
-    unshown: np.ndarray  # (P,) the between part is not shown above zero: ``between`` is its
-    #                      one-sided upper bound (:data:`_B_SHOWN_Z`)
+    unshown: np.ndarray  # (P,) the between part is not shown above zero: ``between`` is at
+    #                      least its one-sided upper bound (:data:`_B_SHOWN_Z`)
 
     @property
     def s2_pop_planned(self) -> np.ndarray:

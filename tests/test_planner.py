@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 from scipy import special
 
-from scorio_core import decision
+from scorio_core import ValidationError, decision
 from scorio_core.cli import main
 from scorio_core.leaderboard import leaderboard
 from scorio_core.plan_calibration import allocation_check, assurance_check
@@ -667,6 +667,8 @@ def test_recommended_split_keeps_its_promise_on_a_real_run(scope):
                  ).R.mean(-1)
     r = resample_allocation(p, 30, 4, scope=scope, L=6, reps=40, seed=3)
     print(r)
+    with pytest.raises(ValidationError, match="binary outcomes"):  # categories: not yet
+        resample_allocation(np.stack([1 - p, p], -1), 30, 4, scope=scope, reps=1)
     assert (r.spread, r.budget, r.reps) == ("table", 18, 40)
     assert r.chosen >= r.uniform - 3 * r.chosen_gain_se - 0.05, r
     assert r.chosen > r.before and r.wrong_chosen <= 0.2
