@@ -101,6 +101,13 @@ def main() -> None:
                    "least the stated trials_gap / questions_gap, gap_decided: share of those "
                    "decided (stated: at least the assurance, on any field); skipped: plans too "
                    "large to draw (see Caveats).")
+    if not c.split.empty:
+        st.subheader("The Planner's budget split, realised")
+        _table(c.split)
+        st.caption("A budget of 3 extra trials per question per model, split as the Planner "
+                   "recommends: gain_over_even: pairs decided in the true order beyond an even "
+                   "split (claimed_gain / realised_gain ± realised_se: where greedy was chosen); "
+                   "expected: decided pairs the Planner expected after it, decided: left.")
     with st.expander("How to read this"):
         st.markdown(CHECK.how_to_read)
     _render.footer(CHECK, ds, params, result, "chk")

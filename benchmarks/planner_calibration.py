@@ -145,16 +145,20 @@ def main(argv=None) -> int:
     print("\n## Budget of 3 L extra trials per question: pairs decided in the true order "
           "(same extra draws for every split; abilities \"table\": the real run)\n")
     print("| scope | abilities | M | N | fields | before | greedy | even | recommended | "
-          "recommended − even (se) | greedy chosen % | claimed gain | realised gain | "
-          "wrong order |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "recommended − even (se) | greedy chosen % | claimed gain | realised gain (se) | "
+          "decided pairs expected → left (se) | wrong order |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in res_b:
         claimed = "–" if r.claimed_gain != r.claimed_gain else f"{r.claimed_gain:.2f}"
-        realised = "–" if r.realised_gain != r.realised_gain else f"{r.realised_gain:.2f}"
+        realised = ("–" if r.realised_gain != r.realised_gain else f"{r.realised_gain:.2f}"
+                    + ("" if r.realised_gain_se != r.realised_gain_se
+                       else f" ({r.realised_gain_se:.2f})"))
         print(f"| {r.scope} | {r.spread} | {r.M} | {r.N} | {r.reps} | {r.before:.2f} | "
               f"{r.greedy:.2f} | {r.uniform:.2f} | {r.chosen:.2f} | "
               f"{r.chosen - r.uniform:+.2f} ({r.chosen_gain_se:.2f}) | "
-              f"{100 * r.greedy_share:.0f} | {claimed} | {realised} | {r.wrong_chosen:.2f} |")
+              f"{100 * r.greedy_share:.0f} | {claimed} | {realised} | "
+              f"{r.expected:.2f} → {r.decided:.2f} ({r.decided_se:.2f}) | "
+              f"{r.wrong_chosen:.2f} |")
     print(f"\nelapsed: {time.perf_counter() - t0:.0f} s")
     return 0
 

@@ -621,7 +621,9 @@ class CheckParams:
     plan_reps: int = setting(
         0, "smaller runs of the Planner check per scope: plan each undecided "
         "pair's trials and questions for the stated chance, draw what the plan asks for and "
-        "decide again (0: skip; about 0.2 s per run of 9 models)", integer=True, minimum=0,
+        "decide again; split a budget of 3 extra trials per question per model as the Planner "
+        "recommends, draw them and decide again (0: skip; about 0.2 s per run of 9 models)",
+        integer=True, minimum=0,
         maximum=100_000, label="Planner runs (0 = skip)")
     assurance: float = _assurance()
     draws: int = setting(2000, "draws of each smaller run's confidence distribution (p_best)",

@@ -42,7 +42,7 @@ import numpy as np
 import pandas as pd
 from scipy import special
 
-from ._validation import ValidationError, check_confidence, check_int
+from ._validation import check_confidence, check_int
 from .calibration import (
     CATEGORY_WEIGHTS,
     LOGIT_SD,
@@ -456,14 +456,17 @@ def _bins(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, columns=["multiple", "bin", "count", "predicted", "observed", "se"])
 
 
-def _decided_unequal(counts, totals, scope, conf, adjust, seed) -> np.ndarray:
+def _decided_unequal(counts, totals, scope, conf, adjust, seed, w=_W) -> np.ndarray:
     """Decisions with ``totals[i]`` trials for model ``i``: the leaderboard's statistics per
-    model (its own empirical-Bayes trial variance), the scope's covariance, paired ``t``."""
-    L, M = counts.shape
+    model (its own empirical-Bayes trial variance), the scope's covariance, paired ``t``;
+    ``counts`` success counts ``(L, M)`` of two outcomes weighted ``w`` or category counts
+    ``(L, M, K)``."""
+    L, M = counts.shape[:2]
     ybar, within, dof = np.empty((L, M)), np.empty((L, M)), np.empty(L)
     for i in range(L):
-        n = np.stack([totals[i] - counts[i], counts[i]], -1)[None]
-        st = score_stats(n, _W)
+        n = (np.stack([totals[i] - counts[i], counts[i]], -1) if counts.ndim == 2
+             else counts[i])[None]
+        st = score_stats(n, w)
         ybar[i], within[i], dof[i] = st.ybar[0], st.within[0], st.model_dof[0]
     x = ybar.mean(1)
     if scope == "questions":
@@ -498,6 +501,12 @@ class AllocationCheck:
     claimed_gain: float  # mean (expected_greedy − expected_uniform) where greedy was chosen
     realised_gain: float  # mean (greedy − uniform) on those same fields
     greedy_share: float  # share of fields where the greedy split was recommended
+    expected: float = float("nan")  # mean decided pairs the recommended split was expected
+    #                                 to leave (today's included; Allocation.expected_*)
+    decided: float = float("nan")  # mean pairs it left decided, either way round
+    decided_se: float = float("nan")  # s.e. of ``decided − expected`` over the fields
+    realised_gain_se: float = float("nan")  # s.e. of ``realised − claimed`` gain over the
+    #                                         fields where the greedy split was recommended
 
 
 def allocation_check(
@@ -552,27 +561,36 @@ def allocation_check(
 
 
 def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: int, L: int,
-                    budget: int, adjust: str, conf: float) -> AllocationCheck:
-    """The allocation study's loop: ``draw(rng) -> (p (L, M), truth (L,))`` gives a field's
-    success probabilities and the estimand each model truly has."""
+                    budget: int, adjust: str, conf: float, w=_W) -> AllocationCheck:
+    """The allocation study's loop: ``draw(rng) -> (p, truth (L,))`` gives a field's true
+    success probabilities ``(L, M)`` of two outcomes weighted ``w`` (or category
+    probabilities ``(L, M, K)`` of ``K = len(w)``) and the estimand each model truly has."""
+    w = np.asarray(w, dtype=float)
     res = {k: [] for k in ("before", "greedy", "uniform", "chosen", "wrong_c", "wrong_u")}
-    claimed, realised, chose = [], [], []
+    claimed, realised, chose, expected = [], [], [], []
     for r in range(reps):
         rng = stream(root, r)
         p, truth = draw(rng)
         better = truth[:, None] > truth[None, :]
-        c0 = rng.binomial(N, p)
-        board = leaderboard(_R(c0, N), scope=scope, adjust=adjust, confidence=conf, draws=4000,
-                            seed=r)
+        c0 = _trials(rng, p, N)
+        board = leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
+                            draws=4000, seed=r)
         a = allocate_trials(board, budget)
         top = int(max(a.greedy.max(), a.uniform.max()))
-        U = rng.random((L, M, top)) < p[..., None] if top else np.zeros((L, M, 0), bool)
-        cum = np.concatenate([np.zeros((L, M, 1), int), U.cumsum(-1)], -1)
+        if p.ndim == 2:  # the k-th extra trial of each (model, question), as running counts
+            U = rng.random((L, M, top)) < p[..., None] if top else np.zeros((L, M, 0), bool)
+            cum = np.concatenate([np.zeros((L, M, 1), int), U.cumsum(-1)], -1)
+        else:
+            u = rng.random((L, M, top, 1))
+            k = (u >= np.cumsum(p, -1)[:, :, None, :-1]).sum(-1)  # category of each trial
+            hot = k[..., None] == np.arange(p.shape[-1])
+            cum = np.concatenate([np.zeros((L, M, 1, p.shape[-1]), int), hot.cumsum(2)], 2)
         out = {}
         for name, e in (("before", np.zeros(L, int)), ("greedy", a.greedy),
                         ("uniform", a.uniform)):
-            counts = c0 + np.take_along_axis(cum, e[:, None, None].repeat(M, 1), -1)[..., 0]
-            D = _decided_unequal(counts, N + e, scope, conf, adjust, r)
+            at = e.reshape((L, 1, 1) + (1,) * (p.ndim - 2)).repeat(M, 1)
+            counts = c0 + np.take_along_axis(cum, at, 2)[:, :, 0]
+            D = _decided_unequal(counts, N + e, scope, conf, adjust, r, w)
             out[name] = (int((D & better).sum()), int((D & ~better).sum()))
         out["chosen"] = out[a.chosen]
         res["before"].append(out["before"][0])
@@ -581,12 +599,15 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
         res["chosen"].append(out["chosen"][0])
         res["wrong_c"].append(out["chosen"][1])
         res["wrong_u"].append(out["uniform"][1])
+        expected.append(a.expected_greedy if a.chosen == "greedy" else a.expected_uniform)
         chose.append(a.chosen == "greedy")
         if a.chosen == "greedy":
             claimed.append(a.expected_greedy - a.expected_uniform)
             realised.append(sum(out["greedy"]) - sum(out["uniform"]))
     m = {k: float(np.mean(v)) for k, v in res.items()}
     d = np.asarray(res["chosen"], float) - np.asarray(res["uniform"], float)
+    miss = np.asarray(res["chosen"], float) + np.asarray(res["wrong_c"]) - np.asarray(expected)
+    over = np.asarray(realised, float) - np.asarray(claimed, float)
     nan = float("nan")
     return AllocationCheck(
         scope, spread, M, N, L, budget, reps, m["before"], m["greedy"], m["uniform"],
@@ -594,6 +615,9 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
         float(d.std(ddof=1) / np.sqrt(d.size)) if d.size > 1 else nan,
         float(np.mean(claimed)) if claimed else nan,
         float(np.mean(realised)) if realised else nan, float(np.mean(chose)),
+        float(np.mean(expected)), m["chosen"] + m["wrong_c"],
+        float(miss.std(ddof=1) / np.sqrt(miss.size)) if miss.size > 1 else nan,
+        float(over.std(ddof=1) / np.sqrt(over.size)) if over.size > 1 else nan,
     )
 
 
@@ -604,18 +628,23 @@ def resample_allocation(
     *,
     scope: str = "questions",
     L: int | None = None,
+    weights=None,
     budget: int | None = None,
     reps: int = 100,
     adjust: str = ADJUSTMENTS[0],
     confidence: float = 0.95,
     seed: int = 0,
 ) -> AllocationCheck:
-    """:func:`allocation_check` on fields resampled from a real table of true success
-    probabilities ``p`` (``(K, Q)``, e.g. the shares of a run with many trials): a field
-    picks ``L`` of the ``K`` models (all when ``None``) and ``M`` of the questions with
-    replacement, as :func:`resample_assurance` does; the truth is the mean over the
-    field's questions (questions scope) or over the table's questions (population).
-    ``spread`` reads ``"table"``.
+    """:func:`allocation_check` on fields resampled from a real table of true probabilities
+    ``p`` -- success probabilities ``(K, Q)`` or category probabilities ``(K, Q, C)`` with
+    ``weights`` (e.g. the shares of a run with many trials,
+    :func:`scorio_core.smaller_run.stand_in_truth`): a field picks ``L`` of the ``K``
+    models (all when ``None``) and ``M`` of the questions with replacement, as
+    :func:`resample_assurance` does, splits ``budget`` extra trials per question
+    (default ``3 L``) as :func:`~scorio_core.planner.allocate_trials` recommends, and draws
+    them from the same probabilities; the truth is the mean over the field's questions
+    (questions scope) or over the table's questions (population). ``spread`` reads
+    ``"table"``.
 
     Example
     -------
@@ -624,26 +653,30 @@ def resample_allocation(
     >>> r = resample_allocation(p, 30, 4, reps=3)
     >>> r.spread, r.L, r.budget
     ('table', 3, 9)
+    >>> q = np.stack([1 - p, np.zeros_like(p), p], -1)  # three categories, the middle unused
+    >>> resample_allocation(q, 30, 4, reps=3, weights=[0, 0.5, 1]).reps
+    3
     """
-    from .calibration import _models_drawn, _table_seed, _truth_table
+    from .calibration import _expected, _models_drawn, _table_seed, _truth_table, _weights_key
 
     _check_scope(scope)
-    p, w = _truth_table(p)
-    if p.ndim != 2:
-        raise ValidationError("p must be a (models, questions) table of success "
-                              f"probabilities (binary outcomes); got shape {p.shape}")
-    K, Q = p.shape
+    p, w = _truth_table(p, weights)
+    K, Q = p.shape[:2]
     L = _models_drawn(L, K)
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     reps = check_int("reps", reps)
     budget = 3 * L if budget is None else check_int("budget", budget)
     conf = check_confidence(confidence)
-    root = _table_seed(seed, "resample_allocation", p, M, N, L, budget, SCOPES.index(scope))
-    table_means = p.mean(1)
+    cats = p.ndim == 3
+    root = _table_seed(seed, "resample_allocation", p, M, N, L, budget, SCOPES.index(scope),
+                       *_weights_key(p, w))
+    table_means = _expected(p, w, cats).mean(1)
 
     def draw(rng):
         pick = np.sort(rng.permutation(K)[:L])
         q = p[pick][:, rng.integers(0, Q, M)]
-        return q, (q.mean(1) if scope == "questions" else table_means[pick])
+        return q, (_expected(q, w, cats).mean(1) if scope == "questions"
+                   else table_means[pick])
 
-    return _allocation_run(root, reps, draw, scope, "table", M, N, L, budget, adjust, conf)
+    return _allocation_run(root, reps, draw, scope, "table", M, N, L, budget, adjust, conf,
+                           w=w)

@@ -47,7 +47,7 @@ from .calibration import (
 )
 from .estimands import ADJUSTMENTS, ASSURANCE, FAMILY_WISE, SCOPES, STAND_IN_RATIO
 from .outcomes import Outcomes
-from .plan_calibration import resample_assurance
+from .plan_calibration import resample_allocation, resample_assurance
 from .planner import a_chance
 
 __all__ = ["STAND_IN_RATIO", "SmallerRunCheck", "stand_in_truth", "check_smaller_run",
@@ -63,6 +63,9 @@ Z = 3.0
 _PLAN_COLUMNS = ("scope", "trial_plans", "trials_decided", "trials_se", "question_plans",
                  "questions_decided", "questions_se", "gap_plans", "gap_decided", "gap_se",
                  "assurance", "skipped")
+_SPLIT_COLUMNS = ("scope", "budget", "runs", "greedy_share", "claimed_gain", "realised_gain",
+                  "realised_se", "gain_over_even", "gain_se", "expected", "decided", "decided_se",
+                  "wrong_way")
 
 
 def stand_in_truth(data: Outcomes) -> tuple[np.ndarray, np.ndarray]:
@@ -132,6 +135,19 @@ class SmallerRunCheck:
         holds on any field); ``assurance``, the chance they were planned for; ``skipped``,
         plans beyond what is drawn (:data:`~scorio_core.plan_calibration.MAX_REALISED`:
         4,096 trials per question or 4,000 questions).
+    split : pandas.DataFrame
+        The Planner's budget split per scope (with ``plans``; empty otherwise), a budget of
+        ``budget = 3 L`` extra trials per question split as
+        :func:`~scorio_core.planner.allocate_trials` recommends and drawn from the shares
+        (:func:`~scorio_core.plan_calibration.resample_allocation`): ``runs``;
+        ``greedy_share``, the share of runs where the greedy split was recommended, with its
+        ``claimed_gain`` over the even split there and the ``realised_gain`` (``realised_se``
+        the s.e. of their difference);
+        ``gain_over_even``, the pairs the recommended split decided in the true order beyond
+        the even split, over every run, with ``gain_se``; ``expected``, the decided pairs the
+        recommended split was expected to leave (today's included), against ``decided``,
+        those it left (either way round; ``decided_se`` the s.e. of the difference); and
+        ``wrong_way``, the pairs it left decided the wrong way round, per run.
     checks, reliability : dict
         ``scope ->`` :class:`~scorio_core.calibration.ResampleCheck` /
         :class:`~scorio_core.calibration.PBestCalibration`.
@@ -147,6 +163,7 @@ class SmallerRunCheck:
     intervals: pd.DataFrame
     p_best: pd.DataFrame
     plans: pd.DataFrame
+    split: pd.DataFrame
     checks: dict[str, ResampleCheck]
     reliability: dict[str, PBestCalibration]
     M: int
@@ -183,6 +200,8 @@ class SmallerRunCheck:
         tables = [("intervals", self.intervals), ("p_best", self.p_best)]
         if not self.plans.empty:
             tables.append(("plans", self.plans))
+        if not self.split.empty:
+            tables.append(("budget split", self.split))
         return result_html("Check a smaller run", self.caption(), tables, self.charts()[0],
                            [self.verdict()])
 
@@ -208,6 +227,10 @@ class SmallerRunCheck:
         * a Planner check's share decided below the assurance (binomial s.e. at the
           assurance, at least :data:`MIN_COUNT` plans), and the same for the plans whose
           better model truly led by at least their stated gap;
+        * the budget split's recommended split deciding fewer pairs in the true order than
+          the even split, fewer pairs than it was expected to leave decided, or -- where the
+          greedy split was recommended -- a smaller gain over the even split than it claimed
+          (their paired s.e. over the runs);
         * the *could be first* set holding the truly best model less often than the
           confidence (binomial s.e. at the confidence; the set is its own test, so this is
           judged under every adjustment);
@@ -248,6 +271,19 @@ class SmallerRunCheck:
                 out.append(f"{row['scope']} scope: of the {n:,} plans whose better model truly "
                            f"led by at least the stated gap, {share:.0%} were decided (stated "
                            f"at least {a:.0%})")
+        for _, row in self.split.iterrows():
+            if row["gain_over_even"] + Z * row["gain_se"] < 0:
+                out.append(f"{row['scope']} scope: the recommended split of {row['budget']:,} "
+                           f"extra trials decided {-row['gain_over_even']:.2f} pairs fewer than "
+                           "an even split")
+            if row["realised_gain"] + Z * row["realised_se"] < row["claimed_gain"]:
+                out.append(f"{row['scope']} scope: where the greedy split was recommended "
+                           f"({row['greedy_share']:.0%} of the runs) it claimed "
+                           f"{row['claimed_gain']:+.2f} pairs over an even split and realised "
+                           f"{row['realised_gain']:+.2f}")
+            if row["decided"] + Z * row["decided_se"] < row["expected"]:
+                out.append(f"{row['scope']} scope: the budget split was expected to leave "
+                           f"{row['expected']:.2f} pairs decided and left {row['decided']:.2f}")
         for scope, g in self.p_best.groupby("scope", sort=False):
             se0 = np.sqrt(g["predicted"] * (1 - g["predicted"]) / g["count"].clip(lower=1))
             dev = (g["observed"] - g["predicted"]).abs()
@@ -299,7 +335,9 @@ def check_smaller_run(
         categories):
         :func:`scorio_core.plan_calibration.resample_assurance` -- plan each undecided
         adjacent pair for an ``assurance`` chance, draw what the plan asks for from the
-        shares, decide again.
+        shares, decide again -- and as many of the budget split
+        (:func:`~scorio_core.plan_calibration.resample_allocation`, ``3 L`` extra trials per
+        question).
     assurance : float
         The chance the Planner check's plans are made for.
     progress : callable, optional
@@ -340,7 +378,7 @@ def check_smaller_run(
                                   f"question; the smaller runs have {N} (set plan_reps=0)")
     p, w = stand_in_truth(data)
     names = [str(m) for m in data.models]
-    checks, reliability, rows, tables, plans = {}, {}, [], [], []
+    checks, reliability, rows, tables, plans, splits = {}, {}, [], [], [], []
     steps = (3 if plan_reps else 2) * len(SCOPES)
     done = 0
 
@@ -371,7 +409,17 @@ def check_smaller_run(
                 "gap_se": np.sqrt(share * (1 - share) / len(held)) if len(held) else np.nan,
                 "assurance": a.assurance, "skipped": a.skipped,
             })
-            step(f"{scope} scope: the Planner's plans realised")
+            s = resample_allocation(p, M, N, scope=scope, L=L, weights=w, reps=plan_reps,
+                                    adjust=adjust, confidence=conf, seed=seed)
+            splits.append({
+                "scope": scope, "budget": s.budget, "runs": s.reps,
+                "greedy_share": s.greedy_share, "claimed_gain": s.claimed_gain,
+                "realised_gain": s.realised_gain, "realised_se": s.realised_gain_se,
+                "gain_over_even": s.chosen - s.uniform,
+                "gain_se": s.chosen_gain_se, "expected": s.expected, "decided": s.decided,
+                "decided_se": s.decided_se, "wrong_way": s.wrong_chosen,
+            })
+            step(f"{scope} scope: the Planner's plans and budget split realised")
         checks[scope], reliability[scope] = c, r
         lo, hi = target_band(M, conf) if c.identified else (np.nan, np.nan)
         rows.append({
@@ -385,5 +433,7 @@ def check_smaller_run(
     p_best = pd.concat(tables, ignore_index=True)[
         ["scope", "bin", "count", "predicted", "observed", "se"]]
     plan_table = pd.DataFrame(plans, columns=list(_PLAN_COLUMNS))
-    return SmallerRunCheck(pd.DataFrame(rows), p_best, plan_table, checks, reliability, M, N, L,
+    split_table = pd.DataFrame(splits, columns=list(_SPLIT_COLUMNS))
+    return SmallerRunCheck(pd.DataFrame(rows), p_best, plan_table, split_table, checks,
+                           reliability, M, N, L,
                            data.N, reps, adjust, conf)

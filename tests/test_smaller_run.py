@@ -10,6 +10,7 @@ import pytest
 from scorio_core import Outcomes, ValidationError
 from scorio_core import calibration as cal
 from scorio_core.smaller_run import (
+    _SPLIT_COLUMNS,
     SmallerRunCheck,
     check_smaller_run,
     default_trials,
@@ -113,7 +114,7 @@ def test_the_check_holds_on_runs_of_known_truth(kind):
 
 
 def test_the_planner_check_is_the_resampled_assurance_check():
-    from scorio_core.plan_calibration import resample_assurance
+    from scorio_core.plan_calibration import resample_allocation, resample_assurance
 
     rng = np.random.default_rng(8)
     p = np.clip(rng.beta(0.6, 0.6, (1, 60)) + np.array([[0.0], [0.06], [0.12]]), 0, 1)
@@ -133,7 +134,17 @@ def test_the_planner_check_is_the_resampled_assurance_check():
         assert row["gap_plans"] == 0 or row["gap_decided"] == held["decided"].mean()
         assert row["assurance"] == 0.9
     assert check.plans.loc[0, "question_plans"] == 0  # questions scope: trials only
-    assert check_smaller_run(run, 4, questions=30, reps=10, draws=500).plans.empty
+    # the budget split: the resampled allocation study on the same shares, 3 L trials
+    assert list(check.split["scope"]) == ["questions", "population"]
+    for scope, row in check.split.set_index("scope").iterrows():
+        want = resample_allocation(shares, 30, 4, scope=scope, reps=6, seed=4)
+        assert (row["budget"], row["runs"]) == (9, 6)
+        np.testing.assert_array_equal(
+            row[["greedy_share", "gain_over_even", "expected", "decided", "wrong_way"]]
+            .to_numpy(float), [want.greedy_share, want.chosen - want.uniform, want.expected,
+                               want.decided, want.wrong_chosen])
+    plain = check_smaller_run(run, 4, questions=30, reps=10, draws=500)
+    assert plain.plans.empty and plain.split.empty
     # weighted categories: the plans are drawn from the category shares, scored with the
     # run's weights (the same study as resample_assurance on them)
     cat = _categorical_run(rng.dirichlet([1, 1, 1], (3, 20)), 16, 0)
@@ -158,8 +169,8 @@ def test_refusals_say_what_was_expected():
         check_smaller_run(_run_from(np.full((1, 10), 0.5), 16, 0))
 
 
-def _fabricated(coverage, se, wrong, predicted, observed, count,
-               plans=(0, np.nan), reps=200, first=0.99, gaps=(0, np.nan)) -> SmallerRunCheck:
+def _fabricated(coverage, se, wrong, predicted, observed, count, plans=(0, np.nan), reps=200,
+               first=0.99, gaps=(0, np.nan), split=None) -> SmallerRunCheck:
     intervals = pd.DataFrame([{"scope": "population", "coverage": coverage, "coverage_se": se,
                                "band_lo": 0.93, "band_hi": 0.97, "wrong_way": wrong,
                                "first_coverage": first, "first_set_size": 2.0}])
@@ -172,7 +183,13 @@ def _fabricated(coverage, se, wrong, predicted, observed, count,
                            "questions_se": np.sqrt(share * (1 - share) / max(n, 1)),
                            "gap_plans": gaps[0], "gap_decided": gaps[1], "gap_se": np.nan,
                            "assurance": 0.8, "skipped": 0}])
-    return SmallerRunCheck(intervals, p_best, table, {}, {}, 30, 4, 8, 100, reps, "holm", 0.95)
+    split = pd.DataFrame(columns=list(_SPLIT_COLUMNS)) if split is None else pd.DataFrame([
+        dict(zip(("gain_over_even", "gain_se", "expected", "decided", "decided_se",
+                  "claimed_gain", "realised_gain", "realised_se"), split, strict=True),
+             scope="population", budget=24, runs=reps, greedy_share=0.1, wrong_way=0.0)
+    ])[list(_SPLIT_COLUMNS)]
+    return SmallerRunCheck(intervals, p_best, table, split, {}, {}, 30, 4, 8, 100, reps, "holm",
+                           0.95)
 
 
 def test_off_target_names_what_broke_beyond_its_sampling_error():
@@ -203,6 +220,22 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
                    "the runs (stated at least 95%)"]
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, first=0.92).off_target() == []
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(10, 0.3)).off_target() == []
+    # the budget split: losing to the even split, or leaving fewer pairs decided than it
+    # said, beyond three s.e. (a conservative expectation is not a broken promise)
+    ok = (0.05, 0.03, 7.3, 7.6, 0.05, 0.3, 0.2, 0.05)
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, split=ok).off_target() == []
+    off = _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100,
+                      split=(-0.2, 0.05, 7.6, 7.0, 0.1, 0.35, 0.1, 0.05)).off_target()
+    assert off == ["population scope: the recommended split of 24 extra trials decided 0.20 "
+                   "pairs fewer than an even split", "population scope: where the greedy split "
+                   "was recommended (10% of the runs) it claimed +0.35 pairs over an even split "
+                   "and realised +0.10", "population scope: the budget split was expected to "
+                   "leave 7.60 pairs decided and left 7.00"]
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100,
+                       split=(-0.1, 0.05, 7.6, 7.4, 0.1, 0.35, 0.25, 0.05)).off_target() == []
+    # no greedy split recommended: nothing claimed, nothing judged
+    assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, split=(
+        0.0, 0.0, 7.3, 7.6, 0.05, np.nan, np.nan, np.nan)).off_target() == []
     # the standard errors are those of the promise, not of the noisy estimate: 20 runs whose
     # intervals all but always held (replicates' s.e. 0.008), a bin of 30 that came true
     # every time at 0.93 -- both within sampling error

@@ -41,6 +41,10 @@ def check(data, args) -> str:
         ("The Planner's plans, realised", "share of the planned pairs decided once the planned "
          "trials (or questions) were drawn, against the chance they were planned for",
          t["plans"])]
+    if not c.split.empty:
+        plans.append(("The Planner's budget split, realised", "a budget of 3 extra trials per "
+                      "question per model, split as recommended: pairs decided beyond an even "
+                      "split, and decided pairs expected against left", t["split"]))
     return render(
         fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {c.L} models x {c.M} "
         f"questions x {c.N} trials",

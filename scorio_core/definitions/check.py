@@ -55,6 +55,8 @@ def _tables(r: CheckResult) -> dict:
     out = {"intervals": r.check.intervals, "p_best": r.check.p_best}
     if not r.check.plans.empty:  # the Planner check, when asked for
         out["plans"] = r.check.plans
+    if not r.check.split.empty:
+        out["split"] = r.check.split
     return out
 
 
@@ -95,6 +97,13 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    "scope, the questions drawn from this run's) that the plan asked for; "
                    f"'skipped' counts plans beyond {n:,} trials per question or {m:,} "
                    "questions, which are not drawn.")
+        if not c.split.empty:
+            out.append(f"Budget split check: {p.plan_reps} smaller runs per scope, "
+                       f"{int(c.split['budget'].iloc[0]):,} extra trials per question (3 per "
+                       "model) split as the Planner recommends and drawn from the shares; "
+                       "'expected' is the decided pairs the Planner expected after it, "
+                       "'decided' those it left (either way round), 'gain_over_even' the pairs "
+                       "it decided in the true order beyond an even split of the same budget.")
     off = c.off_target()
     if off:
         out.extend(f"Off target on runs like this -- {s}." for s in off)
@@ -103,7 +112,9 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    "wrong-way decisions at most the stated rate, the could-be-first set at its "
                    "confidence, every p_best bin with enough "
                    "model-runs on the diagonal" + ("" if c.plans.empty else
-                                                   ", and the plans at their chance") + ".")
+                                                   ", the plans at their chance") +
+                   ("" if c.split.empty else ", and the budget split at least as good as an "
+                    "even one, leaving as many pairs decided as expected") + ".")
     return out
 
 
@@ -156,7 +167,10 @@ CHECK = Analysis(
         "run's undecided adjacent pairs as the Planner would, draws the trials or questions the"
         " plan asks for and gives the share decided -- the chance the plan stated, measured "
         "-- and, for the plans whose better model truly led by at least their stated gap, "
-        "the share decided (gap_decided: stated at least the chance on any field)."
+        "the share decided (gap_decided: stated at least the chance on any field). 'split' "
+        "splits a budget of extra trials as the Planner recommends and measures what it "
+        "promised: the pairs decided beyond an even split, and the decided pairs expected "
+        "against those left."
     ),
     caveats=_caveats,
     to_code=_to_code,

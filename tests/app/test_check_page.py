@@ -56,6 +56,9 @@ def test_check_page_runs_the_definition_and_its_form():
     assert any("The Planner's plans, realised" in h.value for h in at.subheader)
     plans = next(d.value for d in at.dataframe if "trial_plans" in d.value.columns)
     assert list(plans["scope"]) == ["questions", "population"]
+    assert any("The Planner's budget split, realised" in h.value for h in at.subheader)
+    split = next(d.value for d in at.dataframe if "gain_over_even" in d.value.columns)
+    assert list(split["scope"]) == ["questions", "population"]
     assert at.session_state[STORE]["check"] == CheckParams(trials=2, questions=20, reps=20,
                                                            plan_reps=2, draws=500)
     assert "check_smaller_run(data, 2, questions=20" in code_cell(at, "check_smaller_run(")
