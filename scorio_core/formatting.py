@@ -6,7 +6,9 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
 * counts are integers (``466``, ``5,347``): integer columns, and float columns whose
   finite values are all whole numbers when the column is a count by its name
   (:data:`COUNT_NAMES`: ``rank*``, ``n``, ``N``, ``*_needed``, ``*trials``, …) or when
-  a value reaches 2 (no probability, score or τ does);
+  a value reaches 2 (no probability, score or τ does) -- except averages of counts
+  over runs (:data:`MEAN_NAMES`: ``expected``, ``decided``, ``*_gain``, …), which keep
+  their decimals when a column happens to land on whole numbers;
 * other numbers get the same decimals down the column: 4 below 10 (probabilities,
   scores, interval ends, τ), one fewer per factor of ten above, 3 for ``p_best`` (a share
   of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`), 2 for a ``t`` statistic
@@ -50,6 +52,7 @@ __all__ = [
     "MISSING",
     "COUNT_NAMES",
     "MONTE_CARLO_NAMES",
+    "MEAN_NAMES",
     "STATISTIC_NAMES",
     "PAPERS_RULE_NAMES",
     "TRIALS_NOW",
@@ -84,6 +87,10 @@ DECIMALS = 4
 #: draws): :data:`MONTE_CARLO_DECIMALS` decimals, so no digit is shown that the draws do not
 #: carry -- in the app's tables, the CLI and the reports alike.
 MONTE_CARLO_NAMES = re.compile(r"^(p_best|p_unsettled)$")
+#: Column names that hold an average of counts over runs (decided pairs, a set's size): a
+#: number column with decimals even when every value of one table is whole (32.0 decided
+#: pairs on average is not the count 32).
+MEAN_NAMES = re.compile(r"^(expected|decided|first_set_size|.*_gain|gain_over_even)$")
 MONTE_CARLO_DECIMALS = 3
 
 #: Column names that hold a test statistic (the paired ``t`` of a pair, ``t_next`` of a
@@ -153,6 +160,8 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     (ColumnFormat(kind='float', decimals=4), ColumnFormat(kind='int', decimals=4))
     >>> column_format([0.7491, 0.1332], "p_best")  # a share of draws: three decimals
     ColumnFormat(kind='float', decimals=3)
+    >>> column_format([32.0, 26.0], "decided")  # an average over runs: whole by chance
+    ColumnFormat(kind='float', decimals=3)
     """
     finite, whole, numbers_seen, texts, bools = [], True, False, False, False
     ints_only = True
@@ -179,7 +188,8 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     if name is not None and PAPERS_RULE_NAMES.match(str(name)):
         return ColumnFormat("int")  # a count of trials, whatever a caller rounded
     is_count = name is not None and bool(COUNT_NAMES.match(str(name)))
-    if ints_only or (whole and (is_count or largest >= 2)):
+    is_mean = name is not None and bool(MEAN_NAMES.match(str(name)))
+    if ints_only or (whole and not is_mean and (is_count or largest >= 2)):
         return ColumnFormat("int")
     decimals = _decimals_for(largest)
     if name is not None and MONTE_CARLO_NAMES.match(str(name)):

@@ -50,6 +50,12 @@ def test_probability_columns_stay_decimal_even_when_whole():
     assert format_column([1.0, 1.0, 0.0], "p_value") == ["1.0000", "1.0000", "0.0000"]
     assert format_column([0.0, 1.0], "rank_lo") == ["0", "1"]
     assert format_column([4.0, 4.0], "mean_censored") == ["4", "4"]  # >= 2: not a probability
+    # an average of counts over runs that lands on whole numbers keeps its decimals (the
+    # Check page's budget split: 32.0 decided pairs on average in one run, 31.906 in the next)
+    assert format_column([32.0, 26.0], "decided") == ["32.000", "26.000"]
+    assert format_column([31.906, 26.0], "decided") == ["31.906", "26.000"]
+    assert format_column([2.0, 3.0], "first_set_size") == ["2.0000", "3.0000"]
+    assert format_column([32.0, 26.0], "budget") == ["32", "26"]  # a count stays one
 
 
 @pytest.mark.parametrize(
