@@ -570,7 +570,9 @@ def test_allocation_spends_exactly_the_budget_and_falls_back_to_even():
     a = allocate_trials(board, 17)
     assert a.greedy.sum() == 17 and a.uniform.sum() == 17 and a.extra.sum() == 17
     assert a.uniform.max() - a.uniform.min() <= 1
-    assert a.decided_now <= min(a.expected_greedy, a.expected_uniform) + 1e-9
+    P = 15  # every pair scored: today's decided ones at their chance of staying decided
+    assert 0 <= min(a.expected_greedy, a.expected_uniform) <= max(
+        a.expected_greedy, a.expected_uniform) <= P
     if a.chosen == "greedy":
         assert a.expected_greedy - a.expected_uniform >= 0.25
     else:
@@ -599,7 +601,7 @@ def _plain_greedy(board, budget, seed):
 
     inf, L, N = board.inference, len(board.models), int(board.stats.N)
     iu, ju = np.triu_indices(L, 1)
-    opens = np.nonzero(~(inf.decided[iu, ju] | inf.decided[ju, iu]))[0]
+    opens = np.arange(iu.size)  # every pair: a decided one may be lost
     geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS, seed)
     gA, v, pop = geo.g[:_GREEDY_DRAWS], geo.trial_var, geo.scope == "population"
 
@@ -650,6 +652,19 @@ def test_recommended_split_does_not_lose_to_an_even_split():
     print(r)
     assert r.chosen >= r.uniform - 3 * r.chosen_gain_se - 0.05, r
     assert r.chosen > r.before and r.wrong_chosen <= 0.2
+
+
+def test_the_split_counts_decided_pairs_that_more_data_may_lose():
+    """Known truth, stylised fields (6 models, M = 30, N = 4, 18 extra trials): a pair
+    decided by a lucky margin today may not be decided after more data, so the split scores
+    every pair. Measured on 1,000 fields (seed 5): when today's decisions were taken as
+    certain the expected decided pairs ran high, 2.44 against 2.19 ± 0.04 left (1.79 against
+    1.46 on evenly spaced fields) and the recommended split gained +0.014 ± 0.011 pairs over
+    the even one; scoring every pair, 2.35 against 2.26 ± 0.04 and +0.059 ± 0.017."""
+    r = allocation_check(30, 4, scope="questions", spread="random", L=6, reps=300, seed=5)
+    print(r)
+    assert r.decided >= r.expected - 3 * r.decided_se, r
+    assert r.chosen >= r.uniform - 3 * r.chosen_gain_se, r
 
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
