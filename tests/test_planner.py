@@ -601,7 +601,8 @@ def _plain_greedy(board, budget, seed):
 
     inf, L, N = board.inference, len(board.models), int(board.stats.N)
     iu, ju = np.triu_indices(L, 1)
-    opens = np.arange(iu.size)  # every pair: a decided one may be lost
+    open_ = ~(inf.decided[iu, ju] | inf.decided[ju, iu])  # questions scope: every pair
+    opens = np.nonzero(open_)[0] if board.settings["scope"] == "population" else np.arange(iu.size)
     geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS, seed)
     gA, v, pop = geo.g[:_GREEDY_DRAWS], geo.trial_var, geo.scope == "population"
 
