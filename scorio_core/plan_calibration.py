@@ -502,7 +502,7 @@ class AllocationCheck:
     realised_gain: float  # mean (greedy − uniform) on those same fields
     greedy_share: float  # share of fields where the greedy split was recommended
     expected: float = float("nan")  # mean decided pairs the recommended split was expected
-    #                                 to leave (today's included; Allocation.expected_*)
+    #                                 to leave (Allocation.expected_*: today's included)
     decided: float = float("nan")  # mean pairs it left decided, either way round
     decided_se: float = float("nan")  # s.e. of ``decided − expected`` over the fields
     realised_gain_se: float = float("nan")  # s.e. of ``realised − claimed`` gain over the
