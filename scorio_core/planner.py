@@ -1207,8 +1207,8 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     """Split ``budget`` extra trials per question across models to decide the most pairs.
 
     One unit = one model answering every question once more. A pair's chance of being
-    decided after the split is :func:`assurance` with the pair's trial-noise variance cut
-    to ``v_i N/(N + e_i) + v_j N/(N + e_j)`` (the question-sampling part, population scope,
+    decided after the split is :func:`assurance` with the pair's trial-noise variance cut to
+    ``v_i N/(N + e_i) + v_j N/(N + e_j)`` (the question-sampling part, population scope,
     stays). In the questions scope every pair is scored, the ones decided today too: with
     more data a pair decided by a lucky margin may no longer be (measured on stylised fields
     of 6 models, 30/4, 18 extra trials: 0.12-0.15 pairs per run were lost that way against
@@ -1218,12 +1218,12 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     open pairs are scored and today's decisions count as kept: there a pair's chance reads
     the plans' deliberately large between-question part, which makes decided pairs look at
     risk, and scoring them sent the trials to protect them (9 models of the bundled run,
-    30/4: +0.21 ± 0.05 pairs over the even split became −0.03 ± 0.07). The greedy split adds 1, 2,
-    4 or 8 blocks of trials to one model at a time, taking the best gain per trial (a pair
-    that needs several trials shows almost no gain from one), on 256 draws of the true
+    30/4: +0.21 ± 0.05 pairs over the even split became −0.03 ± 0.07). The greedy split adds
+    1, 2, 4 or 8 blocks of trials to one model at a time, taking the best gain per trial (a
+    pair that needs several trials shows almost no gain from one), on 256 draws of the true
     scores (each step rescores only the pairs touching the model it fed: the rest are as
-    before); it is then compared with the even split on 2,000 *other* draws (the same draws for
-    both: common random numbers) and kept only when it decides more pairs by more than
+    before); it is then compared with the even split on 2,000 *other* draws (the same draws
+    for both: common random numbers) and kept only when it decides more pairs by more than
     two simulation standard errors and at least 0.25 pairs -- on evenly spaced fields it
     often does not.
 
