@@ -1203,6 +1203,37 @@ def _even_split(budget: int, score: np.ndarray) -> np.ndarray:
     return out
 
 
+#: A standardised margin past which ``Φ`` is exactly 1 in double precision (``Φ(8.3)``
+#: already is): a pair whose margin stays above it is decided with chance exactly 1.0.
+_SURE_Z = 9.0
+
+
+def _surely_kept(geo: _Geometry, df: np.ndarray, budget: int) -> np.ndarray:
+    """Questions scope: the pairs decided with chance exactly 1.0 (in double precision)
+    under *every* split of ``budget`` and every draw of ``geo.g`` -- their chance needs no
+    scoring. In :func:`assurance` the future estimate is ``N(m, sd²)`` with
+    ``m = ĝ + λ (g − ĝ)``, ``λ`` the share of the trial variance the split removes,
+    ``sd² = s² λ (1 − λ)``, and the pair is decided at ``|m| ≥ c``, ``c = t s_decide``. Over
+    every split ``λ`` lies in ``[0, λ_max]`` (both models given the whole budget: more than
+    any split can), ``|m|`` is at least the smaller of its two ends when they share a sign
+    (``m`` is linear in ``λ``), ``sd`` at most ``s √(λ_max (1 − λ_max))`` (or ``s / 2``) and
+    ``c`` at most today's ``t s`` (trials only shrink ``s_decide``); a margin of
+    ``_SURE_Z`` standard deviations on those bounds makes both terms of :func:`_law_chance`
+    round to 1 and 0."""
+    N, v, tr = geo.N, geo.trial_var, geo.s2_trial
+    f = budget / (N + budget)
+    lam = np.clip((v[geo.i] + v[geo.j]) * f / np.where(tr > 0, tr, 1.0), 0.0, 1.0)
+    lam = np.where(tr > 0, lam, 0.0)
+    sd = np.sqrt(tr * np.where(lam < 0.5, lam * (1.0 - lam), 0.25))
+    crit = special.stdtrit(np.maximum(df, 1.0), 1.0 - geo.level / 2)
+    c = crit * np.sqrt(np.maximum(geo.s2, 0.0))
+    end = geo.gap + lam * (geo.g - geo.gap)  # (D, P): m at λ_max
+    low = np.where(np.sign(end) == np.sign(geo.gap),
+                   np.minimum(np.abs(geo.gap), np.abs(end)), 0.0).min(0)
+    sure = low - c >= _SURE_Z * sd
+    return sure & (low > 0) & np.isfinite(low)
+
+
 def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) -> Allocation:
     """Split ``budget`` extra trials per question across models to decide the most pairs.
 
@@ -1214,18 +1245,19 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     of 6 models, 30/4, 18 extra trials: 0.12-0.15 pairs per run were lost that way against
     0.9-1.1 gained), so a split may spend trials to keep a decision, and the expected counts
     do not take today's decisions as certain (a pair decided only through the transitive
-    closure is scored on its own test, which under-counts it). In the population scope the
-    open pairs are scored and today's decisions count as kept: there a pair's chance reads
-    the plans' deliberately large between-question part, which makes decided pairs look at
-    risk, and scoring them sent the trials to protect them (9 models of the bundled run,
-    30/4: +0.21 ± 0.05 pairs over the even split became −0.03 ± 0.07). The greedy split adds
-    1, 2, 4 or 8 blocks of trials to one model at a time, taking the best gain per trial (a
-    pair that needs several trials shows almost no gain from one), on 256 draws of the true
-    scores (each step rescores only the pairs touching the model it fed: the rest are as
-    before); it is then compared with the even split on 2,000 *other* draws (the same draws
-    for both: common random numbers) and kept only when it decides more pairs by more than
-    two simulation standard errors and at least 0.25 pairs -- on evenly spaced fields it
-    often does not.
+    closure is scored on its own test, which under-counts it); pairs whose chance is exactly
+    1 under every split (:func:`_surely_kept`) are counted as kept without scoring, which
+    changes no number. In the population scope the open pairs are scored and today's
+    decisions count as kept: there a pair's chance reads the plans' deliberately large
+    between-question part, which makes decided pairs look at risk, and scoring them sent the
+    trials to protect them (9 models of the bundled run, 30/4: +0.21 ± 0.05 pairs over the
+    even split became −0.03 ± 0.07). The greedy split adds 1, 2, 4 or 8 blocks of trials to
+    one model at a time, taking the best gain per trial (a pair that needs several trials
+    shows almost no gain from one), on 256 draws of the true scores (each step rescores only
+    the pairs touching the model it fed: the rest are as before); it is then compared with
+    the even split on 2,000 *other* draws (the same draws for both: common random numbers)
+    and kept only when it decides more pairs by more than two simulation standard errors and
+    at least 0.25 pairs -- on evenly spaced fields it often does not.
 
     Parameters
     ----------
@@ -1294,8 +1326,10 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     gA, gB = geo.g[:_GREEDY_DRAWS], geo.g[_GREEDY_DRAWS:]
     # the pairs touching each model, padded to one width with a pair that the mask leaves
     # out. Questions scope: every pair is scored (a decided pair may be lost: its chance of
-    # staying decided); population scope: the open pairs only, today's decisions kept
-    scored = np.nonzero(open_)[0] if pop else np.arange(iu.size)
+    # staying decided) except those kept with chance exactly 1 whatever the split, which
+    # are counted as kept; population scope: the open pairs only, today's decisions kept
+    sure = np.zeros(iu.size, dtype=bool) if pop else _surely_kept(geo, df, budget) & ~open_
+    scored = np.nonzero(open_)[0] if pop else np.nonzero(~sure)[0]
     lists = [scored[(iu[scored] == m) | (ju[scored] == m)] for m in range(L)]
     width = max(1, max(t.size for t in lists))
     touch = np.array([np.pad(t, (0, width - t.size), constant_values=scored[0]) for t in lists])
@@ -1352,7 +1386,9 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         chosen = "uniform"
         note = (f"even split: the greedy split is not clearly better ({gain:+.2f} {_pm(se)} "
                 f"pairs expected on held-out draws; it must win by {_MIN_GAIN} pairs)")
-    kept = now if pop else 0  # population scope: today's decided pairs counted as kept
+    # population scope: today's decided pairs counted as kept; questions scope: the
+    # pairs kept whatever the split
+    kept = now if pop else int(sure.sum())
     return Allocation(
         greedy if chosen == "greedy" else uniform, greedy, uniform, chosen, now,
         kept + float(per_g.mean()), kept + float(per_u.mean()), se, note,

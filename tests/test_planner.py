@@ -647,6 +647,46 @@ def test_incremental_greedy_split_is_the_plain_greedy_split(scope):
         assert got.tolist() == _plain_greedy(board, budget, seed).tolist(), (seed, got)
 
 
+def test_pairs_kept_whatever_the_split_are_decided_with_chance_exactly_one():
+    """Questions scope: the split skips the pairs whose chance is exactly 1.0 under every
+    split (far apart models); under random and extreme splits their chance is 1.0, some
+    pairs are skipped on a wide field, and the expected counts equal scoring every pair."""
+    from scorio_core.planner import _GREEDY_DRAWS, _PLAN_DRAWS, _geometry, _surely_kept
+
+    rng = np.random.default_rng(3)
+    L, M, N = 6, 200, 8
+    p = np.clip(rng.uniform(0.3, 0.7, M) + np.linspace(0.35, -0.35, L)[:, None]
+                + rng.normal(0, 0.05, (L, M)), 0, 1)
+    p[:2] = np.clip(rng.uniform(0.45, 0.55, M), 0, 1)  # two near-tied models: never sure
+    board = leaderboard((rng.random((L, M, N)) < p[..., None]).astype(int), scope="questions")
+    inf, budget = board.inference, 3 * L
+    iu, ju = np.triu_indices(L, 1)
+    geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS, 0)
+    df = inf.df[iu, ju]
+    sure = _surely_kept(geo, df, budget)
+    assert 0 < sure.sum() < iu.size - 1, sure
+    assert not sure[0]  # the near-tied pair
+    assert (inf.decided[iu, ju] | inf.decided[ju, iu])[sure].all()
+    v = geo.trial_var
+    splits = [np.zeros(L), np.full(L, float(budget))] + [
+        rng.multinomial(budget, np.ones(L) / L).astype(float) for _ in range(20)]
+    splits += [budget * np.eye(L)[m] for m in range(L)]
+    for e in splits:
+        f = e / (N + e)
+        c = v[iu] * f[iu] + v[ju] * f[ju]
+        a = assurance(geo.gap, geo.s2_trial, np.maximum(geo.s2_trial - c, 1e-300), df,
+                      geo.level, geo.g, average=False, s2_decide=np.maximum(geo.s2 - c, 1e-300))
+        assert (a[:, sure] == 1.0).all(), e
+    got = allocate_trials(board, budget, seed=0)
+    gB = geo.g[_GREEDY_DRAWS:]
+    for e, want in ((got.greedy, got.expected_greedy), (got.uniform, got.expected_uniform)):
+        f = e / (N + e)
+        c = v[iu] * f[iu] + v[ju] * f[ju]
+        full = assurance(geo.gap, geo.s2_trial, np.maximum(geo.s2_trial - c, 1e-300), df,
+                         geo.level, gB, s2_decide=np.maximum(geo.s2 - c, 1e-300)).sum()
+        assert want == pytest.approx(full, abs=1e-9)
+
+
 def test_recommended_split_does_not_lose_to_an_even_split():
     """Known truth, evenly spaced fields (where the old greedy split lost 1.4-1.8 pairs)."""
     r = allocation_check(30, 4, spread="even", L=6, reps=30, seed=2)
