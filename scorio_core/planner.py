@@ -256,6 +256,8 @@ class _Geometry:
     #                        share kept when trials are added (within_dof)
     unshown: np.ndarray  # (P,) the between part is not shown above zero: ``between`` is at
     #                      least its one-sided upper bound (:data:`_B_SHOWN_Z`)
+    between_pooled: np.ndarray  # (P,) :func:`between_pooled` alone (0 where not seen): the
+    #                             unbiased part, for pairs no plan selects (decided ones)
 
     @property
     def s2_pop_planned(self) -> np.ndarray:
@@ -514,7 +516,8 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     nominal = float(st.M * (st.N - 1))
     share = np.clip(df_q[i, j] / nominal, 0.0, 1.0) if ok_q and nominal > 0 else np.ones(i.size)
     s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
-    between = np.maximum(between_quantile(st, i, j, _B_QUANTILE), between_pooled(st, i, j))
+    pooled = between_pooled(st, i, j)
+    between = np.maximum(between_quantile(st, i, j, _B_QUANTILE), pooled)
     unshown = np.zeros(i.size, dtype=bool)
     if st.N >= 2 and st.M >= 2 and i.size:  # where the spread is not shown: its upper bound
         est, var = _moment_terms(st, i, j)
@@ -524,7 +527,7 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     return _Geometry(
         i, j, x[i] - x[j], s2, s2_trial, vq, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
         between * span2, int(st.N), int(st.M), pair_level(board), board.settings["scope"],
-        share, unshown,
+        share, unshown, np.nan_to_num(pooled) * span2,
     )
 
 
@@ -1176,8 +1179,8 @@ class Allocation:
         Pairs decided today (of ``L (L − 1) / 2``).
     expected_greedy, expected_uniform : float
         Expected decided pairs after each split (held-out draws): every pair's chance of
-        being decided then -- in the questions scope today's decided pairs at their chance
-        of staying decided, in the population scope counted as kept.
+        being decided then, today's decided pairs at their chance of staying decided (in
+        the population scope read with the pooled between-question part).
     gain_se : float
         Simulation standard error of ``expected_greedy − expected_uniform`` (paired draws).
     note : str
@@ -1208,25 +1211,26 @@ def _even_split(budget: int, score: np.ndarray) -> np.ndarray:
 _SURE_Z = 9.0
 
 
-def _surely_kept(geo: _Geometry, df: np.ndarray, budget: int) -> np.ndarray:
-    """Questions scope: the pairs decided with chance exactly 1.0 (in double precision)
-    under *every* split of ``budget`` and every draw of ``geo.g`` -- their chance needs no
-    scoring. In :func:`assurance` the future estimate is ``N(m, sd²)`` with
-    ``m = ĝ + λ (g − ĝ)``, ``λ`` the share of the trial variance the split removes,
-    ``sd² = s² λ (1 − λ)``, and the pair is decided at ``|m| ≥ c``, ``c = t s_decide``. Over
-    every split ``λ`` lies in ``[0, λ_max]`` (both models given the whole budget: more than
-    any split can), ``|m|`` is at least the smaller of its two ends when they share a sign
-    (``m`` is linear in ``λ``), ``sd`` at most ``s √(λ_max (1 − λ_max))`` (or ``s / 2``) and
-    ``c`` at most today's ``t s`` (trials only shrink ``s_decide``); a margin of
-    ``_SURE_Z`` standard deviations on those bounds makes both terms of :func:`_law_chance`
-    round to 1 and 0."""
+def _surely_kept(geo: _Geometry, s2_decide: np.ndarray, df: np.ndarray, budget: int
+                 ) -> np.ndarray:
+    """The pairs decided with chance exactly 1.0 (in double precision) under *every* split
+    of ``budget`` and every draw of ``geo.g`` -- their chance needs no scoring;
+    ``s2_decide`` is the variance a decision divides by today, before any trial is added.
+    In :func:`assurance` the future estimate is ``N(m, sd²)`` with ``m = ĝ + λ (g − ĝ)``,
+    ``λ`` the share of the trial variance the split removes, ``sd² = s²_trial λ (1 − λ)``,
+    and the pair is decided at ``|m| ≥ c``, ``c = t s_decide``. Over every split ``λ`` lies
+    in ``[0, λ_max]`` (both models given the whole budget: more than any split can), ``|m|``
+    is at least the smaller of its two ends when they share a sign (``m`` is linear in
+    ``λ``), ``sd`` at most ``s_trial √(λ_max (1 − λ_max))`` (or ``s_trial / 2``) and ``c`` at
+    most today's (trials only shrink ``s_decide``); a margin of ``_SURE_Z`` standard
+    deviations on those bounds makes both terms of :func:`_law_chance` round to 1 and 0."""
     N, v, tr = geo.N, geo.trial_var, geo.s2_trial
     f = budget / (N + budget)
     lam = np.clip((v[geo.i] + v[geo.j]) * f / np.where(tr > 0, tr, 1.0), 0.0, 1.0)
     lam = np.where(tr > 0, lam, 0.0)
     sd = np.sqrt(tr * np.where(lam < 0.5, lam * (1.0 - lam), 0.25))
     crit = special.stdtrit(np.maximum(df, 1.0), 1.0 - geo.level / 2)
-    c = crit * np.sqrt(np.maximum(geo.s2, 0.0))
+    c = crit * np.sqrt(np.maximum(s2_decide, 0.0))
     end = geo.gap + lam * (geo.g - geo.gap)  # (D, P): m at λ_max
     low = np.where(np.sign(end) == np.sign(geo.gap),
                    np.minimum(np.abs(geo.gap), np.abs(end)), 0.0).min(0)
@@ -1240,24 +1244,28 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     One unit = one model answering every question once more. A pair's chance of being
     decided after the split is :func:`assurance` with the pair's trial-noise variance cut to
     ``v_i N/(N + e_i) + v_j N/(N + e_j)`` (the question-sampling part, population scope,
-    stays). In the questions scope every pair is scored, the ones decided today too: with
-    more data a pair decided by a lucky margin may no longer be (measured on stylised fields
-    of 6 models, 30/4, 18 extra trials: 0.12-0.15 pairs per run were lost that way against
+    stays). Every pair is scored, the ones decided today too: with more data a pair decided
+    by a lucky margin may no longer be (measured on stylised fields of 6 models, 30/4, 18
+    extra trials, questions scope: 0.12-0.15 pairs per run were lost that way against
     0.9-1.1 gained), so a split may spend trials to keep a decision, and the expected counts
     do not take today's decisions as certain (a pair decided only through the transitive
     closure is scored on its own test, which under-counts it); pairs whose chance is exactly
     1 under every split (:func:`_surely_kept`) are counted as kept without scoring, which
-    changes no number. In the population scope the open pairs are scored and today's
-    decisions count as kept: there a pair's chance reads the plans' deliberately large
-    between-question part, which makes decided pairs look at risk, and scoring them sent the
-    trials to protect them (9 models of the bundled run, 30/4: +0.21 ± 0.05 pairs over the
-    even split became −0.03 ± 0.07). The greedy split adds 1, 2, 4 or 8 blocks of trials to
-    one model at a time, taking the best gain per trial (a pair that needs several trials
-    shows almost no gain from one), on 256 draws of the true scores (each step rescores only
-    the pairs touching the model it fed: the rest are as before); it is then compared with
-    the even split on 2,000 *other* draws (the same draws for both: common random numbers)
-    and kept only when it decides more pairs by more than two simulation standard errors and
-    at least 0.25 pairs -- on evenly spaced fields it often does not.
+    changes no number. In the population scope an open pair's chance reads the plans'
+    deliberately large between-question part (a split is made for the pairs that look
+    easiest to settle), a decided pair's the pooled unbiased one (:func:`between_pooled`; no
+    split selects it): with the plans' part decided pairs looked at risk and the split spent
+    trials protecting them (9 models of the bundled run, 30/4: +0.21 ± 0.05 pairs over the
+    even split became −0.03 ± 0.07), with the pooled part the split gained over taking them
+    as certain on every field measured (stylised 100/8: +0.03 → +0.17 and −0.02 → +0.08;
+    real 6-model 30/4 +0.01 → +0.05 to +0.08; real 9-model +0.16 → +0.21, six seeds;
+    docs/calibration_gaps.md). The greedy split adds 1, 2, 4 or 8 blocks of trials to one
+    model at a time, taking the best gain per trial (a pair that needs several trials shows
+    almost no gain from one), on 256 draws of the true scores (each step rescores only the
+    pairs touching the model it fed: the rest are as before); it is then compared with the
+    even split on 2,000 *other* draws (the same draws for both: common random numbers) and
+    kept only when it decides more pairs by more than two simulation standard errors and at
+    least 0.25 pairs -- on evenly spaced fields it often does not.
 
     Parameters
     ----------
@@ -1313,23 +1321,26 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         return v[iu] * f[..., iu] + v[ju] * f[..., ju]
 
     pop = geo.scope == "population"
+    # population scope: what trials never remove -- the plans' deliberately large
+    # between-question part for the open pairs (a split is made for the pairs that look
+    # easiest to settle), the pooled unbiased part for today's decided pairs, which no
+    # split selects (their plans' part made them look at risk: see the docstring)
+    between = np.where(open_, geo.between, geo.between_pooled) if pop else None
+    dec0 = between + tr if pop else s2  # the variance a decision divides by, today
 
     def chance(c, g, sel=slice(None), average=True):
         """Chance of a decision for the pairs ``sel`` once ``c`` of their trial variance
         is removed (``sel`` an index array of any shape; ``g`` the draws for them)."""
-        dec = np.maximum(
-            geo.between[sel] + tr[sel] - c if pop else s2[sel] - c, 1e-300
-        )
+        dec = np.maximum(dec0[sel] - c, 1e-300)
         return assurance(geo.gap[sel], tr[sel], np.maximum(tr[sel] - c, 1e-300), df[sel], geo.level,
                          g, average, s2_decide=dec)
 
     gA, gB = geo.g[:_GREEDY_DRAWS], geo.g[_GREEDY_DRAWS:]
     # the pairs touching each model, padded to one width with a pair that the mask leaves
-    # out. Questions scope: every pair is scored (a decided pair may be lost: its chance of
-    # staying decided) except those kept with chance exactly 1 whatever the split, which
-    # are counted as kept; population scope: the open pairs only, today's decisions kept
-    sure = np.zeros(iu.size, dtype=bool) if pop else _surely_kept(geo, df, budget) & ~open_
-    scored = np.nonzero(open_)[0] if pop else np.nonzero(~sure)[0]
+    # out. Every pair is scored (a decided pair may be lost: its chance of staying decided)
+    # except those kept with chance exactly 1 whatever the split, counted as kept
+    sure = _surely_kept(geo, dec0, df, budget) & ~open_
+    scored = np.nonzero(~sure)[0]
     lists = [scored[(iu[scored] == m) | (ju[scored] == m)] for m in range(L)]
     width = max(1, max(t.size for t in lists))
     touch = np.array([np.pad(t, (0, width - t.size), constant_values=scored[0]) for t in lists])
@@ -1386,9 +1397,7 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         chosen = "uniform"
         note = (f"even split: the greedy split is not clearly better ({gain:+.2f} {_pm(se)} "
                 f"pairs expected on held-out draws; it must win by {_MIN_GAIN} pairs)")
-    # population scope: today's decided pairs counted as kept; questions scope: the
-    # pairs kept whatever the split
-    kept = now if pop else int(sure.sum())
+    kept = int(sure.sum())  # the pairs kept whatever the split
     return Allocation(
         greedy if chosen == "greedy" else uniform, greedy, uniform, chosen, now,
         kept + float(per_g.mean()), kept + float(per_u.mean()), se, note,

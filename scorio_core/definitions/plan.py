@@ -269,11 +269,13 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         "of 30 questions x 4 trials with 18 extra trials (docs/calibration_gaps.md): on "
         "sub-fields of a real run (JHU) the questions scope (every pair counted, today's "
         "decided ones at their chance of staying decided) expected 12.1 decided pairs and "
-        "left 12.2, the population scope (today's decisions counted as kept) expected 7.3 "
-        "and left 7.5. Where the greedy split was recommended it claimed +0.36 pairs over an "
-        "even split and realised +0.41 (questions scope), and realised about 70 % of its "
-        "claim in the population scope (+0.20 of +0.29). Its ± is the simulation's error, not "
-        "the model's; Check a smaller run measures the split on runs like yours."
+        "left 12.2, the population scope (the same, a decided pair's chance read with the "
+        "pooled question-to-question spread) expected 7.2 and left 7.5 (conservative). Where "
+        "the greedy split was recommended it claimed +0.36 pairs over an even split and "
+        "realised +0.41 (questions scope), claimed +0.34 and realised +0.32 ± 0.05 "
+        "(population scope; about 65 % of its claim on 9-model fields). Its ± is the "
+        "simulation's error, not the model's; Check a smaller run measures the split on runs "
+        "like yours."
     )
     if p.prior == "greedy":
         out.append(
