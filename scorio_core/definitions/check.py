@@ -103,7 +103,13 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                        "model) split as the Planner recommends and drawn from the shares; "
                        "'expected' is the decided pairs the Planner expected after it, "
                        "'decided' those it left (either way round), 'gain_over_even' the pairs "
-                       "it decided in the true order beyond an even split of the same budget.")
+                       "it decided in the true order beyond an even split of the same budget. "
+                       "Known gap: in the population scope with many models the greedy split "
+                       "realises about two thirds of the gain it claims (9 models, 30 "
+                       "questions x 4 trials: +0.27 of +0.42 pairs; about all of it with 6) -- "
+                       "its part for keeping today's decisions holds, its part for the open "
+                       "pairs is over-stated (docs/calibration_gaps.md), so a flag on that "
+                       "claim there is this known gap of the Planner, not a fault of your data.")
     off = c.off_target()
     if off:
         out.extend(f"Off target on runs like this -- {s}." for s in off)
