@@ -1211,11 +1211,12 @@ def _even_split(budget: int, score: np.ndarray) -> np.ndarray:
 _SURE_Z = 9.0
 
 
-def _surely_kept(geo: _Geometry, s2_decide: np.ndarray, df: np.ndarray, budget: int
+def _surely_kept(geo: _Geometry, s2_decide: np.ndarray, df: np.ndarray, cut_max: np.ndarray
                  ) -> np.ndarray:
     """The pairs decided with chance exactly 1.0 (in double precision) under *every* split
-    of ``budget`` and every draw of ``geo.g`` -- their chance needs no scoring;
-    ``s2_decide`` is the variance a decision divides by today, before any trial is added.
+    of a budget and every draw of ``geo.g`` -- their chance needs no scoring;
+    ``s2_decide`` is the variance a decision divides by today, before any trial is added,
+    and ``cut_max`` the trial variance removed when both models get the whole budget.
     In :func:`assurance` the future estimate is ``N(m, sd²)`` with ``m = ĝ + λ (g − ĝ)``,
     ``λ`` the share of the trial variance the split removes, ``sd² = s²_trial λ (1 − λ)``,
     and the pair is decided at ``|m| ≥ c``, ``c = t s_decide``. Over every split ``λ`` lies
@@ -1224,9 +1225,8 @@ def _surely_kept(geo: _Geometry, s2_decide: np.ndarray, df: np.ndarray, budget: 
     ``λ``), ``sd`` at most ``s_trial √(λ_max (1 − λ_max))`` (or ``s_trial / 2``) and ``c`` at
     most today's (trials only shrink ``s_decide``); a margin of ``_SURE_Z`` standard
     deviations on those bounds makes both terms of :func:`_law_chance` round to 1 and 0."""
-    N, v, tr = geo.N, geo.trial_var, geo.s2_trial
-    f = budget / (N + budget)
-    lam = np.clip((v[geo.i] + v[geo.j]) * f / np.where(tr > 0, tr, 1.0), 0.0, 1.0)
+    tr = geo.s2_trial
+    lam = np.clip(cut_max / np.where(tr > 0, tr, 1.0), 0.0, 1.0)
     lam = np.where(tr > 0, lam, 0.0)
     sd = np.sqrt(tr * np.where(lam < 0.5, lam * (1.0 - lam), 0.25))
     crit = special.stdtrit(np.maximum(df, 1.0), 1.0 - geo.level / 2)
@@ -1320,13 +1320,15 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
         f = e / (N + e)
         return v[iu] * f[..., iu] + v[ju] * f[..., ju]
 
-    pop = geo.scope == "population"
-    # population scope: what trials never remove -- the plans' deliberately large
-    # between-question part for the open pairs (a split is made for the pairs that look
-    # easiest to settle), the pooled unbiased part for today's decided pairs, which no
-    # split selects (their plans' part made them look at risk: see the docstring)
-    between = np.where(open_, geo.between, geo.between_pooled) if pop else None
-    dec0 = between + tr if pop else s2  # the variance a decision divides by, today
+    # the variance a decision divides by, today. Population scope: trial noise plus what
+    # trials never remove -- the plans' deliberately large between-question part for the
+    # open pairs (a split is made for the pairs that look easiest to settle), the pooled
+    # unbiased part for today's decided pairs, which no split selects (their plans' part
+    # made them look at risk: see the docstring)
+    if geo.scope == "population":
+        dec0 = np.where(open_, geo.between, geo.between_pooled) + tr
+    else:
+        dec0 = s2
 
     def chance(c, g, sel=slice(None), average=True):
         """Chance of a decision for the pairs ``sel`` once ``c`` of their trial variance
@@ -1339,7 +1341,7 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     # the pairs touching each model, padded to one width with a pair that the mask leaves
     # out. Every pair is scored (a decided pair may be lost: its chance of staying decided)
     # except those kept with chance exactly 1 whatever the split, counted as kept
-    sure = _surely_kept(geo, dec0, df, budget) & ~open_
+    sure = _surely_kept(geo, dec0, df, cut(np.full(L, float(budget)))) & ~open_
     scored = np.nonzero(~sure)[0]
     lists = [scored[(iu[scored] == m) | (ju[scored] == m)] for m in range(L)]
     width = max(1, max(t.size for t in lists))

@@ -664,11 +664,11 @@ def test_pairs_kept_whatever_the_split_are_decided_with_chance_exactly_one():
     iu, ju = np.triu_indices(L, 1)
     geo = _geometry(board, iu, ju, _GREEDY_DRAWS + _PLAN_DRAWS, 0)
     df = inf.df[iu, ju]
-    sure = _surely_kept(geo, geo.s2, df, budget)
+    v = geo.trial_var  # both models given the whole budget: the largest cut of any split
+    sure = _surely_kept(geo, geo.s2, df, (v[iu] + v[ju]) * budget / (N + budget))
     assert 0 < sure.sum() < iu.size - 1, sure
     assert not sure[0]  # the near-tied pair
     assert (inf.decided[iu, ju] | inf.decided[ju, iu])[sure].all()
-    v = geo.trial_var
     splits = [np.zeros(L), np.full(L, float(budget))] + [
         rng.multinomial(budget, np.ones(L) / L).astype(float) for _ in range(20)]
     splits += [budget * np.eye(L)[m] for m in range(L)]
