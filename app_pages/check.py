@@ -11,7 +11,7 @@ from app_pages import _common, _page_state, _render
 from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys, trial_options
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
-from scorio_core.estimands import ADJUST_LABELS
+from scorio_core.estimands import ADJUST_LABELS, SPLIT_TRIALS_PER_MODEL
 from scorio_core.params import CheckParams, widget
 
 KEY = keys("check")  # setting -> widget key, declared in app_state.page_state
@@ -104,7 +104,8 @@ def main() -> None:
     if not c.split.empty:
         st.subheader("The Planner's budget split, realised")
         _table(c.split)
-        st.caption("A budget of 3 extra trials per question per model, split as the Planner "
+        st.caption(f"A budget of {SPLIT_TRIALS_PER_MODEL} extra trials per question per "
+                   "model, split as the Planner "
                    "recommends: gain_over_even: pairs decided in the true order beyond an even "
                    "split (claimed_gain / realised_gain ± realised_se: where greedy was chosen); "
                    "expected: decided pairs the Planner expected after it, decided: left.")

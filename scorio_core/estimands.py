@@ -16,6 +16,7 @@ __all__ = [
     "ASSURANCE",
     "ASSURANCE_HELP",
     "CALIBRATED_M",
+    "SPLIT_TRIALS_PER_MODEL",
 ]
 
 SCOPES = ("questions", "population")
@@ -25,6 +26,10 @@ CALIBRATED_M = (15, 30, 100, 500)
 #: A run's shares stand in for the truth of smaller runs (``smaller_run``) with at most
 #: ``1 /`` this many of its trials per question.
 STAND_IN_RATIO = 4
+#: The budget of extra trials per question whose split the Planner checks are realised
+#: with (``plan_calibration.allocation_check`` / ``resample_allocation``, Check a smaller
+#: run): this many per model, ``3 L`` in all.
+SPLIT_TRIALS_PER_MODEL = 3
 #: What each scope estimates, for captions, help texts and exports.
 SCOPE_HELP = {
     "questions": "mean score over the questions asked (uncertainty from finite trials)",

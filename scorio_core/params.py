@@ -40,7 +40,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._validation import ValidationError
-from .estimands import ADJUST_HELP, ADJUSTMENTS, ASSURANCE, ASSURANCE_HELP, SCOPE_HELP, SCOPES
+from .estimands import (
+    ADJUST_HELP,
+    ADJUSTMENTS,
+    ASSURANCE,
+    ASSURANCE_HELP,
+    SCOPE_HELP,
+    SCOPES,
+    SPLIT_TRIALS_PER_MODEL,
+)
 
 __all__ = [
     "Setting",
@@ -621,7 +629,8 @@ class CheckParams:
     plan_reps: int = setting(
         0, "smaller runs of the Planner check per scope: plan each undecided "
         "pair's trials and questions for the stated chance, draw what the plan asks for and "
-        "decide again; split a budget of 3 extra trials per question per model as the Planner "
+        f"decide again; split a budget of {SPLIT_TRIALS_PER_MODEL} extra trials per question "
+        "per model as the Planner "
         "recommends, draw them and decide again (0: skip; about 0.2 s per run of 9 models)",
         integer=True, minimum=0,
         maximum=100_000, label="Planner runs (0 = skip)")

@@ -51,7 +51,7 @@ from .calibration import (
     _expected,
     _expit_normal_mean,
 )
-from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES
+from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES, SPLIT_TRIALS_PER_MODEL
 from .inference import (
     decide_pairs,
     decided,
@@ -533,7 +533,7 @@ def allocation_check(
         greedy split lost) or ``U(0, 0.5) × N(0, 1)``.
     L : int
     budget : int, optional
-        Extra trials per question (default ``3 L``).
+        Extra trials per question (default ``3 L``, :data:`SPLIT_TRIALS_PER_MODEL`).
     reps, adjust, confidence, seed
 
     Returns
@@ -549,7 +549,7 @@ def allocation_check(
     _check_scope(scope)
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
-    budget = 3 * L if budget is None else check_int("budget", budget)
+    budget = SPLIT_TRIALS_PER_MODEL * L if budget is None else check_int("budget", budget)
     conf = check_confidence(confidence)
     root = [int(seed), 11, M, N, L, budget, SCOPES.index(scope), 0 if spread == "even" else 1]
 
@@ -609,15 +609,16 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
     miss = np.asarray(res["chosen"], float) + np.asarray(res["wrong_c"]) - np.asarray(expected)
     over = np.asarray(realised, float) - np.asarray(claimed, float)
     nan = float("nan")
+
+    def se(x):  # standard error of a mean over fields (NaN for fewer than two)
+        return float(x.std(ddof=1) / np.sqrt(x.size)) if x.size > 1 else nan
+
     return AllocationCheck(
         scope, spread, M, N, L, budget, reps, m["before"], m["greedy"], m["uniform"],
-        m["chosen"], m["wrong_c"], m["wrong_u"],
-        float(d.std(ddof=1) / np.sqrt(d.size)) if d.size > 1 else nan,
+        m["chosen"], m["wrong_c"], m["wrong_u"], se(d),
         float(np.mean(claimed)) if claimed else nan,
         float(np.mean(realised)) if realised else nan, float(np.mean(chose)),
-        float(np.mean(expected)), m["chosen"] + m["wrong_c"],
-        float(miss.std(ddof=1) / np.sqrt(miss.size)) if miss.size > 1 else nan,
-        float(over.std(ddof=1) / np.sqrt(over.size)) if over.size > 1 else nan,
+        float(np.mean(expected)), m["chosen"] + m["wrong_c"], se(miss), se(over),
     )
 
 
@@ -665,7 +666,7 @@ def resample_allocation(
     L = _models_drawn(L, K)
     M, N = check_int("M", M, minimum=2), check_int("N", N, minimum=2)
     reps = check_int("reps", reps)
-    budget = 3 * L if budget is None else check_int("budget", budget)
+    budget = SPLIT_TRIALS_PER_MODEL * L if budget is None else check_int("budget", budget)
     conf = check_confidence(confidence)
     cats = p.ndim == 3
     root = _table_seed(seed, "resample_allocation", p, M, N, L, budget, SCOPES.index(scope),

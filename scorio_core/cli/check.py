@@ -4,6 +4,7 @@ this run's shares, analysed as the leaderboard would (the Check page's definitio
 
 from __future__ import annotations
 
+from ..estimands import SPLIT_TRIALS_PER_MODEL
 from ._common import (
     _csv,
     _json,
@@ -42,8 +43,9 @@ def check(data, args) -> str:
          "trials (or questions) were drawn, against the chance they were planned for",
          t["plans"])]
     if not c.split.empty:
-        plans.append(("The Planner's budget split, realised", "a budget of 3 extra trials per "
-                      "question per model, split as recommended: pairs decided beyond an even "
+        plans.append(("The Planner's budget split, realised", f"a budget of "
+                      f"{SPLIT_TRIALS_PER_MODEL} extra trials per question per model, split "
+                      "as recommended: pairs decided beyond an even "
                       "split, and decided pairs expected against left", t["split"]))
     return render(
         fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {c.L} models x {c.M} "

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..display import Shown
-from ..estimands import ADJUST_HELP, FAMILY_WISE, STAND_IN_RATIO
+from ..estimands import ADJUST_HELP, FAMILY_WISE, SPLIT_TRIALS_PER_MODEL, STAND_IN_RATIO
 from ..outcomes import Outcomes
 from ..params import CheckParams
 from ..plan_calibration import MAX_REALISED
@@ -99,8 +99,9 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    "questions, which are not drawn.")
         if not c.split.empty:
             out.append(f"Budget split check: {p.plan_reps} smaller runs per scope, "
-                       f"{int(c.split['budget'].iloc[0]):,} extra trials per question (3 per "
-                       "model) split as the Planner recommends and drawn from the shares; "
+                       f"{int(c.split['budget'].iloc[0]):,} extra trials per question "
+                       f"({SPLIT_TRIALS_PER_MODEL} per model) split as the Planner recommends "
+                       "and drawn from the shares; "
                        "'expected' is the decided pairs the Planner expected after it, "
                        "'decided' those it left (either way round), 'gain_over_even' the pairs "
                        "it decided in the true order beyond an even split of the same budget. "
