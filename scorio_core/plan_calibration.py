@@ -521,6 +521,7 @@ def allocation_check(
     adjust: str = ADJUSTMENTS[0],
     confidence: float = 0.95,
     seed: int = 0,
+    realisations: int = 1,
 ) -> AllocationCheck:
     """Greedy, even and recommended splits of extra trials, realised with known truth.
 
@@ -535,6 +536,10 @@ def allocation_check(
     budget : int, optional
         Extra trials per question (default ``3 L``, :data:`SPLIT_TRIALS_PER_MODEL`).
     reps, adjust, confidence, seed
+    realisations : int
+        Times each field's splits are realised (fresh extra trials on the same first ``N``;
+        its counts are their means): more measure the gain *given the data*, which the
+        Planner claims, with less noise than more fields would at the same cost.
 
     Returns
     -------
@@ -551,20 +556,25 @@ def allocation_check(
     L, reps = check_int("L", L, minimum=2), check_int("reps", reps)
     budget = SPLIT_TRIALS_PER_MODEL * L if budget is None else check_int("budget", budget)
     conf = check_confidence(confidence)
+    realisations = check_int("realisations", realisations)
     root = [int(seed), 11, M, N, L, budget, SCOPES.index(scope), 0 if spread == "even" else 1]
 
     def draw(rng):
         theta, p = _field(rng, L, M, spread)
         return p, _truth(p, theta, scope)
 
-    return _allocation_run(root, reps, draw, scope, spread, M, N, L, budget, adjust, conf)
+    return _allocation_run(root, reps, draw, scope, spread, M, N, L, budget, adjust, conf,
+                           realisations=realisations)
 
 
 def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: int, L: int,
-                    budget: int, adjust: str, conf: float, w=_W) -> AllocationCheck:
+                    budget: int, adjust: str, conf: float, w=_W, realisations: int = 1
+                    ) -> AllocationCheck:
     """The allocation study's loop: ``draw(rng) -> (p, truth (L,))`` gives a field's true
     success probabilities ``(L, M)`` of two outcomes weighted ``w`` (or category
-    probabilities ``(L, M, K)`` of ``K = len(w)``) and the estimand each model truly has."""
+    probabilities ``(L, M, K)`` of ``K = len(w)``) and the estimand each model truly has;
+    each field's splits are realised ``realisations`` times (fresh extra trials, the same
+    first ``N``) and its counts are their means."""
     w = np.asarray(w, dtype=float)
     res = {k: [] for k in ("before", "greedy", "uniform", "chosen", "wrong_c", "wrong_u")}
     claimed, realised, chose, expected = [], [], [], []
@@ -577,21 +587,23 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
                             draws=4000, seed=r)
         a = allocate_trials(board, budget)
         top = int(max(a.greedy.max(), a.uniform.max()))
-        if p.ndim == 2:  # the k-th extra trial of each (model, question), as running counts
-            U = rng.random((L, M, top)) < p[..., None] if top else np.zeros((L, M, 0), bool)
-            cum = np.concatenate([np.zeros((L, M, 1), int), U.cumsum(-1)], -1)
-        else:
-            u = rng.random((L, M, top, 1))
-            k = (u >= np.cumsum(p, -1)[:, :, None, :-1]).sum(-1)  # category of each trial
-            hot = k[..., None] == np.arange(p.shape[-1])
-            cum = np.concatenate([np.zeros((L, M, 1, p.shape[-1]), int), hot.cumsum(2)], 2)
-        out = {}
-        for name, e in (("before", np.zeros(L, int)), ("greedy", a.greedy),
-                        ("uniform", a.uniform)):
-            at = e.reshape((L, 1, 1) + (1,) * (p.ndim - 2)).repeat(M, 1)
-            counts = c0 + np.take_along_axis(cum, at, 2)[:, :, 0]
-            D = _decided_unequal(counts, N + e, scope, conf, adjust, r, w)
-            out[name] = (int((D & better).sum()), int((D & ~better).sum()))
+        out = {name: np.zeros(2) for name in ("before", "greedy", "uniform")}
+        for _ in range(realisations):  # the same split realised again: its mean
+            if p.ndim == 2:  # the k-th extra trial of each (model, question), running counts
+                U = rng.random((L, M, top)) < p[..., None] if top else np.zeros((L, M, 0), bool)
+                cum = np.concatenate([np.zeros((L, M, 1), int), U.cumsum(-1)], -1)
+            else:
+                u = rng.random((L, M, top, 1))
+                k = (u >= np.cumsum(p, -1)[:, :, None, :-1]).sum(-1)  # category of each trial
+                hot = k[..., None] == np.arange(p.shape[-1])
+                cum = np.concatenate([np.zeros((L, M, 1, p.shape[-1]), int), hot.cumsum(2)], 2)
+            for name, e in (("before", np.zeros(L, int)), ("greedy", a.greedy),
+                            ("uniform", a.uniform)):
+                at = e.reshape((L, 1, 1) + (1,) * (p.ndim - 2)).repeat(M, 1)
+                counts = c0 + np.take_along_axis(cum, at, 2)[:, :, 0]
+                D = _decided_unequal(counts, N + e, scope, conf, adjust, r, w)
+                out[name] += ((D & better).sum(), (D & ~better).sum())
+        out = {name: tuple(v / realisations) for name, v in out.items()}
         out["chosen"] = out[a.chosen]
         res["before"].append(out["before"][0])
         res["greedy"].append(out["greedy"][0])
@@ -635,6 +647,7 @@ def resample_allocation(
     adjust: str = ADJUSTMENTS[0],
     confidence: float = 0.95,
     seed: int = 0,
+    realisations: int = 1,
 ) -> AllocationCheck:
     """:func:`allocation_check` on fields resampled from a real table of true probabilities
     ``p`` -- success probabilities ``(K, Q)`` or category probabilities ``(K, Q, C)`` with
@@ -645,7 +658,7 @@ def resample_allocation(
     (default ``3 L``) as :func:`~scorio_core.planner.allocate_trials` recommends, and draws
     them from the same probabilities; the truth is the mean over the field's questions
     (questions scope) or over the table's questions (population). ``spread`` reads
-    ``"table"``.
+    ``"table"``; ``realisations`` as in :func:`allocation_check`.
 
     Example
     -------
@@ -668,6 +681,7 @@ def resample_allocation(
     reps = check_int("reps", reps)
     budget = SPLIT_TRIALS_PER_MODEL * L if budget is None else check_int("budget", budget)
     conf = check_confidence(confidence)
+    realisations = check_int("realisations", realisations)
     cats = p.ndim == 3
     root = _table_seed(seed, "resample_allocation", p, M, N, L, budget, SCOPES.index(scope),
                        *_weights_key(p, w))
@@ -680,4 +694,4 @@ def resample_allocation(
                    else table_means[pick])
 
     return _allocation_run(root, reps, draw, scope, "table", M, N, L, budget, adjust, conf,
-                           w=w)
+                           w=w, realisations=realisations)
