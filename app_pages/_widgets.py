@@ -82,7 +82,21 @@ def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
            for c, f in printf_formats(table).items() if c not in spelled}
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c), alignment="right")
             for c in spelled}
+    cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c),
+                                           width=name_width(table[c]))
+            for c in _NAME_COLUMNS if c in table.columns and c not in spelled}
     return core_cells(table, spelled, n_now), cfg
+
+
+#: Columns that hold model names in the core's pair tables.
+_NAME_COLUMNS = ("better", "next")
+
+
+def name_width(names: pd.Series) -> int:
+    """Pixels that show the longest of ``names`` whole (about 7.5 px per character), within
+    120-240 px."""
+    longest = int(names.astype(str).str.len().max()) if len(names) else 0
+    return int(min(max(7.5 * longest + 24, 120), 240))
 
 
 def table_height(n_rows: int, max_rows: int = 25) -> int:
@@ -94,8 +108,7 @@ def column_config(table: pd.DataFrame) -> dict:
     """``st.column_config`` entries with the core's one-line help per column."""
     cfg, num = {}, st.column_config.NumberColumn
     core = printf_formats(table)  # the core's one format per column (p_best: 3 decimals)
-    # Wide enough for the longest model name (about 7.5 px per character), within limits.
-    name_px = int(min(max(7.5 * table["model"].astype(str).str.len().max() + 24, 120), 240))
+    name_px = name_width(table["model"])  # the longest model name whole, within limits
     for c in table.columns:
         if c == "model":
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], pinned=True, width=name_px)
