@@ -108,9 +108,9 @@ _GREEDY_DRAWS = 256
 #: 3 L and L N; 6- and 9-model fields of the bundled real run; docs/calibration_gaps.md,
 #: "the split's minimum gain"): in the questions scope the fields whose claim lay between
 #: two standard errors and 0.25 pairs realised about what they claimed or more (stylised
-#: 30/4, evenly spaced: +0.095 claimed, +0.180 ± 0.034 realised), and recommending the
+#: 30/4, evenly spaced: +0.096 claimed, +0.178 ± 0.034 realised), and recommending the
 #: greedy split there raised its gain over the even split in every cell (e.g. +0.058 →
-#: +0.210, real 6 models +0.234 → +0.316); so the questions scope asks only for a gain that
+#: +0.207, real 6 models +0.234 → +0.316); so the questions scope asks only for a gain that
 #: prints as non-zero. In the population scope such fields lost to the even split on the
 #: stylised 30/4 fields (−0.03 to −0.07 pairs) -- its posterior runs high there (Known
 #: gaps) -- so it keeps the margin.
@@ -1276,8 +1276,8 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     even split on 2,000 *other* draws (the same draws for both: common random numbers) and
     kept only when it decides more pairs by more than two simulation standard errors and
     at least :data:`_MIN_GAIN` of its scope (0.01 pairs in the questions scope, 0.25 in the
-    population scope, where the field's posterior runs high with few questions) -- on
-    evenly spaced fields it often does not.
+    population scope, where the field's posterior runs high with few questions; there, on
+    evenly spaced fields, it often does not).
 
     Parameters
     ----------
