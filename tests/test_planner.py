@@ -33,6 +33,15 @@ from scorio_core.planner import (
 )
 
 
+def _bundled_run():
+    """The bundled real run (9 models x 100 questions x 100 trials), as loaded by users."""
+    from pathlib import Path
+
+    from scorio_core import io as sio
+
+    return sio.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
+
+
 def _table(seed=0, L=5, M=40, N=6):
     rng = np.random.default_rng(seed)
     p = np.clip(np.linspace(0.7, 0.5, L)[:, None] + rng.normal(0, 0.15, (L, M)), 0.02, 0.98)
@@ -221,14 +230,10 @@ def test_unshown_spreads_keep_their_chance_on_a_real_run():
     decision at 64 N trials must not run above the share realised when those trials are
     drawn. With the estimate alone it did (1,500 fields: mean 0.18 vs 0.10; where it said
     above 0.3, 0.55 vs 0.27 (315 pairs)); with the bound 0.05 vs 0.10 and 0.38 vs 0.50 (70)."""
-    from pathlib import Path
-
-    from scorio_core import io as sio
     from scorio_core.plan_calibration import _R, _decided
     from scorio_core.planner import _geometry, _trial_fn
 
-    P = sio.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet"
-                 ).R.mean(-1)
+    P = _bundled_run().R.mean(-1)
     K, Q = P.shape
     M, N, n = 30, 4, 256
     said, seen = [], []
@@ -734,11 +739,7 @@ def test_split_minimum_gain_is_the_scope_s_on_the_bundled_run():
     pairs expected over an even split, s.e. below 0.01). The questions scope recommends it
     (an even split spends 700 of the 900 trials on models whose every pair is decided);
     the population scope keeps its 0.25-pair margin and says so."""
-    from pathlib import Path
-
-    from scorio_core import io as sio
-
-    d = sio.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
+    d = _bundled_run()
     q = allocate_trials(leaderboard(d.R, scope="questions"), 900)
     assert q.chosen == "greedy" and q.note.startswith("greedy split"), q.note
     assert 0.1 < q.expected_greedy - q.expected_uniform < 0.25 and q.gain_se < 0.01
@@ -781,13 +782,9 @@ def test_recommended_split_keeps_its_promise_on_a_real_run(scope):
     as many pairs as the even split, and adds to today's decisions (measured on 1,500 fields:
     +0.22 ± 0.02 pairs over the even split in the questions scope, +0.054 ± 0.012 in the
     population; graded, 600 fields, population +0.055 ± 0.020)."""
-    from pathlib import Path
-
-    from scorio_core import io as sio
     from scorio_core.plan_calibration import resample_allocation
 
-    p = sio.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet"
-                 ).R.mean(-1)
+    p = _bundled_run().R.mean(-1)
     r = resample_allocation(p, 30, 4, scope=scope, L=6, reps=40, seed=3)
     print(r)
     assert (r.spread, r.budget, r.reps) == ("table", 18, 40)
