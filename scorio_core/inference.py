@@ -786,7 +786,7 @@ def field_covariance(st: ScoreStats, scope: str, cov: np.ndarray) -> tuple[np.nd
     surest exactly when it was lucky. Where the models' interactions really differ in size
     or are correlated (e.g. two fine-tunes of one base), ``‖S − T‖`` is large, ``λ`` comes
     out small and ``cov`` is kept. The intervals and decisions do not use this; they use
-    ``cov``.
+    ``cov``. The Planner's population gap draws do (they are the same posterior).
 
     Example
     -------

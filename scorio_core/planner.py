@@ -27,10 +27,11 @@ Given the true gap ``g``, the future estimate is normal with mean ``ĝ + λ (g �
 variance ``s² λ (1 − λ)``, ``λ = 1 − s'²/s²`` (the Gaussian conditional of the martingale
 ``ĝ → ĝ'``); ``g`` is drawn from the hierarchical posterior of the field
 (:func:`scorio_core.inference.field_draws`, which shrinks the leader's lead as ``p_best``
-does). The pair is decided when ``|ĝ'| ≥ t_{df'} s'``, the ``t`` quantile at the
-per-pair level the board's multiplicity control implies for the pairs still open
-(:func:`pair_level`). Realised decision rates are measured by
-``benchmarks/planner_calibration.py`` with known truth.
+does; the population gap is drawn from exactly ``p_best``'s posterior, with its shrunk
+covariance :func:`scorio_core.inference.field_covariance`). The pair is decided when
+``|ĝ'| ≥ t_{df'} s'``, the ``t`` quantile at the per-pair level the board's multiplicity
+control implies for the pairs still open (:func:`pair_level`). Realised decision rates are
+measured by ``benchmarks/planner_calibration.py`` with known truth.
 
 Example
 -------
@@ -60,6 +61,7 @@ from ._validation import ValidationError, check_confidence
 from .estimands import ADJUSTMENTS, ASSURANCE
 from .formatting import TRIALS_NOW
 from .inference import (
+    field_covariance,
     field_draws,
     inflate,
     scope_covariance,
@@ -512,6 +514,8 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     i, j = np.asarray(i, dtype=int), np.asarray(j, dtype=int)
     cq, df_q, ok_q = scope_covariance(st, "questions")
     cp, df_p, ok_p = scope_covariance(st, "population")
+    # the population gap draws read the field posterior p_best reads (its shrunk covariance)
+    fp = field_covariance(st, "population", cp)[0] * span2 if ok_p else None
     cq, cp = cq * span2, cp * span2
     vq = np.diag(cq)
     s2_trial = vq[i] + vq[j] if ok_q else np.full(i.size, np.nan)
@@ -519,7 +523,7 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     x = inf.score
     seed = int(board.settings.get("seed", 0)) if seed is None else int(seed)
     # M = 1: the question-to-question spread is unseen (NaN draws: nothing is planned on it)
-    Sp = (field_draws(x, inflate(cp, df_p), draws, seed) if ok_p
+    Sp = (field_draws(x, inflate(fp, df_p), draws, seed) if ok_p
           else np.full((draws, x.size), np.nan))
     # more trials converge to the mean over these questions: its draws in both scopes
     S = field_draws(x, inflate(cq, df_q), draws, seed) if ok_q else Sp

@@ -317,6 +317,25 @@ def test_pair_level_reads_the_null_the_decisions_used(scope):
 
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
+def test_population_gap_draws_are_p_best_s_posterior(scope):
+    """One posterior of the field: the Planner draws the population gaps from exactly the
+    draws behind the population board's ``p_best`` (its shrunk field covariance, same seed),
+    whichever scope the planning board is in -- not from the raw covariance, whose few-question
+    noise made the leader look surer than ``p_best`` says (docs/calibration_gaps.md)."""
+    from scorio_core.inference import field_covariance, scope_covariance
+    from scorio_core.planner import _PLAN_DRAWS, _geometry
+
+    R = _table(5, L=5, M=30, N=4)
+    pop = leaderboard(R, scope="population", draws=_PLAN_DRAWS, seed=3)
+    S = pop.inference.draws
+    i, j = np.array([0, 1, 3]), np.array([1, 2, 4])
+    geo = _geometry(leaderboard(R, scope=scope, draws=_PLAN_DRAWS, seed=3), i, j)
+    np.testing.assert_allclose(geo.g_pop, S[:, i] - S[:, j], rtol=0, atol=1e-12)
+    raw, _, _ = scope_covariance(pop.stats, "population")
+    assert not np.allclose(field_covariance(pop.stats, "population", raw)[0], raw)  # shrunk
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
 def test_planned_trials_decide_about_as_often_as_stated(scope):
     """Known truth: fields of 5 models; add the trials the plan names and decide again."""
     r = assurance_check(30, 4, scope=scope, reps=45, seed=3)
