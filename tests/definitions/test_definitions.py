@@ -168,6 +168,7 @@ def test_few_models_caveat_says_p_best_leans_on_the_prior(L, scope, named):
     cav = lb.caveats(o, p, lb.run(o, p))
     assert any(c.startswith(f"With {L} models the data cannot tell") for c in cav) is named
 
+
 def test_requires_explains(aime):
     cat = Outcomes(np.random.default_rng(0).integers(0, 3, (3, 10, 4)), weights=[0, 0.5, 1])
     assert "binary" in ANALYSES["compare"].requires(cat)
