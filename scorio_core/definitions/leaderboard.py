@@ -173,7 +173,7 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
         )
         out.append(
             "p_best in the population scope runs high with few questions: measured with known "
-            "truth, predictions of 0.6–0.8 came true 0.63–0.68 of the time at M = 30 and "
+            "truth, predictions of 0.6–0.8 came true 0.62–0.68 of the time at M = 30 and "
             "0.55–0.67 at M = 15 (lowest with 4 trials per question), and "
             "on 8-model subsets of a real run with three near-tied leaders predictions of "
             "0.8–1.0 came true 0.77–0.82 of the time at M = 15–30 (within about 0.065 at "
