@@ -5,7 +5,8 @@ trials" a calibrated probability, and does the recommended split of extra trials
 even split -- all with known truth.
 
 Run: ``python benchmarks/planner_calibration.py [--reps 200] [--alloc-reps 150]
-[--workers 2] [--seed 0] [--quick] [--real [--real-reps 500]]``
+[--workers 2] [--seed 0] [--quick] [--real [--real-reps 500]] [--max-trials 4096]
+[--max-questions 4000]``
 
 Fields of 5 models (6 for the allocation) with shared question difficulty and a model ×
 question interaction (:mod:`scorio_core.plan_calibration`), binary and -- in three cells --
@@ -17,7 +18,11 @@ the papers' expected-z rule (``trials_needed_papers``), which the old Planner re
 ``--real`` adds rows ("real") on fields resampled from the bundled JHU run, whose shares
 (100 trials per question) stand in for the truth: 5 of its 9 models and M of its 100
 questions per field (``plan_calibration.resample_assurance``), and 6 models for the budget
-split (``resample_allocation``).
+split (``resample_allocation``). ``--max-trials`` / ``--max-questions``: the largest plans
+drawn (default 4,096 trials per question and 4,000 questions; larger plans are counted in
+"beyond the limits"); 100000 / 1000000 draw every plan (population question plans at 30/4
+mostly ask for more than 4,000 questions, and drawing them takes about 7 times as long;
+more trials cost almost nothing).
 """
 
 from __future__ import annotations
@@ -68,6 +73,10 @@ def main(argv=None) -> int:
     ap.add_argument("--real", action="store_true",
                     help="add rows on fields resampled from the bundled real run")
     ap.add_argument("--real-reps", type=int, default=500, help="fields per real cell")
+    ap.add_argument("--max-trials", type=int, default=pc.MAX_REALISED[0],
+                    help="largest trial plan drawn (100000: every plan)")
+    ap.add_argument("--max-questions", type=int, default=pc.MAX_REALISED[1],
+                    help="largest question plan drawn (1000000: every plan)")
     args = ap.parse_args(argv)
     if args.quick:
         args.reps, args.alloc_reps, args.real_reps = 40, 30, 40
@@ -76,11 +85,13 @@ def main(argv=None) -> int:
     print(f"command: {cmd.strip()}")
     print(f"replicates: {args.reps} per assurance cell, {args.alloc_reps} per allocation cell"
           + (f", {args.real_reps} per real cell" if args.real else "")
-          + f"; seed {args.seed}; decisions at 95 %, Holm; target chance 80 %")
+          + f"; seed {args.seed}; decisions at 95 %, Holm; target chance 80 %; plans drawn "
+          f"up to {args.max_trials:,} trials per question and {args.max_questions:,} questions")
     cells = ([("binary", *c) for c in ASSURANCE_CELLS]
              + [("categorical", *c) for c in CATEGORICAL_CELLS])
     jobs = [("assurance_check", dict(M=M, N=N, scope=s, reps=args.reps, seed=args.seed,
-                                     categorical=kind == "categorical"))
+                                     categorical=kind == "categorical",
+                                     max_trials=args.max_trials, max_questions=args.max_questions))
             for kind, s, M, N in cells]
     splits = [("allocation_check", dict(M=M, N=N, scope=s, spread=sp, reps=args.alloc_reps,
                                         seed=args.seed))
@@ -91,7 +102,9 @@ def main(argv=None) -> int:
         p = next(iter(real_fields().values()))[0]
         cells += [("real", *c) for c in REAL_CELLS]
         jobs += [("resample_assurance", dict(p=p, M=M, N=N, scope=s, L=5, reps=args.real_reps,
-                                             multiples=(2, 8, 64), seed=args.seed))
+                                             multiples=(2, 8, 64), seed=args.seed,
+                                             max_trials=args.max_trials,
+                                             max_questions=args.max_questions))
                  for s, M, N in REAL_CELLS]
         splits += [("resample_allocation", dict(p=p, M=M, N=N, scope=s, L=6,
                                                 reps=args.real_reps, seed=args.seed))

@@ -42,7 +42,7 @@ import numpy as np
 import pandas as pd
 from scipy import special
 
-from ._validation import check_confidence, check_int
+from ._validation import ValidationError, check_confidence, check_int
 from .calibration import (
     CATEGORY_WEIGHTS,
     LOGIT_SD,
@@ -60,7 +60,14 @@ from .inference import (
     score_stats,
 )
 from .leaderboard import leaderboard
-from .planner import allocate_trials, decision_chance, pair_assurance, pair_needs
+from .planner import (
+    MAX_QUESTIONS,
+    MAX_TRIALS,
+    allocate_trials,
+    decision_chance,
+    pair_assurance,
+    pair_needs,
+)
 from .resampling import stream
 
 __all__ = [
@@ -76,8 +83,12 @@ __all__ = [
 
 #: s.d. of the model × question interaction on the logit scale.
 INTERACTION = 0.7
-#: Largest trials per question / questions the realisation draws (larger plans are skipped
-#: and counted).
+#: Largest trials per question / questions the realisation draws by default (larger plans
+#: are skipped and counted; ``max_trials=`` / ``max_questions=`` raise them, up to the
+#: Planner's own :data:`~scorio_core.planner.MAX_TRIALS` / ``MAX_QUESTIONS``: population
+#: question plans at M = 30, N = 4 mostly ask for more than 4,000 questions, and realising
+#: them all takes about 7 times as long; more trials cost almost nothing, as only their
+#: counts are drawn).
 MAX_REALISED = _MAX_N, _MAX_M = 4096, 4000
 _W = np.array([0.0, 1.0])
 
@@ -139,7 +150,8 @@ class AssuranceCheck:
     Attributes
     ----------
     planned : int
-        Undecided pairs given a finite ``trials_needed`` (at most 4,096) and realised.
+        Undecided pairs given a finite ``trials_needed`` (at most ``max_trials``) and
+        realised.
     predicted, realised, realised_se : float
         Target chance, and the share of those pairs decided at ``trials_needed``.
     q_planned, q_realised, q_se : float
@@ -226,6 +238,8 @@ def assurance_check(
     lead: float = 0.0,
     categorical: bool = False,
     seed: int = 0,
+    max_trials: int = _MAX_N,
+    max_questions: int = _MAX_M,
 ) -> AssuranceCheck:
     """Realised decision rates of the Planner's ``trials_needed`` / ``questions_needed``.
 
@@ -253,6 +267,11 @@ def assurance_check(
         (:mod:`scorio_core.calibration`'s categorical design; the expected score stays ``s``,
         so the population means are the binary design's).
     seed : int
+    max_trials, max_questions : int
+        Plans up to this many trials per question / questions are drawn and decided again,
+        larger ones skipped and counted (default :data:`MAX_REALISED`: 4,096 and 4,000; at
+        most the Planner's :data:`~scorio_core.planner.MAX_TRIALS` /
+        :data:`~scorio_core.planner.MAX_QUESTIONS`, which realise every plan).
 
     Returns
     -------
@@ -274,18 +293,35 @@ def assurance_check(
 
     return _assurance_run(root, reps, draw, more, _population_means, M, N, L, scope, assurance,
                           adjust, multiples, conf, float(lead),
-                          CATEGORY_WEIGHTS if categorical else _W)
+                          CATEGORY_WEIGHTS if categorical else _W,
+                          _limits(max_trials, max_questions))
+
+
+def _limits(max_trials, max_questions) -> tuple[int, int]:
+    """The largest plans a check draws: whole numbers from 1 to the Planner's own limits
+    (no plan is larger, so those limits realise every plan)."""
+    out = []
+    for name, v, top in (("max_trials", max_trials, MAX_TRIALS),
+                         ("max_questions", max_questions, MAX_QUESTIONS)):
+        v = check_int(name, v)
+        if v > top:
+            raise ValidationError(f"{name} must be at most {top:,} (the Planner's largest "
+                                  f"plan); got {v:,}")
+        out.append(v)
+    return out[0], out[1]
 
 
 def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, scope: str,
                    assurance: float, adjust: str, multiples, conf: float,
-                   lead: float = 0.0, w=_W) -> AssuranceCheck:
+                   lead: float = 0.0, w=_W, limits: tuple[int, int] = MAX_REALISED
+                   ) -> AssuranceCheck:
     """The loop of :func:`assurance_check` over fields ``draw(rng) -> (state, p)`` (true
     success probabilities ``(L, M)`` of two outcomes weighted ``w``, or category
     probabilities ``(L, M, K)`` of ``K = len(w)``) whose new questions are
     ``more(rng, state, k)`` (``k`` questions, the same layout) and whose population means
     (in score units) are ``pop(state) -> (L,)``."""
     w = np.asarray(w, dtype=float)
+    max_n, max_m = limits
     hit, qhit, phit, rows, plans = [], [], [], [], []
     skipped = 0
     for r in range(reps):
@@ -321,27 +357,27 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
         for k in range(len(pairs)):
             n_star = pairs["trials_needed"].iloc[k]
             if np.isfinite(n_star):
-                if n_star <= _MAX_N:
+                if n_star <= max_n:
                     hit.append(realise(n_star)[up[k], lo[k]])
                     record("trials", k, n_star, hit[-1])
                 else:
                     skipped += 1
             n_pap = pairs["trials_needed_papers"].iloc[k]
-            if np.isfinite(n_pap) and N < n_pap <= _MAX_N:
+            if np.isfinite(n_pap) and N < n_pap <= max_n:
                 phit.append(realise(n_pap)[up[k], lo[k]])
             m_star = pairs["questions_needed"].iloc[k]
             if scope == "population" and np.isfinite(m_star):
-                if m_star <= _MAX_M:
+                if m_star <= max_m:
                     qhit.append(new_questions(m_star)[up[k], lo[k]])
                     record("questions", k, m_star, qhit[-1])
                 else:
                     skipped += 1
             if lead:  # the plans for a lead that matters (no prior on the lead)
                 n_lead = pairs["trials_for_lead"].iloc[k]
-                if np.isfinite(n_lead) and n_lead <= _MAX_N:
+                if np.isfinite(n_lead) and n_lead <= max_n:
                     record("trials_for_lead", k, n_lead, realise(n_lead)[up[k], lo[k]])
                 m_lead = pairs["questions_for_lead"].iloc[k]
-                if scope == "population" and np.isfinite(m_lead) and m_lead <= _MAX_M:
+                if scope == "population" and np.isfinite(m_lead) and m_lead <= max_m:
                     record("questions_for_lead", k, m_lead,
                            new_questions(m_lead)[up[k], lo[k]])
         for law in ("trials", "questions"):  # the law at the true gap: one call per field
@@ -387,6 +423,8 @@ def resample_assurance(
     multiples=(),
     confidence: float = 0.95,
     seed: int = 0,
+    max_trials: int = _MAX_N,
+    max_questions: int = _MAX_M,
 ) -> AssuranceCheck:
     """:func:`assurance_check` on fields resampled from a real table of true probabilities.
 
@@ -397,7 +435,7 @@ def resample_assurance(
     replacement, draws ``N`` trials, plans with :func:`~scorio_core.planner.pair_needs` as a
     user would, then draws what the plan asks for -- more trials from the same
     probabilities, or new questions from the table -- and asks whether the pair is now
-    decided.
+    decided. ``max_trials``, ``max_questions`` as in :func:`assurance_check`.
 
     Example
     -------
@@ -432,7 +470,7 @@ def resample_assurance(
         return _expected(p[pick], w, p.ndim == 3).mean(1)
 
     return _assurance_run(root, reps, draw, more, pop, M, N, L, scope, assurance, adjust,
-                          multiples, conf, w=w)
+                          multiples, conf, w=w, limits=_limits(max_trials, max_questions))
 
 
 def _bins(df: pd.DataFrame) -> pd.DataFrame:

@@ -18,6 +18,8 @@ from scorio_core.leaderboard import leaderboard
 from scorio_core.plan_calibration import allocation_check, assurance_check
 from scorio_core.planner import (
     CANNOT_SETTLE,
+    MAX_QUESTIONS,
+    MAX_TRIALS,
     allocate_trials,
     assurance,
     curve_settings,
@@ -940,3 +942,22 @@ def test_a_budget_that_buys_nothing_says_why():
     far = need[need > 50 + 1000]
     lead = f"Why not more pairs: {far.size} of the 4"
     assert text == "" if not far.size else text.startswith(lead)
+
+
+@pytest.mark.parametrize("scope, M, N", [("population", 30, 4), ("questions", 15, 8)])
+def test_assurance_check_draws_every_plan_up_to_the_planner_s_limits(scope, M, N):
+    """By default a check skips plans beyond 4,096 trials per question or 4,000 questions
+    (most population question plans at 30/4 and a third of the trial plans at 15/8 are
+    larger); with the Planner's own limits every plan is drawn -- the same plans, none
+    skipped, the large ones among them -- and a limit beyond the Planner's is refused."""
+    base = assurance_check(M, N, scope=scope, reps=8, seed=2, multiples=())
+    full = assurance_check(M, N, scope=scope, reps=8, seed=2, multiples=(),
+                           max_trials=MAX_TRIALS, max_questions=MAX_QUESTIONS)
+    assert base.skipped > 0 and full.skipped == 0
+    assert full.planned + full.q_planned == base.planned + base.q_planned + base.skipped
+    limit = 4000 if scope == "population" else 4096
+    assert (full.plans["n"] > limit).sum() == base.skipped
+    with pytest.raises(ValidationError, match="max_questions must be at most 1,000,000"):
+        assurance_check(M, N, scope=scope, reps=1, max_questions=MAX_QUESTIONS + 1)
+    with pytest.raises(ValidationError, match="max_trials must be at most"):
+        assurance_check(M, N, scope=scope, reps=1, max_trials=MAX_TRIALS + 1)
