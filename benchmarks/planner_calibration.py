@@ -5,7 +5,7 @@ trials" a calibrated probability, and does the recommended split of extra trials
 even split -- all with known truth.
 
 Run: ``python benchmarks/planner_calibration.py [--reps 200] [--alloc-reps 150]
-[--workers 2] [--seed 0] [--quick] [--real [--real-reps 500]] [--max-trials 4096]
+[--workers 2] [--seed 0] [--quick] [--real [--real-reps 500]] [--max-trials 100000]
 [--max-questions 4000]``
 
 Fields of 5 models (6 for the allocation) with shared question difficulty and a model ×
@@ -19,10 +19,10 @@ the papers' expected-z rule (``trials_needed_papers``), which the old Planner re
 (100 trials per question) stand in for the truth: 5 of its 9 models and M of its 100
 questions per field (``plan_calibration.resample_assurance``), and 6 models for the budget
 split (``resample_allocation``). ``--max-trials`` / ``--max-questions``: the largest plans
-drawn (default 4,096 trials per question and 4,000 questions; larger plans are counted in
-"beyond the limits"); 100000 / 1000000 draw every plan (population question plans at 30/4
-mostly ask for more than 4,000 questions, and drawing them takes about 7 times as long;
-more trials cost almost nothing).
+drawn (default: every trial plan, question plans up to 4,000 questions; larger plans are
+counted in "beyond the limits"); ``--max-questions 1000000`` draws every plan (population
+question plans at 30/4 mostly ask for more than 4,000 questions, and drawing them takes
+about 7 times as long).
 """
 
 from __future__ import annotations

@@ -84,12 +84,14 @@ __all__ = [
 #: s.d. of the model × question interaction on the logit scale.
 INTERACTION = 0.7
 #: Largest trials per question / questions the realisation draws by default (larger plans
-#: are skipped and counted; ``max_trials=`` / ``max_questions=`` raise them, up to the
-#: Planner's own :data:`~scorio_core.planner.MAX_TRIALS` / ``MAX_QUESTIONS``: population
-#: question plans at M = 30, N = 4 mostly ask for more than 4,000 questions, and realising
-#: them all takes about 7 times as long; more trials cost almost nothing, as only their
-#: counts are drawn).
-MAX_REALISED = _MAX_N, _MAX_M = 4096, 4000
+#: are skipped and counted; ``max_trials=`` / ``max_questions=`` change them, up to the
+#: Planner's own :data:`~scorio_core.planner.MAX_TRIALS` / ``MAX_QUESTIONS``). Every trial
+#: plan is drawn (only the counts of the new trials are drawn, which costs almost nothing;
+#: until 2026-11-30 plans beyond 4,096 were skipped, a third of the questions scope's at
+#: M = 15, N = 8). Question plans beyond 4,000 questions are skipped by default: at M = 30,
+#: N = 4 most population question plans are larger, and drawing them all takes about 7
+#: times as long (``max_questions=MAX_QUESTIONS`` does).
+MAX_REALISED = _MAX_N, _MAX_M = MAX_TRIALS, 4000
 _W = np.array([0.0, 1.0])
 
 
@@ -269,9 +271,10 @@ def assurance_check(
     seed : int
     max_trials, max_questions : int
         Plans up to this many trials per question / questions are drawn and decided again,
-        larger ones skipped and counted (default :data:`MAX_REALISED`: 4,096 and 4,000; at
-        most the Planner's :data:`~scorio_core.planner.MAX_TRIALS` /
-        :data:`~scorio_core.planner.MAX_QUESTIONS`, which realise every plan).
+        larger ones skipped and counted (default :data:`MAX_REALISED`: every trial plan,
+        question plans up to 4,000; at most the Planner's
+        :data:`~scorio_core.planner.MAX_TRIALS` / :data:`~scorio_core.planner.MAX_QUESTIONS`,
+        which realise every plan).
 
     Returns
     -------

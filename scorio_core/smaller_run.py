@@ -134,7 +134,7 @@ class SmallerRunCheck:
         and ``gap_decided`` / ``gap_se``, the share of those decided (the promise that
         holds on any field); ``assurance``, the chance they were planned for; ``skipped``,
         plans beyond what is drawn (:data:`~scorio_core.plan_calibration.MAX_REALISED`:
-        4,096 trials per question or 4,000 questions).
+        question plans beyond 4,000 questions; every trial plan is drawn).
     split : pandas.DataFrame
         The Planner's budget split per scope (with ``plans``; empty otherwise), a budget of
         ``budget = 3 L`` extra trials per question split as

@@ -944,20 +944,25 @@ def test_a_budget_that_buys_nothing_says_why():
     assert text == "" if not far.size else text.startswith(lead)
 
 
-@pytest.mark.parametrize("scope, M, N", [("population", 30, 4), ("questions", 15, 8)])
-def test_assurance_check_draws_every_plan_up_to_the_planner_s_limits(scope, M, N):
-    """By default a check skips plans beyond 4,096 trials per question or 4,000 questions
-    (most population question plans at 30/4 and a third of the trial plans at 15/8 are
-    larger); with the Planner's own limits every plan is drawn -- the same plans, none
-    skipped, the large ones among them -- and a limit beyond the Planner's is refused."""
-    base = assurance_check(M, N, scope=scope, reps=8, seed=2, multiples=())
-    full = assurance_check(M, N, scope=scope, reps=8, seed=2, multiples=(),
-                           max_trials=MAX_TRIALS, max_questions=MAX_QUESTIONS)
+def test_assurance_check_draws_every_plan_up_to_the_planner_s_limits():
+    """Every trial plan is drawn by default (a third of the plans at 15/8 ask for more than
+    4,096 trials per question; they used to be skipped); question plans beyond 4,000
+    questions are skipped unless ``max_questions`` is raised (most population plans at
+    30/4), and with the Planner's own limit none is -- the same plans, the large ones among
+    them. A limit beyond the Planner's is refused."""
+    trials = assurance_check(15, 8, scope="questions", reps=8, seed=2, multiples=())
+    capped = assurance_check(15, 8, scope="questions", reps=8, seed=2, multiples=(),
+                             max_trials=4096)
+    assert trials.skipped == 0 and capped.skipped > 0
+    assert trials.planned == capped.planned + capped.skipped
+    assert (trials.plans["n"] > 4096).sum() == capped.skipped
+    base = assurance_check(30, 4, scope="population", reps=8, seed=2, multiples=())
+    full = assurance_check(30, 4, scope="population", reps=8, seed=2, multiples=(),
+                           max_questions=MAX_QUESTIONS)
     assert base.skipped > 0 and full.skipped == 0
     assert full.planned + full.q_planned == base.planned + base.q_planned + base.skipped
-    limit = 4000 if scope == "population" else 4096
-    assert (full.plans["n"] > limit).sum() == base.skipped
+    assert (full.plans["n"] > 4000).sum() == base.skipped
     with pytest.raises(ValidationError, match="max_questions must be at most 1,000,000"):
-        assurance_check(M, N, scope=scope, reps=1, max_questions=MAX_QUESTIONS + 1)
+        assurance_check(30, 4, scope="population", reps=1, max_questions=MAX_QUESTIONS + 1)
     with pytest.raises(ValidationError, match="max_trials must be at most"):
-        assurance_check(M, N, scope=scope, reps=1, max_trials=MAX_TRIALS + 1)
+        assurance_check(30, 4, scope="population", reps=1, max_trials=MAX_TRIALS + 1)

@@ -95,8 +95,9 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
         out.append(f"Planner check: {p.plan_reps} smaller runs per scope, each pair planned "
                    f"for {a_chance(p.assurance)} and realised with the trials (or, population "
                    "scope, the questions drawn from this run's) that the plan asked for; "
-                   f"'skipped' counts plans beyond {n:,} trials per question or {m:,} "
-                   "questions, which are not drawn.")
+                   f"every trial plan is drawn (up to the Planner's {n:,} trials per "
+                   f"question); 'skipped' counts question plans beyond {m:,} questions, which "
+                   "are not drawn.")
         if not c.split.empty:
             out.append(f"Budget split check: {p.plan_reps} smaller runs per scope, "
                        f"{int(c.split['budget'].iloc[0]):,} extra trials per question "
