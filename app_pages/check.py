@@ -16,7 +16,7 @@ from scorio_core.params import CheckParams, widget
 
 KEY = keys("check")  # setting -> widget key, declared in app_state.page_state
 W = {k: widget(CheckParams, k) for k in ("trials", "questions", "models", "reps", "confidence",
-                                         "adjust", "plan_reps", "assurance")}
+                                         "adjust", "plan_reps", "assurance", "max_questions")}
 
 
 def _settings(o) -> None:
@@ -36,12 +36,15 @@ def _settings(o) -> None:
                      format_func=ADJUST_LABELS.get, help=W["adjust"]["help"])
         d3.number_input(W["reps"]["label"], 10, 100_000, step=100, key=KEY["reps"],
                         help=W["reps"]["help"])
-        e1, e2, _ = st.columns(3)
+        e1, e2, e3 = st.columns(3)
         e1.number_input(W["plan_reps"]["label"], 0, 100_000, step=50,
                         key=KEY["plan_reps"], help=W["plan_reps"]["help"])
         e2.segmented_control(W["assurance"]["label"], ASSURANCES, key=KEY["assurance"],
                              required=True, format_func=lambda a: f"{a:.0%}",
                              help=W["assurance"]["help"])
+        e3.number_input(W["max_questions"]["label"], W["max_questions"]["min_value"],
+                        W["max_questions"]["max_value"], step=1000, key=KEY["max_questions"],
+                        help=W["max_questions"]["help"])
         st.form_submit_button("Run the check", type="primary")
 
 

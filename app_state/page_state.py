@@ -487,6 +487,7 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("adjust",): Field(("chk_adjust",)),
         ("plan_reps",): Field(("chk_plan_reps",), read=_INT),
         ("assurance",): Field(("chk_assurance",), _snap(ASSURANCES, "assurance"), _FLOAT),
+        ("max_questions",): Field(("chk_max_questions",), read=_INT),
         ("draws",): Field(("_chk_draws",), read=_INT),
         ("seed",): Field(("_chk_seed",), read=_INT),
     },

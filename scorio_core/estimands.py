@@ -30,6 +30,14 @@ STAND_IN_RATIO = 4
 #: with (``plan_calibration.allocation_check`` / ``resample_allocation``, Check a smaller
 #: run): this many per model, ``3 L`` in all.
 SPLIT_TRIALS_PER_MODEL = 3
+#: Largest trials per question and number of questions the Planner's searches consider
+#: (``planner``); the Planner checks draw plans up to them.
+MAX_TRIALS = 100_000
+MAX_QUESTIONS = 1_000_000
+#: Question plans larger than this are not drawn by the Planner checks unless asked
+#: (``max_questions=``; ``plan_calibration.MAX_REALISED``): drawing every population plan at
+#: M = 30, N = 4, most of which are larger, takes about 7 times as long.
+CHECKED_QUESTIONS = 4000
 #: What each scope estimates, for captions, help texts and exports.
 SCOPE_HELP = {
     "questions": "mean score over the questions asked (uncertainty from finite trials)",

@@ -45,6 +45,8 @@ from .estimands import (
     ADJUSTMENTS,
     ASSURANCE,
     ASSURANCE_HELP,
+    CHECKED_QUESTIONS,
+    MAX_QUESTIONS,
     SCOPE_HELP,
     SCOPES,
     SPLIT_TRIALS_PER_MODEL,
@@ -205,8 +207,9 @@ def _flag(name: str, s: Setting) -> str:
 
 
 def widget(cls, name: str) -> dict[str, Any]:
-    """``label``, ``options`` (the choices, or None) and ``help`` of a setting for a page
-    widget -- the same declaration the CLI option comes from.
+    """``label``, ``options`` (the choices, or None), ``help`` and ``min_value`` /
+    ``max_value`` (the bounds, or None) of a setting for a page widget -- the same
+    declaration the CLI option comes from.
 
     Example
     -------
@@ -218,7 +221,7 @@ def widget(cls, name: str) -> dict[str, Any]:
     text = "  \n".join([s.help, *_choice_lines(s)])
     label = s.label or name.replace("_", " ").capitalize()
     return {"label": label, "options": None if s.choices is None else list(s.choices),
-            "help": text}
+            "help": text, "min_value": s.minimum, "max_value": s.maximum}
 
 
 def _help(s: Setting, default) -> str:
@@ -635,6 +638,12 @@ class CheckParams:
         integer=True, minimum=0,
         maximum=100_000, label="Planner runs (0 = skip)")
     assurance: float = _assurance()
+    max_questions: int = setting(
+        CHECKED_QUESTIONS, "the Planner check draws the population scope's question plans up "
+        f"to this many questions and counts larger ones as skipped; {MAX_QUESTIONS:,} (the "
+        "Planner's own limit) draws every plan -- at 30 questions x 4 trials most plans are "
+        "larger, and drawing them takes about 7 times as long", integer=True, minimum=1,
+        maximum=MAX_QUESTIONS, label="Largest question plan drawn")
     draws: int = setting(2000, "draws of each smaller run's confidence distribution (p_best)",
                          integer=True, minimum=100, maximum=10_000_000)
     seed: int = _seed()

@@ -51,7 +51,15 @@ from .calibration import (
     _expected,
     _expit_normal_mean,
 )
-from .estimands import ADJUSTMENTS, ASSURANCE, SCOPES, SPLIT_TRIALS_PER_MODEL
+from .estimands import (
+    ADJUSTMENTS,
+    ASSURANCE,
+    CHECKED_QUESTIONS,
+    MAX_QUESTIONS,
+    MAX_TRIALS,
+    SCOPES,
+    SPLIT_TRIALS_PER_MODEL,
+)
 from .inference import (
     decide_pairs,
     decided,
@@ -60,14 +68,7 @@ from .inference import (
     score_stats,
 )
 from .leaderboard import leaderboard
-from .planner import (
-    MAX_QUESTIONS,
-    MAX_TRIALS,
-    allocate_trials,
-    decision_chance,
-    pair_assurance,
-    pair_needs,
-)
+from .planner import allocate_trials, decision_chance, pair_assurance, pair_needs
 from .resampling import stream
 
 __all__ = [
@@ -91,7 +92,7 @@ INTERACTION = 0.7
 #: M = 15, N = 8). Question plans beyond 4,000 questions are skipped by default: at M = 30,
 #: N = 4 most population question plans are larger, and drawing them all takes about 7
 #: times as long (``max_questions=MAX_QUESTIONS`` does).
-MAX_REALISED = _MAX_N, _MAX_M = MAX_TRIALS, 4000
+MAX_REALISED = _MAX_N, _MAX_M = MAX_TRIALS, CHECKED_QUESTIONS
 _W = np.array([0.0, 1.0])
 
 

@@ -58,7 +58,7 @@ from scipy import special
 
 from . import decision
 from ._validation import ValidationError, check_confidence
-from .estimands import ADJUSTMENTS, ASSURANCE
+from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
 from .formatting import TRIALS_NOW
 from .inference import (
     field_covariance,
@@ -96,9 +96,6 @@ __all__ = [
 ]
 
 CANNOT_SETTLE = "cannot be settled by more trials"
-#: Largest trials per question and number of questions the searches consider.
-MAX_TRIALS = 100_000
-MAX_QUESTIONS = 1_000_000
 #: Draws of the true scores behind each assurance; the greedy allocation optimises on
 #: its own draws and is checked on the others.
 _PLAN_DRAWS = 2000

@@ -45,7 +45,14 @@ from .calibration import (
     resample_p_best,
     target_band,
 )
-from .estimands import ADJUSTMENTS, ASSURANCE, FAMILY_WISE, SCOPES, STAND_IN_RATIO
+from .estimands import (
+    ADJUSTMENTS,
+    ASSURANCE,
+    CHECKED_QUESTIONS,
+    FAMILY_WISE,
+    SCOPES,
+    STAND_IN_RATIO,
+)
 from .outcomes import Outcomes
 from .plan_calibration import resample_allocation, resample_assurance
 from .planner import a_chance
@@ -134,7 +141,7 @@ class SmallerRunCheck:
         and ``gap_decided`` / ``gap_se``, the share of those decided (the promise that
         holds on any field); ``assurance``, the chance they were planned for; ``skipped``,
         plans beyond what is drawn (:data:`~scorio_core.plan_calibration.MAX_REALISED`:
-        question plans beyond 4,000 questions; every trial plan is drawn).
+        question plans beyond ``max_questions``; every trial plan is drawn).
     split : pandas.DataFrame
         The Planner's budget split per scope (with ``plans``; empty otherwise), a budget of
         ``budget = 3 L`` extra trials per question split as
@@ -307,6 +314,7 @@ def check_smaller_run(
     assurance: float = ASSURANCE,
     draws: int = 2000,
     seed: int = 0,
+    max_questions: int = CHECKED_QUESTIONS,
     progress: Callable[[float, str], None] | None = None,
 ) -> SmallerRunCheck:
     """Draw smaller runs from ``data`` (its shares as the truth) and measure the leaderboard's
@@ -340,6 +348,11 @@ def check_smaller_run(
         question).
     assurance : float
         The chance the Planner check's plans are made for.
+    max_questions : int
+        The Planner check draws question plans up to this many questions (population
+        scope) and counts larger ones as skipped (default
+        :data:`~scorio_core.estimands.CHECKED_QUESTIONS`; the Planner's own
+        ``MAX_QUESTIONS`` draws every plan, several times slower).
     progress : callable, optional
         ``progress(fraction, message)`` after each check.
 
@@ -398,7 +411,7 @@ def check_smaller_run(
         if plan_reps:
             a = resample_assurance(p, M, N, scope=scope, L=L, weights=w, reps=plan_reps,
                                    assurance=assurance, adjust=adjust, confidence=conf,
-                                   seed=seed)
+                                   seed=seed, max_questions=max_questions)
             held = a.plans[a.plans["true_gap"] >= a.plans["gap_stated"]]["decided"]
             share = float(held.mean()) if len(held) else np.nan
             plans.append({

@@ -113,6 +113,28 @@ def test_the_check_holds_on_runs_of_known_truth(kind):
     assert check.p_best.groupby("scope")["count"].sum().tolist() == [150 * 4] * 2
 
 
+def test_the_planner_check_draws_every_question_plan_when_asked():
+    """max_questions reaches the Planner check: by default question plans beyond 4,000
+    questions are skipped (counted); with the Planner's own limit none is, and the rows are
+    resample_assurance's with the same limit."""
+    from scorio_core.estimands import MAX_QUESTIONS
+    from scorio_core.plan_calibration import resample_assurance
+
+    rng = np.random.default_rng(8)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 60)) + np.array([[0.0], [0.06], [0.12]]), 0, 1)
+    run = _run_from(p, 40, 3)
+    base = check_smaller_run(run, 4, questions=30, reps=10, plan_reps=6, draws=500, seed=4)
+    full = check_smaller_run(run, 4, questions=30, reps=10, plan_reps=6, draws=500, seed=4,
+                             max_questions=MAX_QUESTIONS)
+    b, f = (c.plans.set_index("scope").loc["population"] for c in (base, full))
+    assert b["skipped"] > 0 and f["skipped"] == 0
+    assert f["question_plans"] == b["question_plans"] + b["skipped"]
+    shares, _ = stand_in_truth(run)
+    want = resample_assurance(shares, 30, 4, scope="population", reps=6, seed=4,
+                              max_questions=MAX_QUESTIONS)
+    assert (f["question_plans"], f["questions_decided"]) == (want.q_planned, want.q_realised)
+
+
 def test_the_planner_check_is_the_resampled_assurance_check():
     from scorio_core.plan_calibration import resample_allocation, resample_assurance
 

@@ -23,10 +23,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..display import Shown
-from ..estimands import ADJUST_HELP, FAMILY_WISE, SPLIT_TRIALS_PER_MODEL, STAND_IN_RATIO
+from ..estimands import (
+    ADJUST_HELP,
+    FAMILY_WISE,
+    MAX_QUESTIONS,
+    MAX_TRIALS,
+    SPLIT_TRIALS_PER_MODEL,
+    STAND_IN_RATIO,
+)
 from ..outcomes import Outcomes
 from ..params import CheckParams
-from ..plan_calibration import MAX_REALISED
 from ..planner import a_chance
 from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run, unmet
 from ._base import Analysis, Chart, Progress, common_caveats
@@ -48,7 +54,7 @@ def _run(data: Outcomes, p: CheckParams, progress: Progress | None = None) -> Ch
     return CheckResult(check_smaller_run(
         data, p.trials, questions=p.questions, models=p.models, reps=p.reps, adjust=p.adjust,
         confidence=p.confidence, plan_reps=p.plan_reps, assurance=p.assurance, draws=p.draws,
-        seed=p.seed, progress=progress))
+        seed=p.seed, max_questions=p.max_questions, progress=progress))
 
 
 def _tables(r: CheckResult) -> dict:
@@ -91,13 +97,14 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
         out.append("The Planner's plans were not checked (plan_reps = 0): set plan_reps to "
                    "plan each smaller run's undecided pairs and draw what the plans ask for.")
     else:
-        n, m = MAX_REALISED
+        n, m = MAX_TRIALS, p.max_questions
         out.append(f"Planner check: {p.plan_reps} smaller runs per scope, each pair planned "
                    f"for {a_chance(p.assurance)} and realised with the trials (or, population "
                    "scope, the questions drawn from this run's) that the plan asked for; "
                    f"every trial plan is drawn (up to the Planner's {n:,} trials per "
                    f"question); 'skipped' counts question plans beyond {m:,} questions, which "
-                   "are not drawn.")
+                   "are not drawn" + (" (raise 'Largest question plan drawn' to draw them)."
+                                      if m < MAX_QUESTIONS else "."))
         if not c.split.empty:
             out.append(f"Budget split check: {p.plan_reps} smaller runs per scope, "
                        f"{int(c.split['budget'].iloc[0]):,} extra trials per question "
@@ -129,7 +136,7 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
 def _to_code(p: CheckParams, data: str = "data") -> str:
     args = ", ".join(f"{k}={getattr(p, k)!r}" for k in (
         "questions", "models", "reps", "adjust", "confidence", "plan_reps", "assurance",
-        "draws", "seed"))
+        "max_questions", "draws", "seed"))
     return (
         "from scorio_core import charts\n"
         "from scorio_core.smaller_run import check_smaller_run\n\n"

@@ -50,6 +50,8 @@ def test_check_page_runs_the_definition_and_its_form():
     at.selectbox(key="chk_trials").set_value(2)
     at.number_input(key="chk_questions").set_value(20)
     at.number_input(key="chk_plan_reps").set_value(2)
+    assert at.number_input(key="chk_max_questions").value == 4000  # the default limit
+    at.number_input(key="chk_max_questions").set_value(1_000_000)  # every plan drawn
     at.button[0].click().run()  # "Run the check"
     _ok(at)
     assert any("20 runs of 20 questions × 2 trials" in h.value for h in at.subheader)
@@ -60,8 +62,11 @@ def test_check_page_runs_the_definition_and_its_form():
     split = next(d.value for d in at.dataframe if "gain_over_even" in d.value.columns)
     assert list(split["scope"]) == ["questions", "population"]
     assert at.session_state[STORE]["check"] == CheckParams(trials=2, questions=20, reps=20,
-                                                           plan_reps=2, draws=500)
-    assert "check_smaller_run(data, 2, questions=20" in code_cell(at, "check_smaller_run(")
+                                                           plan_reps=2, draws=500,
+                                                           max_questions=1_000_000)
+    assert (plans["skipped"] == 0).all()
+    code = code_cell(at, "check_smaller_run(")
+    assert "check_smaller_run(data, 2, questions=20" in code and "max_questions=1000000" in code
 
 
 def test_check_page_explains_a_run_with_too_few_trials():
