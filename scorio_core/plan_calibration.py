@@ -86,13 +86,13 @@ __all__ = [
 INTERACTION = 0.7
 #: Largest trials per question / questions the realisation draws by default (larger plans
 #: are skipped and counted; ``max_trials=`` / ``max_questions=`` change them, up to the
-#: Planner's own :data:`~scorio_core.planner.MAX_TRIALS` / ``MAX_QUESTIONS``). Every trial
+#: Planner's own :data:`~scorio_core.estimands.MAX_TRIALS` / ``MAX_QUESTIONS``). Every trial
 #: plan is drawn (only the counts of the new trials are drawn, which costs almost nothing;
 #: until 2026-11-30 plans beyond 4,096 were skipped, a third of the questions scope's at
 #: M = 15, N = 8). Question plans beyond 4,000 questions are skipped by default: at M = 30,
 #: N = 4 most population question plans are larger, and drawing them all takes about 7
 #: times as long (``max_questions=MAX_QUESTIONS`` does).
-MAX_REALISED = _MAX_N, _MAX_M = MAX_TRIALS, CHECKED_QUESTIONS
+MAX_REALISED = (MAX_TRIALS, CHECKED_QUESTIONS)
 _W = np.array([0.0, 1.0])
 
 
@@ -241,8 +241,8 @@ def assurance_check(
     lead: float = 0.0,
     categorical: bool = False,
     seed: int = 0,
-    max_trials: int = _MAX_N,
-    max_questions: int = _MAX_M,
+    max_trials: int = MAX_TRIALS,
+    max_questions: int = CHECKED_QUESTIONS,
 ) -> AssuranceCheck:
     """Realised decision rates of the Planner's ``trials_needed`` / ``questions_needed``.
 
@@ -274,7 +274,7 @@ def assurance_check(
         Plans up to this many trials per question / questions are drawn and decided again,
         larger ones skipped and counted (default :data:`MAX_REALISED`: every trial plan,
         question plans up to 4,000; at most the Planner's
-        :data:`~scorio_core.planner.MAX_TRIALS` / :data:`~scorio_core.planner.MAX_QUESTIONS`,
+        :data:`~scorio_core.estimands.MAX_TRIALS` / :data:`~scorio_core.estimands.MAX_QUESTIONS`,
         which realise every plan).
 
     Returns
@@ -427,8 +427,8 @@ def resample_assurance(
     multiples=(),
     confidence: float = 0.95,
     seed: int = 0,
-    max_trials: int = _MAX_N,
-    max_questions: int = _MAX_M,
+    max_trials: int = MAX_TRIALS,
+    max_questions: int = CHECKED_QUESTIONS,
 ) -> AssuranceCheck:
     """:func:`assurance_check` on fields resampled from a real table of true probabilities.
 
