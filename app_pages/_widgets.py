@@ -183,3 +183,79 @@ def long_preview(token: str, _outcomes: Outcomes, rows: int = 200) -> pd.DataFra
 def weights_key(weights) -> str:
     """A widget key for the weight editor that changes when its starting weights do."""
     return "weights_" + hashlib.sha256(repr(weights).encode()).hexdigest()[:8]
+
+
+#: The pages' words for the spread-prior choices (app_state.spread.CHOICES).
+_SPREAD_LABELS = {"flat": "flat (default)", "benchmarks": "learned from the other benchmarks",
+                  "file": "a prior file (JSON)"}
+
+
+def spread_prior_box(ds, key: str, widget: dict, scope: str) -> None:
+    """The prior on the field's spread behind ``p_best`` and the Planner's chances: flat,
+    learned from the file's other benchmarks, or an uploaded prior file. Writes the
+    setting's value (the prior file's path, or ``None``) to ``st.session_state[key]``, the
+    key the page state reads (``app_state.page_state.FIELDS``), whether the box is open or
+    not: a prior learned from the other benchmarks follows the benchmark viewed."""
+    from app_state import spread
+
+    ss = st.session_state
+    # the choice lives in a key of its own: the widget's state goes when its box is closed
+    choice_key, widget_key = f"_{key}_choice", f"_{key}_choice_widget"
+    others = spread.other_benchmarks(ds.full, ds.benchmark)
+    options = [c for c in spread.CHOICES if c != "benchmarks" or others]
+    if choice_key not in ss:  # a restored session or link names its file
+        ss[choice_key] = "file" if ss.get(key) else "flat"
+    if ss[choice_key] not in options:  # e.g. another benchmark viewed, too few others
+        ss[choice_key], ss[key] = "flat", None
+    choice = ss[choice_key]
+    error = None
+    try:
+        if choice == "flat":
+            ss[key] = None
+        elif choice == "benchmarks":
+            ss[key] = _learned(ds.token, ds.full, ds.benchmark)
+    except Exception as exc:  # noqa: BLE001 -- said in the box, the page goes on flat
+        ss[key], error = None, str(exc)
+    box = lazy_expander("Prior on the field's spread (p_best, the Planner's chances)",
+                        f"_{key}_box")
+    if box is None:
+        if ss.get(key):  # closed: say which prior the numbers read
+            st.caption(f"p_best reads a learned spread prior ({_SPREAD_LABELS[choice]}).")
+        return
+    with box:
+        ss[widget_key] = choice
+        st.segmented_control(
+            widget["label"].removesuffix(" (file)"), options, key=widget_key, required=True,
+            format_func=lambda c: (f"learned from the other {len(others)} benchmarks"
+                                   if c == "benchmarks" else _SPREAD_LABELS[c]),
+            help=widget["help"], on_change=_copy, args=(widget_key, choice_key))
+        if choice == "file":
+            up = st.file_uploader("Prior file (written by scorio-studio spread-prior or "
+                                  "prior.save)", type=["json"], key=f"_{key}_upload")
+            if up is not None:
+                try:
+                    ss[key] = spread.from_upload(up.getvalue(), up.name)
+                except Exception as exc:  # noqa: BLE001 -- a bad file is said
+                    ss[key], error = None, str(exc)
+        if error:
+            st.error(error)
+        elif ss.get(key):
+            prior = spread.load_spread_prior(ss[key])
+            text = prior.describe(scope) if prior.has(scope) else repr(prior)
+            st.caption(f"p_best reads a prior {text} (file {ss[key]}). It is only as good as "
+                       "those fields are like this one.")
+        else:
+            st.caption("The flat prior: with two or three models or few questions the field's "
+                       "own means cannot show how spread it is, and p_best runs high on close "
+                       "fields (README, 'A prior on the field's spread').")
+
+
+def _copy(source: str, target: str) -> None:
+    st.session_state[target] = st.session_state[source]
+
+
+@st.cache_data(max_entries=8, show_spinner="Learning the spread prior…")
+def _learned(token: str, _full: Outcomes, benchmark: str) -> str:
+    from app_state import spread
+
+    return spread.learned_from_benchmarks(_full, benchmark)

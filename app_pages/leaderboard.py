@@ -17,8 +17,9 @@ from scorio_core.params import LeaderboardParams, widget
 KEY = keys("leaderboard")  # setting -> widget key, declared in app_state.page_state
 
 
-def _controls(o) -> tuple | None:
+def _controls(ds) -> tuple | None:
     """The widgets; the category weights edited (``None`` for binary data)."""
+    o = ds.view
     # Button groups (segmented controls, pills) and select boxes only: every other widget
     # kind is more JavaScript for a first visit's browser to fetch before the table shows.
     # labels, choices and help texts: the declarations in scorio_core/params.py
@@ -42,6 +43,8 @@ def _controls(o) -> tuple | None:
     c2.selectbox(w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
                  format_func=ADJUST_LABELS.get, help=w["adjust"]["help"])
     _explore.subset_widgets(o, KEY["subset"], KEY["by"])
+    _common.spread_prior_box(ds, KEY["spread_prior"], widget(LeaderboardParams, "spread_prior"),
+                             st.session_state.get(KEY["scope"]) or "questions")
     if o.is_binary:
         return None
     start = st.session_state.get(KEY["weights"])
@@ -86,7 +89,7 @@ def main() -> None:
     ds = _common.page_start("Leaderboard")
     o = ds.view
     _page_state.widgets("leaderboard", ds)
-    weights = _controls(o)
+    weights = _controls(ds)
     try:
         params = from_state("leaderboard", st.session_state, o, weights=weights)
         result = _render.run(LEADERBOARD, ds, params, "Computing the leaderboard")

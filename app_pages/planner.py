@@ -50,6 +50,7 @@ def main() -> None:
         w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
         format_func=ADJUST_LABELS.get, help=w["adjust"]["help"],
     )
+    _common.spread_prior_box(ds, KEY["spread_prior"], widget(PlanParams, "spread_prior"), scope)
     names = [str(m) for m in o.models]
     try:
         params = from_state("plan", st.session_state, o)

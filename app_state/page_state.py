@@ -422,6 +422,7 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("seed",): Field(("_lb_seed",), read=_INT),
         ("subset",): Field(("lb_subset",), _one(_show_subset), _one(_read_subset)),
         ("by",): Field(("lb_by",), _one(_show_by), _one(_read_by)),
+        ("spread_prior",): Field(("_lb_spread_prior",), raw=True),
     },
     "compare": {
         ("methods",): Field(("families", "methods", "_methods_families"), _show_compare,
@@ -462,6 +463,7 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("draws",): Field(("_plan_draws",), read=_INT),
         ("seed",): Field(("_plan_seed",), read=_INT),
         ("sims",): Field(("_plan_sims",), read=_INT),
+        ("spread_prior",): Field(("_plan_spread_prior",), raw=True),
     },
     "pair": {
         ("a", "b"): Field(("pair_a", "pair_b"), _show_models, _read_models, raw=True),

@@ -7,7 +7,8 @@ function here, so a notebook can reproduce it with the same call.
 first use (PEP 562), so the import itself stays light:
 
 * data: ``sc.load`` (any table or harness log) gives :class:`Outcomes`;
-* the leaderboard and the planner: ``sc.leaderboard``, ``sc.plan``; whether a smaller
+* the leaderboard and the planner: ``sc.leaderboard``, ``sc.plan`` (``sc.fit_spread_prior``:
+  how spread such fields are, learned from earlier runs, for ``spread_prior=``); whether a smaller
   run's numbers would hold, measured on this run's shares: ``sc.check_smaller_run``;
 * the comparison analyses, each a thin call of its one definition
   (:data:`sc.ANALYSES <scorio_core.definitions.ANALYSES>`): ``sc.compare``,
@@ -54,6 +55,10 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "plan": ("scorio_core.planner", "plan"),
     "planner": ("scorio_core.planner", None),  # the pair curves and allocation behind sc.plan
     "by_subset": ("scorio_core.leaderboard", "by_subset"),
+    # how spread fields like this one are, learned from earlier runs (p_best, the Planner)
+    "fit_spread_prior": ("scorio_core.spread_prior", "fit_spread_prior"),
+    "load_spread_prior": ("scorio_core.spread_prior", "load_spread_prior"),
+    "SpreadPrior": ("scorio_core.spread_prior", "SpreadPrior"),
     # the question view and the Pass@k curves
     "question_stats": ("scorio_core.engines.questions", "question_stats"),
     "pass_curves": ("scorio_core.curves", "pass_curves"),

@@ -954,6 +954,9 @@ class PBestCalibration:
     difficulty : float
         Mean of the shared question difficulty (:func:`p_best_calibration`; 0 for
         :func:`resample_p_best`).
+    history : int
+        Earlier fields of the same design the spread prior was learned from (0: the flat
+        prior; :func:`scorio_core.spread_prior.prior_from_stats`).
     """
 
     table: pd.DataFrame
@@ -975,6 +978,7 @@ class PBestCalibration:
     credible_size: float = float("nan")
     categorical: bool = False
     difficulty: float = 0.0
+    history: int = 0
 
     def first_se(self) -> float:
         """Binomial standard error of :attr:`first_coverage`."""
@@ -997,6 +1001,7 @@ def p_best_calibration(
     draws: int = 10_000,
     categorical: bool = False,
     difficulty: float = 0.0,
+    history: int = 0,
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability table of :attr:`Inference.p_best <scorio_core.inference.Inference>`:
@@ -1037,6 +1042,12 @@ def p_best_calibration(
         Mean of the shared difficulty ``b_α`` (logit units): 0 centres the benchmark near
         0.5; 3.5 makes it hard (mean success 0.11 at ``θ = 0``, :func:`p_best_success`),
         −2.5 easy (0.81).
+    history : int
+        0: the flat prior on the field's spread (the default the leaderboard uses). At least
+        :data:`~scorio_core.spread_prior.MIN_FIELDS`: ``p_best`` reads a spread prior learned
+        from that many earlier fields of the same design (a fresh history for every
+        :data:`HISTORY_BLOCK` fields) -- what ``leaderboard(..., spread_prior=)`` does with a
+        suite's earlier runs.
     seed : int
 
     Returns
@@ -1067,9 +1078,13 @@ def p_best_calibration(
             p, pop = binary(size, rng)
             return _category_probs(p, rng), pop
 
-    fields = _fields(gen, root, reps, L, M, N, _weights(categorical))
-    r = _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count)
-    return replace(r, categorical=bool(categorical), difficulty=float(difficulty))
+    w = _weights(categorical)
+    fields = _fields(gen, root, reps, L, M, N, w)
+    prior_for = _history_priors(gen, root, reps, L, M, N, w, check_int("history", history, 0))
+    r = _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count,
+                            prior_for)
+    return replace(r, categorical=bool(categorical), difficulty=float(difficulty),
+                   history=int(history))
 
 
 def p_best_success(difficulty: float = 0.0, interaction: float = 1.0) -> float:
@@ -1085,11 +1100,41 @@ def p_best_success(difficulty: float = 0.0, interaction: float = 1.0) -> float:
     return float(_expit_normal_mean(np.array(-float(difficulty)), sd))
 
 
+#: Test fields that share one learned spread prior in the ``history`` studies.
+HISTORY_BLOCK = 50
+
+
+def _history_priors(gen, root, reps: int, L: int, M: int, N: int, w, history: int):
+    """``prior_for(r)``: the spread prior of replicate ``r`` -- learned from ``history``
+    earlier fields of the same design (:func:`scorio_core.spread_prior.prior_from_stats`),
+    a fresh history for every :data:`HISTORY_BLOCK` replicates -- or ``None`` (flat) at
+    ``history = 0``."""
+    if not history:
+        return lambda r: None
+    from .spread_prior import MIN_FIELDS, prior_from_stats
+
+    if history < MIN_FIELDS:
+        raise ValidationError(f"history must be 0 (flat prior) or at least {MIN_FIELDS} "
+                              f"earlier fields; got {history}")
+    cache: dict[int, object] = {}
+
+    def prior_for(r: int):
+        b = r // HISTORY_BLOCK
+        if b not in cache:
+            cache.clear()
+            past = [st for st, _, _ in _fields(gen, [*root, 8, b], history, L, M, N, w)]
+            cache[b] = prior_from_stats(past)
+        return cache[b]
+
+    return prior_for
+
+
 def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, conf: float,
-                        draws: int, bins: int, min_count: int) -> PBestCalibration:
+                        draws: int, bins: int, min_count: int,
+                        prior_for=lambda r: None) -> PBestCalibration:
     """:class:`PBestCalibration` of ``infer``'s ``p_best`` and rank distribution over the
     replicates ``fields`` yields (:func:`_fields`): the truly best model and the true ranks
-    are those of the scope's truth."""
+    are those of the scope's truth; ``prior_for(r)`` the spread prior of replicate ``r``."""
     pred = np.empty((reps, L))
     best = np.zeros((reps, L), dtype=bool)
     rank_pred = np.empty((reps, L, L))
@@ -1101,7 +1146,7 @@ def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, c
     c_size = np.zeros(reps)
     for r, (st, truth, s) in enumerate(fields):
         # neither p_best nor the could-be-first set depends on the adjustment
-        inf = infer(st, scope, conf, ADJUSTMENTS[0], draws, s)
+        inf = infer(st, scope, conf, ADJUSTMENTS[0], draws, s, prior_for(r))
         identified = inf.identified
         pred[r] = inf.p_best
         top = int(np.argmax(truth[scope]))
@@ -1385,6 +1430,7 @@ def resample_p_best(
     min_count: int = 50,
     draws: int = 2000,
     confidence: float = 0.95,
+    history: int = 0,
     seed: int = 0,
 ) -> PBestCalibration:
     """Reliability of ``p_best`` and the rank distribution on fields resampled from a real
@@ -1398,7 +1444,8 @@ def resample_p_best(
     truth: its mean of ``p`` over the drawn questions (questions scope) or over all ``Q``
     (population). Subsets of a real field keep its near-ties at the top and its
     spread-out tail, which the stylised normal field of :func:`p_best_calibration` does not
-    have.
+    have. ``history`` as in :func:`p_best_calibration`: the earlier fields are other
+    resamples of the same table.
 
     Example
     -------
@@ -1423,8 +1470,10 @@ def resample_p_best(
         return p[pick[:, :, None], idx[:, None, :]], pop[pick]
 
     fields = _fields(gen, root, reps, L, M, N, w)
-    return _p_best_reliability(fields, M, N, L, reps, scope, check_confidence(confidence), draws,
-                               bins, min_count)
+    prior_for = _history_priors(gen, root, reps, L, M, N, w, check_int("history", history, 0))
+    r = _p_best_reliability(fields, M, N, L, reps, scope, check_confidence(confidence), draws,
+                            bins, min_count, prior_for)
+    return replace(r, history=int(history))
 
 
 def _partner(p: np.ndarray, rng: np.random.Generator) -> np.ndarray:

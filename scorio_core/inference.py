@@ -654,6 +654,9 @@ class Inference:
         The shrunk covariance behind :attr:`draws` (:func:`field_covariance`).
     ybar : numpy.ndarray, shape (L, M), optional
         Per-question scaled scores, for the population scope's :attr:`could_be_first`.
+    spread : (taus, weights), optional
+        The prior on the field's spread behind :attr:`draws` in score units (a learned
+        :class:`~scorio_core.spread_prior.SpreadPrior`); ``None``: the flat prior.
     """
 
     scope: str
@@ -678,6 +681,7 @@ class Inference:
     seed: int
     field_cov: np.ndarray | None = None
     ybar: np.ndarray | None = None
+    spread: tuple[np.ndarray, np.ndarray] | None = None
 
     @cached_property
     def could_be_first(self) -> np.ndarray:
@@ -710,7 +714,8 @@ class Inference:
     def draws(self) -> np.ndarray:
         """Draws ``(n_draws, L)`` of the true scores (:func:`field_draws`, weight units)."""
         cov = self.cov if self.field_cov is None else self.field_cov
-        return field_draws(self.score, inflate(cov, self.df), self.n_draws, self.seed)
+        return field_draws(self.score, inflate(cov, self.df), self.n_draws, self.seed,
+                           self.spread)
 
     @cached_property
     def rank_dist(self) -> np.ndarray:
@@ -818,23 +823,78 @@ def field_covariance(st: ScoreStats, scope: str, cov: np.ndarray) -> tuple[np.nd
     return cov - P @ cov @ P + shrunk, lam
 
 
+def field_inputs(st: ScoreStats, scope: str) -> tuple[np.ndarray, np.ndarray] | None:
+    """The scaled scores and the covariance :func:`field_draws` reads in ``scope`` (the
+    shrunk :func:`field_covariance` at the ``t`` law's variance), or ``None`` where the
+    scope is not identified. One definition for :func:`infer` and for learning a prior on
+    the field's spread (:func:`scorio_core.spread_prior.fit_spread_prior`)."""
+    cov, df, identified = scope_covariance(st, scope)
+    if not identified:
+        return None
+    fcov, _ = field_covariance(st, scope, cov)
+    return st.xbar, inflate(fcov, df)
+
+
 #: Grid of the between-model s.d. ``τ`` for :func:`field_draws` (multiples of its scale).
 _TAU_GRID = np.linspace(0.0, 1.0, 65)
 
 
-def field_draws(x, cov, size: int, seed: int = 0) -> np.ndarray:
+def spread_loglik(x, cov, taus) -> tuple[np.ndarray, list]:
+    """Restricted log-likelihood of the field's spread ``τ`` at each of ``taus`` (``μ``
+    integrated out under a flat prior), and per ``τ`` the pieces :func:`field_draws` draws
+    from: ``(V⁻¹, 1ᵀV⁻¹1, μ̂)`` with ``V = τ² I + Σ``. One definition for the draws and for
+    learning a prior on ``τ`` across fields (:func:`scorio_core.spread_prior.fit_spread_prior`).
+
+    Example
+    -------
+    >>> ll, _ = spread_loglik(np.array([0.4, 0.5, 0.6]), np.diag([1e-4] * 3), [0.0, 0.1, 1.0])
+    >>> int(np.argmax(ll))  # the three scores are 0.1 apart: tau near 0.1
+    1
+    """
+    x = np.asarray(x, dtype=float)
+    cov = np.asarray(cov, dtype=float)
+    L = x.size
+    one = np.ones(L)
+    taus = np.asarray(taus, dtype=float)
+    ll = np.empty(taus.size)
+    parts = []
+    for g, tau in enumerate(taus):
+        V = cov + (tau * tau + 1e-15) * np.eye(L)
+        Vi = np.linalg.pinv(V, hermitian=True)
+        a = float(one @ Vi @ one)
+        mu_hat = float(one @ Vi @ x) / a
+        r = x - mu_hat
+        sign, logdet = np.linalg.slogdet(V)
+        ll[g] = -0.5 * (logdet + np.log(a) + r @ Vi @ r) if sign > 0 else -np.inf
+        parts.append((Vi, a, mu_hat))
+    return ll, parts
+
+
+def flat_spread_grid(x, cov) -> np.ndarray:
+    """The flat prior's grid of ``τ`` for the field ``(x, cov)``: 65 values from 0 to
+    ``3 sd(x) + 3 max √Σ_ii``."""
+    scale = 3 * float(np.std(x)) + 3 * float(np.sqrt(np.max(np.diag(cov)))) + 1e-12
+    return _TAU_GRID * scale
+
+
+def field_draws(x, cov, size: int, seed: int = 0, prior=None) -> np.ndarray:
     """Draws ``(size, L)`` of the models' true scores from a hierarchical posterior.
 
     Model: ``θ_i ~ N(μ, τ²)`` across the models of the field, ``x | θ ~ N(θ, Σ)`` with the
-    scope's covariance ``Σ``; flat priors on ``μ`` and on ``τ`` (a grid of 65 values up to
-    ``3 sd(x) + 3 max √Σ_ii``, weighted by the restricted likelihood of ``τ`` with ``μ``
-    integrated out). Given ``τ``: ``μ ~ N(μ̂, 1/(1ᵀV⁻¹1))`` and
-    ``θ ~ N(μ + T V⁻¹ (x − μ), T − T V⁻¹ T)`` with ``T = τ² I``, ``V = T + Σ``.
+    scope's covariance ``Σ``; a flat prior on ``μ``; on ``τ`` either a flat prior (a grid of
+    65 values up to ``3 sd(x) + 3 max √Σ_ii``, :func:`flat_spread_grid`) or ``prior``, a
+    prior learned from earlier fields (``(taus, weights)`` in the units of ``x``:
+    :meth:`scorio_core.spread_prior.SpreadPrior.on`); either is weighted by the restricted
+    likelihood of ``τ`` with ``μ`` integrated out (:func:`spread_loglik`). Given ``τ``:
+    ``μ ~ N(μ̂, 1/(1ᵀV⁻¹1))`` and ``θ ~ N(μ + T V⁻¹ (x − μ), T − T V⁻¹ T)`` with
+    ``T = τ² I``, ``V = T + Σ``.
 
     Why not ``N(x, Σ)`` alone: with a flat prior on every model the leader's lead is taken at
     face value, and ``p_best`` is over-confident whenever the field is close (measured: a
     predicted 0.8 came true 0.6 of the time); learning how spread the field is removes that
-    (winner's curse). The decisions and intervals do not use these draws.
+    (winner's curse). How spread a field is cannot be learned from two or three means,
+    though: a prior learned from earlier fields like it fills that in
+    (docs/calibration_gaps.md). The decisions and intervals do not use these draws.
 
     Example
     -------
@@ -849,20 +909,16 @@ def field_draws(x, cov, size: int, seed: int = 0) -> np.ndarray:
     size = int(size)
     if L == 1:
         return np.repeat(x[None, :], size, 0)
+    if prior is None:
+        taus = flat_spread_grid(x, cov)
+        logw = 0.0
+    else:
+        taus, w = (np.asarray(a, dtype=float) for a in prior)
+        keep = w > 0
+        taus, logw = taus[keep], np.log(w[keep])
     scale = 3 * float(np.std(x)) + 3 * float(np.sqrt(np.max(np.diag(cov)))) + 1e-12
-    taus = _TAU_GRID * scale
-    one = np.ones(L)
-    ll = np.empty(taus.size)
-    parts = []
-    for g, tau in enumerate(taus):
-        V = cov + (tau * tau + 1e-15) * np.eye(L)
-        Vi = np.linalg.pinv(V, hermitian=True)
-        a = float(one @ Vi @ one)
-        mu_hat = float(one @ Vi @ x) / a
-        r = x - mu_hat
-        sign, logdet = np.linalg.slogdet(V)
-        ll[g] = -0.5 * (logdet + np.log(a) + r @ Vi @ r) if sign > 0 else -np.inf
-        parts.append((Vi, a, mu_hat))
+    ll, parts = spread_loglik(x, cov, taus)
+    ll = ll + logw
     wts = np.exp(ll - ll.max())
     wts /= wts.sum()
     pick = np.bincount(rng.choice(taus.size, size=size, p=wts), minlength=taus.size)
@@ -1160,6 +1216,7 @@ def infer(
     adjust: str = "simultaneous",
     draws: int = 10_000,
     seed: int = 0,
+    spread_prior=None,
 ) -> Inference:
     """Headline scores, calibrated intervals, decisions and rank intervals in ``scope``.
 
@@ -1175,6 +1232,10 @@ def infer(
     draws, seed : int
         Size and seed of the confidence-distribution draws (``p_best``, rank
         distribution) and of the null draws of the simultaneous procedure.
+    spread_prior : SpreadPrior, optional
+        A prior on the field's spread learned from earlier fields
+        (:func:`scorio_core.spread_prior.fit_spread_prior`) for ``p_best`` and the rank
+        distribution; default: a flat prior.
 
     Returns
     -------
@@ -1200,12 +1261,14 @@ def infer(
     # the covariance is estimated on df degrees of freedom: use the t law's variance; the
     # field's draws use the shrunk covariance (field_covariance)
     fcov, _ = field_covariance(st, scope, cov)
-    S = field_draws(x, inflate(fcov, df), draws, seed)
+    prior = None if spread_prior is None else spread_prior.on(scope)  # scaled units
+    S = field_draws(x, inflate(fcov, df), draws, seed, prior)
     p_best = np.bincount(np.argmax(S, axis=1), minlength=L) / S.shape[0]
     inf = Inference(
         scope, score, np.sqrt(var) * span, st.unscale(lo_s), st.unscale(hi_s), cov * span**2, df,
         sd * span, t, P, p, D, rank_lo, rank_hi, p_best, True, confidence, adjust, int(draws),
         int(seed), fcov * span**2, st.ybar,
+        None if prior is None else (prior[0] * span, prior[1]),
     )
     inf.__dict__["draws"] = st.unscale(S)  # cached_property slot: the draws above
     if d.null is not None:  # the simultaneous null is drawn: the set reads the same draws

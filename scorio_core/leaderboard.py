@@ -46,6 +46,7 @@ from .inference import (
 from .outcomes import Outcomes, check_name
 from .posterior import question_moments
 from .references import expand
+from .spread_prior import SpreadPrior, load_spread_prior
 
 __all__ = ["Leaderboard", "leaderboard", "by_subset", "prior_note", "COLUMN_HELP", "SUBSET_COLUMNS"]
 
@@ -104,6 +105,8 @@ class Leaderboard:
         The per model–question summaries behind them (the Planner projects from these).
     notes : tuple of str
         What the reader must know (e.g. a scope that is not identified).
+    spread_prior : SpreadPrior, optional
+        The learned prior on the field's spread behind ``p_best`` (``None``: flat).
 
     Example
     -------
@@ -123,6 +126,7 @@ class Leaderboard:
     inference: Inference | None = None
     notes: tuple[str, ...] = ()
     stats: ScoreStats | None = None
+    spread_prior: SpreadPrior | None = None
 
     @property
     def decided(self) -> np.ndarray:
@@ -345,6 +349,7 @@ def leaderboard(
     adjust: str = ADJUSTMENTS[0],
     draws: int = 10_000,
     seed: int = 0,
+    spread_prior=None,
 ) -> Leaderboard:
     """Calibrated scores, intervals, rank intervals and ``p_best`` for every model at once.
 
@@ -381,6 +386,12 @@ def leaderboard(
     draws, seed : int
         Draws of the confidence distribution (``p_best``, rank distribution) and of the
         simultaneous procedure's null, and their seed.
+    spread_prior : SpreadPrior or path, optional
+        How spread fields like this one usually are, learned from earlier runs
+        (:func:`scorio_core.fit_spread_prior`, or the JSON file it saved): ``p_best``, the
+        rank distribution and the Planner's chances read it instead of the flat prior,
+        which the field's own means cannot correct with two or three models or few
+        questions. The intervals, decisions and ranks do not depend on it.
 
     Returns
     -------
@@ -432,7 +443,9 @@ def leaderboard(
         bounds = (float(wv.min()), float(wv.max()))
     N = R.shape[-1]
     st = score_stats(n, wv, bounds)
-    inf = infer(st, scope, confidence, adjust, draws, seed)
+    if spread_prior is not None and not isinstance(spread_prior, SpreadPrior):
+        spread_prior = load_spread_prior(spread_prior)
+    inf = infer(st, scope, confidence, adjust, draws, seed, spread_prior)
     q = question_moments(n, wv, n0)  # the papers' Bayes@N (000 §2, eqs. 4-5)
     mu = q.mu
     b_sigma = np.sqrt(q.v.sum(-1)) / q.m.shape[-1]
@@ -492,10 +505,12 @@ def leaderboard(
         "prior_weight": (wv.size + D) / q.T,
         "ks": list(ks),
         "shape": list(R.shape),
+        "spread_prior": "flat" if spread_prior is None else spread_prior.describe(scope),
     }
     return Leaderboard(
         columns=cols, score=inf.score, se=inf.se, bayes_mu=mu, bayes_sigma=b_sigma,
         models=models, settings=settings, inference=inf, notes=notes, stats=st,
+        spread_prior=spread_prior,
     )
 
 

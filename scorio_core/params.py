@@ -316,6 +316,22 @@ def _seed(text: str = "seed of the random draws") -> Any:
     return setting(0, text, integer=True, minimum=0)
 
 
+def _spread_prior() -> Any:
+    return setting(
+        None, "JSON file of a prior on how spread fields like this one are, learned from "
+        "earlier runs (scorio-studio spread-prior RUNS -o FILE; sc.fit_spread_prior): p_best, "
+        "the rank distribution and the Planner's chances read it instead of the flat prior, "
+        "which the field's own means cannot correct with few models or questions; the "
+        "intervals and decisions do not depend on it. Default: flat", parse=_prior_path,
+        label="Spread prior (file)")
+
+
+def _prior_path(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("--spread-prior expects the path of a JSON file")
+    return text
+
+
 #: Largest k the CLI parses (Pass@k needs k <= N; no dataset has more trials per question).
 MAX_K = 1_000_000
 
@@ -420,6 +436,7 @@ class LeaderboardParams:
     seed: int = _seed()
     subset: tuple[str, tuple[str, ...]] | None = _subset()
     by: str | None = _by()
+    spread_prior: str | None = _spread_prior()
 
     def __post_init__(self) -> None:
         validate(self)
@@ -459,6 +476,7 @@ class PlanParams:
         label="Lead that matters")
     draws: int = _draws("draws of the leaderboard's confidence distribution")
     seed: int = _seed("seed of the draws and of the order-curve simulation")
+    spread_prior: str | None = _spread_prior()
     pair: tuple[str, str] | None = setting(
         None, "the pair of the decision / order curve, e.g. 'model a,model b' (default: the "
         "first undecided adjacent pair)", parse=_pair_parse)

@@ -194,6 +194,7 @@ class AssuranceCheck:
     bins: pd.DataFrame
     skipped: int
     plans: pd.DataFrame
+    history: int = 0  # earlier fields the spread prior was learned from (0: flat)
 
     def detectable(self) -> pd.DataFrame:
         """Per plan kind: of the plans whose better model truly leads by at least the
@@ -243,6 +244,7 @@ def assurance_check(
     seed: int = 0,
     max_trials: int = MAX_TRIALS,
     max_questions: int = CHECKED_QUESTIONS,
+    history: int = 0,
 ) -> AssuranceCheck:
     """Realised decision rates of the Planner's ``trials_needed`` / ``questions_needed``.
 
@@ -298,7 +300,7 @@ def assurance_check(
     return _assurance_run(root, reps, draw, more, _population_means, M, N, L, scope, assurance,
                           adjust, multiples, conf, float(lead),
                           CATEGORY_WEIGHTS if categorical else _W,
-                          _limits(max_trials, max_questions))
+                          _limits(max_trials, max_questions), history)
 
 
 def _limits(max_trials, max_questions) -> tuple[int, int]:
@@ -315,10 +317,43 @@ def _limits(max_trials, max_questions) -> tuple[int, int]:
     return out[0], out[1]
 
 
+def _history_priors(root, draw_p, N: int, w, history: int):
+    """``prior_for(r)``: the spread prior field ``r``'s leaderboard reads -- learned from
+    ``history`` earlier fields of the same design (``draw_p(rng)`` gives one's true
+    probabilities; ``N`` trials each), a fresh history for every
+    :data:`~scorio_core.calibration.HISTORY_BLOCK` fields -- or ``None`` (the flat prior)
+    at ``history = 0``."""
+    from .calibration import HISTORY_BLOCK
+    from .outcomes import Outcomes
+    from .spread_prior import MIN_FIELDS, fit_spread_prior
+
+    history = check_int("history", history, 0)
+    if not history:
+        return lambda r: None
+    if history < MIN_FIELDS:
+        raise ValidationError(f"history must be 0 (flat prior) or at least {MIN_FIELDS} "
+                              f"earlier fields; got {history}")
+    cache: dict[int, object] = {}
+
+    def prior_for(r: int):
+        b = r // HISTORY_BLOCK
+        if b not in cache:
+            cache.clear()
+            runs = []
+            for k in range(history):
+                rng = stream([*root, 8, b], k)
+                p = draw_p(rng)
+                runs.append(Outcomes(_R(_trials(rng, p, N), N), weights=w))
+            cache[b] = fit_spread_prior(runs)
+        return cache[b]
+
+    return prior_for
+
+
 def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, scope: str,
                    assurance: float, adjust: str, multiples, conf: float,
-                   lead: float = 0.0, w=_W, limits: tuple[int, int] = MAX_REALISED
-                   ) -> AssuranceCheck:
+                   lead: float = 0.0, w=_W, limits: tuple[int, int] = MAX_REALISED,
+                   history: int = 0) -> AssuranceCheck:
     """The loop of :func:`assurance_check` over fields ``draw(rng) -> (state, p)`` (true
     success probabilities ``(L, M)`` of two outcomes weighted ``w``, or category
     probabilities ``(L, M, K)`` of ``K = len(w)``) whose new questions are
@@ -328,12 +363,14 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
     max_n, max_m = limits
     hit, qhit, phit, rows, plans = [], [], [], [], []
     skipped = 0
+    prior_for = _history_priors(root, lambda rng: draw(rng)[1], N, w, history)
     for r in range(reps):
         rng = stream(root, r)
         state, p = draw(rng)
         c0 = _trials(rng, p, N)
         board = leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
-                            draws=4000, seed=r, models=[f"m{i}" for i in range(L)])
+                            draws=4000, seed=r, models=[f"m{i}" for i in range(L)],
+                            spread_prior=prior_for(r))
         pairs = pair_needs(board, assurance_level=assurance, lead=lead)
         if pairs.empty:
             continue
@@ -410,6 +447,7 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
     return AssuranceCheck(
         scope, M, N, L, reps, float(assurance), adjust, len(hit), float(assurance), realised, se,
         len(qhit), q_realised, q_se, len(phit), p_realised, bins, skipped, plan_rows,
+        int(history),
     )
 
 
@@ -429,6 +467,7 @@ def resample_assurance(
     seed: int = 0,
     max_trials: int = MAX_TRIALS,
     max_questions: int = CHECKED_QUESTIONS,
+    history: int = 0,
 ) -> AssuranceCheck:
     """:func:`assurance_check` on fields resampled from a real table of true probabilities.
 
@@ -439,7 +478,8 @@ def resample_assurance(
     replacement, draws ``N`` trials, plans with :func:`~scorio_core.planner.pair_needs` as a
     user would, then draws what the plan asks for -- more trials from the same
     probabilities, or new questions from the table -- and asks whether the pair is now
-    decided. ``max_trials``, ``max_questions`` as in :func:`assurance_check`.
+    decided. ``max_trials``, ``max_questions``, ``history`` (the earlier fields: other
+    resamples of the table) as in :func:`assurance_check`.
 
     Example
     -------
@@ -474,7 +514,8 @@ def resample_assurance(
         return _expected(p[pick], w, p.ndim == 3).mean(1)
 
     return _assurance_run(root, reps, draw, more, pop, M, N, L, scope, assurance, adjust,
-                          multiples, conf, w=w, limits=_limits(max_trials, max_questions))
+                          multiples, conf, w=w, limits=_limits(max_trials, max_questions),
+                          history=history)
 
 
 def _bins(df: pd.DataFrame) -> pd.DataFrame:
@@ -549,6 +590,7 @@ class AllocationCheck:
     decided_se: float = float("nan")  # s.e. of ``decided − expected`` over the fields
     realised_gain_se: float = float("nan")  # s.e. of ``realised − claimed`` gain over the
     #                                         fields where the greedy split was recommended
+    history: int = 0  # earlier fields the spread prior was learned from (0: flat)
 
 
 def allocation_check(
@@ -564,6 +606,7 @@ def allocation_check(
     confidence: float = 0.95,
     seed: int = 0,
     realisations: int = 1,
+    history: int = 0,
 ) -> AllocationCheck:
     """Greedy, even and recommended splits of extra trials, realised with known truth.
 
@@ -582,6 +625,9 @@ def allocation_check(
         Times each field's splits are realised (fresh extra trials on the same first ``N``;
         its counts are their means): more measure the gain *given the data*, which the
         Planner claims, with less noise than more fields would at the same cost.
+    history : int
+        As in :func:`assurance_check`: a spread prior learned from that many earlier fields
+        of the same design (0: flat).
 
     Returns
     -------
@@ -606,12 +652,12 @@ def allocation_check(
         return p, _truth(p, theta, scope)
 
     return _allocation_run(root, reps, draw, scope, spread, M, N, L, budget, adjust, conf,
-                           realisations=realisations)
+                           realisations=realisations, history=history)
 
 
 def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: int, L: int,
-                    budget: int, adjust: str, conf: float, w=_W, realisations: int = 1
-                    ) -> AllocationCheck:
+                    budget: int, adjust: str, conf: float, w=_W, realisations: int = 1,
+                    history: int = 0) -> AllocationCheck:
     """The allocation study's loop: ``draw(rng) -> (p, truth (L,))`` gives a field's true
     success probabilities ``(L, M)`` of two outcomes weighted ``w`` (or category
     probabilities ``(L, M, K)`` of ``K = len(w)``) and the estimand each model truly has;
@@ -620,13 +666,14 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
     w = np.asarray(w, dtype=float)
     res = {k: [] for k in ("before", "greedy", "uniform", "chosen", "wrong_c", "wrong_u")}
     claimed, realised, chose, expected = [], [], [], []
+    prior_for = _history_priors(root, lambda rng: draw(rng)[0], N, w, history)
     for r in range(reps):
         rng = stream(root, r)
         p, truth = draw(rng)
         better = truth[:, None] > truth[None, :]
         c0 = _trials(rng, p, N)
         board = leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
-                            draws=4000, seed=r)
+                            draws=4000, seed=r, spread_prior=prior_for(r))
         a = allocate_trials(board, budget)
         top = int(max(a.greedy.max(), a.uniform.max()))
         out = {name: np.zeros(2) for name in ("before", "greedy", "uniform")}
@@ -673,6 +720,7 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
         float(np.mean(claimed)) if claimed else nan,
         float(np.mean(realised)) if realised else nan, float(np.mean(chose)),
         float(np.mean(expected)), m["chosen"] + m["wrong_c"], se(miss), se(over),
+        int(history),
     )
 
 
@@ -690,6 +738,7 @@ def resample_allocation(
     confidence: float = 0.95,
     seed: int = 0,
     realisations: int = 1,
+    history: int = 0,
 ) -> AllocationCheck:
     """:func:`allocation_check` on fields resampled from a real table of true probabilities
     ``p`` -- success probabilities ``(K, Q)`` or category probabilities ``(K, Q, C)`` with
@@ -700,7 +749,7 @@ def resample_allocation(
     (default ``3 L``) as :func:`~scorio_core.planner.allocate_trials` recommends, and draws
     them from the same probabilities; the truth is the mean over the field's questions
     (questions scope) or over the table's questions (population). ``spread`` reads
-    ``"table"``; ``realisations`` as in :func:`allocation_check`.
+    ``"table"``; ``realisations`` and ``history`` as in :func:`allocation_check`.
 
     Example
     -------
@@ -736,4 +785,4 @@ def resample_allocation(
                    else table_means[pick])
 
     return _allocation_run(root, reps, draw, scope, "table", M, N, L, budget, adjust, conf,
-                           w=w, realisations=realisations)
+                           w=w, realisations=realisations, history=history)

@@ -520,10 +520,17 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     x = inf.score
     seed = int(board.settings.get("seed", 0)) if seed is None else int(seed)
     # M = 1: the question-to-question spread is unseen (NaN draws: nothing is planned on it)
-    Sp = (field_draws(x, inflate(fp, df_p), draws, seed) if ok_p
+    prior = board.spread_prior  # a learned prior on the field's spread, per scope
+
+    def spread(scope):
+        if prior is None:
+            return None
+        return prior.on(scope, st.hi_b - st.lo_b) if prior.has(scope) else None
+
+    Sp = (field_draws(x, inflate(fp, df_p), draws, seed, spread("population")) if ok_p
           else np.full((draws, x.size), np.nan))
     # more trials converge to the mean over these questions: its draws in both scopes
-    S = field_draws(x, inflate(cq, df_q), draws, seed) if ok_q else Sp
+    S = field_draws(x, inflate(cq, df_q), draws, seed, spread("questions")) if ok_q else Sp
     nominal = float(st.M * (st.N - 1))
     share = np.clip(df_q[i, j] / nominal, 0.0, 1.0) if ok_q and nominal > 0 else np.ones(i.size)
     s2 = s2_pop if board.settings["scope"] == "population" else s2_trial
@@ -1612,6 +1619,7 @@ def plan(
     lead: float = 0.0,
     draws: int = 10_000,
     seed: int = 0,
+    spread_prior=None,
 ) -> Plan:
     """One call for the Planner page and ``scorio-studio plan``.
 
@@ -1619,7 +1627,10 @@ def plan(
     :func:`pair_needs` at ``assurance_level`` and :func:`allocate_trials` with
     ``budget_trials`` extra trials per question (``0``: ``L × N``, as many trials again);
     ``lead`` > 0 adds the plans for a lead that matters (:func:`pair_needs`).
-    ``use_prior`` only changes the papers' ``trials_needed_papers`` column.
+    ``use_prior`` only changes the papers' ``trials_needed_papers`` column;
+    ``spread_prior`` (a :class:`~scorio_core.spread_prior.SpreadPrior` or its JSON file)
+    replaces the flat prior on the field's spread behind the chances
+    (:func:`~scorio_core.leaderboard.leaderboard`).
 
     Returns
     -------
@@ -1639,7 +1650,7 @@ def plan(
     lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))
     board = leaderboard(
         data, w=w, use_prior=use_prior, confidence=confidence, scope=scope, adjust=adjust,
-        draws=draws, seed=seed,
+        draws=draws, seed=seed, spread_prior=spread_prior,
     )
     L = len(board.models)
     N = int(board.settings["shape"][-1])

@@ -56,6 +56,7 @@ COMMANDS = {
     "questions": "questions",
     "curves": "curves",
     "check": "check",
+    "spread-prior": "spread_prior",
     "rubric": "rubric",
     "methods": "methods",
     "info": "data",

@@ -59,7 +59,8 @@ class LeaderboardResult(Shown):
 def _keywords(p: LeaderboardParams) -> dict:
     return {"w": None if p.weights is None else list(p.weights),
             "use_prior": p.prior == "greedy", "confidence": p.confidence, "ks": list(p.ks),
-            "scope": p.scope, "adjust": p.adjust, "draws": p.draws, "seed": p.seed}
+            "scope": p.scope, "adjust": p.adjust, "draws": p.draws, "seed": p.seed,
+            "spread_prior": p.spread_prior}
 
 
 def _run(
@@ -142,6 +143,25 @@ def small_subsets_note(subsets: pd.DataFrame | None, scope: str) -> str | None:
 FEW_MODELS = 3
 
 
+def spread_surprise(board) -> list[str]:
+    """A caveat when the field's own spread estimate lies where the board's learned spread
+    prior puts less than :data:`~scorio_core.spread_prior.SURPRISE` of its mass (the
+    earlier runs do not look like this one), else nothing."""
+    from ..spread_prior import SURPRISE, field_spread
+
+    prior, scope = board.spread_prior, board.settings["scope"]
+    if prior is None or not prior.has(scope):
+        return []
+    tau = field_spread(board.stats, scope)
+    if not tau == tau or prior.tail(tau, scope) >= SURPRISE:
+        return []
+    return [f"This field looks more spread than the earlier runs the spread prior was learned "
+            f"from: its own estimate, {tau:.3f} of the score range, lies beyond "
+            f"{1 - prior.tail(tau, scope):.0%} of the prior. p_best then leans towards a "
+            "closer field than the data show; check that the earlier runs are like this one, "
+            "or use the flat prior."]
+
+
 def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list[str]:
     data = subset_of(data, p.subset)
     out = common_caveats(data) + subset_caveat(data, p.subset) + [r.board.first_line()]
@@ -172,7 +192,10 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
             "trials are run."
         )
         out.append(
-            "p_best in the population scope runs high with few questions: measured with known "
+            "p_best in the population scope"
+            + (" with the flat prior on the field's spread" if r.board.spread_prior is not None
+               else "")
+            + " runs high with few questions: measured with known "
             "truth, predictions of 0.6–0.8 came true 0.62–0.68 of the time at M = 30 and "
             "0.55–0.67 at M = 15 (lowest with 4 trials per question), and "
             "on 8-model subsets of a real run with three near-tied leaders predictions of "
@@ -183,14 +206,25 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
                "run' (sc.check_smaller_run, scorio-studio check), which draws smaller runs "
                "from these data's shares." if data.N >= STAND_IN_RATIO else "")
         )
-        if len(r.board.table) <= FEW_MODELS:
+        if r.board.spread_prior is not None:
+            out.extend(spread_surprise(r.board))
+            out.append(
+                f"p_best reads a spread prior {r.board.spread_prior.describe(p.scope)} "
+                f"({p.spread_prior}) instead of the flat prior: with a prior learned from "
+                "earlier fields of the same kind, p_best on close three-model fields at 15 "
+                "questions x 4 trials came true as often as predicted in simulations with "
+                "known truth (README, 'A prior on the field's spread'). It is only as good "
+                "as the earlier runs are like this one."
+            )
+        elif len(r.board.table) <= FEW_MODELS:
             out.append(
                 f"With {len(r.board.table)} models the data cannot tell how spread such fields "
                 "usually are, and p_best leans on it: with 15 questions × 4 trials its 0.6–0.8 "
                 "range came true 0.56–0.64 of the time on close simulated fields of two or "
                 "three models and 0.78–0.81 on subsets of a real run, and at the same observed "
                 "gaps no rule can be right for both (docs/calibration_gaps.md). The "
-                "could-be-first set does not depend on it."
+                "could-be-first set does not depend on it; a prior learned from earlier runs "
+                "like this one (--spread-prior, sc.fit_spread_prior) removes the guess."
             )
     out.append(f"Multiplicity ({p.adjust}): {ADJUST_HELP[p.adjust]}.")
     if note := prior_note(r.board):
@@ -222,6 +256,8 @@ def _to_code(p: LeaderboardParams, data: str = "data") -> str:
     kw = (f"w={w}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
           f"scope={p.scope!r},\n                       adjust={p.adjust!r}, "
           f"draws={p.draws!r}, seed={p.seed!r}")
+    if p.spread_prior is not None:
+        kw += f",\n                       spread_prior={p.spread_prior!r}"
     tail = ""
     if p.by is not None and p.by != "none":
         tail = f"per_subset = sc.by_subset({src}, {p.by!r}, {kw})\n"

@@ -32,6 +32,7 @@ import pandas as pd
 
 from .. import charts
 from ..display import Shown
+from ..estimands import SCOPES
 from ..outcomes import Outcomes
 from ..params import PlanParams
 from ..planner import (
@@ -77,7 +78,7 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
     planned = plan(
         data, use_prior=p.prior == "greedy", confidence=p.confidence, scope=p.scope,
         adjust=p.adjust, assurance_level=p.assurance, budget_trials=p.budget_trials,
-        lead=p.lead, draws=p.draws, seed=p.seed,
+        lead=p.lead, draws=p.draws, seed=p.seed, spread_prior=p.spread_prior,
     )
     cs = curve_settings(planned, p.pair, p.n_max)
     if progress:
@@ -241,6 +242,18 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         "trials_needed_papers is the papers' expected-z rule: a 50 % point."
     )
     out.append(GAP_TEXT.format(chance=a_chance(p.assurance)).replace("`", "").replace("*", ""))
+    prior = r.plan.board.spread_prior
+    if prior is not None:
+        flat = [s for s in SCOPES if not prior.has(s)]
+        out.append(
+            f"The chances read a spread prior {prior.describe(p.scope)} ({p.spread_prior}) "
+            "instead of the flat prior"
+            + (f"; its earlier runs did not identify the {flat[0]} scope, so the draws in that "
+               "scope (the trial plans' gap over these questions) keep the flat prior"
+               if flat else "")
+            + ". Plans with a learned prior have not yet been checked with known truth as the "
+            "flat prior's have (benchmarks/planner_calibration.py)."
+        )
     if p.lead:
         out.append(LEAD_TEXT.format(chance=a_chance(p.assurance), lead=p.lead)
                    .replace("`", "").replace("*", ""))
@@ -308,7 +321,10 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         f"planned = sc.plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
         f"scope={p.scope!r}, adjust={p.adjust!r},\n"
         f"                  assurance_level={p.assurance!r}, budget_trials={p.budget_trials!r}, "
-        f"lead={p.lead!r}, draws={p.draws!r}, seed={p.seed!r})\n"
+        f"lead={p.lead!r}, draws={p.draws!r}, seed={p.seed!r}"
+        + ("" if p.spread_prior is None
+           else f",\n                  spread_prior={p.spread_prior!r}")
+        + ")\n"
         f"order_pair = sc.planner.curve_settings(planned, pair={p.pair!r}, n_max={p.n_max!r})\n"
         f"order = sc.planner.pair_curve({data}, order_pair.upper, order_pair.lower, "
         f"order_pair.n_values, sims={p.sims!r}, seed={p.seed!r})\n"

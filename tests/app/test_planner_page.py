@@ -148,3 +148,51 @@ def test_planner_notes_are_sentences_and_a_useless_budget_says_why():
     summary = next(m.value for m in at.markdown if m.value.startswith("Budget **"))
     assert "The budget changes almost nothing:" in summary
     assert "cannot be settled by more trials (population scope" in summary
+
+
+def _six_benchmarks() -> AppTest:
+    """Three models on six benchmarks of 20 questions x 4 trials, uploaded as a long CSV."""
+    import numpy as np
+
+    rng = np.random.default_rng(4)
+    p = np.clip(0.5 + 0.03 * rng.standard_normal((3, 6)), 0, 1).repeat(20, 1)[..., None]
+    R = rng.binomial(1, p, (3, 120, 4))
+    o = Outcomes(R, models=["a", "b", "c"],
+                 benchmarks=[f"bench{k}" for k in range(6) for _ in range(20)])
+    buf = pyio.BytesIO()
+    save_table(o, buf, format="csv")
+    at = start(APP, REASONING, 90)
+    at.session_state[UPLOAD_KEY] = {"filename": "six.csv", "data": buf.getvalue()}
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at.selectbox(key="benchmark").set_value("bench0").run()
+    assert at.session_state["scorio_dataset"].view.shape == (3, 20, 4)
+    return at
+
+
+def test_the_spread_prior_is_learned_from_the_other_benchmarks_on_both_pages():
+    from _apptest import code_cell, open_box
+
+    at = _six_benchmarks()
+    at.switch_page("app_pages/leaderboard.py").run()
+    at.segmented_control(key="scope").set_value("population").run()
+    _ok(at)
+    flat = _board(at)["p_best"].tolist()
+    open_box(at, "__lb_spread_prior_box")
+    assert any("flat prior" in c.value for c in at.caption)
+    at.segmented_control(key="__lb_spread_prior_choice_widget").set_value("benchmarks").run()
+    _ok(at)
+    assert any("learned from 5 earlier fields" in c.value for c in at.caption)
+    assert _board(at)["p_best"].tolist() != flat  # p_best reads it; nothing else does
+    learned = _board(at)["p_best"].tolist()
+    at.session_state["__lb_spread_prior_box"] = False  # closed: the choice stays
+    at.run()
+    _ok(at)
+    assert _board(at)["p_best"].tolist() == learned
+    assert any("reads a learned spread prior" in c.value for c in at.caption)
+    assert "spread_prior='" in code_cell(at, "sc.leaderboard(")
+    at.switch_page("app_pages/planner.py").run()
+    _ok(at)
+    open_box(at, "__plan_spread_prior_box")
+    at.segmented_control(key="__plan_spread_prior_choice_widget").set_value("benchmarks").run()
+    _ok(at)
+    assert at.session_state["_plan_spread_prior"] == at.session_state["_lb_spread_prior"]
