@@ -17,7 +17,7 @@ Example
 ['b1', 'b2', 'b3', 'b4', 'b5']
 >>> path = learned_from_benchmarks(o, "b0")
 >>> load_spread_prior(path).sources
-('b1', 'b2', 'b3', 'b4', 'b5')
+('dataset [b1]', 'dataset [b2]', 'dataset [b3]', 'dataset [b4]', 'dataset [b5]')
 >>> other_benchmarks(o, "combined")  # the combined view is not one of the fields
 []
 """

@@ -251,8 +251,13 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
             + (f"; its earlier runs did not identify the {flat[0]} scope, so the draws in that "
                "scope (the trial plans' gap over these questions) keep the flat prior"
                if flat else "")
-            + ". Plans with a learned prior have not yet been checked with known truth as the "
-            "flat prior's have (benchmarks/planner_calibration.py)."
+            + ". Checked once with known truth (5-model fields, 30 questions x 4 trials, "
+            "population scope, 1,000 fields; docs/calibration_gaps.md): with a prior learned "
+            "from 20 earlier fields the question plans of up to 4,000 questions decided 87 % "
+            "± 2 (193 plans) where the flat prior's decided 79 % ± 2 (391): the learned prior "
+            "plans fewer pairs and asks for more, on the safe side; the budget split's "
+            "claimed gain came true as often as with the flat prior (77 % and 75 % of it, "
+            "100 questions x 8 trials)."
         )
     if p.lead:
         out.append(LEAD_TEXT.format(chance=a_chance(p.assurance), lead=p.lead)
