@@ -158,6 +158,30 @@ class SpreadPrior:
         scope = "population" if self.has("population") else next(iter(self.weights))
         return f"<SpreadPrior: {self.describe(scope)}>"
 
+    def table(self):
+        """Per scope: quantiles of ``τ`` (share of the score range) and the fields behind
+        them, as a DataFrame (the notebook display)."""
+        import pandas as pd
+
+        qs = (0.1, 0.25, 0.5, 0.75, 0.9)
+        return pd.DataFrame([
+            {"scope": s, "fields": self.fields, **{f"tau_q{int(q * 100)}": self.quantile(q, s)
+                                                   for q in qs}}
+            for s in SCOPES if self.has(s)])
+
+    def _repr_html_(self) -> str:
+        from .display import result_html
+
+        sizes = sorted(set(zip(self.models, self.questions, self.trials, strict=True)))
+        shown = ", ".join(f"{m} x {q} x {n}" for m, q, n in sizes[:4])
+        more = f" and {len(sizes) - 4} more sizes" if len(sizes) > 4 else ""
+        return result_html(
+            "Spread prior", f"learned from {self.fields} earlier fields (models x questions x "
+            f"trials: {shown}{more})", [("quantiles of the spread (share of the score range)",
+                                         self.table())],
+            notes=["Pass it as leaderboard(..., spread_prior=prior) or save it with "
+                   "prior.save('prior.json') for --spread-prior."])
+
     def to_dict(self) -> dict:
         return {
             "format": _FORMAT, "version": _VERSION, "fields": self.fields,

@@ -191,3 +191,11 @@ def test_a_field_unlike_the_earlier_ones_is_named(two_kinds):
     assert "more spread than the earlier runs" in line
     assert sc.leaderboard(_runs([0.3], L=3, M=100, N=4, seed=5)[0], scope="population"
                           ).spread_prior is None
+
+
+def test_a_prior_shows_itself_in_a_notebook(two_kinds):
+    t = two_kinds.table()
+    assert list(t["scope"]) == ["questions", "population"]
+    assert (t["tau_q10"] <= t["tau_q50"]).all() and (t["tau_q50"] <= t["tau_q90"]).all()
+    html = two_kinds._repr_html_()
+    assert "learned from 40 earlier fields" in html and "4 x 200 x 4" in html
