@@ -1046,8 +1046,8 @@ def p_best_calibration(
         0: the flat prior on the field's spread (the default the leaderboard uses). At least
         :data:`~scorio_core.spread_prior.MIN_FIELDS`: ``p_best`` reads a spread prior learned
         from that many earlier fields of the same design (a fresh history for every
-        :data:`HISTORY_BLOCK` fields) -- what ``leaderboard(..., spread_prior=)`` does with a
-        suite's earlier runs.
+        :data:`~scorio_core.spread_prior.HISTORY_BLOCK` fields) -- what
+        ``leaderboard(..., spread_prior=)`` does with a suite's earlier runs.
     seed : int
 
     Returns
@@ -1080,7 +1080,7 @@ def p_best_calibration(
 
     w = _weights(categorical)
     fields = _fields(gen, root, reps, L, M, N, w)
-    prior_for = _history_priors(gen, root, reps, L, M, N, w, check_int("history", history, 0))
+    prior_for = _history_priors(gen, root, reps, L, M, N, w, history)
     r = _p_best_reliability(fields, M, N, L, reps, scope, conf, draws, bins, min_count,
                             prior_for)
     return replace(r, categorical=bool(categorical), difficulty=float(difficulty),
@@ -1100,33 +1100,13 @@ def p_best_success(difficulty: float = 0.0, interaction: float = 1.0) -> float:
     return float(_expit_normal_mean(np.array(-float(difficulty)), sd))
 
 
-#: Test fields that share one learned spread prior in the ``history`` studies.
-HISTORY_BLOCK = 50
-
-
 def _history_priors(gen, root, reps: int, L: int, M: int, N: int, w, history: int):
-    """``prior_for(r)``: the spread prior of replicate ``r`` -- learned from ``history``
-    earlier fields of the same design (:func:`scorio_core.spread_prior.prior_from_stats`),
-    a fresh history for every :data:`HISTORY_BLOCK` replicates -- or ``None`` (flat) at
-    ``history = 0``."""
-    if not history:
-        return lambda r: None
-    from .spread_prior import MIN_FIELDS, prior_from_stats
+    """:func:`scorio_core.spread_prior.history_priors` with the earlier fields drawn by
+    ``gen`` (:func:`_fields`) below ``root``."""
+    from .spread_prior import history_priors
 
-    if history < MIN_FIELDS:
-        raise ValidationError(f"history must be 0 (flat prior) or at least {MIN_FIELDS} "
-                              f"earlier fields; got {history}")
-    cache: dict[int, object] = {}
-
-    def prior_for(r: int):
-        b = r // HISTORY_BLOCK
-        if b not in cache:
-            cache.clear()
-            past = [st for st, _, _ in _fields(gen, [*root, 8, b], history, L, M, N, w)]
-            cache[b] = prior_from_stats(past)
-        return cache[b]
-
-    return prior_for
+    return history_priors(history, lambda b: [
+        st for st, _, _ in _fields(gen, [*root, 8, b], history, L, M, N, w)])
 
 
 def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, conf: float,
@@ -1470,7 +1450,7 @@ def resample_p_best(
         return p[pick[:, :, None], idx[:, None, :]], pop[pick]
 
     fields = _fields(gen, root, reps, L, M, N, w)
-    prior_for = _history_priors(gen, root, reps, L, M, N, w, check_int("history", history, 0))
+    prior_for = _history_priors(gen, root, reps, L, M, N, w, history)
     r = _p_best_reliability(fields, M, N, L, reps, scope, check_confidence(confidence), draws,
                             bins, min_count, prior_for)
     return replace(r, history=int(history))

@@ -318,36 +318,20 @@ def _limits(max_trials, max_questions) -> tuple[int, int]:
 
 
 def _history_priors(root, draw_p, N: int, w, history: int):
-    """``prior_for(r)``: the spread prior field ``r``'s leaderboard reads -- learned from
-    ``history`` earlier fields of the same design (``draw_p(rng)`` gives one's true
-    probabilities; ``N`` trials each), a fresh history for every
-    :data:`~scorio_core.calibration.HISTORY_BLOCK` fields -- or ``None`` (the flat prior)
-    at ``history = 0``."""
-    from .calibration import HISTORY_BLOCK
-    from .outcomes import Outcomes
-    from .spread_prior import MIN_FIELDS, fit_spread_prior
+    """:func:`scorio_core.spread_prior.history_priors` with the earlier fields'
+    probabilities drawn by ``draw_p(rng)`` below ``root`` and ``N`` trials each."""
+    from .inference import score_stats
+    from .spread_prior import history_priors
 
-    history = check_int("history", history, 0)
-    if not history:
-        return lambda r: None
-    if history < MIN_FIELDS:
-        raise ValidationError(f"history must be 0 (flat prior) or at least {MIN_FIELDS} "
-                              f"earlier fields; got {history}")
-    cache: dict[int, object] = {}
+    def past(b):
+        out = []
+        for k in range(history):
+            rng = stream([*root, 8, b], k)
+            c = _trials(rng, draw_p(rng), N)
+            out.append(score_stats(np.stack([N - c, c], -1) if c.ndim == 2 else c, w))
+        return out
 
-    def prior_for(r: int):
-        b = r // HISTORY_BLOCK
-        if b not in cache:
-            cache.clear()
-            runs = []
-            for k in range(history):
-                rng = stream([*root, 8, b], k)
-                p = draw_p(rng)
-                runs.append(Outcomes(_R(_trials(rng, p, N), N), weights=w))
-            cache[b] = fit_spread_prior(runs)
-        return cache[b]
-
-    return prior_for
+    return history_priors(history, past)
 
 
 def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, scope: str,

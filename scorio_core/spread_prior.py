@@ -56,7 +56,7 @@ from .estimands import SCOPES
 from .outcomes import Outcomes
 
 __all__ = ["SpreadPrior", "fit_spread_prior", "prior_from_stats", "load_spread_prior",
-           "field_spread", "MIN_FIELDS", "SURPRISE"]
+           "field_spread", "history_priors", "MIN_FIELDS", "SURPRISE", "HISTORY_BLOCK"]
 
 #: Fewest earlier fields a prior is learned from (measured: 5 already calibrate p_best on
 #: the stylised three-model fields; fewer leave the grid's weights to a handful of fields).
@@ -293,6 +293,53 @@ def field_spread(st, scope: str) -> float:
     x, cov = got
     taus = flat_spread_grid(x, cov)
     return float(taus[int(np.argmax(spread_loglik(x, cov, taus)[0]))])
+
+
+#: Fields that share one learned prior in the calibration studies' ``history`` runs.
+HISTORY_BLOCK = 50
+
+
+def history_priors(history: int, past):
+    """``prior_for(r)`` for a calibration study's replicate ``r``: the prior learned
+    (:func:`prior_from_stats`) from ``past(b)`` -- the :class:`~scorio_core.inference.ScoreStats`
+    of ``history`` earlier fields of the study's design, fresh for every
+    :data:`HISTORY_BLOCK` replicates (block ``b``) -- or ``None`` (the flat prior) at
+    ``history = 0``. One definition for :func:`scorio_core.calibration.p_best_calibration`,
+    the Planner's checks (:mod:`scorio_core.plan_calibration`) and their resampled versions.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.eval import prepare_counts
+    >>> from scorio_core.inference import score_stats
+    >>> rng = np.random.default_rng(0)
+    >>> def past(b):
+    ...     return [score_stats(*prepare_counts(rng.binomial(1, 0.5, (3, 20, 2)))[::2])
+    ...             for _ in range(5)]
+    >>> prior_for = history_priors(5, past)
+    >>> prior_for(0) is prior_for(49), prior_for(0) is prior_for(50)
+    (True, False)
+    >>> history_priors(0, past)(0) is None
+    True
+    """
+    from ._validation import check_int
+
+    history = check_int("history", history, 0)
+    if not history:
+        return lambda r: None
+    if history < MIN_FIELDS:
+        raise ValidationError(f"history must be 0 (flat prior) or at least {MIN_FIELDS} "
+                              f"earlier fields; got {history}")
+    cache: dict[int, SpreadPrior] = {}
+
+    def prior_for(r: int) -> SpreadPrior:
+        b = int(r) // HISTORY_BLOCK
+        if b not in cache:
+            cache.clear()  # replicates run in order: one block's prior at a time
+            cache[b] = prior_from_stats(past(b))
+        return cache[b]
+
+    return prior_for
 
 
 #: A field whose own spread estimate lies beyond this much of the prior's mass is named.

@@ -199,3 +199,18 @@ def test_a_prior_shows_itself_in_a_notebook(two_kinds):
     assert (t["tau_q10"] <= t["tau_q50"]).all() and (t["tau_q50"] <= t["tau_q90"]).all()
     html = two_kinds._repr_html_()
     assert "learned from 40 earlier fields" in html and "4 x 200 x 4" in html
+
+
+def test_the_planner_checks_learn_the_prior_from_earlier_fields_of_their_design():
+    from scorio_core import plan_calibration as pc
+
+    kw = dict(scope="population", reps=50, multiples=(), seed=2)
+    flat = pc.assurance_check(30, 4, **kw)
+    learned = pc.assurance_check(30, 4, history=MIN_FIELDS, **kw)
+    assert (flat.history, learned.history) == (0, MIN_FIELDS)
+    # the same fields and decisions; only the gap draws behind the plans differ
+    assert not flat.plans.equals(learned.plans)
+    alloc = pc.allocation_check(30, 4, scope="population", reps=5, L=4, history=MIN_FIELDS)
+    assert alloc.history == MIN_FIELDS
+    with pytest.raises(ValidationError, match="history must be 0"):
+        pc.assurance_check(30, 4, history=MIN_FIELDS - 1, **kw)
