@@ -220,7 +220,8 @@ def spread_prior_box(ds, key: str, widget: dict, scope: str) -> None:
                         f"_{key}_box")
     if box is None:
         if ss.get(key):  # closed: say which prior the numbers read
-            st.caption(f"p_best reads a learned spread prior ({_SPREAD_LABELS[choice]}).")
+            st.caption("p_best and the Planner's chances read a learned spread prior "
+                       f"({_SPREAD_LABELS[choice]}).")
         return
     with box:
         ss[widget_key] = choice
@@ -242,8 +243,8 @@ def spread_prior_box(ds, key: str, widget: dict, scope: str) -> None:
         elif ss.get(key):
             prior = spread.load_spread_prior(ss[key])
             text = prior.describe(scope) if prior.has(scope) else repr(prior)
-            st.caption(f"p_best reads a prior {text} (file {ss[key]}). It is only as good as "
-                       "those fields are like this one.")
+            st.caption(f"p_best and the Planner's chances read a prior {text} (file "
+                       f"{ss[key]}). It is only as good as those fields are like this one.")
         else:
             st.caption("The flat prior: with two or three models or few questions the field's "
                        "own means cannot show how spread it is, and p_best runs high on close "

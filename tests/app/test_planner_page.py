@@ -188,7 +188,7 @@ def test_the_spread_prior_is_learned_from_the_other_benchmarks_on_both_pages():
     at.run()
     _ok(at)
     assert _board(at)["p_best"].tolist() == learned
-    assert any("reads a learned spread prior" in c.value for c in at.caption)
+    assert any("read a learned spread prior" in c.value for c in at.caption)
     assert "spread_prior='" in code_cell(at, "sc.leaderboard(")
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
