@@ -16,7 +16,8 @@ from scorio_core.params import CheckParams, widget
 
 KEY = keys("check")  # setting -> widget key, declared in app_state.page_state
 W = {k: widget(CheckParams, k) for k in ("trials", "questions", "models", "reps", "confidence",
-                                         "adjust", "plan_reps", "assurance", "max_questions")}
+                                         "adjust", "plan_reps", "assurance", "max_questions",
+                                         "spread_history")}
 
 
 def _settings(o) -> None:
@@ -45,6 +46,10 @@ def _settings(o) -> None:
         e3.number_input(W["max_questions"]["label"], W["max_questions"]["min_value"],
                         W["max_questions"]["max_value"], step=1000, key=KEY["max_questions"],
                         help=W["max_questions"]["help"])
+        f1, _, _ = st.columns(3)
+        f1.number_input(W["spread_history"]["label"], W["spread_history"]["min_value"],
+                        W["spread_history"]["max_value"], step=5, key=KEY["spread_history"],
+                        help=W["spread_history"]["help"])
         st.form_submit_button("Run the check", type="primary")
 
 

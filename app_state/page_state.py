@@ -490,6 +490,7 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("plan_reps",): Field(("chk_plan_reps",), read=_INT),
         ("assurance",): Field(("chk_assurance",), _snap(ASSURANCES, "assurance"), _FLOAT),
         ("max_questions",): Field(("chk_max_questions",), read=_INT),
+        ("spread_history",): Field(("chk_spread_history",), read=_INT),
         ("draws",): Field(("_chk_draws",), read=_INT),
         ("seed",): Field(("_chk_seed",), read=_INT),
     },

@@ -662,12 +662,23 @@ class CheckParams:
         "Planner's own limit) draws every plan -- at 30 questions x 4 trials most plans are "
         "larger, and drawing them takes about 7 times as long", integer=True, minimum=1,
         maximum=MAX_QUESTIONS, label="Largest question plan drawn")
+    spread_history: int = setting(
+        0, "p_best and the Planner check's chances read a prior on the field's spread learned "
+        "from this many other smaller runs drawn from these data -- what a prior learned from "
+        "your earlier runs (sc.fit_spread_prior, --spread-prior) would do on runs like this "
+        "one; 0: the flat prior (the default), otherwise at least 5", integer=True, minimum=0,
+        maximum=1000, label="Spread prior from (runs)")
     draws: int = setting(2000, "draws of each smaller run's confidence distribution (p_best)",
                          integer=True, minimum=100, maximum=10_000_000)
     seed: int = _seed()
 
     def __post_init__(self) -> None:
         validate(self)
+        from .spread_prior import MIN_FIELDS
+
+        if 0 < self.spread_history < MIN_FIELDS:
+            raise ValidationError(f"spread_history must be 0 (the flat prior) or at least "
+                                  f"{MIN_FIELDS} runs; got {self.spread_history}")
 
 
 #: Curves of the Pass family: ``kind`` of :func:`scorio_core.eval.pass_from_counts` -> name.

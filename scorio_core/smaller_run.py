@@ -165,6 +165,9 @@ class SmallerRunCheck:
     reps : int
     adjust : str
     confidence : float
+    spread_history : int
+        Other smaller runs the spread prior behind ``p_best`` and the plans was learned
+        from (0: the flat prior).
     """
 
     intervals: pd.DataFrame
@@ -180,12 +183,15 @@ class SmallerRunCheck:
     reps: int
     adjust: str
     confidence: float
+    spread_history: int = 0
 
     def caption(self) -> str:
         """One line: what was drawn from what, and the decision rule."""
+        prior = ("" if not self.spread_history else
+                 f"; p_best with a spread prior learned from {self.spread_history} other runs")
         return (f"{self.reps} smaller runs of {self.L} models × {self.M} questions × {self.N} "
                 f"trials drawn from this run's shares ({self.source_N} trials per question); "
-                f"{self.confidence:.0%} intervals, {self.adjust}")
+                f"{self.confidence:.0%} intervals, {self.adjust}{prior}")
 
     def verdict(self) -> str:
         """:meth:`off_target` as one sentence, or that every promise held."""
@@ -315,6 +321,7 @@ def check_smaller_run(
     draws: int = 2000,
     seed: int = 0,
     max_questions: int = CHECKED_QUESTIONS,
+    spread_history: int = 0,
     progress: Callable[[float, str], None] | None = None,
 ) -> SmallerRunCheck:
     """Draw smaller runs from ``data`` (its shares as the truth) and measure the leaderboard's
@@ -353,6 +360,13 @@ def check_smaller_run(
         scope) and counts larger ones as skipped (default
         :data:`~scorio_core.estimands.CHECKED_QUESTIONS`; the Planner's own
         ``MAX_QUESTIONS`` draws every plan, several times slower).
+    spread_history : int
+        0: ``p_best`` and the Planner check's chances read the flat prior on the field's
+        spread (the leaderboard's default). At least
+        :data:`~scorio_core.spread_prior.MIN_FIELDS`: they read a prior learned from that
+        many other smaller runs drawn from these data (``history=`` of
+        :func:`~scorio_core.calibration.resample_p_best`), as
+        ``leaderboard(..., spread_prior=)`` would with earlier runs like this one.
     progress : callable, optional
         ``progress(fraction, message)`` after each check.
 
@@ -406,12 +420,14 @@ def check_smaller_run(
                            adjust=adjust, confidence=conf, draws=draws, seed=seed)
         step(f"{scope} scope: intervals and decisions checked")
         r = resample_p_best(p, M, N, L=L, scope=scope, weights=w, reps=reps, bins=5,
-                            min_count=MIN_COUNT, draws=draws, confidence=conf, seed=seed)
+                            min_count=MIN_COUNT, draws=draws, confidence=conf, seed=seed,
+                            history=spread_history)
         step(f"{scope} scope: p_best checked")
         if plan_reps:
             a = resample_assurance(p, M, N, scope=scope, L=L, weights=w, reps=plan_reps,
                                    assurance=assurance, adjust=adjust, confidence=conf,
-                                   seed=seed, max_questions=max_questions)
+                                   seed=seed, max_questions=max_questions,
+                                   history=spread_history)
             held = a.plans[a.plans["true_gap"] >= a.plans["gap_stated"]]["decided"]
             share = float(held.mean()) if len(held) else np.nan
             plans.append({
@@ -423,7 +439,8 @@ def check_smaller_run(
                 "assurance": a.assurance, "skipped": a.skipped,
             })
             s = resample_allocation(p, M, N, scope=scope, L=L, weights=w, reps=plan_reps,
-                                    adjust=adjust, confidence=conf, seed=seed)
+                                    adjust=adjust, confidence=conf, seed=seed,
+                                    history=spread_history)
             splits.append({
                 "scope": scope, "budget": s.budget, "runs": s.reps,
                 "greedy_share": s.greedy_share, "claimed_gain": s.claimed_gain,
@@ -449,4 +466,4 @@ def check_smaller_run(
     split_table = pd.DataFrame(splits, columns=list(_SPLIT_COLUMNS))
     return SmallerRunCheck(pd.DataFrame(rows), p_best, plan_table, split_table, checks,
                            reliability, M, N, L,
-                           data.N, reps, adjust, conf)
+                           data.N, reps, adjust, conf, int(spread_history))

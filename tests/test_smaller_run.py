@@ -135,6 +135,30 @@ def test_the_planner_check_draws_every_question_plan_when_asked():
     assert (f["question_plans"], f["questions_decided"]) == (want.q_planned, want.q_realised)
 
 
+def test_the_check_reads_a_spread_prior_learned_from_other_smaller_runs():
+    """spread_history reaches p_best: the check's reliability rows are resample_p_best's
+    with the same history, they differ from the flat prior's, and the intervals do not."""
+    from scorio_core.calibration import resample_p_best
+    from scorio_core.params import CheckParams
+
+    rng = np.random.default_rng(8)
+    p = np.clip(rng.beta(0.6, 0.6, (1, 60)) + np.array([[0.0], [0.03], [0.06]]), 0, 1)
+    run = _run_from(p, 40, 3)
+    flat = check_smaller_run(run, 4, questions=20, reps=30, draws=500, seed=2)
+    learned = check_smaller_run(run, 4, questions=20, reps=30, draws=500, seed=2,
+                                spread_history=5)
+    pd.testing.assert_frame_equal(flat.intervals, learned.intervals)
+    assert not flat.p_best.equals(learned.p_best)
+    shares, w = stand_in_truth(run)
+    want = resample_p_best(shares, 20, 4, L=3, scope="population", weights=w, reps=30,
+                           bins=5, draws=500, seed=2, history=5)
+    got = learned.p_best[learned.p_best["scope"] == "population"]
+    np.testing.assert_allclose(got["predicted"].fillna(-1), want.table["predicted"].fillna(-1))
+    assert learned.spread_history == 5 and "spread prior learned from 5" in learned.caption()
+    with pytest.raises(ValidationError, match="spread_history must be 0"):
+        CheckParams(spread_history=3)
+
+
 def test_the_planner_check_is_the_resampled_assurance_check():
     from scorio_core.plan_calibration import resample_allocation, resample_assurance
 

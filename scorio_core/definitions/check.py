@@ -54,7 +54,8 @@ def _run(data: Outcomes, p: CheckParams, progress: Progress | None = None) -> Ch
     return CheckResult(check_smaller_run(
         data, p.trials, questions=p.questions, models=p.models, reps=p.reps, adjust=p.adjust,
         confidence=p.confidence, plan_reps=p.plan_reps, assurance=p.assurance, draws=p.draws,
-        seed=p.seed, max_questions=p.max_questions, progress=progress))
+        seed=p.seed, max_questions=p.max_questions, spread_history=p.spread_history,
+        progress=progress))
 
 
 def _tables(r: CheckResult) -> dict:
@@ -89,6 +90,12 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    "read the population scope.")
     out.append(f"Every share is over {c.reps} smaller runs: coverage_se is its standard error, "
                "and a p_best bin's se is the binomial standard error of its observed share.")
+    if p.spread_history:
+        out.append(f"p_best and the Planner check's chances read a prior on the field's spread "
+                   f"learned from {p.spread_history} other smaller runs drawn from these data "
+                   "(a fresh set every 50 runs) -- as a prior learned from your earlier runs "
+                   "(--spread-prior) would, if they were like this one. Run again with 0 "
+                   "for the flat prior the leaderboard uses by default.")
     if c.adjust not in FAMILY_WISE:
         out.append(f"wrong_way is the share of runs with any pair decided the wrong way round "
                    f"(family-wise); {c.adjust} promises {ADJUST_HELP[c.adjust].split(' (')[0]}, "
@@ -136,7 +143,7 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
 def _to_code(p: CheckParams, data: str = "data") -> str:
     args = ", ".join(f"{k}={getattr(p, k)!r}" for k in (
         "questions", "models", "reps", "adjust", "confidence", "plan_reps", "assurance",
-        "max_questions", "draws", "seed"))
+        "max_questions", "spread_history", "draws", "seed"))
     return (
         "from scorio_core import charts\n"
         "from scorio_core.smaller_run import check_smaller_run\n\n"

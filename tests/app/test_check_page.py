@@ -52,6 +52,8 @@ def test_check_page_runs_the_definition_and_its_form():
     at.number_input(key="chk_plan_reps").set_value(2)
     assert at.number_input(key="chk_max_questions").value == 4000  # the default limit
     at.number_input(key="chk_max_questions").set_value(1_000_000)  # every plan drawn
+    assert at.number_input(key="chk_spread_history").value == 0  # the flat prior
+    at.number_input(key="chk_spread_history").set_value(5)
     at.button[0].click().run()  # "Run the check"
     _ok(at)
     assert any("20 runs of 20 questions × 2 trials" in h.value for h in at.subheader)
@@ -63,10 +65,12 @@ def test_check_page_runs_the_definition_and_its_form():
     assert list(split["scope"]) == ["questions", "population"]
     assert at.session_state[STORE]["check"] == CheckParams(trials=2, questions=20, reps=20,
                                                            plan_reps=2, draws=500,
-                                                           max_questions=1_000_000)
+                                                           max_questions=1_000_000,
+                                                           spread_history=5)
     assert (plans["skipped"] == 0).all()
     code = code_cell(at, "check_smaller_run(")
     assert "check_smaller_run(data, 2, questions=20" in code and "max_questions=1000000" in code
+    assert "spread_history=5" in code
 
 
 def test_check_page_explains_a_run_with_too_few_trials():
