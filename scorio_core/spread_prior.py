@@ -26,8 +26,10 @@ another. One prior per scope (the scopes' true scores differ): both are fitted w
 runs identify them.
 
 Measured with known truth (``p_best_calibration(..., history=K)``, README *How to read the
-numbers*): three models, 15 questions, 4 trials, population scope -- the flat prior's
-0.6–0.8 range came true 0.57 of the time, a prior learned from 5–20 earlier fields 0.68–0.70.
+numbers*; ``benchmarks/spread_prior.py``): three models, 15 questions, 4 trials, population
+scope -- the flat prior's 0.6–0.8 range (predicted 0.69) came true 0.57 of the time, with a
+prior learned from 5 or 20 earlier fields (predicted 0.68) 0.67 and 0.71; with more trials
+or questions the learned prior errs on the safe side (up to 0.06 under-confident).
 
 Example
 -------
@@ -58,8 +60,8 @@ from .outcomes import Outcomes
 __all__ = ["SpreadPrior", "fit_spread_prior", "prior_from_stats", "load_spread_prior",
            "field_spread", "history_priors", "MIN_FIELDS", "SURPRISE", "HISTORY_BLOCK"]
 
-#: Fewest earlier fields a prior is learned from (measured: 5 already calibrate p_best on
-#: the stylised three-model fields; fewer leave the grid's weights to a handful of fields).
+#: Fewest earlier fields a prior is learned from (measured: from 5, p_best on the stylised
+#: three-model fields is no longer over-confident; benchmarks/spread_prior.py).
 MIN_FIELDS = 5
 #: Points of the common grid of ``τ`` (shares of the score range).
 GRID_POINTS = 129
