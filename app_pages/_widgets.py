@@ -219,7 +219,9 @@ def spread_prior_box(ds, key: str, widget: dict, scope: str) -> None:
     box = lazy_expander("Prior on the field's spread (p_best, the Planner's chances)",
                         f"_{key}_box")
     if box is None:
-        if ss.get(key):  # closed: say which prior the numbers read
+        if error:  # closed: say why the numbers read the flat prior after all
+            st.warning(f"Spread prior: {error}; the flat prior is used.")
+        elif ss.get(key):  # closed: say which prior the numbers read
             st.caption("p_best and the Planner's chances read a learned spread prior "
                        f"({_SPREAD_LABELS[choice]}).")
         return
