@@ -44,8 +44,6 @@ __all__ = ["PRIOR_DIR", "CHOICES", "store", "from_upload", "other_benchmarks",
 PRIOR_DIR = Path(tempfile.gettempdir()) / "scorio_spread_priors"
 #: The pages' choices: the flat prior, one learned from the file's other benchmarks, a file.
 CHOICES = ("flat", "benchmarks", "file")
-#: Largest prior file accepted from an upload (a prior is a few kB).
-MAX_UPLOAD = 1_000_000
 
 
 def store(prior: SpreadPrior) -> str:
@@ -60,15 +58,8 @@ def store(prior: SpreadPrior) -> str:
 
 
 def from_upload(data: bytes, name: str = "upload") -> str:
-    """An uploaded prior file checked (:meth:`SpreadPrior.from_json`) and stored; its path."""
-    if len(data) > MAX_UPLOAD:
-        raise ValidationError(f"{name}: {len(data):,} bytes; a spread prior is a few kB (at "
-                              f"most {MAX_UPLOAD:,} read)")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ValidationError(f"{name}: not a text (JSON) file") from None
-    return store(SpreadPrior.from_json(text))
+    """An uploaded prior file checked (:meth:`SpreadPrior.from_bytes`) and stored; its path."""
+    return store(SpreadPrior.from_bytes(data, name))
 
 
 def other_benchmarks(full: Outcomes, benchmark: str) -> list[str]:

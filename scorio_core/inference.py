@@ -831,8 +831,15 @@ def field_inputs(st: ScoreStats, scope: str) -> tuple[np.ndarray, np.ndarray] | 
     cov, df, identified = scope_covariance(st, scope)
     if not identified:
         return None
+    return st.xbar, _draw_covariance(st, scope, cov, df)[1]
+
+
+def _draw_covariance(st: ScoreStats, scope: str, cov: np.ndarray, df) -> tuple[np.ndarray,
+                                                                               np.ndarray]:
+    """The shrunk covariance (:func:`field_covariance`) and the one :func:`field_draws`
+    reads: it at the ``t`` law's variance (:func:`inflate`)."""
     fcov, _ = field_covariance(st, scope, cov)
-    return st.xbar, inflate(fcov, df)
+    return fcov, inflate(fcov, df)
 
 
 #: Grid of the between-model s.d. ``τ`` for :func:`field_draws` (multiples of its scale).
@@ -870,11 +877,15 @@ def spread_loglik(x, cov, taus) -> tuple[np.ndarray, list]:
     return ll, parts
 
 
+def _spread_scale(x, cov) -> float:
+    """``3 sd(x) + 3 max √Σ_ii``: the top of the flat prior's grid of ``τ``."""
+    return 3 * float(np.std(x)) + 3 * float(np.sqrt(np.max(np.diag(cov)))) + 1e-12
+
+
 def flat_spread_grid(x, cov) -> np.ndarray:
     """The flat prior's grid of ``τ`` for the field ``(x, cov)``: 65 values from 0 to
     ``3 sd(x) + 3 max √Σ_ii``."""
-    scale = 3 * float(np.std(x)) + 3 * float(np.sqrt(np.max(np.diag(cov)))) + 1e-12
-    return _TAU_GRID * scale
+    return _TAU_GRID * _spread_scale(x, cov)
 
 
 def field_draws(x, cov, size: int, seed: int = 0, prior=None) -> np.ndarray:
@@ -909,14 +920,14 @@ def field_draws(x, cov, size: int, seed: int = 0, prior=None) -> np.ndarray:
     size = int(size)
     if L == 1:
         return np.repeat(x[None, :], size, 0)
+    scale = _spread_scale(x, cov)
     if prior is None:
-        taus = flat_spread_grid(x, cov)
+        taus = _TAU_GRID * scale
         logw = 0.0
     else:
         taus, w = (np.asarray(a, dtype=float) for a in prior)
         keep = w > 0
         taus, logw = taus[keep], np.log(w[keep])
-    scale = 3 * float(np.std(x)) + 3 * float(np.sqrt(np.max(np.diag(cov)))) + 1e-12
     ll, parts = spread_loglik(x, cov, taus)
     ll = ll + logw
     wts = np.exp(ll - ll.max())
@@ -1260,9 +1271,9 @@ def infer(
     rank_lo, rank_hi = 1 + D.sum(0), L - D.sum(1)
     # the covariance is estimated on df degrees of freedom: use the t law's variance; the
     # field's draws use the shrunk covariance (field_covariance)
-    fcov, _ = field_covariance(st, scope, cov)
+    fcov, fcov_t = _draw_covariance(st, scope, cov, df)
     prior = None if spread_prior is None else spread_prior.on(scope)  # scaled units
-    S = field_draws(x, inflate(fcov, df), draws, seed, prior)
+    S = field_draws(x, fcov_t, draws, seed, prior)
     p_best = np.bincount(np.argmax(S, axis=1), minlength=L) / S.shape[0]
     inf = Inference(
         scope, score, np.sqrt(var) * span, st.unscale(lo_s), st.unscale(hi_s), cov * span**2, df,

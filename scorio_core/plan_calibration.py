@@ -140,9 +140,14 @@ def _trials(rng, p: np.ndarray, n: int) -> np.ndarray:
     return rng.binomial(n, p) if p.ndim == 2 else rng.multinomial(n, p)
 
 
+def _stats(counts, N: int, w=_W):
+    """:func:`~scorio_core.inference.score_stats` of success counts ``(L, M)`` of ``N``
+    trials, or of category counts ``(L, M, K)``."""
+    return score_stats(np.stack([N - counts, counts], -1) if counts.ndim == 2 else counts, w)
+
+
 def _decided(counts, N, scope, conf, adjust, seed, w=_W) -> np.ndarray:
-    n = np.stack([N - counts, counts], -1) if counts.ndim == 2 else counts
-    D = decided(score_stats(n, w), scope, conf, adjust, 2000, seed)  # infer's decisions
+    D = decided(_stats(counts, N, w), scope, conf, adjust, 2000, seed)  # infer's decisions
     return D | D.T
 
 
@@ -320,15 +325,13 @@ def _limits(max_trials, max_questions) -> tuple[int, int]:
 def _history_priors(root, draw_p, N: int, w, history: int):
     """:func:`scorio_core.spread_prior.history_priors` with the earlier fields'
     probabilities drawn by ``draw_p(rng)`` below ``root`` and ``N`` trials each."""
-    from .inference import score_stats
     from .spread_prior import history_priors
 
     def past(b):
         out = []
         for k in range(history):
             rng = stream([*root, 8, b], k)
-            c = _trials(rng, draw_p(rng), N)
-            out.append(score_stats(np.stack([N - c, c], -1) if c.ndim == 2 else c, w))
+            out.append(_stats(_trials(rng, draw_p(rng), N), N, w))
         return out
 
     return history_priors(history, past)

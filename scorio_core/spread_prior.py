@@ -70,7 +70,7 @@ GRID_REACH = 1.5
 _FORMAT = "scorio-spread-prior"
 _VERSION = 1
 #: Largest JSON file read (a prior is a few kB).
-_MAX_BYTES = 1_000_000
+MAX_BYTES = 1_000_000
 
 
 def _array_eq(a: dict, b: dict) -> bool:
@@ -242,6 +242,19 @@ class SpreadPrior:
                    tuple(map(int, d.get("trials", ()))))
 
     @classmethod
+    def from_bytes(cls, data: bytes, name: str = "spread prior") -> SpreadPrior:
+        """A prior from a file's bytes (at most :data:`MAX_BYTES`, UTF-8 JSON); ``name``
+        says which file in an error."""
+        if len(data) > MAX_BYTES:
+            raise ValidationError(f"{name}: {len(data):,} bytes; a spread prior is a few kB "
+                                  f"(at most {MAX_BYTES:,} read)")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValidationError(f"{name}: not a text (JSON) file") from None
+        return cls.from_json(text)
+
+    @classmethod
     def from_json(cls, text: str) -> SpreadPrior:
         try:
             d = json.loads(text)
@@ -265,11 +278,12 @@ def load_spread_prior(path) -> SpreadPrior:
     path = Path(path)
     if not path.is_file():
         raise ValidationError(f"spread prior file {str(path)!r} not found")
+    name = f"spread prior file {str(path)!r}"
     size = path.stat().st_size
-    if size > _MAX_BYTES:
-        raise ValidationError(f"spread prior file {str(path)!r} has {size:,} bytes; a prior "
-                              f"is a few kB (at most {_MAX_BYTES:,} read)")
-    return SpreadPrior.from_json(path.read_text(encoding="utf-8"))
+    if size > MAX_BYTES:  # before reading it
+        raise ValidationError(f"{name}: {size:,} bytes; a spread prior is a few kB (at most "
+                              f"{MAX_BYTES:,} read)")
+    return SpreadPrior.from_bytes(path.read_bytes(), name)
 
 
 def field_spread(st, scope: str) -> float:

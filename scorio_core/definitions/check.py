@@ -35,6 +35,7 @@ from ..outcomes import Outcomes
 from ..params import CheckParams
 from ..planner import a_chance
 from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run, unmet
+from ..spread_prior import HISTORY_BLOCK
 from ._base import Analysis, Chart, Progress, common_caveats
 
 __all__ = ["CheckParams", "CheckResult", "CHECK"]
@@ -93,7 +94,8 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
     if p.spread_history:
         out.append(f"p_best and the Planner check's chances read a prior on the field's spread "
                    f"learned from {p.spread_history} other smaller runs drawn from these data "
-                   "(a fresh set every 50 runs) -- as a prior learned from your earlier runs "
+                   f"(a fresh set every {HISTORY_BLOCK} runs) -- as a prior learned from your "
+                   "earlier runs "
                    "(--spread-prior) would, if they were like this one. Run again with 0 "
                    "for the flat prior the leaderboard uses by default.")
     if c.adjust not in FAMILY_WISE:

@@ -27,6 +27,7 @@ from ..estimands import ADJUST_HELP, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
 from ..leaderboard import Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..params import LeaderboardParams
+from ..spread_prior import load_spread_prior
 from ._base import (
     Analysis,
     Chart,
@@ -60,7 +61,8 @@ def _keywords(p: LeaderboardParams) -> dict:
     return {"w": None if p.weights is None else list(p.weights),
             "use_prior": p.prior == "greedy", "confidence": p.confidence, "ks": list(p.ks),
             "scope": p.scope, "adjust": p.adjust, "draws": p.draws, "seed": p.seed,
-            "spread_prior": p.spread_prior}
+            "spread_prior": None if p.spread_prior is None
+            else load_spread_prior(p.spread_prior)}  # read once: every subset's board shares it
 
 
 def _run(
