@@ -212,11 +212,13 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
             out.extend(spread_surprise(r.board))
             out.append(
                 f"p_best reads a spread prior {r.board.spread_prior.describe(p.scope)} "
-                f"({p.spread_prior}) instead of the flat prior: with a prior learned from "
-                "earlier fields of the same kind, p_best on close three-model fields at 15 "
-                "questions x 4 trials came true as often as predicted in simulations with "
-                "known truth (README, 'A prior on the field's spread'). It is only as good "
-                "as the earlier runs are like this one."
+                f"({p.spread_prior}) instead of the flat prior: measured with known truth "
+                "(README, 'A prior on the field's spread'), on close three-model fields at 15 "
+                "questions x 4 trials predictions of 0.6 or more came true within 0.03 of "
+                "what they said (the flat prior's 0.12 short); with more questions, trials "
+                "or models a prior learned from 5-20 earlier fields errs on the safe side, "
+                "up to 0.06 under-confident. It is only as good as the earlier runs are like "
+                "this one."
             )
         elif len(r.board.table) <= FEW_MODELS:
             out.append(
