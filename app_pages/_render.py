@@ -164,9 +164,9 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
     a, b, _ = st.columns([1, 1, 3])
     a.download_button("SVG", _deferred(chart_svg, c.chart), f"{stem}.svg", "image/svg+xml",
-                      key=f"{key}_svg_{i}", icon=":material/image:")
+                      on_click="ignore", key=f"{key}_svg_{i}", icon=":material/image:")
     b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",
-                      key=f"{key}_png_{i}", icon=":material/image:")
+                      on_click="ignore", key=f"{key}_png_{i}", icon=":material/image:")
     return event
 
 
@@ -195,15 +195,15 @@ def footer(
         col.download_button(
             label, _deferred(export_file, analysis, o, params, result, "csv", name),
             export_filename(o, analysis.id, "csv", name), "text/csv",
-            key=f"{key}_csv_{name}", icon=":material/download:",
+            on_click="ignore", key=f"{key}_csv_{name}", icon=":material/download:",
         )
     cols[len(files)].download_button(
         "JSON (all tables)", _deferred(export_file, analysis, o, params, result),
         export_filename(o, analysis.id, "json"), "application/json",
-        key=f"{key}_json", icon=":material/download:",
+        on_click="ignore", key=f"{key}_json", icon=":material/download:",
     )
     for col, (label, make, file, mime) in zip(cols[len(files) + 1 :], extra, strict=False):
-        col.download_button(label, make, file, mime, key=f"{key}_{file}",
+        col.download_button(label, make, file, mime, on_click="ignore", key=f"{key}_{file}",
                             icon=":material/download:")
     st.caption("Every file names the dataset and the analysis and carries its provenance "
                "(input sha256, settings, seeds, versions, UTC time)." if o is not None else

@@ -104,7 +104,7 @@ def save_button() -> None:
     slot.download_button(
         "Save session", lambda: session_json(ds, snapshot),
         export_filename(ds.view, "session", "json"),
-        "application/json", key="session_save", icon=":material/save:",
+        "application/json", on_click="ignore", key="session_save", icon=":material/save:",
         help="The data's name and sha256, the benchmark and every page's settings (no "
         "data): load it under Restore session to come back to this state.")
 

@@ -81,11 +81,12 @@ def main() -> None:
     nb = nbformat.writes(to_notebook(report, local))
     c = st.columns(3)
     c[0].download_button("HTML", to_html(report), f"{stem}.html", "text/html",
-                         key="report_html", icon=":material/download:")
+                         on_click="ignore", key="report_html", icon=":material/download:")
     c[1].download_button("Markdown + charts (zip)", _markdown_zip(report, stem), f"{stem}.zip",
-                         "application/zip", key="report_md", icon=":material/download:")
+                         "application/zip", on_click="ignore", key="report_md",
+                         icon=":material/download:")
     c[2].download_button("Notebook", nb, f"{stem}.ipynb", "application/x-ipynb+json",
-                         key="report_ipynb", icon=":material/download:")
+                         on_click="ignore", key="report_ipynb", icon=":material/download:")
     st.caption(
         f"The notebook loads `{local.name}`"
         + ("" if local.is_absolute() else " from its own folder: put the uploaded file next to it")

@@ -38,7 +38,8 @@ def _preview(ds, o, r: rb.Rubric) -> None:
         with col:
             _render.chart(c, "rubric_board", i)
     st.download_button("Save rubric (JSON)", json.dumps(rb.to_json(r), indent=2),
-                       rubric_filename(r), "application/json", key="rubric_download")
+                       rubric_filename(r), "application/json", on_click="ignore",
+                       key="rubric_download")
 
 
 def _compare(ds, current: rb.Rubric | None) -> None:

@@ -148,9 +148,10 @@ def test_download_the_leaderboard_export(page, server):
     from playwright.sync_api import expect
 
     # A rerun (the deferred charts) may replace the button under the click; and the file is
-    # made on the server when clicked, during which the button is disabled (a fresh-clone CI
-    # run under load once waited 30 s for it and then found the button still disabled): wait
-    # for it to be enabled again, and give the server time to make the file.
+    # made on the server when clicked, during which the button is disabled: wait for it to be
+    # enabled, and give the server time to make the file. (A click that also reran the page
+    # once left the button spinning for good under load -- 2 of 12 clicks with the CPU busy;
+    # the download buttons no longer rerun, which tests/app/test_pages.py checks.)
     for attempt in range(3):
         try:
             button.first.scroll_into_view_if_needed()

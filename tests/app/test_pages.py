@@ -54,6 +54,10 @@ def _run_both_pages(at: AppTest) -> AppTest:
     if curves:
         want += ["SVG", "PNG", "CSV: summary", "CSV: curves", "JSON (all tables)"]
     assert labels == sorted(want)
+    # a download does not rerun the page: a rerun racing the file's request left the button
+    # spinning with no file under load (2 of 12 clicks)
+    buttons = at.get("download_button")
+    assert all(d.proto.ignore_rerun for d in buttons), [d.proto.label for d in buttons]
     code = code_cell(at, "leaderboard(")
     assert "sc.load(" in code and "scope='questions'" in code  # the notebook cell of the view
     return at

@@ -23,6 +23,7 @@ def test_build_and_offer_html_markdown_and_notebook():
     assert not at.exception, [e.value for e in at.exception]
     labels = sorted(d.proto.label for d in at.main.get("download_button"))
     assert labels == ["HTML", "Markdown + charts (zip)", "Notebook"]
+    assert all(d.proto.ignore_rerun for d in at.main.get("download_button"))  # no rerun
     # the same report, rebuilt through the core, is what the page offers
     from scorio_core import io
     from scorio_core.report import build_report, to_html, to_notebook

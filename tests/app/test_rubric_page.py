@@ -50,6 +50,7 @@ def test_preset_then_weight_change_moves_the_leaderboard():
     assert labels == ["SVG", "PNG", "SVG", "PNG", "Save rubric (JSON)", "SVG", "PNG", "CSV: tau",
                       "CSV: ranks",
                       "JSON (all tables)"], labels
+    assert all(b.proto.ignore_rerun for b in at.main.get("download_button"))  # no rerun
     # the Copy code cell (the edited rubric as JSON) reproduces the page's τ table
     cell = code_cell(at, "categorical_ranking(")
     ns: dict = {}
