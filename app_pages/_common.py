@@ -30,6 +30,7 @@ from app_pages._widgets import (  # noqa: F401
     long_preview,
     number_formats,
     printf_formats,
+    setting,
     show_board,
     show_unresolved,
     spread_prior_box,

@@ -11,26 +11,22 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.cells import clicked, partners
-from app_state.page_state import TAUS, from_state, keys, subset_options
+from app_state.page_state import TAUS, from_state, subset_options
 from scorio_core import ValidationError
 from scorio_core.definitions._base import NO_SUBSETS
-from scorio_core.params import CURVE_KINDS, CurvesParams, LeaderboardParams, widget
-
-CURVE_KEY = keys("curves")
+from scorio_core.params import CURVE_KINDS, LeaderboardParams
 
 
-def subset_widgets(o, subset_key: str, by_key: str) -> None:
-    """The Subset and Per-subset select boxes (only when the questions carry attributes)."""
+def subset_widgets(o, analysis: str) -> None:
+    """The Subset and Per-subset select boxes of ``analysis`` (only when the questions carry
+    attributes)."""
     if not o.question_attributes:
         return
-    w = {k: widget(LeaderboardParams, k) for k in ("subset", "by")}
     c1, c2 = st.columns(2)
-    c1.selectbox(w["subset"]["label"], subset_options(o), key=subset_key,
-                 format_func=lambda v: v or f"all {o.M} questions",
-                 help=w["subset"]["help"])
-    c2.selectbox(w["by"]["label"], [*o.question_attributes, NO_SUBSETS], key=by_key,
-                 format_func=lambda v: "no per-subset table" if v == NO_SUBSETS else v,
-                 help=w["by"]["help"])
+    _common.setting(c1, analysis, "subset", options=subset_options(o),
+                    format_func=lambda v: v or f"all {o.M} questions")
+    _common.setting(c2, analysis, "by", options=[*o.question_attributes, NO_SUBSETS],
+                    format_func=lambda v: "no per-subset table" if v == NO_SUBSETS else v)
 
 
 def per_subset(table: pd.DataFrame | None, by: str | None, what: str) -> None:
@@ -55,12 +51,10 @@ def curves(ds, board_params: LeaderboardParams) -> None:
     st.subheader("Pass@k curves")
     _page_state.widgets("curves", ds)
     c1, c2 = st.columns([2, 3])
-    wk, wt = widget(CurvesParams, "kinds"), widget(CurvesParams, "tau")
-    c1.pills(wk["label"], [k for k in CURVE_KINDS if k != "g"], key=CURVE_KEY["kinds"],
-             selection_mode="multi", format_func=CURVE_KINDS.get, help=wk["help"])
-    c2.segmented_control(wt["label"], list(TAUS), key=CURVE_KEY["tau"],
-                         format_func=lambda t: "off" if t is None else f"{t:g}",
-                         help=wt["help"])
+    _common.setting(c1, "curves", "kinds", "pills", options=[k for k in CURVE_KINDS if k != "g"],
+                    selection_mode="multi", format_func=CURVE_KINDS.get)
+    _common.setting(c2, "curves", "tau", "segmented_control", options=list(TAUS),
+                    format_func=lambda t: "off" if t is None else f"{t:g}")
     try:
         params = dataclasses.replace(
             from_state("curves", st.session_state, o), confidence=board_params.confidence,

@@ -8,6 +8,7 @@ import inspect
 import pandas as pd
 import streamlit as st
 
+from app_state.page_state import ASSURANCES, CONFIDENCES
 from app_state.texts import (  # noqa: F401
     RULE_MET,
     board_columns,
@@ -17,12 +18,52 @@ from app_state.texts import (  # noqa: F401
     printf_formats,
 )
 from scorio_core import Outcomes, io
+from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 from scorio_core.references import cite
 
 #: Columns whose infinite or missing values mean something (∞: no number of trials
 #: separates the pair; —: the last model has no next one).
 _SYMBOLIC = ("t_next", "n_needed")
+
+
+#: Settings on a 0-1 scale that a page offers as a row of percentages.
+_PERCENT = {"confidence": CONFIDENCES, "assurance": ASSURANCES}
+#: How a page names the choices of a setting, where not as they are.
+_CHOICE_NAMES = {"adjust": ADJUST_LABELS.get}
+
+
+def setting(where, analysis: str, name: str, kind: str = "", **kw):
+    """The widget of one declared setting of ``analysis``, its value returned: label,
+    help, choices and bounds from the declaration (``scorio_core.params``; the bounds a
+    page offers), the key from ``app_state.page_state.FIELDS``. A setting with choices is
+    a select box, a confidence or an assurance a row of percentages, a number a number
+    input; ``kind`` names another Streamlit widget (``"segmented_control"``, ``"pills"``,
+    ``"toggle"``...). ``kw``: what the data decide (``options``, ``max_value``, a ``help``
+    saying why a widget is disabled) and the layout (``step``, ``format_func``...).
+
+    Example: ``setting(c1, "check", "reps", step=100)``.
+    """
+    from app_state.page_state import keys
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.params import widget
+
+    w = widget(ANALYSES[analysis].params, name)
+    kw = {"key": keys(analysis)[name], "help": w["help"], **kw}
+    if name in _PERCENT and "options" not in kw and not kind:
+        kind, kw["options"] = "segmented_control", _PERCENT[name]
+        kw = {"required": True, "format_func": lambda c: f"{c:.0%}", **kw}
+    if name in _CHOICE_NAMES:
+        kw.setdefault("format_func", _CHOICE_NAMES[name])
+    options = kw.pop("options", w["options"])
+    if options is not None:
+        return getattr(where, kind or "selectbox")(w["label"], options, **kw)
+    if kind:
+        return getattr(where, kind)(w["label"], **kw)
+    number = int if w["integer"] else float
+    lo, hi = (kw.pop(b, w[b]) for b in ("min_value", "max_value"))
+    lo, hi = (None if v is None else number(v) for v in (lo, hi))
+    return where.number_input(w["label"], lo, hi, **kw)
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
@@ -190,13 +231,19 @@ _SPREAD_LABELS = {"flat": "flat (default)", "benchmarks": "learned from the othe
                   "file": "a prior file (JSON)"}
 
 
-def spread_prior_box(ds, key: str, widget: dict, scope: str) -> None:
+def spread_prior_box(ds, analysis: str, scope: str) -> None:
     """The prior on the field's spread behind ``p_best`` and the Planner's chances: flat,
     learned from the file's other benchmarks, or an uploaded prior file. Writes the
-    setting's value (the prior file's path, or ``None``) to ``st.session_state[key]``, the
-    key the page state reads (``app_state.page_state.FIELDS``), whether the box is open or
-    not: a prior learned from the other benchmarks follows the benchmark viewed."""
+    ``spread_prior`` setting of ``analysis`` (the prior file's path, or ``None``) to its
+    key in ``st.session_state`` (``app_state.page_state.FIELDS``), whether the box is open
+    or not: a prior learned from the other benchmarks follows the benchmark viewed."""
     from app_state import spread
+    from app_state.page_state import keys
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.params import widget as declared
+
+    key = keys(analysis)["spread_prior"]
+    widget = declared(ANALYSES[analysis].params, "spread_prior")
 
     ss = st.session_state
     # the choice lives in a key of its own: the widget's state goes when its box is closed

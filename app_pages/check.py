@@ -8,48 +8,28 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys, trial_options
+from app_state.page_state import from_state, trial_options
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
-from scorio_core.estimands import ADJUST_LABELS, SPLIT_TRIALS_PER_MODEL
-from scorio_core.params import CheckParams, widget
-
-KEY = keys("check")  # setting -> widget key, declared in app_state.page_state
-W = {k: widget(CheckParams, k) for k in ("trials", "questions", "models", "reps", "confidence",
-                                         "adjust", "plan_reps", "assurance", "max_questions",
-                                         "spread_history")}
+from scorio_core.estimands import SPLIT_TRIALS_PER_MODEL
 
 
 def _settings(o) -> None:
+    """The form: every widget from its declaration (``_common.setting``)."""
     with st.form("chk_settings"):
         c1, c2, c3 = st.columns(3)
-        c1.selectbox(W["trials"]["label"], trial_options(o), key=KEY["trials"],
-                     help=W["trials"]["help"])
-        c2.number_input(W["questions"]["label"], 2, 100_000, key=KEY["questions"],
-                        help=W["questions"]["help"])
-        c3.number_input(W["models"]["label"], 2, o.L, key=KEY["models"],
-                        help=W["models"]["help"])
+        _common.setting(c1, "check", "trials", options=trial_options(o))
+        _common.setting(c2, "check", "questions")
+        _common.setting(c3, "check", "models", max_value=o.L)
         d1, d2, d3 = st.columns(3)
-        d1.segmented_control(W["confidence"]["label"], CONFIDENCES, key=KEY["confidence"],
-                             required=True, format_func=lambda c: f"{c:.0%}",
-                             help=W["confidence"]["help"])
-        d2.selectbox(W["adjust"]["label"], W["adjust"]["options"], key=KEY["adjust"],
-                     format_func=ADJUST_LABELS.get, help=W["adjust"]["help"])
-        d3.number_input(W["reps"]["label"], 10, 100_000, step=100, key=KEY["reps"],
-                        help=W["reps"]["help"])
+        _common.setting(d1, "check", "confidence")
+        _common.setting(d2, "check", "adjust")
+        _common.setting(d3, "check", "reps", step=100)
         e1, e2, e3 = st.columns(3)
-        e1.number_input(W["plan_reps"]["label"], 0, 100_000, step=50,
-                        key=KEY["plan_reps"], help=W["plan_reps"]["help"])
-        e2.segmented_control(W["assurance"]["label"], ASSURANCES, key=KEY["assurance"],
-                             required=True, format_func=lambda a: f"{a:.0%}",
-                             help=W["assurance"]["help"])
-        e3.number_input(W["max_questions"]["label"], W["max_questions"]["min_value"],
-                        W["max_questions"]["max_value"], step=1000, key=KEY["max_questions"],
-                        help=W["max_questions"]["help"])
-        f1, _, _ = st.columns(3)
-        f1.number_input(W["spread_history"]["label"], W["spread_history"]["min_value"],
-                        W["spread_history"]["max_value"], step=5, key=KEY["spread_history"],
-                        help=W["spread_history"]["help"])
+        _common.setting(e1, "check", "plan_reps", step=50)
+        _common.setting(e2, "check", "assurance")
+        _common.setting(e3, "check", "max_questions", step=1000)
+        _common.setting(st.columns(3)[0], "check", "spread_history", step=5)
         st.form_submit_button("Run the check", type="primary")
 
 

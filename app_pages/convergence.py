@@ -18,26 +18,20 @@ def _settings(ds) -> cv.ConvergenceParams:
     o = ds.view
     _page_state.widgets("convergence", ds)
     with st.form("conv_settings"):
-        st.multiselect("Methods", cv.usable_methods(o), key=KEY["methods"],
-                       format_func=lambda m: m if has_fast_path(m) else f"{m} (re-ranked: slow)",
-                       help="Count-based metrics (Bayes, avg, Pass family) use running counts "
-                       "and are fast; other methods re-rank every replicate at every step.")
+        _common.setting(st, "convergence", "methods", "multiselect",
+                        options=cv.usable_methods(o), format_func=lambda m: m
+                        if has_fast_path(m) else f"{m} (re-ranked: slow)")
         c1, c2, c3 = st.columns(3)
-        c1.selectbox("Target", cv.available_targets(o), format_func=cv.TARGETS.get,
-                     key=KEY["target"])
-        c2.selectbox("Resampling", list(cv.SCHEMES), format_func=cv.SCHEMES.get,
-                     key=KEY["scheme"])
-        c3.number_input("Seed", 0, 2**31 - 1, key=KEY["seed"])
-        st.radio("A replicate has converged when", list(cv.MATCHES), format_func=cv.MATCHES.get,
-                 key=KEY["match"], horizontal=True,
-                 help="With CI: pairs the full data cannot separate at 95 % (questions scope) may "
-                 "come out in either order; only decided pairs must follow the target.")
+        _common.setting(c1, "convergence", "target", options=cv.available_targets(o),
+                        format_func=cv.TARGETS.get)
+        _common.setting(c2, "convergence", "scheme", format_func=cv.SCHEMES.get)
+        _common.setting(c3, "convergence", "seed")
+        _common.setting(st, "convergence", "match", "radio", format_func=cv.MATCHES.get,
+                        horizontal=True)
         c4, c5, c6 = st.columns(3)
-        c4.number_input("Replicates for curves", 10, 20_000, step=100, key=KEY["curve_replicates"])
-        c5.number_input("Replicates for convergence@n", 10, 200_000, step=1000,
-                        key=KEY["replicates"], help="The papers use 100,000.")
-        c6.number_input("Replicates for re-ranked methods", 2, 500, key=KEY["slow_replicates"],
-                        help="Methods without a fast path rank N tensors per replicate.")
+        _common.setting(c4, "convergence", "curve_replicates", step=100)
+        _common.setting(c5, "convergence", "replicates", step=1000)
+        _common.setting(c6, "convergence", "slow_replicates")
         st.form_submit_button("Run", type="primary")
     if not st.session_state[KEY["methods"]]:
         st.info("Pick at least one method.")

@@ -42,9 +42,8 @@ def main() -> None:
         return
     _page_state.widgets("greedy", ds)
     c1, c2 = st.columns(2)
-    c1.number_input("Resampled datasets", 5, 5000, key=KEY["replicates"],
-                    help="Column-wise bootstrap replicates (the paper uses 50).")
-    c2.number_input("Seed", 0, 2**31 - 1, key=KEY["seed"])
+    _common.setting(c1, "greedy", "replicates")
+    _common.setting(c2, "greedy", "seed")
     try:
         params = from_state("greedy", st.session_state, o)
         _page_state.remember("greedy", ds, params)

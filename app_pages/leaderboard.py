@@ -6,13 +6,12 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
-from app_state.page_state import CONFIDENCES, from_state, keys, ks_options
+from app_state.page_state import from_state, keys, ks_options
 from scorio_core import ValidationError, export
 from scorio_core.definitions.leaderboard import LEADERBOARD
 from scorio_core.definitions.provenance import export_filename
-from scorio_core.estimands import ADJUST_LABELS, SCOPE_HELP, STAND_IN_RATIO
+from scorio_core.estimands import SCOPE_HELP, STAND_IN_RATIO
 from scorio_core.leaderboard import prior_note
-from scorio_core.params import LeaderboardParams, widget
 
 KEY = keys("leaderboard")  # setting -> widget key, declared in app_state.page_state
 
@@ -23,28 +22,23 @@ def _controls(ds) -> tuple | None:
     # Button groups (segmented controls, pills) and select boxes only: every other widget
     # kind is more JavaScript for a first visit's browser to fetch before the table shows.
     # labels, choices and help texts: the declarations in scorio_core/params.py
-    w = {k: widget(LeaderboardParams, k) for k in ("confidence", "scope", "adjust", "ks")}
     c1, c2, c3 = st.columns([2, 2, 3])
-    c1.segmented_control(w["confidence"]["label"], CONFIDENCES, key=KEY["confidence"],
-                         required=True, format_func=lambda c: f"{c:.0%}",
-                         help=w["confidence"]["help"])
-    c2.segmented_control("Prior", [False, True], key=KEY["prior"], required=True,
-                         format_func=lambda g: "greedy (R0)" if g else "uniform",
-                         disabled=o.R0 is None,
-                         help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None
-                         else f"greedy: add the {o.D} greedy outcome(s) per question to the "
-                         "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
+    _common.setting(c1, "leaderboard", "confidence")
+    # the widget holds whether the greedy outcomes enter the prior (the setting's "greedy")
+    _common.setting(c2, "leaderboard", "prior", "segmented_control", options=[False, True],
+                    required=True, format_func=lambda g: "greedy (R0)" if g else "uniform",
+                    disabled=o.R0 is None,
+                    help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None
+                    else f"greedy: add the {o.D} greedy outcome(s) per question to the "
+                    "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
     if o.is_binary:
-        c3.pills(w["ks"]["label"], ks_options(o.N), key=KEY["ks"], selection_mode="multi",
-                 help=f"{w['ks']['help']}; k ≤ N = {o.N} trials")
+        _common.setting(c3, "leaderboard", "ks", "pills", options=ks_options(o.N),
+                        selection_mode="multi")
     c1, c2 = st.columns([3, 2])
-    c1.segmented_control(w["scope"]["label"], w["scope"]["options"], key=KEY["scope"],
-                         required=True, help=w["scope"]["help"])
-    c2.selectbox(w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
-                 format_func=ADJUST_LABELS.get, help=w["adjust"]["help"])
-    _explore.subset_widgets(o, KEY["subset"], KEY["by"])
-    _common.spread_prior_box(ds, KEY["spread_prior"], widget(LeaderboardParams, "spread_prior"),
-                             st.session_state.get(KEY["scope"]) or "questions")
+    _common.setting(c1, "leaderboard", "scope", "segmented_control", required=True)
+    _common.setting(c2, "leaderboard", "adjust")
+    _explore.subset_widgets(o, "leaderboard")
+    _common.spread_prior_box(ds, "leaderboard", st.session_state.get(KEY["scope"]) or "questions")
     if o.is_binary:
         return None
     start = st.session_state.get(KEY["weights"])

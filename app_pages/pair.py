@@ -10,7 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import CONFIDENCES, FIELDS, from_state, keys
+from app_state.page_state import FIELDS, from_state, keys
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR
 from scorio_core.engines.pair import PER_QUESTION
@@ -19,25 +19,22 @@ from scorio_core.params import PairParams, widget
 
 KEY = keys("pair")  # setting -> widget key, declared in app_state.page_state
 A, B = FIELDS["pair"][("a", "b")].keys
-W = {k: widget(PairParams, k) for k in ("a", "b", "confidence", "question")}
+W = {k: widget(PairParams, k) for k in ("a", "b")}  # one setting each, shown as a pair
 
 
 def _controls(o) -> None:
     c1, c2, c3 = st.columns([3, 3, 2])
     c1.selectbox(W["a"]["label"], list(o.models), key=A, help=W["a"]["help"])
     c2.selectbox(W["b"]["label"], list(o.models), key=B, help=W["b"]["help"])
-    c3.segmented_control(W["confidence"]["label"], CONFIDENCES, key=KEY["confidence"],
-                         required=True, format_func=lambda c: f"{c:.0%}",
-                         help=W["confidence"]["help"])
+    _common.setting(c3, "pair", "confidence")
 
 
 def _question(cmp) -> None:
     q = cmp.questions
     diffs = dict(zip(q["question"], q["diff"], strict=True))
     top = q["question"].iloc[0]
-    st.selectbox(
-        W["question"]["label"], ["", *q["question"]], key=KEY["question"],
-        help=W["question"]["help"],
+    _common.setting(
+        st, "pair", "question", options=["", *q["question"]],
         format_func=lambda x: f"the one that drives the gap most ({top})" if x == ""
         else f"{x}  (difference {diffs[x]:+.3f})")
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import ASSURANCES, CONFIDENCES, from_state, keys
+from app_state.page_state import from_state, keys
 from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
-from scorio_core.params import PlanParams, widget
 from scorio_core.planner import a_chance
 
 KEY = keys("plan")  # setting -> widget key, declared in app_state.page_state
@@ -26,31 +25,16 @@ def main() -> None:
     o = ds.view
     _page_state.widgets("plan", ds)
     # labels, choices and help texts: the declarations in scorio_core/params.py
-    w = {k: widget(PlanParams, k) for k in ("confidence", "assurance", "budget_trials",
-                                             "scope", "adjust", "lead")}
     c1, c2, c3 = st.columns([5, 4, 4])  # room for the four confidence buttons
-    confidence = c1.segmented_control(
-        w["confidence"]["label"], CONFIDENCES, key=KEY["confidence"], required=True,
-        format_func=lambda c: f"{c:.0%}", help=w["confidence"]["help"],
-    )
-    assurance = c2.segmented_control(
-        w["assurance"]["label"], ASSURANCES, key=KEY["assurance"], required=True,
-        format_func=lambda a: f"{a:.0%}", help=w["assurance"]["help"],
-    )
-    c3.number_input(w["budget_trials"]["label"], 1, 10_000, key=KEY["budget_trials"],
-                    help=w["budget_trials"]["help"])
+    confidence = _common.setting(c1, "plan", "confidence")
+    assurance = _common.setting(c2, "plan", "assurance")
+    _common.setting(c3, "plan", "budget_trials")
     d1, d2, d3 = st.columns([4, 5, 4])
-    scope = d1.segmented_control(
-        w["scope"]["label"], w["scope"]["options"], key=KEY["scope"], required=True,
-        help=w["scope"]["help"],
-    )
-    d3.number_input(w["lead"]["label"], 0.0, float(o.weights.max() - o.weights.min()), step=0.01,
-                    format="%.3f", key=KEY["lead"], help=w["lead"]["help"])
-    adjust = d2.selectbox(
-        w["adjust"]["label"], w["adjust"]["options"], key=KEY["adjust"],
-        format_func=ADJUST_LABELS.get, help=w["adjust"]["help"],
-    )
-    _common.spread_prior_box(ds, KEY["spread_prior"], widget(PlanParams, "spread_prior"), scope)
+    scope = _common.setting(d1, "plan", "scope", "segmented_control", required=True)
+    _common.setting(d3, "plan", "lead", max_value=float(o.weights.max() - o.weights.min()),
+                    step=0.01, format="%.3f")
+    adjust = _common.setting(d2, "plan", "adjust")
+    _common.spread_prior_box(ds, "plan", scope)
     names = [str(m) for m in o.models]
     try:
         params = from_state("plan", st.session_state, o)

@@ -12,7 +12,6 @@ from app_pages import _common, _explore, _page_state, _render
 from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS
-from scorio_core.params import QuestionsParams, widget
 
 KEY = keys("questions")  # setting -> widget key, declared in app_state.page_state
 
@@ -27,11 +26,10 @@ def main() -> None:
     o = ds.view
     _page_state.widgets("questions", ds)
     c1, c2 = st.columns([1, 3])
-    w = {k: widget(QuestionsParams, k) for k in ("top", "irt")}
-    c1.number_input(w["top"]["label"], 1, 1000, key=KEY["top"], help=w["top"]["help"])
-    c2.toggle(w["irt"]["label"], key=KEY["irt"], disabled=not o.is_binary,
-              help=w["irt"]["help"] if o.is_binary else "The 2PL model needs binary outcomes.")
-    _explore.subset_widgets(o, KEY["subset"], KEY["by"])
+    _common.setting(c1, "questions", "top")
+    _common.setting(c2, "questions", "irt", "toggle", disabled=not o.is_binary,
+                    **({} if o.is_binary else {"help": "The 2PL model needs binary outcomes."}))
+    _explore.subset_widgets(o, "questions")
     try:
         params = from_state("questions", st.session_state, o)
         result = _render.run(QUESTIONS, ds, params, "Computing the question view")

@@ -72,8 +72,8 @@ def main() -> None:
         return
     st.markdown(STABILITY.how_to_read)
     _page_state.widgets("stability", ds)
-    fams = st.multiselect("Families", list(FAMILIES), key=KEY["methods"],
-                          format_func=lambda f: f"{f} — {FAMILIES[f]}")
+    fams = _common.setting(st, "stability", "methods", "multiselect", options=list(FAMILIES),
+                           format_func=lambda f: f"{f} — {FAMILIES[f]}")
     if not fams:
         st.info("Pick at least one family.")
         return

@@ -31,6 +31,7 @@ from typing import Any
 from scorio_core._validation import ValidationError
 from scorio_core.definitions import ANALYSES, SECTIONS, SIMULATIONS
 from scorio_core.outcomes import Outcomes
+from scorio_core.params import settings_of, widget
 
 # The definitions (and what they import) load only when a page asks for them: the
 # Leaderboard's first run must not import the sweeps, rankers and studies.
@@ -167,13 +168,6 @@ def _show_target(target, data, notes):
         return target
     notes.append(f"target {target!r} needs known true means; showing 'gold'")
     return "gold"
-
-
-def _show_budget(budget, data, notes):
-    wanted = budget or data.L * data.N
-    if wanted > 10_000:
-        notes.append(f"budget {budget} is above the widget's 10,000; showing 10,000")
-    return min(wanted, 10_000)
 
 
 def _show_lead(lead, data, notes):
@@ -455,7 +449,8 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
         ("scope",): Field(("plan_scope",)),
         ("adjust",): Field(("plan_adjust",)),
         ("assurance",): Field(("plan_assurance",), _snap(ASSURANCES, "assurance"), _FLOAT),
-        ("budget_trials",): Field(("plan_budget",), _one(_show_budget), _INT),
+        ("budget_trials",): Field(("plan_budget",), _one(
+            lambda v, data, n: v or data.L * data.N), _INT),  # 0: as many trials again
         ("lead",): Field(("plan_lead",), _one(_show_lead), _FLOAT),
         ("pair", "n_max"): Field(("plan_upper", "plan_lower", "plan_nmax"), _show_pair,
                                  _read_pair, raw=True),
@@ -566,7 +561,8 @@ def page_default(analysis_id: str, data: Outcomes | None):
     if analysis_id in SIMULATIONS:
         return _sim().page_default(analysis_id)
     if analysis_id == "plan":
-        return _P("plan")(budget_trials=min(data.L * data.N, 10_000))  # as many trials again
+        top = widget(_P("plan"), "budget_trials")["max_value"]  # as many trials again
+        return _P("plan")(budget_trials=min(data.L * data.N, top))
     first = next(iter(data.question_attributes), None) if data is not None else None
     if analysis_id == "leaderboard":  # the page shows the per-subset table of the first
         ks = tuple(k for k in (1, 8) if k <= data.N) if data.is_binary else ()  # attribute
@@ -605,8 +601,28 @@ def to_state(analysis_id: str, params: Any,
     for names, f in FIELDS[analysis_id].items():
         values = tuple(getattr(params, n) for n in names)
         shown = f.show(values, data, notes) if f.show else values
+        if len(names) == len(f.keys) == 1 and not f.keys[0].startswith("_"):  # one widget
+            shown = (_in_range(analysis_id, names[0], shown[0], notes),)
         state.update(zip(f.keys, shown, strict=True))
     return state, notes
+
+
+def _in_range(analysis_id: str, name: str, value, notes: list[str]):
+    """``value`` within the bounds its page's number widget offers (the declaration's; a
+    widget given a value outside them would silently show its minimum instead)."""
+    if name not in settings_of(_P(analysis_id)):
+        return value
+    w = widget(_P(analysis_id), name)
+    if (w["options"] is not None or isinstance(value, bool)
+            or not isinstance(value, (int, float))):
+        return value
+    lo = -math.inf if w["min_value"] is None else w["min_value"]
+    hi = math.inf if w["max_value"] is None else w["max_value"]
+    shown = min(max(value, lo), hi)
+    if shown != value:
+        notes.append(f"{name} {value:,} is outside the page's range {lo:,} to {hi:,}; showing "
+                     f"{shown:,}")
+    return type(value)(shown)
 
 
 def _resolve(methods: str) -> list[str]:

@@ -93,6 +93,11 @@ class Setting:
         One line per choice, appended to ``help``.
     minimum, maximum : float, optional
         Bounds; ``open_min``/``open_max`` exclude them.
+    page_max : float, optional
+        The largest value a page's widget offers, where it is below ``maximum`` (the API
+        and the CLI take up to ``maximum``): one typo in a browser session should not
+        start hours of work. A restored or linked value above it is shown clamped, with a
+        note.
     integer : bool
         Whole numbers only (``bool`` refused).
     optional : bool
@@ -116,6 +121,7 @@ class Setting:
     choice_help: dict | None = None
     minimum: float | None = None
     maximum: float | None = None
+    page_max: float | None = None
     open_min: bool = False
     open_max: bool = False
     integer: bool = False
@@ -207,9 +213,10 @@ def _flag(name: str, s: Setting) -> str:
 
 
 def widget(cls, name: str) -> dict[str, Any]:
-    """``label``, ``options`` (the choices, or None), ``help`` and ``min_value`` /
-    ``max_value`` (the bounds, or None) of a setting for a page widget -- the same
-    declaration the CLI option comes from.
+    """``label``, ``options`` (the choices, or None), ``help``, ``min_value`` /
+    ``max_value`` (the bounds a page offers, or None: ``page_max`` where declared) and
+    ``integer`` of a setting for a page widget -- the same declaration the CLI option
+    comes from.
 
     Example
     -------
@@ -221,7 +228,9 @@ def widget(cls, name: str) -> dict[str, Any]:
     text = "  \n".join([s.help, *_choice_lines(s)])
     label = s.label or name.replace("_", " ").capitalize()
     return {"label": label, "options": None if s.choices is None else list(s.choices),
-            "help": text, "min_value": s.minimum, "max_value": s.maximum}
+            "help": text, "min_value": s.minimum,
+            "max_value": s.maximum if s.page_max is None else s.page_max,
+            "integer": s.integer}
 
 
 def _help(s: Setting, default) -> str:
@@ -313,7 +322,7 @@ def _draws(text: str) -> Any:
 
 
 def _seed(text: str = "seed of the random draws") -> Any:
-    return setting(0, text, integer=True, minimum=0)
+    return setting(0, text, integer=True, minimum=0, page_max=2**53 - 1)  # exact in JavaScript
 
 
 def _spread_prior() -> Any:
@@ -468,7 +477,7 @@ class PlanParams:
     budget_trials: int = setting(
         0, "extra trials per question to split across models (one unit = one model answering "
         "every question once more); 0: L x N, as many trials again", integer=True, minimum=0,
-        maximum=1_000_000, label="Extra trials (budget)")
+        maximum=1_000_000, page_max=10_000, label="Extra trials (budget)")
     lead: float = setting(
         0.0, "smallest true lead that matters, in score units: also plan the trials and "
         "questions that decide any lead at least this large with the stated chance, whatever "
@@ -497,9 +506,9 @@ class PlanParams:
             object.__setattr__(self, "pair", pair)
 
 
-def _methods(default: str) -> Any:
+def _methods(default: str, label: str = "Methods") -> Any:
     return setting(default, "'all', a family name, or comma-separated method ids",
-                   label="Methods")
+                   label=label)
 
 
 def _check_methods(obj) -> None:
@@ -530,14 +539,16 @@ class CompareParams(_MethodsParams):
 class StabilityParams(_MethodsParams):
     """Settings of the N = 1 stability analysis (Stability page, ``scorio-studio stability``)."""
 
+    methods: str = _methods("all", "Method families")  # the page picks whole families
+
 
 @dataclass(frozen=True)
 class GreedyParams:
     """Settings of greedy vs sampling (Greedy page, ``scorio-studio greedy``)."""
 
     replicates: int = setting(50, "column-wise resampled datasets for the N = 1 statistics "
-                              "(the paper uses 50)", integer=True, minimum=2,
-                              label="Replicates")
+                              "(the paper uses 50)", integer=True, minimum=2, page_max=5000,
+                              label="Resampled datasets")
     seed: int = _seed()
 
     def __post_init__(self) -> None:
@@ -574,13 +585,17 @@ class ConvergenceParams:
 
     methods: str = _methods("bayes,pass_at_k_2,pass_at_k_4,pass_at_k_8")
     replicates: int = setting(10_000, "bootstrap replicates for convergence@n (the papers use "
-                              "100,000)", integer=True, minimum=2, label="Replicates")
+                              "100,000)", integer=True, minimum=2, page_max=200_000,
+                              label="Replicates for convergence@n")
     curve_replicates: int | None = setting(1000, "replicates for the τ_b curves (None: no "
                                            "curves)", integer=True, minimum=2, optional=True,
-                                           cli=None)
-    slow_replicates: int | None = setting(10, "replicates for methods without a fast path "
-                                          "(None: as the others)", integer=True, minimum=2,
-                                          optional=True, cli=None)
+                                           cli=None, page_max=20_000,
+                                           label="Replicates for curves")
+    slow_replicates: int | None = setting(10, "replicates for methods without a fast path, "
+                                          "which re-rank the data at every step of every "
+                                          "replicate (None: as the others)", integer=True,
+                                          minimum=2, optional=True, cli=None, page_max=500,
+                                          label="Replicates for re-ranked methods")
     seed: int = _seed()
     scheme: str = setting("column", "resampling scheme", choices=tuple(SCHEMES),
                           choice_help=SCHEMES, label="Resampling")
@@ -637,6 +652,7 @@ class CheckParams:
     questions: int | None = setting(
         None, "questions of the smaller runs, drawn with replacement from this run's "
         "(default: as many as this run has)", integer=True, minimum=2, maximum=1_000_000,
+        page_max=100_000,
         label="Questions")
     models: int | None = setting(
         None, "models per run of the p_best check, drawn at random from this run's "
@@ -644,7 +660,7 @@ class CheckParams:
         maximum=100_000, label="Models (p_best check)")
     reps: int = setting(200, "smaller runs drawn per scope and check (the shares' standard "
                         "errors shrink as 1/sqrt(reps))", integer=True, minimum=10,
-                        maximum=1_000_000, label="Smaller runs")
+                        maximum=1_000_000, page_max=100_000, label="Smaller runs")
     confidence: float = _confidence()
     adjust: str = _adjust()
     plan_reps: int = setting(
@@ -743,7 +759,8 @@ class QuestionsParams:
     """Settings of the question view (Questions page, ``scorio-studio questions``)."""
 
     top: int = setting(20, "questions listed in the 'models disagree most' table",
-                       integer=True, minimum=1, maximum=10_000, label="Questions listed")
+                       integer=True, minimum=1, maximum=10_000, page_max=1000,
+                       label="Questions listed")
     heatmap_columns: int = setting(
         200, "most question columns the heatmap draws (more questions are binned in "
         "difficulty order; the tables keep every question)", integer=True, minimum=10,

@@ -22,6 +22,7 @@ from scorio_core import Outcomes, ValidationError, io
 from scorio_core import rubric as rb
 from scorio_core.definitions import ANALYSES, SIMULATIONS
 from scorio_core.definitions.provenance import attach_source, file_sha256
+from scorio_core.params import ConvergenceParams, widget
 
 
 @pytest.fixture(scope="module")
@@ -246,6 +247,31 @@ def test_page_state_says_what_the_data_cannot_show(coins):
     ids = "bayes,borda"  # borda alone is not its family
     state, notes = to_state("stability", ANALYSES["stability"].params(methods=ids), coins)
     assert "voting" in state["stab_families"] and notes and "whole method families" in notes[0]
+
+
+def test_page_state_keeps_numbers_within_what_their_widget_offers(coins):
+    """A restored or linked number above the page's range is shown at the top of it, with a
+    note (a number widget given it would silently fall back to its minimum); the range is
+    the declaration's page bound (``page_max``), the API keeps the full range."""
+    conv = ANALYSES["convergence"].params(replicates=300_000, curve_replicates=50_000,
+                                          slow_replicates=7)
+    state, notes = to_state("convergence", conv, coins)
+    top = {n: widget(ConvergenceParams, n)["max_value"]
+           for n in ("replicates", "curve_replicates", "slow_replicates")}
+    assert (state["conv_b_conv"], state["conv_b_curves"], state["conv_b_slow"]) == (
+        top["replicates"], top["curve_replicates"], 7) == (200_000, 20_000, 7)
+    assert notes == ["curve_replicates 50,000 is outside the page's range 2 to 20,000; "
+                     "showing 20,000", "replicates 300,000 is outside the page's range 2 to "
+                     "200,000; showing 200,000"]
+    back = from_state("convergence", state, coins)
+    assert (back.replicates, back.curve_replicates, back.slow_replicates) == (200_000, 20_000, 7)
+    # a budget of 0 ("as many trials again") and one above the page's 10,000
+    state, notes = to_state("plan", ANALYSES["plan"].params(budget_trials=50_000), coins)
+    assert state["plan_budget"] == 10_000 and "budget_trials 50,000" in notes[0]
+    # within range: nothing said, nothing changed (a seed up to 2**53 - 1 is exact in a page)
+    state, notes = to_state("greedy", ANALYSES["greedy"].params(replicates=5000, seed=2**40),
+                            coins)
+    assert notes == [] and state == {"greedy_reps": 5000, "greedy_seed": 2**40}
 
 
 def test_ks_options():

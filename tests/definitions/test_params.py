@@ -139,3 +139,43 @@ def test_pages_take_their_setting_keys_from_the_page_state_declarations():
         literal = set(re.findall(r'key="([^"]+)"', page.read_text())) & single
         assert not literal, f"{page.name} declares {sorted(literal)} itself"
     assert keys("plan")["assurance"] == "plan_assurance"
+
+
+def test_pages_make_a_declared_settings_widget_through_one_helper():
+    """A setting's widget is made by ``_common.setting`` (label, help, choices and the
+    page's bounds from its declaration), never by a Streamlit call of the page's own with
+    ``key=KEY[...]``: a label or a range typed into a page would be a second declaration."""
+    found = []
+    for page in sorted((ROOT / "app_pages").glob("*.py")):
+        for node in ast.walk(ast.parse(page.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            for kw in node.keywords:
+                if kw.arg == "key" and isinstance(kw.value, ast.Subscript) and name != "setting":
+                    found.append(f"{page.name}:{node.lineno} {name}")
+    assert not found, found
+
+
+def test_the_helper_gives_a_widget_its_declared_label_help_and_page_bounds():
+    """What ``_common.setting`` passes to Streamlit, recorded on a stand-in column."""
+    from app_pages._widgets import setting
+
+    calls = []
+
+    class Column:
+        def __getattr__(self, kind):
+            return lambda *a, **kw: calls.append((kind, a, kw))
+
+    setting(Column(), "convergence", "slow_replicates", step=5)
+    setting(Column(), "check", "adjust")
+    setting(Column(), "plan", "assurance")
+    setting(Column(), "check", "models", max_value=7)
+    (k1, a1, w1), (k2, a2, w2), (k3, a3, w3), (k4, a4, w4) = calls
+    slow = P.widget(P.ConvergenceParams, "slow_replicates")
+    assert (k1, a1) == ("number_input", (slow["label"], 2, 500)) and w1["step"] == 5
+    assert w1["key"] == "conv_b_slow" and w1["help"] == slow["help"]
+    assert k2 == "selectbox" and a2[1] == list(P.ADJUSTMENTS) and w2["key"] == "chk_adjust"
+    assert w2["format_func"]("holm").startswith("Holm")
+    assert k3 == "segmented_control" and w3["format_func"](0.8) == "80%" and w3["required"]
+    assert a4[1:] == (2, 7) and all(type(v) is int for v in a4[1:])
