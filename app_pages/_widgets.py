@@ -41,14 +41,15 @@ def setting(where, analysis: str, name: str, kind: str = "", **kw):
     input; ``kind`` names another Streamlit widget (``"segmented_control"``, ``"pills"``,
     ``"toggle"``...). ``kw``: what the data decide (``options``, ``max_value``, a ``help``
     saying why a widget is disabled) and the layout (``step``, ``format_func``...).
+    ``analysis`` may be a Simulator study (``"coins"``...).
 
     Example: ``setting(c1, "check", "reps", step=100)``.
     """
     from app_state.page_state import keys
-    from scorio_core.definitions import ANALYSES
+    from scorio_core.definitions import SECTIONS
     from scorio_core.params import widget
 
-    w = widget(ANALYSES[analysis].params, name)
+    w = widget(SECTIONS[analysis].params, name)
     kw = {"key": keys(analysis)[name], "help": w["help"], **kw}
     if name in _PERCENT and "options" not in kw and not kind:
         kind, kw["options"] = "segmented_control", _PERCENT[name]
@@ -58,12 +59,12 @@ def setting(where, analysis: str, name: str, kind: str = "", **kw):
     options = kw.pop("options", w["options"])
     if options is not None:
         return getattr(where, kind or "selectbox")(w["label"], options, **kw)
-    if kind:
+    if kind and kind != "slider":
         return getattr(where, kind)(w["label"], **kw)
     number = int if w["integer"] else float
     lo, hi = (kw.pop(b, w[b]) for b in ("min_value", "max_value"))
     lo, hi = (None if v is None else number(v) for v in (lo, hi))
-    return where.number_input(w["label"], lo, hi, **kw)
+    return getattr(where, kind or "number_input")(w["label"], lo, hi, **kw)
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters

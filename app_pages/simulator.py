@@ -1,7 +1,8 @@
 """Simulator: lessons on simulated LLMs with known truth (000 §2.3-2.7, App. C-D). Each
 renders one definition of :data:`scorio_core.definitions.SIMULATIONS` (as ``scorio-studio
-simulate`` does) through ``app_pages/_render``; the sidebar's dataset is not used. Widget ranges
-and settings <-> widgets: :mod:`app_state.sim_state` (Save session, links)."""
+simulate`` does) through ``app_pages/_render``; the sidebar's dataset is not used. Labels,
+help and ranges: each study's declarations (``scorio_core.definitions.simulate``); settings <->
+widgets: :mod:`app_state.sim_state` (Save session, links)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from app_state.sim_state import CAL_M, PRIORS, WIDGETS
 from scorio_core import simulate as sim
 from scorio_core.charts import lesson_intro, lesson_notice
 from scorio_core.definitions import SIMULATIONS
-from scorio_core.definitions.simulate import highlights
+from scorio_core.definitions.simulate import RubricLessonParams, highlights
+from scorio_core.params import widget
 
 #: study id -> (lesson label, lesson text key)
 LESSONS = {"coins": ("Biased coins", "coins"), "prior-depth": ("Prior depth", "depth"),
@@ -22,42 +24,32 @@ LESSONS = {"coins": ("Biased coins", "coins"), "prior-depth": ("Prior depth", "d
            "rubric-lesson": ("Rubric weights", "rubric")}
 
 
-def _num(col, label, sid, name, **kw):
-    key, lo, hi = WIDGETS[sid][name]
-    return col.number_input(label, lo, hi, key=key, **kw)
-
-
 def coins(c):
-    _num(c[0], "Spread κ (Beta concentration)", "coins", "concentration",
-         help="Smaller κ: questions differ more in difficulty.")
-    _num(c[1], "Trials N", "coins", "N")
-    _num(c[2], "Fresh datasets", "coins", "replicates", step=50)
-    _num(c[3], "Seed", "coins", "seed")
-    st.multiselect("Metrics", sim.FIG2A_METHODS, key="sim_coins_methods")
-    st.toggle("New questions in every dataset", key="sim_coins_fresh",
-              help="Off: one fixed set of 30 questions (the paper). On: averages over sets.")
+    for col, name in zip(c, ("concentration", "N", "replicates", "seed"), strict=True):
+        _common.setting(col, "coins", name, **({"step": 50} if name == "replicates" else {}))
+    _common.setting(st, "coins", "methods", "multiselect", options=sim.FIG2A_METHODS)
+    _common.setting(st, "coins", "fresh_questions", "toggle")
     return "Choose at least one metric." if not st.session_state["sim_coins_methods"] else None
 
 
 def depth(c):
-    _num(c[0], "Replicates", "prior-depth", "replicates", step=200)
-    _num(c[1], "Seed", "prior-depth", "seed")
+    _common.setting(c[0], "prior-depth", "replicates", step=200)
+    _common.setting(c[1], "prior-depth", "seed")
 
 
 def order(c):
-    up = _num(c[0], "Better model π̄", "order", "upper", format="%.4f")
-    lo = _num(c[1], "Worse model π̄", "order", "lower", format="%.4f")
-    _num(c[2], "Spread κ", "order", "concentration")
-    _num(c[3], "Datasets per N", "order", "sims", step=200)
+    up = _common.setting(c[0], "order", "upper", format="%.4f")
+    lo = _common.setting(c[1], "order", "lower", format="%.4f")
+    _common.setting(c[2], "order", "concentration")
+    _common.setting(c[3], "order", "sims", step=200)
     return None if lo < up else "The better model's π̄ must exceed the worse model's."
 
 
 def calibration(c):
-    c[0].slider("Mean success", *WIDGETS["calibration"]["means"][1:], key="sim_cal_mean")
-    _num(c[1], "Spread κ", "calibration", "concentration",
-         help="κ = 2 with mean 0.5 is the uniform prior of Bayes@N.")
-    Ms = c[2].multiselect("Questions M", CAL_M, key="sim_cal_m")
-    _num(c[3], "Datasets", "calibration", "replicates", step=200)
+    _common.setting(c[0], "calibration", "means", "slider")  # one mean on the page
+    _common.setting(c[1], "calibration", "concentration")
+    Ms = _common.setting(c[2], "calibration", "M_values", "multiselect", options=CAL_M)
+    _common.setting(c[3], "calibration", "replicates", step=200)
     return None if Ms else "Choose at least one M."
 
 
@@ -67,9 +59,11 @@ def rubric(c):
         r"\frac{\nu_{\alpha k}}{T}(w_k - w_0),\quad \sigma^2 = \frac{\sum_\alpha "
         r"\big[\sum_k \frac{\nu_{\alpha k}}{T}(w_k-w_0)^2 - m_\alpha^2\big]}{M^2 (T+1)}"
     )
+    w = widget(RubricLessonParams, "weights")  # three sliders, one setting
     for k in range(3):
-        c[k].slider(f"weight of category {k}", 0.0, 1.0, step=0.05, key=f"sim_w{k}")
-    c[3].selectbox("Prior outcomes", list(PRIORS), key="sim_r0")
+        c[k].slider(f"{w['label']} {k}", w["min_value"], w["max_value"], step=0.05,
+                    key=f"{WIDGETS['rubric-lesson']['weights']}{k}", help=w["help"])
+    _common.setting(c[3], "rubric-lesson", "R0", options=list(PRIORS))
     st.code(f"R = {[list(r) for r in st.session_state['_sim_rubric-lesson_R']]}",
             language="python")
 

@@ -503,13 +503,16 @@ FIELDS: dict[str, dict[tuple[str, ...], Field]] = {
 
 def keys(analysis_id: str) -> dict[str, str]:
     """Setting name -> its widget's session key, for a page's ``key=`` arguments (settings
-    shown by several widgets are not listed; their keys are in :data:`FIELDS`).
+    shown by several widgets are not listed; their keys are in :data:`FIELDS`; a
+    simulation study's: :data:`app_state.sim_state.WIDGETS`).
 
     Example
     -------
     >>> keys("greedy")
     {'replicates': 'greedy_reps', 'seed': 'greedy_seed'}
     """
+    if analysis_id in SIMULATIONS:  # a Simulator study's (the weights' three: not listed)
+        return {n: k for n, k in _sim().WIDGETS[analysis_id].items() if n != "weights"}
     return {names[0]: f.keys[0] for names, f in FIELDS[analysis_id].items()
             if len(names) == len(f.keys) == 1}
 

@@ -1,9 +1,10 @@
 """The Simulator page's state: each study's ``Params`` <-> its widget values.
 
 Used through :mod:`app_state.page_state` (``to_state("coins", ...)`` etc.):
-:data:`WIDGETS` names each study's widget key and range per setting, so a restored or
-linked value outside a widget's range is clamped (with a note) rather than making the
-widget fail; settings without a widget are kept in ``_``-prefixed helper keys.
+:data:`WIDGETS` names each study's widget key per setting; its range is the setting's
+declaration's (``page_min`` / ``page_max``, ``scorio_core.params.widget``), so a restored or
+linked value outside it is clamped (with a note) rather than making the widget fail;
+settings without a widget are kept in ``_``-prefixed helper keys.
 
 Example
 -------
@@ -24,34 +25,38 @@ from typing import Any
 
 from scorio_core import simulate as sim
 from scorio_core.definitions.simulate import SIMULATIONS
+from scorio_core.params import widget
 
-__all__ = ["WIDGETS", "PRIORS", "CAL_M", "SEED_MAX", "page_default", "to_state", "from_state",
+__all__ = ["WIDGETS", "PRIORS", "CAL_M", "bounds", "page_default", "to_state", "from_state",
            "state_keys"]
 
-SEED_MAX = 2**31 - 1
 #: The rubric lesson's prior-outcome choices (label -> ``R0``).
 PRIORS = {"none": None, "R0 = [[2], [1]]": ((2,), (1,)), "R0 = [[0, 2], [1, 2]]": ((0, 2), (1, 2))}
 #: The calibration lesson's choices of M.
 CAL_M = (10, 30, 100, 300)
 
-#: study -> setting -> (widget key, low, high); ``None`` bounds: not a number widget.
-WIDGETS: dict[str, dict[str, tuple[str, Any, Any]]] = {
-    "coins": {"concentration": ("sim_kappa", 0.5, 100.0), "N": ("sim_coins_n", 8, 200),
-              "replicates": ("sim_coins_reps", 50, 3000),
-              "seed": ("sim_coins_seed", 0, SEED_MAX),
-              "methods": ("sim_coins_methods", None, None),
-              "fresh_questions": ("sim_coins_fresh", None, None)},
-    "prior-depth": {"replicates": ("sim_depth_reps", 200, 20000),
-                    "seed": ("sim_depth_seed", 0, SEED_MAX)},
-    "order": {"upper": ("sim_up", 0.01, 0.99), "lower": ("sim_lo", 0.01, 0.99),
-              "concentration": ("sim_order_kappa", 0.5, 10000.0),
-              "sims": ("sim_order_n", 200, 20000)},
-    "calibration": {"means": ("sim_cal_mean", 0.05, 0.95),
-                    "concentration": ("sim_cal_kappa", 0.5, 10000.0),
-                    "M_values": ("sim_cal_m", None, None),
-                    "replicates": ("sim_cal_reps", 200, 10000)},
-    "rubric-lesson": {"weights": ("sim_w", 0.0, 1.0), "R0": ("sim_r0", None, None)},
+#: study -> setting -> widget key (the weights: three keys, ``sim_w0``..``sim_w2``).
+WIDGETS: dict[str, dict[str, str]] = {
+    "coins": {"concentration": "sim_kappa", "N": "sim_coins_n", "replicates": "sim_coins_reps",
+              "seed": "sim_coins_seed", "methods": "sim_coins_methods",
+              "fresh_questions": "sim_coins_fresh"},
+    "prior-depth": {"replicates": "sim_depth_reps", "seed": "sim_depth_seed"},
+    "order": {"upper": "sim_up", "lower": "sim_lo", "concentration": "sim_order_kappa",
+              "sims": "sim_order_n"},
+    "calibration": {"means": "sim_cal_mean", "concentration": "sim_cal_kappa",
+                    "M_values": "sim_cal_m", "replicates": "sim_cal_reps"},
+    "rubric-lesson": {"weights": "sim_w", "R0": "sim_r0"},
 }
+
+
+def bounds(sid: str, name: str) -> tuple[Any, Any]:
+    """The range a page's widget offers for one setting of study ``sid`` (``(None, None)``:
+    not a number), from the setting's declaration."""
+    w = widget(SIMULATIONS[sid].params, name)
+    if w["min_value"] is None or w["max_value"] is None:
+        return None, None
+    number = int if w["integer"] else float
+    return number(w["min_value"]), number(w["max_value"])
 #: What the page shows before anything is chosen (smaller runs than the CLI defaults).
 _PAGE = {"coins": {"N": 40, "replicates": 300}, "prior-depth": {"replicates": 2000},
          "order": {"sims": 2000}}
@@ -64,7 +69,7 @@ def _hidden(sid: str) -> list[str]:
 def state_keys(sid: str) -> tuple[str, ...]:
     """Widget keys and ``_``-prefixed helper keys of one study."""
     keys = []
-    for name, (key, *_) in WIDGETS[sid].items():
+    for name, key in WIDGETS[sid].items():
         keys += [f"{key}{k}" for k in range(3)] if name == "weights" else [key]
     return (*keys, *(f"_sim_{sid}_{n}" for n in _hidden(sid)))
 
@@ -86,8 +91,8 @@ def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
     widgets cannot show (values clamped into a widget's range, choices it does not offer)."""
     notes: list[str] = []
     state: dict[str, Any] = {}
-    for name, (key, lo, hi) in WIDGETS[sid].items():
-        v = getattr(p, name)
+    for name, key in WIDGETS[sid].items():
+        v, (lo, hi) = getattr(p, name), bounds(sid, name)
         if name == "methods":
             kept = [m for m in v if m in sim.FIG2A_METHODS]
             if len(kept) < len(v):
@@ -131,7 +136,8 @@ def from_state(sid: str, state: Mapping[str, Any]):
         return default[key] if v is None else v
 
     values: dict[str, Any] = {}
-    for name, (key, lo, _) in WIDGETS[sid].items():
+    for name, key in WIDGETS[sid].items():
+        lo, _ = bounds(sid, name)
         if name == "weights":
             values[name] = tuple(float(get(f"{key}{k}")) for k in range(3))
         elif name == "R0":

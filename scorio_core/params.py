@@ -93,11 +93,12 @@ class Setting:
         One line per choice, appended to ``help``.
     minimum, maximum : float, optional
         Bounds; ``open_min``/``open_max`` exclude them.
-    page_max : float, optional
-        The largest value a page's widget offers, where it is below ``maximum`` (the API
-        and the CLI take up to ``maximum``): one typo in a browser session should not
-        start hours of work. A restored or linked value above it is shown clamped, with a
-        note.
+    page_min, page_max : float, optional
+        The bounds a page's widget offers, where narrower than ``minimum`` / ``maximum``
+        (the API and the CLI take the full range): one typo in a browser session should
+        not start hours of work, and an open bound needs a closed one on a widget. A
+        restored or linked value outside them is shown clamped, with a note. On a setting
+        that holds several numbers (a simulation's means, its weights): each number's.
     integer : bool
         Whole numbers only (``bool`` refused).
     optional : bool
@@ -121,6 +122,7 @@ class Setting:
     choice_help: dict | None = None
     minimum: float | None = None
     maximum: float | None = None
+    page_min: float | None = None
     page_max: float | None = None
     open_min: bool = False
     open_max: bool = False
@@ -214,7 +216,8 @@ def _flag(name: str, s: Setting) -> str:
 
 def widget(cls, name: str) -> dict[str, Any]:
     """``label``, ``options`` (the choices, or None), ``help``, ``min_value`` /
-    ``max_value`` (the bounds a page offers, or None: ``page_max`` where declared) and
+    ``max_value`` (the bounds a page offers, or None: ``page_min`` / ``page_max`` where
+    declared) and
     ``integer`` of a setting for a page widget -- the same declaration the CLI option
     comes from.
 
@@ -228,7 +231,7 @@ def widget(cls, name: str) -> dict[str, Any]:
     text = "  \n".join([s.help, *_choice_lines(s)])
     label = s.label or name.replace("_", " ").capitalize()
     return {"label": label, "options": None if s.choices is None else list(s.choices),
-            "help": text, "min_value": s.minimum,
+            "help": text, "min_value": s.minimum if s.page_min is None else s.page_min,
             "max_value": s.maximum if s.page_max is None else s.page_max,
             "integer": s.integer}
 

@@ -32,6 +32,7 @@ from .._validation import ValidationError, check_int, check_number
 from ..charts.simulate import lesson_intro
 from ..display import Shown
 from ..outcomes import Outcomes
+from ..params import setting, validate
 from ._base import Analysis, Chart, Progress
 
 __all__ = [
@@ -58,6 +59,26 @@ def _prob(name: str, value: float) -> float:
     if not v < 1:
         raise ValidationError(f"{name} must be strictly between 0 and 1; got {value!r}")
     return v
+
+
+def _seed(text: str = "seed of the random draws") -> Any:
+    return setting(0, text, integer=True, minimum=0, page_max=2**53 - 1, label="Seed")
+
+
+def _kappa(default: float, label: str, page_max: float, more: str = "") -> Any:
+    return setting(default, "Beta spread κ of the per-question success probabilities "
+                   f"(smaller κ: questions differ more in difficulty){more}", minimum=0.0,
+                   open_min=True, page_min=0.5, page_max=page_max, label=label)
+
+
+def _replicates(default: int, text: str, page_min: int, page_max: int, label: str) -> Any:
+    return setting(default, text, integer=True, minimum=1, maximum=100_000,
+                   page_min=page_min, page_max=page_max, label=label)
+
+
+def _mean(default: float, text: str, label: str) -> Any:
+    return setting(default, text, minimum=0.0, maximum=1.0, open_min=True, open_max=True,
+                   page_min=0.01, page_max=0.99, label=label)
 
 
 def _none(data: Outcomes | None) -> str | None:
@@ -100,20 +121,22 @@ class CoinsParams:
         Seed of the questions; the datasets use ``seed + 1``.
     """
 
-    concentration: float = 3.0
-    M: int = 30
-    N: int = 80
-    replicates: int = 1000
-    methods: tuple[str, ...] = sim.FIG2A_METHODS
-    fresh_questions: bool = False
-    seed: int = 0
+    concentration: float = _kappa(3.0, "Spread κ (Beta concentration)", 100.0)
+    M: int = setting(30, "questions", integer=True, minimum=2, maximum=10_000,
+                     label="Questions M")
+    N: int = setting(80, "trials per question", integer=True, minimum=1, maximum=1000,
+                     page_min=8, page_max=200, label="Trials N")
+    replicates: int = _replicates(1000, "fresh datasets drawn from the mimics", 50, 3000,
+                                  "Fresh datasets")
+    methods: tuple[str, ...] = setting(sim.FIG2A_METHODS, "metrics to rank by (Bayes@N, avg "
+                                       "and the Pass family)", label="Metrics")
+    fresh_questions: bool = setting(False, "draw new questions in every dataset (off: one "
+                                    "fixed set of questions, as the paper; on: averages over "
+                                    "sets)", label="New questions in every dataset")
+    seed: int = _seed("seed of the questions; the datasets use seed + 1")
 
     def __post_init__(self) -> None:
-        check_number("concentration", self.concentration)
-        _count("M", self.M, 2, 10_000)
-        _count("N", self.N, 1, 1000)
-        _count("replicates", self.replicates, 1, 100_000)
-        check_int("seed", self.seed, 0)
+        validate(self)
         methods = tuple(str(m) for m in self.methods)
         if not methods:
             raise ValidationError("methods must name at least one metric, e.g. ('bayes',)")
@@ -169,12 +192,12 @@ class PriorDepthParams:
     seed : int
     """
 
-    replicates: int = 5000
-    seed: int = 0
+    replicates: int = _replicates(5000, "simulated datasets per prior depth D", 200, 20_000,
+                                  "Replicates")
+    seed: int = _seed()
 
     def __post_init__(self) -> None:
-        _count("replicates", self.replicates, 1, 100_000)
-        check_int("seed", self.seed, 0)
+        validate(self)
 
 
 def _depth(_: Any, p: PriorDepthParams, progress: Progress | None = None, executor=None):
@@ -235,21 +258,20 @@ class OrderParams:
     seed : int
     """
 
-    upper: float = 0.6213
-    lower: float = 0.608
-    concentration: float = 3.0
-    sims: int = 4000
-    seed: int = 0
+    upper: float = _mean(0.6213, "true mean of the better model", "Better model π̄")
+    lower: float = _mean(0.608, "true mean of the worse model", "Worse model π̄")
+    concentration: float = _kappa(3.0, "Spread κ", 10_000.0)
+    sims: int = setting(4000, "simulated datasets per N", integer=True, minimum=1,
+                        maximum=200_000, page_min=200, page_max=20_000, label="Datasets per N")
+    seed: int = _seed()
 
     def __post_init__(self) -> None:
-        if _prob("lower", self.lower) >= _prob("upper", self.upper):
+        validate(self)
+        if self.lower >= self.upper:
             raise ValidationError(
                 f"upper must exceed lower (the better model first); got upper={self.upper}, "
                 f"lower={self.lower}"
             )
-        check_number("concentration", self.concentration)
-        _count("sims", self.sims, 1, 200_000)
-        check_int("seed", self.seed, 0)
 
 
 def _order(_: Any, p: OrderParams, progress: Progress | None = None, executor=None):
@@ -314,22 +336,25 @@ class CalibrationParams:
     seed : int
     """
 
-    means: tuple[float, ...] = (0.5,)
-    M_values: tuple[int, ...] = (10, 30, 100)
-    concentration: float = 2.0
-    replicates: int = 2000
-    seed: int = 0
+    means: tuple[float, ...] = setting((0.5,), "mean success of the simulated models, each "
+                                       "strictly between 0 and 1 (the page simulates one)",
+                                       page_min=0.05, page_max=0.95, label="Mean success")
+    M_values: tuple[int, ...] = setting((10, 30, 100), "numbers of questions",
+                                        label="Questions M")
+    concentration: float = _kappa(2.0, "Spread κ", 10_000.0, "; κ = 2 with mean 0.5 is the "
+                                  "uniform prior of Bayes@N")
+    replicates: int = _replicates(2000, "simulated datasets per (M, N)", 200, 10_000,
+                                  "Datasets")
+    seed: int = _seed()
 
     def __post_init__(self) -> None:
+        validate(self)
         means = tuple(_prob("means", m) for m in self.means)
         Ms = tuple(self.M_values)
         if not means or not Ms:
             raise ValidationError("means and M_values must each hold at least one value")
         for m in Ms:
             _count("M_values", m, 1, 100_000)
-        check_number("concentration", self.concentration)
-        _count("replicates", self.replicates, 1, 100_000)
-        check_int("seed", self.seed, 0)
         object.__setattr__(self, "means", means)
         object.__setattr__(self, "M_values", tuple(int(m) for m in Ms))
 
@@ -383,9 +408,14 @@ class RubricLessonParams:
         The outcomes ``(M, N)`` (default 001's two questions × five trials).
     """
 
-    weights: tuple[float, ...] = (0.0, 0.5, 1.0)
-    R0: tuple[tuple[int, ...], ...] | None = None
-    R: tuple[tuple[int, ...], ...] = sim.LESSON_R
+    weights: tuple[float, ...] = setting((0.0, 0.5, 1.0), "weight of each category 0..C of R "
+                                         "(the page: three, each 0 to 1)", page_min=0.0,
+                                         page_max=1.0, label="weight of category")
+    R0: tuple[tuple[int, ...], ...] | None = setting(
+        None, "prior outcomes, one row per question (e.g. ((2,), (1,)))",
+        label="Prior outcomes")
+    R: tuple[tuple[int, ...], ...] = setting(sim.LESSON_R, "the outcomes (M, N) (default "
+                                             "001's two questions × five trials)", label="R")
 
     def __post_init__(self) -> None:
         w = tuple(float(x) for x in self.weights)

@@ -129,12 +129,15 @@ def test_widget_texts_come_from_the_declaration():
 
 def test_pages_take_their_setting_keys_from_the_page_state_declarations():
     """A page names a setting's widget key through ``keys(...)`` (declared once in
-    ``app_state.page_state.FIELDS``), never as a string literal of its own."""
+    ``app_state.page_state.FIELDS``, a Simulator study's in ``app_state.sim_state.WIDGETS``),
+    never as a string literal of its own."""
     import re
 
     from app_state.page_state import FIELDS, keys
+    from scorio_core.definitions import SIMULATIONS
 
-    single = {k for a in FIELDS for k in keys(a).values()}
+    single = {k for a in [*FIELDS, *SIMULATIONS] for k in keys(a).values()}
+    assert {"sim_kappa", "sim_r0", "sim_cal_mean"} <= single
     for page in (ROOT / "app_pages").glob("*.py"):
         literal = set(re.findall(r'key="([^"]+)"', page.read_text())) & single
         assert not literal, f"{page.name} declares {sorted(literal)} itself"
@@ -171,7 +174,8 @@ def test_the_helper_gives_a_widget_its_declared_label_help_and_page_bounds():
     setting(Column(), "check", "adjust")
     setting(Column(), "plan", "assurance")
     setting(Column(), "check", "models", max_value=7)
-    (k1, a1, w1), (k2, a2, w2), (k3, a3, w3), (k4, a4, w4) = calls
+    setting(Column(), "calibration", "means", "slider")  # a Simulator study's
+    (k1, a1, w1), (k2, a2, w2), (k3, a3, w3), (k4, a4, w4), (k5, a5, w5) = calls
     slow = P.widget(P.ConvergenceParams, "slow_replicates")
     assert (k1, a1) == ("number_input", (slow["label"], 2, 500)) and w1["step"] == 5
     assert w1["key"] == "conv_b_slow" and w1["help"] == slow["help"]
@@ -179,3 +183,4 @@ def test_the_helper_gives_a_widget_its_declared_label_help_and_page_bounds():
     assert w2["format_func"]("holm").startswith("Holm")
     assert k3 == "segmented_control" and w3["format_func"](0.8) == "80%" and w3["required"]
     assert a4[1:] == (2, 7) and all(type(v) is int for v in a4[1:])
+    assert (k5, a5, w5["key"]) == ("slider", ("Mean success", 0.05, 0.95), "sim_cal_mean")

@@ -353,9 +353,9 @@ def test_cli_simulate_json_and_csv(capsys):
 
 def test_cli_simulate_bad_input(capsys):
     code, _, err = _cli(capsys, "order", "--concentration", "-1")
-    assert code == 2 and "concentration must be a finite positive number" in err
+    assert code == 2 and "concentration must be above 0; got -1.0" in err  # the declaration's
     code, _, err = _cli(capsys, "calibration", "--replicates", "0")
-    assert code == 2 and "replicates must be an integer >= 1" in err
+    assert code == 2 and "replicates must be between 1 and 100000; got 0" in err
     code, _, err = _cli(capsys, "coins", "--seed", "-1")
     assert code == 2 and "seed" in err
     code, _, err = _cli(capsys, "rubric-lesson", "--weights", "0,x")
