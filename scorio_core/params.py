@@ -240,8 +240,9 @@ def _help(s: Setting, default) -> str:
     text = s.help
     if s.choice_help:
         text += " (" + "; ".join(_choice_lines(s)) + ")"
-    if default is not None and default != () and s.choices is None:
-        text += f"; default {default}"
+    if default is not None and default != () and s.choices is None and default is not False:
+        shown = ",".join(map(str, default)) if isinstance(default, tuple) else default
+        text += f"; default {shown}"
     return text.replace("%", "%%")  # argparse formats help with %
 
 
@@ -278,6 +279,8 @@ def add_options(parser: argparse.ArgumentParser, cls) -> None:
                               "dest": s.dest or name}
         if s.choices is not None:
             kw["choices"] = list(s.choices)
+        elif default is False and s.parse is None:  # a switch: the flag turns it on
+            kw["action"] = "store_true"
         else:
             kw["type"] = _parser_for(name, default, s)
         if s.repeat:
@@ -346,6 +349,21 @@ def _prior_path(text: str) -> str:
 
 #: Largest k the CLI parses (Pass@k needs k <= N; no dataset has more trials per question).
 MAX_K = 1_000_000
+
+
+def numbers_parse(flag: str, example: str, kind: type = float) -> Any:
+    """A CLI parser of comma-separated numbers for ``flag`` (``kind``: float or int)."""
+    what = "whole numbers" if kind is int else "numbers"
+
+    def parse(text: str) -> tuple:
+        try:
+            return tuple(kind(t) for t in text.split(","))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{flag} expects comma-separated {what}, e.g. {example}; got {text!r}"
+            ) from None
+
+    return parse
 
 
 def _ks_parse(text: str) -> tuple[int, ...]:

@@ -11,86 +11,46 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .._validation import ValidationError
-
 __all__ = ["add_parser", "run", "render", "STUDIES"]
 
-#: study -> (help, flag that sets its simulated datasets, default count); kept here so that
-#: ``--help`` does not import the definitions (pandas, scipy)
+#: study -> its one-line help; its flags come from its declared settings
+#: (:data:`scorio_core.simulate.params.STUDY_PARAMS`, a light module: ``--help`` does not
+#: import the studies)
 STUDIES = {
-    "coins": ("τ_b vs N against the true ranking of the 11 biased coins (000 Fig. 2a)",
-              "replicates", 1000),
-    "prior-depth": ("original/updated models and prior depth D (000 App. C, Fig. 5)",
-                    "replicates", 5000),
-    "order": ("P(correct order) and z vs N for LLM10 vs LLM9 (000 App. D, Fig. 6)", "sims", 4000),
-    "calibration": ("coverage of 95 % Bayes@N intervals vs N and M", "replicates", 2000),
-    "rubric-lesson": ("Bayes@N term by term for 001's worked example (Algorithm 1)", None, 0),
+    "coins": "τ_b vs N against the true ranking of the 11 biased coins (000 Fig. 2a)",
+    "prior-depth": "original/updated models and prior depth D (000 App. C, Fig. 5)",
+    "order": "P(correct order) and z vs N for LLM10 vs LLM9 (000 App. D, Fig. 6)",
+    "calibration": "coverage of 95 % Bayes@N intervals vs N and M",
+    "rubric-lesson": "Bayes@N term by term for 001's worked example (Algorithm 1)",
 }
 
 
 def add_parser(sub) -> None:
-    """Register the ``simulate`` subcommand on the CLI's subparsers."""
-    p = sub.add_parser("simulate", help="teaching simulations with known truth (Simulator page)")
-    p.add_argument(
-        "study", choices=list(STUDIES),
-        # argparse %-formats help texts: a literal % must be doubled
-        help="; ".join(f"{k}: {v[0]}" for k, v in STUDIES.items()).replace("%", "%%"),
-    )
-    p.add_argument("--seed", type=int, default=None, help="seed (default 0)")
-    p.add_argument(
-        "--replicates",
-        type=int,
-        default=None,
-        help="simulated datasets (default: "
-        + ", ".join(f"{k} {v[2]}" for k, v in STUDIES.items() if v[1])
-        + ")",
-    )
-    p.add_argument(
-        "--concentration",
-        type=float,
-        default=None,
-        help="Beta spread κ of the per-question probabilities "
-        "(default: 3 for coins/order, 2 for calibration)",
-    )
-    p.add_argument(
-        "--fresh-questions",
-        action="store_true",
-        help="coins: draw new questions for every dataset (default: one fixed set, as the paper)",
-    )
-    p.add_argument("--weights", default=None,
-                   help="rubric-lesson: comma-separated category weights (default 0,0.5,1)")
+    """Register the ``simulate`` subcommand and one sub-subcommand per study, each with
+    the flags of its declared settings, the output format and the Dask options."""
+    from ..params import add_options
+    from ..simulate.params import STUDY_PARAMS
     from ._common import _add_cluster_args, add_format
 
-    add_format(p)
-    _add_cluster_args(p)  # the studies' replicates on Dask (rubric-lesson has none)
+    p = sub.add_parser("simulate", help="teaching simulations with known truth (Simulator page)")
+    studies = p.add_subparsers(
+        dest="study", required=True, metavar="STUDY",
+        help="the study; its settings: scorio-studio simulate STUDY --help")
+    for study, text in STUDIES.items():
+        sp = studies.add_parser(study, help=text.replace("%", "%%"),
+                                description=text)  # help is %-formatted, this is not
+        add_options(sp, STUDY_PARAMS[study])
+        add_format(sp)
+        if study != "rubric-lesson":
+            _add_cluster_args(sp)  # the studies' replicates on Dask (the lesson has none)
 
 
 def params(args: argparse.Namespace):
-    """The study's ``Params`` from the flags (unset flags keep the definition's defaults)."""
-    from ..definitions import SIMULATIONS
+    """The study's ``Params`` from the flags (unset flags keep the declared defaults)."""
+    from ..params import from_args
+    from ..simulate.params import STUDY_PARAMS
 
-    study = args.study
-    a = SIMULATIONS[study]
-    count = STUDIES[study][1]
-    kw: dict = {}
-    if args.seed is not None and study != "rubric-lesson":
-        if args.seed < 0:
-            raise ValidationError(f"--seed must be >= 0; got {args.seed}")
-        kw["seed"] = args.seed
-    if args.replicates is not None and count:
-        kw[count] = args.replicates
-    if args.concentration is not None and study in ("coins", "order", "calibration"):
-        kw["concentration"] = args.concentration
-    if args.fresh_questions and study == "coins":
-        kw["fresh_questions"] = True
-    if args.weights is not None and study == "rubric-lesson":
-        try:
-            kw["weights"] = tuple(float(t) for t in args.weights.split(","))
-        except ValueError:
-            raise ValidationError(
-                f"--weights expects comma-separated numbers; got {args.weights!r}"
-            ) from None
-    return a.params(**kw)
+    return from_args(STUDY_PARAMS[args.study], args)
 
 
 def _notes(study: str, r) -> dict:
@@ -130,7 +90,7 @@ def render(args: argparse.Namespace) -> str:
     a = SIMULATIONS[study]
     p = params(args)
     extra = {}
-    with Executor(args.workers, args.scheduler) as ex:
+    with Executor(getattr(args, "workers", None), getattr(args, "scheduler", None)) as ex:
         if study in CLUSTER_ANALYSES:
             extra["executor"] = ex
         result = a.run(None, p, progress=_progress(study), **extra)

@@ -28,11 +28,16 @@ import pandas as pd
 
 from .. import charts
 from .. import simulate as sim
-from .._validation import ValidationError, check_int, check_number
 from ..charts.simulate import lesson_intro
 from ..display import Shown
 from ..outcomes import Outcomes
-from ..params import setting, validate
+from ..simulate.params import (
+    CalibrationParams,
+    CoinsParams,
+    OrderParams,
+    PriorDepthParams,
+    RubricLessonParams,
+)
 from ._base import Analysis, Chart, Progress
 
 __all__ = [
@@ -46,39 +51,6 @@ __all__ = [
     "Highlight",
     "highlights",
 ]
-
-
-def _count(name: str, value: int, lo: int, hi: int) -> None:
-    check_int(name, value, lo)
-    if value > hi:
-        raise ValidationError(f"{name} must be at most {hi:,}; got {value!r}")
-
-
-def _prob(name: str, value: float) -> float:
-    v = check_number(name, value)
-    if not v < 1:
-        raise ValidationError(f"{name} must be strictly between 0 and 1; got {value!r}")
-    return v
-
-
-def _seed(text: str = "seed of the random draws") -> Any:
-    return setting(0, text, integer=True, minimum=0, page_max=2**53 - 1, label="Seed")
-
-
-def _kappa(default: float, label: str, page_max: float, more: str = "") -> Any:
-    return setting(default, "Beta spread κ of the per-question success probabilities "
-                   f"(smaller κ: questions differ more in difficulty){more}", minimum=0.0,
-                   open_min=True, page_min=0.5, page_max=page_max, label=label)
-
-
-def _replicates(default: int, text: str, page_min: int, page_max: int, label: str) -> Any:
-    return setting(default, text, integer=True, minimum=1, maximum=100_000,
-                   page_min=page_min, page_max=page_max, label=label)
-
-
-def _mean(default: float, text: str, label: str) -> Any:
-    return setting(default, text, minimum=0.0, maximum=1.0, open_min=True, open_max=True,
-                   page_min=0.01, page_max=0.99, label=label)
 
 
 def _none(data: Outcomes | None) -> str | None:
@@ -101,48 +73,6 @@ def _caveats(what: str, mc: str) -> list[str]:
 
 
 # ------------------------------------------------------------------------ known-truth coins
-@dataclass(frozen=True)
-class CoinsParams:
-    """Known-truth convergence of the 11 biased coins (000 Fig. 2a).
-
-    Parameters
-    ----------
-    concentration : float
-        Beta spread κ of the per-question success probabilities (smaller: more varied).
-    M, N : int
-        Questions and trials per question.
-    replicates : int
-        Fresh datasets drawn from the mimics.
-    methods : tuple of str
-        Metrics to rank by (Bayes@N, avg and the Pass family).
-    fresh_questions : bool
-        Draw new questions in every dataset (default: one fixed set, as the paper).
-    seed : int
-        Seed of the questions; the datasets use ``seed + 1``.
-    """
-
-    concentration: float = _kappa(3.0, "Spread κ (Beta concentration)", 100.0)
-    M: int = setting(30, "questions", integer=True, minimum=2, maximum=10_000,
-                     label="Questions M")
-    N: int = setting(80, "trials per question", integer=True, minimum=1, maximum=1000,
-                     page_min=8, page_max=200, label="Trials N")
-    replicates: int = _replicates(1000, "fresh datasets drawn from the mimics", 50, 3000,
-                                  "Fresh datasets")
-    methods: tuple[str, ...] = setting(sim.FIG2A_METHODS, "metrics to rank by (Bayes@N, avg "
-                                       "and the Pass family)", label="Metrics")
-    fresh_questions: bool = setting(False, "draw new questions in every dataset (off: one "
-                                    "fixed set of questions, as the paper; on: averages over "
-                                    "sets)", label="New questions in every dataset")
-    seed: int = _seed("seed of the questions; the datasets use seed + 1")
-
-    def __post_init__(self) -> None:
-        validate(self)
-        methods = tuple(str(m) for m in self.methods)
-        if not methods:
-            raise ValidationError("methods must name at least one metric, e.g. ('bayes',)")
-        object.__setattr__(self, "methods", methods)
-
-
 def _coins(_: Any, p: CoinsParams, progress: Progress | None = None, executor=None):
     mim = sim.mimics(sim.PAPER_COINS, p.M, concentration=p.concentration, seed=p.seed)
     return sim.truth_convergence(
@@ -181,25 +111,6 @@ COINS = _study(
 
 
 # ----------------------------------------------------------------------------- prior depth
-@dataclass(frozen=True)
-class PriorDepthParams:
-    """Prior depth study of 000 App. C (Fig. 5): updated models, D prior trials.
-
-    Parameters
-    ----------
-    replicates : int
-        Simulated datasets per depth D.
-    seed : int
-    """
-
-    replicates: int = _replicates(5000, "simulated datasets per prior depth D", 200, 20_000,
-                                  "Replicates")
-    seed: int = _seed()
-
-    def __post_init__(self) -> None:
-        validate(self)
-
-
 def _depth(_: Any, p: PriorDepthParams, progress: Progress | None = None, executor=None):
     return sim.prior_depth(replicates=p.replicates, seed=p.seed, progress=progress,
                            executor=executor)
@@ -243,37 +154,6 @@ PRIOR_DEPTH = _study(
 
 
 # --------------------------------------------------------------------------- correct order
-@dataclass(frozen=True)
-class OrderParams:
-    """P(correct order) and z vs N for two close models (000 App. D, Fig. 6).
-
-    Parameters
-    ----------
-    upper, lower : float
-        True means of the better and the worse model (``0 < lower < upper < 1``).
-    concentration : float
-        Beta spread κ of the per-question probabilities.
-    sims : int
-        Simulated datasets per N.
-    seed : int
-    """
-
-    upper: float = _mean(0.6213, "true mean of the better model", "Better model π̄")
-    lower: float = _mean(0.608, "true mean of the worse model", "Worse model π̄")
-    concentration: float = _kappa(3.0, "Spread κ", 10_000.0)
-    sims: int = setting(4000, "simulated datasets per N", integer=True, minimum=1,
-                        maximum=200_000, page_min=200, page_max=20_000, label="Datasets per N")
-    seed: int = _seed()
-
-    def __post_init__(self) -> None:
-        validate(self)
-        if self.lower >= self.upper:
-            raise ValidationError(
-                f"upper must exceed lower (the better model first); got upper={self.upper}, "
-                f"lower={self.lower}"
-            )
-
-
 def _order(_: Any, p: OrderParams, progress: Progress | None = None, executor=None):
     return sim.correct_order(p.upper, p.lower, concentration=p.concentration, n_sims=p.sims,
                              seed=p.seed, progress=progress, executor=executor)
@@ -317,48 +197,6 @@ ORDER = _study(
 
 
 # ---------------------------------------------------------------------- interval calibration
-@dataclass(frozen=True)
-class CalibrationParams:
-    """Coverage of the leaderboard's 95 % headline intervals and the papers' Bayes@N interval
-    vs N and M, in both scopes.
-
-    Parameters
-    ----------
-    means : tuple of float
-        Mean success of the simulated models.
-    M_values : tuple of int
-        Numbers of questions.
-    concentration : float
-        Beta spread κ of the per-question probabilities (κ = 2 at mean 0.5 is the
-        uniform prior of Bayes@N).
-    replicates : int
-        Simulated datasets per (M, N).
-    seed : int
-    """
-
-    means: tuple[float, ...] = setting((0.5,), "mean success of the simulated models, each "
-                                       "strictly between 0 and 1 (the page simulates one)",
-                                       page_min=0.05, page_max=0.95, label="Mean success")
-    M_values: tuple[int, ...] = setting((10, 30, 100), "numbers of questions",
-                                        label="Questions M")
-    concentration: float = _kappa(2.0, "Spread κ", 10_000.0, "; κ = 2 with mean 0.5 is the "
-                                  "uniform prior of Bayes@N")
-    replicates: int = _replicates(2000, "simulated datasets per (M, N)", 200, 10_000,
-                                  "Datasets")
-    seed: int = _seed()
-
-    def __post_init__(self) -> None:
-        validate(self)
-        means = tuple(_prob("means", m) for m in self.means)
-        Ms = tuple(self.M_values)
-        if not means or not Ms:
-            raise ValidationError("means and M_values must each hold at least one value")
-        for m in Ms:
-            _count("M_values", m, 1, 100_000)
-        object.__setattr__(self, "means", means)
-        object.__setattr__(self, "M_values", tuple(int(m) for m in Ms))
-
-
 def _calibration(_: Any, p: CalibrationParams, progress: Progress | None = None,
                  executor=None):
     return sim.interval_coverage(p.means, M_values=p.M_values, concentration=p.concentration,
@@ -394,39 +232,6 @@ CALIBRATION = _study(
 
 
 # -------------------------------------------------------------------------- rubric lesson
-@dataclass(frozen=True)
-class RubricLessonParams:
-    """Bayes@N term by term for 001's worked example (000 §2.4, Algorithm 1).
-
-    Parameters
-    ----------
-    weights : tuple of float
-        Weight of each category 0..C of ``R``.
-    R0 : tuple of tuples of int, optional
-        Prior outcomes, one row per question (e.g. ``((2,), (1,))``).
-    R : tuple of tuples of int
-        The outcomes ``(M, N)`` (default 001's two questions × five trials).
-    """
-
-    weights: tuple[float, ...] = setting((0.0, 0.5, 1.0), "weight of each category 0..C of R "
-                                         "(the page: three, each 0 to 1)", page_min=0.0,
-                                         page_max=1.0, label="weight of category")
-    R0: tuple[tuple[int, ...], ...] | None = setting(
-        None, "prior outcomes, one row per question (e.g. ((2,), (1,)))",
-        label="Prior outcomes")
-    R: tuple[tuple[int, ...], ...] = setting(sim.LESSON_R, "the outcomes (M, N) (default "
-                                             "001's two questions × five trials)", label="R")
-
-    def __post_init__(self) -> None:
-        w = tuple(float(x) for x in self.weights)
-        if len(w) < 2 or not all(math.isfinite(x) for x in w):
-            raise ValidationError(f"weights must be at least two finite numbers; got {w!r}")
-        object.__setattr__(self, "weights", w)
-        object.__setattr__(self, "R", tuple(tuple(int(x) for x in row) for row in self.R))
-        if self.R0 is not None:
-            object.__setattr__(self, "R0", tuple(tuple(int(x) for x in r) for r in self.R0))
-
-
 @dataclass(frozen=True, repr=False)
 class RubricLessonResult(Shown):
     """The :class:`~scorio_core.simulate.RubricLesson` (its fields read through) and its inputs."""

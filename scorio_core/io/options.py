@@ -35,7 +35,7 @@ from typing import Any
 
 from .._validation import ValidationError
 from ..outcomes import COMBINED
-from ..params import setting, validate
+from ..params import numbers_parse, setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
 
 __all__ = ["LoadOptions", "FORMAT_CHOICES", "ON_MISSING_HELP", "options_from"]
@@ -130,15 +130,6 @@ def _where_tuple(where: Any) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
         bucket = merged.setdefault(str(col).strip(), [])
         bucket.extend(v for v in vals if v not in bucket)
     return tuple((c, tuple(v)) for c, v in merged.items()) or None
-
-
-def _numbers_parse(text: str) -> tuple[float, ...]:
-    try:
-        return tuple(float(t) for t in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"--weights expects comma-separated numbers, e.g. 0,0.5,1; got {text!r}"
-        ) from None
 
 
 def _range_parse(text: str) -> tuple[float, float]:
@@ -255,7 +246,7 @@ class LoadOptions:
     weights: tuple[float, ...] | None = setting(
         None, "comma-separated category weights, one per category 0..C, e.g. 0,0.5,1 "
         "(default: the file's; required for categorical tables, which cannot store them)",
-        parse=_numbers_parse, label="Category weights",
+        parse=numbers_parse("--weights", "0,0.5,1"), label="Category weights",
     )
     category_names: tuple[str, ...] | None = setting(
         None, "names of the categories 0..C (default: the file's)", cli=None,

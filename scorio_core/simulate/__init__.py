@@ -43,11 +43,15 @@ _LAZY: dict[str, str] = {
          "shift_to_means", "sample_outcomes", "sample_counts", "greedy_outcomes"),
         "simulator",
     ),
-    **dict.fromkeys(("FIG2A_METHODS", "truth_convergence", "Curves"), "coins"),
+    **dict.fromkeys(("truth_convergence", "Curves"), "coins"),
+
     **dict.fromkeys(("PAPER_ORIGINAL_MEANS", "PriorDepth", "prior_depth"), "depth"),
     **dict.fromkeys(("CorrectOrder", "correct_order"), "order"),
     **dict.fromkeys(("COVERAGE_SCOPES", "Coverage", "interval_coverage"), "coverage"),
-    **dict.fromkeys(("LESSON_R", "RubricLesson", "rubric_lesson"), "lesson"),
+    **dict.fromkeys(("RubricLesson", "rubric_lesson"), "lesson"),
+    **dict.fromkeys(("FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams",
+                     "OrderParams", "CalibrationParams", "RubricLessonParams", "STUDY_PARAMS"),
+                    "params"),
 }
 
 #: ``Progress`` (a type) and ``Curves`` (:mod:`scorio_core.engines.convergence`'s) read

@@ -18,6 +18,7 @@ from ..engines.convergence import TABLE_KINDS, Curves, fast_kind
 from ..rank import METHODS
 from ..rank._ties import rank_scores_batch
 from ..resampling import blocks, stream
+from .params import FIG2A_METHODS
 from .simulator import (
     BLOCK,
     Mimics,
@@ -31,21 +32,8 @@ from .simulator import (
 if TYPE_CHECKING:
     from ..parallel import Executor
 
-__all__ = ["FIG2A_METHODS", "truth_convergence"]
+__all__ = ["truth_convergence"]
 
-#: The metrics of 000 Fig. 2a (ids in the style of :data:`scorio_core.rank.METHODS`).
-#: With k = 2, G-Pass@2_0.5 equals Pass@2 and mG-Pass@2 equals Pass^2, so the k = 4 forms
-#: are used (any ``k`` of the Pass family is accepted by :func:`truth_convergence`).
-FIG2A_METHODS = (
-    "bayes",
-    "avg",
-    "pass_at_k_2",
-    "pass_at_k_4",
-    "pass_at_k_8",
-    "pass_hat_k_4",
-    "g_pass_at_k_tau_4_0.5",
-    "mg_pass_at_k_4",
-)
 
 _PASS_ID = re.compile(
     r"^(pass_at_k|pass_hat_k|mg_pass_at_k)_(\d+)$|^g_pass_at_k_tau_(\d+)_([\d.]+)$"

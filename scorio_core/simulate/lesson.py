@@ -11,11 +11,10 @@ import pandas as pd
 from .. import eval as ev
 from .._validation import ValidationError
 from ..formatting import DECIMALS_ATTR
+from .params import LESSON_R
 
-__all__ = ["LESSON_R", "RubricLesson", "rubric_lesson"]
+__all__ = ["RubricLesson", "rubric_lesson"]
 
-#: The categorical worked example of 001 / SPEC §3: two questions, five trials, C = 2.
-LESSON_R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))
 
 
 @dataclass(frozen=True)

@@ -49,8 +49,9 @@ def test_every_help_answers(path, capsys):
 def test_simulate_study_help(capsys):
     # the second spelling: the positional first, then --help
     with pytest.raises(SystemExit) as info:
-        _parser().parse_args(["simulate", "coins", "--help"])
-    assert info.value.code == 0 and "95 % Bayes@N" in capsys.readouterr().out
+        _parser().parse_args(["simulate", "calibration", "--help"])
+    out = capsys.readouterr().out  # the study's own flags, from its declared settings
+    assert info.value.code == 0 and "95 % Bayes@N" in out and "--questions M_VALUES" in out
 
 
 def _long_csv(tmp_path, names=("model", "question", "trial", "outcome"), eol="\n"):

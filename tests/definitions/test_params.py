@@ -184,3 +184,41 @@ def test_the_helper_gives_a_widget_its_declared_label_help_and_page_bounds():
     assert k3 == "segmented_control" and w3["format_func"](0.8) == "80%" and w3["required"]
     assert a4[1:] == (2, 7) and all(type(v) is int for v in a4[1:])
     assert (k5, a5, w5["key"]) == ("slider", ("Mean success", 0.05, 0.95), "sim_cal_mean")
+
+
+@pytest.mark.parametrize("study", ["coins", "prior-depth", "order", "calibration",
+                                   "rubric-lesson"])
+def test_every_simulate_flag_is_a_declared_setting_of_its_study(study):
+    """``scorio-studio simulate STUDY``: one flag per declared setting of the study (its
+    default and check from the declaration), besides the output format and Dask options;
+    the flags' values make the params as a notebook would."""
+    from scorio_core.simulate.params import STUDY_PARAMS
+
+    cls = STUDY_PARAMS[study]
+    declared = P.settings_of(cls)
+    sub = next(a for a in _subparser("simulate")._actions
+               if isinstance(a, argparse._SubParsersAction)).choices[study]
+    seen = set()
+    for action in sub._actions:
+        if action.dest in SHARED:
+            continue
+        assert action.dest in declared, f"{action.option_strings} is declared outside {cls}"
+        assert action.default == declared[action.dest][0]
+        seen.add(action.dest)
+    assert seen == {n for n, (_, s) in declared.items() if s.cli is not None}
+    assert P.from_args(cls, sub.parse_args([])) == cls()
+
+
+def test_simulate_flags_parse_into_the_study_settings():
+    from scorio_core.simulate.params import CalibrationParams, CoinsParams, OrderParams
+
+    args = _parser().parse_args(["simulate", "calibration", "--means", "0.2,0.8",
+                                 "--questions", "15,30", "--replicates", "300"])
+    assert P.from_args(CalibrationParams, args) == CalibrationParams(
+        means=(0.2, 0.8), M_values=(15, 30), replicates=300)
+    args = _parser().parse_args(["simulate", "order", "--replicates", "500", "--upper", "0.7"])
+    assert P.from_args(OrderParams, args) == OrderParams(sims=500, upper=0.7)
+    args = _parser().parse_args(["simulate", "coins", "--fresh-questions", "--trials", "16"])
+    assert P.from_args(CoinsParams, args) == CoinsParams(fresh_questions=True, N=16)
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["simulate", "calibration", "--questions", "10,x"])

@@ -37,11 +37,12 @@ def test_a_public_name_loads_only_its_study_and_the_shared_simulator():
     assert _simulate_modules_after(f"import {pkg}") == [pkg]
     assert _simulate_modules_after(f"from {pkg} import CorrectOrder") == [
         pkg, f"{pkg}.order", f"{pkg}.simulator"]
-    assert _simulate_modules_after(f"from {pkg} import rubric_lesson") == [pkg, f"{pkg}.lesson"]
+    assert _simulate_modules_after(f"from {pkg} import rubric_lesson") == [
+        pkg, f"{pkg}.lesson", f"{pkg}.params"]  # the settings: a light module
 
 
 def test_every_public_name_reads_from_the_package():
-    modules = {"simulator", "coins", "depth", "order", "coverage", "lesson"}
+    modules = {"simulator", "coins", "depth", "order", "coverage", "lesson", "params"}
     for name in [*sim.__all__, "BLOCK", "Progress", "Curves"]:
         value = getattr(sim, name)
         assert name in dir(sim)
@@ -319,9 +320,14 @@ def test_pass_family_identities_and_any_k():
 
 # ------------------------------------------------------------------------------ CLI
 def _cli(capsys, *argv):
+    """Exit code, stdout and stderr of ``scorio-studio simulate ARGV`` (a flag refused by
+    its declaration exits from argparse)."""
     from scorio_core.cli import main
 
-    code = main(["simulate", *argv])
+    try:
+        code = main(["simulate", *argv])
+    except SystemExit as exc:
+        code = exc.code
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -356,6 +362,10 @@ def test_cli_simulate_bad_input(capsys):
     assert code == 2 and "concentration must be above 0; got -1.0" in err  # the declaration's
     code, _, err = _cli(capsys, "calibration", "--replicates", "0")
     assert code == 2 and "replicates must be between 1 and 100000; got 0" in err
+    code, _, err = _cli(capsys, "order", "--upper", "0.5", "--lower", "0.6")
+    assert code == 2 and "upper must exceed lower" in err
+    code, _, err = _cli(capsys, "rubric-lesson", "--seed", "1")  # the lesson draws nothing
+    assert code == 2 and "--seed" in err
     code, _, err = _cli(capsys, "coins", "--seed", "-1")
     assert code == 2 and "seed" in err
     code, _, err = _cli(capsys, "rubric-lesson", "--weights", "0,x")
