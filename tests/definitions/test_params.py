@@ -22,7 +22,8 @@ LOADER = {s.dest or n: n for n, (_, s) in P.settings_of(LoadOptions).items() if 
 CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams,
              "compare": P.CompareParams, "stability": P.StabilityParams,
              "greedy": P.GreedyParams, "convergence": P.ConvergenceParams,
-             "questions": P.QuestionsParams, "curves": P.CurvesParams}
+             "questions": P.QuestionsParams, "curves": P.CurvesParams,
+             "check": P.CheckParams}
 
 
 def _subparser(name: str) -> argparse.ArgumentParser:
