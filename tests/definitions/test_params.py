@@ -223,3 +223,26 @@ def test_simulate_flags_parse_into_the_study_settings():
     assert P.from_args(CoinsParams, args) == CoinsParams(fresh_questions=True, N=16)
     with pytest.raises(SystemExit):
         _parser().parse_args(["simulate", "calibration", "--questions", "10,x"])
+
+
+def test_every_page_range_holds_its_settings_default():
+    """A page's narrower range (``page_min`` / ``page_max``) lies within the declared bounds
+    and holds the default, so a page never opens on a clamped value."""
+    from scorio_core.definitions import SECTIONS
+
+    checked = 0
+    for sid, definition in SECTIONS.items():
+        for name, (default, s) in P.settings_of(definition.params).items():
+            w = P.widget(definition.params, name)
+            for bound in (s.page_min, s.page_max):
+                if bound is None:
+                    continue
+                checked += 1
+                assert s.minimum is None or bound >= s.minimum, (sid, name)
+                assert s.maximum is None or bound <= s.maximum, (sid, name)
+            values = default if isinstance(default, tuple) else (default,)
+            for v in values:
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    assert w["min_value"] is None or v >= w["min_value"], (sid, name, v)
+                    assert w["max_value"] is None or v <= w["max_value"], (sid, name, v)
+    assert checked >= 20
