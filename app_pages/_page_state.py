@@ -87,7 +87,8 @@ def widgets(analysis_id: str, ds) -> None:
         if renew or k not in ss:
             ss[k] = v
     if analysis_id in force and notes:
-        st.info("Restored with changes these data need: " + "; ".join(notes) + ".")
+        st.info("Restored with changes (what these data or this page cannot show): "
+                + "; ".join(notes) + ".")
     elif new_data and notes:
         st.info("Settings kept for the new data, with changes they need: " + "; ".join(notes)
                 + ".")

@@ -307,3 +307,18 @@ def test_a_simulator_link_opens_its_study():
     at.run()
     assert not at.exception
     assert any("dice" in e.value for e in at.sidebar.error)
+
+
+def test_a_link_beyond_a_widgets_range_opens_at_its_top_and_says_so():
+    """``questions.top=5000`` in a link: the page offers up to 1,000 questions listed (the
+    declaration's ``page_max``); the widget shows 1,000 and the page says why -- Streamlit
+    alone would have shown the widget's minimum, 1, without a word."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.query_params["questions.top"] = "5000"
+    at.run()
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    assert at.number_input(key="qv_top").value == 1000
+    said = " ".join(i.value for i in at.info)
+    assert "top 5,000 is outside the page's range 1 to 1,000; showing 1,000" in said, said
