@@ -67,6 +67,7 @@ __all__ = [
     "trial_options",
     "page_default",
     "to_state",
+    "clamp",
     "from_state",
     "state_keys",
     "keys",
@@ -621,11 +622,25 @@ def _in_range(analysis_id: str, name: str, value, notes: list[str]):
         return value
     lo = -math.inf if w["min_value"] is None else w["min_value"]
     hi = math.inf if w["max_value"] is None else w["max_value"]
-    shown = min(max(value, lo), hi)
+    return clamp(name, value, lo, hi, notes)
+
+
+def clamp(name: str, value, lo, hi, notes: list[str]):
+    """``value`` within ``[lo, hi]`` (a page widget's range), in ``value``'s type; a note
+    says so when it moved (a widget given a value outside its range would silently show
+    its minimum instead).
+
+    Example
+    -------
+    >>> notes = []
+    >>> clamp("sims", 50_000, 200, 20_000, notes), notes
+    (20000, ["sims 50,000 is outside the page's range 200 to 20,000; showing 20,000"])
+    """
+    shown = type(value)(min(max(value, lo), hi))
     if shown != value:
         notes.append(f"{name} {value:,} is outside the page's range {lo:,} to {hi:,}; showing "
                      f"{shown:,}")
-    return type(value)(shown)
+    return shown
 
 
 def _resolve(methods: str) -> list[str]:

@@ -12,7 +12,7 @@ Example
 >>> p = SIMULATIONS["order"].params(upper=0.7, lower=0.6, sims=50_000)
 >>> state, notes = to_state("order", p)
 >>> state["sim_up"], state["sim_order_n"], notes
-(0.7, 20000, ['sims 50000 is outside the widget range 200 to 20000; showing 20000'])
+(0.7, 20000, ["sims 50,000 is outside the page's range 200 to 20,000; showing 20,000"])
 >>> from_state("order", state)
 OrderParams(upper=0.7, lower=0.6, concentration=3.0, sims=20000, seed=0)
 """
@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from app_state.page_state import clamp
 from scorio_core import simulate as sim
 from scorio_core.definitions.simulate import SIMULATIONS
 from scorio_core.params import widget
@@ -79,13 +80,6 @@ def page_default(sid: str):
     return SIMULATIONS[sid].params(**_PAGE.get(sid, {}))
 
 
-def _clamp(name: str, v: Any, lo: Any, hi: Any, notes: list[str]) -> Any:
-    c = type(lo)(min(max(v, lo), hi))
-    if c != v:
-        notes.append(f"{name} {v!r} is outside the widget range {lo} to {hi}; showing {c!r}")
-    return c
-
-
 def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
     """The widget values that show ``p`` (a study's ``Params``), and notes on what the
     widgets cannot show (values clamped into a widget's range, choices it does not offer)."""
@@ -106,13 +100,13 @@ def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
         elif name == "means":
             if len(v) > 1:
                 notes.append(f"the page simulates one mean; showing {v[0]:g} of {list(v)}")
-            state[key] = _clamp("mean", v[0], lo, hi, notes)
+            state[key] = clamp("mean", float(v[0]), lo, hi, notes)
         elif name == "weights":
             w = list(v) if len(v) == 3 else list(page_default(sid).weights)
             if len(v) != 3:
                 notes.append(f"the page shows three category weights; got {len(v)}")
             for k, x in enumerate(w):
-                state[f"{key}{k}"] = _clamp(f"weight {k}", float(x), lo, hi, notes)
+                state[f"{key}{k}"] = clamp(f"weight {k}", float(x), lo, hi, notes)
         elif name == "R0":
             label = next((k for k, r in PRIORS.items() if r == v), None)
             if label is None:
@@ -121,7 +115,7 @@ def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
         elif lo is None:
             state[key] = v
         else:
-            state[key] = _clamp(name, v, lo, hi, notes)
+            state[key] = clamp(name, type(lo)(v), lo, hi, notes)
     for n in _hidden(sid):
         state[f"_sim_{sid}_{n}"] = getattr(p, n)
     return state, notes

@@ -357,7 +357,8 @@ def test_simulator_page_state_says_what_its_widgets_cannot_show():
     sim = SIMULATIONS
     state, notes = to_state("coins", sim["coins"].params(N=1000, methods=("bayes", "nope")), None)
     assert state["sim_coins_n"] == 200 and state["sim_coins_methods"] == ["bayes"]
-    assert len(notes) == 2 and "1000" in notes[0] and "nope" in notes[1]
+    assert len(notes) == 2 and "N 1,000 is outside the page's range 8 to 200" in notes[0]
+    assert "nope" in notes[1]
     state, notes = to_state("calibration", sim["calibration"].params(
         means=(0.3, 0.7), M_values=(10, 50)), None)
     assert state["sim_cal_mean"] == 0.3 and state["sim_cal_m"] == [10]
