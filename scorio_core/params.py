@@ -327,7 +327,8 @@ def _draws(text: str) -> Any:
     return setting(10_000, text, integer=True, minimum=100, maximum=10_000_000)
 
 
-def _seed(text: str = "seed of the random draws") -> Any:
+def seed_setting(text: str = "seed of the random draws") -> Any:
+    """A seed: a whole number from 0, up to 2**53 - 1 on a page (exact in JavaScript)."""
     return setting(0, text, integer=True, minimum=0, page_max=2**53 - 1)  # exact in JavaScript
 
 
@@ -463,7 +464,7 @@ class LeaderboardParams:
     adjust: str = _adjust()
     draws: int = _draws("draws of the confidence distribution (p_best, rank distribution) "
                         "and of the simultaneous procedure's null")
-    seed: int = _seed()
+    seed: int = seed_setting()
     subset: tuple[str, tuple[str, ...]] | None = _subset()
     by: str | None = _by()
     spread_prior: str | None = _spread_prior()
@@ -505,7 +506,7 @@ class PlanParams:
         "the field (trials_for_lead, questions_for_lead); 0: off", minimum=0.0,
         label="Lead that matters")
     draws: int = _draws("draws of the leaderboard's confidence distribution")
-    seed: int = _seed("seed of the draws and of the order-curve simulation")
+    seed: int = seed_setting("seed of the draws and of the order-curve simulation")
     spread_prior: str | None = _spread_prior()
     pair: tuple[str, str] | None = setting(
         None, "the pair of the decision / order curve, e.g. 'model a,model b' (default: the "
@@ -570,7 +571,7 @@ class GreedyParams:
     replicates: int = setting(50, "column-wise resampled datasets for the N = 1 statistics "
                               "(the paper uses 50)", integer=True, minimum=2, page_max=5000,
                               label="Resampled datasets")
-    seed: int = _seed()
+    seed: int = seed_setting()
 
     def __post_init__(self) -> None:
         validate(self)
@@ -617,7 +618,7 @@ class ConvergenceParams:
                                           "replicate (None: as the others)", integer=True,
                                           minimum=2, optional=True, cli=None, page_max=500,
                                           label="Replicates for re-ranked methods")
-    seed: int = _seed()
+    seed: int = seed_setting()
     scheme: str = setting("column", "resampling scheme", choices=tuple(SCHEMES),
                           choice_help=SCHEMES, label="Resampling")
     target: str = setting("gold", "what each replicate's ranking is compared with (truth "
@@ -707,7 +708,7 @@ class CheckParams:
         maximum=1000, label="Spread prior from (runs)")
     draws: int = setting(2000, "draws of each smaller run's confidence distribution (p_best)",
                          integer=True, minimum=100, maximum=10_000_000)
-    seed: int = _seed()
+    seed: int = seed_setting()
 
     def __post_init__(self) -> None:
         validate(self)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .._validation import ValidationError, check_int, check_number
-from ..params import numbers_parse, setting, validate
+from ..params import numbers_parse, seed_setting, setting, validate
 
 __all__ = ["FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams", "OrderParams",
            "CalibrationParams", "RubricLessonParams", "STUDY_PARAMS"]
@@ -53,10 +53,6 @@ def _prob(name: str, value: float) -> float:
     if not v < 1:
         raise ValidationError(f"{name} must be strictly between 0 and 1; got {value!r}")
     return v
-
-
-def _seed(text: str = "seed of the random draws") -> Any:
-    return setting(0, text, integer=True, minimum=0, page_max=2**53 - 1, label="Seed")
 
 
 def _kappa(default: float, label: str, page_max: float, more: str = "") -> Any:
@@ -107,7 +103,7 @@ class CoinsParams:
     fresh_questions: bool = setting(False, "draw new questions in every dataset (off: one "
                                     "fixed set of questions, as the paper; on: averages over "
                                     "sets)", label="New questions in every dataset")
-    seed: int = _seed("seed of the questions; the datasets use seed + 1")
+    seed: int = seed_setting("seed of the questions; the datasets use seed + 1")
 
     def __post_init__(self) -> None:
         validate(self)
@@ -130,7 +126,7 @@ class PriorDepthParams:
 
     replicates: int = _replicates(5000, "simulated datasets per prior depth D", 200, 20_000,
                                   "Replicates")
-    seed: int = _seed()
+    seed: int = seed_setting()
 
     def __post_init__(self) -> None:
         validate(self)
@@ -157,7 +153,7 @@ class OrderParams:
     sims: int = setting(4000, "simulated datasets per N", integer=True, minimum=1,
                         maximum=200_000, page_min=200, page_max=20_000, label="Datasets per N",
                         cli="--replicates")  # the flag every study's datasets share
-    seed: int = _seed()
+    seed: int = seed_setting()
 
     def __post_init__(self) -> None:
         validate(self)
@@ -198,7 +194,7 @@ class CalibrationParams:
                                   "uniform prior of Bayes@N")
     replicates: int = _replicates(2000, "simulated datasets per (M, N)", 200, 10_000,
                                   "Datasets")
-    seed: int = _seed()
+    seed: int = seed_setting()
 
     def __post_init__(self) -> None:
         validate(self)
