@@ -58,6 +58,8 @@ def bounds(sid: str, name: str) -> tuple[Any, Any]:
         return None, None
     number = int if w["integer"] else float
     return number(w["min_value"]), number(w["max_value"])
+
+
 #: What the page shows before anything is chosen (smaller runs than the CLI defaults).
 _PAGE = {"coins": {"N": 40, "replicates": 300}, "prior-depth": {"replicates": 2000},
          "order": {"sims": 2000}}
