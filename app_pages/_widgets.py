@@ -33,6 +33,16 @@ _PERCENT = {"confidence": CONFIDENCES, "assurance": ASSURANCES}
 _CHOICE_NAMES = {"adjust": ADJUST_LABELS.get}
 
 
+def _declared(analysis: str, name: str) -> tuple[dict, str]:
+    """What the declaration says of one setting for a widget (``params.widget``) and its
+    widget key (``app_state.page_state.keys``); ``analysis`` may be a Simulator study."""
+    from app_state.page_state import keys
+    from scorio_core.definitions import SECTIONS
+    from scorio_core.params import widget
+
+    return widget(SECTIONS[analysis].params, name), keys(analysis)[name]
+
+
 def setting(where, analysis: str, name: str, kind: str = "", **kw):
     """The widget of one declared setting of ``analysis``, its value returned: label,
     help, choices and bounds from the declaration (``scorio_core.params``; the bounds a
@@ -45,12 +55,8 @@ def setting(where, analysis: str, name: str, kind: str = "", **kw):
 
     Example: ``setting(c1, "check", "reps", step=100)``.
     """
-    from app_state.page_state import keys
-    from scorio_core.definitions import SECTIONS
-    from scorio_core.params import widget
-
-    w = widget(SECTIONS[analysis].params, name)
-    kw = {"key": keys(analysis)[name], "help": w["help"], **kw}
+    w, key = _declared(analysis, name)
+    kw = {"key": key, "help": w["help"], **kw}
     if name in _PERCENT and "options" not in kw and not kind:
         kind, kw["options"] = "segmented_control", _PERCENT[name]
         kw = {"required": True, "format_func": lambda c: f"{c:.0%}", **kw}
@@ -239,12 +245,8 @@ def spread_prior_box(ds, analysis: str, scope: str) -> None:
     key in ``st.session_state`` (``app_state.page_state.FIELDS``), whether the box is open
     or not: a prior learned from the other benchmarks follows the benchmark viewed."""
     from app_state import spread
-    from app_state.page_state import keys
-    from scorio_core.definitions import ANALYSES
-    from scorio_core.params import widget as declared
 
-    key = keys(analysis)["spread_prior"]
-    widget = declared(ANALYSES[analysis].params, "spread_prior")
+    widget, key = _declared(analysis, "spread_prior")
 
     ss = st.session_state
     # the choice lives in a key of its own: the widget's state goes when its box is closed

@@ -10,14 +10,13 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import FIELDS, from_state, keys
+from app_state.page_state import FIELDS, from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR
 from scorio_core.engines.pair import PER_QUESTION
 from scorio_core.formatting import _md_escape
 from scorio_core.params import PairParams, widget
 
-KEY = keys("pair")  # setting -> widget key, declared in app_state.page_state
 A, B = FIELDS["pair"][("a", "b")].keys
 W = {k: widget(PairParams, k) for k in ("a", "b")}  # one setting each, shown as a pair
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state, keys
+from app_state.page_state import from_state
 from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.planner import a_chance
-
-KEY = keys("plan")  # setting -> widget key, declared in app_state.page_state
 
 
 def main() -> None:

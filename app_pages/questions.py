@@ -9,11 +9,9 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
-from app_state.page_state import from_state, keys
+from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS
-
-KEY = keys("questions")  # setting -> widget key, declared in app_state.page_state
 
 
 def _table(frame, height_rows: int = 12) -> None:

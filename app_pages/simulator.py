@@ -1,7 +1,7 @@
 """Simulator: lessons on simulated LLMs with known truth (000 §2.3-2.7, App. C-D). Each
 renders one definition of :data:`scorio_core.definitions.SIMULATIONS` (as ``scorio-studio
 simulate`` does) through ``app_pages/_render``; the sidebar's dataset is not used. Labels,
-help and ranges: each study's declarations (``scorio_core.definitions.simulate``); settings <->
+help and ranges: each study's declarations (``scorio_core.simulate.params``); settings <->
 widgets: :mod:`app_state.sim_state` (Save session, links)."""
 
 from __future__ import annotations
@@ -25,8 +25,10 @@ LESSONS = {"coins": ("Biased coins", "coins"), "prior-depth": ("Prior depth", "d
 
 
 def coins(c):
-    for col, name in zip(c, ("concentration", "N", "replicates", "seed"), strict=True):
-        _common.setting(col, "coins", name, **({"step": 50} if name == "replicates" else {}))
+    _common.setting(c[0], "coins", "concentration")
+    _common.setting(c[1], "coins", "N")
+    _common.setting(c[2], "coins", "replicates", step=50)
+    _common.setting(c[3], "coins", "seed")
     _common.setting(st, "coins", "methods", "multiselect", options=sim.FIG2A_METHODS)
     _common.setting(st, "coins", "fresh_questions", "toggle")
     return "Choose at least one metric." if not st.session_state["sim_coins_methods"] else None

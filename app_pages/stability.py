@@ -9,13 +9,11 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state, keys
+from app_state.page_state import from_state
 from app_state.texts import stability_prompt
 from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
-
-KEY = keys("stability")  # setting -> widget key, declared in app_state.page_state
 
 CLASS_FORMAT = {
     "rank": st.column_config.NumberColumn(width="small"),
