@@ -43,7 +43,7 @@ def options_box() -> dict:
         w = widget(LoadOptions, "model_prefix")
         prefix = st.selectbox(w["label"], w["options"], key=PREFIX, help=w["help"])
         w = widget(LoadOptions, "score_range")
-        score_range = st.text_input(w["label"] + " (logs)", key=RANGE, placeholder="0, 10",
+        score_range = st.text_input(w["label"], key=RANGE, placeholder="0, 10",
                                     help=w["help"])
     return {"where": where, "model_map": edited.to_dict("records"), "model_prefix": prefix,
             "score_range": score_range}

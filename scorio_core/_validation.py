@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -63,8 +64,21 @@ def as_outcome_array(
     with the position of the first offending cell. Signed integer input is
     returned as is (no copy: an int8 tensor stays int8), boolean input as an
     int8 view, unsigned input as the smallest signed type that holds it (so
-    differences cannot wrap around); float input becomes int64.
+    differences cannot wrap around); float input becomes int64. A path or a table
+    is refused with the call that loads it.
     """
+    if isinstance(R, str | bytes | os.PathLike):
+        shown = repr(os.fspath(R)) if not isinstance(R, bytes) else "bytes"
+        raise ValidationError(
+            f"{name} must be loaded data (Outcomes) or an array (models, questions, trials); "
+            f"got the path {shown} -- load it first: data = sc.load({shown})"
+        )
+    if hasattr(R, "columns") and hasattr(R, "shape"):  # a pandas / polars DataFrame
+        raise ValidationError(
+            f"{name} must be loaded data (Outcomes) or an array (models, questions, trials); "
+            f"got a {type(R).__name__} -- a long table (model, question, trial, outcome) "
+            "loads with data = sc.load(frame)"
+        )
     try:
         a = np.asarray(R)
     except ValueError as exc:  # ragged nested lists

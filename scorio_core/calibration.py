@@ -1157,7 +1157,8 @@ def _reliability(pred, hit, bins: int, min_count: int, identified: bool):
     ``min_count`` entries and the Brier score (NaN when not identified)."""
     pred, hit = np.asarray(pred, dtype=float).ravel(), np.asarray(hit, dtype=bool).ravel()
     edges = np.linspace(0.0, 1.0, bins + 1)
-    idx = np.clip(np.digitize(pred, edges[1:-1]), 0, bins - 1)
+    # an undefined probability (the scope not identified) belongs to no bin
+    idx = np.where(np.isnan(pred), -1, np.clip(np.digitize(pred, edges[1:-1]), 0, bins - 1))
     rows = []
     for k in range(bins):
         sel = idx == k

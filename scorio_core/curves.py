@@ -301,7 +301,8 @@ class PassCurves:
     tau : float or None
     N, M : int
     identified : bool
-        False in the questions scope at ``N = 1`` (intervals NaN).
+        False in the questions scope at ``N = 1`` and in the population scope at
+        ``M = 1`` (intervals NaN).
     models : tuple of str
         In leaderboard order (mean score, best first).
     """
@@ -409,7 +410,7 @@ def pass_curves(
     table = pd.concat(frames, ignore_index=True)
     table = table.sort_values(["curve", "model", "k"], key=_curve_key(names, order),
                               kind="stable").reset_index(drop=True)
-    identified = not (scope == "questions" and N < 2)
+    identified = not (N < 2 if scope == "questions" else M < 2)
     return PassCurves(table, scope, confidence, tau, N, M, identified,
                       tuple(np.asarray(names, dtype=object)[order]))
 
@@ -430,4 +431,4 @@ def _curve_key(names, order):
 
 def not_identified_note(curves: PassCurves) -> str | None:
     """What to say when the scope cannot be estimated (questions scope, ``N = 1``)."""
-    return None if curves.identified else NOT_IDENTIFIED
+    return None if curves.identified else NOT_IDENTIFIED[curves.scope]

@@ -29,6 +29,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .formatting import shape_text
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -158,7 +160,7 @@ def data_label(data: Any) -> str:
     """
     if not all(hasattr(data, k) for k in ("L", "M", "N", "name")):
         return ""
-    return f"{data.name}: {data.L} models × {data.M} questions × {data.N} trials"
+    return f"{data.name}: {shape_text(data.L, data.M, data.N)}"
 
 
 def _value_text(v: Any) -> str:

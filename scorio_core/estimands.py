@@ -67,11 +67,15 @@ ADJUST_LABELS = {
     "bh": "Benjamini–Hochberg (FDR)",
     "none": "none (per pair)",
 }
-NOT_IDENTIFIED = (
-    "With N = 1 trial per question the trial-to-trial variance is never seen, so the "
-    "questions-scope interval cannot be estimated; use the population scope "
-    "(scope='population'), which needs no within-question variance."
-)
+#: Why a scope's intervals and decisions cannot be estimated from these data, per scope.
+NOT_IDENTIFIED = {
+    "questions": "With N = 1 trial per question the trial-to-trial variance is never seen, so "
+    "the questions-scope interval cannot be estimated; use the population scope "
+    "(scope='population'), which needs no within-question variance.",
+    "population": "With M = 1 question the question-to-question spread is never seen, so "
+    "the population-scope interval cannot be estimated; add questions, or use the questions "
+    "scope (scope='questions'), which needs N ≥ 2 trials per question.",
+}
 
 #: Default chance, for the Planner, that the planned data decide a pair (its "assurance").
 ASSURANCE = 0.80

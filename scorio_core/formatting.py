@@ -69,6 +69,8 @@ __all__ = [
     "format_frame",
     "text_table",
     "markdown_table",
+    "count_text",
+    "shape_text",
 ]
 
 INF, NEG_INF, MISSING = "∞", "−∞", "—"
@@ -105,6 +107,19 @@ STATISTIC_DECIMALS = 2
 PAPERS_RULE_NAMES = re.compile(r"^(n_needed|trials_needed_papers)$")
 TRIALS_NOW = "trials_now"
 RULE_MET = "met now"
+
+
+def count_text(n: int, noun: str) -> str:
+    """``n`` with ``noun`` in the number it needs: ``count_text(1, "question")`` is
+    ``'1 question'``, ``count_text(1200, "trial")`` ``'1,200 trials'``."""
+    return f"{int(n):,} {noun}{'' if int(n) == 1 else 's'}"
+
+
+def shape_text(L: int, M: int, N: int) -> str:
+    """A dataset's shape as every table, report and title states it:
+    ``'3 models × 1 question × 8 trials'``."""
+    return " × ".join(count_text(n, w) for n, w in ((L, "model"), (M, "question"),
+                                                    (N, "trial")))
 
 
 def _is_missing(v: Any) -> bool:

@@ -646,7 +646,8 @@ class Inference:
     rank_lo, rank_hi : numpy.ndarray, shape (L,)
     p_best : numpy.ndarray, shape (L,)
     identified : bool
-        False in the questions scope at ``N = 1`` (:data:`NOT_IDENTIFIED`).
+        False in the questions scope at ``N = 1`` and in the population scope at ``M = 1``
+        (:data:`NOT_IDENTIFIED` says why, per scope).
     confidence : float
     adjust : str
     n_draws, seed : int
@@ -1263,10 +1264,10 @@ def infer(
         nanLL = np.full((L, L), np.nan)
         np.fill_diagonal(nanLL, 0.5)
         D = np.zeros((L, L), dtype=bool)
-        return Inference(scope, score, nan, nan, nan, np.full((L, L), np.nan), df,
-                         np.full((L, L), np.nan), np.full((L, L), np.nan), nanLL,
-                         np.ones((L, L)), D, np.ones(L, dtype=int), np.full(L, L), nan, False,
-                         confidence, adjust, int(draws), int(seed))
+        none = np.full((L, L), np.nan)  # cov, df, sd, t, p: no test can be run
+        return Inference(scope, score, nan, nan, nan, none, none.copy(), none.copy(),
+                         none.copy(), nanLL, none.copy(), D, np.ones(L, dtype=int),
+                         np.full(L, L), nan, False, confidence, adjust, int(draws), int(seed))
     t, P, p, sd, D = d.t, d.P, d.p, d.sd, d.D
     rank_lo, rank_hi = 1 + D.sum(0), L - D.sum(1)
     # the covariance is estimated on df degrees of freedom: use the t law's variance; the

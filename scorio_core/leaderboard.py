@@ -32,7 +32,7 @@ from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
 from .estimands import FAMILY_WISE
-from .formatting import TRIALS_NOW
+from .formatting import TRIALS_NOW, shape_text
 from .inference import (
     ADJUSTMENTS,
     NOT_IDENTIFIED,
@@ -44,6 +44,7 @@ from .inference import (
     score_stats,
 )
 from .outcomes import Outcomes, check_name
+from .params import MAX_K, LeaderboardParams, Setting, check_value, settings_of
 from .posterior import question_moments
 from .references import expand
 from .spread_prior import SpreadPrior, load_spread_prior
@@ -298,7 +299,7 @@ class Leaderboard:
         s = self.settings
         L, M, N = s["shape"]
         head = (f"{s['scope']} scope: {s['estimand']} · {s['confidence']:.0%} intervals and "
-                f"decisions, adjustment {s['adjust']} · {L} models × {M} questions × {N} trials")
+                f"decisions, adjustment {s['adjust']} · {shape_text(L, M, N)}")
         rest = settings_caption({k: s[k] for k in ("weights", "prior", "ks", "draws", "seed")
                                  if k in s and s[k] not in ([], None)})
         return f"{head} · {rest}"
@@ -372,17 +373,24 @@ def leaderboard(
         Level of the intervals and of the two-sided pairwise decisions behind
         ``rank``/``rank_lo``/``rank_hi``; also the papers' ``rank_chain`` threshold
         (one-sided z, 1.645 at 0.95, 000 §2.7.1).
-    ks : sequence of int
-        Pass@k columns to add (binary data only; raises for categorical data).
+    models : sequence of str, optional
+        Names for the models of an array, in its order (an :class:`Outcomes` brings its
+        own; this renames, it does not pick models -- select with ``data.subset`` /
+        ``data.select``).
+    ks : int or sequence of int
+        Pass@k columns to add, e.g. ``(2, 4)`` (binary data only; raises for categorical
+        data).
     bounds : (lo, hi), optional
         Score range (default: the range of the weights).
     scope : {"questions", "population"}
         ``questions``: the mean over these questions (finite trials only; not identified
         at N = 1, where every interval is NaN and ``notes`` says so). ``population``: the
-        mean over the population the questions came from.
-    adjust : {"simultaneous", "holm", "bh", "none"}
-        Multiplicity control over the ``L(L−1)/2`` pairs; the default makes the rank
-        intervals hold simultaneously (:data:`scorio_core.inference.ADJUST_HELP`).
+        mean over the population the questions came from (not identified with one
+        question).
+    adjust : {"holm", "simultaneous", "bh", "none"}
+        Multiplicity control over the ``L(L−1)/2`` pairs; the default (Holm) and
+        ``simultaneous`` make the rank intervals hold jointly
+        (:data:`scorio_core.inference.ADJUST_HELP`).
     draws, seed : int
         Draws of the confidence distribution (``p_best``, rank distribution) and of the
         simultaneous procedure's null, and their seed.
@@ -428,8 +436,18 @@ def leaderboard(
         raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
     if adjust not in ADJUSTMENTS:
         raise ValidationError(f"adjust must be one of {ADJUSTMENTS}; got {adjust!r}")
-    if not 1 <= int(draws) <= 10_000_000:
-        raise ValidationError(f"draws must be between 1 and 10,000,000; got {draws}")
+    if isinstance(draws, bool) or not isinstance(draws, int | np.integer) \
+            or not 1 <= draws <= 10_000_000:
+        raise ValidationError(f"draws must be a whole number between 1 and 10,000,000; "
+                              f"got {draws!r}")
+    seed = check_value("seed", _plain(seed), settings_of(LeaderboardParams)["seed"][1])
+    if isinstance(ks, int | np.integer) and not isinstance(ks, bool):
+        ks = (ks,)  # ks=2: the Pass@2 column
+    try:
+        ks = tuple(check_value("k", _plain(k), _K) for k in ks)
+    except TypeError:
+        raise ValidationError(f"ks must be whole numbers k >= 1, e.g. ks=(2, 4); got {ks!r}") \
+            from None
     L = R.shape[0]
     if models is None:
         models = tuple(f"model_{i}" for i in range(L))
@@ -491,7 +509,7 @@ def leaderboard(
         cols["t_next"] = np.append(inf.t[order[:-1], order[1:]], np.nan)
         cols["n_needed"] = np.append(need_n, np.nan)
     D = 0 if R0 is None else int(np.shape(R0)[-1])
-    notes = () if inf.identified else (NOT_IDENTIFIED,)
+    notes = () if inf.identified else (NOT_IDENTIFIED[scope],)
     settings = {
         "scope": scope,
         "estimand": SCOPE_HELP[scope],
@@ -512,6 +530,15 @@ def leaderboard(
         models=models, settings=settings, inference=inf, notes=notes, stats=st,
         spread_prior=spread_prior,
     )
+
+
+#: A ``k`` of the Pass@k columns (at most ``N``, checked against the data).
+_K = Setting("k of a Pass@k column", integer=True, minimum=1, maximum=MAX_K)
+
+
+def _plain(v):
+    """NumPy integers as Python ints (seeds and ``k`` often come from arrays)."""
+    return int(v) if isinstance(v, np.integer) else v
 
 
 #: Columns of :func:`by_subset` (after ``attribute``, ``subset``, ``questions``).

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ._validation import ValidationError, as_outcome_array, check_weight_vector, unique_names
+from .formatting import shape_text
 
 if TYPE_CHECKING:
     from .samples import SampleStore
@@ -571,7 +572,7 @@ class Outcomes:
         """
         cats = ", ".join(f"{n}={w:g}" for n, w in zip(self.category_names, self.weights,
                                                        strict=True))
-        parts = [f"{self.name!r}: {self.L} models × {self.M} questions × {self.N} trials",
+        parts = [f"{self.name!r}: {shape_text(self.L, self.M, self.N)}",
                  f"categories {cats}",
                  "R0 none" if self.R0 is None else f"R0 {self.D} per question"]
         if self.benchmark_names:
@@ -606,7 +607,7 @@ class Outcomes:
         models = ", ".join(self.models[:30]) + (f", … ({self.L} in all)" if self.L > 30 else "")
         return result_html(
             f"Outcomes: {self.name}",
-            f"{self.L} models × {self.M} questions × {self.N} trials · models: {models}",
+            f"{shape_text(self.L, self.M, self.N)} · models: {models}",
             [("", pd.DataFrame(rows, columns=["", "value"]))], notes=notes,
         )
 

@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,14 +153,20 @@ def settings_of(cls) -> dict[str, tuple[Any, Setting]]:
     }
 
 
+def _bound(x: float) -> str:
+    """A bound as people read it: ``10,000,000``, ``0.5``."""
+    return f"{int(x):,}" if float(x).is_integer() and abs(x) < 2**63 else f"{x:g}"
+
+
 def _bounds_text(s: Setting) -> str:
-    if s.minimum is not None and s.maximum is not None and s.open_min == s.open_max:
-        return f"{'strictly ' if s.open_min else ''}between {s.minimum:g} and {s.maximum:g}"
+    lo, hi = s.minimum, s.maximum
+    if lo is not None and hi is not None and s.open_min == s.open_max:
+        return f"{'strictly ' if s.open_min else ''}between {_bound(lo)} and {_bound(hi)}"
     parts = []
-    if s.minimum is not None:
-        parts.append(f"{'above' if s.open_min else 'at least'} {s.minimum:g}")
-    if s.maximum is not None:
-        parts.append(f"{'below' if s.open_max else 'at most'} {s.maximum:g}")
+    if lo is not None:
+        parts.append(f"{'above' if s.open_min else 'at least'} {_bound(lo)}")
+    if hi is not None:
+        parts.append(f"{'below' if s.open_max else 'at most'} {_bound(hi)}")
     return " and ".join(parts)
 
 
@@ -384,13 +391,34 @@ def _ks_parse(text: str) -> tuple[int, ...]:
     return ks
 
 
-def _pair_parse(text: str) -> tuple[str, str]:
+def _pair_parse(text: str) -> tuple[str, ...]:
     names = tuple(t.strip() for t in text.split(",") if t.strip())
-    if len(names) != 2:
+    if len(names) < 2:
         raise argparse.ArgumentTypeError(
             f"--pair expects two model names separated by a comma, e.g. a,b; got {text!r}"
         )
-    return names
+    return names  # more than two parts: names with commas, split by split_pair
+
+
+def split_pair(parts: Sequence[str], models: Sequence[str]) -> tuple[str, str]:
+    """``--pair`` parts as two model names of ``models``: with more than two parts (a
+    name holds a comma), the one split whose both sides are models.
+
+    >>> split_pair(["m", "comma", "b"], ["m,comma", "b", "c"])
+    ('m,comma', 'b')
+    """
+    parts = [str(p) for p in parts]
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    fits = [(a, b) for i in range(1, len(parts))
+            if (a := ",".join(parts[:i])) in models and (b := ",".join(parts[i:])) in models]
+    if len(fits) != 1:
+        raise ValidationError(
+            f"--pair {','.join(parts)!r} must split at one comma into two model names of these "
+            f"data; {'several splits do' if fits else 'no split does'} (models: "
+            f"{', '.join(map(repr, models))})"
+        )
+    return fits[0]
 
 
 def _subset_parse(text: str) -> tuple[str, tuple[str, ...]]:

@@ -358,7 +358,7 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
         board = leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
                             draws=4000, seed=r, models=[f"m{i}" for i in range(L)],
                             spread_prior=prior_for(r))
-        pairs = pair_needs(board, assurance_level=assurance, lead=lead)
+        pairs = pair_needs(board, assurance=assurance, lead=lead)
         if pairs.empty:
             continue
         idx = {m: i for i, m in enumerate(board.models)}

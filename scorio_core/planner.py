@@ -59,7 +59,7 @@ from scipy import special
 from . import decision
 from ._validation import ValidationError, check_confidence
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
-from .formatting import TRIALS_NOW
+from .formatting import TRIALS_NOW, shape_text
 from .inference import (
     field_covariance,
     field_draws,
@@ -210,6 +210,9 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
         else:
             out[a : a + step] = p
     return out / D if average else out
+
+
+_chance = assurance  # for the functions whose keyword `assurance` shadows it
 
 
 def _pm(se: float) -> str:
@@ -689,10 +692,10 @@ def _check_kind(kind: str) -> str:
 
 
 def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
-                    assurance_level: float = ASSURANCE) -> np.ndarray:
+                    assurance: float = ASSURANCE) -> np.ndarray:
     """Smallest true lead of ``upper`` over ``lower`` that ``n`` trials per question
     (``kind="trials"``, every model) or ``n`` questions (``"questions"``, at today's ``N``)
-    decide with ``assurance_level`` chance, given today's data.
+    decide with ``assurance`` chance, given today's data.
 
     Unlike :func:`pair_assurance` this assumes nothing about how large the lead is (no
     posterior of the field): on every field where ``upper`` truly leads by at least this
@@ -716,7 +719,7 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
     [0.8]
     """
     kind = _check_kind(kind)
-    target = _check_assurance(assurance_level)
+    target = _check_assurance(assurance)
     geo, n = _named_pairs(board, upper, lower, n)
     return _plan_gaps(geo, n, kind, target, board.stats.hi_b - board.stats.lo_b)
 
@@ -755,9 +758,9 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
 
 
 def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(),
-              assurance_level: float = ASSURANCE) -> pd.DataFrame:
+              assurance: float = ASSURANCE) -> pd.DataFrame:
     """The smallest true lead of ``upper`` over ``lower`` that each plan decides with
-    ``assurance_level`` chance, on any field: :func:`detectable_gaps` along a grid of
+    ``assurance`` chance, on any field: :func:`detectable_gaps` along a grid of
     trials per question (every model) and of questions (at today's ``N``) -- the pair's
     power curve, which assumes nothing about how large the lead is.
 
@@ -769,7 +772,7 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
     trials, questions : sequence of int
         Plan sizes: trials per question and questions (those not beyond today's ``N`` /
         ``M`` are left out: they are no plan).
-    assurance_level : float
+    assurance : float
         Target chance of a decision (default 0.8).
 
     Returns
@@ -792,7 +795,7 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
     >>> bool(t["smallest_lead"].iloc[1] < t["smallest_lead"].iloc[0])
     True
     """
-    target = _check_assurance(assurance_level)
+    target = _check_assurance(assurance)
     geo, _ = _named_pairs(board, [upper], [lower], [0])  # one pair, every plan size below
     span = board.stats.hi_b - board.stats.lo_b
     rows = []
@@ -874,10 +877,10 @@ _PAIR_COLUMNS = [
 
 
 def pair_needs(
-    board: Leaderboard, pairs: str = "undecided", assurance_level: float = ASSURANCE,
+    board: Leaderboard, pairs: str = "undecided", assurance: float = ASSURANCE,
     lead: float = 0.0,
 ) -> pd.DataFrame:
-    """Trials and questions that give an ``assurance_level`` chance of deciding each pair.
+    """Trials and questions that give an ``assurance`` chance of deciding each pair.
 
     Parameters
     ----------
@@ -886,12 +889,12 @@ def pair_needs(
         multiplicity control define "decided").
     pairs : {"undecided", "all"}
         Adjacent pairs (leaderboard order) left undecided, or every adjacent pair.
-    assurance_level : float
+    assurance : float
         Target chance of a decision, 0.5 to 1 (default 0.8).
     lead : float
         Smallest true lead that matters (score units; 0: off). When set, two more columns
         plan for it with no prior on the lead: ``trials_for_lead`` / ``questions_for_lead``,
-        the trials per question / questions that decide the pair with ``assurance_level``
+        the trials per question / questions that decide the pair with ``assurance``
         chance whenever ``better`` truly leads by at least ``lead`` (:func:`decision_chance`;
         ``inf`` beyond reach).
 
@@ -922,7 +925,7 @@ def pair_needs(
     """
     if pairs not in ("undecided", "all"):
         raise ValidationError(f"pairs must be 'undecided' or 'all'; got {pairs!r}")
-    target = _check_assurance(assurance_level)
+    target = _check_assurance(assurance)
     lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))
     columns = _PAIR_COLUMNS if not lead else _with_lead(_PAIR_COLUMNS)
     if board.inference is None or board.stats is None or len(board.models) < 2:
@@ -950,17 +953,17 @@ def pair_needs(
     pop_now = geo.s2_pop_planned
 
     def q_fn(m):
-        return assurance(geo.gap[:, None], geo.s2_pop[:, None], geo.s2_pop[:, None] * M / m,
-                         m - 1, geo.level, geo.g_pop[..., None],
-                         s2_decide=pop_now[:, None] * M / m)
+        return _chance(geo.gap[:, None], geo.s2_pop[:, None], geo.s2_pop[:, None] * M / m,
+                       m - 1, geo.level, geo.g_pop[..., None],
+                       s2_decide=pop_now[:, None] * M / m)
 
     questions = (_search(q_fn, M, MAX_QUESTIONS, target, P) if _can_plan(geo, "questions")
                  else np.full(P, np.nan))
     unsettled = np.full(P, np.nan)
     if geo.scope == "population" and N >= 2 and M >= 2 and P:
         s_inf = geo.between
-        unsettled = 1.0 - assurance(geo.gap, geo.s2_trial, 0.0, M - 1, geo.level, geo.g,
-                                    s2_decide=s_inf)
+        unsettled = 1.0 - _chance(geo.gap, geo.s2_trial, 0.0, M - 1, geo.level, geo.g,
+                                  s2_decide=s_inf)
     notes = []
     for k in range(P):
         if flat[k]:
@@ -1507,9 +1510,11 @@ class Plan:
         if k := int((~np.isfinite(need)).sum()):
             notes = dict.fromkeys(n for n, t in zip(self.pairs["note"], need, strict=True)
                                   if n and not np.isfinite(t))
+            q_need = np.asarray(self.pairs["questions_needed"], dtype=float)[~np.isfinite(need)]
             why = ("population scope: the question-to-question spread stays; "
                    "questions_needed says how many questions would"
-                   if s.get("scope") == "population" else "; ".join(notes) or "see the table")
+                   if s.get("scope") == "population" and np.isfinite(q_need).any()
+                   else "; ".join(notes) or "see the table")
             parts.append(f"{which(k)} cannot be settled by more trials ({why})")
         far = np.isfinite(need) & (need > top)
         if far.any() or (gain < 0.5 and not parts):
@@ -1572,7 +1577,7 @@ class Plan:
         """The scope and settings in one line (the notebook display's caption)."""
         s = self.settings
         L, M, N = s["shape"]
-        return (f"{s['dataset']}: {L} models × {M} questions × {N} trials · {s['scope']} "
+        return (f"{s['dataset']}: {shape_text(L, M, N)} · {s['scope']} "
                 f"scope, {s['confidence']:.0%} decisions, adjustment {s['adjust']} · "
                 f"{a_chance(s['assurance'])} of a decision · budget {s['budget_trials']:,} "
                 f"extra trials per question · draws {s['draws']:,}, seed {s['seed']}")
@@ -1614,7 +1619,7 @@ def plan(
     confidence: float = 0.95,
     scope: str = "questions",
     adjust: str = ADJUSTMENTS[0],
-    assurance_level: float = ASSURANCE,
+    assurance: float = ASSURANCE,
     budget_trials: int = 0,
     lead: float = 0.0,
     draws: int = 10_000,
@@ -1624,13 +1629,28 @@ def plan(
     """One call for the Planner page and ``scorio-studio plan``.
 
     Builds the leaderboard in ``scope`` (its decisions define the undecided pairs), then
-    :func:`pair_needs` at ``assurance_level`` and :func:`allocate_trials` with
-    ``budget_trials`` extra trials per question (``0``: ``L × N``, as many trials again);
-    ``lead`` > 0 adds the plans for a lead that matters (:func:`pair_needs`).
-    ``use_prior`` only changes the papers' ``trials_needed_papers`` column;
-    ``spread_prior`` (a :class:`~scorio_core.spread_prior.SpreadPrior` or its JSON file)
-    replaces the flat prior on the field's spread behind the chances
-    (:func:`~scorio_core.leaderboard.leaderboard`).
+    :func:`pair_needs` at ``assurance`` and :func:`allocate_trials` with
+    ``budget_trials`` extra trials per question; ``lead`` > 0 adds the plans for a lead
+    that matters (:func:`pair_needs`).
+
+    Parameters
+    ----------
+    data : Outcomes or array ``(L, M, N)``
+        The run to plan for (``sc.load(...)``).
+    w, use_prior, confidence, scope, adjust, draws, seed
+        As in :func:`~scorio_core.leaderboard.leaderboard`; ``use_prior`` only changes
+        the papers' ``trials_needed_papers`` column.
+    assurance : float
+        The chance, in ``[0.5, 1)``, that the planned data decide a pair (default 0.8):
+        ``trials_needed`` / ``questions_needed`` are the smallest plans that reach it.
+    budget_trials : int
+        Extra trials per question to split between the models (``0``: ``L × N``, as many
+        trials again).
+    lead : float
+        A true lead that matters (score units); > 0 adds the plans that decide such a lead.
+    spread_prior : SpreadPrior or path, optional
+        A prior on the field's spread learned from earlier runs
+        (:func:`~scorio_core.spread_prior.fit_spread_prior`) in place of the flat one.
 
     Returns
     -------
@@ -1645,7 +1665,7 @@ def plan(
     >>> int(p.allocation["extra_trials"].sum())
     40
     """
-    target = _check_assurance(assurance_level)
+    target = _check_assurance(assurance)
     confidence = check_confidence(confidence)
     lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))
     board = leaderboard(
@@ -1672,7 +1692,7 @@ def plan(
         assurance=target, budget_trials=budget, lead=float(lead),
         dataset=getattr(data, "name", "array"),
     )
-    return Plan(pair_needs(board, assurance_level=target, lead=lead), table, split, settings,
+    return Plan(pair_needs(board, assurance=target, lead=lead), table, split, settings,
                 board)
 
 

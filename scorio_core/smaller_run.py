@@ -302,8 +302,8 @@ class SmallerRunCheck:
             dev = (g["observed"] - g["predicted"]).abs()
             bad = g[(g["count"] >= MIN_COUNT) & (dev > np.maximum(Z * se0, 0.05))]
             for _, b in bad.iterrows():
-                out.append(f"{scope} scope: models given p_best {b['predicted']:.2f} on average "
-                           f"(bin {b['bin']}) were first {b['observed']:.2f} of the time")
+                out.append(f"{scope} scope: models given p_best {b['predicted']:.0%} on average "
+                           f"(bin {b['bin']}) were first {b['observed']:.0%} of the time")
         return out
 
 
@@ -455,7 +455,7 @@ def check_smaller_run(
         rows.append({
             "scope": scope, "coverage": c.coverage, "coverage_se": c.coverage_se,
             "band_lo": lo, "band_hi": hi,
-            "least_covered": c.worst_model or None, "least_coverage": c.worst_coverage,
+            "least_covered": c.worst_model or "", "least_coverage": c.worst_coverage,
             "width": c.width, "wrong_way": c.false_decisions, "power": c.power,
             "first_coverage": r.first_coverage, "first_set_size": r.first_size,
         })

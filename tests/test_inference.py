@@ -237,7 +237,7 @@ def test_aime_like_table_reads_correctly():
 def test_questions_scope_is_not_identified_at_one_trial():
     R = np.random.default_rng(2).integers(0, 2, (4, 30, 1))
     board = leaderboard(R)
-    assert not board.identified and board.notes == (NOT_IDENTIFIED,)
+    assert not board.identified and board.notes == (NOT_IDENTIFIED["questions"],)
     t = board.table
     assert t[["se", "lo", "hi", "p_best"]].isna().all().all()
     assert (t["rank_lo"] == 1).all() and (t["rank_hi"] == 4).all()  # nothing decided

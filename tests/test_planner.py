@@ -71,7 +71,7 @@ def test_assurance_limits():
 def test_trials_needed_is_the_smallest_n_reaching_the_target():
     R = _table()
     board = leaderboard(R)
-    t = pair_needs(board, pairs="all", assurance_level=0.8)
+    t = pair_needs(board, pairs="all", assurance=0.8)
     N = R.shape[-1]
     und = t[~board.decided[[board.models.index(m) for m in t["better"]],
                            [board.models.index(m) for m in t["next"]]]]
@@ -82,7 +82,7 @@ def test_trials_needed_is_the_smallest_n_reaching_the_target():
         a = pair_assurance(board, r["better"], r["next"], [n - 1, n])
         assert a[1] >= 0.8 and (n - 1 < N or a[0] < 0.8), (n, a)
     # a higher target needs more trials; the papers' 50 % point sits below the 80 % plan
-    t9 = pair_needs(board, pairs="all", assurance_level=0.95)
+    t9 = pair_needs(board, pairs="all", assurance=0.95)
     assert (t9["trials_needed"] >= t["trials_needed"]).all()
     assert (finite["trials_needed_papers"] <= finite["trials_needed"]).mean() >= 0.5
 
@@ -858,7 +858,7 @@ def test_plan_default_budget_and_settings():
     assert int(p.allocation["extra_trials"].sum()) == 12
     assert "80% chance" in p.headline()
     with pytest.raises(Exception, match="assurance"):
-        plan(R, assurance_level=1.0)
+        plan(R, assurance=1.0)
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "json"])
@@ -869,7 +869,7 @@ def test_cli_plan(capsys, data_dir, fmt):
     assert code == 0, err
     from scorio_core.io import load
 
-    p = plan(load(data_dir / "biased_coins.npz"), budget_trials=22, assurance_level=0.9)
+    p = plan(load(data_dir / "biased_coins.npz"), budget_trials=22, assurance=0.9)
     if fmt == "json":
         payload = json.loads(out)
         assert payload["settings"]["budget_trials"] == 22
@@ -926,8 +926,14 @@ def test_a_budget_that_buys_nothing_says_why():
     spread = np.stack([np.r_[np.ones(20), np.zeros(20)], np.r_[np.zeros(20), np.ones(20)]])
     R2 = np.repeat(spread[:, :, None], 8, axis=2).astype(int)
     R2[:, :, :2] = 1 - R2[:, :, :2]  # some trial noise, same total for both models
+    twins_pop = plan(R2, scope="population", budget_trials=50).budget_why()
+    assert "cannot be settled by more trials (identical scores" in twins_pop
+    R2[0, :6, 2] = 0  # a small lead: questions could settle it, trials cannot
     pop = plan(R2, scope="population", budget_trials=50)
+    assert np.isfinite(pop.pairs["questions_needed"]).all()
     assert "cannot be settled by more trials (population scope" in pop.budget_why()
+    one = plan(R2[:, :1], scope="population", budget_trials=50).budget_why()  # M = 1
+    assert "questions_needed" not in one and "M = 1: the question-to-question spread" in one
     levels = np.stack([np.zeros((40, 8)), np.tile([0, 1], (40, 4)), np.ones((40, 8))])
     assert plan(levels.astype(int)).budget_why() == (
         "Nothing to spend it on: every pair is already decided.")

@@ -246,7 +246,7 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
     assert len(off) == 3, off
     assert "held 80.0% of the time (band 93%–97%)" in off[0]
     assert "wrong way round in 12.0% of the runs (stated at most 5%)" in off[1]
-    assert "p_best 0.87 on average (bin 0.8–1.0) were first 0.68" in off[2]
+    assert "p_best 87% on average (bin 0.8–1.0) were first 68%" in off[2]
     # a bin with too few model-runs is shown but not judged
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.5, 10).off_target() == []
     # the Planner's plans: 400 question plans deciding 70 % against 80 % (s.e. 0.023)

@@ -74,7 +74,9 @@ def _module(name: str):
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="scorio-studio",
-        description="Bayes@N leaderboards with credible intervals and CI-aware ranks.",
+        description="Calibrated leaderboards of LLM evaluations (intervals that hold their "
+        "confidence, rank intervals, p_best) beside the papers' Bayes@N; planning, "
+        "diagnostics, rankers and reports.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     done = set()

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._validation import ValidationError, json_safe
+from ..formatting import shape_text
 from ..io.options import LoadOptions
 from ..params import add_options, from_args
 
@@ -166,6 +167,8 @@ def _with_source(args, data):
     """``data`` carrying its input file's name and sha256 for the exports' provenance."""
     from ..definitions.provenance import attach_source
 
+    if "source_sha256" in data.metadata:  # io.load recorded it (one file)
+        return data
     paths = [Path(p) for p in args.path]
     return attach_source(data, paths[0]) if len(paths) == 1 and paths[0].is_file() else data
 
@@ -219,7 +222,7 @@ def _plain_json(payload) -> str:
 
 def _header(data, what: str) -> str:
     L, M, N = data.R.shape
-    return f"# {what} on {data.name} ({L} models x {M} questions x {N} trials)\n"
+    return f"# {what} on {data.name} ({shape_text(L, M, N)})\n"
 
 
 def _progress(label: str):

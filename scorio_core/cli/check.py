@@ -5,6 +5,7 @@ this run's shares, analysed as the leaderboard would (the Check page's definitio
 from __future__ import annotations
 
 from ..estimands import SPLIT_TRIALS_PER_MODEL
+from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -48,8 +49,7 @@ def check(data, args) -> str:
                       "as recommended: pairs decided beyond an even "
                       "split, and decided pairs expected against left", t["split"]))
     return render(
-        fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {c.L} models x {c.M} "
-        f"questions x {c.N} trials",
+        fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {shape_text(c.L, c.M, c.N)}",
         [f"The truth: this run's shares ({c.source_N} trials per question). Intervals at "
          f"{c.confidence:.0%}, decisions {c.adjust}."],
         [("Intervals and decisions", "coverage: share of model-runs whose interval held the "

@@ -3,6 +3,7 @@ Method comparison page's definition, :data:`scorio_core.definitions.COMPARE`).""
 
 from __future__ import annotations
 
+from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -47,7 +48,7 @@ def compare(data, args) -> str:
         return _csv(prov, c.run.ranks.reset_index(), t["agreement"].round(6)) + skipped
     L, M, N = data.R.shape
     return render(
-        fmt, f"Method comparison on {data.name} ({L} models x {M} questions x {N} trials)",
+        fmt, f"Method comparison on {data.name} ({shape_text(L, M, N)})",
         ["Kendall τ_b of each method's ranking with the gold standard (Bayes@N, uniform "
          "prior, all trials); 'exact' = the same weak order."],
         [("Summary", "", t["summary"]), ("Agreement with the gold standard", "", t["agreement"]),

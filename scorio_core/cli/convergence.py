@@ -3,6 +3,7 @@ page's definition, :data:`scorio_core.definitions.CONVERGENCE`)."""
 
 from __future__ import annotations
 
+from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -67,7 +68,7 @@ def convergence(data, args) -> str:
     import pandas as pd
 
     return render(
-        fmt, f"convergence@n on {data.name} ({L} models x {M} questions x {N} trials)",
+        fmt, f"convergence@n on {data.name} ({shape_text(L, M, N)})",
         [f"{args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
          f"{args.target}, match {match}; no convergence = the ranking still differs at trial "
          "N-1 or later."],

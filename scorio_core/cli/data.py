@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from ..formatting import shape_text
 from ._common import _add_data_args, _pick, load
 
 __all__ = ["add_parser", "run"]
@@ -39,10 +40,6 @@ def run(args) -> int:
     return 0
 
 
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}" + ("" if n == 1 else "s")
-
-
 def _import(data, out: str) -> str:
     """Write ``data`` to ``out`` (.npz keeps weights and category names; tables do not)."""
     from .. import io
@@ -53,9 +50,7 @@ def _import(data, out: str) -> str:
     else:
         io.save_table(data, path)
     report = data.metadata.get("import_report", {})
-    shape = " x ".join(_count(n, what) for n, what in
-                       ((data.L, "model"), (data.M, "question"), (data.N, "trial")))  # fmt: skip
-    lines = [f"wrote {path} ({shape})"]
+    lines = [f"wrote {path} ({shape_text(data.L, data.M, data.N)})"]
     if data.samples is not None:  # the completion texts beside it, attached when it is read
         from ..samples import beside
 

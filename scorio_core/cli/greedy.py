@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -48,7 +49,7 @@ def greedy(data, args) -> str:
         return _csv(prov, table.round(6), ranks)
     L, M, N = data.R.shape
     return render(
-        fmt, f"Greedy vs sampling on {data.name} ({L} models x {M} questions x {N} trials)",
+        fmt, f"Greedy vs sampling on {data.name} ({shape_text(L, M, N)})",
         [f"tau_gs: greedy-only vs sampling ranking; delta_tau and sd_reduction at N = 1 over "
          f"{args.replicates} resampled datasets (greedy prior minus uniform)."],
         [("Greedy vs sampling", "", table),

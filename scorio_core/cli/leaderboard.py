@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from .._validation import ValidationError
+from ..formatting import shape_text
 from ._common import definition_parser, load, output_format
 
 __all__ = ["add_parser", "run"]
@@ -37,20 +38,37 @@ def run(args) -> int:
         data = apply_rubric(args.rubric, data)
     from .. import export
     from ..definitions.leaderboard import LEADERBOARD
+    from ..definitions.provenance import provenance
 
     params = from_args(LeaderboardParams, args, weights=args.weights)
     result = LEADERBOARD.run(data, params)
     board = result.board
     shape = board.settings["shape"]
     name = data.name if params.subset is None else data.subset(*params.subset).name
-    title = f"CI-aware leaderboard: {name} ({shape[0]} models x {shape[1]} questions x " \
-        f"{shape[2]} trials)"
+    title = f"CI-aware leaderboard: {name} ({shape_text(*shape)})"
     fmt = output_format(args)
     text = export.export(board, fmt, title=title)
+    if fmt in ("csv", "json"):  # the input file, settings and versions, as every command's
+        text = _with_provenance(text, fmt, provenance(data, "leaderboard", params))
     if result.subsets is not None:
         text = _per_subset(text, result, fmt)
     sys.stdout.write(text)
     return 0
+
+
+def _with_provenance(text: str, fmt: str, prov: dict) -> str:
+    """The leaderboard's CSV under the ``# key: value`` provenance header, or its JSON with a
+    ``provenance`` object -- the form of every other command's exports."""
+    import json
+
+    from .._validation import json_safe
+    from ..definitions.provenance import csv_header
+
+    if fmt == "csv":
+        return csv_header(prov) + text
+    doc = json.loads(text)
+    doc["provenance"] = prov
+    return json.dumps(json_safe(doc), indent=2, allow_nan=False) + "\n"
 
 
 def _per_subset(text: str, result, fmt: str) -> str:

@@ -3,6 +3,7 @@ definition, :data:`scorio_core.definitions.ANALYSES` ``["pair"]``)."""
 
 from __future__ import annotations
 
+from ..formatting import count_text
 from ._common import (
     _csv,
     _json,
@@ -42,7 +43,8 @@ def pair(data, args) -> str:
     c, f = result.comparison, result.flips
     ctx = [f"{k}: {one_line(v)}" for k, v in f.context.items()]
     return render(
-        fmt, f"Pair view on {data.name}: {c.a} - {c.b} ({c.M} questions x {c.N} trials)",
+        fmt, f"Pair view on {data.name}: {c.a} - {c.b} ({count_text(c.M, 'question')} × "
+        f"{count_text(c.N, 'trial')})",
         [f"Difference of mean score with its {c.confidence:.0%} interval in both scopes (the "
          "leaderboard's numbers for this pair; decided = the interval excludes 0, no "
          "multiplicity control)."],

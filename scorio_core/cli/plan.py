@@ -38,6 +38,10 @@ def run(args) -> int:
     from ..definitions.plan import to_json
 
     data = _with_source(args, load(args))
+    if args.pair is not None:  # a model name with a comma: split where both are models
+        from ..params import split_pair
+
+        args.pair = split_pair(args.pair, data.models)
     result, t, prov = _run("plan", data, params(args))
     fmt = output_format(args)
     if fmt == "json":

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -24,7 +25,7 @@ def add_parser(sub) -> None:
 
 def _shape(data) -> str:
     L, M, N = data.R.shape
-    return f"{data.name} ({L} models x {M} questions x {N} trials)"
+    return f"{data.name} ({shape_text(L, M, N)})"
 
 
 def questions(data, args) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..formatting import shape_text
+
 __all__ = ["add_parser", "run"]
 
 
@@ -33,8 +35,8 @@ def run(args) -> int:
     for scope in ("population", "questions"):
         if prior.has(scope):
             lines.append(f"- {prior.describe(scope)}")
-    lines += ["", "Fields (models x questions x trials):"]
-    lines += [f"- {s}: {m} x {q} x {n}"
+    lines += ["", "Fields:"]
+    lines += [f"- {s}: {shape_text(m, q, n)}"
               for s, m, q, n in zip(prior.sources, prior.models, prior.questions, prior.trials,
                                     strict=True)]
     lines += ["", f"Use it: scorio-studio leaderboard DATA --scope population --spread-prior "

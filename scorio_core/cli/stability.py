@@ -3,6 +3,7 @@ definition, :data:`scorio_core.definitions.STABILITY`)."""
 
 from __future__ import annotations
 
+from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -46,7 +47,7 @@ def stability(data, args) -> str:
         return _csv(prov, st.table) + _skipped(st.skipped)
     L, M, N = data.R.shape
     return render(
-        fmt, f"N = 1 stability on {data.name} ({L} models x {M} questions x {N} trials)",
+        fmt, f"N = 1 stability on {data.name} ({shape_text(L, M, N)})",
         ["tau_b of each single-trial ranking; methods with equal tau_b on every slice share a "
          "row (— : every slice ties all models)."],
         [("vs the gold standard (Bayes_U@N, all trials)", "", gold),

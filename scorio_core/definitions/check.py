@@ -31,6 +31,7 @@ from ..estimands import (
     SPLIT_TRIALS_PER_MODEL,
     STAND_IN_RATIO,
 )
+from ..formatting import shape_text
 from ..outcomes import Outcomes
 from ..params import CheckParams
 from ..planner import a_chance
@@ -72,7 +73,7 @@ def _charts(r: CheckResult) -> list[Chart]:
     from .. import charts  # altair: after the tables
 
     c = r.check
-    return [Chart(f"p_best on {c.reps} runs of {c.L} models × {c.M} questions × {c.N} trials",
+    return [Chart(f"p_best on {c.reps} runs of {shape_text(c.L, c.M, c.N)}",
                   charts.p_best_reliability(c.p_best), charts.P_BEST_RELIABILITY_CAPTION)]
 
 

@@ -94,7 +94,7 @@ def _caveats(data: Outcomes, p: CurvesParams, r: CurvesResult) -> list[str]:
     data = subset_of(data, p.subset)
     out = common_caveats(data) + subset_caveat(data, p.subset)
     if not r.curves.identified:
-        out.append(NOT_IDENTIFIED)
+        out.append(NOT_IDENTIFIED[r.curves.scope])
     what = (f"each metric on these {data.M} questions, (1/M) Σ f_k(p_α) (questions scope: only "
             "the finite trials are uncertain)" if p.scope == "questions" else
             "each metric over the population these questions were drawn from, E[f_k(p)] "

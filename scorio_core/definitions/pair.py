@@ -105,7 +105,7 @@ def _caveats(data: Outcomes, p: PairParams, r: PairResult) -> list[str]:
     out.append(
         f"Decided here means this pair's {p.confidence:.0%} interval excludes 0, with no "
         "multiplicity control over the other models' pairs; the leaderboard's rank columns "
-        "control it (simultaneously by default), so a pair decided here may be undecided there."
+        "control it (family-wise, Holm by default), so a pair decided here may be undecided there."
     )
     if data.samples is None:
         out.append("These data carry no completion texts (an .npz or a table without text "

@@ -77,7 +77,7 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
         progress(0.0, "planning")
     planned = plan(
         data, use_prior=p.prior == "greedy", confidence=p.confidence, scope=p.scope,
-        adjust=p.adjust, assurance_level=p.assurance, budget_trials=p.budget_trials,
+        adjust=p.adjust, assurance=p.assurance, budget_trials=p.budget_trials,
         lead=p.lead, draws=p.draws, seed=p.seed, spread_prior=p.spread_prior,
     )
     cs = curve_settings(planned, p.pair, p.n_max)
@@ -92,7 +92,7 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
                                   p.lead)
         curve = dataclasses.replace(curve, p_at_lead=at_lead, lead=p.lead)
     gaps = gap_curve(planned.board, cs.upper, cs.lower, cs.n_values, cs.m_values,
-                     assurance_level=p.assurance)
+                     assurance=p.assurance)
     if progress:
         progress(1.0, "done")
     return PlanResult(planned, curve, cs, p.sims, gaps)
@@ -325,7 +325,7 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         "from scorio_core import charts\n\n"
         f"planned = sc.plan({data}, use_prior={p.prior == 'greedy'}, confidence={p.confidence!r}, "
         f"scope={p.scope!r}, adjust={p.adjust!r},\n"
-        f"                  assurance_level={p.assurance!r}, budget_trials={p.budget_trials!r}, "
+        f"                  assurance={p.assurance!r}, budget_trials={p.budget_trials!r}, "
         f"lead={p.lead!r}, draws={p.draws!r}, seed={p.seed!r}"
         + ("" if p.spread_prior is None
            else f",\n                  spread_prior={p.spread_prior!r}")
@@ -337,7 +337,7 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         "order_pair.n_values)\n"
         + lead
         + "gaps = sc.planner.gap_curve(planned.board, order_pair.upper, order_pair.lower, "
-        f"order_pair.n_values, order_pair.m_values, assurance_level={p.assurance!r})\n"
+        f"order_pair.n_values, order_pair.m_values, assurance={p.assurance!r})\n"
         + "planned.pairs"
     )
 

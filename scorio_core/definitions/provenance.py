@@ -82,15 +82,17 @@ def attach_source(
     this at load time; :meth:`Outcomes.select` keeps the metadata, so a
     benchmark view still names its file.
     """
+    path = None
     if isinstance(source, bytes | bytearray | memoryview):
         size, name = len(source), filename or "upload"
     else:
-        size, name = Path(source).stat().st_size, filename or Path(source).name
+        path = Path(source).resolve()
+        size, name = path.stat().st_size, filename or path.name
     meta = dict(data.metadata) | {
         "source_name": str(name),
         "source_sha256": file_sha256(source),
         "source_bytes": int(size),
-    }
+    } | ({} if path is None else {"source_path": str(path)})
     return replace(data, metadata=meta)
 
 

@@ -134,7 +134,7 @@ def compare_pair(
         p = float(inf.pvalue[0, 1])
         if not inf.identified:
             verdict = "not identified"
-            notes.append(f"{scope} scope: {NOT_IDENTIFIED}")
+            notes.append(f"{scope} scope: {NOT_IDENTIFIED[scope]}")
         elif inf.decided[0, 1]:
             verdict = f"{a} better"
         elif inf.decided[1, 0]:

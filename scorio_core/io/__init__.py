@@ -34,7 +34,9 @@ Example
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._lazy import lazy_module
@@ -141,8 +143,9 @@ def load(
     weights, category_names : optional
         Category weights/names; override the ones stored in an ``.npz`` or derived from
         log scores. Tables cannot store them, so a table (or an ``.npz`` without a
-        ``weights`` array) with outcomes above 1 needs ``weights``: weights are never
-        invented (:class:`MissingWeightsError` names the first such row or cell).
+        ``weights`` array) with integer outcomes above 1 needs ``weights`` (or, for
+        grades on a scale, ``score_range``): weights are never invented
+        (:class:`MissingWeightsError` names the first such row or cell).
     scorer : str, optional
         Logs with several scorers/metrics: which one is the outcome (Inspect scorer name
         or a key of a dict-valued score, lm-eval metric or ``"FILTER/METRIC"``, HELM stat
@@ -152,7 +155,11 @@ def load(
         are assembled. Without it, benchmarks whose trials differ are each kept with all
         their trials (``Outcomes.parts``, returned by ``select``).
     score_range : (float, float), optional
-        The scale of numeric log scores outside [0, 1] (e.g. ``(0, 10)``); never guessed.
+        The scale of graded scores outside [0, 1] (e.g. ``(0, 10)``), in logs and tables:
+        each distinct score in it becomes a category weighted ``(v - LO) / (HI - LO)``,
+        named by the score; never guessed. Grades in [0, 1] need none (a table's
+        fractional outcomes in [0, 1] load as grades weighted by their value). Not
+        together with ``weights`` for a table.
     model_map : mapping, sequence of pairs or path, optional
         Model renames (``{"mockllm/alpha": "alpha"}``, or a JSON/CSV file), applied to
         logs and tables before assembly.
@@ -202,4 +209,9 @@ def load(
     opts = options_from(options, option_values)
     if _is_frame(source):
         return load_table(source, opts)
-    return load_many(source, opts, filename=filename)
+    data = load_many(source, opts, filename=filename)
+    if isinstance(source, str | os.PathLike) and Path(source).is_file():
+        from ..definitions.provenance import attach_source  # one file: its sha256 for exports
+
+        data = attach_source(data, source)
+    return data

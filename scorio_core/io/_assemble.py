@@ -32,6 +32,9 @@ _SIGNAL_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 # Index columns written by pandas; ignored rather than turned into signals.
 _INDEX_COLUMN = re.compile(r"^(|Unnamed: \d+|__index_level_\d+__|index)$")
 _ROW = "__scorio_row__"
+#: Most categories a graded score may have (both ends of its scale included); more distinct
+#: values is a continuous score, which cannot be an outcome category.
+_MAX_LEVELS = 21
 
 
 def _row_note(fmt: str) -> str:
@@ -229,15 +232,159 @@ def _codes(s: pl.Series) -> tuple[list[str], np.ndarray]:
     return uniq.to_list(), codes.to_numpy()
 
 
+def grade_levels(
+    values: Sequence[float] | np.ndarray,
+    score_range: tuple[float, float] | None = None,
+    *,
+    where: str = "the score",
+    example: str = "",
+) -> tuple[list[float], list[str] | None, list[float]]:
+    """The categories of a graded score -- the one rule for log scores
+    (:func:`._logs.categorize`) and long tables (:func:`_read_grades`).
+
+    One category per distinct value of ``values`` and per end of the scale ``score_range``
+    (default [0, 1]), sorted, named by the value and weighted ``(v - lo) / (hi - lo)``, so
+    the mean score is the mean grade (rescaled to [0, 1]); binary (default names, weights
+    0 and 1) when only 0 and 1 occur on [0, 1]. The callers check that every value lies
+    in the scale, naming the file, record or row.
+
+    Parameters
+    ----------
+    values : sequence of float
+        The grades (repeats allowed), each within ``score_range``.
+    score_range : (lo, hi), optional
+        The scale; default (0, 1).
+    where, example
+        Who holds the values and one of them, for the error message.
+
+    Returns
+    -------
+    levels, names, weights
+        The sorted distinct values, their names (``None``: binary) and weights.
+
+    Raises
+    ------
+    ValidationError
+        More than ``_MAX_LEVELS`` levels: a continuous score is not a category.
+
+    Examples
+    --------
+    >>> grade_levels([0.5, 1.0, 0.25, 0.5])
+    ([0.0, 0.25, 0.5, 1.0], ['0', '0.25', '0.5', '1'], [0.0, 0.25, 0.5, 1.0])
+    >>> grade_levels([7, 3], (0, 10))[2]
+    [0.0, 0.3, 0.7, 1.0]
+    >>> grade_levels([1.0, 0.0])
+    ([0.0, 1.0], None, [0.0, 1.0])
+    """
+    lo, hi = (0.0, 1.0) if score_range is None else (float(x) for x in score_range)
+    # + 0.0: a grade of -0.0 is the level 0, named "0"
+    levels = np.unique(np.append(np.asarray(values, dtype=float).ravel(), [lo, hi])) + 0.0
+    if levels.size > _MAX_LEVELS:
+        eg = f" (e.g. {example})" if example else ""
+        raise ValidationError(
+            f"{where} holds {levels.size} distinct values in [{lo:g}, {hi:g}]{eg}: a "
+            f"continuous score cannot be an outcome category (at most {_MAX_LEVELS} levels, "
+            "both ends of the scale included); use a correct/incorrect scorer or outcome, or "
+            "round the grades to a few levels"
+        )
+    out = levels.tolist()
+    if out == [0.0, 1.0] and (lo, hi) == (0.0, 1.0):
+        return out, None, [0.0, 1.0]
+    names = [f"{x:g}" for x in out]
+    if len(set(names)) < len(names):  # grades that differ past 6 digits keep their digits
+        names = [repr(x) for x in out]
+    return out, names, [(x - lo) / (hi - lo) for x in out]
+
+
+def _read_grades(
+    df: pl.DataFrame, col: str, fmt: str, opts: LoadOptions, meta_extra: Mapping[str, Any] | None
+) -> tuple[pl.DataFrame, LoadOptions, Mapping[str, Any] | None]:
+    """A table's outcome column read as graded scores, when it holds them: with
+    ``score_range``, or when some value is fractional. The column is replaced by the
+    category codes of :func:`grade_levels` and ``opts`` by their weights and names (the
+    file's own names win), so the assembly -- and each benchmark of a split -- sees
+    categories 0..C as from any loader. Whole numbers >= 0 without ``score_range`` are
+    left to the assembly (categories 0..C, which need ``weights`` above 1)."""
+    scale = opts.score_range
+    if scale is not None and opts.weights is not None:
+        lo, hi = scale
+        raise ValidationError(
+            f"score_range=({lo:g}, {hi:g}) and weights= were both given, but they are two "
+            f"readings of column {col!r}: drop weights= / --weights to weight each grade by "
+            "(grade - LO) / (HI - LO), or drop score_range= / --score-range to read "
+            "whole-number categories 0..C with your weights"
+        )
+    lo, hi = scale if scale is not None else (0.0, 1.0)
+    what = (
+        "integer categories 0..C or grades in [0, 1]" if scale is None
+        else f"numeric grades in the score range [{lo:g}, {hi:g}]"
+    )  # fmt: skip
+    a = _number_column(df, col, fmt, what, whole=False)
+    whole = a == np.round(a)
+    if scale is None and whole.all() and not (a < 0).any():
+        return df, opts, meta_extra
+    rows = df.get_column(_ROW).to_numpy()
+
+    def found(bad: np.ndarray) -> str:
+        return _rows_msg(rows[bad], fmt, a[bad].tolist())
+
+    if scale is not None:
+        out = (a < lo) | (a > hi)
+        if out.any():
+            raise ValidationError(
+                f"column {col!r} holds value(s) outside the score range [{lo:g}, {hi:g}] given "
+                f"with score_range at {found(out)}; give the range the scores really use"
+            )
+    elif (a < 0).any() or (a > 1).any():
+        frac, neg = ~whole & ((a < 0) | (a > 1)), a < 0
+        if frac.any():
+            kind = f"fractional value(s) outside [0, 1] at {found(frac)}"
+        elif neg.any():
+            kind = f"negative value(s) at {found(neg)}"
+        else:  # whole numbers above 1 beside fractions in [0, 1]
+            k = int(np.argmax(~whole))
+            kind = (f"value(s) above 1 beside fractional grades (e.g. row {rows[k]} = "
+                    f"{float(a[k])!r}) at {found(a > 1)}")  # fmt: skip
+        raise ValidationError(
+            f"column {col!r} must hold whole-number categories 0..C or grades in [0, 1]; found "
+            f"{kind}. For a score on another scale, give the scale: score_range=(LO, HI) / "
+            "--score-range LO,HI (e.g. 0,10), and each value is weighted (value - LO) / "
+            "(HI - LO); for whole-number categories 0..C, fix those values and give one "
+            "weight per category with weights= / --weights (e.g. 0,0.5,1)"
+        )
+    elif opts.weights is not None:
+        raise ValidationError(
+            f"column {col!r} holds fractional value(s) at {found(~whole)}, but weights= / "
+            "--weights were given, which weight whole-number categories 0..C; drop the "
+            "weights to read grades in [0, 1], each weighted by its value"
+        )
+    first = int(np.argmax(~whole)) if (~whole).any() else 0
+    levels, names, weights = grade_levels(
+        np.unique(a), (lo, hi), where=f"column {col!r}",
+        example=_rows_msg(rows[first : first + 1], fmt, [float(a[first])]),
+    )  # fmt: skip
+    codes = np.searchsorted(np.asarray(levels), a + 0.0)
+    df = df.with_columns(pl.Series(col, codes, dtype=pl.Int64))
+    opts = replace(
+        opts, score_range=None, weights=tuple(weights),
+        category_names=opts.category_names or (None if names is None else tuple(names)),
+    )  # fmt: skip
+    return df, opts, {**(meta_extra or {}), "score_range": [lo, hi]}
+
+
 def _from_frame(
     df: pl.DataFrame,
     fmt: str,
     label: str,
     opts: LoadOptions,
     meta_extra: Mapping[str, Any] | None = None,
+    *,
+    grades: bool = False,
 ) -> Outcomes:
+    """One :class:`Outcomes` from a long frame. ``grades``: the outcome column holds a
+    table's own values, read as graded scores by :func:`_read_grades` when they are (the
+    loaders' own frames hold categories 0..C with their weights)."""
     columns, on_missing, name = opts.column_map(), opts.on_missing, opts.name
-    weights, category_names = opts.weights, opts.category_names
     roles = _column_roles(columns, df.columns)
     if df.height == 0:
         what = "only a header row" if fmt == "csv" else "no rows"
@@ -266,7 +413,10 @@ def _from_frame(
         df = _only_benchmark(df, roles, fmt, opts.benchmark)
         if name is None and fmt != "frame":
             name = f"{Path(label).stem.strip('<>') or 'dataset'} [{opts.benchmark}]"
-    elif "benchmark" in roles:
+    if grades:  # after the rows are chosen, before a split: one set of levels for all
+        df, opts, meta_extra = _read_grades(df, roles["outcome"], fmt, opts, meta_extra)
+    weights, category_names = opts.weights, opts.category_names
+    if opts.benchmark is None and "benchmark" in roles:
         split = _split_benchmarks(df, roles, fmt, label, opts, meta_extra)
         if split is not None:
             return split
@@ -289,6 +439,8 @@ def _from_frame(
             f"categorical outcomes need one weight per category 0..{C}. Give them with "
             f"weights= (e.g. io.load(..., weights=[{eg}])), `--weights {eg.replace(' ', '')}` "
             "on the command line, or 'Category weights' under the upload options in the app; "
+            "if they are grades on a scale, give the scale instead: score_range=(LO, HI) / "
+            "`--score-range LO,HI` (e.g. 0,10 for a 0-10 grade; 'Score range' in the app); "
             "if the data are binary (0 wrong, 1 correct), that value is a mistake in the file"
         )
     trial = _trial_column(df, roles["trial"], fmt)

@@ -22,6 +22,7 @@ from ._assemble import _from_frame
 from ._base import (
     ACCEPTED_SUFFIXES,
     SPREADSHEET_HINT,
+    MissingCellsError,
     _format_of,
     _reported_as,
     _resolve,
@@ -387,10 +388,17 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
     opts = replace(opts, columns=None, where=None, model_columns=None,
                    model_map=None, name=opts.name or "combined",
                    weights=tuple(first.weights), category_names=tuple(first.category_names))
-    out = _from_frame(
-        df, "frame", f"{len(files)} files", opts,
-        meta_extra={"format": "combined", "source_file": [f["file"] for f in files],
-                    "import_report": report},
-    )  # fmt: skip
+    try:
+        out = _from_frame(
+            df, "frame", f"{len(files)} files", opts,
+            meta_extra={"format": "combined", "source_file": [f["file"] for f in files],
+                        "import_report": report},
+        )  # fmt: skip
+    except MissingCellsError as exc:  # say which file holds which models
+        who = "; ".join(f"{f['file']} holds {f['model']}" for f in files)
+        raise MissingCellsError(
+            f"combining {len(files)} files ({who}): "
+            + str(exc).replace("Fix the file ", "Fix the files ")
+        ) from None
     # the files' texts stay valid while their question ids do (not requalified by benchmark)
     return out if requalified else out.with_samples(union(o.samples for _, o in outs))

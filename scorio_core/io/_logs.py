@@ -24,7 +24,7 @@ from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ..samples import SampleWriter, log_rows
-from ._assemble import _from_frame, missing_advice
+from ._assemble import _from_frame, grade_levels, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import ROLE_NAMES, LoadOptions
 
@@ -39,7 +39,6 @@ LETTERS = {"N": 0.0, "I": 0.0, "P": 0.5, "C": 1.0}
 LETTER_NAMES = {"N": "N (no answer)", "I": "I (incorrect)", "P": "P (partial)", "C": "C (correct)"}
 _TRUE = ("true", "yes", "correct")
 _FALSE = ("false", "no", "incorrect")
-_MAX_LEVELS = 21  # more distinct fractional values than this is a continuous score
 _ATTR_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")  # the question-attribute name rule
 
 
@@ -186,11 +185,13 @@ def categorize(
 
     Letters ``C``/``I``/``P``/``N`` become categories ordered N, I, P, C (those present,
     always I and C) with weights 0, 0, 0.5, 1; booleans and 0/1 count as I/C and 0.5 as P
-    alongside letters. Without letters, numbers in [0, 1] become one category per
-    distinct value (sorted) weighted by the value itself -- binary when only 0 and 1
-    occur -- so the Bayes@N mean is the mean score. Numbers on another scale need it
-    stated: ``score_range=(lo, hi)`` makes one category per distinct value (and the two
-    ends) weighted ``(v - lo) / (hi - lo)``, named by the value; or, with
+    alongside letters. Without letters, numbers are graded by
+    :func:`._assemble.grade_levels`, the rule long tables use too: numbers in [0, 1]
+    become one category per distinct value (sorted) weighted by the value itself --
+    binary when only 0 and 1 occur -- so the Bayes@N mean is the mean score. Numbers on
+    another scale need it stated: ``score_range=(lo, hi)`` makes one category per
+    distinct value (and the two ends) weighted ``(v - lo) / (hi - lo)``, named by the
+    value; or, with
     ``n_categories`` (the number of weights the caller gave), whole numbers
     ``0..n_categories - 1`` are the categories themselves. Never guessed.
 
@@ -251,21 +252,14 @@ def categorize(
         names = [LETTER_NAMES[k] for k in order] if len(order) > 2 else None  # binary: default
         weights = [LETTERS[k] for k in order]
     else:
-        levels = sorted(numbers | {lo, hi})
-        if len(levels) > _MAX_LEVELS:
+        where, example = "the score", ""
+        if first_fraction is not None:
             part, i = first_fraction
-            raise ValidationError(
-                f"{part.file}: {part.where[i]}: the score holds {len(levels)} distinct values "
-                f"in [{lo:g}, {hi:g}] across these logs (e.g. {part.values[i]!r}): a continuous "
-                f"score cannot be an outcome category (at most {_MAX_LEVELS} levels); use a "
-                "correct/incorrect scorer"
-            )
+            where = f"{part.file}: {part.where[i]}: the score (across these logs)"
+            example = repr(part.values[i])
+        levels, names, weights = grade_levels(list(numbers), (lo, hi), where=where,
+                                              example=example)
         index = {x: j for j, x in enumerate(levels)}
-        if levels == [lo, hi] and (lo, hi) == (0.0, 1.0):
-            names, weights = None, [0.0, 1.0]
-        else:
-            names = [f"{x:g}" for x in levels]
-            weights = [(x - lo) / (hi - lo) for x in levels]
     codes = [
         np.array([-1 if n is None else index[n] for n in col], dtype=np.int64) for col in normal
     ]

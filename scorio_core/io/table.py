@@ -85,6 +85,13 @@ def load_table(
         every question incomplete for any model; or keep the first ``N_min``
         trials (by trial value) of every pair. The same policy applies to greedy
         rows and ``D``. What was dropped is recorded in ``metadata``.
+    weights : sequence of float, optional
+        One weight per category ``0..C``; needed when an integer outcome is above 1.
+    score_range : (float, float), optional
+        The scale ``(LO, HI)`` of graded outcomes, e.g. ``(0, 10)``: each distinct value
+        in it becomes a category named by the value and weighted
+        ``(value - LO) / (HI - LO)``; a value outside it is an error naming its row.
+        Not together with ``weights``.
 
     Returns
     -------
@@ -95,13 +102,19 @@ def load_table(
 
     Notes
     -----
-    * ``outcome`` accepts integers, whole-number floats and booleans
-      (``true``/``false`` in any case); null, NaN, fractional, negative or
-      non-numeric values are refused with their row numbers.
+    * ``outcome`` holds integer categories ``0..C`` (binary: 0 wrong, 1 correct;
+      whole-number floats and booleans -- ``true``/``false`` in any case -- too) or
+      graded scores. Grades in [0, 1] with some fractional value (0.25, 0.5, ...) load
+      as one category per distinct value, weighted by the value, so the mean score is
+      the mean grade (as graded log scores do; at most 21 levels). Grades on another
+      scale need ``score_range``; they are never guessed. Null, NaN, negative or
+      non-numeric values, and fractional values outside [0, 1] without
+      ``score_range``, are refused with their row numbers. ``metadata["score_range"]``
+      records the scale ``[LO, HI]`` of graded outcomes.
     * Other numeric or boolean columns become signals (their names must be
-      letters, digits and ``_``; values are read from the sample rows and must not
-      be missing there). Text columns (e.g. the completion itself) are ignored and
-      listed in ``metadata["ignored_columns"]``, unless most of their values are
+      letters, digits and ``_``; values are read from the sample rows; an empty cell
+      is a missing value, NaN, counted in the validation report). Text columns (e.g.
+      the completion itself) are ignored and listed in ``metadata["ignored_columns"]``, unless most of their values are
       numbers -- then the non-numbers are reported as an error, since that is
       almost always a typo in a signal column. Pandas index columns ("",
       "Unnamed: 0", "index") are ignored too.
@@ -122,13 +135,17 @@ def load_table(
     ...                    "trial": [1, 0, 0, 1], "outcome": [1, 0, 1, 1]})
     >>> load_table(df, columns={"model": "llm"}).R[:, 0].tolist()
     [[0, 1], [1, 1]]
+    >>> graded = df.with_columns(pl.Series("outcome", [7, 3, 10, 5]))
+    >>> o = load_table(graded, columns={"model": "llm"}, score_range=(0, 10))
+    >>> o.category_names, o.weights.tolist()
+    (('0', '3', '5', '7', '10'), [0.0, 0.3, 0.5, 0.7, 1.0])
     """
     opts = options_from(options, option_values)
     if _is_frame(source):
         df = source if isinstance(source, pl.DataFrame) else _from_pandas(source)
         label = filename or "<DataFrame>"
         with _reported_as(label):
-            return _from_frame(df, "frame", label, opts)
+            return _from_frame(df, "frame", label, opts, grades=True)
     src = _resolve(source, filename, opts.max_bytes)
     fmt = _format_of(src, opts.format)
     if fmt == "npz":
@@ -221,7 +238,7 @@ def _load_table(
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException) as exc:
         # polars panics (rather than raising) on some corrupt Parquet files
         raise ValidationError(_explain_read_error(src, fmt, exc)) from None
-    return _from_frame(df, fmt, src.label, opts)
+    return _from_frame(df, fmt, src.label, opts, grades=True)
 
 
 def _lf_lines(src: _Src) -> _Src:
@@ -462,7 +479,9 @@ def save_table(
     CSV text cells that a spreadsheet would run as a formula get a leading ``'``
     (see :func:`safe_csv_cell`); :func:`load_table` removes it again.
     Weights and category names are not stored in tables: pass ``weights=`` when
-    loading, or use :func:`save_npz`.
+    loading, or use :func:`save_npz`. Graded outcomes (loaded with ``score_range`` or
+    from fractional grades) are written as their category codes ``0..C`` too, not as
+    the grades.
 
     Examples
     --------

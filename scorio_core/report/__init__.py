@@ -99,7 +99,8 @@ def write_report(
         import nbformat
 
         if data_path is None:
-            raise ValidationError("a notebook report needs data_path, the file it loads")
+            raise ValidationError(
+                "a notebook report needs data_path=PATH, the file its first cell loads")
         nb = to_notebook(report, Path(data_path).resolve(), on_missing=on_missing,
                          options=options)  # fmt: skip
         nbformat.write(nb, str(out))
@@ -185,7 +186,9 @@ def report(
         reported as they are (select first: ``data.select("AIME'25")``).
     data_path : path, optional
         A notebook report of loaded data: the file its first cell loads (it must hold
-        these data; a path given as ``data`` is used as it is).
+        these data; a path given as ``data`` is used as it is). Default: the file
+        ``sc.load`` read the data from, once loading it again with ``options`` is checked
+        to give the same data.
     options : LoadOptions, optional
         With a path: the loader options (``where``, ``model_columns``, ``columns`` ...).
     progress : callable ``(fraction, message)``, optional
@@ -210,9 +213,42 @@ def report(
     if not isinstance(data, Outcomes):
         return make_report(data, out, benchmark=benchmark, sections=sections, title=title,
                            options=options, progress=progress)
-    _suffix(Path(out))  # a bad suffix before the analyses run
+    if _suffix(Path(out)) == ".ipynb" and data_path is None:  # before the analyses run
+        data_path = _own_file(data, options)
     built = build_report(data, sections, title=title, progress=progress)
     return write_report(built, out, data_path=data_path, options=options)
+
+
+def _own_file(data, options: LoadOptions | None) -> Path:
+    """The file a notebook report of loaded ``data`` loads again: the one ``sc.load`` read
+    them from, once loading it again (with ``options``) is checked to give these data."""
+    import numpy as np
+
+    from .. import io
+    from ..definitions.provenance import _benchmark
+
+    src = data.metadata.get("source_path")
+    if not isinstance(src, str) or not Path(src).is_file():
+        raise ValidationError(
+            "a notebook report loads its data from a file, and these data name none on disk "
+            "(made in code, an upload, or several files); pass data_path=PATH, the file its "
+            "first cell should load (and options=io.LoadOptions(...) with the loader options "
+            "it needs)"
+        )
+    again = io.load(src, options)
+    bench = _benchmark(data)
+    if bench in again.benchmark_names and len(again.benchmark_names) > 1:
+        again = again.select(bench)
+    same = (again.R.shape == data.R.shape and np.array_equal(again.R, data.R)
+            and np.array_equal(again.weights, data.weights) and again.models == data.models)
+    if not same:
+        raise ValidationError(
+            f"a notebook report loads {src} again, but sc.load of it gives other data than "
+            "these (they were loaded with other options, changed in code, or the file "
+            "changed); pass data_path=PATH and options=io.LoadOptions(...) with the loader "
+            "options the data were read with"
+        )
+    return Path(src)
 
 
 def cli_report(args) -> int:

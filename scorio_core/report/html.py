@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..formatting import format_columns
+from ..formatting import format_columns, shape_text
 from ..references import bibliography
 from ._build import Report, SectionResult, settings_text
 from ._svg import chart_svg
@@ -183,8 +183,7 @@ def _provenance(prov: dict[str, Any]) -> str:
         ("dataset", prov["dataset"]),
         ("input file", inp.get("file") or "(not from a file)"),
         ("sha256", inp.get("sha256") or "(unknown: the data were not loaded from a file)"),
-        ("shape", f"{shape['models']} models × {shape['questions']} questions × "
-                  f"{shape['trials']} trials"),
+        ("shape", shape_text(shape["models"], shape["questions"], shape["trials"])),
         ("benchmark", prov["benchmark"]),
         ("synthetic", "yes" if prov["synthetic"] else "no"),
         ("seeds", ", ".join(f"{k} = {v}" for k, v in prov["seeds"].items()) or "none"),
@@ -234,7 +233,7 @@ def to_html(report: Report) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(report.title)}</title><style>{CSS}</style></head><body>"
         f"<header><h1>{escape(report.title)}</h1>"
-        f'<p class="sub">{escape(d.name)} · {d.L} models × {d.M} questions × {d.N} trials · '
+        f'<p class="sub">{escape(d.name)} · {shape_text(d.L, d.M, d.N)} · '
         f"made {escape(report.provenance['created_utc'])} with scorio-studio "
         f"{escape(report.provenance['versions'].get('scorio-studio', ''))}</p>{synthetic}"
         f'<nav><strong>Sections</strong><ol>{toc}<li><a href="#references">References</a></li>'

@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..definitions.provenance import export_filename
 from ..export import _md_cell  # one escaping rule for every Markdown export
-from ..formatting import markdown_table
+from ..formatting import markdown_table, shape_text
 from ..references import bibliography
 from ._build import Report, settings_text
 from ._svg import chart_svg
@@ -44,7 +44,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     out = [
         f"# {_md_cell(report.title)}",
         "",
-        f"{_md_cell(d.name)} · {d.L} models × {d.M} questions × {d.N} trials · made "
+        f"{_md_cell(d.name)} · {shape_text(d.L, d.M, d.N)} · made "
         f"{prov['created_utc']} with scorio-studio {prov['versions'].get('scorio-studio', '')}",
         "",
     ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 
+from ..formatting import shape_text
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ..references import bibliography
@@ -107,8 +108,7 @@ def to_notebook(
     intro = [
         f"# {report.title}",
         "",
-        f"Dataset **{report.data.name}** ({prov['shape']['models']} models × "
-        f"{prov['shape']['questions']} questions × {prov['shape']['trials']} trials, benchmark "
+        f"Dataset **{report.data.name}** ({shape_text(*prov['shape'].values())}, benchmark "
         f"`{prov['benchmark']}`). Made {prov['created_utc']} with scorio-studio "
         f"{prov['versions'].get('scorio-studio', '')}; run the cells top to bottom to "
         "reproduce every number of the report.",

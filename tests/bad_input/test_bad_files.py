@@ -195,7 +195,7 @@ BAD_FILES = [
         "found non-numeric value(s) at row 2 = 'correct'",
     ),
     ("null outcome", csv("a,q1,0,1", "a,q1,1,"), "x.csv", {}, "1 cell(s) are empty/null at row 2"),
-    ("fractional outcome", csv("a,q1,0,1", "a,q1,1,0.5"), "x.csv", {}, "fractional value(s)"),
+    ("fractional outcome", csv("a,q1,0,1", "a,q1,1,1.5"), "x.csv", {}, "fractional value(s)"),
     ("negative outcome", csv("a,q1,0,1", "a,q1,1,-1"), "x.csv", {}, "negative value(s) at row 2"),
     ("NaN outcome", csv("a,q1,0,1", "a,q1,1,NaN"), "x.csv", {}, "NaN/infinite value(s) at row 2"),
     ("empty model", csv("a,q1,0,1", ",q1,1,1"), "x.csv", {}, "column 'model' is empty at 1 row 2"),

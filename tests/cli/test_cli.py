@@ -36,7 +36,9 @@ def test_leaderboard_json_matches_core(capsys, data_dir):
 def test_default_is_combined_csv(capsys, data_dir):
     code, out, _ = _run(capsys, "leaderboard", str(data_dir / "reasoning_synthetic.npz"))
     assert code == 0
-    lines = out.strip().splitlines()
+    head = [x for x in out.splitlines() if x.startswith("# ")]  # provenance, as every export
+    assert "# input.file: reasoning_synthetic.npz" in head and "# analysis: leaderboard" in head
+    lines = [x for x in out.strip().splitlines() if not x.startswith("# ")]
     assert lines[0].startswith(
         "model,rank,rank_lo,rank_hi,p_best,score,se,lo,hi,bayes_mu,bayes_sigma,bayes_lo,bayes_hi,"
         "rank_chain,rank_overlap"
@@ -227,7 +229,7 @@ def test_weights_reach_the_loader_for_every_data_command(capsys, tmp_path, cmd):
     if cmd[0] == "info":
         assert code == 0 and "w=0.5" in out
     if cmd[0] == "leaderboard":
-        head, *rows = (r.split(",") for r in out.strip().splitlines())
+        head, *rows = (r.split(",") for r in out.strip().splitlines() if not r.startswith("# "))
         mu = {r[0]: float(r[head.index("score")]) for r in rows}
         board = leaderboard(io.load(path, weights=[0, 0.5, 1]))
         np.testing.assert_allclose([mu[m] for m in board.table["model"]], board.table["score"],

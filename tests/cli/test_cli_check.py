@@ -43,7 +43,7 @@ def test_check_table_has_both_sections_and_notes(capsys, jhu):
     code, out, err = _run(capsys, "check", str(jhu), "--questions", "15", "--reps", "10",
                           "--draws", "500", "--format", "table")
     assert code == 0, err
-    assert "x 15 questions x 4 trials" in out  # the default trials: 4
+    assert "× 15 questions × 4 trials" in out  # the default trials: 4
     assert "## Intervals and decisions" in out and "## p_best" in out
     assert "Note: The truth here is this run's own shares (100 trials" in out
 

@@ -162,7 +162,9 @@ def test_default_format_is_a_table_on_a_terminal_and_csv_when_piped(tmp_path, mo
                                                                     capsys):
     path = _long_csv(tmp_path)
     code, piped, _ = _run(capsys, "leaderboard", str(path))
-    assert code == 0 and piped.startswith("model,rank,")  # scripts keep their CSV
+    csv = "\n".join(x for x in piped.splitlines() if not x.startswith("# "))
+    # scripts keep their CSV, under the provenance header of every command's CSV
+    assert code == 0 and piped.startswith("# dataset: runs") and csv.startswith("model,rank,")
     tty = _Tty()
     monkeypatch.setattr("sys.stdout", tty)
     assert main(["leaderboard", str(path)]) == 0

@@ -105,7 +105,7 @@ def test_declarations_validate_and_say_what_was_expected():
         P.PlanParams(budget_trials=2.5)
     with pytest.raises(ValidationError, match="confidence must be strictly between 0 and 1"):
         P.LeaderboardParams(confidence=1.0)
-    with pytest.raises(ValidationError, match="n_max must be between 2 and 4096"):
+    with pytest.raises(ValidationError, match="n_max must be between 2 and 4,096"):
         P.PlanParams(n_max=5000)
     assert P.PlanParams(n_max=None).n_max is None  # optional: None means the default rule
     assert P.PlanParams(budget_trials=4.0).budget_trials == 4  # a whole float is accepted
@@ -115,7 +115,7 @@ def test_bad_cli_values_are_refused_by_the_declaration(capsys):
     p = _subparser("plan")
     with pytest.raises(SystemExit):
         p.parse_args(["x.npz", "--sims", "10"])
-    assert "sims must be between 100 and 200000; got 10" in capsys.readouterr().err
+    assert "sims must be between 100 and 200,000; got 10" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         p.parse_args(["x.npz", "--draws", "many"])
     assert "--draws expects a whole number; got 'many'" in capsys.readouterr().err

@@ -347,10 +347,10 @@ def test_import_prints_plain_numbers(tmp_path, capsys):
     assert main(["import", str(d), "--score-range", "0,10", "--out", str(out)]) == 0
     err = capsys.readouterr().err
     assert "np.float64" not in err and "[0, 0.2, 0.3" in err
-    assert "(2 models x 5 questions x 1 trial)" in err
+    assert "(2 models × 5 questions × 1 trial)" in err
     single = json_logs()[0]
     assert main(["import", str(single), "--out", str(tmp_path / "one.npz")]) == 0
-    assert "(1 model x 3 questions x 1 trial)" in capsys.readouterr().err
+    assert "(1 model × 3 questions × 1 trial)" in capsys.readouterr().err
 
 
 # ------------------------------------------------- the stored readings are the harness's

@@ -361,7 +361,7 @@ def test_cli_simulate_bad_input(capsys):
     code, _, err = _cli(capsys, "order", "--concentration", "-1")
     assert code == 2 and "concentration must be above 0; got -1.0" in err  # the declaration's
     code, _, err = _cli(capsys, "calibration", "--replicates", "0")
-    assert code == 2 and "replicates must be between 1 and 100000; got 0" in err
+    assert code == 2 and "replicates must be between 1 and 100,000; got 0" in err
     code, _, err = _cli(capsys, "order", "--upper", "0.5", "--lower", "0.6")
     assert code == 2 and "upper must exceed lower" in err
     code, _, err = _cli(capsys, "rubric-lesson", "--seed", "1")  # the lesson draws nothing

@@ -1,0 +1,302 @@
+"""Graded outcomes in long tables: fractional grades in [0, 1] and ``score_range`` load by
+the one rule graded log scores use (:func:`scorio_core.io._assemble.grade_levels`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+from test_io import WEIGHTS, assert_same_data, make_outcomes  # the categorical fixture
+
+import scorio_core as sc
+from scorio_core import io
+from scorio_core._validation import ValidationError
+from scorio_core.cli import main
+from scorio_core.io import MissingWeightsError
+from scorio_core.io._assemble import _MAX_LEVELS, grade_levels
+from scorio_core.io._logs import LogPart, categorize
+from scorio_core.outcomes import Outcomes
+
+ROOT = Path(__file__).resolve().parents[2]
+GRADED_LOGS = ROOT / "tests" / "fixtures" / "harness" / "inspect" / "graded"
+MODELS, QUESTIONS, TRIALS = ("alpha", "beta", "gamma"), ("q1", "q2", "q3", "q4"), 3
+
+
+def grade_frame(rng: np.random.Generator, grades: np.ndarray) -> pl.DataFrame:
+    """A long table whose outcome cells are drawn from ``grades``."""
+    rows = [
+        (m, q, t, float(rng.choice(grades)))
+        for m in MODELS for q in QUESTIONS for t in range(TRIALS)
+    ]  # fmt: skip
+    return pl.DataFrame(rows, schema=["model", "question", "trial", "outcome"], orient="row")
+
+
+def write(df: pl.DataFrame, path: Path) -> Path:
+    {".csv": df.write_csv, ".jsonl": df.write_ndjson, ".parquet": df.write_parquet}[
+        path.suffix
+    ](path)
+    return path
+
+
+def mean_grade(df: pl.DataFrame, scale: float = 1.0) -> dict[str, float]:
+    """Each model's mean grade, by hand from the table."""
+    return {m: float(np.mean(df.filter(pl.col("model") == m)["outcome"].to_numpy() / scale))
+            for m in MODELS}  # fmt: skip
+
+
+def scores(board) -> dict[str, float]:
+    t = board.table
+    return dict(zip(t["model"], t["score"], strict=True))
+
+
+def assert_same(a: Outcomes, b: Outcomes) -> None:
+    np.testing.assert_array_equal(a.R, b.R)
+    np.testing.assert_array_equal(a.weights, b.weights)
+    assert a.category_names == b.category_names
+    assert a.models == b.models and a.questions == b.questions
+
+
+# ---------------------------------------------------------------- grades in [0, 1]
+def test_fractional_grades_in_0_1_load_and_score_as_their_mean(tmp_path):
+    df = grade_frame(np.random.default_rng(0), np.array([0.0, 0.25, 0.5, 1.0]))
+    o = io.load(write(df, tmp_path / "g.csv"))
+    assert o.category_names == ("0", "0.25", "0.5", "1")
+    assert o.weights.tolist() == [0.0, 0.25, 0.5, 1.0]
+    assert o.metadata["score_range"] == [0.0, 1.0]
+    want = mean_grade(df)
+    for scope in ("questions", "population"):
+        got = scores(sc.leaderboard(o, scope=scope))
+        assert got == pytest.approx(want, abs=1e-12), scope
+    # each cell's weight is its grade
+    grades = np.asarray(o.weights)[o.R]
+    assert sorted(grades.ravel().tolist()) == sorted(df["outcome"].to_list())
+
+
+def test_the_audit_file_loads_through_the_cli(tmp_path, capsys):
+    p = tmp_path / "g.csv"
+    p.write_text("model,question,trial,outcome\na,q1,0,0.5\na,q1,1,1\nb,q1,0,0\nb,q1,1,0.25\n")
+    for extra in ([], ["--score-range", "0,1"]):
+        assert main(["info", str(p), *extra]) == 0
+        cats = json.loads(capsys.readouterr().out)["categories"]
+        assert list(cats) == ["0: 0 (w=0)", "1: 0.25 (w=0.25)", "2: 0.5 (w=0.5)", "3: 1 (w=1)"]
+    board = sc.leaderboard(sc.load(p))
+    assert scores(board) == pytest.approx({"a": 0.75, "b": 0.125})
+
+
+def test_only_0_and_1_floats_stay_binary(tmp_path):
+    p = tmp_path / "b.csv"
+    p.write_text("model,question,trial,outcome\na,q1,0,0.0\na,q1,1,1.0\nb,q1,0,1.0\nb,q1,1,1.0\n")
+    o = io.load(p)
+    assert o.C == 1 and o.weights.tolist() == [0.0, 1.0]
+    assert o.category_names == ("wrong", "correct")
+    assert "score_range" not in o.metadata
+    bools = io.load(b"model,question,trial,outcome\na,q1,0,true\na,q1,1,FALSE\n",
+                    filename="b.csv")  # fmt: skip
+    assert bools.C == 1 and bools.R.tolist() == [[[1, 0]]]
+
+
+# ---------------------------------------------------------------- score_range
+def test_score_range_0_10_scores_grade_over_10(tmp_path):
+    df = grade_frame(np.random.default_rng(1), np.arange(0, 11, dtype=float))
+    df = df.with_columns(pl.col("outcome").cast(pl.Int64))  # 0-10 integer grades
+    p = write(df, tmp_path / "t.csv")
+    with pytest.raises(MissingWeightsError, match=r"no category weights were given.*"
+                       r"--score-range LO,HI"):  # fmt: skip
+        io.load(p)  # integers above 1 without a scale: unchanged, plus the scale remedy
+    o = sc.load(p, score_range=(0, 10))
+    levels = sorted({0.0, 10.0} | set(df["outcome"].cast(pl.Float64).to_list()))
+    assert o.category_names == tuple(f"{x:g}" for x in levels)
+    np.testing.assert_allclose(o.weights, np.array(levels) / 10)
+    assert o.metadata["score_range"] == [0.0, 10.0]
+    want = mean_grade(df, scale=10.0)
+    for scope in ("questions", "population"):
+        assert scores(sc.leaderboard(o, scope=scope)) == pytest.approx(want, abs=1e-12)
+    # the same through LoadOptions and load_table
+    opts = io.LoadOptions(score_range=(0, 10))
+    assert_same(io.load(p, opts), o)
+    assert_same(io.load_table(df, score_range=(0, 10)), o)
+
+
+def test_score_range_on_the_cli(tmp_path, capsys):
+    p = tmp_path / "t.csv"
+    p.write_text("model,question,trial,outcome\na,q1,0,7\na,q1,1,10\nb,q1,0,0\nb,q1,1,3\n")
+    assert main(["info", str(p), "--score-range", "0,10"]) == 0
+    cats = json.loads(capsys.readouterr().out)["categories"]
+    assert list(cats) == ["0: 0 (w=0)", "1: 3 (w=0.3)", "2: 7 (w=0.7)", "3: 10 (w=1)"]
+
+
+@pytest.mark.parametrize("scale", [(0.0, 1.0), (-2.0, 2.0), (0.0, 10.0)])
+def test_csv_jsonl_parquet_give_identical_outcomes(tmp_path, scale):
+    lo, hi = scale
+    grid = np.linspace(lo, hi, 9)
+    df = grade_frame(np.random.default_rng(2), grid)
+    kw = {} if scale == (0.0, 1.0) else {"score_range": scale}
+    got = [io.load(write(df, tmp_path / f"t{suffix}"), **kw)
+           for suffix in (".csv", ".jsonl", ".parquet")]  # fmt: skip
+    for o in got[1:]:
+        assert_same(got[0], o)
+    assert scores(sc.leaderboard(got[0])) == pytest.approx(
+        {m: (v - lo) / (hi - lo) for m, v in mean_grade(df).items()}, abs=1e-12
+    )
+
+
+def test_score_range_matches_graded_log_categories():
+    values = [7, 3, 10, 0, 7, 6.5, 3]
+    part = LogPart("x.json", "inspect", "m", "b", values=list(values), errors=[None] * 7,
+                   where=[f"sample {i}" for i in range(7)])  # fmt: skip
+    codes, names, weights = categorize([part], (0.0, 10.0))
+    table = pl.DataFrame({"model": ["m"] * 7, "question": [f"q{i}" for i in range(7)],
+                          "trial": [0] * 7, "outcome": [float(v) for v in values]})  # fmt: skip
+    o = io.load_table(table, score_range=(0, 10))
+    assert list(o.category_names) == names
+    np.testing.assert_allclose(o.weights, weights)
+    assert o.R[0, :, 0].tolist() == codes[0].tolist()
+    # and grades in [0, 1] without a range
+    part.values = [v / 10 for v in values]
+    codes, names, weights = categorize([part])
+    o = io.load_table(table.with_columns(outcome=pl.Series(part.values)))
+    assert list(o.category_names) == names and o.weights.tolist() == weights
+    assert o.R[0, :, 0].tolist() == codes[0].tolist()
+
+
+def test_score_range_table_equals_the_inspect_graded_logs(tmp_path):
+    logs = io.load(GRADED_LOGS, score_range=(0, 10), samples="skip")
+    # the same grades written as a table of raw 0-10 values
+    frame = io.to_long_frame(logs).with_columns(
+        pl.col("outcome").replace_strict(
+            list(range(logs.C + 1)), [float(n) for n in logs.category_names]
+        )
+    )
+    table = io.load(write(frame, tmp_path / "grades.csv"), score_range=(0, 10))
+    np.testing.assert_allclose(table.weights[table.R], logs.weights[logs.R])
+    assert scores(sc.leaderboard(table)) == pytest.approx(scores(sc.leaderboard(logs)))
+
+
+def test_benchmarks_with_different_trials_share_one_set_of_grades():
+    # a: 1 trial, grades 0.5 only; b: 2 trials, grades 0.25 -- split, then joined
+    rows = [("m1", "a1", 0, 0.5, "a"), ("m2", "a1", 0, 1.0, "a"),
+            ("m1", "b1", 0, 0.25, "b"), ("m1", "b1", 1, 0.0, "b"),
+            ("m2", "b1", 0, 1.0, "b"), ("m2", "b1", 1, 0.25, "b")]  # fmt: skip
+    df = pl.DataFrame(rows, schema=["model", "question", "trial", "outcome", "benchmark"],
+                      orient="row")  # fmt: skip
+    o = io.load_table(df)
+    assert set(o.parts) == {"a", "b"}
+    for part in o.parts.values():
+        np.testing.assert_array_equal(part.weights, o.weights)
+    b = o.select("b")
+    assert np.asarray(b.weights)[b.R].tolist() == [[[0.25, 0.0]], [[1.0, 0.25]]]
+
+
+def test_where_filter_and_benchmark_choose_rows_before_the_grades():
+    df = pl.DataFrame({"model": ["m"] * 4, "question": ["q1", "q2", "q1", "q2"],
+                       "trial": [0] * 4, "outcome": [0.5, 1.0, 3.0, 0.0],
+                       "temperature": ["0", "0", "1", "1"]})  # fmt: skip
+    with pytest.raises(ValidationError, match=r"above 1 beside fractional grades"):
+        io.load_table(df)
+    o = io.load_table(df, where={"temperature": "0"})
+    assert o.category_names == ("0", "0.5", "1")
+
+
+# ---------------------------------------------------------------- errors
+def test_values_outside_the_score_range_name_the_row_and_range(tmp_path):
+    p = tmp_path / "t.csv"
+    p.write_text("model,question,trial,outcome\na,q1,0,7\na,q1,1,12\nb,q1,0,0\nb,q1,1,-1\n")
+    with pytest.raises(ValidationError, match=r"outside the score range \[0, 10\] given with "
+                       r"score_range at row 2 = 12.0, 4 = -1.0"):  # fmt: skip
+        io.load(p, score_range=(0, 10))
+
+
+def test_score_range_with_weights_says_which_to_drop(tmp_path):
+    p = tmp_path / "t.csv"
+    p.write_text("model,question,trial,outcome\na,q1,0,1\na,q1,1,2\n")
+    with pytest.raises(ValidationError, match=r"score_range=\(0, 10\) and weights= were both "
+                       r"given.*drop weights= / --weights.*or drop score_range= / "
+                       r"--score-range"):  # fmt: skip
+        io.load(p, score_range=(0, 10), weights=[0, 0.5, 1])
+    with pytest.raises(ValidationError, match="were both given"):  # binary data too
+        io.load_table(pl.DataFrame({"model": ["a"], "question": ["q"], "trial": [0],
+                                    "outcome": [1]}), score_range=(0, 1), weights=[0, 1])
+
+
+@pytest.mark.parametrize(
+    ("cells", "found"),
+    [
+        (["0.5", "2.5"], r"found fractional value\(s\) outside \[0, 1\] at row 2 = 2.5"),
+        (["-1", "1"], r"found negative value\(s\) at row 1 = -1.0"),
+        (["-0.5", "1"], r"found fractional value\(s\) outside \[0, 1\] at row 1 = -0.5"),
+        (["0.5", "3"], r"found value\(s\) above 1 beside fractional grades \(e.g. row 1 = 0.5\) "
+                       r"at row 2 = 3.0"),
+    ],
+)
+def test_numbers_that_are_neither_categories_nor_grades_offer_both_remedies(cells, found):
+    data = "model,question,trial,outcome\n" + "".join(
+        f"a,q1,{t},{c}\n" for t, c in enumerate(cells)
+    )
+    with pytest.raises(ValidationError, match=found) as err:
+        io.load(data.encode(), filename="x.csv")
+    msg = str(err.value)
+    assert "must hold whole-number categories 0..C or grades in [0, 1]" in msg
+    assert "score_range=(LO, HI) / --score-range LO,HI" in msg
+    assert "weights= / --weights" in msg
+
+
+def test_fractional_grades_with_weights_are_refused():
+    data = b"model,question,trial,outcome\na,q1,0,0.5\na,q1,1,1\n"
+    with pytest.raises(ValidationError, match=r"fractional value\(s\) at row 1 = 0.5 .*, but "
+                       r"weights= / --weights were given.*drop the weights"):  # fmt: skip
+        io.load(data, filename="x.csv", weights=[0, 1])
+
+
+def test_a_continuous_score_is_refused_as_logs_refuse_it():
+    rng = np.random.default_rng(3)
+    values = rng.random(40).round(4).tolist()
+    table = pl.DataFrame({"model": ["m"] * 40, "question": [f"q{i}" for i in range(40)],
+                          "trial": [0] * 40, "outcome": values})  # fmt: skip
+    phrase = (r"distinct values in \[0, 1\].*a continuous score cannot be an outcome "
+              rf"category \(at most {_MAX_LEVELS} levels")  # fmt: skip
+    with pytest.raises(ValidationError, match=r"column 'outcome' holds \d+ " + phrase) as err:
+        io.load_table(table)
+    assert f"(e.g. row 0 = {values[0]!r} (0-based row positions))" in str(err.value)
+    part = LogPart("x.json", "inspect", "m", "b", values=values, errors=[None] * 40,
+                   where=[f"sample {i}" for i in range(40)])  # fmt: skip
+    with pytest.raises(ValidationError, match=r"x.json: sample 0: the score \(across these "
+                       r"logs\) holds \d+ " + phrase):  # fmt: skip
+        categorize([part])
+    # exactly _MAX_LEVELS levels (both ends included) still load
+    ok = np.linspace(0, 1, _MAX_LEVELS)
+    assert io.load_table(table.head(_MAX_LEVELS).with_columns(outcome=pl.Series(ok))).C == 20
+
+
+def test_grade_levels_is_the_one_rule():
+    assert grade_levels([0.5, -0.0, 1.0]) == ([0.0, 0.5, 1.0], ["0", "0.5", "1"], [0.0, 0.5, 1.0])
+    assert grade_levels([1.0, 0.0]) == ([0.0, 1.0], None, [0.0, 1.0])
+    assert grade_levels([0, 10], (0, 10)) == ([0.0, 10.0], ["0", "10"], [0.0, 1.0])
+    assert grade_levels([0.1234561, 0.1234564])[1] == ["0.0", "0.1234561", "0.1234564", "1.0"]
+    with pytest.raises(ValidationError, match=r"22 distinct values"):
+        grade_levels(np.linspace(0, 1, 22))
+
+
+# ---------------------------------------------------------------- categories unchanged
+def test_integer_categories_with_weights_are_unchanged(tmp_path):
+    # the categorical fixture of test_io (weights 0, 0.25, 1; R0, benchmarks, signals)
+    o = make_outcomes(np.random.default_rng(4))
+    for suffix in (".csv", ".jsonl", ".parquet"):
+        path = tmp_path / f"cats{suffix}"
+        io.save_table(o, path)
+        back = io.load(path, weights=WEIGHTS, category_names=o.category_names)
+        assert_same_data(o, back)
+        assert back.weights.tolist() == WEIGHTS
+        assert back.category_names == o.category_names
+        assert "score_range" not in back.metadata
+        assert io.load(path, weights=WEIGHTS).category_names == ("cat0", "cat1", "cat2")
+        with pytest.raises(MissingWeightsError, match="no category weights were given"):
+            io.load(path)
+    # the bundled binary dataset's table reads back as it was
+    data = sc.load(ROOT / "data" / "biased_coins.npz")
+    io.save_table(data, tmp_path / "coins.parquet")
+    back = io.load(tmp_path / "coins.parquet")
+    np.testing.assert_array_equal(back.R, data.R)
+    assert back.C == 1 and back.weights.tolist() == [0.0, 1.0]
