@@ -9,6 +9,7 @@ from app_pages import _common
 from app_state.datasets import licence_text, provenance, provenance_markdown
 from app_state.load_form import import_table
 from app_state.texts import load_notes, load_notes_text
+from scorio_core.references import expand
 
 
 def import_report(report: dict) -> None:
@@ -39,9 +40,9 @@ def header(ds) -> None:
         with st.expander(f"Licence ({p.licence}): `{p.licence_file}`"):
             st.code(licence_text(p), language=None)
     if desc := full.metadata.get("description"):
-        st.markdown(desc)
+        st.markdown(expand(desc))  # papers by title
     if src := full.metadata.get("source"):
-        st.caption(f"Source: {src} · loaded from `{ds.source}`")
+        st.caption(f"Source: {expand(src)} · loaded from `{ds.source}`")
     if notes := load_notes(full):
         st.info("**What the loader changed or skipped**\n\n"
                 + "\n".join(f"- {line}" for line in load_notes_text(full)))

@@ -46,7 +46,7 @@ def main() -> None:
     c[3].metric("2PL fit", result.stats.irt)
     events = _render.charts(QUESTIONS, result, "questions", skip=(1,), select=(0,))
     _explore.open_pair(result, events.get(0))
-    st.subheader(f"Where models disagree most (top {params.top})")
+    st.subheader(f"Where models disagree most (top {min(params.top, len(t)):,})")
     _table(tables["disagree"])
     st.subheader("Questions that carry no information")
     if len(un):

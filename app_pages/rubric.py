@@ -69,13 +69,20 @@ def _compare(ds, current: rb.Rubric | None) -> None:
     _render.footer(RUBRIC, ds, params, result, "rubric")
 
 
+def _signals_caption(o) -> str:
+    own = ", ".join(o.signals) or "none"
+    derived = [n for n in rb.signal_names(o) if n not in o.signals]
+    return f"signals: {own}" + (f" (and {', '.join(derived)}, from the outcomes)" if derived
+                                 else "")
+
+
 def main() -> None:
-    ds = _common.page_start(
-        "Rubric builder", lambda o: f"signals: {', '.join(rb.signal_names(o)) or 'none'}")
+    ds = _common.page_start("Rubric builder", _signals_caption)
     o = ds.view
     if not o.signals:
-        st.info("This dataset carries no per-completion signals, so there is nothing for a "
-                "rubric to read. Pick *Reasoning benchmarks (synthetic)* (nine signals) or load "
+        st.info("This dataset carries no per-completion signals beyond its outcome (the "
+                "derived `is_correct`), so a rubric has nothing to read but correctness. Pick "
+                "*Reasoning benchmarks (synthetic)* (nine signals) or load "
                 "a long table with extra numeric columns (each becomes a signal).")
         return
     if (restored := _page_state.restored_rubric()) is not None:  # Restore session

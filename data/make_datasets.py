@@ -98,7 +98,7 @@ def build_biased_coins(seed: int = COINS_SEED) -> dict[str, np.ndarray]:
             "probabilities (30 questions, 80 trials each), whose mean success probabilities "
             "equal the values listed in paper 000 §2.7; LLM_4 and LLM_5 are tied on purpose."
         ),
-        "source": "Paper 000 (Bayes@N), §2.7 'Gold standard for ranking', Figure 2 and Table 1",
+        "source": "000 §2.7 'Gold standard for ranking', Figure 2 and Table 1",
         "generator": GENERATOR,
         "seed": seed,
         "true_means": [float(m) for m in COINS_TRUE_MEANS],

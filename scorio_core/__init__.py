@@ -17,8 +17,8 @@ first use (PEP 562), so the import itself stays light:
   ``sc.correct_order``, ``sc.interval_coverage``, ``sc.rubric_lesson`` (``sc.simulate``
   holds the mimics they draw from; ``sc.SIMULATIONS`` the Simulator's definitions);
 * reports: ``sc.report(data, "report.html")``; the metrics (``sc.bayes``, ``sc.pass_at_k``
-  ...), the 77 ranking methods (``sc.rank.METHODS``: the ranking paper's 72 and more), rubrics (``sc.rubric``) and charts
-  (``sc.charts``).
+  ...), the 77 ranking methods (``sc.rank.METHODS``: the ranking paper's 72 and more),
+  rubrics (``sc.rubric``) and charts (``sc.charts``).
 
 Every result displays itself in Jupyter, VS Code and marimo (its table, main chart and
 settings; :mod:`scorio_core.display`) and prints a short summary in a terminal.

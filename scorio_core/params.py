@@ -52,6 +52,7 @@ from .estimands import (
     SCOPES,
     SPLIT_TRIALS_PER_MODEL,
 )
+from .references import expand
 
 __all__ = [
     "Setting",
@@ -619,7 +620,7 @@ TARGETS = {
 }
 #: When a replicate counts as converged.
 MATCHES = {
-    "exact": "exact: the ranking equals the target (000 App. I.1)",
+    "exact": expand("exact: the ranking equals the target (000 App. I.1)"),
     "ci": "with CI: decided pairs in the target's order; CI ties may swap",
 }
 

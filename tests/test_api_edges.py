@@ -126,3 +126,18 @@ def test_undefined_probabilities_fall_in_no_reliability_bin():
     pred = np.array([np.nan, np.nan, 0.9, 0.1])
     table, _, _ = _reliability(pred, np.array([1, 0, 1, 0]), 5, 1, True)
     assert table["count"].sum() == 2 and table["count"].tolist() == [1, 0, 0, 0, 1]
+
+
+def test_a_single_value_stands_for_a_list_of_one_in_study_settings():
+    from app_state.session import from_query
+    from scorio_core.definitions import SIMULATIONS
+
+    # a link's calibration.means=0.9 used to fail with "'float' object is not iterable"
+    assert from_query("calibration", {"calibration.means": "0.9"}).means == (0.9,)
+    assert SIMULATIONS["calibration"].params(M_values=10).M_values == (10,)
+    assert SIMULATIONS["coins"].params(methods="bayes").methods == ("bayes",)
+    for sid, kw, msg in [("calibration", {"means": None}, "means must be a list of values"),
+                         ("rubric-lesson", {"R": 5}, "R must be rows of whole-number"),
+                         ("rubric-lesson", {"weights": [0, "x", 1]}, "weights must be finite")]:
+        with pytest.raises(ValidationError, match=msg):
+            SIMULATIONS[sid].params(**kw)

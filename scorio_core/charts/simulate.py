@@ -14,6 +14,7 @@ Example
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -50,8 +51,9 @@ __all__ = [
 ]
 
 TRUTH_CONVERGENCE_CAPTION = (
-    "Mean τ_b against the true ranking over fresh simulated datasets (band ±1 s.d.): the higher "
-    "a curve at small n, the fewer trials that metric needs; Pass@k starts at n = k."
+    "Mean τ_b between each metric's ranking and the true one over fresh simulated datasets "
+    "(band ±1 s.d.; 1 = the true order); Bayes@N and avg@N rank alike, so they share one "
+    "line (bayes = avg); Pass@k starts at n = k."
 )
 UPDATE_HISTOGRAM_CAPTION = (
     "τ_b between the original and an updated model set: mostly high (the sets are related) "
@@ -72,8 +74,8 @@ CORRECT_ORDER_CAPTION = (
 )
 COVERAGE_CAPTION = (
     "Share of 95 % intervals that contain the truth (dotted: nominal 95 %; solid: the "
-    "leaderboard's headline, dashed: the papers' Bayes@N); points near the dotted line mean "
-    "the error bars can be trusted for data like these."
+    "leaderboard's headline, dashed: the papers' Bayes@N; colour: scope; shape: M); points "
+    "near the dotted line mean the error bars can be trusted for data like these."
 )
 RUBRIC_WEIGHT_CAPTION = (
     "μ ± 1.96σ as the chosen category's weight moves (other weights fixed): μ moves in a "
@@ -99,12 +101,12 @@ LESSON_TEXT = {
             "ranking after n trials can be scored against the **true** ranking (000 Fig. 2a)."
         ),
         (
-            "Bayes@N and avg@N are one line (same ranking, 000 §2.6) and lead at small n. The "
-            "Pass family needs n ≥ k, and Pass@8 / Pass^k level off lower: they rank by another "
-            "quantity than the mean accuracy (Pass@2 can match Bayes@N at large n when it happens "
-            "to order the close pairs like the means; switch on new questions to average that "
-            "accident away). τ stays below 1: LLM_4 and LLM_5 are truly tied and LLM_3 is 0.004 "
-            "behind them, gaps that {N} trials per question on {M} questions cannot resolve."
+            "The y-axis is agreement with the truth: Kendall τ_b between a metric's ranking after "
+            "n trials and the true ranking (by mean success over the {M} questions), averaged "
+            "over {B} datasets of new trials. {same_line}{race}{why}{ceilings}τ stays below 1: "
+            "LLM_4 and LLM_5 are truly tied (an untied ranking reaches at most τ_b = {cap:.3f}) "
+            "and LLM_3 is 0.004 behind them, gaps that {N} trials per question on {M} questions "
+            "cannot resolve."
         ),
     ),
     "depth": LessonText(
@@ -133,20 +135,29 @@ LESSON_TEXT = {
     ),
     "calibration": LessonText(
         (
-            "Each dataset draws fresh questions and N trials; each 95 % interval of the "
-            "leaderboard either covers its truth or not: the `questions` scope against the mean "
-            "over the questions asked, the `population` scope against the mean of the "
-            "population they were drawn from."
+            "Each dataset draws fresh questions and N trials; each 95 % interval -- the "
+            "leaderboard's headline and the papers' Bayes@N μ ± 1.96σ -- either covers its truth "
+            "or not: in the `questions` scope the mean over the questions asked, in the "
+            "`population` scope the mean of the population they were drawn from."
         ),
         (
-            "Solid lines are the leaderboard's headline intervals, dashed lines the papers' "
-            "Bayes@N interval. With mean 0.5 and κ = 2 the questions follow Bayes@N's own "
-            "uniform prior and both sit near 95 %. Move the mean to 0.9 and raise κ: at small N "
-            "the uniform prior pulls each question toward ½ while the interval shrinks like "
-            "1/√(MN), so the dashed lines fall towards 0 -- worst with many questions. The "
-            "headline has no pull and counts trial noise once, so it stays near 95 % in both "
-            "scopes; at N = 1 the questions scope has no headline point (the trial variance "
-            "is never seen)."
+            "Solid: the leaderboard's headline; dashed: the papers' Bayes@N interval; blue: "
+            "`questions` scope, orange: `population` scope; point shape: M. {seen}At mean 0.5 "
+            "and κ = 2 (the defaults) the questions follow Bayes@N's own uniform prior, so in the "
+            "`questions` scope its interval is calibrated (dashed blue near 95 %). But its σ "
+            "covers only the trial noise around the questions asked: against the population mean "
+            "it also misses by the question-sampling error (about sd(p)/√M), which more trials "
+            "do not shrink while the interval shrinks like 1/√(MN). So the dashed orange lines "
+            "fall with N, alike for every M since both scale like 1/√M (at N = 1 its pull toward "
+            "½, here the population mean itself, makes it over-cover). Move the mean to 0.9: the "
+            "prior now pulls every question toward ½, a bias that shrinks like 1/N against an "
+            "interval shrinking like 1/√(MN), so the dashed blue lines start near 0 % and recover "
+            "slowly with N, worst with many questions (M = 100 below 10 % at N = 64), and the "
+            "orange ones stay far below 95 %. The headline has no pull and counts each noise "
+            "source once (trials; in the `population` scope also question sampling): its solid "
+            "lines stay between about 90 % and 99 % at either mean (a little conservative for "
+            "M = 10 at small N). At N = 1 the `questions` scope has no headline point: one trial "
+            "never shows the trial variance."
         ),
     ),
     "rubric": LessonText(
@@ -168,13 +179,9 @@ def _fields(lesson: str, params, result) -> dict:
     where the text reports an outcome, from the study's result."""
     if lesson not in ("coins", "order"):
         return {}
-    if params is None:  # the study's defaults: the paper's settings
-        from ..definitions.simulate import SIMULATIONS
-
-        params = SIMULATIONS[lesson].params()
-    p = params
+    p = params if params is not None else _default_params(lesson)  # the paper's settings
     if lesson == "coins":
-        return {"N": f"{p.N:,}", "M": f"{p.M:,}"}
+        return {"N": f"{p.N:,}", "M": f"{p.M:,}", "B": f"{p.replicates:,}"}
     default = type(p)()
     paper = (p.upper, p.lower) == (default.upper, default.lower)
     out = {"pair": "LLM_10" if paper else "The better model", "upper": p.upper,
@@ -191,6 +198,195 @@ def _fields(lesson: str, params, result) -> dict:
         if wrong >= 0.01 else f"At {n} trials per question the order is almost always right"
     )
     return out
+
+
+# ----------------------------------------------------------- "What to notice", from results
+_PASS = re.compile(r"^(pass_at_k|pass_hat_k|mg_pass_at_k)_(\d+)$|^g_pass_at_k_tau_(\d+)_([\d.]+)$")
+_PASS_NAME = {"pass_at_k": ("pass", "Pass@{k}"), "pass_hat_k": ("hat", "Pass^{k}"),
+              "mg_pass_at_k": ("mg", "mG-Pass@{k}")}
+_MEAN_NAME = {"bayes": "Bayes@N", "avg": "avg@N"}
+
+
+def _pass_kind(mid: str) -> tuple[str, int, float, str] | None:
+    """``(kind, k, tau, name)`` of a Pass-family id (``pass_at_k_2`` -> Pass@2), else None."""
+    hit = _PASS.match(mid)
+    if hit is None:
+        return None
+    if hit.group(1):
+        kind, name = _PASS_NAME[hit.group(1)]
+        return kind, int(hit.group(2)), 0.0, name.format(k=hit.group(2))
+    k, tau = hit.group(3), hit.group(4)
+    return "g", int(k), float(tau), f"G-Pass@{k} (τ = {tau})"
+
+
+def _metric(mid: str) -> str:
+    """How a lesson names a metric, with the legend's id: "Pass@2 (`pass_at_k_2`)"."""
+    if mid in _MEAN_NAME:
+        return _MEAN_NAME[mid]
+    kind = _pass_kind(mid)
+    if kind is None:
+        return mid
+    name = kind[3]
+    return f"{name[:-1]}, `{mid}`)" if name.endswith(")") else f"{name} (`{mid}`)"
+
+
+def _pass_quantity(p1: np.ndarray, kind: str, k: int, tau: float) -> np.ndarray:
+    """What a Pass metric estimates for success probabilities ``p1 (L, M)``: the mean over
+    the questions of ``E f(X)``, ``X ~ Binomial(k, p)`` (``f``: its value for ``X`` of ``k``)."""
+    from scipy import stats
+
+    from .. import eval as ev
+
+    f = ev.pass_from_counts(np.arange(k + 1)[:, None], k, k, kind, tau)  # f(j), j = 0..k
+    return (stats.binom.pmf(np.arange(k + 1), k, p1[..., None]) @ f).mean(-1)
+
+
+def _race(mean: pd.DataFrame, ref: str, ref_name: str) -> str:
+    """Which lines of the coins chart lie above the Bayes@N/avg@N line, and from when."""
+    others = [c for c in mean.columns if c not in ("bayes", "avg")]
+    last = int(mean.index[-1])
+    diff = mean[others].sub(mean[ref], axis=0)
+    above = diff > 0
+    if not others:
+        return ""
+    if not above.to_numpy().any():
+        return (f"Here the {ref_name} line is the highest at every n ({mean[ref].iloc[-1]:.3f} "
+                f"at n = {last}). ")
+    first = int(above.any(axis=1).idxmax())
+    before = [int(n) for n in mean.index if n < first]
+    start = f"up to n = {before[-1]}" if before else "nowhere"
+    ends, once = [], []
+    for o in others:
+        a = above[o]
+        if a.iloc[-1]:  # above from the first n after its last step below
+            below = [int(n) for n in a.index[~a.to_numpy()] if np.isfinite(mean.at[n, o])]
+            since = min(int(n) for n in a.index[a.to_numpy()] if not below or n > below[-1])
+            ends.append((since, o))
+        elif a.any():
+            ns = [int(n) for n in a.index[a.to_numpy()]]
+            once.append(f"{_metric(o)} only at some n between {ns[0]} and {ns[-1]}")
+    text = f"Here the {ref_name} line is the highest {start}"
+    if ends:
+        ends.sort()
+        (n0, o0), rest = ends[0], ends[1:]
+        text += (f"; from n = {n0} on {_metric(o0)} is higher ({mean.at[last, o0]:.3f} against "
+                 f"{mean.at[last, ref]:.3f} at n = {last})")
+        text += "".join(f", and from n = {n} on {_metric(o)}" for n, o in rest)
+    if once:
+        text += "; " + "; ".join(once) + " is higher"
+    return text + ". "
+
+
+def _coins_notice(p, result) -> dict:
+    """The coins lesson's sentences that depend on the result (which line is highest where)
+    and on the questions drawn with ``p.seed`` (what each Pass metric heads for)."""
+    from ..engines import kendall_tau_b
+    from ..rank._ties import rank_scores
+    from ..simulate import PAPER_COINS, mimics
+
+    sim = mimics(PAPER_COINS, p.M, concentration=p.concentration, seed=p.seed)
+    p1, truth = sim.p[..., 1], sim.true_ranks
+    untied = np.argsort(np.argsort(truth, kind="stable")) + 1
+    out = {"cap": kendall_tau_b(truth, untied), "same_line": "", "race": "", "why": "",
+           "ceilings": ""}
+    methods = list(result.tau) if result is not None else list(p.methods)
+    passes = [(m, _pass_kind(m)) for m in methods if _pass_kind(m) is not None]
+    means = [m for m in ("bayes", "avg") if m in methods]
+    ref_name = "/".join(_MEAN_NAME[m] for m in means)
+    if len(means) == 2 and (result is None or np.array_equal(
+            result.tau["bayes"], result.tau["avg"], equal_nan=True)):
+        out["same_line"] = ("Bayes@N and avg@N rank identically (000 §2.6): one line, "
+                            "`bayes = avg`. ")
+    ahead = False
+    if result is not None and means:
+        mean = result.summary.pivot(index="n", columns="method", values="mean")
+        mean = mean[[m for m in methods if m in mean.columns]]
+        out["race"] = _race(mean, means[0], ref_name)
+        ahead = bool((mean[[m for m, _ in passes]].iloc[-1] > mean[means[0]].iloc[-1]).any())
+    if not passes:
+        return out
+    what = ("ranks by the mean of another quantity than p (Pass@2: 1 − (1 − p)², mean "
+            "2m − m² − s², s² the spread of a model's per-question p)")
+    if p.fresh_questions:
+        out["why"] = ("With new questions in every dataset the luck of one draw of questions "
+                      "averages out. (With one fixed set, the default, a Pass metric can end "
+                      f"above Bayes@N: it {what}, which can order close pairs with wider gaps "
+                      "than the means.) ")
+        return out
+    if ahead:
+        closest = ""
+        if "pass_at_k_2" in methods:
+            closest = _closest_pair(p1, p.seed)
+        out["why"] = (f"That is luck of this draw of questions, not a better metric: a Pass "
+                      f"metric {what}.{closest} With new questions in every dataset, or another "
+                      "seed (e.g. 4; other settings as default), the Bayes@N/avg@N line is the "
+                      "highest at every n. ")
+    else:
+        out["why"] = (f"A Pass metric {what}, so where its line ends depends on the draw of "
+                      "questions (at the defaults, seed 0, Pass@2 ends above Bayes@N by that "
+                      "luck). ")
+    ceil = [f"{kind[3]} {kendall_tau_b(rank_scores(_pass_quantity(p1, *kind[:3])), truth):.3f}"
+            for _, kind in passes]
+    out["ceilings"] = ("As n grows each Pass line heads for the τ_b of its own quantity's "
+                       f"ranking on these questions: {', '.join(ceil)}. ")
+    return out
+
+
+def _closest_pair(p1: np.ndarray, seed: int) -> str:
+    """Why Pass@2 can beat the mean on one draw of questions: the closest untied pair
+    (LLM_3 0.004 below LLM_4 = LLM_5) further apart in Pass@2 than its noise hides."""
+    m, s2 = p1.mean(1), p1.var(1)
+    q2 = (1 - (1 - p1) ** 2).mean(1)
+    gaps = q2[[3, 4]] - q2[2]
+    va = (p1 * (1 - p1)).sum(1)  # trial variances of the mean and of Pass@2, × M² N
+    vp = (4 * (1 - p1) ** 2 * p1 * (1 - p1)).sum(1)
+    z_mean = (m[[3, 4]] - m[2]) / np.sqrt(va[[3, 4]] + va[2])
+    z_pass = gaps / np.sqrt(vp[[3, 4]] + vp[2])
+    if not ((gaps > m[3] - m[2]).all() and (z_pass > z_mean).all()):
+        return ""
+    spread = " (LLM_3's questions are more spread)" if (s2[2] > s2[[3, 4]]).all() else ""
+    return (f" On these questions (seed {seed}) Pass@2 puts LLM_3 {gaps[0]:.3f} and "
+            f"{gaps[1]:.3f} below LLM_4 and LLM_5, whose means are only 0.004 above it"
+            f"{spread}, so it gets that hardest pair right more often.")
+
+
+def _calibration_notice(result) -> dict:
+    """The calibration lesson's sentence on what this result's chart shows."""
+    if result is None:
+        return {"seen": ""}
+    t = result.table[result.table["coverage"].notna()]
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.0f} %"
+
+    def span(s: pd.Series) -> str:
+        lo, hi = pct(s.min()), pct(s.max())
+        return lo if lo == hi else f"{lo[:-2]}–{hi}"
+
+    bayes = t["interval"] == "Bayes@N (papers)"
+    parts = []
+    head = t.loc[~bayes, "coverage"]
+    if len(head):
+        parts.append(f"the solid lines lie between {pct(head.min())} and {pct(head.max())}")
+    bq = t.loc[bayes & (t["scope"] == "questions"), "coverage"]
+    if len(bq):
+        parts.append(f"the dashed blue ones between {pct(bq.min())} and {pct(bq.max())}")
+    bp = t[bayes & (t["scope"] == "population")]
+    if len(bp):
+        n0, n1 = int(bp["N"].min()), int(bp["N"].max())
+        a, b = bp[bp["N"] == n0], bp[bp["N"] == n1]
+        text = (f"the dashed orange ones run from {span(a['coverage'])} at N = {n0} to "
+                f"{span(b['coverage'])} at N = {n1}")
+        if b["M"].nunique() > 1:
+            if b["coverage"].max() - b["coverage"].min() <= 0.05:
+                text += " (there about the same for every M)"
+            else:
+                text += f" (there lowest at M = {int(b.loc[b['coverage'].idxmin(), 'M'])})"
+        parts.append(text)
+    if not parts:
+        return {"seen": ""}
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return {"seen": f"Here {listed}. "}
 
 
 def lesson_intro(lesson: str, params=None) -> str:
@@ -217,12 +413,42 @@ def lesson_notice(lesson: str, params=None, result=None) -> str:
     ...     "gaps that 40 trials per question on 30 questions cannot resolve.")
     True
     """
-    return expand(LESSON_TEXT[lesson].notice.format(**_fields(lesson, params, result)))
+    fields = _fields(lesson, params, result)
+    if lesson == "coins":
+        p = params if params is not None else _default_params("coins")
+        fields |= _coins_notice(p, result)
+    elif lesson == "calibration":
+        fields |= _calibration_notice(result)
+    return expand(LESSON_TEXT[lesson].notice.format(**fields))
+
+
+def _default_params(study: str):
+    """The study's default settings (the paper's)."""
+    from ..definitions.simulate import SIMULATIONS
+
+    return SIMULATIONS[study].params()
+
+
+#: The coins chart's one line for Bayes@N and avg@N when they rank identically.
+SAME_LINE = "bayes = avg"
 
 
 def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
-    """τ_b vs n against the truth per method (000 Fig. 2a); ``summary`` = ``Curves.summary``."""
-    return tau_curves(summary, y_title="Kendall τ_b vs true ranking")
+    """τ_b vs n against the truth per method (000 Fig. 2a); ``summary`` = ``Curves.summary``.
+
+    Bayes@N and avg@N rank identically (uniform prior, 000 §2.6), so where their curves
+    are equal they are drawn as one line, ``bayes = avg``: two coincident lines would
+    leave one legend entry pointing at nothing visible.
+    """
+    d = summary
+    if {"bayes", "avg"} <= set(d["method"]):
+        cols = ["n", "mean", "sd"]
+        b = d.loc[d["method"] == "bayes", cols].reset_index(drop=True)
+        a = d.loc[d["method"] == "avg", cols].reset_index(drop=True)
+        if b.equals(a):
+            d = d[d["method"] != "avg"].copy()
+            d["method"] = d["method"].replace("bayes", SAME_LINE)
+    return tau_curves(d, y_title="Kendall τ_b vs true ranking")
 
 
 def update_histogram(result: PriorDepth) -> alt.LayerChart:
@@ -326,42 +552,56 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
     return alt.hconcat(left, right)
 
 
+#: Colours of the coverage chart's scopes and the dash of its intervals (legend and lines).
+_SCOPE_COLOURS = {"questions": "#4c78a8", "population": "#f58518"}
+_INTERVAL_DASH = {"headline": [1, 0], "Bayes@N (papers)": [6, 4]}
+
+
 def coverage_chart(result: Coverage) -> alt.LayerChart:
-    """Coverage vs N, one line per M (and scope); solid = headline interval, dashed = the
-    papers' Bayes@N interval; the nominal level dotted."""
+    """Coverage vs N: colour = scope, solid = the headline interval, dashed = the papers'
+    Bayes@N interval, point shape = M; the nominal level dotted. Each legend draws what
+    the lines draw (coloured strokes, the dash pattern, the point shapes)."""
     d = result.table.copy()
     if "interval" not in d:
         d["interval"] = "headline"
     d = d[d["coverage"].notna()]
-    d["series"] = "M = " + d["M"].astype(str)
-    if d["scope"].nunique() > 1:
-        d["series"] = d["scope"] + ", " + d["series"]
+    d["questions"] = "M = " + d["M"].astype(str)
     d["lo"] = (d["coverage"] - 2 * d["se"]).clip(lower=0)
     d["hi"] = (d["coverage"] + 2 * d["se"]).clip(upper=1)
+    scopes = [s for s in _SCOPE_COLOURS if s in set(d["scope"])]
+    intervals = [i for i in _INTERVAL_DASH if i in set(d["interval"])]
+    stroke = {"symbolType": "stroke", "symbolStrokeWidth": 2.5, "symbolSize": 500,
+              "symbolOpacity": 1}
     base = alt.Chart(d).encode(
         x=alt.X("N:Q", title="trials N", scale=alt.Scale(type="log")),
         color=alt.Color(
-            "series:N",
-            title="questions",
-            scale=alt.Scale(scheme=PALETTE),
-            sort=list(dict.fromkeys(d["series"])),
+            "scope:N", title="scope", sort=scopes,
+            scale=alt.Scale(domain=scopes, range=[_SCOPE_COLOURS[s] for s in scopes]),
+            legend=alt.Legend(**stroke),
         ),
     )
-    line = base.mark_line(point=True).encode(
+    y = alt.Y("coverage:Q", title="coverage of the interval", axis=alt.Axis(format="%"),
+              scale=alt.Scale(zero=False))
+    line = base.mark_line(strokeWidth=2).encode(
+        y=y,
         strokeDash=alt.StrokeDash(
-            "interval:N", title="interval",
-            scale=alt.Scale(domain=["headline", "Bayes@N (papers)"], range=[[1, 0], [5, 4]]),
+            "interval:N", title="interval", sort=intervals,
+            scale=alt.Scale(domain=intervals, range=[_INTERVAL_DASH[i] for i in intervals]),
+            legend=alt.Legend(**stroke, symbolStrokeColor="#444", labelLimit=200),
         ),
-        detail="interval:N",
-        y=alt.Y(
-            "coverage:Q",
-            title="coverage of the interval",
-            axis=alt.Axis(format="%"),
-            scale=alt.Scale(zero=False),
+        detail="questions:N",
+    )
+    points = base.mark_point(filled=True, size=45, opacity=1).encode(
+        y=y,
+        shape=alt.Shape(
+            "questions:N", title="questions",
+            sort=list(dict.fromkeys(d.sort_values("M")["questions"])),
+            legend=alt.Legend(symbolFillColor="#444", symbolStrokeColor="#444"),
         ),
         tooltip=[
-            "series",
+            "scope",
             "interval",
+            "M",
             "N",
             alt.Tooltip("coverage:Q", format=".3f"),
             alt.Tooltip("width:Q", format=".3f"),
@@ -373,7 +613,7 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
         .mark_rule(strokeDash=[2, 3], color="black")
         .encode(y="y:Q")
     )
-    return (err + line + nominal).properties(height=300, width="container")
+    return (err + line + points + nominal).properties(height=300, width="container")
 
 
 def rubric_weight_chart(

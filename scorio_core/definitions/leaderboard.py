@@ -91,8 +91,10 @@ def chart_captions(board: Leaderboard) -> tuple[str, str]:
     st = board.settings
     scope, conf, adjust = st["scope"], st["confidence"], st["adjust"]
     return (
-        f"Dot = mean score, bar = {conf:.0%} interval for the {SCOPE_HELP[scope]} ({scope} "
-        "scope); #rank (lo–hi) = headline rank and the range of ranks the data allow.",
+        f"Dot = mean score, bar = its {conf:.0%} interval in the {scope} scope (the "
+        f"{SCOPE_HELP[scope].replace(' (', ', ').rstrip(')')}); tick = the papers' Bayes@N; "
+        "#rank (lo–hi) = headline rank and the range of ranks the data allow; the colour "
+        "switches between blue and orange where the headline rank changes.",
         f"P(row model beats column model), {scope} scope: outlined cells are decided at "
         f"{conf:.0%} (two-sided, adjustment: {adjust}) -- the same rule as the rank columns; "
         "numbered cells are undecided, and values near .5 are coin flips.",

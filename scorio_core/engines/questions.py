@@ -51,6 +51,10 @@ from ..outcomes import Outcomes
 __all__ = ["QuestionStats", "question_stats", "gini_mean_difference", "by_attribute",
            "MIN_SLOPE", "MAX_DIFFICULTY", "SLOPE_PRIOR_SD"]
 
+#: ``status`` of the questions that cannot separate models, and of those whose 2PL fit
+#: collapsed (informative, but difficulty and discrimination are not meaningful).
+NO_INFORMATION = ("always right", "always wrong")
+NO_SLOPE = "no 2PL slope"
 #: A 2PL slope below this has collapsed: the question orders models against the rest (2PL
 #: cannot fit a negative slope), so its difficulty runs off to a meaningless extreme.
 MIN_SLOPE = 0.05
@@ -101,7 +105,8 @@ class QuestionStats:
     table : pandas.DataFrame
         One row per question, easiest first: ``question``, the question attributes, ``mean``,
         ``sd_models``, ``disagreement``, ``difficulty``, ``discrimination``, ``item_rest_r``,
-        ``status`` (``always right`` / ``always wrong`` / empty) and ``best``/``worst`` (the
+        ``status`` (``always right`` / ``always wrong``: no information; ``no 2PL slope``:
+        informative, but its 2PL fit collapsed; empty otherwise) and ``best``/``worst`` (the
         models with the highest/lowest score).
     score : numpy.ndarray, shape (L, M)
         Per model–question mean weighted score, rows in ``models`` order (best first) and
@@ -126,14 +131,13 @@ class QuestionStats:
         (``discrimination <`` :data:`MIN_SLOPE` or ``|difficulty| >`` :data:`MAX_DIFFICULTY`):
         typically questions that rank models against the rest (``item_rest_r < 0``)."""
         t = self.table
-        bad = (t["discrimination"] < MIN_SLOPE) | (t["difficulty"].abs() > MAX_DIFFICULTY)
-        return t[bad & (t["status"] == "")].reset_index(drop=True)
+        return t[t["status"] == NO_SLOPE].reset_index(drop=True)
 
     @property
     def uninformative(self) -> pd.DataFrame:
         """The questions every model got always right or always wrong."""
         t = self.table
-        return t[t["status"] != ""].reset_index(drop=True)
+        return t[t["status"].isin(NO_INFORMATION)].reset_index(drop=True)
 
     def disagree(self, top: int = 20) -> pd.DataFrame:
         """The ``top`` questions with the largest disagreement between models."""
@@ -218,6 +222,8 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
         discrimination = np.where(np.isfinite(difficulty),
                                   np.asarray(items["discrimination"], dtype=float), np.nan)
         note = "converged" if items["converged"] else "not converged"
+        bad = (discrimination < MIN_SLOPE) | (np.abs(difficulty) > MAX_DIFFICULTY)
+        status = np.where((status == "") & bad, NO_SLOPE, status)
     model_order = np.argsort(-score.mean(1), kind="stable")
     q_order = np.lexsort((np.arange(M), -mean))  # easiest first, ties in file order
     models = np.asarray(data.models, dtype=object)
@@ -235,8 +241,8 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
         "discrimination": discrimination,
         "item_rest_r": _item_rest(score),
         "status": status,
-        "best": np.where(status == "", top, ""),
-        "worst": np.where(status == "", bottom, ""),
+        "best": np.where(np.isin(status, NO_INFORMATION), "", top),
+        "worst": np.where(np.isin(status, NO_INFORMATION), "", bottom),
     }
     table = pd.DataFrame(cols).iloc[q_order].reset_index(drop=True)
     return QuestionStats(
@@ -257,7 +263,7 @@ def by_attribute(stats: QuestionStats, attribute: str) -> pd.DataFrame:
     out = pd.DataFrame({
         "questions": g.size(),
         "mean": g["mean"].mean(),
-        "uninformative": g["status"].apply(lambda s: int((s != "").sum())),
+        "uninformative": g["status"].apply(lambda s: int(s.isin(NO_INFORMATION).sum())),
         "disagreement": g["disagreement"].mean(),
         "difficulty_median": g["difficulty"].apply(
             lambda s: float(np.median(s[np.isfinite(s)])) if np.isfinite(s).any() else np.nan),

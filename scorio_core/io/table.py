@@ -114,9 +114,9 @@ def load_table(
     * Other numeric or boolean columns become signals (their names must be
       letters, digits and ``_``; values are read from the sample rows; an empty cell
       is a missing value, NaN, counted in the validation report). Text columns (e.g.
-      the completion itself) are ignored and listed in ``metadata["ignored_columns"]``, unless most of their values are
-      numbers -- then the non-numbers are reported as an error, since that is
-      almost always a typo in a signal column. Pandas index columns ("",
+      the completion itself) are ignored and listed in ``metadata["ignored_columns"]``,
+      unless most of their values are numbers -- then the non-numbers are reported as an
+      error, since that is almost always a typo in a signal column. Pandas index columns ("",
       "Unnamed: 0", "index") are ignored too.
     * Row numbers in messages count data rows from 1, not counting the header
       (CSV line = row + 1); for DataFrames they are 0-based positions.

@@ -48,6 +48,34 @@ def _count(name: str, value: int, lo: int, hi: int) -> None:
         raise ValidationError(f"{name} must be at most {hi:,}; got {value!r}")
 
 
+def _seq(name: str, value: Any) -> tuple:
+    """A setting that holds several values: a single number or name is a one-value tuple
+    (a link's ``calibration.means=0.9``); anything else that is not a sequence is refused."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return (value,)
+    try:
+        return tuple(value)
+    except TypeError:
+        raise ValidationError(f"{name} must be a list of values; got {value!r}") from None
+
+
+def _finite(name: str, value: Any) -> float:
+    """A finite number of either sign (a category weight)."""
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if not ok:
+        raise ValidationError(f"{name} must be finite numbers; got {value!r}")
+    return float(value)
+
+
+def _table(name: str, value: Any) -> tuple[tuple[int, ...], ...]:
+    """Rows of whole-number outcome categories (the rubric lesson's ``R`` / ``R0``)."""
+    try:
+        return tuple(tuple(check_int(name, x, 0) for x in row) for row in value)
+    except TypeError:
+        raise ValidationError(f"{name} must be rows of whole-number categories, e.g. "
+                              f"((0, 1, 2), (1, 1, 0)); got {value!r}") from None
+
+
 def _prob(name: str, value: float) -> float:
     v = check_number(name, value)
     if not v < 1:
@@ -107,7 +135,7 @@ class CoinsParams:
 
     def __post_init__(self) -> None:
         validate(self)
-        methods = tuple(str(m) for m in self.methods)
+        methods = tuple(str(m) for m in _seq("methods", self.methods))
         if not methods:
             raise ValidationError("methods must name at least one metric, e.g. ('bayes',)")
         object.__setattr__(self, "methods", methods)
@@ -198,8 +226,8 @@ class CalibrationParams:
 
     def __post_init__(self) -> None:
         validate(self)
-        means = tuple(_prob("means", m) for m in self.means)
-        Ms = tuple(self.M_values)
+        means = tuple(_prob("means", m) for m in _seq("means", self.means))
+        Ms = _seq("M_values", self.M_values)
         if not means or not Ms:
             raise ValidationError("means and M_values must each hold at least one value")
         for m in Ms:
@@ -234,13 +262,13 @@ class RubricLessonParams:
                                              cli=None)
 
     def __post_init__(self) -> None:
-        w = tuple(float(x) for x in self.weights)
+        w = tuple(_finite("weights", x) for x in _seq("weights", self.weights))
         if len(w) < 2 or not all(math.isfinite(x) for x in w):
             raise ValidationError(f"weights must be at least two finite numbers; got {w!r}")
         object.__setattr__(self, "weights", w)
-        object.__setattr__(self, "R", tuple(tuple(int(x) for x in row) for row in self.R))
+        object.__setattr__(self, "R", _table("R", self.R))
         if self.R0 is not None:
-            object.__setattr__(self, "R0", tuple(tuple(int(x) for x in r) for r in self.R0))
+            object.__setattr__(self, "R0", _table("R0", self.R0))
 
 
 #: study id -> its params class (the order ``scorio-studio simulate`` lists them in).
