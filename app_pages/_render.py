@@ -162,7 +162,8 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
         st.vega_lite_chart(spec, width=width)
     st.caption(c.caption)
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
-    a, b, _ = st.columns([1, 1, 3])
+    # a row sized to the buttons (columns cut them to "S…" in a half-width chart column)
+    a = b = st.container(horizontal=True)
     a.download_button("SVG", _deferred(chart_svg, c.chart), f"{stem}.svg", "image/svg+xml",
                       on_click="ignore", key=f"{key}_svg_{i}", icon=":material/image:")
     b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",

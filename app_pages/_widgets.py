@@ -59,7 +59,8 @@ def setting(where, analysis: str, name: str, kind: str = "", **kw):
     kw = {"key": key, "help": w["help"], **kw}
     if name in _PERCENT and "options" not in kw and not kind:
         kind, kw["options"] = "segmented_control", _PERCENT[name]
-        kw = {"required": True, "format_func": lambda c: f"{c:.0%}", **kw}
+        # wrap: in a narrow column the row of percentages wraps rather than being cut off
+        kw = {"required": True, "format_func": lambda c: f"{c:.0%}", "wrap": True, **kw}
     if name in _CHOICE_NAMES:
         kw.setdefault("format_func", _CHOICE_NAMES[name])
     options = kw.pop("options", w["options"])
@@ -202,9 +203,9 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
     st.markdown(
         f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
         f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). The Planner gives the "
-        "trials or questions for an 80 % chance of deciding each; `trials_needed_papers` is "
+        "trials or questions for an 80% chance of deciding each; `trials_needed_papers` is "
         f"the papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
-        "means), a 50 % point"
+        "means), a 50% point"
         + (f"; `{RULE_MET}`: that rule already calls the pair at N = {n_now}, the calibrated "
            "test does not, so its count says nothing about more trials" if met else "")
         + ":"

@@ -22,7 +22,7 @@ def _controls(ds) -> tuple | None:
     # Button groups (segmented controls, pills) and select boxes only: every other widget
     # kind is more JavaScript for a first visit's browser to fetch before the table shows.
     # labels, choices and help texts: the declarations in scorio_core/params.py
-    c1, c2, c3 = st.columns([2, 2, 3])
+    c1, c2, c3 = st.columns([5, 4, 6])  # room for the four confidence buttons
     _common.setting(c1, "leaderboard", "confidence")
     # the widget holds whether the greedy outcomes enter the prior (the setting's "greedy")
     _common.setting(c2, "leaderboard", "prior", "segmented_control", options=[False, True],
@@ -33,7 +33,7 @@ def _controls(ds) -> tuple | None:
                     "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
     if o.is_binary:
         _common.setting(c3, "leaderboard", "ks", "pills", options=ks_options(o.N),
-                        selection_mode="multi")
+                        selection_mode="multi", wrap=True)
     c1, c2 = st.columns([3, 2])
     _common.setting(c1, "leaderboard", "scope", "segmented_control", required=True)
     _common.setting(c2, "leaderboard", "adjust")

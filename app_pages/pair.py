@@ -22,7 +22,7 @@ W = {k: widget(PairParams, k) for k in ("a", "b")}  # one setting each, shown as
 
 
 def _controls(o) -> None:
-    c1, c2, c3 = st.columns([3, 3, 2])
+    c1, c2, c3 = st.columns([3, 3, 3])  # room for the four confidence buttons
     c1.selectbox(W["a"]["label"], list(o.models), key=A, help=W["a"]["help"])
     c2.selectbox(W["b"]["label"], list(o.models), key=B, help=W["b"]["help"])
     _common.setting(c3, "pair", "confidence")
@@ -72,10 +72,12 @@ def main() -> None:
     _page_state.remember("pair", ds, params)
     c, f = result.comparison, result.flips
     st.subheader("Difference of mean score, both scopes")
-    summary = c.summary.drop(columns=["model_a", "model_b"])
+    summary = c.summary.drop(columns=["model_a", "model_b", "verdict"])
     # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
     shown, cfg = _common.core_table(summary, ["t", "p_value"])
     st.dataframe(shown, hide_index=True, column_config=cfg)
+    st.markdown("\n".join(f"- **{s}** scope: {_md_escape(v)}"  # whole, not cut in a cell
+                          for s, v in zip(c.summary["scope"], c.summary["verdict"], strict=True)))
     st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {c.confidence:.0%} "
                "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
                "without the leaderboard's multiplicity control).")

@@ -54,7 +54,7 @@ def main() -> None:
             f"for **{a_chance(assurance)}** of deciding the pair (now N = {o.N}); "
             f"`questions_needed`: questions for the same chance in the population scope (now "
             f"M = {o.M}); `p_unsettled`: population scope, the chance that no number of trials "
-            "decides it; `trials_needed_papers`: the papers' expected-z rule, a 50 % point."
+            "decides it; `trials_needed_papers`: the papers' expected-z rule, a 50% point."
         )
         st.markdown(GAP_TEXT.format(chance=a_chance(assurance)))
         if params.lead:

@@ -1,7 +1,7 @@
 """Calibration of the headline intervals and decisions, measured by simulation with known truth.
 
-SPEC §4 makes calibration the contract: at nominal 95 % every headline interval of
-:mod:`scorio_core.inference` covers its estimand 93–97 % of the time (90–98 % at
+SPEC §4 makes calibration the contract: at nominal 95% every headline interval of
+:mod:`scorio_core.inference` covers its estimand 93–97% of the time (90–98% at
 ``M = 15``) across ``M ∈ {15, 30, 100, 500}``, ``N ∈ {1, 2, 4, 8, 32}``, U-shaped, easy and
 hard benchmarks and question difficulty shared across models, for binary and weighted
 categorical outcomes; an exact tie is decided at most ``1 − c`` of the time, the rank
@@ -187,7 +187,7 @@ GRID: dict[str, tuple] = {
 
 
 def target_band(M: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The SPEC's coverage band: 93–97 % at nominal 95 %, 90–98 % at ``M ≤ 15``
+    """The SPEC's coverage band: 93–97% at nominal 95%, 90–98% at ``M ≤ 15``
     (the same offsets around other levels).
 
     Example

@@ -36,7 +36,7 @@ score ``c/N`` replaced by the per-question unbiased estimate ``U_k(c)``:
 (Pass@k on an easy benchmark: the questions where every trial failed; Pass^k on a hard
 one) ``x`` and the observed spread move together -- more rare events than expected make
 both larger -- so the plug-in was short exactly on the rare side (questions scope, k = N:
-90–92 % with every miss on that side; population, the clustered spread: correlation 0.90
+90–92% with every miss on that side; population, the clustered spread: correlation 0.90
 with the error at Pass^2, hard, M = 30). Here the count is taken at the model's mean
 ``m`` of the estimate instead: questions ``n = m(1 − m)/var`` with ``m = (1/M) Σ_α
 E[f_k(p_α) | c_α]`` (the posterior mean of the estimand; at ``k = N`` the expected rare

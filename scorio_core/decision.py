@@ -282,7 +282,7 @@ def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95, z_star=No
 
     ``z`` grows like ``sqrt(T + 1)``, so it reaches ``z*`` at
     ``T' + 1 = (T + 1)(z*/z_now)²``; ``n_needed = T' − T + N`` (at least 1), ``inf`` for a
-    gap at rounding level. A 50 % point: the pair is decided about half the time there.
+    gap at rounding level. A 50% point: the pair is decided about half the time there.
     """
     gap, scale = np.asarray(gap, dtype=float), np.asarray(scale, dtype=float)
     z_now = _z(gap, scale)

@@ -54,8 +54,8 @@ ADJUST_HELP = {
     "anywhere with probability ≥ confidence, so the rank intervals hold jointly",
     "simultaneous": "step-down max-|t| over the joint law of the pairs (questions scope: normal; "
     "population scope: sign flips of the questions' pair differences): a little more power "
-    "than Holm; its family-wise error was measured at 4.1–5.5 % (one cell 5.6 %) for a "
-    "nominal 5 % on binary data with 15–100 questions (docs/calibration_gaps.md)",
+    "than Holm; its family-wise error was measured at 4.1–5.5% (one cell 5.6%) for a "
+    "nominal 5% on binary data with 15–100 questions (docs/calibration_gaps.md)",
     "bh": "false-discovery rate ≤ 1 − confidence (Benjamini–Hochberg)",
     "none": "each pair on its own at the confidence (per-pair error; several false "
     "decisions possible among many pairs)",

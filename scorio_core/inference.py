@@ -212,7 +212,7 @@ def within_variance(n: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarra
     per model so that the total over questions equals the unbiased total ``Σ_α s²_α``
     (sample variances with ``ddof = 1``), which holds whatever the questions' category
     mixes; the EB total alone is unbiased only when one Dirichlet fits them (weighted
-    categories with U-shaped mixes: 13–15 % too wide). The EB values stand unscaled for a
+    categories with U-shaped mixes: 13–15% too wide). The EB values stand unscaled for a
     model with no trial variation on any question (``Σ_α s²_α = 0``).
 
     Parameters
@@ -268,7 +268,7 @@ def within_dof(n: np.ndarray, u: np.ndarray, kappa: np.ndarray) -> np.ndarray:
     ``t`` quantile. For normal trials each ``s²_α`` is a ``χ²`` on ``N − 1`` d.o.f. and the
     total has ``M (N − 1)``; for scores on a few categories it is far noisier when the
     variance sits on a few questions (a hard benchmark: most questions never succeed),
-    and the nominal count made the interval cover 88–92 % at ``N = 2``. Matching the
+    and the nominal count made the interval cover 88–92% at ``N = 2``. Matching the
     first two moments of the total to a scaled ``χ²`` (Satterthwaite) with the exact
     variance of a sample variance, ``Var(s²) = μ₄/N − σ⁴ (N − 3)/(N (N − 1))``, gives
     ``ν = 2 (Σ_α σ²_α)² / Σ_α Var(s²_α)``, with each question's central moments read from
@@ -358,11 +358,11 @@ def population_variance(st: ScoreStats) -> np.ndarray:
     between-question part ``σ²_π / (κ + 1)`` plus the expected trial part). On a skewed
     benchmark (mean 0.1, most questions never solved) the sample variance is smallest
     exactly when the few high-scoring questions are missing from the sample, which is when
-    the mean is low too: the intervals then missed above (binary, M = 30, N = 32: 93.1 %,
-    4.5 % of the misses above vs 2.2 % below); the fitted population reads the spread
+    the mean is low too: the intervals then missed above (binary, M = 30, N = 32: 93.1%,
+    4.5% of the misses above vs 2.2% below); the fitted population reads the spread
     from the shape of the counts (how many questions never succeed), not from the rare
-    high ones. Taking the larger covers 94.1 % there, lowers no cell of the calibration
-    grid and widens none by more than 4 % (``docs/calibration_gaps.md``). At ``N = 1``
+    high ones. Taking the larger covers 94.1% there, lowers no cell of the calibration
+    grid and widens none by more than 4% (``docs/calibration_gaps.md``). At ``N = 1``
     (``κ`` not identified) or without ``trial_var``: the sample variance.
 
     Example
@@ -399,8 +399,8 @@ def wilson_t(x, var, df, n_floor, confidence: float = 0.95):
     ``(0, 1]``) the end towards that bound is the Poisson one, ``Γ⁻¹(n x; α/2) / n``, where
     it reaches further -- the modified Wilson interval of Brown, Cai & DasGupta (2001),
     whose plain form misses whenever a single rare event is seen (measured: Pass^N on a
-    hard benchmark, population scope, 85–87 % coverage, every miss at one event). They
-    apply it up to 2–3 events; beyond one it made the curve intervals over-cover (97–99 %)
+    hard benchmark, population scope, 85–87% coverage, every miss at one event). They
+    apply it up to 2–3 events; beyond one it made the curve intervals over-cover (97–99%)
     without helping anywhere (``docs/calibration_gaps.md``).
 
     Example
@@ -970,9 +970,9 @@ def _null_pair_stats(cov, sd, size, seed, ybar=None, signed: bool = False) -> np
     observed signs are one equally likely pattern and the test is exact; otherwise it is
     the studentized randomization test, valid as ``M`` grows. A normal null -- even one
     studentized with a Wishart covariance -- misses the heavier-than-``t`` tails that the
-    studentized mean of light-tailed per-question differences has at the 0.1–0.3 % per-pair
+    studentized mean of light-tailed per-question differences has at the 0.1–0.3% per-pair
     levels this procedure spends: with 15 questions and 8 tied models it made a false
-    decision 6.5 % of the time at nominal 5 %, the sign flips 5.0–5.3 %
+    decision 6.5% of the time at nominal 5%, the sign flips 5.0–5.3%
     (docs/calibration_gaps.md).
     """
     L = cov.shape[0]
@@ -1016,7 +1016,7 @@ def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
     studentized, in the population scope). The truly best model ``b`` is left out only if
     ``max_j T_jb`` exceeds its critical value; every true difference ``θ_j − θ_b ≤ 0``
     pulls ``T_jb`` down, so that happens with probability at most ``1 − confidence``
-    whatever the field, with equality when every model ties with ``b`` (measured: 94.3–95.5 %
+    whatever the field, with equality when every model ties with ``b`` (measured: 94.3–95.5%
     at exact ties, 8 models, 2,000 fields per cell; docs/calibration_gaps.md). Each model
     is tested against only its ``L − 1`` rivals, one-sided, so the set is smaller than the
     models at rank 1 of family-wise rank intervals (which spend the level on all

@@ -74,8 +74,8 @@ COLUMN_HELP = {
     "rank_mu": "strict rank by bayes_mu alone (ties share; the papers' point ranking)",
     "t_next": "paired t statistic against the next model down (stated scope)",
     "n_needed": "the papers' expected-z rule (000 App. D): trials per question at which the "
-    "Bayes@N z to the next model reaches the threshold if the rates held (a 50 % point, "
-    "not an assurance; the Planner gives the trials for an 80 % chance); today's N when the "
+    "Bayes@N z to the next model reaches the threshold if the rates held (a 50% point, "
+    "not an assurance; the Planner gives the trials for an 80% chance); today's N when the "
     "rule is already met (tables for people read 'met now')",
 }
 COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
@@ -185,9 +185,9 @@ class Leaderboard:
         Columns: ``better, next, gap`` (difference of ``score``), ``t`` (paired t in the
         board's scope), ``p_better`` (``P(better > next)``), ``p_value`` (two-sided,
         before multiplicity control) and ``trials_needed_papers`` (the papers' expected-z
-        rule, 000 App. D: a 50 % point; ``inf`` for identical means; named as in the
-        Planner's table, whose ``trials_needed`` is the 80 % plan). The Planner gives the
-        trials and questions for an 80 % chance of a decision.
+        rule, 000 App. D: a 50% point; ``inf`` for identical means; named as in the
+        Planner's table, whose ``trials_needed`` is the 80% plan). The Planner gives the
+        trials and questions for an 80% chance of a decision.
         """
         c = self.columns
         cols = ["better", "next", "gap", "t", "p_better", "p_value", "trials_needed_papers"]

@@ -165,7 +165,7 @@ class AssuranceCheck:
     q_planned, q_realised, q_se : float
         The same for ``questions_needed`` (population scope; NaN in the questions scope).
     papers_realised : float
-        Share decided at the papers' ``trials_needed_papers`` (the old 50 % point).
+        Share decided at the papers' ``trials_needed_papers`` (the old 50% point).
     bins : pandas.DataFrame
         ``multiple, bin, count, predicted, observed, se``: predicted chance of a decision at
         ``multiple × N`` trials vs the realised share.

@@ -2,13 +2,13 @@
 
 A lead who sees undecided pairs asks three things; each answer is a *probability* that the
 planned data decide the pair at the board's level, not a point where the gap would "reach
-the threshold if it held" (that papers' expected-z rule, 000 App. D, is a 50 % point: the
+the threshold if it held" (that papers' expected-z rule, 000 App. D, is a 50% point: the
 pair is decided about half the time there; it stays beside ours as
 ``trials_needed_papers``):
 
 * :func:`pair_needs` -- per undecided adjacent pair, the trials per question (every model)
   and, for the population scope, the questions that give an ``assurance`` (default
-  :data:`~scorio_core.estimands.ASSURANCE`, 80 %) chance of deciding it, and in the
+  :data:`~scorio_core.estimands.ASSURANCE`, 80%) chance of deciding it, and in the
   population scope the probability that *no* number of trials decides it.
 * :func:`allocate_trials` -- a greedy split of a budget of extra trials across models that
   maximises the expected number of decided pairs, checked against an even split on
@@ -345,7 +345,7 @@ def between_pooled(st, i, j) -> np.ndarray:
     :func:`between_draws` (``/ M``). ``NaN`` where ``N < 2`` or ``M < 2``.
 
     Why: a plan is made for the pairs that look easiest to settle, and those are the pairs
-    whose own estimate came out low -- at M = 100, N = 8, 91 % of the pairs planned at the
+    whose own estimate came out low -- at M = 100, N = 8, 91% of the pairs planned at the
     top predicted chances had an estimate below the truth (median 0.69 of it), so the plans
     over-promised. Pooling pulls those estimates back: on fields where every pair shares its
     true value, the lowest raw estimate averages 0.3–0.5 of the truth and the pooled one
@@ -912,7 +912,7 @@ def pair_needs(
         (population scope: probability that no number of trials on these questions decides
         the pair; NaN in the questions scope, where any non-zero gap is decided
         eventually), ``t, p_better, p_value`` (as on the board), ``trials_needed_papers``
-        (the papers' expected-z rule, a 50 % point) and ``note``.
+        (the papers' expected-z rule, a 50% point) and ``note``.
 
     Example
     -------

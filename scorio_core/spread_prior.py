@@ -153,7 +153,7 @@ class SpreadPrior:
         """One line: what the prior was learned from and where its ``τ`` lies."""
         lo, med, hi = (self.quantile(q, scope) for q in (0.1, 0.5, 0.9))
         return (f"learned from {self.fields} earlier fields: the models' true scores spread "
-                f"with s.d. {med:.3f} of the score range (80 % between {lo:.3f} and {hi:.3f}; "
+                f"with s.d. {med:.3f} of the score range (80% between {lo:.3f} and {hi:.3f}; "
                 f"{scope} scope)")
 
     def __repr__(self) -> str:

@@ -8,7 +8,19 @@ import pandas as pd
 
 from ..outcomes import Outcomes
 
-__all__ = ["ROW_PX", "LABEL_LIMIT", "PALETTE", "inline", "whole_axis"]
+__all__ = [
+    "ROW_PX",
+    "LABEL_LIMIT",
+    "PALETTE",
+    "SERIES_COLOURS",
+    "SERIES_DASHES",
+    "inline",
+    "whole_axis",
+    "rank_y",
+    "series_encodings",
+    "series_styles",
+    "readable_colour",
+]
 
 #: Pixels per model row; 20 models give a ~460 px tall chart.
 ROW_PX = 22
@@ -17,8 +29,8 @@ LABEL_LIMIT = 260
 
 #: Trial counts are whole numbers: integer ticks only, never 1.5 trials.
 _WHOLE = alt.Axis(tickMinStep=1, format="d")
-#: Longest range of whole numbers whose every value gets its own tick.
-MAX_WHOLE_TICKS = 16
+#: Longest range of whole numbers whose every value gets its own tick (e.g. N ≤ 20 trials).
+MAX_WHOLE_TICKS = 20
 
 
 def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
@@ -26,7 +38,9 @@ def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
     (``lo`` or the smallest of ``values`` to the largest), else steps of at least 1.
 
     ``tickMinStep`` alone is not enough: on a range of 1..3 the renderer still places ticks
-    at 1.5 and 2.5, which ``format="d"`` prints as 1, 2, 2, 3, 3.
+    at 1.5 and 2.5, which ``format="d"`` prints as 1, 2, 2, 3, 3. With the values listed,
+    ``tickMinStep`` is 0: Vega-Lite adds 1 for ``format="d"``, and the Vega in the app's
+    browser then thins exactly three listed values (1, 2, 3 at N = 4 trials) to 1 and 3.
     """
     v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
     v = v[np.isfinite(v)]
@@ -34,11 +48,110 @@ def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
         first = int(np.floor(v.min())) if lo is None else int(lo)
         last = int(np.ceil(v.max()))
         if last - first + 1 <= MAX_WHOLE_TICKS:
-            return alt.Axis(values=list(range(first, last + 1)), format="d", **kw)
+            return alt.Axis(values=list(range(first, last + 1)), format="d", tickMinStep=0,
+                            **kw)
     return alt.Axis(tickMinStep=1, format="d", **kw)
+
+
+def rank_y(field: str, L: int, title: str = "rank (1 = best)", **axis) -> alt.Y:
+    """A y channel of ranks 1..``L``: 1 at the top, one tick per rank, each on its row.
+
+    The domain is exactly the rank range with half a row of padding at each end, so the
+    first and last lines are not drawn on the frame. Labels are not flush-shifted
+    (Streamlit's theme moves the end labels inwards, off their lines, where they overlap
+    their neighbours) and never thinned.
+    """
+    L = max(int(L), 2)
+    return alt.Y(
+        f"{field}:Q",
+        title=title,
+        scale=alt.Scale(domain=[1, L], reverse=True, nice=False, zero=False,
+                        padding=ROW_PX / 2),
+        axis=alt.Axis(values=list(range(1, L + 1)), format="d", tickMinStep=0,
+                      labelFlush=False, labelOverlap=False, **axis),
+    )
 
 #: Categorical palette with clearly distinct hues (the default theme's blues look alike).
 PALETTE = "tableau10"
+
+#: Colours of up to 20 series (models, methods) on one chart: Vega's "tableau20" with its
+#: ten strong hues first and their light partners after, so series 1 and 11 (rarely
+#: neighbours) share a hue, not series 1 and 2. Up to 10 series use :data:`PALETTE`.
+SERIES_COLOURS = (
+    "#4c78a8", "#f58518", "#54a24b", "#b79a20", "#439894",
+    "#e45756", "#79706e", "#d67195", "#b279a2", "#9e765f",
+    "#9ecae9", "#ffbf79", "#88d27a", "#f2cf5b", "#83bcb6",
+    "#ff9d98", "#bab0ac", "#fcbfd2", "#d6a5c9", "#d8b5a5",
+)  # fmt: skip
+#: Vega's "tableau10" (:data:`PALETTE`) as colours, for charts of at most ten series.
+_TABLEAU10 = (
+    "#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b",
+    "#eeca3b", "#b279a2", "#ff9da6", "#9d755d", "#bab0ac",
+)  # fmt: skip
+#: Stroke dashes that tell apart series beyond the colours: the 21st to 40th series are
+#: dashed, the 41st to 60th dotted, and so on (solid for the first 20).
+SERIES_DASHES = ((1, 0), (6, 3), (1, 3), (8, 3, 2, 3), (12, 3, 2, 3, 2, 3))
+
+
+def series_styles(n: int) -> tuple[list[str], list[list[int]]]:
+    """Colour and stroke dash of each of ``n`` series: distinct colours for up to 20, then
+    a dash per block of 20, so no two of up to 100 series share both.
+
+    Example
+    -------
+    >>> colours, dashes = series_styles(22)
+    >>> colours[0] == colours[20], dashes[0] == dashes[20]
+    (True, False)
+    """
+    palette = _TABLEAU10 if n <= len(_TABLEAU10) else SERIES_COLOURS
+    k = len(palette)
+    colours = [palette[i % k] for i in range(n)]
+    dashes = [list(SERIES_DASHES[(i // k) % len(SERIES_DASHES)]) for i in range(n)]
+    return colours, dashes
+
+
+def series_encodings(field: str, domain, legend: alt.Legend | None = None,
+                     title: str | None = None, dash: bool = True) -> dict:
+    """Encodings that tell apart the lines of one series each (a model, a method): a
+    ``color`` of :func:`series_styles` and, beyond 20 series (``dash=True``), a
+    ``strokeDash`` in the same legend, so each line is identifiable from the legend.
+
+    Use ``chart.encode(**series_encodings(...))`` on the line layers; a band or point layer
+    takes ``color`` only. ``legend=None`` draws none (the lines are labelled directly).
+    """
+    domain = [str(d) for d in dict.fromkeys(domain)]
+    colours, dashes = series_styles(len(domain))
+    kw = {"legend": legend} if legend is not None else {"legend": None}
+    if title is not None:
+        kw["title"] = title
+    out = {"color": alt.Color(f"{field}:N", sort=domain,
+                              scale=alt.Scale(domain=domain, range=colours), **kw)}
+    if dash and len(domain) > len(SERIES_COLOURS):
+        out["strokeDash"] = alt.StrokeDash(f"{field}:N", sort=domain,
+                                           scale=alt.Scale(domain=domain, range=dashes), **kw)
+    return out
+
+
+def _luminance(rgb) -> float:
+    c = np.asarray(rgb, dtype=float) / 255
+    c = np.where(c <= 0.03928, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return float(0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2])
+
+
+def readable_colour(colour: str, contrast: float = 4.5) -> str:
+    """``colour`` darkened (same hue) until text in it has ``contrast`` against white
+    (WCAG 2: 4.5 for small text); "#ffbf79" (light orange) becomes a legible brown-orange.
+
+    Example
+    -------
+    >>> readable_colour("#4c78a8")  # already legible
+    '#4c78a8'
+    """
+    rgb = np.array([int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)], dtype=float)
+    scale = 1.0
+    while 1.05 / (_luminance(rgb * scale) + 0.05) < contrast and scale > 0:
+        scale -= 0.02
+    return "#" + "".join(f"{int(round(v)):02x}" for v in rgb * max(scale, 0))
 
 
 def inline(df: pd.DataFrame) -> alt.InlineData:

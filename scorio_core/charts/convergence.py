@@ -9,7 +9,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import PALETTE, whole_axis
+from ._common import rank_y, series_encodings, whole_axis
 
 __all__ = [
     "tau_curves",
@@ -40,6 +40,39 @@ RANK_TRAJECTORY_CAPTION = (
 )
 
 
+#: The methods' legend: the first layer is a faint band, so its symbols are opaque strokes
+#: (else they took the band's opacity and did not say which line is which).
+_METHOD_LEGEND = dict(labelLimit=260, symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3)
+
+
+def _methods(frame: pd.DataFrame, **legend) -> dict:
+    """One colour (and beyond 20 methods a dash) per method, in the frame's order."""
+    return series_encodings("method", frame["method"].astype(str),
+                            legend=alt.Legend(**{**_METHOD_LEGEND, **legend}))
+
+
+def _steps(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+    """``frame`` (one row per ``by`` and whole ``n``) as centred steps: each value drawn from
+    ``n - 0.5`` to ``n + 0.5`` (column ``x``) under its own tick, the last one too.
+
+    A ``step-after`` line through the points ``n`` ends at the last ``n``, so that step had
+    no width and its mass was invisible (at N = 4 trials, a third of the PMF's steps). Each
+    series gets one closing row at ``last n + 0.5``; ``n`` keeps the whole trial count for
+    the tooltip.
+    """
+    f = frame.sort_values([by, "n"], kind="stable").assign(x=lambda d: d["n"] - 0.5)
+    last = f.groupby(by, sort=False).tail(1).assign(x=lambda d: d["n"] + 0.5)
+    return pd.concat([f, last], ignore_index=True).sort_values([by, "x"], kind="stable")
+
+
+def _step_x(frame: pd.DataFrame, title: str) -> alt.X:
+    """The x channel of :func:`_steps`: every whole n of a short range has its own tick."""
+    n = frame["n"]
+    lo, hi = (float(n.min()) - 0.5, float(n.max()) + 0.5) if len(n) else (0.5, 1.5)
+    return alt.X("x:Q", title=title, scale=alt.Scale(domain=[lo, hi], nice=False, zero=False),
+                 axis=whole_axis(n))
+
+
 def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target") -> alt.LayerChart:
     """Lines of mean τ_b against n with a ±1 s.d. band, one colour per method.
 
@@ -48,22 +81,14 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
     d = summary.dropna(subset=["mean"]).copy()
     d["lo"] = (d["mean"] - d["sd"]).clip(lower=-1)
     d["hi"] = (d["mean"] + d["sd"]).clip(upper=1)
+    series = _methods(d)
     base = alt.Chart(d).encode(
         x=alt.X("n:Q", title="trials n", scale=alt.Scale(domainMin=1),
                 axis=whole_axis(d["n"], lo=1)),
-        color=alt.Color(
-            "method:N",
-            title="method",
-            sort=list(dict.fromkeys(d["method"])),
-            scale=alt.Scale(scheme=PALETTE),
-            # the legend takes its symbols from the first layer (the faint band): opaque
-            # strokes say which line is which
-            legend=alt.Legend(labelLimit=260, symbolType="stroke", symbolOpacity=1,
-                              symbolStrokeWidth=3),
-        ),
     )
     band = base.mark_area(opacity=0.18).encode(
-        y=alt.Y("lo:Q", title=y_title, scale=alt.Scale(zero=False)), y2="hi:Q"
+        y=alt.Y("lo:Q", title=y_title, scale=alt.Scale(zero=False)), y2="hi:Q",
+        color=series["color"],
     )
     # points too: a method defined at one step only (Pass@k with k = N) is still visible
     line = base.mark_line(strokeWidth=2, point=True).encode(
@@ -74,39 +99,38 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
             alt.Tooltip("mean:Q", format=".4f"),
             alt.Tooltip("sd:Q", format=".4f"),
         ],
+        **series,
     )
     return (band + line).properties(height=320, width="container")
 
 
 def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
-    """Step outline of P(convergence@n = n) per method, lightly filled (000 Fig. 1)."""
-    methods = list(dict.fromkeys(pmf["method"]))
-    base = alt.Chart(pmf).encode(
-        x=alt.X("n:Q", title="convergence@n (trials)", axis=whole_axis(pmf["n"])),
+    """Step outline of P(convergence@n = n) per method, lightly filled (000 Fig. 1); each
+    step is centred on its n and one trial wide, the last one too."""
+    d = _steps(pmf, "method")
+    series = _methods(pmf)
+    base = alt.Chart(d).encode(
+        x=_step_x(pmf, "convergence@n (trials)"),
         y=alt.Y("p:Q", title="probability", stack=None),
-        color=alt.Color("method:N", sort=methods, scale=alt.Scale(scheme=PALETTE),
-                        legend=alt.Legend(symbolType="stroke", symbolOpacity=1,
-                                          symbolStrokeWidth=3)),
     )
-    area = base.mark_area(interpolate="step-after", opacity=0.15)
+    area = base.mark_area(interpolate="step-after", opacity=0.15).encode(color=series["color"])
     line = base.mark_line(interpolate="step-after", strokeWidth=1.6).encode(
-        tooltip=["method", "n", alt.Tooltip("p:Q", format=".4f")]
+        tooltip=["method", "n", alt.Tooltip("p:Q", format=".4f")], **series
     )
     return (area + line).properties(height=260, width="container")
 
 
 def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
-    """Step lines of P(convergence@n <= n) per method (000 Fig. 11)."""
+    """Step lines of P(convergence@n <= n) per method (000 Fig. 11), each step centred on
+    its n and one trial wide."""
     return (
-        alt.Chart(cdf)
+        alt.Chart(_steps(cdf, "method"))
         .mark_line(interpolate="step-after", strokeWidth=2)
         .encode(
-            x=alt.X("n:Q", title="trials n", axis=whole_axis(cdf["n"])),
+            x=_step_x(cdf, "trials n"),
             y=alt.Y("cdf:Q", title="P(convergence@n ≤ n)", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color(
-                "method:N", sort=list(dict.fromkeys(cdf["method"])), scale=alt.Scale(scheme=PALETTE)
-            ),
             tooltip=["method", "n", alt.Tooltip("cdf:Q", format=".4f")],
+            **_methods(cdf, symbolType="stroke"),
         )
         .properties(height=260, width="container")
     )
@@ -115,41 +139,38 @@ def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
 def rank_trajectory_chart(
     trajectory: np.ndarray, models: Sequence[str], converged_at: int | None = None
 ) -> alt.LayerChart:
-    """Rank of each model after each trial of one replicate (000 Fig. 9); 1 is at the top."""
+    """Rank of each model after each trial of one replicate (000 Fig. 9); 1 is at the top.
+    Each trial's ranks are a step centred on its n, the last trial's too."""
     traj = np.asarray(trajectory)
     N, L = traj.shape
     d = pd.DataFrame(
         {
             "n": np.repeat(np.arange(1, N + 1), L),
-            "model": np.tile(list(models), N),
+            "model": np.tile([str(m) for m in models], N),
             "rank": traj.ravel(),
         }
     )
     d = d[d["rank"] > 0]
     final = d[d["n"] == d["n"].max()]
-    order = final.sort_values("rank")["model"].tolist()
-    y = alt.Y("rank:Q", title="rank (1 = best)", scale=alt.Scale(reverse=True, domain=[1, L]))
+    order = final.sort_values("rank", kind="stable")["model"].tolist()
+    order += [m for m in dict.fromkeys(d["model"]) if m not in order]
     lines = (
-        alt.Chart(d)
+        alt.Chart(_steps(d, "model"))
         .mark_line(strokeWidth=1.6, interpolate="step-after")
         .encode(
-            x=alt.X("n:Q", title="trials n", axis=whole_axis(d["n"], lo=1)),
-            y=y,
-            color=alt.Color(
-                "model:N",
-                sort=order,
-                scale=alt.Scale(scheme="category20" if L > 10 else PALETTE),
-                legend=alt.Legend(labelLimit=200, symbolLimit=0, title="model (final order)"),
-            ),
+            x=_step_x(d, "trials n"),
+            y=rank_y("rank", L),
             tooltip=["model", "n", "rank"],
+            **series_encodings("model", order, title="model (final order)", legend=alt.Legend(
+                labelLimit=200, symbolLimit=0, symbolType="stroke", symbolStrokeWidth=3)),
         )
     )
     layers = [lines]
     if converged_at:
         rule = (
-            alt.Chart(pd.DataFrame({"n": [converged_at]}))
+            alt.Chart(pd.DataFrame({"x": [converged_at]}))
             .mark_rule(strokeDash=[4, 4], color="gray")
-            .encode(x="n:Q")
+            .encode(x="x:Q")
         )
         layers.append(rule)
     return alt.layer(*layers).properties(height=max(280, 24 * L), width="container")

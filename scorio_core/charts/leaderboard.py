@@ -166,8 +166,9 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         x=alt.X(
             "lo:Q",
             scale=x_scale,
-            # two short lines: one long line was cut in a half-width page column
-            title=[f"mean score with {conf:.0%} interval ({scope} scope)",
+            # short lines: in a half-width page column (the Rubric builder's) a line wider
+            # than the plot ran past the chart's edge and was cut ("(questions scop")
+            title=[f"mean score with {conf:.0%} interval", f"({scope} scope)",
                    "tick = papers' Bayes@N"],
         ),
         x2="hi:Q",

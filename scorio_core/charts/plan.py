@@ -26,7 +26,7 @@ def order_curve_chart(
     rule (Bayes@N paper, App. D, Fig. 6).
 
     What to read from it: where the "decided" line crosses the target chance is
-    trials_needed; the papers' z crosses its threshold near the 50 % point.
+    trials_needed; the papers' z crosses its threshold near the 50% point.
 
     Parameters
     ----------

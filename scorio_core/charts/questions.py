@@ -7,9 +7,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import LABEL_LIMIT, PALETTE, _model_axis, _rows, inline
+from ._common import LABEL_LIMIT, _model_axis, _rows, inline, series_encodings, whole_axis
 
-__all__ = ["question_heatmap", "item_map", "pass_curve_chart"]
+__all__ = ["question_heatmap", "item_map", "pass_curve_chart", "PANEL_WIDTH"]
 
 
 #: Name of the heatmap's click selection (fields ``model`` and ``position``).
@@ -85,33 +85,45 @@ def item_map(stats) -> alt.Chart:
     )
 
 
-def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int):
-    color = alt.Color("model:N", sort=order, scale=alt.Scale(scheme=PALETTE),
-                      legend=alt.Legend(labelLimit=LABEL_LIMIT, title=None, orient="bottom",
-                                        columns=3, symbolType="stroke", symbolOpacity=1,
-                                        symbolStrokeWidth=3))
+#: Width of one Pass-curve panel when several sit side by side, at most
+#: :data:`PANELS_PER_ROW` to a row: two panels with their axes take ~760 px, within the
+#: app's page column (~820 px at a 1280 px window; 3 × 360 px panels stuck out of it).
+PANEL_WIDTH = 300
+PANELS_PER_ROW = 2
+
+
+def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int, width):
+    series = series_encodings("model", order, legend=alt.Legend(
+        labelLimit=LABEL_LIMIT, title=None, orient="bottom", columns=3, symbolType="stroke",
+        symbolOpacity=1, symbolStrokeWidth=3))
     log_x, points = N >= 16, N <= 16
     # k is a whole number: integer ticks only (powers of 2 on the log axis)
     axis = (alt.Axis(values=[2**e for e in range(int(np.log2(N)) + 1)], format="d") if log_x
-            else alt.Axis(tickMinStep=1, format="d"))
+            else whole_axis(range(1, N + 1)))
     x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
         type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]),
         axis=axis)
     base = alt.Chart(inline(frame[frame["curve"] == curve]))
-    band = base.mark_area(opacity=0.15).encode(x=x, y="lo:Q", y2="hi:Q", color=color)
+    band = base.mark_area(opacity=0.15).encode(x=x, y="lo:Q", y2="hi:Q",
+                                               color=series["color"])
     line = base.mark_line(point=points).encode(
         x=x,
         y=alt.Y("value:Q", title=f"{curve} (unbiased estimate)", scale=alt.Scale(domain=[0, 1])),
-        color=color,
         tooltip=["model:N", "k:Q", alt.Tooltip("value:Q", format=".4f"),
                  alt.Tooltip("lo:Q", format=".4f"), alt.Tooltip("hi:Q", format=".4f")],
+        **series,
     )
-    return (band + line).properties(width=360, height=300, title=curve)
+    return (band + line).properties(width=width, height=300, title=curve)
 
 
-def pass_curve_chart(curves) -> alt.HConcatChart:
+def pass_curve_chart(curves) -> alt.LayerChart | alt.ConcatChart:
     """One panel per curve (Pass@k, Pass^k, G-Pass@k_τ), one line per model: the unbiased
     estimate at every ``k`` with the band of its pointwise interval in the curves' scope.
+
+    One curve fills its container's width; two or three sit in panels of
+    :data:`PANEL_WIDTH` px, :data:`PANELS_PER_ROW` to a row, so the chart never runs past
+    the page column. Up to 20 models have 20 distinct colours; more are told apart by a
+    dash as well (:func:`~scorio_core.charts.series_encodings`).
 
     Parameters
     ----------
@@ -120,7 +132,10 @@ def pass_curve_chart(curves) -> alt.HConcatChart:
     t = curves.table
     frame = pd.DataFrame({"model": t["model"].astype(str), "curve": t["curve"], "k": t["k"],
                           "value": t["value"], "lo": t["lo"], "hi": t["hi"]})
-    order = list(curves.models)
-    panels = [_one_curve(frame, c, order, curves.N)
-              for c in dict.fromkeys(frame["curve"])]
-    return alt.hconcat(*panels).resolve_scale(color="shared")
+    order = [str(m) for m in curves.models]
+    kinds = list(dict.fromkeys(frame["curve"]))
+    if len(kinds) == 1:
+        return _one_curve(frame, kinds[0], order, curves.N, "container")
+    panels = [_one_curve(frame, c, order, curves.N, PANEL_WIDTH) for c in kinds]
+    return alt.concat(*panels, columns=PANELS_PER_ROW).resolve_scale(color="shared",
+                                                                     strokeDash="shared")

@@ -7,7 +7,16 @@ import numpy as np
 import pandas as pd
 
 from ..outcomes import Outcomes
-from ._common import ROW_PX, _model_axis, _per_question_scores, _rows
+from ._common import (
+    ROW_PX,
+    _model_axis,
+    _per_question_scores,
+    _rows,
+    rank_y,
+    readable_colour,
+    series_encodings,
+    series_styles,
+)
 
 __all__ = ["category_bars", "rank_bump_chart", "RANK_BUMP_CAPTION"]
 
@@ -69,14 +78,9 @@ def category_bars(outcomes: Outcomes) -> alt.Chart:
                 "category:N",
                 scale=color_scale,
                 sort=labels,
-                # full labels (name and weight) in one or two columns under the bars; a
-                # row of 4+ labels across a half-width column truncated them
-                legend=alt.Legend(
-                    orient="bottom",
-                    title=None,
-                    columns=1 if max(map(len, labels)) > 28 else 2,
-                    labelLimit=0,
-                ),
+                # full labels (name and weight), one per row under the bars: two columns
+                # ran past a half-width page column, which cut them ("3: correc")
+                legend=alt.Legend(orient="bottom", title=None, columns=1, labelLimit=0),
             ),
             order=alt.Order("order:Q"),
             tooltip=[
@@ -125,30 +129,25 @@ def rank_bump_chart(ranks: pd.DataFrame) -> alt.LayerChart:
     )
     order = list(frame.sort_values(schemes[0], kind="stable").index) if schemes else []
     hover = alt.selection_point(fields=["model"], on="pointerover", empty=True)
-    color = alt.Color(
-        "model:N",
-        sort=order,
-        legend=None,
-        scale=alt.Scale(scheme="category20" if L > 10 else "tableau10"),
-    )
-    y = alt.Y(
-        "rank:Q",
-        scale=alt.Scale(domain=[1, max(L, 2)], reverse=True, nice=False),
-        axis=alt.Axis(
-            values=list(range(1, L + 1)), title="rank (1 = best)", grid=False, labelOverlap=False
-        ),
-    )
+    series = series_encodings("model", order)
+    colours, _ = series_styles(len(order))
+    # the names are labels at the lines' ends: each in its line's hue, darkened until legible
+    # on white (tableau20's light partners, e.g. pink and grey, were too pale to read)
+    name_fill = alt.Fill("model:N", legend=None, scale=alt.Scale(
+        domain=order, range=[readable_colour(c) for c in colours]))
+    y = rank_y("rank", L, grid=False)
     x = alt.X(
         "scheme:N",
         sort=schemes,
         axis=alt.Axis(labelAngle=-30, labelLimit=180, title=None, labelOverlap=False),
     )
-    base = alt.Chart(long).encode(x=x, y=y, color=color)
+    base = alt.Chart(long).encode(x=x, y=y)
     opacity = alt.condition(hover, alt.value(1.0), alt.value(0.25))
-    lines = base.mark_line(strokeWidth=2).encode(opacity=opacity)
+    lines = base.mark_line(strokeWidth=2).encode(opacity=opacity, **series)
     points = (
         base.mark_point(filled=True, size=50)
         .encode(
+            color=series["color"],
             opacity=opacity,
             tooltip=["model:N", "scheme:N", alt.Tooltip("rank:Q", title="rank")],
         )
@@ -158,6 +157,15 @@ def rank_bump_chart(ranks: pd.DataFrame) -> alt.LayerChart:
     labels = (
         base.transform_filter(alt.datum.scheme == last)
         .mark_text(align="left", dx=8, fontSize=11)
-        .encode(text="model:N", opacity=opacity)
+        .encode(text="model:N", fill=name_fill, opacity=opacity)
     )
-    return (lines + points + labels).properties(width="container", height=max(ROW_PX * L, 160))
+    # one row of ROW_PX per rank in the plot itself: Streamlit's "fit" would take the
+    # rotated rubric names out of the height and squeeze nine ranks into ~100 px. The names
+    # right of the plot are marks, which "fit" does not make room for: the padding does
+    # (~6.5 px a character of 11 px type), else a long name ran past the chart's edge
+    longest = max((len(m) for m in order), default=0)
+    return (lines + points + labels).properties(
+        width="container", height=max(ROW_PX * L, 160),
+        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
+        padding={"left": 5, "top": 5, "bottom": 5, "right": int(min(6.5 * longest, 300)) + 14},
+    )

@@ -73,7 +73,7 @@ CORRECT_ORDER_CAPTION = (
     "1.645 / 1.96 lines; where z crosses a line is the N that separates the pair."
 )
 COVERAGE_CAPTION = (
-    "Share of 95 % intervals that contain the truth (dotted: nominal 95 %; solid: the "
+    "Share of 95% intervals that contain the truth (dotted: nominal 95%; solid: the "
     "leaderboard's headline, dashed: the papers' Bayes@N; colour: scope; shape: M); points "
     "near the dotted line mean the error bars can be trusted for data like these."
 )
@@ -135,7 +135,7 @@ LESSON_TEXT = {
     ),
     "calibration": LessonText(
         (
-            "Each dataset draws fresh questions and N trials; each 95 % interval -- the "
+            "Each dataset draws fresh questions and N trials; each 95% interval -- the "
             "leaderboard's headline and the papers' Bayes@N μ ± 1.96σ -- either covers its truth "
             "or not: in the `questions` scope the mean over the questions asked, in the "
             "`population` scope the mean of the population they were drawn from."
@@ -144,18 +144,18 @@ LESSON_TEXT = {
             "Solid: the leaderboard's headline; dashed: the papers' Bayes@N interval; blue: "
             "`questions` scope, orange: `population` scope; point shape: M. {seen}At mean 0.5 "
             "and κ = 2 (the defaults) the questions follow Bayes@N's own uniform prior, so in the "
-            "`questions` scope its interval is calibrated (dashed blue near 95 %). But its σ "
+            "`questions` scope its interval is calibrated (dashed blue near 95%). But its σ "
             "covers only the trial noise around the questions asked: against the population mean "
             "it also misses by the question-sampling error (about sd(p)/√M), which more trials "
             "do not shrink while the interval shrinks like 1/√(MN). So the dashed orange lines "
             "fall with N, alike for every M since both scale like 1/√M (at N = 1 its pull toward "
             "½, here the population mean itself, makes it over-cover). Move the mean to 0.9: the "
             "prior now pulls every question toward ½, a bias that shrinks like 1/N against an "
-            "interval shrinking like 1/√(MN), so the dashed blue lines start near 0 % and recover "
-            "slowly with N, worst with many questions (M = 100 below 10 % at N = 64), and the "
-            "orange ones stay far below 95 %. The headline has no pull and counts each noise "
+            "interval shrinking like 1/√(MN), so the dashed blue lines start near 0% and recover "
+            "slowly with N, worst with many questions (M = 100 below 10% at N = 64), and the "
+            "orange ones stay far below 95%. The headline has no pull and counts each noise "
             "source once (trials; in the `population` scope also question sampling): its solid "
-            "lines stay between about 90 % and 99 % at either mean (a little conservative for "
+            "lines stay between about 90% and 99% at either mean (a little conservative for "
             "M = 10 at small N). At N = 1 the `questions` scope has no headline point: one trial "
             "never shows the trial variance."
         ),
@@ -619,7 +619,7 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
 def rubric_weight_chart(
     R, weights: Sequence[float], category: int = 1, R0=None, steps: int = 41
 ) -> alt.LayerChart:
-    """μ and its 95 % interval as ``weights[category]`` sweeps 0..1, the current value marked."""
+    """μ and its 95% interval as ``weights[category]`` sweeps 0..1, the current value marked."""
     w = np.asarray(weights, dtype=float)
     grid = np.linspace(0.0, 1.0, steps)
     W = np.repeat(w[None], steps, 0)

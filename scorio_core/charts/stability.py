@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from ._common import PALETTE
@@ -10,8 +11,9 @@ from ._common import PALETTE
 __all__ = ["stability_chart", "STABILITY_CAPTION"]
 
 STABILITY_CAPTION = (
-    "Mean τ_b (±1 s.d.) of single-trial rankings, per method class: right is more stable; "
-    "compare the two targets to see methods that agree with themselves but not with the gold."
+    "Mean τ_b (bar: ±1 s.d., cut at τ_b's bounds ±1) of single-trial rankings, per method "
+    "class: right is more stable; compare the two targets to see methods that agree with "
+    "themselves but not with the gold."
 )
 
 
@@ -43,7 +45,13 @@ def stability_chart(classes: dict[str, pd.DataFrame], top: int = 12) -> alt.Laye
                 }
             )
     d = pd.DataFrame(frames)
-    d["lo"], d["hi"] = d["mean"] - d["sd"], d["mean"] + d["sd"]
+    # Kendall τ_b lies in [-1, 1]: a ±1 s.d. bar past 1 (a mean of 0.87 with s.d. 0.19)
+    # would draw values τ_b cannot take, so the bar stops at the bound and so does the axis
+    d["lo"] = (d["mean"] - d["sd"]).clip(lower=-1.0)
+    d["hi"] = (d["mean"] + d["sd"]).clip(upper=1.0)
+    low = next((float(v) for v in (d["lo"].min(), d["mean"].min()) if np.isfinite(v)), 0.0)
+    left = float(np.floor(low * 10) / 10)
+    x_scale = alt.Scale(domain=[max(-1.0, min(left, 0.9)), 1.0], nice=False, zero=False)
     order = list(dict.fromkeys(d["class"]))
     base = alt.Chart(d).encode(
         y=alt.Y("class:N", sort=order, title=None, axis=alt.Axis(labelLimit=420)),
@@ -51,10 +59,13 @@ def stability_chart(classes: dict[str, pd.DataFrame], top: int = 12) -> alt.Laye
         color=alt.Color("target:N", title="target", scale=alt.Scale(scheme=PALETTE)),
     )
     bars = base.mark_rule(strokeWidth=2).encode(
-        x=alt.X("lo:Q", title="Kendall τ_b at N = 1", scale=alt.Scale(zero=False)), x2="hi:Q"
+        # labels centred on their ticks: flush-shifted, 0.95 and 1.00 ran together
+        x=alt.X("lo:Q", title="Kendall τ_b at N = 1", scale=x_scale,
+                axis=alt.Axis(labelFlush=False)),
+        x2="hi:Q",
     )
     dots = base.mark_point(filled=True, size=60).encode(
-        x="mean:Q",
+        x=alt.X("mean:Q", scale=x_scale),
         tooltip=[
             "target",
             alt.Tooltip("mean:Q", format=".4f"),

@@ -253,9 +253,9 @@ def _run(analysis_id: str, data, params, args=None):
 def _csv(prov, *frames: pd.DataFrame) -> str:
     """The provenance header, then each table as CSV, blank-line separated."""
     from .. import io
-    from ..definitions.provenance import csv_header
+    from ..definitions.provenance import csv_header, export_frame
 
-    return csv_header(prov) + "\n".join(io.to_safe_csv(f) for f in frames)
+    return csv_header(prov) + "\n".join(io.to_safe_csv(export_frame(f)) for f in frames)
 
 
 def _json(payload, prov) -> str:

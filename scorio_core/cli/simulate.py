@@ -20,7 +20,7 @@ STUDIES = {
     "coins": "τ_b vs N against the true ranking of the 11 biased coins (000 Fig. 2a)",
     "prior-depth": "original/updated models and prior depth D (000 App. C, Fig. 5)",
     "order": "P(correct order) and z vs N for LLM10 vs LLM9 (000 App. D, Fig. 6)",
-    "calibration": "coverage of 95 % Bayes@N intervals vs N and M",
+    "calibration": "coverage of 95% Bayes@N intervals vs N and M",
     "rubric-lesson": "Bayes@N term by term for 001's worked example (Algorithm 1)",
 }
 

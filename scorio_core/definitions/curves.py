@@ -110,9 +110,9 @@ def _caveats(data: Outcomes, p: CurvesParams, r: CurvesResult) -> list[str]:
         out.append(f"At k = {data.N} = N each question counts only whether all (Pass^k) or any "
                    "(Pass@k) of its trials succeeded: the estimate is unbiased but noisiest "
                    "there. On a skewed benchmark, where that value is below 0.1 or above 0.9, "
-                   "the intervals at k = N covered 93–94 % (questions scope) in the "
+                   "the intervals at k = N covered 93–94% (questions scope) in the "
                    "simulations, and where almost no question is all-correct (Pass^N on a "
-                   "hard benchmark, population scope) they are conservative: 98–99 % "
+                   "hard benchmark, population scope) they are conservative: 98–99% "
                    "(README, 'Pass@k curves')"
                    + (f"; {len(skewed)} such value(s) here." if len(skewed) else "."))
     return out

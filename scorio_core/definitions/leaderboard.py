@@ -244,8 +244,8 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
     if len(pairs):
         out.append(
             f"{len(pairs)} of {len(r.board.table) - 1} adjacent pairs are not separated at "
-            f"{p.confidence:.0%}; the Planner gives the trials or questions for an 80 % chance "
-            "of deciding each ('n_needed' is the papers' expected-z rule, a 50 % point)."
+            f"{p.confidence:.0%}; the Planner gives the trials or questions for an 80% chance "
+            "of deciding each ('n_needed' is the papers' expected-z rule, a 50% point)."
         )
     if p.prior == "greedy":
         out.append("The greedy outcomes R0 enter the papers' prior: bayes_mu is Bayes_R0@N.")

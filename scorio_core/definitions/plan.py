@@ -1,4 +1,4 @@
-"""Planner: the trials and questions that give a stated chance (default 80 %) of deciding each
+"""Planner: the trials and questions that give a stated chance (default 80%) of deciding each
 undecided pair, where a budget of extra trials goes, and for one pair the chance of a decision
 and the papers' P(correct order) vs N (SPEC §4; the papers' App. D, Fig. 6) and the smallest
 true lead each plan size decides on any field.
@@ -239,7 +239,7 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         f"trials_needed and questions_needed give {a_chance(p.assurance)} of a decision: "
         "a probability over what the new data may show, from the field's hierarchical "
         "posterior (checked with known truth by benchmarks/planner_calibration.py). "
-        "trials_needed_papers is the papers' expected-z rule: a 50 % point."
+        "trials_needed_papers is the papers' expected-z rule: a 50% point."
     )
     out.append(GAP_TEXT.format(chance=a_chance(p.assurance)).replace("`", "").replace("*", ""))
     prior = r.plan.board.spread_prior
@@ -253,10 +253,10 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
                if flat else "")
             + ". Checked once with known truth (5-model fields, 30 questions x 4 trials, "
             "population scope, 1,000 fields; docs/calibration_gaps.md): with a prior learned "
-            "from 20 earlier fields the question plans of up to 4,000 questions decided 87 % "
-            "± 2 (193 plans) where the flat prior's decided 79 % ± 2 (391): the learned prior "
+            "from 20 earlier fields the question plans of up to 4,000 questions decided 87% "
+            "± 2 (193 plans) where the flat prior's decided 79% ± 2 (391): the learned prior "
             "plans fewer pairs and asks for more, on the safe side; the budget split's "
-            "claimed gain came true as often as with the flat prior (77 % and 75 % of it, "
+            "claimed gain came true as often as with the flat prior (77% and 75% of it, "
             "100 questions x 8 trials)."
         )
     if p.lead:
@@ -269,17 +269,17 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         )
         out.append(
             "Measured with known truth (5-model fields, docs/calibration_gaps.md): in the "
-            "population scope, trials planned for an 80 % chance decided 78 % ± 2 of the "
-            "pairs at M = 100, N = 8 (questions planned for 80 %: 84 %); with about 30 "
-            "questions and 4 trials the question plans decided 80.8 % ± 0.7 (79.5 % with "
-            "three graded outcomes; 74-76 % on fixed fields with near-tied leaders) and trials "
-            "are almost never planned (67 % ± 5 of the 95 trial plans made on 14,000 fields). "
+            "population scope, trials planned for an 80% chance decided 78% ± 2 of the "
+            "pairs at M = 100, N = 8 (questions planned for 80%: 84%); with about 30 "
+            "questions and 4 trials the question plans decided 80.8% ± 0.7 (79.5% with "
+            "three graded outcomes; 74-76% on fixed fields with near-tied leaders) and trials "
+            "are almost never planned (67% ± 5 of the 95 trial plans made on 14,000 fields). "
             "The stated gaps hold there: of the plans whose "
-            "better model truly led by at least questions_gap, 98.5 % were decided. On "
+            "better model truly led by at least questions_gap, 98.5% were decided. On "
             "5-model sub-fields of a real run (JHU, 30 questions, 4 trials) questions planned "
-            "for 80 % decided 83 %. Where a pair's question-to-question spread is not shown "
+            "for 80% decided 83%. Where a pair's question-to-question spread is not shown "
             "above zero, its plans and chances read the spread's upper bound (on the real run "
-            "trials planned on the estimate alone had decided 20 % there, and its chances at "
+            "trials planned on the estimate alone had decided 20% there, and its chances at "
             "64 N trials ran 0.5-0.7 against 0.25). On a run with many trials per question, "
             "Check a smaller run "
             "measures the plans on runs like yours."
@@ -294,8 +294,8 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         "the greedy split was recommended it claimed +0.28 pairs over an even split and "
         "realised +0.29 (questions scope, where it is recommended whenever it wins by two "
         "standard errors), claimed +0.34 and realised +0.32 ± 0.05 (population scope, "
-        "where it must win by 0.25 pairs; 61-84 % of its claim on 9-model fields of that "
-        "run and 56-57 % on simulated 100-question, 8-trial fields, where it still never did "
+        "where it must win by 0.25 pairs; 61-84% of its claim on 9-model fields of that "
+        "run and 56-57% on simulated 100-question, 8-trial fields, where it still never did "
         "worse than an even split). Its ± is the simulation's error, not the model's; Check "
         "a smaller run measures the split on runs like yours."
     )
@@ -366,7 +366,7 @@ PLAN = Analysis(
     charts=_charts,
     how_to_read=(
         "The pairs table lists each undecided adjacent pair. trials_needed: trials per "
-        "question, every model, that give the stated chance (default 80 %) of deciding the "
+        "question, every model, that give the stated chance (default 80%) of deciding the "
         "pair at the confidence, in the leaderboard's scope and multiplicity control; "
         "questions_needed: questions (at today's N) for the same chance in the population "
         "scope; p_unsettled (population scope): the chance that no number of trials decides "
@@ -374,7 +374,7 @@ PLAN = Analysis(
         "true lead that the plan decides with that chance on any field (its power, no prior "
         "on the lead); with a lead that matters set, trials_for_lead / questions_for_lead plan "
         "for it the same way. trials_needed_papers is the papers' "
-        "expected-z rule, a 50 % point. The allocation table splits the budget of extra "
+        "expected-z rule, a 50% point. The allocation table splits the budget of extra "
         "trials per question greedily, where a trial most raises the expected number of "
         "decided pairs, next to an even split; the greedy split is recommended only when it "
         "beats the even split on held-out draws. The curve shows, for one pair, the chance "

@@ -33,6 +33,7 @@ from importlib import metadata as _md
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from .._validation import ValidationError, json_safe
@@ -183,12 +184,32 @@ def csv_header(prov: dict[str, Any]) -> str:
     return "".join(f"# {k}: {v}\n" for k, v in rows)
 
 
+def export_frame(df: pd.DataFrame, digits: int = 6) -> pd.DataFrame:
+    """``df`` as every CSV export writes it: floats to ``digits`` decimals (no float noise
+    such as 0.16666666666666663) and count columns (:data:`~scorio_core.formatting.
+    COUNT_NAMES`) whose values are all whole as integers (19, not 19.0; a missing count
+    stays empty, an infinite one keeps the column as floats)."""
+    from ..formatting import COUNT_NAMES
+
+    out = df.copy()
+    for c in out.select_dtypes("floating").columns:
+        col = out[c]
+        finite = col[np.isfinite(col)]
+        if (COUNT_NAMES.match(str(c)) and not np.isinf(col).any()
+                and (finite == np.round(finite)).all()):
+            out[c] = col.round().astype("Int64")
+        else:
+            out[c] = col.round(digits)
+    return out
+
+
 def to_csv(df: pd.DataFrame, prov: dict[str, Any]) -> str:
-    """A formula-safe CSV of ``df`` under the commented provenance header.
+    """A formula-safe CSV of ``df`` (:func:`export_frame`) under the commented provenance
+    header.
 
     Read it back with ``pandas.read_csv(path, comment="#")``.
     """
-    return csv_header(prov) + to_safe_csv(df)
+    return csv_header(prov) + to_safe_csv(export_frame(df))
 
 
 def to_json(payload: dict[str, Any], prov: dict[str, Any]) -> str:

@@ -211,7 +211,7 @@ CALIBRATION = _study(
     params=CalibrationParams,
     run=_calibration,
     tables=lambda r: {"coverage": r.table},
-    charts=lambda r: [Chart("Coverage of the 95 % intervals", charts.coverage_chart(r),
+    charts=lambda r: [Chart("Coverage of the 95% intervals", charts.coverage_chart(r),
                             charts.COVERAGE_CAPTION)],
     caveats=lambda d, p, r: _caveats(
         f"models with mean success {', '.join(f'{m:g}' for m in p.means)} and κ = "
@@ -307,11 +307,11 @@ def highlights(study: str, result: Any) -> list[Highlight]:
         s = result.update_summary
         return [Highlight("mean τ(original, updated)", f"{s['mean_tau']:.3f}", "paper: 0.88"),
                 Highlight("updates that change the ranking", f"{s['share_changed']:.0%}",
-                          "paper: 86 %")]
+                          "paper: 86%")]
     if study == "order":
         p80 = result.table.set_index("N")["p_correct"].get(80, np.nan)
         out = [Highlight("P(correct order) at N = 80", f"{p80:.1%}",
-                         "paper: 83.7 % (κ-dependent)")]
+                         "paper: 83.7% (κ-dependent)")]
         for z, n in result.n_at.items():
             out.append(Highlight(f"N where z reaches {z:g}", "—" if np.isnan(n) else f"{n:.0f}",
                                  f"predicted from N = {result.predict_from}: "

@@ -782,8 +782,8 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
     if n_und:
         need = pairs["trials_needed_papers"].replace(np.inf, np.nan).dropna()
         more = (f" (the papers' expected-z rule puts the hardest pair at about "
-                f"{int(need.max()):,} per question, a 50 % point; the Planner gives the trials "
-                "for an 80 % chance)") if len(need) else ""
+                f"{int(need.max()):,} per question, a 50% point; the Planner gives the trials "
+                "for an 80% chance)") if len(need) else ""
         todo.append(f"collect more trials{more}")
     if todo:
         msgs.append("What to change: " + "; ".join(todo) + ".")

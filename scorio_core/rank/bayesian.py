@@ -187,7 +187,7 @@ def bayesian_mcmc(
 
     The proposal is an *independence* proposal built from the Laplace
     approximation ``N(θ̂, H⁻¹)`` at the MAP ``θ̂`` (the BT-MAP fit of
-    :mod:`.paired`, analytic Hessian ``H``), mixed with 10 % of a Student-t
+    :mod:`.paired`, analytic Hessian ``H``), mixed with 10% of a Student-t
     (4 d.o.f.) with the same scale. The BT posterior is log-concave and nearly
     Gaussian, so most proposals are accepted and the states are nearly
     independent, unlike a random walk whose samples are strongly correlated in

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..definitions.provenance import export_filename
-from ..export import _md_cell  # one escaping rule for every Markdown export
+from ..export import _md_cell, _md_escape_prose  # one escaping rule for every Markdown export
 from ..formatting import markdown_table, shape_text
 from ..references import bibliography
 from ._build import Report, settings_text
@@ -61,7 +61,8 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
             continue
         out += [f"Settings: {_md_cell(settings_text(s))}.", ""]
         if s.caveats:
-            out += ["**Caveats**", ""] + [f"- {_md_cell(c)}" for c in s.caveats] + [""]
+            # our sentences: their `code` spans stay code (names with markup never load)
+            out += ["**Caveats**", ""] + [f"- {_md_escape_prose(c)}" for c in s.caveats] + [""]
         for j, c in enumerate(s.charts, 1):
             out += [f"### {_md_cell(c.title)}", ""]
             if c.empty is not None:  # nothing to draw: say why instead of a flat chart
@@ -71,7 +72,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
                 name = export_filename(d, a.id, "svg", f"chart{j}")
                 (cdir / name).write_text(chart_svg(c.chart), encoding="utf-8")
                 out += [f"![{_md_cell(c.title)}]({cdir.name}/{name})", ""]
-            out += [f"*{_md_cell(c.caption)}*", ""]
+            out += [f"*{_md_escape_prose(c.caption)}*", ""]
         for name, df in s.tables.items():
             out += [f"### {_md_cell(name)}", ""] + _table(df) + [""]
     text = json.dumps(prov, indent=2, ensure_ascii=False, default=str)

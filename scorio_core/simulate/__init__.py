@@ -13,7 +13,7 @@ Python loop over datasets):
   and τ vs ``N`` for prior depths ``D`` (000 App. C, Fig. 5).
 * :mod:`.order` -- :func:`correct_order`: probability that Bayes@N orders two close
   models correctly and their z-score vs ``N`` (000 App. D, Fig. 6).
-* :mod:`.coverage` -- :func:`interval_coverage`: how often 95 % intervals cover the truth.
+* :mod:`.coverage` -- :func:`interval_coverage`: how often 95% intervals cover the truth.
 * :mod:`.lesson` -- :func:`rubric_lesson`: Bayes@N's closed form term by term for a
   categorical example (000 §2.3-2.4, Algorithm 1).
 

@@ -1,4 +1,4 @@
-"""Interval calibration: how often 95 % intervals cover the truth, vs ``N`` and ``M``.
+"""Interval calibration: how often 95% intervals cover the truth, vs ``N`` and ``M``.
 
 The leaderboard's headline interval (:mod:`scorio_core.inference`) beside the papers'
 Bayes@N interval ``mu ± z·sigma`` (000 §2.4), in the questions and population scopes

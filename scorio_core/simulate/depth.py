@@ -121,7 +121,7 @@ def prior_depth(
     fresh probabilities from ``Beta(i + 3 + σ, 12 - i + σ')``, ``σ, σ' = ±1`` at random.
 
     * Fig. 5a: τ_b between the original ranking (by original ``π̄``) and the ranking of
-      the updated ``π̄``, over ``updates`` draws (paper: mean 0.88; ~86 % change).
+      the updated ``π̄``, over ``updates`` draws (paper: mean 0.88; ~86% change).
     * Fig. 5b/c: per replicate, one set of updates; ``N`` trials of each updated model and
       ``R0`` = ``D`` trials of the matching original model; Bayes@N with that prior ranks
       the updated models; τ_b against their true ranking (by updated ``π̄``). Replicates,

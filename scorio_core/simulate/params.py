@@ -194,7 +194,7 @@ class OrderParams:
 
 @dataclass(frozen=True)
 class CalibrationParams:
-    """Coverage of the leaderboard's 95 % headline intervals and the papers' Bayes@N interval
+    """Coverage of the leaderboard's 95% headline intervals and the papers' Bayes@N interval
     vs N and M, in both scopes.
 
     Parameters

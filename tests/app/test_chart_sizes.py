@@ -70,7 +70,7 @@ def test_forest_plot_axis_title_is_not_cut_in_a_half_column(scope):
     board = leaderboard(Outcomes(R, models=names), scope=scope)
     chart = charts.forest_plot(board).properties(width=260)  # the plot area of ~420 px
     svg = vlc.vegalite_to_svg(chart.to_json()).replace("&apos;", "'")
-    for line in (f"mean score with 95% interval ({scope} scope)", "tick = papers' Bayes@N"):
+    for line in ("mean score with 95% interval", f"({scope} scope)", "tick = papers' Bayes@N"):
         assert f">{line}<" in svg, line
     assert "…" not in svg
 

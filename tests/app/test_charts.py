@@ -137,7 +137,10 @@ def test_analysis_charts_build_valid_specs(outcomes):
     assert set(df["method"]) == {"bayes", "pass_at_k_2"} and (df["hi"] <= 1).all()
     run = convergence_at_n(R, None, ["bayes", "pass_at_k_2"], replicates=50)
     pspec = charts.convergence_pmf(run.pmf).to_dict()
-    assert len(_data(pspec)) == 2 * (R.shape[2] - 1)
+    drawn = _data(pspec)  # the PMF's rows, each from n - 0.5, and one closing row per method
+    steps = drawn[drawn["x"] == drawn["n"] - 0.5][["method", "n", "p"]].reset_index(drop=True)
+    pd.testing.assert_frame_equal(steps, run.pmf.reset_index(drop=True), check_dtype=False)
+    assert len(drawn) == 2 * (R.shape[2] - 1) + 2
     # a faint band drawn first lends its opacity to the legend unless the legend says not to
     for sp in (spec, pspec):
         band = sp["layer"][0]
@@ -149,7 +152,8 @@ def test_analysis_charts_build_valid_specs(outcomes):
     traj = worst_trajectory(run, "bayes", R)
     tspec = charts.rank_trajectory_chart(traj, outcomes.models[:6], 5).to_dict()
     sizes = sorted(len(v) for v in tspec["datasets"].values())
-    assert len(tspec["layer"]) == 2 and sizes == [1, 6 * R.shape[2]]  # rule at n=5, all ranks
+    # rule at n=5; every rank, plus each model's closing step
+    assert len(tspec["layer"]) == 2 and sizes == [1, 6 * R.shape[2] + 6]
     st = low_budget_stability(R, None, ["bayes", "avg", "borda"])
     sspec = charts.stability_chart({"vs gold": st.classes("gold"), "vs itself": st.classes("self")})
     assert {"vs gold", "vs itself"} <= set(_data(sspec.to_dict())["target"])

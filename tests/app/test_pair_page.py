@@ -41,8 +41,11 @@ def _frame(at: AppTest, column: str):
 def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     at = _upload_texts()
     assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == ["alpha", "beta"]
-    summary = _frame(at, "verdict")
+    summary = _frame(at, "p_value")
     assert list(summary["scope"]) == ["questions", "population"]
+    # each scope's verdict in full below the table (a table cell cut it off)
+    assert any(m.value.startswith("- **questions** scope: ") and "\n- **population** scope: "
+               in m.value for m in at.markdown)
     # t and the p-value read as the CLI and the reports write them (never '0.0000' or 'inf')
     assert all(re.fullmatch(r"−?\d+\.\d{2}|∞|−∞|—", v) for v in summary["t"]), summary["t"]
     assert all(re.fullmatch(r"<0\.0001|\d\.\d{4}|—", v) for v in summary["p_value"])

@@ -51,7 +51,7 @@ def test_simulate_study_help(capsys):
     with pytest.raises(SystemExit) as info:
         _parser().parse_args(["simulate", "calibration", "--help"])
     out = capsys.readouterr().out  # the study's own flags, from its declared settings
-    assert info.value.code == 0 and "95 % Bayes@N" in out and "--questions M_VALUES" in out
+    assert info.value.code == 0 and "95% Bayes@N" in out and "--questions M_VALUES" in out
 
 
 def _long_csv(tmp_path, names=("model", "question", "trial", "outcome"), eol="\n"):

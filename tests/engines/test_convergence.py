@@ -368,7 +368,7 @@ def test_explanations_say_why_and_what_to_change():
     pairs = leaderboard(R, draws=1).unresolved()
     need = pairs["trials_needed_papers"].replace(np.inf, np.nan).max()
     todo = next(m for m in msgs if m.startswith("What to change"))
-    assert f"about {int(need):,} per question, a 50 % point" in todo and "80 % chance" in todo
+    assert f"about {int(need):,} per question, a 50% point" in todo and "80% chance" in todo
     ok = convergence_at_n(R, methods=["bayes"], match="ci", scheme="permutation", replicates=100)
     assert explain_convergence(ok, R) == []
 

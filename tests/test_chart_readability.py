@@ -1,0 +1,317 @@
+"""Charts stay readable as the app draws them (the visual audit at 1280 px): a colour (and
+beyond 20 a dash) per model, rank axes on their lines, a tick per trial and a visible last
+step at small N, τ_b within its bounds, nothing cut in a half-width column, the Pass curves
+within the page column.
+
+Rendered checks use vl-convert with the parts of Streamlit's chart theme that move or size
+things (:data:`STREAMLIT_THEME`), since the app's charts are drawn under it.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from scorio_core import Outcomes, charts
+from scorio_core.curves import pass_curves
+from scorio_core.leaderboard import leaderboard
+
+#: Streamlit 1.67's theme for Vega-Lite charts (``CustomTheme``), the entries that place or
+#: size labels: larger type, end labels flush with the axis ends, padding.
+STREAMLIT_THEME = {
+    "axis": {"labelFontSize": 12, "titleFontSize": 14, "labelFlush": True, "labelOverlap": True,
+             "labelLimit": 100, "labelPadding": 16, "titlePadding": 16, "ticks": False,
+             "domain": False},
+    "legend": {"labelFontSize": 14, "titleFontSize": 14, "labelPadding": 16, "padding": 8,
+               "columnPadding": 8},
+}
+#: The app's page column at a 1280 px window (wide layout, sidebar open).
+PAGE_COLUMN_PX = 820
+#: The plot area of a chart in half of that column (the Rubric builder's row of two).
+HALF_COLUMN_PLOT_PX = 220
+
+
+def _svg(spec: dict, width: int | None = None, pad: bool = False) -> str:
+    vlc = pytest.importorskip("vl_convert")
+    d = copy.deepcopy(spec)
+    if width is not None:
+        d["width"] = width
+    if pad:  # the drawing's full extent, not clipped to the width
+        d["autosize"] = {"type": "pad"}
+    cfg = d.setdefault("config", {})
+    for key, values in STREAMLIT_THEME.items():
+        cfg[key] = {**cfg.get(key, {}), **values}
+    return vlc.vegalite_to_svg(d)
+
+
+def _svg_width(svg: str) -> float:
+    return float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
+
+
+def _outcomes(L: int, seed: int = 0, prefix: str = "LLM_") -> Outcomes:
+    R = np.random.default_rng(seed).integers(0, 2, (L, 12, 6))
+    return Outcomes(R, models=[f"{prefix}{i + 1}" for i in range(L)])
+
+
+def _styles(enc: dict) -> dict[str, tuple[str, tuple]]:
+    """Series name -> (colour, dash) from a layer's ``color`` and ``strokeDash`` scales."""
+    color = enc["color"]["scale"]
+    # a named scheme (tableau10, category20) cycles through its colours after 10 or 20
+    assert "range" in color and "domain" in color, f"colours from a cycling scheme: {color}"
+    dash = enc.get("strokeDash", {}).get("scale")
+    out = {}
+    for i, name in enumerate(color["domain"]):
+        d = tuple(dash["range"][dash["domain"].index(name)]) if dash else (1, 0)
+        out[name] = (color["range"][i], d)
+    return out
+
+
+def _line_layer(spec: dict) -> dict:
+    """The first line layer of a (possibly concatenated) layered chart."""
+    for key in ("concat", "hconcat"):
+        if key in spec:
+            spec = spec[key][0]
+    for layer in spec["layer"]:
+        mark = layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"]
+        if mark == "line":
+            return layer
+    raise AssertionError("no line layer")
+
+
+def _model_charts(L: int) -> dict[str, dict]:
+    """Every chart that draws one line per model, for ``L`` models."""
+    o = _outcomes(L)
+    ranks = pd.DataFrame({"gold": np.arange(1, L + 1), "rubric": np.arange(L, 0, -1)},
+                         index=o.models)
+    traj = np.tile(np.arange(1, L + 1), (5, 1))
+    return {
+        "pass curves": charts.pass_curve_chart(pass_curves(o)).to_dict(),
+        "rank bump": charts.rank_bump_chart(ranks).to_dict(),
+        "rank trajectory": charts.rank_trajectory_chart(traj, o.models).to_dict(),
+    }
+
+
+# 1. colours ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("L", [11, 20, 26, 45])
+def test_every_model_line_has_its_own_colour_or_dash(L):
+    """The audit: at 11 models LLM_11 and LLM_1 were both dark blue; at 20 every colour was
+    used twice. Now 20 distinct colours, then a dash per block of 20, in one legend."""
+    for name, spec in _model_charts(L).items():
+        enc = _line_layer(spec)["encoding"]
+        styles = _styles(enc)
+        assert len(styles) == L, name
+        assert len(set(styles.values())) == L, name  # no two lines alike
+        colours = {c for c, _ in styles.values()}
+        assert len(colours) == min(L, 20), name
+        if L > 20:  # the dash is in the colour's legend, so each line is found from it
+            assert enc["strokeDash"]["legend"] == enc["color"]["legend"], name
+            assert enc["strokeDash"]["field"] == enc["color"]["field"] == "model", name
+        else:
+            assert "strokeDash" not in enc, name  # solid lines while colour suffices
+
+
+def test_eleven_models_llm_1_and_llm_11_differ():
+    spec = charts.pass_curve_chart(pass_curves(_outcomes(11))).to_dict()
+    styles = _styles(_line_layer(spec)["encoding"])
+    assert styles["LLM_1"] != styles["LLM_11"]
+    # ten strong hues first, their light partners after: the 1st and 11th share a hue
+    assert len(charts.SERIES_COLOURS) == len(set(charts.SERIES_COLOURS)) == 20
+
+
+def test_methods_get_the_same_rule():
+    methods = [f"method_{i}" for i in range(23)]
+    pmf = pd.DataFrame({"method": np.repeat(methods, 3), "n": np.tile([1, 2, 3], 23),
+                        "p": 0.1})
+    summary = pmf.rename(columns={"p": "mean"}).assign(sd=0.05)
+    for spec in (charts.convergence_pmf(pmf).to_dict(), charts.tau_curves(summary).to_dict(),
+                 charts.convergence_cdf(pmf.rename(columns={"p": "cdf"})).to_dict()):
+        layer = spec if "layer" not in spec else _line_layer(spec)
+        styles = _styles(layer["encoding"])
+        assert len(set(styles.values())) == 23
+
+
+def test_no_chart_module_colours_models_by_itself():
+    """One rule for every chart that colours by model: :func:`charts.series_encodings`."""
+    folder = Path(charts.__file__).parent
+    for path in folder.glob("*.py"):
+        if path.name == "_common.py":
+            continue
+        src = path.read_text()
+        assert not re.search(r'Color\(\s*"model', src), path.name
+        assert "category20" not in src, path.name
+
+
+# 2. rank bump chart -------------------------------------------------------------------
+
+
+def _bump9() -> pd.DataFrame:
+    names = ["gemini-1.5-pro-preview-0409", "gpt-4", "mistral-large", "claude-3-opus-20240229",
+             "cohere-command-r-plus", "gemini-1.0-pro", "gpt-35-turbo", "llama-2-70b-chat",
+             "llama-2-7b-chat"]
+    return pd.DataFrame({"Binary Bayes@N": range(1, 10), "Concise correct":
+                         [1, 4, 2, 3, 5, 6, 7, 8, 9]}, index=names)
+
+
+def test_bump_chart_rank_axis_is_every_rank_on_its_row():
+    spec = charts.rank_bump_chart(_bump9()).to_dict()
+    for layer in spec["layer"]:
+        y = layer["encoding"]["y"]
+        assert y["scale"]["domain"] == [1, 9] and y["scale"]["reverse"] is True
+        axis = y["axis"]
+        assert axis["values"] == list(range(1, 10)) and axis["format"] == "d"
+        # not flush-shifted off their lines (Streamlit's theme), never thinned
+        assert axis["labelFlush"] is False and axis["labelOverlap"] is False
+    # a row of ROW_PX per rank in the plot: "fit" in y squeezed 9 ranks into ~100 px
+    assert spec["height"] == charts.ROW_PX * 9
+    assert spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    # the names right of the plot are marks, which "fit" leaves out: room kept for them
+    assert spec["padding"]["right"] >= 6 * len("gemini-1.5-pro-preview-0409")
+
+
+def test_bump_chart_rank_labels_sit_on_their_lines():
+    svg = _svg(charts.rank_bump_chart(_bump9()).to_dict(), width=500)
+    axis = svg[svg.find("Y-axis"):]
+    axis = axis[axis.find("role-axis-label"):]
+    axis = axis[: axis.find("</g>")]
+    labels = {int(t): float(y) for y, t in re.findall(
+        r'<text[^>]*transform="translate\([-\d.]+,([-\d.]+)\)"[^>]*>(\d+)</text>', axis)}
+    lines = {}  # each line's first point: the rank under the first scheme
+    for label, y in re.findall(r'<path aria-label="([^"]*)"[^>]*aria-roledescription="line mark"'
+                               r' d="M[\d.]+,([\d.]+)', svg):
+        fields = dict(f.split(": ", 1) for f in label.split("; "))
+        rank = next(v for k, v in fields.items() if k.startswith("rank"))
+        lines[int(rank)] = float(y)
+    assert sorted(labels) == sorted(lines) == list(range(1, 10))
+    offsets = [labels[r] - lines[r] for r in range(1, 10)]  # the text baseline's offset
+    assert max(offsets) - min(offsets) < 1, offsets
+    gaps = np.diff([labels[r] for r in range(1, 10)])
+    assert gaps.min() >= 14  # 12 px type: "8" and "9" no longer overlap
+
+
+def test_bump_chart_model_names_are_legible():
+    """Pale pink and grey names (tableau20's light colours) were hard to read on white."""
+    L = 20
+    ranks = pd.DataFrame({"a": range(1, L + 1)}, index=[f"m{i}" for i in range(L)])
+    labels = charts.rank_bump_chart(ranks).to_dict()["layer"][2]
+    assert labels["mark"]["type"] == "text"
+    fills = labels["encoding"]["fill"]["scale"]["range"]
+
+    def contrast(hex_colour: str) -> float:
+        rgb = np.array([int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)]) / 255
+        lin = np.where(rgb <= 0.03928, rgb / 12.92, ((rgb + 0.055) / 1.055) ** 2.4)
+        return 1.05 / (float(lin @ [0.2126, 0.7152, 0.0722]) + 0.05)
+
+    assert len(fills) == L and min(map(contrast, fills)) >= 4.5
+    from scorio_core.charts import readable_colour
+
+    assert readable_colour("#4c78a8") == "#4c78a8"  # a legible colour stays as it is
+
+
+# 3. convergence at small N ------------------------------------------------------------
+
+
+def _pmf(N: int) -> pd.DataFrame:
+    n = np.arange(1, N)
+    return pd.DataFrame({"method": np.repeat(["bayes", "pass_at_k_2"], N - 1),
+                         "n": np.tile(n, 2), "p": np.tile(np.linspace(0.3, 0.1, N - 1), 2)})
+
+
+@pytest.mark.parametrize("N", [3, 4, 8, 21])
+def test_convergence_steps_have_a_tick_per_n_and_a_visible_last_step(N):
+    pmf = _pmf(N)
+    cdf = pmf.assign(cdf=pmf.groupby("method")["p"].cumsum()).drop(columns="p")
+    for chart, col in ((charts.convergence_pmf(pmf), "p"), (charts.convergence_cdf(cdf), "cdf")):
+        spec = chart.to_dict()
+        layer = spec["layer"][0] if "layer" in spec else spec
+        x = layer["encoding"]["x"]
+        # every trial count has its tick; tickMinStep 0 as Vega-Lite's 1 for format "d" made
+        # the app's Vega thin the three ticks of N = 4 to 1 and 3
+        assert x["axis"]["values"] == list(range(1, N)) and x["axis"]["tickMinStep"] == 0
+        assert x["scale"]["domain"] == [0.5, N - 0.5]
+        (values,) = spec["datasets"].values()
+        d = pd.DataFrame(values)
+        for _, g in d.groupby("method"):
+            # each step from n - 0.5 to n + 0.5: the last one is a trial wide, not a point
+            assert g["x"].tolist() == [k - 0.5 for k in range(1, N + 1)]
+            assert g[col].iloc[-1] == g[col].iloc[-2]
+
+
+def test_rank_trajectory_has_whole_ranks_and_a_visible_last_trial():
+    traj = np.array([[1, 3, 2, 4], [1, 3, 2, 4], [1, 2, 3, 4], [1, 2, 3, 4]])
+    spec = charts.rank_trajectory_chart(traj, list("abcd"), 3).to_dict()
+    y = spec["layer"][0]["encoding"]["y"]
+    assert y["axis"]["values"] == [1, 2, 3, 4] and y["scale"]["reverse"] is True  # no 1.5
+    x = spec["layer"][0]["encoding"]["x"]
+    assert x["axis"]["values"] == [1, 2, 3, 4] and x["scale"]["domain"] == [0.5, 4.5]
+
+
+# 4. stability -------------------------------------------------------------------------
+
+
+def test_stability_bars_and_axis_stay_within_tau_bounds():
+    """A mean of 0.865 ± 0.187 drew a bar to 1.05 on an axis to 1.20; τ_b ≤ 1."""
+    cls = pd.DataFrame({"methods": ["avg, bayes", "borda", "elo"], "mean": [0.865, 0.6, -0.7],
+                        "sd": [0.187, 0.5, 0.6]})
+    spec = charts.stability_chart({"vs gold": cls, "vs itself": cls}).to_dict()
+    (values,) = spec["datasets"].values()
+    d = pd.DataFrame(values)
+    assert d["hi"].max() == 1.0 and d["lo"].min() == -1.0
+    assert (d["lo"] <= d["mean"]).all() and (d["mean"] <= d["hi"]).all()
+    assert d.set_index("class").loc["avg, bayes", "sd"].tolist() == [0.187, 0.187]  # as given
+    for layer in spec["layer"]:
+        domain = layer["encoding"]["x"]["scale"]["domain"]
+        assert domain[1] == 1.0 and domain[0] >= -1.0
+    assert "±1" in charts.STABILITY_CAPTION and "\n" not in charts.STABILITY_CAPTION
+
+
+# 5. half-width columns ----------------------------------------------------------------
+
+
+def _half_column_pair() -> tuple[dict, dict]:
+    names = ("no response", "wrong", "correct ∧ long", "correct")
+    R = np.random.default_rng(2).integers(0, 4, (9, 40, 8))
+    models = [f"{m}-model" for m in ("gemini-1.5-pro-preview", "gpt-4", "mistral-large",
+                                     "claude-3-opus", "cohere-command-r", "gemini-1.0-pro",
+                                     "gpt-35-turbo", "llama-2-70b-chat", "llama-2-7b-chat")]
+    o = Outcomes(R, models=models, weights=[0, 0, 0.8, 1], category_names=names)
+    return charts.category_bars(o).to_dict(), charts.forest_plot(leaderboard(o)).to_dict()
+
+
+def test_side_by_side_legend_and_axis_title_are_no_wider_than_the_chart():
+    """The Rubric builder's row of two cut "(questions scop" and "3: correc…": the legend
+    and the axis title ran past the plot's right edge. Neither may widen the chart."""
+    bars, forest = _half_column_pair()
+    without_legend = copy.deepcopy(bars)
+    without_legend["encoding"]["color"]["legend"] = None
+    full = _svg(bars, HALF_COLUMN_PLOT_PX, pad=True)
+    assert _svg_width(full) <= _svg_width(_svg(without_legend, HALF_COLUMN_PLOT_PX, pad=True))
+    assert "3: correct (w=1)" in full and "…" not in full
+    untitled = copy.deepcopy(forest)
+    for layer in untitled["layer"]:
+        layer["encoding"].get("x", {}).pop("title", None)
+    titled = _svg(forest, HALF_COLUMN_PLOT_PX, pad=True)
+    assert _svg_width(titled) <= _svg_width(_svg(untitled, HALF_COLUMN_PLOT_PX, pad=True))
+    assert ">(questions scope)<" in titled
+
+
+# 6. the Pass curves within the page column --------------------------------------------
+
+
+@pytest.mark.parametrize("kinds", [("pass", "hat"), ("pass", "hat", "g")])
+def test_pass_curves_fit_the_page_column(kinds):
+    curves = pass_curves(_outcomes(20), kinds=kinds, tau=0.5 if "g" in kinds else None)
+    spec = charts.pass_curve_chart(curves).to_dict()
+    assert _svg_width(_svg(spec, pad=True)) <= PAGE_COLUMN_PX  # 2 x 360 px panels: ~880 px
+    assert len(spec["concat"]) == len(kinds) and spec["columns"] == 2
+
+
+def test_one_pass_curve_follows_its_container():
+    spec = charts.pass_curve_chart(pass_curves(_outcomes(4), kinds=("pass",))).to_dict()
+    assert spec.get("width") == "container" and "concat" not in spec
