@@ -76,9 +76,9 @@ def upload_widgets() -> dict | None:
     files = side.file_uploader(
         "Outcome files or logs", type=UPLOAD_TYPES, key="upload", accept_multiple_files=True,
         help="`.npz` with an array `R` (L, M, N); a long table with columns model, question, "
-        "trial, outcome (+ optional decoding = sample|greedy); or evaluation logs -- Inspect "
+        "trial, outcome (+ optional decoding = sample|greedy); or evaluation logs — Inspect "
         "`.eval`/`.json`, lm-eval `samples_*.jsonl` + `results_*.json`, OpenAI evals `.jsonl`, "
-        "HELM `per_instance_stats.json` + `run_spec.json` -- several at once or as one `.zip`.",
+        "HELM `per_instance_stats.json` + `run_spec.json` — several at once or as one `.zip`.",
     )
     side.selectbox("Missing cells", options=list(MISSING), format_func=MISSING.get,
                    key="on_missing",

@@ -84,7 +84,7 @@ def main() -> None:
         _table(c.plans)
         st.caption("trial_plans / question_plans: undecided adjacent pairs the Planner gave "
                    "a finite plan on a smaller run; *_decided: share decided once the planned "
-                   "trials (or questions) were drawn -- to compare with the assurance they "
+                   "trials (or questions) were drawn — to compare with the assurance they "
                    "were planned for; gap_plans: plans whose better model truly led by at "
                    "least the stated trials_gap / questions_gap, gap_decided: share of those "
                    "decided (stated: at least the assurance, on any field); skipped: plans too "

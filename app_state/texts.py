@@ -75,22 +75,22 @@ def printf_formats(table: pd.DataFrame) -> dict[str, str]:
     """Each number column's one format as a printf pattern for the app's tables, chosen by
     the core's formatter (:func:`scorio_core.formatting.column_format`) from all the
     column's values: the decimals a CLI table, a report and the leaderboard use for the
-    same column (``%.4f`` for scores and probabilities, fewer for large values, ``%d``
-    for counts).
+    same column (``%.4f`` for scores and probabilities, fewer for large values,
+    ``localized`` -- 10,000 -- for counts).
 
     Example
     -------
     >>> t = pd.DataFrame({"diff": [0.023, 0.5], "df": [7826.24, 99.0], "n": [3, 4],
     ...                   "model": ["a", "b"]})
     >>> printf_formats(t)
-    {'diff': '%.4f', 'df': '%.1f', 'n': '%d'}
+    {'diff': '%.4f', 'df': '%.1f', 'n': 'localized'}
     """
     out = {}
     for c, fmt in zip(table.columns, table_formats(table), strict=True):
         if not pd.api.types.is_numeric_dtype(table[c]) or pd.api.types.is_bool_dtype(table[c]):
             continue
         if fmt.kind == "int":
-            out[c] = "%d"
+            out[c] = "localized"  # whole numbers with thousands separators: 10,000
         elif fmt.kind == "float":
             out[c] = f"%.{fmt.decimals}f"
     return out

@@ -71,12 +71,12 @@ def as_outcome_array(
         shown = repr(os.fspath(R)) if not isinstance(R, bytes) else "bytes"
         raise ValidationError(
             f"{name} must be loaded data (Outcomes) or an array (models, questions, trials); "
-            f"got the path {shown} -- load it first: data = sc.load({shown})"
+            f"got the path {shown} — load it first: data = sc.load({shown})"
         )
     if hasattr(R, "columns") and hasattr(R, "shape"):  # a pandas / polars DataFrame
         raise ValidationError(
             f"{name} must be loaded data (Outcomes) or an array (models, questions, trials); "
-            f"got a {type(R).__name__} -- a long table (model, question, trial, outcome) "
+            f"got a {type(R).__name__} — a long table (model, question, trial, outcome) "
             "loads with data = sc.load(frame)"
         )
     try:

@@ -258,7 +258,7 @@ class Shown:
         name, main, tables = self._main()
         chart = next((c for c in self.charts() if c.empty is None), None)
         others = [f"{k} ({len(v):,} rows)" for k, v in tables.items() if k != name]
-        more = ("Other tables: " + ", ".join(others) + " -- result.tables()[name]; "
+        more = ("Other tables: " + ", ".join(others) + " — result.tables()[name]; "
                 "every chart: result.charts().") if others else ""
         return result_html(self.definition().title, self._caption(), [(name, main)],
                            chart, more=more)

@@ -240,19 +240,19 @@ class Leaderboard:
         if L == 1:
             return "Could be first: one model, nothing to compare it with."
         if not self.identified:
-            return ("Could be first: not stated -- this scope is not identified here, so no "
+            return ("Could be first: not stated — this scope is not identified here, so no "
                     "pair is decided.")
         names = self.could_be_first()
         # "mean score over the questions asked", without the parenthesis of the help text
         best = f"the truly best model (highest {SCOPE_HELP[s['scope']].split(' (')[0]})"
         if len(names) == 1:
-            head = (f"First at {conf:.0%}: {names[0]} -- every other model is shown not to "
+            head = (f"First at {conf:.0%}: {names[0]} — every other model is shown not to "
                     "be the best")
         elif len(names) == L:
-            head = (f"Could be first at {conf:.0%}: all {L} models -- none is shown not to be "
+            head = (f"Could be first at {conf:.0%}: all {L} models — none is shown not to be "
                     "the best")
         else:
-            head = (f"Could be first at {conf:.0%}: {', '.join(names)} -- {len(names)} of "
+            head = (f"Could be first at {conf:.0%}: {', '.join(names)} — {len(names)} of "
                     f"{L} models; each of the others is shown not to be the best")
         first = self.inference.could_be_first
         rank_one = self.inference.rank_lo == 1

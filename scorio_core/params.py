@@ -707,7 +707,7 @@ class CheckParams:
         label="Questions")
     models: int | None = setting(
         None, "models per run of the p_best check, drawn at random from this run's "
-        "(default: all of them -- the check is about this field)", integer=True, minimum=2,
+        "(default: all of them — the check is about this field)", integer=True, minimum=2,
         maximum=100_000, label="Models (p_best check)")
     reps: int = setting(200, "smaller runs drawn per scope and check (the shares' standard "
                         "errors shrink as 1/sqrt(reps))", integer=True, minimum=10,
@@ -726,12 +726,12 @@ class CheckParams:
     max_questions: int = setting(
         CHECKED_QUESTIONS, "the Planner check draws the population scope's question plans up "
         f"to this many questions and counts larger ones as skipped; {MAX_QUESTIONS:,} (the "
-        "Planner's own limit) draws every plan -- at 30 questions x 4 trials most plans are "
+        "Planner's own limit) draws every plan — at 30 questions x 4 trials most plans are "
         "larger, and drawing them takes about 7 times as long", integer=True, minimum=1,
         maximum=MAX_QUESTIONS, label="Largest question plan drawn")
     spread_history: int = setting(
         0, "p_best and the Planner check's chances read a prior on the field's spread learned "
-        "from this many other smaller runs drawn from these data -- what a prior learned from "
+        "from this many other smaller runs drawn from these data — what a prior learned from "
         "your earlier runs (sc.fit_spread_prior, --spread-prior) would do on runs like this "
         "one; 0: the flat prior (the default), otherwise at least 5", integer=True, minimum=0,
         maximum=1000, label="Spread prior from (runs)")

@@ -141,3 +141,10 @@ def test_a_single_value_stands_for_a_list_of_one_in_study_settings():
                          ("rubric-lesson", {"weights": [0, "x", 1]}, "weights must be finite")]:
         with pytest.raises(ValidationError, match=msg):
             SIMULATIONS[sid].params(**kw)
+
+
+def test_a_scale_and_category_weights_together_are_refused_for_every_source():
+    from scorio_core.io import LoadOptions
+
+    with pytest.raises(ValidationError, match="two readings of the scores"):
+        LoadOptions(score_range=(0, 10), weights=(0, 0.5, 1))

@@ -124,7 +124,7 @@ def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise
     names = ["lead", "b", "c", "tail"]
     board = leaderboard(R, draws=1000, models=names)
     assert board.could_be_first() == ["lead"]
-    assert board.first_line().startswith("First at 95%: lead -- every other model is shown "
+    assert board.first_line().startswith("First at 95%: lead — every other model is shown "
                                          "not to be the best")
     assert "at least 95% chance whatever the field" in board.first_line()
     # without the leader: the two near-tied models could each be first, the tail cannot
@@ -172,7 +172,7 @@ def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise
             "for the whole field, this set does") in loose.first_line()
     # identical models: every model could be first, and the line does not speak of "others"
     same = leaderboard(np.tile(R[:1], (3, 1, 1)), draws=1000)
-    assert same.first_line().startswith("Could be first at 95%: all 3 models -- none is shown "
+    assert same.first_line().startswith("Could be first at 95%: all 3 models — none is shown "
                                         "not to be the best.")
     # not identified (questions scope, N = 1): no decision, no set stated
     one = leaderboard(R[:, :, :1], draws=500, models=names)

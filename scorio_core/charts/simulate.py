@@ -135,8 +135,8 @@ LESSON_TEXT = {
     ),
     "calibration": LessonText(
         (
-            "Each dataset draws fresh questions and N trials; each 95% interval -- the "
-            "leaderboard's headline and the papers' Bayes@N μ ± 1.96σ -- either covers its truth "
+            "Each dataset draws fresh questions and N trials; each 95% interval — the "
+            "leaderboard's headline and the papers' Bayes@N μ ± 1.96σ — either covers its truth "
             "or not: in the `questions` scope the mean over the questions asked, in the "
             "`population` scope the mean of the population they were drawn from."
         ),

@@ -95,7 +95,7 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
     if p.spread_history:
         out.append(f"p_best and the Planner check's chances read a prior on the field's spread "
                    f"learned from {p.spread_history} other smaller runs drawn from these data "
-                   f"(a fresh set every {HISTORY_BLOCK} runs) -- as a prior learned from your "
+                   f"(a fresh set every {HISTORY_BLOCK} runs) — as a prior learned from your "
                    "earlier runs "
                    "(--spread-prior) would, if they were like this one. Run again with 0 "
                    "for the flat prior the leaderboard uses by default.")
@@ -125,13 +125,13 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                        "it decided in the true order beyond an even split of the same budget. "
                        "Known gap: in the population scope with many models the greedy split "
                        "realises about two thirds of the gain it claims (9 models, 30 "
-                       "questions x 4 trials: +0.27 of +0.42 pairs; about all of it with 6) -- "
+                       "questions x 4 trials: +0.27 of +0.42 pairs; about all of it with 6) — "
                        "its part for keeping today's decisions holds, its part for the open "
                        "pairs is over-stated (docs/calibration_gaps.md), so a flag on that "
                        "claim there is this known gap of the Planner, not a fault of your data.")
     off = c.off_target()
     if off:
-        out.extend(f"Off target on runs like this -- {s}." for s in off)
+        out.extend(f"Off target on runs like this — {s}." for s in off)
     else:
         out.append(f"{VERDICT_HELD[:-1]} ({Z:g} standard errors): coverage in the band, "
                    "wrong-way decisions at most the stated rate, the could-be-first set at its "
@@ -181,7 +181,7 @@ CHECK = Analysis(
         "from them and analysed exactly as the leaderboard would. 'intervals' gives, per scope,"
         " how often the headline intervals held the truth (coverage, with the band the "
         "calibration grid holds it to), the model they held least often, the mean width, "
-        "'wrong_way' -- the share of runs with at least one pair decided the wrong way round "
+        "'wrong_way' — the share of runs with at least one pair decided the wrong way round "
         "(stated: at most 1 − confidence) --, 'power', the share of the truly ordered pairs "
         "decided the right way, and 'first_coverage', how often the leaderboard's could-be-"
         "first set held the truly best model (stated: at least the confidence, under holm or "
@@ -190,7 +190,7 @@ CHECK = Analysis(
         "questions it can run high in the population scope (README, known gaps), and this table"
         " measures by how much on runs like yours. 'plans' (when asked for) plans each smaller "
         "run's undecided adjacent pairs as the Planner would, draws the trials or questions the"
-        " plan asks for and gives the share decided -- the chance the plan stated, measured "
+        " plan asks for and gives the share decided — the chance the plan stated, measured "
         "-- and, for the plans whose better model truly led by at least their stated gap, "
         "the share decided (gap_decided: stated at least the chance on any field). 'split' "
         "splits a budget of extra trials as the Planner recommends and measures what it "

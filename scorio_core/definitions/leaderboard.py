@@ -96,7 +96,7 @@ def chart_captions(board: Leaderboard) -> tuple[str, str]:
         "#rank (lo–hi) = headline rank and the range of ranks the data allow; the colour "
         "switches between blue and orange where the headline rank changes.",
         f"P(row model beats column model), {scope} scope: outlined cells are decided at "
-        f"{conf:.0%} (two-sided, adjustment: {adjust}) -- the same rule as the rank columns; "
+        f"{conf:.0%} (two-sided, adjustment: {adjust}) — the same rule as the rank columns; "
         "numbered cells are undecided, and values near .5 are coin flips.",
     )
 

@@ -147,15 +147,15 @@ PAIR = Analysis(
     charts=_charts,
     how_to_read=(
         "Two models on the same questions. The summary gives their difference of mean score "
-        "(a − b) with its interval in both scopes -- questions: the difference on these "
+        "(a − b) with its interval in both scopes — questions: the difference on these "
         "questions (only the trials are uncertain); population: on the population the "
-        "questions were drawn from -- with the paired t, the two-sided p-value and "
+        "questions were drawn from — with the paired t, the two-sided p-value and "
         "P(a > b): the same numbers as the leaderboard's for this pair. 'questions' lists the "
         "questions in the order they push the difference towards the leader (contribution = "
         "the question's difference / M; cumulative sums them, so it ends at the mean "
         "difference). 'flips' shows one question's repeats side by side: each trial's "
         "category and score for both models, with their answers and outputs when the data "
-        "carry them, and 'repeats' groups each model's identical answers -- the table to read "
+        "carry them, and 'repeats' groups each model's identical answers — the table to read "
         "before believing a gap."
     ),
     caveats=_caveats,

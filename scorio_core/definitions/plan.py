@@ -103,7 +103,7 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
 GAP_TEXT = (
     "`trials_gap` / `questions_gap`: the smallest true lead of `better` over `next` (in the "
     "scope's estimand; for questions, over the population) that trials_needed / "
-    "questions_needed decide with {chance} on *any* field -- the plan's "
+    "questions_needed decide with {chance} on *any* field — the plan's "
     "power, which assumes nothing about how large the lead is (the needed counts average "
     "over the field's posterior of it instead); 0: any true lead, ∞: no lead within the "
     "score range."
@@ -113,7 +113,7 @@ GAP_TEXT = (
 #: What ``trials_for_lead`` / ``questions_for_lead`` promise (``{lead}``: the setting).
 LEAD_TEXT = (
     "`trials_for_lead` / `questions_for_lead`: trials per question (every model) / questions "
-    "that decide the pair with {chance} whenever `better` truly leads by at least {lead:g} -- "
+    "that decide the pair with {chance} whenever `better` truly leads by at least {lead:g} — "
     "on *any* field, as the stated gaps; ∞: beyond reach (population scope: trials never "
     "remove the question-to-question spread)."
 )
@@ -214,7 +214,7 @@ def _gap_caption(r: PlanResult) -> str:
     text = (
         f"The smallest true lead of {cs.upper} over {cs.lower} that each plan decides at "
         f"{s['confidence']:.0%} with {a_chance(s['assurance'])} on any field (no prior on "
-        f"the lead) -- {panels}. Where the line falls below a lead you care about, that plan "
+        f"the lead) — {panels}. Where the line falls below a lead you care about, that plan "
         "suffices."
     )
     trials = r.gaps[r.gaps["plan"] == "trials"]["smallest_lead"].to_numpy(dtype=float)

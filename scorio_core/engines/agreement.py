@@ -259,9 +259,10 @@ def agreement_summary(tau: Sequence[float] | np.ndarray) -> dict[str, float]:
 def consensus(ranks: pd.DataFrame) -> pd.DataFrame:
     """Methods sorted by mean τ_b agreement with all other methods (002 Table 10).
 
-    Ties in the mean are broken by the lower standard deviation. The mean is over
-    the defined τ_b; where none is (the method, or every other one, ties all
-    models) it is NaN and ``note`` says why.
+    Ties in the mean are broken by the lower standard deviation; methods equal in both
+    share a rank (competition ranking: 1, 1, 3). The mean is over the defined τ_b;
+    where none is (the method, or every other one, ties all models) it is NaN and
+    ``note`` says why.
     """
     X = ranks.to_numpy(dtype=float)
     K = X.shape[1]
@@ -280,7 +281,10 @@ def consensus(ranks: pd.DataFrame) -> pd.DataFrame:
         }
     )
     out = out.sort_values(["mean_tau_b", "std_tau_b"], ascending=[False, True], na_position="last")
-    out.insert(0, "consensus_rank", np.arange(1, K + 1))
+    key = out[["mean_tau_b", "std_tau_b"]].round(12).fillna(np.inf).to_numpy()
+    new = np.r_[True, (key[1:] != key[:-1]).any(axis=1)][:K]  # a row unlike the one above
+    pos = np.arange(1, K + 1)
+    out.insert(0, "consensus_rank", np.maximum.accumulate(np.where(new, pos, 0)))
     return out.reset_index(drop=True)
 
 

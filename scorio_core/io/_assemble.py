@@ -305,15 +305,7 @@ def _read_grades(
     file's own names win), so the assembly -- and each benchmark of a split -- sees
     categories 0..C as from any loader. Whole numbers >= 0 without ``score_range`` are
     left to the assembly (categories 0..C, which need ``weights`` above 1)."""
-    scale = opts.score_range
-    if scale is not None and opts.weights is not None:
-        lo, hi = scale
-        raise ValidationError(
-            f"score_range=({lo:g}, {hi:g}) and weights= were both given, but they are two "
-            f"readings of column {col!r}: drop weights= / --weights to weight each grade by "
-            "(grade - LO) / (HI - LO), or drop score_range= / --score-range to read "
-            "whole-number categories 0..C with your weights"
-        )
+    scale = opts.score_range  # never with weights (LoadOptions refuses the two together)
     lo, hi = scale if scale is not None else (0.0, 1.0)
     what = (
         "integer categories 0..C or grades in [0, 1]" if scale is None

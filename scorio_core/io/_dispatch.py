@@ -18,7 +18,7 @@ from .._validation import ValidationError
 from ..outcomes import Outcomes
 from ..samples import SAMPLES_SUFFIX, SampleStore, SampleWriter, beside, union
 from . import helm, inspect, lm_eval, openai_evals
-from ._assemble import _from_frame
+from ._assemble import _from_frame, grade_levels
 from ._base import (
     ACCEPTED_SUFFIXES,
     SPREADSHEET_HINT,
@@ -263,7 +263,7 @@ def load_many(
             raise ValidationError(
                 f"{src.label}: this file only describes a run (model name, settings); the "
                 "outcomes are in the samples_<task>_<date>.jsonl (lm-eval) or "
-                "per_instance_stats.json (HELM) next to it -- load the directory"
+                "per_instance_stats.json (HELM) next to it — load the directory"
             )
         if kind in (_AUX, "unknown_json"):
             if kind == "unknown_json" and it.explicit:
@@ -331,9 +331,40 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
         tables.append((src.label, o))
 
 
+def _scale(o: Outcomes) -> tuple[float, float] | None:
+    """The grade scale of graded (or plain binary) data, ``None`` for other categories."""
+    if o.metadata.get("score_range") is not None:
+        lo, hi = o.metadata["score_range"]
+        return float(lo), float(hi)
+    return (0.0, 1.0) if o.is_binary and np.array_equal(o.weights, [0.0, 1.0]) else None
+
+
+def _common_grades(outs: Sequence[tuple[str, Outcomes]]) -> list[tuple[str, Outcomes]]:
+    """Graded files on one scale re-coded to the union of their grades (one file's 0.25
+    beside another's 0.75), as the grades of several logs are; anything else as it is."""
+    scales = {_scale(o) for _, o in outs}
+    if len(outs) < 2 or len(scales) != 1 or None in scales:
+        return list(outs)
+    if all(o.C == outs[0][1].C and np.array_equal(o.weights, outs[0][1].weights)
+           for _, o in outs):
+        return list(outs)
+    lo, hi = scales.pop()
+    # the grades back from their weights, rounded so one file's 0.3 is another's 0.3
+    grades = sorted({round(lo + float(w) * (hi - lo), 12) for _, o in outs for w in o.weights})
+    _, names, weights = grade_levels(grades, (lo, hi), where="the combined files")
+    out = []
+    for label, o in outs:
+        new = np.abs(np.asarray(weights)[None] - np.asarray(o.weights, float)[:, None]).argmin(1)
+        code = {"R": new[o.R]} | ({} if o.R0 is None else {"R0": new[o.R0]})
+        out.append((label, replace(o, **code, weights=np.asarray(weights),
+                                   category_names=tuple(names or ("wrong", "correct")))))
+    return out
+
+
 def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes:
     """One dataset from several: the same categories, each (model, benchmark) from one file,
     and -- through the shared assembly -- the same questions and trials for every model."""
+    outs = _common_grades(outs)
     label0, first = outs[0]
     owner: dict[tuple[str, str | None], str] = {}
     frames = []
@@ -386,7 +417,7 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
                           "model": ", ".join(o.models), "records": o.L * o.M * o.N})  # fmt: skip
     report["n_files"] = len(files)
     opts = replace(opts, columns=None, where=None, model_columns=None,
-                   model_map=None, name=opts.name or "combined",
+                   model_map=None, name=opts.name or "combined", score_range=None,
                    weights=tuple(first.weights), category_names=tuple(first.category_names))
     try:
         out = _from_frame(

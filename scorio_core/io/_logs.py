@@ -166,7 +166,7 @@ def _unmappable(part: LogPart, i: int, v: Any, scale: tuple[float, float] | None
             )
         return ValidationError(
             f"{head}, outside [0, 1]: a numeric grade needs its scale, which the log does "
-            "not record -- pass score_range=(LO, HI) / --score-range LO,HI (e.g. 0,10), so "
+            "not record — pass score_range=(LO, HI) / --score-range LO,HI (e.g. 0,10), so "
             "that each grade is weighted (grade - LO) / (HI - LO); or, for whole-number "
             "categories 0..C, weights= / --weights with one weight per category"
         )
@@ -604,6 +604,8 @@ def assemble_logs(
         "source_file": parts[0].file if len(parts) == 1 else [p.file for p in parts],
         "import_report": rep,
     }
+    if weights is None and names is not None and all(_number(n) is not None for n in names):
+        meta["score_range"] = list(opts.score_range or (0.0, 1.0))  # graded: combinable
     if category_names is None and (weights is None or not w):  # not w: the grades 0..C
         category_names = names
     opts = replace(
@@ -613,6 +615,7 @@ def assemble_logs(
         name=opts.name or (parts[0].benchmark if not several else "logs"),
         weights=w if weights is None else weights,
         category_names=category_names,
+        score_range=None,  # applied above: the grades are categories with weights now
         samples="skip",  # the logs' own store comes below, not the metadata columns
     )
     out = _from_frame(df, "frame", label, opts, meta_extra=meta)

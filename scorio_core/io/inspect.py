@@ -252,7 +252,7 @@ def _headline(part: LogPart, results: Any, epochs: int | None) -> None:
                 f"{mname!r} (its value is the import report's 'harness'); the outcomes here are "
                 f"the {epochs} epochs "
                 "themselves (their mean is the import report's 'mean'; pass@k and Bayes@N "
-                "are computed from them -- the leaderboard's Pass@k columns carry the "
+                "are computed from them — the leaderboard's Pass@k columns carry the "
                 "meaning of a pass_at_k reducer)"
             )
         return
@@ -286,7 +286,7 @@ def _reductions_into(part: LogPart, reductions: Any, scorer: str | None, label: 
     part.trials_from = f"the per-question reductions ({reducer!r})"
     part.notes.append(
         f"no samples in this log (written with log_samples=False): read Inspect's "
-        f"per-question reductions ({reducer!r} over the epochs) -- one trial per question "
+        f"per-question reductions ({reducer!r} over the epochs) — one trial per question "
         "holding the reduced score, not the epochs themselves"
     )
     return reducer

@@ -283,8 +283,8 @@ class LoadOptions:
         minimum=1, cli=None,
     )
     samples: str = setting(
-        "keep", "each completion's text -- a log's input, target, output, answer, score "
-        "explanation and sample metadata, a table's text columns -- kept on disk beside the "
+        "keep", "each completion's text — a log's input, target, output, answer, score "
+        "explanation and sample metadata, a table's text columns — kept on disk beside the "
         "outcomes for the Pair view (Outcomes.samples)", choices=tuple(SAMPLES_HELP),
         choice_help=SAMPLES_HELP, label="Completion texts",
     )
@@ -318,6 +318,13 @@ class LoadOptions:
                     f"score_range must be two finite numbers with LO < HI; got {(lo, hi)}"
                 )
             object.__setattr__(self, "score_range", (lo, hi))
+            if self.weights is not None:  # logs and tables alike
+                raise ValidationError(
+                    f"score_range=({lo:g}, {hi:g}) and weights= were both given, but they are "
+                    "two readings of the scores: drop weights= / --weights to weight each "
+                    "grade by (grade - LO) / (HI - LO), or drop score_range= / --score-range "
+                    "to read whole-number categories 0..C with your weights"
+                )
         object.__setattr__(self, "where", _where_tuple(self.where))
         for key in ("weights", "category_names", "model_columns", "attributes"):
             value = getattr(self, key)

@@ -71,7 +71,7 @@ _OPS = {
 #: Why :func:`apply` keeps ``R0`` untouched.
 R0_NOTE = (
     "R0 kept as the dataset's binary greedy outcomes (0 wrong, 1 correct); greedy decodes "
-    "carry no signals, so they are not rubric categories -- do not use them as a prior for "
+    "carry no signals, so they are not rubric categories — do not use them as a prior for "
     "the rubric's categorical R"
 )
 

@@ -204,7 +204,7 @@ class Compare(Condition):
         kinds = [k for k in ("value", "percentile", "other") if getattr(self, k) is not None]
         if len(kinds) != 1:
             raise ValidationError(
-                f"comparison on {self.signal!r} needs exactly one threshold -- a fixed "
+                f"comparison on {self.signal!r} needs exactly one threshold — a fixed "
                 "'value', a 'percentile' (with 'scope') or an 'other' signal; got "
                 + (", ".join(repr(k) for k in kinds) if kinds else "none")
             )
@@ -545,7 +545,7 @@ class Rubric:
         for k, (c, w, d) in enumerate(
             zip(self.categories, self.weights, self.category_descriptions, strict=True)
         ):
-            lines.append(f"  {k}: {c} ({w:g})" + (f" -- {d}" if d else ""))
+            lines.append(f"  {k}: {c} ({w:g})" + (f" — {d}" if d else ""))
         lines.append("rules (first match wins):")
         for i, r in enumerate(self.rules):
             name = r.label or r.when.label

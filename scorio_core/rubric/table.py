@@ -204,7 +204,7 @@ def _row_compare(r: dict, where: str) -> tuple[Condition, int, int]:
     given = {k: r.get(k) for k in ("value", "percentile", "other") if not _blank(r.get(k))}
     if len(given) != 1:
         raise ValidationError(
-            f"{where}: give exactly one threshold -- 'value', 'percentile' (with 'scope') or "
+            f"{where}: give exactly one threshold — 'value', 'percentile' (with 'scope') or "
             f"'other' (a signal); got {', '.join(given) or 'none'}"
         )
     kw: dict = {}

@@ -36,7 +36,7 @@ def test_printf_formats_write_what_the_core_formatter_writes():
     })
     fmts = printf_formats(t)
     assert set(fmts) == {"diff", "df", "trials_needed", "t", "p_best"}
-    assert fmts["diff"] == "%.4f" and fmts["trials_needed"] == "%d"
+    assert fmts["diff"] == "%.4f" and fmts["trials_needed"] == "localized"
     assert fmts["p_best"] == "%.3f"  # the per-subset table printed 0.9437 beside 0.749
     for c, f in fmts.items():
         core = format_column(t[c].tolist(), c)

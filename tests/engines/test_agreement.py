@@ -112,3 +112,12 @@ def test_tau_b_note_only_where_undefined():
     c = consensus(ranks).set_index("method")
     assert np.isnan(c.loc["flat", "mean_tau_b"]) and c.loc["flat", "note"]
     assert c.loc["avg", "note"] == "" and np.isfinite(c.loc["avg", "mean_tau_b"])
+
+
+def test_consensus_ranks_share_a_rank_when_mean_and_sd_tie():
+    from scorio_core.engines.agreement import consensus
+
+    ranks = pd.DataFrame({"a": [1, 2, 3], "b": [1, 2, 3], "c": [3, 2, 1], "d": [1, 3, 2]})
+    out = consensus(ranks).set_index("method")["consensus_rank"]
+    # a and b are the same ranking: equal mean and s.d. of tau_b, one rank (was 2 and 3)
+    assert out["a"] == out["b"] == 2 and out["d"] == 1 and out["c"] == 4

@@ -300,3 +300,26 @@ def test_integer_categories_with_weights_are_unchanged(tmp_path):
     back = io.load(tmp_path / "coins.parquet")
     np.testing.assert_array_equal(back.R, data.R)
     assert back.C == 1 and back.weights.tolist() == [0.0, 1.0]
+
+
+def test_graded_files_combine_on_the_union_of_their_grades(tmp_path):
+    """Several graded tables (and a binary one) on one scale: one category per grade any
+    of them holds, each model's score its own mean grade (they were refused before)."""
+    rows = {"a": [0.25, 1, 0, 1], "b": [0.75, 0.5, 1, 0], "c": [1, 0, 1, 1]}
+    paths = []
+    for m, vals in rows.items():
+        p = tmp_path / f"{m}.csv"
+        p.write_text("model,question,trial,outcome\n" + "".join(
+            f"{m},q{i // 2},{i % 2},{v}\n" for i, v in enumerate(vals)))
+        paths.append(p)
+    data = io.load(paths)
+    assert data.category_names == ("0", "0.25", "0.5", "0.75", "1")
+    board = sc.leaderboard(data).table.set_index("model")["score"]
+    for m, vals in rows.items():
+        assert board[m] == pytest.approx(np.mean(vals), abs=1e-12)
+    # one stated scale applies to every file
+    (tmp_path / "ten.csv").write_text("model,question,trial,outcome\nd,q0,0,7\nd,q0,1,3\n"
+                                      "d,q1,0,10\nd,q1,1,0\n")
+    ten = io.load([paths[0], tmp_path / "ten.csv"], score_range=(0, 10))
+    scores = sc.leaderboard(ten).table.set_index("model")["score"]
+    assert scores["d"] == pytest.approx(0.5) and scores["a"] == pytest.approx(0.05625)
