@@ -132,8 +132,11 @@ def test_wrappers_refuse_bad_input_clearly(aime, tmp_path):
         sc.greedy(sc.load(ROOT / "data" / "biased_coins.npz"))
     with pytest.raises(ValidationError, match="unknown method"):
         sc.compare(aime, methods="bayes,nope")
-    with pytest.raises(ValidationError, match="data_path"):
-        sc.report(aime, tmp_path / "r.ipynb", sections=["leaderboard"])
+    with pytest.raises(ValidationError, match="data_path"):  # data that name no file
+        sc.report(sc.Outcomes(aime.R), tmp_path / "r.ipynb", sections=["leaderboard"])
+    # loaded from a file: the notebook loads it again and selects the same benchmark
+    nb = sc.report(aime, tmp_path / "r.ipynb", sections=["leaderboard"]).read_text()
+    assert "biased_coins" not in nb and ".select(" in nb
 
 
 def test_wrappers_take_an_array():
