@@ -15,6 +15,7 @@ from app_pages import _loading, _runs, _session, _widgets
 from app_pages._loading import Dataset
 from app_state.texts import load_hint
 from scorio_core import COMBINED, Outcomes, ValidationError
+from scorio_core.formatting import shape_text
 
 DATASET_KEY = "scorio_dataset"
 LAST_GOOD_KEY = "scorio_last_good"
@@ -58,7 +59,7 @@ def sidebar() -> Dataset:
             "Benchmark", options, key="benchmark", help="'combined' pools all questions"
         )
     view = full.select(benchmark)
-    side.caption(f"{view.name}: {view.L} models × {view.M} questions × {view.N} trials")
+    side.caption(f"{view.name}: {shape_text(view.L, view.M, view.N)}")
     _runs.workers_box()
     ds = Dataset(full, view, benchmark, token, source)
     _session.after_sidebar(ds)  # Save / Restore session; the link of this view
@@ -88,6 +89,6 @@ def page_start(title: str, detail=None) -> Dataset:
     o = ds.view
     st.title(title)
     extra = f" · {detail(o)}" if detail else ""
-    st.caption(f"{o.name} · {o.L} models × {o.M} questions × {o.N} trials{extra}")
+    st.caption(f"{o.name} · {shape_text(o.L, o.M, o.N)}{extra}")
     _widgets.synthetic_note(o)
     return ds

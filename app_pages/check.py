@@ -12,6 +12,7 @@ from app_state.page_state import from_state, trial_options
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.estimands import SPLIT_TRIALS_PER_MODEL
+from scorio_core.formatting import count_text
 
 
 def _settings(o) -> None:
@@ -67,7 +68,8 @@ def main() -> None:
         st.warning(f"Off target on runs like this — {line}.", icon=":material/warning:")
     if not off:
         st.success(c.verdict(), icon=":material/check_circle:")
-    st.subheader(f"{c.reps} runs of {c.M} questions × {c.N} trials: intervals and decisions")
+    st.subheader(f"{c.reps:,} runs of {count_text(c.M, 'question')} × "
+                 f"{count_text(c.N, 'trial')}: intervals and decisions")
     _table(c.intervals)
     st.caption(f"coverage: share of model-runs whose {c.confidence:.0%} interval held the truth "
                "(band_lo–band_hi: what the calibration grid holds it to); wrong_way: share of "

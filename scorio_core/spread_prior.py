@@ -386,7 +386,7 @@ def _fields_of(runs) -> list[tuple[str, np.ndarray, np.ndarray]]:
             R, w = as_outcome_array(r, name=f"runs[{name!r}]", min_ndim=3, max_ndim=3), None
         if R.shape[0] < 2 or R.shape[1] < 2:
             raise ValidationError(f"{name}: a field needs at least 2 models and 2 questions; "
-                                  f"got {R.shape[0]} models x {R.shape[1]} questions")
+                                  f"got {R.shape[0]} models × {R.shape[1]} questions")
         out.append((str(name), R, w))
     return out
 

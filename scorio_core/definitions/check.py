@@ -31,7 +31,7 @@ from ..estimands import (
     SPLIT_TRIALS_PER_MODEL,
     STAND_IN_RATIO,
 )
-from ..formatting import shape_text
+from ..formatting import count_text, shape_text
 from ..outcomes import Outcomes
 from ..params import CheckParams
 from ..planner import a_chance
@@ -82,7 +82,8 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
     out = common_caveats(data)
     out.append(
         f"The truth here is this run's own shares ({c.source_N} trials per question): the "
-        f"check says how a run of {c.M} questions × {c.N} trials would fare if each model's "
+        f"check says how a run of {count_text(c.M, 'question')} × {count_text(c.N, 'trial')} "
+        "would fare if each model's "
         "true probabilities were those shares and the questions were drawn from these ones. "
         f"With fewer than {STAND_IN_RATIO} times the smaller run's trials the shares are too "
         "noisy to stand in for the truth, so the check refuses them.")

@@ -35,6 +35,7 @@ from scipy import special
 from .. import eval as ev
 from .._validation import ValidationError, check_confidence
 from ..estimands import NOT_IDENTIFIED, SCOPE_HELP, SCOPES
+from ..formatting import count_text
 from ..inference import infer, score_stats
 from ..outcomes import Outcomes
 
@@ -94,8 +95,9 @@ class PairComparison:
         def table(df: pd.DataFrame) -> str:  # names and text from files: escaped
             return format_frame(df).to_html(index=False, escape=True)
 
-        return (f"<p><b>{html.escape(self.a)} − {html.escape(self.b)}</b> on {self.M} "
-                f"questions × {self.N} trials, {self.confidence:.0%} intervals</p>"
+        return (f"<p><b>{html.escape(self.a)} − {html.escape(self.b)}</b> on "
+                f"{count_text(self.M, 'question')} × {count_text(self.N, 'trial')}, "
+                f"{self.confidence:.0%} intervals</p>"
                 + table(self.summary.drop(columns=["estimand"])) + table(self.questions.head(10)))
 
 

@@ -431,7 +431,7 @@ def mimics(
         )
     dist = "Beta(κm, κ(1-m))" if K == 2 else "Dirichlet(κ·shares)"
     desc = (
-        f"{L} simulated models x {M} questions; per-question probabilities ~ {dist} with "
+        f"{L} simulated models × {M} questions; per-question probabilities ~ {dist} with "
         f"κ = {concentration:g}"
         + ("; shifted in logit space so each mean is exact" if exact else "")
     )
