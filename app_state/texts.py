@@ -53,6 +53,7 @@ __all__ = [
 #: Metadata the loader adds when it drops, truncates or ignores input (scorio_core.io).
 LOAD_NOTES = (
     "on_missing",
+    "empty_outcomes",
     "dropped_questions",
     "truncated_to_N",
     "max_N_found",
@@ -277,6 +278,9 @@ def load_notes_text(o: Outcomes) -> list[str]:
     for c, k in (n.get("missing_signal_values") or {}).items():
         out.append(f"Signal `{c}`: {int(k):,} completion(s) have no value (left blank; its "
                    "statistics use the others).")
+    if k := n.get("empty_outcomes"):
+        out.append(f"{int(k):,} row(s) with an empty outcome counted as missing trials "
+                   "(**Missing cells** in the sidebar).")
     if n.get("on_missing") == "truncate" and "truncated_to_N" in n:
         found = n.get("max_N_found")
         out.append(

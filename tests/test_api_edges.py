@@ -148,3 +148,16 @@ def test_a_scale_and_category_weights_together_are_refused_for_every_source():
 
     with pytest.raises(ValidationError, match="two readings of the scores"):
         LoadOptions(score_range=(0, 10), weights=(0, 0.5, 1))
+
+
+def test_empty_outcomes_are_missing_trials_under_a_policy(tmp_path, capsys):
+    path = tmp_path / "e.csv"
+    path.write_text("model,question,trial,outcome\na,q1,0,1\na,q1,1,\na,q2,0,0\na,q2,1,1\n"
+                    "b,q1,0,1\nb,q1,1,0\nb,q2,0,1\nb,q2,1,1\n")
+    with pytest.raises(ValidationError, match="count them as missing trials"):
+        sc.load(path)
+    assert main(["info", str(path)]) == 2  # the CLI names its flag
+    assert "--on-missing drop_questions or --on-missing truncate" in capsys.readouterr().err
+    dropped = sc.load(path, on_missing="drop_questions")
+    assert dropped.questions == ("q2",) and dropped.metadata["empty_outcomes"] == 1
+    assert sc.load(path, on_missing="truncate").shape == (2, 2, 1)

@@ -164,8 +164,15 @@ def _text_column(df: pl.DataFrame, col: str, fmt: str) -> pl.Series:
     return _unquote(s) if fmt == "csv" else s
 
 
-def _number_column(df: pl.DataFrame, col: str, fmt: str, what: str, *, whole: bool) -> np.ndarray:
-    """A numeric column (integer, non-negative if ``whole``); bad cells are reported by row."""
+#: What an empty outcome cell can be instead (the outcome column's readers say it).
+EMPTY_OUTCOME = (". Fill them, or count them as missing trials: on_missing='drop_questions' "
+                 "or on_missing='truncate'")
+
+
+def _number_column(df: pl.DataFrame, col: str, fmt: str, what: str, *, whole: bool,
+                   empty_hint: str = "") -> np.ndarray:
+    """A numeric column (integer, non-negative if ``whole``); bad cells are reported by row
+    (``empty_hint`` ends the message about empty cells)."""
     s = df.get_column(col)
     rows = df.get_column(_ROW)
     if s.dtype == pl.Boolean:
@@ -190,6 +197,7 @@ def _number_column(df: pl.DataFrame, col: str, fmt: str, what: str, *, whole: bo
         raise ValidationError(
             f"column {col!r} must hold {what}; {null.sum()} cell(s) are empty/null at "
             f"{_rows_msg(rows.to_numpy()[null], fmt)}"
+            + empty_hint
         )
     checks = [(~np.isfinite(a), "NaN/infinite")]
     if whole:
@@ -296,6 +304,24 @@ def grade_levels(
     return out, names, [(x - lo) / (hi - lo) for x in out]
 
 
+def _drop_empty_outcomes(
+    df: pl.DataFrame, col: str, meta_extra: Mapping[str, Any] | None
+) -> tuple[pl.DataFrame, Mapping[str, Any] | None]:
+    """Rows whose outcome cell is empty (null, blank text, NaN) left out, so their
+    (model, question, trial) cells are missing and ``on_missing`` decides; the count goes
+    to ``metadata["empty_outcomes"]``."""
+    s = df.get_column(col)
+    empty = s.is_null()
+    if s.dtype == pl.String:
+        empty = empty | (s.str.strip_chars() == "")
+    elif s.dtype.is_float():
+        empty = empty | s.is_nan()
+    n = int(empty.sum())
+    if not n:
+        return df, meta_extra
+    return df.filter(~empty), {**(meta_extra or {}), "empty_outcomes": n}
+
+
 def _read_grades(
     df: pl.DataFrame, col: str, fmt: str, opts: LoadOptions, meta_extra: Mapping[str, Any] | None
 ) -> tuple[pl.DataFrame, LoadOptions, Mapping[str, Any] | None]:
@@ -311,7 +337,7 @@ def _read_grades(
         "integer categories 0..C or grades in [0, 1]" if scale is None
         else f"numeric grades in the score range [{lo:g}, {hi:g}]"
     )  # fmt: skip
-    a = _number_column(df, col, fmt, what, whole=False)
+    a = _number_column(df, col, fmt, what, whole=False, empty_hint=EMPTY_OUTCOME)
     whole = a == np.round(a)
     if scale is None and whole.all() and not (a < 0).any():
         return df, opts, meta_extra
@@ -405,6 +431,8 @@ def _from_frame(
         df = _only_benchmark(df, roles, fmt, opts.benchmark)
         if name is None and fmt != "frame":
             name = f"{Path(label).stem.strip('<>') or 'dataset'} [{opts.benchmark}]"
+    if on_missing != "error":  # an empty outcome is a missing trial under the policy
+        df, meta_extra = _drop_empty_outcomes(df, roles["outcome"], meta_extra)
     if grades:  # after the rows are chosen, before a split: one set of levels for all
         df, opts, meta_extra = _read_grades(df, roles["outcome"], fmt, opts, meta_extra)
     weights, category_names = opts.weights, opts.category_names
@@ -421,7 +449,8 @@ def _from_frame(
     ident = model_identity(df, roles["model"], opts.model_columns, fmt)
     models, mi = _codes(model_text if ident is None else ident)
     questions, qi = _codes(_text_column(df, roles["question"], fmt))
-    outcome = _number_column(df, roles["outcome"], fmt, "integer categories 0..C", whole=True)
+    outcome = _number_column(df, roles["outcome"], fmt, "integer categories 0..C", whole=True,
+                             empty_hint=EMPTY_OUTCOME)
     if weights is None and outcome.size and outcome.max() > 1:
         first, C = int(np.argmax(outcome > 1)), int(outcome.max())
         eg = ", ".join(f"{k / C:.3g}" for k in range(C + 1))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io as _io
 import os
-import re
 import struct
 import zipfile
 import zlib
@@ -97,14 +96,6 @@ class MissingColumnsError(ValidationError):
 
 class MissingCellsError(ValidationError):
     """Some (model, question, trial) cells are absent and ``on_missing`` does not allow it."""
-
-    def cli_message(self) -> str:
-        """The message with the CLI's ``--on-missing`` in place of the Python keyword.
-
-        >>> MissingCellsError("Fix the file or pass on_missing='truncate'.").cli_message()
-        'Fix the file or pass --on-missing truncate.'
-        """
-        return re.sub(r"on_missing='(\w+)'", r"--on-missing \1", str(self))
 
 
 # ----------------------------------------------------------------- sources

@@ -75,7 +75,7 @@ def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
             "rows_kept_by_where": "5 of 9", "model_columns": ["model", "temperature"],
             "decoding_note": "greedy rows are their own models",
             "decoding_spellings": {"T=0": "greedy"}, "missing_signal_values": {"len": 3},
-            "extra_arrays_not_loaded": ["big"]}
+            "extra_arrays_not_loaded": ["big"], "empty_outcomes": 4}
     assert set(meta) == set(LOAD_NOTES)
     o = Outcomes(np.zeros((1, 2, 2), dtype=np.int8), metadata=meta)
     assert load_notes(o) == meta
