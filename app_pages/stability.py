@@ -25,9 +25,14 @@ CLASS_FORMAT = {
 
 
 def _best(col, label: str, cls) -> None:
-    col.metric(label, f"{cls['mean'].iloc[0]:.3f} ± {cls['sd'].iloc[0]:.3f}",
+    # the class table's format (%.4f) for the same numbers
+    col.metric(label, f"{cls['mean'].iloc[0]:.4f} ± {cls['sd'].iloc[0]:.4f}",
                help=cls["methods"].iloc[0])
-    col.caption(cls["methods"].iloc[0][:200])
+    names = str(cls["methods"].iloc[0])
+    if len(names) > 200:  # whole names only, and how many more
+        head = names[:200].rsplit(",", 1)[0]
+        names = f"{head}, … ({names.count(',') - head.count(',')} more)"
+    col.caption(names)
 
 
 def _pools(ds) -> None:
