@@ -54,9 +54,9 @@ def main() -> None:
             st.table({"method": list(cmp.run.skipped), "reason": list(cmp.run.skipped.values())})
 
     s = cmp.summary
-    for col, (label, val) in zip(st.columns(5), [("mean τ_b", f"{s['mean']:.3f}"),
-                                                 ("median τ_b", f"{s['median']:.3f}"),
-                                                 ("min τ_b", f"{s['min']:.3f}"),
+    for col, (label, val) in zip(st.columns(5), [("mean τ_b", f"{s['mean']:.4f}"),
+                                                 ("median τ_b", f"{s['median']:.4f}"),
+                                                 ("min τ_b", f"{s['min']:.4f}"),
                                                  ("#(τ_b = 1)", s["n_tau_1"]),
                                                  ("#(τ_b ≥ 0.95)", s["n_tau_ge_0.95"])],
                                  strict=True):
