@@ -41,7 +41,7 @@ def main() -> None:
     c[0].metric("Questions", f"{len(t):,}")
     c[1].metric("No information", f"{len(un):,}",
                 help="every model always right or always wrong: cannot separate models")
-    c[2].metric("Mean disagreement", f"{t['disagreement'].mean():.3f}",
+    c[2].metric("Mean disagreement", f"{t['disagreement'].mean():.4f}",
                 help="mean over questions of the expected gap between two models' scores")
     c[3].metric("2PL fit", result.stats.irt)
     events = _render.charts(QUESTIONS, result, "questions", skip=(1,), select=(0,))
