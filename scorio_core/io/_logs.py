@@ -11,6 +11,7 @@ that differ between models, errored samples) and hands a long table to
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -69,15 +70,32 @@ class LogPart:
     text_file: str | None = None
     #: each record's short scalar metadata (kept by :func:`spill_texts`)
     attrs: list[dict[str, str] | None] | None = None
+    #: question id -> (digest of what the question is, a preview of its input): the same id
+    #: must be the same question in every log of a benchmark (:func:`_check_same_questions`)
+    idents: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
             text: dict[str, Any] | None = None):
+        if text and str(question) not in self.idents:
+            self._identify(str(question), text)
         self.questions.append(str(question))
         self.trials.append(int(trial))
         self.values.append(value)
         self.where.append(where)
         self.errors.append(error)
         self.texts.append(text)
+
+    def _identify(self, question: str, text: dict[str, Any]) -> None:
+        # lm-eval: the document (its prompt carries the few-shot examples); else the input
+        what = ("metadata" if self.format == "lm_eval" else "input", "target")
+        parts = [text.get(k) for k in what]
+        if all(p is None for p in parts):
+            return
+        # the text only, its start: a log's summaries drop images and cut long texts
+        blob = " ".join(_plain_text(parts).split())[:_IDENT_CHARS]
+        shown = " ".join(str(text.get("input") or parts[0] or "").split())
+        self.idents[question] = (hashlib.sha256(blob.encode()).hexdigest()[:16],
+                                 shown if len(shown) <= 60 else shown[:57] + "...")
 
     def trial_set(self) -> list[int]:
         if self.declared_trials is not None:
@@ -285,6 +303,46 @@ def _whole_categories(parts: Sequence[LogPart], n: int) -> list[np.ndarray] | No
                   zip(p.values, p.errors, strict=True)], dtype=np.int64)  # fmt: skip
         for p in parts
     ]
+
+
+#: Characters of a question's text that identify it (Inspect's summaries keep 5,120).
+_IDENT_CHARS = 2000
+
+
+def _plain_text(v: Any) -> str:
+    """The words of an input or target: strings, and the text of chat messages and their
+    content parts, in order (images, documents and other fields left out)."""
+    if v is None:
+        return ""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, list | tuple):
+        return " ".join(_plain_text(x) for x in v)
+    if isinstance(v, dict):
+        if "content" in v or "text" in v:
+            return _plain_text(v.get("content", v.get("text")))
+        return json.dumps(v, sort_keys=True, default=str, ensure_ascii=False)  # a document
+    return str(v)
+
+
+def _check_same_questions(parts: Sequence[LogPart]) -> None:
+    """One question id of one benchmark is one question in every log: logs of different
+    datasets (or versions) that reuse ids 1, 2, ... would otherwise be paired silently."""
+    seen: dict[tuple[str, str], tuple[str, str, LogPart]] = {}
+    for part in parts:
+        for q, (digest, shown) in part.idents.items():
+            first = seen.setdefault((part.benchmark, q), (digest, shown, part))
+            if first[0] != digest:
+                other = first[2]
+                raise ValidationError(
+                    f"{part.file}: question {q!r} of task {part.benchmark!r} is not the same "
+                    f"question as in {other.file} (model {other.model!r}: {first[1]!r}; model "
+                    f"{part.model!r}: {shown!r}): these logs were run on different datasets "
+                    "or dataset versions, so their questions cannot be paired. Load them "
+                    "separately, or rename one task"
+                    + (" (its name in the log is the benchmark)" if part.format == "inspect"
+                       else "")
+                )
 
 
 def _check_unique(parts: Sequence[LogPart]) -> None:
@@ -559,6 +617,7 @@ def assemble_logs(
             "allowed (scorio_core.io.MAX_ROWS)"
         )
     _check_unique(parts)
+    _check_same_questions(parts)
     if on_missing == "error":
         _check_trials(parts)
         _check_errors(parts)

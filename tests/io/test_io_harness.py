@@ -417,3 +417,19 @@ def test_parts_are_dropped_when_the_combined_data_is_replaced():
     assert flipped.select("logic").N == 2  # the combined view's questions, no stale part
     assert dataclasses.replace(o, name="x").parts is not None
     assert o.with_weights([0, 0.5]).select("logic").weights.tolist() == [0, 0.5]
+
+
+def test_logs_of_different_questions_under_the_same_ids_are_refused():
+    """Audit 2026-11-30: two models' logs of one task run on different datasets (ids 1..6
+    reused) were paired question by question without a word. Each log alone loads; together
+    they are refused with both questions shown. The same documents with other few-shot
+    prompts are the same questions and load."""
+    inspect_dir = INSPECT / "drift"
+    for f in sorted(inspect_dir.glob("*.eval")):
+        assert io.load(f).shape == (1, 6, 2)
+    with pytest.raises(ValidationError, match=r"question '1' of task 'arith' is not the same "
+                       r"question as in .*'What is 1 \+ 1\?'.*'What is 1 \* 17\?'"):
+        io.load(inspect_dir)
+    with pytest.raises(ValidationError, match="task 'mc_a' is not the same question"):
+        io.load(LM_EVAL / "drift")
+    assert io.load(LM_EVAL / "fewshot").shape == (2, 12, 1)
