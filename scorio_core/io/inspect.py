@@ -36,9 +36,11 @@ Example
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from .._validation import ValidationError
+from ..samples import one_line
 from ._base import MAX_DECODED_BYTES, _Src, check_expanded, open_zip, read_member
 from ._logs import LogPart, choose_scorer
 
@@ -206,6 +208,11 @@ def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | N
         value = score.get("value") if isinstance(score, dict) else score
         if key is not None:
             value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(value, float) and math.isnan(value):  # Score.unscored(): no grade
+            why = score.get("explanation") if isinstance(score, dict) else None
+            err = err or (f"unscored by {part.scorer!r}, which Inspect leaves out of its "
+                          "metrics" + (f" ({one_line(str(why))[:80]})" if why else ""))
+            value = None
         if value is None:
             err = err or f"not scored by {part.scorer!r}"
         elif err is not None:  # scored although it errored: Inspect counts it

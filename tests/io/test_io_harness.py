@@ -433,3 +433,17 @@ def test_logs_of_different_questions_under_the_same_ids_are_refused():
     with pytest.raises(ValidationError, match="task 'mc_a' is not the same question"):
         io.load(LM_EVAL / "drift")
     assert io.load(LM_EVAL / "fewshot").shape == (2, 12, 1)
+
+
+def test_unscored_samples_are_missing_cells_as_inspect_leaves_them_out():
+    d = INSPECT / "unscored"
+    with pytest.raises(ValidationError, match="unscored by 'model_graded_qa', which Inspect "
+                       "leaves out of its metrics"):
+        io.load(d)
+    o = io.load(d, on_missing="drop_questions")
+    assert o.shape == (2, 7, 2)
+    for log in reading(d)["logs"]:  # Inspect's accuracy over the samples it scored
+        acc = next(s["metrics"]["accuracy"] for s in log["scores"])
+        model = log["model"].split("/")[-1]
+        i = o.models.index(model)
+        assert float(np.mean(o.weights[o.R[i]])) == pytest.approx(acc, abs=1e-9)
