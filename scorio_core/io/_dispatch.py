@@ -23,6 +23,7 @@ from ._base import (
     ACCEPTED_SUFFIXES,
     SPREADSHEET_HINT,
     MissingCellsError,
+    MissingColumnsError,
     _format_of,
     _reported_as,
     _resolve,
@@ -234,6 +235,10 @@ def _parent(label: str) -> str:
     return str(PurePosixPath(label.replace("\\", "/")).parent)
 
 
+#: What :func:`detect` calls a harness log (a folder of them may hold other files).
+_LOG_KINDS = ("inspect", "inspect_json", "lm_eval", "openai_evals", "helm")
+
+
 def load_many(
     source: Any,
     opts: LoadOptions,
@@ -253,6 +258,7 @@ def load_many(
             continue
         kinds.append((it, kind, parsed))
     siblings = _siblings([it for it, _, _ in kinds])
+    has_logs = any(k in _LOG_KINDS for _, k, _ in kinds)
     parts: list[LogPart] = []
     tables: list[tuple[str, Outcomes]] = []
     skipped: list[str] = []
@@ -278,6 +284,11 @@ def load_many(
         n_parts = len(parts)
         try:
             _read_one(src, kind, parsed, sib, parts, tables, opts)
+        except MissingColumnsError:
+            if it.explicit or not has_logs:
+                raise
+            skipped.append(src.label)  # found beside logs, neither a log nor a table
+            continue
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValidationError(
                 f"{src.label}: unexpected structure for a {kind} file ({type(exc).__name__}: "

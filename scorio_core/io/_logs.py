@@ -493,7 +493,9 @@ def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]
     """
     mapped = {p.model: opts.rename(p.model) for p in parts}
     names = sorted(set(mapped.values()))
-    stripped = {n: n.rsplit("/", 1)[1] if "/" in n.rstrip("/") else n for n in names}
+    # a path's trailing "/" (shell completion: pretrained=/ckpts/run1/) is not the name's end
+    stripped = {n: n.rstrip("/").rsplit("/", 1)[1] if "/" in n.rstrip("/") else n
+                for n in names}
     note = None
     if opts.model_prefix == "strip" and any(k != v for k, v in stripped.items()):
         clash: dict[str, list[str]] = {}

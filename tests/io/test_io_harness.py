@@ -447,3 +447,15 @@ def test_unscored_samples_are_missing_cells_as_inspect_leaves_them_out():
         model = log["model"].split("/")[-1]
         i = o.models.index(model)
         assert float(np.mean(o.weights[o.R[i]])) == pytest.approx(acc, abs=1e-9)
+
+
+def test_a_stray_jsonl_beside_logs_is_skipped_not_read_as_a_table(tmp_path):
+    d = tmp_path / "out"
+    shutil.copytree(LM_EVAL / "multi", d)
+    (d / "finetune_data.jsonl").write_text('{"prompt": "hi", "completion": "there"}\n')
+    o = io.load(d)
+    assert o.shape == io.load(LM_EVAL / "multi").shape
+    assert any(f.endswith("finetune_data.jsonl")
+               for f in o.metadata["import_report"]["skipped_files"])
+    with pytest.raises(ValidationError, match="expected columns"):  # named alone: a table
+        io.load(d / "finetune_data.jsonl")

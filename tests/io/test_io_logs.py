@@ -311,3 +311,14 @@ def test_combined_import_report_lists_every_file(tmp_path):
         ("a.eval", "inspect", "a"), ("b.csv", "csv", "b")
     ]
     assert rep["n_files"] == 2 and rep["missing_samples"] == 0
+
+
+def test_a_model_path_ending_in_a_slash_keeps_its_last_name():
+    """lm-eval's pretrained=/ckpts/run1/ (shell completion adds the slash) became the empty
+    model name ''; the last path part is the name."""
+    from scorio_core.io._logs import LogPart, rename_models
+    from scorio_core.io.options import LoadOptions
+
+    parts = [LogPart("a.jsonl", "lm_eval", "/ckpts/run1/", "t"),
+             LogPart("b.jsonl", "lm_eval", "org/run2", "t")]
+    assert rename_models(parts, LoadOptions()) == {"/ckpts/run1/": "run1", "org/run2": "run2"}
