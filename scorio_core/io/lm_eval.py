@@ -14,7 +14,10 @@ What is read:
   (a list -- one value per repeat -- gives one trial per repeat; a number is the one
   trial of the document). A task that samples ``repeats`` responses reduces them with
   its filter before scoring (``take_first`` by default: the first response; a
-  ``majority_vote`` filter: the voted answer); the import report says so. Only when a
+  ``majority_vote`` filter: the voted answer); the import report says so. A filter that
+  keeps all ``k`` responses makes ``exact_match`` their share that match (0.75): each
+  response is then one trial, matched with the task's options, when that reproduces
+  lm-eval's value on every document (else the share stays one graded trial). Only when a
   document has no metric value is it re-scored, with the configured ``exact_match``
   options (``ignore_case``, ``ignore_punctuation``, ``ignore_numbers``,
   ``regexes_to_ignore`` from ``configs[task].metric_list``) on the filtered responses,
@@ -301,9 +304,53 @@ def _texts(r: dict, n: int) -> list[dict[str, Any]]:
                     "answer": filt[t] if t < len(filt) else None} for t in range(n)]
 
 
+def _candidates(r: dict) -> list:
+    """A document's filtered responses (``[[r1, ..., rk]]`` when the filter keeps them all)."""
+    cand = r.get("filtered_resps")
+    if isinstance(cand, list) and len(cand) == 1 and isinstance(cand[0], list):
+        cand = cand[0]
+    return cand if isinstance(cand, list) else [cand]
+
+
+def _per_response(rows: list[tuple[int, dict]], metric: str, options: Mapping) -> dict | None:
+    """``{doc_id: [match of each response]}`` when every document's number is lm-eval's
+    exact match over its k > 1 filtered responses (``repeats`` without ``take_first``: the
+    share that match), k the same for all and every share reproduced exactly; else
+    ``None`` (the numbers stay one trial each)."""
+    if metric != "exact_match" or not rows:
+        return None
+    out, ks = {}, set()
+    for _, r in rows:
+        value, cand = r.get(metric), _candidates(r)
+        if not isinstance(value, int | float) or isinstance(value, bool) or len(cand) < 2 \
+                or "target" not in r:
+            return None
+        hits = [exact_match(c, r["target"], options or {}) for c in cand]
+        if abs(sum(hits) / len(hits) - float(value)) > 1e-9:
+            return None
+        out[r["doc_id"]] = hits
+        ks.add(len(hits))
+    return out if len(ks) == 1 else None
+
+
 def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config: Mapping,
                texts: bool = True) -> None:
     options = _metric_options(config, metric)
+    if (split := _per_response(rows, metric, options)) is not None:
+        for i, r in rows:
+            hits = split[r["doc_id"]]
+            text = _texts(r, len(hits))
+            for t, (hit, resp) in enumerate(zip(hits, _candidates(r), strict=True)):
+                part.add(r["doc_id"], t, hit, f"line {i} (doc_id {r['doc_id']})",
+                         text=text[t] | {"answer": resp} if text[t] else None)
+        k = len(next(iter(split.values())))
+        part.notes.append(
+            f"each document's {metric!r} is lm-eval's share of its {k} filtered responses "
+            "that match (repeats kept by the filter): each response is one trial here, "
+            "matched with the task's options, and their mean equals lm-eval's value on "
+            "every document"
+        )
+        return
     rescored, how = 0, ""
     for i, r in rows:
         where = f"line {i} (doc_id {r['doc_id']})"
@@ -315,10 +362,7 @@ def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config:
         elif value is not None:
             part.add(r["doc_id"], 0, value, where, text=_texts(r, 1)[0])
         elif metric == "exact_match" and "target" in r and "filtered_resps" in r:
-            cand = r["filtered_resps"]
-            if isinstance(cand, list) and len(cand) == 1 and isinstance(cand[0], list):
-                cand = cand[0]
-            cand = cand if isinstance(cand, list) else [cand]
+            cand = _candidates(r)
             text = _texts(r, len(cand))
             for t, resp in enumerate(cand):
                 part.add(r["doc_id"], t, exact_match(resp, r["target"], options or {}), where,

@@ -459,3 +459,18 @@ def test_a_stray_jsonl_beside_logs_is_skipped_not_read_as_a_table(tmp_path):
                for f in o.metadata["import_report"]["skipped_files"])
     with pytest.raises(ValidationError, match="expected columns"):  # named alone: a table
         io.load(d / "finetune_data.jsonl")
+
+
+def test_repeats_kept_by_the_filter_are_trials_not_a_partial_credit():
+    """lm-eval with repeats and no take_first writes each document's exact_match as the
+    share of its responses that match (0.75): read as one graded trial before (a false note
+    said one answer was scored); now one binary trial per response, same mean."""
+    d = LM_EVAL / "repeats_kept"
+    o = io.load(d)
+    assert o.is_binary and o.N == 4 and o.shape == (2, 9, 4)
+    for i, m in enumerate(o.models):
+        res = json.loads(next((d / m).glob("results_*.json")).read_text())["results"]
+        value = next(v for k, v in res["gen_nofirst"].items() if k.startswith("exact_match,"))
+        assert float(o.R[i].mean()) == pytest.approx(value, abs=1e-9)
+    notes = " ".join(o.metadata["import_report"].get("notes", []))
+    assert "share of its 4 filtered responses" in notes and "not scored" not in notes
