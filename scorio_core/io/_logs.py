@@ -73,6 +73,9 @@ class LogPart:
     #: question id -> (digest of what the question is, a preview of its input): the same id
     #: must be the same question in every log of a benchmark (:func:`_check_same_questions`)
     idents: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: the task's arguments (Inspect ``eval.task_args``): runs of one task with other
+    #: arguments are other benchmarks (:func:`_split_by_task_args`)
+    task_args: dict[str, str] = field(default_factory=dict)
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
             text: dict[str, Any] | None = None):
@@ -323,6 +326,26 @@ def _plain_text(v: Any) -> str:
             return _plain_text(v.get("content", v.get("text")))
         return json.dumps(v, sort_keys=True, default=str, ensure_ascii=False)  # a document
     return str(v)
+
+
+def _split_by_task_args(parts: Sequence[LogPart]) -> None:
+    """Logs of one task run with different arguments (``arith(level=1)``, ``arith(level=2)``)
+    hold different questions: each argument set becomes its own benchmark,
+    ``arith[level=2]``, named by the arguments that differ (a note says so)."""
+    by_task: dict[str, list[LogPart]] = {}
+    for p in parts:
+        by_task.setdefault(p.benchmark, []).append(p)
+    for task, group in by_task.items():
+        if len({json.dumps(p.task_args, sort_keys=True) for p in group}) < 2:
+            continue
+        keys = sorted({k for p in group for k in p.task_args})
+        differ = [k for k in keys if len({p.task_args.get(k) for p in group}) > 1]
+        for p in group:
+            args = ",".join(f"{k}={p.task_args.get(k, '')}" for k in differ)
+            p.benchmark = f"{task}[{args}]"
+            p.notes.append(f"task {task!r} was run with different arguments "
+                           f"({', '.join(differ)}): one benchmark per argument set, "
+                           f"named like {p.benchmark!r}")
 
 
 def _check_same_questions(parts: Sequence[LogPart]) -> None:
@@ -610,6 +633,7 @@ def assemble_logs(
     """One :class:`Outcomes` from the log parts (see the module docstring); ``writer``
     holds the parts' texts (:func:`spill_texts`), which become ``Outcomes.samples``."""
     on_missing, weights, category_names = opts.on_missing, opts.weights, opts.category_names
+    _split_by_task_args(parts)  # before a benchmark is chosen: arith[level=2] is one
     parts = _select(parts, opts.benchmark)
     renamed = rename_models(parts, opts)
     records = sum(len(p.values) for p in parts)

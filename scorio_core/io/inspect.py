@@ -59,6 +59,15 @@ def _json(data: bytes, label: str, member: str) -> Any:
         raise ValidationError(f"{label}: member {member!r} is not JSON ({exc})") from None
 
 
+def _task_args(header: dict) -> dict[str, str]:
+    """The task's arguments (``eval.task_args``: ``arith(level=2)``), as short texts."""
+    args = (header.get("eval") or {}).get("task_args")
+    if not isinstance(args, dict):
+        return {}
+    return {str(k): json.dumps(v, sort_keys=True, default=str) if not isinstance(v, str) else v
+            for k, v in args.items()}
+
+
 def _spec(header: Any, label: str, where: str) -> tuple[str, str, int | None]:
     """``(model, task, epochs)`` from an EvalLog/LogStart object."""
     ev = header.get("eval") if isinstance(header, dict) else None
@@ -337,8 +346,8 @@ def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None =
                        src.label)  # fmt: skip
         header = _json(read_member(zf, member, src.label, limit), src.label, member)
         model, task, epochs = _spec(header, src.label, f"member {member!r}")
-        part = LogPart(src.label, "inspect", model, task)
-        if benchmark is not None and task != benchmark:
+        part = LogPart(src.label, "inspect", model, task, task_args=_task_args(header))
+        if benchmark is not None and task != benchmark.split("[", 1)[0]:  # arith[level=2]
             return part
         if member == START:
             part.notes.append(f"unfinished run (no {HEADER}); read {START}")
@@ -391,8 +400,8 @@ def read_json_log(
 ) -> LogPart:
     """One ``.json`` log (already parsed) as a :class:`LogPart`."""
     model, task, epochs = _spec(obj, src.label, "the log object")
-    part = LogPart(src.label, "inspect", model, task)
-    if benchmark is not None and task != benchmark:
+    part = LogPart(src.label, "inspect", model, task, task_args=_task_args(obj))
+    if benchmark is not None and task != benchmark.split("[", 1)[0]:  # arith[level=2]
         return part
     if obj.get("status") not in (None, "success"):
         part.notes.append(f"run status {obj.get('status')!r}")

@@ -474,3 +474,31 @@ def test_repeats_kept_by_the_filter_are_trials_not_a_partial_credit():
         assert float(o.R[i].mean()) == pytest.approx(value, abs=1e-9)
     notes = " ".join(o.metadata["import_report"].get("notes", []))
     assert "share of its 4 filtered responses" in notes and "not scored" not in notes
+
+
+def test_one_task_with_other_arguments_is_another_benchmark():
+    """arith(level=1) and arith(level=2) were refused as re-runs of one task ('keep the
+    latest run' would have thrown half the data away)."""
+    d = INSPECT / "task_args"
+    o = io.load(d)
+    assert sorted(o.benchmark_names) == ["arith[level=1]", "arith[level=2]"]
+    assert o.shape == (2, 12, 2)
+    one = io.load(d, benchmark="arith[level=2]")
+    assert one.shape == (2, 6, 2) and one.R.tolist() == o.select("arith[level=2]").R.tolist()
+    # each benchmark's rows are that argument set's logs, read alone
+    for log in reading(d)["logs"]:
+        alone = io.load(d / log["file"])
+        level = json.loads(zipfile_header(d / log["file"]))["eval"]["task_args"]["level"]
+        sub = o.select(f"arith[level={level}]")
+        row = sub.R[sub.models.index(alone.models[0])]
+        assert float(sub.weights[row].mean()) == pytest.approx(
+            float(alone.weights[alone.R[0]].mean()), abs=1e-12)
+
+
+def zipfile_header(path: Path) -> bytes:
+    """An ``.eval`` log's ``header.json`` (its members may be zstd: our reader)."""
+    from scorio_core.io._base import _Src, open_zip, read_member
+
+    src = _Src(path.name, path=path)
+    with open_zip(src, "Inspect .eval log") as zf:
+        return read_member(zf, "header.json", src.label, 10**8)
