@@ -15,6 +15,7 @@ import hashlib
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -23,7 +24,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, check_name
 from ..samples import SampleWriter, log_rows
 from ._assemble import _from_frame, grade_levels, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
@@ -76,12 +77,16 @@ class LogPart:
     #: the task's arguments (Inspect ``eval.task_args``): runs of one task with other
     #: arguments are other benchmarks (:func:`_split_by_task_args`)
     task_args: dict[str, str] = field(default_factory=dict)
+    #: ids the harness allows but a table, report or spreadsheet cannot show as they are
+    #: (markup, a leading '=', control characters, over 200 characters): {shown: original}
+    shown_ids: dict[str, str] = field(default_factory=dict)
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
             text: dict[str, Any] | None = None):
-        if text and str(question) not in self.idents:
-            self._identify(str(question), text)
-        self.questions.append(str(question))
+        question = shown_id(str(question), self.shown_ids)
+        if text and question not in self.idents:
+            self._identify(question, text)
+        self.questions.append(question)
         self.trials.append(int(trial))
         self.values.append(value)
         self.where.append(where)
@@ -308,6 +313,27 @@ def _whole_categories(parts: Sequence[LogPart], n: int) -> list[np.ndarray] | No
     ]
 
 
+def shown_id(q: str, seen: dict[str, str]) -> str:
+    """``q`` as the question id the data use: itself when it is a safe name
+    (:func:`~scorio_core.outcomes.check_name`), else a readable stand-in -- control and
+    invisible characters as spaces, ``<>`` as ``‹›``, a leading formula character after
+    ``id ``, cut to 120 characters -- ending in ``~`` and 6 hex digits of the original, which
+    ``seen`` maps back to (logs cannot be renamed, so refusing them lost the run)."""
+    try:
+        return check_name(q, "question id")
+    except ValidationError:
+        pass
+    s = "".join(" " if unicodedata.category(c) in _UNSHOWN else c for c in q)
+    s = " ".join(s.split()).replace("<", "‹").replace(">", "›")
+    if s.startswith(("=", "+", "@", "-")):
+        s = "id " + s
+    tag = hashlib.sha256(q.encode()).hexdigest()[:6]
+    s = f"{s[:120]} ~{tag}" if s else f"id ~{tag}"
+    seen[s] = q
+    return s
+
+
+_UNSHOWN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 #: Characters of a question's text that identify it (Inspect's summaries keep 5,120).
 _IDENT_CHARS = 2000
 
@@ -681,6 +707,14 @@ def assemble_logs(
         )
     fmts = sorted({p.format for p in parts})
     label = parts[0].file if len(parts) == 1 else f"{len(parts)} logs"
+    shown = {k: v for p in parts for k, v in p.shown_ids.items()}
+    for p in parts:
+        if p.shown_ids:
+            (k, v), n = next(iter(p.shown_ids.items())), len(p.shown_ids)
+            p.notes.append(f"{n} question id(s) cannot be shown as they are (markup, a leading "
+                           f"formula character, control characters or length): read as "
+                           f"stand-ins, e.g. {v!r} as {k!r}; the originals are in "
+                           "metadata['question_ids']")
     rep = report(parts, skipped, means)
     if renamed:
         rep["model_names"] = renamed
@@ -689,6 +723,8 @@ def assemble_logs(
         "source_file": parts[0].file if len(parts) == 1 else [p.file for p in parts],
         "import_report": rep,
     }
+    if shown:
+        meta["question_ids"] = shown  # stand-in -> the log's own id
     if weights is None and names is not None and all(_number(n) is not None for n in names):
         meta["score_range"] = list(opts.score_range or (0.0, 1.0))  # graded: combinable
     if category_names is None and (weights is None or not w):  # not w: the grades 0..C

@@ -16,6 +16,7 @@ from scorio_core import io
 from scorio_core._validation import ValidationError
 from scorio_core.cli import main
 from scorio_core.leaderboard import leaderboard
+from scorio_core.outcomes import check_name
 
 MODELS = ["openai/gpt-x", "anthropic/c-y", "m-z", "local/llama"]
 IDS = list(range(1, 7))
@@ -322,3 +323,24 @@ def test_a_model_path_ending_in_a_slash_keeps_its_last_name():
     parts = [LogPart("a.jsonl", "lm_eval", "/ckpts/run1/", "t"),
              LogPart("b.jsonl", "lm_eval", "org/run2", "t")]
     assert rename_models(parts, LoadOptions()) == {"/ckpts/run1/": "run1", "org/run2": "run2"}
+
+
+def test_log_question_ids_a_table_cannot_show_are_read_as_stand_ins(tmp_path):
+    """Audit 2026-11-30: Inspect allows ids such as '@home', '<b>x</b>', 'a\\tb' or 300
+    characters, and a log cannot be renamed, so refusing them lost the run. They load as
+    stand-ins (same on every model, texts kept), with the originals in the metadata."""
+    ids = ["@home", "<b>x</b>", "a\tb", "x" * 300, "=SUM(A1)", "plain"]
+    R = np.array([[1, 0, 1, 1, 0, 1], [0, 0, 1, 0, 1, 1]])[..., None].repeat(2, axis=2)
+    for m, model in enumerate(("alpha", "beta")):
+        mk.write_inspect_eval(tmp_path / f"{model}.eval", f"mockllm/{model}", "arith", R[m], ids)
+    o = io.load(tmp_path)
+    back = o.metadata["question_ids"]
+    assert sorted(back.values()) == sorted(i for i in ids if i != "plain")
+    assert "plain" in o.questions and len(set(o.questions)) == 6
+    for q in o.questions:  # every id is now a name any export can show
+        assert check_name(q, "question id") == q
+    shown = {v: k for k, v in back.items()}
+    assert shown["@home"].startswith("id @home ~") and shown["<b>x</b>"].startswith("‹b›x‹/b› ~")
+    # the same outcomes as under the original ids
+    i = o.questions.index(shown["a\tb"])
+    assert o.R[:, i].tolist() == R[:, 2].tolist()
