@@ -1625,6 +1625,7 @@ def plan(
     draws: int = 10_000,
     seed: int = 0,
     spread_prior=None,
+    assurance_level: float | None = None,
 ) -> Plan:
     """One call for the Planner page and ``scorio-studio plan``.
 
@@ -1651,6 +1652,8 @@ def plan(
     spread_prior : SpreadPrior or path, optional
         A prior on the field's spread learned from earlier runs
         (:func:`~scorio_core.spread_prior.fit_spread_prior`) in place of the flat one.
+    assurance_level : float, optional
+        The old name of ``assurance`` (deprecated; a ``FutureWarning`` says so).
 
     Returns
     -------
@@ -1665,6 +1668,12 @@ def plan(
     >>> int(p.allocation["extra_trials"].sum())
     40
     """
+    if assurance_level is not None:  # notebooks written before the rename keep working
+        import warnings
+
+        warnings.warn("plan(assurance_level=...) is now plan(assurance=...)", FutureWarning,
+                      stacklevel=2)
+        assurance = assurance_level
     target = _check_assurance(assurance)
     confidence = check_confidence(confidence)
     lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))

@@ -161,3 +161,10 @@ def test_empty_outcomes_are_missing_trials_under_a_policy(tmp_path, capsys):
     dropped = sc.load(path, on_missing="drop_questions")
     assert dropped.questions == ("q2",) and dropped.metadata["empty_outcomes"] == 1
     assert sc.load(path, on_missing="truncate").shape == (2, 2, 1)
+
+
+def test_the_old_assurance_keyword_still_works_with_a_warning():
+    R = np.random.default_rng(0).integers(0, 2, (3, 30, 4))
+    with pytest.warns(FutureWarning, match="now plan\\(assurance="):
+        old = sc.plan(R, assurance_level=0.9)
+    assert old.settings["assurance"] == 0.9
