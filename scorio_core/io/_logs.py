@@ -394,6 +394,12 @@ def _check_same_questions(parts: Sequence[LogPart]) -> None:
                 )
 
 
+def _run_state(part: LogPart) -> str:
+    """How a log's run ended, from its notes: ``finished``, ``run status 'error'``, ..."""
+    return next((n for n in part.notes if n.startswith(("run status", "unfinished run"))),
+                "finished")
+
+
 def _check_unique(parts: Sequence[LogPart]) -> None:
     seen: dict[tuple[str, str], LogPart] = {}
     for part in parts:
@@ -405,10 +411,14 @@ def _check_unique(parts: Sequence[LogPart]) -> None:
                 f" (named {' and '.join(sorted(names))} in the logs; renamed by model_map or "
                 "the provider-prefix rule)" if len(names) > 1 else ""
             )
+            state = {p.file: _run_state(p) for p in (other, part)}
+            hint = ("; the one that did not finish is probably the one to drop"
+                    if len(set(state.values())) > 1 else "")
             raise ValidationError(
                 f"{part.file}: two logs for the same model {part.model!r}{how} and task "
-                f"{part.benchmark!r}: {other.file} and {part.file}; keep one per model and "
-                "task (e.g. the latest run)"
+                f"{part.benchmark!r}: {other.file} ({state[other.file]}) and {part.file} "
+                f"({state[part.file]}); keep one per model and task (e.g. the latest "
+                f"run){hint}"
             )
         seen[key] = part
 
@@ -739,5 +749,12 @@ def assemble_logs(
         score_range=None,  # applied above: the grades are categories with weights now
         samples="skip",  # the logs' own store comes below, not the metadata columns
     )
-    out = _from_frame(df, "frame", label, opts, meta_extra=meta)
+    try:
+        out = _from_frame(df, "frame", label, opts, meta_extra=meta)
+    except MissingCellsError as exc:  # a run cut short (lm-eval --limit) says why
+        why = [f"{p.model} on {p.benchmark}: {n}" for p in parts for n in p.notes
+               if n.startswith("lm-eval evaluated")]
+        if not why:
+            raise
+        raise MissingCellsError(f"{exc} ({'; '.join(why)})") from None
     return out.with_samples(_log_store(parts, several, writer))

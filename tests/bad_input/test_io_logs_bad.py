@@ -75,7 +75,7 @@ def test_two_logs_for_the_same_model_and_task(tmp_path):
     a = _eval(tmp_path, "run1.eval", model="m")
     b = _eval(tmp_path, "run2.eval", model="m", compression="zstd")
     with pytest.raises(ValidationError, match=r"run2\.eval: two logs for the same model 'm' and "
-                       r"task 't': \S*run1\.eval and \S*run2\.eval"):
+                       r"task 't': \S*run1\.eval \(finished\) and \S*run2\.eval"):
         io.load(tmp_path)
     assert main(["leaderboard", str(a), str(b)]) == 2
 

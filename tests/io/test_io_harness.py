@@ -502,3 +502,23 @@ def zipfile_header(path: Path) -> bytes:
     src = _Src(path.name, path=path)
     with open_zip(src, "Inspect .eval log") as zf:
         return read_member(zf, "header.json", src.label, 10**8)
+
+
+def test_a_limited_run_is_named_in_the_missing_cells_refusal():
+    d = LM_EVAL / "limit_one"
+    with pytest.raises(ValidationError, match=r"beta on mc_a: lm-eval evaluated 6 of the "
+                       r"task's 12 documents"):
+        io.load(d)
+    assert io.load(d, on_missing="drop_questions").shape == (2, 6, 1)
+
+
+def test_a_rerun_beside_an_unfinished_run_says_which_did_not_finish(tmp_path):
+    from fixtures import make_logs as mk
+
+    R = np.array([[1, 0, 1], [0, 1, 1]])
+    mk.write_inspect_eval(tmp_path / "a.eval", "mockllm/alpha", "arith", R, ["1", "2"])
+    mk.write_inspect_eval(tmp_path / "b.eval", "mockllm/alpha", "arith", R, ["1", "2"],
+                          finished=False)
+    with pytest.raises(ValidationError, match=r"a.eval \(finished\) and .*b.eval \(unfinished "
+                       r"run.*the one that did not finish is probably the one to drop"):
+        io.load(tmp_path)
