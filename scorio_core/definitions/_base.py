@@ -270,7 +270,24 @@ def common_caveats(data: Outcomes) -> list[str]:
         )
     if data.L < 3:
         out.append(f"Only {data.L} model(s): rank agreement statistics (τ_b) are coarse.")
+    out.extend(_filters_counted_twice(data))
     return out
+
+
+def _filters_counted_twice(data: Outcomes) -> list[str]:
+    """lm-eval logs make one benchmark per filter of a task (``gsm8k/strict-match``,
+    ``gsm8k/flexible-extract``): a view of several holds the task's documents once per
+    filter, which weights that task more than the others."""
+    if "lm_eval" not in str(data.metadata.get("format", "")):
+        return []
+    tasks: dict[str, list[str]] = {}
+    for b in data.benchmark_names:
+        if "/" in b:
+            tasks.setdefault(b.rsplit("/", 1)[0], []).append(b)
+    return [f"Task {t!r} is here once per filter ({', '.join(bs)}): its documents count "
+            f"{len(bs)} times in this view. Choose one benchmark (--benchmark {bs[0]}, or "
+            "the sidebar's benchmark) to count each document once."
+            for t, bs in tasks.items() if len(bs) > 1]
 
 
 def binary_required(what: str) -> Callable[[Outcomes], str | None]:

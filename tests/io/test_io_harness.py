@@ -522,3 +522,12 @@ def test_a_rerun_beside_an_unfinished_run_says_which_did_not_finish(tmp_path):
     with pytest.raises(ValidationError, match=r"a.eval \(finished\) and .*b.eval \(unfinished "
                        r"run.*the one that did not finish is probably the one to drop"):
         io.load(tmp_path)
+
+
+def test_a_task_with_several_filters_is_flagged_where_it_counts_twice():
+    from scorio_core.definitions._base import common_caveats
+
+    o = io.load(LM_EVAL / "multi")
+    said = [c for c in common_caveats(o) if "once per filter" in c]
+    assert len(said) == 1 and "'qa_vote'" in said[0] and "count 2 times" in said[0]
+    assert not [c for c in common_caveats(o.select("qa_vote/maj@5")) if "once per filter" in c]
