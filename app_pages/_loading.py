@@ -63,7 +63,7 @@ class Dataset:
 # nothing. Outcomes are frozen, so sessions can share one.
 @st.cache_resource(max_entries=4, ttl=RESULTS_TTL_S, show_spinner="Loading dataset…")
 def _load_path(path: str, mtime: float) -> Outcomes:  # mtime: reload when the file changes
-    return attach_source(io.load(Path(path)), Path(path))  # sha256 for exports and reports
+    return io.load(Path(path))  # records the file's sha256 for exports and reports
 
 
 @st.cache_resource(max_entries=8, ttl=RESULTS_TTL_S, show_spinner="Reading upload…")

@@ -80,10 +80,12 @@ class LogPart:
     #: ids the harness allows but a table, report or spreadsheet cannot show as they are
     #: (markup, a leading '=', control characters, over 200 characters): {shown: original}
     shown_ids: dict[str, str] = field(default_factory=dict)
+    _ids: dict[str, str] = field(default_factory=dict, repr=False)  # id -> id used (cache)
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
             text: dict[str, Any] | None = None):
-        question = shown_id(str(question), self.shown_ids)
+        q = str(question)
+        question = self._ids.get(q) or self._ids.setdefault(q, shown_id(q, self.shown_ids))
         if text and question not in self.idents:
             self._identify(question, text)
         self.questions.append(question)
