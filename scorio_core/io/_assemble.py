@@ -332,6 +332,10 @@ def _read_grades(
     categories 0..C as from any loader. Whole numbers >= 0 without ``score_range`` are
     left to the assembly (categories 0..C, which need ``weights`` above 1)."""
     scale = opts.score_range  # never with weights (LoadOptions refuses the two together)
+    s = df.get_column(col)
+    if scale is None and (s.dtype == pl.Boolean or (  # categories: read once, by the assembly
+            s.dtype.is_integer() and s.null_count() == 0 and (s.len() == 0 or s.min() >= 0))):
+        return df, opts, meta_extra
     lo, hi = scale if scale is not None else (0.0, 1.0)
     what = (
         "integer categories 0..C or grades in [0, 1]" if scale is None

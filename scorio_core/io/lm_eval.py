@@ -312,14 +312,15 @@ def _candidates(r: dict) -> list:
     return cand if isinstance(cand, list) else [cand]
 
 
-def _per_response(rows: list[tuple[int, dict]], metric: str, options: Mapping) -> dict | None:
-    """``{doc_id: [match of each response]}`` when every document's number is lm-eval's
-    exact match over its k > 1 filtered responses (``repeats`` without ``take_first``: the
-    share that match), k the same for all and every share reproduced exactly; else
-    ``None`` (the numbers stay one trial each)."""
+def _per_response(rows: list[tuple[int, dict]], metric: str,
+                  options: Mapping) -> list[list[bool]] | None:
+    """Each row's match of each response when every document's number is lm-eval's exact
+    match over its k > 1 filtered responses (``repeats`` without ``take_first``: the share
+    that match), k the same for all and every share reproduced exactly; else ``None`` (the
+    numbers stay one trial each)."""
     if metric != "exact_match" or not rows:
         return None
-    out, ks = {}, set()
+    out, ks = [], set()
     for _, r in rows:
         value, cand = r.get(metric), _candidates(r)
         if not isinstance(value, int | float) or isinstance(value, bool) or len(cand) < 2 \
@@ -328,7 +329,7 @@ def _per_response(rows: list[tuple[int, dict]], metric: str, options: Mapping) -
         hits = [exact_match(c, r["target"], options or {}) for c in cand]
         if abs(sum(hits) / len(hits) - float(value)) > 1e-9:
             return None
-        out[r["doc_id"]] = hits
+        out.append(hits)
         ks.add(len(hits))
     return out if len(ks) == 1 else None
 
@@ -337,13 +338,12 @@ def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config:
                texts: bool = True) -> None:
     options = _metric_options(config, metric)
     if (split := _per_response(rows, metric, options)) is not None:
-        for i, r in rows:
-            hits = split[r["doc_id"]]
+        for (i, r), hits in zip(rows, split, strict=True):
             text = _texts(r, len(hits))
             for t, (hit, resp) in enumerate(zip(hits, _candidates(r), strict=True)):
                 part.add(r["doc_id"], t, hit, f"line {i} (doc_id {r['doc_id']})",
                          text=text[t] | {"answer": resp} if text[t] else None)
-        k = len(next(iter(split.values())))
+        k = len(split[0])
         part.notes.append(
             f"each document's {metric!r} is lm-eval's share of its {k} filtered responses "
             "that match (repeats kept by the filter): each response is one trial here, "
