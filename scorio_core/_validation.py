@@ -54,6 +54,17 @@ def _describe(a: np.ndarray) -> str:
     return f"shape {tuple(a.shape)} and dtype {a.dtype}"
 
 
+def refuse_path(data: Any, what: str) -> None:
+    """Raise when ``data`` is a path: ``what`` takes loaded data, and the message says the
+    call that loads it."""
+    if isinstance(data, str | os.PathLike):
+        p = str(os.fspath(data))
+        raise ValidationError(
+            f"{what} takes loaded data (Outcomes) or an array (models, questions, trials); "
+            f"got the path {p!r}: load it first with sc.load({p!r})"
+        )
+
+
 def as_outcome_array(
     R, *, name: str = "R", min_ndim: int = 2, max_ndim: int | None = None
 ) -> np.ndarray:
@@ -67,12 +78,7 @@ def as_outcome_array(
     differences cannot wrap around); float input becomes int64. A path or a table
     is refused with the call that loads it.
     """
-    if isinstance(R, str | bytes | os.PathLike):
-        shown = repr(os.fspath(R)) if not isinstance(R, bytes) else "bytes"
-        raise ValidationError(
-            f"{name} must be loaded data (Outcomes) or an array (models, questions, trials); "
-            f"got the path {shown} — load it first: data = sc.load({shown})"
-        )
+    refuse_path(R, name)
     if hasattr(R, "columns") and hasattr(R, "shape"):  # a pandas / polars DataFrame
         raise ValidationError(
             f"{name} must be loaded data (Outcomes) or an array (models, questions, trials); "

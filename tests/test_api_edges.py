@@ -51,7 +51,7 @@ def test_shape_is_stated_in_words_with_plurals():
 
 
 def test_a_path_or_a_frame_is_refused_with_the_call_that_loads_it(one_question):
-    with pytest.raises(ValidationError, match=r"load it first: data = sc.load\("):
+    with pytest.raises(ValidationError, match=r"got the path .*load it first with sc.load\("):
         sc.leaderboard(str(one_question))
     with pytest.raises(ValidationError, match=r"got a DataFrame .* sc.load\(frame\)"):
         sc.plan(pd.read_csv(one_question))

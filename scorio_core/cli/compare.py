@@ -45,7 +45,7 @@ def compare(data, args) -> str:
             prov,
         )
     if fmt == "csv":
-        return _csv(prov, c.run.ranks.reset_index(), t["agreement"].round(6)) + skipped
+        return _csv(prov, c.run.ranks.reset_index(), t["agreement"]) + skipped
     L, M, N = data.R.shape
     return render(
         fmt, f"Method comparison on {data.name} ({shape_text(L, M, N)})",

@@ -46,7 +46,7 @@ def greedy(data, args) -> str:
             prov,
         )
     if fmt == "csv":
-        return _csv(prov, table.round(6), ranks)
+        return _csv(prov, table, ranks)
     L, M, N = data.R.shape
     return render(
         fmt, f"Greedy vs sampling on {data.name} ({shape_text(L, M, N)})",

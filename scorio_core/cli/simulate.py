@@ -106,7 +106,7 @@ def render(args: argparse.Namespace) -> str:
         }
         return _json(payload, prov)
     if fmt == "csv":
-        return _csv(prov, *(t.round(6) for t in tables.values()))
+        return _csv(prov, *tables.values())
     from ..formatting import format_number
 
     def word(v) -> str:  # settings in words: no 'None', floats in the one number format

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pandas as pd
 
-from .._validation import ValidationError
+from .._validation import ValidationError, refuse_path
 from ..outcomes import Outcomes
 from ..references import expand
 
@@ -187,15 +187,9 @@ def as_outcomes(data: Any, what: str = "this analysis") -> Outcomes:
     >>> as_outcomes([[[1, 0], [1, 1]]]).R.shape
     (1, 2, 2)
     """
-    import os
-
     if isinstance(data, Outcomes):
         return data
-    if isinstance(data, str | os.PathLike):
-        raise ValidationError(
-            f"{what} takes loaded data (Outcomes) or an array (L, M, N); got the path "
-            f"{str(data)!r}: load it first with sc.load({str(data)!r})"
-        )
+    refuse_path(data, what)
     if data is None:
         raise ValidationError(f"{what} needs data: Outcomes (sc.load(path)) or an array (L, M, N)")
     return Outcomes(data)
