@@ -294,6 +294,13 @@ def load_many(
                 f"{src.label}: unexpected structure for a {kind} file ({type(exc).__name__}: "
                 f"{exc})"
             ) from None
+        except ValidationError as exc:  # one task's log in a folder of several: say so
+            hint = (_one_task_hint(_tasks_of(kinds, opts), opts,
+                                   _tasks_of([(it, kind, parsed)], opts))
+                    if kind in _LOG_KINDS and opts.benchmark is None else "")
+            if not hint or isinstance(exc, MissingCellsError):
+                raise
+            raise ValidationError(f"{exc}{hint}") from None
         for part in parts[n_parts:]:
             spill_texts(part, writer, keep=opts.samples == "keep")
     if not parts and not tables:
@@ -303,13 +310,52 @@ def load_many(
             "long tables or .npz"
         )
     if parts:
-        logs = assemble_logs(parts, opts, skipped=skipped, writer=writer)
+        try:
+            logs = assemble_logs(parts, opts, skipped=skipped, writer=writer)
+        except ValidationError as exc:
+            tasks = {p.benchmark.split("[", 1)[0] for p in parts}
+            failing = {p.benchmark.split("[", 1)[0] for p in parts if p.file in str(exc)}
+            hint = _one_task_hint(tasks, opts, failing)
+            if not hint or type(exc) is not ValidationError:
+                raise
+            raise ValidationError(f"{exc}{hint}") from None
         if not tables:
             return logs
         tables.insert(0, ("logs", logs))
     if len(tables) == 1:
         return tables[0][1]
     return combine(tables, opts)
+
+
+def _tasks_of(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions) -> set[str]:
+    """The tasks of a listing's Inspect and lm-eval logs, read from their headers and
+    names only (for advice when one task's log cannot be read as asked)."""
+    tasks: set[str] = set()
+    for it, kind, parsed in kinds:
+        try:
+            if kind == "inspect":  # a benchmark no task has: only the header is read
+                tasks.add(inspect.read_eval(it.src, None, opts.max_bytes, "\0", False).benchmark)
+            elif kind == "inspect_json" and isinstance(parsed, dict):
+                tasks.add(str(parsed["eval"]["task"]))
+            elif kind == "lm_eval":
+                tasks.update(lm_eval.task_of(it.src.label))
+        except (ValidationError, KeyError, TypeError):
+            continue
+    return tasks
+
+
+def _one_task_hint(tasks: set[str], opts: LoadOptions, failing: set[str] = frozenset()
+                   ) -> str:
+    """``; the logs hold 2 tasks (arith, essay): ...`` when no task was chosen, naming a
+    task other than the one whose log failed (advice that works on the same data)."""
+    others = sorted(tasks - set(failing))
+    if len(tasks) < 2 or opts.benchmark is not None or not others:
+        return ""
+    shown = sorted(tasks)
+    first = others[0]
+    return (f"; the logs hold {len(shown)} tasks ({', '.join(shown[:6])}"
+            f"{', ...' if len(shown) > 6 else ''}): to read another task alone, pass "
+            f"benchmark={first!r} / --benchmark {first}")
 
 
 def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:

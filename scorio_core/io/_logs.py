@@ -80,6 +80,13 @@ class LogPart:
     #: ids the harness allows but a table, report or spreadsheet cannot show as they are
     #: (markup, a leading '=', control characters, over 200 characters): {shown: original}
     shown_ids: dict[str, str] = field(default_factory=dict)
+    #: how the task was prompted where the harness records it (lm-eval: n-shot, chat
+    #: template, system instruction); the same questions asked with other prompts load
+    #: together, with a note (:func:`_note_other_prompts`)
+    prompt: dict[str, str] = field(default_factory=dict)
+    #: the harness's groups holding this task (lm-eval ``group_subtasks``): ``benchmark=``
+    #: may name a group to read its tasks
+    groups: tuple[str, ...] = ()
     _ids: dict[str, str] = field(default_factory=dict, repr=False)  # id -> id used (cache)
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
@@ -396,6 +403,29 @@ def _check_same_questions(parts: Sequence[LogPart]) -> None:
                 )
 
 
+def _note_other_prompts(parts: Sequence[LogPart]) -> None:
+    """Models that ran one task with other prompts (0-shot beside 3-shot) answered the same
+    questions, so they load together, but their scores differ by prompt as well as by
+    model: each such part says so."""
+    by_task: dict[str, list[LogPart]] = {}
+    for p in parts:
+        by_task.setdefault(p.benchmark, []).append(p)
+    for task, group in by_task.items():
+        keys = sorted({k for p in group for k in p.prompt})
+        differ = [k for k in keys if len({p.prompt.get(k) for p in group}) > 1]
+        if not differ:
+            continue
+        each = "; ".join(
+            f"{p.model}: " + ", ".join(f"{k} {p.prompt.get(k, 'not recorded')}" for k in differ)
+            for p in group
+        )
+        note = (f"task {task!r} was run with other prompts by different models ({each}): "
+                "the same questions, so they are compared, but the scores differ by prompt as "
+                "well as by model")
+        for p in group:
+            p.notes.append(note)
+
+
 def _run_state(part: LogPart) -> str:
     """How a log's run ended, from its notes: ``finished``, ``run status 'error'``, ..."""
     return next((n for n in part.notes if n.startswith(("run status", "unfinished run"))),
@@ -403,26 +433,38 @@ def _run_state(part: LogPart) -> str:
 
 
 def _check_unique(parts: Sequence[LogPart]) -> None:
+    """One log per (model, task); every re-run is named at once, not one per attempt."""
     seen: dict[tuple[str, str], LogPart] = {}
+    clashes: list[str] = []
+    some_unfinished = False
     for part in parts:
         key = (part.model, part.benchmark)
-        if key in seen:
-            other = seen[key]
-            names = {other.original_model or other.model, part.original_model or part.model}
-            how = (
-                f" (named {' and '.join(sorted(names))} in the logs; renamed by model_map or "
-                "the provider-prefix rule)" if len(names) > 1 else ""
-            )
-            state = {p.file: _run_state(p) for p in (other, part)}
-            hint = ("; the one that did not finish is probably the one to drop"
-                    if len(set(state.values())) > 1 else "")
-            raise ValidationError(
-                f"{part.file}: two logs for the same model {part.model!r}{how} and task "
-                f"{part.benchmark!r}: {other.file} ({state[other.file]}) and {part.file} "
-                f"({state[part.file]}); keep one per model and task (e.g. the latest "
-                f"run){hint}"
-            )
-        seen[key] = part
+        if key not in seen:
+            seen[key] = part
+            continue
+        other = seen[key]
+        names = {other.original_model or other.model, part.original_model or part.model}
+        how = (
+            f" (named {' and '.join(sorted(names))} in the logs; renamed by model_map or "
+            "the provider-prefix rule)" if len(names) > 1 else ""
+        )
+        state = {p.file: _run_state(p) for p in (other, part)}
+        some_unfinished |= len(set(state.values())) > 1
+        later = part.file
+        clashes.append(
+            f"model {part.model!r}{how} and task {part.benchmark!r}: {other.file} "
+            f"({state[other.file]}) and {part.file} ({state[part.file]})"
+        )
+    if not clashes:
+        return
+    hint = "; the one that did not finish is probably the one to drop" if some_unfinished else ""
+    shown = "; ".join(clashes[:5]) + (f"; and {len(clashes) - 5:,} more" if len(clashes) > 5
+                                       else "")
+    what = f"{later}: two logs for the same" if len(clashes) == 1 else (
+        f"{len(clashes):,} (model, task) pairs with more than one log:")
+    raise ValidationError(
+        f"{what} {shown}; keep one per model and task (e.g. the latest run){hint}"
+    )
 
 
 def _fmt_trials(ts: Sequence[int]) -> str:
@@ -532,15 +574,20 @@ def report(
 
 
 def _select(parts: Sequence[LogPart], benchmark: str | None) -> list[LogPart]:
-    """The parts of one benchmark (all when ``None``), chosen before anything is checked
-    or assembled."""
+    """The parts of one benchmark, or of every task of one harness group (lm-eval
+    ``group_subtasks``), all when ``None``; chosen before anything is checked or
+    assembled."""
     if benchmark is None:
         return list(parts)
-    keep = [p for p in parts if p.benchmark == benchmark]
+    keep = [p for p in parts if p.benchmark == benchmark] or [
+        p for p in parts if benchmark in p.groups]
     if not keep:
         have = ", ".join(dict.fromkeys(p.benchmark for p in parts))
+        groups = sorted({g for p in parts for g in p.groups})
+        also = f"; and the group(s): {', '.join(groups)}" if groups else ""
         raise ValidationError(
-            f"unknown benchmark {benchmark!r}; these logs hold the benchmark(s) (tasks): {have}"
+            f"unknown benchmark {benchmark!r}; these logs hold the benchmark(s) (tasks): "
+            f"{have}{also}"
         )
     return keep
 
@@ -682,6 +729,7 @@ def assemble_logs(
         )
     _check_unique(parts)
     _check_same_questions(parts)
+    _note_other_prompts(parts)
     if on_missing == "error":
         _check_trials(parts)
         _check_errors(parts)
@@ -745,6 +793,7 @@ def assemble_logs(
         opts,
         columns=None,
         model_map=None,  # applied above, to the log's names
+        benchmark=None,  # chosen above (_select), perhaps as a group of tasks
         name=opts.name or (parts[0].benchmark if not several else "logs"),
         weights=w if weights is None else weights,
         category_names=category_names,
@@ -753,9 +802,9 @@ def assemble_logs(
     )
     try:
         out = _from_frame(df, "frame", label, opts, meta_extra=meta)
-    except MissingCellsError as exc:  # a run cut short (lm-eval --limit) says why
+    except MissingCellsError as exc:  # a run cut short (lm-eval --limit, killed) says why
         why = [f"{p.model} on {p.benchmark}: {n}" for p in parts for n in p.notes
-               if n.startswith("lm-eval evaluated")]
+               if n.startswith(("lm-eval evaluated", "unfinished run", "run status"))]
         if not why:
             raise
         raise MissingCellsError(f"{exc} ({'; '.join(why)})") from None

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from typing import Any
 
 from .._validation import ValidationError
@@ -238,40 +239,89 @@ def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | N
         )
 
 
+_PASS_FAIL = ({"C", "I"}, {True, False}, {0, 1})  # raw values of a pass/fail scorer
+
+
+def _pass_fail(values: list[Any]) -> bool:
+    """Whether a log's raw values are pass/fail (the leaderboard's Pass@k needs that)."""
+    seen = set()
+    for v in values:
+        if v is None or (isinstance(v, float) and math.isnan(v)):
+            continue
+        if isinstance(v, float) and v.is_integer():
+            v = int(v)
+        if not isinstance(v, str | bool | int):
+            return False
+        seen.add(v)
+        if len(seen) > 2:
+            return False
+    return any(seen <= allowed for allowed in _PASS_FAIL)
+
+
+def _reducer_meaning(reducer: str, pass_fail: bool) -> str:
+    """What an Inspect epochs reducer's headline is, in the leaderboard's terms."""
+    for prefix, ours, what in (("pass_at_", "Pass@", "the chance that at least one of"),
+                               ("pass_k_", "Pass^", "the chance that all of")):
+        k = reducer.removeprefix(prefix)
+        if reducer.startswith(prefix) and k.isdigit():
+            if pass_fail:
+                return (f"{what} {k} epochs passes, averaged over the questions: the "
+                        f"leaderboard's {ours}{k} column (ks=({k},), --ks {k}) is the same "
+                        "estimator over these epochs")
+            return (f"{what} {k} epochs passes, counting only full credit as a pass; these "
+                    "scores are graded, for which the leaderboard has no Pass@k column (the "
+                    "mean and Bayes@N weight every grade)")
+    if reducer.startswith("at_least_"):
+        return (f"1 for a question when at least {reducer.removeprefix('at_least_')} of its "
+                "epochs pass, else 0")
+    return f"each question's {reducer} over its epochs"
+
+
 def _headline(part: LogPart, results: Any, epochs: int | None) -> None:
-    """Inspect's own headline for the chosen scorer (``results.scores``), with its epochs
-    reducer, for the import report beside our mean of the same records."""
+    """Inspect's own headline for the chosen scorer (``results.scores``), for the import
+    report beside our mean of the same records. A task with several epochs reducers
+    (``Epochs(4, ["mean", "pass_at_2"])``) has one headline per reducer: the ``mean``
+    reducer's is the one our mean reproduces, so it is shown; the others are named."""
     if not isinstance(results, dict):
         return
     scorer = part.scorer.rsplit("/", 1)[-1] if part.scorer else None
+    found: list[tuple[str, str, float, str]] = []  # (reducer, metric, value, score name)
     for sc in results.get("scores") or ():
         if not isinstance(sc, dict) or scorer not in (sc.get("name"), sc.get("scorer")):
             continue
         metrics = sc.get("metrics") or {}
         if not metrics:
-            return
+            continue
         mname, metric = next(iter(metrics.items()))
         value = metric.get("value") if isinstance(metric, dict) else None
-        if not isinstance(value, int | float):
-            return
-        reducer = sc.get("reducer") or "mean"
-        n = f" over its {epochs} epochs" if epochs else ""
-        part.harness = {
-            "name": f"Inspect {sc.get('name')} {mname}",
-            "value": float(value),
-            "reducer": reducer,
-            "meaning": f"{mname} over the questions of each question's {reducer!r}{n}",
-        }
-        if reducer != "mean" and epochs and epochs > 1 and part.trial_set() != [0]:
-            part.notes.append(
-                f"Inspect reduces each question's epochs with {reducer!r} before its metric "
-                f"{mname!r} (its value is the import report's 'harness'); the outcomes here are "
-                f"the {epochs} epochs "
-                "themselves (their mean is the import report's 'mean'; pass@k and Bayes@N "
-                "are computed from them — the leaderboard's Pass@k columns carry the "
-                "meaning of a pass_at_k reducer)"
-            )
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            found.append((sc.get("reducer") or "mean", mname, float(value), sc.get("name")))
+    if not found:
         return
+    reducer, mname, value, name = next((f for f in found if f[0] == "mean"), found[0])
+    n = f" over its {epochs} epochs" if epochs else ""
+    part.harness = {
+        "name": f"Inspect {name} {mname}",
+        "value": value,
+        "reducer": reducer,
+        "meaning": f"{mname} over the questions of each question's {reducer!r}{n}",
+    }
+    others = [f for f in found if f[0] != reducer]
+    if others:
+        part.harness["other_reducers"] = {r: v for r, _, v, _ in others}
+    if not (epochs and epochs > 1 and part.trial_set() != [0]):
+        return
+    pass_fail = _pass_fail(part.values)
+    shown = [(reducer, mname, "its value is the import report's 'harness'")] if (
+        reducer != "mean") else []
+    for r, m, told in shown + [(r, m, "its value is in the import report's 'harness' "
+                                "'other_reducers'") for r, m, _, _ in others]:
+        part.notes.append(
+            f"Inspect {'also ' if r != reducer else ''}reduces each question's epochs with "
+            f"{r!r} before its metric {m!r} ({told}): {_reducer_meaning(r, pass_fail)}. The "
+            f"outcomes here are the {epochs} epochs themselves (their mean is the import "
+            "report's 'mean')"
+        )
 
 
 def _reductions_into(part: LogPart, reductions: Any, scorer: str | None, label: str) -> str:
@@ -290,7 +340,11 @@ def _reductions_into(part: LogPart, reductions: Any, scorer: str | None, label: 
     names, lookup = _scorer_names(fake)
     part.scorer = choose_scorer(names, scorer, part, "scorer")
     name, key = lookup.get(part.scorer, (part.scorer, None))
-    red = next(r for r in reductions if isinstance(r, dict) and r.get("scorer") == name)
+    # one reduction per (scorer, epochs reducer): the 'mean' is the score averaged over a
+    # question's epochs, what the samples would have given; other reducers only if alone
+    mine = [r for r in reductions if isinstance(r, dict) and r.get("scorer") == name]
+    red = next((r for r in mine if (r.get("reducer") or "mean") == "mean"), mine[0])
+    others = [r.get("reducer") for r in mine if r is not red and r.get("reducer")]
     for i, x in enumerate(red.get("samples") or ()):
         value = x.get("value")
         if key is not None:
@@ -304,11 +358,35 @@ def _reductions_into(part: LogPart, reductions: Any, scorer: str | None, label: 
         f"no samples in this log (written with log_samples=False): read Inspect's "
         f"per-question reductions ({reducer!r} over the epochs) — one trial per question "
         "holding the reduced score, not the epochs themselves"
+        + (f" (the log's other reductions, {', '.join(map(repr, others))}, are not read)"
+           if others else "")
     )
     return reducer
 
 
-def _finish(part: LogPart, epochs: int | None, where: str) -> LogPart:
+def _declared_samples(header: Any) -> int | None:
+    """The task's sample count (``eval.dataset.samples``), if the spec states it."""
+    ds = (header.get("eval") or {}).get("dataset") if isinstance(header, dict) else None
+    n = ds.get("samples") if isinstance(ds, dict) else None
+    return n if isinstance(n, int) and not isinstance(n, bool) and n > 0 else None
+
+
+def _progress(part: LogPart, epochs: int, samples: int | None) -> str:
+    """How much of a run that did not finish was written: ``8 of 15 samples written (3
+    epochs × 5 samples declared; epoch 1: 5 of 5, epoch 2: 3 of 5, epoch 3: none)``."""
+    per = Counter(part.trials)
+    m = samples or len(set(part.questions))
+    each = [f"epoch {e}: " + (f"{per[e]:,} of {m:,}" if per.get(e) else "none")
+            for e in range(1, epochs + 1)]
+    if len(each) > 6:
+        each = [*each[:5], "...", each[-1]]
+    return (f"{len(part.trials):,} of {m * epochs:,} samples written ({epochs:,} "
+            f"epoch{'s' if epochs > 1 else ''} × {m:,} sample{'s' if m > 1 else ''} "
+            f"declared; {', '.join(each)})")
+
+
+def _finish(part: LogPart, epochs: int | None, where: str, samples: int | None = None
+            ) -> LogPart:
     if epochs is not None:
         part.declared_trials = list(range(1, epochs + 1))
         part.trials_from = f"{where} (eval.config.epochs = {epochs})"
@@ -318,6 +396,10 @@ def _finish(part: LogPart, epochs: int | None, where: str) -> LogPart:
                 f"{part.file}: sample epoch(s) {out[:5]} lie outside 1..{epochs} declared by "
                 f"eval.config.epochs in {where}"
             )
+        i = next((i for i, n in enumerate(part.notes)
+                  if n.startswith(("run status", "unfinished run"))), None)
+        if i is not None:  # a run that did not finish: say how far it got
+            part.notes[i] += f": {_progress(part, epochs, samples)}"
     else:
         part.trials_from = "the samples' epochs"
     return part
@@ -350,7 +432,7 @@ def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None =
         if benchmark is not None and task != benchmark.split("[", 1)[0]:  # arith[level=2]
             return part
         if member == START:
-            part.notes.append(f"unfinished run (no {HEADER}); read {START}")
+            part.notes.append(f"unfinished run (no {HEADER}; read {START})")
         elif header.get("status") not in (None, "success"):
             part.notes.append(f"run status {header.get('status')!r}")
         if SUMMARIES in names:
@@ -382,7 +464,7 @@ def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None =
         return part
     _samples_into(part, samples, scorer, texts, full)
     _headline(part, header.get("results"), epochs)
-    return _finish(part, epochs, f"member {member!r}")
+    return _finish(part, epochs, f"member {member!r}", _declared_samples(header))
 
 
 def is_inspect_json(obj: Any) -> bool:
@@ -418,4 +500,4 @@ def read_json_log(
         )
     _samples_into(part, [(f"samples[{i}]", s) for i, s in enumerate(samples)], scorer, texts)
     _headline(part, obj.get("results"), epochs)
-    return _finish(part, epochs, "the log object")
+    return _finish(part, epochs, "the log object", _declared_samples(obj))

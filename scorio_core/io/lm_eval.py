@@ -59,6 +59,12 @@ _RESERVED = {
 _EXACT_OPTIONS = ("regexes_to_ignore", "ignore_case", "ignore_punctuation", "ignore_numbers")
 
 
+def task_of(label: str) -> set[str]:
+    """The task a ``samples_<task>_<date>.jsonl`` file is named for (none for other names)."""
+    m = SAMPLES_NAME.match(label.replace("\\", "/").rsplit("/", 1)[-1])
+    return {m["task"]} if m else set()
+
+
 def is_samples_line(obj: Any) -> bool:
     """Whether a parsed JSONL object is an lm-eval sample record."""
     return isinstance(obj, dict) and "doc_id" in obj and ("resps" in obj or "metrics" in obj)
@@ -192,7 +198,9 @@ def read_samples(
     m = SAMPLES_NAME.match(fname)
     task = m["task"] if m else re.sub(r"^samples_", "", fname.rsplit(".", 1)[0])
     if benchmark is not None and benchmark != task and not benchmark.startswith(task + "/"):
-        return [LogPart(src.label, "lm_eval", "", task)]  # another task: not read
+        groups = groups_of(_run_info(_results_file(src, siblings, limit)), task)
+        if benchmark not in groups:  # another task: not read
+            return [LogPart(src.label, "lm_eval", "", task, groups=groups)]
     notes: list[str] = []
     rows: list[tuple[int, dict]] = []
     for i, obj in jsonl_records(src):
@@ -242,6 +250,8 @@ def read_samples(
                 f"({task}/FILTER; choose one with scorer='FILTER/{metric}')"
             )
         part.scorer = metric if len(filters) == 1 else f"{filt}/{metric}"
+        part.prompt = _prompt_settings(info, task)
+        part.groups = groups_of(info, task)
         _rows_into(part, [(i, r) for i, r in rows if str(r.get("filter", "none")) == filt],
                    metric, config, texts)  # fmt: skip
         if isinstance(repeats, int) and repeats > 1 and part.trial_set() == [0]:
@@ -267,6 +277,40 @@ def read_samples(
         part.trials_from = "the metric values per document"
         parts.append(part)
     return parts
+
+
+def groups_of(info: Mapping[str, Any] | None, task: str) -> tuple[str, ...]:
+    """The lm-eval groups a task belongs to (``lm_eval --tasks mmlu`` runs the group's
+    subtasks and writes ``group_subtasks`` into ``results_<date>.json``), outermost last;
+    a group of groups counts for every task below it."""
+    subtasks = (info or {}).get("group_subtasks") if isinstance(info, Mapping) else None
+    if not isinstance(subtasks, Mapping):
+        return ()
+    parent = {str(t): str(g) for g, ts in subtasks.items() if isinstance(ts, list) for t in ts}
+    out: list[str] = []
+    while task in parent and parent[task] not in out and len(out) < 32:
+        task = parent[task]
+        out.append(task)
+    return tuple(out)
+
+
+def _prompt_settings(info: Mapping[str, Any] | None, task: str) -> dict[str, str]:
+    """How lm-eval prompted the task (``n-shot``, chat template, system instruction,
+    few-shot as multi-turn), from ``results_<date>.json``; absent settings are left out."""
+    if not isinstance(info, Mapping):
+        return {}
+    out = {}
+    shots = (info.get("n-shot") or {}).get(task) if isinstance(info.get("n-shot"), dict) else None
+    if isinstance(shots, int) and not isinstance(shots, bool):
+        out["n-shot"] = str(shots)
+    for key, name in (("chat_template_sha", "chat template"),
+                      ("system_instruction_sha", "system instruction")):
+        if key in info:
+            sha = info.get(key)
+            out[name] = f"sha {str(sha)[:8]}" if sha else "none"
+    if "fewshot_as_multiturn" in info:
+        out["few-shot as multi-turn"] = "yes" if info.get("fewshot_as_multiturn") else "no"
+    return out
 
 
 def _prompt(r: dict) -> Any:

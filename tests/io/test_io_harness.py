@@ -531,3 +531,133 @@ def test_a_task_with_several_filters_is_flagged_where_it_counts_twice():
     said = [c for c in common_caveats(o) if "once per filter" in c]
     assert len(said) == 1 and "'qa_vote'" in said[0] and "count 2 times" in said[0]
     assert not [c for c in common_caveats(o.select("qa_vote/maj@5")) if "once per filter" in c]
+
+
+# ------------------------------------------- several reducers, killed runs, mixed folders
+def _reduction(log: dict, reducer: str) -> dict:
+    return next(r for r in log["reductions_all"] if r["reducer"] == reducer)["values"]
+
+
+def test_with_several_reducers_the_mean_headline_is_shown_and_the_others_named():
+    d = INSPECT / "two_reducers"  # Epochs(4, ["pass_at_2", "mean"])
+    o = io.load(d)
+    for log in reading(d)["logs"]:
+        m = o.models.index(short(log["model"]))
+        heads = {sc["reducer"]: sc["metrics"]["accuracy"] for sc in log["scores"]}
+        assert set(heads) == {"pass_at_2", "mean"}
+        row = next(f for f in o.metadata["import_report"]["files"]
+                   if f["model"] == short(log["model"]))  # fmt: skip
+        # the mean reducer's headline is the one our mean reproduces (was: the first, pass@2)
+        assert row["harness"]["reducer"] == "mean"
+        assert row["harness"]["value"] == pytest.approx(heads["mean"], abs=1e-12)
+        assert row["mean"] == pytest.approx(heads["mean"], abs=1e-6)
+        assert row["harness"]["other_reducers"] == {"pass_at_2": pytest.approx(heads["pass_at_2"])}
+        # the note's promise: the leaderboard's Pass@2 is Inspect's pass_at_2 headline
+        assert float(pass_at_k(o.R[m], 2)) == pytest.approx(heads["pass_at_2"], abs=1e-12)
+        note = next(n for n in row["notes"] if "'pass_at_2'" in n)
+        assert "also reduces" in note and "Pass@2 column" in note
+
+
+def test_a_log_without_samples_reads_the_mean_reduction_not_the_first():
+    d = INSPECT / "two_reducers_nosamples"
+    o = io.load(d)
+    assert o.N == 1
+    for log in reading(d)["logs"]:
+        assert not log["samples"]
+        m = o.models.index(short(log["model"]))
+        mean = _reduction(log, "mean")
+        assert weights_of(o)[m, :, 0].tolist() == pytest.approx([mean[q] for q in o.questions])
+        assert any(v < 1 for v in mean.values())  # pass_at_2 would have read 1.0 everywhere
+    notes = " ".join(o.metadata["import_report"]["notes"])
+    assert "('mean' over the epochs)" in notes and "'pass_at_2', are not read" in notes
+
+
+def test_a_pass_at_k_reducer_on_graded_scores_promises_no_pass_at_k_column():
+    from scorio_core.leaderboard import leaderboard
+
+    d = INSPECT / "passk_cpi"  # C / P / I scores, Epochs(4, "pass_at_2")
+    o = io.load(d)
+    assert not o.is_binary
+    notes = " ".join(o.metadata["import_report"]["notes"])
+    assert "only full credit as a pass" in notes and "no Pass@k column" in notes
+    assert "Pass@2 column" not in notes
+    with pytest.raises(ValidationError, match="Pass@k columns need binary outcomes"):
+        leaderboard(o, ks=(2,))
+
+
+def test_a_killed_run_says_how_much_of_it_was_written():
+    d = INSPECT / "killed"  # beta's process was killed during epoch 2 of 3
+    logs = {short(log["model"]): log for log in reading(d)["logs"]}
+    assert logs["beta"]["status"] == "started" and logs["alpha"]["status"] == "success"
+    written = len(logs["beta"]["samples"])
+    per_epoch = [sum(s["epoch"] == e for s in logs["beta"]["samples"]) for e in (1, 2, 3)]
+    declared = logs["beta"]["dataset_samples"] * logs["beta"]["epochs"]
+    with pytest.raises(MissingCellsError) as exc:
+        io.load(d)
+    said = str(exc.value)
+    assert "beta on arith: unfinished run" in said
+    assert f"{written} of {declared} samples written (3 epochs × 5 samples declared" in said
+    shown = ", ".join(f"epoch {e}: {n} of 5" if n else f"epoch {e}: none"
+                      for e, n in zip((1, 2, 3), per_epoch, strict=True))
+    assert shown in said
+    assert "on_missing='truncate'" in said  # the advice works on the same data:
+    assert io.load(d, on_missing="truncate").shape == (2, 5, min(1 + (n > 0) for n in per_epoch))
+
+
+def test_one_tasks_unreadable_log_in_a_mixed_folder_suggests_another_task(tmp_path):
+    for name in ("epochs", "graded"):  # arith (C/I) and essay (a 0-10 grade)
+        for f in (INSPECT / name).glob("*.eval"):
+            shutil.copy(f, tmp_path / f.name)
+    with pytest.raises(ValidationError, match=r"no scorer 'pseudo_match'; this log has 'grade'"
+                       r"; the logs hold 2 tasks \(arith, essay\): to read another task alone, "
+                       r"pass benchmark='arith' / --benchmark arith"):
+        io.load(tmp_path, scorer="pseudo_match")
+    with pytest.raises(ValidationError, match=r"outside \[0, 1\].*pass benchmark='arith'"):
+        io.load(tmp_path)
+    assert io.load(tmp_path, scorer="pseudo_match", benchmark="arith").shape == (2, 5, 3)
+    assert io.load(tmp_path, benchmark="essay", score_range=(0, 10)).M == 5
+    rc = main(["info", str(tmp_path), "--scorer", "pseudo_match"])
+    assert rc == 2
+
+
+def test_every_rerun_is_named_in_one_refusal(tmp_path):
+    from fixtures import make_logs as mk
+
+    R = np.array([[1, 0, 1], [0, 1, 1]])
+    for task in ("arith", "logic"):
+        for k in (1, 2):
+            mk.write_inspect_eval(tmp_path / f"{task}{k}.eval", "mockllm/alpha", task, R,
+                                  ["1", "2"])
+    with pytest.raises(ValidationError, match=r"2 \(model, task\) pairs with more than one "
+                       r"log: model 'alpha' and task 'arith': .*; model 'alpha' and task "
+                       r"'logic': "):
+        io.load(tmp_path)
+
+
+def test_models_prompted_differently_on_one_task_load_with_a_note():
+    o = io.load(LM_EVAL / "fewshot")  # alpha 0-shot, beta 3-shot: the same documents
+    shots = {m: json.loads(next((LM_EVAL / "fewshot" / m).glob("results_*.json")).read_text())
+             ["n-shot"]["mc_a"] for m in ("alpha", "beta")}  # fmt: skip
+    assert shots == {"alpha": 0, "beta": 3}
+    note = next(n for n in o.metadata["import_report"]["notes"] if "other prompts" in n)
+    assert "alpha: n-shot 0; beta: n-shot 3" in note
+    same = io.load(LM_EVAL / "multi")  # one model's runs, one prompt per task: no note
+    assert not [n for n in same.metadata["import_report"].get("notes", []) if "other prompts" in n]
+
+
+def test_an_lm_eval_group_is_read_by_its_name_and_agrees_with_lm_eval():
+    from scorio_core.leaderboard import leaderboard
+
+    d = LM_EVAL / "group"  # lm_eval --tasks qa_suite,qa_vote; qa_suite = qa_one + qa_rep
+    ref = reading(d)["models"]
+    assert ref["alpha"]["group_subtasks"] == {"qa_suite": ["qa_one", "qa_rep"]}
+    o = io.load(d, benchmark="qa_suite")
+    assert sorted(set(o.benchmarks)) == ["qa_one", "qa_rep"]
+    table = leaderboard(o).table.set_index("model")
+    for model, r in ref.items():  # lm-eval's group score (weighted by size): every document
+        assert table.loc[model, "score"] == pytest.approx(
+            r["groups"]["qa_suite"]["exact_match,none"], abs=1e-12)
+    assert io.load(d, benchmark="qa_one").M == 6  # a task alone, as before
+    with pytest.raises(ValidationError, match=r"unknown benchmark 'qa'; .*qa_one, qa_rep, "
+                       r"qa_vote; and the group\(s\): qa_suite"):
+        io.load(d, benchmark="qa")

@@ -223,7 +223,7 @@ def test_cli_import_writes_parquet_and_npz(logs, tmp_path, capsys):
     for out in (tmp_path / "x.parquet", tmp_path / "x.npz"):
         assert main(["import", str(dirs["eval_deflate"]), str(dirs["eval_zstd"]), "--out",
                      str(out)]) == 2  # same model and task twice  # fmt: skip
-        assert "two logs for the same model" in capsys.readouterr().err
+        assert "(model, task) pairs with more than one log: model" in capsys.readouterr().err
         assert main(["import", str(dirs["eval_zstd"]), "--out", str(out)]) == 0
         assert "wrote" in capsys.readouterr().err
         back = io.load(out)
