@@ -679,11 +679,15 @@ def _drop_per_question_text(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def _attribute_columns(part: LogPart, n: int) -> dict[str, pl.Series]:
-    """One text column per metadata key of the part's records (null where a record lacks it)."""
+    """One text column per metadata key of the part's records (null where a record lacks
+    it), and the harness group of the part's task (lm-eval), as question attributes."""
     attrs = part.attrs or []
     keys = list(dict.fromkeys(k for a in attrs if a for k in a))
-    return {k: pl.Series([(a or {}).get(k) for a in attrs] if attrs else [None] * n,
+    cols = {k: pl.Series([(a or {}).get(k) for a in attrs] if attrs else [None] * n,
                          dtype=pl.String) for k in keys}
+    if part.groups and "group" not in cols:  # lm-eval: the task's own group, a slice
+        cols["group"] = pl.Series([part.groups[0]] * n, dtype=pl.String)
+    return cols
 
 
 def _log_store(parts: Sequence[LogPart], several: bool, writer: SampleWriter | None):

@@ -658,6 +658,10 @@ def test_an_lm_eval_group_is_read_by_its_name_and_agrees_with_lm_eval():
         assert table.loc[model, "score"] == pytest.approx(
             r["groups"]["qa_suite"]["exact_match,none"], abs=1e-12)
     assert io.load(d, benchmark="qa_one").M == 6  # a task alone, as before
+    whole = io.load(d)  # every task, the group a question attribute (a slice in the app)
+    part = whole.subset("group", "qa_suite")
+    assert sorted(set(part.benchmarks)) == ["qa_one", "qa_rep"] and part.M == 12
+    assert whole.attribute_values("group") == ["qa_suite"]  # qa_vote belongs to no group
     with pytest.raises(ValidationError, match=r"unknown benchmark 'qa'; .*qa_one, qa_rep, "
                        r"qa_vote; and the group\(s\): qa_suite"):
         io.load(d, benchmark="qa")
