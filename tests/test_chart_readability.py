@@ -73,7 +73,7 @@ def _styles(enc: dict) -> dict[str, tuple[str, tuple]]:
 
 def _line_layer(spec: dict) -> dict:
     """The first line layer of a (possibly concatenated) layered chart."""
-    for key in ("concat", "hconcat"):
+    for key in ("concat", "hconcat", "vconcat"):
         if key in spec:
             spec = spec[key][0]
     for layer in spec["layer"]:
@@ -195,6 +195,35 @@ def test_bump_chart_rank_labels_sit_on_their_lines():
     assert gaps.min() >= 14  # 12 px type: "8" and "9" no longer overlap
 
 
+def _end_label_texts(svg: str) -> list[tuple[tuple[str, str], str]]:
+    """``((x, y), text)`` of every text mark of the chart (not the axes' labels)."""
+    marks = svg[svg.find('aria-roledescription="text mark container"'):]
+    return [((x, y), t) for x, y, t in re.findall(
+        r'<text[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)"[^>]*>([^<]*)</text>', marks)]
+
+
+def test_bump_chart_tied_models_share_one_end_label():
+    """Two models tied at the last rank had their names drawn over each other."""
+    ranks = _bump9()
+    ranks["Concise correct"] = [1, 4, 2, 3, 5, 5, 7, 8, 8]  # competition ranks, two ties
+    svg = _svg(charts.rank_bump_chart(ranks).to_dict(), width=500)
+    texts = _end_label_texts(svg)
+    positions = [xy for xy, _ in texts]
+    assert len(positions) == len(set(positions)) == 7  # one label per rank held
+    labels = [t for _, t in texts]
+    assert "cohere-command-r-plus, gemini-1.0-pro" in labels
+    assert "llama-2-70b-chat, llama-2-7b-chat" in labels
+    named = [n for t in labels for n in t.split(", ")]
+    assert sorted(named) == sorted(ranks.index)  # every model named once
+    spec = charts.rank_bump_chart(ranks).to_dict()
+    assert spec["padding"]["right"] >= 6 * len("cohere-command-r-plus, gemini-1.0-pro")
+    # many models tied: as many names as fit, the rest counted (the tooltip lists them all)
+    many = pd.DataFrame({"a": range(1, 9), "b": [1] + [2] * 7},
+                        index=["first"] + [f"tied-model-{i}" for i in range(7)])
+    ends = [t for _, t in _end_label_texts(_svg(charts.rank_bump_chart(many).to_dict(), 500))]
+    assert ends[0] == "first" and ends[1].endswith(" more") and len(ends[1]) <= 46
+
+
 def test_bump_chart_model_names_are_legible():
     """Pale pink and grey names (tableau20's light colours) were hard to read on white."""
     L = 20
@@ -304,12 +333,58 @@ def test_side_by_side_legend_and_axis_title_are_no_wider_than_the_chart():
 # 6. the Pass curves within the page column --------------------------------------------
 
 
+#: The app's page column in an 800 px window (sidebar open): the audit's narrow window.
+NARROW_COLUMN_PX = 450
+
+
+def _stretched(spec: dict, column_px: int) -> dict:
+    """``spec`` as Streamlit 1.67 draws it with ``width="stretch"`` in a ``column_px`` column:
+    the server adds an ``autosize`` only where the spec has none (``pad`` for a vertical
+    concatenation of layers, ``fit`` otherwise); the browser sets the width, and that of each
+    panel of a vertical concatenation."""
+    d = copy.deepcopy(spec)
+    if "autosize" not in d:
+        nested = any(k in p for p in d.get("vconcat", []) for k in ("layer", "hconcat", "concat"))
+        d["autosize"] = {"type": "pad" if nested else "fit", "contains": "padding"}
+    d["width"] = column_px
+    for panel in d.get("vconcat", []):
+        if not any(k in panel for k in ("hconcat", "vconcat", "concat", "facet", "repeat")):
+            panel["width"] = column_px
+    return d
+
+
+@pytest.mark.parametrize("column_px", [PAGE_COLUMN_PX, NARROW_COLUMN_PX])
 @pytest.mark.parametrize("kinds", [("pass", "hat"), ("pass", "hat", "g")])
-def test_pass_curves_fit_the_page_column(kinds):
+def test_pass_curves_fit_the_page_column(kinds, column_px):
+    """At an 800 px window the two 300 px panels side by side (~760 px) ran past the ~450 px
+    column and cut the Pass^k panel. Now the panels are stacked, each the column's width,
+    with axes and legend fitted inside it."""
     curves = pass_curves(_outcomes(20), kinds=kinds, tau=0.5 if "g" in kinds else None)
     spec = charts.pass_curve_chart(curves).to_dict()
-    assert _svg_width(_svg(spec, pad=True)) <= PAGE_COLUMN_PX  # 2 x 360 px panels: ~880 px
-    assert len(spec["concat"]) == len(kinds) and spec["columns"] == 2
+    assert len(spec["vconcat"]) == len(kinds)
+    assert spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    svg = _svg(_stretched(spec, column_px))
+    assert _svg_width(svg) <= column_px
+    for name in ("LLM_1", "LLM_20"):  # every legend entry in full
+        assert f">{name}<" in svg
+    assert "…" not in svg
+    # a file (report, SVG download) has no container: the panels' own width
+    assert _svg_width(_svg(spec, pad=True)) <= PAGE_COLUMN_PX
+
+
+def test_pass_curve_legend_fits_a_narrow_column_with_long_names():
+    names = ["gemini-1.5-pro-preview-0409", "claude-3-opus-20240229", "gpt-4", "llama-2-7b"]
+    o = _outcomes(4)
+    o = Outcomes(o.R, models=names)
+    spec = charts.pass_curve_chart(pass_curves(o)).to_dict()
+    legend = _line_layer(spec)["encoding"]["color"]["legend"]
+    assert legend["orient"] == "bottom" and legend["columns"] == 1
+    svg = _svg(_stretched(spec, NARROW_COLUMN_PX))
+    assert _svg_width(svg) <= NARROW_COLUMN_PX
+    assert all(f">{n}<" in svg for n in names)
+    short = charts.pass_curve_chart(pass_curves(_outcomes(11))).to_dict()
+    legend = _line_layer(short)["encoding"]["color"]["legend"]
+    assert legend["columns"] == 3  # "LLM_11": three to a row fit 450 px
 
 
 def test_one_pass_curve_follows_its_container():

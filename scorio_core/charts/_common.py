@@ -20,6 +20,11 @@ __all__ = [
     "series_encodings",
     "series_styles",
     "readable_colour",
+    "contrast_ratio",
+    "text_colour_on",
+    "viridis",
+    "cell_font_size",
+    "MIN_CELL_FONT",
 ]
 
 #: Pixels per model row; 20 models give a ~460 px tall chart.
@@ -99,7 +104,7 @@ def series_styles(n: int) -> tuple[list[str], list[list[int]]]:
 
     Example
     -------
-    >>> colours, dashes = series_styles(22)
+    >>> colours, dashes = sc.charts.series_styles(22)
     >>> colours[0] == colours[20], dashes[0] == dashes[20]
     (True, False)
     """
@@ -138,20 +143,94 @@ def _luminance(rgb) -> float:
     return float(0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2])
 
 
+def _rgb(colour: str) -> np.ndarray:
+    return np.array([int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)], dtype=float)
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two ``#rrggbb`` colours (1 to 21; 4.5 for small text).
+
+    Example
+    -------
+    >>> round(sc.charts.contrast_ratio("#000000", "#ffffff"), 1)
+    21.0
+    """
+    la, lb = sorted((_luminance(_rgb(a)), _luminance(_rgb(b))), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def readable_colour(colour: str, contrast: float = 4.5) -> str:
     """``colour`` darkened (same hue) until text in it has ``contrast`` against white
     (WCAG 2: 4.5 for small text); "#ffbf79" (light orange) becomes a legible brown-orange.
 
     Example
     -------
-    >>> readable_colour("#4c78a8")  # already legible
+    >>> sc.charts.readable_colour("#4c78a8")  # already legible
     '#4c78a8'
     """
-    rgb = np.array([int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)], dtype=float)
+    rgb = _rgb(colour)
     scale = 1.0
     while 1.05 / (_luminance(rgb * scale) + 0.05) < contrast and scale > 0:
         scale -= 0.02
     return "#" + "".join(f"{int(round(v)):02x}" for v in rgb * max(scale, 0))
+
+
+#: Text colours for numbers written on a coloured cell (:func:`text_colour_on`).
+INK_DARK, INK_LIGHT = "#000000", "#ffffff"
+
+
+def text_colour_on(fill: str) -> str:
+    """Colour of text written on a cell of colour ``fill``: :data:`INK_DARK` or
+    :data:`INK_LIGHT`, whichever contrasts more with it (:func:`contrast_ratio`; at least
+    4.5 on any fill, e.g. every colour of viridis).
+
+    Example
+    -------
+    >>> ink = sc.charts.text_colour_on
+    >>> ink("#440154"), ink("#fde725")  # viridis: dark and light end
+    ('#ffffff', '#000000')
+    """
+    dark, light = contrast_ratio(fill, INK_DARK), contrast_ratio(fill, INK_LIGHT)
+    return INK_DARK if dark >= light else INK_LIGHT
+
+
+#: Smallest type of a number written in a heatmap cell (10 px in 52 px cells was unreadable).
+MIN_CELL_FONT = 11
+
+
+def cell_font_size(cell: float) -> int:
+    """Type size of a number such as "0.93" (or "−0.25") written in a square cell of
+    ``cell`` px: about a third of the cell, so the number spans ~70% of its width, never
+    below :data:`MIN_CELL_FONT` px (legible) nor above 16 px.
+
+    Example
+    -------
+    >>> sc.charts.cell_font_size(52), sc.charts.cell_font_size(24)
+    (16, 11)
+    """
+    return int(np.clip(round(cell * 0.3), MIN_CELL_FONT, 16))
+
+
+#: Vega's "viridis" scheme at eleven even steps, 0 to 1 (:func:`viridis`).
+_VIRIDIS = ("#440154", "#482475", "#414487", "#355f8d", "#2a788e", "#21918c", "#22a884",
+            "#44bf70", "#7ad151", "#bddf26", "#fde725")
+
+
+def viridis(t) -> list[str]:
+    """The colours of Vega's "viridis" scheme at positions ``t`` in [0, 1] (linear between
+    eleven steps): what a ``scheme="viridis"`` colour scale paints, for choosing the text
+    written on it (:func:`text_colour_on`).
+
+    Example
+    -------
+    >>> sc.charts.viridis([0.0, 1.0])
+    ['#440154', '#fde725']
+    """
+    stops = np.array([_rgb(c) for c in _VIRIDIS])
+    x = np.clip(np.nan_to_num(np.asarray(t, dtype=float).ravel(), nan=0.0), 0, 1)
+    grid = np.linspace(0, 1, len(_VIRIDIS))
+    rgb = np.stack([np.interp(x, grid, stops[:, i]) for i in range(3)], axis=1)
+    return ["#" + "".join(f"{int(round(v)):02x}" for v in row) for row in rgb]
 
 
 def inline(df: pd.DataFrame) -> alt.InlineData:

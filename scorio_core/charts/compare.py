@@ -6,7 +6,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import inline
+from ._common import cell_font_size, inline, text_colour_on, viridis
 
 __all__ = ["tau_heatmap", "family_tau", "TAU_HEATMAP_WIDTH", "TAU_MAX_METHODS"]
 
@@ -36,9 +36,11 @@ def family_tau(tau: pd.DataFrame, families: dict[str, str],
 
     Example
     -------
+    >>> import pandas as pd
     >>> t = pd.DataFrame([[1, .8, .2], [.8, 1, .4], [.2, .4, 1]], index=list("abc"),
     ...                  columns=list("abc"))
-    >>> family_tau(t, {"a": "F", "b": "F", "c": "G"})[["row", "column", "tau"]].values.tolist()
+    >>> fam = sc.charts.family_tau(t, {"a": "F", "b": "F", "c": "G"})
+    >>> fam[["row", "column", "tau"]].values.tolist()
     [['F', 'F', 0.8], ['F', 'G', 0.3...], ['G', 'F', 0.3...], ['G', 'G', 1.0]]
     """
     order = list(tau.index) if order is None else list(order)
@@ -120,6 +122,10 @@ def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
     size = {r: m.split(" × ")[0] for r, m in zip(df["row"], df["methods"], strict=True)}
     df = df.assign(row=[f"{r} ({size[r]})" for r in df["row"]],
                    column=[f"{c} ({size[c]})" for c in df["column"]])
+    # each number in the colour that contrasts most with its own cell (a fixed τ > 0.6 cut
+    # put black on mid-green cells, and white on pale ones when the scale starts below 0)
+    lo = min(0.0, float(df["tau"].min()))
+    df["ink"] = [text_colour_on(f) for f in viridis((df["tau"].to_numpy(float) - lo) / (1 - lo))]
     fams = list(dict.fromkeys(df["row"]))
     cell = int(np.clip(_TAU_PLOT_WIDTH / max(len(fams), 1), 24, 52))
     # labelOverlap=False: every family named (Vega thinned every other label)
@@ -134,9 +140,8 @@ def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
                  alt.Tooltip("methods:N", title="methods")],
     )
     rect = base.mark_rect().encode(color=alt.Color(
-        "tau:Q", scale=alt.Scale(scheme="viridis", domain=[min(0.0, float(df["tau"].min())), 1]),
+        "tau:Q", scale=alt.Scale(scheme="viridis", domain=[lo, 1]),
         legend=alt.Legend(title="mean τ_b", orient="right")))
-    text = base.mark_text(fontSize=10).encode(
-        text=alt.Text("tau:Q", format=".2f"),
-        color=alt.condition("datum.tau > 0.6", alt.value("black"), alt.value("white")))
+    text = base.mark_text(fontSize=cell_font_size(cell)).encode(
+        text=alt.Text("tau:Q", format=".2f"), fill=alt.Fill("ink:N", scale=None, legend=None))
     return (rect + text).properties(width=alt.Step(cell), height=alt.Step(cell))

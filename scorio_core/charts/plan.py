@@ -44,7 +44,7 @@ def order_curve_chart(
     -------
     >>> from scorio_core.planner import order_curve
     >>> c = order_curve([0.7] * 5, [0.6] * 5, [1, 2, 4], sims=200)
-    >>> len(order_curve_chart(c, 1.645).to_dict()["hconcat"])
+    >>> len(sc.charts.order_curve_chart(c, 1.645).to_dict()["hconcat"])
     2
     """
     df = curve.frame()
@@ -123,7 +123,7 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
     >>> import pandas as pd
     >>> g = pd.DataFrame({"plan": ["trials"] * 2 + ["questions"] * 2, "n": [8, 64, 60, 240],
     ...                   "smallest_lead": [0.2, 0.05, 0.2, 0.07], "gap_now": 0.05})
-    >>> len(gap_curve_chart(g, lead=0.03).to_dict()["hconcat"])
+    >>> len(sc.charts.gap_curve_chart(g, lead=0.03).to_dict()["hconcat"])
     2
     """
     shown = gaps[np.isfinite(gaps["smallest_lead"].to_numpy(dtype=float))]

@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import LABEL_LIMIT, _model_axis, _rows, inline, series_encodings, whole_axis
+from ._common import _model_axis, _rows, inline, series_encodings, whole_axis
 
 __all__ = ["question_heatmap", "item_map", "pass_curve_chart", "PANEL_WIDTH"]
 
@@ -85,17 +85,42 @@ def item_map(stats) -> alt.Chart:
     )
 
 
-#: Width of one Pass-curve panel when several sit side by side, at most
-#: :data:`PANELS_PER_ROW` to a row: two panels with their axes take ~760 px, within the
-#: app's page column (~820 px at a 1280 px window; 3 × 360 px panels stuck out of it).
-PANEL_WIDTH = 300
-PANELS_PER_ROW = 2
+#: Width of one Pass-curve panel where no container sets it (SVG/PNG files, the report).
+#: The panels are stacked, one per row: in the app each takes the page column's width
+#: (Streamlit stretches every panel of a vertical concatenation), so they never run past
+#: it, even in an 800 px window; side-by-side panels of a fixed width (2 × 300 px) ran
+#: ~330 px past that window's ~450 px column.
+PANEL_WIDTH = 640
+#: Height of one panel's plot: two stacked panels and their legend stay within a screen.
+PANEL_HEIGHT = 260
+#: Narrowest page column the legend must fit (an 800 px window with the sidebar open).
+NARROW_COLUMN_PX = 440
+#: Longest model name shown in full in the legend (longer ones end in "…"; hover a line).
+_LEGEND_LABEL_LIMIT = 200
+_LEGEND_PX_PER_CHAR = 7.5  # Streamlit's theme draws legend labels in 14 px type
+_LEGEND_SYMBOL_PX = 40  # the stroke symbol, its padding and the column padding
+
+
+def _legend_columns(models, most: int = 3) -> int:
+    """Columns of the Pass-curve legend: as many as fit :data:`NARROW_COLUMN_PX` with the
+    longest name in full (up to :data:`_LEGEND_LABEL_LIMIT`), at most ``most``.
+
+    Example
+    -------
+    >>> from scorio_core.charts.questions import _legend_columns
+    >>> _legend_columns(["LLM_1", "LLM_11"]), _legend_columns(["gemini-1.5-pro-preview-0409"])
+    (3, 1)
+    """
+    longest = max((len(str(m)) for m in models), default=0)
+    per_column = min(longest * _LEGEND_PX_PER_CHAR, _LEGEND_LABEL_LIMIT) + _LEGEND_SYMBOL_PX
+    return int(max(1, min(most, NARROW_COLUMN_PX // per_column)))
 
 
 def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int, width):
     series = series_encodings("model", order, legend=alt.Legend(
-        labelLimit=LABEL_LIMIT, title=None, orient="bottom", columns=3, symbolType="stroke",
-        symbolOpacity=1, symbolStrokeWidth=3))
+        labelLimit=_LEGEND_LABEL_LIMIT, title=None, orient="bottom",
+        columns=_legend_columns(order), symbolType="stroke", symbolOpacity=1,
+        symbolStrokeWidth=3))
     log_x, points = N >= 16, N <= 16
     # k is a whole number: integer ticks only (powers of 2 on the log axis)
     axis = (alt.Axis(values=[2**e for e in range(int(np.log2(N)) + 1)], format="d") if log_x
@@ -113,17 +138,20 @@ def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int, width):
                  alt.Tooltip("lo:Q", format=".4f"), alt.Tooltip("hi:Q", format=".4f")],
         **series,
     )
-    return (band + line).properties(width=width, height=300, title=curve)
+    return (band + line).properties(width=width, height=PANEL_HEIGHT, title=curve)
 
 
-def pass_curve_chart(curves) -> alt.LayerChart | alt.ConcatChart:
+def pass_curve_chart(curves) -> alt.LayerChart | alt.VConcatChart:
     """One panel per curve (Pass@k, Pass^k, G-Pass@k_τ), one line per model: the unbiased
     estimate at every ``k`` with the band of its pointwise interval in the curves' scope.
 
-    One curve fills its container's width; two or three sit in panels of
-    :data:`PANEL_WIDTH` px, :data:`PANELS_PER_ROW` to a row, so the chart never runs past
-    the page column. Up to 20 models have 20 distinct colours; more are told apart by a
-    dash as well (:func:`~scorio_core.charts.series_encodings`).
+    One curve fills its container's width; two or three are stacked, one panel per row,
+    each as wide as the container in the app (:data:`PANEL_WIDTH` px in a file), with the
+    axes and legend fitted inside that width (``autosize="fit-x"``): the chart never runs
+    past the page column, however narrow the window. The legend below has as many columns
+    as fit a narrow column (:func:`_legend_columns`). Up to 20 models have 20 distinct
+    colours; more are told apart by a dash as well
+    (:func:`~scorio_core.charts.series_encodings`).
 
     Parameters
     ----------
@@ -137,5 +165,5 @@ def pass_curve_chart(curves) -> alt.LayerChart | alt.ConcatChart:
     if len(kinds) == 1:
         return _one_curve(frame, kinds[0], order, curves.N, "container")
     panels = [_one_curve(frame, c, order, curves.N, PANEL_WIDTH) for c in kinds]
-    return alt.concat(*panels, columns=PANELS_PER_ROW).resolve_scale(color="shared",
-                                                                     strokeDash="shared")
+    return alt.vconcat(*panels).resolve_scale(color="shared", strokeDash="shared").properties(
+        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))

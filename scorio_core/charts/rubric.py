@@ -101,13 +101,58 @@ RANK_BUMP_CAPTION = (
 )
 
 
+#: Colour of an end label that names several tied models (no one line's hue).
+_TIED_LABEL_COLOUR = "#333333"
+#: Longest end label in characters (~300 px of 11 px type, the most right padding kept).
+_END_LABEL_CHARS = 46
+
+
+def _end_labels(end: pd.Series, order: list[str]) -> pd.DataFrame:
+    """One label per rank at the bump chart's right end: a model's name, or the names of
+    the models tied at that rank joined in ``order`` ("a, b"), so no two names are drawn
+    at one point.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``model`` (the first of the rank's models), ``rank``, ``label`` (shortened to
+        "a, b + 3 more" past ~46 characters), ``models`` (all of them), ``tied``, one row
+        per rank held, best first.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.charts.rubric import _end_labels
+    >>> end = pd.Series({"a": 1, "b": 3, "c": 3, "d": 2})
+    >>> _end_labels(end, ["a", "b", "c", "d"])[["rank", "label", "tied"]].values.tolist()
+    [[1, 'a', False], [2, 'd', False], [3, 'b, c', True]]
+    """
+    end = end.dropna()
+    models = [m for m in order if m in end.index]
+    rows = []
+    for r in sorted(set(end[models])):
+        names = [m for m in models if end[m] == r]
+        label = names[0]
+        for i in range(1, len(names)):  # as many names as fit, then "+ k more"
+            rest = len(names) - i - 1
+            longer = f"{label}, {names[i]}"
+            if len(longer + (f" + {rest} more" if rest else "")) > _END_LABEL_CHARS:
+                label += f" + {len(names) - i} more"
+                break
+            label = longer
+        rows.append({"model": names[0], "rank": r, "label": label,
+                     "models": ", ".join(names), "tied": len(names) > 1})
+    return pd.DataFrame(rows, columns=["model", "rank", "label", "models", "tied"])
+
+
 def rank_bump_chart(ranks: pd.DataFrame) -> alt.LayerChart:
     """Model ranks across rubrics (a bump chart, as 000 Figure 7).
 
     ``ranks`` is the models × schemes frame of
     :func:`scorio_core.rubric.scheme_ranks` (competition ranks, 1 = best). One
     column per scheme in the frame's order, one line per model; the model names
-    sit at the right end of their lines and hovering shows the exact rank.
+    sit at the right end of their lines (models tied there share one label, "a, b":
+    :func:`_end_labels`) and hovering shows the exact rank.
 
     What to read from it: :data:`RANK_BUMP_CAPTION` -- lines that stay flat are
     positions no rubric changes; crossing lines show which models trade places
@@ -153,19 +198,26 @@ def rank_bump_chart(ranks: pd.DataFrame) -> alt.LayerChart:
         )
         .add_params(hover)
     )
-    last = schemes[-1] if schemes else ""
+    ends = _end_labels(frame[schemes[-1]], order) if schemes else pd.DataFrame(
+        columns=["model", "rank", "label", "models", "tied"])
+    # the names at the lines' ends, each in its line's hue; models tied there share one
+    # label "a, b" in dark grey (two names at one point were drawn over each other)
     labels = (
-        base.transform_filter(alt.datum.scheme == last)
+        alt.Chart(ends.assign(scheme=schemes[-1] if schemes else ""))
         .mark_text(align="left", dx=8, fontSize=11)
-        .encode(text="model:N", fill=name_fill, opacity=opacity)
+        .encode(x=x, y=y, text="label:N", opacity=opacity,
+                fill=alt.condition("datum.tied", alt.value(_TIED_LABEL_COLOUR), name_fill),
+                tooltip=[alt.Tooltip("models:N", title="models"),
+                         alt.Tooltip("rank:Q", title="rank")])
     )
     # one row of ROW_PX per rank in the plot itself: Streamlit's "fit" would take the
     # rotated rubric names out of the height and squeeze nine ranks into ~100 px. The names
     # right of the plot are marks, which "fit" does not make room for: the padding does
     # (~6.5 px a character of 11 px type), else a long name ran past the chart's edge
-    longest = max((len(m) for m in order), default=0)
+    longest = max((len(t) for t in ends["label"]), default=0)
     return (lines + points + labels).properties(
         width="container", height=max(ROW_PX * L, 160),
         autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
-        padding={"left": 5, "top": 5, "bottom": 5, "right": int(min(6.5 * longest, 300)) + 14},
+        padding={"left": 5, "top": 5, "bottom": 5,
+                 "right": int(min(6.5 * longest, 6.5 * _END_LABEL_CHARS)) + 14},
     )

@@ -166,7 +166,7 @@ LESSON_TEXT = {
             "example). Bayes@N is closed-form (000 §2.4, Algorithm 1), with ν = counts + prior + 1:"
         ),
         (
-            "With weights 0 / ½ / 1 and no prior, μ = 0.5625 and σ = 0.091998 (001). Raising the "
+            "With weights 0 / ½ / 1 and no prior, μ = {mu} and σ = {sigma} (001). Raising the "
             "partial-credit weight moves μ in a straight line; σ is smallest when the categories "
             "that occur get similar weights, because the score then varies least across outcomes."
         ),
@@ -177,6 +177,13 @@ LESSON_TEXT = {
 def _fields(lesson: str, params, result) -> dict:
     """The numbers a lesson's text quotes, from its settings (default: the paper's) and,
     where the text reports an outcome, from the study's result."""
+    if lesson == "rubric":  # 001's worked example, in the lesson table's decimals
+        from ..formatting import format_number
+        from ..simulate.lesson import LESSON_DECIMALS, rubric_lesson
+
+        les = rubric_lesson()
+        return {"mu": format_number(les.mu, LESSON_DECIMALS),
+                "sigma": format_number(les.sigma, LESSON_DECIMALS)}
     if lesson not in ("coins", "order"):
         return {}
     p = params if params is not None else _default_params(lesson)  # the paper's settings
@@ -396,7 +403,7 @@ def lesson_intro(lesson: str, params=None) -> str:
     Example
     -------
     >>> from scorio_core.definitions.simulate import OrderParams
-    >>> lesson_intro("order", OrderParams(upper=0.7, lower=0.6)).split(" (Don't")[0]
+    >>> sc.charts.lesson_intro("order", OrderParams(upper=0.7, lower=0.6)).split(" (Don't")[0]
     'The better model (π̄ = 0.7) and the worse model (π̄ = 0.6) differ by 10.0 points'
     """
     return expand(LESSON_TEXT[lesson].intro.format(**_fields(lesson, params, None)))
@@ -409,7 +416,7 @@ def lesson_notice(lesson: str, params=None, result=None) -> str:
     Example
     -------
     >>> from scorio_core.definitions.simulate import CoinsParams
-    >>> lesson_notice("coins", CoinsParams(N=40)).endswith(
+    >>> sc.charts.lesson_notice("coins", CoinsParams(N=40)).endswith(
     ...     "gaps that 40 trials per question on 30 questions cannot resolve.")
     True
     """
@@ -620,6 +627,8 @@ def rubric_weight_chart(
     R, weights: Sequence[float], category: int = 1, R0=None, steps: int = 41
 ) -> alt.LayerChart:
     """μ and its 95% interval as ``weights[category]`` sweeps 0..1, the current value marked."""
+    from ..simulate.lesson import LESSON_DECIMALS
+
     w = np.asarray(weights, dtype=float)
     grid = np.linspace(0.0, 1.0, steps)
     W = np.repeat(w[None], steps, 0)
@@ -643,8 +652,8 @@ def rubric_weight_chart(
         y="mu:Q",
         tooltip=[
             alt.Tooltip("weight:Q", format=".2f"),
-            alt.Tooltip("mu:Q", format=".4f"),
-            alt.Tooltip("sigma:Q", format=".4f"),
+            alt.Tooltip("mu:Q", format=f".{LESSON_DECIMALS}f"),  # as the lesson's table
+            alt.Tooltip("sigma:Q", format=f".{LESSON_DECIMALS}f"),
         ],
     )
     now = ev.bayes(R, w, R0)

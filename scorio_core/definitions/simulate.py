@@ -8,6 +8,7 @@ it simulates LLM mimics from its settings, so ``run(data, params)`` ignores ``da
 
 Example
 -------
+>>> from scorio_core.definitions.simulate import highlights
 >>> from scorio_core.definitions import SIMULATIONS
 >>> les = SIMULATIONS["rubric-lesson"]
 >>> r = les.run(None, les.params())
@@ -30,7 +31,9 @@ from .. import charts
 from .. import simulate as sim
 from ..charts.simulate import lesson_intro
 from ..display import Shown
+from ..formatting import DECIMALS_ATTR, format_number
 from ..outcomes import Outcomes
+from ..simulate.lesson import LESSON_DECIMALS
 from ..simulate.params import (
     CalibrationParams,
     CoinsParams,
@@ -252,6 +255,13 @@ def _lesson(_: Any, p: RubricLessonParams, progress: Progress | None = None):
     return RubricLessonResult(sim.rubric_lesson(p.R, p.weights, p.R0), p.R, p.R0)
 
 
+def _lesson_summary(r: RubricLessonResult) -> pd.DataFrame:
+    """μ, σ, T, M in one row, μ and σ with the lesson table's decimals."""
+    t = pd.DataFrame([{"mu": r.mu, "sigma": r.sigma, "T": r.T, "M": r.M}])
+    t.attrs[DECIMALS_ATTR] = dict.fromkeys(("mu", "sigma"), LESSON_DECIMALS)
+    return t
+
+
 def _lesson_code(p: RubricLessonParams, data: str = "data") -> str:
     R0 = None if p.R0 is None else [list(r) for r in p.R0]
     return (
@@ -270,7 +280,7 @@ RUBRIC_LESSON = _study(
     run=_lesson,
     tables=lambda r: {
         "lesson": r.table,
-        "summary": pd.DataFrame([{"mu": r.mu, "sigma": r.sigma, "T": r.T, "M": r.M}]),
+        "summary": _lesson_summary(r),
     },
     charts=lambda r: [Chart(
         "μ as the partial-credit weight moves", charts.rubric_weight_chart(r.R, r.weights, 1, r.R0),
@@ -299,9 +309,10 @@ def highlights(study: str, result: Any) -> list[Highlight]:
 
     Example
     -------
+    >>> from scorio_core.definitions.simulate import RubricLessonParams, SIMULATIONS, highlights
     >>> r = SIMULATIONS["rubric-lesson"].run(None, RubricLessonParams())
     >>> highlights("rubric-lesson", r)[0]
-    Highlight(label='μ', value='0.562500', help='')
+    Highlight(label='μ', value='0.56250', help='')
     """
     if study == "prior-depth":
         s = result.update_summary
@@ -318,7 +329,8 @@ def highlights(study: str, result: Any) -> list[Highlight]:
                                  f"{result.predicted_at[z]:.0f}"))
         return out + [Highlight("κ used", f"{result.concentration:g}")]
     if study == "rubric-lesson":
-        return [Highlight("μ", f"{result.mu:.6f}"), Highlight("σ", f"{result.sigma:.6f}"),
+        return [Highlight("μ", format_number(result.mu, LESSON_DECIMALS)),
+                Highlight("σ", format_number(result.sigma, LESSON_DECIMALS)),
                 Highlight("T = 1 + C + D + N", str(result.T))]
     return []
 

@@ -48,7 +48,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("PAPER_ORIGINAL_MEANS", "PriorDepth", "prior_depth"), "depth"),
     **dict.fromkeys(("CorrectOrder", "correct_order"), "order"),
     **dict.fromkeys(("COVERAGE_SCOPES", "Coverage", "interval_coverage"), "coverage"),
-    **dict.fromkeys(("RubricLesson", "rubric_lesson"), "lesson"),
+    **dict.fromkeys(("RubricLesson", "rubric_lesson", "LESSON_DECIMALS"), "lesson"),
     **dict.fromkeys(("FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams",
                      "OrderParams", "CalibrationParams", "RubricLessonParams", "STUDY_PARAMS"),
                     "params"),

@@ -13,8 +13,12 @@ from .._validation import ValidationError
 from ..formatting import DECIMALS_ATTR
 from .params import LESSON_R
 
-__all__ = ["RubricLesson", "rubric_lesson"]
+__all__ = ["RubricLesson", "rubric_lesson", "LESSON_DECIMALS"]
 
+#: Decimals of every number the rubric lesson shows (its table's ``m_α``, ``v_α``, and
+#: ``μ``, ``σ`` in the page's metrics, the text and the chart's tooltip): the worked
+#: example's ``v_α`` are a few thousandths. Declared once, for the page, CLI and report.
+LESSON_DECIMALS = 5
 
 
 @dataclass(frozen=True)
@@ -41,7 +45,7 @@ def rubric_lesson(R=LESSON_R, w=(0.0, 0.5, 1.0), R0=None) -> RubricLesson:
 
     Example
     -------
-    >>> les = rubric_lesson()
+    >>> les = sc.rubric_lesson()
     >>> round(les.mu, 6), round(les.sigma, 6)
     (0.5625, 0.091998)
     """
@@ -63,7 +67,5 @@ def rubric_lesson(R=LESSON_R, w=(0.0, 0.5, 1.0), R0=None) -> RubricLesson:
         table[f"ν_{k}"] = nu[:, k]
     table["m_α"] = m_a
     table["v_α"] = v_a
-    # five decimals: the worked example's v_α are a few thousandths (declared once, for the
-    # page, the CLI and the report alike)
-    table.attrs[DECIMALS_ATTR] = {"m_α": 5, "v_α": 5}
+    table.attrs[DECIMALS_ATTR] = {"m_α": LESSON_DECIMALS, "v_α": LESSON_DECIMALS}
     return RubricLesson(table, tuple(float(x) for x in wv), T, M, mu, sigma)

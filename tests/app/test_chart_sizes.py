@@ -105,3 +105,36 @@ def test_tau_heatmap_of_every_method_draws_legible_families():
     vlc = pytest.importorskip("vl_convert")
     svg = vlc.vegalite_to_svg(charts.tau_heatmap(tau, families=families).to_json())
     assert float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1)) <= COLUMN_PX
+
+
+@pytest.mark.parametrize("lo", [0.0, -0.4])
+def test_family_heatmap_numbers_are_legible(lo):
+    """The audit: the in-cell mean τ_b were 10 px type in 52 px cells, black or white by a
+    fixed τ > 0.6 cut. Now the type follows the cell (at least 11 px) and each number takes
+    the ink that contrasts most with its own cell's colour."""
+    from scorio_core.charts import contrast_ratio, viridis
+
+    n = len(METHODS)
+    tau = _tau(n)
+    tau.iloc[0, 1] = tau.iloc[1, 0] = lo  # the scale's low end: the darkest cell
+    families = {m: METHODS[m].family for m in tau.index}
+    spec = charts.tau_heatmap(tau, families=families).to_dict()
+    cell = spec["width"]["step"]
+    text = spec["layer"][1]
+    assert text["mark"]["type"] == "text"
+    size = text["mark"]["fontSize"]
+    assert size >= charts.MIN_CELL_FONT and size >= 0.28 * cell  # 10 px in 52 px cells before
+    assert 4 * 0.6 * size <= cell  # "0.93" stays inside its cell
+    assert text["encoding"]["fill"] == {"field": "ink", "type": "nominal", "scale": None,
+                                        "legend": None}
+    (values,) = spec["datasets"].values()
+    d = pd.DataFrame(values)
+    low = min(0.0, float(d["tau"].min()))
+    fills = viridis((d["tau"] - low) / (1 - low))
+    ratios = [contrast_ratio(f, ink) for f, ink in zip(fills, d["ink"], strict=True)]
+    assert min(ratios) >= 4.5, min(ratios)  # WCAG AA for every number on its cell
+    assert d.loc[d["tau"].idxmin(), "ink"] == "#ffffff"  # light on the dark end
+    assert d.loc[d["tau"].idxmax(), "ink"] == "#000000"  # dark on the yellow end
+    vlc = pytest.importorskip("vl_convert")
+    svg = vlc.vegalite_to_svg(charts.tau_heatmap(tau, families=families).to_json())
+    assert f'font-size="{size}px"' in svg

@@ -40,13 +40,17 @@ def test_lesson_renders(at, lesson):
 
 
 def test_rubric_lesson_shows_reference_values(at):
+    """μ and σ in the table's decimals (5, as m_α and v_α): the metrics said 0.562500 and
+    the notice 0.5625 beside a table of 0.56250."""
     at.switch_page(PAGE).run()
     at.radio(key="sim_lesson").set_value("Rubric weights").run()
     values = {m.label: m.value for m in at.metric}
-    assert values["μ"] == "0.562500" and values["σ"] == "0.091998"
+    assert values["μ"] == "0.56250" and values["σ"] == "0.09200"
+    notice = next(i.value for i in at.info if "What to notice" in i.value)
+    assert "μ = 0.56250 and σ = 0.09200" in notice
     at.selectbox(key="sim_r0").set_value("R0 = [[2], [1]]").run()
     values = {m.label: m.value for m in at.metric}
-    assert values["μ"] == "0.583333" and values["σ"] == "0.085165"
+    assert values["μ"] == "0.58333" and values["σ"] == "0.08517"
 
 
 def test_what_to_notice_quotes_the_settings_not_the_paper(at):

@@ -100,7 +100,7 @@ def test_to_code_reproduces_tables_and_charts(sid, results):
 
 def test_highlights_and_exports(results):
     h = {x.label: x.value for x in highlights("rubric-lesson", results["rubric-lesson"])}
-    assert h["μ"] == f"{results['rubric-lesson'].mu:.6f}"
+    assert h["μ"] == f"{results['rubric-lesson'].mu:.5f}"
     assert [x.label for x in highlights("prior-depth", results["prior-depth"])][0].startswith(
         "mean τ")
     a = SIMULATIONS["calibration"]
@@ -111,6 +111,28 @@ def test_highlights_and_exports(results):
     assert "# settings.replicates: 50" in text and "# seeds.seed: 4" in text
     back = pd.read_csv(__import__("io").StringIO(text), comment="#")
     assert len(back) == 2 * 2 * 7 and set(back["scope"]) == {"questions", "population"}
+
+
+def test_rubric_lesson_writes_mu_and_sigma_in_its_table_format():
+    """The metrics said μ = 0.562500, the notice 0.5625, beside m_α = 0.56250 in the table:
+    one format (the table's declared decimals) for every number of the lesson."""
+    from scorio_core.charts.simulate import lesson_notice
+    from scorio_core.formatting import format_frame, table_formats
+    from scorio_core.simulate.lesson import LESSON_DECIMALS
+
+    a = SIMULATIONS["rubric-lesson"]
+    r = a.run(None, a.params())
+    tables = a.tables(r)
+    lesson, summary = tables["lesson"], tables["summary"]
+    formats = dict(zip(lesson.columns, table_formats(lesson), strict=True))
+    assert formats["m_α"].decimals == formats["v_α"].decimals == LESSON_DECIMALS == 5
+    h = {x.label: x.value for x in highlights("rubric-lesson", r)}
+    assert (h["μ"], h["σ"]) == ("0.56250", "0.09200")
+    assert format_frame(summary).loc[0, ["mu", "sigma"]].tolist() == ["0.56250", "0.09200"]
+    assert format_frame(lesson)["m_α"].tolist() == ["0.56250", "0.56250"]
+    assert "μ = 0.56250 and σ = 0.09200" in lesson_notice("rubric")
+    tips = a.charts(r)[0].chart.to_dict()["layer"][1]["encoding"]["tooltip"]
+    assert {t["field"]: t.get("format") for t in tips}["mu"] == ".5f"
 
 
 def test_report_takes_a_study_only_when_named():

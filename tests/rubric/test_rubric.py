@@ -874,8 +874,10 @@ def test_bump_chart_spec(bundled):
     ranks = scheme_ranks(bundled, ["dontpass/format-aware", "ranking/verifier-only"], gold=True)
     spec = charts.rank_bump_chart(ranks).to_dict()
     assert len(spec["layer"]) == 3 and spec["height"] == charts.ROW_PX * 20
-    (values,) = spec["datasets"].values()
+    values = spec["datasets"][spec["data"]["name"]]  # the lines' points
     assert len(values) == 20 * 3
+    ends = spec["datasets"][spec["layer"][2]["data"]["name"]]  # one end label per rank held
+    assert sorted(n for e in ends for n in e["models"].split(", ")) == sorted(ranks.index)
     assert spec["layer"][0]["encoding"]["x"]["sort"] == list(ranks.columns)
     assert spec["layer"][0]["encoding"]["y"]["scale"]["reverse"] is True
     assert charts.RANK_BUMP_CAPTION.count(".") == 1  # one line
