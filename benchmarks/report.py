@@ -1,6 +1,8 @@
 """Report speed: each section's analysis, its SVG charts, and the HTML/notebook writers.
 
-Run: ``python benchmarks/report.py``.
+Run: ``python benchmarks/report.py`` (``--previous REV``: the git revision the default
+report on the smallest bundled file is timed against, side by side; default
+:data:`PREVIOUS`).
 
 On the bundled reasoning data (one benchmark, 20 models x 30 questions x 80 trials)
 with the report's default settings except ``compare`` and ``stability``, which use
@@ -9,20 +11,71 @@ prints the time of each analysis, of rendering its charts to inline SVG with
 vl-convert, and of writing the HTML and notebook. The first SVG conversion also
 starts vl-convert's JavaScript engine (shown separately). Target: the whole
 report in well under a minute.
+
+Then the default report (every analysis at its default settings, as ``scorio-studio
+report`` writes it) on the smallest bundled file, per section, now and at ``PREVIOUS``
+(the code before the stacked ``spread_loglik``, which the Check and every ``p_best`` read).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _timing import previous_tree  # noqa: E402
+
 from scorio_core import io  # noqa: E402
 from scorio_core.report import build_report, chart_svg, to_html, to_notebook  # noqa: E402
 
 TARGET_S = 60.0
+ROOT = Path(__file__).resolve().parent.parent
+#: The revision before spread_loglik inverted its grid in stacks.
+PREVIOUS = "89e9315"
+SMALLEST = ROOT / "data" / "biased_coins.npz"
+_DEFAULT_REPORT = """
+import json, sys, time
+sys.path.insert(0, {src!r})
+from scorio_core import io
+from scorio_core.report import build_report
+data = io.load({data!r})
+build_report(data)  # warm-up: a fresh tree compiles its numba kernels on first use
+out = {{}}
+for _ in range(2):  # the best of two runs per section: a loaded machine is noisy
+    t0 = time.perf_counter()
+    rep = build_report(data)
+    run = {{s.analysis.id: s.seconds for s in rep.sections}}
+    run["all analyses"] = time.perf_counter() - t0
+    out = {{k: min(v, out.get(k, v)) for k, v in run.items()}}
+print(json.dumps(out))
+"""
+
+
+def default_report_seconds(src: Path) -> dict[str, float]:
+    """Seconds per section of the default report on :data:`SMALLEST`, with ``scorio_core``
+    imported from ``src`` (a fresh process; after a warm-up, the best of two runs)."""
+    code = _DEFAULT_REPORT.format(src=str(src), data=str(SMALLEST))
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       cwd=ROOT)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def side_by_side(previous: str = PREVIOUS) -> None:
+    now = default_report_seconds(ROOT)
+    with previous_tree(ROOT, previous) as tree:
+        before = default_report_seconds(tree)
+    print(f"\ndefault report on {SMALLEST.name}: {'now':>10} {'previous':>10} {'ratio':>8}"
+          f"  [previous = {previous}]")
+    for k, t in now.items():
+        b = before.get(k, float("nan"))
+        print(f"{k:<34} {t:>8.2f} s {b:>8.2f} s {b / max(t, 1e-9):>7.2f}x")
+
+
 SECTIONS = [
     "leaderboard",
     ("compare", {"methods": "voting"}),
@@ -65,4 +118,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--previous", default=PREVIOUS)
     main()
+    side_by_side(parser.parse_args().previous)

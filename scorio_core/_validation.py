@@ -7,12 +7,14 @@ verbatim.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -28,6 +30,7 @@ __all__ = [
     "check_bounds",
     "parse_json",
     "json_safe",
+    "renamed_keyword",
 ]
 
 
@@ -48,6 +51,41 @@ class ValidationError(ValueError):
     ...     print(exc)
     scope must be one of ('questions', 'population'); got 'world'
     """
+
+
+def renamed_keyword(old: str, new: str) -> Callable[[Callable], Callable]:
+    """Decorate a function whose keyword ``new`` was once called ``old``: ``old=`` still
+    works, with a ``FutureWarning`` naming ``new``, so notebooks written before the rename
+    keep running; passing both is a ``TypeError``.
+
+    Example
+    -------
+    >>> import warnings
+    >>> from scorio_core._validation import renamed_keyword
+    >>> @renamed_keyword("assurance_level", "assurance")
+    ... def f(*, assurance=0.8):
+    ...     return assurance
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     f(assurance_level=0.9), str(caught[0].message)
+    (0.9, 'f(assurance_level=...) is now f(assurance=...)')
+    """
+
+    def decorate(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            if old in kwargs:
+                if new in kwargs:
+                    raise TypeError(f"{fn.__name__}() got both {new}= and its old name "
+                                    f"{old}=; pass only {new}=")
+                warnings.warn(f"{fn.__name__}({old}=...) is now {fn.__name__}({new}=...)",
+                              FutureWarning, stacklevel=2)
+                kwargs[new] = kwargs.pop(old)
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 def _describe(a: np.ndarray) -> str:
@@ -344,6 +382,7 @@ def check_steps(N: int, steps) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core._validation import check_steps
     >>> check_steps(4, None).tolist(), check_steps(8, [8, 2, 2]).tolist()
     ([1, 2, 3, 4], [2, 8])
     """

@@ -20,10 +20,16 @@ import html
 import json
 
 import numpy as np
-import pandas as pd
 
 from ._validation import json_safe
-from .formatting import _md_escape, format_number, markdown_table, text_table
+from .formatting import (
+    EXPORT_DIGITS,
+    _md_escape,
+    format_number,
+    markdown_table,
+    round_floats,
+    text_table,
+)
 from .io import to_safe_csv
 from .leaderboard import COLUMN_HELP, Leaderboard
 from .references import expand
@@ -33,17 +39,10 @@ __all__ = ["FORMATS", "describe", "export", "to_csv", "to_json", "to_markdown", 
 FORMATS = ("csv", "json", "md", "markdown", "table")
 
 
-def _rounded(df: pd.DataFrame, digits: int = 6) -> pd.DataFrame:
-    out = df.copy()
-    num = out.select_dtypes("number").columns
-    out[num] = out[num].round(digits)
-    return out
-
-
 def to_csv(board: Leaderboard) -> str:
     """CSV of the table, formula-safe, with a constant ``scope`` column (the CSV has no header
     block to state it in)."""
-    table = _rounded(board.table)
+    table = round_floats(board.table)
     table["scope"] = board.settings.get("scope", "questions")
     return to_safe_csv(table)
 
@@ -55,7 +54,7 @@ def to_json(board: Leaderboard) -> str:
     """
     rows = [
         {k: json_safe(v) for k, v in rec.items()}
-        for rec in _rounded(board.table).to_dict(orient="records")
+        for rec in round_floats(board.table).to_dict(orient="records")
     ]
     cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)
             for c in board.table.columns}
@@ -64,7 +63,7 @@ def to_json(board: Leaderboard) -> str:
         payload["could_be_first"] = {"models": board.could_be_first(),
                                      "statement": board.first_line()}
     if board.inference is not None and board.identified:  # P(rank = r) per model, table order
-        rd = board.rank_distribution().round(6)
+        rd = board.rank_distribution().round(EXPORT_DIGITS)
         payload["rank_distribution"] = {str(m): r.tolist() for m, r in zip(rd.index, rd.values,
                                                                            strict=True)}
     return json.dumps(payload, indent=2, allow_nan=False)
@@ -103,6 +102,7 @@ def describe(board: Leaderboard) -> list[str]:
 
     Example
     -------
+    >>> from scorio_core.export import describe
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> text = " ".join(describe(leaderboard(np.ones((2, 10, 4), dtype=int))))

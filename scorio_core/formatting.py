@@ -23,6 +23,7 @@ Pure Python and pandas; no NumPy-free promise, but nothing heavy.
 
 Example
 -------
+>>> from scorio_core.formatting import format_frame, text_table
 >>> import pandas as pd
 >>> t = pd.DataFrame({"model": ["a", "b"], "p_value": [1.7e-05, 0.25],
 ...                   "trials_needed": [466.0, float("inf")], "gap": [2368.0, 260.5]})
@@ -67,6 +68,8 @@ __all__ = [
     "table_formats",
     "DECIMALS_ATTR",
     "format_frame",
+    "EXPORT_DIGITS",
+    "round_floats",
     "text_table",
     "markdown_table",
     "count_text",
@@ -107,6 +110,29 @@ STATISTIC_DECIMALS = 2
 PAPERS_RULE_NAMES = re.compile(r"^(n_needed|trials_needed_papers)$")
 TRIALS_NOW = "trials_now"
 RULE_MET = "met now"
+
+
+#: Decimals of every float an export writes (CSV, JSON): no float noise such as
+#: 0.16666666666666663, and far below any difference the numbers can resolve.
+EXPORT_DIGITS = 6
+
+
+def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
+    """A copy of ``df`` with its float columns rounded to ``digits`` decimals: the one
+    rounding rule of the exports (the leaderboard's CSV and JSON,
+    :func:`scorio_core.definitions.provenance.export_frame` for every analysis's CSV).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.formatting import round_floats
+    >>> round_floats(pd.DataFrame({"p": [1 / 6], "n": [3]})).values.tolist()
+    [[0.166667, 3.0]]
+    """
+    out = df.copy()
+    floats = out.select_dtypes("floating").columns
+    out[floats] = out[floats].round(digits)
+    return out
 
 
 def count_text(n: int, noun: str) -> str:
@@ -171,6 +197,7 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
 
     Example
     -------
+    >>> from scorio_core.formatting import column_format
     >>> column_format([0.5, 1.0], "p_value"), column_format([3.0, float("inf")], "n_needed")
     (ColumnFormat(kind='float', decimals=4), ColumnFormat(kind='int', decimals=4))
     >>> column_format([0.7491, 0.1332], "p_best")  # a share of draws: three decimals
@@ -221,6 +248,7 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) ->
 
     Example
     -------
+    >>> from scorio_core.formatting import format_number
     >>> format_number(float("inf")), format_number(None), format_number(1234.0, integer=True)
     ('∞', '—', '1,234')
     >>> format_number(0.123456), format_number(2e-7), format_number(-2e-7, 2)
@@ -258,6 +286,7 @@ def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
 
     Example
     -------
+    >>> from scorio_core.formatting import format_column
     >>> format_column([466.0, 2368.0, float("nan")], "trials_needed")
     ['466', '2,368', '—']
     """
@@ -278,6 +307,7 @@ def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
 
     Example
     -------
+    >>> from scorio_core.formatting import papers_rule_cells
     >>> papers_rule_cells([8.0, 12.0, float("inf"), None], 8)
     ['met now', '12', '∞', '—']
     """
@@ -308,6 +338,7 @@ def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
 
     Example
     -------
+    >>> from scorio_core.formatting import DECIMALS_ATTR, table_formats
     >>> import pandas as pd
     >>> t = pd.DataFrame({"mean": [29.25, 31.0], "share": [0.07, 0.5]})
     >>> t.attrs[DECIMALS_ATTR] = {"mean": 1, "share": 3}
@@ -351,6 +382,7 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
 
     Example
     -------
+    >>> from scorio_core.formatting import text_table
     >>> import pandas as pd
     >>> print(text_table(pd.DataFrame({"m": ["x", "yy"], "rank": [1, 12]})))
     m   rank
@@ -393,6 +425,7 @@ def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str
 
     Example
     -------
+    >>> from scorio_core.formatting import markdown_table
     >>> import pandas as pd
     >>> markdown_table(pd.DataFrame({"m": ["a|b"], "p": [0.5]}))
     ['| m | p |', '|---|---:|', '| a\\\\|b | 0.5000 |']

@@ -52,6 +52,7 @@ Coverage of all of this is measured by simulation with known truth:
 
 Example
 -------
+>>> from scorio_core.inference import infer, score_stats
 >>> import numpy as np
 >>> from scorio_core.eval import prepare_counts
 >>> R = np.random.default_rng(0).integers(0, 2, size=(3, 40, 4))
@@ -278,6 +279,7 @@ def within_dof(n: np.ndarray, u: np.ndarray, kappa: np.ndarray) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.inference import within_variance, within_dof
     >>> import numpy as np
     >>> n = np.zeros((2, 40, 2)); n[..., 0] = 4  # 4 trials; model 1: 1 success in 3 questions
     >>> n[0, :, :] = [2, 2]; n[1, :3] = [3, 1]  # model 0: 2 of 4 on every question
@@ -311,6 +313,7 @@ def pair_dof(var: np.ndarray, dof: np.ndarray) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.inference import pair_dof
     >>> import numpy as np
     >>> pair_dof(np.array([1.0, 1.0, 0.0]), np.array([10.0, 30.0, 5.0])).round(1).tolist()
     [[10.0, 30.0, 10.0], [30.0, 30.0, 30.0], [10.0, 30.0, 5.0]]
@@ -367,6 +370,7 @@ def population_variance(st: ScoreStats) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.inference import score_stats, population_variance
     >>> import numpy as np
     >>> from scorio_core.eval import prepare_counts
     >>> R = np.zeros((1, 30, 8), dtype=int); R[0, :3] = 1  # 3 of 30 questions always solved
@@ -405,6 +409,7 @@ def wilson_t(x, var, df, n_floor, confidence: float = 0.95):
 
     Example
     -------
+    >>> from scorio_core.inference import wilson_t
     >>> lo, hi = wilson_t(0.0, 0.0, 29, 30)
     >>> float(lo), round(float(hi), 3)
     (0.0, 0.122)
@@ -606,6 +611,7 @@ def model_intervals(st: ScoreStats, scope: str = "questions", confidence: float 
 
     Example
     -------
+    >>> from scorio_core.inference import model_intervals, score_stats
     >>> import numpy as np
     >>> from scorio_core.eval import prepare_counts
     >>> n, _, w = prepare_counts(np.ones((2, 10, 3), dtype=int))
@@ -754,6 +760,7 @@ def inflate(cov: np.ndarray, df) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.inference import inflate
     >>> import numpy as np
     >>> inflate(np.eye(2), np.array([[12.0, 7.0], [7.0, 6.0]])).round(2).tolist()
     [[1.2, 0.0], [0.0, 1.5]]
@@ -796,6 +803,7 @@ def field_covariance(st: ScoreStats, scope: str, cov: np.ndarray) -> tuple[np.nd
 
     Example
     -------
+    >>> from scorio_core.inference import score_stats, scope_covariance, field_covariance
     >>> import numpy as np
     >>> from scorio_core.eval import prepare_counts
     >>> R = np.random.default_rng(0).integers(0, 2, (4, 30, 8))
@@ -845,6 +853,8 @@ def _draw_covariance(st: ScoreStats, scope: str, cov: np.ndarray, df) -> tuple[n
 
 #: Grid of the between-model s.d. ``τ`` for :func:`field_draws` (multiples of its scale).
 _TAU_GRID = np.linspace(0.0, 1.0, 65)
+#: Largest stack of ``L × L`` matrices :func:`spread_loglik` inverts at once (entries).
+_STACK_CELLS = 1_000_000
 
 
 def spread_loglik(x, cov, taus) -> tuple[np.ndarray, list]:
@@ -855,6 +865,8 @@ def spread_loglik(x, cov, taus) -> tuple[np.ndarray, list]:
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.inference import spread_loglik
     >>> ll, _ = spread_loglik(np.array([0.4, 0.5, 0.6]), np.diag([1e-4] * 3), [0.0, 0.1, 1.0])
     >>> int(np.argmax(ll))  # the three scores are 0.1 apart: tau near 0.1
     1
@@ -866,15 +878,22 @@ def spread_loglik(x, cov, taus) -> tuple[np.ndarray, list]:
     taus = np.asarray(taus, dtype=float)
     ll = np.empty(taus.size)
     parts = []
-    for g, tau in enumerate(taus):
-        V = cov + (tau * tau + 1e-15) * np.eye(L)
-        Vi = np.linalg.pinv(V, hermitian=True)
-        a = float(one @ Vi @ one)
-        mu_hat = float(one @ Vi @ x) / a
-        r = x - mu_hat
-        sign, logdet = np.linalg.slogdet(V)
-        ll[g] = -0.5 * (logdet + np.log(a) + r @ Vi @ r) if sign > 0 else -np.inf
-        parts.append((Vi, a, mu_hat))
+    # the inverses and determinants of a block of grid points in one stacked call each
+    # (the same LAPACK calls per matrix, bit for bit, without numpy's per-call overhead;
+    # 5x faster for a 65-point grid of 11 models)
+    block = max(1, _STACK_CELLS // (L * L))
+    for start in range(0, taus.size, block):
+        t = taus[start : start + block]
+        V = cov + (t * t + 1e-15)[:, None, None] * np.eye(L)
+        Vis = np.linalg.pinv(V, hermitian=True)
+        signs, logdets = np.linalg.slogdet(V)
+        for k, Vi in enumerate(Vis):
+            a = float(one @ Vi @ one)
+            mu_hat = float(one @ Vi @ x) / a
+            r = x - mu_hat
+            ll[start + k] = (-0.5 * (logdets[k] + np.log(a) + r @ Vi @ r) if signs[k] > 0
+                             else -np.inf)
+            parts.append((Vi, a, mu_hat))
     return ll, parts
 
 
@@ -910,6 +929,8 @@ def field_draws(x, cov, size: int, seed: int = 0, prior=None) -> np.ndarray:
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.inference import field_draws
     >>> S = field_draws(np.array([0.5, 0.5, 0.9]), np.diag([1e-4] * 3), 2000, seed=1)
     >>> S.shape, bool(np.mean(S.argmax(1) == 2) > 0.99)
     ((2000, 3), True)
@@ -1038,6 +1059,7 @@ def first_set(t, df, cov, sd, scope: str, ybar=None, confidence: float = 0.95,
 
     Example
     -------
+    >>> from scorio_core.inference import score_stats, infer, first_set
     >>> import numpy as np
     >>> c = np.random.default_rng(0).binomial(4, [[.9] * 40, [.85] * 40, [.5] * 40])
     >>> st = score_stats(np.stack([4 - c, c], -1), np.array([0.0, 1.0]))
@@ -1129,6 +1151,7 @@ def open_pair_level(D, confidence: float, adjust: str, identified: bool = True, 
 
     Example
     -------
+    >>> from scorio_core.inference import open_pair_level
     >>> import numpy as np
     >>> D = np.zeros((3, 3), dtype=bool); D[0, 2] = True
     >>> [round(open_pair_level(D, 0.95, a), 4) for a in ("none", "holm")]  # two pairs open
@@ -1208,6 +1231,7 @@ def decided(
 
     Example
     -------
+    >>> from scorio_core.inference import score_stats, decided, infer
     >>> import numpy as np
     >>> c = np.random.default_rng(0).binomial(8, [[0.9] * 30, [0.5] * 30, [0.45] * 30])
     >>> st = score_stats(np.stack([8 - c, c], -1), np.array([0.0, 1.0]))

@@ -57,7 +57,7 @@ import pandas as pd
 from scipy import special
 
 from . import decision
-from ._validation import ValidationError, check_confidence
+from ._validation import ValidationError, check_confidence, renamed_keyword
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
 from .formatting import TRIALS_NOW, shape_text
 from .inference import (
@@ -123,6 +123,7 @@ def a_chance(p: float) -> str:
 
     Example
     -------
+    >>> from scorio_core.planner import a_chance
     >>> a_chance(0.8), a_chance(0.95), a_chance(0.11)
     ('an 80% chance', 'a 95% chance', 'an 11% chance')
     """
@@ -145,6 +146,7 @@ def pair_level(board: Leaderboard) -> float:
 
     Example
     -------
+    >>> from scorio_core.planner import pair_level
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 4))
@@ -183,6 +185,7 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
 
     Example
     -------
+    >>> from scorio_core.planner import assurance
     >>> import numpy as np
     >>> g = np.random.default_rng(0).normal(0.05, 0.02, (4000, 1))
     >>> a = assurance(np.array([0.03]), 0.02**2, np.array([0.02**2 / 4, 0.02**2]), 1e9, 0.05, g)
@@ -353,6 +356,7 @@ def between_pooled(st, i, j) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.planner import between_pooled
     >>> import numpy as np
     >>> from scorio_core.inference import score_stats
     >>> rng = np.random.default_rng(2)
@@ -395,6 +399,7 @@ def between_moment(st, i, j) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.planner import between_moment
     >>> import numpy as np
     >>> from scorio_core.inference import score_stats
     >>> p = np.tile(np.linspace(0.2, 0.8, 500), (3, 1))
@@ -453,6 +458,7 @@ def between_draws(st, i, j, draws: int, seed: int = 0) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.planner import between_draws
     >>> import numpy as np
     >>> from scorio_core.inference import score_stats
     >>> rng = np.random.default_rng(0)
@@ -485,6 +491,7 @@ def between_quantile(st, i, j, q: float = 0.5) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.planner import between_quantile
     >>> import numpy as np
     >>> from scorio_core.inference import score_stats
     >>> c = np.random.default_rng(1).binomial(8, np.full((3, 60), 0.5))  # no true spread
@@ -691,6 +698,7 @@ def _check_kind(kind: str) -> str:
     return kind
 
 
+@renamed_keyword("assurance_level", "assurance")
 def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
                     assurance: float = ASSURANCE) -> np.ndarray:
     """Smallest true lead of ``upper`` over ``lower`` that ``n`` trials per question
@@ -704,10 +712,12 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
     :func:`decision_chance`). Zero: any true lead will do
     (today's gap carries it); ``inf``: no lead within the score range would; NaN where the
     plan is not finite or cannot be made (``N = 1`` for trials, ``M = 1``). ``upper``,
-    ``lower``, ``n``: sequences of the same length.
+    ``lower``, ``n``: sequences of the same length. ``assurance_level=``, the old name of
+    ``assurance``, still works with a ``FutureWarning``.
 
     Example
     -------
+    >>> from scorio_core.planner import detectable_gaps, decision_chance
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
@@ -736,6 +746,7 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
 
     Example
     -------
+    >>> from scorio_core.planner import decision_chance
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
@@ -757,6 +768,7 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
     return np.where(usable, out, np.nan)
 
 
+@renamed_keyword("assurance_level", "assurance")
 def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(),
               assurance: float = ASSURANCE) -> pd.DataFrame:
     """The smallest true lead of ``upper`` over ``lower`` that each plan decides with
@@ -773,7 +785,8 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
         Plan sizes: trials per question and questions (those not beyond today's ``N`` /
         ``M`` are left out: they are no plan).
     assurance : float
-        Target chance of a decision (default 0.8).
+        Target chance of a decision (default 0.8). ``assurance_level=``, its old name, still
+        works with a ``FutureWarning``.
 
     Returns
     -------
@@ -786,6 +799,7 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
 
     Example
     -------
+    >>> from scorio_core.planner import gap_curve
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
@@ -851,6 +865,7 @@ def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.n
 
     Example
     -------
+    >>> from scorio_core.planner import pair_assurance
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> R = (np.random.default_rng(0).random((2, 30, 4)) < [[[.6]], [[.5]]]).astype(int)
@@ -876,6 +891,7 @@ _PAIR_COLUMNS = [
 ]
 
 
+@renamed_keyword("assurance_level", "assurance")
 def pair_needs(
     board: Leaderboard, pairs: str = "undecided", assurance: float = ASSURANCE,
     lead: float = 0.0,
@@ -890,7 +906,8 @@ def pair_needs(
     pairs : {"undecided", "all"}
         Adjacent pairs (leaderboard order) left undecided, or every adjacent pair.
     assurance : float
-        Target chance of a decision, 0.5 to 1 (default 0.8).
+        Target chance of a decision, 0.5 to 1 (default 0.8). ``assurance_level=``, its old
+        name, still works with a ``FutureWarning``.
     lead : float
         Smallest true lead that matters (score units; 0: off). When set, two more columns
         plan for it with no prior on the lead: ``trials_for_lead`` / ``questions_for_lead``,
@@ -916,6 +933,7 @@ def pair_needs(
 
     Example
     -------
+    >>> from scorio_core.planner import pair_needs
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> R = (np.random.default_rng(1).random((3, 15, 4)) < [[[.6]], [[.55]], [[.2]]]).astype(int)
@@ -1090,6 +1108,7 @@ def order_curve(
 
     Example
     -------
+    >>> from scorio_core.planner import order_curve
     >>> c = order_curve([0.7] * 10, [0.6] * 10, [1, 16], sims=4000, seed=1)
     >>> bool(c.p_correct[1] > c.p_correct[0] > 0.5), bool(c.z_mean[1] > c.z_mean[0])
     (True, True)
@@ -1150,6 +1169,7 @@ def pair_curve(
 
     Example
     -------
+    >>> from scorio_core.planner import pair_curve
     >>> import numpy as np
     >>> R = (np.random.default_rng(0).random((2, 20, 4)) < [[[.7]], [[.5]]]).astype(int)
     >>> c = pair_curve(R, 0, 1, [4, 32], sims=2000)
@@ -1304,6 +1324,7 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
 
     Example
     -------
+    >>> from scorio_core.planner import allocate_trials
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> R = (np.random.default_rng(0).random((3, 20, 2)) < [[[.9]], [[.5]], [[.5]]]).astype(int)
@@ -1490,7 +1511,7 @@ class Plan:
         -------
         >>> import numpy as np
         >>> R = (np.random.default_rng(0).random((3, 40, 8)) < [[[.9]], [[.5]], [[.1]]])
-        >>> plan(R.astype(int)).budget_why()
+        >>> sc.plan(R.astype(int)).budget_why()
         'Nothing to spend it on: every pair is already decided.'
         """
         a, s = self.split, self.settings
@@ -1611,6 +1632,7 @@ class Plan:
         return f"<Plan: {self.caption()}>\n{self.to_text()}".rstrip()
 
 
+@renamed_keyword("assurance_level", "assurance")
 def plan(
     data: Outcomes | np.ndarray,
     *,
@@ -1625,7 +1647,6 @@ def plan(
     draws: int = 10_000,
     seed: int = 0,
     spread_prior=None,
-    assurance_level: float | None = None,
 ) -> Plan:
     """One call for the Planner page and ``scorio-studio plan``.
 
@@ -1644,6 +1665,7 @@ def plan(
     assurance : float
         The chance, in ``[0.5, 1)``, that the planned data decide a pair (default 0.8):
         ``trials_needed`` / ``questions_needed`` are the smallest plans that reach it.
+        ``assurance_level=``, its old name, still works with a ``FutureWarning``.
     budget_trials : int
         Extra trials per question to split between the models (``0``: ``L × N``, as many
         trials again).
@@ -1652,8 +1674,6 @@ def plan(
     spread_prior : SpreadPrior or path, optional
         A prior on the field's spread learned from earlier runs
         (:func:`~scorio_core.spread_prior.fit_spread_prior`) in place of the flat one.
-    assurance_level : float, optional
-        The old name of ``assurance`` (deprecated; a ``FutureWarning`` says so).
 
     Returns
     -------
@@ -1662,18 +1682,12 @@ def plan(
     Example
     -------
     >>> from scorio_core import io
-    >>> p = plan(io.load("data/biased_coins.npz"), budget_trials=40)
+    >>> p = sc.plan(io.load("data/biased_coins.npz"), budget_trials=40)
     >>> p.pairs[["better", "next", "trials_needed"]].head(2).values.tolist()
     [['LLM_9', 'LLM_10', 7480.0], ['LLM_7', 'LLM_8', 599.0]]
     >>> int(p.allocation["extra_trials"].sum())
     40
     """
-    if assurance_level is not None:  # notebooks written before the rename keep working
-        import warnings
-
-        warnings.warn("plan(assurance_level=...) is now plan(assurance=...)", FutureWarning,
-                      stacklevel=2)
-        assurance = assurance_level
     target = _check_assurance(assurance)
     confidence = check_confidence(confidence)
     lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))
@@ -1743,9 +1757,10 @@ def curve_settings(
 
     Example
     -------
+    >>> from scorio_core.planner import curve_settings
     >>> import numpy as np
     >>> R = (np.random.default_rng(0).random((3, 15, 4)) < [[[.8]], [[.7]], [[.4]]])
-    >>> cs = curve_settings(plan(R.astype(int)), n_max=20)
+    >>> cs = curve_settings(sc.plan(R.astype(int)), n_max=20)
     >>> cs.n_values, cs.m_values[:4]
     ((1, 2, 4, 8, 16, 20), (21, 30, 42, 60))
     """

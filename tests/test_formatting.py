@@ -4,6 +4,7 @@ HTML/Markdown report."""
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -121,3 +122,29 @@ def test_statistics_shares_and_the_papers_rule_read_the_same_on_every_surface():
     un = board.unresolved()
     assert core_cells(un, ["trials_needed_papers"])["trials_needed_papers"].tolist() == \
         {n: c for n, _, c in format_columns(un)}["trials_needed_papers"]
+
+
+def test_every_export_rounds_floats_by_the_one_rule(monkeypatch):
+    """The leaderboard's CSV/JSON and every analysis's CSV (export_frame) round through
+    formatting.round_floats: changing its digits changes all of them."""
+    import scorio_core.definitions.provenance as provenance
+    from scorio_core import export, formatting
+    from scorio_core.leaderboard import leaderboard
+
+    board = leaderboard(np.random.default_rng(0).integers(0, 2, (3, 7, 3)))
+    noisy = pd.DataFrame({"p": [1 / 3, 2 / 3], "n_needed": [19.0, 20.0]})
+    calls = []
+
+    def spy(df, digits=formatting.EXPORT_DIGITS):
+        calls.append(digits)
+        return formatting.round_floats(df, 2)  # a different rule, seen by every export
+
+    for module in (export, provenance):
+        monkeypatch.setattr(module, "round_floats", spy)
+    # whole counts are still written as integers
+    assert provenance.to_csv(noisy, {}) == "p,n_needed\n0.33,19\n0.67,20\n"
+    row = export.to_csv(board).splitlines()[1].split(",")
+    assert row[5] == str(round(float(board.table["score"].iloc[0]), 2))  # score
+    assert json.loads(export.to_json(board))["rows"][0]["score"] == round(
+        float(board.table["score"].iloc[0]), 2)
+    assert len(calls) == 3 and set(calls) == {formatting.EXPORT_DIGITS}

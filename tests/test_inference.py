@@ -601,3 +601,40 @@ def test_simultaneous_does_not_decide_a_pair_that_ties_its_sign_flip_critical_va
         assert not sim.decided.any()
     assert infer(st, "population", 0.95, "holm", 4000, 0).decided[0, 1]
     assert sim.pvalue[0, 1] < 0.05
+
+
+def test_spread_loglik_in_stacks_equals_a_plain_loop(monkeypatch):
+    """The grid's inverses and determinants are computed in stacks (for speed); the block
+    size must not change the likelihood or the pieces the draws read (to rounding: a
+    stacked LAPACK call need not take one machine's floating-point path)."""
+    from scorio_core import inference
+
+    rng = np.random.default_rng(3)
+    L = 7
+    A = rng.normal(size=(L, 12)) * 0.05
+    taus = inference._TAU_GRID * 0.4
+    one = np.ones(L)
+    for singular in (False, True):
+        cov = A @ A.T / 12
+        if singular:  # a model with no variance: pinv, finite where tau > 0
+            cov[0] = cov[:, 0] = 0.0
+        x = rng.random(L)
+        want_ll, want_parts = [], []
+        for tau in taus:  # the plain loop, one grid point at a time
+            V = cov + (tau * tau + 1e-15) * np.eye(L)
+            Vi = np.linalg.pinv(V, hermitian=True)
+            a = float(one @ Vi @ one)
+            mu_hat = float(one @ Vi @ x) / a
+            r = x - mu_hat
+            sign, logdet = np.linalg.slogdet(V)
+            want_ll.append(-0.5 * (logdet + np.log(a) + r @ Vi @ r) if sign > 0 else -np.inf)
+            want_parts.append((Vi, a, mu_hat))
+        check = slice(1, None) if singular else slice(None)  # tau = 0: conditioned 1e13
+        for cells in (inference._STACK_CELLS, L * L, 5 * L * L):  # one stack, one, blocks
+            monkeypatch.setattr(inference, "_STACK_CELLS", cells)
+            ll, parts = inference.spread_loglik(x, cov, taus)
+            assert len(parts) == taus.size
+            np.testing.assert_allclose(ll[check], np.array(want_ll)[check], rtol=1e-9)
+            for (Vi, a, mu), (wVi, wa, wmu) in list(zip(parts, want_parts, strict=True))[check]:
+                np.testing.assert_allclose(Vi, wVi, rtol=1e-9, atol=1e-9 * np.abs(wVi).max())
+                assert a == pytest.approx(wa, rel=1e-9) and mu == pytest.approx(wmu, rel=1e-9)

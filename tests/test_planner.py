@@ -972,3 +972,41 @@ def test_assurance_check_draws_every_plan_up_to_the_planner_s_limits():
         assurance_check(30, 4, scope="population", reps=1, max_questions=MAX_QUESTIONS + 1)
     with pytest.raises(ValidationError, match="max_trials must be at most"):
         assurance_check(30, 4, scope="population", reps=1, max_trials=MAX_TRIALS + 1)
+
+
+_OLD_NAME_CALLS = {  # each planner call that once took assurance_level=, with its arguments
+    "detectable_gaps": lambda b, **kw: detectable_gaps(b, ["model_0"], ["model_1"], [64], **kw),
+    "gap_curve": lambda b, **kw: gap_curve(b, "model_0", "model_1", [16, 64], [60], **kw),
+    "pair_needs": lambda b, **kw: pair_needs(b, pairs="all", **kw),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_OLD_NAME_CALLS))
+def test_the_old_assurance_keyword_is_an_alias_with_a_warning(name):
+    R = (np.random.default_rng(0).random((3, 30, 4)) < [[[.6]], [[.5]], [[.45]]]).astype(int)
+    call = _OLD_NAME_CALLS[name]
+    b = leaderboard(R)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the new name warns about nothing
+        new = call(b, assurance=0.9)
+    with pytest.warns(FutureWarning, match=rf"{name}\(assurance_level=\.\.\.\) is now "
+                                           rf"{name}\(assurance=\.\.\.\)"):
+        old = call(b, assurance_level=0.9)
+    if isinstance(new, pd.DataFrame):
+        pd.testing.assert_frame_equal(old, new)
+    else:
+        np.testing.assert_array_equal(old, new)
+    other = call(b, assurance=0.6)  # the value is not ignored
+    assert not (other.equals(new) if isinstance(new, pd.DataFrame)
+                else np.array_equal(other, new, equal_nan=True))
+    with pytest.raises(TypeError, match="both assurance= and its old name assurance_level="):
+        call(b, assurance=0.9, assurance_level=0.9)
+
+
+def test_plan_takes_the_old_keyword_through_the_same_alias():
+    R = (np.random.default_rng(0).random((3, 30, 4)) < [[[.6]], [[.5]], [[.45]]]).astype(int)
+    with pytest.warns(FutureWarning, match=r"plan\(assurance_level=\.\.\.\) is now"):
+        old = plan(R, assurance_level=0.9)
+    pd.testing.assert_frame_equal(old.pairs, plan(R, assurance=0.9).pairs)
+    with pytest.raises(TypeError, match="both assurance= and its old name"):
+        plan(R, assurance=0.8, assurance_level=0.9)  # the default's value, named, still clashes

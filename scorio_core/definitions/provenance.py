@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from .._validation import ValidationError, json_safe
+from ..formatting import COUNT_NAMES, EXPORT_DIGITS, round_floats
 from ..io import to_safe_csv
 from ..outcomes import COMBINED, Outcomes
 from ._base import params_dict
@@ -184,22 +185,18 @@ def csv_header(prov: dict[str, Any]) -> str:
     return "".join(f"# {k}: {v}\n" for k, v in rows)
 
 
-def export_frame(df: pd.DataFrame, digits: int = 6) -> pd.DataFrame:
-    """``df`` as every CSV export writes it: floats to ``digits`` decimals (no float noise
-    such as 0.16666666666666663) and count columns (:data:`~scorio_core.formatting.
-    COUNT_NAMES`) whose values are all whole as integers (19, not 19.0; a missing count
-    stays empty, an infinite one keeps the column as floats)."""
-    from ..formatting import COUNT_NAMES
-
-    out = df.copy()
-    for c in out.select_dtypes("floating").columns:
-        col = out[c]
+def export_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
+    """``df`` as every CSV export writes it: floats rounded by the exports' one rule
+    (:func:`~scorio_core.formatting.round_floats`, ``digits`` decimals) and count columns
+    (:data:`~scorio_core.formatting.COUNT_NAMES`) whose values are all whole as integers
+    (19, not 19.0; a missing count stays empty, an infinite one keeps the column as floats)."""
+    out = round_floats(df, digits)
+    for c in df.select_dtypes("floating").columns:
+        col = df[c]
         finite = col[np.isfinite(col)]
         if (COUNT_NAMES.match(str(c)) and not np.isinf(col).any()
                 and (finite == np.round(finite)).all()):
             out[c] = col.round().astype("Int64")
-        else:
-            out[c] = col.round(digits)
     return out
 
 
@@ -233,6 +230,7 @@ def export_filename(
 
     Example
     -------
+    >>> from scorio_core.definitions.provenance import export_filename
     >>> export_filename("Reasoning benchmarks (synthetic) [AIME'25]", "compare", "csv", "ranks")
     'Reasoning_benchmarks_synthetic_AIME_25_compare_ranks.csv'
     >>> export_filename("coins", "leaderboard", "csv", "leaderboard")
@@ -280,10 +278,11 @@ def export_file(
 
     Example
     -------
+    >>> from scorio_core.definitions.provenance import export_file
     >>> import numpy as np
     >>> from scorio_core.definitions import ANALYSES
     >>> lb = ANALYSES["leaderboard"]
-    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 10, 3)), name="demo")
+    >>> data = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (2, 10, 3)), name="demo")
     >>> text = export_file(lb, data, lb.params(), lb.run(data, lb.params()), "csv", "leaderboard")
     >>> text.splitlines()[0]
     '# dataset: demo'
