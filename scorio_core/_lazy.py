@@ -4,6 +4,7 @@
 polars; afterwards it is a dictionary lookup. Nothing is placed in ``sys.modules``
 before the real import, so libraries that check whether polars is loaded see the truth.
 
+>>> from scorio_core._lazy import lazy_module
 >>> np_ = lazy_module("numpy")
 >>> int(np_.add(1, 2))
 3

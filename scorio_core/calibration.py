@@ -51,6 +51,7 @@ benchmarks/calibration.py`` prints the full grid.
 
 Example
 -------
+>>> from scorio_core.calibration import coverage
 >>> cell = coverage("u-shaped", 30, 4, scope="population", reps=200, seed=1)
 >>> cell.identified, bool(0.85 < cell.headline < 1.0), cell.band
 (True, True, (0.93, 0.97))
@@ -192,6 +193,7 @@ def target_band(M: int, confidence: float = 0.95) -> tuple[float, float]:
 
     Example
     -------
+    >>> from scorio_core.calibration import target_band
     >>> target_band(15), target_band(100)
     ((0.9, 0.98), (0.93, 0.97))
     """
@@ -512,6 +514,7 @@ def coverage(
 
     Example
     -------
+    >>> from scorio_core.calibration import coverage
     >>> coverage("easy", 30, 1, scope="questions", reps=100).identified
     False
     """
@@ -675,6 +678,7 @@ def tie_errors(
 
     Example
     -------
+    >>> from scorio_core.calibration import tie_errors
     >>> r = tie_errors(30, 4, L=4, scope="population", adjusts=("holm", "none"), reps=20,
     ...                draws=2000)
     >>> r["holm"].fwer <= r["none"].fwer
@@ -759,6 +763,7 @@ def tie_error(
 
     Example
     -------
+    >>> from scorio_core.calibration import tie_error
     >>> r = tie_error(30, 4, L=4, scope="population", reps=20, draws=2000)
     >>> 0.0 <= float(r) <= 1.0 and r.per_pair <= r.fwer
     True
@@ -833,6 +838,7 @@ def rank_coverages(
 
     Example
     -------
+    >>> from scorio_core.calibration import rank_coverages
     >>> r = rank_coverages(30, 4, theta=(0.3, 0.0, 0.0), scope="population", reps=20,
     ...                    draws=2000)
     >>> sorted(r)
@@ -905,6 +911,7 @@ def rank_coverage(
 
     Example
     -------
+    >>> from scorio_core.calibration import rank_coverage
     >>> r = rank_coverage(30, 4, theta=(0.3, 0.3, 0.0), scope="population", reps=20,
     ...                   draws=2000)
     >>> 0.0 <= r.coverage <= 1.0
@@ -1056,6 +1063,7 @@ def p_best_calibration(
 
     Example
     -------
+    >>> from scorio_core.calibration import p_best_calibration
     >>> r = p_best_calibration(30, 4, L=3, scope="population", reps=20, draws=2000)
     >>> int(r.table["count"].sum())
     60
@@ -1093,6 +1101,7 @@ def p_best_success(difficulty: float = 0.0, interaction: float = 1.0) -> float:
 
     Example
     -------
+    >>> from scorio_core.calibration import p_best_success
     >>> round(p_best_success(0.0), 3), round(p_best_success(3.5), 2), round(p_best_success(-2.5), 2)
     (0.5, 0.11, 0.81)
     """
@@ -1346,6 +1355,8 @@ def resample_check(
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.calibration import resample_check
     >>> rng = np.random.default_rng(0)
     >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.1], [0.2]], 0, 1)
     >>> r = resample_check(p, 30, 4, scope="population", reps=40)
@@ -1430,6 +1441,8 @@ def resample_p_best(
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.calibration import resample_p_best
     >>> rng = np.random.default_rng(0)
     >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.05], [0.3], [0.3]], 0, 1)
     >>> r = resample_p_best(p, 30, 4, L=3, scope="population", reps=40)
@@ -1534,6 +1547,7 @@ def pair_coverage(
 
     Example
     -------
+    >>> from scorio_core.calibration import pair_coverage
     >>> c = pair_coverage("hard", 30, 4, scope="population", reps=20)
     >>> 0.0 <= c.coverage <= 1.0 and c.width > 0
     True
@@ -1587,6 +1601,7 @@ def calibration_table(
 
     Example
     -------
+    >>> from scorio_core.calibration import calibration_table
     >>> t = calibration_table(100, [("hard", 30, 2, False)])
     >>> t[["scope", "identified"]].values.tolist()
     [['questions', True], ['population', True]]
@@ -1707,6 +1722,7 @@ def curve_coverages(
 
     Example
     -------
+    >>> from scorio_core.calibration import curve_coverages
     >>> cells = curve_coverages("easy", 30, 8, [1, 8], reps=200, seed=2)
     >>> [(c.k, c.scope) for c in cells][:2], all(0.8 < c.coverage <= 1 for c in cells)
     ([(1, 'questions'), (1, 'population')], True)
@@ -1779,6 +1795,7 @@ def curve_calibration_table(
 
     Example
     -------
+    >>> from scorio_core.calibration import curve_calibration_table
     >>> t = curve_calibration_table(100, [("hard", 30, 4, "hat")])
     >>> sorted(set(t["k"])), sorted(set(t["scope"]))
     ([1, 2, 4], ['population', 'questions'])

@@ -53,7 +53,7 @@ Example
 >>> import numpy as np
 >>> from scorio_core import eval as ev
 >>> R = np.random.default_rng(0).integers(0, 2, (2, 30, 8))
->>> cv = pass_curves(R, models=["a", "b"])
+>>> cv = sc.pass_curves(R, models=["a", "b"])
 >>> row = cv.table.query("model == 'a' and curve == 'Pass@k' and k == 3").iloc[0]
 >>> bool(row["value"] == ev.pass_at_k(R[0], 3)), bool(row["lo"] <= row["value"] <= row["hi"])
 (True, True)
@@ -101,6 +101,8 @@ def posterior_square(kind: str, k: int, tau: float, a, b) -> np.ndarray:
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.curves import posterior_square
     >>> a, b = np.array([2.0]), np.array([3.0])
     >>> bool(np.allclose(posterior_square("pass", 3, 0.0, a, b),
     ...                  posterior_square("g", 3, 0.0, a, b)))
@@ -202,6 +204,9 @@ def curve_intervals(
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core import eval as ev
+    >>> from scorio_core.curves import curve_intervals
     >>> c = np.array([[3, 4, 0, 2, 4, 1]])
     >>> iv = curve_intervals(c, 4, 2, "pass", scope="population")
     >>> bool(iv.value[0] == ev.pass_from_counts(c, 4, 2)[0]), bool(iv.lo[0] < iv.hi[0])
@@ -366,7 +371,7 @@ def pass_curves(
     -------
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (2, 20, 4))
-    >>> cv = pass_curves(R, models=["a", "b"])
+    >>> cv = sc.pass_curves(R, models=["a", "b"])
     >>> sorted(set(cv.table["k"])), bool((cv.table["lo"] <= cv.table["value"]).all())
     ([1, 2, 3, 4], True)
     """

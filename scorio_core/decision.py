@@ -132,6 +132,7 @@ def chain_ranks(mu, diff_sd, confidence: float = 0.95) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.decision import chain_ranks, ci_aware_ranks
     >>> import numpy as np
     >>> mu, s = np.array([0.7, 0.69, 0.5]), np.array([0.01, 0.01, 0.01])
     >>> sd = np.sqrt(s[:, None] ** 2 + s[None, :] ** 2)
@@ -161,6 +162,7 @@ def decide(prob_better, confidence: float = 0.95, adjust: str = "holm") -> np.nd
 
     Example
     -------
+    >>> from scorio_core.decision import decide
     >>> import numpy as np
     >>> P = np.array([[.5, .985, .9999], [.015, .5, .97], [.0001, .03, .5]])
     >>> decide(P, adjust="none").astype(int).tolist()
@@ -192,6 +194,7 @@ def interval_ranks(decided) -> tuple[np.ndarray, np.ndarray]:
 
     Example
     -------
+    >>> from scorio_core.decision import interval_ranks
     >>> import numpy as np
     >>> D = np.array([[0, 1, 1], [0, 0, 0], [0, 0, 0]], dtype=bool)
     >>> [r.tolist() for r in interval_ranks(D)]
@@ -209,6 +212,7 @@ def chained_conflicts(chain, decided, models) -> list[tuple[str, str]]:
 
     Example
     -------
+    >>> from scorio_core.decision import chained_conflicts
     >>> import numpy as np
     >>> D = np.array([[0, 0, 1], [0, 0, 0], [0, 0, 0]], dtype=bool)
     >>> chained_conflicts([1, 1, 1], D, ["a", "b", "c"])
@@ -257,6 +261,7 @@ def trials_needed_from(
 
     Example
     -------
+    >>> from scorio_core.decision import trials_needed_from
     >>> import numpy as np
     >>> mu, sigma = np.array([[0.60, 0.62], [0.5, 0.5]]), np.full((2, 2), 0.01)
     >>> trials_needed_from(mu, sigma, 8, 10).n_needed.tolist()

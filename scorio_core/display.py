@@ -16,6 +16,7 @@ Light at import (no pandas, no Altair): a display loads what it draws.
 
 Example
 -------
+>>> from scorio_core.display import html_table
 >>> import pandas as pd
 >>> html = html_table(pd.DataFrame({"model": ["a"], "trials_needed": [float("inf")]}))
 >>> "<td class=\\"num\\">∞</td>" in html
@@ -79,6 +80,7 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
 
     Example
     -------
+    >>> from scorio_core.display import html_table
     >>> import pandas as pd
     >>> print(html_table(pd.DataFrame({"m": ["a<b"], "n": [3.0]})))
     <table><thead><tr><th class="txt">m</th><th class="num">n</th></tr></thead><tbody>
@@ -153,6 +155,7 @@ def data_label(data: Any) -> str:
 
     Example
     -------
+    >>> from scorio_core.display import data_label
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> data_label(Outcomes(np.zeros((2, 3, 4), int), name="toy"))
@@ -183,6 +186,7 @@ def settings_caption(settings: Mapping[str, Any], resolved: Mapping[str, str] | 
 
     Example
     -------
+    >>> from scorio_core.display import settings_caption
     >>> settings_caption({"methods": "bayes,avg", "seed": 0, "pair": None},
     ...                  {"pair": "a vs b (the first undecided pair)"})
     'methods = bayes,avg · seed = 0 · pair = a vs b (the first undecided pair)'

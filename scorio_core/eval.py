@@ -188,7 +188,7 @@ def bayes(R, w=None, R0=None) -> Estimate:
 
     Examples
     --------
-    >>> bayes([[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]], w=[0, .5, 1], R0=[[2], [1]]).mu
+    >>> sc.bayes([[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]], w=[0, .5, 1], R0=[[2], [1]]).mu
     0.5833333333333334
     """
     mu, sigma = _bayes(R, w, R0)
@@ -202,7 +202,7 @@ def bayes_ci(R, w=None, R0=None, confidence: float = 0.95, bounds=None) -> Inter
 
     Examples
     --------
-    >>> [round(x, 6) for x in bayes_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], bounds=(0, 1))]
+    >>> [round(x, 6) for x in sc.bayes_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], bounds=(0, 1))]
     [0.642857, 0.118451, 0.410698, 0.875017]
     """
     mu, sigma = _bayes(R, w, R0)
@@ -229,7 +229,7 @@ def avg(R, w=None) -> Estimate:
 
     Examples
     --------
-    >>> [round(x, 6) for x in avg([[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]], w=[0, .5, 1])]
+    >>> [round(x, 6) for x in sc.avg([[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]], w=[0, .5, 1])]
     [0.6, 0.147196]
     """
     a, s = _avg(R, w)
@@ -241,7 +241,7 @@ def avg_ci(R, w=None, confidence: float = 0.95, bounds=None) -> Interval:
 
     Example
     -------
-    >>> [round(float(x), 6) for x in avg_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], bounds=(0, 1))]
+    >>> [round(float(x), 6) for x in sc.avg_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], bounds=(0, 1))]
     [0.7, 0.165831, 0.374977, 1.0]
     """
     a, s = _avg(R, w)
@@ -344,6 +344,7 @@ def pass_table(kind: str, N: int, k: int, tau: float = 0.0) -> np.ndarray:
 
     Example
     -------
+    >>> from scorio_core.eval import pass_table
     >>> [round(float(x), 6) for x in pass_table("pass", 4, 2)]
     [0.0, 0.5, 0.833333, 1.0, 1.0]
     """
@@ -380,7 +381,7 @@ def pass_at_k(R, k: int):
 
     Example
     -------
-    >>> round(float(pass_at_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)), 6)
+    >>> round(float(sc.pass_at_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)), 6)
     0.95
     """
     return _pass_point("pass", R, k)
@@ -391,7 +392,7 @@ def pass_hat_k(R, k: int):
 
     Example
     -------
-    >>> round(float(pass_hat_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)), 6)
+    >>> round(float(sc.pass_hat_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)), 6)
     0.45
     """
     return _pass_point("hat", R, k)
@@ -404,7 +405,7 @@ def g_pass_at_k_tau(R, k: int, tau: float):
 
     Example
     -------
-    >>> round(float(g_pass_at_k_tau([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4, 0.5)), 6)
+    >>> round(float(sc.g_pass_at_k_tau([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4, 0.5)), 6)
     1.0
     """
     return _pass_point("g", R, k, tau)
@@ -415,7 +416,7 @@ def mg_pass_at_k(R, k: int):
 
     Example
     -------
-    >>> round(float(mg_pass_at_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4)), 6)
+    >>> round(float(sc.mg_pass_at_k([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4)), 6)
     0.4
     """
     return _pass_point("mg", R, k)
@@ -456,14 +457,14 @@ _CI_EXAMPLE = """
     """
 
 for _f, _name, _call, _want in [
-    (pass_at_k_ci, "Pass@k", "pass_at_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)",
+    (pass_at_k_ci, "Pass@k", "sc.pass_at_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)",
      "[0.839286, 0.097263, 0.648654, 1.0]"),
-    (pass_hat_k_ci, "Pass^k", "pass_hat_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)",
+    (pass_hat_k_ci, "Pass^k", "sc.pass_hat_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 2)",
      "[0.446429, 0.146167, 0.159946, 0.732911]"),
     (g_pass_at_k_tau_ci, "G-Pass@k_tau",
-     "g_pass_at_k_tau_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4, 0.5)",
+     "sc.g_pass_at_k_tau_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4, 0.5)",
      "[0.809524, 0.132049, 0.550713, 1.0]"),
-    (mg_pass_at_k_ci, "mG-Pass@k", "mg_pass_at_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4)",
+    (mg_pass_at_k_ci, "mG-Pass@k", "sc.mg_pass_at_k_ci([[0, 1, 1, 0, 1], [1, 1, 0, 1, 1]], 4)",
      "[0.404762, 0.156326, 0.098368, 0.711156]"),
 ]:
     _f.__doc__ = (f"Posterior summary of {_name}." + _CI_DOC

@@ -111,6 +111,7 @@ class Leaderboard:
 
     Example
     -------
+    >>> from scorio_core.leaderboard import leaderboard
     >>> import numpy as np
     >>> board = leaderboard(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), draws=500)
     >>> board.table.shape[0], board.settings["scope"], len(board.unresolved().columns)
@@ -159,6 +160,8 @@ class Leaderboard:
 
         Example
         -------
+        >>> import numpy as np
+        >>> from scorio_core.leaderboard import leaderboard
         >>> c = np.random.default_rng(0).binomial(1, [[[.3]], [[.9]]], (2, 30, 4))
         >>> leaderboard(c, draws=200, models=["a", "b"]).table_order().tolist()
         [1, 0]
@@ -219,6 +222,8 @@ class Leaderboard:
 
         Example
         -------
+        >>> import numpy as np
+        >>> from scorio_core.leaderboard import leaderboard
         >>> c = np.random.default_rng(0).binomial(1, [[[.9]], [[.5]], [[.45]]], (3, 40, 4))
         >>> leaderboard(c, draws=500, models=["a", "b", "c"]).could_be_first()
         ['a']
@@ -290,6 +295,8 @@ class Leaderboard:
 
         Example
         -------
+        >>> import numpy as np
+        >>> from scorio_core.leaderboard import leaderboard
         >>> b = leaderboard(np.ones((2, 5, 3), dtype=int), draws=200)
         >>> b.caption().split(" · ")[1:3]
         ['95% intervals and decisions, adjustment holm', '2 models × 5 questions × 3 trials']
@@ -561,9 +568,9 @@ def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> pd.DataFrame:
     Example
     -------
     >>> import numpy as np
-    >>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 6, 4)),
+    >>> o = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (2, 6, 4)),
     ...              question_attributes={"source": ["a", "b"] * 3})
-    >>> t = by_subset(o, "source", scope="population")
+    >>> t = sc.by_subset(o, "source", scope="population")
     >>> t[["subset", "questions"]].drop_duplicates().values.tolist()
     [['a', 3], ['b', 3]]
     """
@@ -590,6 +597,7 @@ def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
 
     Example
     -------
+    >>> from scorio_core.leaderboard import leaderboard, prior_note
     >>> import numpy as np
     >>> b = leaderboard(np.ones((1, 15, 4), dtype=int))
     >>> prior_note(b)[:40]

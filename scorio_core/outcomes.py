@@ -194,7 +194,7 @@ class Outcomes:
     Example
     -------
     >>> import numpy as np
-    >>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (2, 5, 3)), models=["a", "b"])
+    >>> o = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (2, 5, 3)), models=["a", "b"])
     >>> o.L, o.M, o.N, o.models
     (2, 5, 3, ('a', 'b'))
     >>> o  # a short summary; a notebook shows describe() as a table
@@ -470,7 +470,8 @@ class Outcomes:
 
         Examples
         --------
-        >>> o = Outcomes(np.array([[[1, 0], [1, 1], [0, 0]]]),
+        >>> import numpy as np
+        >>> o = sc.Outcomes(np.array([[[1, 0], [1, 1], [0, 0]]]),
         ...              question_attributes={"source": ["arc", "gsm", "arc"]})
         >>> s = o.subset("source", "arc")
         >>> s.questions, s.question_attributes["source"], s.name
@@ -567,7 +568,8 @@ class Outcomes:
 
         Example
         -------
-        >>> Outcomes(np.zeros((2, 3, 4), int), name="toy").summary()
+        >>> import numpy as np
+        >>> sc.Outcomes(np.zeros((2, 3, 4), int), name="toy").summary()
         "'toy': 2 models × 3 questions × 4 trials; categories wrong=0, correct=1; R0 none"
         """
         cats = ", ".join(f"{n}={w:g}" for n, w in zip(self.category_names, self.weights,

@@ -19,6 +19,7 @@ README's *Add a setting*). Light on purpose (no pandas or SciPy at import), so `
 
 Example
 -------
+>>> from scorio_core.params import add_options, PlanParams, from_args
 >>> import argparse
 >>> p = argparse.ArgumentParser()
 >>> add_options(p, PlanParams)
@@ -231,6 +232,7 @@ def widget(cls, name: str) -> dict[str, Any]:
 
     Example
     -------
+    >>> from scorio_core.params import widget, PlanParams
     >>> w = widget(PlanParams, "adjust")
     >>> w["label"], w["options"][0], w["help"].startswith("multiplicity control")
     ('Multiplicity control', 'holm', True)
@@ -405,6 +407,7 @@ def split_pair(parts: Sequence[str], models: Sequence[str]) -> tuple[str, str]:
     """``--pair`` parts as two model names of ``models``: with more than two parts (a
     name holds a comma), the one split whose both sides are models.
 
+    >>> from scorio_core.params import split_pair
     >>> split_pair(["m", "comma", "b"], ["m,comma", "b", "c"])
     ('m,comma', 'b')
     """
@@ -451,6 +454,7 @@ def check_subset(value) -> tuple[str, tuple[str, ...]] | None:
 
     Example
     -------
+    >>> from scorio_core.params import check_subset
     >>> check_subset(("source", "arc")), check_subset(["source", ["arc", "gsm"]])
     (('source', ('arc',)), ('source', ('arc', 'gsm')))
     """

@@ -29,6 +29,7 @@ per model (:func:`~scorio_core.inference.score_stats` per model, the scope's cov
 
 Example
 -------
+>>> from scorio_core.plan_calibration import assurance_check
 >>> r = assurance_check(30, 4, scope="questions", reps=4, seed=1)
 >>> r.scope, r.reps, 0.0 <= r.realised <= 1.0 or r.planned == 0
 ('questions', 4, True)
@@ -470,6 +471,8 @@ def resample_assurance(
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.plan_calibration import resample_assurance
     >>> rng = np.random.default_rng(0)
     >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.05], [0.1]], 0, 1)
     >>> r = resample_assurance(p, 30, 4, scope="population", reps=3)
@@ -622,6 +625,7 @@ def allocation_check(
 
     Example
     -------
+    >>> from scorio_core.plan_calibration import allocation_check
     >>> r = allocation_check(30, 4, reps=3, L=4)
     >>> r.budget, r.chosen >= 0
     (12, True)
@@ -740,6 +744,8 @@ def resample_allocation(
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.plan_calibration import resample_allocation
     >>> rng = np.random.default_rng(0)
     >>> p = np.clip(rng.beta(0.6, 0.6, (1, 200)) + [[0.0], [0.05], [0.1]], 0, 1)
     >>> r = resample_allocation(p, 30, 4, reps=3)

@@ -12,6 +12,7 @@ they are not the headline interval: the calibrated headline in both scopes is
 
 Example
 -------
+>>> from scorio_core.posterior import question_moments
 >>> import numpy as np
 >>> from scorio_core.eval import prepare_counts
 >>> n, n0, w = prepare_counts(np.array([[[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]]]), [0, .5, 1])
@@ -70,6 +71,7 @@ def question_moments(n: np.ndarray, w: np.ndarray, n0: np.ndarray | None = None)
 
     Example
     -------
+    >>> from scorio_core.posterior import question_moments
     >>> import numpy as np
     >>> from scorio_core.eval import prepare_counts
     >>> R = [[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]]

@@ -9,6 +9,7 @@ and :func:`bibliography` the full list (README, report).
 
 Example
 -------
+>>> from scorio_core.references import cite, expand
 >>> cite("000", "App. D")
 "Don't Pass@k (2026), App. D"
 >>> expand("the expected-z rule (000 App. D; now N = 4)")

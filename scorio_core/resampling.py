@@ -29,6 +29,7 @@ with one trial per replicate: :func:`slice_indices`.
 
 Example
 -------
+>>> from scorio_core.resampling import resample_indices
 >>> idx = resample_indices(5, 3, "column", seed=0)
 >>> idx.shape
 (3, 5)
@@ -80,6 +81,8 @@ def stream(root: int | Sequence[int], *path: int) -> np.random.Generator:
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.resampling import stream
     >>> a = stream(7, 2).random()
     >>> b = np.random.default_rng(np.random.SeedSequence(7).spawn(3)[2]).random()
     >>> a == b, stream([7, 1]).random() == stream([7, 1]).random()
@@ -93,6 +96,7 @@ def blocks(total: int, size: int) -> list[tuple[int, int]]:
 
     Example
     -------
+    >>> from scorio_core.resampling import blocks
     >>> blocks(5, 2)
     [(0, 2), (2, 4), (4, 5)]
     """
@@ -115,6 +119,7 @@ def run_pieces(
 
     Example
     -------
+    >>> from scorio_core.resampling import run_pieces
     >>> run_pieces(pow, [(2, 3), (3, 2)])
     [8, 9]
     """

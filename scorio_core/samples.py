@@ -26,6 +26,7 @@ renderers escape it (HTML, Markdown) and CSV exports defuse formulas
 
 Example
 -------
+>>> from scorio_core.samples import SampleStore
 >>> import polars as pl
 >>> store = SampleStore.from_frame(pl.DataFrame({
 ...     "model": ["a", "a", "b"], "question": ["q1", "q1", "q1"], "trial": [0, 1, 0],
@@ -115,6 +116,7 @@ def as_text(value: Any) -> str | None:
 
     Examples
     --------
+    >>> from scorio_core.samples import as_text
     >>> as_text([{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "Yo"}])
     'user: Hi\\nassistant: Yo'
     >>> as_text({"b": 1}), as_text(None), as_text(3)
@@ -148,6 +150,7 @@ def one_line(text: Any) -> Any:
 
     Example
     -------
+    >>> from scorio_core.samples import one_line
     >>> one_line("a\\nb\\x1b[31m")
     'a\\\\nb\\\\x1b[31m'
     """
@@ -224,6 +227,7 @@ class SampleStore:
 
         Example
         -------
+        >>> from scorio_core.samples import SampleStore, pl
         >>> s = SampleStore.from_frame(pl.DataFrame({"model": ["a", "b"], "question": ["1", "1"],
         ...                                          "trial": [0, 0], "answer": ["x", "y"]}))
         >>> s.for_question("1", models=["b", "a"])["model"].to_list()
@@ -357,6 +361,7 @@ def beside(path: str | Path) -> Path:
 
     Example
     -------
+    >>> from scorio_core.samples import beside
     >>> beside("out/runs.parquet").as_posix()
     'out/runs.samples.parquet'
     """

@@ -24,7 +24,7 @@ Example
 >>> rng = np.random.default_rng(0)
 >>> p = rng.beta(0.6, 0.6, 60) + np.array([[0.0], [0.05], [0.15]])
 >>> data = Outcomes((rng.random((3, 60, 32)) < np.clip(p, 0, 1)[..., None]).astype(int))
->>> check = check_smaller_run(data, 4, reps=30)
+>>> check = sc.check_smaller_run(data, 4, reps=30)
 >>> list(check.intervals["scope"]), check.N, check.M, check.source_N
 (['questions', 'population'], 4, 60, 32)
 """
@@ -84,8 +84,9 @@ def stand_in_truth(data: Outcomes) -> tuple[np.ndarray, np.ndarray]:
 
     Example
     -------
+    >>> from scorio_core.smaller_run import stand_in_truth
     >>> import numpy as np
-    >>> p, w = stand_in_truth(Outcomes(np.array([[[0, 1, 1, 1], [0, 0, 0, 1]]])))
+    >>> p, w = stand_in_truth(sc.Outcomes(np.array([[[0, 1, 1, 1], [0, 0, 0, 1]]])))
     >>> p.tolist(), w.tolist()
     ([[0.75, 0.25]], [0.0, 1.0])
     """

@@ -36,10 +36,10 @@ Example
 >>> import numpy as np
 >>> rng = np.random.default_rng(0)
 >>> runs = [rng.binomial(1, rng.uniform(0.3, 0.7, (3, 1, 1)), (3, 40, 4)) for _ in range(8)]
->>> prior = fit_spread_prior(runs)
+>>> prior = sc.fit_spread_prior(runs)
 >>> prior.fields, sorted(prior.weights)
 (8, ['population', 'questions'])
->>> SpreadPrior.from_json(prior.to_json()) == prior
+>>> sc.SpreadPrior.from_json(prior.to_json()) == prior
 True
 """
 
@@ -98,7 +98,7 @@ class SpreadPrior:
     Example
     -------
     >>> import numpy as np
-    >>> prior = SpreadPrior({"population": np.array([0.0, 0.1])},
+    >>> prior = sc.SpreadPrior({"population": np.array([0.0, 0.1])},
     ...                     {"population": np.array([0.25, 0.75])}, fields=5)
     >>> prior.tail(0.05), prior.quantile(0.5)
     (0.75, 0.1)
@@ -181,7 +181,7 @@ class SpreadPrior:
             "Spread prior", f"learned from {self.fields} earlier fields (models x questions x "
             f"trials: {shown}{more})", [("quantiles of the spread (share of the score range)",
                                          self.table())],
-            notes=["Pass it as leaderboard(..., spread_prior=prior) or save it with "
+            notes=["Pass it as sc.leaderboard(..., spread_prior=prior) or save it with "
                    "prior.save('prior.json') for --spread-prior."])
 
     def to_dict(self) -> dict:
@@ -268,11 +268,12 @@ def load_spread_prior(path) -> SpreadPrior:
 
     Example
     -------
+    >>> from scorio_core.spread_prior import Path
     >>> import tempfile, numpy as np
     >>> rng = np.random.default_rng(2)
-    >>> prior = fit_spread_prior([rng.binomial(1, 0.5, (3, 20, 2)) for _ in range(5)])
+    >>> prior = sc.fit_spread_prior([rng.binomial(1, 0.5, (3, 20, 2)) for _ in range(5)])
     >>> path = prior.save(Path(tempfile.mkdtemp()) / "prior.json")
-    >>> load_spread_prior(path) == prior
+    >>> sc.load_spread_prior(path) == prior
     True
     """
     path = Path(path)
@@ -294,6 +295,7 @@ def field_spread(st, scope: str) -> float:
 
     Example
     -------
+    >>> from scorio_core.spread_prior import field_spread
     >>> import numpy as np
     >>> from scorio_core.eval import prepare_counts
     >>> from scorio_core.inference import score_stats
@@ -325,6 +327,7 @@ def history_priors(history: int, past):
 
     Example
     -------
+    >>> from scorio_core.spread_prior import history_priors
     >>> import numpy as np
     >>> from scorio_core.eval import prepare_counts
     >>> from scorio_core.inference import score_stats

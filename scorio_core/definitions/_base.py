@@ -137,7 +137,7 @@ class Analysis:
         -------
         >>> import numpy as np
         >>> from scorio_core.definitions import ANALYSES
-        >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)))
+        >>> data = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)))
         >>> ANALYSES["greedy"](data)
         Traceback (most recent call last):
         ...
@@ -184,6 +184,7 @@ def as_outcomes(data: Any, what: str = "this analysis") -> Outcomes:
 
     Example
     -------
+    >>> from scorio_core.definitions._base import as_outcomes
     >>> as_outcomes([[[1, 0], [1, 1]]]).R.shape
     (1, 2, 2)
     """
@@ -211,6 +212,7 @@ def resolve_methods(spec: str | Iterable[str]) -> list[str]:
 
     Example
     -------
+    >>> from scorio_core.definitions._base import resolve_methods
     >>> resolve_methods("bayes, avg")
     ['bayes', 'avg']
     """
@@ -242,6 +244,7 @@ def settings_code(params: Any) -> str:
 
     Example
     -------
+    >>> from scorio_core.definitions._base import settings_code
     >>> from scorio_core.params import GreedyParams
     >>> settings_code(GreedyParams(replicates=8))
     'replicates=8, seed=0'

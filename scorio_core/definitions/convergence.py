@@ -85,6 +85,7 @@ def subset_sizes(n_models: int) -> list[int]:
 
     Example
     -------
+    >>> from scorio_core.definitions.convergence import subset_sizes
     >>> subset_sizes(11), subset_sizes(3)
     ([3, 5, 10], [3])
     """
@@ -100,8 +101,9 @@ def run_subsets(
 
     Example
     -------
+    >>> from scorio_core.definitions.convergence import run_subsets, ConvergenceParams
     >>> import numpy as np
-    >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (6, 20, 8)))
+    >>> data = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (6, 20, 8)))
     >>> t = run_subsets(data, ConvergenceParams(), ["bayes"], [3], subsets=2, replicates=20)
     >>> len(t)
     2
@@ -168,6 +170,7 @@ def usable_methods(data: Outcomes) -> list[str]:
 
     Example
     -------
+    >>> from scorio_core.definitions.convergence import usable_methods
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 2)))

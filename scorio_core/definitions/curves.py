@@ -54,6 +54,7 @@ def summary_ks(N: int) -> list[int]:
 
     Example
     -------
+    >>> from scorio_core.definitions.curves import summary_ks
     >>> summary_ks(12)
     [1, 2, 4, 8, 12]
     """

@@ -57,6 +57,7 @@ def verdict(r: GreedyResult) -> str:
 
     Example
     -------
+    >>> from scorio_core.definitions.greedy import verdict, GREEDY, GreedyParams
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> rng = np.random.default_rng(0)

@@ -121,6 +121,8 @@ def small_subsets_note(subsets: pd.DataFrame | None, scope: str) -> str | None:
 
     Example
     -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.leaderboard import small_subsets_note
     >>> t = pd.DataFrame({"subset": ["a", "a", "b", "b"], "questions": [10, 10, 40, 40]})
     >>> small_subsets_note(t, "population")[:58]
     '1 of 2 subsets have fewer than 15 questions (as few as 10)'

@@ -125,6 +125,7 @@ def summary(r: PlanResult) -> str:
 
     Example
     -------
+    >>> from scorio_core.definitions.plan import PLAN, PlanParams, summary
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)

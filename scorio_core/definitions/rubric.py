@@ -111,6 +111,7 @@ def rubric_board(data: Outcomes, rubric: rb.Rubric, confidence: float = 0.95) ->
 
     Example
     -------
+    >>> from scorio_core.definitions.rubric import rubric_board
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 30, 4))
     >>> sig = {"is_correct": R, "repeated_pattern": np.zeros(R.shape)}
@@ -120,7 +121,7 @@ def rubric_board(data: Outcomes, rubric: rb.Rubric, confidence: float = 0.95) ->
     ...                       "signal": ["repeated_pattern", "is_correct"], "value": [1, 0.5]})
     >>> cats = pd.DataFrame({"category": [0, 1], "name": ["invalid", "correct"],
     ...                      "weight": [0.0, 1.0]})
-    >>> out = rubric_board(Outcomes(R, signals=sig), from_tables(rules, cats, default=0))
+    >>> out = rubric_board(sc.Outcomes(R, signals=sig), from_tables(rules, cats, default=0))
     >>> bool(out.board.table["score"].between(0, 1).all()), [c.title for c in out.charts]
     (True, ['Categories per model', 'Scores and intervals'])
     """

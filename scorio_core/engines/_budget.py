@@ -75,6 +75,7 @@ def cost_class(method: str) -> str:
 
     Example
     -------
+    >>> from scorio_core.engines._budget import cost_class
     >>> cost_class("avg"), cost_class("rasch_3pl")
     ('light', 'very heavy')
     """
@@ -99,6 +100,7 @@ def check_rerank_work(
 
     Example
     -------
+    >>> from scorio_core.engines._budget import check_rerank_work
     >>> check_rerank_work(["avg"], 1e3, 1e9, "a run")  # about 10 s of declared work
     >>> try:
     ...     check_rerank_work(["rasch_3pl"], 1e6, 1e12, "a run", count=10**6)

@@ -6,6 +6,7 @@ which equals ``scipy.stats.kendalltau(variant="b")`` pair by pair.
 
 Example
 -------
+>>> from scorio_core.engines.agreement import kendall_tau_b
 >>> kendall_tau_b([1, 2, 3, 4], [1, 3, 2, 4])
 0.6666666666666666
 """
@@ -51,6 +52,7 @@ def tau_b_undefined_reason(*rankings) -> str | None:
 
     Examples
     --------
+    >>> from scorio_core.engines.agreement import tau_b_undefined_reason
     >>> tau_b_undefined_reason([1, 1, 1], [1, 2, 3])
     'undefined (all models tie)'
     >>> tau_b_undefined_reason([1, 2, 2], [3, 1, 2]) is None
@@ -171,7 +173,7 @@ def run_methods(
     -------
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
-    >>> run_methods(R, None, ["bayes", "avg", "borda"], ["a", "b", "c"]).ranks["borda"].tolist()
+    >>> sc.run_methods(R, None, ["bayes", "avg", "borda"], ["a", "b", "c"]).ranks["borda"].tolist()
     [2, 1, 2]
     """
     ids = list(METHODS) if methods is None else list(methods)

@@ -408,7 +408,7 @@ def convergence_curves(
     -------
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
-    >>> curves = convergence_curves(R, methods=["bayes"], replicates=20, seed=0)
+    >>> curves = sc.convergence_curves(R, methods=["bayes"], replicates=20, seed=0)
     >>> curves.summary["n"].tolist()
     [1, 2, 3, 4, 5, 6]
     """
@@ -457,6 +457,7 @@ def ci_requirements(R, tgt: np.ndarray, confidence: float = 0.95) -> tuple[np.nd
 
     Example
     -------
+    >>> from scorio_core.engines.convergence import ci_requirements
     >>> import numpy as np
     >>> R = np.zeros((3, 20, 8), dtype=int); R[0] = 1; R[1, :, :4] = 1; R[2, :, :3] = 1
     >>> [a.tolist() for a in ci_requirements(R, np.array([1, 2, 3]))]
@@ -665,7 +666,7 @@ def convergence_at_n(
     -------
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
-    >>> run = convergence_at_n(R, methods=["bayes", "avg"], replicates=100, seed=0)
+    >>> run = sc.convergence_at_n(R, methods=["bayes", "avg"], replicates=100, seed=0)
     >>> run.summary[["method", "mean_censored", "no_convergence"]].values.tolist()
     [['bayes', 5.6, 0.89], ['avg', 5.6, 0.89]]
     """
@@ -721,9 +722,10 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
 
     Example
     -------
+    >>> from scorio_core.engines.convergence import explain_convergence
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (4, 10, 4))
-    >>> run = convergence_at_n(R, methods=["pass_at_k_4"], replicates=50)
+    >>> run = sc.convergence_at_n(R, methods=["pass_at_k_4"], replicates=50)
     >>> explain_convergence(run, R)[0][:47]
     'pass_at_k_4 define(s) a ranking only from n = k'
     """

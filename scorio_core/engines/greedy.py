@@ -14,7 +14,7 @@ Example
 >>> import numpy as np
 >>> rng = np.random.default_rng(0)
 >>> R = rng.integers(0, 2, size=(5, 20, 8)); R0 = R[:, :, :1]
->>> g = greedy_vs_sampling(R, R0, replicates=10)
+>>> g = sc.greedy_vs_sampling(R, R0, replicates=10)
 >>> round(g.tau_gs, 3) == round(g.tau_gs, 3)
 True
 """
@@ -111,7 +111,7 @@ def greedy_vs_sampling(
     >>> import numpy as np
     >>> rng = np.random.default_rng(0)
     >>> R, R0 = rng.integers(0, 2, (3, 20, 6)), rng.integers(0, 2, (3, 20, 1))
-    >>> sorted(greedy_vs_sampling(R, R0, replicates=5).summary())
+    >>> sorted(sc.greedy_vs_sampling(R, R0, replicates=5).summary())
     ['delta_tau', 'difficulty', 'greedy_accuracy', 'sd_reduction', 'tau_gs']
     """
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
@@ -184,7 +184,7 @@ def greedy_by_benchmark(
     >>> from scorio_core import Outcomes
     >>> rng = np.random.default_rng(0)
     >>> data = Outcomes(rng.integers(0, 2, (3, 20, 6)), R0=rng.integers(0, 2, (3, 20, 1)))
-    >>> list(greedy_by_benchmark(data, replicates=5))
+    >>> list(sc.greedy_by_benchmark(data, replicates=5))
     ['combined']
     """
     names = data.benchmark_names if len(data.benchmark_names) > 1 else []

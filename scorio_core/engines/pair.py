@@ -13,6 +13,7 @@ confidence``.
 
 Example
 -------
+>>> from scorio_core.engines.pair import compare_pair
 >>> import numpy as np
 >>> from scorio_core import Outcomes
 >>> R = np.array([[[1, 1], [1, 0], [0, 0]], [[1, 0], [0, 0], [0, 0]]])

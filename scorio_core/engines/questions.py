@@ -31,7 +31,7 @@ Example
 >>> import numpy as np
 >>> from scorio_core import Outcomes
 >>> R = np.zeros((3, 4, 2), int); R[0, 1] = 1; R[:, 2] = 1; R[:2, 3] = 1
->>> qs = question_stats(Outcomes(R), irt=False)
+>>> qs = sc.question_stats(Outcomes(R), irt=False)
 >>> qs.table[["question", "status", "disagreement"]].values.tolist()
 [['q2', 'always right', 0.0], ['q3', '', 0.6666666666666666], ['q1', '', 0.6666666666666666], \
 ['q0', 'always wrong', 0.0]]
@@ -72,6 +72,8 @@ def gini_mean_difference(x: np.ndarray) -> np.ndarray:
 
     Example
     -------
+    >>> import numpy as np
+    >>> from scorio_core.engines.questions import gini_mean_difference
     >>> gini_mean_difference(np.array([[0.0], [1.0], [1.0]])).tolist()
     [0.6666666666666666]
     """
@@ -192,7 +194,7 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> R = np.array([[[1, 1], [0, 0], [1, 0]], [[1, 1], [1, 1], [0, 0]]])
-    >>> st = question_stats(Outcomes(R, models=["a", "b"]), irt=False)
+    >>> st = sc.question_stats(Outcomes(R, models=["a", "b"]), irt=False)
     >>> st.table["question"].tolist(), st.table["mean"].tolist()
     (['q0', 'q1', 'q2'], [1.0, 0.5, 0.25])
     """

@@ -167,7 +167,7 @@ def low_budget_stability(
     -------
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
-    >>> st = low_budget_stability(R, None, ["bayes", "avg"])
+    >>> st = sc.low_budget_stability(R, None, ["bayes", "avg"])
     >>> st.table["slices"].tolist(), st.classes("gold")["methods"].tolist()
     ([6, 6], ['bayes, avg'])
     """

@@ -202,7 +202,7 @@ def load(
 
     Examples
     --------
-    >>> o = load(b"model,question,trial,outcome\\nA,q1,0,1\\nA,q1,1,1\\n", filename="x.csv")
+    >>> o = sc.load(b"model,question,trial,outcome\\nA,q1,0,1\\nA,q1,1,1\\n", filename="x.csv")
     >>> o.shape
     (1, 1, 2)
     """

@@ -82,9 +82,9 @@ def guess_columns(present: Sequence[str], roles: Sequence[str] = _REQUIRED,
 
     Example
     -------
-    >>> guess_columns(["Model", "qid", "sample", "correct", "tokens"])
+    >>> sc.io.guess_columns(["Model", "qid", "sample", "correct", "tokens"])
     {'model': 'Model', 'question': 'qid', 'trial': 'sample', 'outcome': 'correct'}
-    >>> guess_columns(["model", "question", "trial", "outcome"])
+    >>> sc.io.guess_columns(["model", "question", "trial", "outcome"])
     {}
     """
     names = {r: str((names or {}).get(r, r)) for r in ROLES}
@@ -277,6 +277,7 @@ def grade_levels(
 
     Examples
     --------
+    >>> from scorio_core.io._assemble import grade_levels
     >>> grade_levels([0.5, 1.0, 0.25, 0.5])
     ([0.0, 0.25, 0.5, 1.0], ['0', '0.25', '0.5', '1'], [0.0, 0.25, 0.5, 1.0])
     >>> grade_levels([7, 3], (0, 10))[2]

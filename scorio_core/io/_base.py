@@ -72,7 +72,8 @@ class MissingColumnsError(ValidationError):
 
         Example
         -------
-        >>> e = MissingColumnsError("missing 'model'", ("model",), ("model",), {"model": "LLM"})
+        >>> e = sc.io.MissingColumnsError("missing 'model'", ("model",), ("model",),
+        ...                               {"model": "LLM"})
         >>> e.hint("python"), e.hint("cli")
         ("; did you mean columns={'model': 'LLM'}?", '; did you mean --columns model=LLM?')
         """

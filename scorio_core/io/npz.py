@@ -180,7 +180,7 @@ def load_npz(
     >>> import io, numpy as np
     >>> buf = io.BytesIO()
     >>> np.savez(buf, R=np.array([[1, 0], [1, 1]]), models=np.array(["m"]))
-    >>> load_npz(buf.getvalue(), filename="m.npz").shape
+    >>> sc.io.load_npz(buf.getvalue(), filename="m.npz").shape
     (1, 2, 2)
     """
     opts = options_from(options, option_values)
@@ -330,10 +330,10 @@ def save_npz(outcomes: Outcomes, path: str | os.PathLike | BinaryIO) -> None:
     Examples
     --------
     >>> import io, numpy as np
-    >>> o = Outcomes(np.array([[[1, 0], [0, 1]]]), models=["m"])
+    >>> o = sc.Outcomes(np.array([[[1, 0], [0, 1]]]), models=["m"])
     >>> buf = io.BytesIO()
-    >>> save_npz(o, buf)
-    >>> load_npz(buf.getvalue(), filename="m.npz").models
+    >>> sc.io.save_npz(o, buf)
+    >>> sc.io.load_npz(buf.getvalue(), filename="m.npz").models
     ('m',)
     """
     o = outcomes

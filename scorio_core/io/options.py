@@ -10,11 +10,12 @@ Example
 >>> import argparse
 >>> from scorio_core.params import add_options, from_args
 >>> p = argparse.ArgumentParser()
->>> add_options(p, LoadOptions)
->>> opts = from_args(LoadOptions, p.parse_args(["--columns", "model=llm", "--weights", "0,1"]))
+>>> add_options(p, sc.io.LoadOptions)
+>>> args = p.parse_args(["--columns", "model=llm", "--weights", "0,1"])
+>>> opts = from_args(sc.io.LoadOptions, args)
 >>> opts.columns, opts.weights
 ((('model', 'llm'),), (0.0, 1.0))
->>> LoadOptions(on_missing="skip")
+>>> sc.io.LoadOptions(on_missing="skip")
 Traceback (most recent call last):
 ...
 scorio_core._validation.ValidationError: on_missing must be one of 'error', 'drop_questions', \
@@ -151,6 +152,7 @@ def read_model_map(path: str | os.PathLike) -> tuple[tuple[str, str], ...]:
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "m.csv"
     >>> _ = f.write_text("from,to\\nmockllm/alpha,alpha\\nopenai/alpha,alpha\\n")
+    >>> from scorio_core.io.options import read_model_map
     >>> read_model_map(f)
     (('mockllm/alpha', 'alpha'), ('openai/alpha', 'alpha'))
     """
@@ -350,7 +352,7 @@ class LoadOptions:
 
         Example
         -------
-        >>> LoadOptions(where={"temperature": 0.7}, on_missing="truncate").changed()
+        >>> sc.io.LoadOptions(where={"temperature": 0.7}, on_missing="truncate").changed()
         {'where': (('temperature', ('0.7',)),), 'on_missing': 'truncate'}
         """
         return {

@@ -133,10 +133,10 @@ def load_table(
     >>> import polars as pl
     >>> df = pl.DataFrame({"llm": ["a", "a", "b", "b"], "question": ["q", "q", "q", "q"],
     ...                    "trial": [1, 0, 0, 1], "outcome": [1, 0, 1, 1]})
-    >>> load_table(df, columns={"model": "llm"}).R[:, 0].tolist()
+    >>> sc.io.load_table(df, columns={"model": "llm"}).R[:, 0].tolist()
     [[0, 1], [1, 1]]
     >>> graded = df.with_columns(pl.Series("outcome", [7, 3, 10, 5]))
-    >>> o = load_table(graded, columns={"model": "llm"}, score_range=(0, 10))
+    >>> o = sc.io.load_table(graded, columns={"model": "llm"}, score_range=(0, 10))
     >>> o.category_names, o.weights.tolist()
     (('0', '3', '5', '7', '10'), [0.0, 0.3, 0.5, 0.7, 1.0])
     """
@@ -164,9 +164,9 @@ def table_columns(
 
     Examples
     --------
-    >>> table_columns(b"llm,item,sample,score\\nA,q1,0,1\\n", filename="x.csv")
+    >>> sc.io.table_columns(b"llm,item,sample,score\\nA,q1,0,1\\n", filename="x.csv")
     ['llm', 'item', 'sample', 'score']
-    >>> table_columns(b"PK\\x03\\x04...", filename="x.npz") is None
+    >>> sc.io.table_columns(b"PK\\x03\\x04...", filename="x.npz") is None
     True
     """
     src = _resolve(source, filename, max_bytes)
@@ -426,8 +426,8 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
     Examples
     --------
     >>> import numpy as np
-    >>> o = Outcomes(np.array([[[1, 0]]]), models=["m"], questions=["q"])
-    >>> to_long_frame(o).rows()
+    >>> o = sc.Outcomes(np.array([[[1, 0]]]), models=["m"], questions=["q"])
+    >>> sc.io.to_long_frame(o).rows()
     [('m', 'q', 0, 1), ('m', 'q', 1, 0)]
     """
     o = outcomes
@@ -486,9 +486,9 @@ def save_table(
     Examples
     --------
     >>> import io, numpy as np
-    >>> o = Outcomes(np.array([[[1, 0]]]), models=["m"])
+    >>> o = sc.Outcomes(np.array([[[1, 0]]]), models=["m"])
     >>> buf = io.BytesIO()
-    >>> save_table(o, buf, format="csv")
+    >>> sc.io.save_table(o, buf, format="csv")
     >>> buf.getvalue().decode().splitlines()[0]
     'model,question,trial,outcome'
     """
@@ -518,7 +518,7 @@ def safe_csv_cell(s: str) -> str:
 
     Examples
     --------
-    >>> safe_csv_cell('=HYPERLINK("http://x")'), safe_csv_cell("gpt-4")
+    >>> sc.io.safe_csv_cell('=HYPERLINK("http://x")'), sc.io.safe_csv_cell("gpt-4")
     ('\\'=HYPERLINK("http://x")', 'gpt-4')
     """
     if isinstance(s, str) and s.startswith(_FORMULA_CHARS):
@@ -539,7 +539,8 @@ def to_safe_csv(df: Any) -> str:
     Examples
     --------
     >>> import polars as pl
-    >>> print(to_safe_csv(pl.DataFrame({"model": ["=1+1", "ok"], "score": [-1.5, 2.0]})), end="")
+    >>> df = pl.DataFrame({"model": ["=1+1", "ok"], "score": [-1.5, 2.0]})
+    >>> print(sc.io.to_safe_csv(df), end="")
     model,score
     '=1+1,-1.5
     ok,2.0

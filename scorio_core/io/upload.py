@@ -18,6 +18,7 @@ collide -- model names that differ only by a provider prefix, case or spacing, a
 Example
 -------
 >>> from scorio_core.io import load
+>>> from scorio_core.io.upload import apply_upload, check_upload
 >>> cur = load(b"model,question,trial,outcome\\no3,q1,0,1\\no3,q2,0,0\\n", filename="a.csv")
 >>> new = b"model,question,trial,outcome\\nmatharena/o3,q1,0,1\\nmatharena/o3,q2,0,0\\n"
 >>> chk = check_upload(cur, new, filename="b.csv")

@@ -58,6 +58,7 @@ def rank_scores(
 
     Examples
     --------
+    >>> from scorio_core.rank._ties import rank_scores
     >>> rank_scores([0.9, 0.5, 0.5, 0.1]).tolist()
     [1, 2, 2, 4]
     >>> rank_scores([0.9, 0.5, 0.5, 0.1], "avg").tolist()
@@ -97,6 +98,7 @@ def rank_scores_batch(
     leading (replicate, step) axes. Rows containing NaN get rank 0 everywhere
     (the caller decides what an undefined ranking means).
 
+    >>> from scorio_core.rank._ties import rank_scores_batch
     >>> rank_scores_batch([[0.9, 0.5, 0.5, 0.1], [1.0, 2.0, 3.0, 3.0]]).tolist()
     [[1, 2, 2, 4], [4, 3, 1, 1]]
     """

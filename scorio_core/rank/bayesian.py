@@ -77,6 +77,7 @@ def thompson(
 
     Examples
     --------
+    >>> from scorio_core.rank.bayesian import thompson
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> thompson(R, n_samples=2000).tolist()
@@ -220,6 +221,7 @@ def bayesian_mcmc(
 
     Examples
     --------
+    >>> from scorio_core.rank.bayesian import bayesian_mcmc
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> bayesian_mcmc(R, n_samples=2000, burnin=500).tolist()

@@ -221,6 +221,7 @@ def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, 
 
     Examples
     --------
+    >>> from scorio_core.rank.graph import pagerank
     >>> import numpy as np
     >>> pagerank(np.array([[[1, 1], [1, 0]], [[0, 1], [0, 0]]])).tolist()
     [1, 2]
@@ -269,6 +270,7 @@ def spectral(R, max_iter: int = 10000, tol: float = 1e-12):
 
     Examples
     --------
+    >>> from scorio_core.rank.graph import spectral
     >>> import numpy as np
     >>> spectral(np.array([[[1, 1], [1, 0]], [[0, 1], [0, 0]]])).tolist()
     [1, 2]
@@ -331,6 +333,7 @@ def rank_centrality(
 
     Examples
     --------
+    >>> from scorio_core.rank.graph import rank_centrality
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[0, 1], [0, 0]], [[1, 0], [0, 0]]])
     >>> rank_centrality(R).tolist()
@@ -384,6 +387,7 @@ def alpharank(
 
     Examples
     --------
+    >>> from scorio_core.rank.graph import alpharank
     >>> import numpy as np
     >>> alpharank(np.array([[[1, 1], [1, 0]], [[0, 1], [0, 0]]])).tolist()
     [1, 2]
@@ -523,6 +527,7 @@ def nash(
 
     Examples
     --------
+    >>> from scorio_core.rank.graph import nash
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[0, 1], [0, 0]], [[1, 1], [0, 1]]])
     >>> ranks, x = nash(R, return_equilibrium=True)

@@ -151,6 +151,7 @@ def hodge_rank(
 
     Examples
     --------
+    >>> from scorio_core.rank.hodge import hodge_rank
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[0, 1], [0, 0]], [[1, 0], [0, 1]]])
     >>> ranks, scores, diag = hodge_rank(R, return_diagnostics=True)

@@ -287,6 +287,7 @@ def plackett_luce(R, *, max_iter: int = 10000, tol: float = 1e-08) -> np.ndarray
 
     Examples
     --------
+    >>> from scorio_core.rank.luce import plackett_luce
     >>> import numpy as np
     >>> R = np.array([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0]])
     >>> plackett_luce(R).tolist()
@@ -309,6 +310,7 @@ def plackett_luce_map(R, *, prior: Prior | float = 1.0, max_iter: int = 500) -> 
 
     Examples
     --------
+    >>> from scorio_core.rank.luce import plackett_luce_map
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> plackett_luce_map(R, prior=1.0).tolist()
@@ -349,6 +351,7 @@ def davidson_luce(R, *, max_iter: int = 500, max_tie_order: int | None = None) -
 
     Examples
     --------
+    >>> from scorio_core.rank.luce import davidson_luce
     >>> import numpy as np
     >>> R = np.array([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0]])
     >>> davidson_luce(R).tolist()
@@ -370,6 +373,7 @@ def davidson_luce_map(
 
     Examples
     --------
+    >>> from scorio_core.rank.luce import davidson_luce_map
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> davidson_luce_map(R, prior=1.0).tolist()
@@ -409,6 +413,7 @@ def bradley_terry_luce(R, *, max_iter: int = 500) -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.luce import bradley_terry_luce
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[1, 0], [0, 1]], [[0, 1], [0, 0]]])
     >>> bradley_terry_luce(R).tolist()
@@ -427,6 +432,7 @@ def bradley_terry_luce_map(R, *, prior: Prior | float = 1.0, max_iter: int = 500
 
     Examples
     --------
+    >>> from scorio_core.rank.luce import bradley_terry_luce_map
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> bradley_terry_luce_map(R, prior=1.0).tolist()

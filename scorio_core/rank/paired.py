@@ -236,6 +236,7 @@ def bradley_terry(R, *, max_iter: int = 500) -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.paired import bradley_terry
     >>> import numpy as np
     >>> R = np.array([[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0]])
     >>> bradley_terry(R).tolist()
@@ -258,6 +259,7 @@ def bradley_terry_map(R, *, prior: Prior | float = 1.0, max_iter: int = 500) -> 
 
     Examples
     --------
+    >>> from scorio_core.rank.paired import bradley_terry_map
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> bradley_terry_map(R, prior=1.0).tolist()
@@ -281,6 +283,7 @@ def bradley_terry_davidson(R, *, max_iter: int = 500) -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.paired import bradley_terry_davidson
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[1, 0], [0, 0]]])
     >>> bradley_terry_davidson(R).tolist()
@@ -299,6 +302,7 @@ def bradley_terry_davidson_map(R, *, prior: Prior | float = 1.0, max_iter: int =
 
     Examples
     --------
+    >>> from scorio_core.rank.paired import bradley_terry_davidson_map
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[1, 0], [0, 0]]])
     >>> bradley_terry_davidson_map(R, prior=1.0).tolist()
@@ -335,6 +339,7 @@ def rao_kupper(R, *, tie_strength: float = 1.1, max_iter: int = 500) -> np.ndarr
 
     Examples
     --------
+    >>> from scorio_core.rank.paired import rao_kupper
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[1, 0], [0, 0]]])
     >>> rao_kupper(R, tie_strength=1.1).tolist()
@@ -355,6 +360,7 @@ def rao_kupper_map(
 
     Examples
     --------
+    >>> from scorio_core.rank.paired import rao_kupper_map
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 0]], [[1, 0], [0, 0]]])
     >>> rao_kupper_map(R, tie_strength=1.1, prior=1.0).tolist()

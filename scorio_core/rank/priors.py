@@ -7,6 +7,7 @@ model, not two copies.
 
 Example
 -------
+>>> from scorio_core.rank.priors import GaussianPrior
 >>> import numpy as np
 >>> GaussianPrior(var=2.0).penalty(np.array([1.0, -1.0]))
 0.5

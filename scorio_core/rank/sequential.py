@@ -150,6 +150,7 @@ def elo(
 
     Examples
     --------
+    >>> from scorio_core.rank.sequential import elo
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> elo(R).tolist()
@@ -238,6 +239,7 @@ def glicko(
 
     Examples
     --------
+    >>> from scorio_core.rank.sequential import glicko
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> ranks, rating, rd = glicko(R, return_deviation=True)
@@ -305,6 +307,7 @@ def trueskill(
 
     Examples
     --------
+    >>> from scorio_core.rank.sequential import trueskill
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]])
     >>> trueskill(R).tolist()

@@ -55,6 +55,7 @@ def serial_rank(R, comparison: str = "prob_diff"):
 
     Examples
     --------
+    >>> from scorio_core.rank.seriation import serial_rank
     >>> import numpy as np
     >>> serial_rank(np.array([[[1, 1], [1, 0]], [[0, 0], [0, 1]]])).tolist()
     [1, 2]

@@ -142,6 +142,7 @@ def borda(R) -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import borda
     >>> import numpy as np
     >>> borda(np.array([[[1, 1]], [[1, 0]], [[0, 0]]])).tolist()
     [1, 2, 3]
@@ -156,6 +157,7 @@ def copeland(R) -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import copeland
     >>> import numpy as np
     >>> copeland(np.array([[[1], [1]], [[1], [0]], [[0], [0]]]), return_scores=True)[1].tolist()
     [2.0, 0.0, -2.0]
@@ -170,6 +172,7 @@ def win_rate(R) -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import win_rate
     >>> import numpy as np
     >>> win_rate(np.array([[[1, 1], [1, 1]], [[0, 0], [0, 0]]]), return_scores=True)[1].tolist()
     [1.0, 0.0]
@@ -218,6 +221,7 @@ def minimax(R, variant: str = "margin", tie_policy: TiePolicy = "half") -> np.nd
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import minimax
     >>> import numpy as np
     >>> R = np.array([[[1, 1]] * 3, [[1, 0]] * 3, [[0, 0]] * 3])
     >>> minimax(R, return_scores=True)[1].tolist()
@@ -254,6 +258,7 @@ def schulze(R, tie_policy: TiePolicy = "half") -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import schulze
     >>> import numpy as np
     >>> R = np.array([[[1], [1], [0]], [[1], [0], [1]], [[0], [0], [0]]])
     >>> schulze(R).tolist()
@@ -310,6 +315,7 @@ def ranked_pairs(R, strength: str = "margin", tie_policy: TiePolicy = "half") ->
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import ranked_pairs
     >>> import numpy as np
     >>> R = np.array([[[1], [1], [0]], [[1], [0], [1]], [[0], [0], [0]]])
     >>> ranked_pairs(R).tolist()
@@ -684,6 +690,7 @@ def kemeny_young(
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import kemeny_young
     >>> import numpy as np
     >>> R = np.array([[[1], [1], [0]], [[1], [0], [1]], [[0], [0], [0]]])
     >>> kemeny_young(R).tolist()
@@ -814,6 +821,7 @@ def nanson(R, rank_ties: str = "average") -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import nanson
     >>> import numpy as np
     >>> nanson(np.array([[[1, 1]], [[1, 0]], [[0, 0]]])).tolist()
     [1, 2, 2]
@@ -836,6 +844,7 @@ def baldwin(R, rank_ties: str = "average") -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import baldwin
     >>> import numpy as np
     >>> baldwin(np.array([[[1, 1]], [[1, 0]], [[0, 0]]])).tolist()
     [1, 2, 3]
@@ -878,6 +887,7 @@ def majority_judgment(R) -> np.ndarray:
 
     Examples
     --------
+    >>> from scorio_core.rank.voting import majority_judgment
     >>> import numpy as np
     >>> R = np.array([[[1, 1], [0, 0], [1, 0]], [[1, 0], [1, 0], [1, 0]]])
     >>> majority_judgment(R).tolist()  # medians 1 and 1; then grades {0, 2} vs {1, 1}

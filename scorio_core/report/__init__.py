@@ -129,7 +129,7 @@ def make_report(
     -------
     >>> import tempfile, pathlib
     >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     out = make_report("data/biased_coins.npz", pathlib.Path(tmp) / "r.md",
+    ...     out = sc.make_report("data/biased_coins.npz", pathlib.Path(tmp) / "r.md",
     ...                       sections=["leaderboard"])
     ...     "LLM_11" in out.read_text()
     True

@@ -69,10 +69,11 @@ def settings_text(s: SectionResult) -> str:
 
     Example
     -------
+    >>> from scorio_core.report._build import settings_text
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
-    >>> rep = build_report(Outcomes(R), [("plan", {"n_max": 8, "sims": 200})])
+    >>> rep = sc.build_report(Outcomes(R), [("plan", {"n_max": 8, "sims": 200})])
     >>> text = settings_text(rep.sections[0])
     >>> "budget_trials = 12 (0 = L × N)" in text, "null" in text, "None" in text
     (True, False, False)
@@ -163,7 +164,7 @@ def build_report(
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
-    >>> rep = build_report(data, ["leaderboard", ("greedy", {"replicates": 5})])
+    >>> rep = sc.build_report(data, ["leaderboard", ("greedy", {"replicates": 5})])
     >>> [(s.analysis.id, s.error) for s in rep.sections]  # doctest: +NORMALIZE_WHITESPACE
     [('leaderboard', None),
      ('greedy', 'Greedy vs sampling: needs greedy outcomes (R0); this dataset has none')]

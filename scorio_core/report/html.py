@@ -86,6 +86,7 @@ def escape(value: Any) -> str:
 
     Example
     -------
+    >>> from scorio_core.report.html import escape
     >>> escape('<img src=x onerror=alert(1)> & "q"')
     '&lt;img src=x onerror=alert(1)&gt; &amp; &quot;q&quot;'
     """
@@ -205,6 +206,7 @@ def to_html(report: Report) -> str:
 
     Example
     -------
+    >>> from scorio_core.report.html import to_html
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> from scorio_core.report import build_report

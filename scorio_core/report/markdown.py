@@ -33,6 +33,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
 
     Example
     -------
+    >>> from scorio_core.report.markdown import to_markdown
     >>> import numpy as np
     >>> from scorio_core import Outcomes
     >>> from scorio_core.report import build_report

@@ -39,6 +39,7 @@ def load_code(
 
     Example
     -------
+    >>> from scorio_core.report.notebook import load_code
     >>> print(load_code("runs.csv", benchmark="AIME'25"))
     from pathlib import Path
     <BLANKLINE>

@@ -89,7 +89,9 @@ def signal_names(data: Outcomes) -> tuple[str, ...]:
 
     Example
     -------
-    >>> signal_names(Outcomes(np.array([[[0, 1]]]), signals={"len": [[[3.0, 4.0]]]}))
+    >>> import numpy as np
+    >>> from scorio_core.rubric.evaluate import signal_names
+    >>> signal_names(sc.Outcomes(np.array([[[0, 1]]]), signals={"len": [[[3.0, 4.0]]]}))
     ('is_correct', 'len')
     """
     names = set(data.signals)
@@ -334,8 +336,9 @@ def category_distribution(data: Outcomes) -> pd.DataFrame:
 
     Examples
     --------
+    >>> from scorio_core.rubric.evaluate import category_distribution
     >>> import numpy as np
-    >>> d = category_distribution(Outcomes(np.array([[[0, 1, 1, 1]]]), models=["m"]))
+    >>> d = category_distribution(sc.Outcomes(np.array([[[0, 1, 1, 1]]]), models=["m"]))
     >>> d[["name", "fraction"]].values.tolist()
     [['wrong', 0.25], ['correct', 0.75]]
     """

@@ -13,6 +13,7 @@ serve other JSON formats too (the app's session files).
 
 Example
 -------
+>>> from scorio_core.rubric.schema import parse_rubric
 >>> rubric = {"name": "x", "categories": ["wrong", "right"], "weights": [0, 1],
 ...           "rules": [{"category": 1, "when": {"signal": "s", "op": ">", "value": "1"}}]}
 >>> parse_rubric(rubric)

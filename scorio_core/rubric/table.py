@@ -26,6 +26,7 @@ from the tables, naming the offending row in every error.
 
 Example
 -------
+>>> from scorio_core.rubric.table import to_tables
 >>> from scorio_core.rubric import get_preset
 >>> rules, cats = to_tables(get_preset("dontpass/exact-match"))
 >>> rules[["rule", "category", "signal", "op", "value"]].head(2).values.tolist()

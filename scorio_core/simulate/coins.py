@@ -116,7 +116,7 @@ def truth_convergence(
     -------
     >>> from scorio_core.simulate import mimics
     >>> sim = mimics([0.3, 0.5, 0.7], M=10, seed=0)
-    >>> c = truth_convergence(sim, ["bayes"], N=20, replicates=50, seed=1)
+    >>> c = sc.truth_convergence(sim, ["bayes"], N=20, replicates=50, seed=1)
     >>> c.tau["bayes"].shape, bool(c.summary["mean"].iloc[-1] > 0.8)
     ((50, 20), True)
     """

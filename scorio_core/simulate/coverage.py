@@ -121,7 +121,7 @@ def interval_coverage(
 
     Example
     -------
-    >>> c = interval_coverage(M_values=(30,), N_values=(4,), replicates=300, seed=0)
+    >>> c = sc.interval_coverage(M_values=(30,), N_values=(4,), replicates=300, seed=0)
     >>> bool(0.9 < c.table["coverage"].iloc[0] < 1.0)
     True
     """

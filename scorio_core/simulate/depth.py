@@ -134,7 +134,7 @@ def prior_depth(
 
     Example
     -------
-    >>> r = prior_depth(depths=(0, 2), steps=(1, 5), replicates=200, updates=500, seed=0)
+    >>> r = sc.prior_depth(depths=(0, 2), steps=(1, 5), replicates=200, updates=500, seed=0)
     >>> r.tau.shape, 0.7 < r.update_summary["mean_tau"] < 1.0
     ((2, 2), True)
     """

@@ -82,7 +82,7 @@ def correct_order(
 
     Example
     -------
-    >>> r = correct_order(n_values=(20, 80), n_sims=300, seed=0)
+    >>> r = sc.correct_order(n_values=(20, 80), n_sims=300, seed=0)
     >>> r.table["N"].tolist(), bool(r.table["p_correct"].iloc[1] > 0.6)
     ([20, 80], True)
     """

@@ -5,9 +5,9 @@ from it without importing the studies (pandas, the ranking methods).
 
 Example
 -------
->>> OrderParams(upper=0.7, lower=0.6).sims
+>>> sc.simulate.OrderParams(upper=0.7, lower=0.6).sims
 4000
->>> OrderParams(upper=0.6, lower=0.7)  # doctest: +ELLIPSIS
+>>> sc.simulate.OrderParams(upper=0.6, lower=0.7)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 scorio_core._validation.ValidationError: upper must exceed lower (the better model first)...

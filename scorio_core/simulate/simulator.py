@@ -25,7 +25,7 @@ seeds and maps the pieces. The studies' grids of trial counts are
 
 Example
 -------
->>> sim = mimics([0.3, 0.6], M=20, seed=0)
+>>> sim = sc.simulate.mimics([0.3, 0.6], M=20, seed=0)
 >>> [round(float(t), 12) for t in sim.truth]
 [0.3, 0.6]
 >>> sim.outcomes(N=8, seed=1).shape
@@ -118,7 +118,7 @@ def shift_to_means(p, means) -> np.ndarray:
     Example
     -------
     >>> import numpy as np
-    >>> p = shift_to_means(np.array([[0.1, 0.5, 0.9]]), np.array([0.3]))
+    >>> p = sc.simulate.shift_to_means(np.array([[0.1, 0.5, 0.9]]), np.array([0.3]))
     >>> round(float(p.mean()), 12)
     0.3
     """
@@ -191,7 +191,7 @@ def question_probs(
 
     Example
     -------
-    >>> question_probs([0.2, 0.7], M=4, seed=0).shape
+    >>> sc.simulate.question_probs([0.2, 0.7], M=4, seed=0).shape
     (2, 4, 2)
     """
     shares, _ = _as_means(means, None)
@@ -221,7 +221,7 @@ def sample_outcomes(p, N: int, seed=None) -> np.ndarray:
     Example
     -------
     >>> import numpy as np
-    >>> sample_outcomes(np.array([[0.0, 1.0], [1.0, 0.0]]), 3, seed=0).tolist()
+    >>> sc.simulate.sample_outcomes(np.array([[0.0, 1.0], [1.0, 0.0]]), 3, seed=0).tolist()
     [[1, 1, 1], [0, 0, 0]]
     """
     p = np.asarray(p, dtype=float)
@@ -241,7 +241,7 @@ def sample_counts(p, N: int, seed=None) -> np.ndarray:
     Example
     -------
     >>> import numpy as np
-    >>> sample_counts(np.array([[0.5, 0.5]]), 10, seed=0).sum(-1).tolist()
+    >>> sc.simulate.sample_counts(np.array([[0.5, 0.5]]), 10, seed=0).sum(-1).tolist()
     [10]
     """
     p = np.asarray(p, dtype=float)
@@ -264,7 +264,8 @@ def greedy_outcomes(p, D: int = 1, sharpness: float = 4.0, seed=None) -> np.ndar
     Example
     -------
     >>> import numpy as np
-    >>> greedy_outcomes(np.array([[0.2, 0.8], [0.9, 0.1]]), sharpness=200, seed=0).ravel().tolist()
+    >>> p = np.array([[0.2, 0.8], [0.9, 0.1]])
+    >>> sc.simulate.greedy_outcomes(p, sharpness=200, seed=0).ravel().tolist()
     [1, 0]
     """
     p = np.asarray(p, dtype=float)
@@ -405,7 +406,8 @@ def mimics(
 
     Example
     -------
-    >>> sim = mimics([[0.2, 0.3, 0.5], [0.5, 0.3, 0.2]], M=50, weights=[0, 0.5, 1], seed=0)
+    >>> sim = sc.simulate.mimics([[0.2, 0.3, 0.5], [0.5, 0.3, 0.2]], M=50, weights=[0, 0.5, 1],
+    ...                          seed=0)
     >>> sim.p.shape, sim.true_ranks.tolist()
     ((2, 50, 3), [1, 2])
     """
