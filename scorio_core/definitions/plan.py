@@ -36,6 +36,7 @@ from ..estimands import SCOPES
 from ..outcomes import Outcomes
 from ..params import PlanParams
 from ..planner import (
+    POPULATION_SPLIT_REALISED,
     CurveSettings,
     OrderCurve,
     Plan,
@@ -295,8 +296,9 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         "the greedy split was recommended it claimed +0.28 pairs over an even split and "
         "realised +0.29 (questions scope, where it is recommended whenever it wins by two "
         "standard errors), claimed +0.34 and realised +0.32 ± 0.05 (population scope, "
-        "where it must win by 0.25 pairs; 61-84% of its claim on 9-model fields of that "
-        "run and 56-57% on simulated 100-question, 8-trial fields, where it still never did "
+        "where it must win by 0.25 pairs; " + POPULATION_SPLIT_REALISED + " of its claim "
+        "on 9-model fields of that run and on simulated 100-question, 8-trial fields, where "
+        "it still never did "
         "worse than an even split). Its ± is the simulation's error, not the model's; Check "
         "a smaller run measures the split on runs like yours."
     )
