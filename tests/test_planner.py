@@ -1030,3 +1030,20 @@ def test_a_recommended_population_split_says_how_often_such_claims_came_true():
     assert "upper figure" in pop.note
     q = allocate_trials(leaderboard(R, scope="questions", seed=0), 18)
     assert "came true" not in q.note and "upper figure" not in q.note
+
+
+def test_a_population_trial_plan_says_how_often_such_plans_came_true():
+    """Population scope, a field with a finite trial plan (stylised, 5 models, 100
+    questions x 8 trials; such plans are rare): its row quotes the measured share (README
+    Known gaps 2) and points to trials_gap; the rows planned by questions alone do not."""
+    from scorio_core import plan_calibration as pc
+    from scorio_core.planner import POPULATION_TRIALS_REALISED
+
+    rng = np.random.default_rng([5, 27])
+    _, p = pc._field(rng, 5, 100, "random")
+    pairs = pair_needs(leaderboard(pc._R(pc._trials(rng, p, 8), 8), scope="population", seed=0))
+    by_trials = np.isfinite(pairs["trials_needed"]).to_numpy()
+    assert by_trials.any()
+    said = f"trial plans decided {POPULATION_TRIALS_REALISED} of the time"
+    assert all(said in n and "trials_gap" in n for n in pairs["note"][by_trials])
+    assert not any(said in n for n in pairs["note"][~by_trials])
