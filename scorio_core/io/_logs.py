@@ -811,5 +811,8 @@ def assemble_logs(
                if n.startswith(("lm-eval evaluated", "unfinished run", "run status"))]
         if not why:
             raise
-        raise MissingCellsError(f"{exc} ({'; '.join(why)})") from None
+        cut = [p.file for p in parts if _run_state(p) != "finished"]
+        also = (f"; or load the logs without the run(s) that did not finish ({', '.join(cut)})"
+                if cut and len(cut) < len(parts) else "")
+        raise MissingCellsError(f"{exc} ({'; '.join(why)}){also}") from None
     return out.with_samples(_log_store(parts, several, writer))

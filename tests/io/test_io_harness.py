@@ -602,6 +602,11 @@ def test_a_killed_run_says_how_much_of_it_was_written():
     assert shown in said
     assert "on_missing='truncate'" in said  # the advice works on the same data:
     assert io.load(d, on_missing="truncate").shape == (2, 5, min(1 + (n > 0) for n in per_epoch))
+    unfinished = logs["beta"]["file"]  # ... and so does the other: without that log
+    assert f"or load the logs without the run(s) that did not finish (killed/{unfinished})" \
+        in said
+    finished = [f for f in d.glob("*.eval") if f.name != unfinished]
+    assert io.load(finished[0]).shape == (1, 5, 3)
 
 
 def test_one_tasks_unreadable_log_in_a_mixed_folder_suggests_another_task(tmp_path):
