@@ -22,11 +22,6 @@ from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 from scorio_core.references import cite
 
-#: Columns whose infinite or missing values mean something (∞: no number of trials
-#: separates the pair; —: the last model has no next one).
-_SYMBOLIC = ("t_next", "n_needed")
-
-
 #: Settings on a 0-1 scale that a page offers as a row of percentages.
 _PERCENT = {"confidence": CONFIDENCES, "assurance": ASSURANCES}
 #: How a page names the choices of a setting, where not as they are.
@@ -126,7 +121,7 @@ def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
     what they hold (∞, —, <0.0001, "met now": :func:`app_state.texts.core_cells`); optional
     ``labels`` and ``help`` per column."""
     labels, help = labels or {}, help or {}
-    spelled = [c for c in spelled if c in table.columns]
+    spelled = [c for c in spelled if c in table.columns] + missing_cells(table, spelled)
     cfg = {c: st.column_config.NumberColumn(labels.get(c), format=f, help=help.get(c))
            for c, f in printf_formats(table).items() if c not in spelled}
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c), alignment="right")
@@ -135,6 +130,13 @@ def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
                                            width=name_width(table[c]))
             for c in _NAME_COLUMNS if c in table.columns and c not in spelled}
     return core_cells(table, spelled, n_now), cfg
+
+
+def missing_cells(table: pd.DataFrame, skip=()) -> list[str]:
+    """Number columns with a missing value (NaN: a scope not identified, a pair no test
+    decides): a number column would show it as "None", the core's format as "—"."""
+    return [c for c in table.columns if c not in skip
+            and pd.api.types.is_float_dtype(table[c]) and table[c].isna().any()]
 
 
 #: Columns that hold model names in the core's pair tables.
@@ -166,8 +168,8 @@ def column_config(table: pd.DataFrame) -> dict:
         elif c.startswith("pass@"):
             help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
             cfg[c] = num(c, help=help_, format="%.4f")
-        elif c in _SYMBOLIC and not pd.api.types.is_numeric_dtype(table[c]):  # board_display
-            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], alignment="right")
+        elif not pd.api.types.is_numeric_dtype(table[c]):  # board_display, missing_cells
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP.get(c), alignment="right")
         else:  # the core's one format for the column
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format=core.get(c, "%.4f"))
     return cfg
@@ -178,6 +180,7 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
     papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`);
     ``n_now``: today's trials per question (the papers' rule reads "met now" there)."""
     shown = board_display(table, n_now)
+    shown = core_cells(shown, missing_cells(shown))  # "—", not "None"
     main, more = board_columns(shown)
     cfg = column_config(shown)
     # the whole table goes to the browser (notebook-equal data); column_order picks the view

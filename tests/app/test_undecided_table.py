@@ -86,3 +86,19 @@ def test_no_page_sends_an_infinite_number_in_either_scope():
                 assert not np.isinf(num).any(), (page, scope, list(d.value.columns))
                 seen += int((d.value.astype(str) == "∞").to_numpy().any())
     assert seen >= 4  # the tie shows as ∞ on both pages in both scopes
+
+
+def test_missing_numbers_read_as_a_dash_not_none():
+    """One trial per question: the questions scope is not identified, so p_best, se, lo,
+    hi and the pairs' p-values are missing (NaN). A number column shows a missing value as
+    "None"; the Leaderboard's tables show the core's "—" instead, as the CLI and reports."""
+    R = np.random.default_rng(3).integers(0, 2, (4, 24, 1))
+    at, pairs = _leaderboard_of(R, "one_trial.csv")
+    board = next(d.value for d in at.dataframe if "p_best" in d.value.columns)
+    for c in ("p_best", "se", "lo", "hi"):
+        assert board[c].tolist() == ["—"] * 4, (c, board[c].tolist())
+    assert pd.api.types.is_numeric_dtype(board["score"])  # complete columns stay numbers
+    for d in at.dataframe:
+        num = d.value.select_dtypes("number")
+        assert not num.isna().to_numpy().any(), list(d.value.columns)
+    assert (pairs.astype(str) == "—").to_numpy().any()
