@@ -10,6 +10,7 @@ Model = the completion function(s), benchmark = ``base_eval`` (else ``eval_name`
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .._validation import ValidationError
@@ -29,6 +30,8 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
     prompt and sampled text (its ``sampling`` event) and the match's expected and picked
     answers."""
     spec = None
+    report = None
+    kinds: dict[str, int] = {}  # event type -> count, for the refusal
     events: list[tuple[int, int, dict]] = []
     sampling: dict[str, list[dict]] = {}
     for i, obj in jsonl_records(src):
@@ -40,6 +43,10 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
                     f"{src.label}: line {i} is a second 'spec' line; one run per file"
                 )
             spec = obj["spec"]
+            continue
+        kinds[str(obj.get("type"))] = kinds.get(str(obj.get("type")), 0) + 1
+        if isinstance(obj.get("final_report"), dict):
+            report = obj["final_report"]  # oaieval may write it before buffered events
         elif obj.get("type") == "match":
             events.append((int(obj.get("event_id", len(events))), i, obj))
         elif texts and obj.get("type") == "sampling" and isinstance(obj.get("data"), dict):
@@ -56,7 +63,19 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
         raise ValidationError(f"{src.label}: the spec line has no 'base_eval' or 'eval_name'")
     part = LogPart(src.label, "openai_evals", ",".join(map(str, fns)), bench, scorer="match")
     if not events:
-        raise ValidationError(f"{src.label}: no 'match' events; nothing to score")
+        found = ", ".join(f"{n} {k!r}" for k, n in kinds.items() if k != "None") or "none"
+        raise ValidationError(
+            f"{src.label}: no 'match' events; nothing to score (expected one 'match' event, "
+            f"data.correct, per sampled answer; found events: {found}). Evals that record "
+            "only 'metrics' (model-graded evals: the grader's choice and score) are not read"
+        )
+    acc = (report or {}).get("accuracy")
+    if isinstance(acc, int | float) and not isinstance(acc, bool) and math.isfinite(acc):
+        part.harness = {
+            "name": "OpenAI evals final_report accuracy", "value": float(acc),
+            "meaning": "the eval's own accuracy (most evals: the share of correct match "
+                       "events)",
+        }  # fmt: skip
     seen: dict[str, int] = {}
     for _, i, ev in sorted(events, key=lambda e: (e[0], e[1])):
         sid = ev.get("sample_id")

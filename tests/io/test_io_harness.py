@@ -670,3 +670,99 @@ def test_an_lm_eval_group_is_read_by_its_name_and_agrees_with_lm_eval():
     with pytest.raises(ValidationError, match=r"unknown benchmark 'qa'; .*qa_one, qa_rep, "
                        r"qa_vote; and the group\(s\): qa_suite"):
         io.load(d, benchmark="qa")
+
+
+# ------------------------------------------------------------------- OpenAI evals
+OPENAI_EVALS = HERE / "openai_evals"
+HELM = HERE / "helm"
+
+
+@pytest.mark.parametrize("case", ["match", "fuzzy_match", "repeated"])
+def test_openai_evals_logs_agree_with_oaieval(case):
+    """oaieval's own LocalRecorder logs (evals 3.0.1.post1): one model per run (the
+    completion fn), one question per sample_id, one trial per match event of the sample
+    (in event_id order); our mean is the final_report accuracy."""
+    d = OPENAI_EVALS / case
+    logs = reading(d)["logs"]
+    o = io.load(d)
+    assert sorted(o.models) == sorted(",".join(log["spec"]["completion_fns"]) for log in logs)
+    assert o.benchmark_names == [logs[0]["spec"]["base_eval"]]
+    rows = {f["model"]: f for f in o.metadata["import_report"]["files"]}
+    for log in logs:
+        m = o.models.index(",".join(log["spec"]["completion_fns"]))
+        per_q: dict[str, list[bool]] = {}
+        for ev in sorted(log["matches"], key=lambda e: e["event_id"]):
+            per_q.setdefault(ev["sample_id"], []).append(ev["correct"])
+        assert sorted(o.questions) == sorted(per_q)
+        assert o.N == max(len(v) for v in per_q.values()) == (3 if case == "repeated" else 1)
+        for sid, outcomes in per_q.items():
+            assert o.R[m, o.questions.index(sid)].tolist() == [int(c) for c in outcomes]
+        acc = log["final_report"]["accuracy"]
+        assert o.R[m].mean() == pytest.approx(acc, abs=1e-12)
+        assert rows[o.models[m]]["harness"]["value"] == pytest.approx(acc)
+        assert rows[o.models[m]]["mean"] == pytest.approx(acc, abs=1e-6)
+        # as written: oaieval's final_report line may come before the buffered events
+        lines = [json.loads(x) for x in (d / log["file"]).read_text().splitlines()]
+        assert "spec" in lines[0] and any("final_report" in x for x in lines)
+
+
+def test_openai_evals_log_without_match_events_says_what_it_found(tmp_path):
+    """A model-graded eval (ModelBasedClassify) records the grader's choice and score as
+    'metrics' events and no 'match' event: refused, naming what the log holds."""
+    src = (OPENAI_EVALS / "fuzzy_match" / "alpha.jsonl").read_text().splitlines()
+    kept = [x for x in src if json.loads(x).get("type") != "match"]
+    (tmp_path / "graded.jsonl").write_text("\n".join(kept) + "\n")
+    with pytest.raises(ValidationError, match=r"no 'match' events; nothing to score \(expected "
+                       r"one 'match' event.*found events: .*6 'sampling', 6 'metrics'"):
+        io.load(tmp_path)
+
+
+# --------------------------------------------------------------------------- HELM
+def test_helm_run_agrees_with_helm():
+    """helm-run's own outputs (crfm-helm 0.5.16, simple_mcqa, 2 train trials): one model
+    per run directory, instance_id = question, train_trial_index = trial, exact_match =
+    outcome; our mean is stats.json's exact_match (the mean of the per-trial means)."""
+    d = HELM / "simple_mcqa"
+    runs = reading(d)["runs"]
+    o = io.load(d)
+    assert sorted(o.models) == sorted(short(r["model"]) for r in runs)
+    assert o.benchmark_names == ["simple_mcqa"]
+    rows = {f["model"]: f for f in o.metadata["import_report"]["files"]}
+    for r in runs:
+        m = o.models.index(short(r["model"]))
+        kept = [i for i in r["instances"] if not i["perturbation"]]
+        assert sorted(o.questions) == sorted({i["instance_id"] for i in kept})
+        trials = next(s["mean"] for s in r["stats"] if s["name"] == "num_train_trials")
+        assert o.N == trials == 2
+        for i in kept:
+            q = o.questions.index(i["instance_id"])
+            assert o.R[m, q, i["train_trial_index"]] == i["exact_match"]
+        head = next(s for s in r["stats"] if s["name"] == "exact_match" and s["split"] == "test")
+        assert head["count"] == 2  # HELM: one mean per train trial, then their mean
+        assert o.R[m].mean() == pytest.approx(head["mean"], abs=1e-12)
+        assert rows[short(r["model"])]["mean"] == pytest.approx(head["mean"], abs=1e-6)
+
+
+# ----------------------------------------- the stored readings are the harness's (live)
+def test_stored_openai_evals_readings_are_evals_own(monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-none")  # evals builds a client at import
+    log_utils = pytest.importorskip("evals.utils.log_utils")
+    for d in sorted(p for p in OPENAI_EVALS.iterdir() if p.is_dir()):
+        for log in reading(d)["logs"]:
+            path = d / log["file"]
+            assert log_utils.extract_spec(path) == log["spec"]
+            assert log_utils.extract_final_results(path) == log["final_report"]
+            assert log_utils.extract_individual_results(path, "match") == log["match_data"]
+
+
+def test_stored_helm_readings_are_helms_own():
+    pytest.importorskip("helm.benchmark.metrics.metric")
+    from helm.benchmark.metrics.metric import PerInstanceStats
+    from helm.common.codec import from_json
+
+    for r in reading(HELM / "simple_mcqa")["runs"]:
+        d = HELM / "simple_mcqa" / r["dir"].replace(":", "__")
+        per = from_json((d / "per_instance_stats.json").read_text(), list[PerInstanceStats])
+        assert [(p.instance_id, p.train_trial_index) for p in per] == [
+            (i["instance_id"], i["train_trial_index"]) for i in r["instances"]
+        ]
