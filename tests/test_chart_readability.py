@@ -390,3 +390,20 @@ def test_pass_curve_legend_fits_a_narrow_column_with_long_names():
 def test_one_pass_curve_follows_its_container():
     spec = charts.pass_curve_chart(pass_curves(_outcomes(4), kinds=("pass",))).to_dict()
     assert spec.get("width") == "container" and "concat" not in spec
+
+
+@pytest.mark.parametrize("L", [3, 8, 11, 12])
+def test_pairwise_heatmap_fits_the_column_of_an_800_px_window(L):
+    """The pairwise-probability heatmap had 44 px cells for up to 12 models and its legend
+    beside the grid: 11 models drew 729 px, cut off in the ~450 px page column of an 800 px
+    window. Its cells are now sized to fit that column with the labels (squares of 18-44
+    px) and its legend sits below the grid."""
+    from scorio_core.charts.leaderboard import heatmap_cell
+
+    o = _outcomes(L)
+    spec = charts.confidence_heatmap(leaderboard(o)).to_dict()
+    svg = _svg(spec)
+    assert _svg_width(svg) <= NARROW_COLUMN_PX
+    assert all(f">{m}<" in svg for m in o.models) and "…" not in svg
+    assert spec["height"]["step"] == heatmap_cell(o.models) == spec["width"]["step"]
+    assert 18 <= heatmap_cell(o.models) <= 44

@@ -10,7 +10,7 @@ import pandas as pd
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
 from ..references import expand
-from ._common import ROW_PX, _model_axis, _per_question_scores, _rows
+from ._common import LABEL_LIMIT, ROW_PX, _model_axis, _per_question_scores, _rows
 
 __all__ = ["accuracy_strip", "forest_plot", "confidence_heatmap"]
 
@@ -188,6 +188,27 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     return layers.properties(width="container", height=_rows(len(df)))
 
 
+#: Width the pairwise heatmap fits, labels included: the page column of an 800 px window
+#: (the sidebar takes the rest), so the grid is never cut off there.
+HEATMAP_FIT_PX = 440
+
+
+def heatmap_cell(names) -> int:
+    """Side in px of one square cell of an ``L × L`` heatmap of models ``names``: as large
+    as fits :data:`HEATMAP_FIT_PX` beside the row labels and the top labels' overhang
+    (rotated 60°, they reach about half their length past the last column), 18-44 px.
+
+    Example
+    -------
+    >>> from scorio_core.charts.leaderboard import heatmap_cell
+    >>> heatmap_cell(["a", "b", "c"]), heatmap_cell([f"LLM_{i}" for i in range(11)])
+    (44, 31)
+    """
+    longest = max((len(str(n)) for n in names), default=0)
+    label_px = min(LABEL_LIMIT, 6.5 * longest) + 24  # the axis title and padding
+    return int(np.clip((HEATMAP_FIT_PX - 1.5 * label_px) / max(len(names), 1), 18, 44))
+
+
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     """Pairwise ``P(row model beats column model)`` as an L x L heatmap.
 
@@ -237,7 +258,7 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
         for v, d in zip(df["p"], df["decided"], strict=True)
     ]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
-    cell = int(np.clip(560 / max(L, 1), 18, 44))
+    cell = heatmap_cell(order)
     # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
     axis_x = _model_axis(orient="top", labelAngle=-60, title="column model")
     axis_y = _model_axis(title="row model")
@@ -257,7 +278,7 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
             scale=alt.Scale(scheme="redblue", domain=[0, 1], domainMid=0.5),
             legend=alt.Legend(
                 title=["P(row > col)", f"{board.settings.get('scope', 'questions')} scope"],
-                orient="right",
+                orient="bottom",  # beside the grid it took ~100 px of a narrow column
                 format=".1f",
             ),
         )
