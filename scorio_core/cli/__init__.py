@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -140,7 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a missing-column error suggests --columns here, not the Python columns= keyword
         text = exc.cli_message() if hasattr(exc, "cli_message") else str(exc)
         # a loader's advice names its flag here, not the Python keyword
-        text = re.sub(r"on_missing='(\w+)'", r"--on-missing \1", text)
+        from ._common import cli_text
+
+        text = cli_text(text)
         msg = text.splitlines()[0] if text else type(exc).__name__
         print(f"scorio-studio: error: {msg}", file=sys.stderr)
         return 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -185,6 +186,28 @@ def load(args):
     return data
 
 
+#: Settings whose Python keyword a message may name (``scope='population'``) and whose
+#: command-line flag is the keyword with dashes (``--scope population``).
+_FLAG_KEYWORDS = ("on_missing", "scope", "benchmark", "adjust", "scorer", "prior")
+_KEYWORD = re.compile(rf"(?<![\w-])({'|'.join(_FLAG_KEYWORDS)})='([^'\s]*)'(?! / --)")
+
+
+def cli_text(text: str) -> str:
+    """A core message as the command line reads it: a setting's Python keyword
+    (``scope='population'``) becomes its flag (``--scope population``); text that already
+    names both (``benchmark='x' / --benchmark x``) is left as it is.
+
+    Example
+    -------
+    >>> from scorio_core.cli._common import cli_text
+    >>> cli_text("use the population scope (scope='population'); or on_missing='truncate'")
+    'use the population scope (--scope population); or --on-missing truncate'
+    >>> cli_text("pass benchmark='arith' / --benchmark arith")
+    "pass benchmark='arith' / --benchmark arith"
+    """
+    return _KEYWORD.sub(lambda m: f"--{m[1].replace('_', '-')} {m[2]}", text)
+
+
 def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
            sections: list | tuple = (), notes: list[str] | tuple[str, ...] = ()) -> str:
     """A subcommand's result for people: ``table`` (aligned text) or ``markdown``.
@@ -197,7 +220,7 @@ def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
 
     md = fmt == "markdown"
     out = [f"# {_md_escape(title)}" if md else title, ""]
-    for t in intro:
+    for t in map(cli_text, intro):
         out += [_md_escape(t), ""] if md else [t]
     if intro and not md:
         out.append("")
@@ -212,6 +235,7 @@ def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
             out += markdown_table(frame) if md else [text_table(frame)]
         out.append("")
     if notes:
+        notes = [cli_text(n) for n in notes]
         out += [f"- {_md_escape(n)}" if md else f"Note: {n}" for n in notes] + [""]
     return "\n".join(out).rstrip("\n") + "\n"
 

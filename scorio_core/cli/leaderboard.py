@@ -6,7 +6,7 @@ import sys
 
 from .._validation import ValidationError
 from ..formatting import shape_text
-from ._common import definition_parser, load, output_format
+from ._common import cli_text, definition_parser, load, output_format
 
 __all__ = ["add_parser", "run"]
 
@@ -50,6 +50,8 @@ def run(args) -> int:
     text = export.export(board, fmt, title=title)
     if fmt in ("csv", "json"):  # the input file, settings and versions, as every command's
         text = _with_provenance(text, fmt, provenance(data, "leaderboard", params))
+    else:  # the notes' advice names flags here, not Python keywords
+        text = cli_text(text)
     if result.subsets is not None:
         text = _per_subset(text, result, fmt)
     sys.stdout.write(text)

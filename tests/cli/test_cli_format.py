@@ -226,3 +226,24 @@ def test_old_format_spellings_still_work(capsys, data_dir):
     assert code == 0 and "## lesson" in out
     code, out, _ = _run(capsys, "rubric", "list", "--format", "md")
     assert code == 0 and out.startswith("# Rubric presets") and "|---" in out
+
+
+def test_advice_in_notes_names_the_flag_not_the_python_keyword(capsys, tmp_path):
+    """One trial per question: the questions scope is not identified and the note advises
+    the population scope. A notebook reads ``scope='population'``; the command line reads
+    the flag it takes, ``--scope population`` (as the loaders' advice reads
+    ``--on-missing``), in the text and Markdown outputs and in error messages."""
+    import numpy as np
+
+    from scorio_core import Outcomes
+    from scorio_core.cli import main
+    from scorio_core.io import save_table
+
+    path = tmp_path / "one_trial.csv"
+    save_table(Outcomes(np.random.default_rng(0).integers(0, 2, (3, 12, 1))), path)
+    for fmt in ("table", "markdown"):
+        assert main(["leaderboard", str(path), "--format", fmt]) == 0
+        out = capsys.readouterr().out
+        assert "--scope population" in out and "scope='population'" not in out
+    assert main(["plan", str(path), "--format", "table"]) == 0
+    assert "scope='" not in capsys.readouterr().out
