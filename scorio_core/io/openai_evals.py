@@ -1,11 +1,25 @@
 """OpenAI evals event logs (JSONL, ``oaieval --record_path``).
 
 The first line is ``{"spec": {...}}`` (the run spec: ``completion_fns``, ``eval_name``,
-``base_eval``, ``run_id``); then one event per line (``run_id``, ``event_id``,
-``sample_id``, ``type``, ``data``, ...) and a ``{"final_report": ...}`` line. ``match``
-events carry ``data.correct`` (a boolean); a sample id that has several match events
-was sampled several times, and its events (in ``event_id`` order) are its trials.
-Model = the completion function(s), benchmark = ``base_eval`` (else ``eval_name``).
+``base_eval``, ``run_id``, ``run_config.eval_spec``); then one event per line (``run_id``,
+``event_id``, ``sample_id``, ``type``, ``data``, ...) and a ``{"final_report": ...}`` line.
+
+- ``match`` events carry ``data.correct`` (a boolean): the outcome. Model = the completion
+  function(s).
+- Model-graded evals (``evals.elsuite.modelgraded.classify:ModelBasedClassify`` and its
+  subclasses; told by the ``modelgraded_spec`` argument every one of them takes, in
+  ``run_config.eval_spec.args``) write no ``match`` event: one ``metrics`` event per graded
+  answer carries the grader's ``data.choice`` and ``data.score`` (the spec's
+  ``choice_scores`` of that choice; an unparsable reply, ``__invalid__``, gets the lowest).
+  The outcome is ``data.score``, graded like any numeric score (in [0, 1]: one category
+  per distinct score, weighted by it). As ``ModelBasedClassify`` does, the *last*
+  completion fn is the grader and the ones before it are the model; a single completion fn
+  is both. Several models before the grader (``multicomp_n``: one verdict comparing their
+  answers) are refused: the score is no one model's. A log with both kinds of event is
+  read from its ``match`` events, with a note.
+
+A sample id with several scored events was sampled several times; its events (in
+``event_id`` order) are its trials. Benchmark = ``base_eval`` (else ``eval_name``).
 """
 
 from __future__ import annotations
@@ -25,15 +39,39 @@ def is_spec_line(obj: Any) -> bool:
     return isinstance(obj, dict) and isinstance(obj.get("spec"), dict)
 
 
+def _eval_spec(spec: dict) -> dict:
+    run = spec.get("run_config")
+    es = run.get("eval_spec") if isinstance(run, dict) else None
+    return es if isinstance(es, dict) else {}
+
+
+def _graded_by(spec: dict) -> str | None:
+    """The modelgraded spec's name when the eval is model-graded (its class takes
+    ``modelgraded_spec``), else ``None``."""
+    es = _eval_spec(spec)
+    args = es.get("args") if isinstance(es.get("args"), dict) else {}
+    name = args.get("modelgraded_spec")
+    if name is None and str(es.get("cls", "")).endswith(":ModelBasedClassify"):
+        name = "?"
+    return None if name is None else str(name)
+
+
+def _finite(v: Any) -> float | None:
+    if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v):
+        return float(v)
+    return None
+
+
 def read_events(src: _Src, texts: bool = True) -> LogPart:
     """One OpenAI evals JSONL log as a :class:`LogPart`; ``texts``: keep each trial's
-    prompt and sampled text (its ``sampling`` event) and the match's expected and picked
-    answers."""
+    prompt and sampled text (its ``sampling`` events), the match's expected and picked
+    answers, or the grader's choice and reply."""
     spec = None
     report = None
     kinds: dict[str, int] = {}  # event type -> count, for the refusal
     events: list[tuple[int, int, dict]] = []
-    sampling: dict[str, list[dict]] = {}
+    metrics: list[tuple[int, int, dict]] = []
+    sampling: dict[str, list[tuple[int, int, dict]]] = {}
     for i, obj in jsonl_records(src):
         if not isinstance(obj, dict):
             raise ValidationError(f"{src.label}: line {i} is not a JSON object")
@@ -45,12 +83,15 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
             spec = obj["spec"]
             continue
         kinds[str(obj.get("type"))] = kinds.get(str(obj.get("type")), 0) + 1
+        key = (int(obj.get("event_id", len(events) + len(metrics))), i, obj)
         if isinstance(obj.get("final_report"), dict):
             report = obj["final_report"]  # oaieval may write it before buffered events
         elif obj.get("type") == "match":
-            events.append((int(obj.get("event_id", len(events))), i, obj))
+            events.append(key)
+        elif obj.get("type") == "metrics":
+            metrics.append(key)
         elif texts and obj.get("type") == "sampling" and isinstance(obj.get("data"), dict):
-            sampling.setdefault(str(obj.get("sample_id")), []).append(obj["data"])
+            sampling.setdefault(str(obj.get("sample_id")), []).append(key)
     if spec is None:
         raise ValidationError(
             f"{src.label}: no 'spec' line (the run spec); not an OpenAI evals log"
@@ -58,21 +99,62 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
     fns = spec.get("completion_fns")
     if not isinstance(fns, list) or not fns:
         raise ValidationError(f"{src.label}: the spec line has no 'completion_fns' (the model)")
+    fns = [str(f) for f in fns]
     bench = spec.get("base_eval") or spec.get("eval_name")
     if not isinstance(bench, str) or not bench:
         raise ValidationError(f"{src.label}: the spec line has no 'base_eval' or 'eval_name'")
-    part = LogPart(src.label, "openai_evals", ",".join(map(str, fns)), bench, scorer="match")
-    if not events:
-        found = ", ".join(f"{n} {k!r}" for k, n in kinds.items() if k != "None") or "none"
+    graded = _graded_by(spec)
+    found = ", ".join(f"{n} {k!r}" for k, n in kinds.items() if k != "None") or "none"
+    if graded is not None and len(fns) > 2:
         raise ValidationError(
-            f"{src.label}: no 'match' events; nothing to score (expected one 'match' event, "
-            f"data.correct, per sampled answer; found events: {found}). Evals that record "
-            "only 'metrics' (model-graded evals: the grader's choice and score) are not read"
+            f"{src.label}: a model-graded eval ({_eval_spec(spec).get('cls')}) of "
+            f"{len(fns) - 1} models graded by {fns[-1]!r} ({', '.join(fns[:-1])}): the "
+            "grader compares their answers side by side (multicomp_n), one verdict per "
+            "sample that is no one model's score; run oaieval once per model "
+            "(`oaieval MODEL,GRADER EVAL`) to compare models"
         )
-    acc = (report or {}).get("accuracy")
-    if isinstance(acc, int | float) and not isinstance(acc, bool) and math.isfinite(acc):
+    model = ",".join(fns[:-1] if graded is not None and len(fns) > 1 else fns)
+    part = LogPart(src.label, "openai_evals", model, bench, scorer="match")
+    if events:
+        if metrics:
+            keys = sorted({str(k) for _, _, ev in metrics
+                           if isinstance(ev.get("data"), dict) for k in ev["data"]})
+            part.notes.append(
+                f"the log also holds {len(metrics)} 'metrics' events (data: "
+                f"{', '.join(keys) or 'none'}), not read: the outcome is the 'match' "
+                "events' data.correct"
+            )
+        _read_match(src, part, events, report, sampling if texts else None)
+    elif graded is not None and metrics:
+        _read_graded(src, part, metrics, report, sampling if texts else None, fns, graded,
+                     found)
+        args = _eval_spec(spec).get("args")
+        n = args.get("multicomp_n") if isinstance(args, dict) else None
+        if n not in (None, 1):
+            part.notes.append(
+                f"multicomp_n={n}: each score is the grader's verdict on {n} answers of "
+                "the model shown together, not on one answer"
+            )
+    else:
+        why = ("" if graded is None else
+               f" (a model-graded eval, modelgraded_spec {graded!r}, whose log has no "
+               "'metrics' events)")
+        raise ValidationError(
+            f"{src.label}: no 'match' events; nothing to score{why} (expected one 'match' "
+            f"event, data.correct, per sampled answer; found events: {found}). Evals that "
+            "record only 'metrics' are read when model-graded (ModelBasedClassify: "
+            "run_config.eval_spec.args names a modelgraded_spec)"
+        )
+    return part
+
+
+def _read_match(src: _Src, part: LogPart, events: list, report: dict | None,
+                sampling: dict[str, list] | None) -> None:
+    """The match events' data.correct (``sampling``: ``None`` keeps no texts)."""
+    acc = _finite((report or {}).get("accuracy"))
+    if acc is not None:
         part.harness = {
-            "name": "OpenAI evals final_report accuracy", "value": float(acc),
+            "name": "OpenAI evals final_report accuracy", "value": acc,
             "meaning": "the eval's own accuracy (most evals: the share of correct match "
                        "events)",
         }  # fmt: skip
@@ -87,12 +169,84 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
         trial = seen.get(str(sid), 0)
         seen[str(sid)] = trial + 1
         text = None
-        if texts:
-            sam = sampling.get(str(sid), [])
-            sam = sam[trial] if trial < len(sam) else {}
+        if sampling is not None:
+            sam = [s for _, _, s in sorted(sampling.get(str(sid), []), key=lambda e: e[1])]
+            sam = sam[trial]["data"] if trial < len(sam) else {}
             text = {"input": sam.get("prompt"), "target": data.get("expected"),
                     "output": data.get("sampled", sam.get("sampled")),
                     "answer": data.get("picked")}
         part.add(sid, trial, data["correct"], f"line {i} (sample_id {sid})", text=text)
     part.trials_from = "the repeated match events per sample_id"
-    return part
+
+
+def _read_graded(src: _Src, part: LogPart, metrics: list, report: dict | None,
+                 sampling: dict[str, list] | None, fns: list[str], graded: str,
+                 found: str) -> None:
+    """The grader's score of each 'metrics' event (ModelBasedClassify)."""
+    grader = fns[-1]
+    part.scorer = "grader score"
+    rows = sorted(metrics, key=lambda e: (e[0], e[1]))
+    if not any(isinstance(ev.get("data"), dict) and _finite(ev["data"].get("score")) is not None
+               for _, _, ev in rows):
+        choices = sorted({str(ev["data"].get("choice")) for _, _, ev in rows
+                          if isinstance(ev.get("data"), dict)})
+        raise ValidationError(
+            f"{src.label}: a model-graded eval (modelgraded_spec {graded!r}, grader "
+            f"{grader!r}) whose {len(rows)} 'metrics' events have no data.score, only the "
+            f"grader's choice ({', '.join(choices) or 'none'}): its modelgraded spec gives "
+            "no choice_scores, so nothing says how good each choice is (found events: "
+            f"{found}). Give the spec choice_scores and run it again"
+        )
+    own = " (its own grader: the only completion fn)" if len(fns) == 1 else ""
+    part.notes.append(
+        f"model-graded eval (modelgraded_spec {graded!r}): the outcome is the grader's "
+        f"score (data.score of each 'metrics' event; the spec's choice_scores of its "
+        f"choice), graded by the completion fn {grader!r}{own}; model = the completion "
+        "fn(s) before the grader"
+    )
+    score = _finite((report or {}).get("score"))
+    if score is not None:
+        part.harness = {
+            "name": "OpenAI evals final_report score", "value": score,
+            "meaning": "ModelBasedClassify's score: the mean of the grader's scores over "
+                       "the metrics events that have one",
+        }  # fmt: skip
+    seen: dict[str, int] = {}
+    last: dict[str, int] = {}  # sample id -> event_id of its previous metrics event
+    invalid = 0
+    for eid, i, ev in rows:
+        sid = ev.get("sample_id")
+        if sid is None:
+            raise ValidationError(f"{src.label}: line {i}: the metrics event has no 'sample_id'")
+        data = ev.get("data")
+        if not isinstance(data, dict) or "score" not in data:
+            raise ValidationError(
+                f"{src.label}: line {i}: the metrics event has no data.score (the grader's "
+                "score)"
+            )
+        trial = seen.get(str(sid), 0)
+        seen[str(sid)] = trial + 1
+        choice = data.get("choice")
+        invalid += choice == "__invalid__"
+        err = None
+        if data["score"] is None:
+            err = f"the grader's choice {choice!r} has no score"
+        text = None
+        if sampling is not None:
+            # this answer's sampling events: after the sample's previous verdict, before
+            # this one; the model's answer comes first, the grader's reply last
+            sam = [s["data"] for e, _, s in sorted(sampling.get(str(sid), []))
+                   if last.get(str(sid), -1) < e < eid]
+            text = {"input": sam[0].get("prompt") if len(sam) > 1 else None,
+                    "output": sam[0].get("sampled") if len(sam) > 1 else None,
+                    "answer": None if choice is None else str(choice),
+                    "explanation": sam[-1].get("sampled") if len(sam) > 1 else None}
+        last[str(sid)] = eid
+        part.add(sid, trial, data["score"], f"line {i} (sample_id {sid})", error=err,
+                 text=text)
+    if invalid:
+        part.notes.append(
+            f"{invalid} grader repl{'y' if invalid == 1 else 'ies'} matched no choice "
+            "('__invalid__'): scored the lowest choice score, as OpenAI evals does"
+        )
+    part.trials_from = "the repeated metrics events per sample_id"

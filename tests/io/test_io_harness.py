@@ -707,8 +707,9 @@ def test_openai_evals_logs_agree_with_oaieval(case):
 
 
 def test_openai_evals_log_without_match_events_says_what_it_found(tmp_path):
-    """A model-graded eval (ModelBasedClassify) records the grader's choice and score as
-    'metrics' events and no 'match' event: refused, naming what the log holds."""
+    """A log with no 'match' event that is not model-graded (here FuzzyMatch's log without
+    its match events: only its per-sample accuracy/f1 'metrics'): refused, naming what the
+    log holds."""
     src = (OPENAI_EVALS / "fuzzy_match" / "alpha.jsonl").read_text().splitlines()
     kept = [x for x in src if json.loads(x).get("type") != "match"]
     (tmp_path / "graded.jsonl").write_text("\n".join(kept) + "\n")
@@ -753,6 +754,9 @@ def test_stored_openai_evals_readings_are_evals_own(monkeypatch):
             assert log_utils.extract_spec(path) == log["spec"]
             assert log_utils.extract_final_results(path) == log["final_report"]
             assert log_utils.extract_individual_results(path, "match") == log["match_data"]
+            if "metrics_data" in log:
+                got = log_utils.extract_individual_results(path, "metrics")
+                assert got == log["metrics_data"]
 
 
 def test_stored_helm_readings_are_helms_own():
@@ -766,3 +770,140 @@ def test_stored_helm_readings_are_helms_own():
         assert [(p.instance_id, p.train_trial_index) for p in per] == [
             (i["instance_id"], i["train_trial_index"]) for i in r["instances"]
         ]
+
+
+# ------------------------------------------------- OpenAI evals: model-graded (metrics)
+GRADED = ["modelgraded", "modelgraded_partial", "modelgraded_repeated"]
+
+
+@pytest.mark.parametrize("case", GRADED)
+def test_openai_evals_model_graded_logs_agree_with_oaieval(case):
+    """oaieval's own logs of ModelBasedClassify (`oaieval MODEL,grader EVAL`): no match
+    events; each metrics event holds the grader's choice and score. Model = the
+    completion fns before the grader (the last one); one trial per metrics event of a
+    sample_id (event_id order); every cell is evals' score (Y/N: 1/0, an unparsable reply
+    '__invalid__' the lowest; A/B/C: 1/0.5/0) and our mean is final_report's score."""
+    d = OPENAI_EVALS / case
+    logs = reading(d)["logs"]
+    o = io.load(d)
+    assert sorted(o.models) == sorted(log["spec"]["completion_fns"][0] for log in logs)
+    assert all(log["spec"]["completion_fns"][-1] == "grader" for log in logs)
+    assert o.benchmark_names == [logs[0]["spec"]["base_eval"]]
+    rows = {f["model"]: f for f in o.metadata["import_report"]["files"]}
+    w = weights_of(o)
+    for log in logs:
+        m = o.models.index(log["spec"]["completion_fns"][0])
+        assert not log["matches"] and len(log["metrics"]) == len(log["metrics_data"])
+        per_q: dict[str, list[float]] = {}
+        for ev in sorted(log["metrics"], key=lambda e: e["event_id"]):
+            per_q.setdefault(ev["sample_id"], []).append(ev["score"])
+        assert sorted(o.questions) == sorted(per_q)
+        assert o.N == max(len(v) for v in per_q.values()) == (3 if "repeated" in case else 1)
+        for sid, scores in per_q.items():
+            assert w[m, o.questions.index(sid)].tolist() == pytest.approx(scores)
+        score = log["final_report"]["score"]  # ModelBasedClassify: the mean of the scores
+        assert score == pytest.approx(np.mean([e["score"] for e in log["metrics"]]))
+        assert w[m].mean() == pytest.approx(score, abs=1e-12)
+        row = rows[o.models[m]]
+        assert row["harness"]["name"] == "OpenAI evals final_report score"
+        assert row["harness"]["value"] == pytest.approx(score)
+        assert row["mean"] == pytest.approx(score, abs=1e-6)
+        assert row["scorer"] == "grader score"
+        note = next(n for n in row["notes"] if n.startswith("model-graded eval"))
+        assert "the outcome is the grader's score" in note and "'grader'" in note
+        invalid = sum(e["choice"] == "__invalid__" for e in log["metrics"])
+        assert any("'__invalid__'" in n for n in row["notes"]) == bool(invalid)
+    if case == "modelgraded_partial":  # A/B/C: three categories weighted 0, 0.5, 1
+        assert list(o.weights) == [0.0, 0.5, 1.0]
+        assert {e["choice"] for log in logs for e in log["metrics"]} == {"A", "B", "C"}
+
+
+def test_openai_evals_model_graded_texts_are_the_answer_and_the_verdict():
+    """With the texts kept, each graded answer shows the model's prompt and answer (its
+    first sampling event) and the grader's choice and reply (the last one)."""
+    from scorio_core.io import openai_evals
+    from scorio_core.io._base import _Src
+
+    path = OPENAI_EVALS / "modelgraded_repeated" / "alpha.jsonl"
+    part = openai_evals.read_events(_Src(path.name, path))
+    rows = [json.loads(x) for x in path.read_text().splitlines()]
+    events = sorted((r for r in rows if "type" in r), key=lambda r: r["event_id"])
+    got = dict(zip(zip(part.questions, part.trials, strict=True), part.texts, strict=True))
+    seen: dict[str, int] = {}
+    sampled: dict[str, list[dict]] = {}
+    for ev in events:
+        sid = ev["sample_id"]
+        if ev["type"] == "sampling":
+            sampled.setdefault(sid, []).append(ev["data"])
+            continue
+        trial = seen.get(sid, 0)
+        seen[sid] = trial + 1
+        model_ev, grader_ev = sampled.pop(sid)
+        assert model_ev["model"] == "alpha" and grader_ev["model"] == "grader"
+        text = got[(sid, trial)]
+        assert text["input"] == model_ev["prompt"] and text["output"] == model_ev["sampled"]
+        assert text["answer"] == ev["data"]["choice"]
+        assert text["explanation"] == grader_ev["sampled"]
+
+
+def test_openai_evals_model_graded_without_choice_scores_is_refused():
+    """A modelgraded spec without choice_scores: evals records the choice and score None
+    for every sample (its final_report holds only counts): refused, saying why."""
+    d = OPENAI_EVALS / "modelgraded_unscored"
+    log = reading(d)["logs"][0]
+    assert all(e["score"] is None for e in log["metrics"]) and "score" not in log["final_report"]
+    with pytest.raises(ValidationError, match=r"a model-graded eval \(modelgraded_spec "
+                       r"'arith_unscored', grader 'grader'\) whose 6 'metrics' events have no "
+                       r"data.score.*no choice_scores"):
+        io.load(d)
+
+
+def _graded_lines(case: str = "modelgraded", fn: str = "alpha") -> list[dict]:
+    return [json.loads(x) for x in (OPENAI_EVALS / case / f"{fn}.jsonl").read_text().splitlines()]
+
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return path
+
+
+def test_openai_evals_match_events_win_over_metrics_with_a_note(tmp_path):
+    """A model-graded log that also holds match events is read from the match events, as
+    before, and the report says the metrics events were not read."""
+    rows = _graded_lines()
+    top = max(r["event_id"] for r in rows if "event_id" in r)
+    sids = sorted({r["sample_id"] for r in rows if r.get("type") == "metrics"})
+    rows += [{"run_id": "x", "event_id": top + 1 + k, "sample_id": sid, "type": "match",
+              "data": {"correct": k % 2 == 0}} for k, sid in enumerate(sids)]  # fmt: skip
+    o = io.load(_write(tmp_path / "both.jsonl", rows))
+    assert o.models == ("alpha",)  # the grader is still not the model
+    assert [int(o.R[0, o.questions.index(s), 0]) for s in sids] == [
+        int(k % 2 == 0) for k in range(len(sids))
+    ]
+    row = o.metadata["import_report"]["files"][0]
+    assert row["scorer"] == "match"
+    assert any("6 'metrics' events (data: choice, score), not read" in n for n in row["notes"])
+    # FuzzyMatch's own log (match and per-sample metrics events) says the same
+    o = io.load(OPENAI_EVALS / "fuzzy_match")
+    assert any("'metrics' events (data: accuracy, f1_score), not read" in n
+               for n in o.metadata["import_report"]["notes"])
+
+
+def test_openai_evals_model_graded_comparison_of_several_models_is_refused(tmp_path):
+    """Several completion fns before the grader (multicomp_n: the grader compares their
+    answers): one verdict per sample, no one model's score: refused."""
+    rows = _graded_lines()
+    rows[0]["spec"]["completion_fns"] = ["alpha", "beta", "grader"]
+    with pytest.raises(ValidationError, match=r"of 2 models graded by 'grader' \(alpha, "
+                       r"beta\).*run oaieval once per model"):
+        io.load(_write(tmp_path / "battle.jsonl", rows))
+
+
+def test_openai_evals_model_graded_by_its_own_model_keeps_the_name(tmp_path):
+    """One completion fn: ModelBasedClassify grades with the model itself; the model is
+    that fn and the note says it graded itself."""
+    rows = _graded_lines()
+    rows[0]["spec"]["completion_fns"] = ["alpha"]
+    o = io.load(_write(tmp_path / "self.jsonl", rows))
+    assert o.models == ("alpha",)
+    assert any("its own grader" in n for n in o.metadata["import_report"]["notes"])
