@@ -148,16 +148,20 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
     return part
 
 
+def _headline(part: LogPart, report: dict | None, key: str, meaning: str) -> None:
+    """The eval's own number (``final_report[key]``), for the import report beside our
+    mean, when it is a finite number."""
+    value = _finite((report or {}).get(key))
+    if value is not None:
+        part.harness = {"name": f"OpenAI evals final_report {key}", "value": value,
+                        "meaning": meaning}
+
+
 def _read_match(src: _Src, part: LogPart, events: list, report: dict | None,
                 sampling: dict[str, list] | None) -> None:
     """The match events' data.correct (``sampling``: ``None`` keeps no texts)."""
-    acc = _finite((report or {}).get("accuracy"))
-    if acc is not None:
-        part.harness = {
-            "name": "OpenAI evals final_report accuracy", "value": acc,
-            "meaning": "the eval's own accuracy (most evals: the share of correct match "
-                       "events)",
-        }  # fmt: skip
+    _headline(part, report, "accuracy", "the eval's own accuracy (most evals: the share of "
+              "correct match events)")
     seen: dict[str, int] = {}
     for _, i, ev in sorted(events, key=lambda e: (e[0], e[1])):
         sid = ev.get("sample_id")
@@ -204,13 +208,8 @@ def _read_graded(src: _Src, part: LogPart, metrics: list, report: dict | None,
         f"choice), graded by the completion fn {grader!r}{own}; model = the completion "
         "fn(s) before the grader"
     )
-    score = _finite((report or {}).get("score"))
-    if score is not None:
-        part.harness = {
-            "name": "OpenAI evals final_report score", "value": score,
-            "meaning": "ModelBasedClassify's score: the mean of the grader's scores over "
-                       "the metrics events that have one",
-        }  # fmt: skip
+    _headline(part, report, "score", "ModelBasedClassify's score: the mean of the grader's "
+              "scores over the metrics events that have one")
     seen: dict[str, int] = {}
     last: dict[str, int] = {}  # sample id -> event_id of its previous metrics event
     invalid = 0
