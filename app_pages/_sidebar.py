@@ -16,6 +16,7 @@ from app_pages._loading import Dataset
 from app_state.texts import load_hint
 from scorio_core import COMBINED, Outcomes, ValidationError
 from scorio_core.formatting import shape_text
+from scorio_core.outcomes import GROUP
 
 DATASET_KEY = "scorio_dataset"
 LAST_GOOD_KEY = "scorio_last_good"
@@ -52,11 +53,16 @@ def sidebar() -> Dataset:
     full, token, source = _load(choice)
     benchmark = COMBINED
     if full.benchmark_names:
-        options = [COMBINED, *full.benchmark_names]
+        # a harness group of benchmarks (lm-eval group_subtasks) is a choice too
+        groups = [g for g in (full.attribute_values(GROUP) if GROUP in full.question_attributes
+                              else []) if g not in full.benchmark_names]
+        options = [COMBINED, *full.benchmark_names, *groups]
         if st.session_state.get("benchmark") not in options:
             st.session_state["benchmark"] = COMBINED
         benchmark = side.selectbox(
-            "Benchmark", options, key="benchmark", help="'combined' pools all questions"
+            "Benchmark", options, key="benchmark", help="'combined' pools all questions; a "
+            "group pools the questions of its benchmarks",
+            format_func=lambda b: f"{b} (group)" if b in groups else b,
         )
     view = full.select(benchmark)
     side.caption(f"{view.name}: {shape_text(view.L, view.M, view.N)}")

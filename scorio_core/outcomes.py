@@ -36,6 +36,9 @@ __all__ = ["Outcomes", "COMBINED", "MissingWeightsError", "check_name", "MISSING
 
 #: Label of the "all benchmarks concatenated" selection.
 COMBINED = "combined"
+#: Question attribute naming each question's harness group of benchmarks (lm-eval
+#: ``group_subtasks``): :meth:`Outcomes.select` takes a group's name too.
+GROUP = "group"
 
 _MAX_NAME = 200
 _FORMULA_START = ("=", "+", "@", "\t", "\r")
@@ -440,9 +443,15 @@ class Outcomes:
         return list(dict.fromkeys(self.benchmarks))
 
     def select(self, benchmark: str | None = None) -> Outcomes:
-        """The questions of one benchmark; ``None`` or ``"combined"`` keeps all."""
+        """The questions of one benchmark; ``None`` or ``"combined"`` keeps all. A harness
+        group of benchmarks (lm-eval ``group_subtasks``, read as the question attribute
+        ``group``) selects the questions of all its benchmarks."""
         if benchmark in (None, COMBINED):
             return self
+        if benchmark not in self.benchmark_names and benchmark in self.question_attributes.get(
+                GROUP, ()):
+            keep = np.array([g == benchmark for g in self.question_attributes[GROUP]])
+            return self._take_questions(keep, f"{self.name} [{benchmark}]")
         if benchmark not in self.benchmark_names:
             have = ", ".join([COMBINED, *self.benchmark_names]) if self.benchmarks else COMBINED
             raise ValidationError(f"unknown benchmark {benchmark!r}; this dataset has: {have}")

@@ -24,7 +24,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
-from ..outcomes import Outcomes, check_name
+from ..outcomes import GROUP, Outcomes, check_name
 from ..samples import SampleWriter, log_rows
 from ._assemble import _from_frame, grade_levels, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
@@ -685,8 +685,8 @@ def _attribute_columns(part: LogPart, n: int) -> dict[str, pl.Series]:
     keys = list(dict.fromkeys(k for a in attrs if a for k in a))
     cols = {k: pl.Series([(a or {}).get(k) for a in attrs] if attrs else [None] * n,
                          dtype=pl.String) for k in keys}
-    if part.groups and "group" not in cols:  # lm-eval: the task's own group, a slice
-        cols["group"] = pl.Series([part.groups[0]] * n, dtype=pl.String)
+    if part.groups and GROUP not in cols:  # lm-eval: the task's own group, a slice
+        cols[GROUP] = pl.Series([part.groups[0]] * n, dtype=pl.String)
     return cols
 
 

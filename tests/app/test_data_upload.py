@@ -213,3 +213,25 @@ def test_import_report_shows_inspects_reduced_value_beside_ours():
         assert float(row["harness value"]) == pytest.approx(f["harness"]["value"], abs=1e-3)
         assert float(row["ours (mean)"]) == pytest.approx(f["mean"], abs=1e-3)
         assert int(row["records"].replace(",", "")) == f["records"]
+
+
+def test_an_lm_eval_group_is_offered_as_a_benchmark():
+    """A zip of an lm-eval output folder whose tasks form a group (qa_suite = qa_one +
+    qa_rep): the sidebar's Benchmark box offers the group after the tasks, and choosing it
+    pools its tasks' questions."""
+    root = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "lm_eval" / "group"
+    buf = pyio.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for p in root.rglob("*.json*"):
+            if p.name != "reading.json":
+                zf.write(p, p.relative_to(root.parent).as_posix())
+    at = _start()
+    at.session_state[UPLOAD_KEY] = {"filename": "group.zip", "data": buf.getvalue()}
+    at.run()
+    _ok(at)
+    box = at.selectbox(key="benchmark")
+    assert box.options[-1] == "qa_suite (group)" and "qa_one" in box.options
+    box.set_value("qa_suite").run()
+    _ok(at)
+    view = at.session_state["scorio_dataset"].view
+    assert view.M == 12 and sorted(set(view.benchmarks)) == ["qa_one", "qa_rep"]

@@ -907,3 +907,22 @@ def test_openai_evals_model_graded_by_its_own_model_keeps_the_name(tmp_path):
     o = io.load(_write(tmp_path / "self.jsonl", rows))
     assert o.models == ("alpha",)
     assert any("its own grader" in n for n in o.metadata["import_report"]["notes"])
+
+
+def test_an_lm_eval_group_is_a_benchmark_choice_everywhere(tmp_path):
+    """The group loaded with the rest is selected by its name (Outcomes.select, the app's
+    Benchmark box, the report); loaded alone by --benchmark GROUP, the report could not
+    select it again ('unknown benchmark')."""
+    from scorio_core.report import make_report
+
+    d = LM_EVAL / "group"
+    whole = io.load(d)
+    part = whole.select("qa_suite")
+    assert part.name.endswith("[qa_suite]") and sorted(set(part.benchmarks)) == ["qa_one",
+                                                                                 "qa_rep"]
+    assert part.M == 12 and whole.select("qa_one").M == 6
+    out = make_report(d, tmp_path / "r.md", benchmark="qa_suite", sections=["leaderboard"],
+                      options=io.LoadOptions(benchmark="qa_suite"))
+    assert "qa_suite" in Path(out).read_text()
+    with pytest.raises(ValidationError, match="unknown benchmark 'qa'"):
+        whole.select("qa")
