@@ -101,10 +101,21 @@ def write_report(
         if data_path is None:
             raise ValidationError(
                 "a notebook report needs data_path=PATH, the file its first cell loads")
-        nb = to_notebook(report, Path(data_path).resolve(), on_missing=on_missing,
+        nb = to_notebook(report, _beside(Path(data_path), out), on_missing=on_missing,
                          options=options)  # fmt: skip
         nbformat.write(nb, str(out))
     return out
+
+
+def _beside(data_path: Path, out: Path) -> Path:
+    """``data_path`` as the notebook ``out`` reads it: relative to the notebook's folder
+    (Jupyter's working directory), so the notebook and its data can be sent or moved
+    together; absolute only where no relative path exists (another drive)."""
+    target = data_path.resolve()
+    try:
+        return Path(os.path.relpath(target, out.resolve().parent))
+    except ValueError:
+        return target
 
 
 def make_report(

@@ -96,9 +96,21 @@ def parse_sections(text: str) -> list[str]:
     return ids
 
 
-def _params(analysis: Analysis, spec: Any):
+#: Said in a section whose default scope the report changed (:func:`_params`).
+SCOPE_SWITCHED = ("With N = 1 trial per question the questions scope is not identified, so "
+                  "this section is shown in the population scope (the mean over the "
+                  "population of questions these were drawn from), which is.")
+
+
+def _params(analysis: Analysis, spec: Any, data: Outcomes | None = None):
     if spec is None:
-        return analysis.params()
+        params = analysis.params()
+        # a report cannot be switched by its reader: where its default scope is not
+        # identified (one trial per question), the scope that is identified is shown
+        if (data is not None and data.N == 1 and data.M >= 2
+                and getattr(params, "scope", None) == "questions"):
+            return analysis.params(scope="population")
+        return params
     if isinstance(spec, analysis.params):
         return spec
     if isinstance(spec, Mapping):
@@ -126,9 +138,15 @@ def _section(
         None,
         analysis.tables(result),
         analysis.charts(result),
-        analysis.caveats(data, params, result),
+        ([SCOPE_SWITCHED] if getattr(params, "scope", None) == "population" and data.N == 1
+         and _default_scope(analysis) == "questions" else [])
+        + analysis.caveats(data, params, result),
         time.perf_counter() - t0,
     )
+
+
+def _default_scope(analysis: Analysis) -> str | None:
+    return getattr(analysis.params(), "scope", None)
 
 
 def build_report(
@@ -177,7 +195,7 @@ def build_report(
             raise ValidationError(
                 f"unknown analysis {aid!r}; expected one of {', '.join(SECTIONS)}"
             )
-        pairs.append((SECTIONS[aid], _params(SECTIONS[aid], p)))
+        pairs.append((SECTIONS[aid], _params(SECTIONS[aid], p, data)))
     out = []
     n = max(len(pairs), 1)
     for i, (a, p) in enumerate(pairs):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 from ..formatting import shape_text
 from ..io.options import LoadOptions
@@ -59,7 +60,9 @@ def load_code(
         "import scorio_core as sc",
         "",
         "alt.data_transformers.disable_max_rows()  # a τ heatmap of many methods has > 5000 cells",
-        f"path = Path({str(path)!r})",
+        f"path = Path({Path(path).as_posix()!r})"
+        + ("  # relative to this notebook's folder" if not Path(path).is_absolute()
+           and Path(path).parent != Path(".") else ""),
     ]
     if sha256:
         lines += [

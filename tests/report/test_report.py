@@ -249,13 +249,17 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
     assert all(c.outputs for c in outs)
 
 
-def test_notebook_refuses_a_changed_file(data_dir, tmp_path):
+def test_notebook_refuses_a_changed_file(data_dir, tmp_path, monkeypatch):
     nbformat = pytest.importorskip("nbformat")
-    src = tmp_path / "coins.npz"
+    src = tmp_path / "data" / "coins.npz"
+    src.parent.mkdir()
     src.write_bytes((data_dir / "biased_coins.npz").read_bytes())
     data = attach_source(io.load(src), src)
     nb = write_report(build_report(data, ["leaderboard"]), tmp_path / "n.ipynb", data_path=src)
     cell = nbformat.read(nb, as_version=4).cells[1].source
+    # the file relative to the notebook (no machine's absolute path: it can be sent along)
+    assert "path = Path('data/coins.npz')" in cell and str(tmp_path) not in cell
+    monkeypatch.chdir(tmp_path)  # Jupyter runs a notebook in its own folder
     ns: dict = {}
     exec(cell, ns)  # the load cell runs as plain Python and checks the hash
     assert ns["data"].shape == data.shape
@@ -276,3 +280,26 @@ def test_charts_as_files(bundled):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width = int.from_bytes(png[16:20], "big")
     assert 600 < width < 1200  # container-width charts get DEFAULT_WIDTH (680) + axis labels
+
+
+def test_one_trial_per_question_reports_the_scope_that_is_identified():
+    """A report cannot be switched by its reader: with N = 1 the questions scope (the
+    default) is not identified -- no interval, every model rank 1 (1-L), a blank heatmap --
+    so the sections with a scope default to the population scope and say why; a scope the
+    user chose is kept, and N >= 2 keeps the default."""
+    import numpy as np
+
+    from scorio_core import Outcomes
+    from scorio_core.report import build_report
+    from scorio_core.report._build import SCOPE_SWITCHED
+
+    one = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 12, 1)), name="one")
+    rep = build_report(one, ["leaderboard", "plan", ("curves", {"scope": "questions"})])
+    lb, plan, curves = rep.sections
+    assert lb.params.scope == plan.params.scope == "population"
+    assert SCOPE_SWITCHED in lb.caveats and SCOPE_SWITCHED in plan.caveats
+    assert lb.tables["leaderboard"]["lo"].notna().all()  # intervals, where there were none
+    assert curves.params.scope == "questions" and SCOPE_SWITCHED not in curves.caveats
+    four = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 12, 4)), name="four")
+    (lb4,) = build_report(four, ["leaderboard"]).sections
+    assert lb4.params.scope == "questions" and SCOPE_SWITCHED not in lb4.caveats
