@@ -46,7 +46,8 @@ __all__ = ["LeaderboardParams", "LeaderboardResult", "LEADERBOARD"]
 class LeaderboardResult(Shown):
     """The :class:`~scorio_core.leaderboard.Leaderboard`, the number of trials N and, when the
     questions carry an attribute, the per-subset leaderboards (:func:`~scorio_core.leaderboard.
-    by_subset`) and the attribute they split by."""
+    by_subset`) and the attribute they split by; ``attributes`` names the question attributes
+    the data carry (chosen or not), for the settings line."""
 
     analysis_id = "leaderboard"
     main_table = "leaderboard"
@@ -55,6 +56,7 @@ class LeaderboardResult(Shown):
     N: int
     subsets: pd.DataFrame | None = None
     by: str | None = None
+    attributes: tuple[str, ...] = ()
 
 
 def _keywords(p: LeaderboardParams) -> dict:
@@ -76,7 +78,7 @@ def _run(
     subsets = None
     if by is not None:
         subsets = by_subset(data, by, **(kw | {"ks": []}))
-    return LeaderboardResult(board, data.N, subsets, by)
+    return LeaderboardResult(board, data.N, subsets, by, tuple(data.question_attributes))
 
 
 def _tables(r: LeaderboardResult) -> dict:
@@ -281,6 +283,30 @@ def _requires(data: Outcomes) -> str | None:
     return None
 
 
+def by_text(r: LeaderboardResult) -> str:
+    """The settings line's ``by`` when the user left it unset: the attribute the run split
+    by, or none -- naming the attributes the data carry when there are some, so the line
+    never says "no question attributes" beside a table that shows one.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.definitions.leaderboard import LEADERBOARD, by_text
+    >>> R = np.random.default_rng(0).integers(0, 2, (2, 4, 2))
+    >>> data = Outcomes(R, question_attributes={"source": ["x", "x", "y", "y"]})
+    >>> by_text(LEADERBOARD.run(data, LEADERBOARD.params()))
+    'none (not chosen; question attributes: source)'
+    >>> by_text(LEADERBOARD.run(Outcomes(R), LEADERBOARD.params()))
+    'none (no question attributes)'
+    """
+    if r.by:
+        return r.by
+    if r.attributes:
+        return f"none (not chosen; question attributes: {', '.join(r.attributes)})"
+    return "none (no question attributes)"
+
+
 LEADERBOARD = Analysis(
     id="leaderboard",
     title="CI-aware leaderboard",
@@ -311,6 +337,5 @@ LEADERBOARD = Analysis(
     result_var="board",
     resolved=lambda p, r: ({} if p.weights is not None else {
         "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"})
-    | ({} if p.by is not None else {"by": f"{r.by} (the data's first question attribute)"
-                                    if r.by else "none (no question attributes)"}),
+    | ({} if p.by is not None else {"by": by_text(r)}),
 )

@@ -110,12 +110,19 @@ def _caveats(data: Outcomes, p: PairParams, r: PairResult) -> list[str]:
     if data.samples is None:
         out.append("These data carry no completion texts (an .npz or a table without text "
                    "columns): the flip table shows each repeat's score only.")
-    elif not any(c.endswith("_a") and not c.startswith(("category_", "score_", "trial_id_"))
-                 for c in r.flips.trials.columns):
+    elif not shows_texts(r):
         out.append(f"The sample store has no text for question {r.flips.question!r}.")
-    out.append("Completion texts come from the logs as written: shown as plain text, never "
-               "rendered as HTML or Markdown; CSV cells that start like a formula are quoted.")
+    else:  # only where texts are shown: how they are shown
+        out.append("Completion texts come from the logs as written: shown as plain text, never "
+                   "rendered as HTML or Markdown; CSV cells that start like a formula are "
+                   "quoted.")
     return out
+
+
+def shows_texts(r: PairResult) -> bool:
+    """Whether the flip table holds completion texts (answers, outputs) beside the scores."""
+    return any(c.endswith("_a") and not c.startswith(("category_", "score_", "trial_id_"))
+               for c in r.flips.trials.columns)
 
 
 def _to_code(p: PairParams, data: str = "data") -> str:

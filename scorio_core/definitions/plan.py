@@ -57,7 +57,7 @@ __all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
 class PlanResult(Shown):
     """The :class:`~scorio_core.planner.Plan`, the order curve (with the chance of a
     decision at each N), the gap curve (:func:`~scorio_core.planner.gap_curve`) and the
-    settings it used."""
+    settings it used; ``pair_chosen``: the curves' pair was set, not the default."""
 
     analysis_id = "plan"
     main_table = "pairs"
@@ -67,10 +67,26 @@ class PlanResult(Shown):
     curve_settings: CurveSettings
     sims: int
     gaps: pd.DataFrame
+    pair_chosen: bool = False
 
     @property
     def z_threshold(self) -> float:
         return float(self.plan.settings["z_threshold"])
+
+    @property
+    def pair_decided(self) -> bool:
+        """The curves' pair is already decided at the plan's confidence (either way)."""
+        board, cs = self.plan.board, self.curve_settings
+        i, j = board.models.index(cs.upper), board.models.index(cs.lower)
+        return bool(board.decided[i, j] or board.decided[j, i])
+
+    @property
+    def shows_pair(self) -> bool:
+        """Whether the pair's curves are drawn: a chosen pair always; the default pair only
+        when it is undecided. With every pair decided there is nothing to plan, and a
+        decided pair's curves do not read as a plan (a few more trials keep today's
+        estimate, so its smallest decided lead rises before it falls)."""
+        return self.pair_chosen or not self.pair_decided
 
 
 def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> PlanResult:
@@ -96,7 +112,7 @@ def _run(data: Outcomes, p: PlanParams, progress: Progress | None = None) -> Pla
                      assurance=p.assurance)
     if progress:
         progress(1.0, "done")
-    return PlanResult(planned, curve, cs, p.sims, gaps)
+    return PlanResult(planned, curve, cs, p.sims, gaps, p.pair is not None)
 
 
 #: What ``trials_gap`` / ``questions_gap`` promise (the Planner page and the caveats say it
@@ -151,10 +167,43 @@ def _resolved(p: PlanParams, r: PlanResult) -> dict[str, str]:
     if p.budget_trials == 0:
         out["budget_trials"] = f"{r.plan.settings['budget_trials']:,} (0 = L × N)"
     if p.pair is None:
-        out["pair"] = f"{cs.upper} vs {cs.lower} (the first undecided pair)"
-    if p.n_max is None:
+        out["pair"] = _default_pair_text(r)
+    if p.n_max is None and r.shows_pair:
         out["n_max"] = f"{cs.n_values[-1]:,} (default)"
     return out
+
+
+def _default_pair_text(r: PlanResult) -> str:
+    """The settings line's ``pair`` when it was left unset: the pair the curves show and why,
+    or that none is shown because every adjacent pair is decided."""
+    cs = r.curve_settings
+    if not r.shows_pair:
+        return "none: every adjacent pair is decided (no pair curves)"
+    if len(r.plan.pairs):
+        return f"{cs.upper} vs {cs.lower} (the first undecided pair)"
+    return f"{cs.upper} vs {cs.lower} (the two best models; no adjacent pair to plan)"
+
+
+def _no_pair_text(r: PlanResult) -> str:
+    """Why the pair charts are not drawn (every adjacent pair is decided)."""
+    s = r.plan.settings
+    return (f"Every adjacent pair is decided at {s['confidence']:.0%} ({s['scope']} scope): "
+            "there is no undecided pair to plan, so no pair's curve is drawn. Choose a pair "
+            "(the Planner's pair setting) to see how its chances grow with N.")
+
+
+def _decided_note(r: PlanResult, gap: bool = False) -> str:
+    """A caption's opening when the chosen pair is already decided ('' otherwise): the order
+    curve's chance is that of staying decided; the gap curve can rise before it falls."""
+    if not r.pair_decided:
+        return ""
+    cs = r.curve_settings
+    head = (f"{cs.upper} vs {cs.lower} is already decided at "
+            f"{r.plan.settings['confidence']:.0%}")
+    if gap:
+        return (head + ": with a few more trials a plan mostly keeps today's estimate, so the "
+                "smallest lead it decides can rise before it falls. ")
+    return head + ": the chance of a decision here is the chance it stays decided. "
 
 
 def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
@@ -164,12 +213,16 @@ def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
     gaps = r.gaps.copy()
     gaps.insert(0, "lower", r.curve_settings.lower)
     gaps.insert(0, "upper", r.curve_settings.upper)
+    if not r.shows_pair:  # nothing pair-specific: the columns stay, no rows
+        curve, gaps = curve.iloc[:0], gaps.iloc[:0]
     return {"pairs": r.plan.pairs, "allocation": r.plan.allocation, "order_curve": curve,
             "gap_curve": gaps}
 
 
 def _charts(r: PlanResult) -> list[Chart]:
     cs = r.curve_settings
+    pair = f": {cs.upper} vs {cs.lower}" if r.shows_pair else ""
+    none = None if r.shows_pair else _no_pair_text(r)
     return [
         Chart(
             "Where to spend extra trials", charts.allocation_chart(r.plan.allocation),
@@ -178,9 +231,9 @@ def _charts(r: PlanResult) -> list[Chart]:
             f"split evenly; the recommended one is the {r.plan.split.chosen} split.",
         ),
         Chart(
-            f"Chance of a decision and of the correct order vs N: {cs.upper} vs {cs.lower}",
+            f"Chance of a decision and of the correct order vs N{pair}",
             charts.order_curve_chart(r.curve, r.z_threshold),
-            f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
+            _decided_note(r) + f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
             f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
             "averaged over the field's posterior of the gap; measured with known truth in "
             "docs/calibration.md"
@@ -188,12 +241,13 @@ def _charts(r: PlanResult) -> list[Chart]:
                if r.curve.lead else "")
             + "), and how often the papers' Bayes@N orders them this way with "
             f"today's estimates as truth ({r.sims:,} simulated tables per N); right, the "
-            "papers' z against their dashed threshold (000 App. D, Fig. 6).",
+            "papers' z against their dashed threshold (000 App. D, Fig. 6).", none,
         ),
         Chart(
-            f"Smallest lead a plan decides: {cs.upper} vs {cs.lower}",
-            charts.gap_curve_chart(r.gaps, r.curve.lead), _gap_caption(r),
-            empty=None if _gap_kinds(r.gaps) else "No plan of these sizes can be made for "
+            f"Smallest lead a plan decides{pair}",
+            charts.gap_curve_chart(r.gaps, r.curve.lead),
+            _decided_note(r, gap=True) + _gap_caption(r),
+            empty=none if none or _gap_kinds(r.gaps) else "No plan of these sizes can be made for "
             "this pair (trials need N ≥ 2, questions M ≥ 2) or decides a lead within the score "
             "range.",
         ),

@@ -97,11 +97,13 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
     data = subset_of(data, p.subset)
     out = common_caveats(data) + subset_caveat(data, p.subset)
     irt = r.stats.irt
+    ran = not irt.startswith("not run")
     if irt != "converged":
-        out.append(f"2PL IRT {irt}: difficulty and discrimination are "
-                   + ("NaN." if irt.startswith("not run") else
-                      "the last iterate of the fit; read them as rough."))
-    if data.L < 10:
+        out.append(f"2PL IRT {irt}: difficulty and discrimination are the last iterate of "
+                   "the fit; read them as rough." if ran else
+                   f"2PL IRT {irt}, so difficulty and discrimination are missing (—); the "
+                   "mean score and disagreement do not need them.")
+    if ran and data.L < 10:
         out.append(f"Only {data.L} models: 2PL item parameters rest on {data.L} abilities per "
                    "question and are noisy (a weak log-normal prior on the slopes keeps them "
                    "finite); the mean score and disagreement are the robust columns.")
@@ -146,6 +148,17 @@ def _requires(data: Outcomes) -> str | None:
     return None
 
 
+def _resolved(p: QuestionsParams, r: QuestionsResult) -> dict[str, str]:
+    """The settings line where the run differs from the words of its settings: an asked-for
+    2PL fit that could not run says why; an unset ``by`` means no per-subset table."""
+    out = {}
+    if p.irt and r.stats.irt.startswith("not run"):
+        out["irt"] = f"yes ({r.stats.irt})"  # "not run: the 2PL model needs binary outcomes"
+    if p.by is None:
+        out["by"] = "none (no per-subset table)"
+    return out
+
+
 QUESTIONS = Analysis(
     id="questions",
     title="Questions",
@@ -169,5 +182,5 @@ QUESTIONS = Analysis(
     chart_code=("charts.question_heatmap(stats, heatmap_columns)", "charts.item_map(stats)"),
     requires=_requires,
     result_var="stats",
-    resolved=lambda p, r: {} if p.by is not None else {"by": "none (no per-subset table)"},
+    resolved=_resolved,
 )

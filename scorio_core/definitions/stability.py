@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from .. import charts
 from ..display import Shown
 from ..engines.stability import Stability, low_budget_stability
+from ..formatting import count_text
 from ..outcomes import Outcomes
 from ..params import StabilityParams
 from ._base import (
@@ -81,10 +82,18 @@ def _charts(r: StabilityResult) -> list[Chart]:
 
 def _caveats(data: Outcomes, p: StabilityParams, r: StabilityResult) -> list[str]:
     out = common_caveats(data)
-    out.append(
-        f"Means and s.d. are over the {data.N} single-trial slices of this dataset, which share "
-        "their questions: they measure trial-to-trial noise, not question sampling."
-    )
+    slices = count_text(data.N, "single-trial slice")
+    if data.N > 1:
+        out.append(
+            f"Means and s.d. are over the {slices} of this dataset, which share their "
+            "questions: they measure trial-to-trial noise, not question sampling."
+        )
+    else:
+        out.append(
+            f"Means are over the {slices} of this dataset (all of its trials), so every τ_b "
+            "compares rankings of the same trials and there is no trial-to-trial spread to "
+            "measure: the s.d. is missing (—)."
+        )
     return out + skipped_caveats(r.stability.skipped)
 
 

@@ -110,10 +110,20 @@ def tau_b_to(rankings, target) -> np.ndarray:
 
 
 def mean_sd(values) -> tuple[float, float]:
-    """Mean and s.d. (ddof=0) of the finite values; NaNs when there are none."""
+    """Mean and s.d. (ddof=0) of the finite values; NaNs when there are none, and a NaN
+    s.d. when there is one (a spread over one value is undefined, not 0).
+
+    Example
+    -------
+    >>> from scorio_core.engines.agreement import mean_sd
+    >>> mean_sd([0.5, 1.0]), mean_sd([0.5, float("nan")])
+    ((0.75, 0.25), (0.5, nan))
+    """
     v = np.asarray(values, dtype=float)
     v = v[np.isfinite(v)]
-    return (float(v.mean()), float(v.std())) if v.size else (np.nan, np.nan)
+    if not v.size:
+        return np.nan, np.nan
+    return float(v.mean()), float(v.std()) if v.size > 1 else np.nan
 
 
 def kendall_tau_b(a, b) -> float:
