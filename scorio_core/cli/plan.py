@@ -68,9 +68,11 @@ def _text(result, t, args, fmt: str) -> str:
         (f"{len(p.pairs)} undecided adjacent pair(s)", "", p.pairs)
     )
     curve = t["order_curve"].drop(columns=["upper", "lower"])
+    sections = [pairs, ("Budget split", p.headline(), p.allocation)]
+    if not result.shows_pair:  # every adjacent pair decided and no pair chosen (--pair)
+        return render(fmt, "Planner", intro, sections)
     return render(fmt, "Planner", intro, [
-        pairs,
-        ("Budget split", p.headline(), p.allocation),
+        *sections,
         (f"{cs.upper} vs {cs.lower} vs N",
          f"p_decided = chance of a decision with every model at N trials (ours); p_correct and "
          f"z = the papers' Bayes@N with today's estimates as truth ({args.sims:,} simulated "

@@ -247,3 +247,18 @@ def test_advice_in_notes_names_the_flag_not_the_python_keyword(capsys, tmp_path)
         assert "--scope population" in out and "scope='population'" not in out
     assert main(["plan", str(path), "--format", "table"]) == 0
     assert "scope='" not in capsys.readouterr().out
+
+
+def test_plan_with_every_pair_decided_draws_no_pair_curves(capsys):
+    """Every adjacent pair decided and no --pair: the text plan says there is nothing to
+    plan and prints no pair's curve tables (the report and the app show the reason); with
+    --pair the chosen pair's curves are printed."""
+    from pathlib import Path
+
+    logs = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "epochs"
+    assert main(["plan", str(logs), "--format", "table"]) == 0
+    out = capsys.readouterr().out
+    assert "Every adjacent pair is decided: nothing to plan." in out
+    assert "alpha vs beta vs N" not in out and "smallest lead each plan decides" not in out
+    assert main(["plan", str(logs), "--format", "table", "--pair", "alpha,beta"]) == 0
+    assert "alpha vs beta vs N" in capsys.readouterr().out
