@@ -26,6 +26,7 @@ import pandas as pd
 from scorio_core._validation import ValidationError
 from scorio_core.formatting import format_number
 from scorio_core.io import LoadOptions
+from scorio_core.io import import_table as core_import_table
 
 from .texts import parse_weights
 
@@ -116,28 +117,14 @@ def _plain(v: Any) -> str:
 
 
 def import_table(report: Mapping[str, Any]) -> pd.DataFrame:
-    """One row per file of an import report: harness (format), model (and its name in the
-    log when it was changed), benchmark, scorer, records, missing, our mean, the harness's
-    own value and reducer (e.g. Inspect's reduced headline), notes -- numbers as text."""
-    rows = []
-    for f in report.get("files", []):
-        harness = f.get("harness") or {}
-        row = {
-            "file": f.get("file"),
-            "harness": f.get("format"),
-            "model": f.get("model"),
-            "model_in_log": f.get("model_in_log", f.get("model")),
-            "benchmark": f.get("benchmark"),
-            "scorer": f.get("scorer"),
-            "records": f"{f.get('records', 0):,}",
-            "missing": f"{f.get('missing', 0):,}",
-            "ours (mean)": _plain(f.get("mean")),
-            "harness value": _plain(harness.get("value")),
-            "harness reducer": harness.get("reducer", ""),
-            "notes": "; ".join(f.get("notes") or []),
-        }
-        rows.append(row)
-    table = pd.DataFrame(rows)
-    if not table.empty and (table["model_in_log"] == table["model"]).all():
-        table = table.drop(columns="model_in_log")
+    """:func:`scorio_core.io.import_table` (one row per file of an import report: harness,
+    model, benchmark, scorer, records, missing, our mean, the harness's own value and
+    reducer, notes) with its numbers as text, as the Data page shows them."""
+    table = core_import_table(report)
+    if table.empty:
+        return table
+    for col in ("records", "missing"):
+        table[col] = [f"{n:,}" for n in table[col]]
+    for col in ("ours (mean)", "harness value"):
+        table[col] = [_plain(v) for v in table[col]]
     return table

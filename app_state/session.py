@@ -218,10 +218,12 @@ def _schema():
         return v
 
     class Input(Obj):
-        file: str | None = None
+        file: str | list[str] | None = None  # a list: data read from several files
         sha256: Annotated[str | None, AfterValidator(hex64)] = None
         bytes: int | None = None
         format: str | None = None
+        sha256_per_file: dict[str, Annotated[str | None, AfterValidator(hex64)]] | None = None
+        not_hashed: str | None = None
 
     class Shape(Obj):
         models: int
@@ -287,6 +289,12 @@ def check_data(session: Session, data: Outcomes) -> str | None:
     """
     want = session.data.get("input", {}) or {}
     have = provenance(data)["input"]
+    if want.get("sha256_per_file") and any(want["sha256_per_file"].values()):  # several files
+        if want["sha256_per_file"] == have.get("sha256_per_file"):
+            return None
+        return (f"the session was saved from {len(want['sha256_per_file'])} files with other "
+                "contents or names than the loaded data's "
+                f"({len(have.get('sha256_per_file') or {})} file(s) with a sha256)")
     if want.get("sha256"):
         if want["sha256"] == have.get("sha256"):
             return None

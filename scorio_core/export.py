@@ -16,8 +16,8 @@ True
 
 from __future__ import annotations
 
-import html
 import json
+import re
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from .formatting import (
     _md_escape,
     format_number,
     markdown_table,
+    md_inline,
     round_floats,
     text_table,
 )
@@ -141,8 +142,10 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
 
 
 def _md_escape_prose(text: str) -> str:
-    # the sentences' `code` spans are ours; only HTML is escaped
-    return html.escape(text, quote=False)
+    # the sentences' `code` spans are ours and stay code (nothing is escaped inside a code
+    # span); outside them raw HTML is made inert the Markdown way, not with entities
+    parts = re.split(r"(`[^`]+`)", str(text))
+    return "".join(p if i % 2 else md_inline(p) for i, p in enumerate(parts))
 
 
 def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:

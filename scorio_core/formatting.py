@@ -10,9 +10,11 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
   over runs (:data:`MEAN_NAMES`: ``expected``, ``decided``, ``*_gain``, …), which keep
   their decimals when a column happens to land on whole numbers;
 * other numbers get the same decimals down the column: 4 below 10 (probabilities,
-  scores, interval ends, τ), one fewer per factor of ten above, 3 for ``p_best`` (a share
-  of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`), 2 for a ``t`` statistic
-  (:data:`STATISTIC_NAMES`); a non-zero value that would print as zero shows as
+  scores, interval ends, τ), one fewer per factor of ten above -- except a quantity
+  whose decimals its name fixes (:data:`NAMED_DECIMALS`), the same in every table that
+  shows it: 3 for ``p_best`` (a share of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`),
+  2 for a ``t`` statistic (:data:`STATISTIC_NAMES`), 3 for the 2PL ``difficulty`` and
+  ``discrimination``; a non-zero value that would print as zero shows as
   ``<0.0001`` instead of a misleading ``0.0000``;
 * the papers' trials rule reads ``met now`` where the table's data already reach it
   (:data:`PAPERS_RULE_NAMES`, :func:`papers_rule_cells`);
@@ -55,6 +57,8 @@ __all__ = [
     "MONTE_CARLO_NAMES",
     "MEAN_NAMES",
     "STATISTIC_NAMES",
+    "NAMED_DECIMALS",
+    "named_decimals",
     "PAPERS_RULE_NAMES",
     "TRIALS_NOW",
     "RULE_MET",
@@ -72,6 +76,7 @@ __all__ = [
     "round_floats",
     "text_table",
     "markdown_table",
+    "md_inline",
     "count_text",
     "shape_text",
 ]
@@ -103,6 +108,34 @@ MONTE_CARLO_DECIMALS = 3
 #: (6.90, 60.31) -- everywhere the same, as the app has always shown them.
 STATISTIC_NAMES = re.compile(r"^(t|t_next)$")
 STATISTIC_DECIMALS = 2
+
+#: Decimals fixed by a column's name: a quantity whose size differs between the tables
+#: that show it (every question's 2PL ``difficulty`` in one table, a few of them in
+#: another) prints with the same decimals in each -- one format per column name in a report,
+#: never chosen from the rows a table happens to show. The first match wins; names not
+#: listed get theirs from their size (4 decimals below 10, one fewer per factor of ten).
+NAMED_DECIMALS: tuple[tuple[re.Pattern, int], ...] = (
+    (MONTE_CARLO_NAMES, MONTE_CARLO_DECIMALS),
+    (STATISTIC_NAMES, STATISTIC_DECIMALS),
+    # 2PL item parameters (logit scale): a collapsed fit reaches tens, a usable one |b| < 10
+    (re.compile(r"^(difficulty|discrimination)$"), 3),
+    (re.compile(r"^df$"), 1),  # a pair difference's degrees of freedom (Welch-type)
+)
+
+
+def named_decimals(name: Any) -> int | None:
+    """The decimals :data:`NAMED_DECIMALS` fixes for a column called ``name`` (``None``:
+    not a named quantity, its values decide).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import named_decimals
+    >>> named_decimals("difficulty"), named_decimals("p_best"), named_decimals("score")
+    (3, 3, None)
+    """
+    if name is None:
+        return None
+    return next((d for pat, d in NAMED_DECIMALS if pat.match(str(name))), None)
 
 #: Column names that hold the papers' expected-z trials rule (000 App. D). Where the table
 #: says how many trials per question its data have now (``df.attrs[TRIALS_NOW]``), a count
@@ -225,7 +258,8 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     if texts or (bools and not numbers_seen):
         return ColumnFormat("bool" if bools and not texts else "text")
     if not numbers_seen:  # nothing but missing values: a number column with no numbers yet
-        return ColumnFormat("text" if texts else "float")
+        fixed = named_decimals(name)
+        return ColumnFormat("text" if texts else "float", DECIMALS if fixed is None else fixed)
     largest = max(finite, default=0.0)
     if name is not None and PAPERS_RULE_NAMES.match(str(name)):
         return ColumnFormat("int")  # a count of trials, whatever a caller rounded
@@ -233,12 +267,8 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     is_mean = name is not None and bool(MEAN_NAMES.match(str(name)))
     if ints_only or (whole and not is_mean and (is_count or largest >= 2)):
         return ColumnFormat("int")
-    decimals = _decimals_for(largest)
-    if name is not None and MONTE_CARLO_NAMES.match(str(name)):
-        decimals = min(decimals, MONTE_CARLO_DECIMALS)
-    if name is not None and STATISTIC_NAMES.match(str(name)):
-        decimals = STATISTIC_DECIMALS
-    return ColumnFormat("float", decimals)
+    fixed = named_decimals(name)
+    return ColumnFormat("float", _decimals_for(largest) if fixed is None else fixed)
 
 
 def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) -> str:
@@ -409,15 +439,37 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
     return "\n".join(rows)
 
 
-def _md_escape(text: str) -> str:
-    import html
+#: ``<`` that could open raw HTML or an autolink (``<img``, ``</b``, ``<!--``, ``<http:``)
+#: and ``&`` that would start a character reference (``&amp;``, ``&#60;``), in Markdown.
+_MD_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+_MD_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 
-    # HTML first: Markdown renderers pass raw HTML through, and names come from files and
-    # metadata. Then the characters that are Markdown table/inline syntax.
-    s = html.escape(str(text), quote=False)
-    for ch in "\\|`*[]":
+
+def md_inline(text: str) -> str:
+    """Text made inert in Markdown with as little as it takes: a Markdown source is read as
+    text too, so ``<0.0001``, ``p < 0.05`` and ``N >= 2`` stay as they are (no ``<`` before
+    a digit or a space can open a tag, and no ``>`` can close one without it); only a ``<``
+    that would open raw HTML and an ``&`` that would start a character reference become
+    ``&lt;``/``&amp;`` -- the one escape every Markdown renderer honours (``\\<`` is
+    CommonMark's, which Python-Markdown ignores, leaving the tag live).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import md_inline
+    >>> print(md_inline("<img src=x> & &amp; p <0.0001, N >= 2"))
+    &lt;img src=x> & &amp;amp; p <0.0001, N >= 2
+    """
+    return _MD_TAG.sub("&lt;", _MD_ENTITY.sub("&amp;", str(text)))
+
+
+def _md_escape(text: str) -> str:
+    # a backslash first (it escapes the rest), then the characters that are Markdown
+    # table/inline syntax, then raw HTML and character references (names come from files)
+    s = str(text).replace("\\", "\\\\")
+    for ch in "|`*[]":
         s = s.replace(ch, "\\" + ch)
-    return s.replace("\n", " ")
+    s = md_inline(s)
+    return ("\\" + s if s.startswith(">") else s).replace("\n", " ")  # not a block quote
 
 
 def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str]:

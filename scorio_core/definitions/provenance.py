@@ -1,7 +1,8 @@
 """Provenance: what produced an export, carried by every file the app, CLI and report write.
 
 A provenance record names the input (file name and sha256 when the data came
-from a file or bytes), its shape and benchmark, the analysis and every setting
+from a file or bytes; every file and its sha256 when they were read from several --
+a folder, an archive, a list of files), its shape and benchmark, the analysis and every setting
 (seeds listed separately), the scorio-studio and key dependency versions and
 the UTC time. CSV exports carry it as a commented ``# key: value`` header, JSON
 exports as a ``provenance`` object, and :func:`export_filename` names the
@@ -27,6 +28,7 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from importlib import metadata as _md
@@ -44,6 +46,8 @@ from ._base import params_dict
 
 __all__ = [
     "attach_source",
+    "attach_sources",
+    "HASH_LIMIT_BYTES",
     "file_sha256",
     "provenance",
     "csv_header",
@@ -95,6 +99,55 @@ def attach_source(
         "source_sha256": file_sha256(source),
         "source_bytes": int(size),
     } | ({} if path is None else {"source_path": str(path)})
+    for key in _SEVERAL:  # a record of several files (e.g. kept in an .npz) is not this file's
+        meta.pop(key, None)
+    return replace(data, metadata=meta)
+
+
+#: Several input files are hashed (each once, in chunks) when they hold at most this many
+#: bytes in all; above it the record says "not hashed (N files, X GB)" instead.
+HASH_LIMIT_BYTES = 8 * 2**30
+
+# the metadata of data read from several files (:func:`attach_sources`) and of one file
+_SEVERAL = ("source_sha256_per_file", "source_unhashed")
+_ONE = ("source_name", "source_sha256", "source_path")
+
+
+def attach_sources(
+    data: Outcomes,
+    sources: Sequence[tuple[str, str | os.PathLike | bytes]],
+    *,
+    limit: int = HASH_LIMIT_BYTES,
+) -> Outcomes:
+    """``data`` read from several files, with each file's sha256 in its metadata.
+
+    ``sources`` are ``(name, path or raw bytes)`` pairs, one per file the data were read
+    from (an archive counts once). ``metadata["source_sha256_per_file"]`` maps each name
+    to its sha256 and ``metadata["source_bytes"]`` is their total size; when that total
+    exceeds ``limit`` no file is hashed (the digests are ``None``) and
+    ``metadata["source_unhashed"]`` says so, e.g. ``"not hashed (3 files, 9.1 GB)"``.
+    ``io.load`` calls this for a directory, an archive's members or a list of files.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.definitions.provenance import attach_sources, provenance
+    >>> data = attach_sources(Outcomes(np.ones((1, 2, 1), int)), [("a.csv", b"1"), ("b.csv", b"2")])
+    >>> {k: v[:12] for k, v in provenance(data)["input"]["sha256_per_file"].items()}
+    {'a.csv': '6b86b273ff34', 'b.csv': 'd4735e3a265e'}
+    """
+    sizes = [len(s) if isinstance(s, bytes | bytearray | memoryview) else Path(s).stat().st_size
+             for _, s in sources]
+    total = int(sum(sizes))
+    hashed = total <= limit
+    meta = {k: v for k, v in data.metadata.items() if k not in _SEVERAL + _ONE}
+    meta["source_sha256_per_file"] = {
+        str(name): (file_sha256(s) if hashed else None) for name, s in sources
+    }
+    meta["source_bytes"] = total
+    if not hashed:
+        meta["source_unhashed"] = f"not hashed ({len(sources):,} files, {total / 1e9:.1f} GB)"
     return replace(data, metadata=meta)
 
 
@@ -147,14 +200,19 @@ def provenance(
             "created_utc": (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
     meta = data.metadata
+    inp = {
+        "file": meta.get("source_name") or meta.get("source_file"),
+        "sha256": meta.get("source_sha256"),
+        "bytes": meta.get("source_bytes"),
+        "format": meta.get("format"),
+    }
+    if meta.get("source_sha256_per_file"):  # several files: each one's sha256 (or why not)
+        inp["sha256_per_file"] = dict(meta["source_sha256_per_file"])
+    if meta.get("source_unhashed"):
+        inp["not_hashed"] = meta["source_unhashed"]
     return {
         "dataset": data.name,
-        "input": {
-            "file": meta.get("source_name") or meta.get("source_file"),
-            "sha256": meta.get("source_sha256"),
-            "bytes": meta.get("source_bytes"),
-            "format": meta.get("format"),
-        },
+        "input": inp,
         "shape": {"models": data.L, "questions": data.M, "trials": data.N},
         "categories": data.C + 1,
         "weights": [float(w) for w in data.weights],

@@ -57,6 +57,7 @@ from ._base import (
     Source,
 )
 from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
+from ._logs import import_table
 from .npz import load_npz, save_npz
 from .options import LoadOptions, options_from
 from .table import (
@@ -91,6 +92,7 @@ __all__ = [
     "ROLES",
     "COLUMN_SYNONYMS",
     "guess_columns",
+    "import_table",
     "LoadOptions",
     "ValidationError",
     "load",
@@ -173,7 +175,11 @@ def load(
         Logs add ``metadata["import_report"]`` (per file: format, model, benchmark,
         scorer, records, missing samples, our mean, the harness's own headline, notes).
         The file's own trial ids are kept in ``metadata["trial_ids"]`` (or
-        ``"trial_ids_per_pair"``).
+        ``"trial_ids_per_pair"``). One file records its name and sha256
+        (``metadata["source_sha256"]``); data read from several files (a directory, an
+        archive, a list or mapping of files) record each one's sha256, hashed once, in
+        ``metadata["source_sha256_per_file"]`` (see
+        :func:`~scorio_core.definitions.provenance.attach_sources`).
 
     Raises
     ------

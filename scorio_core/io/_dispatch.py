@@ -249,14 +249,19 @@ def load_many(
     format, max_bytes = opts.format, opts.max_bytes
     items = gather(source, filename, max_bytes)
     kinds: list[tuple[Item, str, Any]] = []
+    top: dict[str, Item] = {}  # each file read -> the file on disk (or upload) it came from
     queue = list(items)
     while queue:
         it = queue.pop(0)
+        top.setdefault(it.src.label, it)
         kind, parsed = detect(it.src, format)
         if kind == "archive":
-            queue = _archive_items(it, max_bytes) + queue
+            members = _archive_items(it, max_bytes)
+            top.update({m.src.label: top[it.src.label] for m in members})
+            queue = members + queue
             continue
         kinds.append((it, kind, parsed))
+    used: dict[str, Item] = {}  # the files the outcomes came from, each once
     siblings = _siblings([it for it, _, _ in kinds])
     has_logs = any(k in _LOG_KINDS for _, k, _ in kinds)
     parts: list[LogPart] = []
@@ -303,6 +308,8 @@ def load_many(
             raise ValidationError(f"{exc}{hint}") from None
         for part in parts[n_parts:]:
             spill_texts(part, writer, keep=opts.samples == "keep")
+        origin = top[src.label]
+        used.setdefault(origin.src.label, origin)
     if not parts and not tables:
         raise ValidationError(
             f"no outcome files among {len(kinds)} file(s) ({', '.join(skipped[:5])}); expected "
@@ -320,11 +327,26 @@ def load_many(
                 raise
             raise ValidationError(f"{exc}{hint}") from None
         if not tables:
-            return logs
+            return _with_sources(logs, list(used.values()))
         tables.insert(0, ("logs", logs))
-    if len(tables) == 1:
-        return tables[0][1]
-    return combine(tables, opts)
+    out = tables[0][1] if len(tables) == 1 else combine(tables, opts)
+    return _with_sources(out, list(used.values()))
+
+
+def _with_sources(data: Outcomes, used: Sequence[Item]) -> Outcomes:
+    """``data`` with the name and sha256 of each file they were read from (an archive
+    counts once; :func:`~scorio_core.definitions.provenance.attach_sources`). One file the
+    caller named is left to the caller: ``io.load`` records a path itself, the app an
+    upload's bytes -- so no file is hashed twice."""
+    from ..definitions.provenance import attach_source, attach_sources
+
+    def raw(it: Item):
+        return it.src.path if it.src.path is not None else it.src.data
+
+    if len(used) == 1:
+        it = used[0]
+        return data if it.explicit else attach_source(data, raw(it), it.src.label)
+    return attach_sources(data, [(it.src.label, raw(it)) for it in used]) if used else data
 
 
 def _tasks_of(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions) -> set[str]:

@@ -31,8 +31,10 @@ from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import ROLE_NAMES, LoadOptions
 
 if TYPE_CHECKING:
+    import pandas as pd
     import polars as pl
 else:  # polars loads with the first table read, not with `import scorio_core.io`
+    pd = lazy_module("pandas")
     pl = lazy_module("polars")
 
 _SHOW = 5
@@ -571,6 +573,44 @@ def report(
     if skipped:
         out["skipped_files"] = list(skipped)
     return out
+
+
+def import_table(report: dict[str, Any]) -> pd.DataFrame:
+    """One row per file of an import report (:func:`report`, ``metadata["import_report"]``):
+    file, harness (format), model (and ``model_in_log``, its name in the log, when a name was
+    changed), benchmark, scorer, records, missing, ``ours (mean)``, the ``harness value`` and
+    its ``harness reducer`` (e.g. Inspect's reduced headline) and the file's notes. Numbers
+    stay numbers (NaN where a file has none); the report and the app format them.
+
+    Example
+    -------
+    >>> from scorio_core.io import import_table
+    >>> t = import_table({"files": [{"file": "a.eval", "format": "inspect", "model": "m",
+    ...                              "records": 12, "missing": 0, "mean": 0.5}]})
+    >>> t[["file", "harness", "records", "ours (mean)"]].values.tolist()
+    [['a.eval', 'inspect', 12, 0.5]]
+    """
+    rows = []
+    for f in report.get("files", []):
+        harness = f.get("harness") or {}
+        rows.append({
+            "file": f.get("file"),
+            "harness": f.get("format"),
+            "model": f.get("model"),
+            "model_in_log": f.get("model_in_log", f.get("model")),
+            "benchmark": f.get("benchmark"),
+            "scorer": f.get("scorer"),
+            "records": int(f.get("records", 0)),
+            "missing": int(f.get("missing", 0)),
+            "ours (mean)": f.get("mean", math.nan),
+            "harness value": harness.get("value", math.nan),
+            "harness reducer": harness.get("reducer", ""),
+            "notes": "; ".join(f.get("notes") or []),
+        })  # fmt: skip
+    table = pd.DataFrame(rows)
+    if not table.empty and (table["model_in_log"] == table["model"]).all():
+        table = table.drop(columns="model_in_log")
+    return table
 
 
 def _select(parts: Sequence[LogPart], benchmark: str | None) -> list[LogPart]:

@@ -12,9 +12,21 @@ import pandas as pd
 from .._validation import ValidationError
 from ..definitions import ANALYSES, SECTIONS, SIMULATIONS, Analysis, Chart, params_dict
 from ..definitions.provenance import provenance
+from ..formatting import count_text, shape_text
 from ..outcomes import Outcomes
 
-__all__ = ["Report", "SectionResult", "build_report", "parse_sections", "settings_text"]
+__all__ = [
+    "Report",
+    "SectionResult",
+    "build_report",
+    "parse_sections",
+    "settings_text",
+    "provenance_rows",
+    "HowRead",
+    "how_read",
+    "EMPTY_TABLES",
+    "empty_table_text",
+]
 
 SectionSpec = str | tuple[str, Any]
 
@@ -218,3 +230,130 @@ def build_report(
         if "seed" in k
     }
     return Report(title or f"Scorio Studio report: {data.name}", data, tuple(out), prov)
+
+
+#: What an analysis table with no rows means, by table name: the report says this sentence
+#: instead of a bare header row (a name not listed gets :data:`EMPTY_TABLE`).
+EMPTY_TABLES = {
+    "unresolved": "None: every adjacent pair is decided.",
+    "pairs": "None: every adjacent pair is already decided, so no pair needs more trials.",
+    "uninformative": "None: every question separates some models (no question was always "
+                     "right or always wrong for every model).",
+    "disagree": "None: there are no questions on which to compare the models.",
+    "order_curve": "None: no pair to follow (the chart above says why).",
+    "gap_curve": "None: no pair to follow (the chart above says why).",
+    "flips": "None: no trials of this question to show side by side.",
+    "repeats": "None: no repeated answers to group.",
+}
+EMPTY_TABLE = "None: this table has no rows for these data."
+
+
+def empty_table_text(name: str) -> str:
+    """The sentence a report shows for table ``name`` when it has no rows.
+
+    Example
+    -------
+    >>> from scorio_core.report._build import empty_table_text
+    >>> empty_table_text("unresolved")
+    'None: every adjacent pair is decided.'
+    """
+    return EMPTY_TABLES.get(name, EMPTY_TABLE)
+
+
+def _lines(v: Any) -> list[str]:
+    return list(dict.fromkeys(map(str, v))) if isinstance(v, list | tuple) else [str(v)]
+
+
+def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The provenance block as ``(label, lines)`` rows, in plain words -- the HTML and the
+    Markdown report print the same: the input file(s) listed one a line, and each file's
+    sha256 as ``sha256sum`` prints it (``<digest>  <file>``) when the data came from
+    several files.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.definitions.provenance import attach_sources, provenance
+    >>> from scorio_core.report._build import provenance_rows
+    >>> data = attach_sources(Outcomes(np.ones((1, 2, 1), int)), [("a.csv", b"1"), ("b.csv", b"2")])
+    >>> rows = dict(provenance_rows(provenance(data)))
+    >>> [line[:16] for line in rows["sha256"]]
+    ['6b86b273ff34fce1', 'd4735e3a265e16ee']
+    """
+    inp, shape = prov["input"] or {}, prov["shape"]
+    files = _lines(inp["file"]) if inp.get("file") else []
+    per_file = inp.get("sha256_per_file") or {}
+    if not files and not per_file:
+        where = ("input file", ["(none: made in code or from a data frame, not from a file)"])
+        sha = ["(none: the data were not loaded from a file)"]
+    else:
+        files = files or list(per_file)
+        where = ("input file" if len(files) == 1 else f"input files ({len(files)})", files)
+        if inp.get("sha256"):
+            sha = [inp["sha256"]]
+        elif inp.get("not_hashed"):
+            sha = [inp["not_hashed"]]
+        elif per_file:
+            sha = [f"{h or 'not hashed'}  {name}" for name, h in per_file.items()]
+        else:
+            sha = ["(not recorded for this input: read from memory, not from a file on disk)"]
+    return [
+        ("dataset", [prov["dataset"]]),
+        where,
+        ("sha256", sha),
+        ("shape", [shape_text(shape["models"], shape["questions"], shape["trials"])]),
+        ("benchmark", [prov["benchmark"]]),
+        ("synthetic", ["yes" if prov["synthetic"] else "no"]),
+        ("seeds", [", ".join(f"{k} = {v}" for k, v in prov["seeds"].items()) or "none"]),
+        ("versions", [", ".join(f"{k} {v}" for k, v in prov["versions"].items())]),
+        ("created (UTC)", [prov["created_utc"]]),
+    ]
+
+
+@dataclass(frozen=True)
+class HowRead:
+    """How harness logs were read (their import report): one row per file, the sentences
+    that say what the columns mean and what was left out, and the report's notes."""
+
+    table: pd.DataFrame
+    sentences: list[str]
+    notes: list[str]
+
+
+def how_read(data: Outcomes) -> HowRead | None:
+    """The "How the data were read" part of a report: ``None`` unless ``data`` came from
+    harness logs (``metadata["import_report"]``).
+
+    Example
+    -------
+    >>> from scorio_core.report._build import how_read
+    >>> part = how_read(sc.load("tests/fixtures/harness/openai_evals/modelgraded_partial"))
+    >>> list(part.table.columns)[:4], any("grader" in n for n in part.notes)
+    (['file', 'harness', 'model', 'benchmark'], True)
+    """
+    from ..io import import_table  # one table of the import report, the app's too
+
+    rep = data.metadata.get("import_report")
+    if not rep or not rep.get("files"):
+        return None
+    table = import_table(rep).drop(columns="notes")  # the notes are listed below it
+    if table["harness value"].isna().all():  # no harness headline in these logs
+        table = table.drop(columns=["harness value", "harness reducer"])
+    elif (table["harness reducer"] == "").all():
+        table = table.drop(columns="harness reducer")
+    n = rep.get("n_files", len(table))
+    missing = rep.get("missing_samples", 0)
+    sentences = [
+        f"{count_text(n, 'file')} read; {count_text(missing, 'sample')} without a score "
+        "(errored or unscored: missing cells, handled by the loader's on_missing setting)."
+    ]
+    if table["ours (mean)"].notna().any():
+        sentences.append(
+            "ours (mean): our average score over every (question, trial) record read from the "
+            "file; harness value: the harness's own headline for the same file, after its "
+            "reducer (e.g. Inspect reduces each question's epochs first)."
+        )
+    if skipped := rep.get("skipped_files"):
+        sentences.append("Skipped (not outcome files): " + ", ".join(map(str, skipped)) + ".")
+    return HowRead(table, sentences, [str(x) for x in rep.get("notes", [])])

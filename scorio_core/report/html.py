@@ -16,10 +16,17 @@ import pandas as pd
 
 from ..formatting import format_columns, shape_text
 from ..references import bibliography
-from ._build import Report, SectionResult, settings_text
+from ._build import (
+    Report,
+    SectionResult,
+    empty_table_text,
+    how_read,
+    provenance_rows,
+    settings_text,
+)
 from ._svg import chart_svg
 
-__all__ = ["escape", "to_html", "MAX_ROWS"]
+__all__ = ["escape", "prose", "to_html", "MAX_ROWS"]
 
 #: Longest table shown in full; longer ones show their first rows (exports hold all).
 MAX_ROWS = 60
@@ -52,6 +59,7 @@ th, td { border-bottom: 1px solid var(--line); padding: 3px 8px; text-align: rig
 th { background: #f6f8fa; position: sticky; top: 0; }
 td.t, th.t { text-align: left; }
 td.long { white-space: normal; min-width: 24em; }
+code { font-size: .92em; background: #f6f8fa; padding: 0 3px; border-radius: 3px; }
 .note { color: var(--muted); font-size: .85em; }
 dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
           font-size: .9em; }
@@ -66,11 +74,14 @@ pre { background: #f6f8fa; padding: 8px; font-size: .8em; white-space: pre-wrap;
   h2 { break-before: page; page-break-before: always; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   .scroll { overflow: visible; }
-  /* wide tables (e.g. ranks of many methods) fit the page: fixed columns, wrapping cells */
-  table { font-size: 7.5pt; width: 100%; table-layout: fixed; }
-  th, td { white-space: normal; overflow-wrap: anywhere; padding: 2px 3px; }
+  /* wide tables (e.g. ranks of many methods) fit the page: small type, and the columns
+     sized by their content, where headers and text cells may wrap -- a number never does
+     (a cell broken into "0.794 / 8" reads as two numbers) */
+  table { font-size: 7.5pt; width: 100%; }
+  th, td { padding: 2px 3px; }
+  td { white-space: nowrap; }
+  th, td.t { white-space: normal; overflow-wrap: anywhere; }
   th { position: static; font-size: 6.5pt; }
-  th:first-child, td:first-child { width: 10em; overflow-wrap: normal; }
   td.long { min-width: 0; }
   tr, figure, .howto, .banner { break-inside: avoid; page-break-inside: avoid; }
   a { color: inherit; text-decoration: none; }
@@ -93,7 +104,25 @@ def escape(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def prose(text: Any) -> str:
+    """Our sentences (how to read, caveats, captions) as HTML: escaped, their Markdown
+    ``code`` spans as ``<code>`` (not literal backticks).
+
+    Example
+    -------
+    >>> from scorio_core.report.html import prose
+    >>> prose("so `bayes_mu` is `score` pulled <50%")
+    'so <code>bayes_mu</code> is <code>score</code> pulled &lt;50%'
+    """
+    return _CODE.sub(r"<code>\1</code>", escape(text))
+
+
 def _table(df: pd.DataFrame, name: str) -> str:
+    if df.empty:  # a header with no rows reads as a rendering fault: say what it means
+        return f'<h3>{escape(name)}</h3><p class="note">{escape(empty_table_text(name))}</p>'
     # one format per column (scorio_core.formatting): counts as integers, the same decimals
     # down a column, ∞ and — spelled out
     cols = format_columns(df.head(MAX_ROWS))
@@ -144,24 +173,24 @@ def _figure(title: str, chart, caption: str, key: str) -> str:
         svg = f'<p class="error">This chart could not be rendered ({escape(exc)}).</p>'
     return (
         f"<figure><h3>{escape(title)}</h3>{svg}"
-        f"<figcaption>{escape(caption)}</figcaption></figure>"
+        f"<figcaption>{prose(caption)}</figcaption></figure>"
     )
 
 
 def _section(i: int, s: SectionResult) -> str:
     a = s.analysis
     parts = [f'<section id="s{i}"><h2>{i}. {escape(a.title)}</h2>']
-    parts.append(f'<p class="howto"><strong>How to read this.</strong> {escape(a.how_to_read)}</p>')
+    parts.append(f'<p class="howto"><strong>How to read this.</strong> {prose(a.how_to_read)}</p>')
     if s.error is not None:
         parts.append(f'<p class="error">Not computed for these data: {escape(s.error)}</p>')
         return "".join(parts) + "</section>"
     parts.append(f'<p class="note">Settings: {escape(settings_text(s))}.</p>')
     if s.caveats:
-        items = "".join(f"<li>{escape(c)}</li>" for c in s.caveats)
+        items = "".join(f"<li>{prose(c)}</li>" for c in s.caveats)
         parts.append(f'<div class="caveats"><strong>Caveats</strong><ul>{items}</ul></div>')
     parts += [
         _figure(c.title, c.chart, c.caption, f"s{i}c{j}") if c.empty is None else
-        f'<figure><h3>{escape(c.title)}</h3><p class="note">{escape(c.empty)}</p></figure>'
+        f'<figure><h3>{escape(c.title)}</h3><p class="note">{prose(c.empty)}</p></figure>'
         for j, c in enumerate(s.charts)
     ]
     parts += [_table(df, name) for name, df in s.tables.items()]
@@ -178,26 +207,31 @@ def _references() -> str:
 
 
 def _provenance(prov: dict[str, Any]) -> str:
-    inp = prov["input"]
-    shape = prov["shape"]
-    rows = [
-        ("dataset", prov["dataset"]),
-        ("input file", inp.get("file") or "(not from a file)"),
-        ("sha256", inp.get("sha256") or "(unknown: the data were not loaded from a file)"),
-        ("shape", shape_text(shape["models"], shape["questions"], shape["trials"])),
-        ("benchmark", prov["benchmark"]),
-        ("synthetic", "yes" if prov["synthetic"] else "no"),
-        ("seeds", ", ".join(f"{k} = {v}" for k, v in prov["seeds"].items()) or "none"),
-        ("versions", ", ".join(f"{k} {v}" for k, v in prov["versions"].items())),
-        ("created (UTC)", prov["created_utc"]),
-    ]
-    dl = "".join(f"<dt>{escape(k)}</dt><dd>{escape(v)}</dd>" for k, v in rows)
+    dl = "".join(
+        f"<dt>{escape(k)}</dt><dd>{'<br>'.join(escape(line) for line in lines)}</dd>"
+        for k, lines in provenance_rows(prov)
+    )
     full = escape(json.dumps(prov, indent=2, ensure_ascii=False, default=str))
     return (
         '<section id="provenance"><h2>Provenance</h2>'
         f'<dl class="prov">{dl}</dl>'
         "<h3>Every setting (JSON)</h3>"
         f"<pre>{full}</pre></section>"
+    )
+
+
+def _how_read(report: Report) -> str:
+    """How the logs were read (their import report); '' for data that are not logs."""
+    part = how_read(report.data)
+    if part is None:
+        return ""
+    notes = "".join(f"<li>{prose(n)}</li>" for n in part.notes)
+    return (
+        '<section id="how-read"><h2>How the data were read</h2>'
+        + "".join(f"<p>{prose(t)}</p>" for t in part.sentences)
+        + _table(part.table, "files")
+        + (f'<div class="caveats"><strong>Notes</strong><ul>{notes}</ul></div>' if notes else "")
+        + "</section>"
     )
 
 
@@ -228,6 +262,8 @@ def to_html(report: Report) -> str:
         for i, s in enumerate(report.sections, 1)
     )
     body = "".join(_section(i, s) for i, s in enumerate(report.sections, 1))
+    read = _how_read(report)
+    read_link = '<li><a href="#how-read">How the data were read</a></li>' if read else ""
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
@@ -239,7 +275,8 @@ def to_html(report: Report) -> str:
         f"made {escape(report.provenance['created_utc'])} with scorio-studio "
         f"{escape(report.provenance['versions'].get('scorio-studio', ''))}</p>{synthetic}"
         f'<nav><strong>Sections</strong><ol>{toc}<li><a href="#references">References</a></li>'
+        f"{read_link}"
         '<li><a href="#provenance">Provenance</a></li>'
         "</ol></nav></header>"
-        f"<main>{body}{_references()}{_provenance(report.provenance)}</main></body></html>\n"
+        f"<main>{body}{_references()}{read}{_provenance(report.provenance)}</main></body></html>\n"
     )

@@ -12,16 +12,41 @@ from ..definitions.provenance import export_filename
 from ..export import _md_cell, _md_escape_prose  # one escaping rule for every Markdown export
 from ..formatting import markdown_table, shape_text
 from ..references import bibliography
-from ._build import Report, settings_text
+from ._build import Report, empty_table_text, how_read, provenance_rows, settings_text
 from ._svg import chart_svg
 from .html import MAX_ROWS
 
 __all__ = ["to_markdown"]
 
 
-def _table(df: pd.DataFrame) -> list[str]:
+def _table(df: pd.DataFrame, name: str) -> list[str]:
+    if df.empty:  # a header with no rows reads as a rendering fault: say what it means
+        return [_md_cell(empty_table_text(name))]
     # one format per column, the same formatter as the HTML report and the CLI
     return markdown_table(df, max_rows=MAX_ROWS)
+
+
+def _how_read(report: Report) -> list[str]:
+    """How the logs were read (their import report); nothing for data that are not logs."""
+    part = how_read(report.data)
+    if part is None:
+        return []
+    out = ["## How the data were read", ""]
+    out += [x for t in part.sentences for x in (_md_escape_prose(t), "")]
+    out += ["### files", ""] + _table(part.table, "files") + [""]
+    if part.notes:
+        out += ["**Notes**", ""] + [f"- {_md_escape_prose(n)}" for n in part.notes] + [""]
+    return out
+
+
+def _provenance(prov: dict) -> list[str]:
+    out = ["## Provenance", ""]
+    for label, lines in provenance_rows(prov):
+        if len(lines) == 1:
+            out.append(f"- **{_md_cell(label)}**: {_md_cell(lines[0])}")
+        else:
+            out += [f"- **{_md_cell(label)}**:"] + [f"  - {_md_cell(x)}" for x in lines]
+    return out + [""]
 
 
 def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> str:
@@ -56,7 +81,8 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
         cdir.mkdir(parents=True, exist_ok=True)
     for i, s in enumerate(report.sections, 1):
         a = s.analysis
-        out += [f"## {i}. {_md_cell(a.title)}", "", f"**How to read this.** {a.how_to_read}", ""]
+        out += [f"## {i}. {_md_cell(a.title)}", "",
+                f"**How to read this.** {_md_escape_prose(a.how_to_read)}", ""]
         if s.error is not None:
             out += [f"*Not computed for these data: {_md_cell(s.error)}*", ""]
             continue
@@ -67,7 +93,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
         for j, c in enumerate(s.charts, 1):
             out += [f"### {_md_cell(c.title)}", ""]
             if c.empty is not None:  # nothing to draw: say why instead of a flat chart
-                out += [_md_cell(c.empty), ""]
+                out += [_md_escape_prose(c.empty), ""]
                 continue
             if cdir is not None:
                 name = export_filename(d, a.id, "svg", f"chart{j}")
@@ -75,11 +101,12 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
                 out += [f"![{_md_cell(c.title)}]({cdir.name}/{name})", ""]
             out += [f"*{_md_escape_prose(c.caption)}*", ""]
         for name, df in s.tables.items():
-            out += [f"### {_md_cell(name)}", ""] + _table(df) + [""]
+            out += [f"### {_md_cell(name)}", ""] + _table(df, name) + [""]
     text = json.dumps(prov, indent=2, ensure_ascii=False, default=str)
     # markup characters as JSON escapes: still the same JSON, inert in any Markdown renderer
     for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):
         text = text.replace(ch, esc)
     out += ["## References", ""] + [f"- {line}" for line in bibliography(urls=False)] + [""]
-    out += ["## Provenance", "", "```json", text, "```", ""]
+    out += _how_read(report) + _provenance(prov)
+    out += ["### Every setting (JSON)", "", "```json", text, "```", ""]
     return "\n".join(out)

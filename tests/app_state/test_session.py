@@ -388,3 +388,15 @@ def test_planner_drops_a_pair_the_new_data_do_not_have(reasoning, coins):
     assert notes == [] and (state["plan_upper"], state["plan_nmax"]) == ("LLM_2", 30)
     assert state["plan_budget"] == min(coins.L * coins.N, 10_000)
     assert state["plan_assurance"] == 0.8
+
+
+def test_a_session_of_data_read_from_several_files_saves_and_checks_each_file():
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "epochs"
+    data = io.load(folder)  # two logs: a list of files and one sha256 per file
+    s = sess.from_json(sess.to_json({}, data))
+    assert s.data["input"]["sha256_per_file"] == data.metadata["source_sha256_per_file"]
+    assert sess.check_data(s, data) is None
+    one = io.load(sorted(folder.glob("*.eval"))[0])
+    assert "2 files" in sess.check_data(s, one)
