@@ -161,6 +161,30 @@ def _default_scope(analysis: Analysis) -> str | None:
     return getattr(analysis.params(), "scope", None)
 
 
+def pooled_text(data: Outcomes) -> str:
+    """The sentence a report opens with when its data pool several benchmarks (the
+    combined view), else ``""``: every analysis then counts each question once, whatever
+    benchmark it comes from.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.report._build import pooled_text
+    >>> o = sc.Outcomes(np.ones((2, 4, 2), dtype=int), benchmarks=["a", "a", "b", "b"])
+    >>> pooled_text(o)[:60]
+    'These data pool the questions of 2 benchmarks (a, b): every '
+    >>> pooled_text(o.select("a"))
+    ''
+    """
+    names = list(dict.fromkeys(data.benchmarks or ()))
+    if len(names) < 2:
+        return ""
+    shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+    return (f"These data pool the questions of {len(names)} benchmarks ({shown}): every "
+            "analysis counts each question once, whichever benchmark it comes from; report "
+            "one alone with --benchmark NAME (benchmark= in Python).")
+
+
 def build_report(
     data: Outcomes,
     sections: Iterable[SectionSpec] | None = None,

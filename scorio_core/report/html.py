@@ -21,6 +21,7 @@ from ._build import (
     SectionResult,
     empty_table_text,
     how_read,
+    pooled_text,
     provenance_rows,
     settings_text,
 )
@@ -257,6 +258,9 @@ def to_html(report: Report) -> str:
             "Simulated outcomes for exploring and teaching the method; do not cite as "
             "results.</p>"
         )
+    pooled = pooled_text(d)
+    if pooled:
+        synthetic += f"<p>{escape(pooled)}</p>"
     toc = "".join(
         f'<li><a href="#s{i}">{escape(s.analysis.title)}</a></li>'
         for i, s in enumerate(report.sections, 1)

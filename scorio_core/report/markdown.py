@@ -10,9 +10,16 @@ import pandas as pd
 
 from ..definitions.provenance import export_filename
 from ..export import _md_cell, _md_escape_prose  # one escaping rule for every Markdown export
-from ..formatting import markdown_table, shape_text
+from ..formatting import markdown_table, md_inline, shape_text
 from ..references import bibliography
-from ._build import Report, empty_table_text, how_read, provenance_rows, settings_text
+from ._build import (
+    Report,
+    empty_table_text,
+    how_read,
+    pooled_text,
+    provenance_rows,
+    settings_text,
+)
 from ._svg import chart_svg
 from .html import MAX_ROWS
 
@@ -76,6 +83,8 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     ]
     if prov["synthetic"]:
         out += ["> **Synthetic data — not real model outputs.** Do not cite as results.", ""]
+    if pooled_text(d):
+        out += [md_inline(pooled_text(d)), ""]
     cdir = Path(chart_dir) if chart_dir is not None else None
     if cdir is not None:
         cdir.mkdir(parents=True, exist_ok=True)

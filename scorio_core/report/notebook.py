@@ -17,7 +17,7 @@ from ..formatting import shape_text
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ..references import bibliography
-from ._build import Report, settings_text
+from ._build import Report, pooled_text, settings_text
 
 __all__ = ["to_notebook", "load_code"]
 
@@ -119,6 +119,9 @@ def to_notebook(
     ]
     if prov["synthetic"]:
         intro += ["", "> **Synthetic data — not real model outputs.** Do not cite as results."]
+    if pooled_text(report.data):
+        intro += ["", pooled_text(report.data).replace("--benchmark NAME (benchmark= in "
+                                                       "Python)", "benchmark=NAME")]
     cells = [
         v4.new_markdown_cell("\n".join(intro)),
         v4.new_code_cell(

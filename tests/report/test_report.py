@@ -303,3 +303,22 @@ def test_one_trial_per_question_reports_the_scope_that_is_identified():
     four = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 12, 4)), name="four")
     (lb4,) = build_report(four, ["leaderboard"]).sections
     assert lb4.params.scope == "questions" and SCOPE_SWITCHED not in lb4.caveats
+
+
+def test_a_report_of_pooled_benchmarks_says_so(data_dir):
+    """reasoning_synthetic holds four benchmarks; its combined view pools them (each
+    question counted once): the report's opening says so and names them; a report of one
+    benchmark does not."""
+    from scorio_core import io
+    from scorio_core.report import build_report, to_html, to_markdown
+
+    data = io.load(data_dir / "reasoning_synthetic.npz")
+    names = list(dict.fromkeys(data.benchmarks))
+    assert len(names) == 4
+    rep = build_report(data, ["leaderboard"])
+    said = f"These data pool the questions of 4 benchmarks ({', '.join(names)})"
+    md = to_markdown(rep)
+    assert said in md and "--benchmark NAME" in md
+    assert said.replace("'", "&#x27;") in to_html(rep) or said in to_html(rep)
+    one = build_report(data.select(names[0]), ["leaderboard"])
+    assert "These data pool" not in to_markdown(one)
