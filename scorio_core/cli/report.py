@@ -12,8 +12,9 @@ def add_parser(sub) -> None:
     _add_data_args(rep)
     rep.add_argument("--sections", default="leaderboard,compare,convergence,stability,greedy,"
                      "rubric,plan,questions,curves", help="comma-separated analyses, in report "
-                     "order; the simulation studies (coins, prior-depth, order, calibration, "
-                     "rubric-lesson) are sections too, when named")
+                     "order (default: %(default)s; pair and check, which take longer, and the "
+                     "simulation studies coins, prior-depth, order, calibration and "
+                     "rubric-lesson are sections too, when named)")
     rep.add_argument("--title", help="report title (default: names the dataset)")
     rep.add_argument("--out", required=True, help="FILE.html, FILE.md or FILE.ipynb")
 

@@ -170,7 +170,7 @@ QUESTIONS = Analysis(
         "One row per question, easiest first: mean = the question's mean score over all models "
         "and trials; disagreement = the expected gap between two models' scores on it (0: "
         "they all agree); difficulty and discrimination = the 2PL IRT item parameters b and a "
-        "(binary data; ±inf for questions every model always solves or always misses); "
+        "(binary data; ±∞ for questions every model always solves or always misses); "
         "item_rest_r = the correlation across models between the question's score and the "
         "model's mean on the other questions (low or negative: the question ranks models "
         "unlike the rest). 'uninformative' lists the questions every model got always right or "

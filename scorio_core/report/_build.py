@@ -247,9 +247,10 @@ def build_report(
         progress(1.0, "done")
     prov = provenance(data, "report")
     prov["settings"] = {s.analysis.id: params_dict(s.params) for s in out}
+    ran = {s.analysis.id for s in out if s.error is None}  # a section that said why not drew none
     prov["seeds"] = {
         f"{aid}.{k}": v
-        for aid, st in prov["settings"].items()
+        for aid, st in prov["settings"].items() if aid in ran
         for k, v in st.items()
         if "seed" in k
     }

@@ -262,3 +262,14 @@ def test_plan_with_every_pair_decided_draws_no_pair_curves(capsys):
     assert "alpha vs beta vs N" not in out and "smallest lead each plan decides" not in out
     assert main(["plan", str(logs), "--format", "table", "--pair", "alpha,beta"]) == 0
     assert "alpha vs beta vs N" in capsys.readouterr().out
+
+
+def test_report_help_states_its_default_sections(capsys):
+    """The report command's default sections differ from sc.report's (pair and check take
+    longer): --help says which they are."""
+    with pytest.raises(SystemExit):
+        main(["report", "--help"])
+    out = capsys.readouterr().out
+    packed = "".join(out.split())  # argparse wraps the list mid-word
+    assert "default:leaderboard,compare,convergence,stability,greedy,rubric,plan,questions," \
+           "curves;" in packed and "pair and check" in " ".join(out.split())

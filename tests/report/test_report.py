@@ -322,3 +322,19 @@ def test_a_report_of_pooled_benchmarks_says_so(data_dir):
     assert said.replace("'", "&#x27;") in to_html(rep) or said in to_html(rep)
     one = build_report(data.select(names[0]), ["leaderboard"])
     assert "These data pool" not in to_markdown(one)
+
+
+def test_provenance_lists_the_seeds_of_sections_that_ran():
+    """A section that could not run (greedy without greedy outcomes) drew no random numbers:
+    its seed is not listed among the report's seeds; its settings still are."""
+    import numpy as np
+
+    from scorio_core import Outcomes
+    from scorio_core.report import build_report
+
+    data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 12, 4)), name="d")
+    rep = build_report(data, ["leaderboard", ("greedy", {"replicates": 5})])
+    assert rep.sections[1].error is not None
+    assert "leaderboard.seed" in rep.provenance["seeds"]
+    assert not [k for k in rep.provenance["seeds"] if k.startswith("greedy.")]
+    assert "greedy" in rep.provenance["settings"]
