@@ -99,11 +99,11 @@ def definition_parser(sub, name: str, params_cls: str, help: str, *,  # noqa: A0
 
 
 def print_for(render_fn):
-    """A subcommand's ``run``: load the data the flags name (input file's provenance
-    attached) and print ``render_fn(data, args)``."""
+    """A subcommand's ``run``: load the data the flags name (``io.load`` records an input
+    file's name and sha256 for the provenance) and print ``render_fn(data, args)``."""
 
     def run(args) -> int:
-        sys.stdout.write(render_fn(_with_source(args, load(args)), args))
+        sys.stdout.write(render_fn(load(args), args))
         return 0
 
     run.__doc__ = f"Print what ``{render_fn.__name__}`` makes of the data the flags name."
@@ -162,16 +162,6 @@ def _load(args):
     paths = [Path(p) for p in args.path]
     # the benchmark is chosen by the loader, before assembly (LoadOptions.benchmark)
     return io.load(paths[0] if len(paths) == 1 else paths, from_args(LoadOptions, args))
-
-
-def _with_source(args, data):
-    """``data`` carrying its input file's name and sha256 for the exports' provenance."""
-    from ..definitions.provenance import attach_source
-
-    if "source_sha256" in data.metadata:  # io.load recorded it (one file)
-        return data
-    paths = [Path(p) for p in args.path]
-    return attach_source(data, paths[0]) if len(paths) == 1 and paths[0].is_file() else data
 
 
 def _pick(meta, *keys: str) -> dict:

@@ -8,7 +8,6 @@ from ._common import (
     _csv,
     _json,
     _run,
-    _with_source,
     definition_parser,
     load,
     output_format,
@@ -37,7 +36,7 @@ def run(args) -> int:
     :data:`scorio_core.definitions.PLAN`, as the Planner page renders it)."""
     from ..definitions.plan import to_json
 
-    data = _with_source(args, load(args))
+    data = load(args)
     if args.pair is not None:  # a model name with a comma: split where both are models
         from ..params import split_pair
 

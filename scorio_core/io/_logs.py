@@ -365,18 +365,29 @@ def _plain_text(v: Any) -> str:
     return str(v)
 
 
+def _by_benchmark(parts: Sequence[LogPart]) -> dict[str, list[LogPart]]:
+    """The parts of each benchmark (task), in the order first seen."""
+    out: dict[str, list[LogPart]] = {}
+    for p in parts:
+        out.setdefault(p.benchmark, []).append(p)
+    return out
+
+
+def _differing(settings: Sequence[dict[str, str]]) -> list[str]:
+    """The keys whose value is not the same in every one of ``settings`` (a missing key
+    counts as a value of its own), sorted."""
+    keys = sorted({k for d in settings for k in d})
+    return [k for k in keys if len({d.get(k) for d in settings}) > 1]
+
+
 def _split_by_task_args(parts: Sequence[LogPart]) -> None:
     """Logs of one task run with different arguments (``arith(level=1)``, ``arith(level=2)``)
     hold different questions: each argument set becomes its own benchmark,
     ``arith[level=2]``, named by the arguments that differ (a note says so)."""
-    by_task: dict[str, list[LogPart]] = {}
-    for p in parts:
-        by_task.setdefault(p.benchmark, []).append(p)
-    for task, group in by_task.items():
-        if len({json.dumps(p.task_args, sort_keys=True) for p in group}) < 2:
+    for task, group in _by_benchmark(parts).items():
+        differ = _differing([p.task_args for p in group])
+        if not differ:
             continue
-        keys = sorted({k for p in group for k in p.task_args})
-        differ = [k for k in keys if len({p.task_args.get(k) for p in group}) > 1]
         for p in group:
             args = ",".join(f"{k}={p.task_args.get(k, '')}" for k in differ)
             p.benchmark = f"{task}[{args}]"
@@ -409,12 +420,8 @@ def _note_other_prompts(parts: Sequence[LogPart]) -> None:
     """Models that ran one task with other prompts (0-shot beside 3-shot) answered the same
     questions, so they load together, but their scores differ by prompt as well as by
     model: each such part says so."""
-    by_task: dict[str, list[LogPart]] = {}
-    for p in parts:
-        by_task.setdefault(p.benchmark, []).append(p)
-    for task, group in by_task.items():
-        keys = sorted({k for p in group for k in p.prompt})
-        differ = [k for k in keys if len({p.prompt.get(k) for p in group}) > 1]
+    for task, group in _by_benchmark(parts).items():
+        differ = _differing([p.prompt for p in group])
         if not differ:
             continue
         each = "; ".join(
@@ -510,10 +517,7 @@ def _policies_that_work(parts: Sequence[LogPart]) -> list[str]:
     benchmark, ``drop_questions`` needs a question scored on every trial by every model,
     ``truncate`` a scored trial on every (model, question)."""
     drop_ok, trunc_ok = True, True
-    by_bench: dict[str, list[LogPart]] = {}
-    for p in parts:
-        by_bench.setdefault(p.benchmark, []).append(p)
-    for group in by_bench.values():
+    for group in _by_benchmark(parts).values():
         complete: set[str] | None = None
         for p in group:
             per_q: dict[str, list[bool]] = {}

@@ -312,10 +312,11 @@ def _headline(part: LogPart, results: Any, epochs: int | None) -> None:
     if not (epochs and epochs > 1 and part.trial_set() != [0]):
         return
     pass_fail = _pass_fail(part.values)
-    shown = [(reducer, mname, "its value is the import report's 'harness'")] if (
-        reducer != "mean") else []
-    for r, m, told in shown + [(r, m, "its value is in the import report's 'harness' "
-                                "'other_reducers'") for r, m, _, _ in others]:
+    for r, m, _, _ in found:  # every reducer but a shown 'mean' (our mean reproduces it)
+        if r == reducer == "mean":
+            continue
+        told = ("its value is the import report's 'harness'" if r == reducer else
+                "its value is in the import report's 'harness' 'other_reducers'")
         part.notes.append(
             f"Inspect {'also ' if r != reducer else ''}reduces each question's epochs with "
             f"{r!r} before its metric {m!r} ({told}): {_reducer_meaning(r, pass_fail)}. The "

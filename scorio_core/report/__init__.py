@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 from .._validation import ValidationError
-from ..definitions.provenance import attach_source
 from ..io.options import LoadOptions, options_from
 from ..outcomes import COMBINED
 from ..params import from_args
@@ -157,9 +156,7 @@ def make_report(
             "(scorio-studio import PATH... --out data.npz) and make the report from that"
         )
     opts = options_from(options, {"on_missing": on_missing} if on_missing != "error" else {})
-    data = io.load(paths if single is None else single, opts)
-    if single is not None:
-        data = attach_source(data, single)
+    data = io.load(paths if single is None else single, opts)  # records the files' sha256
     report = build_report(data.select(benchmark), sections, title=title, progress=progress)
     return write_report(report, out, data_path=single, options=opts)
 

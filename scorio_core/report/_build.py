@@ -114,19 +114,21 @@ SCOPE_SWITCHED = ("With N = 1 trial per question the questions scope is not iden
                   "population of questions these were drawn from), which is.")
 
 
-def _params(analysis: Analysis, spec: Any, data: Outcomes | None = None):
+def _params(analysis: Analysis, spec: Any, data: Outcomes | None = None
+            ) -> tuple[Any, list[str]]:
+    """The section's settings, and what the report says of settings it chose itself."""
     if spec is None:
         params = analysis.params()
         # a report cannot be switched by its reader: where its default scope is not
         # identified (one trial per question), the scope that is identified is shown
         if (data is not None and data.N == 1 and data.M >= 2
                 and getattr(params, "scope", None) == "questions"):
-            return analysis.params(scope="population")
-        return params
+            return analysis.params(scope="population"), [SCOPE_SWITCHED]
+        return params, []
     if isinstance(spec, analysis.params):
-        return spec
+        return spec, []
     if isinstance(spec, Mapping):
-        return analysis.params(**spec)
+        return analysis.params(**spec), []
     raise ValidationError(
         f"settings of {analysis.id!r} must be a {analysis.params.__name__} or a dict; "
         f"got {type(spec).__name__}"
@@ -135,8 +137,10 @@ def _params(analysis: Analysis, spec: Any, data: Outcomes | None = None):
 
 def _section(
     data: Outcomes, analysis: Analysis, params: Any,
-    progress: Callable[[float, str], None] | None = None,
+    progress: Callable[[float, str], None] | None = None, notes: list[str] | None = None,
 ) -> SectionResult:
+    """One section; ``notes`` (the report's own, e.g. :data:`SCOPE_SWITCHED`) open its
+    caveats."""
     t0 = time.perf_counter()
     try:
         analysis.check(data)
@@ -150,18 +154,16 @@ def _section(
         None,
         analysis.tables(result),
         analysis.charts(result),
-        ([SCOPE_SWITCHED] if getattr(params, "scope", None) == "population" and data.N == 1
-         and _default_scope(analysis) == "questions" else [])
-        + analysis.caveats(data, params, result),
+        list(notes or []) + analysis.caveats(data, params, result),
         time.perf_counter() - t0,
     )
 
 
-def _default_scope(analysis: Analysis) -> str | None:
-    return getattr(analysis.params(), "scope", None)
+#: How a report's reader selects one benchmark (a notebook: ``benchmark=NAME``).
+SELECT_ONE = "--benchmark NAME (benchmark= in Python)"
 
 
-def pooled_text(data: Outcomes) -> str:
+def pooled_text(data: Outcomes, select: str = SELECT_ONE) -> str:
     """The sentence a report opens with when its data pool several benchmarks (the
     combined view), else ``""``: every analysis then counts each question once, whatever
     benchmark it comes from.
@@ -182,7 +184,7 @@ def pooled_text(data: Outcomes) -> str:
     shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
     return (f"These data pool the questions of {len(names)} benchmarks ({shown}): every "
             "analysis counts each question once, whichever benchmark it comes from; report "
-            "one alone with --benchmark NAME (benchmark= in Python).")
+            f"one alone with {select}.")
 
 
 def build_report(
@@ -231,10 +233,10 @@ def build_report(
             raise ValidationError(
                 f"unknown analysis {aid!r}; expected one of {', '.join(SECTIONS)}"
             )
-        pairs.append((SECTIONS[aid], _params(SECTIONS[aid], p, data)))
+        pairs.append((SECTIONS[aid], *_params(SECTIONS[aid], p, data)))
     out = []
     n = max(len(pairs), 1)
-    for i, (a, p) in enumerate(pairs):
+    for i, (a, p, notes) in enumerate(pairs):
         sub = None
         if progress is not None:
             progress(i / n, a.title)
@@ -242,7 +244,7 @@ def build_report(
             def sub(f: float, msg: str, i: int = i, title: str = a.title) -> None:
                 progress((i + min(max(f, 0.0), 1.0)) / n, f"{title}: {msg}")
 
-        out.append(_section(data, a, p, sub))
+        out.append(_section(data, a, p, sub, notes))
     if progress is not None:
         progress(1.0, "done")
     prov = provenance(data, "report")

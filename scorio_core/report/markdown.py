@@ -83,8 +83,9 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     ]
     if prov["synthetic"]:
         out += ["> **Synthetic data — not real model outputs.** Do not cite as results.", ""]
-    if pooled_text(d):
-        out += [md_inline(pooled_text(d)), ""]
+    pooled = pooled_text(d)
+    if pooled:
+        out += [md_inline(pooled), ""]
     cdir = Path(chart_dir) if chart_dir is not None else None
     if cdir is not None:
         cdir.mkdir(parents=True, exist_ok=True)

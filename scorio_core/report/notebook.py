@@ -119,9 +119,9 @@ def to_notebook(
     ]
     if prov["synthetic"]:
         intro += ["", "> **Synthetic data — not real model outputs.** Do not cite as results."]
-    if pooled_text(report.data):
-        intro += ["", pooled_text(report.data).replace("--benchmark NAME (benchmark= in "
-                                                       "Python)", "benchmark=NAME")]
+    pooled = pooled_text(report.data, select="benchmark=NAME")
+    if pooled:
+        intro += ["", pooled]
     cells = [
         v4.new_markdown_cell("\n".join(intro)),
         v4.new_code_cell(

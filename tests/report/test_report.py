@@ -300,6 +300,8 @@ def test_one_trial_per_question_reports_the_scope_that_is_identified():
     assert SCOPE_SWITCHED in lb.caveats and SCOPE_SWITCHED in plan.caveats
     assert lb.tables["leaderboard"]["lo"].notna().all()  # intervals, where there were none
     assert curves.params.scope == "questions" and SCOPE_SWITCHED not in curves.caveats
+    (chosen,) = build_report(one, [("leaderboard", {"scope": "population"})]).sections
+    assert SCOPE_SWITCHED not in chosen.caveats  # the user's choice, not the report's
     four = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 12, 4)), name="four")
     (lb4,) = build_report(four, ["leaderboard"]).sections
     assert lb4.params.scope == "questions" and SCOPE_SWITCHED not in lb4.caveats
