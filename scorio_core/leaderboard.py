@@ -32,7 +32,7 @@ from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
 from .estimands import FAMILY_WISE
-from .formatting import TRIALS_NOW, shape_text
+from .formatting import TRIALS_NOW, count_text, shape_text
 from .inference import (
     ADJUSTMENTS,
     NOT_IDENTIFIED,
@@ -609,7 +609,8 @@ def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
         return None
     N = s["shape"][-1]
     return (
-        f"With N = {N} trials per question the papers' prior holds {share:.0%} of each "
+        f"With N = {count_text(N, 'trial')} per question the papers' prior holds {share:.0%} "
+        "of each "
         f"question's posterior, so `bayes_mu` is `score` pulled {share:.0%} of the way towards "
         "the prior mean (0.5 for a uniform binary prior) and its interval misses the truth on "
         "skewed benchmarks; the headline `score`, `lo`, `hi` carry no such pull."

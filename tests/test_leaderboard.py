@@ -185,3 +185,12 @@ def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise
     assert payload["could_be_first"] == {"models": ["lead"], "statement": board.first_line()}
     assert board.first_line() in export.export(board, "md")
     assert "First at 95%: lead" in export.export(board, "text")
+
+
+def test_prior_note_counts_trials_in_the_singular_at_one():
+    from scorio_core.leaderboard import prior_note
+
+    one = prior_note(leaderboard(np.ones((1, 15, 1), dtype=int)))
+    assert one.startswith("With N = 1 trial per question") and "1 trials" not in one
+    assert prior_note(leaderboard(np.ones((1, 15, 4), dtype=int))).startswith(
+        "With N = 4 trials per question")
