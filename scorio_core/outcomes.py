@@ -66,6 +66,22 @@ class MissingWeightsError(ValidationError):
     """Categorical outcomes (a category above 1) were given without category weights."""
 
 
+def frozen(a: np.ndarray) -> np.ndarray:
+    """``a`` made read-only and returned: for code that builds an array and hands it to
+    :class:`Outcomes` without keeping it, so the dataset takes it without a copy."""
+    a.setflags(write=False)
+    return a
+
+
+def _private(a: np.ndarray, given: Any) -> np.ndarray:
+    """``a``, or a copy of it when it is the caller's writeable array (or a view of it):
+    the dataset is immutable, and freezing the caller's own array would break their
+    later writes to it (``np.asarray`` returns the caller's array itself)."""
+    if isinstance(given, np.ndarray) and given.flags.writeable and np.shares_memory(a, given):
+        return a.copy()
+    return a
+
+
 def check_name(name: Any, what: str) -> str:
     """Return ``name`` as a safe display string or raise :class:`ValidationError`.
 
@@ -219,7 +235,7 @@ class Outcomes:
     samples: SampleStore | None = None
 
     def __post_init__(self) -> None:
-        R = as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3)
+        R = _private(as_outcome_array(self.R, name="R", min_ndim=2, max_ndim=3), self.R)
         if R.ndim == 2:
             R = R[None]
         L, M, N = R.shape
@@ -258,7 +274,7 @@ class Outcomes:
 
         R0 = self.R0
         if R0 is not None:
-            R0 = as_outcome_array(R0, name="R0", min_ndim=2, max_ndim=3)
+            R0 = _private(as_outcome_array(R0, name="R0", min_ndim=2, max_ndim=3), self.R0)
             ok = (R0.ndim == 2 and R0.shape[0] == M) or (R0.ndim == 3 and R0.shape[:2] == (L, M))
             if not ok:
                 raise ValidationError(
@@ -500,9 +516,9 @@ class Outcomes:
         return self._take_questions(keep, f"{self.name} [{attribute}={'|'.join(wanted)}]")
 
     def _take_questions(self, keep: np.ndarray, name: str) -> Outcomes:
-        R0 = None if self.R0 is None else self.R0[..., keep, :]
+        R0 = None if self.R0 is None else frozen(self.R0[..., keep, :])
         return Outcomes(
-            R=self.R[:, keep],
+            R=frozen(self.R[:, keep]),
             R0=R0,
             weights=self.weights,
             category_names=self.category_names,

@@ -120,3 +120,22 @@ def test_invalid_inputs_name_expected_and_found(kwargs, fragment):
 def test_huge_category_is_refused_before_allocating_weights():
     with pytest.raises(ValidationError, match="C <= 1000"):
         Outcomes(np.array([[[0, 10**9]]]))
+
+
+def test_the_callers_array_stays_writeable_and_the_dataset_does_not_follow_it():
+    # Outcomes is immutable, but freezing the caller's own array in place (np.asarray hands
+    # it back as it is) broke the notebook user's later writes to it; it is copied instead
+    R = np.zeros((2, 3, 4), dtype=np.int8)
+    R0 = np.ones((2, 3, 1), dtype=np.int8)
+    data = Outcomes(R, R0)
+    assert R.flags.writeable and R0.flags.writeable
+    assert not data.R.flags.writeable and not data.R0.flags.writeable
+    R[0, 0, 0], R0[0, 0, 0] = 1, 0
+    assert data.R[0, 0, 0] == 0 and data.R0[0, 0, 0] == 1
+    # a view of the caller's array is theirs too
+    base = np.zeros((2, 3, 8), dtype=np.int8)
+    Outcomes(base[:, :, :4])
+    assert base.flags.writeable
+    # a dataset built from another's (read-only) arrays shares them: no copy per selection
+    again = Outcomes(data.R, data.R0)
+    assert np.shares_memory(again.R, data.R)

@@ -13,7 +13,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import MAX_CATEGORY, ValidationError
-from ..outcomes import MissingWeightsError, Outcomes
+from ..outcomes import MissingWeightsError, Outcomes, frozen
 from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
 from ._conditions import decoding_mask, filter_rows, model_identity, question_attributes
 from .options import ROLE_NAMES, LoadOptions
@@ -568,8 +568,8 @@ def _from_frame(
         meta["model_columns"] = list(opts.model_columns)
     meta.update(meta_extra or {})
     return Outcomes(
-        R=R,
-        R0=R0,
+        R=frozen(R),
+        R0=R0 if R0 is None else frozen(R0),
         weights=weights,
         category_names=category_names,
         models=models,
@@ -738,7 +738,8 @@ def _join_parts(
     from ..samples import union
 
     return Outcomes(
-        R=R, R0=R0, weights=first.weights, category_names=first.category_names,
+        R=frozen(R), R0=R0 if R0 is None else frozen(R0),
+        weights=first.weights, category_names=first.category_names,
         samples=union(p.samples for p in parts.values()),
         models=models,
         questions=[q for p in parts.values() for q in p.questions],
@@ -752,7 +753,7 @@ def _reorder(p: Outcomes, idx: list[int], models: list[str]) -> Outcomes:
     if list(p.models) == models:
         return p
     R0 = p.R0 if p.R0 is None or p.R0.ndim == 2 else p.R0[idx]
-    return replace(p, R=p.R[idx], R0=R0, models=models,
+    return replace(p, R=frozen(p.R[idx]), R0=R0 if R0 is None else frozen(R0), models=models,
                    signals={k: v[idx] for k, v in p.signals.items()})  # fmt: skip
 
 

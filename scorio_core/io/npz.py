@@ -14,7 +14,7 @@ import numpy as np
 from numpy.lib import format as npformat
 
 from .._validation import MAX_CATEGORY, ValidationError, parse_json
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, frozen
 from ._base import (
     MAX_CELLS,
     MAX_DECODED_BYTES,
@@ -253,8 +253,8 @@ def _load_npz(
     meta["source_file"] = src.label
     meta["format"] = "npz"
     out = Outcomes(
-        R=R,
-        R0=R0,
+        R=frozen(R),
+        R0=R0 if R0 is None else frozen(R0),
         weights=w if weights is None else weights,
         category_names=labels["category_names"] if category_names is None else category_names,
         models=labels["models"],

@@ -51,7 +51,7 @@ import numpy as np
 import pandas as pd
 
 from .._validation import ValidationError
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, frozen
 from .model import AllOf, AnyOf, Compare, Condition, Not, Rubric
 
 __all__ = [
@@ -312,7 +312,7 @@ def apply(rubric: Rubric, data: Outcomes) -> Outcomes:
     >>> apply(get_preset("dontpass/format-aware"), o).C  # doctest: +SKIP
     4
     """
-    R = categorize(rubric, data)
+    R = frozen(categorize(rubric, data))
     meta: dict[str, Any] = dict(data.metadata)
     meta["rubric"] = rubric.name
     if data.R0 is not None:

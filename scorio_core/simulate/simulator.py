@@ -42,7 +42,7 @@ from scipy import special
 
 from .._validation import ValidationError, check_int, check_number
 from ..engines.agreement import _signs
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, frozen
 from ..rank._ties import rank_scores
 from ..resampling import run_pieces
 
@@ -363,8 +363,8 @@ class Mimics:
         if greedy:
             meta["greedy"] = f"{greedy} greedy trial(s), tempered probabilities p^{sharpness:g}"
         return Outcomes(
-            R,
-            R0,
+            frozen(R),
+            R0 if R0 is None else frozen(R0),
             weights=self.weights,
             category_names=self.category_names,
             models=self.models,
