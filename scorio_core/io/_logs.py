@@ -89,6 +89,12 @@ class LogPart:
     #: the harness's groups holding this task (lm-eval ``group_subtasks``): ``benchmark=``
     #: may name a group to read its tasks
     groups: tuple[str, ...] = ()
+    #: the scale of the log's numeric scores when the log itself implies it (OpenAI evals:
+    #: a modelgraded spec whose numeric choices are the scores), used when no
+    #: ``score_range`` is given (:func:`_log_scale`); ``scale_why`` says how it was found,
+    #: or, without a scale, why none could be (told when a score needs one)
+    scale: tuple[float, float] | None = None
+    scale_why: str = ""
     _ids: dict[str, str] = field(default_factory=dict, repr=False)  # id -> id used (cache)
 
     def add(self, question: Any, trial: int, value: Any, where: str, error: str | None = None,
@@ -201,9 +207,10 @@ def _unmappable(part: LogPart, i: int, v: Any, scale: tuple[float, float] | None
                 f"{head}, outside the score range [{scale[0]:g}, {scale[1]:g}] given with "
                 "score_range; give the range the scorer really uses"
             )
+        why = f" ({part.scale_why})" if part.scale_why else ""
         return ValidationError(
             f"{head}, outside [0, 1]: a numeric grade needs its scale, which the log does "
-            "not record — pass score_range=(LO, HI) / --score-range LO,HI (e.g. 0,10), so "
+            f"not record{why} — pass score_range=(LO, HI) / --score-range LO,HI (e.g. 0,10), so "
             "that each grade is weighted (grade - LO) / (HI - LO); or, for whole-number "
             "categories 0..C, weights= / --weights with one weight per category"
         )
@@ -757,6 +764,65 @@ def _log_store(parts: Sequence[LogPart], several: bool, writer: SampleWriter | N
     return writer.store()
 
 
+def _log_scale(parts: Sequence[LogPart], opts: LoadOptions) -> LoadOptions:
+    """``opts`` with the score range the logs themselves imply (:attr:`LogPart.scale`)
+    when none was given, noted on each part; a given ``score_range`` (or ``weights``) wins,
+    with a note where it differs. Logs implying different ranges, or numeric scores of
+    other logs read with them, are refused: one range weights every score of a load."""
+    implied = [p for p in parts if p.scale is not None]
+    if not implied:
+        return opts
+    if opts.score_range is not None or opts.weights is not None:
+        given = ("score_range=({:g}, {:g})".format(*opts.score_range)
+                 if opts.score_range is not None else "weights=")
+        for p in implied:
+            if p.scale != opts.score_range:
+                p.notes.append(f"{given} given: used instead of the score range "
+                               f"{p.scale[0]:g}..{p.scale[1]:g} the log implies ({p.scale_why})")
+        return opts
+    scales = {p.scale for p in implied}
+    if len(scales) > 1:
+        a = implied[0]
+        b = next(p for p in implied if p.scale != a.scale)
+        raise ValidationError(
+            f"{a.file}'s scores lie on {a.scale[0]:g}..{a.scale[1]:g} and {b.file}'s on "
+            f"{b.scale[0]:g}..{b.scale[1]:g} (each implied by its log): one score range weights "
+            "every score of a load; load them separately, or give score_range= / "
+            "--score-range LO,HI"
+        )
+    lo, hi = scale = implied[0].scale
+    other = next((p for p in parts if p.scale is None and any(
+        _number(v) is not None for v, e in zip(p.values, p.errors, strict=True)
+        if e is None)), None)  # fmt: skip
+    if other is not None:
+        raise ValidationError(
+            f"{implied[0].file}'s scores lie on {lo:g}..{hi:g} ({implied[0].scale_why}), but "
+            f"{other.file}'s numeric scores have no stated range: one score range weights every "
+            "score of a load; load them separately, or give score_range= / --score-range LO,HI"
+        )
+    for p in implied:
+        p.notes.append(
+            f"score range {lo:g}..{hi:g} inferred from the log: {p.scale_why}; each score "
+            f"is weighted (score - {lo:g}) / ({hi:g} - {lo:g}) (score_range= / --score-range "
+            "LO,HI to give another)"
+        )
+    return replace(opts, score_range=scale)
+
+
+def _note_harness_scale(parts: Sequence[LogPart], scale: tuple[float, float]) -> None:
+    """The harness headline of graded scores is on the scores' own scale, ours (mean) on
+    [0, 1]: say what the headline is on ours, so the two can be compared."""
+    lo, hi = scale
+    for p in parts:
+        if p.harness is not None and _number(p.harness.get("value")) is not None:
+            v = float(p.harness["value"])
+            p.notes.append(
+                f"{p.model} on {p.benchmark}: the harness value {v:.6g} is on the scores' "
+                f"scale {lo:g}..{hi:g}; ours (mean) weights each score (score - {lo:g}) / "
+                f"({hi:g} - {lo:g}), on which it is {(v - lo) / (hi - lo):.6g}"
+            )
+
+
 def assemble_logs(
     parts: Sequence[LogPart],
     opts: LoadOptions,
@@ -781,12 +847,15 @@ def assemble_logs(
     if on_missing == "error":
         _check_trials(parts)
         _check_errors(parts)
+    opts = _log_scale(parts, opts)
     codes, names, w = categorize(
         parts, opts.score_range, None if weights is None else len(weights)
     )
     top = max((int(c.max()) for c in codes if c.size), default=0)
     w_arr = np.asarray(weights if weights is not None and len(weights) > top else w, float)
     means = [float(w_arr[c[c >= 0]].mean()) if (c >= 0).any() else None for c in codes]
+    if weights is None and opts.score_range not in (None, (0.0, 1.0)):
+        _note_harness_scale(parts, opts.score_range)
     several = len({p.benchmark for p in parts}) > 1
     frames = []
     for part, code in zip(parts, codes, strict=True):

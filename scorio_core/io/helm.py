@@ -8,23 +8,38 @@ holding ``run_spec.json`` (``name``, ``adapter_spec.model``,
 ``train_trial_index``, outcome = the mean of the stat named by ``scorer`` (default
 ``exact_match``). Perturbed copies of instances (``perturbation`` set) are skipped.
 Benchmark = the run name without its ``model=`` / ``model_deployment=`` arguments.
+
+HELM's own headline for the stat read is its ``stats.json`` beside it (a list of
+``{"name": {"name", "split", "sub_split"?, "perturbation"?}, "count", "mean", ...}``):
+the entry of that stat on the split the instances come from, without perturbation or
+sub-split (HELM: the mean over train trials of each trial's mean). It is shown beside our
+mean (the import report's ``harness``). ``stats.json`` can be large: its size is checked
+before it is read and a file over :data:`STATS_MAX_BYTES` is left unread (a note says
+so); it is scanned one entry at a time up to the entry sought.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 from typing import Any
 
 from .._validation import ValidationError
-from ._base import _Src
+from ._base import _mb, _Src
 from ._logs import LogPart, choose_scorer
 
 __all__: list[str] = []  # read through scorio_core.io.load
 
 DEFAULT_STAT = "exact_match"
+#: HELM's aggregate of a run, beside ``per_instance_stats.json``
+STATS_NAME = "stats.json"
+#: A ``stats.json`` larger than this is not read (its headline is then not shown): HELM's
+#: aggregates of a run are usually well under a megabyte
+STATS_MAX_BYTES = 32 * 2**20
+_SPACE = re.compile(r"\s*")
 
 
 def is_instance_stats(obj: Any) -> bool:
@@ -68,6 +83,7 @@ def read_stats(
     """One parsed ``per_instance_stats.json`` as a :class:`LogPart`."""
     model, bench, n_trials = _run_spec(src, siblings)
     part = LogPart(src.label, "helm", model, bench)
+    splits: set[str] = set()  # the splits of the stats read (HELM's headline is per split)
     available = list(
         dict.fromkeys(
             s["name"]["name"]
@@ -99,8 +115,104 @@ def read_stats(
         value = stat.get("mean")
         if value is None and stat.get("count"):
             value = stat.get("sum", 0) / stat["count"]
+        splits.add(str(stat["name"].get("split")))
         part.add(r["instance_id"], trial, value, where)
     if isinstance(n_trials, int) and n_trials >= 1:
         part.declared_trials = list(range(n_trials))
         part.trials_from = f"run_spec.json (adapter_spec.num_train_trials = {n_trials})"
+    _headline(part, src, siblings, splits)
     return part
+
+
+def _stats_source(src: _Src, siblings: Mapping[str, _Src]) -> tuple[_Src, int] | None:
+    """The ``stats.json`` beside ``src`` and its size, found without reading it: among the
+    files given with it, else on disk next to it (a directory's listing leaves it out)."""
+    for k, v in siblings.items():
+        if PurePosixPath(k.replace("\\", "/")).name == STATS_NAME:
+            return v, len(v.data) if v.data is not None else v.path.stat().st_size
+    if src.path is not None:
+        path = src.path.with_name(STATS_NAME)
+        if path.is_file():
+            label = str(PurePosixPath(src.label.replace("\\", "/")).with_name(STATS_NAME))
+            return _Src(label, path=path), path.stat().st_size
+    return None
+
+
+def find_stat(text: str, name: str, split: str) -> dict | None:
+    """The entry of ``stats.json`` (``text``) for stat ``name`` on ``split`` without
+    perturbation or sub-split, ``None`` when it has none; the list is decoded one entry
+    at a time and only up to that entry. ``ValueError`` when ``text`` is not a JSON list.
+
+    Example
+    -------
+    >>> from scorio_core.io.helm import find_stat
+    >>> find_stat('[{"name": {"name": "exact_match", "split": "test"}, "mean": 0.5}]',
+    ...           "exact_match", "test")["mean"]
+    0.5
+    """
+    decode = json.JSONDecoder().raw_decode
+    i = _SPACE.match(text).end()
+    if text[i : i + 1] != "[":
+        raise ValueError("not a JSON list")
+    i = _SPACE.match(text, i + 1).end()
+    while text[i : i + 1] != "]":
+        entry, i = decode(text, i)
+        key = entry.get("name") if isinstance(entry, dict) else None
+        if (isinstance(key, dict) and key.get("name") == name and key.get("split") == split
+                and not key.get("perturbation") and not key.get("sub_split")):
+            return entry
+        i = _SPACE.match(text, i).end()
+        if text[i : i + 1] == ",":
+            i = _SPACE.match(text, i + 1).end()
+        elif text[i : i + 1] != "]":
+            raise ValueError(f"expected ',' or ']' at character {i}")
+    return None
+
+
+def _headline(part: LogPart, src: _Src, siblings: Mapping[str, _Src], splits: set[str]
+              ) -> None:
+    """HELM's own value of the stat read (``stats.json``) as ``part.harness``, or a note
+    saying why it is not shown. Never fails the load: it is only shown beside our mean."""
+    stat = part.scorer
+    found = _stats_source(src, siblings)
+    if found is None:
+        zipped = (f" (in a zip archive, one over {_mb(STATS_MAX_BYTES)} is not extracted)"
+                  if src.path is None else "")
+        part.notes.append(f"no {STATS_NAME} beside it (HELM's aggregate of the run): HELM's "
+                          f"own {stat} is not shown beside our mean{zipped}")
+        return
+    stats_src, size = found
+    if size > STATS_MAX_BYTES:
+        part.notes.append(
+            f"{STATS_NAME} is {_mb(size)}, over the {_mb(STATS_MAX_BYTES)} read for HELM's "
+            f"own {stat} (scorio_core.io.helm.STATS_MAX_BYTES): not read, so HELM's value is "
+            "not shown beside our mean"
+        )
+        return
+    if len(splits) != 1:
+        part.notes.append(
+            f"the instances read come from {len(splits)} splits ({', '.join(sorted(splits))}) "
+            f"and {STATS_NAME} has one {stat} per split: HELM's value is not shown beside our "
+            "mean (which pools them)"
+        )
+        return
+    split = next(iter(splits))
+    try:
+        entry = find_stat(stats_src.read().decode("utf-8"), stat, split)
+    except (ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
+        part.notes.append(f"{STATS_NAME} beside it is not HELM's list of stats ({exc}): "
+                          f"HELM's own {stat} is not shown")
+        return
+    value = None if entry is None else entry.get("mean")
+    if value is None and entry is not None and entry.get("count"):
+        value = entry.get("sum", 0) / entry["count"]
+    if (not isinstance(value, int | float) or isinstance(value, bool)
+            or not math.isfinite(value)):
+        part.notes.append(f"{STATS_NAME} has no {stat} on split {split!r} without "
+                          "perturbation: HELM's own value is not shown")
+        return
+    part.harness = {
+        "name": f"HELM stats.json {stat} ({split})", "value": float(value),
+        "meaning": f"HELM's aggregate {stat} on the {split} split without perturbation: the "
+                   "mean over its train trials of each trial's mean over the instances",
+    }  # fmt: skip

@@ -12,7 +12,13 @@ The first line is ``{"spec": {...}}`` (the run spec: ``completion_fns``, ``eval_
   answer carries the grader's ``data.choice`` and ``data.score`` (the spec's
   ``choice_scores`` of that choice; an unparsable reply, ``__invalid__``, gets the lowest).
   The outcome is ``data.score``, graded like any numeric score (in [0, 1]: one category
-  per distinct score, weighted by it). As ``ModelBasedClassify`` does, the *last*
+  per distinct score, weighted by it). A spec with ``choice_scores: from_strings`` scores
+  each choice by its number (``"1"``..``"5"``: 1..5): the log does not hold the spec, but
+  when the eval's args set ``eval_type`` evals appends the choices to the grader's prompt
+  (``... a single choice from "1" or "2" ... (without quotes or punctuation)``), so their
+  range is known when every score is its choice read as a number (an ``__invalid__``
+  reply: the lowest); it is the score range used (noted), else one must be given.
+  As ``ModelBasedClassify`` does, the *last*
   completion fn is the grader and the ones before it are the model; a single completion fn
   is both. Several models before the grader (``multicomp_n``: one verdict comparing their
   answers) are refused: the score is no one model's. A log with both kinds of event is
@@ -25,13 +31,42 @@ A sample id with several scored events was sampled several times; its events (in
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from .._validation import ValidationError
 from ._base import _Src
-from ._logs import LogPart, jsonl_records
+from ._logs import LogPart, _number, jsonl_records
 
 __all__: list[str] = []  # read through scorio_core.io.load
+
+
+#: evals' answer prompt (``classify_utils.ANSWER_PROMPTS``, appended to the grader's prompt
+#: when the eval's args set ``eval_type``): the spec's choices as ``"1" or "2" or ...``
+#: then ``(without quotes or punctuation)`` (its Japanese prompt: ``（引用符や句読点なし）``)
+_LISTED = re.compile(r'((?:"[^"\n]*" or )*"[^"\n]*") ?(?:\(without quotes or punctuation\)|'
+                     r"（引用符や句読点なし）)")
+_LISTED_END = ("(without quotes or punctuation)", "（引用符や句読点なし）")
+_INVALID = "__invalid__"
+
+
+def listed_choices(prompt: Any) -> tuple[str, ...] | None:
+    """The choice strings evals lists in a grader's prompt (its answer prompt), else
+    ``None``.
+
+    Example
+    -------
+    >>> from scorio_core.io.openai_evals import listed_choices
+    >>> listed_choices([{"role": "user", "content": 'Rate it.\\n\\nThen print only a single '
+    ...                 'choice from "1" or "2" or "3" (without quotes or punctuation).'}])
+    ('1', '2', '3')
+    """
+    if isinstance(prompt, list) and prompt and isinstance(prompt[-1], dict):
+        prompt = prompt[-1].get("content")
+    if not isinstance(prompt, str) or not any(t in prompt for t in _LISTED_END):
+        return None
+    m = _LISTED.search(prompt)
+    return None if m is None else tuple(re.findall(r'"([^"\n]*)"', m.group(1)))
 
 
 def is_spec_line(obj: Any) -> bool:
@@ -72,6 +107,7 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
     events: list[tuple[int, int, dict]] = []
     metrics: list[tuple[int, int, dict]] = []
     sampling: dict[str, list[tuple[int, int, dict]]] = {}
+    listed: set[tuple[str, ...]] = set()  # choices listed in grader prompts (model-graded)
     for i, obj in jsonl_records(src):
         if not isinstance(obj, dict):
             raise ValidationError(f"{src.label}: line {i} is not a JSON object")
@@ -90,8 +126,11 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
             events.append(key)
         elif obj.get("type") == "metrics":
             metrics.append(key)
-        elif texts and obj.get("type") == "sampling" and isinstance(obj.get("data"), dict):
-            sampling.setdefault(str(obj.get("sample_id")), []).append(key)
+        elif obj.get("type") == "sampling" and isinstance(obj.get("data"), dict):
+            if len(listed) < 2 and (found := listed_choices(obj["data"].get("prompt"))):
+                listed.add(found)
+            if texts:
+                sampling.setdefault(str(obj.get("sample_id")), []).append(key)
     if spec is None:
         raise ValidationError(
             f"{src.label}: no 'spec' line (the run spec); not an OpenAI evals log"
@@ -128,6 +167,7 @@ def read_events(src: _Src, texts: bool = True) -> LogPart:
     elif graded is not None and metrics:
         _read_graded(src, part, metrics, report, sampling if texts else None, fns, graded,
                      found)
+        _scale_of_choices(part, metrics, listed, graded)
         args = _eval_spec(spec).get("args")
         n = args.get("multicomp_n") if isinstance(args, dict) else None
         if n not in (None, 1):
@@ -226,7 +266,7 @@ def _read_graded(src: _Src, part: LogPart, metrics: list, report: dict | None,
         trial = seen.get(str(sid), 0)
         seen[str(sid)] = trial + 1
         choice = data.get("choice")
-        invalid += choice == "__invalid__"
+        invalid += choice == _INVALID
         err = None
         if data["score"] is None:
             err = f"the grader's choice {choice!r} has no score"
@@ -246,6 +286,51 @@ def _read_graded(src: _Src, part: LogPart, metrics: list, report: dict | None,
     if invalid:
         part.notes.append(
             f"{invalid} grader repl{'y' if invalid == 1 else 'ies'} matched no choice "
-            "('__invalid__'): scored the lowest choice score, as OpenAI evals does"
+            "(`__invalid__`): scored the lowest choice score, as OpenAI evals does"
         )
     part.trials_from = "the repeated metrics events per sample_id"
+
+
+def _scale_of_choices(part: LogPart, metrics: list, listed: set[tuple[str, ...]],
+                      graded: str) -> None:
+    """The score range of a ``choice_scores: from_strings`` spec (each choice scored by its
+    number): lowest..highest of the choices evals listed in the grader's prompt, when every
+    score is its choice read as a number and an ``__invalid__`` reply the lowest, as
+    evals' ``get_choice_score`` does. Otherwise ``part.scale_why`` says why no range is
+    known (told only if a score needs one)."""
+    scored = [(ev["data"].get("choice"), ev["data"]["score"]) for _, _, ev in metrics
+              if isinstance(ev.get("data"), dict) and _finite(ev["data"].get("score")) is not None]
+    spec = f"modelgraded_spec {graded!r}"
+    give = "; give the lowest and highest of its choice_scores"
+    if len(listed) != 1:
+        part.scale_why = (
+            f"the {spec} is not in the log and the grader's prompts list "
+            + ("no choices: evals lists them only when the eval's args set eval_type"
+               if not listed else f"{len(listed)} different sets of choices") + give
+        )
+        return
+    choices = next(iter(listed))
+    numbers = [_number(c) for c in choices]
+    shown = " or ".join(f'"{c}"' for c in choices)
+    if len(choices) < 2 or any(x is None for x in numbers):
+        part.scale_why = (f"the grader's choices {shown} are not all numbers: the scores are "
+                          f"the {spec}'s choice_scores, which are not in the log{give}")
+        return
+    lo, hi = min(numbers), max(numbers)
+    value = dict(zip(choices, numbers, strict=True))
+    odd = next(((c, x) for c, x in scored
+                if x != (lo if c == _INVALID else value.get(str(c)))), None)
+    if odd is not None:
+        part.scale_why = (
+            f"the grader's choice {odd[0]!r} scored {odd[1]:g}, not its number: the {spec}'s "
+            f"choice_scores are not from_strings, and they are not in the log{give}"
+        )
+        return
+    if lo == hi or (lo, hi) == (0.0, 1.0):  # [0, 1] is the default scale anyway
+        return
+    part.scale = (lo, hi)
+    part.scale_why = (
+        f"the {spec} scores each choice by its number (choice_scores: from_strings; every "
+        f"score in the log is its choice read as a number, an unparsable reply the lowest) "
+        f"and the grader's prompt lists the choices {shown}"
+    )

@@ -266,8 +266,9 @@ class LoadOptions:
     score_range: tuple[float, float] | None = setting(
         None, "graded scores on a scale other than 0-1 (e.g. a 0-10 grade), in logs and "
         "tables: their scale LO,HI, e.g. 0,10; each distinct score becomes a category "
-        "weighted (score - LO) / (HI - LO). Grades in 0-1 need no range; for a table, not "
-        "together with category weights",
+        "weighted (score - LO) / (HI - LO). Grades in 0-1 need no range; nor do OpenAI evals "
+        "graded by numeric choices that their log lists (inferred, with a note); for a "
+        "table, not together with category weights",
         parse=_range_parse, label="Score range",
     )
     model_map: tuple[tuple[str, str], ...] | None = setting(

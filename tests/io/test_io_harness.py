@@ -112,6 +112,12 @@ def test_inspect_grades_need_their_scale_never_a_guess():
     # what it recommends works on the same data
     o = io.load(d, score_range=(0, 10))
     check_against_inspect(o, reading(d)["logs"], scale=10.0)
+    for row in o.metadata["import_report"]["files"]:  # Inspect's mean grade, on our scale
+        v = row["harness"]["value"]
+        assert v == pytest.approx(10 * row["mean"], abs=1e-5)
+        assert any(n.endswith(f"is on the scores' scale 0..10; ours (mean) weights each score "
+                              f"(score - 0) / (10 - 0), on which it is {v / 10:.6g}")
+                   for n in row["notes"])
     assert "--weights" in str(err.value)
     cats = io.load(d, weights=[k / 10 for k in range(11)])
     assert cats.C == 10 and cats.category_names[7] == "7"
@@ -742,6 +748,125 @@ def test_helm_run_agrees_with_helm():
         assert head["count"] == 2  # HELM: one mean per train trial, then their mean
         assert o.R[m].mean() == pytest.approx(head["mean"], abs=1e-12)
         assert rows[short(r["model"])]["mean"] == pytest.approx(head["mean"], abs=1e-6)
+        # HELM's own headline, read from its stats.json, beside our mean
+        row = rows[short(r["model"])]
+        assert row["harness"]["name"] == "HELM stats.json exact_match (test)"
+        assert row["harness"]["value"] == head["mean"]  # as HELM wrote it
+        assert row["harness"]["value"] == pytest.approx(o.R[m].mean(), abs=1e-12)
+    assert not any("stats.json" in n for n in o.metadata["import_report"].get("notes", []))
+    shown = io.import_table(o.metadata["import_report"]).set_index("model")
+    for r in runs:
+        head = next(s for s in r["stats"] if s["name"] == "exact_match")
+        assert shown.loc[short(r["model"]), "harness value"] == head["mean"]
+
+
+def _helm_run(tmp_path: Path, model: str = "alpha") -> Path:
+    run = tmp_path / f"simple_mcqa__model=scripted_{model}"
+    shutil.copytree(HELM / "simple_mcqa" / run.name, run)
+    return run
+
+
+def test_helm_stats_json_is_read_within_a_size_limit(tmp_path, monkeypatch):
+    """stats.json's size is checked before it is read: over STATS_MAX_BYTES it is not
+    opened (here a file of garbage: read, it would be 'not HELM's list of stats') and a note
+    says why; at the limit it is read. Without stats.json a note says there is none."""
+    from scorio_core.io import helm
+
+    run = _helm_run(tmp_path)
+    size = (run / "stats.json").stat().st_size
+    monkeypatch.setattr(helm, "STATS_MAX_BYTES", size)
+    row = io.load(run).metadata["import_report"]["files"][0]
+    assert row["harness"]["value"] == pytest.approx(row["mean"], abs=1e-6)
+    (run / "stats.json").write_bytes(b"x" * (size + 1))
+    row = io.load(run).metadata["import_report"]["files"][0]
+    assert "harness" not in row
+    note = next(n for n in row["notes"] if n.startswith("stats.json"))
+    assert "over the" in note and "STATS_MAX_BYTES): not read" in note
+    monkeypatch.setattr(helm, "STATS_MAX_BYTES", size + 1)  # now read: not a list of stats
+    row = io.load(run).metadata["import_report"]["files"][0]
+    assert any("is not HELM's list of stats" in n for n in row["notes"]) and "harness" not in row
+    (run / "stats.json").unlink()
+    o = io.load(run)
+    assert o.M == 5 and any(n.startswith("no stats.json beside it")
+                            for n in o.metadata["import_report"]["notes"])
+
+
+def test_helm_stats_json_in_an_archive_and_in_uploads(tmp_path, monkeypatch):
+    """The same headline from a zip of the run directories and from the run's files
+    uploaded together; a zip member over the limit is not extracted."""
+    import zipfile
+
+    from scorio_core.io import helm
+
+    runs = reading(HELM / "simple_mcqa")["runs"]
+    want = {short(r["model"]): next(s["mean"] for s in r["stats"] if s["name"] == "exact_match")
+            for r in runs}
+    archive = tmp_path / "runs.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        for f in sorted((HELM / "simple_mcqa").rglob("*")):
+            if f.is_file():
+                zf.write(f, f.relative_to(HELM).as_posix())
+    rows = io.load(archive).metadata["import_report"]["files"]
+    assert {f["model"]: f["harness"]["value"] for f in rows} == want
+    run = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_beta"
+    files = {n: (run / n).read_bytes()
+             for n in ("per_instance_stats.json", "run_spec.json", "stats.json")}
+    row = io.load(files).metadata["import_report"]["files"][0]
+    assert row["harness"]["value"] == want["beta"]
+    monkeypatch.setattr(helm, "STATS_MAX_BYTES", 1000)
+    rows = io.load(archive).metadata["import_report"]["files"]
+    assert not any("harness" in f for f in rows)
+    assert all(any(n.startswith("no stats.json beside it") and "not extracted" in n
+                   for n in f["notes"]) for f in rows)
+
+
+def test_helm_headline_is_the_stat_read_on_its_split():
+    """find_stat returns the entry HELM's list holds for (stat, split) without
+    perturbation or sub-split -- the same as a full parse -- whatever comes before it; the
+    headline follows the stat chosen with scorer=, and format='helm' reads a run folder."""
+    from scorio_core.io.helm import find_stat
+
+    text = (HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha" / "stats.json").read_text()
+    entries = json.loads(text)
+    for name, split in {(e["name"]["name"], e["name"]["split"]) for e in entries}:
+        plain = [e for e in entries if e["name"]["name"] == name and e["name"]["split"] == split
+                 and not e["name"].get("perturbation") and not e["name"].get("sub_split")]
+        assert find_stat(text, name, split) == (plain[0] if plain else None)
+    assert find_stat(text, "exact_match", "valid") is None
+    tricky = json.dumps([
+        {"name": {"name": "exact_match", "split": "test", "perturbation": {"name": "typos"}},
+         "mean": 0.1},
+        {"name": {"name": "exact_match", "split": "test", "sub_split": "hard"}, "mean": 0.2},
+        {"name": {"name": "exact_match", "split": "valid"}, "mean": 0.3},
+        {"name": {"name": "exact_match", "split": "test", "perturbation": None}, "mean": 0.4},
+    ], indent=2)
+    assert find_stat(tricky, "exact_match", "test")["mean"] == 0.4
+    with pytest.raises(ValueError):
+        find_stat('{"name": 1}', "exact_match", "test")
+    o = io.load(HELM / "simple_mcqa", scorer="quasi_exact_match")
+    for row in o.metadata["import_report"]["files"]:
+        run = row["file"].split("/")[-2]
+        entries = json.loads((HELM / "simple_mcqa" / run / "stats.json").read_text())
+        head = next(e for e in entries if e["name"] == {"name": "quasi_exact_match",
+                                                          "split": "test"})
+        assert row["harness"]["name"] == "HELM stats.json quasi_exact_match (test)"
+        assert row["harness"]["value"] == head["mean"]
+    helm_fmt = io.load(HELM / "simple_mcqa", format="helm")  # run_spec/stats.json: siblings
+    assert helm_fmt.R.tolist() == io.load(HELM / "simple_mcqa").R.tolist()
+
+
+def test_helm_instances_of_several_splits_show_no_headline(tmp_path):
+    """Instances of two splits (here the same run with half its stats relabelled 'valid'):
+    stats.json has one value per split and our mean pools them, so none is shown."""
+    run = _helm_run(tmp_path)
+    per = json.loads((run / "per_instance_stats.json").read_text())
+    for k, item in enumerate(per):
+        for st in item["stats"]:
+            st["name"]["split"] = "valid" if k % 2 else "test"
+    (run / "per_instance_stats.json").write_text(json.dumps(per))
+    row = io.load(run).metadata["import_report"]["files"][0]
+    assert "harness" not in row
+    assert any("come from 2 splits (test, valid)" in n for n in row["notes"])
 
 
 # ----------------------------------------- the stored readings are the harness's (live)
@@ -757,11 +882,19 @@ def test_stored_openai_evals_readings_are_evals_own(monkeypatch):
             if "metrics_data" in log:
                 got = log_utils.extract_individual_results(path, "metrics")
                 assert got == log["metrics_data"]
+            if "modelgraded_spec" in log:  # evals' own registry, as generate.py wrote it
+                from evals.elsuite.modelgraded.classify_utils import get_choice_score
+
+                spec = log["modelgraded_spec"]
+                for e in log["metrics"]:
+                    assert get_choice_score(e["choice"], spec["choice_strings"],
+                                            spec["choice_scores"]) == e["score"]
 
 
 def test_stored_helm_readings_are_helms_own():
     pytest.importorskip("helm.benchmark.metrics.metric")
     from helm.benchmark.metrics.metric import PerInstanceStats
+    from helm.benchmark.metrics.statistic import Stat
     from helm.common.codec import from_json
 
     for r in reading(HELM / "simple_mcqa")["runs"]:
@@ -770,6 +903,11 @@ def test_stored_helm_readings_are_helms_own():
         assert [(p.instance_id, p.train_trial_index) for p in per] == [
             (i["instance_id"], i["train_trial_index"]) for i in r["instances"]
         ]
+        stats = from_json((d / "stats.json").read_text(), list[Stat])
+        assert [{"name": s.name.name, "split": s.name.split, "sub_split": s.name.sub_split,
+                 "count": s.count, "mean": s.mean} for s in stats
+                if s.name.name in ("exact_match", "num_train_trials")
+                and s.name.perturbation is None] == r["stats"]
 
 
 # ------------------------------------------------- OpenAI evals: model-graded (metrics)
@@ -812,7 +950,7 @@ def test_openai_evals_model_graded_logs_agree_with_oaieval(case):
         note = next(n for n in row["notes"] if n.startswith("model-graded eval"))
         assert "the outcome is the grader's score" in note and "'grader'" in note
         invalid = sum(e["choice"] == "__invalid__" for e in log["metrics"])
-        assert any("'__invalid__'" in n for n in row["notes"]) == bool(invalid)
+        assert any("`__invalid__`" in n for n in row["notes"]) == bool(invalid)
     if case == "modelgraded_partial":  # A/B/C: three categories weighted 0, 0.5, 1
         assert list(o.weights) == [0.0, 0.5, 1.0]
         assert {e["choice"] for log in logs for e in log["metrics"]} == {"A", "B", "C"}
@@ -856,6 +994,100 @@ def test_openai_evals_model_graded_without_choice_scores_is_refused():
                        r"'arith_unscored', grader 'grader'\) whose 6 'metrics' events have no "
                        r"data.score.*no choice_scores"):
         io.load(d)
+
+
+def test_openai_evals_from_strings_scores_get_their_range_from_the_log():
+    """A 1-5 modelgraded spec (choice_strings "12345", choice_scores from_strings, as evals'
+    Registry reads it) run by oaieval with eval_type in the eval's args: the grader's
+    prompt lists the choices, so the range 1..5 is inferred (not the 1..4 the grader
+    happened to use), noted, and every cell is evals' data.score on it; final_report's
+    score is our mean on the 1..5 scale, and a note says so."""
+    d = OPENAI_EVALS / "modelgraded_likert"
+    logs = reading(d)["logs"]
+    spec = logs[0]["modelgraded_spec"]
+    assert spec["choice_scores"] == "from_strings"
+    lo, hi = min(map(float, spec["choice_strings"])), max(map(float, spec["choice_strings"]))
+    o = io.load(d)
+    assert o.metadata["score_range"] == [lo, hi] == [1.0, 5.0]
+    assert max(e["score"] for log in logs for e in log["metrics"]) == 4.0  # 5 never given
+    rows = {f["model"]: f for f in o.metadata["import_report"]["files"]}
+    w = weights_of(o)
+    for log in logs:
+        m = o.models.index(log["spec"]["completion_fns"][0])
+        for ev in log["metrics"]:  # one answer per sample: trial 0
+            cell = w[m, o.questions.index(ev["sample_id"]), 0]
+            assert lo + (hi - lo) * cell == pytest.approx(ev["score"], abs=1e-12)
+        invalid = [e for e in log["metrics"] if e["choice"] == "__invalid__"]
+        assert invalid and all(e["score"] == lo for e in invalid)  # evals: the lowest
+        score = log["final_report"]["score"]
+        assert lo + (hi - lo) * w[m].mean() == pytest.approx(score, abs=1e-12)
+        row = rows[o.models[m]]
+        assert row["harness"]["value"] == score
+        inferred = next(n for n in row["notes"] if n.startswith("score range 1..5 inferred"))
+        assert "from_strings" in inferred and '"1" or "2" or "3" or "4" or "5"' in inferred
+        assert any(n.startswith(f"{o.models[m]} on arith_likert: the harness value "
+                                f"{score:.6g} is on the scores' scale 1..5")
+                   and n.endswith(f"{(score - lo) / (hi - lo):.6g}") for n in row["notes"])
+    # a range given wins, with a note; weights= reads whole-number categories instead
+    o2 = io.load(d, score_range=(0, 5))
+    assert o2.metadata["score_range"] == [0.0, 5.0]
+    assert any("score_range=(0, 5) given: used instead of the score range 1..5" in n
+               for n in o2.metadata["import_report"]["notes"])
+    o3 = io.load(d, weights=[0, 0, 0.25, 0.5, 0.75, 1])
+    np.testing.assert_allclose(weights_of(o3), w)
+
+
+def test_openai_evals_from_strings_without_listed_choices_is_refused():
+    """The same eval without eval_type in its args (the spec's own eval_type): evals does
+    not list the choices in the grader's prompt and the log does not hold the spec, so the
+    range cannot be known: refused, saying why; what it recommends works and agrees with
+    the run whose prompt listed them."""
+    d = OPENAI_EVALS / "modelgraded_likert_unlisted"
+    log = reading(d)["logs"][0]
+    assert "eval_type" not in log["spec"]["run_config"]["eval_spec"]["args"]
+    with pytest.raises(ValidationError, match=r"outside \[0, 1\].*the modelgraded_spec "
+                       r"'arith_likert' is not in the log and the grader's prompts list no "
+                       r"choices: evals lists them only when the eval's args set eval_type.*"
+                       r"--score-range LO,HI"):
+        io.load(d)
+    o = io.load(d, score_range=(1, 5))
+    listed = io.load(OPENAI_EVALS / "modelgraded_likert" / "alpha.jsonl")
+    assert o.R.tolist() == listed.R.tolist()
+    assert [e["score"] for e in log["metrics"]] == [
+        e["score"] for e in reading(OPENAI_EVALS / "modelgraded_likert")["logs"][0]["metrics"]]
+
+
+def test_openai_evals_inferred_range_is_not_mixed_with_other_scores(tmp_path):
+    """A 1..5 log loaded with a Y/N model-graded log (scores 0/1): one range would weight
+    both, so the load is refused; a score that is not its choice's number means the spec's
+    choice_scores are not from_strings: no range is inferred."""
+    for case in ("modelgraded_likert", "modelgraded"):
+        shutil.copy(OPENAI_EVALS / case / "alpha.jsonl", tmp_path / f"{case}.jsonl")
+    with pytest.raises(ValidationError, match=r"modelgraded_likert.jsonl's scores lie on 1..5 "
+                       r"\(.*modelgraded.jsonl's numeric scores have no stated range"):
+        io.load(tmp_path)
+    rows = _graded_lines("modelgraded_likert")
+    ev = next(r for r in rows if r.get("type") == "metrics" and r["data"]["choice"] == "4")
+    ev["data"]["score"] = 3.5
+    with pytest.raises(ValidationError, match=r"the grader's choice '4' scored 3.5, not its "
+                       r"number: the modelgraded_spec 'arith_likert''s choice_scores are not "
+                       r"from_strings"):
+        io.load(_write(tmp_path / "edited.jsonl", rows))
+
+
+def test_listed_choices_reads_evals_answer_prompts():
+    """The choices as evals' own answer prompts list them (classify_utils.ANSWER_PROMPTS,
+    formatted by choice_to_str), the Japanese one too; other prompts list none."""
+    from scorio_core.io.openai_evals import listed_choices
+
+    path = OPENAI_EVALS / "modelgraded_likert" / "alpha.jsonl"
+    rows = [json.loads(x) for x in path.read_text().splitlines()]
+    prompts = [r["data"]["prompt"] for r in rows if r.get("type") == "sampling"]
+    assert {listed_choices(p) for p in prompts} == {("1", "2", "3", "4", "5"), None}
+    jp = ('まず、一歩一歩あなたの推論を書き出してください。次に、"Yes" or "No" or "Unsure"'
+          '（引用符や句読点なし）から正しい答えに対応する1つの選択肢を単独の行に書きだしてください。')
+    assert listed_choices([{"role": "user", "content": jp}]) == ("Yes", "No", "Unsure")
+    assert listed_choices('print "Y" or "N" on its own line') is None
 
 
 def _graded_lines(case: str = "modelgraded", fn: str = "alpha") -> list[dict]:
