@@ -73,7 +73,8 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
         table = _common.run_cached("subsets", skey, lambda p: cv.run_subsets(
             o, params, fast_ids, sizes, n_sub, b_sub, progress=p), "Subsets")
     if table is not None:
-        st.dataframe(table, hide_index=True, column_config=_common.float_formats(table, "%.3f"))
+        _common.show_table(st, table, hide_index=True,
+                           column_config=_common.float_formats(table, "%.3f"))
         st.caption("One row per subset; method columns are mean convergence@n with no "
                    "convergence counted as N; '… no-conv' is the share that never settled.")
 
@@ -93,9 +94,10 @@ def main() -> None:
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")
-    # decimals declared on the core's table; mean and median read — where nothing converged
-    shown, cfg = _common.core_table(result.summary, ["mean", "median"], help=cv.SUMMARY_COLUMNS)
-    st.dataframe(shown, hide_index=True, width="stretch", column_config=cfg)
+    # decimals declared on the core's table; the mean and median read — where nothing converged
+    shown, cfg = _common.core_table(result.summary, ["mean_trials", "median_trials"],
+                                    help=cv.SUMMARY_COLUMNS)
+    _common.show_table(st, shown, hide_index=True, width="stretch", column_config=cfg)
     st.caption("— : no replicate converged, so there is no mean or median step.")
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))

@@ -13,13 +13,13 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _widgets
 from app_state.texts import report_code
-from scorio_core.definitions import ANALYSES
+from scorio_core.definitions import ANALYSES, NAMED_ONLY, default_sections
 from scorio_core.definitions.provenance import export_filename
 from scorio_core.report import build_report, to_html, to_markdown, to_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Fast enough to build while the reader waits; compare/stability run every method (minutes).
-DEFAULT = ("leaderboard", "convergence", "greedy", "rubric")
+#: Why the sections the default leaves out are left out (scorio_core's one declaration).
+SLOWER = "; ".join(f"{ANALYSES[k].title} ({why})" for k, why in NAMED_ONLY.items())
 
 
 def _markdown_zip(report, stem: str) -> bytes:
@@ -47,12 +47,13 @@ def main() -> None:
     )
     usable = {k: a for k, a in ANALYSES.items() if a.requires(o) is None}
     _page_state.report_widgets()  # after Restore session
-    st.session_state.setdefault("report_sections", [k for k in DEFAULT if k in usable])
+    st.session_state.setdefault("report_sections", default_sections(o)[0])  # as sc.report's
     sections = st.multiselect(
         "Sections", list(ANALYSES), key="report_sections",
         format_func=lambda k: ANALYSES[k].title + ("" if k in usable else " (not for these data)"),
-        help="Method comparison and stability rank the data with every registered method "
-        "(minutes on large data).",
+        help="Picked at first: the report's default sections that fit these data, as "
+        "`sc.report` and `scorio-studio report` run them. Left out unless picked, as they "
+        f"take longer: {SLOWER}.",
     )
     st.session_state.setdefault("report_title", f"Scorio Studio report: {o.name}")
     title = st.text_input("Title", key="report_title")

@@ -12,9 +12,14 @@ vl-convert, and of writing the HTML and notebook. The first SVG conversion also
 starts vl-convert's JavaScript engine (shown separately). Target: the whole
 report in well under a minute.
 
-Then the default report (every analysis at its default settings, as ``scorio-studio
-report`` writes it) on the smallest bundled file, per section, now and at ``PREVIOUS``
-(the code before the stacked ``spread_loglik``, which the Check and every ``p_best`` read).
+Then the report of every analysis at its default settings on the smallest bundled file,
+per section, now and at ``PREVIOUS`` (the code before the stacked ``spread_loglik``, which
+the Check and every ``p_best`` read).
+
+``--sections``: instead, ``make_report`` to HTML on every bundled file with the default
+sections (:data:`scorio_core.definitions.DEFAULT_SECTIONS`), with each of the sections it
+leaves out (:data:`~scorio_core.definitions.NAMED_ONLY`) added, and with every analysis --
+the measurement the default was chosen by (a first report in seconds).
 """
 
 from __future__ import annotations
@@ -44,11 +49,13 @@ sys.path.insert(0, {src!r})
 from scorio_core import io
 from scorio_core.report import build_report
 data = io.load({data!r})
-build_report(data)  # warm-up: a fresh tree compiles its numba kernels on first use
+from scorio_core.definitions import ANALYSES
+every = list(ANALYSES)
+build_report(data, every)  # warm-up: a fresh tree compiles its numba kernels on first use
 out = {{}}
 for _ in range(2):  # the best of two runs per section: a loaded machine is noisy
     t0 = time.perf_counter()
-    rep = build_report(data)
+    rep = build_report(data, every)
     run = {{s.analysis.id: s.seconds for s in rep.sections}}
     run["all analyses"] = time.perf_counter() - t0
     out = {{k: min(v, out.get(k, v)) for k, v in run.items()}}
@@ -57,7 +64,7 @@ print(json.dumps(out))
 
 
 def default_report_seconds(src: Path) -> dict[str, float]:
-    """Seconds per section of the default report on :data:`SMALLEST`, with ``scorio_core``
+    """Seconds per section of a report of every analysis on :data:`SMALLEST`, with ``scorio_core``
     imported from ``src`` (a fresh process; after a warm-up, the best of two runs)."""
     code = _DEFAULT_REPORT.format(src=str(src), data=str(SMALLEST))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
@@ -69,7 +76,7 @@ def side_by_side(previous: str = PREVIOUS) -> None:
     now = default_report_seconds(ROOT)
     with previous_tree(ROOT, previous) as tree:
         before = default_report_seconds(tree)
-    print(f"\ndefault report on {SMALLEST.name}: {'now':>10} {'previous':>10} {'ratio':>8}"
+    print(f"\nevery analysis on {SMALLEST.name}: {'now':>10} {'previous':>10} {'ratio':>8}"
           f"  [previous = {previous}]")
     for k, t in now.items():
         b = before.get(k, float("nan"))
@@ -117,8 +124,45 @@ def main() -> None:
           f"{'ok' if total < TARGET_S else 'MISSED'})")
 
 
+#: The bundled files the default sections are timed on: ``(file, benchmark)``.
+BUNDLED = [("biased_coins.npz", "combined"), ("reasoning_synthetic.npz", "AIME'25"),
+           ("jhu_llm_temperature.parquet", "combined"), ("reasoning_synthetic.npz", "combined")]
+
+
+def default_sections_seconds() -> None:
+    """Wall time of ``make_report`` (analyses, SVG charts, HTML) on each bundled file: the
+    default sections, the default with each left-out section added, and every analysis."""
+    import tempfile
+
+    from scorio_core.definitions import ANALYSES, DEFAULT_SECTIONS, NAMED_ONLY
+    from scorio_core.report import make_report
+
+    runs = {"default": list(DEFAULT_SECTIONS)}
+    runs |= {f"default + {k}": [a for a in ANALYSES if a in DEFAULT_SECTIONS or a == k]
+             for k in NAMED_ONLY}
+    runs["every analysis"] = list(ANALYSES)
+    print(f"{'make_report -> HTML':<34}" + "".join(f"{f[:18]:>20}" for f, _ in BUNDLED))
+    print(f"{'':<34}" + "".join(f"{b[:18]:>20}" for _, b in BUNDLED))
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "r.html"
+        make_report(SMALLEST, out, sections=list(ANALYSES))  # warm-up: numba, vl-convert
+        for name, sections in runs.items():
+            cells = []
+            for f, bench in BUNDLED:
+                t0 = time.perf_counter()
+                make_report(ROOT / "data" / f, out, sections=sections, benchmark=bench)
+                cells.append(f"{time.perf_counter() - t0:>18.1f} s")
+            print(f"{name:<34}" + "".join(cells), flush=True)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--previous", default=PREVIOUS)
-    main()
-    side_by_side(parser.parse_args().previous)
+    parser.add_argument("--sections", action="store_true",
+                        help="time the default sections against the sections it leaves out")
+    args = parser.parse_args()
+    if args.sections:
+        default_sections_seconds()
+    else:
+        main()
+        side_by_side(args.previous)

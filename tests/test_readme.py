@@ -23,6 +23,20 @@ def test_method_table_matches_registry():
     )
 
 
+def test_report_default_sections_match_their_declaration():
+    """The README states the report's default sections where the CLI synopsis and the
+    Reports section name them: the one list of scorio_core.definitions.DEFAULT_SECTIONS."""
+    from scorio_core.definitions import DEFAULT_SECTIONS, NAMED_ONLY
+
+    text = _readme()
+    assert f"[--sections {','.join(DEFAULT_SECTIONS)}]" in text
+    said = text.split("`scorio_core.definitions.DEFAULT_SECTIONS` --", 1)[1]
+    said, after = said.split("those that fit the data", 1)
+    assert re.findall(r"`([a-z-]+)`", said) == list(DEFAULT_SECTIONS)
+    after = after.split("\n\n", 1)[0]
+    assert all(f"`{k}`" in after for k in NAMED_ONLY)
+
+
 def test_two_setup_commands_and_ci_runs_the_test_one():
     text = _readme()
     section = text.split("## Two commands", 1)[1].split("\n## ", 1)[0]

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._base import Analysis, Chart, params_dict, resolve_methods
+if TYPE_CHECKING:  # loaded on first use (pandas): listing ids and defaults stays light
+    from ._base import Analysis
 
 #: Every analysis, in report order: ``id: (module, definition, class prefix)``. The module
 #: ``scorio_core.definitions.<module>`` defines ``<definition>`` (an :class:`Analysis`) and the
@@ -60,6 +61,22 @@ _SIMULATION_DEFINITIONS: dict[str, tuple[str, str, str]] = {
     "rubric-lesson": ("simulate", "RUBRIC_LESSON", "RubricLesson"),
 }
 
+#: The analyses a report leaves out unless they are named, with why: on the bundled data
+#: they take most of a full report's time (``python benchmarks/report.py --sections``:
+#: ``make_report`` to HTML takes 3-7 s with the default sections, 14-41 s with stability
+#: added, 6-13 s with the check added, 16-36 s with every analysis), and both ask a what-if
+#: of a smaller run rather than read the data as they are.
+NAMED_ONLY: dict[str, str] = {
+    "stability": "ranks N = 1 subsamples with every registered method",
+    "check": "re-analyses many smaller runs drawn from these data",
+}
+
+#: The sections of a report that names none, in report order -- one list for ``sc.report``
+#: / ``make_report`` / ``build_report``, ``scorio-studio report`` (its ``--help`` prints
+#: it) and the app's Report page: every analysis but :data:`NAMED_ONLY`, so a first report
+#: takes seconds. A report keeps those that fit the data (:func:`default_sections`).
+DEFAULT_SECTIONS: tuple[str, ...] = tuple(k for k in _DEFINITIONS if k not in NAMED_ONLY)
+
 #: Analyses whose ``run`` takes ``executor=`` (:class:`scorio_core.parallel.Executor`): their
 #: sweeps can run on a Dask cluster with the same result.
 CLUSTER_ANALYSES = ("convergence", "stability", "coins", "prior-depth", "order", "calibration")
@@ -69,7 +86,7 @@ def _load(module: str, name: str) -> Any:
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
 
-class _Registry(Mapping[str, Analysis]):
+class _Registry(Mapping[str, "Analysis"]):
     """A read-only ``{id: Analysis}`` that imports a definition the first time it is read.
 
     Example
@@ -114,10 +131,34 @@ SECTIONS: Mapping[str, Analysis] = _Registry(
 )
 
 # public name -> module that defines it, for the names imported on first use
-_LAZY: dict[str, str] = {}
+_LAZY: dict[str, str] = dict.fromkeys(("Analysis", "Chart", "params_dict", "resolve_methods"),
+                                      "_base")
 for _module, _name, _prefix in _DEFINITIONS.values():
     _LAZY |= {_name: _module, f"{_prefix}Params": _module, f"{_prefix}Result": _module}
 del _module, _name, _prefix
+
+
+def default_sections(data: Any) -> tuple[list[str], dict[str, str]]:
+    """The sections of a report of ``data`` that names none: the :data:`DEFAULT_SECTIONS`
+    that fit these data, and ``{id: why not}`` for those that do not (a report says so in
+    one line instead of a section that could not run).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions import default_sections
+    >>> ids, left_out = default_sections(sc.Outcomes(np.ones((3, 4, 2), int)))
+    >>> "greedy" in ids, left_out["greedy"]
+    (False, 'needs greedy outcomes (R0); this dataset has none')
+    """
+    ids, left_out = [], {}
+    for aid in DEFAULT_SECTIONS:
+        why = ANALYSES[aid].requires(data)
+        if why:
+            left_out[aid] = why
+        else:
+            ids.append(aid)
+    return ids, left_out
 
 
 def __getattr__(name: str) -> Any:  # PEP 562: definitions and their classes on first use
@@ -138,9 +179,8 @@ __all__ = [
     "SIMULATIONS",
     "SECTIONS",
     "CLUSTER_ANALYSES",
-    "Analysis",
-    "Chart",
-    "params_dict",
-    "resolve_methods",
-    *_LAZY,
+    "DEFAULT_SECTIONS",
+    "NAMED_ONLY",
+    "default_sections",
+    *_LAZY,  # Analysis, Chart, params_dict, resolve_methods, then every definition
 ]

@@ -73,9 +73,10 @@ __all__ = [
 #: The summary table's columns that need a word (their decimals:
 #: :data:`scorio_core.engines.convergence.SUMMARY_DECIMALS`, declared on the table).
 SUMMARY_COLUMNS = {
-    "mean": "mean over converged replicates",
-    "mean_censored": expand("mean with no convergence counted as N (000 Tables 9-11)"),
-    "median": "median over converged replicates",
+    "mean_trials": "mean convergence@n (trials) over converged replicates",
+    "mean_trials_censored": expand("mean_trials with no convergence counted as N "
+                                   "(000 Tables 9-11)"),
+    "median_trials": "median convergence@n (trials) over converged replicates",
     "no_convergence": "share still differing from the target at trial N-1 or later",
 }
 
@@ -389,9 +390,10 @@ CONVERGENCE = Analysis(
         "How many trials until a ranking stops changing? Trials are resampled with a seeded "
         "bootstrap; each replicate is ranked after 1, 2, …, N trials and compared with a "
         "target. convergence@n is the trial count after which the ranking equals the target "
-        "and never changes again (000 App. I.1). In the summary, 'mean' averages the replicates "
-        "that converged, 'mean_censored' counts no convergence as N, and 'no_convergence' is the "
-        "share still changing at trial N-1 or later."
+        "and never changes again (000 App. I.1). In the summary, 'mean_trials' and "
+        "'median_trials' are over the replicates that converged, 'mean_trials_censored' counts "
+        "no convergence as N, and 'no_convergence' is the share still changing at trial N-1 or "
+        "later; in the curves, 'mean' is the mean τ_b with the target."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -118,6 +118,7 @@ def attach_sources(
     sources: Sequence[tuple[str, str | os.PathLike | bytes]],
     *,
     limit: int = HASH_LIMIT_BYTES,
+    path: str | os.PathLike | None = None,
 ) -> Outcomes:
     """``data`` read from several files, with each file's sha256 in its metadata.
 
@@ -126,7 +127,9 @@ def attach_sources(
     to its sha256 and ``metadata["source_bytes"]`` is their total size; when that total
     exceeds ``limit`` no file is hashed (the digests are ``None``) and
     ``metadata["source_unhashed"]`` says so, e.g. ``"not hashed (3 files, 9.1 GB)"``.
-    ``io.load`` calls this for a directory, an archive's members or a list of files.
+    ``io.load`` calls this for a directory, an archive's members, a list of files, or one
+    log and the files read beside it; ``path`` is then that one file, the one a notebook
+    report loads again (``metadata["source_path"]``).
 
     Example
     -------
@@ -148,6 +151,8 @@ def attach_sources(
     meta["source_bytes"] = total
     if not hashed:
         meta["source_unhashed"] = f"not hashed ({len(sources):,} files, {total / 1e9:.1f} GB)"
+    if path is not None:
+        meta["source_path"] = str(Path(path).resolve())
     return replace(data, metadata=meta)
 
 

@@ -28,7 +28,7 @@ Definition details (000 App. I.1): ``s* = min{s <= N-1 : rank(s') = target for
 all s' >= s}``. A ranking that first matches at the last trial ``N`` has no
 later trial to confirm it and counts as *no convergence*; tables that need one
 number per replicate (000 Tables 9-11) count no convergence as ``N``
-(``mean_censored``). Pass@k-type methods have no ranking before ``s = k``.
+(``mean_trials_censored``). Pass@k-type methods have no ranking before ``s = k``.
 
 Example
 -------
@@ -36,7 +36,7 @@ Example
 >>> from scorio_core.engines.convergence import convergence_at_n
 >>> R = np.zeros((3, 4, 6), dtype=int); R[0] = 1; R[1, :2] = 1
 >>> run = convergence_at_n(R, methods=["bayes"], replicates=20, seed=1)
->>> run.summary["mean"].tolist()   # model order is fixed from the first trial
+>>> run.summary["mean_trials"].tolist()   # model order is fixed from the first trial
 [1.0]
 """
 
@@ -69,8 +69,11 @@ from .agreement import mean_sd, skip_reason, tau_b_to
 
 #: Decimals of the convergence@n summary, declared once for every renderer: the means and
 #: median of a trial count over replicates to one decimal and none, the share that never
-#: converged as a Monte-Carlo share (three decimals).
-SUMMARY_DECIMALS = {"mean": 1, "mean_censored": 1, "median": 0, "no_convergence": 3}
+#: converged as a Monte-Carlo share (three decimals). The columns say they count trials
+#: (``mean_trials``, not ``mean``): a report also shows ``mean`` τ_b (the curves, the method
+#: comparison) with four decimals, and one name keeps one meaning and one format there.
+SUMMARY_DECIMALS = {"mean_trials": 1, "mean_trials_censored": 1, "median_trials": 0,
+                    "no_convergence": 3}
 
 __all__ = [
     "Curves",
@@ -570,17 +573,18 @@ class ConvergenceRun:
 
     @property
     def summary(self) -> pd.DataFrame:
-        """Per method: mean (over converged), mean_censored (no convergence = N),
-        median, no_convergence fraction, replicates."""
+        """Per method: mean_trials (convergence@n averaged over the replicates that
+        converged), mean_trials_censored (no convergence counted as N), median_trials (over
+        the converged), the no_convergence fraction, replicates."""
         rows = []
         for mid, s in self.s_star.items():
             conv = s[s > 0]
             rows.append(
                 {
                     "method": mid,
-                    "mean": float(conv.mean()) if conv.size else np.nan,
-                    "mean_censored": float(np.where(s > 0, s, self.n_max).mean()),
-                    "median": float(np.median(conv)) if conv.size else np.nan,
+                    "mean_trials": float(conv.mean()) if conv.size else np.nan,
+                    "mean_trials_censored": float(np.where(s > 0, s, self.n_max).mean()),
+                    "median_trials": float(np.median(conv)) if conv.size else np.nan,
                     "no_convergence": float(np.mean(s == 0)),
                     "replicates": int(s.size),
                 }
@@ -667,7 +671,7 @@ def convergence_at_n(
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 6))
     >>> run = sc.convergence_at_n(R, methods=["bayes", "avg"], replicates=100, seed=0)
-    >>> run.summary[["method", "mean_censored", "no_convergence"]].values.tolist()
+    >>> run.summary[["method", "mean_trials_censored", "no_convergence"]].values.tolist()
     [['bayes', 5.6, 0.89], ['avg', 5.6, 0.89]]
     """
     R, R0 = prepare_outcomes(R, R0)
@@ -821,7 +825,7 @@ def subset_convergence(
 
     For each size, ``subsets`` random pools; within a pool the target is the
     pool's own gold ranking. One row per (size, subset) with the members and,
-    per method, ``mean_censored`` (no convergence counted as N, as the paper's
+    per method, ``mean_trials_censored`` (no convergence counted as N, as the paper's
     tables) and the no-convergence fraction.
     """
     R, R0 = prepare_outcomes(R, R0)
@@ -849,7 +853,7 @@ def subset_convergence(
             summ = run.summary.set_index("method")
             for mid in methods:
                 if mid in summ.index:
-                    row[mid] = summ.loc[mid, "mean_censored"]
+                    row[mid] = summ.loc[mid, "mean_trials_censored"]
                     row[f"{mid} no-conv"] = summ.loc[mid, "no_convergence"]
             rows.append(row)
             done += 1

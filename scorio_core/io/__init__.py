@@ -34,9 +34,7 @@ Example
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._lazy import lazy_module
@@ -177,8 +175,9 @@ def load(
         The file's own trial ids are kept in ``metadata["trial_ids"]`` (or
         ``"trial_ids_per_pair"``). One file records its name and sha256
         (``metadata["source_sha256"]``); data read from several files (a directory, an
-        archive, a list or mapping of files) record each one's sha256, hashed once, in
-        ``metadata["source_sha256_per_file"]`` (see
+        archive, a list or mapping of files, or a log and the files read beside it for
+        names: lm-eval's ``results_<date>.json``, HELM's ``run_spec.json``) record each
+        one's sha256, hashed once, in ``metadata["source_sha256_per_file"]`` (see
         :func:`~scorio_core.definitions.provenance.attach_sources`).
 
     Raises
@@ -215,9 +214,5 @@ def load(
     opts = options_from(options, option_values)
     if _is_frame(source):
         return load_table(source, opts)
-    data = load_many(source, opts, filename=filename)
-    if isinstance(source, str | os.PathLike) and Path(source).is_file():
-        from ..definitions.provenance import attach_source  # one file: its sha256 for exports
-
-        data = attach_source(data, source)
-    return data
+    # records each file read, with its sha256 (one file: its path too, for exports)
+    return load_many(source, opts, filename=filename)

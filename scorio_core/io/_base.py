@@ -9,6 +9,7 @@ import zipfile
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal
@@ -100,6 +101,24 @@ class MissingCellsError(ValidationError):
 
 
 # ----------------------------------------------------------------- sources
+#: The sources opened or read while :func:`noting_reads` is on (``None``: off). A file an
+#: importer reads beside a log for names only (lm-eval's results json, HELM's run_spec.json
+#: and stats.json) is read through :class:`_Src` like the log, so the loader can list and
+#: hash every file a load read, whichever importer read it.
+_READS: ContextVar[list | None] = ContextVar("scorio_core_io_reads", default=None)
+
+
+@contextmanager
+def noting_reads() -> Iterator[list]:
+    """The :class:`_Src` objects opened or read inside the ``with`` block, in order."""
+    reads: list = []
+    token = _READS.set(reads)
+    try:
+        yield reads
+    finally:
+        _READS.reset(token)
+
+
 @dataclass(frozen=True)
 class _Src:
     label: str  # file name shown in messages
@@ -107,11 +126,18 @@ class _Src:
     data: bytes | None = None
     head: bytes = b""
 
+    def _noted(self) -> None:
+        reads = _READS.get()
+        if reads is not None:
+            reads.append(self)
+
     def open(self) -> BinaryIO:
+        self._noted()
         # a file object, not a path: polars would expand '*' or '[' in a path as a glob
         return _io.BytesIO(self.data) if self.data is not None else self.path.open("rb")
 
     def read(self) -> bytes:
+        self._noted()
         return self.data if self.data is not None else self.path.read_bytes()
 
 

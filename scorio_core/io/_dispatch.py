@@ -29,6 +29,7 @@ from ._base import (
     _resolve,
     _sniff,
     _Src,
+    noting_reads,
     open_zip,
     spreadsheet_kind,
 )
@@ -48,14 +49,20 @@ LOG_FORMATS = ("inspect", "lm_eval", "openai_evals", "helm")
 DIR_SUFFIXES = (*ACCEPTED_SUFFIXES, ".eval", ".json", ".zip")
 _AUX = "aux"  # a file read only as a sibling (lm-eval results, HELM run_spec ...)
 #: Other files of a HELM run directory: never outcomes, sometimes huge; not even opened
-#: when found in a directory or archive.
+#: when found in a directory or archive (its ``stats.json``, HELM's headline, is read by
+#: :mod:`.helm` beside the run's ``per_instance_stats.json`` when it is small enough).
 HELM_OTHER = frozenset(
     {"scenario_state.json", "stats.json", "instances.json", "display_predictions.json",
      "display_requests.json", "scenario.json", "costs.json", "groups.json"}
 )  # fmt: skip
 
 
-def _wanted(path: PurePosixPath) -> bool:
+def _wanted(path: PurePosixPath, size: int | None = None) -> bool:
+    """Whether a file found in a directory or archive is read. ``size``: an archive
+    member's (expanded) size, to extract a HELM ``stats.json`` small enough for
+    :mod:`.helm` to read (on disk it reads the file beside the run itself)."""
+    if path.name == helm.STATS_NAME and size is not None:
+        return size <= helm.STATS_MAX_BYTES
     # a sample store beside a dataset is attached to it (_read_one), not read as data
     return (path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
             and not path.name.lower().endswith(SAMPLES_SUFFIX))
@@ -141,6 +148,7 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
     ``"inspect_json"``, ``"lm_eval"``, ``"openai_evals"``, ``"helm"``, ``"archive"``
     (a zip of logs), ``"aux"`` (JSON read only next to a log) or ``"unknown_json"``.
     """
+    name = PurePosixPath(src.label.replace("\\", "/")).name
     if format is not None:
         key = str(format).lower().lstrip(".")
         if key in LOG_FORMATS or key == "eval":
@@ -149,13 +157,14 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
                 obj, _ = _json_or_none(src)
                 return ("inspect_json", obj)
             if key == "helm":
+                if name in (helm.STATS_NAME, "run_spec.json"):  # read beside the stats
+                    return (_AUX, None)
                 obj, err = _json_or_none(src)
                 if err:
                     raise ValidationError(f"{src.label}: not JSON ({err})")
-                return ("helm", obj)
+                return ("helm", obj) if helm.is_instance_stats(obj) else ("unknown_json", obj)
             return (key, None)
         return (_format_of(src, format), None)
-    name = PurePosixPath(src.label.replace("\\", "/")).name
     suffix = Path(name).suffix.lower()
     if src.head.startswith(b"PK") and suffix not in (*ACCEPTED_SUFFIXES, ".eval"):
         names = _zip_names(src)
@@ -175,6 +184,8 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
         return ("inspect", None)
     if suffix == ".zip":
         raise ValidationError(f"{src.label}: not a zip archive (it starts with {src.head!r})")
+    if name == helm.STATS_NAME:  # HELM's aggregate: read (size checked) by .helm only
+        return (_AUX, None)
     if suffix == ".json":
         obj, err = _json_or_none(src)
         if err:
@@ -208,7 +219,7 @@ def _archive_items(item: Item, max_bytes: int) -> list[Item]:
             p = PurePosixPath(n)
             if n.endswith("/") or any(s.startswith(".") or s == "__MACOSX" for s in p.parts):
                 continue
-            if _wanted(p):
+            if _wanted(p, zf.getinfo(n).file_size):
                 names.append(n)
         check_expanded(zf, names, base)
         for n in names:
@@ -272,7 +283,8 @@ def load_many(
         src = it.src
         if kind == _AUX and it.explicit and len(kinds) == 1:
             raise ValidationError(
-                f"{src.label}: this file only describes a run (model name, settings); the "
+                f"{src.label}: this file only describes a run (model name, settings, or "
+                "HELM's aggregates); the "
                 "outcomes are in the samples_<task>_<date>.jsonl (lm-eval) or "
                 "per_instance_stats.json (HELM) next to it — load the directory"
             )
@@ -288,7 +300,8 @@ def load_many(
         sib = siblings.get(_parent(src.label), {})
         n_parts = len(parts)
         try:
-            _read_one(src, kind, parsed, sib, parts, tables, opts)
+            with noting_reads() as reads:  # the files read beside it count as read too
+                _read_one(src, kind, parsed, sib, parts, tables, opts)
         except MissingColumnsError:
             if it.explicit or not has_logs:
                 raise
@@ -310,6 +323,10 @@ def load_many(
             spill_texts(part, writer, keep=opts.samples == "keep")
         origin = top[src.label]
         used.setdefault(origin.src.label, origin)
+        for r in reads:  # beside it: a file given or found with it, else one on disk
+            if r.label != src.label:
+                aside = top.get(r.label, Item(r, False))
+                used.setdefault(aside.src.label, aside)
     if not parts and not tables:
         raise ValidationError(
             f"no outcome files among {len(kinds)} file(s) ({', '.join(skipped[:5])}); expected "
@@ -327,26 +344,34 @@ def load_many(
                 raise
             raise ValidationError(f"{exc}{hint}") from None
         if not tables:
-            return _with_sources(logs, list(used.values()))
+            return _with_sources(logs, list(used.values()), items)
         tables.insert(0, ("logs", logs))
     out = tables[0][1] if len(tables) == 1 else combine(tables, opts)
-    return _with_sources(out, list(used.values()))
+    return _with_sources(out, list(used.values()), items)
 
 
-def _with_sources(data: Outcomes, used: Sequence[Item]) -> Outcomes:
-    """``data`` with the name and sha256 of each file they were read from (an archive
-    counts once; :func:`~scorio_core.definitions.provenance.attach_sources`). One file the
-    caller named is left to the caller: ``io.load`` records a path itself, the app an
-    upload's bytes -- so no file is hashed twice."""
+def _with_sources(data: Outcomes, used: Sequence[Item], given: Sequence[Item]) -> Outcomes:
+    """``data`` with the name and sha256 of each file they were read from, the files read
+    beside a log for names only included (an archive counts once;
+    :func:`~scorio_core.definitions.provenance.attach_sources`). One upload's bytes the
+    caller named are left to the caller (the app records them with their name), so no file
+    is hashed twice; one path the caller named (``given``) stays the file a notebook loads
+    again when files beside it were read too."""
     from ..definitions.provenance import attach_source, attach_sources
 
     def raw(it: Item):
         return it.src.path if it.src.path is not None else it.src.data
 
+    if not used:
+        return data
     if len(used) == 1:
         it = used[0]
-        return data if it.explicit else attach_source(data, raw(it), it.src.label)
-    return attach_sources(data, [(it.src.label, raw(it)) for it in used]) if used else data
+        if it.explicit and it.src.path is None:
+            return data
+        return attach_source(data, raw(it), it.src.label)
+    # one file named, read with files beside it: a notebook still loads that one file
+    named = given[0].src.path if len(given) == 1 and given[0].explicit else None
+    return attach_sources(data, [(it.src.label, raw(it)) for it in used], path=named)
 
 
 def _tasks_of(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions) -> set[str]:

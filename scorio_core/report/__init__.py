@@ -186,7 +186,9 @@ def report(
     sections : iterable, optional
         Analysis ids (``"leaderboard"``, ``"plan"``, ``"compare"`` ...), or ``(id,
         params)`` pairs with the analysis's params or a dict of its settings. Default:
-        every analysis of :data:`~scorio_core.definitions.ANALYSES` that fits the data.
+        those of :data:`~scorio_core.definitions.DEFAULT_SECTIONS` that fit the data (the
+        same as ``scorio-studio report`` and the app's Report page; ``stability`` and
+        ``check`` run when named).
     title : str, optional
         Default ``"Scorio Studio report: <dataset name>"``.
     benchmark : str
@@ -260,7 +262,8 @@ def _own_file(data, options: LoadOptions | None) -> Path:
 
 
 def cli_report(args) -> int:
-    """``scorio-studio report``: build and write the report; prints the path written."""
+    """``scorio-studio report``: build and write the report; prints the path written
+    (no ``--sections``: :func:`~scorio_core.definitions.default_sections`, as ``sc.report``)."""
     from ..cli import StderrProgress
     from ..io.options import LoadOptions
 
@@ -268,7 +271,7 @@ def cli_report(args) -> int:
         args.path,
         args.out,
         benchmark=args.benchmark,
-        sections=parse_sections(args.sections),
+        sections=None if args.sections is None else parse_sections(args.sections),
         title=args.title,
         options=from_args(LoadOptions, args),
         progress=StderrProgress("report"),

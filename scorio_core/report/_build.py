@@ -4,19 +4,32 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
 
 from .._validation import ValidationError
-from ..definitions import ANALYSES, SECTIONS, SIMULATIONS, Analysis, Chart, params_dict
+from ..definitions import (
+    ANALYSES,
+    SECTIONS,
+    SIMULATIONS,
+    Analysis,
+    Chart,
+    default_sections,
+    params_dict,
+)
 from ..definitions.provenance import provenance
 from ..formatting import count_text, shape_text
 from ..outcomes import Outcomes
 
 __all__ = [
     "Report",
+    "WIDE_COLUMNS",
+    "PART_COLUMNS",
+    "column_parts",
+    "part_text",
+    "left_out_text",
     "SectionResult",
     "build_report",
     "parse_sections",
@@ -31,7 +44,7 @@ __all__ = [
 SectionSpec = str | tuple[str, Any]
 
 # A report takes any id of SECTIONS: the analyses of the data, then the simulation studies
-# (never in the default sections: they do not look at the data).
+# (never in the default sections, DEFAULT_SECTIONS: they do not look at the data).
 
 
 @dataclass(frozen=True)
@@ -54,12 +67,16 @@ class SectionResult:
 
 @dataclass(frozen=True)
 class Report:
-    """A titled list of analysis sections on one dataset, with its provenance."""
+    """A titled list of analysis sections on one dataset, with its provenance.
+
+    ``left_out`` maps a default section that does not fit these data to why (a report
+    that names no sections runs :func:`~scorio_core.definitions.default_sections`)."""
 
     title: str
     data: Outcomes
     sections: tuple[SectionResult, ...]
     provenance: dict[str, Any]
+    left_out: dict[str, str] = field(default_factory=dict)
 
 
 def _word(v: Any) -> str:
@@ -202,11 +219,14 @@ def build_report(
         The data to analyse (already restricted to one benchmark if wanted).
     sections : iterable, optional
         Analysis ids, or ``(id, params)`` pairs where ``params`` is the
-        analysis's ``Params`` or a dict of its fields. Default: every analysis
-        in :data:`~scorio_core.definitions.ANALYSES` with its default settings. Simulation
-        studies (:data:`~scorio_core.definitions.SIMULATIONS`) run only when named.
-        An analysis that does not fit the data (e.g. greedy without ``R0``)
-        becomes a section that says why.
+        analysis's ``Params`` or a dict of its fields. Default: the analyses of
+        :data:`~scorio_core.definitions.DEFAULT_SECTIONS` that fit the data, with their
+        default settings (those that do not fit are listed in ``Report.left_out`` with why,
+        and the report says so in one line); ``stability`` and ``check``
+        (:data:`~scorio_core.definitions.NAMED_ONLY`) and the simulation studies
+        (:data:`~scorio_core.definitions.SIMULATIONS`) run only when named. A named
+        analysis that does not fit the data (e.g. greedy without ``R0``) becomes a section
+        that says why.
     title : str, optional
         Default: ``"Scorio Studio report: <dataset name>"``.
     progress : callable ``(fraction, message)``, optional
@@ -225,7 +245,11 @@ def build_report(
     [('leaderboard', None),
      ('greedy', 'Greedy vs sampling: needs greedy outcomes (R0); this dataset has none')]
     """
-    specs = list(ANALYSES) if sections is None else list(sections)
+    left_out: dict[str, str] = {}
+    if sections is None:
+        specs, left_out = default_sections(data)
+    else:
+        specs = list(sections)
     pairs = []
     for s in specs:
         aid, p = (s, None) if isinstance(s, str) else s
@@ -256,7 +280,94 @@ def build_report(
         for k, v in st.items()
         if "seed" in k
     }
-    return Report(title or f"Scorio Studio report: {data.name}", data, tuple(out), prov)
+    return Report(title or f"Scorio Studio report: {data.name}", data, tuple(out), prov,
+                  left_out)
+
+
+def left_out_text(report: Report) -> list[str]:
+    """One sentence per default section that does not fit the report's data (none when
+    the sections were named): what a report that chose its own sections says of those it
+    left out, instead of a section that could not run.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.report._build import left_out_text
+    >>> rep = sc.build_report(sc.Outcomes(np.ones((2, 3, 4), int)))
+    >>> left_out_text(rep)[0]
+    'Not in this report — Greedy vs sampling: needs greedy outcomes (R0); this dataset has none.'
+    """
+    out = []
+    for aid, why in report.left_out.items():
+        why = why.rstrip(".")  # a reason that names its subject stands alone (as check's)
+        said = why if why[:1].isupper() else f"{ANALYSES[aid].title}: {why}"
+        out.append(f"Not in this report — {said}.")
+    return out
+
+
+#: A table with more columns than this is shown in parts (:func:`column_parts`): it would run
+#: off a printed page (numbers never wrap) and off a screen. The leaderboard (18 columns)
+#: stays whole; the method comparison's ``ranks`` (the model, then a column per method: 78
+#: columns with the whole registry) is split.
+WIDE_COLUMNS = 20
+#: Most value columns of one part (beside the key columns every part repeats): what fits a
+#: printed A4/Letter page at the print CSS's type size and the HTML report's 1080 px column
+#: (seen in headless Chromium: 11 rank columns of long method names just overflowed it).
+PART_COLUMNS = 10
+
+
+def column_parts(df: pd.DataFrame) -> list[pd.DataFrame]:
+    """``df`` as one part, or -- wider than :data:`WIDE_COLUMNS` -- as parts of at most
+    :data:`PART_COLUMNS` value columns of about equal size, each repeating the key columns
+    (the leading text columns, e.g. ``model``; else the first column), so every row of every
+    part says whose numbers it holds. Rows and their order stay as they are and a column
+    keeps its values and name, so it keeps its one number format in every part.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.report._build import column_parts
+    >>> wide = pd.DataFrame({"model": ["a", "b"]} | {f"m{i}": [1, 2] for i in range(30)})
+    >>> [list(p.columns)[:2] + [p.shape[1]] for p in column_parts(wide)]
+    [['model', 'm0', 11], ['model', 'm10', 11], ['model', 'm20', 11]]
+    >>> [p.shape[1] - 1 for p in column_parts(wide.assign(m30=1))]  # as even as it goes
+    [8, 8, 8, 7]
+    """
+    if df.shape[1] <= WIDE_COLUMNS:
+        return [df]
+    keys = 0
+    while keys < min(2, df.shape[1] - 1) and not pd.api.types.is_numeric_dtype(df.iloc[:, keys]):
+        keys += 1
+    keys = max(keys, 1)
+    values = list(range(keys, df.shape[1]))
+    n = -(-len(values) // PART_COLUMNS)  # parts, then as even a split as there is
+    size = -(-len(values) // n)
+    parts = []
+    for i in range(0, len(values), size):
+        part = df.iloc[:, list(range(keys)) + values[i:i + size]]
+        part.attrs = dict(df.attrs)  # declared decimals and the like, by column name
+        parts.append(part)
+    return parts
+
+
+def part_text(parts: list[pd.DataFrame], i: int) -> str:
+    """What part ``i`` of a table split by :func:`column_parts` holds, in words.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.report._build import column_parts, part_text
+    >>> wide = pd.DataFrame({"model": ["a"]} | {f"m{i}": [1] for i in range(30)})
+    >>> part_text(column_parts(wide), 1)
+    'Part 2 of 3: columns m10 … m19 (11–20 of 30), each part repeating model.'
+    """
+    keys = [c for c in parts[0].columns if all(c in p.columns for p in parts)]
+    first = sum(p.shape[1] - len(keys) for p in parts[:i]) + 1
+    cols = [str(c) for c in parts[i].columns[len(keys):]]
+    total = sum(p.shape[1] - len(keys) for p in parts)
+    return (f"Part {i + 1} of {len(parts)}: columns {cols[0]} … {cols[-1]} "
+            f"({first}–{first + len(cols) - 1} of {total}), each part repeating "
+            f"{', '.join(map(str, keys))}.")
 
 
 #: What an analysis table with no rows means, by table name: the report says this sentence
@@ -309,13 +420,14 @@ def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
     ['6b86b273ff34fce1', 'd4735e3a265e16ee']
     """
     inp, shape = prov["input"] or {}, prov["shape"]
-    files = _lines(inp["file"]) if inp.get("file") else []
     per_file = inp.get("sha256_per_file") or {}
-    if not files and not per_file:
+    # every file read, each once (a log's and those read beside it for names); else the
+    # file(s) the record names
+    files = list(per_file) or (_lines(inp["file"]) if inp.get("file") else [])
+    if not files:
         where = ("input file", ["(none: made in code or from a data frame, not from a file)"])
         sha = ["(none: the data were not loaded from a file)"]
     else:
-        files = files or list(per_file)
         where = ("input file" if len(files) == 1 else f"input files ({len(files)})", files)
         if inp.get("sha256"):
             sha = [inp["sha256"]]

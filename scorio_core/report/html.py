@@ -19,8 +19,11 @@ from ..references import bibliography
 from ._build import (
     Report,
     SectionResult,
+    column_parts,
     empty_table_text,
     how_read,
+    left_out_text,
+    part_text,
     pooled_text,
     provenance_rows,
     settings_text,
@@ -55,9 +58,12 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: .92em; margin-top: 4px; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: .85em; margin: 6px 0 4px; }
-th, td { border-bottom: 1px solid var(--line); padding: 3px 8px; text-align: right;
+th, td { border-bottom: 1px solid var(--line); padding: 3px 6px; text-align: right;
          white-space: nowrap; }
-th { background: #f6f8fa; position: sticky; top: 0; }
+/* a header may break after an underscore (<wbr>), where the table is wider than the page */
+th { background: #f6f8fa; position: sticky; top: 0; white-space: normal;
+     vertical-align: bottom; }
+.part { margin-bottom: 10px; }
 td.t, th.t { text-align: left; }
 td.long { white-space: normal; min-width: 24em; }
 code { font-size: .92em; background: #f6f8fa; padding: 0 3px; border-radius: 3px; }
@@ -75,16 +81,19 @@ pre { background: #f6f8fa; padding: 8px; font-size: .8em; white-space: pre-wrap;
   h2 { break-before: page; page-break-before: always; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   .scroll { overflow: visible; }
-  /* wide tables (e.g. ranks of many methods) fit the page: small type, and the columns
-     sized by their content, where headers and text cells may wrap -- a number never does
-     (a cell broken into "0.794 / 8" reads as two numbers) */
-  table { font-size: 7.5pt; width: 100%; }
-  th, td { padding: 2px 3px; }
+  /* tables fit the page (one wider than WIDE_COLUMNS comes in parts, each repeating its
+     key column): small type, and the columns sized by their content, where headers (after
+     an underscore first) and text cells may wrap -- a number never does (a cell broken into
+     "0.794 / 8" reads as two numbers); a part may go on over a page (its header row
+     repeats there), never away from the line that says which part it is */
+  table { font-size: 7pt; width: 100%; }
+  th, td { padding: 2px 2px; }
   td { white-space: nowrap; }
-  th, td.t { white-space: normal; overflow-wrap: anywhere; }
+  th, td.t { white-space: normal; overflow-wrap: break-word; }
   th { position: static; font-size: 6.5pt; }
-  td.long { min-width: 0; }
+  td.long { min-width: 0; overflow-wrap: anywhere; }
   tr, figure, .howto, .banner { break-inside: avoid; page-break-inside: avoid; }
+  .part > .note { break-after: avoid; page-break-after: avoid; }
   a { color: inherit; text-decoration: none; }
 }
 """
@@ -121,14 +130,30 @@ def prose(text: Any) -> str:
     return _CODE.sub(r"<code>\1</code>", escape(text))
 
 
+def _header(name: str) -> str:
+    """A column name that may break after its underscores (``minimax_<wbr>variant_<wbr>…``):
+    a narrow number column keeps a readable header instead of one broken mid-word."""
+    return escape(name).replace("_", "_<wbr>")
+
+
 def _table(df: pd.DataFrame, name: str) -> str:
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
         return f'<h3>{escape(name)}</h3><p class="note">{escape(empty_table_text(name))}</p>'
+    parts = column_parts(df)  # a table too wide for a page: parts that repeat its key column
+    if len(parts) == 1:
+        return f"<h3>{escape(name)}</h3>" + _grid(df)
+    return f"<h3>{escape(name)}</h3>" + "".join(
+        f'<div class="part"><p class="note">{escape(part_text(parts, i))}</p>{_grid(p)}</div>'
+        for i, p in enumerate(parts)
+    )
+
+
+def _grid(df: pd.DataFrame) -> str:
     # one format per column (scorio_core.formatting): counts as integers, the same decimals
     # down a column, ∞ and — spelled out
     cols = format_columns(df.head(MAX_ROWS))
     head = "".join(
-        f"<th>{escape(c)}</th>" if fmt.numeric else f'<th class="t">{escape(c)}</th>'
+        f"<th>{_header(c)}</th>" if fmt.numeric else f'<th class="t">{_header(c)}</th>'
         for c, fmt, _ in cols
     )
     rows = []
@@ -146,7 +171,6 @@ def _table(df: pd.DataFrame, name: str) -> str:
             "analysis holds every row.</p>"
         )
     return (
-        f"<h3>{escape(name)}</h3>"
         f'<div class="scroll"><table><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>{note}"
     )
@@ -261,6 +285,7 @@ def to_html(report: Report) -> str:
     pooled = pooled_text(d)
     if pooled:
         synthetic += f"<p>{escape(pooled)}</p>"
+    synthetic += "".join(f'<p class="note">{prose(t)}</p>' for t in left_out_text(report))
     toc = "".join(
         f'<li><a href="#s{i}">{escape(s.analysis.title)}</a></li>'
         for i, s in enumerate(report.sections, 1)

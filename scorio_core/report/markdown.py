@@ -14,8 +14,11 @@ from ..formatting import markdown_table, md_inline, shape_text
 from ..references import bibliography
 from ._build import (
     Report,
+    column_parts,
     empty_table_text,
     how_read,
+    left_out_text,
+    part_text,
     pooled_text,
     provenance_rows,
     settings_text,
@@ -29,8 +32,16 @@ __all__ = ["to_markdown"]
 def _table(df: pd.DataFrame, name: str) -> list[str]:
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
         return [_md_cell(empty_table_text(name))]
-    # one format per column, the same formatter as the HTML report and the CLI
-    return markdown_table(df, max_rows=MAX_ROWS)
+    # one format per column, the same formatter as the HTML report and the CLI; a table too
+    # wide to read (or print) comes in parts that repeat its key column, as in the HTML
+    parts = column_parts(df)
+    if len(parts) == 1:
+        return markdown_table(df, max_rows=MAX_ROWS)
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        out += ([""] if i else []) + [f"*{_md_cell(part_text(parts, i))}*", ""]
+        out += markdown_table(part, max_rows=MAX_ROWS)
+    return out
 
 
 def _how_read(report: Report) -> list[str]:
@@ -86,6 +97,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     pooled = pooled_text(d)
     if pooled:
         out += [md_inline(pooled), ""]
+    out += [x for t in left_out_text(report) for x in (_md_escape_prose(t), "")]
     cdir = Path(chart_dir) if chart_dir is not None else None
     if cdir is not None:
         cdir.mkdir(parents=True, exist_ok=True)

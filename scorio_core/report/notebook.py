@@ -17,7 +17,7 @@ from ..formatting import shape_text
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ..references import bibliography
-from ._build import Report, pooled_text, settings_text
+from ._build import Report, left_out_text, pooled_text, settings_text
 
 __all__ = ["to_notebook", "load_code"]
 
@@ -122,13 +122,17 @@ def to_notebook(
     pooled = pooled_text(report.data, select="benchmark=NAME")
     if pooled:
         intro += ["", pooled]
+    intro += [x for t in left_out_text(report) for x in ("", t)]
+    inp = prov["input"] or {}
+    # one file read with files beside it (lm-eval's results json): that file's own digest
+    sha256 = inp.get("sha256") or (inp.get("sha256_per_file") or {}).get(Path(data_path).name)
     cells = [
         v4.new_markdown_cell("\n".join(intro)),
         v4.new_code_cell(
             load_code(
                 data_path,
                 benchmark=prov["benchmark"],
-                sha256=prov["input"].get("sha256"),
+                sha256=sha256,
                 on_missing=on_missing,
                 options=options,
             )

@@ -52,15 +52,15 @@ def test_convergence_page_on_biased_coins():
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["summary"]
     assert got["method"].tolist() == summ["method"].tolist()
-    for col in ("mean_censored", "no_convergence"):
+    for col in ("mean_trials_censored", "no_convergence"):
         np.testing.assert_allclose(got[col], summ[col], rtol=1e-12, atol=1e-15)
-    # mean and median are shown as text, with — where no replicate converged
+    # the mean and median trials are shown as text, with — where no replicate converged
     def spelled(col, fmt):
         return [fmt.format(v) if np.isfinite(v) else "—" for v in got[col]]
 
-    assert spelled("mean", "{:.1f}") == summ["mean"].tolist()
-    assert spelled("median", "{:.0f}") == summ["median"].tolist()
-    assert "None" not in summ[["mean", "median"]].values.ravel().tolist()
+    assert spelled("mean_trials", "{:.1f}") == summ["mean_trials"].tolist()
+    assert spelled("median_trials", "{:.0f}") == summ["median_trials"].tolist()
+    assert "None" not in summ[["mean_trials", "median_trials"]].values.ravel().tolist()
     # the known truth of the simulated coins is offered as a target
     assert "known true means (simulated data)" in at.selectbox(key="conv_target").options
     at.selectbox(key="conv_target").set_value("truth")

@@ -60,3 +60,29 @@ def test_report_renders_offline_with_its_charts(browser, data_dir, tmp_path):
     pdf = page.pdf(format="A4")
     assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page") > 3
     page.close()
+
+
+def test_wide_tables_fit_the_printed_page_and_the_screen(browser, data_dir, tmp_path):
+    """The ranks of every registered method (a column each) come in parts that fit an A4
+    page in print layout (numbers never wrap there) and the report's column on screen; the
+    leaderboard's 18 columns fit the printed page whole."""
+    data = io.load(data_dir / "reasoning_synthetic.npz").select("AIME'25")
+    report = build_report(data, ["leaderboard", "compare"], title="Wide")
+    assert report.sections[1].tables["ranks"].shape[1] > 60
+    out = tmp_path / "wide.html"
+    out.write_text(to_html(report), encoding="utf-8")
+    # overflow of each table past its container, in px (0: it fits)
+    overflow = """() => Array.from(document.querySelectorAll('table')).map(
+        t => t.scrollWidth - t.parentElement.clientWidth)"""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(out.as_uri())
+    parts = page.locator(".part table")
+    assert parts.count() >= 7
+    widths = page.evaluate("""() => Array.from(document.querySelectorAll('.part table')).map(
+        t => t.scrollWidth - document.querySelector('main').clientWidth)""")
+    assert max(widths) <= 0, widths
+    # print layout at an A4 page's width (210 mm less the 2 x 14 mm margins, 96 px/in)
+    page.set_viewport_size({"width": round((210 - 28) / 25.4 * 96), "height": 1100})
+    page.emulate_media(media="print")
+    assert max(page.evaluate(overflow)) <= 0
+    page.close()

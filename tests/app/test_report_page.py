@@ -16,7 +16,13 @@ def test_build_and_offer_html_markdown_and_notebook():
     at = start(APP, COINS, 180)
     at.switch_page("app_pages/report.py").run()
     assert not at.exception, [e.value for e in at.exception]
-    assert at.multiselect(key="report_sections").value  # sensible defaults for these data
+    # the report's one list of default sections, those that fit these data: what sc.report
+    # and `scorio-studio report` run when no sections are named (tests/report/test_report.py)
+    from scorio_core import io
+    from scorio_core.definitions import default_sections
+
+    coins = io.load(Path(APP).parent / "data" / "biased_coins.npz")
+    assert at.multiselect(key="report_sections").value == default_sections(coins)[0]
     at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
     at.text_input(key="report_title").set_value("Coins <b>check</b>").run()
     at.button(key="report_build").click().run()
@@ -25,7 +31,6 @@ def test_build_and_offer_html_markdown_and_notebook():
     assert labels == ["HTML", "Markdown + charts (zip)", "Notebook"]
     assert all(d.proto.ignore_rerun for d in at.main.get("download_button"))  # no rerun
     # the same report, rebuilt through the core, is what the page offers
-    from scorio_core import io
     from scorio_core.report import build_report, to_html, to_notebook
 
     data = io.load(Path(APP).parent / "data" / "biased_coins.npz")

@@ -265,11 +265,15 @@ def test_plan_with_every_pair_decided_draws_no_pair_curves(capsys):
 
 
 def test_report_help_states_its_default_sections(capsys):
-    """The report command's default sections differ from sc.report's (pair and check take
-    longer): --help says which they are."""
+    """--help states the report's one list of default sections (sc.report's and the app's
+    too) and the analyses that run only when named, from their declaration."""
+    from scorio_core.definitions import DEFAULT_SECTIONS, NAMED_ONLY, SIMULATIONS
+
     with pytest.raises(SystemExit):
         main(["report", "--help"])
     out = capsys.readouterr().out
     packed = "".join(out.split())  # argparse wraps the list mid-word
-    assert "default:leaderboard,compare,convergence,stability,greedy,rubric,plan,questions," \
-           "curves;" in packed and "pair and check" in " ".join(out.split())
+    assert f"(default:{','.join(DEFAULT_SECTIONS)}," in packed
+    words = " ".join(out.split())
+    assert all(f"{k} ({why}, slower)" in words for k, why in NAMED_ONLY.items())
+    assert all(k in words for k in SIMULATIONS)

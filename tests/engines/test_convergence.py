@@ -414,6 +414,7 @@ def test_the_summary_reads_the_same_in_the_cli_and_the_app():
     for col, d in SUMMARY_DECIMALS.items():
         finite = [c for c in cells[col] if c != "—"]
         assert finite and all((len(c.split(".")[1]) if "." in c else 0) == d for c in finite)
-    assert core_cells(s, ["mean", "median"])["mean"].tolist() == cells["mean"]
+    assert (core_cells(s, ["mean_trials", "median_trials"])["mean_trials"].tolist()
+            == cells["mean_trials"])
     assert printf_formats(s)["no_convergence"] == "%.3f"
-    assert printf_formats(s)["mean_censored"] == "%.1f"
+    assert printf_formats(s)["mean_trials_censored"] == "%.1f"

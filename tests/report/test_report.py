@@ -180,7 +180,7 @@ import json
 numbers = {
     "mu": board.table["score"].tolist(),
     "agreement": cmp.agreement["tau_b"].tolist(),
-    "conv_mean_censored": summary["mean_censored"].tolist(),
+    "conv_mean_trials_censored": summary["mean_trials_censored"].tolist(),
     "curves_mean": curves["mean"].tolist(),
     "stab_gold": stab.table["gold_mean"].tolist(),
     "greedy_delta": greedy_result.tables()["table"]["delta_tau"].tolist(),
@@ -224,7 +224,7 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
     want = {
         "mu": s["leaderboard"].result.board.table["score"],
         "agreement": s["compare"].result.comparison.agreement["tau_b"],
-        "conv_mean_censored": s["convergence"].result.summary["mean_censored"],
+        "conv_mean_trials_censored": s["convergence"].result.summary["mean_trials_censored"],
         "curves_mean": s["convergence"].result.curves["mean"],
         "stab_gold": s["stability"].result.stability.table["gold_mean"],
         "greedy_delta": s["greedy"].tables["table"]["delta_tau"],
@@ -340,3 +340,40 @@ def test_provenance_lists_the_seeds_of_sections_that_ran():
     assert "leaderboard.seed" in rep.provenance["seeds"]
     assert not [k for k in rep.provenance["seeds"] if k.startswith("greedy.")]
     assert "greedy" in rep.provenance["settings"]
+
+
+# ------------------------------------------------------------------ the default sections
+def _section_ids(markdown: str) -> list[str]:
+    """The analysis ids of a Markdown report's numbered sections, in order."""
+    by_title = {a.title: k for k, a in ANALYSES.items()}
+    return [by_title[t] for t in re.findall(r"^## \d+\. (.+)$", markdown, flags=re.M)]
+
+
+def test_python_and_cli_reports_default_to_the_same_declared_sections(tmp_path, data_dir,
+                                                                      capsys):
+    """sc.report / make_report and `scorio-studio report` without sections run one declared
+    list (DEFAULT_SECTIONS, those that fit the data); the app's Report page picks the same
+    (tests/app/test_report_page.py). The coins have neither greedy rows nor signals: the
+    report leaves greedy and rubric out and says why in one line each."""
+    from scorio_core import report as sc_report
+    from scorio_core.definitions import DEFAULT_SECTIONS, NAMED_ONLY, default_sections
+
+    path = data_dir / "biased_coins.npz"
+    data = io.load(path)
+    want, left_out = default_sections(data)
+    assert want == [k for k in DEFAULT_SECTIONS if k not in ("greedy", "rubric")]
+    assert set(left_out) == {"greedy", "rubric"} and not set(NAMED_ONLY) & set(DEFAULT_SECTIONS)
+    assert [s.analysis.id for s in build_report(data).sections] == want
+
+    api = sc_report(data, tmp_path / "api.md").read_text(encoding="utf-8")
+    assert main(["report", str(path), "--out", str(tmp_path / "cli.md")]) == 0
+    capsys.readouterr()
+    cli = (tmp_path / "cli.md").read_text(encoding="utf-8")
+    assert _section_ids(api) == _section_ids(cli) == want
+    for text in (api, cli):
+        assert ("Not in this report — Greedy vs sampling: needs greedy outcomes (R0); this "
+                "dataset has none.") in text
+        assert "Not in this report — Rubric comparison" in text
+    # named sections are what is asked for: no line about the defaults left out
+    named = build_report(data, ["leaderboard", ("greedy", {"replicates": 5})])
+    assert named.left_out == {} and "Not in this report" not in to_html(named)

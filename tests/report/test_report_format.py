@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from scorio_core import Outcomes
-from scorio_core.formatting import column_format
+from scorio_core.formatting import column_format, format_columns, table_formats
 from scorio_core.report import build_report, chart_svg, to_html, to_markdown
+from scorio_core.report._build import PART_COLUMNS, WIDE_COLUMNS, column_parts
 
 
 @pytest.fixture(scope="module")
@@ -88,3 +89,80 @@ def test_no_flat_convergence_charts_and_whole_ticks(small_report):
         texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
         ticks = texts[: next(i for i, t in enumerate(texts) if not t.isdigit())]  # x labels
         assert ticks == [str(n) for n in range(1, len(ticks) + 1)], (c.title, ticks)
+
+
+# ------------------------------------------- one name, one format; wide tables in parts
+@pytest.fixture(scope="module")
+def compare_report():
+    """Every registered ranking method on 6 models (the compare section's ``ranks`` has a
+    column per method) beside convergence and stability: the sections whose ``mean`` and
+    ``median`` columns once meant Kendall τ_b (4 decimals) and trial counts (1 decimal)."""
+    rng = np.random.default_rng(3)
+    p = np.linspace(0.85, 0.3, 6)[:, None, None] * rng.beta(4, 2, (1, 20, 1))
+    R = (rng.random((6, 20, 8)) < p).astype(int)
+    data = Outcomes(R, models=[f"model_{i}" for i in range(6)], name="wide")
+    sections = ["compare", ("convergence", {"methods": "bayes,avg", "replicates": 200,
+                                            "curve_replicates": 20}),
+                ("stability", {"methods": "bayes,avg,borda"}), ("questions", {"top": 5})]
+    report = build_report(data, sections)
+    return report, to_html(report), to_markdown(report)
+
+
+def test_every_column_name_has_one_format_across_a_report(compare_report):
+    """A column name keeps one meaning and one number format in every table of a report:
+    convergence@n counts its trials in ``mean_trials``/``median_trials``, so ``mean`` and
+    ``median`` are Kendall τ_b wherever a section shows them."""
+    report, page, _ = compare_report
+    assert all(s.error is None for s in report.sections)
+    seen: dict[str, set] = {}
+    for s in report.sections:
+        for df in s.tables.values():
+            if df.empty:
+                continue
+            for col, fmt in zip(df.columns, table_formats(df), strict=True):
+                decimals = fmt.decimals if fmt.kind == "float" else None
+                seen.setdefault(str(col), set()).add((fmt.kind, decimals))
+    assert {c: f for c, f in seen.items() if len(f) > 1} == {}
+    conv = next(s for s in report.sections if s.analysis.id == "convergence")
+    assert {"mean_trials", "median_trials", "mean_trials_censored"} <= set(
+        conv.tables["summary"].columns)
+    assert not {"mean", "median"} & set(conv.tables["summary"].columns)
+    assert seen["mean"] == seen["median"] == {("float", 4)}  # τ_b: compare, curves, stability
+    assert seen["mean_trials"] == {("float", 1)} and seen["median_trials"] == {("int", None)}
+    # the page prints them so: the compare summary's τ_b with four decimals
+    summary = report.sections[0].tables["summary"]
+    assert f"<td>{summary['mean'].iloc[0]:.4f}</td>" in page
+
+
+def test_a_wide_table_comes_in_parts_that_repeat_its_key_column(compare_report):
+    """The ranks of every method (a column each) would run off a printed page: the HTML and
+    the Markdown show it in parts of at most PART_COLUMNS method columns, each part led by
+    the model column, every method once and in order, each column in its one format."""
+    report, page, md = compare_report
+    ranks = report.sections[0].tables["ranks"]
+    assert ranks.shape[1] > WIDE_COLUMNS
+    parts = column_parts(ranks)
+    assert len(parts) == -(-(ranks.shape[1] - 1) // PART_COLUMNS)
+    assert all(list(p.columns[:1]) == ["model"] for p in parts)
+    assert all(2 <= p.shape[1] <= PART_COLUMNS + 1 for p in parts)
+    assert [c for p in parts for c in p.columns[1:]] == list(ranks.columns[1:])
+    assert all(p["model"].tolist() == ranks["model"].tolist() for p in parts)
+    whole = {c: cells for c, _, cells in format_columns(ranks)}
+    for p in parts:
+        for c, _, cells in format_columns(p):
+            assert cells == whole[c], c
+
+    section = page.split("<h3>ranks</h3>", 1)[1].split("</section>", 1)[0]
+    heads = re.findall(r"<thead><tr>(.*?)</tr></thead>", section)
+    assert len(heads) == len(parts)
+    for head, part in zip(heads, parts, strict=True):
+        names = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", head)]
+        assert names == [str(c) for c in part.columns]
+    assert f"Part 1 of {len(parts)}: columns " in section and "each part repeating model" in section
+    assert "pass_<wbr>at_<wbr>k_<wbr>2" in section  # a header breaks after an underscore
+    # every table of the page and of the Markdown fits: none wider than WIDE_COLUMNS
+    assert max(len(re.findall(r"<th", h)) for h in re.findall(r"<thead>.*?</thead>", page)) \
+        <= WIDE_COLUMNS
+    rows = [ln for ln in md.splitlines() if ln.startswith("| ")]
+    assert max(ln.count(" | ") + 1 for ln in rows) <= WIDE_COLUMNS
+    assert md.count("each part repeating model.") == len(parts)

@@ -21,7 +21,7 @@ from scorio_core.definitions.provenance import (
     provenance,
 )
 from scorio_core.outcomes import Outcomes
-from scorio_core.report import build_report, to_html, to_markdown
+from scorio_core.report import build_report, to_html, to_markdown, to_notebook
 from scorio_core.report._build import EMPTY_TABLES, empty_table_text
 from scorio_core.report.html import CSS
 
@@ -85,6 +85,43 @@ def test_a_list_of_files_and_an_archive_are_hashed_once_each(tmp_path):
     from_dir = io.load(nested)  # one archive found in a directory: that file's own record
     assert from_dir.metadata["source_sha256"] == _sha(archive)
     assert from_dir.metadata["source_name"] == "nested/logs.zip"
+
+
+LM_EVAL = HARNESS / "lm_eval" / "limited"
+HELM = HARNESS / "helm" / "simple_mcqa"
+
+
+def test_files_read_beside_a_log_for_names_are_listed_and_hashed():
+    """lm-eval's results_<date>.json (the model's name) and HELM's run_spec.json are read
+    beside the samples: they are inputs of the data, listed with their sha256 like the logs
+    -- in a directory, and beside one samples file named alone (found on disk)."""
+    alpha = LM_EVAL / "alpha"
+    samples, results = (next(alpha.glob(g)) for g in ("samples_*.jsonl", "results_*.json"))
+    folder = io.load(LM_EVAL)
+    assert folder.metadata["source_sha256_per_file"] == {
+        f"limited/alpha/{p.name}": _sha(p) for p in (samples, results)}
+
+    alone = io.load(samples)  # the results file is found next to it on disk
+    assert list(alone.models) == ["alpha"]  # named by that file
+    assert alone.metadata["source_sha256_per_file"] == {p.name: _sha(p)
+                                                        for p in (samples, results)}
+    assert alone.metadata["source_path"] == str(samples.resolve())  # a notebook loads it
+    rep = build_report(alone, ["leaderboard"])
+    page = to_html(rep)
+    assert "input files (2)" in page
+    assert all(f"{_sha(p)}  {p.name}" in page for p in (samples, results))
+    load_cell = to_notebook(rep, samples).cells[1].source  # checks the file it loads
+    assert f"expected_sha256 = {_sha(samples)!r}" in load_cell
+
+    helm = io.load(HELM).metadata["source_sha256_per_file"]
+    runs = sorted(p for p in HELM.iterdir() if p.is_dir())
+    assert len(runs) == 2
+    for run in runs:
+        for name in ("per_instance_stats.json", "run_spec.json"):
+            assert helm[f"simple_mcqa/{run.name}/{name}"] == _sha(run / name)
+        assert f"simple_mcqa/{run.name}/scenario.json" not in helm  # never read
+    for name, digest in helm.items():  # whatever else was read is hashed as it is on disk
+        assert digest == _sha(HELM.parent / name), name
 
 
 def test_several_files_over_the_limit_say_not_hashed_instead_of_a_digest():
