@@ -16,7 +16,7 @@ def import_report(report: dict) -> None:
     st.subheader("Import report")
     files = import_table(report)
     if not files.empty:
-        st.dataframe(files, hide_index=True, key="import_files")
+        _common.show_table(st, files, hide_index=True, key="import_files")
     st.caption(
         f"{report.get('n_files', len(files))} file(s) read; "
         f"{report.get('missing_samples', 0)} sample(s) without a score (errored or unscored: "

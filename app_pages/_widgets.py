@@ -19,6 +19,7 @@ from app_state.texts import (  # noqa: F401
 )
 from scorio_core import Outcomes, io
 from scorio_core.estimands import ADJUST_LABELS
+from scorio_core.formatting import MISSING
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 from scorio_core.references import cite
 
@@ -116,12 +117,13 @@ def float_formats(table: pd.DataFrame, fmt: str = "%.4f") -> dict:
 
 def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
                labels: dict | None = None, help: dict | None = None) -> tuple[pd.DataFrame, dict]:
-    """``(shown, column_config)`` for ``st.dataframe``: every number column in the core's one
-    format, the ``spelled`` ones as right-aligned text where a number column cannot show
-    what they hold (∞, —, <0.0001, "met now": :func:`app_state.texts.core_cells`); optional
-    ``labels`` and ``help`` per column."""
+    """``(shown, column_config)`` for :func:`show_table`: every number column in the core's
+    one format (a missing value reads "—" there and the column stays a number column), the
+    ``spelled`` ones as right-aligned text where a number column cannot show what they hold
+    (∞, <0.0001, "met now": :func:`app_state.texts.core_cells`); optional ``labels`` and
+    ``help`` per column."""
     labels, help = labels or {}, help or {}
-    spelled = [c for c in spelled if c in table.columns] + missing_cells(table, spelled)
+    spelled = [c for c in spelled if c in table.columns]
     cfg = {c: st.column_config.NumberColumn(labels.get(c), format=f, help=help.get(c))
            for c, f in printf_formats(table).items() if c not in spelled}
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c), alignment="right")
@@ -132,11 +134,18 @@ def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
     return core_cells(table, spelled, n_now), cfg
 
 
-def missing_cells(table: pd.DataFrame, skip=()) -> list[str]:
-    """Number columns with a missing value (NaN: a scope not identified, a pair no test
-    decides): a number column would show it as "None", the core's format as "—"."""
-    return [c for c in table.columns if c not in skip
-            and pd.api.types.is_float_dtype(table[c]) and table[c].isna().any()]
+def show_table(where, frame, **kw):
+    """``where.dataframe(frame, **kw)`` as every page shows a table: a missing number (NaN: a
+    scope not identified, a pair no test decides, a 2PL fit that did not run) reads as the
+    core's "—" (:data:`scorio_core.formatting.MISSING`, as in the CLI and the reports), not
+    Streamlit's "None", and its column stays a number column, so clicking its header sorts
+    by number. ``where``: ``st``, a column, a tab or an expander.
+
+    Streamlit's ``placeholder`` is the one way that keeps both in Streamlit 1.67: a pandas
+    ``Styler``'s ``na_rep`` still draws "None" for a missing number (the browser draws every
+    missing cell with the placeholder), and text cells sort as text (10 before 2).
+    """
+    return where.dataframe(frame, placeholder=MISSING, **kw)
 
 
 #: Columns that hold model names in the core's pair tables.
@@ -168,7 +177,7 @@ def column_config(table: pd.DataFrame) -> dict:
         elif c.startswith("pass@"):
             help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
             cfg[c] = num(c, help=help_, format="%.4f")
-        elif not pd.api.types.is_numeric_dtype(table[c]):  # board_display, missing_cells
+        elif not pd.api.types.is_numeric_dtype(table[c]):  # board_display's text
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP.get(c), alignment="right")
         else:  # the core's one format for the column
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format=core.get(c, "%.4f"))
@@ -180,17 +189,16 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
     papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`);
     ``n_now``: today's trials per question (the papers' rule reads "met now" there)."""
     shown = board_display(table, n_now)
-    shown = core_cells(shown, missing_cells(shown))  # "—", not "None"
     main, more = board_columns(shown)
     cfg = column_config(shown)
     # the whole table goes to the browser (notebook-equal data); column_order picks the view
-    st.dataframe(shown, hide_index=True, height=table_height(len(shown)), column_config=cfg,
-                 column_order=main, key=key)
+    show_table(st, shown, hide_index=True, height=table_height(len(shown)), column_config=cfg,
+               column_order=main, key=key)
     if more:
         with st.expander(f"More columns: the papers' Bayes@N and two other rank rules "
                          f"({', '.join(more[1:])})"):
-            st.dataframe(shown[more], hide_index=True, height=table_height(len(shown)),
-                         column_config=cfg)
+            show_table(st, shown[more], hide_index=True, height=table_height(len(shown)),
+                       column_config=cfg)
 
 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
@@ -213,7 +221,7 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
            "test does not, so its count says nothing about more trials" if met else "")
         + ":"
     )
-    st.dataframe(pairs, hide_index=True, height=table_height(len(pairs)), column_config=cfg)
+    show_table(st, pairs, hide_index=True, height=table_height(len(pairs)), column_config=cfg)
 
 
 def synthetic_note(o: Outcomes) -> None:

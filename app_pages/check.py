@@ -37,9 +37,8 @@ def _settings(o) -> None:
 def _table(table) -> None:
     """``table`` in the core's one format per column, — where a number is missing (no plans
     in a scope, the questions scope at one trial)."""
-    gaps = [k for k in table.columns if table[k].dtype.kind == "f" and table[k].isna().any()]
-    shown, cfg = _common.core_table(table, gaps)
-    st.dataframe(shown, hide_index=True, column_config=cfg)
+    shown, cfg = _common.core_table(table, ())
+    _common.show_table(st, shown, hide_index=True, column_config=cfg)
 
 
 def main() -> None:

@@ -24,13 +24,13 @@ def main() -> None:
     st.json(o.describe(), expanded=2)
 
     st.subheader("Outcome categories")
-    st.dataframe(category_table(o), hide_index=True, key="category_table",
-                 column_config={"share": st.column_config.NumberColumn(format="percent")})
+    _common.show_table(st, category_table(o), hide_index=True, key="category_table",
+                       column_config={"share": st.column_config.NumberColumn(format="percent")})
     if o.signals:
         st.subheader("Per-completion signals")
         table, missing = signal_summary(o)
-        st.dataframe(table, hide_index=True, key="signal_table",
-                     column_config=_common.core_formats(table))
+        _common.show_table(st, table, hide_index=True, key="signal_table",
+                           column_config=_common.core_formats(table))
         st.caption("One column per signal, in its own unit. Signals are what rubrics read "
                    "(Rubric builder page): a signal whose mean differs between correct and "
                    f"wrong completions can separate them. {missing}")
@@ -43,7 +43,7 @@ def main() -> None:
         f"First {len(preview)} of {o.L * o.M * o.N:,} rows: one row per completion, the "
         "layout CSV/Parquet/JSONL uploads use."
     )
-    st.dataframe(preview, hide_index=True, key="long_preview")
+    _common.show_table(st, preview, hide_index=True, key="long_preview")
     box = _widgets.lazy_expander("Copy code: load these data in a notebook", _widgets.CODE_KEY)
     if box is not None:
         with box:

@@ -70,18 +70,18 @@ def main() -> None:
     tables = COMPARE.tables(result)
     st.subheader("Ranks")
     ranks = tables["ranks"]
-    st.dataframe(ranks.set_index(ranks.columns[0]), width="stretch", key="rank_table",
-                 height=_common.table_height(len(ranks)))
+    _common.show_table(st, ranks.set_index(ranks.columns[0]), width="stretch", key="rank_table",
+                       height=_common.table_height(len(ranks)))
     st.caption("Rows: models in gold order (best first); columns: methods; 1 = best, ties share.")
 
     _render.charts(COMPARE, result, "methods", widths=("content",))
     left, right = st.columns(2)
     left.markdown("**Agreement with the gold standard**")
-    left.dataframe(tables["agreement"], hide_index=True, width="stretch",
-                   column_config=_common.float_formats(tables["agreement"]))
+    _common.show_table(left, tables["agreement"], hide_index=True, width="stretch",
+                       column_config=_common.float_formats(tables["agreement"]))
     right.markdown("**Consensus** (mean τ_b with all other methods)")
-    right.dataframe(tables["consensus"], hide_index=True, width="stretch",
-                    column_config=_common.float_formats(tables["consensus"]))
+    _common.show_table(right, tables["consensus"], hide_index=True, width="stretch",
+                       column_config=_common.float_formats(tables["consensus"]))
     with st.expander("How to read this"):
         st.markdown(COMPARE.how_to_read)
     _render.footer(COMPARE, ds, params, result, "methods")

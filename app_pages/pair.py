@@ -75,7 +75,7 @@ def main() -> None:
     summary = c.summary.drop(columns=["model_a", "model_b", "verdict"])
     # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
     shown, cfg = _common.core_table(summary, ["t", "p_value"])
-    st.dataframe(shown, hide_index=True, column_config=cfg)
+    _common.show_table(st, shown, hide_index=True, column_config=cfg)
     st.markdown("\n".join(f"- **{s}** scope: {_md_escape(v)}"  # whole, not cut in a cell
                           for s, v in zip(c.summary["scope"], c.summary["verdict"], strict=True)))
     st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {c.confidence:.0%} "
@@ -83,7 +83,7 @@ def main() -> None:
                "without the leaderboard's multiplicity control).")
     _render.charts(PAIR, result, "pair")
     top = c.questions.head(result.top)
-    st.dataframe(top, hide_index=True, column_config=_common.core_formats(top))
+    _common.show_table(st, top, hide_index=True, column_config=_common.core_formats(top))
     st.subheader("One question, both models' repeats")
     _question(c)
     for name in PER_QUESTION:
@@ -95,11 +95,11 @@ def main() -> None:
                 "columns): each repeat's score only. Load the logs to read the answers.")
     first = [c for c in ("trial", "flip", "category_a", "answer_a", "category_b", "answer_b")
              if c in f.trials]  # the two models' answers next to each other
-    st.dataframe(f.trials, hide_index=True, column_config=_common.core_formats(f.trials),
-                 column_order=first + [c for c in f.trials if c not in first])
+    _common.show_table(st, f.trials, hide_index=True, column_config=_common.core_formats(f.trials),
+                       column_order=first + [c for c in f.trials if c not in first])
     st.caption("One row per trial: each model's category and score (from the outcome tensor) "
                "and, from the logs, its answer; flip = the two scores differ.")
-    st.dataframe(f.groups, hide_index=True, column_config=_common.core_formats(f.groups))
+    _common.show_table(st, f.groups, hide_index=True, column_config=_common.core_formats(f.groups))
     st.caption("The repeats grouped: each model's distinct answers, how many trials gave "
                "them and their mean score.")
     if f.has_text:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state
+from app_state.page_state import complete_pair, from_state
 from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
@@ -64,8 +64,8 @@ def main() -> None:
         shown, cfg = _common.core_table(p.pairs.drop(columns="note"), (
             "trials_needed", "trials_gap", "questions_needed", "questions_gap",
             "trials_for_lead", "questions_for_lead", "p_unsettled", "t", "trials_needed_papers"))
-        st.dataframe(shown, hide_index=True, height=_common.table_height(len(p.pairs)),
-                     column_config=cfg)
+        _common.show_table(st, shown, hide_index=True, height=_common.table_height(len(p.pairs)),
+                           column_config=cfg)
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")
         if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth
@@ -76,17 +76,20 @@ def main() -> None:
     _render.chart(allocation, "plan", 0)
     st.markdown(summary(result))
 
+    # empty pickers are the default pair: shown as their placeholder, never put in their
+    # values, where the next run would read it back as a pair the user chose
     cs, ss = result.curve_settings, st.session_state
-    for key, v in (("plan_upper", cs.upper), ("plan_lower", cs.lower),
-                   ("plan_nmax", cs.n_values[-1])):
-        if ss.get(key) is None or (key != "plan_nmax" and ss[key] not in names):
-            ss[key] = v  # the defaults this run used (the widgets show what was run)
     d1, d2, d3 = st.columns([3, 3, 2])
-    d1.selectbox("Better model", names, key="plan_upper")
-    d2.selectbox("Other model", names, key="plan_lower")
-    d3.number_input("Largest N", 2, 4096, key="plan_nmax",
+    for where, label, key, model in ((d1, "Better model", "plan_upper", cs.upper),
+                                     (d2, "Other model", "plan_lower", cs.lower)):
+        where.selectbox(label, names, index=None, key=key, on_change=complete_pair,
+                        args=(ss, key, (cs.upper, cs.lower)),
+                        placeholder=f"{model} (default)" if result.shows_pair
+                        else "none (every pair is decided)")
+    d3.number_input("Largest N", 2, 4096, value=None, key="plan_nmax",
+                    placeholder=f"{cs.n_values[-1]} (default)",
                     help="Simulate up to this many trials per question")
-    if st.session_state.get("plan_upper") == st.session_state.get("plan_lower"):
+    if ss.get("plan_upper") is not None and ss["plan_upper"] == ss.get("plan_lower"):
         st.info("Pick two different models; until then the curve shows the default pair.")
     _render.chart(order, "plan", 1, width="content")
     _render.chart(gaps, "plan", 2, width="content")

@@ -15,8 +15,9 @@ from scorio_core.definitions.questions import QUESTIONS
 
 
 def _table(frame, height_rows: int = 12) -> None:
-    st.dataframe(frame, hide_index=True, height=_common.table_height(len(frame), height_rows),
-                 column_config=_common.core_formats(frame))
+    _common.show_table(st, frame, hide_index=True,
+                       height=_common.table_height(len(frame), height_rows),
+                       column_config=_common.core_formats(frame))
 
 
 def main() -> None:

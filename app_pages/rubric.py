@@ -62,8 +62,8 @@ def _compare(ds, current: rb.Rubric | None) -> None:
         st.error(str(exc))
         return
     _render.charts(RUBRIC, result, "rubric")
-    st.dataframe(result.tau, hide_index=True, width="stretch",
-                 column_config=_common.core_formats(result.tau))
+    _common.show_table(st, result.tau, hide_index=True, width="stretch",
+                       column_config=_common.core_formats(result.tau))
     st.caption(f"Mean ± s.d. of Kendall τ_b over the {ds.view.N} single-trial slices; higher "
                "τ_Self means the rubric ranks consistently from one trial.")
     _render.footer(RUBRIC, ds, params, result, "rubric")

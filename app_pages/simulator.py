@@ -91,8 +91,8 @@ def main() -> None:
         for col, h in zip(st.columns(len(hl)), hl, strict=True):
             col.metric(h.label, h.value, help=h.help or None)
     if sid == "rubric-lesson":
-        st.dataframe(result.table, hide_index=True, width="stretch",
-                     column_config=_common.core_formats(result.table))
+        _common.show_table(st, result.table, hide_index=True, width="stretch",
+                           column_config=_common.core_formats(result.table))
     _render.charts(a, result, f"sim_{text}", widths=("content",) if sid == "order" else ())
     st.info(f"**What to notice.** {lesson_notice(text, params, result)}")
     _render.footer(a, None, params, result, f"sim_{text}")

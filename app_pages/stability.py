@@ -60,8 +60,8 @@ def _pools(ds) -> None:
             o.R, o.R0, pm, sizes=sizes, pools=int(pools), seed=int(seed), progress=p),
             "Model pools")
     if table is not None:
-        st.dataframe(table, hide_index=True, width="stretch",
-                     column_config=_common.core_formats(table))
+        _common.show_table(st, table, hide_index=True, width="stretch",
+                           column_config=_common.core_formats(table))
         st.caption("Per pool size: mean ± s.d. across pools of each method's mean τ_b; "
                    "top_fraction = share of pools where the method (or a tie) is best vs gold.")
 
@@ -102,10 +102,10 @@ def main() -> None:
     st.caption(f"Method classes against each target, as in {_common.cite('002', 'Tables 18-19')}.")
     tab_gold, tab_self, tab_all = st.tabs(["vs gold standard", "vs own full-trial ranking",
                                            "per method"])
-    tab_gold.dataframe(gold, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
-    tab_self.dataframe(own, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
-    tab_all.dataframe(tables["per_method"], hide_index=True, width="stretch",
-                      column_config=_common.float_formats(tables["per_method"]))
+    _common.show_table(tab_gold, gold, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
+    _common.show_table(tab_self, own, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
+    _common.show_table(tab_all, tables["per_method"], hide_index=True, width="stretch",
+                       column_config=_common.float_formats(tables["per_method"]))
     skipped = result.stability.skipped
     if skipped:
         with st.expander(f"{len(skipped)} method(s) skipped"):

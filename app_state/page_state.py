@@ -68,6 +68,7 @@ __all__ = [
     "page_default",
     "to_state",
     "clamp",
+    "complete_pair",
     "from_state",
     "state_keys",
     "keys",
@@ -193,6 +194,39 @@ def _read_pair(values, data, overrides):
     names = {str(m) for m in data.models}
     pair = (up, lo) if up in names and lo in names and up != lo else None
     return pair, int(n_max) if n_max else None
+
+
+def complete_pair(state, changed: str, default: tuple[str, str]) -> None:
+    """Keep the Planner's two model pickers both chosen or both empty after ``changed``
+    (``"plan_upper"`` or ``"plan_lower"``) changed.
+
+    Empty pickers (``None``) mean the default pair (``PlanParams.pair = None``): the page
+    shows it as their placeholder, never as their value, so a default is not read back as a
+    choice. A picker cleared empties the other one; a picker set while the other is empty
+    fills it from ``default``, the ``(better, other)`` pair the page's curves used (its
+    other model, or its first when that is the model just picked).
+
+    Example
+    -------
+    >>> state = {"plan_upper": "c", "plan_lower": None}
+    >>> complete_pair(state, "plan_upper", ("a", "b")); state
+    {'plan_upper': 'c', 'plan_lower': 'b'}
+    >>> state["plan_upper"] = None
+    >>> complete_pair(state, "plan_upper", ("a", "b")); state
+    {'plan_upper': None, 'plan_lower': None}
+    >>> state["plan_lower"] = "a"
+    >>> complete_pair(state, "plan_lower", ("a", "b")); state
+    {'plan_upper': 'b', 'plan_lower': 'a'}
+    """
+    up, lo, _ = FIELDS["plan"][("pair", "n_max")].keys
+    if changed not in (up, lo):
+        raise ValidationError(f"changed must be {up!r} or {lo!r}; got {changed!r}")
+    other = lo if changed == up else up
+    if state.get(changed) is None:
+        state[other] = None
+    elif state.get(other) is None:
+        mine, theirs = default if changed == up else default[::-1]
+        state[other] = theirs if theirs != state[changed] else mine
 
 
 def _show_models(values, data, notes):

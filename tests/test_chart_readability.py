@@ -407,3 +407,101 @@ def test_pairwise_heatmap_fits_the_column_of_an_800_px_window(L):
     assert all(f">{m}<" in svg for m in o.models) and "…" not in svg
     assert spec["height"]["step"] == heatmap_cell(o.models) == spec["width"]["step"]
     assert 18 <= heatmap_cell(o.models) <= 44
+
+
+# 7. whole-number axes and legends that list what is drawn -----------------------------
+
+
+def _axis_labels(svg: str) -> dict[str, list[str]]:
+    """Each axis' title (or ``X``/``Y``) -> its tick labels as drawn, left to right."""
+    out: dict[str, list[str]] = {}
+    for part in svg.split('aria-roledescription="axis" aria-label="')[1:]:
+        name = part[:part.find('"')].split(" for ")[0]
+        start = part.find("role-axis-label")
+        labels = [] if start < 0 else re.findall(r">([^<]*)</text>",
+                                                 part[start:part.find("</g>", start)])
+        out.setdefault(name, labels)
+    return out
+
+
+def _legend_labels(svg: str) -> list[str]:
+    """The legend's labels as drawn (one group per entry of a symbol legend)."""
+    return [t for part in svg.split('class="mark-text role-legend-label"')[1:]
+            for t in re.findall(r">([^<]*)</text>", part[:part.find("</g>")])]
+
+
+def _count_charts():
+    """``(name, chart, axis title)`` of every chart with a count on an axis, at counts of a
+    few: extra trials per question, N, plan sizes."""
+    from scorio_core.planner import order_curve
+    from scorio_core.simulate import correct_order
+
+    for budget in (1, 2, 3):
+        alloc = pd.DataFrame({"model": ["a", "b", "c"], "greedy_trials": [0, budget, 0],
+                              "uniform_trials": [budget, 0, 0]})
+        yield (f"allocation {budget}", charts.allocation_chart(alloc),
+               "X-axis titled 'extra trials per question'")
+    for ns in ([1, 2], [1, 2, 3], [2, 3, 4]):
+        c = order_curve([0.7] * 5, [0.6] * 5, ns, sims=20)
+        yield f"order {ns}", charts.order_curve_chart(c, 1.645), "X-axis titled 'trials per " \
+            "question N'"
+    for ns in ([2, 3], [2, 3, 4], [5, 8, 16, 32, 64], [21, 30, 42, 60, 85]):
+        g = pd.DataFrame({"plan": ["trials"] * len(ns), "n": ns, "gap_now": 0.05,
+                          "smallest_lead": np.linspace(0.3, 0.1, len(ns))})
+        yield (f"gap {ns}", charts.gap_curve_chart(g),
+               "X-axis titled 'trials per question (every model)'")
+    r = correct_order(n_values=(1, 2, 3), n_sims=20, seed=0)
+    yield "correct order 1-3", charts.correct_order_chart(r), "X-axis titled 'trials N'"
+
+
+@pytest.mark.parametrize("name, chart, axis", list(_count_charts()),
+                         ids=[c[0] for c in _count_charts()])
+def test_count_axes_read_whole_numbers_each_once(name, chart, axis):
+    """A budget of one extra trial read "0, 1, 1" on the Planner's split (ticks at 0, 0.5, 1
+    printed as whole numbers); the order curve's N and the gap curve's log axis of plan
+    sizes did the same at a few trials ("2, 2, 2, 3, 3")."""
+    labels = _axis_labels(_svg(chart.to_dict()))[axis]
+    counts = [int(v.replace(",", "")) for v in labels]  # whole numbers only
+    assert len(counts) >= 2 and counts == sorted(set(counts)), (name, labels)
+
+
+def test_gap_drivers_legend_lists_only_the_sides_drawn():
+    """Only questions where ``a`` is ahead: the legend listed ``a``, ``b`` and "tie"."""
+    q = pd.DataFrame({"question": [f"q{i}" for i in range(5)], "score_a": 0.9,
+                      "score_b": [0.1, 0.2, 0.3, 0.4, 0.5]})
+    q["diff"] = q["score_a"] - q["score_b"]
+    q["contribution"] = q["diff"] / 5
+    one = charts.gap_drivers(q, "strong", "weak")
+    assert _legend_labels(_svg(one.to_dict())) == ["strong"]
+    q.loc[4, ["score_b", "diff", "contribution"]] = [0.95, -0.05, -0.01]
+    q.loc[3, ["score_b", "diff", "contribution"]] = [0.9, 0.0, 0.0]
+    both = charts.gap_drivers(q, "strong", "weak")
+    assert _legend_labels(_svg(both.to_dict())) == ["strong", "weak", "tie"]
+    # each side keeps its colour whatever else is drawn
+    scale = {n: c.to_dict()["encoding"]["color"]["scale"] for n, c in (("one", one),
+                                                                         ("both", both))}
+    assert scale["one"]["range"] == scale["both"]["range"][:1]
+    behind = q[q["diff"] != 0].assign(diff=lambda d: -d["diff"].abs(),
+                                       contribution=lambda d: -d["contribution"].abs())
+    weak = charts.gap_drivers(behind, "strong", "weak")
+    assert _legend_labels(_svg(weak.to_dict())) == ["weak"]
+    assert weak.to_dict()["encoding"]["color"]["scale"]["range"] == scale["both"]["range"][1:2]
+
+
+def test_item_map_colour_legend_is_a_scale_when_every_question_agrees_alike():
+    """Two models, one half right and one never right on every question: every point's
+    disagreement is 0.5 and the legend read a single value. The scale runs from 0 (models
+    agree) to the largest disagreement drawn."""
+    from scorio_core.engines.questions import question_stats
+
+    R = np.zeros((2, 12, 4), int)
+    R[0, :, :2] = 1
+    stats = question_stats(Outcomes(R))
+    spec = charts.item_map(stats).to_dict()
+    (values,) = spec["datasets"].values()
+    assert len(values) == 12 and {v["disagreement"] for v in values} == {0.5}
+    labels = [float(v) for v in _legend_labels(_svg(spec))]
+    assert labels[0] == 0.0 and labels[-1] == 0.5 and len(labels) >= 3
+    # no point left to draw (every question always wrong): the largest disagreement possible
+    spec = charts.item_map(question_stats(Outcomes(np.zeros((2, 12, 4), int)))).to_dict()
+    assert spec["encoding"]["color"]["scale"]["domain"] == [0.0, 1.0]

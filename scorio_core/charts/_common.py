@@ -16,6 +16,7 @@ __all__ = [
     "SERIES_DASHES",
     "inline",
     "whole_axis",
+    "whole_log_axis",
     "rank_y",
     "series_encodings",
     "series_styles",
@@ -56,6 +57,35 @@ def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
             return alt.Axis(values=list(range(first, last + 1)), format="d", tickMinStep=0,
                             **kw)
     return alt.Axis(tickMinStep=1, format="d", **kw)
+
+
+def whole_log_axis(values, **kw) -> alt.Axis:
+    """A log-scale axis of whole numbers (plan sizes: trials, questions) with each tick once:
+    1 to 9 times the powers of ten within the range of ``values`` (as Vega's own log ticks),
+    or every whole number of a range holding fewer than two of those (short ranges of at
+    most :data:`MAX_WHOLE_TICKS` values; else its two ends).
+
+    A log scale that is not extended to whole decades (``nice=False``) otherwise gets Vega's
+    ticks at 2.2, 2.4, … on a range of 2 to 4 trials, which ``format="d"`` prints as 2, 2,
+    2, 3, 3, …
+
+    Example
+    -------
+    >>> from scorio_core.charts._common import whole_log_axis
+    >>> whole_log_axis([2, 3, 4]).values, whole_log_axis([8, 16, 32, 64]).values
+    ([2, 3, 4], [8, 9, 10, 20, 30, 40, 50, 60])
+    """
+    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
+    v = v[np.isfinite(v) & (v > 0)]
+    if not len(v):
+        return alt.Axis(format=",d", **kw)
+    lo, hi = int(np.ceil(v.min())), max(int(np.floor(v.max())), 1)
+    ticks = [m * 10**e for e in range(len(str(hi))) for m in range(1, 10)
+             if lo <= m * 10**e <= hi]
+    if len(ticks) < 2:
+        ticks = (list(range(lo, hi + 1)) if hi - lo + 1 <= MAX_WHOLE_TICKS
+                 else sorted({lo, *ticks, hi}))
+    return alt.Axis(values=ticks, format=",d", tickMinStep=0, **kw)
 
 
 def rank_y(field: str, L: int, title: str = "rank (1 = best)", **axis) -> alt.Y:

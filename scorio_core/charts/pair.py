@@ -24,6 +24,10 @@ def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.C
     df = questions.head(int(top)).copy()
     df["better"] = [a if d > 0 else b if d < 0 else "tie" for d in df["diff"]]
     df["label"] = df["question"].astype(str).str.slice(0, 40)
+    # the legend lists only the sides drawn (every bar of one model: that model alone),
+    # each in its own colour whichever are drawn
+    drawn = [(side, c) for side, c in zip((a, b, "tie"), COLOURS, strict=True)
+             if (df["better"] == side).any()]
     return (
         alt.Chart(df)
         .mark_bar()
@@ -31,8 +35,8 @@ def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.C
             y=alt.Y("label:N", sort=None, title="question"),
             x=alt.X("contribution:Q", title=f"share of the mean difference ({a} − {b})"),
             color=alt.Color("better:N", title="better on it",
-                            scale=alt.Scale(domain=[a, b, "tie"],
-                                            range=list(COLOURS))),
+                            scale=alt.Scale(domain=[side for side, _ in drawn],
+                                            range=[c for _, c in drawn])),
             tooltip=["question:N", alt.Tooltip("score_a:Q", title=a, format=".3f"),
                      alt.Tooltip("score_b:Q", title=b, format=".3f"),
                      alt.Tooltip("diff:Q", format="+.3f"),

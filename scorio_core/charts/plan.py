@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import _model_axis, _rows
+from ._common import _model_axis, _rows, whole_axis, whole_log_axis
 
 __all__ = ["order_curve_chart", "gap_curve_chart", "allocation_chart"]
 
@@ -50,7 +50,7 @@ def order_curve_chart(
     df = curve.frame()
     if p_decided is not None:
         df["p_decided"] = np.asarray(p_decided, dtype=float)
-    x = alt.X("N:Q", title="trials per question N", axis=alt.Axis(tickMinStep=1, format="d"))
+    x = alt.X("N:Q", title="trials per question N", axis=whole_axis(df["N"]))
     names = {"p_correct": "correct order (papers' Bayes@N)", "p_decided": "decided (ours)"}
     if getattr(curve, "lead", None):
         names["p_decided_at_lead"] = f"decided if the lead is {curve.lead:g} (any field)"
@@ -150,7 +150,7 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
         if part.empty:
             continue
         x = alt.X("n:Q", title=x_title, scale=alt.Scale(type="log", nice=False),
-                  axis=alt.Axis(format=",d"))
+                  axis=whole_log_axis(part["n"]))
         tip = [alt.Tooltip("n:Q", title=x_title, format=",d"), "series:N",
                alt.Tooltip("value:Q", title="lead", format=".4f")]
         line = part.assign(series=_GAP_SERIES[0], value=part["smallest_lead"])
@@ -200,10 +200,8 @@ def allocation_chart(allocation: pd.DataFrame) -> alt.Chart:
         .mark_bar()
         .encode(
             y=alt.Y("model:N", sort=order, title=None, axis=_model_axis()),
-            x=alt.X(
-                "trials:Q", title="extra trials per question",
-                axis=alt.Axis(tickMinStep=1, format="d"),
-            ),
+            x=alt.X("trials:Q", title="extra trials per question",
+                    axis=whole_axis(long["trials"], lo=0)),
             yOffset="split:N",
             color=alt.Color(
                 "split:N",

@@ -52,6 +52,22 @@ def question_heatmap(stats, columns: int = 200) -> alt.Chart:
     )
 
 
+def _max_disagreement(L: int, weights) -> float:
+    """The largest disagreement (Gini mean difference of the models' scores) ``L`` models can
+    have on a question: half of them at the lowest weight, half at the highest.
+
+    Example
+    -------
+    >>> from scorio_core.charts.questions import _max_disagreement
+    >>> _max_disagreement(2, [0, 1]), round(_max_disagreement(3, [0, 1]), 4)
+    (1.0, 0.6667)
+    """
+    span = float(max(weights) - min(weights))
+    if L < 2 or span <= 0:
+        return 1.0
+    return span * (L // 2) * (L - L // 2) / (L * (L - 1) / 2)
+
+
 def item_map(stats) -> alt.Chart:
     """2PL difficulty (x) against discrimination (y), one point per informative question
     whose fit has a usable slope (``QuestionStats.collapsed`` lists the others); colour =
@@ -66,6 +82,10 @@ def item_map(stats) -> alt.Chart:
         "item_rest_r", "status", "best", "worst"}]
     cols = ["question", *extra, "mean", "difficulty", "discrimination", "disagreement"]
     frame = t.loc[keep, cols].reset_index(drop=True)
+    # from 0 (models agree) up: one disagreement on every point (or one point) still gets a
+    # scale that says where it lies, not a legend of that one value
+    top = float(frame["disagreement"].max()) if len(frame) else 0.0
+    top = top if top > 0 else _max_disagreement(len(stats.models), stats.weights)
     return (
         alt.Chart(inline(frame))
         .mark_circle(size=40, opacity=0.75)
@@ -73,8 +93,8 @@ def item_map(stats) -> alt.Chart:
             x=alt.X("difficulty:Q", title="2PL difficulty b (higher = harder)"),
             y=alt.Y("discrimination:Q", title="2PL discrimination a (log scale)",
                     scale=alt.Scale(type="log")),
-            color=alt.Color("disagreement:Q", scale=alt.Scale(scheme="orangered"),
-                            title="disagreement"),
+            color=alt.Color("disagreement:Q", title="disagreement",
+                            scale=alt.Scale(scheme="orangered", domain=[0.0, top])),
             tooltip=["question:N", *[f"{c}:N" for c in extra],
                      alt.Tooltip("mean:Q", format=".3f"),
                      alt.Tooltip("difficulty:Q", format=".2f"),

@@ -24,7 +24,7 @@ import pandas as pd
 
 from .. import eval as ev
 from ..references import expand
-from ._common import PALETTE
+from ._common import PALETTE, whole_axis
 from .convergence import tau_curves
 
 if TYPE_CHECKING:  # the studies (and their sweeps) load only when a study runs
@@ -524,7 +524,7 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
         alt.Chart(t)
         .mark_line(point=True)
         .encode(
-            x=alt.X("N:Q", title="trials N"),
+            x=alt.X("N:Q", title="trials N", axis=whole_axis(t["N"])),
             y=alt.Y(
                 "p_correct:Q",
                 title="P(correct order)",
@@ -540,7 +540,7 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
         alt.Chart(t)
         .mark_line(point=True, color="#f58518")
         .encode(
-            x=alt.X("N:Q", title="trials N"),
+            x=alt.X("N:Q", title="trials N", axis=whole_axis(t["N"])),
             y=alt.Y("z_mean:Q", title="mean |z|"),
             tooltip=[
                 "N",

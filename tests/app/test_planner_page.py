@@ -196,3 +196,63 @@ def test_the_spread_prior_is_learned_from_the_other_benchmarks_on_both_pages():
     at.segmented_control(key="__plan_spread_prior_choice_widget").set_value("benchmarks").run()
     _ok(at)
     assert at.session_state["_plan_spread_prior"] == at.session_state["_lb_spread_prior"]
+
+
+def _all_decided() -> AppTest:
+    """Three models far apart (true means 0.9, 0.5, 0.1; 30 questions x 6 trials), uploaded
+    as a long CSV: every pair is decided in both scopes."""
+    import numpy as np
+
+    from scorio_core import leaderboard
+
+    rng = np.random.default_rng(7)
+    R = (rng.random((3, 30, 6)) < np.array([0.9, 0.5, 0.1])[:, None, None]).astype(int)
+    o = Outcomes(R, models=["strong", "middle", "weak"])
+    for scope in ("questions", "population"):
+        assert leaderboard(o, scope=scope).unresolved().empty, scope
+    buf = pyio.BytesIO()
+    save_table(o, buf, format="csv")
+    at = start(APP, REASONING, 90)
+    at.session_state[UPLOAD_KEY] = {"filename": "far_apart.csv", "data": buf.getvalue()}
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    assert at.session_state["scorio_dataset"].view.shape == (3, 30, 6)
+    return at
+
+
+def test_all_decided_planner_draws_no_pair_curve_until_one_is_picked():
+    """On data where every pair is decided the page drew no pair curve on its first view,
+    then filled its pickers with the default pair, and the next run read that back as a
+    pair the user chose and drew its curves ("already decided")."""
+    from app_pages._page_state import STORE
+
+    at = _all_decided()
+    at.switch_page("app_pages/planner.py").run()
+    for rerun in range(3):  # the first view, a plain rerun, a rerun after a setting changed
+        _ok(at)
+        assert len(at.get("vega_lite_chart")) == 1, rerun  # the allocation bars only
+        assert sum("no pair's curve is drawn" in i.value for i in at.info) == 2, rerun
+        assert not any("already decided" in c.value for c in at.caption), rerun
+        assert at.session_state[STORE]["plan"].pair is None
+        assert at.selectbox(key="plan_upper").value is None
+        assert at.selectbox(key="plan_lower").value is None
+        assert at.number_input(key="plan_nmax").value is None
+        if rerun == 0:
+            at.run()
+        elif rerun == 1:
+            at.segmented_control(key="plan_scope").set_value("population").run()
+    q = {k: at.query_params[k] for k in at.query_params}
+    assert not any(k.startswith("plan.pair") or k.startswith("plan.n_max") for k in q), q
+    # picking one model is picking a pair: the other picker takes the default pair's other
+    at.selectbox(key="plan_upper").set_value("middle").run()
+    _ok(at)
+    assert at.selectbox(key="plan_lower").value in {"strong", "weak"}
+    assert at.session_state[STORE]["plan"].pair == ("middle", at.selectbox(
+        key="plan_lower").value)
+    assert len(at.get("vega_lite_chart")) == 3
+    assert any("is already decided at 95%" in c.value for c in at.caption)
+    # clearing one picker goes back to the default: no pair, no curves
+    at.selectbox(key="plan_lower").set_value(None).run()
+    _ok(at)
+    assert at.selectbox(key="plan_upper").value is None
+    assert at.session_state[STORE]["plan"].pair is None
+    assert len(at.get("vega_lite_chart")) == 1

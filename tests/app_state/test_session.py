@@ -12,6 +12,7 @@ from app_state import session as sess
 from app_state.page_state import (
     CURRENT_RUBRIC,
     PAGES,
+    complete_pair,
     from_state,
     ks_options,
     page_default,
@@ -388,6 +389,35 @@ def test_planner_drops_a_pair_the_new_data_do_not_have(reasoning, coins):
     assert notes == [] and (state["plan_upper"], state["plan_nmax"]) == ("LLM_2", 30)
     assert state["plan_budget"] == min(coins.L * coins.N, 10_000)
     assert state["plan_assurance"] == 0.8
+
+
+def test_planner_pair_pickers_are_both_chosen_or_both_the_default(coins):
+    """The Planner's pickers hold the default pair as nothing (their placeholder shows it):
+    the page had written the default's names into them, and its next run read them back as a
+    pair chosen. Picking one model picks a whole pair; clearing one clears both."""
+    default = ("LLM_11", "LLM_9")  # the (better, other) pair the page's curves used
+    fresh, _ = to_state("plan", page_default("plan", coins), coins)
+    assert (fresh["plan_upper"], fresh["plan_lower"], fresh["plan_nmax"]) == (None,) * 3
+    assert from_state("plan", fresh, coins).pair is None
+    rng = np.random.default_rng(0)
+    names = [str(m) for m in coins.models]
+    state = dict(fresh)
+    for _ in range(200):  # any sequence of picks and clears
+        key = str(rng.choice(["plan_upper", "plan_lower"]))
+        state[key] = None if rng.random() < 0.3 else str(rng.choice(names))
+        complete_pair(state, key, default)
+        up, lo = state["plan_upper"], state["plan_lower"]
+        assert (up is None) == (lo is None), state
+        pair = from_state("plan", state, coins).pair
+        assert pair == (None if up is None or up == lo else (up, lo)), state
+    state = dict(fresh, plan_upper="LLM_9")  # the default's other model picked as the better
+    complete_pair(state, "plan_upper", default)
+    assert from_state("plan", state, coins).pair == ("LLM_9", "LLM_11")
+    state = dict(fresh, plan_lower="LLM_3")
+    complete_pair(state, "plan_lower", default)
+    assert from_state("plan", state, coins).pair == ("LLM_11", "LLM_3")
+    with pytest.raises(ValidationError, match="plan_upper"):
+        complete_pair(state, "plan_nmax", default)
 
 
 def test_a_session_of_data_read_from_several_files_saves_and_checks_each_file():
