@@ -189,7 +189,8 @@ def _no_pair_text(r: PlanResult) -> str:
     s = r.plan.settings
     return (f"Every adjacent pair is decided at {s['confidence']:.0%} ({s['scope']} scope): "
             "there is no undecided pair to plan, so no pair's curve is drawn. Choose a pair "
-            "(the Planner's pair setting) to see how its chances grow with N.")
+            "to see how its chances grow with N (the Planner page's Better model and Other "
+            "model; pair= in Python, --pair in the CLI).")
 
 
 def _decided_note(r: PlanResult, gap: bool = False) -> str:
