@@ -10,6 +10,7 @@ from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
 from scorio_core.definitions import convergence as cv
 from scorio_core.engines.convergence import has_fast_path
+from scorio_core.formatting import printed_numbers
 
 KEY = keys("convergence")  # setting -> widget key, declared in app_state.page_state
 
@@ -94,11 +95,12 @@ def main() -> None:
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")
-    # decimals declared on the core's table; the mean and median read — where nothing converged
-    shown, cfg = _common.core_table(result.summary, ["mean_trials", "median_trials"],
+    # number columns (sorted by number) rounded as the CLI and the reports print them, in the
+    # decimals declared on the core's table; no mean or median (nothing converged) reads —
+    shown, cfg = _common.core_table(printed_numbers(result.summary), [],
                                     help=cv.SUMMARY_COLUMNS)
     _common.show_table(st, shown, hide_index=True, width="stretch", column_config=cfg)
-    st.caption("— : no replicate converged, so there is no mean or median step.")
+    st.caption(cv.SUMMARY_CAPTION)
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))
     if empty:

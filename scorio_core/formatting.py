@@ -72,6 +72,7 @@ __all__ = [
     "table_formats",
     "DECIMALS_ATTR",
     "format_frame",
+    "printed_numbers",
     "EXPORT_DIGITS",
     "round_floats",
     "text_table",
@@ -404,6 +405,33 @@ def format_frame(df: pd.DataFrame) -> pd.DataFrame:
     cols = format_columns(df)
     return pd.DataFrame({i: cells for i, (_, _, cells) in enumerate(cols)},
                         index=df.index).set_axis(df.columns, axis=1)
+
+
+def printed_numbers(df: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``df`` whose float columns hold each value as its column's one format
+    prints it (:func:`table_formats`: its decimals, a whole number in an integer column),
+    still as numbers: a screen table that sorts by number and, drawn with the same printf
+    decimals, shows what the CLI and the reports print -- a browser rounds an exact half
+    up (2.5 -> 3, 6.25 -> 6.3) where the core rounds it to even (2, 6.2). Missing and
+    infinite values stay as they are; so does the table's ``attrs``.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import DECIMALS_ATTR, format_frame, printed_numbers
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"mean": [6.25, float("nan")], "median": [2.5, 3.5]})
+    >>> t.attrs[DECIMALS_ATTR] = {"mean": 1, "median": 0}
+    >>> printed_numbers(t).values.tolist(), format_frame(t).values.tolist()
+    ([[6.2, 2.0], [nan, 4.0]], [['6.2', '2'], ['—', '4']])
+    """
+    out = df.copy()
+    for i, fmt in enumerate(table_formats(df)):
+        col = df.iloc[:, i]
+        if not fmt.numeric or col.dtype.kind != "f":
+            continue
+        d = 0 if fmt.kind == "int" else fmt.decimals
+        out.iloc[:, i] = [float(round(v, d)) if math.isfinite(v) else v for v in col.tolist()]
+    return out
 
 
 def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:

@@ -66,6 +66,7 @@ __all__ = [
     "usable_methods",
     "worst_case",
     "SUMMARY_COLUMNS",
+    "SUMMARY_CAPTION",
     "subset_sizes",
     "run_subsets",
 ]
@@ -73,12 +74,23 @@ __all__ = [
 #: The summary table's columns that need a word (their decimals:
 #: :data:`scorio_core.engines.convergence.SUMMARY_DECIMALS`, declared on the table).
 SUMMARY_COLUMNS = {
-    "mean_trials": "mean convergence@n (trials) over converged replicates",
+    "mean_trials": "mean convergence@n (trials) over converged replicates (— : none converged)",
     "mean_trials_censored": expand("mean_trials with no convergence counted as N "
-                                   "(000 Tables 9-11)"),
-    "median_trials": "median convergence@n (trials) over converged replicates",
-    "no_convergence": "share still differing from the target at trial N-1 or later",
+                                   "(000 Tables 9-11): censored at N wherever no_convergence "
+                                   "is above 0"),
+    "median_trials": "median convergence@n (trials) over converged replicates (— : none "
+                     "converged)",
+    "no_convergence": "share still differing from the target at trial N-1 or later: the "
+                      "replicates left out of mean_trials and median_trials and counted as N "
+                      "in mean_trials_censored",
 }
+#: The line under the summary table: which values leave out or censor the replicates that
+#: never converged (the table itself keeps every value a number).
+SUMMARY_CAPTION = (
+    "Rows with no_convergence above 0 have replicates that never converged: mean_trials and "
+    "median_trials leave them out (— : none converged), mean_trials_censored counts them "
+    "as N (censored at N)."
+)
 
 
 def subset_sizes(n_models: int) -> list[int]:

@@ -117,7 +117,7 @@ def attach_sources(
     data: Outcomes,
     sources: Sequence[tuple[str, str | os.PathLike | bytes]],
     *,
-    limit: int = HASH_LIMIT_BYTES,
+    limit: int | None = None,
     path: str | os.PathLike | None = None,
 ) -> Outcomes:
     """``data`` read from several files, with each file's sha256 in its metadata.
@@ -125,11 +125,13 @@ def attach_sources(
     ``sources`` are ``(name, path or raw bytes)`` pairs, one per file the data were read
     from (an archive counts once). ``metadata["source_sha256_per_file"]`` maps each name
     to its sha256 and ``metadata["source_bytes"]`` is their total size; when that total
-    exceeds ``limit`` no file is hashed (the digests are ``None``) and
-    ``metadata["source_unhashed"]`` says so, e.g. ``"not hashed (3 files, 9.1 GB)"``.
+    exceeds ``limit`` (default :data:`HASH_LIMIT_BYTES`) no file is hashed (the digests
+    are ``None``) and ``metadata["source_unhashed"]`` says so, e.g.
+    ``"not hashed (3 files, 9.1 GB)"``.
     ``io.load`` calls this for a directory, an archive's members, a list of files, or one
-    log and the files read beside it; ``path`` is then that one file, the one a notebook
-    report loads again (``metadata["source_path"]``).
+    file and the files read beside it (a log's results json, a table's sample store);
+    ``path`` is then that one file, the one a notebook report loads again
+    (``metadata["source_path"]``).
 
     Example
     -------
@@ -143,7 +145,7 @@ def attach_sources(
     sizes = [len(s) if isinstance(s, bytes | bytearray | memoryview) else Path(s).stat().st_size
              for _, s in sources]
     total = int(sum(sizes))
-    hashed = total <= limit
+    hashed = total <= (HASH_LIMIT_BYTES if limit is None else limit)
     meta = {k: v for k, v in data.metadata.items() if k not in _SEVERAL + _ONE}
     meta["source_sha256_per_file"] = {
         str(name): (file_sha256(s) if hashed else None) for name, s in sources

@@ -175,9 +175,10 @@ def load(
         The file's own trial ids are kept in ``metadata["trial_ids"]`` (or
         ``"trial_ids_per_pair"``). One file records its name and sha256
         (``metadata["source_sha256"]``); data read from several files (a directory, an
-        archive, a list or mapping of files, or a log and the files read beside it for
-        names: lm-eval's ``results_<date>.json``, HELM's ``run_spec.json``) record each
-        one's sha256, hashed once, in ``metadata["source_sha256_per_file"]`` (see
+        archive, a list or mapping of files, or a file and the files read beside it: for
+        names, lm-eval's ``results_<date>.json`` and HELM's ``run_spec.json``; for the texts
+        shown, the sample store beside a table or ``.npz``, ``<stem>.samples.parquet``)
+        record each one's sha256, hashed once, in ``metadata["source_sha256_per_file"]`` (see
         :func:`~scorio_core.definitions.provenance.attach_sources`).
 
     Raises

@@ -103,8 +103,9 @@ class MissingCellsError(ValidationError):
 # ----------------------------------------------------------------- sources
 #: The sources opened or read while :func:`noting_reads` is on (``None``: off). A file an
 #: importer reads beside a log for names only (lm-eval's results json, HELM's run_spec.json
-#: and stats.json) is read through :class:`_Src` like the log, so the loader can list and
-#: hash every file a load read, whichever importer read it.
+#: and stats.json) is read through :class:`_Src` like the log, and the sample store beside a
+#: table is noted when it is attached (:func:`note_read`), so the loader can list and hash
+#: every file a load read, whichever importer read it.
 _READS: ContextVar[list | None] = ContextVar("scorio_core_io_reads", default=None)
 
 
@@ -117,6 +118,13 @@ def noting_reads() -> Iterator[list]:
         yield reads
     finally:
         _READS.reset(token)
+
+
+def note_read(src: _Src) -> None:
+    """Count ``src`` as read by the load under way (:func:`noting_reads`) without opening
+    it here: a file attached to the data and read later, a table's sample store, is listed
+    and hashed with the files read now."""
+    src._noted()
 
 
 @dataclass(frozen=True)

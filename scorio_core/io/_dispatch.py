@@ -29,6 +29,7 @@ from ._base import (
     _resolve,
     _sniff,
     _Src,
+    note_read,
     noting_reads,
     open_zip,
     spreadsheet_kind,
@@ -273,6 +274,7 @@ def load_many(
             continue
         kinds.append((it, kind, parsed))
     used: dict[str, Item] = {}  # the files the outcomes came from, each once
+    data_files: dict[str, Item] = {}  # ... of them, those read as data (not beside one)
     siblings = _siblings([it for it, _, _ in kinds])
     has_logs = any(k in _LOG_KINDS for _, k, _ in kinds)
     parts: list[LogPart] = []
@@ -323,6 +325,7 @@ def load_many(
             spill_texts(part, writer, keep=opts.samples == "keep")
         origin = top[src.label]
         used.setdefault(origin.src.label, origin)
+        data_files.setdefault(origin.src.label, origin)
         for r in reads:  # beside it: a file given or found with it, else one on disk
             if r.label != src.label:
                 aside = top.get(r.label, Item(r, False))
@@ -344,19 +347,20 @@ def load_many(
                 raise
             raise ValidationError(f"{exc}{hint}") from None
         if not tables:
-            return _with_sources(logs, list(used.values()), items)
+            return _with_sources(logs, list(used.values()), list(data_files.values()))
         tables.insert(0, ("logs", logs))
     out = tables[0][1] if len(tables) == 1 else combine(tables, opts)
-    return _with_sources(out, list(used.values()), items)
+    return _with_sources(out, list(used.values()), list(data_files.values()))
 
 
-def _with_sources(data: Outcomes, used: Sequence[Item], given: Sequence[Item]) -> Outcomes:
+def _with_sources(data: Outcomes, used: Sequence[Item], data_files: Sequence[Item]) -> Outcomes:
     """``data`` with the name and sha256 of each file they were read from, the files read
-    beside a log for names only included (an archive counts once;
+    beside one included (a log's for names only, a table's sample store whose texts are
+    shown; an archive counts once;
     :func:`~scorio_core.definitions.provenance.attach_sources`). One upload's bytes the
     caller named are left to the caller (the app records them with their name), so no file
-    is hashed twice; one path the caller named (``given``) stays the file a notebook loads
-    again when files beside it were read too."""
+    is hashed twice; when one file on disk was read as data (``data_files``), it stays the
+    file a notebook loads again though files beside it were read too."""
     from ..definitions.provenance import attach_source, attach_sources
 
     def raw(it: Item):
@@ -369,8 +373,8 @@ def _with_sources(data: Outcomes, used: Sequence[Item], given: Sequence[Item]) -
         if it.explicit and it.src.path is None:
             return data
         return attach_source(data, raw(it), it.src.label)
-    # one file named, read with files beside it: a notebook still loads that one file
-    named = given[0].src.path if len(given) == 1 and given[0].explicit else None
+    # one file read as data, with files beside it: a notebook still loads that one file
+    named = data_files[0].src.path if len(data_files) == 1 else None
     return attach_sources(data, [(it.src.label, raw(it)) for it in used], path=named)
 
 
@@ -432,6 +436,9 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
         store = beside(src.path) if src.path is not None else None
         if store is not None and store.is_file() and opts.samples == "keep" and o.samples is None:
             o = o.with_samples(SampleStore.open(store))  # written by `scorio-studio import`
+            # the texts shown come from it: listed and hashed with the file (load_many)
+            name = PurePosixPath(src.label.replace("\\", "/")).with_name(store.name)
+            note_read(_Src(str(name), path=store))
         tables.append((src.label, o))
 
 
@@ -519,20 +526,22 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
         else:
             files.append({"file": label, "format": o.metadata.get("format"),
                           "model": ", ".join(o.models), "records": o.L * o.M * o.N})  # fmt: skip
-    report["n_files"] = len(files)
+    # each file once, in read order (an lm-eval samples file has a row per filter)
+    names = list(dict.fromkeys(f["file"] for f in files))
+    report["n_files"] = len(names)
     opts = replace(opts, columns=None, where=None, model_columns=None,
                    model_map=None, name=opts.name or "combined", score_range=None,
                    weights=tuple(first.weights), category_names=tuple(first.category_names))
     try:
         out = _from_frame(
-            df, "frame", f"{len(files)} files", opts,
-            meta_extra={"format": "combined", "source_file": [f["file"] for f in files],
+            df, "frame", f"{len(names)} files", opts,
+            meta_extra={"format": "combined", "source_file": names,
                         "import_report": report},
         )  # fmt: skip
     except MissingCellsError as exc:  # say which file holds which models
-        who = "; ".join(f"{f['file']} holds {f['model']}" for f in files)
+        who = "; ".join(dict.fromkeys(f"{f['file']} holds {f['model']}" for f in files))
         raise MissingCellsError(
-            f"combining {len(files)} files ({who}): "
+            f"combining {len(names)} files ({who}): "
             + str(exc).replace("Fix the file ", "Fix the files ")
         ) from None
     # the files' texts stay valid while their question ids do (not requalified by benchmark)

@@ -568,8 +568,8 @@ def report(
             row["harness"] = dict(p.harness)
         files.append(row)
     out: dict[str, Any] = {
-        "files": files,
-        "n_files": len(files),
+        "files": files,  # one row per part: a file read once per lm-eval filter has several
+        "n_files": len({p.file for p in parts}),
         "missing_samples": sum(f["missing"] for f in files),
     }
     if any("mean" in f for f in files):
@@ -880,10 +880,13 @@ def assemble_logs(
     df = _drop_per_question_text(pl.concat(frames, how="diagonal_relaxed"))
     if df.height == 0:
         raise ValidationError(
-            f"{parts[0].file}: no scored samples in {len(parts)} log(s); nothing to load"
+            f"{parts[0].file}: no scored samples in {len({p.file for p in parts})} log(s); "
+            "nothing to load"
         )
     fmts = sorted({p.format for p in parts})
-    label = parts[0].file if len(parts) == 1 else f"{len(parts)} logs"
+    # each file once, in read order: an lm-eval samples file gives one part per filter
+    files = list(dict.fromkeys(p.file for p in parts))
+    label = files[0] if len(files) == 1 else f"{len(files)} logs"
     shown = {k: v for p in parts for k, v in p.shown_ids.items()}
     for p in parts:
         if p.shown_ids:
@@ -897,7 +900,7 @@ def assemble_logs(
         rep["model_names"] = renamed
     meta = {
         "format": "+".join(fmts),
-        "source_file": parts[0].file if len(parts) == 1 else [p.file for p in parts],
+        "source_file": files[0] if len(files) == 1 else files,
         "import_report": rep,
     }
     if shown:

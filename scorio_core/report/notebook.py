@@ -124,8 +124,11 @@ def to_notebook(
         intro += ["", pooled]
     intro += [x for t in left_out_text(report) for x in ("", t)]
     inp = prov["input"] or {}
-    # one file read with files beside it (lm-eval's results json): that file's own digest
-    sha256 = inp.get("sha256") or (inp.get("sha256_per_file") or {}).get(Path(data_path).name)
+    # one file read with files beside it (lm-eval's results json, a sample store): that
+    # file's own digest, listed under its name or, found in a folder, under folder/name
+    same = [h for k, h in (inp.get("sha256_per_file") or {}).items()
+            if k.replace("\\", "/").rsplit("/", 1)[-1] == Path(data_path).name]
+    sha256 = inp.get("sha256") or (same[0] if len(same) == 1 else None)
     cells = [
         v4.new_markdown_cell("\n".join(intro)),
         v4.new_code_cell(

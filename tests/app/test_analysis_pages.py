@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +36,8 @@ def _frame(at: AppTest, column: str):
 
 
 def test_convergence_page_on_biased_coins():
+    from scorio_core.definitions import convergence as cv
+
     at = start(APP, COINS, 180)
     at.switch_page("app_pages/convergence.py")
     at.session_state["conv_b_curves"] = 20
@@ -52,15 +55,30 @@ def test_convergence_page_on_biased_coins():
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = ns["summary"]
     assert got["method"].tolist() == summ["method"].tolist()
-    for col in ("mean_trials_censored", "no_convergence"):
-        np.testing.assert_allclose(got[col], summ[col], rtol=1e-12, atol=1e-15)
-    # the mean and median trials are shown as text, with — where no replicate converged
-    def spelled(col, fmt):
-        return [fmt.format(v) if np.isfinite(v) else "—" for v in got[col]]
+    assert got["replicates"].tolist() == summ["replicates"].tolist()
+    # every summary column is a number column (a header click sorts 10 after 2), holding
+    # what the CLI and the reports print (format_columns) under the page's printf decimals;
+    # where no replicate converged the mean and median are missing (drawn as —)
+    from scorio_core.formatting import format_columns
 
-    assert spelled("mean_trials", "{:.1f}") == summ["mean_trials"].tolist()
-    assert spelled("median_trials", "{:.0f}") == summ["median_trials"].tolist()
-    assert "None" not in summ[["mean_trials", "median_trials"]].values.ravel().tolist()
+    shown = next(d for d in at.dataframe if "no_convergence" in d.value.columns)
+    config = json.loads(shown.proto.columns)
+    assert shown.proto.placeholder == "—"
+    printed = {name: cells for name, _, cells in format_columns(got)}
+    for col, fmt in (("mean_trials", "%.1f"), ("mean_trials_censored", "%.1f"),
+                     ("median_trials", "localized"), ("no_convergence", "%.3f")):
+        assert pd.api.types.is_float_dtype(summ[col]), col
+        assert config[col]["type_config"] == {"type": "number", "format": fmt}, col
+        d = 0 if fmt == "localized" else int(fmt[2])
+        assert [f"{v:,.{d}f}" if np.isfinite(v) else "—" for v in summ[col]] == printed[col]
+    # the rows that never converged (all of pass_at_k_8 on N = 80) are told apart: no mean
+    # or median, N in the censored mean, said in the caption and the columns' help
+    never = summ["no_convergence"] == 1.0
+    assert never.any() and (never == summ["mean_trials"].isna()).all()
+    assert (summ.loc[never, "mean_trials_censored"] == 80.0).all()
+    assert (summ["no_convergence"] > 0).all()  # every row counts some replicates as N
+    assert "censored at N" in config["mean_trials_censored"]["help"]
+    assert any(c.value == cv.SUMMARY_CAPTION for c in at.caption)
     # the known truth of the simulated coins is offered as a target
     assert "known true means (simulated data)" in at.selectbox(key="conv_target").options
     at.selectbox(key="conv_target").set_value("truth")

@@ -418,3 +418,47 @@ def test_the_summary_reads_the_same_in_the_cli_and_the_app():
             == cells["mean_trials"])
     assert printf_formats(s)["no_convergence"] == "%.3f"
     assert printf_formats(s)["mean_trials_censored"] == "%.1f"
+
+
+def _browser(v: float, decimals: int) -> str:
+    """What the app's table draws for ``v`` under a printf format with ``decimals``
+    (JavaScript's toFixed: an exact half rounds up), and — for a missing value."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    if not np.isfinite(v):
+        return "—"
+    return f"{Decimal(v).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP):,}"
+
+
+def test_the_apps_summary_is_numbers_that_print_as_the_cli():
+    """The page showed mean_trials and median_trials as text so that — could stand where
+    nothing converged, and a header click sorted them as text (10 before 2). They are
+    numbers now, rounded as the CLI and the reports print them (a browser would round the
+    median 2.5 to 3 and the mean 6.25 to 6.3 where the CLI prints 2 and 6.2); the rows
+    that never converged stay recognisable."""
+    from app_state.texts import printf_formats
+    from scorio_core.engines.convergence import SUMMARY_DECIMALS, ConvergenceRun
+    from scorio_core.formatting import format_columns, printed_numbers
+
+    s_star = {"halves": np.array([1, 2, 3, 4, 0]), "tie": np.array([6, 6, 6, 7, 0]),
+              "never": np.zeros(5, int)}  # fmt: skip
+    run = ConvergenceRun(n_max=13, s_star=s_star, last_change={k: v for k, v in s_star.items()},
+                         target="gold", scheme="column", seed=0)
+    summary = run.summary
+    assert summary.set_index("method").loc["halves", "median_trials"] == 2.5  # the case
+    shown = printed_numbers(summary)
+    cli = {name: cells for name, _, cells in format_columns(summary)}  # CLI and reports
+    fmts = printf_formats(shown)
+    for col in SUMMARY_DECIMALS:
+        assert pd.api.types.is_float_dtype(shown[col]), col  # sorted by number
+        d = 0 if fmts[col] == "localized" else int(fmts[col][2:-1])
+        assert d == SUMMARY_DECIMALS[col]
+        assert [_browser(v, d) for v in shown[col]] == cli[col], col
+    assert cli["median_trials"] == ["2", "6", "—"] and cli["mean_trials"][1] == "6.2"
+    # before: the unrounded numbers would have drawn otherwise in the browser
+    assert _browser(2.5, 0) == "3" and _browser(6.25, 1) == "6.3"
+    # censored rows: no mean or median where nothing converged, N in the censored mean
+    never = shown.set_index("method").loc["never"]
+    assert np.isnan(never["mean_trials"]) and np.isnan(never["median_trials"])
+    assert never["no_convergence"] == 1.0 and never["mean_trials_censored"] == 13.0
+    assert shown["no_convergence"].tolist() == [0.2, 0.2, 1.0]

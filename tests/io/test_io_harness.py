@@ -263,6 +263,33 @@ def test_lm_eval_filter_and_task_choice(capsys):
     assert json.loads(capsys.readouterr().out)["questions (M)"] == 6
 
 
+def test_a_samples_file_read_once_per_filter_is_listed_once():
+    """qa_vote has two filters (maj@5, score-first): lm-eval's samples file is read as one
+    part per filter, yet the provenance names each file once, in read order, and the
+    import report counts it once (it listed each qa_vote file twice)."""
+    from scorio_core.definitions.provenance import provenance
+    from scorio_core.report import build_report, to_html
+
+    d = LM_EVAL / "multi"
+    o = io.load(d)
+    rep = o.metadata["import_report"]
+    votes = [f["file"] for f in rep["files"] if f["benchmark"].startswith("qa_vote/")]
+    assert len(votes) == 4 and len(set(votes)) == 2  # a row per filter: the case at hand
+    files = provenance(o)["input"]["file"]
+    samples = sorted(d.glob("*/samples_*.jsonl"))  # read in the folder's sorted order
+    assert files == [f"multi/{p.parent.name}/{p.name}" for p in samples]
+    assert rep["n_files"] == len(samples) == 6
+    assert "6 files read" in to_html(build_report(o, ["leaderboard"]))
+
+    beta, alpha = (next(d.glob(f"{m}/samples_qa_vote_*.jsonl")) for m in ("beta", "alpha"))
+    both = io.load([beta, alpha])  # named by the caller: in the caller's order
+    assert provenance(both)["input"]["file"] == [beta.name, alpha.name]
+    assert both.metadata["import_report"]["n_files"] == 2
+    one = io.load(alpha)  # one file, two filters: the file, not a list of it
+    assert provenance(one)["input"]["file"] == alpha.name
+    assert one.benchmark_names == ["qa_vote/maj@5", "qa_vote/score-first"]
+
+
 def test_lm_eval_limit_is_reported():
     d = LM_EVAL / "limited"
     r = reading(d)

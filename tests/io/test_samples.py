@@ -196,6 +196,64 @@ def test_import_writes_the_store_beside_the_dataset_and_load_attaches_it(tmp_pat
     assert "a sample store" in capsys.readouterr().err
 
 
+def test_the_store_beside_a_dataset_is_listed_and_hashed_in_the_provenance(tmp_path,
+                                                                           monkeypatch):
+    """The texts shown with an .npz come from the store `scorio-studio import` wrote beside
+    it: the provenance lists both files, in read order, with the digests sha256sum prints,
+    each file hashed once; the report names both; a notebook still loads (and checks) the
+    .npz. Their total is held to the one hash limit; without the texts only the .npz counts."""
+    import hashlib
+
+    from scorio_core.cli import main
+    from scorio_core.definitions import provenance as prov_mod
+    from scorio_core.definitions.provenance import provenance
+    from scorio_core.report import build_report, to_html, to_notebook
+
+    out = tmp_path / "out" / "runs.npz"
+    out.parent.mkdir()
+    assert main(["import", str(TEXTS), "--out", str(out)]) == 0
+    store = out.parent / "runs.samples.parquet"
+
+    def sha(p: Path) -> str:
+        return hashlib.sha256(p.read_bytes()).hexdigest()
+
+    hashed: list[str] = []
+    real = prov_mod.file_sha256
+    monkeypatch.setattr(prov_mod, "file_sha256",
+                        lambda s: hashed.append(Path(s).name) or real(s))  # fmt: skip
+    o = io.load(out)
+    assert len(o.samples) == 30  # the store's texts are attached ...
+    inp = provenance(o)["input"]
+    assert list(inp["sha256_per_file"].items()) == [("runs.npz", sha(out)),  # ... and listed
+                                                    ("runs.samples.parquet", sha(store))]
+    assert sorted(hashed) == ["runs.npz", "runs.samples.parquet"]  # each once
+    assert inp["file"] == "runs.npz"
+    assert inp["bytes"] == out.stat().st_size + store.stat().st_size
+    assert o.metadata["source_path"] == str(out.resolve())
+    page = to_html(build_report(o, ["leaderboard"]))
+    assert "input files (2)" in page
+    assert f"{sha(out)}  runs.npz" in page and f"{sha(store)}  runs.samples.parquet" in page
+
+    folder = io.load(out.parent)  # found in a folder: the same two files, named by folder
+    assert provenance(folder)["input"]["sha256_per_file"] == {
+        "out/runs.npz": sha(out), "out/runs.samples.parquet": sha(store)}
+    assert folder.metadata["source_path"] == str(out.resolve())
+    load_cell = to_notebook(build_report(folder, ["leaderboard"]), out).cells[1].source
+    assert f"expected_sha256 = {sha(out)!r}" in load_cell
+
+    # the total (store included) against the limit: one byte short, neither is hashed
+    monkeypatch.setattr(prov_mod, "HASH_LIMIT_BYTES", inp["bytes"] - 1)
+    over = provenance(io.load(out))["input"]
+    assert over["sha256_per_file"] == {"runs.npz": None, "runs.samples.parquet": None}
+    assert over["not_hashed"].startswith("not hashed (2 files,")
+
+    hashed.clear()
+    bare = io.load(out, samples="skip")  # no texts shown: the store is not an input
+    assert bare.samples is None and hashed == ["runs.npz"]
+    assert bare.metadata["source_sha256"] == sha(out)
+    assert "source_sha256_per_file" not in bare.metadata
+
+
 def _store_dirs(o: Outcomes) -> set[Path]:
     return {Path(f).parent for f in o.samples.files}
 
