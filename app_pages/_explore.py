@@ -86,7 +86,9 @@ def open_pair(result, event) -> None:
     st.subheader("Open a pair from a cell")
     st.caption("Click a cell of the heatmap (or choose the model and question here) to read "
                "that question's completions of this model and another side by side.")
-    c1, c2, c3, c4 = st.columns([2, 3, 2, 3], vertical_alignment="bottom")
+    # the widest column for "Compare with" (a model name and its difference), the button
+    # on its own row: in four columns both were cut ("gpt-35-turbo (-0.(", "Pair view: …")
+    c1, c2, c3 = st.columns([3, 2, 4], vertical_alignment="bottom")
     model = c1.selectbox("Model", list(stats.models), key="qv_cell_model")
     question = c2.selectbox("Question", list(stats.questions), key="qv_cell_question",
                             help="easiest first, as in the heatmap")
@@ -96,5 +98,4 @@ def open_pair(result, event) -> None:
         ss["qv_cell_other"] = next(iter(others))
     other = c3.selectbox("Compare with", list(others), key="qv_cell_other",
                          format_func=lambda m: f"{m}  ({others[m]:+.2f} on it)")
-    with c4:
-        _page_state.pair_button(model, other, "qv_cell_pair", question)
+    _page_state.pair_button(model, other, "qv_cell_pair", question)

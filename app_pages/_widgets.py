@@ -12,6 +12,7 @@ from app_state.page_state import ASSURANCES, CONFIDENCES
 from app_state.texts import (  # noqa: F401
     RULE_MET,
     board_columns,
+    board_columns_text,
     board_display,
     core_cells,
     papers_rule_cells,
@@ -194,6 +195,8 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
     # the whole table goes to the browser (notebook-equal data); column_order picks the view
     show_table(st, shown, hide_index=True, height=table_height(len(shown)), column_config=cfg,
                column_order=main, key=key)
+    if note := board_columns_text(main):  # columns whose names say little to a newcomer
+        st.caption(note)
     if more:
         with st.expander(f"More columns: the papers' Bayes@N and two other rank rules "
                          f"({', '.join(more[1:])})"):

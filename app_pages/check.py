@@ -10,7 +10,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, trial_options
 from scorio_core import ValidationError
-from scorio_core.definitions.check import CHECK
+from scorio_core.definitions.check import CHECK, unchecked_note
 from scorio_core.estimands import SPLIT_TRIALS_PER_MODEL
 from scorio_core.formatting import count_text
 
@@ -67,6 +67,8 @@ def main() -> None:
         st.warning(f"Off target on runs like this — {line}.", icon=":material/warning:")
     if not off:
         st.success(c.verdict(), icon=":material/check_circle:")
+    if note := unchecked_note(c):  # a scope with blank rows: say why, beside the verdict
+        st.info(note, icon=":material/info:")
     st.subheader(f"{c.reps:,} runs of {count_text(c.M, 'question')} × "
                  f"{count_text(c.N, 'trial')}: intervals and decisions")
     _table(c.intervals)
@@ -77,7 +79,8 @@ def main() -> None:
                "first_coverage: share of runs whose could-be-first set held the truly best "
                f"model (stated: at least {c.confidence:.0%}), first_set_size: its mean size.")
     _render.charts(CHECK, result, "chk")
-    _table(c.p_best)
+    judged = [s for s, k in c.checks.items() if k.identified]  # rows of 0 model-runs else
+    _table(c.p_best[c.p_best["scope"].isin(judged)])
     st.caption("observed: share of the model-runs in the bin whose model was truly first; "
                "se: its binomial standard error.")
     if not c.plans.empty:

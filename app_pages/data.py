@@ -24,8 +24,10 @@ def main() -> None:
     st.json(o.describe(), expanded=2)
 
     st.subheader("Outcome categories")
-    _common.show_table(st, category_table(o), hide_index=True, key="category_table",
-                       column_config={"share": st.column_config.NumberColumn(format="percent")})
+    cats = category_table(o)  # completions as every count: 35,618, not 35618
+    _common.show_table(st, cats, hide_index=True, key="category_table",
+                       column_config=_common.core_formats(cats[["completions"]])
+                       | {"share": st.column_config.NumberColumn(format="percent")})
     if o.signals:
         st.subheader("Per-completion signals")
         table, missing = signal_summary(o)

@@ -11,6 +11,7 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, from_state
+from app_state.texts import flips_caption, repeats_caption
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR
 from scorio_core.engines.pair import PER_QUESTION
@@ -82,8 +83,11 @@ def main() -> None:
                "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
                "without the leaderboard's multiplicity control).")
     _render.charts(PAIR, result, "pair")
-    top = c.questions.head(result.top)
-    _common.show_table(st, top, hide_index=True, column_config=_common.core_formats(top))
+    q = c.questions  # every question: the chart draws those that move the gap most
+    _common.show_table(st, q, hide_index=True, height=_common.table_height(len(q), 10),
+                       column_config=_common.core_formats(q))
+    st.caption(f"All {len(q):,} questions, the leader's largest push first; cumulative: the "
+               "running total, which ends at the mean difference (click a header to sort).")
     st.subheader("One question, both models' repeats")
     _question(c)
     for name in PER_QUESTION:
@@ -97,11 +101,9 @@ def main() -> None:
              if c in f.trials]  # the two models' answers next to each other
     _common.show_table(st, f.trials, hide_index=True, column_config=_common.core_formats(f.trials),
                        column_order=first + [c for c in f.trials if c not in first])
-    st.caption("One row per trial: each model's category and score (from the outcome tensor) "
-               "and, from the logs, its answer; flip = the two scores differ.")
+    st.caption(flips_caption(f.trials))
     _common.show_table(st, f.groups, hide_index=True, column_config=_common.core_formats(f.groups))
-    st.caption("The repeats grouped: each model's distinct answers, how many trials gave "
-               "them and their mean score.")
+    st.caption(repeats_caption(f.groups))
     if f.has_text:
         _texts(f, c)
     with st.expander("How to read this"):

@@ -6,6 +6,7 @@ Renders ``scorio_core.definitions.ANALYSES["questions"]``; this file is widget l
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
@@ -13,11 +14,21 @@ from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS
 
+#: What a question's ``status`` says (blank: an informative question with a usable 2PL fit).
+STATUS_HELP = ("always right / always wrong: every model the same, no information; no 2PL "
+               "slope: its 2PL fit collapsed (left off the item map); blank: informative")
+
 
 def _table(frame, height_rows: int = 12) -> None:
+    """``frame`` without its text columns that are blank in every row (a ``status`` column
+    of informative questions only said nothing)."""
+    blank = [c for c in frame.columns
+             if (frame[c].dtype == object or pd.api.types.is_string_dtype(frame[c]))
+             and frame[c].fillna("").astype(str).eq("").all()]
+    frame = frame.drop(columns=blank)
+    cfg = _common.core_formats(frame) | {"status": st.column_config.TextColumn(help=STATUS_HELP)}
     _common.show_table(st, frame, hide_index=True,
-                       height=_common.table_height(len(frame), height_rows),
-                       column_config=_common.core_formats(frame))
+                       height=_common.table_height(len(frame), height_rows), column_config=cfg)
 
 
 def main() -> None:

@@ -48,6 +48,9 @@ __all__ = [
     "report_code",
     "stability_prompt",
     "pair_notes",
+    "board_columns_text",
+    "flips_caption",
+    "repeats_caption",
 ]
 
 #: Metadata the loader adds when it drops, truncates or ignores input (scorio_core.io).
@@ -157,6 +160,68 @@ def board_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
     more = [c for c in BOARD_MORE if c in table.columns]
     main = [c for c in table.columns if c not in more]
     return main, (["model", *more] if more else [])
+
+
+def board_columns_text(columns) -> str:
+    """One Markdown sentence for the leaderboard columns a newcomer cannot read from their
+    names, those of ``columns`` the main table shows (``''``: none): ``t_next`` and the
+    papers' ``n_needed`` -- the ``t`` and ``trials_needed_papers`` of the undecided pairs'
+    table, one row per model here.
+
+    Example
+    -------
+    >>> board_columns_text(["model", "rank", "t_next", "n_needed"])[:38]
+    '`t_next`: the paired t statistic of th'
+    >>> board_columns_text(["model", "rank"])
+    ''
+    """
+    from scorio_core.formatting import RULE_MET
+
+    parts = []
+    if "t_next" in columns:
+        parts.append("`t_next`: the paired t statistic of this model's lead over the next "
+                     "one down (larger: a clearer lead; the rank columns say what is decided)")
+    if "n_needed" in columns:
+        parts.append("`n_needed`: the trials per question at which the papers' expected-z "
+                     "rule would separate it from the next one (a 50% point, not a plan; "
+                     f"`{RULE_MET}`: already reached — the Planner gives the trials for an "
+                     "80% chance)")
+    return "; ".join(parts) + "." if parts else ""
+
+
+def flips_caption(trials: pd.DataFrame) -> str:
+    """The Pair page's line under one question's trials (:attr:`FlipTable.trials
+    <scorio_core.engines.pair.FlipTable>`): the texts it names are the ones the table has.
+
+    Example
+    -------
+    >>> flips_caption(pd.DataFrame(columns=["trial", "flip", "category_a", "score_a"]))[-62:]
+    'score (from the outcome tensor); flip = the two scores differ.'
+    >>> "its answer;" in flips_caption(pd.DataFrame(columns=["trial", "answer_a"]))
+    True
+    """
+    texts = [c[:-2] for c in trials.columns if c.endswith("_a")
+             and not c.startswith(("category_", "score_", "trial_id_"))]
+    logs = f" and, from the logs, its {', '.join(texts)}" if texts else ""
+    return (f"One row per trial: each model's category and score (from the outcome tensor)"
+            f"{logs}; flip = the two scores differ.")
+
+
+def repeats_caption(groups: pd.DataFrame) -> str:
+    """The Pair page's line under the repeats grouped (:attr:`FlipTable.groups
+    <scorio_core.engines.pair.FlipTable>`): by answer or output when the logs have them,
+    else by category.
+
+    Example
+    -------
+    >>> repeats_caption(pd.DataFrame(columns=["model", "category", "repeats"]))[:60]
+    "The repeats grouped: each model's categories (these data car"
+    """
+    what = next((w for c, w in (("answer", "distinct answers"), ("output", "distinct outputs"))
+                 if c in groups.columns),
+                "categories (these data carry no answers to group)")
+    return f"The repeats grouped: each model's {what}, how many trials gave them and their " \
+           "mean score."
 
 
 def eta_text(elapsed: float, fraction: float) -> str:

@@ -476,7 +476,8 @@ def test_gap_drivers_legend_lists_only_the_sides_drawn():
     q.loc[4, ["score_b", "diff", "contribution"]] = [0.95, -0.05, -0.01]
     q.loc[3, ["score_b", "diff", "contribution"]] = [0.9, 0.0, 0.0]
     both = charts.gap_drivers(q, "strong", "weak")
-    assert _legend_labels(_svg(both.to_dict())) == ["strong", "weak", "tie"]
+    # a tie moves nothing: no empty bar, no "tie" in the legend
+    assert _legend_labels(_svg(both.to_dict())) == ["strong", "weak"]
     # each side keeps its colour whatever else is drawn
     scale = {n: c.to_dict()["encoding"]["color"]["scale"] for n, c in (("one", one),
                                                                          ("both", both))}
@@ -505,3 +506,125 @@ def test_item_map_colour_legend_is_a_scale_when_every_question_agrees_alike():
     # no point left to draw (every question always wrong): the largest disagreement possible
     spec = charts.item_map(question_stats(Outcomes(np.zeros((2, 12, 4), int)))).to_dict()
     assert spec["encoding"]["color"]["scale"]["domain"] == [0.0, 1.0]
+
+
+def _gap_questions(a_wins: int, b_wins: int, ties: int) -> pd.DataFrame:
+    """A pair's questions table as the core orders it (the leader's largest push first):
+    ``a`` wins ``a_wins`` questions by 0.1, ``b`` wins ``b_wins`` by 0.6, the rest tie."""
+    from scorio_core import Outcomes
+    from scorio_core.engines.pair import compare_pair
+
+    M = a_wins + b_wins + ties
+    R = np.zeros((2, M, 10), int)
+    R[0, :a_wins, :6], R[1, :a_wins, :5] = 1, 1  # a ahead by 0.1
+    R[0, a_wins:a_wins + b_wins, :2], R[1, a_wins:a_wins + b_wins, :8] = 1, 1  # b by 0.6
+    R[:, a_wins + b_wins:, :5] = 1  # tied
+    return compare_pair(Outcomes(R, models=["a", "b"]), "a", "b").questions
+
+
+def test_gap_drivers_show_the_questions_the_other_model_wins_back():
+    """The chart drew the first ``top`` rows of the table, which lists the leader's
+    questions first: with 25 small wins of ``a`` and 3 large ones of ``b`` (the gap more
+    than half won back) every bar was ``a``'s and the caption read it as a broad lead; at
+    15 questions, 3 wins and 12 ties it drew 12 empty bars of "tie"."""
+    q = _gap_questions(25, 3, 4)
+    assert q["diff"].mean() > 0 and list(q["diff"][:20].unique()) == [pytest.approx(0.1)]
+    spec = charts.gap_drivers(q, "a", "b", top=20).to_dict()
+    (rows,) = spec["datasets"].values()
+    drawn = {r["question"]: r["diff"] for r in rows}
+    assert len(drawn) == 20 and 0.0 not in drawn.values()
+    # b's three wins move the gap most: all drawn, last (the table's order is kept)
+    assert [round(d, 6) for d in list(drawn.values())[-3:]] == [-0.6] * 3
+    assert _legend_labels(_svg(spec)) == ["a", "b"]
+    assert "either way" in charts.GAP_DRIVERS_CAPTION and "ties left out" in \
+        charts.GAP_DRIVERS_CAPTION
+    few = charts.gap_drivers(_gap_questions(3, 0, 12), "a", "b").to_dict()
+    assert len(next(iter(few["datasets"].values()))) == 3  # the wins only, no tie bars
+    # the two models alike on every question: a sentence, not an empty frame of axes
+    same = charts.gap_drivers(_gap_questions(0, 0, 5), "a", "b").to_dict()
+    assert same["mark"]["type"] == "text" and "score the same" in str(same)
+
+
+def test_gap_drivers_legend_shows_long_model_names_whole():
+    """The legend cut "gemini-1.5-pro-preview-0409" to "gemini-1.5-pro-preview-…"."""
+    name = "gemini-1.5-pro-preview-0409"
+    q = pd.DataFrame({"question": ["q1", "q2"], "diff": [0.5, -0.2]})
+    q["contribution"] = q["diff"] / 2
+    assert _legend_labels(_svg(charts.gap_drivers(q, name, "claude-3-opus").to_dict())) == [
+        name, "claude-3-opus"]
+
+
+def _tick_labels(chart, axis_start: str) -> list[str]:
+    return next(v for k, v in _axis_labels(_svg(chart.to_dict())).items()
+                if k.startswith(axis_start))
+
+
+def _round_log_tick(label: str) -> bool:
+    """1, 2, 3 or 5 times a power of ten (or any of 1-9 within one decade: whole numbers)."""
+    v = float(label.replace(",", ""))
+    mantissa = v / 10 ** np.floor(np.log10(v))
+    return any(np.isclose(mantissa, m) for m in range(1, 10))
+
+
+def test_log_axes_carry_round_evenly_spread_ticks():
+    """Vega's own log ticks, thinned: the item map's discrimination axis read 0.1, 0.3,
+    0.5, 2, 4, 10 over slopes near 1 (no "1"), the Planner's lead axis 0.001, 0.003, 0.02,
+    0.1, 0.3 (uneven steps)."""
+    from scorio_core.engines.questions import question_stats
+
+    rng = np.random.default_rng(5)
+    p = np.clip(rng.uniform(0.15, 0.95, (16, 1)) - rng.uniform(-0.3, 0.3, (1, 15)), 0.02, 0.98)
+    stats = question_stats(Outcomes((rng.random((16, 15, 4)) < p[..., None]).astype(int)))
+    a = stats.table["discrimination"]
+    assert a.between(0.2, 10).all()  # slopes around 1, as on a real AIME-like run
+    labels = _tick_labels(charts.item_map(stats), "Y-axis titled '2PL discrimination")
+    assert "1" in labels and all(_round_log_tick(v) for v in labels), labels
+    steps = np.diff(np.log10([float(v) for v in labels]))
+    assert steps.max() <= 2.5 * steps.min(), labels  # evenly spread: 1-2-5, not 0.3 → 2
+    g = pd.DataFrame({"plan": ["trials"] * 4 + ["questions"] * 4, "n": [8, 30, 120, 531,
+                      20, 100, 900, 5000], "gap_now": 0.05,
+                      "smallest_lead": [0.4, 0.2, 0.08, 0.025, 0.9, 0.3, 0.06, 0.02]})
+    labels = _tick_labels(charts.gap_curve_chart(g), "Y-axis titled 'true lead")
+    values = [float(v) for v in labels]
+    assert {0.01, 0.1, 1.0} <= set(values) and all(_round_log_tick(v) for v in labels), labels
+    assert np.ptp(np.diff(np.log10(values))) < 0.2, labels  # one step, decade by decade
+
+
+def test_p_best_reliability_legends_list_what_is_drawn():
+    """The questions scope at 1 trial per question has no p_best bin: the legend still
+    listed "questions" (no dot of that colour anywhere), and the size legend a dot for
+    "0" model-runs."""
+    t = pd.DataFrame({"scope": ["questions"] * 2 + ["population"] * 2,
+                      "bin": ["0.0–0.5", "0.5–1.0"] * 2, "count": [0, 0, 1200, 300],
+                      "predicted": [np.nan, np.nan, 0.1, 0.8],
+                      "observed": [np.nan, np.nan, 0.11, 0.75], "se": [np.nan, np.nan, 0.01,
+                                                                      0.03]})
+    labels = _legend_labels(_svg(charts.p_best_reliability(t).to_dict()))
+    assert "population" in labels and "questions" not in labels, labels
+    counts = [float(v.replace(",", "")) for v in labels if v[0].isdigit()]
+    assert counts and min(counts) > 0, labels
+    both = charts.p_best_reliability(t.assign(count=[50, 60, 1200, 300],
+                                              predicted=[0.1, 0.7, 0.1, 0.8],
+                                              observed=[0.1, 0.7, 0.11, 0.75],
+                                              se=[0.02] * 4)).to_dict()
+    scale = both["layer"][1]["encoding"]["color"]["scale"]
+    assert scale["domain"] == ["questions", "population"]
+
+
+def test_greedy_scatter_legend_reads_whole_rank_shifts():
+    """A displacement is a whole number of ranks: the colour legend read −1.0, −0.5, 0.0,
+    0.5, 1.0."""
+    ranks = pd.DataFrame({"model": list("abcd"), "sampling_rank": [1, 2, 3, 4],
+                          "greedy_rank": [1, 3, 2, 4], "displacement": [0, 1, -1, 0],
+                          "sampling_accuracy": [0.9, 0.8, 0.7, 0.6],
+                          "greedy_accuracy": [0.9, 0.7, 0.8, 0.6]})
+    labels = _legend_labels(_svg(charts.greedy_scatter(ranks).to_dict()))
+    assert labels and all(re.fullmatch(r"[−-]?\d+", v) for v in labels), labels
+    assert {"1", "0"} <= set(labels)
+
+
+def test_pass_curves_label_the_last_k():
+    """At N = 100 the log k axis stopped at 64: the curves' last point had no label."""
+    R = np.random.default_rng(2).integers(0, 2, (3, 10, 100))
+    labels = _tick_labels(charts.pass_curve_chart(pass_curves(Outcomes(R))), "X-axis titled 'k")
+    assert labels[-1] == "100" and labels[:2] == ["1", "2"], labels

@@ -17,6 +17,8 @@ __all__ = [
     "inline",
     "whole_axis",
     "whole_log_axis",
+    "log_ticks",
+    "log_axis",
     "rank_y",
     "series_encodings",
     "series_styles",
@@ -59,9 +61,56 @@ def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
     return alt.Axis(tickMinStep=1, format="d", **kw)
 
 
+def log_ticks(lo: float, hi: float) -> list[float]:
+    """Round numbers evenly spread on a log axis from ``lo`` to ``hi`` (both > 0): 1 to 9
+    times the powers of ten within one decade, 1, 2 and 5 times them over up to two, 1 and
+    3 times them up to three and a half, the powers of ten alone beyond (as many labels as
+    a chart's side has room for, none of them thinned out).
+
+    Vega's own log ticks are 1 to 9 times each power of ten, thinned where their labels
+    would overlap: the Questions page's discrimination axis read 0.1, 0.3, 0.5, 2, 4, 10
+    (no 1, where most questions lie), the Planner's lead axis 0.003, 0.02, 0.1 and its
+    plan-size axis 8, 10, 30, 50, 70, 90, 200.
+
+    Example
+    -------
+    >>> from scorio_core.charts._common import log_ticks
+    >>> log_ticks(0.1, 10), log_ticks(8, 531)
+    ([0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0], [10.0, 20.0, 50.0, 100.0, 200.0, 500.0])
+    >>> log_ticks(30, 6000), log_ticks(0.01, 100), log_ticks(128, 647)[:3]
+    ([30.0, 100.0, 300.0, 1000.0, 3000.0], [0.01, 0.1, 1.0, 10.0, 100.0], [200.0, 300.0, 400.0])
+    """
+    if not (lo > 0 and hi >= lo):
+        return []
+    span = np.log10(hi / lo)
+    steps = (tuple(range(1, 10)) if span <= 1 else (1, 2, 5) if span <= 2.2
+             else (1, 3) if span <= 3.5 else (1,))
+    first, last = int(np.floor(np.log10(lo))), int(np.ceil(np.log10(hi)))
+    ticks = (float(f"{m}e{e}") for e in range(first, last + 1) for m in steps)
+    return [t for t in ticks if lo * (1 - 1e-9) <= t <= hi * (1 + 1e-9)]
+
+
+def log_axis(values, **kw) -> alt.Axis:
+    """A log-scale axis of positive numbers (a lead, a 2PL slope) with :func:`log_ticks`
+    over the whole decades that hold ``values`` (the domain a log scale is extended to).
+
+    Example
+    -------
+    >>> from scorio_core.charts._common import log_axis
+    >>> log_axis([0.02, 0.3]).values
+    [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0]
+    """
+    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
+    v = v[np.isfinite(v) & (v > 0)]
+    if not len(v):
+        return alt.Axis(**kw)
+    lo, hi = 10.0 ** np.floor(np.log10(v.min())), 10.0 ** np.ceil(np.log10(v.max()))
+    return alt.Axis(values=log_ticks(lo, hi), format=",~g", **kw)
+
+
 def whole_log_axis(values, **kw) -> alt.Axis:
     """A log-scale axis of whole numbers (plan sizes: trials, questions) with each tick once:
-    1 to 9 times the powers of ten within the range of ``values`` (as Vega's own log ticks),
+    :func:`log_ticks` within the range of ``values`` (1, 2 and 5 times the powers of ten),
     or every whole number of a range holding fewer than two of those (short ranges of at
     most :data:`MAX_WHOLE_TICKS` values; else its two ends).
 
@@ -80,8 +129,7 @@ def whole_log_axis(values, **kw) -> alt.Axis:
     if not len(v):
         return alt.Axis(format=",d", **kw)
     lo, hi = int(np.ceil(v.min())), max(int(np.floor(v.max())), 1)
-    ticks = [m * 10**e for e in range(len(str(hi))) for m in range(1, 10)
-             if lo <= m * 10**e <= hi]
+    ticks = [int(t) for t in log_ticks(max(lo, 1), hi)]
     if len(ticks) < 2:
         ticks = (list(range(lo, hi + 1)) if hi - lo + 1 <= MAX_WHOLE_TICKS
                  else sorted({lo, *ticks, hi}))

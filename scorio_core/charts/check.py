@@ -28,15 +28,23 @@ def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
         .mark_line(strokeDash=[4, 4], color="#999999")
         .encode(x=alt.X("x:Q", scale=unit), y=alt.Y("y:Q", scale=unit))
     )
+    # the two scopes in contrasting colours, each its own whichever are drawn; the legend
+    # lists only scopes with a dot (the questions scope at 1 trial has none)
+    drawn = [(s, c) for s, c in zip(SCOPES, ("#4c78a8", "#f58518"), strict=True)
+             if (df["scope"] == s).any()] or list(zip(SCOPES, ("#4c78a8", "#f58518"),
+                                                      strict=True))
     base = alt.Chart(df).encode(
         x=alt.X("predicted:Q", scale=unit, title="predicted p_best (bin mean)"),
-        color=alt.Color("scope:N", title="scope",  # the two scopes in contrasting colours
-                        scale=alt.Scale(domain=list(SCOPES), range=["#4c78a8", "#f58518"])),
+        color=alt.Color("scope:N", title="scope",
+                        scale=alt.Scale(domain=[s for s, _ in drawn],
+                                        range=[c for _, c in drawn])),
     )
     bars = base.mark_rule().encode(y=alt.Y("lo:Q", scale=unit), y2="hi:Q")
     dots = base.mark_circle(opacity=0.9).encode(
         y=alt.Y("observed:Q", scale=unit, title="share truly first"),
-        size=alt.Size("count:Q", title="model-runs", scale=alt.Scale(range=[30, 300])),
+        # from the fewest model-runs drawn, not 0 (the legend listed a dot for "0")
+        size=alt.Size("count:Q", title="model-runs",
+                      scale=alt.Scale(range=[30, 300], zero=False)),
         tooltip=["scope:N", "bin:N", alt.Tooltip("count:Q", format=","),
                  alt.Tooltip("predicted:Q", format=".3f"),
                  alt.Tooltip("observed:Q", format=".3f"), alt.Tooltip("se:Q", format=".3f")],

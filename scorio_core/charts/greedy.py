@@ -34,6 +34,9 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
         .encode(x="a:Q", y="a:Q")
     )
     lim = max(1, int(ranks["displacement"].abs().max()))
+    # displacements are whole ranks: the legend lists whole numbers (it read -0.5, 0.5)
+    step = max(1, -(-lim // 4))
+    shifts = sorted({*range(-lim, lim + 1, step), lim, 0}, reverse=True)
     ticks = list(range(1, L + 1, max(1, L // 10)))
     pts = (
         alt.Chart(ranks)
@@ -57,7 +60,8 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
                 "displacement:Q",
                 title="greedy − sampling",
                 scale=alt.Scale(scheme="redblue", domain=[lim, -lim]),
-                legend=alt.Legend(direction="vertical", orient="right"),
+                legend=alt.Legend(direction="vertical", orient="right", values=shifts,
+                                  format="d"),
             ),
             tooltip=[
                 "model",

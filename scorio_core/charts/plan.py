@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import _model_axis, _rows, whole_axis, whole_log_axis
+from ._common import _model_axis, _rows, log_axis, whole_axis, whole_log_axis
 
 __all__ = ["order_curve_chart", "gap_curve_chart", "allocation_chart"]
 
@@ -143,7 +143,8 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
                                       range=["#1c7ed6", "#868e96", "#c92a2a"][:len(domain)]),
                       legend=alt.Legend(orient="bottom", columns=1, labelLimit=320,
                                         symbolType="stroke"))
-    y = alt.Y("value:Q", title="true lead (score)", scale=y_scale)
+    y = alt.Y("value:Q", title="true lead (score)", scale=y_scale,
+              **({"axis": log_axis(values)} if log else {}))
     panels = []
     for kind, x_title in titles.items():
         part = shown[shown["plan"] == kind]

@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import _model_axis, _rows, inline, series_encodings, whole_axis
+from ._common import _model_axis, _rows, inline, log_axis, series_encodings, whole_axis
 
 __all__ = ["question_heatmap", "item_map", "pass_curve_chart", "PANEL_WIDTH"]
 
@@ -92,7 +92,7 @@ def item_map(stats) -> alt.Chart:
         .encode(
             x=alt.X("difficulty:Q", title="2PL difficulty b (higher = harder)"),
             y=alt.Y("discrimination:Q", title="2PL discrimination a (log scale)",
-                    scale=alt.Scale(type="log")),
+                    scale=alt.Scale(type="log"), axis=log_axis(frame["discrimination"])),
             color=alt.Color("disagreement:Q", title="disagreement",
                             scale=alt.Scale(scheme="orangered", domain=[0.0, top])),
             tooltip=["question:N", *[f"{c}:N" for c in extra],
@@ -143,8 +143,10 @@ def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int, width):
         symbolStrokeWidth=3))
     log_x, points = N >= 16, N <= 16
     # k is a whole number: integer ticks only (powers of 2 on the log axis)
-    axis = (alt.Axis(values=[2**e for e in range(int(np.log2(N)) + 1)], format="d") if log_x
-            else whole_axis(range(1, N + 1)))
+    # (and N itself, the last point: at N = 100 the axis ended at 64)
+    powers = [2**e for e in range(int(np.log2(N)) + 1)]
+    powers = powers + ([N] if N > powers[-1] and np.log2(N / powers[-1]) >= 0.5 else [])
+    axis = (alt.Axis(values=powers, format="d") if log_x else whole_axis(range(1, N + 1)))
     x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
         type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]),
         axis=axis)

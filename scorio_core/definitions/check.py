@@ -39,7 +39,7 @@ from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run, u
 from ..spread_prior import HISTORY_BLOCK
 from ._base import Analysis, Chart, Progress, common_caveats
 
-__all__ = ["CheckParams", "CheckResult", "CHECK"]
+__all__ = ["CheckParams", "CheckResult", "CHECK", "unchecked_note"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -87,10 +87,8 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
         "true probabilities were those shares and the questions were drawn from these ones. "
         f"With fewer than {STAND_IN_RATIO} times the smaller run's trials the shares are too "
         "noisy to stand in for the truth, so the check refuses them.")
-    if not c.checks["questions"].identified:
-        out.append("Questions scope at 1 trial per question: not identified (the spread of a "
-                   "model's trials on one question is unseen), so it has no interval to check; "
-                   "read the population scope.")
+    if note := unchecked_note(c):
+        out.append(note)
     out.append(f"Every share is over {c.reps} smaller runs: coverage_se is its standard error, "
                "and a p_best bin's se is the binomial standard error of its observed share.")
     if p.spread_history:
@@ -142,6 +140,32 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    ("" if c.split.empty else ", and the budget split at least as good as an "
                     "even one, leaving as many pairs decided as expected") + ".")
     return out
+
+
+def unchecked_note(c: SmallerRunCheck) -> str | None:
+    """The scopes the check could not judge, in one sentence (``None``: both were judged):
+    the questions scope at 1 trial per question has no interval, so its rows are blank and
+    "every promise held" speaks for the population scope alone.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.definitions.check import unchecked_note
+    >>> from scorio_core.smaller_run import check_smaller_run
+    >>> R = (np.random.default_rng(0).random((3, 30, 4)) < 0.5).astype(int)
+    >>> unchecked_note(check_smaller_run(Outcomes(R), 1, reps=5))[:40]
+    'Only the population scope was checked: t'
+    """
+    if c.checks["questions"].identified:
+        return None
+    more = ("check runs of 2 or more trials per question" if c.source_N >= 2 * STAND_IN_RATIO
+            else f"checking runs of 2 trials needs data with {2 * STAND_IN_RATIO} or more per "
+            f"question (these have {c.source_N})")
+    return ("Only the population scope was checked: the questions scope is not identified at "
+            f"{count_text(c.N, 'trial')} per question (the spread of a model's trials on one "
+            "question is unseen), so it has no interval, decision or p_best to check — its "
+            f"rows are blank. Read the population scope; {more}.")
 
 
 def _to_code(p: CheckParams, data: str = "data") -> str:

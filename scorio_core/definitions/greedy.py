@@ -65,11 +65,26 @@ def verdict(r: GreedyResult) -> str:
     >>> verdict(GREEDY.run(data, GreedyParams(replicates=10))).startswith("At N = 1")
     True
     """
+    import math
+
+    from ..formatting import format_column
+
     s = r.detail.summary()
-    word = "helps" if s["delta_tau"] > 0 else "hurts"
+
+    def shown(k: str) -> str:  # as the page's metric and the tables print it
+        return format_column([s[k]], k)[0]
+
+    dt, sd = s["delta_tau"], s["sd_reduction"]
+    word = "helps" if dt > 0 else "hurts" if dt < 0 else "leaves unchanged"
+    spread = ("its spread is not measured (τ_b does not vary over the uniform prior's "
+              "replicates)" if not math.isfinite(sd) else
+              f"it narrows the spread by {sd:.0%} (s.d. reduction {shown('sd_reduction')})"
+              if sd > 0 else
+              f"it widens the spread by {-sd:.0%} (s.d. reduction {shown('sd_reduction')})"
+              if sd < 0 else "the spread stays the same")
     return (
         f"At N = 1 the greedy prior **{word}** mean agreement with the gold standard "
-        f"({s['delta_tau']:+.3f}) and narrows its spread by {s['sd_reduction']:.0%}. It acts as "
+        f"(Δτ {'+' if dt > 0 else ''}{shown('delta_tau')}), and {spread}. It acts as "
         "shrinkage toward the greedy ordering: useful when τ_G-S is high, biased when low."
     )
 

@@ -235,9 +235,10 @@ def _charts(r: PlanResult) -> list[Chart]:
             f"Chance of a decision and of the correct order vs N{pair}",
             charts.order_curve_chart(r.curve, r.z_threshold),
             _decided_note(r) + f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
-            f"{r.plan.settings['confidence']:.0%} with every model at N trials (ours, "
-            "averaged over the field's posterior of the gap; measured with known truth in "
-            "docs/calibration.md"
+            f"{r.plan.settings['confidence']:.0%} ({r.plan.settings['scope']} scope) with "
+            f"every model at N trials, from today's N = {int(r.plan.settings['shape'][-1]):,} "
+            "on (ours, averaged over the field's posterior of the gap; measured with known "
+            "truth in docs/calibration.md"
             + (f"; and the chance if {cs.upper} truly leads by {r.curve.lead:g}, on any field"
                if r.curve.lead else "")
             + "), and how often the papers' Bayes@N orders them this way with "

@@ -115,3 +115,28 @@ def test_the_leaderboard_states_which_models_could_be_first():
         want = leaderboard(data, scope=scope).first_line()
         shown = [i.value for i in at.info if "first at 95%" in i.value.lower()]
         assert shown == [want], (scope, shown)
+
+
+def test_a_one_trial_check_says_the_questions_scope_was_not_checked():
+    """4 trials per question allow smaller runs of 1 trial, where the questions scope has no
+    interval: its rows were blank, five p_best bins of 0 model-runs were listed and the
+    verdict "every promise held" spoke for the population scope alone, unsaid."""
+    import io as pyio
+
+    from scorio_core import Outcomes
+    from scorio_core.io import save_table
+
+    R = (np.random.default_rng(2).random((5, 20, 4)) < np.linspace(0.3, 0.7, 5)[:, None, None])
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R.astype(int)), buf, format="csv")
+    at = start(APP, UPLOAD, 120)
+    at.session_state[STORE] = {"check": CheckParams(reps=20, draws=500)}
+    at.file_uploader(key="upload").set_value(("four.csv", buf.getvalue(), "text/csv")).run()
+    at.switch_page(CHECK).run()
+    _ok(at)
+    assert at.selectbox(key="chk_trials").value == 1
+    assert _intervals(at).set_index("scope")["coverage"].isna().tolist() == [True, False]
+    notes = [i.value for i in at.info if "Only the population scope was checked" in i.value]
+    assert len(notes) == 1 and "needs data with 8 or more per question" in notes[0], notes
+    bins = next(d.value for d in at.dataframe if "observed" in d.value.columns)
+    assert set(bins["scope"]) == {"population"}

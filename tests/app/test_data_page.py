@@ -113,3 +113,17 @@ def test_the_default_dataset_is_the_real_one_and_names_its_source_and_licence():
     assert any(c.value.strip() == licence.strip() for c in at.code)  # the licence, shown
     ds = at.session_state["scorio_dataset"]
     assert ds.full.shape == (9, 100, 100) and ds.full.R0.shape == (9, 100, 10)
+
+
+def test_outcome_category_counts_read_as_every_count_does():
+    """The categories table printed 35618 completions (Streamlit's default) where every other
+    count of the app -- and the validation report above it -- reads 35,618."""
+    import json
+
+    at = start(APP, TEMPERATURE, 60)
+    assert not at.exception and not at.error
+    table = next(d for d in at.dataframe if "completions" in d.value.columns)
+    assert table.value["completions"].max() >= 10_000
+    config = json.loads(table.proto.columns)
+    assert config["completions"]["type_config"]["format"] == "localized", config
+    assert config["share"]["type_config"]["format"] == "percent"

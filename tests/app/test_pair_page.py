@@ -107,3 +107,44 @@ def test_pair_page_from_a_questions_heatmap_cell():
     _ok(at)
     assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == [model, other]
     assert at.selectbox(key="pair_question").value == question
+
+
+def test_pair_page_captions_name_what_data_without_texts_show():
+    """On scores alone the flips caption promised "from the logs, its answer" and the repeats
+    caption "each model's distinct answers" over a table grouped by category; the questions
+    table listed only the leader's first 20 (its cumulative never reached the mean gap)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.run()
+    at.switch_page(PAIR).run()
+    _ok(at)
+    said = [c.value for c in at.caption]
+    assert not [c for c in said if "from the logs" in c or "distinct answers" in c], said
+    assert any(c.startswith("The repeats grouped: each model's categories") for c in said)
+    groups = next(d.value for d in at.dataframe if "repeats" in d.value.columns)
+    assert "category" in groups.columns and "answer" not in groups.columns
+    data = at.session_state["scorio_dataset"].view
+    q = next(d.value for d in at.dataframe if "cumulative" in d.value.columns)
+    assert len(q) == data.M
+    summary = next(d.value for d in at.dataframe if "p_value" in d.value.columns)
+    assert abs(float(q["cumulative"].iloc[-1]) - float(summary["diff"].iloc[0])) < 1e-9
+
+
+def _column_of(at: AppTest, key: str):
+    return next((c for c in at.columns
+                 if any(getattr(k, "key", None) == key for k in c.children.values())), None)
+
+
+def test_open_a_pair_boxes_have_room_for_what_they_show():
+    """In four columns of 2:3:2:3 the "Compare with" box cut its label ("gpt-35-turbo
+    (-0.(") and the Pair-view button its own ("Pair view: gemini-1.5-pre…"): the box now
+    gets the widest column and the button a row of its own."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.run()
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    w = {k: _column_of(at, k).weight for k in ("qv_cell_model", "qv_cell_question",
+                                               "qv_cell_other")}
+    assert w["qv_cell_other"] == max(w.values()) and w["qv_cell_other"] > w["qv_cell_question"]
+    assert at.button(key="qv_cell_pair") is not None and _column_of(at, "qv_cell_pair") is None

@@ -50,6 +50,22 @@ def test_questions_page_renders_and_filters(at):
     assert set(sub["source"]) == {"medmcqa"}
 
 
+def test_questions_tables_leave_out_columns_blank_in_every_row(at):
+    """The disagreement table showed a ``status`` column blank in all 20 rows (informative
+    questions have none) -- a header with nothing under it; where some question has one
+    (a collapsed 2PL slope) the column stays, with a help saying what it means."""
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    shown = [d for d in at.dataframe if "disagreement" in d.value.columns]
+    top = next(d.value for d in shown if len(d.value) == 20)
+    assert "status" not in top.columns and {"best", "worst"} <= set(top.columns)
+    from app_pages.questions import STATUS_HELP
+
+    every = next(d for d in shown if len(d.value) == 100)
+    assert "no 2PL slope" in set(every.value["status"])
+    assert STATUS_HELP in every.proto.columns  # the column's help, in the table's config
+
+
 def test_leaderboard_subset_per_subset_and_curves(at):
     at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)

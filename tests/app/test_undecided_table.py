@@ -101,3 +101,14 @@ def test_missing_numbers_read_as_a_dash_not_none():
     assert pd.api.types.is_float_dtype(pairs["p_value"]) and pairs["p_value"].isna().any()
     shown = [d for d in at.dataframe if not d.proto.editing_mode]  # tables, not editors
     assert len(shown) == 3 and {d.proto.placeholder for d in shown} == {"—"}
+
+
+def test_the_boards_t_next_and_n_needed_are_explained_under_it():
+    """The board's main table shows ``t_next`` and ``n_needed`` (the pairs table's ``t`` and
+    ``trials_needed_papers`` under other names); no line on the page said what they are."""
+    R = np.random.default_rng(4).integers(0, 2, (4, 15, 4))
+    at, _ = _leaderboard_of(R, "cols.csv")
+    board = next(d.value for d in at.dataframe if "n_needed" in d.value.columns)
+    assert {"t_next", "n_needed"} <= set(board.columns)
+    said = [c.value for c in at.caption if "`t_next`" in c.value and "`n_needed`" in c.value]
+    assert len(said) == 1 and "expected-z" in said[0] and RULE_MET in said[0], said

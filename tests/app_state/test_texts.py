@@ -82,3 +82,23 @@ def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
     text = load_notes_text(o)
     assert not [s for s in text if s.split(":")[0] in LOAD_NOTES], text
     assert len(text) == len(LOAD_NOTES) - 6  # paired keys share a sentence
+
+
+def test_pair_captions_name_only_what_the_tables_hold():
+    """Under scores alone the Pair page promised answers "from the logs" and grouped
+    "distinct answers"; on logs with texts it still names them."""
+    from pathlib import Path
+
+    from app_state.texts import flips_caption, repeats_caption
+    from scorio_core import Outcomes, io
+    from scorio_core.engines.pair import flip_table
+
+    R = np.random.default_rng(0).integers(0, 2, (2, 5, 3))
+    bare = flip_table(Outcomes(R, models=["a", "b"]), "a", "b", "q0")
+    assert "logs" not in flips_caption(bare.trials)
+    assert repeats_caption(bare.groups).startswith("The repeats grouped: each model's categories")
+    texts = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "texts"
+    data = io.load(texts)
+    logs = flip_table(data, data.models[0], data.models[1], data.questions[0])
+    assert "and, from the logs, its answer" in flips_caption(logs.trials)
+    assert "each model's distinct answers" in repeats_caption(logs.groups)

@@ -151,3 +151,55 @@ def test_stability_with_several_trials_keeps_its_sd():
     p = stab.params(methods="bayes,borda")
     caveats = " ".join(stab.caveats(data, p, stab.run(data, p)))
     assert "over the 6 single-trial slices" in caveats
+
+
+# newcomer audit of the app pages (1280 px screenshots)
+def test_greedy_verdict_prints_the_metrics_numbers_and_the_spread_direction():
+    """The verdict printed Δτ as +0.074 and the s.d. reduction as 59% beside metrics reading
+    0.0737 and 0.5905, and "narrows its spread by -20%" when the prior widened it."""
+    from types import SimpleNamespace
+
+    from scorio_core.definitions.greedy import verdict
+
+    def said(delta_tau, sd_reduction):
+        s = {"difficulty": 0.6, "greedy_accuracy": 0.61, "tau_gs": 0.94,
+             "delta_tau": delta_tau, "sd_reduction": sd_reduction}
+        return verdict(SimpleNamespace(detail=SimpleNamespace(summary=lambda: s)))
+
+    text = said(0.07372, 0.59049)
+    assert "**helps**" in text and "Δτ +0.0737" in text
+    assert "narrows the spread by 59% (s.d. reduction 0.5905)" in text
+    text = said(-0.0214, -0.2)
+    assert "**hurts**" in text and "Δτ -0.0214" in text
+    assert "widens the spread by 20% (s.d. reduction -0.2000)" in text and "-20%" not in text
+    assert "not measured" in said(0.0, float("nan")) and "nan" not in said(0.0, float("nan"))
+
+
+def test_check_says_when_it_judged_the_population_scope_alone():
+    from scorio_core.definitions.check import unchecked_note
+    from scorio_core.smaller_run import check_smaller_run
+
+    R = (np.random.default_rng(1).random((3, 20, 4)) < [[[.7]], [[.5]], [[.3]]]).astype(int)
+    chk = ANALYSES["check"]
+    p = chk.params(reps=10, draws=200)  # 4 trials: smaller runs of 1
+    r = chk.run(Outcomes(R), p)
+    note = unchecked_note(r.check)
+    assert note.startswith("Only the population scope was checked")
+    assert "needs data with 8 or more per question (these have 4)" in note
+    assert note in chk.caveats(Outcomes(R), p, r)  # one sentence, page and report alike
+    R8 = np.concatenate([R, R], axis=-1)
+    assert "check runs of 2 or more trials" in unchecked_note(
+        check_smaller_run(Outcomes(R8), 1, reps=10, draws=200))
+    assert unchecked_note(check_smaller_run(Outcomes(R8), 2, reps=10, draws=200)) is None
+
+
+def test_planner_order_caption_names_the_scope_and_where_its_curve_starts():
+    """In the population scope the "decided (ours)" line lay flat at 0 beside a correct-order
+    line at 1, and it began at 128 trials on a run of 100: the caption named neither the
+    scope nor today's N."""
+    R = (np.random.default_rng(0).random((3, 20, 6)) < [[[.8]], [[.75]], [[.4]]]).astype(int)
+    plan = ANALYSES["plan"]
+    for scope in ("questions", "population"):
+        _, order, _ = plan.charts(plan.run(Outcomes(R), plan.params(sims=200, scope=scope)))
+        assert f"decided at 95% ({scope} scope) with every model at N trials, from " \
+               "today's N = 6 on" in order.caption, order.caption
