@@ -15,10 +15,10 @@ from scorio_core.definitions.greedy import GREEDY, verdict
 from scorio_core.formatting import format_column
 from scorio_core.references import expand
 
-#: The summary as metrics, each in its column's format in the tables below (``difficulty`` is
-#: the paper's name for the mean accuracy: higher is easier).
+#: The summary as metrics, each in its column's format in the tables below (``mean_accuracy``
+#: is what the paper calls the benchmark's difficulty: higher is easier).
 METRICS = [
-    ("difficulty", "Mean accuracy", "the benchmark's difficulty as in 002 Table 4 (the mean "
+    ("mean_accuracy", "Mean accuracy", "the benchmark's difficulty as in 002 Table 4 (the mean "
      "sampled accuracy: higher is easier)"),
     ("greedy_accuracy", "Greedy accuracy", None),
     ("tau_gs", "τ_G-S", "Kendall τ_b between the greedy-only and the sampling (Bayes@N) ranking"),

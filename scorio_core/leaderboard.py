@@ -268,7 +268,10 @@ class Leaderboard:
                    "model's comparisons with its rivals" if family else
                    "the rank intervals test every pair, this set each model's comparisons with "
                    "its rivals")
-            notes.append(f"{int(rank_one.sum())} models have a rank interval that starts at 1: "
+            out = [m for m, r, f in zip(self.models, rank_one, first, strict=True)
+                   if r and not f]
+            notes.append(f"{', '.join(out)} {'is' if len(out) == 1 else 'are'} left out although "
+                         f"{'its' if len(out) == 1 else 'their'} rank interval starts at 1: "
                          f"{why}")
         if (first & ~rank_one).any():  # family-wise: rare (a late Holm step); else: usual
             below = [m for m, f, r in zip(self.models, first, rank_one, strict=True)

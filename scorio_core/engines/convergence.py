@@ -754,7 +754,8 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
     pairs = board.unresolved()
     n_und, n_adj = len(pairs), R.shape[0] - 1
     why = (
-        f"{', '.join(never)} never converges in {run.s_star[never[0]].size:,} replicates. "
+        f"{', '.join(never)} never converge{'s' if len(never) == 1 else ''} in "
+        f"{run.s_star[never[0]].size:,} replicates. "
         f"{n_und} of {n_adj} adjacent gold pairs are not separated at {run.confidence:.0%} "
         f"with all N = {N} trials"
     )

@@ -148,7 +148,7 @@ def test_greedy_page_and_missing_r0():
     exec(compile(cell, "<copy code>", "exec"), ns)
     got = greedy_table(ns["greedy"])
     assert got["benchmark"].tolist() == t4["data"].tolist()
-    for col in ("difficulty", "tau_gs", "delta_tau", "sd_reduction"):
+    for col in ("mean_accuracy", "tau_gs", "delta_tau", "sd_reduction"):
         np.testing.assert_allclose(got[col], t4[col], rtol=1e-12, atol=1e-15)
     assert ns["detail"].ranks["model"].tolist() == ranks["model"].tolist()
     # one benchmark: one row, and a pointer to the combined view

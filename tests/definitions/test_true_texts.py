@@ -162,7 +162,7 @@ def test_greedy_verdict_prints_the_metrics_numbers_and_the_spread_direction():
     from scorio_core.definitions.greedy import verdict
 
     def said(delta_tau, sd_reduction):
-        s = {"difficulty": 0.6, "greedy_accuracy": 0.61, "tau_gs": 0.94,
+        s = {"mean_accuracy": 0.6, "greedy_accuracy": 0.61, "tau_gs": 0.94,
              "delta_tau": delta_tau, "sd_reduction": sd_reduction}
         return verdict(SimpleNamespace(detail=SimpleNamespace(summary=lambda: s)))
 

@@ -362,6 +362,10 @@ def test_explanations_say_why_and_what_to_change():
     msgs = explain_convergence(run, R)
     assert any("pass_at_k_4" in m and "k = N = 4" in m for m in msgs)
     assert any("never converges" in m and "15 of 15" in m for m in msgs)
+    # several methods take the plural verb (it read "pass_at_k_2, pass_hat_k_2 never converges")
+    two = convergence_at_n(R, methods=["pass_at_k_2", "pass_hat_k_2"], replicates=300)
+    assert explain_convergence(two, R)[0].startswith(
+        "pass_at_k_2, pass_hat_k_2 never converge in 300 replicates.")
     assert any(m.startswith("What to change") and "with CI" in m for m in msgs)
     # the trial count quoted is the papers' 50 % point, and says so (it was called the Planner's)
     from scorio_core.leaderboard import leaderboard
