@@ -20,7 +20,7 @@ from app_state.texts import (  # noqa: F401
 )
 from scorio_core import Outcomes, io
 from scorio_core.estimands import ADJUST_LABELS
-from scorio_core.formatting import MISSING, printed_numbers
+from scorio_core.formatting import MISSING
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
 from scorio_core.references import cite
 
@@ -122,11 +122,8 @@ def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
     one format (a missing value reads "—" there and the column stays a number column), the
     ``spelled`` ones as right-aligned text where a number column cannot show what they hold
     (∞, <0.0001, "met now": :func:`app_state.texts.core_cells`); optional ``labels`` and
-    ``help`` per column. Numbers are rounded as the core prints them
-    (:func:`~scorio_core.formatting.printed_numbers`: a browser rounds an exact half up,
-    0.03125 -> 0.0313, where the CLI and the reports print 0.0312), still as numbers."""
+    ``help`` per column."""
     labels, help = labels or {}, help or {}
-    table = printed_numbers(table)
     spelled = [c for c in spelled if c in table.columns]
     cfg = {c: st.column_config.NumberColumn(labels.get(c), format=f, help=help.get(c))
            for c, f in printf_formats(table).items() if c not in spelled}
@@ -192,7 +189,7 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
     """A leaderboard as two tables that fit the page: the headline columns, and the
     papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`);
     ``n_now``: today's trials per question (the papers' rule reads "met now" there)."""
-    shown = board_display(printed_numbers(table), n_now)
+    shown = board_display(table, n_now)
     main, more = board_columns(shown)
     cfg = column_config(shown)
     # the whole table goes to the browser (notebook-equal data); column_order picks the view

@@ -10,6 +10,7 @@ from app_state.page_state import from_state, keys
 from scorio_core import ValidationError
 from scorio_core.definitions import convergence as cv
 from scorio_core.engines.convergence import has_fast_path
+from scorio_core.formatting import printed_numbers
 
 KEY = keys("convergence")  # setting -> widget key, declared in app_state.page_state
 
@@ -96,7 +97,7 @@ def main() -> None:
     st.subheader("convergence@n")
     # number columns (sorted by number) rounded as the CLI and the reports print them, in the
     # decimals declared on the core's table; no mean or median (nothing converged) reads —
-    shown, cfg = _common.core_table(result.summary, [],
+    shown, cfg = _common.core_table(printed_numbers(result.summary), [],
                                     help=cv.SUMMARY_COLUMNS)
     _common.show_table(st, shown, hide_index=True, width="stretch", column_config=cfg)
     st.caption(cv.SUMMARY_CAPTION)

@@ -96,16 +96,3 @@ def test_missing_numbers_read_as_a_dash_in_number_columns_on_every_page():
     assert {"discrimination", "item_rest_r"} <= partly["questions"]
     assert {"se", "lo", "hi"} <= partly["pair"]
 
-
-def test_an_exact_half_reads_as_the_cli_prints_it():
-    # the browser rounds 0.03125 to 0.0313 at 4 decimals; the CLI and the reports print the
-    # core's 0.0312 (round half to even): the app's tables hand it the rounded number
-    import pandas as pd
-
-    from scorio_core.formatting import format_frame
-
-    t = pd.DataFrame({"model": ["a", "b"], "score": [0.03125, 0.5], "se": [0.0123, np.nan]})
-    shown, cfg = _widgets.core_table(t, [])
-    assert shown["score"].dtype.kind == "f" and shown["score"].tolist()[0] == 0.0312
-    assert format_frame(t)["score"].tolist()[0] == "0.0312"
-    assert np.isnan(shown["se"].tolist()[1])
