@@ -14,6 +14,7 @@ __all__ = [
     "PALETTE",
     "SERIES_COLOURS",
     "SERIES_DASHES",
+    "OTHER_COLOUR",
     "inline",
     "whole_axis",
     "whole_log_axis",
@@ -174,6 +175,9 @@ _TABLEAU10 = (
 #: Stroke dashes that tell apart series beyond the colours: the 21st to 40th series are
 #: dashed, the 41st to 60th dotted, and so on (solid for the first 20).
 SERIES_DASHES = ((1, 0), (6, 3), (1, 3), (8, 3, 2, 3), (12, 3, 2, 3, 2, 3))
+#: Colour of the series a chart does not highlight (``series_encodings(highlight=...)``):
+#: a light grey, behind the coloured lines.
+OTHER_COLOUR = "#b4b4b4"
 
 
 def series_styles(n: int) -> tuple[list[str], list[list[int]]]:
@@ -194,16 +198,34 @@ def series_styles(n: int) -> tuple[list[str], list[list[int]]]:
 
 
 def series_encodings(field: str, domain, legend: alt.Legend | None = None,
-                     title: str | None = None, dash: bool = True) -> dict:
+                     title: str | None = None, dash: bool = True,
+                     highlight: int | None = None) -> dict:
     """Encodings that tell apart the lines of one series each (a model, a method): a
     ``color`` of :func:`series_styles` and, beyond 20 series (``dash=True``), a
     ``strokeDash`` in the same legend, so each line is identifiable from the legend.
 
+    ``highlight=n``: only the first ``n`` series of ``domain`` get colours (distinct), the
+    others :data:`OTHER_COLOUR` (no dashes): for a chart whose lines would otherwise be too
+    many to tell apart, the caller draws the others thin and names them in a tooltip.
+
     Use ``chart.encode(**series_encodings(...))`` on the line layers; a band or point layer
     takes ``color`` only. ``legend=None`` draws none (the lines are labelled directly).
+
+    Example
+    -------
+    >>> enc = sc.charts.series_encodings("model", ["a", "b", "c"], highlight=1)
+    >>> enc["color"].to_dict()["scale"]["range"][1:] == [sc.charts.OTHER_COLOUR] * 2
+    True
+    >>> "strokeDash" in enc
+    False
     """
     domain = [str(d) for d in dict.fromkeys(domain)]
-    colours, dashes = series_styles(len(domain))
+    if highlight is not None:
+        n = min(max(int(highlight), 0), len(domain))
+        colours = series_styles(n)[0] + [OTHER_COLOUR] * (len(domain) - n)
+        dashes, dash = [], False
+    else:
+        colours, dashes = series_styles(len(domain))
     kw = {"legend": legend} if legend is not None else {"legend": None}
     if title is not None:
         kw["title"] = title

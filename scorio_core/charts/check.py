@@ -9,6 +9,10 @@ from ..estimands import SCOPES
 
 __all__ = ["p_best_reliability", "P_BEST_RELIABILITY_CAPTION"]
 
+#: Ticks and format of both axes of the reliability chart (predicted and observed share).
+UNIT_TICKS = [i / 10 for i in range(11)]
+UNIT_FORMAT = ".1f"
+
 P_BEST_RELIABILITY_CAPTION = (
     "Each dot is a bin of predicted p_best (its bar: ± 2 standard errors, its size: how many "
     "model-runs): on the dashed diagonal a model given p_best x was truly first x of the "
@@ -23,10 +27,13 @@ def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
     df["lo"] = (df["observed"] - 2 * df["se"]).clip(0, 1)
     df["hi"] = (df["observed"] + 2 * df["se"]).clip(0, 1)
     unit = alt.Scale(domain=[0, 1])
+    # one probability on both axes, so one set of ticks and one format: the x axis (wider)
+    # read 0.00, 0.10, ... and the y axis 0.0, 0.2, ...
+    axis = alt.Axis(values=UNIT_TICKS, format=UNIT_FORMAT, tickMinStep=0)
     diagonal = (
         alt.Chart(pd.DataFrame({"x": [0.0, 1.0], "y": [0.0, 1.0]}))
         .mark_line(strokeDash=[4, 4], color="#999999")
-        .encode(x=alt.X("x:Q", scale=unit), y=alt.Y("y:Q", scale=unit))
+        .encode(x=alt.X("x:Q", scale=unit, axis=axis), y=alt.Y("y:Q", scale=unit, axis=axis))
     )
     # the two scopes in contrasting colours, each its own whichever are drawn; the legend
     # lists only scopes with a dot (the questions scope at 1 trial has none)
@@ -34,19 +41,20 @@ def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
              if (df["scope"] == s).any()] or list(zip(SCOPES, ("#4c78a8", "#f58518"),
                                                       strict=True))
     base = alt.Chart(df).encode(
-        x=alt.X("predicted:Q", scale=unit, title="predicted p_best (bin mean)"),
+        x=alt.X("predicted:Q", scale=unit, axis=axis, title="predicted p_best (bin mean)"),
         color=alt.Color("scope:N", title="scope",
                         scale=alt.Scale(domain=[s for s, _ in drawn],
                                         range=[c for _, c in drawn])),
     )
-    bars = base.mark_rule().encode(y=alt.Y("lo:Q", scale=unit), y2="hi:Q")
+    bars = base.mark_rule().encode(y=alt.Y("lo:Q", scale=unit, axis=axis), y2="hi:Q")
     dots = base.mark_circle(opacity=0.9).encode(
-        y=alt.Y("observed:Q", scale=unit, title="share truly first"),
+        y=alt.Y("observed:Q", scale=unit, axis=axis, title="share truly first"),
         # from the fewest model-runs drawn, not 0 (the legend listed a dot for "0")
         size=alt.Size("count:Q", title="model-runs",
                       scale=alt.Scale(range=[30, 300], zero=False)),
         tooltip=["scope:N", "bin:N", alt.Tooltip("count:Q", format=","),
-                 alt.Tooltip("predicted:Q", format=".3f"),
-                 alt.Tooltip("observed:Q", format=".3f"), alt.Tooltip("se:Q", format=".3f")],
+                 # as the table beside the chart prints them (4 decimals)
+                 alt.Tooltip("predicted:Q", format=".4f"),
+                 alt.Tooltip("observed:Q", format=".4f"), alt.Tooltip("se:Q", format=".4f")],
     )
     return (diagonal + bars + dots).properties(width="container", height=320)

@@ -9,7 +9,10 @@ import pandas as pd
 
 from ._common import _model_axis, _rows, inline, log_axis, series_encodings, whole_axis
 
-__all__ = ["question_heatmap", "item_map", "pass_curve_chart", "PANEL_WIDTH"]
+__all__ = [
+    "question_heatmap", "item_map", "pass_curve_chart", "ranked_models", "PANEL_WIDTH",
+    "HIGHLIGHTED",
+]
 
 
 #: Name of the heatmap's click selection (fields ``model`` and ``position``).
@@ -136,11 +139,51 @@ def _legend_columns(models, most: int = 3) -> int:
     return int(max(1, min(most, NARROW_COLUMN_PX // per_column)))
 
 
-def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int, width):
-    series = series_encodings("model", order, legend=alt.Legend(
+#: Models drawn in colour with their interval bands: the best at ``k = 1`` (the mean score).
+#: The audit's 16 models drew 16 overlapping bands, one grey mass, in 16 colours no reader
+#: could match to the legend; the others are now thin grey lines (each still in the legend,
+#: its name in the tooltip; click one, or its legend entry, to show it with its band).
+HIGHLIGHTED = 5
+#: Names of the Pass curves' two selections of models (field ``model``): a click on a legend
+#: entry, and a click on a line. One selection bound to both stops answering legend clicks
+#: once its lines are layered in stacked panels (Vega-Lite 5/6 in the app's browser).
+FOCUS, FOCUS_CLICK = "focus", "focus_click"
+#: Colour of a clicked model that is not highlighted (darker than ``OTHER_COLOUR``).
+CHOSEN_GREY = "#555555"
+#: Vega expressions: the datum's model is chosen (by either selection); nothing is chosen.
+_CHOSEN = " || ".join(f"(length(data('{n}_store')) && vlSelectionTest('{n}_store', datum))"
+                      for n in (FOCUS, FOCUS_CLICK))
+_NONE = " && ".join(f"!length(data('{n}_store'))" for n in (FOCUS, FOCUS_CLICK))
+
+
+def ranked_models(curves) -> list[str]:
+    """The curves' models best first by their value at ``k = 1`` (every curve's value
+    there: the mean score), ties in the data's order; the first :data:`HIGHLIGHTED` are
+    drawn in colour with their bands.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.curves import pass_curves
+    >>> from scorio_core.charts.questions import ranked_models
+    >>> R = np.array([[[0, 0], [0, 1]], [[1, 1], [1, 0]]])  # b is better
+    >>> ranked_models(pass_curves(R, models=["a", "b"]))
+    ['b', 'a']
+    """
+    t = curves.table
+    first = t[(t["k"] == 1) & (t["curve"] == t["curve"].iloc[0])]
+    # rounded: equal scores summed in another order are still a tie (kept in data order)
+    value = dict(zip(first["model"].astype(str), first["value"].round(12), strict=True))
+    order = [str(m) for m in curves.models]
+    return sorted(order, key=lambda m: -value.get(m, -np.inf))
+
+
+def _one_curve(frame: pd.DataFrame, curve: str, order: list, n_top: int, N: int, width,
+               name: int) -> alt.LayerChart:
+    color = series_encodings("model", order, highlight=n_top, legend=alt.Legend(
         labelLimit=_LEGEND_LABEL_LIMIT, title=None, orient="bottom",
         columns=_legend_columns(order), symbolType="stroke", symbolOpacity=1,
-        symbolStrokeWidth=3))
+        symbolStrokeWidth=3))["color"]
     log_x, points = N >= 16, N <= 16
     # k is a whole number: integer ticks only (powers of 2 on the log axis)
     # (and N itself, the last point: at N = 100 the axis ended at 64)
@@ -150,42 +193,72 @@ def _one_curve(frame: pd.DataFrame, curve: str, order: list, N: int, width):
     x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
         type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]),
         axis=axis)
+    # a clicked grey model turns dark grey (its line and band), so it stands out
+    color = alt.when(f"!datum.top && ({_CHOSEN})").then(alt.value(CHOSEN_GREY)).otherwise(
+        color)
+    y = alt.Y("value:Q", title=f"{curve} (unbiased estimate)", scale=alt.Scale(domain=[0, 1]))
     base = alt.Chart(inline(frame[frame["curve"] == curve]))
-    band = base.mark_area(opacity=0.15).encode(x=x, y="lo:Q", y2="hi:Q",
-                                               color=series["color"])
+    # the bands of the highlighted models, or of the clicked ones alone once any is clicked
+    shown = alt.when(_CHOSEN).then(alt.value(0.2)).when(f"({_NONE}) && datum.top").then(
+        alt.value(0.12)).otherwise(alt.value(0))
+    band = base.mark_area().encode(x=x, y="lo:Q", y2="hi:Q", color=color, opacity=shown)
+    tooltip = ["model:N", "k:Q", alt.Tooltip("value:Q", format=".4f"),
+               alt.Tooltip("lo:Q", format=".4f"), alt.Tooltip("hi:Q", format=".4f")]
     line = base.mark_line(point=points).encode(
-        x=x,
-        y=alt.Y("value:Q", title=f"{curve} (unbiased estimate)", scale=alt.Scale(domain=[0, 1])),
-        tooltip=["model:N", "k:Q", alt.Tooltip("value:Q", format=".4f"),
-                 alt.Tooltip("lo:Q", format=".4f"), alt.Tooltip("hi:Q", format=".4f")],
-        **series,
-    )
-    return (band + line).properties(width=width, height=PANEL_HEIGHT, title=curve)
+        x=x, y=y, color=color, tooltip=tooltip,
+        strokeWidth=alt.when(_CHOSEN).then(alt.value(3)).when(alt.datum.top).then(
+            alt.value(2)).otherwise(alt.value(1)),
+        opacity=alt.when(f"({_NONE}) || {_CHOSEN}").then(alt.value(1)).otherwise(
+            alt.value(0.25)),
+    ).properties(name=f"{FOCUS}_{name}")
+    return alt.layer(band, line).properties(width=width, height=PANEL_HEIGHT, title=curve)
 
 
 def pass_curve_chart(curves) -> alt.LayerChart | alt.VConcatChart:
     """One panel per curve (Pass@k, Pass^k, G-Pass@k_τ), one line per model: the unbiased
     estimate at every ``k`` with the band of its pointwise interval in the curves' scope.
 
+    The :data:`HIGHLIGHTED` best models at ``k = 1`` (:func:`ranked_models`) are drawn in
+    distinct colours with their bands, the others as thin grey lines without (listed in the
+    legend after them; the tooltip names each line): readable with 30 models, in a file
+    (report, SVG) as well. Where the chart is interactive (app, notebook), a click on a
+    legend entry or on a line (shift-click for more) shows those models alone with their
+    bands, a clicked grey one in dark grey (:data:`CHOSEN_GREY`); a click beside the plots
+    clears the legend's choice, a double click the lines'.
+
     One curve fills its container's width; two or three are stacked, one panel per row,
     each as wide as the container in the app (:data:`PANEL_WIDTH` px in a file), with the
     axes and legend fitted inside that width (``autosize="fit-x"``): the chart never runs
     past the page column, however narrow the window. The legend below has as many columns
-    as fit a narrow column (:func:`_legend_columns`). Up to 20 models have 20 distinct
-    colours; more are told apart by a dash as well
-    (:func:`~scorio_core.charts.series_encodings`).
+    as fit a narrow column (:func:`_legend_columns`).
 
     Parameters
     ----------
     curves : scorio_core.curves.PassCurves
     """
     t = curves.table
+    order = ranked_models(curves)
+    n_top = min(len(order), HIGHLIGHTED)
     frame = pd.DataFrame({"model": t["model"].astype(str), "curve": t["curve"], "k": t["k"],
                           "value": t["value"], "lo": t["lo"], "hi": t["hi"]})
-    order = [str(m) for m in curves.models]
-    kinds = list(dict.fromkeys(frame["curve"]))
-    if len(kinds) == 1:
-        return _one_curve(frame, kinds[0], order, curves.N, "container")
-    panels = [_one_curve(frame, c, order, curves.N, PANEL_WIDTH) for c in kinds]
-    return alt.vconcat(*panels).resolve_scale(color="shared", strokeDash="shared").properties(
-        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    frame["top"] = frame["model"].isin(order[:n_top])
+    # each model's lines are drawn in the order of its first row: the best last, on top
+    rank = {m: i for i, m in enumerate(order)}
+    frame = frame.sort_values("model", key=lambda s: -s.map(rank), kind="stable")
+    kinds = list(dict.fromkeys(t["curve"]))
+    panels = [_one_curve(frame, c, order, n_top, curves.N,
+                         "container" if len(kinds) == 1 else PANEL_WIDTH, i)
+              for i, c in enumerate(kinds)]
+    chart = panels[0] if len(panels) == 1 else alt.vconcat(*panels).resolve_scale(
+        color="shared").properties(autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
+    # a legend entry or a line, clicked, shows those models alone: declared once here, for
+    # the lines of every panel (one declaration per panel is two selections of one name)
+    views = [f"{FOCUS}_{i}" for i in range(len(panels))]
+    # (a click beside the plots clears the first, a double click the second)
+    select = {"type": "point", "fields": ["model"]}
+    chart.params = [
+        alt.TopLevelSelectionParameter(name=FOCUS, bind="legend", views=views, select=select),
+        alt.TopLevelSelectionParameter(name=FOCUS_CLICK, views=views, select={
+            **select, "on": "click", "clear": "dblclick"}),
+    ]
+    return chart

@@ -81,13 +81,17 @@ def _charts(r: CurvesResult) -> list[Chart]:
     from .. import charts
 
     c = r.curves
+    others = len(c.models) - charts.HIGHLIGHTED
+    grey = (f"; in colour the {charts.HIGHLIGHTED} best at k = 1, in grey the other "
+            f"{others} (in the app, click a line or its legend entry to see its band)"
+            if others > 0 else "")
     return [Chart(
         "Every k, with intervals",
         charts.pass_curve_chart(c),
         f"Line = unbiased estimate at each k (it equals pass_at_k / pass_hat_k exactly), band = "
-        f"its {c.confidence:.0%} pointwise interval ({c.scope} scope): Pass@k rises with k "
-        "(more chances to succeed once), Pass^k falls (every draw must succeed); crossing lines "
-        "mean the ranking depends on k.",
+        f"its {c.confidence:.0%} pointwise interval ({c.scope} scope){grey}: Pass@k rises with "
+        "k (more chances to succeed once), Pass^k falls (every draw must succeed); crossing "
+        "lines mean the ranking depends on k.",
     )]
 
 

@@ -4,12 +4,14 @@ the widgets must reach the definitions' settings and the pages must render."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD, UPLOAD_KEY
+from scorio_core import charts
 from scorio_core.curves import pass_curves
 from scorio_core.engines.questions import question_stats
 
@@ -85,3 +87,12 @@ def test_leaderboard_subset_per_subset_and_curves(at):
     assert set(summary["curve"]) == {"Pass@k", "Pass^k", "G-Pass@k_τ"}
     got = summary.query("k == 4 and curve == 'Pass^k'").set_index("model")["value"]
     assert got.to_dict() == want.at(4, "Pass^k").set_index("model")["value"].to_dict()
+    # 9 models: the 5 best at k = 1 in colour with bands, the other 4 grey (the audit's 16
+    # overlapping bands in 16 colours read as one grey mass); the caption says which is which
+    spec = json.loads(at.get("vega_lite_chart")[2].proto.spec)
+    scale = spec["vconcat"][0]["layer"][1]["encoding"]["color"]["scale"]
+    assert scale["domain"] == charts.ranked_models(want)
+    assert scale["range"][5:] == [charts.OTHER_COLOUR] * 4
+    assert charts.OTHER_COLOUR not in scale["range"][:5] and len(set(scale["range"][:5])) == 5
+    assert any("in colour the 5 best at k = 1, in grey the other 4" in c.value
+               for c in at.caption)
