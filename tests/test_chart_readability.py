@@ -89,8 +89,7 @@ def _model_charts(L: int) -> dict[str, dict]:
     ranks = pd.DataFrame({"gold": np.arange(1, L + 1), "rubric": np.arange(L, 0, -1)},
                          index=o.models)
     traj = np.tile(np.arange(1, L + 1), (5, 1))
-    return {
-        "pass curves": charts.pass_curve_chart(pass_curves(o)).to_dict(),
+    return {  # the Pass curves colour only their best models (test_pass_curves_with_many_...)
         "rank bump": charts.rank_bump_chart(ranks).to_dict(),
         "rank trajectory": charts.rank_trajectory_chart(traj, o.models).to_dict(),
     }
@@ -118,7 +117,9 @@ def test_every_model_line_has_its_own_colour_or_dash(L):
 
 
 def test_eleven_models_llm_1_and_llm_11_differ():
-    spec = charts.pass_curve_chart(pass_curves(_outcomes(11))).to_dict()
+    o = _outcomes(11)
+    traj = np.tile(np.arange(1, 12), (5, 1))
+    spec = charts.rank_trajectory_chart(traj, o.models).to_dict()
     styles = _styles(_line_layer(spec)["encoding"])
     assert styles["LLM_1"] != styles["LLM_11"]
     # ten strong hues first, their light partners after: the 1st and 11th share a hue
@@ -392,6 +393,103 @@ def test_one_pass_curve_follows_its_container():
     assert spec.get("width") == "container" and "concat" not in spec
 
 
+def _drawn_curves(svg: str, mark: str) -> list[list[dict]]:
+    """Per panel of a Pass-curve SVG, each ``mark`` ("area" or "line") path drawn: its model,
+    colour and opacity (and stroke width), in drawing order."""
+    panels: dict[str, list[dict]] = {}
+    groups = re.findall(rf'<g class="mark-{mark} role-mark (\S*marks)"', svg)  # one a panel
+    blocks = re.split(rf'(?=<g class="mark-{mark} role-mark )', svg)[1:]
+    assert len(groups) == len(blocks)
+    for panel, block in zip(groups, blocks, strict=True):
+        for attrs in re.findall(r"<path ([^>]*)/>", block[:block.find("</g>")]):
+            get = dict(re.findall(r'([\w-]+)="([^"]*)"', attrs))
+            model = re.search(r"model: ([^;\"]+)", get.get("aria-label", "")).group(1)
+            panels.setdefault(panel, []).append({
+                "model": model, "colour": get.get("fill", get.get("stroke")),
+                "opacity": float(get.get("opacity", get.get("stroke-opacity", 1))),
+                "width": float(get.get("stroke-width", 0))})
+    return list(panels.values())
+
+
+@pytest.mark.parametrize("L", [16, 30])
+def test_pass_curves_with_many_models_stay_readable(L):
+    """The audit's 16 × 15 × 4 upload drew 16 overlapping bands (one grey mass) in 16 colours
+    no reader could match to the legend. As drawn in a file (report, SVG) -- the view no
+    click changes -- only the best models at k = 1 have a colour and a band; the others
+    are thin grey lines without one, each still in the legend."""
+    from scorio_core.charts import OTHER_COLOUR
+    from scorio_core.charts.questions import HIGHLIGHTED
+
+    rng = np.random.default_rng(3)
+    correct = rng.choice(np.arange(3, 58), L, replace=False)  # of 60: no two models tie
+    R = np.stack([rng.permutation(np.arange(60) < c).reshape(15, 4) for c in correct])
+    o = Outcomes(R.astype(int), models=[f"model_{i:02d}" for i in range(L)])
+    curves = pass_curves(o)
+    ranked = [o.models[i] for i in np.argsort(-correct)]
+    assert charts.ranked_models(curves) == ranked
+    best = set(ranked[:HIGHLIGHTED])
+    svg = _svg(charts.pass_curve_chart(curves).to_dict(), pad=True)
+    bands, lines = _drawn_curves(svg, "area"), _drawn_curves(svg, "line")
+    assert len(bands) == len(lines) == 2  # Pass@k, Pass^k
+    for band, line in zip(bands, lines, strict=True):
+        assert {b["model"] for b in band if b["opacity"] > 0} == best
+        assert len({ln["model"] for ln in line}) == L  # every model still drawn
+        top = {ln["colour"] for ln in line if ln["model"] in best}
+        assert len(top) == HIGHLIGHTED and OTHER_COLOUR not in top  # told apart
+        rest = [ln for ln in line if ln["model"] not in best]
+        assert {ln["colour"] for ln in rest} == {OTHER_COLOUR}
+        assert max(ln["width"] for ln in rest) < min(
+            ln["width"] for ln in line if ln["model"] in best)
+        # the coloured lines are drawn last, over the grey ones
+        assert {ln["model"] for ln in line[-HIGHLIGHTED:]} == best
+    assert all(f">{m}<" in svg for m in o.models)  # the legend names every line
+    assert "…" not in svg
+
+
+def test_pass_curves_of_a_few_models_colour_and_band_each():
+    svg = _svg(charts.pass_curve_chart(pass_curves(_outcomes(4))).to_dict(), pad=True)
+    for band, line in zip(_drawn_curves(svg, "area"), _drawn_curves(svg, "line"), strict=True):
+        assert len(band) == 4 and all(b["opacity"] > 0 for b in band)
+        assert len({ln["colour"] for ln in line}) == 4
+
+
+@pytest.mark.parametrize("kinds", [("pass",), ("pass", "hat", "g")])
+def test_pass_curves_click_or_legend_shows_any_model(kinds):
+    """Where the chart is interactive (app, notebook), a click on a legend entry or on a line
+    chooses models for the lines of every panel, which gives the chosen models a band and
+    fades the others. Two selections: one bound to the legend as well as to clicks on the
+    lines stopped answering legend clicks in stacked panels (seen in the app's browser)."""
+    from scorio_core.charts.questions import CHOSEN_GREY, FOCUS, FOCUS_CLICK
+
+    curves = pass_curves(_outcomes(12), kinds=kinds, tau=0.5 if "g" in kinds else None)
+    spec = charts.pass_curve_chart(curves).to_dict()
+    legend, click = spec["params"]
+    assert legend["name"] == FOCUS and legend["bind"] == "legend"
+    assert "on" not in legend["select"]  # legend clicks only
+    assert click["name"] == FOCUS_CLICK and "bind" not in click
+    assert click["select"]["on"] == "click" and click["select"]["clear"] == "dblclick"
+    assert legend["select"]["fields"] == click["select"]["fields"] == ["model"]
+    panels = spec.get("vconcat", [spec])
+    assert len(panels) == len(kinds)
+    names = [next(layer["name"] for layer in p["layer"] if "name" in layer) for p in panels]
+    assert sorted(legend["views"]) == sorted(click["views"]) == sorted(names)
+    assert len(set(names)) == len(kinds)
+    # as drawn once a grey model (the 12th) is chosen in the legend and a coloured one (the
+    # 2nd) by a click on its line: those two alone have bands and full lines, the grey one
+    # in dark grey; nothing else stands out
+    ranked = charts.ranked_models(curves)
+    chosen = {ranked[-1], ranked[1]}
+    legend["value"], click["value"] = [{"model": ranked[-1]}], [{"model": ranked[1]}]
+    svg = _svg(spec, pad=True)
+    for band, line in zip(_drawn_curves(svg, "area"), _drawn_curves(svg, "line"), strict=True):
+        assert {b["model"] for b in band if b["opacity"] > 0} == chosen
+        full = {ln["model"]: ln for ln in line if ln["opacity"] == 1}
+        assert set(full) == chosen
+        assert full[ranked[-1]]["colour"] == CHOSEN_GREY != full[ranked[1]]["colour"]
+        assert all(ln["width"] < full[ranked[-1]]["width"] for ln in line
+                   if ln["model"] not in chosen)
+
+
 @pytest.mark.parametrize("L", [3, 8, 11, 12])
 def test_pairwise_heatmap_fits_the_column_of_an_800_px_window(L):
     """The pairwise-probability heatmap had 44 px cells for up to 12 models and its legend
@@ -609,6 +707,21 @@ def test_p_best_reliability_legends_list_what_is_drawn():
                                               se=[0.02] * 4)).to_dict()
     scale = both["layer"][1]["encoding"]["color"]["scale"]
     assert scale["domain"] == ["questions", "population"]
+
+
+@pytest.mark.parametrize("width", [PAGE_COLUMN_PX, NARROW_COLUMN_PX])
+def test_p_best_reliability_axes_read_alike(width):
+    """Predicted and observed p_best are one quantity: the x axis (wider) read 0.00, 0.10,
+    ..., 1.00 and the y axis 0.0, 0.2, ..., 1.0 on the Check page."""
+    t = pd.DataFrame({"scope": ["population"] * 3, "bin": ["0.0–0.2", "0.4–0.6", "0.8–1.0"],
+                      "count": [2833, 94, 11], "predicted": [0.0176, 0.4847, 0.8615],
+                      "observed": [0.0191, 0.5, 0.8182], "se": [0.0026, 0.0516, 0.1163]})
+    labels = _axis_labels(_svg(charts.p_best_reliability(t).to_dict(), width=width))
+    x = next(v for k, v in labels.items() if k.startswith("X-axis titled 'predicted p_best"))
+    y = next(v for k, v in labels.items() if k.startswith("Y-axis titled 'share truly first"))
+    assert x == y, (x, y)
+    assert x[0] == "0.0" and x[-1] == "1.0" and len(x) == 11, x
+    assert {len(v) for v in x} == {3}, x  # one format: one decimal each
 
 
 def test_greedy_scatter_legend_reads_whole_rank_shifts():

@@ -7,45 +7,25 @@ import pandas as pd
 
 from ._common import LABEL_LIMIT, _rows
 
-__all__ = ["gap_drivers", "gap_rows", "GAP_DRIVERS_CAPTION"]
+__all__ = ["gap_drivers", "GAP_DRIVERS_CAPTION"]
 
 #: Colours of "a better" and "b better" (tableau10's first two; grey: a tie, never drawn).
 COLOURS = ("#4c78a8", "#f58518", "#999999")
 GAP_DRIVERS_CAPTION = (
     "Each bar is one question's share of the mean difference (score difference / M), for the "
     "questions that move it most either way (ties left out), the leader's largest first: a "
-    "gap carried by a few long bars rests on a few questions; bars of the other colour are "
-    "questions the other model wins back, and a lead with few of them is a broad one."
+    "gap carried by a few long bars rests on a few questions, one spread over many bars is "
+    "broad; bars of the other colour are questions the other model wins back, and the fewer "
+    "of them, the more one-sided the lead."
 )
-
-
-def gap_rows(questions: pd.DataFrame, top: int = 20) -> pd.DataFrame:
-    """The ``top`` rows of :attr:`scorio_core.engines.pair.PairComparison.questions` that
-    move the mean difference most, **either way** (largest ``|contribution|``; questions
-    where the two models score alike are left out), in the table's order: the leader's
-    largest push first, the other model's largest last.
-
-    The table lists the leader's questions first, so its first ``top`` rows never showed a
-    question the other model wins while the leader had ``top`` of its own -- a gap
-    carried half-way back by the other side read as a one-sided, broad lead.
-
-    Example
-    -------
-    >>> import pandas as pd
-    >>> from scorio_core.charts.pair import gap_rows
-    >>> q = pd.DataFrame({"question": list("abcde"), "diff": [0.5, 0.2, 0.1, 0.0, -0.4]})
-    >>> q["contribution"] = q["diff"] / 5
-    >>> gap_rows(q, top=3)["question"].tolist()
-    ['a', 'b', 'e']
-    """
-    moved = questions[questions["diff"].to_numpy(dtype=float) != 0]
-    keep = moved["contribution"].abs().sort_values(ascending=False, kind="stable").index
-    return moved.loc[sorted(keep[: max(int(top), 0)], key=moved.index.get_loc)]
 
 
 def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.Chart:
     """Horizontal bars of ``contribution`` for the ``top`` questions that move the mean
-    difference most either way (:func:`gap_rows`; the table's order is kept)."""
+    difference most either way (:func:`scorio_core.engines.pair.gap_rows`, the rows the
+    report's table shows too; the table's order is kept)."""
+    from ..engines.pair import gap_rows  # here, not at import: charts load without engines
+
     df = gap_rows(questions, top).copy()
     if df.empty:  # the two models score alike on every question: nothing drives a gap
         return (alt.Chart(pd.DataFrame({"text": [f"{a} and {b} score the same on every "
@@ -63,7 +43,10 @@ def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.C
         .mark_bar()
         .encode(
             y=alt.Y("label:N", sort=None, title="question"),
-            x=alt.X("contribution:Q", title=f"share of the mean difference ({a} − {b})"),
+            # few ticks: tiny shares print as 0.000 ... 0.018 every 0.001, and the labels
+            # of a container-wide axis, the first and last flush, ran into each other
+            x=alt.X("contribution:Q", title=f"share of the mean difference ({a} − {b})",
+                    axis=alt.Axis(tickCount=6)),
             color=alt.Color("better:N", title="better on it",
                             scale=alt.Scale(domain=[side for side, _ in drawn],
                                             range=[c for _, c in drawn]),

@@ -36,10 +36,13 @@ def pair(data, args) -> str:
         return _json({k: v.to_dict(orient="records") for k, v in t.items()}, prov)
     if fmt == "csv":
         return _csv(prov, *t.values())
+    from ..definitions import ANALYSES
     from ..samples import one_line
 
+    # the text shows the chart's questions and what the rest add (the CSV/JSON: every one)
+    q, q_note = ANALYSES["pair"].shown_tables(result, t)["questions"]
     # log text on a terminal or in Markdown: line breaks and control characters spelled out
-    t = {k: v.map(one_line) for k, v in t.items()}
+    t = {k: v.map(one_line) for k, v in {**t, "questions": q}.items()}
     c, f = result.comparison, result.flips
     ctx = [f"{k}: {one_line(v)}" for k, v in f.context.items()]
     return render(
@@ -49,8 +52,8 @@ def pair(data, args) -> str:
          "leaderboard's numbers for this pair; decided = the interval excludes 0, no "
          "multiplicity control)."],
         [("Difference", "", t["summary"].drop(columns=["estimand"])),
-         (f"Questions that drive the gap (first {len(t['questions'])})",
-          "contribution = the question's difference / M", t["questions"]),
+         ("Questions that drive the gap (the chart's: the most either way)",
+          f"contribution = the question's difference / M. {q_note}", t["questions"]),
          (f"Question {f.question}: repeats side by side", "; ".join(ctx), t["flips"]),
          ("Repeats grouped", "", t["repeats"])],
     )

@@ -27,6 +27,7 @@ __all__ = [
     "Analysis",
     "as_outcomes",
     "Chart",
+    "TableView",
     "Progress",
     "resolve_methods",
     "settings_code",
@@ -62,6 +63,17 @@ class Chart(_ChartFields):
         return super().__new__(cls, expand(title), chart, expand(caption), expand(empty))
 
 
+class TableView(NamedTuple):
+    """How a reader's rendering (the report, the CLI's text) shows one table of a result:
+    the rows chosen for reading -- e.g. the pair chart's questions -- and ``note``, one
+    line saying what the rows left out hold, so the table still reconciles with the
+    section's numbers. The exports (CSV/JSON) keep the whole table
+    (:attr:`Analysis.tables`)."""
+
+    table: pd.DataFrame
+    note: str | None = None
+
+
 @dataclass(frozen=True)
 class Analysis:
     """One analysis, defined once and rendered by page, CLI, report and notebook.
@@ -94,6 +106,10 @@ class Analysis:
         The value a setting left at its default (``None``, or ``0`` meaning "as many
         again") actually took in this run, in words (e.g. the Planner's budget): the
         report's settings line states what was used, not the placeholder.
+    views : callable ``(result, tables) -> dict[str, TableView]``, optional
+        The tables a reader's rendering (report, CLI text) shows other than whole
+        (:class:`TableView`: the rows chosen for reading and one line on the rest);
+        ``tables`` stays complete for the exports. See :meth:`shown_tables`.
     uses_data : bool
         ``False`` for the simulation studies (:data:`~scorio_core.definitions.SIMULATIONS`):
         they make their own data with known truth from their settings, so ``run``,
@@ -114,6 +130,7 @@ class Analysis:
     result_var: str
     uses_data: bool = True
     resolved: Callable[[Any, Any], dict[str, str]] | None = None
+    views: Callable[[Any, dict[str, pd.DataFrame]], dict[str, TableView]] | None = None
 
     def __post_init__(self) -> None:
         # every renderer (page, CLI, report, notebook) reads these: papers by title
@@ -170,6 +187,26 @@ this dataset has none
             self.check(data)
         result = self.run(data, params, progress=progress)
         return attach(result, self, params, data)
+
+    def shown_tables(self, result: Any,
+                     tables: dict[str, pd.DataFrame] | None = None) -> dict[str, TableView]:
+        """Every table of ``result`` as a reader's rendering shows it: a :class:`TableView`
+        per name of :attr:`tables` (``tables``, when given, are those already made) -- the
+        whole table, or the rows :attr:`views` chooses with its note.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> from scorio_core.definitions import ANALYSES
+        >>> pair = ANALYSES["pair"]
+        >>> R = np.zeros((2, 30, 4), int); R[0, :3] = 1; R[1, 3] = 1
+        >>> r = pair.run(sc.Outcomes(R, models=["a", "b"]), pair.params(top=2))
+        >>> len(pair.tables(r)["questions"]), len(pair.shown_tables(r)["questions"].table)
+        (30, 2)
+        """
+        tables = self.tables(result) if tables is None else tables
+        views = self.views(result, tables) if self.views is not None else {}
+        return {name: views.get(name, TableView(df)) for name, df in tables.items()}
 
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""

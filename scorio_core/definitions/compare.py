@@ -24,12 +24,14 @@ import pandas as pd
 from .. import charts
 from ..display import Shown
 from ..engines.agreement import Comparison, compare, run_methods
+from ..formatting import round_floats
 from ..outcomes import Outcomes
 from ..params import CompareParams
 from ._base import (
     Analysis,
     Chart,
     Progress,
+    TableView,
     binary_required,
     common_caveats,
     resolve_methods,
@@ -72,6 +74,61 @@ def _tables(r: CompareResult) -> dict:
         "consensus": c.consensus,
         "ranks": c.run.ranks.iloc[order].reset_index(),
     }
+
+
+#: More methods than this and a report lists only those that differ (agreement) and one row
+#: per run of tied methods (consensus): sixty rows of τ_b = 1 say nothing and, printed first,
+#: pushed the methods that differ past the rows a report prints.
+LONG = 20
+#: Tied methods that share one row of the report's consensus table (fewer stay one a row).
+SHARED = 2
+
+
+def _consensus_rows(c: pd.DataFrame) -> pd.DataFrame:
+    """Runs of at least :data:`SHARED` methods with the same consensus numbers as one row
+    each, its ``method`` cell naming them all (``12 methods: a, b, ...``)."""
+    nums = [col for col in c.columns if col != "method"]
+    # the row's numbers (to the export's digits: the same mean summed in another order is
+    # the same mean) and note as one key; repr: a missing τ_b equals another missing one
+    key = pd.Series([repr(t) for t in round_floats(c[nums]).itertuples(index=False, name=None)],
+                    index=c.index)
+    rows = []
+    for _, run in c.groupby((key != key.shift()).cumsum(), sort=False):
+        if len(run) >= SHARED:
+            row = run.iloc[[0]].copy()
+            row["method"] = f"{len(run)} methods: " + ", ".join(run["method"])
+            rows.append(row)
+        else:
+            rows.append(run)
+    out = pd.concat(rows, ignore_index=True)
+    out.attrs = dict(c.attrs)
+    return out
+
+
+def _views(r: CompareResult, tables: dict) -> dict[str, TableView]:
+    """With more than :data:`LONG` methods, the report lists the methods that rank unlike
+    the gold standard and names the exact ones in one line; tied consensus rows share one."""
+    a, c = tables["agreement"], tables["consensus"]
+    if len(a) <= LONG:
+        return {}
+    exact = a["exact"].astype(bool)
+    views = {}
+    if exact.any():
+        names = ", ".join(a.loc[exact, "method"])
+        n = int(exact.sum())
+        said = (f"The other {n} methods rank the models exactly as the gold standard (τ_b = "
+                f"1): {names}." if (~exact).any() else
+                f"All {n} methods rank the models exactly as the gold standard (τ_b = 1): "
+                f"{names}.")
+        # the rows shown all differ: their 'exact' column would say 'no' in every row
+        views["agreement"] = TableView(a[~exact].drop(columns="exact").reset_index(drop=True),
+                                       said + " The CSV/JSON export lists every method.")
+    shared = _consensus_rows(c)
+    if len(shared) < len(c):
+        views["consensus"] = TableView(shared, (
+            f"Methods with the same consensus numbers share one row ({len(shared)} rows for "
+            f"{len(c)} methods); the CSV/JSON export lists every method on its own row."))
+    return views
 
 
 def _charts(r: CompareResult) -> list[Chart]:
@@ -128,13 +185,16 @@ COMPARE = Analysis(
     params=CompareParams,
     run=_run,
     tables=_tables,
+    views=_views,
     charts=_charts,
     how_to_read=(
         "Each method ranks the models on all trials; its Kendall τ_b with the gold standard "
         "(Bayes@N, uniform prior) says how closely it reproduces that ordering (1 = identical, "
         "'exact' = the same weak order). The summary gives mean, median and minimum τ_b over the "
         "methods and how many reach τ_b = 1 and ≥ 0.95 (002 Table 1); 'consensus' sorts methods "
-        "by their mean τ_b with all other methods."
+        "by their mean τ_b with all other methods. With many methods a report lists in "
+        "'agreement' only those that differ from the gold standard (naming the exact ones "
+        "below it) and gives tied methods one 'consensus' row."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -48,6 +48,7 @@ from ._base import (
     Analysis,
     Chart,
     Progress,
+    TableView,
     binary_required,
     common_caveats,
     resolve_methods,
@@ -65,6 +66,7 @@ __all__ = [
     "available_targets",
     "usable_methods",
     "worst_case",
+    "worst_case_text",
     "SUMMARY_COLUMNS",
     "SUMMARY_CAPTION",
     "subset_sizes",
@@ -214,13 +216,47 @@ def worst_case(r: ConvergenceResult, data: Outcomes, method_id: str,
     b = run.worst(method_id, converged_only)
     traj = worst_trajectory(run, method_id, data.R, data.R0, converged_only)
     s = int(run.s_star[method_id][b])
-    where = (f"converges at n = {s}" if s
-             else f"no convergence (last change at n = {run.last_change[method_id][b]})")
     return Chart(
         f"Worst-case replicate of {method_id}",
         charts.rank_trajectory_chart(traj, data.models, s or None),
-        charts.RANK_TRAJECTORY_CAPTION + f" Replicate {b}: {where}.",
+        charts.RANK_TRAJECTORY_CAPTION + " " + worst_case_text(run, method_id, b),
     )
+
+
+def _share(x: float) -> str:
+    return "<0.1%" if 0 < x < 0.0005 else ">99.9%" if 0.9995 <= x < 1 else f"{x:.1%}"
+
+
+def worst_case_text(run: ConvergenceRun, method_id: str, b: int) -> str:
+    """What the worst-case trajectory's replicate ``b`` shows, in one sentence: where it
+    converges -- and, when it is the slowest of the replicates that converged while others
+    never did, how many never did (else 'converges at n = 3' reads as the worst case of
+    all replicates, beside a summary where 9 in 10 never converge).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from types import SimpleNamespace
+    >>> from scorio_core.definitions.convergence import worst_case_text
+    >>> run = SimpleNamespace(s_star={"bayes": np.array([0, 3, 0, 2])},
+    ...                       last_change={"bayes": np.array([3, 2, 3, 1])})
+    >>> worst_case_text(run, "bayes", 1)  # doctest: +NORMALIZE_WHITESPACE
+    'Replicate 1, the slowest of the 50.0% of replicates that converged: converges at
+    n = 3; the other 50.0% never settle on the target within the trials.'
+    >>> worst_case_text(run, "bayes", 0)
+    'Replicate 0: no convergence (last change at n = 3).'
+    """
+    s_star = np.asarray(run.s_star[method_id])
+    s = int(s_star[b])
+    if not s:
+        last = run.last_change[method_id][b]
+        return f"Replicate {b}: no convergence (last change at n = {last})."
+    share = float((s_star > 0).mean())
+    if share == 1:
+        return f"Replicate {b}, the slowest of all: converges at n = {s}."
+    return (f"Replicate {b}, the slowest of the {_share(share)} of replicates that converged: "
+            f"converges at n = {s}; the other {_share(1 - share)} never settle on the target "
+            "within the trials.")
 
 
 def _target(data: Outcomes, target: str):
@@ -326,9 +362,38 @@ def _tables(r: ConvergenceResult) -> dict:
     return {"summary": r.summary, "curves": r.curves.round(6), "pmf": r.pmf}
 
 
+#: A report shows the τ_b curves at n = 1, 2, 4, ... and N once N is larger than this (one
+#: row per method and n ran to hundreds, and the first rows a report prints were one
+#: method's).
+CURVE_ROWS_EVERY_N = 16
+
+
+def _views(r: ConvergenceResult, tables: dict) -> dict[str, TableView]:
+    """The curves at doubling n (every method, the last n too) and the pmf where it has
+    mass, each with one line on what the report leaves to the export."""
+    views = {}
+    curves = tables["curves"]
+    if len(curves) and curves["n"].max() > CURVE_ROWS_EVERY_N:
+        last = int(curves["n"].max())
+        steps = [1 << i for i in range(last.bit_length()) if 1 << i < last] + [last]
+        views["curves"] = TableView(
+            curves[curves["n"].isin(steps)].reset_index(drop=True),
+            f"n = 1, 2, 4, …, {last} shown; the CSV/JSON export lists every n (the chart "
+            "draws them all).")
+    pmf = tables["pmf"]
+    mass = pmf[pmf["p"] > 0].reset_index(drop=True)
+    if len(mass) < len(pmf):
+        views["pmf"] = TableView(mass, (
+            "No replicate converged within the trials: every method's mass is at 'no "
+            "convergence' (see the caveats)." if mass.empty else
+            "Only the n where some replicate settled are shown (the others have p = 0; the "
+            "mass missing from each method's total is its no_convergence share)."
+        ) + " The CSV/JSON export lists every n.")
+    return views
+
+
 def _charts(r: ConvergenceResult) -> list[Chart]:
     s = r.trajectory_converged_at
-    where = f"converges at n = {s}" if s else "never converges within the trials"
     # always the first chart (chart_code is positional); without curves it says why
     no_curves = None if any(c is not None for c, _ in r.parts) else (
         "The τ_b curves were not computed (curve_replicates=None): only convergence@n."
@@ -354,7 +419,8 @@ def _charts(r: ConvergenceResult) -> list[Chart]:
         Chart(
             f"Worst-case replicate of {r.trajectory_method}",
             charts.rank_trajectory_chart(r.trajectory, r.models, s or None),
-            charts.RANK_TRAJECTORY_CAPTION + f" Replicate {r.trajectory_replicate}: {where}.",
+            charts.RANK_TRAJECTORY_CAPTION + " " + worst_case_text(
+                r.run_of(r.trajectory_method), r.trajectory_method, r.trajectory_replicate),
         ),
     ]
 
@@ -397,6 +463,7 @@ CONVERGENCE = Analysis(
     params=ConvergenceParams,
     run=_run,
     tables=_tables,
+    views=_views,
     charts=_charts,
     how_to_read=(
         "How many trials until a ranking stops changing? Trials are resampled with a seeded "

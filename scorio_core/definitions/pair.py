@@ -25,10 +25,17 @@ import numpy as np
 import pandas as pd
 
 from ..display import Shown
-from ..engines.pair import FlipTable, PairComparison, compare_pair, flip_table, model_index
+from ..engines.pair import (
+    FlipTable,
+    PairComparison,
+    compare_pair,
+    flip_table,
+    gap_view,
+    model_index,
+)
 from ..outcomes import Outcomes
 from ..params import PairParams
-from ._base import Analysis, Chart, Progress, common_caveats
+from ._base import Analysis, Chart, Progress, TableView, common_caveats
 
 __all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL"]
 
@@ -39,7 +46,8 @@ TEXT_CELL = 2000
 @dataclass(frozen=True, repr=False)
 class PairResult(Shown):
     """The :class:`~scorio_core.engines.pair.PairComparison`, the chosen question's
-    :class:`~scorio_core.engines.pair.FlipTable` and how many questions to list."""
+    :class:`~scorio_core.engines.pair.FlipTable` and how many questions the chart draws
+    (and a report's questions table shows)."""
 
     analysis_id = "pair"
     main_table = "summary"
@@ -85,10 +93,16 @@ def _tables(r: PairResult) -> dict:
     f = r.flips
     return {
         "summary": r.comparison.summary,
-        "questions": r.comparison.questions.head(r.top),
+        "questions": r.comparison.questions,  # every question: the exports list them all
         "flips": _cut(f.trials.assign(question=f.question)[["question", *f.trials.columns]]),
         "repeats": _cut(f.groups),
     }
+
+
+def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
+    """A report shows the chart's questions (:func:`~scorio_core.engines.pair.gap_view`:
+    the same rows, same order) and says what the others add up to."""
+    return {"questions": TableView(*gap_view(tables["questions"], r.top))}
 
 
 def _charts(r: PairResult) -> list[Chart]:
@@ -151,19 +165,22 @@ PAIR = Analysis(
     params=PairParams,
     run=_run,
     tables=_tables,
+    views=_views,
     charts=_charts,
     how_to_read=(
         "Two models on the same questions. The summary gives their difference of mean score "
         "(a − b) with its interval in both scopes — questions: the difference on these "
         "questions (only the trials are uncertain); population: on the population the "
         "questions were drawn from — with the paired t, the two-sided p-value and "
-        "P(a > b): the same numbers as the leaderboard's for this pair. 'questions' lists the "
-        "questions in the order they push the difference towards the leader (contribution = "
-        "the question's difference / M; cumulative sums them, so it ends at the mean "
-        "difference). 'flips' shows one question's repeats side by side: each trial's "
-        "category and score for both models, with their answers and outputs when the data "
-        "carry them, and 'repeats' groups each model's identical answers — the table to read "
-        "before believing a gap."
+        "P(a > b): the same numbers as the leaderboard's for this pair. 'questions' lists "
+        "every question in the order they push the difference towards the leader "
+        "(contribution = the question's difference / M; cumulative sums them, so over all "
+        "questions it ends at the mean difference); a report shows the chart's rows, the "
+        "questions that move the difference most either way, with cumulative over the rows "
+        "shown and one line with what the others add. 'flips' shows one question's repeats "
+        "side by side: each trial's category and score for both models, with their answers "
+        "and outputs when the data carry them, and 'repeats' groups each model's identical "
+        "answers — the table to read before believing a gap."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -145,7 +145,10 @@ def _run(data: Outcomes, p: RubricParams, progress: Progress | None = None) -> R
 
 
 def _tables(r: RubricResult) -> dict:
-    return {"tau": r.tau, "ranks": r.ranks.reset_index()}
+    # best first under the gold (binary) ranking, its first column; ties keep the data's order
+    ranks = r.ranks.sort_values(r.ranks.columns[0], kind="stable") if len(r.ranks.columns) \
+        else r.ranks
+    return {"tau": r.tau, "ranks": ranks.reset_index()}
 
 
 def _charts(r: RubricResult) -> list[Chart]:

@@ -41,7 +41,7 @@ from ..inference import infer, score_stats
 from ..outcomes import Outcomes
 
 __all__ = ["PairComparison", "FlipTable", "compare_pair", "flip_table", "model_index",
-           "PER_QUESTION", "PER_TRIAL"]
+           "gap_rows", "gap_view", "PER_QUESTION", "PER_TRIAL"]
 
 #: Text columns shown once per question (the same for every completion of it).
 PER_QUESTION = ("input", "target", "metadata")
@@ -172,6 +172,93 @@ def compare_pair(
     return PairComparison(str(a), str(b), summary, q, confidence, data.N, data.M, tuple(notes))
 
 
+def gap_rows(questions: pd.DataFrame, top: int = 20) -> pd.DataFrame:
+    """The ``top`` rows of :attr:`PairComparison.questions` that move the mean difference
+    most, **either way** (largest ``|contribution|``; questions where the two models score
+    alike are left out), in the table's order: the leader's largest push first, the other
+    model's largest last -- the bars of :func:`scorio_core.charts.gap_drivers`.
+
+    The table lists the leader's questions first, so its first ``top`` rows never showed a
+    question the other model wins while the leader had ``top`` of its own -- a gap
+    carried half-way back by the other side read as a one-sided, broad lead.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.engines.pair import gap_rows
+    >>> q = pd.DataFrame({"question": list("abcde"), "diff": [0.5, 0.2, 0.1, 0.0, -0.4]})
+    >>> q["contribution"] = q["diff"] / 5
+    >>> gap_rows(q, top=3)["question"].tolist()
+    ['a', 'b', 'e']
+    """
+    moved = questions[questions["diff"].to_numpy(dtype=float) != 0]
+    keep = moved["contribution"].abs().sort_values(ascending=False, kind="stable").index
+    return moved.loc[sorted(keep[: max(int(top), 0)], key=moved.index.get_loc)]
+
+
+def gap_view(questions: pd.DataFrame, top: int = 20) -> tuple[pd.DataFrame, str]:
+    """The questions table as a report shows it beside the chart: the chart's rows
+    (:func:`gap_rows`, same rows, same order) with ``cumulative`` summed over the rows
+    shown, and one line saying what the questions left out add up to -- so the rows
+    shown plus that line give the mean difference (the last ``cumulative`` of the whole
+    table). A ``benchmark`` column with one value says nothing and is dropped.
+
+    Example
+    -------
+    >>> from scorio_core.engines.pair import compare_pair, gap_view
+    >>> import numpy as np
+    >>> R = np.zeros((2, 6, 2), int); R[0, :3] = 1; R[1, 3] = 1; R[0, 4, 0] = 1
+    >>> cmp = compare_pair(sc.Outcomes(R, models=["a", "b"]), "a", "b")
+    >>> shown, note = gap_view(cmp.questions, top=3)
+    >>> shown["question"].tolist(), shown["cumulative"].round(4).tolist()
+    (['q0', 'q1', 'q2'], [0.1667, 0.3333, 0.5])
+    >>> print(note)  # doctest: +NORMALIZE_WHITESPACE
+    These 3 of the 6 questions are the chart's bars, the 3 that move the difference most
+    either way; they add up to 0.5000. The 3 left out add -0.0833 (a tie: the two models
+    score the same on it; 2 that move it less): together the mean difference, 0.4167. The
+    CSV/JSON export lists every question.
+    """
+    from ..formatting import format_column
+
+    shown = gap_rows(questions, top).copy()
+    rest = questions.drop(index=shown.index)
+    if "benchmark" in shown and questions["benchmark"].nunique(dropna=False) <= 1:
+        shown = shown.drop(columns="benchmark")
+    # summed as compare_pair sums them (differences, then / M): the same prefix of rows
+    # gives the same numbers as the whole table's cumulative
+    shown["cumulative"] = shown["diff"].cumsum() / len(questions)
+    total = float(questions["contribution"].sum())
+    kept, left = float(shown["contribution"].sum()), float(rest["contribution"].sum())
+    # as the table prints its contribution column
+    kept_s, left_s, total_s = format_column([kept, left, total], "contribution")
+    M, n, k = len(questions), len(shown), len(rest)
+    ties = int((rest["diff"].to_numpy(dtype=float) == 0).sum())
+    tie_s = (f"{'a tie' if ties == 1 else f'{ties:,} ties'}: the two models score the same "
+             f"on {'it' if ties == 1 else 'each'}")
+    they = "it adds" if n == 1 else "they add up to"
+    if not n:
+        said = f"No bar: the two models score the same on all {M:,} questions."
+    elif not k:
+        said = (f"All {M:,} questions are the chart's bars; they add up to the mean difference, "
+                f"{total_s}.")
+    else:
+        these = (f"This 1 of the {M:,} questions is the chart's bar" if n == 1 else
+                 f"These {n:,} of the {M:,} questions are the chart's bars")
+        if ties == k:
+            said = (f"{these}, every question on which the two models differ; {they} the "
+                    f"mean difference, {total_s} (the {k:,} left out "
+                    + ("is a tie: the two models score the same on it)." if k == 1 else
+                       "are ties: the two models score the same on each)."))
+        else:
+            most = ("the one that moves the difference most" if n == 1 else
+                    f"the {n:,} that move the difference most either way")
+            less = f"{k - ties:,} that move{'s' if k - ties == 1 else ''} it less"
+            said = (f"{these}, {most}; {they} {kept_s}. The {k:,} left out add "
+                    f"{left_s} (" + (f"{tie_s}; " if ties else "") + f"{less}): together the "
+                    f"mean difference, {total_s}.")
+    return shown, said + " The CSV/JSON export lists every question."
+
+
 @dataclass(frozen=True)
 class FlipTable:
     """One question's completions of two models side by side (:func:`flip_table`).
@@ -237,7 +324,8 @@ def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
         for tag, m in (("a", a), ("b", b)):
             mine = rows[rows["model"] == m].set_index("trial")
             idx = trials["trial"]
-            trials[f"trial_id_{tag}"] = idx.map(mine["trial_id"]) if "trial_id" in mine else None
+            trials[f"trial_id_{tag}"] = (_trial_ids(idx.map(mine["trial_id"]))
+                                         if "trial_id" in mine else None)
             for c in text_cols:
                 trials[f"{c}_{tag}"] = idx.map(mine[c])
     order = ["trial", "flip"] + [f"{k}_{tag}" for tag in ("a", "b")
@@ -246,6 +334,27 @@ def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
     trials = trials[order]
     return FlipTable(str(question), str(a), str(b), trials, _groups(trials, a, b, text_cols),
                      context, store is not None)
+
+
+def _trial_ids(ids: pd.Series) -> pd.Series:
+    """The file's own trial ids (text in the sample store) as whole numbers where every one
+    reads as one -- an Inspect epoch, an lm-eval repeat, a table's trial column -- so they
+    are a number column like ``trial`` (right-aligned, sorted 2 before 10) in the app, the
+    report and the JSON export; else as the file wrote them (text, like a question id).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.engines.pair import _trial_ids
+    >>> _trial_ids(pd.Series(["1", "2", None])).tolist(), _trial_ids(pd.Series(["1", "a"])).tolist()
+    ([1, 2, <NA>], ['1', 'a'])
+    """
+    present = ids.dropna()
+    whole = present.astype(str).str.fullmatch(r"\s*[+-]?\d{1,18}\s*")  # within int64
+    if len(present) == 0 or not whole.all():
+        return ids
+    return pd.Series([None if pd.isna(v) else int(v) for v in ids], index=ids.index,
+                     dtype="Int64")
 
 
 def _groups(trials: pd.DataFrame, a: str, b: str, text_cols: list[str]) -> pd.DataFrame:

@@ -914,7 +914,9 @@ def assemble_logs(
         columns=None,
         model_map=None,  # applied above, to the log's names
         benchmark=None,  # chosen above (_select), perhaps as a group of tasks
-        name=opts.name or (parts[0].benchmark if not several else "logs"),
+        # one task names itself; a group read alone is named as a selection is ('x [B]')
+        name=opts.name or (parts[0].benchmark if not several else
+                           "logs" if opts.benchmark is None else f"logs [{opts.benchmark}]"),
         weights=w if weights is None else weights,
         category_names=category_names,
         score_range=None,  # applied above: the grades are categories with weights now

@@ -155,9 +155,14 @@ def make_report(
             "a notebook report loads one file; write the logs or files as one first "
             "(scorio-studio import PATH... --out data.npz) and make the report from that"
         )
-    opts = options_from(options, {"on_missing": on_missing} if on_missing != "error" else {})
+    # the benchmark is chosen once, by the loader (as every CLI subcommand does): selecting
+    # it again from the data it gave named the dataset 'x [B] [B]'
+    given = {"on_missing": on_missing} if on_missing != "error" else {}
+    if benchmark not in (None, COMBINED):
+        given["benchmark"] = benchmark
+    opts = options_from(options, given)
     data = io.load(paths if single is None else single, opts)  # records the files' sha256
-    report = build_report(data.select(benchmark), sections, title=title, progress=progress)
+    report = build_report(data, sections, title=title, progress=progress)
     return write_report(report, out, data_path=single, options=opts)
 
 

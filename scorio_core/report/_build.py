@@ -16,6 +16,7 @@ from ..definitions import (
     SIMULATIONS,
     Analysis,
     Chart,
+    TableView,
     default_sections,
     params_dict,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "how_read",
     "EMPTY_TABLES",
     "empty_table_text",
+    "readable",
 ]
 
 SectionSpec = str | tuple[str, Any]
@@ -52,7 +54,10 @@ class SectionResult:
     """One analysis in a report: its result, or why it could not run.
 
     ``error`` is ``None`` when the analysis ran; otherwise ``result`` is
-    ``None`` and ``tables``/``charts`` are empty.
+    ``None`` and ``tables``/``charts`` are empty. ``tables`` are whole (what the exports
+    hold); ``shown`` is how the report shows each (:meth:`Analysis.shown_tables
+    <scorio_core.definitions.Analysis.shown_tables>`: e.g. the pair chart's questions,
+    with a line on the rest).
     """
 
     analysis: Analysis
@@ -63,6 +68,7 @@ class SectionResult:
     charts: list[Chart]
     caveats: list[str]
     seconds: float
+    shown: dict[str, TableView] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -164,15 +170,17 @@ def _section(
         result = analysis.run(data, params, progress=progress)
     except ValidationError as exc:
         return SectionResult(analysis, params, None, str(exc), {}, [], [], 0.0)
+    tables = analysis.tables(result)
     return SectionResult(
         analysis,
         params,
         result,
         None,
-        analysis.tables(result),
+        tables,
         analysis.charts(result),
         list(notes or []) + analysis.caveats(data, params, result),
         time.perf_counter() - t0,
+        analysis.shown_tables(result, tables),
     )
 
 
@@ -396,6 +404,41 @@ def empty_table_text(name: str) -> str:
     'None: every adjacent pair is decided.'
     """
     return EMPTY_TABLES.get(name, EMPTY_TABLE)
+
+
+def _blank(v: Any) -> bool:
+    return v is None or v == "" or (isinstance(v, float) and v != v)
+
+
+def readable(view: TableView | pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
+    """A table as the report prints it, with the lines said under it: the view's rows and
+    note (:class:`~scorio_core.definitions.TableView`), without the columns that hold no
+    value in any row -- a number column (``p_unsettled`` in the questions scope) named in
+    one line instead of a column of dashes, a text column (a ``note`` no row needs) left
+    out unsaid.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.report._build import readable
+    >>> df = pd.DataFrame({"pair": ["a-b", "b-c"], "p": [0.1, 0.2],
+    ...                    "p_unsettled": [float("nan")] * 2, "note": ["", ""]})
+    >>> shown, notes = readable(df)
+    >>> list(shown.columns), notes
+    (['pair', 'p'], ['Not shown, no value in any row: p_unsettled.'])
+    """
+    df, note = (view.table, view.note) if isinstance(view, TableView) else (view, None)
+    notes = [note] if note else []
+    if len(df):
+        blank = [c for c in df.columns[1:] if all(_blank(v) for v in df[c].tolist())]
+        if blank:
+            attrs = dict(df.attrs)  # declared decimals and the like, by column name
+            named = [str(c) for c in blank if pd.api.types.is_numeric_dtype(df[c])]
+            df = df.drop(columns=blank)
+            df.attrs = attrs
+            if named:
+                notes.append(f"Not shown, no value in any row: {', '.join(named)}.")
+    return df, notes
 
 
 def _lines(v: Any) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..definitions import TableView
 from ..formatting import format_columns, shape_text
 from ..references import bibliography
 from ._build import (
@@ -26,6 +27,7 @@ from ._build import (
     part_text,
     pooled_text,
     provenance_rows,
+    readable,
     settings_text,
 )
 from ._svg import chart_svg
@@ -58,14 +60,18 @@ figure svg { max-width: 100%; height: auto; }
 figcaption { color: var(--muted); font-size: .92em; margin-top: 4px; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; font-size: .85em; margin: 6px 0 4px; }
-th, td { border-bottom: 1px solid var(--line); padding: 3px 6px; text-align: right;
+th, td { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: right;
          white-space: nowrap; }
+/* a table wider than the column (the leaderboard's 18 columns beside long model names)
+   wraps its names and text cells, never a number, instead of hiding its last columns
+   behind a scroll bar; one that fits keeps every cell on one line */
+td.t { white-space: normal; }
 /* a header may break after an underscore (<wbr>), where the table is wider than the page */
 th { background: #f6f8fa; position: sticky; top: 0; white-space: normal;
      vertical-align: bottom; }
 .part { margin-bottom: 10px; }
 td.t, th.t { text-align: left; }
-td.long { white-space: normal; min-width: 24em; }
+td.long { white-space: normal; min-width: 14em; }
 code { font-size: .92em; background: #f6f8fa; padding: 0 3px; border-radius: 3px; }
 .note { color: var(--muted); font-size: .85em; }
 dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
@@ -136,16 +142,21 @@ def _header(name: str) -> str:
     return escape(name).replace("_", "_<wbr>")
 
 
-def _table(df: pd.DataFrame, name: str) -> str:
+def _table(view: TableView | pd.DataFrame, name: str) -> str:
+    """One table under its name: the rows the section shows (a view's, with its note), in
+    parts when too wide for a page, and the lines said under it."""
+    df, notes = readable(view)
+    said = "".join(f'<p class="note">{prose(n)}</p>' for n in notes)
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
-        return f'<h3>{escape(name)}</h3><p class="note">{escape(empty_table_text(name))}</p>'
+        return (f"<h3>{escape(name)}</h3>"
+                + (said or f'<p class="note">{escape(empty_table_text(name))}</p>'))
     parts = column_parts(df)  # a table too wide for a page: parts that repeat its key column
     if len(parts) == 1:
-        return f"<h3>{escape(name)}</h3>" + _grid(df)
+        return f"<h3>{escape(name)}</h3>" + _grid(df) + said
     return f"<h3>{escape(name)}</h3>" + "".join(
         f'<div class="part"><p class="note">{escape(part_text(parts, i))}</p>{_grid(p)}</div>'
         for i, p in enumerate(parts)
-    )
+    ) + said
 
 
 def _grid(df: pd.DataFrame) -> str:
@@ -218,7 +229,7 @@ def _section(i: int, s: SectionResult) -> str:
         f'<figure><h3>{escape(c.title)}</h3><p class="note">{prose(c.empty)}</p></figure>'
         for j, c in enumerate(s.charts)
     ]
-    parts += [_table(df, name) for name, df in s.tables.items()]
+    parts += [_table(view, name) for name, view in (s.shown or s.tables).items()]
     return "".join(parts) + "</section>"
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ..definitions.provenance import export_filename
 from ..export import _md_cell, _md_escape_prose  # one escaping rule for every Markdown export
@@ -21,27 +20,37 @@ from ._build import (
     part_text,
     pooled_text,
     provenance_rows,
+    readable,
     settings_text,
 )
 from ._svg import chart_svg
 from .html import MAX_ROWS
 
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..definitions import TableView
+
 __all__ = ["to_markdown"]
 
 
-def _table(df: pd.DataFrame, name: str) -> list[str]:
+def _table(view: TableView | pd.DataFrame, name: str) -> list[str]:
+    """One table: the rows the section shows (a view's, with its note) and the lines said
+    under it."""
+    df, notes = readable(view)
+    said = [x for n in notes for x in ("", _md_escape_prose(n))]
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
-        return [_md_cell(empty_table_text(name))]
+        return said[1:] if said else [_md_cell(empty_table_text(name))]
     # one format per column, the same formatter as the HTML report and the CLI; a table too
     # wide to read (or print) comes in parts that repeat its key column, as in the HTML
     parts = column_parts(df)
     if len(parts) == 1:
-        return markdown_table(df, max_rows=MAX_ROWS)
+        return markdown_table(df, max_rows=MAX_ROWS) + said
     out: list[str] = []
     for i, part in enumerate(parts):
         out += ([""] if i else []) + [f"*{_md_cell(part_text(parts, i))}*", ""]
         out += markdown_table(part, max_rows=MAX_ROWS)
-    return out
+    return out + said
 
 
 def _how_read(report: Report) -> list[str]:
@@ -122,8 +131,8 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
                 (cdir / name).write_text(chart_svg(c.chart), encoding="utf-8")
                 out += [f"![{_md_cell(c.title)}]({cdir.name}/{name})", ""]
             out += [f"*{_md_escape_prose(c.caption)}*", ""]
-        for name, df in s.tables.items():
-            out += [f"### {_md_cell(name)}", ""] + _table(df, name) + [""]
+        for name, view in (s.shown or s.tables).items():
+            out += [f"### {_md_cell(name)}", ""] + _table(view, name) + [""]
     text = json.dumps(prov, indent=2, ensure_ascii=False, default=str)
     # markup characters as JSON escapes: still the same JSON, inert in any Markdown renderer
     for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):

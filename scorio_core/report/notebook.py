@@ -75,7 +75,9 @@ def load_code(
     if on_missing != "error":
         kw.setdefault("on_missing", on_missing)
     opts = "".join(f", {k}={v!r}" for k, v in kw.items())
-    select = "" if benchmark == COMBINED else f".select({benchmark!r})"
+    # a benchmark the loader chose (options.benchmark) is not selected a second time
+    select = ("" if benchmark in (COMBINED, kw.get("benchmark"))
+              else f".select({benchmark!r})")
     lines += [f"data = sc.load(path{opts}){select}", "data"]
     return "\n".join(lines)
 

@@ -4,9 +4,11 @@ link with the models in the URL and from the Leaderboard."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+import pandas as pd
 from _apptest import code_cell
 from streamlit.testing.v1 import AppTest
 
@@ -63,6 +65,21 @@ def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     _ok(at)
     assert "**6**" in [c.value for c in at.code]  # beta's trial 2: not bold, as written
     assert "compare_pair(" in code_cell(at, "compare_pair(")
+
+
+def test_pair_page_trial_ids_are_numbers_like_the_trials():
+    """The file's trial ids (Inspect epochs 1, 2, 3) were left-aligned text beside the
+    right-aligned trial column, and sorted as text (10 before 2): now a number column in
+    the one format of ``trial``."""
+    at = _upload_texts()
+    table = next(d for d in at.dataframe if "flip" in d.value.columns)
+    flips, config = table.value, json.loads(table.proto.columns)
+    for tag in ("a", "b"):
+        ids = flips[f"trial_id_{tag}"]
+        assert pd.api.types.is_integer_dtype(ids), ids.dtype
+        assert list(ids) == list(flips["trial"] + 1)  # epochs count from 1
+        assert config[f"trial_id_{tag}"]["type_config"] == config["trial"]["type_config"]
+        assert config["trial"]["type_config"]["type"] == "number"
 
 
 def test_pair_page_from_a_link_and_from_the_leaderboard():

@@ -86,3 +86,27 @@ def test_wide_tables_fit_the_printed_page_and_the_screen(browser, data_dir, tmp_
     page.emulate_media(media="print")
     assert max(page.evaluate(overflow)) <= 0
     page.close()
+
+
+def test_every_table_fits_the_screen_column(browser, data_dir, tmp_path):
+    """At 1280 px every table fits the report's column without a scroll bar: the
+    leaderboard's 18 columns beside long model names (FuseO1-DS-QwQ-SkyT1), the Planner's
+    pairs and the pair summary with its estimand in words once ran 90-300 px past it and
+    hid their last columns (n_needed, the estimand) behind a scroll bar."""
+    data = io.load(data_dir / "reasoning_synthetic.npz", benchmark="AIME'25")
+    report = build_report(data, ["leaderboard", ("plan", {"sims": 200, "n_max": 256}),
+                                 "pair"], title="Screen")
+    out = tmp_path / "screen.html"
+    out.write_text(to_html(report), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(out.as_uri())
+    over = page.evaluate("""() => Array.from(document.querySelectorAll('div.scroll')).map(
+        d => [d.previousElementSibling ? d.previousElementSibling.textContent : '',
+              d.scrollWidth - d.clientWidth]).filter(x => x[1] > 0)""")
+    assert over == [], over
+    # a number never wraps on screen either (only names and text cells may)
+    wrapped = page.evaluate("""() => Array.from(document.querySelectorAll('td:not(.t)')).filter(
+        td => { const r = document.createRange(); r.selectNodeContents(td);
+                return r.getClientRects().length > 1; }).map(td => td.textContent)""")
+    assert wrapped == []
+    page.close()

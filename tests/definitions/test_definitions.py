@@ -518,3 +518,80 @@ def test_plan_pair_must_be_models_of_the_data(aime):
     assert r.curve_settings[:3] == (low, high, (1, 2, 4, 8, 16, 20))
     # the lower-ranked model named first: the simulated order is mostly "wrong"
     assert r.curve.p_correct[-1] < 0.5 and r.curve.z_mean[-1] < 0
+
+
+def test_worst_case_caption_says_most_replicates_never_converge():
+    """7 models x 15 questions x 4 trials: three in four replicates never settle on the gold
+    ranking. The trajectory shows the slowest replicate that converged,
+    and its caption once said only 'Replicate 2: converges at n = 3' -- read beside a
+    'worst-case' title as if every replicate had settled by n = 3."""
+    rng = np.random.default_rng(0)
+    R = (rng.random((7, 15, 4)) < np.linspace(0.9, 0.05, 7)[:, None, None]).astype(int)
+    conv = ANALYSES["convergence"]
+    r = conv.run(Outcomes(R), conv.params(methods="bayes", replicates=400,
+                                          curve_replicates=None))
+    s = r.run_of("bayes").s_star["bayes"]
+    share = float((s > 0).mean())
+    assert 0 < share < 0.5 and r.trajectory_converged_at == s.max()
+    caption = next(c for c in conv.charts(r) if c.title.startswith("Worst-case")).caption
+    assert f"slowest of the {share:.1%} of replicates that converged" in caption
+    assert f"the other {1 - share:.1%} never settle on the target" in caption
+
+
+def test_convergence_tables_in_a_report_skip_what_says_nothing():
+    """N = 40 trials: the curves table (one row per method and n) printed its first 60 rows --
+    one method's n = 1..40 and a second's start -- and the pmf one row per n, mostly
+    p = 0.0000 (316 such rows where nothing converged). A report shows the curves at n = 1,
+    2, 4, ..., N for every method and the pmf where it has mass, each saying so in one line;
+    the export keeps every row."""
+    rng = np.random.default_rng(1)
+    R = (rng.random((4, 12, 40)) < np.array([0.8, 0.6, 0.4, 0.2])[:, None, None]).astype(int)
+    conv = ANALYSES["convergence"]
+    r = conv.run(Outcomes(R), conv.params(methods="bayes,pass_at_k_2", replicates=300,
+                                          curve_replicates=20))
+    tables, shown = conv.tables(r), conv.shown_tables(r)
+    assert len(tables["curves"]) == 2 * 40 and len(tables["pmf"]) == 2 * 39
+    curves = shown["curves"].table
+    assert curves.groupby("method")["n"].apply(list).to_dict() == {
+        m: [1, 2, 4, 8, 16, 32, 40] for m in ("bayes", "pass_at_k_2")}
+    merged = curves.merge(tables["curves"], on=["method", "n"], suffixes=("", "_all"))
+    assert merged["mean"].equals(merged["mean_all"].rename("mean"))
+    assert "n = 1, 2, 4, …, 40" in shown["curves"].note
+    pmf = shown["pmf"].table
+    assert (pmf["p"] > 0).all() and len(pmf) == (tables["pmf"]["p"] > 0).sum() > 0
+    assert "p = 0" in shown["pmf"].note and "export" in shown["pmf"].note
+    # nothing converged: no rows, and one sentence says why
+    r0 = conv.run(Outcomes((rng.random((3, 12, 4)) < 0.5).astype(int)),  # ranked at n = 4 only
+                  conv.params(methods="pass_at_k_4", replicates=50, curve_replicates=None))
+    view = conv.shown_tables(r0)["pmf"]
+    assert view.table.empty and "No replicate converged" in view.note
+
+
+def test_rubric_ranks_table_reads_best_first(aime, results):
+    """The ranks table listed the models in the data's order (DS-R1-Qwen 18, LIMO-v2 12,
+    ...): a reader had to hunt for the leader. It is sorted by the gold (binary) rank, ties
+    in the data's order, with every model and rank as computed."""
+    r = results["rubric"]
+    ranks = ANALYSES["rubric"].tables(r)["ranks"]
+    gold = ranks.columns[1]
+    assert gold == "Binary Bayes@N" and ranks[gold].is_monotonic_increasing
+    assert sorted(ranks["model"]) == sorted(aime.models)
+    assert ranks.set_index("model").sort_index().equals(
+        r.ranks.rename_axis("model").sort_index())
+
+
+def test_an_undecided_pair_the_papers_rule_calls_met_says_why(data_dir):
+    """Biased coins: LLM_7 vs LLM_8 (t = 1.72) is not decided at 95% (two-sided, Holm), yet
+    its trials_needed_papers reads 'met now' in the table of undecided pairs -- two verdicts
+    side by side with nothing to reconcile them. The caveat says which rule says what."""
+    data = io.load(data_dir / "biased_coins.npz")
+    lb = ANALYSES["leaderboard"]
+    p = lb.params()
+    r = lb.run(data, p)
+    pairs = r.board.unresolved()
+    met = pairs[pairs["trials_needed_papers"] <= data.N]
+    assert ("LLM_7", "LLM_8") in set(zip(met["better"], met["next"], strict=True))
+    said = [c for c in lb.caveats(data, p, r) if "met now" in c]
+    assert len(said) == 1
+    assert f"{len(met)} of them" in said[0] and "LLM_7 vs LLM_8" in said[0]
+    assert "one-sided" in said[0] and "Holm" in said[0]

@@ -4,7 +4,9 @@ own writers, read back by the harness itself in reading.json)."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -68,7 +70,7 @@ def test_flip_table_shows_the_right_completions(texts):
     """For each question and model: each trial's score is R's, and its texts are those
     inspect_ai's own reader gives for that (sample, epoch)."""
     reading = json.loads((HARNESS / "inspect" / "texts" / "reading.json").read_text())
-    want = {(log["model"].split("/")[1], str(t["id"]), str(t["epoch"])): t
+    want = {(log["model"].split("/")[1], str(t["id"]), int(t["epoch"])): t
             for log in reading["logs"] for t in log["texts"]}
     for q in texts.questions:
         f = flip_table(texts, "beta", "alpha", q)
@@ -156,3 +158,93 @@ def test_report_section_escapes_log_text(texts):
     page, md = to_html(rep), to_markdown(rep)
     assert "&lt;b&gt;4&lt;/b&gt;" in page and "<b>4</b>" not in page
     assert "&lt;b>4&lt;/b>" in md and "<b>" not in md and "</b>" not in md
+
+
+# ------------------------------------------- the report's questions table is the chart's
+def _lopsided() -> Outcomes:
+    """30 questions: the leader wins 18 of them (largest first), the other model wins back 6
+    with wide margins and 6 are ties -- so the leader's first 20 rows never show the 6."""
+    rng = np.random.default_rng(11)
+    R = np.zeros((2, 30, 8), int)
+    for q in range(18):  # the leader's: a smaller margin the further down
+        R[0, q, : 8 - q // 3] = 1
+        R[1, q, : 1 + q % 2] = 1
+    for q in range(18, 24):  # the other model's wins: large
+        R[1, q, : 6 + q % 2] = 1
+    R[:, 24:, :4] = 1  # ties
+    return Outcomes(R[:, rng.permutation(30)], models=["lead", "other"])
+
+
+def test_report_questions_table_is_the_charts_rows_and_reconciles():
+    """The report's 'questions' table shows what the chart draws -- the questions that move
+    the gap most either way (gap_rows), same rows, same order -- not the leader's first
+    `top` rows; its cumulative sums the rows shown and one line says what the rest add, so
+    shown + left out = the mean difference. The export keeps every question."""
+    from scorio_core.charts import gap_drivers
+    from scorio_core.report import build_report, to_html, to_markdown
+
+    data = _lopsided()
+    r = PAIR.run(data, PAIR.params(top=20))
+    c = r.comparison
+    q = c.questions
+    drawn = gap_drivers(q, c.a, c.b, 20).to_dict()
+    drawn_questions = [row["question"] for row in next(iter(drawn["datasets"].values()))]
+    view = PAIR.shown_tables(r)["questions"]
+    assert view.table["question"].tolist() == drawn_questions
+    assert len(drawn_questions) == 20 and (view.table["diff"] < 0).sum() == 6  # both sides
+    np.testing.assert_allclose(view.table["cumulative"], view.table["contribution"].cumsum())
+    diff = float(c.summary.set_index("scope").loc["questions", "diff"])
+    shown = view.table["contribution"].sum()
+    left = q.loc[~q["question"].isin(drawn_questions), "contribution"].sum()
+    assert shown + left == pytest.approx(diff, abs=1e-12)
+    note = view.note
+    assert f"add up to {shown:.4f}" in note and f"left out add {left:.4f}" in note
+    assert f"mean difference, {diff:.4f}" in note and "export lists every question" in note
+    # the export (and tables()) keeps every question, in the leader-first order
+    assert PAIR.tables(r)["questions"]["question"].tolist() == q["question"].tolist()
+    assert len(q) == data.M
+    csv = export_file(PAIR, data, PAIR.params(), r, "csv", "questions")
+    assert sum(1 for ln in csv.splitlines() if re.match(r"q\d+,", ln)) == data.M
+    # the report shows those rows and that line, in HTML and Markdown
+    rep = build_report(data, [("pair", {"top": 20})])
+    page, md = to_html(rep), to_markdown(rep)
+    section = page.split("<h3>questions</h3>", 1)[1].split("<h3>", 1)[0]
+    assert re.findall(r"<tr><td class=\"t\">(q\d+)</td>", section) == drawn_questions
+    assert html.escape(note) in page and note in md
+
+
+def test_pair_chart_axis_labels_do_not_collide():
+    """Three questions each worth 1/60 of the mean: the x axis once printed 19 labels
+    0.000 ... 0.018 about 38 px apart, the first flush left, so '0.0000.001' ran together."""
+    from scorio_core.charts import gap_drivers
+    from scorio_core.report import chart_svg
+
+    R = np.ones((2, 15, 4), int)
+    R[1, :3, 3] = 0
+    for R_ in (R, _lopsided().R):
+        data = Outcomes(R_, models=["a", "b"])
+        c = compare_pair(data, "a", "b")
+        svg = chart_svg(gap_drivers(c.questions, "a", "b"))
+        axis = re.findall(r'<g class="mark-text role-axis-label"[^>]*>(.*?)</g>', svg,
+                          flags=re.S)[0]  # the x axis
+        labels = [(float(x), t) for x, t in
+                  re.findall(r'translate\(([-\d.]+),[-\d.]+\)[^>]*>([^<]*)<', axis)]
+        # extents at ~0.65 em per character of the 10 px labels; the end labels are flush
+        boxes = []
+        for i, (x, t) in enumerate(labels):
+            w = 6.5 * len(t)
+            lo = x if i == 0 else x - w if i == len(labels) - 1 else x - w / 2
+            boxes.append((lo, lo + w))
+        assert all(a[1] <= b[0] for a, b in zip(boxes, boxes[1:], strict=False)), labels
+
+
+def test_gap_caption_calls_broad_what_is_broad():
+    """The caption said 'a lead with few [bars of the other colour] is a broad one': beside
+    three bars of the leader and none back (a gap that rests on 3 of 15 questions) it called
+    that gap broad, against its own first clause. Broad is a gap spread over many bars; bars
+    of the other colour say how one-sided it is."""
+    from scorio_core.charts import GAP_DRIVERS_CAPTION as cap
+
+    assert "a lead with few of them is a broad one" not in cap
+    assert "rests on a few questions" in cap and "many bars is broad" in cap
+    assert "one-sided" in cap and "either way" in cap and "ties left out" in cap

@@ -150,6 +150,35 @@ def test_cli_report(long_csv, tmp_path):
     assert "setB" in page and "<b>" not in page
 
 
+def test_a_report_of_one_benchmark_names_it_once(long_csv, tmp_path, capsys):
+    """`scorio-studio report FILE --benchmark B` selected B twice (the loader, then the
+    report again), so the title, the subtitle, the chart files and the notebook read
+    'my runs [setB] [setB]'; the notebook's load cell did the same and must load data of
+    the report's name and shape."""
+    nbformat = pytest.importorskip("nbformat")
+    out = tmp_path / "one.md"
+    assert main(["report", str(long_csv), "--benchmark", "setB", "--sections", "leaderboard",
+                 "--out", str(out)]) == 0
+    md = out.read_text(encoding="utf-8")
+    assert md.splitlines()[0] == "# Scorio Studio report: my runs \\[setB\\]"
+    assert "[setB] [" not in md.replace("\\", "") and "setB_setB" not in md
+    assert main(["report", str(long_csv), "--benchmark", "setB", "--sections", "leaderboard",
+                 "--out", str(tmp_path / "one.ipynb")]) == 0
+    capsys.readouterr()
+    nb = nbformat.read(tmp_path / "one.ipynb", as_version=4)
+    assert nb.cells[0].source.startswith("# Scorio Studio report: my runs [setB]\n")
+    ns: dict = {}
+    cwd = Path.cwd()
+    try:
+        import os
+
+        os.chdir(tmp_path)  # the notebook reads its data relative to its own folder
+        exec(nb.cells[1].source, ns)
+    finally:
+        os.chdir(cwd)
+    assert ns["data"].name == "my runs [setB]" and ns["data"].shape == (4, 8, 6)
+
+
 def test_cli_refuses_bad_requests(long_csv, tmp_path, capsys):
     assert main(["report", str(long_csv), "--out", str(tmp_path / "r.pdf")]) == 2
     assert "must end in .html, .md, .ipynb" in capsys.readouterr().err

@@ -81,7 +81,10 @@ def test_no_flat_convergence_charts_and_whole_ticks(small_report):
     empty = [c for c in conv.charts if c.empty is not None]
     assert [c.title for c in empty] == ["Distribution of convergence@n",
                                         "Cumulative convergence@n"]
-    assert page.count("No replicate converged within the trials") == 2
+    assert page.count("No replicate converged within the trials, so there is no") == 2
+    # ... and the pmf table is that sentence, not a column of p = 0.0000 (the export has them)
+    pmf = page.split("<h3>pmf</h3>", 1)[1].split("</section>", 1)[0]
+    assert "<table>" not in pmf and "No replicate converged within the trials:" in pmf
     # the charts that are drawn have each whole-number tick once (was 1, 2, 2, 3, 3)
     drawn = [c for c in conv.charts if c.empty is None]
     for c in [*drawn, *empty]:
@@ -166,3 +169,58 @@ def test_a_wide_table_comes_in_parts_that_repeat_its_key_column(compare_report):
     rows = [ln for ln in md.splitlines() if ln.startswith("| ")]
     assert max(ln.count(" | ") + 1 for ln in rows) <= WIDE_COLUMNS
     assert md.count("each part repeating model.") == len(parts)
+
+
+def test_long_method_tables_show_what_differs_not_sixty_rows_of_ones(compare_report):
+    """With the whole registry most methods rank exactly as the gold standard: the report's
+    'agreement' printed its first 60 of ~77 rows -- τ_b = 1.0000 each -- and cut the methods
+    that differ; 'consensus' printed 60 rows of one tied mean. The report lists the methods
+    that differ and names the exact ones in one line; tied consensus rows share one row. The
+    export keeps one row per method."""
+    from scorio_core.definitions import ANALYSES
+
+    report, page, md = compare_report
+    sec = report.sections[0]
+    agreement, consensus = sec.tables["agreement"], sec.tables["consensus"]
+    exact = agreement.loc[agreement["exact"], "method"].tolist()
+    assert len(agreement) > 60 and len(exact) > 10  # the export: every method
+    shown = ANALYSES["compare"].shown_tables(sec.result)
+    view = shown["agreement"]
+    assert view.table["method"].tolist() == agreement.loc[~agreement["exact"], "method"].tolist()
+    assert f"The other {len(exact)} methods rank the models exactly as the gold standard" \
+        in view.note and all(m in view.note for m in exact)
+    part = page.split("<h3>agreement</h3>", 1)[1].split("<h3>", 1)[0]
+    assert "<td>1.0000</td>" not in part and "First 60" not in part
+    # consensus: one row per run of methods with the same numbers, every method named once
+    cview = shown["consensus"].table
+    assert len(cview) < len(consensus)
+    named = [m for cell in cview["method"] for m in cell.split(": ", 1)[-1].split(", ")]
+    assert sorted(named) == sorted(consensus["method"])
+    for _, row in cview.iterrows():  # each row's numbers are those of every method in it
+        members = row["method"].split(": ", 1)[-1].split(", ")
+        rows = consensus[consensus["method"].isin(members)]
+        np.testing.assert_allclose(rows["mean_tau_b"], row["mean_tau_b"], rtol=0, atol=1e-6)
+        assert (rows["consensus_rank"] == row["consensus_rank"]).all()
+    # no two neighbouring rows print the same numbers (a tie summed in another order once
+    # split one run of tied methods into two rows)
+    printed = [tuple(r) for r in cview[["consensus_rank", "mean_tau_b", "std_tau_b"]]
+               .round(4).itertuples(index=False)]
+    assert all(x != y for x, y in zip(printed, printed[1:], strict=False))
+    assert "exact" not in shown["agreement"].table  # 'no' in every row it shows
+    assert "export lists every method" in md
+
+
+def test_a_column_with_no_value_in_any_row_is_named_not_printed(small_report):
+    """In the questions scope the Planner's p_unsettled (a population-scope number) is blank
+    in every row: the report printed a column of dashes. It names it in one line instead;
+    the export keeps it, and a column with a value in some row (note) stays."""
+    report, page = small_report
+    plan = next(s for s in report.sections if s.analysis.id == "plan")
+    pairs = plan.tables["pairs"]
+    assert pairs["p_unsettled"].isna().all() and "p_unsettled" in pairs
+    part = page.split("<h3>pairs</h3>", 1)[1].split("<h3>", 1)[0]
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", part)
+    assert "p_<wbr>unsettled" not in heads and (pairs["note"] != "").any() and "note" in heads
+    assert "Not shown, no value in any row: p_unsettled." in part
+    md = to_markdown(report)
+    assert "| p_unsettled |" not in md and "no value in any row: p_unsettled." in md
