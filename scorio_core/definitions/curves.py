@@ -30,6 +30,7 @@ from ._base import (
     Analysis,
     Chart,
     Progress,
+    TableView,
     common_caveats,
     subset_caveat,
     subset_code,
@@ -75,6 +76,52 @@ def _summary(c: PassCurves) -> pd.DataFrame:
 
 def _tables(r: CurvesResult) -> dict:
     return {"summary": _summary(r.curves), "curves": r.curves.table}
+
+
+def _at(curve: str, k: int) -> str:
+    """A curve's name at one ``k``: ``Pass@k`` -> ``Pass@4``, ``Pass^k`` -> ``Pass^4``."""
+    for mark in ("@k", "^k"):
+        if mark in curve:
+            return curve.replace(mark, f"{mark[0]}{k}", 1)
+    return f"{curve} (k = {k})"
+
+
+def summary_view(summary: pd.DataFrame) -> pd.DataFrame:
+    """The summary one row per model (in the table's order): each curve's value at each
+    ``k`` with its interval as ``<name>``, ``<name> lo``, ``<name> hi`` -- every model in a
+    few rows however many ``k`` (the long table runs to models × curves × ks rows). Every
+    curve equals the mean score at ``k = 1``, so only the first curve keeps ``k = 1``.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.curves import summary_view
+    >>> long = pd.DataFrame({"model": ["a"] * 3, "curve": ["Pass@k", "Pass@k", "Pass^k"],
+    ...                      "k": [1, 2, 2], "value": [0.5, 0.7, 0.3], "se": [0.1] * 3,
+    ...                      "lo": [0.3, 0.5, 0.1], "hi": [0.7, 0.9, 0.5]})
+    >>> wide = summary_view(long)
+    >>> wide.columns[::3].tolist(), wide.loc[0, ["Pass^2", "Pass^2 lo", "Pass^2 hi"]].tolist()
+    (['model', 'Pass@1 hi', 'Pass@2 hi', 'Pass^2 hi'], [0.3, 0.1, 0.5])
+    """
+    first = summary["curve"].iloc[0] if len(summary) else None
+    keep = summary[(summary["k"] > 1) | (summary["curve"] == first)]
+    out = pd.DataFrame({"model": list(dict.fromkeys(summary["model"]))})
+    for (curve, k), g in keep.groupby(["curve", "k"], sort=False):
+        name = _at(str(curve), int(k))
+        g = g.set_index("model")
+        for col, suffix in (("value", ""), ("lo", " lo"), ("hi", " hi")):
+            out[name + suffix] = out["model"].map(g[col]).to_numpy(dtype=float)
+    return out
+
+
+def _views(r: CurvesResult, tables: dict) -> dict[str, TableView]:
+    """The summary one row per model (its long form runs past a page: models × curves ×
+    ks rows); the export keeps the long form with ``se``."""
+    s = tables["summary"]
+    return {"summary": TableView(summary_view(s), (
+        "One row per model: each curve's value at k = 1, 2, 4, …, N with its interval (lo, "
+        "hi); every curve is the mean score at k = 1, so k = 1 is shown once. The CSV/JSON "
+        "export lists the same in long form, with se."))} if len(s) else {}
 
 
 def _charts(r: CurvesResult) -> list[Chart]:
@@ -146,6 +193,7 @@ CURVES = Analysis(
     params=CurvesParams,
     run=_run,
     tables=_tables,
+    views=_views,
     charts=_charts,
     how_to_read=(
         "value = the unbiased estimator of Pass@k (at least one of k draws correct), Pass^k (all "

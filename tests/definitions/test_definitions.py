@@ -595,3 +595,27 @@ def test_an_undecided_pair_the_papers_rule_calls_met_says_why(data_dir):
     assert len(said) == 1
     assert f"{len(met)} of them" in said[0] and "LLM_7 vs LLM_8" in said[0]
     assert "one-sided" in said[0] and "Holm" in said[0]
+
+
+def test_the_reports_pass_curves_summary_has_every_model_in_one_row():
+    # the long summary (models x curves x ks rows) was cut at 60 rows in a report: with 16
+    # models and N = 4 it lost models 11-15 and every Pass^k row
+    from scorio_core.definitions import ANALYSES
+
+    rng = np.random.default_rng(4)
+    R = (rng.random((16, 15, 4)) < np.linspace(0.9, 0.1, 16)[:, None, None]).astype(int)
+    data = Outcomes(R, models=[f"m{i:02d}" for i in range(16)])
+    c = ANALYSES["curves"]
+    r = c.run(data, c.params())
+    long = c.tables(r)["summary"]
+    view = c.shown_tables(r)["summary"]
+    wide = view.table
+    assert len(long) > 60 and sorted(wide["model"]) == list(data.models)
+    assert wide["model"].tolist() == list(dict.fromkeys(long["model"]))  # the table's order
+    assert "Pass^1" not in wide.columns and "k = 1 is shown once" in view.note
+    for row in long.itertuples():
+        if row.k == 1 and row.curve != long["curve"].iloc[0]:
+            continue
+        name = row.curve.replace("@k", f"@{row.k}").replace("^k", f"^{row.k}")
+        got = wide.set_index("model").loc[row.model, [name, f"{name} lo", f"{name} hi"]]
+        assert got.tolist() == [row.value, row.lo, row.hi]
