@@ -340,6 +340,10 @@ def column_parts(df: pd.DataFrame) -> list[pd.DataFrame]:
     [['model', 'm0', 11], ['model', 'm10', 11], ['model', 'm20', 11]]
     >>> [p.shape[1] - 1 for p in column_parts(wide.assign(m30=1))]  # as even as it goes
     [8, 8, 8, 7]
+    >>> trio = pd.DataFrame({"model": ["a"]} | {f"k{i}{s}": [1] for i in range(8)
+    ...                                         for s in ("", " lo", " hi")})
+    >>> [p.columns[1] for p in column_parts(trio)]  # a value keeps its lo and hi
+    ['k0', 'k3', 'k6']
     """
     if df.shape[1] <= WIDE_COLUMNS:
         return [df]
@@ -350,9 +354,22 @@ def column_parts(df: pd.DataFrame) -> list[pd.DataFrame]:
     values = list(range(keys, df.shape[1]))
     n = -(-len(values) // PART_COLUMNS)  # parts, then as even a split as there is
     size = -(-len(values) // n)
+    names = [str(c) for c in df.columns]
+    groups: list[list[int]] = []  # a value and its "<name> lo" / "<name> hi" stay together
+    for j in values:
+        if groups and any(names[j].startswith(names[g] + " ") for g in groups[-1]):
+            groups[-1].append(j)
+        else:
+            groups.append([j])
+    chunks: list[list[int]] = [[]]
+    for g in groups:
+        if chunks[-1] and (len(chunks[-1]) >= size
+                           or len(chunks[-1]) + len(g) > PART_COLUMNS):
+            chunks.append([])
+        chunks[-1].extend(g)
     parts = []
-    for i in range(0, len(values), size):
-        part = df.iloc[:, list(range(keys)) + values[i:i + size]]
+    for chunk in chunks:
+        part = df.iloc[:, list(range(keys)) + chunk]
         part.attrs = dict(df.attrs)  # declared decimals and the like, by column name
         parts.append(part)
     return parts

@@ -224,3 +224,20 @@ def test_a_column_with_no_value_in_any_row_is_named_not_printed(small_report):
     assert "Not shown, no value in any row: p_unsettled." in part
     md = to_markdown(report)
     assert "| p_unsettled |" not in md and "no value in any row: p_unsettled." in md
+
+
+def test_a_value_and_its_interval_stay_in_one_part():
+    # a wide Pass@k summary (value, lo, hi per curve and k) was split every ~10 columns,
+    # which could put a value in one part and its lo/hi in the next
+    import pandas as pd
+
+    from scorio_core.report._build import PART_COLUMNS, column_parts
+
+    cols = {f"Pass@{k}{s}": [0.5] for k in (1, 2, 4, 8, 16, 32, 64) for s in ("", " lo", " hi")}
+    wide = pd.DataFrame({"model": ["a"]} | cols)
+    parts = column_parts(wide)
+    assert len(parts) > 1 and all(p.shape[1] - 1 <= PART_COLUMNS for p in parts)
+    for p in parts:
+        names = list(p.columns[1:])
+        assert all(f"{n} lo" in names and f"{n} hi" in names for n in names if " " not in n)
+    assert [c for p in parts for c in p.columns[1:]] == list(cols)
