@@ -91,6 +91,12 @@ def log_ticks(lo: float, hi: float) -> list[float]:
     return [t for t in ticks if lo * (1 - 1e-9) <= t <= hi * (1 + 1e-9)]
 
 
+def _positive(values) -> pd.Series:
+    """The finite positive numbers among ``values`` (what a log axis can place)."""
+    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
+    return v[np.isfinite(v) & (v > 0)]
+
+
 def log_axis(values, **kw) -> alt.Axis:
     """A log-scale axis of positive numbers (a lead, a 2PL slope) with :func:`log_ticks`
     over the whole decades that hold ``values`` (the domain a log scale is extended to).
@@ -101,8 +107,7 @@ def log_axis(values, **kw) -> alt.Axis:
     >>> log_axis([0.02, 0.3]).values
     [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0]
     """
-    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
-    v = v[np.isfinite(v) & (v > 0)]
+    v = _positive(values)
     if not len(v):
         return alt.Axis(**kw)
     lo, hi = 10.0 ** np.floor(np.log10(v.min())), 10.0 ** np.ceil(np.log10(v.max()))
@@ -125,8 +130,7 @@ def whole_log_axis(values, **kw) -> alt.Axis:
     >>> whole_log_axis([2, 3, 4]).values, whole_log_axis([8, 16, 32, 64]).values
     ([2, 3, 4], [8, 9, 10, 20, 30, 40, 50, 60])
     """
-    v = pd.to_numeric(pd.Series(list(values)), errors="coerce")
-    v = v[np.isfinite(v) & (v > 0)]
+    v = _positive(values)
     if not len(v):
         return alt.Axis(format=",d", **kw)
     lo, hi = int(np.ceil(v.min())), max(int(np.floor(v.max())), 1)

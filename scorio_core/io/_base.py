@@ -104,7 +104,7 @@ class MissingCellsError(ValidationError):
 #: The sources opened or read while :func:`noting_reads` is on (``None``: off). A file an
 #: importer reads beside a log for names only (lm-eval's results json, HELM's run_spec.json
 #: and stats.json) is read through :class:`_Src` like the log, and the sample store beside a
-#: table is noted when it is attached (:func:`note_read`), so the loader can list and hash
+#: table is noted when it is attached (:meth:`_Src.note_read`), so the loader can list and hash
 #: every file a load read, whichever importer read it.
 _READS: ContextVar[list | None] = ContextVar("scorio_core_io_reads", default=None)
 
@@ -120,13 +120,6 @@ def noting_reads() -> Iterator[list]:
         _READS.reset(token)
 
 
-def note_read(src: _Src) -> None:
-    """Count ``src`` as read by the load under way (:func:`noting_reads`) without opening
-    it here: a file attached to the data and read later, a table's sample store, is listed
-    and hashed with the files read now."""
-    src._noted()
-
-
 @dataclass(frozen=True)
 class _Src:
     label: str  # file name shown in messages
@@ -134,18 +127,21 @@ class _Src:
     data: bytes | None = None
     head: bytes = b""
 
-    def _noted(self) -> None:
+    def note_read(self) -> None:
+        """Count this source as read by the load under way (:func:`noting_reads`); ``open``
+        and ``read`` call it, and a file attached to the data and read later (a table's
+        sample store) calls it itself, so it is listed and hashed with the files read now."""
         reads = _READS.get()
         if reads is not None:
             reads.append(self)
 
     def open(self) -> BinaryIO:
-        self._noted()
+        self.note_read()
         # a file object, not a path: polars would expand '*' or '[' in a path as a glob
         return _io.BytesIO(self.data) if self.data is not None else self.path.open("rb")
 
     def read(self) -> bytes:
-        self._noted()
+        self.note_read()
         return self.data if self.data is not None else self.path.read_bytes()
 
 

@@ -29,7 +29,6 @@ from ._base import (
     _resolve,
     _sniff,
     _Src,
-    note_read,
     noting_reads,
     open_zip,
     spreadsheet_kind,
@@ -438,7 +437,7 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
             o = o.with_samples(SampleStore.open(store))  # written by `scorio-studio import`
             # the texts shown come from it: listed and hashed with the file (load_many)
             name = PurePosixPath(src.label.replace("\\", "/")).with_name(store.name)
-            note_read(_Src(str(name), path=store))
+            _Src(str(name), path=store).note_read()
         tables.append((src.label, o))
 
 

@@ -112,9 +112,7 @@ def read_stats(
         if stat is None:
             part.add(r["instance_id"], trial, None, where, f"no {part.scorer!r} stat")
             continue
-        value = stat.get("mean")
-        if value is None and stat.get("count"):
-            value = stat.get("sum", 0) / stat["count"]
+        value = _stat_mean(stat)
         splits.add(str(stat["name"].get("split")))
         part.add(r["instance_id"], trial, value, where)
     if isinstance(n_trials, int) and n_trials >= 1:
@@ -122,6 +120,15 @@ def read_stats(
         part.trials_from = f"run_spec.json (adapter_spec.num_train_trials = {n_trials})"
     _headline(part, src, siblings, splits)
     return part
+
+
+def _stat_mean(stat: Mapping[str, Any]) -> Any:
+    """A HELM stat's value, per instance or aggregated: its ``mean``, else ``sum / count``
+    (``None`` when it has neither)."""
+    value = stat.get("mean")
+    if value is None and stat.get("count"):
+        value = stat.get("sum", 0) / stat["count"]
+    return value
 
 
 def _stats_source(src: _Src, siblings: Mapping[str, _Src]) -> tuple[_Src, int] | None:
@@ -203,9 +210,7 @@ def _headline(part: LogPart, src: _Src, siblings: Mapping[str, _Src], splits: se
         part.notes.append(f"{STATS_NAME} beside it is not HELM's list of stats ({exc}): "
                           f"HELM's own {stat} is not shown")
         return
-    value = None if entry is None else entry.get("mean")
-    if value is None and entry is not None and entry.get("count"):
-        value = entry.get("sum", 0) / entry["count"]
+    value = None if entry is None else _stat_mean(entry)
     if (not isinstance(value, int | float) or isinstance(value, bool)
             or not math.isfinite(value)):
         part.notes.append(f"{STATS_NAME} has no {stat} on split {split!r} without "
