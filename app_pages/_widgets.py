@@ -135,6 +135,36 @@ def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
     return core_cells(table, spelled, n_now), cfg
 
 
+def missing_as_null(frame):
+    """``frame`` with the core's "—" (:data:`scorio_core.formatting.MISSING`) in its text
+    columns -- number columns spelled as text where they hold ∞, "<0.0001" or "met now"
+    (:func:`core_table`) -- as missing cells, so the browser draws them with the same
+    placeholder as a missing number: one grey "—" in a row, not a grey one beside a black
+    one. Number columns are left as they are (their missing values are NaN already).
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"n": ["∞", "—", "12"], "x": [1.0, float("nan"), 2.0]})
+    >>> missing_as_null(t)["n"].tolist(), missing_as_null(t)["x"].equals(t["x"])
+    (['∞', None, '12'], True)
+    """
+    if not isinstance(frame, pd.DataFrame):
+        return frame
+    out = None
+    for i in range(frame.shape[1]):
+        col = frame.iloc[:, i]
+        if pd.api.types.is_numeric_dtype(col) or pd.api.types.is_bool_dtype(col):
+            continue
+        dash = (col.astype(object) == MISSING).to_numpy(dtype=bool)
+        if not dash.any():
+            continue
+        values = col.to_numpy(dtype=object, copy=True)
+        values[dash] = None
+        out = frame.copy() if out is None else out
+        out.isetitem(i, pd.Series(values, index=frame.index, dtype=object))
+    return frame if out is None else out
+
+
 def show_table(where, frame, **kw):
     """``where.dataframe(frame, **kw)`` as every page shows a table: a missing number (NaN: a
     scope not identified, a pair no test decides, a 2PL fit that did not run) reads as the
@@ -144,9 +174,11 @@ def show_table(where, frame, **kw):
 
     Streamlit's ``placeholder`` is the one way that keeps both in Streamlit 1.67: a pandas
     ``Styler``'s ``na_rep`` still draws "None" for a missing number (the browser draws every
-    missing cell with the placeholder), and text cells sort as text (10 before 2).
+    missing cell with the placeholder), and text cells sort as text (10 before 2). The "—"
+    of a column spelled as text (∞, "met now") is passed as a missing cell too
+    (:func:`missing_as_null`), so both are drawn alike (the placeholder's grey).
     """
-    return where.dataframe(frame, placeholder=MISSING, **kw)
+    return where.dataframe(missing_as_null(frame), placeholder=MISSING, **kw)
 
 
 #: Columns that hold model names in the core's pair tables.

@@ -1,4 +1,4 @@
-"""Convergence: τ_b curves, convergence@n PMF/CDF, worst-case trajectory, model subsets
+"""Convergence: τ_b curves, convergence@n PMF/CDF, one replicate's ranks, model subsets
 (``ANALYSES["convergence"]``, ``convergence.run_subsets``); widget layout only."""
 
 from __future__ import annotations
@@ -106,9 +106,10 @@ def main() -> None:
     if empty:
         st.info("No replicate converged: no convergence@n distribution to plot (see above).")
     c1, c2 = st.columns(2)
-    wm = c1.selectbox("Worst case of", result.methods, key="conv_worst_method")
-    slowest = c2.radio("Replicate", ["slowest to converge", "latest change (incl. no "
-                       "convergence)"], key="conv_worst_kind", horizontal=True).startswith("s")
+    # the chart's title says which replicate it draws (charts.rank_trajectory_title)
+    wm = c1.selectbox("Method", result.methods, key="conv_worst_method")
+    slowest = c2.radio("Replicate", ["slowest to settle", "latest to change (may never "
+                       "settle)"], key="conv_worst_kind", horizontal=True).startswith("s")
     _render.chart(cv.worst_case(result, o, wm, slowest), "conv", 3)
     _render.footer(cv.CONVERGENCE, ds, params, result, "conv")
     _subsets(ds, params, [m for m in result.methods if has_fast_path(m)])

@@ -209,14 +209,16 @@ def greedy(data: Outcomes, *, progress: Progress | None = None,
     GreedyResult
         ``.analyses`` (one :class:`~scorio_core.engines.greedy.GreedyAnalysis` per
         benchmark and ``"combined"``), ``.detail`` (the combined one); ``.tables()["table"]``
-        is the page's table; it displays that table and the rank scatter.
+        is the page's table (its all-questions row reads ``combined`` beside a row per
+        benchmark, else the one benchmark's name or the dataset's); it displays that table
+        and the rank scatter.
 
     Example
     -------
     >>> import scorio_core as sc
     >>> data = sc.load("data/reasoning_synthetic.npz").select("AIME'25")
     >>> g = sc.greedy(data, replicates=5)
-    >>> g.tables()["table"]["data"].tolist()
-    ['combined']
+    >>> g.tables()["table"]["data"].tolist()  # one benchmark: its name
+    ["AIME'25"]
     """
     return _run("greedy", data, progress, settings)

@@ -7,6 +7,10 @@ also survives in a saved notebook and on GitHub), and a caption with the scope a
 settings. The pieces:
 
 * :func:`html_table` -- a DataFrame as an HTML table in its column formats;
+* :func:`show` -- a table as the reports print it (:class:`Table`: the columns that hold a
+  value, every cell in its column's one format, the lines said under it): what a notebook
+  cell ends with, so the reader sees the report's numbers while the variables stay raw;
+* :func:`readable` -- the rows and columns a reader's rendering shows, and the lines it says;
 * :func:`result_html` -- title, caption, tables and a chart as one ``<div>``;
 * :class:`Shown` -- the mixin the definitions' results use: ``result.tables()``,
   ``result.charts()``, ``_repr_html_``, ``_repr_mimebundle_`` and a short ``__repr__``,
@@ -42,6 +46,9 @@ __all__ = [
     "CHARTS",
     "About",
     "Shown",
+    "Table",
+    "show",
+    "readable",
     "html_table",
     "chart_html",
     "result_html",
@@ -90,7 +97,9 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     from .formatting import format_columns
 
     shown = df if max_rows is None else df.head(max_rows)
-    cols = format_columns(shown)
+    # the column's one format, from all its rows: the rows shown print as every other
+    # rendering of the table prints them (the report shows more rows than a notebook)
+    cols = format_columns(df, rows=len(shown))
 
     def cls(fmt, text: str = "") -> str:  # long texts (a rule, a note) wrap; names do not
         return "num" if fmt.numeric else "txt wrap" if len(text) > 60 else "txt"
@@ -108,6 +117,108 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     cap = "" if caption is None else f"<caption>{_esc(caption)}</caption>"
     return (f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(rows)
             + ("\n" if rows else "") + "</tbody></table>")
+
+
+def _blank(v: Any) -> bool:
+    return v is None or v == "" or (isinstance(v, float) and v != v)
+
+
+def readable(view: Any) -> tuple[pd.DataFrame, list[str]]:
+    """A table as a reader's rendering shows it (the report, a notebook's :func:`show`), with
+    the lines said under it: the view's rows and note
+    (:class:`~scorio_core.definitions.TableView`), without the columns that hold no value
+    in any row -- a number column (``p_unsettled`` in the questions scope) named in one
+    line instead of a column of dashes, a text column (a ``note`` no row needs) left out
+    unsaid.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.display import readable
+    >>> df = pd.DataFrame({"pair": ["a-b", "b-c"], "p": [0.1, 0.2],
+    ...                    "p_unsettled": [float("nan")] * 2, "note": ["", ""]})
+    >>> shown, notes = readable(df)
+    >>> list(shown.columns), notes
+    (['pair', 'p'], ['Not shown, no value in any row: p_unsettled.'])
+    """
+    import pandas as pd
+
+    from .definitions._base import TableView
+
+    df, note = (view.table, view.note) if isinstance(view, TableView) else (view, None)
+    notes = [note] if note else []
+    if len(df):
+        blank = [c for c in df.columns[1:] if all(_blank(v) for v in df[c].tolist())]
+        if blank:
+            attrs = dict(df.attrs)  # declared decimals and the like, by column name
+            named = [str(c) for c in blank if pd.api.types.is_numeric_dtype(df[c])]
+            df = df.drop(columns=blank)
+            df.attrs = attrs
+            if named:
+                notes.append(f"Not shown, no value in any row: {', '.join(named)}.")
+    return df, notes
+
+
+class Table:
+    """One table as the reports print it, for a notebook to display (:func:`show`): the
+    columns that hold a value, every cell in its column's one format (``—`` for a missing
+    value, counts as whole numbers, the same decimals down a column), the lines said under
+    it. ``table`` is the frame given, unchanged: compute with it, not with the text."""
+
+    def __init__(self, table: pd.DataFrame, note: str | None = None, *,
+                 max_rows: int | None = MAX_ROWS) -> None:
+        self.table, self.note, self.max_rows = table, note, max_rows
+
+    def _shown(self) -> tuple[pd.DataFrame, list[str]]:
+        from .definitions._base import TableView
+
+        return readable(TableView(self.table, self.note))
+
+    def _repr_html_(self) -> str:
+        df, notes = self._shown()
+        said = "".join(f'<p class="note">{_esc(n)}</p>' for n in notes)
+        return (f'{_STYLE}<div class="scorio-result">{html_table(df, max_rows=self.max_rows)}'
+                f"{said}</div>")
+
+    def __repr__(self) -> str:
+        from .formatting import text_table
+
+        df, notes = self._shown()
+        return "\n".join([text_table(df, max_rows=self.max_rows), *notes])
+
+
+def show(table: Any, note: str | None = None, *, max_rows: int | None = MAX_ROWS) -> Table:
+    """``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) displayed
+    as the reports print it: what the last line of a report notebook's cell shows, so the
+    numbers read as in the HTML report while the variables stay the raw frames.
+
+    Parameters
+    ----------
+    table : DataFrame or TableView
+    note : str, optional
+        One line said under the table (a view's own note comes first).
+    max_rows : int or None
+        Rows shown (``None``: all); a longer table ends with a row that says how many
+        were left out -- ``table`` holds them all.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> import scorio_core as sc
+    >>> t = pd.DataFrame({"model": ["a", "b"], "trials_needed": [425.0, float("nan")],
+    ...                   "p_best": [0.91234, 0.08766]})
+    >>> print(repr(sc.display.show(t)))
+    model  trials_needed  p_best
+    a                425   0.912
+    b                  —   0.088
+    >>> '<td class="num">425</td>' in sc.display.show(t)._repr_html_()
+    True
+    """
+    from .definitions._base import TableView
+
+    if isinstance(table, TableView):
+        table, note = table.table, " ".join(n for n in (table.note, note) if n) or None
+    return Table(table, note, max_rows=max_rows)
 
 
 def chart_html(chart: Chart) -> str:

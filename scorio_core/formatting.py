@@ -380,16 +380,22 @@ def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
     return [_table_format(df.iloc[:, i].tolist(), c, declared) for i, c in enumerate(df.columns)]
 
 
-def format_columns(df: pd.DataFrame) -> list[tuple[str, ColumnFormat, list[str]]]:
+def format_columns(df: pd.DataFrame, *, rows: int | None = None,
+                   ) -> list[tuple[str, ColumnFormat, list[str]]]:
     """``(name, format, cells)`` of every column: what a renderer (HTML, Markdown, text)
     needs to write and align a table (formats as :func:`table_formats`; the papers' trials
-    rule as :func:`papers_rule_cells` when ``df.attrs`` holds :data:`TRIALS_NOW`)."""
+    rule as :func:`papers_rule_cells` when ``df.attrs`` holds :data:`TRIALS_NOW`).
+
+    A column's one format is chosen from all its rows, so the first ``rows`` (the cells
+    returned; ``None``: all) print as every other rendering of the table prints them."""
     attrs = getattr(df, "attrs", {})
     declared, now = attrs.get(DECIMALS_ATTR) or {}, attrs.get(TRIALS_NOW)
     out = []
     for i, c in enumerate(df.columns):
         values = df.iloc[:, i].tolist()
         fmt = _table_format(values, c, declared)
+        if rows is not None:
+            values = values[:rows]
         cells = [format_value(v, fmt) for v in values]
         if now is not None and PAPERS_RULE_NAMES.match(str(c)):
             cells = _met_now(values, cells, int(now))
@@ -448,7 +454,7 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
     yy    12
     """
     shown = df if max_rows is None else df.head(max_rows)
-    cols = format_columns(shown)
+    cols = format_columns(df, rows=len(shown))  # each column's format from all its rows
     if not cols:
         return "(no columns)"
     widths = [max([len(name)] + [len(c) for c in cells]) for name, _, cells in cols]
@@ -511,7 +517,7 @@ def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str
     ['| m | p |', '|---|---:|', '| a\\\\|b | 0.5000 |']
     """
     shown = df if max_rows is None else df.head(max_rows)
-    cols = format_columns(shown)
+    cols = format_columns(df, rows=len(shown))  # each column's format from all its rows
     lines = [
         "| " + " | ".join(_md_escape(name) for name, _, _ in cols) + " |",
         "|" + "|".join("---:" if fmt.numeric else "---" for _, fmt, _ in cols) + "|",

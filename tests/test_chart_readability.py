@@ -415,10 +415,11 @@ def _drawn_curves(svg: str, mark: str) -> list[list[dict]]:
 def test_pass_curves_with_many_models_stay_readable(L):
     """The audit's 16 × 15 × 4 upload drew 16 overlapping bands (one grey mass) in 16 colours
     no reader could match to the legend. As drawn in a file (report, SVG) -- the view no
-    click changes -- only the best models at k = 1 have a colour and a band; the others
-    are thin grey lines without one, each still in the legend."""
+    click changes -- only the models among the best five at some k have a colour and a
+    band (at most eight); the others are thin grey lines without one, each still in the
+    legend."""
     from scorio_core.charts import OTHER_COLOUR
-    from scorio_core.charts.questions import HIGHLIGHTED
+    from scorio_core.charts.questions import HIGHLIGHTED, MOST_HIGHLIGHTED
 
     rng = np.random.default_rng(3)
     correct = rng.choice(np.arange(3, 58), L, replace=False)  # of 60: no two models tie
@@ -427,7 +428,8 @@ def test_pass_curves_with_many_models_stay_readable(L):
     curves = pass_curves(o)
     ranked = [o.models[i] for i in np.argsort(-correct)]
     assert charts.ranked_models(curves) == ranked
-    best = set(ranked[:HIGHLIGHTED])
+    best = set(charts.highlighted_models(curves))
+    assert set(ranked[:HIGHLIGHTED]) <= best and len(best) <= MOST_HIGHLIGHTED
     svg = _svg(charts.pass_curve_chart(curves).to_dict(), pad=True)
     bands, lines = _drawn_curves(svg, "area"), _drawn_curves(svg, "line")
     assert len(bands) == len(lines) == 2  # Pass@k, Pass^k
@@ -435,15 +437,88 @@ def test_pass_curves_with_many_models_stay_readable(L):
         assert {b["model"] for b in band if b["opacity"] > 0} == best
         assert len({ln["model"] for ln in line}) == L  # every model still drawn
         top = {ln["colour"] for ln in line if ln["model"] in best}
-        assert len(top) == HIGHLIGHTED and OTHER_COLOUR not in top  # told apart
+        assert len(top) == len(best) and OTHER_COLOUR not in top  # told apart
         rest = [ln for ln in line if ln["model"] not in best]
         assert {ln["colour"] for ln in rest} == {OTHER_COLOUR}
         assert max(ln["width"] for ln in rest) < min(
             ln["width"] for ln in line if ln["model"] in best)
         # the coloured lines are drawn last, over the grey ones
-        assert {ln["model"] for ln in line[-HIGHLIGHTED:]} == best
+        assert {ln["model"] for ln in line[-len(best):]} == best
     assert all(f">{m}<" in svg for m in o.models)  # the legend names every line
     assert "…" not in svg
+
+
+def _crossing(late: list[int], steady: list[int], Q: int = 15, N: int = 4) -> Outcomes:
+    """Models whose order at k = 1 is not their order at k = N: a "steady" model solves its
+    first ``c`` questions in every trial (the same value at every k); a "late" one solves its
+    first ``c`` questions once in N trials (c / (Q N) at k = 1, c / Q at k = N)."""
+    q = np.arange(Q)[:, None]
+    rows = [np.repeat(q < c, N, axis=1) for c in steady]
+    rows += [(q < c) & (np.arange(N)[None, :] == q % N) for c in late]
+    names = [f"steady_{i}" for i in range(len(steady))] + [f"late_{j}" for j in range(len(late))]
+    return Outcomes(np.stack(rows).astype(int), models=names)
+
+
+def _top_places(curves, n: int) -> dict[tuple, set[str]]:
+    """The ``n`` models with the highest values at each (curve, k)."""
+    out = {}
+    for key, g in curves.table.groupby(["curve", "k"]):
+        v = g.sort_values("value", ascending=False)["value"].to_numpy()
+        assert v[n - 1] > v[n] + 1e-9, key  # the construction has no tie at the boundary
+        out[key] = set(g.nlargest(n, "value")["model"].astype(str))
+    return out
+
+
+def test_pass_curves_colour_the_top_of_the_chart_at_every_k():
+    """The best five at k = 1 alone were coloured: on the bundled data two grey models
+    crossed above the fifth coloured one from k = 4, so grey lines ran along the top of the
+    Pass@k panel. 16 models × 15 questions × 4 trials where the best five at k = 1 (steady
+    ones) are not the best five at k = 4 (three late ones rise above): every model among
+    the five highest at some k is drawn in colour with its band, and nothing else."""
+    from scorio_core.charts import OTHER_COLOUR
+    from scorio_core.definitions import ANALYSES
+
+    o = _crossing(late=[15, 14, 13, 2, 1, 0], steady=list(range(12, 2, -1)))
+    curves = pass_curves(o)
+    top = _top_places(curves, 5)
+    assert top[("Pass@k", 1)] != top[("Pass@k", 4)]  # the leaders change with k
+    assert top[("Pass@k", 4)] - top[("Pass@k", 1)] == {"late_0", "late_1", "late_2"}
+    shown = set().union(*top.values())
+    assert charts.highlighted_models(curves) == [m for m in charts.ranked_models(curves)
+                                                 if m in shown]
+    assert len(shown) == 8
+    svg = _svg(charts.pass_curve_chart(curves).to_dict(), pad=True)
+    for band, line in zip(_drawn_curves(svg, "area"), _drawn_curves(svg, "line"), strict=True):
+        colour = {ln["model"]: ln["colour"] for ln in line}
+        assert {m for m, c in colour.items() if c != OTHER_COLOUR} == shown
+        assert len({colour[m] for m in shown}) == len(shown)  # told apart
+        assert {b["model"] for b in band if b["opacity"] > 0} == shown
+    caption = ANALYSES["curves"].charts(
+        ANALYSES["curves"].run(o, ANALYSES["curves"].params()))[0].caption
+    assert "in colour the 8 models that are among the 5 best at some k, in grey the other 8" \
+        in caption
+
+
+def test_pass_curves_colour_at_most_eight_the_highest_places_first():
+    """Ten models reach the best five at some k (five steady ones at k = 1, five late ones
+    at k = 4): eight are coloured, those that reach the highest places, so the four highest
+    lines are coloured at every k; the caption says the cap."""
+    from scorio_core.charts import OTHER_COLOUR
+    from scorio_core.charts.questions import MOST_HIGHLIGHTED
+
+    o = _crossing(late=[16, 15, 14, 13, 12], steady=[11, 9, 6, 6, 5, 4, 2, 2], Q=16)
+    curves = pass_curves(o)
+    assert len(set().union(*_top_places(curves, 5).values())) == 10
+    shown = charts.highlighted_models(curves)
+    assert len(shown) == MOST_HIGHLIGHTED == 8
+    assert set(shown) == {f"steady_{i}" for i in range(4)} | {f"late_{j}" for j in range(4)}
+    assert all(t <= set(shown) for t in _top_places(curves, 4).values())
+    svg = _svg(charts.pass_curve_chart(curves).to_dict(), pad=True)
+    for line in _drawn_curves(svg, "line"):
+        assert {ln["model"] for ln in line if ln["colour"] != OTHER_COLOUR} == set(shown)
+    assert charts.highlight_note(curves) == (
+        "in colour the 8 models that reach the highest places at some k (of the 10 among "
+        "the 5 best at some k; at most 8 in colour), in grey the other 5")
 
 
 def test_pass_curves_of_a_few_models_colour_and_band_each():
@@ -478,6 +553,7 @@ def test_pass_curves_click_or_legend_shows_any_model(kinds):
     # 2nd) by a click on its line: those two alone have bands and full lines, the grey one
     # in dark grey; nothing else stands out
     ranked = charts.ranked_models(curves)
+    assert ranked[-1] not in charts.highlighted_models(curves)
     chosen = {ranked[-1], ranked[1]}
     legend["value"], click["value"] = [{"model": ranked[-1]}], [{"model": ranked[1]}]
     svg = _svg(spec, pad=True)

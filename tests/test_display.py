@@ -276,3 +276,49 @@ def test_long_tables_are_cut_with_a_count():
     p = parse(display.html_table(df))
     assert p.tables[0]["rows"][-1] == ["… 5 more rows"]
     check_table(p.tables[0], df, "long")
+
+
+def test_show_prints_a_table_as_the_report_does_and_keeps_the_frame():
+    """A report notebook's cells end with ``sc.display.show(table)``: missing as —, counts
+    whole, one format per column, a column with no value named in a line -- the frame itself
+    stays as it was, for computing with."""
+    from scorio_core.report._build import readable
+    from scorio_core.report.html import _grid
+
+    t = pd.DataFrame({"better": ["a", "b"], "trials_needed": [425.0, float("inf")],
+                      "p_best": [0.912345, float("nan")], "p_unsettled": [float("nan")] * 2})
+    shown = sc.display.show(t)
+    assert shown.table is t and t["trials_needed"].iloc[0] == 425.0
+    html = shown._repr_html_()
+    p = parse(html)
+    assert p.tables[0]["head"] == ["better", "trials_needed", "p_best"]
+    assert p.tables[0]["rows"] == [["a", "425", "0.912"], ["b", "∞", "—"]]
+    assert "Not shown, no value in any row: p_unsettled." in html
+    assert "NaN" not in html and "425.0" not in html
+    printed = parse(_grid(readable(t)[0])).tables[0]
+    assert printed["head"] == p.tables[0]["head"] and printed["rows"] == p.tables[0]["rows"]
+    assert repr(shown).splitlines() == [
+        "better  trials_needed  p_best",
+        "a                 425   0.912",
+        "b                   ∞       —",
+        "Not shown, no value in any row: p_unsettled.",
+    ]
+
+
+def test_a_column_keeps_its_format_however_many_rows_are_shown():
+    """The notebook shows 40 rows, the report 60: a column's one format comes from all its
+    values, so the rows both show print alike (a value >= 10 past row 40 takes a decimal off
+    the whole column)."""
+    from scorio_core.report.html import MAX_ROWS, _grid
+
+    values = [0.25] * (display.MAX_ROWS + 10)
+    values[-1] = 12.5
+    df = pd.DataFrame({"model": [f"m{i}" for i in range(len(values))], "gap": values})
+    notebook = parse(sc.display.show(df)._repr_html_()).tables[0]["rows"][:-1]  # … more rows
+    report = parse(_grid(df)).tables[0]["rows"]
+    assert len(notebook) == display.MAX_ROWS < len(report) <= MAX_ROWS
+    assert notebook == report[:display.MAX_ROWS] and notebook[0] == ["m0", "0.250"]
+    from scorio_core.formatting import markdown_table, text_table
+
+    assert "| m0 | 0.250 |" in markdown_table(df, max_rows=5)
+    assert text_table(df, max_rows=5).splitlines()[1].endswith("0.250")

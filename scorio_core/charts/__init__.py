@@ -12,8 +12,8 @@ models with long names stay legible; widths follow the container
 (``width="container"``) except the heatmaps, which have square cells; the Pass curves'
 panels are stacked, each the container's width (:data:`~.questions.PANEL_WIDTH` in a
 file). A chart with one line per model or method colours it with :func:`series_encodings`
-(20 distinct colours, then a dash as well; the Pass curves colour only their
-:data:`~.questions.HIGHLIGHTED` best models, the others grey), and rank axes are
+(20 distinct colours, then a dash as well; the Pass curves colour only the models among
+the :data:`~.questions.HIGHLIGHTED` best at some k, the others grey), and rank axes are
 :func:`rank_y` (every rank on its row, 1 at the top).
 In a notebook, display the chart directly; in Streamlit, use
 ``st.altair_chart(chart, width="stretch")``.

@@ -19,6 +19,7 @@ __all__ = [
     "convergence_cdf",
     "CONVERGENCE_CDF_CAPTION",
     "rank_trajectory_chart",
+    "rank_trajectory_title",
     "RANK_TRAJECTORY_CAPTION",
 ]
 
@@ -35,9 +36,31 @@ CONVERGENCE_CDF_CAPTION = (
     "tops out below 1 leaves that share unconverged within the budget."
 )
 RANK_TRAJECTORY_CAPTION = (
-    "Each model's rank after each trial in the slowest replicate; lines still crossing late "
-    "mean the ranking was not settled until then (the dashed line marks convergence@n)."
+    "Each model's rank after each trial of one replicate (one bootstrap resample of the "
+    "trials); lines still crossing late mean the ranking was not settled until then (the "
+    "dashed line marks convergence@n)."
 )
+
+
+def rank_trajectory_title(method: str, converged_at: int) -> str:
+    """The title of :func:`rank_trajectory_chart` for the replicate the convergence
+    analysis draws (``ConvergenceRun.worst``): the slowest of the replicates that settle on
+    the target for good (``converged_at`` > 0, its convergence@n), or, where it draws one
+    that never does (``converged_at`` = 0), that; the caption says how many settle. Not
+    "worst case": the slowest replicate that settles is not the worst of all where most
+    never settle. One line on the page at 1280 px.
+
+    Example
+    -------
+    >>> from scorio_core.charts import rank_trajectory_title
+    >>> rank_trajectory_title("bayes", 3)
+    'Ranks after each trial: the slowest replicate to settle (bayes)'
+    >>> rank_trajectory_title("bayes", 0)
+    'Ranks after each trial: a replicate that never settles (bayes)'
+    """
+    which = ("the slowest replicate to settle" if converged_at
+             else "a replicate that never settles")
+    return f"Ranks after each trial: {which} ({method})"
 
 
 #: The methods' legend: the first layer is a faint band, so its symbols are opaque strokes

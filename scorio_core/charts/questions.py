@@ -10,8 +10,8 @@ import pandas as pd
 from ._common import _model_axis, _rows, inline, log_axis, series_encodings, whole_axis
 
 __all__ = [
-    "question_heatmap", "item_map", "pass_curve_chart", "ranked_models", "PANEL_WIDTH",
-    "HIGHLIGHTED",
+    "question_heatmap", "item_map", "pass_curve_chart", "ranked_models", "highlighted_models",
+    "highlight_note", "PANEL_WIDTH", "HIGHLIGHTED", "MOST_HIGHLIGHTED",
 ]
 
 
@@ -139,11 +139,16 @@ def _legend_columns(models, most: int = 3) -> int:
     return int(max(1, min(most, NARROW_COLUMN_PX // per_column)))
 
 
-#: Models drawn in colour with their interval bands: the best at ``k = 1`` (the mean score).
-#: The audit's 16 models drew 16 overlapping bands, one grey mass, in 16 colours no reader
-#: could match to the legend; the others are now thin grey lines (each still in the legend,
-#: its name in the tooltip; click one, or its legend entry, to show it with its band).
+#: Models drawn in colour with their interval bands: every model among the ``HIGHLIGHTED``
+#: best at some ``k`` of some curve drawn (:func:`highlighted_models`). The audit's 16 models
+#: drew 16 overlapping bands, one grey mass, in 16 colours no reader could match to the
+#: legend; the others are thin grey lines (each still in the legend, its name in the tooltip;
+#: click one, or its legend entry, to show it with its band). The best five at ``k = 1``
+#: alone left grey lines at the top of the default data's Pass@k panel from k = 4 on.
 HIGHLIGHTED = 5
+#: At most this many models in colour, however many reach the best five at some ``k``: the
+#: first eight colours of :data:`~._common.PALETTE` (its tenth is a grey like the others').
+MOST_HIGHLIGHTED = 8
 #: Names of the Pass curves' two selections of models (field ``model``): a click on a legend
 #: entry, and a click on a line. One selection bound to both stops answering legend clicks
 #: once its lines are layered in stacked panels (Vega-Lite 5/6 in the app's browser).
@@ -158,8 +163,8 @@ _NONE = " && ".join(f"!length(data('{n}_store'))" for n in (FOCUS, FOCUS_CLICK))
 
 def ranked_models(curves) -> list[str]:
     """The curves' models best first by their value at ``k = 1`` (every curve's value
-    there: the mean score), ties in the data's order; the first :data:`HIGHLIGHTED` are
-    drawn in colour with their bands.
+    there: the mean score), ties in the data's order: the legend's order within the
+    coloured models (:func:`highlighted_models`) and within the grey ones.
 
     Example
     -------
@@ -176,6 +181,81 @@ def ranked_models(curves) -> list[str]:
     value = dict(zip(first["model"].astype(str), first["value"].round(12), strict=True))
     order = [str(m) for m in curves.models]
     return sorted(order, key=lambda m: -value.get(m, -np.inf))
+
+
+def _best_places(curves) -> dict[str, int]:
+    """Each model's highest place (1 = top) at any ``k`` of any curve of ``curves``; a tie
+    is broken by the order at ``k = 1`` (:func:`ranked_models`), the order in which the
+    lines are drawn over one another (the better one at ``k = 1`` on top)."""
+    t = curves.table
+    order = ranked_models(curves)
+    first = {m: i for i, m in enumerate(order)}
+    frame = pd.DataFrame({"model": t["model"].astype(str), "curve": t["curve"], "k": t["k"],
+                          "value": t["value"].round(12)})  # as in ranked_models: ties stay ties
+    frame["first"] = frame["model"].map(first)
+    frame = frame.sort_values(["curve", "k", "value", "first"],
+                              ascending=[True, True, False, True], kind="stable")
+    frame["place"] = frame.groupby(["curve", "k"], sort=False).cumcount() + 1
+    best = frame.groupby("model", sort=False)["place"].min()
+    return {m: int(best.get(m, len(order))) for m in order}
+
+
+def highlighted_models(curves) -> list[str]:
+    """The models the Pass curves draw in colour, in :func:`ranked_models` order: every one
+    among the :data:`HIGHLIGHTED` best at some ``k`` of some curve drawn, so the top of
+    every panel is coloured at every ``k`` (the best five at ``k = 1`` alone left grey
+    lines above the fifth coloured one where curves cross). At most
+    :data:`MOST_HIGHLIGHTED`: past that, the models that reach the highest places (ties by
+    the order at ``k = 1``), so the top places stay coloured at every ``k``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.curves import pass_curves
+    >>> from scorio_core.charts.questions import highlighted_models
+    >>> # six models solve questions 0..9-i every time, the others never; "late" solves
+    >>> # every question once in 6 tries: last at k = 1 (1/6), first at k = 6 (Pass@6 = 1)
+    >>> steady = [np.repeat(np.arange(20)[:, None] < 10 - i, 6, axis=1) for i in range(6)]
+    >>> late = np.tile([1, 0, 0, 0, 0, 0], (20, 1))
+    >>> R = np.stack(steady + [late]).astype(int)
+    >>> names = [f"m{i}" for i in range(6)] + ["late"]
+    >>> highlighted_models(pass_curves(R, kinds=("pass",), models=names))
+    ['m0', 'm1', 'm2', 'm3', 'm4', 'late']
+    """
+    order = ranked_models(curves)
+    best = _best_places(curves)
+    shown = [m for m in order if best[m] <= HIGHLIGHTED]
+    if len(shown) > MOST_HIGHLIGHTED:
+        kept = set(sorted(shown, key=lambda m: best[m])[:MOST_HIGHLIGHTED])  # stable: k = 1
+        shown = [m for m in shown if m in kept]
+    return shown
+
+
+def highlight_note(curves) -> str:
+    """Which lines the Pass curves draw in colour, for the chart's caption (``''`` when
+    every line has a colour).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.curves import pass_curves
+    >>> from scorio_core.charts.questions import highlight_note
+    >>> # as in highlighted_models: seven steady models and one that is last at k = 1 only
+    >>> steady = [np.repeat(np.arange(20)[:, None] < 10 - i, 6, axis=1) for i in range(7)]
+    >>> R = np.stack(steady + [np.tile([1, 0, 0, 0, 0, 0], (20, 1))]).astype(int)
+    >>> highlight_note(pass_curves(R, kinds=("pass",)))
+    'in colour the 6 models that are among the 5 best at some k, in grey the other 2'
+    """
+    shown, L = highlighted_models(curves), len(curves.models)
+    if len(shown) == L:
+        return ""
+    ever = sum(b <= HIGHLIGHTED for b in _best_places(curves).values())
+    which = (f"the {len(shown)} models that are among the {HIGHLIGHTED} best at some k"
+             if ever == len(shown) else
+             f"the {len(shown)} models that reach the highest places at some k (of the "
+             f"{ever} among the {HIGHLIGHTED} best at some k; at most {MOST_HIGHLIGHTED} "
+             "in colour)")
+    return f"in colour {which}, in grey the other {L - len(shown)}"
 
 
 def _one_curve(frame: pd.DataFrame, curve: str, order: list, n_top: int, N: int, width,
@@ -218,9 +298,10 @@ def pass_curve_chart(curves) -> alt.LayerChart | alt.VConcatChart:
     """One panel per curve (Pass@k, Pass^k, G-Pass@k_τ), one line per model: the unbiased
     estimate at every ``k`` with the band of its pointwise interval in the curves' scope.
 
-    The :data:`HIGHLIGHTED` best models at ``k = 1`` (:func:`ranked_models`) are drawn in
-    distinct colours with their bands, the others as thin grey lines without (listed in the
-    legend after them; the tooltip names each line): readable with 30 models, in a file
+    The models among the :data:`HIGHLIGHTED` best at some ``k`` (:func:`highlighted_models`,
+    at most :data:`MOST_HIGHLIGHTED`) are drawn in distinct colours with their bands, the
+    others as thin grey lines without (listed in the legend after them; the tooltip names
+    each line), so no grey line runs along the top of a panel: readable with 30 models, in a file
     (report, SVG) as well. Where the chart is interactive (app, notebook), a click on a
     legend entry or on a line (shift-click for more) shows those models alone with their
     bands, a clicked grey one in dark grey (:data:`CHOSEN_GREY`); a click beside the plots
@@ -237,8 +318,9 @@ def pass_curve_chart(curves) -> alt.LayerChart | alt.VConcatChart:
     curves : scorio_core.curves.PassCurves
     """
     t = curves.table
-    order = ranked_models(curves)
-    n_top = min(len(order), HIGHLIGHTED)
+    top = highlighted_models(curves)  # the coloured ones first, each group best at k = 1 first
+    order = top + [m for m in ranked_models(curves) if m not in top]
+    n_top = len(top)
     frame = pd.DataFrame({"model": t["model"].astype(str), "curve": t["curve"], "k": t["k"],
                           "value": t["value"], "lo": t["lo"], "hi": t["hi"]})
     frame["top"] = frame["model"].isin(order[:n_top])

@@ -23,16 +23,12 @@ def add_parser(sub) -> None:
 
 
 def greedy(data, args) -> str:
-    from ..outcomes import COMBINED
     from ..params import GreedyParams, from_args
 
     params = from_args(GreedyParams, args)
-    result, t, prov = _run("greedy", data, params)
-    labels = {b: data.select(b).name for b in result.analyses}
-    if len(result.analyses) > 1:
-        labels[COMBINED] = f"{COMBINED} (all questions)"
-    table = t["table"].assign(data=lambda d: d["data"].map(labels))
-    ranks = t["ranks"]
+    _, t, prov = _run("greedy", data, params)
+    # the definition's rows, named as the page, the report and the notebook name them
+    table, ranks = t["table"], t["ranks"]
     fmt = output_format(args)
     if fmt == "json":
         return _json(

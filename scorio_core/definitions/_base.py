@@ -95,7 +95,9 @@ class Analysis:
     to_code : callable ``(params, data_expr) -> str``
         Python source of a notebook cell that recomputes the result from a
         variable named ``data_expr`` holding the :class:`Outcomes`; it binds
-        ``result_var`` and ends with the main table as an expression.
+        ``result_var`` and ends with the main table shown as the report prints it,
+        ``sc.display.show(table)`` (:func:`scorio_core.display.show`): the reader sees the
+        report's numbers, the variables stay the raw frames and results.
     chart_code : tuple of str
         One expression per chart (same order as ``charts``), valid after ``to_code``.
     requires : callable ``Outcomes -> str | None``

@@ -173,11 +173,12 @@ def _to_code(p: CheckParams, data: str = "data") -> str:
         "questions", "models", "reps", "adjust", "confidence", "plan_reps", "assurance",
         "max_questions", "spread_history", "draws", "seed"))
     return (
+        "import scorio_core as sc\n"
         "from scorio_core import charts\n"
         "from scorio_core.smaller_run import check_smaller_run\n\n"
         "# smaller runs drawn from this run's shares, analysed as the leaderboard would\n"
         f"smaller = check_smaller_run({data}, {p.trials!r}, {args})\n"
-        "smaller.intervals"
+        "sc.display.show(smaller.intervals)"
     )
 
 

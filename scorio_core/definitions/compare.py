@@ -175,7 +175,7 @@ def _to_code(p: CompareParams, data: str = "data") -> str:
         "from scorio_core import charts\n\n"
         f"compared = sc.compare({data}, {settings_code(p)})\n"
         "cmp = compared.comparison  # agreement, tau, consensus, summary, run.ranks\n"
-        "cmp.agreement"
+        "sc.display.show(cmp.agreement)"
     )
 
 

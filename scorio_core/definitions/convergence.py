@@ -217,7 +217,7 @@ def worst_case(r: ConvergenceResult, data: Outcomes, method_id: str,
     traj = worst_trajectory(run, method_id, data.R, data.R0, converged_only)
     s = int(run.s_star[method_id][b])
     return Chart(
-        f"Worst-case replicate of {method_id}",
+        charts.rank_trajectory_title(method_id, s),
         charts.rank_trajectory_chart(traj, data.models, s or None),
         charts.RANK_TRAJECTORY_CAPTION + " " + worst_case_text(run, method_id, b),
     )
@@ -417,7 +417,7 @@ def _charts(r: ConvergenceResult) -> list[Chart]:
         Chart("Cumulative convergence@n", charts.convergence_cdf(r.cdf),
               charts.CONVERGENCE_CDF_CAPTION, empty),
         Chart(
-            f"Worst-case replicate of {r.trajectory_method}",
+            charts.rank_trajectory_title(r.trajectory_method, s),
             charts.rank_trajectory_chart(r.trajectory, r.models, s or None),
             charts.RANK_TRAJECTORY_CAPTION + " " + worst_case_text(
                 r.run_of(r.trajectory_method), r.trajectory_method, r.trajectory_replicate),
@@ -453,7 +453,7 @@ def _to_code(p: ConvergenceParams, data: str = "data") -> str:
         "from scorio_core import charts\n\n"
         f"conv = sc.convergence({data}, {settings_code(p)})\n"
         "summary, curves, pmf, cdf = conv.summary, conv.curves, conv.pmf, conv.cdf\n"
-        "summary"
+        "sc.display.show(summary)"
     )
 
 

@@ -37,7 +37,7 @@ from ._base import (
     subset_of,
 )
 
-__all__ = ["CurvesParams", "CurvesResult", "CURVES"]
+__all__ = ["CurvesParams", "CurvesResult", "CURVES", "summary_table"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -114,24 +114,50 @@ def summary_view(summary: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def summary_table(curves: PassCurves) -> pd.DataFrame:
+    """The Pass@k curves one row per model as a report shows them (:func:`summary_view` of
+    the curves at ``k`` = :func:`summary_ks`); ``curves.table`` holds every ``k`` in long
+    form, with ``se``.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.curves import pass_curves
+    >>> from scorio_core.definitions.curves import summary_table
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 30, 4))
+    >>> list(summary_table(pass_curves(sc.Outcomes(R), kinds=["pass"])).columns)[::3]
+    ['model', 'Pass@1 hi', 'Pass@2 hi', 'Pass@4 hi']
+    """
+    return summary_view(_summary(curves))
+
+
 def _views(r: CurvesResult, tables: dict) -> dict[str, TableView]:
     """The summary one row per model (its long form runs past a page: models × curves ×
-    ks rows); the export keeps the long form with ``se``."""
-    s = tables["summary"]
-    return {"summary": TableView(summary_view(s), (
-        "One row per model: each curve's value at k = 1, 2, 4, …, N with its interval (lo, "
-        "hi); every curve is the mean score at k = 1, so k = 1 is shown once. The CSV/JSON "
-        "export lists the same in long form, with se."))} if len(s) else {}
+    ks rows), and not the every-k table: the chart draws every k, and printed it ran to
+    pages of which a report showed the first 60 rows (one model's first curve). The
+    export keeps both long tables, with ``se``."""
+    s, every, c = tables["summary"], tables["curves"], r.curves
+    n_curves = every["curve"].nunique()
+    views = {"curves": TableView(every.iloc[:0], (
+        f"Not printed: every k ({len(every):,} rows: {len(c.models):,} models × {n_curves} "
+        f"curve{'s' if n_curves != 1 else ''} × k = 1 … {c.N}) is drawn in the chart above, "
+        f"the summary above gives k = {', '.join(map(str, summary_ks(c.N)))}, and the "
+        "CSV/JSON export lists every k."))}
+    if len(s):
+        views["summary"] = TableView(summary_view(s), (
+            "One row per model: each curve's value at k = 1, 2, 4, …, N with its interval "
+            "(lo, hi); every curve is the mean score at k = 1, so k = 1 is shown once. The "
+            "CSV/JSON export lists the same in long form, with se."))
+    return views
 
 
 def _charts(r: CurvesResult) -> list[Chart]:
     from .. import charts
 
     c = r.curves
-    others = len(c.models) - charts.HIGHLIGHTED
-    grey = (f"; in colour the {charts.HIGHLIGHTED} best at k = 1, in grey the other "
-            f"{others} (in the app, click a line or its legend entry to see its band)"
-            if others > 0 else "")
+    note = charts.highlight_note(c)
+    grey = (f"; {note} (in the app, click a line or its legend entry to see its band)"
+            if note else "")
     return [Chart(
         "Every k, with intervals",
         charts.pass_curve_chart(c),
@@ -173,11 +199,13 @@ def _caveats(data: Outcomes, p: CurvesParams, r: CurvesResult) -> list[str]:
 def _to_code(p: CurvesParams, data: str = "data") -> str:
     tau = "" if p.tau is None else f", tau={p.tau!r}"
     return (
+        "import scorio_core as sc\n"
         "from scorio_core import charts\n"
-        "from scorio_core.curves import pass_curves\n\n"
+        "from scorio_core.curves import pass_curves\n"
+        "from scorio_core.definitions.curves import summary_table\n\n"
         f"passk = pass_curves({subset_code(p.subset, data)}, kinds={list(p.kinds)!r}{tau}, "
         f"scope={p.scope!r},\n                    confidence={p.confidence!r})\n"
-        "passk.table"
+        "sc.display.show(summary_table(passk))  # every k: passk.table"
     )
 
 
@@ -201,7 +229,8 @@ CURVES = Analysis(
         "scorio_core.eval; lo–hi = its interval for the stated scope: questions = the metric on "
         "the questions asked (only the finite trials uncertain), population = over the "
         "population they were drawn from. At k = 1 both curves are the mean score and the "
-        "interval is the leaderboard's. 'summary' shows k = 1, 2, 4, ..., N; 'curves' every k."
+        "interval is the leaderboard's. 'summary' shows k = 1, 2, 4, ..., N, one row per "
+        "model; every k is in the chart, and in the 'curves' table of the CSV/JSON export."
     ),
     caveats=_caveats,
     to_code=_to_code,

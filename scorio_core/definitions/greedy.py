@@ -12,8 +12,8 @@ Example
 >>> g = ANALYSES["greedy"]
 >>> rng = np.random.default_rng(0)
 >>> data = Outcomes(rng.integers(0, 2, (4, 20, 6)), R0=rng.integers(0, 2, (4, 20, 1)))
->>> list(g.tables(g.run(data, g.params(replicates=10)))["table"]["data"])
-['combined']
+>>> list(g.tables(g.run(data, g.params(replicates=10)))["table"]["data"])  # no benchmarks
+['dataset']
 """
 
 from __future__ import annotations
@@ -27,28 +27,51 @@ from ..outcomes import COMBINED, Outcomes
 from ..params import GreedyParams
 from ._base import Analysis, Chart, Progress, binary_required, common_caveats, settings_code
 
-__all__ = ["GreedyParams", "GreedyResult", "GREEDY", "verdict"]
+__all__ = ["GreedyParams", "GreedyResult", "GREEDY", "verdict", "whole_label"]
 
 LABELS = {"bayes": "Bayes_U@N (uniform prior)", "bayes_greedy": "Bayes_R0@N (greedy prior)"}
 
 
 @dataclass(frozen=True, repr=False)
 class GreedyResult(Shown):
-    """One :class:`~scorio_core.engines.greedy.GreedyAnalysis` per benchmark (+ ``combined``)."""
+    """One :class:`~scorio_core.engines.greedy.GreedyAnalysis` per benchmark (+ ``combined``,
+    all the questions) and ``whole``: what the tables call all the questions
+    (:func:`whole_label`)."""
 
     analysis_id = "greedy"
     main_table = "table"
 
     analyses: dict[str, GreedyAnalysis]
+    whole: str = COMBINED
 
     @property
     def detail(self) -> GreedyAnalysis:
         return self.analyses[COMBINED]
 
 
+def whole_label(data: Outcomes) -> str:
+    """The ``data`` of the table's all-questions row: ``combined`` where it pools several
+    benchmarks (beside a row for each), else what the questions are -- the one benchmark's
+    name, or the dataset's when its questions name none (``combined`` there said a pooling
+    that did not happen).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions.greedy import whole_label
+    >>> R = np.ones((2, 4, 2), int)
+    >>> o = sc.Outcomes(R, benchmarks=["a", "a", "b", "b"], name="runs")
+    >>> whole_label(o), whole_label(o.select("b")), whole_label(sc.Outcomes(R, name="runs"))
+    ('combined', 'b', 'runs')
+    """
+    names = data.benchmark_names
+    return COMBINED if len(names) > 1 else names[0] if names else data.name
+
+
 def _run(data: Outcomes, p: GreedyParams, progress: Progress | None = None) -> GreedyResult:
     return GreedyResult(
-        greedy_by_benchmark(data, replicates=p.replicates, seed=p.seed, progress=progress)
+        greedy_by_benchmark(data, replicates=p.replicates, seed=p.seed, progress=progress),
+        whole_label(data),
     )
 
 
@@ -91,6 +114,7 @@ def verdict(r: GreedyResult) -> str:
 
 def _tables(r: GreedyResult) -> dict:
     t = greedy_table(r.analyses).rename(columns={"benchmark": "data"})
+    t["data"] = t["data"].replace({COMBINED: r.whole})
     return {"table": t, "ranks": r.detail.ranks}
 
 
@@ -132,7 +156,7 @@ def _to_code(p: GreedyParams, data: str = "data") -> str:
         "greedy, detail = greedy_result.analyses, greedy_result.detail  # per benchmark; combined\n"
         "greedy_curves = detail.curves.summary.assign(method=lambda d: d['method'].map("
         f"{LABELS!r}))\n"
-        'greedy_result.tables()["table"]'
+        'sc.display.show(greedy_result.tables()["table"])'
     )
 
 

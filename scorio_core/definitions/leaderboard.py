@@ -299,7 +299,7 @@ def _to_code(p: LeaderboardParams, data: str = "data") -> str:
         f"{head}\n\n"
         f"board = sc.leaderboard({src}, {kw}, ks={list(p.ks)!r})\n"
         f"{tail}"
-        "board.table"
+        "sc.display.show(board.table)"
     )
 
 

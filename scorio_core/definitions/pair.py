@@ -143,13 +143,14 @@ def _to_code(p: PairParams, data: str = "data") -> str:
     a, b = repr(p.a), repr(p.b)
     q = "pair_cmp.questions.question.iloc[0]" if p.question is None else repr(p.question)
     return (
+        "import scorio_core as sc\n"
         "from scorio_core import charts\n"
         "from scorio_core.definitions.pair import default_pair\n"
         "from scorio_core.engines.pair import compare_pair, flip_table\n\n"
         f"pair_a, pair_b = default_pair({data}, {a}, {b})\n"
         f"pair_cmp = compare_pair({data}, pair_a, pair_b, confidence={p.confidence!r})\n"
         f"pair_flips = flip_table({data}, pair_a, pair_b, {q})  # one question's repeats\n"
-        "pair_cmp.summary"
+        "sc.display.show(pair_cmp.summary)"
     )
 
 

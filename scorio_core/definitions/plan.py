@@ -397,7 +397,7 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         + lead
         + "gaps = sc.planner.gap_curve(planned.board, order_pair.upper, order_pair.lower, "
         f"order_pair.n_values, order_pair.m_values, assurance={p.assurance!r})\n"
-        + "planned.pairs"
+        + "sc.display.show(planned.pairs)"
     )
 
 

@@ -29,6 +29,7 @@ from ._base import (
     Analysis,
     Chart,
     Progress,
+    TableView,
     common_caveats,
     resolve_by,
     subset_caveat,
@@ -69,6 +70,19 @@ def _tables(r: QuestionsResult) -> dict:
     if r.subsets is not None:
         out["by_subset"] = r.subsets
     return out
+
+
+def _views(r: QuestionsResult, tables: dict) -> dict[str, TableView]:
+    """'disagree' only where it adds something: with ``top`` at least the number of
+    questions it holds every question of the 'questions' table, in another order, so a
+    report says so in one line instead of printing the same rows again."""
+    questions, disagree = tables["questions"], tables["disagree"]
+    if len(questions) == 0 or len(disagree) < len(questions):
+        return {}
+    return {"disagree": TableView(disagree.iloc[:0], (
+        f"Not shown: top = {r.top:,} covers all {len(questions):,} questions, so this table "
+        "would repeat the 'questions' table above, only ordered by disagreement (the "
+        "CSV/JSON export has it)."))}
 
 
 def _charts(r: QuestionsResult) -> list[Chart]:
@@ -134,13 +148,14 @@ def _to_code(p: QuestionsParams, data: str = "data") -> str:
     if p.by is not None and p.by != "none":
         by = f"question_subsets = by_attribute(stats, {p.by!r})\n"
     return (
+        "import scorio_core as sc\n"
         "from scorio_core import charts\n"
         "from scorio_core.engines.questions import by_attribute, question_stats\n\n"
         f"{head}stats = question_stats({src}, irt={p.irt!r})\n"
         f"{by}"
         f"disagree = stats.disagree({p.top!r})\n"
         f"heatmap_columns = {p.heatmap_columns!r}\n"
-        "stats.table"
+        "sc.display.show(stats.table)"
     )
 
 
@@ -165,6 +180,7 @@ QUESTIONS = Analysis(
     params=QuestionsParams,
     run=_run,
     tables=_tables,
+    views=_views,
     charts=_charts,
     how_to_read=(
         "One row per question, easiest first: mean = the question's mean score over all models "

@@ -179,7 +179,7 @@ def _to_code(p: RubricParams, data: str = "data") -> str:
         f"schemes = [{items}]\n"
         f"ranks = sc.rubric.scheme_ranks({data}, schemes, gold=True)\n"
         f"tau = sc.rubric.categorical_ranking({data}, schemes)\n"
-        "tau"
+        "sc.display.show(tau)"
     )
 
 

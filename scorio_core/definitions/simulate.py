@@ -106,7 +106,7 @@ COINS = _study(
         f"replicates={p.replicates},\n"
         f"                             fresh_questions={p.fresh_questions}, "
         f"seed={p.seed + 1})\n"
-        "coins.summary"
+        "sc.display.show(coins.summary)"
     ),
     chart_code=("charts.truth_convergence_chart(coins.summary)",),
     result_var="coins",
@@ -145,7 +145,7 @@ PRIOR_DEPTH = _study(
     to_code=lambda p, data="data": (
         "import scorio_core as sc\nfrom scorio_core import charts\n\n"
         f"depth = sc.prior_depth(replicates={p.replicates}, seed={p.seed})\n"
-        "depth.curves"
+        "sc.display.show(depth.curves)"
     ),
     chart_code=(
         "charts.update_histogram(depth)",
@@ -192,7 +192,7 @@ ORDER = _study(
         "import scorio_core as sc\nfrom scorio_core import charts\n\n"
         f"order_study = sc.correct_order({p.upper!r}, {p.lower!r}, "
         f"concentration={p.concentration!r}, n_sims={p.sims}, seed={p.seed})\n"
-        "order_study.table"
+        "sc.display.show(order_study.table)"
     ),
     chart_code=("charts.correct_order_chart(order_study)",),
     result_var="order_study",
@@ -227,7 +227,7 @@ CALIBRATION = _study(
         f"cover = sc.interval_coverage({p.means!r}, M_values={p.M_values!r}, "
         f"concentration={p.concentration!r},\n"
         f"                                   replicates={p.replicates}, seed={p.seed})\n"
-        "cover.table"
+        "sc.display.show(cover.table)"
     ),
     chart_code=("charts.coverage_chart(cover)",),
     result_var="cover",
@@ -268,7 +268,7 @@ def _lesson_code(p: RubricLessonParams, data: str = "data") -> str:
         "import scorio_core as sc\nfrom scorio_core import charts\n\n"
         f"R, w, R0 = {[list(r) for r in p.R]!r}, {list(p.weights)!r}, {R0!r}\n"
         "lesson = sc.rubric_lesson(R, w, R0)\n"
-        "lesson.table"
+        "sc.display.show(lesson.table)"
     )
 
 

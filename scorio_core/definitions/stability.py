@@ -103,7 +103,7 @@ def _to_code(p: StabilityParams, data: str = "data") -> str:
         "from scorio_core import charts\n\n"
         f"stability = sc.stability({data}, {settings_code(p)})\n"
         "stab = stability.stability  # table, classes('gold'), classes('self')\n"
-        'stab.classes("gold")'
+        'sc.display.show(stab.classes("gold"))'
     )
 
 

@@ -21,6 +21,7 @@ from ..definitions import (
     params_dict,
 )
 from ..definitions.provenance import provenance
+from ..display import readable  # the table as a reader sees it: the report and show()
 from ..formatting import count_text, shape_text
 from ..outcomes import Outcomes
 
@@ -421,41 +422,6 @@ def empty_table_text(name: str) -> str:
     'None: every adjacent pair is decided.'
     """
     return EMPTY_TABLES.get(name, EMPTY_TABLE)
-
-
-def _blank(v: Any) -> bool:
-    return v is None or v == "" or (isinstance(v, float) and v != v)
-
-
-def readable(view: TableView | pd.DataFrame) -> tuple[pd.DataFrame, list[str]]:
-    """A table as the report prints it, with the lines said under it: the view's rows and
-    note (:class:`~scorio_core.definitions.TableView`), without the columns that hold no
-    value in any row -- a number column (``p_unsettled`` in the questions scope) named in
-    one line instead of a column of dashes, a text column (a ``note`` no row needs) left
-    out unsaid.
-
-    Example
-    -------
-    >>> import pandas as pd
-    >>> from scorio_core.report._build import readable
-    >>> df = pd.DataFrame({"pair": ["a-b", "b-c"], "p": [0.1, 0.2],
-    ...                    "p_unsettled": [float("nan")] * 2, "note": ["", ""]})
-    >>> shown, notes = readable(df)
-    >>> list(shown.columns), notes
-    (['pair', 'p'], ['Not shown, no value in any row: p_unsettled.'])
-    """
-    df, note = (view.table, view.note) if isinstance(view, TableView) else (view, None)
-    notes = [note] if note else []
-    if len(df):
-        blank = [c for c in df.columns[1:] if all(_blank(v) for v in df[c].tolist())]
-        if blank:
-            attrs = dict(df.attrs)  # declared decimals and the like, by column name
-            named = [str(c) for c in blank if pd.api.types.is_numeric_dtype(df[c])]
-            df = df.drop(columns=blank)
-            df.attrs = attrs
-            if named:
-                notes.append(f"Not shown, no value in any row: {', '.join(named)}.")
-    return df, notes
 
 
 def _lines(v: Any) -> list[str]:

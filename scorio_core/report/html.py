@@ -160,9 +160,9 @@ def _table(view: TableView | pd.DataFrame, name: str) -> str:
 
 
 def _grid(df: pd.DataFrame) -> str:
-    # one format per column (scorio_core.formatting): counts as integers, the same decimals
-    # down a column, ∞ and — spelled out
-    cols = format_columns(df.head(MAX_ROWS))
+    # one format per column (scorio_core.formatting), chosen from all its rows: counts as
+    # integers, the same decimals down a column, ∞ and — spelled out
+    cols = format_columns(df, rows=MAX_ROWS)
     head = "".join(
         f"<th>{_header(c)}</th>" if fmt.numeric else f'<th class="t">{_header(c)}</th>'
         for c, fmt, _ in cols

@@ -4,7 +4,9 @@ The first code cell loads the same file (checking its sha256 when known) and
 selects the same benchmark; each section is a Markdown cell (how to read it,
 caveats) followed by the analysis's :attr:`~scorio_core.definitions.Analysis.to_code`
 cell and one cell per chart. Run top to bottom on a fresh kernel, it reproduces
-the report's numbers.
+the report's numbers; each analysis cell ends by showing its table as the report prints
+it (``sc.display.show``: ``—`` for a missing value, counts whole, one format per column),
+while its variables hold the raw frames and results to compute with.
 """
 
 from __future__ import annotations

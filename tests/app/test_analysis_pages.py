@@ -47,8 +47,18 @@ def test_convergence_page_on_biased_coins():
     summ = _frame(at, "no_convergence")
     assert summ["method"].tolist() == ["bayes", "pass_at_k_2", "pass_at_k_4", "pass_at_k_8"]
     assert (summ["replicates"] == 50).all()
-    assert len(at.get("vega_lite_chart")) == 4  # curves, PMF, CDF, worst-case trajectory
+    assert len(at.get("vega_lite_chart")) == 4  # curves, PMF, CDF, one replicate's ranks
     assert len(at.caption) >= 4  # a line under every chart
+    # the trajectory's title says which replicate it draws (it read "Worst-case replicate",
+    # beside a caption saying most replicates never settle): the slowest to settle, or, on
+    # request, the one whose ranking changed last -- here one that never settles
+    heads = [s.value for s in at.subheader]
+    assert "Ranks after each trial: the slowest replicate to settle (bayes)" in heads
+    assert not any("Worst" in h for h in heads)
+    at.radio(key="conv_worst_kind").set_value("latest to change (may never settle)").run()
+    _ok(at)
+    assert ("Ranks after each trial: a replicate that never settles (bayes)"
+            in [s.value for s in at.subheader])
     # the Copy code cell reproduces the page's convergence@n table
     cell = code_cell(at, "sc.convergence(")
     ns: dict = {}

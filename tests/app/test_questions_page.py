@@ -87,12 +87,17 @@ def test_leaderboard_subset_per_subset_and_curves(at):
     assert set(summary["curve"]) == {"Pass@k", "Pass^k", "G-Pass@k_τ"}
     got = summary.query("k == 4 and curve == 'Pass^k'").set_index("model")["value"]
     assert got.to_dict() == want.at(4, "Pass^k").set_index("model")["value"].to_dict()
-    # 9 models: the 5 best at k = 1 in colour with bands, the other 4 grey (the audit's 16
-    # overlapping bands in 16 colours read as one grey mass); the caption says which is which
+    # 9 models: those among the 5 best at some k in colour with bands (first in the legend),
+    # the others grey (the audit's 16 overlapping bands in 16 colours read as one grey mass;
+    # the best five at k = 1 alone left grey lines at the top of the Pass@k panel); the
+    # caption says which is which
     spec = json.loads(at.get("vega_lite_chart")[2].proto.spec)
     scale = spec["vconcat"][0]["layer"][1]["encoding"]["color"]["scale"]
-    assert scale["domain"] == charts.ranked_models(want)
-    assert scale["range"][5:] == [charts.OTHER_COLOUR] * 4
-    assert charts.OTHER_COLOUR not in scale["range"][:5] and len(set(scale["range"][:5])) == 5
-    assert any("in colour the 5 best at k = 1, in grey the other 4" in c.value
-               for c in at.caption)
+    top = charts.highlighted_models(want)
+    assert set(charts.ranked_models(want)[:5]) <= set(top)
+    assert scale["domain"] == top + [m for m in charts.ranked_models(want) if m not in top]
+    n = len(top)
+    assert scale["range"][n:] == [charts.OTHER_COLOUR] * (9 - n) and 0 < 9 - n < 4
+    assert charts.OTHER_COLOUR not in scale["range"][:n] and len(set(scale["range"][:n])) == n
+    note = f"in colour the {n} models that are among the 5 best at some k, in grey the other"
+    assert any(f"{note} {9 - n} (in the app" in c.value for c in at.caption)

@@ -103,6 +103,44 @@ def test_missing_numbers_read_as_a_dash_not_none():
     assert len(shown) == 3 and {d.proto.placeholder for d in shown} == {"—"}
 
 
+def test_a_missing_value_reads_alike_in_number_and_text_columns():
+    """One trial per question: an undecided pair's ``t`` (a text column: it spells ∞) is
+    missing beside its missing p-values (number columns). The text column held the literal
+    "—", drawn black, and the number columns Streamlit's placeholder "—", drawn grey: one
+    row showed both. Every table now sends a missing value as a missing cell, drawn with
+    the one placeholder, and the number columns stay numbers."""
+    from scorio_core.formatting import MISSING
+
+    R = np.random.default_rng(3).integers(0, 2, (4, 24, 1))
+    at, pairs = _leaderboard_of(R, "one_trial.csv")
+    assert pairs["t"].isna().all() and pairs["p_value"].isna().all()  # one row, both kinds
+    assert pd.api.types.is_float_dtype(pairs["p_value"]) and pairs["gap"].notna().all()
+    assert pairs["trials_needed_papers"].tolist() == ["∞", "257", "26"]  # text kept as text
+    board = next(d.value for d in at.dataframe if "n_needed" in d.value.columns)
+    assert board["t_next"].isna().all() and board["n_needed"].isna().tolist() == [
+        False, False, False, True]  # the last model has no next one
+    shown = [d for d in at.dataframe if not d.proto.editing_mode]
+    assert {d.proto.placeholder for d in shown} == {MISSING}
+    for d in shown:
+        text = d.value.select_dtypes(exclude="number")
+        assert not (text.astype(object) == MISSING).to_numpy().any(), list(d.value.columns)
+
+
+def test_missing_as_null_leaves_number_columns_alone():
+    """Only a text column's "—" becomes a missing cell; numbers, other text and the frame
+    handed in are unchanged (a column name may repeat)."""
+    from app_pages._widgets import missing_as_null
+
+    t = pd.DataFrame([[1.5, "—", "∞", True], [np.nan, "12", "—", False]],
+                     columns=["x", "n", "n", "flag"])
+    out = missing_as_null(t)
+    assert out.iloc[:, 0].equals(t.iloc[:, 0]) and out["flag"].equals(t["flag"])
+    assert out.iloc[:, 1].tolist() == [None, "12"] and out.iloc[:, 2].tolist() == ["∞", None]
+    assert t.iloc[0, 1] == "—"  # a copy: the caller's table keeps its text
+    clean = pd.DataFrame({"n": ["1", "2"]})
+    assert missing_as_null(clean) is clean
+
+
 def test_the_boards_t_next_and_n_needed_are_explained_under_it():
     """The board's main table shows ``t_next`` and ``n_needed`` (the pairs table's ``t`` and
     ``trials_needed_papers`` under other names); no line on the page said what they are."""

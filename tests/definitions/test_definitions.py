@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from scorio_core import Outcomes, ValidationError, io
+from scorio_core import Outcomes, ValidationError, display, io
 from scorio_core.definitions import ANALYSES, Chart, params_dict, resolve_methods
 from scorio_core.engines import compare, run_methods
 from scorio_core.engines.stability import low_budget_stability
@@ -193,10 +193,13 @@ def _exec_code(aid: str, data: Outcomes) -> dict:
     ast.parse(code)
     ns: dict = {"ds": data}
     exec(compile(code, f"<{aid}>", "exec"), ns)
-    # the last line is an expression (the cell's displayed table)
+    # the last line is an expression: the cell's table, displayed as the report prints it
+    # (sc.display.show) while the variables stay the raw frames
     last = ast.parse(code).body[-1]
     assert isinstance(last, ast.Expr), aid
-    assert isinstance(eval(ast.unparse(last), ns), pd.DataFrame)
+    shown = eval(ast.unparse(last), ns)
+    assert isinstance(shown, display.Table) and isinstance(shown.table, pd.DataFrame), aid
+    assert ">nan<" not in shown._repr_html_().lower(), aid
     for expr in a.chart_code:
         assert isinstance(eval(expr, ns), alt.TopLevelMixin), (aid, expr)
     return ns
@@ -477,6 +480,22 @@ def test_greedy_has_one_row_per_benchmark(data_dir):
     assert t["tau_gs"].between(-1, 1).all()
 
 
+def test_greedy_names_the_questions_it_has_not_combined(aime):
+    """One benchmark (a selected one, or a file of one): the all-questions row is that
+    benchmark, not 'combined', which said a pooling that did not happen; data whose questions
+    name no benchmark: the dataset's name."""
+    g = ANALYSES["greedy"]
+    p = g.params(replicates=3)
+    assert g.tables(g.run(aime, p))["table"]["data"].tolist() == ["AIME'25"]
+    one = Outcomes(aime.R, R0=aime.R0, benchmarks=["B"] * aime.M, name="runs")
+    assert g.tables(g.run(one, p))["table"]["data"].tolist() == ["B"]
+    bare = Outcomes(aime.R, R0=aime.R0, name="runs")
+    assert g.tables(g.run(bare, p))["table"]["data"].tolist() == ["runs"]
+    ns: dict = {"data": aime}  # the notebook cell shows the same name
+    exec(g.to_code(p, "data"), ns)
+    assert ns["greedy_result"].tables()["table"]["data"].tolist() == ["AIME'25"]
+
+
 @pytest.mark.parametrize("aid", ["compare", "convergence", "stability", "greedy", "check"])
 def test_progress_is_reported_and_does_not_change_the_result(aid, aime, results):
     """The long analyses report ``progress(fraction, message)`` in [0, 1], never going back,
@@ -533,9 +552,18 @@ def test_worst_case_caption_says_most_replicates_never_converge():
     s = r.run_of("bayes").s_star["bayes"]
     share = float((s > 0).mean())
     assert 0 < share < 0.5 and r.trajectory_converged_at == s.max()
-    caption = next(c for c in conv.charts(r) if c.title.startswith("Worst-case")).caption
+    chart = conv.charts(r)[-1]
+    # the title says what is drawn: not the worst of all replicates (most never settle)
+    assert chart.title == "Ranks after each trial: the slowest replicate to settle (bayes)"
+    caption = chart.caption
     assert f"slowest of the {share:.1%} of replicates that converged" in caption
     assert f"the other {1 - share:.1%} never settle on the target" in caption
+    # the page's other choice, the replicate whose ranking changed last: one that never settles
+    from scorio_core.definitions.convergence import worst_case
+
+    latest = worst_case(r, Outcomes(R), "bayes", converged_only=False)
+    assert latest.title == "Ranks after each trial: a replicate that never settles (bayes)"
+    assert "no convergence" in latest.caption
 
 
 def test_convergence_tables_in_a_report_skip_what_says_nothing():

@@ -179,6 +179,46 @@ def test_a_report_of_one_benchmark_names_it_once(long_csv, tmp_path, capsys):
     assert ns["data"].name == "my runs [setB]" and ns["data"].shape == (4, 8, 6)
 
 
+def test_a_report_of_one_benchmark_names_it_in_the_greedy_table(bundled, capsys):
+    """A one-benchmark report's greedy table read 'data = combined' (nothing was combined):
+    the report, its Markdown and the CLI's export name the benchmark (the notebook shows the
+    report's table: test_notebook_runs_and_reproduces_numbers)."""
+    path, _, report, page = bundled
+    greedy = next(s for s in report.sections if s.analysis.id == "greedy")
+    assert greedy.tables["table"]["data"].tolist() == ["AIME'25"]
+    rows = [r for h, r in _grids(page) if h[:2] == ["data", "mean_accuracy"]]
+    assert [[row[0] for row in r] for r in rows] == [["AIME'25"]]
+    assert "| AIME'25 | " in to_markdown(report) and "| combined |" not in to_markdown(report)
+    assert main(["greedy", str(path), "--benchmark", "AIME'25", "--replicates", "6", "--seed",
+                 "2", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["data"] for r in out["table"]] == ["AIME'25"]
+    assert out["table"][0]["delta_tau"] == pytest.approx(
+        greedy.tables["table"]["delta_tau"].iloc[0], abs=1e-12)
+
+
+def test_the_pass_at_k_section_prints_every_model_not_sixty_rows_of_one(data_dir):
+    """Every k of the Pass@k curves (models × curves × N rows) printed only its first 60
+    rows -- one model's first curve. The report prints the one-row-per-model summary and says
+    in one line where every k is; the export keeps the long table."""
+    data = io.load(data_dir / "biased_coins.npz")  # 11 models × 80 trials: 1,760 rows
+    report = build_report(data, ["curves"])
+    s = report.sections[0]
+    assert len(s.tables["curves"]) == 11 * 2 * 80 and s.shown["curves"].table.empty
+    note = s.shown["curves"].note
+    assert note.startswith("Not printed: every k (1,760 rows: 11 models × 2 curves × k = 1 … "
+                           "80) is drawn in the chart above")
+    assert "the CSV/JSON export lists every k" in note
+    page, md = to_html(report), to_markdown(report)
+    for text in (page, md):
+        assert "First 60" not in text
+    assert f'<h3>curves</h3><p class="note">{escape(note)}</p>' in page
+    assert f"### curves\n\n{note}\n" in md
+    parts = [r for h, r in _grids(page) if h[0] == "model" and h[1].startswith("Pass")]
+    assert len(parts) >= 2  # 45 value columns: printed in parts, each with every model once
+    assert all(sorted(row[0] for row in r) == sorted(data.models) for r in parts)
+
+
 def test_cli_refuses_bad_requests(long_csv, tmp_path, capsys):
     assert main(["report", str(long_csv), "--out", str(tmp_path / "r.pdf")]) == 2
     assert "must end in .html, .md, .ipynb" in capsys.readouterr().err
@@ -276,6 +316,41 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
     outs = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith("charts.")]
     assert len(outs) == sum(c.empty is None for x in report.sections for c in x.charts)
     assert all(c.outputs for c in outs)
+    # each section's cell ends by showing its table as the HTML report prints it: the same
+    # columns and, row by row, the same cell texts ("—" for a missing value, counts whole,
+    # one format per column) -- not a raw DataFrame's NaN, 425.0 and 0.912345
+    printed = _grids(bundled[3])
+    shown = [c for c in nb.cells if c.cell_type == "code" and c.source.rsplit("\n", 1)[-1]
+             .startswith("sc.display.show(")]
+    assert len(shown) == len(report.sections)
+    for cell in shown:
+        out = [o["data"]["text/html"] for o in cell.outputs
+               if o.get("output_type") == "execute_result"]
+        assert out, cell.source
+        (head, rows), = _grids(out[0])
+        assert rows and "NaN" not in out[0] and ">nan<" not in out[0].lower()
+        col = {c: i for i, c in enumerate(head)}
+        matched: set[str] = set()  # a wide table is printed in parts that repeat its key
+        for h, r in printed:
+            if h and h[0] == head[0] and set(h) <= set(col) and len(r) >= len(rows):
+                if r[:len(rows)] == [[row[col[c]] for c in h] for row in rows]:
+                    matched |= set(h)
+        assert matched == set(head), (cell.source.rsplit("\n", 1)[-1], head, rows[:2])
+
+
+def _grids(page: str) -> list[tuple[list[str], list[list[str]]]]:
+    """Every HTML table of ``page`` as (header, body rows) of cell texts, tags stripped (a
+    report's header may break after an underscore) and a row that says how many rows were
+    left out dropped."""
+    out = []
+    for table in re.findall(r"<table>(.*?)</table>", page, flags=re.S):
+        head = [html.unescape(re.sub(r"<[^>]+>", "", c))
+                for c in re.findall(r"<th[^>]*>(.*?)</th>", table, flags=re.S)]
+        rows = [[html.unescape(re.sub(r"<[^>]+>", "", c))
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", r, flags=re.S)]
+                for r in re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>", 1)[-1], flags=re.S)]
+        out.append((head, [r for r in rows if r and not r[0].startswith("… ")]))
+    return out
 
 
 def test_notebook_refuses_a_changed_file(data_dir, tmp_path, monkeypatch):

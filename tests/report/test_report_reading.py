@@ -236,6 +236,27 @@ def test_an_empty_table_is_one_sentence_not_a_bare_header():
     assert "<thead><tr><th>better</th>" not in page
 
 
+def test_disagree_is_left_out_in_one_line_when_it_would_repeat_the_questions():
+    """With top >= M the 'disagree' table held every question again, only reordered: the
+    report says so in one line instead; with fewer, it is printed (the export has both)."""
+    rng = np.random.default_rng(5)
+    R = (rng.random((4, 12, 6)) < rng.random((4, 12, 1))).astype(int)
+    rep = build_report(Outcomes(R), [("questions", {"top": 20, "irt": False}),
+                                     ("questions", {"top": 5, "irt": False})])
+    every, few = rep.sections
+    assert len(every.tables["disagree"]) == 12  # the export keeps it
+    note = ("Not shown: top = 20 covers all 12 questions, so this table would repeat the "
+            "'questions' table above, only ordered by disagreement (the CSV/JSON export has "
+            "it).")
+    assert every.shown["disagree"].table.empty and every.shown["disagree"].note == note
+    page, md = to_html(rep), to_markdown(rep)
+    assert f'<h3>disagree</h3><p class="note">{note}</p>' in page.replace("&#x27;", "'")
+    assert f"### disagree\n\n{note}\n" in md
+    assert page.count("<h3>disagree</h3>") == 2
+    assert few.shown["disagree"].note is None
+    assert len(_cells(page.split('id="s2"', 1)[1], "disagree")) == 5
+
+
 # ------------------------------------------------------------ 6. one format per column
 def test_one_column_name_prints_one_format_in_a_report(data_dir):
     data = io.load(data_dir / "jhu_llm_temperature.parquet")
@@ -252,7 +273,7 @@ def test_one_column_name_prints_one_format_in_a_report(data_dir):
 
     seen: dict[str, set] = {}
     for df in q.values():
-        for c, f in zip(df.columns, table_formats(df.head(60)), strict=True):
+        for c, f in zip(df.columns, table_formats(df), strict=True):
             if f.numeric and df[c].notna().any():
                 seen.setdefault(c, set()).add((f.kind, f.decimals if f.kind == "float" else 0))
     assert {c: v for c, v in seen.items() if len(v) > 1} == {}
