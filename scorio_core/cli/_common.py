@@ -129,16 +129,22 @@ class StderrProgress:
         self.label, self.every = label, every
         self.tty = sys.stderr.isatty()
         self.start = self.last = time.monotonic()
+        self.finished = False
 
     def __call__(self, fraction: float, message: str = "") -> None:
         now = time.monotonic()
         done = fraction >= 1.0
-        if not (self.tty or done or now - self.last >= self.every):
+        # once: a run's last part reports 100% ("combined: done") before the run does
+        if self.finished or not (self.tty or done or now - self.last >= self.every):
             return
-        self.last = now
+        self.last, self.finished = now, done
         elapsed = now - self.start
-        left = "" if fraction <= 0.02 else f", ~{elapsed * (1 - fraction) / fraction:.0f} s left"
-        line = f"{self.label}: {fraction:4.0%} {message} ({elapsed:.0f} s{left})"
+        if done:  # nothing is left to estimate
+            line = f"{self.label}: 100% done ({elapsed:.0f} s)"
+        else:
+            left = ("" if fraction <= 0.02
+                    else f", ~{elapsed * (1 - fraction) / fraction:.0f} s left")
+            line = f"{self.label}: {fraction:4.0%} {message} ({elapsed:.0f} s{left})"
         end = "\n" if done or not self.tty else ""
         sys.stderr.write(("\r\x1b[K" if self.tty else "") + line + end)
         sys.stderr.flush()
@@ -204,8 +210,11 @@ def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
 
     ``sections`` are ``(heading, text, frame)`` triples (``text`` or ``frame`` may be
     empty/``None``); every number goes through :mod:`scorio_core.formatting`, so one column
-    has one format and ∞ / — are spelled out.
+    has one format and ∞ / — are spelled out. A table shows what the report's shows
+    (:func:`scorio_core.display.readable`): a column with no value in any row is left out,
+    a number column named in a line under the table.
     """
+    from ..display import readable
     from ..formatting import _md_escape, markdown_table, text_table
 
     md = fmt == "markdown"
@@ -222,7 +231,9 @@ def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
         if frame is not None:
             if md and text:
                 out.append("")
+            frame, said = readable(frame)
             out += markdown_table(frame) if md else [text_table(frame)]
+            out += [f"\n{_md_escape(t)}" if md else t for t in said]
         out.append("")
     if notes:
         notes = [cli_text(n) for n in notes]
@@ -264,16 +275,30 @@ def _run(analysis_id: str, data, params, args=None):
     return result, a.tables(result), provenance(data, analysis_id, params)
 
 
-def _csv(prov, *frames: pd.DataFrame) -> str:
-    """The provenance header, then each table as CSV, blank-line separated."""
+def _csv(prov, *frames: pd.DataFrame, notes: list[str] | tuple[str, ...] = ()) -> str:
+    """The provenance header, then each table as CSV, blank-line separated, then the notes
+    a table for people prints under it (:func:`note_lines`)."""
     from .. import io
     from ..definitions.provenance import csv_header, export_frame
 
-    return csv_header(prov) + "\n".join(io.to_safe_csv(export_frame(f)) for f in frames)
+    body = "\n".join(io.to_safe_csv(export_frame(f)) for f in frames)
+    return csv_header(prov) + body + note_lines(notes)
 
 
-def _json(payload, prov) -> str:
+def note_lines(notes: list[str] | tuple[str, ...]) -> str:
+    """The notes of a result as ``# note: ...`` lines closing its CSV (comments, as the
+    provenance header is: ``pandas.read_csv(..., comment="#")`` skips them). A note says
+    why cells are blank (N = 1: no questions-scope interval) or what to read with care, so
+    a script's CSV keeps it as the table for people does."""
+    return "".join(f"# note: {' '.join(cli_text(n).split())}\n" for n in notes)
+
+
+def _json(payload, prov, notes: list[str] | tuple[str, ...] | None = None) -> str:
+    """Strict JSON of ``payload`` with the provenance and, for a result that has notes (a
+    list, perhaps empty: one shape whatever the data), the notes a table for people prints
+    under it (key ``notes``)."""
     from ..definitions.provenance import to_json
 
-    return to_json(payload, prov)
+    extra = {} if notes is None else {"notes": [cli_text(n) for n in notes]}
+    return to_json(payload | extra, prov)
 

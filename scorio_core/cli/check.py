@@ -35,10 +35,9 @@ def check(data, args) -> str:
     notes = ANALYSES["check"].caveats(data, params, result)
     fmt = output_format(args)
     if fmt == "json":
-        return _json({k: v.to_dict(orient="records") for k, v in t.items()}
-                     | {"notes": notes}, prov)
+        return _json({k: v.to_dict(orient="records") for k, v in t.items()}, prov, notes)
     if fmt == "csv":
-        return _csv(prov, *t.values())
+        return _csv(prov, *t.values(), notes=notes)
     plans = [] if c.plans.empty else [
         ("The Planner's plans, realised", "share of the planned pairs decided once the planned "
          "trials (or questions) were drawn, against the chance they were planned for",

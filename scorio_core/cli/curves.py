@@ -35,9 +35,9 @@ def curves(data, args) -> str:
     if fmt == "json":
         return _json({"dataset": data.name, "scope": params.scope,
                       "confidence": params.confidence, "tau": params.tau,
-                      "curves": t["curves"].to_dict(orient="records")}, prov)
+                      "curves": t["curves"].to_dict(orient="records")}, prov, notes)
     if fmt == "csv":
-        return _csv(prov, t["curves"])
+        return _csv(prov, t["curves"], notes=notes)
     return render(
         fmt, f"Pass@k curves of {_shape(data)}",
         [f"value = unbiased estimator at k; lo-hi = {params.confidence:.0%} pointwise interval, "

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..formatting import shape_text
-from ._common import _add_data_args, _pick, load
+from ._common import _add_data_args, _pick, cli_text, load
 
 __all__ = ["add_parser", "run"]
 
@@ -57,7 +57,7 @@ def _import(data, out: str) -> str:
         store = data.samples.write_parquet(beside(path))
         lines.append(f"wrote {store} ({len(data.samples):,} completions' texts: "
                      f"{', '.join(data.samples.columns)})")
-    lines += [f"note: {n}" for n in report.get("notes", [])]
+    lines += [f"note: {cli_text(n)}" for n in report.get("notes", [])]  # flags, not keywords
     if report.get("missing_samples"):
         lines.append(f"note: {report['missing_samples']} samples had no score (missing cells)")
     if not data.is_binary and path.suffix.lower() != ".npz":

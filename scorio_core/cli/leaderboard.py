@@ -49,18 +49,24 @@ def run(args) -> int:
     fmt = output_format(args)
     text = export.export(board, fmt, title=title)
     if fmt in ("csv", "json"):  # the input file, settings and versions, as every command's
-        text = _with_provenance(text, fmt, provenance(data, "leaderboard", params))
+        text = _with_provenance(text, fmt, provenance(data, "leaderboard", params), board.notes)
     else:  # the notes' advice names flags here, not Python keywords
         text = cli_text(text)
     if result.subsets is not None:
         text = _per_subset(text, result, fmt)
+    if fmt == "csv":  # closing the CSV, after the per-subset block
+        from ._common import note_lines
+
+        text += note_lines(board.notes)
     sys.stdout.write(text)
     return 0
 
 
-def _with_provenance(text: str, fmt: str, prov: dict) -> str:
+def _with_provenance(text: str, fmt: str, prov: dict, notes: tuple[str, ...] = ()) -> str:
     """The leaderboard's CSV under the ``# key: value`` provenance header, or its JSON with a
-    ``provenance`` object -- the form of every other command's exports."""
+    ``provenance`` object -- the form of every other command's exports -- and a ``notes``
+    list: the board's notes (why ``se``/``lo``/``hi`` are blank at N = 1 ...) as the table
+    for people has them (the CSV's close it as ``# note:`` lines, :func:`run`)."""
     import json
 
     from .._validation import json_safe
@@ -70,6 +76,7 @@ def _with_provenance(text: str, fmt: str, prov: dict) -> str:
         return csv_header(prov) + text
     doc = json.loads(text)
     doc["provenance"] = prov
+    doc["notes"] = [cli_text(n) for n in notes]
     return json.dumps(json_safe(doc), indent=2, allow_nan=False) + "\n"
 
 

@@ -38,9 +38,9 @@ def questions(data, args) -> str:
     fmt = output_format(args)
     if fmt == "json":
         return _json({"dataset": data.name, "irt": result.stats.irt,
-                      **{k: v.to_dict(orient="records") for k, v in t.items()}}, prov)
+                      **{k: v.to_dict(orient="records") for k, v in t.items()}}, prov, notes)
     if fmt == "csv":
-        return _csv(prov, *t.values())
+        return _csv(prov, *t.values(), notes=notes)
     sections = [
         ("Where models disagree most", "disagreement = mean |score_i - score_j| over model "
          "pairs", t["disagree"]),

@@ -12,7 +12,8 @@ __all__ = ["add_parser", "run", "apply_rubric", "rubric"]
 def add_parser(sub) -> None:
     rub = sub.add_parser("rubric", help="list and show rubric presets (Rubric builder page)")
     rsub = rub.add_subparsers(dest="rubric_command", required=True)
-    rl = rsub.add_parser("list", help="the 20 presets of 000 Table 5 and 002 Table 21")
+    rl = rsub.add_parser("list", help="the presets: 000 Table 5's (dontpass/...), 002 Table "
+                         "21's (ranking/...) and Scorio Studio's teaching presets (length/...)")
     add_format(rl)
     rs = rsub.add_parser("show", help="one rubric's categories, weights and ordered rules")
     rs.add_argument("name", help="preset name (e.g. ranking/conservative) or a rubric .json file")

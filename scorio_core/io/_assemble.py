@@ -894,8 +894,8 @@ def missing_advice(works: Sequence[str], fix: str = "Fix the file") -> str:
     if not works:
         return (
             f"{fix}: neither on_missing='drop_questions' (no question is complete for every "
-            "model) nor 'truncate' (some model has no trial on some question) would keep "
-            "any data."
+            "model) nor on_missing='truncate' (some model has no trial on some question) "
+            "would keep any data."
         )
     return f"{fix} or pass " + " or ".join(f"on_missing={w!r}" for w in works) + "."
 

@@ -33,7 +33,7 @@ from ._base import (
     open_zip,
     spreadsheet_kind,
 )
-from ._logs import LogPart, assemble_logs, spill_texts
+from ._logs import LogPart, UnknownScorerError, assemble_logs, spill_texts
 from .npz import _load_npz
 from .options import LoadOptions
 from .table import _load_table, to_long_frame
@@ -47,7 +47,8 @@ else:  # polars loads with the first table read, not with `import scorio_core.io
 LOG_FORMATS = ("inspect", "lm_eval", "openai_evals", "helm")
 #: Suffixes read when a directory is given (others are ignored).
 DIR_SUFFIXES = (*ACCEPTED_SUFFIXES, ".eval", ".json", ".zip")
-_AUX = "aux"  # a file read only as a sibling (lm-eval results, HELM run_spec ...)
+_AUX = "aux"  # a file read only as a sibling (lm-eval results)
+_HELM_PART = "helm_part"  # another file of a HELM run (run_spec.json, stats.json ...)
 #: Other files of a HELM run directory: never outcomes, sometimes huge; not even opened
 #: when found in a directory or archive (its ``stats.json``, HELM's headline, is read by
 #: :mod:`.helm` beside the run's ``per_instance_stats.json`` when it is small enough).
@@ -103,6 +104,12 @@ def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
             and not any(part.startswith(".") for part in p.relative_to(root).parts)
         )  # fmt: skip
         if not files:
+            helm_files = {  # a HELM run directory without its outcomes: say what it needs
+                f"{root.name or root}/{p.relative_to(root).as_posix()}": p.name
+                for p in sorted(root.rglob("*")) if p.name in helm.RUN_FILES and p.is_file()
+            }  # fmt: skip
+            if helm_files:
+                raise ValidationError(helm.not_outcomes(helm_files))
             raise ValidationError(
                 f"{root.name or root}: a directory (not a regular file) with no files to read "
                 f"(looked for {', '.join(DIR_SUFFIXES)}, recursively)"
@@ -146,7 +153,9 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
 
     kind is a table/npz format of :data:`ACCEPTED_SUFFIXES`, ``"inspect"``,
     ``"inspect_json"``, ``"lm_eval"``, ``"openai_evals"``, ``"helm"``, ``"archive"``
-    (a zip of logs), ``"aux"`` (JSON read only next to a log) or ``"unknown_json"``.
+    (a zip of logs), ``"aux"`` (JSON read only next to a log), ``"helm_part"`` (another
+    file of a HELM run, parsed = which one: a key of :data:`.helm.RUN_FILES`) or
+    ``"unknown_json"``.
     """
     name = PurePosixPath(src.label.replace("\\", "/")).name
     if format is not None:
@@ -157,12 +166,12 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
                 obj, _ = _json_or_none(src)
                 return ("inspect_json", obj)
             if key == "helm":
-                if name in (helm.STATS_NAME, "run_spec.json"):  # read beside the stats
-                    return (_AUX, None)
+                if name == helm.STATS_NAME:  # read (size checked) beside the stats only
+                    return (_HELM_PART, helm.STATS_NAME)
                 obj, err = _json_or_none(src)
                 if err:
                     raise ValidationError(f"{src.label}: not JSON ({err})")
-                return ("helm", obj) if helm.is_instance_stats(obj) else ("unknown_json", obj)
+                return _helm_kind(obj)
             return (key, None)
         return (_format_of(src, format), None)
     suffix = Path(name).suffix.lower()
@@ -185,16 +194,16 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
     if suffix == ".zip":
         raise ValidationError(f"{src.label}: not a zip archive (it starts with {src.head!r})")
     if name == helm.STATS_NAME:  # HELM's aggregate: read (size checked) by .helm only
-        return (_AUX, None)
+        return (_HELM_PART, helm.STATS_NAME)
     if suffix == ".json":
         obj, err = _json_or_none(src)
         if err:
             raise ValidationError(f"{src.label}: not JSON ({err})")
         if inspect.is_inspect_json(obj):
             return ("inspect_json", obj)
-        if helm.is_instance_stats(obj):
-            return ("helm", obj)
-        if lm_eval.RESULTS_NAME.match(name) or name == "run_spec.json":
+        if helm.run_file(obj) is not None:
+            return _helm_kind(obj)
+        if lm_eval.RESULTS_NAME.match(name):
             return (_AUX, obj)
         return ("unknown_json", obj)
     if suffix in (".jsonl", ".ndjson"):
@@ -206,6 +215,26 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
         if lm_eval.is_samples_line(first):
             return ("lm_eval", None)
     return (_format_of(src, None), None)
+
+
+def _helm_kind(obj: Any) -> tuple[str, Any]:
+    """A parsed JSON document's kind when it may be a file of a HELM run."""
+    role = helm.run_file(obj)
+    if role == "per_instance_stats.json":
+        return ("helm", obj)
+    return (_HELM_PART, role) if role else ("unknown_json", obj)
+
+
+def _helm_role(src: _Src, role: str) -> str | None:
+    """What a file called ``stats.json`` (not parsed when found) really is: its first
+    entry, decoded alone, says whether it is HELM's list of stats."""
+    if role != helm.STATS_NAME:
+        return role
+    try:
+        head = src.read().decode("utf-8")
+    except (UnicodeDecodeError, OSError):
+        return None
+    return helm.run_file([helm.first_entry(head)])
 
 
 def _archive_items(item: Item, max_bytes: int) -> list[Item]:
@@ -280,21 +309,19 @@ def load_many(
     tables: list[tuple[str, Outcomes]] = []
     skipped: list[str] = []
     writer = SampleWriter()  # the logs' texts, one scratch file per log as it is read
+    _refuse_helm_parts(kinds, explicit=True)
     for it, kind, parsed in kinds:
         src = it.src
         if kind == _AUX and it.explicit and len(kinds) == 1:
             raise ValidationError(
-                f"{src.label}: this file only describes a run (model name, settings, or "
-                "HELM's aggregates); the "
-                "outcomes are in the samples_<task>_<date>.jsonl (lm-eval) or "
-                "per_instance_stats.json (HELM) next to it — load the directory"
+                f"{src.label}: this file only describes a run (lm-eval's results file: model "
+                "name, settings, aggregate scores); the outcomes are in the "
+                "samples_<task>_<date>.jsonl files next to it: load the directory, or give "
+                "them with it"
             )
-        if kind in (_AUX, "unknown_json"):
+        if kind in (_AUX, _HELM_PART, "unknown_json"):
             if kind == "unknown_json" and it.explicit:
-                raise ValidationError(
-                    f"{src.label}: a JSON file that is neither an Inspect log (with 'eval' and "
-                    "'samples') nor a HELM per_instance_stats.json list"
-                )
+                raise ValidationError(_unknown_json(src.label))
             if kind == "unknown_json":
                 skipped.append(src.label)
             continue
@@ -314,9 +341,12 @@ def load_many(
                 f"{exc})"
             ) from None
         except ValidationError as exc:  # one task's log in a folder of several: say so
-            hint = (_one_task_hint(_tasks_of(kinds, opts), opts,
-                                   _tasks_of([(it, kind, parsed)], opts))
-                    if kind in _LOG_KINDS and opts.benchmark is None else "")
+            if isinstance(exc, UnknownScorerError):  # the other tasks may lack it as well
+                hint = _scorer_hint(kinds, (it, kind, parsed), siblings, opts)
+            else:
+                hint = (_one_task_hint(_tasks_of(kinds, opts), opts,
+                                       _tasks_of([(it, kind, parsed)], opts))
+                        if kind in _LOG_KINDS and opts.benchmark is None else "")
             if not hint or isinstance(exc, MissingCellsError):
                 raise
             raise ValidationError(f"{exc}{hint}") from None
@@ -329,9 +359,12 @@ def load_many(
             if r.label != src.label:
                 aside = top.get(r.label, Item(r, False))
                 used.setdefault(aside.src.label, aside)
+    _refuse_ignored_options(kinds, opts, dict(tables))
     if not parts and not tables:
+        _refuse_helm_parts(kinds, explicit=False)
+        shown = f" ({', '.join(skipped[:5])}{', ...' if len(skipped) > 5 else ''})"
         raise ValidationError(
-            f"no outcome files among {len(kinds)} file(s) ({', '.join(skipped[:5])}); expected "
+            f"no outcome files among {len(kinds)} file(s){shown if skipped else ''}; expected "
             "logs (.eval, .json, samples_*.jsonl, OpenAI evals .jsonl, per_instance_stats.json), "
             "long tables or .npz"
         )
@@ -350,6 +383,79 @@ def load_many(
         tables.insert(0, ("logs", logs))
     out = tables[0][1] if len(tables) == 1 else combine(tables, opts)
     return _with_sources(out, list(used.values()), list(data_files.values()))
+
+
+#: Options an ``.npz`` cannot honour (it holds the outcome array, not rows or logs): refused
+#: rather than ignored. The first two change which rows and models there are, so they are
+#: refused whenever an ``.npz`` is read (a table beside it would be filtered, it not); the
+#: others only when nothing but ``.npz`` files is read (they apply to the tables or logs).
+_NOT_FOR_NPZ = {"where": "--where", "model_columns": "--model-columns",
+                "columns": "--columns", "attributes": "--attributes", "scorer": "--scorer",
+                "score_range": "--score-range"}
+
+
+def _refuse_ignored_options(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions,
+                            read: Mapping[str, Outcomes]) -> None:
+    """Refuse the options of :data:`_NOT_FOR_NPZ` that the ``.npz`` files read (``read``:
+    label -> outcomes) ignore -- they had been ignored without a word: ``--where source=x``
+    on an ``.npz`` analysed every question -- with the ways to read part of that file it
+    has (its benchmarks, its question attributes)."""
+    npz = [it.src.label for it, kind, _ in kinds if kind == "npz" and it.src.label in read]
+    only = len(npz) == len(kinds)
+    given = [k for k in _NOT_FOR_NPZ if getattr(opts, k) is not None
+             and (only or k in ("where", "model_columns"))]
+    if not (npz and given):
+        if opts.scorer is not None and read and not any(k in _LOG_KINDS for _, k, _ in kinds):
+            raise ValidationError(
+                f"scorer={opts.scorer!r} / --scorer {opts.scorer} picks the outcome among a "
+                f"log's scorers, but no log is read here ({', '.join(list(read)[:3])}): drop "
+                "it; a table's outcome column is chosen with columns={'outcome': COLUMN} / "
+                "--columns outcome=COLUMN"
+            )
+        return
+    o = read[npz[0]]
+    ways = []
+    if len(o.benchmark_names) > 1:
+        ways.append(f"a benchmark (benchmark= / --benchmark: {', '.join(o.benchmark_names)})")
+    if o.question_attributes:
+        ways.append("a subset of its questions (Outcomes.subset / --subset ATTRIBUTE=VALUE; "
+                    f"attributes: {', '.join(o.question_attributes)})")
+    names = ", ".join(f"{k}= / {_NOT_FOR_NPZ[k]}" for k in given)
+    raise ValidationError(
+        f"{npz[0]}: an .npz holds the outcome array itself, not table rows or log scores, "
+        f"so {names} would be ignored: drop {'it' if len(given) == 1 else 'them'}"
+        + (f"; to analyse part of it, choose {' or '.join(ways)}" if ways else "")
+    )
+
+
+def _unknown_json(label: str) -> str:
+    return (f"{label}: a JSON file that is neither an Inspect log (with 'eval' and 'samples') "
+            "nor a file of a HELM run (per_instance_stats.json, run_spec.json, ...)")
+
+
+def _refuse_helm_parts(kinds: Sequence[tuple[Item, str, Any]], explicit: bool) -> None:
+    """Refuse files of a HELM run given without its ``per_instance_stats.json`` (HELM's
+    scenario.json, run_spec.json, stats.json ... alone), saying what each is and what the
+    importer needs: those named by the caller (``explicit``), or any when nothing else was
+    read. A file called stats.json that is not HELM's list is an unknown JSON file."""
+    runs = {_parent(it.src.label) for it, k, _ in kinds if k == "helm"}
+    found: dict[str, str] = {}
+    run_dir = None  # a named file's directory on disk that holds the run's outcomes
+    for it, kind, role in kinds:
+        if kind != _HELM_PART or _parent(it.src.label) in runs or (explicit and not it.explicit):
+            continue
+        if (role := _helm_role(it.src, role)) is None:
+            if it.explicit:
+                raise ValidationError(_unknown_json(it.src.label))
+            continue
+        found[it.src.label] = role
+        path = it.src.path
+        if it.explicit and path is not None and all(
+            (path.parent / n).is_file() for n in helm.NEEDED
+        ):
+            run_dir = run_dir or str(path.parent)
+    if found:
+        raise ValidationError(helm.not_outcomes(found, run_dir))
 
 
 def _with_sources(data: Outcomes, used: Sequence[Item], data_files: Sequence[Item]) -> Outcomes:
@@ -406,6 +512,40 @@ def _one_task_hint(tasks: set[str], opts: LoadOptions, failing: set[str] = froze
     return (f"; the logs hold {len(shown)} tasks ({', '.join(shown[:6])}"
             f"{', ...' if len(shown) > 6 else ''}): to read another task alone, pass "
             f"benchmark={first!r} / --benchmark {first}")
+
+
+def _scorer_hint(kinds: Sequence[tuple[Item, str, Any]], failed: tuple[Item, str, Any],
+                 siblings: Mapping[str, Mapping[str, _Src]], opts: LoadOptions) -> str:
+    """The advice when one task's log lacks the scorer asked of a folder of several tasks:
+    another task that has it, found by reading one log of each other task with it (the
+    others may lack it too: advice that fails on the same data is not given), or that none
+    has it."""
+    if opts.benchmark is not None:
+        return ""
+    first: dict[str, tuple[Item, str, Any]] = {}  # one log of each task
+    for entry in kinds:
+        if entry[1] in _LOG_KINDS:
+            for task in sorted(_tasks_of([entry], opts)):
+                first.setdefault(task, entry)
+    tasks, failing = set(first), _tasks_of([failed], opts)
+    if len(tasks) < 2:
+        return ""
+    lacking = set(failing)
+    for task in sorted(tasks - failing):
+        it, kind, parsed = first[task]
+        try:
+            _read_one(it.src, kind, parsed, siblings.get(_parent(it.src.label), {}), [], [],
+                      replace(opts, samples="skip"))
+        except UnknownScorerError:
+            lacking.add(task)
+            continue
+        except (ValidationError, KeyError, TypeError, AttributeError, IndexError):
+            continue  # it has the scorer but cannot be read alone either: not advised
+        return _one_task_hint(tasks, opts, tasks - {task})
+    if lacking == tasks:
+        return (f"; none of the {len(tasks)} tasks of these logs ({', '.join(sorted(tasks))}) "
+                f"has scorer {opts.scorer!r}")
+    return ""
 
 
 def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
@@ -541,7 +681,7 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
         who = "; ".join(dict.fromkeys(f"{f['file']} holds {f['model']}" for f in files))
         raise MissingCellsError(
             f"combining {len(names)} files ({who}): "
-            + str(exc).replace("Fix the file ", "Fix the files ")
+            + str(exc).replace("Fix the file", "Fix the files")
         ) from None
     # the files' texts stay valid while their question ids do (not requalified by benchmark)
     return out if requalified else out.with_samples(union(o.samples for _, o in outs))

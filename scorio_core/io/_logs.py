@@ -140,6 +140,11 @@ def jsonl_records(src: _Src) -> Iterator[tuple[int, Any]]:
             raise ValidationError(f"{src.label}: line {i} is not JSON ({exc})") from None
 
 
+class UnknownScorerError(ValidationError):
+    """A log has no scorer/metric of the name asked for (``scorer=``); the other tasks of a
+    folder may lack it too, so the loader does not advise reading one of them instead."""
+
+
 def choose_scorer(available: Sequence[str], scorer: str | None, part: LogPart, what: str) -> str:
     """The scorer/metric to read: ``scorer`` if given, else the first (noted when several)."""
     if not available:
@@ -152,7 +157,7 @@ def choose_scorer(available: Sequence[str], scorer: str | None, part: LogPart, w
             )
         return available[0]
     if scorer not in available:
-        raise ValidationError(
+        raise UnknownScorerError(
             f"{part.file}: no {what} {scorer!r}; this log has {', '.join(map(repr, available))}"
         )
     return scorer

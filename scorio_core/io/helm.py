@@ -43,13 +43,107 @@ _SPACE = re.compile(r"\s*")
 
 
 def is_instance_stats(obj: Any) -> bool:
-    """Whether a parsed JSON document is a HELM ``per_instance_stats.json``."""
+    """Whether a parsed JSON document is a HELM ``per_instance_stats.json`` (its
+    ``stats`` a list: ``display_predictions.json`` has ``instance_id`` and a dict of stats)."""
     return (
         isinstance(obj, list)
         and bool(obj)
         and isinstance(obj[0], dict)
         and "instance_id" in obj[0]
-        and "stats" in obj[0]
+        and isinstance(obj[0].get("stats"), list)
+    )
+
+
+#: The files of a HELM run directory, what each holds; the importer reads the first
+#: (:data:`NEEDED`), names the model from ``run_spec.json`` and shows ``stats.json``.
+RUN_FILES = {
+    "per_instance_stats.json": "each instance's stats per train trial: the outcomes",
+    "run_spec.json": "the run's settings, which name the model",
+    "stats.json": "HELM's aggregate stats of the run",
+    "scenario.json": "the scenario's name and description",
+    "scenario_state.json": "the prompts and completions",
+    "instances.json": "the instances (questions) shown by HELM's web page",
+    "display_predictions.json": "the predictions shown by HELM's web page",
+    "display_requests.json": "the requests shown by HELM's web page",
+}
+#: The keys of a HELM ``scenario.json`` (helm.benchmark.scenarios.scenario.Scenario)
+_SCENARIO_KEYS = frozenset({"name", "description", "tags", "definition_path"})
+#: The files of a HELM run the importer needs
+NEEDED = ("per_instance_stats.json", "run_spec.json")
+
+
+def run_file(obj: Any) -> str | None:
+    """Which file of a HELM run directory a parsed JSON document is (a key of
+    :data:`RUN_FILES`), from its keys as ``helm-run`` writes them; ``None`` for another
+    document.
+
+    Example
+    -------
+    >>> from scorio_core.io.helm import run_file
+    >>> run_file({"name": "mmlu", "description": "...", "tags": ["knowledge"]})
+    'scenario.json'
+    >>> run_file([{"name": {"name": "exact_match", "split": "test"}, "count": 2, "mean": 0.5}])
+    'stats.json'
+    """
+    if is_instance_stats(obj):
+        return "per_instance_stats.json"
+    if isinstance(obj, dict):
+        if isinstance(obj.get("adapter_spec"), dict):
+            if "request_states" in obj:
+                return "scenario_state.json"
+            if "scenario_spec" in obj or "metric_specs" in obj:
+                return "run_spec.json"
+        if ({"name", "description", "tags"} <= obj.keys() <= _SCENARIO_KEYS
+                and isinstance(obj["tags"], list)):
+            return "scenario.json"
+        return None
+    if not (isinstance(obj, list) and obj and isinstance(obj[0], dict)):
+        return None
+    first = obj[0]
+    if isinstance(first.get("name"), dict) and "name" in first["name"] and "count" in first:
+        return "stats.json"
+    if "instance_id" in first and "train_trial_index" in first:
+        if "predicted_text" in first:
+            return "display_predictions.json"
+        if "request" in first:
+            return "display_requests.json"
+    if "input" in first and "references" in first:
+        return "instances.json"
+    return None
+
+
+def first_entry(text: str) -> Any:
+    """The first element of a JSON list (``text``), decoded alone (a ``stats.json`` can be
+    large); ``None`` when ``text`` is not a non-empty JSON list."""
+    i = _SPACE.match(text).end()
+    if text[i : i + 1] != "[":
+        return None
+    try:
+        return json.JSONDecoder().raw_decode(text, _SPACE.match(text, i + 1).end())[0]
+    except (ValueError, RecursionError):
+        return None
+
+
+def not_outcomes(found: Mapping[str, str], run_dir: str | None = None) -> str:
+    """The message for files of a HELM run given without what the importer needs:
+    ``found`` maps each file's label to the run file it is (:func:`run_file`);
+    ``run_dir``, a directory on disk beside them that holds the outcomes."""
+    shown = ", ".join(
+        label if PurePosixPath(label).name == role else f"{label} (HELM's {role})"
+        for label, role in found.items()
+    )
+    what = "; ".join(f"{role}: {RUN_FILES[role]}" for role in dict.fromkeys(found.values()))
+    missing = [n for n in NEEDED if n not in found.values()]
+    where = (f"Load its directory ({run_dir}), which holds {' and '.join(NEEDED)}"
+             if run_dir else
+             "Load the run directory (benchmark_output/runs/<suite>/<run>/) or a zip of it, "
+             f"or give {' and '.join(NEEDED)} together")
+    return (
+        f"{shown}: {'a file' if len(found) == 1 else 'files'} of a HELM run ({what}), not "
+        "its outcomes. HELM's outcomes are read from the run's per_instance_stats.json with "
+        "the run_spec.json beside it, which names the model (stats.json, HELM's aggregate, "
+        f"is shown beside our mean when present; the other files are not read). {where}. "
+        f"Not among the files given: {', '.join(missing)}"
     )
 
 
@@ -57,10 +151,13 @@ def _run_spec(src: _Src, siblings: Mapping[str, _Src]) -> tuple[str, str, int | 
     spec_src = next(
         (v for k, v in siblings.items() if PurePosixPath(k).name == "run_spec.json"), None
     )
+    if spec_src is None:  # a per_instance_stats.json named alone: the file beside it on disk
+        spec_src = _on_disk_beside(src, "run_spec.json")
     if spec_src is None:
         raise ValidationError(
             f"{src.label}: no run_spec.json next to it (HELM writes one in each run directory; "
-            "it names the model); load the run directory"
+            "it names the model): load the run directory or a zip of it, or give its "
+            "run_spec.json with it"
         )
     try:
         spec = json.loads(spec_src.read())
@@ -137,12 +234,16 @@ def _stats_source(src: _Src, siblings: Mapping[str, _Src]) -> tuple[_Src, int] |
     for k, v in siblings.items():
         if PurePosixPath(k.replace("\\", "/")).name == STATS_NAME:
             return v, len(v.data) if v.data is not None else v.path.stat().st_size
-    if src.path is not None:
-        path = src.path.with_name(STATS_NAME)
-        if path.is_file():
-            label = str(PurePosixPath(src.label.replace("\\", "/")).with_name(STATS_NAME))
-            return _Src(label, path=path), path.stat().st_size
-    return None
+    aside = _on_disk_beside(src, STATS_NAME)
+    return None if aside is None else (aside, aside.path.stat().st_size)
+
+
+def _on_disk_beside(src: _Src, name: str) -> _Src | None:
+    """The file ``name`` in the directory of ``src`` on disk (not read), if there is one."""
+    if src.path is None or not src.path.with_name(name).is_file():
+        return None
+    label = str(PurePosixPath(src.label.replace("\\", "/")).with_name(name))
+    return _Src(label, path=src.path.with_name(name))
 
 
 def find_stat(text: str, name: str, split: str) -> dict | None:

@@ -247,7 +247,7 @@ def read_samples(
         if len(filters) > 1 and len(chosen) > 1:
             part.notes.append(
                 f"{len(filters)} filters ({', '.join(filters)}): one benchmark per filter "
-                f"({task}/FILTER; choose one with scorer='FILTER/{metric}')"
+                f"({task}/FILTER); read one alone with benchmark={f'{task}/{chosen[0]}'!r}"
             )
         part.scorer = metric if len(filters) == 1 else f"{filt}/{metric}"
         part.prompt = _prompt_settings(info, task)

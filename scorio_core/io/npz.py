@@ -234,6 +234,15 @@ def _load_npz(
         for k in ("models", "questions", "benchmarks", "category_names")
     }
     w = arrays.pop("weights", None)
+    names = labels["category_names"]
+    if weights is not None and category_names is None and names and len(names) != len(weights):
+        # the file's categories, not a count of names, are what the weights must match
+        raise ValidationError(
+            f"{len(weights)} weights were given (categories 0..{len(weights) - 1}), but this "
+            f"file's outcomes have {len(names)} categories ({', '.join(names)}; its weights "
+            f"{[float(x) for x in w] if w is not None else 'not stored'}): give one weight "
+            "per category, in that order"
+        )
     signals = {
         k[len("signal__") :]: arrays.pop(k) for k in list(arrays) if k.startswith("signal__")
     }
@@ -252,6 +261,19 @@ def _load_npz(
     ds_name = name or meta.pop("name", None) or Path(src.label).stem or "dataset"
     meta["source_file"] = src.label
     meta["format"] = "npz"
+    if opts.model_map and labels["models"] is not None:  # as a table's or a log's names
+        mapping = {a: b for a, b in opts.model_map if a != b}
+        renamed = {m: mapping[m] for m in labels["models"] if m in mapping}
+        models = [renamed.get(m, m) for m in labels["models"]]
+        if len(set(models)) < len(models):
+            twice = sorted({m for m in models if models.count(m) > 1})
+            raise ValidationError(
+                f"model_map gives two models of the .npz one name ({', '.join(twice)}); an "
+                ".npz holds one array per model and cannot merge them: map them to "
+                "different names"
+            )
+        if renamed:
+            labels["models"], meta["model_names"] = models, renamed
     out = Outcomes(
         R=frozen(R),
         R0=R0 if R0 is None else frozen(R0),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,7 +84,7 @@ def test_long_runs_report_progress_on_stderr(capsys):
     out, err = capsys.readouterr()
     body = "".join(ln for ln in out.splitlines(keepends=True) if not ln.startswith("# "))
     assert code == 0 and body.startswith("method,")  # stdout stays the table (+ provenance)
-    assert "convergence: 100%" in err and "s left" in err
+    assert re.fullmatch(r"convergence: 100% done \(\d+ s\)\n", err)
 
 
 def test_stderr_progress_throttles_when_not_a_terminal(capsys):
@@ -93,6 +94,20 @@ def test_stderr_progress_throttles_when_not_a_terminal(capsys):
     bar(1.0, "done")
     err = capsys.readouterr().err.splitlines()
     assert err == [err[-1]] and err[-1].startswith("x: 100% done")
+
+
+def test_stderr_progress_says_time_left_until_done_and_done_once(capsys, monkeypatch):
+    """A line under way says the time left; the end says done once, with no time left: a
+    run whose last part reports 100% ('combined: done') before the run does had printed
+    two 100% lines, each with '~0 s left'."""
+    clock = iter([0.0, 10.0, 20.0, 30.0, 31.0])
+    monkeypatch.setattr(cli._common.time, "monotonic", lambda: next(clock))
+    bar = cli.StderrProgress("greedy", every=5)
+    bar(0.5, "AIME'24")
+    bar(1.0, "combined: done")
+    bar(1.0, "done")
+    assert capsys.readouterr().err.splitlines() == [
+        "greedy:  50% AIME'24 (10 s, ~10 s left)", "greedy: 100% done (20 s)"]
 
 
 def test_stability_text_says_undefined_when_every_model_ties(tmp_path, capsys):

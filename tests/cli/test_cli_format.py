@@ -8,6 +8,7 @@ import argparse
 import io as _io
 import json
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -277,3 +278,131 @@ def test_report_help_states_its_default_sections(capsys):
     words = " ".join(out.split())
     assert all(f"{k} ({why}, slower)" in words for k, why in NAMED_ONLY.items())
     assert all(k in words for k in SIMULATIONS)
+
+
+LM_EVAL_MULTI = (Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "lm_eval"
+                 / "multi")  # lm-eval's own output: 3 tasks, 1 trial per document
+N1_NOTE = "With N = 1 trial per question the trial-to-trial variance is never seen"
+
+
+@pytest.mark.parametrize("cmd", ["leaderboard", "curves"])
+def test_csv_and_json_keep_the_notes_that_say_why_cells_are_blank(capsys, cmd):
+    """One trial per question: se, lo and hi are blank and the table for people says why
+    (use --scope population); a script's CSV and JSON had dropped that note, leaving blank
+    cells unexplained. The CSV closes with '# note:' lines (read_csv(comment='#') skips
+    them), the JSON has a 'notes' list; and the advice works on the same data."""
+    code, out, err = _run(capsys, cmd, str(LM_EVAL_MULTI), "--format", "csv")
+    assert code == 0, err
+    notes = [ln for ln in out.splitlines() if ln.startswith("# note: ")]
+    assert any(N1_NOTE in n and "(--scope population)" in n for n in notes)
+    assert out.endswith("\n".join(notes) + "\n")  # closing the CSV, after every table
+    table = pd.read_csv(_io.StringIO(out), comment="#")
+    assert len(table) and table["se"].isna().all()
+    code, out, _ = _run(capsys, cmd, str(LM_EVAL_MULTI), "--format", "json")
+    assert code == 0 and any(N1_NOTE in n for n in json.loads(out)["notes"])
+    code, out, _ = _run(capsys, cmd, str(LM_EVAL_MULTI), "--format", "csv",
+                        "--scope", "population")
+    table = pd.read_csv(_io.StringIO(out), comment="#")
+    assert code == 0 and table["se"].notna().all() and table["se"].gt(0).all()
+    assert N1_NOTE not in out
+
+
+def test_questions_and_check_csv_keep_their_notes(capsys, data_dir):
+    code, out, _ = _run(capsys, "questions", str(data_dir / "biased_coins.npz"),
+                        "--format", "csv")
+    assert code == 0 and "# note: Synthetic data" in out
+    pd.read_csv(_io.StringIO(out.split("\n\n")[0]), comment="#")
+    code, out, _ = _run(capsys, "check", str(data_dir / "biased_coins.npz"), "--reps", "20",
+                        "--format", "csv")
+    assert code == 0 and "# note: The truth here is this run's own shares" in out
+    code, out, _ = _run(capsys, "check", str(data_dir / "biased_coins.npz"), "--reps", "20",
+                        "--format", "json")
+    assert any("this run's own shares" in n for n in json.loads(out)["notes"])
+
+
+def test_tables_for_people_leave_out_columns_with_no_value(capsys, data_dir):
+    """As the report shows them: compare's 'note' column (no method needs one here) is left
+    out and the plan's p_unsettled (questions scope) is named under its table, not printed
+    as a column of dashes; the CSV keeps every column."""
+    coins = str(data_dir / "biased_coins.npz")
+    code, out, _ = _run(capsys, "compare", coins, "--methods", "voting", "--format", "table")
+    header = next(ln for ln in out.splitlines() if ln.startswith("method "))
+    assert code == 0 and header.split() == ["method", "family", "tau_b", "exact"]
+    for fmt in ("table", "markdown"):
+        code, out, _ = _run(capsys, "plan", coins, "--sims", "100", "--n-max", "8",
+                            "--format", fmt)
+        header = next(ln for ln in out.splitlines() if "trials_needed" in ln)
+        assert code == 0 and "p_unsettled" not in header and "note" not in header
+        assert "Not shown, no value in any row: p_unsettled." in out
+    code, out, _ = _run(capsys, "plan", coins, "--sims", "100", "--n-max", "8",
+                        "--format", "csv")
+    assert {"p_unsettled", "note"} <= set(pd.read_csv(_io.StringIO(out), comment="#").columns)
+
+
+def test_import_notes_advise_flags_that_work_on_the_same_data(capsys, tmp_path):
+    """lm-eval's task with two filters becomes one benchmark per filter; the note's advice
+    names the flag (not scorer='FILTER/...', a Python keyword that, as --scorer, failed on
+    the folder's other tasks) and that flag reads the folder."""
+    out_file = tmp_path / "runs.csv"
+    code, _, err = _run(capsys, "import", str(LM_EVAL_MULTI), "--out", str(out_file))
+    note = next(ln for ln in err.splitlines() if "one benchmark per filter" in ln)
+    assert code == 0 and "='" not in note
+    flag = note.split("read one alone with ")[1].split()
+    assert flag == ["--benchmark", "qa_vote/maj@5"]
+    code, out, err = _run(capsys, "info", str(LM_EVAL_MULTI), *flag)
+    assert code == 0 and json.loads(out)["name"] == "qa_vote/maj@5", err
+
+
+def test_a_scorer_one_task_lacks_is_not_answered_with_a_task_that_lacks_it_too(capsys):
+    """--scorer maj@5/exact_match on a folder of 3 lm-eval tasks: only qa_vote has that
+    filter. The error had advised --benchmark qa_rep (the first other task), which fails
+    the same way; it names the task that has it, and that works; a scorer no task has is
+    said to be in none."""
+    code, _, err = _run(capsys, "info", str(LM_EVAL_MULTI), "--scorer", "maj@5/exact_match")
+    assert code == 2 and "no metric 'maj@5/exact_match'" in err
+    assert err.rstrip().endswith("to read another task alone, pass benchmark='qa_vote' / "
+                                 "--benchmark qa_vote")
+    code, out, err = _run(capsys, "info", str(LM_EVAL_MULTI), "--scorer", "maj@5/exact_match",
+                          "--benchmark", "qa_vote")
+    assert code == 0 and json.loads(out)["name"] == "qa_vote", err
+    code, _, err = _run(capsys, "info", str(LM_EVAL_MULTI), "--scorer", "nope")
+    assert code == 2 and err.rstrip().endswith(
+        "none of the 3 tasks of these logs (qa_one, qa_rep, qa_vote) has scorer 'nope'")
+
+
+def test_weights_that_do_not_fit_an_npz_name_its_categories(capsys, data_dir):
+    """--weights 0,0.5,1 on binary data had said 'expected 3 category names; got 2'
+    (names the user never gave); the message counts weights against the file's categories."""
+    code, _, err = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"),
+                        "--weights", "0,0.5,1")
+    assert code == 2 and "category names" not in err
+    assert ("3 weights were given (categories 0..2), but this file's outcomes have 2 "
+            "categories (wrong, correct; its weights [0.0, 1.0])") in err
+    code, out, _ = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"),
+                        "--weights", "0,1", "--format", "csv")
+    assert code == 0 and "LLM_11,1," in out
+
+
+def test_missing_cells_advice_names_both_flags_and_several_files(capsys, tmp_path):
+    """Two files whose models answered different questions: neither policy keeps data. The
+    advice named the first policy as a flag and the second as a bare 'truncate', and said
+    'Fix the file' of two files."""
+    a, b = tmp_path / "a.csv", tmp_path / "b.csv"
+    a.write_text("model,question,trial,outcome\nx,q1,0,1\nx,q2,0,0\n")
+    b.write_text("model,question,trial,outcome\ny,q3,0,1\ny,q4,0,0\n")
+    code, _, err = _run(capsys, "info", str(a), str(b))
+    assert code == 2 and "Fix the files: neither --on-missing drop_questions" in err
+    assert "nor --on-missing truncate (some model has no trial on some question)" in err
+
+
+def test_rubric_list_help_names_every_family_it_lists(capsys):
+    """The help said 'the 20 presets of Table 5 and Table 21'; the list prints 21, one a
+    teaching preset (length/...): the help names each family the list holds."""
+    from scorio_core import rubric as rb
+
+    with pytest.raises(SystemExit):
+        main(["rubric", "--help"])
+    words = " ".join(capsys.readouterr().out.split())
+    assert all(f"({family}/...)" in words for family in {k.split("/")[0] for k in rb.PRESETS})
+    code, out, _ = _run(capsys, "rubric", "list", "--format", "json")
+    assert code == 0 and len(json.loads(out)) == len(rb.PRESETS)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import polars as pl
 import pytest
 
+from scorio_core._validation import ValidationError
 from scorio_core.io import (
     load,
     load_npz,
@@ -110,6 +112,56 @@ def test_npz_weights_argument_overrides_file(tmp_path):
     back = load(tmp_path / "t.npz", weights=[0, 1, 1], category_names=["a", "b", "c"])
     np.testing.assert_array_equal(back.weights, [0, 1, 1])
     assert back.category_names == ("a", "b", "c")
+
+
+@pytest.mark.parametrize("option", [{"where": {"source": "x"}}, {"model_columns": ("model", "t")},
+                                    {"columns": {"model": "llm"}}, {"attributes": ("src",)},
+                                    {"scorer": "match"}, {"score_range": (0, 10)}],
+                         ids=lambda o: next(iter(o)))
+def test_npz_refuses_the_table_and_log_options_it_would_ignore(tmp_path, option):
+    """An .npz is the outcome array: a row filter, column mapping, scorer ... cannot apply.
+    They had been ignored without a word (--where on an .npz analysed every question); the
+    refusal names the option and the ways the file itself offers to take part of it."""
+    o = make_outcomes(np.random.default_rng(4))
+    save_npz(o, tmp_path / "t.npz")
+    key = next(iter(option))
+    with pytest.raises(ValidationError, match=rf"^t\.npz: an \.npz holds the outcome array "
+                       rf"itself.*so {key}= / --{key.replace('_', '-')} would be ignored: drop "
+                       r"it; to analyse part of it, choose a benchmark \(benchmark= / "
+                       r"--benchmark: aime, gpqa\)$"):
+        load(tmp_path / "t.npz", **option)
+    table = tmp_path / "t.csv"  # beside a table, a scorer or a column mapping is the table's
+    save_table(replace(o, name="other", models=("x", "y", "z")), table)
+    both = load([tmp_path / "t.npz", table], weights=WEIGHTS, columns={"model": "model"})
+    assert both.L == 6
+    with pytest.raises(ValidationError, match=r"where= / --where would be ignored"):
+        load([tmp_path / "t.npz", table], weights=WEIGHTS, where={"model": "x"})
+
+
+def test_a_scorer_with_no_log_to_read_is_refused(tmp_path):
+    """scorer= picks a log's scorer; given for a table alone it was ignored, and the table's
+    'outcome' column read, whatever the user meant: refused, pointing to the column mapping,
+    which does pick another column."""
+    path = tmp_path / "t.csv"
+    path.write_text("model,question,trial,outcome,strict\na,q1,0,1,0\nb,q1,0,0,1\n")
+    with pytest.raises(ValidationError, match=r"^scorer='strict' / --scorer strict picks the "
+                       r"outcome among a log's scorers, but no log is read here \(t\.csv\): "
+                       r"drop it; a table's outcome column is chosen with columns="):
+        load(path, scorer="strict")
+    assert load(path, columns={"outcome": "strict"}).R[:, 0, 0].tolist() == [0, 1]
+
+
+def test_npz_reads_a_model_map_as_tables_and_logs_do(tmp_path):
+    """model_map renamed a table's or a log's models but was ignored for an .npz."""
+    o = make_outcomes(np.random.default_rng(4))
+    save_npz(o, tmp_path / "t.npz")
+    back = load(tmp_path / "t.npz", model_map={"alpha": "a", "nobody": "n"})
+    assert back.models == ("a", "beta-2", "-gamma")
+    assert back.metadata["model_names"] == {"alpha": "a"}
+    np.testing.assert_array_equal(back.R, o.R)
+    with pytest.raises(ValidationError, match=r"model_map gives two models of the \.npz one "
+                       r"name \(beta-2\).*cannot merge them"):
+        load(tmp_path / "t.npz", model_map={"alpha": "beta-2"})
 
 
 # ------------------------------------------------------------------ tables

@@ -896,6 +896,109 @@ def test_helm_instances_of_several_splits_show_no_headline(tmp_path):
     assert any("come from 2 splits (test, valid)" in n for n in row["notes"])
 
 
+NEEDED = ("per_instance_stats.json", "run_spec.json")
+
+
+def _helm_part_files(run: Path) -> dict[str, bytes]:
+    """The files of a HELM run other than its outcomes, as helm-run 0.5.16 writes them (the
+    fixture's own; a scenario_state.json and display files with HELM's keys and no rows)."""
+    files = {n: (run / n).read_bytes() for n in ("scenario.json", "run_spec.json", "stats.json")}
+    spec = json.loads(files["run_spec.json"])
+    files["scenario_state.json"] = json.dumps(
+        {"adapter_spec": spec["adapter_spec"], "request_states": []}).encode()
+    files["display_predictions.json"] = json.dumps([
+        {"instance_id": "id60", "train_trial_index": 0, "predicted_text": "B",
+         "stats": {"exact_match": 0.0}}]).encode()  # fmt: skip
+    return files
+
+
+@pytest.mark.parametrize("name", ["scenario.json", "run_spec.json", "stats.json",
+                                  "scenario_state.json", "display_predictions.json"])
+def test_a_helm_run_file_alone_says_what_the_importer_needs(tmp_path, name):
+    """One file of a HELM run without its per_instance_stats.json -- loaded from disk,
+    uploaded (bytes with their name), uploaded renamed, or checked against current data
+    (io.upload) -- is recognised by its keys as that file of a HELM run and refused with
+    what the importer needs; the run's directory on disk is named when it holds them."""
+    from scorio_core.io.upload import check_upload
+
+    run = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha"
+    data = _helm_part_files(run)[name]
+    missing = [n for n in NEEDED if n != name]
+    said = (rf"{name}: a file of a HELM run \({name}: .*\), not its outcomes\. HELM's outcomes "
+            r"are read from the run's per_instance_stats\.json with the run_spec\.json beside "
+            r"it.*Not among the files given: " + ", ".join(missing).replace(".", r"\.") + "$")
+    (tmp_path / name).write_bytes(data)
+    with pytest.raises(ValidationError, match=said) as exc:
+        io.load(tmp_path / name)
+    assert "Load the run directory (benchmark_output/runs/<suite>/<run>/) or a zip" in str(
+        exc.value)
+    with pytest.raises(ValidationError, match=said):
+        io.load(data, filename=name)
+    with pytest.raises(ValidationError, match=rf"^upload\.json \(HELM's {name}\): a file of a "
+                       r"HELM run"):
+        io.load(data, filename="upload.json")
+    with pytest.raises(ValidationError, match=said):
+        check_upload(io.load(run), data, filename=name)
+    if (run / name).is_file():  # beside its outcomes on disk: load that directory
+        with pytest.raises(ValidationError, match=r"Load its directory \(.*scripted_alpha\), "
+                           r"which holds per_instance_stats\.json and run_spec\.json\."):
+            io.load(run / name)
+
+
+def test_helm_run_files_without_outcomes_together_and_in_a_folder(tmp_path):
+    """All of a run's files but per_instance_stats.json, uploaded together or in a folder
+    (where HELM's other files are not opened): one message naming each file found; a file
+    called stats.json that is not HELM's list is an unknown JSON file, not a HELM file."""
+    run = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha"
+    files = _helm_part_files(run)
+    with pytest.raises(ValidationError, match=r"^scenario\.json, run_spec\.json, stats\.json, "
+                       r"scenario_state\.json, display_predictions\.json: files of a HELM run "
+                       r"\(scenario\.json: .*; run_spec\.json: the run's settings, which name "
+                       r"the model; .*Not among the files given: per_instance_stats\.json$"):
+        io.load(files)
+    folder = tmp_path / "run"
+    folder.mkdir()
+    for n in ("scenario.json", "stats.json"):
+        (folder / n).write_bytes(files[n])
+    with pytest.raises(ValidationError, match=r"^run/scenario\.json, run/stats\.json: files of a "
+                       r"HELM run .*Not among the files given: per_instance_stats\.json, "
+                       r"run_spec\.json$"):
+        io.load(folder)
+    (folder / "run_spec.json").write_bytes(files["run_spec.json"])  # read: no outcomes
+    with pytest.raises(ValidationError, match=r"^run/run_spec\.json: a file of a HELM run .*Not "
+                       r"among the files given: per_instance_stats\.json$"):
+        io.load(folder)
+    with pytest.raises(ValidationError, match=r"^stats\.json: a JSON file that is neither an "
+                       r"Inspect log .* nor a file of a HELM run"):
+        io.load(b'{"hello": 1}', filename="stats.json")
+
+
+def test_a_helm_run_uploaded_file_by_file_loads_as_its_folder(tmp_path):
+    """A run's files selected together in the uploader (its scenario.json and
+    scenario_state.json among them) load as the run directory does -- they had been
+    refused as 'unknown JSON' -- and so does its per_instance_stats.json named alone on
+    disk (its run_spec.json read beside it, and listed among the files read)."""
+    from scorio_core.io.upload import check_upload
+
+    run = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha"
+    want = io.load(run)
+    files = _helm_part_files(run) | {"per_instance_stats.json":
+                                     (run / "per_instance_stats.json").read_bytes()}
+    got = io.load(files)
+    assert (got.models, got.questions, got.R.tolist()) == (want.models, want.questions,
+                                                           want.R.tolist())
+    row = got.metadata["import_report"]["files"][0]
+    assert row["harness"]["value"] == pytest.approx(float(want.R.mean()), abs=1e-12)
+    beta = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_beta"
+    chk = check_upload(want, _helm_part_files(beta) | {
+        "per_instance_stats.json": (beta / "per_instance_stats.json").read_bytes()})
+    assert chk.new.models == ("beta",) and "add" in chk.choices
+    alone = io.load(run / "per_instance_stats.json")
+    assert (alone.models, alone.R.tolist()) == (want.models, want.R.tolist())
+    assert set(alone.metadata["source_sha256_per_file"]) == {
+        "per_instance_stats.json", "run_spec.json", "stats.json"}
+
+
 # ----------------------------------------- the stored readings are the harness's (live)
 def test_stored_openai_evals_readings_are_evals_own(monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-none")  # evals builds a client at import
