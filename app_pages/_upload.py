@@ -78,7 +78,8 @@ def upload_widgets() -> dict | None:
         help="`.npz` with an array `R` (L, M, N); a long table with columns model, question, "
         "trial, outcome (+ optional decoding = sample|greedy); or evaluation logs — Inspect "
         "`.eval`/`.json`, lm-eval `samples_*.jsonl` + `results_*.json`, OpenAI evals `.jsonl`, "
-        "HELM `per_instance_stats.json` + `run_spec.json` — several at once or as one `.zip`.",
+        "HELM `per_instance_stats.json` + `run_spec.json` (+ `scenario_state.json` for the "
+        "texts) — several at once or as one `.zip`.",
     )
     side.selectbox("Missing cells", options=list(MISSING), format_func=MISSING.get,
                    key="on_missing",

@@ -177,7 +177,8 @@ def load(
         (``metadata["source_sha256"]``); data read from several files (a directory, an
         archive, a list or mapping of files, or a file and the files read beside it: for
         names, lm-eval's ``results_<date>.json`` and HELM's ``run_spec.json``; for the texts
-        shown, the sample store beside a table or ``.npz``, ``<stem>.samples.parquet``)
+        shown, HELM's ``scenario_state.json`` and the sample store beside a table or
+        ``.npz``, ``<stem>.samples.parquet``)
         record each one's sha256, hashed once, in ``metadata["source_sha256_per_file"]`` (see
         :func:`~scorio_core.definitions.provenance.attach_sources`).
 

@@ -50,8 +50,9 @@ DIR_SUFFIXES = (*ACCEPTED_SUFFIXES, ".eval", ".json", ".zip")
 _AUX = "aux"  # a file read only as a sibling (lm-eval results)
 _HELM_PART = "helm_part"  # another file of a HELM run (run_spec.json, stats.json ...)
 #: Other files of a HELM run directory: never outcomes, sometimes huge; not even opened
-#: when found in a directory or archive (its ``stats.json``, HELM's headline, is read by
-#: :mod:`.helm` beside the run's ``per_instance_stats.json`` when it is small enough).
+#: when found in a directory or archive (its ``stats.json``, HELM's headline, and its
+#: ``scenario_state.json``, the texts, are read by :mod:`.helm` beside the run's
+#: ``per_instance_stats.json`` when they are small enough).
 HELM_OTHER = frozenset(
     {"scenario_state.json", "stats.json", "instances.json", "display_predictions.json",
      "display_requests.json", "scenario.json", "costs.json", "groups.json"}
@@ -166,8 +167,8 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
                 obj, _ = _json_or_none(src)
                 return ("inspect_json", obj)
             if key == "helm":
-                if name == helm.STATS_NAME:  # read (size checked) beside the stats only
-                    return (_HELM_PART, helm.STATS_NAME)
+                if name in (helm.STATS_NAME, helm.SCENARIO_STATE):  # read (size checked)
+                    return (_HELM_PART, name)  # beside the stats only
                 obj, err = _json_or_none(src)
                 if err:
                     raise ValidationError(f"{src.label}: not JSON ({err})")
@@ -193,8 +194,8 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
         return ("inspect", None)
     if suffix == ".zip":
         raise ValidationError(f"{src.label}: not a zip archive (it starts with {src.head!r})")
-    if name == helm.STATS_NAME:  # HELM's aggregate: read (size checked) by .helm only
-        return (_HELM_PART, helm.STATS_NAME)
+    if name in (helm.STATS_NAME, helm.SCENARIO_STATE):  # HELM's aggregate, its request
+        return (_HELM_PART, name)  # states: read (size checked) by .helm only
     if suffix == ".json":
         obj, err = _json_or_none(src)
         if err:
@@ -226,8 +227,10 @@ def _helm_kind(obj: Any) -> tuple[str, Any]:
 
 
 def _helm_role(src: _Src, role: str) -> str | None:
-    """What a file called ``stats.json`` (not parsed when found) really is: its first
-    entry, decoded alone, says whether it is HELM's list of stats."""
+    """What a file called ``stats.json`` or ``scenario_state.json`` (not parsed when found)
+    really is: its first entry or members, decoded alone, say whether it is HELM's."""
+    if role == helm.SCENARIO_STATE:
+        return role if helm.is_scenario_state(src) else None
     if role != helm.STATS_NAME:
         return role
     try:
@@ -237,20 +240,32 @@ def _helm_role(src: _Src, role: str) -> str | None:
     return helm.run_file([helm.first_entry(head)])
 
 
-def _archive_items(item: Item, max_bytes: int) -> list[Item]:
-    from ._base import check_expanded, read_member
+def _archive_items(item: Item, max_bytes: int, texts: bool = True) -> list[Item]:
+    """The files of a zip archive to read; ``texts``: with each HELM run's
+    ``scenario_state.json`` (the texts, read by :mod:`.helm`) when it fits in the memory
+    the archive's files may take (``max_bytes``, :data:`.helm.SCENARIO_STATE_MAX_BYTES` and
+    what the other files leave under ``MAX_DECODED_BYTES``)."""
+    from ._base import MAX_DECODED_BYTES, check_expanded, read_member
 
     base = item.src.label
     out = []
     with open_zip(item.src, "zip archive of logs") as zf:
-        names = []
+        names, states = [], []
         for n in dict.fromkeys(zf.namelist()):
             p = PurePosixPath(n)
             if n.endswith("/") or any(s.startswith(".") or s == "__MACOSX" for s in p.parts):
                 continue
             if _wanted(p, zf.getinfo(n).file_size):
                 names.append(n)
+            elif texts and p.name == helm.SCENARIO_STATE and zf.getinfo(n).file_size <= min(
+                    max_bytes, helm.SCENARIO_STATE_MAX_BYTES):
+                states.append(n)
         check_expanded(zf, names, base)
+        room = MAX_DECODED_BYTES - sum(zf.getinfo(n).file_size for n in names)
+        for n in states:  # optional: only what the outcomes leave room for
+            if zf.getinfo(n).file_size <= room:
+                names.append(n)
+                room -= zf.getinfo(n).file_size
         for n in names:
             data = read_member(zf, n, base, max_bytes)
             if not data:
@@ -296,7 +311,7 @@ def load_many(
         top.setdefault(it.src.label, it)
         kind, parsed = detect(it.src, format)
         if kind == "archive":
-            members = _archive_items(it, max_bytes)
+            members = _archive_items(it, max_bytes, texts=opts.samples == "keep")
             top.update({m.src.label: top[it.src.label] for m in members})
             queue = members + queue
             continue
@@ -560,7 +575,7 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
     elif kind == "openai_evals":
         parts.append(openai_evals.read_events(src, texts))
     elif kind == "helm":
-        parts.append(helm.read_stats(src, parsed, scorer, sib))
+        parts.append(helm.read_stats(src, parsed, scorer, sib, texts))
     else:
         if src.label.lower().endswith(SAMPLES_SUFFIX):
             raise ValidationError(

@@ -16,16 +16,34 @@ sub-split (HELM: the mean over train trials of each trial's mean). It is shown b
 mean (the import report's ``harness``). ``stats.json`` can be large: its size is checked
 before it is read and a file over :data:`STATS_MAX_BYTES` is left unread (a note says
 so); it is scanned one entry at a time up to the entry sought.
+
+The texts (SPEC §8 "Samples") come from ``scenario_state.json`` beside it, HELM's
+``ScenarioState``: ``{"adapter_spec": {...}, "request_states": [{"instance": {"id",
+"input": {"text"}, "references": [{"output": {"text"}, "tags"}], "split", "sub_split"?,
+"perturbation"?}, "train_trial_index", "output_mapping"?, "reference_index"?,
+"request_mode"?, "request": {"prompt", ...}, "result": {"success", "completions":
+[{"text", ...}], "error"?}}, ...]}``. Each request state is matched to the record of its
+``(instance id, train_trial_index)`` (perturbed copies skipped, as for the outcomes) and
+gives, as HELM's own run page shows them (``helm.benchmark.presentation.run_display``):
+input = the instance's input text, target = its correct references, output = the first
+completion's text, answer = that text through ``output_mapping`` (multiple choice: the
+letter's choice), metadata = the instance's split and sub-split, error = a failed
+request's error. The multiple-choice-separate methods send one request per choice: the
+one of the record's ``predicted_index`` stat is kept and answer = that choice. The file
+can be large (tokens and log-probabilities of every completion): its size is checked
+first (over :data:`SCENARIO_STATE_MAX_BYTES` it is not read, with a note) and it is
+decoded one request state at a time; with ``samples="skip"`` it is not opened.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import PurePosixPath
-from typing import Any
+from typing import Any, BinaryIO
 
 from .._validation import ValidationError
 from ._base import _mb, _Src
@@ -39,7 +57,20 @@ STATS_NAME = "stats.json"
 #: A ``stats.json`` larger than this is not read (its headline is then not shown): HELM's
 #: aggregates of a run are usually well under a megabyte
 STATS_MAX_BYTES = 32 * 2**20
+#: HELM's request states of a run (prompts, completions), beside ``per_instance_stats.json``
+SCENARIO_STATE = "scenario_state.json"
+#: A ``scenario_state.json`` larger than this is not read (the run's texts are then not
+#: kept). It is decoded one request state at a time, so memory holds one request state and
+#: the texts kept, whatever its size; the bound is on the time spent reading it
+SCENARIO_STATE_MAX_BYTES = 2**30
+#: One request state larger than this (characters) ends the reading of the file (not a
+#: request state HELM writes: its prompt and completions would fill it)
+REQUEST_STATE_MAX_CHARS = 64 * 2**20
+#: HELM's multiple-choice methods that send one request per choice
+#: (``helm.benchmark.adaptation.adapter_spec.ADAPT_MULTIPLE_CHOICE_SEPARATE_METHODS``)
+SEPARATE_METHODS = ("multiple_choice_separate_original", "multiple_choice_separate_calibrated")
 _SPACE = re.compile(r"\s*")
+_CHUNK = 2**20
 
 
 def is_instance_stats(obj: Any) -> bool:
@@ -55,7 +86,8 @@ def is_instance_stats(obj: Any) -> bool:
 
 
 #: The files of a HELM run directory, what each holds; the importer reads the first
-#: (:data:`NEEDED`), names the model from ``run_spec.json`` and shows ``stats.json``.
+#: (:data:`NEEDED`), names the model from ``run_spec.json``, shows ``stats.json`` and keeps
+#: the texts of ``scenario_state.json``.
 RUN_FILES = {
     "per_instance_stats.json": "each instance's stats per train trial: the outcomes",
     "run_spec.json": "the run's settings, which name the model",
@@ -142,7 +174,8 @@ def not_outcomes(found: Mapping[str, str], run_dir: str | None = None) -> str:
         f"{shown}: {'a file' if len(found) == 1 else 'files'} of a HELM run ({what}), not "
         "its outcomes. HELM's outcomes are read from the run's per_instance_stats.json with "
         "the run_spec.json beside it, which names the model (stats.json, HELM's aggregate, "
-        f"is shown beside our mean when present; the other files are not read). {where}. "
+        "is shown beside our mean when present, and scenario_state.json gives the question "
+        f"and completion texts; the other files are not read). {where}. "
         f"Not among the files given: {', '.join(missing)}"
     )
 
@@ -175,11 +208,13 @@ def _run_spec(src: _Src, siblings: Mapping[str, _Src]) -> tuple[str, str, int | 
 
 
 def read_stats(
-    src: _Src, obj: Any, scorer: str | None, siblings: Mapping[str, _Src]
+    src: _Src, obj: Any, scorer: str | None, siblings: Mapping[str, _Src], texts: bool = True
 ) -> LogPart:
-    """One parsed ``per_instance_stats.json`` as a :class:`LogPart`."""
+    """One parsed ``per_instance_stats.json`` as a :class:`LogPart`; ``texts``: keep each
+    record's question and completion texts from ``scenario_state.json`` beside it."""
     model, bench, n_trials = _run_spec(src, siblings)
     part = LogPart(src.label, "helm", model, bench)
+    found = _scenario_texts(part, src, siblings, obj) if texts else {}
     splits: set[str] = set()  # the splits of the stats read (HELM's headline is per split)
     available = list(
         dict.fromkeys(
@@ -206,12 +241,14 @@ def read_stats(
             None,
         )  # fmt: skip
         trial = r.get("train_trial_index", 0)
+        text = found.get((str(r["instance_id"]), trial))
         if stat is None:
-            part.add(r["instance_id"], trial, None, where, f"no {part.scorer!r} stat")
+            part.add(r["instance_id"], trial, None, where, f"no {part.scorer!r} stat",
+                     text=text)
             continue
         value = _stat_mean(stat)
         splits.add(str(stat["name"].get("split")))
-        part.add(r["instance_id"], trial, value, where)
+        part.add(r["instance_id"], trial, value, where, text=text)
     if isinstance(n_trials, int) and n_trials >= 1:
         part.declared_trials = list(range(n_trials))
         part.trials_from = f"run_spec.json (adapter_spec.num_train_trials = {n_trials})"
@@ -228,13 +265,15 @@ def _stat_mean(stat: Mapping[str, Any]) -> Any:
     return value
 
 
-def _stats_source(src: _Src, siblings: Mapping[str, _Src]) -> tuple[_Src, int] | None:
-    """The ``stats.json`` beside ``src`` and its size, found without reading it: among the
-    files given with it, else on disk next to it (a directory's listing leaves it out)."""
+def _stats_source(src: _Src, siblings: Mapping[str, _Src], name: str = STATS_NAME
+                  ) -> tuple[_Src, int] | None:
+    """The file ``name`` (``stats.json``) beside ``src`` and its size, found without reading
+    it: among the files given with it, else on disk next to it (a directory's listing
+    leaves it out)."""
     for k, v in siblings.items():
-        if PurePosixPath(k.replace("\\", "/")).name == STATS_NAME:
+        if PurePosixPath(k.replace("\\", "/")).name == name:
             return v, len(v.data) if v.data is not None else v.path.stat().st_size
-    aside = _on_disk_beside(src, STATS_NAME)
+    aside = _on_disk_beside(src, name)
     return None if aside is None else (aside, aside.path.stat().st_size)
 
 
@@ -322,3 +361,265 @@ def _headline(part: LogPart, src: _Src, siblings: Mapping[str, _Src], splits: se
         "meaning": f"HELM's aggregate {stat} on the {split} split without perturbation: the "
                    "mean over its train trials of each trial's mean over the instances",
     }  # fmt: skip
+
+
+# ------------------------------------------------------------------ scenario_state.json
+class _Stream:
+    """A JSON document read from a binary file a chunk at a time: values are decoded one at
+    a time from a buffer that holds the rest of the current value only."""
+
+    def __init__(self, fh: BinaryIO) -> None:
+        self.fh, self.buf, self.pos, self.eof = fh, "", 0, False
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+
+    def more(self, n: int | None = None) -> bool:
+        """Read ``n`` more bytes (default :data:`_CHUNK`), dropping what was decoded;
+        ``False`` at the end."""
+        if self.eof:
+            return False
+        raw = self.fh.read(n or _CHUNK)
+        self.eof = not raw
+        self.buf = self.buf[self.pos :] + self.decoder.decode(raw, final=self.eof)
+        self.pos = 0
+        return not self.eof
+
+    def peek(self) -> str:
+        """The next character that is not white space ('' at the end), not consumed."""
+        while True:
+            self.pos = _SPACE.match(self.buf, self.pos).end()
+            if self.pos < len(self.buf):
+                return self.buf[self.pos]
+            if not self.more():
+                return ""
+
+    def take(self, allowed: str) -> str:
+        c = self.peek()
+        if not c or c not in allowed:
+            raise ValueError(f"expected {' or '.join(map(repr, allowed))}, found "
+                             f"{c or 'the end of the file'!r}")
+        self.pos += 1
+        return c
+
+    def value(self) -> Any:
+        """The next JSON value; a value still open at the end of the buffer reads more."""
+        decode = json.JSONDecoder().raw_decode
+        self.peek()
+        too_long = ValueError(f"one value is over {REQUEST_STATE_MAX_CHARS:,} characters "
+                              "(scorio_core.io.helm.REQUEST_STATE_MAX_CHARS)")
+        while True:
+            try:
+                value, end = decode(self.buf, self.pos)
+                if end - self.pos > REQUEST_STATE_MAX_CHARS:
+                    raise too_long
+                if end < len(self.buf) or self.eof:  # a number may go on in the next chunk
+                    self.pos = end
+                    return value
+            except json.JSONDecodeError:
+                if self.eof:
+                    raise
+            if len(self.buf) - self.pos > REQUEST_STATE_MAX_CHARS:
+                raise too_long
+            self.more(max(_CHUNK, len(self.buf) - self.pos))  # doubling: linear in all
+
+
+def scenario_state_events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
+    """The members of a HELM ``scenario_state.json`` read from ``fh`` one at a time: ``(key,
+    value)`` for each top-level member but ``request_states``, and for that list
+    ``("request_states", None)`` then ``("request_state", state)`` for each element -- so a
+    file of any size is decoded one request state at a time. ``ValueError`` (or
+    ``UnicodeDecodeError``) where the file is not such a JSON object.
+
+    Example
+    -------
+    >>> import io
+    >>> from scorio_core.io.helm import scenario_state_events
+    >>> doc = b'{"adapter_spec": {"method": "generation"}, "request_states": [{"a": 1}, {"a": 2}]}'
+    >>> list(scenario_state_events(io.BytesIO(doc)))  # doctest: +NORMALIZE_WHITESPACE
+    [('adapter_spec', {'method': 'generation'}), ('request_states', None),
+     ('request_state', {'a': 1}), ('request_state', {'a': 2})]
+    """
+    s = _Stream(fh)
+    s.take("{")
+    if s.peek() == "}":
+        return
+    while True:
+        key = s.value()
+        if not isinstance(key, str):
+            raise ValueError(f"expected a member name, found {key!r}")
+        s.take(":")
+        if key == "request_states" and s.peek() == "[":
+            s.take("[")
+            yield key, None
+            if s.peek() == "]":
+                s.take("]")
+            else:
+                while True:
+                    yield "request_state", s.value()
+                    if s.take(",]") == "]":
+                        break
+        else:
+            yield key, s.value()
+        if s.take(",}") == "}":
+            return
+
+
+def is_scenario_state(src: _Src) -> bool:
+    """Whether a file (called ``scenario_state.json``) is HELM's: an object whose first
+    members are ``adapter_spec`` and ``request_states``, as ``helm-run`` writes it; read
+    only up to its first request state."""
+    try:
+        with src.open() as fh:
+            events = scenario_state_events(fh)
+            first = next(events, None)
+            return (first is not None and first[0] == "adapter_spec"
+                    and isinstance(first[1], dict)
+                    and next(events, (None,))[0] == "request_states")
+    except (ValueError, UnicodeDecodeError, RecursionError, OSError):
+        return False
+
+
+def _at(obj: Any, *path: str) -> Any:
+    """``obj[path[0]][path[1]]...``, ``None`` where a level is not a JSON object (the file
+    is read as it comes: a hostile one loses its texts, never the load)."""
+    for key in path:
+        obj = obj.get(key) if isinstance(obj, dict) else None
+    return obj
+
+
+def _wanted_cells(obj: list) -> dict[tuple[str, int], int | None]:
+    """The records read as outcomes (no perturbation), by ``(instance id, trial)``, with the
+    ``predicted_index`` stat of each where it has one (the multiple-choice-separate methods:
+    the choice picked)."""
+    out: dict[tuple[str, int], int | None] = {}
+    for r in obj:
+        if not isinstance(r, dict) or "instance_id" not in r or r.get("perturbation"):
+            continue
+        trial = r.get("train_trial_index", 0)
+        if not isinstance(trial, int):
+            continue
+        pick = next((_at(s, "mean") for s in r.get("stats") or []
+                     if _at(s, "name", "name") == "predicted_index"
+                     and not _at(s, "name", "perturbation")), None)  # fmt: skip
+        ok = (isinstance(pick, int | float) and not isinstance(pick, bool)
+              and math.isfinite(pick) and pick == int(pick))
+        out[(str(r["instance_id"]), trial)] = int(pick) if ok else None
+    return out
+
+
+def _mapped(text: str, mapping: Mapping[str, Any], pattern: Any) -> str | None:
+    """A prediction through the request's ``output_mapping`` as HELM maps it: stripped, then
+    the adapter's ``output_mapping_pattern`` (its first group, or the match) when set."""
+    out = text.strip()
+    if pattern:
+        try:
+            m = re.search(str(pattern), out)
+        except re.error:
+            return None
+        out = "" if not m else m.group(1) if m.groups() else m.group(0)
+    value = mapping.get(out)
+    return None if value is None else str(value)
+
+
+def _request_text(rs: Mapping[str, Any], adapter: Mapping[str, Any]) -> dict[str, Any]:
+    """One request state's text fields, as HELM's run page shows its prediction
+    (``run_display.write_run_display_json``)."""
+    inst = rs.get("instance") or {}
+    refs = [r for r in _at(inst, "references") or [] if isinstance(r, dict)]
+    gold = [str(_at(r, "output", "text")) for r in refs
+            if "correct" in (_at(r, "tags") or []) and _at(r, "output", "text") is not None]
+    meta = {k: inst[k] for k in ("split", "sub_split") if isinstance(inst.get(k), str)}
+    question = _at(inst, "input", "text")
+    text: dict[str, Any] = {"input": question, "target": "\n".join(gold) if gold else None,
+                            "metadata": meta or None}
+    result = rs.get("result")
+    if not isinstance(result, dict):
+        return text | {"error": "no result: HELM did not run this request"}
+    done = [c for c in _at(result, "completions") or [] if isinstance(c, dict)]
+    predicted = str(done[0].get("text") or "") if done else ""
+    # HELM shows a prediction without the text it repeats: the input of a choice's request
+    # (multiple-choice-separate methods), the first token of a language-modeling request
+    method, tokens = adapter.get("method"), _at(done[0] if done else None, "tokens")
+    prefix = (str(question or "") if method in SEPARATE_METHODS
+              else str(_at(tokens[0], "text") or "")
+              if method == "language_modeling" and isinstance(tokens, list) and tokens else "")
+    text["output"] = predicted[len(prefix):] if prefix and predicted.startswith(prefix) \
+        else predicted
+    if isinstance(rs.get("output_mapping"), dict):
+        text["answer"] = _mapped(predicted, rs["output_mapping"],
+                                 adapter.get("output_mapping_pattern"))
+    elif rs.get("reference_index") is not None:  # a choice's request: the choice scored
+        k = rs["reference_index"]
+        if isinstance(k, int) and 0 <= k < len(refs):
+            text["answer"] = _at(refs[k], "output", "text")
+    if result.get("success") is False:
+        text["error"] = str(result.get("error") or "the request failed")
+    return text
+
+
+def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj: list
+                    ) -> dict[tuple[str, int], dict[str, Any]]:
+    """Each outcome record's texts, by ``(instance id, trial)``, from the
+    ``scenario_state.json`` beside ``src`` (size checked, decoded one request state at a
+    time), or none with a note saying why."""
+    lost = "the question and completion texts are not kept (none in the Pair view)"
+    found = _stats_source(src, siblings, SCENARIO_STATE)
+    if found is None:
+        zipped = (" (from a zip archive, one larger than SCENARIO_STATE_MAX_BYTES, max_bytes "
+                  "or the room left under MAX_DECODED_BYTES is not extracted)"
+                  if src.path is None else "")
+        part.notes.append(f"no {SCENARIO_STATE} beside it (HELM's prompts and completions): "
+                          f"{lost}{zipped}")
+        return {}
+    state_src, size = found
+    if size > SCENARIO_STATE_MAX_BYTES:
+        part.notes.append(
+            f"{SCENARIO_STATE} is {_mb(size)}, over the {_mb(SCENARIO_STATE_MAX_BYTES)} read "
+            f"for texts (scorio_core.io.helm.SCENARIO_STATE_MAX_BYTES): not read, so {lost}"
+        )
+        return {}
+    wanted = _wanted_cells(obj)
+    texts: dict[tuple[str, int], dict[str, Any]] = {}  # of the request state shown
+    adapter: dict = {}  # helm-run writes it first, before the request states
+    several = 0  # requests with several completions (the first is shown, as HELM does)
+    per_choice = False  # one request per choice (multiple-choice-separate methods)
+    listed = False  # whether it has HELM's list of request states
+    try:
+        with state_src.open() as fh:
+            for key, value in scenario_state_events(fh):
+                if key == "adapter_spec" and isinstance(value, dict):
+                    adapter = value
+                listed = listed or key == "request_states"
+                if key != "request_state" or not isinstance(value, dict):
+                    continue
+                inst, trial = value.get("instance"), value.get("train_trial_index", 0)
+                if not isinstance(inst, dict) or inst.get("perturbation") or not isinstance(
+                        trial, int):
+                    continue
+                cell = (str(inst.get("id")), trial)
+                if cell not in wanted or cell in texts or value.get("request_mode") == (
+                        "calibration"):
+                    continue
+                # one request per choice: the one of the choice picked (HELM's predicted_index)
+                if value.get("reference_index") is not None:
+                    per_choice = True
+                    if value["reference_index"] != wanted[cell]:
+                        continue
+                several += len(_at(value, "result", "completions") or []) > 1
+                texts[cell] = _request_text(value, adapter)  # not the state: it is large
+        if not listed:
+            raise ValueError("it has no list 'request_states'")
+    except (ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
+        part.notes.append(f"{SCENARIO_STATE} beside it is not HELM's scenario state as "
+                          f"helm-run writes it ({exc}): {lost}")
+        return {}
+    if len(texts) < len(wanted):
+        part.notes.append(
+            f"{len(wanted) - len(texts)} of the {len(wanted)} (instance, train trial) records "
+            f"have no request state in {SCENARIO_STATE}"
+            + (" for the choice of their predicted_index stat" if per_choice else "")
+            + ": no texts for them"
+        )
+    if several:
+        part.notes.append(f"{several} request(s) in {SCENARIO_STATE} have several "
+                          "completions: the first is shown, as HELM's run page does")
+    return texts

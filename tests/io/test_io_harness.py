@@ -896,16 +896,282 @@ def test_helm_instances_of_several_splits_show_no_headline(tmp_path):
     assert any("come from 2 splits (test, valid)" in n for n in row["notes"])
 
 
+def _texts(o) -> dict[tuple, dict]:
+    """The sample store of ``o`` by (model, question, HELM's train trial): its position in R
+    and its text fields ({} when it has none)."""
+    if o.samples is None:
+        return {}
+    cols = ("trial", "input", "target", "output", "answer", "metadata", "error")
+    return {(r["model"], r["question"], int(r["trial_id"])): {c: r.get(c) for c in cols}
+            for r in o.samples.scan().collect().iter_rows(named=True)}
+
+
+def test_helm_texts_are_helms_own_reading_of_scenario_state():
+    """Each (model, instance, train trial): the question and completion texts kept from
+    the run's scenario_state.json are what HELM reads in it (``from_json`` to its
+    ScenarioState) and shows (helm-summarize's display_predictions.json: the predicted
+    text and the letter mapped to its choice), at the cell of R that holds its score --
+    whose exact_match is 1 exactly when the mapped answer is the correct reference."""
+    d = HELM / "simple_mcqa"
+    o = io.load(d)
+    texts = _texts(o)
+    assert len(texts) == 2 * 5 * 2 and o.samples.columns == (
+        "input", "target", "output", "answer", "metadata")
+    for r in reading(d)["runs"]:
+        model = short(r["model"])
+        m = o.models.index(model)
+        states = {(s["instance_id"], s["train_trial_index"]): s for s in r["request_states"]
+                  if not s["perturbation"]}
+        shown = [p for p in r["display_predictions"] if not p["perturbation"]]
+        assert len(shown) == len(states) == 10
+        for p in shown:
+            key = (p["instance_id"], p["train_trial_index"])
+            got, state = texts[(model, *key)], states[key]
+            assert got["input"] == state["input"]
+            assert got["target"] == "\n".join(x["text"] for x in state["references"]
+                                              if "correct" in x["tags"])
+            assert got["output"] == p["predicted_text"] == state["completions"][0]
+            assert got["answer"] == p["mapped_output"]
+            assert json.loads(got["metadata"]) == {"split": state["split"]}
+            q = o.questions.index(p["instance_id"])
+            assert got["trial"] == p["train_trial_index"]
+            assert o.R[m, q, got["trial"]] == (got["answer"] == got["target"])
+    assert o.question_attributes == {"split": ("test",) * 5}
+
+
+def test_helm_texts_literally():
+    """The fixture's texts as helm-run wrote them (simple_mcqa: 'Is N even or odd?', the
+    model answering a letter), for one instance and both models and trials."""
+    o = io.load(HELM / "simple_mcqa")
+    rows = o.samples.for_question("id60").sort("model", "trial")
+    assert rows.select("model", "trial", "input", "target", "output", "answer").rows() == [
+        ("alpha", 0, "Is 70 even or odd?", "Even", "B", "Odd"),
+        ("alpha", 1, "Is 70 even or odd?", "Even", "A", "Even"),
+        ("beta", 0, "Is 70 even or odd?", "Even", "B", "Odd"),
+        ("beta", 1, "Is 70 even or odd?", "Even", "B", "Odd"),
+    ]
+    q = o.questions.index("id60")
+    assert o.R[:, q].tolist() == [[0, 1], [0, 0]]
+    assert o.samples.for_question("id38")["input"].unique().to_list() == ["Is 48 even or odd?"]
+    assert rows["source"].to_list()[0] == (
+        "simple_mcqa/simple_mcqa__model=scripted_alpha/per_instance_stats.json: item 0 "
+        "(instance_id id60)")
+
+
+def test_helm_texts_size_checked_absent_unreadable_or_skipped(tmp_path, monkeypatch):
+    """scenario_state.json's size is checked before it is opened: over
+    SCENARIO_STATE_MAX_BYTES it is not read (here garbage, which read would say 'not
+    HELM's'), with a note; at the limit its texts are kept and it is listed and hashed
+    among the files read. Absent or not HELM's: the outcomes load as before, with a note
+    saying why there are no texts. samples='skip' never opens it."""
+    import hashlib
+
+    from scorio_core.io import helm
+
+    run = _helm_run(tmp_path)
+    state = run / "scenario_state.json"
+    size = state.stat().st_size
+    want = io.load(run)
+    assert len(_texts(want)) == 10
+    listed = f"{run.name}/scenario_state.json"
+    assert want.metadata["source_sha256_per_file"][listed] == hashlib.sha256(
+        state.read_bytes()).hexdigest()
+    monkeypatch.setattr(helm, "SCENARIO_STATE_MAX_BYTES", size)
+    assert _texts(io.load(run)) == _texts(want)
+    monkeypatch.setattr(helm, "SCENARIO_STATE_MAX_BYTES", size - 1)
+    state.write_bytes(b"x" * size)
+    o = io.load(run)
+    assert o.samples is None and o.R.tolist() == want.R.tolist()
+    note = next(n for n in o.metadata["import_report"]["files"][0]["notes"]
+                if n.startswith("scenario_state.json is"))
+    assert "SCENARIO_STATE_MAX_BYTES): not read, so the question and completion texts are " \
+           "not kept" in note
+    assert listed not in o.metadata["source_sha256_per_file"]
+    monkeypatch.setattr(helm, "SCENARIO_STATE_MAX_BYTES", size)  # read now: garbage
+    o = io.load(run)
+    assert o.samples is None and o.R.tolist() == want.R.tolist()
+    assert any(n.startswith("scenario_state.json beside it is not HELM's scenario state")
+               for n in o.metadata["import_report"]["files"][0]["notes"])
+    skipped = io.load(run, samples="skip")  # not opened: no note, not listed
+    assert skipped.samples is None and skipped.R.tolist() == want.R.tolist()
+    assert not any("scenario_state" in n for n in skipped.metadata["import_report"]["notes"])
+    assert listed not in skipped.metadata["source_sha256_per_file"]
+    state.unlink()
+    o = io.load(run)
+    assert o.samples is None and o.R.tolist() == want.R.tolist()
+    assert any(n.startswith("no scenario_state.json beside it (HELM's prompts and "
+                            "completions): the question and completion texts are not kept")
+               for n in o.metadata["import_report"]["notes"])
+
+
+def test_helm_texts_of_odd_request_states_never_fail_the_load(tmp_path):
+    """Request states of other shapes than HELM's (an instance that is a string, a result
+    that is a list, references that are not a list, a train trial that is a list, an
+    invalid output_mapping_pattern, a failed request, one nested 100,000 deep): the
+    outcomes load as before; what can be read is kept, the rest has no texts, with a note."""
+    run = _helm_run(tmp_path)
+    want = io.load(run)
+    state = json.loads((run / "scenario_state.json").read_text())
+    rs = state["request_states"]
+    rs[0]["instance"] = "id60"
+    rs[1]["result"] = ["A"]
+    rs[2]["instance"]["references"] = "Even"
+    rs[3]["train_trial_index"] = [0]
+    rs[4]["result"] = {"success": False, "error": "rate limited", "completions": []}
+    state["adapter_spec"]["output_mapping_pattern"] = "(["
+    (run / "scenario_state.json").write_text(json.dumps(state))
+    o = io.load(run)
+    texts = _texts(o)
+    assert o.R.tolist() == want.R.tolist() and len(texts) == 8
+    # neither an instance that is not an object nor a trial that is not a number is matched
+    assert ("alpha", "id60", 0) not in texts and ("alpha", "id74", 0) not in texts
+    assert texts[("alpha", "id38", 0)]["error"] == "no result: HELM did not run this request"
+    assert texts[("alpha", "id41", 0)]["target"] is None
+    assert texts[("alpha", "id41", 0)]["input"] == "Is 51 even or odd?"
+    assert texts[("alpha", "id56", 0)]["error"] == "rate limited"
+    assert texts[("alpha", "id56", 0)]["output"] == ""  # no completion: HELM shows ''
+    assert all(t["answer"] is None for t in texts.values())  # the pattern does not compile
+    assert any(n.startswith("2 of the 10 (instance, train trial) records have no request "
+                            "state in scenario_state.json: no texts for them")
+               for n in o.metadata["import_report"]["notes"])
+    deep = '{"adapter_spec": {}, "request_states": [' + "[" * 100_000 + "]" * 100_000 + "]}"
+    (run / "scenario_state.json").write_text(deep)
+    o = io.load(run)
+    assert o.samples is None and o.R.tolist() == want.R.tolist()
+    assert any(n.startswith("scenario_state.json beside it is not HELM's scenario state")
+               for n in o.metadata["import_report"]["notes"])
+
+
+def test_helm_texts_from_a_zip_and_from_uploads(tmp_path, monkeypatch):
+    """A zip of the run directories keeps the same texts (scenario_state.json extracted
+    when small enough; over the limit, or with samples='skip', it is left in the
+    archive); so do a run's files uploaded together."""
+    import zipfile
+
+    from scorio_core.io import helm
+
+    want = _texts(io.load(HELM / "simple_mcqa"))
+    archive = tmp_path / "runs.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
+        for f in sorted((HELM / "simple_mcqa").rglob("*")):
+            if f.is_file():
+                zf.write(f, f.relative_to(HELM).as_posix())
+    assert _texts(io.load(archive)) == want
+    assert io.load(archive, samples="skip").samples is None
+    monkeypatch.setattr(helm, "SCENARIO_STATE_MAX_BYTES", 1000)
+    o = io.load(archive)
+    assert o.samples is None
+    assert all(any(n.startswith("no scenario_state.json beside it") and "zip archive" in n
+                   for n in f["notes"]) for f in o.metadata["import_report"]["files"])
+    monkeypatch.undo()
+    run = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_beta"
+    files = {n: (run / n).read_bytes() for n in (*NEEDED, "scenario_state.json")}
+    assert _texts(io.load(files)) == {k: v for k, v in want.items() if k[0] == "beta"}
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64, 2**20])
+def test_scenario_state_is_decoded_one_request_state_at_a_time(monkeypatch, chunk):
+    """scenario_state_events reads the file in chunks of any size (a character of several
+    UTF-8 bytes cut between two) into the same request states as json.loads, and refuses a
+    truncated file or one request state over REQUEST_STATE_MAX_CHARS."""
+    import io as _io
+
+    from scorio_core.io import helm
+
+    monkeypatch.setattr(helm, "_CHUNK", chunk)
+    raw = (HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha" /
+           "scenario_state.json").read_bytes()
+    doc = json.loads(raw)
+    doc["request_states"][0]["result"]["completions"][0]["text"] = "Œ — 漢字 \U0001f600 \\ \""
+    doc["annotator_specs"] = [{"class_name": "x", "args": {"n": 12345}}]
+    for text in (raw, json.dumps(doc, indent=2, ensure_ascii=False).encode(), json.dumps(doc)
+                 .encode()):
+        want = json.loads(text)
+        events = list(helm.scenario_state_events(_io.BytesIO(text)))
+        assert events == [("adapter_spec", want["adapter_spec"]), ("request_states", None),
+                          *[("request_state", r) for r in want["request_states"]],
+                          *([("annotator_specs", want["annotator_specs"])]
+                            if "annotator_specs" in want else [])]
+    assert list(helm.scenario_state_events(_io.BytesIO(b' { "request_states" : [ ] } '))) == [
+        ("request_states", None)]
+    with pytest.raises(ValueError):
+        list(helm.scenario_state_events(_io.BytesIO(raw[: len(raw) // 2])))
+    with pytest.raises(ValueError, match="expected '{'"):
+        list(helm.scenario_state_events(_io.BytesIO(b"[1, 2]")))
+    monkeypatch.setattr(helm, "REQUEST_STATE_MAX_CHARS", 100)
+    with pytest.raises(ValueError, match="one value is over 100 characters"):
+        list(helm.scenario_state_events(_io.BytesIO(raw)))
+
+
+def _per_choice_run(tmp_path: Path) -> Path:
+    """The alpha run as a multiple-choice-separate method sends it (an edit of helm-run's
+    files, not written by HELM): one request per choice (reference_index, its completion
+    the instance's input then the choice, no output_mapping) and the predicted_index stat
+    of each record, the choice scored -- here the one the joint run's letter named."""
+    run = _helm_run(tmp_path)
+    spec = json.loads((run / "run_spec.json").read_text())
+    spec["adapter_spec"]["method"] = "multiple_choice_separate_original"
+    (run / "run_spec.json").write_text(json.dumps(spec))
+    state = json.loads((run / "scenario_state.json").read_text())
+    state["adapter_spec"]["method"] = "multiple_choice_separate_original"
+    picked, states = {}, []
+    for rs in state["request_states"]:
+        choices = [ref["output"]["text"] for ref in rs["instance"]["references"]]
+        letter = rs["result"]["completions"][0]["text"].strip()
+        picked[(rs["instance"]["id"], rs["train_trial_index"])] = choices.index(
+            rs["output_mapping"][letter])
+        for k, choice in enumerate(choices):
+            one = json.loads(json.dumps(rs))
+            del one["output_mapping"]
+            one["reference_index"] = k
+            text = f"{rs['instance']['input']['text']} {choice}"
+            one["result"]["completions"] = [{"text": text, "logprob": -1.0 - k,
+                                             "tokens": [{"text": text, "logprob": -1.0 - k}]}]
+            states.append(one)
+    state["request_states"] = states
+    (run / "scenario_state.json").write_text(json.dumps(state, indent=2))
+    per = json.loads((run / "per_instance_stats.json").read_text())
+    for r in per:
+        k = picked[(r["instance_id"], r["train_trial_index"])]
+        r["stats"].append({"name": {"name": "predicted_index", "split": "test"}, "count": 1,
+                           "sum": k, "sum_squared": k * k, "min": k, "max": k, "mean": k,
+                           "variance": 0.0, "stdev": 0.0})
+    (run / "per_instance_stats.json").write_text(json.dumps(per))
+    return run
+
+
+def test_helm_texts_of_a_method_with_one_request_per_choice(tmp_path):
+    """Multiple-choice-separate methods: of the requests of a (instance, trial), the one of
+    the choice in its predicted_index stat is shown (HELM's run page does the same), its
+    completion without the input it repeats, answer = that choice; a record without the
+    stat has no texts, with a note."""
+    run = _per_choice_run(tmp_path)
+    joint = _texts(io.load(_helm_run(tmp_path / "joint")))
+    texts = _texts(io.load(run))
+    assert len(texts) == 10
+    for key, got in texts.items():
+        assert got["answer"] == joint[key]["answer"]  # the choice the letter named
+        assert got["output"] == " " + got["answer"]
+        assert got["input"] == joint[key]["input"] and got["target"] == joint[key]["target"]
+    assert texts[("alpha", "id60", 0)]["output"] == " Odd"
+    per = json.loads((run / "per_instance_stats.json").read_text())
+    per[0]["stats"] = [s for s in per[0]["stats"] if s["name"]["name"] != "predicted_index"]
+    (run / "per_instance_stats.json").write_text(json.dumps(per))
+    o = io.load(run)
+    assert len(_texts(o)) == 9 and ("alpha", "id60", 0) not in _texts(o)
+    assert any(n.startswith("1 of the 10 (instance, train trial) records have no request "
+                            "state in scenario_state.json for the choice of their "
+                            "predicted_index stat") for n in o.metadata["import_report"]["notes"])
+
+
 NEEDED = ("per_instance_stats.json", "run_spec.json")
 
 
 def _helm_part_files(run: Path) -> dict[str, bytes]:
     """The files of a HELM run other than its outcomes, as helm-run 0.5.16 writes them (the
-    fixture's own; a scenario_state.json and display files with HELM's keys and no rows)."""
-    files = {n: (run / n).read_bytes() for n in ("scenario.json", "run_spec.json", "stats.json")}
-    spec = json.loads(files["run_spec.json"])
-    files["scenario_state.json"] = json.dumps(
-        {"adapter_spec": spec["adapter_spec"], "request_states": []}).encode()
+    fixture's own; a display file with HELM's keys and one row)."""
+    files = {n: (run / n).read_bytes()
+             for n in ("scenario.json", "run_spec.json", "stats.json", "scenario_state.json")}
     files["display_predictions.json"] = json.dumps([
         {"instance_id": "id60", "train_trial_index": 0, "predicted_text": "B",
          "stats": {"exact_match": 0.0}}]).encode()  # fmt: skip
@@ -976,8 +1242,9 @@ def test_helm_run_files_without_outcomes_together_and_in_a_folder(tmp_path):
 def test_a_helm_run_uploaded_file_by_file_loads_as_its_folder(tmp_path):
     """A run's files selected together in the uploader (its scenario.json and
     scenario_state.json among them) load as the run directory does -- they had been
-    refused as 'unknown JSON' -- and so does its per_instance_stats.json named alone on
-    disk (its run_spec.json read beside it, and listed among the files read)."""
+    refused as 'unknown JSON' -- texts included, and so does its per_instance_stats.json
+    named alone on disk (its run_spec.json, stats.json and scenario_state.json read beside
+    it, and listed among the files read)."""
     from scorio_core.io.upload import check_upload
 
     run = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha"
@@ -989,6 +1256,7 @@ def test_a_helm_run_uploaded_file_by_file_loads_as_its_folder(tmp_path):
                                                            want.R.tolist())
     row = got.metadata["import_report"]["files"][0]
     assert row["harness"]["value"] == pytest.approx(float(want.R.mean()), abs=1e-12)
+    assert _texts(got) == _texts(want) and len(_texts(want)) == 10
     beta = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_beta"
     chk = check_upload(want, _helm_part_files(beta) | {
         "per_instance_stats.json": (beta / "per_instance_stats.json").read_bytes()})
@@ -996,7 +1264,8 @@ def test_a_helm_run_uploaded_file_by_file_loads_as_its_folder(tmp_path):
     alone = io.load(run / "per_instance_stats.json")
     assert (alone.models, alone.R.tolist()) == (want.models, want.R.tolist())
     assert set(alone.metadata["source_sha256_per_file"]) == {
-        "per_instance_stats.json", "run_spec.json", "stats.json"}
+        "per_instance_stats.json", "run_spec.json", "stats.json", "scenario_state.json"}
+    assert _texts(alone) == _texts(want)
 
 
 # ----------------------------------------- the stored readings are the harness's (live)
@@ -1038,6 +1307,66 @@ def test_stored_helm_readings_are_helms_own():
                  "count": s.count, "mean": s.mean} for s in stats
                 if s.name.name in ("exact_match", "num_train_trials")
                 and s.name.perturbation is None] == r["stats"]
+
+
+def test_helm_texts_are_what_helm_reads_and_shows(tmp_path):
+    """Live (HELM installed): each run's scenario_state.json read by HELM itself
+    (``from_json`` to ScenarioState) and HELM's own display predictions made from it
+    (``write_run_display_json``, as helm-summarize does) equal the stored reading and every
+    text we keep -- for the runs as helm-run wrote them and for the one-request-per-choice
+    edit of a run."""
+    pytest.importorskip("helm.benchmark.presentation.run_display")
+    from helm.benchmark.adaptation.scenario_state import ScenarioState
+    from helm.benchmark.presentation.run_display import (
+        DisplayPrediction,
+        write_run_display_json,
+    )
+    from helm.benchmark.presentation.schema import Schema
+    from helm.benchmark.run_spec import RunSpec
+    from helm.common.codec import from_json
+
+    def helms(run: Path) -> tuple[ScenarioState, list]:
+        out = tmp_path / "display" / f"{run.parent.name}-{run.name}"
+        shutil.copytree(run, out)
+        spec = from_json((run / "run_spec.json").read_text(), RunSpec)
+        write_run_display_json(str(out), spec, Schema(), skip_completed=False)
+        return (from_json((run / "scenario_state.json").read_text(), ScenarioState),
+                from_json((out / "display_predictions.json").read_text(),
+                          list[DisplayPrediction]))
+
+    def compare(state: ScenarioState, shown: list, model: str, texts: dict) -> int:
+        inst = {(r.instance.id, r.train_trial_index): r.instance for r in state.request_states
+                if r.instance.perturbation is None}
+        for p in shown:
+            got = texts[(model, p.instance_id, p.train_trial_index)]
+            i = inst[(p.instance_id, p.train_trial_index)]
+            assert got["input"] == i.input.text
+            assert got["target"] == "\n".join(r.output.text for r in i.references if r.is_correct)
+            assert got["output"] == (p.truncated_predicted_text or p.predicted_text)
+            chosen = (p.mapped_output if p.reference_index is None
+                      else i.references[p.reference_index].output.text)
+            assert got["answer"] == chosen
+        return len(shown)
+
+    d = HELM / "simple_mcqa"
+    texts = _texts(io.load(d))
+    for r in reading(d)["runs"]:
+        run = d / r["dir"].replace(":", "__")
+        state, shown = helms(run)
+        assert [{"instance_id": x.instance.id, "train_trial_index": x.train_trial_index,
+                 "perturbation": x.instance.perturbation is not None, "split": x.instance.split,
+                 "input": x.instance.input.text,
+                 "references": [{"text": ref.output.text, "tags": ref.tags}
+                                for ref in x.instance.references],
+                 "output_mapping": x.output_mapping,
+                 "completions": [c.text for c in x.result.completions]}
+                for x in state.request_states] == r["request_states"]
+        assert [{"instance_id": p.instance_id, "train_trial_index": p.train_trial_index,
+                 "perturbation": p.perturbation is not None, "predicted_text": p.predicted_text,
+                 "mapped_output": p.mapped_output} for p in shown] == r["display_predictions"]
+        assert compare(state, shown, short(r["model"]), texts) == 10
+    run = _per_choice_run(tmp_path / "separate")
+    assert compare(*helms(run), "alpha", _texts(io.load(run))) == 10
 
 
 # ------------------------------------------------- OpenAI evals: model-graded (metrics)
