@@ -184,8 +184,9 @@ def board_columns_text(columns) -> str:
     if "n_needed" in columns:
         parts.append("`n_needed`: the trials per question at which the papers' expected-z "
                      "rule would separate it from the next one (a 50% point, not a plan; "
-                     f"`{RULE_MET}`: already reached — the Planner gives the trials for an "
-                     "80% chance)")
+                     f"`{RULE_MET}`: that rule is met today, which need not mean the rank "
+                     "columns decide the pair — the Planner gives the trials or questions "
+                     "for an 80% chance of deciding it)")
     return "; ".join(parts) + "." if parts else ""
 
 

@@ -49,7 +49,8 @@ from .posterior import question_moments
 from .references import expand
 from .spread_prior import SpreadPrior, load_spread_prior
 
-__all__ = ["Leaderboard", "leaderboard", "by_subset", "prior_note", "COLUMN_HELP", "SUBSET_COLUMNS"]
+__all__ = ["Leaderboard", "leaderboard", "by_subset", "prior_note", "papers_rule_note",
+           "COLUMN_HELP", "SUBSET_COLUMNS"]
 
 #: One-line meaning of each column, shown as help in the app and in exports.
 COLUMN_HELP = {
@@ -75,8 +76,9 @@ COLUMN_HELP = {
     "t_next": "paired t statistic against the next model down (stated scope)",
     "n_needed": "the papers' expected-z rule (000 App. D): trials per question at which the "
     "Bayes@N z to the next model reaches the threshold if the rates held (a 50% point, "
-    "not an assurance; the Planner gives the trials for an 80% chance); today's N when the "
-    "rule is already met (tables for people read 'met now')",
+    "not an assurance; the Planner gives the trials or questions for an 80% chance of "
+    "deciding the pair); today's N when the rule is already met (tables for people read "
+    "'met now': met by the papers' rule, not necessarily decided by the rank columns)",
 }
 COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
 
@@ -520,6 +522,14 @@ def leaderboard(
         cols["n_needed"] = np.append(need_n, np.nan)
     D = 0 if R0 is None else int(np.shape(R0)[-1])
     notes = () if inf.identified else (NOT_IDENTIFIED[scope],)
+    if L > 1:  # the papers' rule met beside a pair the rank columns leave open: say why
+        open_ = ~(inf.decided[up, low] | inf.decided[low, up])
+        met = open_ & np.isfinite(need_n) & (need_n <= N)
+        named = [f"{a} vs {b}" for a, b, m in zip(cols["model"][:-1], cols["model"][1:], met,
+                                                   strict=True) if m]
+        if note := papers_rule_note(named, int(open_.sum()), N, scope, inf.identified,
+                                    confidence, adjust):
+            notes += (note,)
     settings = {
         "scope": scope,
         "estimand": SCOPE_HELP[scope],
@@ -540,6 +550,62 @@ def leaderboard(
         models=models, settings=settings, inference=inf, notes=notes, stats=st,
         spread_prior=spread_prior,
     )
+
+
+#: The rank columns' multiplicity control in words (the note on 'met now').
+_ADJUST_WORDS = {"holm": "Holm-adjusted", "simultaneous": "adjusted over all pairs at once",
+                 "bh": "Benjamini–Hochberg-adjusted", "none": "per pair"}
+
+
+def papers_rule_note(named: Sequence[str], undecided: int, N: int, scope: str,
+                     identified: bool, confidence: float, adjust: str) -> str | None:
+    """The board's note on undecided adjacent pairs (``named``, "a vs b", of ``undecided``)
+    whose papers' rule reads "met now" in ``n_needed`` / ``trials_needed_papers``: two
+    verdicts side by side in one row, said apart -- the papers' one-sided z on Bayes@N with
+    no multiplicity control against the rank columns' two-sided, adjusted decision. Where
+    the scope is not identified (questions scope at ``N = 1``, population scope at
+    ``M = 1``) the rank columns decide no pair: the note says so, and what the papers' rule
+    then rests on, instead of pointing to trials that would. ``None`` when no such pair.
+
+    Example
+    -------
+    >>> from scorio_core.leaderboard import papers_rule_note
+    >>> papers_rule_note(["a vs b"], 2, 4, "questions", True, 0.95, "holm").split(" in ")[0]
+    "1 of the 2 undecided adjacent pairs (a vs b) reads 'met now'"
+    >>> one = papers_rule_note(["a vs b"], 1, 1, "questions", False, 0.95, "holm")
+    >>> "questions scope decides no pair at N = 1" in one
+    True
+    """
+    if not named:
+        return None
+    k, pairs = len(named), ", ".join(named)
+    if not identified:  # questions scope at N = 1, population scope at M = 1
+        one = "at N = 1" if scope == "questions" else "with one question"
+        why = ("whose uniform prior stands in for the trial noise one trial per question "
+               "does not show" if scope == "questions" else
+               "whose spread comes from the trials alone (the questions scope's)")
+        then = ("no trials can be planned from it. Read the population scope, or run at least "
+                "2 trials per question." if scope == "questions" else
+                "it says nothing of other questions. Read the questions scope, or add "
+                "questions.")
+        return (f"n_needed / trials_needed_papers read 'met now' for {pairs}, yet the {scope} "
+                f"scope decides no pair {one} (t_next and the intervals are empty): it is the "
+                f"papers' rule — a one-sided z at {confidence:.0%} with no multiplicity "
+                f"control on Bayes@N, {why} — their verdict, not a decision, and {then}")
+    rule = (f"the papers' rule (a one-sided z on Bayes@N at {confidence:.0%}, no multiplicity "
+            "control)")
+    if scope == "population":
+        what = ("the Planner's questions_needed says what would (trials cannot be planned "
+                "from one trial per question)" if N < 2 else
+                "the Planner's questions_needed (and trials_needed, where trials can settle "
+                "them) says what would")
+    else:
+        what = "the Planner's trials_needed says what would"
+    return (f"{k} of the {undecided} undecided adjacent pairs ({pairs}) "
+            f"{'reads' if k == 1 else 'read'} 'met now' in n_needed / trials_needed_papers: "
+            f"{rule} is met with today's trials, while the rank columns, two-sided and "
+            f"{_ADJUST_WORDS.get(adjust, adjust)}, do not decide "
+            f"{'it' if k == 1 else 'them'} yet — {what}.")
 
 
 #: A ``k`` of the Pass@k columns (at most ``N``, checked against the data).

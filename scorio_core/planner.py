@@ -82,6 +82,7 @@ __all__ = [
     "detectable_gaps",
     "decision_chance",
     "gap_curve",
+    "plannable",
     "OrderCurve",
     "order_curve",
     "pair_curve",
@@ -650,14 +651,17 @@ def _plan_chance_at(geo: _Geometry, n, kind: str, g) -> np.ndarray:
 
 
 def _detectable(gap, kappa, sd, c, target: float) -> np.ndarray:
-    """Smallest true lead ``δ ≥ 0`` of the pair's first model (``gap`` is today's estimate
+    """Smallest true lead ``δ > 0`` of the pair's first model (``gap`` is today's estimate
     of its lead, either sign) that is decided with at least ``target`` chance under
     :func:`_plan_law`, whatever the lead beyond it (``inf`` where ``κ = 0``).
 
     The chance ``Φ((m − c)/sd) + Φ((−m − c)/sd)`` grows with ``|m|``, ``m`` the future
     estimate's mean ``ĝ (1 − κ) + κ g``; with ``m*`` the mean at which it reaches
-    ``target`` (bisection), ``δ = max((m* − ĝ (1 − κ)) / κ, 0)`` -- zero when today's
-    gap, diluted by the new data, gets there even with no true lead."""
+    ``target`` (bisection), ``δ = (m* − ĝ (1 − κ)) / κ``. Where that is not above zero,
+    today's gap, diluted by the new data, reaches the target with no true lead at all:
+    the plan would "decide" a tie as often (a false decision), so it states no smallest
+    lead -- NaN, not the 0 this once returned, which read as "decides any lead" (where the
+    plan can be made, :func:`plannable`, a NaN gap means exactly this)."""
     gap, kappa = np.asarray(gap, dtype=float), np.asarray(kappa, dtype=float)
     sd, c = np.asarray(sd, dtype=float), np.asarray(c, dtype=float)
 
@@ -671,8 +675,8 @@ def _detectable(gap, kappa, sd, c, target: float) -> np.ndarray:
         hi, lo = np.where(ok, mid, hi), np.where(ok, lo, mid)
     m = np.where(chance(lo) >= target, lo, hi)
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.maximum((m - gap * (1.0 - kappa)) / kappa, 0.0)
-    return np.where(kappa > 0, out, np.inf)
+        out = (m - gap * (1.0 - kappa)) / kappa
+    return np.where(kappa > 0, np.where(out > 0, out, np.nan), np.inf)
 
 
 def _named_pairs(board: Leaderboard, upper, lower, n) -> tuple[_Geometry, np.ndarray]:
@@ -720,9 +724,10 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
     posterior of the field): on every field where ``upper`` truly leads by at least this
     much (trials: in the board's scope; questions: in the population), the plan decides
     the pair with at least that chance (the plan's power at that lead,
-    :func:`decision_chance`). Zero: any true lead will do
-    (today's gap carries it); ``inf``: no lead within the score range would; NaN where the
-    plan is not finite or cannot be made (``N = 1`` for trials, ``M = 1``). ``upper``,
+    :func:`decision_chance`); ``inf``: no lead within the score range would; NaN where the
+    plan is not finite or cannot be made (``N = 1`` for trials, ``M = 1``), or where today's
+    gap alone carries the decision -- the plan would decide a true tie as often, so no
+    lead is stated (it is never 0: no plan decides a tie). ``upper``,
     ``lower``, ``n``: sequences of the same length. ``assurance_level=``, the old name of
     ``assurance``, still works with a ``FutureWarning``.
 
@@ -804,9 +809,11 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
     pandas.DataFrame
         One row per plan: ``plan`` (``"trials"`` or ``"questions"``), ``n`` (its size),
         ``smallest_lead`` (trials: a lead in the board's scope; questions: over the
-        population; 0: any lead, ``inf``: none within the score range, NaN: no plan of this
-        kind on these data, e.g. trials at ``N = 1``) and ``gap_now`` (today's estimate of
-        the lead, the same on every row).
+        population; ``inf``: none within the score range; NaN: no plan of this kind on
+        these data, e.g. trials at ``N = 1``, or -- where :func:`plannable` -- a plan so
+        close to today's data that they decide the pair whatever the lead, a true tie
+        included, so it states none) and ``gap_now`` (today's estimate of the lead, the
+        same on every row).
 
     Example
     -------
@@ -840,13 +847,28 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
     return out
 
 
-def _can_plan(geo: _Geometry, kind: str) -> bool:
-    """Whether a plan of this kind can be made on these data: trials need ``N ≥ 2`` (trial
-    noise seen) and, outside the questions scope, ``M ≥ 2``; questions need ``M ≥ 2``
-    (the question-to-question spread seen)."""
+def plannable(kind: str, N: int, M: int, scope: str) -> bool:
+    """Whether a plan of this kind can be made on data of ``N`` trials per question and
+    ``M`` questions in ``scope``: trials need ``N ≥ 2`` (trial noise seen) and, outside the
+    questions scope, ``M ≥ 2``; questions need ``M ≥ 2`` (the question-to-question spread
+    seen). Where a plan can be made, a missing stated gap (``trials_gap``,
+    ``questions_gap``, :func:`gap_curve`'s ``smallest_lead``) means today's data decide the
+    pair with the target chance whatever the lead: no smallest lead to state.
+
+    Example
+    -------
+    >>> from scorio_core.planner import plannable
+    >>> plannable("trials", 1, 30, "questions"), plannable("questions", 1, 30, "questions")
+    (False, True)
+    """
     if kind == "questions":
-        return geo.M >= 2
-    return geo.N >= 2 and (geo.M >= 2 or geo.scope == "questions")
+        return M >= 2
+    return N >= 2 and (M >= 2 or scope == "questions")
+
+
+def _can_plan(geo: _Geometry, kind: str) -> bool:
+    """:func:`plannable` for the pairs of ``geo``."""
+    return plannable(kind, geo.N, geo.M, geo.scope)
 
 
 def _usable(geo: _Geometry, n: np.ndarray, kind: str) -> tuple[int, np.ndarray]:
@@ -858,8 +880,9 @@ def _usable(geo: _Geometry, n: np.ndarray, kind: str) -> tuple[int, np.ndarray]:
 
 def _plan_gaps(geo: _Geometry, n: np.ndarray, kind: str, target: float, span: float
                ) -> np.ndarray:
-    """:func:`_detectable` of each pair's plan ``n``; NaN where there is no finite plan,
-    ``inf`` where no lead within the score range would do."""
+    """:func:`_detectable` of each pair's plan ``n``; NaN where there is no finite plan or
+    today's data decide the pair whatever the lead, ``inf`` where no lead within the score
+    range would do."""
     start, usable = _usable(geo, n, kind)
     nn = np.where(usable, n, start + 1.0)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -894,6 +917,88 @@ def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.n
         return np.full(n.size, np.nan)
     out = _trial_fn(geo)(np.maximum(n, geo.N)[None, :])[0]
     return np.where(n < geo.N, np.nan, out)
+
+
+#: The opening of the pairs table's note at ``N = 1``.
+_ONE_TRIAL = "N = 1: trial noise is not seen, so trials cannot be planned"
+#: The pairs table's note where ``trials_needed_papers`` reads "met now" beside a pair the
+#: board leaves undecided (N ≥ 2): two verdicts in one row, said apart.
+_PAPERS_MET = ("trials_needed_papers reads 'met now': the papers' rule (a one-sided z on "
+               "Bayes@N, no multiplicity control) is met with today's trials, while the "
+               "calibrated two-sided, adjusted test does not decide it yet")
+
+
+def _one_trial_text(scope: str, met: bool, carried_q: bool, M: int) -> str:
+    """The note of a pair at ``N = 1``: why no trials are planned, what the papers' "met
+    now" beside it is (Bayes@N's uniform prior stands in for the unseen trial noise), and
+    whether the population scope already decides it with today's questions (then a question
+    plan only keeps it decided and states no ``questions_gap``)."""
+    parts = [_ONE_TRIAL + (" and this scope decides no pair" if scope == "questions" else "")]
+    if met:
+        parts.append("'met now' in trials_needed_papers reads the papers' Bayes@N, whose "
+                     "uniform prior stands in for that noise (their verdict, not a plan)")
+    if carried_q:
+        parts.append(_carried_text("questions", scope, M))
+    parts.append("run at least 2 trials per question"
+                 + (", or read the population scope" if carried_q and scope == "questions"
+                    else "" if carried_q else ", or add questions"))
+    return "; ".join(parts)
+
+
+def _carried_text(kind: str, scope: str, M: int) -> str:
+    """Why a finite plan has no stated gap: today's data carry its decision."""
+    tie = "it would decide a tie as often"
+    if kind == "questions":
+        return (f"today's {M:,} questions already meet the question plans' rule "
+                "(population scope), so a question plan only keeps it decided whatever the "
+                f"lead (no questions_gap: {tie})")
+    if scope == "population":
+        return (f"its trial plan decides the gap over these questions whatever the population "
+                f"lead (no trials_gap: {tie}); add questions for a stated lead")
+    return ("today's trials already meet the trial plans' rule, so trials_needed only keeps "
+            f"it decided whatever the lead (no trials_gap: {tie})")
+
+
+def _first_clause(note: str) -> str:
+    """A pair's note up to its first ``"; "`` outside parentheses: the reason its trials are
+    limited (:meth:`Plan.budget_why` quotes it without the rest of the row's note).
+
+    Example
+    -------
+    >>> from scorio_core.planner import _first_clause
+    >>> _first_clause("cannot (a; b); add questions")
+    'cannot (a; b)'
+    """
+    depth = 0
+    for k, ch in enumerate(note):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and note.startswith("; ", k):
+            return note[:k]
+    return note
+
+
+def _base_note(geo: _Geometry, trials: float, unsettled: float, unshown: bool,
+               target: float, carried_t: bool) -> str:
+    """The note of a pair at ``N ≥ 2`` (not identical): what limits its trial plan."""
+    if geo.M < 2:
+        return ("M = 1: the question-to-question spread is not seen, so questions "
+                + ("and trials cannot" if geo.scope == "population" else "cannot")
+                + " be planned; add at least one more question")
+    if geo.scope == "population" and not np.isfinite(trials):
+        best = 1 - unsettled  # "at most 0%" read as "impossible": it is only small
+        reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"
+        return (f"{CANNOT_SETTLE} with {target:.0%} chance ({reach}: the "
+                "question-to-question spread remains"
+                + (f"; {_UNSHOWN}" if unshown else "") + "); add questions")
+    if unshown:
+        return f"the question-to-question spread: {_UNSHOWN}"
+    if not np.isfinite(trials):
+        return f"a gap this small needs more than {MAX_TRIALS:,} trials per question"
+    if geo.scope == "population":  # a finite trial plan, rare in this scope
+        return (f"population-scope trial plans decided {POPULATION_TRIALS_REALISED} of the "
+                "time in checks with known truth (planned for an 80% chance)"
+                + ("" if carried_t else ": rely on trials_gap, which held"))
+    return ""
 
 
 _PAIR_COLUMNS = [
@@ -993,33 +1098,30 @@ def pair_needs(
         s_inf = geo.between
         unsettled = 1.0 - _chance(geo.gap, geo.s2_trial, 0.0, M - 1, geo.level, geo.g,
                                   s2_decide=s_inf)
+    trials_gap = _plan_gaps(geo, np.where(flat, np.inf, trials), "trials", target, span)
+    questions_gap = _plan_gaps(geo, np.where(flat, np.inf, questions), "questions", target,
+                               span)
+    # a finite plan with no stated gap: today's data decide the pair whatever the lead
+    carried_t = ~flat & np.isfinite(trials) & np.isnan(trials_gap)
+    carried_q = ~flat & np.isfinite(questions) & np.isnan(questions_gap)
+    met = np.isfinite(papers) & (papers <= N)  # the papers' rule reads "met now"
     notes = []
     for k in range(P):
         if flat[k]:
             notes.append("identical scores: no amount of data orders them")
-        elif N < 2:
-            notes.append("N = 1: trial noise is not seen, so trials cannot be planned; run "
-                         "at least 2 trials per question, or add questions")
-        elif M < 2:
-            notes.append("M = 1: the question-to-question spread is not seen, so questions "
-                         + ("and trials cannot" if geo.scope == "population" else "cannot")
-                         + " be planned; add at least one more question")
-        elif geo.scope == "population" and not np.isfinite(trials[k]):
-            best = 1 - unsettled[k]  # "at most 0%" read as "impossible": it is only small
-            reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"
-            notes.append(f"{CANNOT_SETTLE} with {target:.0%} chance ({reach}: the "
-                         "question-to-question spread remains"
-                         + (f"; {_UNSHOWN}" if unshown[k] else "") + "); add questions")
-        elif unshown[k]:
-            notes.append(f"the question-to-question spread: {_UNSHOWN}")
-        elif not np.isfinite(trials[k]):
-            notes.append(f"a gap this small needs more than {MAX_TRIALS:,} trials per question")
-        elif geo.scope == "population":  # a finite trial plan, rare in this scope
-            notes.append(f"population-scope trial plans decided {POPULATION_TRIALS_REALISED} "
-                         "of the time in checks with known truth (planned for an 80% chance): "
-                         "rely on trials_gap, which held")
+            continue
+        if N < 2:
+            parts = [_one_trial_text(geo.scope, met[k], carried_q[k], M)]
         else:
-            notes.append("")
+            parts = [_base_note(geo, trials[k], unsettled[k], unshown[k], target,
+                                carried_t[k])]
+            if carried_t[k]:
+                parts.append(_carried_text("trials", geo.scope, M))
+            if carried_q[k]:
+                parts.append(_carried_text("questions", geo.scope, M))
+            if met[k]:
+                parts.append(_PAPERS_MET)
+        notes.append("; ".join(x for x in parts if x))
     names = np.asarray(board.models, dtype=object)
     extra = {}
     if lead:
@@ -1042,10 +1144,9 @@ def pair_needs(
             "p_better": inf.prob_better[up, low],
             "p_value": inf.pvalue[up, low],
             "trials_needed": np.where(flat, np.inf, trials),
-            "trials_gap": _plan_gaps(geo, np.where(flat, np.inf, trials), "trials", target, span),
+            "trials_gap": trials_gap,
             "questions_needed": np.where(flat, np.inf, questions),
-            "questions_gap": _plan_gaps(geo, np.where(flat, np.inf, questions), "questions",
-                                        target, span),
+            "questions_gap": questions_gap,
             "p_unsettled": unsettled,
             "trials_needed_papers": papers,
             "note": notes,
@@ -1548,7 +1649,8 @@ class Plan:
 
         parts = []
         if k := int((~np.isfinite(need)).sum()):
-            notes = dict.fromkeys(n for n, t in zip(self.pairs["note"], need, strict=True)
+            notes = dict.fromkeys(_first_clause(n) for n, t in
+                                  zip(self.pairs["note"], need, strict=True)
                                   if n and not np.isfinite(t))
             q_need = np.asarray(self.pairs["questions_needed"], dtype=float)[~np.isfinite(need)]
             why = ("population scope: the question-to-question spread stays; "
@@ -1759,8 +1861,9 @@ def curve_settings(
     target chance). The grid is 1, 2 and the powers of two up to ``n_max``, plus ``n_max``.
     The question counts of :func:`gap_curve` run from ``√2 M`` (today's ``M``) to 1.25 × the
     pair's larger finite question plan, ``questions_needed`` or ``questions_for_lead`` (at
-    least ``4 M``; ``16 M`` when the pair is not in the table or has no finite plan; at most
-    :data:`MAX_QUESTIONS`) in steps of ``√2``.
+    least ``4 M``; ``16 M`` when the pair is not in the table, has no finite plan or only one
+    that today's data decide whatever the lead -- no ``questions_gap`` -- so the curve reaches
+    past them; at most :data:`MAX_QUESTIONS`) in steps of ``√2``.
 
     Parameters
     ----------
@@ -1817,6 +1920,9 @@ def _question_grid(result: Plan, upper: str, lower: str) -> tuple[int, ...]:
     pairs = result.pairs
     row = pairs[(pairs["better"].astype(str) == upper) & (pairs["next"].astype(str) == lower)]
     plans = row.reindex(columns=["questions_needed", "questions_for_lead"]).to_numpy(float)
+    gap = row.reindex(columns=["questions_gap"]).to_numpy(float)
+    if (np.isfinite(plans[:, :1]) & np.isnan(gap)).any():
+        plans = plans[:0]  # a plan with no stated gap: today's data decide it, it only keeps it
     plans = plans[np.isfinite(plans)]
     top = min(MAX_QUESTIONS, max(4 * M, int(1.25 * plans.max())) if plans.size
               else 16 * M)

@@ -1047,3 +1047,124 @@ def test_a_population_trial_plan_says_how_often_such_plans_came_true():
     said = f"trial plans decided {POPULATION_TRIALS_REALISED} of the time"
     assert all(said in n and "trials_gap" in n for n in pairs["note"][by_trials])
     assert not any(said in n for n in pairs["note"][~by_trials])
+
+
+def _one_trial_pair():
+    """The audit's one-trial upload, rebuilt: two models, 24 questions, one trial each (16 vs
+    6 correct). The questions scope decides nothing at N = 1; the population scope decides
+    the pair (t = 3.1) and the papers' rule reads 'met now'."""
+    a = np.array([1] * 16 + [0] * 8)
+    b = np.array([1] * 4 + [0] * 12 + [1] * 2 + [0] * 6)
+    return np.stack([a, b])[..., None]
+
+
+def test_the_smallest_lead_solves_the_plans_law_and_is_never_a_clamped_zero():
+    """_detectable by hand. The future estimate is N(ĝ(1 − κ) + κ g, sd²), decided at |·| ≥ c.
+    ĝ = 0.1, κ = 0.5, sd = 0.1, c = 0.2: the chance reaches 0.8 at m* = c + sd Φ⁻¹(0.8)
+    (the far tail is 6e-7), so δ = (m* − ĝ (1 − κ)) / κ = 0.46832. ĝ = 1: today's gap alone,
+    halved, gives m = 0.5 -- decided with chance Φ(3) whatever the true lead, a tie included,
+    so no lead is the smallest one: NaN (it read 0, "any lead"). κ = 0: no lead moves it."""
+    from scipy.stats import norm
+
+    from scorio_core.planner import _detectable
+
+    d = _detectable(np.array([1.0, 0.1, 0.1]), np.array([0.5, 0.5, 0.0]), np.full(3, 0.1),
+                    np.full(3, 0.2), 0.8)
+    assert np.isnan(d[0]) and np.isinf(d[2])
+    assert d[1] == pytest.approx((0.2 + 0.1 * norm.ppf(0.8) - 0.05) / 0.5, abs=1e-6)
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_a_plan_that_todays_data_decide_states_no_smallest_lead(scope):
+    """The audit's one-trial table printed questions_gap 0.0000 beside questions_needed 25,
+    and the gap curve 0 at 34 and 48 questions, then rising. That 0 was the clamp
+    max(δ, 0): with 24 questions showing a 0.42 lead, a question plan this small decides the
+    pair whatever the truth -- at a true tie, and with the order reversed by 0.05, the chance
+    is ≈ 1 -- so the promise "decides any true lead" was false (a tie cannot be decided
+    correctly). Such a plan states no lead (NaN) and its row says why; the plan sizes are
+    what they were; where a lead is stated, the plan's chance at it is the target."""
+    board = leaderboard(_one_trial_pair(), models=["a", "b"], scope=scope)
+    row = pair_needs(board, pairs="all").iloc[0]
+    assert row["questions_needed"] == 25 and np.isnan(row["questions_gap"])
+    assert "already meet the question plans' rule" in row["note"]
+    assert "no questions_gap: it would decide a tie as often" in row["note"]
+    tie = decision_chance(board, ["a"] * 2, ["b"] * 2, [25] * 2, [0.0, -0.05], "questions")
+    assert (tie > 0.99).all(), tie
+    sizes = [25, 34, 48, 96, 384]
+    g = gap_curve(board, "a", "b", (), sizes)["smallest_lead"].to_numpy()
+    assert not (g == 0).any(), g
+    at_tie = decision_chance(board, ["a"] * 5, ["b"] * 5, sizes, [0.0] * 5, "questions")
+    assert (np.isnan(g) == (at_tie >= 0.8)).all(), (g, at_tie)
+    ok = np.isfinite(g)
+    assert np.isnan(g[0]) and ok.any() and (g[ok] > 0).all()
+    at = decision_chance(board, ["a"] * ok.sum(), ["b"] * ok.sum(), np.array(sizes)[ok], g[ok],
+                         "questions")
+    assert np.allclose(at, 0.8, atol=1e-6), at
+
+
+def test_one_trial_rows_say_what_met_now_is_and_what_can_be_planned():
+    """N = 1, questions scope: the row showed trials_needed_papers 'met now' beside the note
+    "trials cannot be planned ...; or add questions" -- trials that suffice and trials that
+    cannot be planned, side by side. The note now says the scope decides no pair, that 'met
+    now' is the papers' rule on Bayes@N (whose prior stands in for the unseen trial noise),
+    and, as today's questions already meet the question plans' rule, points to the
+    population scope rather than to more questions; the budget's sentence quotes only why
+    trials cannot settle it."""
+    board = leaderboard(_one_trial_pair(), models=["a", "b"])
+    row = pair_needs(board).iloc[0]
+    assert row["trials_needed_papers"] <= 1 and np.isnan(row["trials_needed"])
+    note = row["note"]
+    assert note.startswith("N = 1: trial noise is not seen, so trials cannot be planned and "
+                           "this scope decides no pair; ")
+    assert "'met now' in trials_needed_papers reads the papers' Bayes@N, whose uniform" in note
+    assert note.endswith("or read the population scope") and "add questions" not in note
+    planned = plan(_one_trial_pair())
+    # its question plan (25) only keeps the pair decided: the gap curve's grid runs to 16 M,
+    # past the plans today's data decide, not to 4 M
+    assert curve_settings(planned).m_values[-1] == 16 * 24
+    why = planned.budget_why()
+    assert why.endswith("cannot be settled by more trials (N = 1: trial noise is not seen, so "
+                        "trials cannot be planned and this scope decides no pair).")
+
+
+def _reasoning_rubric():
+    """The bundled reasoning run scored by a weighted categorical rubric (weights 0, −0.1,
+    0.05, 1): its first 8 models on the first benchmark's 30 questions."""
+    from pathlib import Path
+
+    from scorio_core import io as sio
+    from scorio_core.rubric import apply, get_preset
+
+    d = apply(get_preset("ranking/conservative"),
+              sio.load(Path(__file__).resolve().parents[1] / "data" / "reasoning_synthetic.npz"))
+    return d.R[:8, :30], d.weights
+
+
+@pytest.mark.parametrize("N", [1, 2, 4])
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_every_pairs_row_says_what_its_empty_or_met_cells_mean(data_dir, scope, N):
+    """Binary coins and a weighted categorical rubric at N = 1, 2, 4: no stated gap is 0 (a
+    tie is never decided); a 'met now' papers' rule has its line in the row's note; a
+    finite plan with no stated gap says why (today's data decide it whatever the lead); at
+    N = 1 every row opens with why trials cannot be planned."""
+    from scorio_core import io as sio
+
+    coins = sio.load(data_dir / "biased_coins.npz")
+    R, w = _reasoning_rubric()
+    seen = 0
+    for table, weights in ((coins.R[..., :N], None), (R[..., :N], w)):
+        t = pair_needs(leaderboard(table, w=weights, scope=scope, draws=2000))
+        notes = t["note"]
+        for kind in ("trials", "questions"):
+            gap = t[f"{kind}_gap"].to_numpy(dtype=float)
+            assert not (gap == 0).any(), t
+            carried = np.isfinite(t[f"{kind}_needed"].to_numpy(dtype=float)) & np.isnan(gap)
+            assert notes[carried].str.contains(f"no {kind}_gap: it would decide a tie").all()
+        met = (t["trials_needed_papers"] <= N).to_numpy()
+        assert notes[met].str.contains("'met now'").all(), t[met]
+        seen += int(met.sum())
+        if N == 1:
+            assert (notes.str.startswith("N = 1: trial noise is not seen")
+                    | notes.str.startswith("identical")).all()
+    if scope == "population" and N > 1:
+        assert seen  # the rubric's field has such pairs there (measured: 1 at N = 2, 2 at 4)

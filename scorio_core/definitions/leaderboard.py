@@ -246,38 +246,17 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
         )
     pairs = r.board.unresolved()
     if len(pairs):
+        planner = ("the Planner gives the trials or questions for an 80% chance of deciding "
+                   "each" if r.board.identified else
+                   "none can be, as this scope is not identified here")
         out.append(
             f"{len(pairs)} of {len(r.board.table) - 1} adjacent pairs are not separated at "
-            f"{p.confidence:.0%}; the Planner gives the trials or questions for an 80% chance "
-            "of deciding each ('n_needed' is the papers' expected-z rule, a 50% point)."
-        )
-        out.extend(_met_but_undecided(pairs, data.N, p))
+            f"{p.confidence:.0%}; {planner} ('n_needed' is the papers' expected-z rule, a 50% "
+            "point)."
+        )  # pairs whose papers' rule reads 'met now': the board's own note, above
     if p.prior == "greedy":
         out.append("The greedy outcomes R0 enter the papers' prior: bayes_mu is Bayes_R0@N.")
     return out
-
-
-#: The rank columns' multiplicity control in words (the caveat on 'met now').
-_ADJUST_WORDS = {"holm": "Holm-adjusted", "simultaneous": "adjusted over all pairs at once",
-                 "bh": "Benjamini–Hochberg-adjusted", "none": "per pair"}
-
-
-def _met_but_undecided(pairs: pd.DataFrame, N: int, p: LeaderboardParams) -> list[str]:
-    """Undecided adjacent pairs whose papers' rule reads 'met now': two verdicts side by side
-    in one table, said apart (the papers' one-sided z on Bayes@N, no multiplicity control,
-    against the rank columns' two-sided, adjusted decision)."""
-    need = pd.to_numeric(pairs["trials_needed_papers"], errors="coerce")
-    met = pairs[need <= N]
-    if met.empty:
-        return []
-    named = ", ".join(f"{a} vs {b}" for a, b in zip(met["better"], met["next"], strict=True))
-    return [
-        f"{len(met)} of them ({named}) read 'met now' in n_needed / trials_needed_papers: the "
-        f"papers' rule (a one-sided z on Bayes@N at {p.confidence:.0%}, no multiplicity "
-        "control) is met with today's trials, while the rank columns, two-sided and "
-        f"{_ADJUST_WORDS.get(p.adjust, p.adjust)}, do not decide them yet — the Planner's "
-        "trials_needed says what would."
-    ]
 
 
 def _to_code(p: LeaderboardParams, data: str = "data") -> str:

@@ -47,6 +47,7 @@ from ..planner import (
     pair_assurance,
     pair_curve,
     plan,
+    plannable,
 )
 from ._base import Analysis, Chart, Progress, common_caveats
 
@@ -122,8 +123,9 @@ GAP_TEXT = (
     "scope's estimand; for questions, over the population) that trials_needed / "
     "questions_needed decide with {chance} on *any* field — the plan's "
     "power, which assumes nothing about how large the lead is (the needed counts average "
-    "over the field's posterior of it instead); 0: any true lead, ∞: no lead within the "
-    "score range."
+    "over the field's posterior of it instead); ∞: no lead within the score range; —: none "
+    "to state (no plan of that kind, or today's data decide the pair whatever the lead, so "
+    "the plan would decide a tie as often: the note says which)."
 )
 
 
@@ -251,7 +253,7 @@ def _charts(r: PlanResult) -> list[Chart]:
             _decided_note(r, gap=True) + _gap_caption(r),
             empty=none if none or _gap_kinds(r.gaps) else "No plan of these sizes can be made for "
             "this pair (trials need N ≥ 2, questions M ≥ 2) or decides a lead within the score "
-            "range.",
+            "range." + _carried_text(r),
         ),
     ]
 
@@ -260,6 +262,39 @@ def _gap_kinds(gaps: pd.DataFrame) -> list[str]:
     """The plan kinds with a finite point on the gap curve (its panels, in order)."""
     ok = gaps[np.isfinite(gaps["smallest_lead"].to_numpy(dtype=float))]
     return [k for k in ("trials", "questions") if (ok["plan"] == k).any()]
+
+
+#: What a gap-curve kind's plans measure, in words (the caption's units).
+_PLAN_UNITS = {"trials": "trials per question", "questions": "questions"}
+
+
+def _carried(r: PlanResult, kind: str) -> np.ndarray:
+    """The plan sizes of ``kind`` on the gap curve that state no smallest lead although such
+    plans can be made here (:func:`~scorio_core.planner.plannable`): today's data decide the
+    pair there whatever the lead."""
+    s = r.plan.settings
+    _, M, N = (int(v) for v in s["shape"])
+    part = r.gaps[r.gaps["plan"] == kind]
+    if not plannable(kind, N, M, s["scope"]):
+        return np.array([], dtype=np.int64)
+    return part["n"][np.isnan(part["smallest_lead"].to_numpy(dtype=float))].to_numpy()
+
+
+def _carried_text(r: PlanResult) -> str:
+    """The caption's sentence on plans left out because today's data carry them ('' if none)."""
+    parts = []
+    for kind in ("trials", "questions"):
+        n = _carried(r, kind)
+        if n.size:
+            lo, hi = int(n.min()), int(n.max())
+            parts.append(f"{lo:,}" + (f" to {hi:,}" if hi != lo else "") + f" {_PLAN_UNITS[kind]}")
+    if not parts:
+        return ""
+    return (f" Not drawn: plans of {' and '.join(parts)} — today's data decide the pair there "
+            "whatever the lead (a tie as often), so they state no smallest lead"
+            + ("." if r.pair_decided else  # the caption's opening says the rest
+               "; beyond them today's data still carry much of the decision, so the line can "
+               "rise before it falls."))
 
 
 def _gap_caption(r: PlanResult) -> str:
@@ -286,6 +321,7 @@ def _gap_caption(r: PlanResult) -> str:
                     "questions)." if s["scope"] == "population" else "."))
     elif "trials" not in kinds and N < 2:
         text += " Trials cannot be planned: N = 1 does not show the trial noise."
+    text += _carried_text(r)
     return (text + " Dotted: today's estimate"
             + (f"; dashed: the lead that matters ({r.curve.lead:g})" if r.curve.lead else "")
             + ".")

@@ -258,3 +258,43 @@ def test_all_decided_planner_draws_no_pair_curve_until_one_is_picked():
     assert at.selectbox(key="plan_upper").value is None
     assert at.session_state[STORE]["plan"].pair is None
     assert len(at.get("vega_lite_chart")) == 1
+
+
+def _one_trial() -> AppTest:
+    """The CLI audit's one-trial upload rebuilt: 2 models x 24 questions x 1 trial (16 vs 6
+    correct), uploaded as a long CSV through the seam."""
+    import numpy as np
+
+    a = np.array([1] * 16 + [0] * 8)
+    b = np.array([1] * 4 + [0] * 12 + [1] * 2 + [0] * 6)
+    buf = pyio.BytesIO()
+    save_table(Outcomes(np.stack([a, b])[..., None], models=["alpha", "beta"]), buf,
+               format="csv")
+    at = start(APP, REASONING, 90)
+    at.session_state[UPLOAD_KEY] = {"filename": "one_trial.csv", "data": buf.getvalue()}
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    assert at.session_state["scorio_dataset"].view.shape == (2, 24, 1)
+    return at
+
+
+def test_one_trial_pages_say_why_met_now_sits_beside_empty_cells():
+    """A one-trial upload, questions scope: the Leaderboard showed n_needed 'met now' beside
+    an empty t_next, and the Planner questions_gap 0.0000 and 'met now' beside "trials
+    cannot be planned". The board's warning says what 'met now' rests on at N = 1; the
+    Planner leaves the gap empty and its note says why, cell by cell."""
+    at = _one_trial()
+    at.switch_page("app_pages/leaderboard.py").run()
+    _ok(at)
+    board = _board(at).set_index("model")
+    assert board.loc["alpha", "n_needed"] == "met now" and board.loc["alpha", "t_next"] is None
+    assert any("'met now' for alpha vs beta" in w.value and "decides no pair at N = 1" in w.value
+               for w in at.warning)
+    at.switch_page("app_pages/planner.py").run()
+    _ok(at)
+    pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+    row = pairs.iloc[0]
+    assert row["trials_needed_papers"] == "met now" and row["questions_gap"] is None
+    note = next(m.value for m in at.markdown if m.value.startswith("- **alpha vs beta**"))
+    assert "'met now' in trials_needed_papers reads the papers' Bayes@N" in note
+    assert "no questions_gap" in note
+    assert not any("0: any true lead" in m.value for m in at.markdown)

@@ -52,7 +52,26 @@ def test_simulate_study_help(capsys):
     with pytest.raises(SystemExit) as info:
         _parser().parse_args(["simulate", "calibration", "--help"])
     out = capsys.readouterr().out  # the study's own flags, from its declared settings
-    assert info.value.code == 0 and "95% Bayes@N" in out and "--questions M_VALUES" in out
+    assert info.value.code == 0 and "95% Bayes@N" in out and "--questions QUESTIONS" in out
+
+
+def test_a_flag_has_one_placeholder_in_every_command():
+    """``--help`` names a flag's value after the flag, the same in every command: not
+    ``--replicates SIMS`` in one study and ``--replicates REPLICATES`` in the next, nor
+    ``--questions M`` beside ``--questions M_VALUES`` (the fields' names)."""
+    placeholders: dict[str, set[str]] = {}
+    for path in PATHS:
+        parser = _parser()
+        for name in path:
+            parser = next(a for a in parser._actions
+                          if isinstance(a, argparse._SubParsersAction)).choices[name]
+        for a in parser._actions:
+            if a.option_strings and a.nargs != 0 and a.choices is None:
+                placeholders.setdefault(a.option_strings[-1], set()).add(
+                    a.metavar or a.dest.upper())
+    assert {f: m for f, m in placeholders.items() if len(m) > 1} == {}
+    assert placeholders["--replicates"] == {"REPLICATES"}
+    assert placeholders["--questions"] == {"QUESTIONS"} and placeholders["--k"] == {"K"}
 
 
 def _long_csv(tmp_path, names=("model", "question", "trial", "outcome"), eol="\n"):
@@ -332,7 +351,8 @@ def test_tables_for_people_leave_out_columns_with_no_value(capsys, data_dir):
         code, out, _ = _run(capsys, "plan", coins, "--sims", "100", "--n-max", "8",
                             "--format", fmt)
         header = next(ln for ln in out.splitlines() if "trials_needed" in ln)
-        assert code == 0 and "p_unsettled" not in header and "note" not in header
+        # (its note column stays: the LLM_7/LLM_8 row's "met now" is explained there)
+        assert code == 0 and "p_unsettled" not in header and "note" in header
         assert "Not shown, no value in any row: p_unsettled." in out
     code, out, _ = _run(capsys, "plan", coins, "--sims", "100", "--n-max", "8",
                         "--format", "csv")
