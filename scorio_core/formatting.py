@@ -75,6 +75,7 @@ __all__ = [
     "printed_numbers",
     "EXPORT_DIGITS",
     "round_floats",
+    "TEXT_WIDTH",
     "text_table",
     "markdown_table",
     "md_inline",
@@ -440,9 +441,27 @@ def printed_numbers(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: Widest text cell of a plain-text table (:func:`text_table`): a longer one (a class of 37
+#: method names, a note) wraps onto the next lines of its column, so a table stays readable
+#: in a terminal; numbers never wrap.
+TEXT_WIDTH = 50
+
+
+def _wrap(text: str) -> list[str]:
+    """A text cell as the lines of its column: itself, or wrapped at word boundaries (after
+    ``", "`` in a list of names) to :data:`TEXT_WIDTH`, a longer word cut."""
+    if len(text) <= TEXT_WIDTH:
+        return [text]
+    import textwrap
+
+    return textwrap.wrap(text, TEXT_WIDTH, break_on_hyphens=False) or [""]
+
+
 def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
-    """An aligned plain-text table: numbers right-aligned, text left-aligned; with
-    ``max_rows``, longer tables end with a line that says how many rows were left out.
+    """An aligned plain-text table: numbers right-aligned, text left-aligned, a text cell
+    longer than :data:`TEXT_WIDTH` wrapped onto the next lines of its column (the row's other
+    cells on its first line); with ``max_rows``, longer tables end with a line that says
+    how many rows were left out.
 
     Example
     -------
@@ -452,12 +471,20 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
     m   rank
     x      1
     yy    12
+    >>> names = ", ".join(f"method_{i}" for i in range(8))
+    >>> print(text_table(pd.DataFrame({"rank": [1], "methods": [names], "size": [8]})))
+    rank  methods                                             size
+       1  method_0, method_1, method_2, method_3, method_4,      8
+          method_5, method_6, method_7
     """
     shown = df if max_rows is None else df.head(max_rows)
     cols = format_columns(df, rows=len(shown))  # each column's format from all its rows
     if not cols:
         return "(no columns)"
-    widths = [max([len(name)] + [len(c) for c in cells]) for name, _, cells in cols]
+    # each cell as its lines: a number on one, a long text wrapped in its column
+    cells = [[[c] if fmt.numeric else _wrap(c) for c in texts] for _, fmt, texts in cols]
+    widths = [max([len(name)] + [len(x) for cell in col for x in cell])
+              for (name, _, _), col in zip(cols, cells, strict=True)]
 
     def line(items: list[str]) -> str:
         parts = [
@@ -467,7 +494,10 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
         return "  ".join(parts).rstrip()
 
     rows = [line([name for name, _, _ in cols])]
-    rows += [line([cells[r] for _, _, cells in cols]) for r in range(len(shown))]
+    for r in range(len(shown)):
+        row = [col[r] for col in cells]
+        rows += [line([cell[k] if k < len(cell) else "" for cell in row])
+                 for k in range(max(map(len, row)))]
     if max_rows is not None and len(df) > max_rows:
         rows.append(f"… {len(df) - max_rows} more rows")
     return "\n".join(rows)

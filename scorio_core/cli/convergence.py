@@ -24,7 +24,6 @@ def add_parser(sub) -> None:
 
 
 def convergence(data, args) -> str:
-    from ..formatting import format_number
     from ..params import ConvergenceParams, from_args
 
     # the CLI prints convergence@n only: no τ_b curves, every method at --replicates
@@ -59,20 +58,19 @@ def convergence(data, args) -> str:
     if fmt == "csv":
         return _csv(prov, summ, pmf) + _skipped(result.skipped) + notes
     L, M, N = data.R.shape
-    rows = []
-    for mid in summ.method:
-        p = pmf[(pmf.method == mid) & (pmf.p > 0)]
-        cells = ", ".join(f"{n}: {format_number(v)}" for n, v in zip(p.n, p.p, strict=True))
-        rows.append({"method": mid, "P(convergence@n = n), zero-mass n omitted":
-                     cells or "(never converges)"})
-    import pandas as pd
+    from ..definitions import ANALYSES
 
+    # the report's pmf: one row per method, its mass in doubling bins of n (the CSV/JSON:
+    # p for every n); nothing converged: the line that says so, no empty table
+    view = ANALYSES["convergence"].shown_tables(result, t)["pmf"]
+    dist = ("Distribution of convergence@n", view.note, None) if view.table.empty else (
+        "Distribution of convergence@n", "", view)
     return render(
         fmt, f"convergence@n on {data.name} ({shape_text(L, M, N)})",
         [f"{args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
          f"{args.target}, match {match}; no convergence = the ranking still differs at trial "
          "N-1 or later."],
-        [("Summary", "", summ), ("Distribution of convergence@n", "", pd.DataFrame(rows))],
+        [("Summary", "", summ), dist],
         [*(f"skipped {m}: {w}" for m, w in result.skipped.items()), *why],
     )
 

@@ -39,12 +39,14 @@ def pair(data, args) -> str:
     from ..definitions import ANALYSES
     from ..samples import one_line
 
-    # the text shows the chart's questions and what the rest add (the CSV/JSON: every one)
-    q, q_note = ANALYSES["pair"].shown_tables(result, t)["questions"]
+    # the text shows the report's rows: the chart's questions and what the rest add, the
+    # flips grouped by outcome when there are no texts (the CSV/JSON: every row)
+    shown = ANALYSES["pair"].shown_tables(result, t)
+    (q, q_note), (flips, flips_note) = shown["questions"], shown["flips"]
     # log text on a terminal or in Markdown: line breaks and control characters spelled out
-    t = {k: v.map(one_line) for k, v in {**t, "questions": q}.items()}
+    t = {k: v.map(one_line) for k, v in {**t, "questions": q, "flips": flips}.items()}
     c, f = result.comparison, result.flips
-    ctx = [f"{k}: {one_line(v)}" for k, v in f.context.items()]
+    ctx = [f"{k}: {one_line(v)}" for k, v in f.context.items()] + [flips_note or ""]
     return render(
         fmt, f"Pair view on {data.name}: {c.a} - {c.b} ({count_text(c.M, 'question')} × "
         f"{count_text(c.N, 'trial')})",
@@ -54,7 +56,8 @@ def pair(data, args) -> str:
         [("Difference", "", t["summary"].drop(columns=["estimand"])),
          ("Questions that drive the gap (the chart's: the most either way)",
           f"contribution = the question's difference / M. {q_note}", t["questions"]),
-         (f"Question {f.question}: repeats side by side", "; ".join(ctx), t["flips"]),
+         (f"Question {f.question}: repeats side by side", "; ".join(filter(None, ctx)),
+          t["flips"]),
          ("Repeats grouped", "", t["repeats"])],
     )
 

@@ -41,17 +41,26 @@ def questions(data, args) -> str:
                       **{k: v.to_dict(orient="records") for k, v in t.items()}}, prov, notes)
     if fmt == "csv":
         return _csv(prov, *t.values(), notes=notes)
+    # the text shows what the report shows (the definition's views: both ends of a long
+    # questions table, no 'disagree' that would repeat it), each with its line
+    shown = ANALYSES["questions"].shown_tables(result, t)
+
+    def table(name: str):
+        view = shown[name]
+        return (view.note, None) if view.table.empty and view.note else ("", view)
+
+    said, disagree = table("disagree")
     sections = [
-        ("Where models disagree most", "disagreement = mean |score_i - score_j| over model "
-         "pairs", t["disagree"]),
+        ("Where models disagree most", said or "disagreement = mean |score_i - score_j| over "
+         "model pairs", disagree),
         ("Questions that carry no information", "every model always right or always wrong"
          if len(t["uninformative"]) else "none: every question separates some models", None
-         if not len(t["uninformative"]) else t["uninformative"]),
+         if not len(t["uninformative"]) else shown["uninformative"]),
     ]
     if "by_subset" in t:
-        sections.append((f"Per subset ({result.by})", "", t["by_subset"]))
-    sections.append(("Every question, easiest first", f"2PL fit: {result.stats.irt}",
-                     t["questions"]))
+        sections.append((f"Per subset ({result.by})", "", shown["by_subset"]))
+    sections.append(("Questions, easiest first", f"2PL fit: {result.stats.irt}",
+                     shown["questions"]))
     return render(fmt, f"Questions of {_shape(data)}", [], sections, notes)
 
 

@@ -131,8 +131,8 @@ SECTIONS: Mapping[str, Analysis] = _Registry(
 )
 
 # public name -> module that defines it, for the names imported on first use
-_LAZY: dict[str, str] = dict.fromkeys(("Analysis", "Chart", "TableView", "params_dict",
-                                       "resolve_methods"), "_base")
+_LAZY: dict[str, str] = dict.fromkeys(("Analysis", "Chart", "TableView", "PRINTED_ROWS",
+                                       "params_dict", "resolve_methods"), "_base")
 for _module, _name, _prefix in _DEFINITIONS.values():
     _LAZY |= {_name: _module, f"{_prefix}Params": _module, f"{_prefix}Result": _module}
 del _module, _name, _prefix
@@ -182,5 +182,6 @@ __all__ = [
     "DEFAULT_SECTIONS",
     "NAMED_ONLY",
     "default_sections",
-    *_LAZY,  # Analysis, Chart, TableView, params_dict, resolve_methods, then every definition
+    *_LAZY,  # Analysis, Chart, TableView, PRINTED_ROWS, params_dict, resolve_methods, then
+    # every definition
 ]

@@ -28,6 +28,7 @@ __all__ = [
     "as_outcomes",
     "Chart",
     "TableView",
+    "PRINTED_ROWS",
     "Progress",
     "resolve_methods",
     "settings_code",
@@ -61,6 +62,12 @@ class Chart(_ChartFields):
     def __new__(cls, title: str, chart: alt.TopLevelMixin, caption: str,
                 empty: str | None = None) -> Chart:
         return super().__new__(cls, expand(title), chart, expand(caption), expand(empty))
+
+
+#: Most rows a reader's rendering prints of one table (the HTML and Markdown report): a view
+#: (:attr:`Analysis.views`) chooses at most this many for a table that could run longer, and
+#: says in one line what the others hold; the exports keep every row.
+PRINTED_ROWS = 60
 
 
 class TableView(NamedTuple):
@@ -321,8 +328,8 @@ def _filters_counted_twice(data: Outcomes) -> list[str]:
         if "/" in b:
             tasks.setdefault(b.rsplit("/", 1)[0], []).append(b)
     return [f"Task {t!r} is here once per filter ({', '.join(bs)}): its documents count "
-            f"{len(bs)} times in this view. Choose one benchmark (--benchmark {bs[0]}, or "
-            "the sidebar's benchmark) to count each document once."
+            f"{len(bs)} times in this view. Choose one benchmark (benchmark={bs[0]!r} / "
+            f"--benchmark {bs[0]}, or the app's Benchmark box) to count each document once."
             for t, bs in tasks.items() if len(bs) > 1]
 
 

@@ -289,8 +289,9 @@ def _requires(data: Outcomes) -> str | None:
     if why is None and data.N < 2:
         why = (
             f"these data have N = {data.N} trial per question: convergence@n needs a step "
-            "s <= N - 1 after which the ranking stays put. Load data with more trials, or use "
-            "the stability analysis (Stability page) for single-trial rankings"
+            "s <= N - 1 after which the ranking stays put. Load data with more trials, or "
+            "rank single trials with the low-budget stability analysis (sc.stability(data) / "
+            "scorio-studio stability)"
         )
     return why
 
@@ -368,9 +369,40 @@ def _tables(r: ConvergenceResult) -> dict:
 CURVE_ROWS_EVERY_N = 16
 
 
+def pmf_bins(pmf: pd.DataFrame, summary: pd.DataFrame) -> pd.DataFrame:
+    """The convergence@n pmf as a printed report shows it: one row per method, the share of
+    replicates whose convergence@n falls in each bin n = 1, 2, 3–4, 5–8, ... (doubling, the
+    last ending at N - 1), then ``no_convergence`` (the summary's): each row sums to 1.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.convergence import pmf_bins
+    >>> pmf = pd.DataFrame({"method": "bayes", "n": range(1, 6), "p": [.1, .2, .3, 0, .1]})
+    >>> pmf_bins(pmf, pd.DataFrame({"method": ["bayes"], "no_convergence": [.3]}))
+      method  n=1  n=2  n=3–4  n=5  no_convergence
+    0  bayes  0.1  0.2    0.3  0.1             0.3
+    """
+    last = int(pmf["n"].max())
+    edges = [(1, 1)] + [(lo + 1, min(2 * lo, last)) for lo in
+                        (1 << i for i in range(max(last - 1, 0).bit_length())) if lo < last]
+    cols: dict[str, list] = {"method": []}
+    names = [f"n={lo}" if lo == hi else f"n={lo}–{hi}" for lo, hi in edges]
+    never = summary.set_index("method")["no_convergence"]
+    for method, g in pmf.groupby("method", sort=False):
+        cols["method"].append(method)
+        for name, (lo, hi) in zip(names, edges, strict=True):
+            cols.setdefault(name, []).append(float(g.loc[g["n"].between(lo, hi), "p"].sum()))
+        cols.setdefault("no_convergence", []).append(float(never[method]))
+    out = pd.DataFrame(cols)
+    # no_convergence prints as in the summary (one format per column name in a report)
+    out.attrs[DECIMALS_ATTR] = {"no_convergence": SUMMARY_DECIMALS["no_convergence"]}
+    return out
+
+
 def _views(r: ConvergenceResult, tables: dict) -> dict[str, TableView]:
-    """The curves at doubling n (every method, the last n too) and the pmf where it has
-    mass, each with one line on what the report leaves to the export."""
+    """The curves at doubling n (every method, the last n too) and the pmf in doubling bins
+    of n (:func:`pmf_bins`), each with one line on what the report leaves to the export."""
     views = {}
     curves = tables["curves"]
     if len(curves) and curves["n"].max() > CURVE_ROWS_EVERY_N:
@@ -381,14 +413,16 @@ def _views(r: ConvergenceResult, tables: dict) -> dict[str, TableView]:
             f"n = 1, 2, 4, …, {last} shown; the CSV/JSON export lists every n (the chart "
             "draws them all).")
     pmf = tables["pmf"]
-    mass = pmf[pmf["p"] > 0].reset_index(drop=True)
-    if len(mass) < len(pmf):
-        views["pmf"] = TableView(mass, (
+    if not (pmf["p"] > 0).any():
+        views["pmf"] = TableView(pmf.iloc[:0], (
             "No replicate converged within the trials: every method's mass is at 'no "
-            "convergence' (see the caveats)." if mass.empty else
-            "Only the n where some replicate settled are shown (the others have p = 0; the "
-            "mass missing from each method's total is its no_convergence share)."
-        ) + " The CSV/JSON export lists every n.")
+            "convergence' (see the caveats). The CSV/JSON export lists every n."))
+    else:
+        views["pmf"] = TableView(pmf_bins(pmf, tables["summary"]), (
+            "Share of replicates whose convergence@n falls in each bin of n (doubling: 1, 2, "
+            f"3–4, 5–8, …, up to N - 1 = {int(pmf['n'].max())}), and the share that never "
+            "settled (no_convergence): each row sums to 1. The CSV/JSON export lists p for "
+            "every n."))
     return views
 
 

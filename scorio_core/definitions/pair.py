@@ -99,10 +99,68 @@ def _tables(r: PairResult) -> dict:
     }
 
 
+def outcome_pairs(flips: pd.DataFrame) -> pd.DataFrame:
+    """One question's trials grouped by the two models' outcomes, the commonest first:
+    what the flip table says when there are no texts to read (which trial gave a pair of
+    scores says nothing then). ``repeats`` counts the trials of each pair.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.pair import outcome_pairs
+    >>> t = pd.DataFrame({"question": "q", "trial": range(4), "flip": [1, 0, 1, 0],
+    ...                   "category_a": ["right"] * 4, "score_a": 1.0,
+    ...                   "category_b": ["wrong", "right"] * 2, "score_b": [0.0, 1.0] * 2})
+    >>> outcome_pairs(t.assign(flip=t.flip.astype(bool)))[["category_b", "repeats"]].values.tolist()
+    [['wrong', 2], ['right', 2]]
+    """
+    keys = ["question", "flip", "category_a", "score_a", "category_b", "score_b"]
+    out = flips.groupby(keys, sort=False).size().reset_index(name="repeats")
+    return out.sort_values("repeats", ascending=False, kind="stable").reset_index(drop=True)
+
+
+def trial_runs(trials: str) -> str:
+    """A list of trial numbers (``"0, 1, 2, 3, 5"``) with its runs of three or more written
+    as ranges (``"0–3, 5"``): the repeats table's ``trials`` as a printed report shows them.
+
+    Example
+    -------
+    >>> from scorio_core.definitions.pair import trial_runs
+    >>> trial_runs("0, 1, 2, 3, 5, 7, 8, 10, 11, 12")
+    '0–3, 5, 7, 8, 10–12'
+    """
+    items = [t.strip() for t in str(trials).split(",") if t.strip()]
+    if not all(t.isdigit() for t in items):
+        return str(trials)
+    nums, out, i = [int(t) for t in items], [], 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        out += ([f"{nums[i]}–{nums[j]}"] if j - i >= 2 else list(map(str, nums[i:j + 1])))
+        i = j + 1
+    return ", ".join(out)
+
+
 def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
     """A report shows the chart's questions (:func:`~scorio_core.engines.pair.gap_view`:
-    the same rows, same order) and says what the others add up to."""
-    return {"questions": TableView(*gap_view(tables["questions"], r.top))}
+    the same rows, same order) and says what the others add up to; without completion texts
+    the flips come grouped by outcome (:func:`outcome_pairs`)."""
+    views = {"questions": TableView(*gap_view(tables["questions"], r.top))}
+    flips = tables["flips"]
+    if not shows_texts(r) and len(flips):
+        views["flips"] = TableView(outcome_pairs(flips), (
+            f"The {len(flips):,} trials grouped by the two models' outcomes (no completion "
+            "texts to read side by side): repeats = the trials that gave that pair; the "
+            "CSV/JSON export lists each trial."))
+    repeats = tables["repeats"]
+    if "trials" in repeats and len(repeats):
+        runs = repeats.assign(trials=repeats["trials"].map(trial_runs))
+        if not runs["trials"].equals(repeats["trials"]):
+            views["repeats"] = TableView(runs, "trials: runs of consecutive trials written "
+                                               "as ranges (0–3 = 0, 1, 2, 3); the CSV/JSON "
+                                               "export lists each.")
+    return views
 
 
 def _charts(r: PairResult) -> list[Chart]:
@@ -180,8 +238,9 @@ PAIR = Analysis(
         "questions that move the difference most either way, with cumulative over the rows "
         "shown and one line with what the others add. 'flips' shows one question's repeats "
         "side by side: each trial's category and score for both models, with their answers "
-        "and outputs when the data carry them, and 'repeats' groups each model's identical "
-        "answers — the table to read before believing a gap."
+        "and outputs when the data carry them (without texts, a report counts the trials of "
+        "each pair of outcomes), and 'repeats' groups each model's identical answers — the "
+        "table to read before believing a gap."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -35,11 +35,10 @@ from importlib import metadata as _md
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from .._validation import ValidationError, json_safe
-from ..formatting import COUNT_NAMES, EXPORT_DIGITS, round_floats
+from ..formatting import EXPORT_DIGITS
 from ..io import to_safe_csv
 from ..outcomes import COMBINED, Outcomes
 from ._base import params_dict
@@ -251,18 +250,13 @@ def csv_header(prov: dict[str, Any]) -> str:
 
 
 def export_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
-    """``df`` as every CSV export writes it: floats rounded by the exports' one rule
-    (:func:`~scorio_core.formatting.round_floats`, ``digits`` decimals) and count columns
-    (:data:`~scorio_core.formatting.COUNT_NAMES`) whose values are all whole as integers
-    (19, not 19.0; a missing count stays empty, an infinite one keeps the column as floats)."""
-    out = round_floats(df, digits)
-    for c in df.select_dtypes("floating").columns:
-        col = df[c]
-        finite = col[np.isfinite(col)]
-        if (COUNT_NAMES.match(str(c)) and not np.isinf(col).any()
-                and (finite == np.round(finite)).all()):
-            out[c] = col.round().astype("Int64")
-    return out
+    """``df`` as every CSV export writes it: :func:`scorio_core.export.csv_frame` (floats
+    rounded by the exports' one rule; columns the tables print as whole numbers written as
+    integers, a missing one empty, an infinite one ``inf``) -- the leaderboard's CSV and every
+    analysis's CSV by one rule."""
+    from ..export import csv_frame
+
+    return csv_frame(df, digits)
 
 
 def to_csv(df: pd.DataFrame, prov: dict[str, Any]) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from ..display import Shown
@@ -26,6 +27,7 @@ from ..engines.questions import QuestionStats, by_attribute, question_stats
 from ..outcomes import Outcomes
 from ..params import QuestionsParams
 from ._base import (
+    PRINTED_ROWS,
     Analysis,
     Chart,
     Progress,
@@ -37,7 +39,11 @@ from ._base import (
     subset_of,
 )
 
-__all__ = ["QuestionsParams", "QuestionsResult", "QUESTIONS"]
+__all__ = ["QuestionsParams", "QuestionsResult", "QUESTIONS", "QUESTION_ENDS"]
+
+#: A report of more questions than it prints (:data:`~scorio_core.definitions.PRINTED_ROWS`)
+#: shows this many easiest and as many hardest (:func:`questions_view`).
+QUESTION_ENDS = 20
 
 
 @dataclass(frozen=True, repr=False)
@@ -72,17 +78,67 @@ def _tables(r: QuestionsResult) -> dict:
     return out
 
 
+def questions_view(questions: pd.DataFrame, disagree: bool = True) -> TableView | None:
+    """The questions a printed report shows when there are more than it prints
+    (:data:`~scorio_core.definitions.PRINTED_ROWS`; ``None``: every one): the
+    :data:`QUESTION_ENDS` easiest and as many hardest -- saturated and unsolved questions,
+    where broken items show -- and between them the questions to look at, those that rank
+    models against the rest (``item_rest_r < 0``) or have a status (no 2PL slope), the
+    lowest ``item_rest_r`` first when there are more than the rows left. The table's order
+    (easiest first) is kept; one line says what the others are. Where the models disagree
+    most is the 'disagree' table's (``disagree``: whether the reader has it).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions.questions import questions_view
+    >>> from scorio_core.engines.questions import question_stats
+    >>> R = (np.random.default_rng(0).random((5, 90, 4)) < np.linspace(.05, .95, 90)[:, None])
+    >>> view = questions_view(question_stats(sc.Outcomes(R.astype(int)), irt=False).table)
+    >>> len(view.table) >= 40, view.note[:52]
+    (True, 'Shown: the 20 easiest and the 20 hardest of the 90 q')
+    """
+    m, ends = len(questions), QUESTION_ENDS
+    if m <= PRINTED_ROWS:
+        return None
+    middle = questions.iloc[ends:m - ends]
+    odd = middle[(middle["item_rest_r"] < 0) | (middle["status"] != "")]
+    which = ("rank models against the rest (item_rest_r < 0) or have a status (no 2PL slope; "
+             "always right or wrong)")
+    between = f", and the {len(odd):,} between them that {which}"
+    room = PRINTED_ROWS - 2 * ends
+    if len(odd) > room:  # the worst of them: a status first, then the lowest item_rest_r
+        key = odd["item_rest_r"].where(odd["status"] == "", -np.inf).fillna(-np.inf)
+        between = (f", and {room} of the {len(odd):,} between them that {which}: a status "
+                   "first, then the lowest item_rest_r")
+        odd = odd.loc[key.sort_values(kind="stable").index[:room]].sort_index()
+    elif odd.empty:
+        between = " (none between them has item_rest_r < 0 or a status)"
+    picked = pd.concat([questions.iloc[:ends], odd, questions.iloc[m - ends:]])
+    rest = middle.drop(index=odd.index)["mean"]
+    return TableView(picked.reset_index(drop=True), (
+        f"Shown: the {ends} easiest and the {ends} hardest of the {m:,} questions{between}; "
+        f"not printed: the other {len(rest):,} (mean {rest.max():.4f} to {rest.min():.4f}). "
+        + ("'disagree' lists the questions where the models differ most; " if disagree
+           else "") + "the CSV/JSON export has every question."))
+
+
 def _views(r: QuestionsResult, tables: dict) -> dict[str, TableView]:
-    """'disagree' only where it adds something: with ``top`` at least the number of
+    """The questions a printed report has room for (:func:`questions_view`), and
+    'disagree' only where it adds something: with ``top`` at least the number of
     questions it holds every question of the 'questions' table, in another order, so a
     report says so in one line instead of printing the same rows again."""
     questions, disagree = tables["questions"], tables["disagree"]
-    if len(questions) == 0 or len(disagree) < len(questions):
-        return {}
-    return {"disagree": TableView(disagree.iloc[:0], (
-        f"Not shown: top = {r.top:,} covers all {len(questions):,} questions, so this table "
-        "would repeat the 'questions' table above, only ordered by disagreement (the "
-        "CSV/JSON export has it)."))}
+    views = {}
+    repeats = len(questions) > 0 and len(disagree) >= len(questions)
+    if (shown := questions_view(questions, disagree=not repeats)) is not None:
+        views["questions"] = shown
+    if repeats:
+        views["disagree"] = TableView(disagree.iloc[:0], (
+            f"Not shown: top = {r.top:,} covers all {len(questions):,} questions, so this "
+            "table would repeat the 'questions' table, only ordered by disagreement (the "
+            "CSV/JSON export has it)."))
+    return views
 
 
 def _charts(r: QuestionsResult) -> list[Chart]:
@@ -150,12 +206,15 @@ def _to_code(p: QuestionsParams, data: str = "data") -> str:
     return (
         "import scorio_core as sc\n"
         "from scorio_core import charts\n"
+        "from scorio_core.definitions import PRINTED_ROWS\n"
+        "from scorio_core.definitions.questions import questions_view\n"
         "from scorio_core.engines.questions import by_attribute, question_stats\n\n"
         f"{head}stats = question_stats({src}, irt={p.irt!r})\n"
         f"{by}"
         f"disagree = stats.disagree({p.top!r})\n"
         f"heatmap_columns = {p.heatmap_columns!r}\n"
-        "sc.display.show(stats.table)"
+        "# as the report prints it: both ends of a long table (every question: stats.table)\n"
+        "sc.display.show(questions_view(stats.table) or stats.table, max_rows=PRINTED_ROWS)"
     )
 
 
@@ -183,7 +242,9 @@ QUESTIONS = Analysis(
     views=_views,
     charts=_charts,
     how_to_read=(
-        "One row per question, easiest first: mean = the question's mean score over all models "
+        "One row per question, easiest first (a printed report of more questions than it has "
+        "rows for shows the easiest and the hardest, and between them the questions to look "
+        "at, with one line on the rest): mean = the question's mean score over all models "
         "and trials; disagreement = the expected gap between two models' scores on it (0: "
         "they all agree); difficulty and discrimination = the 2PL IRT item parameters b and a "
         "(binary data; ±∞ for questions every model always solves or always misses); "

@@ -26,9 +26,11 @@ from ..formatting import count_text
 from ..outcomes import Outcomes
 from ..params import StabilityParams
 from ._base import (
+    PRINTED_ROWS,
     Analysis,
     Chart,
     Progress,
+    TableView,
     binary_required,
     common_caveats,
     resolve_methods,
@@ -65,6 +67,18 @@ def _tables(r: StabilityResult) -> dict:
         "classes_self": s.classes("self"),
         "per_method": s.table.round(6),
     }
+
+
+def _views(r: StabilityResult, tables: dict) -> dict[str, TableView]:
+    """per_method in one line when longer than a printed report prints: each method's mean
+    and sd there are those of its class in the two class tables, which list every method."""
+    per = tables["per_method"]
+    if len(per) <= PRINTED_ROWS:
+        return {}
+    return {"per_method": TableView(per.iloc[:0], (
+        f"Not printed: {len(per):,} methods, one row each; a method's mean and sd are those of "
+        "its class in 'classes_gold' and 'classes_self' above, which list every method. The "
+        "CSV/JSON export lists them one row per method, with its family."))}
 
 
 def _charts(r: StabilityResult) -> list[Chart]:
@@ -113,6 +127,7 @@ STABILITY = Analysis(
     params=StabilityParams,
     run=_run,
     tables=_tables,
+    views=_views,
     charts=_charts,
     how_to_read=(
         "With one trial per question (N = 1), each single-trial slice is ranked by every method "

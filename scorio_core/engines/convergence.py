@@ -684,7 +684,8 @@ def convergence_at_n(
         raise ValidationError(
             f"convergence@n needs at least 2 trials per question (it asks after which trial "
             f"s <= N - 1 the ranking stops changing); these data have N = {N}. For single-trial "
-            "rankings use the stability analysis (Stability page, scorio-studio stability)"
+            "rankings use the low-budget stability analysis (sc.stability(data) / "
+            "scorio-studio stability)"
         )
     check_result_memory(replicates, 16.0 * len(ids), "convergence@n")
     s_star, last_change = {}, {}

@@ -37,6 +37,7 @@ __all__ = [
     "parse_sections",
     "settings_text",
     "provenance_rows",
+    "benchmark_text",
     "HowRead",
     "how_read",
     "EMPTY_TABLES",
@@ -428,11 +429,37 @@ def _lines(v: Any) -> list[str]:
     return list(dict.fromkeys(map(str, v))) if isinstance(v, list | tuple) else [str(v)]
 
 
-def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
+def benchmark_text(data: Outcomes) -> str:
+    """The questions of ``data`` as a reader sees them named: the greedy table's rule
+    (:func:`~scorio_core.definitions.greedy.whole_label`) -- the one benchmark, the dataset
+    when its questions name none, ``combined`` with the benchmarks it pools. The provenance
+    record keeps ``combined`` for all questions (the notebook's load cell reads it).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.report._build import benchmark_text
+    >>> o = sc.Outcomes(np.ones((2, 4, 2), int), benchmarks=["a", "a", "b", "b"], name="runs")
+    >>> benchmark_text(o), benchmark_text(o.select("b"))
+    ('combined (a, b)', 'b')
+    >>> benchmark_text(sc.Outcomes(np.ones((2, 4, 2), int), name="runs"))
+    'runs'
+    """
+    from ..definitions.greedy import whole_label
+
+    label = whole_label(data)
+    names = data.benchmark_names
+    if len(names) < 2:
+        return label
+    return f"{label} ({', '.join(names[:8])}{', ...' if len(names) > 8 else ''})"
+
+
+def provenance_rows(prov: dict[str, Any], data: Outcomes | None = None
+                    ) -> list[tuple[str, list[str]]]:
     """The provenance block as ``(label, lines)`` rows, in plain words -- the HTML and the
     Markdown report print the same: the input file(s) listed one a line, and each file's
     sha256 as ``sha256sum`` prints it (``<digest>  <file>``) when the data came from
-    several files.
+    several files; with ``data``, the benchmark as :func:`benchmark_text` names it.
 
     Example
     -------
@@ -468,7 +495,7 @@ def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
         where,
         ("sha256", sha),
         ("shape", [shape_text(shape["models"], shape["questions"], shape["trials"])]),
-        ("benchmark", [prov["benchmark"]]),
+        ("benchmark", [prov["benchmark"] if data is None else benchmark_text(data)]),
         ("synthetic", ["yes" if prov["synthetic"] else "no"]),
         ("seeds", [", ".join(f"{k} = {v}" for k, v in prov["seeds"].items()) or "none"]),
         ("versions", [", ".join(f"{k} {v}" for k, v in prov["versions"].items())]),

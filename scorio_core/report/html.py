@@ -14,8 +14,9 @@ from typing import Any
 
 import pandas as pd
 
-from ..definitions import TableView
+from ..definitions import PRINTED_ROWS, TableView
 from ..formatting import format_columns, shape_text
+from ..outcomes import Outcomes
 from ..references import bibliography
 from ._build import (
     Report,
@@ -34,8 +35,9 @@ from ._svg import chart_svg
 
 __all__ = ["escape", "prose", "to_html", "MAX_ROWS"]
 
-#: Longest table shown in full; longer ones show their first rows (exports hold all).
-MAX_ROWS = 60
+#: Longest table shown in full; longer ones show their first rows (exports hold all). A table
+#: that can run longer has a view that chooses what to print (PRINTED_ROWS, the same number).
+MAX_ROWS = PRINTED_ROWS
 
 CSS = """
 :root { --ink:#1f2328; --muted:#57606a; --line:#d0d7de; --accent:#3b5bdb; --warn:#9a6700; }
@@ -242,10 +244,10 @@ def _references() -> str:
     return f'<section id="references"><h2>References</h2><ul>{items}</ul></section>'
 
 
-def _provenance(prov: dict[str, Any]) -> str:
+def _provenance(prov: dict[str, Any], data: Outcomes | None = None) -> str:
     dl = "".join(
         f"<dt>{escape(k)}</dt><dd>{'<br>'.join(escape(line) for line in lines)}</dd>"
-        for k, lines in provenance_rows(prov)
+        for k, lines in provenance_rows(prov, data)
     )
     full = escape(json.dumps(prov, indent=2, ensure_ascii=False, default=str))
     return (
@@ -318,5 +320,6 @@ def to_html(report: Report) -> str:
         f"{read_link}"
         '<li><a href="#provenance">Provenance</a></li>'
         "</ol></nav></header>"
-        f"<main>{body}{_references()}{read}{_provenance(report.provenance)}</main></body></html>\n"
+        f"<main>{body}{_references()}{read}"
+        f"{_provenance(report.provenance, report.data)}</main></body></html>\n"
     )

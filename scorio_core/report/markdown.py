@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..definitions import TableView
+    from ..outcomes import Outcomes
 
 __all__ = ["to_markdown"]
 
@@ -66,9 +67,9 @@ def _how_read(report: Report) -> list[str]:
     return out
 
 
-def _provenance(prov: dict) -> list[str]:
+def _provenance(prov: dict, data: Outcomes | None = None) -> list[str]:
     out = ["## Provenance", ""]
-    for label, lines in provenance_rows(prov):
+    for label, lines in provenance_rows(prov, data):
         if len(lines) == 1:
             out.append(f"- **{_md_cell(label)}**: {_md_cell(lines[0])}")
         else:
@@ -138,6 +139,6 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):
         text = text.replace(ch, esc)
     out += ["## References", ""] + [f"- {line}" for line in bibliography(urls=False)] + [""]
-    out += _how_read(report) + _provenance(prov)
+    out += _how_read(report) + _provenance(prov, report.data)
     out += ["### Every setting (JSON)", "", "```json", text, "```", ""]
     return "\n".join(out)

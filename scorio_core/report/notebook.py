@@ -19,7 +19,7 @@ from ..formatting import shape_text
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ..references import bibliography
-from ._build import Report, left_out_text, pooled_text, settings_text
+from ._build import Report, benchmark_text, left_out_text, pooled_text, settings_text
 
 __all__ = ["to_notebook", "load_code"]
 
@@ -113,11 +113,15 @@ def to_notebook(
     from nbformat import v4
 
     prov = report.provenance
+    # the questions as the report names them; data whose questions name no benchmark are
+    # the dataset itself, named once (the load cell reads the record's prov["benchmark"])
+    bench = benchmark_text(report.data)
+    bench = "" if bench == report.data.name else f", benchmark `{bench}`"
     intro = [
         f"# {report.title}",
         "",
-        f"Dataset **{report.data.name}** ({shape_text(*prov['shape'].values())}, benchmark "
-        f"`{prov['benchmark']}`). Made {prov['created_utc']} with scorio-studio "
+        f"Dataset **{report.data.name}** ({shape_text(*prov['shape'].values())}{bench}). "
+        f"Made {prov['created_utc']} with scorio-studio "
         f"{prov['versions'].get('scorio-studio', '')}; run the cells top to bottom to "
         "reproduce every number of the report.",
     ]

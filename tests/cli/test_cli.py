@@ -286,3 +286,23 @@ def test_columns_option_maps_a_table_with_other_names(capsys, tmp_path, data_dir
     _, ref, _ = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"), "--format", "csv")
     body = [line for line in out.splitlines() if not line.startswith("#")]
     assert body == [line for line in ref.splitlines() if not line.startswith("#")]
+
+
+def test_convergence_text_prints_the_reports_pmf(capsys, data_dir):
+    """The text printed each method's pmf as one cell of every n with mass ("30: 0.0033,
+    32: 0.0033, ..." -- hundreds of characters): it prints the report's view, one row per
+    method with its mass in doubling bins of n and the share that never settled, each row
+    summing to 1, and the line under it; the JSON keeps p for every n."""
+    path = str(data_dir / "biased_coins.npz")
+    code, out, err = _run(capsys, "convergence", path, "--methods", "bayes,pass_at_k_2",
+                          "--replicates", "200", "--format", "table")
+    assert code == 0, err
+    part = out.split("## Distribution of convergence@n\n", 1)[1].split("\n\n", 1)[0]
+    lines = part.splitlines()
+    assert lines[0].split() == ["method", "n=1", "n=2", "n=3–4", "n=5–8", "n=9–16", "n=17–32",
+                                "n=33–64", "n=65–79", "no_convergence"]
+    rows = {ln.split()[0]: [float(x) for x in ln.split()[1:]] for ln in lines[1:3]}
+    assert list(rows) == ["bayes", "pass_at_k_2"]
+    assert all(sum(v) == pytest.approx(1.0, abs=2e-3) for v in rows.values())
+    assert lines[3].startswith("Share of replicates whose convergence@n falls in each bin")
+    assert max(map(len, lines[:3])) < 100

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from scorio_core import Outcomes, ValidationError, display, io
+from scorio_core import Outcomes, ValidationError, display, export, io
 from scorio_core.definitions import ANALYSES, Chart, params_dict, resolve_methods
 from scorio_core.engines import compare, run_methods
 from scorio_core.engines.stability import low_budget_stability
@@ -306,6 +306,34 @@ def test_plan_gap_curve_is_the_pairs_stated_gaps_along_a_grid(aime):
     assert len(payload["gap_curve"]) == len(g) and payload["gap_curve"][0]["plan"] == "trials"
 
 
+
+def test_plan_gap_curve_leaves_out_plans_that_todays_data_decide_and_says_so():
+    """The audit's one-trial table (2 models, 24 questions, N = 1): the gap curve drew 0 at
+    34 and 48 questions, then rose -- a promise that those plans decide any true lead, a
+    tie included, when today's 24 questions carry the decision alone. Those plans state no
+    lead now: they are not drawn, the caption names them and why, the pairs table's
+    questions_gap is empty (not 0.0000) and the Planner's text no longer says '0: any true
+    lead'."""
+    from scorio_core.definitions.plan import GAP_TEXT
+
+    a = np.array([1] * 16 + [0] * 8)
+    b = np.array([1] * 4 + [0] * 12 + [1] * 2 + [0] * 6)
+    data = Outcomes(np.stack([a, b])[..., None], models=["alpha", "beta"])
+    pl = ANALYSES["plan"]
+    r = pl.run(data, pl.params(sims=200))
+    g = pl.tables(r)["gap_curve"]
+    q = g[g["plan"] == "questions"]
+    lead = q["smallest_lead"].to_numpy(dtype=float)
+    assert not (lead == 0).any() and np.isnan(lead[0]) and np.isfinite(lead).any(), q
+    gone = q["n"][np.isnan(lead)].tolist()
+    caption = pl.charts(r)[2].caption
+    span = f"{gone[0]:,}" + (f" to {gone[-1]:,}" if len(gone) > 1 else "")
+    assert f"Not drawn: plans of {span} questions — today's data decide the pair" in caption
+    assert "rise before it falls" in caption  # the pair is not decided in this scope
+    assert "Trials cannot be planned: N = 1" in caption
+    assert np.isnan(r.plan.pairs["questions_gap"].iloc[0])
+    assert "0: any true lead" not in GAP_TEXT and "a tie as often" in GAP_TEXT
+
 def test_to_code_family_and_all_forms():
     code = ANALYSES["compare"].to_code(ANALYSES["compare"].params(methods="all"), "data")
     assert "sc.compare(data, methods='all')" in code  # the definition resolves 'all'
@@ -570,8 +598,9 @@ def test_convergence_tables_in_a_report_skip_what_says_nothing():
     """N = 40 trials: the curves table (one row per method and n) printed its first 60 rows --
     one method's n = 1..40 and a second's start -- and the pmf one row per n, mostly
     p = 0.0000 (316 such rows where nothing converged). A report shows the curves at n = 1,
-    2, 4, ..., N for every method and the pmf where it has mass, each saying so in one line;
-    the export keeps every row."""
+    2, 4, ..., N for every method and the pmf as one row per method (its mass in doubling
+    bins of n, and the share that never settled), each saying so in one line; the export
+    keeps every row."""
     rng = np.random.default_rng(1)
     R = (rng.random((4, 12, 40)) < np.array([0.8, 0.6, 0.4, 0.2])[:, None, None]).astype(int)
     conv = ANALYSES["convergence"]
@@ -585,9 +614,14 @@ def test_convergence_tables_in_a_report_skip_what_says_nothing():
     merged = curves.merge(tables["curves"], on=["method", "n"], suffixes=("", "_all"))
     assert merged["mean"].equals(merged["mean_all"].rename("mean"))
     assert "n = 1, 2, 4, …, 40" in shown["curves"].note
-    pmf = shown["pmf"].table
-    assert (pmf["p"] > 0).all() and len(pmf) == (tables["pmf"]["p"] > 0).sum() > 0
-    assert "p = 0" in shown["pmf"].note and "export" in shown["pmf"].note
+    pmf = shown["pmf"].table  # one row per method: its mass in doubling bins of n
+    assert list(pmf.columns) == ["method", "n=1", "n=2", "n=3–4", "n=5–8", "n=9–16",
+                                 "n=17–32", "n=33–39", "no_convergence"]
+    assert pmf["method"].tolist() == ["bayes", "pass_at_k_2"]
+    assert pmf.iloc[:, 1:].sum(axis=1).tolist() == pytest.approx([1.0, 1.0], abs=1e-9)
+    late = tables["pmf"].query("method == 'bayes' and n >= 33")["p"].sum()
+    assert pmf.loc[0, "n=33–39"] == pytest.approx(late, abs=1e-12)
+    assert "export lists p for every n" in shown["pmf"].note
     # nothing converged: no rows, and one sentence says why
     r0 = conv.run(Outcomes((rng.random((3, 12, 4)) < 0.5).astype(int)),  # ranked at n = 4 only
                   conv.params(methods="pass_at_k_4", replicates=50, curve_replicates=None))
@@ -611,7 +645,9 @@ def test_rubric_ranks_table_reads_best_first(aime, results):
 def test_an_undecided_pair_the_papers_rule_calls_met_says_why(data_dir):
     """Biased coins: LLM_7 vs LLM_8 (t = 1.72) is not decided at 95% (two-sided, Holm), yet
     its trials_needed_papers reads 'met now' in the table of undecided pairs -- two verdicts
-    side by side with nothing to reconcile them. The caveat says which rule says what."""
+    side by side with nothing to reconcile them. The caveat says which rule says what; it is
+    the board's own note, so the CLI's text and the exports, which print the board's notes
+    and not the page's caveats, say it too."""
     data = io.load(data_dir / "biased_coins.npz")
     lb = ANALYSES["leaderboard"]
     p = lb.params()
@@ -620,9 +656,11 @@ def test_an_undecided_pair_the_papers_rule_calls_met_says_why(data_dir):
     met = pairs[pairs["trials_needed_papers"] <= data.N]
     assert ("LLM_7", "LLM_8") in set(zip(met["better"], met["next"], strict=True))
     said = [c for c in lb.caveats(data, p, r) if "met now" in c]
-    assert len(said) == 1
-    assert f"{len(met)} of them" in said[0] and "LLM_7 vs LLM_8" in said[0]
-    assert "one-sided" in said[0] and "Holm" in said[0]
+    assert len(said) == 1 and said[0] in r.board.notes
+    assert f"{len(met)} of the {len(pairs)} undecided adjacent pairs" in said[0]
+    assert "LLM_7 vs LLM_8" in said[0] and "one-sided" in said[0] and "Holm" in said[0]
+    assert "trials_needed says what would" in said[0]
+    assert "LLM_7 vs LLM_8" in " ".join(export.export(r.board, "text").split())
 
 
 def test_the_reports_pass_curves_summary_has_every_model_in_one_row():
@@ -647,3 +685,20 @@ def test_the_reports_pass_curves_summary_has_every_model_in_one_row():
         name = row.curve.replace("@k", f"@{row.k}").replace("^k", f"^{row.k}")
         got = wide.set_index("model").loc[row.model, [name, f"{name} lo", f"{name} hi"]]
         assert got.tolist() == [row.value, row.lo, row.hi]
+
+
+def test_core_messages_name_the_analysis_not_an_app_page():
+    """The convergence refusal said "(Stability page)" and the lm-eval filter caveat "or the
+    sidebar's benchmark": the core's messages reach the CLI and notebooks too, where there
+    is no page and no sidebar. They name the analysis with its Python and CLI forms."""
+    from scorio_core.definitions._base import common_caveats
+
+    why = ANALYSES["convergence"].requires(Outcomes(np.ones((2, 5, 1), int)))
+    assert "page" not in why.lower()
+    assert "sc.stability(data)" in why and "scorio-studio stability" in why
+    data = Outcomes(np.ones((2, 4, 2), int), benchmarks=["gsm8k/strict-match"] * 2
+                    + ["gsm8k/flexible-extract"] * 2, metadata={"format": "lm_eval"})
+    said = [c for c in common_caveats(data) if "once per filter" in c]
+    assert len(said) == 1 and "sidebar" not in said[0]
+    assert ("benchmark='gsm8k/strict-match' / --benchmark gsm8k/strict-match" in said[0]
+            and "the app's Benchmark box" in said[0])

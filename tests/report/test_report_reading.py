@@ -5,6 +5,7 @@ format leaking into another, a sentence instead of an empty table, one format pe
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import zipfile
 from pathlib import Path
@@ -246,8 +247,7 @@ def test_disagree_is_left_out_in_one_line_when_it_would_repeat_the_questions():
     every, few = rep.sections
     assert len(every.tables["disagree"]) == 12  # the export keeps it
     note = ("Not shown: top = 20 covers all 12 questions, so this table would repeat the "
-            "'questions' table above, only ordered by disagreement (the CSV/JSON export has "
-            "it).")
+            "'questions' table, only ordered by disagreement (the CSV/JSON export has it).")
     assert every.shown["disagree"].table.empty and every.shown["disagree"].note == note
     page, md = to_html(rep), to_markdown(rep)
     assert f'<h3>disagree</h3><p class="note">{note}</p>' in page.replace("&#x27;", "'")
@@ -265,9 +265,11 @@ def test_one_column_name_prints_one_format_in_a_report(data_dir):
     q = rep.sections[0].tables
     assert "q018" in set(q["disagree"]["question"])
     col = list(q["questions"].columns).index("difficulty")
-    shown = {t: next(r[col] for r in _cells(page, t) if r[0] == "q018")
-             for t in ("questions", "disagree")}
-    assert shown["questions"] == shown["disagree"] == "-0.301", shown
+    assert next(r[col] for r in _cells(page, "disagree") if r[0] == "q018") == "-0.301"
+    # the questions table prints both ends (q018 is in the middle): 3 decimals there too
+    for t in ("questions", "disagree"):
+        cells = [r[col] for r in _cells(page, t)]
+        assert cells and all(re.fullmatch(r"-?\d+\.\d{3}|∞|−∞|—", c) for c in cells), cells
     # every number column of the section: one format, whichever table shows it
     from scorio_core.formatting import table_formats
 
@@ -287,3 +289,220 @@ def test_named_quantities_keep_their_decimals_whatever_the_rows():
     for name in ("difficulty", "discrimination"):
         assert column_format(few, name) == column_format(many, name)
     assert column_format([12.3, 4.5], "df") == column_format([1234.5], "df")
+
+
+# ------------------------------------------------------------ 7. long tables on paper
+def _no_table_cut(page: str, md: str) -> None:
+    """No table of a report is cut after its first rows: each prints what its view chose."""
+    for text in (page, md):
+        assert "First 60 of" not in text and "rows; the CSV/JSON export" not in text
+
+
+def test_questions_print_both_ends_and_the_odd_ones_between(data_dir):
+    """The questions table (120 questions, easiest first) printed its first 60 rows: the
+    hardest half, where the unsolved questions are, was missing from print. A report prints
+    the 20 easiest and the 20 hardest, and between them the questions that rank models
+    against the rest or have a status, with one line on the others; the export has all."""
+    from scorio_core.definitions import PRINTED_ROWS
+    from scorio_core.definitions.questions import QUESTION_ENDS
+
+    data = io.load(data_dir / "reasoning_synthetic.npz")
+    rep = build_report(data, ["questions"])
+    s = rep.sections[0]
+    every, view = s.tables["questions"], s.shown["questions"]
+    assert len(every) == 120 and QUESTION_ENDS == 20
+    order, shown = every["question"].tolist(), view.table["question"].tolist()
+    # here every question with a status or item_rest_r < 0 is among the 20 hardest
+    odd = every[(every["item_rest_r"] < 0) | (every["status"] != "")]
+    assert set(odd["question"]) <= set(order[-20:]) and len(odd) == 4
+    assert shown == order[:20] + order[-20:] and len(shown) <= PRINTED_ROWS
+    assert view.table.equals(  # the table's rows, whole
+        pd.concat([every.iloc[:20], every.iloc[-20:]]).reset_index(drop=True))
+    middle = every["mean"].iloc[20:-20]
+    assert view.note == (
+        "Shown: the 20 easiest and the 20 hardest of the 120 questions (none between them "
+        "has item_rest_r < 0 or a status); not printed: the other 80 (mean "
+        f"{middle.max():.4f} to {middle.min():.4f}). 'disagree' lists the questions where "
+        "the models differ most; the CSV/JSON export has every question.")
+    page, md = to_html(rep), to_markdown(rep)
+    _no_table_cut(page, md)
+    assert [html.unescape(r[0]) for r in _cells(page, "questions")] == shown  # the hardest too
+    assert "HMMT'25-01" in shown
+    # the notebook's cell shows the same rows and line
+    from scorio_core.definitions import ANALYSES
+
+    code = ANALYSES["questions"].to_code(s.params, "data").splitlines()
+    ns = {"data": data}
+    exec("\n".join(code[:-1]), ns)
+    shown_nb = eval(code[-1], ns)
+    assert shown_nb.table.equals(view.table) and shown_nb.note == view.note
+    assert "more rows" not in repr(shown_nb)
+    # few questions: the table is printed whole, no line
+    small = build_report(data.select("AIME'25"), [("questions", {"irt": False})])
+    assert small.sections[0].shown["questions"].note is None
+
+
+def test_questions_between_the_ends_are_those_to_look_at():
+    """Between the 20 easiest and the 20 hardest, a report prints the questions that rank
+    models against the rest (item_rest_r < 0) or have a status, in the table's order; more
+    than the rows left: those with a status first, then the lowest item_rest_r."""
+    from scorio_core.definitions import PRINTED_ROWS
+    from scorio_core.definitions.questions import questions_view
+
+    m = 100
+    t = pd.DataFrame({"question": [f"q{i:03d}" for i in range(m)],
+                      "mean": np.linspace(1.0, 0.0, m), "item_rest_r": 0.5, "status": ""})
+    t.loc[[30, 50, 70], "item_rest_r"] = [-0.2, -0.1, -0.3]
+    t.loc[60, "status"] = "no 2PL slope"
+    view = questions_view(t)
+    names = view.table["question"].tolist()
+    assert names == [f"q{i:03d}" for i in [*range(20), 30, 50, 60, 70, *range(80, 100)]]
+    assert view.note.startswith("Shown: the 20 easiest and the 20 hardest of the 100 "
+                                "questions, and the 4 between them that rank models against "
+                                "the rest (item_rest_r < 0) or have a status")
+    assert "not printed: the other 56 (mean 0.7980 to 0.2020)" in view.note
+    # more than the 20 rows left: the status first, then the lowest item_rest_r
+    t.loc[20:79, "item_rest_r"] = np.linspace(-0.01, -0.6, 60)
+    view = questions_view(t)
+    between = view.table["question"].iloc[20:-20].tolist()
+    assert len(view.table) == PRINTED_ROWS and "q060" in between
+    assert between == [f"q{i:03d}" for i in [60, *range(61, 80)]]
+    assert "and 20 of the 60 between them that rank" in view.note
+    assert questions_view(t.iloc[:PRINTED_ROWS]) is None
+
+
+def test_convergence_pmf_prints_doubling_bins_that_sum_to_one(data_dir):
+    """The pmf printed one row per method and n (206 rows with mass on the coins, cut at
+    60): p = 0.0001, 0.0002, ... row by row, one method's. A report prints one row per
+    method: the mass of convergence@n in bins n = 1, 2, 3–4, 5–8, ..., up to N - 1, and the
+    share that never settled; each row sums to 1. The export keeps p for every n."""
+    data = io.load(data_dir / "biased_coins.npz")
+    rep = build_report(data, [("convergence", {"methods": "bayes,avg,pass_at_k_2",
+                                               "replicates": 400, "curve_replicates": 20})])
+    s = rep.sections[0]
+    pmf, view = s.tables["pmf"], s.shown["pmf"].table
+    assert len(pmf) == 3 * 79  # the export: every n of every method
+    assert list(view.columns) == ["method", "n=1", "n=2", "n=3–4", "n=5–8", "n=9–16",
+                                  "n=17–32", "n=33–64", "n=65–79", "no_convergence"]
+    assert view["method"].tolist() == ["bayes", "avg", "pass_at_k_2"]
+    bins = {"n=1": (1, 1), "n=2": (2, 2), "n=3–4": (3, 4), "n=5–8": (5, 8), "n=9–16": (9, 16),
+            "n=17–32": (17, 32), "n=33–64": (33, 64), "n=65–79": (65, 79)}
+    for _, row in view.iterrows():
+        mine = pmf[pmf["method"] == row["method"]]
+        for col, (lo, hi) in bins.items():
+            assert row[col] == pytest.approx(mine.loc[mine["n"].between(lo, hi), "p"].sum(),
+                                             abs=1e-12)
+        no = s.tables["summary"].set_index("method").loc[row["method"], "no_convergence"]
+        assert row["no_convergence"] == pytest.approx(no, abs=1e-12)
+        assert row[list(bins) + ["no_convergence"]].sum() == pytest.approx(1.0, abs=1e-9)
+    note = s.shown["pmf"].note
+    assert note.startswith("Share of replicates whose convergence@n falls in each bin")
+    assert "The CSV/JSON export lists p for every n." in note
+    page, md = to_html(rep), to_markdown(rep)
+    _no_table_cut(page, md)
+    assert len(_cells(page, "pmf")) == 3
+
+
+def test_flips_without_texts_print_one_row_per_pair_of_outcomes(data_dir):
+    """With no completion texts the flip table printed every trial (80 rows of scores on
+    the coins, cut at 60): which trial it was says nothing there. A report prints each pair
+    of outcomes once with how many trials gave it; the export lists each trial."""
+    data = io.load(data_dir / "biased_coins.npz")
+    rep = build_report(data, ["pair"])
+    s = rep.sections[0]
+    trials, view = s.tables["flips"], s.shown["flips"]
+    assert len(trials) == 80
+    grouped = view.table
+    assert list(grouped.columns) == ["question", "flip", "category_a", "score_a", "category_b",
+                                     "score_b", "repeats"]
+    assert grouped["repeats"].sum() == 80 and grouped["repeats"].is_monotonic_decreasing
+    want = trials.groupby(["category_a", "category_b"]).size().to_dict()
+    assert {(r.category_a, r.category_b): r.repeats for r in grouped.itertuples()} == want
+    assert (grouped["flip"] == (grouped["score_a"] != grouped["score_b"])).all()
+    assert view.note == ("The 80 trials grouped by the two models' outcomes (no completion "
+                         "texts to read side by side): repeats = the trials that gave that "
+                         "pair; the CSV/JSON export lists each trial.")
+    # the repeats' trial lists (68 numbers in one cell) print their runs as ranges
+    repeats, runs = s.tables["repeats"], s.shown["repeats"].table
+
+    def expand(text: str) -> list[int]:
+        out = []
+        for part in text.split(", "):
+            lo, _, hi = part.partition("–")
+            out += list(range(int(lo), int(hi or lo) + 1))
+        return out
+
+    assert [expand(t) for t in runs["trials"]] == [
+        [int(x) for x in t.split(", ")] for t in repeats["trials"]]
+    assert runs.drop(columns="trials").equals(repeats.drop(columns="trials"))
+    assert max(map(len, runs["trials"])) < max(map(len, repeats["trials"])) / 3
+    assert "ranges" in s.shown["repeats"].note
+    page, md = to_html(rep), to_markdown(rep)
+    _no_table_cut(page, md)
+    assert len(_cells(page, "flips")) == len(grouped) <= 4
+
+
+def test_flips_with_texts_print_each_trial(data_dir):
+    """Completion texts are read trial by trial: the flips table stays whole there."""
+    data = io.load(HARNESS / "inspect" / "texts")
+    rep = build_report(data, [("pair", {"question": "2"})])
+    s = rep.sections[0]
+    assert s.shown["flips"].note is None
+    assert s.shown["flips"].table.equals(s.tables["flips"])
+
+
+def test_per_method_stability_is_one_line_when_longer_than_a_page():
+    """per_method (70 methods) printed its first 60 rows: the last 10 methods were missing.
+    Each method's mean and sd are its class's in the two class tables, which list every
+    method; a report says so in one line, and prints per_method whole when it is short."""
+    from scorio_core.definitions import PRINTED_ROWS
+
+    rng = np.random.default_rng(0)
+    R = (rng.random((4, 12, 3)) < np.array([.8, .6, .4, .2])[:, None, None]).astype(int)
+    rep = build_report(Outcomes(R), ["stability", ("stability", {"methods": "bayes,borda"})])
+    every, few = rep.sections
+    per = every.tables["per_method"]
+    assert len(per) > PRINTED_ROWS and every.shown["per_method"].table.empty
+    listed = [m for t in ("classes_gold", "classes_self")
+              for m in ", ".join(every.tables[t]["methods"]).split(", ")]
+    assert sorted(listed) == sorted(per["method"].tolist() * 2)
+    assert every.shown["per_method"].note == (
+        f"Not printed: {len(per)} methods, one row each; a method's mean and sd are those of "
+        "its class in 'classes_gold' and 'classes_self' above, which list every method. The "
+        "CSV/JSON export lists them one row per method, with its family.")
+    assert few.shown["per_method"].note is None and len(few.shown["per_method"].table) == 2
+    _no_table_cut(to_html(rep), to_markdown(rep))
+
+
+# ------------------------------------------------------------ 8. the benchmark in words
+def test_data_without_benchmark_labels_are_not_called_combined(data_dir, tmp_path):
+    """The provenance block and the notebook's intro read 'benchmark: combined' for data
+    whose questions name no benchmark (nothing was combined). They name the questions as
+    the greedy table does (definitions.greedy.whole_label): the one benchmark, the dataset
+    when none is named, 'combined' with the benchmarks it pools. The record keeps
+    'combined', which the notebook's load cell reads."""
+    from scorio_core.definitions.greedy import whole_label
+    from scorio_core.report._build import provenance_rows
+
+    coins = io.load(data_dir / "biased_coins.npz")
+    reasoning = io.load(data_dir / "reasoning_synthetic.npz")
+    for data, want in [
+        (coins, "Biased coins (11 LLM mimics)"),
+        (reasoning.select("AIME'25"), "AIME'25"),
+        (reasoning, "combined (AIME'24, AIME'25, HMMT'25, BrUMO'25)"),
+    ]:
+        rep = build_report(data, [("questions", {"irt": False})])
+        assert want.startswith(whole_label(data))
+        assert dict(provenance_rows(rep.provenance, data))["benchmark"] == [want]
+        page, md = to_html(rep), to_markdown(rep)
+        assert f"<dt>benchmark</dt><dd>{want}</dd>" in page.replace("&#x27;", "'")
+        assert f"- **benchmark**: {want}\n" in md
+        nb = to_notebook(rep, data_dir / "biased_coins.npz")
+        intro = nb.cells[0].source
+        assert "`combined`" not in intro
+        if data is coins:
+            assert "benchmark" not in intro.split("\n")[2]  # the dataset is named once
+            assert rep.provenance["benchmark"] == "combined"  # the record, as before
+            assert ".select(" not in nb.cells[1].source
+        else:
+            assert f"benchmark `{want}`" in intro
