@@ -2,7 +2,8 @@
 aligned text table.
 
 CSV cells that a spreadsheet would execute as a formula are neutralised
-(``io.safe_csv_cell``); Markdown escapes table syntax; JSON is strict (no NaN).
+(``io.safe_csv_cell``), and a column the tables print as whole numbers is written as
+integers (:func:`csv_frame`); Markdown escapes table syntax; JSON is strict (no NaN).
 
 Example
 -------
@@ -17,7 +18,9 @@ True
 from __future__ import annotations
 
 import json
+import math
 import re
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,21 +32,86 @@ from .formatting import (
     markdown_table,
     md_inline,
     round_floats,
+    table_formats,
     text_table,
 )
 from .io import to_safe_csv
 from .leaderboard import COLUMN_HELP, Leaderboard
 from .references import expand
 
-__all__ = ["FORMATS", "describe", "export", "to_csv", "to_json", "to_markdown", "to_text"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["FORMATS", "csv_frame", "describe", "export", "to_csv", "to_json", "to_markdown",
+           "to_text"]
 
 FORMATS = ("csv", "json", "md", "markdown", "table")
 
 
+#: Largest whole number a CSV writes as an integer: a float beyond it is not an exact count.
+_EXACT = 2.0**53
+
+
+def _whole_cells(col: pd.Series) -> pd.Series | None:
+    """``col`` (floats) as integer cells -- ``80``, not ``80.0`` -- when every finite value is
+    a whole number below 2**53; a missing value stays an empty cell and ∞ (a tie no number
+    of trials separates) stays ``inf``. ``None`` when a value is not whole (its digits are
+    data: nothing is rounded away), or when a column with ∞ holds negative numbers too."""
+    values = col.to_numpy(dtype=float, na_value=np.nan)
+    finite = values[np.isfinite(values)]
+    if not ((finite == np.floor(finite)) & (np.abs(finite) < _EXACT)).all():
+        return None
+    if not np.isinf(values).any():
+        return col.astype("Int64")  # missing -> <NA>, written as an empty cell
+    # pandas' integers hold no ∞, and an object column of numbers is read back as floats by
+    # the formula-safe writer: the cells as text, which it leaves alone unless one starts
+    # with '-' (a formula to a spreadsheet) -- so a column with negatives stays floats
+    if (values < 0).any():
+        return None
+    import pandas as pd
+
+    cells = [None if math.isnan(v) else "inf" if math.isinf(v) else str(int(v)) for v in values]
+    return pd.Series(cells, index=col.index, dtype=object, name=col.name)
+
+
+def csv_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
+    """``df`` as a CSV writes it: floats rounded by the exports' one rule
+    (:func:`~scorio_core.formatting.round_floats`, ``digits`` decimals), and every number
+    column that the tables print as whole numbers
+    (:func:`~scorio_core.formatting.table_formats`: counts by name such as ``n_needed`` or
+    ``rank*``, a table's ``DECIMALS_ATTR`` of 0, whole values of 2 or more) written as
+    integers when all its finite values are whole. A missing count is an empty cell and an
+    infinite one ``inf``, as before: ``pandas.read_csv`` reads the same numbers back (a count
+    column with a missing or infinite value as floats). A count column with ∞ holds its
+    cells as text, as they are written.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.export import csv_frame
+    >>> t = pd.DataFrame({"p_best": [1.0, 0.0, 0.0],
+    ...                   "n_needed": [80.0, float("inf"), float("nan")]})
+    >>> print(csv_frame(t).to_csv(index=False), end="")
+    p_best,n_needed
+    1.0,80
+    0.0,inf
+    0.0,
+    """
+    out = round_floats(df, digits)
+    for i, fmt in enumerate(table_formats(out)):
+        col = out.iloc[:, i]
+        if fmt.kind == "int" and col.dtype.kind == "f":
+            cells = _whole_cells(col)
+            if cells is not None:
+                out.isetitem(i, cells)
+    return out
+
+
 def to_csv(board: Leaderboard) -> str:
-    """CSV of the table, formula-safe, with a constant ``scope`` column (the CSV has no header
-    block to state it in)."""
-    table = round_floats(board.table)
+    """CSV of the table (:func:`csv_frame`: counts as integers, floats to
+    :data:`~scorio_core.formatting.EXPORT_DIGITS` decimals), formula-safe, with a constant
+    ``scope`` column (the CSV has no header block to state it in)."""
+    table = csv_frame(board.table)
     table["scope"] = board.settings.get("scope", "questions")
     return to_safe_csv(table)
 

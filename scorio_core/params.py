@@ -223,6 +223,13 @@ def _flag(name: str, s: Setting) -> str:
     return s.cli or "--" + name.replace("_", "-")
 
 
+def _cli_name(name: str, s: Setting) -> str:
+    """What the CLI calls a setting: its flag's word where the flag is not the field's name
+    (``--replicates`` of the order study's ``sims``), so ``--help``'s placeholder and a refused
+    value's message name the flag the user typed, the same in every command that has it."""
+    return s.cli.lstrip("-").replace("-", "_") if s.cli else name
+
+
 def widget(cls, name: str) -> dict[str, Any]:
     """``label``, ``options`` (the choices, or None), ``help``, ``min_value`` /
     ``max_value`` (the bounds a page offers, or None: ``page_min`` / ``page_max`` where
@@ -272,7 +279,7 @@ def _parser_for(name: str, default, s: Setting):
                 f"{flag} expects {'a whole number' if kind is int else 'a number'}; got {text!r}"
             ) from None
         try:
-            return check_value(name, value, s)
+            return check_value(_cli_name(name, s), value, s)
         except ValidationError as exc:  # argparse says which flag
             raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -293,6 +300,7 @@ def add_options(parser: argparse.ArgumentParser, cls) -> None:
             kw["action"] = "store_true"
         else:
             kw["type"] = _parser_for(name, default, s)
+            kw["metavar"] = _cli_name(name, s).upper()  # the flag's word, not the field's
         if s.repeat:
             kw["action"] = "append"
         parser.add_argument(_flag(name, s), **kw)

@@ -140,8 +140,7 @@ def test_every_export_rounds_floats_by_the_one_rule(monkeypatch):
         calls.append(digits)
         return formatting.round_floats(df, 2)  # a different rule, seen by every export
 
-    for module in (export, provenance):
-        monkeypatch.setattr(module, "round_floats", spy)
+    monkeypatch.setattr(export, "round_floats", spy)  # provenance's CSV goes through export
     # whole counts are still written as integers
     assert provenance.to_csv(noisy, {}) == "p,n_needed\n0.33,19\n0.67,20\n"
     row = export.to_csv(board).splitlines()[1].split(",")
@@ -149,3 +148,33 @@ def test_every_export_rounds_floats_by_the_one_rule(monkeypatch):
     assert json.loads(export.to_json(board))["rows"][0]["score"] == round(
         float(board.table["score"].iloc[0]), 2)
     assert len(calls) == 3 and set(calls) == {formatting.EXPORT_DIGITS}
+
+
+def test_text_table_wraps_long_text_cells_at_a_terminal_width():
+    """The stability table's methods cell (37 method names) made a line of ~900 characters:
+    a text cell longer than TEXT_WIDTH wraps onto the next lines of its column, at word
+    boundaries, with the row's numbers on its first line; numbers never wrap."""
+    from scorio_core.formatting import TEXT_WIDTH
+
+    names = [f"method_{i}_tie_half" for i in range(37)]
+    t = pd.DataFrame({"rank": [1, 2], "methods": [", ".join(names), "bayes"],
+                      "size": [37, 1], "mean": [0.78751, 0.7]})
+    lines = text_table(t).splitlines()
+    assert max(map(len, lines)) <= TEXT_WIDTH + len("rank  ") + len("  size    mean")
+    assert lines[0].split() == ["rank", "methods", "size", "mean"]
+    first = lines[1]
+    assert first.startswith("   1  method_0_tie_half, ") and first.endswith("37  0.7875")
+    cont = lines[2:-1]
+    assert cont and all(line.startswith(" " * 6) and not line[:6].strip() for line in cont)
+    # every name once, in order, none broken across lines
+    body = [first[6:].rsplit(None, 2)[0]] + [line[6:] for line in cont]
+    assert all(len(x.strip()) <= TEXT_WIDTH for x in body)
+    text = " ".join(x.strip() for x in body)
+    assert text.split(", ") == names
+    assert lines[-1].split() == ["2", "bayes", "1", "0.7000"]
+    # a word longer than the width is cut, never left to run on
+    long = text_table(pd.DataFrame({"x": ["a" * (TEXT_WIDTH * 2 + 5)]})).splitlines()
+    assert [len(s) for s in long[1:]] == [TEXT_WIDTH, TEXT_WIDTH, 5]
+    # short cells: the table is as before
+    assert text_table(pd.DataFrame({"m": ["x", "yy"], "rank": [1, 12]})).splitlines() == [
+        "m   rank", "x      1", "yy    12"]

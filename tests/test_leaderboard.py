@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from scorio_core import Outcomes, decision, export
@@ -88,6 +90,64 @@ def test_exports_are_consistent_and_safe():
     assert "b\\|c" in md and md.count("\n|") == 2 + 2
     with pytest.raises(ValueError, match="format"):
         export.export(board, "xlsx")
+
+
+def _csv_rows(text: str) -> pd.DataFrame:
+    """The CSV's cells as written (text, empty cells as '')."""
+    return pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
+
+
+def test_csv_writes_counts_as_integers_and_reads_back_the_same_numbers():
+    # a twin ties its model (n_needed ∞: no number of trials separates them), the twin's
+    # gap to the last model needs a finite count, the last model has none (missing)
+    rng = np.random.default_rng(1)
+    a = (rng.random((40, 8)) < 0.7).astype(int)
+    c = (rng.random((40, 8)) < 0.5).astype(int)
+    board = leaderboard(np.stack([a, a, c]), models=["a", "twin", "c"])
+    need = board.table["n_needed"].to_numpy()
+    assert np.isinf(need[0]) and np.isfinite(need[1]) and np.isnan(need[2])
+    text = export.to_csv(board)
+    cells = _csv_rows(text)
+    # the count the tables print as 8 is written 8, not 8.0; ∞ stays 'inf', missing stays empty
+    assert cells["n_needed"].tolist() == ["inf", str(int(need[1])), ""]
+    for col in ("rank", "rank_lo", "rank_hi", "rank_chain", "rank_overlap", "rank_mu"):
+        assert all(v.isdigit() for v in cells[col]), col
+    # a share is not a count: p_best keeps its decimals (0.0 for a model never first)
+    assert cells["p_best"].iloc[2] == "0.0" and "." in cells["p_best"].iloc[0]
+    back = pd.read_csv(io.StringIO(text))
+    for col in board.table.columns.drop("model"):
+        np.testing.assert_allclose(back[col].to_numpy(float),
+                                   board.table[col].to_numpy(float), rtol=0, atol=5e-7,
+                                   err_msg=col)  # the exports' six decimals, nothing more
+    assert np.isinf(back["n_needed"].iloc[0]) and np.isnan(back["n_needed"].iloc[2])
+
+
+def test_csv_n_needed_of_the_coins_is_one_integer_format():
+    # the 11 coins (two share a true mean): whole counts, ∞ for a tie, the last one empty
+    board = leaderboard(_coins())
+    need = board.table["n_needed"].tolist()
+    cells = _csv_rows(export.to_csv(board))["n_needed"].tolist()
+    assert cells == ["" if np.isnan(v) else "inf" if np.isinf(v) else f"{v:.0f}" for v in need]
+    assert not any(c.endswith(".0") for c in cells)
+
+
+def test_csv_frame_keeps_every_digit_a_user_computes_with():
+    from scorio_core.formatting import DECIMALS_ATTR
+
+    t = pd.DataFrame({
+        "n_needed": [12.5, 3.0],          # a count by name, but not whole: kept as written
+        "trials": [4.0, np.nan],           # whole counts, one missing
+        "mean": [29.0, 31.0],              # declared whole by its table
+        "score": [1.0, 0.0],               # whole by chance below 2: a number, not a count
+        "rank_change": [-1.0, np.inf],     # ∞ beside a negative: floats (no '-' cell text)
+        "big_n": [2.0**60, 1.0],           # beyond exact integers: floats
+    })
+    t.attrs[DECIMALS_ATTR] = {"mean": 0}
+    out = export.csv_frame(t).to_csv(index=False, lineterminator="\n").splitlines()
+    assert out[1:] == ["12.5,4,29,1.0,-1.0,1.152921504606847e+18",
+                       "3.0,,31,0.0,inf,1.0"]
+    back = pd.read_csv(io.StringIO("\n".join(out)))
+    np.testing.assert_array_equal(back.to_numpy(float), t.to_numpy(float))
 
 
 def test_single_model_board():
@@ -197,3 +257,68 @@ def test_prior_note_counts_trials_in_the_singular_at_one():
     assert one.startswith("With N = 1 trial per question") and "1 trials" not in one
     assert prior_note(leaderboard(np.ones((1, 15, 4), dtype=int))).startswith(
         "With N = 4 trials per question")
+
+
+def _one_trial_pair() -> np.ndarray:
+    """Two models, 24 questions, one trial each (16 vs 6 correct): the audit's one-trial
+    upload. The papers' rule reads 'met now'; the population scope decides the pair."""
+    a = np.array([1] * 16 + [0] * 8)
+    b = np.array([1] * 4 + [0] * 12 + [1] * 2 + [0] * 6)
+    return np.stack([a, b])[..., None]
+
+
+def _met_but_open(board, N: int) -> list[str]:
+    u = board.unresolved()
+    met = u[u["trials_needed_papers"] <= N]
+    return [f"{a} vs {b}" for a, b in zip(met["better"], met["next"], strict=True)]
+
+
+def test_one_trial_met_now_beside_an_empty_t_next_says_why():
+    """The CLI audit: at N = 1 (questions scope) the row read n_needed 'met now' beside an
+    empty t_next and rank 1-2 for both, with only the 'not identified' note -- the papers'
+    rule calling a pair the table cannot decide. The board's note (which the CLI, the
+    exports and the notebook print, not only the page's caveats) says what 'met now' rests on
+    there and points to no Planner trials, which cannot be planned from one trial."""
+    board = leaderboard(_one_trial_pair(), models=["a", "b"])
+    assert not board.identified and board.table["n_needed"].iloc[0] == 1
+    assert np.isnan(board.table["t_next"].iloc[0])
+    said = [n for n in board.notes if "'met now'" in n]
+    assert len(said) == 1 and "a vs b" in said[0]
+    assert "decides no pair at N = 1" in said[0] and "uniform prior stands in" in said[0]
+    assert "trials_needed says what would" not in said[0]
+    assert "decides no pair at N = 1" in " ".join(export.export(board, "text").split())
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_every_undecided_pair_reading_met_now_is_named_in_one_note(scope):
+    """Binary coins (N = 1, 2, 4, 80), a weighted three-category field (N = 1, 2, 4) and the
+    one-trial pair (questions scope: not identified): the note names exactly the undecided
+    adjacent pairs whose papers' rule reads 'met now' (none: no note), and says what would
+    decide them in this scope."""
+    rng = np.random.default_rng(7)
+    p = np.clip(rng.beta(0.6, 0.6, 30) + np.array([0.25, 0.2, 0.0, -0.05])[:, None], 0, 1)
+    u = rng.random((4, 30, 4))
+    graded = np.where(u < 0.7 * p[..., None], 2, np.where(u < p[..., None], 1, 0))
+    cases = [(_coins(N=80).R[..., :n], None) for n in (1, 2, 4, 80)]
+    cases += [(graded[..., :n], [0.0, 0.5, 1.0]) for n in (1, 2, 4)]
+    cases += [(_one_trial_pair(), None)]
+    named = 0
+    for R, w in cases:
+        board = leaderboard(R, w=w, scope=scope, draws=2000)
+        N = R.shape[-1]
+        want = _met_but_open(board, N)
+        said = [n for n in board.notes if "'met now'" in n]
+        if not want:
+            assert not said
+            continue
+        named += len(want)
+        assert len(said) == 1 and said[0].count(" vs ") == len(want)
+        assert all(pair in said[0] for pair in want)
+        if not board.identified:
+            assert "decides no pair" in said[0]
+        elif scope == "questions":
+            assert said[0].endswith("the Planner's trials_needed says what would.")
+        else:
+            assert "the Planner's questions_needed" in said[0]
+    # measured: the coins' 10th vs 8th model at N = 4 in both scopes, and the one-trial pair
+    assert named >= (2 if scope == "questions" else 1)

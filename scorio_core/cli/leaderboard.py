@@ -94,8 +94,10 @@ def _per_subset(text: str, result, fmt: str) -> str:
         doc = json.loads(text)
         doc["by_subset"] = {"attribute": result.by, "rows": t.to_dict(orient="records")}
         return json.dumps(json_safe(doc), indent=2, allow_nan=False) + "\n"
-    if fmt == "csv":
-        return text + "\n" + io.to_safe_csv(t)
+    if fmt == "csv":  # by the exports' one rule, as the board above it
+        from ..export import csv_frame
+
+        return text + "\n" + io.to_safe_csv(csv_frame(t))
     return text + "\n" + render(fmt, f"Per subset ({result.by})", [
         "Each subset's own leaderboard on its questions (same scope and confidence); "
         "--by none leaves this out."], [("", "", t)])

@@ -54,8 +54,9 @@ def rubric(args) -> str:
             return _plain_json(table.to_dict(orient="records"))
         if fmt == "csv":
             from .. import io
+            from ..export import csv_frame
 
-            return io.to_safe_csv(table)
+            return io.to_safe_csv(csv_frame(table))
         shown = table[["key", "categories", "intent"]].rename(
             columns={"key": "preset", "categories": "C+1"})
         return render(fmt, "Rubric presets", [], [("", "", shown)], [

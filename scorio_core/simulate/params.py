@@ -89,9 +89,12 @@ def _kappa(default: float, label: str, page_max: float, more: str = "") -> Any:
                    open_min=True, page_min=0.5, page_max=page_max, label=label)
 
 
-def _replicates(default: int, text: str, page_min: int, page_max: int, label: str) -> Any:
-    return setting(default, text, integer=True, minimum=1, maximum=100_000,
-                   page_min=page_min, page_max=page_max, label=label)
+def _replicates(default: int, text: str, page_min: int, page_max: int, label: str,
+                maximum: int = 100_000) -> Any:
+    """The simulated datasets of a study: ``--replicates`` in every study (whatever the
+    field is called)."""
+    return setting(default, text, integer=True, minimum=1, maximum=maximum,
+                   page_min=page_min, page_max=page_max, label=label, cli="--replicates")
 
 
 def _mean(default: float, text: str, label: str) -> Any:
@@ -120,9 +123,9 @@ class CoinsParams:
     """
 
     concentration: float = _kappa(3.0, "Spread κ (Beta concentration)", 100.0)
-    M: int = setting(30, "questions", integer=True, minimum=2, maximum=10_000,
+    M: int = setting(30, "questions M", integer=True, minimum=2, maximum=10_000,
                      label="Questions M", cli="--questions")
-    N: int = setting(80, "trials per question", integer=True, minimum=1, maximum=1000,
+    N: int = setting(80, "trials per question N", integer=True, minimum=1, maximum=1000,
                      page_min=8, page_max=200, label="Trials N", cli="--trials")
     replicates: int = _replicates(1000, "fresh datasets drawn from the mimics", 50, 3000,
                                   "Fresh datasets")
@@ -178,9 +181,8 @@ class OrderParams:
     upper: float = _mean(0.6213, "true mean of the better model", "Better model π̄")
     lower: float = _mean(0.608, "true mean of the worse model", "Worse model π̄")
     concentration: float = _kappa(3.0, "Spread κ", 10_000.0)
-    sims: int = setting(4000, "simulated datasets per N", integer=True, minimum=1,
-                        maximum=200_000, page_min=200, page_max=20_000, label="Datasets per N",
-                        cli="--replicates")  # the flag every study's datasets share
+    sims: int = _replicates(4000, "simulated datasets per N", 200, 20_000, "Datasets per N",
+                            maximum=200_000)
     seed: int = seed_setting()
 
     def __post_init__(self) -> None:
@@ -215,7 +217,7 @@ class CalibrationParams:
                                        "strictly between 0 and 1 (the page simulates one)",
                                        page_min=0.05, page_max=0.95, label="Mean success",
                                        parse=numbers_parse("--means", "0.5,0.8"))
-    M_values: tuple[int, ...] = setting((10, 30, 100), "numbers of questions",
+    M_values: tuple[int, ...] = setting((10, 30, 100), "numbers of questions M",
                                         label="Questions M", cli="--questions",
                                         parse=numbers_parse("--questions", "10,30,100", int))
     concentration: float = _kappa(2.0, "Spread κ", 10_000.0, "; κ = 2 with mean 0.5 is the "

@@ -69,6 +69,29 @@ def test_leaderboard_subset_and_per_subset_json(capsys, jhu):
     np.testing.assert_allclose([r["score"] for r in per["rows"]], t["score"], atol=1e-12)
 
 
+def test_leaderboard_by_subset_csv_block_follows_the_exports_one_rule(capsys, jhu):
+    """The per-subset CSV block is written as the board above it: floats at the exports'
+    digits (it printed 0.9450000000000001), counts as integers, the same numbers."""
+    import io as stdio
+
+    import pandas as pd
+
+    from scorio_core.formatting import EXPORT_DIGITS
+
+    code, out, _ = _run(capsys, "leaderboard", str(jhu), "--by", "source", "--format", "csv")
+    assert code == 0
+    block = out[out.index("\nattribute,") + 1:]  # the second CSV block
+    per = pd.read_csv(stdio.StringIO(block), comment="#")
+    t = by_subset(io.load(jhu), "source")
+    assert len(per) == len(t) == 90
+    for line in block.splitlines()[1:]:
+        for cell in line.split(","):
+            if "." in cell and cell.replace(".", "").replace("-", "").isdigit():
+                assert len(cell.split(".")[1]) <= EXPORT_DIGITS, cell
+    np.testing.assert_allclose(per["score"], t["score"], atol=10.0 ** -EXPORT_DIGITS)
+    assert per["rank"].dtype.kind == "i"  # a count column, written as whole numbers
+
+
 @pytest.mark.parametrize(("argv", "fragment"), [
     (["--subset", "source=pubmed"], "has no value 'pubmed'"),
     (["--subset", "topic=x"], "unknown question attribute 'topic'"),
@@ -87,3 +110,32 @@ def test_curves_refuse_categorical_data(capsys, tmp_path):
                          weights=[0, 0.5, 1]), path)
     code, _, err = _run(capsys, "curves", str(path))
     assert code == 2 and "binary outcomes" in err
+
+
+def test_questions_text_follows_the_reports_views(capsys, data_dir):
+    """`scorio-studio questions --top 200` printed the 'disagree' table with every question
+    again (the report says in one line that it would repeat the questions table) and all
+    120 questions easiest first: the text shows what the report shows, with its lines; the
+    JSON/CSV keep every row."""
+    from scorio_core.definitions import ANALYSES
+
+    path = str(data_dir / "reasoning_synthetic.npz")
+    code, out, err = _run(capsys, "questions", path, "--top", "200", "--format", "table")
+    assert code == 0, err
+    qv = ANALYSES["questions"]
+    data = io.load(path)
+    params = qv.params(top=200)
+    shown = qv.shown_tables(qv.run(data, params))
+    disagree = out.split("## Where models disagree most", 1)[1].split("##", 1)[0]
+    assert shown["disagree"].note in disagree.replace("\n", " ")
+    assert "disagreement" not in disagree.splitlines()[1:3]  # no table header, no rows
+    every = out.split("## Questions, easiest first\n", 1)[1]
+    lines = every.splitlines()
+    assert lines[0].startswith("2PL fit") and lines[1].split()[:2] == ["question", "mean"]
+    names = shown["questions"].table["question"].tolist()
+    assert [line.split()[0] for line in lines[2:2 + len(names)]] == names
+    assert lines[2 + len(names)] == shown["questions"].note
+    assert "'disagree' lists" not in shown["questions"].note  # it is not shown here
+    code, out, _ = _run(capsys, "questions", path, "--top", "200", "--format", "json")
+    doc = json.loads(out)
+    assert len(doc["questions"]) == len(doc["disagree"]) == 120

@@ -357,6 +357,41 @@ def test_cli_simulate_json_and_csv(capsys):
     assert round(payload["sigma"], 6) == 0.091998
 
 
+def test_cli_simulate_studies_share_flag_names_and_saved_commands_still_parse(capsys):
+    """Every study calls its simulated datasets ``--replicates REPLICATES`` and its questions
+    ``--questions QUESTIONS`` (order's field is ``sims``, calibration's ``M_values``); the
+    commands written with those flags before keep their meaning."""
+    from scorio_core.cli import _parser
+    from scorio_core.params import from_args
+    from scorio_core.simulate.params import STUDY_PARAMS
+
+    for study in ("coins", "prior-depth", "order", "calibration"):
+        with pytest.raises(SystemExit):
+            _parser().parse_args(["simulate", study, "--help"])
+        out = capsys.readouterr().out
+        assert "--replicates REPLICATES" in out and "SIMS" not in out, study
+        assert "M_VALUES" not in out and "--questions M " not in out, study
+        if study in ("coins", "calibration"):
+            assert "--questions QUESTIONS" in out, study
+    cases = {
+        "order": (["--replicates", "500"], {"sims": 500}),
+        "calibration": (["--questions", "15,30", "--replicates", "300"],
+                        {"M_values": (15, 30), "replicates": 300}),
+        "coins": (["--questions", "12", "--trials", "16"], {"M": 12, "N": 16}),
+        "prior-depth": (["--replicates", "250"], {"replicates": 250}),
+    }
+    for study, (argv, fields) in cases.items():
+        cls = STUDY_PARAMS[study]
+        args = _parser().parse_args(["simulate", study, *argv])
+        assert from_args(cls, args) == cls(**fields), study
+    # a refused value is named by the flag that was typed, not by the field behind it
+    code, _, err = _cli(capsys, "order", "--replicates", "0")
+    assert code == 2 and "--replicates: replicates must be between 1 and 200,000; got 0" in err
+    assert "sims" not in err
+    code, _, err = _cli(capsys, "coins", "--questions", "1")
+    assert code == 2 and "--questions: questions must be between 2 and 10,000; got 1" in err
+
+
 def test_cli_simulate_bad_input(capsys):
     code, _, err = _cli(capsys, "order", "--concentration", "-1")
     assert code == 2 and "concentration must be above 0; got -1.0" in err  # the declaration's
