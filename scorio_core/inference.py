@@ -97,6 +97,7 @@ __all__ = [
     "decide_pvalues",
     "decide_pairs",
     "open_pair_level",
+    "scope_open_level",
     "first_set",
     "Inference",
     "infer",
@@ -1216,6 +1217,39 @@ def _decisions(st: ScoreStats, scope: str, confidence: float, adjust: str, draws
     return _Decisions(x, cov, df, True, var, lo_s, hi_s, t, P, p, sd, D, null)
 
 
+def scope_open_level(st: ScoreStats, scope: str, confidence: float = 0.95,
+                     adjust: str = ADJUSTMENTS[0], draws: int = 10_000, seed: int = 0) -> float:
+    """:attr:`Inference.open_level` of ``infer(st, scope, confidence, adjust, draws, seed)``
+    without the confidence distribution's draws: the per-pair level at which a pair still
+    open in that scope's decisions is decided (:func:`open_pair_level` on the decisions
+    :func:`decided` returns, with the simultaneous null they used). For a plan whose
+    decision is made in another scope than the board's: new questions are decided in the
+    population scope whatever the board's scope (at ``N = 1`` the questions scope decides
+    nothing, so its own level, ``1 − confidence``, is not the one such a plan faces).
+
+    Example
+    -------
+    >>> from scorio_core.inference import score_stats, scope_open_level, infer
+    >>> import numpy as np
+    >>> c = np.random.default_rng(0).binomial(1, np.full((4, 30), 0.5))  # one trial each
+    >>> st = score_stats(np.stack([1 - c, c], -1), np.array([0.0, 1.0]))
+    >>> round(infer(st, "questions", 0.95, "holm").open_level, 4)  # decides nothing
+    0.05
+    >>> round(scope_open_level(st, "population", 0.95, "holm"), 4)  # six pairs open: 0.05 / 6
+    0.0083
+    """
+    confidence = _check_infer_args(scope, adjust, confidence)
+    return _open_level(_decisions(st, scope, confidence, adjust, int(draws), int(seed)), scope,
+                       confidence, adjust)
+
+
+def _open_level(d: _Decisions, scope: str, confidence: float, adjust: str) -> float:
+    """:func:`open_pair_level` of the decisions ``d`` (one call for :func:`infer` and
+    :func:`scope_open_level`)."""
+    D = d.D if d.identified else np.zeros((d.x.size, d.x.size), dtype=bool)
+    return open_pair_level(D, confidence, adjust, d.identified, d.null, null_dof(scope, d.df))
+
+
 def decided(
     st: ScoreStats,
     scope: str = "questions",
@@ -1310,6 +1344,5 @@ def infer(
     if d.null is not None:  # the simultaneous null is drawn: the set reads the same draws
         inf.__dict__["could_be_first"] = first_set(t, df, cov, sd, scope, st.ybar,
                                                    confidence, draws, seed, d.null)
-        inf.__dict__["open_level"] = open_pair_level(D, confidence, adjust, True, d.null,
-                                                     null_dof(scope, df))
+        inf.__dict__["open_level"] = _open_level(d, scope, confidence, adjust)
     return inf

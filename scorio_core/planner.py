@@ -30,7 +30,9 @@ variance ``s² λ (1 − λ)``, ``λ = 1 − s'²/s²`` (the Gaussian conditiona
 does; the population gap is drawn from exactly ``p_best``'s posterior, with its shrunk
 covariance :func:`scorio_core.inference.field_covariance`). The pair is decided when
 ``|ĝ'| ≥ t_{df'} s'``, the ``t`` quantile at the per-pair level the board's multiplicity
-control implies for the pairs still open (:func:`pair_level`). Realised decision rates are
+control implies for the pairs still open (:func:`pair_level`) in the scope the decision is
+made in: trials in the board's scope, new questions always in the population scope (a
+question plan is a population-scope plan whatever the board's scope). Realised decision rates are
 measured by ``benchmarks/planner_calibration.py`` with known truth.
 
 Example
@@ -65,6 +67,7 @@ from .inference import (
     field_draws,
     inflate,
     scope_covariance,
+    scope_open_level,
 )
 from .leaderboard import Leaderboard, leaderboard
 from .outcomes import Outcomes
@@ -149,12 +152,17 @@ def _check_assurance(a) -> float:
     return float(check_value("assurance", a, settings_of(PlanParams)["assurance"][1]))
 
 
-def pair_level(board: Leaderboard) -> float:
+def pair_level(board: Leaderboard, scope: str | None = None) -> float:
     """Two-sided per-pair level at which an open pair is decided under the board's control
-    (:attr:`Inference.open_level <scorio_core.inference.Inference.open_level>`:
-    ``none`` ``1 − confidence``, ``holm`` / ``bh`` ``(1 − confidence) / K`` over the ``K``
-    pairs still open, ``simultaneous`` the max-|t| null's tail over the open pairs, from the
-    null the decisions used).
+    in ``scope`` (default the board's own:
+    :attr:`Inference.open_level <scorio_core.inference.Inference.open_level>`; another
+    scope: :func:`~scorio_core.inference.scope_open_level` on the board's data, confidence,
+    control, draws and seed, the level the board in that scope would use): ``none``
+    ``1 − confidence``, ``holm`` / ``bh`` ``(1 − confidence) / K`` over the ``K`` pairs still
+    open, ``simultaneous`` the max-|t| null's tail over the open pairs, from the null the
+    decisions used. Trial plans are decided in the board's scope; question plans in the
+    population scope, whatever the board's: at ``N = 1`` the questions scope decides nothing
+    and its own level is the unadjusted ``1 − confidence``, not the population board's.
 
     Example
     -------
@@ -165,8 +173,16 @@ def pair_level(board: Leaderboard) -> float:
     >>> a = pair_level(leaderboard(R, adjust="none"))
     >>> round(a, 3), bool(pair_level(leaderboard(R)) < a)
     (0.05, True)
+    >>> one = leaderboard(R[..., :1])  # N = 1: the questions scope decides nothing
+    >>> round(pair_level(one), 3), pair_level(one, "population") == pair_level(
+    ...     leaderboard(R[..., :1], scope="population"))
+    (0.05, True)
     """
-    return board.inference.open_level
+    s = board.settings
+    if scope is None or scope == s["scope"]:
+        return board.inference.open_level
+    return scope_open_level(board.stats, scope, s["confidence"], s["adjust"], s["draws"],
+                            s["seed"])
 
 
 def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2_decide=None):
@@ -277,7 +293,7 @@ class _Geometry:
     #                      shown above zero, at least its upper bound: :data:`_B_SHOWN_Z`)
     N: int
     M: int
-    level: float
+    level: float  # trial plans: the board's scope (pair_level(board))
     scope: str
     dof_share: np.ndarray  # (P,) questions-scope pair d.o.f. / its nominal M (N − 1): the
     #                        share kept when trials are added (within_dof)
@@ -285,6 +301,8 @@ class _Geometry:
     #                      least its one-sided upper bound (:data:`_B_SHOWN_Z`)
     between_pooled: np.ndarray  # (P,) :func:`between_pooled` alone (0 where not seen): the
     #                             unbiased part, for pairs no plan selects (decided ones)
+    q_level: float  # question plans: the population scope's (pair_level(board, "population")),
+    #                 the decision new questions face whatever the board's scope
 
     @property
     def s2_pop_planned(self) -> np.ndarray:
@@ -567,7 +585,7 @@ def _geometry(board: Leaderboard, i, j, draws: int = _PLAN_DRAWS, seed: int | No
     return _Geometry(
         i, j, x[i] - x[j], s2, s2_trial, vq, s2_pop, S[:, i] - S[:, j], Sp[:, i] - Sp[:, j],
         between * span2, int(st.N), int(st.M), pair_level(board), board.settings["scope"],
-        share, unshown, np.nan_to_num(pooled) * span2,
+        share, unshown, np.nan_to_num(pooled) * span2, pair_level(board, "population"),
     )
 
 
@@ -599,7 +617,8 @@ def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
     least ``c`` either way. ``g`` is the gap the plan converges to: for trials, the board's
     estimand (the gap over these questions in the questions scope, over the population in
     the population scope); for questions, always the population gap (new questions are drawn
-    from it, and their plan is a population-scope plan). For questions, and for trials in
+    from it, and their plan is a population-scope plan, decided at that scope's level,
+    :attr:`_Geometry.q_level`). For questions, and for trials in
     the questions scope, ``κ = λ`` and ``sd² = s² λ (1 − λ)`` exactly as :func:`assurance`.
     For trials in the population scope the new trials converge to the gap over *these*
     questions, ``g_M ~ N(g, B)`` (``B`` the question-sampling variance, ``T`` today's trial
@@ -609,7 +628,7 @@ def _plan_law(geo: _Geometry, n: np.ndarray, kind: str):
     """
     n = np.asarray(n, dtype=float)
     N, M, q = geo.N, geo.M, special.stdtrit
-    tail = 1.0 - geo.level / 2
+    tail = 1.0 - (geo.q_level if kind == "questions" else geo.level) / 2
 
     def per_pair(a):  # (P,) against n of shape (P,) or (P, G)
         return np.asarray(a, dtype=float).reshape((-1,) + (1,) * (n.ndim - 1))
@@ -757,8 +776,9 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
     (negative: trails; trials: in the board's scope, questions: in the population), given
     today's data -- the law that :func:`detectable_gaps` inverts. The future estimate is
     ``N(ĝ + κ (g − ĝ), sd²)`` (:func:`_plan_law`); decided when it reaches the ``t``
-    threshold at :func:`pair_level` either way. NaN where the plan cannot be made (``n`` not
-    beyond today's ``N`` / ``M``, ``N = 1`` for trials, ``M = 1``).
+    threshold at :func:`pair_level` either way (questions: the population scope's level).
+    NaN where the plan cannot be made (``n`` not beyond today's ``N`` / ``M``, ``N = 1`` for
+    trials, ``M = 1``).
 
     Example
     -------
@@ -1040,11 +1060,12 @@ def pair_needs(
         pair's question-to-question spread is not shown above zero, planned for its upper
         bound, :data:`_B_SHOWN_Z`, and the note says so) and ``trials_gap`` (the smallest
         true lead it decides with that chance on any field, :func:`detectable_gaps`),
-        ``questions_needed`` / ``questions_gap`` (questions at today's ``N``, population
-        scope), with ``lead`` ``trials_for_lead`` / ``questions_for_lead``, ``p_unsettled``
-        (population scope: probability that no number of trials on these questions decides
-        the pair; NaN in the questions scope, where any non-zero gap is decided
-        eventually), ``t, p_better, p_value`` (as on the board), ``trials_needed_papers``
+        ``questions_needed`` / ``questions_gap`` (questions at today's ``N``, decided in
+        the population scope at its board's level whatever the board's scope,
+        :func:`pair_level`), with ``lead`` ``trials_for_lead`` / ``questions_for_lead``,
+        ``p_unsettled`` (population scope: probability that no number of trials on these
+        questions decides the pair; NaN in the questions scope, where any non-zero gap is
+        decided eventually), ``t, p_better, p_value`` (as on the board), ``trials_needed_papers``
         (the papers' expected-z rule, a 50% point) and ``note``.
 
     Example
@@ -1088,7 +1109,7 @@ def pair_needs(
 
     def q_fn(m):
         return _chance(geo.gap[:, None], geo.s2_pop[:, None], geo.s2_pop[:, None] * M / m,
-                       m - 1, geo.level, geo.g_pop[..., None],
+                       m - 1, geo.q_level, geo.g_pop[..., None],
                        s2_decide=pop_now[:, None] * M / m)
 
     questions = (_search(q_fn, M, MAX_QUESTIONS, target, P) if _can_plan(geo, "questions")
@@ -1712,7 +1733,8 @@ class Plan:
 
     def to_csv(self) -> str:
         """The pairs table (one row per undecided pair) as CSV."""
-        return self.pairs.to_csv(index=False)
+        from .export import table_csv  # the exports' one CSV path: numbers, formula-safe
+        return table_csv(self.pairs)
 
     # ------------------------------------------------------------ display (notebooks)
     def caption(self) -> str:

@@ -318,6 +318,72 @@ def test_pair_level_reads_the_null_the_decisions_used(scope):
     assert k > 1 and 0.05 / k <= pair_level(board) < 0.05
 
 
+@pytest.mark.parametrize("N", [1, 4])
+@pytest.mark.parametrize("adjust", ["holm", "simultaneous"])
+def test_question_plans_use_the_population_board_s_level(N, adjust):
+    """A question plan is a population-scope plan whatever the board's scope: it is made at
+    the per-pair level of the population board on the same data (its control, draws and
+    seed). At N = 1 the questions scope decides nothing and its own level is the unadjusted
+    0.05, which the question plans read until 2026-11-30 (a plan of M + 1 questions said
+    "already met" beside a pair the Holm-adjusted population board leaves open); at N = 1
+    the two boards' question plans are now the same plans."""
+    from scorio_core.planner import _geometry
+
+    R = _table(4, L=6, M=30, N=N)
+    q = leaderboard(R, adjust=adjust, draws=2000, seed=5)
+    pop = leaderboard(R, scope="population", adjust=adjust, draws=2000, seed=5)
+    level = pair_level(pop)
+    assert pair_level(q, "population") == level and pair_level(pop, "population") == level
+    assert _geometry(q, [0], [1]).q_level == level
+    assert _geometry(q, [0], [1]).level == pair_level(q)  # trials: the board's own scope
+    iu, ju = np.triu_indices(6, 1)
+    k = int((~(pop.decided[iu, ju] | pop.decided[ju, iu])).sum())
+    assert k > 1 and level < 0.05
+    if adjust == "holm":
+        assert level == pytest.approx(0.05 / k)
+    if N == 1:
+        assert pair_level(q) == pytest.approx(0.05)  # not identified: unadjusted
+        cols = ["better", "next", "questions_needed", "questions_gap"]
+        pd.testing.assert_frame_equal(pair_needs(q, pairs="all")[cols],
+                                      pair_needs(pop, pairs="all")[cols])
+
+
+def test_a_one_trial_question_plan_is_decided_by_the_population_board():
+    """Known truth: the population is these 40 questions (four models, one trial each), so
+    the true gap is the observed one. The population board (Holm, four pairs open: level
+    0.0125) leaves the top pair open at p = 0.016, and the questions board decides nothing.
+    Planned at the unadjusted 0.05 the pair's question plan read 41 questions ("already
+    met"); 41 questions drawn from the population decide it about a third of the time. At
+    the population board's level the plan asks for more, and drawing them decides the pair
+    with at least the promised chance."""
+    from scorio_core.inference import decided, score_stats
+
+    rows = ("1001111111110011101111111001111100011111", "1100011100000010010010110001111101110110",
+            "0000001100000010001101111001111000110010", "0101000000110000000110101000101101010011")
+    Y = np.array([[int(c) for c in r] for r in rows])
+    M = Y.shape[1]
+    board = leaderboard(Y[..., None], draws=2000)
+    pop = leaderboard(Y[..., None], scope="population", draws=2000)
+    assert not board.decided.any() and not pop.decided[0, 1]
+    assert pair_level(pop) < pop.inference.pvalue[0, 1] < 0.05
+    row = pair_needs(board).iloc[0]
+    assert (row["better"], row["next"]) == ("model_0", "model_1")
+    m = int(row["questions_needed"])
+    assert m > M + 1 and np.isfinite(row["questions_gap"])
+    rng = np.random.default_rng(1)
+
+    def share(m, reps=200):
+        hit = 0
+        for _ in range(reps):
+            Z = Y[:, np.concatenate([np.arange(M), rng.integers(0, M, m - M)])]
+            st = score_stats(np.stack([1 - Z, Z], -1), np.array([0.0, 1.0]))
+            hit += decided(st, "population", 0.95, "holm")[0, 1]
+        return hit / reps
+
+    assert share(m) >= 0.7  # promised 0.8 (measured 0.965)
+    assert share(M + 1) <= 0.6  # the old plan (measured 0.375)
+
+
 @pytest.mark.parametrize("scope", ["questions", "population"])
 def test_population_gap_draws_are_p_best_s_posterior(scope):
     """One posterior of the field: the Planner draws the population gaps from exactly the
