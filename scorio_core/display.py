@@ -1,4 +1,4 @@
-"""Rich display of results in Jupyter, VS Code and marimo, and short reprs for terminals.
+"""Rich display of results in Jupyter, VS Code and marimo, and text reprs for terminals.
 
 Every result object renders itself: the formatted table (one format per column, ``∞`` and
 ``—``: :mod:`scorio_core.formatting`, the same formatter as the CLI and the reports), its
@@ -13,8 +13,9 @@ settings. The pieces:
 * :func:`readable` -- the rows and columns a reader's rendering shows, and the lines it says;
 * :func:`result_html` -- title, caption, tables and a chart as one ``<div>``;
 * :class:`Shown` -- the mixin the definitions' results use: ``result.tables()``,
-  ``result.charts()``, ``_repr_html_``, ``_repr_mimebundle_`` and a short ``__repr__``,
-  all from the result's one definition (:data:`scorio_core.definitions.SECTIONS`).
+  ``result.charts()``, ``_repr_html_``, ``_repr_mimebundle_`` and ``__repr__``, all from
+  the result's one definition (:data:`scorio_core.definitions.SECTIONS`): the main table as
+  the report prints it (its view's rows and line), every row in ``result.tables()``.
 
 Light at import (no pandas, no Altair): a display loads what it draws.
 
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from .definitions._base import Analysis, Chart
 
 __all__ = [
+    "PRINTED_ROWS",
     "MAX_ROWS",
     "CHARTS",
     "About",
@@ -57,8 +59,14 @@ __all__ = [
     "attach",
 ]
 
-#: Rows shown per table in a notebook (the object holds them all: ``result.tables()``).
-MAX_ROWS = 40
+#: Most rows a reader's rendering prints of one table: the HTML and Markdown report, the
+#: CLI's text and a notebook's display (:func:`show`, a result's own display). A table that
+#: could run longer has a view (:attr:`scorio_core.definitions.Analysis.views`) that chooses
+#: at most this many rows for reading and says in one line what the others hold; the exports
+#: and ``result.tables()`` keep every row. (``scorio_core.definitions.PRINTED_ROWS``.)
+PRINTED_ROWS = 60
+#: Rows shown per table in a notebook: the report's (the object holds them all).
+MAX_ROWS = PRINTED_ROWS
 #: Draw the main chart in the HTML display (set ``scorio_core.display.CHARTS = False`` to
 #: show tables only, e.g. when many results are displayed in a loop).
 CHARTS = True
@@ -98,7 +106,7 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
 
     shown = df if max_rows is None else df.head(max_rows)
     # the column's one format, from all its rows: the rows shown print as every other
-    # rendering of the table prints them (the report shows more rows than a notebook)
+    # rendering of the table prints them (a caller may show fewer rows than the report)
     cols = format_columns(df, rows=len(shown))
 
     def cls(fmt, text: str = "") -> str:  # long texts (a rule, a note) wrap; names do not
@@ -240,17 +248,19 @@ def chart_html(chart: Chart) -> str:
 def result_html(
     title: str,
     caption: str,
-    tables: Sequence[tuple[str, pd.DataFrame]],
+    tables: Sequence[tuple[str, pd.DataFrame] | tuple[str, pd.DataFrame, Sequence[str]]],
     chart: Chart | None = None,
     notes: Sequence[str] = (),
     more: str = "",
 ) -> str:
     """Title, caption (scope and settings), the tables, the chart and notes as one
-    ``<div class="scorio-result">``."""
+    ``<div class="scorio-result">``; a table given as ``(name, frame, lines)`` has its lines
+    said under it (what a view left out: :func:`readable`)."""
     parts = [_STYLE, '<div class="scorio-result">', f"<p><b>{_esc(title)}</b><br>"
              f'<span class="note">{_esc(caption)}</span></p>']
-    for name, df in tables:
+    for name, df, *said in tables:
         parts.append(html_table(df, caption=name or None))
+        parts += [f'<p class="note">{_esc(n)}</p>' for n in (said[0] if said else ())]
     if more:
         parts.append(f'<p class="note">{_esc(more)}</p>')
     if chart is not None and CHARTS:
@@ -330,7 +340,13 @@ def attach(result: Any, analysis: Analysis, params: Any, data: Any) -> Any:
 
 class Shown:
     """Rich display for the result of a definition (``analysis_id``): ``tables()``,
-    ``charts()``, the HTML/MIME display of the main table and chart, and a short repr."""
+    ``charts()``, the HTML/MIME display of the main table and chart, and a text repr.
+
+    The main table is displayed as the report prints it (:meth:`Analysis.shown_tables
+    <scorio_core.definitions.Analysis.shown_tables>` and :func:`readable`): the rows its
+    view chooses -- e.g. the easiest and hardest of many questions -- with the view's line on
+    what the others hold; ``result.tables()`` keeps every row.
+    """
 
     #: The definition's id in :data:`scorio_core.definitions.SECTIONS`.
     analysis_id: ClassVar[str] = ""
@@ -353,10 +369,13 @@ class Shown:
         chart, caption; ``chart.chart`` displays interactively in a notebook)."""
         return self.definition().charts(self)
 
-    def _main(self) -> tuple[str, pd.DataFrame, dict[str, pd.DataFrame]]:
+    def _main(self) -> tuple[str, pd.DataFrame, list[str], dict[str, pd.DataFrame]]:
+        """The main table's name, its rows and lines as the report prints them (its view),
+        and every table whole."""
         tables = self.tables()
         name = self.main_table if self.main_table in tables else next(iter(tables))
-        return name, tables[name], tables
+        shown, notes = readable(self.definition().shown_tables(self, tables)[name])
+        return name, shown, notes, tables
 
     def _caption(self) -> str:
         about = self._about
@@ -370,12 +389,12 @@ class Shown:
         return f"{about.data} · {text}" if about.data else text
 
     def _repr_html_(self) -> str:
-        name, main, tables = self._main()
+        name, main, notes, tables = self._main()
         chart = next((c for c in self.charts() if c.empty is None), None)
         others = [f"{k} ({len(v):,} rows)" for k, v in tables.items() if k != name]
-        more = ("Other tables: " + ", ".join(others) + " — result.tables()[name]; "
-                "every chart: result.charts().") if others else ""
-        return result_html(self.definition().title, self._caption(), [(name, main)],
+        more = ("Other tables: " + ", ".join(others) + " — result.tables()[name] (every "
+                "row); every chart: result.charts().") if others else ""
+        return result_html(self.definition().title, self._caption(), [(name, main, notes)],
                            chart, more=more)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
@@ -384,9 +403,11 @@ class Shown:
     def __repr__(self) -> str:
         from .formatting import text_table
 
-        name, main, tables = self._main()
+        name, main, notes, tables = self._main()
         head = f"<{type(self).__name__}: {self.definition().title}"
         head += f" · {self._about.data}>" if self._about is not None and self._about.data \
             else ">"
-        return (f"{head}\n{name} ({len(main):,} rows):\n{text_table(main, max_rows=10)}\n"
-                f"tables: {', '.join(tables)}")
+        rows = f"{len(tables[name]):,} rows" + (
+            f", {len(main):,} shown" if len(main) < len(tables[name]) else "")
+        return "\n".join([f"{head}\n{name} ({rows}):", text_table(main, max_rows=MAX_ROWS),
+                          *notes, f"tables: {', '.join(tables)} (result.tables(): every row)"])

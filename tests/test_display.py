@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import fields
+from html import escape as _html_escape
 from html import unescape
 from html.parser import HTMLParser
 
@@ -117,6 +118,8 @@ def check_table(parsed: dict, df: pd.DataFrame, what: str) -> None:
 
 
 def check_repr(obj, lines: int = 30) -> str:
+    """A repr of at most ``lines`` lines, no array dump (a result's shows the report's rows:
+    give ``lines`` room for them)."""
     text = repr(obj)
     assert len(text.splitlines()) <= lines, text
     assert "array(" not in text and "dtype" not in text  # not a dataclass dump of arrays
@@ -216,9 +219,11 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
     html = result._repr_html_()
     p = parse(html)
     name = type(result).main_table
-    main = result.tables()[name]
+    # the main table as the report prints it: its view's rows, its columns with a value
+    main, notes = display.readable(a.shown_tables(result)[name])
     assert p.tables[0]["caption"] == name
     check_table(p.tables[0], main, aid)
+    assert all(_html_escape(n) in html for n in notes)
     assert p.svgs == 1  # the main chart
     # the caption names the data and every setting (what was used, for placeholders)
     text = unescape(html)
@@ -233,15 +238,45 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
         assert "trials = 4 ·" in text and "models = 20 (all)" in text
     others = [k for k in result.tables() if k != name]
     assert all(k in html for k in others)  # the other tables are named
-    text = check_repr(result)
+    text = check_repr(result, lines=display.MAX_ROWS + 10)
     assert text.startswith(f"<{type(result).__name__}: {a.title}")
+    assert all(n in text for n in notes)
+
+
+def test_a_result_displays_the_rows_and_line_the_report_prints():
+    """``sc.ANALYSES["questions"](data)`` on 120 pooled questions displayed the first 40
+    rows of the whole table: the easiest third, none of the hard questions the report
+    prints. A result's display shows its main table's view -- the report's rows, cell for
+    cell, and its line on the rest -- in HTML and in its text repr; ``tables()`` keeps
+    every row."""
+    from scorio_core.report import build_report, to_html
+
+    data = sc.load("data/reasoning_synthetic.npz")
+    qv = ANALYSES["questions"]
+    result = qv(data, irt=False)
+    view = qv.shown_tables(result)["questions"]
+    assert len(result.tables()["questions"]) == 120 and len(view.table) == 40
+    html = result._repr_html_()
+    shown = parse(html).tables[0]
+    page = to_html(build_report(data, [("questions", {"irt": False})]))
+    printed = parse(page.split("<h3>questions</h3>", 1)[1]).tables[0]
+    assert shown["head"] == printed["head"] and shown["rows"] == printed["rows"]
+    assert [r[0] for r in shown["rows"]] == view.table["question"].tolist()
+    assert "HMMT'25-01" in view.table["question"].tolist()  # the hardest, printed
+    assert _html_escape(view.note) in html and _html_escape(view.note) in page
+    assert "more rows" not in html  # the view is the whole of what is shown
+    text = repr(result).splitlines()
+    assert text[1] == "questions (120 rows, 40 shown):"
+    assert [line.split()[0] for line in text[3:43]] == view.table["question"].tolist()
+    assert text[43] == view.note
 
 
 def test_a_result_made_by_run_still_displays(aime):
     a = ANALYSES["stability"]
     result = a.run(aime, a.params(methods="bayes,avg"))
     assert "settings not recorded" in result._repr_html_()
-    check_table(parse(result._repr_html_()).tables[0], result.tables()["classes_gold"], "run")
+    check_table(parse(result._repr_html_()).tables[0],
+                display.readable(result.tables()["classes_gold"])[0], "run")
 
 
 @pytest.mark.parametrize("sid", ["order", "calibration", "prior-depth", "rubric-lesson"])
@@ -251,9 +286,9 @@ def test_simulation_results_display(sid):
     result = SIMULATIONS[sid](None, **small)
     p = parse(result._repr_html_())
     name, main = next(iter(result.tables().items()))
-    check_table(p.tables[0], main, sid)
+    check_table(p.tables[0], display.readable(main)[0], sid)
     assert p.svgs == 1
-    check_repr(result)
+    check_repr(result, lines=display.MAX_ROWS + 10)
 
 
 def test_known_truth_curves_display():
@@ -306,18 +341,20 @@ def test_show_prints_a_table_as_the_report_does_and_keeps_the_frame():
 
 
 def test_a_column_keeps_its_format_however_many_rows_are_shown():
-    """The notebook shows 40 rows, the report 60: a column's one format comes from all its
-    values, so the rows both show print alike (a value >= 10 past row 40 takes a decimal off
-    the whole column)."""
+    """The notebook shows the report's rows (PRINTED_ROWS, one number): a column's one
+    format comes from all its values, so the rows both show print alike (a value >= 10 past
+    the rows shown takes a decimal off the whole column)."""
+    from scorio_core.definitions import PRINTED_ROWS
     from scorio_core.report.html import MAX_ROWS, _grid
 
+    assert display.MAX_ROWS == MAX_ROWS == PRINTED_ROWS
     values = [0.25] * (display.MAX_ROWS + 10)
     values[-1] = 12.5
     df = pd.DataFrame({"model": [f"m{i}" for i in range(len(values))], "gap": values})
     notebook = parse(sc.display.show(df)._repr_html_()).tables[0]["rows"][:-1]  # … more rows
     report = parse(_grid(df)).tables[0]["rows"]
-    assert len(notebook) == display.MAX_ROWS < len(report) <= MAX_ROWS
-    assert notebook == report[:display.MAX_ROWS] and notebook[0] == ["m0", "0.250"]
+    assert len(notebook) == len(report) == display.MAX_ROWS
+    assert notebook == report and notebook[0] == ["m0", "0.250"]
     from scorio_core.formatting import markdown_table, text_table
 
     assert "| m0 | 0.250 |" in markdown_table(df, max_rows=5)

@@ -35,7 +35,7 @@ from ..engines.pair import (
 )
 from ..outcomes import Outcomes
 from ..params import PairParams
-from ._base import Analysis, Chart, Progress, TableView, common_caveats
+from ._base import PRINTED_ROWS, Analysis, Chart, Progress, TableView, common_caveats
 
 __all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL"]
 
@@ -119,6 +119,63 @@ def outcome_pairs(flips: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values("repeats", ascending=False, kind="stable").reset_index(drop=True)
 
 
+def first_answers(flips: pd.DataFrame, a: str = "a", b: str = "b",
+                  rows: int = PRINTED_ROWS) -> TableView:
+    """One question's trials with texts as a printed report shows them when there are more
+    than it prints: the first trial on which each model gave each of its distinct answers
+    (by ``answer``, else ``output``, else category -- the 'repeats' table's key), in trial
+    order, with ``repeats_a``/``repeats_b`` = on how many trials that model gave the row's
+    answer. Every distinct answer of both models is read once, with its output, instead of
+    the first trials only. With more distinct answers than ``rows`` (free-form outputs), the
+    commonest answers' first trials; the note says how many answers have no row.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.pair import first_answers
+    >>> t = pd.DataFrame({"question": "q", "trial": range(6), "flip": False,
+    ...                   "score_a": 1.0, "answer_a": ["4", "4", "5", "4", "4", "4"],
+    ...                   "score_b": 1.0, "answer_b": ["4", "4", "4", "4", "6", "6"]})
+    >>> view = first_answers(t, rows=3)
+    >>> view.table[["trial", "answer_a", "repeats_a", "answer_b", "repeats_b"]].values.tolist()
+    [[0, '4', 5, '4', 4], [2, '5', 1, '4', 4], [4, '4', 5, '6', 2]]
+    """
+    key = next((k for k in ("answer", "output") if f"{k}_a" in flips), "category")
+    out = flips.reset_index(drop=True)
+    n, items, values, size = len(out), [], {}, {}
+    for tag in ("a", "b"):
+        col = out[f"{key}_{tag}"].astype(object)
+        values[tag] = col.where(col.notna(), "")  # a trial without text: one answer, ""
+        g = pd.Series(range(n)).groupby(values[tag].to_numpy(), sort=False)
+        first, size[tag] = g.min(), g.size()
+        out.insert(out.columns.get_loc(f"{key}_{tag}") + 1, f"repeats_{tag}",
+                   values[tag].map(size[tag]).astype(int))
+        items += [(-int(size[tag][v]), int(first[v])) for v in first.index]
+    picked: list[int] = []
+    for _, pos in sorted(items):  # the commonest answers first, then the earliest
+        if pos not in picked and len(picked) < rows:
+            picked.append(pos)
+    picked.sort()
+    missing = {t: set(size[t].index) - set(values[t].iloc[picked]) for t in ("a", "b")}
+    noun = {"answer": "answers", "output": "outputs", "category": "categories"}[key]
+    distinct = f"{len(size['a']):,} distinct for {a}, {len(size['b']):,} for {b}"
+    counts = "repeats_a, repeats_b = on how many trials that model gave the row's one. "
+    if missing["a"] or missing["b"]:
+        lost = sum(int(size[t][v]) for t in ("a", "b") for v in missing[t])
+        note = (f"Shown: {len(picked):,} of the {n:,} trials, the first on which each model "
+                f"gave each of its {noun}, the commonest first, as many as fit ({distinct}); "
+                f"{counts}Not printed: "
+                f"{len(missing['a']):,} of {a}'s and {len(missing['b']):,} of {b}'s {noun}, "
+                f"given on {lost:,} of the {2 * n:,} completions. ")
+    else:
+        note = (f"Shown: {len(picked):,} of the {n:,} trials, the first on which each model "
+                f"gave each of its {noun} ({distinct}); {counts}Not printed: the other "
+                f"{n - len(picked):,} trials, which repeat these. ")
+    return TableView(out.iloc[picked].reset_index(drop=True), note + (
+        "'repeats' lists the trials of each model's answers; the CSV/JSON export has every "
+        "trial with its texts."))
+
+
 def trial_runs(trials: str) -> str:
     """A list of trial numbers (``"0, 1, 2, 3, 5"``) with its runs of three or more written
     as ranges (``"0–3, 5"``): the repeats table's ``trials`` as a printed report shows them.
@@ -145,7 +202,8 @@ def trial_runs(trials: str) -> str:
 def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
     """A report shows the chart's questions (:func:`~scorio_core.engines.pair.gap_view`:
     the same rows, same order) and says what the others add up to; without completion texts
-    the flips come grouped by outcome (:func:`outcome_pairs`)."""
+    the flips come grouped by outcome (:func:`outcome_pairs`), with texts and more trials
+    than it prints, the first trial of each distinct answer (:func:`first_answers`)."""
     views = {"questions": TableView(*gap_view(tables["questions"], r.top))}
     flips = tables["flips"]
     if not shows_texts(r) and len(flips):
@@ -153,6 +211,8 @@ def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
             f"The {len(flips):,} trials grouped by the two models' outcomes (no completion "
             "texts to read side by side): repeats = the trials that gave that pair; the "
             "CSV/JSON export lists each trial."))
+    elif len(flips) > PRINTED_ROWS:
+        views["flips"] = first_answers(flips, r.comparison.a, r.comparison.b)
     repeats = tables["repeats"]
     if "trials" in repeats and len(repeats):
         runs = repeats.assign(trials=repeats["trials"].map(trial_runs))
@@ -239,7 +299,9 @@ PAIR = Analysis(
         "shown and one line with what the others add. 'flips' shows one question's repeats "
         "side by side: each trial's category and score for both models, with their answers "
         "and outputs when the data carry them (without texts, a report counts the trials of "
-        "each pair of outcomes), and 'repeats' groups each model's identical answers — the "
+        f"each pair of outcomes; with more trials than its {PRINTED_ROWS} rows, it shows the "
+        "first trial of each distinct answer with how many trials gave it), and 'repeats' "
+        "groups each model's identical answers — the "
         "table to read before believing a gap."
     ),
     caveats=_caveats,

@@ -206,7 +206,6 @@ def _to_code(p: QuestionsParams, data: str = "data") -> str:
     return (
         "import scorio_core as sc\n"
         "from scorio_core import charts\n"
-        "from scorio_core.definitions import PRINTED_ROWS\n"
         "from scorio_core.definitions.questions import questions_view\n"
         "from scorio_core.engines.questions import by_attribute, question_stats\n\n"
         f"{head}stats = question_stats({src}, irt={p.irt!r})\n"
@@ -214,7 +213,7 @@ def _to_code(p: QuestionsParams, data: str = "data") -> str:
         f"disagree = stats.disagree({p.top!r})\n"
         f"heatmap_columns = {p.heatmap_columns!r}\n"
         "# as the report prints it: both ends of a long table (every question: stats.table)\n"
-        "sc.display.show(questions_view(stats.table) or stats.table, max_rows=PRINTED_ROWS)"
+        "sc.display.show(questions_view(stats.table) or stats.table)"
     )
 
 
@@ -242,7 +241,8 @@ QUESTIONS = Analysis(
     views=_views,
     charts=_charts,
     how_to_read=(
-        "One row per question, easiest first (a printed report of more questions than it has "
+        "One row per question, easiest first, with its benchmark where the data pool "
+        "several (a printed report of more questions than it has "
         "rows for shows the easiest and the hardest, and between them the questions to look "
         "at, with one line on the rest): mean = the question's mean score over all models "
         "and trials; disagreement = the expected gap between two models' scores on it (0: "

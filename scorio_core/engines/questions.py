@@ -105,7 +105,9 @@ class QuestionStats:
     Attributes
     ----------
     table : pandas.DataFrame
-        One row per question, easiest first: ``question``, the question attributes, ``mean``,
+        One row per question, easiest first: ``question``, its ``benchmark`` when the data
+        pool several (:attr:`~scorio_core.Outcomes.benchmark_names`; none for one), the
+        question attributes, ``mean``,
         ``sd_models``, ``disagreement``, ``difficulty``, ``discrimination``, ``item_rest_r``,
         ``status`` (``always right`` / ``always wrong``: no information; ``no 2PL slope``:
         informative, but its 2PL fit collapsed; empty otherwise) and ``best``/``worst`` (the
@@ -233,6 +235,9 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
     bottom = models[np.argmin(score, axis=0)]
     spread = score.std(0, ddof=1) if L > 1 else np.zeros(M)
     cols = {"question": np.asarray(data.questions, dtype=object)}
+    if len(data.benchmark_names) > 1 and "benchmark" not in data.question_attributes:
+        # pooled benchmarks: which one a question comes from, beside its id
+        cols["benchmark"] = np.asarray(data.benchmarks, dtype=object)
     for k, v in data.question_attributes.items():
         cols[k] = np.asarray(v, dtype=object)
     cols |= {

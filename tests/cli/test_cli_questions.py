@@ -131,7 +131,9 @@ def test_questions_text_follows_the_reports_views(capsys, data_dir):
     assert "disagreement" not in disagree.splitlines()[1:3]  # no table header, no rows
     every = out.split("## Questions, easiest first\n", 1)[1]
     lines = every.splitlines()
-    assert lines[0].startswith("2PL fit") and lines[1].split()[:2] == ["question", "mean"]
+    # the data pool four benchmarks: each question's is named beside it
+    assert lines[0].startswith("2PL fit")
+    assert lines[1].split()[:3] == ["question", "benchmark", "mean"]
     names = shown["questions"].table["question"].tolist()
     assert [line.split()[0] for line in lines[2:2 + len(names)]] == names
     assert lines[2 + len(names)] == shown["questions"].note

@@ -248,3 +248,30 @@ def test_gap_caption_calls_broad_what_is_broad():
     assert "a lead with few of them is a broad one" not in cap
     assert "rests on a few questions" in cap and "many bars is broad" in cap
     assert "one-sided" in cap and "either way" in cap and "ties left out" in cap
+
+
+def test_flips_with_more_distinct_answers_than_a_page_print_the_commonest():
+    """Free-form outputs (each trial its own): a report has room for 60 trials, so it
+    prints the first of each model's commonest outputs and says how many outputs, and how
+    many completions, it leaves out."""
+    import pandas as pd
+
+    from scorio_core.definitions.pair import first_answers
+
+    n = 80
+    same = ["the same"] * 50 + [f"b{k}" for k in range(50, n)]  # b repeats itself 50 times
+    t = pd.DataFrame({"question": "q", "trial": range(n), "flip": False,
+                      "score_a": 1.0, "output_a": [f"a{k}" for k in range(n)],
+                      "score_b": 1.0, "output_b": same})
+    view = first_answers(t, "m1", "m2")
+    assert view.table["trial"].tolist() == list(range(60))
+    assert view.table.loc[0, "repeats_b"] == 50 and view.table["repeats_a"].eq(1).all()
+    assert view.note.startswith("Shown: 60 of the 80 trials, the first on which each model "
+                                "gave each of its outputs, the commonest first, as many as "
+                                "fit (80 distinct for m1, 31 for m2)")
+    assert "Not printed: 20 of m1's and 20 of m2's outputs, given on 40 of the 160 " \
+           "completions." in view.note
+    # the commonest first: a room of 3 rows holds b's repeated output and the first two
+    few = first_answers(t.iloc[::-1].reset_index(drop=True), rows=3)
+    assert few.table["trial"].tolist() == [79, 78, 49]  # in the table's order
+    assert few.table["output_b"].tolist().count("the same") == 1

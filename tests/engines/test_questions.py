@@ -135,3 +135,29 @@ def test_per_subset_summary_on_the_real_dataset(data_dir):
     for _, row in t.iterrows():
         sub = data.subset("source", row["subset"])
         assert row["mean"] == pytest.approx(sub.R.mean())
+
+
+def test_pooled_benchmarks_name_each_questions_benchmark(data_dir):
+    """The pooled reasoning data (AIME'24, AIME'25, HMMT'25, BrUMO'25) listed 120 questions
+    with nothing saying which benchmark each comes from: the table has a benchmark column
+    beside the question wherever the data pool several, and none for one benchmark."""
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.report import build_report, to_html
+
+    data = io.load(data_dir / "reasoning_synthetic.npz")
+    t = question_stats(data, irt=False).table
+    assert list(t.columns[:3]) == ["question", "benchmark", "mean"]
+    truth = dict(zip(data.questions, data.benchmarks, strict=True))
+    assert t["benchmark"].tolist() == [truth[q] for q in t["question"]]
+    assert set(t["benchmark"]) == set(data.benchmark_names) and len(data.benchmark_names) == 4
+    # every table of the question view, as the report prints it
+    qv = ANALYSES["questions"]
+    result = qv.run(data, qv.params(irt=False, top=5))
+    for name, view in qv.shown_tables(result).items():
+        assert view.table.empty or "benchmark" in view.table, name
+    page = to_html(build_report(data, [("questions", {"irt": False})]))
+    head = page.split("<h3>questions</h3>", 1)[1].split("</thead>", 1)[0]
+    assert ">benchmark</th>" in head
+    # one benchmark (a selection, or data without labels): no column
+    assert "benchmark" not in question_stats(data.select("HMMT'25"), irt=False).table
+    assert "benchmark" not in question_stats(Outcomes(data.R[:, :10]), irt=False).table

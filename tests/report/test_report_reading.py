@@ -451,6 +451,66 @@ def test_flips_with_texts_print_each_trial(data_dir):
     assert s.shown["flips"].table.equals(s.tables["flips"])
 
 
+def _answers_table(path: Path, trials: int = 80) -> Path:
+    """A long table with text columns: two models, three questions, ``trials`` trials each,
+    a few distinct answers per model (right about 70 % and 45 % of the time) and a
+    reasoning output per trial."""
+    rng = np.random.default_rng(11)
+    rows = []
+    for model, right in (("m1", 0.7), ("m2", 0.45)):
+        for q in ("q0", "q1", "q2"):
+            for k in range(trials):
+                ok = rng.random() < right
+                answer = "x=12" if ok else str(rng.choice(["x=13", "x=24", "none"]))
+                rows.append({"model": model, "question": q, "trial": k, "outcome": int(ok),
+                             "answer": answer,
+                             "output": f"Step by step on {q}, trial {k}: so {answer}."})
+    pd.DataFrame(rows).to_csv(path, index=False)
+    return path
+
+
+def test_flips_with_texts_past_a_page_print_each_answer_once(tmp_path):
+    """One question's 80 trials with texts printed their first 60 rows with a 'First 60'
+    line: the answers given only after trial 60 were missing, and 60 near-identical rows
+    said less than a few. A report prints the first trial on which each model gave each of
+    its distinct answers, in trial order, with how many trials gave it; the export lists
+    every trial with its texts."""
+    from scorio_core.definitions import PRINTED_ROWS
+
+    data = io.load(_answers_table(tmp_path / "answers.csv"))
+    assert data.N == 80 > PRINTED_ROWS and data.samples is not None
+    rep = build_report(data, [("pair", {"a": "m1", "b": "m2", "question": "q1"})])
+    s = rep.sections[0]
+    trials, view = s.tables["flips"], s.shown["flips"]
+    assert len(trials) == 80 and "output_a" in trials  # the export: every trial, its texts
+    shown = view.table
+    firsts = {tag: trials.groupby(f"answer_{tag}")["trial"].min() for tag in ("a", "b")}
+    assert sorted(shown["trial"]) == shown["trial"].tolist() == sorted(
+        set(firsts["a"]) | set(firsts["b"]))
+    for tag in ("a", "b"):  # every distinct answer once, at its first trial, with its count
+        assert set(shown[f"answer_{tag}"]) == set(trials[f"answer_{tag}"])
+        counts = trials[f"answer_{tag}"].value_counts()
+        assert shown[f"repeats_{tag}"].tolist() == counts[shown[f"answer_{tag}"]].tolist()
+    # the rows are the trials' own, texts and all
+    rows = trials.set_index("trial").loc[shown["trial"]].reset_index()
+    assert shown.drop(columns=["repeats_a", "repeats_b"]).equals(rows[trials.columns])
+    k, da, db = len(shown), trials["answer_a"].nunique(), trials["answer_b"].nunique()
+    assert view.note == (
+        f"Shown: {k} of the 80 trials, the first on which each model gave each of its "
+        f"answers ({da} distinct for m1, {db} for m2); repeats_a, repeats_b = on how many "
+        f"trials that model gave the row's one. Not printed: the other {80 - k} trials, "
+        "which repeat these. 'repeats' lists the trials of each model's answers; the "
+        "CSV/JSON export has every trial with its texts.")
+    page, md = to_html(rep), to_markdown(rep)
+    _no_table_cut(page, md)
+    assert [int(r[1]) for r in _cells(page, "flips")] == shown["trial"].tolist()
+    assert all(html.escape(f"trial {t}: so") in page for t in shown["trial"])
+    # a page of trials or fewer: each trial, as before
+    short = io.load(_answers_table(tmp_path / "short.csv", trials=PRINTED_ROWS))
+    view = build_report(short, ["pair"]).sections[0].shown["flips"]
+    assert view.note is None and len(view.table) == PRINTED_ROWS
+
+
 def test_per_method_stability_is_one_line_when_longer_than_a_page():
     """per_method (70 methods) printed its first 60 rows: the last 10 methods were missing.
     Each method's mean and sd are its class's in the two class tables, which list every
