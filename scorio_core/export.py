@@ -42,8 +42,8 @@ from .references import expand
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["FORMATS", "csv_frame", "describe", "export", "to_csv", "to_json", "to_markdown",
-           "to_text"]
+__all__ = ["FORMATS", "csv_frame", "csv_table", "describe", "export", "table_csv", "to_csv",
+           "to_json", "to_markdown", "to_text"]
 
 FORMATS = ("csv", "json", "md", "markdown", "table")
 
@@ -107,13 +107,36 @@ def csv_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     return out
 
 
+def table_csv(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> str:
+    """The CSV text of one table as every export writes it -- the leaderboard's, every
+    analysis's (page, CLI, notebook), the Planner's pairs (``Plan.to_csv``): the numbers by
+    :func:`csv_frame`'s one rule, every text cell formula-safe (:func:`scorio_core.io.to_safe_csv`:
+    a model named ``-1+2`` is written ``'-1+2``, which a spreadsheet shows and does not run).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.export import table_csv
+    >>> print(table_csv(pd.DataFrame({"model": ["-1+2"], "n_needed": [80.0],
+    ...                               "gap": [1 / 3]})), end="")
+    model,n_needed,gap
+    '-1+2,80,0.333333
+    """
+    return to_safe_csv(csv_frame(df, digits))
+
+
+def csv_table(board: Leaderboard) -> pd.DataFrame:
+    """The leaderboard's table as its CSV holds it: :attr:`Leaderboard.table` and a constant
+    ``scope`` column, so a row read without the file's header (``comment="#"``) still says
+    which estimand its interval is for. The one definition of the leaderboard's CSV: the
+    page's download, the CLI's ``--format csv`` and :func:`to_csv` all write this."""
+    return board.table.assign(scope=board.settings.get("scope", "questions"))
+
+
 def to_csv(board: Leaderboard) -> str:
-    """CSV of the table (:func:`csv_frame`: counts as integers, floats to
-    :data:`~scorio_core.formatting.EXPORT_DIGITS` decimals), formula-safe, with a constant
-    ``scope`` column (the CSV has no header block to state it in)."""
-    table = csv_frame(board.table)
-    table["scope"] = board.settings.get("scope", "questions")
-    return to_safe_csv(table)
+    """CSV of :func:`csv_table` by :func:`table_csv` (counts as integers, floats to
+    :data:`~scorio_core.formatting.EXPORT_DIGITS` decimals, formula-safe)."""
+    return table_csv(csv_table(board))
 
 
 def to_json(board: Leaderboard) -> str:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -95,7 +96,8 @@ class Setting:
     choice_help : dict, optional
         One line per choice, appended to ``help``.
     minimum, maximum : float, optional
-        Bounds; ``open_min``/``open_max`` exclude them.
+        Bounds; ``open_min``/``open_max`` exclude them. On a setting that holds several
+        numbers (a simulation's means): each number's, as ``integer`` is.
     page_min, page_max : float, optional
         The bounds a page's widget offers, where narrower than ``minimum`` / ``maximum``
         (the API and the CLI take the full range): one typo in a browser session should
@@ -109,6 +111,9 @@ class Setting:
         ``None``).
     cli : str or None
         The flag (default ``--name-with-dashes``); ``None`` for no CLI option.
+    aliases : tuple of str
+        Older spellings of the flag, still accepted and left out of ``--help`` (``--sims``
+        of ``--replicates``): a script written before a flag was renamed keeps running.
     dest : str, optional
         The parsed attribute (default: the name), for a name another option of the same
         command already uses (the loader's ``format`` beside the output ``--format``).
@@ -132,6 +137,7 @@ class Setting:
     integer: bool = False
     optional: bool = False
     cli: str | None = ""
+    aliases: tuple[str, ...] = ()
     dest: str | None = None
     parse: Any = None
     repeat: bool = False
@@ -173,22 +179,44 @@ def _bounds_text(s: Setting) -> str:
 
 
 def check_value(name: str, value, s: Setting):
-    """``value`` checked against ``s`` (choices, whole number, bounds); the value back."""
+    """``value`` checked against ``s`` (choices, whole number, bounds); the value back. A
+    setting that holds several numbers (a tuple or list) has each of them checked.
+
+    Example
+    -------
+    >>> from scorio_core.params import check_value, settings_of
+    >>> from scorio_core.simulate.params import CalibrationParams
+    >>> _, s = settings_of(CalibrationParams)["M_values"]
+    >>> check_value("questions", [10, 30.0], s)
+    (10, 30)
+    >>> check_value("questions", (10, 0), s)
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: questions must be between 1 and 100,000; got 0
+    """
     if s.choices is not None:
         if value not in s.choices:
             raise ValidationError(
                 f"{name} must be one of {', '.join(map(repr, s.choices))}; got {value!r}"
             )
         return value
+    numeric = s.integer or s.minimum is not None or s.maximum is not None
+    if numeric and isinstance(value, tuple | list):  # each number of several
+        return tuple(check_value(name, v, s) for v in value)
     if s.integer:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                value = int(value)
-            else:
-                raise ValidationError(f"{name} must be a whole number; got {value!r}")
+        if isinstance(value, bool):
+            raise ValidationError(f"{name} must be a whole number; got {value!r}")
+        if isinstance(value, numbers.Integral):  # numpy's integers too
+            value = value if type(value) is int else int(value)
+        elif isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise ValidationError(f"{name} must be a whole number; got {value!r}")
     elif s.minimum is not None or s.maximum is not None:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise ValidationError(f"{name} must be a number; got {value!r}")
+        if not isinstance(value, int | float):  # numpy's numbers: as Python's
+            value = float(value)
         if not math.isfinite(float(value)):
             raise ValidationError(f"{name} must be a finite number; got {value!r}")
     low = s.minimum is not None and (value <= s.minimum if s.open_min else value < s.minimum)
@@ -263,23 +291,31 @@ def _help(s: Setting, default) -> str:
     return text.replace("%", "%%")  # argparse formats help with %
 
 
-def _parser_for(name: str, default, s: Setting):
-    if s.parse is not None:
-        return s.parse
-    if s.choices is not None:
+def _parser_for(name: str, default, s: Setting, flag: str | None = None):
+    """Text -> value for ``flag`` (default: the setting's flag; an alias names itself): the
+    declared ``parse`` or a number's, then the declared bounds, so a value out of range is
+    argparse's usage error naming the flag the user typed."""
+    if s.choices is not None and s.parse is None:
         return None
+    flag = flag or _flag(name, s)
+    word = flag.lstrip("-").replace("-", "_")  # what the message calls the setting
     kind = int if s.integer else float if isinstance(default, float) else str
+    bounded = s.integer or s.minimum is not None or s.maximum is not None
 
-    def parse(text: str):
-        flag = _flag(name, s)
+    def read(text: str):
         try:
-            value = kind(text)
+            return kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
                 f"{flag} expects {'a whole number' if kind is int else 'a number'}; got {text!r}"
             ) from None
+
+    def parse(text: str):
+        value = s.parse(text) if s.parse is not None else read(text)
+        if s.parse is not None and not bounded:
+            return value
         try:
-            return check_value(_cli_name(name, s), value, s)
+            return check_value(word, value, s)
         except ValidationError as exc:  # argparse says which flag
             raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -304,6 +340,10 @@ def add_options(parser: argparse.ArgumentParser, cls) -> None:
         if s.repeat:
             kw["action"] = "append"
         parser.add_argument(_flag(name, s), **kw)
+        for old in s.aliases:  # an older spelling: same setting, same default, not in --help
+            if "type" in kw:
+                kw["type"] = _parser_for(name, default, s, old)
+            parser.add_argument(old, **(kw | {"help": argparse.SUPPRESS}))
 
 
 def from_args(cls, args: argparse.Namespace, **extra):
@@ -370,17 +410,38 @@ def _prior_path(text: str) -> str:
 MAX_K = 1_000_000
 
 
-def numbers_parse(flag: str, example: str, kind: type = float) -> Any:
-    """A CLI parser of comma-separated numbers for ``flag`` (``kind``: float or int)."""
+def numbers_parse(flag: str, example: str, kind: type = float, at_least: int = 1) -> Any:
+    """A CLI parser of comma-separated finite numbers for ``flag`` (``kind``: float or int),
+    at least ``at_least`` of them; a setting's bounds are checked on each number after it
+    (:func:`add_options`).
+
+    Example
+    -------
+    >>> from scorio_core.params import numbers_parse
+    >>> numbers_parse("--weights", "0,0.5,1", at_least=2)("0, 1")
+    (0.0, 1.0)
+    >>> numbers_parse("--weights", "0,0.5,1", at_least=2)("1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --weights expects at least 2 comma-separated numbers, e.g. \
+0,0.5,1; got '1'
+    """
     what = "whole numbers" if kind is int else "numbers"
+
+    def refuse(how_many: str, text: str):
+        return argparse.ArgumentTypeError(
+            f"{flag} expects {how_many}comma-separated {what}, e.g. {example}; got {text!r}")
 
     def parse(text: str) -> tuple:
         try:
-            return tuple(kind(t) for t in text.split(","))
+            values = tuple(kind(t) for t in text.split(","))
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"{flag} expects comma-separated {what}, e.g. {example}; got {text!r}"
-            ) from None
+            raise refuse("", text) from None
+        if len(values) < at_least:
+            raise refuse(f"at least {at_least} ", text)
+        if not all(math.isfinite(v) for v in values):
+            raise argparse.ArgumentTypeError(f"{flag} expects finite numbers; got {text!r}")
+        return values
 
     return parse
 
@@ -556,7 +617,7 @@ class PlanParams:
         None, "largest trials per question of the curve (2-4096; default reaches 1.25 x the "
         "first pair's trials_needed)", integer=True, minimum=2, maximum=4096, label="Largest N")
     sims: int = setting(2000, "simulated tables per N of the papers' order curve", integer=True,
-                        minimum=100, maximum=200_000)
+                        minimum=100, maximum=200_000, cli="--replicates", aliases=("--sims",))
 
     def __post_init__(self) -> None:
         validate(self)
@@ -722,8 +783,9 @@ class CheckParams:
         "(default: all of them — the check is about this field)", integer=True, minimum=2,
         maximum=100_000, label="Models (p_best check)")
     reps: int = setting(200, "smaller runs drawn per scope and check (the shares' standard "
-                        "errors shrink as 1/sqrt(reps))", integer=True, minimum=10,
-                        maximum=1_000_000, page_max=100_000, label="Smaller runs")
+                        "errors shrink as one over the square root of their number)",
+                        integer=True, minimum=10, maximum=1_000_000, page_max=100_000,
+                        label="Smaller runs", cli="--replicates", aliases=("--reps",))
     confidence: float = _confidence()
     adjust: str = _adjust()
     plan_reps: int = setting(
@@ -732,8 +794,8 @@ class CheckParams:
         f"decide again; split a budget of {SPLIT_TRIALS_PER_MODEL} extra trials per question "
         "per model as the Planner "
         "recommends, draw them and decide again (0: skip; about 0.2 s per run of 9 models)",
-        integer=True, minimum=0,
-        maximum=100_000, label="Planner runs (0 = skip)")
+        integer=True, minimum=0, maximum=100_000, label="Planner runs (0 = skip)",
+        cli="--plan-replicates", aliases=("--plan-reps",))
     assurance: float = _assurance()
     max_questions: int = setting(
         CHECKED_QUESTIONS, "the Planner check draws the population scope's question plans up "

@@ -97,6 +97,32 @@ def _csv_rows(text: str) -> pd.DataFrame:
     return pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
 
 
+def test_the_plans_csv_is_the_cli_plan_csvs_table(tmp_path, capsys):
+    """``Plan.to_csv`` writes the pairs table by the one CSV path of every export: a model name
+    a spreadsheet would run as a formula is defused, counts are integers and floats carry the
+    exports' six decimals -- the same text as ``scorio-studio plan --format csv`` prints under
+    its provenance header (it was plain pandas: '-1+2' raw, 184.0, 17 digits)."""
+    from scorio_core.cli import main
+    from scorio_core.io import save_npz
+    from scorio_core.planner import plan
+
+    rng = np.random.default_rng(0)
+    p = np.array([0.7, 0.68, 0.5])
+    data = Outcomes((rng.random((3, 30, 4)) < p[:, None, None]).astype(int),
+                    models=["-1+2", "b", "c"], name="formula names")
+    text = plan(data).to_csv()
+    cells = _csv_rows(text)
+    assert len(cells) >= 1 and "'-1+2" in set(cells["better"]) | set(cells["next"])
+    assert all(v.isdigit() for v in cells["trials_needed"]), cells["trials_needed"].tolist()
+    assert all(len(v.split(".")[-1]) <= 6 for v in cells["gap"])
+    save_npz(data, tmp_path / "runs.npz")
+    assert main(["plan", str(tmp_path / "runs.npz"), "--format", "csv", "--n-max", "8",
+                 "--sims", "100"]) == 0
+    body = "".join(line + "\n" for line in capsys.readouterr().out.splitlines()
+                   if not line.startswith("#"))
+    assert body == text
+
+
 def test_csv_writes_counts_as_integers_and_reads_back_the_same_numbers():
     # a twin ties its model (n_needed ∞: no number of trials separates them), the twin's
     # gap to the last model needs a finite count, the last model has none (missing)

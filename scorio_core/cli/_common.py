@@ -278,10 +278,10 @@ def _run(analysis_id: str, data, params, args=None):
 def _csv(prov, *frames: pd.DataFrame, notes: list[str] | tuple[str, ...] = ()) -> str:
     """The provenance header, then each table as CSV, blank-line separated, then the notes
     a table for people prints under it (:func:`note_lines`)."""
-    from .. import io
-    from ..definitions.provenance import csv_header, export_frame
+    from ..definitions.provenance import csv_header
+    from ..export import table_csv
 
-    body = "\n".join(io.to_safe_csv(export_frame(f)) for f in frames)
+    body = "\n".join(table_csv(f) for f in frames)
     return csv_header(prov) + body + note_lines(notes)
 
 

@@ -22,7 +22,7 @@ __all__ = ["add_parser", "run", "check"]
 def add_parser(sub) -> None:
     definition_parser(sub, "check", "CheckParams",
                       "would a smaller run's intervals, decisions and p_best hold? smaller "
-                      "runs drawn from this run's shares as the truth (Check page)")
+                      "runs drawn from this run's shares as the truth")
 
 
 def check(data, args) -> str:

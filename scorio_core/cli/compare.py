@@ -20,7 +20,8 @@ __all__ = ["add_parser", "run", "compare"]
 
 def add_parser(sub) -> None:
     definition_parser(sub, "compare", "CompareParams",
-                      "rank with many methods and measure agreement (Method comparison page)")
+                      "rank with many methods and measure how their rankings agree (Kendall "
+                      "τ_b with the gold standard and with each other)")
 
 
 def compare(data, args) -> str:

@@ -20,7 +20,8 @@ __all__ = ["add_parser", "run", "convergence"]
 
 def add_parser(sub) -> None:
     definition_parser(sub, "convergence", "ConvergenceParams",
-                      "convergence@n over bootstrap replicates (Convergence page)", cluster=True)
+                      "convergence@n: the trials after which each method's ranking stops "
+                      "changing, over bootstrap replicates", cluster=True)
 
 
 def convergence(data, args) -> str:

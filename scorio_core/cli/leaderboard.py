@@ -13,7 +13,8 @@ __all__ = ["add_parser", "run"]
 
 def add_parser(sub) -> None:
     lb = definition_parser(sub, "leaderboard", "LeaderboardParams",
-                           "CI-aware leaderboard with calibrated intervals (same as the page)")
+                           "CI-aware leaderboard: mean scores with calibrated intervals, rank "
+                           "intervals, p_best and the papers' Bayes@N")
     lb.add_argument(
         "--rubric",
         help="score with a rubric: a preset name (see `scorio-studio rubric list`) or a rubric "
@@ -85,7 +86,6 @@ def _per_subset(text: str, result, fmt: str) -> str:
     ``by_subset`` key in JSON, a second CSV block, a second table otherwise."""
     import json
 
-    from .. import io
     from .._validation import json_safe
     from ._common import render
 
@@ -95,9 +95,9 @@ def _per_subset(text: str, result, fmt: str) -> str:
         doc["by_subset"] = {"attribute": result.by, "rows": t.to_dict(orient="records")}
         return json.dumps(json_safe(doc), indent=2, allow_nan=False) + "\n"
     if fmt == "csv":  # by the exports' one rule, as the board above it
-        from ..export import csv_frame
+        from ..export import table_csv
 
-        return text + "\n" + io.to_safe_csv(csv_frame(t))
+        return text + "\n" + table_csv(t)
     return text + "\n" + render(fmt, f"Per subset ({result.by})", [
         "Each subset's own leaderboard on its questions (same scope and confidence); "
         "--by none leaves this out."], [("", "", t)])

@@ -21,7 +21,7 @@ def add_parser(sub) -> None:
     p = definition_parser(sub, "pair", "PairParams",
                           "two models question by question: the difference in both scopes, "
                           "the questions that drive it, one question's completions side by "
-                          "side (Pair page)")
+                          "side")
     p.add_argument("a", metavar="A", help="the first model (the difference is A - B)")
     p.add_argument("b", metavar="B", help="the second model")
 

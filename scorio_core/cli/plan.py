@@ -19,8 +19,8 @@ __all__ = ["add_parser", "params", "run"]
 
 def add_parser(sub) -> None:
     definition_parser(sub, "plan", "PlanParams",
-                      "trials and questions that give an 80%% chance of deciding each undecided "
-                      "pair; budget split (Planner page)",
+                      "trials and questions that give an 80%% chance (--assurance) of deciding "
+                      "each undecided pair; how to split a budget of extra trials",
                       format_help=" (csv: the pairs table under a provenance header)")
 
 

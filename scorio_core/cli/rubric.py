@@ -10,7 +10,8 @@ __all__ = ["add_parser", "run", "apply_rubric", "rubric"]
 
 
 def add_parser(sub) -> None:
-    rub = sub.add_parser("rubric", help="list and show rubric presets (Rubric builder page)")
+    rub = sub.add_parser("rubric", help="list and show rubric presets: per-completion "
+                         "signals -> outcome categories -> weights")
     rsub = rub.add_subparsers(dest="rubric_command", required=True)
     rl = rsub.add_parser("list", help="the presets: 000 Table 5's (dontpass/...), 002 Table "
                          "21's (ranking/...) and Scorio Studio's teaching presets (length/...)")
@@ -53,10 +54,9 @@ def rubric(args) -> str:
         if fmt == "json":
             return _plain_json(table.to_dict(orient="records"))
         if fmt == "csv":
-            from .. import io
-            from ..export import csv_frame
+            from ..export import table_csv
 
-            return io.to_safe_csv(csv_frame(table))
+            return table_csv(table)
         shown = table[["key", "categories", "intent"]].rename(
             columns={"key": "preset", "categories": "C+1"})
         return render(fmt, "Rubric presets", [], [("", "", shown)], [

@@ -32,7 +32,8 @@ def add_parser(sub) -> None:
     from ..simulate.params import STUDY_PARAMS
     from ._common import _add_cluster_args, add_format
 
-    p = sub.add_parser("simulate", help="teaching simulations with known truth (Simulator page)")
+    p = sub.add_parser("simulate", help="teaching simulations with known truth: the "
+                       "papers' figures, interval coverage and a worked example")
     studies = p.add_subparsers(
         dest="study", required=True, metavar="STUDY",
         help="the study; its settings: scorio-studio simulate STUDY --help")

@@ -20,7 +20,9 @@ __all__ = ["add_parser", "run", "stability"]
 
 def add_parser(sub) -> None:
     definition_parser(sub, "stability", "StabilityParams",
-                      "N=1 stability of every method vs gold and itself (Stability page)",
+                      "N = 1 stability: Kendall τ_b of every method's "
+                      "single-trial rankings with the gold standard and with its own ranking on "
+                      "all trials",
                       cluster=True)
 
 

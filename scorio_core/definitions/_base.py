@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import pandas as pd
 
 from .._validation import ValidationError, refuse_path
+from ..display import PRINTED_ROWS  # declared with the renderers: the report's and notebook's
 from ..outcomes import Outcomes
 from ..references import expand
 
@@ -62,12 +63,6 @@ class Chart(_ChartFields):
     def __new__(cls, title: str, chart: alt.TopLevelMixin, caption: str,
                 empty: str | None = None) -> Chart:
         return super().__new__(cls, expand(title), chart, expand(caption), expand(empty))
-
-
-#: Most rows a reader's rendering prints of one table (the HTML and Markdown report): a view
-#: (:attr:`Analysis.views`) chooses at most this many for a table that could run longer, and
-#: says in one line what the others hold; the exports keep every row.
-PRINTED_ROWS = 60
 
 
 class TableView(NamedTuple):
@@ -119,6 +114,11 @@ class Analysis:
         The tables a reader's rendering (report, CLI text) shows other than whole
         (:class:`TableView`: the rows chosen for reading and one line on the rest);
         ``tables`` stays complete for the exports. See :meth:`shown_tables`.
+    csv_tables : callable ``result -> dict[str, DataFrame]``, optional
+        The tables as the CSV files hold them where a file carries more than the table on
+        screen (the leaderboard's: a constant ``scope`` column,
+        :func:`scorio_core.export.csv_table`); default :attr:`tables`. The page's CSV
+        downloads and the CLI write the same file from it.
     uses_data : bool
         ``False`` for the simulation studies (:data:`~scorio_core.definitions.SIMULATIONS`):
         they make their own data with known truth from their settings, so ``run``,
@@ -140,6 +140,7 @@ class Analysis:
     uses_data: bool = True
     resolved: Callable[[Any, Any], dict[str, str]] | None = None
     views: Callable[[Any, dict[str, pd.DataFrame]], dict[str, TableView]] | None = None
+    csv_tables: Callable[[Any], dict[str, pd.DataFrame]] | None = None
 
     def __post_init__(self) -> None:
         # every renderer (page, CLI, report, notebook) reads these: papers by title

@@ -103,8 +103,9 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    f"(family-wise); {c.adjust} promises {ADJUST_HELP[c.adjust].split(' (')[0]}, "
                    "not that, so it is reported but not judged.")
     if c.plans.empty:
-        out.append("The Planner's plans were not checked (plan_reps = 0): set plan_reps to "
-                   "plan each smaller run's undecided pairs and draw what the plans ask for.")
+        out.append("The Planner's plans were not checked (plan_reps = 0): set plan_reps= "
+                   "(--plan-replicates) to plan each smaller run's undecided pairs and draw "
+                   "what the plans ask for.")
     else:
         n, m = MAX_TRIALS, p.max_questions
         out.append(f"Planner check: {p.plan_reps} smaller runs per scope, each pair planned "

@@ -88,6 +88,15 @@ def _tables(r: LeaderboardResult) -> dict:
     return out
 
 
+def _csv_tables(r: LeaderboardResult) -> dict:
+    """The tables as the CSV files hold them: the board as :func:`scorio_core.export.to_csv`
+    writes it (with its ``scope`` column), the same file as ``scorio-studio leaderboard
+    --format csv``."""
+    from ..export import csv_table
+
+    return _tables(r) | {"leaderboard": csv_table(r.board)}
+
+
 def chart_captions(board: Leaderboard) -> tuple[str, str]:
     """What to read from the forest plot and the pairwise heatmap of ``board``."""
     st = board.settings
@@ -341,4 +350,5 @@ LEADERBOARD = Analysis(
     resolved=lambda p, r: ({} if p.weights is not None else {
         "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"})
     | ({} if p.by is not None else {"by": by_text(r)}),
+    csv_tables=_csv_tables,
 )

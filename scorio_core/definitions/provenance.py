@@ -39,7 +39,6 @@ import pandas as pd
 
 from .._validation import ValidationError, json_safe
 from ..formatting import EXPORT_DIGITS
-from ..io import to_safe_csv
 from ..outcomes import COMBINED, Outcomes
 from ._base import params_dict
 
@@ -260,12 +259,14 @@ def export_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
 
 
 def to_csv(df: pd.DataFrame, prov: dict[str, Any]) -> str:
-    """A formula-safe CSV of ``df`` (:func:`export_frame`) under the commented provenance
-    header.
+    """A formula-safe CSV of ``df`` (:func:`scorio_core.export.table_csv`: numbers by
+    :func:`export_frame`'s rule) under the commented provenance header.
 
     Read it back with ``pandas.read_csv(path, comment="#")``.
     """
-    return csv_header(prov) + to_safe_csv(export_frame(df))
+    from ..export import table_csv
+
+    return csv_header(prov) + table_csv(df)
 
 
 def to_json(payload: dict[str, Any], prov: dict[str, Any]) -> str:
@@ -313,12 +314,14 @@ def export_result(
 ) -> dict[str, str]:
     """Every table of an analysis result as files ``{filename: text}`` with provenance.
 
-    ``fmt="csv"``: one CSV per table, each with the commented header;
+    ``fmt="csv"``: one CSV per table (as :attr:`Analysis.csv_tables` has it, where the
+    analysis declares one), each with the commented header;
     ``fmt="json"``: one JSON file with ``provenance`` and ``tables`` (records per table).
     """
     prov = provenance(data, analysis.id, params)
     tables = analysis.tables(result)
     if fmt == "csv":
+        tables = analysis.csv_tables(result) if analysis.csv_tables else tables
         return {
             export_filename(data, analysis.id, "csv", name): to_csv(df, prov)
             for name, df in tables.items()

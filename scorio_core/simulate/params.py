@@ -16,10 +16,11 @@ scorio_core._validation.ValidationError: upper must exceed lower (the better mod
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from .._validation import ValidationError, check_int, check_number
+from .._validation import ValidationError, check_int
 from ..params import numbers_parse, seed_setting, setting, validate
 
 __all__ = ["FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams", "OrderParams",
@@ -42,16 +43,10 @@ FIG2A_METHODS = (
 LESSON_R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))
 
 
-def _count(name: str, value: int, lo: int, hi: int) -> None:
-    check_int(name, value, lo)
-    if value > hi:
-        raise ValidationError(f"{name} must be at most {hi:,}; got {value!r}")
-
-
 def _seq(name: str, value: Any) -> tuple:
     """A setting that holds several values: a single number or name is a one-value tuple
     (a link's ``calibration.means=0.9``); anything else that is not a sequence is refused."""
-    if isinstance(value, str | int | float) and not isinstance(value, bool):
+    if isinstance(value, str | numbers.Real) and not isinstance(value, bool):
         return (value,)
     try:
         return tuple(value)
@@ -74,13 +69,6 @@ def _table(name: str, value: Any) -> tuple[tuple[int, ...], ...]:
     except TypeError:
         raise ValidationError(f"{name} must be rows of whole-number categories, e.g. "
                               f"((0, 1, 2), (1, 1, 0)); got {value!r}") from None
-
-
-def _prob(name: str, value: float) -> float:
-    v = check_number(name, value)
-    if not v < 1:
-        raise ValidationError(f"{name} must be strictly between 0 and 1; got {value!r}")
-    return v
 
 
 def _kappa(default: float, label: str, page_max: float, more: str = "") -> Any:
@@ -213,12 +201,14 @@ class CalibrationParams:
     seed : int
     """
 
-    means: tuple[float, ...] = setting((0.5,), "mean success of the simulated models, each "
-                                       "strictly between 0 and 1 (the page simulates one)",
+    means: tuple[float, ...] = setting((0.5,), "mean success of the simulated models, one "
+                                       "number per model, each strictly between 0 and 1",
+                                       minimum=0.0, maximum=1.0, open_min=True, open_max=True,
                                        page_min=0.05, page_max=0.95, label="Mean success",
                                        parse=numbers_parse("--means", "0.5,0.8"))
-    M_values: tuple[int, ...] = setting((10, 30, 100), "numbers of questions M",
-                                        label="Questions M", cli="--questions",
+    M_values: tuple[int, ...] = setting((10, 30, 100), "numbers of questions M; coverage is "
+                                        "measured at each", integer=True, minimum=1,
+                                        maximum=100_000, label="Questions M", cli="--questions",
                                         parse=numbers_parse("--questions", "10,30,100", int))
     concentration: float = _kappa(2.0, "Spread κ", 10_000.0, "; κ = 2 with mean 0.5 is the "
                                   "uniform prior of Bayes@N")
@@ -227,15 +217,12 @@ class CalibrationParams:
     seed: int = seed_setting()
 
     def __post_init__(self) -> None:
-        validate(self)
-        means = tuple(_prob("means", m) for m in _seq("means", self.means))
-        Ms = _seq("M_values", self.M_values)
-        if not means or not Ms:
+        for name in ("means", "M_values"):  # a single number stands for a list of one
+            object.__setattr__(self, name, _seq(name, getattr(self, name)))
+        validate(self)  # each mean and each M by its declaration, as the CLI checks them
+        if not self.means or not self.M_values:
             raise ValidationError("means and M_values must each hold at least one value")
-        for m in Ms:
-            _count("M_values", m, 1, 100_000)
-        object.__setattr__(self, "means", means)
-        object.__setattr__(self, "M_values", tuple(int(m) for m in Ms))
+        object.__setattr__(self, "means", tuple(float(m) for m in self.means))
 
 
 @dataclass(frozen=True)
@@ -252,10 +239,12 @@ class RubricLessonParams:
         The outcomes ``(M, N)`` (default 001's two questions × five trials).
     """
 
-    weights: tuple[float, ...] = setting((0.0, 0.5, 1.0), "weight of each category 0..C of R "
-                                         "(the page: three, each 0 to 1)", page_min=0.0,
+    weights: tuple[float, ...] = setting((0.0, 0.5, 1.0), "weight of each outcome category "
+                                         "0..C of R, one number per category (the worked "
+                                         "example's R has three: 0, 1, 2)", page_min=0.0,
                                          page_max=1.0, label="weight of category",
-                                         parse=numbers_parse("--weights", "0,0.5,1"))
+                                         parse=numbers_parse("--weights", "0,0.5,1",
+                                                             at_least=2))
     R0: tuple[tuple[int, ...], ...] | None = setting(
         None, "prior outcomes, one row per question (e.g. ((2,), (1,)))",
         label="Prior outcomes", cli=None)

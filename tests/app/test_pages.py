@@ -7,9 +7,11 @@ render, that bad input becomes an error message, and that the controls are wired
 from __future__ import annotations
 
 import io as pyio
+import json
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from _apptest import code_cell, start
 from streamlit.testing.v1 import AppTest
@@ -97,6 +99,47 @@ def test_bundled_pages(dataset, bench):
     _run_both_pages(at)
     if bench == "AIME'25":
         assert at.session_state["scorio_dataset"].view.M == 30
+
+
+def _downloads(monkeypatch) -> dict:
+    """file name -> the callable a download button runs when clicked (its file is made then,
+    on the server: ``data=callable``), recorded as the page registers it."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made: dict = {}
+    register = MediaFileManager.add_deferred
+
+    def record(self, data_callable, mimetype, coordinates, file_name=None, **kw):
+        made[file_name] = data_callable
+        return register(self, data_callable, mimetype, coordinates, file_name, **kw)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", record)
+    return made
+
+
+def test_the_leaderboard_csv_download_is_the_cli_csv(monkeypatch):
+    """The page's "CSV: leaderboard" is ``export.to_csv`` of the board under the provenance
+    header -- the bytes ``scorio-studio leaderboard --format csv`` writes for the same board,
+    ``scope`` column included (the page's file had none)."""
+    from scorio_core import export
+    from scorio_core.definitions import LEADERBOARD as DEFINITION
+
+    made = _downloads(monkeypatch)
+    at = _start(COINS)
+    at.switch_page(LEADERBOARD).run()
+    at.segmented_control(key="scope").set_value("population").run()
+    _ok(at)
+    view = at.session_state["scorio_dataset"].view
+    name = next(f for f in made if f.endswith("_leaderboard.csv"))
+    text = made[name]()
+    assert text.startswith("# dataset: ") and "# settings.scope: population" in text
+    body = "".join(line + "\n" for line in text.splitlines() if not line.startswith("#"))
+    # the page's settings, as its JSON file records them
+    settings = json.loads(made[name.replace(".csv", ".json")]())["provenance"]["settings"]
+    assert settings["scope"] == "population"
+    board = DEFINITION.run(view, DEFINITION.params(**settings)).board
+    assert body == export.to_csv(board)
+    assert set(pd.read_csv(pyio.StringIO(body))["scope"]) == {"population"}
 
 
 def test_synthetic_warning_shown():

@@ -47,6 +47,20 @@ def test_every_help_answers(path, capsys):
     assert out.startswith("usage: scorio-studio") and "Traceback" not in out
 
 
+@pytest.mark.parametrize("path", PATHS, ids=[" ".join(p) or "(top)" for p in PATHS])
+def test_help_describes_the_option_not_a_page(path, capsys):
+    """``--help`` is read in a terminal: "(Planner page)", "(the page simulates one)" or "same
+    as the page" said what the app shows instead of what the command or option does. A page
+    is named only as the app's, as a cross-reference ("the app's pages show ...")."""
+    import re
+
+    with pytest.raises(SystemExit):
+        _parser().parse_args([*path, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for m in re.finditer(r"\bpages?\b", text):
+        assert "app's" in text[max(0, m.start() - 40):m.start()], text[m.start() - 80:m.end()]
+
+
 def test_simulate_study_help(capsys):
     # the issue's second spelling: the positional first, then --help
     with pytest.raises(SystemExit) as info:

@@ -7,6 +7,7 @@ import argparse
 import ast
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from scorio_core import params as P
@@ -119,6 +120,69 @@ def test_bad_cli_values_are_refused_by_the_declaration(capsys):
     with pytest.raises(SystemExit):
         p.parse_args(["x.npz", "--draws", "many"])
     assert "--draws expects a whole number; got 'many'" in capsys.readouterr().err
+
+
+#: Each count of simulated or resampled datasets, by command: its flag is ``--replicates``
+#: (``--plan-replicates`` for the Planner check's), the spelling it had before still parses.
+COUNTS = {"plan": {"sims": ("--replicates", "--sims")},
+          "check": {"reps": ("--replicates", "--reps"),
+                    "plan_reps": ("--plan-replicates", "--plan-reps")}}
+
+
+def _flags(parser: argparse.ArgumentParser) -> dict[str, list[str]]:
+    """dest -> the flags ``--help`` shows for it."""
+    out: dict[str, list[str]] = {}
+    for a in parser._actions:
+        if a.option_strings and a.help != argparse.SUPPRESS:
+            out.setdefault(a.dest, []).extend(a.option_strings)
+    return out
+
+
+@pytest.mark.parametrize("command", sorted(CONVERTED))
+def test_a_count_of_replicates_has_one_flag_in_every_command(command):
+    """``plan --sims`` and ``check --reps`` beside ``--replicates`` in greedy, convergence and
+    every simulation study named one meaning three ways: every setting that counts simulated
+    or resampled datasets shows ``--replicates`` (the Planner check's ``--plan-replicates``)."""
+    shown = _flags(_subparser(command))
+    counts = {n for n in P.settings_of(CONVERTED[command]) if n in ("sims", "reps", "replicates")}
+    for name in counts:
+        want = COUNTS.get(command, {}).get(name, ("--replicates",))[0]
+        assert shown[name] == [want], (command, name, shown[name])
+    assert not {"--sims", "--reps", "--plan-reps"} & {f for fl in shown.values() for f in fl}
+
+
+@pytest.mark.parametrize(("command", "name"), [(c, n) for c in COUNTS for n in COUNTS[c]])
+def test_an_old_flag_spelling_still_parses_and_is_refused_in_its_own_name(command, name,
+                                                                          capsys):
+    new, old = COUNTS[command][name]
+    p = _subparser(command)
+    cls = CONVERTED[command]
+    by_new, by_old = p.parse_args(["x.npz", new, "300"]), p.parse_args(["x.npz", old, "300"])
+    assert getattr(by_new, name) == getattr(by_old, name) == 300
+    assert P.from_args(cls, by_old) == P.from_args(cls, by_new) == cls(**{name: 300})
+    assert getattr(p.parse_args(["x.npz"]), name) == P.settings_of(cls)[name][0]
+    help_text = p.format_help()
+    assert new in help_text and old not in help_text  # hidden from --help
+    for flag in (new, old):  # a refused value names the flag typed, as argparse's usage error
+        with pytest.raises(SystemExit) as info:
+            p.parse_args(["x.npz", flag, "-1"])
+        word = flag.lstrip("-").replace("-", "_")
+        assert info.value.code == 2
+        assert f"argument {flag}: {word} must be " in capsys.readouterr().err
+
+
+def test_a_setting_of_several_numbers_checks_each_by_its_declaration():
+    from scorio_core.simulate.params import CalibrationParams
+
+    _, s = P.settings_of(CalibrationParams)["M_values"]
+    assert P.check_value("questions", [10, 30.0], s) == (10, 30)
+    with pytest.raises(ValidationError, match="questions must be between 1 and 100,000; got 0"):
+        P.check_value("questions", (10, 0), s)
+    with pytest.raises(ValidationError, match="M_values must be a whole number; got 2.5"):
+        CalibrationParams(M_values=(10, 2.5))
+    with pytest.raises(ValidationError, match="means must be strictly between 0 and 1; got 1.0"):
+        CalibrationParams(means=(0.5, 1.0))
+    assert CalibrationParams(means=0.9, M_values=np.int64(30)).M_values == (30,)
 
 
 def test_widget_texts_come_from_the_declaration():

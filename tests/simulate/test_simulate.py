@@ -407,6 +407,50 @@ def test_cli_simulate_bad_input(capsys):
     assert code == 2 and "--weights expects comma-separated numbers" in err
 
 
+def _out_of_range() -> list[tuple[str, str, str]]:
+    """(study, flag, a value below its declared minimum) for every bounded flag of every
+    study, from the declarations."""
+    from scorio_core.params import _flag, settings_of
+    from scorio_core.simulate.params import STUDY_PARAMS
+
+    cases = []
+    for study, cls in STUDY_PARAMS.items():
+        for name, (default, s) in settings_of(cls).items():
+            if s.cli is None or s.minimum is None:
+                continue
+            low = s.minimum if s.open_min else s.minimum - 1
+            bad = str(int(low) if s.integer else low)
+            if isinstance(default, tuple):  # several numbers: one of them out of range
+                bad = f"{default[0]},{bad}"
+            cases.append((study, _flag(name, s), bad))
+    return cases
+
+
+@pytest.mark.parametrize(("study", "flag", "bad"), _out_of_range())
+def test_cli_simulate_range_errors_name_the_flag(capsys, study, flag, bad):
+    """A value out of a study's range is argparse's usage error naming the flag typed, as in
+    every other command: ``simulate calibration --questions 0`` was a plain error about
+    "M_values" (the Python field)."""
+    code, _, err = _cli(capsys, study, flag, bad)
+    word = flag.lstrip("-").replace("-", "_")
+    assert code == 2 and err.startswith("usage: scorio-studio simulate " + study), err
+    assert f"error: argument {flag}: {word} must be " in err, err
+
+
+def test_cli_simulate_lists_of_numbers_are_refused_in_the_flags_name(capsys):
+    """The settings that hold several numbers are checked number by number at the flag."""
+    for study, flag, bad, say in (
+        ("calibration", "--questions", "0", "questions must be between 1 and 100,000; got 0"),
+        ("calibration", "--means", "0.5,1", "means must be strictly between 0 and 1; got 1.0"),
+        ("rubric-lesson", "--weights", "1", "--weights expects at least 2 comma-separated "
+         "numbers"),
+        ("rubric-lesson", "--weights", "0,inf", "--weights expects finite numbers"),
+    ):
+        code, _, err = _cli(capsys, study, flag, bad)
+        assert code == 2 and f"error: argument {flag}: {say}" in err, err
+        assert "M_values" not in err
+
+
 # --------------------------------------------------------------------------- charts
 def test_every_chart_builds_and_has_a_one_line_caption():
     from scorio_core.charts import simulate as cs
