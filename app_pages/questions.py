@@ -6,6 +6,7 @@ Renders ``scorio_core.definitions.ANALYSES["questions"]``; this file is widget l
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -26,8 +27,13 @@ def _table(frame, height_rows: int = 12) -> None:
              if (frame[c].dtype == object or pd.api.types.is_string_dtype(frame[c]))
              and frame[c].fillna("").astype(str).eq("").all()]
     frame = frame.drop(columns=blank)
-    cfg = _common.core_formats(frame) | {"status": st.column_config.TextColumn(help=STATUS_HELP)}
-    _common.show_table(st, frame, hide_index=True,
+    # a 2PL difficulty of ±∞ (a question every model always gets right or wrong) reads ∞ as
+    # in the CLI and the report, not the browser's "Infinity"
+    infinite = [c for c in frame.select_dtypes("number").columns
+                if np.isinf(frame[c].to_numpy(dtype=float)).any()]
+    shown, cfg = _common.core_table(frame, infinite)
+    cfg |= {"status": st.column_config.TextColumn(help=STATUS_HELP)}
+    _common.show_table(st, shown, hide_index=True,
                        height=_common.table_height(len(frame), height_rows), column_config=cfg)
 
 

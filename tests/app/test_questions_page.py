@@ -101,3 +101,20 @@ def test_leaderboard_subset_per_subset_and_curves(at):
     assert charts.OTHER_COLOUR not in scale["range"][:n] and len(set(scale["range"][:n])) == n
     note = f"in colour the {n} models that are among the 5 best at some k, in grey the other"
     assert any(f"{note} {9 - n} (in the app" in c.value for c in at.caption)
+
+
+def test_an_infinite_difficulty_reads_as_in_the_report():
+    """HMMT'25-01 of the bundled reasoning data is always wrong: its 2PL difficulty is +∞.
+    The page drew the browser's "Infinity" where the CLI and the report print ∞."""
+    from app_pages._loading import REASONING
+    from scorio_core.formatting import INF
+
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.selectbox(key="dataset").set_value(REASONING).run()
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    none = next(d.value for d in at.dataframe
+                if "status" in d.value.columns and len(d.value) == 1)
+    assert none["question"].tolist() == ["HMMT'25-01"]
+    assert none["difficulty"].tolist() == [INF]
