@@ -212,12 +212,17 @@ def _all_decided() -> AppTest:
     o = Outcomes(R, models=["strong", "middle", "weak"])
     for scope in ("questions", "population"):
         assert leaderboard(o, scope=scope).unresolved().empty, scope
+    return _uploaded(o, "far_apart.csv")
+
+
+def _uploaded(o: Outcomes, filename: str) -> AppTest:
+    """The app with ``o`` uploaded as a long CSV through the seam."""
     buf = pyio.BytesIO()
     save_table(o, buf, format="csv")
     at = start(APP, REASONING, 90)
-    at.session_state[UPLOAD_KEY] = {"filename": "far_apart.csv", "data": buf.getvalue()}
+    at.session_state[UPLOAD_KEY] = {"filename": filename, "data": buf.getvalue()}
     at.selectbox(key="dataset").set_value(UPLOAD).run()
-    assert at.session_state["scorio_dataset"].view.shape == (3, 30, 6)
+    assert at.session_state["scorio_dataset"].view.shape == o.shape
     return at
 
 
@@ -267,14 +272,8 @@ def _one_trial() -> AppTest:
 
     a = np.array([1] * 16 + [0] * 8)
     b = np.array([1] * 4 + [0] * 12 + [1] * 2 + [0] * 6)
-    buf = pyio.BytesIO()
-    save_table(Outcomes(np.stack([a, b])[..., None], models=["alpha", "beta"]), buf,
-               format="csv")
-    at = start(APP, REASONING, 90)
-    at.session_state[UPLOAD_KEY] = {"filename": "one_trial.csv", "data": buf.getvalue()}
-    at.selectbox(key="dataset").set_value(UPLOAD).run()
-    assert at.session_state["scorio_dataset"].view.shape == (2, 24, 1)
-    return at
+    return _uploaded(Outcomes(np.stack([a, b])[..., None], models=["alpha", "beta"]),
+                     "one_trial.csv")
 
 
 def test_one_trial_pages_say_why_met_now_sits_beside_empty_cells():
