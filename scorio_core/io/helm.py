@@ -181,11 +181,7 @@ def not_outcomes(found: Mapping[str, str], run_dir: str | None = None) -> str:
 
 
 def _run_spec(src: _Src, siblings: Mapping[str, _Src]) -> tuple[str, str, int | None]:
-    spec_src = next(
-        (v for k, v in siblings.items() if PurePosixPath(k).name == "run_spec.json"), None
-    )
-    if spec_src is None:  # a per_instance_stats.json named alone: the file beside it on disk
-        spec_src = _on_disk_beside(src, "run_spec.json")
+    spec_src = _beside(src, siblings, "run_spec.json")
     if spec_src is None:
         raise ValidationError(
             f"{src.label}: no run_spec.json next to it (HELM writes one in each run directory; "
@@ -265,16 +261,19 @@ def _stat_mean(stat: Mapping[str, Any]) -> Any:
     return value
 
 
-def _stats_source(src: _Src, siblings: Mapping[str, _Src], name: str = STATS_NAME
-                  ) -> tuple[_Src, int] | None:
-    """The file ``name`` (``stats.json``) beside ``src`` and its size, found without reading
-    it: among the files given with it, else on disk next to it (a directory's listing
-    leaves it out)."""
+def _beside(src: _Src, siblings: Mapping[str, _Src], name: str) -> _Src | None:
+    """The file ``name`` of the run beside ``src`` (``run_spec.json``, ``stats.json``,
+    ``scenario_state.json``), found without reading it: among the files given with it, else
+    on disk next to it (a directory's listing leaves some out; a file named alone)."""
     for k, v in siblings.items():
         if PurePosixPath(k.replace("\\", "/")).name == name:
-            return v, len(v.data) if v.data is not None else v.path.stat().st_size
-    aside = _on_disk_beside(src, name)
-    return None if aside is None else (aside, aside.path.stat().st_size)
+            return v
+    return _on_disk_beside(src, name)
+
+
+def _size(src: _Src) -> int:
+    """Bytes of a file found by :func:`_beside`, without reading it."""
+    return len(src.data) if src.data is not None else src.path.stat().st_size
 
 
 def _on_disk_beside(src: _Src, name: str) -> _Src | None:
@@ -321,14 +320,14 @@ def _headline(part: LogPart, src: _Src, siblings: Mapping[str, _Src], splits: se
     """HELM's own value of the stat read (``stats.json``) as ``part.harness``, or a note
     saying why it is not shown. Never fails the load: it is only shown beside our mean."""
     stat = part.scorer
-    found = _stats_source(src, siblings)
-    if found is None:
+    stats_src = _beside(src, siblings, STATS_NAME)
+    if stats_src is None:
         zipped = (f" (in a zip archive, one over {_mb(STATS_MAX_BYTES)} is not extracted)"
                   if src.path is None else "")
         part.notes.append(f"no {STATS_NAME} beside it (HELM's aggregate of the run): HELM's "
                           f"own {stat} is not shown beside our mean{zipped}")
         return
-    stats_src, size = found
+    size = _size(stats_src)
     if size > STATS_MAX_BYTES:
         part.notes.append(
             f"{STATS_NAME} is {_mb(size)}, over the {_mb(STATS_MAX_BYTES)} read for HELM's "
@@ -562,15 +561,15 @@ def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj:
     ``scenario_state.json`` beside ``src`` (size checked, decoded one request state at a
     time), or none with a note saying why."""
     lost = "the question and completion texts are not kept (none in the Pair view)"
-    found = _stats_source(src, siblings, SCENARIO_STATE)
-    if found is None:
+    state_src = _beside(src, siblings, SCENARIO_STATE)
+    if state_src is None:
         zipped = (" (from a zip archive, one larger than SCENARIO_STATE_MAX_BYTES, max_bytes "
                   "or the room left under MAX_DECODED_BYTES is not extracted)"
                   if src.path is None else "")
         part.notes.append(f"no {SCENARIO_STATE} beside it (HELM's prompts and completions): "
                           f"{lost}{zipped}")
         return {}
-    state_src, size = found
+    size = _size(state_src)
     if size > SCENARIO_STATE_MAX_BYTES:
         part.notes.append(
             f"{SCENARIO_STATE} is {_mb(size)}, over the {_mb(SCENARIO_STATE_MAX_BYTES)} read "
