@@ -28,6 +28,7 @@ from ..display import Shown
 from ..engines.pair import (
     FlipTable,
     PairComparison,
+    answer_key,
     compare_pair,
     flip_table,
     gap_view,
@@ -140,7 +141,7 @@ def first_answers(flips: pd.DataFrame, a: str = "a", b: str = "b",
     >>> view.table[["trial", "answer_a", "repeats_a", "answer_b", "repeats_b"]].values.tolist()
     [[0, '4', 5, '4', 4], [2, '5', 1, '4', 4], [4, '4', 5, '6', 2]]
     """
-    key = next((k for k in ("answer", "output") if f"{k}_a" in flips), "category")
+    key = answer_key([c[:-2] for c in flips.columns if c.endswith("_a")]) or "category"
     out = flips.reset_index(drop=True)
     n, items, values, size = len(out), [], {}, {}
     for tag in ("a", "b"):

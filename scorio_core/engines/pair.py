@@ -41,7 +41,7 @@ from ..inference import infer, score_stats
 from ..outcomes import Outcomes
 
 __all__ = ["PairComparison", "FlipTable", "compare_pair", "flip_table", "model_index",
-           "gap_rows", "gap_view", "PER_QUESTION", "PER_TRIAL"]
+           "gap_rows", "gap_view", "answer_key", "PER_QUESTION", "PER_TRIAL"]
 
 #: Text columns shown once per question (the same for every completion of it).
 PER_QUESTION = ("input", "target", "metadata")
@@ -357,9 +357,23 @@ def _trial_ids(ids: pd.Series) -> pd.Series:
                      dtype="Int64")
 
 
+def answer_key(text_cols) -> str | None:
+    """The text that tells a model's distinct answers apart among ``text_cols`` (names
+    without the ``_a``/``_b`` suffix): its ``answer``, else its ``output``; ``None`` (by
+    category) when it has neither -- for the 'repeats' table and the report's flips alike.
+
+    Example
+    -------
+    >>> from scorio_core.engines.pair import answer_key
+    >>> answer_key(["output", "answer"]), answer_key(["error"])
+    ('answer', None)
+    """
+    return next((c for c in ("answer", "output") if c in text_cols), None)
+
+
 def _groups(trials: pd.DataFrame, a: str, b: str, text_cols: list[str]) -> pd.DataFrame:
     """Each model's distinct answers: how many repeats gave each, which, and their mean score."""
-    key = next((c for c in ("answer", "output") if c in text_cols), None)
+    key = answer_key(text_cols)
     out = []
     for tag, m in (("a", a), ("b", b)):
         col = trials[f"{key}_{tag}"].fillna("(no text)") if key else trials[f"category_{tag}"]
