@@ -7,13 +7,13 @@ Renders ``scorio_core.definitions.ANALYSES["questions"]``; this file is widget l
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
 from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS
+from scorio_core.display import readable
 
 #: What a question's ``status`` says (blank: an informative question with a usable 2PL fit).
 STATUS_HELP = ("always right / always wrong: every model the same, no information; no 2PL "
@@ -21,12 +21,11 @@ STATUS_HELP = ("always right / always wrong: every model the same, no informatio
 
 
 def _table(frame, height_rows: int = 12) -> None:
-    """``frame`` without its text columns that are blank in every row (a ``status`` column
-    of informative questions only said nothing)."""
-    blank = [c for c in frame.columns
-             if (frame[c].dtype == object or pd.api.types.is_string_dtype(frame[c]))
-             and frame[c].fillna("").astype(str).eq("").all()]
-    frame = frame.drop(columns=blank)
+    """``frame`` as the report and the CLI show it (:func:`scorio_core.display.readable`):
+    a column with no value in any row is left out -- a ``status`` of informative questions
+    only, unsaid; the 2PL columns when the fit did not run, named in a line under the table
+    instead of a column of dashes."""
+    frame, said = readable(frame)
     # a 2PL difficulty of ±∞ (a question every model always gets right or wrong) reads ∞ as
     # in the CLI and the report, not the browser's "Infinity"
     infinite = [c for c in frame.select_dtypes("number").columns
@@ -35,6 +34,8 @@ def _table(frame, height_rows: int = 12) -> None:
     cfg |= {"status": st.column_config.TextColumn(help=STATUS_HELP)}
     _common.show_table(st, shown, hide_index=True,
                        height=_common.table_height(len(frame), height_rows), column_config=cfg)
+    for line in said:
+        st.caption(line)
 
 
 def main() -> None:

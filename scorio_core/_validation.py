@@ -21,6 +21,7 @@ import numpy as np
 
 __all__ = [
     "ValidationError",
+    "SettingsConflict",
     "as_outcome_array",
     "as_weights",
     "as_prior",
@@ -51,6 +52,37 @@ class ValidationError(ValueError):
     ...     print(exc)
     scope must be one of ('questions', 'population'); got 'world'
     """
+
+
+class SettingsConflict(ValidationError):
+    """Settings that are each valid but inconsistent together.
+
+    ``text`` names each setting as ``{name}`` (its keyword); ``found`` holds the values
+    found. The message fills in the keywords and ends with what was found; a caller that
+    calls the settings otherwise (the command line's flags) phrases the same rule with
+    :meth:`say`, so the rule is written once.
+
+    Example
+    -------
+    >>> from scorio_core._validation import SettingsConflict
+    >>> e = SettingsConflict("{upper} must exceed {lower}", upper=0.5, lower=0.6)
+    >>> str(e)
+    'upper must exceed lower; got upper=0.5, lower=0.6'
+    >>> e.say(lambda k: "--" + k, lambda k, v: f"--{k} {v}")
+    '--upper must exceed --lower; got --upper 0.5, --lower 0.6'
+    """
+
+    def __init__(self, text: str, **found: Any) -> None:
+        self.text, self.found = text, found
+        super().__init__(self.say())
+
+    def say(self, name: Callable[[str], str] = str,
+            found: Callable[[str, Any], str] = lambda k, v: f"{k}={v!r}") -> str:
+        """The message with each setting called ``name(keyword)`` and each value found
+        written ``found(keyword, value)``."""
+        text = re.sub(r"\{(\w+)\}", lambda m: name(m[1]) if m[1] in self.found else m[0],
+                      self.text)
+        return f"{text}; got {', '.join(found(k, v) for k, v in self.found.items())}"
 
 
 def renamed_keyword(old: str, new: str) -> Callable[[Callable], Callable]:

@@ -7,6 +7,9 @@ also survives in a saved notebook and on GitHub), and a caption with the scope a
 settings. The pieces:
 
 * :func:`html_table` -- a DataFrame as an HTML table in its column formats;
+* :func:`column_parts` -- a table wider than :data:`WIDE_COLUMNS` as the parts every reader's
+  rendering prints (the HTML and Markdown report, :func:`show`, a result's own display), each
+  repeating its key column; :func:`parts_html` writes them;
 * :func:`show` -- a table as the reports print it (:class:`Table`: the columns that hold a
   value, every cell in its column's one format, the lines said under it): what a notebook
   cell ends with, so the reader sees the report's numbers while the variables stay raw;
@@ -52,6 +55,11 @@ __all__ = [
     "show",
     "readable",
     "html_table",
+    "parts_html",
+    "WIDE_COLUMNS",
+    "PART_COLUMNS",
+    "column_parts",
+    "part_text",
     "chart_html",
     "result_html",
     "data_label",
@@ -167,11 +175,123 @@ def readable(view: Any) -> tuple[pd.DataFrame, list[str]]:
     return df, notes
 
 
+#: A table with more columns than this is shown in parts (:func:`column_parts`): it would run
+#: off a printed page (numbers never wrap) and off a screen. The leaderboard (18 columns)
+#: stays whole; the method comparison's ``ranks`` (the model, then a column per method: 78
+#: columns with the whole registry) is split.
+WIDE_COLUMNS = 20
+#: Most value columns of one part (beside the key columns every part repeats): what fits a
+#: printed A4/Letter page at the print CSS's type size and the HTML report's 1080 px column
+#: (seen in headless Chromium: 11 rank columns of long method names just overflowed it).
+PART_COLUMNS = 10
+
+
+def column_parts(df: pd.DataFrame) -> list[pd.DataFrame]:
+    """``df`` as one part, or -- wider than :data:`WIDE_COLUMNS` -- as parts of at most
+    :data:`PART_COLUMNS` value columns of about equal size, each repeating the key columns
+    (the leading text columns, e.g. ``model``; else the first column), so every row of every
+    part says whose numbers it holds. Rows and their order stay as they are and a column
+    keeps its values and name, so it keeps its one number format in every part.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.display import column_parts
+    >>> wide = pd.DataFrame({"model": ["a", "b"]} | {f"m{i}": [1, 2] for i in range(30)})
+    >>> [list(p.columns)[:2] + [p.shape[1]] for p in column_parts(wide)]
+    [['model', 'm0', 11], ['model', 'm10', 11], ['model', 'm20', 11]]
+    >>> [p.shape[1] - 1 for p in column_parts(wide.assign(m30=1))]  # as even as it goes
+    [8, 8, 8, 7]
+    >>> trio = pd.DataFrame({"model": ["a"]} | {f"k{i}{s}": [1] for i in range(8)
+    ...                                         for s in ("", " lo", " hi")})
+    >>> [p.columns[1] for p in column_parts(trio)]  # a value keeps its lo and hi
+    ['k0', 'k3', 'k6']
+    """
+    if df.shape[1] <= WIDE_COLUMNS:
+        return [df]
+    import pandas as pd
+
+    keys = 0
+    while keys < min(2, df.shape[1] - 1) and not pd.api.types.is_numeric_dtype(df.iloc[:, keys]):
+        keys += 1
+    keys = max(keys, 1)
+    values = list(range(keys, df.shape[1]))
+    n = -(-len(values) // PART_COLUMNS)  # parts, then as even a split as there is
+    size = -(-len(values) // n)
+    names = [str(c) for c in df.columns]
+    groups: list[list[int]] = []  # a value and its "<name> lo" / "<name> hi" stay together
+    for j in values:
+        if groups and any(names[j].startswith(names[g] + " ") for g in groups[-1]):
+            groups[-1].append(j)
+        else:
+            groups.append([j])
+    chunks: list[list[int]] = [[]]
+    for g in groups:
+        if chunks[-1] and (len(chunks[-1]) >= size
+                           or len(chunks[-1]) + len(g) > PART_COLUMNS):
+            chunks.append([])
+        chunks[-1].extend(g)
+    parts = []
+    for chunk in chunks:
+        part = df.iloc[:, list(range(keys)) + chunk]
+        part.attrs = dict(df.attrs)  # declared decimals and the like, by column name
+        parts.append(part)
+    return parts
+
+
+def part_text(parts: list[pd.DataFrame], i: int) -> str:
+    """What part ``i`` of a table split by :func:`column_parts` holds, in words.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.display import column_parts, part_text
+    >>> wide = pd.DataFrame({"model": ["a"]} | {f"m{i}": [1] for i in range(30)})
+    >>> part_text(column_parts(wide), 1)
+    'Part 2 of 3: columns m10 … m19 (11–20 of 30), each part repeating model.'
+    """
+    keys = [c for c in parts[0].columns if all(c in p.columns for p in parts)]
+    first = sum(p.shape[1] - len(keys) for p in parts[:i]) + 1
+    cols = [str(c) for c in parts[i].columns[len(keys):]]
+    total = sum(p.shape[1] - len(keys) for p in parts)
+    return (f"Part {i + 1} of {len(parts)}: columns {cols[0]} … {cols[-1]} "
+            f"({first}–{first + len(cols) - 1} of {total}), each part repeating "
+            f"{', '.join(map(str, keys))}.")
+
+
+def parts_html(df: pd.DataFrame, *, caption: str | None = None,
+               max_rows: int | None = MAX_ROWS) -> str:
+    """``df`` as the report prints it in HTML: one :func:`html_table`, or -- wider than
+    :data:`WIDE_COLUMNS` -- the :func:`column_parts` the report prints, one table each,
+    its caption saying which part it is (:func:`part_text`, the report's line above it).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.display import parts_html
+    >>> wide = pd.DataFrame({"model": ["a"]} | {f"m{i}": [1] for i in range(30)})
+    >>> page = parts_html(wide, caption="ranks")
+    >>> page.count("<table>"), page.count('<th class="txt">model</th>')
+    (3, 3)
+    >>> "<caption>ranks · Part 2 of 3: columns m10 … m19" in page
+    True
+    """
+    parts = column_parts(df)
+    if len(parts) == 1:
+        return html_table(df, caption=caption, max_rows=max_rows)
+    return "".join(
+        html_table(p, max_rows=max_rows, caption=" · ".join(
+            t for t in (caption, part_text(parts, i)) if t))
+        for i, p in enumerate(parts))
+
+
 class Table:
     """One table as the reports print it, for a notebook to display (:func:`show`): the
     columns that hold a value, every cell in its column's one format (``—`` for a missing
-    value, counts as whole numbers, the same decimals down a column), the lines said under
-    it. ``table`` is the frame given, unchanged: compute with it, not with the text."""
+    value, counts as whole numbers, the same decimals down a column), in the report's parts
+    when wider than :data:`WIDE_COLUMNS` (:func:`column_parts`; the text repr stays one
+    table), the lines said under it. ``table`` is the frame given, unchanged: compute with
+    it, not with the text."""
 
     def __init__(self, table: pd.DataFrame, note: str | None = None, *,
                  max_rows: int | None = MAX_ROWS) -> None:
@@ -185,7 +305,7 @@ class Table:
     def _repr_html_(self) -> str:
         df, notes = self._shown()
         said = "".join(f'<p class="note">{_esc(n)}</p>' for n in notes)
-        return (f'{_STYLE}<div class="scorio-result">{html_table(df, max_rows=self.max_rows)}'
+        return (f'{_STYLE}<div class="scorio-result">{parts_html(df, max_rows=self.max_rows)}'
                 f"{said}</div>")
 
     def __repr__(self) -> str:
@@ -259,7 +379,7 @@ def result_html(
     parts = [_STYLE, '<div class="scorio-result">', f"<p><b>{_esc(title)}</b><br>"
              f'<span class="note">{_esc(caption)}</span></p>']
     for name, df, *said in tables:
-        parts.append(html_table(df, caption=name or None))
+        parts.append(parts_html(df, caption=name or None))
         parts += [f'<p class="note">{_esc(n)}</p>' for n in (said[0] if said else ())]
     if more:
         parts.append(f'<p class="note">{_esc(more)}</p>')

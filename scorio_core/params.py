@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._validation import ValidationError
+from ._validation import SettingsConflict, ValidationError
 from .estimands import (
     ADJUST_HELP,
     ADJUSTMENTS,
@@ -322,9 +322,17 @@ def _parser_for(name: str, default, s: Setting, flag: str | None = None):
     return parse
 
 
+#: The parsed flags' attribute naming the params classes whose options the command has
+#: (:func:`add_options`): the CLI builds each right after parsing, so settings that are each
+#: valid but inconsistent together are a usage error as a value out of range is.
+PARAMS_CLASSES = "_params_classes"
+
+
 def add_options(parser: argparse.ArgumentParser, cls) -> None:
     """One CLI option per declared setting of ``cls`` that has a flag: the flag, default,
-    choices, type check and help from the declaration."""
+    choices, type check and help from the declaration; ``cls`` is noted in the parsed
+    flags (:data:`PARAMS_CLASSES`)."""
+    parser.set_defaults(**{PARAMS_CLASSES: (*(parser.get_default(PARAMS_CLASSES) or ()), cls)})
     for name, (default, s) in settings_of(cls).items():
         if s.cli is None:
             continue
@@ -761,7 +769,8 @@ class PairParams:
                 if not isinstance(v, str) or not v.strip():
                     raise ValidationError(f"{k} must be a non-empty name; got {v!r}")
         if self.a is not None and self.a == self.b:
-            raise ValidationError(f"a and b must be two different models; got {self.a!r} twice")
+            raise SettingsConflict("{a} and {b} must be two different models", a=self.a,
+                                   b=self.b)
 
 
 @dataclass(frozen=True)
@@ -875,7 +884,9 @@ class CurvesParams:
         if self.tau is not None and "g" not in kinds:
             kinds = (*kinds, "g")
         if "g" in kinds and self.tau is None:
-            raise ValidationError("the G-Pass@k_τ curve (g) needs tau, e.g. tau=0.5")
+            raise SettingsConflict("the G-Pass@k_τ curve (g in {kinds}) needs {tau}, the share "
+                                   "of the k draws that must succeed, e.g. 0.5",
+                                   kinds=kinds, tau=None)
         object.__setattr__(self, "kinds", kinds)
 
 

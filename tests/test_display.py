@@ -221,8 +221,13 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
     name = type(result).main_table
     # the main table as the report prints it: its view's rows, its columns with a value
     main, notes = display.readable(a.shown_tables(result)[name])
-    assert p.tables[0]["caption"] == name
-    check_table(p.tables[0], main, aid)
+    # in the report's parts where it is wider than a page (the Pass@k summary at N = 80)
+    parts = display.column_parts(main)
+    assert len(p.tables) == len(parts)
+    for i, part in enumerate(parts):
+        assert p.tables[i]["caption"] == (name if len(parts) == 1 else
+                                          f"{name} · {display.part_text(parts, i)}")
+        check_table(p.tables[i], part, f"{aid} part {i + 1}")
     assert all(_html_escape(n) in html for n in notes)
     assert p.svgs == 1  # the main chart
     # the caption names the data and every setting (what was used, for placeholders)
@@ -269,6 +274,82 @@ def test_a_result_displays_the_rows_and_line_the_report_prints():
     assert text[1] == "questions (120 rows, 40 shown):"
     assert [line.split()[0] for line in text[3:43]] == view.table["question"].tolist()
     assert text[43] == view.note
+
+
+def _cell_shows(analysis, params, data):
+    """What a report notebook's cell of ``analysis`` ends by displaying: the cell's code
+    (:attr:`~scorio_core.definitions.Analysis.to_code`) run as the kernel runs it, then the
+    value of its last line."""
+    body, last = analysis.to_code(params, "data").rsplit("\n", 1)
+    ns = {"data": data}
+    exec(body, ns)
+    return eval(last, ns)
+
+
+def _printed(page: str, name: str) -> tuple[list[tuple[list[str], list[list[str]]]], str]:
+    """The HTML report's table ``name``: each part's header and rows, and its text."""
+    section = page.split(f"<h3>{name}</h3>", 1)[1].split("<h3>", 1)[0].split("</section>")[0]
+    return [(t["head"], t["rows"]) for t in parse(section).tables], section
+
+
+def test_a_wide_table_shows_in_the_reports_parts_in_a_notebook_and_in_a_result(aime):
+    """The Pass@k summary (a row per model; value, lo and hi per curve and k: 46 columns at
+    N = 80) is printed by the report in parts of at most PART_COLUMNS columns, each
+    repeating the model; the report notebook's cell showed it as one 46-column table that
+    scrolls sideways. The notebook cell's display and the result's own show the report's
+    parts -- the same headers and cells, in the same order -- each saying which part it is,
+    and the line under it."""
+    from scorio_core.report import build_report, to_html
+
+    cv = ANALYSES["curves"]
+    params = cv.params()
+    printed, section = _printed(to_html(build_report(aime, [("curves", params)])), "summary")
+    view = cv.shown_tables(cv.run(aime, params))["summary"]
+    parts = display.column_parts(view.table)
+    assert view.table.shape[1] > display.WIDE_COLUMNS and len(printed) == len(parts) >= 3
+    assert all(len(head) <= display.PART_COLUMNS + 1 and head[0] == "model"
+               for head, _ in printed)
+    lines = [display.part_text(parts, i) for i in range(len(parts))]
+    assert all(_html_escape(t) in section for t in lines)  # the report's line above each part
+    for where, shown in (("notebook", _cell_shows(cv, params, aime)),
+                         ("result", cv(aime, params))):
+        html = shown._repr_html_()
+        tables = parse(html).tables
+        assert [(t["head"], t["rows"]) for t in tables] == printed, where
+        assert [t["caption"].rsplit(" · ", 1)[-1] for t in tables] == lines, where
+        assert _html_escape(view.note) in html and _html_escape(view.note) in section, where
+
+
+def test_a_notebook_shows_the_agreement_rows_the_report_prints():
+    """With more methods than compare.LONG, the report's 'agreement' lists only the methods
+    that do not rank exactly as the gold standard, with one line naming those left out; the
+    notebook's cell showed every method (rows of τ_b = 1.0000, and its first 60 only). It
+    shows the report's view now -- one definition, agreement_view -- the same rows and line."""
+    from scorio_core.definitions.compare import LONG, agreement_view
+    from scorio_core.report import build_report, to_html
+
+    rng = np.random.default_rng(3)
+    p = np.linspace(0.85, 0.3, 6)[:, None, None] * rng.beta(4, 2, (1, 20, 1))
+    data = sc.Outcomes((rng.random((6, 20, 8)) < p).astype(int),
+                       models=[f"model_{i}" for i in range(6)], name="wide")
+    cmp = ANALYSES["compare"]
+    params = cmp.params()  # every registered method
+    report = build_report(data, [("compare", params)])
+    agreement = report.sections[0].tables["agreement"]
+    exact = agreement["exact"].astype(bool)
+    assert len(agreement) > LONG and 0 < exact.sum() < len(agreement)
+    printed, section = _printed(to_html(report), "agreement")
+    view = agreement_view(agreement)
+    said = report.sections[0].shown["agreement"]  # the report's view is this one
+    assert view is not None and said.table.equals(view.table) and said.note == view.note
+    shown = _cell_shows(cmp, params, data)
+    html = shown._repr_html_()
+    assert [(t["head"], t["rows"]) for t in parse(html).tables] == printed
+    assert [r[0] for r in printed[0][1]] == agreement.loc[~exact, "method"].tolist()
+    assert _html_escape(view.note) in html and _html_escape(view.note) in section
+    assert shown.table.equals(view.table)
+    # a short comparison is shown whole, as the report prints it
+    assert agreement_view(agreement.head(LONG)) is None
 
 
 def test_a_result_made_by_run_still_displays(aime):

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 
-from .._validation import ValidationError
+from .._validation import SettingsConflict, ValidationError
 from ._common import StderrProgress
 
 __all__ = ["main", "StderrProgress"]
@@ -126,12 +126,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] == ["app"]:  # everything after `app` goes to streamlit, flags included
         extra = argv[1:]
         return _run_app(extra[1:] if extra[:1] == ["--"] else extra)
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     from threadpoolctl import threadpool_limits
+
+    from ._common import check_settings, command_parser, conflict_text
 
     threadpool_limits(1, user_api="blas")  # small matrices: BLAS threads only add overhead
     try:
+        check_settings(parser, args)  # before any work, as a value out of range is
         return _module(COMMANDS[args.command]).run(args)
+    except SettingsConflict as exc:  # settings valid alone, not together: a usage error
+        command = command_parser(parser, args)
+        command.error(conflict_text(command, args, exc))
     except BrokenPipeError:  # `scorio-studio ... | head`: the reader left, not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -8,15 +8,16 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._validation import ValidationError, json_safe
+from .._validation import SettingsConflict, ValidationError, json_safe
 from ..formatting import shape_text
 from ..io.options import LoadOptions
-from ..params import add_options, from_args
+from ..params import PARAMS_CLASSES, add_options, from_args, settings_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -202,6 +203,88 @@ def cli_text(text: str) -> str:
     "pass benchmark='arith' / --benchmark arith"
     """
     return _KEYWORD.sub(lambda m: f"--{m[1].replace('_', '-')} {m[2]}", text)
+
+
+def command_parser(parser: argparse.ArgumentParser,
+                   args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The (sub)command's parser that read ``args`` (``simulate order``'s, not the top
+    one's): its usage line is the one an error in these flags shows."""
+    while True:
+        sub = next((a for a in parser._actions
+                    if isinstance(a, argparse._SubParsersAction)), None)
+        if sub is None:
+            return parser
+        parser = sub.choices[getattr(args, sub.dest)]
+
+
+def check_settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Build every params class the command's flags fill in (:data:`PARAMS_CLASSES`) as
+    soon as they are parsed, before any data is read: settings that are each valid but
+    inconsistent together raise :class:`SettingsConflict` here (:func:`conflict_text` makes
+    it the usage error). A setting given as a positional argument (``pair``'s ``A B``)
+    counts as its flag. Any other error waits for the run, which builds the params again:
+    ``--pair`` with a comma inside a model name is read against the data's models."""
+    positional = {a.dest for a in command_parser(parser, args)._actions if not a.option_strings}
+    for cls in getattr(args, PARAMS_CLASSES, ()):
+        given = {k: getattr(args, k) for k, (_, s) in settings_of(cls).items()
+                 if s.cli is None and k in positional}
+        try:
+            from_args(cls, args, **given)
+        except SettingsConflict:
+            raise
+        except ValidationError:
+            pass
+
+
+def _typed(value, many: bool = False) -> str:
+    """A value as it is typed on the command line: ``0,0.5,1``, ``model=llm``, ``0.5``."""
+    if isinstance(value, tuple | list):
+        return (" " if many else ",").join(
+            "=".join(map(_typed, v)) if isinstance(v, tuple | list) else _typed(v)
+            for v in value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return shlex.quote(str(value))
+
+
+def conflict_text(parser: argparse.ArgumentParser, args: argparse.Namespace,
+                  exc: SettingsConflict) -> str:
+    """``exc`` as the command line reads it: each setting called by its flag (a positional
+    argument by its name in the usage line) and each value found as it is typed (an unset
+    one: ``no --tau``).
+
+    Example
+    -------
+    >>> from scorio_core.cli import _parser
+    >>> from scorio_core.cli._common import command_parser, conflict_text
+    >>> from scorio_core._validation import SettingsConflict
+    >>> argv = ["simulate", "order", "--upper", "0.5", "--lower", "0.6"]
+    >>> args = _parser().parse_args(argv)
+    >>> exc = SettingsConflict("{upper} must exceed {lower}", upper=0.5, lower=0.6)
+    >>> conflict_text(command_parser(_parser(), args), args, exc)
+    '--upper must exceed --lower; got --upper 0.5, --lower 0.6'
+    """
+    dest = {k: s.dest for cls in getattr(args, PARAMS_CLASSES, ())
+            for k, (_, s) in settings_of(cls).items() if s.dest}  # --input-format's format
+    actions = {}
+    for a in parser._actions:  # the first of a setting's actions: its flag, not an alias
+        actions.setdefault(a.dest, a)
+
+    def name(key: str) -> str:
+        a = actions.get(dest.get(key, key))
+        if a is None:
+            return key
+        return a.option_strings[0] if a.option_strings else (a.metavar or a.dest)
+
+    def found(key: str, value) -> str:
+        if value is None or value is False:
+            return f"no {name(key)}"
+        if value is True:
+            return name(key)
+        a = actions.get(dest.get(key, key))
+        return f"{name(key)} {_typed(value, a is not None and a.nargs in ('+', '*'))}"
+
+    return cli_text(exc.say(name, found))
 
 
 def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),

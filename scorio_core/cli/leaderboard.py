@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .._validation import ValidationError
+from .._validation import SettingsConflict
 from ..formatting import shape_text
 from ._common import cli_text, definition_parser, load, output_format
 
@@ -27,15 +27,14 @@ def run(args) -> int:
     :data:`scorio_core.definitions.LEADERBOARD`, as the Leaderboard page runs it)."""
     from ..params import LeaderboardParams, from_args
 
+    if args.rubric and args.prior == "greedy":  # before the data are read
+        raise SettingsConflict("{prior} greedy cannot be combined with {rubric}: the greedy "
+                               "outcomes are binary correctness, not rubric categories",
+                               prior=args.prior, rubric=args.rubric)
     data = load(args)
     if args.rubric:
         from .rubric import apply_rubric
 
-        if args.prior == "greedy":
-            raise ValidationError(
-                "--prior greedy cannot be combined with --rubric: the greedy outcomes are "
-                "binary correctness, not rubric categories"
-            )
         data = apply_rubric(args.rubric, data)
     from .. import export
     from ..definitions.leaderboard import LEADERBOARD

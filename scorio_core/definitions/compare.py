@@ -39,7 +39,7 @@ from ._base import (
     skipped_caveats,
 )
 
-__all__ = ["CompareParams", "CompareResult", "COMPARE"]
+__all__ = ["CompareParams", "CompareResult", "COMPARE", "agreement_view"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -105,24 +105,49 @@ def _consensus_rows(c: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+def agreement_view(agreement: pd.DataFrame) -> TableView | None:
+    """The 'agreement' table as a reader's rendering shows it with more than :data:`LONG`
+    methods (``None``: every row, as it is): the methods that rank unlike the gold standard,
+    with one line naming the exact ones -- sixty rows of τ_b = 1 say nothing. The report,
+    a result's own display and the notebook's ``sc.display.show`` all show this view; the
+    CSV/JSON export and ``cmp.agreement`` keep every method.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.compare import LONG, agreement_view
+    >>> a = pd.DataFrame({"method": [f"m{i}" for i in range(LONG + 1)], "family": "x",
+    ...                   "tau_b": [0.9] + [1.0] * LONG, "exact": [False] + [True] * LONG})
+    >>> view = agreement_view(a)
+    >>> view.table.to_dict("list"), view.note[:38]
+    ({'method': ['m0'], 'family': ['x'], 'tau_b': [0.9]}, 'The other 20 methods rank the models e')
+    >>> agreement_view(a.head(LONG)) is None
+    True
+    """
+    exact = agreement["exact"].astype(bool)
+    if len(agreement) <= LONG or not exact.any():
+        return None
+    names = ", ".join(agreement.loc[exact, "method"])
+    n = int(exact.sum())
+    said = (f"The other {n} methods rank the models exactly as the gold standard (τ_b = "
+            f"1): {names}." if (~exact).any() else
+            f"All {n} methods rank the models exactly as the gold standard (τ_b = 1): "
+            f"{names}.")
+    # the rows shown all differ: their 'exact' column would say 'no' in every row
+    return TableView(agreement[~exact].drop(columns="exact").reset_index(drop=True),
+                     said + " The CSV/JSON export lists every method.")
+
+
 def _views(r: CompareResult, tables: dict) -> dict[str, TableView]:
     """With more than :data:`LONG` methods, the report lists the methods that rank unlike
-    the gold standard and names the exact ones in one line; tied consensus rows share one."""
+    the gold standard and names the exact ones in one line (:func:`agreement_view`); tied
+    consensus rows share one."""
     a, c = tables["agreement"], tables["consensus"]
     if len(a) <= LONG:
         return {}
-    exact = a["exact"].astype(bool)
     views = {}
-    if exact.any():
-        names = ", ".join(a.loc[exact, "method"])
-        n = int(exact.sum())
-        said = (f"The other {n} methods rank the models exactly as the gold standard (τ_b = "
-                f"1): {names}." if (~exact).any() else
-                f"All {n} methods rank the models exactly as the gold standard (τ_b = 1): "
-                f"{names}.")
-        # the rows shown all differ: their 'exact' column would say 'no' in every row
-        views["agreement"] = TableView(a[~exact].drop(columns="exact").reset_index(drop=True),
-                                       said + " The CSV/JSON export lists every method.")
+    if (shown := agreement_view(a)) is not None:
+        views["agreement"] = shown
     shared = _consensus_rows(c)
     if len(shared) < len(c):
         views["consensus"] = TableView(shared, (
@@ -172,10 +197,13 @@ def _caveats(data: Outcomes, p: CompareParams, r: CompareResult) -> list[str]:
 def _to_code(p: CompareParams, data: str = "data") -> str:
     return (
         "import scorio_core as sc\n"
-        "from scorio_core import charts\n\n"
+        "from scorio_core import charts\n"
+        "from scorio_core.definitions.compare import agreement_view\n\n"
         f"compared = sc.compare({data}, {settings_code(p)})\n"
         "cmp = compared.comparison  # agreement, tau, consensus, summary, run.ranks\n"
-        "sc.display.show(cmp.agreement)"
+        "# as the report prints it: with many methods, those that differ (every one: "
+        "cmp.agreement)\n"
+        "sc.display.show(agreement_view(cmp.agreement) or cmp.agreement)"
     )
 
 

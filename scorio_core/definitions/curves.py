@@ -37,7 +37,7 @@ from ._base import (
     subset_of,
 )
 
-__all__ = ["CurvesParams", "CurvesResult", "CURVES", "summary_table"]
+__all__ = ["CurvesParams", "CurvesResult", "CURVES", "summary_table", "shown_summary"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -131,6 +131,31 @@ def summary_table(curves: PassCurves) -> pd.DataFrame:
     return summary_view(_summary(curves))
 
 
+def shown_summary(curves: PassCurves) -> TableView:
+    """The summary as every reader's rendering shows it -- the report, a result's own
+    display and the notebook's ``sc.display.show``: :func:`summary_table` with its line on
+    what it holds (wider than :data:`~scorio_core.display.WIDE_COLUMNS`, it prints in the
+    report's parts: :func:`~scorio_core.display.column_parts`).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.curves import pass_curves
+    >>> from scorio_core.definitions.curves import shown_summary, summary_table
+    >>> passk = pass_curves(sc.Outcomes(np.random.default_rng(0).integers(0, 2, (3, 30, 4))))
+    >>> view = shown_summary(passk)
+    >>> view.table.equals(summary_table(passk)), view.note[:21]
+    (True, 'One row per model: ea')
+    """
+    s = _summary(curves)
+    if not len(s):
+        return TableView(s)
+    return TableView(summary_view(s), (
+        "One row per model: each curve's value at k = 1, 2, 4, …, N with its interval "
+        "(lo, hi); every curve is the mean score at k = 1, so k = 1 is shown once. The "
+        "CSV/JSON export lists the same in long form, with se."))
+
+
 def _views(r: CurvesResult, tables: dict) -> dict[str, TableView]:
     """The summary one row per model (its long form runs past a page: models × curves ×
     ks rows), and not the every-k table: the chart draws every k, and printed it ran to
@@ -144,10 +169,7 @@ def _views(r: CurvesResult, tables: dict) -> dict[str, TableView]:
         f"the summary above gives k = {', '.join(map(str, summary_ks(c.N)))}, and the "
         "CSV/JSON export lists every k."))}
     if len(s):
-        views["summary"] = TableView(summary_view(s), (
-            "One row per model: each curve's value at k = 1, 2, 4, …, N with its interval "
-            "(lo, hi); every curve is the mean score at k = 1, so k = 1 is shown once. The "
-            "CSV/JSON export lists the same in long form, with se."))
+        views["summary"] = shown_summary(c)
     return views
 
 
@@ -202,10 +224,12 @@ def _to_code(p: CurvesParams, data: str = "data") -> str:
         "import scorio_core as sc\n"
         "from scorio_core import charts\n"
         "from scorio_core.curves import pass_curves\n"
-        "from scorio_core.definitions.curves import summary_table\n\n"
+        "from scorio_core.definitions.curves import shown_summary\n\n"
         f"passk = pass_curves({subset_code(p.subset, data)}, kinds={list(p.kinds)!r}{tau}, "
         f"scope={p.scope!r},\n                    confidence={p.confidence!r})\n"
-        "sc.display.show(summary_table(passk))  # every k: passk.table"
+        "# as the report prints it, in the same parts (one row per model; every k: "
+        "passk.table)\n"
+        "sc.display.show(shown_summary(passk))"
     )
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .._validation import ValidationError
+from .._validation import SettingsConflict, ValidationError
 from ..outcomes import COMBINED
 from ..params import numbers_parse, setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
@@ -322,12 +322,11 @@ class LoadOptions:
                 )
             object.__setattr__(self, "score_range", (lo, hi))
             if self.weights is not None:  # logs and tables alike
-                raise ValidationError(
-                    f"score_range=({lo:g}, {hi:g}) and weights= were both given, but they are "
-                    "two readings of the scores: drop weights= / --weights to weight each "
-                    "grade by (grade - LO) / (HI - LO), or drop score_range= / --score-range "
-                    "to read whole-number categories 0..C with your weights"
-                )
+                raise SettingsConflict(
+                    "{score_range} and {weights} were both given, but they are two readings of "
+                    "the scores: drop {weights} to weight each grade by (grade - LO) / (HI - "
+                    "LO), or drop {score_range} to read whole-number categories 0..C with your "
+                    "weights", score_range=(lo, hi), weights=tuple(self.weights))
         object.__setattr__(self, "where", _where_tuple(self.where))
         for key in ("weights", "category_names", "model_columns", "attributes"):
             value = getattr(self, key)
@@ -345,6 +344,12 @@ class LoadOptions:
                         f"{key} must name distinct, non-empty columns; got {value!r}"
                     )
                 object.__setattr__(self, key, value)
+        model = dict(self.columns or ()).get("model")
+        if self.model_columns and model not in (None, self.model_columns[0]):
+            raise SettingsConflict(
+                f"{{columns}} maps the model to {model!r} but {{model_columns}} starts with "
+                f"{self.model_columns[0]!r}; {{model_columns}} names the model column first",
+                columns=self.columns, model_columns=self.model_columns)
         validate(self)
 
     def changed(self) -> dict[str, Any]:
@@ -370,14 +375,8 @@ class LoadOptions:
         """``columns`` as a ``role -> column`` dict (``None`` when unset); with
         ``model_columns``, the model role is its first column."""
         cols = None if self.columns is None else dict(self.columns)
-        if self.model_columns:
-            base = self.model_columns[0]
-            if cols and cols.get("model", base) != base:
-                raise ValidationError(
-                    f"columns= maps the model to {cols['model']!r} but model_columns starts "
-                    f"with {base!r}; model_columns names the model column first"
-                )
-            cols = {**(cols or {}), "model": base}
+        if self.model_columns:  # the same model column as columns= (checked when made)
+            cols = {**(cols or {}), "model": self.model_columns[0]}
         return cols
 
 

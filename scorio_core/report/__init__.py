@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .._validation import ValidationError
+from .._validation import SettingsConflict, ValidationError
 from ..io.options import LoadOptions, options_from
 from ..outcomes import COMBINED
 from ..params import from_args
@@ -151,10 +151,10 @@ def make_report(
     paths = [Path(p) for p in (path if isinstance(path, list | tuple) else [path])]
     single = paths[0] if len(paths) == 1 and paths[0].is_file() else None
     if suffix == ".ipynb" and single is None:
-        raise ValidationError(
-            "a notebook report loads one file; write the logs or files as one first "
-            "(scorio-studio import PATH... --out data.npz) and make the report from that"
-        )
+        raise SettingsConflict(
+            "a notebook report ({out}) loads one file, and {path} is not one file; write the "
+            "logs or files as one first (scorio-studio import PATH... --out data.npz) and make "
+            "the report from that", path=[str(p) for p in paths], out=str(out))
     # the benchmark is chosen once, by the loader (as every CLI subcommand does): selecting
     # it again from the data it gave named the dataset 'x [B] [B]'
     given = {"on_missing": on_missing} if on_missing != "error" else {}

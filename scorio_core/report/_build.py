@@ -21,7 +21,10 @@ from ..definitions import (
     params_dict,
 )
 from ..definitions.provenance import provenance
-from ..display import readable  # the table as a reader sees it: the report and show()
+
+# the table as a reader sees it, and a wide one's parts: one rule for the report, show() and
+# a result's own display
+from ..display import PART_COLUMNS, WIDE_COLUMNS, column_parts, part_text, readable
 from ..formatting import count_text, shape_text
 from ..outcomes import Outcomes
 
@@ -313,88 +316,6 @@ def left_out_text(report: Report) -> list[str]:
         said = why if why[:1].isupper() else f"{ANALYSES[aid].title}: {why}"
         out.append(f"Not in this report — {said}.")
     return out
-
-
-#: A table with more columns than this is shown in parts (:func:`column_parts`): it would run
-#: off a printed page (numbers never wrap) and off a screen. The leaderboard (18 columns)
-#: stays whole; the method comparison's ``ranks`` (the model, then a column per method: 78
-#: columns with the whole registry) is split.
-WIDE_COLUMNS = 20
-#: Most value columns of one part (beside the key columns every part repeats): what fits a
-#: printed A4/Letter page at the print CSS's type size and the HTML report's 1080 px column
-#: (seen in headless Chromium: 11 rank columns of long method names just overflowed it).
-PART_COLUMNS = 10
-
-
-def column_parts(df: pd.DataFrame) -> list[pd.DataFrame]:
-    """``df`` as one part, or -- wider than :data:`WIDE_COLUMNS` -- as parts of at most
-    :data:`PART_COLUMNS` value columns of about equal size, each repeating the key columns
-    (the leading text columns, e.g. ``model``; else the first column), so every row of every
-    part says whose numbers it holds. Rows and their order stay as they are and a column
-    keeps its values and name, so it keeps its one number format in every part.
-
-    Example
-    -------
-    >>> import pandas as pd
-    >>> from scorio_core.report._build import column_parts
-    >>> wide = pd.DataFrame({"model": ["a", "b"]} | {f"m{i}": [1, 2] for i in range(30)})
-    >>> [list(p.columns)[:2] + [p.shape[1]] for p in column_parts(wide)]
-    [['model', 'm0', 11], ['model', 'm10', 11], ['model', 'm20', 11]]
-    >>> [p.shape[1] - 1 for p in column_parts(wide.assign(m30=1))]  # as even as it goes
-    [8, 8, 8, 7]
-    >>> trio = pd.DataFrame({"model": ["a"]} | {f"k{i}{s}": [1] for i in range(8)
-    ...                                         for s in ("", " lo", " hi")})
-    >>> [p.columns[1] for p in column_parts(trio)]  # a value keeps its lo and hi
-    ['k0', 'k3', 'k6']
-    """
-    if df.shape[1] <= WIDE_COLUMNS:
-        return [df]
-    keys = 0
-    while keys < min(2, df.shape[1] - 1) and not pd.api.types.is_numeric_dtype(df.iloc[:, keys]):
-        keys += 1
-    keys = max(keys, 1)
-    values = list(range(keys, df.shape[1]))
-    n = -(-len(values) // PART_COLUMNS)  # parts, then as even a split as there is
-    size = -(-len(values) // n)
-    names = [str(c) for c in df.columns]
-    groups: list[list[int]] = []  # a value and its "<name> lo" / "<name> hi" stay together
-    for j in values:
-        if groups and any(names[j].startswith(names[g] + " ") for g in groups[-1]):
-            groups[-1].append(j)
-        else:
-            groups.append([j])
-    chunks: list[list[int]] = [[]]
-    for g in groups:
-        if chunks[-1] and (len(chunks[-1]) >= size
-                           or len(chunks[-1]) + len(g) > PART_COLUMNS):
-            chunks.append([])
-        chunks[-1].extend(g)
-    parts = []
-    for chunk in chunks:
-        part = df.iloc[:, list(range(keys)) + chunk]
-        part.attrs = dict(df.attrs)  # declared decimals and the like, by column name
-        parts.append(part)
-    return parts
-
-
-def part_text(parts: list[pd.DataFrame], i: int) -> str:
-    """What part ``i`` of a table split by :func:`column_parts` holds, in words.
-
-    Example
-    -------
-    >>> import pandas as pd
-    >>> from scorio_core.report._build import column_parts, part_text
-    >>> wide = pd.DataFrame({"model": ["a"]} | {f"m{i}": [1] for i in range(30)})
-    >>> part_text(column_parts(wide), 1)
-    'Part 2 of 3: columns m10 … m19 (11–20 of 30), each part repeating model.'
-    """
-    keys = [c for c in parts[0].columns if all(c in p.columns for p in parts)]
-    first = sum(p.shape[1] - len(keys) for p in parts[:i]) + 1
-    cols = [str(c) for c in parts[i].columns[len(keys):]]
-    total = sum(p.shape[1] - len(keys) for p in parts)
-    return (f"Part {i + 1} of {len(parts)}: columns {cols[0]} … {cols[-1]} "
-            f"({first}–{first + len(cols) - 1} of {total}), each part repeating "
-            f"{', '.join(map(str, keys))}.")
 
 
 #: What an analysis table with no rows means, by table name: the report says this sentence

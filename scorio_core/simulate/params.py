@@ -10,7 +10,8 @@ Example
 >>> sc.simulate.OrderParams(upper=0.6, lower=0.7)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-scorio_core._validation.ValidationError: upper must exceed lower (the better model first)...
+scorio_core._validation.SettingsConflict: upper must exceed lower (the better model first); got \
+upper=0.6, lower=0.7
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from .._validation import ValidationError, check_int
+from .._validation import SettingsConflict, ValidationError, check_int
 from ..params import numbers_parse, seed_setting, setting, validate
 
 __all__ = ["FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams", "OrderParams",
@@ -176,10 +177,8 @@ class OrderParams:
     def __post_init__(self) -> None:
         validate(self)
         if self.lower >= self.upper:
-            raise ValidationError(
-                f"upper must exceed lower (the better model first); got upper={self.upper}, "
-                f"lower={self.lower}"
-            )
+            raise SettingsConflict("{upper} must exceed {lower} (the better model first)",
+                                   upper=self.upper, lower=self.lower)
 
 
 @dataclass(frozen=True)

@@ -118,3 +118,39 @@ def test_an_infinite_difficulty_reads_as_in_the_report():
                 if "status" in d.value.columns and len(d.value) == 1)
     assert none["question"].tolist() == ["HMMT'25-01"]
     assert none["difficulty"].tolist() == [INF]
+
+
+def test_questions_tables_show_what_the_report_shows():
+    """The page kept its own rule for blank columns: it left out text columns blank in
+    every row but drew a 2PL column with no value in any row -- the always-wrong question's
+    discrimination and item-rest r, every question's difficulty with the 2PL fit off -- as a
+    column of dashes, where the report, the CLI and a notebook
+    (:func:`scorio_core.display.readable`) name it in one line under the table."""
+    from _apptest import start
+
+    from app_pages._loading import REASONING
+    from scorio_core.definitions.questions import QUESTIONS
+    from scorio_core.display import readable
+
+    at = start(APP, REASONING)
+    at.switch_page("app_pages/questions.py").run()
+    for irt, gone in ((True, "discrimination, item_rest_r"),
+                      (False, "difficulty, discrimination, item_rest_r")):
+        at.toggle(key="qv_irt").set_value(irt).run()
+        _ok(at)
+        params = at.session_state["_scorio_settings"]["questions"]
+        assert params.irt is irt
+        tables = QUESTIONS.tables(QUESTIONS.run(at.session_state["scorio_dataset"].view, params))
+        frames = {len(d.value): d.value for d in at.dataframe if "mean" in d.value.columns}
+        none, top = frames[1], frames[20]  # no information (HMMT'25-01), disagree most
+        captions = [c.value for c in at.caption]
+        for shown, core in ((none, tables["uninformative"]), (top, tables["disagree"])):
+            want, said = readable(core)
+            assert list(shown.columns) == list(want.columns)  # the one rule, on the page
+            assert all(line in captions for line in said), (said, captions)
+        assert none["question"].tolist() == ["HMMT'25-01"]
+        assert f"Not shown, no value in any row: {gone}." in captions  # the number columns
+        assert not set(gone.split(", ")) & set(none.columns)
+        assert not {"best", "worst"} & set(none.columns)  # blank text: left out unsaid
+        assert "status" not in top.columns and "best" in top.columns
+        assert ("difficulty" in top.columns) is irt

@@ -193,9 +193,6 @@ def test_rubric_commands_and_leaderboard_with_a_rubric(capsys, tmp_path, data_di
     np.testing.assert_allclose([r["score"] for r in rows], board.table["score"], atol=1e-6)
     code, _, err = _run(capsys, "leaderboard", str(data), "--rubric", "ranking/nope")
     assert code == 2 and "ranking/" in err
-    code, _, err = _run(capsys, "leaderboard", str(data), "--rubric", "ranking/conservative",
-                        "--prior", "greedy")
-    assert code == 2 and "--prior greedy cannot be combined" in err
     code, _, err = _run(capsys, "leaderboard", str(data_dir / "biased_coins.npz"), "--rubric",
                         "ranking/conservative")
     assert code == 2 and "do not have" in err
@@ -236,6 +233,94 @@ def test_weights_reach_the_loader_for_every_data_command(capsys, tmp_path, cmd):
                                    atol=1e-6)
     if cmd[0] == "import":
         assert code == 0 and io.load(tmp_path / "o.npz").weights.tolist() == [0, 0.5, 1]
+
+
+def _usage_error(capsys, argv):
+    """Exit code, stdout and stderr of a command that argparse refuses."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    return info.value.code, out, err
+
+
+_GREEDY_RUBRIC = ("--prior greedy cannot be combined with --rubric: the greedy outcomes are "
+                  "binary correctness, not rubric categories")
+_NO_TAU = ("the G-Pass@k_τ curve (g in --curves) needs --tau, the share of the k draws that "
+           "must succeed, e.g. 0.5")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["curves", "{x}", "--curves", "g"], f"{_NO_TAU}; got --curves g, no --tau"),
+        (["curves", "{x}", "--curves", "Pass@k,g"], f"{_NO_TAU}; got --curves pass,g, no --tau"),
+        (["pair", "{x}", "gpt 4", "gpt 4"],
+         "A and B must be two different models; got A 'gpt 4', B 'gpt 4'"),
+        (["info", "{x}", "--columns", "model=llm", "--model-columns", "model,temperature"],
+         "--columns maps the model to 'llm' but --model-columns starts with 'model'; "
+         "--model-columns names the model column first; got --columns model=llm, "
+         "--model-columns model,temperature"),
+        (["leaderboard", "{x}", "--rubric", "ranking/conservative", "--prior", "greedy"],
+         f"{_GREEDY_RUBRIC}; got --prior greedy, --rubric ranking/conservative"),
+        (["report", "{x}", "{x}", "--out", "{x}.ipynb"],
+         "a notebook report (--out) loads one file, and path is not one file; write the logs or "
+         "files as one first (scorio-studio import PATH... --out data.npz) and make the report "
+         "from that; got path {x} {x}, --out {x}.ipynb"),
+    ],
+    ids=["curves-g", "curves-alias", "pair", "model-columns", "rubric-greedy", "report"],
+)
+def test_inconsistent_settings_are_a_usage_error_naming_both_flags(capsys, tmp_path, argv,
+                                                                    said):
+    """Settings each valid but inconsistent together were a plain ``scorio-studio: error:``
+    line (the curves' after the data were read); like a value out of range they are argparse's
+    usage error: the command's usage line, exit 2, both flags by their CLI names and what was
+    found. The data path does not exist: the settings are refused before any file is read."""
+    x = str(tmp_path / "missing")
+    code, out, err = _usage_error(capsys, [a.format(x=x) for a in argv])
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.startswith(f"usage: scorio-studio {argv[0]} "), err
+    assert err.splitlines()[-1] == f"scorio-studio {argv[0]}: error: {said.format(x=x)}"
+
+
+def _commands_with(flag: str) -> list[str]:
+    from scorio_core.cli import _parser
+
+    sub = next(a for a in _parser()._actions if a.choices and "leaderboard" in a.choices)
+    return [name for name, p in sub.choices.items()
+            if any(flag in a.option_strings for a in p._actions)]
+
+
+#: Arguments a command needs besides its data path.
+_REQUIRED = {"pair": ["a", "b"], "import": ["--out", "o.npz"], "report": ["--out", "r.html"]}
+
+
+@pytest.mark.parametrize("cmd", _commands_with("--score-range"))
+def test_a_loader_conflict_is_a_usage_error_in_every_command_that_reads_data(capsys, cmd):
+    """``--score-range`` with ``--weights`` (two readings of the scores): every command with
+    the loader's flags refuses it as a usage error, before reading the (missing) file."""
+    code, out, err = _usage_error(capsys, [cmd, "missing.csv", *_REQUIRED.get(cmd, ()),
+                                           "--score-range", "0,10", "--weights", "0,0.5,1"])
+    last = err.splitlines()[-1]
+    assert code == 2 and out == "" and err.startswith(f"usage: scorio-studio {cmd} "), err
+    assert last.startswith(f"scorio-studio {cmd}: error: --score-range and --weights were "
+                           "both given, but they are two readings of the scores"), last
+    assert last.endswith("; got --score-range 0,10, --weights 0,0.5,1"), last
+
+
+def test_every_data_command_has_the_loader_flags():
+    assert {"leaderboard", "plan", "curves", "pair", "info", "import", "report",
+            "check"} <= set(_commands_with("--score-range"))
+
+
+def test_consistent_settings_still_run(capsys, data_dir):
+    """The check before the run refuses only the inconsistent: ``--curves g`` with ``--tau``
+    runs, and ``--pair`` naming a model with a comma is read against the data's models."""
+    coins = str(data_dir / "biased_coins.npz")
+    code, out, err = _run(capsys, "curves", coins, "--curves", "g", "--tau", "0.5",
+                          "--format", "csv")
+    assert code == 0 and "G-Pass" in out, err
+    code, out, err = _run(capsys, "pair", coins, "LLM_11", "LLM_10", "--format", "json")
+    assert code == 0, err
 
 
 def test_analysis_commands_carry_provenance(capsys, data_dir):

@@ -397,14 +397,29 @@ def test_cli_simulate_bad_input(capsys):
     assert code == 2 and "concentration must be above 0; got -1.0" in err  # the declaration's
     code, _, err = _cli(capsys, "calibration", "--replicates", "0")
     assert code == 2 and "replicates must be between 1 and 100,000; got 0" in err
-    code, _, err = _cli(capsys, "order", "--upper", "0.5", "--lower", "0.6")
-    assert code == 2 and "upper must exceed lower" in err
     code, _, err = _cli(capsys, "rubric-lesson", "--seed", "1")  # the lesson draws nothing
     assert code == 2 and "--seed" in err
     code, _, err = _cli(capsys, "coins", "--seed", "-1")
     assert code == 2 and "seed" in err
     code, _, err = _cli(capsys, "rubric-lesson", "--weights", "0,x")
     assert code == 2 and "--weights expects comma-separated numbers" in err
+
+
+@pytest.mark.parametrize(("upper", "lower"), [("0.5", "0.6"), ("0.6", "0.6")])
+def test_cli_simulate_order_inconsistent_means_are_a_usage_error(capsys, upper, lower):
+    """``--upper 0.5 --lower 0.6`` (each in range, the worse model first) was a plain
+    ``scorio-studio: error:`` line; it is argparse's usage error, as an out-of-range value
+    is, naming both flags and the values typed."""
+    code, out, err = _cli(capsys, "order", "--upper", upper, "--lower", lower,
+                          "--replicates", "200")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.startswith("usage: scorio-studio simulate order "), err
+    assert err.splitlines()[-1] == (
+        "scorio-studio simulate order: error: --upper must exceed --lower (the better model "
+        f"first); got --upper {upper}, --lower {lower}")
+    code, out, _ = _cli(capsys, "order", "--upper", "0.61", "--lower", "0.6",
+                        "--replicates", "200", "--format", "json")
+    assert code == 0 and '"upper": 0.61' in out  # the consistent pair runs
 
 
 def _out_of_range() -> list[tuple[str, str, str]]:
