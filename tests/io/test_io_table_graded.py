@@ -212,9 +212,9 @@ def test_values_outside_the_score_range_name_the_row_and_range(tmp_path):
 def test_score_range_with_weights_says_which_to_drop(tmp_path):
     p = tmp_path / "t.csv"
     p.write_text("model,question,trial,outcome\na,q1,0,1\na,q1,1,2\n")
-    with pytest.raises(ValidationError, match=r"score_range=\(0, 10\) and weights= were both "
-                       r"given.*drop weights= / --weights.*or drop score_range= / "
-                       r"--score-range"):  # fmt: skip
+    with pytest.raises(ValidationError, match=r"score_range and weights were both given.*drop "
+                       r"weights to weight each grade.*or drop score_range.*; got "
+                       r"score_range=\(0.0, 10.0\), weights=\(0, 0.5, 1\)"):  # fmt: skip
         io.load(p, score_range=(0, 10), weights=[0, 0.5, 1])
     with pytest.raises(ValidationError, match="were both given"):  # binary data too
         io.load_table(pl.DataFrame({"model": ["a"], "question": ["q"], "trial": [0],
