@@ -32,11 +32,14 @@ def _controls(o) -> None:
 def _question(cmp) -> None:
     q = cmp.questions
     diffs = dict(zip(q["question"], q["diff"], strict=True))
+    # pooled benchmarks: which one each question comes from, beside its id
+    bench = dict(zip(q["question"], q["benchmark"], strict=True)) if "benchmark" in q else {}
+    name = {x: f"{x} · {bench[x]}" if bench else x for x in q["question"]}
     top = q["question"].iloc[0]
     _common.setting(
         st, "pair", "question", options=["", *q["question"]],
-        format_func=lambda x: f"the one that drives the gap most ({top})" if x == ""
-        else f"{x}  (difference {diffs[x]:+.3f})")
+        format_func=lambda x: f"the one that drives the gap most ({name[top]})" if x == ""
+        else f"{name[x]}  (difference {diffs[x]:+.3f})")
 
 
 def _texts(f, c) -> None:

@@ -51,7 +51,8 @@ def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.C
                             scale=alt.Scale(domain=[side for side, _ in drawn],
                                             range=[c for _, c in drawn]),
                             legend=alt.Legend(labelLimit=LABEL_LIMIT)),  # names whole
-            tooltip=["question:N", alt.Tooltip("score_a:Q", title=a, format=".3f"),
+            tooltip=["question:N", *(["benchmark:N"] if "benchmark" in df else []),
+                     alt.Tooltip("score_a:Q", title=a, format=".3f"),
                      alt.Tooltip("score_b:Q", title=b, format=".3f"),
                      alt.Tooltip("diff:Q", format="+.3f"),
                      alt.Tooltip("contribution:Q", format="+.4f")],

@@ -56,7 +56,7 @@ def pair(data, args) -> str:
         [("Difference", "", t["summary"].drop(columns=["estimand"])),
          ("Questions that drive the gap (the chart's: the most either way)",
           f"contribution = the question's difference / M. {q_note}", t["questions"]),
-         (f"Question {f.question}: repeats side by side", "; ".join(filter(None, ctx)),
+         (f"Question {f.label}: both models' repeats", "; ".join(filter(None, ctx)),
           t["flips"]),
          ("Repeats grouped", "", t["repeats"])],
     )

@@ -92,10 +92,12 @@ def _cut(df: pd.DataFrame) -> pd.DataFrame:
 
 def _tables(r: PairResult) -> dict:
     f = r.flips
+    # which question (and, pooled, which benchmark) every exported trial belongs to
+    key = {"question": f.question} | ({"benchmark": f.benchmark} if f.benchmark else {})
     return {
         "summary": r.comparison.summary,
         "questions": r.comparison.questions,  # every question: the exports list them all
-        "flips": _cut(f.trials.assign(question=f.question)[["question", *f.trials.columns]]),
+        "flips": _cut(f.trials.assign(**key)[[*key, *f.trials.columns]]),
         "repeats": _cut(f.groups),
     }
 
@@ -115,7 +117,8 @@ def outcome_pairs(flips: pd.DataFrame) -> pd.DataFrame:
     >>> outcome_pairs(t.assign(flip=t.flip.astype(bool)))[["category_b", "repeats"]].values.tolist()
     [['wrong', 2], ['right', 2]]
     """
-    keys = ["question", "flip", "category_a", "score_a", "category_b", "score_b"]
+    keys = [c for c in ("question", "benchmark") if c in flips]
+    keys += ["flip", "category_a", "score_a", "category_b", "score_b"]
     out = flips.groupby(keys, sort=False).size().reset_index(name="repeats")
     return out.sort_values("repeats", ascending=False, kind="stable").reset_index(drop=True)
 
@@ -160,21 +163,71 @@ def first_answers(flips: pd.DataFrame, a: str = "a", b: str = "b",
     missing = {t: set(size[t].index) - set(values[t].iloc[picked]) for t in ("a", "b")}
     noun = {"answer": "answers", "output": "outputs", "category": "categories"}[key]
     distinct = f"{len(size['a']):,} distinct for {a}, {len(size['b']):,} for {b}"
-    counts = "repeats_a, repeats_b = on how many trials that model gave the row's one. "
     if missing["a"] or missing["b"]:
         lost = sum(int(size[t][v]) for t in ("a", "b") for v in missing[t])
         note = (f"Shown: {len(picked):,} of the {n:,} trials, the first on which each model "
-                f"gave each of its {noun}, the commonest first, as many as fit ({distinct}); "
-                f"{counts}Not printed: "
-                f"{len(missing['a']):,} of {a}'s and {len(missing['b']):,} of {b}'s {noun}, "
-                f"given on {lost:,} of the {2 * n:,} completions. ")
+                f"gave each of its {noun}, the commonest first, as many as fit ({distinct}). "
+                f"Not printed: {len(missing['a']):,} of {a}'s and {len(missing['b']):,} of "
+                f"{b}'s {noun}, given on {lost:,} of the {2 * n:,} completions. ")
     else:
         note = (f"Shown: {len(picked):,} of the {n:,} trials, the first on which each model "
-                f"gave each of its {noun} ({distinct}); {counts}Not printed: the other "
+                f"gave each of its {noun} ({distinct}). Not printed: the other "
                 f"{n - len(picked):,} trials, which repeat these. ")
     return TableView(out.iloc[picked].reset_index(drop=True), note + (
-        "'repeats' lists the trials of each model's answers; the CSV/JSON export has every "
-        "trial with its texts."))
+        "The 'repeats' table lists the trials of each model's answers; the CSV/JSON export "
+        "has every trial with its texts."))
+
+
+def by_model(flips: pd.DataFrame, a: str = "a", b: str = "b") -> TableView:
+    """One question's trials with texts as a printed report shows them: two rows per trial,
+    ``a``'s above ``b``'s, with one column per text (``answer``, ``output``, ...) instead of
+    one per text and model -- side by side, the two models' texts took six narrow columns of
+    fifteen and ran past a 1280 px screen. Columns that repeat are left out and said in the
+    note: the question (and its benchmark), the same on every row, and ``output`` where it
+    is the ``answer`` on every row. The CSV/JSON export keeps the side-by-side table.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.pair import by_model
+    >>> t = pd.DataFrame({"question": "q", "trial": [0, 1], "flip": [True, False],
+    ...                   "score_a": 1.0, "answer_a": ["4", "4"], "output_a": ["4", "4"],
+    ...                   "score_b": [0.0, 1.0], "answer_b": ["5", "4"],
+    ...                   "output_b": ["5", "4"]})
+    >>> view = by_model(t, "m1", "m2")
+    >>> list(view.table)
+    ['trial', 'flip', 'model', 'score', 'answer']
+    >>> view.table[["trial", "model", "answer"]].values.tolist()
+    [[0, 'm1', '4'], [0, 'm2', '5'], [1, 'm1', '4'], [1, 'm2', '4']]
+    >>> print(view.note)  # doctest: +NORMALIZE_WHITESPACE
+    Question q: one row per trial and model, m1's above m2's (flip = the two scores
+    differ); output is left out, the same as answer on every row.
+    """
+    flips = flips.reset_index(drop=True)
+    shared = [c for c in flips.columns if not str(c).endswith(("_a", "_b"))]
+    own = [str(c)[:-2] for c in flips.columns if str(c).endswith("_a")]
+    at = shared.index("flip") + 1 if "flip" in shared else len(shared)
+    sides = []
+    for k, (tag, model) in enumerate((("a", a), ("b", b))):
+        side = flips[shared].copy()
+        side.insert(at, "model", model)
+        for c in own:  # a Series keeps its dtype (trial ids: whole numbers, NA kept)
+            side[c] = flips[f"{c}_{tag}"] if f"{c}_{tag}" in flips else None
+        sides.append(side.set_axis(2 * np.arange(len(flips)) + k))  # a's row, then b's
+    out = pd.concat(sides).sort_index().reset_index(drop=True)
+    same = {c: flips[c].iloc[0] for c in ("question", "benchmark")
+            if c in flips and len(flips) and flips[c].nunique(dropna=False) == 1}
+    out = out.drop(columns=list(same))
+    said = (f"Question {same['question']}" if "question" in same else "These trials") + (
+        f" (benchmark {same['benchmark']})" if "benchmark" in same else "")
+    said += f": one row per trial and model, {a}'s above {b}'s (flip = the two scores differ)"
+    if {"answer", "output"} <= set(out) and out["answer"].astype(object).equals(
+            out["output"].astype(object)):
+        out = out.drop(columns="output")
+        said += "; output is left out, the same as answer on every row"
+    if "repeats" in out:  # from first_answers' repeats_a, repeats_b
+        said += "; repeats = on how many trials that model gave the row's answer"
+    return TableView(out, said + ".")
 
 
 def trial_runs(trials: str) -> str:
@@ -204,7 +257,9 @@ def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
     """A report shows the chart's questions (:func:`~scorio_core.engines.pair.gap_view`:
     the same rows, same order) and says what the others add up to; without completion texts
     the flips come grouped by outcome (:func:`outcome_pairs`), with texts and more trials
-    than it prints, the first trial of each distinct answer (:func:`first_answers`)."""
+    than it prints, the first trial of each distinct answer (:func:`first_answers`); with
+    texts, two rows per trial (:func:`by_model`)."""
+    a, b = r.comparison.a, r.comparison.b
     views = {"questions": TableView(*gap_view(tables["questions"], r.top))}
     flips = tables["flips"]
     if not shows_texts(r) and len(flips):
@@ -212,8 +267,13 @@ def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
             f"The {len(flips):,} trials grouped by the two models' outcomes (no completion "
             "texts to read side by side): repeats = the trials that gave that pair; the "
             "CSV/JSON export lists each trial."))
-    elif len(flips) > PRINTED_ROWS:
-        views["flips"] = first_answers(flips, r.comparison.a, r.comparison.b)
+    elif len(flips):  # texts: two rows per trial, so half as many trials fit the page
+        first = (first_answers(flips, a, b, rows=PRINTED_ROWS // 2)
+                 if 2 * len(flips) > PRINTED_ROWS else TableView(flips, None))
+        stacked = by_model(first.table, a, b)
+        views["flips"] = TableView(stacked.table, " ".join(filter(None, (
+            stacked.note, first.note or "The CSV/JSON export has each trial with both "
+            "models' texts side by side."))))
     repeats = tables["repeats"]
     if "trials" in repeats and len(repeats):
         runs = repeats.assign(trials=repeats["trials"].map(trial_runs))
@@ -297,12 +357,14 @@ PAIR = Analysis(
         "(contribution = the question's difference / M; cumulative sums them, so over all "
         "questions it ends at the mean difference); a report shows the chart's rows, the "
         "questions that move the difference most either way, with cumulative over the rows "
-        "shown and one line with what the others add. 'flips' shows one question's repeats "
-        "side by side: each trial's category and score for both models, with their answers "
-        "and outputs when the data carry them (without texts, a report counts the trials of "
-        f"each pair of outcomes; with more trials than its {PRINTED_ROWS} rows, it shows the "
-        "first trial of each distinct answer with how many trials gave it), and 'repeats' "
-        "groups each model's identical answers — the "
+        "shown and one line with what the others add; where the data pool several "
+        "benchmarks, each question's benchmark stands beside it. 'flips' shows one "
+        "question's repeats side by side: each trial's category and score for both models, "
+        "with their answers and outputs when the data carry them (a report counts the "
+        "trials of each pair of outcomes when there are no texts, and gives the texts two "
+        "rows per trial, one per model; with more trials than fit its "
+        f"{PRINTED_ROWS} rows, it shows the first trial of each distinct answer with how "
+        "many trials gave it), and 'repeats' groups each model's identical answers — the "
         "table to read before believing a gap."
     ),
     caveats=_caveats,

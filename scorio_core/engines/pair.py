@@ -41,7 +41,8 @@ from ..inference import infer, score_stats
 from ..outcomes import Outcomes
 
 __all__ = ["PairComparison", "FlipTable", "compare_pair", "flip_table", "model_index",
-           "gap_rows", "gap_view", "answer_key", "PER_QUESTION", "PER_TRIAL"]
+           "question_benchmarks", "gap_rows", "gap_view", "answer_key", "PER_QUESTION",
+           "PER_TRIAL"]
 
 #: Text columns shown once per question (the same for every completion of it).
 PER_QUESTION = ("input", "target", "metadata")
@@ -72,9 +73,11 @@ class PairComparison:
         ``p_a_better`` and ``verdict``, with ``df`` and the ``estimand`` in words.
     questions : pandas.DataFrame
         One row per question, the ones that push the difference in the direction of the
-        gap first: ``score_a``, ``score_b`` (mean score over the trials), ``diff``, its
-        share of the mean difference ``contribution = diff / M`` and the running total
-        ``cumulative``, and ``se_trials`` (trial noise of ``diff``; NaN at N = 1).
+        gap first: ``question``, its ``benchmark`` when the data pool several
+        (:func:`question_benchmarks`; no column for one), ``score_a``, ``score_b`` (mean
+        score over the trials), ``diff``, its share of the mean difference
+        ``contribution = diff / M`` and the running total ``cumulative``, and
+        ``se_trials`` (trial noise of ``diff``; NaN at N = 1).
     confidence : float
     N, M : int
     """
@@ -160,16 +163,35 @@ def compare_pair(
     gap = float(diff.mean())
     key = -np.sign(gap) * diff if gap != 0 else -np.abs(diff)
     order = np.lexsort((np.arange(data.M), key))  # stable: question order breaks ties
+    bench = question_benchmarks(data)
     q = pd.DataFrame({
         "question": np.asarray(data.questions, dtype=object)[order],
-        **({"benchmark": np.asarray(data.benchmarks, dtype=object)[order]}
-           if data.benchmarks is not None else {}),
+        **({"benchmark": np.asarray(bench, dtype=object)[order]} if bench else {}),
         "score_a": ya[order], "score_b": yb[order], "diff": diff[order],
         "contribution": diff[order] / data.M,
         "cumulative": np.cumsum(diff[order]) / data.M,
         "se_trials": se_q[order],
     })  # fmt: skip
     return PairComparison(str(a), str(b), summary, q, confidence, data.N, data.M, tuple(notes))
+
+
+def question_benchmarks(data: Outcomes) -> tuple[str, ...] | None:
+    """Each question's benchmark where the data pool several -- which one a question comes
+    from, beside its id, in every table of the pair view that lists questions -- else
+    ``None``: one benchmark's label on every row says nothing (the data's name says it).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.engines.pair import question_benchmarks
+    >>> R = np.zeros((2, 3, 1), int)
+    >>> question_benchmarks(Outcomes(R, benchmarks=["x", "x", "y"]))
+    ('x', 'x', 'y')
+    >>> question_benchmarks(Outcomes(R, benchmarks=["x"] * 3)) is None
+    True
+    """
+    return data.benchmarks if len(data.benchmark_names) > 1 else None
 
 
 def gap_rows(questions: pd.DataFrame, top: int = 20) -> pd.DataFrame:
@@ -278,6 +300,9 @@ class FlipTable:
         The question's own texts (input, target, metadata) as the store has them.
     has_text : bool
         Whether the data carry completion texts (``Outcomes.samples``).
+    benchmark : str or None
+        The question's benchmark where the data pool several
+        (:func:`question_benchmarks`), else ``None``.
     """
 
     question: str
@@ -287,6 +312,13 @@ class FlipTable:
     groups: pd.DataFrame
     context: dict[str, Any]
     has_text: bool
+    benchmark: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The question as a heading names it: its id, and its benchmark where the data pool
+        several (``"7 (benchmark gsm8k)"``)."""
+        return self.question + (f" (benchmark {self.benchmark})" if self.benchmark else "")
 
 
 def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
@@ -332,8 +364,9 @@ def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
                                  for k in ("category", "score", "trial_id", *text_cols)
                                  if f"{k}_{tag}" in trials]  # fmt: skip
     trials = trials[order]
+    bench = question_benchmarks(data)
     return FlipTable(str(question), str(a), str(b), trials, _groups(trials, a, b, text_cols),
-                     context, store is not None)
+                     context, store is not None, bench[qi] if bench else None)
 
 
 def _trial_ids(ids: pd.Series) -> pd.Series:

@@ -165,3 +165,29 @@ def test_open_a_pair_boxes_have_room_for_what_they_show():
                                                "qv_cell_other")}
     assert w["qv_cell_other"] == max(w.values()) and w["qv_cell_other"] > w["qv_cell_question"]
     assert at.button(key="qv_cell_pair") is not None and _column_of(at, "qv_cell_pair") is None
+
+
+def test_pair_page_on_pooled_benchmarks_says_each_questions_benchmark():
+    """The bundled reasoning data pool 4 benchmarks: the questions table and the question box
+    say which benchmark each question comes from; with one benchmark chosen, neither repeats
+    its name."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "reasoning_synthetic"
+    at.run()
+    at.switch_page(PAIR).run()
+    _ok(at)
+    data = at.session_state["scorio_dataset"].view
+    bench = dict(zip(data.questions, data.benchmarks, strict=True))
+    q = _frame(at, "cumulative")
+    assert q["benchmark"].tolist() == [bench[x] for x in q["question"]]
+    assert q["benchmark"].nunique() == 4 and len(q) == data.M
+    labels = at.selectbox(key="pair_question").options
+    top = q["question"].iloc[0]
+    assert labels[0] == f"the one that drives the gap most ({top} · {bench[top]})"
+    assert all(label.startswith(f"{x} · {bench[x]}  (difference ")
+               for x, label in zip(q["question"], labels[1:], strict=True))
+    at.selectbox(key="benchmark").set_value("AIME'25").run()
+    _ok(at)
+    q = _frame(at, "cumulative")
+    assert "benchmark" not in q.columns and len(q) == 30
+    assert not any(" · " in label for label in at.selectbox(key="pair_question").options)

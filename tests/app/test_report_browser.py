@@ -7,6 +7,8 @@ charts without one. Skips when Playwright or Chromium is missing, except in CI
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scorio_core import io
 from scorio_core.definitions.provenance import attach_source
 from scorio_core.report import build_report, to_html
@@ -109,4 +111,52 @@ def test_every_table_fits_the_screen_column(browser, data_dir, tmp_path):
         td => { const r = document.createRange(); r.selectNodeContents(td);
                 return r.getClientRects().length > 1; }).map(td => td.textContent)""")
     assert wrapped == []
+    page.close()
+
+
+def test_pair_flips_with_texts_fit_the_screen_column(browser, tmp_path):
+    """The pair section's flips with completion texts: side by side (15 columns, 17 with a
+    reasoning text) they ran 200-680 px past the 1280 px screen's column and hid model b's
+    texts behind a scroll bar; one row per trial and model, they fit. On the harness's
+    short texts and on long ones (reasoning, output, explanation of LLM length, two
+    benchmarks pooled) beside long model names, whose text cells wrap while no number
+    does."""
+    import pandas as pd
+
+    harness = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect"
+    words = ("the model considers each step carefully and then writes a final answer "
+             "after checking its arithmetic twice").split()
+
+    def text(n: int, k: int) -> str:
+        return " ".join(words[(k * 7 + i) % len(words)] for i in range(n))
+
+    rows = [{"model": m, "question": f"{b}-{q}", "trial": t, "benchmark": b,
+             "outcome": int((q + t + i) % 3 == 0), "input": f"Question {q}: " + text(30, q),
+             "reasoning": text(120, q + t), "output": text(80, q * t + i) + f" ANSWER: {t}",
+             "answer": f"x={t + i}", "explanation": f"graded x={t + i}: " + text(25, t)}
+            for b in ("gsm8k", "math") for q in range(4)
+            for i, m in enumerate(("openai/gpt-4o-2024-08-06",
+                                   "anthropic/claude-3-5-sonnet-20241022"))
+            for t in range(4)]
+    pd.DataFrame(rows).to_csv(tmp_path / "long.csv", index=False)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for name, data in (("short", io.load(harness / "texts")),
+                       ("long", io.load(tmp_path / "long.csv"))):
+        report = build_report(data, ["pair"], title=name)
+        out = tmp_path / f"{name}.html"
+        out.write_text(to_html(report), encoding="utf-8")
+        page.goto(out.as_uri())
+        over = page.evaluate("""() => Array.from(document.querySelectorAll('div.scroll')).map(
+            d => [d.previousElementSibling ? d.previousElementSibling.textContent : '',
+                  d.scrollWidth - d.clientWidth]).filter(x => x[0] === 'flips')""")
+        assert len(over) == 1 and over[0][1] <= 0, (name, over)
+        heads = page.evaluate("""() => { const h = Array.from(document.querySelectorAll('h3'))
+            .find(e => e.textContent === 'flips');
+            return Array.from(h.nextElementSibling.querySelectorAll('th'))
+                .map(th => th.textContent); }""")
+        assert "model" in heads and "answer" in heads and "answer_b" not in heads, heads
+        wrapped = page.evaluate("""() => Array.from(document.querySelectorAll('td:not(.t)'))
+            .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
+                            return r.getClientRects().length > 1; }).map(td => td.textContent)""")
+        assert wrapped == [], (name, wrapped)
     page.close()

@@ -37,6 +37,12 @@ def texts() -> Outcomes:
     return io.load(HARNESS / "inspect" / "texts")
 
 
+@pytest.fixture(scope="module")
+def pooled() -> Outcomes:
+    """An Inspect eval set: benchmarks arith and logic, with completion texts."""
+    return io.load(HARNESS / "inspect" / "eval_set")
+
+
 @pytest.mark.parametrize("scope", ["questions", "population"])
 def test_pair_numbers_equal_the_leaderboards(categorical, scope):
     board = leaderboard(categorical, scope=scope, confidence=0.9)
@@ -146,7 +152,7 @@ def test_cli_pair(capsys):
     assert {r["question"] for r in flips} == {"3"} and len(flips) == 3
     assert main(["pair", path, "alpha", "beta", "--format", "table"]) == 0
     text = capsys.readouterr().out
-    assert "repeats side by side" in text and "\x1b" not in text
+    assert "## Question 2: both models' repeats" in text and "\x1b" not in text
     assert main(["pair", path, "alpha", "gamma"]) == 2
     assert "unknown model 'gamma'" in capsys.readouterr().err
 
@@ -275,3 +281,117 @@ def test_flips_with_more_distinct_answers_than_a_page_print_the_commonest():
     few = first_answers(t.iloc[::-1].reset_index(drop=True), rows=3)
     assert few.table["trial"].tolist() == [79, 78, 49]  # in the table's order
     assert few.table["output_b"].tolist().count("the same") == 1
+
+
+# ------------------------------------------------ pooled benchmarks: which one, everywhere
+def test_pooled_benchmarks_stand_beside_every_question_listed(pooled, capsys):
+    """On data that pool benchmarks, every table of the pair view that lists questions says
+    which benchmark each comes from (an id alone does not): the questions table (page,
+    export, report, CLI, notebook), the flips export, the flips view's line, the chart's
+    tooltip and the CLI's heading."""
+    from scorio_core.charts import gap_drivers
+
+    bench = dict(zip(pooled.questions, pooled.benchmarks, strict=True))
+    r = PAIR.run(pooled, PAIR.params(a="alpha", b="beta", question="logic/3"))
+    q = r.comparison.questions
+    assert q["benchmark"].tolist() == [bench[x] for x in q["question"]]
+    assert set(q["benchmark"]) == {"arith", "logic"}
+    assert r.flips.benchmark == "logic" and r.flips.label == "logic/3 (benchmark logic)"
+    tables, shown = PAIR.tables(r), PAIR.shown_tables(r)
+    assert list(tables["flips"].columns[:3]) == ["question", "benchmark", "trial"]
+    assert set(tables["flips"]["benchmark"]) == {"logic"}
+    view = shown["questions"].table
+    assert view["benchmark"].tolist() == [bench[x] for x in view["question"]]
+    assert shown["flips"].note.startswith("Question logic/3 (benchmark logic): ")
+    tips = gap_drivers(q, "alpha", "beta").to_dict()["encoding"]["tooltip"]
+    assert [t["field"] for t in tips][:2] == ["question", "benchmark"]
+    assert "<th>benchmark</th>" in r.comparison._repr_html_()
+    path = str(HARNESS / "inspect" / "eval_set")
+    assert main(["pair", path, "alpha", "beta", "--question", "logic/3",
+                 "--format", "table"]) == 0
+    text = capsys.readouterr().out
+    assert "## Question logic/3 (benchmark logic): both models' repeats" in text
+    assert re.search(r"^logic/3 +logic +1\.0000", text, flags=re.M)  # a questions row
+    # one benchmark: no column that holds one value, no label to read
+    one = PAIR.run(pooled.select("arith"), PAIR.params(a="alpha", b="beta"))
+    assert "benchmark" not in one.comparison.questions and one.flips.benchmark is None
+    assert "benchmark" not in PAIR.tables(one)["flips"]
+    assert "<th>benchmark</th>" not in one.comparison._repr_html_()
+    assert one.flips.label == one.flips.question
+
+
+def test_pooled_scores_without_texts_keep_the_benchmark(data_dir):
+    """The bundled reasoning data (4 benchmarks, scores only): the report's flips, grouped by
+    outcome, list the question with its benchmark."""
+    data = io.load(data_dir / "reasoning_synthetic.npz")
+    r = PAIR.run(data, PAIR.params(question="HMMT'25-06"))
+    flips = PAIR.shown_tables(r)["flips"].table
+    assert list(flips.columns[:2]) == ["question", "benchmark"]
+    assert set(flips["benchmark"]) == {"HMMT'25"} and flips["repeats"].sum() == data.N
+    q = r.comparison.questions
+    assert q["benchmark"].nunique() == 4
+    assert q["benchmark"].tolist() == [data.benchmarks[data.questions.index(x)]
+                                       for x in q["question"]]
+
+
+# ----------------------------------------- the report's flips: texts that read at 1280 px
+def test_report_flips_with_texts_are_one_row_per_trial_and_model(texts):
+    """Side by side, the texts of two models made 15 columns (the question on every row,
+    six narrow text columns) that ran past a 1280 px screen: the report now gives each trial
+    two rows, a's above b's, one column per text, and leaves out what repeats (the question,
+    said in the line under it; output, where it is the answer on every row). Every text stays
+    in the export, side by side."""
+    r = PAIR.run(texts, PAIR.params(a="alpha", b="beta", question="2"))
+    wide = PAIR.tables(r)["flips"]
+    view = PAIR.shown_tables(r)["flips"]
+    t = view.table
+    assert list(t.columns) == ["trial", "flip", "model", "category", "score", "trial_id",
+                               "answer", "explanation"]
+    assert len(t) == 2 * texts.N and t["model"].tolist() == ["alpha", "beta"] * texts.N
+    for tag, rows in (("a", t.iloc[::2]), ("b", t.iloc[1::2])):
+        for col in ("category", "score", "trial_id", "answer", "explanation"):
+            assert rows[col].tolist() == wide[f"{col}_{tag}"].tolist(), (tag, col)
+        assert rows["trial"].tolist() == wide["trial"].tolist()
+    assert wide["output_a"].equals(wide["answer_a"]) and wide["output_b"].equals(wide["answer_b"])
+    assert "output is left out, the same as answer on every row" in view.note
+    # the export keeps the side-by-side table with every text
+    assert {f"{c}_{tag}" for c in ("answer", "output", "explanation")
+            for tag in "ab"} <= set(wide.columns)
+
+
+def test_flips_output_is_kept_where_it_is_not_the_answer():
+    import pandas as pd
+
+    from scorio_core.definitions.pair import by_model
+
+    t = pd.DataFrame({"question": "q", "trial": [0, 1], "flip": [True, False],
+                      "score_a": 1.0, "answer_a": ["4", "4"], "output_a": ["so 4", "4"],
+                      "score_b": 0.0, "answer_b": ["5", "5"], "output_b": ["5", "5"]})
+    view = by_model(t, "m1", "m2")
+    assert view.table["output"].tolist() == ["so 4", "5", "4", "5"]
+    assert "output" not in view.note and view.note.startswith("Question q: ")
+
+
+def test_flips_with_many_trials_print_two_rows_per_chosen_trial(tmp_path):
+    """More trials than fit the printed rows two by two (40 > 60 / 2): the first trial of each
+    distinct answer, two rows each, repeats = on how many trials that model gave the row's
+    answer; the export keeps all 40 trials."""
+    import pandas as pd
+
+    from scorio_core.display import PRINTED_ROWS
+
+    n = 40
+    answers = {"m1": ["4"] * 30 + ["5"] * 10, "m2": ["4"] * 10 + ["6"] * 30}
+    rows = [{"model": m, "question": "q", "trial": k, "outcome": int(ans[k] == "4"),
+             "answer": f"x={ans[k]}"} for m, ans in answers.items() for k in range(n)]
+    pd.DataFrame(rows).to_csv(tmp_path / "runs.csv", index=False)
+    data = io.load(tmp_path / "runs.csv")
+    r = PAIR.run(data, PAIR.params(a="m1", b="m2"))
+    assert 2 * n > PRINTED_ROWS and len(PAIR.tables(r)["flips"]) == n
+    view = PAIR.shown_tables(r)["flips"]
+    t = view.table
+    assert t["trial"].tolist() == [0, 0, 10, 10, 30, 30]
+    assert t["answer"].tolist() == ["x=4", "x=4", "x=4", "x=6", "x=5", "x=6"]
+    assert t["repeats"].tolist() == [30, 10, 30, 30, 10, 30]
+    assert "repeats = on how many trials that model gave the row's answer" in view.note
+    assert "Shown: 3 of the 40 trials" in view.note

@@ -443,12 +443,19 @@ def test_flips_without_texts_print_one_row_per_pair_of_outcomes(data_dir):
 
 
 def test_flips_with_texts_print_each_trial(data_dir):
-    """Completion texts are read trial by trial: the flips table stays whole there."""
+    """Completion texts are read trial by trial: every trial prints, two rows each (a's above
+    b's, one column per text), the texts those of the export's side-by-side table."""
     data = io.load(HARNESS / "inspect" / "texts")
     rep = build_report(data, [("pair", {"question": "2"})])
     s = rep.sections[0]
-    assert s.shown["flips"].note is None
-    assert s.shown["flips"].table.equals(s.tables["flips"])
+    wide, view = s.tables["flips"], s.shown["flips"]
+    assert view.note.startswith("Question 2: one row per trial and model, alpha's above "
+                                "beta's (flip = the two scores differ)")
+    assert len(view.table) == 2 * len(wide) == 2 * data.N
+    for tag, rows in (("a", view.table.iloc[::2]), ("b", view.table.iloc[1::2])):
+        assert rows["trial"].tolist() == wide["trial"].tolist()
+        for col in ("category", "score", "answer", "explanation"):
+            assert rows[col].tolist() == wide[f"{col}_{tag}"].tolist()
 
 
 def _answers_table(path: Path, trials: int = 80) -> Path:
@@ -473,8 +480,9 @@ def test_flips_with_texts_past_a_page_print_each_answer_once(tmp_path):
     """One question's 80 trials with texts printed their first 60 rows with a 'First 60'
     line: the answers given only after trial 60 were missing, and 60 near-identical rows
     said less than a few. A report prints the first trial on which each model gave each of
-    its distinct answers, in trial order, with how many trials gave it; the export lists
-    every trial with its texts."""
+    its distinct answers, in trial order, with how many trials gave it (two rows per trial,
+    one per model, so as many trials as fit half the page); the export lists every trial
+    with its texts."""
     from scorio_core.definitions import PRINTED_ROWS
 
     data = io.load(_answers_table(tmp_path / "answers.csv"))
@@ -483,32 +491,38 @@ def test_flips_with_texts_past_a_page_print_each_answer_once(tmp_path):
     s = rep.sections[0]
     trials, view = s.tables["flips"], s.shown["flips"]
     assert len(trials) == 80 and "output_a" in trials  # the export: every trial, its texts
-    shown = view.table
+    shown = view.table  # two rows per trial shown: m1's, then m2's
+    side = {"a": shown.iloc[::2].reset_index(drop=True),
+            "b": shown.iloc[1::2].reset_index(drop=True)}
+    assert side["a"]["model"].eq("m1").all() and side["b"]["model"].eq("m2").all()
+    shown_trials = side["a"]["trial"].tolist()
+    assert side["b"]["trial"].tolist() == shown_trials
     firsts = {tag: trials.groupby(f"answer_{tag}")["trial"].min() for tag in ("a", "b")}
-    assert sorted(shown["trial"]) == shown["trial"].tolist() == sorted(
-        set(firsts["a"]) | set(firsts["b"]))
+    assert sorted(shown_trials) == shown_trials == sorted(set(firsts["a"]) | set(firsts["b"]))
+    assert 2 * len(shown_trials) <= PRINTED_ROWS
+    rows = trials.set_index("trial").loc[shown_trials].reset_index()
     for tag in ("a", "b"):  # every distinct answer once, at its first trial, with its count
-        assert set(shown[f"answer_{tag}"]) == set(trials[f"answer_{tag}"])
+        assert set(side[tag]["answer"]) == set(trials[f"answer_{tag}"])
         counts = trials[f"answer_{tag}"].value_counts()
-        assert shown[f"repeats_{tag}"].tolist() == counts[shown[f"answer_{tag}"]].tolist()
-    # the rows are the trials' own, texts and all
-    rows = trials.set_index("trial").loc[shown["trial"]].reset_index()
-    assert shown.drop(columns=["repeats_a", "repeats_b"]).equals(rows[trials.columns])
-    k, da, db = len(shown), trials["answer_a"].nunique(), trials["answer_b"].nunique()
+        assert side[tag]["repeats"].tolist() == counts[side[tag]["answer"]].tolist()
+        for col in ("category", "score", "answer", "output"):  # the trials' own, texts and all
+            assert side[tag][col].tolist() == rows[f"{col}_{tag}"].tolist(), (tag, col)
+    k, da, db = len(shown_trials), trials["answer_a"].nunique(), trials["answer_b"].nunique()
     assert view.note == (
+        "Question q1: one row per trial and model, m1's above m2's (flip = the two scores "
+        "differ); repeats = on how many trials that model gave the row's answer. "
         f"Shown: {k} of the 80 trials, the first on which each model gave each of its "
-        f"answers ({da} distinct for m1, {db} for m2); repeats_a, repeats_b = on how many "
-        f"trials that model gave the row's one. Not printed: the other {80 - k} trials, "
-        "which repeat these. 'repeats' lists the trials of each model's answers; the "
-        "CSV/JSON export has every trial with its texts.")
+        f"answers ({da} distinct for m1, {db} for m2). Not printed: the other {80 - k} "
+        "trials, which repeat these. The 'repeats' table lists the trials of each model's "
+        "answers; the CSV/JSON export has every trial with its texts.")
     page, md = to_html(rep), to_markdown(rep)
     _no_table_cut(page, md)
-    assert [int(r[1]) for r in _cells(page, "flips")] == shown["trial"].tolist()
-    assert all(html.escape(f"trial {t}: so") in page for t in shown["trial"])
-    # a page of trials or fewer: each trial, as before
-    short = io.load(_answers_table(tmp_path / "short.csv", trials=PRINTED_ROWS))
+    assert [int(r[0]) for r in _cells(page, "flips")] == shown["trial"].tolist()
+    assert all(html.escape(f"trial {t}: so") in page for t in shown_trials)
+    # half a page of trials or fewer (two rows each): each trial, as before
+    short = io.load(_answers_table(tmp_path / "short.csv", trials=PRINTED_ROWS // 2))
     view = build_report(short, ["pair"]).sections[0].shown["flips"]
-    assert view.note is None and len(view.table) == PRINTED_ROWS
+    assert "Shown:" not in view.note and len(view.table) == PRINTED_ROWS
 
 
 def test_per_method_stability_is_one_line_when_longer_than_a_page():
