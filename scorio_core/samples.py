@@ -42,6 +42,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import re
 import shutil
 import tempfile
 import uuid
@@ -61,8 +62,13 @@ else:  # polars loads with the first store read or written
 __all__ = ["SampleStore", "SampleWriter", "TEXT_COLUMNS", "KEY_COLUMNS", "MAX_TEXT", "as_text",
            "one_line", "SAMPLES_SUFFIX", "beside"]
 
-#: The text fields importers fill when the source has them, in display order.
-TEXT_COLUMNS = ("input", "target", "output", "answer", "explanation", "metadata", "error")
+#: The text fields importers fill when the source has them, in display order: the question
+#: (``input``), its expected answer, the model's reasoning (thinking text) and output, the
+#: answer extracted, the scorer's explanation, annotations (e.g. a judge's verdicts), the
+#: sample's metadata, an error, and the full prompt sent when it is more than the input
+#: (e.g. with in-context examples).
+TEXT_COLUMNS = ("input", "target", "reasoning", "output", "answer", "explanation", "annotations",
+                "metadata", "error", "prompt")
 #: The key of every row: model, question, position in ``R`` (null: not in the tensor), the
 #: file's own trial id (as text), and where the completion was read (file and member/line).
 KEY_COLUMNS = ("model", "question", "trial", "trial_id", "source")
@@ -74,6 +80,7 @@ SAMPLES_SUFFIX = ".samples.parquet"
 #: Rows per Parquet row group: a question's rows lie in one or two groups of a file.
 ROW_GROUP = 2048
 _CUT = "\n[... cut: {n:,} more characters not kept by the sample store]"
+_CUT_END = re.compile(r"\n\[\.\.\. cut: [\d,]+ more characters not kept by the sample store\]\Z")
 
 _ROOT: list[Path] = []  # this process's directory of store files, removed at exit
 #: Live owners of store directories in this process, by directory path.
@@ -112,7 +119,9 @@ def _root() -> Path:
 
 def as_text(value: Any) -> str | None:
     """A log value as display text: strings as they are, chat messages as ``role: content``
-    lines, other values as JSON; cut at :data:`MAX_TEXT` characters.
+    lines, other values as JSON; cut at :data:`MAX_TEXT` characters with a note saying how
+    many were left out. A text it cut is returned as it is (an importer may cut early, to
+    hold less, and the store then keeps the same text).
 
     Examples
     --------
@@ -135,7 +144,7 @@ def as_text(value: Any) -> str | None:
             text = json.dumps(value, ensure_ascii=False, default=str)
         except (TypeError, ValueError):
             text = str(value)
-    if len(text) > MAX_TEXT:
+    if len(text) > MAX_TEXT and not _CUT_END.match(text, MAX_TEXT):
         text = text[:MAX_TEXT] + _CUT.format(n=len(text) - MAX_TEXT)
     return text
 
@@ -388,12 +397,15 @@ def log_rows(
     scored: Sequence[bool],
     where: Sequence[str],
     file: str,
+    columns: Sequence[str] | None = None,
 ) -> pl.DataFrame | None:
     """One log file's texts as a frame (raw question id, trial id, scored flag, source,
-    text columns), or ``None`` when no record has text."""
-    if not any(texts):
+    text columns -- ``columns`` when given, so the frames of one file's chunks share a
+    schema and a chunk without text still holds its records' rows), or ``None`` when no
+    record has text (``columns`` not given)."""
+    if columns is None and not any(texts):
         return None
-    cols = _ordered(k for t in texts if t for k in t)
+    cols = list(columns) if columns is not None else _ordered(k for t in texts if t for k in t)
     data: dict[str, Any] = {
         "q_raw": pl.Series(list(questions), dtype=pl.String),
         "trial_raw": pl.Series(list(trials), dtype=pl.Int64),

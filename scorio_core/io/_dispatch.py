@@ -228,16 +228,17 @@ def _helm_kind(obj: Any) -> tuple[str, Any]:
 
 def _helm_role(src: _Src, role: str) -> str | None:
     """What a file called ``stats.json`` or ``scenario_state.json`` (not parsed when found)
-    really is: its first entry or members, decoded alone, say whether it is HELM's."""
+    really is: its first entry or members, decoded alone and read only that far, say
+    whether it is HELM's."""
     if role == helm.SCENARIO_STATE:
         return role if helm.is_scenario_state(src) else None
     if role != helm.STATS_NAME:
         return role
     try:
-        head = src.read().decode("utf-8")
-    except (UnicodeDecodeError, OSError):
+        with src.open() as fh:
+            return helm.run_file([helm.first_entry(fh)])
+    except OSError:
         return None
-    return helm.run_file([helm.first_entry(head)])
 
 
 def _archive_items(item: Item, max_bytes: int, texts: bool = True) -> list[Item]:

@@ -25,7 +25,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import GROUP, Outcomes, check_name
-from ..samples import SampleWriter, log_rows
+from ..samples import SampleWriter, _ordered, log_rows
 from ._assemble import _from_frame, grade_levels, missing_advice
 from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import ROLE_NAMES, LoadOptions
@@ -70,7 +70,7 @@ class LogPart:
     #: each record's text fields (``scorio_core.samples.TEXT_COLUMNS``; ``None``: no text),
     #: moved to a scratch Parquet file (:attr:`text_file`) as soon as the file is read
     texts: list[dict[str, Any] | None] = field(default_factory=list)
-    text_file: str | None = None
+    text_file: list[str] | None = None  # its scratch files, one per :data:`SPILL_ROWS`
     #: each record's short scalar metadata (kept by :func:`spill_texts`)
     attrs: list[dict[str, str] | None] | None = None
     #: question id -> (digest of what the question is, a preview of its input): the same id
@@ -688,17 +688,35 @@ def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]
     return {k: v for k, v in mapped.items() if k != v}
 
 
+#: Records per scratch file of one log's texts (:func:`spill_texts`): the texts are copied
+#: into a frame this many at a time, so the copy never doubles a large log's texts in
+#: memory (a 372 MiB HELM scenario_state.json with 3,000-character prompts: +610 MB peak
+#: for the copy in one frame).
+SPILL_ROWS = 4096
+
+
 def spill_texts(part: LogPart, writer: SampleWriter, keep: bool = True) -> None:
-    """Move a part's texts to a scratch Parquet file as soon as its log is read, so a folder
+    """Move a part's texts to scratch Parquet files as soon as its log is read, so a folder
     of logs never holds every string in memory (:func:`assemble_logs` finishes them); keep
     only each record's short scalar metadata (:attr:`LogPart.attrs`, candidates for
-    question attributes such as a subset). ``keep=False``: no texts at all."""
-    part.attrs = [_scalar_metadata(t) for t in part.texts]
-    frame = log_rows(part.texts, part.questions, part.trials,
-                     [e is None for e in part.errors], part.where, part.file) if keep else None
+    question attributes such as a subset). ``keep=False``: no texts at all. The texts are
+    written :data:`SPILL_ROWS` records at a time (one schema for all), each chunk's
+    strings released once written."""
+    texts = part.texts
+    part.attrs = [_scalar_metadata(t) for t in texts]
     part.texts = []
-    if frame is not None:
-        part.text_file = writer.scratch(frame)
+    if not keep or not any(texts):
+        return
+    cols = _ordered(k for t in texts if t for k in t)
+    scored = [e is None for e in part.errors]
+    files = []
+    for a in range(0, len(texts), SPILL_ROWS):
+        b = a + SPILL_ROWS
+        frame = log_rows(texts[a:b], part.questions[a:b], part.trials[a:b], scored[a:b],
+                         part.where[a:b], part.file, columns=cols)
+        texts[a:b] = [None] * len(texts[a:b])  # this chunk's strings: written, released
+        files.append(writer.scratch(frame))
+    part.text_file = files
 
 
 _MAX_ATTR = 200  # a question attribute's value is a name (check_name's limit)
@@ -760,7 +778,7 @@ def _log_store(parts: Sequence[LogPart], several: bool, writer: SampleWriter | N
             q = pl.lit(part.benchmark + "/") + q
         pos = pl.col("trial_raw").rank("ordinal").over("q_raw", "scored").cast(pl.Int64) - 1
         writer.add(
-            pl.scan_parquet(part.text_file)
+            pl.scan_parquet(part.text_file)  # its chunks, one schema
             .with_columns(model=pl.lit(part.model), question=q,
                           trial=pl.when(pl.col("scored")).then(pos),
                           trial_id=pl.col("trial_raw").cast(pl.String))

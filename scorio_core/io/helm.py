@@ -15,20 +15,29 @@ the entry of that stat on the split the instances come from, without perturbatio
 sub-split (HELM: the mean over train trials of each trial's mean). It is shown beside our
 mean (the import report's ``harness``). ``stats.json`` can be large: its size is checked
 before it is read and a file over :data:`STATS_MAX_BYTES` is left unread (a note says
-so); it is scanned one entry at a time up to the entry sought.
+so); it is read and decoded one entry at a time up to the entry sought, and a file called
+``stats.json`` given alone is recognised from its first entry, read no further. One reader
+(:func:`json_list`, :func:`scenario_state_events`) serves it and ``scenario_state.json``,
+holding one value of at most :data:`VALUE_MAX_CHARS` characters at a time.
 
 The texts (SPEC §8 "Samples") come from ``scenario_state.json`` beside it, HELM's
 ``ScenarioState``: ``{"adapter_spec": {...}, "request_states": [{"instance": {"id",
 "input": {"text"}, "references": [{"output": {"text"}, "tags"}], "split", "sub_split"?,
 "perturbation"?}, "train_trial_index", "output_mapping"?, "reference_index"?,
-"request_mode"?, "request": {"prompt", ...}, "result": {"success", "completions":
-[{"text", ...}], "error"?}}, ...]}``. Each request state is matched to the record of its
+"request_mode"?, "request": {"prompt", "messages"?, "multimodal_prompt"?, ...}, "result":
+{"success", "completions": [{"text", "thinking"?: {"text"}, ...}], "error"?},
+"annotations"?}, ...]}``. Each request state is matched to the record of its
 ``(instance id, train_trial_index)`` (perturbed copies skipped, as for the outcomes) and
-gives, as HELM's own run page shows them (``helm.benchmark.presentation.run_display``):
-input = the instance's input text, target = its correct references, output = the first
-completion's text, answer = that text through ``output_mapping`` (multiple choice: the
-letter's choice), metadata = the instance's split and sub-split, error = a failed
-request's error. The multiple-choice-separate methods send one request per choice: the
+gives, as HELM's own run page shows them (``helm.benchmark.presentation.run_display`` and
+its request view): input = the instance's input text, target = its correct references,
+output = the first completion's text, answer = that text through ``output_mapping``
+(multiple choice: the letter's choice), reasoning = that completion's thinking text (a
+thinking model's; HELM's "Thinking"), annotations = the request state's annotations (its
+annotators' output, e.g. a judge's verdict, as JSON), prompt = the prompt sent (the
+instructions and in-context examples of its train trial, then the input; else the text of
+its multimodal prompt, else its chat messages), metadata = the instance's split and
+sub-split, error = a failed request's error; each cut at the sample store's ``MAX_TEXT``
+as it is read. The multiple-choice-separate methods send one request per choice: the
 one of the record's ``predicted_index`` stat is kept and answer = that choice. The file
 can be large (tokens and log-probabilities of every completion): its size is checked
 first (over :data:`SCENARIO_STATE_MAX_BYTES` it is not read, with a note) and it is
@@ -46,6 +55,7 @@ from pathlib import PurePosixPath
 from typing import Any, BinaryIO
 
 from .._validation import ValidationError
+from ..samples import as_text
 from ._base import _mb, _Src
 from ._logs import LogPart, choose_scorer
 
@@ -55,22 +65,29 @@ DEFAULT_STAT = "exact_match"
 #: HELM's aggregate of a run, beside ``per_instance_stats.json``
 STATS_NAME = "stats.json"
 #: A ``stats.json`` larger than this is not read (its headline is then not shown): HELM's
-#: aggregates of a run are usually well under a megabyte
+#: aggregates of a run are usually well under a megabyte. It is decoded one entry at a time
+#: (:func:`json_list`), so the bound is on the time spent reading it and on what a zip
+#: archive's member may expand to
 STATS_MAX_BYTES = 32 * 2**20
 #: HELM's request states of a run (prompts, completions), beside ``per_instance_stats.json``
 SCENARIO_STATE = "scenario_state.json"
 #: A ``scenario_state.json`` larger than this is not read (the run's texts are then not
 #: kept). It is decoded one request state at a time, so memory holds one request state and
-#: the texts kept, whatever its size; the bound is on the time spent reading it
+#: the texts kept (each cut at ``scorio_core.samples.MAX_TEXT`` characters as it is read),
+#: whatever its size; the bound is on the time spent reading it
 SCENARIO_STATE_MAX_BYTES = 2**30
-#: One request state larger than this (characters) ends the reading of the file (not a
-#: request state HELM writes: its prompt and completions would fill it)
-REQUEST_STATE_MAX_CHARS = 64 * 2**20
+#: One JSON value read from a HELM file one value at a time -- a request state of
+#: ``scenario_state.json``, an entry of ``stats.json`` -- larger than this (characters)
+#: ends the reading of the file (not one HELM writes: a request state's prompt and
+#: completions would fill it, and a stat is a few hundred characters)
+VALUE_MAX_CHARS = 64 * 2**20
 #: HELM's multiple-choice methods that send one request per choice
 #: (``helm.benchmark.adaptation.adapter_spec.ADAPT_MULTIPLE_CHOICE_SEPARATE_METHODS``)
 SEPARATE_METHODS = ("multiple_choice_separate_original", "multiple_choice_separate_calibrated")
 _SPACE = re.compile(r"\s*")
-_CHUNK = 2**20
+_DECODE = json.JSONDecoder().raw_decode
+#: Bytes read from a file at a time (more while one value is open: doubling)
+_CHUNK = 2**16
 
 
 def is_instance_stats(obj: Any) -> bool:
@@ -144,15 +161,21 @@ def run_file(obj: Any) -> str | None:
     return None
 
 
-def first_entry(text: str) -> Any:
-    """The first element of a JSON list (``text``), decoded alone (a ``stats.json`` can be
-    large); ``None`` when ``text`` is not a non-empty JSON list."""
-    i = _SPACE.match(text).end()
-    if text[i : i + 1] != "[":
-        return None
+def first_entry(fh: BinaryIO) -> Any:
+    """The first element of the JSON list in the binary file ``fh``, decoded alone and read
+    only as far as its end (a file called ``stats.json`` can be large); ``None`` when the
+    file does not start as a non-empty JSON list or that element is not whole JSON.
+
+    Example
+    -------
+    >>> import io
+    >>> from scorio_core.io.helm import first_entry
+    >>> first_entry(io.BytesIO(b'[{"name": {"name": "exact_match"}, "count": 2}, not JSON'))
+    {'name': {'name': 'exact_match'}, 'count': 2}
+    """
     try:
-        return json.JSONDecoder().raw_decode(text, _SPACE.match(text, i + 1).end())[0]
-    except (ValueError, RecursionError):
+        return next(json_list(fh), None)
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None
 
 
@@ -284,88 +307,11 @@ def _on_disk_beside(src: _Src, name: str) -> _Src | None:
     return _Src(label, path=src.path.with_name(name))
 
 
-def find_stat(text: str, name: str, split: str) -> dict | None:
-    """The entry of ``stats.json`` (``text``) for stat ``name`` on ``split`` without
-    perturbation or sub-split, ``None`` when it has none; the list is decoded one entry
-    at a time and only up to that entry. ``ValueError`` when ``text`` is not a JSON list.
-
-    Example
-    -------
-    >>> from scorio_core.io.helm import find_stat
-    >>> find_stat('[{"name": {"name": "exact_match", "split": "test"}, "mean": 0.5}]',
-    ...           "exact_match", "test")["mean"]
-    0.5
-    """
-    decode = json.JSONDecoder().raw_decode
-    i = _SPACE.match(text).end()
-    if text[i : i + 1] != "[":
-        raise ValueError("not a JSON list")
-    i = _SPACE.match(text, i + 1).end()
-    while text[i : i + 1] != "]":
-        entry, i = decode(text, i)
-        key = entry.get("name") if isinstance(entry, dict) else None
-        if (isinstance(key, dict) and key.get("name") == name and key.get("split") == split
-                and not key.get("perturbation") and not key.get("sub_split")):
-            return entry
-        i = _SPACE.match(text, i).end()
-        if text[i : i + 1] == ",":
-            i = _SPACE.match(text, i + 1).end()
-        elif text[i : i + 1] != "]":
-            raise ValueError(f"expected ',' or ']' at character {i}")
-    return None
-
-
-def _headline(part: LogPart, src: _Src, siblings: Mapping[str, _Src], splits: set[str]
-              ) -> None:
-    """HELM's own value of the stat read (``stats.json``) as ``part.harness``, or a note
-    saying why it is not shown. Never fails the load: it is only shown beside our mean."""
-    stat = part.scorer
-    stats_src = _beside(src, siblings, STATS_NAME)
-    if stats_src is None:
-        zipped = (f" (in a zip archive, one over {_mb(STATS_MAX_BYTES)} is not extracted)"
-                  if src.path is None else "")
-        part.notes.append(f"no {STATS_NAME} beside it (HELM's aggregate of the run): HELM's "
-                          f"own {stat} is not shown beside our mean{zipped}")
-        return
-    size = _size(stats_src)
-    if size > STATS_MAX_BYTES:
-        part.notes.append(
-            f"{STATS_NAME} is {_mb(size)}, over the {_mb(STATS_MAX_BYTES)} read for HELM's "
-            f"own {stat} (scorio_core.io.helm.STATS_MAX_BYTES): not read, so HELM's value is "
-            "not shown beside our mean"
-        )
-        return
-    if len(splits) != 1:
-        part.notes.append(
-            f"the instances read come from {len(splits)} splits ({', '.join(sorted(splits))}) "
-            f"and {STATS_NAME} has one {stat} per split: HELM's value is not shown beside our "
-            "mean (which pools them)"
-        )
-        return
-    split = next(iter(splits))
-    try:
-        entry = find_stat(stats_src.read().decode("utf-8"), stat, split)
-    except (ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
-        part.notes.append(f"{STATS_NAME} beside it is not HELM's list of stats ({exc}): "
-                          f"HELM's own {stat} is not shown")
-        return
-    value = None if entry is None else _stat_mean(entry)
-    if (not isinstance(value, int | float) or isinstance(value, bool)
-            or not math.isfinite(value)):
-        part.notes.append(f"{STATS_NAME} has no {stat} on split {split!r} without "
-                          "perturbation: HELM's own value is not shown")
-        return
-    part.harness = {
-        "name": f"HELM stats.json {stat} ({split})", "value": float(value),
-        "meaning": f"HELM's aggregate {stat} on the {split} split without perturbation: the "
-                   "mean over its train trials of each trial's mean over the instances",
-    }  # fmt: skip
-
-
-# ------------------------------------------------------------------ scenario_state.json
+# ------------------------------------------------------ JSON read one value at a time
 class _Stream:
-    """A JSON document read from a binary file a chunk at a time: values are decoded one at
-    a time from a buffer that holds the rest of the current value only."""
+    """A JSON document read from a binary file a chunk at a time -- ``stats.json`` and
+    ``scenario_state.json`` alike: values are decoded one at a time from a buffer that holds
+    the rest of the current value only, each at most :data:`VALUE_MAX_CHARS` characters."""
 
     def __init__(self, fh: BinaryIO) -> None:
         self.fh, self.buf, self.pos, self.eof = fh, "", 0, False
@@ -401,26 +347,123 @@ class _Stream:
 
     def value(self) -> Any:
         """The next JSON value; a value still open at the end of the buffer reads more."""
-        decode = json.JSONDecoder().raw_decode
         self.peek()
-        too_long = ValueError(f"one value is over {REQUEST_STATE_MAX_CHARS:,} characters "
-                              "(scorio_core.io.helm.REQUEST_STATE_MAX_CHARS)")
         while True:
             try:
-                value, end = decode(self.buf, self.pos)
-                if end - self.pos > REQUEST_STATE_MAX_CHARS:
-                    raise too_long
+                value, end = _DECODE(self.buf, self.pos)
+                if end - self.pos > VALUE_MAX_CHARS:
+                    break
                 if end < len(self.buf) or self.eof:  # a number may go on in the next chunk
                     self.pos = end
                     return value
             except json.JSONDecodeError:
                 if self.eof:
                     raise
-            if len(self.buf) - self.pos > REQUEST_STATE_MAX_CHARS:
-                raise too_long
+            if len(self.buf) - self.pos > VALUE_MAX_CHARS:
+                break
             self.more(max(_CHUNK, len(self.buf) - self.pos))  # doubling: linear in all
+        raise ValueError(f"one value is over {VALUE_MAX_CHARS:,} characters "
+                         "(scorio_core.io.helm.VALUE_MAX_CHARS)")
+
+    def elements(self) -> Iterator[Any]:
+        """The elements of the JSON list that comes next, decoded one at a time."""
+        self.take("[")
+        if self.peek() == "]":
+            self.take("]")
+            return
+        while True:
+            yield self.value()
+            if self.take(",]") == "]":
+                return
 
 
+def json_list(fh: BinaryIO) -> Iterator[Any]:
+    """The elements of the JSON list in the binary file ``fh`` (``stats.json``), decoded one
+    at a time as the file is read: memory holds one element, whatever the file's size, and
+    a caller that stops early reads no further. ``ValueError`` (or ``UnicodeDecodeError``)
+    where the file is not such a list; nothing is checked after its closing ``]``.
+
+    Example
+    -------
+    >>> import io
+    >>> from scorio_core.io.helm import json_list
+    >>> list(json_list(io.BytesIO(b' [{"a": 1}, 2.5, "x"] ')))
+    [{'a': 1}, 2.5, 'x']
+    """
+    return _Stream(fh).elements()
+
+
+def find_stat(fh: BinaryIO, name: str, split: str) -> dict | None:
+    """The entry of ``stats.json`` (the binary file ``fh``) for stat ``name`` on ``split``
+    without perturbation or sub-split, ``None`` when it has none; the list is decoded one
+    entry at a time (:func:`json_list`) and only up to that entry. ``ValueError`` (or
+    ``UnicodeDecodeError``) when the file is not a JSON list.
+
+    Example
+    -------
+    >>> import io
+    >>> from scorio_core.io.helm import find_stat
+    >>> find_stat(io.BytesIO(b'[{"name": {"name": "exact_match", "split": "test"}, "mean": 0.5}]'),
+    ...           "exact_match", "test")["mean"]
+    0.5
+    """
+    for entry in json_list(fh):
+        key = entry.get("name") if isinstance(entry, dict) else None
+        if (isinstance(key, dict) and key.get("name") == name and key.get("split") == split
+                and not key.get("perturbation") and not key.get("sub_split")):
+            return entry
+    return None
+
+
+def _headline(part: LogPart, src: _Src, siblings: Mapping[str, _Src], splits: set[str]
+              ) -> None:
+    """HELM's own value of the stat read (``stats.json``) as ``part.harness``, or a note
+    saying why it is not shown. Never fails the load: it is only shown beside our mean."""
+    stat = part.scorer
+    stats_src = _beside(src, siblings, STATS_NAME)
+    if stats_src is None:
+        zipped = (f" (in a zip archive, one over {_mb(STATS_MAX_BYTES)} is not extracted)"
+                  if src.path is None else "")
+        part.notes.append(f"no {STATS_NAME} beside it (HELM's aggregate of the run): HELM's "
+                          f"own {stat} is not shown beside our mean{zipped}")
+        return
+    size = _size(stats_src)
+    if size > STATS_MAX_BYTES:
+        part.notes.append(
+            f"{STATS_NAME} is {_mb(size)}, over the {_mb(STATS_MAX_BYTES)} read for HELM's "
+            f"own {stat} (scorio_core.io.helm.STATS_MAX_BYTES): not read, so HELM's value is "
+            "not shown beside our mean"
+        )
+        return
+    if len(splits) != 1:
+        part.notes.append(
+            f"the instances read come from {len(splits)} splits ({', '.join(sorted(splits))}) "
+            f"and {STATS_NAME} has one {stat} per split: HELM's value is not shown beside our "
+            "mean (which pools them)"
+        )
+        return
+    split = next(iter(splits))
+    try:
+        with stats_src.open() as fh:
+            entry = find_stat(fh, stat, split)
+    except (ValueError, UnicodeDecodeError, RecursionError, OSError) as exc:
+        part.notes.append(f"{STATS_NAME} beside it is not HELM's list of stats ({exc}): "
+                          f"HELM's own {stat} is not shown")
+        return
+    value = None if entry is None else _stat_mean(entry)
+    if (not isinstance(value, int | float) or isinstance(value, bool)
+            or not math.isfinite(value)):
+        part.notes.append(f"{STATS_NAME} has no {stat} on split {split!r} without "
+                          "perturbation: HELM's own value is not shown")
+        return
+    part.harness = {
+        "name": f"HELM stats.json {stat} ({split})", "value": float(value),
+        "meaning": f"HELM's aggregate {stat} on the {split} split without perturbation: the "
+                   "mean over its train trials of each trial's mean over the instances",
+    }  # fmt: skip
+
+
+# ------------------------------------------------------------------ scenario_state.json
 def scenario_state_events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
     """The members of a HELM ``scenario_state.json`` read from ``fh`` one at a time: ``(key,
     value)`` for each top-level member but ``request_states``, and for that list
@@ -447,15 +490,9 @@ def scenario_state_events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
             raise ValueError(f"expected a member name, found {key!r}")
         s.take(":")
         if key == "request_states" and s.peek() == "[":
-            s.take("[")
             yield key, None
-            if s.peek() == "]":
-                s.take("]")
-            else:
-                while True:
-                    yield "request_state", s.value()
-                    if s.take(",]") == "]":
-                        break
+            for state in s.elements():
+                yield "request_state", state
         else:
             yield key, s.value()
         if s.take(",}") == "}":
@@ -465,7 +502,7 @@ def scenario_state_events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
 def is_scenario_state(src: _Src) -> bool:
     """Whether a file (called ``scenario_state.json``) is HELM's: an object whose first
     members are ``adapter_spec`` and ``request_states``, as ``helm-run`` writes it; read
-    only up to its first request state."""
+    only up to the start of its request states."""
     try:
         with src.open() as fh:
             events = scenario_state_events(fh)
@@ -519,9 +556,28 @@ def _mapped(text: str, mapping: Mapping[str, Any], pattern: Any) -> str | None:
     return None if value is None else str(value)
 
 
+def _prompt(request: Any) -> Any:
+    """The prompt of a request as HELM's run page shows it: its ``prompt`` text, else its
+    ``multimodal_prompt`` (the text of each media object; another medium as its type and
+    location), else its chat ``messages``; ``None`` when it has none."""
+    if isinstance(prompt := _at(request, "prompt"), str) and prompt:
+        return prompt
+    media = _at(request, "multimodal_prompt", "media_objects")
+    if isinstance(media, list) and media:
+        return "\n".join(
+            str(m.get("text")) if m.get("text") is not None
+            else f"[{m.get('content_type')}: {m.get('location')}]"
+            for m in media if isinstance(m, dict))
+    messages = _at(request, "messages")
+    return messages if isinstance(messages, list) and messages else None
+
+
 def _request_text(rs: Mapping[str, Any], adapter: Mapping[str, Any]) -> dict[str, Any]:
-    """One request state's text fields, as HELM's run page shows its prediction
-    (``run_display.write_run_display_json``)."""
+    """One request state's text fields, as HELM's run page shows its prediction and request
+    (``run_display.write_run_display_json``), each cut as the sample store would cut it
+    (:func:`scorio_core.samples.as_text`) as soon as it is read: the texts kept are held
+    until the whole file is read, a long prompt or annotation no longer than the store
+    keeps."""
     inst = rs.get("instance") or {}
     refs = [r for r in _at(inst, "references") or [] if isinstance(r, dict)]
     gold = [str(_at(r, "output", "text")) for r in refs
@@ -529,10 +585,12 @@ def _request_text(rs: Mapping[str, Any], adapter: Mapping[str, Any]) -> dict[str
     meta = {k: inst[k] for k in ("split", "sub_split") if isinstance(inst.get(k), str)}
     question = _at(inst, "input", "text")
     text: dict[str, Any] = {"input": question, "target": "\n".join(gold) if gold else None,
-                            "metadata": meta or None}
+                            "prompt": _prompt(rs.get("request")),
+                            "annotations": rs.get("annotations") or None}
     result = rs.get("result")
     if not isinstance(result, dict):
-        return text | {"error": "no result: HELM did not run this request"}
+        text["error"] = "no result: HELM did not run this request"
+        return _bounded(text, meta)
     done = [c for c in _at(result, "completions") or [] if isinstance(c, dict)]
     predicted = str(done[0].get("text") or "") if done else ""
     # HELM shows a prediction without the text it repeats: the input of a choice's request
@@ -543,6 +601,7 @@ def _request_text(rs: Mapping[str, Any], adapter: Mapping[str, Any]) -> dict[str
               if method == "language_modeling" and isinstance(tokens, list) and tokens else "")
     text["output"] = predicted[len(prefix):] if prefix and predicted.startswith(prefix) \
         else predicted
+    text["reasoning"] = _at(done[0] if done else None, "thinking", "text")  # HELM: "Thinking"
     if isinstance(rs.get("output_mapping"), dict):
         text["answer"] = _mapped(predicted, rs["output_mapping"],
                                  adapter.get("output_mapping_pattern"))
@@ -552,7 +611,14 @@ def _request_text(rs: Mapping[str, Any], adapter: Mapping[str, Any]) -> dict[str
             text["answer"] = _at(refs[k], "output", "text")
     if result.get("success") is False:
         text["error"] = str(result.get("error") or "the request failed")
-    return text
+    return _bounded(text, meta)
+
+
+def _bounded(text: dict[str, Any], meta: dict[str, str]) -> dict[str, Any]:
+    """``text`` as the sample store keeps it (:func:`~scorio_core.samples.as_text`: cut at
+    ``MAX_TEXT`` characters, annotations and chat messages as text), with the metadata as a
+    mapping (its split is a question attribute)."""
+    return {k: as_text(v) for k, v in text.items()} | {"metadata": meta or None}
 
 
 def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj: list

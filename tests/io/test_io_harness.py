@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from io import BytesIO
 from pathlib import Path
 
 import numpy as np
@@ -853,13 +854,16 @@ def test_helm_headline_is_the_stat_read_on_its_split():
     headline follows the stat chosen with scorer=, and format='helm' reads a run folder."""
     from scorio_core.io.helm import find_stat
 
+    def find(text: str, name: str, split: str) -> dict | None:
+        return find_stat(BytesIO(text.encode()), name, split)
+
     text = (HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha" / "stats.json").read_text()
     entries = json.loads(text)
     for name, split in {(e["name"]["name"], e["name"]["split"]) for e in entries}:
         plain = [e for e in entries if e["name"]["name"] == name and e["name"]["split"] == split
                  and not e["name"].get("perturbation") and not e["name"].get("sub_split")]
-        assert find_stat(text, name, split) == (plain[0] if plain else None)
-    assert find_stat(text, "exact_match", "valid") is None
+        assert find(text, name, split) == (plain[0] if plain else None)
+    assert find(text, "exact_match", "valid") is None
     tricky = json.dumps([
         {"name": {"name": "exact_match", "split": "test", "perturbation": {"name": "typos"}},
          "mean": 0.1},
@@ -867,9 +871,9 @@ def test_helm_headline_is_the_stat_read_on_its_split():
         {"name": {"name": "exact_match", "split": "valid"}, "mean": 0.3},
         {"name": {"name": "exact_match", "split": "test", "perturbation": None}, "mean": 0.4},
     ], indent=2)
-    assert find_stat(tricky, "exact_match", "test")["mean"] == 0.4
-    with pytest.raises(ValueError):
-        find_stat('{"name": 1}', "exact_match", "test")
+    assert find(tricky, "exact_match", "test")["mean"] == 0.4
+    with pytest.raises(ValueError, match="expected '\\['"):
+        find('{"name": 1}', "exact_match", "test")
     o = io.load(HELM / "simple_mcqa", scorer="quasi_exact_match")
     for row in o.metadata["import_report"]["files"]:
         run = row["file"].split("/")[-2]
@@ -901,7 +905,8 @@ def _texts(o) -> dict[tuple, dict]:
     and its text fields ({} when it has none)."""
     if o.samples is None:
         return {}
-    cols = ("trial", "input", "target", "output", "answer", "metadata", "error")
+    cols = ("trial", "input", "target", "reasoning", "output", "answer", "annotations",
+            "metadata", "error", "prompt")
     return {(r["model"], r["question"], int(r["trial_id"])): {c: r.get(c) for c in cols}
             for r in o.samples.scan().collect().iter_rows(named=True)}
 
@@ -911,17 +916,22 @@ def test_helm_texts_are_helms_own_reading_of_scenario_state():
     the run's scenario_state.json are what HELM reads in it (``from_json`` to its
     ScenarioState) and shows (helm-summarize's display_predictions.json: the predicted
     text and the letter mapped to its choice), at the cell of R that holds its score --
-    whose exact_match is 1 exactly when the mapped answer is the correct reference."""
+    whose exact_match is 1 exactly when the mapped answer is the correct reference. The
+    prompt is the one sent (request.prompt: the in-context examples of its train trial,
+    then the question)."""
     d = HELM / "simple_mcqa"
     o = io.load(d)
     texts = _texts(o)
     assert len(texts) == 2 * 5 * 2 and o.samples.columns == (
-        "input", "target", "output", "answer", "metadata")
+        "input", "target", "output", "answer", "metadata", "prompt")
     for r in reading(d)["runs"]:
         model = short(r["model"])
         m = o.models.index(model)
         states = {(s["instance_id"], s["train_trial_index"]): s for s in r["request_states"]
                   if not s["perturbation"]}
+        sent = {(s["instance"]["id"], s["train_trial_index"]): s["request"]["prompt"]
+                for s in json.loads((d / r["dir"].replace(":", "__") / "scenario_state.json")
+                                    .read_text())["request_states"]}
         shown = [p for p in r["display_predictions"] if not p["perturbation"]]
         assert len(shown) == len(states) == 10
         for p in shown:
@@ -933,6 +943,9 @@ def test_helm_texts_are_helms_own_reading_of_scenario_state():
             assert got["output"] == p["predicted_text"] == state["completions"][0]
             assert got["answer"] == p["mapped_output"]
             assert json.loads(got["metadata"]) == {"split": state["split"]}
+            assert got["prompt"] == sent[key] and got["prompt"].endswith(
+                f"Question: {state['input']}\nA. Even\nB. Odd\nAnswer:")
+            assert got["reasoning"] is got["annotations"] is got["error"] is None
             q = o.questions.index(p["instance_id"])
             assert got["trial"] == p["train_trial_index"]
             assert o.R[m, q, got["trial"]] == (got["answer"] == got["target"])
@@ -956,6 +969,16 @@ def test_helm_texts_literally():
     assert rows["source"].to_list()[0] == (
         "simple_mcqa/simple_mcqa__model=scripted_alpha/per_instance_stats.json: item 0 "
         "(instance_id id60)")
+    # the prompt sent: five in-context examples, sampled once per train trial, then the question
+    shots = {0: [(16, "A"), (17, "B"), (10, "A"), (15, "B"), (20, "A")],
+             1: [(12, "A"), (19, "B"), (10, "A")]}
+    for t, prompt in zip(rows["trial"], rows["prompt"], strict=True):
+        assert prompt.startswith("Answer the following questions with a single letter only."
+                                 "\n\n" + "".join(f"Question: Is {n} even or odd?\nA. Even\n"
+                                                   f"B. Odd\nAnswer: {a}\n\n"
+                                                   for n, a in shots[t]))
+        assert prompt.endswith("Question: Is 70 even or odd?\nA. Even\nB. Odd\nAnswer:")
+        assert prompt.count("Question:") == 6
 
 
 def test_helm_texts_size_checked_absent_unreadable_or_skipped(tmp_path, monkeypatch):
@@ -1069,38 +1092,76 @@ def test_helm_texts_from_a_zip_and_from_uploads(tmp_path, monkeypatch):
     assert _texts(io.load(files)) == {k: v for k, v in want.items() if k[0] == "beta"}
 
 
-@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64, 2**20])
-def test_scenario_state_is_decoded_one_request_state_at_a_time(monkeypatch, chunk):
-    """scenario_state_events reads the file in chunks of any size (a character of several
-    UTF-8 bytes cut between two) into the same request states as json.loads, and refuses a
-    truncated file or one request state over REQUEST_STATE_MAX_CHARS."""
-    import io as _io
+class _Counted(BytesIO):
+    """A binary file that counts the bytes read from it."""
 
+    n_read = 0
+
+    def read(self, n=-1):
+        out = super().read(n)
+        self.n_read += len(out)
+        return out
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64, 2**16])
+def test_helm_files_are_decoded_one_value_at_a_time(monkeypatch, chunk):
+    """One reader serves scenario_state.json and stats.json: it reads the file in chunks of
+    any size (a character of several UTF-8 bytes cut between two) into the same request
+    states and stat entries as json.loads, refuses a truncated file or one value over
+    VALUE_MAX_CHARS (a request state, a stat entry alike), and reads no further than the
+    value sought (find_stat, first_entry: bytes read counted)."""
     from scorio_core.io import helm
 
     monkeypatch.setattr(helm, "_CHUNK", chunk)
-    raw = (HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha" /
-           "scenario_state.json").read_bytes()
+    run = HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha"
+    raw = (run / "scenario_state.json").read_bytes()
     doc = json.loads(raw)
     doc["request_states"][0]["result"]["completions"][0]["text"] = "Œ — 漢字 \U0001f600 \\ \""
     doc["annotator_specs"] = [{"class_name": "x", "args": {"n": 12345}}]
     for text in (raw, json.dumps(doc, indent=2, ensure_ascii=False).encode(), json.dumps(doc)
                  .encode()):
         want = json.loads(text)
-        events = list(helm.scenario_state_events(_io.BytesIO(text)))
+        events = list(helm.scenario_state_events(_Counted(text)))
         assert events == [("adapter_spec", want["adapter_spec"]), ("request_states", None),
                           *[("request_state", r) for r in want["request_states"]],
                           *([("annotator_specs", want["annotator_specs"])]
                             if "annotator_specs" in want else [])]
-    assert list(helm.scenario_state_events(_io.BytesIO(b' { "request_states" : [ ] } '))) == [
+    assert list(helm.scenario_state_events(_Counted(b' { "request_states" : [ ] } '))) == [
         ("request_states", None)]
     with pytest.raises(ValueError):
-        list(helm.scenario_state_events(_io.BytesIO(raw[: len(raw) // 2])))
+        list(helm.scenario_state_events(_Counted(raw[: len(raw) // 2])))
     with pytest.raises(ValueError, match="expected '{'"):
-        list(helm.scenario_state_events(_io.BytesIO(b"[1, 2]")))
-    monkeypatch.setattr(helm, "REQUEST_STATE_MAX_CHARS", 100)
-    with pytest.raises(ValueError, match="one value is over 100 characters"):
-        list(helm.scenario_state_events(_io.BytesIO(raw)))
+        list(helm.scenario_state_events(_Counted(b"[1, 2]")))
+    stats = (run / "stats.json").read_bytes()
+    entries = json.loads(stats)
+    entries[1]["name"]["name"] = "Œ — 漢字 \U0001f600"
+    for text in (stats, json.dumps(entries, indent=2, ensure_ascii=False).encode()):
+        assert list(helm.json_list(_Counted(text))) == json.loads(text)
+        fh = _Counted(text)
+        last = json.loads(text)[-1]
+        assert helm.find_stat(fh, last["name"]["name"], last["name"]["split"]) == last
+        assert fh.n_read == len(text) or text[fh.n_read:].strip() == b"]"
+        # the first entry sought or recognised: the bytes up to its end, at most doubled
+        # (a value cut at a chunk's end is read again with twice the bytes), and one chunk
+        chars = text.decode()
+        end = len(chars[: json.JSONDecoder().raw_decode(chars, chars.index("{"))[1]].encode())
+        fh = _Counted(text)
+        first = helm.find_stat(fh, entries[0]["name"]["name"], entries[0]["name"]["split"])
+        assert first == entries[0] and fh.n_read <= 2 * end + chunk
+        fh = _Counted(text + b"not JSON" * 20_000)  # the rest is neither read nor decoded
+        assert helm.first_entry(fh) == entries[0] and fh.n_read <= 2 * end + chunk
+    assert list(helm.json_list(_Counted(b" [ ] "))) == []
+    assert helm.first_entry(_Counted(b" [ ] ")) is helm.first_entry(_Counted(b"{}")) is None
+    assert helm.first_entry(_Counted(stats[: len(stats) // 2])) == entries[0]
+    assert helm.first_entry(_Counted(stats[:100])) is None
+    with pytest.raises(ValueError):
+        list(helm.json_list(_Counted(stats[: len(stats) // 2])))
+    monkeypatch.setattr(helm, "VALUE_MAX_CHARS", 100)
+    for read in (lambda: list(helm.scenario_state_events(_Counted(raw))),
+                 lambda: list(helm.json_list(_Counted(json.dumps([{"x": "y" * 200}]).encode())))):
+        with pytest.raises(ValueError, match="one value is over 100 characters"):
+            read()
+    assert helm.first_entry(_Counted(json.dumps([{"x": "y" * 200}]).encode())) is None
 
 
 def _per_choice_run(tmp_path: Path) -> Path:
@@ -1162,6 +1223,85 @@ def test_helm_texts_of_a_method_with_one_request_per_choice(tmp_path):
     assert any(n.startswith("1 of the 10 (instance, train trial) records have no request "
                             "state in scenario_state.json for the choice of their "
                             "predicted_index stat") for n in o.metadata["import_report"]["notes"])
+
+
+#: What the edited alpha run (_annotated_run) adds to its request states, by (instance, trial)
+THINKING = {("id60", 0): "70 ends in 0, so it is even.\nBut the letter for Odd is B.",
+            ("id60", 1): "漢字 — 70 is even: A."}
+ANNOTATIONS = {("id60", 0): {"judge": [{"score": 0.0, "reasoning": "The answer is Odd;\n70 is "
+                                                                 "even."}]},
+               ("id38", 1): {"judge": [{"score": 1.0}], "parser": {"letter": "A"}}}
+MESSAGES = [{"role": "system", "content": "Answer with a single letter."},
+            {"role": "user", "content": "Is 48 even or odd?\nA. Even\nB. Odd"}]
+MEDIA = [{"content_type": "text/plain", "text": "Which number is shown? Even or odd?"},
+         {"content_type": "image/png", "location": "https://example.org/51.png"}]
+
+
+def _annotated_run(tmp_path: Path) -> Path:
+    """The alpha run with what HELM 0.5.16 writes for a thinking model and annotators (an
+    edit of helm-run's files: simple_mcqa has neither): a completion's ``thinking`` text
+    (GeneratedOutput.thinking), request states' ``annotations`` (RequestState.annotations,
+    e.g. a judge's verdict), and requests sent as chat ``messages`` or as a
+    ``multimodal_prompt`` instead of a ``prompt`` (Request)."""
+    run = _helm_run(tmp_path)
+    state = json.loads((run / "scenario_state.json").read_text())
+    for rs in state["request_states"]:
+        key = (rs["instance"]["id"], rs["train_trial_index"])
+        if key in THINKING:
+            rs["result"]["completions"][0]["thinking"] = {"text": THINKING[key]}
+        if key in ANNOTATIONS:
+            rs["annotations"] = ANNOTATIONS[key]
+        if key == ("id38", 0):
+            rs["request"]["prompt"] = ""
+            rs["request"]["messages"] = MESSAGES
+        if key == ("id41", 0):
+            rs["request"]["prompt"] = ""
+            rs["request"]["multimodal_prompt"] = {"media_objects": MEDIA}
+    (run / "scenario_state.json").write_text(json.dumps(state, indent=2, ensure_ascii=False))
+    return run
+
+
+def test_helm_texts_keep_thinking_annotations_and_the_prompt_sent(tmp_path, monkeypatch):
+    """A thinking model's text is kept as 'reasoning' (HELM's page: "Thinking"), a request
+    state's annotations (a judge's verdict) as 'annotations' (their JSON), and the prompt
+    sent as 'prompt' -- its chat messages ('role: content' lines) or the text of a
+    multimodal prompt (an image as its type and location) when it has no prompt text. Each
+    is cut at the sample store's MAX_TEXT as it is read, once (the store does not cut it
+    again), and the Pair view's flip table shows them beside each trial's answer."""
+    from scorio_core import samples
+    from scorio_core.engines.pair import flip_table
+
+    run = _annotated_run(tmp_path)
+    _helm_run(tmp_path, "beta")  # as helm-run wrote it
+    o = io.load(tmp_path)
+    texts = _texts(o)
+    assert o.samples.columns == ("input", "target", "reasoning", "output", "answer",
+                                 "annotations", "metadata", "prompt")
+    for (model, q, t), got in texts.items():
+        assert got["reasoning"] == (THINKING.get((q, t)) if model == "alpha" else None)
+        assert (json.loads(got["annotations"]) if got["annotations"] else None) == (
+            ANNOTATIONS.get((q, t)) if model == "alpha" else None)
+    assert texts[("alpha", "id38", 0)]["prompt"] == (
+        "system: Answer with a single letter.\nuser: Is 48 even or odd?\nA. Even\nB. Odd")
+    assert texts[("alpha", "id41", 0)]["prompt"] == (
+        "Which number is shown? Even or odd?\n[image/png: https://example.org/51.png]")
+    assert texts[("alpha", "id60", 0)]["output"] == "B"  # the answer, not the thinking
+    flips = flip_table(o, "alpha", "beta", "id60").trials
+    assert flips[["trial", "reasoning_a", "answer_a", "answer_b"]].values.tolist() == [
+        [0, THINKING[("id60", 0)], "Odd", "Odd"], [1, THINKING[("id60", 1)], "Even", "Odd"]]
+    assert json.loads(flips["annotations_a"][0]) == ANNOTATIONS[("id60", 0)]
+    assert flips["reasoning_b"].isna().all() and flips["prompt_b"].str.endswith(
+        "Question: Is 70 even or odd?\nA. Even\nB. Odd\nAnswer:").all()
+    monkeypatch.setattr(samples, "MAX_TEXT", 60)
+    sent = {(rs["instance"]["id"], rs["train_trial_index"]): rs["request"]["prompt"]
+            for rs in json.loads((run / "scenario_state.json").read_text())["request_states"]}
+    cut = _texts(io.load(run))
+    assert cut[("alpha", "id60", 0)]["reasoning"] == THINKING[("id60", 0)]  # under 60
+    for (_, q, t), got in cut.items():
+        if sent[(q, t)]:  # over 60 characters: cut once, saying how much is left out
+            assert got["prompt"] == sent[(q, t)][:60] + (
+                f"\n[... cut: {len(sent[(q, t)]) - 60:,} more characters not kept by the "
+                "sample store]")
 
 
 NEEDED = ("per_instance_stats.json", "run_spec.json")
@@ -1237,6 +1377,38 @@ def test_helm_run_files_without_outcomes_together_and_in_a_folder(tmp_path):
     with pytest.raises(ValidationError, match=r"^stats\.json: a JSON file that is neither an "
                        r"Inspect log .* nor a file of a HELM run"):
         io.load(b'{"hello": 1}', filename="stats.json")
+
+
+def test_a_lone_helm_stats_json_is_recognised_from_its_first_entry(tmp_path, monkeypatch):
+    """A file called stats.json named alone is recognised as HELM's from its first entry,
+    read only that far: followed by megabytes that are not JSON it is still HELM's stats.json
+    (refused with what the importer needs), and the file is read up to a chunk past that
+    entry; a first entry over VALUE_MAX_CHARS, or not a list, is an unknown JSON file."""
+    from scorio_core.io import helm
+
+    entries = json.loads((HELM / "simple_mcqa" / "simple_mcqa__model=scripted_alpha" /
+                          "stats.json").read_text())
+    head = ("[" + json.dumps(entries[0]) + ",").encode()
+    (tmp_path / "stats.json").write_bytes(head + b"not JSON " * 2**18)  # 2.3 MB
+    read_to = []
+    first_entry = helm.first_entry
+
+    def counted(fh):
+        out = first_entry(fh)
+        read_to.append(fh.tell())
+        return out
+
+    monkeypatch.setattr(helm, "first_entry", counted)
+    with pytest.raises(ValidationError, match=r"^stats\.json: a file of a HELM run \(stats\.json: "
+                       r"HELM's aggregate stats of the run\), not its outcomes"):
+        io.load(tmp_path / "stats.json")
+    assert read_to and read_to[0] <= 2 * len(head) + helm._CHUNK < 2**18
+    monkeypatch.setattr(helm, "VALUE_MAX_CHARS", len(head) - 5)
+    for data in (head + b"]", b'{"name": {"name": "exact_match"}, "count": 2}'):
+        (tmp_path / "stats.json").write_bytes(data)
+        with pytest.raises(ValidationError, match=r"^stats\.json: a JSON file that is neither "
+                           r"an Inspect log"):
+            io.load(tmp_path / "stats.json")
 
 
 def test_a_helm_run_uploaded_file_by_file_loads_as_its_folder(tmp_path):
@@ -1337,6 +1509,10 @@ def test_helm_texts_are_what_helm_reads_and_shows(tmp_path):
     def compare(state: ScenarioState, shown: list, model: str, texts: dict) -> int:
         inst = {(r.instance.id, r.train_trial_index): r.instance for r in state.request_states
                 if r.instance.perturbation is None}
+        picked = {(p.instance_id, p.train_trial_index): p.reference_index for p in shown}
+        sent = {(r.instance.id, r.train_trial_index): r.request for r in state.request_states
+                if r.instance.perturbation is None
+                and r.reference_index == picked[(r.instance.id, r.train_trial_index)]}
         for p in shown:
             got = texts[(model, p.instance_id, p.train_trial_index)]
             i = inst[(p.instance_id, p.train_trial_index)]
@@ -1346,6 +1522,16 @@ def test_helm_texts_are_what_helm_reads_and_shows(tmp_path):
             chosen = (p.mapped_output if p.reference_index is None
                       else i.references[p.reference_index].output.text)
             assert got["answer"] == chosen
+            assert got["reasoning"] == p.thinking_text  # HELM's page: "Thinking"
+            assert (json.loads(got["annotations"]) if got["annotations"] else None) == \
+                p.annotations
+            req = sent[(p.instance_id, p.train_trial_index)]
+            media = req.multimodal_prompt.media_objects if req.multimodal_prompt else []
+            assert got["prompt"] == (  # HELM's page: the prompt, else the media, else chat
+                req.prompt or "\n".join(m.text if m.text is not None
+                                        else f"[{m.content_type}: {m.location}]"
+                                        for m in media)
+                or "\n".join(f"{m['role']}: {m['content']}" for m in req.messages or []))
         return len(shown)
 
     d = HELM / "simple_mcqa"
@@ -1367,6 +1553,13 @@ def test_helm_texts_are_what_helm_reads_and_shows(tmp_path):
         assert compare(state, shown, short(r["model"]), texts) == 10
     run = _per_choice_run(tmp_path / "separate")
     assert compare(*helms(run), "alpha", _texts(io.load(run))) == 10
+    run = _annotated_run(tmp_path / "annotated")  # thinking, annotations, chat, multimodal
+    state, shown = helms(run)
+    assert {(p.instance_id, p.train_trial_index): p.thinking_text for p in shown
+            if p.thinking_text} == THINKING
+    assert {(p.instance_id, p.train_trial_index): p.annotations for p in shown
+            if p.annotations} == ANNOTATIONS
+    assert compare(state, shown, "alpha", _texts(io.load(run))) == 10
 
 
 # ------------------------------------------------- OpenAI evals: model-graded (metrics)

@@ -13,7 +13,7 @@ import polars as pl
 import pytest
 
 from scorio_core import Outcomes, ValidationError, io
-from scorio_core.samples import MAX_TEXT, SampleStore, as_text, one_line
+from scorio_core.samples import MAX_TEXT, SampleStore, SampleWriter, as_text, one_line
 from scorio_core.samples import union as samples_union
 
 HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness"
@@ -155,7 +155,14 @@ def test_outcomes_refuses_a_non_store():
 
 
 def test_text_helpers():
-    assert as_text("x" * (MAX_TEXT + 5)).endswith("5 more characters not kept by the sample store]")
+    cut = as_text("x" * (MAX_TEXT + 5))
+    assert cut == "x" * MAX_TEXT + "\n[... cut: 5 more characters not kept by the sample store]"
+    # a text it cut is kept as it is (an importer cuts as it reads, the store again): the
+    # note is not cut into a second one; a longer text that merely ends like one is cut
+    assert as_text(cut) == cut and as_text(as_text({"k": "v" * MAX_TEXT})) == as_text(
+        {"k": "v" * MAX_TEXT})
+    assert as_text("y" + cut).endswith(f"{len(cut) + 1 - MAX_TEXT:,} more characters not kept "
+                                       "by the sample store]")
     assert one_line("a\n\x1b[2Jb\u0085") == "a\\n\\x1b[2Jb\\x85"
 
 
@@ -386,3 +393,34 @@ def test_copy_in_another_process_never_deletes():
                          capture_output=True, check=True, timeout=120)
     assert out.stdout.decode().strip() == "['x']"
     assert folder.is_dir() and store.for_question("q2").height == 1
+
+
+@pytest.mark.parametrize("rows", [1, 3])
+def test_texts_spilled_in_chunks_are_the_texts_spilled_at_once(monkeypatch, texts, rows):
+    """A log's texts go to scratch files SPILL_ROWS records at a time; the store is the same
+    whatever the chunk size (positions in R included), and a chunk whose records carry no
+    text still holds their rows, so the positions after it do not shift."""
+    from scorio_core.io import _logs
+
+    def store_rows(o):
+        return sorted(map(str, (r for q in o.questions
+                                for r in o.samples.for_question(q).drop("source").rows())))
+
+    whole = {"texts": texts, "errored": io.load(HARNESS / "inspect" / "errored")}
+    monkeypatch.setattr(_logs, "SPILL_ROWS", rows)
+    for name, o in whole.items():
+        again = io.load(TEXTS if name == "texts" else HARNESS / "inspect" / "errored")
+        assert store_rows(again) == store_rows(o)
+
+    writer = SampleWriter()
+    part = _logs.LogPart(file="f", format="inspect", model="m", benchmark="b",
+                         questions=["q1", "q1", "q1", "q1"], trials=[1, 2, 3, 4],
+                         values=[1, 0, 1, 1], where=["1", "2", "3", "4"],
+                         errors=[None] * 4,
+                         texts=[None, None, None, {"output": "x"}])
+    monkeypatch.setattr(_logs, "SPILL_ROWS", 2)
+    _logs.spill_texts(part, writer)
+    assert part.texts == [] and len(part.text_file) == 2
+    frame = pl.concat([pl.read_parquet(f) for f in part.text_file])
+    assert frame["trial_raw"].to_list() == [1, 2, 3, 4]  # the text-less chunk kept its rows
+    assert frame["output"].to_list() == [None, None, None, "x"]
