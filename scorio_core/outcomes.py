@@ -578,8 +578,8 @@ class Outcomes:
             ),
             "signals": sorted(self.signals),
             **(
-                {"samples": f"{len(self.samples):,} completions with text "
-                            f"({', '.join(self.samples.columns)})"}
+                {"samples": f"{len(self.samples):,} completions (text columns: "
+                            f"{', '.join(self.samples.columns)})"}
                 if self.samples is not None else {}
             ),
             **self._missing_report(),

@@ -5,9 +5,11 @@ target, the model's output, the extracted answer, the scorer's explanation, the 
 metadata, an error -- keyed by ``(model, question, trial)``, where ``trial`` is the
 position of the completion in ``Outcomes.R`` (``0..N-1``; null for a completion that is
 not in the tensor, e.g. an errored sample) and ``trial_id`` the file's own id (an Inspect
-epoch, an lm-eval repeat). The rows live in Parquet files on disk, sorted by question in
-small row groups, so :meth:`SampleStore.for_question` reads only the row groups of one
-question: a large log folder never has every string in memory at once.
+epoch, an lm-eval repeat). A long table's store has a row for every trial of ``R`` (its
+text cells null where the file has none); a log's, for every record with text. The rows
+live in Parquet files on disk, sorted by question in small row groups, so
+:meth:`SampleStore.for_question` reads only the row groups of one question: a large log
+folder never has every string in memory at once.
 
 A :class:`SampleStore` is a small picklable handle (file paths, the text columns, the row
 count); :attr:`scorio_core.outcomes.Outcomes.samples` holds one, or ``None`` for data
@@ -254,7 +256,7 @@ class SampleStore:
         return df.sort(rank, pl.col("trial"), nulls_last=True)
 
     def questions(self) -> list[str]:
-        """The questions that have text, sorted (reads the question column only)."""
+        """The questions the store has rows for, sorted (reads the question column only)."""
         col = self.scan().select(pl.col("question").unique()).collect()["question"]
         return col.sort().to_list()
 
@@ -292,11 +294,12 @@ class SampleStore:
 
     # ------------------------------------------------------------------ building
     @classmethod
-    def from_frame(cls, df: pl.DataFrame) -> SampleStore | None:
+    def from_frame(cls, df: pl.DataFrame, *, keep_keys: bool = False) -> SampleStore | None:
         """A store holding the rows of ``df`` (the key columns and text columns; other
-        columns become text), or ``None`` when no text column holds a value."""
+        columns become text), or ``None`` when no text column holds a value. ``keep_keys``:
+        keep the rows without text too (see :meth:`SampleWriter.add`)."""
         w = SampleWriter()
-        w.add(df)
+        w.add(df, keep_keys=keep_keys)
         return w.store()
 
 
@@ -329,9 +332,13 @@ class SampleWriter:
         df.write_parquet(path, compression="lz4")
         return str(path)
 
-    def add(self, df: pl.DataFrame | pl.LazyFrame) -> None:
+    def add(self, df: pl.DataFrame | pl.LazyFrame, *, keep_keys: bool = False) -> None:
         """Add rows (the key columns; every other column is text). Rows without any text
-        are dropped; the file is sorted by question in row groups of :data:`ROW_GROUP`."""
+        are dropped, unless ``keep_keys``: then every row stays, its text cells null -- a
+        long table's store holds one row per trial of ``R``, so a trial whose text cells are
+        empty still has its own trial id and row in the file (nothing is added when no
+        text column holds a value at all). The file is sorted by question in row groups
+        of :data:`ROW_GROUP`."""
         lf = df.lazy()
         names = lf.collect_schema().names()
         for c in ("model", "question", "trial"):
@@ -344,7 +351,9 @@ class SampleWriter:
             pl.col("model", "question").cast(pl.String), pl.col("trial").cast(pl.Int64),
             *[pl.col(c).cast(pl.String) for c in text],
             *([pl.col("trial_id").cast(pl.String)] if "trial_id" in names else []),
-        ).filter(pl.any_horizontal(pl.col(c).is_not_null() for c in text))
+        )
+        if not keep_keys:
+            lf = lf.filter(pl.any_horizontal(pl.col(c).is_not_null() for c in text))
         present = lf.select(pl.col(c).is_not_null().any() for c in text).collect().row(0)
         keep = [c for c, p in zip(text, present, strict=True) if p]
         if not keep:

@@ -55,7 +55,7 @@ def _import(data, out: str) -> str:
         from ..samples import beside
 
         store = data.samples.write_parquet(beside(path))
-        lines.append(f"wrote {store} ({len(data.samples):,} completions' texts: "
+        lines.append(f"wrote {store} ({len(data.samples):,} completions; text columns: "
                      f"{', '.join(data.samples.columns)})")
     lines += [f"note: {cli_text(n)}" for n in report.get("notes", [])]  # flags, not keywords
     if report.get("missing_samples"):

@@ -585,7 +585,9 @@ def _from_frame(
 
 def _table_store(df, cols, sample, models, questions, ti, trial, rows, label, fmt):
     """The sampled rows' text columns as the sample store, keyed like ``R`` (greedy rows,
-    which form ``R0``, are left out)."""
+    which form ``R0``, are left out): one row per trial of ``R``, also where the row's
+    text cells are empty (e.g. no answer could be parsed), so every trial keeps its own
+    trial id and row number -- the Pair view shows them beside its score."""
     from ..samples import SampleStore
 
     (names, mi), (qnames, qi) = models, questions
@@ -599,7 +601,7 @@ def _table_store(df, cols, sample, models, questions, ti, trial, rows, label, fm
         "source": pl.Series([f"{label}: row {r}" for r in rows[sample]], dtype=pl.String),
         **{c: s.filter(pl.Series(sample)) for c, s in zip(cols, texts, strict=True)},
     })
-    return SampleStore.from_frame(frame)
+    return SampleStore.from_frame(frame, keep_keys=True)
 
 
 def _greedy_in_identity(

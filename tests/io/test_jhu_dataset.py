@@ -116,3 +116,80 @@ def test_cli_leaderboard_on_the_bundled_file(capsys):
     rows = [r for r in out.splitlines() if r and not r.startswith("#")]
     assert rows[0].startswith("model,rank") and len(rows) == 10
     assert rows[1].startswith("gemini-1.5-pro-preview-0409,1,")
+
+
+# Sampled trials (of 10,000 per model) whose completion gave a parseable answer letter: the
+# file's non-empty `answer` cells; the others had no letter to parse or no completion.
+WITH_ANSWER = {
+    "claude-3-opus-20240229": 9981, "cohere-command-r-plus": 9228, "gemini-1.0-pro": 9649,
+    "gemini-1.5-pro-preview-0409": 9899, "gpt-35-turbo": 9764, "gpt-4": 9851,
+    "llama-2-70b-chat": 5591, "llama-2-7b-chat": 6118, "mistral-large": 9795,
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def sampled():
+    """The file's sampled rows, each with its place in R: trials 11..110 are R's 0..99."""
+    df = pl.read_parquet(PARQUET).filter(pl.col("decoding") == "sample")
+    return df.with_columns(pos=pl.col("trial").cast(pl.Int64) - 11)
+
+
+def test_every_trial_has_its_own_row_in_the_sample_store(jhu, sampled):
+    """One store row per (model, question, trial) of R -- also where the file has no answer
+    letter -- carrying that trial's own id and answer (the store once dropped the 10,124
+    trials without a letter, so the Pair view showed no trial id for them)."""
+    store = jhu.samples.scan().collect()
+    assert store.height == len(jhu.samples) == 90_000
+    assert store.select("model", "question", "trial").n_unique() == 90_000
+    got = store.join(sampled, left_on=["model", "question", "trial"],
+                     right_on=["model", "question", "pos"], how="inner", suffix="_file")
+    assert got.height == 90_000  # every row is a trial of R, every trial of R has one
+    assert (got["trial_id"] == got["trial_file"].cast(pl.String)).all()
+    assert got.select(pl.col("answer").eq_missing(pl.col("answer_file")).all()).item()
+    # each row's position is the trial's position in R: its outcome is the file's
+    mi = {m: i for i, m in enumerate(jhu.models)}
+    qi = {q: i for i, q in enumerate(jhu.questions)}
+    R = jhu.R[got["model"].replace_strict(mi).to_numpy(), got["question"].replace_strict(qi)
+              .to_numpy(), got["trial"].to_numpy()]  # fmt: skip
+    np.testing.assert_array_equal(R, got["outcome"].to_numpy())
+    with_text = dict(store.group_by("model").agg(pl.col("answer").is_not_null().sum()).rows())
+    assert with_text == WITH_ANSWER
+    assert with_text == dict(  # the same count read from the file directly
+        sampled.group_by("model").agg(pl.col("answer").is_not_null().sum()).rows())
+
+
+def test_pair_view_shows_each_trials_own_answer_and_id(jhu, sampled):
+    """Over every question and every model: the Pair view's row for trial t shows trial t's
+    own file id and answer letter (none where the file has none), and the letter is the
+    question's correct one exactly where R scores the trial correct."""
+    import pandas as pd
+
+    from scorio_core.engines.pair import flip_table
+
+    key = (pl.read_parquet(PARQUET).filter(pl.col("outcome") == 1).group_by("question")
+           .agg(pl.col("answer").unique()))  # fmt: skip
+    assert (key["answer"].list.len() == 1).all()  # one correct letter per question
+    key = {q: a[0] for q, a in key.rows()}
+    want = {(m, q): (ids, answers) for m, q, ids, answers in sampled.sort("pos").group_by(
+        "model", "question").agg("trial", "answer").rows()}  # fmt: skip
+    L = jhu.L
+    pairs = [(jhu.models[i], jhu.models[(i + 1) % L]) for i in range(0, L, 2)]  # all models
+    shown: dict[str, int] = dict.fromkeys(jhu.models, 0)
+    for q in jhu.questions:
+        qi = jhu.questions.index(q)
+        for a, b in pairs:
+            f = flip_table(jhu, a, b, q)
+            for tag, m in (("a", a), ("b", b)):
+                if tag == "b" and m == jhu.models[0]:
+                    continue  # model 0 is counted once, as the first pair's a
+                ids, answers = want[(m, q)]
+                got = f.trials[f"answer_{tag}"].tolist()
+                tid = [None if pd.isna(x) else int(x) for x in f.trials[f"trial_id_{tag}"]]
+                assert tid == ids, (m, q)
+                assert [x if isinstance(x, str) else None for x in got] == answers, (m, q)
+                R = jhu.R[jhu.models.index(m), qi]
+                for t, ans in enumerate(answers):
+                    if ans is not None:
+                        assert (ans == key[q]) == (R[t] == 1), (m, q, t)
+                shown[m] += sum(isinstance(x, str) for x in got)
+    assert shown == WITH_ANSWER

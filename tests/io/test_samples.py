@@ -110,9 +110,27 @@ def test_table_text_columns_become_samples_keyed_like_R():
     assert rows["model"].to_list() == ["B", "B", "A", "A"]
     assert rows["answer"].to_list() == ["five", "4", "four", "=1+1"]
     assert rows["trial"].to_list() == [0, 1, 0, 1]
+    # a trial without text keeps its row: its own trial id and place in the file, no text
+    assert o.samples.for_question("q3").select("model", "trial", "trial_id", "answer").rows() \
+        == [("A", 0, "0", None), ("A", 1, "1", None), ("B", 0, "0", None), ("B", 1, "1", None)]
+    assert len(o.samples) == o.L * o.M * o.N == 12
     # the subset keeps the store; a question it left out is simply not asked for
     assert o.subset("source", "logic").samples is o.samples
     assert io.load(csv, filename="runs.csv", samples="skip").samples is None
+
+
+def test_rows_without_text_are_kept_only_when_asked():
+    """A log's store drops records without text; a table's keeps every trial (keep_keys);
+    with no text anywhere there is no store either way."""
+    df = pl.DataFrame({"model": ["a", "a", "b"], "question": ["q", "q", "q"], "trial": [0, 1, 0],
+                       "trial_id": ["7", "8", "7"], "answer": ["x", None, None]})
+    assert SampleStore.from_frame(df).for_question("q")["trial_id"].to_list() == ["7"]
+    kept = SampleStore.from_frame(df, keep_keys=True)
+    assert len(kept) == 3 and kept.columns == ("answer",)
+    assert kept.for_question("q").select("model", "trial_id", "answer").rows() == [
+        ("a", "7", "x"), ("a", "8", None), ("b", "7", None)]
+    empty = df.with_columns(answer=pl.lit(None, pl.String))
+    assert SampleStore.from_frame(empty, keep_keys=True) is None
 
 
 def test_npz_and_plain_tables_have_no_samples(tmp_path, data_dir):
