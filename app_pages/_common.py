@@ -32,6 +32,7 @@ from app_pages._widgets import (  # noqa: F401
     printf_formats,
     setting,
     show_board,
+    show_error,
     show_table,
     show_unresolved,
     spread_prior_box,

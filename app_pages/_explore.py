@@ -61,7 +61,7 @@ def curves(ds, board_params: LeaderboardParams) -> None:
             scope=board_params.scope, subset=board_params.subset)
         result = _render.run(CURVES, ds, params, "Computing the curves")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "curves")
         return
     _page_state.remember("curves", ds, params)
     _render.charts(CURVES, result, "curves")

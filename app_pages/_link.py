@@ -9,6 +9,7 @@ import streamlit as st
 
 from app_pages import _loading, _page_state
 from app_state import session as sess
+from app_state.texts import error_text
 from scorio_core import ValidationError
 
 URL_READ, WANT_BENCH, NOTE = "_scorio_url_read", "_scorio_want_benchmark", "_scorio_link_note"
@@ -34,7 +35,7 @@ def _read() -> None:
         stem, bench, settings = sess.view_from_query(q)
         study = sess.study_from_query(q)
     except ValidationError as exc:
-        _ss()[NOTE] = f"This link's settings could not be used: {exc}"
+        _ss()[NOTE] = f"This link's settings could not be used: {error_text(exc)}"
         return
     label = _loading.bundled_label(stem) if stem else None
     if stem and label is None:
@@ -49,10 +50,17 @@ def _read() -> None:
 
 
 def write(ds) -> None:
-    """Report what the link asked for but could not get, and put this view in the URL."""
-    if note := _ss().pop(NOTE, None):
+    """Report what the link asked for but could not get, and put this view in the URL. Said
+    in the run that read the link and again in the redraw of its charts (``_render.
+    redrawing``), so it stays on screen until the user's next action."""
+    from app_pages._render import RUNS, redrawing
+
+    if _ss().get(RUNS, 1) > 1 and not redrawing():  # a link is read in a session's 1st run
+        for key in (NOTE, WANT_BENCH):
+            _ss().pop(key, None)
+    if note := _ss().get(NOTE):
         st.sidebar.error(note, icon=":material/error:")
-    want = _ss().pop(WANT_BENCH, None)
+    want = _ss().get(WANT_BENCH)
     if want and want != ds.benchmark:
         st.sidebar.warning(f"The link's benchmark {want!r} is not in these data; showing "
                            f"{ds.benchmark!r}.")

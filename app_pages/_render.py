@@ -79,8 +79,9 @@ def _charts_of(analysis: Analysis, result: Any) -> list[tuple[Chart, dict]]:
 
 
 #: Session keys: full script runs so far (``app.py`` counts them), "this run left its
-#: charts for later", "the timer's first tick came".
+#: charts for later", "the timer's first tick came", "this run draws them".
 RUNS, DEFERRED, TICKED = "_scorio_runs", "_scorio_charts_later", "_scorio_charts_tick"
+REDRAW = "_scorio_charts_redraw"
 #: Seconds after the first run reaches the browser until its charts are drawn.
 DRAW_AFTER_S = 1.0
 
@@ -100,16 +101,25 @@ def draw_deferred() -> None:
     """End of ``app.py``'s run: if this run left its charts for later, rerun the app
     :data:`DRAW_AFTER_S` after the browser got this run (a fragment's timer; the rerun
     draws them and, without this fragment, stops the timer)."""
+    st.session_state.pop(REDRAW, None)  # this run, if it was the redraw, is over
     if not st.session_state.pop(DEFERRED, False):
         return
 
     @st.fragment(run_every=DRAW_AFTER_S)
     def _tick() -> None:
         if st.session_state.pop(TICKED, False):  # the timer's run, not the inline one
+            st.session_state[REDRAW] = True
             st.rerun(scope="app")
         st.session_state[TICKED] = True
 
     _tick()
+
+
+def redrawing() -> bool:
+    """Whether this run is the one :func:`draw_deferred` asked for, to draw the session's
+    first run's charts: not the user's doing, so what that first run said once (a link's
+    note) it says again rather than vanishing a second after it appeared."""
+    return bool(st.session_state.get(REDRAW))
 
 
 def run_marker() -> None:

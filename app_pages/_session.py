@@ -19,6 +19,7 @@ from app_pages import _link, _loading, _page_state
 from app_pages._widgets import lazy_expander
 from app_state import session as sess
 from app_state.page_state import page_default
+from app_state.texts import error_text
 from scorio_core import ValidationError
 from scorio_core.definitions import ANALYSES, SIMULATIONS
 from scorio_core.definitions.provenance import export_filename
@@ -125,7 +126,7 @@ def _session_box(ds) -> None:
     try:
         session = sess.from_json(raw)
     except ValidationError as exc:
-        st.sidebar.error(f"Could not restore {name}: {exc}", icon=":material/error:")
+        st.sidebar.error(f"Could not restore {name}: {error_text(exc)}", icon=":material/error:")
         return
     _ss()[PENDING] = {"session": session, "name": name, "selected": False}
     st.rerun()

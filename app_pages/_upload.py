@@ -22,6 +22,7 @@ import streamlit as st
 from app_pages._load_options import model_identity
 from app_state.texts import guessed_columns_text
 from scorio_core import io
+from scorio_core.params import widget
 
 UPLOAD_TYPES = ["npz", "csv", "parquet", "pq", "jsonl", "ndjson", "eval", "json", "zip"]
 NO_COLUMN = "(none)"
@@ -34,7 +35,8 @@ UPLOAD_KEY = "scorio_upload"
 
 
 def weights_box(open_: bool) -> None:
-    with st.sidebar.expander("Category weights", expanded=open_):
+    # titled by the weights' declaration: a message naming the setting names this box
+    with st.sidebar.expander(widget(io.LoadOptions, "weights")["label"], expanded=open_):
         st.text_input(
             "Weights of categories 0..C", key="upload_weights", placeholder="e.g. 0, 0.5, 1",
             help="Needed when the outcomes hold categories above 1 (tables cannot store "

@@ -15,6 +15,7 @@ from app_state.texts import (  # noqa: F401
     board_columns_text,
     board_display,
     core_cells,
+    error_text,
     papers_rule_cells,
     printf_formats,
 )
@@ -69,6 +70,16 @@ def setting(where, analysis: str, name: str, kind: str = "", **kw):
     lo, hi = (kw.pop(b, w[b]) for b in ("min_value", "max_value"))
     lo, hi = (None if v is None else number(v) for v in (lo, hi))
     return getattr(where, kind or "number_input")(w["label"], lo, hi, **kw)
+
+
+def show_error(exc: Exception, analysis: str) -> None:
+    """``exc``, raised by the settings or the run of ``analysis`` (an analysis or a Simulator
+    study, ``"order"``...), as an error box on the page. Settings each valid but inconsistent
+    together name the widgets the page shows for them -- their declared labels, the values
+    found as entered (:func:`app_state.texts.error_text`) -- not the Python keywords."""
+    from scorio_core.definitions import SECTIONS
+
+    st.error(error_text(exc, SECTIONS[analysis].params))
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters

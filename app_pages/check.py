@@ -58,7 +58,7 @@ def main() -> None:
         params = from_state("check", st.session_state, o)
         result = _render.run(CHECK, ds, params, "Drawing and analysing smaller runs")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "check")
         st.stop()
     _page_state.remember("check", ds, params)
     c = result.check

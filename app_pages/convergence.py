@@ -90,7 +90,7 @@ def main() -> None:
         params = _settings(ds)
         result = cv.assemble(o, [_part(ds, params, spec) for spec in cv.part_specs(params)])
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "convergence")
         st.stop()
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")

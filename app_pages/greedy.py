@@ -51,7 +51,7 @@ def main() -> None:
         _page_state.remember("greedy", ds, params)
         result = _render.run(GREEDY, ds, params, "Resampling")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "greedy")
         st.stop()
     s = result.detail.summary()
     for col, (k, label, hlp) in zip(st.columns(5), METRICS, strict=True):

@@ -88,7 +88,7 @@ def main() -> None:
         params = from_state("leaderboard", st.session_state, o, weights=weights)
         result = _render.run(LEADERBOARD, ds, params, "Computing the leaderboard")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "leaderboard")
         st.stop()
     _page_state.remember("leaderboard", ds, params)
     board = result.board

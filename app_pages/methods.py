@@ -46,7 +46,7 @@ def main() -> None:
         _page_state.remember("compare", ds, params)
         result = _render.run(COMPARE, ds, params, "Ranking with every method")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "compare")
         st.stop()
     cmp = result.comparison
     if cmp.run.skipped:

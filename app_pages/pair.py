@@ -10,16 +10,24 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
+from app_pages._widgets import name_width
 from app_state.page_state import FIELDS, from_state
 from app_state.texts import flips_caption, repeats_caption
 from scorio_core import ValidationError
-from scorio_core.definitions.pair import PAIR
+from scorio_core.definitions.pair import PAIR, by_model, shows_texts, summary_view
+from scorio_core.display import readable
 from scorio_core.engines.pair import PER_QUESTION
 from scorio_core.formatting import _md_escape
 from scorio_core.params import PairParams, widget
 
 A, B = FIELDS["pair"][("a", "b")].keys
 W = {k: widget(PairParams, k) for k in ("a", "b")}  # one setting each, shown as a pair
+#: The main column's width at a 1280 px window with the sidebar open (px, seen in Chromium):
+#: the flips' long texts share out what the other columns leave of it, so the table fits.
+MAIN_PX = 800
+#: Row height of the flips when a text is longer than its cell's line: four lines (above
+#: 4 rem, Streamlit's grid wraps a text cell within its row; a click shows the cell whole).
+ROW_PX = 72
 
 
 def _controls(o) -> None:
@@ -42,8 +50,37 @@ def _question(cmp) -> None:
         else f"{name[x]}  (difference {diffs[x]:+.3f})")
 
 
+def _flips(result) -> None:
+    """The chosen question's trials: with texts, the report's view (two rows per trial, one
+    column per text: ``by_model``), its text columns sharing out the main column; without,
+    each trial's two scores side by side."""
+    f, c = result.flips, result.comparison
+    if not shows_texts(result):
+        _common.show_table(st, f.trials, hide_index=True,
+                           column_config=_common.core_formats(f.trials))
+        st.caption(flips_caption(f.trials))
+        return
+    t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b))
+    cfg = _common.core_formats(t)
+    cfg["model"] = st.column_config.TextColumn(width=name_width(t["model"]))
+    chars = {x: int(t[x].astype(str).str.len().max()) for x in t if x not in cfg}
+    long = [x for x, n in chars.items() if n > 12 and x not in ("flip", "category")]
+    rest = sum(cfg["model"]["width"] if x == "model" else 7 * max(len(str(x)), 6) + 20
+               for x in t if x not in long)  # about as the grid sizes them
+    px = max((MAIN_PX - rest) // max(len(long), 1), 90)
+    cfg |= {x: st.column_config.TextColumn(width=px) for x in long}
+    wrap = any(7 * chars[x] > px - 16 for x in long)  # one line each, else four
+    _common.show_table(st, t, hide_index=True, column_config=cfg,
+                       row_height=ROW_PX if wrap else None,
+                       height=min((ROW_PX if wrap else 35) * len(t) + 38, 10 * ROW_PX))
+    st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
+               "below, the CSV/JSON export has both models' texts side by side.")
+
+
 def _texts(f, c) -> None:
-    """One trial's full texts of both models, side by side (plain text)."""
+    """One trial's full texts of both models, side by side (plain text): every text the
+    store has for the trial (``f.texts``, in the store's order), a row each, so a model's
+    output stands beside the other's; the question's own texts stand once above."""
     trials = list(f.trials["trial"])
     if st.session_state.get("pair_trial") not in trials:
         st.session_state["pair_trial"] = trials[0]
@@ -52,10 +89,14 @@ def _texts(f, c) -> None:
     for col, tag, model in zip(st.columns(2), ("a", "b"), (c.a, c.b), strict=True):
         col.markdown(f"**{_md_escape(model)}** · trial {trial} · "
                      f"{_md_escape(row[f'category_{tag}'])} (score {row[f'score_{tag}']:g})")
-        for name in ("answer", "output", "explanation", "error"):
-            text = row.get(f"{name}_{tag}")
-            if isinstance(text, str) and text:
-                col.caption(name)
+    for name in f.texts:
+        texts = [row.get(f"{name}_{tag}") for tag in ("a", "b")]
+        texts = [t if isinstance(t, str) and t else None for t in texts]
+        if texts == [None, None]:
+            continue
+        for col, text in zip(st.columns(2), texts, strict=True):
+            col.caption(name if text else f"{name}: none")
+            if text:
                 col.code(text, language=None, wrap_lines=True)
 
 
@@ -76,12 +117,13 @@ def main() -> None:
     _page_state.remember("pair", ds, params)
     c, f = result.comparison, result.flips
     st.subheader("Difference of mean score, both scopes")
-    summary = c.summary.drop(columns=["model_a", "model_b", "verdict"])
+    summary = summary_view(c.summary).table
     # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
-    shown, cfg = _common.core_table(summary, ["t", "p_value"])
+    shown, cfg = _common.core_table(summary.drop(columns=["verdict", "estimand"]), ["t", "p_value"])
     _common.show_table(st, shown, hide_index=True, column_config=cfg)
-    st.markdown("\n".join(f"- **{s}** scope: {_md_escape(v)}"  # whole, not cut in a cell
-                          for s, v in zip(c.summary["scope"], c.summary["verdict"], strict=True)))
+    st.markdown("\n".join(  # whole, not cut in a cell or past the column's right edge
+        f"- **{r.scope}** scope: {_md_escape(r.verdict)} — estimand: {_md_escape(r.estimand)}"
+        for r in summary.itertuples()))
     st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {c.confidence:.0%} "
                "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
                "without the leaderboard's multiplicity control).")
@@ -100,11 +142,7 @@ def main() -> None:
     if not f.has_text:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
-    first = [c for c in ("trial", "flip", "category_a", "answer_a", "category_b", "answer_b")
-             if c in f.trials]  # the two models' answers next to each other
-    _common.show_table(st, f.trials, hide_index=True, column_config=_common.core_formats(f.trials),
-                       column_order=first + [c for c in f.trials if c not in first])
-    st.caption(flips_caption(f.trials))
+    _flips(result)
     _common.show_table(st, f.groups, hide_index=True, column_config=_common.core_formats(f.groups))
     st.caption(repeats_caption(f.groups))
     if f.has_text:

@@ -40,7 +40,7 @@ def main() -> None:
         PLAN.check(o)
         result = _render.run(PLAN, ds, params)
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "plan")
         st.stop()
     p = result.plan
 

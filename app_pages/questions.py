@@ -51,7 +51,7 @@ def main() -> None:
         params = from_state("questions", st.session_state, o)
         result = _render.run(QUESTIONS, ds, params, "Computing the question view")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "questions")
         st.stop()
     _page_state.remember("questions", ds, params)
     tables = QUESTIONS.tables(result)

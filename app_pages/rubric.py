@@ -59,7 +59,7 @@ def _compare(ds, current: rb.Rubric | None) -> None:
         _page_state.remember("rubric", ds, params)
         result = _render.run(RUBRIC, ds, params, "Comparing rubrics")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "rubric")
         return
     _render.charts(RUBRIC, result, "rubric")
     _common.show_table(st, result.tau, hide_index=True, width="stretch",

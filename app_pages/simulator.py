@@ -11,6 +11,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
 from app_state.sim_state import CAL_M, PRIORS, WIDGETS
+from scorio_core import ValidationError
 from scorio_core import simulate as sim
 from scorio_core.charts import lesson_intro, lesson_notice
 from scorio_core.definitions import SIMULATIONS
@@ -39,12 +40,11 @@ def depth(c):
     _common.setting(c[1], "prior-depth", "seed")
 
 
-def order(c):
-    up = _common.setting(c[0], "order", "upper", format="%.4f")
-    lo = _common.setting(c[1], "order", "lower", format="%.4f")
+def order(c):  # upper > lower: the study's own rule, said by main() when broken
+    _common.setting(c[0], "order", "upper", format="%.4f")
+    _common.setting(c[1], "order", "lower", format="%.4f")
     _common.setting(c[2], "order", "concentration")
     _common.setting(c[3], "order", "sims", step=200)
-    return None if lo < up else "The better model's π̄ must exceed the worse model's."
 
 
 def calibration(c):
@@ -83,7 +83,11 @@ def main() -> None:
     if why := globals()[text](st.columns(4 if sid != "prior-depth" else 2)):
         st.warning(why)
         return
-    params = from_state(sid, st.session_state, None)
+    try:  # settings that do not fit together (order: upper > lower) name their widgets
+        params = from_state(sid, st.session_state, None)
+    except ValidationError as exc:
+        _common.show_error(exc, sid)
+        return
     intro.markdown(lesson_intro(text, params))
     _page_state.remember(sid, None, params)
     result = _render.run(a, None, params, "Simulating")

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Annotated, Any, Literal
 
-from scorio_core._validation import ValidationError, parse_json
+from scorio_core._validation import SettingsConflict, ValidationError, parse_json
 from scorio_core.definitions import ANALYSES, SECTIONS, SIMULATIONS
 from scorio_core.definitions._base import params_dict
 from scorio_core.definitions.provenance import provenance
@@ -107,6 +107,9 @@ def _params(analysis_id: str, values: Mapping[str, Any], base: Any = None):
         return cls(**start | {k: _value(v) for k, v in values.items()})
     except TypeError as exc:  # a value of the wrong kind reached a validator
         raise ValidationError(f"{analysis_id}: bad setting value ({exc})") from None
+    except SettingsConflict as exc:  # whose settings: the app names them by their widgets
+        exc.params_class = cls  # (app_state.texts.error_text); a script reads the keywords
+        raise
 
 
 def _jsonable(params: Any) -> dict[str, Any]:

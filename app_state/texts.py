@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from scorio_core._validation import ValidationError
+from scorio_core._validation import SettingsConflict, ValidationError
 from scorio_core.formatting import RULE_MET, papers_rule_cells, table_formats
 from scorio_core.outcomes import COMBINED, Outcomes
 
@@ -37,6 +37,7 @@ __all__ = [
     "eta_text",
     "parse_weights",
     "load_hint",
+    "error_text",
     "load_notes",
     "load_notes_text",
     "category_table",
@@ -292,6 +293,59 @@ def load_hint(exc: Exception, several_files: bool = False) -> str:
         return ("\n\nIf the data are categorical, enter one weight per category under "
                 "**Category weights** in the sidebar (e.g. `0, 0.5, 1`).")
     return ""
+
+
+def _entered(value) -> str:
+    """A setting's value as a page's widget takes it: ``0, 0.5, 1``, ``10`` (not ``10.0``),
+    ``model=llm`` for a pair."""
+    if isinstance(value, tuple | list):
+        return ", ".join("=".join(map(_entered, v)) if isinstance(v, tuple | list)
+                         else _entered(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value)
+
+
+def _code(text: str) -> str:
+    """``text`` as a Markdown code span (shown as it is, whatever characters it holds)."""
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+def error_text(exc: Exception, params: type | None = None) -> str:
+    """``exc`` as a page shows it. Settings each valid but inconsistent together (a
+    :class:`~scorio_core._validation.SettingsConflict`) are called by their widgets' labels,
+    in bold -- each label as declared on ``params``, the settings' class (``scorio_core.params.
+    widget``; default: the class :mod:`app_state.session` noted on ``exc`` as
+    ``params_class``) -- and each value found is written as it is entered (an unset one:
+    ``no **label**``); the rule itself is the core's, written once. Any other error: its
+    message.
+
+    Example
+    -------
+    >>> from scorio_core.simulate.params import OrderParams
+    >>> try:
+    ...     OrderParams(upper=0.5, lower=0.6)
+    ... except ValidationError as exc:
+    ...     print(error_text(exc, OrderParams))
+    **Better model π̄** must exceed **Worse model π̄** (the better model first); got **Better \
+model π̄** `0.5`, **Worse model π̄** `0.6`
+    """
+    from scorio_core.params import settings_of, widget
+
+    params = params or getattr(exc, "params_class", None)
+    if not isinstance(exc, SettingsConflict) or params is None:
+        return str(exc)
+    declared = settings_of(params)
+
+    def name(key: str) -> str:
+        return f"**{widget(params, key)['label']}**" if key in declared else f"`{key}`"
+
+    def found(key: str, value) -> str:
+        if value is None or value is False:
+            return f"no {name(key)}"
+        return name(key) if value is True else f"{name(key)} {_code(_entered(value))}"
+
+    return exc.say(name, found)
 
 
 def guessed_columns_text(guesses: Mapping[str, str]) -> str:

@@ -38,7 +38,8 @@ from ..outcomes import Outcomes
 from ..params import PairParams
 from ._base import PRINTED_ROWS, Analysis, Chart, Progress, TableView, common_caveats
 
-__all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL"]
+__all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL", "summary_view",
+           "by_model"]
 
 #: Longest text per cell in the exported tables and the report (the page shows it all).
 TEXT_CELL = 2000
@@ -100,6 +101,29 @@ def _tables(r: PairResult) -> dict:
         "flips": _cut(f.trials.assign(**key)[[*key, *f.trials.columns]]),
         "repeats": _cut(f.groups),
     }
+
+
+def summary_view(summary: pd.DataFrame) -> TableView:
+    """The pair's summary as a reader's rendering shows it (the report, the notebook's cell,
+    the page): without ``model_a`` and ``model_b``, the same two names on every row, said
+    once in the line under it -- two long names (``anthropic/claude-3-5-sonnet-20241022``)
+    ran the table past a 1280 px screen's column. The CSV/JSON export keeps them.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.definitions.pair import summary_view
+    >>> from scorio_core.engines.pair import compare_pair
+    >>> R = np.array([[[1, 1], [1, 0]], [[1, 0], [0, 0]]])
+    >>> data = Outcomes(R, models=["x/a-1", "y/b-2"])
+    >>> view = summary_view(compare_pair(data, "x/a-1", "y/b-2").summary)
+    >>> list(view.table)[:4], view.note
+    (['scope', 'score_a', 'score_b', 'diff'], 'diff = a − b, a = x/a-1, b = y/b-2.')
+    """
+    a, b = summary["model_a"].iloc[0], summary["model_b"].iloc[0]
+    return TableView(summary.drop(columns=["model_a", "model_b"]),
+                     f"diff = a − b, a = {a}, b = {b}.")
 
 
 def outcome_pairs(flips: pd.DataFrame) -> pd.DataFrame:
@@ -254,13 +278,15 @@ def trial_runs(trials: str) -> str:
 
 
 def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
-    """A report shows the chart's questions (:func:`~scorio_core.engines.pair.gap_view`:
+    """A report shows the summary without the two names on every row (:func:`summary_view`),
+    the chart's questions (:func:`~scorio_core.engines.pair.gap_view`:
     the same rows, same order) and says what the others add up to; without completion texts
     the flips come grouped by outcome (:func:`outcome_pairs`), with texts and more trials
     than it prints, the first trial of each distinct answer (:func:`first_answers`); with
     texts, two rows per trial (:func:`by_model`)."""
     a, b = r.comparison.a, r.comparison.b
-    views = {"questions": TableView(*gap_view(tables["questions"], r.top))}
+    views = {"summary": summary_view(tables["summary"]),
+             "questions": TableView(*gap_view(tables["questions"], r.top))}
     flips = tables["flips"]
     if not shows_texts(r) and len(flips):
         views["flips"] = TableView(outcome_pairs(flips), (
@@ -324,12 +350,12 @@ def _to_code(p: PairParams, data: str = "data") -> str:
     return (
         "import scorio_core as sc\n"
         "from scorio_core import charts\n"
-        "from scorio_core.definitions.pair import default_pair\n"
+        "from scorio_core.definitions.pair import default_pair, summary_view\n"
         "from scorio_core.engines.pair import compare_pair, flip_table\n\n"
         f"pair_a, pair_b = default_pair({data}, {a}, {b})\n"
         f"pair_cmp = compare_pair({data}, pair_a, pair_b, confidence={p.confidence!r})\n"
         f"pair_flips = flip_table({data}, pair_a, pair_b, {q})  # one question's repeats\n"
-        "sc.display.show(pair_cmp.summary)"
+        "sc.display.show(summary_view(pair_cmp.summary))"
     )
 
 
@@ -359,13 +385,13 @@ PAIR = Analysis(
         "questions that move the difference most either way, with cumulative over the rows "
         "shown and one line with what the others add; where the data pool several "
         "benchmarks, each question's benchmark stands beside it. 'flips' shows one "
-        "question's repeats side by side: each trial's category and score for both models, "
-        "with their answers and outputs when the data carry them (a report counts the "
-        "trials of each pair of outcomes when there are no texts, and gives the texts two "
-        "rows per trial, one per model; with more trials than fit its "
-        f"{PRINTED_ROWS} rows, it shows the first trial of each distinct answer with how "
-        "many trials gave it), and 'repeats' groups each model's identical answers — the "
-        "table to read before believing a gap."
+        "question's repeats: each trial's category and score for both models and, when the "
+        "data carry them, every text of each completion (reasoning, output, answer, "
+        "explanation, annotations, error, prompt: what the logs kept), two rows per trial, "
+        "one per model (a report counts the trials of each pair of outcomes when there are "
+        f"no texts; with more trials than fit its {PRINTED_ROWS} rows, it shows the first "
+        "trial of each distinct answer with how many trials gave it), and 'repeats' groups "
+        "each model's identical answers — the table to read before believing a gap."
     ),
     caveats=_caveats,
     to_code=_to_code,

@@ -39,15 +39,32 @@ from ..estimands import NOT_IDENTIFIED, SCOPE_HELP, SCOPES
 from ..formatting import count_text
 from ..inference import infer, score_stats
 from ..outcomes import Outcomes
+from ..samples import TEXT_COLUMNS
 
 __all__ = ["PairComparison", "FlipTable", "compare_pair", "flip_table", "model_index",
            "question_benchmarks", "gap_rows", "gap_view", "answer_key", "PER_QUESTION",
-           "PER_TRIAL"]
+           "trial_texts"]
 
-#: Text columns shown once per question (the same for every completion of it).
+#: Text columns of the question, the same for every completion of it: shown once, above
+#: the two models' texts (:attr:`FlipTable.context`), not beside each trial.
 PER_QUESTION = ("input", "target", "metadata")
-#: Text columns of each completion, in display order (a table's own text columns follow).
-PER_TRIAL = ("answer", "output", "explanation", "error")
+
+
+def trial_texts(columns) -> tuple[str, ...]:
+    """The texts of each completion among a sample store's text ``columns``: every one but
+    the question's own (:data:`PER_QUESTION`), in the store's display order
+    (:data:`scorio_core.samples.TEXT_COLUMNS`: reasoning, output, answer, explanation,
+    annotations, error, prompt), then a table's own text columns in their order -- the
+    flip table's text columns, and what the Pair page shows of one trial.
+
+    Example
+    -------
+    >>> from scorio_core.engines.pair import trial_texts
+    >>> trial_texts(["response", "answer", "input", "prompt", "reasoning", "target"])
+    ('reasoning', 'answer', 'prompt', 'response')
+    """
+    cols = [str(c) for c in columns if c not in PER_QUESTION]
+    return (*(c for c in TEXT_COLUMNS if c in cols), *(c for c in cols if c not in TEXT_COLUMNS))
 
 
 def model_index(data: Outcomes, name: str, what: str = "model") -> int:
@@ -303,6 +320,9 @@ class FlipTable:
     benchmark : str or None
         The question's benchmark where the data pool several
         (:func:`question_benchmarks`), else ``None``.
+    texts : tuple of str
+        The completion texts ``trials`` holds (``<name>_a``, ``<name>_b``), in display order
+        (:func:`trial_texts`): every text the store has for a trial.
     """
 
     question: str
@@ -313,6 +333,7 @@ class FlipTable:
     context: dict[str, Any]
     has_text: bool
     benchmark: str | None = None
+    texts: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -323,8 +344,9 @@ class FlipTable:
 
 def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
     """Both models' trials on ``question``: each repeat's category and score (from ``R``) and,
-    when the data carry texts, its answer, output and explanation (one question read from
-    the sample store)."""
+    when the data carry texts, every text the sample store has for it (:func:`trial_texts`:
+    reasoning, output, answer, explanation, ...; one question read from the store), with
+    the question's own texts (input, target, metadata) once in ``context``."""
     ia, ib = model_index(data, a), model_index(data, b)
     try:
         qi = data.questions.index(str(question))
@@ -341,7 +363,7 @@ def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
     trials = pd.DataFrame(frame)
     trials["flip"] = trials["score_a"] != trials["score_b"]
     context: dict[str, Any] = {}
-    text_cols: list[str] = []
+    text_cols: tuple[str, ...] = ()
     store = data.samples
     if store is not None:
         rows = store.for_question(str(question), models=[a, b]).to_pandas()
@@ -350,9 +372,7 @@ def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
             vals = rows[c].dropna().unique().tolist() if c in rows else []
             if vals:
                 context[c] = vals[0] if len(vals) == 1 else " | ".join(map(str, vals))
-        text_cols = [c for c in PER_TRIAL if c in rows] + [
-            c for c in store.columns if c not in PER_TRIAL and c not in PER_QUESTION
-            and c in rows]  # fmt: skip
+        text_cols = trial_texts(c for c in store.columns if c in rows)
         for tag, m in (("a", a), ("b", b)):
             mine = rows[rows["model"] == m].set_index("trial")
             idx = trials["trial"]
@@ -366,7 +386,7 @@ def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
     trials = trials[order]
     bench = question_benchmarks(data)
     return FlipTable(str(question), str(a), str(b), trials, _groups(trials, a, b, text_cols),
-                     context, store is not None, bench[qi] if bench else None)
+                     context, store is not None, bench[qi] if bench else None, text_cols)
 
 
 def _trial_ids(ids: pd.Series) -> pd.Series:
@@ -404,7 +424,7 @@ def answer_key(text_cols) -> str | None:
     return next((c for c in ("answer", "output") if c in text_cols), None)
 
 
-def _groups(trials: pd.DataFrame, a: str, b: str, text_cols: list[str]) -> pd.DataFrame:
+def _groups(trials: pd.DataFrame, a: str, b: str, text_cols) -> pd.DataFrame:
     """Each model's distinct answers: how many repeats gave each, which, and their mean score."""
     key = answer_key(text_cols)
     out = []

@@ -64,6 +64,9 @@ figcaption { color: var(--muted); font-size: .92em; margin-top: 4px; }
 table { border-collapse: collapse; font-size: .85em; margin: 6px 0 4px; }
 th, td { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: right;
          white-space: nowrap; }
+/* a row's cells start on one line: a model's texts in a tall row read from their first
+   line down, beside its score, not centred on the row's longest text */
+td { vertical-align: top; }
 /* a table wider than the column (the leaderboard's 18 columns beside long model names)
    wraps its names and text cells, never a number, instead of hiding its last columns
    behind a scroll bar; one that fits keeps every cell on one line */

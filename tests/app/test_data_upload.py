@@ -235,3 +235,30 @@ def test_an_lm_eval_group_is_offered_as_a_benchmark():
     _ok(at)
     view = at.session_state["scorio_dataset"].view
     assert view.M == 12 and sorted(set(view.benchmarks)) == ["qa_one", "qa_rep"]
+
+
+def test_score_range_with_category_weights_names_both_boxes_and_the_values():
+    """Settings each valid but not together (a score range and category weights: two
+    readings of the scores) are said with the boxes' labels and what was typed in them,
+    not the loader's keywords (score_range, weights); dropping one loads the file."""
+    rows = [f"{m},q{j},{t},{(2.5 * (i + j + t)) % 10:g}" for i, m in enumerate("AB")
+            for j in range(3) for t in range(2)]  # fmt: skip
+    csv = ("model,question,trial,outcome\n" + "\n".join(rows) + "\n").encode()
+    at = _start()
+    at.session_state["load_score_range"] = "0, 10"
+    at.session_state["upload_weights"] = "0, 0.5, 1"
+    at.file_uploader(key="upload").set_value(("graded.csv", csv, "text/csv")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    (msg,) = [e.value for e in at.error]
+    score_range = at.text_input(key="load_score_range").label
+    boxes = [e.label for e in at.sidebar.expander]
+    assert score_range == "Score range" and "Category weights" in boxes, boxes
+    assert msg.startswith(f"Could not load this file: **{score_range}** and **Category "
+                          "weights** were both given"), msg
+    assert "drop **Category weights** to weight each grade" in msg
+    assert msg.endswith("got **Score range** `0, 10`, **Category weights** `0, 0.5, 1`"), msg
+    assert "score_range" not in msg and "weights=" not in msg
+    at.text_input(key="upload_weights").input("").run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    assert o.shape == (2, 3, 2) and o.metadata.get("score_range") in ([0.0, 10.0], (0.0, 10.0))

@@ -1,15 +1,21 @@
 """AppTest of the Pair page: on an Inspect upload it shows the chosen question's completions
 of both models (plain text), the numbers of the pair definition, and it is reached from a
-link with the models in the URL and from the Leaderboard."""
+link with the models in the URL and from the Leaderboard; on a HELM run with thinking,
+annotations and prompts it shows every text of a trial, and in a browser at 1280 px its
+tables fit the page's column."""
 
 from __future__ import annotations
 
 import json
 import re
+import zipfile
+from io import BytesIO
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from _apptest import code_cell
+from fixtures.helm_runs import ANNOTATIONS, THINKING, annotated_run, helm_run
 from streamlit.testing.v1 import AppTest
 
 from app_pages._common import UPLOAD, UPLOAD_KEY
@@ -36,6 +42,19 @@ def _upload_texts() -> AppTest:
     return at
 
 
+def _helm_zip(tmp_path: Path) -> bytes:
+    """The HELM runs of alpha (edited to carry thinking, annotations and chat or multimodal
+    prompts) and beta (as helm-run wrote it), zipped as a user uploads a folder."""
+    annotated_run(tmp_path)
+    helm_run(tmp_path, "beta")
+    buf = BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for f in sorted(tmp_path.rglob("*")):
+            if f.is_file():
+                zf.write(f, f.relative_to(tmp_path))
+    return buf.getvalue()
+
+
 def _frame(at: AppTest, column: str):
     return next(d.value for d in at.dataframe if column in d.value.columns)
 
@@ -54,8 +73,15 @@ def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     # the chosen question (default: the top driver, question 2): R's scores, the logs' texts
     at.selectbox(key="pair_question").set_value("3").run()
     _ok(at)
-    flips = _frame(at, "flip")
-    assert list(flips["output_a"]) == ["=HYPERLINK(\"x\") 6", "6", "6"]
+    flips = _frame(at, "flip")  # two rows per trial, alpha's above beta's: the report's view
+    assert list(flips["model"]) == ["alpha", "beta"] * 3 and list(flips["trial"]) == [0, 0, 1,
+                                                                                     1, 2, 2]
+    assert list(flips["answer"][::2]) == ["=HYPERLINK(\"x\") 6", "6", "6"]
+    assert list(flips["answer"][1::2]) == ["6\n\nbecause | pipes |", "7", "**6**"]
+    assert "output" not in flips and not any(c.endswith(("_a", "_b")) for c in flips)
+    assert any(c.value.startswith("Question 3: one row per trial and model, alpha's above "
+                                  "beta's") and "output is left out" in c.value
+               for c in at.caption)
     shown = [c.value for c in at.code]
     assert "What is 3 + 3?" in shown  # the input, as plain text
     assert '=HYPERLINK("x") 6' in shown  # trial 0's answer of alpha, verbatim (st.code)
@@ -74,12 +100,11 @@ def test_pair_page_trial_ids_are_numbers_like_the_trials():
     at = _upload_texts()
     table = next(d for d in at.dataframe if "flip" in d.value.columns)
     flips, config = table.value, json.loads(table.proto.columns)
-    for tag in ("a", "b"):
-        ids = flips[f"trial_id_{tag}"]
-        assert pd.api.types.is_integer_dtype(ids), ids.dtype
-        assert list(ids) == list(flips["trial"] + 1)  # epochs count from 1
-        assert config[f"trial_id_{tag}"]["type_config"] == config["trial"]["type_config"]
-        assert config["trial"]["type_config"]["type"] == "number"
+    ids = flips["trial_id"]
+    assert pd.api.types.is_integer_dtype(ids), ids.dtype
+    assert list(ids) == list(flips["trial"] + 1)  # epochs count from 1, for both models
+    assert config["trial_id"]["type_config"] == config["trial"]["type_config"]
+    assert config["trial"]["type_config"]["type"] == "number"
 
 
 def test_pair_page_from_a_link_and_from_the_leaderboard():
@@ -191,3 +216,74 @@ def test_pair_page_on_pooled_benchmarks_says_each_questions_benchmark():
     q = _frame(at, "cumulative")
     assert "benchmark" not in q.columns and len(q) == 30
     assert not any(" · " in label for label in at.selectbox(key="pair_question").options)
+
+
+def test_pair_page_shows_every_text_of_a_trial_once(tmp_path):
+    """The full-text panel showed answer, output, explanation and error only: a HELM run's
+    thinking ('reasoning'), annotations and prompt sent were in the store and never shown.
+    Now every text the store has for the trial, in the store's order, a row per text so the
+    two models' outputs stand side by side; the question's input and target once, above."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["dataset"] = UPLOAD
+    at.session_state[UPLOAD_KEY] = {"filename": "helm.zip",
+                                    "files": {"helm.zip": _helm_zip(tmp_path)}}
+    at.run()
+    at.switch_page(PAIR).run()
+    at.selectbox(key="pair_question").set_value("id60").run()
+    _ok(at)
+    codes = [c.value for c in at.code]
+    assert codes.count("Is 70 even or odd?") == 1 and codes.count("Even") == 1  # input, target
+    said = [c.value for c in at.caption]
+    panel = said[said.index("reasoning"):said.index("prompt") + 2]
+    assert panel == ["reasoning", "reasoning: none", "output", "output", "answer", "answer",
+                     "annotations", "annotations: none", "prompt", "prompt"]
+    assert THINKING[("id60", 0)] in codes
+    assert json.loads(next(c for c in codes if c.startswith('{"judge"'))) == \
+        ANNOTATIONS[("id60", 0)]
+    prompts = [c for c in codes if c.startswith("Answer the following questions")]
+    assert len(prompts) == 2 and all(c.endswith("Question: Is 70 even or odd?\nA. Even\nB. "
+                                                 "Odd\nAnswer:") for c in prompts)
+    # the table: the report's view, every text a column, the question's texts not repeated
+    table = next(d for d in at.dataframe if "flip" in d.value.columns)
+    assert list(table.value.columns) == ["trial", "flip", "model", "category", "score",
+                                         "trial_id", "reasoning", "output", "answer",
+                                         "annotations", "prompt"]
+    assert table.proto.row_height > 64  # above 4 rem the grid wraps a long text in its row
+    widths = json.loads(table.proto.columns)
+    assert {c for c, v in widths.items() if "width" in v} == {"model", "reasoning",
+                                                              "annotations", "prompt"}
+    # trial 1: alpha's thinking of that trial; no annotation on either side, so no row
+    at.select_slider(key="pair_trial").set_value(1).run()
+    _ok(at)
+    assert THINKING[("id60", 1)] in [c.value for c in at.code]
+    assert not [c.value for c in at.caption if c.value.startswith("annotations")]
+
+
+@pytest.mark.timeout(600)
+def test_pair_page_tables_fit_a_1280px_screen(browser, tmp_path):
+    """At 1280 px (sidebar open) the flips with texts were a 15-column grid that scrolled
+    1,945 px sideways on the HELM run (its prompts) and 768 px on the Inspect logs, and the
+    summary 355 px (its estimand in words): every table of the page now fits its column."""
+    from _browser import act, charts_drawn, settle, streamlit_server
+
+    upload = tmp_path / "helm.zip"
+    upload.write_bytes(_helm_zip(tmp_path / "runs"))
+    over = """() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stDataFrame"]'))
+        .map(d => d.querySelector('.dvn-scroller'))
+        .map(s => s ? s.scrollWidth - s.clientWidth : null)"""
+    with streamlit_server() as url:
+        for files in ([upload], sorted(TEXTS.glob("*.eval"))):
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})  # a new session
+            page.goto(url)
+            settle(page)
+            page.get_by_role("combobox", name="Dataset").click()
+            act(page, page.get_by_role("option").filter(has_text="Upload a file").first.click)
+            drop = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+            act(page, lambda f=files, d=drop: d.set_input_files(f))
+            act(page, page.locator('[data-testid="stSidebarNav"] a[href$="/pair"]').first.click)
+            charts_drawn(page)
+            widths = page.evaluate(over)  # summary, questions, flips, repeats
+            assert len(widths) == 4 and all(w is not None and w <= 0 for w in widths), (
+                files, widths)
+            page.close()

@@ -8,7 +8,7 @@ import json
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from _browser import act, settle, streamlit_server
+from _browser import act, run_number, settle, streamlit_server
 
 pytestmark = pytest.mark.timeout(600)
 COINS = "Biased coins (11 LLM mimics)"
@@ -43,6 +43,27 @@ def test_a_link_restores_dataset_and_settings(browser, server):
     # the page keeps its view in the URL, ready to be copied
     q = parse_qs(urlparse(page.url).query)
     assert q["dataset"] == ["biased_coins"] and q["leaderboard.confidence"] == ["0.9"]
+    ctx.close()
+
+
+def test_a_links_conflict_stays_said_after_the_charts_are_drawn(browser, server):
+    """A link whose settings do not fit together (the order study's worse model first): the
+    sidebar says so with the Simulator's box labels, and still does once the first run's
+    charts are drawn by the rerun a moment later -- it said it for about a second, then
+    that rerun dropped it; the user's next action does."""
+    ctx = _context(browser)
+    page = ctx.new_page()
+    page.goto(f"{server}/simulator?study=order&order.upper=0.5&order.lower=0.6")
+    settle(page)
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]'"
+                           ").length > 0", timeout=60_000)  # the redraw has run
+    assert run_number(page) >= 2
+    side = page.inner_text('[data-testid="stSidebar"]')
+    assert ("This link's settings could not be used: Better model π̄ must exceed Worse model "
+            "π̄ (the better model first); got Better model π̄ 0.5, Worse model π̄ 0.6") in side
+    act(page, page.get_by_text("Prior depth", exact=True).first.click)
+    assert "This link's settings" not in page.inner_text('[data-testid="stSidebar"]')
+    assert not page.query_selector_all('[data-testid="stException"]')
     ctx.close()
 
 

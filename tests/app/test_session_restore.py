@@ -326,3 +326,71 @@ def test_a_link_beyond_a_widgets_range_opens_at_its_top_and_says_so():
     assert at.number_input(key="qv_top").value == 1000
     said = " ".join(i.value for i in at.info)
     assert "top 5,000 is outside the page's range 1 to 1,000; showing 1,000" in said, said
+
+
+def _sidebar_error(at: AppTest, start: str) -> str:
+    assert not at.exception, [e.value for e in at.exception]
+    (msg,) = [e.value for e in at.sidebar.error if e.value.startswith(start)]
+    return msg
+
+
+def test_a_link_whose_settings_conflict_names_the_widgets_and_the_values():
+    """Settings each valid but not together in a link (the order study's upper below its
+    lower, curves asking for G-Pass without τ, a pair of one model) are said as the pages
+    name them -- the widgets' labels, the values found -- not by the keywords in the URL;
+    the page opens at its defaults."""
+    link = "This link's settings could not be used: "
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params |= {"study": "order", "order.upper": "0.5", "order.lower": "0.6"}
+    at.switch_page("app_pages/simulator.py")
+    at.run()
+    msg = _sidebar_error(at, link)
+    assert at.radio(key="sim_lesson").value == "coins"  # nothing of the link is used
+    at.radio(key="sim_lesson").set_value("order").run()
+    up, lo = at.number_input(key="sim_up").label, at.number_input(key="sim_lo").label
+    assert msg == (f"{link}**{up}** must exceed **{lo}** (the better model first); got "
+                   f"**{up}** `0.5`, **{lo}** `0.6`")
+    assert (at.number_input(key="sim_up").value, at.number_input(key="sim_lo").value) == (
+        0.6213, 0.608)
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params |= {"dataset": "biased_coins", "curves.kinds": '["g"]'}
+    at.switch_page("app_pages/leaderboard.py")
+    at.run()
+    msg = _sidebar_error(at, link)
+    kinds, tau = at.pills(key="cv_kinds").label, at.segmented_control(key="cv_tau").label
+    assert (kinds, tau) == ("Curves", "G-Pass τ")
+    assert f"(g in **{kinds}**) needs **{tau}**, the share" in msg
+    assert msg.endswith(f"got **{kinds}** `g`, no **{tau}**"), msg
+    assert "kinds" not in msg and "tau" not in msg
+
+    from scorio_core.params import PairParams, widget
+
+    a, b = (widget(PairParams, k)["label"] for k in ("a", "b"))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params |= {"dataset": "biased_coins", "pair.a": '"LLM_1"', "pair.b": '"LLM_1"'}
+    at.run()
+    msg = _sidebar_error(at, link)
+    assert msg == (f"{link}**{a}** and **{b}** must be two different models; got **{a}** "
+                   f"`LLM_1`, **{b}** `LLM_1`")
+
+
+def test_a_session_file_whose_settings_conflict_names_the_widgets(data_dir):
+    """A session file edited by hand to the order study's worse model first: one message
+    naming the Simulator's boxes and the values; nothing is restored."""
+    import json
+
+    from scorio_core.definitions import SIMULATIONS
+
+    text = sess.to_json({"order": SIMULATIONS["order"].params(upper=0.7, lower=0.6)},
+                        study="order")
+    edited = json.loads(text)
+    edited["settings"]["order"]["lower"] = 0.75
+    at = start(APP, REASONING, 60)
+    at.session_state[UPLOADED] = ("edited.json", json.dumps(edited).encode())
+    at.run()
+    msg = _sidebar_error(at, "Could not restore edited.json: ")
+    assert msg.endswith("**Better model π̄** must exceed **Worse model π̄** (the better model "
+                        "first); got **Better model π̄** `0.7`, **Worse model π̄** `0.75`"), msg
+    assert not any("Restored session" in s.value for s in at.sidebar.success)
+    assert STORE not in at.session_state or "order" not in at.session_state[STORE]

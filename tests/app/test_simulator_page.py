@@ -76,3 +76,27 @@ def test_correct_order_lesson_quotes_its_pair_and_result(at):
     assert "LLM_10" not in text and "0.6213" not in text
     notice = next(i.value for i in at.info if "What to notice" in i.value)
     assert "1-in-6" not in notice  # a 20-point gap is ordered almost always at N = 80
+
+
+def test_correct_order_with_the_worse_model_first_says_the_studys_rule_by_its_boxes(at):
+    """The better model's π̄ at or below the worse one's: the study's own rule (OrderParams,
+    as ``scorio-studio simulate order`` says it with its flags) names the two boxes by their
+    labels and the values in them; nothing is simulated. The page kept a copy of the rule
+    with its own wording."""
+    at.switch_page(PAGE).run()
+    at.radio(key="sim_lesson").set_value("Correct order").run()
+    at.number_input(key="sim_up").set_value(0.5).run()
+    at.number_input(key="sim_lo").set_value(0.6).run()
+    assert not at.exception, [e.value for e in at.exception]
+    up, lo = at.number_input(key="sim_up").label, at.number_input(key="sim_lo").label
+    assert (up, lo) == ("Better model π̄", "Worse model π̄")
+    (msg,) = [e.value for e in at.error]
+    assert msg == (f"**{up}** must exceed **{lo}** (the better model first); got **{up}** "
+                   f"`0.5`, **{lo}** `0.6`")
+    assert not at.warning and not at.get("vega_lite_chart")
+    assert not any("What to notice" in i.value for i in at.info)
+    at.number_input(key="sim_lo").set_value(0.5).run()  # equal: not ordered either
+    assert "got **Better model π̄** `0.5`, **Worse model π̄** `0.5`" in at.error[0].value
+    at.number_input(key="sim_up").set_value(0.6213).run()
+    at.number_input(key="sim_lo").set_value(0.608).run()
+    assert not at.error and any("What to notice" in i.value for i in at.info)

@@ -100,5 +100,72 @@ def test_pair_captions_name_only_what_the_tables_hold():
     texts = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "texts"
     data = io.load(texts)
     logs = flip_table(data, data.models[0], data.models[1], data.questions[0])
-    assert "and, from the logs, its answer" in flips_caption(logs.trials)
+    assert "and, from the logs, its output, answer, explanation;" in flips_caption(logs.trials)
     assert "each model's distinct answers" in repeats_caption(logs.groups)
+
+
+def _conflict(cls, **kw):
+    from scorio_core._validation import SettingsConflict
+
+    try:
+        cls(**kw)
+    except SettingsConflict as exc:
+        return exc
+    raise AssertionError(f"{cls.__name__}({kw}) raised nothing")
+
+
+def test_error_text_calls_each_conflicting_setting_by_its_declared_label():
+    """Every params class's settings-valid-alone-but-not-together rule, as a page shows it:
+    each setting by the label its declaration gives the widget (``params.widget``), each value
+    as typed into that widget; the rule's own words are kept."""
+    from app_state.texts import error_text
+    from scorio_core.io import LoadOptions
+    from scorio_core.params import CurvesParams, PairParams, widget
+    from scorio_core.simulate.params import OrderParams
+
+    cases = [
+        (OrderParams, {"upper": 0.5, "lower": 0.6}, {"upper": "`0.5`", "lower": "`0.6`"}),
+        (LoadOptions, {"score_range": (0, 10), "weights": (0, 0.5, 1)},
+         {"score_range": "`0, 10`", "weights": "`0, 0.5, 1`"}),
+        (LoadOptions, {"columns": {"model": "llm"}, "model_columns": ("m", "t")},
+         {"columns": "`model=llm`", "model_columns": "`m, t`"}),
+        (PairParams, {"a": "x*y", "b": "x*y"}, {"a": "`x*y`", "b": "`x*y`"}),
+        (CurvesParams, {"kinds": ("g",)}, {"kinds": "`g`", "tau": None}),
+    ]
+    for cls, kw, values in cases:
+        exc = _conflict(cls, **kw)
+        text = error_text(exc, cls)
+        assert set(exc.found) == set(values), cls
+        for key, shown in values.items():
+            label = f"**{widget(cls, key)['label']}**"
+            assert (f"no {label}" if shown is None else f"{label} {shown}") in text, text
+        assert "=" not in text.replace("model=llm", "") and "{" not in text, text
+        words = exc.text.split("{")[0]  # the rule's words before its first setting
+        assert text.startswith(words), text
+    # the labels are the declarations', not a second list: the message follows a label
+    assert "**Score range**" in error_text(_conflict(
+        LoadOptions, score_range=(0, 10), weights=(0, 1)), LoadOptions)
+    assert widget(LoadOptions, "score_range")["label"] == "Score range"
+
+
+def test_error_text_passes_other_errors_and_reads_a_session_files_class():
+    """Any other error is its message; a conflict from a session file or a link carries the
+    class whose settings they are (``app_state.session``), so no caller has to know it."""
+    import json
+
+    import pytest
+
+    from app_state import session as sess
+    from app_state.texts import error_text
+    from scorio_core import ValidationError
+    from scorio_core.params import PlanParams
+
+    with pytest.raises(ValidationError) as info:
+        PlanParams(assurance=1.0)
+    assert error_text(info.value, PlanParams) == str(info.value)
+    assert "assurance must be" in str(info.value)
+    with pytest.raises(ValidationError) as info:
+        sess.from_query("pair", {"pair.a": json.dumps("m"), "pair.b": json.dumps("m")})
+    assert error_text(info.value) == ("**Model A** and **Model B** must be two different "
+                                      "models; got **Model A** `m`, **Model B** `m`")
+    assert str(info.value) == "a and b must be two different models; got a='m', b='m'"

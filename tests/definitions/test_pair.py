@@ -395,3 +395,65 @@ def test_flips_with_many_trials_print_two_rows_per_chosen_trial(tmp_path):
     assert t["repeats"].tolist() == [30, 10, 30, 30, 10, 30]
     assert "repeats = on how many trials that model gave the row's answer" in view.note
     assert "Shown: 3 of the 40 trials" in view.note
+
+
+# ------------------------------------------- every text of a trial, the question's once
+def test_flip_table_holds_every_text_of_a_trial_in_the_stores_order(tmp_path):
+    """A HELM run with thinking, annotations and the prompt sent: the flip table and the
+    Pair page showed answer, output, explanation and error only (a list of four); now every
+    text the store has for a trial (trial_texts: TEXT_COLUMNS order, the question's own
+    texts left out), the question's input and target once in ``context``."""
+    from fixtures.helm_runs import ANNOTATIONS, THINKING, annotated_run, helm_run
+
+    from scorio_core.engines.pair import PER_QUESTION, trial_texts
+    from scorio_core.samples import TEXT_COLUMNS
+
+    annotated_run(tmp_path)
+    helm_run(tmp_path, "beta")
+    data = io.load(tmp_path)
+    f = flip_table(data, "alpha", "beta", "id60")
+    assert f.texts == ("reasoning", "output", "answer", "annotations", "prompt")
+    assert f.texts == trial_texts(data.samples.columns)
+    assert f.context == {"input": "Is 70 even or odd?", "target": "Even",
+                         "metadata": '{"split": "test"}'}
+    assert [c for c in f.trials if c.endswith("_a")] == [
+        "category_a", "score_a", "trial_id_a", *(f"{c}_a" for c in f.texts)]
+    assert f.trials["reasoning_a"].tolist() == [THINKING[("id60", 0)], THINKING[("id60", 1)]]
+    assert json.loads(f.trials["annotations_a"][0]) == ANNOTATIONS[("id60", 0)]
+    # the one rule: every store text but the question's, whatever the store holds
+    assert set(PER_QUESTION) <= set(TEXT_COLUMNS)
+    assert trial_texts(reversed(TEXT_COLUMNS)) == tuple(c for c in TEXT_COLUMNS
+                                                        if c not in PER_QUESTION)
+    # the report's view: one column per text, two rows per trial, no question text
+    r = PAIR.run(data, PAIR.params(a="alpha", b="beta", question="id60"))
+    t = PAIR.shown_tables(r)["flips"].table
+    assert list(t.columns) == ["trial", "flip", "model", "category", "score", "trial_id",
+                               *f.texts]
+    assert t["reasoning"].tolist()[::2] == f.trials["reasoning_a"].tolist()
+    assert t["prompt"].tolist()[1::2] == f.trials["prompt_b"].tolist()
+
+
+def test_summary_view_says_the_two_names_once_in_report_page_and_notebook(texts):
+    """The summary carried model_a and model_b on every row: two long names ran the report's
+    table past a 1280 px screen. The report, the notebook's cell and the result's own display
+    show it without them, the names said once under it; the export keeps them."""
+    from scorio_core.definitions.pair import summary_view
+    from scorio_core.display import readable
+
+    r = PAIR.run(texts, PAIR.params(a="beta", b="alpha"))
+    view = PAIR.shown_tables(r)["summary"]
+    assert {"model_a", "model_b"}.isdisjoint(view.table.columns)
+    assert view.note == "diff = a − b, a = beta, b = alpha."
+    assert list(view.table.columns) == [c for c in r.comparison.summary
+                                        if c not in ("model_a", "model_b")]
+    assert PAIR.tables(r)["summary"][["model_a", "model_b"]].values.tolist() == [
+        ["beta", "alpha"]] * 2  # the export
+    # the notebook cell ends by showing the report's table and line
+    code = PAIR.to_code(PAIR.params(a="beta", b="alpha"), "data")
+    ns = {"data": texts}
+    *body, last = code.splitlines()
+    exec("\n".join(body), ns)
+    shown = eval(last, ns)
+    got, want = shown._shown(), readable(view)
+    assert got[0].equals(want[0]) and got[1] == want[1]
+    assert readable(summary_view(r.comparison.summary))[0].equals(r._main()[1])  # its display

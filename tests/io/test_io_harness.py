@@ -13,6 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fixtures.helm_runs import ANNOTATIONS, THINKING
+from fixtures.helm_runs import annotated_run as _annotated_run
+from fixtures.helm_runs import helm_run as _helm_run
 
 from scorio_core import io
 from scorio_core._validation import ValidationError
@@ -788,12 +791,6 @@ def test_helm_run_agrees_with_helm():
         assert shown.loc[short(r["model"]), "harness value"] == head["mean"]
 
 
-def _helm_run(tmp_path: Path, model: str = "alpha") -> Path:
-    run = tmp_path / f"simple_mcqa__model=scripted_{model}"
-    shutil.copytree(HELM / "simple_mcqa" / run.name, run)
-    return run
-
-
 def test_helm_stats_json_is_read_within_a_size_limit(tmp_path, monkeypatch):
     """stats.json's size is checked before it is read: over STATS_MAX_BYTES it is not
     opened (here a file of garbage: read, it would be 'not HELM's list of stats') and a note
@@ -1223,42 +1220,6 @@ def test_helm_texts_of_a_method_with_one_request_per_choice(tmp_path):
     assert any(n.startswith("1 of the 10 (instance, train trial) records have no request "
                             "state in scenario_state.json for the choice of their "
                             "predicted_index stat") for n in o.metadata["import_report"]["notes"])
-
-
-#: What the edited alpha run (_annotated_run) adds to its request states, by (instance, trial)
-THINKING = {("id60", 0): "70 ends in 0, so it is even.\nBut the letter for Odd is B.",
-            ("id60", 1): "漢字 — 70 is even: A."}
-ANNOTATIONS = {("id60", 0): {"judge": [{"score": 0.0, "reasoning": "The answer is Odd;\n70 is "
-                                                                 "even."}]},
-               ("id38", 1): {"judge": [{"score": 1.0}], "parser": {"letter": "A"}}}
-MESSAGES = [{"role": "system", "content": "Answer with a single letter."},
-            {"role": "user", "content": "Is 48 even or odd?\nA. Even\nB. Odd"}]
-MEDIA = [{"content_type": "text/plain", "text": "Which number is shown? Even or odd?"},
-         {"content_type": "image/png", "location": "https://example.org/51.png"}]
-
-
-def _annotated_run(tmp_path: Path) -> Path:
-    """The alpha run with what HELM 0.5.16 writes for a thinking model and annotators (an
-    edit of helm-run's files: simple_mcqa has neither): a completion's ``thinking`` text
-    (GeneratedOutput.thinking), request states' ``annotations`` (RequestState.annotations,
-    e.g. a judge's verdict), and requests sent as chat ``messages`` or as a
-    ``multimodal_prompt`` instead of a ``prompt`` (Request)."""
-    run = _helm_run(tmp_path)
-    state = json.loads((run / "scenario_state.json").read_text())
-    for rs in state["request_states"]:
-        key = (rs["instance"]["id"], rs["train_trial_index"])
-        if key in THINKING:
-            rs["result"]["completions"][0]["thinking"] = {"text": THINKING[key]}
-        if key in ANNOTATIONS:
-            rs["annotations"] = ANNOTATIONS[key]
-        if key == ("id38", 0):
-            rs["request"]["prompt"] = ""
-            rs["request"]["messages"] = MESSAGES
-        if key == ("id41", 0):
-            rs["request"]["prompt"] = ""
-            rs["request"]["multimodal_prompt"] = {"media_objects": MEDIA}
-    (run / "scenario_state.json").write_text(json.dumps(state, indent=2, ensure_ascii=False))
-    return run
 
 
 def test_helm_texts_keep_thinking_annotations_and_the_prompt_sent(tmp_path, monkeypatch):
