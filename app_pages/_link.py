@@ -52,15 +52,12 @@ def _read() -> None:
 def write(ds) -> None:
     """Report what the link asked for but could not get, and put this view in the URL. Said
     in the run that read the link and again in the redraw of its charts (``_render.
-    redrawing``), so it stays on screen until the user's next action."""
-    from app_pages._render import RUNS, redrawing
+    lasting``), so it stays on screen until the user's next action."""
+    from app_pages._render import lasting
 
-    if _ss().get(RUNS, 1) > 1 and not redrawing():  # a link is read in a session's 1st run
-        for key in (NOTE, WANT_BENCH):
-            _ss().pop(key, None)
-    if note := _ss().get(NOTE):
+    if note := lasting(NOTE, _ss().pop(NOTE, None)):
         st.sidebar.error(note, icon=":material/error:")
-    want = _ss().get(WANT_BENCH)
+    want = lasting(WANT_BENCH, _ss().pop(WANT_BENCH, None))
     if want and want != ds.benchmark:
         st.sidebar.warning(f"The link's benchmark {want!r} is not in these data; showing "
                            f"{ds.benchmark!r}.")

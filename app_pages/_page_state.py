@@ -63,8 +63,17 @@ def stored(analysis_id: str, data=None):
 
 def widgets(analysis_id: str, ds) -> None:
     """Put the stored, restored or default settings of ``analysis_id`` into its widget
-    keys (call before the page's widgets); say what these data cannot show. ``ds`` is
-    ``None`` for a simulation study (no data)."""
+    keys (call before the page's widgets); say what these data cannot show, until the
+    user's next action (also in the redraw of a session's first run, which applied a
+    link's settings: ``_render.lasting``). ``ds`` is ``None`` for a simulation study."""
+    from app_pages._render import lasting
+
+    if note := lasting(f"settings:{analysis_id}", _put(analysis_id, ds)):
+        st.info(note)
+
+
+def _put(analysis_id: str, ds) -> str | None:
+    """:func:`widgets`' work: what it changed in the settings, if anything, to show them."""
     ss, force = _ss(), _force()
     view, token = (ds.view, ds.token) if ds is not None else (None, None)
     params = stored(analysis_id, view)
@@ -77,7 +86,7 @@ def widgets(analysis_id: str, ds) -> None:
     renew = analysis_id in force or new_data
     keys = [k for k in state_keys(analysis_id) if not k.startswith("_")]
     if not renew and all(k in ss for k in keys):
-        return
+        return None
     try:
         state, notes = to_state(analysis_id, params, view)
     except ValidationError as exc:
@@ -86,14 +95,15 @@ def widgets(analysis_id: str, ds) -> None:
     for k, v in state.items():
         if renew or k not in ss:
             ss[k] = v
+    note = None
     if analysis_id in force and notes:
-        st.info("Restored with changes (what these data or this page cannot show): "
+        note = ("Restored with changes (what these data or this page cannot show): "
                 + "; ".join(notes) + ".")
     elif new_data and notes:
-        st.info("Settings kept for the new data, with changes they need: " + "; ".join(notes)
-                + ".")
+        note = "Settings kept for the new data, with changes they need: " + "; ".join(notes) + "."
     force.discard(analysis_id)
     tokens[analysis_id] = token
+    return note
 
 
 def remember(analysis_id: str, ds, params) -> None:

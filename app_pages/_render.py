@@ -118,8 +118,27 @@ def draw_deferred() -> None:
 def redrawing() -> bool:
     """Whether this run is the one :func:`draw_deferred` asked for, to draw the session's
     first run's charts: not the user's doing, so what that first run said once (a link's
-    note) it says again rather than vanishing a second after it appeared."""
+    note) it says again (:func:`lasting`) rather than vanishing a second after it appeared."""
     return bool(st.session_state.get(REDRAW))
+
+
+#: Session key: what a run said once, by subject (``lasting``), for the redraw after it.
+SAID = "_scorio_said"
+
+
+def lasting(subject: str, text: str | None) -> str | None:
+    """What to say once about ``subject`` in this run: ``text``, or, in the redraw of a
+    session's first run (:func:`redrawing`) when this run has nothing new, what that run
+    said. A one-off message (a link's error, a page's "Restored with changes") so stays
+    until the user's next action, which drops it."""
+    said = st.session_state.setdefault(SAID, {})
+    if text is None and redrawing():
+        return said.get(subject)
+    if text is None:
+        said.pop(subject, None)
+    else:
+        said[subject] = text
+    return text
 
 
 def run_marker() -> None:

@@ -77,15 +77,18 @@ def main() -> None:
     sid = st.radio("Lesson", list(LESSONS), horizontal=True, key=_page_state.STUDY_KEY,
                    format_func=lambda s: LESSONS[s][0])
     text, a = LESSONS[sid][1], SIMULATIONS[sid]
-    intro = st.empty()  # the paper's numbers until the settings are read, then these
-    intro.markdown(a.how_to_read)
+    # above the boxes, said once they are read: their numbers; while they do not fit
+    # together, the paper's example, named as such (the definition's how_to_read)
+    intro = st.empty()
     _page_state.widgets(sid, None)
     if why := globals()[text](st.columns(4 if sid != "prior-depth" else 2)):
+        intro.markdown(a.how_to_read)
         st.warning(why)
         return
     try:  # settings that do not fit together (order: upper > lower) name their widgets
         params = from_state(sid, st.session_state, None)
     except ValidationError as exc:
+        intro.markdown(a.how_to_read)
         _common.show_error(exc, sid)
         return
     intro.markdown(lesson_intro(text, params))

@@ -192,21 +192,22 @@ def board_columns_text(columns) -> str:
 
 
 def flips_caption(trials: pd.DataFrame) -> str:
-    """The Pair page's line under one question's trials (:attr:`FlipTable.trials
-    <scorio_core.engines.pair.FlipTable>`): the texts it names are the ones the table has.
+    """The Pair page's line under one question's trials when they carry no texts (scores
+    alone, or a store with only the question's own texts: :attr:`FlipTable.trials
+    <scorio_core.engines.pair.FlipTable>`; with texts the page shows
+    :func:`~scorio_core.definitions.pair.by_model`'s own line): it names the file's trial
+    ids where the table has them.
 
     Example
     -------
     >>> flips_caption(pd.DataFrame(columns=["trial", "flip", "category_a", "score_a"]))[-62:]
     'score (from the outcome tensor); flip = the two scores differ.'
-    >>> "its answer;" in flips_caption(pd.DataFrame(columns=["trial", "answer_a"]))
-    True
+    >>> flips_caption(pd.DataFrame(columns=["trial", "score_a", "trial_id_a"]))[77:]
+    'and trial id (from the file); flip = the two scores differ.'
     """
-    texts = [c[:-2] for c in trials.columns if c.endswith("_a")
-             and not c.startswith(("category_", "score_", "trial_id_"))]
-    logs = f" and, from the logs, its {', '.join(texts)}" if texts else ""
+    ids = " and trial id (from the file)" if "trial_id_a" in trials.columns else ""
     return (f"One row per trial: each model's category and score (from the outcome tensor)"
-            f"{logs}; flip = the two scores differ.")
+            f"{ids}; flip = the two scores differ.")
 
 
 def repeats_caption(groups: pd.DataFrame) -> str:

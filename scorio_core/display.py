@@ -52,6 +52,7 @@ __all__ = [
     "About",
     "Shown",
     "Table",
+    "CELL_STYLE",
     "show",
     "readable",
     "html_table",
@@ -79,10 +80,16 @@ MAX_ROWS = PRINTED_ROWS
 #: show tables only, e.g. when many results are displayed in a loop).
 CHARTS = True
 
+#: How a table's cell sits in its row, in the HTML report (``td``) and a notebook's display
+#: (``.scorio-result td``) alike: at the top, so a model's texts in a tall row read from
+#: their first line down, beside its score, not centred on the row's longest text.
+CELL_STYLE = "vertical-align: top;"
+
 _STYLE = (
     "<style>.scorio-result{overflow-x:auto}.scorio-result table{border-collapse:collapse;"
     "font-size:12px;margin:4px 0}"
     ".scorio-result th,.scorio-result td{padding:2px 8px;border-bottom:1px solid #ddd}"
+    f".scorio-result td{{{CELL_STYLE}}}"
     ".scorio-result td.num,.scorio-result th.num{text-align:right;"
     "font-variant-numeric:tabular-nums}.scorio-result td.txt,.scorio-result th.txt"
     "{text-align:left;white-space:nowrap}.scorio-result td.wrap{white-space:normal;"
@@ -290,32 +297,38 @@ class Table:
     columns that hold a value, every cell in its column's one format (``—`` for a missing
     value, counts as whole numbers, the same decimals down a column), in the report's parts
     when wider than :data:`WIDE_COLUMNS` (:func:`column_parts`; the text repr stays one
-    table), the lines said under it. ``table`` is the frame given, unchanged: compute with
-    it, not with the text."""
+    table), the lines said under it; then ``more`` tables, each the same way (a report
+    notebook's cell that ends on two of its section's tables). ``table`` is the frame given,
+    unchanged: compute with it, not with the text."""
 
     def __init__(self, table: pd.DataFrame, note: str | None = None, *,
-                 max_rows: int | None = MAX_ROWS) -> None:
-        self.table, self.note, self.max_rows = table, note, max_rows
+                 max_rows: int | None = MAX_ROWS, more: Sequence[Table] = ()) -> None:
+        self.table, self.note, self.max_rows, self.more = table, note, max_rows, tuple(more)
 
     def _shown(self) -> tuple[pd.DataFrame, list[str]]:
         from .definitions._base import TableView
 
         return readable(TableView(self.table, self.note))
 
-    def _repr_html_(self) -> str:
+    def _body(self) -> str:
         df, notes = self._shown()
-        said = "".join(f'<p class="note">{_esc(n)}</p>' for n in notes)
-        return (f'{_STYLE}<div class="scorio-result">{parts_html(df, max_rows=self.max_rows)}'
-                f"{said}</div>")
+        return parts_html(df, max_rows=self.max_rows) + "".join(
+            f'<p class="note">{_esc(n)}</p>' for n in notes) + "".join(
+            t._body() for t in self.more)
+
+    def _repr_html_(self) -> str:
+        return f'{_STYLE}<div class="scorio-result">{self._body()}</div>'
 
     def __repr__(self) -> str:
         from .formatting import text_table
 
         df, notes = self._shown()
-        return "\n".join([text_table(df, max_rows=self.max_rows), *notes])
+        return "\n\n".join(["\n".join([text_table(df, max_rows=self.max_rows), *notes]),
+                            *map(repr, self.more)])
 
 
-def show(table: Any, note: str | None = None, *, max_rows: int | None = MAX_ROWS) -> Table:
+def show(table: Any, *more: Any, note: str | None = None,
+         max_rows: int | None = MAX_ROWS) -> Table:
     """``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) displayed
     as the reports print it: what the last line of a report notebook's cell shows, so the
     numbers read as in the HTML report while the variables stay the raw frames.
@@ -323,8 +336,11 @@ def show(table: Any, note: str | None = None, *, max_rows: int | None = MAX_ROWS
     Parameters
     ----------
     table : DataFrame or TableView
+    *more : DataFrame, TableView or None
+        Further tables shown under it, each with its own lines (``Table.more``); a
+        ``None`` -- a view that does not apply to these data -- shows nothing.
     note : str, optional
-        One line said under the table (a view's own note comes first).
+        One line said under the (first) table (a view's own note comes first).
     max_rows : int or None
         Rows shown (``None``: all); a longer table ends with a row that says how many
         were left out -- ``table`` holds them all.
@@ -341,12 +357,19 @@ def show(table: Any, note: str | None = None, *, max_rows: int | None = MAX_ROWS
     b                  —   0.088
     >>> '<td class="num">425</td>' in sc.display.show(t)._repr_html_()
     True
+    >>> print(repr(sc.display.show(t.head(1), None, pd.DataFrame({"input": ["2 + 2?"]}))))
+    model  trials_needed  p_best
+    a                425   0.912
+    <BLANKLINE>
+    input
+    2 + 2?
     """
     from .definitions._base import TableView
 
     if isinstance(table, TableView):
         table, note = table.table, " ".join(n for n in (table.note, note) if n) or None
-    return Table(table, note, max_rows=max_rows)
+    return Table(table, note, max_rows=max_rows,
+                 more=[show(t, max_rows=max_rows) for t in more if t is not None])
 
 
 def chart_html(chart: Chart) -> str:
@@ -472,6 +495,9 @@ class Shown:
     analysis_id: ClassVar[str] = ""
     #: The table shown first (default: the first of ``tables()``).
     main_table: ClassVar[str | None] = None
+    #: Tables shown under the main one, as the report prints them, where the result has
+    #: them (the pair's chosen question's own texts); the others are named in one line.
+    also_shown: ClassVar[tuple[str, ...]] = ()
     _about: About | None = None
 
     def definition(self) -> Analysis:
@@ -497,6 +523,14 @@ class Shown:
         shown, notes = readable(self.definition().shown_tables(self, tables)[name])
         return name, shown, notes, tables
 
+    def _also(self, tables: dict[str, pd.DataFrame]) -> list[tuple[str, pd.DataFrame, list[str]]]:
+        """The :attr:`also_shown` tables this result has, each as the report prints it."""
+        names = [k for k in self.also_shown if k in tables]
+        if not names:
+            return []
+        views = self.definition().shown_tables(self, tables)
+        return [(k, *readable(views[k])) for k in names]
+
     def _caption(self) -> str:
         about = self._about
         if about is None:
@@ -510,12 +544,14 @@ class Shown:
 
     def _repr_html_(self) -> str:
         name, main, notes, tables = self._main()
+        also = self._also(tables)
         chart = next((c for c in self.charts() if c.empty is None), None)
-        others = [f"{k} ({len(v):,} rows)" for k, v in tables.items() if k != name]
+        shown = {name, *(k for k, _, _ in also)}
+        others = [f"{k} ({len(v):,} rows)" for k, v in tables.items() if k not in shown]
         more = ("Other tables: " + ", ".join(others) + " — result.tables()[name] (every "
                 "row); every chart: result.charts().") if others else ""
-        return result_html(self.definition().title, self._caption(), [(name, main, notes)],
-                           chart, more=more)
+        return result_html(self.definition().title, self._caption(),
+                           [(name, main, notes), *also], chart, more=more)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
         return {"text/html": self._repr_html_(), "text/plain": repr(self)}
@@ -529,5 +565,8 @@ class Shown:
             else ">"
         rows = f"{len(tables[name]):,} rows" + (
             f", {len(main):,} shown" if len(main) < len(tables[name]) else "")
+        also = [x for k, df, said in self._also(tables)
+                for x in (f"{k}:", text_table(df, max_rows=MAX_ROWS), *said)]
         return "\n".join([f"{head}\n{name} ({rows}):", text_table(main, max_rows=MAX_ROWS),
-                          *notes, f"tables: {', '.join(tables)} (result.tables(): every row)"])
+                          *notes, *also,
+                          f"tables: {', '.join(tables)} (result.tables(): every row)"])

@@ -421,6 +421,30 @@ def test_show_prints_a_table_as_the_report_does_and_keeps_the_frame():
     ]
 
 
+def test_show_prints_several_tables_one_under_another_each_with_its_line():
+    """A report notebook's cell may end on two of its section's tables (the pair's summary,
+    then the question's own texts): ``show(a, b)`` prints each as the report does, each line
+    under its own table; a view that does not apply (``None``) prints nothing; ``table``
+    stays the first frame."""
+    from scorio_core.definitions import TableView
+
+    first = pd.DataFrame({"scope": ["questions"], "diff": [0.25]})
+    second = TableView(pd.DataFrame({"question": ["q0"], "input": ["2 + 2?"]}), "input: whole.")
+    shown = sc.display.show(first, None, second, note="diff = a − b.")
+    assert shown.table is first
+    html = shown._repr_html_()
+    p = parse(html)
+    assert [(t["head"], t["rows"]) for t in p.tables] == [
+        (["scope", "diff"], [["questions", "0.2500"]]),
+        (["question", "input"], [["q0", "2 + 2?"]])]
+    assert html.index("diff = a − b.") < html.index("<table>", html.index("0.2500")) \
+        < html.index("input: whole.")
+    assert repr(shown).splitlines() == ["scope        diff", "questions  0.2500", "diff = a − b.",
+                                        "", "question  input", "q0        2 + 2?",
+                                        "input: whole."]
+    assert len(parse(sc.display.show(first, None)._repr_html_()).tables) == 1
+
+
 def test_a_column_keeps_its_format_however_many_rows_are_shown():
     """The notebook shows the report's rows (PRINTED_ROWS, one number): a column's one
     format comes from all its values, so the rows both show print alike (a value >= 10 past

@@ -123,9 +123,8 @@ LESSON_TEXT = {
     ),
     "order": LessonText(
         (
-            "{pair} (π̄ = {upper:.4g}) and {other} (π̄ = {lower:.4g}) differ by {gap:.1f} points "
-            "(000 App. D). How often does Bayes@N put them in the right order, and when does "
-            "their z-score clear 1.645?"
+            "{pair} differ by {gap:.1f} points (000 App. D). How often does Bayes@N put them in "
+            "the right order, and when does their z-score clear 1.645?"
         ),
         (
             "{wrong_order}, and z grows only like √N. The spread matters: questions that are "
@@ -190,9 +189,12 @@ def _fields(lesson: str, params, result) -> dict:
     if lesson == "coins":
         return {"N": f"{p.N:,}", "M": f"{p.M:,}", "B": f"{p.replicates:,}"}
     default = type(p)()
+    # the paper's pair is named as the paper's (the settings' defaults; how_to_read, and
+    # the page while its boxes do not fit together); any other is the settings' own
     paper = (p.upper, p.lower) == (default.upper, default.lower)
-    out = {"pair": "LLM_10" if paper else "The better model", "upper": p.upper,
-           "other": "LLM_9" if paper else "the worse model", "lower": p.lower,
+    a, b = ("In the paper's example, LLM_10", "LLM_9") if paper else (
+        "The better model", "the worse model")
+    out = {"pair": f"{a} (π̄ = {p.upper:.4g}) and {b} (π̄ = {p.lower:.4g})",
            "gap": 100 * (p.upper - p.lower)}
     if result is None:  # the paper's Fig. 6 at N = 80
         out["wrong_order"] = "Even 80 trials per question leave a 1-in-6 chance of the wrong order"
@@ -398,7 +400,7 @@ def _calibration_notice(result) -> dict:
 
 def lesson_intro(lesson: str, params=None) -> str:
     """The lesson's opening text (:data:`LESSON_TEXT`) with the numbers of ``params``
-    (default: the paper's settings).
+    (default: the paper's settings, said as the paper's example).
 
     Example
     -------

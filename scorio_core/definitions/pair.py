@@ -26,6 +26,7 @@ import pandas as pd
 
 from ..display import Shown
 from ..engines.pair import (
+    PER_QUESTION,
     FlipTable,
     PairComparison,
     answer_key,
@@ -39,7 +40,7 @@ from ..params import PairParams
 from ._base import PRINTED_ROWS, Analysis, Chart, Progress, TableView, common_caveats
 
 __all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL", "summary_view",
-           "by_model"]
+           "by_model", "question_table", "question_view"]
 
 #: Longest text per cell in the exported tables and the report (the page shows it all).
 TEXT_CELL = 2000
@@ -53,6 +54,7 @@ class PairResult(Shown):
 
     analysis_id = "pair"
     main_table = "summary"
+    also_shown = ("question_texts",)  # the chosen question's own texts, where the data have them
 
     comparison: PairComparison
     flips: FlipTable
@@ -82,22 +84,81 @@ def _run(data: Outcomes, p: PairParams, progress: Progress | None = None) -> Pai
 
 
 def _cut(df: pd.DataFrame) -> pd.DataFrame:
-    """Text cells cut at :data:`TEXT_CELL` characters (exports and reports stay readable)."""
+    """Text cells cut at :data:`TEXT_CELL` characters (exports and reports stay readable);
+    a text column is ``object`` or, with pandas 3, ``str`` (which ``dtype == object`` missed:
+    nothing was cut)."""
     out = df.copy()
     for c in out.columns:
-        if out[c].dtype == object:
+        if out[c].dtype == object or pd.api.types.is_string_dtype(out[c]):
             out[c] = out[c].map(lambda v: v[:TEXT_CELL] + " [...]"
                                 if isinstance(v, str) and len(v) > TEXT_CELL else v)
     return out
 
 
+def _key(f: FlipTable) -> dict[str, str]:
+    """The question (and, pooled, its benchmark) as columns: which question a row is of."""
+    return {"question": f.question} | ({"benchmark": f.benchmark} if f.benchmark else {})
+
+
+def question_table(f: FlipTable) -> pd.DataFrame | None:
+    """The question's own texts (:data:`~scorio_core.engines.pair.PER_QUESTION`: input,
+    target, metadata -- the same for every trial of both models) as one row after the
+    question's id (and, pooled, its benchmark), whole: the table the exports hold. ``None``
+    when the data carry none of them for this question.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.pair import question_table
+    >>> from scorio_core.engines.pair import FlipTable
+    >>> f = FlipTable("7", "a", "b", pd.DataFrame(), pd.DataFrame(),
+    ...               {"target": "4", "input": "2 + 2?"}, True)
+    >>> question_table(f).to_dict("records")
+    [{'question': '7', 'input': '2 + 2?', 'target': '4'}]
+    """
+    texts = {c: f.context[c] for c in PER_QUESTION if c in f.context}
+    return pd.DataFrame([_key(f) | texts]) if texts else None
+
+
+def question_view(f: FlipTable) -> TableView | None:
+    """The question's own texts as a reader's rendering prints them (the report, the
+    notebook's cell, a result's display): :func:`question_table` with each text cut at
+    :data:`TEXT_CELL` characters, the line under it saying which were cut and from how
+    many characters (the CSV/JSON export holds them whole); ``None`` without such texts.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.pair import TEXT_CELL, question_view
+    >>> from scorio_core.engines.pair import FlipTable
+    >>> f = FlipTable("7", "a", "b", pd.DataFrame(), pd.DataFrame(),
+    ...               {"input": "x" * 2500, "target": "4"}, True)
+    >>> view = question_view(f)
+    >>> len(view.table["input"][0]) == TEXT_CELL + len(" [...]"), view.note
+    (True, 'input: its first 2,000 of 2,500 characters; the CSV/JSON export has it whole.')
+    """
+    table = question_table(f)
+    if table is None:
+        return None
+    texts = [c for c in PER_QUESTION if c in table]
+    cut = [(c, len(table[c][0])) for c in texts
+           if isinstance(table[c][0], str) and len(table[c][0]) > TEXT_CELL]
+    if not cut:
+        return TableView(table, None)
+    said = "; ".join(f"{c}: its first {TEXT_CELL:,} of {n:,} characters" for c, n in cut)
+    return TableView(_cut(table), f"{said}; the CSV/JSON export has "
+                                  f"{'it' if len(cut) == 1 else 'them'} whole.")
+
+
 def _tables(r: PairResult) -> dict:
     f = r.flips
-    # which question (and, pooled, which benchmark) every exported trial belongs to
-    key = {"question": f.question} | ({"benchmark": f.benchmark} if f.benchmark else {})
+    key = _key(f)  # which question every exported trial belongs to
+    question = question_table(f)
     return {
         "summary": r.comparison.summary,
         "questions": r.comparison.questions,  # every question: the exports list them all
+        # the question's own texts once, whole, above the two models' trials
+        **({"question_texts": question} if question is not None else {}),
         "flips": _cut(f.trials.assign(**key)[[*key, *f.trials.columns]]),
         "repeats": _cut(f.groups),
     }
@@ -287,6 +348,8 @@ def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
     a, b = r.comparison.a, r.comparison.b
     views = {"summary": summary_view(tables["summary"]),
              "questions": TableView(*gap_view(tables["questions"], r.top))}
+    if (question := question_view(r.flips)) is not None:
+        views["question_texts"] = question
     flips = tables["flips"]
     if not shows_texts(r) and len(flips):
         views["flips"] = TableView(outcome_pairs(flips), (
@@ -350,12 +413,13 @@ def _to_code(p: PairParams, data: str = "data") -> str:
     return (
         "import scorio_core as sc\n"
         "from scorio_core import charts\n"
-        "from scorio_core.definitions.pair import default_pair, summary_view\n"
+        "from scorio_core.definitions.pair import default_pair, question_view, summary_view\n"
         "from scorio_core.engines.pair import compare_pair, flip_table\n\n"
         f"pair_a, pair_b = default_pair({data}, {a}, {b})\n"
         f"pair_cmp = compare_pair({data}, pair_a, pair_b, confidence={p.confidence!r})\n"
         f"pair_flips = flip_table({data}, pair_a, pair_b, {q})  # one question's repeats\n"
-        "sc.display.show(summary_view(pair_cmp.summary))"
+        "# the difference in both scopes; the question's own texts (input, target), if any\n"
+        "sc.display.show(summary_view(pair_cmp.summary), question_view(pair_flips))"
     )
 
 
@@ -384,10 +448,13 @@ PAIR = Analysis(
         "questions it ends at the mean difference); a report shows the chart's rows, the "
         "questions that move the difference most either way, with cumulative over the rows "
         "shown and one line with what the others add; where the data pool several "
-        "benchmarks, each question's benchmark stands beside it. 'flips' shows one "
-        "question's repeats: each trial's category and score for both models and, when the "
-        "data carry them, every text of each completion (reasoning, output, answer, "
-        "explanation, annotations, error, prompt: what the logs kept), two rows per trial, "
+        "benchmarks, each question's benchmark stands beside it. 'question_texts' gives the "
+        "chosen question's own texts once, where the data carry them (its input, target "
+        "and metadata: the same for every trial of both models; a report cuts a long one, "
+        "the export has it whole). 'flips' shows that question's repeats: each trial's "
+        "category and score for both models and, when the data carry them, every text of "
+        "each completion (reasoning, output, answer, explanation, annotations, error, "
+        "prompt: what the logs kept), two rows per trial, "
         "one per model (a report counts the trials of each pair of outcomes when there are "
         f"no texts; with more trials than fit its {PRINTED_ROWS} rows, it shows the first "
         "trial of each distinct answer with how many trials gave it), and 'repeats' groups "

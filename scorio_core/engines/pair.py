@@ -425,11 +425,14 @@ def answer_key(text_cols) -> str | None:
 
 
 def _groups(trials: pd.DataFrame, a: str, b: str, text_cols) -> pd.DataFrame:
-    """Each model's distinct answers: how many repeats gave each, which, and their mean score."""
+    """Each model's distinct answers: how many repeats gave each, which, and their mean score;
+    trials the data hold no answer for (none parsed from the reply, a failed call) as one
+    "(no answer recorded)" group ("(no output recorded)" where outputs tell them apart)."""
     key = answer_key(text_cols)
     out = []
     for tag, m in (("a", a), ("b", b)):
-        col = trials[f"{key}_{tag}"].fillna("(no text)") if key else trials[f"category_{tag}"]
+        col = (trials[f"{key}_{tag}"].fillna(f"(no {key} recorded)") if key
+               else trials[f"category_{tag}"])
         g = pd.DataFrame({"value": col, "trial": trials["trial"],
                           "score": trials[f"score_{tag}"]})
         for value, sub in g.groupby("value", sort=False):

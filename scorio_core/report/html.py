@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from ..definitions import PRINTED_ROWS, TableView
+from ..display import CELL_STYLE
 from ..formatting import format_columns, shape_text
 from ..outcomes import Outcomes
 from ..references import bibliography
@@ -64,19 +65,22 @@ figcaption { color: var(--muted); font-size: .92em; margin-top: 4px; }
 table { border-collapse: collapse; font-size: .85em; margin: 6px 0 4px; }
 th, td { border-bottom: 1px solid var(--line); padding: 3px 4px; text-align: right;
          white-space: nowrap; }
-/* a row's cells start on one line: a model's texts in a tall row read from their first
-   line down, beside its score, not centred on the row's longest text */
-td { vertical-align: top; }
-/* a table wider than the column (the leaderboard's 18 columns beside long model names)
-   wraps its names and text cells, never a number, instead of hiding its last columns
-   behind a scroll bar; one that fits keeps every cell on one line */
+/* a cell sits at the top of its row (display.CELL_STYLE: a notebook's display too) */
+td { """ + CELL_STYLE + """ }
+/* a table wider than the column (the leaderboard's 18 columns beside long model names, a
+   log's file paths) wraps its names and text cells, never a number, instead of hiding its
+   last columns behind a scroll bar; one that fits keeps every cell on one line. A name or
+   path may break after a '/' (<wbr>) or a '-'; a longer text (td.long) inside any word
+   where its line has no other break, so no word of it holds the table past the column */
 td.t { white-space: normal; }
+td.long { overflow-wrap: anywhere; }
 /* a header may break after an underscore (<wbr>), where the table is wider than the page */
 th { background: #f6f8fa; position: sticky; top: 0; white-space: normal;
      vertical-align: bottom; }
 .part { margin-bottom: 10px; }
 td.t, th.t { text-align: left; }
-td.long { white-space: normal; min-width: 14em; }
+/* a long text of words (an output, a rule) keeps a readable width in a crowded table */
+td.prose { min-width: 14em; }
 code { font-size: .92em; background: #f6f8fa; padding: 0 3px; border-radius: 3px; }
 .note { color: var(--muted); font-size: .85em; }
 dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
@@ -102,7 +106,7 @@ pre { background: #f6f8fa; padding: 8px; font-size: .8em; white-space: pre-wrap;
   td { white-space: nowrap; }
   th, td.t { white-space: normal; overflow-wrap: break-word; }
   th { position: static; font-size: 6.5pt; }
-  td.long { min-width: 0; overflow-wrap: anywhere; }
+  td.prose { min-width: 0; }
   tr, figure, .howto, .banner { break-inside: avoid; page-break-inside: avoid; }
   .part > .note { break-after: avoid; page-break-after: avoid; }
   a { color: inherit; text-decoration: none; }
@@ -164,6 +168,25 @@ def _table(view: TableView | pd.DataFrame, name: str) -> str:
     ) + said
 
 
+#: A path's or a provider's separator between two parts of a name (after escaping)
+_SEPARATOR = re.compile(r"(?<=[\w.-])([/\\])(?=[\w.-])")
+
+
+def _breakable(text: str) -> str:
+    """A text cell, escaped, that may break after a ``/`` between two parts of a name
+    (``<wbr>``): a file path (``helm/simple_mcqa/...json``) or a provider's model name
+    (``meta-llama/Meta-Llama-...``) has no break a browser takes there otherwise, and held a
+    table past the column. Text is otherwise as written (``</b>`` stays ``&lt;/b&gt;``).
+
+    Example
+    -------
+    >>> from scorio_core.report.html import _breakable
+    >>> _breakable("runs/a<b>.json"), _breakable("</b>")
+    ('runs/<wbr>a&lt;b&gt;.json', '&lt;/b&gt;')
+    """
+    return _SEPARATOR.sub(r"\1<wbr>", escape(text))
+
+
 def _grid(df: pd.DataFrame) -> str:
     # one format per column (scorio_core.formatting), chosen from all its rows: counts as
     # integers, the same decimals down a column, ∞ and — spelled out
@@ -176,9 +199,14 @@ def _grid(df: pd.DataFrame) -> str:
     for r in range(min(len(df), MAX_ROWS)):
         cells = []
         for _, fmt, texts in cols:
-            text = escape(texts[r])
-            cls = "" if fmt.numeric else ("t long" if len(texts[r]) > 40 else "t")
-            cells.append(f'<td class="{cls}">{text}</td>' if cls else f"<td>{text}</td>")
+            text = texts[r]
+            if fmt.numeric:  # never wraps (white-space: nowrap)
+                cells.append(f"<td>{escape(text)}</td>")
+                continue
+            cls = "t"
+            if len(text) > 40:  # long: may break inside a word; of words: a readable width
+                cls += " long prose" if " " in text.strip() else " long"
+            cells.append(f'<td class="{cls}">{_breakable(text)}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = ""
     if len(df) > MAX_ROWS:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from scorio_core import io
 from scorio_core.definitions.provenance import attach_source
 from scorio_core.report import build_report, to_html
@@ -150,7 +152,8 @@ def test_pair_flips_with_texts_fit_the_screen_column(browser, tmp_path):
         over = page.evaluate("""() => Array.from(document.querySelectorAll('#s1 div.scroll'))
             .map(d => [d.previousElementSibling ? d.previousElementSibling.textContent : '',
                        d.scrollWidth - d.clientWidth])""")
-        assert [h for h, _ in over] == ["summary", "questions", "flips", "repeats"], over
+        assert [h for h, _ in over] == ["summary", "questions", "question_texts", "flips",
+                                        "repeats"], over
         assert all(px <= 0 for _, px in over), (name, over)
         heads = page.evaluate("""() => { const h = Array.from(document.querySelectorAll('h3'))
             .find(e => e.textContent === 'flips');
@@ -161,4 +164,100 @@ def test_pair_flips_with_texts_fit_the_screen_column(browser, tmp_path):
             .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
                             return r.getClientRects().length > 1; }).map(td => td.textContent)""")
         assert wrapped == [], (name, wrapped)
+    page.close()
+
+
+#: Model names as their providers write them: beside the leaderboard's 18 columns they held
+#: it 34 px past the report's column at 1280 px (a name broke only at its hyphens, and one
+#: longer than 40 characters kept a 14em minimum width)
+LONG_NAMES = ("gpt-4o", "gemini-2.0-flash-thinking-exp-01-21",
+              "anthropic/claude-3-5-sonnet-20241022",
+              "meta-llama/Meta-Llama-3.1-405B-Instruct-Turbo")
+
+#: Every table of the page: where it is (section id and the line above it), how far its
+#: right edge runs past the report's column and how far its box scrolls sideways, in px
+TABLES = """() => Array.from(document.querySelectorAll('table')).map(t => {
+    const box = t.closest('div.scroll'), sec = t.closest('section');
+    const head = box && box.previousElementSibling ? box.previousElementSibling.textContent : '';
+    return [(sec ? sec.id : '') + ': ' + head,
+            t.getBoundingClientRect().right - document.querySelector('main')
+                .getBoundingClientRect().right,
+            box ? box.scrollWidth - box.clientWidth : 0]; })"""
+WRAPPED = """() => Array.from(document.querySelectorAll('td:not(.t)')).filter(
+    td => { const r = document.createRange(); r.selectNodeContents(td);
+            return r.getClientRects().length > 1; }).map(td => td.textContent)"""
+
+
+def _long_names(tmp_path: Path):
+    """Four long model names on 12 questions x 4 trials, with the texts of a log: each
+    question's input (longer than the report prints) and target, each trial's answer."""
+    import numpy as np
+    import pandas as pd
+
+    rng = np.random.default_rng(3)
+    rows = [{"model": m, "question": f"q{q}", "trial": t,
+             "outcome": int(rng.random() < 0.3 + 0.15 * i),
+             "input": f"Question {q}: " + "what is the sum of the digits of 2^100? " * 60,
+             "target": f"x={q}", "answer": f"x={(q * t + i) % 4}"}
+            for i, m in enumerate(LONG_NAMES) for q in range(12) for t in range(4)]
+    pd.DataFrame(rows).to_csv(tmp_path / "long_names.csv", index=False)
+    return io.load(tmp_path / "long_names.csv")
+
+
+def _helm(tmp_path: Path):
+    """The HELM fixture's two runs as helm-run writes them (alpha's with a thinking model's
+    texts and annotations: fixtures.helm_runs) under helm/simple_mcqa/: the "How the data
+    were read" table lists each file by that path, and held the table 164 px past."""
+    from fixtures.helm_runs import annotated_run, helm_run
+
+    runs = tmp_path / "helm" / "simple_mcqa"
+    annotated_run(runs)
+    helm_run(runs, "beta")
+    return io.load(tmp_path / "helm")
+
+
+@pytest.mark.parametrize("make", [_long_names, _helm], ids=["long names", "helm"])
+def test_every_table_of_a_default_report_fits_the_screen(browser, tmp_path, make):
+    """A default report at 1280 px: every table -- the sections' and "How the data were
+    read" -- inside the report's column, none scrolling sideways; long names and file paths
+    wrap (after a '/', a '-', or inside a long word), a number never does."""
+    data = make(tmp_path)
+    report = build_report(data, title="Fit")
+    out = tmp_path / "fit.html"
+    out.write_text(to_html(report), encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(out.as_uri())
+    tables = page.evaluate(TABLES)
+    heads = [h for h, _, _ in tables]
+    assert "s1: leaderboard" in heads and len(tables) >= 20, heads
+    assert any(h.endswith(": question_texts") for h in heads), heads  # the pair's question
+    if data.metadata.get("import_report"):
+        assert "how-read: files" in heads
+    past = [(h, round(right), scroll) for h, right, scroll in tables
+            if right > 0.5 or scroll > 0]
+    assert past == [], past
+    assert page.evaluate(WRAPPED) == []
+    page.close()
+
+
+def test_cells_sit_at_the_top_of_their_row_in_the_report_and_a_notebook(browser, tmp_path):
+    """The report's cells and a notebook display's (``display.CELL_STYLE``, one rule) sit at
+    the top of a tall row; the display's style stays inside its own output (a notebook's
+    other tables keep the browser's middle)."""
+    from scorio_core.definitions import ANALYSES
+
+    data = io.load(Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect"
+                   / "texts")
+    result = ANALYSES["pair"](data)
+    align = """() => Array.from(document.querySelectorAll('td')).map(
+        td => [!!td.closest('.scorio-result'), getComputedStyle(td).verticalAlign])"""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_content("<table><tr><td>another output</td></tr></table>" + result._repr_html_())
+    cells = page.evaluate(align)
+    assert {a for inside, a in cells if inside} == {"top"} and len(cells) > 10
+    assert [a for inside, a in cells if not inside] == ["middle"]
+    out = tmp_path / "pair.html"
+    out.write_text(to_html(build_report(data, ["pair"])), encoding="utf-8")
+    page.goto(out.as_uri())
+    assert {a for _, a in page.evaluate(align)} == {"top"}
     page.close()

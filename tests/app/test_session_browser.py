@@ -67,6 +67,29 @@ def test_a_links_conflict_stays_said_after_the_charts_are_drawn(browser, server)
     ctx.close()
 
 
+def test_a_links_restored_with_changes_note_stays_after_the_charts_are_drawn(browser, server):
+    """A link whose setting the page cannot show as it is (the order study's datasets per N
+    below the box's range): the page says what it changed, and still does once the first
+    run's charts are drawn by the rerun a moment later -- the note was said only while the
+    link's settings were being applied, so that rerun dropped it after about a second; the
+    user's next action does."""
+    ctx = _context(browser)
+    page = ctx.new_page()
+    page.goto(f"{server}/simulator?study=order&order.sims=100")
+    settle(page)
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]'"
+                           ").length > 0", timeout=60_000)  # the redraw has run
+    assert run_number(page) >= 2
+    assert page.get_by_role("spinbutton", name="Datasets per N").input_value() == "200"
+    note = ("Restored with changes (what these data or this page cannot show): sims 100 is "
+            "outside the page's range 200 to 20,000; showing 200.")
+    assert note in _main(page), _main(page)
+    act(page, page.get_by_text("Prior depth", exact=True).first.click)
+    assert "Restored with changes" not in _main(page)
+    assert not page.query_selector_all('[data-testid="stException"]')
+    ctx.close()
+
+
 def test_save_then_restore_a_session_in_a_new_browser_session(browser, server, tmp_path):
     ctx = _context(browser)
     page = ctx.new_page()

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages._loading import COINS, REASONING, TEMPERATURE, UPLOAD, UPLOAD_KEY  # noqa: F401
 from app_pages._page_state import STORE
+from app_pages._render import REDRAW
 from app_pages._session import UPLOADED
 from app_state import session as sess
 from scorio_core import Outcomes, io
@@ -326,6 +327,34 @@ def test_a_link_beyond_a_widgets_range_opens_at_its_top_and_says_so():
     assert at.number_input(key="qv_top").value == 1000
     said = " ".join(i.value for i in at.info)
     assert "top 5,000 is outside the page's range 1 to 1,000; showing 1,000" in said, said
+
+
+def test_what_a_link_changed_is_said_again_in_the_charts_redraw_and_not_after():
+    """What applying a link cost (the questions listed beyond the box's 1,000; a benchmark
+    these data do not have) is said in the session's first run, again in the rerun that
+    draws that run's charts a moment later (``_render.redrawing``: not the user's doing --
+    that rerun had dropped the page's note), and no more after the user's next action."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.query_params["questions.top"] = "5000"
+    at.query_params["benchmark"] = "nope"
+    at.switch_page("app_pages/questions.py")
+    note = "top 5,000 is outside the page's range 1 to 1,000; showing 1,000"
+
+    def said() -> tuple[bool, bool]:
+        assert not at.exception, [e.value for e in at.exception]
+        return (any(note in i.value for i in at.info),
+                any("benchmark 'nope' is not in these data" in w.value
+                    for w in at.sidebar.warning))
+
+    at.run()
+    assert said() == (True, True)
+    at.session_state[REDRAW] = True  # what draw_deferred's timer sets for its rerun
+    at.run()
+    assert said() == (True, True)
+    at.run()  # the user's next action
+    assert said() == (False, False)
+    assert at.number_input(key="qv_top").value == 1000
 
 
 def _sidebar_error(at: AppTest, start: str) -> str:

@@ -95,8 +95,24 @@ def test_correct_order_with_the_worse_model_first_says_the_studys_rule_by_its_bo
                    f"`0.5`, **{lo}** `0.6`")
     assert not at.warning and not at.get("vega_lite_chart")
     assert not any("What to notice" in i.value for i in at.info)
+    # above the boxes: the paper's pair, said as the paper's (it read as if it were theirs)
+    assert _intro(at) == [f"{PAPER_PAIR} differ by 1.3 points"]
     at.number_input(key="sim_lo").set_value(0.5).run()  # equal: not ordered either
     assert "got **Better model π̄** `0.5`, **Worse model π̄** `0.5`" in at.error[0].value
+    at.number_input(key="sim_up").set_value(0.7).run()
+    at.number_input(key="sim_lo").set_value(0.65).run()
+    assert not at.error and any("What to notice" in i.value for i in at.info)
+    assert _intro(at) == ["The better model (π̄ = 0.7) and the worse model (π̄ = 0.65) differ "
+                          "by 5.0 points"]
     at.number_input(key="sim_up").set_value(0.6213).run()
     at.number_input(key="sim_lo").set_value(0.608).run()
     assert not at.error and any("What to notice" in i.value for i in at.info)
+    assert _intro(at) == [f"{PAPER_PAIR} differ by 1.3 points"]  # the boxes hold the paper's
+
+
+PAPER_PAIR = "In the paper's example, LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0.608)"
+
+
+def _intro(at) -> list[str]:
+    """The order lesson's opening sentence(s) on the page, up to the citation."""
+    return [m.value.split(" (Don't Pass@k")[0] for m in at.markdown if "differ by" in m.value]

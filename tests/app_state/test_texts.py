@@ -84,24 +84,39 @@ def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
     assert len(text) == len(LOAD_NOTES) - 6  # paired keys share a sentence
 
 
-def test_pair_captions_name_only_what_the_tables_hold():
+def test_pair_captions_name_only_what_the_tables_hold(tmp_path):
     """Under scores alone the Pair page promised answers "from the logs" and grouped
-    "distinct answers"; on logs with texts it still names them."""
+    "distinct answers". The flips line is said only over a table without texts (with texts
+    the page shows ``by_model``'s own line); it names the file's trial ids where a store with
+    only the question's own texts put them beside the scores."""
     from pathlib import Path
 
     from app_state.texts import flips_caption, repeats_caption
     from scorio_core import Outcomes, io
+    from scorio_core.definitions.pair import PAIR, shows_texts
     from scorio_core.engines.pair import flip_table
 
     R = np.random.default_rng(0).integers(0, 2, (2, 5, 3))
     bare = flip_table(Outcomes(R, models=["a", "b"]), "a", "b", "q0")
-    assert "logs" not in flips_caption(bare.trials)
+    assert flips_caption(bare.trials) == ("One row per trial: each model's category and score "
+                                          "(from the outcome tensor); flip = the two scores "
+                                          "differ.")
     assert repeats_caption(bare.groups).startswith("The repeats grouped: each model's categories")
+    rows = [{"model": m, "question": f"q{q}", "trial": t, "trial_id": f"run-{t}",
+             "outcome": (q + t) % 2, "input": f"What is {q}?"}
+            for m in "ab" for q in range(2) for t in range(3)]
+    pd.DataFrame(rows).to_csv(tmp_path / "ids.csv", index=False)
+    with_ids = io.load(tmp_path / "ids.csv")
+    r = PAIR.run(with_ids, PAIR.params(a="a", b="b", question="q0"))
+    assert not shows_texts(r)  # the input is the question's, said once: no trial texts
+    assert list(r.flips.trials["trial_id_b"]) == ["run-0", "run-1", "run-2"]
+    said = flips_caption(r.flips.trials)
+    assert "and trial id (from the file); flip" in said and "logs" not in said
     texts = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "texts"
     data = io.load(texts)
-    logs = flip_table(data, data.models[0], data.models[1], data.questions[0])
-    assert "and, from the logs, its output, answer, explanation;" in flips_caption(logs.trials)
-    assert "each model's distinct answers" in repeats_caption(logs.groups)
+    r = PAIR.run(data, PAIR.params(a=data.models[0], b=data.models[1]))
+    assert shows_texts(r)  # the page shows by_model's line here, not flips_caption
+    assert "each model's distinct answers" in repeats_caption(r.flips.groups)
 
 
 def _conflict(cls, **kw):

@@ -110,7 +110,8 @@ def test_run_defaults_and_exports(texts, tmp_path):
     assert (r.comparison.a, r.comparison.b) == ("alpha", "beta")  # the two best by score
     assert r.flips.question == r.comparison.questions["question"].iloc[0]
     tables = PAIR.tables(r)
-    assert list(tables) == ["summary", "questions", "flips", "repeats"]
+    # question_texts: the chosen question's own texts (input, target), once
+    assert list(tables) == ["summary", "questions", "question_texts", "flips", "repeats"]
     csv = export_file(PAIR, texts, PAIR.params(question="2"), PAIR.run(
         texts, PAIR.params(question="2")), "csv", "flips")
     assert csv.startswith("# ") and "'=HYPERLINK" in csv and '"=HYPERLINK' not in csv
@@ -457,3 +458,21 @@ def test_summary_view_says_the_two_names_once_in_report_page_and_notebook(texts)
     got, want = shown._shown(), readable(view)
     assert got[0].equals(want[0]) and got[1] == want[1]
     assert readable(summary_view(r.comparison.summary))[0].equals(r._main()[1])  # its display
+
+
+@pytest.mark.parametrize("key", ["answer", "output"])
+def test_repeats_without_an_answer_say_none_was_recorded(tmp_path, key):
+    """The 'repeats' table grouped the trials the data hold no answer (or output) for -- on
+    the bundled temperature data, no answer letter parsed or the call failed -- as
+    "(no text)"; it says what is missing."""
+    import pandas as pd
+
+    rows = [{"model": m, "question": "q0", "trial": t, "outcome": int(t < 2),
+             key: ["B", "B", "", "", "", "C"][t]} for m in "ab" for t in range(6)]
+    pd.DataFrame(rows).to_csv(tmp_path / "long.csv", index=False)
+    g = flip_table(io.load(tmp_path / "long.csv"), "a", "b", "q0").groups
+    mine = g[g["model"] == "a"].set_index(key)
+    assert mine.loc[f"(no {key} recorded)", "repeats"] == 3
+    assert mine.loc[f"(no {key} recorded)", "trials"] == "2, 3, 4"
+    assert mine.loc["B", "mean_score"] == 1.0 and mine.loc["C", "repeats"] == 1
+    assert not g[key].str.contains("no text").any()

@@ -359,6 +359,68 @@ def _grids(page: str) -> list[tuple[list[str], list[list[str]]]]:
     return out
 
 
+def _section_grids(page: str, name: str) -> list[tuple[list[str], list[list[str]]]]:
+    """The report's table ``name`` (after its ``<h3>``, up to the next heading)."""
+    return _grids(page.split(f"<h3>{name}</h3>", 1)[1].split("<h3>", 1)[0])
+
+
+def test_the_pair_section_shows_the_questions_own_texts_once(tmp_path, data_dir):
+    """The Pair page and the CLI show the chosen question's input and target once, above its
+    repeats; the report's pair section never showed them. The report (HTML and Markdown),
+    the notebook's cell and the result's own display print them once, in the 'question'
+    table before the flips, a text longer than TEXT_CELL cut with a line that says from how
+    many characters; the CSV/JSON export holds them whole. Data without them show none."""
+    from scorio_core.definitions.pair import TEXT_CELL
+    from scorio_core.definitions.provenance import export_file
+
+    pair = ANALYSES["pair"]
+    long_input = "Question 0: " + " ".join(f"term{i} plus" for i in range(400)) + " equals?"
+    assert len(long_input) > TEXT_CELL
+    rows = [{"model": m, "question": f"q{q}", "trial": t, "outcome": int((q + t + i) % 3 > 0),
+             "input": long_input if q == 0 else f"Question {q}: {q} + {q}?",
+             "target": f"x={2 * q}", "answer": f"x={(q * t + i) % 3}"}
+            for i, m in enumerate(("alpha", "beta")) for q in range(4) for t in range(3)]
+    pd.DataFrame(rows).to_csv(tmp_path / "texts.csv", index=False)
+    data = io.load(tmp_path / "texts.csv")
+    params = pair.params(question="q0")
+    report = build_report(data, [("pair", params)])
+    page, md = to_html(report), to_markdown(report)
+    section = page.split('<section id="s1">', 1)[1].split("</section>", 1)[0]
+    assert re.findall(r"<h3>([^<]+)</h3>", section)[-4:] == [
+        "questions", "question_texts", "flips", "repeats"]
+    cut = long_input[:TEXT_CELL] + " [...]"
+    question = [(["question", "input", "target"], [["q0", cut, "x=0"]])]
+    assert _section_grids(section, "question_texts") == question
+    said = f"input: its first {TEXT_CELL:,} of {len(long_input):,} characters; the CSV/JSON " \
+           "export has it whole."
+    assert escape(said) in section and said in md
+    assert page.count("term399") == md.count("term399") == 0  # past the cut: printed nowhere
+    # the notebook's cell ends by showing the report's summary, then the question's texts
+    body, last = pair.to_code(params, "data").rsplit("\n", 1)
+    ns = {"data": data}
+    exec(body, ns)
+    cell = eval(last, ns)._repr_html_()
+    assert _grids(cell) == _section_grids(section, "summary") + question
+    assert escape(said) in cell
+    # the result's own display: the same, in HTML and in its text repr
+    result = report.sections[0].result
+    shown = _grids(result._repr_html_())
+    assert shown[0] == _section_grids(section, "summary")[0] and shown[1:] == question
+    assert escape(said) in result._repr_html_() and said in repr(result)
+    # the export: whole
+    tables = json.loads(export_file(pair, data, params, result, "json"))["tables"]
+    assert tables["question_texts"] == [{"question": "q0", "input": long_input, "target": "x=0"}]
+    # without texts: no such table, and the cell shows the summary alone
+    coins = io.load(data_dir / "biased_coins.npz")
+    plain = build_report(coins, ["pair"])
+    assert "question_texts" not in plain.sections[0].tables
+    assert "<h3>question_texts</h3>" not in to_html(plain)
+    ns = {"data": coins}
+    body, last = pair.to_code(pair.params(), "data").rsplit("\n", 1)
+    exec(body, ns)
+    assert len(_grids(eval(last, ns)._repr_html_())) == 1
+
+
 def test_notebook_refuses_a_changed_file(data_dir, tmp_path, monkeypatch):
     nbformat = pytest.importorskip("nbformat")
     src = tmp_path / "data" / "coins.npz"
