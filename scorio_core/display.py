@@ -266,6 +266,30 @@ def part_text(parts: list[pd.DataFrame], i: int) -> str:
             f"{', '.join(map(str, keys))}.")
 
 
+def parts_text(df: pd.DataFrame, *, max_rows: int | None = MAX_ROWS) -> str:
+    """``df`` as aligned text (a terminal, a result's repr): one table, or -- wider than
+    :data:`WIDE_COLUMNS` -- the :func:`column_parts` the report prints, one under another,
+    each after its line (:func:`part_text`). A terminal wraps a 46-column table into
+    unreadable lines; the parts read as the report's do.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.display import parts_text
+    >>> wide = pd.DataFrame({"model": ["a"]} | {f"m{i}": [1] for i in range(30)})
+    >>> text = parts_text(wide)
+    >>> text.count("Part "), text.splitlines()[1].split()[:3]
+    (3, ['model', 'm0', 'm1'])
+    """
+    from .formatting import text_table
+
+    parts = column_parts(df)
+    if len(parts) == 1:
+        return text_table(df, max_rows=max_rows)
+    return "\n\n".join(f"{part_text(parts, i)}\n{text_table(p, max_rows=max_rows)}"
+                       for i, p in enumerate(parts))
+
+
 def parts_html(df: pd.DataFrame, *, caption: str | None = None,
                max_rows: int | None = MAX_ROWS) -> str:
     """``df`` as the report prints it in HTML: one :func:`html_table`, or -- wider than
@@ -320,10 +344,8 @@ class Table:
         return f'{_STYLE}<div class="scorio-result">{self._body()}</div>'
 
     def __repr__(self) -> str:
-        from .formatting import text_table
-
         df, notes = self._shown()
-        return "\n\n".join(["\n".join([text_table(df, max_rows=self.max_rows), *notes]),
+        return "\n\n".join(["\n".join([parts_text(df, max_rows=self.max_rows), *notes]),
                             *map(repr, self.more)])
 
 
@@ -557,8 +579,6 @@ class Shown:
         return {"text/html": self._repr_html_(), "text/plain": repr(self)}
 
     def __repr__(self) -> str:
-        from .formatting import text_table
-
         name, main, notes, tables = self._main()
         head = f"<{type(self).__name__}: {self.definition().title}"
         head += f" · {self._about.data}>" if self._about is not None and self._about.data \
@@ -566,7 +586,7 @@ class Shown:
         rows = f"{len(tables[name]):,} rows" + (
             f", {len(main):,} shown" if len(main) < len(tables[name]) else "")
         also = [x for k, df, said in self._also(tables)
-                for x in (f"{k}:", text_table(df, max_rows=MAX_ROWS), *said)]
-        return "\n".join([f"{head}\n{name} ({rows}):", text_table(main, max_rows=MAX_ROWS),
+                for x in (f"{k}:", parts_text(df, max_rows=MAX_ROWS), *said)]
+        return "\n".join([f"{head}\n{name} ({rows}):", parts_text(main, max_rows=MAX_ROWS),
                           *notes, *also,
                           f"tables: {', '.join(tables)} (result.tables(): every row)"])

@@ -243,9 +243,12 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
         assert "trials = 4 ·" in text and "models = 20 (all)" in text
     others = [k for k in result.tables() if k != name]
     assert all(k in html for k in others)  # the other tables are named
-    text = check_repr(result, lines=display.MAX_ROWS + 10)
+    # the report's rows, in the report's parts when wide (each part its rows and its line)
+    text = check_repr(result, lines=len(parts) * (min(len(main), display.MAX_ROWS) + 3) + 10)
     assert text.startswith(f"<{type(result).__name__}: {a.title}")
     assert all(n in text for n in notes)
+    if len(parts) > 1:  # a terminal wraps a 46-column row into unreadable lines
+        assert all(display.part_text(parts, i) in text for i in range(len(parts)))
 
 
 def test_a_result_displays_the_rows_and_line_the_report_prints():

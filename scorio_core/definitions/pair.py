@@ -269,7 +269,9 @@ def by_model(flips: pd.DataFrame, a: str = "a", b: str = "b") -> TableView:
     one per text and model -- side by side, the two models' texts took six narrow columns of
     fifteen and ran past a 1280 px screen. Columns that repeat are left out and said in the
     note: the question (and its benchmark), the same on every row, and ``output`` where it
-    is the ``answer`` on every row. The CSV/JSON export keeps the side-by-side table.
+    is the ``answer`` on every row; ``prompt`` (the whole prompt sent, in-context examples
+    included: thousands of characters a row) is left out with a line. The CSV/JSON export
+    keeps the side-by-side table with every text.
 
     Example
     -------
@@ -310,6 +312,11 @@ def by_model(flips: pd.DataFrame, a: str = "a", b: str = "b") -> TableView:
             out["output"].astype(object)):
         out = out.drop(columns="output")
         said += "; output is left out, the same as answer on every row"
+    if "prompt" in out:  # the whole prompt sent (HELM: the in-context examples, each trial's
+        # own): thousands of characters a row, the same for both models at a trial
+        out = out.drop(columns="prompt")
+        said += ("; prompt (the full prompt sent) is left out: the Pair page shows one trial's "
+                 "in full and the CSV/JSON export has every one")
     if "repeats" in out:  # from first_answers' repeats_a, repeats_b
         said += "; repeats = on how many trials that model gave the row's answer"
     return TableView(out, said + ".")

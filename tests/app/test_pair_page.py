@@ -243,15 +243,16 @@ def test_pair_page_shows_every_text_of_a_trial_once(tmp_path):
     prompts = [c for c in codes if c.startswith("Answer the following questions")]
     assert len(prompts) == 2 and all(c.endswith("Question: Is 70 even or odd?\nA. Even\nB. "
                                                  "Odd\nAnswer:") for c in prompts)
-    # the table: the report's view, every text a column, the question's texts not repeated
+    # the table: the report's view, every text a column but the whole prompt (in the panel
+    # above), the question's texts not repeated
     table = next(d for d in at.dataframe if "flip" in d.value.columns)
     assert list(table.value.columns) == ["trial", "flip", "model", "category", "score",
                                          "trial_id", "reasoning", "output", "answer",
-                                         "annotations", "prompt"]
+                                         "annotations"]
     assert table.proto.row_height > 64  # above 4 rem the grid wraps a long text in its row
     widths = json.loads(table.proto.columns)
     assert {c for c, v in widths.items() if "width" in v} == {"model", "reasoning",
-                                                              "annotations", "prompt"}
+                                                              "annotations"}
     # trial 1: alpha's thinking of that trial; no annotation on either side, so no row
     at.select_slider(key="pair_trial").set_value(1).run()
     _ok(at)
