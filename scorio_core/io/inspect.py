@@ -10,7 +10,12 @@ What is read (the log schema of ``inspect_ai.log``):
   holds every score in one member) or else every ``samples/{id}_epoch_{n}.json``
   member (``samples`` in a ``.json`` log): sample ``id`` is the question, ``epoch``
   the trial, ``scores[scorer].value`` the outcome and a non-empty ``error`` marks a
-  sample that errored (a missing cell, counted in the import report).
+  sample that errored (a missing cell, counted in the import report);
+* each sample's texts for the sample store: ``input``, ``target``, ``output.completion``
+  (the output), the score's ``answer`` and ``explanation``, ``metadata``, ``error``, and
+  the model's reasoning -- the ``reasoning`` content blocks of the first choice's message
+  (``output.choices[0].message.content``), which ``output.completion`` leaves out
+  (:func:`_reasoning`).
 
 Members may be stored, deflate- or zstd-compressed (zip method 93; read with the
 ``zstandard`` package because :mod:`zipfile` reads zstd only from Python 3.14).
@@ -41,7 +46,7 @@ from collections import Counter
 from typing import Any
 
 from .._validation import ValidationError
-from ..samples import one_line
+from ..samples import as_text, one_line
 from ._base import MAX_DECODED_BYTES, _Src, check_expanded, open_zip, read_member
 from ._logs import LogPart, choose_scorer
 
@@ -126,16 +131,68 @@ def _scorer_names(samples: list[tuple[str, Any]]) -> tuple[list[str], dict[str, 
     return names, where
 
 
+#: What the sample store says for a reasoning block the model provider encrypted
+#: (``ContentReasoning.redacted``: its ``reasoning`` is ciphertext, never shown), as
+#: Inspect's viewer says it: ``[ENCRYPTED]``, or ``[ENCRYPTED; its summary:]`` and the
+#: block's readable ``summary`` on the next line when it has one.
+ENCRYPTED = "reasoning encrypted by the model provider"
+
+
+def _reasoning(output: Any) -> str | None:
+    """The model's reasoning in an ``output`` (a ``ModelOutput``): the ``reasoning`` content
+    blocks of its first choice's message, in order, a blank line between blocks, cut at
+    :data:`~scorio_core.samples.MAX_TEXT` characters; ``None`` when it has none.
+
+    Each block is shown as Inspect's viewer shows it: its ``reasoning`` text; a block the
+    provider encrypted (``redacted``) as ``[reasoning encrypted by the model provider]``
+    (:data:`ENCRYPTED`), followed by its readable ``summary`` when it has one (a current
+    Claude model's thinking), never its ciphertext; a block with only a summary as that
+    summary, labelled ``[reasoning summary:]``.
+
+    Example
+    -------
+    >>> from scorio_core.io.inspect import _reasoning
+    >>> print(_reasoning({"choices": [{"message": {"content": [
+    ...     {"type": "reasoning", "reasoning": "2 + 2 is 4."}, {"type": "text", "text": "4"},
+    ...     {"type": "reasoning", "reasoning": "EqQBCkgI", "redacted": True}]}}]}))
+    2 + 2 is 4.
+    <BLANKLINE>
+    [reasoning encrypted by the model provider]
+    """
+    choices = output.get("choices") if isinstance(output, dict) else None
+    first = choices[0] if isinstance(choices, list) and choices else None
+    message = first.get("message") if isinstance(first, dict) else None
+    content = message.get("content") if isinstance(message, dict) else None
+    if not isinstance(content, list):  # a plain string: no reasoning blocks
+        return None
+    parts = []
+    for block in content:
+        if not isinstance(block, dict) or block.get("type") != "reasoning":
+            continue
+        text, summary = (v if isinstance(v, str) else ""
+                         for v in (block.get("reasoning"), block.get("summary")))
+        if block.get("redacted"):
+            parts.append(f"[{ENCRYPTED}; its summary:]\n{summary}" if summary.strip()
+                         else f"[{ENCRYPTED}]")
+        elif text.strip():
+            parts.append(text)
+        elif summary.strip():
+            parts.append(f"[reasoning summary:]\n{summary}")
+    return as_text("\n\n".join(parts)) if parts else None
+
+
 def _text(s: dict, name: str, full: dict | None = None) -> dict[str, Any]:
     """The text fields of one sample for scorer ``name`` (``full``: its ``samples/``
-    member, read when the scores came from ``summaries.json``, which holds no output and
-    may shorten the input, the answer and the explanation)."""
+    member as :func:`_outputs` keeps it, read when the scores came from ``summaries.json``,
+    which holds no output and may shorten the input, the answer and the explanation)."""
     src = full if isinstance(full, dict) else s
     score = (src.get("scores") or {}).get(name) or (s.get("scores") or {}).get(name)
     output = src.get("output")
     out = {
         "input": src.get("input") or s.get("input"),
         "target": src.get("target") or s.get("target"),
+        # a member's reasoning, rendered when it was read (its blocks are not kept)
+        "reasoning": src.get("reasoning") if src is full else _reasoning(output),
         "output": output.get("completion") if isinstance(output, dict) else None,
         "answer": score.get("answer") if isinstance(score, dict) else None,
         "explanation": score.get("explanation") if isinstance(score, dict) else None,
@@ -152,7 +209,8 @@ def _text(s: dict, name: str, full: dict | None = None) -> dict[str, Any]:
 def _outputs(zf, names: list[str], samples: list[tuple[str, Any]], part: LogPart,
              limit: int) -> dict[tuple[Any, Any], dict]:
     """The text fields of each sample's ``samples/{id}_epoch_{n}.json`` member, read one
-    member at a time (the events and messages are dropped at once). Members that would
+    member at a time (the events and messages are dropped at once, the output's reasoning
+    blocks kept as their text, :func:`_reasoning`). Members that would
     expand beyond :data:`~scorio_core.io.MAX_DECODED_BYTES` together are not read (the
     scores do not need them): the samples then have no output text, with a note."""
     have = set(names)
@@ -177,7 +235,7 @@ def _outputs(zf, names: list[str], samples: list[tuple[str, Any]], part: LogPart
             out[key] = {
                 "input": full.get("input"), "target": full.get("target"),
                 "metadata": full.get("metadata"), "error": full.get("error"),
-                "scores": full.get("scores"),
+                "scores": full.get("scores"), "reasoning": _reasoning(output),
                 "output": {"completion": output.get("completion")}
                 if isinstance(output, dict) else None,
             }
@@ -410,8 +468,9 @@ def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None =
               texts: bool = True) -> LogPart:
     """One ``.eval`` log as a :class:`LogPart` (only its header when ``benchmark`` names
     another task: the part is then dropped before assembly); ``texts``: keep each sample's
-    input, target, output, answer, explanation and metadata (the output is in the
-    ``samples/`` members, read one at a time, when the scores come from ``summaries.json``)."""
+    input, target, reasoning, output, answer, explanation and metadata (the output and its
+    reasoning are in the ``samples/`` members, read one at a time, when the scores come from
+    ``summaries.json``)."""
     with open_zip(src, "Inspect .eval log") as zf:
         names = list(dict.fromkeys(zf.namelist()))  # a re-written member: the last one wins
         if HEADER in names:

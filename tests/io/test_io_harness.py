@@ -71,7 +71,7 @@ def check_against_inspect(o, logs: list[dict], scorer: str | None = None, scale:
 
 
 # --------------------------------------------------------------------------- Inspect
-@pytest.mark.parametrize("name", ["epochs", "json_log"])
+@pytest.mark.parametrize("name", ["epochs", "json_log", "reasoning"])
 def test_inspect_ordinary_logs_agree_with_inspect(name):
     d = INSPECT / name
     o = io.load(d)
@@ -400,6 +400,16 @@ def test_stored_inspect_readings_are_inspects_own():
             assert [(s.id, s.epoch) for s in live.samples or []] == [
                 (s["id"], s["epoch"]) for s in log["samples"]
             ]
+            if d.name != "reasoning":
+                continue
+            for s, want in zip(live.samples, log["texts"], strict=True):  # output's blocks
+                content = s.output.message.content
+                assert [(c.reasoning, c.summary, c.redacted) for c in content
+                        if not isinstance(content, str) and c.type == "reasoning"] == [
+                    (b["reasoning"], b["summary"], b["redacted"]) for b in want["reasoning"]
+                ]
+                assert (s.id, s.epoch, s.output.completion) == (
+                    want["id"], want["epoch"], want["output"])
 
 
 def test_stored_lm_eval_readings_match_the_results_files():

@@ -4,8 +4,10 @@ columns; the store survives what Outcomes does (select, subset, pickling) and an
 
 from __future__ import annotations
 
+import io as _io
 import json
 import pickle
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -96,6 +98,141 @@ def test_errored_samples_carry_their_error_and_position():
     o = io.load(json.dumps(log).encode(), filename="run.json", on_missing="truncate")
     got = o.samples.for_question("1").select("trial", "trial_id", "output", "error").rows()
     assert got == [(0, "1", "a", None), (None, "2", None, "boom")]
+
+
+REASONING = HARNESS / "inspect" / "reasoning"
+
+
+def _inspect_shows(block: dict) -> str | None:
+    """How Inspect's own log viewer shows a ContentReasoning block (its reasoning; an
+    encrypted one's summary, or that it is encrypted; a summary alone, labelled)."""
+    if block["redacted"]:
+        return ("[reasoning encrypted by the model provider; its summary:]\n" + block["summary"]
+                if block["summary"] else "[reasoning encrypted by the model provider]")
+    if block["reasoning"]:
+        return block["reasoning"]
+    return "[reasoning summary:]\n" + block["summary"] if block["summary"] else None
+
+
+def test_inspect_reasoning_equals_inspects_own_reading():
+    """A reasoning model's log (inspect's own writer, mockllm with ContentReasoning blocks):
+    every (model, sample, epoch) keeps, as ``reasoning``, the reasoning blocks of the first
+    choice that inspect_ai.read_eval_log reads, in order, an encrypted one said as such and
+    never its ciphertext; the output is ``output.completion`` (no reasoning in it). alpha is
+    an .eval with summaries.json (texts from the samples/ members), beta a .json log (texts
+    from the samples in the log): both paths read the same blocks the same way."""
+    o = io.load(REASONING)
+    store = o.samples
+    assert store.columns == ("input", "target", "reasoning", "output", "answer")
+    logs = {log["model"].split("/")[1]: log
+            for log in json.loads((REASONING / "reading.json").read_text())["logs"]}
+    alpha = REASONING / logs["alpha"]["file"]
+    assert alpha.suffix == ".eval" and "summaries.json" in zipfile.ZipFile(alpha).namelist()
+    assert logs["beta"]["file"].endswith(".json")
+    seen, kinds = 0, set()
+    for model, log in logs.items():
+        for want in log["texts"]:
+            rows = store.for_question(str(want["id"]), models=[model])
+            row = rows.filter(pl.col("trial_id") == str(want["epoch"])).row(0, named=True)
+            blocks = want["reasoning"]
+            shown = [t for t in map(_inspect_shows, blocks) if t]
+            assert row["reasoning"] == ("\n\n".join(shown) if shown else None), (model, want)
+            assert row["output"] == want["output"]
+            for b in blocks:
+                kinds.add((b["redacted"], bool(b["reasoning"]), bool(b["summary"])))
+                if b["redacted"]:  # the ciphertext is in no text of the store
+                    assert all(b["reasoning"] not in str(v) for v in row.values())
+                elif b["reasoning"]:
+                    assert b["reasoning"] not in row["output"]
+            seen += 1
+    assert seen == 2 * 3 * 2
+    # the fixture covers each kind of block: plain, encrypted with and without a summary,
+    # a summary alone (and a sample with none, above: reasoning None)
+    assert kinds == {(False, True, False), (True, True, True), (True, True, False),
+                     (False, False, True)}
+
+
+def test_inspect_reasoning_literally():
+    """The fixture's reasoning as the store keeps it: two blocks interleaved with text, an
+    encrypted block with and without its summary, a summary alone, none."""
+    o = io.load(REASONING)
+
+    def cell(model, q, epoch):
+        rows = o.samples.for_question(q, models=[model])
+        return rows.filter(pl.col("trial_id") == str(epoch))["reasoning"][0]
+
+    assert cell("alpha", "2", 1) == "First, 2 + 2.\n\nSo it is 5."
+    assert cell("alpha", "2", 2) == ("[reasoning encrypted by the model provider; its "
+                                     "summary:]\nDoubled 2.")
+    assert cell("alpha", "3", 1) == "[reasoning encrypted by the model provider]"
+    assert cell("alpha", "3", 2) is None  # a plain-string message: no reasoning
+    assert cell("beta", "3", 2) == "[reasoning summary:]\nSummary: 3 doubled is 6."
+    assert cell("beta", "1", 1).startswith("Let me think.\n\n<b>1 + 1</b> means")
+    assert io.load(REASONING, samples="skip").samples is None
+
+
+def test_inspect_reasoning_is_in_the_pair_view():
+    """The Pair view's flip table shows each trial's reasoning beside its output, before
+    it (the store's order), for both models, at the trial of R that holds its score."""
+    from scorio_core.engines.pair import flip_table
+
+    o = io.load(REASONING)
+    f = flip_table(o, "alpha", "beta", "2")
+    cols = list(f.trials.columns)
+    assert cols.index("reasoning_a") < cols.index("output_a")
+    assert f.trials["reasoning_a"].tolist() == [
+        "First, 2 + 2.\n\nSo it is 5.",
+        "[reasoning encrypted by the model provider; its summary:]\nDoubled 2."]
+    assert f.trials["reasoning_b"].tolist() == [
+        "[reasoning encrypted by the model provider; its summary:]\nDoubled 2.",
+        "[reasoning encrypted by the model provider]"]
+    assert f.trials["output_a"].tolist() == ["Partial:\n5", "4"]
+    # each trial's texts sit beside its own score: alpha's wrong '5' then right '4', beta's
+    # right '4' then wrong '5' (contains_target), so both trials flip
+    assert f.trials["score_a"].tolist() == [0.0, 1.0]
+    assert f.trials["score_b"].tolist() == [1.0, 0.0]
+    assert f.trials["output_b"].tolist() == ["4", "5"] and f.trials["flip"].all()
+
+
+def _reasoning_log(reasoning: str, fmt: str) -> bytes:
+    """A one-sample Inspect log whose output holds ``reasoning`` in a ContentReasoning block:
+    an .eval with summaries.json (the text read from its samples/ member) or a .json log."""
+    spec = {"task": "t", "model": "m", "config": {"epochs": 1}}
+    sample = {"id": 1, "epoch": 1, "input": "q?", "scores": {"s": {"value": "C"}},
+              "output": {"completion": "4", "choices": [{"message": {"role": "assistant",
+                         "content": [{"type": "reasoning", "reasoning": reasoning},
+                                     {"type": "text", "text": "4"}]}}]}}
+    if fmt == "json":
+        return json.dumps({"eval": spec, "status": "success", "samples": [sample]}).encode()
+    buf = _io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("header.json", json.dumps({"eval": spec, "status": "success"}))
+        zf.writestr("summaries.json", json.dumps([{k: sample[k] for k in
+                                                   ("id", "epoch", "input", "scores")}]))
+        zf.writestr("samples/1_epoch_1.json", json.dumps(sample))
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("fmt", ["eval", "json"])
+def test_inspect_reasoning_is_cut_at_max_text(fmt):
+    """Reasoning longer than MAX_TEXT is cut with the note, as every text is, on both paths;
+    a member's reasoning is cut when it is read (what is held until the store is written)."""
+    from scorio_core.io import _logs
+    from scorio_core.io import inspect as inspect_io
+
+    long = "why " * (MAX_TEXT // 4) + "tail"
+    o = io.load(_reasoning_log(long, fmt), filename=f"run.{fmt}")
+    got = o.samples.for_question("1")["reasoning"][0]
+    assert got == as_text(long) and got.startswith(long[:MAX_TEXT])
+    assert got.endswith("[... cut: 4 more characters not kept by the sample store]")
+    assert o.samples.for_question("1")["output"][0] == "4"
+    if fmt == "eval":
+        zf = zipfile.ZipFile(_io.BytesIO(_reasoning_log(long, fmt)))
+        part = _logs.LogPart(file="run.eval", format="inspect", model="m", benchmark="t")
+        kept = inspect_io._outputs(zf, zf.namelist(), [("", {"id": 1, "epoch": 1})], part,
+                                   10**9)
+        assert kept[(1, 1)]["reasoning"] == got  # the blocks themselves are not kept
+        assert "choices" not in kept[(1, 1)]["output"]
 
 
 def test_table_text_columns_become_samples_keyed_like_R():
