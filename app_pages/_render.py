@@ -219,21 +219,22 @@ def footer(
             for n in notes:
                 st.markdown(f"- {n}")
     st.subheader("Export")
-    files = [(f"CSV: {name}", name) for name in analysis.tables(result)]
-    cols = st.columns(max(len(files) + 1 + len(extra), 3))
-    for col, (label, name) in zip(cols, files, strict=False):
-        col.download_button(
-            label, _deferred(export_file, analysis, o, params, result, "csv", name),
+    # one row of buttons sized to their labels, wrapping onto the next row: in equal
+    # columns six buttons cut every label at 1280 px ("CSV: ques…" twice on the Pair page)
+    row = st.container(horizontal=True)
+    for name in analysis.tables(result):
+        row.download_button(
+            f"CSV: {name}", _deferred(export_file, analysis, o, params, result, "csv", name),
             export_filename(o, analysis.id, "csv", name), "text/csv",
             on_click="ignore", key=f"{key}_csv_{name}", icon=":material/download:",
         )
-    cols[len(files)].download_button(
+    row.download_button(
         "JSON (all tables)", _deferred(export_file, analysis, o, params, result),
         export_filename(o, analysis.id, "json"), "application/json",
         on_click="ignore", key=f"{key}_json", icon=":material/download:",
     )
-    for col, (label, make, file, mime) in zip(cols[len(files) + 1 :], extra, strict=False):
-        col.download_button(label, make, file, mime, on_click="ignore", key=f"{key}_{file}",
+    for label, make, file, mime in extra:
+        row.download_button(label, make, file, mime, on_click="ignore", key=f"{key}_{file}",
                             icon=":material/download:")
     st.caption("Every file names the dataset and the analysis and carries its provenance "
                "(input sha256, settings, seeds, versions, UTC time)." if o is not None else

@@ -7,6 +7,7 @@ from logs is shown as plain text (``st.code``, ``st.dataframe``), never as Markd
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
@@ -61,20 +62,39 @@ def _flips(result) -> None:
         st.caption(flips_caption(f.trials))
         return
     t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b))
+    _fitted(t)
+    st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
+               "below, the CSV/JSON export has both models' texts side by side.")
+
+
+def _fitted(t) -> None:
+    """``t`` (a table with a ``model`` column: the flips with texts, the repeats) within the
+    main column: ``model`` as wide as its longest name; numbers as the grid sizes them; a
+    short text (up to 12 characters: a category, a one-letter answer) as wide as its header
+    or longest value; longer texts (an answer or output, "(no answer recorded)", the list of
+    trials) share what the others leave of :data:`MAIN_PX`, none wider than its longest
+    value needs, the rest to those that need more. The grid, left to itself, sized the
+    repeats' answers to a letter ("(no answ") and ran ``mean_score`` past the column's
+    right edge. Rows take four lines when a text is longer than its cell's line."""
     cfg = _common.core_formats(t)
     cfg["model"] = st.column_config.TextColumn(width=name_width(t["model"]))
-    chars = {x: int(t[x].astype(str).str.len().max()) for x in t if x not in cfg}
-    long = [x for x, n in chars.items() if n > 12 and x not in ("flip", "category")]
-    rest = sum(cfg["model"]["width"] if x == "model" else 7 * max(len(str(x)), 6) + 20
-               for x in t if x not in long)  # about as the grid sizes them
-    px = max((MAIN_PX - rest) // max(len(long), 1), 90)
-    cfg |= {x: st.column_config.TextColumn(width=px) for x in long}
-    wrap = any(7 * chars[x] > px - 16 for x in long)  # one line each, else four
+    text = [x for x in t if x not in cfg and not pd.api.types.is_numeric_dtype(t[x])]
+    chars = {x: int(t[x].dropna().astype(str).str.len().max()) if t[x].notna().any() else 0
+             for x in text}
+    need = {x: 7 * max(chars[x], len(str(x)), 3) + 24 for x in text}  # px that show it whole
+    long = sorted((x for x in text if chars[x] > 12), key=need.get)
+    cfg |= {x: st.column_config.TextColumn(width=need[x]) for x in text if x not in long}
+    # the others' widths; numbers and flags about as the grid sizes them (by their header)
+    left = MAIN_PX - sum((cfg.get(x) or {}).get("width") or 7 * max(len(str(x)), 6) + 20
+                         for x in t if x not in long)
+    for i, x in enumerate(long):  # the shortest first: what one leaves, the next may take
+        cfg[x] = st.column_config.TextColumn(width=max(min(need[x], left // (len(long) - i)),
+                                                       90))
+        left -= cfg[x]["width"]
+    wrap = any(need[x] > cfg[x]["width"] for x in long)
     _common.show_table(st, t, hide_index=True, column_config=cfg,
                        row_height=ROW_PX if wrap else None,
                        height=min((ROW_PX if wrap else 35) * len(t) + 38, 10 * ROW_PX))
-    st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
-               "below, the CSV/JSON export has both models' texts side by side.")
 
 
 def _texts(f, c) -> None:
@@ -143,7 +163,7 @@ def main() -> None:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
     _flips(result)
-    _common.show_table(st, f.groups, hide_index=True, column_config=_common.core_formats(f.groups))
+    _fitted(f.groups)
     st.caption(repeats_caption(f.groups))
     if f.has_text:
         _texts(f, c)

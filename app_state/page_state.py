@@ -654,26 +654,41 @@ def _in_range(analysis_id: str, name: str, value, notes: list[str]):
     if (w["options"] is not None or isinstance(value, bool)
             or not isinstance(value, (int, float))):
         return value
-    lo = -math.inf if w["min_value"] is None else w["min_value"]
-    hi = math.inf if w["max_value"] is None else w["max_value"]
-    return clamp(name, value, lo, hi, notes)
+    return clamp(_P(analysis_id), name, value, notes)
 
 
-def clamp(name: str, value, lo, hi, notes: list[str]):
-    """``value`` within ``[lo, hi]`` (a page widget's range), in ``value``'s type; a note
-    says so when it moved (a widget given a value outside its range would silently show
-    its minimum instead).
+def _number(x) -> str:
+    """A value or bound as the notes write it: ``20,000``, ``0.5``."""
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:,g}"
+
+
+def clamp(params: type, name: str, value, notes: list[str], part: int | None = None):
+    """``value`` of setting ``name`` of ``params`` (a settings class) within the range its
+    page widget offers (``scorio_core.params.widget``: ``page_min`` / ``page_max`` where
+    declared), in ``value``'s type; when it moved, a note says so (a widget given a value
+    outside its range would silently show its minimum instead). The note calls the setting
+    by its widget's declared label, in bold, as an error does (``app_state.texts.
+    error_text``); ``part``: the number of one of a setting's several widgets (the three
+    category weights: "weight of category 2").
 
     Example
     -------
+    >>> from scorio_core.simulate.params import OrderParams
     >>> notes = []
-    >>> clamp("sims", 50_000, 200, 20_000, notes), notes
-    (20000, ["sims 50,000 is outside the page's range 200 to 20,000; showing 20,000"])
+    >>> clamp(OrderParams, "sims", 50_000, notes), notes
+    (20000, ["**Datasets per N** 50,000 is outside the page's range 200 to 20,000; showing 20,000"])
     """
+    w = widget(params, name)
+    lo = -math.inf if w["min_value"] is None else w["min_value"]
+    hi = math.inf if w["max_value"] is None else w["max_value"]
     shown = type(value)(min(max(value, lo), hi))
     if shown != value:
-        notes.append(f"{name} {value:,} is outside the page's range {lo:,} to {hi:,}; showing "
-                     f"{shown:,}")
+        label = w["label"] if part is None else f"{w['label']} {part}"
+        span = (f"{_number(lo)} to {_number(hi)}" if math.isfinite(lo) and math.isfinite(hi)
+                else f"(at least {_number(lo)})" if math.isfinite(lo) else
+                f"(at most {_number(hi)})")
+        notes.append(f"**{label}** {_number(value)} is outside the page's range {span}; "
+                     f"showing {_number(shown)}")
     return shown
 
 

@@ -12,7 +12,8 @@ Example
 >>> p = SIMULATIONS["order"].params(upper=0.7, lower=0.6, sims=50_000)
 >>> state, notes = to_state("order", p)
 >>> state["sim_up"], state["sim_order_n"], notes
-(0.7, 20000, ["sims 50,000 is outside the page's range 200 to 20,000; showing 20,000"])
+(0.7, 20000, ["**Datasets per N** 50,000 is outside the page's range 200 to 20,000; showing \
+20,000"])
 >>> from_state("order", state)
 OrderParams(upper=0.7, lower=0.6, concentration=3.0, sims=20000, seed=0)
 """
@@ -87,8 +88,9 @@ def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
     widgets cannot show (values clamped into a widget's range, choices it does not offer)."""
     notes: list[str] = []
     state: dict[str, Any] = {}
+    cls = SIMULATIONS[sid].params
     for name, key in WIDGETS[sid].items():
-        v, (lo, hi) = getattr(p, name), bounds(sid, name)
+        v, (lo, _) = getattr(p, name), bounds(sid, name)
         if name == "methods":
             kept = [m for m in v if m in sim.FIG2A_METHODS]
             if len(kept) < len(v):
@@ -102,13 +104,13 @@ def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
         elif name == "means":
             if len(v) > 1:
                 notes.append(f"the page simulates one mean; showing {v[0]:g} of {list(v)}")
-            state[key] = clamp("mean", float(v[0]), lo, hi, notes)
+            state[key] = clamp(cls, name, float(v[0]), notes)
         elif name == "weights":
             w = list(v) if len(v) == 3 else list(page_default(sid).weights)
             if len(v) != 3:
                 notes.append(f"the page shows three category weights; got {len(v)}")
             for k, x in enumerate(w):
-                state[f"{key}{k}"] = clamp(f"weight {k}", float(x), lo, hi, notes)
+                state[f"{key}{k}"] = clamp(cls, name, float(x), notes, part=k)
         elif name == "R0":
             label = next((k for k, r in PRIORS.items() if r == v), None)
             if label is None:
@@ -117,7 +119,7 @@ def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
         elif lo is None:
             state[key] = v
         else:
-            state[key] = clamp(name, type(lo)(v), lo, hi, notes)
+            state[key] = clamp(cls, name, type(lo)(v), notes)
     for n in _hidden(sid):
         state[f"_sim_{sid}_{n}"] = getattr(p, n)
     return state, notes

@@ -79,6 +79,11 @@ IDLE_JS = """() => !!document.querySelector('[data-scorio-run]')
   && !document.querySelector('[data-stale="true"]')
   && !document.body.innerText.includes('Drawing the chart')"""
 RUN_JS = """() => +(document.querySelector('[data-scorio-run]')?.dataset.scorioRun ?? 0)"""
+#: ``[label, pixels cut]`` of every download button in the main column whose label is cut
+#: (Streamlit ends a label that does not fit its button with "…": its text box then scrolls).
+CUT_LABELS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stDownloadButton"] [data-testid="stMarkdownContainer"]'))
+  .map(m => [m.innerText, m.scrollWidth - m.clientWidth]).filter(([, cut]) => cut > 0)"""
 
 
 def run_number(page) -> int:

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _browser import (
+    CUT_LABELS_JS,
     act,
     charts_drawn,
     settle,
@@ -92,6 +93,10 @@ def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, server):
 
 
 def test_every_page_renders_on_the_default_real_data(page, server):
+    """Every page renders at 1280 px, and its export buttons show their labels whole: in
+    equal columns the Questions page cut "CSV: uninformative" by 10 px (and the Pair page
+    four of its six labels on logs with question texts, tests/app/test_pair_page.py)."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(server)  # the default dataset: the real one (data/jhu_llm_temperature.parquet)
     settle(page)
     main = page.inner_text('[data-testid="stMain"]')
@@ -102,6 +107,7 @@ def test_every_page_renders_on_the_default_real_data(page, server):
         act(page, page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
         _no_exception(page, name)
         assert page.locator("h1").count() >= 1, f"{name}: no title"
+        assert page.evaluate(CUT_LABELS_JS) == [], name
 
 
 def _long_csv(path: Path) -> Path:

@@ -251,8 +251,10 @@ def test_pair_page_shows_every_text_of_a_trial_once(tmp_path):
                                          "annotations"]
     assert table.proto.row_height > 64  # above 4 rem the grid wraps a long text in its row
     widths = json.loads(table.proto.columns)
-    assert {c for c, v in widths.items() if "width" in v} == {"model", "reasoning",
-                                                              "annotations"}
+    text = {"model", "category", "reasoning", "output", "answer", "annotations"}
+    assert {c for c, v in widths.items() if "width" in v} == text  # each text sized
+    # the two long texts, each longer than its share, share what the others leave alike
+    assert widths["reasoning"]["width"] == widths["annotations"]["width"] >= 90
     # trial 1: alpha's thinking of that trial; no annotation on either side, so no row
     at.select_slider(key="pair_trial").set_value(1).run()
     _ok(at)
@@ -260,12 +262,47 @@ def test_pair_page_shows_every_text_of_a_trial_once(tmp_path):
     assert not [c.value for c in at.caption if c.value.startswith("annotations")]
 
 
+#: The bundled temperature data on the Pair page: claude-3-opus vs cohere-command-r-plus on
+#: q001, where cohere gave no parseable answer on 55 of 100 trials.
+TEMPERATURE_Q001 = ('dataset=jhu_llm_temperature&pair.a="claude-3-opus-20240229"'
+                    '&pair.b="cohere-command-r-plus"&pair.question="q001"')
+
+
+def test_pair_page_repeats_show_every_answer_whole():
+    """The repeats' answer column was left to the grid, which sized it to the one-letter
+    answers: "(no answer recorded)" read "(no answ". Every text column now has a width
+    that shows its longest value (or its share of the column, with rows of four lines),
+    and the widths set leave room for the number columns within the page's column."""
+    from app_pages.pair import MAIN_PX
+
+    at = AppTest.from_file(APP, default_timeout=120)
+    for k, v in (x.split("=", 1) for x in TEMPERATURE_Q001.split("&")):
+        at.query_params[k] = v
+    at.run()
+    at.switch_page(PAIR).run()
+    _ok(at)
+    assert at.selectbox(key="pair_question").value == "q001"
+    table = next(d for d in at.dataframe if "repeats" in d.value.columns)
+    groups, config = table.value, json.loads(table.proto.columns)
+    assert "(no answer recorded)" in set(groups["answer"])
+    width = {c: config.get(c, {}).get("width") for c in groups.columns}
+    # about 6 px a character in the grid's 14 px font, and 16 px of cell padding
+    assert width["answer"] >= 6 * len("(no answer recorded)") + 16, width
+    assert width["model"] >= 6 * groups["model"].str.len().max() + 16, width
+    assert width["trials"] >= 90 and table.proto.row_height > 64, width  # four lines a row
+    numbers = ("repeats", "mean_score")  # sized by the grid: about their header's width
+    assert sum(width[c] for c in groups.columns if c not in numbers) + sum(
+        7 * max(len(c), 6) + 20 for c in numbers) <= MAIN_PX, width
+
+
 @pytest.mark.timeout(600)
 def test_pair_page_tables_fit_a_1280px_screen(browser, tmp_path):
     """At 1280 px (sidebar open) the flips with texts were a 15-column grid that scrolled
     1,945 px sideways on the HELM run (its prompts) and 768 px on the Inspect logs, and the
-    summary 355 px (its estimand in words): every table of the page now fits its column."""
-    from _browser import act, charts_drawn, settle, streamlit_server
+    summary 355 px (its estimand in words); on the bundled temperature data the repeats ran
+    50 px over (their trial lists; ``mean_score`` cut): every table of the page now fits its
+    column, and the export buttons' labels show whole."""
+    from _browser import CUT_LABELS_JS, act, charts_drawn, settle, streamlit_server
 
     upload = tmp_path / "helm.zip"
     upload.write_bytes(_helm_zip(tmp_path / "runs"))
@@ -274,17 +311,26 @@ def test_pair_page_tables_fit_a_1280px_screen(browser, tmp_path):
         .map(d => d.querySelector('.dvn-scroller'))
         .map(s => s ? s.scrollWidth - s.clientWidth : null)"""
     with streamlit_server() as url:
-        for files in ([upload], sorted(TEXTS.glob("*.eval"))):
+        for files in ([upload], sorted(TEXTS.glob("*.eval")), TEMPERATURE_Q001):
             page = browser.new_page(viewport={"width": 1280, "height": 1000})  # a new session
-            page.goto(url)
-            settle(page)
-            page.get_by_role("combobox", name="Dataset").click()
-            act(page, page.get_by_role("option").filter(has_text="Upload a file").first.click)
-            drop = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
-            act(page, lambda f=files, d=drop: d.set_input_files(f))
-            act(page, page.locator('[data-testid="stSidebarNav"] a[href$="/pair"]').first.click)
+            if files is TEMPERATURE_Q001:  # the repeats ran 50 px over (their trial lists)
+                page.goto(f"{url}/pair?{files}")
+                settle(page)
+            else:
+                page.goto(url)
+                settle(page)
+                page.get_by_role("combobox", name="Dataset").click()
+                act(page, page.get_by_role("option").filter(has_text="Upload a file").first.click)
+                drop = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+                act(page, lambda f=files, d=drop: d.set_input_files(f))
+                act(page, page.locator('[data-testid="stSidebarNav"] a[href$="/pair"]').first.click)
+                # six export buttons (the question's texts too) in six equal columns cut
+                # four labels, "CSV: questions" and "CSV: question_texts" to "CSV: ques…"
+                texts = page.locator('[data-testid="stDownloadButton"]', has_text="question_texts")
+                assert texts.count() == 1, files
             charts_drawn(page)
             widths = page.evaluate(over)  # summary, questions, flips, repeats
             assert len(widths) == 4 and all(w is not None and w <= 0 for w in widths), (
                 files, widths)
+            assert page.evaluate(CUT_LABELS_JS) == [], files
             page.close()

@@ -81,8 +81,9 @@ def test_a_links_restored_with_changes_note_stays_after_the_charts_are_drawn(bro
                            ").length > 0", timeout=60_000)  # the redraw has run
     assert run_number(page) >= 2
     assert page.get_by_role("spinbutton", name="Datasets per N").input_value() == "200"
-    note = ("Restored with changes (what these data or this page cannot show): sims 100 is "
-            "outside the page's range 200 to 20,000; showing 200.")
+    # the box's own label, as an error names a setting (shown in bold: innerText is plain)
+    note = ("Restored with changes (what these data or this page cannot show): Datasets per N "
+            "100 is outside the page's range 200 to 20,000; showing 200.")
     assert note in _main(page), _main(page)
     act(page, page.get_by_text("Prior depth", exact=True).first.click)
     assert "Restored with changes" not in _main(page)

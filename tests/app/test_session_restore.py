@@ -326,7 +326,9 @@ def test_a_link_beyond_a_widgets_range_opens_at_its_top_and_says_so():
     _ok(at)
     assert at.number_input(key="qv_top").value == 1000
     said = " ".join(i.value for i in at.info)
-    assert "top 5,000 is outside the page's range 1 to 1,000; showing 1,000" in said, said
+    # the box's label, as an error names a setting
+    assert ("**Questions listed** 5,000 is outside the page's range 1 to 1,000; showing 1,000"
+            in said), said
 
 
 def test_what_a_link_changed_is_said_again_in_the_charts_redraw_and_not_after():
@@ -339,7 +341,7 @@ def test_what_a_link_changed_is_said_again_in_the_charts_redraw_and_not_after():
     at.query_params["questions.top"] = "5000"
     at.query_params["benchmark"] = "nope"
     at.switch_page("app_pages/questions.py")
-    note = "top 5,000 is outside the page's range 1 to 1,000; showing 1,000"
+    note = "**Questions listed** 5,000 is outside the page's range 1 to 1,000; showing 1,000"
 
     def said() -> tuple[bool, bool]:
         assert not at.exception, [e.value for e in at.exception]

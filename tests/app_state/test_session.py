@@ -12,6 +12,7 @@ from app_state import session as sess
 from app_state.page_state import (
     CURRENT_RUBRIC,
     PAGES,
+    clamp,
     complete_pair,
     from_state,
     ks_options,
@@ -261,18 +262,60 @@ def test_page_state_keeps_numbers_within_what_their_widget_offers(coins):
            for n in ("replicates", "curve_replicates", "slow_replicates")}
     assert (state["conv_b_conv"], state["conv_b_curves"], state["conv_b_slow"]) == (
         top["replicates"], top["curve_replicates"], 7) == (200_000, 20_000, 7)
-    assert notes == ["curve_replicates 50,000 is outside the page's range 2 to 20,000; "
-                     "showing 20,000", "replicates 300,000 is outside the page's range 2 to "
-                     "200,000; showing 200,000"]
+    assert notes == ["**Replicates for curves** 50,000 is outside the page's range 2 to 20,000; "
+                     "showing 20,000", "**Replicates for convergence@n** 300,000 is outside "
+                     "the page's range 2 to 200,000; showing 200,000"]
     back = from_state("convergence", state, coins)
     assert (back.replicates, back.curve_replicates, back.slow_replicates) == (200_000, 20_000, 7)
     # a budget of 0 ("as many trials again") and one above the page's 10,000
     state, notes = to_state("plan", ANALYSES["plan"].params(budget_trials=50_000), coins)
-    assert state["plan_budget"] == 10_000 and "budget_trials 50,000" in notes[0]
+    assert state["plan_budget"] == 10_000 and "**Extra trials (budget)** 50,000" in notes[0]
     # within range: nothing said, nothing changed (a seed up to 2**53 - 1 is exact in a page)
     state, notes = to_state("greedy", ANALYSES["greedy"].params(replicates=5000, seed=2**40),
                             coins)
     assert notes == [] and state == {"greedy_reps": 5000, "greedy_seed": 2**40}
+
+
+def test_clamp_notes_name_the_widget_by_its_declared_label():
+    """A clamp note named the setting's field ("sims 100 is outside the page's range 200 to
+    20,000") while an error names the widgets' labels (``app_state.texts.error_text``): the
+    note now calls every bounded number setting of every page by the label its widget
+    shows, from the one declaration (``scorio_core.params.widget``), in bold as an error."""
+    from app_state.texts import error_text
+    from scorio_core.params import settings_of
+    from scorio_core.simulate.params import OrderParams
+
+    classes = {a.params for a in (*map(ANALYSES.__getitem__, ANALYSES),
+                                  *map(SIMULATIONS.__getitem__, SIMULATIONS))}
+    checked = 0
+    for cls in classes:
+        for name in settings_of(cls):
+            w = widget(cls, name)
+            if w["options"] is not None or w["max_value"] is None:
+                continue
+            notes: list[str] = []
+            above = (int if w["integer"] else float)(w["max_value"] * 2 + 1)
+            assert clamp(cls, name, above, notes) == w["max_value"]
+            assert len(notes) == 1 and notes[0].startswith(f"**{w['label']}** "), notes
+            checked += 1
+    assert checked >= 40  # every page's bounded numbers, the Simulator's too
+    notes = []
+    assert clamp(OrderParams, "sims", 100, notes) == 200
+    assert notes == ["**Datasets per N** 100 is outside the page's range 200 to 20,000; "
+                     "showing 200"]
+    notes = []  # a bound on one side only: the Planner's lead (at least 0)
+    assert clamp(ANALYSES["plan"].params, "lead", -0.5, notes) == 0.0
+    assert notes == ["**Lead that matters** -0.5 is outside the page's range (at least 0); "
+                     "showing 0"]
+    # the same label, written the same way, as an error about the same setting
+    try:
+        OrderParams(upper=0.5, lower=0.6)
+    except ValidationError as exc:
+        said = error_text(exc, OrderParams)
+    notes = []
+    clamp(OrderParams, "upper", 1.5, notes)
+    label = notes[0].split(" 1.5 ")[0]
+    assert label == "**Better model π̄**" and said.startswith(label), (label, said)
 
 
 def test_ks_options():
@@ -358,7 +401,7 @@ def test_simulator_page_state_says_what_its_widgets_cannot_show():
     sim = SIMULATIONS
     state, notes = to_state("coins", sim["coins"].params(N=1000, methods=("bayes", "nope")), None)
     assert state["sim_coins_n"] == 200 and state["sim_coins_methods"] == ["bayes"]
-    assert len(notes) == 2 and "N 1,000 is outside the page's range 8 to 200" in notes[0]
+    assert len(notes) == 2 and "**Trials N** 1,000 is outside the page's range 8 to 200" in notes[0]
     assert "nope" in notes[1]
     state, notes = to_state("calibration", sim["calibration"].params(
         means=(0.3, 0.7), M_values=(10, 50)), None)
@@ -368,6 +411,9 @@ def test_simulator_page_state_says_what_its_widgets_cannot_show():
         weights=(0.0, 2.0, 1.0), R0=((1,), (1,))), None)
     assert [state[f"sim_w{k}"] for k in range(3)] == [0.0, 1.0, 1.0]
     assert state["sim_r0"] == "none" and len(notes) == 2
+    # the slider's own label ("weight of category 1"), as the page shows it
+    assert notes[0] == ("**weight of category 1** 2 is outside the page's range 0 to 1; "
+                        "showing 1")
     state, _ = to_state("order", sim["order"].params(sims=100), None)
     assert isinstance(state["sim_order_n"], int) and state["sim_order_n"] == 200
     assert isinstance(state["sim_up"], float)
