@@ -46,6 +46,14 @@ def test_a_link_restores_dataset_and_settings(browser, server):
     ctx.close()
 
 
+def _after_redraw(page) -> None:
+    """Wait until a link's first run has drawn its charts by the automatic rerun."""
+    settle(page)
+    page.wait_for_function("() => document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]'"
+                           ").length > 0", timeout=60_000)  # the redraw has run
+    assert run_number(page) >= 2
+
+
 def test_a_links_conflict_stays_said_after_the_charts_are_drawn(browser, server):
     """A link whose settings do not fit together (the order study's worse model first): the
     sidebar says so with the Simulator's box labels, and still does once the first run's
@@ -54,10 +62,7 @@ def test_a_links_conflict_stays_said_after_the_charts_are_drawn(browser, server)
     ctx = _context(browser)
     page = ctx.new_page()
     page.goto(f"{server}/simulator?study=order&order.upper=0.5&order.lower=0.6")
-    settle(page)
-    page.wait_for_function("() => document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]'"
-                           ").length > 0", timeout=60_000)  # the redraw has run
-    assert run_number(page) >= 2
+    _after_redraw(page)
     side = page.inner_text('[data-testid="stSidebar"]')
     assert ("This link's settings could not be used: Better model π̄ must exceed Worse model "
             "π̄ (the better model first); got Better model π̄ 0.5, Worse model π̄ 0.6") in side
@@ -76,10 +81,7 @@ def test_a_links_restored_with_changes_note_stays_after_the_charts_are_drawn(bro
     ctx = _context(browser)
     page = ctx.new_page()
     page.goto(f"{server}/simulator?study=order&order.sims=100")
-    settle(page)
-    page.wait_for_function("() => document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]'"
-                           ").length > 0", timeout=60_000)  # the redraw has run
-    assert run_number(page) >= 2
+    _after_redraw(page)
     assert page.get_by_role("spinbutton", name="Datasets per N").input_value() == "200"
     # the box's own label, as an error names a setting (shown in bold: innerText is plain)
     note = ("Restored with changes (what these data or this page cannot show): Datasets per N "
