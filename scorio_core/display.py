@@ -34,7 +34,8 @@ True
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -53,6 +54,8 @@ __all__ = [
     "Shown",
     "Table",
     "CELL_STYLE",
+    "text_cell",
+    "line_width",
     "show",
     "readable",
     "html_table",
@@ -102,6 +105,42 @@ def _esc(text: Any) -> str:
     return _html.escape(str(text), quote=True)
 
 
+_BREAK = re.compile(r"\r\n?|\n")
+
+
+def text_cell(text: Any, escape: Callable[[str], str] = _esc) -> str:
+    """A text cell's HTML, in the report (``td.t``) and a notebook's display (``td.txt``)
+    alike: escaped, each line break written as ``<br>``, so a question's lines (``Is 70 even
+    or odd?`` / ``A. Even`` / ``B. Odd``) and a model's multi-line output read as lines, not
+    run into one. A ``<br>`` rather than ``white-space: pre-line``: it keeps each table's
+    wrapping rules as they are (a notebook's names stay on one line, the report's text cells
+    wrap, a number cell never does) and survives where a notebook viewer drops the style.
+    Breaks at either end are dropped (a text's trailing newline is no line of its own).
+    ``escape`` escapes the text (and may mark it up: the report's ``<wbr>`` after a path's
+    ``/``), leaving its line breaks as they are.
+
+    Example
+    -------
+    >>> from scorio_core.display import text_cell
+    >>> text_cell("Is 70 even or odd?\\nA. Even\\r\\nB. <Odd>\\n")
+    'Is 70 even or odd?<br>A. Even<br>B. &lt;Odd&gt;'
+    """
+    return _BREAK.sub("<br>", escape(str(text).strip("\r\n")))
+
+
+def line_width(text: str) -> int:
+    """Characters in ``text``'s longest line: how wide a text cell's :func:`text_cell` runs
+    (what decides whether it may wrap, not its length with its lines run together).
+
+    Example
+    -------
+    >>> from scorio_core.display import line_width
+    >>> line_width("Is 70 even or odd?\\nA. Even\\nB. Odd\\nAnswer:")
+    18
+    """
+    return max(map(len, _BREAK.split(text)))
+
+
 def html_table(df: pd.DataFrame, *, caption: str | None = None,
                max_rows: int | None = MAX_ROWS) -> str:
     """``df`` as an HTML ``<table>``: every cell in its column's one format
@@ -124,12 +163,15 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     # rendering of the table prints them (a caller may show fewer rows than the report)
     cols = format_columns(df, rows=len(shown))
 
-    def cls(fmt, text: str = "") -> str:  # long texts (a rule, a note) wrap; names do not
-        return "num" if fmt.numeric else "txt wrap" if len(text) > 60 else "txt"
+    def cls(fmt, text: str = "") -> str:  # long lines (a rule, a note) wrap; names do not
+        return "num" if fmt.numeric else "txt wrap" if line_width(text) > 60 else "txt"
+
+    def cell(fmt, text: str) -> str:
+        return _esc(text) if fmt.numeric else text_cell(text)
 
     head = "".join(f'<th class="{cls(f)}">{_esc(n)}</th>' for n, f, _ in cols)
     rows = [
-        "<tr>" + "".join(f'<td class="{cls(f, cells[r])}">{_esc(cells[r])}</td>'
+        "<tr>" + "".join(f'<td class="{cls(f, cells[r])}">{cell(f, cells[r])}</td>'
                          for _, f, cells in cols)
         + "</tr>"
         for r in range(len(shown))

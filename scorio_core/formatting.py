@@ -526,14 +526,18 @@ def md_inline(text: str) -> str:
     return _MD_TAG.sub("&lt;", _MD_ENTITY.sub("&amp;", str(text)))
 
 
-def _md_escape(text: str) -> str:
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
+def _md_escape(text: str, breaks: str = " ") -> str:
     # a backslash first (it escapes the rest), then the characters that are Markdown
-    # table/inline syntax, then raw HTML and character references (names come from files)
-    s = str(text).replace("\\", "\\\\")
+    # table/inline syntax, then raw HTML and character references (names come from files);
+    # a line break, which would end a table row or a heading, becomes ``breaks``
+    s = str(text).strip("\r\n").replace("\\", "\\\\")
     for ch in "|`*[]":
         s = s.replace(ch, "\\" + ch)
     s = md_inline(s)
-    return ("\\" + s if s.startswith(">") else s).replace("\n", " ")  # not a block quote
+    return _LINE_BREAK.sub(breaks, "\\" + s if s.startswith(">") else s)  # not a block quote
 
 
 def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str]:
@@ -553,7 +557,10 @@ def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str
         "|" + "|".join("---:" if fmt.numeric else "---" for _, fmt, _ in cols) + "|",
     ]
     for r in range(len(shown)):
-        lines.append("| " + " | ".join(_md_escape(cells[r]) for _, _, cells in cols) + " |")
+        # a text's line breaks as <br> (as the HTML report's text_cell): a newline would end
+        # the row, and a space runs a question's lines and a model's output into one
+        lines.append("| " + " | ".join(_md_escape(cells[r], "<br>") for _, _, cells in cols)
+                     + " |")
     if max_rows is not None and len(df) > max_rows:
         lines.append(f"\n*First {max_rows} of {len(df)} rows; the CSV/JSON export holds all.*")
     return lines

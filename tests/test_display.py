@@ -467,3 +467,31 @@ def test_a_column_keeps_its_format_however_many_rows_are_shown():
 
     assert "| m0 | 0.250 |" in markdown_table(df, max_rows=5)
     assert text_table(df, max_rows=5).splitlines()[1].endswith("0.250")
+
+
+def test_text_cells_keep_their_line_breaks_as_the_report_does():
+    """A multiple-choice question's input and a model's output over lines ran into one line
+    in a notebook's display (HTML collapses a newline): a text cell breaks its lines
+    (``<br>``, after escaping) as the HTML report does (display.text_cell, one rule); a
+    number stays one token, and a cell whose lines are short stays unwrapped."""
+    import re
+
+    from scorio_core.report.html import _grid
+
+    mcq = "Is 70 even or odd?\nA. Even\nB. Odd\nAnswer:"
+    out = ("Step 1: 70 = 2 × 35, so 70 is even and the answer is A.\r\n"
+           "Step 2: check <b>B</b>.\n")
+    df = pd.DataFrame({"question": ["id60", "id61"], "input": [mcq, "Is 71 even?"],
+                       "output": [out, "B"], "score": [0.5, 1.0]})
+    page = sc.display.show(df)._repr_html_()
+    cells = re.findall(r'<td class="([^"]*)">(.*?)</td>', page, re.S)
+    assert cells[1] == ("txt", "Is 70 even or odd?<br>A. Even<br>B. Odd<br>Answer:")
+    assert cells[2] == ("txt", "Step 1: 70 = 2 × 35, so 70 is even and the answer is A.<br>"
+                               "Step 2: check &lt;b&gt;B&lt;/b&gt;.")  # escaped, no end break
+    assert cells[3] == ("num", "0.5000") and cells[5] == ("txt", "Is 71 even?")
+    # the report's cells: the same lines, the same rule
+    report = re.findall(r"<td[^>]*>(.*?)</td>", _grid(df))
+    assert [report[1], report[2]] == [cells[1][1], cells[2][1]]
+    # a line longer than 60 characters may wrap (td.wrap); lines run together do not count
+    long = display.html_table(pd.DataFrame({"t": [mcq * 2, "x" * 61 + "\nshort"]}))
+    assert re.findall(r'<td class="([^"]*)">', long) == ["txt", "txt wrap"]

@@ -15,7 +15,7 @@ from typing import Any
 import pandas as pd
 
 from ..definitions import PRINTED_ROWS, TableView
-from ..display import CELL_STYLE
+from ..display import CELL_STYLE, text_cell
 from ..formatting import format_columns, shape_text
 from ..outcomes import Outcomes
 from ..references import bibliography
@@ -203,10 +203,10 @@ def _grid(df: pd.DataFrame) -> str:
             if fmt.numeric:  # never wraps (white-space: nowrap)
                 cells.append(f"<td>{escape(text)}</td>")
                 continue
-            cls = "t"
+            cls = "t"  # its line breaks kept (display.text_cell: a notebook's too)
             if len(text) > 40:  # long: may break inside a word; of words: a readable width
-                cls += " long prose" if " " in text.strip() else " long"
-            cells.append(f'<td class="{cls}">{_breakable(text)}</td>')
+                cls += " long prose" if len(text.split()) > 1 else " long"
+            cells.append(f'<td class="{cls}">{text_cell(text, _breakable)}</td>')
         rows.append("<tr>" + "".join(cells) + "</tr>")
     note = ""
     if len(df) > MAX_ROWS:

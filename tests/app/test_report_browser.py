@@ -207,12 +207,13 @@ def _long_names(tmp_path: Path):
 def _helm(tmp_path: Path):
     """The HELM fixture's two runs as helm-run writes them (alpha's with a thinking model's
     texts and annotations: fixtures.helm_runs) under helm/simple_mcqa/: the "How the data
-    were read" table lists each file by that path, and held the table 164 px past."""
-    from fixtures.helm_runs import annotated_run, helm_run
+    were read" table lists each file by that path, and held the table 164 px past. Question
+    id60's input is a multiple-choice prompt's four lines (fixtures.helm_runs.MCQ_INPUT)."""
+    from fixtures.helm_runs import annotated_run, helm_run, multiline_input
 
     runs = tmp_path / "helm" / "simple_mcqa"
-    annotated_run(runs)
-    helm_run(runs, "beta")
+    multiline_input(annotated_run(runs))
+    multiline_input(helm_run(runs, "beta"))
     return io.load(tmp_path / "helm")
 
 
@@ -260,4 +261,40 @@ def test_cells_sit_at_the_top_of_their_row_in_the_report_and_a_notebook(browser,
     out.write_text(to_html(build_report(data, ["pair"])), encoding="utf-8")
     page.goto(out.as_uri())
     assert {a for _, a in page.evaluate(align)} == {"top"}
+    page.close()
+
+
+#: The text cells of the page that hold a line break, each with the text it shows and the
+#: number of lines it is drawn on (distinct tops of its line boxes)
+LINES = """() => Array.from(document.querySelectorAll('td')).filter(
+    td => td.querySelector('br')).map(td => { const r = document.createRange();
+    r.selectNodeContents(td); return [td.innerText, new Set(Array.from(r.getClientRects())
+        .map(x => Math.round(x.top))).size]; })"""
+
+
+def test_a_texts_lines_show_as_lines_in_the_report_and_a_notebook(browser, tmp_path):
+    """The pair section of a HELM report at 1280 px: the question's input (a multiple-choice
+    prompt's four lines) and the thinking model's reasoning (two) ran into one line each
+    (a newline collapsed to a space); they show on their lines, in the report and in a
+    notebook's display of the same result, while every table of the section stays inside
+    the column and no number wraps."""
+    from fixtures.helm_runs import MCQ_INPUT, THINKING
+
+    from scorio_core.definitions import ANALYSES
+
+    data = _helm(tmp_path)
+    thought = THINKING[("id60", 0)]
+    out = tmp_path / "pair.html"
+    out.write_text(to_html(build_report(data, [("pair", {"question": "id60"})])),
+                   encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(out.as_uri())
+    assert page.evaluate(LINES) == [[MCQ_INPUT, 4], [thought, 2]]
+    past = [(h, round(right), scroll) for h, right, scroll in page.evaluate(TABLES)
+            if right > 0.5 or scroll > 0]
+    assert past == [], past
+    assert page.evaluate(WRAPPED) == []
+    page.set_content(ANALYSES["pair"](data, question="id60")._repr_html_())
+    shown = page.evaluate(LINES)
+    assert [MCQ_INPUT, 4] in shown, shown
     page.close()

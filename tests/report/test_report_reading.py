@@ -458,6 +458,38 @@ def test_flips_with_texts_print_each_trial(data_dir):
             assert rows[col].tolist() == wide[f"{col}_{tag}"].tolist()
 
 
+def test_a_texts_line_breaks_read_as_lines_in_html_and_markdown(tmp_path):
+    """A multiple-choice question's input (``Is 70 even or odd?`` / ``A. Even`` / ...) and a
+    thinking model's reasoning over two lines ran into one line in the HTML report (a
+    browser collapses a newline to a space); the Markdown kept its tables whole only by the
+    same space. Both now break their lines (``<br>``, after escaping), and every row of
+    every Markdown table is still one line with its header's cells."""
+    from fixtures.helm_runs import MCQ_INPUT, THINKING, annotated_run, helm_run, multiline_input
+
+    runs = tmp_path / "helm" / "simple_mcqa"
+    multiline_input(annotated_run(runs))
+    multiline_input(helm_run(runs, "beta"))
+    data = io.load(tmp_path / "helm")
+    rep = build_report(data, [("pair", {"question": "id60"})])
+    page, md = to_html(rep), to_markdown(rep)
+    lines, thought = MCQ_INPUT.split("\n"), THINKING[("id60", 0)].split("\n")
+    assert len(lines) == 4 and len(thought) == 2
+    for text in (lines, thought):
+        assert "<br>".join(html.escape(x) for x in text) in page
+        assert "<br>".join(text) in md
+    assert [r[1] for r in _cells(page, "question_texts")] == ["".join(lines)]  # one cell
+    assert "\n".join(lines) not in page and " ".join(lines) not in page
+    # a number cell holds no break, only text cells do
+    assert not re.search(r'<td>[^<]*<br>', page)
+    tables = re.findall(r"(?m)^(\|.*\|\n\|[-:|]+\|\n(?:\|.*\|\n?)*)", md)
+    assert len(tables) >= 4
+    for table in tables:
+        rows = table.strip("\n").split("\n")
+        widths = {len(re.split(r"(?<!\\)\|", r)) for r in rows}
+        assert len(widths) == 1, rows  # every row has the header's cells: nothing broke off
+    assert f"| id60 | {'<br>'.join(lines)} | Even |" in md
+
+
 def _answers_table(path: Path, trials: int = 80) -> Path:
     """A long table with text columns: two models, three questions, ``trials`` trials each,
     a few distinct answers per model (right about 70 % and 45 % of the time) and a
