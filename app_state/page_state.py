@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app_state.texts import setting_label
 from scorio_core._validation import ValidationError
 from scorio_core.definitions import ANALYSES, SECTIONS, SIMULATIONS
 from scorio_core.outcomes import Outcomes
@@ -108,7 +109,8 @@ class Field:
         The session keys of its widgets (``_``-prefixed: kept without a widget).
     show : callable, optional
         ``(setting values, data, notes) -> widget values`` (default: as they are); appends
-        a note for what these data cannot show.
+        a note for what these data cannot show, calling a setting ``notes.name(key)`` (its
+        widget's label: :class:`_Notes`).
     read : callable, optional
         ``(widget values, data, overrides) -> setting values`` (default: as they are).
     raw : bool
@@ -122,6 +124,19 @@ class Field:
     raw: bool = False
 
 
+class _Notes(list):
+    """The notes :func:`to_state` collects on the settings of ``params`` (a settings class):
+    ``name(key)`` is how a note calls one of them, by its widget's declared label in bold
+    (:func:`app_state.texts.setting_label`), as the errors and clamp notes do."""
+
+    def __init__(self, params: type):
+        super().__init__()
+        self.params = params
+
+    def name(self, key: str) -> str:
+        return setting_label(self.params, key)
+
+
 def _one(fn: Callable) -> Callable[..., tuple]:
     """A one-value conversion as the tuple form :class:`Field` uses."""
     return lambda values, *rest: (fn(values[0], *rest),)
@@ -131,13 +146,14 @@ def _number(kind: type) -> Callable[..., tuple]:
     return lambda values, data, overrides: (kind(values[0]),)
 
 
-def _snap(choices: tuple, what: str) -> Callable[..., tuple]:
-    """Show the nearest of ``choices`` (a segmented control offers only those)."""
+def _snap(choices: tuple, name: str) -> Callable[..., tuple]:
+    """Show the nearest of ``choices`` (a segmented control offers only those) for setting
+    ``name``."""
 
     def show(value, data, notes):
         near = value if value in choices else min(choices, key=lambda c: abs(c - value))
         if near != value:
-            notes.append(f"{what} {value} is not one of the choices; showing {near}")
+            notes.append(f"{notes.name(name)} {value} is not one of the choices; showing {near}")
         return near
 
     return _one(show)
@@ -146,21 +162,22 @@ def _snap(choices: tuple, what: str) -> Callable[..., tuple]:
 def _show_ks(ks, data, notes):
     shown = [k for k in ks if k in ks_options(data.N)]
     if len(shown) < len(ks):
-        notes.append(f"Pass@k columns {sorted(set(ks) - set(shown))} are not offered for "
+        notes.append(f"{notes.name('ks')} {sorted(set(ks) - set(shown))} are not offered for "
                      f"N = {data.N} trials")
     return shown if data.is_binary else []
 
 
 def _show_prior(prior, data, notes):
     if prior == "greedy" and data.R0 is None:
-        notes.append("the greedy prior needs R0, which these data do not have")
+        notes.append(f"{notes.name('prior')} greedy needs R0, which these data do not have; "
+                     "showing uniform")
     return prior == "greedy" and data.R0 is not None
 
 
 def _show_conv_methods(methods, data, notes):
     usable, ids = usable_methods(data), _resolve(methods)
     if any(m not in usable for m in ids):
-        notes.append("convergence methods not usable on these data were left out: "
+        notes.append(f"{notes.name('methods')} not usable on these data were left out: "
                      f"{', '.join(m for m in ids if m not in usable)}")
     return [m for m in ids if m in usable]
 
@@ -168,23 +185,23 @@ def _show_conv_methods(methods, data, notes):
 def _show_target(target, data, notes):
     if target in available_targets(data):
         return target
-    notes.append(f"target {target!r} needs known true means; showing 'gold'")
+    notes.append(f"{notes.name('target')} {target!r} needs known true means; showing 'gold'")
     return "gold"
 
 
 def _show_lead(lead, data, notes):
     span = float(max(data.weights) - min(data.weights))
     if lead > span:
-        notes.append(f"lead {lead:g} is above these data's score range, {span:g}; showing "
-                     f"{span:g}")
+        notes.append(f"{notes.name('lead')} {lead:g} is above these data's score range, "
+                     f"{span:g}; showing {span:g}")
     return min(float(lead), span)
 
 
 def _show_pair(values, data, notes):
     pair, n_max = values
     if pair is not None and not set(pair) <= {str(m) for m in data.models}:
-        notes.append(f"the order-curve pair {pair[0]} vs {pair[1]} is not in these data; "
-                     "showing the default pair and N")
+        notes.append(f"{notes.name('pair')} {pair[0]} vs {pair[1]} is not in these data; "
+                     f"showing the default pair and {notes.name('n_max')}")
         pair = n_max = None
     return (pair and pair[0], pair and pair[1], n_max)
 
@@ -234,10 +251,11 @@ def _show_models(values, data, notes):
     from scorio_core.definitions.pair import default_pair
 
     names = {str(m) for m in data.models}
-    missing = [m for m in values if m is not None and m not in names]
+    missing = [f"{notes.name(k)} {m!r}" for k, m in zip("ab", values, strict=True)
+               if m is not None and m not in names]
     if missing:
-        notes.append(f"model(s) {', '.join(map(repr, missing))} are not in these data; showing "
-                     "the best models instead")
+        notes.append(f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in "
+                     "these data; showing the best models instead")
     a, b = (m if m in names else None for m in values)
     return default_pair(data, a, b if b != a else None)
 
@@ -254,7 +272,8 @@ def _show_question(q, data, notes):
     """The chosen question, or ``""`` (a select box shows ``None`` as no choice) for "the
     one that drives the gap most"."""
     if q is not None and q not in data.questions:
-        notes.append(f"question {q!r} is not in these data; showing the one that drives the gap")
+        notes.append(f"{notes.name('question')} {q!r} is not in these data; showing the one "
+                     "that drives the gap")
         return ""
     return q or ""
 
@@ -269,7 +288,7 @@ def _show_stability(values, data, notes):
     ids = _resolve(values[0])
     fams, pool = _families(ids)
     if set(pool) != set(ids):
-        notes.append("the Stability page picks whole method families: showing "
+        notes.append(f"{notes.name('methods')}: the page picks whole families; showing "
                      f"{', '.join(fams)} ({len(pool)} methods, not {len(ids)})")
     return (fams,)
 
@@ -341,8 +360,8 @@ def _show_subset(subset, data, notes):
         return ALL_QUESTIONS
     text = f"{subset[0]}={subset[1][0]}"
     if len(subset[1]) > 1 or text not in subset_options(data):
-        notes.append(f"the subset {subset[0]}={','.join(subset[1])} is not one of these data's "
-                     "single-value subsets; showing every question")
+        notes.append(f"{notes.name('subset')} {subset[0]}={','.join(subset[1])} is not one of "
+                     "these data's single-value subsets; showing every question")
         return ALL_QUESTIONS
     return text
 
@@ -361,7 +380,8 @@ def _show_by(by, data, notes):
     if by is None:
         return NO_SUBSETS
     if by != NO_SUBSETS and by not in attrs:
-        notes.append(f"these data have no question attribute {by!r}; no per-subset table")
+        notes.append(f"{notes.name('by')} {by!r} is not a question attribute of these data; "
+                     "no per-subset table")
         return NO_SUBSETS
     return by
 
@@ -379,7 +399,7 @@ def _show_kinds(kinds, data, notes):
 def _show_tau(tau, data, notes):
     if tau not in TAUS:
         near = min(TAUS[1:], key=lambda t: abs(t - tau))
-        notes.append(f"G-Pass τ {tau} is not one of the choices; showing {near}")
+        notes.append(f"{notes.name('tau')} {tau} is not one of the choices; showing {near}")
         return near
     return tau
 
@@ -412,16 +432,16 @@ def _show_trials(trials, data, notes):
         return _default_trials(data)
     if trials not in options:
         near = min(options, key=lambda k: abs(k - trials))
-        notes.append(f"{trials} trials per question is not offered for a run of {data.N} "
-                     f"(at most {options[-1]}); showing {near}")
+        notes.append(f"{notes.name('trials')} {trials} is not offered for a run of {data.N} "
+                     f"trials (at most {options[-1]}); showing {near}")
         return near
     return trials
 
 
 def _show_models_n(models, data, notes):
     if models is not None and models > data.L:
-        notes.append(f"the p_best check's {models} models per run are more than these data's "
-                     f"{data.L}; showing all of them")
+        notes.append(f"{notes.name('models')} {models} is more than these data's {data.L} "
+                     "models; showing all of them")
     return data.L if models is None else min(models, data.L)
 
 
@@ -634,7 +654,7 @@ def to_state(analysis_id: str, params: Any,
         raise ValidationError(f"{analysis_id} settings must be {want}; got {type(params).__name__}")
     if analysis_id in SIMULATIONS:
         return _sim().to_state(analysis_id, params)
-    notes: list[str] = []
+    notes = _Notes(_P(analysis_id))
     state: dict[str, Any] = {}
     for names, f in FIELDS[analysis_id].items():
         values = tuple(getattr(params, n) for n in names)
@@ -642,7 +662,7 @@ def to_state(analysis_id: str, params: Any,
         if len(names) == len(f.keys) == 1 and not f.keys[0].startswith("_"):  # one widget
             shown = (_in_range(analysis_id, names[0], shown[0], notes),)
         state.update(zip(f.keys, shown, strict=True))
-    return state, notes
+    return state, list(notes)
 
 
 def _in_range(analysis_id: str, name: str, value, notes: list[str]):
@@ -668,7 +688,7 @@ def clamp(params: type, name: str, value, notes: list[str], part: int | None = N
     declared), in ``value``'s type; when it moved, a note says so (a widget given a value
     outside its range would silently show its minimum instead). The note calls the setting
     by its widget's declared label, in bold, as an error does (``app_state.texts.
-    error_text``); ``part``: the number of one of a setting's several widgets (the three
+    setting_label``); ``part``: the number of one of a setting's several widgets (the three
     category weights: "weight of category 2").
 
     Example
@@ -683,12 +703,11 @@ def clamp(params: type, name: str, value, notes: list[str], part: int | None = N
     hi = math.inf if w["max_value"] is None else w["max_value"]
     shown = type(value)(min(max(value, lo), hi))
     if shown != value:
-        label = w["label"] if part is None else f"{w['label']} {part}"
         span = (f"{_number(lo)} to {_number(hi)}" if math.isfinite(lo) and math.isfinite(hi)
                 else f"(at least {_number(lo)})" if math.isfinite(lo) else
                 f"(at most {_number(hi)})")
-        notes.append(f"**{label}** {_number(value)} is outside the page's range {span}; "
-                     f"showing {_number(shown)}")
+        notes.append(f"{setting_label(params, name, part)} {_number(value)} is outside the "
+                     f"page's range {span}; showing {_number(shown)}")
     return shown
 
 

@@ -25,6 +25,7 @@ from dataclasses import fields
 from typing import Any
 
 from app_state.page_state import clamp
+from app_state.texts import setting_label
 from scorio_core import simulate as sim
 from scorio_core.definitions.simulate import SIMULATIONS
 from scorio_core.params import widget
@@ -85,36 +86,38 @@ def page_default(sid: str):
 
 def to_state(sid: str, p: Any) -> tuple[dict[str, Any], list[str]]:
     """The widget values that show ``p`` (a study's ``Params``), and notes on what the
-    widgets cannot show (values clamped into a widget's range, choices it does not offer)."""
+    widgets cannot show (values clamped into a widget's range, choices it does not offer),
+    each calling the setting by its widget's label (``app_state.texts.setting_label``)."""
     notes: list[str] = []
     state: dict[str, Any] = {}
     cls = SIMULATIONS[sid].params
     for name, key in WIDGETS[sid].items():
-        v, (lo, _) = getattr(p, name), bounds(sid, name)
+        v, (lo, _), called = getattr(p, name), bounds(sid, name), setting_label(cls, name)
         if name == "methods":
             kept = [m for m in v if m in sim.FIG2A_METHODS]
             if len(kept) < len(v):
-                notes.append(f"metrics {sorted(set(v) - set(kept))} are not offered")
+                notes.append(f"{called} {sorted(set(v) - set(kept))} are not offered")
             state[key] = kept or list(sim.FIG2A_METHODS)
         elif name == "M_values":
             kept = [m for m in v if m in CAL_M]
             if len(kept) < len(v):
-                notes.append(f"M values {sorted(set(v) - set(kept))} are not offered")
+                notes.append(f"{called} {sorted(set(v) - set(kept))} are not offered")
             state[key] = kept or list(page_default(sid).M_values)
         elif name == "means":
             if len(v) > 1:
-                notes.append(f"the page simulates one mean; showing {v[0]:g} of {list(v)}")
+                notes.append(f"{called}: the page simulates one; showing {v[0]:g} of {list(v)}")
             state[key] = clamp(cls, name, float(v[0]), notes)
         elif name == "weights":
             w = list(v) if len(v) == 3 else list(page_default(sid).weights)
             if len(v) != 3:
-                notes.append(f"the page shows three category weights; got {len(v)}")
+                notes.append(f"the page shows three weights, {setting_label(cls, name, 0)} to "
+                             f"{setting_label(cls, name, 2)}; got {len(v)}, showing its own")
             for k, x in enumerate(w):
                 state[f"{key}{k}"] = clamp(cls, name, float(x), notes, part=k)
         elif name == "R0":
             label = next((k for k, r in PRIORS.items() if r == v), None)
             if label is None:
-                notes.append(f"prior outcomes {v!r} are not offered; showing none")
+                notes.append(f"{called} {v!r} are not offered; showing none")
             state[key] = label or "none"
         elif lo is None:
             state[key] = v

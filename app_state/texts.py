@@ -38,6 +38,7 @@ __all__ = [
     "parse_weights",
     "load_hint",
     "error_text",
+    "setting_label",
     "load_notes",
     "load_notes_text",
     "category_table",
@@ -281,18 +282,21 @@ def load_hint(exc: Exception, several_files: bool = False) -> str:
     """
     from scorio_core import io
 
+    def name(key: str) -> str:
+        return setting_label(io.LoadOptions, key)
+
     if isinstance(exc, io.MissingColumnsError):
         cols = ", ".join(f"**{c}**" for c in exc.columns) or "a required column"
         if several_files:
             return (f"\n\nNo column {cols} was found. Rename it in the file (the column "
                     "mapping is offered when one table is uploaded).")
         return (f"\n\nNo column {cols} was found: pick the column that holds it under "
-                "**Column mapping** in the sidebar.")
+                f"{name('columns')} in the sidebar.")
     if isinstance(exc, io.MissingCellsError):
-        return "\n\nTo load it anyway, change **Missing cells** in the sidebar."
+        return f"\n\nTo load it anyway, change {name('on_missing')} in the sidebar."
     if isinstance(exc, io.MissingWeightsError):
         return ("\n\nIf the data are categorical, enter one weight per category under "
-                "**Category weights** in the sidebar (e.g. `0, 0.5, 1`).")
+                f"{name('weights')} in the sidebar (e.g. `0, 0.5, 1`).")
     return ""
 
 
@@ -312,14 +316,34 @@ def _code(text: str) -> str:
     return f"`` {text} ``" if "`" in text else f"`{text}`"
 
 
+def setting_label(params: type, name: str, part: int | None = None) -> str:
+    """Setting ``name`` of ``params`` (a settings class) as every error and note of the app
+    calls it: its widget's declared label (``scorio_core.params.widget``) in bold; a name
+    ``params`` does not declare, as code. ``part``: the number of one of a setting's several
+    widgets (the three category weights' sliders: "weight of category 2").
+
+    Example
+    -------
+    >>> from scorio_core.simulate.params import OrderParams
+    >>> setting_label(OrderParams, "sims"), setting_label(OrderParams, "nope")
+    ('**Datasets per N**', '`nope`')
+    """
+    from scorio_core.params import settings_of, widget
+
+    if name not in settings_of(params):
+        return f"`{name}`"
+    label = widget(params, name)["label"]
+    return f"**{label}**" if part is None else f"**{label} {part}**"
+
+
 def error_text(exc: Exception, params: type | None = None) -> str:
     """``exc`` as a page shows it. Settings each valid but inconsistent together (a
     :class:`~scorio_core._validation.SettingsConflict`) are called by their widgets' labels,
-    in bold -- each label as declared on ``params``, the settings' class (``scorio_core.params.
-    widget``; default: the class :mod:`app_state.session` noted on ``exc`` as
-    ``params_class``) -- and each value found is written as it is entered (an unset one:
-    ``no **label**``); the rule itself is the core's, written once. Any other error: its
-    message.
+    in bold (:func:`setting_label`) -- each label as declared on ``params``, the settings'
+    class (``scorio_core.params.widget``; default: the class :mod:`app_state.session` noted
+    on ``exc`` as ``params_class``) -- and each value found is written as it is entered (an
+    unset one: ``no **label**``); the rule itself is the core's, written once. Any other
+    error: its message.
 
     Example
     -------
@@ -331,15 +355,12 @@ def error_text(exc: Exception, params: type | None = None) -> str:
     **Better model π̄** must exceed **Worse model π̄** (the better model first); got **Better \
 model π̄** `0.5`, **Worse model π̄** `0.6`
     """
-    from scorio_core.params import settings_of, widget
-
     params = params or getattr(exc, "params_class", None)
     if not isinstance(exc, SettingsConflict) or params is None:
         return str(exc)
-    declared = settings_of(params)
 
     def name(key: str) -> str:
-        return f"**{widget(params, key)['label']}**" if key in declared else f"`{key}`"
+        return setting_label(params, key)
 
     def found(key: str, value) -> str:
         if value is None or value is False:
@@ -391,8 +412,11 @@ def load_notes_text(o: Outcomes) -> list[str]:
     Column `answer` was not loaded: free text.
     Signal `tokens`: 1,279 completion(s) have no value (left bla
     """
+    from scorio_core.io import LoadOptions
+
     n = load_notes(o)
     out = []
+    missing = f"({setting_label(LoadOptions, 'on_missing')} in the sidebar)"
     why = n.get("ignored_why") or {}
     for c in n.get("ignored_columns", []):
         out.append(f"Column `{c}` was not loaded" + (f": {why[c]}." if c in why else "."))
@@ -401,7 +425,7 @@ def load_notes_text(o: Outcomes) -> list[str]:
                    "statistics use the others).")
     if k := n.get("empty_outcomes"):
         out.append(f"{int(k):,} row(s) with an empty outcome counted as missing trials "
-                   "(**Missing cells** in the sidebar).")
+                   f"{missing}.")
     if n.get("on_missing") == "truncate" and "truncated_to_N" in n:
         found = n.get("max_N_found")
         out.append(
@@ -410,11 +434,11 @@ def load_notes_text(o: Outcomes) -> list[str]:
             + (f" (up to {found} were found)" if found is not None else "")
             + (f"; {int(n['dropped_completions']):,} completion(s) left out"
                if "dropped_completions" in n else "")
-            + " (**Missing cells** in the sidebar).")
+            + f" {missing}.")
     if n.get("on_missing") == "drop_questions":
         dropped = n.get("dropped_questions") or []
         out.append(f"{len(dropped)} question(s) dropped because some model has fewer trials on "
-                   f"them (**Missing cells** in the sidebar): {_names(dropped)}.")
+                   f"them {missing}: {_names(dropped)}.")
     if "truncated_to_D" in n:
         out.append(f"Greedy outcomes (R0) cut to D = {n['truncated_to_D']} per question.")
     if "R0_dropped" in n:

@@ -281,7 +281,9 @@ def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
     assert at.session_state[STORE]["plan"].pair == ("Phi-4", "LIMO-v2")
     at.selectbox(key="dataset").set_value(COINS).run()
     _ok(at)
-    assert any("Phi-4 vs LIMO-v2" in i.value for i in at.info)
+    # the note calls the pickers' setting by its declared label, as an error does
+    assert any("**Pair** Phi-4 vs LIMO-v2 is not in these data; showing the default pair and "
+               "**Largest N**" in i.value for i in at.info), [i.value for i in at.info]
     # empty pickers: the default pair, shown as their placeholder and not read as a choice
     assert at.selectbox(key="plan_upper").value is at.selectbox(key="plan_lower").value is None
     assert at.session_state[STORE]["plan"].pair is None

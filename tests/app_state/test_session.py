@@ -245,10 +245,70 @@ def test_page_state_says_what_the_data_cannot_show(coins):
     assert state["ks"] == [1, 2] and state["use_prior"] is False and state["confidence"] == 0.95
     assert len(notes) == 3 and any("4096" in n for n in notes)
     state, notes = to_state("plan", ANALYSES["plan"].params(lead=3.0), coins)
-    assert state["plan_lead"] == 1.0 and "lead 3 is above these data's score range, 1" in notes[0]
+    assert state["plan_lead"] == 1.0 and notes == [
+        "**Lead that matters** 3 is above these data's score range, 1; showing 1"]
     ids = "bayes,borda"  # borda alone is not its family
     state, notes = to_state("stability", ANALYSES["stability"].params(methods=ids), coins)
-    assert "voting" in state["stab_families"] and notes and "whole method families" in notes[0]
+    assert "voting" in state["stab_families"] and notes == [
+        "**Method families**: the page picks whole families; showing metrics, voting (30 "
+        "methods, not 2)"]
+
+
+def test_restore_notes_name_each_setting_by_its_declared_label(coins, reasoning):
+    """A link's or session's "Restored with changes" notes named settings by their Python
+    fields ("lead 3 is above these data's score range", "target 'truth' needs ...", "M
+    values [50] ...") while errors and clamp notes name the widget's label: every note on
+    what a page cannot show now calls the setting as the page labels it, from its one
+    declaration, in bold (``app_state.texts.setting_label``)."""
+    A = ANALYSES
+    said = {
+        ("leaderboard", coins): (A["leaderboard"].params(
+            ks=(1, 2, 4096), prior="greedy", confidence=0.93, subset=("nope", ("x",)),
+            by="nope"), [
+            "**Confidence** 0.93 is not one of the choices; showing 0.95",
+            "**Prior** greedy needs R0, which these data do not have; showing uniform",
+            "**Pass@k columns** [4096] are not offered for N = 80 trials",
+            "**Subset** nope=x is not one of these data's single-value subsets; showing every "
+            "question",
+            "**Per subset** 'nope' is not a question attribute of these data; no per-subset "
+            "table"]),
+        ("convergence", coins): (A["convergence"].params(methods="bayes,bayes_greedy"), [
+            "**Methods** not usable on these data were left out: bayes_greedy"]),
+        ("convergence", reasoning): (A["convergence"].params(target="truth"), [
+            "**Target** 'truth' needs known true means; showing 'gold'"]),
+        ("plan", coins): (A["plan"].params(pair=("X", "Y"), n_max=30, assurance=0.85), [
+            "**Chance of a decision** 0.85 is not one of the choices; showing 0.8",
+            "**Pair** X vs Y is not in these data; showing the default pair and **Largest N**"]),
+        ("pair", coins): (A["pair"].params(a="nope", b="nah", question="q?"), [
+            "**Model A** 'nope' and **Model B** 'nah' are not in these data; showing the best "
+            "models instead",
+            "**Question** 'q?' is not in these data; showing the one that drives the gap"]),
+        ("curves", coins): (A["curves"].params(tau=0.3), [
+            "**G-Pass τ** 0.3 is not one of the choices; showing 0.25"]),
+        ("check", coins): (A["check"].params(trials=7, models=99), [
+            "**Trials per question** 7 is not offered for a run of 80 trials (at most 20); "
+            "showing 8",
+            "**Models (p_best check)** 99 is more than these data's 11 models; showing all of "
+            "them"]),
+    }
+    for (aid, data), (p, want) in said.items():
+        assert to_state(aid, p, data)[1] == want, aid
+    # one model missing: said of that picker alone
+    _, notes = to_state("pair", A["pair"].params(b="nah"), coins)
+    assert notes == ["**Model B** 'nah' is not in these data; showing the best models instead"]
+    # the Simulator's studies, too
+    sim = SIMULATIONS
+    _, notes = to_state("coins", sim["coins"].params(methods=("bayes", "nope")), None)
+    assert notes == ["**Metrics** ['nope'] are not offered"]
+    _, notes = to_state("calibration", sim["calibration"].params(
+        means=(0.3, 0.7), M_values=(10, 50)), None)
+    assert notes == ["**Mean success**: the page simulates one; showing 0.3 of [0.3, 0.7]",
+                     "**Questions M** [50] are not offered"]
+    _, notes = to_state("rubric-lesson", sim["rubric-lesson"].params(
+        weights=(0.0, 1.0), R0=((1,), (1,))), None)
+    assert notes == ["the page shows three weights, **weight of category 0** to **weight of "
+                     "category 2**; got 2, showing its own",
+                     "**Prior outcomes** ((1,), (1,)) are not offered; showing none"]
 
 
 def test_page_state_keeps_numbers_within_what_their_widget_offers(coins):
@@ -281,7 +341,7 @@ def test_clamp_notes_name_the_widget_by_its_declared_label():
     20,000") while an error names the widgets' labels (``app_state.texts.error_text``): the
     note now calls every bounded number setting of every page by the label its widget
     shows, from the one declaration (``scorio_core.params.widget``), in bold as an error."""
-    from app_state.texts import error_text
+    from app_state.texts import error_text, setting_label
     from scorio_core.params import settings_of
     from scorio_core.simulate.params import OrderParams
 
@@ -316,6 +376,9 @@ def test_clamp_notes_name_the_widget_by_its_declared_label():
     clamp(OrderParams, "upper", 1.5, notes)
     label = notes[0].split(" 1.5 ")[0]
     assert label == "**Better model π̄**" and said.startswith(label), (label, said)
+    # both from the one helper that writes a setting's name in a note or an error
+    assert setting_label(OrderParams, "upper") == label
+    assert setting_label(OrderParams, "weights") == "`weights`"  # not OrderParams' setting
 
 
 def test_ks_options():
