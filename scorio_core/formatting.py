@@ -447,14 +447,28 @@ def printed_numbers(df: pd.DataFrame) -> pd.DataFrame:
 TEXT_WIDTH = 50
 
 
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+
+
 def _wrap(text: str) -> list[str]:
-    """A text cell as the lines of its column: itself, or wrapped at word boundaries (after
-    ``", "`` in a list of names) to :data:`TEXT_WIDTH`, a longer word cut."""
-    if len(text) <= TEXT_WIDTH:
-        return [text]
+    """A text cell as the lines of its column: its own lines (a line break starts a new one,
+    as the HTML report's ``<br>``: left in, it broke the table's alignment), each wrapped at
+    word boundaries (after ``", "`` in a list of names) to :data:`TEXT_WIDTH`, a longer word
+    cut.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import _wrap
+    >>> _wrap("Is 70 even?\\nA. Even\\r\\nB. Odd\\n")
+    ['Is 70 even?', 'A. Even', 'B. Odd']
+    """
+    lines = _LINE_BREAK.split(text.strip("\r\n"))
+    if len(lines) == 1 and len(lines[0]) <= TEXT_WIDTH:
+        return lines
     import textwrap
 
-    return textwrap.wrap(text, TEXT_WIDTH, break_on_hyphens=False) or [""]
+    return [part for line in lines
+            for part in (textwrap.wrap(line, TEXT_WIDTH, break_on_hyphens=False) or [""])]
 
 
 def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
@@ -524,9 +538,6 @@ def md_inline(text: str) -> str:
     &lt;img src=x> & &amp;amp; p <0.0001, N >= 2
     """
     return _MD_TAG.sub("&lt;", _MD_ENTITY.sub("&amp;", str(text)))
-
-
-_LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
 def _md_escape(text: str, breaks: str = " ") -> str:

@@ -495,3 +495,18 @@ def test_text_cells_keep_their_line_breaks_as_the_report_does():
     # a line longer than 60 characters may wrap (td.wrap); lines run together do not count
     long = display.html_table(pd.DataFrame({"t": [mcq * 2, "x" * 61 + "\nshort"]}))
     assert re.findall(r'<td class="([^"]*)">', long) == ["txt", "txt wrap"]
+
+
+def test_a_texts_lines_stay_in_their_column_in_a_text_table():
+    """A multi-line text cell (a question with its choices) printed its line breaks raw in a
+    result's text repr: its second line started at the left margin and the row's numbers
+    followed the last line. Each line now sits in the cell's column, the numbers on the
+    first line, as the HTML report's ``<br>``."""
+    from scorio_core.formatting import text_table
+
+    df = pd.DataFrame({"model": ["a", "b"], "input": ["Is 70 even?\nA. Even\r\nB. Odd\n",
+                                                      "short"], "score": [1.0, 0.5]})
+    lines = text_table(df).splitlines()
+    assert lines == ["model  input         score", "a      Is 70 even?  1.0000",
+                     "       A. Even", "       B. Odd", "b      short        0.5000"]
+    assert "B. Odd" in repr(display.show(df)).splitlines()[3]
