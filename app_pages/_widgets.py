@@ -8,7 +8,7 @@ import inspect
 import pandas as pd
 import streamlit as st
 
-from app_state.page_state import ASSURANCES, CONFIDENCES
+from app_state.page_state import ASSURANCES, CONFIDENCES, percent
 from app_state.texts import (  # noqa: F401
     RULE_MET,
     board_columns,
@@ -58,7 +58,8 @@ def setting(where, analysis: str, name: str, kind: str = "", **kw):
     if name in _PERCENT and "options" not in kw and not kind:
         kind, kw["options"] = "segmented_control", _PERCENT[name]
         # wrap: in a narrow column the row of percentages wraps rather than being cut off
-        kw = {"required": True, "format_func": lambda c: f"{c:.0%}", "wrap": True, **kw}
+        # their notes write a value as the buttons do: one rule, page_state.percent
+        kw = {"required": True, "format_func": percent, "wrap": True, **kw}
     if name in _CHOICE_NAMES:
         kw.setdefault("format_func", _CHOICE_NAMES[name])
     options = kw.pop("options", w["options"])

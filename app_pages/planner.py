@@ -9,13 +9,18 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import complete_pair, from_state
+from app_state.page_state import FIELDS, complete_pair, from_state, percent
 from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
+from scorio_core.params import PlanParams, widget
 from scorio_core.planner import a_chance
+
+UPPER, LOWER, NMAX = FIELDS["plan"][("pair", "n_max")].keys
+#: The curve pickers' declarations: their labels (a restore note names them so) and help
+PAIR, N_MAX = (widget(PlanParams, k) for k in ("pair", "n_max"))
 
 
 def main() -> None:
@@ -46,10 +51,10 @@ def main() -> None:
 
     st.subheader("Undecided adjacent pairs")
     if p.pairs.empty:
-        st.success(f"Every adjacent pair is decided at {confidence:.0%} ({scope} scope).")
+        st.success(f"Every adjacent pair is decided at {percent(confidence)} ({scope} scope).")
     else:
         st.markdown(
-            f"**{len(p.pairs)} undecided** at {confidence:.0%} ({scope} scope, "
+            f"**{len(p.pairs)} undecided** at {percent(confidence)} ({scope} scope, "
             f"{ADJUST_LABELS[adjust]}). `trials_needed`: trials per question, every model, "
             f"for **{a_chance(assurance)}** of deciding the pair (now N = {o.N}); "
             f"`questions_needed`: questions for the same chance in the population scope (now "
@@ -80,16 +85,15 @@ def main() -> None:
     # values, where the next run would read it back as a pair the user chose
     cs, ss = result.curve_settings, st.session_state
     d1, d2, d3 = st.columns([3, 3, 2])
-    for where, label, key, model in ((d1, "Better model", "plan_upper", cs.upper),
-                                     (d2, "Other model", "plan_lower", cs.lower)):
+    for where, label, key, model in zip((d1, d2), PAIR["parts"], (UPPER, LOWER),
+                                        (cs.upper, cs.lower), strict=True):
         where.selectbox(label, names, index=None, key=key, on_change=complete_pair,
                         args=(ss, key, (cs.upper, cs.lower)),
                         placeholder=f"{model} (default)" if result.shows_pair
                         else "none (every pair is decided)")
-    d3.number_input("Largest N", 2, 4096, value=None, key="plan_nmax",
-                    placeholder=f"{cs.n_values[-1]} (default)",
-                    help="Simulate up to this many trials per question")
-    if ss.get("plan_upper") is not None and ss["plan_upper"] == ss.get("plan_lower"):
+    d3.number_input(N_MAX["label"], N_MAX["min_value"], N_MAX["max_value"], value=None,
+                    key=NMAX, placeholder=f"{cs.n_values[-1]} (default)", help=N_MAX["help"])
+    if ss.get(UPPER) is not None and ss[UPPER] == ss.get(LOWER):
         st.info("Pick two different models; until then the curve shows the default pair.")
     _render.chart(order, "plan", 1, width="content")
     _render.chart(gaps, "plan", 2, width="content")

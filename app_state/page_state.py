@@ -63,6 +63,8 @@ def available_targets(data):
 __all__ = [
     "PAGES",
     "CONFIDENCES",
+    "ASSURANCES",
+    "percent",
     "CURRENT_RUBRIC",
     "ks_options",
     "trial_options",
@@ -95,6 +97,19 @@ PAGES = {
 CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
 #: The Planner's choices of the target chance of a decision.
 ASSURANCES = (0.5, 0.8, 0.9, 0.95)
+
+
+def percent(value: float) -> str:
+    """A confidence or an assurance as its page's row of buttons labels it, and as a note
+    on it writes it: whole percents, the decimals a value off the buttons needs.
+
+    Example
+    -------
+    >>> percent(0.95), percent(0.925), percent(0.29)
+    ('95%', '92.5%', '29%')
+    """
+    return f"{round(100 * float(value), 6):g}%"
+
 #: The Rubric builder's label for the rubric being edited in "Compare rubrics".
 CURRENT_RUBRIC = "current (edited)"
 _EDITED = " (edited)"
@@ -133,8 +148,8 @@ class _Notes(list):
         super().__init__()
         self.params = params
 
-    def name(self, key: str) -> str:
-        return setting_label(self.params, key)
+    def name(self, key: str, part: int | None = None) -> str:
+        return setting_label(self.params, key, part)
 
 
 def _one(fn: Callable) -> Callable[..., tuple]:
@@ -147,13 +162,14 @@ def _number(kind: type) -> Callable[..., tuple]:
 
 
 def _snap(choices: tuple, name: str) -> Callable[..., tuple]:
-    """Show the nearest of ``choices`` (a segmented control offers only those) for setting
-    ``name``."""
+    """Show the nearest of ``choices`` (a row of percentage buttons offers only those) for
+    setting ``name``; the note writes both values as the buttons do (:func:`percent`)."""
 
     def show(value, data, notes):
         near = value if value in choices else min(choices, key=lambda c: abs(c - value))
         if near != value:
-            notes.append(f"{notes.name(name)} {value} is not one of the choices; showing {near}")
+            notes.append(f"{notes.name(name)} {percent(value)} is not one of the choices; "
+                         f"showing {percent(near)}")
         return near
 
     return _one(show)
@@ -200,8 +216,9 @@ def _show_lead(lead, data, notes):
 def _show_pair(values, data, notes):
     pair, n_max = values
     if pair is not None and not set(pair) <= {str(m) for m in data.models}:
-        notes.append(f"{notes.name('pair')} {pair[0]} vs {pair[1]} is not in these data; "
-                     f"showing the default pair and {notes.name('n_max')}")
+        picked = " and ".join(f"{notes.name('pair', k)} {m!r}" for k, m in enumerate(pair))
+        notes.append(f"{picked} are not both in these data; showing the default pair and "
+                     f"{notes.name('n_max')}")
         pair = n_max = None
     return (pair and pair[0], pair and pair[1], n_max)
 

@@ -320,20 +320,27 @@ def setting_label(params: type, name: str, part: int | None = None) -> str:
     """Setting ``name`` of ``params`` (a settings class) as every error and note of the app
     calls it: its widget's declared label (``scorio_core.params.widget``) in bold; a name
     ``params`` does not declare, as code. ``part``: the number of one of a setting's several
-    widgets (the three category weights' sliders: "weight of category 2").
+    widgets (the three category weights' sliders: "weight of category 2"); where the
+    declaration labels its widgets (``parts``: the Planner's pair), the position of one of
+    them, and without ``part`` all of them, as the page shows them.
 
     Example
     -------
     >>> from scorio_core.simulate.params import OrderParams
     >>> setting_label(OrderParams, "sims"), setting_label(OrderParams, "nope")
     ('**Datasets per N**', '`nope`')
+    >>> from scorio_core.params import PlanParams
+    >>> setting_label(PlanParams, "pair"), setting_label(PlanParams, "pair", 1)
+    ('**Better model** / **Other model**', '**Other model**')
     """
     from scorio_core.params import settings_of, widget
 
     if name not in settings_of(params):
         return f"`{name}`"
-    label = widget(params, name)["label"]
-    return f"**{label}**" if part is None else f"**{label} {part}**"
+    w = widget(params, name)
+    if w["parts"]:
+        return " / ".join(f"**{p}**" for p in (w["parts"] if part is None else [w["parts"][part]]))
+    return f"**{w['label']}**" if part is None else f"**{w['label']} {part}**"
 
 
 def error_text(exc: Exception, params: type | None = None) -> str:

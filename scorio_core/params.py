@@ -91,6 +91,10 @@ class Setting:
         One line: what the setting does (the CLI's ``--help``, the widget's tooltip).
     label : str, optional
         The widget's label (default: the name, capitalised).
+    parts : tuple of str
+        The labels of the widgets of a setting a page shows as several (the Planner's
+        ``pair``: one picker per model), in the order of the setting's values; a note on
+        the setting names them all (``app_state.texts.setting_label``).
     choices : tuple, optional
         The allowed values (first listed = shown first; the default need not be first).
     choice_help : dict, optional
@@ -126,6 +130,7 @@ class Setting:
 
     help: str
     label: str | None = None
+    parts: tuple[str, ...] = ()
     choices: tuple | None = None
     choice_help: dict | None = None
     minimum: float | None = None
@@ -259,7 +264,8 @@ def _cli_name(name: str, s: Setting) -> str:
 
 
 def widget(cls, name: str) -> dict[str, Any]:
-    """``label``, ``options`` (the choices, or None), ``help``, ``min_value`` /
+    """``label``, ``parts`` (the labels of its several widgets, or None), ``options``
+    (the choices, or None), ``help``, ``min_value`` /
     ``max_value`` (the bounds a page offers, or None: ``page_min`` / ``page_max`` where
     declared) and
     ``integer`` of a setting for a page widget -- the same declaration the CLI option
@@ -275,7 +281,8 @@ def widget(cls, name: str) -> dict[str, Any]:
     _, s = settings_of(cls)[name]
     text = "  \n".join([s.help, *_choice_lines(s)])
     label = s.label or name.replace("_", " ").capitalize()
-    return {"label": label, "options": None if s.choices is None else list(s.choices),
+    return {"label": label, "parts": list(s.parts) or None,
+            "options": None if s.choices is None else list(s.choices),
             "help": text, "min_value": s.minimum if s.page_min is None else s.page_min,
             "max_value": s.maximum if s.page_max is None else s.page_max,
             "integer": s.integer}
@@ -620,7 +627,8 @@ class PlanParams:
     spread_prior: str | None = _spread_prior()
     pair: tuple[str, str] | None = setting(
         None, "the pair of the decision / order curve, e.g. 'model a,model b' (default: the "
-        "first undecided adjacent pair)", parse=_pair_parse)
+        "first undecided adjacent pair)", parse=_pair_parse, label="Pair",
+        parts=("Better model", "Other model"))
     n_max: int | None = setting(
         None, "largest trials per question of the curve (2-4096; default reaches 1.25 x the "
         "first pair's trials_needed)", integer=True, minimum=2, maximum=4096, label="Largest N")

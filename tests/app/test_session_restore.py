@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import io as pyio
+import re
 from pathlib import Path
 
 import numpy as np
@@ -138,6 +139,29 @@ def test_query_params_restore_a_view():
     q = {k: at.query_params[k] for k in at.query_params}
     assert q["dataset"] in ("biased_coins", ["biased_coins"])
     assert "leaderboard.scope" in q
+
+
+def test_a_restored_confidence_is_noted_as_its_buttons_write_it():
+    """A link's confidence or assurance off the page's buttons was noted as 0.85 while the
+    buttons read 85%: the note writes both values in the buttons' own format (one rule,
+    ``app_state.page_state.percent``), the value shown being one of the buttons."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["dataset"] = "biased_coins"
+    at.query_params["plan.confidence"] = "0.93"
+    at.query_params["plan.assurance"] = "0.85"
+    at.switch_page("app_pages/planner.py")
+    at.run()
+    _ok(at)
+    note = next(i.value for i in at.info if "Restored with changes" in i.value)
+    for key, was in (("plan_confidence", "93%"), ("plan_assurance", "85%")):
+        buttons = at.segmented_control(key=key)
+        labels = [o.content for o in buttons.proto.options]
+        now = labels[buttons.indices[0]]  # the button the page shows selected
+        said = f"**{buttons.label}** {was} is not one of the choices; showing {now}"
+        assert said in note, (said, note)
+    assert (at.segmented_control(key="plan_confidence").value,
+            at.segmented_control(key="plan_assurance").value) == (0.95, 0.8)
+    assert "0.85" not in note and "0.93" not in note, note
 
 
 def test_bad_query_params_are_reported_not_raised():
@@ -281,9 +305,16 @@ def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
     assert at.session_state[STORE]["plan"].pair == ("Phi-4", "LIMO-v2")
     at.selectbox(key="dataset").set_value(COINS).run()
     _ok(at)
-    # the note calls the pickers' setting by its declared label, as an error does
-    assert any("**Pair** Phi-4 vs LIMO-v2 is not in these data; showing the default pair and "
-               "**Largest N**" in i.value for i in at.info), [i.value for i in at.info]
+    # the note calls each picker by the label the page shows on it (one declaration: the
+    # pair's two pickers, Largest N), as an error does; it said **Pair**, a widget the page
+    # does not have
+    note = next(i.value for i in at.info if "Phi-4" in i.value)
+    assert ("**Better model** 'Phi-4' and **Other model** 'LIMO-v2' are not both in these "
+            "data; showing the default pair and **Largest N**") in note, note
+    shown = [at.selectbox(key=k).label for k in ("plan_upper", "plan_lower")]
+    shown.append(at.number_input(key="plan_nmax").label)
+    assert re.findall(r"\*\*(.+?)\*\*", note) == shown == ["Better model", "Other model",
+                                                          "Largest N"]
     # empty pickers: the default pair, shown as their placeholder and not read as a choice
     assert at.selectbox(key="plan_upper").value is at.selectbox(key="plan_lower").value is None
     assert at.session_state[STORE]["plan"].pair is None
@@ -292,7 +323,7 @@ def test_switching_data_on_the_planner_drops_a_pair_they_do_not_have():
     assert at.session_state[STORE]["plan"].pair[0] == "LLM_3"  # the other: the default's
     at.selectbox(key="dataset").set_value(REASONING).run()  # and back: nothing stale errors
     _ok(at)
-    assert any("LLM_3 vs" in i.value for i in at.info)
+    assert any("**Better model** 'LLM_3' and" in i.value for i in at.info)
     assert at.selectbox(key="plan_upper").value is None
     assert at.session_state[STORE]["plan"].pair is None
 

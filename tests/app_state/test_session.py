@@ -265,7 +265,7 @@ def test_restore_notes_name_each_setting_by_its_declared_label(coins, reasoning)
         ("leaderboard", coins): (A["leaderboard"].params(
             ks=(1, 2, 4096), prior="greedy", confidence=0.93, subset=("nope", ("x",)),
             by="nope"), [
-            "**Confidence** 0.93 is not one of the choices; showing 0.95",
+            "**Confidence** 93% is not one of the choices; showing 95%",
             "**Prior** greedy needs R0, which these data do not have; showing uniform",
             "**Pass@k columns** [4096] are not offered for N = 80 trials",
             "**Subset** nope=x is not one of these data's single-value subsets; showing every "
@@ -277,8 +277,9 @@ def test_restore_notes_name_each_setting_by_its_declared_label(coins, reasoning)
         ("convergence", reasoning): (A["convergence"].params(target="truth"), [
             "**Target** 'truth' needs known true means; showing 'gold'"]),
         ("plan", coins): (A["plan"].params(pair=("X", "Y"), n_max=30, assurance=0.85), [
-            "**Chance of a decision** 0.85 is not one of the choices; showing 0.8",
-            "**Pair** X vs Y is not in these data; showing the default pair and **Largest N**"]),
+            "**Chance of a decision** 85% is not one of the choices; showing 80%",
+            "**Better model** 'X' and **Other model** 'Y' are not both in these data; showing "
+            "the default pair and **Largest N**"]),
         ("pair", coins): (A["pair"].params(a="nope", b="nah", question="q?"), [
             "**Model A** 'nope' and **Model B** 'nah' are not in these data; showing the best "
             "models instead",
@@ -487,7 +488,7 @@ def test_planner_drops_a_pair_the_new_data_do_not_have(reasoning, coins):
     state, notes = to_state("plan", p, coins)
     assert state["plan_upper"] is None and state["plan_lower"] is None
     assert state["plan_nmax"] is None  # N belonged to that pair's curve
-    assert len(notes) == 1 and "Phi-4 vs LIMO-v2" in notes[0]
+    assert len(notes) == 1 and "'Phi-4' and **Other model** 'LIMO-v2'" in notes[0]
     back = from_state("plan", state, coins)
     assert back.pair is None and back.n_max is None
     assert (back.confidence, back.scope, back.adjust, back.budget_trials) == (0.9, "population",
@@ -539,3 +540,37 @@ def test_a_session_of_data_read_from_several_files_saves_and_checks_each_file():
     assert sess.check_data(s, data) is None
     one = io.load(sorted(folder.glob("*.eval"))[0])
     assert "2 files" in sess.check_data(s, one)
+
+
+def test_percent_notes_write_a_value_as_the_buttons_do(coins):
+    """A confidence or assurance is noted in the one format its buttons use
+    (``page_state.percent``): a value off the buttons keeps the decimals it needs, so a note
+    never says a value "is not one of the choices" in the words of one (0.901 read as 90%)."""
+    from app_state.page_state import ASSURANCES, CONFIDENCES, percent
+
+    assert [percent(c) for c in CONFIDENCES] == ["80%", "90%", "95%", "99%"]
+    assert [percent(c) for c in ASSURANCES] == ["50%", "80%", "90%", "95%"]
+    assert (percent(0.901), percent(0.925), percent(0.29)) == ("90.1%", "92.5%", "29%")
+    rng = np.random.default_rng(7)
+    for value in rng.uniform(0.5, 0.999, 20).round(3):
+        if value in CONFIDENCES:
+            continue
+        _, notes = to_state("plan", ANALYSES["plan"].params(confidence=float(value)), coins)
+        said = notes[0].split(" is not one of the choices; showing ")
+        assert said[0] == f"**Confidence** {percent(value)}", notes
+        assert said[1] in [percent(c) for c in CONFIDENCES] and said[0][-1] == "%", notes
+        assert said[0].removeprefix("**Confidence** ") not in [percent(c) for c in CONFIDENCES]
+
+
+def test_a_setting_shown_as_several_widgets_is_named_by_their_labels():
+    """The Planner's pair is one setting on two pickers: its declaration labels both, the
+    page shows those labels and every note names them (``setting_label``)."""
+    from app_state.texts import setting_label
+    from scorio_core.params import PlanParams
+
+    assert widget(PlanParams, "pair")["parts"] == ["Better model", "Other model"]
+    assert setting_label(PlanParams, "pair") == "**Better model** / **Other model**"
+    assert [setting_label(PlanParams, "pair", k) for k in (0, 1)] == ["**Better model**",
+                                                                      "**Other model**"]
+    assert widget(PlanParams, "n_max")["parts"] is None
+    assert setting_label(PlanParams, "n_max") == "**Largest N**"
