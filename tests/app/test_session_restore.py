@@ -123,14 +123,20 @@ def test_hostile_session_files_become_one_message():
         assert at.selectbox(key="dataset").value == REASONING  # nothing changed
 
 
-def test_query_params_restore_a_view():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["dataset"] = "biased_coins"
-    at.query_params["leaderboard.confidence"] = "0.9"
-    at.query_params["leaderboard.scope"] = '"population"'
-    at.switch_page("app_pages/leaderboard.py")
+def _opened(page: str, query: dict, timeout: int = 60) -> AppTest:
+    """The app opened on ``app_pages/{page}.py`` by a link with ``query``, run once."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.switch_page(f"app_pages/{page}.py")
     at.run()
     _ok(at)
+    return at
+
+
+def test_query_params_restore_a_view():
+    at = _opened("leaderboard", {"dataset": "biased_coins", "leaderboard.confidence": "0.9",
+                                 "leaderboard.scope": '"population"'})
     assert at.selectbox(key="dataset").value == COINS
     assert at.segmented_control(key="confidence").value == 0.9
     assert at.segmented_control(key="scope").value == "population"
@@ -145,13 +151,8 @@ def test_a_restored_confidence_is_noted_as_its_buttons_write_it():
     """A link's confidence or assurance off the page's buttons was noted as 0.85 while the
     buttons read 85%: the note writes both values in the buttons' own format (one rule,
     ``app_state.page_state.percent``), the value shown being one of the buttons."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params["dataset"] = "biased_coins"
-    at.query_params["plan.confidence"] = "0.93"
-    at.query_params["plan.assurance"] = "0.85"
-    at.switch_page("app_pages/planner.py")
-    at.run()
-    _ok(at)
+    at = _opened("planner", {"dataset": "biased_coins", "plan.confidence": "0.93",
+                             "plan.assurance": "0.85"}, timeout=120)
     note = next(i.value for i in at.info if "Restored with changes" in i.value)
     for key, was in (("plan_confidence", "93%"), ("plan_assurance", "85%")):
         buttons = at.segmented_control(key=key)
