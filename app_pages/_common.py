@@ -26,6 +26,7 @@ from app_pages._widgets import (  # noqa: F401
     core_cells,
     core_formats,
     core_table,
+    fitted_table,
     float_formats,
     long_preview,
     number_formats,

@@ -204,6 +204,43 @@ def name_width(names: pd.Series) -> int:
     return int(min(max(7.5 * longest + 24, 120), 240))
 
 
+#: The main column's width at a 1280 px window with the sidebar open (px, seen in Chromium):
+#: a table's long texts share out what its other columns leave of it (:func:`fitted_table`).
+MAIN_PX = 800
+#: Row height of a fitted table when a text is longer than its cell's line: four lines
+#: (above 4 rem, Streamlit's grid wraps a text cell within its row; a click shows it whole).
+ROW_PX = 72
+
+
+def fitted_table(t) -> None:
+    """``t`` (a table with a ``model`` column: the Pair page's flips with texts, its repeats) shown
+    within the main column: ``model`` as wide as its longest name; numbers as the grid sizes
+    them; a short text (up to 12 characters: a category, a one-letter answer) as wide as its
+    header or longest value; longer texts (an answer or output, "(no answer recorded)", the list
+    of trials) share what the others leave of :data:`MAIN_PX`, none wider than its longest value
+    needs, the rest to those that need more. The grid, left to itself, sized the repeats'
+    answers to a letter ("(no answ") and ran ``mean_score`` past the column's right edge. Rows
+    take four lines when a text is longer than its cell's line."""
+    cfg = core_formats(t)
+    cfg["model"] = st.column_config.TextColumn(width=name_width(t["model"]))
+    text = [x for x in t if x not in cfg and not pd.api.types.is_numeric_dtype(t[x])]
+    chars = {x: int(t[x].dropna().astype(str).str.len().max()) if t[x].notna().any() else 0
+             for x in text}
+    need = {x: 7 * max(chars[x], len(str(x)), 3) + 24 for x in text}  # px that show it whole
+    long = sorted((x for x in text if chars[x] > 12), key=need.get)
+    cfg |= {x: st.column_config.TextColumn(width=need[x]) for x in text if x not in long}
+    # the others' widths; numbers and flags about as the grid sizes them (by their header)
+    left = MAIN_PX - sum((cfg.get(x) or {}).get("width") or 7 * max(len(str(x)), 6) + 20
+                         for x in t if x not in long)
+    for i, x in enumerate(long):  # the shortest first: what one leaves, the next may take
+        cfg[x] = st.column_config.TextColumn(width=max(min(need[x], left // (len(long) - i)),
+                                                       90))
+        left -= cfg[x]["width"]
+    wrap = any(need[x] > cfg[x]["width"] for x in long)
+    show_table(st, t, hide_index=True, column_config=cfg, row_height=ROW_PX if wrap else None,
+               height=min((ROW_PX if wrap else 35) * len(t) + 38, 10 * ROW_PX))
+
+
 def table_height(n_rows: int, max_rows: int = 25) -> int:
     """Pixel height that shows ``n_rows`` rows (up to ``max_rows``) without scrolling."""
     return 35 * (min(n_rows, max_rows) + 1) + 3

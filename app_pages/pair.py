@@ -7,11 +7,9 @@ from logs is shown as plain text (``st.code``, ``st.dataframe``), never as Markd
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_pages._widgets import name_width
 from app_state.page_state import FIELDS, from_state
 from app_state.texts import flips_caption, repeats_caption
 from scorio_core import ValidationError
@@ -23,12 +21,6 @@ from scorio_core.params import PairParams, widget
 
 A, B = FIELDS["pair"][("a", "b")].keys
 W = {k: widget(PairParams, k) for k in ("a", "b")}  # one setting each, shown as a pair
-#: The main column's width at a 1280 px window with the sidebar open (px, seen in Chromium):
-#: the flips' long texts share out what the other columns leave of it, so the table fits.
-MAIN_PX = 800
-#: Row height of the flips when a text is longer than its cell's line: four lines (above
-#: 4 rem, Streamlit's grid wraps a text cell within its row; a click shows the cell whole).
-ROW_PX = 72
 
 
 def _controls(o) -> None:
@@ -62,39 +54,9 @@ def _flips(result) -> None:
         st.caption(flips_caption(f.trials))
         return
     t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b))
-    _fitted(t)
+    _common.fitted_table(t)
     st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
                "below, the CSV/JSON export has both models' texts side by side.")
-
-
-def _fitted(t) -> None:
-    """``t`` (a table with a ``model`` column: the flips with texts, the repeats) within the
-    main column: ``model`` as wide as its longest name; numbers as the grid sizes them; a
-    short text (up to 12 characters: a category, a one-letter answer) as wide as its header
-    or longest value; longer texts (an answer or output, "(no answer recorded)", the list of
-    trials) share what the others leave of :data:`MAIN_PX`, none wider than its longest
-    value needs, the rest to those that need more. The grid, left to itself, sized the
-    repeats' answers to a letter ("(no answ") and ran ``mean_score`` past the column's
-    right edge. Rows take four lines when a text is longer than its cell's line."""
-    cfg = _common.core_formats(t)
-    cfg["model"] = st.column_config.TextColumn(width=name_width(t["model"]))
-    text = [x for x in t if x not in cfg and not pd.api.types.is_numeric_dtype(t[x])]
-    chars = {x: int(t[x].dropna().astype(str).str.len().max()) if t[x].notna().any() else 0
-             for x in text}
-    need = {x: 7 * max(chars[x], len(str(x)), 3) + 24 for x in text}  # px that show it whole
-    long = sorted((x for x in text if chars[x] > 12), key=need.get)
-    cfg |= {x: st.column_config.TextColumn(width=need[x]) for x in text if x not in long}
-    # the others' widths; numbers and flags about as the grid sizes them (by their header)
-    left = MAIN_PX - sum((cfg.get(x) or {}).get("width") or 7 * max(len(str(x)), 6) + 20
-                         for x in t if x not in long)
-    for i, x in enumerate(long):  # the shortest first: what one leaves, the next may take
-        cfg[x] = st.column_config.TextColumn(width=max(min(need[x], left // (len(long) - i)),
-                                                       90))
-        left -= cfg[x]["width"]
-    wrap = any(need[x] > cfg[x]["width"] for x in long)
-    _common.show_table(st, t, hide_index=True, column_config=cfg,
-                       row_height=ROW_PX if wrap else None,
-                       height=min((ROW_PX if wrap else 35) * len(t) + 38, 10 * ROW_PX))
 
 
 def _texts(f, c) -> None:
@@ -163,7 +125,7 @@ def main() -> None:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
     _flips(result)
-    _fitted(f.groups)
+    _common.fitted_table(f.groups)
     st.caption(repeats_caption(f.groups))
     if f.has_text:
         _texts(f, c)

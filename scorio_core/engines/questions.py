@@ -235,9 +235,11 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
     bottom = models[np.argmin(score, axis=0)]
     spread = score.std(0, ddof=1) if L > 1 else np.zeros(M)
     cols = {"question": np.asarray(data.questions, dtype=object)}
-    if len(data.benchmark_names) > 1 and "benchmark" not in data.question_attributes:
-        # pooled benchmarks: which one a question comes from, beside its id
-        cols["benchmark"] = np.asarray(data.benchmarks, dtype=object)
+    from .pair import question_benchmarks  # the pair view's rule: pooled benchmarks only
+
+    bench = question_benchmarks(data)
+    if bench is not None and "benchmark" not in data.question_attributes:
+        cols["benchmark"] = np.asarray(bench, dtype=object)  # which one a question comes from
     for k, v in data.question_attributes.items():
         cols[k] = np.asarray(v, dtype=object)
     cols |= {

@@ -273,7 +273,7 @@ def test_pair_page_repeats_show_every_answer_whole():
     answers: "(no answer recorded)" read "(no answ". Every text column now has a width
     that shows its longest value (or its share of the column, with rows of four lines),
     and the widths set leave room for the number columns within the page's column."""
-    from app_pages.pair import MAIN_PX
+    from app_pages._widgets import MAIN_PX
 
     at = AppTest.from_file(APP, default_timeout=120)
     for k, v in (x.split("=", 1) for x in TEMPERATURE_Q001.split("&")):
