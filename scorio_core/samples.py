@@ -9,7 +9,9 @@ epoch, an lm-eval repeat). A long table's store has a row for every trial of ``R
 text cells null where the file has none); a log's, for every record with text. The rows
 live in Parquet files on disk, sorted by question in small row groups, so
 :meth:`SampleStore.for_question` reads only the row groups of one question: a large log
-folder never has every string in memory at once.
+folder never has every string in memory at once. They are written so too: only the keys
+are sorted, and the texts go to the file a band of row groups at a time
+(:data:`BAND_BYTES`).
 
 A :class:`SampleStore` is a small picklable handle (file paths, the text columns, the row
 count); :attr:`scorio_core.outcomes.Outcomes.samples` holds one, or ``None`` for data
@@ -49,7 +51,7 @@ import shutil
 import tempfile
 import uuid
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,8 +59,10 @@ from ._lazy import lazy_module
 from ._validation import ValidationError
 
 if TYPE_CHECKING:
+    import numpy as np
     import polars as pl
-else:  # polars loads with the first store read or written
+else:  # polars (and numpy) load with the first store read or written
+    np = lazy_module("numpy")
     pl = lazy_module("polars")
 
 __all__ = ["SampleStore", "SampleWriter", "TEXT_COLUMNS", "KEY_COLUMNS", "MAX_TEXT", "as_text",
@@ -81,6 +85,13 @@ MAX_TEXT = 100_000
 SAMPLES_SUFFIX = ".samples.parquet"
 #: Rows per Parquet row group: a question's rows lie in one or two groups of a file.
 ROW_GROUP = 2048
+#: Text held at once while a store file is assembled (bytes, about): the rows' keys alone
+#: are sorted, and the file is written a band of whole row groups of this size at a time
+#: (the store of a 372 MiB HELM scenario_state.json with 3,000-character prompts: +290 MiB
+#: peak when its texts were sorted at once, +500 MiB for twice the texts; in bands of 32 MiB
+#: about +140 and +160 MiB).
+BAND_BYTES = 32 * 2**20
+_RUN_GROUP = 256  # rows per row group of an assembly's scratch runs (a band reads whole groups)
 _CUT = "\n[... cut: {n:,} more characters not kept by the sample store]"
 _CUT_END = re.compile(r"\n\[\.\.\. cut: [\d,]+ more characters not kept by the sample store\]\Z")
 
@@ -262,10 +273,22 @@ class SampleStore:
 
     def write_parquet(self, path: str | Path) -> Path:
         """All rows as one Parquet file (sorted by question, small row groups), e.g. next to
-        an exported dataset; streamed, not collected. :meth:`open` reads it back."""
+        an exported dataset; assembled as the store's own files are (a band of row groups
+        at a time, :func:`_write_sorted`), never every text at once. :meth:`open` reads
+        it back."""
         path = Path(path)
-        self.scan().sort("question", "model", "trial").sink_parquet(
-            path, row_group_size=ROW_GROUP, compression="zstd")
+        lf = self.scan()
+        names = lf.collect_schema().names()
+        n = lf.select(pl.len()).collect().item()
+        step = 4 * ROW_GROUP  # rows read at a time from the store's files
+        pieces = [lf.slice(a, step) for a in range(0, n, step)] or [lf]
+        with tempfile.TemporaryDirectory(dir=_root()) as tmp:
+            done = _write_sorted(
+                path, pieces, names, keep_keys=True, drop_empty=False,
+                scratch=lambda stem: Path(tmp) / f"{stem}-{uuid.uuid4().hex}.parquet")
+        if done is None:  # no text column at all: the keys alone
+            lf.sort("question", "model", "trial", maintain_order=True).sink_parquet(
+                path, row_group_size=ROW_GROUP, compression="zstd")
         return path
 
     @classmethod
@@ -315,6 +338,7 @@ class SampleWriter:
         self._dir: Path | None = None
         self._owner: _Owner | None = None
         self._files: list[str] = []
+        self._scratch: list[str] = []
         self._columns: list[str] = []
         self._rows = 0
 
@@ -327,51 +351,224 @@ class SampleWriter:
 
     def scratch(self, df: pl.DataFrame) -> str:
         """Write an intermediate frame (e.g. one log file's texts before the model and
-        question names are final); returns its path."""
+        question names are final); returns its path (removed by :meth:`drop_scratch`)."""
         path = self._path("scratch")
         df.write_parquet(path, compression="lz4")
+        self._scratch.append(str(path))
         return str(path)
 
-    def add(self, df: pl.DataFrame | pl.LazyFrame, *, keep_keys: bool = False) -> None:
+    def drop_scratch(self) -> None:
+        """Remove the intermediate files written so far (once the store is assembled from
+        them): they would otherwise stay on disk as long as the store."""
+        for f in self._scratch:
+            Path(f).unlink(missing_ok=True)
+        self._scratch.clear()
+
+    def add(
+        self,
+        df: pl.DataFrame | pl.LazyFrame | Sequence[pl.DataFrame | pl.LazyFrame],
+        *,
+        keep_keys: bool = False,
+    ) -> None:
         """Add rows (the key columns; every other column is text). Rows without any text
         are dropped, unless ``keep_keys``: then every row stays, its text cells null -- a
         long table's store holds one row per trial of ``R``, so a trial whose text cells are
         empty still has its own trial id and row in the file (nothing is added when no
-        text column holds a value at all). The file is sorted by question in row groups
-        of :data:`ROW_GROUP`."""
-        lf = df.lazy()
-        names = lf.collect_schema().names()
+        text column holds a value at all). The file is sorted by question, model and trial
+        (rows with the same key in the order given) in row groups of :data:`ROW_GROUP`.
+
+        ``df`` may be a sequence of pieces with one schema (e.g. one per scratch file of a
+        log's texts): they are read one at a time, and the file is assembled without
+        holding more than about :data:`BAND_BYTES` of text at once (see
+        :func:`_write_sorted`). A frame in memory is assembled a band at a time too;
+        a single ``LazyFrame`` is collected whole."""
+        pieces = [df] if isinstance(df, pl.DataFrame | pl.LazyFrame) else list(df)
+        if not pieces:
+            return
+        names = pieces[0].lazy().collect_schema().names()
         for c in ("model", "question", "trial"):
             if c not in names:
                 raise ValidationError(f"sample rows need a {c!r} column; got {', '.join(names)}")
         text = [c for c in names if c not in KEY_COLUMNS]
         if not text:
             return
-        lf = lf.with_columns(
-            pl.col("model", "question").cast(pl.String), pl.col("trial").cast(pl.Int64),
-            *[pl.col(c).cast(pl.String) for c in text],
-            *([pl.col("trial_id").cast(pl.String)] if "trial_id" in names else []),
-        )
-        if not keep_keys:
-            lf = lf.filter(pl.any_horizontal(pl.col(c).is_not_null() for c in text))
-        present = lf.select(pl.col(c).is_not_null().any() for c in text).collect().row(0)
-        keep = [c for c, p in zip(text, present, strict=True) if p]
-        if not keep:
-            return
-        lf = lf.select(*[c for c in KEY_COLUMNS if c in names], *keep).sort("question", "model",
-                                                                           "trial")
-        df = lf.collect()
         path = self._path("samples")
-        df.write_parquet(path, row_group_size=ROW_GROUP, compression="zstd", statistics=True)
+        written = _write_sorted(path, pieces, names, keep_keys=keep_keys, scratch=self._path)
+        if written is None:
+            return
+        keep, rows = written
         self._files.append(str(path))
         self._columns.extend(keep)
-        self._rows += df.height
+        self._rows += rows
 
     def store(self) -> SampleStore | None:
         """The store of every file added (``None`` when nothing was)."""
         if not self._files:
             return None
         return SampleStore(self._files, _ordered(self._columns), self._rows)
+
+
+_POS = "__pos"  # a row's position in the store file, while it is assembled
+
+
+def _write_sorted(
+    path: Path,
+    pieces: Sequence[pl.DataFrame | pl.LazyFrame],
+    names: Sequence[str],
+    *,
+    keep_keys: bool,
+    scratch: Callable[[str], Path],
+    drop_empty: bool = True,
+) -> tuple[list[str], int] | None:
+    """Write the rows of ``pieces`` (columns ``names``: the key columns, the others text)
+    to ``path``, sorted by (question, model, trial); returns (the text columns written,
+    rows), or ``None`` when no text column holds a value (nothing written). Rows without
+    text are left out unless ``keep_keys``; so are the text columns without a value unless
+    not ``drop_empty``. ``scratch(stem)``: a path for an intermediate file.
+
+    Only the keys are sorted: a first pass over the pieces keeps each row's key, its
+    size in bytes and its place among the pieces, and notes which text columns hold a
+    value. The sorted rows are then cut into bands of whole row groups holding about
+    :data:`BAND_BYTES` of text, and the file is written band after band. The pieces are
+    kept in memory when they hold no more than that (or when they are a frame in memory
+    already) and each band is gathered from them; otherwise a second pass copies their
+    rows, tagged with their position in the file, into scratch runs of about
+    :data:`BAND_BYTES` each, sorted by position in small row groups, and each band reads
+    only its row groups of every run."""
+    text = [c for c in names if c not in KEY_COLUMNS]
+    casts = [
+        pl.col("model", "question").cast(pl.String), pl.col("trial").cast(pl.Int64),
+        *[pl.col(c).cast(pl.String) for c in text],
+        *([pl.col("trial_id").cast(pl.String)] if "trial_id" in names else []),
+    ]
+    has_text = (pl.lit(True) if keep_keys
+                else pl.any_horizontal(pl.col(c).is_not_null() for c in text))
+    # bytes of the row's strings (+ a cell's worth for the numbers), to size the bands
+    size = pl.sum_horizontal(pl.col(c).str.len_bytes().fill_null(0).cast(pl.Int64)
+                             for c in ("model", "question", *text)) + 16
+
+    def read(piece: pl.DataFrame | pl.LazyFrame) -> pl.DataFrame:
+        return piece.lazy().with_columns(*casts).collect()
+
+    in_memory = len(pieces) == 1  # a frame in memory, or a plan collected whole anyway
+    held: list[pl.DataFrame] | None = []
+    keys, present, offset, total, piece_bytes = [], [False] * len(text), 0, 0, []
+    for piece in pieces:
+        d = read(piece)
+        present = [p or q for p, q in zip(present, d.select(
+            (pl.col(c).is_not_null() & has_text).any() for c in text).row(0), strict=True)]
+        k = (d.lazy().select("question", "model", "trial", pl.int_range(pl.len()).alias("src")
+                             + offset, size.alias("bytes"), has_text.alias("has"))
+             .filter("has").drop("has").collect())
+        keys.append(k)
+        offset += d.height
+        piece_bytes.append(int(k["bytes"].sum()))
+        total += piece_bytes[-1]
+        if held is not None and (in_memory or total <= BAND_BYTES):
+            held.append(d)
+        else:
+            held = None  # too much to hold: the pieces are read again below
+        del d
+    keep = [c for c, p in zip(text, present, strict=True) if p or not drop_empty]
+    if not keep:
+        return None
+    cols = [*(c for c in KEY_COLUMNS if c in names), *keep]
+    order = pl.concat(keys).sort("question", "model", "trial", maintain_order=True)
+    del keys
+    src = order["src"].to_numpy()
+    edges = _band_edges(order["bytes"].to_numpy())
+    n = order.height
+    del order
+    if held is not None:
+        frame = (held[0] if len(held) == 1 else pl.concat(held, rechunk=False)).select(cols)
+        del held
+        schema = frame.schema
+
+        def bands():
+            for a, b in edges:
+                yield frame[src[a:b]]
+        runs = []
+    else:
+        pos_of = np.full(offset, -1, dtype=np.int64)
+        pos_of[src] = np.arange(n)
+        runs = _runs(scratch, pieces, piece_bytes, read, cols, pos_of)
+        schema = pl.scan_parquet(runs[0]).drop(_POS).collect_schema()
+
+        def bands():
+            for a, b in edges:
+                yield (pl.scan_parquet(runs).filter(pl.col(_POS).is_between(a, b - 1))
+                       .collect().sort(_POS).drop(_POS))
+    try:
+        _sink(path, schema, bands)
+    finally:
+        for r in runs:
+            Path(r).unlink(missing_ok=True)
+    return keep, n
+
+
+def _band_edges(row_bytes: Any) -> list[tuple[int, int]]:
+    """Cut rows (their sizes in bytes, in file order) into bands of whole row groups of
+    :data:`ROW_GROUP` holding at most :data:`BAND_BYTES` (a larger group: a band alone)."""
+    n = len(row_bytes)
+    groups = np.add.reduceat(row_bytes, np.arange(0, n, ROW_GROUP)) if n else []
+    edges, start, held = [], 0, 0
+    for g, b in enumerate(groups):
+        if held and held + b > BAND_BYTES:
+            edges.append((start, g * ROW_GROUP))
+            start, held = g * ROW_GROUP, 0
+        held += int(b)
+    edges.append((start, n))
+    return edges
+
+
+def _runs(scratch, pieces, piece_bytes, read, cols, pos_of) -> list[str]:
+    """The pieces' rows (``piece_bytes``: the bytes of each piece's rows written) with
+    their position in the store file (``_POS``), in scratch runs of about
+    :data:`BAND_BYTES`, each sorted by position in row groups of :data:`_RUN_GROUP`
+    rows (statistics kept, so a band reads only its groups)."""
+    runs: list[str] = []
+    buffer: list[pl.DataFrame] = []
+    held = offset = 0
+
+    def flush() -> None:
+        if buffer:
+            path = scratch("run")
+            pl.concat(buffer, rechunk=False).sort(_POS).write_parquet(
+                path, compression="lz4", row_group_size=_RUN_GROUP, statistics=True)
+            runs.append(str(path))
+            buffer.clear()
+
+    for piece, size in zip(pieces, piece_bytes, strict=True):
+        d = read(piece)
+        pos = pl.Series(_POS, pos_of[offset:offset + d.height])
+        offset += d.height
+        buffer.append(d.select(cols).with_columns(pos).filter(pl.col(_POS) >= 0))
+        del d
+        held += size
+        if held >= BAND_BYTES:
+            flush()
+            held = 0
+    flush()
+    return runs
+
+
+def _sink(path: Path, schema: pl.Schema, bands) -> None:
+    """Write the frames ``bands()`` yields, one after another, as one Parquet file in row
+    groups of :data:`ROW_GROUP` (zstd, with statistics): polars' streaming engine writes
+    each as it comes, so memory holds about one band."""
+    from polars.io.plugins import register_io_source
+
+    def source(with_columns, predicate, n_rows, batch_size):
+        for frame in bands():
+            if with_columns is not None:
+                frame = frame.select(with_columns)
+            if predicate is not None:
+                frame = frame.filter(predicate)
+            yield frame
+
+    register_io_source(source, schema=schema).sink_parquet(
+        path, row_group_size=ROW_GROUP, compression="zstd", statistics=True,
+        engine="streaming")
 
 
 def beside(path: str | Path) -> Path:

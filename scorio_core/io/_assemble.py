@@ -403,10 +403,14 @@ def _from_frame(
     meta_extra: Mapping[str, Any] | None = None,
     *,
     grades: bool = False,
+    context: Sequence[str] = (),
 ) -> Outcomes:
     """One :class:`Outcomes` from a long frame. ``grades``: the outcome column holds a
     table's own values, read as graded scores by :func:`_read_grades` when they are (the
-    loaders' own frames hold categories 0..C with their weights)."""
+    loaders' own frames hold categories 0..C with their weights). ``context``: columns of
+    optional context about the question (a harness record's metadata, vetted by
+    :func:`._logs.metadata_attributes`): candidates for question attributes only, never a
+    signal nor refused as a broken one; a column of them without any value is passed over."""
     columns, on_missing, name = opts.column_map(), opts.on_missing, opts.name
     roles = _column_roles(columns, df.columns)
     if df.height == 0:
@@ -442,7 +446,7 @@ def _from_frame(
         df, opts, meta_extra = _read_grades(df, roles["outcome"], fmt, opts, meta_extra)
     weights, category_names = opts.weights, opts.category_names
     if opts.benchmark is None and "benchmark" in roles:
-        split = _split_benchmarks(df, roles, fmt, label, opts, meta_extra)
+        split = _split_benchmarks(df, roles, fmt, label, opts, meta_extra, context)
         if split is not None:
             return split
     rows = df.get_column(_ROW).to_numpy()
@@ -523,6 +527,10 @@ def _from_frame(
     missing: dict[str, int] = {}
     for col in df.columns:
         if col in used or col in explicit:
+            continue
+        if col in context:  # text about the question: an attribute or nothing
+            if df.get_column(col).null_count() < df.height:
+                text.append(col)
             continue
         vals = _signal_values(df, col, fmt)
         if vals is None:
@@ -651,6 +659,7 @@ def _split_benchmarks(
     label: str,
     opts: LoadOptions,
     meta_extra: Mapping[str, Any] | None,
+    context: Sequence[str] = (),
 ) -> Outcomes | None:
     """Benchmarks whose trials (or greedy rows) per question differ -- an Inspect
     ``eval_set`` of tasks run with 2 and 3 epochs, an lm-eval folder of tasks with
@@ -677,7 +686,8 @@ def _split_benchmarks(
     parts: dict[str, Outcomes] = {}
     for b in names:
         sub = replace(opts, benchmark=b, name=f"{opts.name or Path(label).stem or 'dataset'} [{b}]")
-        parts[b] = _from_frame(df.filter(bcol == b), fmt, label, sub, meta_extra)
+        parts[b] = _from_frame(df.filter(bcol == b), fmt, label, sub, meta_extra,
+                               context=context)
     return _join_parts(parts, opts, label, meta_extra)
 
 
@@ -973,14 +983,26 @@ def _benchmarks(
     return out.tolist()
 
 
-def _refuse_almost_numeric(df: pl.DataFrame, col: str, fmt: str) -> None:
-    """A text column whose values are mostly numbers is a broken signal column."""
-    s = df.get_column(col).cast(pl.String)
+def non_numbers(s: pl.Series) -> np.ndarray | None:
+    """The cells of a text column that are not numbers when at least half of its filled
+    cells are numbers and not all (a table's broken signal column,
+    :func:`_refuse_almost_numeric`); ``None`` otherwise. Harness metadata of that kind are
+    no question attribute (:func:`._logs.metadata_attributes`): a table written from them
+    could not be read back."""
+    s = s.cast(pl.String)
     num = s.str.strip_chars().cast(pl.Float64, strict=False)
     present = s.is_not_null()
     n_present, n_num = int(present.sum()), int(num.is_not_null().sum())
     if n_present and n_num >= 0.5 * n_present and n_num < n_present:
-        bad = (present & num.is_null()).to_numpy()
+        return (present & num.is_null()).to_numpy()
+    return None
+
+
+def _refuse_almost_numeric(df: pl.DataFrame, col: str, fmt: str) -> None:
+    """A text column whose values are mostly numbers is a broken signal column."""
+    s = df.get_column(col).cast(pl.String)
+    bad = non_numbers(s)
+    if bad is not None:
         rows = df.get_column(_ROW).to_numpy()[bad]
         raise ValidationError(
             f"column {col!r} looks numeric (a signal) but holds non-numbers at "

@@ -26,7 +26,7 @@ from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import GROUP, Outcomes, check_name
 from ..samples import SampleWriter, _ordered, log_rows
-from ._assemble import _from_frame, grade_levels, missing_advice
+from ._assemble import _from_frame, grade_levels, missing_advice, non_numbers
 from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import ROLE_NAMES, LoadOptions
 
@@ -724,7 +724,9 @@ _MAX_ATTR = 200  # a question attribute's value is a name (check_name's limit)
 
 def _scalar_metadata(text: dict[str, Any] | None) -> dict[str, str] | None:
     """A record's metadata fields that could name a subset: text, numbers or booleans of at
-    most 200 characters under a valid attribute name (not a table role)."""
+    most 200 characters under a valid attribute name (not a table role), as text. Which of
+    them are question attributes is decided over all the records of a task
+    (:func:`metadata_attributes`)."""
     meta = (text or {}).get("metadata")
     if not isinstance(meta, dict):
         return None
@@ -736,20 +738,131 @@ def _scalar_metadata(text: dict[str, Any] | None) -> dict[str, str] | None:
     return out or None
 
 
-def _drop_per_question_text(df: pl.DataFrame) -> pl.DataFrame:
-    """Metadata columns that take a different value on every question of some benchmark (a
-    document's own text: its question, its answer) are not subsets; they stay in the
-    sample store's metadata only. (Several tasks over the same documents would otherwise
-    repeat them and pass for attributes.)"""
-    extra = [c for c in df.columns if c not in ("model", "question", "trial", "outcome",
-                                                "benchmark")]
-    drop = []
-    for c in extra:
-        per = (df.filter(pl.col(c).is_not_null()).group_by("benchmark")
-               .agg(pl.col(c).n_unique().alias("v"), pl.col("question").n_unique().alias("q")))
-        if per.filter((pl.col("v") == pl.col("q")) & (pl.col("q") > 1)).height:
-            drop.append(c)
-    return df.drop(drop)
+#: A metadata field groups the questions of a task when they have on average at least this
+#: many questions per value ...
+_PER_VALUE = 2
+#: ... and at most this share of them are alone in their value (:func:`metadata_attributes`)
+_ALONE = 0.25
+#: what each harness calls a record's metadata, in the import report's notes
+_META_KIND = {"lm_eval": "doc field", "inspect": "sample metadata field",
+              "helm": "instance field"}
+_KEYS = ("model", "question", "trial", "outcome", "benchmark")
+
+
+def metadata_attributes(df: pl.DataFrame, parts: Sequence[LogPart],
+                        explicit: Sequence[str] = ()) -> pl.DataFrame:
+    """Which fields of the records' metadata become question attributes (the subsets the
+    views split by), task by task; the others are emptied in ``df`` and named, with why, in
+    one note on the parts of the tasks concerned.
+
+    The metadata -- lm-eval's ``doc``, Inspect's sample metadata, HELM's split and
+    sub-split -- are optional context about the question that the user cannot edit: a field
+    never refuses a log and is never a signal (its values are read as text). Its short
+    text, number and boolean values under a name of letters, digits and '_' that is not a
+    table role are candidates (:func:`_scalar_metadata`); a candidate is an attribute of a
+    task when, over that task's questions,
+
+    * it has one value per question (the same, or none, for every model and trial),
+    * it groups the questions: one value for all of them, or at most half as many values
+      as questions with a value (2 or more questions per value on average) and at most a
+      quarter of those questions alone in their value,
+    * every value is a valid name (:func:`~scorio_core.outcomes.check_name`), and
+    * its values are not numbers mixed with text (at least half of its cells numbers, not
+      all: :func:`._assemble.non_numbers`), which a table written from the data could not
+      read back.
+
+    A document's own content -- its question, its answer string -- is not a grouping,
+    even when a few values repeat (lm-eval ``doc.a`` of 9 values over 12 questions). It
+    stays in each sample's metadata (the sample store). Fields named in ``attributes=``
+    are left to the assembly's strict checks.
+    """
+    fields = [c for c in df.columns if c not in (*_KEYS, *explicit)]  # and lm-eval's group
+    tasks = df.get_column("benchmark").unique().to_list()
+    kinds = {p.benchmark: _META_KIND.get(p.format, "metadata field") for p in parts}
+    notes: list[tuple[str, str, list[str]]] = []  # (field, why, the tasks it is left out of)
+    for c in fields:
+        v = pl.col(c).str.strip_chars()
+        df = df.with_columns(pl.when(v != "").then(v).alias(c))  # a blank is no value
+        why = _not_grouping(df.select("benchmark", "question", v=pl.col(c)).drop_nulls())
+        left = df.filter(~pl.col("benchmark").is_in(list(why)))
+        mixed = non_numbers(left.get_column(c))
+        if mixed is not None:  # over every task left: that is what a table holds
+            s = left.get_column(c)
+            texts = s.filter(pl.Series(mixed)).unique().sort().to_list()
+            shown = ", ".join(map(repr, texts[:3])) + (" ..." if len(texts) > 3 else "")
+            n_num = s.filter(~pl.Series(mixed)).drop_nulls().n_unique()
+            for b in left.filter(pl.col(c).is_not_null()).get_column("benchmark").unique(
+                    maintain_order=True).to_list():
+                why[b] = f"numbers mixed with text ({shown} beside {n_num} numeric values)"
+        if not why:
+            continue
+        bs = sorted(why)
+        notes.append((f"{kinds.get(bs[0], 'metadata field')} {c!r}", why[bs[0]], bs))
+        df = df.with_columns(pl.when(pl.col("benchmark").is_in(list(why))).then(None)
+                             .otherwise(pl.col(c)).alias(c))
+    if notes:
+        _note_left_out(notes, tasks, parts)
+    return df.drop([c for c in fields if df.get_column(c).null_count() == df.height])
+
+
+def _note_left_out(notes: list[tuple[str, str, list[str]]], tasks: list[str],
+                   parts: Sequence[LogPart]) -> None:
+    """One note on the parts of the tasks concerned: each field left out, where (said once
+    when every field is left out of the same tasks) and why."""
+    def where(bs: list[str]) -> str:
+        if len(tasks) < 2:
+            return ""
+        if len(bs) == len(tasks):
+            return "every task"
+        return bs[0] + (f" and {len(bs) - 1} other task(s)" if len(bs) > 1 else "")
+
+    same = len({tuple(bs) for *_, bs in notes}) == 1
+    head = "not read as question attributes (subsets)"
+    if same and len(tasks) > 1:
+        head += f" in {where(notes[0][2])}"
+    items = [f"{field}{'' if same or len(tasks) < 2 else f' ({where(bs)})'}: {why}"
+             for field, why, bs in notes]
+    note = f"{head}, kept in each sample's metadata only: " + "; ".join(items)
+    failed = {b for *_, bs in notes for b in bs}
+    for p in parts:
+        if p.benchmark in failed:
+            p.notes.append(note)
+
+
+def _not_grouping(vals: pl.DataFrame) -> dict[str, str]:
+    """Why a metadata field is no question attribute of each task where it is not (the
+    first three rules of :func:`metadata_attributes`); ``vals``: its (benchmark, question,
+    v) cells with a value."""
+    per_q = vals.unique().group_by("benchmark", "question").agg(n=pl.len(),
+                                                                 v=pl.col("v").first())
+    varies = dict(per_q.filter(pl.col("n") > 1).group_by("benchmark").len().iter_rows())
+    sizes = per_q.filter(pl.col("n") == 1).group_by("benchmark", "v").len()
+    stats = sizes.group_by("benchmark").agg(k=pl.len(), n_q=pl.col("len").sum(),
+                                            alone=(pl.col("len") == 1).sum())
+    why = {b: f"differs between the trials or models of {n} question(s)"
+           for b, n in varies.items()}
+    for b, k, n_q, alone in stats.iter_rows():
+        if b in why:
+            continue
+        if k > 1 and k == n_q:
+            why[b] = "a different value on every question"
+        elif k > 1 and k * _PER_VALUE > n_q:
+            why[b] = (f"{k} different values over {n_q} questions, per-question content "
+                      "rather than a grouping")
+        elif k > 1 and alone > _ALONE * n_q:
+            why[b] = (f"{alone} of its {n_q} questions have a value of their own, "
+                      "per-question content rather than a grouping")
+    # names last, over the groupings left (a few values, not every question's text)
+    left = sizes.filter(~pl.col("benchmark").is_in(list(why))).sort("benchmark", "v")
+    bad: dict[str, str] = {}
+    for x in left.get_column("v").unique().to_list():
+        try:
+            check_name(x, "value")
+        except ValidationError as exc:
+            bad[x] = str(exc).split(";")[0]  # what is wrong, not the advice
+    for b, x in left.filter(pl.col("v").is_in(list(bad))).select("benchmark", "v").iter_rows():
+        why.setdefault(b, bad[x])
+    return why
 
 
 def _attribute_columns(part: LogPart, n: int) -> dict[str, pl.Series]:
@@ -767,23 +880,31 @@ def _attribute_columns(part: LogPart, n: int) -> dict[str, pl.Series]:
 def _log_store(parts: Sequence[LogPart], several: bool, writer: SampleWriter | None):
     """The sample store of the assembled parts: final model names, questions qualified as
     in the tensor, and each scored record's position among its question's trials -- the
-    same rank the assembly gives it in ``R`` (errored records: no position)."""
-    if writer is None or not any(p.text_file for p in parts):
+    same rank the assembly gives it in ``R`` (errored records: no position). Each part's
+    keys are computed from its scratch files' key columns alone; its texts go to the
+    writer a scratch file at a time (:meth:`SampleWriter.add` with pieces), so the store
+    is assembled without every text in memory; the scratch files are removed after."""
+    if writer is None:
         return None
+    raw_keys = ("q_raw", "trial_raw", "scored")
     for part in parts:
         if part.text_file is None:
             continue
+        raws = [pl.read_parquet(f, columns=list(raw_keys)) for f in part.text_file]
         q = pl.col("q_raw")
         if several:
             q = pl.lit(part.benchmark + "/") + q
         pos = pl.col("trial_raw").rank("ordinal").over("q_raw", "scored").cast(pl.Int64) - 1
-        writer.add(
-            pl.scan_parquet(part.text_file)  # its chunks, one schema
-            .with_columns(model=pl.lit(part.model), question=q,
-                          trial=pl.when(pl.col("scored")).then(pos),
-                          trial_id=pl.col("trial_raw").cast(pl.String))
-            .drop("q_raw", "trial_raw", "scored")
-        )
+        keys = pl.concat(raws).select(model=pl.lit(part.model, pl.String), question=q,
+                                      trial=pl.when(pl.col("scored")).then(pos),
+                                      trial_id=pl.col("trial_raw").cast(pl.String))
+        pieces, offset = [], 0
+        for f, r in zip(part.text_file, raws, strict=True):
+            pieces.append(pl.concat([keys.slice(offset, r.height).lazy(),
+                                     pl.scan_parquet(f).drop(*raw_keys)], how="horizontal"))
+            offset += r.height
+        writer.add(pieces)
+    writer.drop_scratch()
     return writer.store()
 
 
@@ -900,7 +1021,8 @@ def assemble_logs(
                 }
             ).filter(pl.Series(keep))
         )
-    df = _drop_per_question_text(pl.concat(frames, how="diagonal_relaxed"))
+    df = metadata_attributes(pl.concat(frames, how="diagonal_relaxed"), parts,
+                             opts.attributes or ())
     if df.height == 0:
         raise ValidationError(
             f"{parts[0].file}: no scored samples in {len({p.file for p in parts})} log(s); "
@@ -946,7 +1068,8 @@ def assemble_logs(
         samples="skip",  # the logs' own store comes below, not the metadata columns
     )
     try:
-        out = _from_frame(df, "frame", label, opts, meta_extra=meta)
+        out = _from_frame(df, "frame", label, opts, meta_extra=meta,
+                          context=[c for c in df.columns if c not in _KEYS])
     except MissingCellsError as exc:  # a run cut short (lm-eval --limit, killed) says why
         why = [f"{p.model} on {p.benchmark}: {n}" for p in parts for n in p.notes
                if n.startswith(("lm-eval evaluated", "unfinished run", "run status"))]

@@ -21,27 +21,32 @@ so); it is read and decoded one entry at a time up to the entry sought, and a fi
 holding one value of at most :data:`VALUE_MAX_CHARS` characters at a time.
 
 The texts (SPEC §8 "Samples") come from ``scenario_state.json`` beside it, HELM's
-``ScenarioState``: ``{"adapter_spec": {...}, "request_states": [{"instance": {"id",
-"input": {"text"}, "references": [{"output": {"text"}, "tags"}], "split", "sub_split"?,
+``ScenarioState``: ``{"adapter_spec": {...}, "request_states": [{"instance": {"id", "input":
+{"text"}, "references": [{"output": {"text"}, "tags"}], "split", "sub_split"?,
 "perturbation"?}, "train_trial_index", "output_mapping"?, "reference_index"?,
 "request_mode"?, "request": {"prompt", "messages"?, "multimodal_prompt"?, ...}, "result":
-{"success", "completions": [{"text", "thinking"?: {"text"}, ...}], "error"?},
-"annotations"?}, ...]}``. Each request state is matched to the record of its
-``(instance id, train_trial_index)`` (perturbed copies skipped, as for the outcomes) and
-gives, as HELM's own run page shows them (``helm.benchmark.presentation.run_display`` and
-its request view): input = the instance's input text, target = its correct references,
-output = the first completion's text, answer = that text through ``output_mapping``
-(multiple choice: the letter's choice), reasoning = that completion's thinking text (a
-thinking model's; HELM's "Thinking"), annotations = the request state's annotations (its
-annotators' output, e.g. a judge's verdict, as JSON), prompt = the prompt sent (the
-instructions and in-context examples of its train trial, then the input; else the text of
-its multimodal prompt, else its chat messages), metadata = the instance's split and
-sub-split, error = a failed request's error; each cut at the sample store's ``MAX_TEXT``
-as it is read. The multiple-choice-separate methods send one request per choice: the
-one of the record's ``predicted_index`` stat is kept and answer = that choice. The file
-can be large (tokens and log-probabilities of every completion): its size is checked
-first (over :data:`SCENARIO_STATE_MAX_BYTES` it is not read, with a note) and it is
-decoded one request state at a time; with ``samples="skip"`` it is not opened.
+{"success", "completions": [{"text", "thinking"?: {"text"}, "multimodal_content"?:
+{"media_objects"}, ...}], "error"?}, "annotations"?}, ...]}``. Each request state is matched
+to the record of its ``(instance id, train_trial_index)`` (perturbed copies skipped, as for
+the outcomes) and gives, as HELM's own run page shows them
+(``helm.benchmark.presentation.run_display`` and its request view): input = the instance's
+input text, target = its correct references, output = the first completion's text (with
+``multimodal_content``, a generated image or the transcript of the audio sent: the text of
+its text parts, a space, then that text, as HELM writes its predicted text; each other
+medium follows as its type and location: HELM's page shows the first medium, a generated
+image, in place of the text),
+answer = the completion's own text through ``output_mapping`` (multiple choice: the letter's
+choice), reasoning = that completion's thinking text (a thinking model's; HELM's
+"Thinking"), annotations = the request state's annotations (its annotators' output, e.g. a
+judge's verdict, as JSON), prompt = the prompt sent (the instructions and in-context
+examples of its train trial, then the input; else the text of its multimodal prompt, else
+its chat messages), metadata = the instance's split and sub-split, error = a failed
+request's error; each cut at the sample store's ``MAX_TEXT`` as it is read. The
+multiple-choice-separate methods send one request per choice: the one of the record's
+``predicted_index`` stat is kept and answer = that choice. The file can be large (tokens and
+log-probabilities of every completion): its size is checked first (over
+:data:`SCENARIO_STATE_MAX_BYTES` it is not read, with a note) and it is decoded one request
+state at a time; with ``samples="skip"`` it is not opened.
 """
 
 from __future__ import annotations
@@ -572,6 +577,18 @@ def _prompt(request: Any) -> Any:
     return messages if isinstance(messages, list) and messages else None
 
 
+def _media_text(media: Any) -> tuple[str, list[str]]:
+    """A completion's ``multimodal_content`` media objects as HELM's run page reads them:
+    the text of its text parts joined with nothing between (``MultimediaObject.text``), and
+    each other medium as its type and location (what ``_prompt`` writes for a prompt's)."""
+    objs = [m for m in media if isinstance(m, dict)] if isinstance(media, list) else []
+    texts = "".join(str(m["text"]) for m in objs
+                    if str(m.get("content_type")).split("/")[0] == "text" and m.get("text"))
+    others = [f"[{m.get('content_type')}: {m.get('location')}]" for m in objs
+              if str(m.get("content_type")).split("/")[0] != "text"]
+    return texts, others
+
+
 def _request_text(rs: Mapping[str, Any], adapter: Mapping[str, Any]) -> dict[str, Any]:
     """One request state's text fields, as HELM's run page shows its prediction and request
     (``run_display.write_run_display_json``), each cut as the sample store would cut it
@@ -593,14 +610,22 @@ def _request_text(rs: Mapping[str, Any], adapter: Mapping[str, Any]) -> dict[str
         return _bounded(text, meta)
     done = [c for c in _at(result, "completions") or [] if isinstance(c, dict)]
     predicted = str(done[0].get("text") or "") if done else ""
+    # a completion with multimodal content (a generated image; a transcript of the audio
+    # sent): HELM writes its text parts, a space, then the completion's text; its other
+    # media follow as their type and location (HELM's page shows the first medium, when it
+    # is a file, as an image in place of the text)
+    parts, others = _media_text(_at(done[0] if done else None, "multimodal_content",
+                                    "media_objects"))
+    shown = f"{parts} {predicted}" if parts else predicted
     # HELM shows a prediction without the text it repeats: the input of a choice's request
     # (multiple-choice-separate methods), the first token of a language-modeling request
     method, tokens = adapter.get("method"), _at(done[0] if done else None, "tokens")
     prefix = (str(question or "") if method in SEPARATE_METHODS
               else str(_at(tokens[0], "text") or "")
               if method == "language_modeling" and isinstance(tokens, list) and tokens else "")
-    text["output"] = predicted[len(prefix):] if prefix and predicted.startswith(prefix) \
-        else predicted
+    if prefix and shown.startswith(prefix):
+        shown = shown[len(prefix):]
+    text["output"] = "\n".join(([shown] if shown or not others else []) + others)
     text["reasoning"] = _at(done[0] if done else None, "thinking", "text")  # HELM: "Thinking"
     if isinstance(rs.get("output_mapping"), dict):
         text["answer"] = _mapped(predicted, rs["output_mapping"],
@@ -646,6 +671,7 @@ def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj:
     texts: dict[tuple[str, int], dict[str, Any]] = {}  # of the request state shown
     adapter: dict = {}  # helm-run writes it first, before the request states
     several = 0  # requests with several completions (the first is shown, as HELM does)
+    imaged = 0  # of them, those whose every completion's first medium is a file (an image)
     per_choice = False  # one request per choice (multiple-choice-separate methods)
     listed = False  # whether it has HELM's list of request states
     try:
@@ -669,7 +695,12 @@ def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj:
                     per_choice = True
                     if value["reference_index"] != wanted[cell]:
                         continue
-                several += len(_at(value, "result", "completions") or []) > 1
+                comps = _at(value, "result", "completions")
+                if isinstance(comps, list) and len(comps) > 1:
+                    several += 1  # HELM's page: every one's image when all have media
+                    imaged += all(isinstance(m := _at(c, "multimodal_content", "media_objects"),
+                                             list) and m and _at(m[0], "location")
+                                  for c in comps)
                 texts[cell] = _request_text(value, adapter)  # not the state: it is large
         if not listed:
             raise ValueError("it has no list 'request_states'")
@@ -685,6 +716,10 @@ def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj:
             + ": no texts for them"
         )
     if several:
-        part.notes.append(f"{several} request(s) in {SCENARIO_STATE} have several "
-                          "completions: the first is shown, as HELM's run page does")
+        part.notes.append(
+            f"{several} request(s) in {SCENARIO_STATE} have several completions: the first "
+            "is shown, as HELM's run page does"
+            + (f" ({imaged} with a generated image in every completion, which HELM's page "
+               "shows for each completion: the first completion's is kept)" if imaged else "")
+        )
     return texts

@@ -242,6 +242,26 @@ def _outputs(zf, names: list[str], samples: list[tuple[str, Any]], part: LogPart
     return out
 
 
+def _nothing_scored(part: LogPart, samples: list[tuple[str, Any]]) -> None:
+    """Refuse a log none of whose samples holds a score, saying why: how its run ended
+    (a run that failed, e.g. a model API that could not be reached, leaves every sample
+    errored) and what the samples' errors read."""
+    errors = [e for _, s in samples if (e := _error_text(s.get("error")))]
+    ended = next((n for n in part.notes if n.startswith(("run status", "unfinished run"))),
+                 "the run finished")
+    if errors:
+        why = f"{len(errors):,} of {len(samples):,} samples errored"
+        first = f". The first error: {errors[0].removeprefix('errored: ')}"
+    else:
+        why = f"{len(samples):,} samples, none with a score" if samples else "no samples"
+        first = ""
+    raise ValidationError(
+        f"{part.file}: nothing in this log was scored: {ended}; {why}. The log holds no "
+        "score to read: re-run it (`inspect eval-retry` on this file) or leave the file out "
+        f"of the load{first}"
+    )
+
+
 def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | None,
                   texts: bool = True, full: dict | None = None) -> None:
     """Add one record per sample dict; ``samples`` holds ``(where, sample)`` pairs;
@@ -265,6 +285,8 @@ def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | N
         lookup[scorer] = (scorer, None)
     if scorer is not None and scorer in lookup and scorer not in names:
         names.append(scorer)  # SCORER/KEY of a dict score
+    if not names:
+        _nothing_scored(part, samples)
     part.scorer = choose_scorer(names, scorer, part, "scorer")
     name, key = lookup[part.scorer]
     scored_errors = 0

@@ -243,7 +243,7 @@ class LoadOptions:
         None, "logs with several scorers/metrics: which one is the outcome (Inspect scorer or a "
         "key of a dict-valued score, lm-eval METRIC or FILTER/METRIC, HELM stat; default: "
         "the first, noted in the report)",
-        label="Scorer",
+        label="Scorer (logs)",
     )
     weights: tuple[float, ...] | None = setting(
         None, "comma-separated category weights, one per category 0..C, e.g. 0,0.5,1 "

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from fixtures.helm_runs import ANNOTATIONS, THINKING
+from fixtures.helm_runs import ANNOTATIONS, MEDIA_OUTPUTS, THINKING
 from fixtures.helm_runs import annotated_run as _annotated_run
 from fixtures.helm_runs import helm_run as _helm_run
+from fixtures.helm_runs import multimodal_outputs as _multimodal_outputs
 
 from scorio_core import io
 from scorio_core._validation import ValidationError
@@ -91,6 +92,28 @@ def test_inspect_errored_samples_scored_anyway_count():
     rep = o.metadata["import_report"]
     assert rep["missing_samples"] == 0
     assert any("errored but were scored anyway (score_on_error)" in n for n in rep["notes"])
+
+
+def test_inspect_failed_run_is_refused_saying_how_it_ended(tmp_path):
+    # a run whose model API could not be reached: Inspect ends it with status 'error' and
+    # every sample errored, none scored. It had been refused as "no scorer found; expected
+    # at least one", which names nothing the user can act on.
+    d = INSPECT / "failed"
+    logs = {log["model"]: log for log in reading(d)["logs"]}
+    down, up = logs["mockllm/down"], logs["mockllm/up"]
+    assert down["status"] == "error" and up["status"] == "success"  # Inspect's own reading
+    assert all(s["error"] and not s["scores"] for s in down["samples"])
+    n = len(down["samples"])
+    with pytest.raises(ValidationError) as err:
+        io.load(d)
+    text = str(err.value)
+    assert down["file"] in text and "nothing in this log was scored" in text
+    assert f"run status 'error'; {n} of {n} samples errored" in text
+    assert "inspect eval-retry" in text and "leave the file out" in text
+    assert "ConnectionError" in text and "api.example.com" in text
+    assert "no scorer found" not in text
+    shutil.copy(d / up["file"], tmp_path / up["file"])  # the run that finished reads alone
+    check_against_inspect(io.load(tmp_path), [up])
 
 
 def test_inspect_dict_scores_expose_each_key_as_a_scorer(capsys):
@@ -413,10 +436,10 @@ def test_stored_inspect_readings_are_inspects_own():
 
 
 def test_stored_lm_eval_readings_match_the_results_files():
-    d = LM_EVAL / "multi"
-    for model, r in reading(d)["models"].items():
-        res = json.loads(next(d.glob(f"{model}/results_*.json")).read_text())
-        assert res["results"] == r["results"] and res["n-samples"] == r["n-samples"]
+    for d in (LM_EVAL / "multi", LM_EVAL / "doc_fields"):
+        for model, r in reading(d)["models"].items():
+            res = json.loads(next(d.glob(f"{model}/results_*.json")).read_text())
+            assert res["results"] == r["results"] and res["n-samples"] == r["n-samples"]
 
 
 # ------------------------------------------------------------- a second upload
@@ -720,6 +743,56 @@ def test_an_lm_eval_group_is_read_by_its_name_and_agrees_with_lm_eval():
 
 
 # ------------------------------------------------------------------- OpenAI evals
+def test_lm_eval_doc_fields_never_refuse_a_log_and_only_groupings_become_subsets(
+        capsys, tmp_path):
+    """lm-eval's ``doc`` is context the user cannot edit. Its answer ``a`` ('lol' or a
+    number) made the folder unreadable ("column 'a' looks numeric (a signal) but holds
+    non-numbers ... fix or remove those cells", with advice naming the failing task), and
+    an answer string of 9 values over 12 documents would have split the leaderboard by
+    answer. Now the groupings (``kind``, ``points``) are subsets, every other field is
+    named with why in one note, and the scores are lm-eval's own."""
+    d = LM_EVAL / "doc_fields"  # lm_eval --tasks qa_fields,qa_fields_one (generate.py)
+    ref = reading(d)["models"]
+    o = io.load(d)
+    assert o.benchmark_names == ["qa_fields", "qa_fields_one"]
+    for bench, filt, n in (("qa_fields", "all", 4), ("qa_fields_one", "none", 1)):
+        sub = o.select(bench)
+        assert sub.shape == (2, ref["alpha"]["n-samples"][bench]["effective"], n) == (2, 12, n)
+        for model, r in ref.items():
+            want = r["results"][bench][f"exact_match,{filt}"]
+            assert weights_of(sub)[sub.models.index(model)].mean() == pytest.approx(
+                want, abs=1e-12), (model, bench)
+        doc = [int(q.rsplit("/", 1)[1]) for q in sub.questions]  # doc_id i: DOC_FIELDS[i]
+        assert sub.question_attributes == {"kind": tuple("easy" if i < 6 else "hard"
+                                                         for i in doc),
+                                           "points": tuple(str(1 + i % 2) for i in doc)}
+        assert sub.signals == {}
+    notes = [n for n in o.metadata["import_report"]["notes"] if "question attributes" in n]
+    assert notes == [
+        "not read as question attributes (subsets) in every task, kept in each sample's "
+        "metadata only: doc field 'q': a different value on every question; doc field 'a': "
+        "9 different values over 12 questions, per-question content rather than a grouping; "
+        "doc field 'level': numbers mixed with text ('unknown' beside 3 numeric values); "
+        "doc field 'origin': 4 of its 12 questions have a value of their own, per-question "
+        "content rather than a grouping"]
+    meta = json.loads(o.samples.for_question("qa_fields/3")["metadata"][0])
+    assert meta["a"] == "lol" and meta["level"] == "3"  # kept as the sample's text
+    assert "ignored_columns" not in o.select("qa_fields").metadata  # said once, in the note
+    # one task alone, through the CLI: the same subsets, the note without the task names
+    assert main(["info", str(d), "--benchmark", "qa_fields"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["question attributes"] == {"kind": {"easy": 6, "hard": 6},
+                                          "points": {"1": 6, "2": 6}}
+    assert "doc field 'a': 9 different values over 12 questions" in " ".join(
+        got["import_report"]["notes"])
+    # what the import writes reads back (a field of numbers mixed with text would not)
+    one = o.select("qa_fields")
+    io.save_table(one, tmp_path / "one.parquet")
+    back = io.load(tmp_path / "one.parquet")
+    assert back.question_attributes == one.question_attributes
+    assert np.array_equal(back.R, one.R)
+
+
 OPENAI_EVALS = HERE / "openai_evals"
 HELM = HERE / "helm"
 
@@ -1275,6 +1348,42 @@ def test_helm_texts_keep_thinking_annotations_and_the_prompt_sent(tmp_path, monk
                 "sample store]")
 
 
+def test_helm_texts_of_completions_with_multimodal_content(tmp_path):
+    """A completion with multimodal_content (HELM 0.5.16, run_display): the predicted text
+    is the text of its text parts (joined with nothing between, MultimediaObject.text),
+    a space, then the completion's text; each other medium (a generated image, which
+    HELM's page shows in place of the text when it is the first) follows as its type and
+    location. The answer maps the completion's own text (HELM maps it before adding the
+    media's text). Other completions are as helm-run wrote them; a request with several
+    completions, each with its image, says that HELM's page shows the image of each."""
+    image = str(tmp_path / "generated" / "id38_0.png")
+    run = _multimodal_outputs(_helm_run(tmp_path), image)
+    texts = _texts(io.load(run))
+    plain = _texts(io.load(_helm_run(tmp_path / "plain")))
+    got = {k[1:]: (v["output"], v["answer"]) for k, v in texts.items() if k[1:] in MEDIA_OUTPUTS}
+    assert got == {
+        ("id60", 1): ("Heard: is 70 even or odd? A", "Even"),
+        ("id38", 1): (f"[image/png: {image}]", None),  # no text: the image alone
+        ("id41", 1): (f"Drawn: **41** A\n[image/png: {image}]", "Even"),
+    }
+    assert {k: v for k, v in texts.items() if k[1:] not in MEDIA_OUTPUTS} == {
+        k: v for k, v in plain.items() if k[1:] not in MEDIA_OUTPUTS}
+    # an image request with two completions, each with its image: the first is kept, said
+    state = json.loads((run / "scenario_state.json").read_text())
+    rs = next(r for r in state["request_states"]
+              if (r["instance"]["id"], r["train_trial_index"]) == ("id38", 1))
+    rs["result"]["completions"].append(json.loads(json.dumps(rs["result"]["completions"][0])))
+    (run / "scenario_state.json").write_text(json.dumps(state))
+    o = io.load(run)
+    assert _texts(o)[("alpha", "id38", 1)]["output"] == f"[image/png: {image}]"
+    (note,) = [n for n in o.metadata["import_report"]["files"][0]["notes"]
+               if "several completions" in n]
+    assert note == (
+        "1 request(s) in scenario_state.json have several completions: the first is shown, as "
+        "HELM's run page does (1 with a generated image in every completion, which HELM's "
+        "page shows for each completion: the first completion's is kept)")
+
+
 NEEDED = ("per_instance_stats.json", "run_spec.json")
 
 
@@ -1531,6 +1640,57 @@ def test_helm_texts_are_what_helm_reads_and_shows(tmp_path):
     assert {(p.instance_id, p.train_trial_index): p.annotations for p in shown
             if p.annotations} == ANNOTATIONS
     assert compare(state, shown, "alpha", _texts(io.load(run))) == 10
+
+
+def test_helm_multimodal_predictions_are_what_helm_shows(tmp_path):
+    """Live (HELM installed): completions with multimodal_content (a transcript in two text
+    parts; a generated image alone; text, an image and text) read by HELM itself, and
+    HELM's own display predictions made from them (write_run_display_json): our output is
+    HELM's predicted text, then each other medium of the completion as its type and
+    location -- the image HELM's page shows (a completion's first medium) is the file at
+    a location we name -- and our answer is HELM's mapped output."""
+    pytest.importorskip("helm.benchmark.presentation.run_display")
+    image_mod = pytest.importorskip("PIL.Image")
+    from helm.benchmark.adaptation.scenario_state import ScenarioState
+    from helm.benchmark.presentation.run_display import (
+        DisplayPrediction,
+        write_run_display_json,
+    )
+    from helm.benchmark.presentation.schema import Schema
+    from helm.benchmark.run_spec import RunSpec
+    from helm.common.codec import from_json
+    from helm.common.images_utils import encode_base64
+
+    image = tmp_path / "generated.png"  # HELM requires a local image to exist
+    image_mod.new("RGB", (6, 4), (200, 30, 30)).save(image)
+    run = _multimodal_outputs(_helm_run(tmp_path / "runs"), str(image))
+    out = tmp_path / "display"
+    shutil.copytree(run, out)
+    write_run_display_json(str(out), from_json((run / "run_spec.json").read_text(), RunSpec),
+                           Schema(), skip_completed=False)
+    shown = from_json((out / "display_predictions.json").read_text(), list[DisplayPrediction])
+    state = from_json((run / "scenario_state.json").read_text(), ScenarioState)
+    first = {(r.instance.id, r.train_trial_index): r.result.completions[0]
+             for r in state.request_states}
+    texts = _texts(io.load(run))
+    images = 0
+    for p in shown:
+        key = (p.instance_id, p.train_trial_index)
+        got, media = texts[("alpha", *key)], first[key].multimodal_content
+        others = [m for m in (media.media_objects if media else []) if not m.is_type("text")]
+        assert got["output"] == "\n".join(
+            ([p.predicted_text] if p.predicted_text or not others else [])
+            + [f"[{m.content_type}: {m.location}]" for m in others])
+        assert got["answer"] == p.mapped_output
+        # the image HELM's page shows is the file at a location our output names
+        named = [m.location for m in others if f"[{m.content_type}: {m.location}]" in
+                 got["output"]]
+        assert p.base64_images == [encode_base64(loc) for loc in named
+                                   if loc == media.media_objects[0].location]
+        images += len(p.base64_images)
+        if key in MEDIA_OUTPUTS and media.text:
+            assert p.predicted_text == f"{media.text} {first[key].text}"
+    assert images == 1 and len(shown) == 10  # id38's: id41's image is not its first medium
 
 
 # ------------------------------------------------- OpenAI evals: model-graded (metrics)

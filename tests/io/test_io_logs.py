@@ -344,3 +344,80 @@ def test_log_question_ids_a_table_cannot_show_are_read_as_stand_ins(tmp_path):
     # the same outcomes as under the original ids
     i = o.questions.index(shown["a\tb"])
     assert o.R[:, i].tolist() == R[:, 2].tolist()
+
+
+def test_harness_metadata_become_subsets_only_when_they_group_the_questions(tmp_path):
+    """Sample metadata are context about the question: never refused, never signals. A
+    field is a subset of a task when it has one value per question, groups the questions
+    (one value for all, or at most half as many values as questions with at most a quarter
+    of them alone in their value: both bounds met exactly here are kept), holds valid names
+    and does not mix numbers into text (a table of it could not be read back). The others
+    are named, with why, in one note."""
+    ids = list(range(1, 9))
+    meta = {  # per question 1..8
+        "subject": "aabbaabb", "const": "cccccccc",
+        "pairs": "ppqqrrss",  # 4 values over 8: 2 per value, kept
+        "five": "vwxyzvwx",  # 5 values over 8: left out
+        "two_alone": "xxxxxxyz",  # 3 values, 2 of 8 alone (a quarter): kept
+        "three_alone": "xxxxxyzw",  # 4 values, 3 of 8 alone: left out
+        "few_numbers": "aabb11ab",  # a quarter numbers: text, kept
+        "grade": "12n12n12",  # numbers with 'n': left out
+    }
+    for m, model in enumerate(("alpha", "beta")):
+        path = mk.write_inspect_json(tmp_path / f"{model}.json", f"mockllm/{model}", "arith",
+                                     np.array([[(q + m) % 2, 1] for q in ids]), ids)
+        log = json.loads(path.read_text())
+        for s in log["samples"]:
+            q = s["id"]
+            s["metadata"] = {k: v[q - 1] for k, v in meta.items()} | {
+                "by_epoch": f"e{s['epoch']}" if q == 1 else "e",
+                "tag": "<b>" if q == 2 else "t"}
+        path.write_text(json.dumps(log))
+    o = io.load(tmp_path)
+    assert o.question_attributes == {k: tuple(meta[k]) for k in (
+        "subject", "const", "pairs", "two_alone", "few_numbers")}
+    assert o.signals == {} and "ignored_columns" not in o.metadata
+    notes = [n for n in o.metadata["import_report"]["notes"] if "question attributes" in n]
+    assert notes == [
+        "not read as question attributes (subsets), kept in each sample's metadata only: "
+        "sample metadata field 'five': 5 different values over 8 questions, per-question "
+        "content rather than a grouping; sample metadata field 'three_alone': 3 of its 8 "
+        "questions have a value of their own, per-question content rather than a grouping; "
+        "sample metadata field 'grade': numbers mixed with text ('n' beside 2 numeric "
+        "values); sample metadata field 'by_epoch': differs between the trials or models "
+        "of 1 question(s); sample metadata field 'tag': value '<b>' contains '<' or '>'"]
+    # named with attributes=, a field is the user's choice under the strict checks
+    forced = io.load(tmp_path, attributes=("five",))
+    assert forced.question_attributes["five"] == tuple(meta["five"])
+    with pytest.raises(ValidationError, match="'by_epoch' must hold one value per question"):
+        io.load(tmp_path, attributes=("by_epoch",))
+
+
+def test_a_metadata_field_is_a_subset_of_the_tasks_it_groups_only(tmp_path):
+    """Two tasks over the same ids: ``topic`` groups the questions of ``logic`` and is
+    each question's own text in ``arith``; it is a subset of ``logic`` alone (``arith``'s
+    questions have no value), and the note says where each field was left out."""
+    ids = list(range(1, 7))
+    fields = {"arith": {"topic": "uvwxyz", "uid": "abcdef"},
+              "logic": {"topic": "ppqqpp", "uid": "ghijkl"}}
+    for task, meta in fields.items():
+        for m, model in enumerate(("alpha", "beta")):
+            path = mk.write_inspect_json(tmp_path / f"{task}_{model}.json", f"mockllm/{model}",
+                                         task, np.array([[(q + m) % 2] for q in ids]), ids)
+            log = json.loads(path.read_text())
+            for s in log["samples"]:
+                s["metadata"] = {k: v[s["id"] - 1] for k, v in meta.items()}
+            path.write_text(json.dumps(log))
+    o = io.load(tmp_path)
+    assert o.benchmark_names == ["arith", "logic"]
+    topic = dict(zip(o.questions, o.question_attributes["topic"], strict=True))
+    assert topic == {f"arith/{q}": "" for q in ids} | {f"logic/{q}": "ppqqpp"[q - 1]
+                                                        for q in ids}
+    assert set(o.question_attributes) == {"topic"}
+    assert [n for n in o.metadata["import_report"]["notes"] if "question attributes" in n] == [
+        "not read as question attributes (subsets), kept in each sample's metadata only: "
+        "sample metadata field 'topic' (arith): a different value on every question; "
+        "sample metadata field 'uid' (every task): a different value on every question"]
+    logic = o.select("logic")
+    assert logic.question_attributes == {"topic": tuple("ppqqpp")}
+    assert logic.subset("topic", "q").questions == ("logic/3", "logic/4")

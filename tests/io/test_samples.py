@@ -325,7 +325,12 @@ def test_inspect_sample_metadata_names_question_subsets(texts):
     """Inspect's sample metadata: a field constant within each question becomes a question
     attribute (so subsets work on logs); one that cannot be a name stays text only."""
     assert texts.question_attributes == {"subset": ("easy", "easy", "hard", "hard", "hard")}
-    assert "markup" in texts.metadata["ignored_why"]["source"]  # '<arith>': not a name
+    notes = texts.metadata["import_report"]["notes"]  # '<arith>': not a name, one note
+    assert [n for n in notes if "'source'" in n] == [
+        "not read as question attributes (subsets), kept in each sample's metadata only: "
+        "sample metadata field 'source': value '<arith>' contains '<' or '>'"]
+    assert "source" not in texts.metadata.get("ignored_columns", [])  # said once, there
+    assert json.loads(texts.samples.for_question("1")["metadata"][0])["source"] == "<arith>"
     hard = texts.subset("subset", "hard")
     assert hard.questions == ("3", "4", "5") and hard.samples is texts.samples
     skip = io.load(TEXTS, samples="skip")  # scores only: the subsets are still read
@@ -579,3 +584,117 @@ def test_texts_spilled_in_chunks_are_the_texts_spilled_at_once(monkeypatch, text
     frame = pl.concat([pl.read_parquet(f) for f in part.text_file])
     assert frame["trial_raw"].to_list() == [1, 2, 3, 4]  # the text-less chunk kept its rows
     assert frame["output"].to_list() == [None, None, None, "x"]
+
+
+def _file_rows(store: SampleStore) -> list[tuple]:
+    """Every row of the store, file by file in the files' own order."""
+    return [r for f in store.files for r in pl.read_parquet(f).rows()]
+
+
+def _check_file(path: str, row_group: int) -> None:
+    """Row groups of ``row_group`` rows (the last one at most), question min/max statistics,
+    and rows sorted by (question, model, trial) with nulls first, as the file is written."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    meta = pq.ParquetFile(path).metadata
+    sizes = [meta.row_group(i).num_rows for i in range(meta.num_row_groups)]
+    assert sizes[:-1] == [row_group] * (len(sizes) - 1) and 0 < sizes[-1] <= row_group
+    q = meta.schema.names.index("question")
+    assert all(meta.row_group(i).column(q).statistics.has_min_max for i in range(len(sizes)))
+    keys = pl.read_parquet(path, columns=["question", "model", "trial"])
+    assert keys.equals(keys.sort("question", "model", "trial", maintain_order=True))
+
+
+@pytest.mark.parametrize("source", ["inspect/texts", "inspect/errored", "lm_eval/repeats_kept",
+                                    "helm/simple_mcqa", "openai_evals/modelgraded_repeated",
+                                    "inspect/eval_set", "table"])
+def test_store_assembled_band_by_band_is_the_store_sorted_at_once(monkeypatch, source):
+    """The store file is written a band of row groups at a time from the keys' order: with a
+    band of one byte (each row group its own band), groups of 4 rows and the logs' texts
+    spilled 3 records a time (so they come from scratch runs, not memory), every fixture's
+    store holds the same rows in the same order as when assembled in one piece."""
+    from scorio_core import samples
+    from scorio_core.io import _logs
+
+    csv = (b"model,question,trial,outcome,answer\n"
+           + b"".join(f"m{m},q{q},{t},{(m + q + t) % 2},{'' if q == 3 else f'a{m}{q}{t}'}\n"
+                      .encode() for m in (2, 1) for q in (9, 3, 10, 1) for t in range(3)))
+
+    def load():
+        if source == "table":
+            return io.load(csv, filename="runs.csv")
+        return io.load(HARNESS / source)
+
+    whole = load()
+    assert len(whole.samples.files) >= 1
+    used = []
+    runs = samples._runs
+    monkeypatch.setattr(samples, "_runs", lambda *a: used.append(1) or runs(*a))
+    monkeypatch.setattr(samples, "ROW_GROUP", 4)
+    monkeypatch.setattr(samples, "BAND_BYTES", 1)
+    monkeypatch.setattr(_logs, "SPILL_ROWS", 3)
+    banded = load()
+    assert _file_rows(banded.samples) == _file_rows(whole.samples)
+    assert (banded.samples.columns, len(banded.samples)) == (whole.samples.columns,
+                                                              len(whole.samples))
+    assert bool(used) == (source != "table")  # a frame in memory is gathered from memory
+    for f in banded.samples.files:
+        _check_file(f, 4)
+        # the scratch files of the logs' texts and the runs are gone once the store is built
+        assert {p.name.split("-")[0] for p in Path(f).parent.iterdir()} == {"samples"}
+
+
+@pytest.mark.parametrize("keep_keys", [False, True])
+def test_pieces_and_bands_give_the_file_sorted_at_once(monkeypatch, keep_keys):
+    """SampleWriter.add in pieces (the runs path) or whole (gathered from memory), in bands
+    of whatever size, writes what one stable sort of every row by (question, model, trial)
+    gives -- rows without text dropped unless keep_keys, a column without any text left
+    out -- in row groups of ROW_GROUP rows with statistics."""
+    from scorio_core import samples
+
+    rng = np.random.default_rng(7)
+    n = 2 * samples.ROW_GROUP + 611
+    text = rng.choice(["", "x", "yy" * 40, None], n).tolist()
+    df = pl.DataFrame({
+        "model": rng.choice(["b", "a", "c"], n).tolist(),
+        "question": [f"q{i}" for i in rng.integers(0, 300, n)],
+        "trial": [None if t < 0 else int(t) for t in rng.integers(-1, 4, n)],
+        "trial_id": [str(t) for t in rng.integers(0, 9, n)],
+        "output": text,
+        "answer": [None if t is None else t[:1] for t in rng.permutation(text).tolist()],
+        "empty": pl.Series([None] * n, dtype=pl.String),
+    }, schema_overrides={"trial": pl.Int64})
+    has = pl.any_horizontal(pl.col("output", "answer").is_not_null())
+    expected = (df.filter(has | keep_keys)
+                .sort("question", "model", "trial", maintain_order=True)
+                .drop("empty").rows())
+
+    def written(pieces, band):
+        monkeypatch.setattr(samples, "BAND_BYTES", band)
+        w = SampleWriter()
+        w.add(pieces, keep_keys=keep_keys)
+        store = w.store()
+        assert store.columns == ("output", "answer") and len(store) == len(expected)
+        for f in store.files:
+            _check_file(f, samples.ROW_GROUP)
+        return _file_rows(store)
+
+    slices = [df.slice(a, 1000).lazy() for a in range(0, n, 1000)]
+    for band in (1, 40_000, 2**40):  # a row group per band, a few, everything at once
+        assert written(df, band) == expected
+        assert written(slices, band) == expected
+
+
+def test_export_is_the_store_sorted_at_once(monkeypatch, tmp_path):
+    """write_parquet merges the store's files (one per log here) through the same banded
+    assembly: the rows of one stable sort of them all, in sorted row groups."""
+    from scorio_core import samples
+
+    store = io.load(HARNESS / "inspect" / "eval_set").samples
+    assert len(store.files) > 1
+    expected = store.scan().collect().sort("question", "model", "trial", maintain_order=True)
+    monkeypatch.setattr(samples, "ROW_GROUP", 4)
+    monkeypatch.setattr(samples, "BAND_BYTES", 1)
+    path = store.write_parquet(tmp_path / "runs.samples.parquet")
+    assert pl.read_parquet(path).equals(expected)
+    _check_file(str(path), 4)
+    assert len(SampleStore.open(path)) == len(store)
