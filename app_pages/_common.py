@@ -22,6 +22,7 @@ from app_pages._sidebar import (  # noqa: F401
 )
 from app_pages._widgets import (  # noqa: F401
     board_display,
+    code_block,
     column_config,
     core_cells,
     core_formats,
@@ -33,7 +34,9 @@ from app_pages._widgets import (  # noqa: F401
     printf_formats,
     setting,
     show_board,
+    show_core,
     show_error,
+    show_parts,
     show_table,
     show_unresolved,
     spread_prior_box,

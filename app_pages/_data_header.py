@@ -8,7 +8,8 @@ import streamlit as st
 from app_pages import _common
 from app_state.datasets import licence_text, provenance, provenance_markdown
 from app_state.load_form import import_table
-from app_state.texts import load_notes, load_notes_text
+from app_state.texts import load_notes, load_notes_text, setting_label
+from scorio_core import io
 from scorio_core.references import expand
 
 
@@ -20,10 +21,10 @@ def import_report(report: dict) -> None:
     st.caption(
         f"{report.get('n_files', len(files))} file(s) read; "
         f"{report.get('missing_samples', 0)} sample(s) without a score (errored or unscored: "
-        "missing cells, handled by **Missing cells** in the sidebar). *ours (mean)*: our "
-        "average score over every (question, trial) record read from the file; *harness "
-        "value*: the harness's own headline for the same file, after its *reducer* (e.g. "
-        "Inspect reduces each question's epochs first)."
+        f"missing cells, handled by {setting_label(io.LoadOptions, 'on_missing')} in the "
+        "sidebar). *ours (mean)*: our average score over every (question, trial) record read "
+        "from the file; *harness value*: the harness's own headline for the same file, after "
+        "its *reducer* (e.g. Inspect reduces each question's epochs first)."
     )
     for note in report.get("notes", []):
         st.info(note)
@@ -38,7 +39,7 @@ def header(ds) -> None:
     if (p := provenance(ds.source)) is not None:
         st.markdown(provenance_markdown(p))
         with st.expander(f"Licence ({p.licence}): `{p.licence_file}`"):
-            st.code(licence_text(p), language=None)
+            _common.code_block(licence_text(p), language=None)
     if desc := full.metadata.get("description"):
         st.markdown(expand(desc))  # papers by title
     if src := full.metadata.get("source"):

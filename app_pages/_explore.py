@@ -36,8 +36,7 @@ def per_subset(table: pd.DataFrame | None, by: str | None, what: str) -> None:
     st.subheader(f"Per subset: {by}")
     st.caption(f"The {what} on each subset's questions alone (same estimands and settings); "
                "nothing is adjusted across subsets.")
-    _common.show_table(st, table, hide_index=True, height=_common.table_height(len(table)),
-                       column_config=_common.core_formats(table))
+    _common.show_core(st, table, hide_index=True, height=_common.table_height(len(table)))
 
 
 def curves(ds, board_params: LeaderboardParams) -> None:
@@ -67,7 +66,7 @@ def curves(ds, board_params: LeaderboardParams) -> None:
     _render.charts(CURVES, result, "curves")
     with st.expander("Curve values at k = 1, 2, 4, …, N (every k: the CSV export)"):
         t = CURVES.tables(result)["summary"]
-        _common.show_table(st, t, hide_index=True, column_config=_common.core_formats(t))
+        _common.show_core(st, t, hide_index=True)
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
 
 

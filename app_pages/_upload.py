@@ -26,6 +26,7 @@ from scorio_core.params import widget
 
 UPLOAD_TYPES = ["npz", "csv", "parquet", "pq", "jsonl", "ndjson", "eval", "json", "zip"]
 NO_COLUMN = "(none)"
+#: How the *Missing cells* box names the declared choices (``LoadOptions.on_missing``).
 MISSING = {
     "error": "fail and name the missing cells",
     "drop_questions": "drop incomplete questions",
@@ -83,12 +84,13 @@ def upload_widgets() -> dict | None:
         "HELM `per_instance_stats.json` + `run_spec.json` (+ `scenario_state.json` for the "
         "texts) — several at once or as one `.zip`.",
     )
-    side.selectbox("Missing cells", options=list(MISSING), format_func=MISSING.get,
-                   key="on_missing",
-                   help="What to do when some (model, question, trial) cells of a long table "
-                   "are absent")
-    side.text_input("Scorer (logs)", key="scorer", placeholder="first scorer",
-                    help="Logs with several scorers or metrics: the one to use as the outcome")
+    # labels and help from the declarations: the notes that name these widgets
+    # (app_state.texts.setting_label) name them as they are shown
+    w = widget(io.LoadOptions, "on_missing")
+    side.selectbox(w["label"], options=w["options"], format_func=MISSING.get, key="on_missing",
+                   help=w["help"])
+    w = widget(io.LoadOptions, "scorer")
+    side.text_input(w["label"], key="scorer", placeholder="first scorer", help=w["help"])
     if len(files or []) == 1:
         st.session_state[UPLOAD_KEY] = {"filename": files[0].name, "data": files[0].getvalue()}
     elif files:

@@ -9,6 +9,14 @@ import pandas as pd
 import streamlit as st
 
 from app_state.page_state import ASSURANCES, CONFIDENCES, percent
+from app_state.table_fit import (
+    CELL_PAD_PX,
+    MAIN_PX,
+    MIN_COLUMN_PX,
+    column_px,
+    fitted_parts,
+    text_px,
+)
 from app_state.texts import (  # noqa: F401
     RULE_MET,
     board_columns,
@@ -17,9 +25,12 @@ from app_state.texts import (  # noqa: F401
     core_cells,
     error_text,
     papers_rule_cells,
+    planner_chance,
     printf_formats,
+    spelled_columns,
 )
 from scorio_core import Outcomes, io
+from scorio_core.display import part_text
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.formatting import MISSING
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
@@ -102,12 +113,22 @@ def lazy_expander(label: str, key: str, sidebar: bool = False):
     return box if box.open else None
 
 
-def code_expander(label: str, code, key: str = CODE_KEY) -> None:
-    """A "Copy code" expander showing ``code()`` (called only while it is open); ``key``: a
-    second one on the same page (the Leaderboard's curves)."""
+def code_block(code: str, language: str | None = "python") -> None:
+    """``code`` as every page shows code: long lines wrap -- unwrapped, a line past the box's
+    edge was cut without a mark (the Stability page's chart call by 36 px at 1280 px); the
+    copy button copies the lines as written."""
+    st.code(code, language=language, wrap_lines=True)
+
+
+def code_expander(label: str, code, key: str = CODE_KEY, notes=None) -> None:
+    """A "Copy code" expander showing ``code()`` (called only while it is open) as
+    :func:`code_block` does, then the lines ``notes()`` returns, if given; ``key``: a second
+    one on the same page (the Leaderboard's curves)."""
     if (box := lazy_expander(label, key)) is not None:
         with box:
-            st.code(code(), language="python")
+            code_block(code())
+            for line in notes() if notes is not None else ():
+                st.caption(line)
 
 
 def number_formats(columns, fmt: str = "%.3f") -> dict:
@@ -117,7 +138,8 @@ def number_formats(columns, fmt: str = "%.3f") -> dict:
 
 def core_formats(table: pd.DataFrame) -> dict:
     """``column_config`` giving each number column of ``table`` the one format the core's
-    formatter picks for it (:func:`app_state.texts.printf_formats`)."""
+    formatter picks for it (:func:`app_state.texts.printf_formats`); a table whose cells the
+    core may spell (<0.001, ∞) is shown with :func:`show_core` instead."""
     return {c: st.column_config.NumberColumn(format=f) for c, f in printf_formats(table).items()}
 
 
@@ -128,23 +150,83 @@ def float_formats(table: pd.DataFrame, fmt: str = "%.4f") -> dict:
                           fmt)
 
 
-def core_table(table: pd.DataFrame, spelled, n_now: int | None = None,
+def core_table(table: pd.DataFrame, spelled=(), n_now: int | None = None,
                labels: dict | None = None, help: dict | None = None) -> tuple[pd.DataFrame, dict]:
-    """``(shown, column_config)`` for :func:`show_table`: every number column in the core's
-    one format (a missing value reads "—" there and the column stays a number column), the
-    ``spelled`` ones as right-aligned text where a number column cannot show what they hold
-    (∞, <0.0001, "met now": :func:`app_state.texts.core_cells`); optional ``labels`` and
-    ``help`` per column."""
+    """``(shown, column_config)`` for :func:`show_table`: every cell as the CLI and the
+    reports write it, one rule for every page. Number columns stay numbers (sorted by number,
+    the values the core computed, a missing value reads "—") in the core's decimals; a
+    column with a cell the core spells -- ``<0.001``, ∞, "met now" at or below ``n_now``
+    (:func:`app_state.texts.spelled_columns`) -- and the ``spelled`` ones are right-aligned
+    text in the core's words (:func:`app_state.texts.core_cells`). Model-name columns are as
+    wide as their longest name; optional ``labels`` and ``help`` per column. (A table whose
+    declared decimals make exact halves common -- 52.5 trials at 0 decimals -- is passed
+    through :func:`scorio_core.formatting.printed_numbers` first: a browser rounds a half
+    up, the core to even.)"""
     labels, help = labels or {}, help or {}
-    spelled = [c for c in spelled if c in table.columns]
+    spelled = list(dict.fromkeys([c for c in spelled if c in table.columns]
+                                 + spelled_columns(table, n_now)))
     cfg = {c: st.column_config.NumberColumn(labels.get(c), format=f, help=help.get(c))
            for c, f in printf_formats(table).items() if c not in spelled}
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c), alignment="right")
             for c in spelled}
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c),
-                                           width=name_width(table[c]))
+                                           width=name_width(table[c], labels.get(c) or c))
             for c in _NAME_COLUMNS if c in table.columns and c not in spelled}
     return core_cells(table, spelled, n_now), cfg
+
+
+def show_core(where, table: pd.DataFrame, spelled=(), n_now: int | None = None,
+              labels: dict | None = None, help: dict | None = None,
+              widths: dict | None = None, **kw) -> None:
+    """``table`` shown as every page shows a core table: its cells as the CLI writes them
+    (:func:`core_table`), within the main column (:func:`show_parts`); ``widths``: a
+    column's width (``"small"``, ``"large"``, pixels) where the page sets it. ``kw``: what
+    :func:`show_table` takes; a column given a ``column_config`` here is the page's to
+    format (a share as a percentage) and left as it is, the others get the core's."""
+    own = kw.pop("column_config", None) or {}
+    mine = [c for c in own if c in table.columns]
+    shown, cfg = core_table(table.drop(columns=mine), spelled, n_now, labels, help)
+    shown = shown.assign(**{c: table[c] for c in mine})[list(table.columns)]
+    for c, w in (widths or {}).items():
+        if c in cfg:
+            cfg[c] = {**cfg[c], "width": w}
+        elif c in shown.columns:
+            cfg[c] = st.column_config.Column(width=w)
+    show_parts(where, shown, cfg | own, **kw)
+
+
+def _cfg_of(cfg: dict, key: str) -> dict:
+    """Each column's ``key`` (``label``, ``width``) set in a ``column_config``."""
+    return {c: v[key] for c, v in cfg.items() if isinstance(v, dict) and v.get(key)}
+
+
+#: Streamlit's named column widths, in pixels.
+_NAMED_PX = {"small": 75, "medium": 200, "large": 400}
+
+
+def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, **kw) -> None:
+    """``shown`` with ``column_config`` ``cfg``, as one table when its columns fit
+    :data:`MAIN_PX`, else in the parts that do, one under another, each repeating the
+    columns that say whose row it is and each after a line saying which part it is
+    (:func:`app_state.table_fit.fitted_parts`, the reports' :func:`column_parts
+    <scorio_core.display.column_parts>` measured in pixels): a table wider than the page
+    scrolled sideways, and its last columns (the Leaderboard's ``t_next``, the Check table's
+    ``power``) were cut at the edge. Every part hands the browser the whole table (what a
+    download or a test reads) and shows its own columns (``column_order``). ``kw``: what
+    :func:`show_table` takes (a ``key`` numbers its parts)."""
+    widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg, "width").items()}
+    widths = {c: w for c, w in widths.items() if isinstance(w, int | float)}
+    order = kw.pop("column_order", None)
+    view = shown if order is None else shown[list(order)]
+    parts = fitted_parts(view, _cfg_of(cfg, "label"), widths, MAIN_PX, keys)
+    key = kw.pop("key", None)
+    if len(parts) > 1:  # each part as wide as its columns (stretched, its last one ran wide)
+        kw["width"] = "content"
+    for i, cols in enumerate(parts):
+        if len(parts) > 1:
+            where.caption(part_text([view[p] for p in parts], i))
+        show_table(where, shown, column_config=cfg, column_order=cols,
+                   key=key if key is None or i == 0 else f"{key}_part{i + 1}", **kw)
 
 
 def missing_as_null(frame):
@@ -197,16 +279,19 @@ def show_table(where, frame, **kw):
 _NAME_COLUMNS = ("better", "next")
 
 
-def name_width(names: pd.Series) -> int:
-    """Pixels that show the longest of ``names`` whole (about 7.5 px per character), within
-    120-240 px."""
-    longest = int(names.astype(str).str.len().max()) if len(names) else 0
-    return int(min(max(7.5 * longest + 24, 120), 240))
+#: Widest a model-name column is drawn (px): a longer name ends in "…" (click: whole).
+NAME_MAX_PX = 240
 
 
-#: The main column's width at a 1280 px window with the sidebar open (px, seen in Chromium):
-#: a table's long texts share out what its other columns leave of it (:func:`fitted_table`).
-MAIN_PX = 800
+def name_width(names: pd.Series, header: str = "model") -> int:
+    """Pixels that show the longest of ``names`` and the column's ``header`` whole, as the
+    grid's type draws them (:func:`app_state.table_fit.text_px`), at most
+    :data:`NAME_MAX_PX`: set, because the grid sizes a column by its first rows only."""
+    texts = [str(header), *names.astype(str).tolist()]
+    widest = max(text_px(x) for x in texts)
+    return int(min(max(round(widest) + CELL_PAD_PX, MIN_COLUMN_PX), NAME_MAX_PX))
+
+
 #: Row height of a fitted table when a text is longer than its cell's line: four lines
 #: (above 4 rem, Streamlit's grid wraps a text cell within its row; a click shows it whole).
 ROW_PX = 72
@@ -221,7 +306,7 @@ def fitted_table(t) -> None:
     needs, the rest to those that need more. The grid, left to itself, sized the repeats'
     answers to a letter ("(no answ") and ran ``mean_score`` past the column's right edge. Rows
     take four lines when a text is longer than its cell's line."""
-    cfg = core_formats(t)
+    t, cfg = core_table(t)  # numbers as the CLI writes them, one rule for every page
     cfg["model"] = st.column_config.TextColumn(width=name_width(t["model"]))
     text = [x for x in t if x not in cfg and not pd.api.types.is_numeric_dtype(t[x])]
     chars = {x: int(t[x].dropna().astype(str).str.len().max()) if t[x].notna().any() else 0
@@ -229,9 +314,10 @@ def fitted_table(t) -> None:
     need = {x: 7 * max(chars[x], len(str(x)), 3) + 24 for x in text}  # px that show it whole
     long = sorted((x for x in text if chars[x] > 12), key=need.get)
     cfg |= {x: st.column_config.TextColumn(width=need[x]) for x in text if x not in long}
-    # the others' widths; numbers and flags about as the grid sizes them (by their header)
-    left = MAIN_PX - sum((cfg.get(x) or {}).get("width") or 7 * max(len(str(x)), 6) + 20
-                         for x in t if x not in long)
+    # the others' widths: set ones as set, numbers and flags as the grid sizes them
+    px = column_px(t, widths={x: w for x, w in _cfg_of(cfg, "width").items()
+                              if isinstance(w, int)})
+    left = MAIN_PX - sum(px[x] for x in t if x not in long)
     for i, x in enumerate(long):  # the shortest first: what one leaves, the next may take
         cfg[x] = st.column_config.TextColumn(width=max(min(need[x], left // (len(long) - i)),
                                                        90))
@@ -258,7 +344,7 @@ def column_config(table: pd.DataFrame) -> dict:
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format="%d")
         elif c.startswith("pass@"):
             help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
-            cfg[c] = num(c, help=help_, format="%.4f")
+            cfg[c] = num(c, help=help_, format=core.get(c, "%.4f"))
         elif not pd.api.types.is_numeric_dtype(table[c]):  # board_display's text
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP.get(c), alignment="right")
         else:  # the core's one format for the column
@@ -267,22 +353,24 @@ def column_config(table: pd.DataFrame) -> dict:
 
 
 def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = None) -> None:
-    """A leaderboard as two tables that fit the page: the headline columns, and the
+    """A leaderboard as tables that fit the page: the headline columns (in parts when the
+    Pass@k columns chosen make them wider than the page, :func:`show_parts`), and the
     papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`);
-    ``n_now``: today's trials per question (the papers' rule reads "met now" there)."""
+    ``n_now``: today's trials per question (the papers' rule reads "met now" there). Cells
+    read as the CLI prints them (:func:`app_state.texts.board_display`: ``<0.001``, ∞)."""
     shown = board_display(table, n_now)
     main, more = board_columns(shown)
     cfg = column_config(shown)
     # the whole table goes to the browser (notebook-equal data); column_order picks the view
-    show_table(st, shown, hide_index=True, height=table_height(len(shown)), column_config=cfg,
+    show_parts(st, shown, cfg, hide_index=True, height=table_height(len(shown)),
                column_order=main, key=key)
     if note := board_columns_text(main):  # columns whose names say little to a newcomer
         st.caption(note)
     if more:
         with st.expander(f"More columns: the papers' Bayes@N and two other rank rules "
                          f"({', '.join(more[1:])})"):
-            show_table(st, shown[more], hide_index=True, height=table_height(len(shown)),
-                       column_config=cfg)
+            show_parts(st, shown, cfg, hide_index=True, height=table_height(len(shown)),
+                       column_order=more)
 
 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
@@ -293,19 +381,20 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
     met = RULE_MET in pairs["trials_needed_papers"].tolist()
     conf = board.settings["confidence"]
     if pairs.empty:
-        st.success(f"Every adjacent pair is separated at {conf:.0%}.")
+        st.success(f"Every adjacent pair is separated at {percent(conf)}.")
         return
     st.markdown(
         f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
-        f"{conf:.0%} ({board.settings.get('scope', 'questions')} scope). The Planner gives the "
-        "trials or questions for an 80% chance of deciding each; `trials_needed_papers` is "
+        f"{percent(conf)} ({board.settings.get('scope', 'questions')} scope). The Planner gives "
+        f"the trials or questions for {planner_chance()} of deciding each; "
+        "`trials_needed_papers` is "
         f"the papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
         "means), a 50% point"
         + (f"; `{RULE_MET}`: that rule already calls the pair at N = {n_now}, the calibrated "
            "test does not, so its count says nothing about more trials" if met else "")
         + ":"
     )
-    show_table(st, pairs, hide_index=True, height=table_height(len(pairs)), column_config=cfg)
+    show_parts(st, pairs, cfg, hide_index=True, height=table_height(len(pairs)))
 
 
 def synthetic_note(o: Outcomes) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state, trial_options
+from app_state.page_state import from_state, percent, trial_options
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK, unchecked_note
 from scorio_core.estimands import SPLIT_TRIALS_PER_MODEL
@@ -37,8 +37,7 @@ def _settings(o) -> None:
 def _table(table) -> None:
     """``table`` in the core's one format per column, — where a number is missing (no plans
     in a scope, the questions scope at one trial)."""
-    shown, cfg = _common.core_table(table, ())
-    _common.show_table(st, shown, hide_index=True, column_config=cfg)
+    _common.show_core(st, table, hide_index=True)
 
 
 def main() -> None:
@@ -72,12 +71,12 @@ def main() -> None:
     st.subheader(f"{c.reps:,} runs of {count_text(c.M, 'question')} × "
                  f"{count_text(c.N, 'trial')}: intervals and decisions")
     _table(c.intervals)
-    st.caption(f"coverage: share of model-runs whose {c.confidence:.0%} interval held the truth "
-               "(band_lo–band_hi: what the calibration grid holds it to); wrong_way: share of "
-               "runs with a pair decided the wrong way round (stated: at most "
-               f"{1 - c.confidence:.0%}); power: share of truly ordered pairs decided; "
+    st.caption(f"coverage: share of model-runs whose {percent(c.confidence)} interval held the "
+               "truth (band_lo–band_hi: what the calibration grid holds it to); wrong_way: share "
+               "of runs with a pair decided the wrong way round (stated: at most "
+               f"{percent(1 - c.confidence)}); power: share of truly ordered pairs decided; "
                "first_coverage: share of runs whose could-be-first set held the truly best "
-               f"model (stated: at least {c.confidence:.0%}), first_set_size: its mean size.")
+               f"model (stated: at least {percent(c.confidence)}), first_set_size: its mean size.")
     _render.charts(CHECK, result, "chk")
     judged = [s for s, k in c.checks.items() if k.identified]  # rows of 0 model-runs else
     _table(c.p_best[c.p_best["scope"].isin(judged)])

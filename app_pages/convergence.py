@@ -74,8 +74,7 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
         table = _common.run_cached("subsets", skey, lambda p: cv.run_subsets(
             o, params, fast_ids, sizes, n_sub, b_sub, progress=p), "Subsets")
     if table is not None:
-        _common.show_table(st, table, hide_index=True,
-                           column_config=_common.float_formats(table, "%.3f"))
+        _common.show_core(st, table, hide_index=True)
         st.caption("One row per subset; method columns are mean convergence@n with no "
                    "convergence counted as N; '… no-conv' is the share that never settled.")
 
@@ -97,9 +96,8 @@ def main() -> None:
     st.subheader("convergence@n")
     # number columns (sorted by number) rounded as the CLI and the reports print them, in the
     # decimals declared on the core's table; no mean or median (nothing converged) reads —
-    shown, cfg = _common.core_table(printed_numbers(result.summary), [],
-                                    help=cv.SUMMARY_COLUMNS)
-    _common.show_table(st, shown, hide_index=True, width="stretch", column_config=cfg)
+    _common.show_core(st, printed_numbers(result.summary), help=cv.SUMMARY_COLUMNS,
+                      hide_index=True, width="stretch")
     st.caption(cv.SUMMARY_CAPTION)
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))

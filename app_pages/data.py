@@ -25,14 +25,12 @@ def main() -> None:
 
     st.subheader("Outcome categories")
     cats = category_table(o)  # completions as every count: 35,618, not 35618
-    _common.show_table(st, cats, hide_index=True, key="category_table",
-                       column_config=_common.core_formats(cats[["completions"]])
-                       | {"share": st.column_config.NumberColumn(format="percent")})
+    _common.show_core(st, cats, hide_index=True, key="category_table",
+                      column_config={"share": st.column_config.NumberColumn(format="percent")})
     if o.signals:
         st.subheader("Per-completion signals")
         table, missing = signal_summary(o)
-        _common.show_table(st, table, hide_index=True, key="signal_table",
-                           column_config=_common.core_formats(table))
+        _common.show_core(st, table, hide_index=True, key="signal_table")
         st.caption("One column per signal, in its own unit. Signals are what rubrics read "
                    "(Rubric builder page): a signal whose mean differs between correct and "
                    f"wrong completions can separate them. {missing}")
@@ -45,20 +43,32 @@ def main() -> None:
         f"First {len(preview)} of {o.L * o.M * o.N:,} rows: one row per completion, the "
         "layout CSV/Parquet/JSONL uploads use."
     )
-    _common.show_table(st, preview, hide_index=True, key="long_preview")
-    box = _widgets.lazy_expander("Copy code: load these data in a notebook", _widgets.CODE_KEY)
-    if box is not None:
-        with box:
-            options = st.session_state.get(_loading.LOAD_OPTIONS) or {}
-            path = _render.source_path(ds)
-            if _loading.several_files():
-                st.caption("Several files: put them in one folder and load the folder.")
-                path = path.with_name("uploaded_logs")
-            st.code(data_code(path, ds.benchmark, **options), language="python")
-            if merge := st.session_state.get(_loading.MERGE):
-                st.caption(f"Files added to the upload were combined by the choice **{merge}**: "
-                           "`io.upload.apply_upload(io.upload.check_upload(data, new), "
-                           f"{merge!r})` with `new = io.load(...)` of the added files.")
+    # in the core's one format per column: a signal reads as in the table above (0.1000)
+    _common.show_core(st, preview, hide_index=True, key="long_preview")
+    _widgets.code_expander("Copy code: load these data in a notebook",
+                           lambda: _load_code(ds), notes=_load_notes)
+
+
+def _load_code(ds) -> str:
+    """The cell that loads the data shown (an upload of several files: from their folder)."""
+    options = st.session_state.get(_loading.LOAD_OPTIONS) or {}
+    path = _render.source_path(ds)
+    if _loading.several_files():
+        path = path.with_name("uploaded_logs")
+    return data_code(path, ds.benchmark, **options)
+
+
+def _load_notes() -> list[str]:
+    """What the cell cannot say: where several files go, how added files were combined."""
+    notes = []
+    if _loading.several_files():
+        notes.append("Several files: put them in one folder (`uploaded_logs`) and load the "
+                     "folder.")
+    if merge := st.session_state.get(_loading.MERGE):
+        notes.append(f"Files added to the upload were combined by the choice **{merge}**: "
+                     "`io.upload.apply_upload(io.upload.check_upload(data, new), "
+                     f"{merge!r})` with `new = io.load(...)` of the added files.")
+    return notes
 
 
 main()

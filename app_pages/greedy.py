@@ -65,14 +65,12 @@ def main() -> None:
     with right:
         _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 2))
     _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 1))
-    _common.show_table(st, tables["ranks"], hide_index=True, width="stretch",
-                       column_config=_common.core_formats(tables["ranks"]))
+    _common.show_core(st, tables["ranks"], hide_index=True, width="stretch")
     t4 = tables["table"]
     if len(t4) > 1:
         st.subheader("All benchmarks")
         st.caption(f"One row per benchmark, as in {_common.cite('002', 'Table 4')}.")
-        _common.show_table(st, t4, hide_index=True, width="stretch",
-                           column_config=_common.core_formats(t4))
+        _common.show_core(st, t4, hide_index=True, width="stretch")
         st.caption(f"On its four benchmarks {_common.cite('002', '§3.4')} found a higher "
                    "τ_G-S going with a more positive Δτ; whether these rows agree is what to "
                    "check before trusting a greedy prior.")

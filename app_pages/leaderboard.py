@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
-from app_state.page_state import from_state, keys, ks_options
+from app_state.page_state import from_state, keys, ks_options, percent
 from scorio_core import ValidationError, export
 from scorio_core.definitions.leaderboard import LEADERBOARD
 from scorio_core.definitions.provenance import export_filename
@@ -57,7 +57,7 @@ def _notes(board, n_trials: int) -> None:
         st.warning(note, icon=":material/warning:")
     st.markdown(
         f"**rank** = `rank_lo` = 1 + models that decidedly beat this one (two-sided, "
-        f"{conf:.0%}, {board.settings['adjust']}); `rank_hi` = L − models it beats; "
+        f"{percent(conf)}, {board.settings['adjust']}); `rank_hi` = L − models it beats; "
         "`p_best` = P(first). `bayes_*`, `rank_mu` and `rank_chain` are the papers' Bayes@N "
         f"and adjacent rule ({_common.cite('000', '§2.7.1')}); `rank_overlap` is the arena "
         "rule (these under *More columns*)."
@@ -93,7 +93,7 @@ def main() -> None:
     _page_state.remember("leaderboard", ds, params)
     board = result.board
     st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "
-                f"{params.confidence:.0%} intervals, adjustment: {params.adjust}")
+                f"{percent(params.confidence)} intervals, adjustment: {params.adjust}")
     st.info(board.first_line(), icon=":material/trophy:")  # the set for the best model
     _common.show_board(board.table, n_now=o.N)
     _notes(board, o.N)

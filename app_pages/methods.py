@@ -10,7 +10,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
 from scorio_core import ValidationError
-from scorio_core.definitions.compare import COMPARE
+from scorio_core.definitions.compare import COMPARE, RANKS_CAPTION
 from scorio_core.rank import FAMILIES, METHODS
 
 
@@ -72,7 +72,7 @@ def main() -> None:
     ranks = tables["ranks"]
     _common.show_table(st, ranks.set_index(ranks.columns[0]), width="stretch", key="rank_table",
                        height=_common.table_height(len(ranks)))
-    st.caption("Rows: models in gold order (best first); columns: methods; 1 = best, ties share.")
+    st.caption(RANKS_CAPTION)
 
     _render.charts(COMPARE, result, "methods", widths=("content",))
     left, right = st.columns(2)

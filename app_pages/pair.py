@@ -10,12 +10,12 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import FIELDS, from_state
+from app_state.page_state import FIELDS, from_state, percent
 from app_state.texts import flips_caption, repeats_caption
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR, by_model, shows_texts, summary_view
 from scorio_core.display import readable
-from scorio_core.engines.pair import PER_QUESTION
+from scorio_core.engines.pair import question_choices
 from scorio_core.formatting import _md_escape
 from scorio_core.params import PairParams, widget
 
@@ -30,27 +30,13 @@ def _controls(o) -> None:
     _common.setting(c3, "pair", "confidence")
 
 
-def _question(cmp) -> None:
-    q = cmp.questions
-    diffs = dict(zip(q["question"], q["diff"], strict=True))
-    # pooled benchmarks: which one each question comes from, beside its id
-    bench = dict(zip(q["question"], q["benchmark"], strict=True)) if "benchmark" in q else {}
-    name = {x: f"{x} · {bench[x]}" if bench else x for x in q["question"]}
-    top = q["question"].iloc[0]
-    _common.setting(
-        st, "pair", "question", options=["", *q["question"]],
-        format_func=lambda x: f"the one that drives the gap most ({name[top]})" if x == ""
-        else f"{name[x]}  (difference {diffs[x]:+.3f})")
-
-
 def _flips(result) -> None:
     """The chosen question's trials: with texts, the report's view (two rows per trial, one
     column per text: ``by_model``), its text columns sharing out the main column; without,
     each trial's two scores side by side."""
     f, c = result.flips, result.comparison
     if not shows_texts(result):
-        _common.show_table(st, f.trials, hide_index=True,
-                           column_config=_common.core_formats(f.trials))
+        _common.show_core(st, f.trials, hide_index=True)
         st.caption(flips_caption(f.trials))
         return
     t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b))
@@ -59,25 +45,20 @@ def _flips(result) -> None:
                "below, the CSV/JSON export has both models' texts side by side.")
 
 
-def _texts(f, c) -> None:
-    """One trial's full texts of both models, side by side (plain text): every text the
-    store has for the trial (``f.texts``, in the store's order), a row each, so a model's
-    output stands beside the other's; the question's own texts stand once above."""
+def _texts(f) -> None:
+    """One trial's full texts of both models, side by side (plain text): the texts
+    :meth:`~scorio_core.engines.pair.FlipTable.panel` shows, a row each, so a model's output
+    stands beside the other's; the question's own texts stand once above."""
     trials = list(f.trials["trial"])
     if st.session_state.get("pair_trial") not in trials:
         st.session_state["pair_trial"] = trials[0]
-    trial = st.select_slider("Trial", trials, key="pair_trial") if len(trials) > 1 else 0
-    row = f.trials.iloc[int(trial)]
-    for col, tag, model in zip(st.columns(2), ("a", "b"), (c.a, c.b), strict=True):
-        col.markdown(f"**{_md_escape(model)}** · trial {trial} · "
-                     f"{_md_escape(row[f'category_{tag}'])} (score {row[f'score_{tag}']:g})")
-    for name in f.texts:
-        texts = [row.get(f"{name}_{tag}") for tag in ("a", "b")]
-        texts = [t if isinstance(t, str) and t else None for t in texts]
-        if texts == [None, None]:
-            continue
-        for col, text in zip(st.columns(2), texts, strict=True):
-            col.caption(name if text else f"{name}: none")
+    p = f.panel(st.select_slider("Trial", trials, key="pair_trial") if len(trials) > 1 else 0)
+    for col, (model, category, score) in zip(st.columns(2), p.heads, strict=True):
+        col.markdown(f"**{_md_escape(model)}** · trial {p.trial} · {_md_escape(category)} "
+                     f"(score {score:g})")
+    for r in p.rows:
+        for col, label, text in zip(st.columns(2), r.labels, (r.a, r.b), strict=True):
+            col.caption(label)
             if text:
                 col.code(text, language=None, wrap_lines=True)
 
@@ -101,26 +82,25 @@ def main() -> None:
     st.subheader("Difference of mean score, both scopes")
     summary = summary_view(c.summary).table
     # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
-    shown, cfg = _common.core_table(summary.drop(columns=["verdict", "estimand"]), ["t", "p_value"])
-    _common.show_table(st, shown, hide_index=True, column_config=cfg)
+    _common.show_core(st, summary.drop(columns=["verdict", "estimand"]), ["t", "p_value"],
+                      hide_index=True)
     st.markdown("\n".join(  # whole, not cut in a cell or past the column's right edge
         f"- **{r.scope}** scope: {_md_escape(r.verdict)} — estimand: {_md_escape(r.estimand)}"
         for r in summary.itertuples()))
-    st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {c.confidence:.0%} "
+    st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {percent(c.confidence)} "
                "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
                "without the leaderboard's multiplicity control).")
     _render.charts(PAIR, result, "pair")
     q = c.questions  # every question: the chart draws those that move the gap most
-    _common.show_table(st, q, hide_index=True, height=_common.table_height(len(q), 10),
-                       column_config=_common.core_formats(q))
+    _common.show_core(st, q, hide_index=True, height=_common.table_height(len(q), 10))
     st.caption(f"All {len(q):,} questions, the leader's largest push first; cumulative: the "
                "running total, which ends at the mean difference (click a header to sort).")
     st.subheader("One question, both models' repeats")
-    _question(c)
-    for name in PER_QUESTION:
-        if name in f.context:
-            st.caption(name)
-            st.code(str(f.context[name]), language=None, wrap_lines=True)
+    choices = question_choices(q)  # "" = the one that drives the gap most
+    _common.setting(st, "pair", "question", options=list(choices), format_func=choices.get)
+    for name, text in f.context.items():  # the question's own texts, once
+        st.caption(name)
+        st.code(str(text), language=None, wrap_lines=True)
     if not f.has_text:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
@@ -128,7 +108,7 @@ def main() -> None:
     _common.fitted_table(f.groups)
     st.caption(repeats_caption(f.groups))
     if f.has_text:
-        _texts(f, c)
+        _texts(f)
     with st.expander("How to read this"):
         st.markdown(PAIR.how_to_read)
     _render.footer(PAIR, ds, params, result, "pair")

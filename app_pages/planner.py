@@ -65,12 +65,11 @@ def main() -> None:
         if params.lead:
             st.markdown(LEAD_TEXT.format(chance=a_chance(assurance), lead=params.lead))
         # ∞, — and "met now" rather than the Infinity / None of a number column; every
-        # column in the core's one format (the CLI's and the report's)
-        shown, cfg = _common.core_table(p.pairs.drop(columns="note"), (
+        # column in the core's one format (the CLI's and the report's), within the page
+        _common.show_core(st, p.pairs.drop(columns="note"), (
             "trials_needed", "trials_gap", "questions_needed", "questions_gap",
-            "trials_for_lead", "questions_for_lead", "p_unsettled", "t", "trials_needed_papers"))
-        _common.show_table(st, shown, hide_index=True, height=_common.table_height(len(p.pairs)),
-                           column_config=cfg)
+            "trials_for_lead", "questions_for_lead", "p_unsettled", "t", "trials_needed_papers"),
+            hide_index=True, height=_common.table_height(len(p.pairs)))
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")
         if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth

@@ -6,7 +6,6 @@ Renders ``scorio_core.definitions.ANALYSES["questions"]``; this file is widget l
 
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
@@ -27,13 +26,10 @@ def _table(frame, height_rows: int = 12) -> None:
     instead of a column of dashes."""
     frame, said = readable(frame)
     # a 2PL difficulty of ±∞ (a question every model always gets right or wrong) reads ∞ as
-    # in the CLI and the report, not the browser's "Infinity"
-    infinite = [c for c in frame.select_dtypes("number").columns
-                if np.isinf(frame[c].to_numpy(dtype=float)).any()]
-    shown, cfg = _common.core_table(frame, infinite)
-    cfg |= {"status": st.column_config.TextColumn(help=STATUS_HELP)}
-    _common.show_table(st, shown, hide_index=True,
-                       height=_common.table_height(len(frame), height_rows), column_config=cfg)
+    # in the CLI and the report, not the browser's "Infinity" (the core's cells: show_core)
+    _common.show_core(st, frame, hide_index=True,
+                      height=_common.table_height(len(frame), height_rows),
+                      column_config={"status": st.column_config.TextColumn(help=STATUS_HELP)})
     for line in said:
         st.caption(line)
 

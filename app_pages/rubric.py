@@ -62,8 +62,7 @@ def _compare(ds, current: rb.Rubric | None) -> None:
         _common.show_error(exc, "rubric")
         return
     _render.charts(RUBRIC, result, "rubric")
-    _common.show_table(st, result.tau, hide_index=True, width="stretch",
-                       column_config=_common.core_formats(result.tau))
+    _common.show_core(st, result.tau, hide_index=True, width="stretch")
     st.caption(f"Mean ± s.d. of Kendall τ_b over the {ds.view.N} single-trial slices; higher "
                "τ_Self means the rubric ranks consistently from one trial.")
     _render.footer(RUBRIC, ds, params, result, "rubric")

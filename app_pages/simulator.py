@@ -13,7 +13,6 @@ from app_state.page_state import from_state
 from app_state.sim_state import CAL_M, PRIORS, WIDGETS
 from scorio_core import ValidationError
 from scorio_core import simulate as sim
-from scorio_core.charts import lesson_intro, lesson_notice
 from scorio_core.definitions import SIMULATIONS
 from scorio_core.definitions.simulate import RubricLessonParams, highlights
 from scorio_core.params import widget
@@ -66,8 +65,7 @@ def rubric(c):
         c[k].slider(f"{w['label']} {k}", w["min_value"], w["max_value"], step=0.05,
                     key=f"{WIDGETS['rubric-lesson']['weights']}{k}", help=w["help"])
     _common.setting(c[3], "rubric-lesson", "R0", options=list(PRIORS))
-    st.code(f"R = {[list(r) for r in st.session_state['_sim_rubric-lesson_R']]}",
-            language="python")
+    _common.code_block(f"R = {[list(r) for r in st.session_state['_sim_rubric-lesson_R']]}")
 
 
 def main() -> None:
@@ -91,17 +89,16 @@ def main() -> None:
         intro.markdown(a.how_to_read)
         _common.show_error(exc, sid)
         return
-    intro.markdown(lesson_intro(text, params))
+    intro.markdown(a.how_to_read_for(params))  # the intro a report of this run reads
     _page_state.remember(sid, None, params)
     result = _render.run(a, None, params, "Simulating")
     if hl := highlights(sid, result):
         for col, h in zip(st.columns(len(hl)), hl, strict=True):
             col.metric(h.label, h.value, help=h.help or None)
     if sid == "rubric-lesson":
-        _common.show_table(st, result.table, hide_index=True, width="stretch",
-                           column_config=_common.core_formats(result.table))
+        _common.show_core(st, result.table, hide_index=True, width="stretch")
     _render.charts(a, result, f"sim_{text}", widths=("content",) if sid == "order" else ())
-    st.info(f"**What to notice.** {lesson_notice(text, params, result)}")
+    st.info(f"**What to notice.** {a.notice_for(params, result)}")  # as a report says it
     _render.footer(a, None, params, result, f"sim_{text}")
 
 

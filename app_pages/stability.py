@@ -15,13 +15,9 @@ from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
 from scorio_core.rank import FAMILIES, METHODS
 
-CLASS_FORMAT = {
-    "rank": st.column_config.NumberColumn(width="small"),
-    "methods": st.column_config.TextColumn(width="large"),
-    "size": st.column_config.NumberColumn(width="small"),
-    "mean": st.column_config.NumberColumn(format="%.4f", width="small"),
-    "sd": st.column_config.NumberColumn(format="%.4f", width="small"),
-}
+#: The class tables' column widths (their numbers: the core's one format, show_core).
+CLASS_WIDTHS = {"rank": "small", "methods": "large", "size": "small", "mean": "small",
+                "sd": "small"}
 
 
 def _best(col, label: str, cls) -> None:
@@ -60,8 +56,7 @@ def _pools(ds) -> None:
             o.R, o.R0, pm, sizes=sizes, pools=int(pools), seed=int(seed), progress=p),
             "Model pools")
     if table is not None:
-        _common.show_table(st, table, hide_index=True, width="stretch",
-                           column_config=_common.core_formats(table))
+        _common.show_core(st, table, hide_index=True, width="stretch")
         st.caption("Per pool size: mean ± s.d. across pools of each method's mean τ_b; "
                    "top_fraction = share of pools where the method (or a tie) is best vs gold.")
 
@@ -102,10 +97,9 @@ def main() -> None:
     st.caption(f"Method classes against each target, as in {_common.cite('002', 'Tables 18-19')}.")
     tab_gold, tab_self, tab_all = st.tabs(["vs gold standard", "vs own full-trial ranking",
                                            "per method"])
-    _common.show_table(tab_gold, gold, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
-    _common.show_table(tab_self, own, hide_index=True, width="stretch", column_config=CLASS_FORMAT)
-    _common.show_table(tab_all, tables["per_method"], hide_index=True, width="stretch",
-                       column_config=_common.float_formats(tables["per_method"]))
+    _common.show_core(tab_gold, gold, hide_index=True, width="stretch", widths=CLASS_WIDTHS)
+    _common.show_core(tab_self, own, hide_index=True, width="stretch", widths=CLASS_WIDTHS)
+    _common.show_core(tab_all, tables["per_method"], hide_index=True, width="stretch")
     skipped = result.stability.skipped
     if skipped:
         with st.expander(f"{len(skipped)} method(s) skipped"):

@@ -31,6 +31,7 @@ from typing import Any
 from app_state.texts import setting_label
 from scorio_core._validation import ValidationError
 from scorio_core.definitions import ANALYSES, SECTIONS, SIMULATIONS
+from scorio_core.formatting import percent  # noqa: F401 -- the pages' import
 from scorio_core.outcomes import Outcomes
 from scorio_core.params import settings_of, widget
 
@@ -99,16 +100,6 @@ CONFIDENCES = (0.80, 0.90, 0.95, 0.99)
 ASSURANCES = (0.5, 0.8, 0.9, 0.95)
 
 
-def percent(value: float) -> str:
-    """A confidence or an assurance as its page's row of buttons labels it, and as a note
-    on it writes it: whole percents, the decimals a value off the buttons needs.
-
-    Example
-    -------
-    >>> percent(0.95), percent(0.925), percent(0.29)
-    ('95%', '92.5%', '29%')
-    """
-    return f"{round(100 * float(value), 6):g}%"
 
 #: The Rubric builder's label for the rubric being edited in "Compare rubrics".
 CURRENT_RUBRIC = "current (edited)"
@@ -649,15 +640,8 @@ def page_default(analysis_id: str, data: Outcomes | None):
 
         a, b = default_pair(data)
         return _P("pair")(a=a, b=b)
-    if analysis_id == "convergence":
-        usable = usable_methods(data)
-        ids = [m for m in _P("convergence").methods.split(",") if m in usable] or usable[:1]
-        return _P("convergence")(methods=",".join(ids) or _P("convergence").methods)
-    if analysis_id == "rubric":  # the presets these data have the signals for
-        from scorio_core.definitions.rubric import default_schemes
-
-        return _P("rubric")(schemes=default_schemes(data))
-    return ANALYSES[analysis_id].params()
+    # convergence's methods, a rubric comparison's presets: what these data can run
+    return ANALYSES[analysis_id].default_params(data)
 
 
 def to_state(analysis_id: str, params: Any,

@@ -17,6 +17,7 @@ Example
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -31,6 +32,7 @@ __all__ = [
     "LOAD_NOTES",
     "RULE_MET",
     "core_cells",
+    "spelled_columns",
     "papers_rule_cells",
     "board_display",
     "board_columns",
@@ -51,6 +53,7 @@ __all__ = [
     "stability_prompt",
     "pair_notes",
     "board_columns_text",
+    "planner_chance",
     "flips_caption",
     "repeats_caption",
 ]
@@ -102,6 +105,38 @@ def printf_formats(table: pd.DataFrame) -> dict[str, str]:
     return out
 
 
+#: A cell a printf number column can draw: a plain number (thousands separators aside).
+_PLAIN_NUMBER = re.compile(r"^-?[\d,]+(\.\d+)?$")
+
+
+def spelled_columns(table: pd.DataFrame, n_now: int | None = None) -> list[str]:
+    """The number columns of ``table`` that an app table shows as the core's text, the one
+    rule of every page: those with a cell the core writes as no plain number -- ``<0.001``
+    (a p_best above 0 that rounds to zero, told apart from an exact ``0.000``), ``<0.0001``,
+    ``∞``/``−∞``, or the papers' trials rule ``met now`` at or below ``n_now`` (or the
+    table's own ``attrs["trials_now"]``). A printf number column cannot draw these (it wrote
+    ``0.000`` where the CLI and the reports say ``<0.001``); the other number columns stay
+    numbers (sorted by number) in the same decimals (:func:`printf_formats`).
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"p_best": [0.9996, 0.0004, 0.0], "score": [0.5, 0.25, 0.0],
+    ...                   "n_needed": [3.0, 12.0, 40.0]})
+    >>> spelled_columns(t), spelled_columns(t, n_now=4)
+    (['p_best'], ['p_best', 'n_needed'])
+    >>> core_cells(t, spelled_columns(t))["p_best"].tolist()
+    ['1.000', '<0.001', '0.000']
+    """
+    from scorio_core.formatting import MISSING, TRIALS_NOW, format_columns
+
+    numbers = [c for c in table.columns if pd.api.types.is_numeric_dtype(table[c])
+               and not pd.api.types.is_bool_dtype(table[c])]
+    sub = table[numbers]
+    sub.attrs = {**table.attrs, **({TRIALS_NOW: int(n_now)} if n_now is not None else {})}
+    return [name for name, fmt, cells in format_columns(sub) if fmt.numeric
+            and any(c != MISSING and not _PLAIN_NUMBER.match(c) for c in cells)]
+
+
 def core_cells(table: pd.DataFrame, columns, n_now: int | None = None) -> pd.DataFrame:
     """``table`` with ``columns`` as text in the core's one format per column
     (:func:`scorio_core.formatting.format_columns`: the decimals the CLI and the reports
@@ -128,17 +163,20 @@ def core_cells(table: pd.DataFrame, columns, n_now: int | None = None) -> pd.Dat
 def board_display(table: pd.DataFrame, n_now: int | None = None) -> pd.DataFrame:
     """A leaderboard for the screen: ∞ for a tie no number of trials separates, — for
     the last model (it has no next one), :data:`RULE_MET` where today's ``n_now`` trials
-    already meet the papers' rule.
+    already meet the papers' rule, and any other column the core spells
+    (:func:`spelled_columns`: a ``p_best`` of ``<0.001``) as the CLI prints it.
 
     Example
     -------
-    >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None], "n_needed": [4.0, float("inf"), None]})
+    >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None], "n_needed": [4.0, float("inf"), None],
+    ...                   "p_best": [0.9998, 0.0002, 0.0]})
     >>> board_display(t).values.tolist()
-    [['2.50', '4'], ['0.00', '∞'], ['—', '—']]
+    [['2.50', '4', '1.000'], ['0.00', '∞', '<0.001'], ['—', '—', '0.000']]
     >>> board_display(t, n_now=4)["n_needed"].tolist()
     ['met now', '∞', '—']
     """
-    return core_cells(table, ("t_next", "n_needed"), n_now)
+    spelled = dict.fromkeys(["t_next", "n_needed", *spelled_columns(table, n_now)])
+    return core_cells(table, list(spelled), n_now)
 
 
 #: Leaderboard columns shown under "More columns" rather than in the main table: the
@@ -162,6 +200,21 @@ def board_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
     more = [c for c in BOARD_MORE if c in table.columns]
     main = [c for c in table.columns if c not in more]
     return main, (["model", *more] if more else [])
+
+
+def planner_chance() -> str:
+    """The Planner's chance of a decision as the texts that point to it write it: its
+    declared default (``scorio_core.params.PlanParams``), not a number typed beside it.
+
+    Example
+    -------
+    >>> planner_chance()
+    'an 80% chance'
+    """
+    from scorio_core.params import PlanParams, settings_of
+    from scorio_core.planner import a_chance
+
+    return a_chance(settings_of(PlanParams)["assurance"][0])
 
 
 def board_columns_text(columns) -> str:
@@ -188,7 +241,7 @@ def board_columns_text(columns) -> str:
                      "rule would separate it from the next one (a 50% point, not a plan; "
                      f"`{RULE_MET}`: that rule is met today, which need not mean the rank "
                      "columns decide the pair — the Planner gives the trials or questions "
-                     "for an 80% chance of deciding it)")
+                     f"for {planner_chance()} of deciding it)")
     return "; ".join(parts) + "." if parts else ""
 
 
@@ -629,7 +682,40 @@ def analysis_code(
     """
     charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
     cell = f"{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
-    return cell if path is None else f"{data_code(path, benchmark=benchmark)}\n\n{cell}"
+    return cell if path is None else _one_import_block(data_code(path, benchmark=benchmark),
+                                                       cell)
+
+
+_IMPORT = ("import ", "from ")
+
+
+def _one_import_block(head: str, cell: str) -> str:
+    """``head`` (the loading lines) and ``cell`` (an analysis's ``to_code``) as one cell
+    with one block of imports: the cell's leading imports that ``head`` lacks join its
+    imports, those it has are not written twice (``import scorio_core as sc`` was).
+
+    Example
+    -------
+    >>> head = "import scorio_core as sc\\n\\ndata = 1"
+    >>> cell = "import scorio_core as sc\\nfrom scorio_core import charts\\n\\nx = 2"
+    >>> print(_one_import_block(head, cell))
+    import scorio_core as sc
+    from scorio_core import charts
+    <BLANKLINE>
+    data = 1
+    <BLANKLINE>
+    x = 2
+    """
+    lines, imports = cell.splitlines(), []
+    while lines and lines[0].startswith(_IMPORT):
+        imports.append(lines.pop(0))
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    top = head.splitlines()
+    last = max((i for i, line in enumerate(top) if line.startswith(_IMPORT)), default=-1)
+    new = [line for line in dict.fromkeys(imports) if line not in top]
+    top[last + 1:last + 1] = new
+    return "\n".join(top) + "\n\n" + "\n".join(lines) + ("\n" if cell.endswith("\n") else "")
 
 
 def stability_prompt(n_methods: int, o: Outcomes) -> str:

@@ -28,8 +28,8 @@ from threadpoolctl import threadpool_limits  # noqa: E402
 
 from scorio_core import eval as ev  # noqa: E402
 from scorio_core import simulate as sim  # noqa: E402
+from scorio_core._ties import rank_scores  # noqa: E402
 from scorio_core.engines import kendall_tau_b  # noqa: E402
-from scorio_core.rank._ties import rank_scores  # noqa: E402
 
 STEPS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
 DEPTHS = (0, 1, 2, 4, 8, 16)

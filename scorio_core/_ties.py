@@ -6,7 +6,7 @@ from typing import Literal
 
 import numpy as np
 
-from .._validation import ValidationError
+from ._validation import ValidationError
 
 __all__ = ["NOISE_FLOOR", "RankMethod", "rank_scores", "rank_scores_batch", "tie_groups"]
 
@@ -58,7 +58,7 @@ def rank_scores(
 
     Examples
     --------
-    >>> from scorio_core.rank._ties import rank_scores
+    >>> from scorio_core._ties import rank_scores
     >>> rank_scores([0.9, 0.5, 0.5, 0.1]).tolist()
     [1, 2, 2, 4]
     >>> rank_scores([0.9, 0.5, 0.5, 0.1], "avg").tolist()
@@ -98,7 +98,7 @@ def rank_scores_batch(
     leading (replicate, step) axes. Rows containing NaN get rank 0 everywhere
     (the caller decides what an undefined ranking means).
 
-    >>> from scorio_core.rank._ties import rank_scores_batch
+    >>> from scorio_core._ties import rank_scores_batch
     >>> rank_scores_batch([[0.9, 0.5, 0.5, 0.1], [1.0, 2.0, 3.0, 3.0]]).tolist()
     [[1, 2, 2, 4], [4, 3, 1, 1]]
     """

@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import special
 
+from ._ties import rank_scores
 from ._validation import ValidationError, as_outcome_array, check_confidence
 from .eval import bayes_from_counts, prepare_counts
 
@@ -98,9 +99,15 @@ def prob_better_matrix(mu, sigma) -> np.ndarray:
 
 
 def point_ranks(mu) -> np.ndarray:
-    """Competition ranks by ``mu`` (1 = best; ties share the best rank: 1, 2, 2, 4)."""
-    mu = np.asarray(mu, dtype=float)
-    return (mu[None, :] > mu[:, None]).sum(1) + 1
+    """Competition ranks by ``mu`` (1 = best; ties share the best rank: 1, 2, 2, 4). Values
+    that differ only by float noise tie (the rankers' one rule, ``scorio_core._ties``): three models
+    with the same counts get the same Bayes@N up to the order of a sum.
+
+    >>> from scorio_core.decision import point_ranks
+    >>> point_ranks([0.9, 0.5444444444444445, 0.5444444444444444, 0.1]).tolist()
+    [1, 2, 2, 4]
+    """
+    return rank_scores(np.asarray(mu, dtype=float), "competition")
 
 
 def ci_aware_ranks(mu, sigma, confidence: float = 0.95) -> np.ndarray:

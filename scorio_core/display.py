@@ -9,7 +9,8 @@ settings. The pieces:
 * :func:`html_table` -- a DataFrame as an HTML table in its column formats;
 * :func:`column_parts` -- a table wider than :data:`WIDE_COLUMNS` as the parts every reader's
   rendering prints (the HTML and Markdown report, :func:`show`, a result's own display), each
-  repeating its key column; :func:`parts_html` writes them;
+  repeating its key column; :func:`parts_html` writes them. Measured instead of counted, the
+  parts that fit a screen's width (the app's tables wider than its main column);
 * :func:`show` -- a table as the reports print it (:class:`Table`: the columns that hold a
   value, every cell in its column's one format, the lines said under it): what a notebook
   cell ends with, so the reader sees the report's numbers while the variables stay raw;
@@ -96,9 +97,18 @@ _STYLE = (
     ".scorio-result td.num,.scorio-result th.num{text-align:right;"
     "font-variant-numeric:tabular-nums}.scorio-result td.txt,.scorio-result th.txt"
     "{text-align:left;white-space:nowrap}.scorio-result td.wrap{white-space:normal;"
-    "min-width:20em}.scorio-result caption{caption-side:top;text-align:left;color:#555}"
+    "min-width:16em}.scorio-result th.num,.scorio-result th.txt{white-space:normal;"
+    "vertical-align:bottom}"
+    ".scorio-result caption{caption-side:top;text-align:left;color:#555}"
     ".scorio-result .note{color:#555;font-size:12px}</style>"
 )
+
+
+def _header(name: str) -> str:
+    """A column name that may break after its underscores (``trials_<wbr>needed_<wbr>papers``),
+    as the HTML report's headers do: a number column is as wide as its numbers, not its
+    name, and a wide table (a plan's pairs with their ``note``) fits the output area."""
+    return _esc(name).replace("_", "_<wbr>")
 
 
 def _esc(text: Any) -> str:
@@ -169,7 +179,7 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     def cell(fmt, text: str) -> str:
         return _esc(text) if fmt.numeric else text_cell(text)
 
-    head = "".join(f'<th class="{cls(f)}">{_esc(n)}</th>' for n, f, _ in cols)
+    head = "".join(f'<th class="{cls(f)}">{_header(n)}</th>' for n, f, _ in cols)
     rows = [
         "<tr>" + "".join(f'<td class="{cls(f, cells[r])}">{cell(f, cells[r])}</td>'
                          for _, f, cells in cols)
@@ -235,12 +245,21 @@ WIDE_COLUMNS = 20
 PART_COLUMNS = 10
 
 
-def column_parts(df: pd.DataFrame) -> list[pd.DataFrame]:
-    """``df`` as one part, or -- wider than :data:`WIDE_COLUMNS` -- as parts of at most
-    :data:`PART_COLUMNS` value columns of about equal size, each repeating the key columns
-    (the leading text columns, e.g. ``model``; else the first column), so every row of every
+def column_parts(df: pd.DataFrame, *, widths: Mapping[Any, float] | None = None,
+                 budget: float | None = None, keys: Sequence[Any] | None = None,
+                 together: Sequence[Sequence[Any]] = ()) -> list[pd.DataFrame]:
+    """``df`` as one part, or as parts that each repeat the key columns (``keys``; default:
+    the leading text columns, e.g. ``model``, else the first column), so every row of every
     part says whose numbers it holds. Rows and their order stay as they are and a column
-    keeps its values and name, so it keeps its one number format in every part.
+    keeps its values and name, so it keeps its one number format in every part; a value
+    and its ``"<name> lo"`` / ``"<name> hi"`` stay in one part, as do the columns of each
+    group in ``together`` (a score and its interval).
+
+    A printed page counts columns: wider than :data:`WIDE_COLUMNS`, parts of at most
+    :data:`PART_COLUMNS` value columns of about equal size. A screen measures them: given
+    each column's ``widths`` and the ``budget`` a table may take (the app's main column, in
+    pixels), the first part holds as many value columns as fit, in order, the next part the
+    next ones, and so on (a group wider than a part's room takes a part of its own).
 
     Example
     -------
@@ -255,34 +274,62 @@ def column_parts(df: pd.DataFrame) -> list[pd.DataFrame]:
     ...                                         for s in ("", " lo", " hi")})
     >>> [p.columns[1] for p in column_parts(trio)]  # a value keeps its lo and hi
     ['k0', 'k3', 'k6']
+    >>> board = pd.DataFrame({"model": ["a"], "rank": [1], "score": [0.5], "lo": [0.4],
+    ...                       "hi": [0.6], "t_next": [2.5]})
+    >>> px = {"model": 200, "rank": 50, "score": 60, "lo": 60, "hi": 60, "t_next": 60}
+    >>> [list(p.columns) for p in column_parts(board, widths=px, budget=450,
+    ...                                        together=[("score", "lo", "hi")])]
+    [['model', 'rank', 'score', 'lo', 'hi'], ['model', 't_next']]
     """
-    if df.shape[1] <= WIDE_COLUMNS:
-        return [df]
     import pandas as pd
 
-    keys = 0
-    while keys < min(2, df.shape[1] - 1) and not pd.api.types.is_numeric_dtype(df.iloc[:, keys]):
-        keys += 1
-    keys = max(keys, 1)
-    values = list(range(keys, df.shape[1]))
-    n = -(-len(values) // PART_COLUMNS)  # parts, then as even a split as there is
-    size = -(-len(values) // n)
+    by_width = budget is not None
+    if by_width:
+        widths = widths or {}
+        if sum(float(widths.get(c, 0)) for c in df.columns) <= budget:
+            return [df]
+    elif df.shape[1] <= WIDE_COLUMNS:
+        return [df]
+    if keys is None:
+        n_keys = 0
+        while n_keys < min(2, df.shape[1] - 1) and not pd.api.types.is_numeric_dtype(
+                df.iloc[:, n_keys]):
+            n_keys += 1
+        key_idx = list(range(max(n_keys, 1)))
+    else:
+        key_idx = [i for i, c in enumerate(df.columns) if c in set(keys)]
+    values = [j for j in range(df.shape[1]) if j not in key_idx]
     names = [str(c) for c in df.columns]
+    group_of = {str(c): g for g, cols in enumerate(together) for c in cols}
     groups: list[list[int]] = []  # a value and its "<name> lo" / "<name> hi" stay together
     for j in values:
-        if groups and any(names[j].startswith(names[g] + " ") for g in groups[-1]):
-            groups[-1].append(j)
+        last = groups[-1] if groups else []
+        if last and (any(names[j].startswith(names[g] + " ") for g in last)
+                     or group_of.get(names[j], -1) == group_of.get(names[last[-1]], -2)):
+            last.append(j)
         else:
             groups.append([j])
     chunks: list[list[int]] = [[]]
-    for g in groups:
-        if chunks[-1] and (len(chunks[-1]) >= size
-                           or len(chunks[-1]) + len(g) > PART_COLUMNS):
-            chunks.append([])
-        chunks[-1].extend(g)
+    if by_width:
+        def px(cols: list[int]) -> float:
+            return sum(float(widths.get(df.columns[j], 0)) for j in cols)
+
+        room = budget - px(key_idx)
+        for g in groups:
+            if chunks[-1] and px(chunks[-1]) + px(g) > room:
+                chunks.append([])
+            chunks[-1].extend(g)
+    else:
+        n = -(-len(values) // PART_COLUMNS)  # parts, then as even a split as there is
+        size = -(-len(values) // n)
+        for g in groups:
+            if chunks[-1] and (len(chunks[-1]) >= size
+                               or len(chunks[-1]) + len(g) > PART_COLUMNS):
+                chunks.append([])
+            chunks[-1].extend(g)
     parts = []
     for chunk in chunks:
-        part = df.iloc[:, list(range(keys)) + chunk]
+        part = df.iloc[:, key_idx + chunk]
         part.attrs = dict(df.attrs)  # declared decimals and the like, by column name
         parts.append(part)
     return parts
@@ -364,8 +411,8 @@ class Table:
     value, counts as whole numbers, the same decimals down a column), in the report's parts
     when wider than :data:`WIDE_COLUMNS` (:func:`column_parts`; the text repr stays one
     table), the lines said under it; then ``more`` tables, each the same way (a report
-    notebook's cell that ends on two of its section's tables). ``table`` is the frame given,
-    unchanged: compute with it, not with the text."""
+    notebook's cell that ends on two of its section's tables).
+    ``table`` is the frame given, unchanged: compute with it, not with the text."""
 
     def __init__(self, table: pd.DataFrame, note: str | None = None, *,
                  max_rows: int | None = MAX_ROWS, more: Sequence[Table] = ()) -> None:

@@ -14,12 +14,21 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
   whose decimals its name fixes (:data:`NAMED_DECIMALS`), the same in every table that
   shows it: 3 for ``p_best`` (a share of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`),
   2 for a ``t`` statistic (:data:`STATISTIC_NAMES`), 3 for the 2PL ``difficulty`` and
-  ``discrimination``; a non-zero value that would print as zero shows as
-  ``<0.0001`` instead of a misleading ``0.0000``;
+  ``discrimination``; a column derived from such a quantity (``difficulty_median``,
+  ``p_best_lo``: ``<name>_<median|mean|sd|se|lo|hi|min|max>``, :data:`DERIVED_NAMES`) is in
+  its unit and takes its decimals, so a quantity and its summary read alike on one page;
+  a non-zero value that would print as zero shows as ``<0.0001`` (``<0.001`` for
+  ``p_best``) instead of a misleading ``0.0000``, and an exact zero as ``0.0000``;
 * the papers' trials rule reads ``met now`` where the table's data already reach it
   (:data:`PAPERS_RULE_NAMES`, :func:`papers_rule_cells`);
 * ``∞`` / ``−∞`` for infinite values (a tie no number of trials separates), ``—`` for a
   missing one (NaN, ``None``), ``yes``/``no`` for booleans, thousands separators.
+
+Beside tables: a confidence, chance or assurance setting in any text reads as the app's
+buttons write it (:func:`percent`: ``92.5%``, never ``{x:.0%}``'s ``92%``; :func:`a_chance`:
+"an 80% chance"); a plain-text table pads to the columns a terminal draws
+(:func:`display_width`: ``模`` takes two); a JSON report's floats have the exports' digits
+(:func:`round_json`).
 
 Pure Python and pandas; no NumPy-free promise, but nothing heavy.
 
@@ -58,6 +67,7 @@ __all__ = [
     "MEAN_NAMES",
     "STATISTIC_NAMES",
     "NAMED_DECIMALS",
+    "DERIVED_NAMES",
     "named_decimals",
     "PAPERS_RULE_NAMES",
     "TRIALS_NOW",
@@ -75,10 +85,14 @@ __all__ = [
     "printed_numbers",
     "EXPORT_DIGITS",
     "round_floats",
+    "round_json",
     "TEXT_WIDTH",
+    "display_width",
     "text_table",
     "markdown_table",
     "md_inline",
+    "percent",
+    "a_chance",
     "count_text",
     "shape_text",
 ]
@@ -125,19 +139,32 @@ NAMED_DECIMALS: tuple[tuple[re.Pattern, int], ...] = (
 )
 
 
+#: A column derived from a named quantity -- a summary of it over rows (``difficulty_median``
+#: of a subset's questions) or an end of its interval (``p_best_lo``) -- is written in the same
+#: unit and takes that quantity's decimals: ``<name>_<one of these>``.
+DERIVED_NAMES = re.compile(r"^(?P<base>.+)_(median|mean|sd|se|lo|hi|min|max)$")
+
+
 def named_decimals(name: Any) -> int | None:
-    """The decimals :data:`NAMED_DECIMALS` fixes for a column called ``name`` (``None``:
-    not a named quantity, its values decide).
+    """The decimals :data:`NAMED_DECIMALS` fixes for a column called ``name``, or for the
+    quantity it summarises (:data:`DERIVED_NAMES`: ``difficulty_median`` as ``difficulty``);
+    ``None``: not a named quantity, its values decide.
 
     Example
     -------
     >>> from scorio_core.formatting import named_decimals
     >>> named_decimals("difficulty"), named_decimals("p_best"), named_decimals("score")
     (3, 3, None)
+    >>> named_decimals("difficulty_median"), named_decimals("score_median")
+    (3, None)
     """
     if name is None:
         return None
-    return next((d for pat, d in NAMED_DECIMALS if pat.match(str(name))), None)
+    name = str(name)
+    fixed = next((d for pat, d in NAMED_DECIMALS if pat.match(name)), None)
+    if fixed is None and (derived := DERIVED_NAMES.match(name)):
+        return named_decimals(derived["base"])
+    return fixed
 
 #: Column names that hold the papers' expected-z trials rule (000 App. D). Where the table
 #: says how many trials per question its data have now (``df.attrs[TRIALS_NOW]``), a count
@@ -168,6 +195,58 @@ def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     floats = out.select_dtypes("floating").columns
     out[floats] = out[floats].round(digits)
     return out
+
+
+def round_json(obj: Any, digits: int = EXPORT_DIGITS) -> Any:
+    """``obj`` (a JSON-like value: dicts, lists, numbers, text) with every float rounded to
+    ``digits`` decimals, as :func:`round_floats` rounds a table's: a report written as JSON
+    (``scorio-studio info``'s import report) gives our mean and the harness's own value the
+    same digits (``0.333333`` beside ``0.333333``, not ``0.3333333333333333``). Integers,
+    text, booleans and non-finite floats stay as they are.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import round_json
+    >>> round_json({"mean": 1 / 3, "harness": {"value": 1 / 3, "n": 3}, "xs": [2 / 3, "a"]})
+    {'mean': 0.333333, 'harness': {'value': 0.333333, 'n': 3}, 'xs': [0.666667, 'a']}
+    """
+    if isinstance(obj, float):
+        return round(obj, digits) if math.isfinite(obj) else obj
+    if isinstance(obj, dict):
+        return {k: round_json(v, digits) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [round_json(v, digits) for v in obj]
+    return obj
+
+
+def percent(value: float) -> str:
+    """A confidence, a chance or an assurance setting as every text writes it -- the app's
+    row of buttons, its notes, the CLI, captions, caveats and reports: whole percents, and
+    the decimals a value off the buttons needs (``{x:.0%}`` wrote a confidence of 0.925 as
+    "92%" beside buttons that say 92.5%).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import percent
+    >>> percent(0.95), percent(0.925), percent(0.29), percent(1 - 0.95)
+    ('95%', '92.5%', '29%', '5%')
+    """
+    return f"{round(100 * float(value), 6):g}%"
+
+
+def a_chance(p: float) -> str:
+    """A chance setting (the Planner's assurance) in words: ``"an 80% chance"``, ``"a 92.5%
+    chance"`` -- :func:`percent` with the article that the number takes.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import a_chance
+    >>> a_chance(0.8), a_chance(0.95), a_chance(0.11), a_chance(0.925)
+    ('an 80% chance', 'a 95% chance', 'an 11% chance', 'a 92.5% chance')
+    """
+    pct = percent(p)
+    an = pct.startswith("8") or pct[:2] in ("11", "18")
+    return f"{'an' if an else 'a'} {pct} chance"
 
 
 def count_text(n: int, noun: str) -> str:
@@ -471,6 +550,25 @@ def _wrap(text: str) -> list[str]:
             for part in (textwrap.wrap(line, TEXT_WIDTH, break_on_hyphens=False) or [""])]
 
 
+def display_width(text: str) -> int:
+    """The columns ``text`` takes in a terminal: two for an East Asian wide or fullwidth
+    character (``模``, ``Ｑ``, most emoji), none for a combining mark or a format character
+    (the accent of ``e\u0301``, a zero-width joiner), one for any other -- what
+    :func:`text_table` pads to, so a row with ``模型-β`` stays under its header (``len()``
+    counted it as four columns where a terminal draws six).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import display_width
+    >>> display_width("模型-β"), display_width("e\u0301"), display_width("Ωmega")
+    (6, 1, 5)
+    """
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+               else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
 def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
     """An aligned plain-text table: numbers right-aligned, text left-aligned, a text cell
     longer than :data:`TEXT_WIDTH` wrapped onto the next lines of its column (the row's other
@@ -487,8 +585,8 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
     yy    12
     >>> names = ", ".join(f"method_{i}" for i in range(8))
     >>> print(text_table(pd.DataFrame({"rank": [1], "methods": [names], "size": [8]})))
-    rank  methods                                             size
-       1  method_0, method_1, method_2, method_3, method_4,      8
+    rank  methods                                            size
+       1  method_0, method_1, method_2, method_3, method_4,     8
           method_5, method_6, method_7
     """
     shown = df if max_rows is None else df.head(max_rows)
@@ -497,14 +595,14 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
         return "(no columns)"
     # each cell as its lines: a number on one, a long text wrapped in its column
     cells = [[[c] if fmt.numeric else _wrap(c) for c in texts] for _, fmt, texts in cols]
-    widths = [max([len(name)] + [len(x) for cell in col for x in cell])
+    widths = [max([display_width(name)] + [display_width(x) for cell in col for x in cell])
               for (name, _, _), col in zip(cols, cells, strict=True)]
 
     def line(items: list[str]) -> str:
-        parts = [
-            s.rjust(w) if fmt.numeric else s.ljust(w)
-            for s, w, (_, fmt, _) in zip(items, widths, cols, strict=True)
-        ]
+        # padded to the columns a terminal draws, not to len(): 模型 takes four, e\u0301 one
+        pads = [" " * (w - display_width(s)) for s, w in zip(items, widths, strict=True)]
+        parts = [pad + s if fmt.numeric else s + pad
+                 for s, pad, (_, fmt, _) in zip(items, pads, cols, strict=True)]
         return "  ".join(parts).rstrip()
 
     rows = [line([name for name, _, _ in cols])]

@@ -31,8 +31,8 @@ import pandas as pd
 from . import decision
 from . import eval as ev
 from ._validation import ValidationError, as_outcome_array, unique_names
-from .estimands import FAMILY_WISE
-from .formatting import TRIALS_NOW, count_text, shape_text
+from .estimands import ASSURANCE, FAMILY_WISE
+from .formatting import TRIALS_NOW, a_chance, count_text, percent, shape_text
 from .inference import (
     ADJUSTMENTS,
     NOT_IDENTIFIED,
@@ -76,8 +76,8 @@ COLUMN_HELP = {
     "t_next": "paired t statistic against the next model down (stated scope)",
     "n_needed": "the papers' expected-z rule (000 App. D): trials per question at which the "
     "Bayes@N z to the next model reaches the threshold if the rates held (a 50% point, "
-    "not an assurance; the Planner gives the trials or questions for an 80% chance of "
-    "deciding the pair); today's N when the rule is already met (tables for people read "
+    f"not an assurance; the Planner gives the trials or questions for {a_chance(ASSURANCE)} "
+    "of deciding the pair); today's N when the rule is already met (tables for people read "
     "'met now': met by the papers' rule, not necessarily decided by the rank columns)",
 }
 COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
@@ -253,13 +253,13 @@ class Leaderboard:
         # "mean score over the questions asked", without the parenthesis of the help text
         best = f"the truly best model (highest {SCOPE_HELP[s['scope']].split(' (')[0]})"
         if len(names) == 1:
-            head = (f"First at {conf:.0%}: {names[0]} — every other model is shown not to "
+            head = (f"First at {percent(conf)}: {names[0]} — every other model is shown not to "
                     "be the best")
         elif len(names) == L:
-            head = (f"Could be first at {conf:.0%}: all {L} models — none is shown not to be "
+            head = (f"Could be first at {percent(conf)}: all {L} models — none is shown not to be "
                     "the best")
         else:
-            head = (f"Could be first at {conf:.0%}: {', '.join(names)} — {len(names)} of "
+            head = (f"Could be first at {percent(conf)}: {', '.join(names)} — {len(names)} of "
                     f"{L} models; each of the others is shown not to be the best")
         first = self.inference.could_be_first
         rank_one = self.inference.rank_lo == 1
@@ -286,7 +286,7 @@ class Leaderboard:
                          f"rank interval without rank 1: {why}; each statement holds at its "
                          "own confidence")
         extra = f" ({'; '.join(notes)})" if notes else ""
-        return (f"{head}{extra}. Such a set holds {best} with at least {conf:.0%} chance "
+        return (f"{head}{extra}. Such a set holds {best} with at least {percent(conf)} chance "
                 "whatever the field, near-tied leaders included; p_best can run high there.")
 
     @property
@@ -310,7 +310,7 @@ class Leaderboard:
 
         s = self.settings
         L, M, N = s["shape"]
-        head = (f"{s['scope']} scope: {s['estimand']} · {s['confidence']:.0%} intervals and "
+        head = (f"{s['scope']} scope: {s['estimand']} · {percent(s['confidence'])} intervals and "
                 f"decisions, adjustment {s['adjust']} · {shape_text(L, M, N)}")
         rest = settings_caption({k: s[k] for k in ("weights", "prior", "ks", "draws", "seed")
                                  if k in s and s[k] not in ([], None)})
@@ -590,9 +590,9 @@ def papers_rule_note(named: Sequence[str], undecided: int, N: int, scope: str,
                 "questions.")
         return (f"n_needed / trials_needed_papers read 'met now' for {pairs}, yet the {scope} "
                 f"scope decides no pair {one} (t_next and the intervals are empty): it is the "
-                f"papers' rule — a one-sided z at {confidence:.0%} with no multiplicity "
+                f"papers' rule — a one-sided z at {percent(confidence)} with no multiplicity "
                 f"control on Bayes@N, {why} — their verdict, not a decision, and {then}")
-    rule = (f"the papers' rule (a one-sided z on Bayes@N at {confidence:.0%}, no multiplicity "
+    rule = (f"the papers' rule (a one-sided z on Bayes@N at {percent(confidence)}, no multiplicity "
             "control)")
     if scope == "population":
         what = ("the Planner's questions_needed says what would (trials cannot be planned "

@@ -61,7 +61,7 @@ from scipy import special
 from . import decision
 from ._validation import ValidationError, check_confidence, renamed_keyword
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
-from .formatting import TRIALS_NOW, shape_text
+from .formatting import TRIALS_NOW, a_chance, percent, shape_text
 from .inference import (
     field_covariance,
     field_draws,
@@ -131,20 +131,6 @@ POPULATION_SPLIT_REALISED = "56-84%"
 POPULATION_TRIALS_REALISED = "67-78%"
 #: Largest (draw × value) block held at once.
 _CELLS = 4_000_000
-
-
-def a_chance(p: float) -> str:
-    """``"an 80% chance"``, ``"a 90% chance"``: the article that the number takes.
-
-    Example
-    -------
-    >>> from scorio_core.planner import a_chance
-    >>> a_chance(0.8), a_chance(0.95), a_chance(0.11)
-    ('an 80% chance', 'a 95% chance', 'an 11% chance')
-    """
-    pct = f"{p:.0%}"
-    an = pct.startswith("8") or pct[:2] in ("11", "18")
-    return f"{'an' if an else 'a'} {pct} chance"
 
 
 def _check_assurance(a) -> float:
@@ -1007,7 +993,7 @@ def _base_note(geo: _Geometry, trials: float, unsettled: float, unshown: bool,
     if geo.scope == "population" and not np.isfinite(trials):
         best = 1 - unsettled  # "at most 0%" read as "impossible": it is only small
         reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"
-        return (f"{CANNOT_SETTLE} with {target:.0%} chance ({reach}: the "
+        return (f"{CANNOT_SETTLE} with {percent(target)} chance ({reach}: the "
                 "question-to-question spread remains"
                 + (f"; {_UNSHOWN}" if unshown else "") + "); add questions")
     if unshown:
@@ -1630,7 +1616,7 @@ class Plan:
         s, a = self.settings, self.split
         return (
             f"trials_needed and questions_needed give {a_chance(s['assurance'])} to decide "
-            f"the pair at {s['confidence']:.0%} ({s['scope']} scope, {s['adjust']}); "
+            f"the pair at {percent(s['confidence'])} ({s['scope']} scope, {s['adjust']}); "
             "trials_gap and questions_gap are the smallest true leads they decide with that "
             "chance on any field."
             + (f" trials_for_lead and questions_for_lead decide any true lead of at least "
@@ -1701,7 +1687,8 @@ class Plan:
         s = self.settings
         lines = [
             f"Planner: {s['dataset']}  (L, M, N) = {tuple(s['shape'])}, {s['scope']} scope, "
-            f"{s['confidence']:.0%}, adjustment {s['adjust']}, assurance {s['assurance']:.0%}",
+            f"{percent(s['confidence'])}, adjustment {s['adjust']}, "
+            f"assurance {percent(s['assurance'])}",
             "",
         ]
         if self.pairs.empty:
@@ -1742,7 +1729,7 @@ class Plan:
         s = self.settings
         L, M, N = s["shape"]
         return (f"{s['dataset']}: {shape_text(L, M, N)} · {s['scope']} "
-                f"scope, {s['confidence']:.0%} decisions, adjustment {s['adjust']} · "
+                f"scope, {percent(s['confidence'])} decisions, adjustment {s['adjust']} · "
                 f"{a_chance(s['assurance'])} of a decision · budget {s['budget_trials']:,} "
                 f"extra trials per question · draws {s['draws']:,}, seed {s['seed']}")
 

@@ -53,6 +53,7 @@ from .estimands import (
     SCOPES,
     STAND_IN_RATIO,
 )
+from .formatting import percent
 from .outcomes import Outcomes
 from .plan_calibration import resample_allocation, resample_assurance
 from .planner import a_chance
@@ -192,7 +193,7 @@ class SmallerRunCheck:
                  f"; p_best with a spread prior learned from {self.spread_history} other runs")
         return (f"{self.reps} smaller runs of {self.L} models × {self.M} questions × {self.N} "
                 f"trials drawn from this run's shares ({self.source_N} trials per question); "
-                f"{self.confidence:.0%} intervals, {self.adjust}{prior}")
+                f"{percent(self.confidence)} intervals, {self.adjust}{prior}")
 
     def verdict(self) -> str:
         """:meth:`off_target` as one sentence, or that every promise held."""
@@ -261,18 +262,18 @@ class SmallerRunCheck:
             edge = min(max(cov, row["band_lo"]), row["band_hi"])
             se = max(row["coverage_se"], np.sqrt(edge * (1 - edge) / self.reps))
             if cov + Z * se < row["band_lo"] or cov - Z * se > row["band_hi"]:
-                out.append(f"{scope} scope: the {self.confidence:.0%} intervals held "
+                out.append(f"{scope} scope: the {percent(self.confidence)} intervals held "
                            f"{cov:.1%} of the time (band {row['band_lo']:.0%}–"
                            f"{row['band_hi']:.0%})")
             wse = np.sqrt(alpha * (1 - alpha) / self.reps)
             # judged where the promise is family-wise; bh and none promise less (caveat)
             if self.adjust in FAMILY_WISE and row["wrong_way"] > alpha + Z * wse:
                 out.append(f"{scope} scope: a pair was decided the wrong way round in "
-                           f"{row['wrong_way']:.1%} of the runs (stated at most {alpha:.0%})")
+                           f"{row['wrong_way']:.1%} of the runs (stated at most {percent(alpha)})")
             first = row["first_coverage"]
             if first + Z * wse < 1 - alpha:
                 out.append(f"{scope} scope: the could-be-first set held the best model in "
-                           f"{first:.1%} of the runs (stated at least {1 - alpha:.0%})")
+                           f"{first:.1%} of the runs (stated at least {percent(1 - alpha)})")
         for _, row in self.plans.iterrows():
             a = row["assurance"]
             for kind, n in (("trial", row["trial_plans"]), ("question", row["question_plans"])):
@@ -284,7 +285,7 @@ class SmallerRunCheck:
             if n >= MIN_COUNT and share + Z * np.sqrt(a * (1 - a) / n) < a:
                 out.append(f"{row['scope']} scope: of the {n:,} plans whose better model truly "
                            f"led by at least the stated gap, {share:.0%} were decided (stated "
-                           f"at least {a:.0%})")
+                           f"at least {percent(a)})")
         for _, row in self.split.iterrows():
             if row["gain_over_even"] + Z * row["gain_se"] < 0:
                 out.append(f"{row['scope']} scope: the recommended split of {row['budget']:,} "

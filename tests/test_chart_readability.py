@@ -244,6 +244,44 @@ def test_bump_chart_model_names_are_legible():
     assert readable_colour("#4c78a8") == "#4c78a8"  # a legible colour stays as it is
 
 
+def _text_boxes(svg: str) -> dict[str, tuple[float, float, float, float]]:
+    """Every text mark's ``(left, right, top, bottom)`` in the plot's pixels, its width
+    bounded above by 0.65 em a character (wider than any sans-serif's digits and '=')."""
+    marks = svg[svg.find('aria-roledescription="text mark container"'):]
+    out = {}
+    for tag, text in re.findall(r'(<text[^>]*aria-roledescription="text mark"[^>]*>)([^<]*)<',
+                                marks):
+        x, y = map(float, re.search(r"translate\(([-\d.]+),([-\d.]+)\)", tag).groups())
+        size = float(re.search(r'font-size="([\d.]+)px"', tag).group(1))
+        width = 0.65 * size * len(text)
+        anchor = re.search(r'text-anchor="(\w+)"', tag).group(1)
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        out[text] = (left, left + width, y - size, y)
+    return out
+
+
+@pytest.mark.parametrize(("upper", "lower"), [(0.6213, 0.608), (0.7, 0.6), (0.9, 0.5)])
+def test_correct_order_threshold_labels_never_overlap(upper, lower):
+    """The Simulator's order chart labelled both z lines at the left edge: with a pair far
+    apart (z runs to tens) 1.645 and 1.96 lie a pixel apart and "z = 1.645" and "z = 1.96"
+    were drawn over each other. Each label now sits at its own end of the panel. The
+    P(correct order) axis runs from a coin flip (0.50) to certainty (1.00)."""
+    from scorio_core.simulate import correct_order
+
+    r = correct_order(upper, lower, n_values=(10, 100, 400), n_sims=40, seed=0)
+    svg = _svg(charts.correct_order_chart(r).to_dict())
+    boxes = _text_boxes(svg)
+    assert sorted(boxes) == ["z = 1.645", "z = 1.96"]
+    (l1, r1, t1, b1), (l2, r2, t2, b2) = boxes["z = 1.645"], boxes["z = 1.96"]
+    assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, boxes
+    panel = 330  # the z panel's width: both labels inside it
+    assert all(0 <= left and right <= panel for left, right, _, _ in boxes.values()), boxes
+    # a pair ordered right in every dataset drew an axis of one tick, "100.000000%"
+    ticks = _axis_labels(svg)["Y-axis titled 'P(correct order)'"]
+    assert len(ticks) >= 3 and all(re.fullmatch(r"[01]\.\d\d", t) for t in ticks), ticks
+    assert ticks[-1] == "1.00" and float(ticks[0]) <= 0.5
+
+
 # 3. convergence at small N ------------------------------------------------------------
 
 
@@ -581,6 +619,34 @@ def test_pairwise_heatmap_fits_the_column_of_an_800_px_window(L):
     assert all(f">{m}<" in svg for m in o.models) and "…" not in svg
     assert spec["height"]["step"] == heatmap_cell(o.models) == spec["width"]["step"]
     assert 18 <= heatmap_cell(o.models) <= 44
+
+
+def test_pairwise_heatmap_cells_read_in_one_format_and_its_caption_says_how_pairs_are_decided():
+    """The heatmap mixed ".59" and ".997" in its cells, and a cell near 1 could read "1.000"
+    undecided while a lower model's cell against the same opponent was decided (Holm over
+    120 pairs): every number has three decimals (">.999" where it would round to 1), and the
+    caption says the decisions are the multiplicity-controlled ones, not a threshold on P."""
+    from scorio_core.charts.leaderboard import heatmap_label
+    from scorio_core.definitions.leaderboard import chart_captions
+
+    rng = np.random.default_rng(0)
+    R = (rng.random((16, 15, 4)) < np.linspace(0.8, 0.2, 16)[:, None, None]).astype(int)
+    board = leaderboard(R)
+    spec = charts.confidence_heatmap(board).to_dict()
+    cells = [r["label"] for r in spec["datasets"][spec["data"]["name"]]
+             if r["label"]]
+    assert cells and all(re.fullmatch(r"[<>]?\.\d{3}|1\.000", c) for c in cells), cells
+    P, D = np.asarray(board.prob_better), np.asarray(board.decided)
+    undecided = P[~(D | D.T) & ~np.eye(16, dtype=bool)]
+    assert ((undecided > 0.9995) & (undecided < 1)).any()  # a P near 1 left undecided...
+    assert ">.999" in cells and ((undecided > 0.005) & (undecided < 0.995)).any()  # ...as such
+    assert [heatmap_label(p) for p in (0.59, 0.997, 0.9997, 2e-4)] == [
+        ".590", ".997", ">.999", "<.001"]
+    caption = chart_captions(board)[1]
+    assert "multiplicity control holm over all 120 pairs" in caption
+    assert "not a threshold on P" in caption and "can stay undecided" in caption
+    none = chart_captions(leaderboard(R, adjust="none"))[1]
+    assert "each pair on its own" in none and "multiplicity" not in none
 
 
 # 7. whole-number axes and legends that list what is drawn -----------------------------

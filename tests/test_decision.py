@@ -51,6 +51,16 @@ def test_point_ranks_are_competition_ranks():
     assert decision.point_ranks([0.5, 0.7, 0.5, 0.1]).tolist() == [2, 1, 2, 4]
 
 
+def test_point_ranks_tie_values_one_ulp_apart():
+    # the same counts summed in another question order land an ulp or two apart: a tie, not
+    # a rank (seen on a 16 x 15 x 4 table: rank_mu 4, 5, 5 for three equal Bayes@N)
+    x = 0.5444444444444444
+    up, down = np.nextafter(x, 1.0), np.nextafter(np.nextafter(x, 0.0), 0.0)
+    assert decision.point_ranks([0.9, up, x, down, 0.1]).tolist() == [1, 2, 2, 2, 5]
+    # a real difference on the scale of one outcome in a billion still ranks
+    assert decision.point_ranks([x + 1e-9, x]).tolist() == [1, 2]
+
+
 def test_trials_needed_reproduces_current_z_and_scales():
     rng = np.random.default_rng(0)
     p = rng.uniform(0.2, 0.9, 40)

@@ -9,6 +9,7 @@ that drops, reorders or misformats a value fails.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import fields
 from html import escape as _html_escape
 from html import unescape
@@ -510,3 +511,19 @@ def test_a_texts_lines_stay_in_their_column_in_a_text_table():
     assert lines == ["model  input         score", "a      Is 70 even?  1.0000",
                      "       A. Even", "       B. Odd", "b      short        0.5000"]
     assert "B. Odd" in repr(display.show(df)).splitlines()[3]
+
+
+def test_a_notebook_table_breaks_its_headers_after_underscores_as_the_report_does(coins):
+    """``sc.plan(...)._repr_html_()`` ran its pairs table past a notebook's output area (its
+    ``note`` column cut at the edge): a number column was as wide as its name
+    (``trials_needed_papers``). Headers now may break after an underscore, as the HTML
+    report's do, and the notebook's header cells wrap."""
+    planned = sc.plan(coins, budget_trials=40, draws=2000)
+    html = planned._repr_html_()
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", html)
+    assert "trials_<wbr>needed_<wbr>papers" in heads and "note" in heads
+    assert all("_" not in h.replace("_<wbr>", "") for h in heads)  # every underscore breaks
+    style = html[:html.index("</style>")]
+    assert re.search(r"\.scorio-result th\.num,\.scorio-result th\.txt\{white-space:normal", style)
+    p = parse(html)
+    assert p.tables[0]["head"][-2:] == ["trials_needed_papers", "note"]  # the text unchanged

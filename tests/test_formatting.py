@@ -178,3 +178,101 @@ def test_text_table_wraps_long_text_cells_at_a_terminal_width():
     # short cells: the table is as before
     assert text_table(pd.DataFrame({"m": ["x", "yy"], "rank": [1, 12]})).splitlines() == [
         "m   rank", "x      1", "yy    12"]
+
+
+def test_text_table_pads_wide_and_combining_characters_to_the_columns_a_terminal_draws():
+    """``scorio-studio leaderboard unicode.csv --format table`` shifted the row of 模型-β by
+    two columns: text_table padded with len(), and a terminal draws each of 模 and 型 two
+    columns wide (a combining accent none). Every line now ends where its header does, and
+    each number column's right edge is at the same terminal column in every row."""
+    from scorio_core.formatting import display_width
+
+    t = pd.DataFrame({"model": ["GPT 4o (mini)", "模型-β", "Ωmega, \"q\"", "cafe\u0301"],
+                      "rank": [1, 1, 2, 3], "p_best": [0.707, 0.27, 0.023, 0.0]})
+    lines = text_table(t).splitlines()
+    assert (display_width("模型-β"), display_width("cafe\u0301")) == (6, 4)
+    assert len({display_width(line) for line in lines}) == 1, lines
+    # the rank column ends where its header does: what precedes p_best (its six columns
+    # and the two between) is as wide on every line, and ends with the row's rank
+    before = [line[:-len("  p_best")] for line in lines]
+    assert before[0].endswith("rank") and [b.split()[-1] for b in before[1:]] == ["1", "1", "2",
+                                                                                 "3"]
+    assert len({display_width(b) for b in before}) == 1, before
+
+
+def test_a_quantity_and_its_summaries_take_one_format():
+    """The Questions page wrote difficulty and discrimination with 3 decimals and their
+    per-subset medians with 4: a column derived from a named quantity (``<name>_median``,
+    ``_mean``, ``_lo``...) takes that quantity's decimals; other names keep theirs."""
+    from scorio_core.formatting import named_decimals
+
+    medians = [-0.7319123, -3.0579, 1.2]
+    assert format_column(medians, "difficulty_median") == ["-0.732", "-3.058", "1.200"]
+    assert format_column(medians, "difficulty") == format_column(medians, "difficulty_median")
+    assert format_column([0.7408, 3.0721], "discrimination_median") == ["0.741", "3.072"]
+    assert format_column([0.12, 0.4], "p_best_lo") == ["0.120", "0.400"]  # a share's end
+    assert format_column([0.5934, 0.9124], "mean") == ["0.5934", "0.9124"]  # not named
+    assert named_decimals("score_median") is None and named_decimals("t_next") == 2
+
+
+def test_the_convergence_distribution_reads_in_one_format_across_its_row():
+    """The convergence@n distribution printed its bins with 4 decimals and no_convergence
+    with 3 in one row that sums to 1: every share of the row takes no_convergence's."""
+    from scorio_core.definitions.convergence import pmf_bins
+
+    pmf = pd.DataFrame({"method": "bayes", "n": range(1, 9),
+                        "p": [0.0083, 0.0144, 0.0467, 0.1217, 0.2085, 0.2187, 0.1879, 0.1168]})
+    binned = pmf_bins(pmf, pd.DataFrame({"method": ["bayes"], "no_convergence": [0.077]}))
+    row = format_frame(binned).iloc[0].tolist()
+    assert row[0] == "bayes" and row[-1] == "0.077"
+    assert {len(c.split(".")[1]) for c in row[1:]} == {3}, row
+    assert binned.iloc[0, 1:].sum() == pytest.approx(1.0)
+
+
+def test_a_json_report_gives_every_float_the_exports_digits():
+    """``scorio-studio info`` wrote our mean as 0.333333 beside the harness's value as
+    0.3333333333333333: the report's floats are rounded by the exports' one rule."""
+    from scorio_core.formatting import EXPORT_DIGITS, round_json
+
+    report = {"files": [{"mean": 1 / 3, "harness": {"value": 1 / 3, "n": 12}}],
+              "n_files": 1, "ok": True, "inf": math.inf, "notes": ["a"]}
+    out = round_json(report)
+    assert out["files"][0]["mean"] == out["files"][0]["harness"]["value"] == round(1 / 3, 6)
+    assert EXPORT_DIGITS == 6 and json.dumps(out).count("0.333333") == 2
+    assert "0.3333333" not in json.dumps(out)
+    assert (out["n_files"], out["ok"], out["inf"], out["notes"]) == (1, True, math.inf, ["a"])
+
+
+def test_a_confidence_or_chance_setting_reads_as_the_app_writes_it_in_every_core_text():
+    """The core wrote a confidence or a chance setting as ``{x:.0%}`` in some 40 places, so
+    0.925 read "92%" in the CLI, captions and caveats beside the app's "92.5%": one helper,
+    formatting.percent, and no such f-string is left."""
+    import ast
+    from pathlib import Path
+
+    import scorio_core as sc
+    from scorio_core.definitions.leaderboard import chart_captions
+    from scorio_core.formatting import a_chance, percent
+
+    assert (percent(0.925), percent(1 - 0.95), percent(0.8)) == ("92.5%", "5%", "80%")
+    assert (a_chance(0.925), a_chance(0.8)) == ("a 92.5% chance", "an 80% chance")
+    R = np.random.default_rng(5).integers(0, 2, (4, 20, 4))
+    board = sc.leaderboard(R, confidence=0.925, draws=500)
+    texts = [board.first_line(), *chart_captions(board)]
+    assert all("92.5%" in t and "92%" not in t.replace("92.5%", "") for t in texts), texts
+    plan = sc.plan(R, confidence=0.925, assurance=0.925, budget_trials=8, draws=500)
+    assert "92.5% decisions" in plan.caption() and "a 92.5% chance" in plan.caption()
+    root = Path(sc.__file__).parent
+    found, scanned = [], 0
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.FormattedValue):
+                continue
+            expr = ast.unparse(node.value)
+            setting = any(w in expr for w in ("conf", "assurance", "alpha", "target"))
+            scanned += setting
+            spec = ast.unparse(node.format_spec) if node.format_spec else ""
+            if "%" in spec and setting:
+                found.append(f"{path.relative_to(root)}:{node.lineno} {{{expr}:{spec}}}")
+    assert found == [], found
+    assert scanned >= 30  # the scan sees the core's confidences (now written with percent)

@@ -133,3 +133,23 @@ def test_own_data_check_snippet_runs():
     assert check.p_best.groupby("scope")["count"].sum().tolist() == [30 * 9] * 2
     printed = out.getvalue().strip()
     assert printed == check.verdict() and printed.startswith(("On runs like this", "Off target"))
+
+
+def test_notebook_tour_runs_and_says_what_it_shows(tmp_path, monkeypatch):
+    """The README's notebook tour runs as printed (the report written to a scratch folder)
+    and its comments on the convergence call are what the call returns."""
+    block = re.search(r"<!-- notebook-tour -->\n```python\n(.*?)```\n<!-- /notebook-tour -->",
+                      _readme(), re.S)
+    assert block, "README lost its notebook-tour block"
+    code = block.group(1).replace('"data/', f'"{ROOT.as_posix()}/data/')
+    code = code.replace('replicates=10_000', 'replicates=2_000')
+    assert code.count("replicates=2_000") == 1
+    monkeypatch.chdir(tmp_path)
+    ns: dict = {}
+    exec(code, ns)
+    assert (tmp_path / "report.html").is_file()
+    s = ns["conv"].summary.set_index("method")
+    # "Bayes@N settles after a median 16 trials, Pass@2 after 64 (71 % never within 80)"
+    assert s.loc["bayes", "no_convergence"] < 0.01 and 12 <= s.loc["bayes", "median_trials"] <= 20
+    assert 0.6 < s.loc["pass_at_k_2", "no_convergence"] < 0.8
+    assert 55 <= s.loc["pass_at_k_2", "median_trials"] <= 72

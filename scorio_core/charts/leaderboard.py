@@ -7,6 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from ..formatting import format_number, percent
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
 from ..references import expand
@@ -168,7 +169,7 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
             scale=x_scale,
             # short lines: in a half-width page column (the Rubric builder's) a line wider
             # than the plot ran past the chart's edge and was cut ("(questions scop")
-            title=[f"mean score with {conf:.0%} interval", f"({scope} scope)",
+            title=[f"mean score with {percent(conf)} interval", f"({scope} scope)",
                    "tick = papers' Bayes@N"],
         ),
         x2="hi:Q",
@@ -209,6 +210,29 @@ def heatmap_cell(names) -> int:
     return int(np.clip((HEATMAP_FIT_PX - 1.5 * label_px) / max(len(names), 1), 18, 44))
 
 
+#: Decimals of every number a pairwise heatmap cell shows: one format for its cells (``.59``
+#: had sat beside ``.997``); three, so a P near 1 or 0 that stays undecided still reads apart
+#: from an even pair.
+HEATMAP_DECIMALS = 3
+
+
+def heatmap_label(p: float) -> str:
+    """A heatmap cell's ``P(row beats column)``: :data:`HEATMAP_DECIMALS` decimals without
+    the leading zero, ``<.001`` / ``>.999`` for a value that would round to ``.000`` /
+    ``1.000`` (an undecided pair is never certain).
+
+    Example
+    -------
+    >>> from scorio_core.charts.leaderboard import heatmap_label
+    >>> [heatmap_label(p) for p in (0.59, 0.997, 0.99967, 0.0002, 1.0, 0.0)]
+    ['.590', '.997', '>.999', '<.001', '1.000', '.000']
+    """
+    text = format_number(p, HEATMAP_DECIMALS)  # the one formatter: '<0.001' near zero
+    if p < 1 and text == f"{1:.{HEATMAP_DECIMALS}f}":  # near one, the mirror of '<0.001'
+        text = f">{1 - 10.0 ** -HEATMAP_DECIMALS:.{HEATMAP_DECIMALS}f}"
+    return text.replace("0.", ".", 1)
+
+
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     """Pairwise ``P(row model beats column model)`` as an L x L heatmap.
 
@@ -216,7 +240,8 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     upper-right triangle holds probabilities above 0.5. Pairs decided by the
     board's rule (confidence and multiplicity adjustment, the rule behind
     ``rank_lo``/``rank_hi``) carry a dark outline and no number; undecided
-    cells show the value to two decimals; every cell has it in the tooltip.
+    cells show the value to three decimals (:func:`heatmap_label`); every cell has it
+    in the tooltip.
 
     What to read from it: numbered cells are the pairs the data cannot order
     at this confidence; values near 0.5 (white) are coin flips.
@@ -250,13 +275,9 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
         }
     )
     # Only undecided cells get a number: decided cells carry an outline instead, and a
-    # grid of ".00" and "1" would drown the few pairs worth reading (values in the tooltip).
-    df["label"] = [
-        ""
-        if d or not np.isfinite(v)
-        else (f"{v:.2f}" if 0.005 <= v < 0.995 else f"{v:.3f}").lstrip("0")
-        for v, d in zip(df["p"], df["decided"], strict=True)
-    ]
+    # grid of ".000" and "1" would drown the few pairs worth reading (values in the tooltip).
+    df["label"] = ["" if d or not np.isfinite(v) else heatmap_label(v)
+                   for v, d in zip(df["p"], df["decided"], strict=True)]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
     cell = heatmap_cell(order)
     # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.

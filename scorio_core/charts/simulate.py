@@ -96,9 +96,10 @@ class LessonText(NamedTuple):
 LESSON_TEXT = {
     "coins": LessonText(
         (
-            "Eleven *LLM mimics* (000 §2.7) answer 30 questions; each question has its own success "
-            "probability, scattered around the model's mean. The truth is known, so every metric's "
-            "ranking after n trials can be scored against the **true** ranking (000 Fig. 2a)."
+            "Eleven *LLM mimics* (000 §2.7) answer {M} questions; each question has its own "
+            "success probability, scattered around the model's mean. The truth is known, so every "
+            "metric's ranking after n trials can be scored against the **true** ranking "
+            "(000 Fig. 2a)."
         ),
         (
             "The y-axis is agreement with the truth: Kendall τ_b between a metric's ranking after "
@@ -123,8 +124,8 @@ LESSON_TEXT = {
     ),
     "order": LessonText(
         (
-            "{pair} differ by {gap:.1f} points (000 App. D). How often does Bayes@N put them in "
-            "the right order, and when does their z-score clear 1.645?"
+            "{pair} differ by {gap:.1f} points (000 App. D){spread}. How often does Bayes@N put "
+            "them in the right order, and when does their z-score clear 1.645?"
         ),
         (
             "{wrong_order}, and z grows only like √N. The spread matters: questions that are "
@@ -189,13 +190,18 @@ def _fields(lesson: str, params, result) -> dict:
     if lesson == "coins":
         return {"N": f"{p.N:,}", "M": f"{p.M:,}", "B": f"{p.replicates:,}"}
     default = type(p)()
-    # the paper's pair is named as the paper's (the settings' defaults; how_to_read, and
-    # the page while its boxes do not fit together); any other is the settings' own
-    paper = (p.upper, p.lower) == (default.upper, default.lower)
+    # the pair the run used (its result's true means; before a run, the settings'): the
+    # paper's is named as the paper's (the defaults; the page while its boxes do not fit
+    # together), any other as the run's own
+    upper, lower = result.true_means if result is not None else (p.upper, p.lower)
+    kappa = result.concentration if result is not None else p.concentration
+    paper = (upper, lower) == (default.upper, default.lower)
     a, b = ("In the paper's example, LLM_10", "LLM_9") if paper else (
         "The better model", "the worse model")
-    out = {"pair": f"{a} (π̄ = {p.upper:.4g}) and {b} (π̄ = {p.lower:.4g})",
-           "gap": 100 * (p.upper - p.lower)}
+    out = {"pair": f"{a} (π̄ = {upper:.4g}) and {b} (π̄ = {lower:.4g})",
+           "gap": 100 * (upper - lower),
+           "spread": "" if kappa == default.concentration else
+                     f", here on 30 questions of spread κ = {kappa:g}"}
     if result is None:  # the paper's Fig. 6 at N = 80
         out["wrong_order"] = "Even 80 trials per question leave a 1-in-6 chance of the wrong order"
         return out
@@ -273,7 +279,8 @@ def _race(mean: pd.DataFrame, ref: str, ref_name: str) -> str:
             ends.append((since, o))
         elif a.any():
             ns = [int(n) for n in a.index[a.to_numpy()]]
-            once.append(f"{_metric(o)} only at some n between {ns[0]} and {ns[-1]}")
+            once.append(f"{_metric(o)} only at n = {ns[0]}" if len(ns) == 1 else
+                        f"{_metric(o)} only at some n between {ns[0]} and {ns[-1]}")
     text = f"Here the {ref_name} line is the highest {start}"
     if ends:
         ends.sort()
@@ -289,8 +296,8 @@ def _race(mean: pd.DataFrame, ref: str, ref_name: str) -> str:
 def _coins_notice(p, result) -> dict:
     """The coins lesson's sentences that depend on the result (which line is highest where)
     and on the questions drawn with ``p.seed`` (what each Pass metric heads for)."""
+    from .._ties import rank_scores
     from ..engines import kendall_tau_b
-    from ..rank._ties import rank_scores
     from ..simulate import PAPER_COINS, mimics
 
     sim = mimics(PAPER_COINS, p.M, concentration=p.concentration, seed=p.seed)
@@ -398,17 +405,22 @@ def _calibration_notice(result) -> dict:
     return {"seen": f"Here {listed}. "}
 
 
-def lesson_intro(lesson: str, params=None) -> str:
+def lesson_intro(lesson: str, params=None, result=None) -> str:
     """The lesson's opening text (:data:`LESSON_TEXT`) with the numbers of ``params``
-    (default: the paper's settings, said as the paper's example).
+    (default: the paper's settings, said as the paper's example) or, given the study's
+    ``result``, the values that run used (the order study: its pair's true means). It is
+    the study's "How to read this" in a report (:meth:`Analysis.how_to_read_for
+    <scorio_core.definitions.Analysis.how_to_read_for>`).
 
     Example
     -------
     >>> from scorio_core.definitions.simulate import OrderParams
     >>> sc.charts.lesson_intro("order", OrderParams(upper=0.7, lower=0.6)).split(" (Don't")[0]
     'The better model (π̄ = 0.7) and the worse model (π̄ = 0.6) differ by 10.0 points'
+    >>> sc.charts.lesson_intro("order").split(" differ")[0]
+    "In the paper's example, LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0.608)"
     """
-    return expand(LESSON_TEXT[lesson].intro.format(**_fields(lesson, params, None)))
+    return expand(LESSON_TEXT[lesson].intro.format(**_fields(lesson, params, result)))
 
 
 def lesson_notice(lesson: str, params=None, result=None) -> str:
@@ -519,6 +531,13 @@ def prior_depth_chart(result: PriorDepth, *, delta: bool = False) -> alt.LayerCh
     return chart.properties(height=300, width="container")
 
 
+def z_text(z: float) -> str:
+    """A z threshold as every rendering names it: ``1.645``, ``1.96`` -- the chart's
+    "z = 1.96", a row of the order study's thresholds table, its headline "N where z
+    reaches 1.96" (:func:`scorio_core.definitions.simulate.highlights`)."""
+    return f"{z:g}"
+
+
 def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
     """P(correct order) and mean z vs N (000 Fig. 6) with the 1.645 / 1.96 thresholds."""
     t = result.table
@@ -530,14 +549,17 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
             y=alt.Y(
                 "p_correct:Q",
                 title="P(correct order)",
-                scale=alt.Scale(zero=False),
-                axis=alt.Axis(format="%"),
+                # from a coin flip (50%) to certainty: a pair ordered right in every dataset
+                # (a wide gap) had an axis of one tick, "100.000000%"
+                scale=alt.Scale(domain=[min(0.5, float(np.floor(10 * t["p_correct"].min()))
+                                            / 10), 1.0]),
+                axis=alt.Axis(format=".2f"),  # a probability, as the tables write it
             ),
-            tooltip=["N", alt.Tooltip("p_correct:Q", format=".3f")],
+            tooltip=["N", alt.Tooltip("p_correct:Q", format=".3f")],  # the tables' decimals
         )
         .properties(height=260, width=330)
     )
-    thr = pd.DataFrame({"z": list(result.n_at), "label": [f"z = {z:g}" for z in result.n_at]})
+    thr = pd.DataFrame({"z": list(result.n_at), "label": [f"z = {z_text(z)}" for z in result.n_at]})
     z_line = (
         alt.Chart(t)
         .mark_line(point=True, color="#f58518")
@@ -552,12 +574,19 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
         )
     )
     rules = alt.Chart(thr).mark_rule(strokeDash=[5, 3], color="gray").encode(y="z:Q")
-    labels = (
-        alt.Chart(thr)
-        .mark_text(align="left", dx=4, dy=-6, color="gray")
-        .encode(y="z:Q", x=alt.value(0), text="label:N")
-    )
-    right = (z_line + rules + labels).properties(height=260, width=330)
+    # the thresholds' labels alternate between the left and the right end of their lines:
+    # both at the left edge, 1.645 and 1.96 lie a few pixels apart once z runs to tens (a
+    # pair far apart) and their labels were drawn over each other
+    thr = thr.sort_values("z", kind="stable").reset_index(drop=True)
+    side = thr.index % 2 == 1
+    labels = [
+        alt.Chart(part)
+        .mark_text(align=align, dx=dx, dy=-6, color="gray")
+        .encode(y="z:Q", x=alt.value(x), text="label:N")
+        for part, align, dx, x in ((thr[~side], "left", 4, 0), (thr[side], "right", -4, "width"))
+        if len(part)
+    ]
+    right = alt.layer(z_line, rules, *labels).properties(height=260, width=330)
     return alt.hconcat(left, right)
 
 

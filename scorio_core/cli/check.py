@@ -5,7 +5,7 @@ this run's shares, analysed as the leaderboard would (the Check page's definitio
 from __future__ import annotations
 
 from ..estimands import SPLIT_TRIALS_PER_MODEL
-from ..formatting import shape_text
+from ..formatting import percent, shape_text
 from ._common import (
     _csv,
     _json,
@@ -50,7 +50,7 @@ def check(data, args) -> str:
     return render(
         fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {shape_text(c.L, c.M, c.N)}",
         [f"The truth: this run's shares ({c.source_N} trials per question). Intervals at "
-         f"{c.confidence:.0%}, decisions {c.adjust}."],
+         f"{percent(c.confidence)}, decisions {c.adjust}."],
         [("Intervals and decisions", "coverage: share of model-runs whose interval held the "
           "truth (band: the calibration grid's); wrong_way: share of runs with a pair decided "
           "the wrong way round; power: share of truly ordered pairs decided; first_coverage: "

@@ -25,18 +25,20 @@ def add_parser(sub) -> None:
 
 
 def compare(data, args) -> str:
+    from ..definitions.compare import RANKS_CAPTION
     from ..params import CompareParams, from_args
 
     result, t, prov = _run("compare", data, from_args(CompareParams, args))
     c = result.comparison
     skipped = _skipped(c.run.skipped)
     fmt = output_format(args)
+    ranks = t["ranks"]  # models in gold order (best first), as every rendering lists them
     if fmt == "json":
         return _json(
             {
                 "dataset": data.name,
-                "ranks": {m: c.run.ranks[m].astype(int).tolist() for m in c.run.ranks},
-                "models": list(data.models),
+                "ranks": {m: ranks[m].astype(int).tolist() for m in c.run.ranks},
+                "models": ranks["model"].tolist(),
                 "agreement": t["agreement"].to_dict(orient="records"),
                 "summary": c.summary,
                 "exact": c.exact,
@@ -46,14 +48,15 @@ def compare(data, args) -> str:
             prov,
         )
     if fmt == "csv":
-        return _csv(prov, c.run.ranks.reset_index(), t["agreement"]) + skipped
+        return _csv(prov, ranks, t["agreement"]) + skipped
     L, M, N = data.R.shape
     return render(
         fmt, f"Method comparison on {data.name} ({shape_text(L, M, N)})",
         ["Kendall τ_b of each method's ranking with the gold standard (Bayes@N, uniform "
          "prior, all trials); 'exact' = the same weak order."],
         [("Summary", "", t["summary"]), ("Agreement with the gold standard", "", t["agreement"]),
-         ("Consensus", "", t["consensus"]), ("Ranks", "", c.run.ranks.reset_index())],
+         ("Consensus", "", t["consensus"]),
+         ("Ranks", RANKS_CAPTION, ranks)],
         [f"skipped {m}: {why}" for m, why in c.run.skipped.items()],
     )
 

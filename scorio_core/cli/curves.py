@@ -4,6 +4,7 @@ intervals (the Leaderboard page's curves, :data:`scorio_core.definitions.ANALYSE
 
 from __future__ import annotations
 
+from ..formatting import percent
 from ._common import (
     _csv,
     _json,
@@ -40,8 +41,8 @@ def curves(data, args) -> str:
         return _csv(prov, t["curves"], notes=notes)
     return render(
         fmt, f"Pass@k curves of {_shape(data)}",
-        [f"value = unbiased estimator at k; lo-hi = {params.confidence:.0%} pointwise interval, "
-         f"{params.scope} scope. Every k: --format csv."],
+        [f"value = unbiased estimator at k; lo-hi = {percent(params.confidence)} pointwise "
+         f"interval, {params.scope} scope. Every k: --format csv."],
         [("k = 1, 2, 4, ..., N", "", t["summary"])], notes,
     )
 

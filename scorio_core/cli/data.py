@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..formatting import shape_text
+from ..formatting import round_json, shape_text
 from ._common import _add_data_args, _pick, cli_text, load
 
 __all__ = ["add_parser", "run"]
@@ -36,7 +36,8 @@ def run(args) -> int:
         sys.stderr.write(_import(data, args.out))
         return 0
     report = {**data.describe(), **_pick(data.metadata, *_REPORTED)}
-    print(json.dumps(report, indent=2, ensure_ascii=False, default=str))
+    # every float with the exports' digits: our mean beside the harness's own value alike
+    print(json.dumps(round_json(report), indent=2, ensure_ascii=False, default=str))
     return 0
 
 

@@ -3,7 +3,7 @@ definition, :data:`scorio_core.definitions.ANALYSES` ``["pair"]``)."""
 
 from __future__ import annotations
 
-from ..formatting import count_text
+from ..formatting import count_text, percent
 from ._common import (
     _csv,
     _json,
@@ -50,7 +50,7 @@ def pair(data, args) -> str:
     return render(
         fmt, f"Pair view on {data.name}: {c.a} - {c.b} ({count_text(c.M, 'question')} × "
         f"{count_text(c.N, 'trial')})",
-        [f"Difference of mean score with its {c.confidence:.0%} interval in both scopes (the "
+        [f"Difference of mean score with its {percent(c.confidence)} interval in both scopes (the "
          "leaderboard's numbers for this pair; decided = the interval excludes 0, no "
          "multiplicity control)."],
         [("Difference", "", t["summary"].drop(columns=["estimand"])),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from ..estimands import ASSURANCE
+from ..formatting import a_chance, percent
 from ._common import (
     _csv,
     _json,
@@ -19,8 +21,9 @@ __all__ = ["add_parser", "params", "run"]
 
 def add_parser(sub) -> None:
     definition_parser(sub, "plan", "PlanParams",
-                      "trials and questions that give an 80%% chance (--assurance) of deciding "
-                      "each undecided pair; how to split a budget of extra trials",
+                      f"trials and questions that give {a_chance(ASSURANCE).replace('%', '%%')} "
+                      "(--assurance) of deciding each undecided pair; how to split a budget of "
+                      "extra trials",
                       format_help=" (csv: the pairs table under a provenance header)")
 
 
@@ -59,7 +62,8 @@ def _text(result, t, args, fmt: str) -> str:
     s = p.settings
     intro = [
         f"{s['dataset']}: (L, M, N) = {tuple(s['shape'])}, {s['scope']} scope, "
-        f"{s['confidence']:.0%}, adjustment {s['adjust']}, assurance {s['assurance']:.0%}.",
+        f"{percent(s['confidence'])}, adjustment {s['adjust']}, "
+        f"assurance {percent(s['assurance'])}.",
     ]
     pairs = (
         ("Undecided adjacent pairs", "Every adjacent pair is decided: nothing to plan.", None)
@@ -79,6 +83,6 @@ def _text(result, t, args, fmt: str) -> str:
         (f"{cs.upper} vs {cs.lower}: smallest lead each plan decides",
          f"smallest_lead = the smallest true lead of {cs.upper} that the plan (trials per "
          f"question, every model; or questions at today's N) decides with "
-         f"{s['assurance']:.0%} chance on any field, no prior on the lead; gap_now = today's "
+         f"{percent(s['assurance'])} chance on any field, no prior on the lead; gap_now = today's "
          "estimate.", t["gap_curve"].drop(columns=["upper", "lower"])),
     ])

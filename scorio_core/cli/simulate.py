@@ -19,7 +19,8 @@ __all__ = ["add_parser", "run", "render", "STUDIES"]
 STUDIES = {
     "coins": "τ_b vs N against the true ranking of the 11 biased coins (000 Fig. 2a)",
     "prior-depth": "original/updated models and prior depth D (000 App. C, Fig. 5)",
-    "order": "P(correct order) and z vs N for LLM10 vs LLM9 (000 App. D, Fig. 6)",
+    "order": "P(correct order) and z vs N for a better and a worse model, --upper and "
+             "--lower (by default LLM10 and LLM9 of 000 App. D, Fig. 6)",
     "calibration": "coverage of 95% Bayes@N intervals vs N and M",
     "rubric-lesson": "Bayes@N term by term for 001's worked example (Algorithm 1)",
 }
@@ -65,19 +66,68 @@ def _notes(study: str, r) -> dict:
     return {}
 
 
-def _text_tables(study: str, tables: dict) -> dict:
-    """Wide tables for people: τ per method (coins) or per depth (prior-depth) at a few N."""
+def _text_tables(study: str, shown: dict) -> dict:
+    """The tables for people (as the report shows them, :meth:`Analysis.shown_tables`),
+    τ wide: per method (coins) or per depth (prior-depth) at a few N. Prior depth's one-row
+    update table is left out: its two numbers are the headlines above it."""
     if study == "coins":
-        summ = tables["tau"]
+        summ = shown["tau"].table
         wide = summ.pivot(index="n", columns="method", values="mean")
         wide = wide[list(dict.fromkeys(summ["method"]))]
         keep = [n for n in (1, 2, 4, 8, 16, 32, 64, 80) if n in wide.index] or list(wide.index)
         return {"tau": wide.loc[keep].reset_index()}
     if study == "prior-depth":
-        wide = tables["tau"].pivot(index="n", columns="D", values="mean")
+        wide = shown["tau"].table.pivot(index="n", columns="D", values="mean")
         wide.columns = [f"D={d}" for d in wide.columns]
         return {"tau": wide.reset_index()}
-    return tables
+    return shown
+
+
+def settings_lines(params) -> list[str]:
+    """The study's settings as the user would type them: ``Settings:`` and the flags of
+    this command with their values (``--concentration 3``, ``--weights 0,0.5,1``; a switch
+    named when on), then the settings it has no flag for, as a notebook writes them
+    (``methods = ('bayes', 'avg')``).
+
+    Example
+    -------
+    >>> from scorio_core.cli.simulate import settings_lines
+    >>> from scorio_core.simulate.params import OrderParams, RubricLessonParams
+    >>> settings_lines(OrderParams(upper=0.7, lower=0.6))
+    ['Settings: --upper 0.7 --lower 0.6 --concentration 3 --replicates 4000 --seed 0']
+    >>> settings_lines(RubricLessonParams())[1]
+    'Without a flag here (set in Python): R0 = None, R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))'
+    """
+    from ..params import _flag, settings_of
+    from ._common import _typed
+
+    typed, notebook = [], []
+    for name, (_, s) in settings_of(type(params)).items():
+        value = getattr(params, name)
+        if s.cli is None:
+            notebook.append(f"{name} = {value!r}")
+        elif isinstance(value, bool):  # a switch: the flag turns it on
+            typed += [_flag(name, s)] if value else []
+        else:
+            typed.append(f"{_flag(name, s)} {_typed(value)}")
+    out = ["Settings: " + " ".join(typed)]
+    if notebook:
+        out.append("Without a flag here (set in Python): " + ", ".join(notebook))
+    return out
+
+
+def headline_lines(study: str, result) -> list[str]:
+    """The numbers the Simulator page headlines (:func:`~scorio_core.definitions.simulate.
+    highlights`: each in the format of the table that holds it), one labelled line each."""
+    from ..definitions.simulate import highlights
+    from ..formatting import format_column
+
+    out = [f"{h.label}: {h.value}" + (f" ({h.help})" if h.help else "")
+           for h in highlights(study, result)]
+    if study == "prior-depth":  # the truth the updates are drawn around, one format
+        means = format_column([float(m) for m in result.original_means], "mean")
+        out.append(f"Original models' true means: {', '.join(means)}")
+    return out
 
 
 def render(args: argparse.Namespace) -> str:
@@ -108,17 +158,9 @@ def render(args: argparse.Namespace) -> str:
         return _json(payload, prov)
     if fmt == "csv":
         return _csv(prov, *tables.values())
-    from ..formatting import format_number
-
-    def word(v) -> str:  # settings in words: no 'None', floats in the one number format
-        if v is None:
-            return "none"
-        return format_number(v) if isinstance(v, float) else str(v)
-
-    intro = ["Settings: " + ", ".join(f"{k} = {word(v)}" for k, v in settings.items())]
-    intro += [f"{k}: {word(v)}" for k, v in notes.items()]
-    return render(fmt, a.title, intro,
-                  [(name, "", t) for name, t in _text_tables(study, tables).items()])
+    intro = settings_lines(p) + headline_lines(study, result)
+    shown = _text_tables(study, a.shown_tables(result, tables))
+    return render(fmt, a.title, intro, [(name, "", t) for name, t in shown.items()])
 
 
 def run(args: argparse.Namespace) -> int:

@@ -93,6 +93,15 @@ class Analysis:
     charts : callable ``result -> list[Chart]``
     how_to_read : str
         A short paragraph: what the section shows and how to read it.
+    reading : callable ``(params, result) -> str``, optional
+        The paragraph of one run where it names the run's own settings and results (a
+        simulation study: the pair it simulated); renderers of a run (report, notebook)
+        read it through :meth:`how_to_read_for`. Default: :attr:`how_to_read`.
+    notice : callable ``(params, result) -> str``, optional
+        What to notice in one run's result (a simulation study's lesson: which line ends
+        highest, how often the pair is ordered wrongly): the Simulator page shows it under
+        the charts, the report and its notebook after them, all through
+        :meth:`notice_for`. Default: none.
     caveats : callable ``(Outcomes, params, result) -> list[str]``
     to_code : callable ``(params, data_expr) -> str``
         Python source of a notebook cell that recomputes the result from a
@@ -119,6 +128,11 @@ class Analysis:
         screen (the leaderboard's: a constant ``scope`` column,
         :func:`scorio_core.export.csv_table`); default :attr:`tables`. The page's CSV
         downloads and the CLI write the same file from it.
+    for_data : callable ``Outcomes -> dict``, optional
+        The settings whose default depends on what the data can run (a rubric comparison's
+        presets: those whose signals the data have; convergence's methods: those the data's
+        trials allow), by name. Every run that names no such setting -- a notebook call, a
+        report section, the page's first view -- takes them (:meth:`default_params`).
     uses_data : bool
         ``False`` for the simulation studies (:data:`~scorio_core.definitions.SIMULATIONS`):
         they make their own data with known truth from their settings, so ``run``,
@@ -141,6 +155,9 @@ class Analysis:
     resolved: Callable[[Any, Any], dict[str, str]] | None = None
     views: Callable[[Any, dict[str, pd.DataFrame]], dict[str, TableView]] | None = None
     csv_tables: Callable[[Any], dict[str, pd.DataFrame]] | None = None
+    reading: Callable[[Any, Any], str] | None = None
+    notice: Callable[[Any, Any], str] | None = None
+    for_data: Callable[[Outcomes], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         # every renderer (page, CLI, report, notebook) reads these: papers by title
@@ -173,6 +190,8 @@ this dataset has none
         """
         from ..display import attach
 
+        if self.uses_data:
+            data = as_outcomes(data, self.title)
         if params is None:
             known = [f.name for f in fields(self.params)]
             unknown = [k for k in settings if k not in known]
@@ -181,7 +200,7 @@ this dataset has none
                     f"{self.title}: unknown setting(s) {', '.join(unknown)}; its settings are "
                     f"{', '.join(known)}"
                 )
-            params = self.params(**settings)
+            params = self.default_params(data if self.uses_data else None, **settings)
         elif settings:
             raise ValidationError(
                 f"{self.title}: give params or settings by name, not both; got params and "
@@ -193,10 +212,28 @@ this dataset has none
                 f"{type(params).__name__}"
             )
         if self.uses_data:
-            data = as_outcomes(data, self.title)
             self.check(data)
         result = self.run(data, params, progress=progress)
         return attach(result, self, params, data)
+
+    def default_params(self, data: Outcomes | None = None, **settings: Any) -> Any:
+        """The settings of a run on ``data`` that names only ``settings``: the defaults, with
+        those whose default depends on what these data can run fitted to them
+        (:attr:`for_data`; ``data=None``: the plain defaults).
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> from scorio_core.definitions import ANALYSES
+        >>> conv = ANALYSES["convergence"]
+        >>> two = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 2)))
+        >>> conv.params().methods, conv.default_params(two).methods  # no Pass@4 at N = 2
+        ('bayes,pass_at_k_2,pass_at_k_4,pass_at_k_8', 'bayes,pass_at_k_2')
+        >>> conv.default_params(two, methods="avg").methods
+        'avg'
+        """
+        fitted = self.for_data(data) if self.for_data is not None and data is not None else {}
+        return self.params(**(fitted | settings))
 
     def shown_tables(self, result: Any,
                      tables: dict[str, pd.DataFrame] | None = None) -> dict[str, TableView]:
@@ -217,6 +254,41 @@ this dataset has none
         tables = self.tables(result) if tables is None else tables
         views = self.views(result, tables) if self.views is not None else {}
         return {name: views.get(name, TableView(df)) for name, df in tables.items()}
+
+    def how_to_read_for(self, params: Any = None, result: Any = None) -> str:
+        """The "How to read this" of a run with ``params`` and its ``result`` (``None``: not
+        run): :attr:`reading`'s text where the analysis has one, else :attr:`how_to_read`.
+
+        Example
+        -------
+        >>> from scorio_core.definitions import SIMULATIONS
+        >>> order = SIMULATIONS["order"]
+        >>> order.how_to_read_for(order.params()) == order.how_to_read  # the paper's pair
+        True
+        >>> order.how_to_read_for(order.params(upper=0.7, lower=0.6)).split(" (Don't")[0]
+        'The better model (π̄ = 0.7) and the worse model (π̄ = 0.6) differ by 10.0 points'
+        """
+        if self.reading is None or params is None:
+            return self.how_to_read
+        return expand(self.reading(params, result))
+
+    def notice_for(self, params: Any, result: Any) -> str | None:
+        """The "What to notice" of a run with ``params`` and its ``result`` (:attr:`notice`;
+        ``None`` where the analysis has none or did not run).
+
+        Example
+        -------
+        >>> from scorio_core.definitions import SIMULATIONS
+        >>> lesson = SIMULATIONS["rubric-lesson"]
+        >>> p = lesson.params()
+        >>> lesson.notice_for(p, lesson.run(None, p)).split(" (")[0]
+        'With weights 0 / ½ / 1 and no prior, μ = 0.56250 and σ = 0.09200'
+        >>> lesson.notice_for(p, None) is None
+        True
+        """
+        if self.notice is None or result is None:
+            return None
+        return expand(self.notice(params, result))
 
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""

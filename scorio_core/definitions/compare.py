@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from .. import charts
@@ -39,7 +40,8 @@ from ._base import (
     skipped_caveats,
 )
 
-__all__ = ["CompareParams", "CompareResult", "COMPARE", "agreement_view"]
+__all__ = ["CompareParams", "CompareResult", "COMPARE", "agreement_view", "ranks_table",
+           "RANKS_CAPTION"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -65,14 +67,40 @@ def _run(data: Outcomes, p: CompareParams, progress: Progress | None = None) -> 
     return CompareResult(compare(run, R=data.R))
 
 
+#: The line under the 'ranks' table wherever it is shown (page, CLI, report).
+RANKS_CAPTION = "Rows: models in gold order (best first); columns: methods; 1 = best, ties share."
+
+
+def ranks_table(c: Comparison) -> pd.DataFrame:
+    """The 'ranks' table: one row per model **in gold order** (best first; models the gold
+    ties keep the data's order), a column per method, 1 = best. The one order of this table
+    in every rendering -- the Method comparison page, ``scorio-studio compare`` (table, CSV,
+    JSON), the report and a notebook's ``sc.display.show``; ``c.run.ranks`` stays in the
+    data's order.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.definitions import ANALYSES
+    >>> from scorio_core.definitions.compare import ranks_table
+    >>> R = np.zeros((3, 4, 2), int); R[1] = 1; R[2, :2] = 1
+    >>> data = Outcomes(R, models=["a", "b", "c"])
+    >>> r = ANALYSES["compare"](data, methods="bayes,borda")
+    >>> ranks_table(r.comparison).values.tolist()
+    [['b', 1, 1], ['c', 2, 2], ['a', 3, 3]]
+    """
+    order = np.asarray(c.gold).argsort(kind="stable")
+    return c.run.ranks.iloc[order].reset_index()
+
+
 def _tables(r: CompareResult) -> dict:
     c = r.comparison
-    order = c.gold.argsort(kind="stable")
     return {
         "summary": pd.DataFrame([c.summary]),
         "agreement": c.agreement,
         "consensus": c.consensus,
-        "ranks": c.run.ranks.iloc[order].reset_index(),
+        "ranks": ranks_table(c),
     }
 
 
@@ -139,13 +167,14 @@ def agreement_view(agreement: pd.DataFrame) -> TableView | None:
 
 
 def _views(r: CompareResult, tables: dict) -> dict[str, TableView]:
-    """With more than :data:`LONG` methods, the report lists the methods that rank unlike
-    the gold standard and names the exact ones in one line (:func:`agreement_view`); tied
-    consensus rows share one."""
+    """The ranks with the line that says their order (:data:`RANKS_CAPTION`); with more
+    than :data:`LONG` methods, the report lists the methods that rank unlike the gold
+    standard and names the exact ones in one line (:func:`agreement_view`); tied consensus
+    rows share one."""
     a, c = tables["agreement"], tables["consensus"]
+    views = {"ranks": TableView(tables["ranks"], RANKS_CAPTION)}  # its order said under it
     if len(a) <= LONG:
-        return {}
-    views = {}
+        return views
     if (shown := agreement_view(a)) is not None:
         views["agreement"] = shown
     shared = _consensus_rows(c)

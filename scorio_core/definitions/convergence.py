@@ -395,8 +395,9 @@ def pmf_bins(pmf: pd.DataFrame, summary: pd.DataFrame) -> pd.DataFrame:
             cols.setdefault(name, []).append(float(g.loc[g["n"].between(lo, hi), "p"].sum()))
         cols.setdefault("no_convergence", []).append(float(never[method]))
     out = pd.DataFrame(cols)
-    # no_convergence prints as in the summary (one format per column name in a report)
-    out.attrs[DECIMALS_ATTR] = {"no_convergence": SUMMARY_DECIMALS["no_convergence"]}
+    # every share of the row prints as no_convergence does in the summary (one format per
+    # column name in a report): the bins beside it, whose row sums to 1, alike
+    out.attrs[DECIMALS_ATTR] = {c: SUMMARY_DECIMALS["no_convergence"] for c in out.columns[1:]}
     return out
 
 
@@ -491,6 +492,13 @@ def _to_code(p: ConvergenceParams, data: str = "data") -> str:
     )
 
 
+def _for_data(data: Outcomes) -> dict[str, str]:
+    """The default methods these data can rank (else the first usable one)."""
+    usable = usable_methods(data)
+    ids = [m for m in ConvergenceParams().methods.split(",") if m in usable] or usable[:1]
+    return {"methods": ",".join(ids)} if ids else {}
+
+
 CONVERGENCE = Analysis(
     id="convergence",
     title="Convergence",
@@ -518,5 +526,6 @@ CONVERGENCE = Analysis(
         "conv.trajectory_converged_at or None)",
     ),
     requires=_requires,
+    for_data=_for_data,
     result_var="conv",
 )

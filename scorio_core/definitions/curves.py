@@ -24,6 +24,7 @@ import pandas as pd
 from ..curves import PassCurves, pass_curves
 from ..display import Shown
 from ..estimands import NOT_IDENTIFIED
+from ..formatting import percent
 from ..outcomes import Outcomes
 from ..params import CurvesParams
 from ._base import (
@@ -184,8 +185,8 @@ def _charts(r: CurvesResult) -> list[Chart]:
         "Every k, with intervals",
         charts.pass_curve_chart(c),
         f"Line = unbiased estimate at each k (it equals pass_at_k / pass_hat_k exactly), band = "
-        f"its {c.confidence:.0%} pointwise interval ({c.scope} scope){grey}: Pass@k rises with "
-        "k (more chances to succeed once), Pass^k falls (every draw must succeed); crossing "
+        f"its {percent(c.confidence)} pointwise interval ({c.scope} scope){grey}: Pass@k rises "
+        "with k (more chances to succeed once), Pass^k falls (every draw must succeed); crossing "
         "lines mean the ranking depends on k.",
     )]
 
@@ -200,7 +201,7 @@ def _caveats(data: Outcomes, p: CurvesParams, r: CurvesResult) -> list[str]:
             "each metric over the population these questions were drawn from, E[f_k(p)] "
             "(population scope: trials and question sampling)")
     out.append(
-        f"Scope: {p.confidence:.0%} intervals for {what}; each interval holds on its own "
+        f"Scope: {percent(p.confidence)} intervals for {what}; each interval holds on its own "
         "(pointwise per model and k), not the whole curve at once. Coverage measured by "
         "simulation: README, 'Pass@k curves'."
     )

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from ..display import Shown
-from ..estimands import ADJUST_HELP, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
+from ..estimands import ADJUST_HELP, ASSURANCE, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
+from ..formatting import a_chance, percent
 from ..leaderboard import Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..params import LeaderboardParams
@@ -100,16 +101,27 @@ def _csv_tables(r: LeaderboardResult) -> dict:
 def chart_captions(board: Leaderboard) -> tuple[str, str]:
     """What to read from the forest plot and the pairwise heatmap of ``board``."""
     st = board.settings
-    scope, conf, adjust = st["scope"], st["confidence"], st["adjust"]
+    scope, conf = st["scope"], st["confidence"]
     return (
-        f"Dot = mean score, bar = its {conf:.0%} interval in the {scope} scope (the "
+        f"Dot = mean score, bar = its {percent(conf)} interval in the {scope} scope (the "
         f"{SCOPE_HELP[scope].replace(' (', ', ').rstrip(')')}); tick = the papers' Bayes@N; "
         "#rank (lo–hi) = headline rank and the range of ranks the data allow; the colour "
         "switches between blue and orange where the headline rank changes.",
         f"P(row model beats column model), {scope} scope: outlined cells are decided at "
-        f"{conf:.0%} (two-sided, adjustment: {adjust}) — the same rule as the rank columns; "
-        "numbered cells are undecided, and values near .5 are coin flips.",
+        f"{percent(conf)} ({_decided_how(board)}); numbered cells are undecided, and values near "
+        ".5 are coin flips.",
     )
+
+
+def _decided_how(board: Leaderboard) -> str:
+    """How the heatmap's pairs are decided, and why a high P can stay undecided: the rank
+    columns' multiplicity-controlled test over every pair, not a threshold on the cell's P."""
+    adjust = board.settings["adjust"]
+    L = len(board.table)
+    over = ("each pair on its own" if adjust == "none"
+            else f"multiplicity control {adjust} over all {L * (L - 1) // 2:,} pairs")
+    return (f"two-sided, {over} — the rule of the rank columns, not a threshold on P, so a P "
+            "near 1 can stay undecided")
 
 
 def _charts(r: LeaderboardResult) -> list[Chart]:
@@ -185,7 +197,7 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
     if r.subsets is not None:
         out.append(
             f"Per subset ({r.by}): each subset's leaderboard uses only its own questions, at "
-            f"the same {p.confidence:.0%} and scope; nothing is adjusted across subsets, so "
+            f"the same {percent(p.confidence)} and scope; nothing is adjusted across subsets, so "
             "with many subsets expect some intervals to miss by chance."
         )
         if note := small_subsets_note(r.subsets, p.scope):
@@ -193,14 +205,14 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
     out.extend(r.board.notes)
     if p.scope == "questions":
         out.append(
-            f"Scope: {p.confidence:.0%} intervals for each model's mean score on these "
+            f"Scope: {percent(p.confidence)} intervals for each model's mean score on these "
             f"{data.M} questions (questions scope: uncertainty from the finite trials only); "
             "they do not include drawing a different set of questions from the same "
             "population (use the population scope for that)."
         )
     else:
         out.append(
-            f"Scope: {p.confidence:.0%} intervals for each model's mean over the population "
+            f"Scope: {percent(p.confidence)} intervals for each model's mean over the population "
             f"these {data.M} questions were drawn from (population scope: question-level "
             "clustered variance, paired across models, which already holds the trial noise; "
             "a model's own interval uses its fitted population's spread where that is "
@@ -255,12 +267,12 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
         )
     pairs = r.board.unresolved()
     if len(pairs):
-        planner = ("the Planner gives the trials or questions for an 80% chance of deciding "
-                   "each" if r.board.identified else
+        planner = (f"the Planner gives the trials or questions for {a_chance(ASSURANCE)} of "
+                   "deciding each" if r.board.identified else
                    "none can be, as this scope is not identified here")
         out.append(
             f"{len(pairs)} of {len(r.board.table) - 1} adjacent pairs are not separated at "
-            f"{p.confidence:.0%}; {planner} ('n_needed' is the papers' expected-z rule, a 50% "
+            f"{percent(p.confidence)}; {planner} ('n_needed' is the papers' expected-z rule, a 50% "
             "point)."
         )  # pairs whose papers' rule reads 'met now': the board's own note, above
     if p.prior == "greedy":
@@ -332,9 +344,11 @@ LEADERBOARD = Analysis(
         "the questions asked (only the finite trials are uncertain), population = the mean "
         "over the population they were drawn from (coverage measured by simulation: README, "
         "'How to read the numbers'). rank = rank_lo = 1 + the models that decidedly beat this "
-        "one (two-sided, at the confidence, simultaneous over all pairs by default); rank_hi "
-        "= L - the models it decidedly beats; every model sits in [rank_lo, rank_hi] jointly "
-        "with the chosen confidence. p_best is the probability of being first. bayes_mu, "
+        "one (two-sided, at the confidence, under the multiplicity control: Holm by default, "
+        "so no false decision anywhere among all pairs with probability >= the confidence); "
+        "rank_hi = L - the models it decidedly beats; with Holm or simultaneous control every "
+        "model sits in [rank_lo, rank_hi] jointly with the chosen confidence (with BH or none, "
+        "each pair only on its own). p_best is the probability of being first. bayes_mu, "
         "bayes_sigma, bayes_lo and bayes_hi are the papers' Bayes@N (uniform prior per "
         "question: pulled towards 0.5 when trials are few); rank_mu, rank_chain (the papers' "
         "adjacent z rule) and rank_overlap (the arena rule) are there for comparison. The "

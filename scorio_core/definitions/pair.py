@@ -35,6 +35,7 @@ from ..engines.pair import (
     gap_view,
     model_index,
 )
+from ..formatting import percent
 from ..outcomes import Outcomes
 from ..params import PairParams
 from ._base import PRINTED_ROWS, Analysis, Chart, Progress, TableView, common_caveats
@@ -392,7 +393,7 @@ def _caveats(data: Outcomes, p: PairParams, r: PairResult) -> list[str]:
     out = common_caveats(data)
     out.extend(r.comparison.notes)
     out.append(
-        f"Decided here means this pair's {p.confidence:.0%} interval excludes 0, with no "
+        f"Decided here means this pair's {percent(p.confidence)} interval excludes 0, with no "
         "multiplicity control over the other models' pairs; the leaderboard's rank columns "
         "control it (family-wise, Holm by default), so a pair decided here may be undecided there."
     )

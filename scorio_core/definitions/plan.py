@@ -32,7 +32,8 @@ import pandas as pd
 
 from .. import charts
 from ..display import Shown
-from ..estimands import SCOPES
+from ..estimands import ASSURANCE, SCOPES
+from ..formatting import percent
 from ..outcomes import Outcomes
 from ..params import PlanParams
 from ..planner import (
@@ -189,7 +190,7 @@ def _default_pair_text(r: PlanResult) -> str:
 def _no_pair_text(r: PlanResult) -> str:
     """Why the pair charts are not drawn (every adjacent pair is decided)."""
     s = r.plan.settings
-    return (f"Every adjacent pair is decided at {s['confidence']:.0%} ({s['scope']} scope): "
+    return (f"Every adjacent pair is decided at {percent(s['confidence'])} ({s['scope']} scope): "
             "there is no undecided pair to plan, so no pair's curve is drawn. Choose a pair "
             "to see how its chances grow with N (the Planner page's Better model and Other "
             "model; pair= in Python, --pair in the CLI).")
@@ -202,7 +203,7 @@ def _decided_note(r: PlanResult, gap: bool = False) -> str:
         return ""
     cs = r.curve_settings
     head = (f"{cs.upper} vs {cs.lower} is already decided at "
-            f"{r.plan.settings['confidence']:.0%}")
+            f"{percent(r.plan.settings['confidence'])}")
     if gap:
         return (head + ": with a few more trials a plan mostly keeps today's estimate, so the "
                 "smallest lead it decides can rise before it falls. ")
@@ -237,7 +238,7 @@ def _charts(r: PlanResult) -> list[Chart]:
             f"Chance of a decision and of the correct order vs N{pair}",
             charts.order_curve_chart(r.curve, r.z_threshold),
             _decided_note(r) + f"Left: the chance that {cs.upper} vs {cs.lower} is decided at "
-            f"{r.plan.settings['confidence']:.0%} ({r.plan.settings['scope']} scope) with "
+            f"{percent(r.plan.settings['confidence'])} ({r.plan.settings['scope']} scope) with "
             f"every model at N trials, from today's N = {int(r.plan.settings['shape'][-1]):,} "
             "on (ours, averaged over the field's posterior of the gap; measured with known "
             "truth in docs/calibration.md"
@@ -306,7 +307,7 @@ def _gap_caption(r: PlanResult) -> str:
     panels = "; ".join(f"{where}{what[k]}" for where, k in zip(side, kinds, strict=False))
     text = (
         f"The smallest true lead of {cs.upper} over {cs.lower} that each plan decides at "
-        f"{s['confidence']:.0%} with {a_chance(s['assurance'])} on any field (no prior on "
+        f"{percent(s['confidence'])} with {a_chance(s['assurance'])} on any field (no prior on "
         f"the lead) — {panels}. Where the line falls below a lead you care about, that plan "
         "suffices."
     )
@@ -461,8 +462,8 @@ PLAN = Analysis(
     charts=_charts,
     how_to_read=(
         "The pairs table lists each undecided adjacent pair. trials_needed: trials per "
-        "question, every model, that give the stated chance (default 80%) of deciding the "
-        "pair at the confidence, in the leaderboard's scope and multiplicity control; "
+        f"question, every model, that give the stated chance (default {percent(ASSURANCE)}) of "
+        "deciding the pair at the confidence, in the leaderboard's scope and multiplicity control; "
         "questions_needed: questions (at today's N) for the same chance in the population "
         "scope; p_unsettled (population scope): the chance that no number of trials decides "
         "it; ∞: beyond reach (or identical scores). trials_gap / questions_gap: the smallest "

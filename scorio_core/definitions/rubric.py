@@ -210,4 +210,5 @@ RUBRIC = Analysis(
     chart_code=("charts.rank_bump_chart(ranks)",),
     requires=_requires,
     result_var="tau",
+    for_data=lambda data: {"schemes": default_schemes(data)},
 )

@@ -29,9 +29,9 @@ import pandas as pd
 
 from .. import charts
 from .. import simulate as sim
-from ..charts.simulate import lesson_intro
+from ..charts.simulate import lesson_intro, lesson_notice, z_text
 from ..display import Shown
-from ..formatting import DECIMALS_ATTR, format_number
+from ..formatting import DECIMALS_ATTR, format_value, table_formats
 from ..outcomes import Outcomes
 from ..simulate.lesson import LESSON_DECIMALS
 from ..simulate.params import (
@@ -41,7 +41,7 @@ from ..simulate.params import (
     PriorDepthParams,
     RubricLessonParams,
 )
-from ._base import Analysis, Chart, Progress
+from ._base import Analysis, Chart, Progress, TableView
 
 __all__ = [
     "SIMULATIONS",
@@ -62,9 +62,14 @@ def _none(data: Outcomes | None) -> str | None:
 
 def _study(lesson: str, **fields: Any) -> Analysis:
     """A study's definition: it makes its own data from its settings (``uses_data=False``,
-    ``requires`` never refuses) and reads as the lesson ``LESSON_TEXT[lesson]`` introduces."""
-    intro = lesson_intro(lesson, fields["params"]())  # with the study's default settings
-    return Analysis(how_to_read=intro, requires=_none, uses_data=False, **fields)
+    ``requires`` never refuses) and reads as the lesson ``LESSON_TEXT[lesson]`` introduces:
+    with the study's default settings (the paper's) as ``how_to_read``, with a run's own
+    settings and result where a report shows that run (``reading``); what to notice in a
+    run (``notice``) is the lesson's closing text, on the Simulator page as in a report."""
+    intro = lesson_intro(lesson, fields["params"]())
+    return Analysis(how_to_read=intro, requires=_none, uses_data=False,
+                    reading=lambda p, r: lesson_intro(lesson, p, r),
+                    notice=lambda p, r: lesson_notice(lesson, p, r), **fields)
 
 
 def _caveats(what: str, mc: str) -> list[str]:
@@ -162,15 +167,32 @@ def _order(_: Any, p: OrderParams, progress: Progress | None = None, executor=No
                              seed=p.seed, progress=progress, executor=executor)
 
 
+def _predicted(r) -> str:
+    return f"predicted_from_N={r.predict_from}"
+
+
 def _order_tables(r) -> dict[str, pd.DataFrame]:
     z = list(r.n_at)
-    return {
-        "order": r.table,
-        "thresholds": pd.DataFrame({
-            "z": z, "N_at_z": [r.n_at[k] for k in z],
-            f"predicted_from_N={r.predict_from}": [r.predicted_at[k] for k in z],
-        }),
-    }
+    thresholds = pd.DataFrame({
+        "z": z, "N_at_z": [r.n_at[k] for k in z],
+        _predicted(r): [r.predicted_at[k] for k in z],
+    })
+    # a median of trials-needed predictions: whole trials, as N_at_z (185, not 185.00)
+    thresholds.attrs[DECIMALS_ATTR] = {_predicted(r): 0}
+    # a share of simulated datasets (s.e. up to 0.5/√sims: 0.008 at the default 4,000):
+    # three decimals, as the chart's tooltip and the page's headline read it
+    order = r.table.copy()
+    order.attrs[DECIMALS_ATTR] = {"p_correct": 3}
+    return {"order": order, "thresholds": thresholds}
+
+
+def _order_views(r, tables: dict[str, pd.DataFrame]) -> dict[str, TableView]:
+    """The thresholds table as a reader's rendering shows it: each row named by its z as
+    the headlines and the chart name it (1.96, not 1.9600); the exports keep the number."""
+    t = tables["thresholds"]
+    shown = t.assign(z=[z_text(z) for z in t["z"]])
+    shown.attrs = dict(t.attrs)
+    return {"thresholds": TableView(shown)}
 
 
 ORDER = _study(
@@ -180,6 +202,7 @@ ORDER = _study(
     params=OrderParams,
     run=_order,
     tables=_order_tables,
+    views=_order_views,
     charts=lambda r: [Chart("P(correct order) and z vs N", charts.correct_order_chart(r),
                             charts.CORRECT_ORDER_CAPTION)],
     caveats=lambda d, p, r: _caveats(
@@ -304,8 +327,17 @@ class Highlight(NamedTuple):
     help: str = ""
 
 
+def _cell(table: pd.DataFrame, column: str, value: Any) -> str:
+    """``value`` as ``table``'s ``column`` prints it: that column's one format
+    (:func:`~scorio_core.formatting.table_formats`, its declared decimals included)."""
+    fmt = dict(zip(table.columns, table_formats(table), strict=True))[column]
+    return format_value(value, fmt)
+
+
 def highlights(study: str, result: Any) -> list[Highlight]:
-    """The few numbers a lesson headlines (page metrics, the CLI's notes).
+    """The few numbers a lesson headlines (the Simulator page's metrics, the lines under the
+    settings of ``scorio-studio simulate``), each written as the study's table that holds
+    the same quantity prints it: one format for a number wherever it is read.
 
     Example
     -------
@@ -314,25 +346,29 @@ def highlights(study: str, result: Any) -> list[Highlight]:
     >>> highlights("rubric-lesson", r)[0]
     Highlight(label='μ', value='0.56250', help='')
     """
+    if study not in ("prior-depth", "order", "rubric-lesson"):
+        return []
+    tables = SIMULATIONS[study].tables(result)
     if study == "prior-depth":
-        s = result.update_summary
-        return [Highlight("mean τ(original, updated)", f"{s['mean_tau']:.3f}", "paper: 0.88"),
-                Highlight("updates that change the ranking", f"{s['share_changed']:.0%}",
-                          "paper: 86%")]
+        s, update = result.update_summary, tables["update"]
+        return [Highlight("mean τ(original, updated)", _cell(update, "mean_tau", s["mean_tau"]),
+                          "paper: 0.88"),
+                Highlight("updates that change the ranking",
+                          _cell(update, "share_changed", s["share_changed"]), "paper: 0.86")]
     if study == "order":
-        p80 = result.table.set_index("N")["p_correct"].get(80, np.nan)
-        out = [Highlight("P(correct order) at N = 80", f"{p80:.1%}",
-                         "paper: 83.7% (κ-dependent)")]
+        order, thr = tables["order"], tables["thresholds"]
+        p80 = order.set_index("N")["p_correct"].get(80, np.nan)
+        out = [Highlight("P(correct order) at N = 80", _cell(order, "p_correct", p80),
+                         "paper: 0.837, κ-dependent")]
         for z, n in result.n_at.items():
-            out.append(Highlight(f"N where z reaches {z:g}", "—" if np.isnan(n) else f"{n:.0f}",
-                                 f"predicted from N = {result.predict_from}: "
-                                 f"{result.predicted_at[z]:.0f}"))
+            pred = _cell(thr, _predicted(result), result.predicted_at[z])
+            out.append(Highlight(f"N where z reaches {z_text(z)}", _cell(thr, "N_at_z", n),
+                                 f"predicted from N = {result.predict_from}: {pred}"))
         return out + [Highlight("κ used", f"{result.concentration:g}")]
-    if study == "rubric-lesson":
-        return [Highlight("μ", format_number(result.mu, LESSON_DECIMALS)),
-                Highlight("σ", format_number(result.sigma, LESSON_DECIMALS)),
-                Highlight("T = 1 + C + D + N", str(result.T))]
-    return []
+    summary = tables["summary"]
+    return [Highlight("μ", _cell(summary, "mu", result.mu)),
+            Highlight("σ", _cell(summary, "sigma", result.sigma)),
+            Highlight("T = 1 + C + D + N", _cell(summary, "T", result.T))]
 
 
 #: Every simulation study by id (the ``scorio-studio simulate`` studies; report sections

@@ -21,7 +21,7 @@ trial columns; the Pass family (Pass@k, Pass^k, G-Pass@k_τ, mG-Pass@k) reads
 each question's running correct count through the estimator's table for
 ``N = s``. convergence@n walks each replicate backwards from ``s = N`` and
 drops it at its first mismatch, so replicates that never match cost one step.
-Ranks use the registry's tie rule (:func:`~scorio_core.rank._ties.rank_scores_batch`),
+Ranks use the registry's tie rule (:func:`~scorio_core._ties.rank_scores_batch`),
 so fast paths return exactly what re-ranking with the registered method gives.
 
 Definition details (000 App. I.1): ``s* = min{s <= N-1 : rank(s') = target for
@@ -50,11 +50,12 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
+from .._ties import rank_scores, rank_scores_batch
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int, check_steps
-from ..formatting import DECIMALS_ATTR
+from ..estimands import ASSURANCE
+from ..formatting import DECIMALS_ATTR, a_chance, percent
 from ..parallel import Executor
 from ..rank import METHODS, metrics
-from ..rank._ties import rank_scores, rank_scores_batch
 from ..resampling import (
     blocks,
     iter_batches,
@@ -757,7 +758,7 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
     why = (
         f"{', '.join(never)} never converge{'s' if len(never) == 1 else ''} in "
         f"{run.s_star[never[0]].size:,} replicates. "
-        f"{n_und} of {n_adj} adjacent gold pairs are not separated at {run.confidence:.0%} "
+        f"{n_und} of {n_adj} adjacent gold pairs are not separated at {percent(run.confidence)} "
         f"with all N = {N} trials"
     )
     if n_und and run.match == "exact":
@@ -791,7 +792,7 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
         need = pairs["trials_needed_papers"].replace(np.inf, np.nan).dropna()
         more = (f" (the papers' expected-z rule puts the hardest pair at about "
                 f"{int(need.max()):,} per question, a 50% point; the Planner gives the trials "
-                "for an 80% chance)") if len(need) else ""
+                f"for {a_chance(ASSURANCE)})") if len(need) else ""
         todo.append(f"collect more trials{more}")
     if todo:
         msgs.append("What to change: " + "; ".join(todo) + ".")

@@ -26,10 +26,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from .._ties import rank_scores
 from .._validation import ValidationError, as_outcome_array
 from ..outcomes import COMBINED, Outcomes
 from ..rank import METHODS
-from ..rank._ties import rank_scores
 from .agreement import kendall_tau_b, mean_sd
 from .convergence import Curves, convergence_curves
 

@@ -27,7 +27,7 @@ Example
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -36,14 +36,14 @@ from scipy import special
 from .. import eval as ev
 from .._validation import ValidationError, check_confidence
 from ..estimands import NOT_IDENTIFIED, SCOPE_HELP, SCOPES
-from ..formatting import count_text
+from ..formatting import count_text, percent
 from ..inference import infer, score_stats
 from ..outcomes import Outcomes
 from ..samples import TEXT_COLUMNS
 
 __all__ = ["PairComparison", "FlipTable", "compare_pair", "flip_table", "model_index",
            "question_benchmarks", "gap_rows", "gap_view", "answer_key", "PER_QUESTION",
-           "trial_texts"]
+           "trial_texts", "TrialPanel", "TextRow", "question_choices"]
 
 #: Text columns of the question, the same for every completion of it: shown once, above
 #: the two models' texts (:attr:`FlipTable.context`), not beside each trial.
@@ -118,7 +118,7 @@ class PairComparison:
 
         return (f"<p><b>{html.escape(self.a)} − {html.escape(self.b)}</b> on "
                 f"{count_text(self.M, 'question')} × {count_text(self.N, 'trial')}, "
-                f"{self.confidence:.0%} intervals</p>"
+                f"{percent(self.confidence)} intervals</p>"
                 + table(self.summary.drop(columns=["estimand"])) + table(self.questions.head(10)))
 
 
@@ -235,6 +235,29 @@ def gap_rows(questions: pd.DataFrame, top: int = 20) -> pd.DataFrame:
     return moved.loc[sorted(keep[: max(int(top), 0)], key=moved.index.get_loc)]
 
 
+def question_choices(questions: pd.DataFrame) -> dict[str, str]:
+    """The Pair page's question picker: ``""`` (the question that drives the gap most, the
+    first of :attr:`PairComparison.questions`), then every question in that order, each
+    named with its benchmark where the data pool several and its difference.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.engines.pair import question_choices
+    >>> q = pd.DataFrame({"question": ["q2", "q1"], "benchmark": ["b", "c"],
+    ...                   "diff": [0.5, -0.25]})
+    >>> list(question_choices(q).values())
+    ['the one that drives the gap most (q2 · b)', 'q2 · b  (difference +0.500)', \
+'q1 · c  (difference -0.250)']
+    """
+    ids = questions["question"].tolist()
+    bench = questions["benchmark"].tolist() if "benchmark" in questions else None
+    name = [f"{x} · {bn}" for x, bn in zip(ids, bench, strict=True)] if bench else ids
+    return {"": f"the one that drives the gap most ({name[0]})"} | {
+        x: f"{n}  (difference {d:+.3f})"
+        for x, n, d in zip(ids, name, questions["diff"], strict=True)}
+
+
 def gap_view(questions: pd.DataFrame, top: int = 20) -> tuple[pd.DataFrame, str]:
     """The questions table as a report shows it beside the chart: the chart's rows
     (:func:`gap_rows`, same rows, same order) with ``cumulative`` summed over the rows
@@ -314,7 +337,8 @@ class FlipTable:
         Each model's distinct answers (``answer``, else ``output``) with how many trials
         gave them, which ones, and their mean score: the repeats grouped.
     context : dict
-        The question's own texts (input, target, metadata) as the store has them.
+        The question's own texts (input, target, metadata: :data:`PER_QUESTION`, in that
+        order) as the store has them.
     has_text : bool
         Whether the data carry completion texts (``Outcomes.samples``).
     benchmark : str or None
@@ -340,6 +364,70 @@ class FlipTable:
         """The question as a heading names it: its id, and its benchmark where the data pool
         several (``"7 (benchmark gsm8k)"``)."""
         return self.question + (f" (benchmark {self.benchmark})" if self.benchmark else "")
+
+    def panel(self, trial: int) -> TrialPanel:
+        """Trial ``trial`` (a position ``0..N-1``) of both models as the Pair page reads it:
+        each model's category and score, then every text of :attr:`texts` in that order that
+        either model has (a text neither has is left out; a model's empty or missing text is
+        ``None``).
+
+        Example
+        -------
+        >>> import pandas as pd
+        >>> from scorio_core.engines.pair import FlipTable
+        >>> t = pd.DataFrame({"trial": [0], "category_a": ["correct"], "score_a": [1.0],
+        ...                   "output_a": ["4"], "error_a": [None], "category_b": ["wrong"],
+        ...                   "score_b": [0.0], "output_b": [""], "error_b": [None]})
+        >>> p = FlipTable("q1", "x", "y", t, pd.DataFrame(), {}, True,
+        ...               texts=("output", "error")).panel(0)
+        >>> p.heads
+        (('x', 'correct', 1.0), ('y', 'wrong', 0.0))
+        >>> [(r.name, r.a, r.b, r.labels) for r in p.rows]
+        [('output', '4', None, ('output', 'output: none'))]
+        """
+        row = self.trials.iloc[int(trial)]
+        heads = tuple((m, row[f"category_{tag}"], float(row[f"score_{tag}"]))
+                      for tag, m in (("a", self.a), ("b", self.b)))
+        rows = []
+        for name in self.texts:
+            a, b = (row.get(f"{name}_{tag}") for tag in ("a", "b"))
+            a, b = (t if isinstance(t, str) and t else None for t in (a, b))
+            if (a, b) != (None, None):
+                rows.append(TextRow(name, a, b))
+        return TrialPanel(int(trial), heads, tuple(rows))
+
+
+class TextRow(NamedTuple):
+    """One text of a trial, both models' (``None``: that model has none)."""
+
+    name: str
+    a: str | None
+    b: str | None
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """The line above each model's text: the text's name, ``"<name>: none"`` where the
+        model has none (its box is then left out)."""
+        return tuple(self.name if t else f"{self.name}: none" for t in (self.a, self.b))
+
+
+@dataclass(frozen=True)
+class TrialPanel:
+    """One trial of both models side by side (:meth:`FlipTable.panel`).
+
+    Attributes
+    ----------
+    trial : int
+        The trial position ``0..N-1``.
+    heads : tuple
+        ``(model, category, score)`` of model ``a``, then of ``b``.
+    rows : tuple of TextRow
+        The texts to show, in display order (:func:`trial_texts`).
+    """
+
+    trial: int
+    heads: tuple[tuple[str, str, float], tuple[str, str, float]]
+    rows: tuple[TextRow, ...]
 
 
 def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:

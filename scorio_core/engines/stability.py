@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .._ties import rank_scores_batch
 from .._validation import ValidationError, as_outcome_array, check_int
 from ..parallel import Executor
 from ..rank import METHODS
-from ..rank._ties import rank_scores_batch
 from ..resampling import model_pools, pool_prior, pool_sizes, run_pieces, slice_indices
 from ._budget import check_rerank_work
 from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to

@@ -16,7 +16,7 @@ Example
 [1, 2]
 """
 
-from ._ties import rank_scores
+from .._ties import rank_scores
 from .bayesian import bayesian_mcmc, thompson
 from .graph import alpharank, nash, pagerank, rank_centrality, spectral
 from .hodge import hodge_rank

@@ -25,9 +25,9 @@ from typing import Any
 
 import numpy as np
 
+from .._ties import NOISE_FLOOR, rank_scores
 from .._validation import ValidationError
 from ..references import expand
-from ._ties import NOISE_FLOOR, rank_scores
 
 __all__ = ["FAMILIES", "METHODS", "Method", "methods_markdown", "ranker"]
 

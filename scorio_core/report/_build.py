@@ -145,18 +145,18 @@ SCOPE_SWITCHED = ("With N = 1 trial per question the questions scope is not iden
 def _params(analysis: Analysis, spec: Any, data: Outcomes | None = None
             ) -> tuple[Any, list[str]]:
     """The section's settings, and what the report says of settings it chose itself."""
-    if spec is None:
-        params = analysis.params()
+    if spec is None:  # defaults fitted to what these data can run (a rubric's presets)
+        params = analysis.default_params(data)
         # a report cannot be switched by its reader: where its default scope is not
         # identified (one trial per question), the scope that is identified is shown
         if (data is not None and data.N == 1 and data.M >= 2
                 and getattr(params, "scope", None) == "questions"):
-            return analysis.params(scope="population"), [SCOPE_SWITCHED]
+            return analysis.default_params(data, scope="population"), [SCOPE_SWITCHED]
         return params, []
     if isinstance(spec, analysis.params):
         return spec, []
     if isinstance(spec, Mapping):
-        return analysis.params(**spec), []
+        return analysis.default_params(data, **spec), []
     raise ValidationError(
         f"settings of {analysis.id!r} must be a {analysis.params.__name__} or a dict; "
         f"got {type(spec).__name__}"

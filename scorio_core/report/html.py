@@ -52,7 +52,7 @@ h3 { font-size: 1.05em; margin: 1.4em 0 .4em; }
 .sub { color: var(--muted); margin: 0 0 16px; }
 .banner { border-left: 5px solid var(--warn); background: #fff8c5; padding: 8px 12px;
           margin: 12px 0; }
-.howto { background: #f6f8fa; border-left: 4px solid var(--accent); padding: 8px 12px; }
+.howto, .notice { background: #f6f8fa; border-left: 4px solid var(--accent); padding: 8px 12px; }
 .caveats { color: #3d444d; }
 .caveats li { margin: 2px 0; }
 .error { border-left: 5px solid #cf222e; background: #ffebe9; padding: 8px 12px; }
@@ -107,7 +107,7 @@ pre { background: #f6f8fa; padding: 8px; font-size: .8em; white-space: pre-wrap;
   th, td.t { white-space: normal; overflow-wrap: break-word; }
   th { position: static; font-size: 6.5pt; }
   td.prose { min-width: 0; }
-  tr, figure, .howto, .banner { break-inside: avoid; page-break-inside: avoid; }
+  tr, figure, .howto, .notice, .banner { break-inside: avoid; page-break-inside: avoid; }
   .part > .note { break-after: avoid; page-break-after: avoid; }
   a { color: inherit; text-decoration: none; }
 }
@@ -249,7 +249,8 @@ def _figure(title: str, chart, caption: str, key: str) -> str:
 def _section(i: int, s: SectionResult) -> str:
     a = s.analysis
     parts = [f'<section id="s{i}"><h2>{i}. {escape(a.title)}</h2>']
-    parts.append(f'<p class="howto"><strong>How to read this.</strong> {prose(a.how_to_read)}</p>')
+    how = a.how_to_read_for(s.params, s.result)  # a simulation's: the run's own values
+    parts.append(f'<p class="howto"><strong>How to read this.</strong> {prose(how)}</p>')
     if s.error is not None:
         parts.append(f'<p class="error">Not computed for these data: {escape(s.error)}</p>')
         return "".join(parts) + "</section>"
@@ -262,6 +263,8 @@ def _section(i: int, s: SectionResult) -> str:
         f'<figure><h3>{escape(c.title)}</h3><p class="note">{prose(c.empty)}</p></figure>'
         for j, c in enumerate(s.charts)
     ]
+    if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page says
+        parts.append(f'<p class="notice"><strong>What to notice.</strong> {prose(notice)}</p>')
     parts += [_table(view, name) for name, view in (s.shown or s.tables).items()]
     return "".join(parts) + "</section>"
 

@@ -114,7 +114,8 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     for i, s in enumerate(report.sections, 1):
         a = s.analysis
         out += [f"## {i}. {_md_cell(a.title)}", "",
-                f"**How to read this.** {_md_escape_prose(a.how_to_read)}", ""]
+                f"**How to read this.** "
+                f"{_md_escape_prose(a.how_to_read_for(s.params, s.result))}", ""]
         if s.error is not None:
             out += [f"*Not computed for these data: {_md_cell(s.error)}*", ""]
             continue
@@ -132,6 +133,8 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
                 (cdir / name).write_text(chart_svg(c.chart), encoding="utf-8")
                 out += [f"![{_md_cell(c.title)}]({cdir.name}/{name})", ""]
             out += [f"*{_md_escape_prose(c.caption)}*", ""]
+        if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page
+            out += [f"**What to notice.** {_md_escape_prose(notice)}", ""]
         for name, view in (s.shown or s.tables).items():
             out += [f"### {_md_cell(name)}", ""] + _table(view, name) + [""]
     text = json.dumps(prov, indent=2, ensure_ascii=False, default=str)

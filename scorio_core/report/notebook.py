@@ -151,7 +151,8 @@ def to_notebook(
     ]
     for i, s in enumerate(report.sections, 1):
         a = s.analysis
-        md = [f"## {i}. {a.title}", "", f"**How to read this.** {a.how_to_read}"]
+        md = [f"## {i}. {a.title}", "",
+              f"**How to read this.** {a.how_to_read_for(s.params, s.result)}"]
         if s.error is not None:
             cells.append(v4.new_markdown_cell("\n".join(md + ["", f"*Not computed: {s.error}*"])))
             continue
@@ -166,6 +167,8 @@ def to_notebook(
                 continue
             cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.caption}"))
             cells.append(v4.new_code_cell(expr))
+        if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page
+            cells.append(v4.new_markdown_cell(f"**What to notice.** {notice}"))
     cells.append(v4.new_markdown_cell(
         "\n".join(["## References", ""] + [f"- {line}" for line in bibliography()])))
     nb = v4.new_notebook(cells=cells)

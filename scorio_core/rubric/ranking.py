@@ -37,10 +37,10 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
+from .._ties import rank_scores_batch as _ranks
 from .._validation import ValidationError
 from ..engines.agreement import tau_b_matrix
 from ..outcomes import Outcomes
-from ..rank._ties import rank_scores_batch as _ranks
 from . import presets
 from .evaluate import categorize
 from .model import Rubric

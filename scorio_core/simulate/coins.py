@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import eval as ev
+from .._ties import rank_scores_batch
 from .._validation import ValidationError, check_int, check_steps
 from ..engines.convergence import TABLE_KINDS, Curves, fast_kind
 from ..rank import METHODS
-from ..rank._ties import rank_scores_batch
 from ..resampling import blocks, stream
 from .params import FIG2A_METHODS
 from .simulator import (

@@ -14,10 +14,10 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
+from .._ties import rank_scores, rank_scores_batch
 from .._validation import check_int, check_steps
 from ..display import Shown
 from ..engines.agreement import tau_b_to
-from ..rank._ties import rank_scores, rank_scores_batch
 from ..resampling import blocks, stream
 from .simulator import (
     BLOCK,

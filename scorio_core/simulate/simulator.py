@@ -40,10 +40,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
+from .._ties import rank_scores
 from .._validation import ValidationError, check_int, check_number
 from ..engines.agreement import _signs
 from ..outcomes import Outcomes, frozen
-from ..rank._ties import rank_scores
 from ..resampling import run_pieces
 
 __all__ = [

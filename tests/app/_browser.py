@@ -85,6 +85,24 @@ CUT_LABELS_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stDownloadButton"] [data-testid="stMarkdownContainer"]'))
   .map(m => [m.innerText, m.scrollWidth - m.clientWidth]).filter(([, cut]) => cut > 0)"""
 
+#: ``[longest line, pixels cut]`` of every code box in the main column with a line past its
+#: right edge (a box scrolls such a line without a mark that it goes on).
+CUT_CODE_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stCode"] pre'))
+  .map(p => [p.innerText.split('\\n').reduce((a, l) => l.length > a.length ? l : a, ''),
+             p.scrollWidth - p.clientWidth]).filter(([, cut]) => cut > 0)"""
+#: The number of code boxes in the main column.
+CODE_BOXES_JS = """() => document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stCode"] pre').length"""
+#: ``[index, pixels past the edge]`` of every table in the main column wider than its box
+#: (the grid then scrolls sideways and cuts its last columns at the edge without a mark).
+WIDE_TABLES_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stDataFrame"] .dvn-scroller'))
+  .map((s, i) => [i, s.scrollWidth - s.clientWidth]).filter(([, cut]) => cut > 1)"""
+#: The number of tables drawn in the main column.
+TABLES_JS = """() => document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stDataFrame"] .dvn-scroller').length"""
+
 
 def run_number(page) -> int:
     """The number of the session's last script run that has rendered (0: none yet)."""

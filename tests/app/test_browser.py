@@ -14,7 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _browser import (
+    CODE_BOXES_JS,
+    CUT_CODE_JS,
     CUT_LABELS_JS,
+    TABLES_JS,
+    WIDE_TABLES_JS,
     act,
     charts_drawn,
     settle,
@@ -204,3 +208,47 @@ def test_a_click_on_a_questions_heatmap_cell_chooses_that_model_and_question(pag
     model, question = boxes()
     assert model.startswith("LLM_") and question.startswith("Q")
     assert model != before[0] and question != before[1]
+
+
+def test_stability_footer_after_its_run_shows_its_labels_and_code_whole(page, server):
+    """The Stability page's footer (caveats, exports, the notebook cell) comes only after its
+    Run button, so the every-page check above never saw it: at 1280 px its export labels
+    are whole and no line of the notebook cell runs past the box (the chart call
+    ``charts.stability_chart({...})`` did, by 36 px, cut without a mark)."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(f"{server}/stability?dataset=biased_coins")
+    settle(page)
+    buttons = page.locator('[data-testid="stMain"] [data-testid="stDownloadButton"]')
+    assert buttons.count() == 0  # no footer (nor chart) before the run
+    act(page, page.get_by_role("button", name="Run stability analysis").click, timeout_s=300)
+    _no_exception(page, "stability after its run")
+    # a first visit's browser loads the download button's code after the run has rendered
+    page.get_by_role("button", name="JSON (all tables)").wait_for(timeout=60_000)
+    labels = [b.locator('[data-testid="stMarkdownContainer"]').inner_text().strip()
+              for b in buttons.all()]  # the label, not the icon's name
+    assert [x for x in labels if x.startswith(("CSV", "JSON"))] == [
+        "CSV: classes_gold", "CSV: classes_self", "CSV: per_method", "JSON (all tables)"]
+    assert page.evaluate(CUT_LABELS_JS) == []
+    box = page.locator('[data-testid="stMain"] summary', has_text="Copy code")
+    act(page, box.first.click)  # a lazy box: opening it reruns the page
+    # under load the rerun can end after `act` returns: wait for the cell itself
+    page.locator('[data-testid="stMain"] [data-testid="stCode"] pre').first.wait_for(
+        timeout=60_000)
+    assert page.evaluate(CODE_BOXES_JS) == 1
+    assert "charts.stability_chart(" in page.inner_text('[data-testid="stMain"] pre')
+    assert page.evaluate(CUT_CODE_JS) == []
+
+
+def test_wide_tables_fit_the_main_column_at_1280_px(page, server):
+    """At 1280 px the Leaderboard's header ended in "t_" with t_next and n_needed cut, its
+    per-subset table at lo, the Planner's pairs, the Questions page's best column and the
+    Check table's power column ran past the main column (a sideways scroll, cut without a
+    mark); the Data page's long preview too. Each is now one table or parts that fit, each
+    repeating the columns that say whose row it is."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    for path in ("leaderboard", "planner", "questions", "check", ""):
+        page.goto(f"{server}/{path}")
+        settle(page)
+        _no_exception(page, path or "data")
+        page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+        assert page.evaluate(WIDE_TABLES_JS) == [], path or "data"

@@ -127,3 +127,19 @@ def test_outcome_category_counts_read_as_every_count_does():
     config = json.loads(table.proto.columns)
     assert config["completions"]["type_config"]["format"] == "localized", config
     assert config["share"]["type_config"]["format"] == "percent"
+
+
+def test_a_signal_reads_alike_in_the_signal_table_and_the_long_preview():
+    """The long-table preview showed temperature 0.1 (Streamlit's default) where the signal
+    table above it writes 0.1000: both tables take the core's one format per column."""
+    import json
+
+    at = start(APP, TEMPERATURE, 60)
+    assert not at.exception and not at.error
+    signals = next(d for d in at.dataframe if "statistic" in d.value.columns)
+    preview = next(d for d in at.dataframe if "trial" in d.value.columns
+                   and "temperature" in d.value.columns)
+    formats = [json.loads(d.proto.columns)["temperature"]["type_config"]["format"]
+               for d in (signals, preview)]
+    assert formats == ["%.4f", "%.4f"], formats
+    assert preview.value["temperature"].min() == 0.1  # the value, as the signal table's min

@@ -109,11 +109,38 @@ def test_missing_cells_hint_points_to_the_missing_cells_option():
     at = _start()
     at.file_uploader(key="upload").set_value(("runs.csv", csv, "text/csv")).run()
     msg = at.error[0].value
-    assert "cells are missing" in msg and "change **Missing cells**" in msg
+    box = at.selectbox(key="on_missing")
+    # the hint names the box as the sidebar labels it (one declaration: LoadOptions.on_missing)
+    assert "cells are missing" in msg and f"change **{box.label}**" in msg
     assert "Column mapping" not in msg
-    at.selectbox(key="on_missing").set_value("truncate").run()
+    box.set_value("truncate").run()
     _ok(at)
     assert at.session_state["scorio_dataset"].full.shape == (2, 1, 1)
+    # and so does the Data page's note on what the loader changed
+    changed = next(i.value for i in at.info if "What the loader changed" in i.value)
+    assert "Trials cut to N = 1" in changed and f"(**{box.label}** in the sidebar)" in changed
+
+
+def test_upload_widgets_and_the_notes_naming_them_take_one_declaration(tmp_path):
+    from app_pages._upload import MISSING
+    from scorio_core.io import LoadOptions
+    from scorio_core.params import widget
+
+    _, paths = _logs(tmp_path)
+    at = _start()
+    at.file_uploader(key="upload").set_value(
+        [(p.name, p.read_bytes(), "application/zip") for p in paths]).run()
+    _ok(at)
+    box, scorer = at.selectbox(key="on_missing"), at.text_input(key="scorer")
+    for shown, name in ((box, "on_missing"), (scorer, "scorer")):
+        w = widget(LoadOptions, name)
+        assert (shown.label, shown.help) == (w["label"], w["help"])
+    assert scorer.label == "Scorer (logs)" and "HELM stat" in scorer.help
+    # every declared choice is offered, each with its name on the box
+    assert box.options == [MISSING[c] for c in widget(LoadOptions, "on_missing")["options"]]
+    # the import report's line on unscored samples names the box the sidebar shows
+    line = next(c.value for c in at.caption if "sample(s) without a score" in c.value)
+    assert f"handled by **{box.label}** in the sidebar" in line
 
 
 def test_categorical_upload_needs_and_takes_category_weights():

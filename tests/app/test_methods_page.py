@@ -28,6 +28,12 @@ def test_all_methods_on_biased_coins():
     at = _open(COINS)
     ranks = next(d.value for d in at.dataframe if "avg" in d.value.columns)
     assert ranks.shape == (11, len(METHODS) - sum(m.needs_r0 for m in METHODS.values()))
+    # in gold order, best first, as its caption (and the CLI, the report) says
+    assert ranks.index.tolist() == [f"LLM_{i}" for i in (11, 9, 10, 7, 8, 6, 5, 4, 3, 2, 1)]
+    assert ranks["bayes"].tolist() == list(range(1, 12))
+    from scorio_core.definitions.compare import RANKS_CAPTION
+
+    assert RANKS_CAPTION in [c.value for c in at.caption]
     assert len(at.get("vega_lite_chart")) == 1
     labels = [b.proto.label for b in at.main.get("download_button")]
     # every table as CSV with provenance, all tables as JSON, the heatmap as SVG and PNG

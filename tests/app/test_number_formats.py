@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from app_pages import _widgets
+from app_state.table_fit import CELL_PAD_PX, MIN_COLUMN_PX, text_px
 from scorio_core import leaderboard
 
 
@@ -30,10 +31,13 @@ def test_pair_tables_show_model_names_whole():
     pairs = pair_needs(leaderboard(R, models=names), pairs="all")
     _, cfg = _widgets.core_table(pairs.drop(columns="note"), ["t"])
     for c in ("better", "next"):
-        assert cfg[c]["width"] == _widgets.name_width(pairs[c]), cfg[c]
-    assert _widgets.name_width(pd.Series(["FuseO1-DS-QwQ-SkyT1"])) == int(7.5 * 19 + 24)
-    assert _widgets.name_width(pd.Series(["a"])) == 120  # at least
-    assert _widgets.name_width(pd.Series(["x" * 80])) == 240  # at most
+        assert cfg[c]["width"] == _widgets.name_width(pairs[c], c), cfg[c]
+    # as wide as the grid's type draws the longest name or the header, plus its padding
+    long = "FuseO1-DS-QwQ-SkyT1"
+    assert _widgets.name_width(pd.Series([long, "a"])) == round(text_px(long)) + CELL_PAD_PX
+    assert _widgets.name_width(pd.Series(["a"]), "better") == round(text_px("better")) + 16
+    assert _widgets.name_width(pd.Series(["a"]), "") == MIN_COLUMN_PX  # at least
+    assert _widgets.name_width(pd.Series(["x" * 80])) == _widgets.NAME_MAX_PX  # at most
     board = leaderboard(R, models=names).table
     assert _widgets.column_config(board)["model"]["width"] == _widgets.name_width(board["model"])
 
@@ -55,7 +59,7 @@ def test_every_app_table_goes_through_show_table():
                   if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
                   and n.func.attr == "dataframe" and id(n) not in inside]
     assert calls == [], calls
-    assert "show_table" in (pages / "pair.py").read_text()  # the scan reads the pages
+    assert "show_core" in (pages / "pair.py").read_text()  # the scan reads the pages
 
 
 def test_missing_numbers_read_as_a_dash_in_number_columns_on_every_page():
@@ -96,3 +100,115 @@ def test_missing_numbers_read_as_a_dash_in_number_columns_on_every_page():
     assert {"discrimination", "item_rest_r"} <= partly["questions"]
     assert {"se", "lo", "hi"} <= partly["pair"]
 
+
+
+def test_a_confidence_or_chance_reads_as_its_buttons_write_it_on_every_page():
+    """A confidence or a chance of a decision that a page writes in a caption or a note goes
+    through :func:`app_state.page_state.percent`, the buttons' own format: ``{x:.0%}`` wrote
+    0.925 as 92% beside buttons and restore notes that say 92.5%."""
+    import ast
+    from pathlib import Path
+
+    from app_state.page_state import percent
+
+    root = Path(_widgets.__file__).parents[1]
+    found, scanned = [], 0
+    for path in sorted([*(root / "app_pages").glob("*.py"), *(root / "app_state").glob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.FormattedValue):
+                continue
+            expr = ast.unparse(node.value)
+            scanned += "conf" in expr or "assurance" in expr
+            spec = ast.unparse(node.format_spec) if node.format_spec else ""
+            if "%" in spec and ("conf" in expr or "assurance" in expr or "chance" in expr):
+                found.append(f"{path.name}:{node.lineno} {{{expr}:{spec}}}")
+    assert found == [], found
+    assert scanned >= 8  # the scan sees the pages' confidences (now written with percent)
+    assert (percent(0.925), percent(1 - 0.95), percent(0.8)) == ("92.5%", "5%", "80%")
+
+
+def test_p_best_reads_as_the_cli_prints_it_on_the_leaderboard_page(tmp_path, capsys):
+    """A p_best above 0 that rounds to zero reads "<0.001" in the CLI and "0.000" when it is
+    an exact 0; the Leaderboard page showed "0.000" for both (a printf number column cannot
+    write "<0.001"). The page's cells are now the CLI's, column by column."""
+    import io as pyio
+    from pathlib import Path
+
+    from _apptest import start
+
+    from app_pages._common import UPLOAD, UPLOAD_KEY
+    from app_pages._loading import REASONING
+    from scorio_core import Outcomes
+    from scorio_core.cli import main
+    from scorio_core.io import save_table
+
+    rng = np.random.default_rng(3)
+    R = (rng.random((10, 15, 4)) < np.linspace(0.8, 0.2, 10)[:, None, None]).astype(int)
+    path = tmp_path / "ten.csv"
+    save_table(Outcomes(R, models=[f"model_{i}" for i in range(10)]), path, format="csv")
+    assert main(["leaderboard", str(path), "--format", "table"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("model "))
+    col = lines[head].split().index("p_best")
+    cli = {line.split()[0]: line.split()[col] for line in lines[head + 1:head + 11]}
+    assert "<0.001" in cli.values() and "0.000" in cli.values()  # both cases, told apart
+    at = start(str(Path(__file__).resolve().parents[2] / "app.py"), REASONING, 120)
+    buf = pyio.BytesIO(path.read_bytes())
+    at.session_state[UPLOAD_KEY] = {"filename": "ten.csv", "data": buf.getvalue()}
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at.switch_page("app_pages/leaderboard.py").run()
+    assert not at.exception and not at.error
+    board = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    assert dict(zip(board["model"], board["p_best"], strict=True)) == cli
+
+
+def test_every_page_table_goes_through_the_one_rule():
+    """A number column whose cells the core spells (<0.001, <0.0001, ∞, "met now") is shown
+    as the core's text on every page -- one rule (``_widgets.core_table``, used by
+    ``show_core`` and the leaderboard's ``board_display``), not a printf format per page that
+    printed "0.0000" where the CLI says "<0.0001"."""
+    import ast
+    from pathlib import Path
+
+    import pandas as pd
+
+    pages = Path(_widgets.__file__).parent
+    calls = [f"{p.name}:{n.lineno}" for p in sorted(pages.glob("*.py")) if p.name != "_widgets.py"
+             for n in ast.walk(ast.parse(p.read_text()))
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+             and n.func.attr in ("core_formats", "core_table")]
+    assert calls == [], calls
+    t = pd.DataFrame({"model": ["a", "b", "c"], "p_value": [1.7e-05, 0.25, 0.0],
+                      "score": [0.5, 0.25, 0.125], "n": [3, 4, 5]})
+    shown, cfg = _widgets.core_table(t)
+    assert shown["p_value"].tolist() == ["<0.0001", "0.2500", "0.0000"]
+    assert cfg["p_value"]["type_config"]["type"] == "text"
+    assert cfg["p_value"]["alignment"] == "right"
+    # the other number columns stay numbers in the core's decimals
+    assert shown["score"].tolist() == [0.5, 0.25, 0.125]
+    assert cfg["score"]["type_config"]["format"] == "%.4f"
+    assert cfg["n"]["type_config"]["format"] == "localized"
+
+
+def test_every_code_box_wraps_its_lines():
+    """The Data page's loading cell, its licence and the Simulator's outcome matrix were
+    ``st.code`` without ``wrap_lines``: a long line ran past the box's edge, cut without a
+    mark. Every code box of the pages wraps (``_widgets.code_block``)."""
+    import ast
+    from pathlib import Path
+
+    pages = Path(_widgets.__file__).parent
+    boxes, unwrapped = 0, []
+    for path in sorted(pages.glob("*.py")):
+        for n in ast.walk(ast.parse(path.read_text())):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) \
+                    and n.func.attr == "code":
+                boxes += 1
+                wraps = any(k.arg == "wrap_lines" and getattr(k.value, "value", None) is True
+                            for k in n.keywords)
+                if not wraps:
+                    unwrapped.append(f"{path.name}:{n.lineno}")
+    assert unwrapped == [] and boxes >= 3, unwrapped
+    for page in ("data.py", "_data_header.py", "simulator.py"):
+        assert "code_block(" in (pages / page).read_text() or "code_expander(" in (
+            pages / page).read_text(), page

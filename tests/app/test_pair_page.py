@@ -274,6 +274,7 @@ def test_pair_page_repeats_show_every_answer_whole():
     that shows its longest value (or its share of the column, with rows of four lines),
     and the widths set leave room for the number columns within the page's column."""
     from app_pages._widgets import MAIN_PX
+    from app_state.table_fit import column_px
 
     at = AppTest.from_file(APP, default_timeout=120)
     for k, v in (x.split("=", 1) for x in TEMPERATURE_Q001.split("&")):
@@ -290,9 +291,10 @@ def test_pair_page_repeats_show_every_answer_whole():
     assert width["answer"] >= 6 * len("(no answer recorded)") + 16, width
     assert width["model"] >= 6 * groups["model"].str.len().max() + 16, width
     assert width["trials"] >= 90 and table.proto.row_height > 64, width  # four lines a row
-    numbers = ("repeats", "mean_score")  # sized by the grid: about their header's width
+    numbers = ("repeats", "mean_score")  # sized by the grid: their header's width or cells'
+    drawn = column_px(groups)
     assert sum(width[c] for c in groups.columns if c not in numbers) + sum(
-        7 * max(len(c), 6) + 20 for c in numbers) <= MAIN_PX, width
+        drawn[c] for c in numbers) <= MAIN_PX, width
 
 
 @pytest.mark.timeout(600)

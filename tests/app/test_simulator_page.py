@@ -76,6 +76,12 @@ def test_correct_order_lesson_quotes_its_pair_and_result(at):
     assert "LLM_10" not in text and "0.6213" not in text
     notice = next(i.value for i in at.info if "What to notice" in i.value)
     assert "1-in-6" not in notice  # a 20-point gap is ordered almost always at N = 80
+    # the study's one declaration of its notice, which a report of this run prints too
+    from scorio_core.definitions import SIMULATIONS
+
+    a = SIMULATIONS["order"]
+    p = a.params(upper=0.7, lower=0.5, sims=200)
+    assert notice == f"**What to notice.** {a.notice_for(p, a.run(None, p))}"
 
 
 def test_correct_order_with_the_worse_model_first_says_the_studys_rule_by_its_boxes(at):

@@ -184,3 +184,101 @@ def test_error_text_passes_other_errors_and_reads_a_session_files_class():
     assert error_text(info.value) == ("**Model A** and **Model B** must be two different "
                                       "models; got **Model A** `m`, **Model B** `m`")
     assert str(info.value) == "a and b must be two different models; got a='m', b='m'"
+
+
+def test_the_columns_a_page_spells_are_those_the_core_writes_as_no_plain_number():
+    """The one rule of every page table: a number column with a cell the core writes as
+    "<0.001", "<0.0001", ∞ or "met now" is shown as the core's text; the others stay numbers.
+    p_best told an exact 0 from a share that rounds to it only in the CLI."""
+    from app_state.texts import board_display, core_cells, spelled_columns
+
+    t = pd.DataFrame({"model": ["a", "b", "c"], "p_best": [0.9996, 0.0004, 0.0],
+                      "score": [0.5, 0.25, 0.0], "p_value": [0.5, 2e-6, 1.0],
+                      "n_needed": [3.0, 12.0, np.inf], "flip": [True, False, True]})
+    assert spelled_columns(t) == ["p_best", "p_value", "n_needed"]
+    assert spelled_columns(t, n_now=4) == ["p_best", "p_value", "n_needed"]
+    assert spelled_columns(t.drop(columns="n_needed").assign(n_needed=[3.0, 12.0, 40.0]),
+                           n_now=4) == ["p_best", "p_value", "n_needed"]  # "met now" at 3
+    assert spelled_columns(t[["model", "score"]]) == []
+    cells = core_cells(t, spelled_columns(t))
+    assert cells["p_best"].tolist() == ["1.000", "<0.001", "0.000"]
+    assert cells["p_value"].tolist() == ["0.5000", "<0.0001", "1.0000"]
+    board = board_display(t.assign(t_next=[2.5, 0.0, np.nan]))
+    assert board["p_best"].tolist() == ["1.000", "<0.001", "0.000"]
+    assert board["score"].tolist() == [0.5, 0.25, 0.0]  # a number column stays one
+
+
+def test_a_table_wider_than_the_page_is_drawn_in_parts_that_fit():
+    """The Leaderboard's main table (a long model name, Pass@1 and Pass@8) ran 100 px past
+    the page at 1280 px, cutting t_next and n_needed. Drawn in parts, each within the main
+    column, each repeating the model, every column once, a score with its se, lo and hi
+    and t_next with n_needed in one part."""
+    from app_state.table_fit import MAIN_PX, column_px, fitted_parts
+
+    cols = ["rank", "rank_lo", "rank_hi", "p_best", "score", "se", "lo", "hi", "pass@1",
+            "pass@8", "t_next", "n_needed"]
+    board = pd.DataFrame({"model": ["gemini-1.5-pro-preview-0409", "gpt-4"]}
+                         | {c: [0.7948, 0.0024] for c in cols})
+    px = column_px(board)
+    assert sum(px.values()) > MAIN_PX  # as measured in Chromium: too wide for one table
+    parts = fitted_parts(board)
+    assert len(parts) == 2 and all(p[0] == "model" for p in parts)
+    assert [c for p in parts for c in p[1:]] == cols  # every column once, in order
+    assert all(sum(px[c] for c in p) <= MAIN_PX for p in parts)
+    assert parts[1][1:] == ["t_next", "n_needed"]
+    assert fitted_parts(board[["model", "rank", "score"]]) == [["model", "rank", "score"]]
+    # a per-subset table repeats its subset and the model
+    sub = pd.DataFrame({"attribute": ["source"], "subset": ["agieval-logiqa-en"],
+                        "questions": [10], "model": ["gemini-1.5-pro-preview-0409"]}
+                       | {c: [0.5] for c in cols[:8]})
+    parts = fitted_parts(sub)
+    assert len(parts) > 1 and all(p[:3] == ["attribute", "subset", "model"] for p in parts)
+    assert {"score", "se", "lo", "hi"} <= set(parts[-1])
+
+
+def test_a_copy_code_cell_imports_each_name_once():
+    """The pages' notebook cells held ``import scorio_core as sc`` twice (from the loading
+    lines and again from the analysis's to_code): one block of imports, each once."""
+    from app_state.texts import analysis_code
+    from scorio_core.definitions import ANALYSES
+
+    for aid, a in ANALYSES.items():
+        code = analysis_code(a, a.params(), "data/biased_coins.npz")
+        lines = code.splitlines()
+        imports = [x for x in lines if x.startswith(("import ", "from "))]
+        assert len(imports) == len(set(imports)), (aid, imports)
+        assert code.count("import scorio_core as sc") == 1, aid
+        first = next(i for i, x in enumerate(lines) if x and not x.startswith(("import ", "from "))
+                     and not x.startswith("#"))
+        assert all(lines.index(x) < first for x in imports), (aid, code)  # one block, on top
+
+
+def test_texts_that_point_to_the_planner_state_its_declared_chance():
+    """"an 80% chance" was typed beside the Planner's pointer in two texts; they read the
+    Planner's declared default assurance now."""
+    from pathlib import Path
+
+    import app_pages._widgets as widgets
+    import app_state.texts as texts
+    from app_state.texts import board_columns_text, planner_chance
+    from scorio_core.formatting import a_chance
+    from scorio_core.params import PlanParams, settings_of
+
+    assert planner_chance() == a_chance(settings_of(PlanParams)["assurance"][0])
+    assert planner_chance() in board_columns_text(["model", "n_needed"])
+    for module in (widgets, texts):
+        source = Path(module.__file__).read_text()
+        assert "80% chance" not in source.replace("'an 80% chance'", ""), module.__name__
+
+
+def test_the_questions_pages_medians_take_their_quantitys_decimals():
+    """The Questions page's per-subset table printed difficulty_median with 4 decimals beside
+    difficulty's 3 in the table above: the app's formats come from the core's rule for a
+    quantity and its summaries."""
+    from app_state.texts import printf_formats
+
+    t = pd.DataFrame({"subset": ["a", "b"], "difficulty": [-0.7319, 1.2],
+                      "difficulty_median": [-0.7319, 1.2], "discrimination_median": [0.74, 3.07],
+                      "mean": [0.5934, 0.9124]})
+    assert printf_formats(t) == {"difficulty": "%.3f", "difficulty_median": "%.3f",
+                                 "discrimination_median": "%.3f", "mean": "%.4f"}

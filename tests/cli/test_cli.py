@@ -102,10 +102,54 @@ def test_compare_json_agrees_with_core(capsys, data_dir):
     payload = json.loads(out)
     data = io.load(path).select("HMMT'25")
     ids = [m for m in payload["ranks"]]
-    cmp = compare(run_methods(data.R, data.R0, ids), R=data.R)
+    cmp = compare(run_methods(data.R, data.R0, ids, data.models), R=data.R)
     assert payload["summary"] == pytest.approx(cmp.summary)
-    assert payload["ranks"]["bayes"] == cmp.run.ranks["bayes"].tolist()
+    # each model's ranks as the core's, the models in gold order (as every rendering)
+    got = dict(zip(payload["models"], payload["ranks"]["bayes"], strict=True))
+    assert got == cmp.run.ranks["bayes"].to_dict()
+    assert payload["models"] == cmp.run.ranks.index[cmp.gold.argsort(kind="stable")].tolist()
     assert "avg" in payload["exact"] and payload["skipped"] == {}
+
+
+def test_compare_ranks_read_in_gold_order_in_every_rendering(capsys, tmp_path, data_dir):
+    """``compare --format table`` listed the Ranks table's models in the data's order
+    (LLM_1 first, the worst) while the app's page says "in gold order (best first)": one
+    order, the definition's, in the table, CSV, JSON, Markdown, the report and a notebook's
+    display, with the line that says it."""
+    import pandas as _pd
+
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.definitions.compare import RANKS_CAPTION
+    from scorio_core.display import readable
+    from scorio_core.report import build_report, to_markdown
+
+    path = data_dir / "biased_coins.npz"
+    data = io.load(path)
+    gold = [f"LLM_{i}" for i in (11, 9, 10, 7, 8, 6, 5, 4, 3, 2, 1)]  # Bayes@N, best first
+    argv = ["compare", str(path), "--methods", "bayes,avg,borda"]
+    code, out, _ = _run(capsys, *argv, "--format", "table")
+    lines = out.splitlines()
+    at = lines.index("## Ranks")
+    assert code == 0 and lines[at + 1] == RANKS_CAPTION
+    assert [ln.split()[0] for ln in lines[at + 3:at + 14]] == gold
+    code, out, _ = _run(capsys, *argv, "--format", "markdown")
+    rows = out.split("## Ranks")[1].splitlines()
+    assert [r.split("|")[1].strip() for r in rows if r.startswith("| LLM_")] == gold
+    code, out, _ = _run(capsys, *argv, "--format", "csv")
+    ranks = _pd.read_csv(__import__("io").StringIO(out.split("\n\n")[0]), comment="#")
+    assert ranks["model"].tolist() == gold and ranks["bayes"].tolist() == list(range(1, 12))
+    code, out, _ = _run(capsys, *argv, "--format", "json")
+    assert json.loads(out)["models"] == gold
+    # the definition's table, as the page and a report show it
+    r = ANALYSES["compare"](data, methods="bayes,avg,borda")
+    view = ANALYSES["compare"].shown_tables(r)["ranks"]
+    assert view.table["model"].tolist() == gold and view.note == RANKS_CAPTION
+    assert readable(view)[0]["model"].tolist() == gold
+    md = to_markdown(build_report(data, [("compare", {"methods": "bayes,avg,borda"})]))
+    part = md.split("### ranks")[1]
+    assert [r.split("|")[1].strip() for r in part.splitlines() if r.startswith("| LLM_")][
+        :11] == gold
+    assert RANKS_CAPTION in part
 
 
 def test_compare_csv_lists_skips_and_methods_listing(capsys, data_dir):
@@ -391,3 +435,20 @@ def test_convergence_text_prints_the_reports_pmf(capsys, data_dir):
     assert all(sum(v) == pytest.approx(1.0, abs=2e-3) for v in rows.values())
     assert lines[3].startswith("Share of replicates whose convergence@n falls in each bin")
     assert max(map(len, lines[:3])) < 100
+
+
+def test_info_writes_our_mean_and_the_harness_value_with_the_same_digits(capsys):
+    """``scorio-studio info`` on lm-eval logs printed ``"mean": 0.166667`` beside the
+    harness's ``"value": 0.16666666666666666`` for the same file: every float of the report
+    now has the exports' digits, so equal numbers read equal."""
+    import re
+    from pathlib import Path
+
+    logs = Path(__file__).parents[1] / "fixtures" / "harness" / "lm_eval" / "multi"
+    code, out, err = _run(capsys, "info", str(logs))
+    assert code == 0, err
+    files = json.loads(out)["import_report"]["files"]
+    pairs = [(f["mean"], f["harness"]["value"]) for f in files if "harness" in f]
+    assert pairs and all(m == v for m, v in pairs), pairs
+    assert any(m != round(m, 3) for m, _ in pairs)  # a third or a twelfth: many digits
+    assert not re.search(r"\d\.\d{7,}", out), re.findall(r"\d\.\d{7,}", out)

@@ -69,6 +69,77 @@ def test_simulate_study_help(capsys):
     assert info.value.code == 0 and "95% Bayes@N" in out and "--questions QUESTIONS" in out
 
 
+def test_simulate_order_help_says_the_pair_is_a_setting(capsys):
+    """The order study's help said "for LLM10 vs LLM9" while --upper/--lower set the pair:
+    it names the flags, the paper's pair as their default."""
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["simulate", "order", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "for LLM10 vs LLM9" not in out
+    assert "for a better and a worse model, --upper and --lower (by default" in out
+    with pytest.raises(SystemExit):
+        _parser().parse_args(["simulate", "--help"])
+    assert "for LLM10 vs LLM9" not in " ".join(capsys.readouterr().out.split())
+
+
+def _section(out: str, heading: str) -> list[str]:
+    """The lines of a text output's table under ``## heading`` (to the next blank line)."""
+    lines = out.splitlines()
+    start = lines.index(f"## {heading}") + 1
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    return lines[start:end]
+
+
+def test_simulate_text_says_settings_as_typed_and_headlines_as_their_tables():
+    """The studies printed raw Python values -- ``update: {'mean_tau': 0.8835742857142858,
+    ...}``, ``N_at_z: {1.645: 180.0, 1.96: 270.0}``, ``concentration = 3.0000`` for a κ typed
+    as 3, μ as 0.5625 above a table reading 0.56250. Now the settings read as the flags
+    that set them, every number goes through the one formatter, and a headline reads as
+    the table holding the same quantity prints it."""
+    import re
+
+    from scorio_core.cli.simulate import render
+
+    def text(*argv: str) -> str:
+        args = _parser().parse_args(["simulate", *argv, "--format", "table"])
+        return render(args)
+
+    out = text("order", "--replicates", "60", "--concentration", "3", "--seed", "2")
+    lines = out.splitlines()
+    assert "Settings: --upper 0.6213 --lower 0.608 --concentration 3 --replicates 60 --seed 2" \
+        in lines
+    assert not re.search(r"[{}\[\]]|\d\.\d{5,}", out)  # no dict, list or unformatted float
+    header, *rows = _section(out, "thresholds")
+    assert header.split() == ["z", "N_at_z", "predicted_from_N=80"]
+    cells = [r.split() for r in rows]
+    assert [c[0] for c in cells] == ["1.645", "1.96"]  # the thresholds as named everywhere
+    for z, n, pred in cells:
+        assert re.fullmatch(r"\d+|—", n) and re.fullmatch(r"\d+|—", pred)  # whole trials
+        assert f"N where z reaches {z}: {n} (predicted from N = 80: {pred})" in lines
+    p80 = next(r.split() for r in _section(out, "order")[1:] if r.split()[0] == "80")[1]
+    assert f"P(correct order) at N = 80: {p80} (paper: 0.837, κ-dependent)" in lines
+    assert re.fullmatch(r"\d\.\d{3}", p80)  # a share of 60 datasets: three decimals
+
+    out = text("rubric-lesson", "--weights", "0,0.5,1")
+    lines = out.splitlines()
+    assert lines[2] == "Settings: --weights 0,0.5,1"
+    assert lines[3] == ("Without a flag here (set in Python): R0 = None, "
+                        "R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))")
+    assert {"μ: 0.56250", "σ: 0.09200", "T = 1 + C + D + N: 8"} <= set(lines)
+    assert _section(out, "summary")[1].split() == ["0.56250", "0.09200", "8", "2"]
+
+    out = text("prior-depth", "--replicates", "20")
+    lines = out.splitlines()
+    assert "Settings: --replicates 20 --seed 0" in lines
+    assert not re.search(r"[{}\[\]]|\d\.\d{5,}", out)
+    tau = next(ln for ln in lines if ln.startswith("mean τ(original, updated): "))
+    assert re.fullmatch(r"mean τ\(original, updated\): 0\.\d{4} \(paper: 0\.88\)", tau)
+    share = next(ln for ln in lines if ln.startswith("updates that change the ranking: "))
+    assert re.fullmatch(r"updates that change the ranking: 0\.\d{4} \(paper: 0\.86\)", share)
+    means = next(ln for ln in lines if ln.startswith("Original models' true means: "))
+    assert re.fullmatch(r"Original models' true means: (0\.\d{4}, ){7}0\.\d{4}", means)
+
+
 def test_a_flag_has_one_placeholder_in_every_command():
     """``--help`` names a flag's value after the flag, the same in every command: not
     ``--replicates SIMS`` in one study and ``--replicates REPLICATES`` in the next, nor

@@ -702,3 +702,15 @@ def test_core_messages_name_the_analysis_not_an_app_page():
     assert len(said) == 1 and "sidebar" not in said[0]
     assert ("benchmark='gsm8k/strict-match' / --benchmark gsm8k/strict-match" in said[0]
             and "the app's Benchmark box" in said[0])
+
+
+def test_leaderboard_how_to_read_names_the_default_multiplicity_control():
+    # the report's "How to read this" had said "simultaneous over all pairs by default" while
+    # the settings beside it read adjust = holm
+    from scorio_core.definitions.leaderboard import LEADERBOARD
+    from scorio_core.estimands import ADJUSTMENTS
+
+    text = LEADERBOARD.how_to_read
+    default = LEADERBOARD.params().adjust
+    assert default == ADJUSTMENTS[0] == "holm"
+    assert "Holm by default" in text and "simultaneous over all pairs by default" not in text

@@ -95,6 +95,59 @@ def test_flip_table_shows_the_right_completions(texts):
         assert groups["repeats"].sum() == texts.N  # every repeat grouped once
 
 
+def test_trial_panel_shows_each_text_either_model_has_in_the_stores_order(texts):
+    """The Pair page's full-text panel (``FlipTable.panel``): each model's category and score
+    of that trial, then every text of ``texts`` (the store's order) that either model has,
+    a model's missing or empty text as ``None`` with the line "<name>: none"."""
+    import pandas as pd
+
+    from scorio_core.engines.pair import FlipTable
+
+    f = flip_table(texts, "beta", "alpha", "2")
+    for trial in range(texts.N):
+        p = f.panel(trial)
+        row = f.trials.iloc[trial]
+        assert p.trial == trial and p.heads == (
+            ("beta", row["category_a"], row["score_a"]), ("alpha", row["category_b"],
+                                                          row["score_b"]))
+        assert [r.name for r in p.rows] == [n for n in f.texts if n in ("output", "answer",
+                                                                         "explanation")]
+        assert [(r.a, r.b) for r in p.rows] == [(row[f"{r.name}_a"], row[f"{r.name}_b"])
+                                               for r in p.rows]
+    t = pd.DataFrame({"trial": [0, 1], "category_a": ["right", "wrong"], "score_a": [1.0, 0.0],
+                      "category_b": ["wrong", "wrong"], "score_b": [0.0, 0.0],
+                      "reasoning_a": ["think", None], "reasoning_b": [None, None],
+                      "output_a": ["4", ""], "output_b": ["5", "6"],
+                      "error_a": [None, None], "error_b": ["", "timeout"]})
+    f = FlipTable("q", "m1", "m2", t, pd.DataFrame(), {}, True,
+                  texts=("reasoning", "output", "error"))
+    first, second = f.panel(0), f.panel(1)
+    assert [(r.name, r.a, r.b, r.labels) for r in first.rows] == [
+        ("reasoning", "think", None, ("reasoning", "reasoning: none")),
+        ("output", "4", "5", ("output", "output"))]  # no error on either side: no row
+    assert [(r.name, r.a, r.b) for r in second.rows] == [("output", None, "6"),
+                                                          ("error", None, "timeout")]
+    assert second.heads == (("m1", "wrong", 0.0), ("m2", "wrong", 0.0))
+
+
+def test_question_picker_lists_the_questions_in_the_gaps_order(pooled, categorical):
+    """The Pair page's question choices: "" for the question that drives the gap most, then
+    every question as ``questions`` orders them, with its benchmark where the data pool
+    several and its difference."""
+    from scorio_core.engines.pair import question_choices
+
+    q = compare_pair(pooled, "alpha", "beta").questions
+    choices = question_choices(q)
+    assert list(choices) == ["", *q["question"]]
+    top = q.iloc[0]
+    assert choices[""] == f"the one that drives the gap most ({top.question} · {top.benchmark})"
+    for r in q.itertuples():
+        assert choices[r.question] == f"{r.question} · {r.benchmark}  (difference {r.diff:+.3f})"
+    one = compare_pair(categorical, "y", "x").questions  # one benchmark: ids alone
+    x = one.iloc[-1]
+    assert question_choices(one)[x["question"]] == f"{x['question']}  (difference {x['diff']:+.3f})"
+
+
 def test_flip_table_on_lm_eval_logs():
     o = io.load(HARNESS / "lm_eval" / "multi", benchmark="qa_one")
     f = flip_table(o, "alpha", "beta", o.questions[0])

@@ -147,3 +147,119 @@ def test_report_takes_a_study_only_when_named():
     assert "Rubric weights (Bayes@N term by term)" in page and "0.5625" in page
     with pytest.raises(ValidationError, match="simulation studies"):
         parse_sections("leaderboard,coinz")
+
+
+PAPER_ORDER = ("In the paper's example, LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0.608) differ by "
+               "1.3 points (Don't Pass@k (2026), App. D). How often does Bayes@N put them in the "
+               "right order, and when does their z-score clear 1.645?")
+
+
+def test_order_how_to_read_names_the_pair_and_spread_the_run_used(results):
+    """The order study's "How to read this" said the paper's example (LLM_10 and LLM_9,
+    1.3 points) whatever pair was simulated. Of a run it names the run's own pair and,
+    where it is not the default, its spread, read from the result; with the paper's
+    settings it is the paper's text."""
+    a = SIMULATIONS["order"]
+    assert a.how_to_read == PAPER_ORDER  # the definition's own: the paper's settings
+    paper = a.params(**SMALL["order"])
+    assert a.how_to_read_for(paper, results["order"]) == PAPER_ORDER
+    own = a.params(upper=0.7, lower=0.65, concentration=10.0, sims=60, seed=2)
+    r = a.run(None, own)
+    text = a.how_to_read_for(own, r)
+    assert text == ("The better model (π̄ = 0.7) and the worse model (π̄ = 0.65) differ by "
+                    "5.0 points (Don't Pass@k (2026), App. D), here on 30 questions of spread "
+                    "κ = 10. How often does Bayes@N put them in the right order, and when does "
+                    "their z-score clear 1.645?")
+    assert "LLM_10" not in text and "paper" not in text
+    # the values come from the result: the run's pair even beside the default settings
+    assert a.how_to_read_for(a.params(), r) == text
+    assert a.how_to_read_for(own) == text  # before a run: its settings
+    assert a.how_to_read_for() == PAPER_ORDER  # no run: the definition's text
+    # the paper's pair with another spread: still the paper's pair, and the run's κ
+    r = a.run(None, a.params(concentration=1.5, sims=60))
+    assert a.how_to_read_for(a.params(concentration=1.5), r) == PAPER_ORDER.replace(
+        "App. D).", "App. D), here on 30 questions of spread κ = 1.5.")
+
+
+def test_report_says_how_to_read_each_order_run_with_its_own_pair(tmp_path):
+    """A report (HTML, Markdown, notebook) with two order sections: each section's "How to
+    read this" names the pair it simulated -- the paper's text for the paper's settings."""
+    import re
+    from html import unescape
+
+    from scorio_core.report import build_report, to_html, to_markdown, to_notebook
+
+    data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
+    rep = build_report(data, [("order", {"upper": 0.8, "lower": 0.6, "sims": 60}),
+                              ("order", {"sims": 60})])
+    own = ("The better model (π̄ = 0.8) and the worse model (π̄ = 0.6) differ by 20.0 points "
+           "(Don't Pass@k (2026), App. D). How often")
+    md = to_markdown(rep, tmp_path / "charts")
+    assert md.count(f"**How to read this.** {own}") == 1
+    assert md.count(f"**How to read this.** {PAPER_ORDER}") == 1
+    shown = [unescape(re.sub(r"<[^>]+>", "", m))
+             for m in re.findall(r'<p class="howto">(.*?)</p>', to_html(rep))]
+    assert [t.startswith(f"How to read this. {own}") for t in shown] == [True, False]
+    assert shown[1] == f"How to read this. {PAPER_ORDER}"
+    cells = [c.source for c in to_notebook(rep, tmp_path / "demo.npz").cells
+             if "How to read this" in c.source]
+    assert [own in c for c in cells] == [True, False]
+    assert [PAPER_ORDER in c for c in cells] == [False, True]
+
+
+def test_coins_intro_says_the_questions_the_run_asked():
+    """The coins study's intro said "answer 30 questions" whatever the questions M setting:
+    a report of a run on 12 questions still said 30."""
+    from scorio_core.report import build_report, to_markdown
+
+    a = SIMULATIONS["coins"]
+    assert "answer 30 questions;" in a.how_to_read  # the paper's settings
+    own = a.params(**SMALL["coins"])  # M = 12
+    assert "answer 12 questions;" in a.how_to_read_for(own)
+    assert "30 questions" not in a.how_to_read_for(own)
+    data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
+    md = to_markdown(build_report(data, [("coins", SMALL["coins"])]))
+    how = next(ln for ln in md.splitlines() if ln.startswith("**How to read this.**"))
+    assert "answer 12 questions;" in how and "30 questions" not in how
+
+
+def test_report_says_what_to_notice_in_each_study_as_the_page_does(tmp_path):
+    """The Simulator page closes each lesson with "What to notice"; a report of the same
+    run said nothing of it. Each study's section in HTML, Markdown and the notebook now has
+    the notice of its own run, from the one declaration the page reads
+    (``Analysis.notice_for``); an analysis of the data has none."""
+    import re
+    from html import unescape
+
+    from scorio_core.report import build_report, to_html, to_markdown, to_notebook
+
+    data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
+    rep = build_report(data, ["leaderboard", ("order", {"upper": 0.8, "lower": 0.6,
+                                                         "sims": 60}),
+                              ("order", {"sims": 60}), "rubric-lesson"])
+    studies = [s for s in rep.sections if not s.analysis.uses_data]
+    notices = [s.analysis.notice_for(s.params, s.result) for s in studies]
+    assert all(notices) and len(set(notices)) == 3  # each run's own
+    assert ANALYSES["leaderboard"].notice_for(rep.sections[0].params,
+                                              rep.sections[0].result) is None
+    # the runs' own outcomes: a 20-point gap is almost always ordered, 1.3 points is not
+    assert notices[0].startswith("At 80 trials per question the order is almost always")
+    assert notices[1].startswith("Even 80 trials per question leave a ")
+    assert "μ = 0.56250 and σ = 0.09200" in notices[2]
+
+    md = to_markdown(rep, tmp_path / "charts")
+    said = [ln for ln in md.splitlines() if ln.startswith("**What to notice.**")]
+    assert len(said) == 3
+    from scorio_core.report.markdown import _md_escape_prose
+
+    assert said == [f"**What to notice.** {_md_escape_prose(n)}" for n in notices]
+    page = to_html(rep)
+    shown = [unescape(re.sub(r"<[^>]+>", "", m)) for m in
+             re.findall(r'<p class="notice"><strong>What to notice\.</strong>(.*?)</p>', page)]
+    assert [t.strip() == unescape(re.sub(r"`([^`]*)`", r"\1", n)).strip()
+            for t, n in zip(shown, notices, strict=True)] == [True] * 3
+    sections = page.split('<section id="s')[1:]
+    assert "What to notice" not in sections[0]  # the leaderboard
+    cells = [c.source for c in to_notebook(rep, tmp_path / "demo.npz").cells
+             if c.source.startswith("**What to notice.**")]
+    assert cells == [f"**What to notice.** {n}" for n in notices]

@@ -13,6 +13,7 @@ from scipy.stats import kendalltau
 
 from scorio_core import io
 from scorio_core import resampling as bs
+from scorio_core._ties import rank_scores, rank_scores_batch
 from scorio_core._validation import ValidationError
 from scorio_core.engines.agreement import tau_b_to
 from scorio_core.engines.convergence import (
@@ -25,7 +26,6 @@ from scorio_core.engines.convergence import (
     worst_trajectory,
 )
 from scorio_core.rank import METHODS
-from scorio_core.rank._ties import rank_scores, rank_scores_batch
 
 FAST = [
     "bayes",

@@ -9,8 +9,8 @@ import pytest
 from _cases import assert_same_order_as_reference
 
 from scorio_core import ValidationError, rank
+from scorio_core._ties import rank_scores_batch
 from scorio_core.rank import METHODS, rank_scores
-from scorio_core.rank._ties import rank_scores_batch
 
 
 @pytest.mark.parametrize(

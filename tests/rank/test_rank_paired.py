@@ -15,9 +15,9 @@ from _cases import assert_signature_like_reference
 from scipy import integrate, optimize, stats
 
 from scorio_core import io
+from scorio_core._ties import rank_scores, tie_groups
 from scorio_core._validation import ValidationError
 from scorio_core.rank import METHODS, _optim, bayesian, paired, priors
-from scorio_core.rank._ties import rank_scores, tie_groups
 
 PAIRED = [
     "bradley_terry",

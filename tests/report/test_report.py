@@ -549,3 +549,31 @@ def test_python_and_cli_reports_default_to_the_same_declared_sections(tmp_path, 
     # named sections are what is asked for: no line about the defaults left out
     named = build_report(data, ["leaderboard", ("greedy", {"replicates": 5})])
     assert named.left_out == {} and "Not in this report" not in to_html(named)
+
+
+def test_default_report_runs_the_rubrics_the_data_have_signals_for():
+    # the default rubric section had named the ranking/* presets, whose signals a real table
+    # lacks, and printed "Not computed" where the Rubric builder page showed a working preset
+    import scorio_core as sc
+
+    rng = np.random.default_rng(0)
+    R = rng.integers(0, 2, (3, 12, 4))
+    data = sc.Outcomes(R, signals={"response_chars": rng.integers(10, 900, R.shape).astype(float)})
+    rep = sc.build_report(data)
+    (sec,) = [s for s in rep.sections if s.analysis.id == "rubric"]
+    assert sec.error is None and sec.params.schemes == ("length/concise-correct",)
+    # a section named with some settings keeps the fitted defaults of the others
+    conv = sc.build_report(sc.Outcomes(R[:, :, :2]), [("convergence", {"replicates": 50})])
+    assert conv.sections[0].error is None
+    assert conv.sections[0].params.methods == "bayes,pass_at_k_2"
+
+
+def test_notebook_calls_take_the_defaults_the_data_can_run():
+    import scorio_core as sc
+    from scorio_core.definitions import ANALYSES
+
+    R = np.random.default_rng(1).integers(0, 2, (3, 10, 2))
+    res = ANALYSES["convergence"](sc.Outcomes(R), replicates=50)
+    assert res._about.params.methods == "bayes,pass_at_k_2"
+    named = ANALYSES["convergence"](sc.Outcomes(R), replicates=50, methods="avg")
+    assert named._about.params.methods == "avg"

@@ -12,9 +12,9 @@ import pytest
 from scorio_core import Outcomes, ValidationError
 from scorio_core import eval as ev
 from scorio_core import io as sio
+from scorio_core._ties import rank_scores
 from scorio_core.engines.agreement import kendall_tau_b
 from scorio_core.leaderboard import leaderboard
-from scorio_core.rank._ties import rank_scores
 from scorio_core.rubric import (
     GOLD_LABEL,
     PRESETS,

@@ -162,6 +162,17 @@ def test_coins_other_questions_put_bayes_on_top(settings):
 
 
 # ------------------------------------------------------------------------------ legends
+def test_coins_race_names_a_single_n_as_one():
+    """A Pass line above the mean at one n only read "only at some n between 5 and 5";
+    above at several, the span."""
+    mean = pd.DataFrame({"bayes": [0.5, 0.6, 0.7, 0.8], "pass_at_k_2": [0.4, 0.65, 0.6, 0.7],
+                         "pass_at_k_4": [0.4, 0.65, 0.75, 0.7]}, index=[1, 2, 3, 4])
+    text = cs._race(mean, "bayes", "Bayes@N")
+    assert "Pass@2 (`pass_at_k_2`) only at n = 2;" in text
+    assert "Pass@4 (`pass_at_k_4`) only at some n between 2 and 3 is higher" in text
+    assert "between 2 and 2" not in text
+
+
 def test_coverage_legend_draws_each_series_distinguishably():
     r = sim.interval_coverage(M_values=(10, 30), N_values=(1, 4), replicates=60, seed=0)
     spec = cs.coverage_chart(r).to_dict()
