@@ -17,7 +17,10 @@ and a digest of every row of the sample store (both trees must write the same ro
 same order). The texts are spilled to scratch Parquet as the file is read; what this
 compares is the assembly of the store from them (``scorio_core.samples.SampleWriter.add``:
 the previous code sorted every text at once, this one sorts the keys and writes the file a
-band of row groups at a time).
+band of row groups at a time). A third row loads with this tree but the freed memory kept
+(``scorio_core.io._logs.trim_heap`` a no-op, as on a C library without ``malloc_trim``):
+glibc keeps the pages of the log's freed strings, and the store's Parquet and frames, which
+polars allocates with its own allocator, add to them.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ sys.path.insert(0, {src!r})
 import polars as pl
 import scorio_core as sc
 import scorio_core.io
+import scorio_core.io._logs
+if {untrimmed}:
+    scorio_core.io._logs.trim_heap = lambda: False
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 t0 = time.perf_counter()
 data = sc.io.load({run!r})
@@ -114,10 +120,12 @@ def write_run(folder: Path, instances: int, trials: int = 3, chars: int = 3000) 
     return run
 
 
-def load(src: Path, run: Path) -> tuple[float, float, int, int]:
+def load(src: Path, run: Path, untrimmed: bool = False) -> tuple[float, float, int, int]:
     """(peak MiB over the imports, seconds, store rows, rows digest) of one load of ``run``
-    by the package at ``src``, in a fresh interpreter."""
-    out = subprocess.run([sys.executable, "-c", _LOAD.format(src=str(src), run=str(run))],
+    by the package at ``src``, in a fresh interpreter; ``untrimmed``: without giving freed
+    memory back (this tree only)."""
+    code = _LOAD.format(src=str(src), run=str(run), untrimmed=untrimmed)
+    out = subprocess.run([sys.executable, "-c", code],
                          capture_output=True, text=True, check=True, cwd=tempfile.gettempdir())
     file, peak, wall, n, digest = out.stdout.split()
     assert Path(file).is_relative_to(src), f"{file} was imported, not the tree at {src}"
@@ -134,18 +142,21 @@ def main() -> None:
         run = write_run(Path(tmp), max(1, round(20_000 * args.scale)))
         size = (run / "scenario_state.json").stat().st_size / 2**20
         print(f"synthetic HELM run: scenario_state.json {size:.0f} MiB")
-        res: dict[str, list] = {"now": [], "previous": []}
-        for _ in range(args.repeat):  # alternately, so both see the same machine load
+        res: dict[str, list] = {"now": [], "untrimmed": [], "previous": []}
+        for _ in range(args.repeat):  # alternately, so all see the same machine load
             res["now"].append(load(ROOT, run))
+            res["untrimmed"].append(load(ROOT, run, untrimmed=True))
             res["previous"].append(load(old, run))
-    print(f"\n{'io.load, texts kept':<28} {'peak RSS':>12} {'wall':>9}   (median of {args.repeat})")
+    print(f"\n{'io.load, texts kept':<30} {'peak RSS':>12} {'wall':>9}   (median of {args.repeat})")
     med = {k: (statistics.median(r[0] for r in v), statistics.median(r[1] for r in v))
            for k, v in res.items()}
+    labels = {"now": "this tree", "untrimmed": "this tree, freed memory kept",
+              "previous": f"previous ({args.previous})"}
     for k, (peak, wall) in med.items():
-        label = "this tree" if k == "now" else f"previous ({args.previous})"
-        print(f"{label:<28} {peak:>8.0f} MiB {wall:>7.2f} s")
+        label = labels[k]
+        print(f"{label:<30} {peak:>8.0f} MiB {wall:>7.2f} s")
     (pn, wn), (pp, wp) = med["now"], med["previous"]
-    print(f"{'ratio now / previous':<28} {pn / pp:>12.2f} {wn / wp:>9.2f}")
+    print(f"{'ratio now / previous':<30} {pn / pp:>12.2f} {wn / wp:>9.2f}")
     same = {(r[2], r[3]) for v in res.values() for r in v}
     print(f"same store rows in the same order: {'yes' if len(same) == 1 else 'NO'} "
           f"({next(iter(same))[0]:,} completions)")

@@ -130,6 +130,29 @@ def _json_or_none(src: _Src) -> tuple[Any, str | None]:
         return None, str(exc)
 
 
+def _instance_stats_streamed(src: _Src) -> bool:
+    """Whether a JSON file is a HELM ``per_instance_stats.json``, from its first entry alone
+    (:func:`.helm.first_entry`): a suite's runs are not all parsed before the first is read,
+    each is parsed when it is (:func:`_document`)."""
+    try:
+        with src.open() as fh:
+            return helm.is_instance_stats([helm.first_entry(fh)])
+    except OSError:
+        return False
+
+
+def _document(src: _Src, kind: str, parsed: Any) -> Any:
+    """The parsed document of a JSON log (HELM's stats, an Inspect ``.json`` log): the one
+    :func:`detect` gave, or, where it gave none (found from its start; or read once and
+    released, :func:`load_many`), the file parsed now."""
+    if parsed is not None or kind not in ("helm", "inspect_json"):
+        return parsed
+    obj, err = _json_or_none(src)
+    if err:
+        raise ValidationError(f"{src.label}: not JSON ({err})")
+    return obj
+
+
 def _first_line(src: _Src) -> Any:
     with src.open() as fh:
         for raw in fh:
@@ -169,6 +192,8 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
             if key == "helm":
                 if name in (helm.STATS_NAME, helm.SCENARIO_STATE):  # read (size checked)
                     return (_HELM_PART, name)  # beside the stats only
+                if _instance_stats_streamed(src):
+                    return ("helm", None)
                 obj, err = _json_or_none(src)
                 if err:
                     raise ValidationError(f"{src.label}: not JSON ({err})")
@@ -197,6 +222,8 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
     if name in (helm.STATS_NAME, helm.SCENARIO_STATE):  # HELM's aggregate, its request
         return (_HELM_PART, name)  # states: read (size checked) by .helm only
     if suffix == ".json":
+        if _instance_stats_streamed(src):
+            return ("helm", None)  # parsed when read, not held from now on
         obj, err = _json_or_none(src)
         if err:
             raise ValidationError(f"{src.label}: not JSON ({err})")
@@ -326,8 +353,10 @@ def load_many(
     skipped: list[str] = []
     writer = SampleWriter()  # the logs' texts, one scratch file per log as it is read
     _refuse_helm_parts(kinds, explicit=True)
-    for it, kind, parsed in kinds:
+    for i, (it, kind, parsed) in enumerate(kinds):
         src = it.src
+        if kind != _HELM_PART:  # a whole parsed log is not held past its reading
+            kinds[i] = (it, kind, None)
         if kind == _AUX and it.explicit and len(kinds) == 1:
             raise ValidationError(
                 f"{src.label}: this file only describes a run (lm-eval's results file: model "
@@ -366,6 +395,7 @@ def load_many(
             if not hint or isinstance(exc, MissingCellsError):
                 raise
             raise ValidationError(f"{exc}{hint}") from None
+        parsed = None  # read: its texts are spilled and its memory given back (spill_texts)
         for part in parts[n_parts:]:
             spill_texts(part, writer, keep=opts.samples == "keep")
         origin = top[src.label]
@@ -385,13 +415,13 @@ def load_many(
             "long tables or .npz"
         )
     if parts:
+        as_read = [_as_read(p) for p in parts]  # the assembly renames and notes in place
         try:
             logs = assemble_logs(parts, opts, skipped=skipped, writer=writer)
         except ValidationError as exc:
-            tasks = {p.benchmark.split("[", 1)[0] for p in parts}
-            failing = {p.benchmark.split("[", 1)[0] for p in parts if p.file in str(exc)}
-            hint = _one_task_hint(tasks, opts, failing)
-            if not hint or type(exc) is not ValidationError:
+            hint = "" if type(exc) is not ValidationError else _assembly_hint(
+                as_read, parts, opts, str(exc))
+            if not hint:
                 raise
             raise ValidationError(f"{exc}{hint}") from None
         if not tables:
@@ -507,8 +537,8 @@ def _tasks_of(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions) -> set[
         try:
             if kind == "inspect":  # a benchmark no task has: only the header is read
                 tasks.add(inspect.read_eval(it.src, None, opts.max_bytes, "\0", False).benchmark)
-            elif kind == "inspect_json" and isinstance(parsed, dict):
-                tasks.add(str(parsed["eval"]["task"]))
+            elif kind == "inspect_json":
+                tasks.add(str(_document(it.src, kind, parsed)["eval"]["task"]))
             elif kind == "lm_eval":
                 tasks.update(lm_eval.task_of(it.src.label))
         except (ValidationError, KeyError, TypeError):
@@ -528,6 +558,39 @@ def _one_task_hint(tasks: set[str], opts: LoadOptions, failing: set[str] = froze
     return (f"; the logs hold {len(shown)} tasks ({', '.join(shown[:6])}"
             f"{', ...' if len(shown) > 6 else ''}): to read another task alone, pass "
             f"benchmark={first!r} / --benchmark {first}")
+
+
+def _as_read(part: LogPart) -> LogPart:
+    """A copy of ``part`` that the assembly's changes (model and benchmark names, notes)
+    leave as it was read; the records are shared, the assembly does not change them."""
+    return replace(part, notes=list(part.notes))
+
+
+#: Tasks assembled alone, at most, to find one to advise after the logs of several failed.
+_ALONE_TRIES = 8
+
+
+def _assembly_hint(as_read: Sequence[LogPart], parts: Sequence[LogPart], opts: LoadOptions,
+                   error: str) -> str:
+    """The advice when the logs of several tasks were read but fail to assemble together: a
+    task that assembles alone from the same logs (``benchmark=`` it, tried on copies of the
+    parts ``as_read``), else nothing. The error may come from combining the tasks (the
+    weights given fit none of them, two scales) rather than from the log it names, so the
+    task is not chosen by the file named alone: those the error does not name are tried
+    first. ``parts``: after the failed assembly, their benchmarks named as ``benchmark=``
+    takes them (``arith[level=2]``)."""
+    tasks = set(dict.fromkeys(p.benchmark for p in parts))
+    if len(tasks) < 2 or opts.benchmark is not None:
+        return ""
+    named = {p.benchmark for p in parts if p.file in error}
+    order = sorted(tasks - named) + sorted(named & tasks)
+    for task in order[:_ALONE_TRIES]:
+        try:
+            assemble_logs([_as_read(p) for p in as_read], replace(opts, benchmark=task))
+        except (ValidationError, KeyError, TypeError, AttributeError, IndexError):
+            continue  # it fails alone too: advice that fails on the same data is not given
+        return _one_task_hint(tasks, opts, tasks - {task})
+    return ""
 
 
 def _scorer_hint(kinds: Sequence[tuple[Item, str, Any]], failed: tuple[Item, str, Any],
@@ -570,13 +633,14 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
     if kind == "inspect":
         parts.append(inspect.read_eval(src, scorer, max_bytes, bench, texts))
     elif kind == "inspect_json":
-        parts.append(inspect.read_json_log(src, parsed, scorer, bench, texts))
+        parts.append(inspect.read_json_log(src, _document(src, kind, parsed), scorer, bench,
+                                           texts))
     elif kind == "lm_eval":
         parts.extend(lm_eval.read_samples(src, scorer, sib, max_bytes, bench, texts))
     elif kind == "openai_evals":
         parts.append(openai_evals.read_events(src, texts))
     elif kind == "helm":
-        parts.append(helm.read_stats(src, parsed, scorer, sib, texts))
+        parts.append(helm.read_stats(src, _document(src, kind, parsed), scorer, sib, texts))
     else:
         if src.label.lower().endswith(SAMPLES_SUFFIX):
             raise ValidationError(

@@ -695,6 +695,46 @@ def test_one_tasks_unreadable_log_in_a_mixed_folder_suggests_another_task(tmp_pa
     assert rc == 2
 
 
+def test_logs_that_fail_together_advise_only_a_task_that_loads_alone(tmp_path):
+    """weights=(0, 1) on arith (C/P/I: 3 categories) beside logic (C/I): the error comes from
+    assembling both, names no log, and the hint had named the first task, arith, which fails
+    alone the same way; it names logic, the task that loads alone with these weights, and
+    says nothing when no task does."""
+    for f in (*(INSPECT / "passk_cpi").glob("*.eval"), *(INSPECT / "eval_set").glob("*logic*")):
+        shutil.copy(f, tmp_path / f.name)
+    with pytest.raises(ValidationError, match=r"category 2 .* the 2 weights") as exc:
+        io.load(tmp_path, weights=(0, 1), benchmark="arith")
+    assert "benchmark=" not in str(exc.value)
+    with pytest.raises(ValidationError) as exc:
+        io.load(tmp_path, weights=(0, 1))
+    said = str(exc.value)
+    assert said.endswith("; the logs hold 2 tasks (arith, logic): to read another task alone, "
+                         "pass benchmark='logic' / --benchmark logic")
+    assert io.load(tmp_path, weights=(0, 1), benchmark="logic").shape == (2, 4, 3)
+    for kw in ({"weights": (0, 0.2, 0.5, 1)}, {"attributes": ("nope",)}):  # fit no task
+        with pytest.raises(ValidationError) as exc:
+            io.load(tmp_path, **kw)
+        assert "benchmark=" not in str(exc.value) and "alone" not in str(exc.value)
+        for task in ("arith", "logic"):
+            with pytest.raises(ValidationError):
+                io.load(tmp_path, benchmark=task, **kw)
+
+
+def test_a_score_above_the_weights_is_blamed_on_the_log_that_holds_it(tmp_path):
+    """Five weights on lm-eval's 0/1 tasks beside essay's 0-10 grades: the grade 7 is in an
+    essay log, and that log is named (it had been the first log read, an lm-eval one)."""
+    shutil.copytree(LM_EVAL / "multi" / "alpha", tmp_path / "alpha")
+    (tmp_path / "zz").mkdir()
+    for f in (INSPECT / "graded").glob("*.eval"):
+        shutil.copy(f, tmp_path / "zz" / f.name)
+    with pytest.raises(ValidationError) as exc:
+        io.load(tmp_path, weights=(0, 0.25, 0.5, 0.75, 1))
+    said = str(exc.value)
+    assert said.startswith(f"{tmp_path.name}/zz/") and "_essay_" in said.split(":")[0]
+    assert "read as categories 0..4 (one per weight given), but one is " in said
+    assert "benchmark=" not in said  # no task loads alone with these weights
+
+
 def test_every_rerun_is_named_in_one_refusal(tmp_path):
     from fixtures import make_logs as mk
 
@@ -1489,6 +1529,41 @@ def test_a_lone_helm_stats_json_is_recognised_from_its_first_entry(tmp_path, mon
         with pytest.raises(ValidationError, match=r"^stats\.json: a JSON file that is neither "
                            r"an Inspect log"):
             io.load(tmp_path / "stats.json")
+
+
+def test_helm_runs_of_a_suite_are_parsed_once_each_when_read(tmp_path, monkeypatch):
+    """A folder of HELM runs: each per_instance_stats.json is recognised from its first
+    entry and parsed once, when its run is read (they had all been parsed when the folder
+    was listed and held to the end of the load); a stats file that is not JSON past its
+    first entry is still refused as not JSON, naming it."""
+    from scorio_core.io import _dispatch, helm
+
+    for model in ("alpha", "beta"):
+        _helm_run(tmp_path, model)
+    whole = io.load(tmp_path)
+    done: list[str] = []
+    json_or_none, read_stats = _dispatch._json_or_none, helm.read_stats
+
+    def parse(src):
+        if src.label.endswith("per_instance_stats.json"):
+            done.append("parse " + src.label.split("scripted_")[1].split("/")[0])
+        return json_or_none(src)
+
+    def read(src, *args):
+        done.append("read " + src.label.split("scripted_")[1].split("/")[0])
+        return read_stats(src, *args)
+
+    monkeypatch.setattr(_dispatch, "_json_or_none", parse)
+    monkeypatch.setattr(helm, "read_stats", read)
+    again = io.load(tmp_path)
+    assert done == ["parse alpha", "read alpha", "parse beta", "read beta"]
+    assert again.models == whole.models and np.array_equal(again.R, whole.R)
+    stats = tmp_path / "simple_mcqa__model=scripted_beta" / "per_instance_stats.json"
+    entries = json.loads(stats.read_text())
+    stats.write_text("[" + json.dumps(entries[0]) + ", not JSON]")
+    with pytest.raises(ValidationError, match=r"simple_mcqa__model=scripted_beta/"
+                       r"per_instance_stats\.json: not JSON \("):
+        io.load(tmp_path)
 
 
 def test_a_helm_run_uploaded_file_by_file_loads_as_its_folder(tmp_path):

@@ -586,6 +586,45 @@ def test_texts_spilled_in_chunks_are_the_texts_spilled_at_once(monkeypatch, text
     assert frame["output"].to_list() == [None, None, None, "x"]
 
 
+def test_trim_heap_is_a_no_op_where_the_c_library_has_no_malloc_trim(monkeypatch):
+    """The memory a log's freed strings took is given back with glibc's malloc_trim where
+    it exists; elsewhere (macOS, Windows, musl, a C library that cannot be loaded) the
+    helper does nothing and says so, and logs load with their texts all the same."""
+    import ctypes
+    import platform
+    import sys
+
+    from scorio_core.io import _logs
+
+    _logs._malloc_trim.cache_clear()
+    monkeypatch.setattr(sys, "platform", "linux")
+
+    class Musl:  # malloc and free, no glibc symbols
+        def __getattr__(self, name):
+            raise AttributeError(name)
+
+    def unloadable(_name):
+        raise OSError("no C library")
+
+    for fake in (lambda _name: Musl(), unloadable):
+        monkeypatch.setattr(ctypes, "CDLL", fake)
+        _logs._malloc_trim.cache_clear()
+        assert _logs.trim_heap() is False
+    monkeypatch.undo()
+    for other in ("darwin", "win32"):
+        monkeypatch.setattr(sys, "platform", other)
+        _logs._malloc_trim.cache_clear()
+        assert _logs.trim_heap() is False
+    whole = io.load(TEXTS)  # without a trim: the same store
+    monkeypatch.undo()
+    _logs._malloc_trim.cache_clear()
+    assert _logs.trim_heap() is (sys.platform.startswith("linux")
+                                 and platform.libc_ver()[0] == "glibc")
+    again = io.load(TEXTS)
+    assert _file_rows(again.samples) == _file_rows(whole.samples)
+    assert len(whole.samples) == 30
+
+
 def _file_rows(store: SampleStore) -> list[tuple]:
     """Every row of the store, file by file in the files' own order."""
     return [r for f in store.files for r in pl.read_parquet(f).rows()]
