@@ -28,7 +28,6 @@ from app_pages._widgets import (  # noqa: F401
     core_formats,
     core_table,
     fitted_table,
-    float_formats,
     long_preview,
     number_formats,
     printf_formats,

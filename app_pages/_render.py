@@ -169,13 +169,40 @@ def charts(
     return {i: e for i, e in events.items() if i in select}
 
 
+#: A chart ``width`` that draws the panels of a side-by-side chart (``alt.hconcat``) in
+#: equal columns of the page, each as wide as its column (:func:`panels`).
+PANELS = "panels"
+
+
+def panels(spec: dict) -> list[dict]:
+    """The panels of a side-by-side chart's Vega-Lite ``spec`` (``hconcat``), each a chart of
+    its own with the whole chart's data and config, its width left to its page column: a
+    concatenated chart keeps its panels' fixed widths (Vega-Lite sizes no concatenated view
+    to its container), and the order study's two 330 px panels reached the main column's
+    edge at 1280 px and ran 270 px past it at 1000 px. Scales the panels shared are their
+    own then; the SVG/PNG files keep the chart as one.
+
+    Example
+    -------
+    >>> spec = {"datasets": {"d": []}, "config": {}, "hconcat": [
+    ...     {"mark": "line", "width": 330}, {"layer": [{"mark": "rule"}], "width": 330}]}
+    >>> [(sorted(p), p["width"]) for p in panels(spec)]
+    [(['config', 'datasets', 'mark', 'width'], 'container'), \
+(['config', 'datasets', 'layer', 'width'], 'container')]
+    """
+    shared = {k: v for k, v in spec.items() if k not in ("hconcat", "resolve", "spacing")}
+    return [{**shared, **panel, "width": "container"} for panel in spec["hconcat"]]
+
+
 def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | None = None,
           select: bool = False) -> Any:
     """One chart: title, chart, caption and its SVG/PNG files (made when clicked); ``spec``:
     its Vega-Lite dict if already made (:func:`vega_lite`). A session's first run shows the
     title and says the chart is coming (:func:`_later`). ``select``: a click on the chart
     (its selection parameters) reruns the page; returns the selection event (else None).
-    A chart with nothing to draw on these data (``c.empty``) says why instead."""
+    ``width``: ``"stretch"``, ``"content"`` or :data:`PANELS` (a side-by-side chart's panels
+    each as wide as half the column). A chart with nothing to draw on these data
+    (``c.empty``) says why instead."""
     st.subheader(c.title)
     if c.empty is not None:
         st.info(c.empty)
@@ -185,7 +212,10 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
         return None
     spec = spec if spec is not None else vega_lite(c.chart)
     event = None
-    if select:
+    if width == PANELS and "hconcat" in spec:
+        for where, panel in zip(st.columns(len(spec["hconcat"])), panels(spec), strict=True):
+            where.vega_lite_chart(panel, width="stretch")
+    elif select:
         event = st.vega_lite_chart(spec, width=width, on_select="rerun", key=f"{key}_sel_{i}")
     else:
         st.vega_lite_chart(spec, width=width)

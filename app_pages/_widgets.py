@@ -143,13 +143,6 @@ def core_formats(table: pd.DataFrame) -> dict:
     return {c: st.column_config.NumberColumn(format=f) for c, f in printf_formats(table).items()}
 
 
-def float_formats(table: pd.DataFrame, fmt: str = "%.4f") -> dict:
-    """``column_config`` giving every float column of ``table`` one format (Streamlit's
-    default prints 1.0 as ``1`` beside ``0.9473`` in the same column)."""
-    return number_formats([c for c in table.columns if pd.api.types.is_float_dtype(table[c])],
-                          fmt)
-
-
 def core_table(table: pd.DataFrame, spelled=(), n_now: int | None = None,
                labels: dict | None = None, help: dict | None = None) -> tuple[pd.DataFrame, dict]:
     """``(shown, column_config)`` for :func:`show_table`: every cell as the CLI and the
@@ -204,7 +197,14 @@ def _cfg_of(cfg: dict, key: str) -> dict:
 _NAMED_PX = {"small": 75, "medium": 200, "large": 400}
 
 
-def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, **kw) -> None:
+#: What an expander leaves of the main column for a table inside it (px): its padding took
+#: 36 px of the column's 820 at 1280 px in Chromium, and a part measured to
+#: :data:`MAIN_PX` ran 15 px past the box.
+BOX_PX = MAIN_PX - 36
+
+
+def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = MAIN_PX,
+               **kw) -> None:
     """``shown`` with ``column_config`` ``cfg``, as one table when its columns fit
     :data:`MAIN_PX`, else in the parts that do, one under another, each repeating the
     columns that say whose row it is and each after a line saying which part it is
@@ -213,12 +213,13 @@ def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, **kw) -> None:
     scrolled sideways, and its last columns (the Leaderboard's ``t_next``, the Check table's
     ``power``) were cut at the edge. Every part hands the browser the whole table (what a
     download or a test reads) and shows its own columns (``column_order``). ``kw``: what
-    :func:`show_table` takes (a ``key`` numbers its parts)."""
+    :func:`show_table` takes (a ``key`` numbers its parts); ``budget``: the pixels a part may
+    take (:data:`BOX_PX` in an expander)."""
     widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg, "width").items()}
     widths = {c: w for c, w in widths.items() if isinstance(w, int | float)}
     order = kw.pop("column_order", None)
     view = shown if order is None else shown[list(order)]
-    parts = fitted_parts(view, _cfg_of(cfg, "label"), widths, MAIN_PX, keys)
+    parts = fitted_parts(view, _cfg_of(cfg, "label"), widths, budget, keys)
     key = kw.pop("key", None)
     if len(parts) > 1:  # each part as wide as its columns (stretched, its last one ran wide)
         kw["width"] = "content"

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import _common, _page_state, _render
+from app_pages import _common, _page_state, _render, _widgets
 from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.compare import COMPARE, RANKS_CAPTION
+from scorio_core.display import readable
+from scorio_core.formatting import format_frame
 from scorio_core.rank import FAMILIES, METHODS
 
 
@@ -29,6 +31,16 @@ def _method_controls(ds) -> list[str]:
                           help="Default: every method of the chosen families. (extra) marks "
                                "the 5 variants beyond the 72 of "
                                f"{_common.cite('002', 'App. I.2')}.")
+
+
+def _table(table, **kw) -> None:
+    """``table`` as the CLI prints it (``scorio-studio compare --format table``): its cells in
+    the core's formats, a column with no value in any row left out and named below
+    (:func:`scorio_core.display.readable`), in parts when wider than the main column."""
+    shown, notes = readable(table)
+    _common.show_core(st, shown, hide_index=True, **kw)
+    for line in notes:
+        st.caption(line)
 
 
 def main() -> None:
@@ -53,35 +65,33 @@ def main() -> None:
         with st.expander(f"{len(cmp.run.skipped)} method(s) skipped"):
             st.table({"method": list(cmp.run.skipped), "reason": list(cmp.run.skipped.values())})
 
-    s = cmp.summary
-    for col, (label, val) in zip(st.columns(5), [("mean τ_b", f"{s['mean']:.4f}"),
-                                                 ("median τ_b", f"{s['median']:.4f}"),
-                                                 ("min τ_b", f"{s['min']:.4f}"),
-                                                 ("#(τ_b = 1)", s["n_tau_1"]),
-                                                 ("#(τ_b ≥ 0.95)", s["n_tau_ge_0.95"])],
-                                 strict=True):
-        col.metric(label, val)
+    tables = COMPARE.tables(result)
+    # the summary's numbers as the CLI and the report write them (one formatter)
+    s = dict(zip(tables["summary"].columns, format_frame(tables["summary"]).iloc[0],
+                 strict=True))
+    for col, (label, name) in zip(st.columns(5), [("mean τ_b", "mean"), ("median τ_b", "median"),
+                                                  ("min τ_b", "min"), ("#(τ_b = 1)", "n_tau_1"),
+                                                  ("#(τ_b ≥ 0.95)", "n_tau_ge_0.95")],
+                                  strict=True):
+        col.metric(label, s[name])
     st.caption("Agreement of each method's full-data ranking with the gold standard "
                "(Bayes@N, uniform prior = avg@N order), over all methods but the gold one.")
     others = [m for m in cmp.exact if m != "bayes"]  # as #(τ_b = 1): the gold left out
     st.markdown(f"**Reproduce the gold ordering exactly ({len(others)} besides the gold "
                 "itself):** " + (", ".join(f"`{m}`" for m in others) or "none"))
 
-    tables = COMPARE.tables(result)
-    st.subheader("Ranks")
-    ranks = tables["ranks"]
-    _common.show_table(st, ranks.set_index(ranks.columns[0]), width="stretch", key="rank_table",
-                       height=_common.table_height(len(ranks)))
-    st.caption(RANKS_CAPTION)
-
     _render.charts(COMPARE, result, "methods", widths=("content",))
-    left, right = st.columns(2)
-    left.markdown("**Agreement with the gold standard**")
-    _common.show_table(left, tables["agreement"], hide_index=True, width="stretch",
-                       column_config=_common.float_formats(tables["agreement"]))
-    right.markdown("**Consensus** (mean τ_b with all other methods)")
-    _common.show_table(right, tables["consensus"], hide_index=True, width="stretch",
-                       column_config=_common.float_formats(tables["consensus"]))
+    # one under the other, each the main column's width: side by side, half a column each,
+    # the long method names ran both past their halves; every table as the CLI prints it
+    for title, name in (("Agreement with the gold standard", "agreement"),
+                        ("Consensus (mean τ_b with all other methods)", "consensus")):
+        st.markdown(f"**{title}**")
+        _table(tables[name], key=f"{name}_table")
+    ranks = tables["ranks"]
+    with st.expander(f"Ranks: every model by each of the {ranks.shape[1] - 1} methods"):
+        st.caption(RANKS_CAPTION)
+        _table(ranks, key="rank_table", height=_common.table_height(len(ranks)),
+               budget=_widgets.BOX_PX)  # the expander's padding
     with st.expander("How to read this"):
         st.markdown(COMPARE.how_to_read)
     _render.footer(COMPARE, ds, params, result, "methods")

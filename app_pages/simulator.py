@@ -97,7 +97,8 @@ def main() -> None:
             col.metric(h.label, h.value, help=h.help or None)
     if sid == "rubric-lesson":
         _common.show_core(st, result.table, hide_index=True, width="stretch")
-    _render.charts(a, result, f"sim_{text}", widths=("content",) if sid == "order" else ())
+    # the order study's two panels side by side, each as wide as half the main column
+    _render.charts(a, result, f"sim_{text}", widths=(_render.PANELS,) if sid == "order" else ())
     st.info(f"**What to notice.** {a.notice_for(params, result)}")  # as a report says it
     _render.footer(a, None, params, result, f"sim_{text}")
 

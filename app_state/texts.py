@@ -747,10 +747,6 @@ def pair_notes(pairs: pd.DataFrame) -> list[str]:
     >>> pair_notes(t)
     ['**a vs b, c vs d**: too close']
     """
-    if "note" not in pairs:
-        return []
-    groups: dict[str, list[str]] = {}
-    for better, nxt, note in zip(pairs["better"], pairs["next"], pairs["note"], strict=True):
-        if isinstance(note, str) and note:
-            groups.setdefault(note, []).append(f"{better} vs {nxt}")
-    return [f"**{', '.join(names)}**: {note}" for note, names in groups.items()]
+    from scorio_core.planner import pair_notes as notes  # one grouping: page and notebook
+
+    return [f"**{names}**: {note}" for names, note in notes(pairs)]

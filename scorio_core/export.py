@@ -27,6 +27,7 @@ import numpy as np
 from ._validation import json_safe
 from .formatting import (
     EXPORT_DIGITS,
+    LINE_WIDTH,
     _md_escape,
     format_number,
     markdown_table,
@@ -251,10 +252,10 @@ def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
 
     out = [title, ""]
     for t in describe(board):
-        out += textwrap.wrap(t.replace("`", ""), width=100)
+        out += textwrap.wrap(t.replace("`", ""), width=LINE_WIDTH)
     out += ["", text_table(board.table)]
-    out += [""] + [textwrap.fill(f"Note: {n}", width=100) for n in board.notes] if board.notes \
-        else []
+    if board.notes:
+        out += [""] + [textwrap.fill(f"Note: {n}", width=LINE_WIDTH) for n in board.notes]
     return "\n".join(out) + "\n"
 
 

@@ -87,10 +87,12 @@ __all__ = [
     "round_floats",
     "round_json",
     "TEXT_WIDTH",
+    "LINE_WIDTH",
     "display_width",
     "text_table",
     "markdown_table",
     "md_inline",
+    "md_plain",
     "percent",
     "a_chance",
     "count_text",
@@ -525,6 +527,10 @@ def printed_numbers(df: pd.DataFrame) -> pd.DataFrame:
 #: in a terminal; numbers never wrap.
 TEXT_WIDTH = 50
 
+#: Width a terminal's prose is wrapped to (``scorio-studio leaderboard``'s header sentences,
+#: a study's "How to read this" and "What to notice"): a paragraph, not a table cell.
+LINE_WIDTH = 100
+
 
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 
@@ -636,6 +642,76 @@ def md_inline(text: str) -> str:
     &lt;img src=x> & &amp;amp; p <0.0001, N >= 2
     """
     return _MD_TAG.sub("&lt;", _MD_ENTITY.sub("&amp;", str(text)))
+
+
+#: Read left to right, what Markdown shows literally: a backslash escape (ASCII punctuation
+#: after a backslash is that character) or a code span (a run of backticks, its text, the
+#: same run: ``a `b` c``; no escape inside it: `` `a\*b` `` shows ``a\*b``)
+_MD_LITERAL = re.compile(r"\\([!-/:-@\[-`{-~])|(`+)(.+?)(?<!`)\2(?!`)", re.S)
+#: An inline link or image, ``[text](url)`` / ``[text](url "title")``, and an autolink ``<url>``
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\(\s*<?([^\s)>]*)>?(?:\s+[\"'(].*?[\"')])?\s*\)")
+_MD_AUTOLINK = re.compile(r"<((?:https?|ftp|mailto):[^\s<>]+)>")
+#: Emphasis: ``**strong**``/``__strong__`` and ``*em*``/``_em_`` (an underscore only between
+#: non-word characters, as Markdown reads ``LLM_4`` or ``rank_lo``: no emphasis)
+_MD_EMPHASIS = (
+    re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*", re.S),
+    re.compile(r"(?<!\w)__(?=\S)(.+?)(?<=\S)__(?!\w)", re.S),
+    re.compile(r"\*(?=[^\s*])(.+?)(?<=[^\s*])\*", re.S),
+    re.compile(r"(?<!\w)_(?=[^\s_])(.+?)(?<=[^\s_])_(?!\w)", re.S),
+)
+#: A character reference as Markdown reads one: with its semicolon (``&amp;``, ``&#60;``)
+_MD_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]*);")
+_MD_HELD = re.compile("\x00(\\d+)\x00")
+
+
+def md_plain(text: str) -> str:
+    """Our Markdown prose (a lesson's text, a caveat, a caption) as a terminal reads it: the
+    words a renderer shows, none of the markup -- emphasis (``*LLM mimics*``, ``**true**``)
+    as its words, a code span as its text, a link ``[text](url)`` as ``text (url)`` (an
+    autolink ``<url>`` as the url), an escaped character (``\\*``, ``\\_``) as itself and a
+    character reference (``&lt;``, ``&amp;``) as its character. What a code span, an escape
+    or a link's url holds is left as it is (``p_best`` or ``*`` in a code span stays).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import md_plain
+    >>> md_plain("Eleven *LLM mimics* rank against the **true** order, not __this__ or _that_")
+    'Eleven LLM mimics rank against the true order, not this or that'
+    >>> md_plain("the prior `R0`; `` `tick` `` and `*` stay; LLM_4 and rank_lo are names")
+    'the prior R0; `tick` and * stay; LLM_4 and rank_lo are names'
+    >>> md_plain("see [the docs](https://x.org/a_b_c) or <https://x.org/*y*>")
+    'see the docs (https://x.org/a_b_c) or https://x.org/*y*'
+    >>> md_plain(r"2 \\* 3 \\*not em\\* \\`x\\` a\\_b p &lt; 0.05 &amp; 3 * 4 * 5")
+    '2 * 3 *not em* `x` a_b p < 0.05 & 3 * 4 * 5'
+    """
+    import html
+
+    held: list[str] = []  # text shown as it is: an escaped character, a code span, a url
+
+    def hold(s: str) -> str:
+        held.append(s)
+        return f"\x00{len(held) - 1}\x00"
+
+    def literal(m: re.Match) -> str:
+        if m[1] is not None:
+            return hold(m[1])
+        body = m[3]  # one space either side is padding (`` `tick` ``), not the code's
+        if len(body) > 2 and body[0] == body[-1] == " " and body.strip():
+            body = body[1:-1]
+        return hold(body)
+
+    s = _MD_LITERAL.sub(literal, str(text))
+    s = _MD_AUTOLINK.sub(lambda m: hold(m[1]), s)
+    s = _MD_LINK.sub(lambda m: f"{m[1]} ({hold(m[2])})" if m[1] != m[2] else hold(m[2]), s)
+    for pattern in _MD_EMPHASIS:
+        while True:  # nested (**a *b* c**) and side by side
+            s, n = pattern.subn(r"\1", s)
+            if not n:
+                break
+    s = _MD_REFERENCE.sub(lambda m: html.unescape(m[0]), s)
+    while _MD_HELD.search(s):  # a held text may hold another (a link's url in a code span)
+        s = _MD_HELD.sub(lambda m: held[int(m[1])], s)
+    return s
 
 
 def _md_escape(text: str, breaks: str = " ") -> str:

@@ -92,6 +92,7 @@ __all__ = [
     "Allocation",
     "allocate_trials",
     "Plan",
+    "pair_notes",
     "plan",
     "CurveSettings",
     "curve_settings",
@@ -1585,6 +1586,31 @@ def _pairs_text(pairs: pd.DataFrame) -> str:
     return text_table(pairs)
 
 
+def pair_notes(pairs: pd.DataFrame) -> list[tuple[str, str]]:
+    """``(which pairs, note)`` for each note of a pairs table (:func:`pair_needs`), the pairs
+    that share a note named together (``a vs b, c vs d``), in the table's order: what the
+    Planner page and a plan's notebook display list under the table, keyed to its rows by
+    ``better`` and ``next`` -- a sentence does not fit a table column (in a notebook's
+    860 px output area its ``note`` column ran the pairs table past the edge).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.planner import pair_notes
+    >>> t = pd.DataFrame({"better": ["a", "b", "c"], "next": ["b", "c", "d"],
+    ...                   "note": ["too close", "", "too close"]})
+    >>> pair_notes(t)
+    [('a vs b, c vs d', 'too close')]
+    """
+    if "note" not in pairs:
+        return []
+    groups: dict[str, list[str]] = {}
+    for better, nxt, note in zip(pairs["better"], pairs["next"], pairs["note"], strict=True):
+        if isinstance(note, str) and note:
+            groups.setdefault(note, []).append(f"{better} vs {nxt}")
+    return [(", ".join(names), note) for note, names in groups.items()]
+
+
 def _trials(x: float) -> str:
     """A trial count that may be fractional (a budget per model): whole numbers as such."""
     return f"{x:,.0f}" if x == round(x) or x >= 100 else f"{x:,.1f}"
@@ -1751,8 +1777,13 @@ class Plan:
 
         pairs = (f"{len(self.pairs)} undecided adjacent pair(s)" if len(self.pairs)
                  else "every adjacent pair is decided: nothing to plan")
+        # the notes under the table, each naming its pairs (as the Planner page lists them):
+        # a column of sentences ran the table past a notebook's output area; self.pairs
+        # keeps its note column
+        notes = [f"{who}: {note}" for who, note in pair_notes(self.pairs)]
         return result_html("Planner", self.caption(),
-                           [(pairs, self.pairs), ("allocation", self.allocation)],
+                           [(pairs, self.pairs.drop(columns="note", errors="ignore"), notes),
+                            ("allocation", self.allocation)],
                            self.charts()[0], [self.headline()])
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:

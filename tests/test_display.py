@@ -167,7 +167,10 @@ def test_plan_shows_pairs_allocation_and_what_the_budget_buys(coins):
     planned = sc.plan(coins, budget_trials=40, draws=2000)
     html = planned._repr_html_()
     p = parse(html)
-    check_table(p.tables[0], planned.pairs, "pairs")
+    # the pairs' notes under the table, each naming its row(s) (tested below); the
+    # DataFrame keeps its note column
+    assert planned.pairs.columns[-1] == "note"
+    check_table(p.tables[0], planned.pairs.drop(columns="note"), "pairs")
     check_table(p.tables[1], planned.allocation, "allocation")
     assert p.svgs == 1 and "budget 40 extra trials" in html
     assert "Budget 40 extra trials per question" in html  # the headline sentence
@@ -521,9 +524,44 @@ def test_a_notebook_table_breaks_its_headers_after_underscores_as_the_report_doe
     planned = sc.plan(coins, budget_trials=40, draws=2000)
     html = planned._repr_html_()
     heads = re.findall(r"<th[^>]*>(.*?)</th>", html)
-    assert "trials_<wbr>needed_<wbr>papers" in heads and "note" in heads
+    assert "trials_<wbr>needed_<wbr>papers" in heads
     assert all("_" not in h.replace("_<wbr>", "") for h in heads)  # every underscore breaks
     style = html[:html.index("</style>")]
     assert re.search(r"\.scorio-result th\.num,\.scorio-result th\.txt\{white-space:normal", style)
     p = parse(html)
-    assert p.tables[0]["head"][-2:] == ["trials_needed_papers", "note"]  # the text unchanged
+    assert p.tables[0]["head"][-1] == "trials_needed_papers"  # the text unchanged
+
+
+def test_a_plans_notes_are_listed_under_its_pairs_table_keyed_to_their_rows(coins):
+    """With a long note (a pair whose papers' rule reads "met now") the pairs table's
+    ``note`` column still ran the display 60 px past a classic notebook's 860 px output
+    area (tests/app/test_report_browser.py measures it). The notes are listed under the
+    table, as the Planner page lists them, each naming its pairs by ``better vs next``;
+    pairs that share a note share its line; ``p.pairs`` keeps the column."""
+    from scorio_core.planner import pair_notes
+
+    planned = sc.plan(coins, budget_trials=40, draws=2000)
+    pairs = planned.pairs
+    noted = pairs[pairs["note"] != ""]
+    assert len(noted) >= 1 and noted["note"].str.len().max() > 150  # a long note to place
+    html = planned._repr_html_()
+    p = parse(html)
+    assert "note" not in p.tables[0]["head"]
+    # between the pairs table and the next one: one line per note, naming its rows
+    between = html[html.index("</table>"):html.index("<table>", html.index("</table>"))]
+    lines = [unescape(x) for x in re.findall(r'<p class="note">(.*?)</p>', between)]
+    rows = {f"{b} vs {n}": note for b, n, note in zip(pairs["better"], pairs["next"],
+                                                       pairs["note"], strict=True)}
+    said = {}
+    for line in lines:
+        who, note = line.split(": ", 1)
+        said |= dict.fromkeys(who.split(", "), note)
+    assert said == {k: v for k, v in rows.items() if v}
+    # the page's lines are the same grouping (one definition), in Markdown
+    from app_state.texts import pair_notes as page_notes
+
+    assert page_notes(pairs) == [f"**{w}**: {n}" for w, n in pair_notes(pairs)]
+    assert [f"{w}: {n}" for w, n in pair_notes(pairs)] == lines
+    two = pd.DataFrame({"better": ["a", "b", "c"], "next": ["b", "c", "d"],
+                        "note": ["x", "", "x"]})
+    assert pair_notes(two) == [("a vs b, c vs d", "x")]

@@ -18,6 +18,7 @@ from scorio_core.formatting import (
     format_frame,
     format_number,
     markdown_table,
+    md_plain,
     text_table,
 )
 
@@ -276,3 +277,41 @@ def test_a_confidence_or_chance_setting_reads_as_the_app_writes_it_in_every_core
                 found.append(f"{path.relative_to(root)}:{node.lineno} {{{expr}:{spec}}}")
     assert found == [], found
     assert scanned >= 30  # the scan sees the core's confidences (now written with percent)
+
+
+@pytest.mark.parametrize(("md", "plain"), [
+    # emphasis, nested and side by side; ``*`` between spaces is a product, not emphasis
+    ("***both*** and **a *b* c**", "both and a b c"),
+    ("*one* *two*; 3 * 4 * 5", "one two; 3 * 4 * 5"),
+    # an underscore inside a word is a name's (LLM_10, rank_lo), not emphasis
+    ("LLM_10 beats LLM_9; rank_lo and _this_ and __that__", "LLM_10 beats LLM_9; rank_lo and "
+                                                            "this and that"),
+    # a code span is shown as it is: no emphasis, escape or link read inside it
+    ("`*x*` `a\\*b` `[t](u)` ``a`b``", "*x* a\\*b [t](u) a`b"),
+    ("an unclosed ` backtick stays", "an unclosed ` backtick stays"),
+    # links and images: the text, then the url; a title is dropped; an autolink is its url
+    ('[*Don\'t Pass@k*](https://arxiv.org/abs/x_y "paper") and ![chart](c.svg)',
+     "Don't Pass@k (https://arxiv.org/abs/x_y) and chart (c.svg)"),
+    ("<https://a.org/b_c_d>", "https://a.org/b_c_d"),
+    # escapes and character references; '&' that starts none (no semicolon) stays
+    ("\\[not a link\\](x) \\_a\\_ \\\\", "[not a link](x) _a_ \\"),
+    ("&lt;b&gt; &#42;x&#42; AT&T &copy no semicolon", "<b> *x* AT&T &copy no semicolon"),
+])
+def test_md_plain_shows_what_a_markdown_renderer_shows(md, plain):
+    """A terminal reads our Markdown prose as its renderer would show it (the simulate
+    command's lessons showed ``*LLM mimics*`` and `` `R0` `` raw)."""
+    assert md_plain(md) == plain
+
+
+def test_md_plain_leaves_every_definitions_reading_without_markup():
+    """Every analysis's "How to read this" reads without a Markdown mark in a terminal, with
+    the words its emphasis and code spans held; text without markup is left as it is."""
+    from scorio_core.definitions import ANALYSES, SIMULATIONS
+
+    for a in (*ANALYSES.values(), *SIMULATIONS.values()):
+        plain = md_plain(a.how_to_read)
+        assert "*" not in plain and "`" not in plain, a.id
+        assert plain.split() == re.sub(r"[*`]", "", a.how_to_read).split(), a.id
+    assert "*LLM mimics*" in SIMULATIONS["coins"].how_to_read  # the case this guards
+    text = "p < 0.05, N >= 2, 95% of LLM_10's a_b (x) [y] & z"
+    assert md_plain(text) == text

@@ -285,8 +285,10 @@ def _race(mean: pd.DataFrame, ref: str, ref_name: str) -> str:
     if ends:
         ends.sort()
         (n0, o0), rest = ends[0], ends[1:]
-        text += (f"; from n = {n0} on {_metric(o0)} is higher ({mean.at[last, o0]:.3f} against "
-                 f"{mean.at[last, ref]:.3f} at n = {last})")
+        hi, lo = mean.at[last, o0], mean.at[last, ref]
+        d = next((d for d in range(3, 7) if f"{hi:.{d}f}" != f"{lo:.{d}f}"), 6)  # they differ
+        text += (f"; from n = {n0} on {_metric(o0)} is higher ({hi:.{d}f} against "
+                 f"{lo:.{d}f} at n = {last})")
         text += "".join(f", and from n = {n} on {_metric(o)}" for n, o in rest)
     if once:
         text += "; " + "; ".join(once) + " is higher"
@@ -372,12 +374,12 @@ def _calibration_notice(result) -> dict:
         return {"seen": ""}
     t = result.table[result.table["coverage"].notna()]
 
-    def pct(x: float) -> str:
-        return f"{100 * x:.0f} %"
+    def pct(x: float) -> str:  # as the lesson's fixed text writes "95%"
+        return f"{100 * x:.0f}%"
 
     def span(s: pd.Series) -> str:
         lo, hi = pct(s.min()), pct(s.max())
-        return lo if lo == hi else f"{lo[:-2]}–{hi}"
+        return lo if lo == hi else f"{lo[:-1]}–{hi}"
 
     bayes = t["interval"] == "Bayes@N (papers)"
     parts = []

@@ -2,7 +2,9 @@
 Simulator page's studies, each rendered from its one definition in
 :data:`scorio_core.definitions.SIMULATIONS`.
 
-``text`` for people, ``csv`` (the study's tables under a provenance header) and ``json``
+``table`` for people (the lesson's "How to read this" under the title, its settings, headline
+numbers and tables, then its "What to notice", as the page reads them), ``markdown`` the same
+as Markdown, ``csv`` (the study's tables under a provenance header) and ``json``
 (provenance, settings, tables and the headline numbers) for scripts.
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["add_parser", "run", "render", "STUDIES"]
+__all__ = ["add_parser", "run", "render", "reading_lines", "STUDIES"]
 
 #: study -> its one-line help; its flags come from its declared settings
 #: (:data:`scorio_core.simulate.params.STUDY_PARAMS`, a light module: ``--help`` does not
@@ -160,7 +162,41 @@ def render(args: argparse.Namespace) -> str:
         return _csv(prov, *tables.values())
     intro = settings_lines(p) + headline_lines(study, result)
     shown = _text_tables(study, a.shown_tables(result, tables))
-    return render(fmt, a.title, intro, [(name, "", t) for name, t in shown.items()])
+    body = render(fmt, a.title, intro, [(name, "", t) for name, t in shown.items()])
+    # the lesson as the page and a report read it: how to read it under the title, what to
+    # notice once its numbers are printed (the lesson's closing text)
+    title, rest = body.split("\n", 1)
+    out = [title, "", *reading_lines("How to read this", a.how_to_read_for(p, result), fmt),
+           rest.rstrip("\n")]
+    if notice := a.notice_for(p, result):
+        out += ["", *reading_lines("What to notice", notice, fmt)]
+    return "\n".join(out) + "\n"
+
+
+def reading_lines(label: str, text: str, fmt: str) -> list[str]:
+    """A study's "How to read this" or "What to notice" (Markdown prose, as its definition
+    says it once): in ``markdown`` as the report writes it, its emphasis and code spans kept;
+    in ``table`` as a terminal reads it, the markup gone (:func:`~scorio_core.formatting.
+    md_plain`) and the paragraph wrapped to the width the leaderboard's sentences take.
+
+    Example
+    -------
+    >>> from scorio_core.cli.simulate import reading_lines
+    >>> reading_lines("How to read this", "Eleven *LLM mimics*, the prior `R0`", "table")
+    ['How to read this: Eleven LLM mimics, the prior R0']
+    >>> reading_lines("How to read this", "Eleven *LLM mimics*, the prior `R0`", "markdown")
+    ['**How to read this.** Eleven *LLM mimics*, the prior `R0`']
+    """
+    import textwrap
+
+    from ..export import _md_escape_prose  # one escaping rule for every Markdown export
+    from ..formatting import LINE_WIDTH, md_plain
+    from ._common import cli_text
+
+    if fmt == "markdown":
+        return [f"**{label}.** {_md_escape_prose(cli_text(text))}"]
+    return textwrap.wrap(f"{label}: {md_plain(cli_text(text))}", LINE_WIDTH,
+                         break_on_hyphens=False)
 
 
 def run(args: argparse.Namespace) -> int:

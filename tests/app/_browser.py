@@ -99,6 +99,20 @@ CODE_BOXES_JS = """() => document.querySelectorAll(
 WIDE_TABLES_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stDataFrame"] .dvn-scroller'))
   .map((s, i) => [i, s.scrollWidth - s.clientWidth]).filter(([, cut]) => cut > 1)"""
+#: ``[index, pixels past the edge]`` of every chart in the main column drawn past the
+#: column's right edge (its content box: a chart of fixed width ran on under the page's
+#: margin, its last axis labels cut).
+WIDE_CHARTS_JS = """() => {
+  const box = document.querySelector('[data-testid="stMainBlockContainer"]');
+  const right = box.getBoundingClientRect().right - parseFloat(getComputedStyle(box).paddingRight);
+  return Array.from(document.querySelectorAll(
+      '[data-testid="stMain"] [data-testid="stVegaLiteChart"] :is(canvas, svg)'))
+    .map((c, i) => [i, Math.round(c.getBoundingClientRect().right - right)])
+    .filter(([, past]) => past > 1);
+}"""
+#: The number of charts drawn (canvas or SVG) in the main column.
+CHARTS_JS = """() => document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] :is(canvas, svg)').length"""
 #: The number of tables drawn in the main column.
 TABLES_JS = """() => document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stDataFrame"] .dvn-scroller').length"""

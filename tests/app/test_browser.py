@@ -14,10 +14,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from _browser import (
+    CHARTS_JS,
     CODE_BOXES_JS,
     CUT_CODE_JS,
     CUT_LABELS_JS,
     TABLES_JS,
+    WIDE_CHARTS_JS,
     WIDE_TABLES_JS,
     act,
     charts_drawn,
@@ -244,11 +246,36 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server):
     per-subset table at lo, the Planner's pairs, the Questions page's best column and the
     Check table's power column ran past the main column (a sideways scroll, cut without a
     mark); the Data page's long preview too. Each is now one table or parts that fit, each
-    repeating the columns that say whose row it is."""
+    repeating the columns that say whose row it is; the Method comparison's agreement and
+    consensus tables (side by side in half columns, each ran past its half) and its ranks."""
     page.set_viewport_size({"width": 1280, "height": 1000})
-    for path in ("leaderboard", "planner", "questions", "check", ""):
+    for path in ("leaderboard", "planner", "questions", "check", "methods", ""):
         page.goto(f"{server}/{path}")
         settle(page)
         _no_exception(page, path or "data")
         page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
         assert page.evaluate(WIDE_TABLES_JS) == [], path or "data"
+    # the Method comparison's ranks (a column per method) in parts inside an expander, whose
+    # padding leaves less than the main column: a part measured to it ran 15 px past
+    page.goto(f"{server}/methods?dataset=biased_coins")
+    settle(page)
+    page.locator('[data-testid="stMain"] summary', has_text="Ranks: every model").click()
+    page.wait_for_function("""() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stExpanderDetails"] .dvn-scroller'))
+        .filter(s => s.clientWidth > 0).length > 1""", timeout=60_000)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_the_order_study_charts_fit_the_main_column(page, server, width):
+    """The Simulator's order study drew its two panels side by side at 330 px each, one
+    chart of fixed width: at the main column's edge at 1280 px, 270 px past it at 1024 px.
+    Each panel is now as wide as half the column (``_render.PANELS``)."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.goto(f"{server}/simulator?study=order")
+    settle(page)
+    page.wait_for_function(f"() => ({CHARTS_JS})() >= 2", timeout=120_000)  # after the redraw
+    settle(page)
+    _no_exception(page, "simulator: order")
+    assert page.evaluate(CHARTS_JS) == 2  # the two panels, each a chart of its own
+    assert page.evaluate(WIDE_CHARTS_JS) == []

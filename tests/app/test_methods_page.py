@@ -24,9 +24,14 @@ def _open(dataset: str) -> AppTest:
     return at
 
 
+def _ranks(at: AppTest):
+    """The page's ranks table (every part hands the browser all of it), indexed by model."""
+    return next(d.value for d in at.dataframe if "model" in d.value.columns).set_index("model")
+
+
 def test_all_methods_on_biased_coins():
     at = _open(COINS)
-    ranks = next(d.value for d in at.dataframe if "avg" in d.value.columns)
+    ranks = _ranks(at)
     assert ranks.shape == (11, len(METHODS) - sum(m.needs_r0 for m in METHODS.values()))
     # in gold order, best first, as its caption (and the CLI, the report) says
     assert ranks.index.tolist() == [f"LLM_{i}" for i in (11, 9, 10, 7, 8, 6, 5, 4, 3, 2, 1)]
@@ -48,7 +53,7 @@ def test_family_filter_on_one_benchmark():
     at.switch_page(METHODS_PAGE).run()
     at.multiselect(key="families").set_value(["metrics", "pointwise"]).run()
     assert not at.exception
-    ranks = next(d.value for d in at.dataframe if "avg" in d.value.columns)
+    ranks = _ranks(at)
     expected = [m for m, v in METHODS.items() if v.family in ("metrics", "pointwise")]
     assert sorted(ranks.columns) == sorted(expected)
     assert "bayes_greedy" in ranks.columns  # the synthetic set has greedy R0
@@ -63,7 +68,7 @@ def test_clearing_and_reselecting_families_restores_their_methods():
     assert not at.exception
     voting = [m for m, v in METHODS.items() if v.family == "voting"]
     assert at.multiselect(key="methods").value == voting
-    ranks = next(d.value for d in at.dataframe if voting[0] in d.value.columns)
+    ranks = _ranks(at)
     assert sorted(ranks.columns) == sorted(voting)
 
 
@@ -75,7 +80,7 @@ def test_copy_code_box_reproduces_the_methods_page():
     at.switch_page(METHODS_PAGE).run()
     at.multiselect(key="families").set_value(["voting", "pointwise"]).run()
     assert not at.exception, [e.value for e in at.exception]
-    ranks = next(d.value for d in at.dataframe if "borda" in d.value.columns)
+    ranks = _ranks(at)
     agreement = next(d.value for d in at.dataframe if "tau_b" in d.value.columns)
     cell = code_cell(at, "sc.compare(")
     ns: dict = {}
@@ -87,24 +92,79 @@ def test_copy_code_box_reproduces_the_methods_page():
     np.testing.assert_allclose(cmp.agreement["tau_b"], agreement["tau_b"], rtol=1e-12)
 
 
-def test_method_tables_keep_one_number_format_per_column():
-    """Issue 24: Streamlit's default printed tau_b = 1.0 as "1" beside "0.9473" in the same
-    column; every float column of the agreement and consensus tables has one format."""
+def _cli_tables(path: str, capsys) -> dict[str, list[list[str]]]:
+    """The rows of each table ``scorio-studio compare PATH --format table`` prints, by its
+    heading (cells split at spaces: method and model names have none)."""
+    from scorio_core.cli import main
+
+    assert main(["compare", path, "--format", "table"]) == 0
+    out, tables, name = capsys.readouterr().out.splitlines(), {}, None
+    for line in out:
+        if line.startswith("## "):
+            name = line[3:]
+            tables[name] = []
+        elif name and line.strip() and not line.startswith(("Rows:", "Note:")):
+            tables[name].append(line.split())
+        elif name and tables[name]:
+            name = None  # a blank line ends the table
+    return tables
+
+
+def _page_cells(d) -> list[list[str]]:
+    """A page table's header and rows as the browser writes them: a number column in its
+    printf format (``localized``: thousands separators), text as sent (the core's cells),
+    a flag as the CLI says it, a missing cell as the "—" placeholder; its own columns."""
     import json
 
-    at = AppTest.from_file(APP, default_timeout=180)
-    at.run()
-    at.switch_page("app_pages/methods.py").run()
-    assert not at.exception
-    checked = 0
-    for d in at.dataframe:
-        if not {"tau_b", "mean_tau_b"} & set(d.value.columns):
-            continue
-        config = json.loads(d.proto.columns or "{}")
-        for c in d.value.select_dtypes("float").columns:
-            assert config.get(c, {}).get("type_config", {}).get("format") == "%.4f", (c, config)
-            checked += 1
-    assert checked >= 3
+    from scorio_core.formatting import MISSING, ColumnFormat, format_value
+
+    config = json.loads(d.proto.columns or "{}")
+    cols = list(d.proto.column_order) or list(d.value.columns)
+
+    def cell(c, v):
+        fmt = config.get(c, {}).get("type_config", {}).get("format")
+        if v is None or v != v:
+            return MISSING
+        if isinstance(v, bool) or type(v).__name__ == "bool_":
+            return format_value(v, ColumnFormat("bool"))
+        if fmt == "localized":
+            return f"{int(v):,}"
+        return fmt % v if fmt else str(v)
+
+    return [cols] + [[cell(c, v) for c, v in zip(cols, row, strict=True)]
+                     for row in d.value[cols].itertuples(index=False, name=None)]
+
+
+def test_method_tables_read_as_the_cli_prints_them(capsys):
+    """The page formatted its agreement and consensus tables with a fixed "%.4f" of its own
+    (Issue 24: Streamlit's default had printed tau_b = 1.0 as "1" beside "0.9473") and showed
+    an empty ``note`` column the CLI leaves out. Every table now goes through the one rule of
+    the pages (``_widgets.show_core``): the summary, agreement, consensus and ranks read cell
+    for cell as ``scorio-studio compare PATH --format table`` prints them, and the ranks --
+    a column per method -- come in parts that fit the main column, each repeating ``model``."""
+    from app_pages._loading import BUNDLED
+
+    cli = _cli_tables(str(BUNDLED[COINS]), capsys)
+    at = _open(COINS)
+    tables = [d for d in at.dataframe if not d.proto.editing_mode]
+    agreement = next(d for d in tables if "tau_b" in d.value.columns)
+    consensus = next(d for d in tables if "mean_tau_b" in d.value.columns)
+    assert _page_cells(agreement) == cli["Agreement with the gold standard"]
+    assert _page_cells(consensus) == cli["Consensus"]
+    assert "note" not in cli["Consensus"][0]  # no row has one: left out, as the CLI does
+    # the ranks in parts: together, every column once after the repeated model names
+    parts = [_page_cells(d) for d in tables if "model" in d.value.columns]
+    assert len(parts) > 1 and all(p[0][0] == "model" for p in parts)
+    joined = [parts[0][r][:1] + [x for p in parts for x in p[r][1:]]
+              for r in range(len(parts[0]))]
+    assert joined == cli["Ranks"]
+    head, values = cli["Summary"]
+    said = dict(zip(head, values, strict=True))
+    shown = {m.label: m.value for m in at.metric}
+    assert [shown[k] for k in ("mean τ_b", "median τ_b", "min τ_b", "#(τ_b = 1)")] == [
+        said[k] for k in ("mean", "median", "min", "n_tau_1")]
+    # an exact method's τ_b of 1.0 reads "1.0000" beside "0.9636", not "1"
+    assert "1.0000" in {row[2] for row in _page_cells(agreement)[1:]}
 
 
 def test_the_exact_list_counts_what_the_tau_metric_counts():

@@ -298,3 +298,27 @@ def test_a_texts_lines_show_as_lines_in_the_report_and_a_notebook(browser, tmp_p
     shown = page.evaluate(LINES)
     assert [MCQ_INPUT, 4] in shown, shown
     page.close()
+
+
+def test_a_plans_display_fits_a_classic_notebooks_output_area(browser):
+    """A classic notebook's output area is about 860 px wide, in Helvetica/Arial 14 px: the
+    pairs table of ``sc.plan(data)._repr_html_()`` ran 61 px past it on the bundled coins
+    (a pair whose note explains its "met now", wrapped in its own column). The notes are
+    listed under the table; every table of the display fits, headers broken where needed."""
+    import scorio_core as sc
+
+    planned = sc.plan(io.load(Path(__file__).resolve().parents[2] / "data" / "biased_coins.npz"),
+                      budget_trials=40, draws=2000)
+    assert planned.pairs["note"].str.len().max() > 150  # the long note is there to place
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.set_content('<div id="out" style="width:860px;font-family:\'Helvetica Neue\','
+                     f'Helvetica,Arial,sans-serif;font-size:14px">{planned._repr_html_()}</div>')
+    past = page.evaluate("""() => { const out = document.querySelector('#out');
+        const edge = out.getBoundingClientRect().right;
+        return Array.from(out.querySelectorAll('table')).map(
+            t => Math.round(t.getBoundingClientRect().right - edge)); }""")
+    assert len(past) == 2 and max(past) <= 0, past
+    row = planned.pairs.loc[planned.pairs["note"].str.len().idxmax()]
+    said = page.inner_text("#out")
+    assert f"{row['better']} vs {row['next']}: {row['note'][:40]}" in said
+    page.close()

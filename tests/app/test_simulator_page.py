@@ -122,3 +122,30 @@ PAPER_PAIR = "In the paper's example, LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0
 def _intro(at) -> list[str]:
     """The order lesson's opening sentence(s) on the page, up to the citation."""
     return [m.value.split(" (Don't Pass@k")[0] for m in at.markdown if "differ by" in m.value]
+
+
+def test_correct_order_panels_each_take_half_the_column(at):
+    """The order study's chart was one side-by-side chart of two 330 px panels: past the main
+    column below 1280 px (tests/app/test_browser.py measures it in Chromium). Its panels
+    are two charts in two page columns, each as wide as its column, both drawing the
+    study's table (the one definition's chart, ``charts.correct_order_chart``)."""
+    import json
+
+    from scorio_core.definitions import SIMULATIONS
+
+    at.switch_page(PAGE).run()
+    at.session_state["sim_order_n"] = 200
+    at.radio(key="sim_lesson").set_value("Correct order").run()
+    assert not at.exception, [e.value for e in at.exception]
+    charts = at.get("vega_lite_chart")
+    specs = [json.loads(c.proto.spec) for c in charts]
+    assert len(specs) == 2 and not any("hconcat" in s for s in specs)
+    assert [s["width"] for s in specs] == ["container", "container"]
+    assert all(len(c.proto.datasets) >= 1 for c in charts)  # each with the study's rows
+    whole = SIMULATIONS["order"].charts(SIMULATIONS["order"].run(
+        None, SIMULATIONS["order"].params(sims=200)))[0].chart.to_dict()
+    # each panel as the definition draws it: its own marks and axes
+    for spec, panel in zip(specs, whole["hconcat"], strict=True):
+        assert spec.get("encoding") == panel.get("encoding")
+        assert [x.get("encoding") for x in spec.get("layer", [])] == [
+            x.get("encoding") for x in panel.get("layer", [])]

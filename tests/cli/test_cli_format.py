@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import io as _io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -122,9 +123,9 @@ def test_simulate_text_says_settings_as_typed_and_headlines_as_their_tables():
 
     out = text("rubric-lesson", "--weights", "0,0.5,1")
     lines = out.splitlines()
-    assert lines[2] == "Settings: --weights 0,0.5,1"
-    assert lines[3] == ("Without a flag here (set in Python): R0 = None, "
-                        "R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))")
+    at = lines.index("Settings: --weights 0,0.5,1")  # under the title and how to read it
+    assert lines[at + 1] == ("Without a flag here (set in Python): R0 = None, "
+                             "R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))")
     assert {"μ: 0.56250", "σ: 0.09200", "T = 1 + C + D + N: 8"} <= set(lines)
     assert _section(out, "summary")[1].split() == ["0.56250", "0.09200", "8", "2"]
 
@@ -138,6 +139,98 @@ def test_simulate_text_says_settings_as_typed_and_headlines_as_their_tables():
     assert re.fullmatch(r"updates that change the ranking: 0\.\d{4} \(paper: 0\.86\)", share)
     means = next(ln for ln in lines if ln.startswith("Original models' true means: "))
     assert re.fullmatch(r"Original models' true means: (0\.\d{4}, ){7}0\.\d{4}", means)
+
+
+#: Each study with settings that run in about a second (the checks read its texts, not its
+#: numbers)
+QUICK_STUDIES = {
+    "coins": ("--replicates", "20", "--trials", "8"),
+    "prior-depth": ("--replicates", "20"),
+    "order": ("--replicates", "60"),
+    "calibration": ("--replicates", "20"),
+    "rubric-lesson": (),
+}
+
+
+def _simulate(study: str, fmt: str) -> str:
+    from scorio_core.cli.simulate import render
+
+    return render(_parser().parse_args(["simulate", study, *QUICK_STUDIES[study],
+                                        "--format", fmt]))
+
+
+def _paragraph(out: str, label: str) -> list[str]:
+    """The lines of the paragraph of a text output that opens with ``label``."""
+    lines = out.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(label))
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    return lines[start:end]
+
+
+def test_simulate_text_says_how_to_read_and_what_to_notice_in_plain_words():
+    """The Simulator page and the reports say how to read a lesson and what to notice in it;
+    the command printed neither. The rubric lesson's, word for word: under the title, wrapped
+    to the leaderboard's 100 columns, and closing the output once its numbers are printed."""
+    out = _simulate("rubric-lesson", "table")
+    lines = out.splitlines()
+    assert lines[:6] == [
+        "Rubric weights (Bayes@N term by term)",
+        "",
+        "How to read this: Two questions, five trials, three categories (wrong / partial / "
+        "correct; the",
+        "Scorio documentation's worked example). Bayes@N is closed-form (Don't Pass@k (2026), "
+        "§2.4, Algorithm",
+        "1), with ν = counts + prior + 1:",
+        "",
+    ]
+    assert lines[6] == "Settings: --weights 0,0.5,1"
+    assert lines[-5:] == [
+        "",
+        "What to notice: With weights 0 / ½ / 1 and no prior, μ = 0.56250 and σ = 0.09200 "
+        "(Scorio",
+        "documentation, worked example). Raising the partial-credit weight moves μ in a "
+        "straight line; σ is",
+        "smallest when the categories that occur get similar weights, because the score then "
+        "varies least",
+        "across outcomes.",
+    ]
+    assert lines.index("## summary") < len(lines) - 5  # after the tables, not before them
+
+
+@pytest.mark.parametrize("study", list(QUICK_STUDIES))
+def test_every_study_reads_its_lesson_without_markup(study):
+    """Every study's texts are Markdown (``*LLM mimics*``, ``**true**``, `` `R0` ``): a
+    terminal showed the asterisks and backticks raw. The text output carries both texts with
+    the markup gone and their words kept; ``--format markdown`` carries them as Markdown, as
+    the report does; CSV and JSON carry neither (their readers are scripts)."""
+    out = _simulate(study, "table")
+    assert "*" not in out and "`" not in out
+    paragraphs = [_paragraph(out, "How to read this: "), _paragraph(out, "What to notice: ")]
+    for lines in paragraphs:  # wrapped at 100 columns: no line longer, none that could be
+        assert all(len(ln) <= 100 for ln in lines)
+        assert all(len(ln) + 1 + len(nxt.split()[0]) > 100
+                   for ln, nxt in zip(lines[:-1], lines[1:], strict=True))
+    how, notice = (" ".join(lines) for lines in paragraphs)
+    # the definition's words, each where it belongs: the markup's words stay (not its marks)
+    template = {"coins": ("LLM mimics", "bayes = avg"), "prior-depth": ("prior R0", "D ≥ 8"),
+                "order": ("z-score clear 1.645", "grows only like √N"),
+                "calibration": ("in the questions scope", "in the population scope"),
+                "rubric-lesson": ("ν = counts + prior + 1", "σ = 0.09200")}[study]
+    assert template[0] in how and template[1] in notice
+    assert re.fullmatch(r"How to read this: [A-Z].*[.?:]", how)
+    assert re.fullmatch(r"What to notice: [A-Z].*\.", notice)
+
+    md = _simulate(study, "markdown")
+    blocks = [ln for ln in md.splitlines() if ln.startswith("**")]
+    assert [b.split(".**")[0] for b in blocks] == ["**How to read this", "**What to notice"]
+    assert md.index("**How to read this.**") < md.index("Settings: ") < md.index("## ")
+    assert md.rindex("## ") < md.index("**What to notice.**")
+    marked = {"coins": "*LLM mimics*", "prior-depth": "`R0`", "calibration": "`questions`"}
+    if study in marked:  # the definition's Markdown, kept as Markdown
+        assert marked[study] in md and "\\*" not in md and "\\`" not in md
+    for fmt in ("csv", "json"):
+        machine = _simulate(study, fmt)
+        assert "How to read" not in machine and "to notice" not in machine
 
 
 def test_a_flag_has_one_placeholder_in_every_command():

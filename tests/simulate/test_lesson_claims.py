@@ -78,11 +78,12 @@ def test_calibration_notice_quotes_its_result(cal_default, cal_mean09):
         pop = cov.loc["population", BAYES]
         lo, hi = (f"{100 * x:.0f}" for x in (pop.xs(64, level="N").min(),
                                              pop.xs(64, level="N").max()))
-        end = f"{lo} %" if lo == hi else f"{lo}–{hi} %"
+        end = f"{lo}%" if lo == hi else f"{lo}–{hi}%"  # as the fixed text writes "95%"
         assert f"to {end} at N = 64" in text, text
         head = cov.xs("headline", level="interval").dropna()
-        assert (f"the solid lines lie between {100 * head.min():.0f} % and "
-                f"{100 * head.max():.0f} %") in text
+        assert (f"the solid lines lie between {100 * head.min():.0f}% and "
+                f"{100 * head.max():.0f}%") in text
+        assert " %" not in text
     # the claims made for named settings are in the text with those settings
     assert "At mean 0.5 and κ = 2 (the defaults)" in text and "Move the mean to 0.9" in text
     assert "both sit near 95 %" not in text
@@ -171,6 +172,15 @@ def test_coins_race_names_a_single_n_as_one():
     assert "Pass@2 (`pass_at_k_2`) only at n = 2;" in text
     assert "Pass@4 (`pass_at_k_4`) only at some n between 2 and 3 is higher" in text
     assert "between 2 and 2" not in text
+
+
+def test_coins_race_prints_a_lead_with_the_digits_that_show_it():
+    """Pass@2 above Bayes@N by 0.0003 read "is higher (0.922 against 0.922 at n = 8)"."""
+    mean = pd.DataFrame({"bayes": [0.5, 0.9222], "pass_at_k_2": [0.4, 0.9225]}, index=[1, 8])
+    text = cs._race(mean, "bayes", "Bayes@N")
+    assert "is higher (0.9225 against 0.9222 at n = 8)" in text
+    mean = pd.DataFrame({"bayes": [0.5, 0.9], "pass_at_k_2": [0.4, 0.95]}, index=[1, 8])
+    assert "(0.950 against 0.900 at n = 8)" in cs._race(mean, "bayes", "Bayes@N")
 
 
 def test_coverage_legend_draws_each_series_distinguishably():
