@@ -172,6 +172,8 @@ def charts(
 #: A chart ``width`` that draws the panels of a side-by-side chart (``alt.hconcat``) in
 #: equal columns of the page, each as wide as its column (:func:`panels`).
 PANELS = "panels"
+#: A panel's autosize (:func:`panels`): as wide as its column, as tall as its own height.
+FIT_WIDTH = {"type": "fit-x", "contains": "padding"}
 
 
 def panels(spec: dict) -> list[dict]:
@@ -186,12 +188,15 @@ def panels(spec: dict) -> list[dict]:
     -------
     >>> spec = {"datasets": {"d": []}, "config": {}, "hconcat": [
     ...     {"mark": "line", "width": 330}, {"layer": [{"mark": "rule"}], "width": 330}]}
-    >>> [(sorted(p), p["width"]) for p in panels(spec)]
-    [(['config', 'datasets', 'mark', 'width'], 'container'), \
-(['config', 'datasets', 'layer', 'width'], 'container')]
+    >>> [(sorted(p), p["width"], p["autosize"]["type"]) for p in panels(spec)]
+    [(['autosize', 'config', 'datasets', 'mark', 'width'], 'container', 'fit-x'), \
+(['autosize', 'config', 'datasets', 'layer', 'width'], 'container', 'fit-x')]
     """
     shared = {k: v for k, v in spec.items() if k not in ("hconcat", "resolve", "spacing")}
-    return [{**shared, **panel, "width": "container"} for panel in spec["hconcat"]]
+    # fit the width only: Streamlit's default "fit" also squeezed the legend and axis title
+    # into the panel's height, leaving the Planner's order curve a 40 px strip at 1024 px
+    return [{**shared, **panel, "width": "container", "autosize": FIT_WIDTH}
+            for panel in spec["hconcat"]]
 
 
 def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | None = None,
@@ -200,9 +205,9 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     its Vega-Lite dict if already made (:func:`vega_lite`). A session's first run shows the
     title and says the chart is coming (:func:`_later`). ``select``: a click on the chart
     (its selection parameters) reruns the page; returns the selection event (else None).
-    ``width``: ``"stretch"``, ``"content"`` or :data:`PANELS` (a side-by-side chart's panels
-    each as wide as half the column). A chart with nothing to draw on these data
-    (``c.empty``) says why instead."""
+    ``width``: ``"stretch"``, ``"content"`` (a chart as wide as its container: stretched)
+    or :data:`PANELS` (a side-by-side chart's panels each as wide as half the column). A
+    chart with nothing to draw on these data (``c.empty``) says why instead."""
     st.subheader(c.title)
     if c.empty is not None:
         st.info(c.empty)
@@ -211,6 +216,10 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
         st.caption("Drawing the chart…")
         return None
     spec = spec if spec is not None else vega_lite(c.chart)
+    if width == "content" and spec.get("width") == "container":
+        # a chart sized to its container has no content width: Streamlit drew none (the
+        # method-family heatmap, drawn where the methods' own heatmap keeps its square cells)
+        width = "stretch"
     event = None
     if width == PANELS and "hconcat" in spec:
         for where, panel in zip(st.columns(len(spec["hconcat"])), panels(spec), strict=True):

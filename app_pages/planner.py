@@ -94,8 +94,10 @@ def main() -> None:
                     key=NMAX, placeholder=f"{cs.n_values[-1]} (default)", help=N_MAX["help"])
     if ss.get(UPPER) is not None and ss[UPPER] == ss.get(LOWER):
         st.info("Pick two different models; until then the curve shows the default pair.")
-    _render.chart(order, "plan", 1, width="content")
-    _render.chart(gaps, "plan", 2, width="content")
+    # each panel in its own column at its width: the two 300 px panels of one chart ran
+    # ~200 px past the main column at 1024 px
+    _render.chart(order, "plan", 1, width=_render.PANELS)
+    _render.chart(gaps, "plan", 2, width=_render.PANELS)
     _render.footer(PLAN, ds, params, result, "plan")
 
 

@@ -59,6 +59,7 @@ __all__ = [
     "line_width",
     "show",
     "readable",
+    "note_lines",
     "html_table",
     "parts_html",
     "WIDE_COLUMNS",
@@ -198,6 +199,21 @@ def _blank(v: Any) -> bool:
     return v is None or v == "" or (isinstance(v, float) and v != v)
 
 
+def note_lines(note: str | Sequence[str] | None) -> list[str]:
+    """A table's note as the lines said under it: one line, several (a plan's per-pair
+    notes) or none.
+
+    Example
+    -------
+    >>> from scorio_core.display import note_lines
+    >>> note_lines("one"), note_lines(("a vs b: tied", "c vs d: too close")), note_lines(None)
+    (['one'], ['a vs b: tied', 'c vs d: too close'], [])
+    """
+    if isinstance(note, str):
+        return [note] if note else []
+    return [n for n in note or () if n]
+
+
 def readable(view: Any) -> tuple[pd.DataFrame, list[str]]:
     """A table as a reader's rendering shows it (the report, a notebook's :func:`show`), with
     the lines said under it: the view's rows and note
@@ -221,7 +237,7 @@ def readable(view: Any) -> tuple[pd.DataFrame, list[str]]:
     from .definitions._base import TableView
 
     df, note = (view.table, view.note) if isinstance(view, TableView) else (view, None)
-    notes = [note] if note else []
+    notes = note_lines(note)
     if len(df):
         blank = [c for c in df.columns[1:] if all(_blank(v) for v in df[c].tolist())]
         if blank:
@@ -414,14 +430,14 @@ class Table:
     notebook's cell that ends on two of its section's tables).
     ``table`` is the frame given, unchanged: compute with it, not with the text."""
 
-    def __init__(self, table: pd.DataFrame, note: str | None = None, *,
+    def __init__(self, table: pd.DataFrame, note: str | Sequence[str] | None = None, *,
                  max_rows: int | None = MAX_ROWS, more: Sequence[Table] = ()) -> None:
         self.table, self.note, self.max_rows, self.more = table, note, max_rows, tuple(more)
 
     def _shown(self) -> tuple[pd.DataFrame, list[str]]:
         from .definitions._base import TableView
 
-        return readable(TableView(self.table, self.note))
+        return readable(TableView(self.table, tuple(note_lines(self.note))))
 
     def _body(self) -> str:
         df, notes = self._shown()
@@ -438,7 +454,7 @@ class Table:
                             *map(repr, self.more)])
 
 
-def show(table: Any, *more: Any, note: str | None = None,
+def show(table: Any, *more: Any, note: str | Sequence[str] | None = None,
          max_rows: int | None = MAX_ROWS) -> Table:
     """``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) displayed
     as the reports print it: what the last line of a report notebook's cell shows, so the
@@ -450,8 +466,8 @@ def show(table: Any, *more: Any, note: str | None = None,
     *more : DataFrame, TableView or None
         Further tables shown under it, each with its own lines (``Table.more``); a
         ``None`` -- a view that does not apply to these data -- shows nothing.
-    note : str, optional
-        One line said under the (first) table (a view's own note comes first).
+    note : str or sequence of str, optional
+        The line (or lines) said under the (first) table (a view's own note comes first).
     max_rows : int or None
         Rows shown (``None``: all); a longer table ends with a row that says how many
         were left out -- ``table`` holds them all.
@@ -477,8 +493,10 @@ def show(table: Any, *more: Any, note: str | None = None,
     """
     from .definitions._base import TableView
 
-    if isinstance(table, TableView):
-        table, note = table.table, " ".join(n for n in (table.note, note) if n) or None
+    if isinstance(table, TableView):  # the view's own lines first, then ``note``'s
+        view, table = table, table.table
+        note = (*note_lines(view.note), *note_lines(note)) if note and view.note \
+            else note or view.note
     return Table(table, note, max_rows=max_rows,
                  more=[show(t, max_rows=max_rows) for t in more if t is not None])
 

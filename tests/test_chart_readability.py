@@ -883,3 +883,16 @@ def test_pass_curves_label_the_last_k():
     R = np.random.default_rng(2).integers(0, 2, (3, 10, 100))
     labels = _tick_labels(charts.pass_curve_chart(pass_curves(Outcomes(R))), "X-axis titled 'k")
     assert labels[-1] == "100" and labels[:2] == ["1", "2"], labels
+
+
+def test_gap_curve_panels_read_a_lead_at_one_height():
+    """The page draws the two panels of the smallest-lead chart separately (each fits its
+    column), so a shared y scale must be explicit: it had read 0.001-0.1 beside 0.001-1."""
+    g = pd.DataFrame({"plan": ["trials"] * 2 + ["questions"] * 2, "n": [8, 64, 60, 240],
+                      "smallest_lead": [0.2, 0.05, 0.4, 0.07], "gap_now": 0.05})
+    spec = charts.gap_curve_chart(g, lead=0.03).to_dict()
+    domains = {tuple(layer["encoding"]["y"]["scale"]["domain"])
+               for panel in spec["hconcat"] for layer in panel["layer"]}
+    assert len(domains) == 1
+    lo, hi = domains.pop()
+    assert lo < 0.03 and hi > 0.4  # every value and reference line inside it

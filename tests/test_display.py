@@ -293,6 +293,36 @@ def _cell_shows(analysis, params, data):
     return eval(last, ns)
 
 
+def test_a_plan_result_and_its_notebook_cell_list_the_pair_notes_under_the_table(aime):
+    """``sc.ANALYSES["plan"](data)`` and the report notebook's plan cell showed the pairs
+    table with its ``note`` column of sentences, while the Planner page and a Plan's own
+    display list the notes under the table: now each says them under it, one line per
+    note naming its pairs (``planner.pair_notes``); ``tables()`` keeps the column."""
+    from scorio_core.planner import pair_notes
+
+    a = ANALYSES["plan"]
+    result = a(aime, **SETTINGS["plan"])
+    pairs = result.tables()["pairs"]
+    assert "note" in pairs
+    lines = [f"{who}: {note}" for who, note in pair_notes(pairs)]
+    assert len(lines) >= 2  # tied scores and the papers' rule met now, on these data
+    html = result._repr_html_()
+    main = parse(html).tables[0]
+    assert "note" not in main["head"] and main["head"][:2] == ["better", "next"]
+    # (p_unsettled, a population-scope number, is blank in the questions scope: named)
+    check_table(main, pairs.drop(columns="note").dropna(axis=1, how="all"), "plan pairs")
+    said = re.findall(r'<p class="note">(.*?)</p>', html, flags=re.S)
+    assert [unescape(n) for n in said[:len(lines)]] == lines  # right under the table
+    text = repr(result)
+    assert all(text.count(line) == 1 for line in lines)
+    # the report notebook's cell ends on the same table and the same lines
+    shown = _cell_shows(a, a.params(**SETTINGS["plan"]), aime)
+    cell = parse(shown._repr_html_())
+    assert cell.tables[0]["head"] == main["head"] and cell.tables[0]["rows"] == main["rows"]
+    assert [unescape(n) for n in re.findall(r'<p class="note">(.*?)</p>',
+                                            shown._repr_html_(), flags=re.S)][:len(lines)] == lines
+
+
 def _printed(page: str, name: str) -> tuple[list[tuple[list[str], list[list[str]]]], str]:
     """The HTML report's table ``name``: each part's header and rows, and its text."""
     section = page.split(f"<h3>{name}</h3>", 1)[1].split("<h3>", 1)[0].split("</section>")[0]

@@ -9,7 +9,8 @@ Every builder takes a core object (:class:`~scorio_core.outcomes.Outcomes` or
 :class:`~scorio_core.leaderboard.Leaderboard`) and returns an Altair chart
 whose height grows with the number of models (a fixed step per row), so 20
 models with long names stay legible; widths follow the container
-(``width="container"``) except the heatmaps, which have square cells; the Pass curves'
+(``width="container"``) except the heatmaps, which have square cells (the method-family
+heatmap's columns share the container's width); the Pass curves'
 panels are stacked, each the container's width (:data:`~.questions.PANEL_WIDTH` in a
 file). A chart with one line per model or method colours it with :func:`series_encodings`
 (20 distinct colours, then a dash as well; the Pass curves colour only the models among

@@ -8,7 +8,7 @@ import pandas as pd
 
 from ._common import cell_font_size, inline, text_colour_on, viridis
 
-__all__ = ["tau_heatmap", "family_tau", "TAU_HEATMAP_WIDTH", "TAU_MAX_METHODS"]
+__all__ = ["tau_heatmap", "family_tau", "TAU_HEATMAP_WIDTH", "TAU_MAX_METHODS", "FAMILY_ROW"]
 
 #: Widest the τ_b heatmap may be (labels, cells and legend), to fit a page column.
 TAU_HEATMAP_WIDTH = 900
@@ -18,6 +18,10 @@ _TAU_PLOT_WIDTH = TAU_HEATMAP_WIDTH - _TAU_LABEL_LIMIT - _TAU_LEGEND
 #: Most methods drawn one row each: at 30 a cell is 21 px and a label 10 px type; with
 #: more (all 77: 8 px rows, 7 px type, unreadable) :func:`tau_heatmap` draws families.
 TAU_MAX_METHODS = 30
+#: Height of a family heatmap's row (its columns share the container's width): at 1024 px
+#: (a ~560 px column) the 11 families' columns are ~40 px wide, so the rows stay near square
+#: and "0.93" fits in :func:`~._common.cell_font_size` type either way.
+FAMILY_ROW = 36
 
 
 def family_tau(tau: pd.DataFrame, families: dict[str, str],
@@ -118,6 +122,9 @@ def tau_heatmap(
 
 
 def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
+    """One row per family, as wide as its container: 52 px square cells made it 749 px
+    wide, past the main column of a window narrower than ~1,130 px. The rows keep a fixed
+    step (:data:`FAMILY_ROW`) and the columns share what the labels and legend leave."""
     # "paired (8)": how many methods each row averages
     size = {r: m.split(" × ")[0] for r, m in zip(df["row"], df["methods"], strict=True)}
     df = df.assign(row=[f"{r} ({size[r]})" for r in df["row"]],
@@ -127,7 +134,6 @@ def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
     lo = min(0.0, float(df["tau"].min()))
     df["ink"] = [text_colour_on(f) for f in viridis((df["tau"].to_numpy(float) - lo) / (1 - lo))]
     fams = list(dict.fromkeys(df["row"]))
-    cell = int(np.clip(_TAU_PLOT_WIDTH / max(len(fams), 1), 24, 52))
     # labelOverlap=False: every family named (Vega thinned every other label)
     axis_x = alt.Axis(orient="top", labelAngle=-45, title=None, labelFontSize=12,
                       labelLimit=_TAU_LABEL_LIMIT, labelOverlap=False)
@@ -139,9 +145,10 @@ def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
                  alt.Tooltip("tau:Q", title="mean τ_b", format=".3f"),
                  alt.Tooltip("methods:N", title="methods")],
     )
+    # the legend below the grid, not beside it: its 70 px go to the columns
     rect = base.mark_rect().encode(color=alt.Color(
         "tau:Q", scale=alt.Scale(scheme="viridis", domain=[lo, 1]),
-        legend=alt.Legend(title="mean τ_b", orient="right")))
-    text = base.mark_text(fontSize=cell_font_size(cell)).encode(
+        legend=alt.Legend(title="mean τ_b", orient="bottom")))
+    text = base.mark_text(fontSize=cell_font_size(FAMILY_ROW)).encode(
         text=alt.Text("tau:Q", format=".2f"), fill=alt.Fill("ink:N", scale=None, legend=None))
-    return (rect + text).properties(width=alt.Step(cell), height=alt.Step(cell))
+    return (rect + text).properties(width="container", height=alt.Step(FAMILY_ROW))

@@ -134,7 +134,11 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
     # leads fall like 1/sqrt(plan): a log axis shows where a line crosses a small lead,
     # unless a value is zero or negative (any lead will do; today's estimate reversed)
     log = bool(values.size) and bool(np.all(values > 0))
-    y_scale = (alt.Scale(type="log") if log else
+    # an explicit domain: the panels share their y scale whether drawn as one chart (the
+    # files) or as the page's separate panels, so a lead reads the same height in both
+    decades = ([10.0 ** np.floor(np.log10(values.min())), 10.0 ** np.ceil(np.log10(values.max()))]
+               if log else None)  # whole decades, as the log axis' ticks are laid out
+    y_scale = (alt.Scale(type="log", domain=decades) if log else
                alt.Scale(domain=[min(0.0, float(values.min(initial=0.0))),
                                  float(values.max(initial=1.0)) * 1.05]))
     domain = [_GAP_SERIES[0], *(name for name, _ in refs)]

@@ -69,11 +69,12 @@ class TableView(NamedTuple):
     """How a reader's rendering (the report, the CLI's text) shows one table of a result:
     the rows chosen for reading -- e.g. the pair chart's questions -- and ``note``, one
     line saying what the rows left out hold, so the table still reconciles with the
-    section's numbers. The exports (CSV/JSON) keep the whole table
+    section's numbers, or lines said under it (the Planner's per-pair notes, a column of
+    sentences in the exports). The exports (CSV/JSON) keep the whole table
     (:attr:`Analysis.tables`)."""
 
     table: pd.DataFrame
-    note: str | None = None
+    note: str | tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

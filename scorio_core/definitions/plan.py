@@ -47,10 +47,11 @@ from ..planner import (
     gap_curve,
     pair_assurance,
     pair_curve,
+    pair_notes,
     plan,
     plannable,
 )
-from ._base import Analysis, Chart, Progress, common_caveats
+from ._base import Analysis, Chart, Progress, TableView, common_caveats
 
 __all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
 
@@ -221,6 +222,27 @@ def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
         curve, gaps = curve.iloc[:0], gaps.iloc[:0]
     return {"pairs": r.plan.pairs, "allocation": r.plan.allocation, "order_curve": curve,
             "gap_curve": gaps}
+
+
+def _views(r: PlanResult, tables: dict[str, pd.DataFrame]) -> dict[str, TableView]:
+    """The pairs table without its ``note`` column, the notes said under it, each naming
+    its pairs (:func:`~scorio_core.planner.pair_notes`), as the Planner page and a plan's
+    own display list them: a column of sentences ran the report's table past its page. The
+    CSV/JSON exports keep the column.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions import ANALYSES
+    >>> t = pd.DataFrame({"better": ["a", "b"], "next": ["b", "c"], "trials_needed": [9, 4],
+    ...                   "note": ["too close", ""]})
+    >>> view = ANALYSES["plan"].views(None, {"pairs": t})["pairs"]
+    >>> list(view.table), view.note
+    (['better', 'next', 'trials_needed'], ('a vs b: too close',))
+    """
+    pairs = tables["pairs"]
+    notes = tuple(f"{who}: {note}" for who, note in pair_notes(pairs))
+    return {"pairs": TableView(pairs.drop(columns="note", errors="ignore"), notes or None)}
 
 
 def _charts(r: PlanResult) -> list[Chart]:
@@ -434,7 +456,9 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
         + lead
         + "gaps = sc.planner.gap_curve(planned.board, order_pair.upper, order_pair.lower, "
         f"order_pair.n_values, order_pair.m_values, assurance={p.assurance!r})\n"
-        + "sc.display.show(planned.pairs)"
+        # the notes under the table, as the report lists them (planned.pairs keeps them)
+        + "notes = [f\"{who}: {note}\" for who, note in sc.planner.pair_notes(planned.pairs)]\n"
+        "sc.display.show(planned.pairs.drop(columns=\"note\"), note=notes)"
     )
 
 
@@ -488,4 +512,5 @@ PLAN = Analysis(
     requires=_requires,
     result_var="planned",
     resolved=_resolved,
+    views=_views,
 )

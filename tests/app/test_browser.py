@@ -266,16 +266,44 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server):
     assert page.evaluate(WIDE_TABLES_JS) == []
 
 
+#: Pages with charts that ran past the main column of a narrower window, and the charts
+#: each draws (a side-by-side chart's panels counted one by one).
+WIDE_CHART_PAGES = {
+    # two panels at 330 px each, one chart of fixed width: at the main column's edge at
+    # 1280 px, 270 px past it at 1024 px
+    "simulator?study=order": 2,
+    # the order and gap curves, two 300 px panels each: 184 and 217 px past at 1024 px;
+    # with the allocation chart
+    "planner": 5,
+    # the method-family heatmap's 52 px cells: 749 px wide, 185 px past at 1024 px
+    "methods": 1,
+}
+
+
 @pytest.mark.parametrize("width", [1280, 1024])
-def test_the_order_study_charts_fit_the_main_column(page, server, width):
-    """The Simulator's order study drew its two panels side by side at 330 px each, one
-    chart of fixed width: at the main column's edge at 1280 px, 270 px past it at 1024 px.
-    Each panel is now as wide as half the column (``_render.PANELS``)."""
+@pytest.mark.parametrize("path", list(WIDE_CHART_PAGES))
+def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(
+        page, server, path, width):
+    """A side-by-side chart draws each panel in its own column as wide as half the main
+    column (``_render.PANELS``), as tall as its own height; the method-family heatmap is as
+    wide as the column."""
     page.set_viewport_size({"width": width, "height": 1000})
-    page.goto(f"{server}/simulator?study=order")
+    page.goto(f"{server}/{path}")
     settle(page)
-    page.wait_for_function(f"() => ({CHARTS_JS})() >= 2", timeout=120_000)  # after the redraw
+    n = WIDE_CHART_PAGES[path]
+    page.wait_for_function(f"() => ({CHARTS_JS})() >= {n}", timeout=120_000)  # the redraw
     settle(page)
-    _no_exception(page, "simulator: order")
-    assert page.evaluate(CHARTS_JS) == 2  # the two panels, each a chart of its own
+    charts_drawn(page)
+    _no_exception(page, path)
+    assert page.evaluate(CHARTS_JS) == n  # each panel a chart of its own
     assert page.evaluate(WIDE_CHARTS_JS) == []
+    if path == "planner":
+        # each panel's 220 px plot with its axes and legend below it: fitted to the panel's
+        # height as well, the order curve was a 40 px strip with its legend
+        heights = page.evaluate("""() => Array.from(document.querySelectorAll(
+            '[data-testid="stMain"] [data-testid="stVegaLiteChart"] :is(canvas, svg)'))
+            .slice(1).map(c => Math.round(c.getBoundingClientRect().height))""")
+        assert len(heights) == 4 and min(heights) > 260, heights
+    if path == "methods":  # every method of the default data: one row per family
+        main = page.locator('[data-testid="stMain"]')
+        assert main.get_by_text("Agreement between method families").count() == 1

@@ -13,6 +13,8 @@ from scorio_core import charts
 from scorio_core.rank import METHODS
 
 COLUMN_PX = 940
+#: The main column of a 1024 px window, with the sidebar open.
+NARROW_COLUMN_PX = 560
 
 
 def _tau(n: int) -> pd.DataFrame:
@@ -87,7 +89,10 @@ def test_tau_heatmap_of_every_method_draws_legible_families():
     spec = charts.tau_heatmap(tau, families=families).to_dict()
     fams = list(dict.fromkeys(families.values()))
     rect = spec["layer"][0]
-    assert spec["width"]["step"] >= 24 and rect["encoding"]["y"]["axis"]["labelFontSize"] >= 12
+    # as wide as the column (52 px square cells made it 749 px, past the main column of a
+    # window below ~1,130 px), rows of a fixed step
+    assert spec["width"] == "container" and spec["height"]["step"] == charts.FAMILY_ROW >= 24
+    assert rect["encoding"]["y"]["axis"]["labelFontSize"] >= 12
     rows = rect["encoding"]["y"]["sort"]  # "paired (6)": each family with its method count
     assert [r.rsplit(" (", 1)[0] for r in rows] == fams and len(fams) < charts.TAU_MAX_METHODS
     # each cell is the mean of its block (the diagonal without a method against itself)
@@ -103,8 +108,14 @@ def test_tau_heatmap_of_every_method_draws_legible_families():
     small = charts.tau_heatmap(few, families={m: METHODS[m].family for m in few.index})
     assert small.to_dict()["encoding"]["y"]["axis"]["labelFontSize"] >= 10
     vlc = pytest.importorskip("vl_convert")
-    svg = vlc.vegalite_to_svg(charts.tau_heatmap(tau, families=families).to_json())
-    assert float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1)) <= COLUMN_PX
+    # in the main column of a 1024 px window: within it, every column wide enough for "0.93"
+    spec["width"], spec["autosize"] = NARROW_COLUMN_PX, {"type": "fit", "contains": "padding"}
+    svg = vlc.vegalite_to_svg(spec)
+    assert float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1)) <= NARROW_COLUMN_PX
+    cells = [float(w) for w in re.findall(
+        r'aria-roledescription="rect mark" d="M[\d.]+,[\d.]+h([\d.]+)v', svg)]
+    size = spec["layer"][1]["mark"]["fontSize"]
+    assert len(cells) == len(fams) ** 2 and min(cells) >= 4 * 0.6 * size, cells
 
 
 @pytest.mark.parametrize("lo", [0.0, -0.4])
@@ -119,7 +130,7 @@ def test_family_heatmap_numbers_are_legible(lo):
     tau.iloc[0, 1] = tau.iloc[1, 0] = lo  # the scale's low end: the darkest cell
     families = {m: METHODS[m].family for m in tau.index}
     spec = charts.tau_heatmap(tau, families=families).to_dict()
-    cell = spec["width"]["step"]
+    cell = spec["height"]["step"]  # its rows; its columns share the container's width
     text = spec["layer"][1]
     assert text["mark"]["type"] == "text"
     size = text["mark"]["fontSize"]

@@ -48,8 +48,9 @@ def test_planner_page_runs(dataset):
     at = start(APP, dataset, 90)
     at.switch_page("app_pages/planner.py").run()
     _ok(at)
-    # allocation bars, decision / order curve, smallest lead a plan decides
-    assert len(at.get("vega_lite_chart")) == 3
+    # allocation bars, decision / order curve, smallest lead a plan decides: the two
+    # side-by-side charts each as its two panels (_render.PANELS)
+    assert len(at.get("vega_lite_chart")) == 5
     assert any("80% chance" in m.value for m in at.markdown)
     at.segmented_control(key="plan_scope").set_value("population").run()
     _ok(at)
@@ -255,7 +256,7 @@ def test_all_decided_planner_draws_no_pair_curve_until_one_is_picked():
     assert at.selectbox(key="plan_lower").value in {"strong", "weak"}
     assert at.session_state[STORE]["plan"].pair == ("middle", at.selectbox(
         key="plan_lower").value)
-    assert len(at.get("vega_lite_chart")) == 3
+    assert len(at.get("vega_lite_chart")) == 5  # the allocation, two panels per curve
     assert any("is already decided at 95%" in c.value for c in at.caption)
     # clearing one picker goes back to the default: no pair, no curves
     at.selectbox(key="plan_lower").set_value(None).run()

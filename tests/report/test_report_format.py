@@ -213,17 +213,56 @@ def test_long_method_tables_show_what_differs_not_sixty_rows_of_ones(compare_rep
 def test_a_column_with_no_value_in_any_row_is_named_not_printed(small_report):
     """In the questions scope the Planner's p_unsettled (a population-scope number) is blank
     in every row: the report printed a column of dashes. It names it in one line instead;
-    the export keeps it, and a column with a value in some row (note) stays."""
+    the export keeps it."""
     report, page = small_report
     plan = next(s for s in report.sections if s.analysis.id == "plan")
     pairs = plan.tables["pairs"]
     assert pairs["p_unsettled"].isna().all() and "p_unsettled" in pairs
     part = page.split("<h3>pairs</h3>", 1)[1].split("<h3>", 1)[0]
     heads = re.findall(r"<th[^>]*>(.*?)</th>", part)
-    assert "p_<wbr>unsettled" not in heads and (pairs["note"] != "").any() and "note" in heads
+    assert "p_<wbr>unsettled" not in heads
     assert "Not shown, no value in any row: p_unsettled." in part
     md = to_markdown(report)
     assert "| p_unsettled |" not in md and "no value in any row: p_unsettled." in md
+
+
+def test_the_plan_lists_its_pair_notes_under_the_pairs_table(small_report):
+    """The report's pairs table had a ``note`` column of sentences (one row's ran the table
+    past its page); as on the Planner page and in a plan's display, each note is said under
+    the table, naming its pairs (``planner.pair_notes``), in the HTML, Markdown and notebook
+    alike. The exports keep the column."""
+    from scorio_core.planner import pair_notes
+    from scorio_core.report import to_notebook
+    from scorio_core.report.html import prose
+    from scorio_core.report.markdown import _md_escape_prose
+
+    report, page = small_report
+    plan = next(s for s in report.sections if s.analysis.id == "plan")
+    pairs = plan.tables["pairs"]  # what the CSV/JSON exports write
+    assert "note" in pairs and (pairs["note"] != "").any()
+    notes = pair_notes(pairs)
+    # the pairs that share a note named together, each pair with a note named once
+    named = [p for who, _ in notes for p in who.split(", ")]
+    with_note = pairs[pairs["note"] != ""]
+    assert sorted(named) == sorted(f"{b} vs {n}" for b, n in
+                                   zip(with_note["better"], with_note["next"], strict=True))
+    assert len(notes) == pairs.loc[pairs["note"] != "", "note"].nunique()
+    part = page.split("<h3>pairs</h3>", 1)[1].split("<h3>", 1)[0]
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", part)
+    assert "note" not in heads and "next" in heads
+    said = re.findall(r'<p class="note">(.*?)</p>', part, flags=re.S)
+    md = to_markdown(report)
+    pairs_md = md.split("### pairs", 1)[1].split("###", 1)[0]
+    assert "| note |" not in pairs_md and "| next |" in pairs_md
+    for who, note in notes:  # each note once, under the table, in each rendering's escaping
+        assert said.count(prose(f"{who}: {note}")) == 1, who
+        assert pairs_md.split("\n").count(_md_escape_prose(f"{who}: {note}")) == 1, who
+    # the notebook's cell ends on the same table and lines
+    nb = to_notebook(report, "data.npz")
+    cell = next(c for c in nb.cells if c.cell_type == "code" and "sc.plan(" in c.source)
+    assert cell.source.endswith('sc.display.show(planned.pairs.drop(columns="note"), '
+                                "note=notes)")
+    assert "sc.planner.pair_notes(planned.pairs)" in cell.source
 
 
 def test_a_value_and_its_interval_stay_in_one_part():
