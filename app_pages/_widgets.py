@@ -131,18 +131,6 @@ def code_expander(label: str, code, key: str = CODE_KEY, notes=None) -> None:
                 st.caption(line)
 
 
-def number_formats(columns, fmt: str = "%.3f") -> dict:
-    """``column_config`` showing each of ``columns`` as a number with ``fmt``."""
-    return {c: st.column_config.NumberColumn(format=fmt) for c in columns}
-
-
-def core_formats(table: pd.DataFrame) -> dict:
-    """``column_config`` giving each number column of ``table`` the one format the core's
-    formatter picks for it (:func:`app_state.texts.printf_formats`); a table whose cells the
-    core may spell (<0.001, ∞) is shown with :func:`show_core` instead."""
-    return {c: st.column_config.NumberColumn(format=f) for c, f in printf_formats(table).items()}
-
-
 def core_table(table: pd.DataFrame, spelled=(), n_now: int | None = None,
                labels: dict | None = None, help: dict | None = None) -> tuple[pd.DataFrame, dict]:
     """``(shown, column_config)`` for :func:`show_table`: every cell as the CLI and the

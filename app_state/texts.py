@@ -211,8 +211,8 @@ def planner_chance() -> str:
     >>> planner_chance()
     'an 80% chance'
     """
+    from scorio_core.formatting import a_chance
     from scorio_core.params import PlanParams, settings_of
-    from scorio_core.planner import a_chance
 
     return a_chance(settings_of(PlanParams)["assurance"][0])
 

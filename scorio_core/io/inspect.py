@@ -48,7 +48,7 @@ from typing import Any
 from .._validation import ValidationError
 from ..samples import as_text, one_line
 from ._base import MAX_DECODED_BYTES, _Src, check_expanded, open_zip, read_member
-from ._logs import LogPart, choose_scorer
+from ._logs import LogPart, _run_state, choose_scorer
 
 __all__: list[str] = []  # read through scorio_core.io.load
 
@@ -247,8 +247,8 @@ def _nothing_scored(part: LogPart, samples: list[tuple[str, Any]]) -> None:
     (a run that failed, e.g. a model API that could not be reached, leaves every sample
     errored) and what the samples' errors read."""
     errors = [e for _, s in samples if (e := _error_text(s.get("error")))]
-    ended = next((n for n in part.notes if n.startswith(("run status", "unfinished run"))),
-                 "the run finished")
+    ended = _run_state(part)
+    ended = "the run finished" if ended == "finished" else ended
     if errors:
         why = f"{len(errors):,} of {len(samples):,} samples errored"
         first = f". The first error: {errors[0].removeprefix('errored: ')}"

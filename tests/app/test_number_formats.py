@@ -14,7 +14,7 @@ def test_p_best_has_one_format_on_the_board_and_in_the_subset_table():
     R = np.random.default_rng(0).integers(0, 2, (4, 30, 4))
     table = leaderboard(R, scope="population").table
     board = _widgets.column_config(table)["p_best"]["type_config"]["format"]
-    subset = _widgets.core_formats(table)["p_best"]["type_config"]["format"]
+    subset = _widgets.core_table(table)[1]["p_best"]["type_config"]["format"]
     assert board == subset == "%.3f"
     assert _widgets.column_config(table)["score"]["type_config"]["format"] == "%.4f"
 
@@ -176,7 +176,7 @@ def test_every_page_table_goes_through_the_one_rule():
     calls = [f"{p.name}:{n.lineno}" for p in sorted(pages.glob("*.py")) if p.name != "_widgets.py"
              for n in ast.walk(ast.parse(p.read_text()))
              if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-             and n.func.attr in ("core_formats", "core_table")]
+             and n.func.attr == "core_table"]
     assert calls == [], calls
     t = pd.DataFrame({"model": ["a", "b", "c"], "p_value": [1.7e-05, 0.25, 0.0],
                       "score": [0.5, 0.25, 0.125], "n": [3, 4, 5]})
