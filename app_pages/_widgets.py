@@ -369,6 +369,8 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
                                     "p_value": "p-value (per pair)"})  # ∞, "met now"
     met = RULE_MET in pairs["trials_needed_papers"].tolist()
     conf = board.settings["confidence"]
+    if len(board.models) < 2:  # no pair at all: the first line says there is nothing to compare
+        return
     if pairs.empty:
         st.success(f"Every adjacent pair is separated at {percent(conf)}.")
         return

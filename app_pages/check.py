@@ -58,7 +58,7 @@ def main() -> None:
         result = _render.run(CHECK, ds, params, "Drawing and analysing smaller runs")
     except ValidationError as exc:
         _common.show_error(exc, "check")
-        st.stop()
+        return
     _page_state.remember("check", ds, params)
     c = result.check
     off = c.off_target()

@@ -15,7 +15,7 @@ from scorio_core.formatting import printed_numbers
 KEY = keys("convergence")  # setting -> widget key, declared in app_state.page_state
 
 
-def _settings(ds) -> cv.ConvergenceParams:
+def _settings(ds) -> cv.ConvergenceParams | None:
     o = ds.view
     _page_state.widgets("convergence", ds)
     with st.form("conv_settings"):
@@ -36,7 +36,7 @@ def _settings(ds) -> cv.ConvergenceParams:
         st.form_submit_button("Run", type="primary")
     if not st.session_state[KEY["methods"]]:
         st.info("Pick at least one method.")
-        st.stop()
+        return None
     params = from_state("convergence", st.session_state, o)
     _page_state.remember("convergence", ds, params)
     return params
@@ -87,10 +87,12 @@ def main() -> None:
     st.markdown(cv.CONVERGENCE.how_to_read)
     try:
         params = _settings(ds)
+        if params is None:  # no method picked: said above
+            return
         result = cv.assemble(o, [_part(ds, params, spec) for spec in cv.part_specs(params)])
     except ValidationError as exc:
         _common.show_error(exc, "convergence")
-        st.stop()
+        return
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")

@@ -52,7 +52,7 @@ def main() -> None:
         result = _render.run(GREEDY, ds, params, "Resampling")
     except ValidationError as exc:
         _common.show_error(exc, "greedy")
-        st.stop()
+        return
     s = result.detail.summary()
     for col, (k, label, hlp) in zip(st.columns(5), METRICS, strict=True):
         col.metric(label, format_column([s[k]], k)[0], help=expand(hlp) if hlp else None)

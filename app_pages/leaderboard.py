@@ -89,7 +89,7 @@ def main() -> None:
         result = _render.run(LEADERBOARD, ds, params, "Computing the leaderboard")
     except ValidationError as exc:
         _common.show_error(exc, "leaderboard")
-        st.stop()
+        return
     _page_state.remember("leaderboard", ds, params)
     board = result.board
     st.markdown(f"**{params.scope.capitalize()} scope** — {SCOPE_HELP[params.scope]}; "

@@ -59,7 +59,7 @@ def main() -> None:
         result = _render.run(COMPARE, ds, params, "Ranking with every method")
     except ValidationError as exc:
         _common.show_error(exc, "compare")
-        st.stop()
+        return
     cmp = result.comparison
     if cmp.run.skipped:
         with st.expander(f"{len(cmp.run.skipped)} method(s) skipped"):

@@ -76,7 +76,7 @@ def main() -> None:
         result = _render.run(PAIR, ds, params, "Comparing the pair")
     except ValidationError as exc:
         st.error(str(exc))
-        st.stop()
+        return
     _page_state.remember("pair", ds, params)
     c, f = result.comparison, result.flips
     st.subheader("Difference of mean score, both scopes")

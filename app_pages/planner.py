@@ -46,7 +46,7 @@ def main() -> None:
         result = _render.run(PLAN, ds, params)
     except ValidationError as exc:
         _common.show_error(exc, "plan")
-        st.stop()
+        return
     p = result.plan
 
     st.subheader("Undecided adjacent pairs")

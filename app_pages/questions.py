@@ -13,10 +13,7 @@ from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS
 from scorio_core.display import readable
-
-#: What a question's ``status`` says (blank: an informative question with a usable 2PL fit).
-STATUS_HELP = ("always right / always wrong: every model the same, no information; no 2PL "
-               "slope: its 2PL fit collapsed (left off the item map); blank: informative")
+from scorio_core.engines.questions import STATUS_HELP  # what a question's status says
 
 
 def _table(frame, height_rows: int = 12) -> None:
@@ -48,7 +45,7 @@ def main() -> None:
         result = _render.run(QUESTIONS, ds, params, "Computing the question view")
     except ValidationError as exc:
         _common.show_error(exc, "questions")
-        st.stop()
+        return
     _page_state.remember("questions", ds, params)
     tables = QUESTIONS.tables(result)
     un, t = tables["uninformative"], tables["questions"]

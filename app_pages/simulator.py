@@ -55,10 +55,13 @@ def calibration(c):
 
 
 def rubric(c):
+    # the table's columns by name: the counts ν_k, m_α and var_α (the per-question term of
+    # σ²); two lines, as one the formula ran past the column at 1280 px
     st.latex(
-        r"\mu = w_0 + \frac{1}{M}\sum_\alpha m_\alpha,\quad m_\alpha = \sum_k "
-        r"\frac{\nu_{\alpha k}}{T}(w_k - w_0),\quad \sigma^2 = \frac{\sum_\alpha "
-        r"\big[\sum_k \frac{\nu_{\alpha k}}{T}(w_k-w_0)^2 - m_\alpha^2\big]}{M^2 (T+1)}"
+        r"\begin{gathered}\mu = w_0 + \frac{1}{M}\sum_\alpha m_\alpha,\quad m_\alpha = "
+        r"\sum_k \frac{\nu_{\alpha k}}{T}(w_k - w_0),\\ \sigma^2 = \frac{\sum_\alpha "
+        r"\mathrm{var}_\alpha}{M^2 (T+1)},\quad \mathrm{var}_\alpha = \sum_k "
+        r"\frac{\nu_{\alpha k}}{T}(w_k-w_0)^2 - m_\alpha^2\end{gathered}"
     )
     w = widget(RubricLessonParams, "weights")  # three sliders, one setting
     for k in range(3):

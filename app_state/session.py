@@ -156,7 +156,8 @@ def to_json(
     prov = provenance(data) if data is not None else {}
     payload = {
         "format": FORMAT,
-        "data": {k: prov[k] for k in _DATA if k in prov},
+        # data whose questions name no benchmark have none (benchmark None): no view to restore
+        "data": {k: prov[k] for k in _DATA if prov.get(k) is not None},
         "settings": {aid: _jsonable(p) for aid, p in settings.items()},
     }
     if benchmark is not None:

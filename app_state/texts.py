@@ -371,7 +371,8 @@ def _code(text: str) -> str:
 
 def setting_label(params: type, name: str, part: int | None = None) -> str:
     """Setting ``name`` of ``params`` (a settings class) as every error and note of the app
-    calls it: its widget's declared label (``scorio_core.params.widget``) in bold; a name
+    calls it: its widget's declared label in bold (the core's rule,
+    ``scorio_core.params.widget_labels``, which a report's settings line reads too); a name
     ``params`` does not declare, as code. ``part``: the number of one of a setting's several
     widgets (the three category weights' sliders: "weight of category 2"); where the
     declaration labels its widgets (``parts``: the Planner's pair), the position of one of
@@ -386,14 +387,10 @@ def setting_label(params: type, name: str, part: int | None = None) -> str:
     >>> setting_label(PlanParams, "pair"), setting_label(PlanParams, "pair", 1)
     ('**Better model** / **Other model**', '**Other model**')
     """
-    from scorio_core.params import settings_of, widget
+    from scorio_core.params import widget_labels
 
-    if name not in settings_of(params):
-        return f"`{name}`"
-    w = widget(params, name)
-    if w["parts"]:
-        return " / ".join(f"**{p}**" for p in (w["parts"] if part is None else [w["parts"][part]]))
-    return f"**{w['label']}**" if part is None else f"**{w['label']} {part}**"
+    labels = widget_labels(params, name, part)
+    return " / ".join(f"**{label}**" for label in labels) if labels else f"`{name}`"
 
 
 def error_text(exc: Exception, params: type | None = None) -> str:

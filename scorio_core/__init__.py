@@ -20,8 +20,10 @@ first use (PEP 562), so the import itself stays light:
   ...), the 77 ranking methods (``sc.rank.METHODS``: the ranking paper's 72 and more),
   rubrics (``sc.rubric``) and charts (``sc.charts``).
 
-Every result displays itself in Jupyter, VS Code and marimo (its table, main chart and
-settings; :mod:`scorio_core.display`) and prints a short summary in a terminal.
+Every result displays itself in Jupyter, VS Code and marimo (its table, main chart,
+settings and caveats; :mod:`scorio_core.display`) and prints a short summary in a terminal;
+``sc.show(frame)`` displays any of its tables (``p.pairs``, ``board.unresolved()``) as the
+reports print them.
 
 >>> import scorio_core as sc
 >>> board = sc.leaderboard(sc.load("data/biased_coins.npz"))
@@ -92,6 +94,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "export": ("scorio_core.export", None),
     "formatting": ("scorio_core.formatting", None),
     "display": ("scorio_core.display", None),
+    # any table as the reports print it (a result's frame: p.pairs, board.unresolved())
+    "show": ("scorio_core.display", "show"),
 }
 
 __all__ = ["COMBINED", "Outcomes", "ValidationError", *_LAZY]

@@ -10,11 +10,12 @@ from __future__ import annotations
 import functools
 import json
 import math
+import numbers
 import os
 import re
 import unicodedata
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, KeysView, Sequence, Set, ValuesView
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,8 @@ __all__ = [
     "ValidationError",
     "SettingsConflict",
     "as_outcome_array",
+    "two_readings",
+    "did_you_mean",
     "as_weights",
     "as_prior",
     "check_k",
@@ -32,6 +35,10 @@ __all__ = [
     "parse_json",
     "json_safe",
     "renamed_keyword",
+    "split_names",
+    "comma_splits",
+    "as_names",
+    "as_numbers",
 ]
 
 
@@ -135,8 +142,44 @@ def refuse_path(data: Any, what: str) -> None:
         )
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'' if n == 1 else 's'}"
+
+
+def two_readings(shape: tuple[int, ...], name: str = "R", given: Any = None, *,
+                 outcomes: bool = True) -> str:
+    """Why a 2-D outcome array is refused where models are compared, and the two fixes.
+
+    A ``(a, b)`` array reads two ways in this package: the rankers (SPEC §5, as the
+    reference package) promote ``(L, M)`` to one trial per question, while
+    :class:`~scorio_core.outcomes.Outcomes` (and the papers' Bayes@N) take it as one
+    model's ``(M, N)``. Guessing silently compares the wrong things, so analyses that
+    compare models ask; the message gives the exact expression of each reading
+    (``sc.Outcomes(A)`` too where the caller takes :class:`Outcomes`: ``outcomes``).
+
+    Example
+    -------
+    >>> from scorio_core._validation import two_readings
+    >>> print(two_readings((3, 4), "data"))  # doctest: +NORMALIZE_WHITESPACE
+    data is a 2-D array A of shape (3, 4), which reads two ways, so say which: pass
+    `A[:, :, None]` for 3 models × 4 questions with one trial each (as the rankers read it),
+    or `A[None]` (or `sc.Outcomes(A)`) for one model's 3 questions × 4 trials (as
+    sc.Outcomes reads it)
+    """
+    a, b = int(shape[0]), int(shape[1])
+    lists = "" if given is None or isinstance(given, np.ndarray) else (
+        " (nested lists: A = np.asarray(...) first)")
+    also = "(or `sc.Outcomes(A)`) " if outcomes else ""
+    return (f"{name} is a 2-D array A of shape ({a}, {b}), which reads two ways, so say "
+            f"which: pass `A[:, :, None]` for {_count(a, 'model')} × {_count(b, 'question')} "
+            f"with one trial each (as the rankers read it), or `A[None]` {also}for one "
+            f"model's {_count(a, 'question')} × {_count(b, 'trial')} (as sc.Outcomes reads "
+            f"it){lists}")
+
+
 def as_outcome_array(
-    R, *, name: str = "R", min_ndim: int = 2, max_ndim: int | None = None
+    R, *, name: str = "R", min_ndim: int = 2, max_ndim: int | None = None,
+    takes_outcomes: bool = False,
 ) -> np.ndarray:
     """Return ``R`` as a non-negative integer array, or raise.
 
@@ -146,9 +189,22 @@ def as_outcome_array(
     returned as is (no copy: an int8 tensor stays int8), boolean input as an
     int8 view, unsigned input as the smallest signed type that holds it (so
     differences cannot wrap around); float input becomes int64. A path or a table
-    is refused with the call that loads it.
+    is refused with the call that loads it. Where ``(models, questions, trials)``
+    are required (``min_ndim=3``), a 2-D array is refused with its two readings and
+    the expression of each (:func:`two_readings`; ``takes_outcomes``: the caller takes
+    :class:`~scorio_core.outcomes.Outcomes` too, so ``sc.Outcomes(A)`` is one of them); prior
+    outcomes (``name`` ``R0...``) keep the plain message, their ``(M, D)`` being one
+    reading. An :class:`~scorio_core.outcomes.Outcomes` here (a caller that takes arrays
+    only) is refused with the arrays to pass.
     """
     refuse_path(R, name)
+    from .outcomes import Outcomes  # here, not at the top: outcomes imports this module
+
+    if isinstance(R, Outcomes):
+        raise ValidationError(
+            f"{name} must be an array (models, questions, trials); got loaded data (Outcomes): "
+            "pass data.R (and data.R0, its greedy outcomes, where they are asked for)"
+        )
     if hasattr(R, "columns") and hasattr(R, "shape"):  # a pandas / polars DataFrame
         raise ValidationError(
             f"{name} must be loaded data (Outcomes) or an array (models, questions, trials); "
@@ -166,6 +222,8 @@ def as_outcome_array(
             f"{name} must be a rectangular array of integer categories; got an object array "
             "(ragged rows or mixed types)"
         )
+    if a.ndim == 2 and min_ndim == 3 and not name.startswith("R0"):
+        raise ValidationError(two_readings(a.shape, name, given=R, outcomes=takes_outcomes))
     if a.ndim < min_ndim or (max_ndim is not None and a.ndim > max_ndim):
         want = f"{min_ndim}" if max_ndim == min_ndim else f"at least {min_ndim}"
         if max_ndim is not None and max_ndim != min_ndim:
@@ -246,7 +304,10 @@ MAX_WEIGHT = 1e12
 
 
 def check_weight_vector(w, name: str = "weights") -> np.ndarray:
-    """A finite 1-D float vector of at least two category weights, each ``|w| <= MAX_WEIGHT``."""
+    """A finite 1-D float vector of at least two category weights, each ``|w| <= MAX_WEIGHT``
+    (a comma-separated string is read as ``--weights 0,0.5,1`` is)."""
+    if isinstance(w, str):
+        w = as_numbers(w, name, kind=float, example="0,0.5,1")
     try:
         a = np.asarray(w, dtype=float)
     except (TypeError, ValueError):
@@ -266,14 +327,18 @@ def check_weight_vector(w, name: str = "weights") -> np.ndarray:
 
 
 def check_bounds(bounds) -> tuple[float, float] | None:
-    """``None`` or an interval ``(lo, hi)`` with ``lo < hi`` (infinite ends allowed, NaN not)."""
+    """``None`` or an interval ``(lo, hi)`` with ``lo < hi`` (infinite ends allowed, NaN not);
+    a string ``"0,1"`` is read as comma-separated numbers, never one number per character."""
     if bounds is None:
         return None
+    given = bounds
+    if isinstance(bounds, str):
+        bounds = as_numbers(bounds, "bounds", kind=float, example="0,1")
     try:
         lo, hi = (float(b) for b in bounds)
     except (TypeError, ValueError):
         raise ValidationError(
-            f"bounds must be a pair (lo, hi) of numbers; got {bounds!r}"
+            f"bounds must be a pair (lo, hi) of numbers; got {given!r}"
         ) from None
     if np.isnan(lo) or np.isnan(hi) or not lo < hi:
         raise ValidationError(f"bounds must satisfy lo < hi; got {bounds!r}")
@@ -399,6 +464,241 @@ def unique_names(names: Sequence[str], what: str) -> tuple[str, ...]:
     return out
 
 
+def did_you_mean(name: str, have: Sequence[str]) -> str:
+    """``"; did you mean 'x'?"`` naming the entries of ``have`` closest to ``name`` (up to
+    three, as :func:`difflib.get_close_matches` ranks them), or ``""`` when none is close.
+
+    Example
+    -------
+    >>> from scorio_core._validation import did_you_mean
+    >>> did_you_mean("gpt4", ["gpt-4", "claude", "gpt-4o"]), did_you_mean("x", ["claude"])
+    ("; did you mean 'gpt-4', 'gpt-4o'?", '')
+    """
+    import difflib
+
+    close = difflib.get_close_matches(str(name), [str(h) for h in have], n=3, cutoff=0.6)
+    return f"; did you mean {', '.join(map(repr, close))}?" if close else ""
+
+
+# ------------------------------------------------------------------ lists given as one string
+def split_names(text: str) -> tuple[str, ...]:
+    """Names typed as one string, read as the command line reads them (``--methods``,
+    ``--sections``, ``--model-columns``, ``--attributes``, a ``--subset``'s values): split at
+    every comma, each name stripped of the spaces around it, empty ones dropped.
+
+    Example
+    -------
+    >>> from scorio_core._validation import split_names
+    >>> split_names(" bayes, avg,,")
+    ('bayes', 'avg')
+    """
+    return tuple(t.strip() for t in str(text).split(",") if t.strip())
+
+
+#: Most commas :func:`comma_splits` reads against a list of names (beyond: no name holds one).
+MAX_NAME_COMMAS = 200
+
+
+def comma_splits(text: str, among: Sequence[str], parts: int | None = None,
+                 limit: int = 2) -> list[tuple[str, ...]]:
+    """The ways (at most ``limit``) ``text`` splits at its commas into names that are all in
+    ``among`` -- into ``parts`` names where given --, each stripped of the spaces around it:
+    how a comma-separated string of names is read where the names are known and one may
+    itself hold a comma (``--pair``, ``Outcomes.select(models=...)``).
+
+    Example
+    -------
+    >>> from scorio_core._validation import comma_splits
+    >>> comma_splits("m,comma, b", ["m,comma", "b", "c"])
+    [('m,comma', 'b')]
+    >>> comma_splits("a,b,c", ["a", "b", "c", "a,b"])
+    [('a', 'b', 'c'), ('a,b', 'c')]
+    """
+    pieces = str(text).split(",")
+    if len(pieces) > MAX_NAME_COMMAS + 1:
+        return []
+    have, n = {str(m) for m in among}, len(pieces)
+    memo: dict[tuple[int, int | None], list[tuple[str, ...]]] = {}
+
+    def ways(i: int, left: int | None) -> list[tuple[str, ...]]:
+        """The splits of ``pieces[i:]`` into ``left`` names (None: any number)."""
+        if i == n:
+            return [()] if left in (None, 0) else []
+        if left == 0:
+            return []
+        if (i, left) not in memo:
+            found: list[tuple[str, ...]] = []
+            for j in range(i + 1, n + 1):
+                name = ",".join(pieces[i:j]).strip()
+                if name in have:
+                    found += [(name, *rest)
+                              for rest in ways(j, None if left is None else left - 1)]
+                if len(found) >= limit:
+                    break
+            memo[i, left] = found[:limit]
+        return memo[i, left]
+
+    return ways(0, parts)
+
+
+def _shown(value: Any) -> str:
+    """``value`` as a refusal names it: short, and why a set will not do."""
+    import reprlib
+
+    text = reprlib.repr(value)
+    if isinstance(value, Set) and not isinstance(value, KeysView):
+        return f"the set {text}, which has no order: pass a list"
+    return text if isinstance(value, numbers.Number | type(None)) else (
+        f"{type(value).__name__} {text}")
+
+
+def _entries(value: Any, what: str, noun: str, example: str) -> list:
+    """The entries of a list-valued argument given as a list, tuple, range, 1-D array,
+    pandas Series or Index, a dict's keys or values, or an iterator; anything else (a set,
+    a dict, a number where names are wanted, bytes) is refused with the two forms."""
+    if isinstance(value, np.ndarray):
+        if value.ndim == 1:
+            return value.tolist()
+    elif isinstance(value, Sequence | Iterator | KeysView | ValuesView) and not isinstance(
+            value, bytes | bytearray | memoryview):
+        return list(value)
+    elif getattr(value, "ndim", None) == 1 and hasattr(value, "tolist"):  # pandas, polars
+        return list(value.tolist())
+    raise ValidationError(f"{what}: expected a list of {noun} or a comma-separated string, "
+                          f"e.g. {example!r}; got {_shown(value)}")
+
+
+def _parsed(parse: Callable[[str], Any], text: str) -> tuple:
+    """``parse(text)`` (a command-line option's own parser), its refusal a
+    :class:`ValidationError`."""
+    import argparse
+
+    try:
+        return tuple(parse(text))
+    except argparse.ArgumentTypeError as exc:
+        raise ValidationError(str(exc)) from None
+
+
+def as_names(value: Any, what: str, *, noun: str = "names", example: str = "a,b",
+             parse: Callable[[str], Any] | None = None, count: int | None = None,
+             among: Sequence[str] | None = None) -> tuple[str, ...]:
+    """A list-valued argument of names or ids (models, methods, curves, scopes ...) as a
+    tuple of strings: from a list, tuple, array or other ordered collection as given, or
+    from one string read as the command line reads the same option -- ``parse``, the
+    option's own parser, else :func:`split_names` -- so a string is never taken letter by
+    letter. Anything else is refused: "expected a list of ``noun`` or a comma-separated
+    string".
+
+    A model name may hold a comma, so where the names are known, a string with commas is
+    split only where the command line's ``--pair`` splits it:
+
+    * ``among`` (names to pick from, e.g. the data's models): a string that is one of them
+      is that one; else the split at its commas into names that all are
+      (:func:`comma_splits`), refused when two splits fit; else :func:`split_names` (the
+      caller then names the unknown ones);
+    * ``count`` (names to give, e.g. one per model of an array): a string is split at its
+      commas when one name is not enough, and is the one name when one is wanted -- the
+      two readings never fit the same count. The caller checks the number of names.
+
+    Example
+    -------
+    >>> from scorio_core._validation import as_names
+    >>> as_names("bayes, avg", "methods"), as_names(["a,b", "c"], "models")
+    (('bayes', 'avg'), ('a,b', 'c'))
+    >>> as_names("gpt-4, 0613", "models", count=1), as_names("x,y", "models", count=2)
+    (('gpt-4, 0613',), ('x', 'y'))
+    >>> as_names("m,comma,b", "models", among=["m,comma", "b"])
+    ('m,comma', 'b')
+    >>> as_names(3, "models", noun="model names")
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: models: expected a list of model names or a \
+comma-separated string, e.g. 'a,b'; got 3
+    """
+    if isinstance(value, str):
+        if among is not None:
+            if value in among:
+                return (value,)
+            fits = comma_splits(value, among)
+            if len(fits) > 1:
+                shown = " or ".join(" + ".join(map(repr, f)) for f in fits)
+                raise ValidationError(
+                    f"{what} {value!r} splits at its commas into {noun} of these data in more "
+                    f"than one way ({shown}): pass them as a list")
+            if fits:
+                return fits[0]
+        names = _parsed(parse, value) if parse is not None else split_names(value)
+        if count == 1 and len(names) != 1:
+            return (value,)
+        return tuple(str(n) for n in names)
+    out = []
+    for x in _entries(value, what, noun, example):
+        if isinstance(x, bool) or not isinstance(x, str | numbers.Number):
+            raise ValidationError(f"{what} must be {noun}, each a string; got {x!r} in "
+                                  f"{_shown(value)}")
+        out.append(str(x))
+    return tuple(out)
+
+
+def model_names(models: Any, count: int, of: str = "model of R",
+                default: str = "model_") -> tuple[str, ...]:
+    """One name per model (``count`` of them, each for one ``of`` in order): ``models`` read
+    by :func:`as_names` (a string is split at its commas unless one name is wanted), else
+    ``default`` numbered from 0; refused unless there are exactly ``count``.
+
+    Example
+    -------
+    >>> from scorio_core._validation import model_names
+    >>> model_names("a,b", 2), model_names(None, 2)
+    (('a', 'b'), ('model_0', 'model_1'))
+    >>> model_names(["a"], 2)
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: expected 2 model names, one per model of R; got 1
+    """
+    if models is None:
+        return tuple(f"{default}{i}" for i in range(count))
+    names = as_names(models, "models", noun="model names", count=count)
+    if len(names) != count:
+        raise ValidationError(f"expected {count} model names, one per {of}; got {len(names)}")
+    return names
+
+
+def as_numbers(value: Any, what: str, *, kind: type = int, example: str = "1,2",
+               parse: Callable[[str], Any] | None = None) -> tuple:
+    """A list-valued argument of numbers (``ks``, ``steps``, ``thresholds``, weights ...)
+    as a tuple: from a list, tuple, 1-D array or other ordered collection as given (each
+    entry checked by the caller), a single number as a list of one (``ks=4``), or one
+    string read as the command line reads the same option -- ``parse``, the option's own
+    parser, else :func:`scorio_core.params.numbers_parse` (comma-separated ``kind``
+    numbers) -- so ``"2,4"`` is ``(2, 4)``, never ``'2', ',', '4'``. Anything else is
+    refused: "expected a list of numbers or a comma-separated string".
+
+    Example
+    -------
+    >>> from scorio_core._validation import as_numbers
+    >>> as_numbers("2, 4", "ks"), as_numbers(4, "ks"), as_numbers([1.645, 1.96], "t", kind=float)
+    ((2, 4), (4,), (1.645, 1.96))
+    >>> as_numbers("2,x", "steps")
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: steps expects comma-separated whole numbers, e.g. \
+1,2; got '2,x'
+    """
+    if isinstance(value, str):
+        if parse is None:
+            from .params import numbers_parse  # params imports this module
+
+            parse = numbers_parse(what, example, kind)
+        return _parsed(parse, value)
+    if isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_):
+        return (value,)
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iuf":
+        return (value.item(),)
+    noun = "whole numbers" if kind is int else "numbers"
+    return tuple(_entries(value, what, noun, example))
+
+
 def check_choice(name: str, value, allowed) -> str:
     """``value`` if it is one of ``allowed``, else a :class:`ValidationError` listing them."""
     if value not in allowed:
@@ -410,7 +710,8 @@ def check_choice(name: str, value, allowed) -> str:
 
 def check_steps(N: int, steps) -> np.ndarray:
     """The trials-per-question grid of a convergence study: ``1..N`` when ``steps`` is
-    None, else the sorted unique whole numbers of ``steps``, each in ``1..N``.
+    None, else the sorted unique whole numbers of ``steps`` (a list, one number, or a
+    comma-separated string: :func:`as_numbers`), each in ``1..N``.
 
     Example
     -------
@@ -420,7 +721,7 @@ def check_steps(N: int, steps) -> np.ndarray:
     """
     if steps is None:
         return np.arange(1, int(N) + 1)
-    s = np.unique(np.asarray(list(steps), dtype=int))
+    s = np.unique(np.asarray(as_numbers(steps, "steps", example="1,2,4"), dtype=int))
     if s.size == 0 or s.min() < 1 or s.max() > N:
         raise ValidationError(f"steps must lie in 1..{N}; got {s.tolist()}")
     return s

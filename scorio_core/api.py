@@ -97,7 +97,8 @@ def _declared(analysis_id: str, cls: type, result: str) -> Callable[[Callable], 
 def compare(data: Outcomes, *, progress: Progress | None = None,
             **settings: Any) -> CompareResult:
     """Rank the models with every chosen method and measure how the rankings agree
-    (Kendall τ_b with the gold standard Bayes@N and between methods; 002 Table 1).
+    (Kendall τ_b with the gold standard Bayes@N and between methods; Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), Table 1).
 
     The Method comparison page, ``scorio-studio compare`` and the report's ``compare``
     section: ``sc.ANALYSES["compare"]``.
@@ -130,7 +131,7 @@ def compare(data: Outcomes, *, progress: Progress | None = None,
 def convergence(data: Outcomes, *, progress: Progress | None = None,
                 **settings: Any) -> ConvergenceResult:
     """How many trials until each method's ranking stops changing: τ_b curves and the
-    convergence@n distribution over bootstrap replicates (000 App. I.1).
+    convergence@n distribution over bootstrap replicates (Don't Pass@k (2026), App. I.1).
 
     The Convergence page, ``scorio-studio convergence`` and the report's ``convergence``
     section: ``sc.ANALYSES["convergence"]``. Methods with a running-count fast path get
@@ -163,7 +164,7 @@ def stability(data: Outcomes, *, progress: Progress | None = None,
               **settings: Any) -> StabilityResult:
     """How well each method ranks from a single trial (N = 1): τ_b of every single-trial
     slice with the gold standard and with the method's own full ranking, methods
-    collapsed into classes (002 Tables 18-19).
+    collapsed into classes (Ranking Reasoning LLMs under Test-Time Scaling (2026), Tables 18-19).
 
     The Stability page, ``scorio-studio stability`` and the report's ``stability``
     section: ``sc.ANALYSES["stability"]``.
@@ -195,7 +196,8 @@ def greedy(data: Outcomes, *, progress: Progress | None = None,
            **settings: Any) -> GreedyResult:
     """Greedy vs sampling: how one greedy decode ranks the models compared with sampling
     (τ_G-S), and whether the greedy outcomes as a prior help at N = 1 (Δτ, s.d. reduction;
-    002 Table 4), per benchmark and combined. Needs the greedy outcomes ``R0``.
+    Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 4), per benchmark and combined.
+    Needs the greedy outcomes ``R0``.
 
     The Greedy vs sampling page, ``scorio-studio greedy`` and the report's ``greedy``
     section: ``sc.ANALYSES["greedy"]``.

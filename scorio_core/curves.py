@@ -48,6 +48,20 @@ ceiling count ``M ⌊N/k⌋`` (questions: a U-statistic of order ``k`` is an ave
 pointwise: each (model, ``k``) holds its confidence on its own, not the whole curve at once.
 Coverage by simulation with known truth: :func:`scorio_core.calibration.curve_coverage`.
 
+**Orderings the estimands obey.** On every question ``p^k ≤ p^j ≤ p`` and
+``p ≤ 1 − (1 − p)^j ≤ 1 − (1 − p)^k`` for ``j < k``, so in either scope Pass^k falls and
+Pass@k rises with ``k``; by Jensen (``x^{k/j}`` is convex) also ``Pass^k ≥ (Pass^j)^{k/j}``
+and ``1 − Pass@k ≥ (1 − Pass@j)^{k/j}``; and G-Pass@k_τ lies between Pass^k and Pass@k, so
+within ``[(Pass@1)^k, 1 − (1 − Pass@1)^k]``. Each interval is intersected with the ends
+these imply from the (already intersected) intervals at every smaller ``k`` -- the ``k = 1``
+one is the headline's -- but never past the estimate itself, which keeps its interval. Where
+the estimate sits at a bound the Wilson-type end falls back to the ceiling count, which for
+``k ≥ 2`` is ``⌊N/k⌋`` times fewer than at ``k = 1``: a model that never succeeded (``M = 40,
+N = 3``) had Pass^2 and Pass^3 up to 0.090 beside Pass@1 up to 0.032, though Pass^k ≤ Pass@1;
+now 0.032. An intersected interval misses only if one of the intervals it is made of misses
+on that side, so coverage can fall by at most their one-sided misses, and in practice moves
+by Monte-Carlo noise (``docs/calibration_gaps.md``: the curve grid, before and after).
+
 Example
 -------
 >>> import numpy as np
@@ -69,10 +83,20 @@ import pandas as pd
 from scipy import special
 
 from . import eval as ev
-from ._validation import ValidationError, as_outcome_array, check_confidence, check_k
+from ._validation import (
+    ValidationError,
+    as_names,
+    as_numbers,
+    as_outcome_array,
+    check_confidence,
+    check_k,
+    model_names,
+)
+from .display import Displayed
 from .estimands import NOT_IDENTIFIED, SCOPES
 from .inference import _model_variance, score_stats, wilson_t, within_variance
 from .outcomes import Outcomes
+from .params import kinds_parse, ks_parse
 
 __all__ = ["CURVE_NAMES", "PassCurves", "pass_curves", "curve_intervals", "posterior_square"]
 
@@ -245,7 +269,46 @@ def _headline_variance(c, N, scope):
     return _model_variance(score_stats(np.stack([N - c, c], -1), np.array([0.0, 1.0])), scope)
 
 
+def _bound(end: np.ndarray, implied: np.ndarray, upper: bool) -> np.ndarray:
+    """``end`` tightened by ``implied`` (``upper``: the smaller, else the larger); a NaN
+    ``implied`` leaves it, a NaN ``end`` stays NaN (not identified)."""
+    pick = np.minimum if upper else np.maximum
+    return np.where(np.isnan(implied), end, pick(end, implied))
+
+
+def _ordered(ivs: dict[int, CurveIntervals], kind: str) -> dict[int, CurveIntervals]:
+    """Each ``k``'s interval intersected with the ends implied by those at every smaller
+    ``k`` (``ivs`` holds ``k = 1..K``), never past the estimate (module docstring,
+    "Orderings the estimands obey")."""
+    out: dict[int, CurveIntervals] = {}
+    for k in sorted(ivs):
+        iv = ivs[k]
+        lo, hi = iv.lo, iv.hi
+        for j, prev in out.items():
+            r = k / j
+            # on [0, 1]: an estimate a rounding above 1 (a mean of ones) is not a NaN power
+            up, down = np.clip(prev.hi, 0.0, 1.0), np.clip(prev.lo, 0.0, 1.0)
+            if kind == "hat":  # Pass^k <= Pass^j, Pass^k >= (Pass^j)^(k/j)
+                lo, hi = _bound(lo, down**r, False), _bound(hi, up, True)
+            elif kind == "pass":  # Pass@k >= Pass@j, 1 - Pass@k >= (1 - Pass@j)^(k/j)
+                lo, hi = _bound(lo, down, False), _bound(hi, 1 - (1 - up) ** r, True)
+            elif j == 1:  # G-Pass@k_τ between Pass^k and Pass@k on every question
+                lo, hi = _bound(lo, down**k, False), _bound(hi, 1 - (1 - up) ** k, True)
+        out[k] = CurveIntervals(iv.value, iv.se, np.minimum(lo, iv.value),
+                                np.maximum(hi, iv.value))
+    return out
+
+
 def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveIntervals]:
+    """The intervals at ``ks``, each respecting the orderings of the estimands with every
+    smaller ``k`` (:func:`_ordered`), so a ``k``'s numbers do not depend on the others
+    asked for."""
+    chain = list(range(1, max(ks) + 1))
+    ordered = _ordered(_raw_intervals_at(c, N, chain, kind, tau, scope, confidence), kind)
+    return {k: ordered[k] for k in ks}
+
+
+def _raw_intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveIntervals]:
     L, M = c.shape
     tables = {k: ev.pass_table(kind, N, k, tau) for k in ks}
     out = {}
@@ -292,8 +355,8 @@ def _intervals_at(c, N, ks, kind, tau, scope, confidence) -> dict[int, CurveInte
     return out
 
 
-@dataclass(frozen=True)
-class PassCurves:
+@dataclass(frozen=True, repr=False)  # displays itself (scorio_core.display.VIEWS)
+class PassCurves(Displayed):
     """Result of :func:`pass_curves`.
 
     Attributes
@@ -350,18 +413,20 @@ def pass_curves(
     ----------
     data : Outcomes or array_like (L, M, N)
         Binary outcomes.
-    kinds : sequence of {"pass", "hat", "g"}
-        The curves; ``"g"`` (G-Pass@k_τ) needs ``tau``.
+    kinds : sequence of {"pass", "hat", "g"}, or str
+        The curves; ``"g"`` (G-Pass@k_τ) needs ``tau``. One string is read as ``--curves``
+        is (``"pass,hat"``).
     tau : float, optional
         τ of G-Pass@k_τ (adds the ``"g"`` curve).
-    ks : sequence of int, optional
-        The ``k`` values (default every ``k = 1..N``).
+    ks : int, sequence of int or str, optional
+        The ``k`` values (default every ``k = 1..N``); ``"2,4"`` as ``--k`` reads it.
     scope : {"questions", "population"}
         The estimand of the intervals (module docstring).
     confidence : float
         Level of each pointwise interval.
     models : sequence of str, optional
-        Model names (default: the data's).
+        Model names, one per model in their order (default: the data's); one string is
+        split at its commas, but for one model, whose name it is whole.
 
     Returns
     -------
@@ -382,14 +447,16 @@ def pass_curves(
                 f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories"
             )
     else:
-        R = as_outcome_array(data, min_ndim=2, max_ndim=3)
-        R = R[None] if R.ndim == 2 else R
+        R = as_outcome_array(data, name="data", min_ndim=3, max_ndim=3,  # 2-D: two readings
+                             takes_outcomes=True)
         names = tuple(f"model_{i}" for i in range(R.shape[0]))
-    names = tuple(models) if models is not None else tuple(names)
+    if models is not None:  # one name per model; a string is split at its commas unless L == 1
+        names = model_names(models, R.shape[0], of="model in their order")
     if scope not in SCOPES:
         raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
     confidence = check_confidence(confidence)
-    kinds = list(dict.fromkeys(kinds))
+    kinds = list(dict.fromkeys(as_names(kinds, "kinds", noun="curves", example="pass,hat",
+                                        parse=kinds_parse("kinds"))))
     if tau is not None and "g" not in kinds:
         kinds.append("g")
     bad = [k for k in kinds if k not in CURVE_NAMES]
@@ -399,7 +466,8 @@ def pass_curves(
         raise ValidationError("the G-Pass@k_τ curve needs tau (the share of draws that must pass)")
     c = ev.correct_counts(R)
     L, M, N = R.shape
-    ks = list(range(1, N + 1)) if ks is None else sorted({check_k(k, N) for k in ks})
+    ks = list(range(1, N + 1)) if ks is None else sorted(
+        {check_k(k, N) for k in as_numbers(ks, "ks", parse=ks_parse("ks"), example="2,4")})
     order = np.argsort(-c.mean(-1), kind="stable")
     frames = []
     for kind in kinds:

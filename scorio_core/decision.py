@@ -1,5 +1,5 @@
 """Decisions under uncertainty: pairwise z, ranking confidence, CI-aware ranks
-and trials needed (000 §2.5, §2.7.1, App. D; SPEC §4).
+and trials needed (Don't Pass@k (2026), §2.5, §2.7.1, App. D; SPEC §4).
 
 All functions take per-model vectors ``mu`` and ``sigma`` of shape ``(L,)``
 (from :func:`scorio_core.eval.bayes` on a batch of models) and are vectorized.
@@ -65,7 +65,8 @@ def _z(gap: np.ndarray, scale: np.ndarray) -> np.ndarray:
 
 
 def z_threshold(confidence: float = 0.95) -> float:
-    """One-sided z for a ranking confidence: 1.645 for 0.95 (000 §2.5: ρ = Φ(z))."""
+    """One-sided z for a ranking confidence: 1.645 for 0.95 (Don't Pass@k (2026), §2.5: ρ =
+    Φ(z))."""
     return float(special.ndtri(check_confidence(confidence)))
 
 
@@ -111,7 +112,7 @@ def point_ranks(mu) -> np.ndarray:
 
 
 def ci_aware_ranks(mu, sigma, confidence: float = 0.95) -> np.ndarray:
-    """CI-aware ranks by the adjacent-pair rule of 000 §2.7.1 (Tables 1-2).
+    """CI-aware ranks by the adjacent-pair rule of Don't Pass@k (2026), §2.7.1 (Tables 1-2).
 
     Sort by ``mu`` descending; walk adjacent pairs; a pair whose z-score is below
     the one-sided threshold (1.645 at 0.95) shares the rank, otherwise the rank
@@ -131,7 +132,8 @@ def ci_aware_ranks(mu, sigma, confidence: float = 0.95) -> np.ndarray:
 
 
 def chain_ranks(mu, diff_sd, confidence: float = 0.95) -> np.ndarray:
-    """The adjacent-pair rule of 000 §2.7.1 with any pairwise s.d. of the difference.
+    """The adjacent-pair rule of Don't Pass@k (2026), §2.7.1 with any pairwise s.d. of the
+    difference.
 
     As :func:`ci_aware_ranks` but the z of an adjacent pair is
     ``(mu_i − mu_j) / diff_sd[i, j]`` -- e.g. the paired population-scope s.d.
@@ -258,7 +260,7 @@ def trials_needed_from(
     """:func:`trials_needed` from Bayes@N results already computed (``T = 1 + C + D + N``).
 
     Holding each question's posterior-mean category probabilities fixed, the
-    variance scales as ``1 / (T + 1)`` (000 App. A), so after ``N'`` trials
+    variance scales as ``1 / (T + 1)`` (Don't Pass@k (2026), App. A), so after ``N'`` trials
     ``z(N') = z_now · sqrt((T' + 1) / (T + 1))`` with ``T' = T + N' - N``
     (:func:`expected_z_trials`; ``z_star`` overrides the threshold of ``confidence``).
 
@@ -286,7 +288,7 @@ def trials_needed_from(
 
 
 def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95, z_star=None):
-    """The papers' expected-z rule (000 App. D) for pairs with Bayes@N ``gap`` and
+    """The papers' expected-z rule (Don't Pass@k (2026), App. D) for pairs with Bayes@N ``gap`` and
     ``scale = sqrt(σ_i² + σ_j²)``: ``(z_now, n_needed)``, vectorized over pairs (and ``T``).
     ``z_star`` overrides the threshold of ``confidence`` (the simulation studies sweep it).
     The one definition of the rule: :func:`trials_needed_from`, the leaderboard's
@@ -309,7 +311,7 @@ def expected_z_trials(gap, scale, N: int, T, confidence: float = 0.95, z_star=No
 def trials_needed(R, w=None, R0=None, confidence: float = 0.95) -> TrialsNeeded:
     """Trials per question at which each adjacent pair's expected z reaches the threshold.
 
-    000 App. D: keeping each question's posterior-mean category probabilities
+    Don't Pass@k (2026), App. D: keeping each question's posterior-mean category probabilities
     ``p̂ = ν/T`` fixed, the Bayes@N variance after ``N'`` trials is
     ``σ²(N') = S / (M² (T' + 1))`` with ``T' = 1 + C + D + N'`` and
     ``S = Σ_α Var_p̂(w)``, so ``z`` grows like ``sqrt(T' + 1)`` and reaches the

@@ -3,8 +3,8 @@
 Every result object renders itself: the formatted table (one format per column, ``∞`` and
 ``—``: :mod:`scorio_core.formatting`, the same formatter as the CLI and the reports), its
 main chart as inline SVG (``vl-convert``, no browser or JavaScript needed, so the output
-also survives in a saved notebook and on GitHub), and a caption with the scope and the
-settings. The pieces:
+also survives in a saved notebook and on GitHub), a caption with the scope and the
+settings, and -- an analysis's result -- the caveats its report section lists. The pieces:
 
 * :func:`html_table` -- a DataFrame as an HTML table in its column formats;
 * :func:`column_parts` -- a table wider than :data:`WIDE_COLUMNS` as the parts every reader's
@@ -15,11 +15,21 @@ settings. The pieces:
   value, every cell in its column's one format, the lines said under it): what a notebook
   cell ends with, so the reader sees the report's numbers while the variables stay raw;
 * :func:`readable` -- the rows and columns a reader's rendering shows, and the lines it says;
-* :func:`result_html` -- title, caption, tables and a chart as one ``<div>``;
+* :func:`result_html` -- title, caption, tables, caveats and a chart as one ``<div>``; a
+  column with a meaning (:data:`COLUMN_MEANINGS`: the leaderboard's ``COLUMN_HELP``) has it
+  as its header's tooltip and, unless its name says it, a line in the "Columns:" legend under
+  its table (:func:`column_legend`, :func:`legend_html`, :func:`legend_text`: what a report
+  would print under the same table);
 * :class:`Shown` -- the mixin the definitions' results use: ``result.tables()``,
-  ``result.charts()``, ``_repr_html_``, ``_repr_mimebundle_`` and ``__repr__``, all from
-  the result's one definition (:data:`scorio_core.definitions.SECTIONS`): the main table as
-  the report prints it (its view's rows and line), every row in ``result.tables()``.
+  ``result.charts()``, ``result.caveats``, ``_repr_html_``, ``_repr_mimebundle_`` and
+  ``__repr__``, all from the result's one definition (:data:`scorio_core.definitions.SECTIONS`):
+  the main table as the report prints it (its view's rows and line), every row in
+  ``result.tables()``, the caveats of the same run (:class:`About`, :func:`attach`);
+* :class:`Displayed` -- the same display for a core result that is no definition's own
+  (``sc.pass_curves``, ``sc.run_methods``, a built report): what it shows is registered in
+  :data:`VIEWS` by class name, so its class only declares that it displays;
+* :func:`recorded` -- a public call's result remembers the call's settings (its caption)
+  and, a teaching study's, its definition's caveats.
 
 Light at import (no pandas, no Altair): a display loads what it draws.
 
@@ -37,10 +47,10 @@ from __future__ import annotations
 import html as _html
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .formatting import shape_text
+from .formatting import count_text, shape_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -71,6 +81,20 @@ __all__ = [
     "data_label",
     "settings_caption",
     "attach",
+    "recorded",
+    "run_caption",
+    "NOT_RECORDED",
+    "COLUMN_MEANINGS",
+    "PLAIN_COLUMNS",
+    "column_meanings",
+    "column_legend",
+    "legend_html",
+    "legend_text",
+    "caveats_html",
+    "caveats_text",
+    "View",
+    "Displayed",
+    "VIEWS",
 ]
 
 #: Most rows a reader's rendering prints of one table: the HTML and Markdown report, the
@@ -101,7 +125,9 @@ _STYLE = (
     "min-width:16em}.scorio-result th.num,.scorio-result th.txt{white-space:normal;"
     "vertical-align:bottom}"
     ".scorio-result caption{caption-side:top;text-align:left;color:#555}"
-    ".scorio-result .note{color:#555;font-size:12px}</style>"
+    ".scorio-result .note{color:#555;font-size:12px}"
+    ".scorio-result .caveats ul{margin:2px 0 6px;padding-left:1.4em}"
+    ".scorio-result .caveats li{margin:1px 0}</style>"
 )
 
 
@@ -153,10 +179,12 @@ def line_width(text: str) -> int:
 
 
 def html_table(df: pd.DataFrame, *, caption: str | None = None,
-               max_rows: int | None = MAX_ROWS) -> str:
+               max_rows: int | None = MAX_ROWS,
+               meanings: Mapping[str, str] | None = None) -> str:
     """``df`` as an HTML ``<table>``: every cell in its column's one format
     (:func:`scorio_core.formatting.format_columns`), numbers right-aligned, names escaped;
-    with ``max_rows``, a longer table ends with a row that says how many were left out.
+    with ``max_rows``, a longer table ends with a row that says how many were left out; a
+    column with a meaning in ``meanings`` has it as its header's tooltip (``title``).
 
     Example
     -------
@@ -180,7 +208,11 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     def cell(fmt, text: str) -> str:
         return _esc(text) if fmt.numeric else text_cell(text)
 
-    head = "".join(f'<th class="{cls(f)}">{_header(n)}</th>' for n, f, _ in cols)
+    def tip(name: Any) -> str:
+        text = (meanings or {}).get(str(name))
+        return f' title="{_esc(text)}"' if text else ""
+
+    head = "".join(f'<th class="{cls(f)}"{tip(n)}>{_header(n)}</th>' for n, f, _ in cols)
     rows = [
         "<tr>" + "".join(f'<td class="{cls(f, cells[r])}">{cell(f, cells[r])}</td>'
                          for _, f, cells in cols)
@@ -368,7 +400,7 @@ def part_text(parts: list[pd.DataFrame], i: int) -> str:
     total = sum(p.shape[1] - len(keys) for p in parts)
     return (f"Part {i + 1} of {len(parts)}: columns {cols[0]} … {cols[-1]} "
             f"({first}–{first + len(cols) - 1} of {total}), each part repeating "
-            f"{', '.join(map(str, keys))}.")
+            f"{', '.join(str(k) or 'the row labels' for k in keys)}.")
 
 
 def parts_text(df: pd.DataFrame, *, max_rows: int | None = MAX_ROWS) -> str:
@@ -396,7 +428,8 @@ def parts_text(df: pd.DataFrame, *, max_rows: int | None = MAX_ROWS) -> str:
 
 
 def parts_html(df: pd.DataFrame, *, caption: str | None = None,
-               max_rows: int | None = MAX_ROWS) -> str:
+               max_rows: int | None = MAX_ROWS,
+               meanings: Mapping[str, str] | None = None) -> str:
     """``df`` as the report prints it in HTML: one :func:`html_table`, or -- wider than
     :data:`WIDE_COLUMNS` -- the :func:`column_parts` the report prints, one table each,
     its caption saying which part it is (:func:`part_text`, the report's line above it).
@@ -414,11 +447,112 @@ def parts_html(df: pd.DataFrame, *, caption: str | None = None,
     """
     parts = column_parts(df)
     if len(parts) == 1:
-        return html_table(df, caption=caption, max_rows=max_rows)
+        return html_table(df, caption=caption, max_rows=max_rows, meanings=meanings)
     return "".join(
-        html_table(p, max_rows=max_rows, caption=" · ".join(
+        html_table(p, max_rows=max_rows, meanings=meanings, caption=" · ".join(
             t for t in (caption, part_text(parts, i)) if t))
         for i, p in enumerate(parts))
+
+
+#: What the columns of a display's tables hold, by the display's title (a definition's title,
+#: or the one a result's own display gives :func:`result_html`): the module and name of a
+#: ``{column: meaning}`` mapping, read when such a table is drawn -- the meanings the app's
+#: headers give as help, so a notebook's headers and the report's legend say the same.
+COLUMN_MEANINGS: dict[str, tuple[str, str]] = {
+    "CI-aware leaderboard": ("scorio_core.leaderboard", "COLUMN_HELP"),
+}
+#: Columns whose name, with the caption's scope and confidence and a column the legend
+#: explains, says what they hold: their header's tooltip still gives the meaning, the
+#: "Columns:" legend under a table leaves them out, so it stays short (``rank`` stays in it:
+#: the headline rank is not the order of ``score``; ``bayes_mu`` too: it is pulled).
+PLAIN_COLUMNS = frozenset({"model", "score", "lo", "hi", "rank_lo", "rank_hi", "bayes_sigma",
+                           "bayes_lo", "bayes_hi"})
+
+
+def column_meanings(title: str) -> dict[str, str]:
+    """The meaning of each column of the tables a display titled ``title`` shows
+    (:data:`COLUMN_MEANINGS`; empty for a display without them).
+
+    Example
+    -------
+    >>> from scorio_core.display import column_meanings
+    >>> column_meanings("CI-aware leaderboard")["t_next"]
+    'paired t statistic against the next model down (stated scope)'
+    >>> column_meanings("Planner")
+    {}
+    """
+    where = COLUMN_MEANINGS.get(title)
+    if where is None:
+        return {}
+    from importlib import import_module
+
+    return dict(getattr(import_module(where[0]), where[1]))
+
+
+def column_legend(columns: Sequence[Any], meanings: Mapping[str, str]) -> list[tuple[str, str]]:
+    """``(column, meaning)`` for each of ``columns`` that the legend under a table explains:
+    those with a meaning, but for :data:`PLAIN_COLUMNS`, in the table's order. The notebook's
+    display prints them as its "Columns:" lines (:func:`legend_html`, :func:`legend_text`);
+    a report calls it with the columns of the table it prints.
+
+    Example
+    -------
+    >>> from scorio_core.display import column_legend, column_meanings
+    >>> help = column_meanings("CI-aware leaderboard")
+    >>> [c for c, _ in column_legend(["model", "rank_lo", "se", "t_next", "pass@2"], help)]
+    ['se', 't_next']
+    """
+    return [(str(c), meanings[str(c)]) for c in columns
+            if str(c) in meanings and str(c) not in PLAIN_COLUMNS]
+
+
+def legend_html(columns: Sequence[Any], meanings: Mapping[str, str]) -> str:
+    """The "Columns:" legend of a table as HTML (``""`` when no column needs one): each
+    column of :func:`column_legend` on a line of its own, its name as code."""
+    legend = column_legend(columns, meanings)
+    if not legend:
+        return ""
+    return ('<p class="note legend"><b>Columns:</b><br>' + "<br>".join(
+        f"<code>{_esc(c)}</code> {_esc(m)}" for c, m in legend) + "</p>")
+
+
+def legend_text(columns: Sequence[Any], meanings: Mapping[str, str]) -> list[str]:
+    """The "Columns:" legend of a table as text lines (none when no column needs one).
+
+    Example
+    -------
+    >>> from scorio_core.display import legend_text
+    >>> legend_text(["model", "se"], {"se": "standard error of score"})
+    ['Columns:', '  se: standard error of score']
+    """
+    legend = column_legend(columns, meanings)
+    return ["Columns:", *(f"  {c}: {m}" for c, m in legend)] if legend else []
+
+
+def labelled(table: Any) -> pd.DataFrame:
+    """``table`` with the labels of its rows as its first column, where they say something
+    (``board.rank_distribution()``: a model per row), as a DataFrame (a Series: one column);
+    a table numbered 0, 1, 2, … as it is.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.display import labelled
+    >>> list(labelled(pd.DataFrame({1: [0.9], 2: [0.1]}, index=["a"])).columns)
+    ['', 1, 2]
+    >>> list(labelled(pd.Series([0.5], name="p").rename_axis("model")).columns)
+    ['model', 'p']
+    """
+    import pandas as pd
+
+    df = table.to_frame() if isinstance(table, pd.Series) else table
+    if isinstance(df.index, pd.RangeIndex) and df.index.name is None:
+        return df
+    attrs = dict(df.attrs)
+    names = [n if n is not None else "" for n in df.index.names]
+    out = df.rename_axis(names if len(names) > 1 else names[0]).reset_index()
+    out.attrs = attrs
+    return out
 
 
 class Table:
@@ -437,7 +571,7 @@ class Table:
     def _shown(self) -> tuple[pd.DataFrame, list[str]]:
         from .definitions._base import TableView
 
-        return readable(TableView(self.table, tuple(note_lines(self.note))))
+        return readable(TableView(labelled(self.table), tuple(note_lines(self.note))))
 
     def _body(self) -> str:
         df, notes = self._shown()
@@ -517,6 +651,22 @@ def chart_html(chart: Chart) -> str:
             f"</figcaption>{svg}</figure>")
 
 
+def _prose(text: str) -> str:
+    """A sentence of ours as HTML, as the report writes it: escaped, ``code`` as code."""
+    return _CODE.sub(r"<code>\1</code>", _esc(text))
+
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def caveats_html(caveats: Sequence[str]) -> str:
+    """The caveats of a result as the report lists them under its section (``""``: none)."""
+    if not caveats:
+        return ""
+    return ('<div class="note caveats"><b>Caveats</b><ul>'
+            + "".join(f"<li>{_prose(c)}</li>" for c in caveats) + "</ul></div>")
+
+
 def result_html(
     title: str,
     caption: str,
@@ -524,20 +674,28 @@ def result_html(
     chart: Chart | None = None,
     notes: Sequence[str] = (),
     more: str = "",
+    caveats: Sequence[str] = (),
+    meanings: Mapping[str, str] | None = None,
 ) -> str:
-    """Title, caption (scope and settings), the tables, the chart and notes as one
-    ``<div class="scorio-result">``; a table given as ``(name, frame, lines)`` has its lines
-    said under it (what a view left out: :func:`readable`)."""
+    """Title, caption (scope and settings), the tables, the caveats, the chart and notes as
+    one ``<div class="scorio-result">``; a table given as ``(name, frame, lines)`` has its
+    lines said under it (what a view left out: :func:`readable`). A column with a meaning
+    (``meanings``; default the display's :func:`column_meanings`) has it as its header's
+    tooltip, and the columns whose names do not say it are explained under their table
+    (:func:`legend_html`)."""
+    meanings = column_meanings(title) if meanings is None else meanings
     parts = [_STYLE, '<div class="scorio-result">', f"<p><b>{_esc(title)}</b><br>"
              f'<span class="note">{_esc(caption)}</span></p>']
     for name, df, *said in tables:
-        parts.append(parts_html(df, caption=name or None))
-        parts += [f'<p class="note">{_esc(n)}</p>' for n in (said[0] if said else ())]
+        parts.append(parts_html(df, caption=name or None, meanings=meanings))
+        parts += [f'<p class="note">{_prose(n)}</p>' for n in (said[0] if said else ())]
+        parts.append(legend_html(df.columns, meanings))
     if more:
-        parts.append(f'<p class="note">{_esc(more)}</p>')
+        parts.append(f'<p class="note">{_prose(more)}</p>')
+    parts.append(caveats_html(caveats))
     if chart is not None and CHARTS:
         parts.append(chart_html(chart))
-    parts += [f'<p class="note">{_esc(n)}</p>' for n in notes]
+    parts += [f'<p class="note">{_prose(n)}</p>' for n in notes]
     parts.append("</div>")
     return "".join(parts)
 
@@ -559,17 +717,42 @@ def data_label(data: Any) -> str:
     return f"{data.name}: {shape_text(data.L, data.M, data.N)}"
 
 
-def _value_text(v: Any) -> str:
+#: A setting with more values than this is written as its first values, ``…`` and its last.
+LISTED_VALUES = 8
+
+
+def _value_text(v: Any, nested: bool = False) -> str:
+    """A setting's value as the caption writes it: numbers short (``0.6213``, ``4,000``),
+    a list as its values (``10, 20, 30, …, 400 (40 values)`` when long), a name as it is.
+
+    Example
+    -------
+    >>> from scorio_core.display import _value_text
+    >>> _value_text(range(10, 401, 10)), _value_text(((0, 1), (1, 2)))
+    ('10, 20, 30, …, 400 (40 values)', '[0, 1], [1, 2]')
+    """
+    if hasattr(v, "tolist") and getattr(v, "ndim", 1) > 0:  # an array: its values
+        v = v.tolist()
+    elif hasattr(v, "item") and getattr(v, "ndim", None) == 0:  # a NumPy scalar
+        v = v.item()
+    if isinstance(v, range):
+        v = list(v)
     if isinstance(v, tuple | list):
-        return ", ".join(f"{x:g}" if isinstance(x, float) else str(getattr(x, "name", x))
-                         for x in v)
-    if isinstance(v, int) and not isinstance(v, bool):
-        return f"{v:,}"
+        items = [_value_text(x, True) for x in v]
+        if len(items) > LISTED_VALUES:
+            items = [*items[:3], "…", f"{items[-1]} ({len(items):,} values)"]
+        text = ", ".join(items)
+        return f"[{text}]" if nested else text
+    if isinstance(v, bool) or v is None:
+        return str(v)
+    if isinstance(v, int):  # in a list, no thousands separator (a comma between values)
+        return str(v) if nested else f"{v:,}"
     if isinstance(v, float):
         from .formatting import format_number
 
-        return format_number(v, 4).rstrip("0").rstrip(".") if v == v else "—"
-    return str(v)
+        return (f"{v:g}" if nested else format_number(v, 4).rstrip("0").rstrip(".")) \
+            if v == v else "—"
+    return str(getattr(v, "name", v)) if nested else str(v)
 
 
 def settings_caption(settings: Mapping[str, Any], resolved: Mapping[str, str] | None = None,
@@ -593,31 +776,144 @@ def settings_caption(settings: Mapping[str, Any], resolved: Mapping[str, str] | 
 
 @dataclass(frozen=True)
 class About:
-    """How a result was made, for its caption: the definition, its params and the data."""
+    """How a result was made, for its caption and its caveats.
 
-    analysis: Analysis
-    params: Any
+    ``analysis_id`` names the definition (:data:`scorio_core.definitions.SECTIONS`) whose run
+    this is, with its ``params`` (``sc.convergence(...)``, ``sc.ANALYSES[id](data)``), or whose
+    study a public call ran (``sc.correct_order(...)``: ``settings`` holds that call's own
+    settings by name, the caption's, and ``renames`` which of them are the definition's
+    settings under another name). ``data`` is the data's label (:func:`data_label`).
+    ``caveats`` are the sentences the page and the report show for the same run, written by
+    the definition's one ``caveats``: when the result was made where they read the data
+    (the result holds a few sentences, not a copy of or a reference to its data), when
+    first asked for (``None`` until then) where they read only the study's settings.
+    Plain values only, so a result still pickles.
+    """
+
+    analysis_id: str | None
+    params: Any = None
     data: str = ""
+    caveats: tuple[str, ...] | None = ()
+    settings: Mapping[str, Any] | None = None
+    renames: tuple[tuple[str, str], ...] = ()
 
 
-def attach(result: Any, analysis: Analysis, params: Any, data: Any) -> Any:
-    """``result`` with :class:`About` attached (its display caption names the settings and
-    the data); results that cannot hold it are returned as they are."""
+def _remember(result: Any, about: About) -> Any:
     try:
-        object.__setattr__(result, "_about", About(analysis, params, data_label(data)))
+        object.__setattr__(result, "_about", about)
     except (AttributeError, TypeError):  # a NamedTuple or slotted result: no caption extras
         pass
     return result
 
 
+def attach(result: Any, analysis: Analysis, params: Any, data: Any) -> Any:
+    """``result`` with :class:`About` attached: its display names the settings and the data,
+    and lists the caveats the report lists for the same run (``analysis.caveats``, the one
+    definition); results that cannot hold it are returned as they are."""
+    return _remember(result, About(analysis.id, params, data_label(data),
+                                   tuple(analysis.caveats(data, params, result))))
+
+
+def recorded(analysis_id: str | None = None, *, params: Mapping[str, str] | None = None,
+             data: str = "data", skip: Sequence[str] = ("progress", "executor")) -> Callable:
+    """Decorate a public call (``sc.correct_order``, ``sc.run_methods``, ...) so that its
+    result remembers the call (:class:`About`): every setting as given or defaulted (but
+    ``skip``, and the ``data`` argument, which the caption names by its label) for the
+    caption, and -- a teaching study's call, one run of the definition ``analysis_id``,
+    whose caveats read its settings, not data -- what that definition's caveats need: its
+    params are made of the call's settings (``params`` renames: the definition's name -> the
+    call's) when the caveats are first asked for. A call the definition's params cannot
+    hold (a seed given as a Generator) keeps its settings without caveats.
+
+    Example
+    -------
+    >>> r = sc.correct_order(0.7, 0.6, n_values=(20,), n_sims=200, seed=3)
+    >>> r._about.settings["n_sims"], r.caveats[1][:25]
+    (200, '200 simulated datasets pe')
+    """
+    import functools
+    import inspect
+
+    renames = tuple((params or {}).items())
+
+    def wrap(fn: Callable) -> Callable:
+        sig = inspect.signature(fn)
+
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            result = fn(*args, **kwargs)
+            bound = sig.bind(*args, **kwargs)
+            bound.apply_defaults()
+            given = bound.arguments
+            settings = {k: v for k, v in given.items() if k not in skip and k != data}
+            return _remember(result, About(
+                analysis_id, None, _data_text(given.get(data)),
+                None if analysis_id is not None else (), settings, renames))
+
+        return call
+
+    return wrap
+
+
+def _data_text(data: Any) -> str:
+    """What a call read, for its caption: loaded data by name and shape
+    (:func:`data_label`), an array by its shape, LLM mimics by their size; else ``""``."""
+    if hasattr(data, "p") and hasattr(data, "models"):  # simulate.Mimics
+        return f"mimics: {count_text(len(data.models), 'model')} × " \
+            f"{count_text(data.p.shape[1], 'question')}"
+    shape = getattr(data, "shape", None)
+    if not hasattr(data, "name") and shape is not None and len(shape) == 3:
+        return f"array: {shape_text(*shape)}"
+    return data_label(data)
+
+
+def _study_caveats(about: About, result: Any) -> About:
+    """``about`` of a study's call with its caveats written (:func:`recorded`): the
+    definition's, from its params made of the call's settings (none where they cannot be)."""
+    from ._validation import ValidationError
+    from .definitions import SECTIONS
+
+    analysis = SECTIONS[about.analysis_id]
+    names = dict(about.renames)
+    settings = about.settings or {}
+    try:
+        p = analysis.params(**{f: settings[names.get(f, f)]
+                               for f in analysis.params.__dataclass_fields__})
+    except (ValidationError, TypeError, ValueError, KeyError):
+        return replace(about, caveats=())
+    return replace(about, params=p, caveats=tuple(analysis.caveats(None, p, result)))
+
+
+def run_caption(about: About | None, resolved: Callable[[Any], Mapping[str, str] | None]
+                = lambda p: None, skip: Sequence[str] = ()) -> str:
+    """The data and the settings of a result's run (:class:`About`), ``·``-joined (``""``
+    for a result that does not know them); ``resolved(params)`` words the settings left at
+    a placeholder as the run took them."""
+    if about is None:
+        return ""
+    if about.settings is not None:  # a public call: its own settings by name
+        text = settings_caption(about.settings, skip=skip)
+    else:
+        from .definitions._base import params_dict
+
+        text = settings_caption(params_dict(about.params), resolved(about.params))
+    return " · ".join(t for t in (about.data, text) if t)
+
+
+NOT_RECORDED = ("made by the definition's run(): settings and caveats not recorded "
+                "(sc.ANALYSES[id](data, ...) records them)")
+
+
 class Shown:
     """Rich display for the result of a definition (``analysis_id``): ``tables()``,
-    ``charts()``, the HTML/MIME display of the main table and chart, and a text repr.
+    ``charts()``, ``caveats``, the HTML/MIME display of the main table, the caveats and the
+    chart, and a text repr.
 
     The main table is displayed as the report prints it (:meth:`Analysis.shown_tables
     <scorio_core.definitions.Analysis.shown_tables>` and :func:`readable`): the rows its
     view chooses -- e.g. the easiest and hardest of many questions -- with the view's line on
-    what the others hold; ``result.tables()`` keeps every row.
+    what the others hold; ``result.tables()`` keeps every row. Under it, the caveats the
+    report lists under its section for the same run.
     """
 
     #: The definition's id in :data:`scorio_core.definitions.SECTIONS`.
@@ -644,6 +940,20 @@ class Shown:
         chart, caption; ``chart.chart`` displays interactively in a notebook)."""
         return self.definition().charts(self)
 
+    @property
+    def caveats(self) -> list[str]:
+        """What limits this result, in sentences: the caveats the analysis's page and its
+        report section show for the same run (the definition's one ``caveats``), written
+        when the result was made -- e.g. why nothing converged and what to change. A result
+        made by the definition's ``run()`` has none recorded (``[]``; its display says so):
+        ``sc.ANALYSES[id](data, ...)`` and the ``sc.*`` calls record them."""
+        about = self._about
+        if about is None:
+            return []
+        if about.caveats is None:  # a study's call: written from its settings, once
+            about = _remember(self, _study_caveats(about, self))._about
+        return list(about.caveats)
+
     def _main(self) -> tuple[str, pd.DataFrame, list[str], dict[str, pd.DataFrame]]:
         """The main table's name, its rows and lines as the report prints them (its view),
         and every table whole."""
@@ -663,13 +973,10 @@ class Shown:
     def _caption(self) -> str:
         about = self._about
         if about is None:
-            return "run with the definition's run(); settings not recorded"
-        resolved = about.analysis.resolved(about.params, self) if about.analysis.resolved \
-            else None
-        from .definitions._base import params_dict
-
-        text = settings_caption(params_dict(about.params), resolved)
-        return f"{about.data} · {text}" if about.data else text
+            return NOT_RECORDED
+        analysis = self.definition()
+        return run_caption(about, lambda p: analysis.resolved(p, self)
+                           if analysis.resolved and p is not None else None)
 
     def _repr_html_(self) -> str:
         name, main, notes, tables = self._main()
@@ -680,20 +987,186 @@ class Shown:
         more = ("Other tables: " + ", ".join(others) + " — result.tables()[name] (every "
                 "row); every chart: result.charts().") if others else ""
         return result_html(self.definition().title, self._caption(),
-                           [(name, main, notes), *also], chart, more=more)
+                           [(name, main, notes), *also], chart, more=more,
+                           caveats=self.caveats)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
         return {"text/html": self._repr_html_(), "text/plain": repr(self)}
 
     def __repr__(self) -> str:
         name, main, notes, tables = self._main()
-        head = f"<{type(self).__name__}: {self.definition().title}"
-        head += f" · {self._about.data}>" if self._about is not None and self._about.data \
-            else ">"
+        caption = self._caption()  # the data and every setting, or that none were recorded
+        head = f"<{type(self).__name__}: {self.definition().title} · {caption}>"
         rows = f"{len(tables[name]):,} rows" + (
             f", {len(main):,} shown" if len(main) < len(tables[name]) else "")
         also = [x for k, df, said in self._also(tables)
                 for x in (f"{k}:", parts_text(df, max_rows=MAX_ROWS), *said)]
         return "\n".join([f"{head}\n{name} ({rows}):", parts_text(main, max_rows=MAX_ROWS),
                           *notes, *also,
-                          f"tables: {', '.join(tables)} (result.tables(): every row)"])
+                          f"tables: {', '.join(tables)} (result.tables(): every row)",
+                          *caveats_text(self.caveats)])
+
+
+def caveats_text(caveats: Sequence[str]) -> list[str]:
+    """The caveats of a result as text lines (none when it has none).
+
+    Example
+    -------
+    >>> from scorio_core.display import caveats_text
+    >>> caveats_text(["Only 12 question(s): intervals are wide."])
+    ['Caveats:', '- Only 12 question(s): intervals are wide.']
+    """
+    return ["Caveats:", *(f"- {c}" for c in caveats)] if caveats else []
+
+
+# ------------------------------------------------------- results that are no definition's
+class View(NamedTuple):
+    """What a core result that is no definition's own displays (:class:`Displayed`)."""
+
+    title: str
+    #: the result's own scope and settings (a recorded call's settings follow them)
+    caption: str
+    #: ``(name, DataFrame or TableView)``: each shown as the report prints a table
+    tables: Sequence[tuple[str, Any]]
+    notes: Sequence[str] = ()
+    chart: Chart | None = None
+
+
+class Displayed:
+    """Rich display and text repr of a core result that is no definition's own
+    (``sc.pass_curves``, ``sc.question_stats``, ``sc.run_methods``, ...): its title, its
+    scope and the settings of the call that made it (:func:`recorded`), its tables as the
+    report prints a table (:func:`readable`: one format per column, the view's rows), notes
+    and main chart. What a class shows is its ``_view()``: by default the function
+    registered for its name in :data:`VIEWS`, so a result class of another module declares
+    only that it displays."""
+
+    _about: About | None = None
+
+    def _view(self) -> View:
+        return VIEWS[type(self).__name__](self)
+
+    def _caption(self, view: View) -> str:
+        return " · ".join(t for t in (view.caption, run_caption(self._about)) if t)
+
+    def _repr_html_(self) -> str:
+        v = self._view()
+        return result_html(v.title, self._caption(v),
+                           [(name, *readable(t)) for name, t in v.tables], v.chart, v.notes)
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        return {"text/html": self._repr_html_(), "text/plain": repr(self)}
+
+    def __repr__(self) -> str:
+        v = self._view()
+        lines = [f"<{type(self).__name__}: {v.title} · {self._caption(v)}>"]
+        for name, t in v.tables:
+            df, said = readable(t)
+            lines += [*([f"{name}:"] if name else []), parts_text(df, max_rows=MAX_ROWS),
+                      *said]
+        return "\n".join([*lines, *v.notes])
+
+
+def _scope_text(scope: str, confidence: float) -> str:
+    from .estimands import SCOPE_HELP
+    from .formatting import percent
+
+    return f"{scope} scope: {SCOPE_HELP[scope]} · {percent(confidence)} intervals"
+
+
+def _pass_curves_view(c: Any) -> View:
+    from .definitions.curves import CURVES, CurvesResult, shown_summary
+
+    chart = next((x for x in CURVES.charts(CurvesResult(c)) if x.empty is None), None)
+    tau = "" if c.tau is None else f" · τ = {c.tau:g}"
+    notes = [] if c.identified else [f"Not identified in the {c.scope} scope here (N = {c.N}, "
+                                     f"M = {c.M}): every interval is missing."]
+    return View("Pass@k curves", f"{_scope_text(c.scope, c.confidence)} (pointwise) · "
+                f"{c.M:,} questions × {c.N:,} trials{tau}",
+                [("summary", shown_summary(c))], notes, chart)
+
+
+def _question_stats_view(q: Any) -> View:
+    from .definitions.questions import QUESTIONS, QuestionsResult
+
+    p = QUESTIONS.params()
+    r = QuestionsResult(q, p.heatmap_columns, p.top)
+    view = QUESTIONS.shown_tables(r)["questions"]
+    chart = next((x for x in QUESTIONS.charts(r) if x.empty is None), None)
+    weights = ", ".join(f"{w:g}" for w in q.weights)
+    return View("Questions", f"{len(q.models):,} models × {len(q.questions):,} questions · "
+                f"weights {weights} · 2PL fit: {q.irt}", [("questions", view)],
+                [f"Disagreement, the uninformative and the collapsed questions: "
+                 f".disagree(), .uninformative, .collapsed ({len(q.collapsed):,})."], chart)
+
+
+def _skipped(skipped: Mapping[str, str]) -> list[str]:
+    return [f"{m} skipped: {why}." for m, why in skipped.items()]
+
+
+def _method_run_view(r: Any) -> View:
+    ranks = r.ranks.reset_index()
+    return View("Ranks by method", f"{len(ranks):,} models · {r.ranks.shape[1]:,} methods · "
+                "rank 1 = best, ties share the best rank",
+                [("ranks", ranks)], [*_skipped(r.skipped), "Scores: .scores."])
+
+
+def _convergence_run_view(r: Any) -> View:
+    from .formatting import percent
+
+    match = f"match {r.match}" + (f" at {percent(r.confidence)}" if r.match == "ci" else "")
+    return View("convergence@n", f"over bootstrap replicates of the trials · {match} · "
+                f"N = {r.n_max:,} trials", [("summary", r.summary)],
+                [*_skipped(r.skipped), "Per n: .pmf, .cdf."])
+
+
+def _stability_view(r: Any) -> View:
+    return View("Low-budget stability (N = 1)", "τ_b of each single-trial ranking vs the gold "
+                "standard (Bayes@N on all trials) and vs the method's own full-trial ranking",
+                [("per method", r.table)],
+                [*_skipped(r.skipped), "Methods with equal τ_b on every slice: .classes()."])
+
+
+def _greedy_view(g: Any) -> View:
+    import pandas as pd
+
+    return View("Greedy vs sampling", f"{len(g.ranks):,} models · τ_b of the greedy and the "
+                "sampled ranking; the greedy prior (R0) against the uniform one at the "
+                "smallest n", [("summary", pd.DataFrame([g.summary()])), ("ranks", g.ranks)],
+                ["τ_b per replicate at the smallest n: .distributions; the curves: .curves."])
+
+
+def _greedy_by_benchmark_view(d: Any) -> View:
+    from .engines.greedy import greedy_table
+
+    return View("Greedy vs sampling by benchmark", f"{count_text(len(d), 'view')} (each "
+                "benchmark, then all its questions)", [("", greedy_table(d))],
+                ["Each benchmark's analysis: result[name]."])
+
+
+def _report_view(r: Any) -> View:
+    import pandas as pd
+
+    rows = pd.DataFrame([{
+        "section": s.analysis.id, "title": s.analysis.title,
+        "ran": "yes" if s.error is None else f"no: {s.error}", "tables": len(s.tables),
+        "charts": len(s.charts), "caveats": len(s.caveats)} for s in r.sections])
+    left = [f"Left out: {k} ({why})." for k, why in r.left_out.items()]
+    return View(r.title, f"{data_label(r.data)} · {count_text(len(r.sections), 'section')}",
+                [("sections", rows)],
+                [*left, "Write it with sc.report.write_report(report, 'report.html') (or .md, "
+                 ".ipynb); a section's result, tables and caveats: report.sections[i]."])
+
+
+#: The display of each core result class that is no definition's own, by class name
+#: (:class:`Displayed`): what the notebook shows of ``sc.pass_curves(...)`` and the like.
+VIEWS: dict[str, Callable[[Any], View]] = {
+    "PassCurves": _pass_curves_view,
+    "QuestionStats": _question_stats_view,
+    "MethodRun": _method_run_view,
+    "ConvergenceRun": _convergence_run_view,
+    "Stability": _stability_view,
+    "GreedyAnalysis": _greedy_view,
+    "GreedyByBenchmark": _greedy_by_benchmark_view,
+    "Report": _report_view,
+}

@@ -6,7 +6,7 @@ axes. A plain ``(M, N)`` matrix gives Python floats; batched input gives arrays
 of shape ``R.shape[:-2]``. Everything is computed from per-question count tables (``*_from_counts``
 kernels), so cost is one pass over ``R`` plus work proportional to ``M``.
 
-References are to "Don't Pass@k" (seed 000): Bayes@N is eqs. (5)-(7) /
+References are to Don't Pass@k (2026): Bayes@N is eqs. (5)-(7) /
 App. A, avg@N's uncertainty eq. (20), Pass@k eq. (21), Pass^k eq. (22),
 G-Pass@k_tau eq. (23), mG-Pass@k eq. (24).
 
@@ -163,7 +163,7 @@ def _bayes(R, w=None, R0=None) -> tuple[np.ndarray, np.ndarray]:
 
 
 def bayes(R, w=None, R0=None) -> Estimate:
-    r"""Bayes@N posterior mean and standard deviation (000 §2.3-2.4, App. A).
+    r"""Bayes@N posterior mean and standard deviation (Don't Pass@k (2026), §2.3-2.4, App. A).
 
     .. math::
         \mu = w_0 + \frac{1}{MT}\sum_\alpha\sum_j \nu_{\alpha j}(w_j - w_0),\quad
@@ -222,10 +222,11 @@ def _avg(R, w=None):
 
 
 def avg(R, w=None) -> Estimate:
-    """avg@N, the mean weighted score, with the Bayesian uncertainty of 000 eq. (20).
+    """avg@N, the mean weighted score, with the Bayesian uncertainty of Don't Pass@k (2026),
+    eq. (20).
 
     ``sigma_a = (1 + C + N) / N * sigma_Bayes`` under the uniform prior, so
-    avg@N and Bayes@N (uniform prior) order models identically (000 App. B).
+    avg@N and Bayes@N (uniform prior) order models identically (Don't Pass@k (2026), App. B).
 
     Examples
     --------
@@ -377,7 +378,8 @@ def _pass_ci(kind, R, k, tau, confidence, bounds, alpha0, beta0) -> Interval:
 
 
 def pass_at_k(R, k: int):
-    """Unbiased Pass@k: mean over questions of ``1 - C(N-c, k) / C(N, k)`` (000 eq. 21).
+    """Unbiased Pass@k: mean over questions of ``1 - C(N-c, k) / C(N, k)`` (Don't Pass@k (2026),
+    eq. 21).
 
     Example
     -------
@@ -388,7 +390,7 @@ def pass_at_k(R, k: int):
 
 
 def pass_hat_k(R, k: int):
-    """Pass^k: mean of ``C(c, k) / C(N, k)``, all k draws correct (000 eq. 22).
+    """Pass^k: mean of ``C(c, k) / C(N, k)``, all k draws correct (Don't Pass@k (2026), eq. 22).
 
     Example
     -------
@@ -399,7 +401,8 @@ def pass_hat_k(R, k: int):
 
 
 def g_pass_at_k_tau(R, k: int, tau: float):
-    """G-Pass@k_tau: ``P(X >= ceil(tau k))``, ``X ~ Hypergeom(N, c, k)`` (000 eq. 23).
+    """G-Pass@k_tau: ``P(X >= ceil(tau k))``, ``X ~ Hypergeom(N, c, k)`` (Don't Pass@k (2026),
+    eq. 23).
 
     ``tau = 0`` gives Pass@k and ``tau = 1`` gives Pass^k.
 
@@ -412,7 +415,7 @@ def g_pass_at_k_tau(R, k: int, tau: float):
 
 
 def mg_pass_at_k(R, k: int):
-    """mG-Pass@k: ``(2/k) E[(X - ceil(k/2))_+]`` (000 eq. 24).
+    """mG-Pass@k: ``(2/k) E[(X - ceil(k/2))_+]`` (Don't Pass@k (2026), eq. 24).
 
     Example
     -------

@@ -30,7 +30,15 @@ import pandas as pd
 
 from . import decision
 from . import eval as ev
-from ._validation import ValidationError, as_outcome_array, unique_names
+from ._validation import (
+    ValidationError,
+    as_names,
+    as_numbers,
+    as_outcome_array,
+    check_bounds,
+    check_weight_vector,
+    unique_names,
+)
 from .estimands import ASSURANCE, FAMILY_WISE
 from .formatting import TRIALS_NOW, a_chance, count_text, percent, shape_text
 from .inference import (
@@ -43,8 +51,8 @@ from .inference import (
     infer,
     score_stats,
 )
-from .outcomes import Outcomes, check_name
-from .params import MAX_K, LeaderboardParams, Setting, check_value, settings_of
+from .outcomes import Outcomes, as_outcomes, check_name
+from .params import MAX_K, LeaderboardParams, Setting, check_value, ks_parse, settings_of
 from .posterior import question_moments
 from .references import expand
 from .spread_prior import SpreadPrior, load_spread_prior
@@ -81,6 +89,12 @@ COLUMN_HELP = {
     "'met now': met by the papers' rule, not necessarily decided by the rank columns)",
 }
 COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
+
+#: What a leaderboard of one model says (its :meth:`Leaderboard.first_line`): its score and
+#: interval stand, while ``rank`` 1 and ``p_best`` 1 hold by construction, not by evidence.
+ONE_MODEL = ("Could be first: one model, nothing to compare it with — its score and interval "
+             "(lo, hi) stand alone, while rank 1 and p_best 1 hold by construction, not by "
+             "evidence. Ranking needs at least 2 models.")
 
 
 @dataclass(frozen=True, repr=False)
@@ -190,9 +204,9 @@ class Leaderboard:
         Columns: ``better, next, gap`` (difference of ``score``), ``t`` (paired t in the
         board's scope), ``p_better`` (``P(better > next)``), ``p_value`` (two-sided,
         before multiplicity control) and ``trials_needed_papers`` (the papers' expected-z
-        rule, 000 App. D: a 50% point; ``inf`` for identical means; named as in the
-        Planner's table, whose ``trials_needed`` is the 80% plan). The Planner gives the
-        trials and questions for an 80% chance of a decision.
+        rule, Don't Pass@k (2026), App. D: a 50% point; ``inf`` for identical means; named
+        as in the Planner's table, whose ``trials_needed`` is the 80% plan). The Planner
+        gives the trials and questions for an 80% chance of a decision.
         """
         c = self.columns
         cols = ["better", "next", "gap", "t", "p_better", "p_value", "trials_needed_papers"]
@@ -244,8 +258,8 @@ class Leaderboard:
         """
         s = self.settings
         conf, L = s["confidence"], len(self.models)
-        if L == 1:
-            return "Could be first: one model, nothing to compare it with."
+        if L == 1:  # a board of one is its interval; the rank columns say nothing
+            return ONE_MODEL
         if not self.identified:
             return ("Could be first: not stated — this scope is not identified here, so no "
                     "pair is decided.")
@@ -375,6 +389,9 @@ def leaderboard(
     Parameters
     ----------
     data : Outcomes or array_like (L, M, N)
+        A 2-D array is refused: it reads two ways (``(L, M)`` with one trial per
+        question, as the rankers read it, or one model's ``(M, N)``, as
+        :class:`Outcomes` reads it); the message gives the expression of each.
     w : array_like, optional
         Category weights (default: the dataset's weights, else ``[0, 1]``).
     R0 : array_like, optional
@@ -384,14 +401,16 @@ def leaderboard(
     confidence : float
         Level of the intervals and of the two-sided pairwise decisions behind
         ``rank``/``rank_lo``/``rank_hi``; also the papers' ``rank_chain`` threshold
-        (one-sided z, 1.645 at 0.95, 000 §2.7.1).
+        (one-sided z, 1.645 at 0.95, Don't Pass@k (2026), §2.7.1).
     models : sequence of str, optional
-        Names for the models of an array, in its order (an :class:`Outcomes` brings its
-        own; this renames, it does not pick models -- select with ``data.subset`` /
-        ``data.select``).
-    ks : int or sequence of int
-        Pass@k columns to add, e.g. ``(2, 4)`` (binary data only; raises for categorical
-        data).
+        Names for the models, one per model in their order (an :class:`Outcomes` brings
+        its own; this renames them). It does not pick models: rank some of them with
+        ``sc.leaderboard(data.select(models=["a", "b"]))``; questions are picked with
+        ``data.subset(attribute, values)`` and ``data.select(benchmark)``. One string is
+        split at its commas (``"a,b"``), but for one model, whose name it is whole.
+    ks : int, sequence of int or str
+        Pass@k columns to add, e.g. ``(2, 4)`` or ``"2,4"`` as ``--k`` reads it (binary data
+        only; raises for categorical data).
     bounds : (lo, hi), optional
         Score range (default: the range of the weights).
     scope : {"questions", "population"}
@@ -427,6 +446,8 @@ def leaderboard(
     <Leaderboard: questions scope: ...>
     ...
     """
+    if isinstance(w, str):  # "0,0.5,1", as --weights reads it
+        w = check_weight_vector(w, "w")
     if isinstance(data, Outcomes):
         R = data.R
         if w is not None and np.size(w) != data.C + 1:
@@ -440,10 +461,8 @@ def leaderboard(
                 raise ValidationError("use_prior=True but this dataset has no R0 (greedy) outcomes")
             R0 = data.R0 if R0 is None else R0
         models = data.models if models is None else models
-    else:
-        R = as_outcome_array(data, min_ndim=2, max_ndim=3)
-        if R.ndim == 2:
-            R = R[None]
+    else:  # a 2-D array reads two ways: refused with the expression of each
+        R = as_outcome_array(data, name="data", min_ndim=3, max_ndim=3, takes_outcomes=True)
     if scope not in SCOPES:
         raise ValidationError(f"scope must be one of {SCOPES}; got {scope!r}")
     if adjust not in ADJUSTMENTS:
@@ -453,22 +472,28 @@ def leaderboard(
         raise ValidationError(f"draws must be a whole number between 1 and 10,000,000; "
                               f"got {draws!r}")
     seed = check_value("seed", _plain(seed), settings_of(LeaderboardParams)["seed"][1])
-    if isinstance(ks, int | np.integer) and not isinstance(ks, bool):
-        ks = (ks,)  # ks=2: the Pass@2 column
-    try:
-        ks = tuple(check_value("k", _plain(k), _K) for k in ks)
-    except TypeError:
-        raise ValidationError(f"ks must be whole numbers k >= 1, e.g. ks=(2, 4); got {ks!r}") \
-            from None
+    # ks=2: the Pass@2 column; "2,4" as --k reads it
+    ks = as_numbers(ks, "ks", parse=ks_parse("ks"), example="2,4")
+    ks = tuple(check_value("k", _plain(k), _K) for k in ks)
     L = R.shape[0]
     if models is None:
         models = tuple(f"model_{i}" for i in range(L))
     else:  # names end up in HTML, Markdown and spreadsheets: the Outcomes rules apply
+        models = as_names(models, "models", noun="model names", count=L)  # a string: split
         models = unique_names([check_name(m, "model name") for m in models], "model names")
     if len(models) != L:
-        raise ValidationError(f"expected {L} model names; got {len(models)}")
+        pick = ("; models= names the models in their order, it does not pick them: to "
+                "rank some of them, pass data.select(models=[...]) "
+                f"(this dataset's models: {', '.join(data.models[:30])}"
+                f"{f', … ({L} in all)' if L > 30 else ''})"
+                if isinstance(data, Outcomes) else
+                "; models= names the models of the array in its order (to rank some of "
+                "them, pass the array's rows R[[i, j]], or sc.Outcomes(R, models=[...])"
+                ".select(models=[...]))")
+        raise ValidationError(f"expected {L} model names; got {len(models)}{pick}")
     # counts first: one validation and one pass over R; every column comes from them
     n, n0, wv = ev.prepare_counts(R, w, R0)
+    bounds = check_bounds(bounds)
     if bounds is None:
         bounds = (float(wv.min()), float(wv.max()))
     N = R.shape[-1]
@@ -643,6 +668,7 @@ def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> pd.DataFrame:
     >>> t[["subset", "questions"]].drop_duplicates().values.tolist()
     [['a', 3], ['b', 3]]
     """
+    data = as_outcomes(data, "by_subset")  # an array has no attributes; a 2-D one two readings
     frames = []
     for value in data.attribute_values(attribute):
         sub = data.subset(attribute, value)

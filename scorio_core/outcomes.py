@@ -26,16 +26,28 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._validation import ValidationError, as_outcome_array, check_weight_vector, unique_names
+from ._validation import (
+    ValidationError,
+    as_names,
+    as_outcome_array,
+    check_weight_vector,
+    did_you_mean,
+    refuse_path,
+    unique_names,
+)
 from .formatting import shape_text
 
 if TYPE_CHECKING:
     from .samples import SampleStore
 
-__all__ = ["Outcomes", "COMBINED", "MissingWeightsError", "check_name", "MISSING_SIGNAL_RULE"]
+__all__ = ["Outcomes", "as_outcomes", "COMBINED", "NO_BENCHMARK", "MissingWeightsError",
+           "check_name", "MISSING_SIGNAL_RULE"]
 
 #: Label of the "all benchmarks concatenated" selection.
 COMBINED = "combined"
+#: What the data's benchmark is called where the questions carry no benchmark label: in
+#: :meth:`Outcomes.describe` and a report's provenance (``definitions.provenance``).
+NO_BENCHMARK = "(none: the questions carry no benchmark label)"
 #: Question attribute naming each question's harness group of benchmarks (lm-eval
 #: ``group_subtasks``): :meth:`Outcomes.select` takes a group's name too.
 GROUP = "group"
@@ -113,10 +125,13 @@ def check_name(name: Any, what: str) -> str:
     return s
 
 
-def _names(values: Sequence[Any] | None, n: int, what: str, prefix: str) -> tuple[str, ...]:
+def _names(values: Sequence[Any] | None, n: int, what: str, prefix: str,
+           keyword: str) -> tuple[str, ...]:
+    """``n`` names given as ``keyword`` (a list; one string is split at its commas, but
+    where one name is wanted, whose name it is whole), or ``prefix0, prefix1, ...``."""
     if values is None:
         return tuple(f"{prefix}{i}" for i in range(n))
-    vals = [check_name(v, what) for v in list(values)]
+    vals = [check_name(v, what) for v in as_names(values, keyword, noun=f"{what}s", count=n)]
     if len(vals) != n:
         raise ValidationError(f"expected {n} {what}s to match R; got {len(vals)}")
     return unique_names(vals, f"{what}s")
@@ -266,7 +281,8 @@ class Outcomes:
         if self.category_names is None:
             cats = ("wrong", "correct") if C == 1 else tuple(f"cat{k}" for k in range(C + 1))
         else:
-            cats = tuple(check_name(c, "category name") for c in self.category_names)
+            cats = tuple(check_name(c, "category name") for c in as_names(
+                self.category_names, "category_names", noun="category names", count=C + 1))
             if len(cats) != C + 1:
                 raise ValidationError(
                     f"expected {C + 1} category names (categories 0..{C}); got {len(cats)}"
@@ -287,11 +303,12 @@ class Outcomes:
                     f"R0 holds category {R0[idx]} at index {idx}, outside categories 0..{C}"
                 )
 
-        models = _names(self.models, L, "model name", "model_")
-        questions = _names(self.questions, M, "question id", "q")
+        models = _names(self.models, L, "model name", "model_", "models")
+        questions = _names(self.questions, M, "question id", "q", "questions")
         benchmarks = None
         if self.benchmarks is not None:
-            benchmarks = tuple(check_name(b, "benchmark name") for b in self.benchmarks)
+            benchmarks = tuple(check_name(b, "benchmark name") for b in as_names(
+                self.benchmarks, "benchmarks", noun="benchmark names", count=M))
             if len(benchmarks) != M:
                 raise ValidationError(
                     f"expected one benchmark label per question ({M}); got {len(benchmarks)}"
@@ -458,10 +475,89 @@ class Outcomes:
             return []
         return list(dict.fromkeys(self.benchmarks))
 
-    def select(self, benchmark: str | None = None) -> Outcomes:
-        """The questions of one benchmark; ``None`` or ``"combined"`` keeps all. A harness
-        group of benchmarks (lm-eval ``group_subtasks``, read as the question attribute
-        ``group``) selects the questions of all its benchmarks."""
+    def select(self, benchmark: str | None = None, *,
+               models: str | Sequence[str] | None = None) -> Outcomes:
+        """The questions of one benchmark and/or some of the models.
+
+        Parameters
+        ----------
+        benchmark : str, optional
+            A benchmark's questions; ``None`` or ``"combined"`` keeps all. A harness group
+            of benchmarks (lm-eval ``group_subtasks``, read as the question attribute
+            ``group``) selects the questions of all its benchmarks.
+        models : str or sequence of str, optional
+            The models to keep, in the order given (``None`` keeps all): ``R``, a
+            per-model ``R0``, the signals and each benchmark's part are sliced alike;
+            weights, categories, questions, attributes and the completion texts are kept.
+            One string is one model, or several separated by commas where every part is a
+            model of these data (``"qwen, gpt-4"``; a name may hold a comma, as ``--pair``
+            reads it). An unknown name is refused with the closest names and the dataset's
+            models.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> o = sc.Outcomes(np.arange(24).reshape(3, 4, 2) % 2, models=["gpt-4", "llama", "qwen"])
+        >>> two = o.select(models=["qwen", "gpt-4"])
+        >>> two.models, two.shape, two.name
+        (('qwen', 'gpt-4'), (2, 4, 2), 'dataset [models=qwen|gpt-4]')
+        >>> o.select(models=["gpt4"])
+        Traceback (most recent call last):
+        ...
+        scorio_core._validation.ValidationError: unknown model 'gpt4' (did you mean \
+'gpt-4'?); this dataset's models: gpt-4, llama, qwen
+        """
+        data = self._select_benchmark(benchmark)
+        return data if models is None else data._take_models(models)
+
+    def _take_models(self, models: str | Sequence[str]) -> Outcomes:
+        # a string with commas splits only into names of these models (a name may hold one)
+        wanted = list(as_names(models, "models", noun="model names", among=self.models))
+        have = ", ".join(self.models[:30]) + (f", … ({self.L} in all)" if self.L > 30 else "")
+        if not wanted:
+            raise ValidationError(f"models= names no model; this dataset's models: {have}")
+        unknown = [m for m in dict.fromkeys(wanted) if m not in self.models]
+        if unknown:
+            def named(m: str) -> str:
+                hint = did_you_mean(m, self.models)  # "; did you mean 'x'?" or ""
+                return f"{m!r} ({hint[2:]})" if hint else repr(m)
+
+            raise ValidationError(
+                f"unknown model{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(map(named, unknown))}; this dataset's models: {have}"
+            )
+        twice = [m for m in dict.fromkeys(wanted) if wanted.count(m) > 1]
+        if twice:
+            raise ValidationError(f"models= names {', '.join(map(repr, twice))} more than once")
+        idx = [self.models.index(m) for m in wanted]
+        if idx == list(range(self.L)):
+            return self
+        label = "|".join(wanted)
+        label = f"models={label}" if len(label) <= 80 else f"{len(idx)} of {self.L} models"
+        return self._models_at(np.array(idx), f"{self.name} [{label}]")
+
+    def _models_at(self, idx: np.ndarray, name: str) -> Outcomes:
+        """The models at ``idx`` (every part that has a model axis sliced alike)."""
+        R0 = self.R0 if self.R0 is None or self.R0.ndim == 2 else frozen(self.R0[idx])
+        parts = None if not self.parts else {
+            b: p._models_at(idx, p.name) for b, p in self.parts.items()}
+        return Outcomes(
+            R=frozen(self.R[idx]),
+            R0=R0,
+            weights=self.weights,
+            category_names=self.category_names,
+            models=[self.models[i] for i in idx],
+            questions=self.questions,
+            benchmarks=self.benchmarks,
+            signals={k: v[idx] for k, v in self.signals.items()},
+            question_attributes=self.question_attributes,
+            name=name,
+            metadata=self.metadata,
+            parts=parts,
+            samples=self.samples,  # keyed by model name: the kept models' rows still fit
+        )
+
+    def _select_benchmark(self, benchmark: str | None) -> Outcomes:
         if benchmark in (None, COMBINED):
             return self
         if benchmark not in self.benchmark_names and benchmark in self.question_attributes.get(
@@ -491,7 +587,9 @@ class Outcomes:
 
     def subset(self, attribute: str, values: str | Sequence[str]) -> Outcomes:
         """The questions whose ``attribute`` is one of ``values`` (every part that has a
-        question axis is sliced: ``R``, ``R0``, signals, benchmarks, attributes).
+        question axis is sliced: ``R``, ``R0``, signals, benchmarks, attributes). One string
+        is one value, or several separated by commas where every part is a value (as
+        ``--subset ATTRIBUTE=V1,V2`` reads them).
 
         Examples
         --------
@@ -503,8 +601,9 @@ class Outcomes:
         (('q0', 'q2'), ('arc', 'arc'), 'dataset [source=arc]')
         """
         self._check_attribute(attribute)
-        wanted = [values] if isinstance(values, str) else [str(v) for v in values]
         have = self.attribute_values(attribute)
+        # as --subset ATTRIBUTE=V1,V2 reads them, a comma splitting only between values
+        wanted = list(as_names(values, "values", noun="attribute values", among=have))
         unknown = [v for v in wanted if v not in have]
         if unknown or not wanted:
             raise ValidationError(
@@ -550,7 +649,7 @@ class Outcomes:
 
     def with_weights(self, weights: Sequence[float]) -> Outcomes:
         """The same data scored with other category weights."""
-        w = np.asarray(weights, dtype=float)
+        w = check_weight_vector(weights, "weights")
         parts = None if not self.parts else {b: p.with_weights(w) for b, p in self.parts.items()}
         return replace(self, weights=w, parts=parts)
 
@@ -571,7 +670,8 @@ class Outcomes:
             if self.R0 is None
             else f"{self.D} outcome(s) per question"
             + (" (shared)" if self.R0.ndim == 2 else " per model"),
-            "benchmarks": self.benchmark_names or [COMBINED],
+            # as a report's provenance says it (definitions.provenance.benchmark_words)
+            "benchmarks": self.benchmark_names or NO_BENCHMARK,
             **(
                 {"trials per benchmark": {b: p.N for b, p in self.parts.items()}}
                 if self.parts else {}
@@ -665,3 +765,43 @@ class Outcomes:
             },
             "missing signal rule": MISSING_SIGNAL_RULE,
         }
+
+
+def as_outcomes(data: Any, what: str = "this analysis") -> Outcomes:
+    """``data`` as :class:`Outcomes`: an ``Outcomes`` as it is, an array ``(L, M, N)`` of
+    categories wrapped; a path is refused with the call that loads it, and so is a 2-D
+    array, which reads two ways (``(L, M)`` with one trial for the rankers, one model's
+    ``(M, N)`` for :class:`Outcomes`): the message gives the expression of each
+    (:func:`~scorio_core._validation.two_readings`). The analyses convert their input
+    here (``ANALYSES[id](...)`` and so ``sc.compare``, ``sc.convergence``, ``sc.stability``,
+    ``sc.greedy``; ``sc.question_stats``, ``sc.check_smaller_run``); those that take an
+    array with weights of its own (``sc.leaderboard``, ``sc.plan``, ``sc.pass_curves``)
+    read it with :func:`~scorio_core._validation.as_outcome_array`, which refuses a 2-D
+    array by the same rule.
+
+    Example
+    -------
+    >>> from scorio_core.outcomes import as_outcomes
+    >>> as_outcomes([[[1, 0], [1, 1]]]).R.shape
+    (1, 2, 2)
+    >>> as_outcomes([[1, 0], [1, 1]], "Leaderboard")
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: Leaderboard: data is a 2-D array A of shape \
+(2, 2), which reads two ways, so say which: pass `A[:, :, None]` for 2 models × 2 questions \
+with one trial each (as the rankers read it), or `A[None]` (or `sc.Outcomes(A)`) for one \
+model's 2 questions × 2 trials (as sc.Outcomes reads it) (nested lists: A = np.asarray(...) \
+first)
+    """
+    if isinstance(data, Outcomes):
+        return data
+    refuse_path(data, what)
+    if data is None:
+        raise ValidationError(f"{what} needs data: Outcomes (sc.load(path)) or an array (L, M, N)")
+    try:
+        R = as_outcome_array(data, name="data", min_ndim=3, max_ndim=3, takes_outcomes=True)
+    except ValidationError as exc:
+        raise ValidationError(f"{what}: {exc}") from None
+    # the caller's own array (or a view of it) is copied by Outcomes; a new one is not
+    mine = not (isinstance(data, np.ndarray) and np.shares_memory(R, data))
+    return Outcomes(frozen(R) if mine else R)

@@ -42,7 +42,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ._validation import SettingsConflict, ValidationError
+from ._validation import (
+    SettingsConflict,
+    ValidationError,
+    as_names,
+    as_numbers,
+    comma_splits,
+    split_names,
+)
 from .estimands import (
     ADJUST_HELP,
     ADJUSTMENTS,
@@ -63,6 +70,7 @@ __all__ = [
     "validate",
     "add_options",
     "widget",
+    "widget_labels",
     "from_args",
     "LeaderboardParams",
     "PlanParams",
@@ -288,6 +296,31 @@ def widget(cls, name: str) -> dict[str, Any]:
             "integer": s.integer}
 
 
+def widget_labels(cls, name: str, part: int | None = None) -> list[str]:
+    """What a page calls setting ``name`` of ``cls``: its widget's declared label
+    (:func:`widget`); where the declaration labels several widgets (``parts``: the Planner's
+    pair, one picker per model), each of them, or the one at position ``part``; ``part`` of a
+    setting shown as numbered widgets (the three category weights' sliders): that widget's
+    label, "weight of category 2". Empty for a name ``cls`` does not declare. The app's notes
+    and errors (``app_state.texts.setting_label``) and a report's settings line name a setting
+    by it.
+
+    Example
+    -------
+    >>> from scorio_core.params import widget_labels, PlanParams
+    >>> widget_labels(PlanParams, "budget_trials"), widget_labels(PlanParams, "pair")
+    (['Extra trials (budget)'], ['Better model', 'Other model'])
+    >>> widget_labels(PlanParams, "pair", 1), widget_labels(PlanParams, "nope")
+    (['Other model'], [])
+    """
+    if name not in settings_of(cls):
+        return []
+    w = widget(cls, name)
+    if w["parts"]:
+        return list(w["parts"]) if part is None else [w["parts"][part]]
+    return [w["label"] if part is None else f"{w['label']} {part}"]
+
+
 def _help(s: Setting, default) -> str:
     text = s.help
     if s.choice_help:
@@ -461,28 +494,41 @@ def numbers_parse(flag: str, example: str, kind: type = float, at_least: int = 1
     return parse
 
 
-def _ks_parse(text: str) -> tuple[int, ...]:
-    try:
-        ks = tuple(int(t) for t in text.split(",") if t.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"--k expects comma-separated whole numbers like 2,4,8; got {text!r}"
-        ) from None
-    if any(k < 1 for k in ks):
-        raise argparse.ArgumentTypeError(f"--k values must be >= 1; got {text!r}")
-    if any(k > MAX_K for k in ks):  # Pass@k needs k <= N trials; N is never this large
-        raise argparse.ArgumentTypeError(
-            f"--k values must be at most the trials per question N (and <= {MAX_K:,}); "
-            f"got {text!r}"
-        )
-    return ks
+def ks_parse(flag: str) -> Any:
+    """The parser of comma-separated ``k`` values (``--k 2,4,8``; ``sc.leaderboard(ks="2,4")``
+    and ``sc.pass_curves(ks=...)`` read a string by it too), its messages naming ``flag``.
+
+    Example
+    -------
+    >>> from scorio_core.params import ks_parse
+    >>> ks_parse("ks")("2, 4,")
+    (2, 4)
+    """
+
+    def parse(text: str) -> tuple[int, ...]:
+        try:
+            ks = tuple(int(t) for t in text.split(",") if t.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{flag} expects comma-separated whole numbers like 2,4,8; got {text!r}"
+            ) from None
+        if any(k < 1 for k in ks):
+            raise argparse.ArgumentTypeError(f"{flag} values must be >= 1; got {text!r}")
+        if any(k > MAX_K for k in ks):  # Pass@k needs k <= N trials; N is never this large
+            raise argparse.ArgumentTypeError(
+                f"{flag} values must be at most the trials per question N (and <= {MAX_K:,}); "
+                f"got {text!r}"
+            )
+        return ks
+
+    return parse
 
 
-def _pair_parse(text: str) -> tuple[str, ...]:
-    names = tuple(t.strip() for t in text.split(",") if t.strip())
+def _pair_parse(text: str, flag: str = "--pair") -> tuple[str, ...]:
+    names = split_names(text)
     if len(names) < 2:
         raise argparse.ArgumentTypeError(
-            f"--pair expects two model names separated by a comma, e.g. a,b; got {text!r}"
+            f"{flag} expects two model names separated by a comma, e.g. a,b; got {text!r}"
         )
     return names  # more than two parts: names with commas, split by split_pair
 
@@ -498,8 +544,7 @@ def split_pair(parts: Sequence[str], models: Sequence[str]) -> tuple[str, str]:
     parts = [str(p) for p in parts]
     if len(parts) == 2:
         return parts[0], parts[1]
-    fits = [(a, b) for i in range(1, len(parts))
-            if (a := ",".join(parts[:i])) in models and (b := ",".join(parts[i:])) in models]
+    fits = comma_splits(",".join(parts), models, parts=2)  # the one rule of names with commas
     if len(fits) != 1:
         raise ValidationError(
             f"--pair {','.join(parts)!r} must split at one comma into two model names of these "
@@ -509,12 +554,12 @@ def split_pair(parts: Sequence[str], models: Sequence[str]) -> tuple[str, str]:
     return fits[0]
 
 
-def _subset_parse(text: str) -> tuple[str, tuple[str, ...]]:
+def _subset_parse(text: str, flag: str = "--subset") -> tuple[str, tuple[str, ...]]:
     attr, sep, values = (t.strip() for t in text.partition("="))
-    vals = tuple(v.strip() for v in values.split(",") if v.strip())
+    vals = split_names(values)
     if not sep or not attr or not vals:
         raise argparse.ArgumentTypeError(
-            f"--subset expects ATTRIBUTE=VALUE (or ATTRIBUTE=V1,V2 for several values), e.g. "
+            f"{flag} expects ATTRIBUTE=VALUE (or ATTRIBUTE=V1,V2 for several values), e.g. "
             f"source=medmcqa; got {text!r}"
         )
     return attr, vals
@@ -534,17 +579,25 @@ def _subset() -> Any:
 
 
 def check_subset(value) -> tuple[str, tuple[str, ...]] | None:
-    """``subset`` as ``(attribute, (value, ...))`` (``None`` stays ``None``).
+    """``subset`` as ``(attribute, (value, ...))`` (``None`` stays ``None``; a string is read
+    as ``--subset`` reads it).
 
     Example
     -------
     >>> from scorio_core.params import check_subset
     >>> check_subset(("source", "arc")), check_subset(["source", ["arc", "gsm"]])
     (('source', ('arc',)), ('source', ('arc', 'gsm')))
+    >>> check_subset("source=arc, gsm")  # as --subset reads it
+    ('source', ('arc', 'gsm'))
     """
     if value is None:
         return None
-    if isinstance(value, (str, bytes)) or len(value) != 2:
+    if isinstance(value, str):  # "source=arc,gsm", as --subset reads it
+        try:
+            return _subset_parse(value, "subset")
+        except argparse.ArgumentTypeError as exc:
+            raise ValidationError(str(exc)) from None
+    if isinstance(value, bytes) or len(value) != 2:
         raise ValidationError(
             f"subset must be (attribute, values), e.g. ('source', ['medmcqa']); got {value!r}"
         )
@@ -573,7 +626,7 @@ class LeaderboardParams:
     prior: str = _prior("greedy: the file's greedy outcomes R0 enter the papers' Bayes@N "
                         "prior (the bayes_* columns; the headline uses the sampled trials)")
     ks: tuple[int, ...] = setting((), "Pass@k columns, e.g. 2,4,8 (binary data only)",
-                                  cli="--k", parse=_ks_parse, label="Pass@k columns")
+                                  cli="--k", parse=ks_parse("--k"), label="Pass@k columns")
     weights: tuple[float, ...] | None = setting(
         None, "category weights (default: the dataset's)", cli=None
     )
@@ -589,13 +642,14 @@ class LeaderboardParams:
     def __post_init__(self) -> None:
         validate(self)
         object.__setattr__(self, "subset", check_subset(self.subset))
-        ks = tuple(self.ks)
+        ks = as_numbers(self.ks, "ks", parse=ks_parse("ks"), example="2,4")
         for k in ks:
             if isinstance(k, bool) or not isinstance(k, int) or k < 1:
                 raise ValidationError(f"ks must be whole numbers >= 1; got {list(ks)!r}")
         object.__setattr__(self, "ks", ks)
         if self.weights is not None:
-            w = tuple(float(x) for x in self.weights)
+            w = tuple(float(x) for x in as_numbers(self.weights, "weights", kind=float,
+                                                   example="0,0.5,1"))
             if len(w) < 2 or not all(math.isfinite(x) for x in w):
                 raise ValidationError(
                     f"weights must be at least two finite numbers; got {list(self.weights)!r}"
@@ -633,12 +687,18 @@ class PlanParams:
         None, "largest trials per question of the curve (2-4096; default reaches 1.25 x the "
         "first pair's trials_needed)", integer=True, minimum=2, maximum=4096, label="Largest N")
     sims: int = setting(2000, "simulated tables per N of the papers' order curve", integer=True,
-                        minimum=100, maximum=200_000, cli="--replicates", aliases=("--sims",))
+                        minimum=100, maximum=200_000, cli="--replicates", aliases=("--sims",),
+                        label="Simulated tables per N")
 
     def __post_init__(self) -> None:
         validate(self)
-        if self.pair is not None:
-            pair = tuple(str(m) for m in self.pair)
+        if self.pair is not None:  # a string: split as --pair is, at its comma
+            pair = as_names(self.pair, "pair", noun="model names", example="model a,model b",
+                            parse=lambda text: _pair_parse(text, "pair"))
+            if len(pair) > 2 and isinstance(self.pair, str):  # a name with a comma
+                raise ValidationError(
+                    f"pair {self.pair!r} splits at its commas into {len(pair)} names: pass the "
+                    "two model names as a list (a name may hold a comma)")
             if len(pair) != 2 or pair[0] == pair[1]:
                 raise ValidationError(
                     f"pair must name two different models; got {list(self.pair)!r}"
@@ -843,16 +903,31 @@ class CheckParams:
 CURVE_KINDS = {"pass": "Pass@k", "hat": "Pass^k", "g": "G-Pass@k_τ"}
 
 
-def _kinds_parse(text: str) -> tuple[str, ...]:
+def kinds_parse(flag: str) -> Any:
+    """The parser of comma-separated curves (``--curves pass,hat``; ``kinds="pass,hat"`` of
+    :class:`CurvesParams` and ``sc.pass_curves`` is read by it too), each by its id or its
+    name (``Pass@k``), its messages naming ``flag``.
+
+    Example
+    -------
+    >>> from scorio_core.params import kinds_parse
+    >>> kinds_parse("kinds")("Pass@k, hat")
+    ('pass', 'hat')
+    """
     names = {v.lower(): k for k, v in CURVE_KINDS.items()} | {k: k for k in CURVE_KINDS}
-    out = tuple(names.get(t.strip().lower(), t.strip()) for t in text.split(",") if t.strip())
-    bad = [t for t in out if t not in CURVE_KINDS]
-    if bad or not out:
-        raise argparse.ArgumentTypeError(
-            f"--curves expects comma-separated curves from {', '.join(CURVE_KINDS)} (Pass@k, "
-            f"Pass^k, G-Pass@k_τ with --tau); got {text!r}"
-        )
-    return out
+    tau = "tau" if flag.isidentifier() else "--tau"
+
+    def parse(text: str) -> tuple[str, ...]:
+        out = tuple(names.get(t.lower(), t) for t in split_names(text))
+        bad = [t for t in out if t not in CURVE_KINDS]
+        if bad or not out:
+            raise argparse.ArgumentTypeError(
+                f"{flag} expects comma-separated curves from {', '.join(CURVE_KINDS)} (Pass@k, "
+                f"Pass^k, G-Pass@k_τ with {tau}); got {text!r}"
+            )
+        return out
+
+    return parse
 
 
 def _tau_parse(text: str) -> float:
@@ -873,7 +948,7 @@ class CurvesParams:
 
     kinds: tuple[str, ...] = setting(
         ("pass", "hat"), "the curves: pass (Pass@k), hat (Pass^k), g (G-Pass@k_τ, needs tau)",
-        cli="--curves", parse=_kinds_parse, label="Curves")
+        cli="--curves", parse=kinds_parse("--curves"), label="Curves")
     tau: float | None = setting(
         None, "τ of G-Pass@k_τ: the share of the k draws that must succeed (adds the g curve)",
         minimum=0.0, maximum=1.0, parse=_tau_parse, label="G-Pass τ")
@@ -884,8 +959,9 @@ class CurvesParams:
     def __post_init__(self) -> None:
         validate(self)
         object.__setattr__(self, "subset", check_subset(self.subset))
-        kinds = tuple(dict.fromkeys(self.kinds))
-        if isinstance(self.kinds, str) or not kinds or any(k not in CURVE_KINDS for k in kinds):
+        kinds = tuple(dict.fromkeys(as_names(self.kinds, "kinds", noun="curves",
+                                             example="pass,hat", parse=kinds_parse("kinds"))))
+        if not kinds or any(k not in CURVE_KINDS for k in kinds):
             raise ValidationError(
                 f"kinds must name curves from {', '.join(CURVE_KINDS)}; got {self.kinds!r}"
             )

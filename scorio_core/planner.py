@@ -2,8 +2,8 @@
 
 A lead who sees undecided pairs asks three things; each answer is a *probability* that the
 planned data decide the pair at the board's level, not a point where the gap would "reach
-the threshold if it held" (that papers' expected-z rule, 000 App. D, is a 50% point: the
-pair is decided about half the time there; it stays beside ours as
+the threshold if it held" (that papers' expected-z rule, Don't Pass@k (2026), App. D, is a 50%
+point: the pair is decided about half the time there; it stays beside ours as
 ``trials_needed_papers``):
 
 * :func:`pair_needs` -- per undecided adjacent pair, the trials per question (every model)
@@ -15,7 +15,7 @@ pair is decided about half the time there; it stays beside ours as
   held-out draws (common random numbers) and replaced by the even split when it does not
   win by more than two simulation standard errors.
 * :func:`order_curve` / :func:`pair_curve` -- the papers' P(correct order) versus ``N``
-  (000 App. D, Fig. 6), with :func:`pair_assurance` beside it.
+  (Don't Pass@k (2026), App. D, Fig. 6), with :func:`pair_assurance` beside it.
 
 The predictive model (all quantities in weight units, pair difference ``d = x_i − x_j``):
 today's estimate ``ĝ`` has variance ``s²`` in the scope; after the planned data its
@@ -59,7 +59,7 @@ import pandas as pd
 from scipy import special
 
 from . import decision
-from ._validation import ValidationError, check_confidence, renamed_keyword
+from ._validation import ValidationError, as_outcome_array, check_confidence, renamed_keyword
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
 from .formatting import TRIALS_NOW, a_chance, percent, shape_text
 from .inference import (
@@ -1209,7 +1209,7 @@ def order_curve(
 ) -> OrderCurve:
     """Simulated P(Bayes@N orders the pair correctly) and mean ``z`` versus ``N``.
 
-    000 App. D, Fig. 6: both models answer every question ``N`` times with the
+    Don't Pass@k (2026), App. D, Fig. 6: both models answer every question ``N`` times with the
     given per-question category probabilities; each simulated table is scored
     with Bayes@N (uniform prior, questions scope) and
     ``z = (mu_upper − mu_lower) / sqrt(σ_upper² + σ_lower²)``. Vectorized over
@@ -1275,7 +1275,7 @@ def pair_curve(
     """:func:`order_curve` for two models of a dataset, with today's estimates as truth.
 
     Each question's category probabilities are the Bayes@N posterior means
-    ``ν / T`` of the two models (uniform prior), as in 000 App. D; the curve
+    ``ν / T`` of the two models (uniform prior), as in Don't Pass@k (2026), App. D; the curve
     also carries the closed-form projection ``z_now · sqrt((T' + 1) / (T + 1))``.
 
     Parameters
@@ -1306,7 +1306,8 @@ def pair_curve(
         R, names = data.R, list(data.models)
         w = data.weights if w is None else w
     else:
-        R = np.asarray(data)
+        R = as_outcome_array(data, name="data", min_ndim=3, max_ndim=3,  # 2-D: two readings
+                             takes_outcomes=True)
         names = [f"model_{i}" for i in range(R.shape[0])]
     ids = []
     for m in (upper, lower):
@@ -1314,6 +1315,9 @@ def pair_curve(
             if m not in names:
                 raise ValidationError(f"unknown model {m!r}; expected one of {names}")
             ids.append(names.index(m))
+        elif not 0 <= int(m) < len(names):  # one model's data has no second to compare
+            raise ValidationError(f"model index {m} is out of range: these data have "
+                                  f"{len(names)} model(s), {names}")
         else:
             ids.append(int(m))
     n, _, wv = prepare_counts(R[ids], w)
@@ -1857,6 +1861,11 @@ def plan(
         draws=draws, seed=seed, spread_prior=spread_prior,
     )
     L = len(board.models)
+    if L < 2:  # "every pair is decided" would be said of no pair at all
+        raise ValidationError(
+            f"planning compares models; these data have {L}: a plan needs at least 2 (one "
+            "model's score and interval are on sc.leaderboard)"
+        )
     N = int(board.settings["shape"][-1])
     budget = int(budget_trials) if budget_trials else L * N
     split = allocate_trials(board, budget)

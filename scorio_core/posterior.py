@@ -1,4 +1,4 @@
-"""The papers' Bayes@N posterior, per model and question (000 §2, App. A; SPEC §3).
+"""The papers' Bayes@N posterior, per model and question (Don't Pass@k (2026), §2, App. A; SPEC §3).
 
 Each model–question pair has the Bayes@N Dirichlet posterior ``θ ~ Dir(ν)`` with
 ``ν = n + n0`` (``n0 = 1 +`` prior counts from ``R0``), so the per-question score ``θ·w``

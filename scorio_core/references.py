@@ -1,11 +1,13 @@
 """The papers behind the methods, cited by title and section wherever a reader meets them.
 
-The code and its docstrings refer to the papers by short keys (``000 App. D``,
-``002 Table 21``); a reader who has not got the papers cannot follow those. Every text
-a user reads -- page texts, chart captions, definitions' "how to read" and caveats,
-reports, CLI help, rubric presets -- goes through :func:`expand`, which turns a key
-followed by a section into *title (year), section*; :func:`cite` writes one citation
-and :func:`bibliography` the full list (README, report).
+The code's comments and the texts it builds refer to the papers by short keys
+(``000 App. D``, ``002 Table 21``); a reader who has not got the papers cannot follow
+those. Every text a user reads -- page texts, chart captions, definitions' "how to read"
+and caveats, reports, CLI help, rubric presets -- goes through :func:`expand`, which turns
+a key followed by a section into *title (year), section*; :func:`cite` writes one citation
+and :func:`bibliography` the full list (README, report). Docstrings, which ``help()``
+shows as they are written, and the tutorial notebooks cite in that expanded form
+(``tests/test_references.py`` checks both).
 
 Example
 -------

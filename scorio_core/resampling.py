@@ -1,9 +1,9 @@
-"""The one resampling engine: seeded index draws of trials and model pools (000 §2.7,
-§3.3; 002 §3.3), the random stream of every piece of work (:func:`stream`), fixed-size
-pieces (:func:`blocks`) and the map of pieces here or on a Dask cluster
-(:func:`run_pieces`). The bootstrap, convergence, stability, the Planner's simulations, the
-calibration studies and the teaching studies all draw and map through here, so a result
-never depends on batch sizes, on how many workers ran it, or on where.
+"""The one resampling engine: seeded index draws of trials and model pools (Don't Pass@k (2026),
+§2.7, §3.3; Ranking Reasoning LLMs under Test-Time Scaling (2026), §3.3), the random stream of every
+piece of work (:func:`stream`), fixed-size pieces (:func:`blocks`) and the map of pieces here or on
+a Dask cluster (:func:`run_pieces`). The bootstrap, convergence, stability, the Planner's
+simulations, the calibration studies and the teaching studies all draw and map through here, so a
+result never depends on batch sizes, on how many workers ran it, or on where.
 
 Seeding (one scheme): a piece's stream is ``default_rng(SeedSequence(root, spawn_key=path))``
 -- child ``path`` of the root ``SeedSequence(root)``, as ``SeedSequence.spawn`` would make
@@ -14,9 +14,9 @@ Schemes for a tensor ``R (L, M, N)``:
 
 ``column``
     resample trial indices with replacement; every question of a replicate
-    uses the same trial columns (000 Fig. 2b, the paper's convergence@n).
+    uses the same trial columns (Don't Pass@k (2026), Fig. 2b, the paper's convergence@n).
 ``row``
-    resample each question's trials independently with replacement (000 Fig. 2c).
+    resample each question's trials independently with replacement (Don't Pass@k (2026), Fig. 2c).
 ``permutation``
     shuffle the trial order (no replacement): the full-data ranking is kept,
     only the path to it changes.
@@ -24,8 +24,8 @@ Schemes for a tensor ``R (L, M, N)``:
 Replicate ``b`` is generated from its own chunk of :data:`CHUNK` replicates,
 seeded by ``(seed, b // CHUNK)``; so the indices of a replicate never depend on
 how many replicates are requested or on the ``batch`` size used to process
-them. The N single-trial slices ``R[:, :, n]`` (002 §3.2) are the column scheme
-with one trial per replicate: :func:`slice_indices`.
+them. The N single-trial slices ``R[:, :, n]`` (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), §3.2) are the column scheme with one trial per replicate: :func:`slice_indices`.
 
 Example
 -------
@@ -218,7 +218,8 @@ def resample(R, idx: np.ndarray) -> np.ndarray:
 
 
 def slice_indices(N: int) -> np.ndarray:
-    """The N single-trial slices as column-scheme indices ``(N, 1)`` (002 §3.2)."""
+    """The N single-trial slices as column-scheme indices ``(N, 1)`` (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), §3.2)."""
     return np.arange(check_int("N (trials)", N), dtype=np.int32)[:, None]
 
 
@@ -226,7 +227,8 @@ def model_pools(L: int, size: int, pools: int, seed: int = 0) -> np.ndarray:
     """``pools`` random model subsets of ``size`` models each, ``(pools, size)``.
 
     Each pool is drawn without replacement (sorted indices); pools are drawn
-    independently, so the same subset may recur (a bootstrap over pools, 002 §3.3).
+    independently, so the same subset may recur (a bootstrap over pools, Ranking Reasoning LLMs
+    under Test-Time Scaling (2026), §3.3).
     """
     L = check_int("L (models)", L)
     size = check_int("pool size", size, minimum=2)

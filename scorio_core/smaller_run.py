@@ -45,6 +45,7 @@ from .calibration import (
     resample_p_best,
     target_band,
 )
+from .display import recorded, run_caption
 from .estimands import (
     ADJUSTMENTS,
     ASSURANCE,
@@ -54,7 +55,7 @@ from .estimands import (
     STAND_IN_RATIO,
 )
 from .formatting import percent
-from .outcomes import Outcomes
+from .outcomes import Outcomes, as_outcomes
 from .plan_calibration import resample_allocation, resample_assurance
 from .planner import a_chance
 
@@ -217,8 +218,14 @@ class SmallerRunCheck:
             tables.append(("plans", self.plans))
         if not self.split.empty:
             tables.append(("budget split", self.split))
-        return result_html("Check a smaller run", self.caption(), tables, self.charts()[0],
-                           [self.verdict()])
+        return result_html("Check a smaller run", self._settings_line(), tables,
+                           self.charts()[0], [self.verdict()])
+
+    def _settings_line(self) -> str:
+        """:meth:`caption`, then the data and the settings it does not say (seed, draws, …)."""
+        said = ("trials", "questions", "models", "reps", "adjust", "confidence")
+        return " · ".join(t for t in (self.caption(), run_caption(
+            getattr(self, "_about", None), skip=said)) if t)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
         return {"text/html": self._repr_html_(), "text/plain": repr(self)}
@@ -226,7 +233,7 @@ class SmallerRunCheck:
     def __repr__(self) -> str:
         from .formatting import text_table
 
-        return (f"<SmallerRunCheck: {self.caption()}>\n{text_table(self.intervals)}\n"
+        return (f"<SmallerRunCheck: {self._settings_line()}>\n{text_table(self.intervals)}\n"
                 f"{self.verdict()}")
 
     def off_target(self) -> list[str]:
@@ -309,6 +316,7 @@ class SmallerRunCheck:
         return out
 
 
+@recorded()
 def check_smaller_run(
     data: Outcomes,
     trials: int | None = None,
@@ -331,9 +339,9 @@ def check_smaller_run(
 
     Parameters
     ----------
-    data : Outcomes
+    data : Outcomes or array_like (L, M, N₀)
         A run with many trials per question (``N₀ ≥ 4 ×`` :data:`STAND_IN_RATIO` for the
-        default 4 trials).
+        default 4 trials); a 2-D array is refused with its two readings.
     trials : int, optional
         ``N`` of the smaller runs (default :func:`default_trials`); at most
         ``N₀ //`` :data:`STAND_IN_RATIO`.
@@ -384,8 +392,7 @@ def check_smaller_run(
     >>> check.intervals[["scope", "band_lo", "band_hi"]].values.tolist()
     [['questions', 0.93, 0.97], ['population', 0.93, 0.97]]
     """
-    if not isinstance(data, Outcomes):
-        raise ValidationError(f"data must be Outcomes (sc.load(path)); got {type(data).__name__}")
+    data = as_outcomes(data, "check_smaller_run")
     if (why := unmet(data)) is not None:
         raise ValidationError(why)
     most = data.N // STAND_IN_RATIO

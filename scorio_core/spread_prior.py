@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -376,6 +377,11 @@ def _fields_of(runs) -> list[tuple[str, np.ndarray, np.ndarray]]:
         runs = [runs.select(b) for b in names]
         labels = names
     else:
+        if isinstance(runs, str | bytes | os.PathLike):  # a path, never one run per letter
+            raise ValidationError(
+                "runs must be a list of earlier runs (Outcomes or arrays (L, M, N)) or one "
+                f"Outcomes with several benchmarks; got the path {os.fspath(runs)!r}: load "
+                "each run first (sc.load(path))")
         if isinstance(runs, np.ndarray) or not isinstance(runs, Sequence):
             raise ValidationError(
                 "runs must be a list of earlier runs (Outcomes or arrays (L, M, N)) or one "
@@ -386,7 +392,8 @@ def _fields_of(runs) -> list[tuple[str, np.ndarray, np.ndarray]]:
         if isinstance(r, Outcomes):
             R, w = r.R, r.weights
         else:  # the leaderboard's default weights
-            R, w = as_outcome_array(r, name=f"runs[{name!r}]", min_ndim=3, max_ndim=3), None
+            R, w = as_outcome_array(r, name=f"runs[{name!r}]", min_ndim=3, max_ndim=3,
+                                    takes_outcomes=True), None
         if R.shape[0] < 2 or R.shape[1] < 2:
             raise ValidationError(f"{name}: a field needs at least 2 models and 2 questions; "
                                   f"got {R.shape[0]} models × {R.shape[1]} questions")

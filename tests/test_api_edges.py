@@ -4,6 +4,8 @@ each test failed before its fix."""
 from __future__ import annotations
 
 import json
+import re
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -13,8 +15,18 @@ import scorio_core as sc
 from scorio_core import ValidationError
 from scorio_core.calibration import _reliability
 from scorio_core.cli import main
+from scorio_core.definitions._base import resolve_methods
 from scorio_core.estimands import NOT_IDENTIFIED
 from scorio_core.formatting import shape_text
+from scorio_core.params import (
+    CompareParams,
+    ConvergenceParams,
+    CurvesParams,
+    LeaderboardParams,
+    PlanParams,
+    QuestionsParams,
+    StabilityParams,
+)
 
 
 def _long(path, wins):
@@ -142,7 +154,8 @@ def test_a_single_value_stands_for_a_list_of_one_in_study_settings():
     assert from_query("calibration", {"calibration.means": "0.9"}).means == (0.9,)
     assert SIMULATIONS["calibration"].params(M_values=10).M_values == (10,)
     assert SIMULATIONS["coins"].params(methods="bayes").methods == ("bayes",)
-    for sid, kw, msg in [("calibration", {"means": None}, "means must be a list of values"),
+    for sid, kw, msg in [("calibration", {"means": None}, "means: expected a list of numbers "
+                                                          "or a comma-separated string"),
                          ("rubric-lesson", {"R": 5}, "R must be rows of whole-number"),
                          ("rubric-lesson", {"weights": [0, "x", 1]}, "weights must be finite")]:
         with pytest.raises(ValidationError, match=msg):
@@ -174,3 +187,551 @@ def test_the_old_assurance_keyword_still_works_with_a_warning():
     with pytest.warns(FutureWarning, match="now plan\\(assurance="):
         old = sc.plan(R, assurance_level=0.9)
     assert old.settings["assurance"] == 0.9
+
+
+# ---------------------------------------------------------------- a 2-D array reads two ways
+#: 3 rows × 4 columns: the rankers read 3 models × 4 questions (one trial each), sc.Outcomes
+#: one model's 3 questions × 4 trials. Every analysis that compares models asks which.
+TWO_D = np.array([[1, 1, 0, 1], [0, 0, 1, 0], [1, 0, 0, 0]])
+
+#: Every sc.* entry that analyses outcomes, called with small settings. The ANALYSES
+#: definitions are added from the registry itself, so a new one is covered without an edit.
+_ENTRIES = {
+    "leaderboard": lambda d: sc.leaderboard(d, draws=200),
+    "plan": lambda d: sc.plan(d, draws=200),
+    "by_subset": lambda d: sc.by_subset(d, "source", draws=200),
+    "question_stats": lambda d: sc.question_stats(d, irt=False),
+    "pass_curves": lambda d: sc.pass_curves(d),
+    "check_smaller_run": lambda d: sc.check_smaller_run(d, reps=10),
+    "compare": lambda d: sc.compare(d, methods="avg,bayes"),
+    "convergence": lambda d: sc.convergence(d, methods="avg", replicates=20,
+                                            curve_replicates=5),
+    "stability": lambda d: sc.stability(d, methods="avg,bayes"),
+    "greedy": lambda d: sc.greedy(d, replicates=2),
+    "convergence_at_n": lambda d: sc.convergence_at_n(d, methods=["avg"], replicates=20),
+    "convergence_curves": lambda d: sc.convergence_curves(d, methods=["avg"], replicates=5),
+    "low_budget_stability": lambda d: sc.low_budget_stability(d, methods=["avg"]),
+    "greedy_vs_sampling": lambda d: sc.greedy_vs_sampling(d, d, replicates=2),
+    "greedy_by_benchmark": lambda d: sc.greedy_by_benchmark(d, replicates=2),
+    "fit_spread_prior": lambda d: sc.fit_spread_prior([d, d]),
+    "planner.pair_curve": lambda d: sc.planner.pair_curve(d, 0, 1, [2], sims=20),
+    "build_report": lambda d: sc.build_report(d, "leaderboard"),
+    "report": lambda d: _report_of(sc.report, d),
+    "make_report": lambda d: _report_of(sc.make_report, d),
+}
+
+
+def _report_of(make, data):
+    """A one-section Markdown report of ``data`` by ``make`` (sc.report or sc.make_report)."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        return make(data, Path(tmp) / "r.md", sections="leaderboard").name
+
+
+def _analysis_entries():
+    from scorio_core.definitions import ANALYSES
+
+    quick = {"compare": {"methods": "avg,bayes"}, "stability": {"methods": "avg,bayes"},
+             "convergence": {"methods": "avg", "replicates": 20, "curve_replicates": 5},
+             "greedy": {"replicates": 2}, "check": {"reps": 10}, "plan": {"sims": 100}}
+    return {**_ENTRIES, **{
+        f"ANALYSES[{k!r}]": (lambda d, k=k: ANALYSES[k](d, **quick.get(k, {})))
+        for k in ANALYSES if ANALYSES[k].uses_data}}
+
+
+#: sc.* names that are not analyses of an outcome array, each with why: a new public name
+#: must be put in _ENTRIES or here, so no analysis is left reading a 2-D array one way.
+_NOT_COMPARING = {
+    **dict.fromkeys(["rank", "run_methods"], "rankers: (L, M) is promoted to N = 1 (SPEC §5)"),
+    **dict.fromkeys(["Outcomes", "bayes", "bayes_ci", "avg", "avg_ci", "pass_at_k",
+                     "pass_at_k_ci", "pass_hat_k", "pass_hat_k_ci", "g_pass_at_k_tau",
+                     "g_pass_at_k_tau_ci", "mg_pass_at_k", "mg_pass_at_k_ci"],
+                    "one model's (M, N), as the papers' Bayes@N"),
+    **dict.fromkeys(["COMBINED", "ValidationError", "load", "io", "Leaderboard",
+                     "load_spread_prior", "SpreadPrior", "simulate", "truth_convergence",
+                     "prior_depth", "correct_order", "interval_coverage", "rubric_lesson",
+                     "ANALYSES", "SIMULATIONS", "rubric", "charts", "export", "formatting",
+                     "display", "show"], "takes no outcome array"),
+}
+
+
+def test_every_public_name_is_classified_for_the_two_readings():
+    entries = {k.split(".")[0] for k in _ENTRIES}
+    assert not entries & set(_NOT_COMPARING)
+    assert set(sc.__all__) == entries | set(_NOT_COMPARING)
+
+
+#: The entries that run on each reading of TWO_D; the others need what neither reading has
+#: (R0, signals, an attribute, N >= 2 or 4, earlier fields) or, on one model, a second one.
+_RUN_ON_MODELS = {"leaderboard", "plan", "question_stats", "pass_curves", "compare", "stability",
+                  "convergence_curves", "low_budget_stability", "greedy_vs_sampling",
+                  "planner.pair_curve", "build_report", "report", "make_report",
+                  *(f"ANALYSES[{k!r}]" for k in (
+                      "leaderboard", "compare", "stability", "plan", "pair", "questions",
+                      "curves"))}
+_RUN_ON_ONE_MODEL = {"leaderboard", "question_stats", "pass_curves", "ANALYSES['leaderboard']",
+                     "ANALYSES['questions']", "ANALYSES['curves']", "build_report", "report",
+                     "make_report"}
+
+
+#: The engines that take arrays, not loaded data (their R0 is an argument of its own).
+_ARRAYS_ONLY = {"convergence_at_n", "convergence_curves", "low_budget_stability",
+                "greedy_vs_sampling"}
+
+
+def _is_two_d_error(msg: str) -> bool:
+    return "is a 2-D array A of shape" in msg
+
+
+@pytest.mark.parametrize("name", list(_analysis_entries()))
+def test_every_analysis_refuses_a_2d_array_with_both_readings_and_the_fixes_run(name):
+    run = _analysis_entries()[name]
+    for given in (TWO_D, TWO_D.tolist()):
+        with pytest.raises(ValidationError) as caught:
+            run(given)
+        msg = str(caught.value)
+        assert _is_two_d_error(msg), msg
+        assert "3 models × 4 questions with one trial each (as the rankers read it)" in msg
+        assert "one model's 3 questions × 4 trials (as sc.Outcomes reads it)" in msg
+        assert ("nested lists: A = np.asarray(...) first" in msg) == isinstance(given, list)
+        fixes = re.findall(r"`([^`]+)`", msg)
+        # sc.Outcomes(A) is offered where loaded data are taken (engines take arrays only)
+        assert fixes == ["A[:, :, None]", "A[None]", *(
+            [] if name in _ARRAYS_ONLY else ["sc.Outcomes(A)"])]
+    # the fixes, pasted, make the two readings, and the analysis takes each: it runs or
+    # says why these data do not fit it (e.g. one model cannot be compared), never the 2-D
+    # refusal again
+    ns = {"A": np.asarray(TWO_D.tolist()), "sc": sc, "np": np}
+    made = {fix: eval(fix, ns) for fix in fixes}  # noqa: S307 - our own message's code
+    shapes = {fix: np.shape(getattr(d, "R", d)) for fix, d in made.items()}
+    assert shapes == {"A[:, :, None]": (3, 4, 1), "A[None]": (1, 3, 4),
+                      "sc.Outcomes(A)": (1, 3, 4)} if len(fixes) == 3 else shapes == {
+        "A[:, :, None]": (3, 4, 1), "A[None]": (1, 3, 4)}
+    for fix, data in made.items():
+        runs = name in (_RUN_ON_MODELS if fix == "A[:, :, None]" else _RUN_ON_ONE_MODEL)
+        try:
+            run(data)
+        except ValidationError as exc:
+            assert not runs and not _is_two_d_error(str(exc)), (fix, str(exc))
+            if fix != "A[:, :, None]" and name in _RUN_ON_MODELS:  # what one model lacks
+                assert re.search(r"at least 2|these data have 1\b|out of range", str(exc))
+
+
+def test_the_two_readings_of_a_2d_array_give_the_numbers_each_promises():
+    lists = [[0, 1, 1], [1, 1, 0]]
+    with pytest.raises(ValidationError, match=r"2-D array A of shape \(2, 3\)"):
+        sc.leaderboard(lists)  # was: a one-model board, no note
+    # the rankers' reading: 3 models × 4 questions, one trial (SPEC §5: (L, M) -> N = 1)
+    ranks, scores = sc.rank.avg(TWO_D, return_scores=True)
+    models = sc.leaderboard(TWO_D[:, :, None], draws=200)
+    assert ranks.tolist() == [1, 2, 2]
+    assert np.allclose(scores, TWO_D.mean(1))
+    assert np.allclose(models.score, TWO_D.mean(1)) and len(models.table) == 3
+    # sc.Outcomes's reading: one model's 3 questions × 4 trials (kept: it is documented)
+    one = sc.leaderboard(sc.Outcomes(TWO_D), draws=200)
+    assert sc.Outcomes(TWO_D).shape == (1, 3, 4)
+    assert np.allclose(one.score, TWO_D.mean()) and len(one.table) == 1
+    assert np.allclose(sc.leaderboard(TWO_D[None], draws=200).score, one.score)
+
+
+def test_one_model_is_said_where_a_comparison_needs_two():
+    one = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (1, 30, 4)), models=["solo"])
+    board = sc.leaderboard(one, draws=200)  # a board of one: its interval is legitimate
+    assert board.table["p_best"].tolist() == [1.0]
+    assert "rank 1 and p_best 1 hold by construction" in board.first_line()
+    with pytest.raises(ValidationError, match="planning compares models; these data have 1"):
+        sc.plan(one, draws=200)  # was: "Every adjacent pair is decided: nothing to plan"
+    for analysis in (sc.compare, sc.convergence, sc.stability):
+        with pytest.raises(ValidationError, match="needs at least 2 models; these data have 1"):
+            analysis(one)
+
+
+def test_an_engine_that_takes_arrays_names_the_arrays_of_loaded_data():
+    data = sc.Outcomes(np.random.default_rng(1).integers(0, 2, (3, 8, 2)))
+    with pytest.raises(ValidationError, match=r"got loaded data \(Outcomes\): pass data\.R "
+                       r"\(and data\.R0"):
+        sc.low_budget_stability(data, methods=["avg"])
+    assert sc.low_budget_stability(data.R, methods=["avg"]) is not None  # the fix it names
+
+
+# ------------------------------------------------------- a list given as one string
+_RNG = np.random.default_rng(5)
+_R = _RNG.integers(0, 2, (3, 12, 4))  # 3 models × 12 questions × 4 trials, binary
+_R0 = _RNG.integers(0, 2, (3, 12, 1))
+_CAT = np.array([[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]])  # one model's 2 questions × 5 trials, C = 2
+_NAMED = sc.Outcomes(_R[:, :4], models=["m,comma", "b", "c"],
+                     question_attributes={"src": ["a", "b", "a,b", "a"]})
+
+
+class _Listed(NamedTuple):
+    """A list-valued parameter called with a list, the same list as one comma-separated string
+    (as the command line types it) and one bare value: ``run(value)`` returns what to compare.
+
+    ``text=None``: the parameter takes no comma-separated string (a table), so one is refused.
+    ``single`` is one bare name or number; it equals ``single_listed`` (a list of one), or,
+    where that is None, is refused. ``run_single`` is the call for it where one value needs
+    other data (a name for one model). ``refuses``: a set (no order) is refused with the two
+    forms the parameter takes."""
+
+    run: Any
+    listed: Any
+    text: str | None
+    single: Any = None
+    single_listed: Any = None
+    run_single: Any = None
+    refuses: bool = True
+
+
+def _lb(**kw):
+    return sc.leaderboard(_R, draws=100, **kw)
+
+
+def _sim(**kw):
+    return sc.simulate.mimics([0.3, 0.5, 0.7], M=6, seed=0, **kw)
+
+
+_CONV = {"replicates": 5, "seed": 0}
+_STUDY = {"truth_convergence": {"N": 4, "replicates": 5},
+          "prior_depth": {"replicates": 20, "updates": 20},
+          "correct_order": {"n_sims": 20}, "interval_coverage": {"replicates": 20}}
+
+#: owner(parameter) -> the calls. Every list-valued parameter of the public API is here or in
+#: _NOT_LISTS: the test below walks them all, so a new one must say how a string reads.
+_LISTS = {
+    # names: split at the commas; a string that is one name is a list of one
+    "sc.Outcomes(models)": _Listed(
+        lambda v: sc.Outcomes(_R, models=v).models, ["x", "y", "z"], "x, y,z",
+        "gpt-4, 0613", ["gpt-4, 0613"], lambda v: sc.Outcomes(_R[:1], models=v).models),
+    "sc.Outcomes(questions)": _Listed(
+        lambda v: sc.Outcomes(_R[:, :3], questions=v).questions, ["q1", "q2", "q3"],
+        "q1,q2,q3", "q1", ["q1"], lambda v: sc.Outcomes(_R[:, :1], questions=v).questions),
+    "sc.Outcomes(benchmarks)": _Listed(
+        lambda v: sc.Outcomes(_R[:, :2], benchmarks=v).benchmarks, ["A", "B"], "A,B", "A"),
+    "sc.Outcomes(category_names)": _Listed(
+        lambda v: sc.Outcomes(_CAT, weights=[0, 0.5, 1], category_names=v).category_names,
+        ["no", "half", "yes"], "no,half,yes", "no"),
+    "sc.Outcomes(weights)": _Listed(
+        lambda v: sc.Outcomes(_CAT, weights=v).weights.tolist(), [0, 0.5, 1], "0,0.5,1", "1",
+        refuses=False),
+    # names of the data: a comma splits only where every part is one (a name may hold one)
+    "sc.Outcomes.select(models)": _Listed(
+        lambda v: _NAMED.select(models=v).models, ["m,comma", "c"], "m,comma, c", "b", ["b"]),
+    "sc.Outcomes.subset(values)": _Listed(
+        lambda v: _NAMED.subset("src", v).questions, ["a", "b"], "a, b", "a,b", ["a,b"]),
+    "sc.Outcomes.with_weights(weights)": _Listed(
+        lambda v: sc.Outcomes(_CAT, weights=[0, 1, 1]).with_weights(v).weights.tolist(),
+        [0, 0.5, 1], "0,0.5,1", "1", refuses=False),
+    "sc.leaderboard(models)": _Listed(
+        lambda v: _lb(models=v).models, ["x", "y", "z"], "x,y,z", "solo, v2", ["solo, v2"],
+        lambda v: sc.leaderboard(_R[:1], models=v, draws=100).models),
+    "sc.leaderboard(ks)": _Listed(lambda v: list(_lb(ks=v).table.columns), [2, 4], "2,4", "4",
+                                  [4]),
+    "sc.leaderboard(w)": _Listed(lambda v: _lb(w=v).table["score"].tolist(), [0, 1], "0,1",
+                                 "1", refuses=False),
+    "sc.leaderboard(bounds)": _Listed(lambda v: _lb(bounds=v).table["hi"].tolist(), (0, 1),
+                                      "0,1", "1", refuses=False),
+    "sc.plan(w)": _Listed(lambda v: sc.plan(_R, w=v, draws=100).pairs, [0, 1], "0,1", "1",
+                          refuses=False),
+    "sc.pass_curves(kinds)": _Listed(lambda v: sc.pass_curves(_R, kinds=v).table,
+                                     ["pass", "hat"], "Pass@k, hat", "pass", ["pass"]),
+    "sc.pass_curves(ks)": _Listed(lambda v: sc.pass_curves(_R, ks=v).table, [2, 4], "2,4",
+                                  "4", [4]),
+    "sc.pass_curves(models)": _Listed(
+        lambda v: sc.pass_curves(_R, models=v).table, ["x", "y", "z"], "x,y,z", "LLM_1",
+        ["LLM_1"], lambda v: sc.pass_curves(_R[:1], models=v).table),
+    "sc.compare(methods)": _Listed(
+        lambda v: list(sc.compare(sc.Outcomes(_R), methods=v).comparison.run.ranks),
+        ["avg", "borda"], "avg, borda", "avg", ["avg"]),
+    "sc.convergence(methods)": _Listed(
+        lambda v: sc.convergence(sc.Outcomes(_R), methods=v, replicates=5,
+                                 curve_replicates=None).parts[0][1].summary,
+        ["avg", "bayes"], "avg,bayes", "bayes", ["bayes"]),
+    "sc.stability(methods)": _Listed(
+        lambda v: list(sc.stability(sc.Outcomes(_R), methods=v).stability.tau["gold"]),
+        ["avg", "bayes"], "avg,bayes", "bayes", ["bayes"]),
+    "sc.run_methods(methods)": _Listed(lambda v: sc.run_methods(_R, methods=v).ranks,
+                                       ["avg", "bayes"], "avg,bayes", "bayes", ["bayes"]),
+    "sc.run_methods(models)": _Listed(
+        lambda v: sc.run_methods(_R, methods=["avg"], models=v).ranks, ["x", "y", "z"],
+        "x,y,z", "abc", ["abc"], lambda v: sc.run_methods(_R[:1], methods=["avg"],
+                                                          models=v).ranks),
+    "sc.convergence_at_n(methods)": _Listed(
+        lambda v: sc.convergence_at_n(_R, methods=v, **_CONV).summary, ["avg", "bayes"],
+        "avg,bayes", "bayes", ["bayes"]),
+    "sc.convergence_curves(methods)": _Listed(
+        lambda v: sc.convergence_curves(_R, methods=v, **_CONV).summary, ["avg", "bayes"],
+        "avg,bayes", "bayes", ["bayes"]),
+    "sc.convergence_curves(steps)": _Listed(
+        lambda v: sc.convergence_curves(_R, methods=["bayes"], steps=v, **_CONV).summary,
+        [1, 3], "1,3", "2", [2]),
+    "sc.low_budget_stability(methods)": _Listed(
+        lambda v: list(sc.low_budget_stability(_R, methods=v).tau["gold"]), ["avg", "bayes"],
+        "avg,bayes", "bayes", ["bayes"]),
+    "sc.greedy_vs_sampling(models)": _Listed(
+        lambda v: sc.greedy_vs_sampling(_R, _R0, models=v, replicates=2, steps=[4]).ranks,
+        ["x", "y", "z"], "x,y,z", "abc"),
+    "sc.greedy_vs_sampling(steps)": _Listed(
+        lambda v: sc.greedy_vs_sampling(_R, _R0, replicates=2, steps=v).curves.summary,
+        [1, 3], "1,3", "2", [2]),
+    "sc.truth_convergence(methods)": _Listed(
+        lambda v: sc.truth_convergence(_sim(), v, **_STUDY["truth_convergence"]).summary,
+        ["bayes", "pass_at_k_2"], "bayes,pass_at_k_2", "bayes", ["bayes"]),
+    "sc.truth_convergence(steps)": _Listed(
+        lambda v: sc.truth_convergence(_sim(), ["bayes"], steps=v,
+                                       **_STUDY["truth_convergence"]).summary,
+        [1, 3], "1,3", "2", [2]),
+    "sc.prior_depth(depths)": _Listed(
+        lambda v: sc.prior_depth(depths=v, steps=(1, 2), **_STUDY["prior_depth"]).tau,
+        [0, 2], "0,2", "1", [1]),
+    "sc.prior_depth(steps)": _Listed(
+        lambda v: sc.prior_depth(depths=(0,), steps=v, **_STUDY["prior_depth"]).tau,
+        [1, 3], "1,3", "2", [2]),
+    "sc.correct_order(n_values)": _Listed(
+        lambda v: sc.correct_order(n_values=v, **_STUDY["correct_order"]).table,
+        [20, 40], "20,40", "30", [30]),
+    "sc.correct_order(thresholds)": _Listed(
+        lambda v: sc.correct_order(n_values=(20,), thresholds=v,
+                                   **_STUDY["correct_order"]).n_at,
+        [1.645, 1.96], "1.645, 1.96", "1.96", [1.96]),
+    "sc.interval_coverage(means)": _Listed(
+        lambda v: sc.interval_coverage(v, M_values=(10,), N_values=(2,),
+                                       **_STUDY["interval_coverage"]).table,
+        [0.5, 0.8], "0.5,0.8", "0.7", [0.7], refuses=False),
+    "sc.interval_coverage(M_values)": _Listed(
+        lambda v: sc.interval_coverage(M_values=v, N_values=(2,),
+                                       **_STUDY["interval_coverage"]).table,
+        [10, 20], "10,20", "10", [10]),
+    "sc.interval_coverage(N_values)": _Listed(
+        lambda v: sc.interval_coverage(M_values=(10,), N_values=v,
+                                       **_STUDY["interval_coverage"]).table,
+        [2, 4], "2,4", "2", [2]),
+    "sc.interval_coverage(scopes)": _Listed(
+        lambda v: sc.interval_coverage(M_values=(10,), N_values=(2,), scopes=v,
+                                       **_STUDY["interval_coverage"]).table,
+        ["questions", "population"], "questions, population", "questions", ["questions"]),
+    "sc.interval_coverage(weights)": _Listed(
+        lambda v: sc.interval_coverage([[0.2, 0.3, 0.5]], M_values=(10,), N_values=(2,),
+                                       weights=v, **_STUDY["interval_coverage"]).table,
+        [0, 0.5, 1], "0,0.5,1", "1", refuses=False),
+    "sc.rubric_lesson(w)": _Listed(lambda v: sc.rubric_lesson(w=v).table, [0, 0.5, 1],
+                                   "0, 0.5, 1", "1", refuses=False),
+    "sc.rubric_lesson(R)": _Listed(lambda v: sc.rubric_lesson(R=v).table, _CAT.tolist(), None,
+                                   refuses=False),
+    "sc.build_report(sections)": _Listed(
+        lambda v: [s.analysis.id for s in sc.build_report(sc.Outcomes(_R), v).sections],
+        ["leaderboard", "curves"], "leaderboard, curves", "curves", ["curves"],
+        refuses=False),
+    "sc.report(sections)": _Listed(
+        lambda v: _report_sections(sc.report, v), ["leaderboard", "curves"],
+        "leaderboard,curves", "curves", ["curves"], refuses=False),
+    "sc.make_report(sections)": _Listed(
+        lambda v: _report_sections(sc.make_report, v), ["leaderboard", "curves"],
+        "leaderboard,curves", "curves", ["curves"], refuses=False),
+    "sc.bayes(w)": _Listed(lambda v: tuple(sc.bayes(_CAT, w=v)), [0, 0.5, 1], "0,0.5,1", "1",
+                           refuses=False),
+    "sc.bayes_ci(w)": _Listed(lambda v: tuple(sc.bayes_ci(_CAT, w=v)), [0, 0.5, 1], "0,0.5,1",
+                              "1", refuses=False),
+    "sc.avg(w)": _Listed(lambda v: tuple(sc.avg(_CAT, w=v)), [0, 0.5, 1], "0,0.5,1", "1",
+                         refuses=False),
+    "sc.avg_ci(w)": _Listed(lambda v: tuple(sc.avg_ci(_CAT, w=v)), [0, 0.5, 1], "0,0.5,1", "1",
+                            refuses=False),
+    "sc.rank.bayes(w)": _Listed(lambda v: sc.rank.bayes(_R, w=v, return_scores=True)[1].tolist(),
+                                [0, 1], "0,1", "1", refuses=False),
+    "sc.rank.inverse_difficulty(clip_range)": _Listed(
+        lambda v: sc.rank.inverse_difficulty(_R, v, return_scores=True)[1].tolist(),
+        (0.05, 0.95), "0.05,0.95", "0.5"),
+    **{f"sc.{f}(bounds)": _Listed(
+        lambda v, f=f: tuple(getattr(sc, f)(_R[0], *((2,) if "k" in f else ()),
+                                             *((0.5,) if f.startswith("g_") else ()),
+                                             bounds=v)),
+        (0.2, 0.8), "0.2,0.8", "1", refuses=False)
+       for f in ("bayes_ci", "avg_ci", "pass_at_k_ci", "pass_hat_k_ci", "g_pass_at_k_tau_ci",
+                 "mg_pass_at_k_ci")},
+    "sc.simulate.mimics(means)": _Listed(lambda v: sc.simulate.mimics(v, M=6, seed=0).p,
+                                         [0.3, 0.7], "0.3,0.7", "0.4", [0.4], refuses=False),
+    "sc.simulate.mimics(models)": _Listed(
+        lambda v: _sim(models=v).models, ["x", "y", "z"], "x,y,z", "one, two", ["one, two"],
+        lambda v: sc.simulate.mimics([0.3], M=6, seed=0, models=v).models),
+    "sc.simulate.mimics(category_names)": _Listed(
+        lambda v: _sim(category_names=v).category_names, ["no", "yes"], "no, yes", "x"),
+    "sc.simulate.mimics(weights)": _Listed(
+        lambda v: sc.simulate.mimics([[0.2, 0.3, 0.5]], M=6, seed=0, weights=v).weights.tolist(),
+        [0, 0.5, 1], "0,0.5,1", "1", refuses=False),
+    "sc.simulate.question_probs(means)": _Listed(
+        lambda v: sc.simulate.question_probs(v, M=4, seed=0), [0.3, 0.7], "0.3,0.7", "0.4",
+        [0.4], refuses=False),
+    "sc.simulate.shift_to_means(means)": _Listed(
+        lambda v: sc.simulate.shift_to_means(np.array([[0.2, 0.5], [0.6, 0.9]]), v),
+        [0.4, 0.7], "0.4,0.7", "0.5", [0.5], refuses=False),
+    "sc.charts.family_tau(order)": _Listed(
+        lambda v: sc.charts.family_tau(_TAU, {"avg": "a", "bayes": "a", "borda": "b"}, v),
+        ["borda", "avg", "bayes"], "borda,avg,bayes", "avg", ["avg"]),
+    "sc.charts.tau_heatmap(order)": _Listed(
+        lambda v: sc.charts.tau_heatmap(_TAU, v).to_dict(), ["borda", "avg", "bayes"],
+        "borda, avg, bayes", "avg", ["avg"]),
+    "sc.charts.rank_trajectory_chart(models)": _Listed(
+        lambda v: sc.charts.rank_trajectory_chart(np.array([[1, 2, 3], [2, 1, 3]]),
+                                                  v).to_dict(),
+        ["x", "y", "z"], "x,y,z", "abc", ["abc"],
+        lambda v: sc.charts.rank_trajectory_chart(np.array([[1], [1]]), v).to_dict()),
+    "sc.charts.rubric_weight_chart(weights)": _Listed(
+        lambda v: sc.charts.rubric_weight_chart(_CAT, v).to_dict(), [0, 0.5, 1], "0,0.5,1",
+        "1", refuses=False),
+    # the params of the analyses and studies (their settings, as the page and CLI hold them)
+    "params.LeaderboardParams(ks)": _Listed(lambda v: LeaderboardParams(ks=v).ks, [2, 4],
+                                            "2,4", "4", [4]),
+    "params.LeaderboardParams(weights)": _Listed(lambda v: LeaderboardParams(weights=v).weights,
+                                                 [0, 1], "0,1", "1"),
+    **{f"params.{c.__name__}(subset)": _Listed(
+        lambda v, c=c: c(subset=v).subset, ("source", ["arc", "gsm"]), "source=arc, gsm",
+        "source=arc", ("source", ["arc"]), refuses=False)
+       for c in (LeaderboardParams, CurvesParams, QuestionsParams)},
+    "params.PlanParams(pair)": _Listed(lambda v: PlanParams(pair=v).pair, ["a", "b"], "a, b",
+                                       "a"),
+    "params.CurvesParams(kinds)": _Listed(lambda v: CurvesParams(kinds=v).kinds,
+                                          ["pass", "hat"], "pass, Pass^k", "hat", ["hat"]),
+    **{f"params.{c.__name__}(methods)": _Listed(  # held as --methods text: the ids it reads
+        lambda v, c=c: resolve_methods(c(methods=v).methods), ["bayes", "avg"], "bayes, avg",
+        "avg", ["avg"])
+       for c in (CompareParams, StabilityParams, ConvergenceParams)},
+    "params.CoinsParams(methods)": _Listed(
+        lambda v: sc.simulate.CoinsParams(methods=v).methods, ["bayes", "pass_at_k_16"],
+        "bayes,pass_at_k_16", "bayes", ["bayes"]),
+    "params.CalibrationParams(means)": _Listed(
+        lambda v: sc.simulate.CalibrationParams(means=v).means, [0.5, 0.8], "0.5,0.8", "0.9",
+        [0.9]),
+    "params.CalibrationParams(M_values)": _Listed(
+        lambda v: sc.simulate.CalibrationParams(M_values=v).M_values, [10, 30], "10,30", "10",
+        [10]),
+    "params.RubricLessonParams(weights)": _Listed(
+        lambda v: sc.simulate.RubricLessonParams(weights=v).weights, [0, 1], "0,1", "1"),
+    **{f"params.RubricLessonParams({k})": _Listed(
+        lambda v, k=k: getattr(sc.simulate.RubricLessonParams(**{k: v}), k), _CAT.tolist(),
+        None, refuses=False) for k in ("R", "R0")},
+    **{f"options.LoadOptions({k})": _Listed(
+        lambda v, k=k: getattr(sc.io.LoadOptions(**{k: v}), k), listed, text, one, one_listed,
+        refuses=refuses)
+       for k, listed, text, one, one_listed, refuses in [
+           ("attributes", ["source", "tag"], "source, tag", "source", ["source"], True),
+           ("model_columns", ["llm", "temperature"], "llm,temperature", "llm", ["llm"], True),
+           ("category_names", ["no", "yes"], "no,yes", "x", ["x"], True),
+           ("weights", [0, 0.5, 1], "0,0.5,1", "1", [1], True),
+           ("score_range", (0, 10), "0,10", "10", None, False),
+           ("columns", [("model", "llm"), ("question", "id")], "model=llm, question=id",
+            "model=llm", [("model", "llm")], False),
+           ("where", [("temperature", ["0.7", "1"])], "temperature=0.7,1", "temperature=0",
+            [("temperature", ["0"])], False)]},
+}
+
+#: List-valued parameters where one string is one value by design, each with why.
+_NOT_LISTS = {
+    "sc.load(source)": "one string is one path (a list: several files)",
+    "sc.make_report(path)": "one string is one path (a list: several files)",
+    "sc.show(note)": "a note is prose, commas and all: one string is one note",
+    "sc.Outcomes(question_attributes)": "a mapping attribute -> values, one per question",
+    "sc.simulate.question_probs(size)": "numpy's size=: a shape",
+    "sc.check_smaller_run(models)": "a number of models, not names",
+    "params.CheckParams(models)": "a number of models, not names",
+    "options.LoadOptions(model_map)": "one string is the path of a mapping file (--model-map)",
+    "rubric.RubricParams(schemes)": "one string is one preset or rubric file (as --rubric)",
+}
+
+#: Parameters that hold lists whatever their annotation says.
+_LIST_NAMES = {"w", "weights", "bounds", "means", "methods", "models"}
+
+
+def _report_sections(make, sections):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        text = make(sc.Outcomes(_R), Path(tmp) / "r.md", sections=sections).read_text()
+    return [line for line in text.splitlines() if line.startswith("## ")]
+
+
+def _list_parameters() -> list[str]:
+    """``owner(parameter)`` of every list-valued parameter of the public API: the callables
+    of sc, sc.rank, sc.simulate and sc.charts, sc.Outcomes, and the params classes of the
+    analyses, the studies and the loader (a function reached by two names, once)."""
+    import dataclasses
+    import inspect
+
+    from scorio_core import params as analysis_params
+    from scorio_core.definitions.rubric import RubricParams
+    from scorio_core.simulate.params import STUDY_PARAMS
+
+    owners: dict[int, tuple[str, Any]] = {}
+    for prefix, mod in (("sc", sc), ("sc.rank", sc.rank), ("sc.simulate", sc.simulate),
+                        ("sc.charts", sc.charts)):
+        for name in mod.__all__:
+            f = getattr(mod, name)
+            if callable(f) and (not inspect.isclass(f) or f is sc.Outcomes):
+                owners.setdefault(id(f), (f"{prefix}.{name}", f))
+    for name, f in inspect.getmembers(sc.Outcomes, inspect.isfunction):
+        if not name.startswith("_"):
+            owners[id(f)] = (f"sc.Outcomes.{name}", f)
+    classes = [getattr(analysis_params, n) for n in analysis_params.__all__
+               if n.endswith("Params")]
+    for cls in (*classes, *STUDY_PARAMS.values(), RubricParams, sc.io.LoadOptions):
+        assert dataclasses.is_dataclass(cls)
+        owners[id(cls)] = (f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}", cls)
+    found = []
+    for name, f in owners.values():
+        for p in inspect.signature(f).parameters.values():
+            ann = str(p.annotation)
+            if (p.name in _LIST_NAMES or isinstance(p.default, tuple | list)
+                    or any(w in ann for w in ("Sequence", "Iterable", "list[", "tuple["))):
+                found.append(f"{name}({p.name})")
+    return sorted(found)
+
+
+_TAU = pd.DataFrame(np.eye(3), index=["avg", "bayes", "borda"], columns=["avg", "bayes", "borda"])
+
+
+def _same(a, b) -> bool:
+    """The two results are the same (NaN where the other has NaN)."""
+    if isinstance(a, pd.DataFrame):
+        return a.equals(b)
+    plain = (lambda x: x.tolist() if isinstance(x, np.ndarray) else x)  # noqa: E731
+    return repr(plain(a)) == repr(plain(b))
+
+
+def _per_letter(message: str, text: str) -> bool:
+    """The refusal took ``text`` letter by letter: its first characters listed one by one."""
+    chars = [c for c in text if c.strip()][:3]
+    return len(chars) == 3 and any(sep.join(form(c) for c in chars) in message
+                                   for sep in (", ", ",") for form in (str, repr))
+
+
+@pytest.mark.parametrize("key", _list_parameters())
+def test_a_list_given_as_one_string_is_read_as_the_command_line_reads_it(key):
+    """Every list-valued parameter: a comma-separated string gives what the list gives, one
+    bare value what a list of one gives (or a refusal), a set the two forms it takes --
+    never a name per character (``models="abc"`` was models a, b, c; ``ks="2,4"`` "k must be
+    a whole number; got '2'"; ``methods="bayes"`` "unknown method id(s): b, a, y, e, s")."""
+    if key in _NOT_LISTS:
+        assert _NOT_LISTS[key] and key not in _LISTS
+        return
+    assert key in _LISTS, f"{key}: a list-valued parameter; say how a string reads it"
+    case = _LISTS[key]
+    listed = case.run(case.listed)
+    if case.text is None:  # a table: a string is refused, not read by character
+        with pytest.raises(ValidationError) as caught:
+            case.run("0,1")
+        assert not _per_letter(str(caught.value), "0,1")
+    else:
+        assert _same(case.run(case.text), listed), key
+    if case.single is not None:
+        run_single = case.run_single or case.run
+        if case.single_listed is not None:
+            assert _same(run_single(case.single), run_single(case.single_listed)), key
+        else:
+            with pytest.raises(ValidationError) as caught:
+                run_single(case.single)
+            assert not _per_letter(str(caught.value), case.single), str(caught.value)
+    if case.refuses:
+        unordered = set(case.listed)
+        with pytest.raises(ValidationError, match="or a comma-separated string"):
+            case.run(unordered)

@@ -4,12 +4,13 @@ unbiased estimators of scorio_core.eval exactly, and the intervals are the headl
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import integrate, stats
 
 from scorio_core import Outcomes, ValidationError
 from scorio_core import eval as ev
-from scorio_core.curves import curve_intervals, pass_curves, posterior_square
+from scorio_core.curves import _raw_intervals_at, curve_intervals, pass_curves, posterior_square
 from scorio_core.leaderboard import leaderboard
 
 ORACLE = {
@@ -158,7 +159,7 @@ def test_questions_count_is_taken_at_the_posterior_mean_not_at_the_estimate(kind
     a0, b0 = _prior(c, N)
     U = ev.pass_table(kind, N, k)
     m = np.mean([_brute_bb(a0[0] + cc, b0[0] + N - cc, N) @ U for cc in c[0]])
-    iv = curve_intervals(c, N, k, kind)
+    iv = _raw_intervals_at(c, N, [k], kind, 0.0, "questions", 0.95)[k]  # before the orderings
     x = ev.pass_from_counts(c, N, k, kind)[0]
     n = m * (1 - m) / iv.se[0] ** 2
     lo, hi = wilson_t(x, x * (1 - x) / n, M * (N - 1), M * (N // k), 0.95)
@@ -186,7 +187,7 @@ def test_population_count_uses_the_fitted_populations_dispersion():
         D = var / (mu * (1 - mu))
         x = U[c].mean()
         lo, hi = wilson_t(x, D * x * (1 - x) / M, M - 1, M, 0.95)
-        iv = curve_intervals(c, N, k, kind, scope="population")
+        iv = _raw_intervals_at(c, N, [k], kind, 0.0, "population", 0.95)[k]
         assert abs(iv.lo[0] - lo) < 1e-9 and abs(iv.hi[0] - hi) < 1e-9, (kind, k)
         if k == N:
             assert abs(D - 1) < 1e-9
@@ -205,3 +206,86 @@ def test_rare_event_curves_cover_without_the_plug_in_width():
     p = cal.curve_coverage("hard", 30, 8, 2, kind="hat", scope="population", reps=4000,
                            seed=12)
     assert 0.92 <= p.coverage <= 0.97, p
+
+
+# ------------------------------------------- orderings the estimands obey (Pass^k <= Pass@1)
+def test_a_model_that_never_succeeds_has_pass_hat_k_no_higher_than_pass_at_1():
+    """The audit's all-wrong model (M = 40, N = 3): Pass^2 and Pass^3 reached 0.0901 beside
+    Pass@1's 0.0319, though p^k <= p on every question. At an estimate of 0 the Wilson-type
+    end is the ceiling count's, M floor(N/k) = 40 against M N = 120 at k = 1. The interval
+    now ends where Pass@1's does; Pass@2 where 1 - (1 - Pass@1)^2 does."""
+    c = np.zeros((1, 40), int)
+    cv = pass_curves(np.zeros((1, 40, 3), int))
+    hi = {(curve, k): cv.at(k, curve)["hi"].iloc[0] for curve in ("Pass@k", "Pass^k")
+          for k in (1, 2, 3)}
+    raw = _raw_intervals_at(c, 3, [1, 2], "hat", 0.0, "questions", 0.95)
+    assert raw[2].hi[0] > 2.5 * raw[1].hi[0]  # the contradiction, before
+    assert hi["Pass^k", 2] == hi["Pass^k", 3] == hi["Pass@k", 1] < 0.035
+    assert hi["Pass@k", 2] == pytest.approx(1 - (1 - hi["Pass@k", 1]) ** 2, abs=1e-12)
+    assert (cv.table["lo"] == 0).all()
+
+
+@pytest.mark.parametrize("scope", ["questions", "population"])
+def test_intervals_respect_every_ordering_the_estimands_obey(scope):
+    """Pass^k falls and Pass@k rises with k on every question, (Pass^j)^(k/j) <= Pass^k and
+    1 - Pass@k >= (1 - Pass@j)^(k/j) (Jensen), and G-Pass@k_τ lies between Pass^k and
+    Pass@k: each interval is intersected with the ends these imply, never past its own
+    estimate, and a k's interval does not depend on the other k asked for."""
+    rng = np.random.default_rng(8)
+    p = rng.beta(0.3, 2.5, (40, 20))  # hard: near the bound, where the ceiling count rules
+    p[:5] = 0.0  # and some models that never succeed
+    R = (rng.random((40, 20, 6)) < p[..., None]).astype(int)
+    cv = pass_curves(R, tau=0.5, scope=scope)
+    t = cv.table
+    assert ((t["lo"] <= t["value"]) & (t["value"] <= t["hi"])).all()
+    def per_model(col: str, curve: str) -> pd.DataFrame:  # one row per model, k=1..k=6
+        w = cv.wide(col)
+        return w[w["curve"] == curve].set_index("model")
+
+    wide = {curve: {col: per_model(col, curve) for col in ("lo", "hi")}
+            for curve in ("Pass@k", "Pass^k", "G-Pass@k_τ")}
+    vals = {curve: per_model("value", curve) for curve in wide}
+    for k in range(2, 7):
+        for j in range(1, k):
+            hat_lo, hat_hi = wide["Pass^k"]["lo"], wide["Pass^k"]["hi"]
+            at_lo, at_hi = wide["Pass@k"]["lo"], wide["Pass@k"]["hi"]
+            kk, jj = f"k={k}", f"k={j}"
+            assert (hat_hi[kk] <= hat_hi[jj] + 1e-15).all()
+            assert (at_lo[kk] >= at_lo[jj] - 1e-15).all()
+            assert (hat_lo[kk] >= np.minimum(hat_lo[jj] ** (k / j), vals["Pass^k"][kk])
+                    - 1e-12).all()
+            assert (at_hi[kk] <= np.maximum(1 - (1 - at_hi[jj]) ** (k / j),
+                                            vals["Pass@k"][kk]) + 1e-12).all()
+        g_lo, g_hi, one = wide["G-Pass@k_τ"]["lo"], wide["G-Pass@k_τ"]["hi"], wide["Pass@k"]
+        assert (g_hi[f"k={k}"] <= np.maximum(1 - (1 - one["hi"]["k=1"]) ** k,
+                                             vals["G-Pass@k_τ"][f"k={k}"]) + 1e-12).all()
+        assert (g_lo[f"k={k}"] >= np.minimum(one["lo"]["k=1"] ** k,
+                                             vals["G-Pass@k_τ"][f"k={k}"]) - 1e-12).all()
+    # the never-succeeding models: every Pass^k ends where Pass@1 does
+    zero = [f"model_{i}" for i in range(5)]
+    ends = wide["Pass^k"]["hi"].loc[zero].drop(columns="curve")
+    assert (ends.nunique(axis=1) == 1).all()
+    # one k asked alone gives the same interval as the whole curve
+    c = ev.correct_counts(R)
+    for kind, curve in (("hat", "Pass^k"), ("pass", "Pass@k")):
+        one = curve_intervals(c, 6, 4, kind, scope=scope)
+        got = cv.at(4, curve).set_index("model").loc[[f"model_{i}" for i in range(40)]]
+        np.testing.assert_allclose(one.hi, got["hi"], rtol=0, atol=1e-15)
+        np.testing.assert_allclose(one.lo, got["lo"], rtol=0, atol=1e-15)
+
+
+def test_the_orderings_keep_the_coverage_where_they_bind():
+    """Known truth, a benchmark where many models see few successes (p ~ Beta(0.2, 6), mean
+    0.03; M = 40, N = 3) and the implied ends bind: questions-scope coverage of Pass^2 and
+    Pass^3 is that of the intervals before (94.1 %, 94.8 % at this seed), the widths smaller."""
+    rng = np.random.default_rng(5)
+    p = rng.beta(0.2, 6.0, (3000, 40))
+    c = rng.binomial(3, p)
+    raw = _raw_intervals_at(c, 3, [1, 2, 3], "hat", 0.0, "questions", 0.95)
+    for k in (2, 3):
+        truth = (p**k).mean(1)
+        iv = curve_intervals(c, 3, k, "hat")
+        cov = np.mean((iv.lo <= truth) & (truth <= iv.hi))
+        before = np.mean((raw[k].lo <= truth) & (truth <= raw[k].hi))
+        assert 0.93 <= cov and before - cov < 0.005, (k, cov, before)
+        assert np.mean(iv.hi - iv.lo) < np.mean(raw[k].hi - raw[k].lo)

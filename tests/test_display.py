@@ -38,7 +38,8 @@ class _Tables(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         if tag == "table":
-            self.tables.append({"caption": "", "head": [], "rows": [], "classes": []})
+            self.tables.append({"caption": "", "head": [], "rows": [], "classes": [],
+                                "titles": []})
         elif tag == "svg":
             self.svgs += 1
         elif tag == "caption":
@@ -47,6 +48,8 @@ class _Tables(HTMLParser):
             self._row = []
         elif tag in ("td", "th"):
             self._cell, self._tag, self._class = "", tag, dict(attrs).get("class", "")
+            if tag == "th" and self.tables:  # a header's tooltip: the column's meaning
+                self.tables[-1]["titles"].append(dict(attrs).get("title"))
 
     def handle_data(self, data):
         if self._cell is not None:
@@ -248,9 +251,13 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
     others = [k for k in result.tables() if k != name]
     assert all(k in html for k in others)  # the other tables are named
     # the report's rows, in the report's parts when wide (each part its rows and its line)
-    text = check_repr(result, lines=len(parts) * (min(len(main), display.MAX_ROWS) + 3) + 10)
+    caveats = a.caveats(aime, result._about.params, result)  # the report's, one definition
+    assert result.caveats == caveats and caveats
+    text = check_repr(result, lines=len(parts) * (min(len(main), display.MAX_ROWS) + 3) + 10
+                      + len(caveats) + 1)
     assert text.startswith(f"<{type(result).__name__}: {a.title}")
     assert all(n in text for n in notes)
+    assert text.endswith("\n".join(["Caveats:", *(f"- {c}" for c in caveats)]))
     if len(parts) > 1:  # a terminal wraps a 46-column row into unreadable lines
         assert all(display.part_text(parts, i) in text for i in range(len(parts)))
 
@@ -392,7 +399,8 @@ def test_a_notebook_shows_the_agreement_rows_the_report_prints():
 def test_a_result_made_by_run_still_displays(aime):
     a = ANALYSES["stability"]
     result = a.run(aime, a.params(methods="bayes,avg"))
-    assert "settings not recorded" in result._repr_html_()
+    assert "settings and caveats not recorded" in result._repr_html_()
+    assert result.caveats == []  # made without the data's label: none recorded, and said so
     check_table(parse(result._repr_html_()).tables[0],
                 display.readable(result.tables()["classes_gold"])[0], "run")
 
@@ -595,3 +603,262 @@ def test_a_plans_notes_are_listed_under_its_pairs_table_keyed_to_their_rows(coin
     two = pd.DataFrame({"better": ["a", "b", "c"], "next": ["b", "c", "d"],
                         "note": ["x", "", "x"]})
     assert pair_notes(two) == [("a vs b, c vs d", "x")]
+
+
+# --------------------------------------------------------------- every public sc.* result
+def _small(seed: int = 0) -> sc.Outcomes:
+    """Six close models on 40 questions with 3 trials: nothing converges, most pairs stay
+    undecided (the audit's own CSV, in numbers)."""
+    rng = np.random.default_rng(seed)
+    p = rng.beta(2, 6, (1, 40, 1)) + np.linspace(0, 0.05, 6)[:, None, None]
+    R = rng.binomial(1, np.clip(p, 0, 1), (6, 40, 3))
+    return sc.Outcomes(R, models=[f"m{i}" for i in range(6)], name="small")
+
+
+def _greedy_data() -> sc.Outcomes:
+    rng = np.random.default_rng(1)
+    return sc.Outcomes(rng.integers(0, 2, (4, 20, 6)), R0=rng.integers(0, 2, (4, 20, 1)),
+                       models=list("abcd"), name="greedy")
+
+
+def _saved_prior():
+    import tempfile
+    from pathlib import Path
+
+    path = Path(tempfile.mkdtemp()) / "prior.json"
+    sc.fit_spread_prior([_small(s) for s in range(10)]).save(path)
+    return path
+
+
+#: Every public name of ``sc`` that gives a result, with a small call of it and what its
+#: display must say of the settings (the call's own, defaults included) and the scope.
+RESULTS = {
+    "load": (lambda d: sc.load("data/biased_coins.npz"), ["11 models × 30 questions"]),
+    "leaderboard": (lambda d: sc.leaderboard(d, draws=500, seed=3),
+                    ["questions scope", "draws = 500", "seed = 3"]),
+    "plan": (lambda d: sc.plan(d, budget_trials=6, draws=500),
+             ["budget 6 extra trials", "draws 500"]),
+    "fit_spread_prior": (lambda d: sc.fit_spread_prior([_small(s) for s in range(10)]),
+                         ["learned from 10 earlier fields"]),
+    "load_spread_prior": (lambda d: sc.load_spread_prior(_saved_prior()),
+                          ["learned from 10 earlier fields"]),
+    "question_stats": (lambda d: sc.question_stats(d),
+                       ["6 models × 40 questions", "2PL fit"]),
+    "pass_curves": (lambda d: sc.pass_curves(d, confidence=0.9),
+                    ["questions scope", "90% intervals"]),
+    "check_smaller_run": (lambda d: sc.check_smaller_run(
+        sc.Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 16)), name="big"), 4,
+        reps=10, draws=200, seed=2), ["smaller runs", "draws = 200", "seed = 2"]),
+    "compare": (lambda d: sc.compare(d, methods="bayes,avg,borda"),
+                ["methods = bayes,avg,borda", "small: 6 models"]),
+    "convergence": (lambda d: sc.convergence(d, methods="bayes,avg", replicates=50,
+                                             curve_replicates=10),
+                    ["replicates = 50", "target = gold"]),
+    "stability": (lambda d: sc.stability(d, methods="bayes,avg"), ["methods = bayes,avg"]),
+    "greedy": (lambda d: sc.greedy(_greedy_data(), replicates=3), ["replicates = 3"]),
+    "run_methods": (lambda d: sc.run_methods(d.R, None, ["bayes", "avg"], d.models),
+                    ["methods = bayes, avg", "6 models × 40 questions"]),
+    "convergence_at_n": (lambda d: sc.convergence_at_n(d.R, None, ["bayes"], replicates=20,
+                                                       seed=4),
+                         ["replicates = 20", "seed = 4", "match = exact"]),
+    "convergence_curves": (lambda d: sc.convergence_curves(d.R, None, ["bayes"],
+                                                           replicates=10, seed=5),
+                           ["10 replicates", "seed = 5", "target gold"]),
+    "low_budget_stability": (lambda d: sc.low_budget_stability(d.R, None, ["bayes", "avg"]),
+                             ["methods = bayes, avg"]),
+    "greedy_vs_sampling": (lambda d: sc.greedy_vs_sampling(
+        _greedy_data().R, _greedy_data().R0, replicates=3, seed=6),
+        ["replicates = 3", "seed = 6"]),
+    "greedy_by_benchmark": (lambda d: sc.greedy_by_benchmark(_greedy_data(), replicates=3),
+                            ["replicates = 3", "greedy: 4 models"]),
+    "truth_convergence": (lambda d: sc.truth_convergence(
+        sc.simulate.mimics(sc.simulate.PAPER_COINS, 10, seed=0), ["bayes", "avg"], N=6,
+        replicates=10, seed=1), ["mimics: 11 models × 10 questions", "N = 6", "seed = 1"]),
+    "prior_depth": (lambda d: sc.prior_depth(replicates=5, updates=50, seed=7),
+                    ["replicates = 5", "updates = 50", "seed = 7"]),
+    "correct_order": (lambda d: sc.correct_order(0.7, 0.6, n_values=(10, 20), n_sims=100,
+                                                 seed=8),
+                      ["upper = 0.7", "lower = 0.6", "n_sims = 100", "seed = 8",
+                       "concentration = 3"]),
+    "interval_coverage": (lambda d: sc.interval_coverage((0.6,), M_values=(10,),
+                                                         N_values=(2,), replicates=20,
+                                                         seed=9),
+                          ["means = 0.6", "replicates = 20", "seed = 9",
+                           "concentration = 2"]),
+    "rubric_lesson": (lambda d: sc.rubric_lesson(((0, 1, 2), (2, 2, 1)), (0, 0.25, 1)),
+                      ["R = [0, 1, 2], [2, 2, 1]", "w = 0, 0.25, 1"]),
+    "build_report": (lambda d: sc.build_report(d, ["leaderboard"]),
+                     ["small: 6 models × 40 questions × 3 trials", "1 section"]),
+}
+
+#: The other public names, and why each is not a result that displays itself.
+NOT_RESULTS = {
+    "COMBINED": "a constant", "Outcomes": "a class (sc.load gives one)",
+    "ValidationError": "an exception", "Leaderboard": "a class", "SpreadPrior": "a class",
+    "io": "a module", "planner": "a module", "rank": "a module (rankers return arrays)",
+    "simulate": "a module", "rubric": "a module", "charts": "a module (Altair charts)",
+    "export": "a module", "formatting": "a module", "display": "a module",
+    "ANALYSES": "the registry of definitions", "SIMULATIONS": "the registry of studies",
+    "report": "writes a file (sc.report(data, path)) and returns its path",
+    "make_report": "writes a file and returns its path",
+    "show": "displays a table (tested above)",
+    "by_subset": "a DataFrame to compute with (its leaderboard's frames): sc.show shows it",
+    **dict.fromkeys(
+        ("bayes", "bayes_ci", "avg", "avg_ci", "pass_at_k", "pass_at_k_ci", "pass_hat_k",
+         "pass_hat_k_ci", "g_pass_at_k_tau", "g_pass_at_k_tau_ci", "mg_pass_at_k",
+         "mg_pass_at_k_ci"), "a metric: numbers (arrays) to compute with"),
+}
+
+
+def test_every_public_name_is_a_result_that_displays_itself_or_says_why_not():
+    assert set(RESULTS) | set(NOT_RESULTS) == set(sc.__all__)
+    assert not set(RESULTS) & set(NOT_RESULTS)
+
+
+_NUMBER = re.compile(r"^[−-]?[\d,]*\.?\d+$")
+_SVG = re.compile(r"<svg.*?</svg>", re.S)
+
+
+def check_one_format_per_column(parsed: _Tables, where: str) -> None:
+    """Each number column of each table shows its numbers with one number of decimals, and
+    none in scientific notation or with a float's full digits."""
+    for t in parsed.tables:
+        for j, cls in enumerate(t["classes"]):
+            cells = [row[j] for row in t["rows"] if len(row) == len(t["classes"])]
+            assert not any(re.search(r"\d[eE][-+]\d|\d\.\d{6,}", c) for c in cells), (where, cells)
+            if cls == "num":
+                plain = [c for c in cells if _NUMBER.match(c)]
+                decimals = {len(c.split(".")[1]) if "." in c else 0 for c in plain}
+                assert len(decimals) <= 1, (where, t["head"][j], plain)
+
+
+@pytest.fixture(scope="module")
+def small():
+    return _small()
+
+
+@pytest.mark.parametrize("name", list(RESULTS))
+def test_every_public_result_displays_its_settings_scope_and_formatted_tables(name, small):
+    make, said = RESULTS[name]
+    result = make(small)
+    html = result._repr_html_()
+    text = repr(result)
+    if hasattr(result, "_repr_mimebundle_"):  # else Jupyter reads _repr_html_ and repr
+        bundle = result._repr_mimebundle_()  # (a chart's SVG ids differ between drawings)
+        assert (_SVG.sub("", bundle["text/html"]), bundle["text/plain"]) == (
+            _SVG.sub("", html), text)
+    shown = unescape(_SVG.sub("", html))
+    for words in said:  # the settings and the scope, in the display and the text alike
+        assert words in shown, (words, shown[:600])
+        assert words in text, (words, text[:600])
+    assert "settings not recorded" not in shown  # the call's own, not a definition's run()
+    assert not re.match(r"\w+\(\w+=", text), text[:300]  # not a dataclass's dump
+    assert not re.search(r"\d[eE][-+]\d|\d\.\d{6,}", text), text  # no raw floats
+    p = parse(html)
+    assert p.tables, name
+    check_one_format_per_column(p, name)
+    if isinstance(result, display.Displayed):  # each table as the report prints one
+        for i, (_, table) in enumerate(result._view().tables):
+            check_table(p.tables[i], display.readable(table)[0], f"{name} table {i}")
+
+
+def test_an_analysis_result_lists_the_caveats_of_its_report_section(small):
+    """sc.convergence on data where nothing converges showed "no_convergence 1.000" with no
+    why and nothing to change, while the report's section had four caveats saying both."""
+    conv = sc.convergence(small, methods="bayes,avg", replicates=100)
+    assert conv.tables()["summary"]["no_convergence"].tolist() == [1.0, 1.0]
+    section = sc.build_report(small, [("convergence", {"methods": "bayes,avg",
+                                                        "replicates": 100})]).sections[0]
+    assert conv.caveats == section.caveats  # the one definition's, for the same run
+    assert any(c.startswith("What to change:") for c in conv.caveats)
+    assert listed_caveats(conv._repr_html_()) == [
+        re.sub(r"`([^`]+)`", r"<code>\1</code>", c) for c in conv.caveats]
+    assert repr(conv).endswith("\n".join(f"- {c}" for c in conv.caveats))
+    # the same for every analysis the audit named: questions, pair, curves, stability
+    for aid in ("questions", "pair", "curves", "stability"):
+        result = ANALYSES[aid](small, **({"methods": "bayes,avg"} if aid == "stability"
+                                          else {}))
+        caveats = ANALYSES[aid].caveats(small, result._about.params, result)
+        assert result.caveats == caveats and caveats, aid
+        assert listed_caveats(result._repr_html_()) == [
+            re.sub(r"`([^`]+)`", r"<code>\1</code>", c) for c in caveats], aid
+
+
+def listed_caveats(html: str) -> list[str]:
+    """The caveats a display lists, each as its HTML (unescaped)."""
+    listed = re.search(r'<div class="note caveats"><b>Caveats</b><ul>(.*?)</ul></div>', html)
+    return [unescape(li) for li in re.findall(r"<li>(.*?)</li>", listed.group(1))]
+
+
+def test_a_result_keeps_caveats_not_its_data(small):
+    """The caveats are written when the result is made: the result holds a few sentences and
+    plain settings (it pickles, for a cache or a worker), not the data."""
+    import pickle
+
+    conv = sc.convergence(small, methods="bayes", replicates=20, curve_replicates=5)
+    about = conv._about
+    assert all(not isinstance(v, sc.Outcomes) for v in vars(about).values())
+    again = pickle.loads(pickle.dumps(conv))
+    assert again.caveats == conv.caveats
+    assert _SVG.sub("", again._repr_html_()) == _SVG.sub("", conv._repr_html_())
+    order = sc.correct_order(0.7, 0.6, M=20, n_values=(10,), n_sims=100)
+    assert pickle.loads(pickle.dumps(order)).caveats == order.caveats
+
+
+def test_a_studys_call_shows_its_own_settings_and_the_studys_caveats():
+    """sc.correct_order(...) rendered "run with the definition's run(); settings not
+    recorded" and no upper/lower, κ, seed or datasets; its caveats come from the study's one
+    definition, with the call's settings (its 20 questions, not the page's 30)."""
+    order = sc.correct_order(0.7, 0.6, M=20, concentration=5.0, n_values=(10, 20),
+                             n_sims=300, seed=11)
+    study = SIMULATIONS["order"]
+    p = study.params(upper=0.7, lower=0.6, concentration=5.0, sims=300, seed=11)
+    assert order.caveats == study.caveats(None, p, order)
+    assert "on 20 questions (κ = 5)" in order.caveats[0]
+    assert "300 simulated datasets per N (seed 11)" in order.caveats[1]
+    head = repr(order).splitlines()[0]
+    assert head == ("<CorrectOrder: Probability of the correct order · upper = 0.7 · "
+                    "lower = 0.6 · M = 20 · concentration = 5 · n_values = 10, 20 · "
+                    "n_sims = 300 · thresholds = 1.645, 1.96 · predict_from = 80 · seed = 11>")
+    # a seed the study's settings cannot hold: the call's settings, and no caveats made up
+    rng_call = sc.correct_order(0.7, 0.6, n_values=(10,), n_sims=100,
+                                seed=np.random.default_rng(0))
+    assert rng_call.caveats == [] and "seed = Generator(PCG64)" in repr(rng_call)
+    # the same study through its definition: the definition's settings
+    run = study(None, sims=300, seed=11)
+    assert "sims = 300" in unescape(run._repr_html_()) and run.caveats
+
+
+def test_the_leaderboard_says_what_its_columns_hold(small):
+    """t_next, se and n_needed were shown without a meaning anywhere in the notebook: each
+    header has its meaning (the app's column help) as a tooltip, and the columns whose name
+    does not say it are explained under the table."""
+    from scorio_core.leaderboard import COLUMN_HELP
+
+    board = sc.leaderboard(small, draws=500)
+    html = board._repr_html_()
+    t = parse(html).tables[0]
+    assert dict(zip(t["head"], t["titles"], strict=True)) == {
+        c: COLUMN_HELP.get(c) for c in board.table.columns}
+    legend = re.search(r'<p class="note legend"><b>Columns:</b><br>(.*?)</p>', html).group(1)
+    named = re.findall(r"<code>([^<]+)</code>", legend)
+    assert named == [c for c in board.table.columns
+                     if c in COLUMN_HELP and c not in display.PLAIN_COLUMNS]
+    assert {"se", "t_next", "n_needed", "rank", "p_best"} <= set(named)
+    assert not {"model", "score"} & set(named)
+    assert unescape(legend).split("<br>")[named.index("t_next")] == (
+        f"<code>t_next</code> {COLUMN_HELP['t_next']}")
+    # the definition's result (sc.ANALYSES["leaderboard"]) says the same
+    result = ANALYSES["leaderboard"](small, draws=500)
+    assert legend in result._repr_html_()
+    # and a display without column meanings has no legend
+    assert 'class="note legend"' not in sc.compare(small, methods="bayes,avg")._repr_html_()
+
+
+def test_show_keeps_the_labels_of_a_tables_rows():
+    """board.rank_distribution() holds a model per row in its index: sc.show keeps them."""
+    board = sc.leaderboard(_small(), draws=500)
+    dist = board.rank_distribution()
+    text = repr(sc.show(dist))
+    assert [ln.split()[0] for ln in text.splitlines()[1:]] == list(dist.index)
+    assert sc.show is display.show

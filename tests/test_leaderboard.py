@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from scorio_core import Outcomes, decision, export
-from scorio_core.leaderboard import leaderboard
+from scorio_core import Outcomes, ValidationError, decision, export
+from scorio_core.leaderboard import ONE_MODEL, leaderboard
 
 TRUE_MEANS = [0.2332, 0.2545, 0.3604, 0.3642, 0.3642, 0.4466, 0.5418, 0.5276, 0.608, 0.6213, 0.7327]
 
@@ -267,8 +267,13 @@ def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise
     one = leaderboard(R[:, :, :1], draws=500, models=names)
     assert one.could_be_first() == names
     assert one.first_line().startswith("Could be first: not stated")
-    assert leaderboard(R[:1], draws=500).first_line() == (
-        "Could be first: one model, nothing to compare it with.")
+    # one model: its interval stands; rank 1 and p_best 1 are said to be by construction
+    alone = leaderboard(R[:1], draws=500)
+    assert alone.first_line() == ONE_MODEL
+    assert ONE_MODEL.startswith("Could be first: one model, nothing to compare it with")
+    assert "rank 1 and p_best 1 hold by construction" in ONE_MODEL
+    assert ONE_MODEL in " ".join(export.export(alone, "text").split())  # wrapped in lines
+    assert ONE_MODEL in alone._repr_html_()
     # every export carries it
     payload = json.loads(export.export(board, "json"))
     assert payload["could_be_first"] == {"models": ["lead"], "statement": board.first_line()}
@@ -348,3 +353,22 @@ def test_every_undecided_pair_reading_met_now_is_named_in_one_note(scope):
             assert "the Planner's questions_needed" in said[0]
     # measured: the coins' 10th vs 8th model at N = 4 in both scopes, and the one-trial pair
     assert named >= (2 if scope == "questions" else 1)
+
+
+def test_models_renames_and_its_length_error_points_at_the_model_picker():
+    R = np.random.default_rng(2).integers(0, 2, (3, 10, 4))
+    data = Outcomes(R, models=["a", "b", "c"])
+    with pytest.raises(ValidationError) as caught:
+        leaderboard(data, models=["a", "b"], draws=200)  # meant: rank a and b
+    msg = str(caught.value)
+    assert msg.startswith("expected 3 model names; got 2; models= names the models")
+    assert "data.select(models=[...])" in msg and "this dataset's models: a, b, c" in msg
+    picked = leaderboard(data.select(models=["a", "b"]), draws=200)  # the picker it names
+    assert picked.models == ("a", "b")
+    np.testing.assert_allclose(picked.score, R[:2].mean(axis=(1, 2)))
+    # an array: the same hint, in array terms
+    with pytest.raises(ValidationError, match=r"R\[\[i, j\]\]"):
+        leaderboard(R, models=["a"], draws=200)
+    assert leaderboard(R, models=["x", "y", "z"], draws=200).models == ("x", "y", "z")
+    doc = leaderboard.__doc__
+    assert "data.select(models=" in doc and "select with ``data.subset``" not in doc

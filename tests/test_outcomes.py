@@ -83,6 +83,17 @@ def test_describe_counts_categories():
     assert d["trials (N)"] == 3 and d["categories"]["1: correct (w=1)"] == 2
 
 
+def test_describe_names_the_benchmark_as_the_report_provenance_does():
+    from scorio_core.definitions.provenance import NO_BENCHMARK, benchmark_words, provenance
+
+    bare = Outcomes(np.ones((2, 4, 2), int))  # no label: was "benchmarks: ['combined']"
+    assert bare.describe()["benchmarks"] == benchmark_words(provenance(bare)) == NO_BENCHMARK
+    assert "combined" not in bare._repr_html_()
+    two = Outcomes(np.ones((2, 4, 2), int), benchmarks=["a", "a", "b", "b"])
+    assert two.describe()["benchmarks"] == ["a", "b"]
+    assert benchmark_words(provenance(two)) == "combined (a, b)"
+
+
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [
@@ -139,3 +150,95 @@ def test_the_callers_array_stays_writeable_and_the_dataset_does_not_follow_it():
     # a dataset built from another's (read-only) arrays shares them: no copy per selection
     again = Outcomes(data.R, data.R0)
     assert np.shares_memory(again.R, data.R)
+
+
+def test_select_models_keeps_every_part_aligned_in_the_order_given():
+    R = np.random.default_rng(4).integers(0, 3, (3, 4, 2))
+    sig = np.random.default_rng(5).random((3, 4, 2))
+    o = Outcomes(R, R0=R[..., :1], weights=[0, 0.5, 1], category_names=["w", "p", "r"],
+                 models=["gpt-4", "llama", "qwen"], questions=["a1", "a2", "b1", "b2"],
+                 benchmarks=["A", "A", "B", "B"], signals={"len": sig},
+                 question_attributes={"source": ["x", "y", "x", "y"]}, name="runs",
+                 metadata={"source": "test"})
+    two = o.select(models=["qwen", "gpt-4"])
+    assert two.models == ("qwen", "gpt-4") and two.shape == (2, 4, 2)
+    np.testing.assert_array_equal(two.R, R[[2, 0]])
+    np.testing.assert_array_equal(two.R0, R[[2, 0], :, :1])
+    np.testing.assert_array_equal(two.signals["len"], sig[[2, 0]])
+    assert two.weights.tolist() == [0, 0.5, 1] and two.category_names == ("w", "p", "r")
+    assert two.questions == o.questions and two.benchmarks == o.benchmarks
+    assert two.question_attributes == o.question_attributes
+    assert two.metadata == o.metadata and two.name == "runs [models=qwen|gpt-4]"
+    assert not two.R.flags.writeable
+    assert o.select(models="llama").models == ("llama",)  # one name as a string
+    assert o.select(models=list(o.models)) is o  # all, in order: the same data
+    # a shared prior (M, D) is every model's: kept as it is
+    shared = Outcomes(R.clip(0, 1), R0=np.ones((4, 1), int), models=["a", "b", "c"])
+    assert shared.select(models=["c"]).R0.shape == (4, 1)
+    # questions and models together: the benchmark's questions of the chosen models
+    both = o.select("B", models=["llama"])
+    np.testing.assert_array_equal(both.R, R[1:2, 2:])
+    assert both.questions == ("b1", "b2") and both.models == ("llama",)
+    # many models: the name says how many rather than every name
+    many = Outcomes(np.zeros((40, 2, 1), int), models=[f"model-with-a-long-name-{i}"
+                                                       for i in range(40)])
+    assert many.select(models=list(many.models[:30])).name == "dataset [30 of 40 models]"
+
+
+def test_select_models_refuses_unknown_empty_and_repeated_names_with_the_models_it_has():
+    o = Outcomes(_R(L=3), models=["gpt-4", "llama", "qwen"])
+    with pytest.raises(ValidationError, match=r"^unknown model 'gpt4' \(did you mean 'gpt-4'\?\); "
+                       r"this dataset's models: gpt-4, llama, qwen$"):
+        o.select(models=["gpt4", "qwen"])
+    with pytest.raises(ValidationError, match=r"^unknown models 'gpt4' \(did you mean 'gpt-4'\?\), "
+                       r"'Qwen' \(did you mean 'qwen'\?\); this dataset's models"):
+        o.select(models=["gpt4", "Qwen"])
+    with pytest.raises(ValidationError, match=r"^unknown model 'mistral'; this dataset's "
+                       r"models: gpt-4, llama, qwen$"):
+        o.select(models=["mistral"])
+    with pytest.raises(ValidationError, match="names no model"):
+        o.select(models=[])
+    with pytest.raises(ValidationError, match="names 'qwen' more than once"):
+        o.select(models=["qwen", "llama", "qwen"])
+
+
+def test_select_models_keeps_the_benchmark_parts_and_the_texts():
+    from pathlib import Path
+
+    from scorio_core import io
+
+    o = io.load(Path(__file__).parent / "fixtures" / "harness" / "inspect" / "eval_set")
+    assert o.parts and o.models == ("beta", "alpha")  # benchmarks run with 2 and 3 epochs
+    alpha = o.select(models=["alpha"])
+    assert alpha.parts is not None and set(alpha.parts) == set(o.parts)
+    for b, part in alpha.parts.items():  # each benchmark keeps all its own trials
+        assert part.models == ("alpha",) and part.N == o.parts[b].N
+        np.testing.assert_array_equal(part.R, o.parts[b].R[1:])
+    assert alpha.select("logic").N == o.select("logic").N == 3
+    assert o.select("logic", models=["alpha"]).R.tolist() == alpha.select("logic").R.tolist()
+    assert alpha.samples is o.samples
+    rows = alpha.samples.for_question(alpha.questions[0], models=list(alpha.models))
+    assert set(rows["model"].to_list()) == {"alpha"} and len(rows) == alpha.N
+
+
+def test_as_outcomes_wraps_a_3d_array_and_refuses_a_2d_one_with_both_readings():
+    from scorio_core.outcomes import as_outcomes
+
+    o = Outcomes(_R())
+    assert as_outcomes(o) is o
+    R = np.zeros((2, 3, 4), dtype=np.int8)
+    wrapped = as_outcomes(R)
+    assert wrapped.shape == (2, 3, 4) and R.flags.writeable  # the caller's array stays theirs
+    R[0, 0, 0] = 1
+    assert wrapped.R[0, 0, 0] == 0
+    assert as_outcomes([[[1, 0], [1, 1]]]).shape == (1, 2, 2)
+    with pytest.raises(ValidationError) as caught:
+        as_outcomes(np.ones((3, 4), int), "Leaderboard")
+    assert str(caught.value) == (
+        "Leaderboard: data is a 2-D array A of shape (3, 4), which reads two ways, so say "
+        "which: pass `A[:, :, None]` for 3 models × 4 questions with one trial each (as the "
+        "rankers read it), or `A[None]` (or `sc.Outcomes(A)`) for one model's 3 questions × "
+        "4 trials (as sc.Outcomes reads it)")
+    assert Outcomes(np.ones((3, 4), int)).shape == (1, 3, 4)  # Outcomes keeps its reading
+    with pytest.raises(ValidationError, match="needs data"):
+        as_outcomes(None, "Leaderboard")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
+import pandas as pd
+
+import scorio_core as sc
 from scorio_core.rank.registry import methods_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,8 +150,20 @@ def test_notebook_tour_runs_and_says_what_it_shows(tmp_path, monkeypatch):
     assert code.count("replicates=2_000") == 1
     monkeypatch.chdir(tmp_path)
     ns: dict = {}
-    exec(code, ns)
+    shown = []  # what each line that ends a notebook cell's way would display
+    for stmt in ast.parse(code).body:  # one statement at a time, as a notebook runs them
+        if isinstance(stmt, ast.Expr):
+            shown.append((ast.unparse(stmt), eval(compile(ast.Expression(stmt.value),
+                                                          "<tour>", "eval"), ns)))
+        else:
+            exec(compile(ast.Module([stmt], []), "<tour>", "exec"), ns)
     assert (tmp_path / "report.html").is_file()
+    # a newcomer copying the tour sees the reports' formats, never a raw pandas frame
+    # (10647.0 questions, 0.008333): a table of a result is shown through sc.show
+    raw = [line for line, value in shown if isinstance(value, pd.DataFrame | pd.Series)]
+    assert not raw, raw
+    assert sum(isinstance(v, sc.display.Table) for _, v in shown) >= 6
+    assert any(line == "conv" and v.caveats for line, v in shown)
     s = ns["conv"].summary.set_index("method")
     # "Bayes@N settles after a median 16 trials, Pass@2 after 64 (71 % never within 80)"
     assert s.loc["bayes", "no_convergence"] < 0.01 and 12 <= s.loc["bayes", "median_trials"] <= 20

@@ -82,6 +82,54 @@ def test_core_texts_users_read_cite_by_title():
     assert any(f"({TITLE_000}, App. C)" in c for c in caveats), caveats
 
 
+#: A paper key as a reader would meet it anywhere in prose, with or without a section after
+#: it ("002 reduces it", "(002: ties are ignored)"), but not inside a number or a name.
+ANY_KEY = re.compile(r"(?<![\d.,\w])00[0-2](?![\d\w])")
+
+
+def _keys(text: str) -> list[str]:
+    return [text[max(0, m.start() - 40):m.end() + 20] for m in ANY_KEY.finditer(text or "")]
+
+
+def test_public_docstrings_cite_by_title():
+    """help(sc.leaderboard) showed "000 §2.7.1" and help(sc.compare) "002 Table 1": 107 raw
+    keys in the help of 23 public names. Everything ``sc`` names -- with the functions,
+    classes and methods its modules list, as ``help()`` prints them -- and every ranking
+    method's function cite by title."""
+    import inspect
+    import pydoc
+
+    import scorio_core as sc
+    from scorio_core.rank import METHODS
+
+    helps = {}
+    for name in sc.__all__:
+        obj = getattr(sc, name)
+        if callable(obj) or inspect.ismodule(obj):
+            helps[name] = pydoc.render_doc(obj, renderer=pydoc.plaintext)
+    for mid, meth in METHODS.items():
+        helps[f"rank.METHODS[{mid!r}]"] = inspect.getdoc(meth.func) or ""
+    said = {k: " ".join(v.split()) for k, v in helps.items()}  # titles wrap across lines
+    assert len(helps) > 100 and "Don't Pass@k (2026), §2.7.1" in said["leaderboard"]
+    assert "Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 1" in said["compare"]
+    bad = {k: _keys(v) for k, v in helps.items() if _keys(v)}
+    assert not bad, bad
+
+
+def test_notebooks_cite_by_title():
+    """teaching.ipynb said "(000 Fig. 2a)", "001's worked example" and "# 001's numbers"."""
+    nbformat = pytest.importorskip("nbformat")
+    books = sorted((ROOT / "docs" / "notebooks").glob("*.ipynb"))
+    assert len(books) >= 2
+    bad = {f"{nb.name}[{i}]": _keys(c.source)
+           for nb in books for i, c in enumerate(nbformat.read(nb, as_version=4).cells)
+           if _keys(c.source)}
+    assert not bad, bad
+    # what the check matches: the keys the notebooks had, not numbers such as 0.001
+    assert _keys("(000 Fig. 2a); 001's numbers; 002 reduces it") and not _keys(
+        "p < 0.001, 1,000 questions, seed 2000, run_002")
+
+
 def test_cli_help_cites_by_title():
     from scorio_core.cli import _parser
 

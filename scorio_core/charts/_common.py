@@ -37,7 +37,7 @@ ROW_PX = 22
 LABEL_LIMIT = 260
 
 #: Trial counts are whole numbers: integer ticks only, never 1.5 trials.
-_WHOLE = alt.Axis(tickMinStep=1, format="d")
+_WHOLE = alt.Axis(tickMinStep=1, format=",d")
 #: Longest range of whole numbers whose every value gets its own tick (e.g. N ≤ 20 trials).
 MAX_WHOLE_TICKS = 20
 
@@ -57,9 +57,9 @@ def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
         first = int(np.floor(v.min())) if lo is None else int(lo)
         last = int(np.ceil(v.max()))
         if last - first + 1 <= MAX_WHOLE_TICKS:
-            return alt.Axis(values=list(range(first, last + 1)), format="d", tickMinStep=0,
+            return alt.Axis(values=list(range(first, last + 1)), format=",d", tickMinStep=0,
                             **kw)
-    return alt.Axis(tickMinStep=1, format="d", **kw)
+    return alt.Axis(tickMinStep=1, format=",d", **kw)
 
 
 def log_ticks(lo: float, hi: float) -> list[float]:

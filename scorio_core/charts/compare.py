@@ -6,6 +6,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import as_names
 from ._common import cell_font_size, inline, text_colour_on, viridis
 
 __all__ = ["tau_heatmap", "family_tau", "TAU_HEATMAP_WIDTH", "TAU_MAX_METHODS", "FAMILY_ROW"]
@@ -22,6 +23,11 @@ TAU_MAX_METHODS = 30
 #: (a ~560 px column) the 11 families' columns are ~40 px wide, so the rows stay near square
 #: and "0.93" fits in :func:`~._common.cell_font_size` type either way.
 FAMILY_ROW = 36
+
+
+def _method_order(order) -> tuple[str, ...]:
+    """``order`` of method ids: a list, or one string split at its commas (as ``--methods``)."""
+    return as_names(order, "order", noun="method ids", example="bayes,avg")
 
 
 def family_tau(tau: pd.DataFrame, families: dict[str, str],
@@ -47,7 +53,7 @@ def family_tau(tau: pd.DataFrame, families: dict[str, str],
     >>> fam[["row", "column", "tau"]].values.tolist()
     [['F', 'F', 0.8], ['F', 'G', 0.3...], ['G', 'F', 0.3...], ['G', 'G', 1.0]]
     """
-    order = list(tau.index) if order is None else list(order)
+    order = list(tau.index) if order is None else list(_method_order(order))
     fams = list(dict.fromkeys(families.get(m, "other") for m in order))
     members = {f: [m for m in order if families.get(m, "other") == f] for f in fams}
     rows = []
@@ -87,7 +93,7 @@ def tau_heatmap(
     -------
     altair.Chart
     """
-    order = list(tau.index) if order is None else list(order)
+    order = list(tau.index) if order is None else list(_method_order(order))
     if families is not None and len(order) > max_methods:
         return _family_heatmap(family_tau(tau, families, order))
     long = tau.loc[order, order].rename_axis(index="row", columns="column").stack()

@@ -1,5 +1,5 @@
 """Convergence charts: τ_b vs trials, the PMF and CDF of convergence@n, rank trajectories
-(000 App. I, Figs. 2-3).  ``*_CAPTION`` constants say in one line what to read."""
+(Don't Pass@k (2026), App. I, Figs. 2-3).  ``*_CAPTION`` constants say in one line what to read."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import model_names
 from ._common import rank_y, series_encodings, whole_axis
 
 __all__ = [
@@ -128,8 +129,8 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
 
 
 def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
-    """Step outline of P(convergence@n = n) per method, lightly filled (000 Fig. 1); each
-    step is centred on its n and one trial wide, the last one too."""
+    """Step outline of P(convergence@n = n) per method, lightly filled (Don't Pass@k (2026),
+    Fig. 1); each step is centred on its n and one trial wide, the last one too."""
     d = _steps(pmf, "method")
     series = _methods(pmf)
     base = alt.Chart(d).encode(
@@ -144,8 +145,8 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
 
 
 def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
-    """Step lines of P(convergence@n <= n) per method (000 Fig. 11), each step centred on
-    its n and one trial wide."""
+    """Step lines of P(convergence@n <= n) per method (Don't Pass@k (2026), Fig. 11), each step
+    centred on its n and one trial wide."""
     return (
         alt.Chart(_steps(cdf, "method"))
         .mark_line(interpolate="step-after", strokeWidth=2)
@@ -162,10 +163,11 @@ def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
 def rank_trajectory_chart(
     trajectory: np.ndarray, models: Sequence[str], converged_at: int | None = None
 ) -> alt.LayerChart:
-    """Rank of each model after each trial of one replicate (000 Fig. 9); 1 is at the top.
-    Each trial's ranks are a step centred on its n, the last trial's too."""
+    """Rank of each model after each trial of one replicate (Don't Pass@k (2026), Fig. 9); 1 is at
+    the top. Each trial's ranks are a step centred on its n, the last trial's too."""
     traj = np.asarray(trajectory)
     N, L = traj.shape
+    models = model_names(models, L, of="column of the trajectory")  # "a,b": split
     d = pd.DataFrame(
         {
             "n": np.repeat(np.arange(1, N + 1), L),

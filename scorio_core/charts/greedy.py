@@ -1,4 +1,5 @@
-"""Greedy-vs-sampling charts: rank scatter and τ_b at N = 1 per prior (002 §3.4)."""
+"""Greedy-vs-sampling charts: rank scatter and τ_b at N = 1 per prior (Ranking Reasoning LLMs under
+Test-Time Scaling (2026), §3.4)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ TAU_DISTRIBUTION_CAPTION = (
 
 
 def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
-    """Greedy rank vs sampling rank per model, coloured by displacement (002 Fig. 3)."""
+    """Greedy rank vs sampling rank per model, coloured by displacement (Ranking Reasoning LLMs
+    under Test-Time Scaling (2026), Fig. 3)."""
     L = int(max(ranks["sampling_rank"].max(), ranks["greedy_rank"].max()))
     diag = (
         alt.Chart(pd.DataFrame({"a": [1, L]}))
@@ -61,7 +63,7 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
                 title="greedy − sampling",
                 scale=alt.Scale(scheme="redblue", domain=[lim, -lim]),
                 legend=alt.Legend(direction="vertical", orient="right", values=shifts,
-                                  format="d"),
+                                  format=",d"),
             ),
             tooltip=[
                 "model",
@@ -77,7 +79,8 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
 
 
 def tau_distribution_chart(dist: pd.DataFrame) -> alt.LayerChart:
-    """Box plot with jittered points of τ_b per prior (002 Fig. 7)."""
+    """Box plot with jittered points of τ_b per prior (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), Fig. 7)."""
     d = dist.dropna(subset=["tau_b"])
     box = (
         alt.Chart(d)

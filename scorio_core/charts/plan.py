@@ -9,7 +9,20 @@ import pandas as pd
 
 from ._common import _model_axis, _rows, log_axis, whole_axis, whole_log_axis
 
-__all__ = ["order_curve_chart", "gap_curve_chart", "allocation_chart"]
+__all__ = ["order_curve_chart", "gap_curve_chart", "allocation_chart", "PANEL_LABEL_PX"]
+
+#: The room of a legend label in a panel of the Planner's side-by-side charts as the page
+#: draws them (``app_pages/_render.panels``): half the main column of a 1024 px window
+#: (274 px), less the y axis the legend starts beside (87-99 px). Labels are written to fit
+#: it -- the caption says the rest ("papers' Bayes@N", "on any field") -- and one that does
+#: not (a lead of many digits) ends in "…" inside the panel, not cut at its edge; each
+#: legend lists its entries one a line, as a row of two ran past a panel.
+PANEL_LABEL_PX = 170
+
+
+def _panel_legend(**kw) -> alt.Legend:
+    """A panel's legend: below the plot, one entry a line, labels within the panel."""
+    return alt.Legend(orient="bottom", columns=1, labelLimit=PANEL_LABEL_PX, **kw)
 
 
 def order_curve_chart(
@@ -51,9 +64,11 @@ def order_curve_chart(
     if p_decided is not None:
         df["p_decided"] = np.asarray(p_decided, dtype=float)
     x = alt.X("N:Q", title="trials per question N", axis=whole_axis(df["N"]))
-    names = {"p_correct": "correct order (papers' Bayes@N)", "p_decided": "decided (ours)"}
+    # short enough for a panel at 1024 px (PANEL_LABEL_PX); the caption says whose
+    # Bayes@N and that the chance at a lead holds on any field
+    names = {"p_correct": "correct order (papers)", "p_decided": "decided (ours)"}
     if getattr(curve, "lead", None):
-        names["p_decided_at_lead"] = f"decided if the lead is {curve.lead:g} (any field)"
+        names["p_decided_at_lead"] = f"decided if lead is {curve.lead:g}"
     probs = df.melt(id_vars="N", value_vars=[c for c in names if c in df], var_name="curve",
                     value_name="probability").dropna()
     probs["curve"] = probs["curve"].map(names)
@@ -63,8 +78,7 @@ def order_curve_chart(
         .encode(
             x=x,
             y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color("curve:N", title=None,
-                            legend=alt.Legend(orient="bottom", columns=1, labelLimit=320)),
+            color=alt.Color("curve:N", title=None, legend=_panel_legend()),
             tooltip=["N:Q", "curve:N", alt.Tooltip("probability:Q", format=".3f")],
         )
         .properties(width=300, height=220, title=title)
@@ -78,7 +92,7 @@ def order_curve_chart(
         .encode(
             x=x,
             y=alt.Y("value:Q", title="z"),
-            color=alt.Color("z:N", title=None, legend=alt.Legend(orient="bottom")),
+            color=alt.Color("z:N", title=None, legend=_panel_legend()),
             tooltip=["N:Q", "z:N", alt.Tooltip("value:Q", format=".2f")],
         )
     )
@@ -93,7 +107,7 @@ def order_curve_chart(
 
 
 #: The gap curve's series, in legend order.
-_GAP_SERIES = ("smallest lead decided (any field)", "today's estimate", "lead that matters")
+_GAP_SERIES = ("smallest lead decided", "today's estimate", "lead that matters")
 
 
 def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConcatChart:
@@ -145,8 +159,7 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
     color = alt.Color("series:N", title=None,
                       scale=alt.Scale(domain=domain,
                                       range=["#1c7ed6", "#868e96", "#c92a2a"][:len(domain)]),
-                      legend=alt.Legend(orient="bottom", columns=1, labelLimit=320,
-                                        symbolType="stroke"))
+                      legend=_panel_legend(symbolType="stroke"))
     y = alt.Y("value:Q", title="true lead (score)", scale=y_scale,
               **({"axis": log_axis(values)} if log else {}))
     panels = []

@@ -269,7 +269,7 @@ def _one_curve(frame: pd.DataFrame, curve: str, order: list, n_top: int, N: int,
     # (and N itself, the last point: at N = 100 the axis ended at 64)
     powers = [2**e for e in range(int(np.log2(N)) + 1)]
     powers = powers + ([N] if N > powers[-1] and np.log2(N / powers[-1]) >= 0.5 else [])
-    axis = (alt.Axis(values=powers, format="d") if log_x else whole_axis(range(1, N + 1)))
+    axis = (alt.Axis(values=powers, format=",d") if log_x else whole_axis(range(1, N + 1)))
     x = alt.X("k:Q", title="k (draws per question)", scale=alt.Scale(
         type="log", base=2, domain=[1, N], nice=False) if log_x else alt.Scale(domain=[1, N]),
         axis=axis)

@@ -146,7 +146,7 @@ def _end_labels(end: pd.Series, order: list[str]) -> pd.DataFrame:
 
 
 def rank_bump_chart(ranks: pd.DataFrame) -> alt.LayerChart:
-    """Model ranks across rubrics (a bump chart, as 000 Figure 7).
+    """Model ranks across rubrics (a bump chart, as Don't Pass@k (2026), Fig. 7).
 
     ``ranks`` is the models × schemes frame of
     :func:`scorio_core.rubric.scheme_ranks` (competition ranks, 1 = best). One

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
+from .._validation import check_weight_vector
 from ..references import expand
 from ._common import PALETTE, whole_axis
 from .convergence import tau_curves
@@ -35,6 +36,8 @@ __all__ = [
     "LessonText",
     "lesson_intro",
     "lesson_notice",
+    "tables_intro",
+    "tables_notice",
     "truth_convergence_chart",
     "TRUTH_CONVERGENCE_CAPTION",
     "update_histogram",
@@ -84,15 +87,37 @@ RUBRIC_WEIGHT_CAPTION = (
 
 
 class LessonText(NamedTuple):
-    """What a Simulator lesson says before (``intro``) and after (``notice``) its chart:
-    templates whose ``{fields}`` :func:`lesson_intro` and :func:`lesson_notice` fill from
-    the study's settings and result."""
+    """What a Simulator lesson says before (``intro``) and after (``notice``) its charts,
+    and what ``scorio-studio simulate`` says of the tables it prints instead: templates whose
+    ``{fields}`` :func:`lesson_intro`, :func:`lesson_notice`, :func:`tables_intro` and
+    :func:`tables_notice` fill from the study's settings and result.
+
+    ``intro`` sets the lesson up without any chart, so the page, a report and the terminal
+    all open with it; ``notice`` reads the charts (page and report). The terminal shows no
+    chart: ``tables`` follows ``intro`` there and says what its headlines and tables hold,
+    column by column, and ``tables_notice`` is what to notice in them -- ``None`` where
+    ``notice`` names no chart and so reads as well under the tables (``{seen}`` then opens
+    it with what the printed rows show, where the lesson says it)."""
 
     intro: str
     notice: str
+    tables: str
+    tables_notice: str | None = None
 
 
-#: Lesson texts of the Simulator page (also usable in reports and notebooks).
+#: The coins lesson's last sentence, under its chart as under its table.
+_COINS_TIES = (
+    "τ stays below 1: LLM_4 and LLM_5 are truly tied (an untied ranking reaches at most "
+    "τ_b = {cap:.3f}) and LLM_3 is 0.004 behind them, gaps that {trials} per question on {M} "
+    "questions cannot resolve."
+)
+
+#: The rubric lesson's last sentence, under its chart as under its tables.
+_RUBRIC_SIGMA = ("σ is smallest when the categories that occur get similar weights, because the "
+                 "score then varies least across outcomes.")
+
+#: Lesson texts of the Simulator page, its reports and notebooks, and ``scorio-studio
+#: simulate`` (its ``tables`` texts).
 LESSON_TEXT = {
     "coins": LessonText(
         (
@@ -104,11 +129,15 @@ LESSON_TEXT = {
         (
             "The y-axis is agreement with the truth: Kendall τ_b between a metric's ranking after "
             "n trials and the true ranking (by mean success over the {M} questions), averaged "
-            "over {B} datasets of new trials. {same_line}{race}{why}{ceilings}τ stays below 1: "
-            "LLM_4 and LLM_5 are truly tied (an untied ranking reaches at most τ_b = {cap:.3f}) "
-            "and LLM_3 is 0.004 behind them, gaps that {N} trials per question on {M} questions "
-            "cannot resolve."
+            "over {B} datasets of new trials. {same_line}{race}{why}{ceilings}" + _COINS_TIES
         ),
+        (
+            "The `tau` table has one row per number of trials `n` ({rows}) and one column per "
+            "metric ({columns}): the mean Kendall τ_b between the metric's ranking after n "
+            "trials and the true ranking (by mean success over the {M} questions), over {B} "
+            "datasets of new trials; 1 is the true order.{missing}"
+        ),
+        "{same_line}{race}{why}{ceilings}" + _COINS_TIES,
     ),
     "depth": LessonText(
         (
@@ -121,6 +150,15 @@ LESSON_TEXT = {
             "and new models are related, but with D ≥ 8 it keeps pulling after the new data have "
             "spoken. Keep D small compared with the N you plan to run."
         ),
+        (
+            "The first two numbers compare the updates with the originals: the mean Kendall "
+            "τ_b between an update's true ranking and the originals', and the share of updates "
+            "whose ranking differs from theirs; the originals' true means follow. The `tau` "
+            "table has one row per number of trials `n` of the updated models and one column per "
+            "prior depth ({columns}; `D=0`: no prior): the mean τ_b between the Bayes@N ranking "
+            "with D trials of the original models as its prior and the updated models' true "
+            "ranking, over {B} simulated datasets."
+        ),
     ),
     "order": LessonText(
         (
@@ -132,6 +170,18 @@ LESSON_TEXT = {
             "all equally hard (large κ) add trial noise, so the same pair needs more trials "
             "than with varied questions."
         ),
+        (
+            "The first number is P(correct order) at N = 80; then, for each z threshold, the "
+            "first N where the mean z reaches it beside the N the trials-needed rule predicts "
+            "from datasets of N = {predict_from} trials; then the spread κ used. The `order` "
+            "table has one row per number of trials per question `N`: `p_correct` is the share "
+            "of the {sims} simulated datasets in which Bayes@N puts the better model first, "
+            "`z_mean` the mean z-score |μ − μ′| / √(σ² + σ′²) of the pair and `rho` = "
+            "Φ(z_mean), the chance of the correct order that this z implies. The `thresholds` "
+            "table gives, per `z`, `N_at_z`, the first N of the `order` table whose `z_mean` "
+            "reaches it (— when none up to N = {n_max}), and `{predicted}`, the median "
+            "prediction."
+        ),
     ),
     "calibration": LessonText(
         (
@@ -142,7 +192,8 @@ LESSON_TEXT = {
         ),
         (
             "Solid: the leaderboard's headline; dashed: the papers' Bayes@N interval; blue: "
-            "`questions` scope, orange: `population` scope; point shape: M. {seen}At mean 0.5 "
+            "`questions` scope, orange: `population` scope; point shape: M{panels}. {seen}At mean "
+            "0.5 "
             "and κ = 2 (the defaults) the questions follow Bayes@N's own uniform prior, so in the "
             "`questions` scope its interval is calibrated (dashed blue near 95%). But its σ "
             "covers only the trial noise around the questions asked: against the population mean "
@@ -159,6 +210,31 @@ LESSON_TEXT = {
             "M = 10 at small N). At N = 1 the `questions` scope has no headline point: one trial "
             "never shows the trial variance."
         ),
+        (
+            "The `coverage` table has one row per {mean_rows}`scope`, `interval`, number of "
+            "questions `M` and trials per question `N`: `interval` is headline (the "
+            "leaderboard's) or Bayes@N (papers) (μ ± 1.96σ), `coverage` the share of the {B} "
+            "datasets whose interval covers its truth (nominal: 0.95), `se` the binomial "
+            "standard error of that share and `width` the interval's mean width.{missing}"
+        ),
+        (
+            "{seen}At mean 0.5 and κ = 2 (the defaults) the questions follow Bayes@N's own "
+            "uniform prior, so in the `questions` scope its interval is calibrated (Bayes@N "
+            "(papers) coverage near 0.95). But its σ covers only the trial noise around the "
+            "questions asked: against the population mean it also misses by the "
+            "question-sampling error (about sd(p)/√M), which more trials do not shrink while the "
+            "interval shrinks like 1/√(MN). So in the `population` scope its coverage falls "
+            "with N, alike for every M since both scale like 1/√M (at N = 1 its pull toward ½, "
+            "here the population mean itself, makes it over-cover). With --means 0.9 the prior "
+            "pulls every question toward ½, a bias that shrinks like 1/N against an interval "
+            "shrinking like 1/√(MN), so its coverage in the `questions` scope starts near 0 "
+            "and recovers slowly with N, worst with many questions (M = 100 below 0.10 at "
+            "N = 64), and in the `population` scope it stays far below 0.95. The headline has no "
+            "pull and counts each noise source once (trials; in the `population` scope also "
+            "question sampling): its coverage stays between about 0.90 and 0.99 at either mean "
+            "(a little conservative for M = 10 at small N). At N = 1 the `questions` scope has "
+            "no headline interval (—): one trial never shows the trial variance."
+        ),
     ),
     "rubric": LessonText(
         (
@@ -167,8 +243,21 @@ LESSON_TEXT = {
         ),
         (
             "With weights 0 / ½ / 1 and no prior, μ = {mu} and σ = {sigma} (001). Raising the "
-            "partial-credit weight moves μ in a straight line; σ is smallest when the categories "
-            "that occur get similar weights, because the score then varies least across outcomes."
+            "partial-credit weight moves μ in a straight line; " + _RUBRIC_SIGMA
+        ),
+        (
+            "the `lesson` table has one row per `question` α with {nus} (ν_k of category k), "
+            "`m_α` = Σ_k (ν_k/T)(w_k − w_0) and `var_α` = Σ_k (ν_k/T)(w_k − w_0)² − m_α²; then "
+            "μ = w_0 + the mean of `m_α` over the M questions, σ² = Σ var_α / (M²(T + 1)) and "
+            "T = 1 + C + D + N (C + 1 categories, D prior outcomes and N trials per question). "
+            "μ, σ and T are the numbers above the tables; the `summary` table repeats them (`mu`, "
+            "`sigma`, `T`) with the number of questions `M`."
+        ),
+        (
+            "With weights {weights} and {prior}, μ = {run_mu} and σ = {run_sigma}{example}. μ "
+            "is linear in the weights: raising w_k by δ raises μ by δ times the mean of ν_k/T "
+            "over the questions ({shares} here), so another --weights moves μ by exactly that. "
+            + _RUBRIC_SIGMA
         ),
     ),
 }
@@ -188,7 +277,10 @@ def _fields(lesson: str, params, result) -> dict:
         return {}
     p = params if params is not None else _default_params(lesson)  # the paper's settings
     if lesson == "coins":
-        return {"N": f"{p.N:,}", "M": f"{p.M:,}", "B": f"{p.replicates:,}"}
+        from ..formatting import count_text
+
+        return {"N": f"{p.N:,}", "M": f"{p.M:,}", "B": f"{p.replicates:,}",
+                "trials": count_text(p.N, "trial")}
     default = type(p)()
     # the pair the run used (its result's true means; before a run, the settings'): the
     # paper's is named as the paper's (the defaults; the page while its boxes do not fit
@@ -256,17 +348,24 @@ def _pass_quantity(p1: np.ndarray, kind: str, k: int, tau: float) -> np.ndarray:
     return (stats.binom.pmf(np.arange(k + 1), k, p1[..., None]) @ f).mean(-1)
 
 
-def _race(mean: pd.DataFrame, ref: str, ref_name: str) -> str:
-    """Which lines of the coins chart lie above the Bayes@N/avg@N line, and from when."""
+def _race(mean: pd.DataFrame, ref: str, ref_name: str, cells: pd.DataFrame | None = None
+          ) -> str:
+    """Which lines of the coins chart lie above the Bayes@N/avg@N line, and from when.
+
+    ``cells`` (the terminal's table, each value as printed; ``mean`` then holds the printed
+    numbers of its rows): the same said of that table's columns, its numbers as printed."""
     others = [c for c in mean.columns if c not in ("bayes", "avg")]
     last = int(mean.index[-1])
     diff = mean[others].sub(mean[ref], axis=0)
     above = diff > 0
     if not others:
         return ""
+    where, noun, metric = ("Here", "line", _metric) if cells is None else (
+        "In the table", "column", lambda m: f"`{m}`")
     if not above.to_numpy().any():
-        return (f"Here the {ref_name} line is the highest at every n ({mean[ref].iloc[-1]:.3f} "
-                f"at n = {last}). ")
+        end = (f"{mean[ref].iloc[-1]:.3f}" if cells is None else cells.at[last, ref])
+        return (f"{where} the {ref_name} {noun} is the highest at every n ({end} at n = "
+                f"{last}). ")
     first = int(above.any(axis=1).idxmax())
     before = [int(n) for n in mean.index if n < first]
     start = f"up to n = {before[-1]}" if before else "nowhere"
@@ -279,27 +378,37 @@ def _race(mean: pd.DataFrame, ref: str, ref_name: str) -> str:
             ends.append((since, o))
         elif a.any():
             ns = [int(n) for n in a.index[a.to_numpy()]]
-            once.append(f"{_metric(o)} only at n = {ns[0]}" if len(ns) == 1 else
-                        f"{_metric(o)} only at some n between {ns[0]} and {ns[-1]}")
-    text = f"Here the {ref_name} line is the highest {start}"
+            if cells is None:
+                once.append(f"{metric(o)} only at n = {ns[0]}" if len(ns) == 1 else
+                            f"{metric(o)} only at some n between {ns[0]} and {ns[-1]}")
+            else:  # the rows printed: each n named
+                once.append(f"{metric(o)} only at n = {_listed([str(n) for n in ns], 'or')}")
+    text = f"{where} the {ref_name} {noun} is the highest {start}"
     if ends:
         ends.sort()
         (n0, o0), rest = ends[0], ends[1:]
         hi, lo = mean.at[last, o0], mean.at[last, ref]
-        d = next((d for d in range(3, 7) if f"{hi:.{d}f}" != f"{lo:.{d}f}"), 6)  # they differ
-        text += (f"; from n = {n0} on {_metric(o0)} is higher ({hi:.{d}f} against "
-                 f"{lo:.{d}f} at n = {last})")
-        text += "".join(f", and from n = {n} on {_metric(o)}" for n, o in rest)
+        if cells is None:
+            d = next((d for d in range(3, 7) if f"{hi:.{d}f}" != f"{lo:.{d}f}"), 6)  # differ
+            hi, lo = f"{hi:.{d}f}", f"{lo:.{d}f}"
+        else:
+            hi, lo = cells.at[last, o0], cells.at[last, ref]
+        text += f"; from n = {n0} on {metric(o0)} is higher ({hi} against {lo} at n = {last})"
+        text += "".join(f", and from n = {n} on {metric(o)}" for n, o in rest)
     if once:
         text += "; " + "; ".join(once) + " is higher"
     return text + ". "
 
 
-def _coins_notice(p, result) -> dict:
+def _coins_notice(p, result, table: pd.DataFrame | None = None) -> dict:
     """The coins lesson's sentences that depend on the result (which line is highest where)
-    and on the questions drawn with ``p.seed`` (what each Pass metric heads for)."""
+    and on the questions drawn with ``p.seed`` (what each Pass metric heads for).
+
+    ``table``: the terminal's ``tau`` table as printed (a column ``n``, then one per
+    metric): the same sentences said of its columns and printed rows and numbers."""
     from .._ties import rank_scores
     from ..engines import kendall_tau_b
+    from ..formatting import format_frame, printed_numbers
     from ..simulate import PAPER_COINS, mimics
 
     sim = mimics(PAPER_COINS, p.M, concentration=p.concentration, seed=p.seed)
@@ -307,19 +416,35 @@ def _coins_notice(p, result) -> dict:
     untied = np.argsort(np.argsort(truth, kind="stable")) + 1
     out = {"cap": kendall_tau_b(truth, untied), "same_line": "", "race": "", "why": "",
            "ceilings": ""}
-    methods = list(result.tau) if result is not None else list(p.methods)
+    cells = None
+    if table is not None:  # the printed rows, each number as printed
+        cells = format_frame(table).set_index(table["n"].astype(int).to_numpy())
+        methods = [c for c in table.columns if c != "n"]
+    else:
+        methods = list(result.tau) if result is not None else list(p.methods)
     passes = [(m, _pass_kind(m)) for m in methods if _pass_kind(m) is not None]
     means = [m for m in ("bayes", "avg") if m in methods]
-    ref_name = "/".join(_MEAN_NAME[m] for m in means)
-    if len(means) == 2 and (result is None or np.array_equal(
-            result.tau["bayes"], result.tau["avg"], equal_nan=True)):
-        out["same_line"] = ("Bayes@N and avg@N rank identically (000 §2.6): one line, "
-                            "`bayes = avg`. ")
+    if cells is None:
+        ref_name, noun = "/".join(_MEAN_NAME[m] for m in means), "line"
+        same = len(means) == 2 and (result is None or np.array_equal(
+            result.tau["bayes"], result.tau["avg"], equal_nan=True))
+    else:
+        ref_name, noun = f"`{means[0]}`" if means else "", "column"
+        same = len(means) == 2 and cells["bayes"].equals(cells["avg"])
+    if same:
+        out["same_line"] = (
+            "Bayes@N and avg@N rank identically (000 §2.6): one line, `bayes = avg`. "
+            if cells is None else
+            "Bayes@N and avg@N rank identically (000 §2.6): the `bayes` and `avg` columns are "
+            "equal. ")
     ahead = False
     if result is not None and means:
-        mean = result.summary.pivot(index="n", columns="method", values="mean")
-        mean = mean[[m for m in methods if m in mean.columns]]
-        out["race"] = _race(mean, means[0], ref_name)
+        if cells is None:
+            mean = result.summary.pivot(index="n", columns="method", values="mean")
+            mean = mean[[m for m in methods if m in mean.columns]]
+        else:
+            mean = printed_numbers(table).set_index(cells.index)[methods].astype(float)
+        out["race"] = _race(mean, means[0], ref_name, cells)
         ahead = bool((mean[[m for m, _ in passes]].iloc[-1] > mean[means[0]].iloc[-1]).any())
     if not passes:
         return out
@@ -331,21 +456,24 @@ def _coins_notice(p, result) -> dict:
                       f"above Bayes@N: it {what}, which can order close pairs with wider gaps "
                       "than the means.) ")
         return out
+    # how the terminal says the run that puts Bayes@N on top: with the flags that make it
+    fresh, seed = ("", "4") if cells is None else (" (--fresh-questions)", "--seed 4")
     if ahead:
         closest = ""
         if "pass_at_k_2" in methods:
             closest = _closest_pair(p1, p.seed)
         out["why"] = (f"That is luck of this draw of questions, not a better metric: a Pass "
-                      f"metric {what}.{closest} With new questions in every dataset, or another "
-                      "seed (e.g. 4; other settings as default), the Bayes@N/avg@N line is the "
-                      "highest at every n. ")
+                      f"metric {what}.{closest} With new questions in every dataset{fresh}, or "
+                      f"another seed (e.g. {seed}; other settings as default), the {ref_name} "
+                      f"{noun} is the highest at every n. ")
     else:
-        out["why"] = (f"A Pass metric {what}, so where its line ends depends on the draw of "
+        out["why"] = (f"A Pass metric {what}, so where its {noun} ends depends on the draw of "
                       "questions (at the defaults, seed 0, Pass@2 ends above Bayes@N by that "
                       "luck). ")
-    ceil = [f"{kind[3]} {kendall_tau_b(rank_scores(_pass_quantity(p1, *kind[:3])), truth):.3f}"
-            for _, kind in passes]
-    out["ceilings"] = ("As n grows each Pass line heads for the τ_b of its own quantity's "
+    ceil = [f"{kind[3] if cells is None else f'`{m}`'} "
+            f"{kendall_tau_b(rank_scores(_pass_quantity(p1, *kind[:3])), truth):.3f}"
+            for m, kind in passes]
+    out["ceilings"] = (f"As n grows each Pass {noun} heads for the τ_b of its own quantity's "
                        f"ranking on these questions: {', '.join(ceil)}. ")
     return out
 
@@ -368,43 +496,76 @@ def _closest_pair(p1: np.ndarray, seed: int) -> str:
             f"{spread}, so it gets that hardest pair right more often.")
 
 
-def _calibration_notice(result) -> dict:
-    """The calibration lesson's sentence on what this result's chart shows."""
+def _means_of(table: pd.DataFrame) -> list[float]:
+    """The distinct means of a coverage table with a ``mean`` column (several means), in
+    their order; ``[]`` for a table of one mean (no ``mean`` column)."""
+    return list(dict.fromkeys(table["mean"])) if "mean" in table else []
+
+
+def _calibration_notice(result, table: pd.DataFrame | None = None) -> dict:
+    """The calibration lesson's sentence on what this result's chart shows; given the
+    terminal's ``coverage`` table as printed (``table``), on what its rows show, in its
+    numbers as printed. With several means, what each mean's panel (rows) shows."""
     if result is None:
-        return {"seen": ""}
-    t = result.table[result.table["coverage"].notna()]
+        return {"seen": "", "panels": ""}
+    means = _means_of(result.table)
+    panels = "; one panel per mean success" if means else ""
+    if table is None:
+        t = result.table[result.table["coverage"].notna()]
+        cell = pd.Series([f"{100 * x:.0f}%" for x in t["coverage"]], index=t.index)
+        # "95%": as the lesson's fixed text writes it
+        words = ("the solid lines lie between", "the dashed blue ones between",
+                 "the dashed orange ones run from")
+    else:
+        from ..formatting import format_frame, printed_numbers
 
-    def pct(x: float) -> str:  # as the lesson's fixed text writes "95%"
-        return f"{100 * x:.0f}%"
+        t = printed_numbers(table)
+        t = t[t["coverage"].notna()]
+        cell = format_frame(table)["coverage"].loc[t.index]
+        words = ("the headline rows' `coverage` lies between", "the Bayes@N (papers) rows' "
+                 "between", "the Bayes@N (papers) rows' in the `population` scope runs from")
 
-    def span(s: pd.Series) -> str:
-        lo, hi = pct(s.min()), pct(s.max())
-        return lo if lo == hi else f"{lo[:-1]}–{hi}"
+    def low_high(rows: pd.Series) -> tuple[str, str]:
+        return cell.loc[rows.idxmin()], cell.loc[rows.idxmax()]
 
-    bayes = t["interval"] == "Bayes@N (papers)"
-    parts = []
-    head = t.loc[~bayes, "coverage"]
-    if len(head):
-        parts.append(f"the solid lines lie between {pct(head.min())} and {pct(head.max())}")
-    bq = t.loc[bayes & (t["scope"] == "questions"), "coverage"]
-    if len(bq):
-        parts.append(f"the dashed blue ones between {pct(bq.min())} and {pct(bq.max())}")
-    bp = t[bayes & (t["scope"] == "population")]
-    if len(bp):
-        n0, n1 = int(bp["N"].min()), int(bp["N"].max())
-        a, b = bp[bp["N"] == n0], bp[bp["N"] == n1]
-        text = (f"the dashed orange ones run from {span(a['coverage'])} at N = {n0} to "
-                f"{span(b['coverage'])} at N = {n1}")
-        if b["M"].nunique() > 1:
-            if b["coverage"].max() - b["coverage"].min() <= 0.05:
-                text += " (there about the same for every M)"
-            else:
-                text += f" (there lowest at M = {int(b.loc[b['coverage'].idxmin(), 'M'])})"
-        parts.append(text)
-    if not parts:
-        return {"seen": ""}
-    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return {"seen": f"Here {listed}. "}
+    def span(rows: pd.Series) -> str:
+        lo, hi = low_high(rows)
+        if lo == hi:
+            return lo
+        return f"{lo[:-1]}–{hi}" if lo.endswith("%") else f"{lo}–{hi}"
+
+    def said(t: pd.DataFrame) -> str:
+        bayes = t["interval"] == "Bayes@N (papers)"
+        parts = []
+        head = t.loc[~bayes, "coverage"]
+        if len(head):
+            parts.append("{} {} and {}".format(words[0], *low_high(head)))
+        bq = t.loc[bayes & (t["scope"] == "questions"), "coverage"]
+        if len(bq):
+            inside = "" if table is None else " in the `questions` scope"
+            parts.append("{} {} and {}{}".format(words[1], *low_high(bq), inside))
+        bp = t[bayes & (t["scope"] == "population")]
+        if len(bp):
+            n0, n1 = int(bp["N"].min()), int(bp["N"].max())
+            a, b = bp[bp["N"] == n0], bp[bp["N"] == n1]
+            text = (f"{words[2]} {span(a['coverage'])} at N = {n0} to "
+                    f"{span(b['coverage'])} at N = {n1}")
+            if b["M"].nunique() > 1:
+                if b["coverage"].max() - b["coverage"].min() <= 0.05:
+                    text += " (there about the same for every M)"
+                else:
+                    text += f" (there lowest at M = {int(b.loc[b['coverage'].idxmin(), 'M'])})"
+            parts.append(text)
+        return _listed(parts) if parts else ""
+
+    where = "Here" if table is None else "In the table"
+    if not means:
+        listed = said(t)
+        return {"seen": f"{where} {listed}. " if listed else "", "panels": panels}
+    # one sentence per mean: pooled over means, 0% and 97% read as one drifting number
+    col = "at mean {:g}" if table is None else "at `mean` {:g}"
+    each = [f"{col.format(m)} {x}" for m in means if (x := said(t[t["mean"] == m]))]
+    return {"seen": f"{where}, {'; '.join(each)}. " if each else "", "panels": panels}
 
 
 def lesson_intro(lesson: str, params=None, result=None) -> str:
@@ -445,6 +606,140 @@ def lesson_notice(lesson: str, params=None, result=None) -> str:
     return expand(LESSON_TEXT[lesson].notice.format(**fields))
 
 
+def tables_intro(lesson: str, params, result, tables: dict[str, pd.DataFrame]) -> str:
+    """The lesson's "How to read this" where its tables are printed instead of its charts
+    (``scorio-studio simulate``): its opening text (as :func:`lesson_intro` says it for this
+    run), then what the headlines and ``tables`` -- each as printed, name -> frame -- hold,
+    column by column (:attr:`LessonText.tables`).
+
+    Example
+    -------
+    >>> from scorio_core.definitions import SIMULATIONS
+    >>> les = SIMULATIONS["rubric-lesson"]
+    >>> p = les.params()
+    >>> r = les.run(None, p)
+    >>> sc.charts.tables_intro("rubric", p, r, les.tables(r)).split(": ")[1][:52]
+    'the `lesson` table has one row per `question` α with'
+    """
+    fields = _fields(lesson, params, result) | _tables_fields(lesson, params, result, tables)
+    text = LESSON_TEXT[lesson]
+    return expand(f"{text.intro} {text.tables}".format(**fields))
+
+
+def tables_notice(lesson: str, params, result, tables: dict[str, pd.DataFrame]) -> str:
+    """The lesson's "What to notice" in its ``tables`` as printed (name -> frame): its
+    :attr:`LessonText.tables_notice`, or, where the lesson's notice names no chart, that
+    notice opened by what the printed rows show.
+
+    Example
+    -------
+    >>> from scorio_core.definitions import SIMULATIONS
+    >>> les = SIMULATIONS["rubric-lesson"]
+    >>> p = les.params(weights=(0.0, 1.0, 1.0))
+    >>> r = les.run(None, p)
+    >>> sc.charts.tables_notice("rubric", p, r, les.tables(r)).split(";")[0]
+    'With weights 0 / 1 / 1 and no prior, μ = 0.75000 and σ = 0.10206'
+    """
+    fields = _fields(lesson, params, result) | _tables_fields(lesson, params, result, tables)
+    text = LESSON_TEXT[lesson]
+    notice = text.tables_notice if text.tables_notice is not None else "{seen}" + text.notice
+    return expand(notice.format(**fields))
+
+
+def _listed(items: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _tables_fields(lesson: str, p, result, tables: dict[str, pd.DataFrame]) -> dict:
+    """The numbers and names the lesson's terminal texts quote: the printed tables' columns
+    and rows, and what they show (each number as its column prints it)."""
+    from ..formatting import format_frame, format_number, printed_numbers
+
+    out: dict = {"seen": ""}
+    if lesson == "coins":
+        t = tables["tau"]
+        shown = [int(n) for n in t["n"]]
+        cols = [c for c in t.columns if c != "n"]
+        rows = ("n = 1" if shown == [1] else
+                f"every n from 1 to {p.N:,}" if shown == list(range(1, p.N + 1)) else
+                f"n = {_listed([f'{n:,}' for n in shown])}; the run computed every n from 1 to "
+                f"{p.N:,}")
+        missing = t[cols].isna().to_numpy().any()
+        return out | _coins_notice(p, result, t) | {
+            "rows": rows, "columns": ", ".join(f"`{c}`" for c in cols),
+            "missing": " A cell reads — where n is below a Pass metric's k (Pass@k needs n ≥ k "
+            "trials)." if missing else ""}
+    if lesson == "depth":
+        t = tables["tau"]
+        cols = [c for c in t.columns if c != "n"]
+        out |= {"columns": ", ".join(f"`{c}`" for c in cols), "B": f"{p.replicates:,}"}
+        if "D=0" in cols and len(cols) > 1:
+            out["seen"] = _depth_seen(printed_numbers(t), format_frame(t), cols)
+        return out
+    if lesson == "order":
+        return out | {"predict_from": result.predict_from, "sims": f"{p.sims:,}",
+                      "n_max": f"{int(result.table['N'].max()):,}",
+                      "predicted": f"predicted_from_N={result.predict_from}"}
+    if lesson == "calibration":
+        missing = tables["coverage"]["coverage"].isna().any()
+        return out | _calibration_notice(result, tables["coverage"]) | {
+            "mean_rows": "`mean` (the simulated models' mean success), " if _means_of(
+                tables["coverage"]) else "",
+            "B": f"{p.replicates:,}",
+            "missing": " A cell reads — where an interval could not be computed." if missing
+            else ""}
+    # the rubric lesson: its table's counts, and μ and σ as the headlines print them
+    from ..simulate.lesson import LESSON_DECIMALS
+
+    t = tables["lesson"]
+    nus = [c for c in t.columns if str(c).startswith("ν_")]
+    share = (t[nus].to_numpy() / result.T).mean(0)
+    paper = _fields("rubric", None, None)
+    default = type(p)()
+    return out | {
+        "nus": ", ".join(f"`{c}`" for c in nus),
+        "weights": " / ".join(f"{w:g}" for w in p.weights),
+        "prior": "no prior" if p.R0 is None else "the prior outcomes R0",
+        "run_mu": format_number(result.mu, LESSON_DECIMALS),
+        "run_sigma": format_number(result.sigma, LESSON_DECIMALS),
+        "example": " (001)" if p == default else (
+            f"; with weights 0 / ½ / 1 and no prior they are {paper['mu']} and "
+            f"{paper['sigma']} (001)"),
+        "shares": _listed([f"{format_number(x, LESSON_DECIMALS)} for k = {k}"
+                           for k, x in enumerate(share)]),
+    }
+
+
+def _depth_seen(values: pd.DataFrame, cells: pd.DataFrame, cols: list[str]) -> str:
+    """What the prior depth table's first and last printed rows show against no prior."""
+    deep = [c for c in cols if c != "D=0"]
+    first, last = values.index[0], values.index[-1]
+    n0, n1 = (int(values.at[i, "n"]) for i in (first, last))
+
+    def said(i, names: list[str]) -> str:
+        return _listed([f"`{c}` ({cells.at[i, c]})" for c in names])
+
+    def base(i) -> str:
+        return f"`D=0` ({cells.at[i, 'D=0']})"
+
+    above = [c for c in deep if values.at[first, c] > values.at[first, "D=0"]]
+    if above == deep:
+        start = (f"at n = {n0} every prior is above no prior: {said(first, deep)} against "
+                 f"{base(first)}")
+    elif above:
+        verb = "is" if len(above) == 1 else "are"
+        start = f"at n = {n0} {said(first, above)} {verb} above {base(first)}"
+    else:
+        start = f"at n = {n0} no prior is above {base(first)}"
+    below = [c for c in deep if values.at[last, c] < values.at[last, "D=0"]]
+    verb = "is" if len(below) == 1 else "are"
+    end = (f"at n = {n1} {said(last, below)} {verb} below {base(last)}" if below else
+           f"at n = {n1} none is below {base(last)}")
+    return f"In the table, {start}; {end}. "
+
+
 def _default_params(study: str):
     """The study's default settings (the paper's)."""
     from ..definitions.simulate import SIMULATIONS
@@ -457,10 +752,11 @@ SAME_LINE = "bayes = avg"
 
 
 def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
-    """τ_b vs n against the truth per method (000 Fig. 2a); ``summary`` = ``Curves.summary``.
+    """τ_b vs n against the truth per method (Don't Pass@k (2026), Fig. 2a); ``summary`` =
+    ``Curves.summary``.
 
-    Bayes@N and avg@N rank identically (uniform prior, 000 §2.6), so where their curves
-    are equal they are drawn as one line, ``bayes = avg``: two coincident lines would
+    Bayes@N and avg@N rank identically (uniform prior, Don't Pass@k (2026), §2.6), so where their
+    curves are equal they are drawn as one line, ``bayes = avg``: two coincident lines would
     leave one legend entry pointing at nothing visible.
     """
     d = summary
@@ -475,7 +771,8 @@ def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
 
 
 def update_histogram(result: PriorDepth) -> alt.LayerChart:
-    """Distribution of τ_b(original, updated) over drawn updates (000 Fig. 5a), mean marked.
+    """Distribution of τ_b(original, updated) over drawn updates (Don't Pass@k (2026), Fig. 5a),
+    mean marked.
 
     τ_b between rankings of ``L`` untied models takes the values ``1 - 4 q / (L (L-1))``
     (``q`` discordant pairs), so each value gets its own bar.
@@ -501,7 +798,8 @@ def update_histogram(result: PriorDepth) -> alt.LayerChart:
 
 
 def prior_depth_chart(result: PriorDepth, *, delta: bool = False) -> alt.LayerChart:
-    """Mean τ_b vs N per prior depth D (000 Fig. 5b), or Δτ against D = 0 (Fig. 5c)."""
+    """Mean τ_b vs N per prior depth D (Don't Pass@k (2026), Fig. 5b), or Δτ against D = 0
+    (Fig. 5c)."""
     d = result.curves.copy()
     d["prior"] = np.where(d["D"] == 0, "D = 0 (uniform)", "D = " + d["D"].astype(str))
     d["uniform"] = d["D"] == 0
@@ -541,7 +839,8 @@ def z_text(z: float) -> str:
 
 
 def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
-    """P(correct order) and mean z vs N (000 Fig. 6) with the 1.645 / 1.96 thresholds."""
+    """P(correct order) and mean z vs N (Don't Pass@k (2026), Fig. 6) with the 1.645 / 1.96
+    thresholds."""
     t = result.table
     left = (
         alt.Chart(t)
@@ -597,10 +896,18 @@ _SCOPE_COLOURS = {"questions": "#4c78a8", "population": "#f58518"}
 _INTERVAL_DASH = {"headline": [1, 0], "Bayes@N (papers)": [6, 4]}
 
 
-def coverage_chart(result: Coverage) -> alt.LayerChart:
+#: Width of each mean's panel when a coverage chart has several means (stacked panels have
+#: no container width to follow; the legends sit beside them).
+COVERAGE_PANEL_WIDTH = 520
+
+
+def coverage_chart(result: Coverage) -> alt.LayerChart | alt.VConcatChart:
     """Coverage vs N: colour = scope, solid = the headline interval, dashed = the papers'
     Bayes@N interval, point shape = M; the nominal level dotted. Each legend draws what
-    the lines draw (coloured strokes, the dash pattern, the point shapes)."""
+    the lines draw (coloured strokes, the dash pattern, the point shapes).
+
+    With several means (a ``mean`` column), one panel per mean, stacked, on one y-axis
+    scale: each mean covers differently, and pooled the numbers mislead."""
     d = result.table.copy()
     if "interval" not in d:
         d["interval"] = "headline"
@@ -608,8 +915,24 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
     d["questions"] = "M = " + d["M"].astype(str)
     d["lo"] = (d["coverage"] - 2 * d["se"]).clip(lower=0)
     d["hi"] = (d["coverage"] + 2 * d["se"]).clip(upper=1)
-    scopes = [s for s in _SCOPE_COLOURS if s in set(d["scope"])]
-    intervals = [i for i in _INTERVAL_DASH if i in set(d["interval"])]
+    means = list(dict.fromkeys(d["mean"])) if "mean" in d else []
+    if not means:
+        return _coverage_panel(d, result.confidence).properties(height=300, width="container")
+    panels = [
+        _coverage_panel(d[d["mean"] == m], result.confidence, d).properties(
+            height=240, width=COVERAGE_PANEL_WIDTH, title=f"mean success {m:g}")
+        for m in means
+    ]
+    return alt.vconcat(*panels).resolve_scale(x="shared", y="shared")
+
+
+def _coverage_panel(d: pd.DataFrame, confidence: float, every: pd.DataFrame | None = None
+                    ) -> alt.LayerChart:
+    """One coverage chart of the rows ``d``; ``every``: the rows of all panels, whose
+    scopes, intervals and M the legends list (the same in every panel)."""
+    every = d if every is None else every
+    scopes = [s for s in _SCOPE_COLOURS if s in set(every["scope"])]
+    intervals = [i for i in _INTERVAL_DASH if i in set(every["interval"])]
     stroke = {"symbolType": "stroke", "symbolStrokeWidth": 2.5, "symbolSize": 500,
               "symbolOpacity": 1}
     base = alt.Chart(d).encode(
@@ -635,10 +958,11 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
         y=y,
         shape=alt.Shape(
             "questions:N", title="questions",
-            sort=list(dict.fromkeys(d.sort_values("M")["questions"])),
+            sort=list(dict.fromkeys(every.sort_values("M")["questions"])),
             legend=alt.Legend(symbolFillColor="#444", symbolStrokeColor="#444"),
         ),
         tooltip=[
+            *(["mean"] if "mean" in d else []),
             "scope",
             "interval",
             "M",
@@ -649,11 +973,11 @@ def coverage_chart(result: Coverage) -> alt.LayerChart:
     )
     err = base.mark_errorbar().encode(y=alt.Y("lo:Q", title="coverage of the interval"), y2="hi:Q")
     nominal = (
-        alt.Chart(pd.DataFrame({"y": [result.confidence]}))
+        alt.Chart(pd.DataFrame({"y": [confidence]}))
         .mark_rule(strokeDash=[2, 3], color="black")
         .encode(y="y:Q")
     )
-    return (err + line + points + nominal).properties(height=300, width="container")
+    return err + line + points + nominal
 
 
 def rubric_weight_chart(
@@ -662,7 +986,7 @@ def rubric_weight_chart(
     """μ and its 95% interval as ``weights[category]`` sweeps 0..1, the current value marked."""
     from ..simulate.lesson import LESSON_DECIMALS
 
-    w = np.asarray(weights, dtype=float)
+    w = check_weight_vector(weights, "weights")  # "0,0.5,1" as --weights reads it
     grid = np.linspace(0.0, 1.0, steps)
     W = np.repeat(w[None], steps, 0)
     W[:, category] = grid

@@ -1,4 +1,5 @@
-"""Stability chart: mean τ_b of single-trial rankings per method class (002 §3.2)."""
+"""Stability chart: mean τ_b of single-trial rankings per method class (Ranking Reasoning LLMs under
+Test-Time Scaling (2026), §3.2)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ STABILITY_CAPTION = (
 
 
 def stability_chart(classes: dict[str, pd.DataFrame], top: int = 12) -> alt.LayerChart:
-    """Mean ± s.d. τ_b per method class for each target (002 Tables 18-19).
+    """Mean ± s.d. τ_b per method class for each target (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), Tables 18-19).
 
     ``classes`` maps a target label to ``Stability.classes(target)``; the best
     ``top`` classes of the first target are shown, in its order.

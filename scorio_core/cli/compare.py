@@ -25,7 +25,7 @@ def add_parser(sub) -> None:
 
 
 def compare(data, args) -> str:
-    from ..definitions.compare import RANKS_CAPTION
+    from ..definitions.compare import RANKS_CAPTION, summary_note
     from ..params import CompareParams, from_args
 
     result, t, prov = _run("compare", data, from_args(CompareParams, args))
@@ -54,7 +54,8 @@ def compare(data, args) -> str:
         fmt, f"Method comparison on {data.name} ({shape_text(L, M, N)})",
         ["Kendall τ_b of each method's ranking with the gold standard (Bayes@N, uniform "
          "prior, all trials); 'exact' = the same weak order."],
-        [("Summary", "", t["summary"]), ("Agreement with the gold standard", "", t["agreement"]),
+        [("Summary", summary_note(t["agreement"]), t["summary"]),
+         ("Agreement with the gold standard", "", t["agreement"]),
          ("Consensus", "", t["consensus"]),
          ("Ranks", RANKS_CAPTION, ranks)],
         [f"skipped {m}: {why}" for m, why in c.run.skipped.items()],

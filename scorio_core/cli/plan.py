@@ -58,6 +58,8 @@ def run(args) -> int:
 
 def _text(result, t, args, fmt: str) -> str:
     """The plan for people: the undecided pairs, the budget split and one pair's curves."""
+    from ..definitions import ANALYSES
+
     p, cs = result.plan, result.curve_settings
     s = p.settings
     intro = [
@@ -68,7 +70,10 @@ def _text(result, t, args, fmt: str) -> str:
     pairs = (
         ("Undecided adjacent pairs", "Every adjacent pair is decided: nothing to plan.", None)
         if p.pairs.empty else
-        (f"{len(p.pairs)} undecided adjacent pair(s)", "", p.pairs)
+        # as the report shows it (the definition's view): the notes under the table, each
+        # naming its pairs, not a column of sentences; the csv/json keep the column
+        (f"{len(p.pairs)} undecided adjacent pair(s)", "",
+         ANALYSES["plan"].shown_tables(result, t)["pairs"])
     )
     curve = t["order_curve"].drop(columns=["upper", "lower"])
     sections = [pairs, ("Budget split", p.headline(), p.allocation)]

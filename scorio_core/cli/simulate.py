@@ -3,9 +3,10 @@ Simulator page's studies, each rendered from its one definition in
 :data:`scorio_core.definitions.SIMULATIONS`.
 
 ``table`` for people (the lesson's "How to read this" under the title, its settings, headline
-numbers and tables, then its "What to notice", as the page reads them), ``markdown`` the same
-as Markdown, ``csv`` (the study's tables under a provenance header) and ``json``
-(provenance, settings, tables and the headline numbers) for scripts.
+numbers and tables, then its "What to notice": the lesson the page and a report read, said of
+the tables printed here instead of their charts), ``markdown`` the same as Markdown, ``csv``
+(the study's tables under a provenance header) and ``json`` (provenance, settings, tables and
+the headline numbers) for scripts.
 """
 
 from __future__ import annotations
@@ -71,12 +72,14 @@ def _notes(study: str, r) -> dict:
 def _text_tables(study: str, shown: dict) -> dict:
     """The tables for people (as the report shows them, :meth:`Analysis.shown_tables`),
     τ wide: per method (coins) or per depth (prior-depth) at a few N. Prior depth's one-row
-    update table is left out: its two numbers are the headlines above it."""
+    update table is left out: its two numbers are the headlines above it. The coins table
+    keeps n = 1, 2, 4, ... and the last n (the run's N), where the lesson's lines end."""
     if study == "coins":
         summ = shown["tau"].table
         wide = summ.pivot(index="n", columns="method", values="mean")
         wide = wide[list(dict.fromkeys(summ["method"]))]
-        keep = [n for n in (1, 2, 4, 8, 16, 32, 64, 80) if n in wide.index] or list(wide.index)
+        last = int(wide.index[-1])
+        keep = [n for n in wide.index if n == last or (n & (n - 1) == 0)]
         return {"tau": wide.loc[keep].reset_index()}
     if study == "prior-depth":
         wide = shown["tau"].table.pivot(index="n", columns="D", values="mean")
@@ -134,8 +137,11 @@ def headline_lines(study: str, result) -> list[str]:
 
 def render(args: argparse.Namespace) -> str:
     """Run the chosen study and return the text to print."""
+    from ..charts.simulate import tables_intro, tables_notice
     from ..definitions import CLUSTER_ANALYSES, SIMULATIONS, params_dict
     from ..definitions.provenance import provenance
+    from ..definitions.simulate import LESSONS
+    from ..display import readable
     from ..parallel import Executor
     from ._common import _csv, _json, _progress, output_format, render
 
@@ -163,13 +169,15 @@ def render(args: argparse.Namespace) -> str:
     intro = settings_lines(p) + headline_lines(study, result)
     shown = _text_tables(study, a.shown_tables(result, tables))
     body = render(fmt, a.title, intro, [(name, "", t) for name, t in shown.items()])
-    # the lesson as the page and a report read it: how to read it under the title, what to
-    # notice once its numbers are printed (the lesson's closing text)
+    # the lesson the page and a report read, said of what is printed here: how to read its
+    # headlines and tables under the title, what to notice in them once they are printed
+    printed = {name: readable(t)[0] for name, t in shown.items()}
+    lesson = LESSONS[study]
     title, rest = body.split("\n", 1)
-    out = [title, "", *reading_lines("How to read this", a.how_to_read_for(p, result), fmt),
-           rest.rstrip("\n")]
-    if notice := a.notice_for(p, result):
-        out += ["", *reading_lines("What to notice", notice, fmt)]
+    out = [title, "", *reading_lines("How to read this",
+                                     tables_intro(lesson, p, result, printed), fmt),
+           rest.rstrip("\n"), "",
+           *reading_lines("What to notice", tables_notice(lesson, p, result, printed), fmt)]
     return "\n".join(out) + "\n"
 
 

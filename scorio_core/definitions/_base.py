@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pandas as pd
 
-from .._validation import ValidationError, refuse_path
+from .._validation import ValidationError, as_names, split_names
 from ..display import PRINTED_ROWS  # declared with the renderers: the report's and notebook's
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, as_outcomes  # as_outcomes: re-exported
 from ..references import expand
 
 if TYPE_CHECKING:  # altair loads when a chart is drawn, not when a definition is read
@@ -55,7 +55,8 @@ class Chart(_ChartFields):
     ``empty`` says why the chart has nothing to show on these data (e.g. no replicate
     converged, so a convergence@n distribution is flat at zero); renderers that can (the
     report) print it instead of drawing an empty chart. Paper keys in the texts
-    (``000 App. D``) are spelled out by title (:func:`scorio_core.references.expand`).
+    (``Don't Pass@k (2026), App. D``) are spelled out by title
+    (:func:`scorio_core.references.expand`).
     """
 
     __slots__ = ()
@@ -173,7 +174,9 @@ class Analysis:
     def __call__(self, data: Any = None, params: Any = None, /, *,
                  progress: Progress | None = None, **settings: Any) -> Any:
         """Run the analysis: ``params`` (an instance of :attr:`params`) or its settings by
-        name, checked; the result remembers the settings and the data for its display.
+        name, checked; the result remembers the settings and the data's label for its
+        display, and the caveats of the run (``result.caveats``: :attr:`caveats`, what the
+        page and the report show for it), written now -- it holds no reference to the data.
 
         This is what ``sc.compare``, ``sc.convergence``, ``sc.stability`` and ``sc.greedy``
         call: one definition, so a notebook gets the page's numbers.
@@ -298,24 +301,6 @@ this dataset has none
             raise ValidationError(why if why[:1].isupper() else f"{self.title}: {why}")
 
 
-def as_outcomes(data: Any, what: str = "this analysis") -> Outcomes:
-    """``data`` as :class:`Outcomes`: an ``Outcomes`` as it is, an array ``(L, M, N)`` of
-    categories wrapped; a path is refused with the call that loads it.
-
-    Example
-    -------
-    >>> from scorio_core.definitions._base import as_outcomes
-    >>> as_outcomes([[[1, 0], [1, 1]]]).R.shape
-    (1, 2, 2)
-    """
-    if isinstance(data, Outcomes):
-        return data
-    refuse_path(data, what)
-    if data is None:
-        raise ValidationError(f"{what} needs data: Outcomes (sc.load(path)) or an array (L, M, N)")
-    return Outcomes(data)
-
-
 def params_dict(params: Any) -> dict[str, Any]:
     """Every setting of a ``Params`` dataclass as plain JSON-friendly values."""
     out = {}
@@ -328,7 +313,9 @@ def params_dict(params: Any) -> dict[str, Any]:
 
 
 def resolve_methods(spec: str | Iterable[str]) -> list[str]:
-    """Method ids from ``'all'``, a family name, a comma-separated string or a sequence.
+    """Method ids from ``'all'``, a family name, a comma-separated string or a sequence
+(a list, tuple or array; anything else is refused), each a registered method: the one
+reading of ``methods`` of the analyses, the engines and ``--methods``.
 
     Example
     -------
@@ -338,15 +325,15 @@ def resolve_methods(spec: str | Iterable[str]) -> list[str]:
     """
     from ..rank import FAMILIES, METHODS
 
-    if isinstance(spec, str):
-        s = spec.strip()
+    def parse(text: str) -> list[str]:  # --methods: every caller reads a string this way
+        s = text.strip()
         if s == "all":
             return list(METHODS)
         if s in FAMILIES:
             return [m for m, v in METHODS.items() if v.family == s]
-        ids = [t.strip() for t in s.split(",") if t.strip()]
-    else:
-        ids = [str(t) for t in spec]
+        return list(split_names(s))
+
+    ids = list(as_names(spec, "methods", noun="method ids", example="bayes,avg", parse=parse))
     if not ids:
         raise ValidationError("methods must name at least one method, 'all' or a family")
     unknown = [i for i in ids if i not in METHODS]
@@ -385,7 +372,7 @@ def common_caveats(data: Outcomes) -> list[str]:
             f"Only {data.M} question(s): intervals are wide and rankings can change with a "
             "different question sample."
         )
-    if data.L < 3:
+    if data.L == 2:  # one model: nothing is ranked (the leaderboard's first line says so)
         out.append(f"Only {data.L} model(s): rank agreement statistics (τ_b) are coarse.")
     out.extend(_filters_counted_twice(data))
     return out

@@ -1,4 +1,5 @@
-"""Method comparison: every chosen ranker on the data and how they agree (002 §3.1, Table 1).
+"""Method comparison: every chosen ranker on the data and how they agree (Ranking Reasoning LLMs
+under Test-Time Scaling (2026), §3.1, Table 1).
 
 Renders :func:`scorio_core.engines.run_methods` + :func:`~scorio_core.engines.compare`
 with :func:`scorio_core.charts.tau_heatmap`.
@@ -24,7 +25,7 @@ import pandas as pd
 
 from .. import charts
 from ..display import Shown
-from ..engines.agreement import Comparison, compare, run_methods
+from ..engines.agreement import GOLD_METHOD, Comparison, compare, run_methods
 from ..formatting import round_floats
 from ..outcomes import Outcomes
 from ..params import CompareParams
@@ -41,7 +42,7 @@ from ._base import (
 )
 
 __all__ = ["CompareParams", "CompareResult", "COMPARE", "agreement_view", "ranks_table",
-           "RANKS_CAPTION"]
+           "summary_note", "RANKS_CAPTION"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -133,6 +134,31 @@ def _consensus_rows(c: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+#: What a count of methods leaves out when the run has the gold standard's own method.
+_GOLD_LEFT_OUT = (f"{GOLD_METHOD} is the gold standard itself (τ_b = 1 by definition): it is "
+                  "in no count of the summary.")
+
+
+def summary_note(agreement: pd.DataFrame) -> str:
+    """The line under the 'summary' table: over how many methods its numbers are, and that
+    the gold standard's own method is not among them (``n_tau_1`` is then one less than the
+    methods with ``exact``).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.compare import summary_note
+    >>> summary_note(pd.DataFrame({"method": ["bayes", "avg", "borda"]}))
+    'Over the 2 methods other than bayes, the gold standard itself (τ_b = 1 by definition).'
+    """
+    methods = agreement["method"]
+    n = int((methods != GOLD_METHOD).sum())
+    if (methods == GOLD_METHOD).any():
+        return (f"Over the {n} methods other than {GOLD_METHOD}, the gold standard itself "
+                "(τ_b = 1 by definition).")
+    return f"Over the {n} methods compared."
+
+
 def agreement_view(agreement: pd.DataFrame) -> TableView | None:
     """The 'agreement' table as a reader's rendering shows it with more than :data:`LONG`
     methods (``None``: every row, as it is): the methods that rank unlike the gold standard,
@@ -155,12 +181,16 @@ def agreement_view(agreement: pd.DataFrame) -> TableView | None:
     exact = agreement["exact"].astype(bool)
     if len(agreement) <= LONG or not exact.any():
         return None
-    names = ", ".join(agreement.loc[exact, "method"])
-    n = int(exact.sum())
+    gold = agreement["method"] == GOLD_METHOD  # the gold itself: not in n_tau_1
+    counted = exact & ~gold
+    n = int(counted.sum())
+    names = ", ".join(agreement.loc[counted, "method"]) or "none"
     said = (f"The other {n} methods rank the models exactly as the gold standard (τ_b = "
-            f"1): {names}." if (~exact).any() else
-            f"All {n} methods rank the models exactly as the gold standard (τ_b = 1): "
-            f"{names}.")
+            f"1; the summary's n_tau_1): {names}." if (~exact).any() else
+            f"All {n} methods rank the models exactly as the gold standard (τ_b = 1; the "
+            f"summary's n_tau_1): {names}.")
+    if (exact & gold).any():
+        said += f" {_GOLD_LEFT_OUT}"
     # the rows shown all differ: their 'exact' column would say 'no' in every row
     return TableView(agreement[~exact].drop(columns="exact").reset_index(drop=True),
                      said + " The CSV/JSON export lists every method.")
@@ -172,7 +202,8 @@ def _views(r: CompareResult, tables: dict) -> dict[str, TableView]:
     standard and names the exact ones in one line (:func:`agreement_view`); tied consensus
     rows share one."""
     a, c = tables["agreement"], tables["consensus"]
-    views = {"ranks": TableView(tables["ranks"], RANKS_CAPTION)}  # its order said under it
+    views = {"ranks": TableView(tables["ranks"], RANKS_CAPTION),  # its order said under it
+             "summary": TableView(tables["summary"], summary_note(a))}
     if len(a) <= LONG:
         return views
     if (shown := agreement_view(a)) is not None:
@@ -181,7 +212,9 @@ def _views(r: CompareResult, tables: dict) -> dict[str, TableView]:
     if len(shared) < len(c):
         views["consensus"] = TableView(shared, (
             f"Methods with the same consensus numbers share one row ({len(shared)} rows for "
-            f"{len(c)} methods); the CSV/JSON export lists every method on its own row."))
+            f"{len(c)} methods); the CSV/JSON export lists every method on its own row."
+            + (f" Every method counts here, {GOLD_METHOD} (the gold standard) too."
+               if (c["method"] == GOLD_METHOD).any() else "")))
     return views
 
 
@@ -248,8 +281,9 @@ COMPARE = Analysis(
         "Each method ranks the models on all trials; its Kendall τ_b with the gold standard "
         "(Bayes@N, uniform prior) says how closely it reproduces that ordering (1 = identical, "
         "'exact' = the same weak order). The summary gives mean, median and minimum τ_b over the "
-        "methods and how many reach τ_b = 1 and ≥ 0.95 (002 Table 1); 'consensus' sorts methods "
-        "by their mean τ_b with all other methods. With many methods a report lists in "
+        "methods other than bayes, the gold standard itself, and how many of them reach τ_b = 1 "
+        "and ≥ 0.95 (002 Table 1); 'consensus' sorts every method, bayes too, "
+        "by its mean τ_b with all the others. With many methods a report lists in "
         "'agreement' only those that differ from the gold standard (naming the exact ones "
         "below it) and gives tied methods one 'consensus' row."
     ),

@@ -1,4 +1,5 @@
-"""Convergence: τ_b curves and convergence@n over bootstrap replicates (000 App. I.1).
+"""Convergence: τ_b curves and convergence@n over bootstrap replicates (Don't Pass@k (2026),
+App. I.1).
 
 Renders :func:`scorio_core.engines.convergence.convergence_curves`,
 :func:`~scorio_core.engines.convergence.convergence_at_n` and
@@ -96,7 +97,8 @@ SUMMARY_CAPTION = (
 
 
 def subset_sizes(n_models: int) -> list[int]:
-    """Model-subset sizes offered for ``n_models`` models (000 Tables 9–11 use 5, 10, 15).
+    """Model-subset sizes offered for ``n_models`` models (Don't Pass@k (2026), Tables 9–11 use 5,
+    10, 15).
 
     Example
     -------
@@ -111,8 +113,8 @@ def run_subsets(
     data: Outcomes, params: ConvergenceParams, methods: list[str], sizes: list[int],
     subsets: int, replicates: int, progress: Progress | None = None,
 ) -> pd.DataFrame:
-    """Mean convergence@n over random model subsets (000 Tables 9–11) with the scheme and
-    seed of ``params``: one row per subset.
+    """Mean convergence@n over random model subsets (Don't Pass@k (2026), Tables 9–11) with the
+    scheme and seed of ``params``: one row per subset.
 
     Example
     -------
@@ -207,7 +209,8 @@ def available_targets(data: Outcomes) -> list[str]:
 
 def worst_case(r: ConvergenceResult, data: Outcomes, method_id: str,
                converged_only: bool = True) -> Chart:
-    """The rank trajectory of ``method_id``'s worst-case replicate (000 Fig. 9) as a chart.
+    """The rank trajectory of ``method_id``'s worst-case replicate (Don't Pass@k (2026), Fig. 9) as
+    a chart.
 
     ``converged_only``: the slowest replicate that converged; otherwise the one whose
     ranking changed last (a no-convergence one if any).
@@ -269,6 +272,11 @@ def _target(data: Outcomes, target: str):
             f"per model); {data.name!r} has none; use gold or self"
         )
     return np.asarray(truth, dtype=float)
+
+
+def _truth_of(data: Outcomes, run: ConvergenceRun) -> np.ndarray | None:
+    """The true means a run compared with (target 'truth': the run's target is 'scores')."""
+    return _target(data, "truth") if run.target == "scores" else None
 
 
 def _groups(p: ConvergenceParams) -> list[tuple[list[str], int, int]]:
@@ -337,7 +345,8 @@ def assemble(data: Outcomes, parts) -> ConvergenceResult:
     run, mid = ran[0]
     b = run.worst(mid, True)
     traj = worst_trajectory(run, mid, data.R, data.R0, True)
-    why = tuple(w for _, r in parts for w in explain_convergence(r, data.R, data.R0))
+    why = tuple(w for _, r in parts for w in explain_convergence(
+        r, data.R, data.R0, truth=_truth_of(data, r), models=data.models))
     return ConvergenceResult(
         tuple(parts), data.models, traj, mid, b, int(run.s_star[mid][b]), why
     )
@@ -467,11 +476,22 @@ def _caveats(data: Outcomes, p: ConvergenceParams, r: ConvergenceResult) -> list
         "curves describe re-drawing trials of these questions, not new questions; "
         f"convergence@n is bounded by N = {data.N} ('no_convergence' counts the rest)."
     )
+    if p.target == "truth":
+        out.append(
+            "Target 'truth': the true ranking, by the known true means in the dataset's "
+            "metadata, not the ranking these data give. The replicates re-draw the "
+            f"{data.N} observed trials, so a replicate's ranking can only settle where these "
+            "trials point: where they order a pair against the truth, or where the truth ties "
+            "two models, an exact match with the truth cannot last (the reasons, by name, "
+            "follow when it happens)."
+        )
     never = r.summary.loc[r.summary["no_convergence"] >= 1.0, "method"].tolist()
     if never:
+        late = ("no replicate's ranking settles on the true ranking" if p.target == "truth"
+                else "the ranking still changes late")
         out.append(
-            f"No replicate converged within N = {data.N} trials for: {', '.join(never)} (the "
-            "ranking still changes late; its distribution and CDF charts are flat at zero)."
+            f"No replicate converged within N = {data.N} trials for: {', '.join(never)} "
+            f"({late}; its distribution and CDF charts are flat at zero)."
         )
     if p.slow_replicates is not None and len(r.parts) > 1:
         slow = ", ".join(m for m in r.parts[-1][1].s_star)

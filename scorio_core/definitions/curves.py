@@ -1,5 +1,5 @@
 """Pass@k, Pass^k (and G-Pass@k_τ) curves for every k ≤ N with calibrated pointwise
-intervals (000 eqs. 21–23; SPEC §4 estimands).
+intervals (Don't Pass@k (2026), eqs. 21–23; SPEC §4 estimands).
 
 Renders :func:`scorio_core.curves.pass_curves` with :func:`scorio_core.charts.pass_curve_chart`.
 

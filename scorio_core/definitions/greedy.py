@@ -1,5 +1,6 @@
 """Greedy vs sampling: alignment of one greedy decode with sampling, and the greedy prior's
-effect at small N (002 §3.4, Table 4, Figs. 3, 7).
+effect at small N (Ranking Reasoning LLMs under Test-Time Scaling (2026), §3.4, Table 4, Figs. 3,
+7).
 
 Renders :func:`scorio_core.engines.greedy.greedy_by_benchmark` and
 :func:`~scorio_core.engines.greedy.greedy_table` with the greedy charts.

@@ -1,5 +1,6 @@
 """Leaderboard: calibrated scores and intervals in a stated scope, simultaneous rank intervals
-(SPEC §4), and the papers' Bayes@N with its chained and arena ranks (000 §2.5, §2.7.1).
+(SPEC §4), and the papers' Bayes@N with its chained and arena ranks (Don't Pass@k (2026), §2.5,
+§2.7.1).
 
 Renders :func:`scorio_core.leaderboard.leaderboard` with
 :func:`scorio_core.charts.forest_plot` and :func:`~scorio_core.charts.confidence_heatmap`.

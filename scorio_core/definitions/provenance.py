@@ -2,11 +2,11 @@
 
 A provenance record names the input (file name and sha256 when the data came
 from a file or bytes; every file and its sha256 when they were read from several --
-a folder, an archive, a list of files), its shape and benchmark, the analysis and every setting
-(seeds listed separately), the scorio-studio and key dependency versions and
-the UTC time. CSV exports carry it as a commented ``# key: value`` header, JSON
-exports as a ``provenance`` object, and :func:`export_filename` names the
-dataset and the analysis.
+a folder, an archive, a list of files), its shape and benchmark(s) (:func:`benchmark_of`),
+the analysis and every setting (seeds listed separately), the scorio-studio and key
+dependency versions and the UTC time. CSV exports carry it as a commented
+``# key: value`` header, JSON exports as a ``provenance`` object, and
+:func:`export_filename` names the dataset and the analysis.
 
 Example
 -------
@@ -39,7 +39,7 @@ import pandas as pd
 
 from .._validation import ValidationError, json_safe
 from ..formatting import EXPORT_DIGITS
-from ..outcomes import COMBINED, Outcomes
+from ..outcomes import COMBINED, NO_BENCHMARK, Outcomes  # NO_BENCHMARK: re-exported
 from ._base import params_dict
 
 __all__ = [
@@ -55,6 +55,9 @@ __all__ = [
     "export_result",
     "export_file",
     "KEY_PACKAGES",
+    "benchmark_of",
+    "benchmark_words",
+    "NO_BENCHMARK",
 ]
 
 #: The dataset name of a simulation study's exports (its data are made from its settings).
@@ -140,6 +143,12 @@ def attach_sources(
     >>> {k: v[:12] for k, v in provenance(data)["input"]["sha256_per_file"].items()}
     {'a.csv': '6b86b273ff34', 'b.csv': 'd4735e3a265e'}
     """
+    given = sources  # a bare path or name is one file, never its characters
+    sources = None if isinstance(given, str | bytes | os.PathLike) else list(given)
+    if sources is None or not all(isinstance(x, tuple | list) and len(x) == 2 for x in sources):
+        raise ValidationError(
+            "sources must be a list of (name, path or bytes) pairs, one per file read; got "
+            f"{type(given).__name__} {str(given)[:80]!r}")
     sizes = [len(s) if isinstance(s, bytes | bytearray | memoryview) else Path(s).stat().st_size
              for _, s in sources]
     total = int(sum(sizes))
@@ -166,9 +175,49 @@ def _versions() -> dict[str, str]:
     return out
 
 
-def _benchmark(data: Outcomes) -> str:
+
+def benchmark_of(data: Outcomes) -> str | None:
+    """The record's ``benchmark``: the one benchmark ``data``'s questions belong to,
+    :data:`~scorio_core.outcomes.COMBINED` where they pool several (the ``--benchmark`` /
+    ``select`` value that keeps them all), ``None`` where they name none -- ``combined`` there
+    said a pooling that did not happen. The record's ``benchmarks`` lists them all.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions.provenance import benchmark_of
+    >>> o = sc.Outcomes(np.ones((2, 4, 2), int), benchmarks=["a", "a", "b", "b"])
+    >>> benchmark_of(o), benchmark_of(o.select("b")), benchmark_of(sc.Outcomes(o.R))
+    ('combined', 'b', None)
+    """
     names = data.benchmark_names
+    if not names:
+        return None
     return names[0] if len(names) == 1 else COMBINED
+
+
+def benchmark_words(prov: dict[str, Any]) -> str:
+    """A provenance record's benchmark in words, as a report's provenance table and a
+    notebook's intro say it: the one benchmark, ``combined`` with the benchmarks it pools
+    (at most 8 named), or :data:`NO_BENCHMARK` -- the record's own ``benchmark`` and
+    ``benchmarks``, so the table and the JSON under it say one thing.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions.provenance import benchmark_words, provenance
+    >>> o = sc.Outcomes(np.ones((2, 4, 2), int), benchmarks=["a", "a", "b", "b"], name="runs")
+    >>> benchmark_words(provenance(o)), benchmark_words(provenance(o.select("b")))
+    ('combined (a, b)', 'b')
+    >>> benchmark_words(provenance(sc.Outcomes(o.R, name="runs")))
+    '(none: the questions carry no benchmark label)'
+    """
+    bench, names = prov.get("benchmark"), list(prov.get("benchmarks") or ())
+    if bench is None:
+        return NO_BENCHMARK
+    if bench == COMBINED and len(names) > 1:
+        return f"{bench} ({', '.join(names[:8])}{', ...' if len(names) > 8 else ''})"
+    return str(bench)
 
 
 def provenance(
@@ -222,7 +271,8 @@ def provenance(
         "categories": data.C + 1,
         "weights": [float(w) for w in data.weights],
         "greedy_R0": data.D,
-        "benchmark": _benchmark(data),
+        "benchmark": benchmark_of(data),  # one definition: benchmark_words says it
+        "benchmarks": data.benchmark_names,
         "synthetic": bool(meta.get("synthetic", False)),
         "analysis": analysis_id,
         "settings": settings,

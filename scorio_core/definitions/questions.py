@@ -23,7 +23,14 @@ import numpy as np
 import pandas as pd
 
 from ..display import Shown
-from ..engines.questions import QuestionStats, by_attribute, question_stats
+from ..engines.questions import (
+    MAX_DIFFICULTY,
+    NO_DIFFICULTY,
+    NO_ESTIMATE,
+    QuestionStats,
+    by_attribute,
+    question_stats,
+)
 from ..outcomes import Outcomes
 from ..params import QuestionsParams
 from ._base import (
@@ -83,7 +90,7 @@ def questions_view(questions: pd.DataFrame, disagree: bool = True) -> TableView 
     (:data:`~scorio_core.definitions.PRINTED_ROWS`; ``None``: every one): the
     :data:`QUESTION_ENDS` easiest and as many hardest -- saturated and unsolved questions,
     where broken items show -- and between them the questions to look at, those that rank
-    models against the rest (``item_rest_r < 0``) or have a status (no 2PL slope), the
+    models against the rest (``item_rest_r < 0``) or have a status (no 2PL item), the
     lowest ``item_rest_r`` first when there are more than the rows left. The table's order
     (easiest first) is kept; one line says what the others are. Where the models disagree
     most is the 'disagree' table's (``disagree``: whether the reader has it).
@@ -103,8 +110,8 @@ def questions_view(questions: pd.DataFrame, disagree: bool = True) -> TableView 
         return None
     middle = questions.iloc[ends:m - ends]
     odd = middle[(middle["item_rest_r"] < 0) | (middle["status"] != "")]
-    which = ("rank models against the rest (item_rest_r < 0) or have a status (no 2PL slope; "
-             "always right or wrong)")
+    which = ("rank models against the rest (item_rest_r < 0) or have a status (no 2PL "
+             "estimate or difficulty; always right or wrong)")
     between = f", and the {len(odd):,} between them that {which}"
     room = PRINTED_ROWS - 2 * ends
     if len(odd) > room:  # the worst of them: a status first, then the lowest item_rest_r
@@ -148,8 +155,9 @@ def _charts(r: QuestionsResult) -> list[Chart]:
     binned = f" (adjacent questions averaged in bins of {width})" if width > 1 else ""
     empty = None if "converged" in r.stats.irt else f"2PL fit {r.stats.irt}."
     n_bad = len(r.stats.collapsed)
-    left_out = (f" {n_bad} question(s) whose 2PL slope collapsed are left out (see the "
-                "caveats)." if n_bad else "")
+    left_out = (f" Left out: {n_bad} informative question(s) without both 2PL parameters "
+                "(status 'no 2PL estimate' or 'no 2PL difficulty'; see the caveats)."
+                if n_bad else "")
     return [
         Chart("Models × questions", charts.question_heatmap(r.stats, r.columns),
               "Each cell is one model's mean score over its trials on one question" + binned
@@ -177,21 +185,50 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
         out.append(f"Only {data.L} models: 2PL item parameters rest on {data.L} abilities per "
                    "question and are noisy (a weak log-normal prior on the slopes keeps them "
                    "finite); the mean score and disagreement are the robust columns.")
-    bad = r.stats.collapsed
-    if len(bad):
-        neg = int((bad["item_rest_r"] < 0).sum())
-        out.append(
-            f"{len(bad)} question(s) have no usable 2PL slope (discrimination below 0.05 or "
-            f"|difficulty| above 10; {neg} of them rank models against the rest, item_rest_r "
-            "< 0): the 2PL cannot fit a negative slope, so their difficulty is not meaningful "
-            f"({', '.join(bad['question'].astype(str).head(5))}"
-            f"{', ...' if len(bad) > 5 else ''})."
-        )
+    out += _no_2pl_caveats(r.stats)
     n_un = len(r.stats.uninformative)
     if n_un:
         out.append(f"{n_un} of {data.M} question(s) carry no information: every model was "
                    "always right or always wrong on them, so they cannot separate models (they "
                    "still count in every model's mean score).")
+    return out
+
+
+def _named(questions: pd.Series, most: int = 5) -> str:
+    """``q34, q35, ...``: the first ``most`` of ``questions``."""
+    names = questions.astype(str)
+    return ", ".join(names.head(most)) + (", ..." if len(names) > most else "")
+
+
+def _no_2pl_caveats(stats: QuestionStats) -> list[str]:
+    """One line per kind of informative question without a 2PL item, saying what failed
+    and why its parameters are blank (:mod:`scorio_core.engines.questions`)."""
+    bad, out = stats.collapsed, []
+    none = bad[bad["status"] == NO_ESTIMATE]
+    if len(none):
+        one = len(stats.unbounded) == 1
+        who = ", ".join(stats.unbounded)
+        out.append(
+            f"{len(none)} question(s) have no 2PL estimate ({_named(none['question'])}): they "
+            f"separate only {who} from the other models, and "
+            + ("its 2PL ability is unbounded: it is" if one else
+               "their 2PL abilities are unbounded: each is")
+            + " wrong (or right) on every question the other models tell apart, so the 2PL "
+            "puts it at −∞ (+∞). Any slope then fits such a question perfectly with a "
+            "difficulty running off towards that model, so neither parameter is estimable: "
+            "difficulty and discrimination are left blank (—), not the fit's runaway "
+            "difficulty and the slope prior's 1."
+        )
+    flat = bad[bad["status"] == NO_DIFFICULTY]
+    if len(flat):
+        neg = int((flat["item_rest_r"] < 0).sum())
+        out.append(
+            f"{len(flat)} question(s) have no 2PL difficulty ({_named(flat['question'])}): "
+            f"their slope is near 0 (discrimination at most {flat['discrimination'].max():.2f}"
+            f"; {neg} of them rank models against the rest, item_rest_r < 0, and the 2PL "
+            "cannot fit a negative slope), so the difficulty −d/a runs off beyond "
+            f"±{MAX_DIFFICULTY:g} and is left blank (—); the discrimination is their estimate."
+        )
     return out
 
 
@@ -247,7 +284,9 @@ QUESTIONS = Analysis(
         "at, with one line on the rest): mean = the question's mean score over all models "
         "and trials; disagreement = the expected gap between two models' scores on it (0: "
         "they all agree); difficulty and discrimination = the 2PL IRT item parameters b and a "
-        "(binary data; ±∞ for questions every model always solves or always misses); "
+        "(binary data; ±∞ for questions every model always solves or always misses, — where "
+        "the status says the 2PL has no estimate of one); best and worst = the model with "
+        "the highest and the lowest score on it ('k tied' when k models share that score); "
         "item_rest_r = the correlation across models between the question's score and the "
         "model's mean on the other questions (low or negative: the question ranks models "
         "unlike the rest). 'uninformative' lists the questions every model got always right or "

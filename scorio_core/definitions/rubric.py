@@ -1,5 +1,5 @@
 """Rubric comparison: model ranks under several rubrics and their N = 1 agreement
-(000 Fig. 7; 002 Table 5).
+(Don't Pass@k (2026), Fig. 7; Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 5).
 
 Renders :func:`scorio_core.rubric.scheme_ranks` and
 :func:`~scorio_core.rubric.categorical_ranking` with :func:`scorio_core.charts.rank_bump_chart`.

@@ -1,4 +1,5 @@
-"""The Simulator's studies with known truth, one definition each (000 §2.3-2.7, App. C-D).
+"""The Simulator's studies with known truth, one definition each (Don't Pass@k (2026), §2.3-2.7,
+App. C-D).
 
 Rendered by the Simulator page, ``scorio-studio simulate STUDY`` and, when asked for
 by id, a report section or notebook cell. A study does not analyse the loaded data:
@@ -53,6 +54,7 @@ __all__ = [
     "RubricLessonResult",
     "Highlight",
     "highlights",
+    "LESSONS",
 ]
 
 
@@ -60,13 +62,22 @@ def _none(data: Outcomes | None) -> str | None:
     return None  # a study makes its own data
 
 
+#: Study id -> the key of its lesson's texts in :data:`~scorio_core.charts.simulate.LESSON_TEXT`
+#: (``scorio-studio simulate`` reads the texts on its tables from there).
+LESSONS: dict[str, str] = {}
+
+
 def _study(lesson: str, **fields: Any) -> Analysis:
     """A study's definition: it makes its own data from its settings (``uses_data=False``,
     ``requires`` never refuses) and reads as the lesson ``LESSON_TEXT[lesson]`` introduces:
     with the study's default settings (the paper's) as ``how_to_read``, with a run's own
     settings and result where a report shows that run (``reading``); what to notice in a
-    run (``notice``) is the lesson's closing text, on the Simulator page as in a report."""
+    run (``notice``) is the lesson's closing text, on the Simulator page as in a report.
+    ``scorio-studio simulate`` prints tables, not charts: it reads the lesson's texts on its
+    tables (:func:`~scorio_core.charts.simulate.tables_intro`, ``tables_notice``) through
+    :data:`LESSONS`."""
     intro = lesson_intro(lesson, fields["params"]())
+    LESSONS[fields["id"]] = lesson
     return Analysis(how_to_read=intro, requires=_none, uses_data=False,
                     reading=lambda p, r: lesson_intro(lesson, p, r),
                     notice=lambda p, r: lesson_notice(lesson, p, r), **fields)
@@ -206,7 +217,7 @@ ORDER = _study(
     charts=lambda r: [Chart("P(correct order) and z vs N", charts.correct_order_chart(r),
                             charts.CORRECT_ORDER_CAPTION)],
     caveats=lambda d, p, r: _caveats(
-        f"two mimics with means {p.upper:g} and {p.lower:g} on 30 questions (κ = "
+        f"two mimics with means {p.upper:g} and {p.lower:g} on {r.M} questions (κ = "
         f"{p.concentration:g})",
         f"{p.sims:,} simulated datasets per N (seed {p.seed}): P(correct order) has a "
         f"simulation standard error of at most {0.5 / math.sqrt(p.sims):.1%}.",
@@ -238,7 +249,9 @@ CALIBRATION = _study(
     run=_calibration,
     tables=lambda r: {"coverage": r.table},
     charts=lambda r: [Chart("Coverage of the 95% intervals", charts.coverage_chart(r),
-                            charts.COVERAGE_CAPTION)],
+                            charts.COVERAGE_CAPTION + (" One panel per mean success: each "
+                                                       "covers differently." if "mean" in
+                                                       r.table else ""))],
     caveats=lambda d, p, r: _caveats(
         f"models with mean success {', '.join(f'{m:g}' for m in p.means)} and κ = "
         f"{p.concentration:g}",

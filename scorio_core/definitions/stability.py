@@ -1,4 +1,5 @@
-"""Low-budget stability: how well each method ranks from a single trial (002 §3.2, Tables 18-19).
+"""Low-budget stability: how well each method ranks from a single trial (Ranking Reasoning LLMs
+under Test-Time Scaling (2026), §3.2, Tables 18-19).
 
 Renders :func:`scorio_core.engines.stability.low_budget_stability` with
 :func:`scorio_core.charts.stability_chart`.

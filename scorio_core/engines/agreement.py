@@ -1,4 +1,5 @@
-"""Agreement between rankings (002 §3.1, Tables 1, 10-17; SPEC §6).
+"""Agreement between rankings (Ranking Reasoning LLMs under Test-Time Scaling (2026), §3.1,
+Tables 1, 10-17; SPEC §6).
 
 Kendall's τ_b handles ties in either ranking. :func:`tau_b_matrix` computes all
 pairwise τ_b of ``K`` rankings with one matrix product on pair-sign vectors,
@@ -20,10 +21,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError
+from .._validation import ValidationError, model_names
+from ..display import Displayed, recorded
 from ..rank import METHODS
 
 __all__ = [
+    "GOLD_METHOD",
     "UNDEFINED_ALL_TIE",
     "tau_b_undefined_reason",
     "kendall_tau_b",
@@ -41,6 +44,11 @@ __all__ = [
     "compare",
 ]
 
+
+#: The method whose ranking is the gold standard when the run has it (Bayes@N, uniform prior,
+#: all trials): :func:`compare` leaves it out of the summary, as 002 Table 1 does -- its
+#: τ_b with itself is 1 by definition.
+GOLD_METHOD = "bayes"
 
 #: Why a Kendall τ_b is NaN: a ranking that ties every model has no untied pair, so
 #: the denominator ``sqrt(Σ|s_a| · Σ|s_b|)`` is zero and τ_b is undefined (not 0, not 1).
@@ -138,7 +146,7 @@ def kendall_tau_b(a, b) -> float:
 
 
 def gold_standard(R) -> np.ndarray:
-    """The gold ranking: Bayes_U@N on all trials (= avg@N order, 000 App. B)."""
+    """The gold ranking: Bayes_U@N on all trials (= avg@N order, Don't Pass@k (2026), App. B)."""
     return METHODS["bayes"](R)[0]
 
 
@@ -152,8 +160,8 @@ def skip_reason(method_id: str, N: int, has_r0: bool, where: str = "the data hav
     return None
 
 
-@dataclass(frozen=True)
-class MethodRun:
+@dataclass(frozen=True, repr=False)
+class MethodRun(Displayed):
     """Ranks of every requested method on one tensor.
 
     ``ranks`` is a DataFrame (models × method ids); methods that could not run
@@ -167,6 +175,7 @@ class MethodRun:
     seconds: dict[str, float] = field(default_factory=dict)
 
 
+@recorded(data="R", skip=("R0", "progress"))
 def run_methods(
     R,
     R0=None,
@@ -186,13 +195,12 @@ def run_methods(
     >>> sc.run_methods(R, None, ["bayes", "avg", "borda"], ["a", "b", "c"]).ranks["borda"].tolist()
     [2, 1, 2]
     """
-    ids = list(METHODS) if methods is None else list(methods)
-    unknown = [m for m in ids if m not in METHODS]
-    if unknown:
-        raise ValidationError(f"unknown method id(s): {', '.join(unknown)}")
+    from ..definitions._base import resolve_methods  # the one reading of methods
+
+    ids = list(METHODS) if methods is None else resolve_methods(methods)
     R = np.asarray(R)
     L, N = R.shape[0], (R.shape[2] if R.ndim == 3 else 1)
-    models = list(models) if models is not None else [f"model_{i}" for i in range(L)]
+    models = list(model_names(models, L))  # a string is split at its commas unless L == 1
     ranks, scores, skipped, seconds = {}, {}, {}, {}
     for i, mid in enumerate(ids):
         m = METHODS[mid]
@@ -243,9 +251,10 @@ def agreement_table(ranks: pd.DataFrame, gold) -> pd.DataFrame:
 
 
 def agreement_summary(tau: Sequence[float] | np.ndarray) -> dict[str, float]:
-    """Mean, median, min, #(τ_b = 1) and #(τ_b >= 0.95), as in 002 Table 1, over the
-    defined values, plus ``n_undefined`` (NaN τ_b, e.g. all models tie). With no
-    defined value, mean/median/min are NaN: see :func:`tau_b_undefined_reason`."""
+    """Mean, median, min, #(τ_b = 1) and #(τ_b >= 0.95), as in Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), Table 1, over the defined values, plus ``n_undefined`` (NaN τ_b, e.g.
+    all models tie). With no defined value, mean/median/min are NaN: see
+    :func:`tau_b_undefined_reason`."""
     t = np.asarray(tau, dtype=float)
     n_undefined = int(np.sum(~np.isfinite(t)))
     t = t[np.isfinite(t)]
@@ -269,7 +278,8 @@ def agreement_summary(tau: Sequence[float] | np.ndarray) -> dict[str, float]:
 
 
 def consensus(ranks: pd.DataFrame) -> pd.DataFrame:
-    """Methods sorted by mean τ_b agreement with all other methods (002 Table 10).
+    """Methods sorted by mean τ_b agreement with all other methods (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), Table 10).
 
     Ties in the mean are broken by the lower standard deviation; methods equal in both
     share a rank (competition ranking: 1, 1, 3). The mean is over the defined τ_b;
@@ -326,19 +336,21 @@ class Comparison:
 def compare(run: MethodRun, gold=None, R=None) -> Comparison:
     """Agreement analyses of a :class:`MethodRun` against the gold standard.
 
-    ``gold`` defaults to the run's ``bayes`` column, else ``gold_standard(R)``.
-    The summary statistics exclude the gold method itself (as in 002 Table 1).
+    ``gold`` defaults to the run's ``bayes`` column (:data:`GOLD_METHOD`), else
+    ``gold_standard(R)``. The summary statistics leave the ``bayes`` method out (as in Ranking
+    Reasoning LLMs under Test-Time Scaling (2026), Table 1): its count ``n_tau_1`` is of the *other*
+    methods that reproduce the gold.
     """
     if gold is None:
-        if "bayes" in run.ranks:
-            gold = run.ranks["bayes"].to_numpy()
+        if GOLD_METHOD in run.ranks:
+            gold = run.ranks[GOLD_METHOD].to_numpy()
         elif R is not None:
             gold = gold_standard(R)
         else:
             raise ValidationError("compare needs gold ranks, a 'bayes' column, or R")
     gold = np.asarray(gold)
     table = agreement_table(run.ranks, gold)
-    others = table[table["method"] != "bayes"]["tau_b"]
+    others = table[table["method"] != GOLD_METHOD]["tau_b"]
     ranks = run.ranks
     tau = (
         pd.DataFrame(

@@ -1,17 +1,19 @@
-"""How fast rankings settle as trials accumulate (000 §2.7, §3.1, §3.3, App. I.1, J).
+"""How fast rankings settle as trials accumulate (Don't Pass@k (2026), §2.7, §3.1, §3.3, App. I.1,
+J).
 
 Two analyses over bootstrap replicates of the trials (:mod:`.bootstrap`):
 
 * :func:`convergence_curves` — mean ± s.d. Kendall τ_b between the ranking
   from the first ``n`` resampled trials and a target ranking, ``n = 1..N``
-  (000 Figs. 2-3). The target is the gold standard (Bayes_U@N on all original
+  (Don't Pass@k (2026), Figs. 2-3). The target is the gold standard (Bayes_U@N on all original
   trials), the method's own full-trial ranking (``"self"``), or known true
   scores (e.g. the biased coins' true means).
 * :func:`convergence_at_n` — per replicate, the smallest ``s`` after which the
   ranking from the first ``s`` trials equals the target and never changes
-  again (000 App. I.1); PMF/CDF over replicates, the no-convergence fraction
-  and the worst-case rank trajectory (000 Figs. 1, 9, 11).
-  :func:`subset_convergence` repeats it over random model subsets (000 Tables 9-11).
+  again (Don't Pass@k (2026), App. I.1); PMF/CDF over replicates, the no-convergence fraction
+  and the worst-case rank trajectory (Don't Pass@k (2026), Figs. 1, 9, 11).
+  :func:`subset_convergence` repeats it over random model subsets (Don't Pass@k (2026),
+  Tables 9-11).
 
 Speed. Every registered method works (each replicate is re-ranked at each
 step). Count-based metrics have fast paths that never re-rank from scratch:
@@ -24,10 +26,10 @@ drops it at its first mismatch, so replicates that never match cost one step.
 Ranks use the registry's tie rule (:func:`~scorio_core._ties.rank_scores_batch`),
 so fast paths return exactly what re-ranking with the registered method gives.
 
-Definition details (000 App. I.1): ``s* = min{s <= N-1 : rank(s') = target for
+Definition details (Don't Pass@k (2026), App. I.1): ``s* = min{s <= N-1 : rank(s') = target for
 all s' >= s}``. A ranking that first matches at the last trial ``N`` has no
 later trial to confirm it and counts as *no convergence*; tables that need one
-number per replicate (000 Tables 9-11) count no convergence as ``N``
+number per replicate (Don't Pass@k (2026), Tables 9-11) count no convergence as ``N``
 (``mean_trials_censored``). Pass@k-type methods have no ranking before ``s = k``.
 
 Example
@@ -52,6 +54,7 @@ import pandas as pd
 from .. import eval as ev
 from .._ties import rank_scores, rank_scores_batch
 from .._validation import ValidationError, as_outcome_array, as_weights, check_int, check_steps
+from ..display import Displayed, recorded
 from ..estimands import ASSURANCE
 from ..formatting import DECIMALS_ATTR, a_chance, percent
 from ..parallel import Executor
@@ -237,7 +240,7 @@ def scores_at(f: FastPath, state: np.ndarray, s: int) -> np.ndarray:
 def target_ranks(method_id: str, R, R0=None, target="gold") -> np.ndarray:
     """Competition ranks every step is compared with.
 
-    ``"gold"``: Bayes_U@N on all trials of ``R`` (000 §2.7); ``"self"``: the
+    ``"gold"``: Bayes_U@N on all trials of ``R`` (Don't Pass@k (2026), §2.7); ``"self"``: the
     method's own ranking on all trials; an array: known scores, higher is
     better (e.g. the biased coins' true means).
     """
@@ -294,13 +297,12 @@ def rank_trajectory(method_id: str, R, R0=None, idx=None) -> np.ndarray:
 
 
 def check_methods(methods, R, R0, N: int | None = None, where: str = "the data have"):
-    """``(runnable ids, {skipped id: reason})`` for rankings of ``N`` trials (default: R's)."""
-    ids = list(methods)
-    if not ids:
-        raise ValidationError("choose at least one method")
-    unknown = [m for m in ids if m not in METHODS]
-    if unknown:
-        raise ValidationError(f"unknown method id(s): {', '.join(unknown)}")
+    """``(runnable ids, {skipped id: reason})`` for rankings of ``N`` trials (default: R's);
+    ``methods`` as every analysis reads them (a list, or ``"bayes,avg"``, ``"all"``, a family:
+    :func:`~scorio_core.definitions._base.resolve_methods`)."""
+    from ..definitions._base import resolve_methods  # the one reading of methods
+
+    ids = resolve_methods(methods)
     N = R.shape[2] if N is None else N
     reasons = {mid: skip_reason(mid, N, R0 is not None, where) for mid in ids}
     skipped = {mid: why for mid, why in reasons.items() if why}
@@ -339,9 +341,14 @@ class Curves:
         )
 
     def _caption(self, reps: int) -> str:
-        return (f"target {self.target} · scheme {self.scheme} · {reps:,} replicates · "
-                f"n = {int(self.steps[0]) if len(self.steps) else 0}.."
-                f"{int(self.steps[-1]) if len(self.steps) else 0}")
+        from ..display import run_caption
+
+        own = (f"target {self.target} · scheme {self.scheme} · {reps:,} replicates · "
+               f"n = {int(self.steps[0]) if len(self.steps) else 0}.."
+               f"{int(self.steps[-1]) if len(self.steps) else 0}")
+        # the call's data and other settings (seed, methods, ...) where a public call made it
+        call = run_caption(getattr(self, "_about", None), skip=("target", "scheme", "replicates"))
+        return " · ".join(t for t in (own, call) if t)
 
     def _final(self) -> pd.DataFrame:
         s = self.summary
@@ -389,6 +396,7 @@ class Curves:
         )
 
 
+@recorded(data="R", skip=("R0", "progress", "executor"))
 def convergence_curves(
     R,
     R0=None,
@@ -403,7 +411,7 @@ def convergence_curves(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> Curves:
-    """Kendall τ_b vs the target after each number of trials (000 Figs. 2-3).
+    """Kendall τ_b vs the target after each number of trials (Don't Pass@k (2026), Figs. 2-3).
 
     Returns per method a ``(replicates, len(steps))`` array; :attr:`Curves.summary`
     gives mean ± s.d. Results do not depend on ``batch``.
@@ -554,8 +562,8 @@ def _last_change_slow(method_id: str, R, R0, idx_b: np.ndarray, tgt: np.ndarray,
     return 0
 
 
-@dataclass(frozen=True)
-class ConvergenceRun:
+@dataclass(frozen=True, repr=False)
+class ConvergenceRun(Displayed):
     """convergence@n of each method over bootstrap replicates.
 
     ``s_star[m]`` holds each replicate's convergence@n, 0 for no convergence;
@@ -624,7 +632,7 @@ class ConvergenceRun:
         return p.drop(columns="p")
 
     def worst(self, method_id: str, converged: bool = False) -> int:
-        """Index of the worst-case replicate (000 Fig. 9).
+        """Index of the worst-case replicate (Don't Pass@k (2026), Fig. 9).
 
         Default: the replicate whose ranking changed last (a no-convergence one
         if any). ``converged=True``: the converging replicate with the largest
@@ -637,6 +645,7 @@ class ConvergenceRun:
         return int(np.argmax(self.last_change[method_id]))
 
 
+@recorded(data="R", skip=("R0", "progress", "executor"))
 def convergence_at_n(
     R,
     R0=None,
@@ -652,7 +661,7 @@ def convergence_at_n(
     confidence: float = 0.95,
     executor: Executor | None = None,
 ) -> ConvergenceRun:
-    """convergence@n (000 App. I.1) of each method over bootstrap replicates.
+    """convergence@n (Don't Pass@k (2026), App. I.1) of each method over bootstrap replicates.
 
     ``target`` as in :func:`target_ranks`. Results do not depend on ``batch``.
 
@@ -716,15 +725,24 @@ def convergence_at_n(
     )
 
 
-def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
+def explain_convergence(
+    run: ConvergenceRun, R, R0=None, *, truth=None, models: Sequence[str] | None = None
+) -> list[str]:
     """Plain-language reasons when convergence@n is empty or never happens, and what to change.
 
     Returns an empty list when every analysed method converges in some
     replicates. Otherwise one sentence per problem: methods whose ranking starts
     only at ``k = N``, and methods that never converge -- with the number of adjacent
-    gold pairs the full data cannot separate at the run's confidence, the
+    pairs the full data cannot separate at the run's confidence, the
     effect of bootstrap resampling, and the settings that would help. (With
     ``N < 2`` :func:`convergence_at_n` itself refuses, saying why.)
+
+    ``truth`` (the known true scores a run against ``target=scores`` compared with, e.g.
+    the biased coins' true means; names from ``models``): the reasons an exact match with
+    the true ranking cannot last, for any method whose replicates did not all converge --
+    models the truth ties (a ranking from trials almost never ties them too) and pairs a
+    method's ranking on all trials orders against the truth (replicates re-draw these
+    trials, so they settle on that order) -- and what helps instead.
 
     Example
     -------
@@ -750,20 +768,26 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
             "step n ≤ N − 1 at which it could converge; pick a smaller k or load more trials."
         )
     never = [m for m in never if m not in late]
+    if truth is not None:  # the structural reasons against a known truth, when there are any
+        said = _explain_truth(run, R, R0, np.asarray(truth, dtype=float), models, late)
+        if said:
+            return msgs + said
     if not never:
         return msgs
     board = leaderboard(R, confidence=run.confidence, draws=1)
     pairs = board.unresolved()
     n_und, n_adj = len(pairs), R.shape[0] - 1
+    adjacent = "adjacent gold pairs" if run.target == "gold" else (
+        "adjacent pairs of the full data's Bayes@N ranking")
     why = (
         f"{', '.join(never)} never converge{'s' if len(never) == 1 else ''} in "
         f"{run.s_star[never[0]].size:,} replicates. "
-        f"{n_und} of {n_adj} adjacent gold pairs are not separated at {percent(run.confidence)} "
+        f"{n_und} of {n_adj} {adjacent} are not separated at {percent(run.confidence)} "
         f"with all N = {N} trials"
     )
     if n_und and run.match == "exact":
         why += (
-            ": an exact match needs every such near-tie to come out in the gold order at "
+            ": an exact match needs every such near-tie to come out in the target's order at "
             "every step from some n on, which noise of this size rarely allows"
         )
     why += "."
@@ -784,7 +808,8 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
     if run.scheme != "permutation":
         todo.append(
             "use permutation resampling (a bootstrap replicate redraws trials with "
-            "replacement, so even its n = N ranking need not equal the gold ranking)"
+            f"replacement, so even its n = N ranking need not equal the "
+            f"{'gold' if run.target == 'gold' else 'full data'} ranking)"
         )
     if run.target == "gold":
         todo.append("compare with each method's own full-trial ranking (target 'self')")
@@ -799,10 +824,87 @@ def explain_convergence(run: ConvergenceRun, R, R0=None) -> list[str]:
     return msgs
 
 
+def _listed(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _explain_truth(run: ConvergenceRun, R, R0, truth: np.ndarray,
+                   models: Sequence[str] | None, late: Sequence[str]) -> list[str]:
+    """:func:`explain_convergence` against known true scores: tied true models, pairs each
+    method's full-data ranking orders against the truth, and what helps."""
+    from ..rank import METHODS
+    from .agreement import kendall_tau_b
+
+    L = R.shape[0]
+    names = list(models) if models is not None else [f"model {i}" for i in range(L)]
+    failing = [m for m, s in run.s_star.items() if s.size and (s == 0).any() and m not in late]
+    if not failing:
+        return []
+    exact = run.match == "exact"
+    msgs = []
+    groups = [np.flatnonzero(truth == v) for v in np.unique(truth)]
+    tied = [g for g in groups if len(g) > 1]
+    if tied and exact:
+        cap = kendall_tau_b(truth, truth + 1e-9 * np.arange(L))  # the ties broken
+        said = _listed([f"{_listed([names[i] for i in g])} ({truth[g[0]]:.4g} each)"
+                        for g in tied])
+        msgs.append(
+            f"The truth ties {said}. An exact match needs a ranking that ties them too, which "
+            "a ranking from trials almost never does (their scores would have to be exactly "
+            f"equal at every step from some n on), so no_convergence is near 1 for every "
+            f"method whatever the number of trials; an untied ranking reaches at most "
+            f"τ_b = {cap:.3f} with the truth in the curves."
+        )
+    # pairs each method orders on all trials against the truth (strictly, or ties the truth
+    # does not): replicates re-draw these trials and settle there. With CI only the pairs
+    # the full data decide in the true order are required
+    need = None if exact else set(zip(*(a.tolist() for a in ci_requirements(
+        R, rank_scores(truth), run.confidence)), strict=True))
+    against: dict[tuple, list[str]] = {}
+    for m in failing:
+        if m not in METHODS:
+            continue
+        ranks = METHODS[m](R, R0)[0]
+        wrong = tuple((i, j) for i in range(L) for j in range(L)
+                      if truth[i] > truth[j] and ranks[i] >= ranks[j]
+                      and (need is None or (i, j) in need))
+        if wrong:
+            against.setdefault(wrong, []).append(m)
+    for wrong, ms in against.items():
+        ranks = METHODS[ms[0]](R, R0)[0]
+        pairs = _listed([
+            f"{names[j]} {'level with' if ranks[i] == ranks[j] else 'above'} {names[i]} "
+            f"(true {truth[j]:.4g} < {truth[i]:.4g})" for i, j in wrong[:4]])
+        more = f" and {len(wrong) - 4} more pairs" if len(wrong) > 4 else ""
+        msgs.append(
+            f"On all N = {R.shape[2]} trials {_listed(ms)} put{'s' if len(ms) == 1 else ''} "
+            f"{pairs}{more}, against the truth"
+            + ("" if exact else (" (pairs the full data decide in the true order, so "
+                                 "convergence with CI requires them)" if len(wrong) > 1 else
+                                 " (a pair the full data decide in the true order, so "
+                                 "convergence with CI requires it)"))
+            + ". Replicates re-draw these trials, so their rankings scatter around that order: "
+            "one matches the truth there only by chance, and more replicates do not change "
+            "that share."
+        )
+    todo = []
+    if tied and exact:
+        todo.append("count a replicate as converged with CI (match 'ci'): tied true models, and "
+                    "pairs the full data cannot separate, may then come out in either order")
+    if against:
+        todo.append("collect new data -- more trials per question, and more questions where "
+                    "the truth is a population mean rather than these questions' mean -- to "
+                    "move the full data's order towards the truth")
+    if todo:
+        msgs.append("What to change: " + "; ".join(todo) + ".")
+    return msgs
+
+
 def worst_trajectory(
     run: ConvergenceRun, method_id: str, R, R0=None, converged: bool = False
 ) -> np.ndarray:
-    """Rank trajectory ``(N, L)`` of the run's worst-case replicate (000 Fig. 9);
+    """Rank trajectory ``(N, L)`` of the run's worst-case replicate (Don't Pass@k (2026), Fig. 9);
     ``converged`` as in :meth:`ConvergenceRun.worst`."""
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
     b = run.worst(method_id, converged)
@@ -824,15 +926,17 @@ def subset_convergence(
     batch: int = 4096,
     progress: Progress | None = None,
 ) -> pd.DataFrame:
-    """Mean convergence@n over random model subsets (000 Tables 9-11).
+    """Mean convergence@n over random model subsets (Don't Pass@k (2026), Tables 9-11).
 
     For each size, ``subsets`` random pools; within a pool the target is the
     pool's own gold ranking. One row per (size, subset) with the members and,
     per method, ``mean_trials_censored`` (no convergence counted as N, as the paper's
     tables) and the no-convergence fraction.
     """
+    from ..definitions._base import resolve_methods  # the one reading of methods
+
     R, R0 = prepare_outcomes(R, R0)
-    methods = list(methods)
+    methods = resolve_methods(methods)
     L = R.shape[0]
     names = list(models) if models is not None else [f"model_{i}" for i in range(L)]
     sizes = pool_sizes(sizes, L, "subset")

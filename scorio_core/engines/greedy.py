@@ -1,4 +1,5 @@
-"""Greedy decoding vs sampling and the greedy prior (002 §3.4, App. E; Table 4, Figs. 2-3, 6-7).
+"""Greedy decoding vs sampling and the greedy prior (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), §3.4, App. E; Table 4, Figs. 2-3, 6-7).
 
 * **τ_G-S**: Kendall τ_b between the ranking from greedy decoding alone
   (mean of ``R0``) and the sampling ranking Bayes_U@N on all trials.
@@ -27,17 +28,19 @@ from dataclasses import dataclass
 import pandas as pd
 
 from .._ties import rank_scores
-from .._validation import ValidationError, as_outcome_array
-from ..outcomes import COMBINED, Outcomes
+from .._validation import ValidationError, as_outcome_array, model_names
+from ..display import Displayed, recorded
+from ..outcomes import COMBINED, Outcomes, as_outcomes
 from ..rank import METHODS
 from .agreement import kendall_tau_b, mean_sd
 from .convergence import Curves, convergence_curves
 
-__all__ = ["GreedyAnalysis", "greedy_by_benchmark", "greedy_table", "greedy_vs_sampling"]
+__all__ = ["GreedyAnalysis", "GreedyByBenchmark", "greedy_by_benchmark", "greedy_table",
+           "greedy_vs_sampling"]
 
 
-@dataclass(frozen=True)
-class GreedyAnalysis:
+@dataclass(frozen=True, repr=False)
+class GreedyAnalysis(Displayed):
     """Everything the Greedy-vs-sampling page and ``scorio-studio greedy`` show."""
 
     difficulty: float  # mean sampled accuracy
@@ -58,19 +61,22 @@ class GreedyAnalysis:
 
     @property
     def delta_tau(self) -> float:
-        """Greedy minus uniform mean τ_b at the smallest n (002 Table 4)."""
+        """Greedy minus uniform mean τ_b at the smallest n (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), Table 4)."""
         m = self.n1["mean"].to_numpy()
         return float(m[1] - m[0])
 
     @property
     def sd_reduction(self) -> float:
-        """Relative reduction of the s.d. of τ_b from the greedy prior (002 Table 4)."""
+        """Relative reduction of the s.d. of τ_b from the greedy prior (Ranking Reasoning LLMs under
+        Test-Time Scaling (2026), Table 4)."""
         sd = self.n1["sd"].to_numpy()
         return float(1.0 - sd[1] / sd[0]) if sd[0] > 0 else float("nan")
 
     @property
     def distributions(self) -> pd.DataFrame:
-        """Long table of τ_b at the smallest n per replicate and prior (002 Fig. 7)."""
+        """Long table of τ_b at the smallest n per replicate and prior (Ranking Reasoning LLMs under
+        Test-Time Scaling (2026), Fig. 7)."""
         return pd.concat(
             [
                 pd.DataFrame({"prior": label, "tau_b": self.curves.tau[mid][:, 0]})
@@ -80,9 +86,9 @@ class GreedyAnalysis:
         )
 
     def summary(self) -> dict[str, float]:
-        """The 002 Table 4 row: the mean accuracy (002's "difficulty"; named here so it is
-        not read as the Questions view's 2PL difficulty), τ_G-S, Δτ, s.d. reduction, plus
-        the greedy accuracy."""
+        """The Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 4 row: the mean accuracy
+        (the paper's "difficulty"; named here so it is not read as the Questions view's 2PL
+        difficulty), τ_G-S, Δτ, s.d. reduction, plus the greedy accuracy."""
         return {
             "mean_accuracy": self.difficulty,
             "greedy_accuracy": self.greedy_accuracy,
@@ -92,6 +98,7 @@ class GreedyAnalysis:
         }
 
 
+@recorded(data="R", skip=("R0", "progress"))
 def greedy_vs_sampling(
     R,
     R0,
@@ -103,7 +110,8 @@ def greedy_vs_sampling(
     steps: Sequence[int] | None = None,
     progress: Callable[[float, str], None] | None = None,
 ) -> GreedyAnalysis:
-    """Greedy-vs-sampling alignment and the greedy prior's effect (002 §3.4).
+    """Greedy-vs-sampling alignment and the greedy prior's effect (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), §3.4).
 
     ``replicates`` resampled datasets (the paper uses 50) give the prior curves;
     the N = 1 statistics are read at the smallest step (default n = 1).
@@ -132,7 +140,7 @@ def greedy_vs_sampling(
             "greedy vs sampling compares binary correctness; map categories to 0/1 first"
         )
     L = R.shape[0]
-    names = list(models) if models is not None else [f"model_{i}" for i in range(L)]
+    names = list(model_names(models, L))  # a string is split at its commas unless L == 1
     sample_acc = R.mean(axis=(1, 2))
     greedy_acc = R0.mean(axis=(1, 2))
     s_rank = METHODS["bayes"](R)[0]
@@ -170,13 +178,20 @@ def greedy_vs_sampling(
     )
 
 
+class GreedyByBenchmark(Displayed, dict):
+    """What :func:`greedy_by_benchmark` returns: a ``dict`` of benchmark name ->
+    :class:`GreedyAnalysis` (``"combined"`` last) that displays its one-row-per-benchmark
+    table (:func:`greedy_table`)."""
+
+
+@recorded(skip=("progress",))
 def greedy_by_benchmark(
     data: Outcomes,
     *,
     replicates: int = 50,
     seed: int = 0,
     progress: Callable[[float, str], None] | None = None,
-) -> dict[str, GreedyAnalysis]:
+) -> GreedyByBenchmark:
     """:func:`greedy_vs_sampling` for each benchmark of ``data`` and for all its questions
     (key ``"combined"``, last); only ``"combined"`` when ``data`` has one benchmark or none.
 
@@ -189,9 +204,10 @@ def greedy_by_benchmark(
     >>> list(sc.greedy_by_benchmark(data, replicates=5))
     ['combined']
     """
+    data = as_outcomes(data, "greedy_by_benchmark")  # an array: (L, M, N), not 2-D
     names = data.benchmark_names if len(data.benchmark_names) > 1 else []
     parts = [*names, COMBINED]
-    out = {}
+    out = GreedyByBenchmark()
     for i, b in enumerate(parts):
         if progress is not None:
             progress(i / len(parts), b)
@@ -211,6 +227,6 @@ def greedy_by_benchmark(
 
 
 def greedy_table(analyses: dict[str, GreedyAnalysis]) -> pd.DataFrame:
-    """One 002 Table 4 row per benchmark: mean accuracy (002's difficulty), τ_G-S, Δτ,
-    s.d. reduction."""
+    """One Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 4 row per benchmark: mean
+    accuracy (the paper's difficulty), τ_G-S, Δτ, s.d. reduction."""
     return pd.DataFrame([{"benchmark": b} | g.summary() for b, g in analyses.items()])

@@ -23,6 +23,28 @@ questions that carry no information and those where models disagree most.
   question's score and the model's mean on the other questions (any weights).
 * ``uninformative`` -- every model scored the same category on every trial (all right or
   all wrong): the question cannot tell models apart and no IRT parameter is estimable.
+* ``status`` of an informative question whose 2PL item has no estimate, and those parameters
+  left blank (NaN) instead of the fit's meaningless number:
+
+  - ``no 2PL estimate`` -- the question separates only models whose 2PL ability is
+    unbounded: a model wrong (right) on every informative question has ability −∞ (+∞), and
+    a question every other model answers alike is fitted perfectly by any slope with a
+    difficulty running off towards that model (to −∞ when only always-wrong models miss it).
+    The likelihood is then flat in the slope, which stays at the prior's value 1, and has no
+    finite difficulty (the fit reports where a vague ridge stopped it, e.g. −13.9): neither
+    parameter is estimable. Found from the data (:func:`unbounded_separation`), peeling
+    such models and questions off until none is left.
+  - ``no 2PL difficulty`` -- the fitted slope is small (below :data:`MIN_SLOPE`, or the
+    difficulty ``−d/a`` lies beyond ±:data:`MAX_DIFFICULTY`): the question hardly orders
+    models or orders them against the rest (``item_rest_r < 0``; the 2PL cannot fit a
+    negative slope). The slope is its estimate; the difficulty is not meaningful.
+
+  A question that splits models of finite ability perfectly (always right above a gap,
+  always wrong below it) keeps both: its difficulty lies in the gap, its slope is the
+  compromise of the data (which push it up) and the prior.
+* ``best``/``worst`` -- the model with the highest/lowest score on the question, or
+  ``"k tied"`` when ``k`` models share that score (``"all tied"``: every model); blank for
+  questions that carry no information.
 * ``disagreement`` -- Gini mean difference of the per-model scores,
   ``mean_{i<j} |score_i − score_j|``: the expected gap between two models picked at random.
 
@@ -45,20 +67,37 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from .._ties import NOISE_FLOOR
+from ..display import Displayed
 from ..eval import category_counts
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, as_outcomes
 
 __all__ = ["QuestionStats", "question_stats", "gini_mean_difference", "by_attribute",
-           "MIN_SLOPE", "MAX_DIFFICULTY", "SLOPE_PRIOR_SD"]
+           "unbounded_separation", "MIN_SLOPE", "MAX_DIFFICULTY", "SLOPE_PRIOR_SD",
+           "STATUS_HELP"]
 
-#: ``status`` of the questions that cannot separate models, and of those whose 2PL fit
-#: collapsed (informative, but difficulty and discrimination are not meaningful).
+#: ``status`` of the questions that cannot separate models.
 NO_INFORMATION = ("always right", "always wrong")
-NO_SLOPE = "no 2PL slope"
+#: ``status`` of an informative question none of whose 2PL parameters is estimable (module
+#: docstring): it separates only models of unbounded ability.
+NO_ESTIMATE = "no 2PL estimate"
+#: ``status`` of an informative question whose 2PL difficulty is not meaningful: its slope
+#: is (near) zero.
+NO_DIFFICULTY = "no 2PL difficulty"
+#: The statuses of informative questions without a usable 2PL item (left off the item map).
+NO_2PL = (NO_ESTIMATE, NO_DIFFICULTY)
+#: What a ``status`` says, for a column's help (the Questions page) and readers.
+STATUS_HELP = (
+    "always right / always wrong: every model the same, no information; no 2PL estimate: "
+    "the question separates only models wrong (or right) on every question, so neither 2PL "
+    "parameter is estimable (both left blank); no 2PL difficulty: its 2PL slope is near 0, "
+    "so the difficulty is not meaningful (left blank); blank: informative, with both 2PL "
+    "parameters")
 #: A 2PL slope below this has collapsed: the question orders models against the rest (2PL
 #: cannot fit a negative slope), so its difficulty runs off to a meaningless extreme.
 MIN_SLOPE = 0.05
-#: Largest |difficulty| (logit units) the item map draws.
+#: Largest |difficulty| (logit units) taken as an estimate: beyond it a fitted difficulty is
+#: a slope near 0 dividing the intercept (``b = −d/a``), not a location among the models.
 MAX_DIFFICULTY = 10.0
 #: s.d. of the log-normal prior on the 2PL slopes of the question view (module docstring):
 #: ``a`` within [0.61, 1.65] at one s.d. and [0.37, 2.7] at two.
@@ -85,6 +124,62 @@ def gini_mean_difference(x: np.ndarray) -> np.ndarray:
     return (coef * x).sum(0) / (L * (L - 1) / 2)
 
 
+def unbounded_separation(k: np.ndarray, N: int) -> np.ndarray:
+    """Informative questions that separate only models of unbounded 2PL ability.
+
+    ``k (L, M)``: each model's correct count of ``N`` trials. A model that got every
+    informative question wrong (right) has joint-ML ability −∞ (+∞) whatever the item
+    parameters; a question that the remaining models all answer alike is then informative
+    only through those models, so its difficulty runs off and its slope is not determined.
+    Leaving those questions out can make another model always wrong (right) on the rest:
+    the models and questions are peeled off until none is left. Returns a boolean ``(M,)``:
+    informative over all models, constant over the models of bounded ability.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.engines.questions import unbounded_separation
+    >>> k = np.array([[3, 2, 0], [3, 1, 3], [0, 0, 0]])  # the last model: always wrong
+    >>> unbounded_separation(k, 3).tolist()  # q0: the other two always right
+    [True, False, False]
+    """
+    return _peel(np.asarray(k), N)[1]
+
+
+def _peel(k: np.ndarray, N: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(bounded models (L,), questions separating only unbounded ones (M,))``
+    (:func:`unbounded_separation`)."""
+    L = k.shape[0]
+
+    def informative(rows: np.ndarray) -> np.ndarray:
+        t = k[rows].sum(0)
+        return (t > 0) & (t < rows.sum() * N)
+
+    bounded = np.ones(L, dtype=bool)
+    while bounded.any():
+        q = informative(bounded)
+        off = bounded & ((k[:, q] == 0).all(1) | (k[:, q] == N).all(1))
+        if not off.any():
+            break
+        bounded &= ~off
+    inside = informative(bounded) if bounded.any() else np.zeros(k.shape[1], dtype=bool)
+    return bounded, informative(np.ones(L, dtype=bool)) & ~inside
+
+
+def _tied_name(score: np.ndarray, models: np.ndarray, lowest: bool) -> np.ndarray:
+    """Per question (column of ``score (L, M)``), the model with the highest (``lowest``:
+    lowest) score, or ``"k tied"`` when ``k`` models share it (``"all tied"``). Scores that
+    differ by float noise only are one value (the rankers' tolerance, ``_ties``)."""
+    s = -score if lowest else score
+    top = s.max(0)
+    tol = NOISE_FLOOR + 1e-9 * np.abs(top)
+    at = s >= top - tol
+    n = at.sum(0)
+    L = score.shape[0]
+    names = models[np.argmax(at, axis=0)].astype(object)
+    return np.where(n == 1, names, np.where(n == L, "all tied", [f"{int(x)} tied" for x in n]))
+
+
 def _item_rest(score: np.ndarray) -> np.ndarray:
     """Correlation across models of each question's score with the mean of the others."""
     L, M = score.shape
@@ -98,8 +193,8 @@ def _item_rest(score: np.ndarray) -> np.ndarray:
         return np.where(den > 0, (a * b).sum(0) / np.where(den > 0, den, 1.0), np.nan)
 
 
-@dataclass(frozen=True)
-class QuestionStats:
+@dataclass(frozen=True, repr=False)  # displays itself (scorio_core.display.VIEWS)
+class QuestionStats(Displayed):
     """Result of :func:`question_stats`.
 
     Attributes
@@ -109,9 +204,12 @@ class QuestionStats:
         pool several (:attr:`~scorio_core.Outcomes.benchmark_names`; none for one), the
         question attributes, ``mean``,
         ``sd_models``, ``disagreement``, ``difficulty``, ``discrimination``, ``item_rest_r``,
-        ``status`` (``always right`` / ``always wrong``: no information; ``no 2PL slope``:
-        informative, but its 2PL fit collapsed; empty otherwise) and ``best``/``worst`` (the
-        models with the highest/lowest score).
+        ``status`` (``always right`` / ``always wrong``: no information; ``no 2PL
+        estimate``: informative, but neither 2PL parameter is estimable; ``no 2PL
+        difficulty``: informative, its slope near 0 and its difficulty not meaningful; the
+        parameters that are not estimable are NaN; empty otherwise: :data:`STATUS_HELP`) and
+        ``best``/``worst`` (the model with the highest/lowest score, ``"k tied"`` when
+        ``k`` models share it).
     score : numpy.ndarray, shape (L, M)
         Per model–question mean weighted score, rows in ``models`` order (best first) and
         columns in ``table`` order (easiest first).
@@ -120,6 +218,9 @@ class QuestionStats:
     irt : str
         How the 2PL fit went (``"converged"``, ``"not converged"``) or why it was not run.
     weights : tuple of float
+    unbounded : tuple of str
+        The models whose 2PL ability is unbounded (wrong, or right, on every informative
+        question; :func:`unbounded_separation`), in the data's order; empty without the fit.
     """
 
     table: pd.DataFrame
@@ -128,14 +229,16 @@ class QuestionStats:
     questions: tuple[str, ...]
     irt: str
     weights: tuple[float, ...] = field(default=(0.0, 1.0))
+    unbounded: tuple[str, ...] = ()
 
     @property
     def collapsed(self) -> pd.DataFrame:
-        """Informative questions whose 2PL fit has no usable slope or difficulty
-        (``discrimination <`` :data:`MIN_SLOPE` or ``|difficulty| >`` :data:`MAX_DIFFICULTY`):
-        typically questions that rank models against the rest (``item_rest_r < 0``)."""
+        """Informative questions without a usable 2PL item (``status`` in :data:`NO_2PL`):
+        those that separate only models of unbounded ability (no estimate) and those whose
+        slope is near 0 (no difficulty; typically ranking models against the rest,
+        ``item_rest_r < 0``)."""
         t = self.table
-        return t[t["status"] == NO_SLOPE].reset_index(drop=True)
+        return t[t["status"].isin(NO_2PL)].reset_index(drop=True)
 
     @property
     def uninformative(self) -> pd.DataFrame:
@@ -179,7 +282,8 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
 
     Parameters
     ----------
-    data : Outcomes
+    data : Outcomes or array_like (L, M, N)
+        A 2-D array is refused with its two readings (:func:`~scorio_core.outcomes.as_outcomes`).
     irt : bool
         Fit the 2PL model for ``difficulty`` and ``discrimination`` (binary data with at least
         two models; otherwise those columns are NaN and :attr:`QuestionStats.irt` says why),
@@ -200,6 +304,7 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
     >>> st.table["question"].tolist(), st.table["mean"].tolist()
     (['q0', 'q1', 'q2'], [1.0, 0.5, 0.25])
     """
+    data = as_outcomes(data, "question_stats")
     L, M, N = data.shape
     w = np.asarray(data.weights, dtype=float)
     n = category_counts(data.R, data.C)  # (L, M, C+1): one pass over R
@@ -211,6 +316,7 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
     status = np.where(all_high, "always right", np.where(all_low, "always wrong", ""))
     difficulty = np.full(M, np.nan)
     discrimination = np.full(M, np.nan)
+    unbounded: tuple[str, ...] = ()
     note = "not run"
     if irt and not data.is_binary:
         note = "not run: the 2PL model needs binary outcomes"
@@ -226,13 +332,21 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
         discrimination = np.where(np.isfinite(difficulty),
                                   np.asarray(items["discrimination"], dtype=float), np.nan)
         note = "converged" if items["converged"] else "not converged"
-        bad = (discrimination < MIN_SLOPE) | (np.abs(difficulty) > MAX_DIFFICULTY)
-        status = np.where((status == "") & bad, NO_SLOPE, status)
+        informative = status == ""
+        bounded, separated = _peel(n[..., highest], N)
+        separated &= informative
+        unbounded = tuple(np.asarray(data.models, dtype=object)[~bounded])
+        flat = (informative & ~separated
+                & ((discrimination < MIN_SLOPE) | (np.abs(difficulty) > MAX_DIFFICULTY)))
+        status = np.where(separated, NO_ESTIMATE, np.where(flat, NO_DIFFICULTY, status))
+        # what is not estimable is not shown: no number the status then contradicts
+        difficulty = np.where(separated | flat, np.nan, difficulty)
+        discrimination = np.where(separated, np.nan, discrimination)
     model_order = np.argsort(-score.mean(1), kind="stable")
     q_order = np.lexsort((np.arange(M), -mean))  # easiest first, ties in file order
     models = np.asarray(data.models, dtype=object)
-    top = models[np.argmax(score, axis=0)]
-    bottom = models[np.argmin(score, axis=0)]
+    top = _tied_name(score, models, lowest=False)
+    bottom = _tied_name(score, models, lowest=True)
     spread = score.std(0, ddof=1) if L > 1 else np.zeros(M)
     cols = {"question": np.asarray(data.questions, dtype=object)}
     from .pair import question_benchmarks  # the pair view's rule: pooled benchmarks only
@@ -261,6 +375,7 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
         tuple(np.asarray(data.questions, dtype=object)[q_order]),
         note,
         tuple(float(x) for x in w),
+        unbounded,
     )
 
 

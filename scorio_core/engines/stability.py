@@ -1,9 +1,11 @@
-"""Low-budget stability of every ranking method (002 §3.2-3.3, App. D; Tables 2, 3, 18, 19).
+"""Low-budget stability of every ranking method (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), §3.2-3.3, App. D; Tables 2, 3, 18, 19).
 
 At N = 1 each of the N single-trial slices ``R[:, :, n]`` is ranked by every
 method and compared, by Kendall τ_b, with two targets:
 
-* the **gold standard** Bayes_U@N on all trials (002 Table 18), and
+* the **gold standard** Bayes_U@N on all trials (Ranking Reasoning LLMs under Test-Time
+  Scaling (2026), Table 18), and
 * the method's **own full-trial ranking**, method@N (self-consistency, Table 19).
 
 The greedy prior ``R0`` (when present) is kept whole for every slice, as in
@@ -32,6 +34,7 @@ import pandas as pd
 
 from .._ties import rank_scores_batch
 from .._validation import ValidationError, as_outcome_array, check_int
+from ..display import Displayed, recorded
 from ..parallel import Executor
 from ..rank import METHODS
 from ..resampling import model_pools, pool_prior, pool_sizes, run_pieces, slice_indices
@@ -81,8 +84,8 @@ def _undefined_note(*taus: np.ndarray) -> str:
     return UNDEFINED_ALL_TIE if bad == n else f"{bad} of {n} slices {UNDEFINED_ALL_TIE}"
 
 
-@dataclass(frozen=True)
-class Stability:
+@dataclass(frozen=True, repr=False)
+class Stability(Displayed):
     """τ_b of every method's single-trial rankings against both targets."""
 
     tau: dict[str, dict[str, np.ndarray]]  # target -> method -> (N,)
@@ -112,7 +115,8 @@ class Stability:
 
     def classes(self, target: str = "gold") -> pd.DataFrame:
         """Methods with the same τ_b on every slice collapsed into one row, best first
-        (002 Tables 18-19): rank, methods, size, mean, sd."""
+        (Ranking Reasoning LLMs under Test-Time Scaling (2026), Tables 18-19): rank, methods, size,
+        mean, sd."""
         if target not in TARGETS:
             raise ValidationError(f"target must be one of {TARGETS}; got {target!r}")
         groups: dict[bytes, list[str]] = {}
@@ -148,6 +152,7 @@ POOL_DEFAULT = (
 )
 
 
+@recorded(data="R", skip=("R0", "progress", "executor"))
 def low_budget_stability(
     R,
     R0=None,
@@ -156,8 +161,8 @@ def low_budget_stability(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> Stability:
-    """N = 1 stability of each method (002 §3.2): τ_b of each single-trial ranking vs
-    the gold standard and vs the method's full-trial ranking.
+    """N = 1 stability of each method (Ranking Reasoning LLMs under Test-Time Scaling (2026), §3.2):
+    τ_b of each single-trial ranking vs the gold standard and vs the method's full-trial ranking.
 
     Methods that need more than one trial (Pass@k with k >= 2) or a missing R0
     are skipped with the reason. ``executor`` (:class:`scorio_core.parallel.Executor`)
@@ -173,7 +178,7 @@ def low_budget_stability(
     """
     R, R0 = prepare_outcomes(R, R0)
     ids, skipped = check_methods(
-        METHODS if methods is None else methods, R, R0, N=1, where="a single-trial slice has"
+        "all" if methods is None else methods, R, R0, N=1, where="a single-trial slice has"
     )
     gold = METHODS["bayes"](R)[0]
     done = run_pieces(_stability_piece, [(mid,) for mid in ids], shared=(R, R0, gold),
@@ -208,7 +213,8 @@ def pool_robustness(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> pd.DataFrame:
-    """The N = 1 analysis over random model pools (002 §3.3, Table 3).
+    """The N = 1 analysis over random model pools (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), §3.3, Table 3).
 
     For each pool size, ``pools`` random subsets; within a subset both targets
     are recomputed on the subset. Per (size, method): mean and s.d. across pools

@@ -395,6 +395,59 @@ def _read_grades(
     return df, opts, {**(meta_extra or {}), "score_range": [lo, hi]}
 
 
+#: Most distinct outcome values a missing-weights message lists (then the first and last).
+_SHOW_VALUES = 8
+#: Most categories a missing-weights message writes an example weight list for.
+_EXAMPLE_WEIGHTS = 6
+
+
+def _no_weights_message(outcome: np.ndarray, rows: np.ndarray, fmt: str, col: str) -> str:
+    """Why whole-number outcomes above 1 without weights do not load, and the fixes: the
+    distinct values found; first the score range from 0 to the largest of them -- with any
+    categories 0..C it weights category ``v`` by ``v / C``, so it is the remedy for grades
+    (0/100, 0-10) and a linear weighting of categories alike, and it needs no list of
+    ``C + 1`` numbers -- then one weight per category (a list only for a few categories).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.io._assemble import _no_weights_message
+    >>> msg = _no_weights_message(np.array([0, 100, 0]), np.array([1, 2, 3]), "csv", "outcome")
+    >>> msg.split(", but")[0], "score_range=(0, 100)" in msg, "0.01" in msg
+    ("column 'outcome' holds the values 0, 100", True, False)
+    """
+    values = np.unique(outcome)
+    C = int(values[-1])
+    first = int(np.argmax(outcome > 1))
+    if values.size <= _SHOW_VALUES:
+        found = ", ".join(str(int(v)) for v in values)
+    else:
+        head = ", ".join(str(int(v)) for v in values[: _SHOW_VALUES - 2])
+        found = f"{head}, ..., {C} ({values.size} distinct values)"
+    if C + 1 <= _EXAMPLE_WEIGHTS:
+        eg = ", ".join(f"{k / C:.3g}" for k in range(C + 1))
+        per_category = (f"e.g. weights=[{eg}] (Python) / `--weights {eg.replace(' ', '')}` "
+                        "(command line)")
+    else:
+        per_category = (f"{C + 1} of them: weights= (Python) / `--weights` (command line)")
+    head = (f"column {col!r} holds the values {found}, but no category weights were given "
+            "(nor a score range), which values above 1 need. ")
+    tail = ("If the data are binary (0 wrong, 1 correct), the values above 1 are a mistake in "
+            f"the file; the first is {outcome[first]} at "
+            f"{_rows_msg(rows[first : first + 1], fmt)}.")
+    categories = (f"one weight per category, {per_category} / 'Category weights' in the app. ")
+    if np.union1d(values, [0]).size > _MAX_LEVELS:  # grade_levels would refuse the scale
+        return (head + f"With {values.size} distinct values they are too many for a score "
+                f"scale (at most {_MAX_LEVELS} levels): round them to a few levels, or for "
+                f"categories 0..{C} give " + categories + tail)
+    return (
+        head + f"If they are scores on a scale from 0 to {C}, give the scale: "
+        f"score_range=(0, {C}) (Python) / `--score-range 0,{C}` (command line) / 'Score "
+        f"range' under the upload options in the app; each value v then weighs v/{C}. If "
+        f"they are categories 0..{C} with weights of their own, give " + categories + tail
+    )
+
+
 def _from_frame(
     df: pl.DataFrame,
     fmt: str,
@@ -461,18 +514,7 @@ def _from_frame(
     outcome = _number_column(df, roles["outcome"], fmt, "integer categories 0..C", whole=True,
                              empty_hint=EMPTY_OUTCOME)
     if weights is None and outcome.size and outcome.max() > 1:
-        first, C = int(np.argmax(outcome > 1)), int(outcome.max())
-        eg = ", ".join(f"{k / C:.3g}" for k in range(C + 1))
-        raise MissingWeightsError(
-            f"column {roles['outcome']!r} holds {outcome[first]} at "
-            f"{_rows_msg(rows[first : first + 1], fmt)}, but no category weights were given: "
-            f"categorical outcomes need one weight per category 0..{C}. Give them with "
-            f"weights= (e.g. io.load(..., weights=[{eg}])), `--weights {eg.replace(' ', '')}` "
-            "on the command line, or 'Category weights' under the upload options in the app; "
-            "if they are grades on a scale, give the scale instead: score_range=(LO, HI) / "
-            "`--score-range LO,HI` (e.g. 0,10 for a 0-10 grade; 'Score range' in the app); "
-            "if the data are binary (0 wrong, 1 correct), that value is a mistake in the file"
-        )
+        raise MissingWeightsError(_no_weights_message(outcome, rows, fmt, roles["outcome"]))
     trial = _trial_column(df, roles["trial"], fmt)
     greedy = decoding_mask(df, roles.get("decoding"), fmt, meta)
     L, M = len(models), len(questions)

@@ -329,8 +329,12 @@ def load_many(
     filename: str | None = None,
 ) -> Outcomes:
     """Read every file of ``source`` and assemble one :class:`Outcomes`."""
+    return _load_items(gather(source, filename, opts.max_bytes), opts)
+
+
+def _load_items(items: Sequence[Item], opts: LoadOptions) -> Outcomes:
+    """Read the files ``items`` (:func:`gather`) and assemble one :class:`Outcomes`."""
     format, max_bytes = opts.format, opts.max_bytes
-    items = gather(source, filename, max_bytes)
     kinds: list[tuple[Item, str, Any]] = []
     top: dict[str, Item] = {}  # each file read -> the file on disk (or upload) it came from
     queue = list(items)
@@ -386,13 +390,9 @@ def load_many(
                 f"{exc})"
             ) from None
         except ValidationError as exc:  # one task's log in a folder of several: say so
-            if isinstance(exc, UnknownScorerError):  # the other tasks may lack it as well
-                hint = _scorer_hint(kinds, (it, kind, parsed), siblings, opts)
-            else:
-                hint = (_one_task_hint(_tasks_of(kinds, opts), opts,
-                                       _tasks_of([(it, kind, parsed)], opts))
-                        if kind in _LOG_KINDS and opts.benchmark is None else "")
-            if not hint or isinstance(exc, MissingCellsError):
+            hint = "" if isinstance(exc, MissingCellsError) else _failed_log_hint(
+                items, kinds, (it, kind, parsed), opts, isinstance(exc, UnknownScorerError))
+            if not hint:
                 raise
             raise ValidationError(f"{exc}{hint}") from None
         parsed = None  # read: its texts are spilled and its memory given back (spill_texts)
@@ -593,35 +593,43 @@ def _assembly_hint(as_read: Sequence[LogPart], parts: Sequence[LogPart], opts: L
     return ""
 
 
-def _scorer_hint(kinds: Sequence[tuple[Item, str, Any]], failed: tuple[Item, str, Any],
-                 siblings: Mapping[str, Mapping[str, _Src]], opts: LoadOptions) -> str:
-    """The advice when one task's log lacks the scorer asked of a folder of several tasks:
-    another task that has it, found by reading one log of each other task with it (the
-    others may lack it too: advice that fails on the same data is not given), or that none
-    has it."""
-    if opts.benchmark is not None:
+def _loads_alone(items: Sequence[Item], opts: LoadOptions, task: str) -> Exception | None:
+    """Whether ``benchmark=task`` loads the files ``items`` with the other options as given:
+    tried as the user would run it (scores only), ``None`` when it loads, else its error."""
+    try:
+        _load_items(items, replace(opts, benchmark=task, samples="skip"))
+    except (ValidationError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        return exc
+    return None
+
+
+def _failed_log_hint(items: Sequence[Item], kinds: Sequence[tuple[Item, str, Any]],
+                     failed: tuple[Item, str, Any], opts: LoadOptions,
+                     unknown_scorer: bool) -> str:
+    """The advice when one task's log cannot be read as asked in a listing of several
+    tasks: another task that loads alone from the same files (``benchmark=`` it, tried by
+    :func:`_loads_alone`: the other tasks may fail for the same reason, e.g. lack the
+    scorer asked for or hold no scores either), else nothing -- or, for a scorer
+    (``unknown_scorer``) that the first log of every task lacks, that none has it (a task
+    whose first log has it is not said to lack it, though a later log does)."""
+    if opts.benchmark is not None or (not unknown_scorer and failed[1] not in _LOG_KINDS):
         return ""
-    first: dict[str, tuple[Item, str, Any]] = {}  # one log of each task
+    first: dict[str, str] = {}  # each task's first log, in reading order
     for entry in kinds:
         if entry[1] in _LOG_KINDS:
             for task in sorted(_tasks_of([entry], opts)):
-                first.setdefault(task, entry)
+                first.setdefault(task, entry[0].src.label)
     tasks, failing = set(first), _tasks_of([failed], opts)
     if len(tasks) < 2:
         return ""
-    lacking = set(failing)
-    for task in sorted(tasks - failing):
-        it, kind, parsed = first[task]
-        try:
-            _read_one(it.src, kind, parsed, siblings.get(_parent(it.src.label), {}), [], [],
-                      replace(opts, samples="skip"))
-        except UnknownScorerError:
+    lacking = {t for t in failing if first.get(t) == failed[0].src.label and unknown_scorer}
+    for task in sorted(tasks - failing)[:_ALONE_TRIES]:
+        exc = _loads_alone(items, opts, task)
+        if exc is None:
+            return _one_task_hint(tasks, opts, tasks - {task})
+        if isinstance(exc, UnknownScorerError) and exc.file == first[task]:
             lacking.add(task)
-            continue
-        except (ValidationError, KeyError, TypeError, AttributeError, IndexError):
-            continue  # it has the scorer but cannot be read alone either: not advised
-        return _one_task_hint(tasks, opts, tasks - {task})
-    if lacking == tasks:
+    if unknown_scorer and lacking == tasks:
         return (f"; none of the {len(tasks)} tasks of these logs ({', '.join(sorted(tasks))}) "
                 f"has scorer {opts.scorer!r}")
     return ""

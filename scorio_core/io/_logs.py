@@ -143,8 +143,13 @@ def jsonl_records(src: _Src) -> Iterator[tuple[int, Any]]:
 
 
 class UnknownScorerError(ValidationError):
-    """A log has no scorer/metric of the name asked for (``scorer=``); the other tasks of a
-    folder may lack it too, so the loader does not advise reading one of them instead."""
+    """A log (``file``) has no scorer/metric of the name asked for (``scorer=``); the other
+    tasks of a folder may lack it too, so the loader does not advise reading one of them
+    instead unless it loads."""
+
+    def __init__(self, message: str, file: str = "") -> None:
+        super().__init__(message)
+        self.file = file
 
 
 def choose_scorer(available: Sequence[str], scorer: str | None, part: LogPart, what: str) -> str:
@@ -160,8 +165,8 @@ def choose_scorer(available: Sequence[str], scorer: str | None, part: LogPart, w
         return available[0]
     if scorer not in available:
         raise UnknownScorerError(
-            f"{part.file}: no {what} {scorer!r}; this log has {', '.join(map(repr, available))}"
-        )
+            f"{part.file}: no {what} {scorer!r}; this log has {', '.join(map(repr, available))}",
+            part.file)
     return scorer
 
 
@@ -499,7 +504,7 @@ def _fmt_trials(ts: Sequence[int]) -> str:
     return ", ".join(map(str, ts)) + f" ({len(ts)})"
 
 
-def _check_trials(parts: Sequence[LogPart]) -> None:
+def _check_trials(parts: Sequence[LogPart], opts: LoadOptions) -> None:
     by_bench: dict[str, list[LogPart]] = {}
     for part in parts:
         by_bench.setdefault(part.benchmark, []).append(part)
@@ -507,16 +512,18 @@ def _check_trials(parts: Sequence[LogPart]) -> None:
         ref = group[0]
         for part in group[1:]:
             if part.trial_set() != ref.trial_set():
+                works = _policies_that_load(parts, opts)
                 raise MissingCellsError(
                     f"{part.file}: {part.trials_from or 'trials'}: the models have different "
                     f"trials (epochs) on {bench!r}: {ref.model!r} in {ref.file} has "
                     f"{_fmt_trials(ref.trial_set())}, {part.model!r} in {part.file} has "
                     f"{_fmt_trials(part.trial_set())}; every model needs the same trials "
-                    "(pass on_missing='truncate' to keep the smallest common number)"
+                    + ("(pass on_missing='truncate' to keep the smallest common number)"
+                       if "truncate" in works else f"({_advice(works, 're-run them').rstrip('.')})")
                 )
 
 
-def _check_errors(parts: Sequence[LogPart]) -> None:
+def _check_errors(parts: Sequence[LogPart], opts: LoadOptions) -> None:
     bad = [(p, i) for p in parts for i, e in enumerate(p.errors) if e is not None]
     if not bad:
         return
@@ -525,26 +532,37 @@ def _check_errors(parts: Sequence[LogPart]) -> None:
     raise MissingCellsError(
         f"{bad[0][0].file}: {len(bad)} sample(s) have no score (they errored or were not "
         f"scored), so their (model, question, trial) cells are missing: {shown}{more}. "
-        + missing_advice(_policies_that_work(parts), fix="Re-run them")
+        + _advice(_policies_that_load(parts, opts), "Re-run them")
     )
 
 
-def _policies_that_work(parts: Sequence[LogPart]) -> list[str]:
-    """Which ``on_missing`` policies keep data when the errored records are dropped: per
-    benchmark, ``drop_questions`` needs a question scored on every trial by every model,
-    ``truncate`` a scored trial on every (model, question)."""
-    drop_ok, trunc_ok = True, True
-    for group in _by_benchmark(parts).values():
-        complete: set[str] | None = None
-        for p in group:
-            per_q: dict[str, list[bool]] = {}
-            for q, e in zip(p.questions, p.errors, strict=True):
-                per_q.setdefault(q, []).append(e is None)
-            full = {q for q, ok in per_q.items() if all(ok) and len(ok) == len(p.trial_set())}
-            complete = full if complete is None else complete & full
-            trunc_ok &= all(any(ok) for ok in per_q.values())
-        drop_ok &= bool(complete)
-    return [w for w, ok in (("drop_questions", drop_ok), ("truncate", trunc_ok)) if ok]
+def _policies_that_load(parts: Sequence[LogPart], opts: LoadOptions) -> list[str]:
+    """The ``on_missing`` policies under which these very parts load (:func:`_loads`), so a
+    missing-cells message recommends only what works on the same data (a per-part count
+    had advised ``truncate`` when another model lacked a question altogether)."""
+    return [w for w in ("drop_questions", "truncate")
+            if _loads(parts, replace(opts, on_missing=w))]
+
+
+def _loads(parts: Sequence[LogPart], opts: LoadOptions) -> bool:
+    """Whether ``parts`` -- chosen and named by :func:`assemble_logs` already -- assemble
+    with ``opts``: tried on copies, scores only (advice is given only when it works)."""
+    # chosen again the same; named as they are now (model_map and prefixes applied)
+    again = replace(opts, samples="skip", model_map=None, model_prefix="keep")
+    try:
+        assemble_logs([replace(p, notes=list(p.notes)) for p in parts], again)
+    except (ValidationError, KeyError, TypeError, AttributeError, IndexError):
+        return False
+    return True
+
+
+def _advice(works: Sequence[str], fix: str) -> str:
+    """:func:`missing_advice` for logs, whose policies were tried (:func:`_policies_that_load`):
+    when neither loads, no reason is guessed."""
+    if works:
+        return missing_advice(works, fix)
+    return (f"{fix}: neither on_missing='drop_questions' nor on_missing='truncate' loads "
+            "these logs either")
 
 
 def report(
@@ -636,12 +654,14 @@ def import_table(report: dict[str, Any]) -> pd.DataFrame:
 
 def _select(parts: Sequence[LogPart], benchmark: str | None) -> list[LogPart]:
     """The parts of one benchmark, or of every task of one harness group (lm-eval
-    ``group_subtasks``), all when ``None``; chosen before anything is checked or
-    assembled."""
+    ``group_subtasks``), or of every benchmark of one task (an lm-eval task read under
+    several filters, ``TASK/FILTER``; a task run with different arguments,
+    ``TASK[args]``), all when ``None``; chosen before anything is checked or assembled."""
     if benchmark is None:
         return list(parts)
-    keep = [p for p in parts if p.benchmark == benchmark] or [
-        p for p in parts if benchmark in p.groups]
+    keep = ([p for p in parts if p.benchmark == benchmark]
+            or [p for p in parts if benchmark in p.groups]
+            or [p for p in parts if _of_task(p, benchmark)])
     if not keep:
         have = ", ".join(dict.fromkeys(p.benchmark for p in parts))
         groups = sorted({g for p in parts for g in p.groups})
@@ -651,6 +671,16 @@ def _select(parts: Sequence[LogPart], benchmark: str | None) -> list[LogPart]:
             f"{have}{also}"
         )
     return keep
+
+
+def _of_task(part: LogPart, task: str) -> bool:
+    """Whether ``part`` is one of the benchmarks the loader made of ``task``: one per
+    filter of an lm-eval task (``TASK/FILTER``, :func:`scorio_core.io.lm_eval.read_samples`;
+    an lm-eval task name is part of a file name, so it holds no ``/``), one per argument
+    set (``TASK[args]``, :func:`_split_by_task_args`)."""
+    b = part.benchmark
+    return (b.startswith(task + "[") and bool(part.task_args)) or (
+        part.format == "lm_eval" and b.startswith(task + "/"))
 
 
 def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]:
@@ -1022,6 +1052,7 @@ def assemble_logs(
     """One :class:`Outcomes` from the log parts (see the module docstring); ``writer``
     holds the parts' texts (:func:`spill_texts`), which become ``Outcomes.samples``."""
     on_missing, weights, category_names = opts.on_missing, opts.weights, opts.category_names
+    given = opts
     _split_by_task_args(parts)  # before a benchmark is chosen: arith[level=2] is one
     parts = _select(parts, opts.benchmark)
     renamed = rename_models(parts, opts)
@@ -1035,8 +1066,8 @@ def assemble_logs(
     _check_same_questions(parts)
     _note_other_prompts(parts)
     if on_missing == "error":
-        _check_trials(parts)
-        _check_errors(parts)
+        _check_trials(parts, opts)
+        _check_errors(parts, opts)
     opts = _log_scale(parts, opts)
     codes, names, w = categorize(
         parts, opts.score_range, None if weights is None else len(weights)
@@ -1123,6 +1154,7 @@ def assemble_logs(
             raise
         cut = [p.file for p in parts if _run_state(p) != "finished"]
         also = (f"; or load the logs without the run(s) that did not finish ({', '.join(cut)})"
-                if cut and len(cut) < len(parts) else "")
+                if cut and len(cut) < len(parts)
+                and _loads([p for p in parts if p.file not in cut], given) else "")
         raise MissingCellsError(f"{exc} ({'; '.join(why)}){also}") from None
     return out.with_samples(_log_store(parts, several, writer))

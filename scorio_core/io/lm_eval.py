@@ -23,11 +23,18 @@ What is read:
   ``regexes_to_ignore`` from ``configs[task].metric_list``) on the filtered responses,
   and the report says so; other metrics are not re-computed (the cell is missing).
 * several filters (e.g. ``maj@64`` and ``score-first``): one benchmark per filter,
-  named ``TASK/FILTER``, unless ``scorer="FILTER/METRIC"`` picks one.
+  named ``TASK/FILTER``, unless ``scorer="FILTER/METRIC"`` picks one (``benchmark="TASK"``
+  reads them all, ``benchmark="TASK/FILTER"`` one).
 * ``n-samples`` (``--limit``) and ``configs[task].repeats`` are checked against the
   documents and responses found, and reported; lm-eval's aggregated value
   (``results[task]["METRIC,FILTER"]``) is reported beside ours.
 * ``--predict_only`` output (metric ``bypass``) has no scores: refused with the reason.
+* the texts: the prompt, target, document, each response and the filtered answer lm-eval
+  scored. A reasoning model's response run without ``think_end_token`` holds its thinking
+  (``<think>...</think>answer``), which lm-eval scored with it: the thinking is shown as
+  the ``reasoning``, the rest as the ``output``, split where lm-eval splits a response
+  when the token is set (:func:`thinking`), and the import report says how many
+  responses hold one. The scores are lm-eval's, never re-computed on the split.
 
 The model name comes from the sibling ``results_<date>.json`` (same date, else the
 only/latest one in the directory -- also when the samples file is named alone), else
@@ -244,7 +251,7 @@ def read_samples(
         bench = task if len(chosen) == 1 else f"{task}/{filt}"
         part = LogPart(src.label, "lm_eval", model, bench)
         part.notes.extend(notes + probe.notes)
-        if len(filters) > 1 and len(chosen) > 1:
+        if len(chosen) > 1 and not (benchmark or "").startswith(task + "/"):  # not read alone
             part.notes.append(
                 f"{len(filters)} filters ({', '.join(filters)}): one benchmark per filter "
                 f"({task}/FILTER); read one alone with benchmark={f'{task}/{chosen[0]}'!r}"
@@ -276,6 +283,12 @@ def read_samples(
             }  # fmt: skip
         part.trials_from = "the metric values per document"
         parts.append(part)
+    # the responses are the same under every filter: counted under one, said in every part
+    said = _thinking_note(model, [(i, r) for i, r in rows
+                                  if str(r.get("filter", "none")) == filters[0]],
+                          _think_end_token(info))
+    for part in parts if said else ():
+        part.notes.append(said)
     return parts
 
 
@@ -333,19 +346,112 @@ def _flat(v: Any) -> list:
     return v if isinstance(v, list) else [v]
 
 
+#: The thinking block of a reasoning model's response (Qwen3, DeepSeek-R1, ...): lm-eval
+#: drops the text up to the end marker only when the run names it (``think_end_token``).
+THINK_OPEN, THINK_END = "<think>", "</think>"
+
+
+def thinking(resp: Any) -> tuple[str, str] | None:
+    """A response's thinking and the rest of it, or ``None`` when it has no thinking block.
+
+    Split where lm-eval splits a response with ``think_end_token="</think>"``
+    (``lm_eval.models.utils.postprocess_generated_text``: the answer is the text after the
+    *last* ``</think>``, its leading white space dropped), so the rest is the answer lm-eval
+    would have scored with the token set. The thinking is the text before it, without the
+    ``<think>`` that opens it (absent when the chat template opened the block). A response
+    that opens ``<think>`` and never closes it (cut by ``max_gen_toks`` or a stop sequence:
+    without ``think_end_token`` lm-eval applies the task's ``until`` to the thinking too) is
+    all thinking, and its rest is empty. For display only: the scores are lm-eval's.
+
+    Examples
+    --------
+    >>> from scorio_core.io.lm_eval import thinking
+    >>> thinking("<think>\\n6 x 7 = 42\\n</think>\\n\\nThe answer is 42")
+    ('6 x 7 = 42', 'The answer is 42')
+    >>> thinking("6 x 7 = 42</think>42")  # the chat template opened the block
+    ('6 x 7 = 42', '42')
+    >>> thinking("<think>\\nStill counting: 6, 12, 18")  # cut before the block ended
+    ('Still counting: 6, 12, 18', '')
+    >>> thinking("42") is None
+    True
+    """
+    if not isinstance(resp, str):
+        return None
+    before, end, after = resp.rpartition(THINK_END)
+    opened = resp.lstrip().startswith(THINK_OPEN)
+    if not end and not opened:
+        return None
+    if not end:  # never closed: all thinking
+        before, after = resp, ""
+    if opened:
+        before = before.lstrip()[len(THINK_OPEN):]
+    return before.strip(), after.lstrip()
+
+
+def _split(resp: Any) -> tuple[str | None, Any]:
+    """``(reasoning, output)`` of one response: :func:`thinking`'s, no reasoning without a
+    block (an empty block, ``<think></think>``: none either)."""
+    split = thinking(resp)
+    return (split[0] or None, split[1]) if split else (None, resp)
+
+
 def _texts(r: dict, n: int) -> list[dict[str, Any]]:
     """The text fields of a document's ``n`` trials: prompt, target, the response and the
-    filtered answer of each trial (a one-trial document: every repeat's response)."""
+    filtered answer of each trial (a one-trial document: every repeat's response). A
+    response's thinking block is its ``reasoning``, the rest its ``output``
+    (:func:`thinking`); the answer is the filtered response lm-eval scored, as it is."""
     resps, filt = _flat(r.get("resps")), _flat(r.get("filtered_resps"))
     base = {"input": _prompt(r), "target": r.get("target"),
             "metadata": r.get("doc") if isinstance(r.get("doc"), dict) else None}
+    split = [_split(x) for x in resps]
     if n == 1:
-        out = resps[0] if len(resps) == 1 else "\n".join(
-            f"[repeat {k + 1}] {x if isinstance(x, str) else json.dumps(x)}"
-            for k, x in enumerate(resps))
-        return [base | {"output": out, "answer": filt[0] if filt else None}]
-    return [base | {"output": resps[t] if t < len(resps) else None,
+        if len(split) == 1:
+            reasoning, out = split[0]
+        else:
+            def joined(texts: list) -> str | None:
+                return "\n".join(
+                    f"[repeat {k + 1}] {x if isinstance(x, str) else json.dumps(x)}"
+                    for k, x in enumerate(texts) if x is not None) or None
+
+            reasoning, out = joined([x for x, _ in split]), joined([y for _, y in split])
+        return [base | {"reasoning": reasoning, "output": out,
+                        "answer": filt[0] if filt else None}]
+    return [base | {"reasoning": split[t][0] if t < len(split) else None,
+                    "output": split[t][1] if t < len(split) else None,
                     "answer": filt[t] if t < len(filt) else None} for t in range(n)]
+
+
+def _think_end_token(info: Mapping[str, Any] | None) -> str | None:
+    """The ``think_end_token`` the run gave its model (``config.model_args`` of
+    ``results_<date>.json``), if any."""
+    args = ((info or {}).get("config") or {}).get("model_args")
+    if isinstance(args, dict):
+        return str(args["think_end_token"]) if args.get("think_end_token") else None
+    for kv in args.split(",") if isinstance(args, str) else ():
+        k, _, v = kv.partition("=")
+        if k.strip() == "think_end_token" and v.strip():
+            return v.strip()
+    return None
+
+
+def _thinking_note(model: str, rows: list[tuple[int, dict]], token: str | None) -> str | None:
+    """What the import report says of ``model``'s responses that hold a thinking block
+    (``rows``: one filter's; ``token``: the run's ``think_end_token``), else ``None``."""
+    resps = [x for _, r in rows for x in _flat(r.get("resps"))]
+    found = [x for x in resps if thinking(x) is not None]
+    if not found:
+        return None
+    cut = sum(THINK_END not in x for x in found)
+    run = (f"the run set think_end_token={token!r}, which lm-eval found in none of them" if token
+           else "the run set no think_end_token")
+    return (
+        f"model {model!r}: {len(found)} of its {len(resps)} responses hold its thinking "
+        f"({THINK_OPEN} ... {THINK_END}; {run}), which lm-eval scored with the response; "
+        "the scores are lm-eval's, the texts show the thinking as the reasoning and the rest "
+        "as the output"
+        + (f"; {cut} end inside the thinking (no {THINK_END}: cut by max_gen_toks or a stop "
+           "sequence), with no output after it" if cut else "")
+    )
 
 
 def _candidates(r: dict) -> list:

@@ -34,7 +34,14 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .._validation import SettingsConflict, ValidationError
+from .._validation import (
+    SettingsConflict,
+    ValidationError,
+    _parsed,
+    as_names,
+    as_numbers,
+    split_names,
+)
 from ..outcomes import COMBINED
 from ..params import numbers_parse, setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
@@ -88,7 +95,7 @@ def _columns_parse(text: str) -> tuple[tuple[str, str], ...]:
 
 def _where_parse(text: str) -> tuple[str, tuple[str, ...]]:
     col, sep, values = (t.strip() for t in text.partition("="))
-    vals = tuple(v.strip() for v in values.split(",") if v.strip())
+    vals = split_names(values)
     if not sep or not col or not vals:
         raise argparse.ArgumentTypeError(
             f"--where expects COLUMN=VALUE (or COLUMN=V1,V2 for any of several values), e.g. "
@@ -99,7 +106,7 @@ def _where_parse(text: str) -> tuple[str, tuple[str, ...]]:
 
 def _names_parse(flag: str, example: str):
     def parse(text: str) -> tuple[str, ...]:
-        names = tuple(t.strip() for t in text.split(",") if t.strip())
+        names = split_names(text)
         if not names:
             raise argparse.ArgumentTypeError(
                 f"{flag} expects comma-separated column names, e.g. {example}; got {text!r}"
@@ -133,12 +140,12 @@ def _where_tuple(where: Any) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
     return tuple((c, tuple(v)) for c, v in merged.items()) or None
 
 
-def _range_parse(text: str) -> tuple[float, float]:
+def _range_parse(text: str, flag: str = "--score-range") -> tuple[float, float]:
     try:
         lo, hi = (float(t) for t in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"--score-range expects LO,HI, e.g. 0,10; got {text!r}"
+            f"{flag} expects LO,HI, e.g. 0,10; got {text!r}"
         ) from None
     return (lo, hi)
 
@@ -294,6 +301,8 @@ class LoadOptions:
 
     def __post_init__(self) -> None:
         cols = self.columns
+        if isinstance(cols, str):  # as --columns reads it
+            cols = _parsed(_columns_parse, cols)
         if isinstance(cols, Mapping):
             cols = tuple((str(r), str(c)) for r, c in cols.items())
         elif cols is not None:
@@ -309,6 +318,15 @@ class LoadOptions:
         object.__setattr__(self, "model_map", mm or None)
         if self.benchmark == COMBINED:
             object.__setattr__(self, "benchmark", None)
+        # a string is read as the option's flag reads it (--weights 0,0.5,1, --score-range
+        # 0,10, --model-columns model,temperature), never letter by letter
+        if self.weights is not None:
+            object.__setattr__(self, "weights", as_numbers(
+                self.weights, "weights", kind=float, example="0,0.5,1",
+                parse=numbers_parse("weights", "0,0.5,1")))
+        if isinstance(self.score_range, str):
+            object.__setattr__(self, "score_range", as_numbers(
+                self.score_range, "score_range", parse=lambda t: _range_parse(t, "score_range")))
         if self.score_range is not None:
             try:
                 lo, hi = (float(x) for x in self.score_range)
@@ -327,14 +345,22 @@ class LoadOptions:
                     "the scores: drop {weights} to weight each grade by (grade - LO) / (HI - "
                     "LO), or drop {score_range} to read whole-number categories 0..C with your "
                     "weights", score_range=(lo, hi), weights=tuple(self.weights))
-        object.__setattr__(self, "where", _where_tuple(self.where))
-        for key in ("weights", "category_names", "model_columns", "attributes"):
+        if self.weights is not None:  # as given above (the conflict's message), now numbers
+            try:
+                object.__setattr__(self, "weights", tuple(float(x) for x in self.weights))
+            except (TypeError, ValueError):
+                raise ValidationError(f"weights must be numbers, one per category; got "
+                                      f"{self.weights!r}") from None
+        where = self.where  # a string: one filter, as --where reads it
+        object.__setattr__(self, "where", _where_tuple(
+            (_parsed(_where_parse, where),) if isinstance(where, str) else where))
+        for key, parse in (("category_names", None),
+                           ("model_columns", _names_parse("model_columns", "model,temperature")),
+                           ("attributes", _names_parse("attributes", "source,difficulty"))):
             value = getattr(self, key)
-            if value is not None and not isinstance(value, tuple):
-                if isinstance(value, (str, bytes)):
-                    raise ValidationError(f"{key} must be a sequence; got {value!r}")
-                value = tuple(value)
-                object.__setattr__(self, key, value)
+            if value is not None:
+                object.__setattr__(self, key, as_names(value, key, noun="column names" if parse
+                                                       else "category names", parse=parse))
         for key in ("model_columns", "attributes"):
             value = getattr(self, key)
             if value is not None:

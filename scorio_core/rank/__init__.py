@@ -1,11 +1,15 @@
-"""Ranking methods of 002 App. I.1 behind one contract and one registry.
+"""Ranking methods of Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.1 behind one
+contract and one registry.
 
 Every public function is ``f(R, *, <params>, method="competition",
 return_scores=False)``: ``R`` is a binary ``(L, M, N)`` tensor (``(L, M)`` means
-``N = 1``), the result is ranks ``(L,)`` with 1 = best (competition ranking for
+``N = 1``) or an :class:`~scorio_core.Outcomes` (its ``R``; ``bayes`` takes its weights,
+``METHODS["bayes_greedy"]`` its ``R0``; a binary-only method refuses categorical data), the
+result is ranks ``(L,)`` with 1 = best (competition ranking for
 ties) and, with ``return_scores=True``, also the scores (higher = better).
-:data:`METHODS` maps each of the 72 identifiers of 002 App. I.2 (plus marked
-extras) to a configured :class:`~scorio_core.rank.registry.Method`.
+:data:`METHODS` maps each of the 72 identifiers of Ranking Reasoning LLMs under Test-Time
+Scaling (2026), App. I.2 (plus marked extras) to a configured
+:class:`~scorio_core.rank.registry.Method`.
 
 Example
 -------

@@ -52,7 +52,8 @@ def _tanh(y: float) -> float:
 
 @njit(cache=True)
 def elo_rounds(x: np.ndarray, policy: int, K: float, r0: float) -> np.ndarray:
-    """Elo (002 eqs. 43-44): ``r_i += K Σ_j (S_ij - E_ij)`` over the pairs that play."""
+    """Elo (Ranking Reasoning LLMs under Test-Time Scaling (2026), eqs. 43-44):
+    ``r_i += K Σ_j (S_ij - E_ij)`` over the pairs that play."""
     T, L = x.shape
     r = np.full(L, r0)
     acc = np.empty(L)
@@ -85,7 +86,8 @@ def elo_rounds(x: np.ndarray, policy: int, K: float, r0: float) -> np.ndarray:
 def glicko_rounds(
     x: np.ndarray, gap: np.ndarray, policy: int, r0: float, rd2_0: float, c2: float, cap: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Glicko (002 eqs. 45-48), one rating period per kept round; returns ``(r, RD²)``.
+    """Glicko (Ranking Reasoning LLMs under Test-Time Scaling (2026), eqs. 45-48), one rating period
+    per kept round; returns ``(r, RD²)``.
 
     Before every period ``RD² <- min(RD² + gap·c², cap)`` (only the cap when
     ``c = 0``, applied once before the first period).

@@ -6,10 +6,12 @@ Input ``R`` is a binary tensor ``(L, M, N)`` (``(L, M)`` is promoted to ``N = 1`
 * :func:`trial_pairs` — per-trial pairwise tallies over all ``(m, n)``:
   ``wins[i, j] = #{R_i = 1, R_j = 0}``, ``both_correct``, ``both_wrong``.
 * :func:`question_pairs` — per-question tallies on ``k``: ``wins[i, j] =
-  #{m : k_im > k_jm}`` and ``ties`` (the "voter" view of 002 §I.1.4).
+  #{m : k_im > k_jm}`` and ``ties`` (the "voter" view of Ranking Reasoning LLMs under Test-Time
+  Scaling (2026), §I.1.4).
 * :func:`setwise_events` — each ``(m, n)`` splits the models into a correct
   set and an incorrect set; identical splits are merged with multiplicities
-  (the Luce-family likelihoods of 002 §I.1.7 read these).
+  (the Luce-family likelihoods of Ranking Reasoning LLMs under Test-Time Scaling (2026), §I.1.7 read
+  these).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Compiled locking loop of ranked pairs (002 App. I.1.4), ``numba.njit(cache=True)``.
+"""Compiled locking loop of ranked pairs (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+App. I.1.4), ``numba.njit(cache=True)``.
 
 Locking is sequential (each decision depends on the transitive closure of the
 victories locked before it); in numpy each of the up to ``L(L-1)/2`` steps was a

@@ -1,8 +1,9 @@
-"""Posterior-sampling rankers: Thompson sampling and Bayesian Bradley-Terry (002 App. I.1.3).
+"""Posterior-sampling rankers: Thompson sampling and Bayesian Bradley-Terry (Ranking Reasoning LLMs
+under Test-Time Scaling (2026), App. I.1.3).
 
-Both are Monte Carlo estimates of posterior quantities (002 eqs. 28-31),
-seeded for reproducibility. Models that are exchangeable under the posterior
-(equal success totals for Thompson; a win matrix invariant under swapping the
+Both are Monte Carlo estimates of posterior quantities (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), eqs. 28-31), seeded for reproducibility. Models that are exchangeable under the
+posterior (equal success totals for Thompson; a win matrix invariant under swapping the
 two models for Bradley-Terry) have exactly equal posterior expectations, so
 their Monte Carlo estimates are averaged over the exchangeable group: ties come
 out as ties instead of as sampling noise, and the estimate stays unbiased.
@@ -52,7 +53,8 @@ def thompson(
     prior_beta: float = 1.0,
     seed: int | None = 42,
 ) -> np.ndarray:
-    """Thompson-sampling ranking: minus the Monte Carlo mean rank (002 App. I.1.3, eqs. 28-29).
+    """Thompson-sampling ranking: minus the Monte Carlo mean rank (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), App. I.1.3, eqs. 28-29).
 
     ``p_l | R ~ Beta(α + S_l, β + M·N - S_l)`` with ``S_l`` the successes of
     model ``l``; all ``T = n_samples`` draws are taken at once as a ``(T, L)``
@@ -180,7 +182,8 @@ def bayesian_mcmc(
     prior_var: float = 1.0,
     seed: int | None = 42,
 ) -> np.ndarray:
-    """Bayesian Bradley-Terry: posterior mean ``E[θ | W]`` by Metropolis-Hastings (002 App. I.1.3).
+    """Bayesian Bradley-Terry: posterior mean ``E[θ | W]`` by Metropolis-Hastings (Ranking Reasoning
+    LLMs under Test-Time Scaling (2026), App. I.1.3).
 
     Decisive wins ``W`` (eq. 30; ties ignored), likelihood eq. (31), prior
     ``θ_i ~ N(0, prior_var)``. The chain runs ``burnin + n_samples`` steps

@@ -1,9 +1,10 @@
-"""Graph and game rankers: PageRank, spectral, Rank Centrality, α-Rank, Nash (002 App. I.1.9).
+"""Graph and game rankers: PageRank, spectral, Rank Centrality, α-Rank, Nash (Ranking Reasoning LLMs
+under Test-Time Scaling (2026), App. I.1.9).
 
 Every method reads one matrix, built once per call from the shared trial-level
 tallies of :func:`~scorio_core.rank._stats.trial_pairs` (wins ``W`` and ties
 ``T`` over all ``M·N`` question-trial matches): the tied-split win probability
-(002 eq. 57)
+(Ranking Reasoning LLMs under Test-Time Scaling (2026), eq. 57)
 
     ``P̂[i, j] = (W_ij + T_ij / 2) / (W_ij + W_ji + T_ij)``,  ``P̂[i, i] = 1/2``.
 
@@ -27,7 +28,8 @@ Numerical choices (all exact and direct; nothing iterates):
   decisive in the binary setting), else one HiGHS linear program.
 
 ``max_iter``/``tol``/``n_iter``/``temperature`` are accepted (and validated) for
-the 002 App. I.2 signatures; the direct solvers do not need them.
+the Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2 signatures; the direct solvers
+do not need them.
 
 Models that are interchangeable in the matrix a method reads (swapping them
 leaves it unchanged) must tie; their scores are averaged so that solver
@@ -198,7 +200,8 @@ def _stationary(P: np.ndarray) -> np.ndarray:
     tie_floor=0.0,  # a stationary mass may legitimately be tiny
 )
 def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, teleport=None):
-    """PageRank scores ``r = d Q r + (1 - d) e`` (002 eq. 59).
+    """PageRank scores ``r = d Q r + (1 - d) e`` (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), eq. 59).
 
     Column ``j`` of ``Q`` is the random-match walk from ``j``: for each opponent
     ``i`` move to ``i`` with ``P̂[i, j]`` (eq. 58, "losers link to winners"),
@@ -215,7 +218,8 @@ def pagerank(R, damping: float = 0.85, max_iter: int = 100, tol: float = 1e-12, 
     damping : float
         ``d`` in ``(0, 1)``.
     max_iter, tol : int, float
-        Accepted for the 002 App. I.2 signature; the linear solve is exact.
+        Accepted for the Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2 signature;
+        the linear solve is exact.
     teleport : array_like (L,), optional
         Non-negative teleportation weights ``e`` (normalised); default uniform.
 
@@ -265,8 +269,9 @@ def spectral(R, max_iter: int = 10000, tol: float = 1e-12):
 
     The Perron vector (largest eigenvalue; ``v ≥ 0``, ``Σ v = 1``) of the
     diagonally dominant non-negative ``W`` comes from one LAPACK
-    eigendecomposition; ``max_iter``/``tol`` are accepted for the 002 App. I.2
-    signature. In the binary setting ``v`` is increasing in accuracy.
+    eigendecomposition; ``max_iter``/``tol`` are accepted for the Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), App. I.2 signature. In the binary setting ``v`` is increasing in
+    accuracy.
 
     Examples
     --------
@@ -317,7 +322,8 @@ def rank_centrality(
     max_iter: int = 10000,
     tol: float = 1e-12,
 ):
-    """Stationary distribution ``π`` of ``P_ij = P̂[j, i] / d_max`` (002 eq. 60).
+    """Stationary distribution ``π`` of ``P_ij = P̂[j, i] / d_max`` (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), eq. 60).
 
     ``tie_handling="half"`` uses eq. 57; ``"ignore"`` uses decisive matches only,
     ``P̂[j, i] = W_ji / (W_ij + W_ji)``, on the graph of pairs with at least one
@@ -377,7 +383,8 @@ def _fixation(u: np.ndarray, m: int) -> np.ndarray:
 def alpharank(
     R, alpha: float = 1.0, population_size: int = 50, max_iter: int = 100000, tol: float = 1e-12
 ):
-    """Single-population α-Rank with payoff ``P̂[r, s]`` (002 eqs. 61-62).
+    """Single-population α-Rank with payoff ``P̂[r, s]`` (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), eqs. 61-62).
 
     ``u = α m/(m-1) (P̂[r, s] - 1/2)``, fixation ``ρ_{r,s} = (1 - e^{-u}) /
     (1 - e^{-mu})`` (``1/m`` at ``u = 0``), transitions ``C_sr = ρ_{r,s}/(L-1)``;
@@ -414,7 +421,8 @@ _SCORE_TYPES = ("vs_equilibrium", "advantage_vs_equilibrium", "equilibrium")
 
 
 def _maximin(A: np.ndarray) -> np.ndarray:
-    """Maximin mixture of the zero-sum game ``A`` (002 eq. 64), chosen deterministically.
+    """Maximin mixture of the zero-sum game ``A`` (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), eq. 64), chosen deterministically.
 
     If the game has a pure saddle point (``max_i min_j A_ij = min_j max_i A_ij``,
     always so in the binary setting, where ``A_ij = a_i - a_j``), that row is
@@ -503,7 +511,8 @@ def nash(
     score_type: str = "vs_equilibrium",
     return_equilibrium: bool = False,
 ):
-    """Nash averaging on the zero-sum meta-game (002 eqs. 63-65).
+    """Nash averaging on the zero-sum meta-game (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), eqs. 63-65).
 
     ``A = 2P̂ - 1`` (antisymmetric, zero diagonal); ``x`` is a maximin mixture
     (eq. 64; a pure saddle point when there is one, else one HiGHS LP).
@@ -517,7 +526,8 @@ def nash(
     R : array_like, (L, M, N) or (L, M)
         Binary outcomes.
     n_iter, temperature : int, float
-        Accepted for the 002 App. I.2 signature; unused by the LP solver.
+        Accepted for the Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2 signature;
+        unused by the LP solver.
     solver : {"lp"}
     score_type : {"vs_equilibrium", "advantage_vs_equilibrium", "equilibrium"}
         ``Σ_j P̂[i, j] x_j`` (eq. 65), ``(A x)_i = 2 s_i - 1``, or ``x`` itself.

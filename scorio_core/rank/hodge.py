@@ -1,12 +1,14 @@
-"""HodgeRank: least-squares potentials of the comparison flow (002 App. I.1.11, eqs. 68-69).
+"""HodgeRank: least-squares potentials of the comparison flow (Ranking Reasoning LLMs under
+Test-Time Scaling (2026), App. I.1.11, eqs. 68-69).
 
 The edge flow ``Y`` (skew-symmetric; ``Y_ij > 0`` means ``j`` is better) and
 the symmetric edge weights ``w`` come from the shared trial-level tallies
 (:func:`~scorio_core.rank._stats.trial_pairs`). The weighted least-squares
 problem ``min_s Σ_{i<j} w_ij ((s_j - s_i) - Y_ij)²`` has the normal equations
 ``Δ₀ s = -div Y`` with the graph Laplacian ``Δ₀ = diag(w1) - w`` and
-``(div Y)_i = Σ_j w_ij Y_ij``. The minimum-norm solution (002: Moore-Penrose)
-is computed exactly with one linear solve, ``(Δ₀ + Π) s = -div Y``, where
+``(div Y)_i = Σ_j w_ij Y_ij``. The minimum-norm solution (Moore-Penrose in Ranking Reasoning
+LLMs under Test-Time Scaling (2026)) is computed exactly with one linear solve,
+``(Δ₀ + Π) s = -div Y``, where
 ``Π = Σ_c 1_c 1_cᵀ / |c|`` projects onto the Laplacian's null space (one
 indicator per connected component): ``Δ₀ + Π`` is invertible and its solution
 has mean 0 on every component, which is what the pseudoinverse returns.
@@ -124,7 +126,8 @@ def hodge_rank(
     epsilon: float = 0.5,
     return_diagnostics: bool = False,
 ):
-    """HodgeRank potentials ``s`` (higher is better), minimum-norm (002 eq. 69).
+    """HodgeRank potentials ``s`` (higher is better), minimum-norm (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), eq. 69).
 
     Parameters
     ----------

@@ -1,4 +1,5 @@
-"""Setwise / listwise Luce choice models (002 App. I.1.7, eqs. 49-52).
+"""Setwise / listwise Luce choice models (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+App. I.1.7, eqs. 49-52).
 
 Every question-trial ``(m, n)`` splits the models into a winner set
 ``U = {l : R_lmn = 1}`` and a loser set ``V`` (eq. 49); splits with ``U``
@@ -6,9 +7,9 @@ empty or complete carry no information. The likelihoods read
 :func:`~._stats.setwise_events` — the distinct splits with multiplicities — so
 one evaluation costs ``O(#distinct splits · L)``, not ``O(M·N·L)``.
 
-* **Plackett-Luce.** In the binary setting 002 fits PL to the pairwise win
-  matrix, "equivalently BT" (App. I.1.7, Alg. 4). It is therefore the
-  Bradley-Terry estimator of :mod:`.paired`, not a second copy of it.
+* **Plackett-Luce.** In the binary setting Ranking Reasoning LLMs under Test-Time Scaling
+  (2026) fits PL to the pairwise win matrix, "equivalently BT" (App. I.1.7, Alg. 4). It is
+  therefore the Bradley-Terry estimator of :mod:`.paired`, not a second copy of it.
 * **Bradley-Terry-Luce** (eq. 52): each winner ``i ∈ U`` is a Luce choice from
   ``{i} ∪ V``: ``-log p = Σ_e c_e Σ_{i∈U_e} [log(π_i + Σ_{j∈V_e} π_j) - θ_i]``.
 * **Davidson-Luce** (eqs. 50-51): ``Pr(U | S) = δ_t g_t(U) / Z(S)`` with
@@ -26,8 +27,8 @@ one evaluation costs ``O(#distinct splits · L)``, not ``O(M·N·L)``.
   left to optimise; ``max_tie_order`` only bounds the admissible ``|U|``.
 
 Each model is ONE negative log-likelihood with an analytic gradient minimised
-by :func:`~._optim.fit` (L-BFGS, 002 Alg. 5); ML is MAP with the uniform prior.
-Scores are centred log-strengths ``θ`` (the project convention of
+by :func:`~._optim.fit` (L-BFGS, Ranking Reasoning LLMs under Test-Time Scaling (2026), Alg. 5); ML
+is MAP with the uniform prior. Scores are centred log-strengths ``θ`` (the project convention of
 :mod:`.paired`), not ``π = e^θ``.
 
 Separated data (maximum likelihood)
@@ -254,10 +255,11 @@ def _check_tol(tol) -> None:
     variants={"plackett_luce": {"max_iter": 500, "tol": 1e-08}},
 )
 def plackett_luce(R, *, max_iter: int = 10000, tol: float = 1e-08) -> np.ndarray:
-    """Plackett-Luce ML log-strengths (002 App. I.1.7, Alg. 4).
+    """Plackett-Luce ML log-strengths (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+    App. I.1.7, Alg. 4).
 
     In the binary setting every question-trial is a partial ranking "winners
-    before losers"; 002 reduces it to the decisive pairwise win matrix ``W``
+    before losers"; the paper reduces it to the decisive pairwise win matrix ``W``
     and fits ``Pr(i ≻ j) = π_i / (π_i + π_j)`` (eqs. 39-40), "equivalently BT".
     This is exactly :func:`~scorio_core.rank.paired.bradley_terry`, whose
     likelihood and separated-data limit are reused here.
@@ -269,10 +271,10 @@ def plackett_luce(R, *, max_iter: int = 10000, tol: float = 1e-08) -> np.ndarray
     max_iter : int, default 10000
         Iteration limit of the L-BFGS fit.
     tol : float, default 1e-8
-        Convergence tolerance of Hunter's MM iteration in 002 Alg. 4. The
-        shared L-BFGS fit converges to the same maximum to near machine
+        Convergence tolerance of Hunter's MM iteration in Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), Alg. 4. The shared L-BFGS fit converges to the same maximum to near machine
         precision, tighter than any ``tol``; the value is validated and kept
-        for API compatibility with 002 App. I.2.
+        for API compatibility with Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2.
 
     Returns
     -------
@@ -303,7 +305,8 @@ def plackett_luce(R, *, max_iter: int = 10000, tol: float = 1e-08) -> np.ndarray
     variants={"plackett_luce_map": {"prior": 1.0, "max_iter": 500}},
 )
 def plackett_luce_map(R, *, prior: Prior | float = 1.0, max_iter: int = 500) -> np.ndarray:
-    """Plackett-Luce MAP log-strengths (002 App. I.1.7; = Bradley-Terry MAP).
+    """Plackett-Luce MAP log-strengths (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+    App. I.1.7; = Bradley-Terry MAP).
 
     Minimises ``-Σ_{i≠j} W_ij [θ_i - log(e^θ_i + e^θ_j)] + P(θ)``; a float
     ``prior`` is the variance of a Gaussian prior around 0.
@@ -326,7 +329,8 @@ def plackett_luce_map(R, *, prior: Prior | float = 1.0, max_iter: int = 500) -> 
     extra={"davidson_luce"},  # documented in 002 App. I.1.7 but not among the 72 ids of App. I.2
 )
 def davidson_luce(R, *, max_iter: int = 500, max_tie_order: int | None = None) -> np.ndarray:
-    """Davidson-Luce ML log-strengths for setwise ties (002 App. I.1.7, eqs. 50-51).
+    """Davidson-Luce ML log-strengths for setwise ties (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), App. I.1.7, eqs. 50-51).
 
     Each question-trial chooses its tied winner set ``U`` from all ``L`` models
     with probability ``δ_t g_t(U) / Z``, ``g_t(U) = (Π_{i∈U} π_i)^{1/t}``,
@@ -388,7 +392,8 @@ def davidson_luce_map(
     variants={"bradley_terry_luce": {"max_iter": 500}},
 )
 def bradley_terry_luce(R, *, max_iter: int = 500) -> np.ndarray:
-    """Bradley-Terry-Luce composite-likelihood ML log-strengths (002 App. I.1.7, eq. 52).
+    """Bradley-Terry-Luce composite-likelihood ML log-strengths (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), App. I.1.7, eq. 52).
 
     Every winner ``i ∈ U_mn`` is a Luce choice from ``{i} ∪ V_mn``:
     ``Pr(i | {i} ∪ V) = π_i / (π_i + Σ_{j∈V} π_j)`` (a rank-breaking composite

@@ -1,4 +1,5 @@
-"""Pointwise and evaluation-metric rankers (002 App. I.1.1-I.1.2).
+"""Pointwise and evaluation-metric rankers (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+App. I.1.1-I.1.2).
 
 Scores come from :mod:`scorio_core.eval`'s count kernels, so ranking by a
 metric costs the same as computing it.
@@ -10,7 +11,7 @@ import numpy as np
 from scipy import special
 
 from .. import eval as ev
-from .._validation import ValidationError, check_k
+from .._validation import ValidationError, as_numbers, check_k
 from ._stats import as_binary, solve_counts
 from .registry import ranker
 
@@ -37,7 +38,10 @@ def avg(R) -> np.ndarray:
 )
 def inverse_difficulty(R, clip_range: tuple[float, float] = (0.01, 0.99)) -> np.ndarray:
     R = as_binary(R)
-    lo, hi = clip_range
+    pair = as_numbers(clip_range, "clip_range", kind=float, example="0.01,0.99")  # "lo,hi" too
+    if len(pair) != 2:
+        raise ValidationError(f"clip_range must be a pair (lo, hi); got {clip_range!r}")
+    lo, hi = pair
     if not 0 < lo <= hi < 1:
         raise ValidationError(f"clip_range must satisfy 0 < lo <= hi < 1; got {clip_range!r}")
     p_hat = R.mean(-1)  # (L, M)

@@ -1,12 +1,13 @@
-"""Paired-comparison likelihoods: Bradley-Terry, Davidson, Rao-Kupper (002 App. I.1.5).
+"""Paired-comparison likelihoods: Bradley-Terry, Davidson, Rao-Kupper (Ranking Reasoning LLMs under
+Test-Time Scaling (2026), App. I.1.5).
 
 Every model reads the trial-level tallies of :func:`~._stats.trial_pairs` once:
 ``W[i, j]`` = (question, trial) events where ``i`` is correct and ``j`` wrong,
-``T[i, j]`` = events where both are correct or both wrong (002 §2.2). Each model
-is ONE negative log-likelihood in the log-strengths ``θ = log π`` with an
-analytic gradient, minimised by :func:`~._optim.fit` (L-BFGS, 002 Alg. 3);
-maximum likelihood is MAP with the uniform prior, so every ``*_map`` ranker is
-a thin wrapper.
+``T[i, j]`` = events where both are correct or both wrong (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), §2.2). Each model is ONE negative log-likelihood in the log-strengths ``θ = log π``
+with an analytic gradient, minimised by :func:`~._optim.fit` (L-BFGS, Ranking Reasoning LLMs under
+Test-Time Scaling (2026), Alg. 3); maximum likelihood is MAP with the uniform prior, so every
+``*_map`` ranker is a thin wrapper.
 
 Bradley-Terry and Rao-Kupper share one likelihood. Writing ``d = θ_i - θ_j``
 and ``k = log κ``, eqs. (39)-(42) give ``-log Pr(i ≻ j) = softplus(k - d)`` and
@@ -210,10 +211,12 @@ def _strengths(model: _Model, R, prior, max_iter) -> np.ndarray:
     variants={"bradley_terry": {"max_iter": 500}},
 )
 def bradley_terry(R, *, max_iter: int = 500) -> np.ndarray:
-    """Bradley-Terry ML log-strengths from decisive wins (002 App. I.1.5, eqs. 39-40).
+    """Bradley-Terry ML log-strengths from decisive wins (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), App. I.1.5, eqs. 39-40).
 
     ``Pr(i ≻ j) = π_i / (π_i + π_j)`` fitted to ``W_ij`` (ties are ignored) by
-    L-BFGS on ``θ = log π`` (002 Alg. 3), centred to mean 0.
+    L-BFGS on ``θ = log π`` (Ranking Reasoning LLMs under Test-Time Scaling (2026), Alg. 3), centred
+    to mean 0.
 
     Parameters
     ----------
@@ -232,7 +235,8 @@ def bradley_terry(R, *, max_iter: int = 500) -> np.ndarray:
     exist (strengths run to ±∞); the finite stand-in keeps the order that
     limit implies (see the module notes). The reference package raises
     ``ValueError`` there. Rankings follow decisive wins, not accuracy: on the
-    M = 8 counterexample of 002 App. C.2 accuracy ranks 0 > 1 > 2 and BT 1 > 0 > 2.
+    M = 8 counterexample of Ranking Reasoning LLMs under Test-Time Scaling (2026), App. C.2 accuracy
+    ranks 0 > 1 > 2 and BT 1 > 0 > 2.
 
     Examples
     --------
@@ -251,7 +255,8 @@ def bradley_terry(R, *, max_iter: int = 500) -> np.ndarray:
     variants={"bradley_terry_map": {"prior": 1.0, "max_iter": 500}},
 )
 def bradley_terry_map(R, *, prior: Prior | float = 1.0, max_iter: int = 500) -> np.ndarray:
-    """Bradley-Terry MAP log-strengths (002 App. I.1.5, eq. 40 plus a prior on ``θ``).
+    """Bradley-Terry MAP log-strengths (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+    App. I.1.5, eq. 40 plus a prior on ``θ``).
 
     Minimises ``-log p(W | θ) + P(θ)``; a float ``prior`` is the variance of a
     Gaussian prior around 0, and any :class:`~scorio_core.rank.priors.Prior`
@@ -274,7 +279,8 @@ def bradley_terry_map(R, *, prior: Prior | float = 1.0, max_iter: int = 500) -> 
     variants={"bradley_terry_davidson": {"max_iter": 500}},
 )
 def bradley_terry_davidson(R, *, max_iter: int = 500) -> np.ndarray:
-    """Bradley-Terry-Davidson ML log-strengths (002 App. I.1.5, eq. 41).
+    """Bradley-Terry-Davidson ML log-strengths (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), App. I.1.5, eq. 41).
 
     ``Pr(i ~ j) ∝ ν √(π_i π_j)``; a pairwise tie is an event where both models
     are correct or both wrong. ``ν`` is fitted jointly (as ``log ν``, boxed to
@@ -331,11 +337,13 @@ def _rk(R, tie_strength, prior, max_iter) -> np.ndarray:
     variants={"rao_kupper": {"tie_strength": 1.1, "max_iter": 500}},
 )
 def rao_kupper(R, *, tie_strength: float = 1.1, max_iter: int = 500) -> np.ndarray:
-    """Rao-Kupper ML log-strengths with a fixed tie threshold ``κ`` (002 App. I.1.5, eq. 42).
+    """Rao-Kupper ML log-strengths with a fixed tie threshold ``κ`` (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), App. I.1.5, eq. 42).
 
     ``Pr(i ≻ j) = π_i / (π_i + κ π_j)``, ``Pr(i ~ j) = (κ² - 1) π_i π_j /
     ((π_i + κ π_j)(κ π_i + π_j))``. ``κ = tie_strength`` is a hyperparameter,
-    not estimated (002 App. I.2 uses 1.1); ``κ = 1`` is BT and refuses ties.
+    not estimated (Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2 uses 1.1);
+    ``κ = 1`` is BT and refuses ties.
 
     Examples
     --------

@@ -1,4 +1,5 @@
-"""Priors for MAP estimation: a penalty ``P(θ)`` and its gradient (002 App. I.1.5).
+"""Priors for MAP estimation: a penalty ``P(θ)`` and its gradient (Ranking Reasoning LLMs under
+Test-Time Scaling (2026), App. I.1.5).
 
 ``-log posterior = -log likelihood(θ) + P(θ)``. Every ``*_map`` ranker accepts
 ``prior=`` as a :class:`Prior` or a float (Gaussian variance around 0). ML is

@@ -4,7 +4,10 @@ Family modules decorate a *score function* ``f(R, **params) -> scores`` (higher
 is better) with :func:`ranker`. The decorator returns the public function with
 the shared contract ``f(R, *, <params>, method="competition",
 return_scores=False)`` and registers one :class:`Method` per configured
-variant (the identifiers of 002 App. I.2) in :data:`METHODS`.
+variant (the identifiers of Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2) in
+:data:`METHODS`. ``R`` may be an :class:`~scorio_core.Outcomes` (``sc.load(...)``): the ranker reads
+its ``R``, a method that weighs categories its weights, and a method that needs ``R0``
+(``bayes_greedy``) its ``R0``.
 
 Example
 -------
@@ -67,8 +70,17 @@ class Method:
         return int(self.params.get("k", 1))
 
     def __call__(self, R, R0=None) -> tuple[np.ndarray, np.ndarray]:
+        """``(ranks, scores)`` of ``R``: an array or an :class:`~scorio_core.Outcomes`, whose
+        ``R0`` a method that needs one takes when ``R0`` is not given."""
         kwargs = dict(self.params)
         if self.needs_r0:
+            if R0 is None and _is_outcomes(R):
+                R0 = R.R0
+                if R0 is None:
+                    raise ValidationError(
+                        f"method {self.id!r} needs prior outcomes R0 (greedy); the dataset "
+                        f"{R.name!r} has none"
+                    )
             if R0 is None:
                 raise ValidationError(f"method {self.id!r} needs prior outcomes R0 (greedy)")
             kwargs["R0"] = R0
@@ -77,6 +89,36 @@ class Method:
 
 #: id -> Method, in registration order.
 METHODS: dict[str, Method] = {}
+
+
+def _is_outcomes(data: Any) -> bool:
+    from ..outcomes import Outcomes
+
+    return isinstance(data, Outcomes)
+
+
+def _outcomes_input(data: Any, name: str, sig: inspect.Signature, args: tuple,
+                    kwargs: dict) -> np.ndarray:
+    """``R`` of an :class:`~scorio_core.Outcomes` given to the ranker ``name``: a method
+    that weighs categories (``w``) takes the dataset's weights unless given; a binary-only
+    method refuses data whose categories are not wrong/correct (a rubric's ``partial``
+    read as correct, or weights that do not rank category 1 above 0, would rank by
+    something the data do not say). Its ``R0`` is not taken implicitly: ``bayes`` is the
+    uniform-prior method; pass ``R0=data.R0`` or call ``METHODS["bayes_greedy"](data)``."""
+    if "w" in sig.parameters:
+        if "w" not in sig.bind_partial(data, *args, **kwargs).arguments:
+            kwargs["w"] = data.weights
+        return data.R
+    w = data.weights
+    if not (data.is_binary and w[1] > w[0]):
+        cats = ", ".join(f"{c}={x:g}" for c, x in zip(data.category_names, w, strict=True))
+        raise ValidationError(
+            f"rank.{name} ranks binary outcomes (0 wrong, 1 correct); the dataset "
+            f"{data.name!r} has {w.size} categories weighted {cats}: rank it by these weights "
+            "with rank.bayes(data) (Bayes@N), or map the categories to wrong/correct with a "
+            "rubric first"
+        )
+    return data.R
 
 
 def ranker(
@@ -105,7 +147,8 @@ def ranker(
     needs_r0 : bool or mapping id -> bool
         Whether a variant must be given ``R0``.
     extra : set of ids
-        Variants that are ours, not among the 72 identifiers of 002 App. I.2.
+        Variants that are ours, not among the 72 identifiers of Ranking Reasoning LLMs under
+        Test-Time Scaling (2026), App. I.2.
     extra_output : str, optional
         Name of a boolean keyword (e.g. ``"return_item_params"``) that asks for
         a second result. The score function then returns ``(scores, extra)``
@@ -121,8 +164,12 @@ def ranker(
         raise ValueError(f"unknown family {family!r}")
 
     def decorate(score_fn: Callable[..., np.ndarray]):
+        sig = inspect.signature(score_fn)
+
         @functools.wraps(score_fn)
         def public(R, *args, method="competition", return_scores=False, **kwargs):
+            if _is_outcomes(R):  # sc.load(...) as it is: its R (and weights, where used)
+                R = _outcomes_input(R, score_fn.__name__, sig, args, kwargs)
             if extra_output is not None and kwargs.get(extra_output, False):
                 scores, more = score_fn(R, *args, **kwargs)
                 scores = np.asarray(scores, dtype=float)
@@ -134,7 +181,6 @@ def ranker(
             ranks = rank_scores(scores, method, floor=tie_floor)
             return (ranks, scores) if return_scores else ranks
 
-        sig = inspect.signature(score_fn)
         extra_params = [
             inspect.Parameter("method", inspect.Parameter.KEYWORD_ONLY, default="competition"),
             inspect.Parameter("return_scores", inspect.Parameter.KEYWORD_ONLY, default=False),
@@ -165,7 +211,8 @@ def ranker(
 
 def sort_registry() -> None:
     """Order :data:`METHODS` by family (as in :data:`FAMILIES`), keeping registration order
-    within a family, so listings follow 002 App. I.2 whatever the import order."""
+    within a family, so listings follow Ranking Reasoning LLMs under Test-Time Scaling (2026),
+    App. I.2 whatever the import order."""
     order = {f: i for i, f in enumerate(FAMILIES)}
     items = sorted(METHODS.items(), key=lambda kv: order[kv[1].family])
     METHODS.clear()

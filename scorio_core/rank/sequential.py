@@ -1,4 +1,5 @@
-"""Sequential rating systems over the induced match stream (002 App. I.1.6, eqs. 43-48).
+"""Sequential rating systems over the induced match stream (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), App. I.1.6, eqs. 43-48).
 
 Each question-trial ``(m, n)`` is one *round*: every pair of models plays one
 match, won by the correct model when exactly one is correct (eq. 43 ff.).
@@ -15,7 +16,8 @@ documented behaviour these choices reproduce to round-off):
   order, then trial 2, ... (``R.transpose(2, 1, 0)``).
 * Within a round every match is evaluated from the **same pre-round state**
   and the per-pair updates are summed (Elo), batched as one rating period
-  (Glicko, 002: "each question-trial constitutes one rating period"), or
+  (Glicko, Ranking Reasoning LLMs under Test-Time Scaling (2026): "each question-trial
+  constitutes one rating period"), or
   combined as Gaussian sites in natural parameters (TrueSkill). This keeps
   the ratings symmetric in the model labels.
 * Glicko inflates ``RD² <- min(RD² + c², rd_max²)`` for every model before
@@ -126,7 +128,8 @@ def elo(
     initial_rating: float = 1500.0,
     tie_handling: TieHandling = "correct_draw_only",
 ) -> np.ndarray:
-    """Elo ratings after the induced match stream (002 App. I.1.6, eqs. 43-44).
+    """Elo ratings after the induced match stream (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), App. I.1.6, eqs. 43-44).
 
     For every match ``E_ij = 1 / (1 + 10^((r_j - r_i)/400))`` and
     ``r_i <- r_i + K (S_ij - E_ij)`` with ``S_ij`` 1 (win), 1/2 (draw) or 0.
@@ -138,7 +141,7 @@ def elo(
     R : array_like, shape (L, M, N) or (L, M)
         Binary outcomes.
     K : float, default 32.0
-        Step size (002 App. I.2 uses 0.05).
+        Step size (Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.2 uses 0.05).
     initial_rating : float, default 1500.0
         Starting rating of every model.
     tie_handling : {"skip", "draw", "correct_draw_only"}, default "correct_draw_only"
@@ -207,7 +210,8 @@ def glicko(
     tie_handling: TieHandling = "correct_draw_only",
     return_deviation: bool = False,
 ) -> np.ndarray:
-    """Glicko ratings after the induced match stream (002 App. I.1.6, eqs. 45-48).
+    """Glicko ratings after the induced match stream (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), App. I.1.6, eqs. 45-48).
 
     Each question-trial is one rating period holding all its matches. With
     ``q = ln 10 / 400``, ``g(RD) = (1 + 3 q² RD² / π²)^{-1/2}``,
@@ -275,7 +279,8 @@ def trueskill(
     tie_handling: TieHandling = "skip",
     draw_margin: float = 0.0,
 ) -> np.ndarray:
-    """TrueSkill means after the induced match stream (002 App. I.1.6; Herbrich et al. 2006).
+    """TrueSkill means after the induced match stream (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), App. I.1.6; Herbrich et al. 2006).
 
     Skills are ``N(μ_i, σ_i²)``. A match between ``i`` and ``j`` has
     ``c² = 2β² + σ_i² + σ_j²``, ``t = (μ_i - μ_j)/c``, ``ε = draw_margin / c``; a
@@ -295,9 +300,11 @@ def trueskill(
     beta : float, default 25/6
         Performance noise.
     tau : float, default 25/300
-        Dynamics: standard deviation added between trials (002 App. I.2: 1/300).
+        Dynamics: standard deviation added between trials (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), App. I.2: 1/300).
     tie_handling : {"skip", "draw", "correct_draw_only"}, default "skip"
-        What a both-correct / both-wrong pair does (002: ties are ignored).
+        What a both-correct / both-wrong pair does (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026): ties are ignored).
     draw_margin : float, default 0.0
         Draw margin ``ε`` on the performance difference.
 

@@ -1,4 +1,5 @@
-"""SerialRank: spectral seriation of the comparison matrix (002 App. I.1.10, eqs. 66-67).
+"""SerialRank: spectral seriation of the comparison matrix (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), App. I.1.10, eqs. 66-67).
 
 The skew-symmetric comparison matrix ``C`` comes from the shared trial-level
 tallies (:func:`~scorio_core.rank._stats.trial_pairs`); the similarity

@@ -1,15 +1,17 @@
-"""Voting rules: questions are voters that rank models by solve counts (002 App. I.1.4).
+"""Voting rules: questions are voters that rank models by solve counts (Ranking Reasoning LLMs under
+Test-Time Scaling (2026), App. I.1.4).
 
 Every rule reads the same two tallies, each built once with numpy:
 
-* the solve counts ``k[l, m] = Σ_n R[l, m, n]`` (002 eq. 32), and
+* the solve counts ``k[l, m] = Σ_n R[l, m, n]`` (Ranking Reasoning LLMs under Test-Time
+  Scaling (2026), eq. 32), and
 * the question-level pairwise tallies of :func:`~scorio_core.rank._stats.question_pairs`:
   ``W[i, j] = #{m : k_im > k_jm}`` and ``T[i, j] = #{m : k_im = k_jm}``.
 
 From them, with ``tie_policy="ignore"`` the pairwise preference matrix is
-``P = W`` and with ``tie_policy="half"`` it is ``P = W + T / 2`` (002 eq. 36);
-the margins ``Δ = P - Pᵀ = W - Wᵀ`` do not depend on the policy. Borda and the
-Borda-elimination rules are row sums of the same matrices (the average-rank
+``P = W`` and with ``tie_policy="half"`` it is ``P = W + T / 2`` (Ranking Reasoning LLMs under
+Test-Time Scaling (2026), eq. 36); the margins ``Δ = P - Pᵀ = W - Wᵀ`` do not depend on the policy.
+Borda and the Borda-elimination rules are row sums of the same matrices (the average-rank
 Borda points of one question are ``Σ_j 1[k_i > k_j] + ½ 1[k_i = k_j]``).
 
 Rules that output a relation rather than a number (Schulze, ranked pairs,
@@ -80,7 +82,8 @@ def _tallies(R) -> tuple[np.ndarray, QuestionPairs]:
 
 
 def _preference(qp: QuestionPairs, tie_policy: str) -> np.ndarray:
-    """``P[i, j]`` of 002 eq. 36: questions preferring i to j (ties count 0 or 1/2)."""
+    """``P[i, j]`` of Ranking Reasoning LLMs under Test-Time Scaling (2026), eq. 36: questions
+    preferring i to j (ties count 0 or 1/2)."""
     check_choice("tie_policy", tie_policy, _TIE_POLICIES)
     P = qp.wins.astype(float)
     if tie_policy == "half":
@@ -128,7 +131,8 @@ def _level_scores(above: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------- scoring rules
 @ranker("voting", "Borda count of per-question solve-count rankings, average ties (002 eq. 33)")
 def borda(R) -> np.ndarray:
-    """Borda scores ``s_l = Σ_m (L - r_lm)`` with tie-averaged ranks (002 eq. 33).
+    """Borda scores ``s_l = Σ_m (L - r_lm)`` with tie-averaged ranks (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), eq. 33).
 
     Parameters
     ----------
@@ -153,7 +157,8 @@ def borda(R) -> np.ndarray:
 
 @ranker("voting", "Copeland: pairwise question-majority wins minus losses (002 eq. 34)")
 def copeland(R) -> np.ndarray:
-    """Copeland scores ``s_i = Σ_{j≠i} sign(W_ij - W_ji)`` (002 eq. 34).
+    """Copeland scores ``s_i = Σ_{j≠i} sign(W_ij - W_ji)`` (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), eq. 34).
 
     Examples
     --------
@@ -168,7 +173,8 @@ def copeland(R) -> np.ndarray:
 
 @ranker("voting", "share of decisive question-level pairwise contests won (002 eq. 35)")
 def win_rate(R) -> np.ndarray:
-    """Win rate ``Σ_j W_ij / Σ_j (W_ij + W_ji)``, 0.5 without decisive contests (002 eq. 35).
+    """Win rate ``Σ_j W_ij / Σ_j (W_ij + W_ji)``, 0.5 without decisive contests (Ranking Reasoning
+    LLMs under Test-Time Scaling (2026), eq. 35).
 
     Examples
     --------
@@ -200,7 +206,8 @@ def win_rate(R) -> np.ndarray:
     },
 )
 def minimax(R, variant: str = "margin", tie_policy: TiePolicy = "half") -> np.ndarray:
-    """Minus the worst pairwise defeat (002 eq. 37).
+    """Minus the worst pairwise defeat (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+    eq. 37).
 
     Parameters
     ----------
@@ -211,8 +218,8 @@ def minimax(R, variant: str = "margin", tie_policy: TiePolicy = "half") -> np.nd
         ``s_i = -max_j max(0, Δ_ji)``) or the winner's votes ``P_ji`` over the
         defeats ``P_ji > P_ij`` only (0 for an undefeated model).
     tie_policy : {"ignore", "half"}
-        Per-question ties count 0 or ½ in ``P`` (002 eq. 36). Margins are the
-        same under both policies.
+        Per-question ties count 0 or ½ in ``P`` (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), eq. 36). Margins are the same under both policies.
 
     Returns
     -------
@@ -300,7 +307,8 @@ def ranked_pairs(R, strength: str = "margin", tie_policy: TiePolicy = "half") ->
         Order in which victories are locked: by margin ``Δ_ij`` then winning
         votes ``P_ij``, or by winning votes ``P_ij`` alone.
     tie_policy : {"ignore", "half"}
-        Per-question ties count 0 or ½ in ``P`` (002 eq. 36).
+        Per-question ties count 0 or ½ in ``P`` (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), eq. 36).
 
     Notes
     -----
@@ -612,7 +620,8 @@ class KemenyStatus:
         An order of the models (best first) of Kemeny value ``value``: optimal
         when ``status == "exact"``, the best found otherwise.
     value : float
-        Its Kemeny objective ``Σ_{i above j} Δ_ij`` (002 eq. 38, up to a constant).
+        Its Kemeny objective ``Σ_{i above j} Δ_ij`` (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), eq. 38, up to a constant).
     elapsed : float
         Seconds spent.
     time_limit : float or None
@@ -643,17 +652,17 @@ def kemeny_young(
     time_limit: float | None = KEMENY_TIME_LIMIT,
     return_status: bool = False,
 ):
-    """Kemeny-Young (002 eq. 38), exact within a time limit, with ties where the optimum
-    is not unique.
+    """Kemeny-Young (Ranking Reasoning LLMs under Test-Time Scaling (2026), eq. 38), exact within a
+    time limit, with ties where the optimum is not unique.
 
     Parameters
     ----------
     R : array_like, shape (L, M, N) or (L, M)
         Binary outcomes.
     tie_policy : {"ignore", "half"}
-        Per-question ties count 0 or ½ in ``P`` (002 eq. 36). The objective
-        ``Σ_{i above j} P_ij`` differs between the policies by a constant only
-        (it depends on ``P`` through the margins ``Δ``), so both give the
+        Per-question ties count 0 or ½ in ``P`` (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), eq. 36). The objective ``Σ_{i above j} P_ij`` differs between the policies
+        by a constant only (it depends on ``P`` through the margins ``Δ``), so both give the
         same result.
     time_limit : float or None
         Seconds for the whole solve (default :data:`KEMENY_TIME_LIMIT`); ``None``

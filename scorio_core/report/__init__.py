@@ -122,14 +122,16 @@ def make_report(
     out: str | os.PathLike,
     *,
     benchmark: str = COMBINED,
-    sections: Iterable | None = None,
+    sections: str | Iterable | None = None,
     title: str | None = None,
     on_missing: str = "error",
     options: LoadOptions | None = None,
     progress=None,
 ) -> Path:
     """Load ``path`` (a file, or several files/directories as a list), select ``benchmark``,
-    run ``sections`` and write the report to ``out``.
+    run ``sections`` (as :func:`report`: a list, or one comma-separated string) and write
+    the report to ``out``. Loaded data or an array given as ``path`` are reported as
+    :func:`report` reports them.
 
     This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
     into the provenance; a notebook loads ``path`` again (with the same loader
@@ -146,8 +148,15 @@ def make_report(
     """
     from .. import io
 
+    if not _is_paths(path):  # loaded data or an array: reported as sc.report reports them
+        from ..outcomes import as_outcomes
+
+        return report(as_outcomes(path, "report"), out, sections=sections, title=title,
+                      benchmark=benchmark, options=options, progress=progress)
     out = Path(out)
     suffix = _suffix(out)  # refuse a bad suffix before the (possibly long) analyses run
+    if isinstance(sections, str):  # and an unknown section before the (long) load
+        sections = parse_sections(sections)
     paths = [Path(p) for p in (path if isinstance(path, list | tuple) else [path])]
     single = paths[0] if len(paths) == 1 and paths[0].is_file() else None
     if suffix == ".ipynb" and single is None:
@@ -162,15 +171,15 @@ def make_report(
         given["benchmark"] = benchmark
     opts = options_from(options, given)
     data = io.load(paths if single is None else single, opts)  # records the files' sha256
-    report = build_report(data, sections, title=title, progress=progress)
-    return write_report(report, out, data_path=single, options=opts)
+    built = build_report(data, sections, title=title, progress=progress)
+    return write_report(built, out, data_path=single, options=opts)
 
 
 def report(
     data: Any,
     out: str | os.PathLike,
     *,
-    sections: Iterable | None = None,
+    sections: str | Iterable | None = None,
     title: str | None = None,
     benchmark: str = COMBINED,
     data_path: str | os.PathLike | None = None,
@@ -183,13 +192,16 @@ def report(
 
     Parameters
     ----------
-    data : Outcomes or path
-        Loaded data (``sc.load(...)``), or the file (or a list of files/directories) to
-        load -- then the report names the file and its sha256 (:func:`make_report`).
+    data : Outcomes, array_like (L, M, N) or path
+        Loaded data (``sc.load(...)``) or an array (read as every analysis reads one: a 2-D
+        array is refused with its two readings), or the file (or a list of
+        files/directories) to load -- then the report names the file and its sha256
+        (:func:`make_report`).
     out : path
         The report file; its suffix chooses the format (.html, .md, .ipynb).
-    sections : iterable, optional
-        Analysis ids (``"leaderboard"``, ``"plan"``, ``"compare"`` ...), or ``(id,
+    sections : str or iterable, optional
+        Analysis ids (``"leaderboard"``, ``"plan"``, ``"compare"`` ...) as a list or one
+        comma-separated string (``"leaderboard,plan"``, as ``--sections``), or ``(id,
         params)`` pairs with the analysis's params or a dict of its settings. Default:
         those of :data:`~scorio_core.definitions.DEFAULT_SECTIONS` that fit the data (the
         same as ``scorio-studio report`` and the app's Report page; ``stability`` and
@@ -223,15 +235,23 @@ def report(
     ...     (path.name, path.read_text().count("<svg") >= 2)
     ('coins.html', True)
     """
-    from ..outcomes import Outcomes
+    from ..outcomes import as_outcomes
 
-    if not isinstance(data, Outcomes):
+    if _is_paths(data):
         return make_report(data, out, benchmark=benchmark, sections=sections, title=title,
                            options=options, progress=progress)
+    data = as_outcomes(data, "report")  # an array as every analysis reads it (2-D: refused)
     if _suffix(Path(out)) == ".ipynb" and data_path is None:  # before the analyses run
         data_path = _own_file(data, options)
     built = build_report(data, sections, title=title, progress=progress)
     return write_report(built, out, data_path=data_path, options=options)
+
+
+def _is_paths(x: Any) -> bool:
+    """``x`` names files to load: a path, or a list or tuple of them (not an array)."""
+    one = (str, os.PathLike)
+    return isinstance(x, one) or (isinstance(x, list | tuple) and bool(x)
+                                  and all(isinstance(p, one) for p in x))
 
 
 def _own_file(data, options: LoadOptions | None) -> Path:
@@ -240,7 +260,7 @@ def _own_file(data, options: LoadOptions | None) -> Path:
     import numpy as np
 
     from .. import io
-    from ..definitions.provenance import _benchmark
+    from ..definitions.provenance import benchmark_of
 
     src = data.metadata.get("source_path")
     if not isinstance(src, str) or not Path(src).is_file():
@@ -251,7 +271,7 @@ def _own_file(data, options: LoadOptions | None) -> Path:
             "it needs)"
         )
     again = io.load(src, options)
-    bench = _benchmark(data)
+    bench = benchmark_of(data)
     if bench in again.benchmark_names and len(again.benchmark_names) > 1:
         again = again.select(bench)
     same = (again.R.shape == data.R.shape and np.array_equal(again.R, data.R)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .._validation import ValidationError
+from .._validation import ValidationError, did_you_mean, split_names
 from ..definitions import (
     ANALYSES,
     SECTIONS,
@@ -20,13 +20,14 @@ from ..definitions import (
     default_sections,
     params_dict,
 )
-from ..definitions.provenance import provenance
+from ..definitions.provenance import benchmark_words, provenance
 
 # the table as a reader sees it, and a wide one's parts: one rule for the report, show() and
 # a result's own display
-from ..display import PART_COLUMNS, WIDE_COLUMNS, column_parts, part_text, readable
+from ..display import PART_COLUMNS, WIDE_COLUMNS, Displayed, column_parts, part_text, readable
 from ..formatting import count_text, shape_text
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, as_outcomes
+from ..params import widget_labels
 
 __all__ = [
     "Report",
@@ -39,8 +40,10 @@ __all__ = [
     "build_report",
     "parse_sections",
     "settings_text",
+    "settings_items",
+    "setting_text",
+    "SettingText",
     "provenance_rows",
-    "benchmark_text",
     "HowRead",
     "how_read",
     "EMPTY_TABLES",
@@ -76,8 +79,8 @@ class SectionResult:
     shown: dict[str, TableView] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Report:
+@dataclass(frozen=True, repr=False)  # displays itself (scorio_core.display.VIEWS)
+class Report(Displayed):
     """A titled list of analysis sections on one dataset, with its provenance.
 
     ``left_out`` maps a default section that does not fit these data to why (a report
@@ -90,22 +93,73 @@ class Report:
     left_out: dict[str, str] = field(default_factory=dict)
 
 
-def _word(v: Any) -> str:
+def _word(v: Any, seed: bool = False) -> str:
+    """A setting's value in words: a count with thousands separators, as the caveats and
+    tables print it ("10,000 replicates"), a seed as it is typed, a list comma-separated
+    (each row of a table of them in brackets: a lesson's ``R``)."""
     if v is None:
         return "default"
     if isinstance(v, bool):
         return "yes" if v else "no"
+    if isinstance(v, int) and not seed:
+        return f"{v:,}"
     if isinstance(v, float):
         return f"{v:g}"
     if isinstance(v, list | tuple):
-        return ", ".join(_word(x) for x in v) if v else "none"
+        return ", ".join(f"[{_word(x, seed)}]" if isinstance(x, list | tuple) else
+                         _word(x, seed) for x in v) if v else "none"
     return str(v)
 
 
-def settings_text(s: SectionResult) -> str:
-    """A section's settings in words, for the report's settings line: ``name = value``,
-    lists comma-separated, an unset setting as ``default`` -- or, where the analysis
-    resolves it (:attr:`~scorio_core.definitions.Analysis.resolved`), the value this run used.
+class SettingText(NamedTuple):
+    """One setting as a report's settings line says it: ``label``, what the page calls it
+    (:func:`~scorio_core.params.widget_labels`, several joined by " / "; ``""`` where none is
+    declared), ``name``, the keyword a notebook call takes, and ``value`` in words."""
+
+    label: str
+    name: str
+    value: str
+
+
+def settings_items(s: SectionResult) -> list[SettingText]:
+    """A section's settings, each with its label and its value in words: lists
+    comma-separated, an unset setting as ``default`` -- or, where the analysis resolves it
+    (:attr:`~scorio_core.definitions.Analysis.resolved`), the value this run used.
+
+    Example
+    -------
+    >>> from scorio_core.report._build import settings_items
+    >>> rep = sc.build_report(sc.load("data/biased_coins.npz"), [("compare", None)])
+    >>> settings_items(rep.sections[0])
+    [SettingText(label='Methods', name='methods', value='all')]
+    """
+    values = {k: _word(v, seed="seed" in k) for k, v in params_dict(s.params).items()}
+    if s.analysis.resolved is not None and s.result is not None:
+        values.update(s.analysis.resolved(s.params, s.result))
+    out = []
+    for name, value in values.items():
+        label = " / ".join(widget_labels(type(s.params), name))
+        out.append(SettingText(label[:1].upper() + label[1:], name, value))
+    return out
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def _code_span(name: str) -> str:
+    return f"`{name}`"
+
+
+def settings_text(s: SectionResult, text: Callable[[str], str] = _same,
+                  code: Callable[[str], str] = _code_span) -> str:
+    """A section's settings line (after "Settings: "), for a reader who may never open the
+    notebook: each setting by its label, then the name a notebook call takes, then its value
+    (:func:`settings_items`), separated by semicolons (a value may hold commas) --
+    "Confidence (`confidence`): 0.95; Scope (`scope`): questions" -- as the Markdown report
+    and the notebook write it (the HTML report lists the same items, :func:`setting_text`, one
+    a line). ``text`` writes the words and values in the format (Markdown escaping), ``code``
+    the name as code (default: a Markdown code span).
 
     Example
     -------
@@ -115,23 +169,53 @@ def settings_text(s: SectionResult) -> str:
     >>> R = (np.random.default_rng(0).random((3, 20, 4)) < [[[.8]], [[.7]], [[.4]]]).astype(int)
     >>> rep = sc.build_report(Outcomes(R), [("plan", {"n_max": 8, "sims": 200})])
     >>> text = settings_text(rep.sections[0])
-    >>> "budget_trials = 12 (0 = L × N)" in text, "null" in text, "None" in text
-    (True, False, False)
+    >>> text.split("; ")[:2]
+    ['Confidence (`confidence`): 0.95', 'Scope (`scope`): questions']
+    >>> "Extra trials (budget) (`budget_trials`): 12 (0 = L × N)" in text
+    True
+    >>> "null" in text, "None" in text
+    (False, False)
     """
-    values = {k: _word(v) for k, v in params_dict(s.params).items()}
-    if s.analysis.resolved is not None and s.result is not None:
-        values.update(s.analysis.resolved(s.params, s.result))
-    return ", ".join(f"{k} = {v}" for k, v in values.items())
+    return "; ".join(setting_text(i, text, code) for i in settings_items(s))
+
+
+def setting_text(item: SettingText, text: Callable[[str], str] = _same,
+                 code: Callable[[str], str] = _code_span) -> str:
+    """One setting of a settings line (:func:`settings_text`): "Label (`name`): value", or
+    "`name`: value" where no label is declared.
+
+    Example
+    -------
+    >>> from scorio_core.report._build import SettingText, setting_text
+    >>> setting_text(SettingText("Extra trials (budget)", "budget_trials", "12 (0 = L × N)"))
+    'Extra trials (budget) (`budget_trials`): 12 (0 = L × N)'
+    """
+    if not item.label:
+        return f"{code(item.name)}: {text(item.value)}"
+    return f"{text(item.label)} ({code(item.name)}): {text(item.value)}"
 
 
 def parse_sections(text: str) -> list[str]:
-    """Analysis ids from a comma-separated list such as ``"leaderboard,compare"``."""
-    ids = [t.strip() for t in str(text).split(",") if t.strip()]
+    """Analysis ids from a comma-separated list such as ``"leaderboard,compare"``: the CLI's
+    ``--sections``, and ``sections=`` given as one string to :func:`build_report` and
+    ``sc.report``.
+
+    Example
+    -------
+    >>> from scorio_core.report import parse_sections
+    >>> parse_sections("leaderboard, plan")
+    ['leaderboard', 'plan']
+    """
+    ids = list(split_names(text))
     unknown = [i for i in ids if i not in SECTIONS]
     if unknown or not ids:
+        said = ", ".join(
+            f"{i!r}" + (f" ({hint[2:]})" if (hint := did_you_mean(i, list(SECTIONS))) else "")
+            for i in unknown)
+        said = f"; unknown: {said}" if said else ""
         raise ValidationError(
             f"sections must be comma-separated analysis ids from {', '.join(ANALYSES)} or "
-            f"simulation studies from {', '.join(SIMULATIONS)}; got {text!r}"
+            f"simulation studies from {', '.join(SIMULATIONS)}; got {text!r}{said}"
         )
     return ids
 
@@ -217,9 +301,21 @@ def pooled_text(data: Outcomes, select: str = SELECT_ONE) -> str:
             f"one alone with {select}.")
 
 
+def _spec(s: Any) -> tuple[str, Any]:
+    """One item of ``sections``: an analysis id, or an ``(id, settings)`` pair."""
+    if isinstance(s, str):
+        return s, None
+    if isinstance(s, tuple | list) and len(s) == 2 and isinstance(s[0], str):
+        return s[0], s[1]
+    raise ValidationError(
+        "each section is an analysis id or an (id, settings) pair, e.g. sections=['leaderboard', "
+        f"('plan', {{'confidence': 0.9}})]; got {type(s).__name__} {str(s)[:80]!r}"
+    )
+
+
 def build_report(
     data: Outcomes,
-    sections: Iterable[SectionSpec] | None = None,
+    sections: str | Iterable[SectionSpec] | None = None,
     *,
     title: str | None = None,
     progress: Callable[[float, str], None] | None = None,
@@ -228,11 +324,15 @@ def build_report(
 
     Parameters
     ----------
-    data : Outcomes
-        The data to analyse (already restricted to one benchmark if wanted).
-    sections : iterable, optional
-        Analysis ids, or ``(id, params)`` pairs where ``params`` is the
-        analysis's ``Params`` or a dict of its fields. Default: the analyses of
+    data : Outcomes or array_like (L, M, N)
+        The data to analyse (already restricted to one benchmark if wanted); an array is
+        read as :func:`~scorio_core.outcomes.as_outcomes` reads it (a 2-D one is refused
+        with its two readings).
+    sections : str or iterable, optional
+        Analysis ids -- a list, or one comma-separated string such as ``"leaderboard,plan"``
+        (:func:`parse_sections`, as ``scorio-studio report --sections``) -- or ``(id,
+        params)`` pairs where ``params`` is the analysis's ``Params`` or a dict of its
+        fields. Default: the analyses of
         :data:`~scorio_core.definitions.DEFAULT_SECTIONS` that fit the data, with their
         default settings (those that do not fit are listed in ``Report.left_out`` with why,
         and the report says so in one line); ``stability`` and ``check``
@@ -258,17 +358,21 @@ def build_report(
     [('leaderboard', None),
      ('greedy', 'Greedy vs sampling: needs greedy outcomes (R0); this dataset has none')]
     """
+    data = as_outcomes(data, "report")  # an array as every analysis reads it
     left_out: dict[str, str] = {}
     if sections is None:
         specs, left_out = default_sections(data)
+    elif isinstance(sections, str):  # "leaderboard,plan", as the CLI's --sections (not letters)
+        specs = parse_sections(sections)
     else:
         specs = list(sections)
     pairs = []
     for s in specs:
-        aid, p = (s, None) if isinstance(s, str) else s
+        aid, p = _spec(s)
         if aid not in SECTIONS:
             raise ValidationError(
-                f"unknown analysis {aid!r}; expected one of {', '.join(SECTIONS)}"
+                f"unknown analysis {aid!r}{did_you_mean(aid, list(SECTIONS))}; expected one "
+                f"of {', '.join(SECTIONS)}"
             )
         pairs.append((SECTIONS[aid], *_params(SECTIONS[aid], p, data)))
     out = []
@@ -350,37 +454,12 @@ def _lines(v: Any) -> list[str]:
     return list(dict.fromkeys(map(str, v))) if isinstance(v, list | tuple) else [str(v)]
 
 
-def benchmark_text(data: Outcomes) -> str:
-    """The questions of ``data`` as a reader sees them named: the greedy table's rule
-    (:func:`~scorio_core.definitions.greedy.whole_label`) -- the one benchmark, the dataset
-    when its questions name none, ``combined`` with the benchmarks it pools. The provenance
-    record keeps ``combined`` for all questions (the notebook's load cell reads it).
-
-    Example
-    -------
-    >>> import numpy as np
-    >>> from scorio_core.report._build import benchmark_text
-    >>> o = sc.Outcomes(np.ones((2, 4, 2), int), benchmarks=["a", "a", "b", "b"], name="runs")
-    >>> benchmark_text(o), benchmark_text(o.select("b"))
-    ('combined (a, b)', 'b')
-    >>> benchmark_text(sc.Outcomes(np.ones((2, 4, 2), int), name="runs"))
-    'runs'
-    """
-    from ..definitions.greedy import whole_label
-
-    label = whole_label(data)
-    names = data.benchmark_names
-    if len(names) < 2:
-        return label
-    return f"{label} ({', '.join(names[:8])}{', ...' if len(names) > 8 else ''})"
-
-
-def provenance_rows(prov: dict[str, Any], data: Outcomes | None = None
-                    ) -> list[tuple[str, list[str]]]:
+def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """The provenance block as ``(label, lines)`` rows, in plain words -- the HTML and the
-    Markdown report print the same: the input file(s) listed one a line, and each file's
-    sha256 as ``sha256sum`` prints it (``<digest>  <file>``) when the data came from
-    several files; with ``data``, the benchmark as :func:`benchmark_text` names it.
+    Markdown report print the same, above the record itself: the input file(s) listed one a
+    line, each file's sha256 as ``sha256sum`` prints it (``<digest>  <file>``) when the data
+    came from several files, the record's benchmark in words
+    (:func:`~scorio_core.definitions.provenance.benchmark_words`).
 
     Example
     -------
@@ -416,7 +495,7 @@ def provenance_rows(prov: dict[str, Any], data: Outcomes | None = None
         where,
         ("sha256", sha),
         ("shape", [shape_text(shape["models"], shape["questions"], shape["trials"])]),
-        ("benchmark", [prov["benchmark"] if data is None else benchmark_text(data)]),
+        ("benchmark", [benchmark_words(prov)]),
         ("synthetic", ["yes" if prov["synthetic"] else "no"]),
         ("seeds", [", ".join(f"{k} = {v}" for k, v in prov["seeds"].items()) or "none"]),
         ("versions", [", ".join(f"{k} {v}" for k, v in prov["versions"].items())]),

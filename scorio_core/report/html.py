@@ -17,7 +17,6 @@ import pandas as pd
 from ..definitions import PRINTED_ROWS, TableView
 from ..display import CELL_STYLE, text_cell
 from ..formatting import format_columns, shape_text
-from ..outcomes import Outcomes
 from ..references import bibliography
 from ._build import (
     Report,
@@ -30,7 +29,8 @@ from ._build import (
     pooled_text,
     provenance_rows,
     readable,
-    settings_text,
+    setting_text,
+    settings_items,
 )
 from ._svg import chart_svg
 
@@ -83,6 +83,10 @@ td.t, th.t { text-align: left; }
 td.prose { min-width: 14em; }
 code { font-size: .92em; background: #f6f8fa; padding: 0 3px; border-radius: 3px; }
 .note { color: var(--muted); font-size: .85em; }
+/* a section's settings: short lines in as many columns as fit, none split over two */
+.settings ul { columns: 3 17em; column-gap: 2em; margin: 2px 0 10px; padding-left: 1.2em; }
+.settings ul.few { columns: 1; }
+.settings li { break-inside: avoid; page-break-inside: avoid; }
 dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px;
           font-size: .9em; }
 dl.prov dt { color: var(--muted); }
@@ -254,7 +258,7 @@ def _section(i: int, s: SectionResult) -> str:
     if s.error is not None:
         parts.append(f'<p class="error">Not computed for these data: {escape(s.error)}</p>')
         return "".join(parts) + "</section>"
-    parts.append(f'<p class="note">Settings: {escape(settings_text(s))}.</p>')
+    parts.append(_settings(s))
     if s.caveats:
         items = "".join(f"<li>{prose(c)}</li>" for c in s.caveats)
         parts.append(f'<div class="caveats"><strong>Caveats</strong><ul>{items}</ul></div>')
@@ -269,6 +273,16 @@ def _section(i: int, s: SectionResult) -> str:
     return "".join(parts) + "</section>"
 
 
+def _settings(s: SectionResult) -> str:
+    """The section's settings, one a line in columns (a run-on line of a dozen is hard to
+    scan): each by its label, then its notebook name as code -- a reader may not be the
+    notebook's (:func:`~._build.setting_text`, the line the Markdown report writes)."""
+    items = [f"<li>{setting_text(i, escape, lambda name: f'<code>{escape(name)}</code>')}</li>"
+             for i in settings_items(s)]
+    few = ' class="few"' if len(items) <= 4 else ""  # a short list: whole lines
+    return f'<div class="note settings">Settings<ul{few}>{"".join(items)}</ul></div>'
+
+
 def _references() -> str:
     """The papers the sections cite by title (no links: the report is self-contained)."""
     items = "".join(  # the Markdown *title* as <em>title</em>
@@ -278,16 +292,16 @@ def _references() -> str:
     return f'<section id="references"><h2>References</h2><ul>{items}</ul></section>'
 
 
-def _provenance(prov: dict[str, Any], data: Outcomes | None = None) -> str:
+def _provenance(prov: dict[str, Any]) -> str:
     dl = "".join(
         f"<dt>{escape(k)}</dt><dd>{'<br>'.join(escape(line) for line in lines)}</dd>"
-        for k, lines in provenance_rows(prov, data)
+        for k, lines in provenance_rows(prov)
     )
     full = escape(json.dumps(prov, indent=2, ensure_ascii=False, default=str))
     return (
         '<section id="provenance"><h2>Provenance</h2>'
         f'<dl class="prov">{dl}</dl>'
-        "<h3>Every setting (JSON)</h3>"
+        "<h3>Full record (JSON), every setting included</h3>"
         f"<pre>{full}</pre></section>"
     )
 
@@ -355,5 +369,5 @@ def to_html(report: Report) -> str:
         '<li><a href="#provenance">Provenance</a></li>'
         "</ol></nav></header>"
         f"<main>{body}{_references()}{read}"
-        f"{_provenance(report.provenance, report.data)}</main></body></html>\n"
+        f"{_provenance(report.provenance)}</main></body></html>\n"
     )

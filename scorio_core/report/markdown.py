@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from ..definitions import TableView
-    from ..outcomes import Outcomes
 
 __all__ = ["to_markdown"]
 
@@ -67,9 +66,9 @@ def _how_read(report: Report) -> list[str]:
     return out
 
 
-def _provenance(prov: dict, data: Outcomes | None = None) -> list[str]:
+def _provenance(prov: dict) -> list[str]:
     out = ["## Provenance", ""]
-    for label, lines in provenance_rows(prov, data):
+    for label, lines in provenance_rows(prov):
         if len(lines) == 1:
             out.append(f"- **{_md_cell(label)}**: {_md_cell(lines[0])}")
         else:
@@ -119,7 +118,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
         if s.error is not None:
             out += [f"*Not computed for these data: {_md_cell(s.error)}*", ""]
             continue
-        out += [f"Settings: {_md_cell(settings_text(s))}.", ""]
+        out += [f"Settings: {settings_text(s, _md_cell)}.", ""]  # labels, then `names`
         if s.caveats:
             # our sentences: their `code` spans stay code (names with markup never load)
             out += ["**Caveats**", ""] + [f"- {_md_escape_prose(c)}" for c in s.caveats] + [""]
@@ -142,6 +141,6 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
     for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):
         text = text.replace(ch, esc)
     out += ["## References", ""] + [f"- {line}" for line in bibliography(urls=False)] + [""]
-    out += _how_read(report) + _provenance(prov, report.data)
-    out += ["### Every setting (JSON)", "", "```json", text, "```", ""]
+    out += _how_read(report) + _provenance(prov)
+    out += ["### Full record (JSON), every setting included", "", "```json", text, "```", ""]
     return "\n".join(out)

@@ -15,11 +15,13 @@ import json
 import os
 from pathlib import Path
 
+from ..definitions.provenance import benchmark_words
+from ..export import _md_cell  # the report's Markdown escaping, for the settings' values
 from ..formatting import shape_text
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ..references import bibliography
-from ._build import Report, benchmark_text, left_out_text, pooled_text, settings_text
+from ._build import Report, left_out_text, pooled_text, settings_text
 
 __all__ = ["to_notebook", "load_code"]
 
@@ -27,12 +29,13 @@ __all__ = ["to_notebook", "load_code"]
 def load_code(
     path: str | os.PathLike,
     *,
-    benchmark: str = COMBINED,
+    benchmark: str | None = COMBINED,
     sha256: str | None = None,
     on_missing: str = "error",
     options: LoadOptions | None = None,
 ) -> str:
-    """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``;
+    """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``
+    (``None`` or ``"combined"``: all questions);
     ``options`` are further ``sc.load`` keywords (``columns``, ``weights``,
     ``scorer``), left out when ``None`` or empty.
 
@@ -78,7 +81,7 @@ def load_code(
         kw.setdefault("on_missing", on_missing)
     opts = "".join(f", {k}={v!r}" for k, v in kw.items())
     # a benchmark the loader chose (options.benchmark) is not selected a second time
-    select = ("" if benchmark in (COMBINED, kw.get("benchmark"))
+    select = ("" if benchmark in (None, COMBINED, kw.get("benchmark"))
               else f".select({benchmark!r})")
     lines += [f"data = sc.load(path{opts}){select}", "data"]
     return "\n".join(lines)
@@ -113,10 +116,9 @@ def to_notebook(
     from nbformat import v4
 
     prov = report.provenance
-    # the questions as the report names them; data whose questions name no benchmark are
-    # the dataset itself, named once (the load cell reads the record's prov["benchmark"])
-    bench = benchmark_text(report.data)
-    bench = "" if bench == report.data.name else f", benchmark `{bench}`"
+    # the benchmark(s) as the report's provenance says them (none said where the questions
+    # name none); the load cell selects the record's prov["benchmark"]
+    bench = "" if prov["benchmark"] is None else f", benchmark `{benchmark_words(prov)}`"
     intro = [
         f"# {report.title}",
         "",
@@ -156,7 +158,7 @@ def to_notebook(
         if s.error is not None:
             cells.append(v4.new_markdown_cell("\n".join(md + ["", f"*Not computed: {s.error}*"])))
             continue
-        md += ["", f"Settings: {settings_text(s)}."]
+        md += ["", f"Settings: {settings_text(s, _md_cell)}."]  # labels, then `names`
         if s.caveats:
             md += ["", "**Caveats**", ""] + [f"- {c}" for c in s.caveats]
         cells.append(v4.new_markdown_cell("\n".join(md)))

@@ -1,14 +1,14 @@
-"""Rubrics: per-completion signals -> categories -> weights (SPEC §7; 000 §3.4, App. F;
-002 §3.5, App. F).
+"""Rubrics: per-completion signals -> categories -> weights (SPEC §7; Don't Pass@k (2026), §3.4,
+App. F; Ranking Reasoning LLMs under Test-Time Scaling (2026), §3.5, App. F).
 
 * :mod:`~scorio_core.rubric.model` -- :class:`Rubric`, conditions (:class:`Compare`,
   :class:`AllOf`, :class:`AnyOf`, :class:`Not`), :class:`Rule`, JSON save/load;
 * :mod:`~scorio_core.rubric.evaluate` -- :func:`apply` (vectorized),
   :func:`category_distribution` and :func:`signal_names` (the data's signals and, for
   binary data, ``is_correct``: the outcome as a signal, :data:`DERIVED_SIGNALS`);
-* :mod:`~scorio_core.rubric.presets` -- :data:`PRESETS` (000 Table 5, 002 Table 21, and a
-  length rubric over ``response_chars``),
-  :func:`list_presets`, :func:`get_preset`;
+* :mod:`~scorio_core.rubric.presets` -- :data:`PRESETS` (Don't Pass@k (2026), Table 5, Ranking
+  Reasoning LLMs under Test-Time Scaling (2026), Table 21, and a length rubric over
+  ``response_chars``), :func:`list_presets`, :func:`get_preset`;
 * :mod:`~scorio_core.rubric.ranking` -- :func:`categorical_ranking` (τ_GS, τ_Self,
   τ_Greedy at N = 1) and :func:`scheme_ranks` (bump chart input).
 

@@ -1,5 +1,6 @@
-"""Ranking under rubrics: categorical ranking at N = 1 (002 §3.5, App. F.5) and model
-ranks per scheme for a bump chart (000 Figure 7).
+"""Ranking under rubrics: categorical ranking at N = 1 (Ranking Reasoning LLMs under Test-Time
+Scaling (2026), §3.5, App. F.5) and model ranks per scheme for a bump chart (Don't Pass@k (2026),
+Fig. 7).
 
 For every scheme, each single-trial slice ``R[:, :, n]`` is scored with
 Bayes@1 (uniform Dirichlet prior, the scheme's weights) and its ranking is
@@ -57,8 +58,9 @@ Schemes = Rubric | str | Sequence[Rubric | str] | Mapping[str, Rubric | str] | N
 def resolve_schemes(schemes: Schemes = None) -> list[tuple[str, Rubric]]:
     """``(label, rubric)`` pairs from rubrics, preset names or a ``{label: rubric}`` mapping.
 
-    ``None`` gives the eight representative schemes of 002 Table 21 (``ranking/*``).
-    Labels default to the rubrics' names and must be unique.
+    ``None`` gives the eight representative schemes of Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), Table 21 (``ranking/*``). Labels default to the rubrics' names and must be
+    unique.
     """
     if schemes is None:
         schemes = [k for k in presets.PRESETS if k.startswith("ranking/")]
@@ -113,7 +115,7 @@ def scheme_ranks(data: Outcomes, schemes: Schemes = None, *, gold: bool = False)
     Bayes@N with a uniform prior and the scheme's weights. Rows are models (data
     order), columns schemes in the order given; ``gold=True`` prepends the binary
     reference ranking (:data:`GOLD_LABEL`, Bayes_U@N of the dataset's outcomes).
-    Feed the frame to :func:`scorio_core.charts.rank_bump_chart` (000 Figure 7).
+    Feed the frame to :func:`scorio_core.charts.rank_bump_chart` (Don't Pass@k (2026), Fig. 7).
     """
     _check(data)
     cols: dict[str, np.ndarray] = {}
@@ -126,14 +128,16 @@ def scheme_ranks(data: Outcomes, schemes: Schemes = None, *, gold: bool = False)
 
 
 def categorical_ranking(data: Outcomes, schemes: Schemes = None) -> pd.DataFrame:
-    """τ_GS, τ_Self and τ_Greedy of each scheme at N = 1 (002 Table 5 / Table 22).
+    """τ_GS, τ_Self and τ_Greedy of each scheme at N = 1 (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), Table 5 / Table 22).
 
     Parameters
     ----------
     data : Outcomes
         Binary outcomes with the signals the schemes read; ``R0`` (greedy) enables τ_Greedy.
     schemes : rubrics, preset names or {label: rubric}, optional
-        Default: the eight ``ranking/*`` presets of 002 Table 21.
+        Default: the eight ``ranking/*`` presets of Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), Table 21.
 
     Returns
     -------

@@ -1,4 +1,5 @@
-"""LLM mimics with known truth, and the papers' teaching simulations (000 §2.7, App. C-D).
+"""LLM mimics with known truth, and the papers' teaching simulations (Don't Pass@k (2026), §2.7,
+App. C-D).
 
 One shared simulator and one module per study, each vectorized over replicates (no
 Python loop over datasets):
@@ -8,14 +9,14 @@ Python loop over datasets):
   :func:`sample_counts`, :func:`greedy_outcomes`), and the pieces, streams and map every
   study's replicates run through (:data:`BLOCK`).
 * :mod:`.coins` -- :func:`truth_convergence`: mean Kendall τ_b vs ``N`` between each
-  metric's ranking and the true ranking over fresh datasets (000 §2.7, Fig. 2a).
+  metric's ranking and the true ranking over fresh datasets (Don't Pass@k (2026), §2.7, Fig. 2a).
 * :mod:`.depth` -- :func:`prior_depth`: original and updated models, τ(original, updated)
-  and τ vs ``N`` for prior depths ``D`` (000 App. C, Fig. 5).
+  and τ vs ``N`` for prior depths ``D`` (Don't Pass@k (2026), App. C, Fig. 5).
 * :mod:`.order` -- :func:`correct_order`: probability that Bayes@N orders two close
-  models correctly and their z-score vs ``N`` (000 App. D, Fig. 6).
+  models correctly and their z-score vs ``N`` (Don't Pass@k (2026), App. D, Fig. 6).
 * :mod:`.coverage` -- :func:`interval_coverage`: how often 95% intervals cover the truth.
 * :mod:`.lesson` -- :func:`rubric_lesson`: Bayes@N's closed form term by term for a
-  categorical example (000 §2.3-2.4, Algorithm 1).
+  categorical example (Don't Pass@k (2026), §2.3-2.4, Algorithm 1).
 
 Every public name is read from here (``simulate.mimics``, ``simulate.CorrectOrder``); a
 name's module is imported when the name is first used, so drawing one study's chart does

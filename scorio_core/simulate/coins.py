@@ -1,4 +1,4 @@
-"""Known-truth convergence of the biased coins (000 §2.7, Fig. 2a).
+"""Known-truth convergence of the biased coins (Don't Pass@k (2026), §2.7, Fig. 2a).
 
 Mean Kendall τ_b vs ``N`` between each count-based metric's ranking (Bayes@N, avg@N, the
 Pass family) and the *true* ranking of LLM mimics, over fresh datasets.
@@ -14,7 +14,8 @@ import numpy as np
 
 from .. import eval as ev
 from .._ties import rank_scores_batch
-from .._validation import ValidationError, check_int, check_steps
+from .._validation import ValidationError, as_names, check_int, check_steps
+from ..display import recorded
 from ..engines.convergence import TABLE_KINDS, Curves, fast_kind
 from ..rank import METHODS
 from ..resampling import blocks, stream
@@ -82,6 +83,7 @@ def _scorer(method_id: str):
     )
 
 
+@recorded(data="sim")
 def truth_convergence(
     sim: Mimics,
     methods: Iterable[str] = FIG2A_METHODS,
@@ -94,7 +96,8 @@ def truth_convergence(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> Curves:
-    """Kendall τ_b vs ``N`` against the *true* ranking over fresh datasets (000 Fig. 2a).
+    """Kendall τ_b vs ``N`` against the *true* ranking over fresh datasets (Don't Pass@k (2026),
+    Fig. 2a).
 
     Every replicate is a new outcome tensor drawn from the same mimics (not a
     bootstrap of one dataset); trials accumulate one at a time and after each
@@ -122,7 +125,7 @@ def truth_convergence(
     """
     if sim.p.shape[-1] != 2:
         raise ValidationError("known-truth convergence needs binary mimics (Pass@k is binary)")
-    ids = list(methods)
+    ids = list(as_names(methods, "methods", noun="metric ids", example="bayes,pass_at_k_4"))
     if not ids:
         raise ValidationError("choose at least one method")
     for mid in ids:

@@ -1,8 +1,8 @@
 """Interval calibration: how often 95% intervals cover the truth, vs ``N`` and ``M``.
 
 The leaderboard's headline interval (:mod:`scorio_core.inference`) beside the papers'
-Bayes@N interval ``mu ± z·sigma`` (000 §2.4), in the questions and population scopes
-(SPEC §4).
+Bayes@N interval ``mu ± z·sigma`` (Don't Pass@k (2026), §2.4), in the questions and population
+scopes (SPEC §4).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
-from .._validation import ValidationError, check_confidence, check_int
-from ..display import Shown
+from .._validation import ValidationError, as_names, as_numbers, check_confidence, check_int
+from ..display import Shown, recorded
 from ..resampling import blocks, stream
 from .simulator import (
     BLOCK,
@@ -38,7 +38,7 @@ __all__ = ["COVERAGE_SCOPES", "Coverage", "interval_coverage"]
 def _intervals(n: np.ndarray, w: np.ndarray, confidence: float, scope: str) -> dict:
     """``{method: (lo, hi)}`` for counts ``(B, L, M, C+1)``: the leaderboard's headline in
     ``scope`` (:func:`scorio_core.inference.model_intervals`, the same code) and the papers'
-    Bayes@N interval ``mu ± z·sigma`` (000 §2.4)."""
+    Bayes@N interval ``mu ± z·sigma`` (Don't Pass@k (2026), §2.4)."""
     from ..inference import model_intervals, score_stats
 
     B, L, M, K = n.shape
@@ -75,8 +75,9 @@ COVERAGE_SCOPES: dict[str, Callable] = {
 @dataclass(frozen=True, repr=False)
 class Coverage(Shown):
     """Result of :func:`interval_coverage`: ``table`` with one row per
-    (scope, interval, M, N): ``coverage`` (share of intervals containing the truth, pooled
-    over models and datasets; NaN where the headline is not identified: questions scope at
+    (scope, interval, M, N) -- and per ``mean`` first when the models' means differ --:
+    ``coverage`` (share of intervals containing the truth, pooled over the models of that
+    mean and the datasets; NaN where the headline is not identified: questions scope at
     N = 1), ``se`` (its binomial standard error), ``width`` (mean width)."""
 
     analysis_id = "calibration"  # its display: the Simulator's tables and chart
@@ -86,6 +87,7 @@ class Coverage(Shown):
     settings: dict = field(default_factory=dict)
 
 
+@recorded("calibration")
 def interval_coverage(
     means=(0.5,),
     *,
@@ -115,6 +117,11 @@ def interval_coverage(
     questions scope at ``N = 1`` (NaN coverage). The full grid with skewed benchmarks
     is ``benchmarks/calibration.py``.
 
+    Models with different means cover differently (at mean 0.9 the papers' interval is
+    pulled toward 1/2, at 0.5 it is not), so then the table keeps one row per ``mean``
+    (a model's mean score, ``means @ w``; models of equal means pooled) rather than pooling
+    them into a number no benchmark has; with one mean it has no ``mean`` column.
+
     For each ``M`` the replicates run in pieces of :data:`BLOCK`, on ``executor``'s Dask
     cluster if given (:class:`scorio_core.parallel.Executor`); the result is the same
     either way.
@@ -126,13 +133,16 @@ def interval_coverage(
     True
     """
     conf = check_confidence(confidence)
+    if isinstance(means, str):  # "0.5,0.8", as --means reads it (kept so for the settings)
+        means = as_numbers(means, "means", kind=float, example="0.5,0.8")
     shares, w = _as_means(means, weights)
     B = check_int("replicates", replicates)
+    scopes = as_names(scopes, "scopes", example="questions,population")  # never by letter
     unknown = [s for s in scopes if s not in COVERAGE_SCOPES]
     if unknown or not scopes:
         raise ValidationError(f"scopes must be among {sorted(COVERAGE_SCOPES)}; got {list(scopes)}")
-    Ms = [check_int("M", m) for m in M_values]
-    Ns = [check_int("N", n) for n in N_values]
+    Ms = [check_int("M", m) for m in as_numbers(M_values, "M_values", example="10,30,100")]
+    Ns = [check_int("N", n) for n in as_numbers(N_values, "N_values", example="1,4,16")]
     scopes = tuple(scopes)
     entropy = _entropy(_rng(seed))
     pieces = blocks(B, BLOCK)
@@ -141,27 +151,35 @@ def interval_coverage(
     parts = _map(executor, _coverage_piece, items,
                  (shares, w, concentration, tuple(Ns), scopes, conf), progress,
                  len(Ms) * B, "datasets")
+    # the models of each distinct mean (rows of ``shares``), in the order given
+    _, first, group = np.unique(shares, axis=0, return_index=True, return_inverse=True)
+    group = np.asarray(group).ravel()
+    order = np.argsort(first)
+    groups = [(float(shares[first[g]] @ w), group == g) for g in order]
     rows = []
-    for i, m in enumerate(Ms):
-        mine = parts[i * len(pieces) : (i + 1) * len(pieces)]
-        for n in Ns:
-            for scope in scopes:
-                for method in mine[0][n, scope]:
-                    hit = np.concatenate([part[n, scope][method][0] for part in mine])
-                    width = np.concatenate([part[n, scope][method][1] for part in mine])
-                    ok = ~np.isnan(width)
-                    cov = float(hit[ok].mean()) if ok.any() else float("nan")
-                    rows.append(
-                        {
-                            "scope": scope,
-                            "interval": method,
-                            "M": m,
-                            "N": n,
-                            "coverage": cov,
-                            "se": float(np.sqrt(cov * (1 - cov) / max(ok.sum(), 1))),
-                            "width": float(width[ok].mean()) if ok.any() else float("nan"),
-                        }
-                    )
+    for mean, cols in groups:
+        for i, m in enumerate(Ms):
+            mine = parts[i * len(pieces) : (i + 1) * len(pieces)]
+            for n in Ns:
+                for scope in scopes:
+                    for method in mine[0][n, scope]:
+                        hit = np.concatenate([part[n, scope][method][0] for part in mine])
+                        width = np.concatenate([part[n, scope][method][1] for part in mine])
+                        hit, width = hit[:, cols], width[:, cols]
+                        ok = ~np.isnan(width)
+                        cov = float(hit[ok].mean()) if ok.any() else float("nan")
+                        rows.append(
+                            ({"mean": mean} if len(groups) > 1 else {})
+                            | {
+                                "scope": scope,
+                                "interval": method,
+                                "M": m,
+                                "N": n,
+                                "coverage": cov,
+                                "se": float(np.sqrt(cov * (1 - cov) / max(ok.sum(), 1))),
+                                "width": float(width[ok].mean()) if ok.any() else float("nan"),
+                            }
+                        )
     settings = {
         "means": np.asarray(means, float).tolist(),
         "concentration": concentration,

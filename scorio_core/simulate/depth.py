@@ -1,4 +1,4 @@
-"""Prior depth: original and updated models (000 App. C, Fig. 5).
+"""Prior depth: original and updated models (Don't Pass@k (2026), App. C, Fig. 5).
 
 How far the ranking of updated models moves from the originals', and how many trials of
 the originals (prior depth ``D``, Bayes@N's ``R0``) help rank the updated ones.
@@ -15,8 +15,8 @@ import pandas as pd
 
 from .. import eval as ev
 from .._ties import rank_scores, rank_scores_batch
-from .._validation import check_int, check_steps
-from ..display import Shown
+from .._validation import as_numbers, check_int, check_steps
+from ..display import Shown, recorded
 from ..engines.agreement import tau_b_to
 from ..resampling import blocks, stream
 from .simulator import (
@@ -101,6 +101,7 @@ def _updated_probs(rng, size, L: int, M: int) -> np.ndarray:
     return rng.beta(a, b, size=size + (L, M))
 
 
+@recorded("prior-depth")
 def prior_depth(
     *,
     M: int = 30,
@@ -113,7 +114,7 @@ def prior_depth(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> PriorDepth:
-    """Prior depth study of 000 App. C (Fig. 5).
+    """Prior depth study of Don't Pass@k (2026), App. C (Fig. 5).
 
     Eight *original* models ``i = 1..8`` have ``M`` fixed success probabilities drawn from
     ``Beta(i + 3, 12 - i)`` (with ``match_paper_means``, shifted in logit space so their
@@ -140,7 +141,9 @@ def prior_depth(
     """
     M = check_int("M", M)
     B, U = check_int("replicates", replicates), check_int("updates", updates)
-    Ds = tuple(sorted({check_int("depth", d, minimum=0) for d in depths}))
+    Ds = tuple(sorted({check_int("depth", d, minimum=0)
+                       for d in as_numbers(depths, "depths", example="0,1,2")}))
+    steps = as_numbers(steps, "steps", example="1,2,4")
     S = check_steps(max(steps) if len(steps) else 1, steps)
     rng = _rng(seed)
     L = 8

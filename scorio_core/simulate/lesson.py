@@ -1,5 +1,5 @@
 """The rubric lesson: Bayes@N's closed form term by term for a categorical example
-(000 §2.3-2.4, Algorithm 1)."""
+(Don't Pass@k (2026), §2.3-2.4, Algorithm 1)."""
 
 from __future__ import annotations
 
@@ -10,27 +10,32 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError
+from ..display import Shown, recorded
 from ..formatting import DECIMALS_ATTR
 from .params import LESSON_R
 
 __all__ = ["RubricLesson", "rubric_lesson", "LESSON_DECIMALS"]
 
-#: Decimals of every number the rubric lesson shows (its table's ``m_α``, ``v_α``, and
+#: Decimals of every number the rubric lesson shows (its table's ``m_α``, ``var_α``, and
 #: ``μ``, ``σ`` in the page's metrics, the text and the chart's tooltip): the worked
-#: example's ``v_α`` are a few thousandths. Declared once, for the page, CLI and report.
+#: example's ``var_α`` are a few thousandths. Declared once, for the page, CLI and report.
 LESSON_DECIMALS = 5
 
 
-@dataclass(frozen=True)
-class RubricLesson:
+@dataclass(frozen=True, repr=False)
+class RubricLesson(Shown):
     """Bayes@N for one model, term by term (Algorithm 1).
 
     ``table``: per question ``α``: counts ``ν_αk`` (data + prior + 1), the question's
     posterior mean score ``m_α = Σ_k (ν_αk/T)(w_k - w0)`` and variance term
-    ``v_α = Σ_k (ν_αk/T)(w_k - w0)² - m_α²``. Then ``mu = w0 + (1/M) Σ m_α`` and
-    ``sigma² = Σ v_α / (M² (T + 1))``; ``mu, sigma`` agree with
-    :func:`scorio_core.eval.bayes`.
+    ``var_α = Σ_k (ν_αk/T)(w_k - w0)² - m_α²`` (the bracketed term of σ² in the formula the
+    Simulator shows; named ``var`` so it is not read as the counts ``ν``). Then
+    ``mu = w0 + (1/M) Σ m_α`` and ``sigma² = Σ var_α / (M² (T + 1))``; ``mu, sigma`` agree
+    with :func:`scorio_core.eval.bayes`. ``R`` and ``R0`` are the outcomes it was given (its
+    display draws μ as the partial-credit weight moves from them: the Simulator's lesson).
     """
+
+    analysis_id = "rubric-lesson"  # its display: the Simulator's tables and chart
 
     table: pd.DataFrame
     weights: tuple[float, ...]
@@ -38,8 +43,15 @@ class RubricLesson:
     M: int
     mu: float
     sigma: float
+    R: tuple[tuple[int, ...], ...] = ()
+    R0: tuple[tuple[int, ...], ...] | None = None
 
 
+def _rows(R) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(int(x) for x in row) for row in np.asarray(R).reshape(len(R), -1))
+
+
+@recorded("rubric-lesson", params={"weights": "w"})
 def rubric_lesson(R=LESSON_R, w=(0.0, 0.5, 1.0), R0=None) -> RubricLesson:
     """The closed form of Bayes@N for a small categorical ``R (M, N)`` and weights ``w``.
 
@@ -66,6 +78,7 @@ def rubric_lesson(R=LESSON_R, w=(0.0, 0.5, 1.0), R0=None) -> RubricLesson:
     for k in range(nu.shape[1]):
         table[f"ν_{k}"] = nu[:, k]
     table["m_α"] = m_a
-    table["v_α"] = v_a
-    table.attrs[DECIMALS_ATTR] = {"m_α": LESSON_DECIMALS, "v_α": LESSON_DECIMALS}
-    return RubricLesson(table, tuple(float(x) for x in wv), T, M, mu, sigma)
+    table["var_α"] = v_a
+    table.attrs[DECIMALS_ATTR] = {"m_α": LESSON_DECIMALS, "var_α": LESSON_DECIMALS}
+    return RubricLesson(table, tuple(float(x) for x in wv), T, M, mu, sigma, _rows(R),
+                        None if R0 is None else _rows(R0))

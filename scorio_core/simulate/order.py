@@ -1,4 +1,5 @@
-"""Probability of the correct order of two close models vs ``N`` (000 App. D, Fig. 6).
+"""Probability of the correct order of two close models vs ``N`` (Don't Pass@k (2026), App. D,
+Fig. 6).
 
 The simulated P(correct order) and mean z-score per ``N``, and what the papers'
 expected-z rule (:func:`scorio_core.decision.trials_needed_from`) predicts from one
@@ -16,9 +17,9 @@ import pandas as pd
 from scipy import special
 
 from .. import eval as ev
-from .._validation import ValidationError, check_int
+from .._validation import ValidationError, as_numbers, check_int
 from ..decision import prob_correct_order, trials_needed_from
-from ..display import Shown
+from ..display import Shown, recorded
 from ..resampling import stream
 from .simulator import Progress, _entropy, _map, _rng, mimics, sample_counts
 
@@ -37,7 +38,8 @@ class CorrectOrder(Shown):
     ``rho`` = Φ(z_mean). ``n_at`` maps a z threshold to the first ``N`` of the grid
     where ``z_mean`` reaches it (NaN if none); ``predicted_at`` to the median
     trials-needed prediction (:func:`scorio_core.decision.trials_needed_from`) made
-    from datasets of ``N = predict_from`` trials.
+    from datasets of ``N = predict_from`` trials; ``M`` is the number of questions of each
+    simulated dataset.
     """
 
     analysis_id = "order"  # its display: the Simulator's tables and chart
@@ -48,8 +50,10 @@ class CorrectOrder(Shown):
     true_means: tuple[float, float]
     concentration: float
     predict_from: int
+    M: int = 30  # questions per simulated dataset
 
 
+@recorded("order", params={"sims": "n_sims"})
 def correct_order(
     upper: float = 0.6213,
     lower: float = 0.608,
@@ -64,7 +68,8 @@ def correct_order(
     progress: Progress | None = None,
     executor: Executor | None = None,
 ) -> CorrectOrder:
-    """How many trials separate two close models? (000 App. D, Fig. 6; LLM10 vs LLM9).
+    """How many trials separate two close models? (Don't Pass@k (2026), App. D, Fig. 6; LLM10 vs
+    LLM9).
 
     Two mimics with exact means ``upper > lower`` over ``M`` fixed questions
     (``Beta`` spread ``κ`` = ``concentration``). The probability of the correct order
@@ -88,14 +93,16 @@ def correct_order(
     """
     if not 0 < lower < upper < 1:
         raise ValidationError(f"need 0 < lower < upper < 1; got lower={lower}, upper={upper}")
-    ns = np.unique(np.asarray(list(n_values), dtype=int))
+    n_values = as_numbers(n_values, "n_values", example="20,80")
+    ns = np.unique(np.asarray(n_values, dtype=int))
     if ns.size == 0 or ns.min() < 1:
         raise ValidationError(f"n_values must be positive whole numbers; got {list(n_values)}")
     sims = check_int("n_sims", n_sims)
     rng = _rng(seed)
     sim = mimics([upper, lower], M, concentration=concentration, seed=rng)
     n80 = check_int("predict_from", predict_from)
-    ts = tuple(float(t) for t in thresholds)
+    ts = tuple(float(t) for t in as_numbers(thresholds, "thresholds", kind=float,
+                                            example="1.645,1.96"))
     entropy = _entropy(rng)
     items = [("order", int(n), entropy, j) for j, n in enumerate(ns)]
     items.append(("predict", n80, entropy, ns.size))
@@ -112,7 +119,8 @@ def correct_order(
         n_at[t] = float(ns[hit[0]]) if hit.size else float("nan")
     predicted = parts[-1]
     return CorrectOrder(
-        table, n_at, predicted, (float(upper), float(lower)), float(concentration), n80
+        table, n_at, predicted, (float(upper), float(lower)), float(concentration), n80,
+        int(M),
     )
 
 

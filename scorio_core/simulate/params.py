@@ -17,11 +17,10 @@ upper=0.6, lower=0.7
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 from typing import Any
 
-from .._validation import SettingsConflict, ValidationError, check_int
+from .._validation import SettingsConflict, ValidationError, as_names, as_numbers, check_int
 from ..params import numbers_parse, seed_setting, setting, validate
 
 __all__ = ["FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams", "OrderParams",
@@ -44,17 +43,6 @@ FIG2A_METHODS = (
 LESSON_R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))
 
 
-def _seq(name: str, value: Any) -> tuple:
-    """A setting that holds several values: a single number or name is a one-value tuple
-    (a link's ``calibration.means=0.9``); anything else that is not a sequence is refused."""
-    if isinstance(value, str | numbers.Real) and not isinstance(value, bool):
-        return (value,)
-    try:
-        return tuple(value)
-    except TypeError:
-        raise ValidationError(f"{name} must be a list of values; got {value!r}") from None
-
-
 def _finite(name: str, value: Any) -> float:
     """A finite number of either sign (a category weight)."""
     ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
@@ -66,6 +54,8 @@ def _finite(name: str, value: Any) -> float:
 def _table(name: str, value: Any) -> tuple[tuple[int, ...], ...]:
     """Rows of whole-number outcome categories (the rubric lesson's ``R`` / ``R0``)."""
     try:
+        if isinstance(value, str):  # never one category per character
+            raise TypeError
         return tuple(tuple(check_int(name, x, 0) for x in row) for row in value)
     except TypeError:
         raise ValidationError(f"{name} must be rows of whole-number categories, e.g. "
@@ -93,7 +83,7 @@ def _mean(default: float, text: str, label: str) -> Any:
 
 @dataclass(frozen=True)
 class CoinsParams:
-    """Known-truth convergence of the 11 biased coins (000 Fig. 2a).
+    """Known-truth convergence of the 11 biased coins (Don't Pass@k (2026), Fig. 2a).
 
     Parameters
     ----------
@@ -127,7 +117,7 @@ class CoinsParams:
 
     def __post_init__(self) -> None:
         validate(self)
-        methods = tuple(str(m) for m in _seq("methods", self.methods))
+        methods = as_names(self.methods, "methods", noun="metric ids", example="bayes,avg")
         if not methods:
             raise ValidationError("methods must name at least one metric, e.g. ('bayes',)")
         object.__setattr__(self, "methods", methods)
@@ -135,7 +125,7 @@ class CoinsParams:
 
 @dataclass(frozen=True)
 class PriorDepthParams:
-    """Prior depth study of 000 App. C (Fig. 5): updated models, D prior trials.
+    """Prior depth study of Don't Pass@k (2026), App. C (Fig. 5): updated models, D prior trials.
 
     Parameters
     ----------
@@ -154,7 +144,7 @@ class PriorDepthParams:
 
 @dataclass(frozen=True)
 class OrderParams:
-    """P(correct order) and z vs N for two close models (000 App. D, Fig. 6).
+    """P(correct order) and z vs N for two close models (Don't Pass@k (2026), App. D, Fig. 6).
 
     Parameters
     ----------
@@ -189,7 +179,8 @@ class CalibrationParams:
     Parameters
     ----------
     means : tuple of float
-        Mean success of the simulated models.
+        Mean success of the simulated models; when they differ, the coverage table has one
+        row per mean (column ``mean``) and the chart one panel per mean.
     M_values : tuple of int
         Numbers of questions.
     concentration : float
@@ -201,7 +192,8 @@ class CalibrationParams:
     """
 
     means: tuple[float, ...] = setting((0.5,), "mean success of the simulated models, one "
-                                       "number per model, each strictly between 0 and 1",
+                                       "number per model, each strictly between 0 and 1; "
+                                       "coverage is given per mean",
                                        minimum=0.0, maximum=1.0, open_min=True, open_max=True,
                                        page_min=0.05, page_max=0.95, label="Mean success",
                                        parse=numbers_parse("--means", "0.5,0.8"))
@@ -216,8 +208,12 @@ class CalibrationParams:
     seed: int = seed_setting()
 
     def __post_init__(self) -> None:
-        for name in ("means", "M_values"):  # a single number stands for a list of one
-            object.__setattr__(self, name, _seq(name, getattr(self, name)))
+        # a single number stands for a list of one; a string is read as --means and
+        # --questions read theirs (a link's calibration.means=0.9)
+        object.__setattr__(self, "means", as_numbers(self.means, "means", kind=float,
+                                                     example="0.5,0.8"))
+        object.__setattr__(self, "M_values", as_numbers(self.M_values, "M_values",
+                                                        example="10,30,100"))
         validate(self)  # each mean and each M by its declaration, as the CLI checks them
         if not self.means or not self.M_values:
             raise ValidationError("means and M_values must each hold at least one value")
@@ -226,7 +222,8 @@ class CalibrationParams:
 
 @dataclass(frozen=True)
 class RubricLessonParams:
-    """Bayes@N term by term for 001's worked example (000 §2.4, Algorithm 1).
+    """Bayes@N term by term for the Scorio documentation's worked example (Don't Pass@k (2026),
+    §2.4, Algorithm 1).
 
     Parameters
     ----------
@@ -235,7 +232,7 @@ class RubricLessonParams:
     R0 : tuple of tuples of int, optional
         Prior outcomes, one row per question (e.g. ``((2,), (1,))``).
     R : tuple of tuples of int
-        The outcomes ``(M, N)`` (default 001's two questions × five trials).
+        The outcomes ``(M, N)`` (default: the worked example's two questions × five trials).
     """
 
     weights: tuple[float, ...] = setting((0.0, 0.5, 1.0), "weight of each outcome category "
@@ -252,7 +249,9 @@ class RubricLessonParams:
                                              cli=None)
 
     def __post_init__(self) -> None:
-        w = tuple(_finite("weights", x) for x in _seq("weights", self.weights))
+        w = tuple(_finite("weights", x) for x in as_numbers(
+            self.weights, "weights", kind=float,
+            parse=numbers_parse("weights", "0,0.5,1", at_least=2)))
         if len(w) < 2 or not all(math.isfinite(x) for x in w):
             raise ValidationError(f"weights must be at least two finite numbers; got {w!r}")
         object.__setattr__(self, "weights", w)

@@ -1,10 +1,11 @@
-"""LLM mimics with known truth, and the machinery every study shares (000 §2.7, eq. 4).
+"""LLM mimics with known truth, and the machinery every study shares (Don't Pass@k (2026), §2.7,
+eq. 4).
 
 A *mimic* is a biased coin (or a loaded die, for categorical outcomes) per
 question: model ``l`` answers question ``α`` in category ``k`` with probability
 ``p[l, α, k]``, independently on every trial. Because ``p`` is known, so is the
 truth: the weighted mean over the questions, ``π̄_l = (1/M) Σ_α Σ_k p[l, α, k] w_k``
-(000 eq. 4), and therefore the true ranking.
+(Don't Pass@k (2026), eq. 4), and therefore the true ranking.
 
 Per-question probabilities scatter around each model's mean: binary success
 probabilities ``p ~ Beta(κ m, κ (1 - m))`` and categorical probability vectors
@@ -41,7 +42,7 @@ import numpy as np
 from scipy import special
 
 from .._ties import rank_scores
-from .._validation import ValidationError, check_int, check_number
+from .._validation import ValidationError, as_names, as_numbers, check_int, check_number
 from ..engines.agreement import _signs
 from ..outcomes import Outcomes, frozen
 from ..resampling import run_pieces
@@ -123,6 +124,8 @@ def shift_to_means(p, means) -> np.ndarray:
     0.3
     """
     p = np.asarray(p, dtype=float)
+    if isinstance(means, str):  # one mean per row of p, as --means reads them
+        means = as_numbers(means, "means", kind=float, example="0.5,0.8")
     m = np.asarray(means, dtype=float)[..., None]
     if np.any((m <= 0) | (m >= 1)):
         raise ValidationError(f"means must lie strictly in (0, 1); got {np.ravel(m).tolist()}")
@@ -144,7 +147,12 @@ def shift_to_means(p, means) -> np.ndarray:
 
 
 def _as_means(means, weights) -> tuple[np.ndarray, np.ndarray]:
-    """``(shares (L, C+1), weights (C+1,))`` from binary means ``(L,)`` or shares ``(L, C+1)``."""
+    """``(shares (L, C+1), weights (C+1,))`` from binary means ``(L,)`` or shares ``(L, C+1)``;
+    a string is read as ``--means 0.5,0.8`` (``--weights 0,0.5,1``) is."""
+    if isinstance(means, str):
+        means = as_numbers(means, "means", kind=float, example="0.5,0.8")
+    if isinstance(weights, str):
+        weights = as_numbers(weights, "weights", kind=float, example="0,0.5,1")
     a = np.asarray(means, dtype=float)
     if a.ndim == 1:
         if a.size < 1 or np.any((a <= 0) | (a >= 1)) or not np.all(np.isfinite(a)):
@@ -322,7 +330,7 @@ class Mimics:
 
     @property
     def truth(self) -> np.ndarray:
-        """True means ``π̄ (L,)`` over the ``M`` questions (000 eq. 4)."""
+        """True means ``π̄ (L,)`` over the ``M`` questions (Don't Pass@k (2026), eq. 4)."""
         return self.per_question.mean(-1)
 
     @property
@@ -390,7 +398,7 @@ def mimics(
     Parameters
     ----------
     means : array_like, shape (L,) or (L, C+1)
-        Binary mean success probabilities (default: the 11 coins of 000 §2.7) or
+        Binary mean success probabilities (default: the 11 coins of Don't Pass@k (2026), §2.7) or
         categorical mean category shares.
     M : int
         Number of questions.
@@ -421,9 +429,11 @@ def mimics(
         exact_means=exact,
         seed=seed,
     )
-    names = tuple(models) if models is not None else tuple(f"LLM_{i + 1}" for i in range(L))
+    # one name per model / category; a string is split at its commas unless one is wanted
+    names = (as_names(models, "models", noun="model names", count=L) if models is not None
+             else tuple(f"LLM_{i + 1}" for i in range(L)))
     cats = (
-        tuple(category_names)
+        as_names(category_names, "category_names", noun="category names", count=K)
         if category_names is not None
         else (("wrong", "correct") if K == 2 else tuple(f"cat{k}" for k in range(K)))
     )

@@ -110,6 +110,22 @@ WIDE_CHARTS_JS = """() => {
     .map((c, i) => [i, Math.round(c.getBoundingClientRect().right - right)])
     .filter(([, past]) => past > 1);
 }"""
+#: ``[label, pixels past]`` of every legend label of a chart in the main column that runs
+#: past its chart's drawing (the SVG's box, which the page clips: a one-row legend under a
+#: half-column panel cut "simulated mean" at 1024 px) or that Vega ended with "…" (longer
+#: than its ``labelLimit``): a label a reader cannot read whole.
+CUT_LEGENDS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).flatMap(svg => {
+  const box = svg.getBoundingClientRect();
+  return Array.from(svg.querySelectorAll('.role-legend-label text')).map(t => {
+    const r = t.getBoundingClientRect();
+    return [t.textContent, Math.round(Math.max(r.right - box.right, box.left - r.left))];
+  }).filter(([text, past]) => past > 1 || text.endsWith('\u2026'));
+})"""
+#: The legend labels of the charts in the main column, chart by chart.
+LEGEND_LABELS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).map(svg =>
+  Array.from(svg.querySelectorAll('.role-legend-label text')).map(t => t.textContent))"""
 #: The number of charts drawn (canvas or SVG) in the main column.
 CHARTS_JS = """() => document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stVegaLiteChart"] :is(canvas, svg)').length"""

@@ -18,6 +18,8 @@ from _browser import (
     CODE_BOXES_JS,
     CUT_CODE_JS,
     CUT_LABELS_JS,
+    CUT_LEGENDS_JS,
+    LEGEND_LABELS_JS,
     TABLES_JS,
     WIDE_CHARTS_JS,
     WIDE_TABLES_JS,
@@ -152,6 +154,26 @@ def test_upload_a_long_csv_then_a_bad_file(page, server, tmp_path):
     _no_exception(page, "after a bad upload")
 
 
+def test_a_page_that_refuses_the_data_still_finishes_its_run(page, server, tmp_path):
+    """A page that shows why it cannot run (one model: the Planner refuses, others warn)
+    ends its run as any other: the sidebar's *Save session* and the run marker are drawn
+    after the page (``app.py``'s ``finally``). ``st.stop()`` there dropped them: the Planner
+    never reached the marker (a screenshot waited 120 s) and lost the save button."""
+    one = tmp_path / "one.csv"
+    one.write_text("model,question,trial,outcome\n" + "".join(
+        f"solo,q{q},{t},{(q + t) % 3 == 0:d}\n" for q in range(15) for t in range(4)))
+    page.goto(server)
+    settle(page)
+    _upload(page, one)
+    save = page.get_by_role("button", name="Save session", exact=True)
+    for name in _nav_labels(page):
+        act(page, page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
+        _no_exception(page, name)
+        if not save.count():  # the Session box opens closed on each page
+            act(page, page.get_by_text("Session", exact=True).first.click)
+        assert save.count() == 1, name
+
+
 def test_download_the_leaderboard_export(page, server):
     page.goto(f"{server}/leaderboard?dataset=reasoning_synthetic")  # named, not the default
     settle(page)
@@ -275,6 +297,8 @@ WIDE_CHART_PAGES = {
     # the order and gap curves, two 300 px panels each: 184 and 217 px past at 1024 px;
     # with the allocation chart
     "planner": 5,
+    # a lead that matters: a third line in the order curve's legend, with the lead's digits
+    "planner?dataset=biased_coins&plan.lead=0.0125": 5,
     # the method-family heatmap's 52 px cells: 749 px wide, 185 px past at 1024 px
     "methods": 1,
 }
@@ -286,7 +310,9 @@ def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(
         page, server, path, width):
     """A side-by-side chart draws each panel in its own column as wide as half the main
     column (``_render.PANELS``), as tall as its own height; the method-family heatmap is as
-    wide as the column."""
+    wide as the column. Every legend label reads whole within its chart: the Planner's
+    panels cut "simulated mean" (a row of two, 49 px past) and "smallest lead decided (any
+    field)" (13 px) at 1024 px."""
     page.set_viewport_size({"width": width, "height": 1000})
     page.goto(f"{server}/{path}")
     settle(page)
@@ -297,6 +323,14 @@ def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(
     _no_exception(page, path)
     assert page.evaluate(CHARTS_JS) == n  # each panel a chart of its own
     assert page.evaluate(WIDE_CHARTS_JS) == []
+    assert page.evaluate(CUT_LEGENDS_JS) == []
+    if path.startswith("planner"):
+        # what was measured: the allocation's, the order curve's two and the gap curve's two
+        legends = page.evaluate(LEGEND_LABELS_JS)
+        assert len(legends) == 5 and all(len(labels) >= 2 for labels in legends), legends
+        if "lead" in path:
+            assert "decided if lead is 0.0125" in legends[1], legends
+            assert all("lead that matters" in labels for labels in legends[3:]), legends
     if path == "planner":
         # each panel's 220 px plot with its axes and legend below it: fitted to the panel's
         # height as well, the order curve was a 40 px strip with its legend

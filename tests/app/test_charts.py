@@ -226,3 +226,61 @@ def test_a_chart_with_nothing_to_draw_says_why_on_the_page():
     assert not at.exception
     assert [i.value for i in at.info] == ["no plan can be made"]
     assert len(at.get("vega_lite_chart")) == 1 and [c.value for c in at.caption] == ["a caption"]
+
+
+#: A panel of the Planner's side-by-side charts in a 1024 px window (half the main column,
+#: as measured in Chromium; ``test_browser`` checks the labels there, where a browser runs).
+PANEL_1024_PX = 274
+
+
+def _legends(spec):
+    """Every legend declared in a (layered) chart spec."""
+    if isinstance(spec, dict):
+        if isinstance(spec.get("legend"), dict):
+            yield spec["legend"]
+        for v in spec.values():
+            yield from _legends(v)
+    elif isinstance(spec, list):
+        for v in spec:
+            yield from _legends(v)
+
+
+def test_planner_panel_legends_fit_a_panel_at_1024_px():
+    """The page draws the order and gap curves as panels in half the main column
+    (``_render.panels``): their bottom legends cut "simulated mean" (a row of two) and
+    "smallest lead decided (any field)" (labels up to 320 px) at the panel's edge at 1024 px.
+    Each legend lists one entry a line, its labels within :data:`PANEL_LABEL_PX`, and every
+    label is drawn whole at that panel width under Streamlit's type sizes."""
+    import dataclasses
+    import re
+    import sys
+    from pathlib import Path
+
+    from app_pages._render import panels, vega_lite
+    from scorio_core.planner import order_curve
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from test_chart_readability import STREAMLIT_THEME
+
+    vlc = pytest.importorskip("vl_convert")
+    c = order_curve([0.7] * 5, [0.6] * 5, [1, 2, 4, 8], sims=20)
+    c = dataclasses.replace(c, z_projected=c.z_mean, p_decided=np.linspace(0.2, 0.9, 4),
+                            p_at_lead=np.linspace(0.1, 0.8, 4), lead=0.0125)
+    drawn = []
+    for chart in (charts.order_curve_chart(c, 1.645),
+                  charts.gap_curve_chart(_gap_frame([0.2, 0.05, 0.2, 0.07]), lead=0.0125)):
+        for panel in panels(vega_lite(chart)):
+            legends = list(_legends(panel))
+            assert legends and all(
+                (g["orient"], g["columns"], g["labelLimit"]) == ("bottom", 1, charts.PANEL_LABEL_PX)
+                for g in legends), legends
+            panel = {**panel, "width": PANEL_1024_PX,
+                     "config": {**panel.get("config", {}), **STREAMLIT_THEME}}
+            svg = vlc.vegalite_to_svg(panel).replace("&apos;", "'")
+            assert "…" not in svg
+            drawn += [re.findall(r">([^<]*)</text>", part[:part.find("</g>")])
+                      for part in svg.split('class="mark-text role-legend-label"')[1:]]
+    labels = {t for part in drawn for t in part}
+    assert {"correct order (papers)", "decided (ours)", "decided if lead is 0.0125",
+            "simulated mean", "projection (App. D)", "smallest lead decided", "today's estimate",
+            "lead that matters"} <= labels, labels

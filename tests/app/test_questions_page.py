@@ -55,7 +55,8 @@ def test_questions_page_renders_and_filters(at):
 def test_questions_tables_leave_out_columns_blank_in_every_row(at):
     """The disagreement table showed a ``status`` column blank in all 20 rows (informative
     questions have none) -- a header with nothing under it; where some question has one
-    (a collapsed 2PL slope) the column stays, with a help saying what it means."""
+    (a 2PL slope near 0: no 2PL difficulty) the column stays, with a help saying what it
+    means."""
     at.switch_page("app_pages/questions.py").run()
     _ok(at)
     shown = [d for d in at.dataframe if "disagreement" in d.value.columns]
@@ -64,7 +65,7 @@ def test_questions_tables_leave_out_columns_blank_in_every_row(at):
     from app_pages.questions import STATUS_HELP
 
     every = next(d for d in shown if len(d.value) == 100)
-    assert "no 2PL slope" in set(every.value["status"])
+    assert "no 2PL difficulty" in set(every.value["status"])
     assert STATUS_HELP in every.proto.columns  # the column's help, in the table's config
 
 

@@ -40,7 +40,7 @@ def test_lesson_renders(at, lesson):
 
 
 def test_rubric_lesson_shows_reference_values(at):
-    """μ and σ in the table's decimals (5, as m_α and v_α): the metrics said 0.562500 and
+    """μ and σ in the table's decimals (5, as m_α and var_α): the metrics said 0.562500 and
     the notice 0.5625 beside a table of 0.56250."""
     at.switch_page(PAGE).run()
     at.radio(key="sim_lesson").set_value("Rubric weights").run()
@@ -48,6 +48,10 @@ def test_rubric_lesson_shows_reference_values(at):
     assert values["μ"] == "0.56250" and values["σ"] == "0.09200"
     notice = next(i.value for i in at.info if "What to notice" in i.value)
     assert "μ = 0.56250 and σ = 0.09200" in notice
+    # the formula names the table's var_α (the bracketed term of σ²; it was v_α beside ν_k)
+    formula = at.latex[0].value
+    assert r"\sigma^2 = \frac{\sum_\alpha \mathrm{var}_\alpha}" in formula
+    assert list(at.dataframe[0].value.columns)[-2:] == ["m_α", "var_α"]
     at.selectbox(key="sim_r0").set_value("R0 = [[2], [1]]").run()
     values = {m.label: m.value for m in at.metric}
     assert values["μ"] == "0.58333" and values["σ"] == "0.08517"

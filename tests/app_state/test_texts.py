@@ -282,3 +282,24 @@ def test_the_questions_pages_medians_take_their_quantitys_decimals():
                       "mean": [0.5934, 0.9124]})
     assert printf_formats(t) == {"difficulty": "%.3f", "difficulty_median": "%.3f",
                                  "discrimination_median": "%.3f", "mean": "%.4f"}
+
+
+def test_setting_label_is_the_core_label_a_report_reads():
+    """The app's notes and errors name a setting by its widget's label; the label rule lived
+    in app_state, where a report (core, no app_state import) could not read it and wrote
+    ``budget_trials = 12``. The rule is the core's now: the app bolds each of its labels,
+    the report's settings line writes them, for every setting of every analysis and study."""
+    from app_state.texts import setting_label
+    from scorio_core.definitions import SECTIONS
+    from scorio_core.params import PlanParams, settings_of, widget_labels
+    from scorio_core.simulate.params import RubricLessonParams
+
+    for a in SECTIONS.values():
+        for name in settings_of(a.params):
+            labels = widget_labels(a.params, name)
+            assert labels and all(labels)
+            assert setting_label(a.params, name) == " / ".join(f"**{x}**" for x in labels)
+    assert setting_label(PlanParams, "pair") == "**Better model** / **Other model**"
+    assert setting_label(PlanParams, "pair", 0) == "**Better model**"
+    assert setting_label(RubricLessonParams, "weights", 2) == "**weight of category 2**"
+    assert setting_label(PlanParams, "nope") == "`nope`" and widget_labels(PlanParams, "x") == []

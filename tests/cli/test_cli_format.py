@@ -170,31 +170,43 @@ def _paragraph(out: str, label: str) -> list[str]:
 def test_simulate_text_says_how_to_read_and_what_to_notice_in_plain_words():
     """The Simulator page and the reports say how to read a lesson and what to notice in it;
     the command printed neither. The rubric lesson's, word for word: under the title, wrapped
-    to the leaderboard's 100 columns, and closing the output once its numbers are printed."""
+    to the leaderboard's 100 columns, and closing the output once its numbers are printed --
+    the lesson's opening, then what its printed tables hold (the page shows a formula and a
+    chart there), and what to notice in the numbers printed (the page: in its chart)."""
     out = _simulate("rubric-lesson", "table")
     lines = out.splitlines()
-    assert lines[:6] == [
+    assert lines[:10] == [
         "Rubric weights (Bayes@N term by term)",
         "",
         "How to read this: Two questions, five trials, three categories (wrong / partial / "
         "correct; the",
         "Scorio documentation's worked example). Bayes@N is closed-form (Don't Pass@k (2026), "
         "§2.4, Algorithm",
-        "1), with ν = counts + prior + 1:",
+        "1), with ν = counts + prior + 1: the lesson table has one row per question α with ν_0, "
+        "ν_1, ν_2 (ν_k",
+        "of category k), m_α = Σ_k (ν_k/T)(w_k − w_0) and var_α = Σ_k (ν_k/T)(w_k − w_0)² − "
+        "m_α²; then μ =",
+        "w_0 + the mean of m_α over the M questions, σ² = Σ var_α / (M²(T + 1)) and T = 1 + C + D "
+        "+ N (C + 1",
+        "categories, D prior outcomes and N trials per question). μ, σ and T are the numbers "
+        "above the",
+        "tables; the summary table repeats them (mu, sigma, T) with the number of questions M.",
         "",
     ]
-    assert lines[6] == "Settings: --weights 0,0.5,1"
-    assert lines[-5:] == [
+    assert lines[10] == "Settings: --weights 0,0.5,1"
+    assert lines[-6:] == [
         "",
-        "What to notice: With weights 0 / ½ / 1 and no prior, μ = 0.56250 and σ = 0.09200 "
+        "What to notice: With weights 0 / 0.5 / 1 and no prior, μ = 0.56250 and σ = 0.09200 "
         "(Scorio",
-        "documentation, worked example). Raising the partial-credit weight moves μ in a "
-        "straight line; σ is",
-        "smallest when the categories that occur get similar weights, because the score then "
-        "varies least",
-        "across outcomes.",
+        "documentation, worked example). μ is linear in the weights: raising w_k by δ raises μ "
+        "by δ times the",
+        "mean of ν_k/T over the questions (0.25000 for k = 0, 0.37500 for k = 1 and 0.37500 for "
+        "k = 2 here),",
+        "so another --weights moves μ by exactly that. σ is smallest when the categories that "
+        "occur get",
+        "similar weights, because the score then varies least across outcomes.",
     ]
-    assert lines.index("## summary") < len(lines) - 5  # after the tables, not before them
+    assert lines.index("## summary") < len(lines) - 6  # after the tables, not before them
 
 
 @pytest.mark.parametrize("study", list(QUICK_STUDIES))
@@ -212,7 +224,8 @@ def test_every_study_reads_its_lesson_without_markup(study):
                    for ln, nxt in zip(lines[:-1], lines[1:], strict=True))
     how, notice = (" ".join(lines) for lines in paragraphs)
     # the definition's words, each where it belongs: the markup's words stay (not its marks)
-    template = {"coins": ("LLM mimics", "bayes = avg"), "prior-depth": ("prior R0", "D ≥ 8"),
+    template = {"coins": ("LLM mimics", "the bayes and avg columns are equal"),
+                "prior-depth": ("prior R0", "D ≥ 8"),
                 "order": ("z-score clear 1.645", "grows only like √N"),
                 "calibration": ("in the questions scope", "in the population scope"),
                 "rubric-lesson": ("ν = counts + prior + 1", "σ = 0.09200")}[study]
@@ -231,6 +244,134 @@ def test_every_study_reads_its_lesson_without_markup(study):
     for fmt in ("csv", "json"):
         machine = _simulate(study, fmt)
         assert "How to read" not in machine and "to notice" not in machine
+
+
+#: What a chart has and a terminal's tables do not: axes, marks and their keys.
+CHART_WORDS = re.compile(
+    r"\b(axis|axes|[xy]-axis|dashed|dotted|solid|lines?|colou?rs?|blue|orange|bars?|panels?|"
+    r"legend|curves?|charts?|plots?|band|shapes?|histogram|markers?)\b", re.IGNORECASE)
+
+
+def _printed_tables(out: str) -> dict[str, list[list[str]]]:
+    """A text output's tables: heading -> rows of cells (the header first; not the lines
+    said under a table, "Not shown, ...")."""
+    return {ln[3:]: [r.split() for r in _section(out, ln[3:]) if not r.startswith("Not ")]
+            for ln in out.splitlines() if ln.startswith("## ")}
+
+
+def _lesson_spans(md: str) -> tuple[set[str], set[str]]:
+    """The code spans of a Markdown output's "How to read this" and "What to notice"."""
+    how, notice = (next(ln for ln in md.splitlines() if ln.startswith(f"**{label}.**"))
+                   for label in ("How to read this", "What to notice"))
+    return set(re.findall(r"`([^`]+)`", how)), set(re.findall(r"`([^`]+)`", notice))
+
+
+@pytest.mark.parametrize("study", list(QUICK_STUDIES))
+def test_simulate_texts_read_the_printed_tables_not_the_charts(study):
+    """The command printed the lesson texts of the Simulator page -- "The y-axis is ...",
+    "Solid: the leaderboard's headline; dashed: ...", "moves μ in a straight line" -- under
+    tables, with no chart in sight. Its texts now say what it prints: no word of a chart;
+    "How to read this" names every column printed; every column or table they name is
+    printed. The page and the report keep the texts of the charts they draw."""
+    from scorio_core.cli.simulate import params
+    from scorio_core.definitions import SIMULATIONS
+
+    out, md = _simulate(study, "table"), _simulate(study, "markdown")
+    assert not CHART_WORDS.search(out), CHART_WORDS.search(out)
+    printed = _printed_tables(out)
+    columns = {c for rows in printed.values() for c in rows[0]}
+    how, notice = _lesson_spans(md)
+    assert columns <= how  # every printed column is explained
+    # what the texts name as a column or a table is printed (the exports' tables included)
+    args = _parser().parse_args(["simulate", study, *QUICK_STUDIES[study]])
+    a, p = SIMULATIONS[study], params(args)
+    r = a.run(None, p)
+    known_tables = set(a.tables(r)) | set(printed)
+    known_columns = {str(c) for t in a.tables(r).values() for c in t.columns} | columns
+    assert (how | notice) & known_tables <= set(printed)
+    assert (how | notice) & known_columns <= columns
+    if study in ("coins", "calibration"):  # the page and the report still read their charts
+        assert CHART_WORDS.search(a.notice_for(p, r))
+
+
+def _cell(rows: list[list[str]], column: str, first: str) -> str:
+    """The printed cell of ``column`` in the row whose first cell is ``first``."""
+    return next(r for r in rows[1:] if r[0] == first)[rows[0].index(column)]
+
+
+def test_simulate_coins_notice_quotes_the_printed_rows():
+    """The coins lesson said where Pass@2's line rises above Bayes@N's (n = 17 of every n)
+    under a table of n = 1, 2, 4, ..., and dropped the run's last n when it was not a power
+    of two. Every n it names now is a printed row, and it reads as the table's cells."""
+    out = _simulate_args("coins", "--replicates", "40")
+    tau = _printed_tables(out)["tau"]
+    ns = [r[0] for r in tau[1:]]
+    assert ns == ["1", "2", "4", "8", "16", "32", "64", "80"]
+    text = " ".join(_paragraph(out, "What to notice: "))
+    values = {c: [float(r[i]) if r[i] != "—" else float("nan") for r in tau[1:]]
+              for i, c in enumerate(tau[0])}
+    top = re.search(r"the bayes column is the highest (up to n = (\d+)|at every n)", text)
+    upto = int(top.group(2) or ns[-1])
+    for i, n in enumerate(map(int, ns)):
+        if n <= upto:  # no other column above bayes in those rows
+            assert all(not values[c][i] > values["bayes"][i] for c in values if c != "n")
+    for n0, col, hi, lo, last in re.findall(
+            r"from n = (\d+) on (\S+) is higher \(([\d.]+) against ([\d.]+) at n = (\d+)\)",
+            text):
+        assert n0 in ns and last == ns[-1]
+        assert (hi, lo) == (_cell(tau, col, last), _cell(tau, "bayes", last))
+        assert all(values[col][i] > values["bayes"][i]
+                   for i, n in enumerate(map(int, ns)) if n >= int(n0))
+    assert "from n = " in text  # this run has a Pass column above bayes at the end
+    short = _printed_tables(_simulate_args("coins", "--replicates", "20", "--trials", "5"))
+    assert [r[0] for r in short["tau"][1:]] == ["1", "2", "4", "5"]  # the run's N: printed
+
+
+def test_simulate_prior_depth_calibration_and_rubric_notices_quote_the_printed_cells():
+    """Each number a terminal's "What to notice" quotes is a cell it printed (or its
+    headline), in the same digits."""
+    out = _simulate("prior-depth", "table")
+    tau = _printed_tables(out)["tau"]
+    text = " ".join(_paragraph(out, "What to notice: "))
+    start, end = text.split("In the table, ")[1].split(". ")[0].split("; at n = ")
+    for part, row in ((start, tau[1]), (end, tau[-1])):
+        quoted = re.findall(r"(D=\d+) \(([\d.]+)\)", part)
+        assert quoted and all(v == row[tau[0].index(d)] for d, v in quoted)
+    d0 = float(_cell(tau, "D=0", tau[1][0]))
+    assert ("every prior is above no prior" in start) == all(
+        float(v) > d0 for v in tau[1][2:])
+
+    out = _simulate("calibration", "table")
+    rows = [ln.split() for ln in _section(out, "coverage")[1:]]
+    text = " ".join(_paragraph(out, "What to notice: "))
+    head = [float(r[4]) for r in rows if r[1] == "headline" and r[4] != "—"]
+    lo, hi = re.search(r"headline rows' coverage lies between ([\d.]+) and ([\d.]+)",
+                       text).groups()
+    assert (float(lo), float(hi)) == (min(head), max(head))
+    # "Bayes@N (papers)" is two cells of a split row: its coverage is the sixth
+    bayes_q = [float(r[5]) for r in rows if r[0] == "questions" and r[1] == "Bayes@N"]
+    lo, hi = re.search(r"Bayes@N \(papers\) rows' between ([\d.]+) and ([\d.]+) in the "
+                       r"questions scope", text).groups()
+    assert (float(lo), float(hi)) == (min(bayes_q), max(bayes_q))
+
+    out = _simulate_args("rubric-lesson", "--weights", "0,1,1")
+    lines = out.splitlines()
+    text = " ".join(_paragraph(out, "What to notice: "))
+    mu, sigma = (next(ln for ln in lines if ln.startswith(f"{s}: "))[3:] for s in "μσ")
+    assert text.startswith(f"What to notice: With weights 0 / 1 / 1 and no prior, μ = {mu} "
+                           f"and σ = {sigma}; with weights 0 / ½ / 1")
+    lesson = _printed_tables(out)["lesson"]
+    T = int(_printed_tables(out)["summary"][1][2])
+    shares = [np.mean([int(r[1 + k]) / T for r in lesson[1:]]) for k in range(3)]
+    assert float(mu) == pytest.approx(sum(w * x for w, x in zip((0, 1, 1), shares,
+                                                                 strict=True)), abs=1e-5)
+    assert "0.25000 for k = 0, 0.37500 for k = 1 and 0.37500 for k = 2" in text
+
+
+def _simulate_args(study: str, *argv: str) -> str:
+    from scorio_core.cli.simulate import render
+
+    return render(_parser().parse_args(["simulate", study, *argv, "--format", "table"]))
 
 
 def test_a_flag_has_one_placeholder_in_every_command():
@@ -529,12 +670,40 @@ def test_tables_for_people_leave_out_columns_with_no_value(capsys, data_dir):
         code, out, _ = _run(capsys, "plan", coins, "--sims", "100", "--n-max", "8",
                             "--format", fmt)
         header = next(ln for ln in out.splitlines() if "trials_needed" in ln)
-        # (its note column stays: the LLM_7/LLM_8 row's "met now" is explained there)
-        assert code == 0 and "p_unsettled" not in header and "note" in header
+        assert code == 0 and "p_unsettled" not in header
         assert "Not shown, no value in any row: p_unsettled." in out
     code, out, _ = _run(capsys, "plan", coins, "--sims", "100", "--n-max", "8",
                         "--format", "csv")
     assert {"p_unsettled", "note"} <= set(pd.read_csv(_io.StringIO(out), comment="#").columns)
+
+
+def test_plan_text_lists_the_pair_notes_under_the_table(capsys, data_dir):
+    """The text and Markdown plans printed the pairs table with its 'note' column, a column
+    of sentences that wrapped each row over several lines; they show the definition's view
+    (as the report, the page and the notebook do): no 'note' column, each note listed under
+    the table naming its pairs. The CSV keeps the column, with the same notes."""
+    from scorio_core.planner import pair_notes
+
+    coins = str(data_dir / "biased_coins.npz")
+    argv = ("plan", coins, "--sims", "100", "--n-max", "8", "--format")
+    code, out, _ = _run(capsys, *argv, "csv")
+    pairs = pd.read_csv(_io.StringIO(out), comment="#", keep_default_na=False)
+    said = [f"{who}: {note}" for who, note in pair_notes(pairs)]
+    # the LLM_7/LLM_8 row's "met now" is explained by its note
+    assert code == 0 and any(s.startswith("LLM_7 vs LLM_8: ") for s in said)
+    for fmt in ("table", "markdown"):
+        code, out, _ = _run(capsys, *argv, fmt)
+        lines = out.split("## Budget split")[0].splitlines()
+        at = next(i for i, ln in enumerate(lines) if "trials_needed" in ln)
+        cells = [re.split(r"[\s|]+", ln.strip(" |")) for ln in lines]
+        assert code == 0 and cells[at][:2] == ["better", "next"] and "note" not in cells[at]
+        # one line a pair, in the table's order: no sentence wrapped into a row
+        rows = [i for i, c in enumerate(cells) if i > at and c[0] in set(pairs["better"])
+                and c[1] in set(pairs["next"])]
+        assert [cells[i][:2] for i in rows] == pairs[["better", "next"]].to_numpy().tolist()
+        assert rows == list(range(rows[0], rows[0] + len(pairs)))
+        below = [ln for ln in lines[rows[-1] + 1:] if ln]
+        assert below[:len(said)] == said
 
 
 def test_import_notes_advise_flags_that_work_on_the_same_data(capsys, tmp_path):

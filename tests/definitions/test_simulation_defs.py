@@ -125,7 +125,9 @@ def test_rubric_lesson_writes_mu_and_sigma_in_its_table_format():
     tables = a.tables(r)
     lesson, summary = tables["lesson"], tables["summary"]
     formats = dict(zip(lesson.columns, table_formats(lesson), strict=True))
-    assert formats["m_α"].decimals == formats["v_α"].decimals == LESSON_DECIMALS == 5
+    # the bracketed term of σ² is var_α: "v_α" beside the counts ν_0..ν_2 read as one letter
+    assert list(lesson.columns) == ["question", "ν_0", "ν_1", "ν_2", "m_α", "var_α"]
+    assert formats["m_α"].decimals == formats["var_α"].decimals == LESSON_DECIMALS == 5
     h = {x.label: x.value for x in highlights("rubric-lesson", r)}
     assert (h["μ"], h["σ"]) == ("0.56250", "0.09200")
     assert format_frame(summary).loc[0, ["mu", "sigma"]].tolist() == ["0.56250", "0.09200"]

@@ -86,8 +86,11 @@ def test_subset_is_declared_once_and_parses_from_the_cli():
     assert params.subset == ("source", ("medmcqa", "arc-challenge")) and params.by == "none"
     with pytest.raises(SystemExit):
         p.parse_args(["--subset", "medmcqa"])
-    with pytest.raises(ValidationError, match="subset must be"):
-        P.LeaderboardParams(subset="source=medmcqa")
+    # one string is read as --subset reads it, never letter by letter
+    assert P.LeaderboardParams(subset="source=medmcqa, arc").subset == ("source",
+                                                                       ("medmcqa", "arc"))
+    with pytest.raises(ValidationError, match="subset expects ATTRIBUTE=VALUE"):
+        P.LeaderboardParams(subset="medmcqa")
 
 
 def test_unknown_subset_value_names_the_values(jhu):

@@ -30,10 +30,11 @@ def test_leaderboard_by_names_the_attributes_the_data_carry():
     with_attr = Outcomes(R, question_attributes={"source": src})
     text = _settings(with_attr, "leaderboard", draws=500)
     assert "no question attributes" not in text
-    assert "by = none (not chosen; question attributes: source)" in text
-    assert "by = none (no question attributes)" in _settings(Outcomes(R), "leaderboard",
-                                                             draws=500)
-    assert "by = source," in _settings(with_attr, "leaderboard", draws=500, by="source")
+    assert "Per subset (`by`): none (not chosen; question attributes: source)" in text
+    assert "Per subset (`by`): none (no question attributes)" in _settings(
+        Outcomes(R), "leaderboard", draws=500)
+    assert "Per subset (`by`): source;" in _settings(with_attr, "leaderboard", draws=500,
+                                                      by="source")
 
 
 # 2. planner: the default pair is "the first undecided pair" only when one is undecided
@@ -47,7 +48,7 @@ def test_planner_draws_no_pair_curves_when_every_pair_is_decided(all_decided):
     p = plan.params(sims=200)
     text = _settings(all_decided, "plan", sims=200)
     assert "first undecided pair" not in text
-    assert "pair = none: every adjacent pair is decided" in text
+    assert "Better model / Other model (`pair`): none: every adjacent pair is decided" in text
     r = plan.run(all_decided, p)
     allocation, order, gaps = plan.charts(r)
     assert allocation.empty is None  # the budget split is about every pair, not one
@@ -77,7 +78,8 @@ def test_planner_default_pair_stays_the_first_undecided_one():
     r = plan.run(data, plan.params(n_max=8, sims=200))
     first = r.plan.pairs.iloc[0]
     assert (r.curve_settings.upper, r.curve_settings.lower) == (first["better"], first["next"])
-    assert (f"pair = {first['better']} vs {first['next']} (the first undecided pair)"
+    assert (f"Better model / Other model (`pair`): {first['better']} vs {first['next']} (the first "
+             "undecided pair)"
             in _settings(data, "plan", n_max=8, sims=200))
     _, order, gaps = plan.charts(r)
     assert order.empty is None and "already decided" not in order.caption + gaps.caption
@@ -93,17 +95,17 @@ def test_questions_texts_agree_when_the_2pl_did_not_run():
     caveats = " ".join(q.caveats(graded, q.params(), r))
     assert "NaN" not in caveats and "missing (—)" in caveats
     assert "noisy" not in caveats
-    assert "irt = yes (not run: the 2PL model needs binary outcomes)" in _settings(
+    assert "2PL IRT (`irt`): yes (not run: the 2PL model needs binary outcomes)" in _settings(
         graded, "questions")
     # switched off on binary data: no 2PL caveat about noise either, and the line says no
     binary = Outcomes(rng.integers(0, 2, (3, 20, 3)))
     off = q.run(binary, q.params(irt=False))
     assert "noisy" not in " ".join(q.caveats(binary, q.params(irt=False), off))
-    assert "irt = no," in _settings(binary, "questions", irt=False)
+    assert "2PL IRT (`irt`): no;" in _settings(binary, "questions", irt=False)
     # fitted on binary data with few models: the noise caveat stays, the line is plain
     on = q.run(binary, q.params())
     assert any("noisy" in c for c in q.caveats(binary, q.params(), on))
-    assert "irt = yes," in _settings(binary, "questions")
+    assert "2PL IRT (`irt`): yes;" in _settings(binary, "questions")
 
 
 # 4. pair view: how texts are shown is said only where there are texts

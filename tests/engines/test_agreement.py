@@ -121,3 +121,37 @@ def test_consensus_ranks_share_a_rank_when_mean_and_sd_tie():
     out = consensus(ranks).set_index("method")["consensus_rank"]
     # a and b are the same ranking: equal mean and s.d. of tau_b, one rank (was 2 and 3)
     assert out["a"] == out["b"] == 2 and out["d"] == 1 and out["c"] == 4
+
+
+def test_one_count_of_exact_methods_with_the_gold_left_out():
+    """The summary's n_tau_1 leaves out bayes (the gold standard itself, 002 Table 1) but
+    the report's line counted it ('The other 47 methods ...' beside n_tau_1 = 46). Every
+    count of exact methods is now the summary's, and the lines say bayes is left out."""
+    from scorio_core import Outcomes
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.engines.agreement import GOLD_METHOD
+
+    rng = np.random.default_rng(4)
+    p = np.linspace(0.8, 0.2, 6)[:, None, None] * rng.beta(3, 2, (1, 30, 1))
+    R = (rng.random((6, 30, 4)) < p).astype(int)
+    R[-1] = 0  # an all-wrong model, as in the audit's file
+    cmp = ANALYSES["compare"]
+    result = cmp.run(Outcomes(R), cmp.params())  # every registered method
+    c = result.comparison
+    exact = set(c.exact)
+    assert GOLD_METHOD in exact and 0 < c.summary["n_tau_1"] == len(exact) - 1
+    views = cmp.shown_tables(result)
+    note = views["agreement"].note
+    n = c.summary["n_tau_1"]
+    assert note.startswith(f"The other {n} methods rank the models exactly as the gold")
+    named = note.split(": ", 1)[1].split(". ", 1)[0].split(", ")
+    assert sorted(named) == sorted(exact - {GOLD_METHOD})  # the n, by name
+    assert "bayes is the gold standard itself" in note
+    assert views["summary"].note == (
+        f"Over the {len(c.agreement) - 1} methods other than bayes, the gold standard itself "
+        "(τ_b = 1 by definition).")
+    assert "bayes (the gold standard) too" in views["consensus"].note
+    # without bayes among the methods nothing is left out of the counts
+    small = cmp.run(Outcomes(R), cmp.params(methods="avg,borda,elo_tie_skip"))
+    assert cmp.shown_tables(small)["summary"].note == "Over the 3 methods compared."
+    assert small.comparison.summary["n_tau_1"] == len(small.comparison.exact)

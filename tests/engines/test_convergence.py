@@ -377,6 +377,38 @@ def test_explanations_say_why_and_what_to_change():
     assert explain_convergence(ok, R) == []
 
 
+def test_truth_target_explains_ties_and_pairs_against_the_truth(coins):
+    """Against the coins' true means an exact match is out of reach: the truth ties LLM_4
+    and LLM_5, and all 80 trials put LLM_9 above LLM_10 (true 0.608 < 0.6213). The
+    explanation said "adjacent gold pairs" and "collect more trials (about 3,070 per
+    question)", neither of which is about the truth."""
+    from scorio_core.engines.convergence import convergence_at_n, explain_convergence
+
+    truth = np.asarray(coins.metadata["true_means"])
+    kw = dict(methods=["bayes"], replicates=300, target=truth, seed=0)
+    run = convergence_at_n(coins.R, **kw)
+    assert (run.s_star["bayes"] == 0).mean() > 0.95
+    msgs = explain_convergence(run, coins.R, truth=truth, models=coins.models)
+    text = " ".join(msgs)
+    assert "The truth ties LLM_4 and LLM_5 (0.3642 each)" in text
+    # the tie caps an untied ranking's tau_b: sqrt(54/55) for one tied pair of 55
+    assert f"τ_b = {np.sqrt(54 / 55):.3f}" in text
+    assert "bayes puts LLM_9 above LLM_10 (true 0.608 < 0.6213), against the truth" in text
+    assert "gold" not in text and "3,070" not in text and "permutation" not in text
+    todo = next(m for m in msgs if m.startswith("What to change"))
+    assert "with CI" in todo and "new data" in todo
+    # with CI the tied pair and the undecided LLM_9/LLM_10 are free: Bayes@N converges
+    ci = convergence_at_n(coins.R, match="ci", **kw)
+    assert (ci.s_star["bayes"] > 0).all()
+    assert explain_convergence(ci, coins.R, truth=truth, models=coins.models) == []
+    # a truth the full data agree with, untied: nothing structural, the usual reasons
+    fair = truth + 1e-3 * np.arange(truth.size)
+    fair[[8, 9]] = fair[[9, 8]]
+    ok = convergence_at_n(coins.R, methods=["bayes"], replicates=300, target=fair, seed=0)
+    said = " ".join(explain_convergence(ok, coins.R, truth=fair, models=coins.models))
+    assert "ties" not in said and "against the truth" not in said
+
+
 def test_cli_convergence_match_ci(capsys, tmp_path):
     from scorio_core import Outcomes
     from scorio_core.cli import main
@@ -399,10 +431,10 @@ def test_trial_axes_show_whole_numbers():
     spec = charts.convergence_pmf(pmf).to_dict()
     axis = spec["layer"][0]["encoding"]["x"]["axis"]
     # every whole n of a short range once (tickMinStep alone drew 1, 2, 2, 3, 3 on 1..3)
-    assert axis["format"] == "d" and axis["values"] == [1, 2, 3]
+    assert axis["format"] == ",d" and axis["values"] == [1, 2, 3]
     long = pmf.assign(n=[1, 40, 80])
     axis = charts.convergence_pmf(long).to_dict()["layer"][0]["encoding"]["x"]["axis"]
-    assert axis["format"] == "d" and axis["tickMinStep"] == 1
+    assert axis["format"] == ",d" and axis["tickMinStep"] == 1
 
 
 def test_the_summary_reads_the_same_in_the_cli_and_the_app():

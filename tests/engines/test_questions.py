@@ -161,3 +161,101 @@ def test_pooled_benchmarks_name_each_questions_benchmark(data_dir):
     # one benchmark (a selection, or data without labels): no column
     assert "benchmark" not in question_stats(data.select("HMMT'25"), irt=False).table
     assert "benchmark" not in question_stats(Outcomes(data.R[:, :10]), irt=False).table
+
+
+def test_best_and_worst_name_a_model_only_when_it_stands_alone():
+    """np.argmax/argmin named the first model in file order among ties: five models at 0
+    and the table said worst = the first of them. A shared score says how many share it;
+    scores equal but for float noise (0.1 + 0.2 against 0.3) are one score."""
+    R = np.zeros((4, 4, 2), int)
+    R[0, 0] = 1  # q0: a alone best, the other three tied worst
+    R[:3, 1] = 1  # q1: three tied best, d alone worst
+    R[:2, 2, 0] = 1  # q2: a and b tied best, c and d tied worst
+    R[:, 3, 0] = 1  # q3: every model the same half score (informative to none)
+    t = question_stats(Outcomes(R, models=list("abcd")), irt=False).table.set_index("question")
+    assert t.loc["q0", ["best", "worst"]].tolist() == ["a", "3 tied"]
+    assert t.loc["q1", ["best", "worst"]].tolist() == ["3 tied", "d"]
+    assert t.loc["q2", ["best", "worst"]].tolist() == ["2 tied", "2 tied"]
+    assert t.loc["q3", ["best", "worst"]].tolist() == ["all tied", "all tied"]
+    # weighted categories: c and d differ from a only by round-off
+    W = np.array([[[1, 2]], [[3, 0]], [[3, 0]], [[0, 0]]])
+    data = Outcomes(W, models=list("abcd"), weights=[0, 0.1, 0.2, 0.3])
+    score = question_stats(data, irt=False)
+    assert len({float(x) for x in score.score[:3, 0]}) == 2  # 0.15 and 0.15000000000000002
+    assert score.table.loc[0, ["best", "worst"]].tolist() == ["3 tied", "d"]
+
+
+def _with_an_always_wrong_model(seed: int = 0):
+    """Six models of spread ability on 30 questions x 4 trials, plus a seventh wrong on
+    everything; q0 splits the six (the three strongest always right, the others always
+    wrong), q2 separates only the seventh (the six always right)."""
+    rng = np.random.default_rng(seed)
+    th, b = np.linspace(-1.5, 1.5, 6), rng.normal(0, 1, 30)
+    R = (rng.random((6, 30, 4)) < 1 / (1 + np.exp(-(th[:, None] - b)))[..., None]).astype(int)
+    R[:, 0] = 0
+    R[3:, 0] = 1
+    R[:, 2] = 1
+    R = np.concatenate([R, np.zeros((1, 30, 4), int)])
+    return Outcomes(R, models=[*(f"m{i}" for i in range(6)), "zero"])
+
+
+def test_a_question_separating_only_an_always_wrong_model_has_no_2pl_estimate():
+    """q34-q39 of the audit's file (five models always right, the all-wrong model always
+    wrong) showed 'no 2PL slope' beside discrimination 1.000 and difficulty -13.9. The
+    all-wrong model's ability is unbounded, so such a question is fitted perfectly by any
+    slope: the fit leaves the slope at the prior's 1 and runs the difficulty off until a
+    vague ridge stops it. Neither is estimable: both blank, the status says so. A question
+    splitting models of finite ability keeps both (difficulty in the gap, slope pushed
+    above the prior's 1 by the data)."""
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.engines.questions import (
+        MAX_DIFFICULTY,
+        NO_ESTIMATE,
+        unbounded_separation,
+    )
+
+    data = _with_an_always_wrong_model()
+    reg = 1 / (2 * SLOPE_PRIOR_SD**2)
+    _, theta, items = irt.rasch_2pl(data.R, return_item_params=True, reg_discrimination=reg,
+                                    max_iter=3000)  # ranks, abilities, item parameters
+    # what the fit reports for q2: the prior's slope and a runaway difficulty
+    assert abs(items["discrimination"][2] - 1) < 1e-3
+    assert items["difficulty"][2] < -MAX_DIFFICULTY and theta[6] < -MAX_DIFFICULTY
+    qs = question_stats(data)
+    t = qs.table.set_index("question")
+    assert qs.irt == "converged" and qs.unbounded == ("zero",)
+    assert t.loc["q2", "status"] == NO_ESTIMATE
+    assert np.isnan(t.loc["q2", ["difficulty", "discrimination"]].astype(float)).all()
+    assert t.loc["q2", ["best", "worst"]].tolist() == ["6 tied", "zero"]
+    assert unbounded_separation(data.R.sum(-1), data.N).nonzero()[0].tolist() == [2]
+    # the finite split: a difficulty between the two groups' abilities, a slope above 1
+    b0, a0 = t.loc["q0", ["difficulty", "discrimination"]].astype(float)
+    assert t.loc["q0", "status"] == "" and theta[2] < b0 < theta[3] and a0 > 1.5
+    # every rendering says the same: the caveat names the model, the chart leaves it out
+    qv = ANALYSES["questions"]
+    r = qv.run(data, qv.params())
+    caveat = next(c for c in qv.caveats(data, qv.params(), r) if "no 2PL estimate" in c)
+    assert "separate only zero" in caveat and "left blank (—)" in caveat
+    assert "slope collapsed" not in " ".join(c.caption for c in qv.charts(r))
+    assert "q2" in set(r.stats.collapsed["question"])
+
+
+def test_no_2pl_difficulty_keeps_the_slope_it_estimates(data_dir):
+    """On the bundled nine-model run the fit gives some questions a slope near 0 (0.08-0.35)
+    and a difficulty -d/a beyond ±10: the slope is the estimate, the difficulty is blank
+    and the status says which; no question there separates an unbounded model."""
+    from scorio_core.engines.questions import MAX_DIFFICULTY, NO_DIFFICULTY
+
+    data = io.load(data_dir / "jhu_llm_temperature.parquet")
+    qs = question_stats(data)
+    reg = 1 / (2 * SLOPE_PRIOR_SD**2)
+    _, _, items = irt.rasch_2pl(data.R, return_item_params=True, reg_discrimination=reg,
+                                max_iter=3000)
+    raw = dict(zip(data.questions, items["difficulty"], strict=True))
+    flat = qs.collapsed
+    assert len(flat) >= 3 and set(flat["status"]) == {NO_DIFFICULTY} and qs.unbounded == ()
+    assert flat["difficulty"].isna().all()
+    assert ((flat["discrimination"] > 0) & (flat["discrimination"] < 1)).all()
+    assert all(abs(raw[q]) > MAX_DIFFICULTY for q in flat["question"])
+    shown = qs.table[qs.table["status"] == ""]
+    assert np.isfinite(shown["difficulty"]).all() and np.isfinite(shown["discrimination"]).all()

@@ -436,7 +436,7 @@ def test_stored_inspect_readings_are_inspects_own():
 
 
 def test_stored_lm_eval_readings_match_the_results_files():
-    for d in (LM_EVAL / "multi", LM_EVAL / "doc_fields"):
+    for d in (LM_EVAL / "multi", LM_EVAL / "doc_fields", LM_EVAL / "thinking"):
         for model, r in reading(d)["models"].items():
             res = json.loads(next(d.glob(f"{model}/results_*.json")).read_text())
             assert res["results"] == r["results"] and res["n-samples"] == r["n-samples"]
@@ -720,6 +720,132 @@ def test_logs_that_fail_together_advise_only_a_task_that_loads_alone(tmp_path):
                 io.load(tmp_path, benchmark=task, **kw)
 
 
+
+def _advised(said: str) -> str | None:
+    """The task a message advises reading alone (benchmark='TASK'), if any."""
+    if "to read another task alone" not in said:
+        return None
+    task = said.split("pass benchmark=")[1].split(" / ")[0].strip("'")
+    assert f"--benchmark {task}" in said
+    return task
+
+
+def test_a_failing_logs_hint_names_only_a_task_that_loads_alone(tmp_path):
+    """A log that cannot be read (lm-eval --predict_only: no scores) in a folder of several
+    tasks: the hint named the first other task without trying it. In predict_only_tasks
+    (generate.py: --tasks qa_one,qa_rep --predict_only) that task holds no scores either;
+    beside a task of several filters (qa_vote) or one run with two arguments (arith), the
+    task was named but benchmark='TASK' was refused ('unknown benchmark'). Now a task is
+    named only when loading it alone works, and what is named loads."""
+    d = LM_EVAL / "predict_only_tasks"
+    assert reading(d)["results"].keys() == {"qa_one", "qa_rep"}
+    with pytest.raises(ValidationError, match="--predict_only") as exc:
+        io.load(d)
+    assert _advised(str(exc.value)) is None
+    for task in ("qa_one", "qa_rep"):  # what it had advised fails the same way
+        with pytest.raises(ValidationError, match="no metric: cannot score"):
+            io.load(d, benchmark=task)
+    # beside a task of two filters, and beside a task run with two arguments
+    shutil.copytree(LM_EVAL / "predict_only" / "alpha", tmp_path / "a" / "alpha")
+    beta = LM_EVAL / "multi" / "beta"
+    (tmp_path / "a" / "beta").mkdir()
+    for f in (*beta.glob("results_*.json"), *beta.glob("samples_qa_vote_*.jsonl")):
+        shutil.copy(f, tmp_path / "a" / "beta" / f.name)
+    shutil.copytree(LM_EVAL / "predict_only" / "alpha", tmp_path / "b" / "alpha")
+    shutil.copytree(INSPECT / "task_args", tmp_path / "b" / "arith")
+    want = {"a": ("qa_vote", ["qa_vote/maj@5", "qa_vote/score-first"]),
+            "b": ("arith", ["arith[level=2]", "arith[level=1]"])}
+    for folder, (task, benchmarks) in want.items():
+        with pytest.raises(ValidationError, match="--predict_only") as exc:
+            io.load(tmp_path / folder)
+        assert _advised(str(exc.value)) == task
+        o = io.load(tmp_path / folder, benchmark=task)  # the advice, run
+        assert o.benchmark_names == benchmarks
+    ref = reading(LM_EVAL / "multi")["models"]["beta"]["results"]["qa_vote"]
+    o = io.load(tmp_path / "a", benchmark="qa_vote")
+    for b in o.benchmark_names:  # lm-eval's values, filter by filter
+        assert weights_of(o.select(b)).mean() == pytest.approx(
+            ref[f"exact_match,{b.split('/')[1]}"], abs=1e-12)
+
+
+def _log_of(d: Path, model: str) -> Path:
+    """The log of ``model`` among a fixture folder's (its reading.json names them)."""
+    return d / next(g["file"] for g in reading(d)["logs"] if short(g["model"]) == model)
+
+
+def test_a_scorer_hint_tries_every_log_of_the_task_it_names(tmp_path):
+    """scorer='pseudo_match' on essay (no such scorer) beside arith, whose alpha log has it
+    and whose beta log (another run, scorer 'cpi') does not: the hint had named arith after
+    reading its first log alone, and benchmark='arith' fails on beta's log. Nothing is
+    advised now, and arith is not said to lack the scorer (its first log has it); with a
+    beta log that has it, arith is named and loads."""
+    logs = [*(INSPECT / "graded").glob("*.eval"), _log_of(INSPECT / "epochs", "alpha"),
+            _log_of(INSPECT / "passk_cpi", "beta")]
+    for f in logs:
+        shutil.copy(f, tmp_path / f.name)
+    with pytest.raises(ValidationError, match=r"_essay_.*no scorer 'pseudo_match'; this log "
+                       r"has 'grade'") as exc:
+        io.load(tmp_path, scorer="pseudo_match")
+    said = str(exc.value)
+    assert _advised(said) is None and "none of the" not in said
+    with pytest.raises(ValidationError, match=r"no scorer 'pseudo_match'; this log has 'cpi'"):
+        io.load(tmp_path, scorer="pseudo_match", benchmark="arith")  # what it had advised
+    (tmp_path / logs[-1].name).unlink()
+    shutil.copy(_log_of(INSPECT / "epochs", "beta"), tmp_path)
+    with pytest.raises(ValidationError) as exc:
+        io.load(tmp_path, scorer="pseudo_match")
+    assert _advised(str(exc.value)) == "arith"
+    assert io.load(tmp_path, scorer="pseudo_match", benchmark="arith").shape == (2, 5, 3)
+
+
+def test_missing_cells_advice_is_tried_on_the_same_logs(tmp_path):
+    """A missing-cells refusal of logs recommends an on_missing policy, or loading without
+    an unfinished run, only when that loads the same logs: counted log by log, truncate
+    had been advised when another model lacked a question altogether, and dropping the
+    unfinished run when the finished ones fail too."""
+    from fixtures import make_logs as mk
+
+    def log(name: str, ids: list, epochs: int = 2, **kw) -> Path:
+        values = np.ones((len(ids), epochs), int)
+        return mk.write_inspect_eval(tmp_path / f"{name}{len(ids)}{epochs}.eval", name, "t",
+                                     values, ids, **kw)
+
+    a, b = log("a", [1, 2, 3]), log("b", [1, 2, 3])
+    a_err = log("a_err", [1, 2, 3], 3, errored={(1, 1)})
+    b_short, b_short3 = log("b", [1, 2]), log("b", [1, 2], 3)  # never asked question 3
+    # an errored sample of a beside b without question 3: only drop_questions keeps data
+    with pytest.raises(MissingCellsError) as exc:
+        io.load([a_err, b_short3])
+    assert str(exc.value).endswith("Re-run them or pass on_missing='drop_questions'.")
+    assert io.load([a_err, b_short3], on_missing="drop_questions").questions == ("2",)
+    with pytest.raises(MissingCellsError, match="cannot keep any trial"):
+        io.load([a_err, b_short3], on_missing="truncate")
+    # other epochs: truncate is advised when it loads, not when b lacks a question too
+    c = log("c", [1, 2, 3], 1)
+    with pytest.raises(MissingCellsError, match=r"the same trials \(pass on_missing='truncate'"):
+        io.load([a, c])
+    assert io.load([a, c], on_missing="truncate").shape == (2, 3, 1)
+    a3 = log("a", [1, 2, 3], 3)
+    with pytest.raises(MissingCellsError) as exc:
+        io.load([a3, b_short])
+    assert str(exc.value).endswith(
+        "every model needs the same trials (re-run them: neither on_missing='drop_questions' "
+        "nor on_missing='truncate' loads these logs either)")
+    for policy in ("drop_questions", "truncate"):
+        with pytest.raises(MissingCellsError):
+            io.load([a3, b_short], on_missing=policy)
+    # an unfinished run (k) beside finished runs: dropping it is advised when that loads
+    k = log("k", [1], finished=False)
+    with pytest.raises(MissingCellsError, match="unfinished run") as exc:
+        io.load([a, k, b_short])
+    assert "without the run(s) that did not finish" not in str(exc.value)
+    with pytest.raises(MissingCellsError):
+        io.load([a, b_short])
+    with pytest.raises(MissingCellsError, match="unfinished run") as exc:
+        io.load([a, k, b])
+    assert str(exc.value).endswith(f"without the run(s) that did not finish ({k.name})")
+    assert io.load([a, b]).shape == (2, 3, 2)
+
 def test_a_score_above_the_weights_is_blamed_on_the_log_that_holds_it(tmp_path):
     """Five weights on lm-eval's 0/1 tasks beside essay's 0-10 grades: the grade 7 is in an
     essay log, and that log is named (it had been the first log read, an lm-eval one)."""
@@ -780,6 +906,131 @@ def test_an_lm_eval_group_is_read_by_its_name_and_agrees_with_lm_eval():
     with pytest.raises(ValidationError, match=r"unknown benchmark 'qa'; .*qa_one, qa_rep, "
                        r"qa_vote; and the group\(s\): qa_suite"):
         io.load(d, benchmark="qa")
+
+
+
+def test_lm_eval_thinking_is_shown_as_reasoning_and_the_scores_stay_lm_evals():
+    """A reasoning model run without think_end_token (lm_eval/thinking, generate.py): each
+    response holds its <think> block, which lm-eval scored with it. The scores are
+    lm-eval's, document by document; the texts split each response where lm-eval splits it
+    when the run sets think_end_token=</think> (reading.json: lm-eval's responses of the
+    same generations with the token set), the thinking as the reasoning."""
+    d = LM_EVAL / "thinking"
+    ref = reading(d)["models"]
+    o = io.load(d)
+    assert o.benchmark_names == ["qa_think/raw", "qa_think/answer"] and o.N == 1
+    split = 0
+    for model, r in ref.items():
+        m = o.models.index(model)
+        for bench in o.benchmark_names:
+            filt = bench.split("/")[1]
+            sub = o.select(bench)
+            assert weights_of(sub)[m].mean() == pytest.approx(
+                r["results"]["qa_think"][f"exact_match,{filt}"], abs=1e-12)
+        for line in next((d / model).glob("samples_*.jsonl")).open():
+            rec = json.loads(line)
+            q = f"qa_think/{rec['filter']}/{rec['doc_id']}"
+            assert o.R[m, o.questions.index(q), 0] == rec["exact_match"]
+            row = o.samples.for_question(q).filter(model=model).row(0, named=True)
+            resp = rec["resps"][0][0]
+            assert row["answer"] == rec["filtered_resps"][0]  # what lm-eval scored, as is
+            if "</think>" in resp:  # lm-eval's own answer with think_end_token set
+                assert row["output"] == r["think_end_token"]["resps"][str(rec["doc_id"])]
+                assert row["reasoning"] and row["reasoning"] in resp
+                split += 1
+            elif resp.startswith("<think>"):  # the stop sequence cut it inside the block
+                assert (row["reasoning"], row["output"]) == ("Let me restate it.", "")
+            else:
+                assert (row["reasoning"], row["output"]) == (None, resp)
+    assert split == 2 * 5  # alpha 3 + beta 2 responses, under both filters
+    texts = o.samples.for_question("qa_think/answer/3")  # a whole block and a template's
+    got = {m: (t["reasoning"], t["output"], t["answer"]) for m, t in zip(
+        texts["model"], texts.iter_rows(named=True), strict=True)}
+    assert got == {
+        "alpha": ("The question: Opposite of hot? Maybe the answer is no, it is cold.",
+                  "The answer is cold.", "cold"),
+        "beta": ("Opposite of hot? Let me recall: it is unknown.", "The answer is unknown.",
+                 "unknown")}
+    notes = o.metadata["import_report"]["notes"]
+    assert [n for n in notes if "thinking" in n] == [
+        f"model {m!r}: {k} of its 6 responses hold its thinking (<think> ... </think>; the "
+        "run set no think_end_token), which lm-eval scored with the response; the scores "
+        "are lm-eval's, the texts show the thinking as the reasoning and the rest as the "
+        "output; 2 end inside the thinking (no </think>: cut by max_gen_toks or a stop "
+        "sequence), with no output after it" for m, k in (("alpha", 5), ("beta", 4))]
+    bare = io.load(d, samples="skip", benchmark="qa_think/answer")  # the same scores, said
+    assert np.array_equal(bare.R, o.select("qa_think/answer").R) and bare.samples is None
+    assert [n for n in bare.metadata["import_report"]["notes"] if "thinking" in n] == [
+        n for n in notes if "thinking" in n]
+
+
+
+def test_lm_eval_thinking_never_closed_under_a_think_end_token_is_said_so(tmp_path):
+    """With think_end_token set (model_args of results_<date>.json) lm-eval strips every
+    closed block: a response that still opens <think> never closed it (max_gen_toks), and
+    the note says the token was set, not that it was missing."""
+    src = LM_EVAL / "thinking" / "alpha"
+    res = json.loads(next(src.glob("results_*.json")).read_text())
+    res["config"]["model_args"] += ",think_end_token=</think>"
+    (tmp_path / next(src.glob("results_*.json")).name).write_text(json.dumps(res))
+    f = next(src.glob("samples_*.jsonl"))
+    cut = [x for x in f.open() if "</think>" not in x]  # what that run could have logged
+    (tmp_path / f.name).write_text("".join(cut))
+    o = io.load(tmp_path)
+    notes = [n for n in o.metadata["import_report"]["notes"] if "thinking" in n]
+    assert notes == [
+        "model 'alpha': 2 of its 3 responses hold its thinking (<think> ... </think>; the run "
+        "set think_end_token='</think>', which lm-eval found in none of them), which lm-eval "
+        "scored with the response; the scores are lm-eval's, the texts show the thinking as "
+        "the reasoning and the rest as the output; 2 end inside the thinking (no </think>: "
+        "cut by max_gen_toks or a stop sequence), with no output after it"]
+
+#: Responses and their (thinking, rest) by lm-eval's rule; None: no thinking block.
+THINKING_CASES = {
+    "<think>\n2 + 2\n</think>\n\n 4 ": ("2 + 2", "4 "),
+    "  <think>a</think>b</think>\nc": ("a</think>b", "c"),  # the last </think>
+    "counted</think>4": ("counted", "4"),  # the chat template opened the block
+    "<think>\n\n</think>\n\n4": ("", "4"),  # thinking switched off: an empty block
+    "<think>\ncut here": ("cut here", ""),  # a truncated generation
+    "I think <think> is a tag": None, "4": None, "": None, None: None, 4: None,
+}
+
+
+def test_lm_eval_thinking_is_split_where_lm_eval_splits_it():
+    """lm-eval's think_end_token rule (postprocess_generated_text: the text after the last
+    </think>, leading white space dropped), the opening <think> taken off the thinking; a
+    block never closed is all thinking."""
+    from scorio_core.io.lm_eval import thinking
+
+    assert {k: thinking(k) for k in THINKING_CASES} == THINKING_CASES
+
+
+def test_lm_eval_thinking_split_is_lm_evals_own():
+    """The rest of every closed block is the answer lm-eval's own post-processing keeps
+    with think_end_token="</think>" (lm_eval 0.4.13, when installed)."""
+    utils = pytest.importorskip("lm_eval.models.utils")
+    closed = {k: v for k, v in THINKING_CASES.items() if isinstance(k, str) and "</think>" in k}
+    assert len(closed) == 4
+    for text, (_, rest) in closed.items():
+        assert utils.postprocess_generated_text(text, None, "</think>") == rest
+
+
+def test_lm_eval_repeats_with_thinking_show_each_repeats_reasoning(tmp_path):
+    """A document's repeats read as one trial (take_first) show every response: each
+    repeat's thinking in the reasoning, its rest in the output, numbered alike."""
+    src = LM_EVAL / "multi" / "alpha"
+    shutil.copy(next(src.glob("results_*.json")), tmp_path)
+    f = next(src.glob("samples_qa_rep_*.jsonl"))
+    rows = [json.loads(x) for x in f.open()]
+    for r in rows:  # the first response is the one lm-eval scored (take_first): kept
+        r["resps"] = [["<think>try 1</think>\n\nparis", "PARIS.", "<think>try 3"]]
+    (tmp_path / f.name).write_text("".join(json.dumps(r) + "\n" for r in rows))
+    o = io.load(tmp_path)
+    t = o.samples.for_question(str(rows[0]["doc_id"])).row(0, named=True)
+    assert t["reasoning"] == "[repeat 1] try 1\n[repeat 3] try 3"
+    assert t["output"] == "[repeat 1] paris\n[repeat 2] PARIS.\n[repeat 3] "
+    assert t["answer"] == rows[0]["filtered_resps"][0]
+    assert o.R[0, :, 0].tolist() == [int(x["exact_match"]) for x in rows]  # lm-eval's values
 
 
 # ------------------------------------------------------------------- OpenAI evals

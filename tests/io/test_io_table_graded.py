@@ -103,8 +103,9 @@ def test_score_range_0_10_scores_grade_over_10(tmp_path):
     df = grade_frame(np.random.default_rng(1), np.arange(0, 11, dtype=float))
     df = df.with_columns(pl.col("outcome").cast(pl.Int64))  # 0-10 integer grades
     p = write(df, tmp_path / "t.csv")
+    top = int(df["outcome"].max())
     with pytest.raises(MissingWeightsError, match=r"no category weights were given.*"
-                       r"--score-range LO,HI"):  # fmt: skip
+                       rf"--score-range 0,{top}"):  # fmt: skip
         io.load(p)  # integers above 1 without a scale: unchanged, plus the scale remedy
     o = sc.load(p, score_range=(0, 10))
     levels = sorted({0.0, 10.0} | set(df["outcome"].cast(pl.Float64).to_list()))
@@ -118,6 +119,48 @@ def test_score_range_0_10_scores_grade_over_10(tmp_path):
     opts = io.LoadOptions(score_range=(0, 10))
     assert_same(io.load(p, opts), o)
     assert_same(io.load_table(df, score_range=(0, 10)), o)
+
+
+def test_percent_outcomes_name_their_values_and_the_scale_that_loads_them(tmp_path, capsys):
+    """Outcomes stored as 0/100: the error listed the 101 weights 0, 0.01, ..., 1 twice
+    (1,664 characters) and offered the scale last, with the example 0,10. It names the
+    values found, offers the scale those values imply first, in Python and CLI spelling,
+    lists no weights for 101 categories -- and the option it offers loads the file."""
+    rng = np.random.default_rng(7)
+    df = grade_frame(rng, np.array([0.0, 100.0])).with_columns(pl.col("outcome").cast(pl.Int64))
+    p = write(df, tmp_path / "pct.csv")
+    with pytest.raises(MissingWeightsError) as err:
+        io.load(p)
+    msg = str(err.value)
+    assert "holds the values 0, 100," in msg and "no category weights were given" in msg
+    py, cli = "score_range=(0, 100)", "`--score-range 0,100`"
+    assert msg.index(py) < msg.index(cli) < msg.index("weights=") and "101 of them" in msg
+    assert "0.01" not in msg and "0,10 " not in msg and len(msg) < 800
+    o = sc.load(p, score_range=(0, 100))  # what the message offers loads it, as the 0/1 data
+    assert o.C == 1 and o.weights.tolist() == [0.0, 1.0]
+    np.testing.assert_array_equal(o.R.ravel(), (df["outcome"].to_numpy() // 100))
+    assert main(["info", str(p), "--score-range", "0,100"]) == 0
+    cats = json.loads(capsys.readouterr().out)["categories"]
+    assert list(cats) == ["0: 0 (w=0)", "1: 100 (w=1)"]
+    # a few categories 0..2: an example list of weights, and the scale still first
+    q = tmp_path / "cats.csv"
+    q.write_text("model,question,trial,outcome\na,q1,0,2\na,q1,1,0\nb,q1,0,1\nb,q1,1,1\n")
+    with pytest.raises(MissingWeightsError) as err:
+        io.load(q)
+    msg = str(err.value)
+    assert "holds the values 0, 1, 2," in msg and "the first is 2 at row 1" in msg
+    assert msg.index("score_range=(0, 2)") < msg.index("weights=[0, 0.5, 1]")
+    assert io.load(q, score_range=(0, 2)).weights.tolist() == [0.0, 0.5, 1.0]
+    # more distinct values than a scale can hold: no scale offered (it would be refused)
+    many = tmp_path / "many.csv"
+    many.write_text("model,question,trial,outcome\n" + "".join(
+        f"a,q{i},0,{2 * i}\n" for i in range(30)))
+    with pytest.raises(MissingWeightsError) as err:
+        io.load(many)
+    msg = str(err.value)
+    assert "30 distinct values" in msg and "score_range=" not in msg and "59 of them" in msg
+    with pytest.raises(ValidationError, match="distinct values"):
+        io.load(many, score_range=(0, 58))
 
 
 def test_score_range_on_the_cli(tmp_path, capsys):

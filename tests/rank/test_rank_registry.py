@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from _cases import degenerate_cases
 
-from scorio_core import io
+from scorio_core import Outcomes, ValidationError, io, rank
 from scorio_core.rank import METHODS
 
 APP_I2 = """
@@ -119,3 +119,60 @@ def test_symmetric_models_tie_in_every_method_whose_math_implies_it(case):
             continue
         ranks, scores = m(R, R0)
         assert len(set(ranks[tied].tolist())) == 1, (mid, ranks.tolist(), scores.tolist())
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    """Loaded data (an Outcomes, as sc.load gives) with greedy outcomes R0."""
+    rng = np.random.default_rng(11)
+    p = np.array([0.8, 0.6, 0.5, 0.3])[:, None, None]
+    R = (rng.random((4, 12, 8)) < p).astype(int)  # N = 8: every Pass@k is defined
+    R0 = (rng.random((4, 12, 1)) < p).astype(int)
+    return Outcomes(R, R0=R0, models=["a", "b", "c", "d"])
+
+
+@pytest.mark.parametrize("mid", list(METHODS))
+def test_every_method_ranks_loaded_data_as_its_arrays(mid, loaded):
+    # sc.rank.bradley_terry(data) failed with "got an object array" on an Outcomes
+    m = METHODS[mid]
+    ranks, scores = m(loaded)  # the method's R0, when it needs one, is the data's
+    want_ranks, want_scores = m(loaded.R, loaded.R0 if m.needs_r0 else None)
+    assert ranks.tolist() == want_ranks.tolist()
+    np.testing.assert_allclose(scores, want_scores, rtol=1e-12, atol=1e-12)
+    if not m.needs_r0:  # the public function too (what sc.rank.<name>(data) calls)
+        public = m.func(loaded, return_scores=True, **m.params)
+        assert public[0].tolist() == want_ranks.tolist()
+
+
+def test_loaded_data_bring_their_weights_and_categorical_data_are_refused_by_binary_methods():
+    rng = np.random.default_rng(3)
+    R = rng.integers(0, 3, (3, 10, 4))
+    graded = Outcomes(R, weights=[0, 0.5, 1], category_names=["wrong", "partial", "right"])
+    # Bayes@N weighs categories: the data's weights, unless others are given
+    assert np.allclose(rank.bayes(graded, return_scores=True)[1],
+                       rank.bayes(R, w=[0, 0.5, 1], return_scores=True)[1])
+    assert np.allclose(rank.bayes(graded, [0, 1, 1], return_scores=True)[1],
+                       rank.bayes(R, w=[0, 1, 1], return_scores=True)[1])
+    # a binary-only method would read 'partial' as a category it does not know
+    for f in (rank.bradley_terry, rank.avg, METHODS["borda"]):
+        with pytest.raises(ValidationError, match=r"ranks binary outcomes .* 3 categories "
+                           r"weighted wrong=0, partial=0\.5, right=1: rank it by these "
+                           r"weights with rank\.bayes\(data\)"):
+            f(graded)
+    # categories declared but only 0/1 present: still not wrong/correct, still refused
+    declared = Outcomes(R.clip(0, 1), weights=[0, 0.5, 1], category_names=["w", "p", "r"])
+    with pytest.raises(ValidationError, match="ranks binary outcomes"):
+        rank.avg(declared)
+    # so are binary weights that do not put correct above wrong
+    with pytest.raises(ValidationError, match="weighted wrong=1, correct=0"):
+        rank.avg(Outcomes(R.clip(0, 1), weights=[1, 0]))
+    # a method that needs R0 says when the data have none
+    with pytest.raises(ValidationError, match="needs prior outcomes R0 .* 'dataset' has none"):
+        METHODS["bayes_greedy"](Outcomes(R.clip(0, 1)))
+
+
+def test_the_rankers_keep_reading_a_2d_array_as_models_by_questions():
+    # SPEC §5: (L, M) is promoted to N = 1 (the analyses refuse it; the rankers do not)
+    A = np.array([[1, 1, 0, 1], [0, 0, 1, 0], [1, 0, 0, 0]])
+    for mid in ("avg", "bradley_terry", "borda"):
+        assert METHODS[mid](A)[0].tolist() == METHODS[mid](A[:, :, None])[0].tolist()

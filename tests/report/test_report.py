@@ -227,6 +227,45 @@ def test_cli_refuses_bad_requests(long_csv, tmp_path, capsys):
     assert "sections must be" in capsys.readouterr().err
 
 
+def test_sections_as_one_comma_separated_string(tmp_path):
+    """sc.report(data, "x.html", sections="leaderboard,plan") failed with "unknown analysis
+    'l'": the string was iterated letter by letter. A newcomer writes it so because the CLI
+    takes a comma list (and sc.compare(methods="a,b") a string): it reads as --sections does
+    (parse_sections), the same report as the list; a typo or a stray item is refused with a
+    message that names it, never letter by letter."""
+    import scorio_core as sc
+    from scorio_core._validation import ValidationError
+
+    rng = np.random.default_rng(4)
+    R = (rng.random((3, 12, 4)) < np.array([0.8, 0.6, 0.4])[:, None, None]).astype(int)
+    data = sc.Outcomes(R, models=["m-a", "m-b", "m-c"], name="toy")
+    path = sc.report(data, tmp_path / "x.md", sections="leaderboard, plan")
+    as_list = build_report(data, ["leaderboard", "plan"])
+    as_text = build_report(data, "leaderboard,plan")
+    assert [s.analysis.id for s in as_text.sections] == ["leaderboard", "plan"]
+    assert all(s.error is None for s in as_text.sections)
+    assert as_text.provenance["settings"] == as_list.provenance["settings"]
+    pd.testing.assert_frame_equal(as_text.sections[1].tables["pairs"],
+                                  as_list.sections[1].tables["pairs"])
+    md = path.read_text(encoding="utf-8")
+    assert "## 1. CI-aware leaderboard" in md and "## 2. Planner" in md
+    assert build_report(data, "questions").sections[0].analysis.id == "questions"
+    with pytest.raises(ValidationError, match=r"unknown: 'leaderbord' \(did you mean "
+                                              r"'leaderboard'\?\)") as e:
+        sc.report(data, tmp_path / "y.html", sections="leaderbord,plan")
+    assert "'l'" not in str(e.value)
+    with pytest.raises(ValidationError, match="unknown analysis 'leaderbord'; did you mean"):
+        build_report(data, ["leaderbord"])
+    # one (id, settings) pair given bare is two items, the second no section: said as such
+    with pytest.raises(ValidationError, match="each section is an analysis id or an "
+                                              r"\(id, settings\) pair.*got dict"):
+        build_report(data, ("plan", {"confidence": 0.9}))
+    assert not (tmp_path / "y.html").exists()
+    # make_report (a path) refuses the typo before it loads anything
+    with pytest.raises(ValidationError, match="leaderbord"):
+        sc.make_report(tmp_path / "missing.csv", tmp_path / "z.html", sections="leaderbord")
+
+
 def test_markdown_writes_chart_files(bundled, tmp_path):
     from dataclasses import replace
 

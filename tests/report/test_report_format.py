@@ -58,20 +58,76 @@ def test_counts_print_as_integers(small_report):
     assert column_format(plan.tables["allocation"]["extra_trials"], "extra_trials").kind == "int"
 
 
+def _html_settings(page: str) -> list[list[str]]:
+    """Each section's settings in an HTML report: the items of its list."""
+    return [re.findall(r"<li>(.*?)</li>", block) for block in re.findall(
+        r'<div class="note settings">Settings<ul[^>]*>(.*?)</ul></div>', page)]
+
+
 def test_settings_line_in_words_with_resolved_values(small_report):
     report, page = small_report
-    notes = re.findall(r'<p class="note">Settings: (.*?)\.</p>', page)
+    notes = _html_settings(page)
     assert len(notes) == 3
-    assert not any("null" in n or "None" in n for n in notes)
+    assert not any("null" in n or "None" in n for items in notes for n in items)
     plan = next(s for s in report.sections if s.analysis.id == "plan")
     budget = plan.result.plan.settings["budget_trials"]
     spent = int(plan.result.plan.allocation["extra_trials"].sum())
     assert budget == spent == 16 * 4  # 0 means L x N; the chart spends all of it
-    assert f"budget_trials = {budget} (0 = L × N)" in notes[2]
-    assert "budget_trials = 0" not in page.split("<h2>Provenance")[0]
-    assert "weights = 0, 1 (the data&#x27;s)" in notes[0]
+    assert f"Extra trials (budget) (<code>budget_trials</code>): {budget} (0 = L × N)" in notes[2]
+    assert "(<code>budget_trials</code>): 0" not in page.split("<h2>Provenance")[0]
+    assert "Weights (<code>weights</code>): 0, 1 (the data&#x27;s)" in notes[0]
     md = to_markdown(report)
     assert "Settings: " in md and "null" not in md.split("## Provenance")[0]
+    assert f"; Extra trials (budget) (`budget_trials`): {budget} (0 = L × N); " in md
+
+
+def test_settings_name_each_setting_by_its_label_then_its_notebook_name(small_report):
+    """The settings line read ``budget_trials = 64 (0 = L × N), lead = 0, ...``: code names a
+    reader of the report need not know, commas both inside values and between settings. Each
+    setting is now said by the label its page widget shows (the declaration's; a setting with
+    several widgets by all of them), then the name a notebook call takes, then its value: in
+    HTML one a line, in Markdown and the notebook one line, separated by semicolons."""
+    from scorio_core.params import settings_of, widget
+    from scorio_core.report import to_notebook
+
+    report, page = small_report
+    md = to_markdown(report).splitlines()
+    cells = [c.source for c in to_notebook(report, "upload.npz").cells
+             if c.cell_type == "markdown"]
+    for section, items in zip(report.sections, _html_settings(page), strict=True):
+        cls = type(section.params)
+        names = [re.search(r"<code>(\w+)</code>", i).group(1) for i in items]
+        assert names == list(settings_of(cls))  # every declared setting, in its order
+        said = []
+        for name, item in zip(names, items, strict=True):
+            w = widget(cls, name)
+            label = " / ".join(w["parts"] or [w["label"]])
+            assert item.startswith(f"{label} (<code>{name}</code>): "), item
+            said.append(f"{label} (`{name}`): {item.split('</code>): ', 1)[1]}")
+        line = "Settings: " + "; ".join(said).replace("&#x27;", "'") + "."
+        assert line in md  # the Markdown report's line ...
+        assert any(line in c for c in cells)  # ... and the notebook's: the same settings
+    plan = _html_settings(page)[2]
+    assert any(i.startswith("Better model / Other model (<code>pair</code>): model-")
+               for i in plan)
+
+
+def test_settings_print_counts_as_the_caveats_and_tables_do():
+    """The settings line printed "Draws (`draws`): 10000" and "Replicates ...: 10000" under
+    caveats and tables that print "10,000 replicates": counts now take the thousands
+    separator of every other number in the report; a seed stays as typed (an id, not a
+    quantity), and a table of values (the rubric lesson's R) keeps its rows."""
+    from scorio_core.report._build import settings_text
+
+    R = (np.random.default_rng(1).random((3, 10, 4)) < 0.5).astype(int)
+    report = build_report(Outcomes(R), [("leaderboard", {"draws": 12000, "seed": 12345}),
+                                        "rubric-lesson"])
+    board, lesson = (settings_text(s) for s in report.sections)
+    assert "Draws (`draws`): 12,000; Seed (`seed`): 12345;" in board
+    assert "R (`R`): [0, 1, 2, 2, 1], [1, 1, 0, 2, 2]" in lesson  # was 0, 1, 2, 2, 1, 1, ...
+    page = to_html(report)
+    assert "(<code>draws</code>): 12,000</li>" in page and ": 12000" not in page.split(
+        "<h2>Provenance")[0]
 
 
 def test_no_flat_convergence_charts_and_whole_ticks(small_report):
@@ -187,8 +243,10 @@ def test_long_method_tables_show_what_differs_not_sixty_rows_of_ones(compare_rep
     shown = ANALYSES["compare"].shown_tables(sec.result)
     view = shown["agreement"]
     assert view.table["method"].tolist() == agreement.loc[~agreement["exact"], "method"].tolist()
-    assert f"The other {len(exact)} methods rank the models exactly as the gold standard" \
+    counted = [m for m in exact if m != "bayes"]  # the gold itself: not in n_tau_1
+    assert f"The other {len(counted)} methods rank the models exactly as the gold standard" \
         in view.note and all(m in view.note for m in exact)
+    assert len(counted) == sec.result.comparison.summary["n_tau_1"]
     part = page.split("<h3>agreement</h3>", 1)[1].split("<h3>", 1)[0]
     assert "<td>1.0000</td>" not in part and "First 60" not in part
     # consensus: one row per run of methods with the same numbers, every method named once

@@ -136,6 +136,20 @@ def test_several_files_over_the_limit_say_not_hashed_instead_of_a_digest():
     assert "# input.not_hashed: not hashed (2 files, 0.0 GB)" in csv_header(provenance(big))
 
 
+def test_several_sources_given_as_one_name_are_refused_not_read_letter_by_letter():
+    """attach_sources takes (name, path or bytes) pairs; one bare name was unpacked letter by
+    letter ("not enough values to unpack"): it is refused with what was expected."""
+    from scorio_core._validation import ValidationError
+
+    data = Outcomes(np.ones((1, 2, 1), int))
+    for bad in ("a.csv", [("a.csv",)]):
+        with pytest.raises(ValidationError, match=r"sources must be a list of \(name, path or "
+                                                  r"bytes\) pairs"):
+            attach_sources(data, bad)
+    pairs = iter([("a.csv", b"1")])  # any iterable of pairs, read once
+    assert list(attach_sources(data, pairs).metadata["source_sha256_per_file"]) == ["a.csv"]
+
+
 def test_data_made_in_code_still_say_they_came_from_no_file():
     page = to_html(build_report(Outcomes(np.ones((2, 3, 2), int)), ["leaderboard"]))
     assert "not loaded from a file" in page
@@ -581,34 +595,55 @@ def test_per_method_stability_is_one_line_when_longer_than_a_page():
 
 
 # ------------------------------------------------------------ 8. the benchmark in words
-def test_data_without_benchmark_labels_are_not_called_combined(data_dir, tmp_path):
-    """The provenance block and the notebook's intro read 'benchmark: combined' for data
-    whose questions name no benchmark (nothing was combined). They name the questions as
-    the greedy table does (definitions.greedy.whole_label): the one benchmark, the dataset
-    when none is named, 'combined' with the benchmarks it pools. The record keeps
-    'combined', which the notebook's load cell reads."""
-    from scorio_core.definitions.greedy import whole_label
+def _json_block(page: str) -> dict:
+    """The provenance record an HTML report prints under its provenance table."""
+    import json
+
+    pre = page.split('<section id="provenance">', 1)[1].split("<pre>", 1)[1]
+    return json.loads(html.unescape(pre.split("</pre>", 1)[0]))
+
+
+def test_the_provenance_table_and_its_json_name_one_benchmark(data_dir, tmp_path):
+    """The provenance table read 'benchmark: mine' (the dataset's name) and the JSON record
+    under it '"benchmark": "combined"' for data whose questions name no benchmark: nothing
+    was combined, and the two contradicted each other. The record now says the data's
+    benchmark(s) -- the one benchmark, 'combined' with the list it pools, none (null) where
+    the questions name none -- and the table, the Markdown and the notebook's intro say that
+    record in words (benchmark_words); the notebook's load cell selects what it names."""
+    from scorio_core.definitions.provenance import NO_BENCHMARK, benchmark_words
     from scorio_core.report._build import provenance_rows
 
+    rng = np.random.default_rng(3)
+    rows = [(m, f"q{q}", t, int(rng.random() < 0.5)) for m in ("a", "b") for q in range(6)
+            for t in range(2)]
+    csv = tmp_path / "mine.csv"
+    pd.DataFrame(rows, columns=["model", "question", "trial", "outcome"]).to_csv(csv, index=False)
+    mine = io.load(csv)
     coins = io.load(data_dir / "biased_coins.npz")
     reasoning = io.load(data_dir / "reasoning_synthetic.npz")
-    for data, want in [
-        (coins, "Biased coins (11 LLM mimics)"),
-        (reasoning.select("AIME'25"), "AIME'25"),
-        (reasoning, "combined (AIME'24, AIME'25, HMMT'25, BrUMO'25)"),
+    four = ["AIME'24", "AIME'25", "HMMT'25", "BrUMO'25"]
+    for data, bench, names, want in [
+        (mine, None, [], NO_BENCHMARK),
+        (coins, None, [], NO_BENCHMARK),
+        (reasoning.select("AIME'25"), "AIME'25", ["AIME'25"], "AIME'25"),
+        (reasoning, "combined", four, "combined (AIME'24, AIME'25, HMMT'25, BrUMO'25)"),
     ]:
         rep = build_report(data, [("questions", {"irt": False})])
-        assert want.startswith(whole_label(data))
-        assert dict(provenance_rows(rep.provenance, data))["benchmark"] == [want]
+        prov = rep.provenance
+        assert (prov["benchmark"], prov["benchmarks"]) == (bench, names), data.name
+        assert benchmark_words(prov) == want
+        assert dict(provenance_rows(prov))["benchmark"] == [want]
         page, md = to_html(rep), to_markdown(rep)
-        assert f"<dt>benchmark</dt><dd>{want}</dd>" in page.replace("&#x27;", "'")
+        assert f"<dt>benchmark</dt><dd>{html.escape(want)}</dd>" in page
+        record = _json_block(page)  # the JSON under the table: the same record
+        assert (record["benchmark"], record["benchmarks"]) == (bench, names)
         assert f"- **benchmark**: {want}\n" in md
+        assert "combined" not in page.split('<section id="provenance">', 1)[1] or len(names) > 1
         nb = to_notebook(rep, data_dir / "biased_coins.npz")
-        intro = nb.cells[0].source
-        assert "`combined`" not in intro
-        if data is coins:
-            assert "benchmark" not in intro.split("\n")[2]  # the dataset is named once
-            assert rep.provenance["benchmark"] == "combined"  # the record, as before
-            assert ".select(" not in nb.cells[1].source
+        intro, load = nb.cells[0].source, nb.cells[1].source
+        assert nb.metadata["scorio_provenance"]["benchmark"] == bench
+        if bench is None:  # the dataset is named once; nothing to select
+            assert "benchmark" not in intro.split("\n")[2] and ".select(" not in load
         else:
             assert f"benchmark `{want}`" in intro
+            assert (".select(\"AIME'25\")" in load) == (bench == "AIME'25")

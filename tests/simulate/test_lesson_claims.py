@@ -197,6 +197,43 @@ def test_coverage_legend_draws_each_series_distinguishably():
                                                               .drop_duplicates()) == 8
 
 
+def test_coverage_of_several_means_is_one_panel_per_mean_and_said_per_mean():
+    from scorio_core.definitions import SIMULATIONS
+
+    r = sim.interval_coverage((0.5, 0.9), M_values=(30,), N_values=(2, 32), concentration=4.0,
+                              replicates=200, seed=0)
+    spec = cs.coverage_chart(r).to_dict()
+    assert [p["title"] for p in spec["vconcat"]] == ["mean success 0.5", "mean success 0.9"]
+    assert spec["resolve"]["scale"]["y"] == "shared"  # one scale: the panels compare
+    for panel in spec["vconcat"]:
+        data = spec["datasets"][panel["data"]["name"]]
+        assert {row["mean"] for row in data} == {float(panel["title"].split()[-1])}
+    notice = cs.lesson_notice("calibration", None, r)
+    assert "one panel per mean success" in notice
+    t = r.table[(r.table["interval"] == "Bayes@N (papers)") & (r.table["scope"] == "questions")]
+    low = f"{100 * t.loc[t['mean'] == 0.9, 'coverage'].min():.0f}%"
+    assert "at mean 0.9 the solid lines lie between" in notice
+    assert f"the dashed blue ones between {low} and" in notice.split("at mean 0.9")[1]
+    # the terminal: the table's mean column is named, each mean's rows said apart
+    a = SIMULATIONS["calibration"]
+    p = a.params(means=(0.5, 0.9), M_values=(30,), concentration=4.0, replicates=200)
+    res = a.run(None, p)
+    tables = a.tables(res)
+    assert "one row per `mean` (the simulated models' mean success), `scope`" in (
+        cs.tables_intro("calibration", p, res, tables))
+    said = cs.tables_notice("calibration", p, res, tables)
+    assert "at `mean` 0.5 the headline rows'" in said and "at `mean` 0.9 the" in said
+    assert a.charts(res)[0].caption.endswith("One panel per mean success: each covers "
+                                             "differently.")
+    # one mean: the chart, texts and caption as they were
+    one = a.params(M_values=(30,), replicates=200)
+    r1 = a.run(None, one)
+    assert "layer" in cs.coverage_chart(r1).to_dict()
+    assert "panel" not in cs.lesson_notice("calibration", one, r1)
+    assert "one row per `scope`" in cs.tables_intro("calibration", one, r1, a.tables(r1))
+    assert a.charts(r1)[0].caption == cs.COVERAGE_CAPTION
+
+
 def test_truth_chart_draws_bayes_and_avg_once_only_when_they_coincide():
     s = sim.mimics([0.3, 0.5, 0.7], M=8, seed=0)
     c = sim.truth_convergence(s, ["bayes", "avg", "pass_at_k_2"], N=4, replicates=20, seed=1)

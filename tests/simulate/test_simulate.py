@@ -286,6 +286,32 @@ def test_population_interval_is_wider_and_covers_the_population_mean():
     assert w["population"] > w["questions"]  # question sampling widens the interval
 
 
+def test_coverage_keeps_one_row_per_mean():
+    """Means 0.5 and 0.9 cover differently: pooled, the papers' interval read 0.485 and 0.60
+    (a number neither benchmark has) and the lesson's "drifts when the prior does not fit"
+    could not be seen. Each mean has its rows; one mean keeps the table it had."""
+    kw = dict(M_values=(30,), N_values=(2, 32), concentration=4.0, replicates=300, seed=0)
+    c = sim.interval_coverage((0.5, 0.9), **kw)
+    t = c.table
+    assert list(t.columns) == ["mean", "scope", "interval", "M", "N", "coverage", "se", "width"]
+    assert list(dict.fromkeys(t["mean"])) == [0.5, 0.9] and len(t) == 2 * 2 * 2 * 2
+    paper = t[(t["interval"] == "Bayes@N (papers)") & (t["scope"] == "questions")]
+    paper = paper.set_index(["mean", "N"])["coverage"]
+    assert paper[(0.5, 2)] > 0.9 and paper[(0.5, 32)] > 0.9  # the prior fits: calibrated
+    assert paper[(0.9, 2)] < 0.05 and paper[(0.9, 32)] < 0.5  # pulled toward 1/2: misses
+    head = t[t["interval"] == "headline"]
+    assert head["coverage"].between(0.9, 0.99).all(), head
+    # the same draws as before, only not pooled: equal model counts average to the pool
+    pooled = t.groupby(["scope", "interval", "M", "N"], sort=False)["coverage"].mean()
+    assert pooled[("questions", "Bayes@N (papers)", 30, 2)] == pytest.approx(
+        (paper[(0.5, 2)] + paper[(0.9, 2)]) / 2)
+    # one mean (or models of one mean): no mean column, the rows as they were
+    one = sim.interval_coverage((0.5,), **kw).table
+    assert list(one.columns) == ["scope", "interval", "M", "N", "coverage", "se", "width"]
+    same = sim.interval_coverage((0.5, 0.5), **kw).table
+    assert "mean" not in same and len(same) == len(one)
+
+
 # ------------------------------------------------------------------- rubric lesson
 def test_rubric_lesson_reproduces_reference_values():
     les = sim.rubric_lesson()

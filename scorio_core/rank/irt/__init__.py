@@ -1,15 +1,17 @@
-"""Item response theory rankers (002 App. I.1.8): Rasch, 2PL, 3PL, MML + EAP, dynamic IRT.
+"""Item response theory rankers (Ranking Reasoning LLMs under Test-Time Scaling (2026), App. I.1.8):
+Rasch, 2PL, 3PL, MML + EAP, dynamic IRT.
 
 Models are examinees with abilities ``θ_l``, questions are items. Every
-estimator reads the binomial reduction of 002 eq. (53); one module per model
-family, one objective per family::
+estimator reads the binomial reduction of Ranking Reasoning LLMs under Test-Time Scaling (2026),
+eq. (53); one module per model family, one objective per family (the equations and
+algorithms are that paper's)::
 
     (1)  k_lm = Σ_n R_lmn ~ Binomial(N, p_lm)
-    (2)  p_lm = σ(θ_l - b_m)                          Rasch / 1PL, 002 eq. 54  onepl
-    (3)  p_lm = σ(a_m (θ_l - b_m))                    2PL, 002 eq. 55          xpl
-    (4)  p_lm = c_m + (1 - c_m) σ(a_m (θ_l - b_m))    3PL, 002 eq. 56          xpl
-    (5)  P(R_lmn = 1) = σ(θ_ln - b_m)                 dynamic, 002 Alg. 8      dynamic
-    (6)  θ_l ~ N(0, 1) integrated out                 Rasch MML, 002 Alg. 7    mml
+    (2)  p_lm = σ(θ_l - b_m)                          Rasch / 1PL, eq. 54  onepl
+    (3)  p_lm = σ(a_m (θ_l - b_m))                    2PL, eq. 55          xpl
+    (4)  p_lm = c_m + (1 - c_m) σ(a_m (θ_l - b_m))    3PL, eq. 56          xpl
+    (5)  P(R_lmn = 1) = σ(θ_ln - b_m)                 dynamic, Alg. 8      dynamic
+    (6)  θ_l ~ N(0, 1) integrated out                 Rasch MML, Alg. 7    mml
 
 The joint fits minimise one objective over abilities and item parameters::
 
@@ -38,9 +40,9 @@ Shared by every family (``_base``):
   Hessian is bipartite: the item block is eliminated by its Schur complement.
 * Location gauge of ML fits (the likelihood only sees ``θ_l - b_m``): fitted
   with mean ability 0, reported with ``Σ_m b_m = 0`` for Rasch and dynamic IRT
-  as in 002 Algorithms 6 and 8, and with median ability 0 for 2PL/3PL. A common
-  shift changes no ranking. Under a proper prior the location is identified
-  and nothing is centred; the likelihood's symmetries (shift, and in 2PL/3PL
+  as in Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithms 6 and 8, and with median
+  ability 0 for 2PL/3PL. A common shift changes no ranking. Under a proper prior the location is
+  identified and nothing is centred; the likelihood's symmetries (shift, and in 2PL/3PL
   the ability/discrimination scale) are explicit coordinates that only the
   prior and penalties see (:class:`~._base._AbilityPrior`).
 * Where the ML estimate does not exist (a model that solves everything or

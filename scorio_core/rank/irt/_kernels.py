@@ -222,7 +222,8 @@ def _growth_objective(th0, th1, b, s0, s1, tm, w, t, ridge, reg):
 
 @njit(cache=True)
 def growth_newton(s0, s1, tm, w, t, ridge, reg, th0, th1, b, max_iter, step_tol):
-    """Newton's method for the linear-growth Rasch objective (002 Algorithm 8).
+    """Newton's method for the linear-growth Rasch objective (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), Algorithm 8).
 
     Minimises over baselines ``θ0 (G)`` with ``Σ w θ0 = 0``, slopes ``θ1 (G)`` and
     difficulties ``b (M)``::
@@ -363,7 +364,8 @@ def growth_newton(s0, s1, tm, w, t, ridge, reg, th0, th1, b, max_iter, step_tol)
 
 @njit(cache=True)
 def xpl_nll_grad(x, Kf, w, N, n_sym, guess, free_c, upper, c_fix, reg_a, reg_c, ridge):
-    """2PL/3PL binomial NLL (2.3) and gradient (002 eqs. 55-56) of ``xpl._xpl_nll``.
+    """2PL/3PL binomial NLL (2.3) and gradient (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), eqs. 55-56) of ``xpl._xpl_nll``.
 
     ``x = [θ (G), <n_sym>, d (M), α (M), z (M, free guessing only)]`` on count rows
     ``Kf (G, M)`` with multiplicities ``w``; ``η = a_m θ_g + d_m`` with centred ``θ``

@@ -1,4 +1,5 @@
-"""Dynamic Rasch IRT over the trial axis (002 App. I.1.8, Algorithm 8).
+"""Dynamic Rasch IRT over the trial axis (Ranking Reasoning LLMs under Test-Time Scaling (2026),
+App. I.1.8, Algorithm 8).
 
 Trials ``n`` happen at times ``t_n`` in ``[0, 1]``; the ability follows a path
 ``θ_ln``::
@@ -216,12 +217,15 @@ def dynamic_irt(
     state_reg: float = 1.0,
     assume_time_axis: bool = False,
 ):
-    """Rank models with dynamic IRT: ability paths over the trial axis (002 App. I.1.8).
+    """Rank models with dynamic IRT: ability paths over the trial axis (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), App. I.1.8).
 
     * ``variant="linear"``: the static baseline ``θ_ln = θ_l`` (no trend), i.e.
-      the Rasch model on the counts, identical to :func:`rasch` (002 App. C's
-      result tables put ``dynamic_irt_linear`` in every tie group of ``rasch``).
-    * ``variant="growth"`` (002 Algorithm 8): ``P(R_lmn = 1) = σ(θ0_l + θ1_l t_n
+      the Rasch model on the counts, identical to :func:`rasch` (Ranking Reasoning LLMs under
+      Test-Time Scaling (2026), App. C's result tables put ``dynamic_irt_linear`` in every tie group
+      of ``rasch``).
+    * ``variant="growth"`` (Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithm 8):
+      ``P(R_lmn = 1) = σ(θ0_l + θ1_l t_n
       - b_m)`` on the Bernoulli likelihood of every trial, ``t_n`` equally spaced
       in ``[0, 1]``, penalty ``slope_reg Σ θ1²``, reported with ``Σ b = 0``;
       Newton's method (compiled, Schur complement of the item block) from the
@@ -231,8 +235,8 @@ def dynamic_irt(
 
     Scores of the longitudinal variants are read off the path by
     ``score_target``: ``"initial"`` (``θ(t_1) = θ̂0``, the baseline ability that
-    002 Algorithm 8 returns; the default for ``growth``), ``"final"``
-    (``θ(t_N)``; the reference package's default, and ours for
+    Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithm 8 returns; the default for
+    ``growth``), ``"final"`` (``θ(t_N)``; the reference package's default, and ours for
     ``state_space``), ``"mean"`` (average over trials) or ``"gain"`` (``θ(t_N) -
     θ(t_1)``); aliases ``baseline``/``start``, ``end``, ``average``,
     ``delta``/``trend``. On i.i.d. trials the two readings of ``growth`` agree up
@@ -240,9 +244,9 @@ def dynamic_irt(
     the trials (``θ̂0`` ranks where each model started, ``θ(t_N)`` where it ended).
 
     Unlike the reference, the longitudinal variants do not require
-    ``assume_time_axis=True`` (accepted and ignored): 002 Algorithm 8 defines
-    ``t_n`` on the trial axis and on i.i.d. trials the slope penalty keeps the
-    fitted trends small, so the fit is sound either way. With ``N = 1`` the
+    ``assume_time_axis=True`` (accepted and ignored): Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), Algorithm 8 defines ``t_n`` on the trial axis and on i.i.d. trials the slope
+    penalty keeps the fitted trends small, so the fit is sound either way. With ``N = 1`` the
     single time point is ``t = 0``, the slope has no data and the growth model
     reduces to Rasch (the reference refuses ``N = 1``).
 
@@ -261,8 +265,8 @@ def dynamic_irt(
     time_points : array_like, optional
         Increasing times of the N trials (rescaled to ``[0, 1]``).
     score_target : str, optional
-        Default ``None``: ``"initial"`` for ``growth`` (002 Algorithm 8),
-        ``"final"`` for ``state_space``.
+        Default ``None``: ``"initial"`` for ``growth`` (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), Algorithm 8), ``"final"`` for ``state_space``.
     slope_reg, state_reg : float, default 0.01, 1.0
         Positive penalty weights of the growth and state-space variants.
     assume_time_axis : bool, default False

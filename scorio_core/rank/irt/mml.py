@@ -1,5 +1,5 @@
 """Rasch marginal maximum likelihood by EM over adaptive quadrature, EAP and
-posterior-quantile abilities (002 Algorithm 7).
+posterior-quantile abilities (Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithm 7).
 
 Abilities are integrated out under the standard normal population (eq. 6)::
 
@@ -84,7 +84,8 @@ def _posterior_mode(s, b, N, start):
 
 
 class _MML:
-    """Rasch MML by EM over adaptive Gauss-Hermite quadrature (002 Algorithm 7).
+    """Rasch MML by EM over adaptive Gauss-Hermite quadrature (Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), Algorithm 7).
 
     Models are grouped by total ``s`` (the Rasch posterior depends on nothing
     else). E-step: each group's posterior on nodes ``μ_u + σ_u x_q`` (mode and
@@ -170,10 +171,10 @@ class _MML:
 
     def node_quantile(self, q) -> np.ndarray:
         """Posterior ``q``-quantile per group read off the discrete posterior on the fixed
-        quadrature nodes of the N(0, 1) population (002 Algorithm 7 steps 11 and 13):
-        ``w_uq ∝ p(k_u | θ_q, b) w_q``; the score is the smallest node whose cumulative
-        weight reaches ``q``. A step function of the data: groups with different totals
-        can share a node (and so tie)."""
+        quadrature nodes of the N(0, 1) population (Ranking Reasoning LLMs under Test-Time
+        Scaling (2026), Algorithm 7 steps 11 and 13): ``w_uq ∝ p(k_u | θ_q, b) w_q``; the score is
+        the smallest node whose cumulative weight reaches ``q``. A step function of the data: groups
+        with different totals can share a node (and so tie)."""
         x = self.x
         if self.b.size:
             logw = (
@@ -208,7 +209,8 @@ def rasch_mml(
     n_quadrature: int = 21,
     return_item_params: bool = False,
 ):
-    """Rank models by EAP abilities under Rasch marginal maximum likelihood (002 Algorithm 7).
+    """Rank models by EAP abilities under Rasch marginal maximum likelihood (Ranking Reasoning LLMs
+    under Test-Time Scaling (2026), Algorithm 7).
 
     Abilities are integrated out under the standard normal population, item
     difficulties are fitted by EM (Bock & Aitkin 1981), and each model is
@@ -234,8 +236,8 @@ def rasch_mml(
     total ``s_l`` and the EAP is strictly increasing in it: the ranking is the
     ranking by total correct answers, equal totals giving equal scores.
     Difficulties are not centred (the N(0, 1) population fixes the location;
-    002 Algorithm 7 step 9 centres them, which would fight the population mean,
-    and the reference does not either).
+    Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithm 7 step 9 centres them, which
+    would fight the population mean, and the reference does not either).
 
     Parameters
     ----------
@@ -279,13 +281,13 @@ def rasch_mml_credible(
 
     Difficulties come from :func:`rasch_mml`. Two readings of the quantile:
 
-    * ``cdf="nodes"`` (default, 002 Algorithm 7 step 13, as the reference):
-      the discrete posterior ``w_lq ∝ p(k_l | θ_q, b) w_q`` on the
+    * ``cdf="nodes"`` (default, Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithm 7
+      step 13, as the reference): the discrete posterior ``w_lq ∝ p(k_l | θ_q, b) w_q`` on the
       ``n_quadrature`` fixed Gauss-Hermite nodes of the N(0, 1) population; the
       score is the smallest node whose cumulative weight reaches ``q``. This is
       a step function of the data: models whose totals differ but whose
       quantiles fall on the same node tie, which is what sets this method
-      apart from ``avg`` in 002 Table 2.
+      apart from ``avg`` in Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 2.
     * ``cdf="continuous"``: the posterior CDF integrated (trapezoid) on 401
       points over ±10 posterior s.d. around each mode and inverted by linear
       interpolation. It moves continuously with the data and increases with

@@ -1,7 +1,7 @@
 """Rasch (1PL) joint ML and MAP: one objective on the sufficient statistics.
 
-``k_lm ~ Binomial(N, σ(θ_l - b_m))`` (eq. 2, 002 eq. 54). The negative
-log-likelihood depends on the data only through the model totals ``s_l`` and
+``k_lm ~ Binomial(N, σ(θ_l - b_m))`` (eq. 2, Ranking Reasoning LLMs under Test-Time Scaling (2026),
+eq. 54). The negative log-likelihood depends on the data only through the model totals ``s_l`` and
 the item totals ``t_m``::
 
     (1.1)  NLL(θ, b) = -Σ_l s_l θ_l + Σ_m t_m b_m + N Σ_lm softplus(θ_l - b_m)
@@ -68,9 +68,9 @@ def _rasch_nll(s, w, t, v, N, n_sym):
 
 
 def _rasch_start(s, w, t, v, N, M, L, sweeps=4):
-    """Start values: logits of the solve rates (002 Algorithm 6) refined by a few
-    alternating one-dimensional Newton sweeps on abilities and difficulties
-    (classical JMLE), which saves L-BFGS some iterations."""
+    """Start values: logits of the solve rates (Ranking Reasoning LLMs under Test-Time
+    Scaling (2026), Algorithm 6) refined by a few alternating one-dimensional Newton sweeps on
+    abilities and difficulties (classical JMLE), which saves L-BFGS some iterations."""
     th = _init_logits(s, M * N)
     th -= (w @ th) / w.sum()
     b = -_init_logits(t, L * N)
@@ -137,12 +137,13 @@ def _rasch_fit(c: _Counts, prior, max_iter, solver: Literal["newton", "lbfgs"] =
 
 @_irt_ranker("Rasch (1PL) joint ML on binomial counts (002 eq. 54, Algorithm 6)")
 def rasch(R, max_iter: int = 500, return_item_params: bool = False):
-    """Rank models by Rasch (1PL) abilities, joint maximum likelihood (eq. 2, 002 eq. 54).
+    """Rank models by Rasch (1PL) abilities, joint maximum likelihood (eq. 2, Ranking Reasoning LLMs
+    under Test-Time Scaling (2026), eq. 54).
 
     Minimises (1.1), reported with ``Σ_m b_m = 0``, by Newton's method from the
-    logits of the solve rates (002 Algorithm 6). The MLE depends on the data
-    only through the totals ``s_l`` and is strictly increasing in them: the
-    ranking is the ranking by total correct answers, equal totals giving equal
+    logits of the solve rates (Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithm 6).
+    The MLE depends on the data only through the totals ``s_l`` and is strictly increasing in them:
+    the ranking is the ranking by total correct answers, equal totals giving equal
     scores.
 
     Parameters

@@ -1,6 +1,7 @@
 """2PL and 3PL joint ML and MAP: one objective for both models.
 
-Slope-intercept form (eqs. 3-4, 002 eqs. 55-56), ``a_m = exp(α_m)``::
+Slope-intercept form (eqs. 3-4, Ranking Reasoning LLMs under Test-Time Scaling (2026), eqs. 55-56),
+``a_m = exp(α_m)``::
 
     (2.1)  η_lm = a_m θ_l + d_m,   b_m = -d_m / a_m
     (2.2)  p_lm = c_m + (1 - c_m) σ(η_lm),   c_m = u σ(z_m)  (or fixed; c = 0 is 2PL)
@@ -27,12 +28,12 @@ the data exchanges (:func:`_colour_classes`) share one value during the fit, so
 symmetric models tie exactly instead of being split by round-off. With the
 default weak penalties on many trials the 3PL objective often has no interior
 optimum (a few items become ever steeper to fit model-by-item noise): the
-estimate is then the deterministic ``max_iter``-step iterate of 002 Algorithm 6
-(``item_params["converged"]`` False), and ``fix_guessing`` or a larger
-``reg_discrimination`` make the problem well posed. On a single trial neither
+estimate is then the deterministic ``max_iter``-step iterate of Ranking Reasoning LLMs under
+Test-Time Scaling (2026), Algorithm 6 (``item_params["converged"]`` False), and ``fix_guessing`` or
+a larger ``reg_discrimination`` make the problem well posed. On a single trial neither
 fit converges within ``max_iter``, so the ranking of such an iterate depends on
 floating-point round-off (``tests/engines/test_stability_irt.py`` bounds how much).
-Every fit starts cold, as 002 Algorithm 6 says.
+Every fit starts cold, as Ranking Reasoning LLMs under Test-Time Scaling (2026), Algorithm 6 says.
 """
 
 from __future__ import annotations
@@ -196,7 +197,8 @@ def _xpl_fit(c: _Counts, prior, max_iter, guess, reg_discrimination, fix_guessin
 def rasch_2pl(
     R, max_iter: int = 500, return_item_params: bool = False, reg_discrimination: float = 0.01
 ):
-    """Rank models by 2PL abilities, joint (penalised) ML (eq. 3, 002 eq. 55, Algorithm 6).
+    """Rank models by 2PL abilities, joint (penalised) ML (eq. 3, Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), eq. 55, Algorithm 6).
 
     ``k_lm ~ Binomial(N, σ(a_m (θ_l - b_m)))``: objective (2.3) with ``c = 0``,
     reported with median ability 0. Start: logits of the solve rates, ``a = 1``;
@@ -269,7 +271,8 @@ def rasch_3pl(
     reg_guessing: float = 0.1,
     guessing_upper: float = 0.5,
 ):
-    """Rank models by 3PL abilities, joint (penalised) ML (eq. 4, 002 eq. 56, Algorithm 6).
+    """Rank models by 3PL abilities, joint (penalised) ML (eq. 4, Ranking Reasoning LLMs under
+    Test-Time Scaling (2026), eq. 56, Algorithm 6).
 
     Objective (2.3) with guessing ``c_m = guessing_upper · σ(z_m)`` or ``c_m =
     fix_guessing``; reported with median ability 0. Start: logits of the solve

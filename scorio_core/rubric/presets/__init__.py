@@ -1,11 +1,11 @@
 """The rubric presets (SPEC §7), as data: one JSON file per paper's table, and one of ours.
 
 * ``dontpass/*`` (``dontpass.json``) -- the 12 categorical schemata of "Don't Pass@k"
-  (seed 000, App. F, Table 5) built from the rubric variables of its Table 4. Thresholds
+  (2026; App. F, Table 5) built from the rubric variables of its Table 4. Thresholds
   are "computed per dataset", so percentiles use ``scope="dataset"`` (per benchmark, all
   models pooled).
 * ``ranking/*`` (``ranking.json``) -- the 8 representative schemes of "Ranking reasoning
-  LLMs under test-time scaling" (seed 002, App. F, Table 21) with their weights and the
+  LLMs under test-time scaling" (2026; App. F, Table 21) with their weights and the
   predicates of its App. F.3. "All thresholds are computed per-model", so percentiles use
   ``scope="model"``.
 * ``length/*`` (``length.json``) -- not from the papers: a rubric over response length
