@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_state.rubric_editor import EDITOR_FIELDS, editor_state
+from app_state.table_fit import editor_px
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.rubric.table import RULE_HELP, from_tables
@@ -44,18 +45,26 @@ def editors(o, state: dict) -> rb.Rubric | None:
     """The editor for ``state``; the rubric it describes, or ``None`` (with the error shown)."""
     v, signals, cc = state["version"], list(rb.signal_names(o)), st.column_config
     st.markdown("**Rules** — tested top to bottom by rule number; the first rule whose rows all "
-                "hold gives the category. Give several rules the same category for an OR.")
+                "hold gives the category (`cat.`). Give several rules the same category for an "
+                "OR; `pctl`: a percentile threshold.")
     num, sel = cc.NumberColumn, cc.SelectboxColumn
+    choices = {"signal": signals, "scope": ["", *rb.SCOPES], "op": list(rb.OPS),
+               "other": ["", *signals]}
     config = {  # column -> widget; RULE_HELP (core) says what each column means
         "rule": num(min_value=1, step=1, required=True), "value": num(),
-        "category": num(min_value=0, step=1, required=True),
-        "percentile": num(min_value=0, max_value=100), "among": cc.TextColumn(),
-        "signal": sel(options=signals, required=True), "scope": sel(options=["", *rb.SCOPES]),
-        "op": sel(options=list(rb.OPS), required=True), "other": sel(options=["", *signals]),
-        "negate": cc.CheckboxColumn("not"),
+        "category": num("cat.", min_value=0, step=1, required=True),
+        "percentile": num("pctl", min_value=0, max_value=100), "among": cc.TextColumn(),
+        "signal": sel(options=choices["signal"], required=True),
+        "scope": sel(options=choices["scope"]), "op": sel(options=choices["op"], required=True),
+        "other": sel(options=choices["other"]), "negate": cc.CheckboxColumn("not"),
     }
+    # widths that fit the main column: the headers whole (short labels: "category" and
+    # "percentile" with the pencil marks took 64 px more), a signal name whole; a rarely used
+    # other signal or among filter cut first
+    px = editor_px(state["rules"], {k: c["label"] for k, c in config.items() if c["label"]},
+                   choices, shrink=["other", "among", "signal"])
     for k, c in config.items():
-        c.update(help=RULE_HELP[k], label=c.get("label") or k)
+        c.update(help=RULE_HELP[k], label=c.get("label") or k, width=px.get(k))
     # placeholder="": an empty cell (no threshold, no scope) shows blank, not "None"
     rules = st.data_editor(state["rules"], key=f"rules_{v}", num_rows="dynamic", hide_index=True,
                            width="stretch", column_config=config, placeholder="")

@@ -10,12 +10,13 @@ import streamlit as st
 
 from app_state.page_state import ASSURANCES, CONFIDENCES, percent
 from app_state.table_fit import (
-    CELL_PAD_PX,
     MAIN_PX,
-    MIN_COLUMN_PX,
     column_px,
+    cut_text,
     fitted_parts,
-    text_px,
+    name_columns,
+    name_px,
+    narrowed_names,
 )
 from app_state.texts import (  # noqa: F401
     RULE_MET,
@@ -138,8 +139,10 @@ def core_table(table: pd.DataFrame, spelled=(), n_now: int | None = None,
     the values the core computed, a missing value reads "—") in the core's decimals; a
     column with a cell the core spells -- ``<0.001``, ∞, "met now" at or below ``n_now``
     (:func:`app_state.texts.spelled_columns`) -- and the ``spelled`` ones are right-aligned
-    text in the core's words (:func:`app_state.texts.core_cells`). Model-name columns are as
-    wide as their longest name; optional ``labels`` and ``help`` per column. (A table whose
+    text in the core's words (:func:`app_state.texts.core_cells`). Model-name columns
+    (:func:`app_state.table_fit.name_columns`) are as wide as their longest name, at most
+    :data:`~app_state.table_fit.NAME_MAX_PX` (a longer name cut with "…", :func:`grid_data`);
+    optional ``labels`` and ``help`` per column. (A table whose
     declared decimals make exact halves common -- 52.5 trials at 0 decimals -- is passed
     through :func:`scorio_core.formatting.printed_numbers` first: a browser rounds a half
     up, the core to even.)"""
@@ -151,8 +154,8 @@ def core_table(table: pd.DataFrame, spelled=(), n_now: int | None = None,
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c), alignment="right")
             for c in spelled}
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c),
-                                           width=name_width(table[c], labels.get(c) or c))
-            for c in _NAME_COLUMNS if c in table.columns and c not in spelled}
+                                           width=name_px(table[c], labels.get(c) or c))
+            for c in name_columns(table) if c not in spelled}
     return core_cells(table, spelled, n_now), cfg
 
 
@@ -202,19 +205,27 @@ def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = M
     ``power``) were cut at the edge. Every part hands the browser the whole table (what a
     download or a test reads) and shows its own columns (``column_order``). ``kw``: what
     :func:`show_table` takes (a ``key`` numbers its parts); ``budget``: the pixels a part may
-    take (:data:`BOX_PX` in an expander)."""
+    take (:data:`BOX_PX` in an expander). Model names that every part repeats are drawn
+    narrower (cut with "…") where that keeps the table in two parts rather than more
+    (:func:`app_state.table_fit.narrowed_names`)."""
     widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg, "width").items()}
     widths = {c: w for c, w in widths.items() if isinstance(w, int | float)}
     order = kw.pop("column_order", None)
     view = shown if order is None else shown[list(order)]
-    parts = fitted_parts(view, _cfg_of(cfg, "label"), widths, budget, keys)
+    labels = _cfg_of(cfg, "label")
+    # long model names repeated in every part give up width before a third part
+    if narrow := narrowed_names(view, labels, widths, budget, keys):
+        widths |= narrow
+        cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in narrow.items()}
+    parts = fitted_parts(view, labels, widths, budget, keys)
     key = kw.pop("key", None)
     if len(parts) > 1:  # each part as wide as its columns (stretched, its last one ran wide)
         kw["width"] = "content"
+    data, cfg = grid_data(shown, cfg)  # once for every part: the cut names' display
     for i, cols in enumerate(parts):
         if len(parts) > 1:
             where.caption(part_text([view[p] for p in parts], i))
-        show_table(where, shown, column_config=cfg, column_order=cols,
+        show_table(where, data, column_config=cfg, column_order=cols,
                    key=key if key is None or i == 0 else f"{key}_part{i + 1}", **kw)
 
 
@@ -259,26 +270,56 @@ def show_table(where, frame, **kw):
     ``Styler``'s ``na_rep`` still draws "None" for a missing number (the browser draws every
     missing cell with the placeholder), and text cells sort as text (10 before 2). The "—"
     of a column spelled as text (∞, "met now") is passed as a missing cell too
-    (:func:`missing_as_null`), so both are drawn alike (the placeholder's grey).
+    (:func:`missing_as_null`), so both are drawn alike (the placeholder's grey). A model name
+    wider than its column reads cut with "…" (:func:`grid_data`).
     """
-    return where.dataframe(missing_as_null(frame), placeholder=MISSING, **kw)
+    data, cfg = grid_data(frame, kw.pop("column_config", None))
+    return where.dataframe(data, placeholder=MISSING, column_config=cfg, **kw)
 
 
-#: Columns that hold model names in the core's pair tables.
-_NAME_COLUMNS = ("better", "next")
+#: The most cells of a table whose cut model names are marked with "…" (:func:`grid_data`):
+#: the marks go to the browser as a pandas Styler's display values, which take about a second
+#: per 100,000 cells to compute; in a larger table a long name is clipped at its column's edge.
+MARKED_CELLS_MAX = 50_000
+#: What a model-name column's header says when a name in it is cut.
+CUT_HELP = 'A name cut with "…": click its cell twice to read it whole.'
 
 
-#: Widest a model-name column is drawn (px): a longer name ends in "…" (click: whole).
-NAME_MAX_PX = 240
-
-
-def name_width(names: pd.Series, header: str = "model") -> int:
-    """Pixels that show the longest of ``names`` and the column's ``header`` whole, as the
-    grid's type draws them (:func:`app_state.table_fit.text_px`), at most
-    :data:`NAME_MAX_PX`: set, because the grid sizes a column by its first rows only."""
-    texts = [str(header), *names.astype(str).tolist()]
-    widest = max(text_px(x) for x in texts)
-    return int(min(max(round(widest) + CELL_PAD_PX, MIN_COLUMN_PX), NAME_MAX_PX))
+def grid_data(frame, cfg: dict | None = None):
+    """``(data, column_config)`` that :func:`show_table` hands the grid for ``frame``: the
+    core's "—" as missing cells (:func:`missing_as_null`) and, where a model name is wider
+    than its column (:func:`app_state.table_fit.name_columns` at the width ``cfg`` sets, at
+    most :data:`~app_state.table_fit.NAME_MAX_PX`), a pandas Styler that shows that name cut
+    with "…" (:func:`app_state.table_fit.cut_text`) -- left to itself, the grid clipped
+    "Modèle-Français-Üb" at the column's edge without a mark. The cell keeps the whole name: a
+    second click on it shows it, a sort and a copy read it; the column's header says so
+    (:data:`CUT_HELP`). A Styler's display values reach a number column only where it has no
+    format of its own, so such a column gets the core's (:func:`printf_formats`). ``frame``
+    already a Styler (a second part of one table, :func:`show_parts`) is passed as it is."""
+    if not isinstance(frame, pd.DataFrame):
+        return frame, cfg
+    frame = missing_as_null(frame)
+    if (frame.size > MARKED_CELLS_MAX or not frame.index.is_unique
+            or not frame.columns.is_unique):  # a Styler needs unique labels
+        return frame, cfg
+    widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg or {}, "width").items()}
+    cut = {c: widths[c] for c in name_columns(frame) if isinstance(widths.get(c), int)
+           and any(cut_text(x, widths[c]) != x for x in frame[c].dropna().astype(str))}
+    if not cut:
+        return frame, cfg
+    cfg = dict(cfg or {})
+    for c in cut:
+        said = cfg[c].get("help")
+        cfg[c] = {**cfg[c], "help": f"{said}. {CUT_HELP}" if said else CUT_HELP}
+    for c, f in printf_formats(frame).items():  # a number column without a format of its own
+        own = cfg.get(c) or {}
+        kind = own.get("type_config") or {}
+        if kind.get("type", "number") == "number" and not kind.get("format"):
+            cfg[c] = {**own, "type_config": {**kind, "type": "number", "format": f}}
+    styler = frame.style
+    for c, px in cut.items():
+        styler = styler.format(lambda x, px=px: cut_text(x, px), subset=[c])
+    return styler, cfg
 
 
 #: Row height of a fitted table when a text is longer than its cell's line: four lines
@@ -296,7 +337,7 @@ def fitted_table(t) -> None:
     answers to a letter ("(no answ") and ran ``mean_score`` past the column's right edge. Rows
     take four lines when a text is longer than its cell's line."""
     t, cfg = core_table(t)  # numbers as the CLI writes them, one rule for every page
-    cfg["model"] = st.column_config.TextColumn(width=name_width(t["model"]))
+    cfg["model"] = st.column_config.TextColumn(width=name_px(t["model"]))
     text = [x for x in t if x not in cfg and not pd.api.types.is_numeric_dtype(t[x])]
     chars = {x: int(t[x].dropna().astype(str).str.len().max()) if t[x].notna().any() else 0
              for x in text}
@@ -325,10 +366,11 @@ def column_config(table: pd.DataFrame) -> dict:
     """``st.column_config`` entries with the core's one-line help per column."""
     cfg, num = {}, st.column_config.NumberColumn
     core = printf_formats(table)  # the core's one format per column (p_best: 3 decimals)
-    name_px = name_width(table["model"])  # the longest model name whole, within limits
+    model_px = name_px(table["model"])  # the longest model name whole, within limits
     for c in table.columns:
         if c == "model":
-            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], pinned=True, width=name_px)
+            cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP[c], pinned=True,
+                                                 width=model_px)
         elif c.startswith("rank"):
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format="%d")
         elif c.startswith("pass@"):

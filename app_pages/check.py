@@ -10,7 +10,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state, percent, trial_options
 from scorio_core import ValidationError
-from scorio_core.definitions.check import CHECK, unchecked_note
+from scorio_core.definitions.check import CHECK, p_best_reading, unchecked_note
 from scorio_core.estimands import SPLIT_TRIALS_PER_MODEL
 from scorio_core.formatting import count_text
 
@@ -43,7 +43,7 @@ def _table(table) -> None:
 def main() -> None:
     ds = _common.page_start("Check a smaller run")
     o = ds.view
-    if (why := CHECK.requires(o)) is not None:
+    if (why := CHECK.refusal(o)) is not None:  # a sentence, as every page's refusal
         st.warning(why)
         return
     st.markdown(
@@ -64,6 +64,8 @@ def main() -> None:
     off = c.off_target()
     for line in off:
         st.warning(f"Off target on runs like this — {line}.", icon=":material/warning:")
+    if reading := p_best_reading(c):  # what those bins mean for the Leaderboard's p_best
+        st.info(reading, icon=":material/info:")
     if not off:
         st.success(c.verdict(), icon=":material/check_circle:")
     if note := unchecked_note(c):  # a scope with blank rows: say why, beside the verdict

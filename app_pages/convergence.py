@@ -82,7 +82,7 @@ def _subsets(ds, params: cv.ConvergenceParams, fast_ids: list[str]) -> None:
 def main() -> None:
     ds = _common.page_start("Convergence")
     o = ds.view
-    if why := cv.CONVERGENCE.requires(o):
+    if why := cv.CONVERGENCE.refusal(o):
         return st.warning(why)
     st.markdown(cv.CONVERGENCE.how_to_read)
     try:

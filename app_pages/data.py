@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _data_header, _loading, _render, _widgets
-from app_state.texts import category_table, data_charts, data_code, signal_summary
+from app_state.texts import SHARE_FORMAT, category_table, data_charts, data_code, signal_summary
 
 
 def main() -> None:
@@ -25,8 +26,12 @@ def main() -> None:
 
     st.subheader("Outcome categories")
     cats = category_table(o)  # completions as every count: 35,618, not 35618
+    share = (st.column_config.NumberColumn(format=SHARE_FORMAT)  # 50.7%, 8.5%: one decimal
+             if pd.api.types.is_numeric_dtype(cats["share"])
+             else st.column_config.TextColumn(alignment="right"))  # "<0.1%" beside them
+    # weights as the Leaderboard's weight editor and `describe()` write them: 0, 0.5, 1
     _common.show_core(st, cats, hide_index=True, key="category_table",
-                      column_config={"share": st.column_config.NumberColumn(format="percent")})
+                      column_config={"share": share, "weight": st.column_config.NumberColumn()})
     if o.signals:
         st.subheader("Per-completion signals")
         table, missing = signal_summary(o)

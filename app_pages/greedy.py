@@ -11,7 +11,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.page_state import from_state
 from scorio_core import ValidationError
-from scorio_core.definitions.greedy import GREEDY, verdict
+from scorio_core.definitions.greedy import GREEDY
 from scorio_core.formatting import format_column
 from scorio_core.references import expand
 
@@ -22,7 +22,8 @@ METRICS = [
      "sampled accuracy: higher is easier)"),
     ("greedy_accuracy", "Greedy accuracy", None),
     ("tau_gs", "τ_G-S", "Kendall τ_b between the greedy-only and the sampling (Bayes@N) ranking"),
-    ("delta_tau", "Δτ at N = 1", "mean τ_b vs gold, greedy prior minus uniform prior"),
+    ("delta_tau", "Δτ at N = 1", "mean τ_b vs gold, greedy prior minus uniform prior (its "
+     "95% interval: the sentence below and the table's delta_tau_lo, delta_tau_hi)"),
     ("sd_reduction", "s.d. reduction", "relative reduction of the s.d. of τ_b at N = 1 from "
      "the greedy prior (0.20: a fifth smaller)"),
 ]
@@ -38,7 +39,7 @@ def main() -> None:
             "(greedy rows) or an `R0` array to compare greedy decoding with sampling."
         )
         return
-    why = GREEDY.requires(o)
+    why = GREEDY.refusal(o)
     if why:
         st.warning(why)
         return
@@ -56,7 +57,7 @@ def main() -> None:
     s = result.detail.summary()
     for col, (k, label, hlp) in zip(st.columns(5), METRICS, strict=True):
         col.metric(label, format_column([s[k]], k)[0], help=expand(hlp) if hlp else None)
-    st.markdown(verdict(result))
+    st.markdown(GREEDY.notice_for(params, result))  # as the report and the CLI say it
 
     tables = GREEDY.tables(result)
     left, right = st.columns(2)

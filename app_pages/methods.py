@@ -45,9 +45,9 @@ def _table(table, **kw) -> None:
 
 def main() -> None:
     ds = _common.page_start("Method comparison")
-    why = COMPARE.requires(ds.view)
+    why = COMPARE.refusal(ds.view)  # what to do instead, for these data: the core's text
     if why:
-        st.warning(f"{why}. Use the Leaderboard (Bayes@N with weights) instead.")
+        st.warning(why)
         return
     ids = _method_controls(ds)
     if not ids:

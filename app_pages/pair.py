@@ -66,7 +66,7 @@ def _texts(f) -> None:
 def main() -> None:
     ds = _common.page_start("Pair view")
     o = ds.view
-    if (why := PAIR.requires(o)) is not None:
+    if (why := PAIR.refusal(o)) is not None:  # a sentence, as every page's refusal
         st.warning(why)
         return
     _page_state.widgets("pair", ds)

@@ -26,6 +26,9 @@ PAIR, N_MAX = (widget(PlanParams, k) for k in ("pair", "n_max"))
 def main() -> None:
     ds = _common.page_start("Planner")
     o = ds.view
+    if why := PLAN.refusal(o):  # as every page refuses: a warning, no settings to set
+        st.warning(why)
+        return
     _page_state.widgets("plan", ds)
     # labels, choices and help texts: the declarations in scorio_core/params.py
     c1, c2, c3 = st.columns([5, 4, 4])  # room for the four confidence buttons
@@ -42,7 +45,6 @@ def main() -> None:
     try:
         params = from_state("plan", st.session_state, o)
         _page_state.remember("plan", ds, params)
-        PLAN.check(o)
         result = _render.run(PLAN, ds, params)
     except ValidationError as exc:
         _common.show_error(exc, "plan")

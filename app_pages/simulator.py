@@ -13,6 +13,7 @@ from app_state.page_state import from_state
 from app_state.sim_state import CAL_M, PRIORS, WIDGETS
 from scorio_core import ValidationError
 from scorio_core import simulate as sim
+from scorio_core.charts.simulate import LESSON_TEXT, lesson_intro
 from scorio_core.definitions import SIMULATIONS
 from scorio_core.definitions.simulate import RubricLessonParams, highlights
 from scorio_core.params import widget
@@ -55,14 +56,6 @@ def calibration(c):
 
 
 def rubric(c):
-    # the table's columns by name: the counts ν_k, m_α and var_α (the per-question term of
-    # σ²); two lines, as one the formula ran past the column at 1280 px
-    st.latex(
-        r"\begin{gathered}\mu = w_0 + \frac{1}{M}\sum_\alpha m_\alpha,\quad m_\alpha = "
-        r"\sum_k \frac{\nu_{\alpha k}}{T}(w_k - w_0),\\ \sigma^2 = \frac{\sum_\alpha "
-        r"\mathrm{var}_\alpha}{M^2 (T+1)},\quad \mathrm{var}_\alpha = \sum_k "
-        r"\frac{\nu_{\alpha k}}{T}(w_k-w_0)^2 - m_\alpha^2\end{gathered}"
-    )
     w = widget(RubricLessonParams, "weights")  # three sliders, one setting
     for k in range(3):
         c[k].slider(f"{w['label']} {k}", w["min_value"], w["max_value"], step=0.05,
@@ -79,20 +72,23 @@ def main() -> None:
                    format_func=lambda s: LESSONS[s][0])
     text, a = LESSONS[sid][1], SIMULATIONS[sid]
     # above the boxes, said once they are read: their numbers; while they do not fit
-    # together, the paper's example, named as such (the definition's how_to_read)
+    # together, the paper's example, named as such -- the intro a report of the run reads,
+    # but for the formula it ends on (the rubric lesson's): drawn in LaTeX right under it
     intro = st.empty()
+    if formula := LESSON_TEXT[text].formula:
+        st.latex(formula.latex)
     _page_state.widgets(sid, None)
     if why := globals()[text](st.columns(4 if sid != "prior-depth" else 2)):
-        intro.markdown(a.how_to_read)
+        intro.markdown(lesson_intro(text, formula=False))
         st.warning(why)
         return
     try:  # settings that do not fit together (order: upper > lower) name their widgets
         params = from_state(sid, st.session_state, None)
     except ValidationError as exc:
-        intro.markdown(a.how_to_read)
+        intro.markdown(lesson_intro(text, formula=False))
         _common.show_error(exc, sid)
         return
-    intro.markdown(a.how_to_read_for(params))  # the intro a report of this run reads
+    intro.markdown(lesson_intro(text, params, formula=False))
     _page_state.remember(sid, None, params)
     result = _render.run(a, None, params, "Simulating")
     if hl := highlights(sid, result):

@@ -6,7 +6,9 @@ wider than the main column scrolls sideways, and what lies past the edge (the Le
 show such a table as the reports show a table too wide for a page
 (:func:`scorio_core.display.column_parts`): parts one under another, each repeating the
 columns that say whose row it is (``model``; ``better``/``next``), each part as wide as the
-main column -- measured here, in pixels, without a browser.
+main column -- measured here, in pixels, without a browser. A model name is drawn at most
+:data:`NAME_MAX_PX` wide, a longer one cut and ending in "…" (:func:`cut_text`), and the
+parts are measured with that width: a 70-character name split a nine-column table into four.
 
 Example
 -------
@@ -24,16 +26,33 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-__all__ = ["MAIN_PX", "CELL_PAD_PX", "MIN_COLUMN_PX", "text_px", "column_px", "column_groups",
-           "key_columns", "fitted_parts"]
+__all__ = ["COLUMN_PX", "MAIN_PX", "CELL_PAD_PX", "MIN_COLUMN_PX", "NAME_COLUMNS", "NAME_MAX_PX",
+           "NAME_MIN_PX", "MOST_PARTS", "EDIT_MARK_PX", "ROW_MARKERS_PX", "text_px", "cut_text",
+           "name_columns", "name_px", "column_px", "column_groups", "key_columns", "fitted_parts",
+           "narrowed_names", "editor_px"]
 
-#: The main column's width at a 1280 px window with the sidebar open (px, seen in Chromium):
-#: what one table (or one part of a wide one) may take.
-MAIN_PX = 800
+#: The main column's content width at a 1280 px window with the sidebar open (px, seen in
+#: Chromium: the window less the 300 px sidebar and the column's 80 px padding each side).
+COLUMN_PX = 820
+#: What one table (or one part of a wide one) may take: :data:`COLUMN_PX` less a margin for
+#: the columns the grid sizes itself, whose widths here are estimates (:func:`column_px`).
+MAIN_PX = COLUMN_PX - 20
 #: The grid's padding around a cell's text (px: a column of ten digits is 86 px wide).
 CELL_PAD_PX = 16
 #: The narrowest column the grid draws (px).
 MIN_COLUMN_PX = 50
+#: Columns that hold model names: a row's ``model``, a pair's two (the Leaderboard's and the
+#: Planner's ``better``/``next``, the Pair view's ``model_a``/``model_b``; ``a``/``b``), a
+#: question's ``best`` and ``worst`` model -- where they hold text.
+NAME_COLUMNS = ("model", "better", "next", "best", "worst", "model_a", "model_b", "a", "b")
+#: Widest a model-name column is drawn (px: about 30 characters, "gemini-1.5-pro-preview-0409"
+#: whole): a longer name is shown cut, ending in "…" (:func:`cut_text`).
+NAME_MAX_PX = 240
+#: Narrowest a model-name column is drawn to keep a table in :data:`MOST_PARTS` parts (px:
+#: about 17 characters, "claude-3-opus-202…"; :func:`narrowed_names`).
+NAME_MIN_PX = 140
+#: Most parts a table is drawn in before the model names it repeats in each are cut narrower.
+MOST_PARTS = 2
 
 #: Advance widths (px) of the grid's 14 px type (Source Sans), measured in Chromium from
 #: single-column tables; other characters take :data:`_REGULAR_PX`.
@@ -59,23 +78,92 @@ def text_px(text: str) -> float:
     return round(total, 1)
 
 
+def cut_text(text: str, px: int) -> str:
+    """``text`` as a cell ``px`` wide shows it whole: itself when it fits (with the cell's
+    padding), else its longest start that fits with "…" after it (the grid, left to
+    itself, clips a long text at the cell's edge without a mark).
+
+    Example
+    -------
+    >>> cut_text("gpt-4", 240), cut_text("gemini-1.5-pro-preview-0409", 120)
+    ('gpt-4', 'gemini-1.5-pro-…')
+    >>> cut_text("gemini-1.5-pro-preview-0409", name_px(["gemini-1.5-pro-preview-0409"]))
+    'gemini-1.5-pro-preview-0409'
+    >>> cut_text("Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview-very-long-name", 240)
+    'Modèle-Français-Überlang-Instruct-…'
+    """
+    text = str(text)
+    room = px - CELL_PAD_PX
+    if round(text_px(text)) <= room:  # as a column's width is measured: whole pixels
+        return text
+    room -= _CHAR_PX["…"]
+    total, end = 0.0, 0
+    for i, ch in enumerate(text):
+        total += text_px(ch)
+        if total > room:
+            break
+        end = i + 1
+    return text[:end].rstrip() + "…"
+
+
+def name_columns(shown: pd.DataFrame) -> list[str]:
+    """The columns of ``shown`` that hold model names (:data:`NAME_COLUMNS` holding text).
+
+    Example
+    -------
+    >>> name_columns(pd.DataFrame({"model": ["m"], "a": [0.5], "best": ["m"]}))
+    ['model', 'best']
+    """
+    return [c for c in shown.columns if c in NAME_COLUMNS
+            and not pd.api.types.is_numeric_dtype(shown[c])
+            and not pd.api.types.is_bool_dtype(shown[c])]
+
+
+def name_px(names: Sequence[str] | pd.Series, header: str = "model") -> int:
+    """Pixels that show the longest of ``names`` and the column's ``header`` whole, as the
+    grid's type draws them (:func:`text_px`), at least :data:`MIN_COLUMN_PX` and at most
+    :data:`NAME_MAX_PX` (a longer name is shown cut, :func:`cut_text`): the width a page
+    sets, because the grid sizes a text column by its first rows only.
+
+    Example
+    -------
+    >>> name_px(["gpt-4", "gemini-1.5-pro-preview-0409"]), name_px(["x" * 80])
+    (185, 240)
+    """
+    texts = [str(header), *(str(x) for x in names if not pd.isna(x))]
+    widest = max(text_px(x) for x in texts)
+    return int(min(max(round(widest) + CELL_PAD_PX, MIN_COLUMN_PX), NAME_MAX_PX))
+
+
 def column_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
               widths: Mapping[str, int] | None = None) -> dict[str, int]:
     """Each column's width as the grid draws ``shown`` (numbers written in the core's one
     format per column, :func:`scorio_core.formatting.format_columns`; text as it is): its
     header (``labels`` where a column is shown under another name) or its widest cell, with
-    the cell's padding, at least :data:`MIN_COLUMN_PX`; ``widths``: columns whose width a
-    page sets."""
+    the cell's padding, at least :data:`MIN_COLUMN_PX`; a model-name column
+    (:func:`name_columns`) at most :data:`NAME_MAX_PX` (:func:`name_px`); ``widths``: columns
+    whose width a page sets.
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"model": ["Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview"],
+    ...                   "question": ["Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview"]})
+    >>> column_px(t)
+    {'model': 240, 'question': 356}
+    """
     from scorio_core.formatting import format_columns
 
     labels, widths = labels or {}, widths or {}
+    names = set(name_columns(shown))
     out = {}
     for c, (name, _, cells) in zip(shown.columns, format_columns(shown), strict=True):
         if widths.get(c):
             out[c] = int(widths[c])
-            continue
-        widest = max([text_px(labels.get(c) or name)] + [text_px(x) for x in cells])
-        out[c] = max(MIN_COLUMN_PX, int(round(widest + CELL_PAD_PX)))
+        elif c in names:
+            out[c] = name_px(cells, labels.get(c) or name)
+        else:
+            widest = max([text_px(labels.get(c) or name)] + [text_px(x) for x in cells])
+            out[c] = max(MIN_COLUMN_PX, int(round(widest + CELL_PAD_PX)))
     return out
 
 
@@ -167,3 +255,100 @@ def fitted_parts(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     parts = column_parts(shown, widths=px, budget=budget, keys=keys,
                          together=column_groups(list(shown.columns)))
     return [[str(c) for c in p.columns] for p in parts]
+
+
+def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
+                   widths: Mapping[str, int] | None = None, budget: int = MAIN_PX,
+                   keys: Sequence[str] | None = None) -> dict[str, int]:
+    """Narrower widths for the model names that every part of ``shown`` repeats
+    (:func:`key_columns` that are :func:`name_columns`), where at their own width
+    (:func:`column_px`, at most :data:`NAME_MAX_PX`) the table would come in more than
+    :data:`MOST_PARTS` parts: the widest width, in steps of 20 px down to
+    :data:`NAME_MIN_PX`, that draws it in the fewest parts; ``{}`` where narrower names
+    would not save a part. A pair's two long names (the Planner's ``better`` and ``next``,
+    240 px each) left 320 px of each part to its ten value columns: four parts, one holding
+    ``trials_needed_papers`` alone.
+
+    Example
+    -------
+    >>> long = "Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview"
+    >>> pairs = pd.DataFrame({"better": [long, "alpha-7b"], "next": ["alpha-7b", long]} | {
+    ...     c: [1472.0583, 0.0] for c in ["gap", "trials_needed", "trials_gap",
+    ...     "questions_needed", "questions_gap", "p_unsettled", "t", "p_better", "p_value",
+    ...     "trials_needed_papers"]})
+    >>> len(fitted_parts(pairs)), narrowed_names(pairs)
+    (4, {'better': 160, 'next': 160})
+    >>> len(fitted_parts(pairs, widths=narrowed_names(pairs)))
+    2
+    >>> narrowed_names(pairs.iloc[:, :6])  # in two parts at their own width: as they are
+    {}
+    """
+    widths = dict(widths or {})
+    keys = list(keys) if keys is not None else key_columns(shown)
+    px = column_px(shown, labels, widths)
+    names = [c for c in name_columns(shown) if c in keys and px[c] > NAME_MIN_PX]
+    n = len(fitted_parts(shown, labels, widths, budget, keys))
+    if n <= MOST_PARTS or not names:
+        return {}
+    best: dict[str, int] = {}
+    for cap in range(NAME_MAX_PX - 20, NAME_MIN_PX - 1, -20):
+        narrow = {c: min(px[c], cap) for c in names}
+        k = len(fitted_parts(shown, labels, widths | narrow, budget, keys))
+        if k < n:
+            n, best = k, {c: w for c, w in narrow.items() if w < px[c]}
+        if n <= MOST_PARTS:
+            break
+    return best
+
+
+#: What the header of an editable column takes beside its text (px): the pencil mark
+#: Streamlit's editor draws before it (a header "rule" took 66 px, "percentile" 104).
+EDIT_MARK_PX = 28
+#: The column of row markers of an editor that adds and deletes rows, with the grid's
+#: borders (px).
+ROW_MARKERS_PX = 36
+
+
+def editor_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
+              choices: Mapping[str, Sequence[str]] | None = None, shrink: Sequence[str] = (),
+              budget: int = COLUMN_PX) -> dict[str, int]:
+    """Each column's width in an editor of ``shown`` (Streamlit's ``data_editor`` with row
+    markers) that fits ``budget`` pixels: its header (``labels`` where a column is shown
+    under another name) with the pencil mark (:data:`EDIT_MARK_PX`), or its widest cell or
+    choice (``choices``: a select column's options), with the cell's padding. Where they
+    take more than ``budget`` less the row markers (:data:`ROW_MARKERS_PX`), the columns in
+    ``shrink``, in order, give up what they take beyond their header until they fit (a
+    cell there is then cut; a click on it shows it whole). Left to itself the editor sized a
+    column by its first rows and header: the Rubric builder's rules ran 28 px past the main
+    column at 1280 px, their ``among`` cut at "is_correct >=". The widths are set, not
+    estimated, so the budget is the main column's whole width (:data:`COLUMN_PX`); where it
+    is wider, the editor stretches its columns to fill it.
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"rule": [1], "signal": ["response_chars"],
+    ...                   "among": ["is_correct >= 0.5"]})
+    >>> editor_px(t)
+    {'rule': 66, 'signal': 111, 'among': 117}
+    >>> editor_px(t, shrink=["among", "signal"], budget=300)  # 300 less 36 for the row markers
+    {'rule': 66, 'signal': 111, 'among': 87}
+    """
+    labels, choices = labels or {}, choices or {}
+
+    def cell(v) -> str:
+        return f"{v:g}" if isinstance(v, float) else str(v)
+
+    head, out = {}, {}
+    for c in shown.columns:
+        head[c] = round(text_px(labels.get(c) or c) + CELL_PAD_PX + EDIT_MARK_PX)
+        cells = [cell(v) for v in shown[c].tolist() if v is not None and v == v]
+        cells += [str(v) for v in choices.get(c, ())]
+        out[c] = max(head[c], *(round(text_px(x) + CELL_PAD_PX) for x in cells), MIN_COLUMN_PX)
+    over = sum(out.values()) - (budget - ROW_MARKERS_PX)
+    for c in shrink:
+        if over <= 0:
+            break
+        give = min(over, out[c] - head[c])
+        out[c] -= give
+        over -= give
+    return out

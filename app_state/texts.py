@@ -43,6 +43,8 @@ __all__ = [
     "setting_label",
     "load_notes",
     "load_notes_text",
+    "SHARE_DECIMALS",
+    "SHARE_FORMAT",
     "category_table",
     "signal_table",
     "signal_summary",
@@ -85,14 +87,16 @@ def printf_formats(table: pd.DataFrame) -> dict[str, str]:
     the core's formatter (:func:`scorio_core.formatting.column_format`) from all the
     column's values: the decimals a CLI table, a report and the leaderboard use for the
     same column (``%.4f`` for scores and probabilities, fewer for large values,
-    ``localized`` -- 10,000 -- for counts).
+    ``localized`` -- 10,000 -- for counts), with thousands separators where a value reaches
+    1,000 (``%,.1f``: 7,826.2 as the CLI prints it; Streamlit's printf takes the ``,`` flag).
+    Below 1,000 the pattern has no ``,``: it would draw the same text.
 
     Example
     -------
     >>> t = pd.DataFrame({"diff": [0.023, 0.5], "df": [7826.24, 99.0], "n": [3, 4],
     ...                   "model": ["a", "b"]})
     >>> printf_formats(t)
-    {'diff': '%.4f', 'df': '%.1f', 'n': 'localized'}
+    {'diff': '%.4f', 'df': '%,.1f', 'n': 'localized'}
     """
     out = {}
     for c, fmt in zip(table.columns, table_formats(table), strict=True):
@@ -101,7 +105,9 @@ def printf_formats(table: pd.DataFrame) -> dict[str, str]:
         if fmt.kind == "int":
             out[c] = "localized"  # whole numbers with thousands separators: 10,000
         elif fmt.kind == "float":
-            out[c] = f"%.{fmt.decimals}f"
+            values = pd.to_numeric(table[c], errors="coerce").abs()
+            grouped = bool((values[np.isfinite(values)] >= 1000).any())
+            out[c] = f"%{',' if grouped else ''}.{fmt.decimals}f"
     return out
 
 
@@ -113,10 +119,12 @@ def spelled_columns(table: pd.DataFrame, n_now: int | None = None) -> list[str]:
     """The number columns of ``table`` that an app table shows as the core's text, the one
     rule of every page: those with a cell the core writes as no plain number -- ``<0.001``
     (a p_best above 0 that rounds to zero, told apart from an exact ``0.000``), ``<0.0001``,
-    ``∞``/``−∞``, or the papers' trials rule ``met now`` at or below ``n_now`` (or the
-    table's own ``attrs["trials_now"]``). A printf number column cannot draw these (it wrote
-    ``0.000`` where the CLI and the reports say ``<0.001``); the other number columns stay
-    numbers (sorted by number) in the same decimals (:func:`printf_formats`).
+    their mirror ``>0.999`` / ``>0.9999`` (a probability below 1 that rounds to one, told
+    apart from an exact ``1.000``), ``∞``/``−∞``, or the papers' trials rule ``met now`` at or
+    below ``n_now`` (or the table's own ``attrs["trials_now"]``). A printf number column
+    cannot draw these (it wrote ``0.000`` and ``1.000`` where the CLI and the reports say
+    ``<0.001`` and ``>0.999``); the other number columns stay numbers (sorted by number) in
+    the same decimals (:func:`printf_formats`).
 
     Example
     -------
@@ -125,7 +133,9 @@ def spelled_columns(table: pd.DataFrame, n_now: int | None = None) -> list[str]:
     >>> spelled_columns(t), spelled_columns(t, n_now=4)
     (['p_best'], ['p_best', 'n_needed'])
     >>> core_cells(t, spelled_columns(t))["p_best"].tolist()
-    ['1.000', '<0.001', '0.000']
+    ['>0.999', '<0.001', '0.000']
+    >>> core_cells(pd.DataFrame({"p_best": [1.0]}), ["p_best"])["p_best"].tolist()  # one model
+    ['1.000']
     """
     from scorio_core.formatting import MISSING, TRIALS_NOW, format_columns
 
@@ -164,14 +174,14 @@ def board_display(table: pd.DataFrame, n_now: int | None = None) -> pd.DataFrame
     """A leaderboard for the screen: ∞ for a tie no number of trials separates, — for
     the last model (it has no next one), :data:`RULE_MET` where today's ``n_now`` trials
     already meet the papers' rule, and any other column the core spells
-    (:func:`spelled_columns`: a ``p_best`` of ``<0.001``) as the CLI prints it.
+    (:func:`spelled_columns`: a ``p_best`` of ``<0.001`` or ``>0.999``) as the CLI prints it.
 
     Example
     -------
     >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None], "n_needed": [4.0, float("inf"), None],
     ...                   "p_best": [0.9998, 0.0002, 0.0]})
     >>> board_display(t).values.tolist()
-    [['2.50', '4', '1.000'], ['0.00', '∞', '<0.001'], ['—', '—', '0.000']]
+    [['2.50', '4', '>0.999'], ['0.00', '∞', '<0.001'], ['—', '—', '0.000']]
     >>> board_display(t, n_now=4)["n_needed"].tolist()
     ['met now', '∞', '—']
     """
@@ -517,21 +527,53 @@ def load_notes_text(o: Outcomes) -> list[str]:
     return out
 
 
+#: Decimals of the Data page's category shares, written as percents (:data:`SHARE_FORMAT`):
+#: one for every row (Streamlit's "percent" wrote 50.67%, 8.5% and 40.83% in one column).
+SHARE_DECIMALS = 1
+#: The printf pattern of those percents (the column holds percents: 50.7 for 50.7%).
+SHARE_FORMAT = f"%.{SHARE_DECIMALS}f%%"
+
+
+def _share_percents(shares: np.ndarray) -> list:
+    """``shares`` as percents with :data:`SHARE_DECIMALS` decimals (numbers, drawn by
+    :data:`SHARE_FORMAT`), or, where one of them would read as a certainty it is not --
+    0.0% for a category some completions have, 100.0% for one they do not all have -- every
+    cell as text by the core's rule: ``<0.1%``, ``>99.9%``.
+
+    Example
+    -------
+    >>> _share_percents(np.array([0.50666, 0.085, 0.40834]))
+    [50.7, 8.5, 40.8]
+    >>> _share_percents(np.array([0.0003, 0.9997, 0.0]))
+    ['<0.1%', '>99.9%', '0.0%']
+    """
+    from scorio_core.formatting import format_number
+
+    pct = [round(100 * float(s), SHARE_DECIMALS) for s in shares]
+    if not any((p == 0 < s) or (p == 100 and s < 1) for p, s in zip(pct, shares, strict=True)):
+        return pct
+    top = f"{100:.{SHARE_DECIMALS}f}"
+    cells = [format_number(100 * float(s), SHARE_DECIMALS) for s in shares]
+    return [(f">{100 - 10.0 ** -SHARE_DECIMALS:.{SHARE_DECIMALS}f}" if c == top and s < 1
+             else c) + "%" for c, s in zip(cells, shares, strict=True)]
+
+
 def category_table(o: Outcomes) -> pd.DataFrame:
-    """One row per outcome category: name, weight, completions and their share.
+    """One row per outcome category: name, weight, completions and their share in percent
+    (:func:`_share_percents`: :data:`SHARE_DECIMALS` decimals in every row).
 
     Example
     -------
     >>> o = Outcomes(np.array([[[0, 1, 1, 1]]]))
     >>> category_table(o)[["category", "completions", "share"]].values.tolist()
-    [['wrong', 1, 0.25], ['correct', 3, 0.75]]
+    [['wrong', 1, 25.0], ['correct', 3, 75.0]]
     """
     counts = np.bincount(o.R.ravel(), minlength=o.C + 1)[: o.C + 1]
     return pd.DataFrame({
         "category": [str(c) for c in o.category_names],
         "weight": np.asarray(o.weights, dtype=float),
         "completions": counts,
-        "share": counts / max(counts.sum(), 1),
+        "share": _share_percents(counts / max(counts.sum(), 1)),
     })
 
 
@@ -564,7 +606,9 @@ def signal_summary(o: Outcomes) -> tuple[pd.DataFrame, str]:
     """:func:`signal_table` for the screen: one column per signal (each signal is in its own
     unit, so one column holds one unit and takes one format), one row per statistic, and a
     line saying how many completions have no value of each (signals with none missing are
-    left out of it).
+    left out of it). A count whose means are all 100 or more (characters, tokens) is in
+    whole numbers, as the long table shows its values; the values are those the core
+    prints (:func:`scorio_core.formatting.printed_numbers`).
 
     Example
     -------
@@ -574,14 +618,35 @@ def signal_summary(o: Outcomes) -> tuple[pd.DataFrame, str]:
     (['statistic', 'len'], ['min', 'mean', 'max', 'mean if correct', 'mean if wrong'])
     >>> line
     'Completions without a value: len 1.'
+    >>> chars = np.array([[[4868.0, 200.0, 151.0]]])  # a count: 1,739.67 characters on average
+    >>> signal_summary(Outcomes(np.array([[[0, 1, 1]]]), signals={"chars": chars}))[0][
+    ...     "chars"].tolist()
+    [151.0, 1740.0, 4868.0, 176.0, 4868.0]
     """
+    from scorio_core.formatting import DECIMALS_ATTR, printed_numbers
+
     t = signal_table(o).set_index("signal")
     gaps = t.pop("missing")
     out = t.T.rename_axis(None, axis=1).reset_index(names="statistic")
+    # a count (characters, tokens) reads in whole numbers, as the long table shows its
+    # values (1,124, not 4868.0), once its means are large enough that the part of a unit
+    # they drop is below half a percent of each; a small count (attempts 1-10, whose means
+    # 5.496 and 5.506 are what the table compares) keeps the size rule's decimals
+    counts = [name for name, a in o.signals.items()
+              if _whole(a) and bool((t.loc[name].drop(["min", "max"]).dropna().abs() >= 100).all())]
+    out.attrs[DECIMALS_ATTR] = dict.fromkeys(counts, 0)
+    out = printed_numbers(out)  # drawn as the core rounds (a browser rounds 801.5 up)
     if not gaps.any():
         return out, "Every completion has a value of every signal."
     missing = ", ".join(f"{k} {int(v):,}" for k, v in gaps.items() if v)
     return out, f"Completions without a value: {missing}."
+
+
+def _whole(a: np.ndarray) -> bool:
+    """Whether every value of a signal present is a whole number (a count)."""
+    v = np.asarray(a, dtype=float)
+    v = v[np.isfinite(v)]
+    return bool(v.size) and bool((v == np.round(v)).all())
 
 
 def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: str = "error",

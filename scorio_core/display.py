@@ -81,6 +81,8 @@ __all__ = [
     "data_label",
     "settings_caption",
     "attach",
+    "remember",
+    "with_caveats",
     "recorded",
     "run_caption",
     "NOT_RECORDED",
@@ -120,7 +122,8 @@ _STYLE = (
     ".scorio-result th,.scorio-result td{padding:2px 8px;border-bottom:1px solid #ddd}"
     f".scorio-result td{{{CELL_STYLE}}}"
     ".scorio-result td.num,.scorio-result th.num{text-align:right;"
-    "font-variant-numeric:tabular-nums}.scorio-result td.txt,.scorio-result th.txt"
+    "font-variant-numeric:tabular-nums}.scorio-result td.num{white-space:nowrap}"
+    ".scorio-result td.txt,.scorio-result th.txt"
     "{text-align:left;white-space:nowrap}.scorio-result td.wrap{white-space:normal;"
     "min-width:16em}.scorio-result th.num,.scorio-result th.txt{white-space:normal;"
     "vertical-align:bottom}"
@@ -460,6 +463,7 @@ def parts_html(df: pd.DataFrame, *, caption: str | None = None,
 #: headers give as help, so a notebook's headers and the report's legend say the same.
 COLUMN_MEANINGS: dict[str, tuple[str, str]] = {
     "CI-aware leaderboard": ("scorio_core.leaderboard", "COLUMN_HELP"),
+    "Leaderboard per subset": ("scorio_core.leaderboard", "COLUMN_HELP"),  # sc.by_subset
 }
 #: Columns whose name, with the caption's scope and confidence and a column the legend
 #: explains, says what they hold: their header's tooltip still gives the meaning, the
@@ -806,12 +810,33 @@ def _remember(result: Any, about: About) -> Any:
     return result
 
 
+def remember(result: Any, about: About) -> Any:
+    """``result`` with ``about`` attached (:class:`About`: its caption's data and settings,
+    its caveats), for a result whose call writes them itself (``sc.by_subset``); results
+    that cannot hold it are returned as they are."""
+    return _remember(result, about)
+
+
 def attach(result: Any, analysis: Analysis, params: Any, data: Any) -> Any:
     """``result`` with :class:`About` attached: its display names the settings and the data,
     and lists the caveats the report lists for the same run (``analysis.caveats``, the one
     definition); results that cannot hold it are returned as they are."""
     return _remember(result, About(analysis.id, params, data_label(data),
                                    tuple(analysis.caveats(data, params, result))))
+
+
+def with_caveats(result: Any, analysis: Analysis, params: Any, data: Any, run: Any, *,
+                 label: str | None = None) -> Any:
+    """``result`` -- a core result that a run of ``analysis`` holds (``run``, e.g. the
+    definition's result wrapping ``sc.leaderboard``'s board) -- with :class:`About`: the
+    data's label (``label``, default :func:`data_label`) and the caveats the definition
+    writes for that run (``analysis.caveats``, the one definition), so ``sc.leaderboard(...)``
+    and ``sc.plan(...)`` list what ``sc.ANALYSES[id](...)`` and the report list for the same
+    settings. ``params`` holds the call's settings that the caveats read; the result keeps
+    the sentences, not ``data``. Results that cannot hold it are returned as they are."""
+    return _remember(result, About(analysis.id, None,
+                                   data_label(data) if label is None else label,
+                                   tuple(analysis.caveats(data, params, run)), {}))
 
 
 def recorded(analysis_id: str | None = None, *, params: Mapping[str, str] | None = None,
@@ -884,6 +909,25 @@ def _study_caveats(about: About, result: Any) -> About:
     return replace(about, params=p, caveats=tuple(analysis.caveats(None, p, result)))
 
 
+def _call_unset_words(about: About) -> dict[str, str]:
+    """For a public call that ran a definition's study, what each of its settings left unset
+    means (the definition's declared :attr:`~scorio_core.params.Setting.unset`, by the call's
+    name): ``R0 = none (ν = counts + 1)``, not ``R0 = None``."""
+    if about.analysis_id is None:
+        return {}
+    from .definitions import SECTIONS
+    from .params import is_unset, settings_of
+
+    analysis = SECTIONS.get(about.analysis_id)
+    if analysis is None:
+        return {}
+    declared = settings_of(analysis.params)
+    names = dict(about.renames)  # the definition's name -> the call's
+    words = {names.get(d, d): s.unset for d, (_, s) in declared.items() if s.unset is not None}
+    return {n: w for n, w in words.items()
+            if n in about.settings and is_unset(about.settings[n])}
+
+
 def run_caption(about: About | None, resolved: Callable[[Any], Mapping[str, str] | None]
                 = lambda p: None, skip: Sequence[str] = ()) -> str:
     """The data and the settings of a result's run (:class:`About`), ``·``-joined (``""``
@@ -892,7 +936,7 @@ def run_caption(about: About | None, resolved: Callable[[Any], Mapping[str, str]
     if about is None:
         return ""
     if about.settings is not None:  # a public call: its own settings by name
-        text = settings_caption(about.settings, skip=skip)
+        text = settings_caption(about.settings, _call_unset_words(about), skip=skip)
     else:
         from .definitions._base import params_dict
 
@@ -1034,14 +1078,25 @@ class View(NamedTuple):
 
 class Displayed:
     """Rich display and text repr of a core result that is no definition's own
-    (``sc.pass_curves``, ``sc.question_stats``, ``sc.run_methods``, ...): its title, its
-    scope and the settings of the call that made it (:func:`recorded`), its tables as the
-    report prints a table (:func:`readable`: one format per column, the view's rows), notes
-    and main chart. What a class shows is its ``_view()``: by default the function
-    registered for its name in :data:`VIEWS`, so a result class of another module declares
-    only that it displays."""
+    (``sc.pass_curves``, ``sc.question_stats``, ``sc.run_methods``, ``sc.leaderboard``,
+    ``sc.plan``, ``sc.by_subset``, ...): its title, its scope and the settings of the call
+    that made it (:func:`recorded`), its tables as the report prints a table
+    (:func:`readable`: one format per column, the view's rows), notes, the caveats a
+    definition wrote for it (:func:`with_caveats`: ``sc.leaderboard(...)`` lists those of
+    ``sc.ANALYSES["leaderboard"](...)``) and main chart. What a class shows is its
+    ``_view()``: by default the function registered for its name in :data:`VIEWS`, so a
+    result class of another module declares only that it displays."""
 
     _about: About | None = None
+
+    @property
+    def caveats(self) -> list[str]:
+        """What limits this result, in sentences: the caveats its analysis's page and report
+        section show for the same run, written by the definition's one ``caveats`` when the
+        result was made (:func:`with_caveats`); ``[]`` for a result no definition speaks
+        for (``sc.run_methods``, ...)."""
+        about = self._about
+        return list(about.caveats or ()) if about is not None else []
 
     def _view(self) -> View:
         return VIEWS[type(self).__name__](self)
@@ -1052,7 +1107,8 @@ class Displayed:
     def _repr_html_(self) -> str:
         v = self._view()
         return result_html(v.title, self._caption(v),
-                           [(name, *readable(t)) for name, t in v.tables], v.chart, v.notes)
+                           [(name, *readable(t)) for name, t in v.tables], v.chart, v.notes,
+                           caveats=self.caveats)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
         return {"text/html": self._repr_html_(), "text/plain": repr(self)}
@@ -1064,7 +1120,7 @@ class Displayed:
             df, said = readable(t)
             lines += [*([f"{name}:"] if name else []), parts_text(df, max_rows=MAX_ROWS),
                       *said]
-        return "\n".join([*lines, *v.notes])
+        return "\n".join([*lines, *v.notes, *caveats_text(self.caveats)])
 
 
 def _scope_text(scope: str, confidence: float) -> str:
@@ -1144,6 +1200,51 @@ def _greedy_by_benchmark_view(d: Any) -> View:
                 ["Each benchmark's analysis: result[name]."])
 
 
+def _leaderboard_view(b: Any) -> View:
+    """``sc.leaderboard``'s board: its table, the undecided neighbours (when there are any),
+    the forest plot; the caveats its definition wrote (its first line, notes and prior among
+    them) or, for a board made otherwise, its own notes."""
+    from .leaderboard import prior_note
+
+    pairs = b.unresolved()
+    tables = [("", b.table)]
+    if len(pairs):
+        tables.append((f"{len(pairs)} undecided adjacent pair(s)", pairs))
+    notes = [] if b.caveats else [b.first_line(), *b.notes, *filter(None, [prior_note(b)])]
+    return View("CI-aware leaderboard", b.caption(), tables, notes, b.charts()[0])
+
+
+def _plan_view(p: Any) -> View:
+    """``sc.plan``'s plan: the undecided pairs with each note listed under the table, naming
+    its pairs (a column of sentences ran past a notebook's output area; ``p.pairs`` keeps
+    its ``note`` column), the budget split, what the budget buys and where it goes."""
+    from .definitions._base import TableView
+    from .planner import pair_notes
+
+    label = (f"{len(p.pairs)} undecided adjacent pair(s)" if len(p.pairs)
+             else "every adjacent pair is decided: nothing to plan")
+    notes = tuple(f"{who}: {note}" for who, note in pair_notes(p.pairs))
+    pairs = TableView(p.pairs.drop(columns="note", errors="ignore"), notes)
+    return View("Planner", p.caption(), [(label, pairs), ("allocation", p.allocation)],
+                [p.headline()], p.charts()[0])
+
+
+def _subset_boards_view(t: Any) -> View:
+    """``sc.by_subset``'s table: one leaderboard per value of a question attribute."""
+    import pandas as pd
+
+    s = (t._about.settings if t._about is not None else None) or {}
+    frame = pd.DataFrame(t)  # the rows as they are, not this display again
+    n = frame["subset"].nunique() if "subset" in frame else 0
+    scope = s.get("scope")
+    head = ([_scope_text(scope, s["confidence"]) + f" and decisions, adjustment {s['adjust']}"]
+            if scope else [])
+    return View("Leaderboard per subset", " · ".join(
+        [f"{count_text(n, 'subset')} by {s.get('attribute', 'attribute')}, each its own "
+         "leaderboard on its questions; nothing adjusted across subsets", *head]),
+        [("", frame)])
+
+
 def _report_view(r: Any) -> View:
     import pandas as pd
 
@@ -1169,4 +1270,7 @@ VIEWS: dict[str, Callable[[Any], View]] = {
     "GreedyAnalysis": _greedy_view,
     "GreedyByBenchmark": _greedy_by_benchmark_view,
     "Report": _report_view,
+    "Leaderboard": _leaderboard_view,
+    "Plan": _plan_view,
+    "SubsetBoards": _subset_boards_view,
 }

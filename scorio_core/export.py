@@ -207,16 +207,13 @@ def describe(board: Leaderboard) -> list[str]:
     scope, conf = s.get("scope", "questions"), float(s["confidence"])
     N = s["shape"][-1]
     share = float(s.get("prior_weight", 0.0))
-    d = np.asarray(board.decided, dtype=bool)
-    L = d.shape[0]
-    decided = int(np.triu(d | d.T, 1).sum())
     return [expand(line) for line in (  # the papers by title: exports are read without them
         f"{scope.capitalize()} scope: {s.get('estimand', '')}.",
         f"`score` is the mean score (avg@N) with no prior, unbiased for this estimand; "
         f"`lo`–`hi` is its {percent(conf)} interval: {INTERVAL_METHOD.get(scope, scope)}.",
         f"`rank` = `rank_lo` = 1 + the models that decidedly beat this one (two-sided at "
-        f"{percent(conf)}, multiplicity control: {s.get('adjust')}; {decided} of "
-        f"{L * (L - 1) // 2} pairs decided); `rank_hi` = L − the models it decidedly beats; "
+        f"{percent(conf)}, multiplicity control: {s.get('adjust')}; "
+        f"{board.decided_text()}); `rank_hi` = L − the models it decidedly beats; "
         "`p_best` = P(first).",
         board.first_line(),
         f"`bayes_mu`, `bayes_sigma`, `bayes_lo`, `bayes_hi` and `rank_mu` are the papers' "

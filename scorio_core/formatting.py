@@ -18,11 +18,19 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
   ``p_best_lo``: ``<name>_<median|mean|sd|se|lo|hi|min|max>``, :data:`DERIVED_NAMES`) is in
   its unit and takes its decimals, so a quantity and its summary read alike on one page;
   a non-zero value that would print as zero shows as ``<0.0001`` (``<0.001`` for
-  ``p_best``) instead of a misleading ``0.0000``, and an exact zero as ``0.0000``;
+  ``p_best``) instead of a misleading ``0.0000``, and an exact zero as ``0.0000``; the mirror
+  for a probability or a share (:data:`PROBABILITY_NAMES`: ``p_best``, ``p_value``,
+  ``p_better``, ``coverage``, ...): one below 1 that would print as one shows as ``>0.9999``
+  (``>0.999`` for ``p_best``) instead of a certain-looking ``1.0000``, and an exact one (a
+  one-model board's ``p_best``) as ``1.0000``;
 * the papers' trials rule reads ``met now`` where the table's data already reach it
   (:data:`PAPERS_RULE_NAMES`, :func:`papers_rule_cells`);
 * ``∞`` / ``−∞`` for infinite values (a tie no number of trials separates), ``—`` for a
   missing one (NaN, ``None``), ``yes``/``no`` for booleans, thousands separators.
+
+The exports (CSV, JSON) keep numbers, not these texts, rounded to :data:`EXPORT_DIGITS`
+decimals by the same rule: a non-zero value is never written as ``0`` nor a probability below
+1 as ``1`` (:func:`round_floats`).
 
 Beside tables: a confidence, chance or assurance setting in any text reads as the app's
 buttons write it (:func:`percent`: ``92.5%``, never ``{x:.0%}``'s ``92%``; :func:`a_chance`:
@@ -69,6 +77,8 @@ __all__ = [
     "NAMED_DECIMALS",
     "DERIVED_NAMES",
     "named_decimals",
+    "PROBABILITY_NAMES",
+    "is_probability",
     "PAPERS_RULE_NAMES",
     "TRIALS_NOW",
     "RULE_MET",
@@ -168,6 +178,45 @@ def named_decimals(name: Any) -> int | None:
         return named_decimals(derived["base"])
     return fixed
 
+#: Column names that hold a probability or a share, a number in [0, 1] whose 1 reads as
+#: certain (every draw, every replicate): ``p_best``, ``p_unsettled``, ``p_value``, ``p_better``
+#: (the app's ``P(better > next)``), the Pair view's ``p_a_better``, the Planner's
+#: ``p_correct``/``p_decided*`` and ``rho``, a check's or a simulation's ``coverage``,
+#: ``power``, ``wrong_way`` and ``predicted``/``observed`` chances, a convergence table's
+#: ``no_convergence`` and ``p`` (a probability mass), and any ``share``. One below 1 that would
+#: print as 1 reads ``>0.9999`` (:func:`format_number`'s ``probability``), as one above 0
+#: that would print as 0 reads ``<0.0001`` in every number column. Scores, τ and interval
+#: ends are not listed: their 1 is not a certainty.
+PROBABILITY_NAMES = re.compile(
+    r"^(p|p_(best|unsettled|value|better|a_better|correct|decided|decided_at_lead)|rho|power|"
+    r"wrong_way|no_convergence|predicted|observed|(first_|least_)?coverage|band_(lo|hi)|"
+    r"(.+_)?share(_.+)?)$"
+)
+#: Summaries of a probability that are probabilities too (``p_best_lo``, ``coverage_mean``);
+#: its ``sd`` or ``se`` is not.
+_PROBABILITY_SUMMARIES = ("median", "mean", "lo", "hi", "min", "max")
+
+
+def is_probability(name: Any) -> bool:
+    """Whether a column called ``name`` holds a probability or a share
+    (:data:`PROBABILITY_NAMES`), or an end or a summary of one (``p_best_hi``).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import is_probability
+    >>> [is_probability(n) for n in ("p_best", "p_best_hi", "p_best_se", "score", "coverage")]
+    [True, True, False, False, True]
+    """
+    if name is None:
+        return False
+    name = str(name)
+    if PROBABILITY_NAMES.match(name):
+        return True
+    derived = DERIVED_NAMES.match(name)
+    return bool(derived) and derived[2] in _PROBABILITY_SUMMARIES and is_probability(
+        derived["base"])
+
+
 #: Column names that hold the papers' expected-z trials rule (000 App. D). Where the table
 #: says how many trials per question its data have now (``df.attrs[TRIALS_NOW]``), a count
 #: at or below it reads :data:`RULE_MET`: printed as a number it read as "add N more".
@@ -181,10 +230,30 @@ RULE_MET = "met now"
 EXPORT_DIGITS = 6
 
 
+def _export_float(v: float, digits: int, probability: bool = False) -> float:
+    """``v`` rounded to ``digits`` decimals, unless that writes a number ``v`` is not: a
+    non-zero value that rounds to 0 keeps ``digits`` significant digits (a p-value of
+    5.5e-12 is not 0), and a probability below 1 that rounds to 1 the digits that keep it
+    below 1 (the exports' side of the ``<0.0001`` / ``>0.9999`` texts)."""
+    if not math.isfinite(v):
+        return v
+    r = round(v, digits)
+    if r == 0 and v != 0:
+        return round(v, digits - 1 - math.floor(math.log10(abs(v))))
+    if probability and r == 1 and v < 1:
+        kept = round(v, 2 - math.floor(math.log10(1 - v)))  # 1 - v to two digits
+        return kept if kept < 1 else v
+    return r
+
+
 def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     """A copy of ``df`` with its float columns rounded to ``digits`` decimals: the one
     rounding rule of the exports (the leaderboard's CSV and JSON,
-    :func:`scorio_core.definitions.provenance.export_frame` for every analysis's CSV).
+    :func:`scorio_core.definitions.provenance.export_frame` for every analysis's CSV). A
+    value the rounding would turn into a number it is not keeps the digits that tell them
+    apart: a non-zero value never reads 0, and a probability or share below 1
+    (:func:`is_probability`) never 1 -- the numbers behind the tables' ``<0.0001`` and
+    ``>0.9999``.
 
     Example
     -------
@@ -192,10 +261,24 @@ def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     >>> from scorio_core.formatting import round_floats
     >>> round_floats(pd.DataFrame({"p": [1 / 6], "n": [3]})).values.tolist()
     [[0.166667, 3.0]]
+    >>> t = pd.DataFrame({"p_value": [5.5061234e-12, 0.25], "p_a_better": [1 - 2.6e-12, 0.5]})
+    >>> round_floats(t).values.tolist()
+    [[5.50612e-12, 0.9999999999974], [0.25, 0.5]]
     """
     out = df.copy()
-    floats = out.select_dtypes("floating").columns
-    out[floats] = out[floats].round(digits)
+    for i in range(out.shape[1]):
+        col = out.iloc[:, i]
+        if col.dtype.kind != "f":
+            continue
+        rounded = col.round(digits)
+        wrong = (rounded == 0) & (col != 0)
+        probability = is_probability(out.columns[i])
+        if probability:
+            wrong |= (rounded == 1) & (col < 1)
+        if wrong.any():
+            rounded = rounded.where(~wrong, [_export_float(v, digits, probability)
+                                             for v in col.tolist()])
+        out.isetitem(i, rounded)
     return out
 
 
@@ -203,8 +286,9 @@ def round_json(obj: Any, digits: int = EXPORT_DIGITS) -> Any:
     """``obj`` (a JSON-like value: dicts, lists, numbers, text) with every float rounded to
     ``digits`` decimals, as :func:`round_floats` rounds a table's: a report written as JSON
     (``scorio-studio info``'s import report) gives our mean and the harness's own value the
-    same digits (``0.333333`` beside ``0.333333``, not ``0.3333333333333333``). Integers,
-    text, booleans and non-finite floats stay as they are.
+    same digits (``0.333333`` beside ``0.333333``, not ``0.3333333333333333``); a non-zero
+    float is never written as 0. Integers, text, booleans and non-finite floats stay as they
+    are.
 
     Example
     -------
@@ -213,7 +297,7 @@ def round_json(obj: Any, digits: int = EXPORT_DIGITS) -> Any:
     {'mean': 0.333333, 'harness': {'value': 0.333333, 'n': 3}, 'xs': [0.666667, 'a']}
     """
     if isinstance(obj, float):
-        return round(obj, digits) if math.isfinite(obj) else obj
+        return _export_float(obj, digits)
     if isinstance(obj, dict):
         return {k: round_json(v, digits) for k, v in obj.items()}
     if isinstance(obj, list | tuple):
@@ -288,10 +372,12 @@ def _as_float(v: Any) -> float | None:
 @dataclass(frozen=True)
 class ColumnFormat:
     """How one column is written: ``kind`` is ``"int"``, ``"float"``, ``"bool"`` or
-    ``"text"``; ``decimals`` applies to ``"float"``."""
+    ``"text"``; ``decimals`` applies to ``"float"``; ``probability``: a ``"float"`` column of
+    probabilities or shares (:func:`is_probability`), where a value below 1 never prints as 1."""
 
     kind: str
     decimals: int = DECIMALS
+    probability: bool = False
 
     @property
     def numeric(self) -> bool:
@@ -314,12 +400,13 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     Example
     -------
     >>> from scorio_core.formatting import column_format
-    >>> column_format([0.5, 1.0], "p_value"), column_format([3.0, float("inf")], "n_needed")
-    (ColumnFormat(kind='float', decimals=4), ColumnFormat(kind='int', decimals=4))
+    >>> column_format([0.5, 1.0], "gap"), column_format([3.0, float("inf")], "n_needed")
+    (ColumnFormat(kind='float', decimals=4, probability=False), \
+ColumnFormat(kind='int', decimals=4, probability=False))
     >>> column_format([0.7491, 0.1332], "p_best")  # a share of draws: three decimals
-    ColumnFormat(kind='float', decimals=3)
-    >>> column_format([32.0, 26.0], "decided")  # an average over runs: whole by chance
-    ColumnFormat(kind='float', decimals=3)
+    ColumnFormat(kind='float', decimals=3, probability=True)
+    >>> column_format([32.0, 26.0], "decided").decimals  # an average over runs: whole by chance
+    3
     """
     finite, whole, numbers_seen, texts, bools = [], True, False, False, False
     ints_only = True
@@ -342,7 +429,7 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
         return ColumnFormat("bool" if bools and not texts else "text")
     if not numbers_seen:  # nothing but missing values: a number column with no numbers yet
         fixed = named_decimals(name)
-        return ColumnFormat("text" if texts else "float", DECIMALS if fixed is None else fixed)
+        return ColumnFormat("float", DECIMALS if fixed is None else fixed, is_probability(name))
     largest = max(finite, default=0.0)
     if name is not None and PAPERS_RULE_NAMES.match(str(name)):
         return ColumnFormat("int")  # a count of trials, whatever a caller rounded
@@ -351,13 +438,16 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     if ints_only or (whole and not is_mean and (is_count or largest >= 2)):
         return ColumnFormat("int")
     fixed = named_decimals(name)
-    return ColumnFormat("float", _decimals_for(largest) if fixed is None else fixed)
+    return ColumnFormat("float", _decimals_for(largest) if fixed is None else fixed,
+                        is_probability(name))
 
 
-def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) -> str:
+def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
+                  probability: bool = False) -> str:
     """One number: ``∞``/``−∞``, ``—`` when missing, thousands separators, ``integer``
     rounds to a whole number, and a non-zero value too small for ``decimals`` shows as
-    ``<0.0001`` rather than ``0.0000``.
+    ``<0.0001`` rather than ``0.0000``; with ``probability``, the mirror: a value below 1
+    that would print as ``1.0000`` shows as ``>0.9999`` (an exact 1 stays ``1.0000``).
 
     Example
     -------
@@ -366,6 +456,8 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) ->
     ('∞', '—', '1,234')
     >>> format_number(0.123456), format_number(2e-7), format_number(-2e-7, 2)
     ('0.1235', '<0.0001', '>−0.01')
+    >>> [format_number(p, 3, probability=True) for p in (0.9996, 0.0004, 1.0, 0.9994)]
+    ['>0.999', '<0.001', '1.000', '0.999']
     """
     if _is_missing(v):
         return MISSING
@@ -380,6 +472,8 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False) ->
     if f != 0 and float(text.replace(",", "")) == 0:
         step = f"{10.0 ** -decimals:.{decimals}f}" if decimals else "1"
         return f"<{step}" if f > 0 else f">−{step}"
+    if probability and decimals and f < 1 and float(text.replace(",", "")) == 1:
+        return f">{1 - 10.0 ** -decimals:.{decimals}f}"
     return text
 
 
@@ -391,7 +485,8 @@ def format_value(v: Any, fmt: ColumnFormat) -> str:
         return "yes" if bool(v) else "no"
     if fmt.kind == "text" or _as_float(v) is None:
         return str(v)
-    return format_number(v, fmt.decimals, integer=fmt.kind == "int")
+    return format_number(v, fmt.decimals, integer=fmt.kind == "int",
+                         probability=fmt.probability)
 
 
 def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
@@ -440,7 +535,7 @@ def _table_format(values: list, name: Any, declared: dict) -> ColumnFormat:
     fmt = column_format(values, name)
     if name in declared and fmt.numeric:
         d = int(declared[name])
-        return ColumnFormat("float", d) if d > 0 else ColumnFormat("int")
+        return ColumnFormat("float", d, fmt.probability) if d > 0 else ColumnFormat("int")
     return fmt
 
 
@@ -714,15 +809,18 @@ def md_plain(text: str) -> str:
     return s
 
 
-def _md_escape(text: str, breaks: str = " ") -> str:
+def _md_escape(text: str, breaks: str = " ", *, line_start: bool = True) -> str:
     # a backslash first (it escapes the rest), then the characters that are Markdown
     # table/inline syntax, then raw HTML and character references (names come from files);
-    # a line break, which would end a table row or a heading, becomes ``breaks``
+    # a line break, which would end a table row or a heading, becomes ``breaks``; a ">" that
+    # could open a block quote is escaped where the text can start a line (not in a table
+    # cell, where ">0.9999" stays as the other tables write it)
     s = str(text).strip("\r\n").replace("\\", "\\\\")
     for ch in "|`*[]":
         s = s.replace(ch, "\\" + ch)
     s = md_inline(s)
-    return _LINE_BREAK.sub(breaks, "\\" + s if s.startswith(">") else s)  # not a block quote
+    quote = line_start and s.startswith(">")
+    return _LINE_BREAK.sub(breaks, "\\" + s if quote else s)  # not a block quote
 
 
 def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str]:
@@ -744,7 +842,8 @@ def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str
     for r in range(len(shown)):
         # a text's line breaks as <br> (as the HTML report's text_cell): a newline would end
         # the row, and a space runs a question's lines and a model's output into one
-        lines.append("| " + " | ".join(_md_escape(cells[r], "<br>") for _, _, cells in cols)
+        lines.append("| " + " | ".join(_md_escape(cells[r], "<br>", line_start=False)
+                                       for _, _, cells in cols)
                      + " |")
     if max_rows is not None and len(df) > max_rows:
         lines.append(f"\n*First {max_rows} of {len(df)} rows; the CSV/JSON export holds all.*")

@@ -39,6 +39,7 @@ from ._validation import (
     check_weight_vector,
     unique_names,
 )
+from .display import Displayed, with_caveats
 from .estimands import ASSURANCE, FAMILY_WISE
 from .formatting import TRIALS_NOW, a_chance, count_text, percent, shape_text
 from .inference import (
@@ -57,8 +58,8 @@ from .posterior import question_moments
 from .references import expand
 from .spread_prior import SpreadPrior, load_spread_prior
 
-__all__ = ["Leaderboard", "leaderboard", "by_subset", "prior_note", "papers_rule_note",
-           "COLUMN_HELP", "SUBSET_COLUMNS"]
+__all__ = ["Leaderboard", "leaderboard", "by_subset", "SubsetBoards", "prior_note",
+           "papers_rule_note", "COLUMN_HELP", "SUBSET_COLUMNS", "NO_PAIRS"]
 
 #: One-line meaning of each column, shown as help in the app and in exports.
 COLUMN_HELP = {
@@ -95,10 +96,13 @@ COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
 ONE_MODEL = ("Could be first: one model, nothing to compare it with — its score and interval "
              "(lo, hi) stand alone, while rank 1 and p_best 1 hold by construction, not by "
              "evidence. Ranking needs at least 2 models.")
+#: What a leaderboard of one model says where others count its decided pairs (the exports'
+#: header, the heatmap that has nothing to draw, the report's empty ``unresolved`` table).
+NO_PAIRS = "one model, so no pairs to decide"
 
 
 @dataclass(frozen=True, repr=False)
-class Leaderboard:
+class Leaderboard(Displayed):
     """Result of :func:`leaderboard`.
 
     Every column is computed eagerly as a NumPy array (``columns``); the pandas
@@ -124,6 +128,10 @@ class Leaderboard:
         What the reader must know (e.g. a scope that is not identified).
     spread_prior : SpreadPrior, optional
         The learned prior on the field's spread behind ``p_best`` (``None``: flat).
+    caveats : list of str
+        What limits it, in sentences: the caveats of the Leaderboard page and the report
+        for the same data and settings (the leaderboard definition's one ``caveats``,
+        written when the board was made; its notes and :meth:`first_line` among them).
 
     Example
     -------
@@ -308,9 +316,27 @@ class Leaderboard:
         """Pairwise paired-``t`` matrix in the board's scope, original model order."""
         return self.inference.t
 
+    def decided_text(self) -> str:
+        """How many pairs the rank columns decide, in words: ``"3 of 10 pairs decided"``,
+        or -- one model -- :data:`NO_PAIRS` (not "0 of 0 pairs decided").
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> from scorio_core.leaderboard import leaderboard
+        >>> leaderboard(np.ones((1, 15, 4), dtype=int)).decided_text()
+        'one model, so no pairs to decide'
+        """
+        L = len(self.models)
+        if L < 2:
+            return NO_PAIRS
+        d = np.asarray(self.decided, dtype=bool)
+        return f"{int(np.triu(d | d.T, 1).sum()):,} of {L * (L - 1) // 2:,} pairs decided"
+
     # ------------------------------------------------------------ display (notebooks)
     def caption(self) -> str:
-        """The scope and settings in one line (the notebook display's caption).
+        """The scope and settings in one line (the notebook display's caption); the data by
+        name and shape when the board was made from loaded data.
 
         Example
         -------
@@ -321,13 +347,15 @@ class Leaderboard:
         ['95% intervals and decisions, adjustment holm', '2 models × 5 questions × 3 trials']
         """
         from .display import settings_caption
+        from .params import is_unset
 
         s = self.settings
         L, M, N = s["shape"]
+        data = (self._about.data if self._about is not None else "") or shape_text(L, M, N)
         head = (f"{s['scope']} scope: {s['estimand']} · {percent(s['confidence'])} intervals and "
-                f"decisions, adjustment {s['adjust']} · {shape_text(L, M, N)}")
+                f"decisions, adjustment {s['adjust']} · {data}")
         rest = settings_caption({k: s[k] for k in ("weights", "prior", "ks", "draws", "seed")
-                                 if k in s and s[k] not in ([], None)})
+                                 if k in s and not is_unset(s[k])})
         return f"{head} · {rest}"
 
     def charts(self) -> list:
@@ -337,29 +365,18 @@ class Leaderboard:
 
         return LEADERBOARD.charts(LeaderboardResult(self, int(self.settings["shape"][-1])))
 
-    def _repr_html_(self) -> str:
-        from .display import result_html
-
-        notes = [self.first_line(), *self.notes]
-        if note := prior_note(self):
-            notes.append(note)
-        pairs = self.unresolved()
-        tables = [("", self.table)]
-        if len(pairs):
-            tables.append((f"{len(pairs)} undecided adjacent pair(s)", pairs))
-        return result_html("CI-aware leaderboard", self.caption(), tables,
-                           self.charts()[0], notes)
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
-        return {"text/html": self._repr_html_(), "text/plain": repr(self)}
+    def _caption(self, view) -> str:  # the data are in caption() already
+        return view.caption
 
     def __repr__(self) -> str:
+        from .display import caveats_text
         from .formatting import text_table
 
         cols = [c for c in ("model", "rank", "rank_lo", "rank_hi", "p_best", "score", "lo",
                             "hi") if c in self.columns]
-        return (f"<Leaderboard: {self.caption()}>\n"
-                f"{text_table(self.table[cols], max_rows=20)}")
+        return "\n".join([f"<Leaderboard: {self.caption()}>",
+                          text_table(self.table[cols], max_rows=20),
+                          *caveats_text(self.caveats)])
 
 
 def leaderboard(
@@ -498,6 +515,7 @@ def leaderboard(
         bounds = (float(wv.min()), float(wv.max()))
     N = R.shape[-1]
     st = score_stats(n, wv, bounds)
+    prior_given = prior_label(spread_prior)
     if spread_prior is not None and not isinstance(spread_prior, SpreadPrior):
         spread_prior = load_spread_prior(spread_prior)
     inf = infer(st, scope, confidence, adjust, draws, seed, spread_prior)
@@ -570,11 +588,58 @@ def leaderboard(
         "shape": list(R.shape),
         "spread_prior": "flat" if spread_prior is None else spread_prior.describe(scope),
     }
-    return Leaderboard(
+    board = Leaderboard(
         columns=cols, score=inf.score, se=inf.se, bayes_mu=mu, bayes_sigma=b_sigma,
         models=models, settings=settings, inference=inf, notes=notes, stats=st,
         spread_prior=spread_prior,
     )
+    return _with_caveats(board, data, prior_given)
+
+
+def prior_label(spread_prior: Any) -> str | None:
+    """How the caveats name a call's ``spread_prior``: its file, that the call gave the
+    prior itself, or ``None`` (the flat prior)."""
+    if spread_prior is None:
+        return None
+    return "given to the call" if isinstance(spread_prior, SpreadPrior) else str(spread_prior)
+
+
+def caveat_data(data: Outcomes | np.ndarray, board: Leaderboard) -> Outcomes:
+    """``data`` as a definition's caveats read it: loaded data as they are; an array as
+    :class:`Outcomes` with the board's weights and model names (every category named, so
+    weights for categories the array does not hold are kept as the board took them).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import caveat_data, leaderboard
+    >>> R = np.ones((2, 5, 3), dtype=int)
+    >>> caveat_data(R, leaderboard(R, w=[0, 0.5, 1], draws=200)).weights.tolist()
+    [0.0, 0.5, 1.0]
+    """
+    if isinstance(data, Outcomes):
+        return data
+    R = as_outcome_array(data, name="data", min_ndim=3, max_ndim=3)
+    w = board.settings["weights"]
+    return Outcomes(R, weights=w, models=board.models,
+                    category_names=[f"cat{k}" for k in range(len(w))] if len(w) > 2 else None)
+
+
+def _with_caveats(board: Leaderboard, data: Outcomes | np.ndarray,
+                  prior_given: str | None) -> Leaderboard:
+    """``board`` with the caveats the leaderboard's one definition writes for these data and
+    settings (what its page, ``sc.ANALYSES["leaderboard"]`` and the report list): the board
+    keeps the sentences, not the data (:func:`scorio_core.display.with_caveats`)."""
+    from .definitions.leaderboard import LEADERBOARD, LeaderboardResult
+
+    s = board.settings
+    params = LeaderboardParams(  # the settings the caveats read, as the call took them
+        confidence=s["confidence"], prior="uniform" if s["prior"] == "uniform" else "greedy",
+        ks=tuple(s["ks"]), scope=s["scope"], adjust=s["adjust"], spread_prior=prior_given)
+    loaded = caveat_data(data, board)
+    run = LeaderboardResult(board, loaded.N, attributes=tuple(loaded.question_attributes))
+    return with_caveats(board, LEADERBOARD, params, loaded, run,
+                        label=None if isinstance(data, Outcomes) else "")
 
 
 #: The rank columns' multiplicity control in words (the note on 'met now').
@@ -646,7 +711,27 @@ def _plain(v):
 SUBSET_COLUMNS = ("model", "rank", "rank_lo", "rank_hi", "p_best", "score", "se", "lo", "hi")
 
 
-def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> pd.DataFrame:
+class SubsetBoards(Displayed, pd.DataFrame):
+    """The table of :func:`by_subset`: a pandas DataFrame to compute with (``t["score"]``,
+    ``t[t["subset"] == "a"]``; the frames made from it are plain DataFrames) that displays
+    itself as every other result does -- the scope and the settings, the rows in the core's
+    formats (as the report's ``by_subset`` table) and the caveats of the per-subset
+    leaderboards -- not as a raw frame."""
+
+    _metadata = ["_about"]  # kept when pickled (a cache, a worker)
+
+    @property
+    def _constructor(self):  # a slice or a computation is a plain frame again
+        return pd.DataFrame
+
+    def _caption(self, view) -> str:  # scope, confidence and adjustment are in the view's
+        from .display import run_caption
+
+        return " · ".join(t for t in (view.caption, run_caption(
+            self._about, skip=("attribute", "scope", "confidence", "adjust"))) if t)
+
+
+def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> SubsetBoards:
     """The leaderboard of each value of a question attribute on its own questions.
 
     Each subset gets :func:`leaderboard` with the same keywords, so its scores, intervals and
@@ -655,9 +740,10 @@ def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> pd.DataFrame:
 
     Returns
     -------
-    pandas.DataFrame
-        ``attribute, subset, questions`` and :data:`SUBSET_COLUMNS`, one row per subset and
-        model (models in each subset's leaderboard order).
+    SubsetBoards
+        A pandas DataFrame: ``attribute, subset, questions`` and :data:`SUBSET_COLUMNS`, one
+        row per subset and model (models in each subset's leaderboard order). In a notebook
+        it displays its scope, settings and caveats, the numbers in the reports' formats.
 
     Example
     -------
@@ -667,7 +753,13 @@ def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> pd.DataFrame:
     >>> t = sc.by_subset(o, "source", scope="population")
     >>> t[["subset", "questions"]].drop_duplicates().values.tolist()
     [['a', 3], ['b', 3]]
+    >>> [c[:34] for c in t.caveats if "subset" in c]  # what its display lists under it
+    ["Per subset (source): each subset's", '2 of 2 subsets have fewer than 15 ']
     """
+    from .definitions._base import common_caveats
+    from .definitions.leaderboard import subset_caveats
+    from .display import About, data_label, remember
+
     data = as_outcomes(data, "by_subset")  # an array has no attributes; a 2-D one two readings
     frames = []
     for value in data.attribute_values(attribute):
@@ -678,7 +770,16 @@ def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> pd.DataFrame:
         t.insert(0, "subset", value)
         t.insert(0, "attribute", attribute)
         frames.append(t)
-    return pd.concat(frames, ignore_index=True)
+    table = SubsetBoards(pd.concat(frames, ignore_index=True))
+    s = board.settings  # every subset's, but its shape
+    settings = {"attribute": attribute, "scope": s["scope"], "confidence": s["confidence"],
+                "adjust": s["adjust"], **{k: s[k] for k in ("weights", "prior", "ks", "draws",
+                                                             "seed") if s[k] not in ([], None)}}
+    if (given := prior_label(kwargs.get("spread_prior"))) is not None:
+        settings["spread_prior"] = given
+    caveats = common_caveats(data) + subset_caveats(attribute, table, s["confidence"],
+                                                    s["scope"])
+    return remember(table, About(None, None, data_label(data), tuple(caveats), settings))
 
 
 def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:

@@ -22,6 +22,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -653,6 +654,23 @@ class Outcomes:
         parts = None if not self.parts else {b: p.with_weights(w) for b, p in self.parts.items()}
         return replace(self, weights=w, parts=parts)
 
+    @cached_property
+    def texts_in_view(self) -> int:
+        """Completions with text of these models on these questions (:attr:`samples`, which
+        :meth:`select` and :meth:`subset` keep whole: its keys stay valid), at the trial
+        positions of ``R`` or outside it (an errored sample): what :meth:`describe` counts.
+        Reads the store's key columns once, never a text; ``0`` without texts.
+
+        Example
+        -------
+        >>> data = sc.load("tests/fixtures/harness/inspect/texts")  # 2 models' logs
+        >>> len(data.samples), data.texts_in_view, data.select(models=["alpha"]).texts_in_view
+        (30, 30, 15)
+        """
+        if self.samples is None:
+            return 0
+        return self.samples.count(self.models, self.questions, self.N)
+
     # ---------------------------------------------------------------- reports
     def describe(self) -> dict[str, Any]:
         """A JSON-friendly validation/shape report used by the Data page and CLI."""
@@ -678,7 +696,7 @@ class Outcomes:
             ),
             "signals": sorted(self.signals),
             **(
-                {"samples": f"{len(self.samples):,} completions (text columns: "
+                {"samples": f"{self.texts_in_view:,} completions (text columns: "
                             f"{', '.join(self.samples.columns)})"}
                 if self.samples is not None else {}
             ),

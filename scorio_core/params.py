@@ -67,6 +67,9 @@ __all__ = [
     "Setting",
     "setting",
     "settings_of",
+    "may_be_unset",
+    "is_unset",
+    "unset_words",
     "validate",
     "add_options",
     "widget",
@@ -134,6 +137,13 @@ class Setting:
     repeat : bool
         The flag may be given several times; the CLI passes the list of parsed values
         (``None`` when never given) and the params class combines them.
+    unset : str, optional
+        What the setting left unset (``None``, or an empty list) means, in words that read
+        after its label or its name -- ``"none (ν = counts + 1)"``, ``"all questions"``: a
+        report's settings line, a result's caption and the CLI's echo of a setting write it
+        (:func:`unset_words`) where a bare "default" or ``None`` would hide what the run did.
+        Where the run decides the value (the Planner's pair), the analysis's ``resolved``
+        hook writes what it took instead. Every setting that may be unset declares one.
     """
 
     help: str
@@ -154,6 +164,7 @@ class Setting:
     dest: str | None = None
     parse: Any = None
     repeat: bool = False
+    unset: str | None = None
 
 
 def setting(default, help: str, **meta) -> Any:  # noqa: A002 - the word users read
@@ -172,6 +183,34 @@ def settings_of(cls) -> dict[str, tuple[Any, Setting]]:
         for f in dataclasses.fields(cls)
         if "setting" in f.metadata
     }
+
+
+def may_be_unset(default, s: Setting) -> bool:
+    """Whether a setting may be left unset: its default is ``None`` or an empty list, or
+    it takes ``None`` (``optional``)."""
+    return default is None or default == () or s.optional
+
+
+def is_unset(value) -> bool:
+    """``None``, or an empty list: a setting left unset."""
+    return value is None or (isinstance(value, tuple | list) and not value)
+
+
+def unset_words(params) -> dict[str, str]:
+    """What each setting of ``params`` left unset means, by name: its declared
+    :attr:`Setting.unset` (what a settings line, a caption or the CLI's echo writes for it;
+    the analysis's ``resolved`` hook overrides it with what a run took).
+
+    Example
+    -------
+    >>> from scorio_core.params import unset_words, CurvesParams
+    >>> unset_words(CurvesParams())
+    {'tau': 'none (no G-Pass@k_τ curve)', 'subset': 'all questions'}
+    >>> unset_words(CurvesParams(tau=0.5, subset="source=arc"))
+    {}
+    """
+    return {name: s.unset for name, (_, s) in settings_of(type(params)).items()
+            if s.unset is not None and is_unset(getattr(params, name))}
 
 
 def _bound(x: float) -> str:
@@ -445,7 +484,7 @@ def _spread_prior() -> Any:
         "the rank distribution and the Planner's chances read it instead of the flat prior, "
         "which the field's own means cannot correct with few models or questions; the "
         "intervals and decisions do not depend on it. Default: flat", parse=_prior_path,
-        label="Spread prior (file)")
+        label="Spread prior (file)", unset="none (the flat prior)")
 
 
 def _prior_path(text: str) -> str:
@@ -574,7 +613,7 @@ def _subset() -> Any:
         None, "analyse only the questions whose attribute has this value: ATTRIBUTE=VALUE, "
         "or ATTRIBUTE=V1,V2 for any of several (question attributes: `scorio-studio info`), "
         "e.g. source=medmcqa; the same estimands and calibration, on the subset's questions",
-        parse=_subset_parse, label="Subset",
+        parse=_subset_parse, label="Subset", unset="all questions",
     )
 
 
@@ -613,7 +652,7 @@ def _by() -> Any:
         None, "the per-subset table: the analysis on the questions of each value of this "
         "question attribute alone (e.g. source); default: no table (the app's pages show "
         "the data's first attribute)",
-        label="Per subset",
+        label="Per subset", unset="none (no per-subset table)",
     )
 
 
@@ -626,9 +665,10 @@ class LeaderboardParams:
     prior: str = _prior("greedy: the file's greedy outcomes R0 enter the papers' Bayes@N "
                         "prior (the bayes_* columns; the headline uses the sampled trials)")
     ks: tuple[int, ...] = setting((), "Pass@k columns, e.g. 2,4,8 (binary data only)",
-                                  cli="--k", parse=ks_parse("--k"), label="Pass@k columns")
+                                  cli="--k", parse=ks_parse("--k"), label="Pass@k columns",
+                                  unset="none")
     weights: tuple[float, ...] | None = setting(
-        None, "category weights (default: the dataset's)", cli=None
+        None, "category weights (default: the dataset's)", cli=None, unset="the data's"
     )
     scope: str = _scope("the estimand of the intervals and decisions")
     adjust: str = _adjust()
@@ -682,10 +722,12 @@ class PlanParams:
     pair: tuple[str, str] | None = setting(
         None, "the pair of the decision / order curve, e.g. 'model a,model b' (default: the "
         "first undecided adjacent pair)", parse=_pair_parse, label="Pair",
-        parts=("Better model", "Other model"))
+        parts=("Better model", "Other model"), unset="the first undecided adjacent pair")
     n_max: int | None = setting(
         None, "largest trials per question of the curve (2-4096; default reaches 1.25 x the "
-        "first pair's trials_needed)", integer=True, minimum=2, maximum=4096, label="Largest N")
+        "first pair's trials_needed)", integer=True, minimum=2, maximum=4096, label="Largest N",
+        unset="1.25 × the first undecided pair's trials needed (4 × N when none is), within 64 "
+        "to 4,096")  # planner.curve_settings' rule
     sims: int = setting(2000, "simulated tables per N of the papers' order curve", integer=True,
                         minimum=100, maximum=200_000, cli="--replicates", aliases=("--sims",),
                         label="Simulated tables per N")
@@ -790,12 +832,14 @@ class ConvergenceParams:
     curve_replicates: int | None = setting(1000, "replicates for the τ_b curves (None: no "
                                            "curves)", integer=True, minimum=2, optional=True,
                                            cli=None, page_max=20_000,
-                                           label="Replicates for curves")
+                                           label="Replicates for curves",
+                                           unset="none (no τ_b curves)")
     slow_replicates: int | None = setting(10, "replicates for methods without a fast path, "
                                           "which re-rank the data at every step of every "
                                           "replicate (None: as the others)", integer=True,
                                           minimum=2, optional=True, cli=None, page_max=500,
-                                          label="Replicates for re-ranked methods")
+                                          label="Replicates for re-ranked methods",
+                                          unset="as the other methods")
     seed: int = seed_setting()
     scheme: str = setting("column", "resampling scheme", choices=tuple(SCHEMES),
                           choice_help=SCHEMES, label="Resampling")
@@ -818,14 +862,16 @@ class PairParams:
     ``question`` left out: the question that contributes most to their gap."""
 
     a: str | None = setting(None, "the first model (the difference is a - b; default: the "
-                            "model with the highest mean score)", cli=None, label="Model A")
+                            "model with the highest mean score)", cli=None, label="Model A",
+                            unset="the model with the highest mean score")
     b: str | None = setting(None, "the second model (default: the best other model)",
-                            cli=None, label="Model B")
+                            cli=None, label="Model B", unset="the best other model")
     confidence: float = _confidence(text="level of the intervals of the difference (both "
                                     "scopes); the pair is decided when it excludes 0")
     question: str | None = setting(None, "the question whose completions are shown side by "
                                    "side (default: the one that contributes most to the gap)",
-                                   label="Question")
+                                   label="Question",
+                                   unset="the one that contributes most to the gap")
     top: int = setting(20, "questions listed and charted as driving the gap", integer=True,
                        minimum=1, maximum=10_000, label="Questions shown")
 
@@ -849,16 +895,17 @@ class CheckParams:
     trials: int | None = setting(
         None, "trials per question of the smaller runs (default: 4, or this run's N / 4 when "
         "fewer); at most N / 4, so that this run's shares can stand in for the truth",
-        integer=True, minimum=1, maximum=1_000_000, label="Trials per question")
+        integer=True, minimum=1, maximum=1_000_000, label="Trials per question",
+        unset="4, or this run's N / 4 when fewer")
     questions: int | None = setting(
         None, "questions of the smaller runs, drawn with replacement from this run's "
         "(default: as many as this run has)", integer=True, minimum=2, maximum=1_000_000,
         page_max=100_000,
-        label="Questions")
+        label="Questions", unset="as many as this run has")
     models: int | None = setting(
         None, "models per run of the p_best check, drawn at random from this run's "
         "(default: all of them — the check is about this field)", integer=True, minimum=2,
-        maximum=100_000, label="Models (p_best check)")
+        maximum=100_000, label="Models (p_best check)", unset="all of this run's")
     reps: int = setting(200, "smaller runs drawn per scope and check (the shares' standard "
                         "errors shrink as one over the square root of their number)",
                         integer=True, minimum=10, maximum=1_000_000, page_max=100_000,
@@ -951,7 +998,8 @@ class CurvesParams:
         cli="--curves", parse=kinds_parse("--curves"), label="Curves")
     tau: float | None = setting(
         None, "τ of G-Pass@k_τ: the share of the k draws that must succeed (adds the g curve)",
-        minimum=0.0, maximum=1.0, parse=_tau_parse, label="G-Pass τ")
+        minimum=0.0, maximum=1.0, parse=_tau_parse, label="G-Pass τ",
+        unset="none (no G-Pass@k_τ curve)")
     confidence: float = _confidence(text="level of the pointwise intervals (one per model and k)")
     scope: str = _scope("the estimand of the intervals")
     subset: tuple[str, tuple[str, ...]] | None = _subset()

@@ -60,6 +60,7 @@ from scipy import special
 
 from . import decision
 from ._validation import ValidationError, as_outcome_array, check_confidence, renamed_keyword
+from .display import Displayed, with_caveats
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
 from .formatting import TRIALS_NOW, a_chance, percent, shape_text
 from .inference import (
@@ -69,7 +70,7 @@ from .inference import (
     scope_covariance,
     scope_open_level,
 )
-from .leaderboard import Leaderboard, leaderboard
+from .leaderboard import Leaderboard, caveat_data, leaderboard, prior_label
 from .outcomes import Outcomes
 from .params import PlanParams, check_value, settings_of
 from .posterior import question_moments
@@ -1621,7 +1622,7 @@ def _trials(x: float) -> str:
 
 
 @dataclass(frozen=True, repr=False)
-class Plan:
+class Plan(Displayed):
     """Result of :func:`plan`: what would settle the undecided pairs, and with what chance.
 
     Attributes
@@ -1633,6 +1634,10 @@ class Plan:
     split : Allocation
     settings : dict
     board : Leaderboard
+    caveats : list of str
+        What limits the plan, in sentences: the caveats of the Planner page and the report
+        for the same data and settings (the plan definition's one ``caveats``, written when
+        the plan was made), but the order curve's, which ``sc.plan`` does not draw.
     """
 
     pairs: pd.DataFrame
@@ -1776,25 +1781,14 @@ class Plan:
             f"evenly; the recommended one is the {self.split.chosen} split.",
         )]
 
-    def _repr_html_(self) -> str:
-        from .display import result_html
-
-        pairs = (f"{len(self.pairs)} undecided adjacent pair(s)" if len(self.pairs)
-                 else "every adjacent pair is decided: nothing to plan")
-        # the notes under the table, each naming its pairs (as the Planner page lists them):
-        # a column of sentences ran the table past a notebook's output area; self.pairs
-        # keeps its note column
-        notes = [f"{who}: {note}" for who, note in pair_notes(self.pairs)]
-        return result_html("Planner", self.caption(),
-                           [(pairs, self.pairs.drop(columns="note", errors="ignore"), notes),
-                            ("allocation", self.allocation)],
-                           self.charts()[0], [self.headline()])
-
-    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
-        return {"text/html": self._repr_html_(), "text/plain": repr(self)}
+    def _caption(self, view) -> str:  # the data are in caption() already
+        return view.caption
 
     def __repr__(self) -> str:
-        return f"<Plan: {self.caption()}>\n{self.to_text()}".rstrip()
+        from .display import caveats_text
+
+        return "\n".join([f"<Plan: {self.caption()}>", self.to_text().rstrip(),
+                          *caveats_text(self.caveats)])
 
 
 @renamed_keyword("assurance_level", "assurance")
@@ -1885,8 +1879,24 @@ def plan(
         assurance=target, budget_trials=budget, lead=float(lead),
         dataset=getattr(data, "name", "array"),
     )
-    return Plan(pair_needs(board, assurance=target, lead=lead), table, split, settings,
-                board)
+    planned = Plan(pair_needs(board, assurance=target, lead=lead), table, split, settings,
+                   board)
+    return _with_caveats(planned, data, prior_label(spread_prior))
+
+
+def _with_caveats(planned: Plan, data: Outcomes | np.ndarray, prior: str | None) -> Plan:
+    """``planned`` with the caveats the plan's one definition writes for these data and
+    settings (the Planner page's and the report's; :func:`scorio_core.display.with_caveats`):
+    the plan keeps the sentences, not the data."""
+    from .definitions.plan import PLAN
+
+    s = planned.settings
+    params = PlanParams(  # the settings the caveats read, as the call took them
+        confidence=s["confidence"], scope=s["scope"], adjust=s["adjust"],
+        assurance=s["assurance"], prior="uniform" if s["prior"] == "uniform" else "greedy",
+        lead=s["lead"], spread_prior=prior)
+    return with_caveats(planned, PLAN, params, caveat_data(data, planned.board), planned,
+                        label=None if isinstance(data, Outcomes) else "")
 
 
 class CurveSettings(NamedTuple):

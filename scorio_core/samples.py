@@ -266,6 +266,33 @@ class SampleStore:
                 if order else pl.col("model"))
         return df.sort(rank, pl.col("trial"), nulls_last=True)
 
+    def count(self, models: Sequence[str] | None = None,
+              questions: Sequence[str] | None = None, trials: int | None = None) -> int:
+        """The completions of ``models`` on ``questions`` (``None``: all), at the trial
+        positions below ``trials`` -- with those not in the tensor (``trial`` null, e.g. an
+        errored sample) -- as :class:`~scorio_core.outcomes.Outcomes` in view of fewer
+        models, questions or trials counts them: reads the key columns only, never a text.
+
+        Example
+        -------
+        >>> from scorio_core.samples import SampleStore, pl
+        >>> s = SampleStore.from_frame(pl.DataFrame({
+        ...     "model": ["a", "a", "b", "b"], "question": ["1", "2", "1", "1"],
+        ...     "trial": [0, 0, 0, 1], "output": ["x", "y", "z", "w"]}))
+        >>> s.count(), s.count(models=["b"]), s.count(questions=["2"]), s.count(trials=1)
+        (4, 2, 1, 3)
+        """
+        if models is None and questions is None and trials is None:
+            return self.n_rows
+        keep = pl.lit(True)
+        if models is not None:
+            keep &= pl.col("model").is_in([str(m) for m in models])
+        if questions is not None:
+            keep &= pl.col("question").is_in([str(q) for q in questions])
+        if trials is not None:
+            keep &= pl.col("trial").is_null() | (pl.col("trial") < int(trials))
+        return int(self.scan().filter(keep).select(pl.len()).collect().item())
+
     def questions(self) -> list[str]:
         """The questions the store has rows for, sorted (reads the question column only)."""
         col = self.scan().select(pl.col("question").unique()).collect()["question"]

@@ -306,14 +306,19 @@ class SmallerRunCheck:
             if row["decided"] + Z * row["decided_se"] < row["expected"]:
                 out.append(f"{row['scope']} scope: the budget split was expected to leave "
                            f"{row['expected']:.2f} pairs decided and left {row['decided']:.2f}")
-        for scope, g in self.p_best.groupby("scope", sort=False):
-            se0 = np.sqrt(g["predicted"] * (1 - g["predicted"]) / g["count"].clip(lower=1))
-            dev = (g["observed"] - g["predicted"]).abs()
-            bad = g[(g["count"] >= MIN_COUNT) & (dev > np.maximum(Z * se0, 0.05))]
-            for _, b in bad.iterrows():
-                out.append(f"{scope} scope: models given p_best {b['predicted']:.0%} on average "
-                           f"(bin {b['bin']}) were first {b['observed']:.0%} of the time")
+        for _, b in self.p_best_off().iterrows():
+            out.append(f"{b['scope']} scope: models given p_best {b['predicted']:.0%} on "
+                       f"average (bin {b['bin']}) were first {b['observed']:.0%} of the time")
         return out
+
+    def p_best_off(self) -> pd.DataFrame:
+        """The rows of :attr:`p_best` whose bin :meth:`off_target` flags: at least
+        :data:`MIN_COUNT` model-runs and an observed share off its mean prediction by more
+        than 0.05 and :data:`Z` binomial s.e. at the prediction."""
+        g = self.p_best
+        se0 = np.sqrt(g["predicted"] * (1 - g["predicted"]) / g["count"].clip(lower=1))
+        dev = (g["observed"] - g["predicted"]).abs()
+        return g[(g["count"] >= MIN_COUNT) & (dev > np.maximum(Z * se0, 0.05))]
 
 
 @recorded()

@@ -649,6 +649,60 @@ def test_pairwise_heatmap_cells_read_in_one_format_and_its_caption_says_how_pair
     assert "each pair on its own" in none and "multiplicity" not in none
 
 
+
+_LONG_NAMES = ["alpha-7b", "Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview-very-long-name",
+               "模型-中文-大", "beta-13b-chat", "gamma-all-wrong", "δ-Ω-unicode-mini"]
+
+
+def _text_layers(spec: dict) -> list[dict]:
+    return [layer for layer in spec["layer"] if layer["mark"]["type"] == "text"]
+
+
+@pytest.mark.parametrize("models", [_LONG_NAMES, [f"LLM_{i + 1}" for i in range(20)],
+                                    ["a", "bb", "ccc", "dddd"]],
+                         ids=["long name", "20 models", "4 short"])
+def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_which(models):
+    """With 20 models the undecided cells' numbers were 8 px type in 18 px cells, and a long
+    model name put the "row model" title through the row labels (Vega-Lite's 200 px reach of
+    an axis). A cell's number is drawn at 11 px or more where it fits the cell, else the
+    cells carry none and the caption says how to read them; both axis titles stand beyond
+    labels drawn to their longest (LABEL_LIMIT)."""
+    from scorio_core.charts._common import LABEL_LIMIT, MIN_CELL_FONT
+    from scorio_core.charts.leaderboard import _CELL_EM, _DIGIT_EM, heatmap_cell
+    from scorio_core.definitions.leaderboard import chart_captions
+
+    R = (np.random.default_rng(0).random((len(models), 30, 4))
+         < np.linspace(0.8, 0.3, len(models))[:, None, None]).astype(int)
+    board = leaderboard(Outcomes(R, models=models))
+    spec = charts.confidence_heatmap(board).to_dict()
+    rows = spec["datasets"][spec["data"]["name"]]
+    labels = [r["label"] for r in rows if r["label"]]
+    assert labels  # undecided pairs to number
+    cell, caption = heatmap_cell(board.table["model"]), chart_captions(board)[1]
+    texts = _text_layers(spec)
+    widest = max(sum(_CELL_EM.get(c, _DIGIT_EM) for c in t) for t in labels)
+    if texts:
+        (layer,) = texts
+        font = layer["mark"]["fontSize"]
+        assert font >= MIN_CELL_FONT and widest * font + 4 <= cell, (font, cell)
+        assert "numbered cells are undecided" in caption
+    else:
+        assert widest * MIN_CELL_FONT + 4 > cell  # none would fit at a readable size
+        assert "too small here for a readable number" in caption
+        assert "cells without an outline" in caption and "numbered" not in caption
+    assert ("numbered" in caption) == (models == ["a", "bb", "ccc", "dddd"])
+    svg = _svg(spec)
+    assert _svg_width(svg) <= NARROW_COLUMN_PX
+    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)px"[^>]*>[<>]?\.\d{3}<', svg)]
+    assert all(s >= MIN_CELL_FONT for s in sizes) and bool(sizes) == bool(texts)
+    # the titles beyond the labels: the row title left of, the column title above, labels
+    # up to LABEL_LIMIT px from their axis (STREAMLIT_THEME's 16 px padding before them)
+    reach = STREAMLIT_THEME["axis"]["labelPadding"] + LABEL_LIMIT
+    row_title = re.search(r'translate\(([-\d.]+),[-\d.]+\) rotate\(-90\)[^>]*>row model<', svg)
+    column_title = re.search(r'translate\([-\d.]+,([-\d.]+)\)"[^>]*>column model<', svg)
+    assert float(row_title[1]) < -reach if len(models[1]) > 40 else float(row_title[1]) < 0
+    assert float(column_title[1]) < -reach if len(models[1]) > 40 else True
+
 # 7. whole-number axes and legends that list what is drawn -----------------------------
 
 
@@ -849,6 +903,22 @@ def test_p_best_reliability_legends_list_what_is_drawn():
                                               se=[0.02] * 4)).to_dict()
     scale = both["layer"][1]["encoding"]["color"]["scale"]
     assert scale["domain"] == ["questions", "population"]
+
+
+def test_p_best_reliability_size_legend_reaches_the_largest_bin():
+    """Audit: the size legend stopped at 1,200 model-runs while a bin held 1,520 (Vega-Lite's
+    own picks are round values inside the scale): its entries now run from the fewest to the
+    most model-runs of any bin."""
+    t = pd.DataFrame({"scope": ["population"] * 5,
+                      "bin": ["0.0–0.2", "0.2–0.4", "0.4–0.6", "0.6–0.8", "0.8–1.0"],
+                      "count": [1520, 146, 105, 78, 30],
+                      "predicted": [0.04, 0.3, 0.49, 0.7, 0.88],
+                      "observed": [0.12, 0.29, 0.36, 0.37, 0.5], "se": [0.01, 0.04, 0.05,
+                                                                      0.05, 0.09]})
+    labels = _legend_labels(_svg(charts.p_best_reliability(t).to_dict()))
+    counts = [int(v.replace(",", "")) for v in labels if v[0].isdigit()]
+    assert counts[0] == 30 and counts[-1] == 1520 and "1,520" in labels, labels
+    assert counts == sorted(counts) and len(counts) <= 4, labels
 
 
 @pytest.mark.parametrize("width", [PAGE_COLUMN_PX, NARROW_COLUMN_PX])

@@ -289,3 +289,18 @@ def test_the_orderings_keep_the_coverage_where_they_bind():
         before = np.mean((raw[k].lo <= truth) & (truth <= raw[k].hi))
         assert 0.93 <= cov and before - cov < 0.005, (k, cov, before)
         assert np.mean(iv.hi - iv.lo) < np.mean(raw[k].hi - raw[k].lo)
+
+
+def test_the_chart_caption_speaks_of_crossings_only_where_lines_can_cross():
+    """Audit: one model's Pass@k caption said "crossing lines mean the ranking depends on k";
+    with one line there is nothing to cross and no ranking."""
+    from scorio_core.definitions import ANALYSES
+
+    curves = ANALYSES["curves"]
+    rng = np.random.default_rng(0)
+    one = curves.run(Outcomes(rng.integers(0, 2, (1, 12, 4))), curves.params())
+    two = curves.run(Outcomes(rng.integers(0, 2, (2, 12, 4))), curves.params())
+    (chart,) = curves.charts(one)
+    assert "crossing" not in chart.caption and chart.caption.endswith("must succeed).")
+    assert curves.charts(two)[0].caption.endswith(
+        "crossing lines mean the ranking depends on k.")

@@ -173,7 +173,8 @@ def test_plan_shows_pairs_allocation_and_what_the_budget_buys(coins):
     # the pairs' notes under the table, each naming its row(s) (tested below); the
     # DataFrame keeps its note column
     assert planned.pairs.columns[-1] == "note"
-    check_table(p.tables[0], planned.pairs.drop(columns="note"), "pairs")
+    # as the report prints it: p_unsettled (no value in the questions scope) said, not shown
+    check_table(p.tables[0], display.readable(planned.pairs.drop(columns="note"))[0], "pairs")
     check_table(p.tables[1], planned.allocation, "allocation")
     assert p.svgs == 1 and "budget 40 extra trials" in html
     assert "Budget 40 extra trials per question" in html  # the headline sentence
@@ -588,6 +589,8 @@ def test_a_plans_notes_are_listed_under_its_pairs_table_keyed_to_their_rows(coin
     # between the pairs table and the next one: one line per note, naming its rows
     between = html[html.index("</table>"):html.index("<table>", html.index("</table>"))]
     lines = [unescape(x) for x in re.findall(r'<p class="note">(.*?)</p>', between)]
+    # and, as the report says under its pairs, the column with no value in any row
+    assert lines.pop() == "Not shown, no value in any row: p_unsettled."
     rows = {f"{b} vs {n}": note for b, n, note in zip(pairs["better"], pairs["next"],
                                                        pairs["note"], strict=True)}
     said = {}
@@ -615,6 +618,13 @@ def _small(seed: int = 0) -> sc.Outcomes:
     return sc.Outcomes(R, models=[f"m{i}" for i in range(6)], name="small")
 
 
+def _with_source(data: sc.Outcomes) -> sc.Outcomes:
+    """``data`` with a question attribute ``source`` of two values (20 questions each)."""
+    from dataclasses import replace
+
+    return replace(data, question_attributes={"source": ["a", "b"] * (data.M // 2)})
+
+
 def _greedy_data() -> sc.Outcomes:
     rng = np.random.default_rng(1)
     return sc.Outcomes(rng.integers(0, 2, (4, 20, 6)), R0=rng.integers(0, 2, (4, 20, 1)),
@@ -638,6 +648,9 @@ RESULTS = {
                     ["questions scope", "draws = 500", "seed = 3"]),
     "plan": (lambda d: sc.plan(d, budget_trials=6, draws=500),
              ["budget 6 extra trials", "draws 500"]),
+    "by_subset": (lambda d: sc.by_subset(_with_source(d), "source", draws=200, seed=5),
+                  ["Leaderboard per subset", "2 subsets by source", "questions scope",
+                   "draws = 200", "seed = 5", "small: 6 models × 40 questions"]),
     "fit_spread_prior": (lambda d: sc.fit_spread_prior([_small(s) for s in range(10)]),
                          ["learned from 10 earlier fields"]),
     "load_spread_prior": (lambda d: sc.load_spread_prior(_saved_prior()),
@@ -702,7 +715,6 @@ NOT_RESULTS = {
     "report": "writes a file (sc.report(data, path)) and returns its path",
     "make_report": "writes a file and returns its path",
     "show": "displays a table (tested above)",
-    "by_subset": "a DataFrame to compute with (its leaderboard's frames): sc.show shows it",
     **dict.fromkeys(
         ("bayes", "bayes_ci", "avg", "avg_ci", "pass_at_k", "pass_at_k_ci", "pass_hat_k",
          "pass_hat_k_ci", "g_pass_at_k_tau", "g_pass_at_k_tau_ci", "mg_pass_at_k",
@@ -862,3 +874,107 @@ def test_show_keeps_the_labels_of_a_tables_rows():
     text = repr(sc.show(dist))
     assert [ln.split()[0] for ln in text.splitlines()[1:]] == list(dist.index)
     assert sc.show is display.show
+
+
+def test_leaderboard_and_plan_list_the_caveats_of_their_definition():
+    """sc.leaderboard(...) and sc.plan(...) showed their own notes only, not the caveats
+    ("Synthetic data", "Only 12 question(s)") that sc.ANALYSES["leaderboard"](...), the page
+    and the report list for the same data and settings: now the same sentences, by the one
+    definition, written when the result is made (the result holds them, not the data)."""
+    import pickle
+
+    rng = np.random.default_rng(3)
+    R = rng.binomial(1, np.linspace(0.3, 0.7, 4)[:, None, None], (4, 12, 5))
+    data = sc.Outcomes(R, R0=rng.integers(0, 2, (4, 12, 1)), models=list("abcd"),
+                       name="toy", metadata={"synthetic": True})
+    board = sc.leaderboard(data, use_prior=True, confidence=0.9, draws=300, seed=2)
+    same = ANALYSES["leaderboard"](data, prior="greedy", confidence=0.9, draws=300, seed=2)
+    assert board.caveats == same.caveats
+    assert board.caveats[:2] == [
+        "Synthetic data — not real model outputs: simulated outcomes for exploring and "
+        "teaching the method; do not cite these numbers as results.",
+        "Only 12 question(s): intervals are wide and rankings can change with a different "
+        "question sample."]
+    assert board.first_line() in board.caveats and any("Bayes_R0@N" in c for c in board.caveats)
+    section = sc.build_report(data, [("leaderboard", {"prior": "greedy", "confidence": 0.9,
+                                                      "draws": 300, "seed": 2})]).sections[0]
+    assert board.caveats == section.caveats  # what the report lists under its section
+    html = board._repr_html_()
+    assert listed_caveats(html) == [re.sub(r"`([^`]+)`", r"<code>\1</code>", c)
+                                    for c in board.caveats]
+    assert "toy: 4 models × 12 questions × 5 trials" in unescape(html)  # the data, named
+    assert repr(board).endswith("\n".join(f"- {c}" for c in board.caveats))
+    # the plan: the same sentences as the Planner's definition, but the order curve's (none)
+    planned = sc.plan(data, use_prior=True, confidence=0.9, budget_trials=8, draws=300)
+    section = ANALYSES["plan"](data, prior="greedy", confidence=0.9, budget_trials=8,
+                               draws=300, sims=100)
+    assert section.caveats[-1].startswith("The order curve simulates 100 tables per N")
+    assert planned.caveats == [
+        c.replace("; the order curve simulates Bayes@N with the uniform prior", "")
+        for c in section.caveats[:-1]]
+    assert planned.caveats[0].startswith("Synthetic data") and len(planned.caveats) >= 4
+    assert listed_caveats(planned._repr_html_()) == [
+        re.sub(r"`([^`]+)`", r"<code>\1</code>", c) for c in planned.caveats]
+    assert repr(planned).endswith("\n".join(f"- {c}" for c in planned.caveats))
+    # the results hold sentences, not the data, and keep them when pickled
+    for result in (board, planned):
+        assert all(not isinstance(v, sc.Outcomes) for v in vars(result._about).values())
+        assert pickle.loads(pickle.dumps(result)).caveats == result.caveats
+    # an array: its own caveats (few questions), none about data it does not describe
+    arr = sc.leaderboard(R, draws=300)
+    assert arr.caveats[0].startswith("Only 12 question(s)")
+    assert not any("Synthetic" in c for c in arr.caveats)
+    assert arr.caption().split(" · ")[2] == "4 models × 12 questions × 5 trials"
+
+
+def test_by_subset_is_a_frame_that_displays_its_scope_settings_and_caveats(small):
+    """sc.by_subset(...) returned a raw DataFrame (float digits, no scope, no settings) where
+    every other result displays itself; it stays a DataFrame to compute with."""
+    import pickle
+
+    data = _with_source(small)
+    t = sc.by_subset(data, "source", scope="population", confidence=0.9, draws=200)
+    assert isinstance(t, pd.DataFrame) and len(t) == 2 * small.L
+    assert type(t[t["subset"] == "a"]) is pd.DataFrame  # what is computed from it is raw
+    assert t["questions"].tolist() == [20] * len(t)
+    want = sc.leaderboard(data.subset("source", "b"), scope="population", confidence=0.9,
+                          draws=200).table
+    got = t[t["subset"] == "b"].reset_index(drop=True)
+    pd.testing.assert_frame_equal(got[list(want.columns[:9])], want.iloc[:, :9])
+    # its display: title, scope, the call's settings, the rows as the report prints them
+    html = t._repr_html_()
+    shown = unescape(_SVG.sub("", html))
+    assert "Leaderboard per subset" in shown and "2 subsets by source" in shown
+    assert "population scope" in shown and "90% intervals and decisions" in shown
+    assert "<code>p_best</code> probability of being first" in html  # its Columns legend
+    assert "nothing adjusted across subsets" in shown and "draws = 200" in shown
+    parsed = parse(html)
+    check_table(parsed.tables[0], display.readable(pd.DataFrame(t))[0], "by_subset")
+    check_one_format_per_column(parsed, "by_subset")
+    # the caveats of the per-subset leaderboards, by the leaderboard's one definition
+    from scorio_core.definitions.leaderboard import subset_caveats
+
+    assert t.caveats == subset_caveats("source", t, 0.9, "population")
+    assert t.caveats[0].startswith("Per subset (source): each subset's leaderboard uses only")
+    assert listed_caveats(html) == t.caveats
+    text = repr(t)
+    assert text.startswith("<SubsetBoards: Leaderboard per subset · 2 subsets by source, each")
+    assert "0.9000000" not in text and text.endswith(f"- {t.caveats[-1]}")
+    again = pickle.loads(pickle.dumps(t))
+    assert again.caveats == t.caveats and repr(again) == text
+    pd.testing.assert_frame_equal(again, t)
+
+
+def test_a_public_call_captions_an_unset_setting_by_its_declared_word():
+    """``sc.rubric_lesson()`` leaves ``R0`` unset: its caption says what that means (the
+    rubric lesson's declared word), as the report's settings line does -- not ``None``; a
+    leaderboard without Pass@k columns does not print an empty ``ks =``."""
+    from scorio_core.display import run_caption
+    from scorio_core.params import settings_of
+    from scorio_core.simulate.params import RubricLessonParams
+
+    word = settings_of(RubricLessonParams)["R0"][1].unset
+    text = run_caption(sc.rubric_lesson()._about)
+    assert f"R0 = {word}" in text and "None" not in text
+    board = sc.leaderboard(np.random.default_rng(0).integers(0, 2, (3, 10, 4)), ks=())
+    assert "ks =" not in board.caption()

@@ -315,3 +315,95 @@ def test_md_plain_leaves_every_definitions_reading_without_markup():
     assert "*LLM mimics*" in SIMULATIONS["coins"].how_to_read  # the case this guards
     text = "p < 0.05, N >= 2, 95% of LLM_10's a_b (x) [y] & z"
     assert md_plain(text) == text
+
+
+@pytest.mark.parametrize(("value", "decimals", "text"), [
+    (0.9996, 3, ">0.999"), (0.9994, 3, "0.999"), (1.0, 3, "1.000"), (0.0004, 3, "<0.001"),
+    (0.0, 3, "0.000"), (0.99995, 4, ">0.9999"), (0.99994, 4, "0.9999"), (1.0, 4, "1.0000"),
+    (1 - 2.6e-12, 4, ">0.9999"), (5.5e-12, 4, "<0.0001"), (0.5, 4, "0.5000"),
+])
+def test_a_probability_that_rounds_to_one_reads_as_a_bound(value, decimals, text):
+    """The mirror of the small-value rule: a probability below 1 that would print as 1 reads
+    ">0.999" (the Rubric board's p_best read 1.000 beside <0.001; the Pair view's p_a_better
+    1.0000 beside p_value <0.0001); an exact 1 -- a one-model board's p_best -- stays 1."""
+    assert format_number(value, decimals, probability=True) == text
+    if value < 1 and text.startswith(">"):  # a number that is no probability is not bounded
+        assert format_number(value, decimals) == f"{1:.{decimals}f}"
+
+
+def test_the_mirror_applies_to_probability_columns_by_name_and_nowhere_else():
+    """Which columns are probabilities or shares (their 1 reads as certain): the rule's
+    columns, on every surface the core writes (text, Markdown, the app's cells)."""
+    from app_state.texts import core_cells, spelled_columns
+    from scorio_core.formatting import is_probability
+
+    probabilities = ["p_best", "p_unsettled", "p_value", "p_better", "p_a_better", "p_correct",
+                     "p_decided", "p_decided_at_lead", "rho", "coverage", "first_coverage",
+                     "power", "no_convergence", "p", "share", "greedy_share", "share_changed",
+                     "predicted", "observed", "p_best_lo", "p_best_hi", "coverage_mean"]
+    others = ["score", "mean", "lo", "hi", "tau_b", "diff", "gap", "t", "bayes_mu", "p_best_se",
+              "coverage_se", "score_a", "mean_score", "weight", "value"]
+    assert all(is_probability(n) for n in probabilities), [
+        n for n in probabilities if not is_probability(n)]
+    assert not any(is_probability(n) for n in others), [n for n in others if is_probability(n)]
+    near = [0.99996, 0.5, 1.0]
+    assert format_column(near, "p_a_better") == [">0.9999", "0.5000", "1.0000"]
+    assert format_column(near, "p_best") == [">0.999", "0.500", "1.000"]
+    assert format_column(near, "coverage") == [">0.9999", "0.5000", "1.0000"]
+    assert format_column(near, "score") == ["1.0000", "0.5000", "1.0000"]  # a score's 1
+    assert format_column(near, "tau_b") == ["1.0000", "0.5000", "1.0000"]
+    # a column's declared decimals keep the rule (the convergence summary's 3)
+    t = pd.DataFrame({"no_convergence": [0.9996, 0.077], "mean_trials": [3.0, 4.5]})
+    t.attrs["decimals"] = {"no_convergence": 3, "mean_trials": 1}
+    assert format_frame(t)["no_convergence"].tolist() == [">0.999", "0.077"]
+    # every renderer of one table: text, Markdown and the app's spelled cells agree
+    board = pd.DataFrame({"model": ["a", "b", "c"], "p_best": [0.9996, 0.0004, 0.0]})
+    assert text_table(board).splitlines()[1].split() == ["a", ">0.999"]
+    assert "| a | >0.999 |" in markdown_table(board)
+    assert core_cells(board, spelled_columns(board))["p_best"].tolist() == [
+        ">0.999", "<0.001", "0.000"]
+
+
+def test_exports_keep_numbers_never_a_zero_or_a_one_they_are_not():
+    """The exports keep numbers where the tables write "<0.0001" / ">0.9999": the Pair CSV
+    wrote p_value 0.0 and p_a_better 1.0 for 5.5e-12 and 1 - 2.7e-12. Rounded to six
+    decimals unless that reads a number the value is not: a non-zero value keeps six
+    significant digits, a probability below 1 the digits that keep it below 1."""
+    from scorio_core.definitions.provenance import to_csv
+    from scorio_core.formatting import round_floats, round_json
+
+    t = pd.DataFrame({"p_value": [5.5061234e-12, 0.25, 0.0], "p_a_better": [1 - 2.7e-12, 0.5, 1.0],
+                      "score": [1 - 2.7e-12, 1 / 3, 1e-9]})
+    out = round_floats(t)
+    assert out["p_value"].tolist() == [5.50612e-12, 0.25, 0.0]  # an exact 0 stays 0
+    assert 0.99999999999 < out["p_a_better"][0] < 1 and out["p_a_better"][2] == 1.0
+    assert out["score"].tolist() == [1.0, 0.333333, 1e-9]  # a score's 1 is no certainty
+    lines = to_csv(t, {}).splitlines()
+    assert lines[1].split(",")[:2] == ["5.50612e-12", "0.9999999999973"]
+    assert round_json({"p": 4e-9, "q": [1 / 3]}) == {"p": 4e-9, "q": [0.333333]}
+
+
+def test_the_pair_view_reads_one_bound_on_every_surface():
+    """``scorio-studio pair data/jhu_llm_temperature.parquet gemini-1.5-pro-preview-0409
+    claude-3-opus-20240229`` printed p_a_better 1.0000 beside p_value <0.0001: the questions
+    scope's P(a better) is 1 - 2.7e-12. The CLI's table, the Markdown and the app's cells now
+    read >0.9999, the CSV the number."""
+    from pathlib import Path
+
+    from app_state.texts import core_cells, spelled_columns
+    from scorio_core import load
+    from scorio_core.definitions import ANALYSES
+
+    pair = ANALYSES["pair"]
+    data = load(Path(__file__).parents[1] / "data" / "jhu_llm_temperature.parquet")
+    r = pair.run(data, pair.params(a="gemini-1.5-pro-preview-0409",
+                                   b="claude-3-opus-20240229"))
+    summary = pair.tables(r)["summary"]
+    p = float(summary["p_a_better"].iloc[0])
+    assert 0.9999 < p < 1  # the case
+    cells = format_frame(summary)
+    assert cells["p_a_better"].tolist()[0] == ">0.9999" and cells["p_value"][0] == "<0.0001"
+    assert ">0.9999" in text_table(summary) and ">0.9999" in "\n".join(markdown_table(summary))
+    app = core_cells(summary, spelled_columns(summary))
+    assert app["p_a_better"].tolist() == cells["p_a_better"].tolist()
+    assert "p_a_better" in spelled_columns(summary) and "p_value" in spelled_columns(summary)

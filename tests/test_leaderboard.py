@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from scorio_core import Outcomes, ValidationError, decision, export
-from scorio_core.leaderboard import ONE_MODEL, leaderboard
+from scorio_core.leaderboard import NO_PAIRS, ONE_MODEL, leaderboard
 
 TRUE_MEANS = [0.2332, 0.2545, 0.3604, 0.3642, 0.3642, 0.4466, 0.5418, 0.5276, 0.608, 0.6213, 0.7327]
 
@@ -279,6 +279,35 @@ def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise
     assert payload["could_be_first"] == {"models": ["lead"], "statement": board.first_line()}
     assert board.first_line() in export.export(board, "md")
     assert "First at 95%: lead" in export.export(board, "text")
+
+
+def test_one_model_has_no_pairs_in_every_export_and_the_report():
+    """With one model the exports' header said "0 of 0 pairs decided", the report's
+    unresolved table "every adjacent pair is decided" and its heatmap caption "over all 0
+    pairs" beside a 1 x 1 grid: there are no pairs, and every rendering says so alike."""
+    from scorio_core.report import build_report, to_html, to_markdown
+
+    R = np.random.default_rng(0).integers(0, 2, (1, 15, 4))
+    alone = leaderboard(R, draws=300)
+    assert alone.decided_text() == NO_PAIRS == "one model, so no pairs to decide"
+    for fmt in ("text", "md"):
+        out = " ".join(export.export(alone, fmt).replace("`", "").split())
+        assert "0 of 0" not in out, fmt
+        assert f"multiplicity control: holm; {NO_PAIRS}); rank_hi" in out, fmt
+    # with two models or more, the count of the pairs the rank columns decide
+    two = leaderboard(np.concatenate([np.ones((1, 15, 4), int), np.zeros((1, 15, 4), int)]),
+                      draws=300)
+    assert two.decided_text() == "1 of 1 pairs decided"
+    assert "holm; 1 of 1 pairs decided)" in export.export(two, "md")
+    four = leaderboard(_coins().R[[0, 1, 9, 10]], draws=300)  # 2 near-tied pairs, 4 decided
+    d = four.decided
+    assert four.decided_text() == f"{int((d | d.T).sum()) // 2} of 6 pairs decided"
+    # the report: the empty unresolved table and the heatmap say why, in both renderings
+    rep = build_report(Outcomes(R, models=["solo"], name="one"), ["leaderboard"])
+    for page in (to_markdown(rep), to_html(rep)):
+        assert f"None: {NO_PAIRS}." in page and f"Nothing to draw: {NO_PAIRS}." in page
+        assert "every adjacent pair is decided" not in page and "all 0 pairs" not in page
+    assert rep.sections[0].charts[1].empty == f"Nothing to draw: {NO_PAIRS}."
 
 
 def test_prior_note_counts_trials_in_the_singular_at_one():

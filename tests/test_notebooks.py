@@ -30,6 +30,10 @@ def test_notebook_runs_top_to_bottom(name, kernel_env):
                             resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     html = [o["data"]["text/html"] for c in code for o in c.outputs
             if o.get("output_type") == "execute_result" and "text/html" in o.get("data", {})]
+    # no cell ends on a raw pandas frame (float digits, no formats): sc.show or a result
+    raw = [c.source.splitlines()[-1] for c in code for o in c.outputs
+           if 'class="dataframe"' in o.get("data", {}).get("text/html", "")]
+    assert not raw, raw
     shown = [h for h in html if 'class="scorio-result"' in h]
     assert len(shown) >= 6, f"{len(shown)} rich results displayed"
     assert all("<table>" in h for h in shown)

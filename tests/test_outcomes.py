@@ -242,3 +242,41 @@ def test_as_outcomes_wraps_a_3d_array_and_refuses_a_2d_one_with_both_readings():
     assert Outcomes(np.ones((3, 4), int)).shape == (1, 3, 4)  # Outcomes keeps its reading
     with pytest.raises(ValidationError, match="needs data"):
         as_outcomes(None, "Leaderboard")
+
+
+def test_describe_counts_the_texts_of_the_models_questions_and_trials_in_view():
+    """describe() (the Data page's and `info`'s validation report) said "30 completions"
+    after select(models=[...]) kept one model's 15, and counted the store's texts of every
+    question after subset(...): it counts those of the view, read from the store's keys."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from scorio_core import io
+
+    root = Path(__file__).parent / "fixtures" / "harness" / "inspect"
+    o = io.load(root / "texts")  # 2 models x 5 questions x 3 epochs, every sample with text
+    kinds = replace(o, question_attributes={"kind": ["x", "x", "y", "y", "y"]})
+    cases = {  # view -> its completions, counted by hand
+        o: 30, o.select(models=["alpha"]): 15, kinds.subset("kind", "x"): 12,
+        kinds.subset("kind", "y").select(models=["beta"]): 9,
+    }
+    for view, n in cases.items():
+        assert view.samples is o.samples and view.texts_in_view == in_view_of(view) == n
+        assert view.describe()["samples"] == (
+            f"{n} completions (text columns: input, target, output, answer, explanation, "
+            "metadata)")
+        assert f"{n} completions" in view._repr_html_()
+    # benchmarks run with 2 and 3 epochs: the combined view holds their first 2 trials
+    sets = io.load(root / "eval_set")
+    assert len(sets.samples) == 44 and sets.N == 2
+    assert sets.texts_in_view == in_view_of(sets) == 2 * 9 * 2
+    assert sets.select("logic").texts_in_view == 2 * 4 * 3  # its own 3 trials
+    assert sets.select("logic", models=["alpha"]).texts_in_view == 4 * 3
+    assert Outcomes(_R()).texts_in_view == 0 and "samples" not in Outcomes(_R()).describe()
+
+
+def in_view_of(data) -> int:
+    """The completions of ``data``'s models, questions and trials in its sample store."""
+    keys = data.samples.scan().select("model", "question", "trial").collect().rows()
+    return sum(m in data.models and q in data.questions and (t is None or t < data.N)
+               for m, q, t in keys)

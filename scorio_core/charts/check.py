@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from ..estimands import SCOPES
 
-__all__ = ["p_best_reliability", "P_BEST_RELIABILITY_CAPTION"]
+__all__ = ["p_best_reliability", "P_BEST_RELIABILITY_CAPTION", "size_values"]
 
 #: Ticks and format of both axes of the reliability chart (predicted and observed share).
 UNIT_TICKS = [i / 10 for i in range(11)]
@@ -18,6 +19,30 @@ P_BEST_RELIABILITY_CAPTION = (
     "model-runs): on the dashed diagonal a model given p_best x was truly first x of the "
     "time; a dot below it means p_best ran high on runs like this."
 )
+
+
+def size_values(counts) -> list[int]:
+    """The size legend's entries: the fewest and the most model-runs in a bin, and up to two
+    round counts between. Vega-Lite's own picks are round values inside the scale, so the
+    legend stopped at 1,200 beside a bin of 1,520: the largest dot had no entry.
+
+    Example
+    -------
+    >>> from scorio_core.charts.check import size_values
+    >>> size_values([30, 78, 105, 146, 1520])
+    [30, 530, 1000, 1520]
+    >>> size_values([200, 200])
+    [200]
+    """
+    c = [int(v) for v in counts]
+    lo, hi = min(c), max(c)
+    if hi - lo < 2:
+        return sorted({lo, hi})
+    between = []
+    for v in np.linspace(lo, hi, 4)[1:-1]:
+        digits = max(int(np.floor(np.log10(v))) - 1, 0)  # two significant digits
+        between.append(int(round(v, -digits)))
+    return sorted({lo, *(v for v in between if lo < v < hi), hi})
 
 
 def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
@@ -51,7 +76,9 @@ def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
         y=alt.Y("observed:Q", scale=unit, axis=axis, title="share truly first"),
         # from the fewest model-runs drawn, not 0 (the legend listed a dot for "0")
         size=alt.Size("count:Q", title="model-runs",
-                      scale=alt.Scale(range=[30, 300], zero=False)),
+                      scale=alt.Scale(range=[30, 300], zero=False),
+                      legend=alt.Legend(values=size_values(df["count"]), format=",d")
+                      if len(df) else alt.Legend()),
         tooltip=["scope:N", "bin:N", alt.Tooltip("count:Q", format=","),
                  # as the table beside the chart prints them (4 decimals)
                  alt.Tooltip("predicted:Q", format=".4f"),

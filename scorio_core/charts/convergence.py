@@ -128,9 +128,20 @@ def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target"
     return (band + line).properties(height=320, width="container")
 
 
+def _with_mass(frame: pd.DataFrame, column: str) -> pd.DataFrame:
+    """The methods of ``frame`` with some replicate converged (``column`` above 0 somewhere):
+    a method that never converged is a line at 0, drawn under the x axis and the other
+    methods' outlines while its legend entry said it was there. All of them when none has
+    (the definitions say so instead of drawing the chart)."""
+    has = frame.groupby("method", sort=False)[column].transform("max") > 0
+    return frame[has] if has.any() else frame
+
+
 def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     """Step outline of P(convergence@n = n) per method, lightly filled (Don't Pass@k (2026),
-    Fig. 1); each step is centred on its n and one trial wide, the last one too."""
+    Fig. 1); each step is centred on its n and one trial wide, the last one too. Methods
+    with no replicate converged are left out (a flat line at 0 under the others)."""
+    pmf = _with_mass(pmf, "p")
     d = _steps(pmf, "method")
     series = _methods(pmf)
     base = alt.Chart(d).encode(
@@ -146,7 +157,8 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
 
 def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
     """Step lines of P(convergence@n <= n) per method (Don't Pass@k (2026), Fig. 11), each step
-    centred on its n and one trial wide."""
+    centred on its n and one trial wide; methods with no replicate converged are left out."""
+    cdf = _with_mass(cdf, "cdf")
     return (
         alt.Chart(_steps(cdf, "method"))
         .mark_line(interpolate="step-after", strokeWidth=2)

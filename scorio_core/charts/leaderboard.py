@@ -7,11 +7,19 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ..formatting import format_number, percent
+from ..formatting import display_width, format_column, format_number, percent
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
 from ..references import expand
-from ._common import LABEL_LIMIT, ROW_PX, _model_axis, _per_question_scores, _rows
+from ._common import (
+    LABEL_LIMIT,
+    MIN_CELL_FONT,
+    ROW_PX,
+    _model_axis,
+    _per_question_scores,
+    _rows,
+    cell_font_size,
+)
 
 __all__ = ["accuracy_strip", "forest_plot", "confidence_heatmap"]
 
@@ -79,13 +87,36 @@ def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
     return (ticks + diamonds).properties(width="container", height=_rows(L))
 
 
+#: Narrowest plot area the forest plot is drawn in (px): the Rubric builder's half of a
+#: 1280 px window's column; :func:`rank_label_reach` sizes its labels there.
+FOREST_MIN_PLOT_PX = 260
+#: The rank labels' type (bold, 11 px): px per character and the gap before the text.
+RANK_LABEL_CHAR_PX, RANK_LABEL_GAP_PX = 6.5, 6
+
+
+def rank_label_reach(labels, domain: float) -> np.ndarray:
+    """How far along the x axis (in its units, of ``domain`` in all) each rank label of the
+    forest plot reaches from where it starts, in the narrowest plot it is drawn in
+    (:data:`FOREST_MIN_PLOT_PX`): an upper bound, so a tick outside the bar closer than that
+    is passed, and one farther leaves the label by the bar.
+
+    Example
+    -------
+    >>> from scorio_core.charts.leaderboard import rank_label_reach
+    >>> [round(float(r), 3) for r in rank_label_reach(["#6", "#1 (1–3)"], 1.0)]
+    [0.073, 0.223]
+    """
+    chars = np.array([len(str(t)) for t in labels], dtype=float)
+    return (RANK_LABEL_GAP_PX + RANK_LABEL_CHAR_PX * chars) / FOREST_MIN_PLOT_PX * domain
+
+
 def forest_plot(board: Leaderboard) -> alt.LayerChart:
     """Mean score with its calibrated interval, one row per model.
 
     Rows are in leaderboard order (best first). The dot is ``score``, the bar
     spans ``[lo, hi]`` at the board's confidence and scope (absent where the scope is
     not identified: questions scope at N = 1), the small tick is the papers'
-    Bayes@N ``bayes_mu``, and the label
+    Bayes@N ``bayes_mu``, and the label by the bar
     gives the headline rank and its rank interval (``#rank (lo–hi)``); the
     colour alternates between runs of rows that share a headline rank.
 
@@ -121,6 +152,8 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         "#" + df["rank"].astype(str) + " (" + df["rank"].astype(str) + "–"
         + df["rank_hi"].astype(str) + ")",
     )
+    # P(best) in the tooltip as the table writes it: '>0.999' beside '<0.001', never '1.000'
+    df["p_best_text"] = format_column(df["p_best"].tolist(), "p_best")
     # Alternate two colours between consecutive runs of one headline rank so each
     # group reads as one band; 20 distinct hues would be harder to tell apart.
     run = np.cumsum(np.r_[0, np.diff(df["rank"].to_numpy()) != 0])
@@ -138,10 +171,14 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     x_left = max(left - 0.02 * span, min(lo_b, left))
     x_right = min(right + 0.16 * span, max(hi_b, right))
     room = x_right - 0.14 * span
-    # a label starts beyond whatever the row draws on that side (bar end or the papers'
-    # tick, which a skewed benchmark puts outside the bar), so the two never overlap
-    df["label_right"] = np.maximum(df["hi"], df["bayes_mu"])
-    df["label_left"] = np.minimum(df["lo"], df["bayes_mu"])
+    # a label sits by the headline interval (bar end), and past the papers' tick only where
+    # that tick, outside the bar (a skewed benchmark pulls it towards 0.5), would stand in
+    # the label's way: an all-wrong model's "#6" by its dot at 0, not by a tick at 0.20
+    reach = rank_label_reach(df["rank_label"], x_right - x_left)
+    tick_right = (df["bayes_mu"] > df["hi"]) & (df["bayes_mu"] <= df["hi"] + reach)
+    tick_left = (df["bayes_mu"] < df["lo"]) & (df["bayes_mu"] >= df["lo"] - reach)
+    df["label_right"] = np.where(tick_right, df["bayes_mu"], df["hi"])
+    df["label_left"] = np.where(tick_left, df["bayes_mu"], df["lo"])
     df["label_side"] = np.where(df["label_right"] > room, "left", "right")
     x_scale = alt.Scale(domain=[x_left, x_right], nice=False, zero=False)
     y = alt.Y("model:N", sort=order, title=None, axis=_model_axis())
@@ -154,7 +191,7 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         "model:N",
         alt.Tooltip("rank:Q", title="rank (= rank_lo)"),
         alt.Tooltip("rank_hi:Q", title="rank_hi"),
-        alt.Tooltip("p_best:Q", title="P(best)", format=".3f"),
+        alt.Tooltip("p_best_text:N", title="P(best)"),
         alt.Tooltip("rank_chain:Q", title=expand("chain rank (000 §2.7.1)")),
         alt.Tooltip("rank_overlap:Q", title="overlap (arena) rank"),
         alt.Tooltip("score:Q", format=".4f"),
@@ -193,33 +230,63 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
 #: (the sidebar takes the rest), so the grid is never cut off there.
 HEATMAP_FIT_PX = 440
 
+#: Width in px of one character of a model name on a model axis (Streamlit's 12 px axis
+#: labels: ~6 px a Latin letter; a wide character such as 模 counts two), as the fit
+#: estimates a label (at most :data:`LABEL_LIMIT`).
+NAME_CHAR_PX = 6.5
+
+
+def _names_px(names) -> float:
+    """The widest of ``names`` as a model axis draws it (estimated, at most LABEL_LIMIT)."""
+    longest = max((display_width(str(n)) for n in names), default=0)
+    return min(LABEL_LIMIT, NAME_CHAR_PX * longest)
+
+
+#: How far a model axis may reach from the plot for its ticks, labels and padding before
+#: its title: Vega-Lite's default (200 px) put the row axis' title through the labels of a
+#: long model name (drawn up to LABEL_LIMIT) -- the title sits beyond the labels as drawn.
+MODEL_AXIS_EXTENT = LABEL_LIMIT + 30
+
+
+#: What a heatmap takes beside its grid besides the row labels (px), as the app draws it:
+#: Streamlit's label and title padding (16 px each), the row axis' title, the chart's own
+#: padding and the last upright column label's half height.
+HEATMAP_AXIS_PX = 64
+
+
+#: Smallest heatmap cell (px): a row still holds its model's name (12 px type) apart from
+#: the next one's.
+HEATMAP_MIN_CELL = 14
+
 
 def heatmap_cell(names) -> int:
     """Side in px of one square cell of an ``L × L`` heatmap of models ``names``: as large
-    as fits :data:`HEATMAP_FIT_PX` beside the row labels and the top labels' overhang
-    (rotated 60°, they reach about half their length past the last column), 18-44 px.
+    as fits :data:`HEATMAP_FIT_PX` beside the row labels and the row axis' title (the column
+    labels stand upright above the grid, so they take no width beside it), 14-44 px (a
+    cell too small for a readable number carries none: :func:`heatmap_font`).
 
     Example
     -------
     >>> from scorio_core.charts.leaderboard import heatmap_cell
     >>> heatmap_cell(["a", "b", "c"]), heatmap_cell([f"LLM_{i}" for i in range(11)])
-    (44, 31)
+    (44, 30)
     """
-    longest = max((len(str(n)) for n in names), default=0)
-    label_px = min(LABEL_LIMIT, 6.5 * longest) + 24  # the axis title and padding
-    return int(np.clip((HEATMAP_FIT_PX - 1.5 * label_px) / max(len(names), 1), 18, 44))
+    label_px = _names_px(names) + HEATMAP_AXIS_PX
+    return int(np.clip((HEATMAP_FIT_PX - label_px) / max(len(names), 1), HEATMAP_MIN_CELL, 44))
 
 
 #: Decimals of every number a pairwise heatmap cell shows: one format for its cells (``.59``
 #: had sat beside ``.997``); three, so a P near 1 or 0 that stays undecided still reads apart
-#: from an even pair.
+#: from an even pair. The tables give the same P (``p_better``, ``p_a_better``) four: a cell
+#: has room for three without the leading 0, and its tooltip has four.
 HEATMAP_DECIMALS = 3
 
 
 def heatmap_label(p: float) -> str:
-    """A heatmap cell's ``P(row beats column)``: :data:`HEATMAP_DECIMALS` decimals without
-    the leading zero, ``<.001`` / ``>.999`` for a value that would round to ``.000`` /
-    ``1.000`` (an undecided pair is never certain).
+    """A heatmap cell's ``P(row beats column)``: the core's one rule for a probability
+    (:func:`scorio_core.formatting.format_number`: ``<0.001`` / ``>0.999`` for a value that
+    would round to ``0.000`` / ``1.000``; an undecided pair is never certain) at
+    :data:`HEATMAP_DECIMALS` decimals, without the leading zero.
 
     Example
     -------
@@ -227,10 +294,81 @@ def heatmap_label(p: float) -> str:
     >>> [heatmap_label(p) for p in (0.59, 0.997, 0.99967, 0.0002, 1.0, 0.0)]
     ['.590', '.997', '>.999', '<.001', '1.000', '.000']
     """
-    text = format_number(p, HEATMAP_DECIMALS)  # the one formatter: '<0.001' near zero
-    if p < 1 and text == f"{1:.{HEATMAP_DECIMALS}f}":  # near one, the mirror of '<0.001'
-        text = f">{1 - 10.0 ** -HEATMAP_DECIMALS:.{HEATMAP_DECIMALS}f}"
-    return text.replace("0.", ".", 1)
+    return format_number(p, HEATMAP_DECIMALS, probability=True).replace("0.", ".", 1)
+
+
+#: Width of a cell's characters in em, an upper bound over the fonts a chart is drawn in
+#: (the app's Source Sans, a notebook's and vl-convert's sans-serif): a digit, ".", "<"/">".
+_CELL_EM = {".": 0.28, "<": 0.58, ">": 0.58}
+_DIGIT_EM = 0.56
+
+
+def heatmap_font(cell: float, labels) -> int | None:
+    """Type size of the numbers in heatmap cells of ``cell`` px: the largest, up to
+    :func:`~._common.cell_font_size`, at which the widest of ``labels`` fits a cell with
+    2 px either side -- or ``None`` when that is below :data:`~._common.MIN_CELL_FONT`
+    (11 px): the cells then carry no numbers (8 px ones in 18 px cells were unreadable) and
+    the chart's caption says so (:func:`heatmap_cells_text`).
+
+    Example
+    -------
+    >>> from scorio_core.charts.leaderboard import heatmap_font
+    >>> heatmap_font(44, [".944"]), heatmap_font(26, [".944"]), heatmap_font(26, [">.999"])
+    (13, 11, None)
+    >>> heatmap_font(18, [".056"]) is None
+    True
+    """
+    em = max((sum(_CELL_EM.get(ch, _DIGIT_EM) for ch in str(t)) for t in labels if t),
+             default=0.0)
+    if not em:
+        return None
+    size = min(cell_font_size(cell), int((cell - 4) / em))
+    return size if size >= MIN_CELL_FONT else None
+
+
+def _heatmap_cells(board: Leaderboard) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """The models in leaderboard order, P(row beats column) and the decided pairs in that
+    order, and each off-diagonal cell's label ('' where decided)."""
+    order = board.table["model"].astype(str).tolist()
+    idx = {m: i for i, m in enumerate(board.models)}
+    perm = np.array([idx[m] for m in order])
+    P = np.asarray(board.prob_better)[np.ix_(perm, perm)]
+    if board.decided is not None:
+        D = np.asarray(board.decided)[np.ix_(perm, perm)]
+        D = D | D.T
+    else:
+        D = (P >= 0.995) | (P < 0.005)
+    off = ~np.eye(len(order), dtype=bool)
+    # Only undecided cells get a number: decided cells carry an outline instead, and a
+    # grid of ".000" and "1" would drown the few pairs worth reading (values in the tooltip).
+    labels = np.array(["" if d or not np.isfinite(v) else heatmap_label(v)
+                       for v, d in zip(P[off], D[off], strict=True)], dtype=object)
+    return order, P, D, labels
+
+
+def heatmap_cells_text(board: Leaderboard) -> str:
+    """What the cells of :func:`confidence_heatmap` of ``board`` say, for its caption:
+    numbered cells are the undecided pairs (three decimals, without the leading 0, to fit
+    a cell), or, where a cell is too small for a readable number (:func:`heatmap_font`),
+    that the undecided pairs are the cells without an outline and their P is in the tooltip.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> from scorio_core.charts.leaderboard import heatmap_cells_text
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 4))
+    >>> heatmap_cells_text(leaderboard(R))[:60]
+    'numbered cells are undecided, their P to three decimals with'
+    """
+    order, _, _, labels = _heatmap_cells(board)
+    if heatmap_font(heatmap_cell(order), labels) is not None or not any(labels):
+        return ("numbered cells are undecided, their P to three decimals without the leading "
+                "0 to fit a cell (the tables and the tooltip give four), and values near .5 are "
+                "coin flips")
+    return ("the cells are too small here for a readable number: the undecided pairs are the "
+            "cells without an outline (hover one for its P), and white ones (P near .5) are "
+            "coin flips")
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
@@ -240,11 +378,12 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     upper-right triangle holds probabilities above 0.5. Pairs decided by the
     board's rule (confidence and multiplicity adjustment, the rule behind
     ``rank_lo``/``rank_hi``) carry a dark outline and no number; undecided
-    cells show the value to three decimals (:func:`heatmap_label`); every cell has it
-    in the tooltip.
+    cells show the value to three decimals (:func:`heatmap_label`) where a cell has room
+    for a readable number (:func:`heatmap_font`); every cell has it in the tooltip.
 
-    What to read from it: numbered cells are the pairs the data cannot order
-    at this confidence; values near 0.5 (white) are coin flips.
+    What to read from it: undecided cells (numbered, where they fit) are the pairs the
+    data cannot order at this confidence; values near 0.5 (white) are coin flips
+    (:func:`heatmap_cells_text`).
 
     Parameters
     ----------
@@ -254,16 +393,8 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     -------
     altair.LayerChart
     """
-    order = board.table["model"].astype(str).tolist()
-    idx = {m: i for i, m in enumerate(board.models)}
-    perm = np.array([idx[m] for m in order])
-    P = np.asarray(board.prob_better)[np.ix_(perm, perm)]
+    order, P, D, labels = _heatmap_cells(board)
     L = len(order)
-    if board.decided is not None:
-        D = np.asarray(board.decided)[np.ix_(perm, perm)]
-        D = D | D.T
-    else:
-        D = (P >= 0.995) | (P < 0.005)
     rows, cols = np.meshgrid(np.arange(L), np.arange(L), indexing="ij")
     off = rows.ravel() != cols.ravel()
     df = pd.DataFrame(
@@ -272,24 +403,27 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
             "column": np.asarray(order)[cols.ravel()][off],
             "p": P.ravel()[off],
             "decided": D.ravel()[off],
+            "label": labels,  # row-major over the off-diagonal cells, as these rows
         }
     )
-    # Only undecided cells get a number: decided cells carry an outline instead, and a
-    # grid of ".000" and "1" would drown the few pairs worth reading (values in the tooltip).
-    df["label"] = ["" if d or not np.isfinite(v) else heatmap_label(v)
-                   for v, d in zip(df["p"], df["decided"], strict=True)]
+    # the tooltip's P by the core's rule for a probability: '>0.9999', never a certain 1.0000
+    df["p_text"] = [format_number(v, 4, probability=True) for v in df["p"]]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
     cell = heatmap_cell(order)
-    # Rotated labels are parallel, one cell apart: they cannot collide, so keep them all.
-    axis_x = _model_axis(orient="top", labelAngle=-60, title="column model")
-    axis_y = _model_axis(title="row model")
+    font = heatmap_font(cell, labels)
+    # Upright labels are parallel, one cell apart: they cannot collide, so keep them all; and
+    # they take no width beside the grid (at -60° the last ones reached half their length
+    # past it), which goes to the cells. Each axis' title beyond its labels as drawn.
+    axis_x = _model_axis(orient="top", labelAngle=-90, title="column model",
+                         maxExtent=MODEL_AXIS_EXTENT)
+    axis_y = _model_axis(title="row model", maxExtent=MODEL_AXIS_EXTENT)
     base = alt.Chart(df).encode(
         x=alt.X("column:N", sort=order, axis=axis_x),
         y=alt.Y("row:N", sort=order, axis=axis_y),
         tooltip=[
             alt.Tooltip("row:N", title="row model"),
             alt.Tooltip("column:N", title="column model"),
-            alt.Tooltip("p:Q", title="P(row beats column)", format=".4f"),
+            alt.Tooltip("p_text:N", title="P(row beats column)"),
             alt.Tooltip("decided:N", title="decided"),
         ],
     )
@@ -308,8 +442,8 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
         fill=None, stroke="#111", strokeWidth=1.5
     )
     layers = rect + outline
-    if L <= 30:
-        text = base.mark_text(fontSize=max(8, min(11, cell // 3))).encode(
+    if font is not None:  # else too small a cell for a readable number (the caption says so)
+        text = base.mark_text(fontSize=font).encode(
             text="label:N",
             color=alt.condition("datum.dark", alt.value("white"), alt.value("#222")),
         )

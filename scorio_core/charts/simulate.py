@@ -34,6 +34,8 @@ if TYPE_CHECKING:  # the studies (and their sweeps) load only when a study runs
 __all__ = [
     "LESSON_TEXT",
     "LessonText",
+    "LessonFormula",
+    "RUBRIC_FORMULA",
     "lesson_intro",
     "lesson_notice",
     "tables_intro",
@@ -86,6 +88,16 @@ RUBRIC_WEIGHT_CAPTION = (
 )
 
 
+class LessonFormula(NamedTuple):
+    """The formula a lesson's intro ends on, after its colon, declared once in two forms:
+    ``latex`` for the Simulator page (drawn under the intro), ``plain`` (Unicode, a complete
+    sentence) for the report, the notebook and the terminal, which print it after the colon
+    (:func:`lesson_intro`, :func:`tables_intro`)."""
+
+    latex: str
+    plain: str
+
+
 class LessonText(NamedTuple):
     """What a Simulator lesson says before (``intro``) and after (``notice``) its charts,
     and what ``scorio-studio simulate`` says of the tables it prints instead: templates whose
@@ -97,12 +109,14 @@ class LessonText(NamedTuple):
     chart: ``tables`` follows ``intro`` there and says what its headlines and tables hold,
     column by column, and ``tables_notice`` is what to notice in them -- ``None`` where
     ``notice`` names no chart and so reads as well under the tables (``{seen}`` then opens
-    it with what the printed rows show, where the lesson says it)."""
+    it with what the printed rows show, where the lesson says it). ``formula``: the formula
+    ``intro`` ends on (:class:`LessonFormula`), or ``None``."""
 
     intro: str
     notice: str
     tables: str
     tables_notice: str | None = None
+    formula: LessonFormula | None = None
 
 
 #: The coins lesson's last sentence, under its chart as under its table.
@@ -115,6 +129,18 @@ _COINS_TIES = (
 #: The rubric lesson's last sentence, under its chart as under its tables.
 _RUBRIC_SIGMA = ("σ is smallest when the categories that occur get similar weights, because the "
                  "score then varies least across outcomes.")
+
+#: Bayes@N term by term (000 §2.4, Algorithm 1), the rubric lesson's table by its columns:
+#: the counts ν_αk, m_α and var_α (the per-question term of σ²). On the page in two lines
+#: (as one it ran past the column at 1280 px).
+RUBRIC_FORMULA = LessonFormula(
+    r"\begin{gathered}\mu = w_0 + \frac{1}{M}\sum_\alpha m_\alpha,\quad m_\alpha = "
+    r"\sum_k \frac{\nu_{\alpha k}}{T}(w_k - w_0),\\ \sigma^2 = \frac{\sum_\alpha "
+    r"\mathrm{var}_\alpha}{M^2 (T+1)},\quad \mathrm{var}_\alpha = \sum_k "
+    r"\frac{\nu_{\alpha k}}{T}(w_k-w_0)^2 - m_\alpha^2\end{gathered}",
+    "μ = w_0 + (1/M) Σ_α m_α with m_α = Σ_k (ν_αk/T)(w_k − w_0), and σ² = Σ_α var_α / "
+    "(M²(T + 1)) with var_α = Σ_k (ν_αk/T)(w_k − w_0)² − m_α².",
+)
 
 #: Lesson texts of the Simulator page, its reports and notebooks, and ``scorio-studio
 #: simulate`` (its ``tables`` texts).
@@ -239,19 +265,18 @@ LESSON_TEXT = {
     "rubric": LessonText(
         (
             "Two questions, five trials, three categories (wrong / partial / correct; 001's worked "
-            "example). Bayes@N is closed-form (000 §2.4, Algorithm 1), with ν = counts + prior + 1:"
+            "example). Bayes@N is closed-form (000 §2.4, Algorithm 1), with ν = counts + prior + 1 "
+            "and T = 1 + C + D + N (C + 1 categories, D prior outcomes and N trials per "
+            "question):"
         ),
         (
             "With weights 0 / ½ / 1 and no prior, μ = {mu} and σ = {sigma} (001). Raising the "
             "partial-credit weight moves μ in a straight line; " + _RUBRIC_SIGMA
         ),
         (
-            "the `lesson` table has one row per `question` α with {nus} (ν_k of category k), "
-            "`m_α` = Σ_k (ν_k/T)(w_k − w_0) and `var_α` = Σ_k (ν_k/T)(w_k − w_0)² − m_α²; then "
-            "μ = w_0 + the mean of `m_α` over the M questions, σ² = Σ var_α / (M²(T + 1)) and "
-            "T = 1 + C + D + N (C + 1 categories, D prior outcomes and N trials per question). "
-            "μ, σ and T are the numbers above the tables; the `summary` table repeats them (`mu`, "
-            "`sigma`, `T`) with the number of questions `M`."
+            "The `lesson` table has one row per `question` α with {nus} (ν_αk of category k), "
+            "`m_α` and `var_α`; μ, σ and T are the numbers above the tables, and the `summary` "
+            "table repeats them (`mu`, `sigma`, `T`) with the number of questions `M`."
         ),
         (
             "With weights {weights} and {prior}, μ = {run_mu} and σ = {run_sigma}{example}. μ "
@@ -259,6 +284,7 @@ LESSON_TEXT = {
             "over the questions ({shares} here), so another --weights moves μ by exactly that. "
             + _RUBRIC_SIGMA
         ),
+        formula=RUBRIC_FORMULA,
     ),
 }
 
@@ -568,12 +594,14 @@ def _calibration_notice(result, table: pd.DataFrame | None = None) -> dict:
     return {"seen": f"{where}, {'; '.join(each)}. " if each else "", "panels": panels}
 
 
-def lesson_intro(lesson: str, params=None, result=None) -> str:
+def lesson_intro(lesson: str, params=None, result=None, formula: bool = True) -> str:
     """The lesson's opening text (:data:`LESSON_TEXT`) with the numbers of ``params``
     (default: the paper's settings, said as the paper's example) or, given the study's
     ``result``, the values that run used (the order study: its pair's true means). It is
     the study's "How to read this" in a report (:meth:`Analysis.how_to_read_for
-    <scorio_core.definitions.Analysis.how_to_read_for>`).
+    <scorio_core.definitions.Analysis.how_to_read_for>`). Where the text ends on a formula
+    (:attr:`LessonText.formula`), its plain form follows the colon; ``formula=False``: the
+    text alone, for the page that draws the formula's LaTeX under it.
 
     Example
     -------
@@ -582,8 +610,18 @@ def lesson_intro(lesson: str, params=None, result=None) -> str:
     'The better model (π̄ = 0.7) and the worse model (π̄ = 0.6) differ by 10.0 points'
     >>> sc.charts.lesson_intro("order").split(" differ")[0]
     "In the paper's example, LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0.608)"
+    >>> sc.charts.lesson_intro("rubric").split(": ")[-1][:21]
+    'μ = w_0 + (1/M) Σ_α m'
+    >>> sc.charts.lesson_intro("rubric", formula=False)[-10:]
+    'question):'
     """
-    return expand(LESSON_TEXT[lesson].intro.format(**_fields(lesson, params, result)))
+    return expand(_intro(LESSON_TEXT[lesson], _fields(lesson, params, result), formula))
+
+
+def _intro(text: LessonText, fields: dict, formula: bool = True) -> str:
+    """``text``'s intro with ``fields``, and the plain form of the formula it ends on."""
+    intro = text.intro.format(**fields)
+    return f"{intro} {text.formula.plain}" if formula and text.formula is not None else intro
 
 
 def lesson_notice(lesson: str, params=None, result=None) -> str:
@@ -618,12 +656,12 @@ def tables_intro(lesson: str, params, result, tables: dict[str, pd.DataFrame]) -
     >>> les = SIMULATIONS["rubric-lesson"]
     >>> p = les.params()
     >>> r = les.run(None, p)
-    >>> sc.charts.tables_intro("rubric", p, r, les.tables(r)).split(": ")[1][:52]
-    'the `lesson` table has one row per `question` α with'
+    >>> sc.charts.tables_intro("rubric", p, r, les.tables(r)).split("m_α². ")[1][:52]
+    'The `lesson` table has one row per `question` α with'
     """
     fields = _fields(lesson, params, result) | _tables_fields(lesson, params, result, tables)
     text = LESSON_TEXT[lesson]
-    return expand(f"{text.intro} {text.tables}".format(**fields))
+    return expand(f"{_intro(text, fields)} {text.tables.format(**fields)}")
 
 
 def tables_notice(lesson: str, params, result, tables: dict[str, pd.DataFrame]) -> str:

@@ -23,10 +23,11 @@ def add_parser(sub) -> None:
 
 
 def greedy(data, args) -> str:
+    from ..definitions.greedy import GREEDY
     from ..params import GreedyParams, from_args
 
     params = from_args(GreedyParams, args)
-    _, t, prov = _run("greedy", data, params)
+    result, t, prov = _run("greedy", data, params)
     # the definition's rows, named as the page, the report and the notebook name them
     table, ranks = t["table"], t["ranks"]
     fmt = output_format(args)
@@ -37,6 +38,7 @@ def greedy(data, args) -> str:
                 "replicates": args.replicates,
                 "seed": args.seed,
                 "table": table.to_dict(orient="records"),
+                "verdict": GREEDY.notice_for(params, result),
                 "ranks": ranks.to_dict(orient="records"),
             },
             prov,
@@ -46,8 +48,10 @@ def greedy(data, args) -> str:
     L, M, N = data.R.shape
     return render(
         fmt, f"Greedy vs sampling on {data.name} ({shape_text(L, M, N)})",
-        [f"tau_gs: greedy-only vs sampling ranking; delta_tau and sd_reduction at N = 1 over "
-         f"{args.replicates} resampled datasets (greedy prior minus uniform)."],
+        [f"tau_gs: greedy-only vs sampling ranking; delta_tau (with its 95% interval "
+         "delta_tau_lo to delta_tau_hi) and sd_reduction at N = 1 over "
+         f"{args.replicates} resampled datasets (greedy prior minus uniform).",
+         GREEDY.notice_for(params, result)],  # the page's and the report's sentence
         [("Greedy vs sampling", "", table),
          ("Ranks", "displacement = greedy rank - sampling rank", ranks)],
     )

@@ -92,7 +92,8 @@ def settings_lines(params) -> list[str]:
     """The study's settings as the user would type them: ``Settings:`` and the flags of
     this command with their values (``--concentration 3``, ``--weights 0,0.5,1``; a switch
     named when on), then the settings it has no flag for, as a notebook writes them
-    (``methods = ('bayes', 'avg')``).
+    (``methods = ('bayes', 'avg')``), one left unset with what that means (its declared
+    :attr:`~scorio_core.params.Setting.unset`: ``R0 = None (ν = counts + 1)``).
 
     Example
     -------
@@ -101,16 +102,25 @@ def settings_lines(params) -> list[str]:
     >>> settings_lines(OrderParams(upper=0.7, lower=0.6))
     ['Settings: --upper 0.7 --lower 0.6 --concentration 3 --replicates 4000 --seed 0']
     >>> settings_lines(RubricLessonParams())[1]
-    'Without a flag here (set in Python): R0 = None, R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))'
+    'Without a flag here (set in Python): R0 = None (ν = counts + 1), R = ((0, 1, 2, 2, 1), \
+(1, 1, 0, 2, 2))'
     """
-    from ..params import _flag, settings_of
+    from ..params import _flag, settings_of, unset_words
     from ._common import _typed
 
     typed, notebook = [], []
+    unset = unset_words(params)
     for name, (_, s) in settings_of(type(params)).items():
         value = getattr(params, name)
         if s.cli is None:
-            notebook.append(f"{name} = {value!r}")
+            word = unset.get(name)
+            if word is None:
+                note = ""
+            elif value is None and word.startswith("none"):  # None says the word's "none"
+                note = word[len("none"):]  # R0 = None (ν = counts + 1)
+            else:
+                note = f" ({word})"
+            notebook.append(f"{name} = {value!r}{note}")
         elif isinstance(value, bool):  # a switch: the flag turns it on
             typed += [_flag(name, s)] if value else []
         else:

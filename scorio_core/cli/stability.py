@@ -41,6 +41,9 @@ def stability(data, args) -> str:
                 "methods": st.table.to_dict(orient="records"),
                 "classes_gold": gold.to_dict(orient="records"),
                 "classes_self": own.to_dict(orient="records"),
+                # the page's and the report's sentences: a best only where the slices
+                # separate it from the rest
+                "claims": {t: st.claim(t) for t in ("gold", "self")} if st.tau["gold"] else {},
                 "skipped": st.skipped,
             },
             prov,
@@ -50,8 +53,9 @@ def stability(data, args) -> str:
     L, M, N = data.R.shape
     return render(
         fmt, f"N = 1 stability on {data.name} ({shape_text(L, M, N)})",
-        ["tau_b of each single-trial ranking; methods with equal tau_b on every slice share a "
-         "row (— : every slice ties all models)."],
+        [f"tau_b of each single-trial ranking: mean and sd over the {N:,} single-trial "
+         "slices; methods with equal tau_b on every slice share a row (— : every slice ties "
+         "all models).", *(st.claim(t) for t in ("gold", "self") if st.tau["gold"])],
         [("vs the gold standard (Bayes_U@N, all trials)", "", gold),
          ("vs each method's own full-trial ranking (self-consistency)", "", own)],
         [f"skipped {m}: {why}" for m, why in st.skipped.items()],

@@ -19,6 +19,7 @@ import pandas as pd
 from .._validation import ValidationError, as_names, split_names
 from ..display import PRINTED_ROWS  # declared with the renderers: the report's and notebook's
 from ..outcomes import Outcomes, as_outcomes  # as_outcomes: re-exported
+from ..params import unset_words
 from ..references import expand
 
 if TYPE_CHECKING:  # altair loads when a chart is drawn, not when a definition is read
@@ -120,7 +121,10 @@ class Analysis:
     resolved : callable ``(params, result) -> dict[str, str]``, optional
         The value a setting left at its default (``None``, or ``0`` meaning "as many
         again") actually took in this run, in words (e.g. the Planner's budget): the
-        report's settings line states what was used, not the placeholder.
+        report's settings line and a result's caption state what was used, not the
+        placeholder. Given one or not, the analysis's ``resolved`` first words every setting
+        left unset by its declaration (:func:`~scorio_core.params.unset_words`: "none (no
+        G-Pass@k_τ curve)"), then this hook's words, where there is a result, over them.
     views : callable ``(result, tables) -> dict[str, TableView]``, optional
         The tables a reader's rendering (report, CLI text) shows other than whole
         (:class:`TableView`: the rows chosen for reading and one line on the rest);
@@ -170,6 +174,16 @@ class Analysis:
             return [expand(c) for c in caveats(data, params, result)]
 
         object.__setattr__(self, "caveats", cited)
+        own = self.resolved
+
+        def resolved(params: Any, result: Any) -> dict[str, str]:
+            # what an unset setting means, declared once with it; what the run took over it
+            words = unset_words(params)
+            if own is not None and result is not None:
+                words.update(own(params, result))
+            return words
+
+        object.__setattr__(self, "resolved", resolved)
 
     def __call__(self, data: Any = None, params: Any = None, /, *,
                  progress: Progress | None = None, **settings: Any) -> Any:
@@ -294,6 +308,28 @@ this dataset has none
             return None
         return expand(self.notice(params, result))
 
+    def refusal(self, data: Outcomes) -> str | None:
+        """Why the analysis cannot run on ``data`` as a page shows it (``None`` when it can):
+        :attr:`requires`'s reason as a sentence -- a capital first letter (the analysis's
+        title before a bare "needs ...") and a full stop; the reasons are written to follow
+        "Title: " in an error, so some start lower-case.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> from scorio_core.definitions import ANALYSES
+        >>> one = sc.Outcomes(np.ones((1, 4, 8), int))
+        >>> ANALYSES["pair"].requires(one)[:13], ANALYSES["pair"].refusal(one)[:13]
+        ('the pair view', 'The pair view')
+        """
+        why = self.requires(data)
+        if not why:
+            return None
+        why = why.strip()
+        # "needs greedy outcomes ...": the analysis is its subject
+        why = f"{self.title} {why}" if why.startswith("needs ") else why[:1].upper() + why[1:]
+        return why if why.endswith((".", "?", "!")) else f"{why}."
+
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""
         why = self.requires(data)
@@ -394,14 +430,36 @@ def _filters_counted_twice(data: Outcomes) -> list[str]:
             for t, bs in tasks.items() if len(bs) > 1]
 
 
+#: What to do with categorical data where an analysis ranks binary correctness only: what
+#: runs on them as they are, and how to make them binary.
+CATEGORICAL_NEXT = (
+    "Rank them on the Leaderboard (Bayes@N scores each category by its weight), or load them "
+    "again with each outcome mapped to 0 or 1 (wrong or correct) to run this analysis."
+)
+#: What to do with one model where an analysis compares the rankings of several.
+ONE_MODEL_NEXT = ("Load data with 2 or more models; the Leaderboard shows this model's score "
+                  "and its interval.")
+
+
 def binary_required(what: str) -> Callable[[Outcomes], str | None]:
-    """A ``requires`` check for analyses that rank binary correctness with >= 2 models."""
+    """A ``requires`` check for analyses that rank binary correctness with >= 2 models: why
+    not, and what to do instead, in sentences.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions._base import binary_required
+    >>> R = np.random.default_rng(0).integers(0, 3, (3, 10, 4))
+    >>> binary_required("Stability")(sc.Outcomes(R, weights=[0, 0.5, 1])).split(". ")[0]
+    'Stability needs binary outcomes (0/1); these data have 3 categories'
+    """
 
     def check(data: Outcomes) -> str | None:
         if not data.is_binary:
-            return f"{what} needs binary outcomes; these data have {data.C + 1} categories"
+            return (f"{what} needs binary outcomes (0/1); these data have {data.C + 1} "
+                    f"categories. {CATEGORICAL_NEXT}")
         if data.L < 2:
-            return f"{what} needs at least 2 models; these data have {data.L}"
+            return f"{what} needs at least 2 models; these data have {data.L}. {ONE_MODEL_NEXT}"
         return None
 
     return check

@@ -39,7 +39,7 @@ from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run, u
 from ..spread_prior import HISTORY_BLOCK
 from ._base import Analysis, Chart, Progress, common_caveats
 
-__all__ = ["CheckParams", "CheckResult", "CHECK", "unchecked_note"]
+__all__ = ["CheckParams", "CheckResult", "CHECK", "p_best_reading", "unchecked_note"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -132,6 +132,8 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
     off = c.off_target()
     if off:
         out.extend(f"Off target on runs like this — {s}." for s in off)
+        if reading := p_best_reading(c):  # what the flagged p_best bins mean for a reader
+            out.append(reading)
     else:
         out.append(f"{VERDICT_HELD[:-1]} ({Z:g} standard errors): coverage in the band, "
                    "wrong-way decisions at most the stated rate, the could-be-first set at its "
@@ -167,6 +169,47 @@ def unchecked_note(c: SmallerRunCheck) -> str | None:
             f"{count_text(c.N, 'trial')} per question (the spread of a model's trials on one "
             "question is unseen), so it has no interval, decision or p_best to check — its "
             f"rows are blank. Read the population scope; {more}.")
+
+
+def p_best_reading(c: SmallerRunCheck) -> str | None:
+    """What the ``p_best`` bins :meth:`~scorio_core.smaller_run.SmallerRunCheck.off_target`
+    flags mean for the Leaderboard's ``p_best``, in one sentence (``None``: none flagged):
+    per scope, which way it erred -- too high (it overstated a model's chance of being
+    first), too low, too extreme (leaders too high, the rest too low: overconfident) or too
+    flat -- how to read it, and for which runs the check speaks.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from types import SimpleNamespace
+    >>> from scorio_core.definitions.check import p_best_reading
+    >>> off = pd.DataFrame({"scope": ["population"] * 2, "predicted": [0.04, 0.88],
+    ...                     "observed": [0.12, 0.50]})
+    >>> c = SimpleNamespace(p_best_off=lambda: off, M=30, N=1, source_N=4)
+    >>> p_best_reading(c)[:94]
+    "For the Leaderboard's p_best: on runs of 30 questions × 1 trial its population-scope p_best wa"
+    """
+    off = c.p_best_off()
+    if off.empty:
+        return None
+    said = []
+    for scope, g in off.groupby("scope", sort=False):
+        high = g["observed"] < g["predicted"]
+        if high.all():
+            how = "too high: it overstated the models' chance of being first"
+        elif not high.any():
+            how = "too low: it understated the models' chance of being first"
+        elif g.loc[high, "predicted"].min() > g.loc[~high, "predicted"].max():
+            how = "overconfident: too high for the leaders and too low for the rest"
+        else:
+            how = "too flat: too low for the leaders and too high for the rest"
+        said.append(f"its {scope}-scope p_best was {how}")
+    runs = f"{count_text(c.M, 'question')} × {count_text(c.N, 'trial')}"
+    return (f"For the Leaderboard's p_best: on runs of {runs} " + "; ".join(said) + ". Read "
+            "p_best on such runs as an ordering of the models, not as a chance of being "
+            f"first. The check drew these runs from this run's shares ({c.source_N} trials per "
+            "question), so it speaks for a leaderboard of runs that size, not for this run's "
+            "own p_best.")
 
 
 def _to_code(p: CheckParams, data: str = "data") -> str:

@@ -40,7 +40,7 @@ from ..engines.convergence import (
     subset_convergence,
     worst_trajectory,
 )
-from ..formatting import DECIMALS_ATTR
+from ..formatting import DECIMALS_ATTR, format_number
 from ..outcomes import Outcomes
 from ..params import MATCHES, SCHEMES, TARGETS, ConvergenceParams
 from ..rank import METHODS
@@ -226,15 +226,12 @@ def worst_case(r: ConvergenceResult, data: Outcomes, method_id: str,
     )
 
 
-def _share(x: float) -> str:
-    return "<0.1%" if 0 < x < 0.0005 else ">99.9%" if 0.9995 <= x < 1 else f"{x:.1%}"
-
-
 def worst_case_text(run: ConvergenceRun, method_id: str, b: int) -> str:
     """What the worst-case trajectory's replicate ``b`` shows, in one sentence: where it
     converges -- and, when it is the slowest of the replicates that converged while others
     never did, how many never did (else 'converges at n = 3' reads as the worst case of
-    all replicates, beside a summary where 9 in 10 never converge).
+    all replicates, beside a summary where 9 in 10 never converge), as the summary's
+    ``no_convergence`` column writes that share (0.077 there, not 7.7% here).
 
     Example
     -------
@@ -244,8 +241,8 @@ def worst_case_text(run: ConvergenceRun, method_id: str, b: int) -> str:
     >>> run = SimpleNamespace(s_star={"bayes": np.array([0, 3, 0, 2])},
     ...                       last_change={"bayes": np.array([3, 2, 3, 1])})
     >>> worst_case_text(run, "bayes", 1)  # doctest: +NORMALIZE_WHITESPACE
-    'Replicate 1, the slowest of the 50.0% of replicates that converged: converges at
-    n = 3; the other 50.0% never settle on the target within the trials.'
+    'Replicate 1, the slowest of the replicates that converged: converges at n = 3; the
+    others never settle on the target within the trials (no_convergence = 0.500).'
     >>> worst_case_text(run, "bayes", 0)
     'Replicate 0: no convergence (last change at n = 3).'
     """
@@ -254,12 +251,13 @@ def worst_case_text(run: ConvergenceRun, method_id: str, b: int) -> str:
     if not s:
         last = run.last_change[method_id][b]
         return f"Replicate {b}: no convergence (last change at n = {last})."
-    share = float((s_star > 0).mean())
-    if share == 1:
+    never = float((s_star == 0).mean())  # the summary's no_convergence for this method
+    if never == 0:
         return f"Replicate {b}, the slowest of all: converges at n = {s}."
-    return (f"Replicate {b}, the slowest of the {_share(share)} of replicates that converged: "
-            f"converges at n = {s}; the other {_share(1 - share)} never settle on the target "
-            "within the trials.")
+    share = format_number(never, SUMMARY_DECIMALS["no_convergence"], probability=True)
+    return (f"Replicate {b}, the slowest of the replicates that converged: converges at "
+            f"n = {s}; the others never settle on the target within the trials "
+            f"(no_convergence = {share}).")
 
 
 def _target(data: Outcomes, target: str):
@@ -455,11 +453,15 @@ def _charts(r: ConvergenceResult) -> list[Chart]:
         "distribution to plot: every method's mass is at 'no convergence' (see the caveats "
         "for why and what to change)."
     )
+    # methods that never converged are lines at 0: the charts leave them out; say which
+    flat = [m for m, g in r.pmf.groupby("method", sort=False) if not (g["p"] > 0).any()]
+    left = "" if empty or not flat else (
+        f" Not drawn: {', '.join(flat)} (no replicate converged; see the summary).")
     return out + [
         Chart("Distribution of convergence@n", charts.convergence_pmf(r.pmf),
-              charts.CONVERGENCE_PMF_CAPTION, empty),
+              charts.CONVERGENCE_PMF_CAPTION + left, empty),
         Chart("Cumulative convergence@n", charts.convergence_cdf(r.cdf),
-              charts.CONVERGENCE_CDF_CAPTION, empty),
+              charts.CONVERGENCE_CDF_CAPTION + left, empty),
         Chart(
             charts.rank_trajectory_title(r.trajectory_method, s),
             charts.rank_trajectory_chart(r.trajectory, r.models, s or None),

@@ -186,8 +186,9 @@ def _charts(r: CurvesResult) -> list[Chart]:
         charts.pass_curve_chart(c),
         f"Line = unbiased estimate at each k (it equals pass_at_k / pass_hat_k exactly), band = "
         f"its {percent(c.confidence)} pointwise interval ({c.scope} scope){grey}: Pass@k rises "
-        "with k (more chances to succeed once), Pass^k falls (every draw must succeed); crossing "
-        "lines mean the ranking depends on k.",
+        "with k (more chances to succeed once), Pass^k falls (every draw must succeed)"
+        # one model: no other line to cross, no ranking to depend on k
+        + ("; crossing lines mean the ranking depends on k." if len(c.models) > 1 else "."),
     )]
 
 

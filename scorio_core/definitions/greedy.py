@@ -76,8 +76,12 @@ def _run(data: Outcomes, p: GreedyParams, progress: Progress | None = None) -> G
     )
 
 
-def verdict(r: GreedyResult) -> str:
-    """One Markdown sentence: does the greedy prior help at N = 1 on these data, and why.
+def verdict(r: GreedyResult, p: GreedyParams | None = None) -> str:
+    """One sentence: does the greedy prior help at N = 1 on these data, how sure that is, and
+    why -- what the page says under its metrics and a report (and ``scorio-studio greedy``)
+    as "What to notice". It "helps" or "hurts" only where Δτ's interval over the resampled
+    datasets excludes 0 (:attr:`~scorio_core.engines.greedy.GreedyAnalysis.delta_tau_gap`);
+    else it makes no clear difference. ``p``: the run's settings (for its seed).
 
     Example
     -------
@@ -91,15 +95,26 @@ def verdict(r: GreedyResult) -> str:
     """
     import math
 
-    from ..formatting import format_column
+    from ..formatting import format_column, percent
 
-    s = r.detail.summary()
+    g = r.detail
+    s = g.summary()
+    gap = g.delta_tau_gap
 
     def shown(k: str) -> str:  # as the page's metric and the tables print it
         return format_column([s[k]], k)[0]
 
     dt, sd = s["delta_tau"], s["sd_reduction"]
-    word = "helps" if dt > 0 else "hurts" if dt < 0 else "leaves unchanged"
+    seed = "" if p is None else f" at seed {p.seed}"
+    datasets = f"{gap.n} resampled dataset{'' if gap.n == 1 else 's'}{seed}"
+    if gap.n < gap.min_pairs:
+        sure = (f"{datasets} cannot separate it from no effect at {percent(gap.confidence)} "
+                f"(that takes at least {gap.min_pairs})")
+    else:
+        sure = (f"{gap.interval_text()} over {datasets}, the two priors scored on the same "
+                "datasets" + ("" if gap.separated else "; it includes 0"))
+    word = ("makes no clear difference to" if not gap.separated else
+            "helps" if dt > 0 else "hurts")
     spread = ("its spread is not measured (τ_b does not vary over the uniform prior's "
               "replicates)" if not math.isfinite(sd) else
               f"it narrows the spread by {sd:.0%} (s.d. reduction {shown('sd_reduction')})"
@@ -107,8 +122,8 @@ def verdict(r: GreedyResult) -> str:
               f"it widens the spread by {-sd:.0%} (s.d. reduction {shown('sd_reduction')})"
               if sd < 0 else "the spread stays the same")
     return (
-        f"At N = 1 the greedy prior **{word}** mean agreement with the gold standard "
-        f"(Δτ {'+' if dt > 0 else ''}{shown('delta_tau')}), and {spread}. It acts as "
+        f"At N = 1 the greedy prior {word} mean agreement with the gold standard "
+        f"(Δτ {'+' if dt > 0 else ''}{shown('delta_tau')}; {sure}), and {spread}. It acts as "
         "shrinkage toward the greedy ordering: useful when τ_G-S is high, biased when low."
     )
 
@@ -140,7 +155,9 @@ def _caveats(data: Outcomes, p: GreedyParams, r: GreedyResult) -> list[str]:
     out = common_caveats(data)
     out.append(
         f"Δτ and the s.d. reduction come from {p.replicates} column-wise resampled datasets "
-        f"(seed {p.seed}); with few replicates they move by a few hundredths between seeds."
+        f"(seed {p.seed}); with few replicates they move by a few hundredths between seeds. "
+        "Δτ's interval counts both that and what the data's own trials allow: the datasets "
+        f"re-draw the same {data.N} trials, so more replicates narrow it only so far."
     )
     out.append(
         "The greedy prior acts as shrinkage toward the greedy ordering: it helps when τ_G-S is "
@@ -177,9 +194,12 @@ GREEDY = Analysis(
     how_to_read=(
         "τ_G-S is Kendall τ_b between the ranking from greedy decodes alone and the sampling "
         "(Bayes@N) ranking. Δτ is the change in mean τ_b vs the gold standard at N = 1 when the "
-        "greedy outcomes are used as a prior (greedy minus uniform), and the s.d. reduction is "
-        "how much that prior narrows the spread over resampled datasets (002 Table 4). The ranks "
-        "table lists each model's sampling and greedy rank; displacement = greedy - sampling."
+        "greedy outcomes are used as a prior (greedy minus uniform), with its 95% interval "
+        "(delta_tau_lo to delta_tau_hi: the two priors scored on the same resampled datasets; "
+        "the prior is said to help or hurt only where it excludes 0), and the s.d. reduction "
+        "is how much that prior narrows the spread over resampled datasets (002 Table 4). The "
+        "ranks table lists each model's sampling and greedy rank; displacement = greedy - "
+        "sampling."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -190,4 +210,5 @@ GREEDY = Analysis(
     ),
     requires=_requires,
     result_var="greedy",
+    notice=lambda p, r: verdict(r, p),
 )

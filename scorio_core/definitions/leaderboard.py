@@ -26,7 +26,7 @@ import pandas as pd
 from ..display import Shown
 from ..estimands import ADJUST_HELP, ASSURANCE, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
 from ..formatting import a_chance, percent
-from ..leaderboard import Leaderboard, by_subset, leaderboard, prior_note
+from ..leaderboard import NO_PAIRS, Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..params import LeaderboardParams
 from ..spread_prior import load_spread_prior
@@ -34,6 +34,7 @@ from ._base import (
     Analysis,
     Chart,
     Progress,
+    TableView,
     common_caveats,
     resolve_by,
     subset_caveat,
@@ -100,7 +101,10 @@ def _csv_tables(r: LeaderboardResult) -> dict:
 
 
 def chart_captions(board: Leaderboard) -> tuple[str, str]:
-    """What to read from the forest plot and the pairwise heatmap of ``board``."""
+    """What to read from the forest plot and the pairwise heatmap of ``board`` (what its
+    cells say: :func:`scorio_core.charts.leaderboard.heatmap_cells_text`)."""
+    from ..charts.leaderboard import heatmap_cells_text
+
     st = board.settings
     scope, conf = st["scope"], st["confidence"]
     return (
@@ -109,8 +113,7 @@ def chart_captions(board: Leaderboard) -> tuple[str, str]:
         "#rank (lo–hi) = headline rank and the range of ranks the data allow; the colour "
         "switches between blue and orange where the headline rank changes.",
         f"P(row model beats column model), {scope} scope: outlined cells are decided at "
-        f"{percent(conf)} ({_decided_how(board)}); numbered cells are undecided, and values near "
-        ".5 are coin flips.",
+        f"{percent(conf)} ({_decided_how(board)}); {heatmap_cells_text(board)}.",
     )
 
 
@@ -119,6 +122,8 @@ def _decided_how(board: Leaderboard) -> str:
     columns' multiplicity-controlled test over every pair, not a threshold on the cell's P."""
     adjust = board.settings["adjust"]
     L = len(board.table)
+    if L < 2:
+        return NO_PAIRS
     over = ("each pair on its own" if adjust == "none"
             else f"multiplicity control {adjust} over all {L * (L - 1) // 2:,} pairs")
     return (f"two-sided, {over} — the rule of the rank columns, not a threshold on P, so a P "
@@ -129,10 +134,20 @@ def _charts(r: LeaderboardResult) -> list[Chart]:
     from .. import charts  # altair: after the table is on screen (fast first page)
 
     forest, heat = chart_captions(r.board)
+    alone = len(r.board.models) < 2  # a 1 x 1 grid of a model against itself says nothing
     return [
         Chart("Scores and intervals", charts.forest_plot(r.board), forest),
-        Chart("Pairwise probabilities", charts.confidence_heatmap(r.board), heat),
+        Chart("Pairwise probabilities", charts.confidence_heatmap(r.board), heat,
+              empty=f"Nothing to draw: {NO_PAIRS}." if alone else None),
     ]
+
+
+def _views(r: LeaderboardResult, tables: dict) -> dict:
+    """One model: its ``unresolved`` table is empty because there is no pair, not because
+    every pair is decided (what an empty ``unresolved`` says otherwise)."""
+    if len(r.board.models) > 1:
+        return {}
+    return {"unresolved": TableView(tables["unresolved"], f"None: {NO_PAIRS}.")}
 
 
 #: Fewest questions the calibration was measured at.
@@ -164,7 +179,8 @@ def small_subsets_note(subsets: pd.DataFrame | None, scope: str) -> str | None:
             f"{CALIBRATED_MIN_QUESTIONS} questions up, so their intervals and decisions are "
             "not checked there")
     if scope == "population":
-        text += ", and their p_best runs high (already at 15–30 questions, see below)"
+        text += (", and their p_best runs high (it does already at 15–30 questions, measured "
+                 "with known truth: docs/calibration_gaps.md)")
     return text + "."
 
 
@@ -192,17 +208,32 @@ def spread_surprise(board) -> list[str]:
             "or use the flat prior."]
 
 
+def subset_caveats(by: str, subsets: pd.DataFrame, confidence: float, scope: str) -> list[str]:
+    """The caveats of the per-subset leaderboards (``by_subset``: the section's table and
+    ``sc.by_subset``'s display alike): nothing adjusted across subsets, and the subsets
+    smaller than the calibration was measured at.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.leaderboard import subset_caveats
+    >>> t = pd.DataFrame({"subset": ["a", "b"], "questions": [10, 40]})
+    >>> [c[:30] for c in subset_caveats("source", t, 0.95, "questions")]
+    ['Per subset (source): each subs', '1 of 2 subsets have fewer than']
+    """
+    out = [f"Per subset ({by}): each subset's leaderboard uses only its own questions, at "
+           f"the same {percent(confidence)} and scope; nothing is adjusted across subsets, so "
+           "with many subsets expect some intervals to miss by chance."]
+    if note := small_subsets_note(subsets, scope):
+        out.append(note)
+    return out
+
+
 def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list[str]:
     data = subset_of(data, p.subset)
     out = common_caveats(data) + subset_caveat(data, p.subset) + [r.board.first_line()]
     if r.subsets is not None:
-        out.append(
-            f"Per subset ({r.by}): each subset's leaderboard uses only its own questions, at "
-            f"the same {percent(p.confidence)} and scope; nothing is adjusted across subsets, so "
-            "with many subsets expect some intervals to miss by chance."
-        )
-        if note := small_subsets_note(r.subsets, p.scope):
-            out.append(note)
+        out.extend(subset_caveats(r.by, r.subsets, p.confidence, p.scope))
     out.extend(r.board.notes)
     if p.scope == "questions":
         out.append(
@@ -366,4 +397,5 @@ LEADERBOARD = Analysis(
         "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"})
     | ({} if p.by is not None else {"by": by_text(r)}),
     csv_tables=_csv_tables,
+    views=_views,
 )

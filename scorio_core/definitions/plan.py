@@ -172,8 +172,13 @@ def _resolved(p: PlanParams, r: PlanResult) -> dict[str, str]:
         out["budget_trials"] = f"{r.plan.settings['budget_trials']:,} (0 = L × N)"
     if p.pair is None:
         out["pair"] = _default_pair_text(r)
-    if p.n_max is None and r.shows_pair:
-        out["n_max"] = f"{cs.n_values[-1]:,} (default)"
+    if p.n_max is None and not r.shows_pair:
+        out["n_max"] = "not used (no pair curves)"
+    elif p.n_max is None:  # curve_settings' rule, the part of it this run took
+        pairs = r.plan.pairs
+        planned = len(pairs) and np.isfinite(float(pairs["trials_needed"].iloc[0]))
+        rule = "1.25 × the first undecided pair's trials needed" if planned else "4 × N"
+        out["n_max"] = f"{cs.n_values[-1]:,} ({rule}, within 64 to 4,096)"
     return out
 
 
@@ -350,7 +355,10 @@ def _gap_caption(r: PlanResult) -> str:
             + ".")
 
 
-def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
+def _caveats(data: Outcomes, p: PlanParams, r: PlanResult | Plan) -> list[str]:
+    """The plan's caveats; of ``sc.plan``'s :class:`~scorio_core.planner.Plan` too (the same
+    sentences, but the order curve's: it draws none)."""
+    planned = r.plan if isinstance(r, PlanResult) else r
     out = common_caveats(data)
     out.append(
         f"trials_needed and questions_needed give {a_chance(p.assurance)} of a decision: "
@@ -359,7 +367,7 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
         "trials_needed_papers is the papers' expected-z rule: a 50% point."
     )
     out.append(GAP_TEXT.format(chance=a_chance(p.assurance)).replace("`", "").replace("*", ""))
-    prior = r.plan.board.spread_prior
+    prior = planned.board.spread_prior
     if prior is not None:
         flat = [s for s in SCOPES if not prior.has(s)]
         out.append(
@@ -419,13 +427,16 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult) -> list[str]:
     )
     if p.prior == "greedy":
         out.append(
-            "The greedy outcomes R0 enter the papers' Bayes@N prior (trials_needed_papers); "
-            "the order curve simulates Bayes@N with the uniform prior."
+            "The greedy outcomes R0 enter the papers' Bayes@N prior (trials_needed_papers)"
+            + ("; the order curve simulates Bayes@N with the uniform prior."
+               if isinstance(r, PlanResult) else ".")
         )
-    out.append(
-        f"The order curve simulates {p.sims:,} tables per N (seed {p.seed}): each probability "
-        f"has a simulation standard error of at most {1 / (2 * p.sims ** 0.5):.1%}."
-    )
+    if isinstance(r, PlanResult):
+        out.append(
+            f"The order curve simulates {p.sims:,} tables per N (seed {p.seed}): each "
+            f"probability has a simulation standard error of at most "
+            f"{1 / (2 * p.sims ** 0.5):.1%}."
+        )
     return out
 
 

@@ -260,12 +260,10 @@ def _requires(data: Outcomes) -> str | None:
 
 def _resolved(p: QuestionsParams, r: QuestionsResult) -> dict[str, str]:
     """The settings line where the run differs from the words of its settings: an asked-for
-    2PL fit that could not run says why; an unset ``by`` means no per-subset table."""
+    2PL fit that could not run says why (an unset ``by``: its declared word)."""
     out = {}
     if p.irt and r.stats.irt.startswith("not run"):
         out["irt"] = f"yes ({r.stats.irt})"  # "not run: the 2PL model needs binary outcomes"
-    if p.by is None:
-        out["by"] = "none (no per-subset table)"
     return out
 
 

@@ -39,7 +39,7 @@ from ._base import (
     skipped_caveats,
 )
 
-__all__ = ["StabilityParams", "StabilityResult", "STABILITY"]
+__all__ = ["StabilityParams", "StabilityResult", "STABILITY", "claims"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -95,6 +95,28 @@ def _charts(r: StabilityResult) -> list[Chart]:
     ]
 
 
+def claims(r: StabilityResult) -> str:
+    """The best class against each target, or the classes within noise of the top, in two
+    sentences (:meth:`~scorio_core.engines.stability.Stability.claim`): what the page says
+    under its metrics, the CLI under its heading and a report as "What to notice".
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions.stability import STABILITY, claims
+    >>> data = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (4, 20, 3)))
+    >>> claims(STABILITY.run(data, STABILITY.params(methods="bayes,borda"))).split(":")[0]
+    'No best vs gold'
+    >>> r = STABILITY.run(data, STABILITY.params(methods="bayes,rasch_2pl"))
+    >>> claims(r).split(":")[0]  # 3 slices cannot separate two classes
+    'No single best vs gold'
+    """
+    s = r.stability
+    if not s.tau["gold"]:
+        return ""
+    return " ".join(s.claim(t) for t in ("gold", "self"))
+
+
 def _caveats(data: Outcomes, p: StabilityParams, r: StabilityResult) -> list[str]:
     out = common_caveats(data)
     slices = count_text(data.N, "single-trial slice")
@@ -135,7 +157,11 @@ STABILITY = Analysis(
         "and compared by Kendall τ_b with (i) the gold standard (Bayes@N on all trials) and "
         "(ii) the method's own ranking on all trials (self-consistency). Methods with identical "
         "τ_b on every slice are collapsed into one class; classes are sorted by mean τ_b, best "
-        "first (002 Tables 18-19)."
+        "first (002 Tables 18-19); 'sd' is the spread of τ_b over the slices, not the "
+        "uncertainty of the mean. A class is called best only when the slices separate it "
+        "from every other: the gap, paired over the same slices, has a 95% interval that "
+        "excludes 0 (and there are at least 6 slices); otherwise the classes within noise of "
+        "the top are named."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -145,4 +171,5 @@ STABILITY = Analysis(
     ),
     requires=binary_required("Stability"),
     result_var="stab",
+    notice=lambda p, r: claims(r) or None,
 )

@@ -733,9 +733,14 @@ def explain_convergence(
     Returns an empty list when every analysed method converges in some
     replicates. Otherwise one sentence per problem: methods whose ranking starts
     only at ``k = N``, and methods that never converge -- with the number of adjacent
-    pairs the full data cannot separate at the run's confidence, the
-    effect of bootstrap resampling, and the settings that would help. (With
-    ``N < 2`` :func:`convergence_at_n` itself refuses, saying why.)
+    pairs the full data cannot separate at the run's confidence; for an exact match, the
+    models the target ties although their outcomes differ, by name (a ranking of re-drawn
+    trials almost never ties them at every step, so no number of trials helps: the papers'
+    trials rule is ∞ there and is not offered); the methods whose full-data ranking
+    disagrees with gold where the match counts (anywhere for an exact match, on the pairs
+    the full data decide for a match with CI); the effect of bootstrap resampling, and the
+    settings that would help -- more trials only where they can. (With ``N < 2``
+    :func:`convergence_at_n` itself refuses, saying why.)
 
     ``truth`` (the known true scores a run against ``target=scores`` compared with, e.g.
     the biased coins' true means; names from ``models``): the reasons an exact match with
@@ -772,48 +777,55 @@ def explain_convergence(
         said = _explain_truth(run, R, R0, np.asarray(truth, dtype=float), models, late)
         if said:
             return msgs + said
-    if not never:
+    exact = run.match == "exact"
+    names = list(models) if models is not None else [f"model {i}" for i in range(R.shape[0])]
+    # ties in the target: an exact match needs every replicate to tie them at every step,
+    # so they keep replicates from converging even where some do by chance
+    failing = [m for m, s in run.s_star.items() if s.size and (s == 0).any() and m not in late]
+    tied = _target_ties(run, failing, R, R0) if exact else {}
+    if not never and not tied:
         return msgs
     board = leaderboard(R, confidence=run.confidence, draws=1)
     pairs = board.unresolved()
     n_und, n_adj = len(pairs), R.shape[0] - 1
-    adjacent = "adjacent gold pairs" if run.target == "gold" else (
-        "adjacent pairs of the full data's Bayes@N ranking")
-    why = (
-        f"{', '.join(never)} never converge{'s' if len(never) == 1 else ''} in "
-        f"{run.s_star[never[0]].size:,} replicates. "
-        f"{n_und} of {n_adj} {adjacent} are not separated at {percent(run.confidence)} "
-        f"with all N = {N} trials"
-    )
-    if n_und and run.match == "exact":
-        why += (
-            ": an exact match needs every such near-tie to come out in the target's order at "
-            "every step from some n on, which noise of this size rarely allows"
+    if never:
+        adjacent = "adjacent gold pairs" if run.target == "gold" else (
+            "adjacent pairs of the full data's Bayes@N ranking")
+        why = (
+            f"{', '.join(never)} never converge{'s' if len(never) == 1 else ''} in "
+            f"{run.s_star[never[0]].size:,} replicates. "
+            f"{n_und} of {n_adj} {adjacent} are not separated at {percent(run.confidence)} "
+            f"with all N = {N} trials"
         )
-    why += "."
-    msgs.append(why)
-    if run.target == "gold":
-        gold = target_ranks("bayes", R, R0, "gold")
-        differ = [m for m in never if m in METHODS and not np.array_equal(
-            METHODS[m](R, R0)[0], gold)]
-        if differ:
-            msgs.append(
-                f"{', '.join(differ)} already rank(s) the full data differently from the gold "
-                "standard, so an exact match with gold can never last; target 'self' measures "
-                "how fast each method settles on its own answer."
+        if n_und and exact:
+            why += (
+                ": an exact match needs every such near-tie to come out in the target's order "
+                "at every step from some n on, which noise of this size rarely allows"
             )
+        elif n_und:
+            why += (": convergence with CI lets them come out in either order, so they are "
+                    "not what stops it")
+        msgs.append(why + ".")
+    for groups, ms in tied.items():
+        msgs.append(_ties_text(run.target, groups, ms, names, R))
+    if run.target == "gold" and never:
+        msgs += _against_gold(run, never, R, R0, names)
     todo = []
-    if run.match == "exact" and n_und:
-        todo.append("switch on convergence with CI (CI ties may come out in either order)")
-    if run.scheme != "permutation":
+    if exact and (tied or (never and n_und)):
+        todo.append("count a replicate as converged with CI (match 'ci'): "
+                    + ("tied pairs and " if tied else "")
+                    + "pairs the full data cannot separate may then come out in either order")
+    if never and run.scheme != "permutation":
         todo.append(
             "use permutation resampling (a bootstrap replicate redraws trials with "
             f"replacement, so even its n = N ranking need not equal the "
             f"{'gold' if run.target == 'gold' else 'full data'} ranking)"
         )
-    if run.target == "gold":
+    if never and run.target == "gold":
         todo.append("compare with each method's own full-trial ranking (target 'self')")
-    if n_und:
+    # more trials help an exact match only where nothing in the target is tied: a tie is no
+    # near-tie that more trials resolve (the Planner: no amount of data orders it)
+    if exact and never and n_und and not tied:
         need = pairs["trials_needed_papers"].replace(np.inf, np.nan).dropna()
         more = (f" (the papers' expected-z rule puts the hardest pair at about "
                 f"{int(need.max()):,} per question, a 50% point; the Planner gives the trials "
@@ -822,6 +834,82 @@ def explain_convergence(
     if todo:
         msgs.append("What to change: " + "; ".join(todo) + ".")
     return msgs
+
+
+def _target_ties(run: ConvergenceRun, methods: Sequence[str], R, R0
+                 ) -> dict[tuple[tuple[int, ...], ...], list[str]]:
+    """The models each method's target ranking ties although their outcomes differ, grouped:
+    ``{groups: methods}``. (Models with identical outcomes tie at every step of every
+    replicate as well, so they never stop an exact match.) Gold and self targets only."""
+    if run.target not in ("gold", "self"):
+        return {}
+    out: dict[tuple[tuple[int, ...], ...], list[str]] = {}
+    for m in methods:
+        if m not in METHODS:
+            continue
+        ranks = target_ranks(m, R, R0, run.target)
+        groups = tuple(
+            tuple(int(i) for i in g) for v in np.unique(ranks)
+            if len(g := np.flatnonzero(ranks == v)) > 1
+            and not all(np.array_equal(R[g[0]], R[i]) for i in g[1:]))
+        if groups:
+            out.setdefault(groups, []).append(m)
+    return out
+
+
+def _ties_text(target: str, groups, methods: Sequence[str], names: Sequence[str], R) -> str:
+    """Why an exact match with a target that ties models cannot happen, naming them."""
+    value = METHODS["bayes"](R)[1] if target == "gold" else None  # what the gold ties
+    listed = _listed([_listed([names[i] for i in g])
+                      + ("" if value is None else f" (Bayes@N {value[g[0]]:.4f} each)")
+                      for g in groups[:4]])
+    if len(groups) > 4:
+        listed += f" and {len(groups) - 4} more groups"
+    N = R.shape[2]
+    whose = ("The gold standard" if target == "gold" else
+             f"{_listed(methods)}'s own ranking" if len(methods) == 1 else
+             f"The own rankings of {_listed(methods)}")
+    return (
+        f"{whose} on all N = {N} trials tie{'s' if target == 'gold' or len(methods) == 1 else ''} "
+        f"{listed}: equal scores from different outcomes. An exact match needs every "
+        "replicate's ranking to tie them too, at every step from some n on, which rankings of "
+        "re-drawn trials do only by chance over the last few trials: most replicates never "
+        "converge" + (" for any method" if target == "gold" else "")
+        + ", and more trials make it rarer still (they would also move the target itself; the "
+        "Planner finds no amount of data that orders a tie)."
+    )
+
+
+def _against_gold(run: ConvergenceRun, methods: Sequence[str], R, R0,
+                  names: Sequence[str]) -> list[str]:
+    """The methods whose ranking on all trials disagrees with gold where the match counts:
+    anywhere for an exact match, on the pairs the full data decide for a match with CI."""
+    gold = target_ranks("bayes", R, R0, "gold")
+    own = {m: METHODS[m](R, R0)[0] for m in methods if m in METHODS}
+    if run.match == "exact":
+        differ = [m for m, r in own.items() if not np.array_equal(r, gold)]
+        return [
+            f"{', '.join(differ)} already rank(s) the full data differently from the gold "
+            "standard, so an exact match with gold can never last; target 'self' measures "
+            "how fast each method settles on its own answer."
+        ] if differ else []
+    i, j = ci_requirements(R, gold, run.confidence)
+    out = []
+    for m, r in own.items():
+        bad = [(a, b) for a, b in zip(i.tolist(), j.tolist(), strict=True) if r[a] >= r[b]]
+        if not bad:
+            continue
+        items = [f"{names[b]} {'level with' if r[a] == r[b] else 'above'} {names[a]}"
+                 for a, b in bad[:3]]
+        said = (_listed(items) if len(bad) <= 3 else
+                f"{', '.join(items)} and {len(bad) - 3} more pairs")
+        out.append(
+            f"On all trials {m} puts {said}: pairs the full data decide the other way "
+            f"at {percent(run.confidence)}, which convergence with CI requires, so a match "
+            "with gold cannot last; target 'self' measures how fast it settles on its own "
+            "answer."
+        )
+    return out
 
 
 def _listed(items: Sequence[str]) -> str:

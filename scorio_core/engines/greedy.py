@@ -7,8 +7,9 @@ Scaling (2026), §3.4, App. E; Table 4, Figs. 2-3, 6-7).
   the displacement ``greedy - sampling`` (positive: greedy ranks it worse).
 * **Prior curves**: τ_b vs the gold standard of Bayes_U@n and Bayes_R0@n for
   n = 1..N over resampled datasets (mean ± s.d.).
-* **N = 1 effect**: Δτ = mean τ(Bayes_R0@1) - mean τ(Bayes_U@1), and the
-  relative reduction of the s.d. of τ, with both distributions.
+* **N = 1 effect**: Δτ = mean τ(Bayes_R0@1) - mean τ(Bayes_U@1) with its interval (the
+  two priors scored on the same resampled datasets, paired), and the relative reduction of
+  the s.d. of τ, with both distributions.
 
 Example
 -------
@@ -32,7 +33,7 @@ from .._validation import ValidationError, as_outcome_array, model_names
 from ..display import Displayed, recorded
 from ..outcomes import COMBINED, Outcomes, as_outcomes
 from ..rank import METHODS
-from .agreement import kendall_tau_b, mean_sd
+from .agreement import PairedGap, kendall_tau_b, mean_sd, paired_gap
 from .convergence import Curves, convergence_curves
 
 __all__ = ["GreedyAnalysis", "GreedyByBenchmark", "greedy_by_benchmark", "greedy_table",
@@ -48,6 +49,7 @@ class GreedyAnalysis(Displayed):
     tau_gs: float
     ranks: pd.DataFrame  # model, sampling/greedy accuracy and rank, displacement
     curves: Curves  # methods "bayes" (uniform) and "bayes_greedy" (R0 prior)
+    n_trials: int | None = None  # N: the trials the resampled datasets re-draw
 
     @property
     def n1(self) -> pd.DataFrame:
@@ -65,6 +67,16 @@ class GreedyAnalysis(Displayed):
         Scaling (2026), Table 4)."""
         m = self.n1["mean"].to_numpy()
         return float(m[1] - m[0])
+
+    @property
+    def delta_tau_gap(self) -> PairedGap:
+        """Δτ with its standard error and 95% interval: greedy minus uniform τ_b at the
+        smallest n, paired over the same resampled datasets, the standard error counting
+        that they re-draw the same ``n_trials`` trials
+        (:func:`~scorio_core.engines.agreement.paired_gap`). The prior helps (or hurts) only
+        where the interval excludes 0 (:attr:`PairedGap.separated`)."""
+        return paired_gap(self.curves.tau["bayes_greedy"][:, 0], self.curves.tau["bayes"][:, 0],
+                          draws_from=self.n_trials)
 
     @property
     def sd_reduction(self) -> float:
@@ -88,12 +100,16 @@ class GreedyAnalysis(Displayed):
     def summary(self) -> dict[str, float]:
         """The Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 4 row: the mean accuracy
         (the paper's "difficulty"; named here so it is not read as the Questions view's 2PL
-        difficulty), τ_G-S, Δτ, s.d. reduction, plus the greedy accuracy."""
+        difficulty), τ_G-S, Δτ with its 95% interval (``delta_tau_lo``, ``delta_tau_hi``:
+        :attr:`delta_tau_gap`), s.d. reduction, plus the greedy accuracy."""
+        gap = self.delta_tau_gap
         return {
             "mean_accuracy": self.difficulty,
             "greedy_accuracy": self.greedy_accuracy,
             "tau_gs": self.tau_gs,
             "delta_tau": self.delta_tau,
+            "delta_tau_lo": gap.lo,
+            "delta_tau_hi": gap.hi,
             "sd_reduction": self.sd_reduction,
         }
 
@@ -121,8 +137,8 @@ def greedy_vs_sampling(
     >>> import numpy as np
     >>> rng = np.random.default_rng(0)
     >>> R, R0 = rng.integers(0, 2, (3, 20, 6)), rng.integers(0, 2, (3, 20, 1))
-    >>> sorted(sc.greedy_vs_sampling(R, R0, replicates=5).summary())
-    ['delta_tau', 'greedy_accuracy', 'mean_accuracy', 'sd_reduction', 'tau_gs']
+    >>> list(sc.greedy_vs_sampling(R, R0, replicates=5).summary())[3:6]
+    ['delta_tau', 'delta_tau_lo', 'delta_tau_hi']
     """
     R = as_outcome_array(R, name="R", min_ndim=3, max_ndim=3)
     if R0 is None:
@@ -175,6 +191,7 @@ def greedy_vs_sampling(
         tau_gs=kendall_tau_b(g_rank, s_rank),
         ranks=ranks,
         curves=curves,
+        n_trials=int(R.shape[2]),
     )
 
 
@@ -228,5 +245,5 @@ def greedy_by_benchmark(
 
 def greedy_table(analyses: dict[str, GreedyAnalysis]) -> pd.DataFrame:
     """One Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 4 row per benchmark: mean
-    accuracy (the paper's difficulty), τ_G-S, Δτ, s.d. reduction."""
+    accuracy (the paper's difficulty), τ_G-S, Δτ with its 95% interval, s.d. reduction."""
     return pd.DataFrame([{"benchmark": b} | g.summary() for b, g in analyses.items()])

@@ -35,16 +35,18 @@ import pandas as pd
 from .._ties import rank_scores_batch
 from .._validation import ValidationError, as_outcome_array, check_int
 from ..display import Displayed, recorded
+from ..formatting import percent
 from ..parallel import Executor
 from ..rank import METHODS
 from ..resampling import model_pools, pool_prior, pool_sizes, run_pieces, slice_indices
 from ._budget import check_rerank_work
-from .agreement import UNDEFINED_ALL_TIE, mean_sd, tau_b_to
+from .agreement import UNDEFINED_ALL_TIE, PairedGap, mean_sd, paired_gap, tau_b_to
 from .convergence import check_methods, contribution, fast_path, prepare_outcomes, scores_at
 
 __all__ = [
     "POOL_DEFAULT",
     "Stability",
+    "Standing",
     "low_budget_stability",
     "pool_robustness",
     "single_trial_ranks",
@@ -52,6 +54,10 @@ __all__ = [
 
 Progress = Callable[[float, str], None]
 TARGETS = ("gold", "self")
+#: How each target's claim names it ("Best vs gold: ...", "Best self-consistency: ...").
+TARGET_WORDS = {"gold": "vs gold", "self": "self-consistency"}
+#: Classes named in a claim before "and k more".
+NAMED_CLASSES = 4
 
 
 def single_trial_ranks(method_id: str, R, R0=None) -> np.ndarray:
@@ -135,8 +141,117 @@ class Stability(Displayed):
         return out.reset_index(drop=True)
 
     def best(self, target: str = "gold") -> pd.Series:
-        """The top class for a target."""
+        """The top class for a target (the highest mean τ_b; :meth:`standing` says whether
+        the slices separate it from the others)."""
         return self.classes(target).iloc[0]
+
+    def standing(self, target: str = "gold", confidence: float = 0.95) -> Standing:
+        """The top class for ``target`` against every other class, each compared on the
+        same slices (:func:`~scorio_core.engines.agreement.paired_gap`: the mean of the
+        per-slice differences, its standard error and interval): the classes the slices do
+        not separate from the top are within noise of it.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> from scorio_core.engines.stability import low_budget_stability
+        >>> R = np.random.default_rng(0).integers(0, 2, (4, 10, 3))
+        >>> st = low_budget_stability(R, None, ["bayes", "borda", "rasch_2pl"])
+        >>> s = st.standing("gold")
+        >>> s.slices, s.resolved  # 3 slices cannot separate a best
+        (3, False)
+        """
+        cls = self.classes(target)
+        top = cls["methods"].iloc[0]
+        lead = self.tau[target][top.split(", ")[0]]
+        gaps = {row: paired_gap(lead, self.tau[target][row.split(", ")[0]],
+                                confidence=confidence)
+                for row in cls["methods"].iloc[1:]}
+        return Standing(target, top, float(cls["mean"].iloc[0]), float(cls["sd"].iloc[0]),
+                        int(np.isfinite(lead).sum()), gaps)
+
+    def claim(self, target: str = "gold", confidence: float = 0.95) -> str:
+        """:meth:`standing` in one sentence -- what the page, the CLI and the report say."""
+        return self.standing(target, confidence).sentence()
+
+
+def _short(group: str) -> str:
+    """A class by its first method and how many more it holds (as the stability chart)."""
+    n = group.count(", ")
+    return group if n == 0 else f"{group.split(', ')[0]} (+{n} more)"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The top method class for one target and whether the slices separate it from the
+    rest (:meth:`Stability.standing`).
+
+    ``gaps`` holds, per other class (best first), the paired gap top minus that class over
+    the slices where both τ_b are defined.
+    """
+
+    target: str
+    top: str  # the top class's methods, ", "-joined
+    mean: float
+    sd: float
+    slices: int  # slices with a defined τ_b for the top class
+    gaps: dict[str, PairedGap]
+
+    @property
+    def within_noise(self) -> list[str]:
+        """The classes the slices do not separate from the top, best first."""
+        return [c for c, g in self.gaps.items() if not g.separated]
+
+    @property
+    def resolved(self) -> bool:
+        """Whether the top class is separated from every other class."""
+        return bool(self.gaps) and not self.within_noise
+
+    def sentence(self) -> str:
+        """The claim: the best class, or that several are within noise of the top.
+
+        Example
+        -------
+        >>> from scorio_core.engines.agreement import PairedGap
+        >>> from scorio_core.engines.stability import Standing
+        >>> s = Standing("gold", "bayes_greedy", 0.8077, 0.0482, 80,
+        ...              {"avg, bayes": PairedGap(0.0059, 0.004, -0.002, 0.014, 80, 0.95)})
+        >>> s.sentence()  # doctest: +NORMALIZE_WHITESPACE
+        'No single best vs gold: bayes_greedy has the highest mean τ_b, 0.8077 (s.d. 0.0482
+        over 80 single-trial slices), but avg (+1 more) is within noise of it: 0.0059 below
+        (95% interval -0.0020 to 0.0140, paired over the same slices).'
+        """
+        what = TARGET_WORDS[self.target]
+        slices = f"{self.slices} single-trial slice{'' if self.slices == 1 else 's'}"
+        if not np.isfinite(self.mean):
+            return (f"No best {what}: every single-trial slice ties all models, so τ_b is "
+                    "undefined.")
+        spread = (f"s.d. {self.sd:.4f} over {slices}" if np.isfinite(self.sd) else
+                  f"from {slices}, no spread to judge by")
+        top = _short(self.top)
+        if not self.gaps:
+            return (f"No best {what}: every method has the same τ_b on every slice, mean "
+                    f"{self.mean:.4f} ({spread}).")
+        if self.resolved:
+            runner, gap = next(iter(self.gaps.items()))
+            return (f"Best {what}: {top}, mean τ_b {self.mean:.4f} ({spread}); the "
+                    f"runner-up, {_short(runner)}, is {gap.mean:.4f} lower "
+                    f"({gap.interval_text()}, paired over the same slices).")
+        near = self.within_noise
+        named = [_short(c) for c in near[:NAMED_CLASSES]]
+        if len(near) > NAMED_CLASSES:
+            named.append(f"{len(near) - NAMED_CLASSES} more classes")
+        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        verb = "is" if len(near) == 1 else "are"
+        gap = self.gaps[near[0]]  # the nearest of them
+        if gap.n < gap.min_pairs:
+            why = (f"{gap.n} slice{'' if gap.n == 1 else 's'} cannot separate methods at "
+                   f"{percent(gap.confidence)} (that takes at least {gap.min_pairs})")
+        else:
+            why = (f"{'the nearest is ' if len(near) > 1 else ''}{gap.mean:.4f} below "
+                   f"({gap.interval_text()}, paired over the same slices)")
+        return (f"No single best {what}: {top} has the highest mean τ_b, {self.mean:.4f} "
+                f"({spread}), but {listed} {verb} within noise of it: {why}.")
 
 
 #: A cheap, diverse default method pool for :func:`pool_robustness` (one or two per family).

@@ -67,41 +67,75 @@ SAMPLES_HELP = {
 ROLE_NAMES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
 
 
-def _columns_parse(text: str) -> tuple[tuple[str, str], ...]:
-    """``--columns model=llm,question=item``: (role, column) pairs of a long table."""
-    pairs: dict[str, str] = {}
-    for item in (t for t in text.split(",") if t.strip()):
-        role, sep, col = (s.strip() for s in item.partition("="))
-        if not sep or not role or not col:
+def columns_parse(flag: str) -> Any:
+    """The parser of ``ROLE=COLUMN`` pairs of a long table (``--columns model=llm,
+    question=item``; ``columns="model=llm"`` of ``sc.load`` is read by it too), its messages
+    naming ``flag``.
+
+    Example
+    -------
+    >>> from scorio_core.io.options import columns_parse
+    >>> columns_parse("columns")("model=llm, question=item")
+    (('model', 'llm'), ('question', 'item'))
+    >>> columns_parse("columns")("model")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: columns expects ROLE=COLUMN pairs separated by commas, e.g. \
+model=llm,question=item; got 'model'
+    """
+
+    def parse(text: str) -> tuple[tuple[str, str], ...]:
+        pairs: dict[str, str] = {}
+        for item in (t for t in text.split(",") if t.strip()):
+            role, sep, col = (s.strip() for s in item.partition("="))
+            if not sep or not role or not col:
+                raise argparse.ArgumentTypeError(
+                    f"{flag} expects ROLE=COLUMN pairs separated by commas, e.g. "
+                    f"model=llm,question=item; got {text!r}"
+                )
+            if role not in ROLE_NAMES:
+                raise argparse.ArgumentTypeError(
+                    f"unknown role {role!r} in {flag}; roles are {', '.join(ROLE_NAMES)} "
+                    "(e.g. model=llm)"
+                )
+            if role in pairs:
+                raise argparse.ArgumentTypeError(
+                    f"role {role!r} is mapped twice in {flag} {text!r}")
+            pairs[role] = col
+        dup = sorted({c for c in pairs.values() if list(pairs.values()).count(c) > 1})
+        if dup:
             raise argparse.ArgumentTypeError(
-                f"--columns expects ROLE=COLUMN pairs separated by commas, e.g. "
-                f"model=llm,question=item; got {text!r}"
-            )
-        if role not in ROLE_NAMES:
-            raise argparse.ArgumentTypeError(
-                f"unknown role {role!r} in --columns; roles are {', '.join(ROLE_NAMES)} "
-                "(e.g. model=llm)"
-            )
-        if role in pairs:
-            raise argparse.ArgumentTypeError(f"role {role!r} is mapped twice in {text!r}")
-        pairs[role] = col
-    dup = sorted({c for c in pairs.values() if list(pairs.values()).count(c) > 1})
-    if dup:
-        raise argparse.ArgumentTypeError(f"several roles map to the same column {dup[0]!r}")
-    if not pairs:
-        raise argparse.ArgumentTypeError("--columns expects at least one ROLE=COLUMN pair")
-    return tuple(pairs.items())
+                f"several roles of {flag} map to the same column {dup[0]!r}")
+        if not pairs:
+            raise argparse.ArgumentTypeError(f"{flag} expects at least one ROLE=COLUMN pair")
+        return tuple(pairs.items())
+
+    return parse
 
 
-def _where_parse(text: str) -> tuple[str, tuple[str, ...]]:
-    col, sep, values = (t.strip() for t in text.partition("="))
-    vals = split_names(values)
-    if not sep or not col or not vals:
-        raise argparse.ArgumentTypeError(
-            f"--where expects COLUMN=VALUE (or COLUMN=V1,V2 for any of several values), e.g. "
-            f"temperature=0.7; got {text!r}"
-        )
-    return col, vals
+def where_parse(flag: str) -> Any:
+    """The parser of one row filter, ``COLUMN=VALUE`` or ``COLUMN=V1,V2`` (``--where
+    temperature=0.7``; ``where="temperature=0.7"`` of ``sc.load`` is read by it too), its
+    messages naming ``flag``.
+
+    Example
+    -------
+    >>> from scorio_core.io.options import where_parse
+    >>> where_parse("where")("temperature=0.0, 1.0")
+    ('temperature', ('0.0', '1.0'))
+    """
+
+    def parse(text: str) -> tuple[str, tuple[str, ...]]:
+        col, sep, values = (t.strip() for t in text.partition("="))
+        vals = split_names(values)
+        if not sep or not col or not vals:
+            raise argparse.ArgumentTypeError(
+                f"{flag} expects COLUMN=VALUE (or COLUMN=V1,V2 for any of several values), "
+                f"e.g. temperature=0.7; got {text!r}"
+            )
+        return col, vals
+
+    return parse
 
 
 def _names_parse(flag: str, example: str):
@@ -223,13 +257,13 @@ class LoadOptions:
     columns: tuple[tuple[str, str], ...] | None = setting(
         None, "long tables whose columns have other names: ROLE=COLUMN pairs, e.g. "
         "model=llm,question=id (roles: " + ", ".join(ROLE_NAMES) + ")",
-        parse=_columns_parse, label="Column mapping",
+        parse=columns_parse("--columns"), label="Column mapping",
     )
     where: tuple[tuple[str, tuple[str, ...]], ...] | None = setting(
         None, "keep only the rows whose COLUMN has this value: COLUMN=VALUE, or "
         "COLUMN=V1,V2 for any of several; repeat the flag to filter on several columns "
         "(all must match), e.g. --where temperature=0.0,1.0 --where source=medmcqa",
-        parse=_where_parse, repeat=True, label="Row filter",
+        parse=where_parse("--where"), repeat=True, label="Row filter",
     )
     model_columns: tuple[str, ...] | None = setting(
         None, "name each model by several columns: the model column first, then the "
@@ -302,7 +336,7 @@ class LoadOptions:
     def __post_init__(self) -> None:
         cols = self.columns
         if isinstance(cols, str):  # as --columns reads it
-            cols = _parsed(_columns_parse, cols)
+            cols = _parsed(columns_parse("columns"), cols)
         if isinstance(cols, Mapping):
             cols = tuple((str(r), str(c)) for r, c in cols.items())
         elif cols is not None:
@@ -353,7 +387,7 @@ class LoadOptions:
                                       f"{self.weights!r}") from None
         where = self.where  # a string: one filter, as --where reads it
         object.__setattr__(self, "where", _where_tuple(
-            (_parsed(_where_parse, where),) if isinstance(where, str) else where))
+            (_parsed(where_parse("where"), where),) if isinstance(where, str) else where))
         for key, parse in (("category_names", None),
                            ("model_columns", _names_parse("model_columns", "model,temperature")),
                            ("attributes", _names_parse("attributes", "source,difficulty"))):

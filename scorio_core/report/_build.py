@@ -97,8 +97,8 @@ def _word(v: Any, seed: bool = False) -> str:
     """A setting's value in words: a count with thousands separators, as the caveats and
     tables print it ("10,000 replicates"), a seed as it is typed, a list comma-separated
     (each row of a table of them in brackets: a lesson's ``R``)."""
-    if v is None:
-        return "default"
+    if v is None:  # a setting that declares no word for it (params.Setting.unset)
+        return "not set"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, int) and not seed:
@@ -123,7 +123,9 @@ class SettingText(NamedTuple):
 
 def settings_items(s: SectionResult) -> list[SettingText]:
     """A section's settings, each with its label and its value in words: lists
-    comma-separated, an unset setting as ``default`` -- or, where the analysis resolves it
+    comma-separated, an unset setting as its declaration says what unset means
+    (:attr:`Setting.unset <scorio_core.params.Setting>`: "none (ν = counts + 1)", "all
+    questions") -- or, where the analysis resolves it
     (:attr:`~scorio_core.definitions.Analysis.resolved`), the value this run used.
 
     Example
@@ -134,8 +136,9 @@ def settings_items(s: SectionResult) -> list[SettingText]:
     [SettingText(label='Methods', name='methods', value='all')]
     """
     values = {k: _word(v, seed="seed" in k) for k, v in params_dict(s.params).items()}
-    if s.analysis.resolved is not None and s.result is not None:
-        values.update(s.analysis.resolved(s.params, s.result))
+    # the declared words of the unset settings, and what this run took (a section that
+    # failed has no result: the declared words alone)
+    values.update(s.analysis.resolved(s.params, s.result))
     out = []
     for name, value in values.items():
         label = " / ".join(widget_labels(type(s.params), name))

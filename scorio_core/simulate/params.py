@@ -243,7 +243,7 @@ class RubricLessonParams:
                                                              at_least=2))
     R0: tuple[tuple[int, ...], ...] | None = setting(
         None, "prior outcomes, one row per question (e.g. ((2,), (1,)))",
-        label="Prior outcomes", cli=None)
+        label="Prior outcomes", cli=None, unset="none (ν = counts + 1)")
     R: tuple[tuple[int, ...], ...] = setting(LESSON_R, "the outcomes (M, N) (default "
                                              "001's two questions × five trials)", label="R",
                                              cli=None)

@@ -263,20 +263,66 @@ def test_stability_footer_after_its_run_shows_its_labels_and_code_whole(page, se
     assert page.evaluate(CUT_CODE_JS) == []
 
 
-def test_wide_tables_fit_the_main_column_at_1280_px(page, server):
+#: A model name of 70 characters (accents, a German sharp capital) beside short and non-Latin
+#: ones: the audit's upload (its model column cut "Modèle-Français-Üb" without a mark).
+LONG_NAME = "Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview-very-long-name"
+
+
+def _long_name_csv(path: Path) -> Path:
+    """Six models over 40 questions (two benchmarks, three topics), three trials each, the
+    70-character name among the three close leaders: it sits in the undecided pairs."""
+    rng = np.random.default_rng(7)
+    rows = ["model,question,trial,outcome,benchmark,topic"]
+    models = [("alpha-7b", 0.7), (LONG_NAME, 0.64), ("beta-13b-chat", 0.75),
+              ("模型-中文-大", 0.54), ("δ-Ω-unicode-mini", 0.49), ("gamma-all-wrong", 0.0)]
+    for m, p in models:
+        for q in range(40):
+            for t in range(3):
+                rows.append(f"{m},q{q:02d},{t},{int(rng.random() < p)},"
+                            f"{'TinyBench' if q >= 36 else 'MainBench'},"
+                            f"{('日本語トピック', 'algebra', 'geometry')[q % 3]}")
+    path.write_text("\n".join(rows) + "\n")
+    return path
+
+
+#: The column headers of each table in the main column, table by table, as the grid's
+#: accessible copy of the table holds them (filled in once the table is in view).
+HEADERS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stDataFrame"]'))
+  .map(d => Array.from(d.querySelectorAll('th')).map(th => th.textContent))"""
+#: The number of parts of each table drawn in parts, as its first part's line states.
+PARTS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stCaptionContainer"]'))
+  .map(c => c.innerText.match(/^Part 1 of (\\d+):/)).filter(m => m).map(m => +m[1])"""
+
+
+def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     """At 1280 px the Leaderboard's header ended in "t_" with t_next and n_needed cut, its
     per-subset table at lo, the Planner's pairs, the Questions page's best column and the
     Check table's power column ran past the main column (a sideways scroll, cut without a
     mark); the Data page's long preview too. Each is now one table or parts that fit, each
     repeating the columns that say whose row it is; the Method comparison's agreement and
-    consensus tables (side by side in half columns, each ran past its half) and its ranks."""
+    consensus tables (side by side in half columns, each ran past its half) and its ranks.
+    The Rubric builder's rules editor ran 28 px past the column (``among`` cut at
+    "is_correct >="), and its one-row τ table came in three parts, one holding only
+    ``n_slices``, one a ``note`` cut mid-sentence: one table, the note a line under it."""
     page.set_viewport_size({"width": 1280, "height": 1000})
-    for path in ("leaderboard", "planner", "questions", "check", "methods", ""):
+    for path in ("leaderboard", "planner", "questions", "check", "methods", "rubric", ""):
         page.goto(f"{server}/{path}")
         settle(page)
         _no_exception(page, path or "data")
         page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
         assert page.evaluate(WIDE_TABLES_JS) == [], path or "data"
+        if path == "rubric":
+            notes = page.locator('[data-testid="stMain"] [data-testid="stCaptionContainer"]',
+                                 has_text="so tau_greedy equals tau_gs")
+            assert notes.count() == 1  # said under the τ table, whole
+            notes.scroll_into_view_if_needed()  # the grid fills its cells in when in view
+            page.wait_for_function(f"() => ({HEADERS_JS})().some(h => h.includes('tau_gs_mean'))",
+                                   timeout=60_000)
+            tau = [h for h in page.evaluate(HEADERS_JS) if "tau_gs_mean" in h]
+            assert len(tau) == 1, tau  # one table, not parts
+            assert "tau_greedy_sd" in tau[0] and not {"note", "n_slices"} & set(tau[0]), tau
     # the Method comparison's ranks (a column per method) in parts inside an expander, whose
     # padding leaves less than the main column: a part measured to it ran 15 px past
     page.goto(f"{server}/methods?dataset=biased_coins")
@@ -286,7 +332,25 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server):
         '[data-testid="stMain"] [data-testid="stExpanderDetails"] .dvn-scroller'))
         .filter(s => s.clientWidth > 0).length > 1""", timeout=60_000)
     assert page.evaluate(WIDE_TABLES_JS) == []
-
+    # an upload with a 70-character model name: its model columns drawn at most 240 px wide
+    # (the name cut with "…") and the parts measured so: the per-subset table came in four
+    # parts, the Planner's pairs in four, the Data page's six-column preview in two
+    page.goto(server)
+    settle(page)
+    _upload(page, _long_name_csv(tmp_path / "long_names.csv"))
+    parts = {}
+    for name in ("Data", "Leaderboard", "Planner", "Questions", "Pair view"):
+        act(page, page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
+        _no_exception(page, name)
+        page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+        assert page.evaluate(WIDE_TABLES_JS) == [], name
+        parts[name] = page.evaluate(PARTS_JS)
+        if name in ("Leaderboard", "Planner"):  # drawn cut, the cell holds the whole name
+            page.wait_for_function(f"""() => Array.from(document.querySelectorAll(
+                '[data-testid="stMain"] [data-testid="stDataFrame"] td'))
+                .some(td => td.textContent === {LONG_NAME!r})""", timeout=60_000)
+    assert all(n <= 2 for n in sum(parts.values(), [])), parts
+    assert parts["Data"] == [] and parts["Leaderboard"], parts  # the preview: one table
 
 #: Pages with charts that ran past the main column of a narrower window, and the charts
 #: each draws (a side-by-side chart's panels counted one by one).

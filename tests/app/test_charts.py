@@ -54,21 +54,51 @@ def test_forest_axis_stays_within_the_score_bounds():
     assert best[top] == "left" and (best.drop(top) == "right").all()
 
 
-def test_forest_rank_label_starts_beyond_the_papers_tick():
-    """On a hard benchmark the papers' Bayes@N (pulled towards 0.5) lies right of the
-    bar: the rank label starts after the tick, not on it (it did before)."""
-    rng = np.random.default_rng(5)
-    R = rng.binomial(1, [[[0.04]], [[0.02]], [[0.01]]], (3, 60, 2))
+def _labels_clear_of_ticks(spec: dict) -> pd.DataFrame:
+    """The forest plot's rows, each label checked: it starts at its bar's end, or at the
+    papers' tick where that tick lies beyond the bar within the label's reach (it would be
+    drawn through the label) -- never with a tick inside the label."""
+    from scorio_core.charts.leaderboard import rank_label_reach
+
+    df = _data(spec).set_index("model")
+    lo, hi = spec["layer"][0]["encoding"]["x"]["scale"]["domain"]
+    reach = pd.Series(rank_label_reach(df["rank_label"], hi - lo), index=df.index)
+    for m, row in df.iterrows():
+        if row["label_side"] == "right":
+            start, end, tick = row["label_right"], row["hi"], row["bayes_mu"]
+            passed = end < tick <= end + reach[m]
+            assert start == (tick if passed else end), m
+            assert not start < tick <= start + reach[m], m  # no tick inside the label
+        else:
+            start, end, tick = row["label_left"], row["lo"], row["bayes_mu"]
+            passed = end - reach[m] <= tick < end
+            assert start == (tick if passed else end), m
+            assert not start - reach[m] <= tick < start, m
+    return df
+
+
+def test_forest_rank_label_sits_by_its_interval_clear_of_the_papers_tick():
+    """An all-wrong model's "#6" was drawn by its Bayes@N tick at ~0.20 (pulled towards 0.5
+    by the papers' prior), far from its dot and bar at 0: every label started beyond
+    whichever of bar and tick lay further out. A label now sits at its bar's end and passes
+    the tick only where the tick would be drawn through it."""
+    R = np.random.default_rng(0).binomial(
+        1, np.array([0.75, 0.7, 0.6, 0.5, 0.45, 0.0])[:, None, None], (6, 30, 4))
     board = leaderboard(R)
-    t = board.table
-    assert (t["bayes_mu"] > t["hi"]).all()  # the case: every tick beyond its bar
-    df = _data(charts.forest_plot(board).to_dict()).set_index("model")
-    right = df["label_side"] == "right"
-    assert right.any()
-    assert (df.loc[right, "label_right"] >= df.loc[right, "bayes_mu"]).all()
-    assert (df.loc[right, "label_right"] >= df.loc[right, "hi"]).all()
-    left = ~right
-    assert (df.loc[left, "label_left"] <= df.loc[left, "bayes_mu"]).all()
+    df = _labels_clear_of_ticks(charts.forest_plot(board).to_dict())
+    worst = df.loc["model_5"]
+    assert worst["score"] == 0 and worst["bayes_mu"] > 0.1 > worst["hi"]  # the case
+    assert worst["rank_label"] == "#6" and worst["label_side"] == "right"
+    assert worst["label_right"] == worst["hi"]  # by its bar, not at the tick
+    # a hard benchmark: ticks beyond every bar, one close enough to be passed, two far off
+    R = np.random.default_rng(0).binomial(1, np.array([0.15, 0.1, 0.08])[:, None, None],
+                                          (3, 40, 2))
+    board = leaderboard(R)
+    assert (board.table["bayes_mu"] > board.table["hi"]).all()
+    df = _labels_clear_of_ticks(charts.forest_plot(board).to_dict())
+    at_tick = df["label_right"] == df["bayes_mu"]
+    assert at_tick.any() and (~at_tick).any()
+
 
 def test_heatmap_is_leaderboard_ordered_and_labels_undecided_cells(outcomes):
     board = leaderboard(outcomes)

@@ -126,7 +126,14 @@ def test_outcome_category_counts_read_as_every_count_does():
     assert table.value["completions"].max() >= 10_000
     config = json.loads(table.proto.columns)
     assert config["completions"]["type_config"]["format"] == "localized", config
-    assert config["share"]["type_config"]["format"] == "percent"
+    # shares in percent with one decimal in every row (Streamlit's "percent" wrote 50.67%,
+    # 8.5% and 40.83% in one column); weights as the Leaderboard's editor writes them
+    from app_state.texts import SHARE_FORMAT
+
+    assert config["share"]["type_config"]["format"] == SHARE_FORMAT == "%.1f%%"
+    assert table.value["share"].tolist() == [39.6, 60.4]  # 35,618 and 54,382 of 90,000
+    assert "format" not in config["weight"].get("type_config", {}), config["weight"]
+    assert table.value["weight"].tolist() == [0.0, 1.0]
 
 
 def test_a_signal_reads_alike_in_the_signal_table_and_the_long_preview():
@@ -143,3 +150,27 @@ def test_a_signal_reads_alike_in_the_signal_table_and_the_long_preview():
                for d in (signals, preview)]
     assert formats == ["%.4f", "%.4f"], formats
     assert preview.value["temperature"].min() == 0.1  # the value, as the signal table's min
+
+
+def test_a_count_signal_reads_as_a_count_in_the_signal_table_and_the_preview():
+    """``response_chars`` read 4868.0 in the signal table beside 1,124 in the long-table
+    preview: a count whose means are in the hundreds or more is in whole numbers with
+    thousands separators in both, as the core prints it; a small count (attempts 1-10,
+    means 5.496 and 5.506) keeps its decimals."""
+    import json
+
+    from scorio_core.formatting import format_column
+
+    at = start(APP, TEMPERATURE, 60)
+    assert not at.exception and not at.error
+    signals = next(d for d in at.dataframe if "statistic" in d.value.columns)
+    preview = next(d for d in at.dataframe if "trial" in d.value.columns
+                   and "response_chars" in d.value.columns)
+    fmt = {name: json.loads(d.proto.columns)["response_chars"]["type_config"]["format"]
+           for name, d in (("signals", signals), ("preview", preview))}
+    assert fmt == {"signals": "localized", "preview": "localized"}, fmt
+    chars = signals.value["response_chars"]
+    assert (chars == chars.round()).all() and chars.max() >= 1000  # whole: drawn as 4,868
+    assert format_column(chars.tolist(), "response_chars")[2] == f"{int(chars.max()):,}"
+    attempts = json.loads(signals.proto.columns)["attempt"]["type_config"]["format"]
+    assert attempts == "%.3f"  # 5.496 beside 5.506: the decimals the comparison needs

@@ -54,3 +54,52 @@ def test_every_page_survives_a_degenerate_upload(case):
         assert not at.exception, (page, [e.value for e in at.exception])
         for box in at.error:  # only where the data cannot answer, and saying why
             assert R.shape[0] == 1 and "models" in box.value, (page, box.value)
+
+
+#: The analysis each page refuses data through (its definition's ``refusal``).
+REFUSED_BY = {"planner": "plan", "pair": "pair", "methods": "compare",
+              "convergence": "convergence", "stability": "stability", "check": "check"}
+
+
+def _npz(o: Outcomes) -> bytes:
+    from scorio_core.io.npz import save_npz
+
+    buf = pyio.BytesIO()
+    save_npz(o, buf)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("case", ["one model", "categorical"])
+def test_a_refusal_is_a_warning_sentence_that_says_what_to_do(case):
+    """Audit: "Convergence needs binary outcomes; these data have 3 categories" said no next
+    step (nor ended its sentence); Method comparison on one binary model sent the reader to
+    "the Leaderboard (Bayes@N with weights)"; "the check needs ..." and "the pair view
+    needs ..." started lower-case; the Planner refused one model in a red error box under
+    its settings while the other pages warned with no settings."""
+    from scorio_core.definitions import ANALYSES
+
+    rng = np.random.default_rng(1)
+    o = (Outcomes(rng.integers(0, 2, (1, 6, 8))) if case == "one model" else
+         Outcomes(rng.integers(0, 3, (3, 6, 8)), weights=[0, 0.5, 1]))
+    at = start(APP, UPLOAD, 120)
+    at.session_state[UPLOAD_KEY] = {"filename": "edge.npz", "data": _npz(o)}
+    at.run()
+    assert at.session_state["scorio_dataset"].full.shape == o.shape
+    refused = 0
+    for page, aid in REFUSED_BY.items():
+        at.switch_page(f"app_pages/{page}.py").run()
+        assert not at.exception and not at.error, (page, [e.value for e in at.error])
+        why = ANALYSES[aid].refusal(o)
+        if why is None:
+            continue
+        refused += 1
+        assert why[0].isupper() and why.endswith("."), why
+        assert why in [w.value for w in at.warning], (page, [w.value for w in at.warning])
+        # nothing to set where nothing can run (the Planner drew its settings first)
+        assert not at.number_input and not at.segmented_control and not at.button, page
+        if case == "one model":
+            assert "weights" not in why and "2 or more models" in why or aid in (
+                "plan", "pair", "check"), why
+        else:
+            assert "Leaderboard" in why and "0 or 1" in why, why
+    assert refused == (6 if case == "one model" else 3)

@@ -4,9 +4,18 @@ per-subset table show ``p_best`` alike, as the CLI and the reports do."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from app_pages import _widgets
-from app_state.table_fit import CELL_PAD_PX, MIN_COLUMN_PX, text_px
+from app_state.table_fit import (
+    CELL_PAD_PX,
+    MIN_COLUMN_PX,
+    NAME_MAX_PX,
+    cut_text,
+    name_columns,
+    name_px,
+    text_px,
+)
 from scorio_core import leaderboard
 
 
@@ -21,7 +30,7 @@ def test_p_best_has_one_format_on_the_board_and_in_the_subset_table():
 
 def test_pair_tables_show_model_names_whole():
     """The Planner's and the undecided-pairs tables size their model-name columns to the
-    longest name, as the leaderboard sizes its ``model`` column (within 120-240 px)."""
+    longest name, as the leaderboard sizes its ``model`` column (within 50-240 px)."""
     import pandas as pd
 
     from scorio_core.planner import pair_needs
@@ -31,16 +40,54 @@ def test_pair_tables_show_model_names_whole():
     pairs = pair_needs(leaderboard(R, models=names), pairs="all")
     _, cfg = _widgets.core_table(pairs.drop(columns="note"), ["t"])
     for c in ("better", "next"):
-        assert cfg[c]["width"] == _widgets.name_width(pairs[c], c), cfg[c]
+        assert cfg[c]["width"] == name_px(pairs[c], c), cfg[c]
     # as wide as the grid's type draws the longest name or the header, plus its padding
     long = "FuseO1-DS-QwQ-SkyT1"
-    assert _widgets.name_width(pd.Series([long, "a"])) == round(text_px(long)) + CELL_PAD_PX
-    assert _widgets.name_width(pd.Series(["a"]), "better") == round(text_px("better")) + 16
-    assert _widgets.name_width(pd.Series(["a"]), "") == MIN_COLUMN_PX  # at least
-    assert _widgets.name_width(pd.Series(["x" * 80])) == _widgets.NAME_MAX_PX  # at most
+    assert name_px(pd.Series([long, "a"])) == round(text_px(long)) + CELL_PAD_PX
+    assert name_px(pd.Series(["a"]), "better") == round(text_px("better")) + 16
+    assert name_px(pd.Series(["a"]), "") == MIN_COLUMN_PX  # at least
+    assert name_px(pd.Series(["x" * 80])) == NAME_MAX_PX  # at most
     board = leaderboard(R, models=names).table
-    assert _widgets.column_config(board)["model"]["width"] == _widgets.name_width(board["model"])
+    assert _widgets.column_config(board)["model"]["width"] == name_px(board["model"])
 
+
+def test_every_model_name_column_is_capped_and_a_cut_name_ends_in_an_ellipsis():
+    """A 70-character model name: every model-name column (the board's ``model``, a pair's
+    ``better``/``next``, the Questions page's ``best``/``worst``) is drawn at most
+    NAME_MAX_PX wide -- the grid, left to size ``best`` by its first rows ("4 tied"), cut
+    "gemini-" -- and a name wider than its column is shown cut with "…" while the cell keeps
+    the whole name (a pandas Styler's display value); a short name is left as it is."""
+    long = "Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview-very-long-name"
+    R = np.random.default_rng(2).integers(0, 2, (3, 15, 4))
+    board = leaderboard(R, models=[long, "gpt-4", "gemini-1.5-pro-preview-0409"])
+    questions = pd.DataFrame({"question": ["q1", "q2", "q3"], "mean": [0.5, 0.25, 0.75],
+                              "best": ["4 tied", "gemini-1.5-pro-preview-0409", long],
+                              "worst": ["gpt-4", "2 tied", ""]})
+    for table in (board.table, board.unresolved(), questions):
+        shown, cfg = _widgets.core_table(table)
+        cols = name_columns(table)
+        assert cols and set(cols) <= set(cfg), cols
+        for c in cols:
+            assert cfg[c]["width"] == name_px(table[c], c) <= NAME_MAX_PX
+        data, cfg2 = _widgets.grid_data(shown, cfg)
+        assert any(long in set(shown[c]) for c in cols)
+        assert isinstance(data, pd.io.formats.style.Styler)  # a long name is cut
+        assert data.data[cols].equals(shown[cols])  # the cells keep the whole names
+        html = data.to_html()  # what the grid draws: the Styler's display values
+        assert long not in html
+        for c in cols:
+            for name in set(shown[c]) - {""}:
+                drawn = cut_text(name, cfg[c]["width"])
+                assert (drawn == name) == (name != long) and f">{drawn}<" in html, (c, name)
+            if long in set(shown[c]):
+                assert cut_text(long, cfg[c]["width"]).endswith("…")
+                assert cfg2[c]["help"].endswith(_widgets.CUT_HELP)
+    # the leaderboard's own columns: the same cap
+    cfg = _widgets.column_config(_widgets.board_display(board.table))
+    assert cfg["model"]["width"] == NAME_MAX_PX
+    # names that fit: the frame as it is, no Styler
+    short = board.table.assign(model=["a", "b", "c"])
+    assert isinstance(_widgets.grid_data(*_widgets.core_table(short))[0], pd.DataFrame)
 
 def test_every_app_table_goes_through_show_table():
     """One place says how a missing number reads ("—", not Streamlit's "None"): every

@@ -51,6 +51,17 @@ def test_rubric_lesson_shows_reference_values(at):
     # the formula names the table's var_α (the bracketed term of σ²; it was v_α beside ν_k)
     formula = at.latex[0].value
     assert r"\sigma^2 = \frac{\sum_\alpha \mathrm{var}_\alpha}" in formula
+    # ... the lesson's one declaration (a report prints its Unicode form), drawn right after
+    # the intro's colon -- it came after the weight sliders; the intro has no second copy
+    from scorio_core.charts.simulate import RUBRIC_FORMULA
+
+    assert RUBRIC_FORMULA.latex in formula
+    shown = list(at.main)
+    at_intro = next(i for i, e in enumerate(shown) if type(e).__name__ == "Markdown"
+                    and e.value.startswith("Two questions, five trials"))
+    assert shown[at_intro].value.endswith("per question):")
+    assert type(shown[at_intro + 1]).__name__ == "Latex" and shown[at_intro + 1].value == formula
+    assert not any(RUBRIC_FORMULA.plain[:20] in m.value for m in at.markdown)
     assert list(at.dataframe[0].value.columns)[-2:] == ["m_α", "var_α"]
     at.selectbox(key="sim_r0").set_value("R0 = [[2], [1]]").run()
     values = {m.label: m.value for m in at.metric}

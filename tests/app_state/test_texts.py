@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 
@@ -19,9 +21,18 @@ def test_stability_prompt_names_the_loaded_shape():
     assert stability_prompt(1, one).startswith("1 method × 1 single-trial slice of these 3 × 5 × 1")
 
 
+def _sprintf(fmt: str, v: float) -> str:
+    """What Streamlit's printf (sprintf-js) draws for the app's number patterns: ``%.Nf``, and
+    ``%,.Nf`` with thousands separators (its ``,`` flag; Python's ``%`` has none)."""
+    m = re.fullmatch(r"%(,?)\.(\d+)f", fmt)
+    assert m, fmt
+    return f"{v:{m[1]}.{m[2]}f}"
+
+
 def test_printf_formats_write_what_the_core_formatter_writes():
     """The app's tables use the core's one format per column: the printf pattern prints
-    every finite value as the CLI/report formatter does (less its thousands separators)."""
+    every finite value as the CLI/report formatter does, thousands separators included (the
+    Pair page's df read 7826.2 beside the CLI's 7,826.2)."""
     from app_state.texts import printf_formats
     from scorio_core.formatting import format_column
 
@@ -38,10 +49,13 @@ def test_printf_formats_write_what_the_core_formatter_writes():
     assert set(fmts) == {"diff", "df", "trials_needed", "t", "p_best"}
     assert fmts["diff"] == "%.4f" and fmts["trials_needed"] == "localized"
     assert fmts["p_best"] == "%.3f"  # the per-subset table printed 0.9437 beside 0.749
+    assert fmts["df"] == "%,.1f"  # a value of 1,000 or more: separators, as the CLI's
     for c, f in fmts.items():
         core = format_column(t[c].tolist(), c)
-        shown = [f"{round(v):,}" if f == "localized" else f % v for v in t[c]]  # en-US
-        assert shown == (core if f == "localized" else [s.replace(",", "") for s in core]), c
+        shown = [f"{round(v):,}" if f == "localized" else _sprintf(f, v) for v in t[c]]  # en-US
+        assert shown == core, c
+    assert printf_formats(pd.DataFrame({"gap": [-1234.5, 3.0]}))["gap"] == "%,.1f"  # |v|
+    assert printf_formats(pd.DataFrame({"gap": [999.5, np.inf]}))["gap"] == "%.2f"
 
 
 def _long(rows):
@@ -188,8 +202,9 @@ def test_error_text_passes_other_errors_and_reads_a_session_files_class():
 
 def test_the_columns_a_page_spells_are_those_the_core_writes_as_no_plain_number():
     """The one rule of every page table: a number column with a cell the core writes as
-    "<0.001", "<0.0001", ∞ or "met now" is shown as the core's text; the others stay numbers.
-    p_best told an exact 0 from a share that rounds to it only in the CLI."""
+    "<0.001", "<0.0001", its mirror ">0.999" / ">0.9999", ∞ or "met now" is shown as the
+    core's text; the others stay numbers. p_best told an exact 0 from a share that rounds to
+    it only in the CLI, and read 1.000 -- certain -- beside <0.001 in one column."""
     from app_state.texts import board_display, core_cells, spelled_columns
 
     t = pd.DataFrame({"model": ["a", "b", "c"], "p_best": [0.9996, 0.0004, 0.0],
@@ -201,11 +216,17 @@ def test_the_columns_a_page_spells_are_those_the_core_writes_as_no_plain_number(
                            n_now=4) == ["p_best", "p_value", "n_needed"]  # "met now" at 3
     assert spelled_columns(t[["model", "score"]]) == []
     cells = core_cells(t, spelled_columns(t))
-    assert cells["p_best"].tolist() == ["1.000", "<0.001", "0.000"]
-    assert cells["p_value"].tolist() == ["0.5000", "<0.0001", "1.0000"]
+    assert cells["p_best"].tolist() == [">0.999", "<0.001", "0.000"]
+    assert cells["p_value"].tolist() == ["0.5000", "<0.0001", "1.0000"]  # an exact 1 stays
     board = board_display(t.assign(t_next=[2.5, 0.0, np.nan]))
-    assert board["p_best"].tolist() == ["1.000", "<0.001", "0.000"]
+    assert board["p_best"].tolist() == [">0.999", "<0.001", "0.000"]
     assert board["score"].tolist() == [0.5, 0.25, 0.0]  # a number column stays one
+    # the mirror alone spells a column; a score is no probability: 0.99996 stays a number
+    near = pd.DataFrame({"p_a_better": [0.99997, 0.8526], "score": [0.99997, 0.5]})
+    assert spelled_columns(near) == ["p_a_better"]
+    assert core_cells(near, ["p_a_better"])["p_a_better"].tolist() == [">0.9999", "0.8526"]
+    # a one-model board's p_best is 1 by construction: an exact 1, a number column
+    assert spelled_columns(pd.DataFrame({"model": ["solo"], "p_best": [1.0]})) == []
 
 
 def test_a_table_wider_than_the_page_is_drawn_in_parts_that_fit():
@@ -234,6 +255,102 @@ def test_a_table_wider_than_the_page_is_drawn_in_parts_that_fit():
     parts = fitted_parts(sub)
     assert len(parts) > 1 and all(p[:3] == ["attribute", "subset", "model"] for p in parts)
     assert {"score", "se", "lo", "hi"} <= set(parts[-1])
+
+
+def test_a_long_model_name_is_measured_capped_and_the_parts_with_it():
+    """A 70-character model name: the grid draws a model-name column at most NAME_MAX_PX
+    wide (the page sets it), but the parts were measured with the whole name (480 px), so a
+    nine-column per-subset table came in four parts, the Planner's pairs in four, the Data
+    page's six-column preview in two. Every model-name column is measured capped; a text
+    column of another name is not; where names every part repeats would still take a third
+    part, they are drawn narrower (at least NAME_MIN_PX) when that saves one."""
+    from app_state.table_fit import (
+        MAIN_PX,
+        NAME_MAX_PX,
+        NAME_MIN_PX,
+        column_px,
+        cut_text,
+        fitted_parts,
+        name_px,
+        narrowed_names,
+        text_px,
+    )
+
+    long = "Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview-very-long-name"
+    assert text_px(long) > 1.5 * NAME_MAX_PX
+    names = [long, "alpha-7b", "gpt-4"]
+    for col in ("model", "better", "next", "best", "worst", "model_a", "model_b"):
+        px = column_px(pd.DataFrame({col: names, "score": [0.5, 0.25, 0.1]}))
+        assert px[col] == name_px(names, col) == NAME_MAX_PX, col
+    # a name that fits is measured whole, and drawn whole; a longer one is cut to the width
+    assert column_px(pd.DataFrame({"model": ["alpha-7b", "gpt-4"]}))["model"] == round(
+        text_px("alpha-7b")) + 16
+    cut = cut_text(long, NAME_MAX_PX)
+    assert cut.endswith("…") and long.startswith(cut[:-1]) and text_px(cut) <= NAME_MAX_PX - 16
+    assert cut_text("gemini-1.5-pro-preview-0409", name_px(["gemini-1.5-pro-preview-0409"])) \
+        == "gemini-1.5-pro-preview-0409"
+    # other text and numbers stay as wide as they are; a number column named "a" is a number
+    other = column_px(pd.DataFrame({"question": [long], "a": [0.5]}))
+    assert other["question"] > 1.5 * NAME_MAX_PX and other["a"] < NAME_MAX_PX
+    # the Leaderboard's per-subset table: two parts, not four
+    stats = ["questions", "rank", "rank_lo", "rank_hi", "p_best", "score", "se", "lo", "hi"]
+    sub = pd.DataFrame({"attribute": ["topic"] * 3, "subset": ["algebra"] * 3, "model": names}
+                       | {c: [0.1234, 11.0, 0.5] for c in stats})
+    parts = fitted_parts(sub)
+    assert len(parts) == 2 and all(p[:3] == ["attribute", "subset", "model"] for p in parts)
+    px = column_px(sub)
+    assert all(sum(px[c] for c in p) <= MAIN_PX for p in parts)
+    # the Data page's long preview: one table
+    preview = pd.DataFrame({"model": names, "question": ["q00"] * 3, "trial": [0, 1, 2],
+                            "outcome": [0, 1, 1], "benchmark": ["MainBench"] * 3,
+                            "topic": ["algebra"] * 3})
+    assert fitted_parts(preview) == [list(preview.columns)]
+    # the Planner's pairs: two long names repeated in every part give up width
+    values = ["gap", "trials_needed", "trials_gap", "questions_needed", "questions_gap",
+              "p_unsettled", "t", "p_better", "p_value", "trials_needed_papers"]
+    pairs = pd.DataFrame({"better": [long, "alpha-7b"], "next": ["alpha-7b", long]}
+                         | {c: [1472.0583, 0.0] for c in values})
+    assert len(fitted_parts(pairs)) == 4  # at NAME_MAX_PX each: 320 px left per part
+    narrow = narrowed_names(pairs)
+    assert set(narrow) == {"better", "next"}
+    assert all(NAME_MIN_PX <= w < NAME_MAX_PX for w in narrow.values())
+    parts = fitted_parts(pairs, widths=narrow)
+    assert len(parts) == 2 and [c for p in parts for c in p[2:]] == values
+    # the widest width that saves the parts: 20 px more takes a third
+    wider = {c: w + 20 for c, w in narrow.items()}
+    assert len(fitted_parts(pairs, widths=wider)) > 2
+    # short names, or a table already in two parts: as they are
+    assert narrowed_names(pairs.assign(better="a", next="b")) == {}
+    assert narrowed_names(pairs[["better", "next", *values[:4]]]) == {}
+
+
+def test_the_rubric_rules_editor_fits_the_main_column():
+    """The Rubric builder's rules editor, left to size its columns, ran 28 px past the main
+    column at 1280 px and cut ``among`` at "is_correct >=". Its widths fit the column: every
+    header whole with its pencil mark, every signal name whole; where the budget is too
+    small, the columns named to give way shrink, in order, to their headers and no further."""
+    from app_state.rubric_editor import editor_state
+    from app_state.table_fit import COLUMN_PX, EDIT_MARK_PX, ROW_MARKERS_PX, editor_px, text_px
+    from scorio_core import rubric as rb
+
+    rules = editor_state(rb.PRESETS["length/concise-correct"])["rules"]
+    signals = ["temperature", "attempt", "response_chars", "api_error", "is_correct"]
+    labels = {"category": "cat.", "percentile": "pctl", "negate": "not"}
+    choices = {"signal": signals, "other": ["", *signals], "scope": ["", *rb.SCOPES],
+               "op": list(rb.OPS)}
+    px = editor_px(rules, labels, choices, shrink=["other", "among", "signal"])
+    assert list(px) == list(rules.columns)
+    assert sum(px.values()) + ROW_MARKERS_PX <= COLUMN_PX
+    for c in rules.columns:
+        assert px[c] >= text_px(labels.get(c, c)) + 16 + EDIT_MARK_PX - 0.5, c  # header whole
+    assert px["signal"] >= round(text_px("response_chars") + 16)
+    assert px["among"] >= round(text_px("is_correct >= 0.5") + 16)  # whole at 1280 px
+    # a narrow budget: "other" gives way first, then "among", each down to its header
+    tight = editor_px(rules, labels, choices, shrink=["other", "among", "signal"], budget=700)
+    head = {c: round(text_px(labels.get(c, c)) + 16 + EDIT_MARK_PX) for c in rules.columns}
+    assert tight["other"] == head["other"] and tight["among"] < px["among"]
+    assert all(tight[c] == px[c] for c in rules.columns if c not in ("other", "among", "signal"))
+    assert all(tight[c] >= head[c] for c in rules.columns)
 
 
 def test_a_copy_code_cell_imports_each_name_once():
@@ -303,3 +420,19 @@ def test_setting_label_is_the_core_label_a_report_reads():
     assert setting_label(PlanParams, "pair", 0) == "**Better model**"
     assert setting_label(RubricLessonParams, "weights", 2) == "**weight of category 2**"
     assert setting_label(PlanParams, "nope") == "`nope`" and widget_labels(PlanParams, "x") == []
+
+
+def test_category_shares_read_with_one_decimal_and_never_as_a_certainty():
+    """A categorical upload's shares read 50.67%, 8.5% and 40.83% in one column (Streamlit's
+    "percent"): every share has one decimal, as numbers drawn by SHARE_FORMAT; a category
+    some completions have never reads 0.0% nor one they do not all have 100.0%."""
+    from app_state.texts import SHARE_FORMAT, category_table
+
+    def shares(counts):
+        R = np.repeat(np.arange(len(counts)), counts).reshape(1, 1, -1)
+        return category_table(Outcomes(R, weights=np.linspace(0, 1, len(counts))))["share"]
+
+    assert shares([608, 102, 490]).tolist() == [50.7, 8.5, 40.8]  # 50.67%, 8.5%, 40.83%
+    assert SHARE_FORMAT % 8.5 == "8.5%" and SHARE_FORMAT % 50.7 == "50.7%"
+    assert shares([0, 10]).tolist() == [0.0, 100.0]  # exact: numbers
+    assert shares([3, 19997]).tolist() == ["<0.1%", ">99.9%"]  # 0.015%: no 0.0% / 100.0%

@@ -33,6 +33,22 @@ def test_leaderboard_json_matches_core(capsys, data_dir):
     assert "pass@8" in rows[0]
 
 
+def test_one_model_leaderboard_says_it_has_no_pairs(capsys, tmp_path):
+    """`scorio-studio leaderboard` on one model's CSV (15 questions x 4 trials) headed its
+    text and Markdown with "0 of 0 pairs decided"."""
+    from scorio_core.leaderboard import NO_PAIRS
+
+    rng = np.random.default_rng(0)
+    rows = [f"solo,q{q},{t},{int(rng.random() < 0.6)}" for q in range(15) for t in range(4)]
+    path = tmp_path / "one.csv"
+    path.write_text("model,question,trial,outcome\n" + "\n".join(rows) + "\n")
+    for fmt in ("text", "markdown"):
+        code, out, err = _run(capsys, "leaderboard", str(path), "--format", fmt)
+        assert code == 0, err
+        said = " ".join(out.replace("`", "").split())
+        assert "0 of 0" not in said and f"multiplicity control: holm; {NO_PAIRS})" in said
+
+
 def test_default_is_combined_csv(capsys, data_dir):
     code, out, _ = _run(capsys, "leaderboard", str(data_dir / "reasoning_synthetic.npz"))
     assert code == 0

@@ -124,7 +124,8 @@ def test_simulate_text_says_settings_as_typed_and_headlines_as_their_tables():
     out = text("rubric-lesson", "--weights", "0,0.5,1")
     lines = out.splitlines()
     at = lines.index("Settings: --weights 0,0.5,1")  # under the title and how to read it
-    assert lines[at + 1] == ("Without a flag here (set in Python): R0 = None, "
+    # an unset setting with what unset means (its declared word), not a bare None
+    assert lines[at + 1] == ("Without a flag here (set in Python): R0 = None (ν = counts + 1), "
                              "R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))")
     assert {"μ: 0.56250", "σ: 0.09200", "T = 1 + C + D + N: 8"} <= set(lines)
     assert _section(out, "summary")[1].split() == ["0.56250", "0.09200", "8", "2"]
@@ -171,8 +172,10 @@ def test_simulate_text_says_how_to_read_and_what_to_notice_in_plain_words():
     """The Simulator page and the reports say how to read a lesson and what to notice in it;
     the command printed neither. The rubric lesson's, word for word: under the title, wrapped
     to the leaderboard's 100 columns, and closing the output once its numbers are printed --
-    the lesson's opening, then what its printed tables hold (the page shows a formula and a
-    chart there), and what to notice in the numbers printed (the page: in its chart)."""
+    the lesson's opening and the formula it ends on, in Unicode (the page draws it in LaTeX
+    after the same colon; the opening had ended on the colon with nothing after it), then
+    what its printed tables hold (the page shows a chart there), and what to notice in the
+    numbers printed (the page: in its chart)."""
     out = _simulate("rubric-lesson", "table")
     lines = out.splitlines()
     assert lines[:10] == [
@@ -182,15 +185,16 @@ def test_simulate_text_says_how_to_read_and_what_to_notice_in_plain_words():
         "correct; the",
         "Scorio documentation's worked example). Bayes@N is closed-form (Don't Pass@k (2026), "
         "§2.4, Algorithm",
-        "1), with ν = counts + prior + 1: the lesson table has one row per question α with ν_0, "
-        "ν_1, ν_2 (ν_k",
-        "of category k), m_α = Σ_k (ν_k/T)(w_k − w_0) and var_α = Σ_k (ν_k/T)(w_k − w_0)² − "
-        "m_α²; then μ =",
-        "w_0 + the mean of m_α over the M questions, σ² = Σ var_α / (M²(T + 1)) and T = 1 + C + D "
-        "+ N (C + 1",
-        "categories, D prior outcomes and N trials per question). μ, σ and T are the numbers "
-        "above the",
-        "tables; the summary table repeats them (mu, sigma, T) with the number of questions M.",
+        "1), with ν = counts + prior + 1 and T = 1 + C + D + N (C + 1 categories, D prior "
+        "outcomes and N",
+        "trials per question): μ = w_0 + (1/M) Σ_α m_α with m_α = Σ_k (ν_αk/T)(w_k − w_0), and "
+        "σ² = Σ_α var_α",
+        "/ (M²(T + 1)) with var_α = Σ_k (ν_αk/T)(w_k − w_0)² − m_α². The lesson table has one "
+        "row per",
+        "question α with ν_0, ν_1, ν_2 (ν_αk of category k), m_α and var_α; μ, σ and T are the "
+        "numbers above",
+        "the tables, and the summary table repeats them (mu, sigma, T) with the number of "
+        "questions M.",
         "",
     ]
     assert lines[10] == "Settings: --weights 0,0.5,1"
@@ -230,7 +234,7 @@ def test_every_study_reads_its_lesson_without_markup(study):
                 "calibration": ("in the questions scope", "in the population scope"),
                 "rubric-lesson": ("ν = counts + prior + 1", "σ = 0.09200")}[study]
     assert template[0] in how and template[1] in notice
-    assert re.fullmatch(r"How to read this: [A-Z].*[.?:]", how)
+    assert re.fullmatch(r"How to read this: [A-Z].*[.?]", how)  # a sentence, never a colon
     assert re.fullmatch(r"What to notice: [A-Z].*\.", notice)
 
     md = _simulate(study, "markdown")

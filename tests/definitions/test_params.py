@@ -310,3 +310,83 @@ def test_every_page_range_holds_its_settings_default():
                     assert w["min_value"] is None or v >= w["min_value"], (sid, name, v)
                     assert w["max_value"] is None or v <= w["max_value"], (sid, name, v)
     assert checked >= 20
+
+
+def _unset(cls) -> dict:
+    """Every setting of ``cls`` left unset: those whose default is unset as they are, and an
+    optional one (``None`` allowed besides its default) set to ``None``."""
+    return {n: None for n, (d, s) in P.settings_of(cls).items()
+            if s.optional and not P.is_unset(d)}
+
+
+def test_every_setting_that_may_be_unset_declares_what_unset_means():
+    """A report's settings line printed "Prior outcomes (`R0`): default" where the lesson had
+    no prior outcomes and "G-Pass τ (`tau`): default" where no G-Pass curve was drawn: the
+    word hid what the run did. Every setting of every analysis and simulation study that may
+    be left unset (``None``, or an empty list) declares once, with the setting, what unset
+    means (``Setting.unset``), and only such settings do (a word for a setting that is never
+    unset would never be read). The loader's options are not walked: no settings line,
+    caption or echo lists them (the provenance records them as given)."""
+    from scorio_core.definitions import SECTIONS
+
+    words = {}
+    for sid, a in SECTIONS.items():
+        for name, (default, s) in P.settings_of(a.params).items():
+            if not P.may_be_unset(default, s):
+                assert s.unset is None, (sid, name)
+                continue
+            assert isinstance(s.unset, str) and s.unset.strip(), (sid, name)
+            assert "default" not in s.unset and "None" not in s.unset, (sid, name, s.unset)
+            words[(a.params.__name__, name)] = s.unset
+    assert len(words) >= 15
+    assert words["RubricLessonParams", "R0"] == "none (ν = counts + 1)"  # no prior outcomes
+    assert words["CurvesParams", "tau"] == "none (no G-Pass@k_τ curve)"
+
+
+def test_an_analysis_words_its_unset_settings_as_declared_then_as_its_run_took_them(data_dir):
+    """Wherever a run's settings are read -- a report's settings line, a result's caption
+    (the notebook display reads ``Analysis.resolved``) -- an unset setting is its declared
+    word; where the run resolves it (the pair's models, the Planner's pair), what it took."""
+    import scorio_core as sc
+    from scorio_core.definitions import ANALYSES, SECTIONS
+
+    for sid, a in SECTIONS.items():
+        p = a.params(**_unset(a.params))
+        declared = {n: s.unset for n, (_, s) in P.settings_of(a.params).items()
+                    if P.is_unset(getattr(p, n))}
+        # no result (a section that failed): the declared words, of every unset setting
+        assert a.resolved(p, None) == P.unset_words(p) == declared, sid
+    curves = ANALYSES["curves"]
+    data = sc.load(data_dir / "biased_coins.npz")
+    r = curves.run(data, curves.params())
+    assert curves.resolved(curves.params(), r) == {"tau": "none (no G-Pass@k_τ curve)",
+                                                   "subset": "all questions"}
+    pair = ANALYSES["pair"]
+    r = pair.run(data, pair.params())
+    said = pair.resolved(pair.params(), r)  # the run's own choice, over the declared words
+    assert said == {"a": r.comparison.a, "b": r.comparison.b, "question": r.flips.question}
+
+
+def test_a_results_caption_says_what_its_unset_settings_mean(data_dir):
+    """A result's notebook display named its settings "R0 = None", "tau = None", "ks = " (an
+    empty list printed as nothing): the caption now says them in the declared words, as the
+    report's settings line does."""
+    from html import unescape
+
+    import scorio_core as sc
+    from scorio_core.definitions import ANALYSES, SIMULATIONS
+
+    data = sc.load(data_dir / "biased_coins.npz")
+    shown = {
+        "rubric-lesson": SIMULATIONS["rubric-lesson"](),
+        "curves": ANALYSES["curves"](data),
+        "leaderboard": ANALYSES["leaderboard"](data, draws=500),
+    }
+    text = {k: unescape(r._repr_html_()) for k, r in shown.items()}
+    assert "R0 = none (ν = counts + 1) · " in text["rubric-lesson"]
+    assert "tau = none (no G-Pass@k_τ curve) · " in text["curves"]
+    assert "subset = all questions" in text["curves"]
+    assert "ks = none · " in text["leaderboard"]
+    assert "spread_prior = none (the flat prior)" in text["leaderboard"]
+    for k, html in text.items():
+        assert " = None" not in html, k

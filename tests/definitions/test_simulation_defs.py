@@ -265,3 +265,60 @@ def test_report_says_what_to_notice_in_each_study_as_the_page_does(tmp_path):
     cells = [c.source for c in to_notebook(rep, tmp_path / "demo.npz").cells
              if c.source.startswith("**What to notice.**")]
     assert cells == [f"**What to notice.** {n}" for n in notices]
+
+
+def test_the_rubric_lessons_how_to_read_ends_on_its_formula_in_every_rendering(tmp_path):
+    """The rubric lesson's "How to read this" ended "with ν = counts + prior + 1:" -- on the
+    Simulator page its formula follows the colon; in a report, its notebook and the terminal
+    nothing did. The formula is declared once with the lesson (LaTeX for the page, Unicode
+    for the others), and every rendering prints it after the colon: the sentence is
+    complete, in every study's intro. The formula as written is what the lesson computes."""
+    import re
+    from html import unescape
+
+    from scorio_core.charts.simulate import LESSON_TEXT, RUBRIC_FORMULA, lesson_intro
+    from scorio_core.report import build_report, to_html, to_markdown, to_notebook
+    from scorio_core.report.markdown import _md_escape_prose
+
+    assert LESSON_TEXT["rubric"].formula is RUBRIC_FORMULA
+    assert [k for k, t in LESSON_TEXT.items() if t.formula is not None] == ["rubric"]
+    for sid, a in SIMULATIONS.items():  # every intro a complete sentence
+        assert a.how_to_read_for(a.params(**SMALL[sid]))[-1] in ".?", sid
+    a = SIMULATIONS["rubric-lesson"]
+    p = a.params(**SMALL["rubric-lesson"])
+    page = lesson_intro("rubric", p, formula=False)  # the page draws the LaTeX under it
+    assert page.endswith("per question):")
+    how = a.how_to_read_for(p)
+    assert how == f"{page} {RUBRIC_FORMULA.plain}"
+    # the two forms say the same terms: the lesson table's columns, the weights, T and M
+    for plain, latex in [("μ = w_0 + ", r"\mu = w_0 + "), ("(1/M) Σ_α m_α", r"\frac{1}{M}"
+                         r"\sum_\alpha m_\alpha"), ("(ν_αk/T)(w_k − w_0)",
+                         r"\frac{\nu_{\alpha k}}{T}(w_k - w_0)"), ("σ² = Σ_α var_α / "
+                         "(M²(T + 1))", r"\sigma^2 = \frac{\sum_\alpha \mathrm{var}_\alpha}"
+                         r"{M^2 (T+1)}"), ("(w_k − w_0)² − m_α²", r"(w_k-w_0)^2 - m_\alpha^2")]:
+        assert plain in RUBRIC_FORMULA.plain and latex in RUBRIC_FORMULA.latex, plain
+
+    data = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 20, 4)), name="demo")
+    rep = build_report(data, [("rubric-lesson", SMALL["rubric-lesson"])])
+    r = rep.sections[0].result
+    assert a.how_to_read_for(p, r) == how
+    assert f"**How to read this.** {_md_escape_prose(how)}" in to_markdown(
+        rep, tmp_path / "charts").splitlines()
+    (shown,) = [unescape(re.sub(r"<[^>]+>", "", m))
+                for m in re.findall(r'<p class="howto">(.*?)</p>', to_html(rep))]
+    assert shown == f"How to read this. {how}"
+    cells = [c.source for c in to_notebook(rep, tmp_path / "demo.npz").cells]
+    assert sum(f"**How to read this.** {how}" in c for c in cells) == 1
+
+    # the formula, term by term, is the lesson's table: with the prior R0 of SMALL, T = 9
+    w = np.asarray(p.weights)
+    t = r.table
+    nu = t[[f"ν_{k}" for k in range(len(w))]].to_numpy(float)
+    M, C, D, N = len(p.R), len(w) - 1, len(p.R0[0]), len(p.R[0])
+    assert r.T == 1 + C + D + N == nu.sum(1)[0]
+    m = (nu / r.T * (w - w[0])).sum(1)
+    var = (nu / r.T * (w - w[0]) ** 2).sum(1) - m**2
+    np.testing.assert_allclose(t["m_α"], m)
+    np.testing.assert_allclose(t["var_α"], var)
+    np.testing.assert_allclose([r.mu, r.sigma**2], [w[0] + m.mean(),
+                                                    var.sum() / (M**2 * (r.T + 1))])

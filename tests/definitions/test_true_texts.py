@@ -158,23 +158,66 @@ def test_stability_with_several_trials_keeps_its_sd():
 # newcomer audit of the app pages (1280 px screenshots)
 def test_greedy_verdict_prints_the_metrics_numbers_and_the_spread_direction():
     """The verdict printed Δτ as +0.074 and the s.d. reduction as 59% beside metrics reading
-    0.0737 and 0.5905, and "narrows its spread by -20%" when the prior widened it."""
+    0.0737 and 0.5905, and "narrows its spread by -20%" when the prior widened it. And it said
+    the prior "helps" from Δτ's sign alone (audit: "helps ... Δτ +0.0737" with no interval
+    nor the 50 datasets at seed 0): it helps or hurts only where Δτ's interval excludes 0."""
     from types import SimpleNamespace
 
-    from scorio_core.definitions.greedy import verdict
+    from scorio_core.definitions.greedy import GreedyParams, verdict
+    from scorio_core.engines.agreement import PairedGap
 
-    def said(delta_tau, sd_reduction):
+    def said(delta_tau, sd_reduction, lo=0.05, hi=0.09, n=50):
         s = {"mean_accuracy": 0.6, "greedy_accuracy": 0.61, "tau_gs": 0.94,
              "delta_tau": delta_tau, "sd_reduction": sd_reduction}
-        return verdict(SimpleNamespace(detail=SimpleNamespace(summary=lambda: s)))
+        gap = PairedGap(delta_tau, 0.01, lo, hi, n, 0.95)
+        detail = SimpleNamespace(summary=lambda: s, delta_tau_gap=gap)
+        return verdict(SimpleNamespace(detail=detail), GreedyParams(replicates=n, seed=3))
 
-    text = said(0.07372, 0.59049)
-    assert "**helps**" in text and "Δτ +0.0737" in text
+    text = said(0.07372, 0.59049, 0.0523, 0.0951)
+    assert "greedy prior helps mean agreement" in text and "Δτ +0.0737" in text
+    assert "95% interval 0.0523 to 0.0951 over 50 resampled datasets at seed 3" in text
     assert "narrows the spread by 59% (s.d. reduction 0.5905)" in text
-    text = said(-0.0214, -0.2)
-    assert "**hurts**" in text and "Δτ -0.0214" in text
+    text = said(-0.0214, -0.2, -0.04, -0.003)
+    assert "greedy prior hurts" in text and "Δτ -0.0214" in text
     assert "widens the spread by 20% (s.d. reduction -0.2000)" in text and "-20%" not in text
+    # an interval that holds 0: no word on which way, and it says why
+    text = said(0.0214, 0.3, -0.01, 0.05)
+    assert "makes no clear difference to mean agreement" in text and "it includes 0" in text
+    assert "helps" not in text and "hurts" not in text
+    # five datasets cannot separate any gap at 95% (a sign on all five: 1 in 16 by chance)
+    text = said(0.05, 0.3, 0.04, 0.06, n=5)
+    assert "no clear difference" in text and "5 resampled datasets at seed 3 cannot " in text
     assert "not measured" in said(0.0, float("nan")) and "nan" not in said(0.0, float("nan"))
+
+
+def test_greedy_verdict_reads_the_interval_the_engine_computes():
+    """Δτ's interval comes from the replicates the engine already has: the greedy and uniform
+    τ_b of the same resampled datasets, paired; the page, the report and the CLI say one
+    sentence (the definition's notice)."""
+    from scorio_core.definitions.greedy import GREEDY
+    from scorio_core.engines.agreement import paired_gap
+
+    rng = np.random.default_rng(0)
+    p_true = np.linspace(0.3, 0.8, 6)[:, None, None]
+    R = (rng.random((6, 30, 12)) < p_true).astype(int)
+    R0 = (rng.random((6, 30, 1)) < p_true).astype(int)
+    data = Outcomes(R, R0=R0)
+    p = GREEDY.params(replicates=40, seed=2)
+    r = GREEDY.run(data, p)
+    g = r.detail
+    gap = g.delta_tau_gap
+    t_g, t_u = g.curves.tau["bayes_greedy"][:, 0], g.curves.tau["bayes"][:, 0]
+    assert gap.n == 40 and gap.mean == pytest.approx(g.delta_tau)
+    # the replicates re-draw 12 trials: their own sampling error is in the s.e.
+    d = t_g - t_u
+    assert gap.se == pytest.approx(d.std(ddof=1) * np.sqrt(1 / 40 + 1 / 12))
+    assert gap.se > paired_gap(t_g, t_u).se
+    row = GREEDY.tables(r)["table"].iloc[0]
+    assert (row["delta_tau_lo"], row["delta_tau_hi"]) == pytest.approx((gap.lo, gap.hi))
+    assert row["delta_tau_lo"] < row["delta_tau"] < row["delta_tau_hi"]
+    text = GREEDY.notice_for(p, r)
+    assert "over 40 resampled datasets at seed 2" in text
+    assert ("no clear difference" in text) == (not gap.separated)
 
 
 def test_check_says_when_it_judged_the_population_scope_alone():
@@ -205,3 +248,46 @@ def test_planner_order_caption_names_the_scope_and_where_its_curve_starts():
         _, order, _ = plan.charts(plan.run(Outcomes(R), plan.params(sims=200, scope=scope)))
         assert f"decided at 95% ({scope} scope) with every model at N trials, from " \
                "today's N = 6 on" in order.caption, order.caption
+
+
+def test_off_target_p_best_bins_say_what_they_mean_for_the_leaderboard():
+    """Audit: on a categorical upload the Check showed three "Off target …" p_best warnings
+    and no word on what that means for the Leaderboard's p_best."""
+    from types import SimpleNamespace
+
+    import pandas as pd
+
+    from scorio_core.definitions.check import p_best_reading
+
+    def reading(rows):
+        off = pd.DataFrame(rows, columns=["scope", "predicted", "observed"])
+        return p_best_reading(SimpleNamespace(p_best_off=lambda: off, M=30, N=1, source_N=4))
+
+    assert reading([]) is None
+    text = reading([("population", 0.04, 0.12), ("population", 0.70, 0.37),
+                    ("population", 0.88, 0.50)])
+    assert text.startswith("For the Leaderboard's p_best: on runs of 30 questions × 1 trial its "
+                           "population-scope p_best was overconfident: too high for the leaders "
+                           "and too low for the rest.")
+    assert "as an ordering of the models, not as a chance of being first" in text
+    assert "(4 trials per question)" in text and "not for this run's own p_best" in text
+    assert "was too high: it overstated" in reading([("questions", 0.9, 0.6)])
+    assert "was too low: it understated" in reading([("questions", 0.1, 0.3)])
+    assert "was too flat" in reading([("questions", 0.1, 0.02), ("questions", 0.8, 0.95)])
+    both = reading([("questions", 0.9, 0.6), ("population", 0.1, 0.3)])
+    assert "its questions-scope p_best was too high" in both
+    assert "; its population-scope p_best was too low" in both
+
+
+def test_the_check_flags_and_reads_the_same_p_best_bins():
+    """off_target's p_best lines and the reading come from one selection of bins."""
+    from scorio_core.definitions.check import p_best_reading
+    from scorio_core.smaller_run import check_smaller_run
+
+    rng = np.random.default_rng(2)
+    R = rng.integers(0, 3, (5, 30, 4))
+    c = check_smaller_run(Outcomes(R, weights=[0, 0.5, 1]), 1, reps=60, draws=300)
+    off = c.p_best_off()
+    lines = [s for s in c.off_target() if "given p_best" in s]
+    assert len(lines) == len(off)
+    assert (p_best_reading(c) is None) == off.empty

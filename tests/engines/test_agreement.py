@@ -155,3 +155,44 @@ def test_one_count_of_exact_methods_with_the_gold_left_out():
     small = cmp.run(Outcomes(R), cmp.params(methods="avg,borda,elo_tie_skip"))
     assert cmp.shown_tables(small)["summary"].note == "Over the 3 methods compared."
     assert small.comparison.summary["n_tau_1"] == len(small.comparison.exact)
+
+
+def test_paired_gap_is_the_t_interval_of_the_paired_differences():
+    from scipy import stats
+
+    from scorio_core.engines.agreement import paired_gap
+
+    rng = np.random.default_rng(3)
+    a = rng.normal(0.8, 0.05, 40)
+    b = a - rng.normal(0.01, 0.02, 40)
+    b[5] = np.nan  # an undefined τ_b: its pair is left out
+    g = paired_gap(a, b)
+    d = (a - b)[np.isfinite(b)]
+    se = d.std(ddof=1) / np.sqrt(39)
+    half = stats.t.ppf(0.975, 38) * se
+    assert g.n == 39 and g.mean == pytest.approx(d.mean()) and g.se == pytest.approx(se)
+    assert (g.lo, g.hi) == pytest.approx((d.mean() - half, d.mean() + half))
+    assert g.separated == (g.lo > 0)
+    # a swap of the two sides mirrors the interval
+    r = paired_gap(b, a)
+    assert (r.lo, r.hi) == pytest.approx((-g.hi, -g.lo)) and r.separated == g.separated
+    # resampled draws of 12 slices: the slices' own error is added to the draws'
+    c = a - 0.01 - rng.normal(0, 0.02, 40)
+    w = paired_gap(a, c, draws_from=12)
+    se = (a - c).std(ddof=1) * np.sqrt(1 / 40 + 1 / 12)
+    assert w.se == pytest.approx(se)
+    assert w.hi - w.mean == pytest.approx(stats.t.ppf(0.975, 11) * se)  # 12 slices: 11 df
+
+
+def test_too_few_pairs_never_separate():
+    """Three slices on which one method beats another by the same margin gave a t interval
+    of no width; with n pairs even a sign on every pair happens 2 / 2^n of the time by
+    chance, so below 6 pairs (95%) nothing is separated."""
+    from scorio_core.engines.agreement import paired_gap
+
+    for n, sep in ((1, False), (3, False), (5, False), (6, True), (30, True)):
+        g = paired_gap(np.full(n, 1.0), np.full(n, 0.9))
+        assert g.separated is sep, n
+        assert g.min_pairs == 6
+    assert paired_gap([1.0] * 8, [0.9] * 8, confidence=0.99).min_pairs == 8
+    assert np.isnan(paired_gap([1.0], [0.9]).se)

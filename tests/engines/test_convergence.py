@@ -498,3 +498,107 @@ def test_the_apps_summary_is_numbers_that_print_as_the_cli():
     assert np.isnan(never["mean_trials"]) and np.isnan(never["median_trials"])
     assert never["no_convergence"] == 1.0 and never["mean_trials_censored"] == 13.0
     assert shown["no_convergence"].tolist() == [0.2, 0.2, 1.0]
+
+
+def _tied_pair():
+    """Four models: two far apart, and c, d with equal totals on every question from
+    different trials (d is c with each question's trials shuffled): the gold ranking ties
+    c and d, while a re-drawn replicate almost never does."""
+    rng = np.random.default_rng(4)
+    R = np.zeros((4, 30, 8), dtype=int)
+    R[0] = rng.random((30, 8)) < 0.95
+    R[1] = rng.random((30, 8)) < 0.75
+    R[2] = rng.random((30, 8)) < 0.45
+    R[3] = np.stack([rng.permutation(row) for row in R[2]])
+    assert R[2].sum() == R[3].sum() and not np.array_equal(R[2], R[3])
+    return R, ["a", "b", "c", "d"]
+
+
+def test_a_tie_in_the_gold_ranking_rules_out_an_exact_match_and_no_trials_are_offered():
+    """Audit: on AIME'25 the gold ranking ties OR1-Distill and OR-Nemotron (the Leaderboard's
+    n_needed ∞, the Planner: no amount of data orders them), yet "What to change" offered
+    "collect more trials (... about 124,320 per question ...)": the ∞ pair was dropped
+    before the maximum. An exact match with a tie in the target cannot happen at any N."""
+    from scorio_core.engines.convergence import ci_requirements, explain_convergence
+
+    R, names = _tied_pair()
+    kw = dict(methods=["bayes"], replicates=300, seed=0)
+    run = convergence_at_n(R, **kw)
+    assert (run.s_star["bayes"] == 0).mean() > 0.95
+    msgs = explain_convergence(run, R, models=names)
+    text = " ".join(msgs)
+    assert "The gold standard on all N = 8 trials ties c and d (Bayes@N" in text
+    assert "more trials make it rarer still" in text
+    todo = next(m for m in msgs if m.startswith("What to change"))
+    assert "collect more trials" not in todo and "per question" not in todo
+    assert "with CI (match 'ci'): tied pairs and pairs" in todo
+    # with CI the tied pair is not required (only decided pairs are), and Bayes@N settles
+    i, j = ci_requirements(R, target_ranks("bayes", R))
+    assert {(2, 3), (3, 2)}.isdisjoint(zip(i.tolist(), j.tolist(), strict=True))
+    ci = convergence_at_n(R, match="ci", **kw)
+    assert (ci.s_star["bayes"] > 0).mean() > 0.9
+    said = " ".join(explain_convergence(ci, R, models=names))
+    assert "ties c and d" not in said and "collect more trials" not in said
+    # identical outcomes tie at every step of every replicate too: no obstacle, not named
+    same = R.copy()
+    same[3] = same[2]
+    said = " ".join(explain_convergence(convergence_at_n(same, **kw), same, models=names))
+    assert "ties c and d" not in said
+
+
+def test_a_near_tie_is_no_tie_and_keeps_the_trials_advice():
+    """One success apart is a near-tie, which more trials do resolve: not named as a tie; where
+    a method never converges without a tie in the target (the AIME-like field), the trials
+    advice stays (test_explanations_say_why_and_what_to_change reads its number)."""
+    from scorio_core.engines.convergence import explain_convergence
+
+    R, names = _tied_pair()
+    R[3, 0, np.argmax(R[3, 0] == 0)] = 1  # d one success ahead of c
+    run = convergence_at_n(R, methods=["bayes"], replicates=300, seed=0)
+    assert "ties" not in " ".join(explain_convergence(run, R, models=names))
+    A = _aime_like()
+    run = convergence_at_n(A, methods=["bayes", "pass_at_k_2"], replicates=300, seed=0)
+    msgs = explain_convergence(run, A)
+    assert not any("ties" in m for m in msgs)
+    assert "collect more trials" in next(m for m in msgs if m.startswith("What to change"))
+
+
+def test_with_ci_only_the_decided_pairs_a_method_orders_against_gold_are_named():
+    """With CI the near-ties are free: the reasons name the decided pairs a method's full
+    ranking puts the other way (not "an exact match with gold can never last"), and offer
+    no more trials (more trials decide more pairs, each one then required)."""
+    from scorio_core.engines.convergence import ci_requirements, explain_convergence
+
+    R = _aime_like()
+    run = convergence_at_n(R, methods=["pass_at_k_2"], replicates=200, match="ci")
+    text = " ".join(explain_convergence(run, R))
+    assert "exact match" not in text and "collect more trials" not in text
+    i, j = ci_requirements(R, target_ranks("bayes", R))
+    own = METHODS["pass_at_k_2"](R)[0]
+    against = sum(own[a] >= own[b] for a, b in zip(i, j, strict=True))
+    assert ("pairs the full data decide the other way" in text) == (against > 0)
+
+
+def test_the_pmf_and_cdf_leave_out_methods_that_never_converged_and_say_so():
+    """Audit: the Distribution chart's legend listed 4 methods while only bayes was drawn --
+    the never-converged ones were lines at 0 under the x axis."""
+    from scorio_core import Outcomes, charts
+    from scorio_core.definitions import ANALYSES
+
+    pmf = pd.DataFrame({"method": ["bayes"] * 3 + ["pass_at_k_2"] * 3, "n": [1, 2, 3] * 2,
+                        "p": [0.2, 0.5, 0.1, 0.0, 0.0, 0.0]})
+    for chart in (charts.convergence_pmf(pmf),
+                  charts.convergence_cdf(pmf.rename(columns={"p": "cdf"}))):
+        spec = chart.to_dict()
+        data = next(iter(spec["datasets"].values()))
+        assert {row["method"] for row in data} == {"bayes"}
+    conv = ANALYSES["convergence"]
+    R = np.zeros((3, 20, 4), dtype=int)
+    R[0] = 1
+    R[1, :, :2] = 1  # a fixed order from the first trial: bayes converges at n = 1
+    r = conv.run(Outcomes(R), conv.params(methods="bayes,pass_at_k_4", replicates=50,
+                                          curve_replicates=None))
+    _, dist, cum, _ = conv.charts(r)
+    for c in (dist, cum):
+        assert c.empty is None and c.caption.endswith(
+            "Not drawn: pass_at_k_4 (no replicate converged; see the summary).")

@@ -110,3 +110,74 @@ def test_pool_robustness(aime):
     assert (tab.groupby("pool_size").top_fraction.sum() >= 1.0 - 1e-12).all()
     with pytest.raises(ValidationError, match="no pool size"):
         pool_robustness(R, R0, ["bayes"], sizes=(40,), pools=2)
+
+
+def _stability(gold: dict, own: dict | None = None):
+    from scorio_core.engines.stability import Stability
+
+    own = gold if own is None else own
+    tau = {"gold": {m: np.asarray(v, float) for m, v in gold.items()},
+           "self": {m: np.asarray(v, float) for m, v in own.items()}}
+    return Stability(tau, {m: "metrics" for m in gold})
+
+
+def test_a_best_is_named_only_when_the_slices_separate_it():
+    """Audit: "Best vs gold 0.8077 ± 0.0482 — bayes_greedy" beside 0.8018 and 0.7974 (the ±
+    an s.d. over slices, the slices never counted), and "Best vs gold 1.0000 ± 0.0000" from
+    3 slices. A best now needs the paired gap to every other class to exclude 0."""
+    rng = np.random.default_rng(5)
+    base = rng.uniform(0.6, 0.9, 40)
+    clear = _stability({"a": base + 0.05, "b": base, "c": base - 0.01 * rng.random(40)})
+    s = clear.standing("gold")
+    assert s.resolved and s.slices == 40 and s.within_noise == []
+    text = clear.claim("gold")
+    assert text.startswith(f"Best vs gold: a, mean τ_b {np.mean(base + 0.05):.4f} (s.d. ")
+    assert "over 40 single-trial slices); the runner-up, b, is 0.0500 lower (95% interval " in text
+    # a runner-up within noise: no best, and the classes near the top named
+    noisy = base + np.resize([0.05, -0.05], 40)  # level with a on average, 0.05 either way
+    close = _stability({"a": base + 0.004, "b": noisy, "c": base - 0.3})
+    s = close.standing("gold")
+    assert not s.resolved and s.within_noise == ["b"]
+    gap = s.gaps["b"]
+    assert gap.lo < 0 < gap.hi and not gap.separated
+    text = close.claim("gold")
+    assert text.startswith("No single best vs gold: a has the highest mean τ_b")
+    assert f"but b is within noise of it: {gap.mean:.4f} below (95% interval " in text
+    # the self-consistency target reads its own τ_b
+    assert close.claim("self").startswith("No single best self-consistency:")
+
+
+def test_three_slices_never_name_a_best():
+    few = _stability({"a": [1.0, 1.0, 1.0], "b": [0.8, 0.8, 0.8], "c": [0.5, 0.6, 0.4]})
+    s = few.standing("gold")
+    assert not s.resolved and s.within_noise == ["b", "c"]
+    assert few.claim("gold") == (
+        "No single best vs gold: a has the highest mean τ_b, 1.0000 (s.d. 0.0000 over 3 "
+        "single-trial slices), but b and c are within noise of it: 3 slices cannot separate "
+        "methods at 95% (that takes at least 6).")
+    # one class only: nothing to compare with
+    one = _stability({"a": [0.9, 0.8], "b": [0.9, 0.8]})
+    assert one.claim("gold").startswith("No best vs gold: every method has the same τ_b")
+
+
+def test_stability_says_one_claim_on_the_page_in_the_cli_and_in_the_report(aime, capsys,
+                                                                            tmp_path):
+    from scorio_core import Outcomes
+    from scorio_core.cli import main
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.io import save_table
+
+    R, _ = aime
+    data = Outcomes(R)
+    stab = ANALYSES["stability"]
+    p = stab.params(methods="bayes,borda,rasch_2pl")
+    r = stab.run(data, p)
+    claims = [r.stability.claim(t) for t in ("gold", "self")]
+    assert stab.notice_for(p, r) == " ".join(claims)  # the report's "What to notice"
+    path = tmp_path / "aime.csv"
+    save_table(data, path, format="csv")
+    assert main(["stability", str(path), "--methods", "bayes,borda,rasch_2pl",
+                 "--format", "table"]) == 0
+    out = capsys.readouterr().out
+    assert all(c in out for c in claims)
+    assert f"mean and sd over the {R.shape[2]} single-trial slices" in out

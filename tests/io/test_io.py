@@ -431,3 +431,35 @@ def test_192k_row_table_loads_correctly(tmp_path):
     for a, b in [(0, 0), (5, 17), (L - 1, M - 1), (13, 64)]:
         np.testing.assert_array_equal(o.R[a, b], R[mi[a], qi[b]][tsort])
         np.testing.assert_allclose(o.signals["latency"][a, b], mi[a] * 1000.0 + qi[b] + tsort / 100)
+
+
+@pytest.mark.parametrize(("option", "text", "said"), [
+    ("columns", "model", "expects ROLE=COLUMN pairs separated by commas"),
+    ("columns", "who=llm", "unknown role 'who' in {name}; roles are model, question"),
+    ("columns", ",", "{name} expects at least one ROLE=COLUMN pair"),
+    ("where", "temperature", "{name} expects COLUMN=VALUE (or COLUMN=V1,V2"),
+    ("where", "=0.7", "{name} expects COLUMN=VALUE"),
+])
+def test_loader_option_errors_name_the_callers_keyword_or_flag(capsys, tmp_path, option, text,
+                                                               said):
+    """``sc.load(..., columns="model")`` said "--columns expects ROLE=COLUMN pairs": a flag
+    the Python caller never typed. The parsers of ``columns`` and ``where`` take the name of
+    the caller's option, as the other list parsers do: a Python call reads ``columns`` /
+    ``where``, the command line ``--columns`` / ``--where``."""
+    from scorio_core.cli import main
+    from scorio_core.io import LoadOptions
+
+    o = make_outcomes(np.random.default_rng(5))
+    table = tmp_path / "t.csv"
+    save_table(o, table)
+    for call in (lambda: load(table, weights=WEIGHTS, **{option: text}),
+                 lambda: LoadOptions(**{option: text})):
+        with pytest.raises(ValidationError) as exc:
+            call()
+        msg = str(exc.value)
+        assert said.format(name=option) in msg and f"--{option}" not in msg, msg
+    with pytest.raises(SystemExit) as usage:  # argparse's usage error, naming the flag
+        main(["info", str(table), "--weights", "0,0.25,1", f"--{option}", text])
+    err = capsys.readouterr().err
+    assert usage.value.code == 2
+    assert f"argument --{option}: " in err and said.format(name=f"--{option}") in err, err

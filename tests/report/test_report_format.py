@@ -338,3 +338,49 @@ def test_a_value_and_its_interval_stay_in_one_part():
         names = list(p.columns[1:])
         assert all(f"{n} lo" in names and f"{n} hi" in names for n in names if " " not in n)
     assert [c for p in parts for c in p.columns[1:]] == list(cols)
+
+
+#: Every section, with settings that keep a report on a bundled dataset to seconds; none of
+#: them sets a setting that may be left unset, so each section's unset ones stay unset.
+FAST = {"leaderboard": {"draws": 500}, "compare": {"methods": "bayes,avg,bradley_terry"},
+        "convergence": {"replicates": 200, "curve_replicates": 50},
+        "stability": {"methods": "bayes,avg"}, "greedy": {"replicates": 5},
+        "plan": {"sims": 200, "draws": 500}, "check": {"reps": 10, "draws": 100},
+        "coins": {"replicates": 50, "N": 16}, "prior-depth": {"replicates": 200},
+        "order": {"sims": 200}, "calibration": {"replicates": 200, "M_values": (10,)}}
+
+
+@pytest.mark.parametrize("name", ["biased_coins.npz", "jhu_llm_temperature.parquet",
+                                  "reasoning_synthetic.npz"])
+def test_no_settings_line_of_a_bundled_report_says_a_bare_default(data_dir, name):
+    """"Prior outcomes (`R0`): default" (the rubric lesson: no prior outcomes), "G-Pass τ
+    (`tau`): default" (no G-Pass curve), "Largest N (`n_max`): 4,096 (default)": every setting
+    left unset now says what unset means -- its declared word, or what the run took -- in
+    every section and every simulation study of a report on each bundled dataset, and the
+    Markdown report and its notebook print the same line."""
+    from scorio_core import io
+    from scorio_core.definitions import SECTIONS
+    from scorio_core.params import is_unset, settings_of
+    from scorio_core.report import to_notebook
+    from scorio_core.report._build import settings_items, settings_text
+    from scorio_core.report.markdown import _md_cell
+
+    data = io.load(data_dir / name)
+    ids = [i for i in SECTIONS if name == "biased_coins.npz" or SECTIONS[i].uses_data]
+    report = build_report(data, [(i, FAST.get(i, {})) for i in ids])
+    md = to_markdown(report)
+    cells = "\n".join(c.source for c in to_notebook(report, data_dir / name).cells)
+    ran, unset = 0, 0
+    for s in report.sections:
+        ran += s.error is None
+        declared = settings_of(type(s.params))
+        for item in settings_items(s):
+            where = (name, s.analysis.id, item.name, item.value)
+            assert item.value.strip() and "default" not in item.value, where
+            assert "None" not in item.value and item.value != "not set", where
+            if item.name in declared and is_unset(getattr(s.params, item.name)):
+                unset += 1
+                assert item.value != "none" or declared[item.name][1].unset == "none", where
+        line = f"Settings: {settings_text(s, _md_cell)}."  # as both print a section that ran
+        assert "default" not in line and (s.error is not None or line in md and line in cells)
+    assert ran >= len(ids) - 3 and unset >= 8
