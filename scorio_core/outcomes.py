@@ -41,14 +41,17 @@ from .formatting import shape_text
 if TYPE_CHECKING:
     from .samples import SampleStore
 
-__all__ = ["Outcomes", "as_outcomes", "COMBINED", "NO_BENCHMARK", "MissingWeightsError",
-           "check_name", "MISSING_SIGNAL_RULE"]
+__all__ = ["Outcomes", "as_outcomes", "COMBINED", "NO_BENCHMARK", "ONE_MODEL_NEXT",
+           "MissingWeightsError", "check_name", "MISSING_SIGNAL_RULE"]
 
 #: Label of the "all benchmarks concatenated" selection.
 COMBINED = "combined"
 #: What the data's benchmark is called where the questions carry no benchmark label: in
 #: :meth:`Outcomes.describe` and a report's provenance (``definitions.provenance``).
 NO_BENCHMARK = "(none: the questions carry no benchmark label)"
+#: What to do with one model where an analysis compares several (every refusal says it).
+ONE_MODEL_NEXT = ("Load data with 2 or more models; the Leaderboard shows this model's score "
+                  "and its interval.")
 #: Question attribute naming each question's harness group of benchmarks (lm-eval
 #: ``group_subtasks``): :meth:`Outcomes.select` takes a group's name too.
 GROUP = "group"

@@ -55,7 +55,7 @@ from .estimands import (
     STAND_IN_RATIO,
 )
 from .formatting import percent
-from .outcomes import Outcomes, as_outcomes
+from .outcomes import ONE_MODEL_NEXT, Outcomes, as_outcomes
 from .plan_calibration import resample_allocation, resample_assurance
 from .planner import a_chance
 
@@ -102,7 +102,8 @@ def unmet(data: Outcomes) -> str | None:
     """Why these data cannot be checked (``None`` when they can): the check's ``requires``
     and :func:`check_smaller_run`'s refusal, in one place."""
     if data.L < 2:
-        return f"the check needs at least 2 models; these data have {data.L}"
+        return (f"the check needs at least 2 models; these data have {data.L}. "
+                f"{ONE_MODEL_NEXT}")
     if data.N < STAND_IN_RATIO:
         return (f"the check needs at least {STAND_IN_RATIO} trials per question, so that "
                 "each model's shares can stand in for its true probabilities (a smaller run "

@@ -18,7 +18,7 @@ import pandas as pd
 
 from .._validation import ValidationError, as_names, split_names
 from ..display import PRINTED_ROWS  # declared with the renderers: the report's and notebook's
-from ..outcomes import Outcomes, as_outcomes  # as_outcomes: re-exported
+from ..outcomes import ONE_MODEL_NEXT, Outcomes, as_outcomes  # as_outcomes: re-exported
 from ..params import unset_words
 from ..references import expand
 
@@ -436,9 +436,6 @@ CATEGORICAL_NEXT = (
     "Rank them on the Leaderboard (Bayes@N scores each category by its weight), or load them "
     "again with each outcome mapped to 0 or 1 (wrong or correct) to run this analysis."
 )
-#: What to do with one model where an analysis compares the rankings of several.
-ONE_MODEL_NEXT = ("Load data with 2 or more models; the Leaderboard shows this model's score "
-                  "and its interval.")
 
 
 def binary_required(what: str) -> Callable[[Outcomes], str | None]:

@@ -36,7 +36,7 @@ from ..engines.pair import (
     model_index,
 )
 from ..formatting import percent
-from ..outcomes import Outcomes
+from ..outcomes import ONE_MODEL_NEXT, Outcomes
 from ..params import PairParams
 from ._base import PRINTED_ROWS, Analysis, Chart, Progress, TableView, common_caveats
 
@@ -433,7 +433,8 @@ def _to_code(p: PairParams, data: str = "data") -> str:
 
 def _requires(data: Outcomes) -> str | None:
     if data.L < 2:
-        return f"the pair view needs at least 2 models; these data have {data.L}"
+        return (f"the pair view needs at least 2 models; these data have {data.L}. "
+                f"{ONE_MODEL_NEXT}")
     return None
 
 

@@ -34,7 +34,7 @@ from .. import charts
 from ..display import Shown
 from ..estimands import ASSURANCE, SCOPES
 from ..formatting import percent
-from ..outcomes import Outcomes
+from ..outcomes import ONE_MODEL_NEXT, Outcomes
 from ..params import PlanParams
 from ..planner import (
     POPULATION_SPLIT_REALISED,
@@ -475,7 +475,7 @@ def _to_code(p: PlanParams, data: str = "data") -> str:
 
 def _requires(data: Outcomes) -> str | None:
     if data.L < 2:
-        return f"planning compares models; these data have {data.L}"
+        return f"planning compares models; these data have {data.L}. {ONE_MODEL_NEXT}"
     return None
 
 

@@ -745,3 +745,18 @@ def test_leaderboard_how_to_read_names_the_default_multiplicity_control():
     default = LEADERBOARD.params().adjust
     assert default == ADJUSTMENTS[0] == "holm"
     assert "Holm by default" in text and "simultaneous over all pairs by default" not in text
+
+
+def test_every_refusal_of_one_model_says_what_to_do():
+    """Every analysis that compares models refuses one model with the same next step (load
+    2 or more; the Leaderboard shows this one), as a sentence; the Leaderboard and the
+    Questions page run on one model and say so there."""
+    from scorio_core.outcomes import ONE_MODEL_NEXT
+
+    one = Outcomes(np.random.default_rng(0).integers(0, 2, (1, 15, 8)))
+    refused = {i: a.refusal(one) for i, a in ANALYSES.items() if a.requires is not None}
+    said = {i: r for i, r in refused.items() if r}
+    assert {"plan", "pair", "check", "compare", "convergence", "stability"} <= set(said), said
+    for i, r in said.items():
+        if "models" in r:  # greedy refuses for want of greedy outcomes first
+            assert r.endswith(ONE_MODEL_NEXT) and r[0].isupper(), (i, r)
