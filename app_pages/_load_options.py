@@ -1,11 +1,14 @@
 """The sidebar's *Rows and model names* box of an upload: row filter (``where``), model-name
-table (``model_map``), score range and provider prefixes; labels and help come from the
-:class:`scorio_core.io.LoadOptions` declarations, the values become ONE ``LoadOptions`` in
-:func:`app_state.load_form.form_options`.
+table (``model_map``), score range and provider prefixes; and its *Correct outcomes* box:
+which outcomes count as correct (``correct``, ``correct_from``: binary data for the analyses
+that rank correctness) and the rounding of continuous scores (``round_grades``). Labels and
+help come from the :class:`scorio_core.io.LoadOptions` declarations, the values become ONE
+``LoadOptions`` in :func:`app_state.load_form.form_options`.
 
 Widget keys: ``load_where``, ``load_score_range``, ``load_model_prefix``, ``load_model_map``
-(the table editor). ``model_map_rows`` (a list of ``(from, to)``) seeds the table -- a test
-seam, as the editor's own state holds edits, not rows.
+(the table editor), ``load_correct``, ``load_correct_from``, ``load_round_grades``.
+``model_map_rows`` (a list of ``(from, to)``) seeds the table -- a test seam, as the
+editor's own state holds edits, not rows.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from scorio_core.params import widget
 WHERE, RANGE, PREFIX, MAP, MAP_ROWS = (
     "load_where", "load_score_range", "load_model_prefix", "load_model_map", "model_map_rows",
 )  # fmt: skip
+CORRECT, CORRECT_FROM, ROUND = "load_correct", "load_correct_from", "load_round_grades"
 
 
 def options_box() -> dict:
@@ -46,7 +50,26 @@ def options_box() -> dict:
         score_range = st.text_input(w["label"], key=RANGE, placeholder="0, 10",
                                     help=w["help"])
     return {"where": where, "model_map": edited.to_dict("records"), "model_prefix": prefix,
-            "score_range": score_range}
+            "score_range": score_range, **outcomes_box()}
+
+
+def outcomes_box() -> dict:
+    """The *Correct outcomes* box (titled by the ``correct`` declaration, as the analyses'
+    refusals of categorical data name it): the outcomes that count as correct, or the score
+    from which one does, and the levels continuous scores are rounded to."""
+    ss = st.session_state
+    busy = any(str(ss.get(k) or "").strip() for k in (CORRECT, CORRECT_FROM, ROUND))
+    with st.sidebar.expander(widget(LoadOptions, "correct")["label"], expanded=busy):
+        w = widget(LoadOptions, "correct")
+        correct = st.text_input(w["label"], key=CORRECT, placeholder="e.g. C  (or C, P)",
+                                help=w["help"])
+        w = widget(LoadOptions, "correct_from")
+        correct_from = st.text_input(w["label"], key=CORRECT_FROM, placeholder="e.g. 0.5",
+                                     help=w["help"])
+        w = widget(LoadOptions, "round_grades")
+        levels = st.text_input(w["label"], key=ROUND, placeholder="e.g. 11 (0, 0.1, …, 1)",
+                               help=w["help"])
+    return {"correct": correct, "correct_from": correct_from, "round_grades": levels}
 
 
 def model_identity(cols: list[str], model_column: str) -> list[str]:

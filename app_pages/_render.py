@@ -17,6 +17,7 @@ from app_pages import _common, _widgets
 from app_state.texts import analysis_code
 from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.definitions.provenance import export_file, export_filename
+from scorio_core.display import readable
 from scorio_core.report import chart_png, chart_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -237,6 +238,17 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     b.download_button("PNG", _deferred(chart_png, c.chart), f"{stem}.png", "image/png",
                       on_click="ignore", key=f"{key}_png_{i}", icon=":material/image:")
     return event
+
+
+def table(analysis: Analysis, result: Any, name: str, **kw) -> None:
+    """The table ``name`` of ``result`` as the report and a result's own display show it
+    (:meth:`~scorio_core.definitions.Analysis.shown_tables`: the view's rows, the columns
+    that hold a value, :func:`~scorio_core.display.readable`), each line said under it a
+    caption. ``kw``: what :func:`_common.show_core` takes besides ``hide_index``."""
+    shown, lines = readable(analysis.shown_tables(result)[name])
+    _common.show_core(st, shown, hide_index=True, **kw)
+    for line in lines:
+        st.caption(line)
 
 
 def _deferred(fn: Callable, *args) -> Callable[[], Any]:

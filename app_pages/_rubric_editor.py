@@ -13,6 +13,7 @@ from app_state.rubric_editor import EDITOR_FIELDS, editor_state
 from app_state.table_fit import editor_px
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
+from scorio_core.formatting import WEIGHT_PRINTF
 from scorio_core.rubric.table import RULE_HELP, from_tables
 
 STATE = "rubric_state"  # {"version": int, "rules": df, "cats": df, "name", "default", ...}
@@ -76,9 +77,10 @@ def editors(o, state: dict) -> rb.Rubric | None:
     st.markdown("**Weights** — the value of each category")
     old_w, names = list(state["cats"]["weight"]), [str(n) for n in cats["name"].fillna("")]
     cols = st.columns(max(min(len(names), 8), 1))
+    # a weight as every text writes it (0.5, 0.333333), not "%.3f"'s 0.500 and 0.333
     cats = cats.assign(weight=[cols[i % len(cols)].number_input(
         f"{i}: {n or '?'}", value=float(old_w[i]) if i < len(old_w) else 0.0, step=0.05,
-        format="%.3f", key=f"w_{v}_{i}") for i, n in enumerate(names)])
+        format=WEIGHT_PRINTF, key=f"w_{v}_{i}") for i, n in enumerate(names)])
     c1, c2 = st.columns([2, 1])
     name = c1.text_input("Rubric name", state["name"], key=f"rubric_name_{v}")
     opts = [None, *range(len(names))]

@@ -31,7 +31,7 @@ from app_state.texts import (  # noqa: F401
     spelled_columns,
 )
 from scorio_core import Outcomes, io
-from scorio_core.display import part_text
+from scorio_core.display import part_text, readable
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.formatting import MISSING
 from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
@@ -100,17 +100,31 @@ _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters
 CODE_KEY = "copy_code"
 
 
+#: Whether each stateful expander (by key) was open when last drawn: what it opens with
+#: after a page switch (:func:`lazy_expander`).
+BOXES_OPEN = "_scorio_boxes_open"
+
+
 def lazy_expander(label: str, key: str, sidebar: bool = False):
     """An expander whose contents run only while it is open, or ``None`` when it is closed.
 
     Streamlit's stateful expander (``on_change="rerun"``): a closed one sends nothing, so
     the browser loads no code for the widgets it holds (the syntax highlighter alone is
     1.5 MB of JavaScript) and the first page paints sooner. Opening it reruns the page.
+
+    It stays open or closed across page switches: Streamlit drops an expander's state when
+    the page changes (the browser does not send it back with the new page's run) and draws
+    it closed again -- the sidebar's Session box closed under a user on the way to restore a
+    session. Its last state is kept under :data:`BOXES_OPEN` and given back to it then.
     """
     where = st.sidebar if sidebar else st
     if not _STATEFUL_EXPANDER:  # an older Streamlit: a plain expander, contents always run
         return where.expander(label)
+    kept = st.session_state.setdefault(BOXES_OPEN, {})
+    if key not in st.session_state and kept.get(key):  # its state dropped by a page switch
+        st.session_state[key] = True
     box = where.expander(label, key=key, on_change="rerun")
+    kept[key] = bool(box.open)
     return box if box.open else None
 
 
@@ -388,13 +402,19 @@ def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = 
     Pass@k columns chosen make them wider than the page, :func:`show_parts`), and the
     papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`);
     ``n_now``: today's trials per question (the papers' rule reads "met now" there). Cells
-    read as the CLI prints them (:func:`app_state.texts.board_display`: ``<0.001``, ∞)."""
+    read as the CLI prints them (:func:`app_state.texts.board_display`: ``<0.001``, ∞); a
+    column with no value in any row (N = 1, questions scope: ``se``, ``lo``, ``hi``,
+    ``p_best``) left out with the line the CLI and the reports say
+    (:func:`scorio_core.display.readable`)."""
+    table, said = readable(table)
     shown = board_display(table, n_now)
     main, more = board_columns(shown)
     cfg = column_config(shown)
     # the whole table goes to the browser (notebook-equal data); column_order picks the view
     show_parts(st, shown, cfg, hide_index=True, height=table_height(len(shown)),
                column_order=main, key=key)
+    for line in said:
+        st.caption(line)
     if note := board_columns_text(main):  # columns whose names say little to a newcomer
         st.caption(note)
     if more:

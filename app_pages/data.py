@@ -7,6 +7,7 @@ import streamlit as st
 
 from app_pages import _common, _data_header, _loading, _render, _widgets
 from app_state.texts import SHARE_FORMAT, category_table, data_charts, data_code, signal_summary
+from scorio_core.formatting import WEIGHT_PRINTF
 
 
 def main() -> None:
@@ -30,8 +31,9 @@ def main() -> None:
              if pd.api.types.is_numeric_dtype(cats["share"])
              else st.column_config.TextColumn(alignment="right"))  # "<0.1%" beside them
     # weights as the Leaderboard's weight editor and `describe()` write them: 0, 0.5, 1
+    weight = st.column_config.NumberColumn(format=WEIGHT_PRINTF)
     _common.show_core(st, cats, hide_index=True, key="category_table",
-                      column_config={"share": share, "weight": st.column_config.NumberColumn()})
+                      column_config={"share": share, "weight": weight})
     if o.signals:
         st.subheader("Per-completion signals")
         table, missing = signal_summary(o)

@@ -25,7 +25,8 @@ METRICS = [
     ("delta_tau", "Δτ at N = 1", "mean τ_b vs gold, greedy prior minus uniform prior (its "
      "95% interval: the sentence below and the table's delta_tau_lo, delta_tau_hi)"),
     ("sd_reduction", "s.d. reduction", "relative reduction of the s.d. of τ_b at N = 1 from "
-     "the greedy prior (0.20: a fifth smaller)"),
+     "the greedy prior (0.20: a fifth smaller; its 95% interval: the sentence below and the "
+     "table's sd_reduction_lo, sd_reduction_hi)"),
 ]
 WIDTHS = ("content", "content", "stretch")
 

@@ -11,6 +11,7 @@ from scorio_core import ValidationError, export
 from scorio_core.definitions.leaderboard import LEADERBOARD
 from scorio_core.definitions.provenance import export_filename
 from scorio_core.estimands import SCOPE_HELP, STAND_IN_RATIO
+from scorio_core.formatting import WEIGHT_PRINTF
 from scorio_core.leaderboard import prior_note
 
 KEY = keys("leaderboard")  # setting -> widget key, declared in app_state.page_state
@@ -47,7 +48,8 @@ def _controls(ds) -> tuple | None:
     edited = st.data_editor(
         pd.DataFrame({"category": list(o.category_names), "weight": list(start)}),
         key=_common.weights_key(start), hide_index=True, disabled=["category"],
-        num_rows="fixed", width=480)
+        num_rows="fixed", width=480,  # a weight as every text writes it: 0.5, 0.333333
+        column_config={"weight": st.column_config.NumberColumn(format=WEIGHT_PRINTF)})
     return tuple(float(x) for x in edited["weight"].fillna(0.0))
 
 
@@ -65,10 +67,12 @@ def _notes(board, n_trials: int) -> None:
     if note := prior_note(board):
         st.info(note, icon=":material/info:")
     if board.settings["scope"] == "population" and n_trials >= STAND_IN_RATIO:
-        # the population p_best caveat above: measured on these data by the Check page
+        # the population p_best caveat above: measured on these data by the Check page (the
+        # question in text, the link's one-line label short: as the label it was cut)
+        st.markdown("How far do p_best, the intervals and decisions hold on smaller runs drawn "
+                    "from these data?")
         st.page_link("app_pages/check.py", icon=":material/fact_check:",
-                     label="How far do p_best, the intervals and decisions hold on smaller runs "
-                     "drawn from these data? Check a smaller run.")
+                     label="Check a smaller run")
     if conflicts := board.chained_conflicts():
         shown = ", ".join(f"{a} > {b}" for a, b in conflicts[:4])
         more = f" and {len(conflicts) - 4} more" if len(conflicts) > 4 else ""
@@ -101,7 +105,7 @@ def main() -> None:
         _page_state.pair_picker(board, key="lb_pair")
     _common.show_unresolved(board, o.N)
     _explore.per_subset(result.subsets, result.by, "leaderboard")
-    _render.charts(LEADERBOARD, result, "leaderboard", widths=("stretch", "content"))
+    _render.charts(LEADERBOARD, result, "leaderboard")  # both as wide as the column
     title = f"Leaderboard ({params.scope} scope): {o.name}"
     markdown = ("Markdown", lambda: export.export(board, "md", title=title),
                 export_filename(o, "leaderboard", "md"), "text/markdown")

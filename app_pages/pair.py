@@ -13,7 +13,7 @@ from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, from_state, percent
 from app_state.texts import flips_caption, repeats_caption
 from scorio_core import ValidationError
-from scorio_core.definitions.pair import PAIR, by_model, shows_texts, summary_view
+from scorio_core.definitions.pair import PAIR, by_model, repeats_note, shows_texts, summary_view
 from scorio_core.display import readable
 from scorio_core.engines.pair import question_choices
 from scorio_core.formatting import _md_escape
@@ -37,9 +37,9 @@ def _flips(result) -> None:
     f, c = result.flips, result.comparison
     if not shows_texts(result):
         _common.show_core(st, f.trials, hide_index=True)
-        st.caption(flips_caption(f.trials))
+        st.caption(flips_caption(f.trials, f.trial_meaning))
         return
-    t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b))
+    t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b, f.trial_meaning))
     _common.fitted_table(t)
     st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
                "below, the CSV/JSON export has both models' texts side by side.")
@@ -49,13 +49,15 @@ def _texts(f) -> None:
     """One trial's full texts of both models, side by side (plain text): the texts
     :meth:`~scorio_core.engines.pair.FlipTable.panel` shows, a row each, so a model's output
     stands beside the other's; the question's own texts stand once above."""
-    trials = list(f.trials["trial"])
+    trials = list(range(len(f.trials)))  # positions; the slider shows the files' numbers
     if st.session_state.get("pair_trial") not in trials:
         st.session_state["pair_trial"] = trials[0]
-    p = f.panel(st.select_slider("Trial", trials, key="pair_trial") if len(trials) > 1 else 0)
-    for col, (model, category, score) in zip(st.columns(2), p.heads, strict=True):
-        col.markdown(f"**{_md_escape(model)}** · trial {p.trial} · {_md_escape(category)} "
-                     f"(score {score:g})")
+    p = f.panel(st.select_slider("Trial", trials, key="pair_trial", format_func=f.trial_label,
+                                 help=f"Trial: {f.trial_meaning}.")
+                if len(trials) > 1 else 0)
+    for col, (model, category, score), tid in zip(st.columns(2), p.heads, p.ids, strict=True):
+        col.markdown(f"**{_md_escape(model)}** · trial {_md_escape(str(tid))} · "
+                     f"{_md_escape(category)} (score {score:g})")
     for r in p.rows:
         for col, label, text in zip(st.columns(2), r.labels, (r.a, r.b), strict=True):
             col.caption(label)
@@ -106,7 +108,7 @@ def main() -> None:
                 "columns): each repeat's score only. Load the logs to read the answers.")
     _flips(result)
     _common.fitted_table(f.groups)
-    st.caption(repeats_caption(f.groups))
+    st.caption(f"{repeats_caption(f.groups)} {repeats_note(f)}")
     if f.has_text:
         _texts(f)
     with st.expander("How to read this"):

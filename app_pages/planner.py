@@ -15,6 +15,7 @@ from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
+from scorio_core.formatting import SCORE_PRINTF
 from scorio_core.params import PlanParams, widget
 from scorio_core.planner import a_chance
 
@@ -37,8 +38,9 @@ def main() -> None:
     _common.setting(c3, "plan", "budget_trials")
     d1, d2, d3 = st.columns([4, 5, 4])
     scope = _common.setting(d1, "plan", "scope", "segmented_control", required=True)
+    # in the decimals of the pairs table's leads (trials_gap, questions_gap)
     _common.setting(d3, "plan", "lead", max_value=float(o.weights.max() - o.weights.min()),
-                    step=0.01, format="%.3f")
+                    step=0.01, format=SCORE_PRINTF)
     adjust = _common.setting(d2, "plan", "adjust")
     _common.spread_prior_box(ds, "plan", scope)
     names = [str(m) for m in o.models]
@@ -75,9 +77,13 @@ def main() -> None:
         for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
             st.markdown(f"- {line}")
         if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth
+            # the question in text, the link's label short: a page link is one line, and the
+            # whole sentence as its label was cut at the column's edge ("… draws r" at 1024 px)
+            st.markdown("Would such plans come true on data like these? The Check page draws "
+                        "smaller runs from these data and realises the plans on them (its "
+                        "*Planner runs*).")
             st.page_link("app_pages/check.py", icon=":material/fact_check:",
-                         label="Would such plans come true on data like these? Check a smaller "
-                         "run (Planner runs) draws runs from these data and realises the plans.")
+                         label="Check a smaller run")
     allocation, order, gaps = PLAN.charts(result)
     _render.chart(allocation, "plan", 0)
     st.markdown(summary(result))

@@ -13,7 +13,10 @@ from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS
 from scorio_core.display import readable
-from scorio_core.engines.questions import STATUS_HELP  # what a question's status says
+from scorio_core.engines.questions import (  # what a question's status says
+    NO_INFORMATION_TEXT,
+    STATUS_HELP,
+)
 
 
 def _table(frame, height_rows: int = 12) -> None:
@@ -52,7 +55,7 @@ def main() -> None:
     c = st.columns(4)
     c[0].metric("Questions", f"{len(t):,}")
     c[1].metric("No information", f"{len(un):,}",
-                help="every model always right or always wrong: cannot separate models")
+                help=f"Questions on which {NO_INFORMATION_TEXT}.")
     c[2].metric("Mean disagreement", f"{t['disagreement'].mean():.4f}",
                 help="mean over questions of the expected gap between two models' scores")
     c[3].metric("2PL fit", result.stats.irt)

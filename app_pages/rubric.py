@@ -62,26 +62,8 @@ def _compare(ds, current: rb.Rubric | None) -> None:
         _common.show_error(exc, "rubric")
         return
     _render.charts(RUBRIC, result, "rubric")
-    _tau_table(result.tau, ds.view.N)
+    _render.table(RUBRIC, result, "tau", width="stretch")  # its view: the report's lines
     _render.footer(RUBRIC, ds, params, result, "rubric")
-
-
-def _tau_table(tau, n: int) -> None:
-    """The τ table, its ``note`` (one sentence on the data, the same in every row: why τ_Greedy
-    equals τ_GS, or that it is undefined) said under it rather than cut in a column, and
-    ``n_slices`` said in that line when every rubric has all ``n`` (a column of its own
-    split the one-row table into parts)."""
-    notes = [x for x in dict.fromkeys(tau["note"]) if isinstance(x, str) and x]
-    whole = bool((tau["n_slices"] == n).all())
-    _common.show_core(st, tau.drop(columns=["note", *(["n_slices"] if whole else [])]),
-                      hide_index=True, width="stretch")
-    over = (f"the {n} single-trial slices" if whole else
-            f"the single-trial slices that rank the models (n_slices of {n}: a slice that ties "
-            "every model has no τ_b)")
-    st.caption(f"Mean ± s.d. of Kendall τ_b over {over}; higher τ_Self means the rubric ranks "
-               "consistently from one trial.")
-    for note in notes:
-        st.caption(f"Note: {note.rstrip('.')}.")
 
 
 def _signals_caption(o) -> str:

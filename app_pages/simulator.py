@@ -16,6 +16,7 @@ from scorio_core import simulate as sim
 from scorio_core.charts.simulate import LESSON_TEXT, lesson_intro
 from scorio_core.definitions import SIMULATIONS
 from scorio_core.definitions.simulate import RubricLessonParams, highlights
+from scorio_core.formatting import SCORE_PRINTF
 from scorio_core.params import widget
 
 #: study id -> (lesson label, lesson text key)
@@ -41,8 +42,8 @@ def depth(c):
 
 
 def order(c):  # upper > lower: the study's own rule, said by main() when broken
-    _common.setting(c[0], "order", "upper", format="%.4f")
-    _common.setting(c[1], "order", "lower", format="%.4f")
+    _common.setting(c[0], "order", "upper", format=SCORE_PRINTF)
+    _common.setting(c[1], "order", "lower", format=SCORE_PRINTF)
     _common.setting(c[2], "order", "concentration")
     _common.setting(c[3], "order", "sims", step=200)
 

@@ -30,8 +30,8 @@ from scorio_core.io import import_table as core_import_table
 
 from .texts import parse_weights
 
-__all__ = ["parse_where", "parse_range", "model_map_pairs", "form_options", "code_options",
-           "import_table"]
+__all__ = ["parse_where", "parse_range", "parse_number", "model_map_pairs", "form_options",
+           "code_options", "import_table"]
 
 
 def parse_where(text: str) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
@@ -66,6 +66,33 @@ def parse_range(text: str) -> tuple[float, float] | None:
     return lo, hi
 
 
+def parse_number(text: str, label: str, example: str, whole: bool = False) -> float | None:
+    """A box that holds one number (*Correct from score*, *Round grades to*); blank = none.
+
+    Example
+    -------
+    >>> parse_number(" 0.5 ", "Correct from score", "0.5"), parse_number("", "x", "1")
+    (0.5, None)
+    >>> parse_number("ten", "Round grades to", "11", whole=True)
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: Round grades to: expected a whole number (e.g. 11); \
+got 'ten'
+    """
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+        if whole and value != int(value):
+            raise ValueError(text)
+    except ValueError:
+        raise ValidationError(
+            f"{label}: expected {'a whole number' if whole else 'a number'} (e.g. {example}); "
+            f"got {text!r}") from None
+    return int(value) if whole else value
+
+
 def model_map_pairs(rows: Iterable[Any]) -> tuple[tuple[str, str], ...] | None:
     """The *Model names* table's rows as ``(from, to)`` pairs: rows with a blank side are
     left out (a table being edited), a name mapped twice is refused."""
@@ -85,7 +112,8 @@ def form_options(values: Mapping[str, Any]) -> LoadOptions:
     """ONE :class:`LoadOptions` from the sidebar's values: ``on_missing``, ``columns``
     ((role, column) pairs), ``scorer``, ``weights`` (text), ``where`` (text),
     ``model_columns`` (the condition columns; the model column comes first),
-    ``model_map`` (rows), ``score_range`` (text), ``model_prefix``."""
+    ``model_map`` (rows), ``score_range`` (text), ``model_prefix``, ``correct`` (names,
+    comma-separated), ``correct_from`` and ``round_grades`` (text)."""
     columns = dict(values.get("columns") or ())
     conditions = tuple(values.get("model_columns") or ())
     model_columns = (columns.get("model", "model"), *conditions) if conditions else None
@@ -99,7 +127,19 @@ def form_options(values: Mapping[str, Any]) -> LoadOptions:
         model_map=model_map_pairs(values.get("model_map") or ()),
         score_range=parse_range(values.get("score_range") or ""),
         model_prefix=values.get("model_prefix") or "strip",
+        correct=(values.get("correct") or "").strip() or None,
+        correct_from=parse_number(values.get("correct_from") or "",
+                                  _label("correct_from"), "0.5"),
+        round_grades=parse_number(values.get("round_grades") or "",
+                                  _label("round_grades"), "11", whole=True),
     )
+
+
+def _label(name: str) -> str:
+    """A loader option's widget label, as declared (:func:`scorio_core.params.widget`)."""
+    from scorio_core.params import widget
+
+    return widget(LoadOptions, name)["label"]
 
 
 def code_options(options: LoadOptions) -> dict[str, Any]:

@@ -25,7 +25,13 @@ import numpy as np
 import pandas as pd
 
 from scorio_core._validation import SettingsConflict, ValidationError
-from scorio_core.formatting import RULE_MET, papers_rule_cells, table_formats
+from scorio_core.formatting import (
+    RULE_MET,
+    SHARE_DECIMALS,
+    papers_rule_cells,
+    share_percent,
+    table_formats,
+)
 from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
@@ -79,6 +85,8 @@ LOAD_NOTES = (
     "decoding_spellings",
     "missing_signal_values",
     "extra_arrays_not_loaded",
+    "rounded_grades",
+    "binarized",
 )
 
 
@@ -255,23 +263,28 @@ def board_columns_text(columns) -> str:
     return "; ".join(parts) + "." if parts else ""
 
 
-def flips_caption(trials: pd.DataFrame) -> str:
+def flips_caption(trials: pd.DataFrame, meaning: str = "") -> str:
     """The Pair page's line under one question's trials when they carry no texts (scores
     alone, or a store with only the question's own texts: :attr:`FlipTable.trials
     <scorio_core.engines.pair.FlipTable>`; with texts the page shows
-    :func:`~scorio_core.definitions.pair.by_model`'s own line): it names the file's trial
-    ids where the table has them.
+    :func:`~scorio_core.definitions.pair.by_model`'s own line): it says what the trial
+    numbers are (``meaning``: :attr:`FlipTable.trial_meaning
+    <scorio_core.engines.pair.FlipTable>`), and where each model's row has its own
+    (``trial_a``, ``trial_b``).
 
     Example
     -------
     >>> flips_caption(pd.DataFrame(columns=["trial", "flip", "category_a", "score_a"]))[-62:]
     'score (from the outcome tensor); flip = the two scores differ.'
-    >>> flips_caption(pd.DataFrame(columns=["trial", "score_a", "trial_id_a"]))[77:]
-    'and trial id (from the file); flip = the two scores differ.'
+    >>> flips_caption(pd.DataFrame(columns=["trial", "score_a"]), "the file's trial column")[:44]
+    "One row per trial (trial = the file's trial "
     """
-    ids = " and trial id (from the file)" if "trial_id_a" in trials.columns else ""
-    return (f"One row per trial: each model's category and score (from the outcome tensor)"
-            f"{ids}; flip = the two scores differ.")
+    ids = f" (trial = {meaning})" if meaning else ""
+    own = (" Each model's trial is its own (trial_a, trial_b): where one model lacks a trial, "
+           "a row holds different trials of the two models' files."
+           if "trial_a" in trials.columns else "")
+    return (f"One row per trial{ids}: each model's category and score (from the outcome "
+            f"tensor); flip = the two scores differ.{own}")
 
 
 def repeats_caption(groups: pd.DataFrame) -> str:
@@ -524,13 +537,20 @@ def load_notes_text(o: Outcomes) -> list[str]:
                    + ", ".join(f"`{k}` → {v}" for k, v in spell.items()) + ".")
     if big := n.get("extra_arrays_not_loaded"):
         out.append(f"Extra arrays in the file not loaded: {_names(big)}.")
+    if r := n.get("rounded_grades"):
+        out.append(f"Graded scores rounded to the nearest of {r['levels']} levels "
+                   f"({setting_label(LoadOptions, 'round_grades')} in the sidebar).")
+    if b := n.get("binarized"):
+        out.append(f"Outcomes made binary: {_names(b['correct'])} count as correct (1), "
+                   f"{_names(b['wrong'])} as wrong (0) "
+                   f"({setting_label(LoadOptions, 'correct')} in the sidebar).")
     return out
 
 
-#: Decimals of the Data page's category shares, written as percents (:data:`SHARE_FORMAT`):
-#: one for every row (Streamlit's "percent" wrote 50.67%, 8.5% and 40.83% in one column).
-SHARE_DECIMALS = 1
-#: The printf pattern of those percents (the column holds percents: 50.7 for 50.7%).
+#: The printf pattern of the Data page's category shares, written as percents with the
+#: core's decimals of a measured share (:data:`~scorio_core.formatting.SHARE_DECIMALS`: one
+#: for every row; Streamlit's "percent" wrote 50.67%, 8.5% and 40.83% in one column). The
+#: column holds percents: 50.7 for 50.7%.
 SHARE_FORMAT = f"%.{SHARE_DECIMALS}f%%"
 
 
@@ -538,7 +558,8 @@ def _share_percents(shares: np.ndarray) -> list:
     """``shares`` as percents with :data:`SHARE_DECIMALS` decimals (numbers, drawn by
     :data:`SHARE_FORMAT`), or, where one of them would read as a certainty it is not --
     0.0% for a category some completions have, 100.0% for one they do not all have -- every
-    cell as text by the core's rule: ``<0.1%``, ``>99.9%``.
+    cell as text by the core's rule (:func:`~scorio_core.formatting.share_percent`):
+    ``<0.1%``, ``>99.9%``.
 
     Example
     -------
@@ -547,15 +568,10 @@ def _share_percents(shares: np.ndarray) -> list:
     >>> _share_percents(np.array([0.0003, 0.9997, 0.0]))
     ['<0.1%', '>99.9%', '0.0%']
     """
-    from scorio_core.formatting import format_number
-
     pct = [round(100 * float(s), SHARE_DECIMALS) for s in shares]
     if not any((p == 0 < s) or (p == 100 and s < 1) for p, s in zip(pct, shares, strict=True)):
         return pct
-    top = f"{100:.{SHARE_DECIMALS}f}"
-    cells = [format_number(100 * float(s), SHARE_DECIMALS) for s in shares]
-    return [(f">{100 - 10.0 ** -SHARE_DECIMALS:.{SHARE_DECIMALS}f}" if c == top and s < 1
-             else c) + "%" for c, s in zip(cells, shares, strict=True)]
+    return [share_percent(s) for s in shares]
 
 
 def category_table(o: Outcomes) -> pd.DataFrame:
@@ -738,7 +754,8 @@ def analysis_code(
     >>> g = ANALYSES["greedy"]
     >>> code = analysis_code(g, g.params(seed=2), "data/reasoning_synthetic.npz", "AIME'25")
     >>> ns = {}
-    >>> exec(code.split("# charts:")[0], ns)
+    >>> exec(code.split("# charts:")[0], ns)  # its last line shows the table (printed here)
+    data     mean_accuracy  greedy_accuracy  tau_gs ...
     >>> sorted(ns[g.result_var])
     ['combined']
     """

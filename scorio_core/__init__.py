@@ -10,9 +10,11 @@ first use (PEP 562), so the import itself stays light:
 * the leaderboard and the planner: ``sc.leaderboard``, ``sc.plan`` (``sc.fit_spread_prior``:
   how spread such fields are, learned from earlier runs, for ``spread_prior=``); whether a smaller
   run's numbers would hold, measured on this run's shares: ``sc.check_smaller_run``;
-* the comparison analyses, each a thin call of its one definition
+* the other analyses the app shows, each a thin call of its one definition
   (:data:`sc.ANALYSES <scorio_core.definitions.ANALYSES>`): ``sc.compare``,
-  ``sc.convergence``, ``sc.stability``, ``sc.greedy``;
+  ``sc.convergence``, ``sc.stability``, ``sc.greedy``, ``sc.pair`` (two models question by
+  question) and ``sc.questions`` (every model on every question); the Pass@k curves:
+  ``sc.pass_curves``;
 * teaching studies with known truth: ``sc.truth_convergence``, ``sc.prior_depth``,
   ``sc.correct_order``, ``sc.interval_coverage``, ``sc.rubric_lesson`` (``sc.simulate``
   holds the mimics they draw from; ``sc.SIMULATIONS`` the Simulator's definitions);
@@ -23,7 +25,7 @@ first use (PEP 562), so the import itself stays light:
 Every result displays itself in Jupyter, VS Code and marimo (its table, main chart,
 settings and caveats; :mod:`scorio_core.display`) and prints a short summary in a terminal;
 ``sc.show(frame)`` displays any of its tables (``p.pairs``, ``board.unresolved()``) as the
-reports print them.
+reports print them, wherever it is called (mid-cell too; printed in a script).
 
 >>> import scorio_core as sc
 >>> board = sc.leaderboard(sc.load("data/biased_coins.npz"))
@@ -33,8 +35,8 @@ reports print them.
 True
 """
 
-from importlib import import_module
-from typing import Any
+from importlib import import_module as _import_module
+from typing import Any as _Any
 
 from ._validation import ValidationError
 from .outcomes import COMBINED, Outcomes
@@ -72,6 +74,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "convergence": ("scorio_core.api", "convergence"),
     "stability": ("scorio_core.api", "stability"),
     "greedy": ("scorio_core.api", "greedy"),
+    "pair": ("scorio_core.api", "pair"),
+    "questions": ("scorio_core.api", "questions"),
     "run_methods": ("scorio_core.engines", "run_methods"),
     "convergence_at_n": ("scorio_core.engines", "convergence_at_n"),
     "convergence_curves": ("scorio_core.engines", "convergence_curves"),
@@ -101,13 +105,13 @@ _LAZY: dict[str, tuple[str, str | None]] = {
 __all__ = ["COMBINED", "Outcomes", "ValidationError", *_LAZY]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _Any:
     """Load a public name's module on first use (PEP 562)."""
     try:
         module, attr = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module 'scorio_core' has no attribute {name!r}") from None
-    value = import_module(module)
+    value = _import_module(module)
     if attr is not None:
         value = getattr(value, attr)
     if name != "leaderboard":  # importing the module scorio_core.leaderboard rebinds the name
@@ -116,4 +120,6 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    """The public names only (``__all__``), not the helpers of this module nor the
+    submodules that loading a name binds here (``outcomes``, ``_validation``)."""
+    return sorted({*__all__, "__version__"})

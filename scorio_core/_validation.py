@@ -464,19 +464,44 @@ def unique_names(names: Sequence[str], what: str) -> tuple[str, ...]:
     return out
 
 
+def _folded(text: str) -> str:
+    """``text`` as a typed name is compared: accents dropped, case folded (``Modèle`` and
+    ``modele`` are one word)."""
+    import unicodedata
+
+    return "".join(ch for ch in unicodedata.normalize("NFKD", str(text))
+                   if not unicodedata.combining(ch)).casefold().strip()
+
+
 def did_you_mean(name: str, have: Sequence[str]) -> str:
     """``"; did you mean 'x'?"`` naming the entries of ``have`` closest to ``name`` (up to
-    three, as :func:`difflib.get_close_matches` ranks them), or ``""`` when none is close.
+    three), or ``""`` when none is close: first those that ``name`` spells with other
+    accents, case or separators, or of which it is a whole word (``5`` for ``item-5``,
+    ``Modele`` for ``Modèle β 7B``), then those :func:`difflib.get_close_matches` ranks close.
 
     Example
     -------
     >>> from scorio_core._validation import did_you_mean
     >>> did_you_mean("gpt4", ["gpt-4", "claude", "gpt-4o"]), did_you_mean("x", ["claude"])
     ("; did you mean 'gpt-4', 'gpt-4o'?", '')
+    >>> did_you_mean("Modele", ["alpha", "Modèle β 7B"]), did_you_mean("5", ["item-5", "item-15"])
+    ("; did you mean 'Modèle β 7B'?", "; did you mean 'item-5'?")
     """
     import difflib
+    import re
 
-    close = difflib.get_close_matches(str(name), [str(h) for h in have], n=3, cutoff=0.6)
+    names = [str(h) for h in have]
+    typed = _folded(name)
+    words = re.findall(r"\w+", typed)
+
+    def spelled(h: str) -> bool:  # the same words, or one of its words
+        theirs = re.findall(r"\w+", _folded(h))
+        return bool(words) and (theirs == words or (len(words) == 1 and words[0] in theirs))
+
+    folded = {_folded(h): h for h in reversed(names)}
+    close = [h for h in names if spelled(h)]
+    close += [folded[c] for c in difflib.get_close_matches(typed, list(folded), n=3, cutoff=0.6)]
+    close = list(dict.fromkeys(close))[:3]
     return f"; did you mean {', '.join(map(repr, close))}?" if close else ""
 
 

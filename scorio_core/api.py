@@ -1,5 +1,5 @@
-"""The comparison analyses by name for notebooks: ``sc.compare``, ``sc.convergence``,
-``sc.stability`` and ``sc.greedy``.
+"""The analyses by name for notebooks: ``sc.compare``, ``sc.convergence``,
+``sc.stability``, ``sc.greedy``, ``sc.pair`` and ``sc.questions``.
 
 Each is a thin call of the analysis's ONE definition (:data:`scorio_core.definitions.ANALYSES`:
 ``ANALYSES[id](data, **settings)``), so a notebook gets exactly the numbers of the page,
@@ -32,10 +32,15 @@ if TYPE_CHECKING:
     from .definitions.compare import CompareResult
     from .definitions.convergence import ConvergenceResult
     from .definitions.greedy import GreedyResult
+    from .definitions.pair import PairResult
+    from .definitions.questions import QuestionsResult
     from .definitions.stability import StabilityResult
     from .outcomes import Outcomes
 
-__all__ = ["compare", "convergence", "stability", "greedy"]
+__all__ = ["compare", "convergence", "stability", "greedy", "pair", "questions"]
+
+#: What the analyses that rank binary correctness say of their ``data``.
+_BINARY_DATA = "binary correctness for these analyses"
 
 
 def _run(analysis_id: str, data: Any, progress: Any, settings: dict[str, Any]) -> Any:
@@ -49,10 +54,11 @@ def _bounds(s: _params.Setting) -> str:
     return f"; {text}" if text else ""
 
 
-def _parameters_doc(cls: type) -> str:
-    """The numpydoc *Parameters* entries of ``cls``'s settings, from their declarations."""
+def _parameters_doc(cls: type, data: str = _BINARY_DATA) -> str:
+    """The numpydoc *Parameters* entries of ``cls``'s settings, from their declarations
+    (``data``: what the analysis reads of its data)."""
     lines = ["data : Outcomes or array_like (L, M, N)",
-             "    The outcomes (``sc.load(path)``); binary correctness for these analyses."]
+             f"    The outcomes (``sc.load(path)``); {data}."]
     for f in dataclasses.fields(cls):
         default, s = f.default, f.metadata.get("setting")
         kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
@@ -70,7 +76,8 @@ def _parameters_doc(cls: type) -> str:
     return "\n".join(lines)
 
 
-def _declared(analysis_id: str, cls: type, result: str) -> Callable[[Callable], Callable]:
+def _declared(analysis_id: str, cls: type, result: str, data: str = _BINARY_DATA
+              ) -> Callable[[Callable], Callable]:
     """Give a wrapper its settings: the signature and the *Parameters* section from
     ``cls``'s declarations (the docstring's ``{parameters}`` placeholder)."""
 
@@ -86,7 +93,7 @@ def _declared(analysis_id: str, cls: type, result: str) -> Callable[[Callable], 
                                         default=None, annotation="Progress | None"))
         fn.__signature__ = inspect.Signature(params, return_annotation=result)
         doc = inspect.cleandoc(fn.__doc__ or "")
-        fn.__doc__ = doc.replace("{parameters}", _parameters_doc(cls))
+        fn.__doc__ = doc.replace("{parameters}", _parameters_doc(cls, data))
         fn.analysis_id = analysis_id
         return fn
 
@@ -224,3 +231,76 @@ def greedy(data: Outcomes, *, progress: Progress | None = None,
     ["AIME'25"]
     """
     return _run("greedy", data, progress, settings)
+
+
+@_declared("pair", _params.PairParams, "PairResult",
+           "any categories (each trial scored by its category's weight), 2 or more models")
+def pair(data: Outcomes, *, progress: Progress | None = None, **settings: Any) -> PairResult:
+    """Two models question by question: their paired difference of mean score with its
+    interval in both scopes (the leaderboard's numbers for that pair), the questions that
+    drive the gap, and one question's completions side by side with each repeat's score.
+
+    The Pair page, ``scorio-studio pair`` and the report's ``pair`` section:
+    ``sc.ANALYSES["pair"]``.
+
+    Parameters
+    ----------
+    {parameters}
+
+    Returns
+    -------
+    PairResult
+        ``.comparison`` (:class:`~scorio_core.engines.pair.PairComparison`: ``a``, ``b``,
+        ``summary`` in both scopes, ``questions`` in the order they push the gap) and
+        ``.flips`` (:class:`~scorio_core.engines.pair.FlipTable`: the chosen question's
+        repeats, with their texts where the data carry them); ``.tables()`` and
+        ``.charts()`` are the page's; it displays the summary, the question's texts and the
+        gap-drivers chart.
+
+    Example
+    -------
+    >>> import scorio_core as sc
+    >>> data = sc.load("data/biased_coins.npz")
+    >>> p = sc.pair(data, a="LLM_11", b="LLM_3")
+    >>> p.comparison.summary["scope"].tolist()
+    ['questions', 'population']
+    >>> p.flips.question == p.comparison.questions["question"].iloc[0]
+    True
+    """
+    return _run("pair", data, progress, settings)
+
+
+@_declared("questions", _params.QuestionsParams, "QuestionsResult",
+           "any categories (each trial scored by its category's weight; the 2PL fit "
+           "needs binary outcomes)")
+def questions(data: Outcomes, *, progress: Progress | None = None,
+              **settings: Any) -> QuestionsResult:
+    """Every model on every question: each question's mean score, how much the models
+    disagree on it, its 2PL difficulty and discrimination, the questions that carry no
+    information and those where the models differ most (and, with ``by``, a summary per
+    value of a question attribute).
+
+    The Questions page, ``scorio-studio questions`` and the report's ``questions`` section:
+    ``sc.ANALYSES["questions"]``.
+
+    Parameters
+    ----------
+    {parameters}
+
+    Returns
+    -------
+    QuestionsResult
+        ``.stats`` (:class:`~scorio_core.engines.questions.QuestionStats`: ``table``,
+        ``disagree(n)``, ``uninformative``), ``.subsets`` (per attribute value, with
+        ``by``); ``.tables()`` and ``.charts()`` are the page's; it displays the questions
+        table and the heatmap.
+
+    Example
+    -------
+    >>> import scorio_core as sc
+    >>> data = sc.load("data/biased_coins.npz")
+    >>> q = sc.questions(data, irt=False, top=5)
+    >>> len(q.stats.table) == data.M, len(q.tables()["disagree"])
+    (True, 5)
+    """
+    return _run("questions", data, progress, settings)

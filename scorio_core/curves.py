@@ -95,7 +95,7 @@ from ._validation import (
 from .display import Displayed
 from .estimands import NOT_IDENTIFIED, SCOPES
 from .inference import _model_variance, score_stats, wilson_t, within_variance
-from .outcomes import Outcomes
+from .outcomes import Outcomes, binary_next
 from .params import kinds_parse, ks_parse
 
 __all__ = ["CURVE_NAMES", "PassCurves", "pass_curves", "curve_intervals", "posterior_square"]
@@ -444,8 +444,8 @@ def pass_curves(
         R, names = data.R, data.models
         if not data.is_binary:
             raise ValidationError(
-                f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories"
-            )
+                f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories. "
+                f"{binary_next(data, to='to draw the Pass@k curves')}")
     else:
         R = as_outcome_array(data, name="data", min_ndim=3, max_ndim=3,  # 2-D: two readings
                              takes_outcomes=True)

@@ -11,9 +11,10 @@ settings, and -- an analysis's result -- the caveats its report section lists. T
   rendering prints (the HTML and Markdown report, :func:`show`, a result's own display), each
   repeating its key column; :func:`parts_html` writes them. Measured instead of counted, the
   parts that fit a screen's width (the app's tables wider than its main column);
-* :func:`show` -- a table as the reports print it (:class:`Table`: the columns that hold a
-  value, every cell in its column's one format, the lines said under it): what a notebook
-  cell ends with, so the reader sees the report's numbers while the variables stay raw;
+* :func:`show` -- displays a table as the reports print it (:func:`as_table` gives the
+  :class:`Table`: the columns that hold a value, every cell in its column's one format, the
+  lines said under it), mid-cell or last, in a notebook (IPython's ``display``) or a script
+  (printed), so the reader sees the report's numbers while the variables stay raw;
 * :func:`readable` -- the rows and columns a reader's rendering shows, and the lines it says;
 * :func:`result_html` -- title, caption, tables, caveats and a chart as one ``<div>``; a
   column with a meaning (:data:`COLUMN_MEANINGS`: the leaderboard's ``COLUMN_HELP``) has it
@@ -50,7 +51,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from .formatting import count_text, shape_text
+from .formatting import count_text, shape_text, weight_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -68,6 +69,7 @@ __all__ = [
     "text_cell",
     "line_width",
     "show",
+    "as_table",
     "readable",
     "note_lines",
     "html_table",
@@ -592,11 +594,11 @@ class Table:
                             *map(repr, self.more)])
 
 
-def show(table: Any, *more: Any, note: str | Sequence[str] | None = None,
-         max_rows: int | None = MAX_ROWS) -> Table:
-    """``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) displayed
-    as the reports print it: what the last line of a report notebook's cell shows, so the
-    numbers read as in the HTML report while the variables stay the raw frames.
+def as_table(table: Any, *more: Any, note: str | Sequence[str] | None = None,
+             max_rows: int | None = MAX_ROWS) -> Table:
+    """``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) as the
+    reports print it, as an object (:class:`Table`) that displays itself: what :func:`show`
+    displays, for a cell's last line or a test of what is shown.
 
     Parameters
     ----------
@@ -616,13 +618,10 @@ def show(table: Any, *more: Any, note: str | Sequence[str] | None = None,
     >>> import scorio_core as sc
     >>> t = pd.DataFrame({"model": ["a", "b"], "trials_needed": [425.0, float("nan")],
     ...                   "p_best": [0.91234, 0.08766]})
-    >>> print(repr(sc.display.show(t)))
-    model  trials_needed  p_best
-    a                425   0.912
-    b                  —   0.088
-    >>> '<td class="num">425</td>' in sc.display.show(t)._repr_html_()
-    True
-    >>> print(repr(sc.display.show(t.head(1), None, pd.DataFrame({"input": ["2 + 2?"]}))))
+    >>> shown = sc.display.as_table(t)
+    >>> shown.table is t, '<td class="num">425</td>' in shown._repr_html_()
+    (True, True)
+    >>> print(repr(sc.display.as_table(t.head(1), None, pd.DataFrame({"input": ["2 + 2?"]}))))
     model  trials_needed  p_best
     a                425   0.912
     <BLANKLINE>
@@ -636,7 +635,60 @@ def show(table: Any, *more: Any, note: str | Sequence[str] | None = None,
         note = (*note_lines(view.note), *note_lines(note)) if note and view.note \
             else note or view.note
     return Table(table, note, max_rows=max_rows,
-                 more=[show(t, max_rows=max_rows) for t in more if t is not None])
+                 more=[as_table(t, max_rows=max_rows) for t in more if t is not None])
+
+
+def _output(obj: Any) -> None:
+    """Show ``obj`` where the code runs: IPython's ``display`` in Jupyter, VS Code and the
+    IPython shell, marimo's output in a marimo notebook, else its text on stdout (a script,
+    a plain ``python`` prompt)."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    if ipython is not None and getattr(ipython, "get_ipython", lambda: None)() is not None:
+        from IPython.display import display
+
+        display(obj)
+        return
+    marimo = sys.modules.get("marimo")
+    if marimo is not None and marimo.running_in_notebook():
+        marimo.output.append(obj)
+        return
+    print(repr(obj))
+
+
+def show(table: Any, *more: Any, note: str | Sequence[str] | None = None,
+         max_rows: int | None = MAX_ROWS) -> None:
+    """Display ``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) as
+    the reports print it, wherever the call is: mid-cell or last in a notebook cell
+    (IPython's ``display``: the formatted HTML table), or in a script or terminal (its text,
+    printed). Returns ``None``, so a cell that ends with it shows it once; the variables
+    stay the raw frames (:func:`as_table` gives the shown object itself).
+
+    Parameters
+    ----------
+    table : DataFrame or TableView
+    *more : DataFrame, TableView or None
+        Further tables shown under it, each with its own lines; a ``None`` -- a view that
+        does not apply to these data -- shows nothing.
+    note : str or sequence of str, optional
+        The line (or lines) said under the (first) table (a view's own note comes first).
+    max_rows : int or None
+        Rows shown (``None``: all); a longer table ends with a row that says how many
+        were left out -- ``table`` holds them all.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> import scorio_core as sc
+    >>> t = pd.DataFrame({"model": ["a", "b"], "trials_needed": [425.0, float("nan")],
+    ...                   "p_best": [0.91234, 0.08766]})
+    >>> sc.show(t)  # outside IPython: printed
+    model  trials_needed  p_best
+    a                425   0.912
+    b                  —   0.088
+    """
+    _output(as_table(table, *more, note=note, max_rows=max_rows))
 
 
 def chart_html(chart: Chart) -> str:
@@ -1149,7 +1201,7 @@ def _question_stats_view(q: Any) -> View:
     r = QuestionsResult(q, p.heatmap_columns, p.top)
     view = QUESTIONS.shown_tables(r)["questions"]
     chart = next((x for x in QUESTIONS.charts(r) if x.empty is None), None)
-    weights = ", ".join(f"{w:g}" for w in q.weights)
+    weights = ", ".join(map(weight_text, q.weights))
     return View("Questions", f"{len(q.models):,} models × {len(q.questions):,} questions · "
                 f"weights {weights} · 2PL fit: {q.irt}", [("questions", view)],
                 [f"Disagreement, the uninformative and the collapsed questions: "

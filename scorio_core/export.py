@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._validation import json_safe
+from .display import readable
 from .formatting import (
     EXPORT_DIGITS,
     LINE_WIDTH,
@@ -34,11 +35,12 @@ from .formatting import (
     md_inline,
     percent,
     round_floats,
+    share_percent,
     table_formats,
     text_table,
 )
 from .io import to_safe_csv
-from .leaderboard import COLUMN_HELP, Leaderboard
+from .leaderboard import COLUMN_HELP, Leaderboard, prior_centre
 from .references import expand
 
 if TYPE_CHECKING:
@@ -157,7 +159,9 @@ def to_json(board: Leaderboard) -> str:
         payload["could_be_first"] = {"models": board.could_be_first(),
                                      "statement": board.first_line()}
     if board.inference is not None and board.identified:  # P(rank = r) per model, table order
-        rd = board.rank_distribution().round(EXPORT_DIGITS)
+        # probabilities by the rows' one rule (p_best is its first column): one below 1 is
+        # never written 1, one above 0 never 0 -- the columns are ranks, so say so
+        rd = round_floats(board.rank_distribution(), probability=True)
         payload["rank_distribution"] = {str(m): r.tolist() for m, r in zip(rd.index, rd.values,
                                                                            strict=True)}
     return json.dumps(payload, indent=2, allow_nan=False)
@@ -181,14 +185,6 @@ INTERVAL_METHOD = {
 }
 
 
-def _prior_centre(s: dict) -> str:
-    w = [float(x) for x in s.get("weights", [0.0, 1.0])]
-    centre = format_number(sum(w) / len(w), 4).rstrip("0").rstrip(".")
-    if str(s.get("prior", "uniform")).startswith("uniform + R0"):
-        return f"the uniform prior (mean {centre}) plus each question's greedy outcomes"
-    return f"the uniform prior's mean {centre}"
-
-
 def describe(board: Leaderboard) -> list[str]:
     """The sentences that head every rendering of a leaderboard: the scope and what the
     interval is, what the ranks mean, and the prior the papers' Bayes@N columns use and
@@ -200,7 +196,7 @@ def describe(board: Leaderboard) -> list[str]:
     >>> import numpy as np
     >>> from scorio_core.leaderboard import leaderboard
     >>> text = " ".join(describe(leaderboard(np.ones((2, 10, 4), dtype=int))))
-    >>> "no prior" in text and "pulled 33% of the way towards the uniform prior's mean 0.5" in text
+    >>> "no prior" in text and "pulled 33.3% of the way towards the uniform prior's" in text
     True
     """
     s = board.settings
@@ -218,8 +214,9 @@ def describe(board: Leaderboard) -> list[str]:
         board.first_line(),
         f"`bayes_mu`, `bayes_sigma`, `bayes_lo`, `bayes_hi` and `rank_mu` are the papers' "
         f"Bayes@N with a {s['prior']} Dirichlet prior per question: at N = {N} the prior holds "
-        f"{share:.0%} of each question's posterior, so `bayes_mu` is `score` pulled {share:.0%} "
-        f"of the way towards {_prior_centre(s)}. `rank_chain` is the papers' adjacent rule "
+        f"{share_percent(share)} of each question's posterior, so `bayes_mu` is `score` pulled "
+        f"{share_percent(share)} "
+        f"of the way towards {prior_centre(s)}. `rank_chain` is the papers' adjacent rule "
         f"(000 §2.7.1, z threshold {s['z_threshold']:.3f}); `rank_overlap` the arena rule.",
         f"Data shape (L, M, N) = {tuple(s['shape'])}.",
     )]
@@ -231,7 +228,9 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     lines = [f"# {_md_cell(title)}", "", " ".join(_md_escape_prose(t) for t in describe(board)),
              ""]
     lines += [f"> {_md_cell(n)}\n" for n in board.notes]
-    lines += markdown_table(board.table)
+    table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
+    lines += markdown_table(table)
+    lines += [f"\n{_md_escape(t)}" for t in said]
     return "\n".join(lines) + "\n"
 
 
@@ -250,7 +249,8 @@ def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     out = [title, ""]
     for t in describe(board):
         out += textwrap.wrap(t.replace("`", ""), width=LINE_WIDTH)
-    out += ["", text_table(board.table)]
+    table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
+    out += ["", text_table(table), *said]
     if board.notes:
         out += [""] + [textwrap.fill(f"Note: {n}", width=LINE_WIDTH) for n in board.notes]
     return "\n".join(out) + "\n"

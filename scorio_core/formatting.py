@@ -34,7 +34,11 @@ decimals by the same rule: a non-zero value is never written as ``0`` nor a prob
 
 Beside tables: a confidence, chance or assurance setting in any text reads as the app's
 buttons write it (:func:`percent`: ``92.5%``, never ``{x:.0%}``'s ``92%``; :func:`a_chance`:
-"an 80% chance"); a plain-text table pads to the columns a terminal draws
+"an 80% chance"); a measured share or chance (a coverage, a share decided) with one decimal
+(:func:`share_percent`: ``94.6%``, ``>99.9%``, never ``{x:.0%}``'s ``95%``); a category
+weight with six significant digits (:func:`weight_text`, :data:`WEIGHT_PRINTF`: ``0.5``,
+``0.333333``); a number box in score units with the tables' decimals
+(:data:`SCORE_PRINTF`); a plain-text table pads to the columns a terminal draws
 (:func:`display_width`: ``模`` takes two); a JSON report's floats have the exports' digits
 (:func:`round_json`).
 
@@ -91,6 +95,7 @@ __all__ = [
     "format_columns",
     "table_formats",
     "DECIMALS_ATTR",
+    "DRAWS_ATTR",
     "format_frame",
     "printed_numbers",
     "EXPORT_DIGITS",
@@ -104,7 +109,13 @@ __all__ = [
     "md_inline",
     "md_plain",
     "percent",
+    "SHARE_DECIMALS",
+    "share_percent",
     "a_chance",
+    "WEIGHT_DIGITS",
+    "WEIGHT_PRINTF",
+    "weight_text",
+    "SCORE_PRINTF",
     "count_text",
     "shape_text",
 ]
@@ -246,14 +257,17 @@ def _export_float(v: float, digits: int, probability: bool = False) -> float:
     return r
 
 
-def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
+def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS, *,
+                 probability: bool | None = None) -> pd.DataFrame:
     """A copy of ``df`` with its float columns rounded to ``digits`` decimals: the one
     rounding rule of the exports (the leaderboard's CSV and JSON,
     :func:`scorio_core.definitions.provenance.export_frame` for every analysis's CSV). A
     value the rounding would turn into a number it is not keeps the digits that tell them
     apart: a non-zero value never reads 0, and a probability or share below 1
     (:func:`is_probability`) never 1 -- the numbers behind the tables' ``<0.0001`` and
-    ``>0.9999``.
+    ``>0.9999``. ``probability``: whether every column holds probabilities, where their
+    names cannot say (a rank distribution's columns are the ranks ``1..L``); ``None``: by
+    each column's name.
 
     Example
     -------
@@ -264,15 +278,19 @@ def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     >>> t = pd.DataFrame({"p_value": [5.5061234e-12, 0.25], "p_a_better": [1 - 2.6e-12, 0.5]})
     >>> round_floats(t).values.tolist()
     [[5.50612e-12, 0.9999999999974], [0.25, 0.5]]
+    >>> rd = pd.DataFrame({1: [0.99999996, 1.0], 2: [4e-8, 0.0]})  # P(rank = 1), P(rank = 2)
+    >>> round_floats(rd, probability=True).values.tolist(), round_floats(rd).values.tolist()
+    ([[0.99999996, 4e-08], [1.0, 0.0]], [[1.0, 4e-08], [1.0, 0.0]])
     """
-    out = df.copy()
+    out, probability_all = df.copy(), probability
     for i in range(out.shape[1]):
         col = out.iloc[:, i]
         if col.dtype.kind != "f":
             continue
         rounded = col.round(digits)
         wrong = (rounded == 0) & (col != 0)
-        probability = is_probability(out.columns[i])
+        probability = (is_probability(out.columns[i]) if probability_all is None
+                       else probability_all)
         if probability:
             wrong |= (rounded == 1) & (col < 1)
         if wrong.any():
@@ -320,19 +338,80 @@ def percent(value: float) -> str:
     return f"{round(100 * float(value), 6):g}%"
 
 
-def a_chance(p: float) -> str:
+#: Decimals of a measured share written as a percent (:func:`share_percent`): one, in every
+#: sentence and on the Data page's category shares.
+SHARE_DECIMALS = 1
+
+
+def share_percent(value: float) -> str:
+    """A measured share or chance as every sentence writes it -- a coverage, the share of runs
+    or of pairs decided, p_best's calibration, a simulation's standard error, how far a
+    spread narrows: a percent with :data:`SHARE_DECIMALS` decimal (``{x:.0%}`` wrote a
+    coverage of 94.6% as "95%", level with a band's edge it is not on). As the tables write a
+    probability, one below 1 that would print as 100.0% reads ``>99.9%`` and one above 0 that
+    would print as 0.0% reads ``<0.1%``; exact ones stay ``100.0%`` and ``0.0%``; missing is
+    ``—``. A setting (a confidence, an assurance) is :func:`percent`'s, as its buttons write it.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import share_percent
+    >>> share_percent(0.946), share_percent(0.5), share_percent(1 / 6), share_percent(2.5)
+    ('94.6%', '50.0%', '16.7%', '250.0%')
+    >>> share_percent(0.99996), share_percent(1.0), share_percent(4e-5), share_percent(0.0)
+    ('>99.9%', '100.0%', '<0.1%', '0.0%')
+    """
+    if _is_missing(value):
+        return MISSING
+    f = float(value)
+    text = format_number(100 * f, SHARE_DECIMALS)
+    if f < 1 and text == format_number(100.0, SHARE_DECIMALS):
+        text = f">{100 - 10.0 ** -SHARE_DECIMALS:.{SHARE_DECIMALS}f}"
+    return f"{text}%"
+
+
+def a_chance(p: float, *, measured: bool = False) -> str:
     """A chance setting (the Planner's assurance) in words: ``"an 80% chance"``, ``"a 92.5%
-    chance"`` -- :func:`percent` with the article that the number takes.
+    chance"`` -- :func:`percent` with the article that the number takes; ``measured``: a
+    chance a run measured (a simulation's share), as :func:`share_percent` writes it.
 
     Example
     -------
     >>> from scorio_core.formatting import a_chance
     >>> a_chance(0.8), a_chance(0.95), a_chance(0.11), a_chance(0.925)
     ('an 80% chance', 'a 95% chance', 'an 11% chance', 'a 92.5% chance')
+    >>> a_chance(0.1667, measured=True), a_chance(0.0849, measured=True)
+    ('a 16.7% chance', 'an 8.5% chance')
     """
-    pct = percent(p)
+    pct = share_percent(p) if measured else percent(p)
     an = pct.startswith("8") or pct[:2] in ("11", "18")
     return f"{'an' if an else 'a'} {pct} chance"
+
+
+#: Significant digits of a category weight wherever it is written -- a rubric's summary, a
+#: settings line, the Rubric builder's weight boxes and the tables' weight columns
+#: (:data:`WEIGHT_PRINTF`): ``0.5`` as 0.5 (not 0.500), 1/3 as 0.333333 (not 0.333).
+WEIGHT_DIGITS = 6
+#: :data:`WEIGHT_DIGITS` as the printf pattern of a number box or an app table's column
+#: (Streamlit's sprintf writes ``%.6g`` as Python's ``:.6g`` does for weights).
+WEIGHT_PRINTF = f"%.{WEIGHT_DIGITS}g"
+
+
+def weight_text(w: float) -> str:
+    """A category weight as every text writes it (:data:`WEIGHT_DIGITS` significant digits).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import weight_text
+    >>> [weight_text(w) for w in (0, 0.5, 1 / 3, 0.85, -2, 2.5)]
+    ['0', '0.5', '0.333333', '0.85', '-2', '2.5']
+    """
+    return f"{float(w):.{WEIGHT_DIGITS}g}"
+
+
+#: A number in score units in an app number box (the Planner's lead that matters, the
+#: Simulator's means), with the decimals the tables give the same quantity -- a lead beside
+#: ``trials_gap`` / ``questions_gap``, a mean beside ``score``: four below 10.
+SCORE_PRINTF = f"%.{DECIMALS}f"
 
 
 def count_text(n: int, noun: str) -> str:
@@ -373,11 +452,14 @@ def _as_float(v: Any) -> float | None:
 class ColumnFormat:
     """How one column is written: ``kind`` is ``"int"``, ``"float"``, ``"bool"`` or
     ``"text"``; ``decimals`` applies to ``"float"``; ``probability``: a ``"float"`` column of
-    probabilities or shares (:func:`is_probability`), where a value below 1 never prints as 1."""
+    probabilities or shares (:func:`is_probability`), where a value below 1 never prints as 1;
+    ``draws``: the column is a share of that many Monte-Carlo draws (:data:`DRAWS_ATTR`), so
+    its 0 and 1 are bounds, not certainties (:func:`format_number`)."""
 
     kind: str
     decimals: int = DECIMALS
     probability: bool = False
+    draws: int | None = None
 
     @property
     def numeric(self) -> bool:
@@ -401,10 +483,10 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     -------
     >>> from scorio_core.formatting import column_format
     >>> column_format([0.5, 1.0], "gap"), column_format([3.0, float("inf")], "n_needed")
-    (ColumnFormat(kind='float', decimals=4, probability=False), \
-ColumnFormat(kind='int', decimals=4, probability=False))
+    (ColumnFormat(kind='float', decimals=4, probability=False, draws=None), \
+ColumnFormat(kind='int', decimals=4, probability=False, draws=None))
     >>> column_format([0.7491, 0.1332], "p_best")  # a share of draws: three decimals
-    ColumnFormat(kind='float', decimals=3, probability=True)
+    ColumnFormat(kind='float', decimals=3, probability=True, draws=None)
     >>> column_format([32.0, 26.0], "decided").decimals  # an average over runs: whole by chance
     3
     """
@@ -443,11 +525,18 @@ ColumnFormat(kind='int', decimals=4, probability=False))
 
 
 def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
-                  probability: bool = False) -> str:
+                  probability: bool = False, draws: int | None = None) -> str:
     """One number: ``∞``/``−∞``, ``—`` when missing, thousands separators, ``integer``
     rounds to a whole number, and a non-zero value too small for ``decimals`` shows as
     ``<0.0001`` rather than ``0.0000``; with ``probability``, the mirror: a value below 1
     that would print as ``1.0000`` shows as ``>0.9999`` (an exact 1 stays ``1.0000``).
+
+    ``draws``: the value is a share of that many Monte-Carlo draws (``p_best``, a rank
+    distribution), whose 0 is "in none of the draws", not impossible, and whose 1 is "in
+    all of them", not certain: they read ``<0.001`` and ``>0.999`` -- the column's step, or
+    one draw's share where the draws are fewer than the decimals resolve (``<0.005`` for 0
+    of 200 draws). A 0 or 1 that holds by construction (the one model of a board) is given
+    without ``draws`` and stays ``0.000`` / ``1.000``.
 
     Example
     -------
@@ -458,6 +547,10 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
     ('0.1235', '<0.0001', '>−0.01')
     >>> [format_number(p, 3, probability=True) for p in (0.9996, 0.0004, 1.0, 0.9994)]
     ['>0.999', '<0.001', '1.000', '0.999']
+    >>> [format_number(p, 3, probability=True, draws=10_000) for p in (0.0, 1.0, 0.25)]
+    ['<0.001', '>0.999', '0.250']
+    >>> format_number(0.0, 3, probability=True, draws=200)  # none of 200 draws: below 1/200
+    '<0.005'
     """
     if _is_missing(v):
         return MISSING
@@ -468,6 +561,10 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
         return INF if f > 0 else NEG_INF
     if integer:  # an exact int stays exact (a float would round 10**40)
         return f"{int(v):,}" if isinstance(v, numbers.Integral) else f"{round(f):,}"
+    if draws and decimals and f in (0.0, 1.0):  # none (all) of the draws: a bound
+        scale = 10**decimals
+        step = max(1, math.ceil(scale / int(draws) - 1e-9)) / scale
+        return f"<{step:.{decimals}f}" if f == 0 else f">{1 - step:.{decimals}f}"
     text = f"{f:,.{decimals}f}"
     if f != 0 and float(text.replace(",", "")) == 0:
         step = f"{10.0 ** -decimals:.{decimals}f}" if decimals else "1"
@@ -486,7 +583,7 @@ def format_value(v: Any, fmt: ColumnFormat) -> str:
     if fmt.kind == "text" or _as_float(v) is None:
         return str(v)
     return format_number(v, fmt.decimals, integer=fmt.kind == "int",
-                         probability=fmt.probability)
+                         probability=fmt.probability, draws=fmt.draws)
 
 
 def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
@@ -528,14 +625,25 @@ def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
 #: for columns whose name alone does not say what they hold (e.g. a ``mean`` of trial
 #: counts over replicates in the convergence summary, beside ``mean`` scores elsewhere).
 DECIMALS_ATTR = "decimals"
+#: ``df.attrs`` key of the columns that are shares of Monte-Carlo draws, ``{name: draws}``:
+#: ``p_best`` of a board of two or more models, every column of a rank distribution. Their
+#: 0 and 1 read as bounds (:func:`format_number`'s ``draws``: ``<0.001``, ``>0.999``) in
+#: every table for people -- the CLI, the reports, the app, a notebook's display -- while
+#: the exports keep the numbers; a column not listed (a one-model board's ``p_best`` of 1,
+#: exact by construction) keeps its 0 and 1.
+DRAWS_ATTR = "draws"
 
 
-def _table_format(values: list, name: Any, declared: dict) -> ColumnFormat:
-    """:func:`column_format`, or the decimals ``declared`` for ``name`` (0: an integer)."""
+def _table_format(values: list, name: Any, declared: dict,
+                  drawn: dict | None = None) -> ColumnFormat:
+    """:func:`column_format`, or the decimals ``declared`` for ``name`` (0: an integer);
+    a probability of ``drawn[name]`` Monte-Carlo draws where ``drawn`` lists it."""
     fmt = column_format(values, name)
     if name in declared and fmt.numeric:
         d = int(declared[name])
-        return ColumnFormat("float", d, fmt.probability) if d > 0 else ColumnFormat("int")
+        fmt = ColumnFormat("float", d, fmt.probability) if d > 0 else ColumnFormat("int")
+    if drawn and name in drawn and fmt.kind == "float":
+        fmt = ColumnFormat("float", fmt.decimals, True, int(drawn[name]))
     return fmt
 
 
@@ -553,8 +661,10 @@ def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
     >>> [(f.kind, f.decimals) for f in table_formats(t)]
     [('float', 1), ('float', 3)]
     """
-    declared = getattr(df, "attrs", {}).get(DECIMALS_ATTR) or {}
-    return [_table_format(df.iloc[:, i].tolist(), c, declared) for i, c in enumerate(df.columns)]
+    attrs = getattr(df, "attrs", {})
+    declared, drawn = attrs.get(DECIMALS_ATTR) or {}, attrs.get(DRAWS_ATTR) or {}
+    return [_table_format(df.iloc[:, i].tolist(), c, declared, drawn)
+            for i, c in enumerate(df.columns)]
 
 
 def format_columns(df: pd.DataFrame, *, rows: int | None = None,
@@ -567,10 +677,11 @@ def format_columns(df: pd.DataFrame, *, rows: int | None = None,
     returned; ``None``: all) print as every other rendering of the table prints them."""
     attrs = getattr(df, "attrs", {})
     declared, now = attrs.get(DECIMALS_ATTR) or {}, attrs.get(TRIALS_NOW)
+    drawn = attrs.get(DRAWS_ATTR) or {}
     out = []
     for i, c in enumerate(df.columns):
         values = df.iloc[:, i].tolist()
-        fmt = _table_format(values, c, declared)
+        fmt = _table_format(values, c, declared, drawn)
         if rows is not None:
             values = values[:rows]
         cells = [format_value(v, fmt) for v in values]

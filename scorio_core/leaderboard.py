@@ -41,7 +41,16 @@ from ._validation import (
 )
 from .display import Displayed, with_caveats
 from .estimands import ASSURANCE, FAMILY_WISE
-from .formatting import TRIALS_NOW, a_chance, count_text, percent, shape_text
+from .formatting import (
+    DRAWS_ATTR,
+    TRIALS_NOW,
+    a_chance,
+    count_text,
+    format_number,
+    percent,
+    shape_text,
+    share_percent,
+)
 from .inference import (
     ADJUSTMENTS,
     NOT_IDENTIFIED,
@@ -52,13 +61,14 @@ from .inference import (
     infer,
     score_stats,
 )
-from .outcomes import Outcomes, as_outcomes, check_name
+from .outcomes import Outcomes, as_outcomes, binary_next, check_name
 from .params import MAX_K, LeaderboardParams, Setting, check_value, ks_parse, settings_of
 from .posterior import question_moments
 from .references import expand
 from .spread_prior import SpreadPrior, load_spread_prior
 
 __all__ = ["Leaderboard", "leaderboard", "by_subset", "SubsetBoards", "prior_note",
+           "prior_mean", "prior_centre",
            "papers_rule_note", "COLUMN_HELP", "SUBSET_COLUMNS", "NO_PAIRS"]
 
 #: One-line meaning of each column, shown as help in the app and in exports.
@@ -68,7 +78,8 @@ COLUMN_HELP = {
     "rank_lo": "best rank the data allow: 1 + number of models decidedly above this one",
     "rank_hi": "worst rank the data allow: L - number of models this one decidedly beats",
     "p_best": "probability of being first in the stated scope (calibrated confidence "
-    "distribution)",
+    "distribution): the share of its draws in which the model comes first, so 0 is first in "
+    "none of them (tables: <0.001), not impossible",
     "score": "mean weighted score over all trials (avg@N): unbiased for both scopes",
     "se": "standard error of score in the stated scope",
     "lo": "lower end of the calibrated interval in the stated scope",
@@ -171,7 +182,18 @@ class Leaderboard(Displayed):
         below it as "met now", :func:`scorio_core.formatting.papers_rule_cells`)."""
         table = pd.DataFrame(self.columns)
         table.attrs[TRIALS_NOW] = int(self.settings["shape"][-1])
+        if (drawn := self._drawn(["p_best"])) is not None:
+            table.attrs[DRAWS_ATTR] = drawn
         return table
+
+    def _drawn(self, columns) -> dict | None:
+        """``{column: draws}`` for the tables' :data:`~scorio_core.formatting.DRAWS_ATTR`: with
+        two or more models ``p_best`` and the rank distribution are shares of the confidence
+        distribution's draws, so a 0 is "first in none of them", not impossible; with one
+        model (``None``) they are 1 by construction."""
+        if len(self.models) < 2 or self.inference is None:
+            return None
+        return dict.fromkeys(columns, int(self.inference.n_draws))
 
     @property
     def prob_better(self) -> np.ndarray:
@@ -198,7 +220,10 @@ class Leaderboard(Displayed):
         confidence distribution of the board's scope."""
         rd = self.inference.rank_dist[self.table_order()]
         ranks = range(1, rd.shape[1] + 1)
-        return pd.DataFrame(rd, index=list(self.columns["model"]), columns=ranks)
+        out = pd.DataFrame(rd, index=list(self.columns["model"]), columns=ranks)
+        if (drawn := self._drawn(ranks)) is not None:  # shares of draws, as p_best
+            out.attrs[DRAWS_ATTR] = drawn
+        return out
 
     def chained_conflicts(self) -> list[tuple[str, str]]:
         """``(winner, loser)`` pairs that ``rank_chain`` puts in one rank although decided."""
@@ -369,13 +394,14 @@ class Leaderboard(Displayed):
         return view.caption
 
     def __repr__(self) -> str:
-        from .display import caveats_text
+        from .display import caveats_text, readable
         from .formatting import text_table
 
         cols = [c for c in ("model", "rank", "rank_lo", "rank_hi", "p_best", "score", "lo",
                             "hi") if c in self.columns]
+        shown, said = readable(self.table[cols])  # no column of dashes (N = 1: p_best, lo, hi)
         return "\n".join([f"<Leaderboard: {self.caption()}>",
-                          text_table(self.table[cols], max_rows=20),
+                          text_table(shown, max_rows=20), *said,
                           *caveats_text(self.caveats)])
 
 
@@ -546,9 +572,12 @@ def leaderboard(
     }
     if ks:
         if wv.size != 2:
+            next_step = "" if not isinstance(data, Outcomes) else " " + binary_next(
+                data, instead="Leave out ks= / --k to rank them by Bayes@N as they are (each "
+                "category by its weight)", to="to add the Pass@k columns")
             raise ValidationError(
-                f"Pass@k columns need binary outcomes; these data have {wv.size} categories"
-            )
+                f"Pass@k columns need binary outcomes; these data have {wv.size} "
+                f"categories.{next_step}")
         c = n[..., 1]
         for k in ks:
             cols[f"pass@{int(k)}"] = np.atleast_1d(ev.pass_from_counts(c, N, k))[order]
@@ -771,6 +800,8 @@ def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> SubsetBoards:
         t.insert(0, "attribute", attribute)
         frames.append(t)
     table = SubsetBoards(pd.concat(frames, ignore_index=True))
+    if (drawn := board._drawn(["p_best"])) is not None:  # the same models in every subset
+        table.attrs[DRAWS_ATTR] = drawn
     s = board.settings  # every subset's, but its shape
     settings = {"attribute": attribute, "scope": s["scope"], "confidence": s["confidence"],
                 "adjust": s["adjust"], **{k: s[k] for k in ("weights", "prior", "ks", "draws",
@@ -780,6 +811,43 @@ def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> SubsetBoards:
     caveats = common_caveats(data) + subset_caveats(attribute, table, s["confidence"],
                                                     s["scope"])
     return remember(table, About(None, None, data_label(data), tuple(caveats), settings))
+
+
+def prior_mean(weights) -> float:
+    """The mean score of the papers' uniform Dirichlet prior on one question: every category
+    gets one prior pseudo-count, so its mean is the average of the category weights -- 0.5
+    for right/wrong, 1/3 for the weights 0, 0, 1. ``bayes_mu`` is ``score`` pulled towards it
+    (:func:`prior_note`); every text that names the prior's mean takes it from here.
+
+    Example
+    -------
+    >>> from scorio_core.leaderboard import prior_mean
+    >>> prior_mean([0, 1]), round(prior_mean([0, 0, 1]), 4), prior_mean([0, 0.5, 1])
+    (0.5, 0.3333, 0.5)
+    """
+    w = np.asarray(weights, dtype=float).ravel()
+    return float(w.mean())
+
+
+def prior_centre(settings: dict) -> str:
+    """Where the papers' Bayes@N prior pulls ``bayes_mu``, in words, for a board's
+    ``settings``: the uniform prior's mean (:func:`prior_mean` of the weights) or, with the
+    greedy outcomes R0, that prior plus each question's greedy outcomes (their own centre
+    per question).
+
+    Example
+    -------
+    >>> from scorio_core.leaderboard import prior_centre
+    >>> prior_centre({"weights": [0, 0, 1], "prior": "uniform"})
+    "the uniform prior's mean 0.3333"
+    >>> prior_centre({"weights": [0, 1], "prior": "uniform + R0 with D=1"})
+    "the uniform prior (mean 0.5) plus each question's greedy outcomes"
+    """
+    mean = prior_mean(settings.get("weights", [0.0, 1.0]))
+    centre = format_number(mean, 4).rstrip("0").rstrip(".")
+    if str(settings.get("prior", "uniform")).startswith("uniform + R0"):
+        return f"the uniform prior (mean {centre}) plus each question's greedy outcomes"
+    return f"the uniform prior's mean {centre}"
 
 
 def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
@@ -805,11 +873,10 @@ def prior_note(board: Leaderboard, threshold: float = 0.2) -> str | None:
         return None
     N = s["shape"][-1]
     return (
-        f"With N = {count_text(N, 'trial')} per question the papers' prior holds {share:.0%} "
-        "of each "
-        f"question's posterior, so `bayes_mu` is `score` pulled {share:.0%} of the way towards "
-        "the prior mean (0.5 for a uniform binary prior) and its interval misses the truth on "
-        "skewed benchmarks; the headline `score`, `lo`, `hi` carry no such pull."
+        f"With N = {count_text(N, 'trial')} per question the papers' prior holds "
+        f"{share_percent(share)} of each question's posterior, so `bayes_mu` is `score` pulled "
+        f"{share_percent(share)} of the way towards {prior_centre(s)} and its interval misses "
+        "the truth on skewed benchmarks; the headline `score`, `lo`, `hi` carry no such pull."
     )
 
 

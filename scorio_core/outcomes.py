@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -36,13 +37,14 @@ from ._validation import (
     refuse_path,
     unique_names,
 )
-from .formatting import shape_text
+from .formatting import count_text, shape_text, weight_text
 
 if TYPE_CHECKING:
     from .samples import SampleStore
 
 __all__ = ["Outcomes", "as_outcomes", "COMBINED", "NO_BENCHMARK", "ONE_MODEL_NEXT",
-           "MissingWeightsError", "check_name", "MISSING_SIGNAL_RULE"]
+           "MissingWeightsError", "check_name", "MISSING_SIGNAL_RULE", "binary_next",
+           "correct_rule"]
 
 #: Label of the "all benchmarks concatenated" selection.
 COMBINED = "combined"
@@ -55,6 +57,14 @@ ONE_MODEL_NEXT = ("Load data with 2 or more models; the Leaderboard shows this m
 #: Question attribute naming each question's harness group of benchmarks (lm-eval
 #: ``group_subtasks``): :meth:`Outcomes.select` takes a group's name too.
 GROUP = "group"
+#: ``metadata`` key of what loading did that changes the numbers -- trials left out to
+#: combine tasks, ``on_missing`` dropping questions or trials: a list of ``{"text": sentence,
+#: "benchmarks": [the benchmarks it concerns; none: the whole load]}``, written by the
+#: loader (:mod:`scorio_core.io`) and read through :attr:`Outcomes.load_notes`.
+LOAD_NOTES = "load_notes"
+#: ``metadata`` key set by the loader when it pooled the logs (or files) of several tasks
+#: into one view: :attr:`Outcomes.load_notes` then says so while the view holds several.
+POOLED = "pooled_tasks"
 
 _MAX_NAME = 200
 _FORMULA_START = ("=", "+", "@", "\t", "\r")
@@ -657,6 +667,106 @@ class Outcomes:
         parts = None if not self.parts else {b: p.with_weights(w) for b, p in self.parts.items()}
         return replace(self, weights=w, parts=parts)
 
+    def category_scores(self) -> np.ndarray:
+        """Each category's score on the data's own scale: a graded score's value (on the
+        scale the loader read it on, ``metadata["score_range"]``, e.g. 7 on 0-10), else its
+        weight (Inspect's C = 1, P = 0.5, I = 0): what ``correct_from`` compares.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> o = sc.Outcomes(np.array([[[0, 2, 3]]]), weights=[0, 0.3, 0.7, 1],
+        ...                 category_names=["0", "3", "7", "10"], metadata={"score_range": [0, 10]})
+        >>> o.category_scores().tolist()
+        [0.0, 3.0, 7.0, 10.0]
+        """
+        scale = self.metadata.get("score_range")
+        lo, hi = (0.0, 1.0) if scale is None else (float(scale[0]), float(scale[1]))
+        return lo + np.asarray(self.weights, float) * (hi - lo)
+
+    def correct_categories(self, correct: str | Sequence[Any] | None = None,
+                           correct_from: float | None = None) -> np.ndarray:
+        """Which categories count as correct (one bool per category): those named in
+        ``correct`` (a category's name, or its first word: ``C`` for ``C (correct)``; a
+        grade's value, e.g. ``1`` or ``0.5``), or those whose score
+        (:meth:`category_scores`) is at least ``correct_from``. Refused when both or neither
+        is given, a name is no category, or every category lands on one side."""
+        if (correct is None) == (correct_from is None):
+            raise ValidationError(
+                "give one of correct= (the categories that count as correct, e.g. ['C']) or "
+                f"correct_from= (the score from which a trial counts as correct); got "
+                f"correct={correct!r}, correct_from={correct_from!r}")
+        names = list(self.category_names)
+        if correct is not None:
+            given = as_names(correct, "correct", noun="category names", example="C,P",
+                             among=names)
+            mask = np.zeros(len(names), bool)
+            for value in given:
+                hit = [k for k, n in enumerate(names) if _names_category(value, n)]
+                if not hit:
+                    raise ValidationError(
+                        f"correct names {value!r}, which is no category of these data; their "
+                        f"categories are {', '.join(names)} (e.g. correct=[{_word(names[-1])!r}]"
+                        f" / --correct {_word(names[-1])})")
+                mask[hit] = True
+        else:
+            mask = self.category_scores() >= float(correct_from) - 1e-12
+        if mask.all() or not mask.any():
+            side = "correct" if mask.all() else "wrong"
+            scores = ", ".join(f"{n} = {s:g}" for n, s in zip(names, self.category_scores(),
+                                                              strict=True))
+            raise ValidationError(
+                f"{correct_rule(correct, correct_from)} counts every category {side} "
+                f"(categories and scores: {scores}); choose some of them as correct")
+        return mask
+
+    def binarized(self, correct: str | Sequence[Any] | None = None,
+                  correct_from: float | None = None) -> Outcomes:
+        """The same data with each trial correct (1) or wrong (0): correct when its category
+        is one of ``correct`` or its score is at least ``correct_from``
+        (:meth:`correct_categories`), for the analyses that rank binary correctness. What was
+        mapped is said in :attr:`load_notes` (and ``metadata["binarized"]``). The loader
+        does this when given the same options (``sc.load(path, correct=["C"])``,
+        ``--correct C``).
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> o = sc.Outcomes(np.array([[[0, 1, 2]], [[2, 2, 1]]]), weights=[0, 0.5, 1],
+        ...                 category_names=["I (incorrect)", "P (partial)", "C (correct)"])
+        >>> b = o.binarized(correct="C")
+        >>> b.R.tolist(), b.is_binary
+        ([[[0, 0, 1]], [[1, 1, 0]]], True)
+        >>> o.binarized(correct_from=0.5).R.tolist()
+        [[[0, 1, 1]], [[1, 1, 1]]]
+        >>> print(b.load_notes[0])
+        Outcomes made binary (correct=['C'] / --correct C): C (correct) counts as correct (1); \
+I (incorrect), P (partial) as wrong (0)
+        """
+        mask = self.correct_categories(correct, correct_from)
+        names = list(self.category_names)
+        right = [n for n, m in zip(names, mask, strict=True) if m]
+        wrong = [n for n, m in zip(names, mask, strict=True) if not m]
+        said = (f"{', '.join(right)} count{'s' if len(right) == 1 else ''} as correct (1); "
+                f"{', '.join(wrong)} as wrong (0)")
+        if correct_from is not None:
+            at_least = f"a score of at least {float(correct_from):g} counts as correct"
+            said = (f"{at_least} (1), a lower one as wrong (0)"  # scores made 0/1 when read
+                    if names == ["wrong", "correct"] else
+                    f"{at_least}: {', '.join(right)} as correct (1); {', '.join(wrong)} as "
+                    "wrong (0)")
+        text = f"Outcomes made binary ({correct_rule(correct, correct_from)}): {said}"
+        meta = {k: v for k, v in self.metadata.items() if k != "score_range"}  # not graded now
+        meta["binarized"] = {"correct": right, "wrong": wrong}
+        meta[LOAD_NOTES] = [*(meta.get(LOAD_NOTES) or ()), {"text": text, "benchmarks": []}]
+        return self._as_binary(mask.astype(np.int64), meta)
+
+    def _as_binary(self, code: np.ndarray, meta: Mapping[str, Any]) -> Outcomes:
+        parts = None if not self.parts else {
+            b: p._as_binary(code, p.metadata) for b, p in self.parts.items()}
+        return replace(self, R=code[self.R], R0=None if self.R0 is None else code[self.R0],
+                       weights=None, category_names=None, metadata=meta, parts=parts)
+
     @cached_property
     def texts_in_view(self) -> int:
         """Completions with text of these models on these questions (:attr:`samples`, which
@@ -674,6 +784,46 @@ class Outcomes:
             return 0
         return self.samples.count(self.models, self.questions, self.N)
 
+    @property
+    def load_notes(self) -> tuple[str, ...]:
+        """What loading did to these data that changes their numbers, in sentences with
+        counts: the logs of several tasks pooled into one view, trials left out to combine
+        tasks run with different trials, questions or trials dropped by ``on_missing``. Only
+        the notes about the benchmarks in this view (a task selected alone has all its
+        trials: no note on the others); every analysis lists them among its caveats
+        (:func:`scorio_core.definitions._base.common_caveats`) and every export in its
+        provenance.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> o = sc.Outcomes(np.ones((2, 4, 1), int), benchmarks=["a", "a", "b", "b"],
+        ...                 metadata={"load_notes": [{"text": "b: 3 of 4 trials left out",
+        ...                                           "benchmarks": ["b"]}]})
+        >>> o.load_notes, o.select("a").load_notes
+        (('b: 3 of 4 trials left out',), ())
+        """
+        view = set(self.benchmark_names)
+        out = []
+        if self.metadata.get(POOLED) and len(view) > 1:
+            per = Counter(self.benchmarks)
+            shown = [f"{b}: {count_text(per[b], 'question')}" if i == 0 else f"{b}: {per[b]:,}"
+                     for i, b in enumerate(self.benchmark_names[:6])]
+            more = f", and {len(view) - 6:,} more" if len(view) > 6 else ""
+            first = self.benchmark_names[0]
+            out.append(
+                f"{len(view)} tasks pooled into one view ({', '.join(shown)}{more}): every "
+                "question counts once, so each task weighs by its number of questions; to "
+                f"analyse one task alone, choose it (benchmark={first!r} / --benchmark "
+                f"{first}, or the app's Benchmark box)")
+        for note in self.metadata.get(LOAD_NOTES) or ():
+            if not isinstance(note, Mapping) or not isinstance(note.get("text"), str):
+                continue  # metadata read from a file: only the loader's own notes
+            about = note.get("benchmarks") or ()
+            if not about or view.intersection(about):
+                out.append(note["text"])
+        return tuple(dict.fromkeys(out))
+
     # ---------------------------------------------------------------- reports
     def describe(self) -> dict[str, Any]:
         """A JSON-friendly validation/shape report used by the Data page and CLI."""
@@ -684,7 +834,7 @@ class Outcomes:
             "questions (M)": self.M,
             "trials (N)": self.N,
             "categories": {
-                f"{k}: {self.category_names[k]} (w={self.weights[k]:g})": int(counts[k])
+                f"{k}: {self.category_names[k]} (w={weight_text(self.weights[k])})": int(counts[k])
                 for k in range(self.C + 1)
             },
             "prior R0": "none"
@@ -705,6 +855,7 @@ class Outcomes:
             ),
             **self._missing_report(),
             **self._attribute_report(),
+            **({"changed by the load": list(self.load_notes)} if self.load_notes else {}),
         }
 
     # ---------------------------------------------------------------- display
@@ -718,8 +869,8 @@ class Outcomes:
         >>> sc.Outcomes(np.zeros((2, 3, 4), int), name="toy").summary()
         "'toy': 2 models × 3 questions × 4 trials; categories wrong=0, correct=1; R0 none"
         """
-        cats = ", ".join(f"{n}={w:g}" for n, w in zip(self.category_names, self.weights,
-                                                       strict=True))
+        cats = ", ".join(f"{n}={weight_text(w)}" for n, w in zip(self.category_names,
+                                                                  self.weights, strict=True))
         parts = [f"{self.name!r}: {shape_text(self.L, self.M, self.N)}",
                  f"categories {cats}",
                  "R0 none" if self.R0 is None else f"R0 {self.D} per question"]
@@ -826,3 +977,102 @@ first)
     # the caller's own array (or a view of it) is copied by Outcomes; a new one is not
     mine = not (isinstance(data, np.ndarray) and np.shares_memory(R, data))
     return Outcomes(frozen(R) if mine else R)
+
+
+def _word(name: str) -> str:
+    """A category's first word: ``C`` of ``C (correct)``, what ``correct=`` may name."""
+    return name.split(" (", 1)[0].strip()
+
+
+def _names_category(value: str, name: str) -> bool:
+    """Whether ``value`` of ``correct=`` names the category ``name``: the name or its first
+    word (any case), or the same number (``1`` names the grade ``1.0``)."""
+    v = str(value).strip().casefold()
+    if v in (name.casefold(), _word(name).casefold()):
+        return True
+    try:
+        return float(v) == float(name)
+    except ValueError:
+        return False
+
+
+def correct_rule(correct: str | Sequence[Any] | None = None,
+                 correct_from: float | None = None) -> str:
+    """The loader option that makes outcomes binary, as Python and the command line write it.
+
+    Example
+    -------
+    >>> from scorio_core.outcomes import correct_rule
+    >>> correct_rule(["C", "P"]), correct_rule(correct_from=7.0)
+    ("correct=['C', 'P'] / --correct C,P", 'correct_from=7 / --correct-from 7')
+    """
+    if correct is not None:
+        given = list(as_names(correct, "correct", noun="category names", example="C,P"))
+        return f"correct={given!r} / --correct {','.join(given)}"
+    return f"correct_from={float(correct_from):g} / --correct-from {float(correct_from):g}"
+
+
+#: What runs on categorical or graded data as they are, where an analysis needs them binary.
+ON_THE_LEADERBOARD = "Rank them on the Leaderboard (Bayes@N scores each category by its weight)"
+
+
+def binary_next(data: Outcomes, what: str = "this analysis",
+                instead: str = ON_THE_LEADERBOARD, to: str | None = None) -> str:
+    """How to run ``what``, which needs binary outcomes, on categorical or graded ``data``: the
+    loader option that counts a trial correct, named with values tried on these data (each
+    offered only when it makes them binary with both outcomes possible), after ``instead``,
+    what runs on them as they are (alone where no option does); ``to``: what the option does
+    (default ``"to run <what>"``).
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> o = sc.Outcomes(np.array([[[0, 1, 2]], [[2, 2, 1]]]), weights=[0, 0.5, 1],
+    ...                 category_names=["I (incorrect)", "P (partial)", "C (correct)"])
+    >>> from scorio_core.outcomes import binary_next
+    >>> print(binary_next(o, "Stability"))
+    Rank them on the Leaderboard (Bayes@N scores each category by its weight), or load them \
+again with each trial counted correct when its outcome is C (correct), every other outcome \
+wrong, to run Stability: correct=['C'] / --correct C (in the app: C in Correct outcomes, \
+among the upload's options); correct_from=0.5 / --correct-from 0.5 counts P (partial) correct \
+too.
+    """
+    head = instead
+    names, scores = list(data.category_names), data.category_scores()
+    top = names[int(np.argmax(scores))]
+    tries: list[tuple[str, dict[str, Any]]] = [(f"its outcome is {top}",
+                                                {"correct": [_word(top)]})]
+    lo, hi = float(scores.min()), float(scores.max())
+    tries.append(("", {"correct_from": float(f"{lo + (hi - lo) / 2:.6g}")}))
+    works = []
+    for words, option in tries:
+        try:
+            mask = data.correct_categories(**option)
+            data.binarized(**option)
+        except ValidationError:
+            continue  # advice that fails on these data is not given
+        if not any(np.array_equal(mask, m) for _, _, m in works):
+            works.append((words, option, mask))
+    if not works:
+        return head + "."
+    from .io.options import LoadOptions
+    from .params import widget
+
+    words, option, mask = works[0]
+    key = "correct" if "correct" in option else "correct_from"
+    entered = (", ".join(option["correct"]) if key == "correct"
+               else f"{option['correct_from']:g}")
+    box = widget(LoadOptions, key)["label"]
+    words = words or f"its score is at least {option['correct_from']:g}"
+    out = (f"{head}, or load them again with each trial counted correct when {words}, every "
+           f"other outcome wrong, {to or 'to run ' + what}: {correct_rule(**option)} (in the "
+           f"app: {entered} in {box}, among the upload's options)")
+    if len(works) > 1:
+        _, more, more_mask = works[1]
+        extra = [n for n, m, m0 in zip(names, more_mask, mask, strict=True) if m and not m0]
+        fewer = [n for n, m, m0 in zip(names, more_mask, mask, strict=True) if m0 and not m]
+        right = [n for n, m in zip(names, more_mask, strict=True) if m]
+        said = (f"counts {', '.join(extra)} correct too" if extra and not fewer
+                else f"counts only {', '.join(right)} correct")
+        out += f"; {correct_rule(**more)} {said}"
+    return out + "."

@@ -59,10 +59,24 @@ import pandas as pd
 from scipy import special
 
 from . import decision
-from ._validation import ValidationError, as_outcome_array, check_confidence, renamed_keyword
+from ._validation import (
+    ValidationError,
+    as_outcome_array,
+    check_confidence,
+    did_you_mean,
+    renamed_keyword,
+)
 from .display import Displayed, with_caveats
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
-from .formatting import TRIALS_NOW, a_chance, percent, shape_text
+from .formatting import (
+    SHARE_DECIMALS,
+    TRIALS_NOW,
+    a_chance,
+    format_number,
+    percent,
+    shape_text,
+    share_percent,
+)
 from .inference import (
     field_covariance,
     field_draws,
@@ -232,6 +246,13 @@ def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2
 
 
 _chance = assurance  # for the functions whose keyword `assurance` shadows it
+
+
+def _unknown_model(name, names: list, where: str = "") -> str:
+    """The error for a model name these data do not have: the names it may mean
+    (:func:`~scorio_core._validation.did_you_mean`), else all of them."""
+    return f"unknown model {name!r}{where}" + (did_you_mean(name, names)
+                                                or f"; expected one of {names}")
 
 
 def _pm(se: float) -> str:
@@ -692,7 +713,7 @@ def _named_pairs(board: Leaderboard, upper, lower, n) -> tuple[_Geometry, np.nda
     lo = np.atleast_1d(np.asarray(lower, dtype=object))
     for m in (*up, *lo):
         if m not in names:
-            raise ValidationError(f"unknown model {m!r}; expected one of {names}")
+            raise ValidationError(_unknown_model(m, names))
     n = _numbers("n", n)
     if not up.size == lo.size == n.size:
         raise ValidationError("upper, lower and n must have the same length; got "
@@ -918,7 +939,7 @@ def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.n
     names = list(board.models)
     for m in (upper, lower):
         if m not in names:
-            raise ValidationError(f"unknown model {m!r}; expected one of {names}")
+            raise ValidationError(_unknown_model(m, names))
     geo = _geometry(board, [names.index(upper)], [names.index(lower)])
     n = np.asarray([int(v) for v in n_values], dtype=float)
     if geo.N < 2:
@@ -934,6 +955,41 @@ _ONE_TRIAL = "N = 1: trial noise is not seen, so trials cannot be planned"
 _PAPERS_MET = ("trials_needed_papers reads 'met now': the papers' rule (a one-sided z on "
                "Bayes@N, no multiplicity control) is met with today's trials, while the "
                "calibrated two-sided, adjusted test does not decide it yet")
+
+
+def _below_papers_text(trials: float, papers: float, gap: float, t: float, target: float,
+                       trials_gap: float, ahead: float, behind: float, at_gap: float,
+                       nxt: str) -> str:
+    """Why a pair's ``trials_needed`` (a ``target`` chance, 80%) is below the papers' 50%
+    point ``papers``: their expected-z rule takes today's ``gap`` as the true lead, while
+    the plan averages the chance of a decision (either way) over the lead's posterior. With
+    today's ``t`` small that posterior is wide: ``ahead`` of it lies on leads of at least
+    ``trials_gap``, which ``trials`` decide with at least the target chance, and ``behind``
+    on the ``nxt`` model leading, which counts when decided that way round; a lead of exactly
+    ``gap`` is decided only ``at_gap`` of the time.
+
+    Example
+    -------
+    >>> from scorio_core.planner import _below_papers_text
+    >>> text = _below_papers_text(319, 638, 0.01, 0.21, 0.8, 0.0167, 0.44, 0.42, 0.392, "b")
+    >>> text.split(" (")[0]
+    "trials_needed is below the papers' 638 although it aims for an 80% chance"
+    >>> [x in text for x in ("today's gap 0.0100 as the true lead", "44.0% of it on leads of at "
+    ...  "least trials_gap 0.0167", "42.0% on b leading", "decided only 39.2% of the time")]
+    [True, True, True, True]
+    """
+    lead, text = format_number(abs(gap), 4), format_number(trials, integer=True)
+    out = (f"trials_needed is below the papers' {format_number(papers, integer=True)} although it "
+           f"aims for {a_chance(target)} (theirs is a 50% point): their rule takes today's gap "
+           f"{lead} as the true lead, while trials_needed averages over the lead's posterior, "
+           f"wide at today's t = {t:.2f}: ")
+    if np.isfinite(trials_gap):
+        out += (f"{share_percent(ahead)} of it on leads of at least trials_gap "
+                f"{format_number(trials_gap, 4)}, which {text} trials decide with at least that "
+                "chance, and ")
+    return (out + f"{share_percent(behind)} on {nxt} leading, which counts when decided that "
+            f"way round (a true lead of exactly {lead} would be decided only "
+            f"{share_percent(at_gap)} of the time)")
 
 
 def _one_trial_text(scope: str, met: bool, carried_q: bool, M: int) -> str:
@@ -993,8 +1049,9 @@ def _base_note(geo: _Geometry, trials: float, unsettled: float, unshown: bool,
                 + ("and trials cannot" if geo.scope == "population" else "cannot")
                 + " be planned; add at least one more question")
     if geo.scope == "population" and not np.isfinite(trials):
-        best = 1 - unsettled  # "at most 0%" read as "impossible": it is only small
-        reach = "below 1%" if best < 0.005 else f"at most {best:.0%}"
+        best = 1 - unsettled  # "at most 0.0%" read as "impossible": it is only small
+        pct, least = share_percent(best), 10.0 ** -(SHARE_DECIMALS + 2)  # 0.1%
+        reach = f"below {share_percent(least)}" if best < least else f"at most {pct}"
         return (f"{CANNOT_SETTLE} with {percent(target)} chance ({reach}: the "
                 "question-to-question spread remains"
                 + (f"; {_UNSHOWN}" if unshown else "") + "); add questions")
@@ -1114,6 +1171,14 @@ def pair_needs(
     carried_t = ~flat & np.isfinite(trials) & np.isnan(trials_gap)
     carried_q = ~flat & np.isfinite(questions) & np.isnan(questions_gap)
     met = np.isfinite(papers) & (papers <= N)  # the papers' rule reads "met now"
+    # an 80% plan below the papers' 50% point reads as a contradiction: say why, per row
+    below = (~flat & np.isfinite(trials) & np.isfinite(papers) & (trials < papers) & ~met
+             if N >= 2 else np.zeros(P, dtype=bool))
+    if below.any():
+        at_gap = _plan_chance_at(geo, np.where(below, trials, N), "trials", geo.gap)
+        sign = np.where(geo.gap < 0, -1.0, 1.0)  # the lead of `better`, as trials_gap's
+        ahead = (sign * geo.g >= np.where(np.isfinite(trials_gap), trials_gap, np.inf)).mean(0)
+        behind = (sign * geo.g < 0).mean(0)
     notes = []
     for k in range(P):
         if flat[k]:
@@ -1130,6 +1195,10 @@ def pair_needs(
                 parts.append(_carried_text("questions", geo.scope, M))
             if met[k]:
                 parts.append(_PAPERS_MET)
+            if below[k]:
+                parts.append(_below_papers_text(
+                    trials[k], papers[k], geo.gap[k], float(inf.t[up[k], low[k]]), target,
+                    trials_gap[k], ahead[k], behind[k], at_gap[k], str(board.models[low[k]])))
         notes.append("; ".join(x for x in parts if x))
     names = np.asarray(board.models, dtype=object)
     extra = {}
@@ -1314,7 +1383,7 @@ def pair_curve(
     for m in (upper, lower):
         if isinstance(m, str):
             if m not in names:
-                raise ValidationError(f"unknown model {m!r}; expected one of {names}")
+                raise ValidationError(_unknown_model(m, names))
             ids.append(names.index(m))
         elif not 0 <= int(m) < len(names):  # one model's data has no second to compare
             raise ValidationError(f"model index {m} is out of range: these data have "
@@ -1958,7 +2027,7 @@ def curve_settings(
         upper, lower = (str(m) for m in pair)
     for m in (upper, lower):
         if m not in names:
-            raise ValidationError(f"unknown model {m!r} in pair; expected one of {names}")
+            raise ValidationError(_unknown_model(m, names, " in pair"))
     if upper == lower:
         raise ValidationError(f"pair must name two different models; got {upper!r} twice")
     if n_max is None:

@@ -70,11 +70,12 @@ __all__ = ["SampleStore", "SampleWriter", "TEXT_COLUMNS", "KEY_COLUMNS", "MAX_TE
 
 #: The text fields importers fill when the source has them, in display order: the question
 #: (``input``), its expected answer, the model's reasoning (thinking text) and output, the
-#: answer extracted, the scorer's explanation, annotations (e.g. a judge's verdicts), the
-#: sample's metadata, an error, and the full prompt sent when it is more than the input
-#: (e.g. with in-context examples).
-TEXT_COLUMNS = ("input", "target", "reasoning", "output", "answer", "explanation", "annotations",
-                "metadata", "error", "prompt")
+#: answer extracted, a multiple-choice question's options with the model's score of each
+#: (``choices``: lm-eval's loglikelihoods), the scorer's explanation, annotations (e.g. a
+#: judge's verdicts), the sample's metadata, an error, and the full prompt sent when it is
+#: more than the input (e.g. with in-context examples).
+TEXT_COLUMNS = ("input", "target", "reasoning", "output", "answer", "choices", "explanation",
+                "annotations", "metadata", "error", "prompt")
 #: The key of every row: model, question, position in ``R`` (null: not in the tensor), the
 #: file's own trial id (as text), and where the completion was read (file and member/line).
 KEY_COLUMNS = ("model", "question", "trial", "trial_id", "source")
@@ -227,7 +228,26 @@ class SampleStore:
 
     # ------------------------------------------------------------------ reading
     def scan(self) -> pl.LazyFrame:
-        """Every row, lazily (a polars ``LazyFrame`` over the Parquet files)."""
+        """Every row, lazily (a polars ``LazyFrame`` over the Parquet files): the key
+        columns, then the text columns in display order. The files need not hold the same
+        columns -- one model's log has an ``error`` column, another's none; one benchmark
+        has ``reasoning`` -- so the frame has every column of any file, null in the rows of
+        a file without it. Every reader of the store reads through here.
+
+        (``scan_parquet`` over the files at once takes its schema from the first file:
+        a column only a later file has stopped every read with a ``SchemaError``.)
+
+        Example
+        -------
+        >>> from scorio_core.samples import SampleWriter, pl
+        >>> w = SampleWriter()
+        >>> w.add(pl.DataFrame({"model": ["a"], "question": ["1"], "trial": [0],
+        ...                     "output": ["4"]}))
+        >>> w.add(pl.DataFrame({"model": ["b"], "question": ["1"], "trial": [None],
+        ...                     "output": [None], "error": ["timeout"]}))
+        >>> w.store().scan().select("model", "output", "error").collect().rows()
+        [('a', '4', None), ('b', None, 'timeout')]
+        """
         missing = [f for f in self.files if not Path(f).is_file()]
         if missing:
             raise ValidationError(
@@ -235,7 +255,12 @@ class SampleStore:
                 "when no handle on them is left in the process that loaded the data (or at "
                 "its exit); load the data again"
             )
-        return pl.scan_parquet(list(self.files), missing_columns="insert")
+        scans = [pl.scan_parquet(f) for f in self.files]
+        # the union of the files' columns (a file's predicate still prunes its row groups)
+        lf = scans[0] if len(scans) == 1 else pl.concat(scans, how="diagonal_relaxed")
+        names = lf.collect_schema().names()
+        return lf.select(*(c for c in KEY_COLUMNS if c in names),
+                         *_ordered(c for c in names if c not in KEY_COLUMNS))
 
     def for_question(
         self,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ._validation import ValidationError, check_confidence, check_int
+from ._validation import SettingsConflict, ValidationError, check_confidence, check_int
 from .calibration import (
     PBestCalibration,
     ResampleCheck,
@@ -54,7 +54,7 @@ from .estimands import (
     SCOPES,
     STAND_IN_RATIO,
 )
-from .formatting import percent
+from .formatting import percent, share_percent
 from .outcomes import ONE_MODEL_NEXT, Outcomes, as_outcomes
 from .plan_calibration import resample_allocation, resample_assurance
 from .planner import a_chance
@@ -271,29 +271,31 @@ class SmallerRunCheck:
             se = max(row["coverage_se"], np.sqrt(edge * (1 - edge) / self.reps))
             if cov + Z * se < row["band_lo"] or cov - Z * se > row["band_hi"]:
                 out.append(f"{scope} scope: the {percent(self.confidence)} intervals held "
-                           f"{cov:.1%} of the time (band {row['band_lo']:.0%}–"
-                           f"{row['band_hi']:.0%})")
+                           f"{share_percent(cov)} of the time (band "
+                           f"{percent(row['band_lo'])}–{percent(row['band_hi'])})")
             wse = np.sqrt(alpha * (1 - alpha) / self.reps)
             # judged where the promise is family-wise; bh and none promise less (caveat)
             if self.adjust in FAMILY_WISE and row["wrong_way"] > alpha + Z * wse:
                 out.append(f"{scope} scope: a pair was decided the wrong way round in "
-                           f"{row['wrong_way']:.1%} of the runs (stated at most {percent(alpha)})")
+                           f"{share_percent(row['wrong_way'])} of the runs (stated at most "
+                           f"{percent(alpha)})")
             first = row["first_coverage"]
             if first + Z * wse < 1 - alpha:
                 out.append(f"{scope} scope: the could-be-first set held the best model in "
-                           f"{first:.1%} of the runs (stated at least {percent(1 - alpha)})")
+                           f"{share_percent(first)} of the runs (stated at least "
+                           f"{percent(1 - alpha)})")
         for _, row in self.plans.iterrows():
             a = row["assurance"]
             for kind, n in (("trial", row["trial_plans"]), ("question", row["question_plans"])):
                 share = row[f"{kind}s_decided"]
                 if n >= MIN_COUNT and share + Z * np.sqrt(a * (1 - a) / n) < a:
                     out.append(f"{row['scope']} scope: the {n:,} {kind} plans made for "
-                               f"{a_chance(a)} decided {share:.0%} of their pairs")
+                               f"{a_chance(a)} decided {share_percent(share)} of their pairs")
             n, share = row["gap_plans"], row["gap_decided"]
             if n >= MIN_COUNT and share + Z * np.sqrt(a * (1 - a) / n) < a:
                 out.append(f"{row['scope']} scope: of the {n:,} plans whose better model truly "
-                           f"led by at least the stated gap, {share:.0%} were decided (stated "
-                           f"at least {percent(a)})")
+                           f"led by at least the stated gap, {share_percent(share)} were decided "
+                           f"(stated at least {percent(a)})")
         for _, row in self.split.iterrows():
             if row["gain_over_even"] + Z * row["gain_se"] < 0:
                 out.append(f"{row['scope']} scope: the recommended split of {row['budget']:,} "
@@ -301,15 +303,16 @@ class SmallerRunCheck:
                            "an even split")
             if row["realised_gain"] + Z * row["realised_se"] < row["claimed_gain"]:
                 out.append(f"{row['scope']} scope: where the greedy split was recommended "
-                           f"({row['greedy_share']:.0%} of the runs) it claimed "
+                           f"({share_percent(row['greedy_share'])} of the runs) it claimed "
                            f"{row['claimed_gain']:+.2f} pairs over an even split and realised "
                            f"{row['realised_gain']:+.2f}")
             if row["decided"] + Z * row["decided_se"] < row["expected"]:
                 out.append(f"{row['scope']} scope: the budget split was expected to leave "
                            f"{row['expected']:.2f} pairs decided and left {row['decided']:.2f}")
         for _, b in self.p_best_off().iterrows():
-            out.append(f"{b['scope']} scope: models given p_best {b['predicted']:.0%} on "
-                       f"average (bin {b['bin']}) were first {b['observed']:.0%} of the time")
+            out.append(f"{b['scope']} scope: models given p_best {share_percent(b['predicted'])} "
+                       f"on average (bin {b['bin']}) were first {share_percent(b['observed'])} "
+                       "of the time")
         return out
 
     def p_best_off(self) -> pd.DataFrame:
@@ -416,8 +419,17 @@ def check_smaller_run(
     plan_reps = check_int("plan_reps", plan_reps, minimum=0)
     if plan_reps:
         if N < 2:
-            raise ValidationError("plan_reps: the Planner plans from at least 2 trials per "
-                                  f"question; the smaller runs have {N} (set plan_reps=0)")
+            # each surface names the setting its way (the command line: --plan-replicates)
+            if trials is None:  # the default: as many as this run's N allows
+                raise SettingsConflict(
+                    "{plan_reps}: the Planner plans from at least 2 trials per question; the "
+                    f"smaller runs have {N} (at most 1/{STAND_IN_RATIO} of this run's "
+                    f"{data.N}): set {{plan_reps}} to 0, or check data with at least "
+                    f"{2 * STAND_IN_RATIO} trials per question", plan_reps=plan_reps)
+            raise SettingsConflict(
+                "{plan_reps}: the Planner plans from at least 2 trials per question; "
+                f"{{trials}} asks for {N}: set {{plan_reps}} to 0 or {{trials}} to 2 or more",
+                plan_reps=plan_reps, trials=N)
     p, w = stand_in_truth(data)
     names = [str(m) for m in data.models]
     checks, reliability, rows, tables, plans, splits = {}, {}, [], [], [], []
@@ -470,7 +482,8 @@ def check_smaller_run(
         rows.append({
             "scope": scope, "coverage": c.coverage, "coverage_se": c.coverage_se,
             "band_lo": lo, "band_hi": hi,
-            "least_covered": c.worst_model or "", "least_coverage": c.worst_coverage,
+            # no model (a scope not checked): missing, "—" as the rest of its row
+            "least_covered": c.worst_model or None, "least_coverage": c.worst_coverage,
             "width": c.width, "wrong_way": c.false_decisions, "power": c.power,
             "first_coverage": r.first_coverage, "first_set_size": r.first_size,
         })

@@ -208,6 +208,8 @@ _ENTRIES = {
                                             curve_replicates=5),
     "stability": lambda d: sc.stability(d, methods="avg,bayes"),
     "greedy": lambda d: sc.greedy(d, replicates=2),
+    "pair": lambda d: sc.pair(d),
+    "questions": lambda d: sc.questions(d, irt=False),
     "convergence_at_n": lambda d: sc.convergence_at_n(d, methods=["avg"], replicates=20),
     "convergence_curves": lambda d: sc.convergence_curves(d, methods=["avg"], replicates=5),
     "low_budget_stability": lambda d: sc.low_budget_stability(d, methods=["avg"]),
@@ -360,6 +362,10 @@ def test_an_engine_that_takes_arrays_names_the_arrays_of_loaded_data():
 _RNG = np.random.default_rng(5)
 _R = _RNG.integers(0, 2, (3, 12, 4))  # 3 models × 12 questions × 4 trials, binary
 _R0 = _RNG.integers(0, 2, (3, 12, 1))
+#: _R with a question attribute (sc.questions' subset) and C/P/I outcomes (binarized).
+_SOURCED = sc.Outcomes(_R, question_attributes={"source": ["arc", "gsm", "mmlu"] * 4})
+_CPI = sc.Outcomes(_RNG.integers(0, 3, (3, 12, 4)), weights=[0, 0.5, 1],
+                   category_names=["I (incorrect)", "P (partial)", "C (correct)"])
 _CAT = np.array([[0, 1, 2, 2, 1], [1, 1, 0, 2, 2]])  # one model's 2 questions × 5 trials, C = 2
 _NAMED = sc.Outcomes(_R[:, :4], models=["m,comma", "b", "c"],
                      question_attributes={"src": ["a", "b", "a,b", "a"]})
@@ -610,6 +616,13 @@ _LISTS = {
     **{f"params.RubricLessonParams({k})": _Listed(
         lambda v, k=k: getattr(sc.simulate.RubricLessonParams(**{k: v}), k), _CAT.tolist(),
         None, refuses=False) for k in ("R", "R0")},
+    "sc.questions(subset)": _Listed(
+        lambda v: sc.questions(_SOURCED, subset=v, irt=False).stats.table,
+        ("source", ["arc", "gsm"]), "source=arc, gsm", "source=arc", ("source", ["arc"]),
+        refuses=False),
+    **{f"sc.Outcomes.{m}(correct)": _Listed(
+        lambda v, m=m: getattr(_CPI, m)(correct=v), ["C", "P"], "C, P", "C", ["C"])
+       for m in ("binarized", "correct_categories")},
     **{f"options.LoadOptions({k})": _Listed(
         lambda v, k=k: getattr(sc.io.LoadOptions(**{k: v}), k), listed, text, one, one_listed,
         refuses=refuses)
@@ -622,7 +635,8 @@ _LISTS = {
            ("columns", [("model", "llm"), ("question", "id")], "model=llm, question=id",
             "model=llm", [("model", "llm")], False),
            ("where", [("temperature", ["0.7", "1"])], "temperature=0.7,1", "temperature=0",
-            [("temperature", ["0"])], False)]},
+            [("temperature", ["0"])], False),
+           ("correct", ["C", "P"], "C, P", "C", ["C"], True)]},
 }
 
 #: List-valued parameters where one string is one value by design, each with why.

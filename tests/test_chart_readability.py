@@ -604,21 +604,48 @@ def test_pass_curves_click_or_legend_shows_any_model(kinds):
                    if ln["model"] not in chosen)
 
 
+def _heatmap_drawn(svg: str) -> tuple[float, list[tuple[float, float, float]], list[float]]:
+    """A pairwise heatmap as drawn: the left edge of its plot in the SVG, its cells' ``(x,
+    width, height)`` (x from the plot's left) and the type size of each number in a cell."""
+    left = float(re.search(r'<g fill="none"[^>]*transform="translate\(([-\d.]+),', svg)[1])
+    cells = [(float(x), float(w), float(h)) for x, w, h in re.findall(
+        r'aria-roledescription="rect mark" d="M([\d.]+),[\d.]+h([\d.]+)v([\d.]+)', svg)]
+    fonts = [float(f) for f in re.findall(  # ">.999" is "&gt;.999" in SVG
+        r'font-size="([\d.]+)px"[^>]*>(?:(?:&[gl]t;)?\.\d{3}|1\.000)<', svg)]
+    return left, cells, fonts
+
+
+@pytest.mark.parametrize("column_px", [PAGE_COLUMN_PX, NARROW_COLUMN_PX])
 @pytest.mark.parametrize("L", [3, 8, 11, 12])
-def test_pairwise_heatmap_fits_the_column_of_an_800_px_window(L):
+def test_pairwise_heatmap_fits_the_column_it_is_drawn_in(L, column_px):
     """The pairwise-probability heatmap had 44 px cells for up to 12 models and its legend
     beside the grid: 11 models drew 729 px, cut off in the ~450 px page column of an 800 px
-    window. Its cells are now sized to fit that column with the labels (squares of 18-44
-    px) and its legend sits below the grid."""
-    from scorio_core.charts.leaderboard import heatmap_cell
+    window. Then its cells were sized in Python for that column whatever the window, so the
+    9-model data's cells were 22 px without numbers at 1280 px. It is now as wide as its
+    column, its square cells (14-44 px) sharing the width the chart is drawn at, and its
+    legend sits below the grid."""
+    from scorio_core.charts.leaderboard import HEATMAP_MAX_CELL
 
     o = _outcomes(L)
     spec = charts.confidence_heatmap(leaderboard(o)).to_dict()
-    svg = _svg(spec)
-    assert _svg_width(svg) <= NARROW_COLUMN_PX
+    assert spec["width"] == "container" and spec["autosize"]["type"] == "fit-x"
+    svg = _svg(spec, column_px)
+    assert _svg_width(svg) <= column_px
     assert all(f">{m}<" in svg for m in o.models) and "…" not in svg
-    assert spec["height"]["step"] == heatmap_cell(o.models) == spec["width"]["step"]
-    assert 18 <= heatmap_cell(o.models) <= 44
+    left, cells, _ = _heatmap_drawn(svg)
+    decided = sum(r["decided"] for r in spec["datasets"][spec["data"]["name"]])
+    assert len(cells) == L * (L - 1) + decided  # the grid's cells and the decided' outlines
+    side = {round(w, 6) for _, w, _ in cells} | {round(h, 6) for _, _, h in cells}
+    (cell,) = side  # every cell square, one size
+    assert 18 <= cell <= HEATMAP_MAX_CELL
+    assert left + max(x + w for x, w, _ in cells) <= column_px + 0.5  # the grid within it
+    if L <= 3 or column_px == PAGE_COLUMN_PX:
+        assert cell == HEATMAP_MAX_CELL  # room to spare: the largest cells, not wider ones
+    # a cell's side and the grid's height follow the width (a narrower column: smaller)
+    height = float(re.search(r'<svg[^>]* height="([\d.]+)"', svg)[1])
+    wide = _svg(spec, PAGE_COLUMN_PX)
+    if column_px == NARROW_COLUMN_PX and L > 8:
+        assert float(re.search(r'<svg[^>]* height="([\d.]+)"', wide)[1]) > height
 
 
 def test_pairwise_heatmap_cells_read_in_one_format_and_its_caption_says_how_pairs_are_decided():
@@ -658,17 +685,19 @@ def _text_layers(spec: dict) -> list[dict]:
     return [layer for layer in spec["layer"] if layer["mark"]["type"] == "text"]
 
 
+@pytest.mark.parametrize("column_px", [PAGE_COLUMN_PX, NARROW_COLUMN_PX])
 @pytest.mark.parametrize("models", [_LONG_NAMES, [f"LLM_{i + 1}" for i in range(20)],
                                     ["a", "bb", "ccc", "dddd"]],
                          ids=["long name", "20 models", "4 short"])
-def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_which(models):
+def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_which(
+        models, column_px):
     """With 20 models the undecided cells' numbers were 8 px type in 18 px cells, and a long
     model name put the "row model" title through the row labels (Vega-Lite's 200 px reach of
-    an axis). A cell's number is drawn at 11 px or more where it fits the cell, else the
-    cells carry none and the caption says how to read them; both axis titles stand beyond
+    an axis). A cell's number is drawn at 11 px or more where it fits the cell drawn, else
+    the cells carry none; the caption says how to read both; both axis titles stand beyond
     labels drawn to their longest (LABEL_LIMIT)."""
     from scorio_core.charts._common import LABEL_LIMIT, MIN_CELL_FONT
-    from scorio_core.charts.leaderboard import _CELL_EM, _DIGIT_EM, heatmap_cell
+    from scorio_core.charts.leaderboard import _CELL_EM, _DIGIT_EM, heatmap_font
     from scorio_core.definitions.leaderboard import chart_captions
 
     R = (np.random.default_rng(0).random((len(models), 30, 4))
@@ -677,31 +706,66 @@ def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_wh
     spec = charts.confidence_heatmap(board).to_dict()
     rows = spec["datasets"][spec["data"]["name"]]
     labels = [r["label"] for r in rows if r["label"]]
-    assert labels  # undecided pairs to number
-    cell, caption = heatmap_cell(board.table["model"]), chart_captions(board)[1]
-    texts = _text_layers(spec)
+    assert labels and _text_layers(spec)  # undecided pairs to number, where they fit
+    caption = chart_captions(board)[1]
+    # the width decides, where the chart is drawn: the caption reads right either way
+    assert "numbered with their P" in caption and "cells without an outline" in caption
+    assert "hover a cell" in caption
+    svg = _svg(spec, column_px)
+    assert _svg_width(svg) <= column_px
+    _, cells, fonts = _heatmap_drawn(svg)
+    cell = cells[0][1]
     widest = max(sum(_CELL_EM.get(c, _DIGIT_EM) for c in t) for t in labels)
-    if texts:
-        (layer,) = texts
-        font = layer["mark"]["fontSize"]
-        assert font >= MIN_CELL_FONT and widest * font + 4 <= cell, (font, cell)
-        assert "numbered cells are undecided" in caption
+    font = heatmap_font(int(cell), labels)  # the rule, at the cell as drawn
+    if font is None:
+        assert fonts == [] and widest * MIN_CELL_FONT + 4 > int(cell)  # none would fit
     else:
-        assert widest * MIN_CELL_FONT + 4 > cell  # none would fit at a readable size
-        assert "too small here for a readable number" in caption
-        assert "cells without an outline" in caption and "numbered" not in caption
-    assert ("numbered" in caption) == (models == ["a", "bb", "ccc", "dddd"])
-    svg = _svg(spec)
-    assert _svg_width(svg) <= NARROW_COLUMN_PX
-    sizes = [float(x) for x in re.findall(r'font-size="([\d.]+)px"[^>]*>[<>]?\.\d{3}<', svg)]
-    assert all(s >= MIN_CELL_FONT for s in sizes) and bool(sizes) == bool(texts)
+        assert len(fonts) == len(labels) and set(fonts) == {font}
+        assert font >= MIN_CELL_FONT and widest * font + 4 <= cell, (font, cell)
+    # a wide column numbers them all, and a narrow one the short names' 4 x 4, not 20 models'
+    if column_px == PAGE_COLUMN_PX or len(models) == 4:
+        assert fonts, cell
+    if len(models) == 20 and column_px == NARROW_COLUMN_PX:
+        assert not fonts, cell
     # the titles beyond the labels: the row title left of, the column title above, labels
     # up to LABEL_LIMIT px from their axis (STREAMLIT_THEME's 16 px padding before them)
     reach = STREAMLIT_THEME["axis"]["labelPadding"] + LABEL_LIMIT
     row_title = re.search(r'translate\(([-\d.]+),[-\d.]+\) rotate\(-90\)[^>]*>row model<', svg)
-    column_title = re.search(r'translate\([-\d.]+,([-\d.]+)\)"[^>]*>column model<', svg)
+    column_title = re.search(r'translate\(([-\d.]+),([-\d.]+)\)"[^>]*>column model<', svg)
     assert float(row_title[1]) < -reach if len(models[1]) > 40 else float(row_title[1]) < 0
-    assert float(column_title[1]) < -reach if len(models[1]) > 40 else True
+    assert float(column_title[2]) < -reach if len(models[1]) > 40 else True
+    # the column title over the grid (not over the width it leaves), the legend's colour
+    # bar no longer than the grid less its padding (its 200 px ran past a narrow column)
+    grid = len(models) * cell
+    assert float(column_title[1]) == pytest.approx(grid / 2, abs=1)
+    bar = float(re.search(r'role-legend-gradient"[^>]*><path d="M0,0h([\d.]+)v', svg)[1])
+    assert bar == pytest.approx(min(max(grid - 16, 100), 200), abs=0.5) and bar <= grid
+
+
+def test_pairwise_heatmap_of_the_bundled_data_numbers_its_cells_at_1280_px():
+    """The audit: at 1280 px the bundled 9-model real data's heatmap had 22 px cells and no
+    numbers (its caption said hover), sized for an 800 px window's column. As wide as its
+    column, its two undecided pairs are numbered in the 820 px column of a 1280 px window
+    (and of a 1024 px one, 564 px), in 44 px (and ~39 px) cells; an 800 px window's column
+    (450 px) still has room for them at 11 px."""
+    from scorio_core import io
+    from scorio_core.charts._common import MIN_CELL_FONT
+    from scorio_core.charts.leaderboard import HEATMAP_MAX_CELL
+
+    o = io.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
+    assert o.L == 9
+    board = leaderboard(o)
+    spec = charts.confidence_heatmap(board).to_dict()
+    labels = [r["label"] for r in spec["datasets"][spec["data"]["name"]] if r["label"]]
+    assert len(labels) == 2  # gemini-1.5 vs claude-3-opus: undecided both ways
+    for column_px in (PAGE_COLUMN_PX, 564, NARROW_COLUMN_PX):
+        left, cells, fonts = _heatmap_drawn(_svg(spec, column_px))
+        cell = cells[0][1]
+        assert len(fonts) == 2 and min(fonts) >= MIN_CELL_FONT, (column_px, cell, fonts)
+        assert left + 9 * cell <= column_px
+        if column_px == PAGE_COLUMN_PX:
+            assert cell == HEATMAP_MAX_CELL and min(fonts) > MIN_CELL_FONT
+
 
 # 7. whole-number axes and legends that list what is drawn -----------------------------
 

@@ -97,10 +97,11 @@ def check_cell(text: str, value, numeric: bool, where: str) -> None:
         return
     if math.isinf(v):
         assert t == ("∞" if v > 0 else "-∞"), where
-    elif t.startswith("<"):
-        assert 0 < v < float(t[1:]), where
-    elif t.startswith(">"):
-        assert float(t[1:]) < v < 0, where
+    elif t.startswith("<"):  # a share of draws may be a 0 of them: below one draw's share
+        assert 0 <= v < float(t[1:]), where
+    elif t.startswith(">"):  # a negative next to 0, or a probability (a share of draws) to 1
+        x = float(t[1:])
+        assert x < v and (v < 0 if x < 0 else v <= 1), where
     else:
         decimals = len(t.split(".")[1]) if "." in t else 0
         assert abs(float(t) - v) <= 0.5 * 10.0 ** -decimals + 1e-12, (where, text, v)
@@ -294,11 +295,11 @@ def test_a_result_displays_the_rows_and_line_the_report_prints():
 def _cell_shows(analysis, params, data):
     """What a report notebook's cell of ``analysis`` ends by displaying: the cell's code
     (:attr:`~scorio_core.definitions.Analysis.to_code`) run as the kernel runs it, then the
-    value of its last line."""
+    object its last line displays (``sc.display.show`` displays ``as_table``'s)."""
     body, last = analysis.to_code(params, "data").rsplit("\n", 1)
     ns = {"data": data}
     exec(body, ns)
-    return eval(last, ns)
+    return eval(last.replace("sc.display.show(", "sc.display.as_table("), ns)
 
 
 def test_a_plan_result_and_its_notebook_cell_list_the_pair_notes_under_the_table(aime):
@@ -441,7 +442,8 @@ def test_long_tables_are_cut_with_a_count():
 
 
 def test_show_prints_a_table_as_the_report_does_and_keeps_the_frame():
-    """A report notebook's cells end with ``sc.display.show(table)``: missing as —, counts
+    """A report notebook's cells end with ``sc.display.show(table)``, which displays
+    ``as_table(table)``: missing as —, counts
     whole, one format per column, a column with no value named in a line -- the frame itself
     stays as it was, for computing with."""
     from scorio_core.report._build import readable
@@ -449,7 +451,7 @@ def test_show_prints_a_table_as_the_report_does_and_keeps_the_frame():
 
     t = pd.DataFrame({"better": ["a", "b"], "trials_needed": [425.0, float("inf")],
                       "p_best": [0.912345, float("nan")], "p_unsettled": [float("nan")] * 2})
-    shown = sc.display.show(t)
+    shown = sc.display.as_table(t)
     assert shown.table is t and t["trials_needed"].iloc[0] == 425.0
     html = shown._repr_html_()
     p = parse(html)
@@ -476,7 +478,7 @@ def test_show_prints_several_tables_one_under_another_each_with_its_line():
 
     first = pd.DataFrame({"scope": ["questions"], "diff": [0.25]})
     second = TableView(pd.DataFrame({"question": ["q0"], "input": ["2 + 2?"]}), "input: whole.")
-    shown = sc.display.show(first, None, second, note="diff = a − b.")
+    shown = sc.display.as_table(first, None, second, note="diff = a − b.")
     assert shown.table is first
     html = shown._repr_html_()
     p = parse(html)
@@ -488,7 +490,7 @@ def test_show_prints_several_tables_one_under_another_each_with_its_line():
     assert repr(shown).splitlines() == ["scope        diff", "questions  0.2500", "diff = a − b.",
                                         "", "question  input", "q0        2 + 2?",
                                         "input: whole."]
-    assert len(parse(sc.display.show(first, None)._repr_html_()).tables) == 1
+    assert len(parse(sc.display.as_table(first, None)._repr_html_()).tables) == 1
 
 
 def test_a_column_keeps_its_format_however_many_rows_are_shown():
@@ -502,7 +504,7 @@ def test_a_column_keeps_its_format_however_many_rows_are_shown():
     values = [0.25] * (display.MAX_ROWS + 10)
     values[-1] = 12.5
     df = pd.DataFrame({"model": [f"m{i}" for i in range(len(values))], "gap": values})
-    notebook = parse(sc.display.show(df)._repr_html_()).tables[0]["rows"][:-1]  # … more rows
+    notebook = parse(sc.display.as_table(df)._repr_html_()).tables[0]["rows"][:-1]  # … more rows
     report = parse(_grid(df)).tables[0]["rows"]
     assert len(notebook) == len(report) == display.MAX_ROWS
     assert notebook == report and notebook[0] == ["m0", "0.250"]
@@ -526,7 +528,7 @@ def test_text_cells_keep_their_line_breaks_as_the_report_does():
            "Step 2: check <b>B</b>.\n")
     df = pd.DataFrame({"question": ["id60", "id61"], "input": [mcq, "Is 71 even?"],
                        "output": [out, "B"], "score": [0.5, 1.0]})
-    page = sc.display.show(df)._repr_html_()
+    page = sc.display.as_table(df)._repr_html_()
     cells = re.findall(r'<td class="([^"]*)">(.*?)</td>', page, re.S)
     assert cells[1] == ("txt", "Is 70 even or odd?<br>A. Even<br>B. Odd<br>Answer:")
     assert cells[2] == ("txt", "Step 1: 70 = 2 × 35, so 70 is even and the answer is A.<br>"
@@ -552,7 +554,7 @@ def test_a_texts_lines_stay_in_their_column_in_a_text_table():
     lines = text_table(df).splitlines()
     assert lines == ["model  input         score", "a      Is 70 even?  1.0000",
                      "       A. Even", "       B. Odd", "b      short        0.5000"]
-    assert "B. Odd" in repr(display.show(df)).splitlines()[3]
+    assert "B. Odd" in repr(display.as_table(df)).splitlines()[3]
 
 
 def test_a_notebook_table_breaks_its_headers_after_underscores_as_the_report_does(coins):
@@ -669,6 +671,9 @@ RESULTS = {
                     ["replicates = 50", "target = gold"]),
     "stability": (lambda d: sc.stability(d, methods="bayes,avg"), ["methods = bayes,avg"]),
     "greedy": (lambda d: sc.greedy(_greedy_data(), replicates=3), ["replicates = 3"]),
+    "pair": (lambda d: sc.pair(d, a="m1", b="m0", confidence=0.9),
+             ["a = m1", "b = m0", "confidence = 0.9", "small: 6 models"]),
+    "questions": (lambda d: sc.questions(d, top=7), ["top = 7", "small: 6 models"]),
     "run_methods": (lambda d: sc.run_methods(d.R, None, ["bayes", "avg"], d.models),
                     ["methods = bayes, avg", "6 models × 40 questions"]),
     "convergence_at_n": (lambda d: sc.convergence_at_n(d.R, None, ["bayes"], replicates=20,
@@ -867,11 +872,38 @@ def test_the_leaderboard_says_what_its_columns_hold(small):
     assert 'class="note legend"' not in sc.compare(small, methods="bayes,avg")._repr_html_()
 
 
+def test_show_displays_mid_cell_and_in_a_script_and_returns_none(capsys, monkeypatch):
+    """``sc.show(x)`` only returned an object: called mid-cell (as the README's tour does)
+    or in a script it showed nothing. It now displays where it runs -- IPython's ``display``
+    of the shown table in Jupyter, its text on stdout in a script -- and returns ``None``, so
+    a cell that ends with it shows it once."""
+    import sys
+    import types
+
+    t = pd.DataFrame({"model": ["a", "b"], "trials_needed": [425.0, float("inf")]})
+    assert sc.show(t) is None  # a script: printed, as the report prints it
+    assert capsys.readouterr().out.splitlines() == [
+        "model  trials_needed", "a                425", "b                  ∞"]
+    shown = []  # under IPython: one display call with the object a notebook renders as HTML
+    ipython = types.ModuleType("IPython")
+    ipython.get_ipython = lambda: object()
+    ipython_display = types.ModuleType("IPython.display")
+    ipython_display.display = shown.append
+    ipython.display = ipython_display
+    monkeypatch.setitem(sys.modules, "IPython", ipython)
+    monkeypatch.setitem(sys.modules, "IPython.display", ipython_display)
+    assert sc.show(t, note="two plans.") is None
+    assert capsys.readouterr().out == ""
+    (obj,) = shown
+    assert obj.table is t and "<td class=\"num\">∞</td>" in obj._repr_html_()
+    assert "two plans." in obj._repr_html_()
+
+
 def test_show_keeps_the_labels_of_a_tables_rows():
     """board.rank_distribution() holds a model per row in its index: sc.show keeps them."""
     board = sc.leaderboard(_small(), draws=500)
     dist = board.rank_distribution()
-    text = repr(sc.show(dist))
+    text = repr(sc.display.as_table(dist))
     assert [ln.split()[0] for ln in text.splitlines()[1:]] == list(dist.index)
     assert sc.show is display.show
 

@@ -137,18 +137,22 @@ def test_every_export_rounds_floats_by_the_one_rule(monkeypatch):
     noisy = pd.DataFrame({"p": [1 / 3, 2 / 3], "n_needed": [19.0, 20.0]})
     calls = []
 
-    def spy(df, digits=formatting.EXPORT_DIGITS):
+    def spy(df, digits=formatting.EXPORT_DIGITS, **kw):
         calls.append(digits)
-        return formatting.round_floats(df, 2)  # a different rule, seen by every export
+        return formatting.round_floats(df, 2, **kw)  # a different rule, seen by every export
 
     monkeypatch.setattr(export, "round_floats", spy)  # provenance's CSV goes through export
     # whole counts are still written as integers
     assert provenance.to_csv(noisy, {}) == "p,n_needed\n0.33,19\n0.67,20\n"
     row = export.to_csv(board).splitlines()[1].split(",")
     assert row[5] == str(round(float(board.table["score"].iloc[0]), 2))  # score
-    assert json.loads(export.to_json(board))["rows"][0]["score"] == round(
-        float(board.table["score"].iloc[0]), 2)
-    assert len(calls) == 3 and set(calls) == {formatting.EXPORT_DIGITS}
+    payload = json.loads(export.to_json(board))
+    assert payload["rows"][0]["score"] == round(float(board.table["score"].iloc[0]), 2)
+    # the JSON's rank distribution too (it was rounded by a .round(6) of its own)
+    first = board.table["model"].iloc[0]
+    assert payload["rank_distribution"][first] == formatting.round_floats(
+        board.rank_distribution(), 2, probability=True).loc[first].tolist()
+    assert len(calls) == 4 and set(calls) == {formatting.EXPORT_DIGITS}
 
 
 def test_text_table_wraps_long_text_cells_at_a_terminal_width():
@@ -407,3 +411,109 @@ def test_the_pair_view_reads_one_bound_on_every_surface():
     app = core_cells(summary, spelled_columns(summary))
     assert app["p_a_better"].tolist() == cells["p_a_better"].tolist()
     assert "p_a_better" in spelled_columns(summary) and "p_value" in spelled_columns(summary)
+
+
+def test_a_measured_share_reads_with_its_decimal_in_every_core_text():
+    """The core wrote a measured share as ``{x:.0%}`` or ``{x:.1%}`` in a dozen sentences: a
+    Check page coverage of 94.6% read "95%" and a share decided below 1 could read "100%".
+    One rule, formatting.share_percent (one decimal, the tables' mirror: >99.9%, <0.1%), and
+    no ``%`` format spec is left in an f-string of the core or the app, bar the CLI's
+    progress line (a fraction of work done, not a result)."""
+    import ast
+    from pathlib import Path
+
+    import scorio_core as sc
+    from scorio_core.formatting import SHARE_DECIMALS, a_chance, share_percent
+
+    assert SHARE_DECIMALS == 1
+    assert [share_percent(x) for x in (0.946, 0.95, 0.5, 1 / 6, 0.0849)] == [
+        "94.6%", "95.0%", "50.0%", "16.7%", "8.5%"]
+    # below 1 never reads certain, above 0 never reads none; exact ones stay
+    assert [share_percent(x) for x in (0.99996, 1.0, 4e-5, 0.0, -4e-5)] == [
+        ">99.9%", "100.0%", "<0.1%", "0.0%", ">−0.1%"]
+    assert share_percent(float("nan")) == share_percent(None) == "—"
+    assert share_percent(2.5) == "250.0%" and share_percent(12.345) == "1,234.5%"
+    assert (a_chance(0.8497, measured=True), a_chance(0.1667, measured=True)) == (
+        "an 85.0% chance", "a 16.7% chance")
+    root = Path(sc.__file__).parents[1]
+    allowed = {("scorio_core/cli/_common.py", "fraction")}  # the progress line's 4.0%
+    found = []
+    for path in sorted([*(root / "scorio_core").rglob("*.py"), *(root / "app_pages").glob("*.py"),
+                        *(root / "app_state").glob("*.py"), root / "app.py"]):
+        rel = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+                spec, expr = ast.unparse(node.format_spec), ast.unparse(node.value)
+                if "%" in spec and (rel, expr) not in allowed:
+                    found.append(f"{rel}:{node.lineno} {{{expr}:{spec}}}")
+    assert found == [], found
+
+
+def test_a_weight_reads_alike_in_every_text_and_box():
+    """A category weight had three formats: ``{w:g}`` in the rubric's summary and the settings
+    line, the Data table's default, and ``%.3f`` in the Rubric builder's boxes (0.5 as 0.500,
+    1/3 as 0.333). One declaration, WEIGHT_DIGITS: weight_text for texts and WEIGHT_PRINTF for
+    the app's boxes and columns; and a number box in score units (the Planner's lead) has the
+    tables' decimals, SCORE_PRINTF."""
+    import ast
+    from pathlib import Path
+
+    import scorio_core as sc
+    from scorio_core import rubric as rb
+    from scorio_core.formatting import (
+        DECIMALS,
+        SCORE_PRINTF,
+        WEIGHT_PRINTF,
+        format_number,
+        weight_text,
+    )
+
+    weights = (0.0, 0.5, 1 / 3, 0.85, -2.0, 2.5, 0.05 + 0.1)
+    assert [weight_text(w) for w in weights] == ["0", "0.5", "0.333333", "0.85", "-2", "2.5",
+                                                 "0.15"]
+    # Streamlit's boxes draw the printf pattern: the same text as the core's
+    assert [WEIGHT_PRINTF % w for w in weights] == [weight_text(w) for w in weights]
+    r = rb.PRESETS["ranking/conservative"]
+    r = r.with_weights([0.5, 1 / 3, *r.weights[2:]])
+    assert "  0: invalid (0.5) — " in r.summary() and "  1: " in r.summary()
+    assert r.summary().split("  1: ")[1].split(")")[0].endswith("(0.333333")
+    o = sc.Outcomes(np.array([[[0, 1, 2]], [[2, 1, 0]]]), weights=(0.0, 1 / 3, 1.0))
+    assert "categories cat0=0, cat1=0.333333, cat2=1;" in o.summary()
+    assert SCORE_PRINTF % 0.0125 == format_number(0.0125, DECIMALS) == "0.0125"
+    # the app's number boxes take these declarations, not a printf of their own
+    root = Path(sc.__file__).parents[1]
+    literal = []
+    for path in sorted((root / "app_pages").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.keyword) and node.arg == "format"
+                    and isinstance(node.value, ast.Constant)
+                    and str(node.value.value).rstrip().endswith(("f", "g", "e"))):
+                literal.append(f"{path.name}:{node.value.lineno} {node.value.value!r}")
+    assert literal == [], literal
+
+
+def test_a_share_of_draws_reads_its_zero_and_one_as_bounds():
+    """``p_best`` of 0 of 10,000 draws printed ``0.000`` beside 0.0002's ``<0.001`` and
+    0.9998's ``>0.999``: a Monte-Carlo 0 is "first in none of the draws", not impossible.
+    A column the table declares drawn (``attrs[DRAWS_ATTR]``) reads its 0 and 1 as bounds
+    in every table for people (text, Markdown, the cells the app shows), one draw's share
+    where the draws are fewer than the decimals resolve; a 0 or 1 exact by construction
+    (not declared: a one-model board) stays; the exports keep the numbers."""
+    from scorio_core.export import csv_frame
+    from scorio_core.formatting import DRAWS_ATTR, format_columns
+
+    t = pd.DataFrame({"model": ["a", "b", "c"], "p_best": [1.0, 0.0, 0.25],
+                      "score": [0.5, 0.0, 0.25]})
+    assert format_frame(t)["p_best"].tolist() == ["1.000", "0.000", "0.250"]  # exact
+    t.attrs[DRAWS_ATTR] = {"p_best": 10_000}
+    assert format_frame(t)["p_best"].tolist() == [">0.999", "<0.001", "0.250"]
+    assert format_frame(t)["score"].tolist() == ["0.5000", "0.0000", "0.2500"]  # not drawn
+    assert "| a | >0.999 | 0.5000 |" in markdown_table(t)
+    assert text_table(t).splitlines()[2].split() == ["b", "<0.001", "0.0000"]
+    t.attrs[DRAWS_ATTR] = {"p_best": 200}  # none of 200 draws: below one draw's share
+    assert [c for _, _, c in format_columns(t)][1] == [">0.995", "<0.005", "0.250"]
+    assert csv_frame(t)["p_best"].tolist() == [1.0, 0.0, 0.25]  # the exports: numbers
+    # a rank distribution's columns are ranks: probabilities because the table says so
+    rd = pd.DataFrame({1: [1.0, 0.0], 2: [0.0, 1.0]}, index=["a", "b"])
+    rd.attrs[DRAWS_ATTR] = dict.fromkeys(rd.columns, 10_000)
+    assert format_frame(rd).values.tolist() == [[">0.9999", "<0.0001"], ["<0.0001", ">0.9999"]]

@@ -24,6 +24,7 @@ from scorio_core.inference import (
     population_variance,
     scope_covariance,
     score_stats,
+    trial_part,
     wilson_t,
     within_dof,
     within_variance,
@@ -176,6 +177,28 @@ def test_population_variance_sees_the_missing_rare_questions():
     stc = _stats(R, [0.0, 0.5, 1.0])
     u = np.array([0.0, 0.5, 1.0])[R]
     np.testing.assert_allclose(stc.trial_var, u.reshape(2, -1).var(-1))
+
+
+def test_population_interval_is_never_narrower_than_the_questions_interval():
+    # a question's mean varies across the population by the trial part plus a
+    # between-question part that is never negative: a model's population s.e. reads at
+    # least the trial part (the questions scope's s.e.); three models that share every
+    # question's chance, graded outcomes at M = 30, N = 4 (the sample spread alone fell
+    # below the trial part in a few of these fields)
+    rng = np.random.default_rng(5)
+    narrower = raw_narrower = 0
+    for _ in range(100):
+        p = rng.beta(2, 2, 30)
+        R = (rng.random((3, 30, 4)) < p[None, :, None]).astype(int)
+        R = np.where(R == 1, 2, rng.integers(0, 2, R.shape))
+        st = _stats(R, [0.0, 0.5, 1.0])
+        q, pop = infer(st, "questions", draws=500), infer(st, "population", draws=500)
+        narrower += int((pop.se < q.se * (1 - 1e-9)).sum())
+        raw_narrower += int((np.sqrt(st.ybar.var(-1, ddof=1) / 30) < q.se * (1 - 1e-9)).sum())
+    assert narrower == 0
+    assert raw_narrower > 3  # what the floor prevents happens on these fields
+    np.testing.assert_allclose(trial_part(st), st.within.sum(-1) / (st.N * st.M))
+    assert np.isnan(trial_part(_stats(R[:, :, :1], [0.0, 0.5, 1.0]))).all()  # N = 1: unseen
 
 
 def test_population_headline_covers_on_a_hard_benchmark():

@@ -92,6 +92,31 @@ def test_exports_are_consistent_and_safe():
         export.export(board, "xlsx")
 
 
+def test_json_rank_distribution_never_reads_certain_where_it_is_not(monkeypatch):
+    """to_json rounded the rank distribution with a plain .round(6): a model first in all but
+    one of ten million draws was written P(rank = 1) = 1.0 and P(rank = 2) = 0.0, a certainty,
+    beside the rows' p_best, which the exports' one rule (round_floats) keeps below 1. The
+    rank distribution now goes through the same rule; exact ones and zeros stay."""
+    from scorio_core.leaderboard import Leaderboard
+
+    board = leaderboard(np.random.default_rng(0).integers(0, 2, (3, 12, 4)), draws=500)
+    names = board.table["model"].tolist()
+    near = pd.DataFrame([[1 - 1e-7, 1e-7, 0.0], [1e-7, 0.6, 0.4 - 1e-7], [0.0, 0.4, 0.6]],
+                        index=names, columns=[1, 2, 3])
+    monkeypatch.setattr(Leaderboard, "rank_distribution", lambda self: near)
+    rd = json.loads(export.to_json(board))["rank_distribution"]
+    first, second, third = (rd[m] for m in names)
+    assert first[0] < 1 and first[1] > 0 and first[2] == 0.0
+    assert first == pytest.approx([1, 0, 0], abs=1e-6)  # still the six decimals' values
+    # where no certainty is at stake, the six decimals as before (0.4 - 1e-7 is 0.4)
+    assert second == [1e-7, 0.6, 0.4] and third == [0.0, 0.4, 0.6]
+    # the rule is the rows' (p_best): the same cells written the same way
+    from scorio_core.formatting import round_floats
+
+    assert round_floats(pd.DataFrame({"p_best": near[1]}))["p_best"].tolist() == [
+        r[0] for r in (first, second, third)]
+
+
 def _csv_rows(text: str) -> pd.DataFrame:
     """The CSV's cells as written (text, empty cells as '')."""
     return pd.read_csv(io.StringIO(text), dtype=str, keep_default_na=False)
@@ -401,3 +426,68 @@ def test_models_renames_and_its_length_error_points_at_the_model_picker():
     assert leaderboard(R, models=["x", "y", "z"], draws=200).models == ("x", "y", "z")
     doc = leaderboard.__doc__
     assert "data.select(models=" in doc and "select with ``data.subset``" not in doc
+
+
+def test_every_text_names_the_prior_mean_bayes_mu_is_pulled_to():
+    """Weights 0, 0, 1: the caveat said "towards the prior mean (0.5 for a uniform binary
+    prior)" while the header said 0.3333 and bayes_mu was pulled to 1/3. One function gives
+    the prior's mean; bayes_mu is exactly score pulled that share of the way to it, and the
+    caveat, the header and the definition's how-to-read all name it."""
+    from scorio_core.definitions import LEADERBOARD
+    from scorio_core.leaderboard import prior_mean, prior_note
+
+    R = np.random.default_rng(3).integers(0, 3, (3, 20, 4))
+    board = leaderboard(R, w=[0, 0, 1])
+    share = board.settings["prior_weight"]
+    assert share == pytest.approx(3 / 7) and prior_mean([0, 0, 1]) == pytest.approx(1 / 3)
+    t = board.table
+    np.testing.assert_allclose(t["bayes_mu"], (1 - share) * t["score"] + share / 3,
+                               atol=1e-12)  # the pull's target is the prior's mean
+    note = prior_note(board)
+    assert "towards the uniform prior's mean 0.3333" in note and "0.5" not in note
+    assert note in board.caveats
+    assert "the uniform prior's mean 0.3333." in " ".join(export.describe(board))
+    assert "0.5" not in LEADERBOARD.how_to_read.split("bayes_mu")[1].split(";")[0]
+    greedy = prior_note(leaderboard(R % 2, R0=np.ones((3, 20, 1), int)))
+    assert "the uniform prior (mean 0.5) plus each question's greedy outcomes" in greedy
+
+
+def test_p_best_of_no_draw_is_not_printed_as_a_certain_zero(capsys):
+    """beta first in 0 of the 10,000 draws printed 0.000 while 0.0002 printed <0.001: every
+    table for people (text, Markdown, the report's, a notebook's) now says <0.001, the
+    rank distribution too; the CSV keeps 0; a one-model board's p_best of 1 is exact."""
+    from scorio_core.display import show
+    from scorio_core.formatting import format_frame
+
+    p = np.array([0.9, 0.5, 0.1])[:, None, None]
+    R = (np.random.default_rng(0).random((3, 40, 8)) < p).astype(int)
+    board = leaderboard(R, models=["alpha", "beta", "gamma"])
+    assert board.table["p_best"].tolist()[1:] == [0.0, 0.0]  # first in none of the draws
+    row = {ln.split()[0]: ln.split() for ln in export.to_text(board).splitlines()
+           if ln.startswith(("beta ", "gamma "))}
+    assert row["beta"][4] == row["gamma"][4] == "<0.001"
+    assert "| beta | 2 | 2 | 2 | <0.001 |" in export.to_markdown(board)
+    show(board.table)  # a notebook's display, printed outside IPython
+    shown = capsys.readouterr().out
+    assert "<0.001" in shown and "0.000 " not in shown
+    got = pd.read_csv(io.StringIO(export.to_csv(board)))
+    assert got["p_best"].tolist()[1:] == [0.0, 0.0]
+    rd = format_frame(board.rank_distribution())
+    assert rd.loc["gamma", 1] == "<0.0001" and rd.loc["alpha", 3] == "<0.0001"
+    one = leaderboard(R[:1])
+    assert one.table["p_best"].tolist() == [1.0]
+    assert export.to_text(one).splitlines()[-1].split()[4] == "1.000"  # by construction
+
+
+def test_tables_for_people_leave_out_columns_with_no_value():
+    """At N = 1 (questions scope) p_best, se, lo, hi and t_next are blank in every row: the
+    text and Markdown tables leave them out and say so in one line, as the report does."""
+    R = np.random.default_rng(1).integers(0, 2, (3, 30, 1))
+    board = leaderboard(R)
+    line = "Not shown, no value in any row: p_best, se, lo, hi, t_next."
+    for text in (export.to_text(board), export.to_markdown(board)):
+        header = next(ln for ln in text.splitlines() if "bayes_mu" in ln and "rank" in ln)
+        assert not {"p_best", "se", "lo", "hi", "t_next"} & set(header.replace("|", " ").split())
+        assert line in text
+    assert "Not shown, no value in any row: p_best, lo, hi." in repr(board)  # a terminal's
+    assert "p_best" in pd.read_csv(io.StringIO(export.to_csv(board))).columns  # CSV: all

@@ -29,7 +29,8 @@ def test_notebook_runs_top_to_bottom(name, kernel_env):
     nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
     html = [o["data"]["text/html"] for c in code for o in c.outputs
-            if o.get("output_type") == "execute_result" and "text/html" in o.get("data", {})]
+            if o.get("output_type") in ("execute_result", "display_data")  # sc.show: displayed
+            and "text/html" in o.get("data", {})]
     # no cell ends on a raw pandas frame (float digits, no formats): sc.show or a result
     raw = [c.source.splitlines()[-1] for c in code for o in c.outputs
            if 'class="dataframe"' in o.get("data", {}).get("text/html", "")]

@@ -94,6 +94,28 @@ def test_describe_names_the_benchmark_as_the_report_provenance_does():
     assert benchmark_words(provenance(two)) == "combined (a, b)"
 
 
+def test_load_notes_are_said_only_for_the_benchmarks_in_view():
+    """A note about one benchmark is said while the view holds it (the combined view, a
+    subset with some of its questions), not for another benchmark alone; 'pooled' only
+    while the view holds several; what a file's metadata holds otherwise is not a note."""
+    from scorio_core.outcomes import LOAD_NOTES, POOLED
+
+    notes = [{"text": "b: 1 of 2 trials left out", "benchmarks": ["b"]},
+             {"text": "on the whole load", "benchmarks": []}, {"text": 3}, "stray", None]
+    o = Outcomes(np.ones((2, 4, 1), int), benchmarks=["a", "a", "b", "b"],
+                 question_attributes={"level": ["x", "y", "x", "y"]},
+                 metadata={LOAD_NOTES: notes, POOLED: True})
+    pooled, b_note, whole = o.load_notes
+    assert pooled.startswith("2 tasks pooled into one view (a: 2 questions, b: 2)")
+    assert (b_note, whole) == ("b: 1 of 2 trials left out", "on the whole load")
+    assert o.select("a").load_notes == ("on the whole load",)
+    sub = o.subset("level", "y")  # the counts of the view: 1 question of each task
+    assert sub.load_notes[0].startswith("2 tasks pooled into one view (a: 1 question, b: 1)")
+    assert sub.load_notes[1:] == o.load_notes[1:]
+    assert Outcomes(np.ones((1, 2, 1), int)).load_notes == ()
+    assert "changed by the load" not in Outcomes(np.ones((1, 2, 1), int)).describe()
+
+
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [
@@ -280,3 +302,84 @@ def in_view_of(data) -> int:
     keys = data.samples.scan().select("model", "question", "trial").collect().rows()
     return sum(m in data.models and q in data.questions and (t is None or t < data.N)
                for m, q, t in keys)
+
+
+# ------------------------------------------------------- categorical data made binary
+def _cpi(seed: int = 0) -> Outcomes:
+    """Three models' Inspect-style C/P/I outcomes with a shared greedy R0 and two
+    benchmarks of different trials (parts)."""
+    rng = np.random.default_rng(seed)
+    names = ["I (incorrect)", "P (partial)", "C (correct)"]
+    a, b = rng.integers(0, 3, (3, 4, 2)), rng.integers(0, 3, (3, 3, 3))
+    qs = [f"q{j}" for j in range(7)]
+    kw = {"weights": [0, 0.5, 1], "category_names": names, "models": list("abc")}
+    parts = {"x": Outcomes(a, questions=qs[:4], **kw), "y": Outcomes(b, questions=qs[4:], **kw)}
+    o = Outcomes(np.concatenate([a, b[:, :, :2]], axis=1), R0=rng.integers(0, 3, (7, 1)),
+                 questions=qs, benchmarks=["x"] * 4 + ["y"] * 3, parts=parts, **kw)
+    assert o.parts is not None  # benchmarks of 2 and 3 trials, each kept whole
+    return o
+
+
+def test_binarized_counts_the_named_categories_or_scores_correct_everywhere():
+    """``correct=`` names categories as the data name them (the first word, any case) or a
+    grade by its value; ``correct_from=`` compares each category's score on the data's own
+    scale. R, R0 and every benchmark part are mapped alike; the note says what was mapped."""
+    o = _cpi()
+    for b, right in ((o.binarized(correct=["C"]), [2]), (o.binarized(correct="c, P"), [1, 2]),
+                     (o.binarized(correct_from=0.5), [1, 2]), (o.binarized(correct_from=1), [2])):
+        assert b.is_binary and b.weights.tolist() == [0.0, 1.0]
+        assert np.array_equal(b.R, np.isin(o.R, right).astype(int))
+        assert np.array_equal(b.R0, np.isin(o.R0, right).astype(int))
+        assert set(b.parts) == {"x", "y"} and b.parts["y"].N == 3  # all of y's trials kept
+        assert np.array_equal(b.parts["y"].R, np.isin(o.parts["y"].R, right).astype(int))
+        assert b.metadata["binarized"]["correct"] == [o.category_names[k] for k in right]
+    assert o.binarized(correct=["C"]).load_notes == (
+        "Outcomes made binary (correct=['C'] / --correct C): C (correct) counts as correct (1); "
+        "I (incorrect), P (partial) as wrong (0)",)
+    # a 0-10 grade: the threshold is on the grades' own scale, its name is its value
+    g = Outcomes(np.array([[[0, 1, 2, 3]], [[3, 3, 0, 2]]]), weights=[0, 0.3, 0.7, 1],
+                 category_names=["0", "3", "7", "10"], metadata={"score_range": [0, 10]})
+    assert g.binarized(correct_from=7).R.tolist() == [[[0, 0, 1, 1]], [[1, 1, 0, 1]]]
+    assert g.binarized(correct=["10.0"]).R.tolist() == [[[0, 0, 0, 1]], [[1, 1, 0, 0]]]
+    assert "score_range" not in g.binarized(correct_from=7).metadata  # no longer graded
+
+
+def test_binarized_refuses_what_cannot_be_counted():
+    o = _cpi()
+    with pytest.raises(ValidationError, match=r"correct names 'X', which is no category of these "
+                       r"data; their categories are I \(incorrect\), P \(partial\), C \(correct\) "
+                       r"\(e\.g\. correct=\['C'\] / --correct C\)"):
+        o.binarized(correct=["X"])
+    with pytest.raises(ValidationError, match=r"correct_from=0 / --correct-from 0 counts every "
+                       r"category correct \(categories and scores: I \(incorrect\) = 0, "):
+        o.binarized(correct_from=0)
+    with pytest.raises(ValidationError, match="counts every category wrong"):
+        o.binarized(correct_from=1.5)
+    with pytest.raises(ValidationError, match="give one of correct="):
+        o.binarized()
+
+
+def test_the_advice_on_categorical_data_names_options_that_were_tried_on_them():
+    """Every option a refusal names makes the same data binary: parsed back from the text
+    and applied, it gives binary data on which the analysis runs."""
+    import re
+
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.outcomes import binary_next
+
+    grades = Outcomes(np.random.default_rng(2).integers(0, 4, (3, 6, 2)),
+                      weights=[0, 0.3, 0.7, 1], category_names=["0", "3", "7", "10"],
+                      metadata={"score_range": [0, 10]})
+    cats = Outcomes(np.random.default_rng(3).integers(0, 3, (3, 6, 2)), weights=[0, 0.6, 1])
+    for data, first in ((_cpi(), "correct=['C']"), (grades, "correct=['10']"),
+                        (cats, "correct=['cat2']")):
+        text = binary_next(data, "Stability")
+        options = re.findall(r"(correct=\[[^\]]*\]|correct_from=[\d.]+) / --", text)
+        assert options[0] == first and len(options) == 2, text
+        for option in options:
+            key, value = option.split("=", 1)
+            made = data.binarized(**{key: eval(value)})  # noqa: S307 - our own message
+            assert made.is_binary and ANALYSES["stability"].requires(made) is None
+    # the threshold that counts the same categories as the first option is not offered again
+    two_levels = Outcomes(np.array([[[0, 2]], [[2, 0]]]), weights=[0, 0.2, 1])
+    assert binary_next(two_levels).count(" / --") == 1

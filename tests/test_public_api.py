@@ -20,7 +20,7 @@ from scorio_core import ValidationError
 from scorio_core.definitions import ANALYSES
 
 ROOT = Path(__file__).resolve().parents[1]
-WRAPPERS = ("compare", "convergence", "stability", "greedy")
+WRAPPERS = ("compare", "convergence", "stability", "greedy", "pair", "questions")
 
 
 @pytest.mark.parametrize("name", sc.__all__)
@@ -72,6 +72,34 @@ def test_report_is_callable_before_and_after_its_package_is_imported(tmp_path):
         assert "LLM_11" in out.read_text(encoding="utf-8")
 
 
+def test_dir_lists_the_public_names_only():
+    """``dir(sc)`` (tab completion) listed ``Any`` and ``import_module``, the helpers of the
+    package's own code, and the submodules that loading a name binds on it (``outcomes``,
+    ``_validation``): it lists ``__all__`` (and ``__version__``), however many names were
+    loaded."""
+    _ = sc.pair, sc.questions, sc.leaderboard, sc.load  # names loaded: their modules bound
+    import scorio_core.outcomes  # noqa: F401
+
+    assert dir(sc) == sorted({*sc.__all__, "__version__"})
+    assert not {"Any", "import_module", "outcomes", "_validation", "_LAZY"} & set(dir(sc))
+
+
+def test_every_analysis_the_app_shows_is_one_public_call():
+    """The Pair and Questions pages had no ``sc.`` call (the notebook cell imported engine
+    functions): every analysis a page shows is one ``scorio_core`` call, the definition's
+    own, and its notebook cell makes it."""
+    for aid in ("compare", "convergence", "stability", "greedy", "pair", "questions"):
+        fn = getattr(sc, aid)
+        assert fn.analysis_id == aid and aid in sc.__all__
+        assert f"sc.{aid}(data, " in ANALYSES[aid].to_code(ANALYSES[aid].params(), "data"), aid
+    # the others by their one call: the leaderboard and planner (their own wrappers), the
+    # Pass@k curves, the check of a smaller run and the rubrics' comparison
+    for aid, call in (("leaderboard", "sc.leaderboard("), ("plan", "sc.plan("),
+                      ("curves", "pass_curves("), ("check", "check_smaller_run("),
+                      ("rubric", "sc.rubric.categorical_ranking(")):
+        assert call in ANALYSES[aid].to_code(ANALYSES[aid].params(), "data"), aid
+
+
 def test_unknown_names_raise_attribute_error():
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         sc.nope  # noqa: B018
@@ -89,6 +117,8 @@ SMALL = {
                     "slow_replicates": 3, "seed": 2},
     "stability": {"methods": "bayes,avg,borda"},
     "greedy": {"replicates": 6, "seed": 1},
+    "pair": {"a": "OpenThinker3", "b": "LIMO-v2", "confidence": 0.9},
+    "questions": {"top": 5, "irt": False},
 }
 
 

@@ -149,12 +149,19 @@ def test_notebook_tour_runs_and_says_what_it_shows(tmp_path, monkeypatch):
     code = code.replace('replicates=10_000', 'replicates=2_000')
     assert code.count("replicates=2_000") == 1
     monkeypatch.chdir(tmp_path)
+    displayed = []  # what sc.show displays, wherever in a cell it is called
+    monkeypatch.setattr(sc.display, "_output", displayed.append)
     ns: dict = {}
     shown = []  # what each line that ends a notebook cell's way would display
     for stmt in ast.parse(code).body:  # one statement at a time, as a notebook runs them
         if isinstance(stmt, ast.Expr):
-            shown.append((ast.unparse(stmt), eval(compile(ast.Expression(stmt.value),
-                                                          "<tour>", "eval"), ns)))
+            before = len(displayed)
+            value = eval(compile(ast.Expression(stmt.value), "<tour>", "eval"), ns)
+            line = ast.unparse(stmt)
+            if line.startswith("sc.show("):  # displays itself mid-cell, returns nothing
+                assert value is None and len(displayed) == before + 1, line
+                value = displayed[-1]
+            shown.append((line, value))
         else:
             exec(compile(ast.Module([stmt], []), "<tour>", "exec"), ns)
     assert (tmp_path / "report.html").is_file()

@@ -246,18 +246,26 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
     assert len(off) == 3, off
     assert "held 80.0% of the time (band 93%–97%)" in off[0]
     assert "wrong way round in 12.0% of the runs (stated at most 5%)" in off[1]
-    assert "p_best 87% on average (bin 0.8–1.0) were first 68%" in off[2]
+    assert "p_best 87.0% on average (bin 0.8–1.0) were first 68.0%" in off[2]
+    # a band from the confidence as its buttons write it: {x:.0%} wrote a 92.5% level's
+    # band 90.5%–94.5% as "90%–94%" (and so a coverage of 94.6% read "95%", inside it)
+    chk = _fabricated(0.80, 0.01, 0.02, 0.9, 0.88, 100)
+    chk.intervals.loc[0, ["band_lo", "band_hi"]] = (0.905, 0.945)
+    off = chk.off_target()
+    assert off and "held 80.0% of the time (band 90.5%–94.5%)" in off[0], off
+    chk = _fabricated(0.80, 0.01, 0.12, 0.99996, 0.68, 10**6)
+    assert "models given p_best >99.9% on average" in chk.off_target()[-1]
     # a bin with too few model-runs is shown but not judged
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.5, 10).off_target() == []
     # the Planner's plans: 400 question plans deciding 70 % against 80 % (s.e. 0.023)
     off = _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(400, 0.70)).off_target()
     assert off == ["population scope: the 400 question plans made for an 80% chance decided "
-                   "70% of their pairs"]
+                   "70.0% of their pairs"]
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, plans=(400, 0.77)).off_target() == []
     # the stated gaps: 300 plans with a lead of at least the gap, 70 % decided (s.e. 0.023)
     off = _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, gaps=(300, 0.70)).off_target()
     assert off == ["population scope: of the 300 plans whose better model truly led by at "
-                   "least the stated gap, 70% were decided (stated at least 80%)"]
+                   "least the stated gap, 70.0% were decided (stated at least 80%)"]
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100, gaps=(300, 0.98)).off_target() == []
     # the could-be-first set: 88 % against at least 95 % over 200 runs (s.e. 0.015) is
     # flagged, 92 % (two s.e. short) is not
@@ -274,7 +282,8 @@ def test_off_target_names_what_broke_beyond_its_sampling_error():
                       split=(-0.2, 0.05, 7.6, 7.0, 0.1, 0.35, 0.1, 0.05)).off_target()
     assert off == ["population scope: the recommended split of 24 extra trials decided 0.20 "
                    "pairs fewer than an even split", "population scope: where the greedy split "
-                   "was recommended (10% of the runs) it claimed +0.35 pairs over an even split "
+                   "was recommended (10.0% of the runs) it claimed +0.35 pairs over an even "
+                   "split "
                    "and realised +0.10", "population scope: the budget split was expected to "
                    "leave 7.60 pairs decided and left 7.00"]
     assert _fabricated(0.95, 0.01, 0.02, 0.9, 0.88, 100,

@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ..formatting import display_width, format_column, format_number, percent
+from ..formatting import format_column, format_number, percent
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
 from ..references import expand
@@ -226,53 +226,31 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     return layers.properties(width="container", height=_rows(len(df)))
 
 
-#: Width the pairwise heatmap fits, labels included: the page column of an 800 px window
-#: (the sidebar takes the rest), so the grid is never cut off there.
-HEATMAP_FIT_PX = 440
-
-#: Width in px of one character of a model name on a model axis (Streamlit's 12 px axis
-#: labels: ~6 px a Latin letter; a wide character such as 模 counts two), as the fit
-#: estimates a label (at most :data:`LABEL_LIMIT`).
-NAME_CHAR_PX = 6.5
-
-
-def _names_px(names) -> float:
-    """The widest of ``names`` as a model axis draws it (estimated, at most LABEL_LIMIT)."""
-    longest = max((display_width(str(n)) for n in names), default=0)
-    return min(LABEL_LIMIT, NAME_CHAR_PX * longest)
-
-
 #: How far a model axis may reach from the plot for its ticks, labels and padding before
 #: its title: Vega-Lite's default (200 px) put the row axis' title through the labels of a
 #: long model name (drawn up to LABEL_LIMIT) -- the title sits beyond the labels as drawn.
 MODEL_AXIS_EXTENT = LABEL_LIMIT + 30
 
 
-#: What a heatmap takes beside its grid besides the row labels (px), as the app draws it:
-#: Streamlit's label and title padding (16 px each), the row axis' title, the chart's own
-#: padding and the last upright column label's half height.
-HEATMAP_AXIS_PX = 64
-
-
 #: Smallest heatmap cell (px): a row still holds its model's name (12 px type) apart from
 #: the next one's.
 HEATMAP_MIN_CELL = 14
+#: Largest heatmap cell (px): a few models' grid stays compact in a wide column (3 models:
+#: 132 px wide, not 240 px squares in the 820 px column of a 1280 px window).
+HEATMAP_MAX_CELL = 44
 
 
-def heatmap_cell(names) -> int:
-    """Side in px of one square cell of an ``L × L`` heatmap of models ``names``: as large
-    as fits :data:`HEATMAP_FIT_PX` beside the row labels and the row axis' title (the column
-    labels stand upright above the grid, so they take no width beside it), 14-44 px (a
-    cell too small for a readable number carries none: :func:`heatmap_font`).
+def _heatmap_cell_expr(L: int) -> str:
+    """The Vega expression of one square cell's side (px) of an ``L × L`` heatmap: the plot
+    width the chart is drawn at (``width``: its container's width less the axes, as Vega
+    fits it) shared by the ``L`` columns, :data:`HEATMAP_MIN_CELL` to
+    :data:`HEATMAP_MAX_CELL` px.
 
-    Example
-    -------
-    >>> from scorio_core.charts.leaderboard import heatmap_cell
-    >>> heatmap_cell(["a", "b", "c"]), heatmap_cell([f"LLM_{i}" for i in range(11)])
-    (44, 30)
+    The width is known only where the chart is drawn (the app's page column follows the
+    window: 468 px at 800 px, 820 px at 1280 px), so the cell, the grid's height and whether
+    the cells carry numbers (:func:`heatmap_font`) are worked out there, from that width.
     """
-    label_px = _names_px(names) + HEATMAP_AXIS_PX
-    return int(np.clip((HEATMAP_FIT_PX - label_px) / max(len(names), 1), HEATMAP_MIN_CELL, 44))
+    return f"clamp(width / {max(int(L), 1)}, {HEATMAP_MIN_CELL}, {HEATMAP_MAX_CELL})"
 
 
 #: Decimals of every number a pairwise heatmap cell shows: one format for its cells (``.59``
@@ -308,7 +286,8 @@ def heatmap_font(cell: float, labels) -> int | None:
     :func:`~._common.cell_font_size`, at which the widest of ``labels`` fits a cell with
     2 px either side -- or ``None`` when that is below :data:`~._common.MIN_CELL_FONT`
     (11 px): the cells then carry no numbers (8 px ones in 18 px cells were unreadable) and
-    the chart's caption says so (:func:`heatmap_cells_text`).
+    the chart's caption says how to read them (:func:`heatmap_cells_text`). The chart
+    applies it where it is drawn, to the cell its width gives (:func:`_heatmap_font_expr`).
 
     Example
     -------
@@ -324,6 +303,26 @@ def heatmap_font(cell: float, labels) -> int | None:
         return None
     size = min(cell_font_size(cell), int((cell - 4) / em))
     return size if size >= MIN_CELL_FONT else None
+
+
+def _heatmap_font_expr(labels) -> str:
+    """The Vega expression of :func:`heatmap_font` of ``labels`` for the cell ``cell_px``
+    the chart is drawn with (:func:`_heatmap_cell_expr`): its value at each whole cell from
+    :data:`HEATMAP_MIN_CELL` to :data:`HEATMAP_MAX_CELL` px, looked up at the drawn cell
+    rounded down (0: no number fits), so the rule is written once, here in Python.
+
+    Example
+    -------
+    >>> import json
+    >>> from scorio_core.charts.leaderboard import _heatmap_font_expr
+    >>> table, index = _heatmap_font_expr([">.999"]).split("][")
+    >>> sizes = json.loads(table + "]")  # at cells of 14, 15, ..., 44 px
+    >>> sizes[31 - 14], sizes[32 - 14], sizes[44 - 14], index
+    (0, 11, 13, 'floor(cell_px) - 14]')
+    """
+    sizes = [heatmap_font(c, labels) or 0
+             for c in range(HEATMAP_MIN_CELL, HEATMAP_MAX_CELL + 1)]
+    return f"{sizes}[floor(cell_px) - {HEATMAP_MIN_CELL}]"
 
 
 def _heatmap_cells(board: Leaderboard) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
@@ -349,8 +348,11 @@ def _heatmap_cells(board: Leaderboard) -> tuple[list[str], np.ndarray, np.ndarra
 def heatmap_cells_text(board: Leaderboard) -> str:
     """What the cells of :func:`confidence_heatmap` of ``board`` say, for its caption:
     numbered cells are the undecided pairs (three decimals, without the leading 0, to fit
-    a cell), or, where a cell is too small for a readable number (:func:`heatmap_font`),
-    that the undecided pairs are the cells without an outline and their P is in the tooltip.
+    a cell); where the chart is drawn too narrow for a readable number in a cell
+    (:func:`heatmap_font`: a narrow window, many models) the cells carry none, and the
+    undecided pairs are the cells without an outline, their P in the tooltip. Which of the
+    two a reader sees depends on the width the chart is drawn at, known only there, so the
+    caption says both.
 
     Example
     -------
@@ -358,17 +360,16 @@ def heatmap_cells_text(board: Leaderboard) -> str:
     >>> from scorio_core.leaderboard import leaderboard
     >>> from scorio_core.charts.leaderboard import heatmap_cells_text
     >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 4))
-    >>> heatmap_cells_text(leaderboard(R))[:60]
-    'numbered cells are undecided, their P to three decimals with'
+    >>> heatmap_cells_text(leaderboard(R))[:66]
+    'the undecided pairs are the cells without an outline, numbered wit'
     """
-    order, _, _, labels = _heatmap_cells(board)
-    if heatmap_font(heatmap_cell(order), labels) is not None or not any(labels):
-        return ("numbered cells are undecided, their P to three decimals without the leading "
-                "0 to fit a cell (the tables and the tooltip give four), and values near .5 are "
-                "coin flips")
-    return ("the cells are too small here for a readable number: the undecided pairs are the "
-            "cells without an outline (hover one for its P), and white ones (P near .5) are "
-            "coin flips")
+    _, _, _, labels = _heatmap_cells(board)
+    if not any(labels):
+        return "every pair is decided, so no cell carries a number (hover one for its P)"
+    return ("the undecided pairs are the cells without an outline, numbered with their P to "
+            "three decimals without the leading 0 where the chart leaves a cell room for a "
+            "readable number (a narrow window or many models leave none: hover a cell; the "
+            "tables and the tooltip give four), and values near .5 are coin flips")
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
@@ -380,6 +381,11 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     ``rank_lo``/``rank_hi``) carry a dark outline and no number; undecided
     cells show the value to three decimals (:func:`heatmap_label`) where a cell has room
     for a readable number (:func:`heatmap_font`); every cell has it in the tooltip.
+
+    The chart is as wide as its container (the app's page column, a notebook's output; the
+    SVG/PNG files and the report: their width): its square cells share that width, at
+    most 44 px (:func:`_heatmap_cell_expr`), and the numbers' type follows the cell drawn,
+    so a wide window numbers the cells a narrow one leaves to the tooltip.
 
     What to read from it: undecided cells (numbered, where they fit) are the pairs the
     data cannot order at this confidence; values near 0.5 (white) are coin flips
@@ -409,17 +415,19 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     # the tooltip's P by the core's rule for a probability: '>0.9999', never a certain 1.0000
     df["p_text"] = [format_number(v, 4, probability=True) for v in df["p"]]
     df["dark"] = (df["p"] > 0.85) | (df["p"] < 0.15)
-    cell = heatmap_cell(order)
-    font = heatmap_font(cell, labels)
     # Upright labels are parallel, one cell apart: they cannot collide, so keep them all; and
     # they take no width beside the grid (at -60° the last ones reached half their length
     # past it), which goes to the cells. Each axis' title beyond its labels as drawn.
     axis_x = _model_axis(orient="top", labelAngle=-90, title="column model",
-                         maxExtent=MODEL_AXIS_EXTENT)
+                         maxExtent=MODEL_AXIS_EXTENT,
+                         titleX={"expr": f"cell_px * {L} / 2"})  # over the grid, not the view
     axis_y = _model_axis(title="row model", maxExtent=MODEL_AXIS_EXTENT)
+    # Square cells of the width the chart is drawn at (known only there): both axes span L
+    # cells of ``cell_px`` (:func:`_heatmap_cell_expr`), left of any width to spare.
+    grid = alt.Scale(range=[0, {"expr": f"cell_px * {L}"}])
     base = alt.Chart(df).encode(
-        x=alt.X("column:N", sort=order, axis=axis_x),
-        y=alt.Y("row:N", sort=order, axis=axis_y),
+        x=alt.X("column:N", sort=order, axis=axis_x, scale=grid),
+        y=alt.Y("row:N", sort=order, axis=axis_y, scale=grid),
         tooltip=[
             alt.Tooltip("row:N", title="row model"),
             alt.Tooltip("column:N", title="column model"),
@@ -435,6 +443,10 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
                 title=["P(row > col)", f"{board.settings.get('scope', 'questions')} scope"],
                 orient="bottom",  # beside the grid it took ~100 px of a narrow column
                 format=".1f",
+                # within the grid's width (less the legend's padding either side, 8 px in
+                # the app), 100-200 px: its default 200 px ran past a narrow column under
+                # the grid beside long names' row labels, cutting "1.0"
+                gradientLength={"expr": f"clamp(cell_px * {L} - 16, 100, 200)"},
             ),
         )
     )
@@ -442,10 +454,24 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
         fill=None, stroke="#111", strokeWidth=1.5
     )
     layers = rect + outline
-    if font is not None:  # else too small a cell for a readable number (the caption says so)
-        text = base.mark_text(fontSize=font).encode(
+    if any(labels):
+        # numbers only where the drawn cell holds them readably (``cell_font`` 0: none)
+        text = base.transform_filter("cell_font > 0").mark_text(
+            fontSize=alt.ExprRef("cell_font")
+        ).encode(
             text="label:N",
             color=alt.condition("datum.dark", alt.value("white"), alt.value("#222")),
         )
         layers = rect + outline + text
-    return layers.properties(width=alt.Step(cell), height=alt.Step(cell))
+    chart = layers.properties(
+        width="container", height=HEATMAP_MAX_CELL * L,
+        view=alt.ViewBackground(stroke=None),  # no frame round the width the grid leaves
+        # fit the width only: the height is the grid's, with the legend below it
+        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
+    )
+    # the grid's height follows its cells (Vega merges a signal named "height" into its own
+    # height): the fixed number above is only where it starts
+    chart.params = [alt.VariableParameter(name="cell_px", expr=_heatmap_cell_expr(L)),
+                    alt.VariableParameter(name="height", expr=f"cell_px * {L}"),
+                    alt.VariableParameter(name="cell_font", expr=_heatmap_font_expr(labels))]
+    return chart

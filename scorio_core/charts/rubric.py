@@ -6,6 +6,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from ..formatting import weight_text
 from ..outcomes import Outcomes
 from ._common import (
     ROW_PX,
@@ -45,7 +46,8 @@ def category_bars(outcomes: Outcomes) -> alt.Chart:
     C1 = outcomes.C + 1
     counts = np.stack([np.bincount(R[m].ravel(), minlength=C1) for m in range(L)])
     shares = counts / counts.sum(axis=1, keepdims=True)
-    labels = [f"{k}: {outcomes.category_names[k]} (w={outcomes.weights[k]:g})" for k in range(C1)]
+    labels = [f"{k}: {outcomes.category_names[k]} (w={weight_text(outcomes.weights[k])})"
+              for k in range(C1)]
     df = pd.DataFrame(
         {
             "model": np.repeat(outcomes.models, C1),

@@ -323,11 +323,14 @@ def _fields(lesson: str, params, result) -> dict:
     if result is None:  # the paper's Fig. 6 at N = 80
         out["wrong_order"] = "Even 80 trials per question leave a 1-in-6 chance of the wrong order"
         return out
+    from ..formatting import a_chance
+
     t = result.table
     row = t.iloc[int(np.argmin(np.abs(t["N"].to_numpy() - 80)))]
     wrong, n = 1.0 - float(row["p_correct"]), int(row["N"])
     out["wrong_order"] = (
-        f"Even {n} trials per question leave a {wrong:.0%} chance of the wrong order"
+        f"Even {n} trials per question leave {a_chance(wrong, measured=True)} of the wrong "
+        "order"
         if wrong >= 0.01 else f"At {n} trials per question the order is almost always right"
     )
     return out
@@ -693,7 +696,7 @@ def _listed(items: Sequence[str], last: str = "and") -> str:
 def _tables_fields(lesson: str, p, result, tables: dict[str, pd.DataFrame]) -> dict:
     """The numbers and names the lesson's terminal texts quote: the printed tables' columns
     and rows, and what they show (each number as its column prints it)."""
-    from ..formatting import format_frame, format_number, printed_numbers
+    from ..formatting import format_frame, format_number, printed_numbers, weight_text
 
     out: dict = {"seen": ""}
     if lesson == "coins":
@@ -738,7 +741,7 @@ def _tables_fields(lesson: str, p, result, tables: dict[str, pd.DataFrame]) -> d
     default = type(p)()
     return out | {
         "nus": ", ".join(f"`{c}`" for c in nus),
-        "weights": " / ".join(f"{w:g}" for w in p.weights),
+        "weights": " / ".join(map(weight_text, p.weights)),
         "prior": "no prior" if p.R0 is None else "the prior outcomes R0",
         "run_mu": format_number(result.mu, LESSON_DECIMALS),
         "run_sigma": format_number(result.sigma, LESSON_DECIMALS),

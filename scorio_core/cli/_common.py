@@ -328,9 +328,30 @@ def _plain_json(payload) -> str:
     return json.dumps(json_safe(payload), indent=2, allow_nan=False) + "\n"
 
 
-def _header(data, what: str) -> str:
-    L, M, N = data.R.shape
-    return f"# {what} on {data.name} ({shape_text(L, M, N)})\n"
+def title(what: str, data, params=None, detail: str = "") -> str:
+    """The first line of every command's output for people: ``what``, then the data it
+    analysed by name and shape -- the questions ``params.subset`` (``--subset``) keeps,
+    not the file's (a subset of 15 of 30 questions says 15) -- and ``detail`` (a pair, the
+    smaller runs) after a dash.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.cli._common import title
+    >>> from scorio_core.params import QuestionsParams
+    >>> o = Outcomes(np.ones((2, 4, 3), int), name="run",
+    ...              question_attributes={"level": ["easy", "hard"] * 2})
+    >>> title("Questions", o)
+    'Questions: run (2 models × 4 questions × 3 trials)'
+    >>> title("Questions", o, QuestionsParams(subset=("level", "hard")))
+    'Questions: run [level=hard] (2 models × 2 questions × 3 trials)'
+    """
+    from ..definitions._base import subset_of
+
+    shown = subset_of(data, getattr(params, "subset", None))
+    L, M, N = shown.R.shape
+    return f"{what}: {shown.name} ({shape_text(L, M, N)})" + (f" — {detail}" if detail else "")
 
 
 def _progress(label: str):

@@ -14,6 +14,7 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "run", "check"]
@@ -48,7 +49,8 @@ def check(data, args) -> str:
                       "as recommended: pairs decided beyond an even "
                       "split, and decided pairs expected against left", t["split"]))
     return render(
-        fmt, f"Check a smaller run on {data.name}: {c.reps} runs of {shape_text(c.L, c.M, c.N)}",
+        fmt, title("Check a smaller run", data,
+                   detail=f"{c.reps} runs of {shape_text(c.L, c.M, c.N)}"),
         [f"The truth: this run's shares ({c.source_N} trials per question). Intervals at "
          f"{percent(c.confidence)}, decisions {c.adjust}."],
         [("Intervals and decisions", "coverage: share of model-runs whose interval held the "

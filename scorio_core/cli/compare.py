@@ -3,7 +3,6 @@ Method comparison page's definition, :data:`scorio_core.definitions.COMPARE`).""
 
 from __future__ import annotations
 
-from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -13,6 +12,7 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "run", "compare"]
@@ -49,9 +49,8 @@ def compare(data, args) -> str:
         )
     if fmt == "csv":
         return _csv(prov, ranks, t["agreement"]) + skipped
-    L, M, N = data.R.shape
     return render(
-        fmt, f"Method comparison on {data.name} ({shape_text(L, M, N)})",
+        fmt, title("Method comparison", data),
         ["Kendall τ_b of each method's ranking with the gold standard (Bayes@N, uniform "
          "prior, all trials); 'exact' = the same weak order."],
         [("Summary", summary_note(t["agreement"]), t["summary"]),

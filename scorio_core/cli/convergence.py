@@ -3,7 +3,6 @@ page's definition, :data:`scorio_core.definitions.CONVERGENCE`)."""
 
 from __future__ import annotations
 
-from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -13,6 +12,7 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "run", "convergence"]
@@ -58,7 +58,6 @@ def convergence(data, args) -> str:
     notes = "".join(f"# {m}\n" for m in why)
     if fmt == "csv":
         return _csv(prov, summ, pmf) + _skipped(result.skipped) + notes
-    L, M, N = data.R.shape
     from ..definitions import ANALYSES
 
     # the report's pmf: one row per method, its mass in doubling bins of n (the CSV/JSON:
@@ -67,7 +66,7 @@ def convergence(data, args) -> str:
     dist = ("Distribution of convergence@n", view.note, None) if view.table.empty else (
         "Distribution of convergence@n", "", view)
     return render(
-        fmt, f"convergence@n on {data.name} ({shape_text(L, M, N)})",
+        fmt, title("convergence@n", data),
         [f"{args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
          f"{args.target}, match {match}; no convergence = the ranking still differs at trial "
          "N-1 or later."],

@@ -13,8 +13,8 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
-from .questions import _shape
 
 __all__ = ["add_parser", "run", "curves"]
 
@@ -40,7 +40,7 @@ def curves(data, args) -> str:
     if fmt == "csv":
         return _csv(prov, t["curves"], notes=notes)
     return render(
-        fmt, f"Pass@k curves of {_shape(data)}",
+        fmt, title("Pass@k curves", data, params),
         [f"value = unbiased estimator at k; lo-hi = {percent(params.confidence)} pointwise "
          f"interval, {params.scope} scope. Every k: --format csv."],
         [("k = 1, 2, 4, ..., N", "", t["summary"])], notes,

@@ -7,10 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from ..formatting import round_json, shape_text
+from ..formatting import round_json, shape_text, weight_text
 from ._common import _add_data_args, _pick, cli_text, load
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "said_once"]
 
 #: Loader notes ``info`` prints after the shape report (what was filtered, composed,
 #: ignored or read under another spelling).
@@ -31,14 +31,72 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    data = load(args)
+    from .._validation import ValidationError
+
+    try:
+        data = load(args)
+    except ValidationError as exc:
+        if args.command == "info" and args.benchmark is None:  # what there is, though the
+            # parts cannot be combined
+            _inventory(args, exc)
+        raise
     if args.command == "import":
         sys.stderr.write(_import(data, args.out))
         return 0
     report = {**data.describe(), **_pick(data.metadata, *_REPORTED)}
+    if "import_report" in report:
+        report["import_report"] = said_once(report["import_report"])
     # every float with the exports' digits: our mean beside the harness's own value alike
     print(json.dumps(round_json(report), indent=2, ensure_ascii=False, default=str))
     return 0
+
+
+def said_once(report: dict) -> dict:
+    """An import report with each note said once: a note of the whole load (``notes``, e.g.
+    the provider prefix taken off every model name) left out of the files it came from,
+    where it was repeated once per file; a file left without notes has no ``notes``.
+
+    Example
+    -------
+    >>> from scorio_core.cli.data import said_once
+    >>> said_once({"notes": ["prefix"], "files": [{"file": "a", "notes": ["prefix"]},
+    ...                                           {"file": "b", "notes": ["prefix", "own"]}]})
+    {'notes': ['prefix'], 'files': [{'file': 'a'}, {'file': 'b', 'notes': ['own']}]}
+    """
+    said = set(map(str, report.get("notes") or ()))
+    if not said or not isinstance(report.get("files"), list):
+        return report
+    files = []
+    for f in report["files"]:
+        own = [n for n in f.get("notes") or () if str(n) not in said]
+        files.append({k: own if k == "notes" else v for k, v in f.items()
+                      if k != "notes" or own})
+    return {**report, "files": files}
+
+
+def _inventory(args, exc: Exception) -> None:
+    """Print what the files hold, task by task (:func:`scorio_core.io._dispatch.inventory`:
+    harness, files, models, questions, trials, and how each part loads), when the data
+    read but could not be combined into one dataset (``exc``, the refusal, which the
+    command then reports as its error); nothing when the files themselves do not read or
+    hold one part only."""
+    from .._validation import ValidationError
+    from ..io._dispatch import inventory
+    from ..io.options import LoadOptions
+    from ..params import from_args
+
+    paths = [Path(p) for p in args.path]
+    try:
+        rows = inventory(paths[0] if len(paths) == 1 else paths, from_args(LoadOptions, args))
+    except ValidationError:
+        return
+    if len(rows) < 2:
+        return
+    for row in rows:
+        if "loads" in row:
+            row["loads"] = cli_text(row["loads"])
+    report = {"combined": f"no: {cli_text(str(exc)).splitlines()[0]}", "parts": rows}
+    print(json.dumps(round_json(report), indent=2, ensure_ascii=False, default=str))
 
 
 def _import(data, out: str) -> str:
@@ -64,7 +122,7 @@ def _import(data, out: str) -> str:
     if not data.is_binary and path.suffix.lower() != ".npz":
         lines.append(
             "note: tables do not store category weights "
-            f"([{', '.join(f'{w:g}' for w in data.weights)}]); pass "
+            f"([{', '.join(map(weight_text, data.weights))}]); pass "
             "--weights when analysing, or write .npz"
         )
     return "\n".join(lines) + "\n"

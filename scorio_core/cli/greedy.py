@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -12,6 +11,7 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "run", "greedy"]
@@ -45,12 +45,11 @@ def greedy(data, args) -> str:
         )
     if fmt == "csv":
         return _csv(prov, table, ranks)
-    L, M, N = data.R.shape
     return render(
-        fmt, f"Greedy vs sampling on {data.name} ({shape_text(L, M, N)})",
-        [f"tau_gs: greedy-only vs sampling ranking; delta_tau (with its 95% interval "
-         "delta_tau_lo to delta_tau_hi) and sd_reduction at N = 1 over "
-         f"{args.replicates} resampled datasets (greedy prior minus uniform).",
+        fmt, title("Greedy vs sampling", data),
+        [f"tau_gs: greedy-only vs sampling ranking; delta_tau and sd_reduction (each with its "
+         "95% interval, delta_tau_lo to delta_tau_hi, sd_reduction_lo to sd_reduction_hi) at "
+         f"N = 1 over {args.replicates} resampled datasets (greedy prior against uniform).",
          GREEDY.notice_for(params, result)],  # the page's and the report's sentence
         [("Greedy vs sampling", "", table),
          ("Ranks", "displacement = greedy rank - sampling rank", ranks)],

@@ -5,8 +5,7 @@ from __future__ import annotations
 import sys
 
 from .._validation import SettingsConflict
-from ..formatting import shape_text
-from ._common import cli_text, definition_parser, load, output_format
+from ._common import cli_text, definition_parser, load, output_format, title
 
 __all__ = ["add_parser", "run"]
 
@@ -43,23 +42,42 @@ def run(args) -> int:
     params = from_args(LeaderboardParams, args, weights=args.weights)
     result = LEADERBOARD.run(data, params)
     board = result.board
-    shape = board.settings["shape"]
-    name = data.name if params.subset is None else data.subset(*params.subset).name
-    title = f"CI-aware leaderboard: {name} ({shape_text(*shape)})"
+    view = data if params.subset is None else data.subset(*params.subset)
+    head = title("CI-aware leaderboard", data, params)  # the subset's name and shape
+    # what the load left out or pooled, with counts: under the title, and first among the
+    # notes a script's CSV or JSON keeps
+    notes = (*view.load_notes, *board.notes)
     fmt = output_format(args)
-    text = export.export(board, fmt, title=title)
+    text = export.export(board, fmt, title=head)
     if fmt in ("csv", "json"):  # the input file, settings and versions, as every command's
-        text = _with_provenance(text, fmt, provenance(data, "leaderboard", params), board.notes)
+        text = _with_provenance(text, fmt, provenance(data, "leaderboard", params), notes)
     else:  # the notes' advice names flags here, not Python keywords
-        text = cli_text(text)
+        text = cli_text(_under_title(text, view.load_notes, fmt))
     if result.subsets is not None:
         text = _per_subset(text, result, fmt)
     if fmt == "csv":  # closing the CSV, after the per-subset block
         from ._common import note_lines
 
-        text += note_lines(board.notes)
+        text += note_lines(notes)
     sys.stdout.write(text)
     return 0
+
+
+def _under_title(text: str, loaded: tuple[str, ...], fmt: str) -> str:
+    """The leaderboard for people with what the load did (``loaded``) right under its
+    title, where the shape is stated: ``Loaded: ...`` lines (a quote in Markdown)."""
+    if not loaded:
+        return text
+    import textwrap
+
+    from ..formatting import LINE_WIDTH, _md_escape
+
+    first, rest = text.split("\n", 1)
+    if fmt == "markdown":
+        said = "".join(f"\n> Loaded: {_md_escape(n)}\n" for n in loaded)
+    else:
+        said = "".join(textwrap.fill(f"Loaded: {n}", width=LINE_WIDTH) + "\n" for n in loaded)
+    return f"{first}\n{said}{rest}"
 
 
 def _with_provenance(text: str, fmt: str, prov: dict, notes: tuple[str, ...] = ()) -> str:

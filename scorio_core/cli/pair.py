@@ -3,7 +3,7 @@ definition, :data:`scorio_core.definitions.ANALYSES` ``["pair"]``)."""
 
 from __future__ import annotations
 
-from ..formatting import count_text, percent
+from ..formatting import percent
 from ._common import (
     _csv,
     _json,
@@ -12,6 +12,7 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "run", "pair"]
@@ -43,13 +44,14 @@ def pair(data, args) -> str:
     # flips grouped by outcome when there are no texts (the CSV/JSON: every row)
     shown = ANALYSES["pair"].shown_tables(result, t)
     (q, q_note), (flips, flips_note) = shown["questions"], shown["flips"]
+    repeats, repeats_note = shown["repeats"]  # trials numbered as the flips, said how
     # log text on a terminal or in Markdown: line breaks and control characters spelled out
-    t = {k: v.map(one_line) for k, v in {**t, "questions": q, "flips": flips}.items()}
+    t = {k: v.map(one_line) for k, v in {**t, "questions": q, "flips": flips,
+                                         "repeats": repeats}.items()}
     c, f = result.comparison, result.flips
     ctx = [f"{k}: {one_line(v)}" for k, v in f.context.items()] + [flips_note or ""]
     return render(
-        fmt, f"Pair view on {data.name}: {c.a} - {c.b} ({count_text(c.M, 'question')} × "
-        f"{count_text(c.N, 'trial')})",
+        fmt, title("Pair view", data, detail=f"{c.a} - {c.b}"),
         [f"Difference of mean score with its {percent(c.confidence)} interval in both scopes (the "
          "leaderboard's numbers for this pair; decided = the interval excludes 0, no "
          "multiplicity control)."],
@@ -58,7 +60,7 @@ def pair(data, args) -> str:
           f"contribution = the question's difference / M. {q_note}", t["questions"]),
          (f"Question {f.label}: both models' repeats", "; ".join(filter(None, ctx)),
           t["flips"]),
-         ("Repeats grouped", "", t["repeats"])],
+         ("Repeats grouped", repeats_note or "", t["repeats"])],
     )
 
 

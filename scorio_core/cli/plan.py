@@ -14,6 +14,7 @@ from ._common import (
     load,
     output_format,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "params", "run"]
@@ -51,21 +52,21 @@ def run(args) -> int:
     elif fmt == "csv":
         out = _csv(prov, t["pairs"])
     else:
-        out = _text(result, t, args, fmt)
+        out = _text(result, t, args, fmt, data)
     sys.stdout.write(out)
     return 0
 
 
-def _text(result, t, args, fmt: str) -> str:
+def _text(result, t, args, fmt: str, data) -> str:
     """The plan for people: the undecided pairs, the budget split and one pair's curves."""
     from ..definitions import ANALYSES
 
     p, cs = result.plan, result.curve_settings
     s = p.settings
+    head = title("Planner", data)
     intro = [
-        f"{s['dataset']}: (L, M, N) = {tuple(s['shape'])}, {s['scope']} scope, "
-        f"{percent(s['confidence'])}, adjustment {s['adjust']}, "
-        f"assurance {percent(s['assurance'])}.",
+        f"{s['scope'].capitalize()} scope, {percent(s['confidence'])}, adjustment "
+        f"{s['adjust']}, assurance {percent(s['assurance'])}.",
     ]
     pairs = (
         ("Undecided adjacent pairs", "Every adjacent pair is decided: nothing to plan.", None)
@@ -78,8 +79,8 @@ def _text(result, t, args, fmt: str) -> str:
     curve = t["order_curve"].drop(columns=["upper", "lower"])
     sections = [pairs, ("Budget split", p.headline(), p.allocation)]
     if not result.shows_pair:  # every adjacent pair decided and no pair chosen (--pair)
-        return render(fmt, "Planner", intro, sections)
-    return render(fmt, "Planner", intro, [
+        return render(fmt, head, intro, sections)
+    return render(fmt, head, intro, [
         *sections,
         (f"{cs.upper} vs {cs.lower} vs N",
          f"p_decided = chance of a decision with every model at N trials (ours); p_correct and "

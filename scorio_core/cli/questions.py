@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -12,6 +11,7 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "run", "questions"]
@@ -23,14 +23,11 @@ def add_parser(sub) -> None:
                       "discrimination, uninformative questions, where models disagree")
 
 
-def _shape(data) -> str:
-    L, M, N = data.R.shape
-    return f"{data.name} ({shape_text(L, M, N)})"
-
-
 def questions(data, args) -> str:
     from ..definitions import ANALYSES
+    from ..engines.questions import NO_INFORMATION_TEXT
     from ..params import QuestionsParams, from_args
+    from ..report._build import empty_table_text
 
     params = from_args(QuestionsParams, args)
     result, t, prov = _run("questions", data, params)
@@ -53,15 +50,15 @@ def questions(data, args) -> str:
     sections = [
         ("Where models disagree most", said or "disagreement = mean |score_i - score_j| over "
          "model pairs", disagree),
-        ("Questions that carry no information", "every model always right or always wrong"
-         if len(t["uninformative"]) else "none: every question separates some models", None
+        ("Questions that carry no information", NO_INFORMATION_TEXT
+         if len(t["uninformative"]) else empty_table_text("uninformative"), None
          if not len(t["uninformative"]) else shown["uninformative"]),
     ]
     if "by_subset" in t:
         sections.append((f"Per subset ({result.by})", "", shown["by_subset"]))
     sections.append(("Questions, easiest first", f"2PL fit: {result.stats.irt}",
                      shown["questions"]))
-    return render(fmt, f"Questions of {_shape(data)}", [], sections, notes)
+    return render(fmt, title("Questions", data, params), [], sections, notes)
 
 
 run = print_for(questions)

@@ -3,7 +3,6 @@ definition, :data:`scorio_core.definitions.STABILITY`)."""
 
 from __future__ import annotations
 
-from ..formatting import shape_text
 from ._common import (
     _csv,
     _json,
@@ -13,6 +12,7 @@ from ._common import (
     output_format,
     print_for,
     render,
+    title,
 )
 
 __all__ = ["add_parser", "run", "stability"]
@@ -50,9 +50,9 @@ def stability(data, args) -> str:
         )
     if fmt == "csv":
         return _csv(prov, st.table) + _skipped(st.skipped)
-    L, M, N = data.R.shape
+    N = data.N
     return render(
-        fmt, f"N = 1 stability on {data.name} ({shape_text(L, M, N)})",
+        fmt, title("N = 1 stability", data),
         [f"tau_b of each single-trial ranking: mean and sd over the {N:,} single-trial "
          "slices; methods with equal tau_b on every slice share a row (— : every slice ties "
          "all models).", *(st.claim(t) for t in ("gold", "self") if st.tau["gold"])],

@@ -20,7 +20,8 @@ Example
 >>> lb = ANALYSES["leaderboard"]
 >>> result = lb.run(data, lb.params())
 >>> ns = {"data": data}
->>> exec(lb.to_code(lb.params(), "data"), ns)
+>>> exec(lb.to_code(lb.params(), "data"), ns)  # its last line shows the table (printed here)
+model  rank  rank_lo  rank_hi  p_best  score ...
 >>> bool(np.allclose(ns["board"].table["score"], lb.tables(result)["leaderboard"]["score"]))
 True
 """

@@ -18,7 +18,12 @@ import pandas as pd
 
 from .._validation import ValidationError, as_names, split_names
 from ..display import PRINTED_ROWS  # declared with the renderers: the report's and notebook's
-from ..outcomes import ONE_MODEL_NEXT, Outcomes, as_outcomes  # as_outcomes: re-exported
+from ..outcomes import (  # as_outcomes: re-exported
+    ONE_MODEL_NEXT,
+    Outcomes,
+    as_outcomes,
+    binary_next,
+)
 from ..params import unset_words
 from ..references import expand
 
@@ -396,8 +401,10 @@ def settings_code(params: Any) -> str:
 
 
 def common_caveats(data: Outcomes) -> list[str]:
-    """Caveats every section shares: synthetic data and small question/model counts."""
-    out = []
+    """Caveats every section shares: what the load did that changes the numbers (tasks
+    pooled, trials or questions left out: :attr:`Outcomes.load_notes`, with counts),
+    synthetic data and small question/model counts."""
+    out = [n if n.endswith(".") else f"{n}." for n in getattr(data, "load_notes", ())]
     if data.metadata.get("synthetic"):
         out.append(
             "Synthetic data — not real model outputs: simulated outcomes for exploring and "
@@ -430,33 +437,31 @@ def _filters_counted_twice(data: Outcomes) -> list[str]:
             for t, bs in tasks.items() if len(bs) > 1]
 
 
-#: What to do with categorical data where an analysis ranks binary correctness only: what
-#: runs on them as they are, and how to make them binary.
-CATEGORICAL_NEXT = (
-    "Rank them on the Leaderboard (Bayes@N scores each category by its weight), or load them "
-    "again with each outcome mapped to 0 or 1 (wrong or correct) to run this analysis."
-)
-
-
 def binary_required(what: str) -> Callable[[Outcomes], str | None]:
     """A ``requires`` check for analyses that rank binary correctness with >= 2 models: why
-    not, and what to do instead, in sentences.
+    not, and what to do instead, in sentences -- for categorical or graded data, the loader
+    option that makes them binary, with a value tried on them
+    (:func:`~scorio_core.outcomes.binary_next`). One model is said first: no option of the
+    categories makes this analysis run on it.
 
     Example
     -------
     >>> import numpy as np
     >>> from scorio_core.definitions._base import binary_required
     >>> R = np.random.default_rng(0).integers(0, 3, (3, 10, 4))
-    >>> binary_required("Stability")(sc.Outcomes(R, weights=[0, 0.5, 1])).split(". ")[0]
+    >>> why = binary_required("Stability")(sc.Outcomes(R, weights=[0, 0.5, 1]))
+    >>> why.split(". ")[0]
     'Stability needs binary outcomes (0/1); these data have 3 categories'
+    >>> "correct=['cat2'] / --correct cat2" in why
+    True
     """
 
     def check(data: Outcomes) -> str | None:
-        if not data.is_binary:
-            return (f"{what} needs binary outcomes (0/1); these data have {data.C + 1} "
-                    f"categories. {CATEGORICAL_NEXT}")
         if data.L < 2:
             return f"{what} needs at least 2 models; these data have {data.L}. {ONE_MODEL_NEXT}"
+        if not data.is_binary:
+            return (f"{what} needs binary outcomes (0/1); these data have {data.C + 1} "
+                    f"categories. {binary_next(data, what)}")
         return None
 
     return check

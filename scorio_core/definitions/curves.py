@@ -25,7 +25,7 @@ from ..curves import PassCurves, pass_curves
 from ..display import Shown
 from ..estimands import NOT_IDENTIFIED
 from ..formatting import percent
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, binary_next
 from ..params import CurvesParams
 from ._base import (
     Analysis,
@@ -237,7 +237,8 @@ def _to_code(p: CurvesParams, data: str = "data") -> str:
 
 def _requires(data: Outcomes) -> str | None:
     if not data.is_binary:
-        return f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories"
+        return (f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories. "
+                f"{binary_next(data, to='to draw the Pass@k curves')}")
     return None
 
 

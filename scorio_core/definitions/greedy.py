@@ -80,8 +80,10 @@ def verdict(r: GreedyResult, p: GreedyParams | None = None) -> str:
     """One sentence: does the greedy prior help at N = 1 on these data, how sure that is, and
     why -- what the page says under its metrics and a report (and ``scorio-studio greedy``)
     as "What to notice". It "helps" or "hurts" only where Δτ's interval over the resampled
-    datasets excludes 0 (:attr:`~scorio_core.engines.greedy.GreedyAnalysis.delta_tau_gap`);
-    else it makes no clear difference. ``p``: the run's settings (for its seed).
+    datasets excludes 0 (:attr:`~scorio_core.engines.greedy.GreedyAnalysis.delta_tau_gap`),
+    and "narrows" or "widens" the spread only where the s.d. reduction's interval does
+    (:attr:`~scorio_core.engines.greedy.GreedyAnalysis.sd_reduction_gap`); else it makes no
+    clear difference. ``p``: the run's settings (for its seed).
 
     Example
     -------
@@ -95,11 +97,11 @@ def verdict(r: GreedyResult, p: GreedyParams | None = None) -> str:
     """
     import math
 
-    from ..formatting import format_column, percent
+    from ..formatting import format_column, percent, share_percent
 
     g = r.detail
     s = g.summary()
-    gap = g.delta_tau_gap
+    gap, spread_gap = g.delta_tau_gap, g.sd_reduction_gap
 
     def shown(k: str) -> str:  # as the page's metric and the tables print it
         return format_column([s[k]], k)[0]
@@ -115,12 +117,24 @@ def verdict(r: GreedyResult, p: GreedyParams | None = None) -> str:
                 "datasets" + ("" if gap.separated else "; it includes 0"))
     word = ("makes no clear difference to" if not gap.separated else
             "helps" if dt > 0 else "hurts")
-    spread = ("its spread is not measured (τ_b does not vary over the uniform prior's "
-              "replicates)" if not math.isfinite(sd) else
-              f"it narrows the spread by {sd:.0%} (s.d. reduction {shown('sd_reduction')})"
-              if sd > 0 else
-              f"it widens the spread by {-sd:.0%} (s.d. reduction {shown('sd_reduction')})"
-              if sd < 0 else "the spread stays the same")
+    reduction = f"s.d. reduction {shown('sd_reduction')}"
+    if not math.isfinite(sd):
+        spread = ("its spread is not measured (τ_b does not vary over the uniform prior's "
+                  "replicates)")
+    elif not math.isfinite(spread_gap.lo):
+        spread = ("τ_b does not vary at all over the greedy prior's replicates "
+                  f"({reduction}; a spread of 0 has no interval)" if sd == 1 else
+                  f"its change of spread has no interval ({reduction}; too few datasets "
+                  "score both priors)")
+    elif spread_gap.separated:  # as Δτ: a direction only where the interval excludes 0
+        spread = (f"it {'narrows' if sd > 0 else 'widens'} the spread by {share_percent(abs(sd))} "
+                  f"({reduction}, {spread_gap.interval_text()})")
+    else:
+        why = ("it includes 0" if spread_gap.n >= spread_gap.min_pairs else
+               f"{spread_gap.n} datasets cannot separate it: that takes at least "
+               f"{spread_gap.min_pairs}")
+        spread = (f"it makes no clear difference in spread ({reduction}, "
+                  f"{spread_gap.interval_text()}; {why})")
     return (
         f"At N = 1 the greedy prior {word} mean agreement with the gold standard "
         f"(Δτ {'+' if dt > 0 else ''}{shown('delta_tau')}; {sure}), and {spread}. It acts as "
@@ -156,8 +170,8 @@ def _caveats(data: Outcomes, p: GreedyParams, r: GreedyResult) -> list[str]:
     out.append(
         f"Δτ and the s.d. reduction come from {p.replicates} column-wise resampled datasets "
         f"(seed {p.seed}); with few replicates they move by a few hundredths between seeds. "
-        "Δτ's interval counts both that and what the data's own trials allow: the datasets "
-        f"re-draw the same {data.N} trials, so more replicates narrow it only so far."
+        "Their intervals count both that and what the data's own trials allow: the datasets "
+        f"re-draw the same {data.N} trials, so more replicates narrow them only so far."
     )
     out.append(
         "The greedy prior acts as shrinkage toward the greedy ordering: it helps when τ_G-S is "
@@ -197,7 +211,10 @@ GREEDY = Analysis(
         "greedy outcomes are used as a prior (greedy minus uniform), with its 95% interval "
         "(delta_tau_lo to delta_tau_hi: the two priors scored on the same resampled datasets; "
         "the prior is said to help or hurt only where it excludes 0), and the s.d. reduction "
-        "is how much that prior narrows the spread over resampled datasets (002 Table 4). The "
+        "is how much that prior narrows the spread over resampled datasets (002 Table 4), "
+        "with its 95% interval (sd_reduction_lo to sd_reduction_hi: the same paired datasets, "
+        "on the log of the s.d. ratio; it is said to narrow or widen the spread only where "
+        "the interval excludes 0). The "
         "ranks table lists each model's sampling and greedy rank; displacement = greedy - "
         "sampling."
     ),

@@ -25,7 +25,7 @@ import pandas as pd
 
 from ..display import Shown
 from ..estimands import ADJUST_HELP, ASSURANCE, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
-from ..formatting import a_chance, percent
+from ..formatting import a_chance, percent, share_percent, weight_text
 from ..leaderboard import NO_PAIRS, Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
 from ..params import LeaderboardParams
@@ -203,9 +203,9 @@ def spread_surprise(board) -> list[str]:
         return []
     return [f"This field looks more spread than the earlier runs the spread prior was learned "
             f"from: its own estimate, {tau:.3f} of the score range, lies beyond "
-            f"{1 - prior.tail(tau, scope):.0%} of the prior. p_best then leans towards a "
-            "closer field than the data show; check that the earlier runs are like this one, "
-            "or use the flat prior."]
+            f"{share_percent(1 - prior.tail(tau, scope))} of the prior. p_best then leans "
+            "towards a closer field than the data show; check that the earlier runs are like "
+            "this one, or use the flat prior."]
 
 
 def subset_caveats(by: str, subsets: pd.DataFrame, confidence: float, scope: str) -> list[str]:
@@ -382,7 +382,8 @@ LEADERBOARD = Analysis(
         "model sits in [rank_lo, rank_hi] jointly with the chosen confidence (with BH or none, "
         "each pair only on its own). p_best is the probability of being first. bayes_mu, "
         "bayes_sigma, bayes_lo and bayes_hi are the papers' Bayes@N (uniform prior per "
-        "question: pulled towards 0.5 when trials are few); rank_mu, rank_chain (the papers' "
+        "question: pulled towards the prior's mean, the average of the category weights, "
+        "when trials are few); rank_mu, rank_chain (the papers' "
         "adjacent z rule) and rank_overlap (the arena rule) are there for comparison. The "
         "'unresolved' table lists neighbours not yet decided; 'by_subset' (when the questions "
         "carry an attribute such as their source) is the same leaderboard on each subset's "
@@ -394,7 +395,7 @@ LEADERBOARD = Analysis(
     requires=_requires,
     result_var="board",
     resolved=lambda p, r: ({} if p.weights is not None else {
-        "weights": ", ".join(f"{w:g}" for w in r.board.settings["weights"]) + " (the data's)"})
+        "weights": ", ".join(map(weight_text, r.board.settings["weights"])) + " (the data's)"})
     | ({} if p.by is not None else {"by": by_text(r)}),
     csv_tables=_csv_tables,
     views=_views,

@@ -38,10 +38,18 @@ from ..engines.pair import (
 from ..formatting import percent
 from ..outcomes import ONE_MODEL_NEXT, Outcomes
 from ..params import PairParams
-from ._base import PRINTED_ROWS, Analysis, Chart, Progress, TableView, common_caveats
+from ._base import (
+    PRINTED_ROWS,
+    Analysis,
+    Chart,
+    Progress,
+    TableView,
+    common_caveats,
+    settings_code,
+)
 
 __all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL", "summary_view",
-           "by_model", "question_table", "question_view"]
+           "by_model", "question_table", "question_view", "repeats_note"]
 
 #: Longest text per cell in the exported tables and the report (the page shows it all).
 TEXT_CELL = 2000
@@ -264,7 +272,8 @@ def first_answers(flips: pd.DataFrame, a: str = "a", b: str = "b",
         "has every trial with its texts."))
 
 
-def by_model(flips: pd.DataFrame, a: str = "a", b: str = "b") -> TableView:
+def by_model(flips: pd.DataFrame, a: str = "a", b: str = "b",
+             meaning: str | None = None) -> TableView:
     """One question's trials with texts as a printed report shows them: two rows per trial,
     ``a``'s above ``b``'s, with one column per text (``answer``, ``output``, ...) instead of
     one per text and model -- side by side, the two models' texts took six narrow columns of
@@ -272,7 +281,10 @@ def by_model(flips: pd.DataFrame, a: str = "a", b: str = "b") -> TableView:
     note: the question (and its benchmark), the same on every row, and ``output`` where it
     is the ``answer`` on every row; ``prompt`` (the whole prompt sent, in-context examples
     included: thousands of characters a row) is left out with a line. The CSV/JSON export
-    keeps the side-by-side table with every text.
+    keeps the side-by-side table with every text. ``meaning``: what the ``trial`` numbers
+    are (:attr:`~scorio_core.engines.pair.FlipTable.trial_meaning`), said in the note; where
+    the two models' rows are different trials of their files (``trial_a``, ``trial_b``),
+    each row has its own model's.
 
     Example
     -------
@@ -303,12 +315,19 @@ def by_model(flips: pd.DataFrame, a: str = "a", b: str = "b") -> TableView:
             side[c] = flips[f"{c}_{tag}"] if f"{c}_{tag}" in flips else None
         sides.append(side.set_axis(2 * np.arange(len(flips)) + k))  # a's row, then b's
     out = pd.concat(sides).sort_index().reset_index(drop=True)
+    if "trial" in own:  # each model's own trial number (trial_a, trial_b): first, as shared
+        out = out[["trial", *(c for c in out.columns if c != "trial")]]
     same = {c: flips[c].iloc[0] for c in ("question", "benchmark")
             if c in flips and len(flips) and flips[c].nunique(dropna=False) == 1}
     out = out.drop(columns=list(same))
     said = (f"Question {same['question']}" if "question" in same else "These trials") + (
         f" (benchmark {same['benchmark']})" if "benchmark" in same else "")
-    said += f": one row per trial and model, {a}'s above {b}'s (flip = the two scores differ)"
+    said += f": one row per trial and model, {a}'s above {b}'s (flip = the two scores differ"
+    said += f"; trial = {meaning})" if meaning else ")"
+    if "trial" in own:
+        said += ("; each row's trial is its own model's: one model lacks a trial (e.g. an "
+                 f"errored sample), so a row of {a} and the row of {b} below it can be "
+                 "different trials of their files")
     if {"answer", "output"} <= set(out) and out["answer"].astype(object).equals(
             out["output"].astype(object)):
         out = out.drop(columns="output")
@@ -367,18 +386,38 @@ def _views(r: PairResult, tables: dict) -> dict[str, TableView]:
     elif len(flips):  # texts: two rows per trial, so half as many trials fit the page
         first = (first_answers(flips, a, b, rows=PRINTED_ROWS // 2)
                  if 2 * len(flips) > PRINTED_ROWS else TableView(flips, None))
-        stacked = by_model(first.table, a, b)
+        stacked = by_model(first.table, a, b, r.flips.trial_meaning)
         views["flips"] = TableView(stacked.table, " ".join(filter(None, (
             stacked.note, first.note or "The CSV/JSON export has each trial with both "
             "models' texts side by side."))))
     repeats = tables["repeats"]
     if "trials" in repeats and len(repeats):
         runs = repeats.assign(trials=repeats["trials"].map(trial_runs))
+        said = repeats_note(r.flips)
         if not runs["trials"].equals(repeats["trials"]):
-            views["repeats"] = TableView(runs, "trials: runs of consecutive trials written "
-                                               "as ranges (0–3 = 0, 1, 2, 3); the CSV/JSON "
-                                               "export lists each.")
+            said += (" Runs of consecutive trials are written as ranges (1–4 = 1, 2, 3, 4); "
+                     "the CSV/JSON export lists each.")
+        views["repeats"] = TableView(runs, said)
     return views
+
+
+def repeats_note(f: FlipTable) -> str:
+    """The line under the repeats grouped that says what its ``trials`` list: the trials
+    numbered as the user's files number them (the flip table's ``trial``).
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.pair import repeats_note
+    >>> from scorio_core.engines.pair import FlipTable
+    >>> f = FlipTable("q", "a", "b", pd.DataFrame(), pd.DataFrame(), {}, False,
+    ...               trial_meaning="the sample's epoch in the Inspect log")
+    >>> repeats_note(f)
+    "trials: the trials that gave the row's answer, numbered as in the flips (the sample's \
+epoch in the Inspect log)."
+    """
+    said = f" ({f.trial_meaning})" if f.trial_meaning else ""
+    return f"trials: the trials that gave the row's answer, numbered as in the flips{said}."
 
 
 def _charts(r: PairResult) -> list[Chart]:
@@ -411,21 +450,19 @@ def _caveats(data: Outcomes, p: PairParams, r: PairResult) -> list[str]:
 
 def shows_texts(r: PairResult) -> bool:
     """Whether the flip table holds completion texts (answers, outputs) beside the scores."""
-    return any(c.endswith("_a") and not c.startswith(("category_", "score_", "trial_id_"))
+    return any(c.endswith("_a") and c[:-2] not in ("category", "score", "trial")
                for c in r.flips.trials.columns)
 
 
 def _to_code(p: PairParams, data: str = "data") -> str:
-    a, b = repr(p.a), repr(p.b)
-    q = "pair_cmp.questions.question.iloc[0]" if p.question is None else repr(p.question)
     return (
         "import scorio_core as sc\n"
         "from scorio_core import charts\n"
-        "from scorio_core.definitions.pair import default_pair, question_view, summary_view\n"
-        "from scorio_core.engines.pair import compare_pair, flip_table\n\n"
-        f"pair_a, pair_b = default_pair({data}, {a}, {b})\n"
-        f"pair_cmp = compare_pair({data}, pair_a, pair_b, confidence={p.confidence!r})\n"
-        f"pair_flips = flip_table({data}, pair_a, pair_b, {q})  # one question's repeats\n"
+        "from scorio_core.definitions.pair import question_view, summary_view\n\n"
+        f"pair_view = sc.pair({data}, {settings_code(p)})\n"
+        "pair_cmp = pair_view.comparison  # summary (both scopes), questions driving the gap\n"
+        "pair_a, pair_b = pair_cmp.a, pair_cmp.b\n"
+        "pair_flips = pair_view.flips  # one question's repeats, texts side by side\n"
         "# the difference in both scopes; the question's own texts (input, target), if any\n"
         "sc.display.show(summary_view(pair_cmp.summary), question_view(pair_flips))"
     )
@@ -460,8 +497,11 @@ PAIR = Analysis(
         "benchmarks, each question's benchmark stands beside it. 'question_texts' gives the "
         "chosen question's own texts once, where the data carry them (its input, target "
         "and metadata: the same for every trial of both models; a report cuts a long one, "
-        "the export has it whole). 'flips' shows that question's repeats: each trial's "
-        "category and score for both models and, when the data carry them, every text of "
+        "the export has it whole). 'flips' shows that question's repeats: each trial, "
+        "numbered as the logs number it (an Inspect epoch, an lm-eval repeat counted from 1, "
+        "HELM's train_trial_index, a table's trial column; counted from 1 where the data name "
+        "none), with its category and score for both models and, when the data carry them, "
+        "every text of "
         "each completion (reasoning, output, answer, explanation, annotations, error, "
         "prompt: what the logs kept), two rows per trial, "
         "one per model (a report counts the trials of each pair of outcomes when there are "

@@ -33,7 +33,7 @@ import pandas as pd
 from .. import charts
 from ..display import Shown
 from ..estimands import ASSURANCE, SCOPES
-from ..formatting import percent
+from ..formatting import DRAWS_ATTR, percent, share_percent
 from ..outcomes import ONE_MODEL_NEXT, Outcomes
 from ..params import PlanParams
 from ..planner import (
@@ -220,6 +220,8 @@ def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
     curve = r.curve.frame()
     curve.insert(0, "lower", r.curve_settings.lower)
     curve.insert(0, "upper", r.curve_settings.upper)
+    # the papers' P(correct order): a share of the simulated tables, its 0 and 1 bounds
+    curve.attrs[DRAWS_ATTR] = {"p_correct": int(r.sims)}
     gaps = r.gaps.copy()
     gaps.insert(0, "lower", r.curve_settings.lower)
     gaps.insert(0, "upper", r.curve_settings.upper)
@@ -435,7 +437,7 @@ def _caveats(data: Outcomes, p: PlanParams, r: PlanResult | Plan) -> list[str]:
         out.append(
             f"The order curve simulates {p.sims:,} tables per N (seed {p.seed}): each "
             f"probability has a simulation standard error of at most "
-            f"{1 / (2 * p.sims ** 0.5):.1%}."
+            f"{share_percent(1 / (2 * p.sims ** 0.5))}."
         )
     return out
 

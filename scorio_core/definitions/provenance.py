@@ -273,6 +273,9 @@ def provenance(
         "greedy_R0": data.D,
         "benchmark": benchmark_of(data),  # one definition: benchmark_words says it
         "benchmarks": data.benchmark_names,
+        # what the load did that changes the numbers (trials or questions left out, tasks
+        # pooled), with counts: an export keeps it as the result's caveats do
+        **({"load_notes": list(data.load_notes)} if data.load_notes else {}),
         "synthetic": bool(meta.get("synthetic", False)),
         "analysis": analysis_id,
         "settings": settings,

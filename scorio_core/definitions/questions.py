@@ -27,6 +27,7 @@ from ..engines.questions import (
     MAX_DIFFICULTY,
     NO_DIFFICULTY,
     NO_ESTIMATE,
+    NO_INFORMATION_TEXT,
     QuestionStats,
     by_attribute,
     question_stats,
@@ -41,8 +42,8 @@ from ._base import (
     TableView,
     common_caveats,
     resolve_by,
+    settings_code,
     subset_caveat,
-    subset_code,
     subset_of,
 )
 
@@ -111,7 +112,7 @@ def questions_view(questions: pd.DataFrame, disagree: bool = True) -> TableView 
     middle = questions.iloc[ends:m - ends]
     odd = middle[(middle["item_rest_r"] < 0) | (middle["status"] != "")]
     which = ("rank models against the rest (item_rest_r < 0) or have a status (no 2PL "
-             "estimate or difficulty; always right or wrong)")
+             "estimate or difficulty; always right, always wrong or all tied)")
     between = f", and the {len(odd):,} between them that {which}"
     room = PRINTED_ROWS - 2 * ends
     if len(odd) > room:  # the worst of them: a status first, then the lowest item_rest_r
@@ -188,9 +189,9 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
     out += _no_2pl_caveats(r.stats)
     n_un = len(r.stats.uninformative)
     if n_un:
-        out.append(f"{n_un} of {data.M} question(s) carry no information: every model was "
-                   "always right or always wrong on them, so they cannot separate models (they "
-                   "still count in every model's mean score).")
+        out.append(f"{n_un} of {data.M} question(s) carry no information: "
+                   f"{NO_INFORMATION_TEXT} (they still count "
+                   "in every model's mean score).")
     return out
 
 
@@ -233,22 +234,17 @@ def _no_2pl_caveats(stats: QuestionStats) -> list[str]:
 
 
 def _to_code(p: QuestionsParams, data: str = "data") -> str:
-    src = subset_code(p.subset, data)
-    head = ""
-    if p.subset is not None:
-        head, src = f"subset = {src}\n", "subset"
-    by = ""
-    if p.by is not None and p.by != "none":
-        by = f"question_subsets = by_attribute(stats, {p.by!r})\n"
+    by = ("question_subsets = per_question.subsets  # per value of the attribute\n"
+          if p.by is not None and p.by != "none" else "")
     return (
         "import scorio_core as sc\n"
         "from scorio_core import charts\n"
-        "from scorio_core.definitions.questions import questions_view\n"
-        "from scorio_core.engines.questions import by_attribute, question_stats\n\n"
-        f"{head}stats = question_stats({src}, irt={p.irt!r})\n"
+        "from scorio_core.definitions.questions import questions_view\n\n"
+        f"per_question = sc.questions({data}, {settings_code(p)})\n"
+        "stats = per_question.stats  # table, disagree(n), uninformative\n"
         f"{by}"
-        f"disagree = stats.disagree({p.top!r})\n"
-        f"heatmap_columns = {p.heatmap_columns!r}\n"
+        "disagree = per_question.tables()['disagree']\n"
+        "heatmap_columns = per_question.columns\n"
         "# as the report prints it: both ends of a long table (every question: stats.table)\n"
         "sc.display.show(questions_view(stats.table) or stats.table)"
     )
@@ -287,8 +283,9 @@ QUESTIONS = Analysis(
         "the highest and the lowest score on it ('k tied' when k models share that score); "
         "item_rest_r = the correlation across models between the question's score and the "
         "model's mean on the other questions (low or negative: the question ranks models "
-        "unlike the rest). 'uninformative' lists the questions every model got always right or "
-        "always wrong; 'disagree' the questions where models differ most; 'by_subset' sums "
+        "unlike the rest). 'uninformative' lists the questions that carry no information: "
+        + NO_INFORMATION_TEXT + "; 'disagree' the questions where "
+        "models differ most; 'by_subset' sums "
         "them up per value of a question attribute (e.g. the source a question comes from)."
     ),
     caveats=_caveats,

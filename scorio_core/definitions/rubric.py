@@ -31,11 +31,11 @@ from .._validation import ValidationError
 from ..display import Shown
 from ..leaderboard import Leaderboard, leaderboard
 from ..outcomes import Outcomes
-from ._base import Analysis, Chart, Progress, common_caveats
+from ._base import Analysis, Chart, Progress, TableView, common_caveats
 from .leaderboard import chart_captions
 
 __all__ = ["RubricParams", "RubricResult", "RUBRIC", "RubricBoard", "rubric_board",
-           "usable_presets", "default_schemes"]
+           "usable_presets", "default_schemes", "tau_view"]
 
 DEFAULT_SCHEMES = tuple(k for k in rb.PRESETS if k.startswith("ranking/"))[:4]
 
@@ -88,13 +88,16 @@ class RubricParams:
 
 @dataclass(frozen=True, repr=False)
 class RubricResult(Shown):
-    """Ranks per scheme (models × schemes, with the binary gold first) and the N = 1 τ table."""
+    """Ranks per scheme (models × schemes, with the binary gold first), the N = 1 τ table and
+    ``N``, the data's trials per question: the single-trial slices a rubric's τ could average
+    over (its view, :func:`tau_view`, says whether every rubric had them all)."""
 
     analysis_id = "rubric"
     main_table = "tau"
 
     ranks: pd.DataFrame
     tau: pd.DataFrame
+    N: int
 
 
 class RubricBoard(NamedTuple):
@@ -140,7 +143,7 @@ def _run(data: Outcomes, p: RubricParams, progress: Progress | None = None) -> R
     del progress  # fast: no progress to report
     schemes = list(p.schemes)
     return RubricResult(
-        rb.scheme_ranks(data, schemes, gold=True), rb.categorical_ranking(data, schemes)
+        rb.scheme_ranks(data, schemes, gold=True), rb.categorical_ranking(data, schemes), data.N
     )
 
 
@@ -149,6 +152,44 @@ def _tables(r: RubricResult) -> dict:
     ranks = r.ranks.sort_values(r.ranks.columns[0], kind="stable") if len(r.ranks.columns) \
         else r.ranks
     return {"tau": r.tau, "ranks": ranks.reset_index()}
+
+
+def tau_view(tau: pd.DataFrame, N: int) -> TableView:
+    """The τ table as every reader's rendering shows it -- the Rubric page, the report, a
+    result's own display and the notebook's ``sc.display.show``: its ``note`` (one sentence
+    on the data, the same in every row: why τ_Greedy equals τ_GS, or that it is undefined)
+    said under it rather than cut in a column, and ``n_slices`` said in the first line
+    instead of a column when every rubric has all ``N`` single-trial slices (a column of its
+    own split the one-row table into parts on the page). The CSV/JSON exports keep both.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> from scorio_core.definitions.rubric import tau_view
+    >>> tau = pd.DataFrame({"scheme": ["A"], "tau_gs_mean": [0.5], "n_slices": [8],
+    ...                     "note": ["no greedy outcomes (R0) in this dataset"]})
+    >>> view = tau_view(tau, 8)
+    >>> list(view.table), view.note[1]
+    (['scheme', 'tau_gs_mean'], 'Note: no greedy outcomes (R0) in this dataset.')
+    >>> list(tau_view(tau, 10).table)  # two slices tie every model: how many is a number
+    ['scheme', 'tau_gs_mean', 'n_slices']
+    """
+    notes = [x for x in dict.fromkeys(tau["note"]) if isinstance(x, str) and x.strip()]
+    whole = bool((tau["n_slices"] == N).all())
+    over = (f"the {N:,} single-trial slices" if whole else
+            f"the single-trial slices that rank the models (n_slices of {N:,}: a slice that "
+            "ties every model has no τ_b)")
+    return TableView(
+        tau.drop(columns=["note", *(["n_slices"] if whole else [])]),
+        (f"Mean ± s.d. of Kendall τ_b over {over}; higher τ_Self means the rubric ranks "
+         "consistently from one trial.",
+         *(f"Note: {x.strip().rstrip('.')}." for x in notes)),
+    )
+
+
+def _views(r: RubricResult, tables: dict[str, pd.DataFrame]) -> dict[str, TableView]:
+    """The τ table's view (:func:`tau_view`); the ranks are shown whole."""
+    return {"tau": tau_view(tables["tau"], r.N)}
 
 
 def _charts(r: RubricResult) -> list[Chart]:
@@ -160,8 +201,8 @@ def _caveats(data: Outcomes, p: RubricParams, r: RubricResult) -> list[str]:
     out = common_caveats(data)
     if data.R0 is None:
         out.append("No greedy outcomes (R0): τ_Greedy is undefined.")
-    out.append(
-        f"τ means and s.d. are over the {data.N} single-trial slices; ranks use Bayes@N with a "
+    out.append(  # over how many slices: the τ table's own line says (tau_view)
+        "τ compares each rubric's single-trial (N = 1) rankings; ranks use Bayes@N with a "
         "uniform prior and each rubric's weights on all trials."
     )
     return out
@@ -175,11 +216,13 @@ def _to_code(p: RubricParams, data: str = "data") -> str:
     items = ", ".join(_scheme_code(s) for s in p.schemes)
     return (
         "import scorio_core as sc\n"
-        "from scorio_core import charts\n\n"
+        "from scorio_core import charts\n"
+        "from scorio_core.definitions.rubric import tau_view\n\n"
         f"schemes = [{items}]\n"
         f"ranks = sc.rubric.scheme_ranks({data}, schemes, gold=True)\n"
         f"tau = sc.rubric.categorical_ranking({data}, schemes)\n"
-        "sc.display.show(tau)"
+        "# as the report prints it: the note and the slices said under the table\n"
+        f"sc.display.show(tau_view(tau, {data}.N))"
     )
 
 
@@ -210,5 +253,6 @@ RUBRIC = Analysis(
     chart_code=("charts.rank_bump_chart(ranks)",),
     requires=_requires,
     result_var="tau",
+    views=_views,
     for_data=lambda data: {"schemes": default_schemes(data)},
 )

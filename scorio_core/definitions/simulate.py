@@ -32,7 +32,7 @@ from .. import charts
 from .. import simulate as sim
 from ..charts.simulate import lesson_intro, lesson_notice, z_text
 from ..display import Shown
-from ..formatting import DECIMALS_ATTR, format_value, table_formats
+from ..formatting import DECIMALS_ATTR, format_value, share_percent, table_formats
 from ..outcomes import Outcomes
 from ..simulate.lesson import LESSON_DECIMALS
 from ..simulate.params import (
@@ -220,7 +220,7 @@ ORDER = _study(
         f"two mimics with means {p.upper:g} and {p.lower:g} on {r.M} questions (κ = "
         f"{p.concentration:g})",
         f"{p.sims:,} simulated datasets per N (seed {p.seed}): P(correct order) has a "
-        f"simulation standard error of at most {0.5 / math.sqrt(p.sims):.1%}.",
+        f"simulation standard error of at most {share_percent(0.5 / math.sqrt(p.sims))}.",
     ),
     to_code=lambda p, data="data": (
         "import scorio_core as sc\nfrom scorio_core import charts\n\n"

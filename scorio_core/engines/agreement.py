@@ -36,6 +36,7 @@ __all__ = [
     "mean_sd",
     "PairedGap",
     "paired_gap",
+    "paired_sd_reduction",
     "gold_standard",
     "MethodRun",
     "skip_reason",
@@ -193,20 +194,83 @@ def paired_gap(a, b, *, confidence: float = 0.95, draws_from: int | None = None)
     >>> paired_gap([0.9] * 5, [0.8] * 5).separated  # on 5: 1 in 16 by chance
     False
     """
-    from scipy import stats
-
     d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
     d = d[np.isfinite(d)]
     n = int(d.size)
     if n < 2:
         mean = float(d.mean()) if n else np.nan
         return PairedGap(mean, np.nan, np.nan, np.nan, n, float(confidence))
-    mean = float(d.mean())
+    return _t_gap(float(d.mean()), float(d.std(ddof=1)), n, confidence, draws_from)
+
+
+def _distinct(n: int, draws_from: int | None) -> int:
+    """The distinct values behind ``n`` paired values: ``n``, or at most ``draws_from``."""
+    return min(n, draws_from) if draws_from else n
+
+
+def _t_gap(mean: float, sd: float, n: int, confidence: float,
+           draws_from: int | None) -> PairedGap:
+    """``mean`` with the standard error and Student-t interval of :func:`paired_gap`: ``sd``
+    (the s.d. of one pair's term) times ``sqrt(1/n + 1/draws_from)``, on ``k - 1`` degrees
+    of freedom for the ``k`` distinct values (:func:`_distinct`)."""
+    from scipy import stats
+
     scale = 1.0 / n + (1.0 / draws_from if draws_from else 0.0)
-    se = float(d.std(ddof=1) * np.sqrt(scale))
-    df = (min(n, draws_from) if draws_from else n) - 1
-    half = float(stats.t.ppf(0.5 + confidence / 2, max(df, 1))) * se
+    se = float(sd * np.sqrt(scale))
+    half = float(stats.t.ppf(0.5 + confidence / 2, max(_distinct(n, draws_from) - 1, 1))) * se
     return PairedGap(mean, se, mean - half, mean + half, n, float(confidence))
+
+
+def paired_sd_reduction(a, b, *, confidence: float = 0.95,
+                        draws_from: int | None = None) -> PairedGap:
+    """The relative reduction of the spread, ``1 - sd(a) / sd(b)``, of paired values (the
+    same resampled datasets scored both ways) with its standard error and interval, told
+    from noise by the rule of :func:`paired_gap`: a narrowing (or a widening) only where the
+    interval excludes 0, from at least :attr:`PairedGap.min_pairs` pairs
+    (:attr:`PairedGap.separated`).
+
+    The point is ``1 - sd(a) / sd(b)``, each s.d. as :func:`mean_sd` gives it (ddof=0, over
+    that side's finite values). The interval is :func:`paired_gap`'s paired construction on
+    the log of the ratio: to first order (the delta method) ``log sd(a) - log sd(b)`` is the
+    mean over the pairs (those with no NaN) of
+    ``u_i = ((a_i - mean a)^2 / var a - (b_i - mean b)^2 / var b) / 2``, each value's
+    influence on the log of its side's s.d.; its standard error is the s.d. of ``u`` times
+    ``sqrt(1/n + 1/draws_from)`` on ``k - 1`` degrees of freedom, as a paired gap's, with
+    Bonett's (2006) small-sample term: the s.d. of ``u`` is taken as
+    ``sqrt(var u + 3 / (2 (k - 1)))`` (``k``: the distinct values, ``n`` or at most
+    ``draws_from``) -- at 95% the delta method alone claimed a difference between equal
+    spreads in 10-15% of samples of 6 to 10 pairs (normal and τ-like values), this in 3-7%
+    (5-6% from 50). The ends are carried back to ``1 - ratio``: they hold the point and
+    stay below 1; ``se`` is the log scale's times the ratio. NaN ends where either side does
+    not vary (no ratio, or a ratio of 0, which has no log) or with fewer than two pairs.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.engines.agreement import paired_sd_reduction
+    >>> rng = np.random.default_rng(0)
+    >>> b = rng.normal(0, 1.0, 200)
+    >>> g = paired_sd_reduction(0.5 * b + rng.normal(0, 0.1, 200), b)
+    >>> bool(g.lo <= g.mean <= g.hi), round(g.mean, 1), g.separated
+    (True, 0.5, True)
+    >>> g = paired_sd_reduction(rng.normal(0, 1.0, 200), b)  # the same spread
+    >>> bool(g.lo < 0 < g.hi), g.separated
+    (True, False)
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    sd_a, sd_b = mean_sd(a)[1], mean_sd(b)[1]
+    mean = float(1.0 - sd_a / sd_b) if sd_b > 0 else np.nan
+    both = np.isfinite(a) & np.isfinite(b)
+    a, b, n = a[both], b[both], int(both.sum())
+    if not (n >= 2 and a.std() > 0 and b.std() > 0 and sd_a > 0):
+        return PairedGap(mean, np.nan, np.nan, np.nan, n, float(confidence))
+    u = (((a - a.mean()) / a.std()) ** 2 - ((b - b.mean()) / b.std()) ** 2) / 2
+    k = _distinct(n, draws_from)
+    sd_u = float(np.sqrt(u.var(ddof=1) + 1.5 / max(k - 1, 1)))
+    ratio = float(sd_a / sd_b)
+    log = _t_gap(float(np.log(ratio)), sd_u, n, confidence, draws_from)
+    return PairedGap(mean, ratio * log.se, float(1.0 - np.exp(log.hi)),
+                     float(1.0 - np.exp(log.lo)), n, float(confidence))
 
 
 def kendall_tau_b(a, b) -> float:

@@ -7,9 +7,9 @@ Scaling (2026), §3.4, App. E; Table 4, Figs. 2-3, 6-7).
   the displacement ``greedy - sampling`` (positive: greedy ranks it worse).
 * **Prior curves**: τ_b vs the gold standard of Bayes_U@n and Bayes_R0@n for
   n = 1..N over resampled datasets (mean ± s.d.).
-* **N = 1 effect**: Δτ = mean τ(Bayes_R0@1) - mean τ(Bayes_U@1) with its interval (the
-  two priors scored on the same resampled datasets, paired), and the relative reduction of
-  the s.d. of τ, with both distributions.
+* **N = 1 effect**: Δτ = mean τ(Bayes_R0@1) - mean τ(Bayes_U@1) and the relative reduction
+  of the s.d. of τ, each with its interval (the two priors scored on the same resampled
+  datasets, paired), with both distributions.
 
 Example
 -------
@@ -33,7 +33,7 @@ from .._validation import ValidationError, as_outcome_array, model_names
 from ..display import Displayed, recorded
 from ..outcomes import COMBINED, Outcomes, as_outcomes
 from ..rank import METHODS
-from .agreement import PairedGap, kendall_tau_b, mean_sd, paired_gap
+from .agreement import PairedGap, kendall_tau_b, mean_sd, paired_gap, paired_sd_reduction
 from .convergence import Curves, convergence_curves
 
 __all__ = ["GreedyAnalysis", "GreedyByBenchmark", "greedy_by_benchmark", "greedy_table",
@@ -79,11 +79,22 @@ class GreedyAnalysis(Displayed):
                           draws_from=self.n_trials)
 
     @property
+    def sd_reduction_gap(self) -> PairedGap:
+        """The s.d. reduction with its standard error and 95% interval: ``1 - sd(greedy) /
+        sd(uniform)`` of τ_b at the smallest n over the same resampled datasets, paired, the
+        standard error counting that they re-draw the same ``n_trials`` trials
+        (:func:`~scorio_core.engines.agreement.paired_sd_reduction`: :func:`paired_gap`'s
+        construction on the log of the s.d. ratio). The prior narrows (or widens) the spread
+        only where the interval excludes 0 (:attr:`PairedGap.separated`)."""
+        return paired_sd_reduction(self.curves.tau["bayes_greedy"][:, 0],
+                                   self.curves.tau["bayes"][:, 0], draws_from=self.n_trials)
+
+    @property
     def sd_reduction(self) -> float:
         """Relative reduction of the s.d. of τ_b from the greedy prior (Ranking Reasoning LLMs under
-        Test-Time Scaling (2026), Table 4)."""
-        sd = self.n1["sd"].to_numpy()
-        return float(1.0 - sd[1] / sd[0]) if sd[0] > 0 else float("nan")
+        Test-Time Scaling (2026), Table 4): ``1 - sd(greedy) / sd(uniform)`` at the smallest n
+        (:attr:`n1`'s s.d.; its interval: :attr:`sd_reduction_gap`)."""
+        return self.sd_reduction_gap.mean
 
     @property
     def distributions(self) -> pd.DataFrame:
@@ -101,8 +112,10 @@ class GreedyAnalysis(Displayed):
         """The Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 4 row: the mean accuracy
         (the paper's "difficulty"; named here so it is not read as the Questions view's 2PL
         difficulty), τ_G-S, Δτ with its 95% interval (``delta_tau_lo``, ``delta_tau_hi``:
-        :attr:`delta_tau_gap`), s.d. reduction, plus the greedy accuracy."""
-        gap = self.delta_tau_gap
+        :attr:`delta_tau_gap`), the s.d. reduction with its 95% interval
+        (``sd_reduction_lo``, ``sd_reduction_hi``: :attr:`sd_reduction_gap`), plus the greedy
+        accuracy."""
+        gap, spread = self.delta_tau_gap, self.sd_reduction_gap
         return {
             "mean_accuracy": self.difficulty,
             "greedy_accuracy": self.greedy_accuracy,
@@ -110,7 +123,9 @@ class GreedyAnalysis(Displayed):
             "delta_tau": self.delta_tau,
             "delta_tau_lo": gap.lo,
             "delta_tau_hi": gap.hi,
-            "sd_reduction": self.sd_reduction,
+            "sd_reduction": spread.mean,
+            "sd_reduction_lo": spread.lo,
+            "sd_reduction_hi": spread.hi,
         }
 
 
@@ -245,5 +260,6 @@ def greedy_by_benchmark(
 
 def greedy_table(analyses: dict[str, GreedyAnalysis]) -> pd.DataFrame:
     """One Ranking Reasoning LLMs under Test-Time Scaling (2026), Table 4 row per benchmark: mean
-    accuracy (the paper's difficulty), τ_G-S, Δτ with its 95% interval, s.d. reduction."""
+    accuracy (the paper's difficulty), τ_G-S, Δτ and the s.d. reduction, each with its 95%
+    interval."""
     return pd.DataFrame([{"benchmark": b} | g.summary() for b, g in analyses.items()])

@@ -34,7 +34,7 @@ import pandas as pd
 from scipy import special
 
 from .. import eval as ev
-from .._validation import ValidationError, check_confidence
+from .._validation import ValidationError, check_confidence, did_you_mean
 from ..estimands import NOT_IDENTIFIED, SCOPE_HELP, SCOPES
 from ..formatting import count_text, percent
 from ..inference import infer, score_stats
@@ -43,7 +43,8 @@ from ..samples import TEXT_COLUMNS
 
 __all__ = ["PairComparison", "FlipTable", "compare_pair", "flip_table", "model_index",
            "question_benchmarks", "gap_rows", "gap_view", "answer_key", "PER_QUESTION",
-           "trial_texts", "TrialPanel", "TextRow", "question_choices"]
+           "trial_texts", "TrialPanel", "TextRow", "question_choices", "TRIAL_IDS",
+           "trial_meaning"]
 
 #: Text columns of the question, the same for every completion of it: shown once, above
 #: the two models' texts (:attr:`FlipTable.context`), not beside each trial.
@@ -53,7 +54,7 @@ PER_QUESTION = ("input", "target", "metadata")
 def trial_texts(columns) -> tuple[str, ...]:
     """The texts of each completion among a sample store's text ``columns``: every one but
     the question's own (:data:`PER_QUESTION`), in the store's display order
-    (:data:`scorio_core.samples.TEXT_COLUMNS`: reasoning, output, answer, explanation,
+    (:data:`scorio_core.samples.TEXT_COLUMNS`: reasoning, output, answer, choices, explanation,
     annotations, error, prompt), then a table's own text columns in their order -- the
     flip table's text columns, and what the Pair page shows of one trial.
 
@@ -73,7 +74,9 @@ def model_index(data: Outcomes, name: str, what: str = "model") -> int:
         return data.models.index(str(name))
     except ValueError:
         shown = ", ".join(map(repr, data.models[:20])) + (" ..." if data.L > 20 else "")
-        raise ValidationError(f"unknown {what} {name!r}; the models are {shown}") from None
+        hint = did_you_mean(name, data.models)  # "; did you mean 'Modèle β 7B'?" for Modele
+        raise ValidationError(f"unknown {what} {name!r}"
+                              + (hint or f"; the models are {shown}")) from None
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,16 @@ def compare_pair(
             "verdict": verdict, "df": df, "estimand": SCOPE_HELP[scope],
         })  # fmt: skip
     summary = pd.DataFrame(rows)
+    se = dict(zip(summary["scope"], summary["se"], strict=True))
+    if se["population"] < se["questions"]:  # NaN (a scope not identified): never
+        notes.append(
+            f"The population s.e. ({se['population']:.4f}) came out below the questions "
+            f"s.e. ({se['questions']:.4f}), which it contains: the two models answer the "
+            "questions alike, so their difference varies little from question to question, "
+            f"and that spread is estimated from {count_text(data.M, 'question')} "
+            f"({data.M - 1} d.o.f.), whose t quantile allows for such a low draw; the "
+            "population interval is calibrated as it stands (a model's own interval is "
+            "floored at its trial part; a pair's is not, which would cost the test power).")
     ya, yb = st.unscale(st.ybar[0]), st.unscale(st.ybar[1])
     diff = ya - yb
     with np.errstate(invalid="ignore"):
@@ -330,12 +343,19 @@ class FlipTable:
     question : str
     a, b : str
     trials : pandas.DataFrame
-        One row per trial position ``0..N-1``: ``category_a``, ``score_a`` (from ``R``),
-        the file's ``trial_id_a`` and each per-trial text column ``<col>_a``; the same for
-        ``b``; ``flip`` is True where the two scores differ.
+        One row per trial, in the order of ``R``'s trial axis: ``trial``, the trial as the
+        user's files number it (:attr:`trial_meaning`: an Inspect epoch, an lm-eval repeat
+        from 1, ...); ``flip``, True where the two scores differ; ``category_a``,
+        ``score_a`` (from ``R``) and each per-trial text column ``<col>_a``; the same for
+        ``b``. Where the two models' rows are different trials of their files (a model
+        with an errored sample, read with ``on_missing="truncate"``: its second completion
+        in ``R`` is its third epoch), each model's own number instead: ``trial_a`` and
+        ``trial_b``, no ``trial``. The position along the axis (``0..N-1``) is
+        :meth:`panel`'s argument, never a column.
     groups : pandas.DataFrame
         Each model's distinct answers (``answer``, else ``output``) with how many trials
-        gave them, which ones, and their mean score: the repeats grouped.
+        gave them, which ones (``trials``: numbered as ``trial``), and their mean score:
+        the repeats grouped.
     context : dict
         The question's own texts (input, target, metadata: :data:`PER_QUESTION`, in that
         order) as the store has them.
@@ -347,6 +367,8 @@ class FlipTable:
     texts : tuple of str
         The completion texts ``trials`` holds (``<name>_a``, ``<name>_b``), in display order
         (:func:`trial_texts`): every text the store has for a trial.
+    trial_meaning : str
+        What the trial numbers are (:func:`trial_meaning`), for the line under a table.
     """
 
     question: str
@@ -358,6 +380,31 @@ class FlipTable:
     has_text: bool
     benchmark: str | None = None
     texts: tuple[str, ...] = ()
+    trial_meaning: str = ""
+
+    def trial_ids(self, position: int) -> tuple[Any, Any]:
+        """The number of the trial at ``position`` (``0..N-1``) of model ``a`` and of ``b``,
+        as the files number it (the same twice unless the table has ``trial_a``)."""
+        row = self.trials.iloc[int(position)]
+        ta, tb = (row["trial"], row["trial"]) if "trial" in self.trials else (row["trial_a"],
+                                                                             row["trial_b"])
+        return tuple(t.item() if isinstance(t, np.generic) else t for t in (ta, tb))
+
+    def trial_label(self, position: int) -> str:
+        """The trial at ``position`` as a picker names it: ``"3"``, or each model's number
+        where they differ (``"3 (alpha) / 2 (beta)"``).
+
+        Example
+        -------
+        >>> import pandas as pd
+        >>> from scorio_core.engines.pair import FlipTable
+        >>> t = pd.DataFrame({"trial_a": [1, 3], "trial_b": [1, 2]})
+        >>> f = FlipTable("q", "x", "y", t, pd.DataFrame(), {}, False)
+        >>> f.trial_label(0), f.trial_label(1)
+        ('1', '3 (x) / 2 (y)')
+        """
+        ta, tb = self.trial_ids(position)
+        return str(ta) if _same(ta, tb) else f"{ta} ({self.a}) / {tb} ({self.b})"
 
     @property
     def label(self) -> str:
@@ -366,9 +413,10 @@ class FlipTable:
         return self.question + (f" (benchmark {self.benchmark})" if self.benchmark else "")
 
     def panel(self, trial: int) -> TrialPanel:
-        """Trial ``trial`` (a position ``0..N-1``) of both models as the Pair page reads it:
-        each model's category and score, then every text of :attr:`texts` in that order that
-        either model has (a text neither has is left out; a model's empty or missing text is
+        """The trial at position ``trial`` (``0..N-1``) of both models as the Pair page reads
+        it: each model's category and score, its trial number as the files give it
+        (:meth:`trial_ids`), then every text of :attr:`texts` in that order that either
+        model has (a text neither has is left out; a model's empty or missing text is
         ``None``).
 
         Example
@@ -380,8 +428,8 @@ class FlipTable:
         ...                   "score_b": [0.0], "output_b": [""], "error_b": [None]})
         >>> p = FlipTable("q1", "x", "y", t, pd.DataFrame(), {}, True,
         ...               texts=("output", "error")).panel(0)
-        >>> p.heads
-        (('x', 'correct', 1.0), ('y', 'wrong', 0.0))
+        >>> p.heads, p.ids
+        ((('x', 'correct', 1.0), ('y', 'wrong', 0.0)), (0, 0))
         >>> [(r.name, r.a, r.b, r.labels) for r in p.rows]
         [('output', '4', None, ('output', 'output: none'))]
         """
@@ -394,7 +442,7 @@ class FlipTable:
             a, b = (t if isinstance(t, str) and t else None for t in (a, b))
             if (a, b) != (None, None):
                 rows.append(TextRow(name, a, b))
-        return TrialPanel(int(trial), heads, tuple(rows))
+        return TrialPanel(int(trial), heads, tuple(rows), self.trial_ids(trial))
 
 
 class TextRow(NamedTuple):
@@ -418,41 +466,67 @@ class TrialPanel:
     Attributes
     ----------
     trial : int
-        The trial position ``0..N-1``.
+        The trial's position ``0..N-1`` along ``R``'s trial axis (internal: what a person
+        reads is ``ids``).
     heads : tuple
         ``(model, category, score)`` of model ``a``, then of ``b``.
     rows : tuple of TextRow
         The texts to show, in display order (:func:`trial_texts`).
+    ids : tuple
+        The trial's number in model ``a``'s and ``b``'s files (:attr:`FlipTable.trials`'
+        ``trial``).
     """
 
     trial: int
     heads: tuple[tuple[str, str, float], tuple[str, str, float]]
     rows: tuple[TextRow, ...]
+    ids: tuple[Any, Any] = (None, None)
 
 
 def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
     """Both models' trials on ``question``: each repeat's category and score (from ``R``) and,
     when the data carry texts, every text the sample store has for it (:func:`trial_texts`:
     reasoning, output, answer, explanation, ...; one question read from the store), with
-    the question's own texts (input, target, metadata) once in ``context``."""
+    the question's own texts (input, target, metadata) once in ``context``. Each trial is
+    numbered as the user's files number it (:attr:`FlipTable.trials`, :func:`trial_meaning`):
+    the store's trial ids, else the data's ``metadata["trial_ids"]``, else 1..N.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.engines.pair import flip_table
+    >>> R = np.array([[[1, 0, 1]], [[0, 0, 1]]])
+    >>> f = flip_table(Outcomes(R, models=["a", "b"], metadata={"trial_ids": [1, 2, 3]}),
+    ...                "a", "b", "q0")
+    >>> f.trials[["trial", "flip", "score_a", "score_b"]].values.tolist()
+    [[1, True, 1.0, 0.0], [2, False, 0.0, 0.0], [3, False, 1.0, 1.0]]
+    >>> f.groups[["model", "category", "trials"]].values.tolist()
+    [['a', 'correct', '1, 3'], ['a', 'wrong', '2'], ['b', 'wrong', '1, 2'], ['b', 'correct', '3']]
+    """
     ia, ib = model_index(data, a), model_index(data, b)
     try:
         qi = data.questions.index(str(question))
     except ValueError:
+        hint = did_you_mean(question, data.questions)
         raise ValidationError(
-            f"unknown question {question!r}; e.g. {', '.join(map(repr, data.questions[:10]))}"
+            f"unknown question {question!r}"
+            + (hint or f"; e.g. {', '.join(map(repr, data.questions[:10]))}")
         ) from None
     cats, w = data.category_names, data.weights
-    frame: dict[str, Any] = {"trial": np.arange(data.N)}
+    frame: dict[str, Any] = {}
     for tag, i in (("a", ia), ("b", ib)):
         codes = data.R[i, qi]
         frame[f"category_{tag}"] = [cats[c] for c in codes]
         frame[f"score_{tag}"] = w[codes]
     trials = pd.DataFrame(frame)
-    trials["flip"] = trials["score_a"] != trials["score_b"]
+    trials.insert(0, "flip", trials["score_a"] != trials["score_b"])
     context: dict[str, Any] = {}
     text_cols: tuple[str, ...] = ()
     store = data.samples
+    pos = pd.Series(np.arange(data.N))
+    stored = {"a": pd.Series([None] * data.N, dtype=object),
+              "b": pd.Series([None] * data.N, dtype=object)}
     if store is not None:
         rows = store.for_question(str(question), models=[a, b]).to_pandas()
         rows = rows[rows["trial"].notna() & (rows["trial"] < data.N)]
@@ -463,25 +537,107 @@ def flip_table(data: Outcomes, a: str, b: str, question: str) -> FlipTable:
         text_cols = trial_texts(c for c in store.columns if c in rows)
         for tag, m in (("a", a), ("b", b)):
             mine = rows[rows["model"] == m].set_index("trial")
-            idx = trials["trial"]
-            trials[f"trial_id_{tag}"] = (_trial_ids(idx.map(mine["trial_id"]))
-                                         if "trial_id" in mine else None)
+            if "trial_id" in mine:
+                stored[tag] = pos.map(mine["trial_id"]).astype(object)
             for c in text_cols:
-                trials[f"{c}_{tag}"] = idx.map(mine[c])
+                trials[f"{c}_{tag}"] = pos.map(mine[c])
+    ids, meaning = _numbering(data, qi, stored)
+    for k, v in ids.items():
+        trials[k if k == "trial" else f"trial_{k}"] = v
     order = ["trial", "flip"] + [f"{k}_{tag}" for tag in ("a", "b")
-                                 for k in ("category", "score", "trial_id", *text_cols)
-                                 if f"{k}_{tag}" in trials]  # fmt: skip
-    trials = trials[order]
+                                 for k in ("trial", "category", "score", *text_cols)]
+    trials = trials[[c for c in order if c in trials]]
     bench = question_benchmarks(data)
-    return FlipTable(str(question), str(a), str(b), trials, _groups(trials, a, b, text_cols),
-                     context, store is not None, bench[qi] if bench else None, text_cols)
+    return FlipTable(str(question), str(a), str(b), trials,
+                     _groups(trials, ids, a, b, text_cols), context, store is not None,
+                     bench[qi] if bench else None, text_cols, meaning)
+
+
+#: What the trial numbers of one question's completions are, by the harness that wrote the
+#: logs (``Outcomes.metadata["format"]``, a log's ``import_report`` files): the harness's
+#: own epoch or repeat id where it has one -- the number a person finds in the log -- else
+#: the order it wrote them in, counted from 1.
+TRIAL_IDS = {
+    "inspect": "the sample's epoch in the Inspect log",
+    "lm_eval": "the repeat in the lm-eval samples file, counted from 1: the first of a "
+               "document's resps is 1",
+    "helm": "HELM's train_trial_index, which counts train trials from 0",
+    "openai_evals": "the sample's match or metrics event in the OpenAI evals log, counted "
+                    "from 1 in event order",
+}
+#: A table's trials: the file's own trial column.
+TABLE_TRIALS = "the file's trial column"
+#: Ids the data carry from elsewhere (an ``.npz`` written from logs, an in-memory dataset).
+GIVEN_TRIALS = "the trial ids the data carry (metadata['trial_ids'])"
+#: Data without trial ids: the place along the trial axis, counted from 1.
+NO_TRIAL_IDS = "the trial's place among the question's trials, counted from 1 (the data name " \
+               "no trial ids)"
+_TABLES = ("csv", "tsv", "parquet", "jsonl", "json", "ndjson", "xlsx", "table")
+
+
+def trial_meaning(data: Outcomes, question: int, has_ids: bool = True) -> str:
+    """What the trial numbers of question ``question`` (its index) are: the harness's own
+    id (:data:`TRIAL_IDS`, by the format of the logs of that question's benchmark), a
+    table's trial column, the ids the data carry; :data:`NO_TRIAL_IDS` without ids.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core import Outcomes
+    >>> from scorio_core.engines.pair import trial_meaning
+    >>> o = Outcomes(np.zeros((1, 1, 2), int), metadata={"format": "inspect"})
+    >>> trial_meaning(o, 0)
+    "the sample's epoch in the Inspect log"
+    >>> trial_meaning(o, 0, has_ids=False)[:40]
+    "the trial's place among the question's t"
+    """
+    if not has_ids:
+        return NO_TRIAL_IDS
+    bench = data.benchmarks[question] if data.benchmarks else None
+    src = data.parts[bench] if data.parts and bench in data.parts else data
+    rep = src.metadata.get("import_report")
+    files = [f for f in (rep.get("files") or []) if isinstance(f, dict)] \
+        if isinstance(rep, dict) else []
+    mine = [f for f in files if bench is None or f.get("benchmark") == bench] or files
+    fmts = list(dict.fromkeys(str(f.get("format")) for f in mine)) or \
+        str(src.metadata.get("format") or "").split("+")
+    said = [TRIAL_IDS.get(f, TABLE_TRIALS if f in _TABLES else GIVEN_TRIALS) for f in fmts]
+    said = list(dict.fromkeys(said))
+    return said[0] if len(said) == 1 else "each log's own: " + "; ".join(said)
+
+
+def _same(x: Any, y: Any) -> bool:
+    return (pd.isna(x) and pd.isna(y)) if pd.isna(x) or pd.isna(y) else x == y
+
+
+def _numbering(data: Outcomes, qi: int,
+               stored: dict[str, pd.Series]) -> tuple[dict[str, pd.Series], str]:
+    """Each trial's number as the user's files give it, and what it is: ``{"trial": ids}``
+    when both models' trials at each position are the same trial of their files, else
+    ``{"a": ids, "b": ids}``. The ids are the store's (``stored``: text, per model and
+    position), a position without one taking ``metadata["trial_ids"]``; without any,
+    1..N (:data:`NO_TRIAL_IDS`). Whole numbers become an integer column (:func:`_trial_ids`)."""
+    n = data.N
+    given = data.metadata.get("trial_ids")
+    given = ([None if v is None else str(v) for v in given[:n]]
+             if isinstance(given, list | tuple) and len(given) >= n else None)
+    both = pd.concat([s if given is None else s.where(s.notna(), pd.Series(given, dtype=object))
+                      for s in (stored["a"], stored["b"])], ignore_index=True)
+    if both.isna().all():
+        return {"trial": pd.Series(np.arange(1, n + 1))}, trial_meaning(data, qi, False)
+    both = _trial_ids(both)
+    a, b = both.iloc[:n].reset_index(drop=True), both.iloc[n:].reset_index(drop=True)
+    meaning = trial_meaning(data, qi)
+    if all(_same(x, y) or pd.isna(x) or pd.isna(y) for x, y in zip(a, b, strict=True)):
+        return {"trial": a.where(a.notna(), b)}, meaning
+    return {"a": a, "b": b}, meaning
 
 
 def _trial_ids(ids: pd.Series) -> pd.Series:
     """The file's own trial ids (text in the sample store) as whole numbers where every one
     reads as one -- an Inspect epoch, an lm-eval repeat, a table's trial column -- so they
-    are a number column like ``trial`` (right-aligned, sorted 2 before 10) in the app, the
-    report and the JSON export; else as the file wrote them (text, like a question id).
+    are a number column (right-aligned, sorted 2 before 10) in the app, the report and the
+    JSON export; else as the file wrote them (text, like a question id).
 
     Example
     -------
@@ -512,16 +668,18 @@ def answer_key(text_cols) -> str | None:
     return next((c for c in ("answer", "output") if c in text_cols), None)
 
 
-def _groups(trials: pd.DataFrame, a: str, b: str, text_cols) -> pd.DataFrame:
-    """Each model's distinct answers: how many repeats gave each, which, and their mean score;
-    trials the data hold no answer for (none parsed from the reply, a failed call) as one
-    "(no answer recorded)" group ("(no output recorded)" where outputs tell them apart)."""
+def _groups(trials: pd.DataFrame, ids: dict[str, pd.Series], a: str, b: str,
+            text_cols) -> pd.DataFrame:
+    """Each model's distinct answers: how many repeats gave each, which (each model's trial
+    numbers, ``ids``: :func:`_numbering`), and their mean score; trials the data hold no
+    answer for (none parsed from the reply, a failed call) as one "(no answer recorded)"
+    group ("(no output recorded)" where outputs tell them apart)."""
     key = answer_key(text_cols)
     out = []
     for tag, m in (("a", a), ("b", b)):
         col = (trials[f"{key}_{tag}"].fillna(f"(no {key} recorded)") if key
                else trials[f"category_{tag}"])
-        g = pd.DataFrame({"value": col, "trial": trials["trial"],
+        g = pd.DataFrame({"value": col, "trial": ids.get("trial", ids.get(tag)),
                           "score": trials[f"score_{tag}"]})
         for value, sub in g.groupby("value", sort=False):
             out.append({"model": m, key or "category": value, "repeats": len(sub),

@@ -21,8 +21,10 @@ questions that carry no information and those where models disagree most.
   dominate and nothing changes.
 * ``item_rest_r`` -- the classical discrimination: correlation across models between the
   question's score and the model's mean on the other questions (any weights).
-* ``uninformative`` -- every model scored the same category on every trial (all right or
-  all wrong): the question cannot tell models apart and no IRT parameter is estimable.
+* ``uninformative`` -- every model has the same mean score on the question: always right,
+  always wrong, or tied at one score in between (``all tied``: each of two models right on
+  half its trials). Such a question cannot tell models apart -- every paired difference on
+  it is 0 -- and no 2PL difficulty is estimable (:data:`NO_INFORMATION_TEXT`).
 * ``status`` of an informative question whose 2PL item has no estimate, and those parameters
   left blank (NaN) instead of the fit's meaningless number:
 
@@ -43,8 +45,8 @@ questions that carry no information and those where models disagree most.
   always wrong below it) keeps both: its difficulty lies in the gap, its slope is the
   compromise of the data (which push it up) and the prior.
 * ``best``/``worst`` -- the model with the highest/lowest score on the question, or
-  ``"k tied"`` when ``k`` models share that score (``"all tied"``: every model); blank for
-  questions that carry no information.
+  ``"k tied"`` when ``k`` models share that score; blank for questions that carry no
+  information (every model tied: the ``status`` says which way).
 * ``disagreement`` -- Gini mean difference of the per-model scores,
   ``mean_{i<j} |score_i − score_j|``: the expected gap between two models picked at random.
 
@@ -74,10 +76,17 @@ from ..outcomes import Outcomes, as_outcomes
 
 __all__ = ["QuestionStats", "question_stats", "gini_mean_difference", "by_attribute",
            "unbounded_separation", "MIN_SLOPE", "MAX_DIFFICULTY", "SLOPE_PRIOR_SD",
-           "STATUS_HELP"]
+           "STATUS_HELP", "ALL_TIED", "NO_INFORMATION", "NO_INFORMATION_TEXT"]
 
+#: ``status`` of a question on which every model has the same mean score but not all
+#: right or all wrong (more than one model): it separates none of them.
+ALL_TIED = "all tied"
 #: ``status`` of the questions that cannot separate models.
-NO_INFORMATION = ("always right", "always wrong")
+NO_INFORMATION = ("always right", "always wrong", ALL_TIED)
+#: What a question that carries no information is, in the words every rendering uses (the
+#: CLI, the report, the Questions page, the caveats): the rule of :data:`NO_INFORMATION`.
+NO_INFORMATION_TEXT = ("every model has the same mean score on them (always right, always "
+                       "wrong, or all tied at one score), so they cannot separate models")
 #: ``status`` of an informative question none of whose 2PL parameters is estimable (module
 #: docstring): it separates only models of unbounded ability.
 NO_ESTIMATE = "no 2PL estimate"
@@ -88,7 +97,8 @@ NO_DIFFICULTY = "no 2PL difficulty"
 NO_2PL = (NO_ESTIMATE, NO_DIFFICULTY)
 #: What a ``status`` says, for a column's help (the Questions page) and readers.
 STATUS_HELP = (
-    "always right / always wrong: every model the same, no information; no 2PL estimate: "
+    "always right / always wrong / all tied: every model the same mean score, no information "
+    "(no 2PL difficulty); no 2PL estimate: "
     "the question separates only models wrong (or right) on every question, so neither 2PL "
     "parameter is estimable (both left blank); no 2PL difficulty: its 2PL slope is near 0, "
     "so the difficulty is not meaningful (left blank); blank: informative, with both 2PL "
@@ -242,7 +252,8 @@ class QuestionStats(Displayed):
 
     @property
     def uninformative(self) -> pd.DataFrame:
-        """The questions every model got always right or always wrong."""
+        """The questions on which every model has the same mean score (:data:`NO_INFORMATION`:
+        always right, always wrong or all tied)."""
         t = self.table
         return t[t["status"].isin(NO_INFORMATION)].reset_index(drop=True)
 
@@ -313,7 +324,12 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
     lowest, highest = int(np.argmin(w)), int(np.argmax(w))
     all_low = (n[..., lowest] == N).all(0)
     all_high = (n[..., highest] == N).all(0)
-    status = np.where(all_high, "always right", np.where(all_low, "always wrong", ""))
+    models = np.asarray(data.models, dtype=object)
+    top = _tied_name(score, models, lowest=False)
+    bottom = _tied_name(score, models, lowest=True)
+    tied = (top == "all tied") & (L > 1)  # every model the same mean score: no pair differs
+    status = np.where(all_high, "always right", np.where(
+        all_low, "always wrong", np.where(tied, ALL_TIED, "")))
     difficulty = np.full(M, np.nan)
     discrimination = np.full(M, np.nan)
     unbounded: tuple[str, ...] = ()
@@ -342,11 +358,11 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
         # what is not estimable is not shown: no number the status then contradicts
         difficulty = np.where(separated | flat, np.nan, difficulty)
         discrimination = np.where(separated, np.nan, discrimination)
+    # a tied question's slope is the prior's compromise and its difficulty -d/a has nothing
+    # to locate: not shown (its status says why), as a constant question's ±inf is
+    difficulty = np.where(status == ALL_TIED, np.nan, difficulty)
     model_order = np.argsort(-score.mean(1), kind="stable")
     q_order = np.lexsort((np.arange(M), -mean))  # easiest first, ties in file order
-    models = np.asarray(data.models, dtype=object)
-    top = _tied_name(score, models, lowest=False)
-    bottom = _tied_name(score, models, lowest=True)
     spread = score.std(0, ddof=1) if L > 1 else np.zeros(M)
     cols = {"question": np.asarray(data.questions, dtype=object)}
     from .pair import question_benchmarks  # the pair view's rule: pooled benchmarks only

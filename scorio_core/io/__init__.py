@@ -57,7 +57,7 @@ from ._base import (
 from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
 from ._logs import import_table
 from .npz import load_npz, save_npz
-from .options import LoadOptions, options_from
+from .options import LoadOptions, as_asked, options_from
 from .table import (
     _is_frame,
     load_table,
@@ -166,6 +166,15 @@ def load(
     model_prefix : {"strip", "keep"}
         Log model names lose their provider prefix when the names stay distinct
         (default ``"strip"``, reported in the import report).
+    correct, correct_from : optional
+        Make categorical or graded outcomes binary, for the analyses that rank correctness:
+        a trial counts as correct when its category is one of ``correct`` (``["C"]``;
+        ``["C", "P"]`` counts partial credit too) or its score is at least ``correct_from``
+        (on the scores' own scale; continuous scores too). Said in ``load_notes``.
+    round_grades : int, optional
+        Continuous or finely graded scores rounded to the nearest of this many evenly spaced
+        levels of their scale (2 to 21; 11: 0, 0.1, ..., 1), each level a category
+        weighted by its value. Said in ``load_notes``.
 
     Returns
     -------
@@ -215,6 +224,23 @@ def load(
     """
     opts = options_from(options, option_values)
     if _is_frame(source):
-        return load_table(source, opts)
+        return load_table(source, opts)  # the options on the categories applied there
     # records each file read, with its sha256 (one file: its path too, for exports)
-    return load_many(source, opts, filename=filename)
+    return _with_paths(as_asked(load_many(source, opts, filename=filename), opts), source)
+
+
+def _with_paths(data: Outcomes, source: Any) -> Outcomes:
+    """``data`` read from a folder or several paths, with those paths (resolved) in
+    ``metadata["source_paths"]``: a notebook report loads them again, as it loads the one
+    file of ``metadata["source_path"]``. Never a record carried over from a file's own
+    metadata (an ``.npz`` written from a folder's logs)."""
+    import os
+    from dataclasses import replace
+    from pathlib import Path
+
+    paths = list(source) if isinstance(source, list | tuple) else [source]
+    given = [Path(p) for p in paths if isinstance(p, str | os.PathLike)]
+    meta = {k: v for k, v in data.metadata.items() if k != "source_paths"}
+    if given and len(given) == len(paths) and (len(given) > 1 or given[0].is_dir()):
+        meta["source_paths"] = [str(p.resolve()) for p in given]
+    return data if meta == data.metadata else replace(data, metadata=meta)

@@ -13,10 +13,11 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import MAX_CATEGORY, ValidationError
-from ..outcomes import MissingWeightsError, Outcomes, frozen
+from ..formatting import count_text, share_percent
+from ..outcomes import LOAD_NOTES, MissingWeightsError, Outcomes, frozen
 from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
 from ._conditions import decoding_mask, filter_rows, model_identity, question_attributes
-from .options import ROLE_NAMES, LoadOptions
+from .options import MAX_GRADE_LEVELS, ROLE_NAMES, SUGGESTED_LEVELS, LoadOptions, round_levels
 
 if TYPE_CHECKING:
     import polars as pl
@@ -34,7 +35,7 @@ _INDEX_COLUMN = re.compile(r"^(|Unnamed: \d+|__index_level_\d+__|index)$")
 _ROW = "__scorio_row__"
 #: Most categories a graded score may have (both ends of its scale included); more distinct
 #: values is a continuous score, which cannot be an outcome category.
-_MAX_LEVELS = 21
+_MAX_LEVELS = MAX_GRADE_LEVELS
 
 
 def _row_note(fmt: str) -> str:
@@ -240,6 +241,48 @@ def _codes(s: pl.Series) -> tuple[list[str], np.ndarray]:
     return uniq.to_list(), codes.to_numpy()
 
 
+def graded(values: Sequence[float] | np.ndarray, scale: tuple[float, float] | None,
+           opts: LoadOptions) -> np.ndarray:
+    """Graded scores as the loader options read them, before they become categories
+    (:func:`grade_levels`; logs and tables alike): with ``correct_from``, each score at least
+    it is the top of the scale and every other the bottom (continuous scores too); with
+    ``round_grades=K``, each is the nearest of ``K`` evenly spaced levels of the scale
+    (halves up); else as they are.
+
+    Example
+    -------
+    >>> from scorio_core.io import LoadOptions
+    >>> from scorio_core.io._assemble import graded
+    >>> graded([0.12, 0.25, 0.97], None, LoadOptions(round_grades=5)).tolist()
+    [0.0, 0.25, 1.0]
+    >>> graded([3.0, 7.0, 9.5], (0, 10), LoadOptions(correct_from=7)).tolist()
+    [0.0, 10.0, 10.0]
+    """
+    lo, hi = (0.0, 1.0) if scale is None else (float(scale[0]), float(scale[1]))
+    a = np.asarray(values, dtype=float)
+    if opts.correct_from is not None:
+        return np.where(a >= opts.correct_from, hi, lo)
+    if opts.round_grades is not None:
+        k = np.floor((a - lo) / (hi - lo) * (opts.round_grades - 1) + 0.5)
+        return lo + (hi - lo) * k / (opts.round_grades - 1)
+    return a
+
+
+def _continuous_advice(lo: float, hi: float) -> str:
+    """What loads a continuous score on [lo, hi]: rounding to :data:`SUGGESTED_LEVELS`
+    levels, which always leaves at most that many (fewer than :data:`_MAX_LEVELS`, so this
+    refusal cannot recur), or a threshold that counts the scores above it correct (the
+    scale's bottom stays a category, so it never counts every score one way)."""
+    from ..params import widget
+
+    k, mid = SUGGESTED_LEVELS, f"{lo + (hi - lo) / 2:g}"
+    box = widget(LoadOptions, "round_grades")["label"]
+    return (f"round them: round_grades={k} / --round-grades {k} (levels "
+            f"{round_levels(k, (lo, hi))}; '{box}' in the app), or count a score of "
+            f"at least T correct: correct_from=T / --correct-from T (e.g. {mid}); or use a "
+            "correct/incorrect scorer or outcome")
+
+
 def grade_levels(
     values: Sequence[float] | np.ndarray,
     score_range: tuple[float, float] | None = None,
@@ -293,8 +336,7 @@ def grade_levels(
         raise ValidationError(
             f"{where} holds {levels.size} distinct values in [{lo:g}, {hi:g}]{eg}: a "
             f"continuous score cannot be an outcome category (at most {_MAX_LEVELS} levels, "
-            "both ends of the scale included); use a correct/incorrect scorer or outcome, or "
-            "round the grades to a few levels"
+            f"both ends of the scale included); {_continuous_advice(lo, hi)}"
         )
     out = levels.tolist()
     if out == [0.0, 1.0] and (lo, hi) == (0.0, 1.0):
@@ -382,11 +424,12 @@ def _read_grades(
             "weights to read grades in [0, 1], each weighted by its value"
         )
     first = int(np.argmax(~whole)) if (~whole).any() else 0
+    a_read = graded(a, (lo, hi), opts)  # as correct_from / round_grades read them
     levels, names, weights = grade_levels(
-        np.unique(a), (lo, hi), where=f"column {col!r}",
+        np.unique(a_read), (lo, hi), where=f"column {col!r}",
         example=_rows_msg(rows[first : first + 1], fmt, [float(a[first])]),
     )  # fmt: skip
-    codes = np.searchsorted(np.asarray(levels), a + 0.0)
+    codes = np.searchsorted(np.asarray(levels), a_read + 0.0)
     df = df.with_columns(pl.Series(col, codes, dtype=pl.Int64))
     opts = replace(
         opts, score_range=None, weights=tuple(weights),
@@ -437,9 +480,13 @@ def _no_weights_message(outcome: np.ndarray, rows: np.ndarray, fmt: str, col: st
             f"{_rows_msg(rows[first : first + 1], fmt)}.")
     categories = (f"one weight per category, {per_category} / 'Category weights' in the app. ")
     if np.union1d(values, [0]).size > _MAX_LEVELS:  # grade_levels would refuse the scale
-        return (head + f"With {values.size} distinct values they are too many for a score "
-                f"scale (at most {_MAX_LEVELS} levels): round them to a few levels, or for "
-                f"categories 0..{C} give " + categories + tail)
+        k = SUGGESTED_LEVELS  # at most k levels whatever the values: this load succeeds
+        return (head + f"With {values.size} distinct values they are too many categories for "
+                f"a score scale (at most {_MAX_LEVELS} levels): if they are scores from 0 to "
+                f"{C}, give the scale and round them, score_range=(0, {C}), round_grades={k} "
+                f"(Python) / `--score-range 0,{C} --round-grades {k}` (command line) / 'Score "
+                f"range' and 'Round grades to' in the app (levels {round_levels(k, (0, C))}); "
+                f"or, for categories 0..{C}, give " + categories + tail)
     return (
         head + f"If they are scores on a scale from 0 to {C}, give the scale: "
         f"score_range=(0, {C}) (Python) / `--score-range 0,{C}` (command line) / 'Score "
@@ -733,23 +780,73 @@ def _split_benchmarks(
     return _join_parts(parts, opts, label, meta_extra)
 
 
+class PartsDifferError(MissingCellsError):
+    """Benchmarks with different trials and different models: they cannot be combined.
+    ``models`` (benchmark -> its models) and ``trials`` (benchmark -> N) let the loader of
+    logs say it with the names each task shows alone and the options that load them."""
+
+    def __init__(self, message: str, models: Mapping[str, Sequence[str]],
+                 trials: Mapping[str, int]) -> None:
+        super().__init__(message)
+        self.models = {b: tuple(m) for b, m in models.items()}
+        self.trials = dict(trials)
+
+
+def parts_differ_text(models: Mapping[str, Sequence[str]], trials: Mapping[str, int],
+                      loads: Sequence[str] | None = None, what: str = "benchmarks") -> str:
+    """Why benchmarks with different trials and models cannot be combined: the models of
+    the first group of benchmarks, then what each other group lacks and adds beside it
+    (benchmarks with the same models said together), every name in full; and the loads
+    that work: ``benchmark=`` each of ``loads`` (those tried and found to load; default:
+    every benchmark).
+
+    Example
+    -------
+    >>> from scorio_core.io._assemble import parts_differ_text
+    >>> print(parts_differ_text({"a": ["x", "y"], "b": ["x", "z"]}, {"a": 2, "b": 1}))
+    the benchmarks have different trials per question and different models, so they cannot \
+be combined: a (2 trials) has x, y; b (1 trial) lacks y and adds z. Load one at a time: \
+benchmark='a' / --benchmark a, or benchmark='b' / --benchmark b
+    """
+    groups: dict[frozenset, tuple[list[str], list[str]]] = {}  # models -> (benchmarks, models)
+    for b, ms in models.items():
+        groups.setdefault(frozenset(ms), ([], list(ms)))[0].append(b)
+
+    def head(bs: list[str]) -> str:
+        ns = [trials[b] for b in bs]
+        n = count_text(ns[0], "trial") if len(set(ns)) == 1 else f"{', '.join(map(str, ns))} trials"
+        return f"{', '.join(bs)} ({n})"
+
+    (first, ref), *rest = groups.values()
+    said = [f"{head(first)} {'has' if len(first) == 1 else 'have'} {', '.join(ref)}"]
+    for bs, ms in rest:
+        lacks, adds = [m for m in ref if m not in ms], [m for m in ms if m not in ref]
+        said.append(head(bs) + " " + " and ".join(
+            x for x in (f"{'lacks' if len(bs) == 1 else 'lack'} {', '.join(lacks)}" if lacks
+                        else "", f"{'adds' if len(bs) == 1 else 'add'} {', '.join(adds)}"
+                        if adds else "") if x))
+    loads = list(models) if loads is None else list(loads)
+    how = (" Load one at a time: " + ", or ".join(f"benchmark={b!r} / --benchmark {b}"
+                                                   for b in loads)) if loads else (
+        " None of them loads alone with these options either.")
+    return (f"the {what} have different trials per question and different models, so they "
+            f"cannot be combined: {'; '.join(said)}.{how}")
+
+
 def _join_parts(
     parts: dict[str, Outcomes], opts: LoadOptions, label: str,
     meta_extra: Mapping[str, Any] | None,
 ) -> Outcomes:
     """The combined view of benchmarks with different trials: each benchmark's first
-    ``N_min`` trials (and ``D_min`` greedy rows), the parts kept for :meth:`select`."""
+    ``N_min`` trials (and ``D_min`` greedy rows), the parts kept for :meth:`select`; each
+    benchmark's question attributes (no value on the questions of a benchmark without
+    one); what was left out said with counts (:attr:`Outcomes.load_notes`)."""
     first = next(iter(parts.values()))
     models = list(first.models)
-    for b, p in parts.items():
-        if sorted(p.models) != sorted(models):
-            only = sorted(set(p.models) ^ set(models))
-            raise MissingCellsError(
-                f"the benchmarks have different trials and different models ({b!r} lacks or "
-                f"adds {', '.join(map(repr, only[:_SHOW]))}), so they cannot be combined; "
-                f"load one at a time with benchmark= / --benchmark NAME (one of "
-                f"{', '.join(map(repr, parts))})"
-            )
+    if any(sorted(p.models) != sorted(models) for p in parts.values()):
+        have = {b: p.models for b, p in parts.items()}
+        trials = {b: p.N for b, p in parts.items()}
+        raise PartsDifferError(parts_differ_text(have, trials), have, trials)
     order = {b: [p.models.index(m) for m in models] for b, p in parts.items()}
     parts = {b: _reorder(p, order[b], models) for b, p in parts.items()}
     order = {b: list(range(len(models))) for b in parts}
@@ -766,13 +863,22 @@ def _join_parts(
         k: np.concatenate([p.signals[k][order[b]][:, :, :n_min] for b, p in parts.items()], 1)
         for k in sorted(common)
     }
+    keys = list(dict.fromkeys(k for p in parts.values() for k in p.question_attributes))
+    attrs = {k: [v for p in parts.values() for v in p.question_attributes.get(k, [""] * p.M)]
+             for k in keys if k not in signals}
     trials = {b: p.N for b, p in parts.items()}
     shown = ", ".join(f"{b}: {n}" for b, n in trials.items())
-    note = (
+    notes = [
         f"the benchmarks have different trials per question ({shown}): each is loaded as a "
         f"benchmark of its own with all its trials (choose one with benchmark= / --benchmark "
         f"NAME); the combined view keeps the first {n_min} trial(s) of every benchmark"
-    )
+    ]
+    for k in attrs:
+        lack = [b for b, p in parts.items() if k not in p.question_attributes]
+        if lack:
+            notes.append(f"question attribute {k!r} is not in every benchmark: the questions of "
+                         f"{_listed(lack)} have no value in the combined view (left out of "
+                         f"its subsets by {k})")
     meta: dict[str, Any] = {"source_file": label, "format": first.metadata.get("format"),
                             "trials_per_benchmark": trials, "combined_trials": n_min}  # fmt: skip
     ids = [p.metadata.get("trial_ids") for p in parts.values()]
@@ -781,14 +887,27 @@ def _join_parts(
     meta.update(meta_extra or {})
     rep = meta.get("import_report")
     if isinstance(rep, dict):
-        rep = {**rep, "notes": sorted({*rep.get("notes", []), note})}
+        rep = {**rep, "notes": sorted({*rep.get("notes", []), *notes})}
         meta["import_report"] = rep
     else:
-        meta["notes"] = [note]
+        meta["notes"] = notes
     for key in ("on_missing", "dropped_questions", "truncated_to_N"):
         got = {b: p.metadata[key] for b, p in parts.items() if key in p.metadata}
         if got:
             meta[key + "_per_benchmark"] = got
+    # what each benchmark's own load left out holds in the combined view too; then what
+    # combining them leaves out
+    meta[LOAD_NOTES] = [{**n, "benchmarks": [b]} for b, p in parts.items()
+                        for n in p.metadata.get(LOAD_NOTES, ())]
+    for b, p in parts.items():
+        for n, n_kept, what in ((p.N, n_min, "trial"), (p.D, d_min, "greedy row")):
+            if n > n_kept:
+                with_ = [c for c, q in parts.items() if (q.N if what == "trial" else q.D) == n_kept]
+                _note_load(meta, (
+                    f"{b}: {n - n_kept:,} of {count_text(n, what)} per question left out to "
+                    f"combine it with the tasks of {count_text(n_kept, what)} "
+                    f"({_listed(with_)}); analyse it alone, with all its {what}s, with "
+                    f"benchmark={b!r} / --benchmark {b}, or the app's Benchmark box"), [b])
     from ..samples import union
 
     return Outcomes(
@@ -798,7 +917,8 @@ def _join_parts(
         models=models,
         questions=[q for p in parts.values() for q in p.questions],
         benchmarks=[b for b, p in parts.items() for _ in range(p.M)],
-        signals=signals, name=opts.name or Path(label).stem.strip("<>") or "dataset",
+        signals=signals, question_attributes=attrs,
+        name=opts.name or Path(label).stem.strip("<>") or "dataset",
         metadata=meta, parts=parts,
     )  # fmt: skip
 
@@ -899,6 +1019,7 @@ def _completeness(
             dropped_questions=[questions[q] for q in np.flatnonzero(~keep_q)],
             n_questions_found=len(questions),
         )
+        _note_load(meta, _dropped_note(cnt, short, keep_q, models, questions))
         return keep_q[qi], keep_q, N, D
     N_min, D_min = int(cnt[0].min()), int(cnt[1].min())
     if N_min == 0:
@@ -917,7 +1038,85 @@ def _completeness(
         meta["truncated_to_D"] = D_min
         if D_min == 0:
             meta["R0_dropped"] = "some (model, question) pairs have no greedy rows"
+    _note_load(meta, _truncated_note(cnt, (N, D), (N_min, D_min), models))
     return keep, keep_q, N_min, D_min
+
+
+def _note_load(meta: dict[str, Any], text: str | None, benchmarks: Sequence[str] = ()) -> None:
+    """Record what the load did that changes the numbers (:data:`~scorio_core.outcomes.
+    LOAD_NOTES`, read by :attr:`Outcomes.load_notes <scorio_core.outcomes.Outcomes.
+    load_notes>`): about ``benchmarks``, or the whole load (nothing for no ``text``)."""
+    if text:
+        meta.setdefault(LOAD_NOTES, []).append({"text": text, "benchmarks": list(benchmarks)})
+
+
+def _listed(names: Sequence[str], n: int = _SHOW) -> str:
+    """``a, b, c`` or ``a, b, c, ... (12 in all)``."""
+    head = ", ".join(map(str, names[:n]))
+    return head if len(names) <= n else f"{head}, ... ({len(names):,} in all)"
+
+
+def _dropped_note(cnt: np.ndarray, short: np.ndarray, keep_q: np.ndarray,
+                  models: list[str], questions: list[str]) -> str:
+    """``on_missing='drop_questions'`` in a sentence: the questions left out, which models
+    lacked trials on them, and the completions of the others that went with them.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.io._assemble import _dropped_note
+    >>> cnt = np.array([[[2, 2, 2], [2, 1, 2]], [[0, 0, 0], [0, 0, 0]]])  # (2, L, M)
+    >>> short = cnt[0] != 2
+    >>> note = _dropped_note(cnt, short, ~short.any(0), ["a", "b"], ["q1", "q2", "q3"])
+    >>> note.split(" each ")[0], note.split("(b on ")[1][:10], note.split("with them ")[1][:13]
+    ("on_missing='drop_questions' left out 1 of 3 questions (q2),", '1 question', '3 completions')
+    """
+    gone = ~keep_q
+    who = short[:, gone].sum(axis=1)
+    lacking = ", ".join(f"{models[m]} on {count_text(int(who[m]), 'question')}"
+                        for m in np.flatnonzero(who))
+    lost = int(cnt[:, :, gone].sum())
+    return (f"on_missing='drop_questions' left out {int(gone.sum()):,} of "
+            f"{count_text(len(questions), 'question')} "
+            f"({_listed([questions[q] for q in np.flatnonzero(gone)])}), each incomplete for "
+            f"some model ({lacking}), and with them {count_text(lost, 'completion')} the "
+            "models gave on them: every model is scored on the questions all of them answered "
+            "in full")
+
+
+def _truncated_note(cnt: np.ndarray, most: tuple[int, int], kept: tuple[int, int],
+                    models: list[str]) -> str | None:
+    """``on_missing='truncate'`` in a sentence: the trials kept, the pairs that had fewer
+    than the most, and the completions left out in all and per model (with their share);
+    ``None`` when nothing was left out.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.io._assemble import _truncated_note
+    >>> cnt = np.array([[[4, 4], [4, 3]], [[0, 0], [0, 0]]])  # alpha: 4, 4; beta: 4, 3
+    >>> _truncated_note(cnt, (4, 0), (3, 0), ["alpha", "beta"]).split(": ", 2)[2]
+    'alpha 2 of 8 (25.0%), beta 1 of 7 (14.3%)'
+    """
+    said = []
+    for k, (most_k, kept_k, what) in enumerate(((most[0], kept[0], "trial"),
+                                                (most[1], kept[1], "greedy row"))):
+        if most_k <= kept_k:
+            continue
+        short = (cnt[k] < most_k).sum(axis=1)
+        found = cnt[k].sum(axis=1)
+        lost = np.clip(cnt[k] - kept_k, 0, None).sum(axis=1)
+        fewer = ", ".join(f"{models[m]}: {int(short[m]):,}" for m in np.flatnonzero(short))
+        per = ", ".join(f"{models[m]} {int(lost[m]):,} of {int(found[m]):,} "
+                        f"({share_percent(lost[m] / found[m])})" for m in np.flatnonzero(lost))
+        n_short = int(short.sum())
+        said.append(
+            f"kept the first {count_text(kept_k, what)} of every (model, question) pair, the "
+            f"fewest a pair has ({count_text(n_short, 'pair')} {'has' if n_short == 1 else 'have'}"
+            f" fewer than {most_k:,}; {fewer}), so {int(lost.sum()):,} of "
+            f"{count_text(int(found.sum()), 'completion' if k == 0 else 'greedy row')} are "
+            f"left out: {per}")
+    return f"on_missing='truncate' {'; and '.join(said)}" if said else None
 
 
 def _signal_values(df: pl.DataFrame, col: str, fmt: str) -> np.ndarray | None:

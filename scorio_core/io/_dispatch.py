@@ -15,10 +15,10 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
-from ..outcomes import Outcomes
+from ..outcomes import LOAD_NOTES, POOLED, Outcomes
 from ..samples import SAMPLES_SUFFIX, SampleStore, SampleWriter, beside, union
 from . import helm, inspect, lm_eval, openai_evals
-from ._assemble import _from_frame, grade_levels
+from ._assemble import PartsDifferError, _from_frame, grade_levels, parts_differ_text
 from ._base import (
     ACCEPTED_SUFFIXES,
     SPREADSHEET_HINT,
@@ -133,24 +133,12 @@ def _json_or_none(src: _Src) -> tuple[Any, str | None]:
 def _instance_stats_streamed(src: _Src) -> bool:
     """Whether a JSON file is a HELM ``per_instance_stats.json``, from its first entry alone
     (:func:`.helm.first_entry`): a suite's runs are not all parsed before the first is read,
-    each is parsed when it is (:func:`_document`)."""
+    each is decoded a record at a time when it is (:func:`.helm.read_stats`)."""
     try:
         with src.open() as fh:
             return helm.is_instance_stats([helm.first_entry(fh)])
     except OSError:
         return False
-
-
-def _document(src: _Src, kind: str, parsed: Any) -> Any:
-    """The parsed document of a JSON log (HELM's stats, an Inspect ``.json`` log): the one
-    :func:`detect` gave, or, where it gave none (found from its start; or read once and
-    released, :func:`load_many`), the file parsed now."""
-    if parsed is not None or kind not in ("helm", "inspect_json"):
-        return parsed
-    obj, err = _json_or_none(src)
-    if err:
-        raise ValidationError(f"{src.label}: not JSON ({err})")
-    return obj
 
 
 def _first_line(src: _Src) -> Any:
@@ -187,8 +175,7 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
         if key in LOG_FORMATS or key == "eval":
             key = "inspect" if key == "eval" else key
             if key == "inspect" and not src.head.startswith(b"PK"):
-                obj, _ = _json_or_none(src)
-                return ("inspect_json", obj)
+                return ("inspect_json", None)  # parsed when read (read_json_file)
             if key == "helm":
                 if name in (helm.STATS_NAME, helm.SCENARIO_STATE):  # read (size checked)
                     return (_HELM_PART, name)  # beside the stats only
@@ -223,7 +210,9 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
         return (_HELM_PART, name)  # states: read (size checked) by .helm only
     if suffix == ".json":
         if _instance_stats_streamed(src):
-            return ("helm", None)  # parsed when read, not held from now on
+            return ("helm", None)  # decoded a record at a time when read
+        if inspect.is_inspect_json(inspect.json_header(src)):
+            return ("inspect_json", None)  # its header is all a listing reads of it
         obj, err = _json_or_none(src)
         if err:
             raise ValidationError(f"{src.label}: not JSON ({err})")
@@ -329,27 +318,142 @@ def load_many(
     filename: str | None = None,
 ) -> Outcomes:
     """Read every file of ``source`` and assemble one :class:`Outcomes`."""
-    return _load_items(gather(source, filename, opts.max_bytes), opts)
+    return _load_items(gather(source, filename, opts.max_bytes), opts,
+                       _collection(source, filename))
 
 
-def _load_items(items: Sequence[Item], opts: LoadOptions) -> Outcomes:
-    """Read the files ``items`` (:func:`gather`) and assemble one :class:`Outcomes`."""
-    format, max_bytes = opts.format, opts.max_bytes
+def inventory(source: Any, opts: LoadOptions, *, filename: str | None = None
+              ) -> list[dict[str, Any]]:
+    """What ``source`` holds, read but not combined: one row per task of its logs (its
+    harness, the files, and -- loaded alone, as ``benchmark=`` the task loads it -- its
+    models as the tool shows them, questions and trials, or why it does not load alone) and
+    one per table or ``.npz``. For data whose parts cannot be combined (tasks run on other
+    models with other trials) it says what there is and which part loads; a file that
+    cannot be read at all is refused as :func:`load` refuses it.
+
+    Example
+    -------
+    >>> from scorio_core.io import LoadOptions
+    >>> from scorio_core.io._dispatch import inventory
+    >>> rows = inventory("tests/fixtures/harness/inspect/eval_set", LoadOptions())
+    >>> [(r["task"], sorted(r["models"]), r["questions (M)"], r["trials (N)"]) for r in rows]
+    [('arith', ['alpha', 'beta'], 5, 2), ('logic', ['alpha', 'beta'], 4, 3)]
+    """
+    opts = replace(opts, samples="skip")
+    got = _read_files(*_listing(gather(source, filename, opts.max_bytes), opts), opts)
+    rows: list[dict[str, Any]] = []
+    for task in dict.fromkeys(p.benchmark for p in got.parts):
+        mine = [p for p in got.parts if p.benchmark == task]
+        row: dict[str, Any] = {"harness": "+".join(sorted({p.format for p in mine})),
+                               "task": task, "files": len({p.file for p in mine})}
+        try:
+            alone = assemble_logs([_as_read(p) for p in got.parts], replace(opts, benchmark=task))
+        except (ValidationError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            row.update(models=list(dict.fromkeys(p.model for p in mine)),
+                       loads=f"not alone: {str(exc).splitlines()[0]}")
+        else:
+            row.update({"models": list(alone.models), "questions (M)": alone.M,
+                        "trials (N)": alone.N, "loads": f"benchmark={task!r} / --benchmark {task}"})
+        rows.append(row)
+    for label, o in got.tables:
+        rows.append({"harness": o.metadata.get("format"),
+                     "task": ", ".join(o.benchmark_names) or None, "files": 1, "file": label,
+                     "models": list(o.models), "questions (M)": o.M, "trials (N)": o.N})
+    return rows
+
+
+def _collection(source: Any, filename: str | None = None) -> str | None:
+    """The name of a folder (or zip archive, on disk or uploaded) given as the source:
+    what data pooled from the logs or files of several tasks in it are called (``None``
+    for anything else)."""
+    if isinstance(source, Mapping) and len(source) == 1:  # one upload
+        filename = str(next(iter(source)))
+    elif isinstance(source, str | os.PathLike):
+        path = Path(source)
+        if path.is_dir():
+            return path.resolve().name or None
+        filename = filename or path.name
+    name = PurePosixPath(str(filename or "").replace(chr(92), "/"))
+    return (name.stem or None) if name.suffix.lower() == ".zip" else None
+
+
+def _load_items(items: Sequence[Item], opts: LoadOptions,
+                collection: str | None = None) -> Outcomes:
+    """Read the files ``items`` (:func:`gather`) and assemble one :class:`Outcomes`;
+    ``collection``: the name of the folder they were found in."""
+    return _read_listing(*_listing(items, opts), opts, collection)
+
+
+def _listing(items: Sequence[Item], opts: LoadOptions
+             ) -> tuple[list[tuple[Item, str, Any]], dict[str, Item]]:
+    """What each file of ``items`` is (:func:`detect`; an archive's files in its place):
+    ``(item, kind, parsed)`` in reading order, and each file -> the file on disk (or
+    upload) it came from."""
     kinds: list[tuple[Item, str, Any]] = []
-    top: dict[str, Item] = {}  # each file read -> the file on disk (or upload) it came from
+    top: dict[str, Item] = {}
     queue = list(items)
     while queue:
         it = queue.pop(0)
         top.setdefault(it.src.label, it)
-        kind, parsed = detect(it.src, format)
+        kind, parsed = detect(it.src, opts.format)
         if kind == "archive":
-            members = _archive_items(it, max_bytes, texts=opts.samples == "keep")
+            members = _archive_items(it, opts.max_bytes, texts=opts.samples == "keep")
             top.update({m.src.label: top[it.src.label] for m in members})
             queue = members + queue
             continue
         kinds.append((it, kind, parsed))
-    used: dict[str, Item] = {}  # the files the outcomes came from, each once
-    data_files: dict[str, Item] = {}  # ... of them, those read as data (not beside one)
+    return kinds, top
+
+
+@dataclass
+class _Read:
+    """The files of a listing as read (:func:`_read_files`), before they are assembled."""
+
+    parts: list[LogPart]  # the logs' parts
+    tables: list[tuple[str, Outcomes]]  # (file, outcomes) of the tables and .npz files
+    skipped: list[str]  # files passed over (neither a log nor a table)
+    writer: SampleWriter  # the logs' texts
+    read: dict[str, list[Item]]  # each file read -> the files read beside it
+
+
+def _read_listing(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
+                  opts: LoadOptions, collection: str | None = None) -> Outcomes:
+    """Read the files listed (:func:`_listing`; ``kinds`` loses each parsed document as its
+    file is read) and assemble one :class:`Outcomes`, named ``collection`` (the folder's
+    name) when it pools several tasks or files and no name was given."""
+    got = _read_files(kinds, top, opts)
+    parts, tables, read = got.parts, got.tables, got.read
+    logs = None
+    if parts:
+        as_read = [_as_read(p) for p in parts]  # the assembly renames and notes in place
+        try:
+            logs = assemble_logs(parts, opts, skipped=got.skipped, writer=got.writer,
+                                 collection=collection)
+        except PartsDifferError as exc:  # say it with the names and options of these logs
+            raise PartsDifferError(_parts_differ_text(exc, as_read, opts), exc.models,
+                                   exc.trials) from None
+        except ValidationError as exc:
+            hint = "" if type(exc) is not ValidationError else _assembly_hint(
+                as_read, parts, opts, str(exc))
+            if not hint:
+                raise
+            raise ValidationError(f"{exc}{hint}") from None
+        tables.insert(0, ("logs", logs))
+    out = tables[0][1] if len(tables) == 1 else combine(tables, opts, collection)
+    # the files the outcomes came from (not another task's logs, read for their header or
+    # name only and left out by the assembly), each once, with the files read beside them
+    kept = {f for label, o in tables for f in (
+        _files(o.metadata.get("source_file")) if o is logs else (label,))}
+    data_files = {top[f].src.label: top[f] for f in read if f in kept}  # an archive once
+    used = {it.src.label: it for f in read if f in kept for it in (top[f], *read[f])}
+    return _with_sources(out, list(used.values()), list(data_files.values()))
+
+
+def _read_files(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
+                opts: LoadOptions) -> _Read:
+    """Read each file listed (:func:`_listing`) as what it is: the logs' parts, the tables,
+    the files passed over; refuses what cannot be read, with advice tried on the listing."""
+    read: dict[str, list[Item]] = {}  # each file read -> the files read beside it
     siblings = _siblings([it for it, _, _ in kinds])
     has_logs = any(k in _LOG_KINDS for _, k, _ in kinds)
     parts: list[LogPart] = []
@@ -391,20 +495,16 @@ def _load_items(items: Sequence[Item], opts: LoadOptions) -> Outcomes:
             ) from None
         except ValidationError as exc:  # one task's log in a folder of several: say so
             hint = "" if isinstance(exc, MissingCellsError) else _failed_log_hint(
-                items, kinds, (it, kind, parsed), opts, isinstance(exc, UnknownScorerError))
+                kinds, top, (it, kind, parsed), opts, isinstance(exc, UnknownScorerError))
             if not hint:
                 raise
             raise ValidationError(f"{exc}{hint}") from None
         parsed = None  # read: its texts are spilled and its memory given back (spill_texts)
         for part in parts[n_parts:]:
             spill_texts(part, writer, keep=opts.samples == "keep")
-        origin = top[src.label]
-        used.setdefault(origin.src.label, origin)
-        data_files.setdefault(origin.src.label, origin)
-        for r in reads:  # beside it: a file given or found with it, else one on disk
-            if r.label != src.label:
-                aside = top.get(r.label, Item(r, False))
-                used.setdefault(aside.src.label, aside)
+        # beside it: a file given or found with it, else one on disk
+        read[src.label] = [top.get(r.label, Item(r, False)) for r in reads
+                           if r.label != src.label]
     _refuse_ignored_options(kinds, opts, dict(tables))
     if not parts and not tables:
         _refuse_helm_parts(kinds, explicit=False)
@@ -414,21 +514,12 @@ def _load_items(items: Sequence[Item], opts: LoadOptions) -> Outcomes:
             "logs (.eval, .json, samples_*.jsonl, OpenAI evals .jsonl, per_instance_stats.json), "
             "long tables or .npz"
         )
-    if parts:
-        as_read = [_as_read(p) for p in parts]  # the assembly renames and notes in place
-        try:
-            logs = assemble_logs(parts, opts, skipped=skipped, writer=writer)
-        except ValidationError as exc:
-            hint = "" if type(exc) is not ValidationError else _assembly_hint(
-                as_read, parts, opts, str(exc))
-            if not hint:
-                raise
-            raise ValidationError(f"{exc}{hint}") from None
-        if not tables:
-            return _with_sources(logs, list(used.values()), list(data_files.values()))
-        tables.insert(0, ("logs", logs))
-    out = tables[0][1] if len(tables) == 1 else combine(tables, opts)
-    return _with_sources(out, list(used.values()), list(data_files.values()))
+    return _Read(parts, tables, skipped, writer, read)
+
+
+def _files(source_file: Any) -> list[str]:
+    """The files an assembly of logs names in ``metadata["source_file"]`` (one or a list)."""
+    return [source_file] if isinstance(source_file, str) else list(source_file or ())
 
 
 #: Options an ``.npz`` cannot honour (it holds the outcome array, not rows or logs): refused
@@ -529,21 +620,21 @@ def _with_sources(data: Outcomes, used: Sequence[Item], data_files: Sequence[Ite
     return attach_sources(data, [(it.src.label, raw(it)) for it in used], path=named)
 
 
-def _tasks_of(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions) -> set[str]:
-    """The tasks of a listing's Inspect and lm-eval logs, read from their headers and
-    names only (for advice when one task's log cannot be read as asked)."""
-    tasks: set[str] = set()
-    for it, kind, parsed in kinds:
-        try:
-            if kind == "inspect":  # a benchmark no task has: only the header is read
-                tasks.add(inspect.read_eval(it.src, None, opts.max_bytes, "\0", False).benchmark)
-            elif kind == "inspect_json":
-                tasks.add(str(_document(it.src, kind, parsed)["eval"]["task"]))
-            elif kind == "lm_eval":
-                tasks.update(lm_eval.task_of(it.src.label))
-        except (ValidationError, KeyError, TypeError):
-            continue
-    return tasks
+def _tasks_of(entry: tuple[Item, str, Any], opts: LoadOptions) -> set[str]:
+    """The tasks of a listed Inspect or lm-eval log, read from its header or name only, as
+    a load with ``benchmark=`` another task reads it (for advice when one task's log cannot
+    be read as asked); none where that read fails or for another file."""
+    it, kind, _ = entry
+    try:
+        if kind == "inspect":  # a benchmark no task has: only the header is read
+            return {inspect.read_eval(it.src, None, opts.max_bytes, "\0", False).benchmark}
+        if kind == "inspect_json":
+            return {inspect.read_json_file(it.src, None, "\0", False).benchmark}
+        if kind == "lm_eval":
+            return lm_eval.task_of(it.src.label)
+    except (ValidationError, KeyError, TypeError):
+        pass
+    return set()
 
 
 def _one_task_hint(tasks: set[str], opts: LoadOptions, failing: set[str] = frozenset()
@@ -593,17 +684,39 @@ def _assembly_hint(as_read: Sequence[LogPart], parts: Sequence[LogPart], opts: L
     return ""
 
 
-def _loads_alone(items: Sequence[Item], opts: LoadOptions, task: str) -> Exception | None:
-    """Whether ``benchmark=task`` loads the files ``items`` with the other options as given:
-    tried as the user would run it (scores only), ``None`` when it loads, else its error."""
+def _parts_differ_text(exc: PartsDifferError, as_read: Sequence[LogPart],
+                       opts: LoadOptions) -> str:
+    """:func:`parts_differ_text` for logs: each task's models named as the task shows them
+    when loaded alone (without the provider prefixes another harness's names kept in the
+    joint load), and only the ``benchmark=`` loads that were tried and load (at most
+    :data:`_ALONE_TRIES` tried)."""
+    models, loads = dict(exc.models), []
+    for b in list(models)[:_ALONE_TRIES]:
+        try:
+            alone = assemble_logs([_as_read(p) for p in as_read],
+                                  replace(opts, benchmark=b, samples="skip"))
+        except (ValidationError, KeyError, TypeError, AttributeError, IndexError):
+            continue
+        models[b] = alone.models
+        loads.append(b)
+    text = parts_differ_text(models, exc.trials, loads, what="tasks")
+    untried = len(models) - _ALONE_TRIES
+    return text + (f" ({untried:,} other task(s) not tried)" if untried > 0 else "")
+
+
+def _loads_alone(kinds: Sequence[tuple[Item, str, Any]], top: Mapping[str, Item],
+                 opts: LoadOptions, task: str) -> Exception | None:
+    """Whether ``benchmark=task`` loads the files listed (``kinds``, :func:`_listing`) with
+    the other options as given: tried as the user would run it (scores only), ``None`` when
+    it loads, else its error."""
     try:
-        _load_items(items, replace(opts, benchmark=task, samples="skip"))
+        _read_listing(list(kinds), top, replace(opts, benchmark=task, samples="skip"))
     except (ValidationError, KeyError, TypeError, AttributeError, IndexError) as exc:
         return exc
     return None
 
 
-def _failed_log_hint(items: Sequence[Item], kinds: Sequence[tuple[Item, str, Any]],
+def _failed_log_hint(kinds: Sequence[tuple[Item, str, Any]], top: Mapping[str, Item],
                      failed: tuple[Item, str, Any], opts: LoadOptions,
                      unknown_scorer: bool) -> str:
     """The advice when one task's log cannot be read as asked in a listing of several
@@ -611,20 +724,30 @@ def _failed_log_hint(items: Sequence[Item], kinds: Sequence[tuple[Item, str, Any
     :func:`_loads_alone`: the other tasks may fail for the same reason, e.g. lack the
     scorer asked for or hold no scores either), else nothing -- or, for a scorer
     (``unknown_scorer``) that the first log of every task lacks, that none has it (a task
-    whose first log has it is not said to lack it, though a later log does)."""
+    whose first log has it is not said to lack it, though a later log does).
+
+    Its cost is bounded whatever the folder holds: each log's task is read once, from its
+    header or name (:func:`_tasks_of`); at most :data:`_ALONE_TRIES` tasks are tried, the
+    first that loads ends the search; and a try reuses the listing and leaves out the
+    Inspect logs of other tasks (a load with ``benchmark=`` reads only their headers,
+    which were just read without fault, and drops them), so it reads the task's own logs
+    and the files whose task is not known from a header (lm-eval, whose groups may name
+    another task's file; HELM; tables)."""
     if opts.benchmark is not None or (not unknown_scorer and failed[1] not in _LOG_KINDS):
         return ""
+    of = [(entry, _tasks_of(entry, opts)) for entry in kinds]  # each log's task, read once
     first: dict[str, str] = {}  # each task's first log, in reading order
-    for entry in kinds:
-        if entry[1] in _LOG_KINDS:
-            for task in sorted(_tasks_of([entry], opts)):
-                first.setdefault(task, entry[0].src.label)
-    tasks, failing = set(first), _tasks_of([failed], opts)
+    for entry, ts in of:
+        for task in sorted(ts):
+            first.setdefault(task, entry[0].src.label)
+    tasks, failing = set(first), _tasks_of(failed, opts)
     if len(tasks) < 2:
         return ""
     lacking = {t for t in failing if first.get(t) == failed[0].src.label and unknown_scorer}
     for task in sorted(tasks - failing)[:_ALONE_TRIES]:
-        exc = _loads_alone(items, opts, task)
+        alone = [entry for entry, ts in of
+                 if not (entry[1] in ("inspect", "inspect_json") and ts and task not in ts)]
+        exc = _loads_alone(alone, top, opts, task)
         if exc is None:
             return _one_task_hint(tasks, opts, tasks - {task})
         if isinstance(exc, UnknownScorerError) and exc.file == first[task]:
@@ -641,14 +764,13 @@ def _read_one(src, kind, parsed, sib, parts, tables, opts: LoadOptions) -> None:
     if kind == "inspect":
         parts.append(inspect.read_eval(src, scorer, max_bytes, bench, texts))
     elif kind == "inspect_json":
-        parts.append(inspect.read_json_log(src, _document(src, kind, parsed), scorer, bench,
-                                           texts))
+        parts.append(inspect.read_json_file(src, scorer, bench, texts))
     elif kind == "lm_eval":
         parts.extend(lm_eval.read_samples(src, scorer, sib, max_bytes, bench, texts))
     elif kind == "openai_evals":
         parts.append(openai_evals.read_events(src, texts))
     elif kind == "helm":
-        parts.append(helm.read_stats(src, _document(src, kind, parsed), scorer, sib, texts))
+        parts.append(helm.read_stats(src, parsed, scorer, sib, texts))  # parsed or streamed
     else:
         if src.label.lower().endswith(SAMPLES_SUFFIX):
             raise ValidationError(
@@ -699,9 +821,12 @@ def _common_grades(outs: Sequence[tuple[str, Outcomes]]) -> list[tuple[str, Outc
     return out
 
 
-def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes:
+def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions,
+            collection: str | None = None) -> Outcomes:
     """One dataset from several: the same categories, each (model, benchmark) from one file,
-    and -- through the shared assembly -- the same questions and trials for every model."""
+    and -- through the shared assembly -- the same questions and trials for every model.
+    Named ``collection`` (the folder's name) unless a name was given; what each file's load
+    left out (:attr:`Outcomes.load_notes`) stays said, about that file's benchmarks."""
     outs = _common_grades(outs)
     label0, first = outs[0]
     owner: dict[tuple[str, str | None], str] = {}
@@ -757,7 +882,7 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
     names = list(dict.fromkeys(f["file"] for f in files))
     report["n_files"] = len(names)
     opts = replace(opts, columns=None, where=None, model_columns=None,
-                   model_map=None, name=opts.name or "combined", score_range=None,
+                   model_map=None, name=opts.name or collection or "combined", score_range=None,
                    weights=tuple(first.weights), category_names=tuple(first.category_names))
     try:
         out = _from_frame(
@@ -771,5 +896,13 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions) -> Outcomes
             f"combining {len(names)} files ({who}): "
             + str(exc).replace("Fix the file", "Fix the files")
         ) from None
+    carried = [{**n, "benchmarks": n.get("benchmarks") or o.benchmark_names}
+               for _, o in outs for n in o.metadata.get(LOAD_NOTES) or ()]
+    pooled = any(o.metadata.get(POOLED) for _, o in outs) or len(
+        {tuple(o.benchmark_names) for _, o in outs}) > 1
+    if carried or pooled:
+        out = replace(out, metadata={**out.metadata,
+                                     LOAD_NOTES: carried + list(out.metadata.get(LOAD_NOTES, [])),
+                                     POOLED: pooled})
     # the files' texts stay valid while their question ids do (not requalified by benchmark)
     return out if requalified else out.with_samples(union(o.samples for _, o in outs))

@@ -26,9 +26,16 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
-from ..outcomes import GROUP, Outcomes, check_name
+from ..outcomes import GROUP, POOLED, Outcomes, check_name
 from ..samples import SampleWriter, _ordered, log_rows
-from ._assemble import _from_frame, grade_levels, missing_advice, non_numbers
+from ._assemble import (
+    PartsDifferError,
+    _from_frame,
+    grade_levels,
+    graded,
+    missing_advice,
+    non_numbers,
+)
 from ._base import MAX_ROWS, MissingCellsError, _Src
 from .options import ROLE_NAMES, LoadOptions
 
@@ -236,6 +243,7 @@ def categorize(
     parts: Sequence[LogPart],
     score_range: tuple[float, float] | None = None,
     n_categories: int | None = None,
+    opts: LoadOptions | None = None,
 ) -> tuple[list[np.ndarray], list[str] | None, list[float]]:
     """Map the raw values of all parts to one set of categories.
 
@@ -249,7 +257,9 @@ def categorize(
     distinct value (and the two ends) weighted ``(v - lo) / (hi - lo)``, named by the
     value; or, with
     ``n_categories`` (the number of weights the caller gave), whole numbers
-    ``0..n_categories - 1`` are the categories themselves. Never guessed.
+    ``0..n_categories - 1`` are the categories themselves. Never guessed. Numbers are read
+    as ``opts`` reads graded scores first (:func:`._assemble.graded`: ``correct_from``,
+    ``round_grades``).
 
     Returns
     -------
@@ -308,6 +318,12 @@ def categorize(
         names = [LETTER_NAMES[k] for k in order] if len(order) > 2 else None  # binary: default
         weights = [LETTERS[k] for k in order]
     else:
+        if opts is not None and numbers:  # correct_from / round_grades, before the levels
+            read = dict(zip(numbers, graded(list(numbers), (lo, hi), opts).tolist(),
+                            strict=True))
+            numbers = set(read.values())
+            normal = [[read.get(n, n) if isinstance(n, float) else n for n in col]
+                      for col in normal]
         where, example = "the score", ""
         if first_fraction is not None:
             part, i = first_fraction
@@ -1048,9 +1064,12 @@ def assemble_logs(
     opts: LoadOptions,
     skipped: Sequence[str] = (),
     writer: SampleWriter | None = None,
+    collection: str | None = None,
 ) -> Outcomes:
     """One :class:`Outcomes` from the log parts (see the module docstring); ``writer``
-    holds the parts' texts (:func:`spill_texts`), which become ``Outcomes.samples``."""
+    holds the parts' texts (:func:`spill_texts`), which become ``Outcomes.samples``.
+    ``collection``: the name of the folder the logs were found in, the name of data that
+    pool several tasks (default ``"logs"``); one task names itself."""
     on_missing, weights, category_names = opts.on_missing, opts.weights, opts.category_names
     given = opts
     _split_by_task_args(parts)  # before a benchmark is chosen: arith[level=2] is one
@@ -1070,7 +1089,7 @@ def assemble_logs(
         _check_errors(parts, opts)
     opts = _log_scale(parts, opts)
     codes, names, w = categorize(
-        parts, opts.score_range, None if weights is None else len(weights)
+        parts, opts.score_range, None if weights is None else len(weights), opts
     )
     top = max((int(c.max()) for c in codes if c.size), default=0)
     w_arr = np.asarray(weights if weights is not None and len(weights) > top else w, float)
@@ -1127,6 +1146,8 @@ def assemble_logs(
     }
     if shown:
         meta["question_ids"] = shown  # stand-in -> the log's own id
+    if several:  # the tasks pooled into one view: said while a view holds several
+        meta[POOLED] = True
     if weights is None and names is not None and all(_number(n) is not None for n in names):
         meta["score_range"] = list(opts.score_range or (0.0, 1.0))  # graded: combinable
     if category_names is None and (weights is None or not w):  # not w: the grades 0..C
@@ -1138,7 +1159,8 @@ def assemble_logs(
         benchmark=None,  # chosen above (_select), perhaps as a group of tasks
         # one task names itself; a group read alone is named as a selection is ('x [B]')
         name=opts.name or (parts[0].benchmark if not several else
-                           "logs" if opts.benchmark is None else f"logs [{opts.benchmark}]"),
+                           collection or "logs" if opts.benchmark is None
+                           else f"{collection or 'logs'} [{opts.benchmark}]"),
         weights=w if weights is None else weights,
         category_names=category_names,
         score_range=None,  # applied above: the grades are categories with weights now
@@ -1147,6 +1169,8 @@ def assemble_logs(
     try:
         out = _from_frame(df, "frame", label, opts, meta_extra=meta,
                           context=[c for c in df.columns if c not in _KEYS])
+    except PartsDifferError:  # tasks of other models: said by the loader with their names
+        raise
     except MissingCellsError as exc:  # a run cut short (lm-eval --limit, killed) says why
         why = [f"{p.model} on {p.benchmark}: {n}" for p in parts for n in p.notes
                if n.startswith(("lm-eval evaluated", "unfinished run", "run status"))]

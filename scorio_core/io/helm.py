@@ -7,7 +7,12 @@ holding ``run_spec.json`` (``name``, ``adapter_spec.model``,
 "split", ...}, "count", "sum", "mean", ...}]}``. Question = ``instance_id``, trial =
 ``train_trial_index``, outcome = the mean of the stat named by ``scorer`` (default
 ``exact_match``). Perturbed copies of instances (``perturbation`` set) are skipped.
-Benchmark = the run name without its ``model=`` / ``model_deployment=`` arguments.
+Benchmark = the run name without its ``model=`` / ``model_deployment=`` arguments. The
+file holds every stat HELM computed per record (27 for a multiple-choice run; 56 MB for
+5,000 instances x 3 trials, 315 MiB once parsed whole): it is decoded one record at a
+time, keeping of each only its stat names, its cell and the value of the stat read
+(:func:`read_stats`; read twice only when no stat was asked for and it has no
+``exact_match``).
 
 HELM's own headline for the stat read is its ``stats.json`` beside it (a list of
 ``{"name": {"name", "split", "sub_split"?, "perturbation"?}, "count", "mean", ...}``):
@@ -17,8 +22,10 @@ mean (the import report's ``harness``). ``stats.json`` can be large: its size is
 before it is read and a file over :data:`STATS_MAX_BYTES` is left unread (a note says
 so); it is read and decoded one entry at a time up to the entry sought, and a file called
 ``stats.json`` given alone is recognised from its first entry, read no further. One reader
-(:func:`json_list`, :func:`scenario_state_events`) serves it and ``scenario_state.json``,
-holding one value of at most :data:`VALUE_MAX_CHARS` characters at a time.
+(:class:`~scorio_core.io._json_stream.JSONStream`: :func:`json_list`,
+:func:`scenario_state_events`) serves it, ``per_instance_stats.json`` and
+``scenario_state.json``, holding one value of at most :data:`VALUE_MAX_CHARS` characters
+at a time.
 
 The texts (SPEC §8 "Samples") come from ``scenario_state.json`` beside it, HELM's
 ``ScenarioState``: ``{"adapter_spec": {...}, "request_states": [{"instance": {"id", "input":
@@ -51,17 +58,19 @@ state at a time; with ``samples="skip"`` it is not opened.
 
 from __future__ import annotations
 
-import codecs
 import json
 import math
 import re
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any, BinaryIO
 
 from .._validation import ValidationError
 from ..samples import as_text
 from ._base import _mb, _Src
+from ._json_stream import CHUNK as _CHUNK
+from ._json_stream import VALUE_MAX_CHARS, JSONStream
 from ._logs import LogPart, choose_scorer
 
 __all__: list[str] = []  # read through scorio_core.io.load
@@ -81,18 +90,9 @@ SCENARIO_STATE = "scenario_state.json"
 #: the texts kept (each cut at ``scorio_core.samples.MAX_TEXT`` characters as it is read),
 #: whatever its size; the bound is on the time spent reading it
 SCENARIO_STATE_MAX_BYTES = 2**30
-#: One JSON value read from a HELM file one value at a time -- a request state of
-#: ``scenario_state.json``, an entry of ``stats.json`` -- larger than this (characters)
-#: ends the reading of the file (not one HELM writes: a request state's prompt and
-#: completions would fill it, and a stat is a few hundred characters)
-VALUE_MAX_CHARS = 64 * 2**20
 #: HELM's multiple-choice methods that send one request per choice
 #: (``helm.benchmark.adaptation.adapter_spec.ADAPT_MULTIPLE_CHOICE_SEPARATE_METHODS``)
 SEPARATE_METHODS = ("multiple_choice_separate_original", "multiple_choice_separate_calibrated")
-_SPACE = re.compile(r"\s*")
-_DECODE = json.JSONDecoder().raw_decode
-#: Bytes read from a file at a time (more while one value is open: doubling)
-_CHUNK = 2**16
 
 
 def is_instance_stats(obj: Any) -> bool:
@@ -232,52 +232,114 @@ def _run_spec(src: _Src, siblings: Mapping[str, _Src]) -> tuple[str, str, int | 
 
 
 def read_stats(
-    src: _Src, obj: Any, scorer: str | None, siblings: Mapping[str, _Src], texts: bool = True
+    src: _Src, obj: list | None, scorer: str | None, siblings: Mapping[str, _Src],
+    texts: bool = True
 ) -> LogPart:
-    """One parsed ``per_instance_stats.json`` as a :class:`LogPart`; ``texts``: keep each
-    record's question and completion texts from ``scenario_state.json`` beside it."""
+    """One ``per_instance_stats.json`` as a :class:`LogPart`: ``obj``, its parsed records,
+    else the file decoded one record at a time (:func:`_scan`: memory holds one record and
+    what is kept of each, not the file's every stat); ``texts``: keep each record's question
+    and completion texts from ``scenario_state.json`` beside it."""
     model, bench, n_trials = _run_spec(src, siblings)
     part = LogPart(src.label, "helm", model, bench)
-    found = _scenario_texts(part, src, siblings, obj) if texts else {}
-    splits: set[str] = set()  # the splits of the stats read (HELM's headline is per split)
-    available = list(
-        dict.fromkeys(
-            s["name"]["name"]
-            for r in obj if isinstance(r, dict) and not r.get("perturbation")
-            for s in r.get("stats", []) if isinstance(s, dict) and isinstance(s.get("name"), dict)
-        )
-    )  # fmt: skip
-    if scorer is None and DEFAULT_STAT in available:
+    # the stat read when it is there, so that one pass reads the file; another pass when
+    # the stat read is another (no scorer asked for and no exact_match: the first stat)
+    first = scorer or DEFAULT_STAT
+    seen = _scan(_records(src, obj), first)
+    found = _scenario_texts(part, src, siblings, seen.wanted) if texts else {}
+    if scorer is None and DEFAULT_STAT in seen.available:
         scorer = DEFAULT_STAT
-    part.scorer = choose_scorer(available, scorer, part, "stat")
-    for i, r in enumerate(obj):
-        if not isinstance(r, dict) or "instance_id" not in r:
-            raise ValidationError(f"{src.label}: item {i} has no 'instance_id'")
-        if r.get("perturbation"):
-            continue
-        where = f"item {i} (instance_id {r['instance_id']})"
-        stat = next(
-            (
-                s for s in r.get("stats", [])
-                if isinstance(s, dict) and (s.get("name") or {}).get("name") == part.scorer
-                and not (s.get("name") or {}).get("perturbation")
-            ),
-            None,
-        )  # fmt: skip
-        trial = r.get("train_trial_index", 0)
-        text = found.get((str(r["instance_id"]), trial))
+    part.scorer = choose_scorer(seen.available, scorer, part, "stat")
+    if part.scorer != first:
+        seen = _scan(_records(src, obj), part.scorer)
+    if seen.bad is not None:
+        raise ValidationError(f"{src.label}: item {seen.bad} has no 'instance_id'")
+    splits: set[str] = set()  # the splits of the stats read (HELM's headline is per split)
+    for i, instance, trial, stat in seen.rows:
+        where = f"item {i} (instance_id {instance})"
+        text = found.get((str(instance), trial))
         if stat is None:
-            part.add(r["instance_id"], trial, None, where, f"no {part.scorer!r} stat",
-                     text=text)
+            part.add(instance, trial, None, where, f"no {part.scorer!r} stat", text=text)
             continue
-        value = _stat_mean(stat)
-        splits.add(str(stat["name"].get("split")))
-        part.add(r["instance_id"], trial, value, where, text=text)
+        value, split = stat
+        splits.add(split)
+        part.add(instance, trial, value, where, text=text)
     if isinstance(n_trials, int) and n_trials >= 1:
         part.declared_trials = list(range(n_trials))
         part.trials_from = f"run_spec.json (adapter_spec.num_train_trials = {n_trials})"
     _headline(part, src, siblings, splits)
     return part
+
+
+def _records(src: _Src, obj: list | None) -> Iterator[Any]:
+    """The records of a ``per_instance_stats.json``: ``obj`` when it was parsed, else
+    decoded from the file one at a time (``ValidationError`` where it is not a JSON list,
+    as :func:`json.loads` would find)."""
+    if obj is not None:
+        yield from obj
+        return
+    try:
+        with src.open() as fh:
+            s = _stream(fh)
+            yield from s.elements()
+            s.end()
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise ValidationError(f"{src.label}: not JSON ({exc})") from None
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """What the import keeps of a ``per_instance_stats.json`` (:func:`_scan`)."""
+
+    #: the stat names of the records without perturbation, in order of appearance
+    available: list[str]
+    #: the records read as outcomes by ``(instance id, trial)`` (an int trial), with the
+    #: ``predicted_index`` stat of each where it has one (the multiple-choice-separate
+    #: methods: the choice picked), for the texts of ``scenario_state.json``
+    wanted: dict[tuple[str, int], int | None]
+    #: per record read (no perturbation): ``(item, instance id, trial, (value, split) of
+    #: the stat sought or None)``
+    rows: list[tuple[int, Any, Any, tuple[Any, str] | None]]
+    #: the first item that is not a record with an ``instance_id``
+    bad: int | None
+
+
+def _scan(records: Iterator[Any], stat: str) -> _Seen:
+    """One pass over a ``per_instance_stats.json``'s records keeping only :class:`_Seen`:
+    its stat names, the cells of its texts and, per record, the value of ``stat`` -- not
+    the records, which hold every stat HELM computed (tens per instance)."""
+    names: dict[str, None] = {}
+    wanted: dict[tuple[str, int], int | None] = {}
+    rows: list[tuple[int, Any, Any, tuple[Any, str] | None]] = []
+    bad = None
+    for i, r in enumerate(records):
+        if bad is None and (not isinstance(r, dict) or "instance_id" not in r):
+            bad = i  # refused once the stat is chosen, as a parsed list is
+        if not isinstance(r, dict) or r.get("perturbation"):
+            continue
+        names.update(dict.fromkeys(
+            s["name"]["name"] for s in r.get("stats", [])
+            if isinstance(s, dict) and isinstance(s.get("name"), dict)))
+        if "instance_id" not in r:
+            continue
+        trial = r.get("train_trial_index", 0)
+        if isinstance(trial, int):
+            pick = next((_at(s, "mean") for s in r.get("stats") or []
+                         if _at(s, "name", "name") == "predicted_index"
+                         and not _at(s, "name", "perturbation")), None)  # fmt: skip
+            ok = (isinstance(pick, int | float) and not isinstance(pick, bool)
+                  and math.isfinite(pick) and pick == int(pick))
+            wanted[(str(r["instance_id"]), trial)] = int(pick) if ok else None
+        hit = next(
+            (
+                s for s in r.get("stats", [])
+                if isinstance(s, dict) and (s.get("name") or {}).get("name") == stat
+                and not (s.get("name") or {}).get("perturbation")
+            ),
+            None,
+        )  # fmt: skip
+        rows.append((i, r["instance_id"], trial, None if hit is None else
+                     (_stat_mean(hit), str(hit["name"].get("split")))))
+    return _Seen(list(names), wanted, rows, bad)
 
 
 def _stat_mean(stat: Mapping[str, Any]) -> Any:
@@ -313,73 +375,10 @@ def _on_disk_beside(src: _Src, name: str) -> _Src | None:
 
 
 # ------------------------------------------------------ JSON read one value at a time
-class _Stream:
-    """A JSON document read from a binary file a chunk at a time -- ``stats.json`` and
-    ``scenario_state.json`` alike: values are decoded one at a time from a buffer that holds
-    the rest of the current value only, each at most :data:`VALUE_MAX_CHARS` characters."""
-
-    def __init__(self, fh: BinaryIO) -> None:
-        self.fh, self.buf, self.pos, self.eof = fh, "", 0, False
-        self.decoder = codecs.getincrementaldecoder("utf-8")()
-
-    def more(self, n: int | None = None) -> bool:
-        """Read ``n`` more bytes (default :data:`_CHUNK`), dropping what was decoded;
-        ``False`` at the end."""
-        if self.eof:
-            return False
-        raw = self.fh.read(n or _CHUNK)
-        self.eof = not raw
-        self.buf = self.buf[self.pos :] + self.decoder.decode(raw, final=self.eof)
-        self.pos = 0
-        return not self.eof
-
-    def peek(self) -> str:
-        """The next character that is not white space ('' at the end), not consumed."""
-        while True:
-            self.pos = _SPACE.match(self.buf, self.pos).end()
-            if self.pos < len(self.buf):
-                return self.buf[self.pos]
-            if not self.more():
-                return ""
-
-    def take(self, allowed: str) -> str:
-        c = self.peek()
-        if not c or c not in allowed:
-            raise ValueError(f"expected {' or '.join(map(repr, allowed))}, found "
-                             f"{c or 'the end of the file'!r}")
-        self.pos += 1
-        return c
-
-    def value(self) -> Any:
-        """The next JSON value; a value still open at the end of the buffer reads more."""
-        self.peek()
-        while True:
-            try:
-                value, end = _DECODE(self.buf, self.pos)
-                if end - self.pos > VALUE_MAX_CHARS:
-                    break
-                if end < len(self.buf) or self.eof:  # a number may go on in the next chunk
-                    self.pos = end
-                    return value
-            except json.JSONDecodeError:
-                if self.eof:
-                    raise
-            if len(self.buf) - self.pos > VALUE_MAX_CHARS:
-                break
-            self.more(max(_CHUNK, len(self.buf) - self.pos))  # doubling: linear in all
-        raise ValueError(f"one value is over {VALUE_MAX_CHARS:,} characters "
-                         "(scorio_core.io.helm.VALUE_MAX_CHARS)")
-
-    def elements(self) -> Iterator[Any]:
-        """The elements of the JSON list that comes next, decoded one at a time."""
-        self.take("[")
-        if self.peek() == "]":
-            self.take("]")
-            return
-        while True:
-            yield self.value()
-            if self.take(",]") == "]":
-                return
+def _stream(fh: BinaryIO) -> JSONStream:
+    """``fh`` read one JSON value at a time with this module's bounds, read when called
+    (:data:`VALUE_MAX_CHARS`, the chunk size)."""
+    return JSONStream(fh, VALUE_MAX_CHARS, _CHUNK)
 
 
 def json_list(fh: BinaryIO) -> Iterator[Any]:
@@ -395,7 +394,7 @@ def json_list(fh: BinaryIO) -> Iterator[Any]:
     >>> list(json_list(io.BytesIO(b' [{"a": 1}, 2.5, "x"] ')))
     [{'a': 1}, 2.5, 'x']
     """
-    return _Stream(fh).elements()
+    return _stream(fh).elements()
 
 
 def find_stat(fh: BinaryIO, name: str, split: str) -> dict | None:
@@ -485,23 +484,14 @@ def scenario_state_events(fh: BinaryIO) -> Iterator[tuple[str, Any]]:
     [('adapter_spec', {'method': 'generation'}), ('request_states', None),
      ('request_state', {'a': 1}), ('request_state', {'a': 2})]
     """
-    s = _Stream(fh)
-    s.take("{")
-    if s.peek() == "}":
-        return
-    while True:
-        key = s.value()
-        if not isinstance(key, str):
-            raise ValueError(f"expected a member name, found {key!r}")
-        s.take(":")
+    s = _stream(fh)
+    for key in s.members():
         if key == "request_states" and s.peek() == "[":
             yield key, None
             for state in s.elements():
                 yield "request_state", state
         else:
             yield key, s.value()
-        if s.take(",}") == "}":
-            return
 
 
 def is_scenario_state(src: _Src) -> bool:
@@ -525,26 +515,6 @@ def _at(obj: Any, *path: str) -> Any:
     for key in path:
         obj = obj.get(key) if isinstance(obj, dict) else None
     return obj
-
-
-def _wanted_cells(obj: list) -> dict[tuple[str, int], int | None]:
-    """The records read as outcomes (no perturbation), by ``(instance id, trial)``, with the
-    ``predicted_index`` stat of each where it has one (the multiple-choice-separate methods:
-    the choice picked)."""
-    out: dict[tuple[str, int], int | None] = {}
-    for r in obj:
-        if not isinstance(r, dict) or "instance_id" not in r or r.get("perturbation"):
-            continue
-        trial = r.get("train_trial_index", 0)
-        if not isinstance(trial, int):
-            continue
-        pick = next((_at(s, "mean") for s in r.get("stats") or []
-                     if _at(s, "name", "name") == "predicted_index"
-                     and not _at(s, "name", "perturbation")), None)  # fmt: skip
-        ok = (isinstance(pick, int | float) and not isinstance(pick, bool)
-              and math.isfinite(pick) and pick == int(pick))
-        out[(str(r["instance_id"]), trial)] = int(pick) if ok else None
-    return out
 
 
 def _mapped(text: str, mapping: Mapping[str, Any], pattern: Any) -> str | None:
@@ -646,11 +616,13 @@ def _bounded(text: dict[str, Any], meta: dict[str, str]) -> dict[str, Any]:
     return {k: as_text(v) for k, v in text.items()} | {"metadata": meta or None}
 
 
-def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj: list
+def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src],
+                    wanted: Mapping[tuple[str, int], int | None]
                     ) -> dict[tuple[str, int], dict[str, Any]]:
-    """Each outcome record's texts, by ``(instance id, trial)``, from the
-    ``scenario_state.json`` beside ``src`` (size checked, decoded one request state at a
-    time), or none with a note saying why."""
+    """Each outcome record's texts, by ``(instance id, trial)`` (the cells ``wanted``, with
+    the choice each picked: :class:`_Seen`), from the ``scenario_state.json`` beside
+    ``src`` (size checked, decoded one request state at a time), or none with a note
+    saying why."""
     lost = "the question and completion texts are not kept (none in the Pair view)"
     state_src = _beside(src, siblings, SCENARIO_STATE)
     if state_src is None:
@@ -667,7 +639,6 @@ def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src], obj:
             f"for texts (scorio_core.io.helm.SCENARIO_STATE_MAX_BYTES): not read, so {lost}"
         )
         return {}
-    wanted = _wanted_cells(obj)
     texts: dict[tuple[str, int], dict[str, Any]] = {}  # of the request state shown
     adapter: dict = {}  # helm-run writes it first, before the request states
     several = 0  # requests with several completions (the first is shown, as HELM does)

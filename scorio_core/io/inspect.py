@@ -48,6 +48,7 @@ from typing import Any
 from .._validation import ValidationError
 from ..samples import as_text, one_line
 from ._base import MAX_DECODED_BYTES, _Src, check_expanded, open_zip, read_member
+from ._json_stream import JSONStream
 from ._logs import LogPart, _run_state, choose_scorer
 
 __all__: list[str] = []  # read through scorio_core.io.load
@@ -549,6 +550,36 @@ def read_eval(src: _Src, scorer: str | None, limit: int, benchmark: str | None =
     return _finish(part, epochs, f"member {member!r}", _declared_samples(header))
 
 
+def json_header(src: _Src) -> dict | None:
+    """The header of a ``.json`` log: the members of its top-level object before
+    ``samples``, decoded one at a time and read no further than the start of the samples
+    (Inspect writes ``version``, ``status``, ``eval``, ``plan``, ``results``, ``stats`` and
+    ``error`` before them, as its own ``read_eval_log(header_only=True)`` reads them). What a
+    listing needs -- whether it is an Inspect log, its model and task -- costs the header's
+    bytes, not the log's; ``None`` when the file does not start as a JSON object or is not
+    JSON before its samples (it is then parsed whole, which says why).
+
+    Example
+    -------
+    >>> from scorio_core.io._base import _Src
+    >>> from scorio_core.io.inspect import json_header
+    >>> log = b'{"eval": {"task": "arith", "model": "m"}, "samples": [not even JSON'
+    >>> json_header(_Src("log.json", data=log))
+    {'eval': {'task': 'arith', 'model': 'm'}}
+    """
+    head: dict[str, Any] = {}
+    try:
+        with src.open() as fh:
+            s = JSONStream(fh)
+            for key in s.members():
+                if key == "samples":
+                    break
+                head[key] = s.value()
+    except (ValueError, UnicodeDecodeError, RecursionError, OSError):
+        return None
+    return head
+
+
 def is_inspect_json(obj: Any) -> bool:
     """Whether a parsed JSON document is an Inspect ``EvalLog``."""
     return (
@@ -559,10 +590,31 @@ def is_inspect_json(obj: Any) -> bool:
     )
 
 
+def read_json_file(src: _Src, scorer: str | None, benchmark: str | None = None,
+                   texts: bool = True) -> LogPart:
+    """One ``.json`` log as a :class:`LogPart`, parsed whole only when its samples are read:
+    when ``benchmark`` names another task, from its header alone (:func:`json_header`; the
+    part is then dropped before assembly, as :func:`read_eval` does)."""
+    if benchmark is not None:
+        head = json_header(src)
+        if is_inspect_json(head) and head["eval"]["task"] != benchmark.split("[", 1)[0]:
+            return read_json_log(src, head, scorer, benchmark, texts)
+    return read_json_log(src, _whole(src), scorer, benchmark, texts)
+
+
+def _whole(src: _Src) -> Any:
+    """A ``.json`` log parsed whole."""
+    try:
+        return json.loads(src.read())
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise ValidationError(f"{src.label}: not JSON ({exc})") from None
+
+
 def read_json_log(
     src: _Src, obj: Any, scorer: str | None, benchmark: str | None = None, texts: bool = True
 ) -> LogPart:
-    """One ``.json`` log (already parsed) as a :class:`LogPart`."""
+    """One ``.json`` log (already parsed: the whole log, or its header when ``benchmark``
+    names another task) as a :class:`LogPart`."""
     model, task, epochs = _spec(obj, src.label, "the log object")
     part = LogPart(src.label, "inspect", model, task, task_args=_task_args(obj))
     if benchmark is not None and task != benchmark.split("[", 1)[0]:  # arith[level=2]

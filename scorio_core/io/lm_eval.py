@@ -30,11 +30,15 @@ What is read:
   (``results[task]["METRIC,FILTER"]``) is reported beside ours.
 * ``--predict_only`` output (metric ``bypass``) has no scores: refused with the reason.
 * the texts: the prompt, target, document, each response and the filtered answer lm-eval
-  scored. A reasoning model's response run without ``think_end_token`` holds its thinking
-  (``<think>...</think>answer``), which lm-eval scored with it: the thinking is shown as
-  the ``reasoning``, the rest as the ``output``, split where lm-eval splits a response
-  when the token is set (:func:`thinking`), and the import report says how many
-  responses hold one. The scores are lm-eval's, never re-computed on the split.
+  scored; a multiple-choice document (no response: one loglikelihood per option) shows
+  the option lm-eval's metric picked as its answer, the gold option as its target and
+  every option's loglikelihood in one ``choices`` field (:func:`choice_texts`). lm-eval
+  names no repeat: a document's repeats are numbered from 1 by their place in ``resps``
+  (:data:`FIRST_REPEAT`). A reasoning model's response run without ``think_end_token``
+  holds its thinking (``<think>...</think>answer``), which lm-eval scored with it: the
+  thinking is shown as the ``reasoning``, the rest as the ``output``, split where lm-eval
+  splits a response when the token is set (:func:`thinking`), and the import report says
+  how many responses hold one. The scores are lm-eval's, never re-computed on the split.
 
 The model name comes from the sibling ``results_<date>.json`` (same date, else the
 only/latest one in the directory -- also when the samples file is named alone), else
@@ -261,7 +265,7 @@ def read_samples(
         part.groups = groups_of(info, task)
         _rows_into(part, [(i, r) for i, r in rows if str(r.get("filter", "none")) == filt],
                    metric, config, texts)  # fmt: skip
-        if isinstance(repeats, int) and repeats > 1 and part.trial_set() == [0]:
+        if isinstance(repeats, int) and repeats > 1 and part.trial_set() == [FIRST_REPEAT]:
             part.notes.append(_filter_text(config, filt, repeats))
         eff = n_samples.get("effective")
         docs = len(set(part.questions))
@@ -395,14 +399,20 @@ def _split(resp: Any) -> tuple[str | None, Any]:
     return (split[0] or None, split[1]) if split else (None, resp)
 
 
-def _texts(r: dict, n: int) -> list[dict[str, Any]]:
+def _texts(r: dict, n: int, config: Mapping[str, Any] | None = None,
+           metric: str | None = None) -> list[dict[str, Any]]:
     """The text fields of a document's ``n`` trials: prompt, target, the response and the
-    filtered answer of each trial (a one-trial document: every repeat's response). A
-    response's thinking block is its ``reasoning``, the rest its ``output``
-    (:func:`thinking`); the answer is the filtered response lm-eval scored, as it is."""
-    resps, filt = _flat(r.get("resps")), _flat(r.get("filtered_resps"))
+    filtered answer of each trial (a one-trial document: every repeat's response, each
+    labelled ``[repeat k]``, k counted from :data:`FIRST_REPEAT`). A response's thinking
+    block is its ``reasoning``, the rest its ``output`` (:func:`thinking`); the answer is
+    the filtered response lm-eval scored, as it is. A log-likelihood document (a
+    multiple-choice task, ``config``'s ``output_type``) has no response: its texts are
+    :func:`choice_texts`' (``metric``: the one read)."""
     base = {"input": _prompt(r), "target": r.get("target"),
             "metadata": r.get("doc") if isinstance(r.get("doc"), dict) else None}
+    if (chosen := choice_texts(r, config or {}, metric)) is not None:
+        return [base | chosen] * n
+    resps, filt = _flat(r.get("resps")), _flat(r.get("filtered_resps"))
     split = [_split(x) for x in resps]
     if n == 1:
         if len(split) == 1:
@@ -410,7 +420,7 @@ def _texts(r: dict, n: int) -> list[dict[str, Any]]:
         else:
             def joined(texts: list) -> str | None:
                 return "\n".join(
-                    f"[repeat {k + 1}] {x if isinstance(x, str) else json.dumps(x)}"
+                    f"[repeat {FIRST_REPEAT + k}] {x if isinstance(x, str) else json.dumps(x)}"
                     for k, x in enumerate(texts) if x is not None) or None
 
             reasoning, out = joined([x for x, _ in split]), joined([y for _, y in split])
@@ -419,6 +429,166 @@ def _texts(r: dict, n: int) -> list[dict[str, Any]]:
     return [base | {"reasoning": split[t][0] if t < len(split) else None,
                     "output": split[t][1] if t < len(split) else None,
                     "answer": filt[t] if t < len(filt) else None} for t in range(n)]
+
+
+def _loglikelihood(resp: Any) -> tuple[str, float] | None:
+    """One log-likelihood request's filtered response, ``[loglikelihood, is_greedy]`` as
+    lm-eval writes it (both as text): ``(the loglikelihood as written, its value)``;
+    ``None`` for anything else (a generated response)."""
+    if not (isinstance(resp, list | tuple) and len(resp) == 2):
+        return None
+    if str(resp[1]).strip().lower() not in ("true", "false"):
+        return None
+    try:
+        value = float(resp[0])
+    except (TypeError, ValueError):
+        return None
+    return (str(resp[0]), value) if not math.isnan(value) else None
+
+
+def _argmax(values: list[float]) -> int:
+    """The first index of the largest value, as ``numpy.argmax`` (lm-eval's pick) gives it."""
+    return max(range(len(values)), key=lambda i: (values[i], -i))
+
+
+#: How lm-eval picks the option each multiple-choice metric scores
+#: (``ConfigurableTask.process_results``): the largest log-likelihood (``acc`` and the
+#: others), per character of the option (``acc_norm``), per UTF-8 byte (``acc_bytes``),
+#: less the option's log-likelihood without the question (``acc_mutual_info``).
+PICKED_BY = {
+    "acc": "highest loglikelihood",
+    "acc_norm": "highest loglikelihood per character",
+    "acc_bytes": "highest loglikelihood per byte",
+    "acc_mutual_info": "highest loglikelihood less the option's own without the question",
+}
+
+
+def choice_texts(r: dict, config: Mapping[str, Any], metric: str | None = None
+                 ) -> dict[str, Any] | None:
+    """The texts of a multiple-choice document (lm-eval ``output_type: multiple_choice``):
+    ``None`` for any other document.
+
+    lm-eval writes one request per option -- ``arguments.gen_args_<i>`` = ``{"arg_0": the
+    context, "arg_1": the target delimiter + the option}`` -- and its ``filtered_resps``
+    hold each option's ``[loglikelihood, is_greedy]``; ``target`` is ``str()`` of the gold
+    (the option's index, as ``doc_to_target`` gives it, or the option's text; a list for
+    several). No response is generated: the model's answer is the option lm-eval's metric
+    picks (:data:`PICKED_BY`; ``metric`` read: ``acc_norm`` divides by the option's length,
+    as lm-eval does; any other, the highest loglikelihood, ``acc``'s pick). Returned:
+
+    * ``answer``: the option picked, its text (without the target delimiter);
+    * ``target``: the gold option's text (several joined by `` | ``), where the log's
+      ``target`` names an option -- as written otherwise;
+    * ``choices``: every option, numbered from 0 as lm-eval numbers them (the ``target``
+      index of the log), with its loglikelihood as written and which is the target and
+      which was picked -- one field, not one trial per option;
+    * ``output``: none (nothing was generated).
+
+    Example
+    -------
+    >>> from scorio_core.io.lm_eval import choice_texts
+    >>> r = {"target": "1", "acc": 0.0,
+    ...      "arguments": {f"gen_args_{i}": {"arg_0": "2 + 2 =", "arg_1": f" {c}"}
+    ...                    for i, c in enumerate(["3", "4", "5"])},
+    ...      "filtered_resps": [["-1.5", "False"], ["-0.9", "False"], ["-0.2", "True"]]}
+    >>> t = choice_texts(r, {"output_type": "multiple_choice"}, "acc")
+    >>> t["answer"], t["target"]
+    ('5', '4')
+    >>> print(t["choices"])
+    choice 0: 3 (loglikelihood -1.5)
+    choice 1: 4 (loglikelihood -0.9) <- target
+    choice 2: 5 (loglikelihood -0.2) <- picked (highest loglikelihood)
+    """
+    kind = config.get("output_type") if isinstance(config, Mapping) else None
+    if kind not in (None, "multiple_choice"):
+        return None
+    args = r.get("arguments")
+    reqs = list(args.values()) if isinstance(args, dict) else args
+    if not isinstance(reqs, list) or not reqs:
+        return None
+    ctx, cont = [], []
+    for q in reqs:
+        pair = ([q.get("arg_0"), q.get("arg_1")] if isinstance(q, dict)
+                else list(q) if isinstance(q, list | tuple) else [])
+        if len(pair) != 2 or not all(isinstance(x, str) for x in pair):
+            return None
+        ctx.append(pair[0])
+        cont.append(pair[1])
+    resps = [_loglikelihood(x) for x in _flat_choices(r.get("filtered_resps"))]
+    if len(resps) != len(reqs) or None in resps or (kind is None and len(reqs) < 2):
+        return None
+    lls = [x[1] for x in resps]
+    k = len(reqs)
+    half = k // 2  # acc_mutual_info: the options again, each without the context
+    mutual = (k % 2 == 0 and all(c == "" for c in ctx[half:]) and cont[half:] == cont[:half]
+              and any(c for c in ctx[:half]))
+    if mutual:
+        k = half
+    if len(set(cont[:k])) == 1 and len(set(ctx[:k])) > 1:
+        options = ctx[:k]  # multiple inputs (winogrande): the options are the contexts
+    else:
+        delim = str(config.get("target_delimiter", " ")) if isinstance(config, Mapping) else " "
+        options = cont[:k]
+        if delim and all(c.startswith(delim) for c in options):
+            options = [c[len(delim):] for c in options]
+    if metric == "acc_norm":
+        score = [ll / max(len(o), 1) for ll, o in zip(lls, options, strict=False)]
+    elif metric == "acc_bytes":
+        score = [ll / max(len(o.encode("utf-8")), 1) for ll, o in zip(lls, options, strict=False)]
+    elif metric == "acc_mutual_info" and mutual:
+        score = [c - u for c, u in zip(lls[:k], lls[k:], strict=True)]
+    else:
+        score = lls[:k]
+    picked = _argmax(score)
+    gold = _gold(r, options, picked)
+    how = PICKED_BY.get(metric if metric in PICKED_BY and (metric != "acc_mutual_info"
+                                                          or mutual) else "acc")
+    lines = []
+    for i, (o, x) in enumerate(zip(options, resps, strict=False)):
+        marks = (["target"] if i in gold else []) + ([f"picked ({how})"] if i == picked else [])
+        lines.append(f"choice {i}: {o} (loglikelihood {x[0]})"
+                     + (f" <- {', '.join(marks)}" if marks else ""))
+    target = " | ".join(options[i] for i in gold) if gold else r.get("target")
+    return {"target": target, "output": None, "reasoning": None,
+            "answer": options[picked], "choices": "\n".join(lines)}
+
+
+def _flat_choices(v: Any) -> list:
+    """``filtered_resps`` of a multiple-choice document: one ``[loglikelihood, is_greedy]``
+    per option (a repeats list around one, ``[[ll, g]]``, unwrapped)."""
+    if not isinstance(v, list):
+        return []
+    return [x[0] if isinstance(x, list) and len(x) == 1 and isinstance(x[0], list) else x
+            for x in v]
+
+
+def _gold(r: dict, options: list[str], picked: int) -> list[int]:
+    """The gold options' indices from the log's ``target`` (``str()`` of lm-eval's
+    ``doc_to_target``: an index -- digits, as lm-eval reads a template's digits with
+    ``doc_to_choice`` set --, an option's text, or a list of indices); where both an index
+    and a text fit, the one that agrees with the document's own ``acc`` (``acc`` is 1
+    exactly when the picked option is the gold). Empty when ``target`` names no option."""
+    import ast
+
+    t = r.get("target")
+    t = "" if t is None else str(t).strip()
+    fits: list[list[int]] = []
+    if t.startswith("[") and t.endswith("]"):
+        try:
+            got = ast.literal_eval(t)
+        except (SyntaxError, ValueError):
+            got = None
+        if isinstance(got, list) and got and all(isinstance(g, int) for g in got):
+            fits.append([g for g in got if 0 <= g < len(options)])
+    if t.isdigit() and int(t) < len(options):
+        fits.append([int(t)])
+    if t in options:
+        fits.append([options.index(t)])
+    acc = r.get("acc")
+    if isinstance(acc, int | float) and not isinstance(acc, bool):
+        agree = [f for f in fits if (picked in f) == (float(acc) == 1.0)]
+        fits = agree or fits
+    return fits[0] if fits else []
 
 
 def _think_end_token(info: Mapping[str, Any] | None) -> str | None:
@@ -484,14 +654,24 @@ def _per_response(rows: list[tuple[int, dict]], metric: str,
     return out if len(ks) == 1 else None
 
 
+#: lm-eval writes no repeat ids: a document's repeats are numbered by their place in its
+#: ``resps``, counted from 1 (the ``[repeat k]`` of a one-trial document's output, the
+#: ``trial`` of the Pair view) -- the first trial of every document is 1.
+FIRST_REPEAT = 1
+
+
 def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config: Mapping,
                texts: bool = True) -> None:
     options = _metric_options(config, metric)
+
+    def text_of(r: dict, n: int) -> list[dict[str, Any]]:
+        return _texts(r, n, config, metric)
+
     if (split := _per_response(rows, metric, options)) is not None:
         for (i, r), hits in zip(rows, split, strict=True):
-            text = _texts(r, len(hits))
+            text = text_of(r, len(hits))
             for t, (hit, resp) in enumerate(zip(hits, _candidates(r), strict=True)):
-                part.add(r["doc_id"], t, hit, f"line {i} (doc_id {r['doc_id']})",
+                part.add(r["doc_id"], FIRST_REPEAT + t, hit, f"line {i} (doc_id {r['doc_id']})",
                          text=text[t] | {"answer": resp} if text[t] else None)
         k = len(split[0])
         part.notes.append(
@@ -506,24 +686,25 @@ def _rows_into(part: LogPart, rows: list[tuple[int, dict]], metric: str, config:
         where = f"line {i} (doc_id {r['doc_id']})"
         value = r.get(metric)
         if isinstance(value, list):  # one value per repeat
-            text = _texts(r, len(value))
+            text = text_of(r, len(value))
             for t, v in enumerate(value):
-                part.add(r["doc_id"], t, v, where, text=text[t])
+                part.add(r["doc_id"], FIRST_REPEAT + t, v, where, text=text[t])
         elif value is not None:
-            part.add(r["doc_id"], 0, value, where, text=_texts(r, 1)[0])
+            part.add(r["doc_id"], FIRST_REPEAT, value, where, text=text_of(r, 1)[0])
         elif metric == "exact_match" and "target" in r and "filtered_resps" in r:
             cand = _candidates(r)
-            text = _texts(r, len(cand))
+            text = text_of(r, len(cand))
             for t, resp in enumerate(cand):
-                part.add(r["doc_id"], t, exact_match(resp, r["target"], options or {}), where,
+                part.add(r["doc_id"], FIRST_REPEAT + t,
+                         exact_match(resp, r["target"], options or {}), where,
                          text=text[t] | {"answer": resp} if text[t] else None)
             rescored += 1
             how = "with the task's options " + (
                 json.dumps(options) if options else "(none found: plain string equality)"
             )
         else:
-            part.add(r["doc_id"], 0, None, where, f"no value for metric {metric!r}",
-                     _texts(r, 1)[0])
+            part.add(r["doc_id"], FIRST_REPEAT, None, where, f"no value for metric {metric!r}",
+                     text_of(r, 1)[0])
     if rescored:
         part.notes.append(
             f"{rescored} documents have no {metric!r} value: their filtered responses were "

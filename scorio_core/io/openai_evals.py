@@ -25,7 +25,8 @@ The first line is ``{"spec": {...}}`` (the run spec: ``completion_fns``, ``eval_
   read from its ``match`` events, with a note.
 
 A sample id with several scored events was sampled several times; its events (in
-``event_id`` order) are its trials. Benchmark = ``base_eval`` (else ``eval_name``).
+``event_id`` order) are its trials, numbered from 1 (:data:`FIRST_EVENT`: the log names no
+repeat). Benchmark = ``base_eval`` (else ``eval_name``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ from typing import Any
 from .._validation import ValidationError
 from ._base import _Src
 from ._logs import LogPart, _number, jsonl_records
+
+#: The trial of a sample's first scored event: OpenAI evals writes no repeat id, so a
+#: sample's events are numbered by their order (``event_id``), counted from 1 -- the trial
+#: number the Pair view shows.
+FIRST_EVENT = 1
 
 __all__: list[str] = []  # read through scorio_core.io.load
 
@@ -219,7 +225,8 @@ def _read_match(src: _Src, part: LogPart, events: list, report: dict | None,
             text = {"input": sam.get("prompt"), "target": data.get("expected"),
                     "output": data.get("sampled", sam.get("sampled")),
                     "answer": data.get("picked")}
-        part.add(sid, trial, data["correct"], f"line {i} (sample_id {sid})", text=text)
+        part.add(sid, FIRST_EVENT + trial, data["correct"], f"line {i} (sample_id {sid})",
+                 text=text)
     part.trials_from = "the repeated match events per sample_id"
 
 
@@ -281,8 +288,8 @@ def _read_graded(src: _Src, part: LogPart, metrics: list, report: dict | None,
                     "answer": None if choice is None else str(choice),
                     "explanation": sam[-1].get("sampled") if len(sam) > 1 else None}
         last[str(sid)] = eid
-        part.add(sid, trial, data["score"], f"line {i} (sample_id {sid})", error=err,
-                 text=text)
+        part.add(sid, FIRST_EVENT + trial, data["score"], f"line {i} (sample_id {sid})",
+                 error=err, text=text)
     if invalid:
         part.notes.append(
             f"{invalid} grader repl{'y' if invalid == 1 else 'ies'} matched no choice "

@@ -42,11 +42,12 @@ from .._validation import (
     as_numbers,
     split_names,
 )
-from ..outcomes import COMBINED
+from ..outcomes import COMBINED, LOAD_NOTES, Outcomes
 from ..params import numbers_parse, setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
 
-__all__ = ["LoadOptions", "FORMAT_CHOICES", "ON_MISSING_HELP", "options_from"]
+__all__ = ["LoadOptions", "FORMAT_CHOICES", "ON_MISSING_HELP", "options_from",
+           "MAX_GRADE_LEVELS", "round_levels", "as_asked"]
 
 #: ``format=`` values that override detection.
 FORMAT_CHOICES = (
@@ -65,6 +66,27 @@ SAMPLES_HELP = {
 }
 #: The table roles ``columns=`` maps (the first four are required).
 ROLE_NAMES = ("model", "question", "trial", "outcome", "decoding", "benchmark")
+#: Most categories a graded score may have (both ends of its scale included); more distinct
+#: values is a continuous score, which cannot be an outcome category (``round_grades=``
+#: rounds it to at most this many levels).
+MAX_GRADE_LEVELS = 21
+#: The levels the loader's refusal of a continuous score suggests rounding to: steps of a
+#: tenth of the scale.
+SUGGESTED_LEVELS = 11
+
+
+def round_levels(levels: int, scale: tuple[float, float] = (0.0, 1.0)) -> str:
+    """The levels ``round_grades=levels`` rounds scores on ``scale`` to, in words.
+
+    Example
+    -------
+    >>> from scorio_core.io.options import round_levels
+    >>> round_levels(11), round_levels(5, (0, 10)), round_levels(3)
+    ('0, 0.1, ..., 1', '0, 2.5, 5, 7.5, 10', '0, 0.5, 1')
+    """
+    lo, hi = (float(x) for x in scale)
+    values = [f"{lo + (hi - lo) * k / (levels - 1):g}" for k in range(levels)]
+    return ", ".join(values) if levels <= 5 else f"{values[0]}, {values[1]}, ..., {values[-1]}"
 
 
 def columns_parse(flag: str) -> Any:
@@ -138,12 +160,12 @@ def where_parse(flag: str) -> Any:
     return parse
 
 
-def _names_parse(flag: str, example: str):
+def _names_parse(flag: str, example: str, noun: str = "column names"):
     def parse(text: str) -> tuple[str, ...]:
         names = split_names(text)
         if not names:
             raise argparse.ArgumentTypeError(
-                f"{flag} expects comma-separated column names, e.g. {example}; got {text!r}"
+                f"{flag} expects comma-separated {noun}, e.g. {example}; got {text!r}"
             )
         return names
 
@@ -322,6 +344,29 @@ class LoadOptions:
         choices=tuple(MODEL_PREFIX_HELP), choice_help=MODEL_PREFIX_HELP,
         label="Provider prefixes",
     )
+    correct: tuple[str, ...] | None = setting(
+        None, "load categorical or graded outcomes as binary, for the analyses that rank "
+        "correctness (compare, convergence, stability, greedy, Pass@k): count a trial correct when "
+        "its outcome is one of these categories, every other outcome wrong -- names as the "
+        "data name them, e.g. C (Inspect's C/P/I; C,P counts partial credit too) or 1 (a "
+        "grade); said in the data's notes",
+        parse=_names_parse("--correct", "C,P", "category names"), label="Correct outcomes",
+    )
+    correct_from: float | None = setting(
+        None, "load graded or categorical outcomes as binary: count a trial correct when its "
+        "score is at least this, on the scores' own scale (a 0-10 grade: e.g. 7; Inspect's "
+        "C = 1, P = 0.5, I = 0), every other trial wrong -- continuous scores too; said in "
+        "the data's notes; not together with correct",
+        label="Correct from score",
+    )
+    round_grades: int | None = setting(
+        None, "continuous or finely graded scores (more distinct values than the "
+        f"{MAX_GRADE_LEVELS} levels a score may have): round each to the nearest of this many "
+        "evenly spaced levels of its scale (0-1, or score_range), both ends included, e.g. "
+        f"{SUGGESTED_LEVELS} for 0, 0.1, ..., 1; each level becomes a category weighted by "
+        "its value; said in the data's notes",
+        integer=True, minimum=2, maximum=MAX_GRADE_LEVELS, label="Round grades to",
+    )
     max_bytes: int = setting(
         MAX_BYTES, "files larger than this are refused before parsing", integer=True,
         minimum=1, cli=None,
@@ -385,6 +430,7 @@ class LoadOptions:
             except (TypeError, ValueError):
                 raise ValidationError(f"weights must be numbers, one per category; got "
                                       f"{self.weights!r}") from None
+        self._check_binary_and_rounding()
         where = self.where  # a string: one filter, as --where reads it
         object.__setattr__(self, "where", _where_tuple(
             (_parsed(where_parse("where"), where),) if isinstance(where, str) else where))
@@ -411,6 +457,48 @@ class LoadOptions:
                 f"{self.model_columns[0]!r}; {{model_columns}} names the model column first",
                 columns=self.columns, model_columns=self.model_columns)
         validate(self)
+
+    def _check_binary_and_rounding(self) -> None:
+        """``correct`` as names (a string as ``--correct`` reads it), ``correct_from`` a
+        finite number; and the settings that are two readings of the same scores refused
+        together."""
+        if self.correct is not None:
+            object.__setattr__(self, "correct", as_names(
+                self.correct, "correct", noun="category names",
+                parse=_names_parse("correct", "C,P", "category names")))
+        if self.correct_from is not None:
+            try:
+                t = float(self.correct_from)
+            except (TypeError, ValueError):
+                t = math.nan
+            if isinstance(self.correct_from, bool) or not math.isfinite(t):
+                raise ValidationError(
+                    f"correct_from must be a finite number (a score); got {self.correct_from!r}")
+            object.__setattr__(self, "correct_from", t)
+        if self.correct is not None and self.correct_from is not None:
+            raise SettingsConflict(
+                "{correct} and {correct_from} were both given, but they are two rules for the "
+                "same thing: which trials count as correct; keep one",
+                correct=self.correct, correct_from=self.correct_from)
+        if self.round_grades is not None and self.correct_from is not None:
+            raise SettingsConflict(
+                "{round_grades} and {correct_from} were both given: {correct_from} reads each "
+                "score as it is (continuous scores too), so there is nothing to round; drop "
+                "{round_grades}", round_grades=self.round_grades,
+                correct_from=self.correct_from)
+
+    def check_given(self) -> LoadOptions:
+        """``self``, refused where settings the caller gave together are two readings of the
+        same scores (checked on a load's options, :func:`options_from`, not on every copy the
+        loader makes: once the grades are read, their weights are set beside
+        ``round_grades``)."""
+        if self.round_grades is not None and self.weights is not None:
+            raise SettingsConflict(
+                "{round_grades} and {weights} were both given, but they are two readings of the "
+                "scores: {round_grades} makes each rounded grade a category weighted by its "
+                "value; {weights} weight whole-number categories 0..C; keep one",
+                round_grades=self.round_grades, weights=tuple(self.weights))
+        return self
 
     def changed(self) -> dict[str, Any]:
         """The fields that differ from their defaults: the keywords of an ``io.load`` call
@@ -460,4 +548,62 @@ def options_from(options: LoadOptions | None, kwargs: Mapping[str, Any]) -> Load
     # `load(x, weights=None)` means "the default", as it did before the options object
     given = {k: v for k, v in kwargs.items() if v is not None}
     base = options if options is not None else LoadOptions()
-    return replace(base, **given) if given else base
+    return (replace(base, **given) if given else base).check_given()
+
+
+def as_asked(data: Outcomes, opts: LoadOptions) -> Outcomes:
+    """Loaded ``data`` as the options that act on the categories ask, once the files are
+    assembled (every format alike): ``round_grades`` checked to have found graded scores to
+    round (it rounds them while they are read, :func:`._assemble.graded`) and said in the
+    data's notes; ``correct`` / ``correct_from`` make the outcomes binary
+    (:meth:`Outcomes.binarized <scorio_core.outcomes.Outcomes.binarized>`, which says what
+    was mapped).
+
+    Example
+    -------
+    >>> csv = (b"model,question,trial,outcome\\nA,q1,0,0.31\\nA,q1,1,0.74\\n"
+    ...        b"B,q1,0,0.9\\nB,q1,1,0.12\\n")
+    >>> o = sc.load(csv, filename="x.csv", round_grades=3)
+    >>> o.category_names, o.R.tolist()
+    (('0', '0.5', '1'), [[[1, 1]], [[2, 0]]])
+    >>> o.load_notes[0][:48]
+    'Graded scores rounded to the nearest of 3 levels'
+    >>> sc.load(csv, filename="x.csv", correct_from=0.5).R.tolist()
+    [[[0, 1]], [[1, 0]]]
+    """
+    if opts.round_grades is not None:
+        data = _rounded(data, opts.round_grades)
+    if opts.correct is not None or opts.correct_from is not None:
+        data = data.binarized(opts.correct, opts.correct_from)
+    return data
+
+
+def _rounded(data: Outcomes, levels: int) -> Outcomes:
+    """``data`` whose graded scores were rounded to ``levels`` levels, with a note that says
+    so; refused where the data hold other categories (nothing was rounded)."""
+    names = list(data.category_names)
+    on_grid = [abs(w * (levels - 1) - round(w * (levels - 1))) < 1e-9 for w in data.weights]
+
+    def number(name: str) -> bool:
+        try:
+            float(name)
+        except ValueError:
+            return False
+        return True
+
+    plain = data.is_binary and list(data.weights) == [0.0, 1.0]  # 0/1 scores: rounded alike
+    if not all(on_grid) or not (plain or all(map(number, names))):
+        shown = ", ".join(f"{n} (w={w:g})" for n, w in zip(names, data.weights, strict=True))
+        raise ValidationError(
+            f"round_grades={levels} / --round-grades {levels} rounds graded scores (numbers on "
+            f"a scale), but these data hold the categories {shown}: there is nothing to round; "
+            "drop round_grades (correct= / --correct names the categories that count as "
+            "correct, to make them binary)")
+    scale = data.metadata.get("score_range") or (0.0, 1.0)
+    text = (f"Graded scores rounded to the nearest of {levels} levels (round_grades={levels} / "
+            f"--round-grades {levels}): {round_levels(levels, tuple(scale))}; "
+            f"{data.C + 1} categories, each weighted by its level")
+    meta = dict(data.metadata)
+    meta["rounded_grades"] = {"levels": levels, "scale": [float(x) for x in scale]}
+    meta[LOAD_NOTES] = [*(meta.get(LOAD_NOTES) or ()), {"text": text, "benchmarks": []}]
+    return replace(data, metadata=meta)

@@ -30,7 +30,7 @@ from ._base import (
     _Src,
     spreadsheet_kind,
 )
-from .options import LoadOptions, options_from
+from .options import LoadOptions, as_asked, options_from
 
 if TYPE_CHECKING:
     import polars as pl
@@ -145,13 +145,13 @@ def load_table(
         df = source if isinstance(source, pl.DataFrame) else _from_pandas(source)
         label = filename or "<DataFrame>"
         with _reported_as(label):
-            return _from_frame(df, "frame", label, opts, grades=True)
+            return as_asked(_from_frame(df, "frame", label, opts, grades=True), opts)
     src = _resolve(source, filename, opts.max_bytes)
     fmt = _format_of(src, opts.format)
     if fmt == "npz":
         raise ValidationError(f"{src.label}: an .npz archive is not a table; use load or load_npz")
     with _reported_as(src.label):
-        return _load_table(src, fmt, opts)
+        return as_asked(_load_table(src, fmt, opts), opts)
 
 
 def table_columns(

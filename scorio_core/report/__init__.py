@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .._validation import SettingsConflict, ValidationError
+from .._validation import ValidationError
 from ..io.options import LoadOptions, options_from
 from ..outcomes import COMBINED
 from ..params import from_args
@@ -78,15 +78,17 @@ def write_report(
     report: Report,
     out: str | os.PathLike,
     *,
-    data_path: str | os.PathLike | None = None,
+    data_path: str | os.PathLike | list | None = None,
     on_missing: str = "error",
     options: LoadOptions | None = None,
 ) -> Path:
     """Write ``report`` to ``out`` as HTML, Markdown or a notebook, chosen by the suffix.
 
     Markdown charts go to ``<stem>_charts/`` next to the file; a notebook needs
-    ``data_path``, the file it loads (with ``on_missing`` and ``load_options``, the
-    :func:`scorio_core.io.load` keywords it was read with). Returns the path written.
+    ``data_path``, what it loads: the file, or the folder (or list of files and folders)
+    of logs the data were read from (with ``on_missing`` and ``options``, the
+    :func:`scorio_core.io.load` keywords it was read with; the notebook checks the sha256
+    of every file it reads). Returns the path written.
     """
     out = Path(out)
     suffix = _suffix(out)
@@ -99,8 +101,12 @@ def write_report(
 
         if data_path is None:
             raise ValidationError(
-                "a notebook report needs data_path=PATH, the file its first cell loads")
-        nb = to_notebook(report, _beside(Path(data_path), out), on_missing=on_missing,
+                "a notebook report needs data_path=PATH, the file (or folder of logs) its "
+                "first cell loads")
+        several = isinstance(data_path, list | tuple) or Path(data_path).is_dir()
+        paths = list(data_path) if isinstance(data_path, list | tuple) else [data_path]
+        where = [_beside(Path(p), out) for p in paths]
+        nb = to_notebook(report, where if several else where[0], on_missing=on_missing,
                          options=options)  # fmt: skip
         nbformat.write(nb, str(out))
     return out
@@ -134,8 +140,10 @@ def make_report(
     :func:`report` reports them.
 
     This is ``scorio-studio report PATH --out OUT``. The input's sha256 goes
-    into the provenance; a notebook loads ``path`` again (with the same loader
-    ``options``: ``where``, ``model_columns``, ``columns``, ``weights`` ...) and checks it.
+    into the provenance; a notebook loads ``path`` again -- the file, or the folder or files
+    of logs, by their path relative to the notebook -- with the same loader ``options``
+    (``where``, ``model_columns``, ``columns``, ``weights`` ...) and checks the sha256 of
+    every file it reads.
 
     Example
     -------
@@ -154,25 +162,22 @@ def make_report(
         return report(as_outcomes(path, "report"), out, sections=sections, title=title,
                       benchmark=benchmark, options=options, progress=progress)
     out = Path(out)
-    suffix = _suffix(out)  # refuse a bad suffix before the (possibly long) analyses run
+    _suffix(out)  # refuse a bad suffix before the (possibly long) analyses run
     if isinstance(sections, str):  # and an unknown section before the (long) load
         sections = parse_sections(sections)
     paths = [Path(p) for p in (path if isinstance(path, list | tuple) else [path])]
-    single = paths[0] if len(paths) == 1 and paths[0].is_file() else None
-    if suffix == ".ipynb" and single is None:
-        raise SettingsConflict(
-            "a notebook report ({out}) loads one file, and {path} is not one file; write the "
-            "logs or files as one first (scorio-studio import PATH... --out data.npz) and make "
-            "the report from that", path=[str(p) for p in paths], out=str(out))
+    # one path -- a file or a folder -- is read as the command line reads it (a folder's
+    # name names data pooled from several tasks); a notebook loads it again by that path
+    source = paths[0] if len(paths) == 1 else paths
     # the benchmark is chosen once, by the loader (as every CLI subcommand does): selecting
     # it again from the data it gave named the dataset 'x [B] [B]'
     given = {"on_missing": on_missing} if on_missing != "error" else {}
     if benchmark not in (None, COMBINED):
         given["benchmark"] = benchmark
     opts = options_from(options, given)
-    data = io.load(paths if single is None else single, opts)  # records the files' sha256
+    data = io.load(source, opts)  # records the files' sha256
     built = build_report(data, sections, title=title, progress=progress)
-    return write_report(built, out, data_path=single, options=opts)
+    return write_report(built, out, data_path=source, options=opts)
 
 
 def report(
@@ -254,21 +259,25 @@ def _is_paths(x: Any) -> bool:
                                   and all(isinstance(p, one) for p in x))
 
 
-def _own_file(data, options: LoadOptions | None) -> Path:
-    """The file a notebook report of loaded ``data`` loads again: the one ``sc.load`` read
-    them from, once loading it again (with ``options``) is checked to give these data."""
+def _own_file(data, options: LoadOptions | None) -> Path | list[Path]:
+    """What a notebook report of loaded ``data`` loads again: the file -- or the folder or
+    files (``metadata["source_paths"]``) -- ``sc.load`` read them from, once loading it again
+    (with ``options``) is checked to give these data."""
     import numpy as np
 
     from .. import io
     from ..definitions.provenance import benchmark_of
 
-    src = data.metadata.get("source_path")
-    if not isinstance(src, str) or not Path(src).is_file():
+    paths = data.metadata.get("source_paths")
+    src: Any = data.metadata.get("source_path")
+    if isinstance(paths, list) and paths and all(Path(p).exists() for p in paths):
+        src = [Path(p) for p in paths] if len(paths) > 1 else Path(paths[0])
+    elif not isinstance(src, str) or not Path(src).is_file():
         raise ValidationError(
-            "a notebook report loads its data from a file, and these data name none on disk "
-            "(made in code, an upload, or several files); pass data_path=PATH, the file its "
-            "first cell should load (and options=io.LoadOptions(...) with the loader options "
-            "it needs)"
+            "a notebook report loads its data from files on disk, and these data name none "
+            "(made in code or an upload); pass data_path=PATH, the file or folder its first "
+            "cell should load (and options=io.LoadOptions(...) with the loader options it "
+            "needs)"
         )
     again = io.load(src, options)
     bench = benchmark_of(data)
@@ -283,7 +292,7 @@ def _own_file(data, options: LoadOptions | None) -> Path:
             "changed); pass data_path=PATH and options=io.LoadOptions(...) with the loader "
             "options the data were read with"
         )
-    return Path(src)
+    return src if isinstance(src, list | Path) else Path(src)
 
 
 def cli_report(args) -> int:

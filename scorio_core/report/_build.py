@@ -431,7 +431,7 @@ EMPTY_TABLES = {
     "unresolved": "None: every adjacent pair is decided.",
     "pairs": "None: every adjacent pair is already decided, so no pair needs more trials.",
     "uninformative": "None: every question separates some models (no question was always "
-                     "right or always wrong for every model).",
+                     "right, always wrong or all tied for every model).",
     "disagree": "None: there are no questions on which to compare the models.",
     "order_curve": "None: no pair to follow (the chart above says why).",
     "gap_curve": "None: no pair to follow (the chart above says why).",

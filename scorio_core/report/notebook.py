@@ -1,7 +1,8 @@
 """The report as a Jupyter notebook (``nbformat``): public ``scorio_core`` calls only.
 
-The first code cell loads the same file (checking its sha256 when known) and
-selects the same benchmark; each section is a Markdown cell (how to read it,
+The first code cell loads the same file -- or the same folder or files of logs, with the
+same loader options -- checking the sha256 of every file read when known, and selects the
+same benchmark; each section is a Markdown cell (how to read it,
 caveats) followed by the analysis's :attr:`~scorio_core.definitions.Analysis.to_code`
 cell and one cell per chart. Run top to bottom on a fresh kernel, it reproduces
 the report's numbers; each analysis cell ends by showing its table as the report prints
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..definitions.provenance import benchmark_words
@@ -27,10 +29,10 @@ __all__ = ["to_notebook", "load_code"]
 
 
 def load_code(
-    path: str | os.PathLike,
+    path: str | os.PathLike | Sequence[str | os.PathLike],
     *,
     benchmark: str | None = COMBINED,
-    sha256: str | None = None,
+    sha256: str | Sequence[str | None] | None = None,
     on_missing: str = "error",
     options: LoadOptions | None = None,
 ) -> str:
@@ -38,6 +40,11 @@ def load_code(
     (``None`` or ``"combined"``: all questions);
     ``options`` are further ``sc.load`` keywords (``columns``, ``weights``,
     ``scorer``), left out when ``None`` or empty.
+
+    ``path`` is one file, or a list of files and folders (a list of one folder: that folder,
+    read recursively as ``sc.load`` reads it). ``sha256`` is the file's digest, checked before
+    it is loaded; for a list, the digests of every file the loader read (``sc.load`` records
+    them in ``metadata["source_sha256_per_file"]``), checked once it has read them.
 
     ``options`` (the loader options the report was made with: ``where``, ``model_columns``,
     ``columns``, ``weights`` ...) are written as ``io.load`` keywords, so the notebook
@@ -57,19 +64,47 @@ def load_code(
     path = Path('runs.csv')
     data = sc.load(path).select("AIME'25")
     data
+    >>> code = load_code(["logs/cpi"], sha256=["bb", "aa"],
+    ...                  options=sc.io.LoadOptions(correct=["C"]))
+    >>> print(code[code.index("path = "):])
+    path = Path('logs/cpi')  # a folder: every file in it; relative to this notebook's folder
+    expected_sha256 = [  # of every file read
+        'aa',
+        'bb',
+    ]
+    data = sc.load(path, correct=('C',))
+    read = data.metadata.get('source_sha256_per_file') or {'': data.metadata.get('source_sha256')}
+    if sorted(read.values()) != expected_sha256:
+        raise ValueError(f'{path}: not the files this report was made from (sha256 differs)')
+    data
     """
+    several = isinstance(path, list | tuple)
+    paths = [Path(p) for p in path] if several else [Path(path)]
     lines = ["from pathlib import Path", "", "import altair as alt", ""]
-    if sha256:
+    if sha256 and not several:
         lines.insert(0, "import hashlib")
+
+    def relative(p: Path) -> bool:
+        return not p.is_absolute() and p.parent != Path(".")
+
+    where = "  # relative to this notebook's folder" if any(map(relative, paths)) else ""
+    if several and len(paths) == 1:
+        shown = f"Path({paths[0].as_posix()!r})"
+        where = "  # a folder: every file in it" + where.replace("  #", ";")
+    else:
+        shown = ("[" + ", ".join(f"Path({p.as_posix()!r})" for p in paths) + "]" if several
+                 else f"Path({paths[0].as_posix()!r})")
     lines += [
         "import scorio_core as sc",
         "",
         "alt.data_transformers.disable_max_rows()  # a τ heatmap of many methods has > 5000 cells",
-        f"path = Path({Path(path).as_posix()!r})"
-        + ("  # relative to this notebook's folder" if not Path(path).is_absolute()
-           and Path(path).parent != Path(".") else ""),
+        f"path = {shown}{where}",
     ]
-    if sha256:
+    digests = sorted(sha256) if several and sha256 and all(sha256) else None
+    if digests:  # one per line: a folder may hold many logs
+        lines += (["expected_sha256 = [  # of every file read"]
+                  + [f"    {d!r}," for d in digests] + ["]"])
+    if sha256 and not several:
         lines += [
             f"expected_sha256 = {sha256!r}",
             "if hashlib.sha256(path.read_bytes()).hexdigest() != expected_sha256:",
@@ -83,13 +118,22 @@ def load_code(
     # a benchmark the loader chose (options.benchmark) is not selected a second time
     select = ("" if benchmark in (None, COMBINED, kw.get("benchmark"))
               else f".select({benchmark!r})")
-    lines += [f"data = sc.load(path{opts}){select}", "data"]
+    lines.append(f"data = sc.load(path{opts}){select}")
+    if digests:  # the files read are known once read (a folder's, the files beside a log)
+        lines += [
+            "read = data.metadata.get('source_sha256_per_file') or "
+            "{'': data.metadata.get('source_sha256')}",
+            "if sorted(read.values()) != expected_sha256:",
+            "    raise ValueError(f'{path}: not the files this report was made from "
+            "(sha256 differs)')",
+        ]
+    lines.append("data")
     return "\n".join(lines)
 
 
 def to_notebook(
     report: Report,
-    data_path: str | os.PathLike,
+    data_path: str | os.PathLike | Sequence[str | os.PathLike],
     *,
     on_missing: str = "error",
     options: LoadOptions | None = None,
@@ -99,8 +143,10 @@ def to_notebook(
     Parameters
     ----------
     report : Report
-    data_path : path
-        Where the notebook loads the data from (the file the report was made from).
+    data_path : path, or list of paths
+        Where the notebook loads the data from: the file the report was made from, or a
+        list of the files and folders it was made from (one folder: ``[folder]``), whose
+        files' digests the notebook checks once it has read them.
     on_missing : str
         The loader option the data were read with (long tables).
     options : LoadOptions, optional
@@ -134,11 +180,15 @@ def to_notebook(
         intro += ["", pooled]
     intro += [x for t in left_out_text(report) for x in ("", t)]
     inp = prov["input"] or {}
-    # one file read with files beside it (lm-eval's results json, a sample store): that
-    # file's own digest, listed under its name or, found in a folder, under folder/name
-    same = [h for k, h in (inp.get("sha256_per_file") or {}).items()
-            if k.replace("\\", "/").rsplit("/", 1)[-1] == Path(data_path).name]
-    sha256 = inp.get("sha256") or (same[0] if len(same) == 1 else None)
+    sha256: str | list[str | None] | None
+    if isinstance(data_path, list | tuple):  # folders or several files: every file read
+        sha256 = list((inp.get("sha256_per_file") or {"": inp.get("sha256")}).values())
+    else:
+        # one file read with files beside it (lm-eval's results json, a sample store): that
+        # file's own digest, listed under its name or, found in a folder, under folder/name
+        same = [h for k, h in (inp.get("sha256_per_file") or {}).items()
+                if k.replace("\\", "/").rsplit("/", 1)[-1] == Path(data_path).name]
+        sha256 = inp.get("sha256") or (same[0] if len(same) == 1 else None)
     cells = [
         v4.new_markdown_cell("\n".join(intro)),
         v4.new_code_cell(

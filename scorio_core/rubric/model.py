@@ -46,6 +46,7 @@ import numpy as np
 import pandas as pd
 
 from .._validation import ValidationError, parse_json
+from ..formatting import weight_text
 from ..outcomes import check_name
 
 __all__ = [
@@ -545,7 +546,7 @@ class Rubric:
         for k, (c, w, d) in enumerate(
             zip(self.categories, self.weights, self.category_descriptions, strict=True)
         ):
-            lines.append(f"  {k}: {c} ({w:g})" + (f" — {d}" if d else ""))
+            lines.append(f"  {k}: {c} ({weight_text(w)})" + (f" — {d}" if d else ""))
         lines.append("rules (first match wins):")
         for i, r in enumerate(self.rules):
             name = r.label or r.when.label

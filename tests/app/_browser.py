@@ -85,6 +85,13 @@ CUT_LABELS_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stDownloadButton"] [data-testid="stMarkdownContainer"]'))
   .map(m => [m.innerText, m.scrollWidth - m.clientWidth]).filter(([, cut]) => cut > 0)"""
 
+#: ``[label, pixels cut]`` of every page link in the main column whose label is cut: a page
+#: link's label is one line, ended with "…" where it does not fit (the Planner's sentence
+#: to the Check page read "… draws r" at 1024 px).
+CUT_LINKS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stPageLink"] [data-testid="stMarkdownContainer"]'))
+  .map(m => [m.innerText, m.scrollWidth - m.clientWidth]).filter(([, cut]) => cut > 0)"""
+
 #: ``[longest line, pixels cut]`` of every code box in the main column with a line past its
 #: right edge (a box scrolls such a line without a mark that it goes on).
 CUT_CODE_JS = """() => Array.from(document.querySelectorAll(

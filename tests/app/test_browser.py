@@ -19,6 +19,7 @@ from _browser import (
     CUT_CODE_JS,
     CUT_LABELS_JS,
     CUT_LEGENDS_JS,
+    CUT_LINKS_JS,
     LEGEND_LABELS_JS,
     TABLES_JS,
     WIDE_CHARTS_JS,
@@ -405,3 +406,92 @@ def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(
     if path == "methods":  # every method of the default data: one row per family
         main = page.locator('[data-testid="stMain"]')
         assert main.get_by_text("Agreement between method families").count() == 1
+
+
+#: Pages with a link to the Check page, at a setting that shows it.
+CHECK_LINK_PAGES = ("planner", 'leaderboard?leaderboard.scope="population"')
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+@pytest.mark.parametrize("path", CHECK_LINK_PAGES)
+def test_links_to_the_check_page_read_whole(page, server, path, width):
+    """The Planner's link to the Check page had a whole sentence as its label, and a page
+    link is one line: at 1024 px it read "… Check a smaller run (Planner runs) draws r"
+    (249 px cut), the Leaderboard's as well. The question is now text above a short link."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.goto(f"{server}/{path}")
+    settle(page)
+    _no_exception(page, path)
+    links = page.locator('[data-testid="stMain"] [data-testid="stPageLink"]')
+    assert links.filter(has_text="Check a smaller run").count() == 1
+    assert page.evaluate(CUT_LINKS_JS) == []
+
+
+#: The numbers written in the pairwise heatmap's cells as drawn: ``[text, type px]``.
+HEATMAP_NUMBERS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg'))
+  .filter(svg => Array.from(svg.querySelectorAll('text')).some(t => t.textContent === 'row model'))
+  .flatMap(svg => Array.from(svg.querySelectorAll('.role-mark text'))
+    .filter(t => /^([<>]?\\.\\d{3}|1\\.000)$/.test(t.textContent))
+    .map(t => [t.textContent, parseFloat(t.getAttribute('font-size'))]))"""
+#: ``[label, pixels past]`` of the pairwise heatmap's legend labels past its drawing's right
+#: edge (its 200 px colour bar ran past a narrow column beside long row labels: "1." shown).
+HEATMAP_LEGEND_PAST_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg'))
+  .filter(svg => Array.from(svg.querySelectorAll('text')).some(t => t.textContent === 'row model'))
+  .flatMap(svg => {
+    const right = svg.getBoundingClientRect().right;
+    return Array.from(svg.querySelectorAll('.role-legend-label text'))
+      .map(t => [t.textContent, Math.round(t.getBoundingClientRect().right - right)])
+      .filter(([, past]) => past > 0);
+  })"""
+#: The pairwise heatmap is drawn at the main column's width (after a window resize).
+HEATMAP_AT_COLUMN_JS = """() => {
+  const box = document.querySelector('[data-testid="stMainBlockContainer"]');
+  const cs = getComputedStyle(box);
+  const column = box.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const svg = Array.from(document.querySelectorAll(
+      '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg'))
+    .find(s => Array.from(s.querySelectorAll('text')).some(t => t.textContent === 'row model'));
+  return !!svg && Math.abs(svg.getBoundingClientRect().width - column) <= 1;
+}"""
+
+
+def _heatmap_at(page, width: int) -> list:
+    """The heatmap's numbers once it is drawn at ``width`` px's main column."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.wait_for_function(HEATMAP_AT_COLUMN_JS, timeout=60_000)
+    charts_drawn(page)
+    page.wait_for_timeout(300)  # Vega's redraw at the new width
+    return page.evaluate(HEATMAP_NUMBERS_JS)
+
+
+def test_the_pairwise_heatmap_numbers_its_cells_where_the_column_has_room(
+        page, server, tmp_path):
+    """The audit: at 1280 px the bundled 9-model data's heatmap had 22 px cells and no
+    numbers (sized in Python for an 800 px window's column). As wide as the column, it
+    numbers its two undecided pairs at 1280 and 1024 px. The long-name upload's grid and
+    legend stay within the column at 1280, 1024 and 800 px, numbered at 1280 px."""
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.goto(f"{server}/leaderboard")
+    settle(page)
+    page.wait_for_function(f"() => ({CHARTS_JS})() >= 3", timeout=120_000)
+    settle(page)
+    for width in (1280, 1024):
+        numbers = _heatmap_at(page, width)
+        assert len(numbers) == 2 and min(f for _, f in numbers) >= 11, (width, numbers)
+        assert page.evaluate(WIDE_CHARTS_JS) == [] and page.evaluate(CUT_LEGENDS_JS) == []
+        assert page.evaluate(HEATMAP_LEGEND_PAST_JS) == []
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    _upload(page, _long_name_csv(tmp_path / "long_names.csv"))
+    act(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Leaderboard").first.click)
+    page.wait_for_function(f"() => ({CHARTS_JS})() >= 3", timeout=120_000)
+    settle(page)
+    _no_exception(page, "Leaderboard")
+    for width in (1280, 1024, 800):
+        numbers = _heatmap_at(page, width)
+        if width == 1280:
+            assert len(numbers) >= 6 and min(f for _, f in numbers) >= 11, numbers
+        assert page.evaluate(WIDE_CHARTS_JS) == [], width
+        # (the Pass@k legend beside it cuts the long name with "…": not this chart's)
+        assert page.evaluate(HEATMAP_LEGEND_PAST_JS) == [], width

@@ -132,7 +132,11 @@ def test_outcome_category_counts_read_as_every_count_does():
 
     assert config["share"]["type_config"]["format"] == SHARE_FORMAT == "%.1f%%"
     assert table.value["share"].tolist() == [39.6, 60.4]  # 35,618 and 54,382 of 90,000
-    assert "format" not in config["weight"].get("type_config", {}), config["weight"]
+    # weights as every text and the Leaderboard's editor write them (0.5, 0.333333): the one
+    # declared printf, not Streamlit's default
+    from scorio_core.formatting import WEIGHT_PRINTF
+
+    assert config["weight"]["type_config"]["format"] == WEIGHT_PRINTF, config["weight"]
     assert table.value["weight"].tolist() == [0.0, 1.0]
 
 

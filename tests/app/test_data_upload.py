@@ -289,3 +289,37 @@ def test_score_range_with_category_weights_names_both_boxes_and_the_values():
     _ok(at)
     o = at.session_state["scorio_dataset"].full
     assert o.shape == (2, 3, 2) and o.metadata.get("score_range") in ([0.0, 10.0], (0.0, 10.0))
+
+
+def test_graded_logs_load_binary_with_the_correct_outcomes_box():
+    """The analyses' refusal of C/P/I logs names "C in Correct outcomes, among the upload's
+    options": that box (labels and help from the loader's declarations) loads the same logs
+    with C counted correct, which the Data page says; a name that is no category is said
+    with the categories the logs have."""
+    from scorio_core.io import LoadOptions
+    from scorio_core.params import widget
+
+    logs = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "passk_cpi"
+    files = [(p.name, p.read_bytes(), "application/zip") for p in sorted(logs.glob("*.eval"))]
+    at = _start()
+    at.file_uploader(key="upload").set_value(files).run()
+    _ok(at)
+    graded = at.session_state["scorio_dataset"].full
+    assert graded.C == 2
+    box = at.text_input(key="load_correct")
+    w = widget(LoadOptions, "correct")
+    assert (box.label, box.help) == (w["label"], w["help"]) == ("Correct outcomes", w["help"])
+    assert w["label"] in [e.label for e in at.sidebar.expander]
+    box.input("X").run()
+    assert "correct names 'X', which is no category of these data" in at.error[0].value
+    at.text_input(key="load_correct").input("C").run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    assert o.is_binary and np.array_equal(o.R, (graded.R == 2).astype(int))
+    changed = next(i.value for i in at.info if "What the loader changed" in i.value)
+    assert "Outcomes made binary: `C (correct)` count as correct (1)" in changed
+    at.text_input(key="load_correct").input("").run()
+    at.text_input(key="load_correct_from").input("0.5").run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    assert np.array_equal(o.R, (graded.R >= 1).astype(int))  # P and C

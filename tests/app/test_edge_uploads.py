@@ -101,5 +101,6 @@ def test_a_refusal_is_a_warning_sentence_that_says_what_to_do(case):
             assert "weights" not in why and "2 or more models" in why or aid in (
                 "plan", "pair", "check"), why
         else:
-            assert "Leaderboard" in why and "0 or 1" in why, why
+            # the next step the app can take: the Leaderboard, or the Correct outcomes box
+            assert "Leaderboard" in why and "in Correct outcomes" in why, why
     assert refused == (6 if case == "one model" else 3)

@@ -74,6 +74,29 @@ def test_the_workers_choice_survives_closing_its_box():
     assert [e.label for e in at.sidebar.expander][0] == "Workers (Dask): tcp://10.0.0.5:8786"
 
 
+def test_sidebar_boxes_stay_open_or_closed_across_pages():
+    """The Session box closed on every page switch (Streamlit drops a stateful expander's
+    state when the page changes): a user who opened it to restore a session and went to
+    another page found it closed. Each box now keeps its state, open or closed."""
+    at = _leaderboard()
+
+    def restore():
+        return [u.proto.label for u in at.sidebar.get("file_uploader")]
+
+    open_box(at, "session_box")
+    open_box(at, "workers_box")
+    for page in ("app_pages/planner.py", "app_pages/data.py"):
+        at.switch_page(page).run()
+        assert not at.exception
+        assert restore() == ["Restore session"], page  # open, its widgets sent
+        assert at.sidebar.number_input(key="workers").value is not None
+    at.session_state["session_box"] = False  # closed: closed on the next page
+    at.run()
+    at.switch_page("app_pages/leaderboard.py").run()
+    assert not at.exception and restore() == []
+    assert at.sidebar.number_input(key="workers") is not None  # the other still open
+
+
 def test_charts_are_made_once_per_result(monkeypatch):
     """Reruns (widgets, expanders, page changes) take a result's charts from the results
     cache, beside the result; new settings make a new result and new charts."""

@@ -175,9 +175,10 @@ def test_a_confidence_or_chance_reads_as_its_buttons_write_it_on_every_page():
 
 
 def test_p_best_reads_as_the_cli_prints_it_on_the_leaderboard_page(tmp_path, capsys):
-    """A p_best above 0 that rounds to zero reads "<0.001" in the CLI and "0.000" when it is
-    an exact 0; the Leaderboard page showed "0.000" for both (a printf number column cannot
-    write "<0.001"). The page's cells are now the CLI's, column by column."""
+    """A p_best above 0 that rounds to zero reads "<0.001" in the CLI, and so does a 0 of the
+    draws (first in none of them: not impossible, so never "0.000" on a board of several
+    models); the Leaderboard page showed "0.000" (a printf number column cannot write
+    "<0.001"). The page's cells are now the CLI's, column by column."""
     import io as pyio
     from pathlib import Path
 
@@ -198,7 +199,7 @@ def test_p_best_reads_as_the_cli_prints_it_on_the_leaderboard_page(tmp_path, cap
     head = next(i for i, line in enumerate(lines) if line.startswith("model "))
     col = lines[head].split().index("p_best")
     cli = {line.split()[0]: line.split()[col] for line in lines[head + 1:head + 11]}
-    assert "<0.001" in cli.values() and "0.000" in cli.values()  # both cases, told apart
+    assert "<0.001" in cli.values() and "0.000" not in cli.values()  # a draw's 0: a bound
     at = start(str(Path(__file__).resolve().parents[2] / "app.py"), REASONING, 120)
     buf = pyio.BytesIO(path.read_bytes())
     at.session_state[UPLOAD_KEY] = {"filename": "ten.csv", "data": buf.getvalue()}
@@ -259,3 +260,32 @@ def test_every_code_box_wraps_its_lines():
     for page in ("data.py", "_data_header.py", "simulator.py"):
         assert "code_block(" in (pages / page).read_text() or "code_expander(" in (
             pages / page).read_text(), page
+
+
+def test_the_leaderboard_page_leaves_out_columns_with_no_value(tmp_path):
+    """At N = 1 (questions scope) the page showed p_best, se, lo, hi and t_next as "—" in
+    every row; it leaves them out with the line the CLI and the reports say."""
+    import io as pyio
+    from pathlib import Path
+
+    from _apptest import start
+
+    from app_pages._common import UPLOAD, UPLOAD_KEY
+    from app_pages._loading import REASONING
+    from scorio_core import Outcomes
+    from scorio_core.io import save_table
+
+    R = np.random.default_rng(5).integers(0, 2, (3, 30, 1))
+    path = tmp_path / "one.csv"
+    save_table(Outcomes(R, models=["a", "b", "c"]), path, format="csv")
+    at = start(str(Path(__file__).resolve().parents[2] / "app.py"), REASONING, 120)
+    buf = pyio.BytesIO(path.read_bytes())
+    at.session_state[UPLOAD_KEY] = {"filename": "one.csv", "data": buf.getvalue()}
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at.switch_page("app_pages/leaderboard.py").run()
+    assert not at.exception and not at.error
+    board = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    assert not {"p_best", "se", "lo", "hi", "t_next"} & set(board.columns)
+    assert {"score", "bayes_mu", "rank_lo"} <= set(board.columns)
+    said = [c.value for c in at.caption]
+    assert "Not shown, no value in any row: p_best, se, lo, hi, t_next." in said, said

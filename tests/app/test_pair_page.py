@@ -74,8 +74,9 @@ def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     at.selectbox(key="pair_question").set_value("3").run()
     _ok(at)
     flips = _frame(at, "flip")  # two rows per trial, alpha's above beta's: the report's view
-    assert list(flips["model"]) == ["alpha", "beta"] * 3 and list(flips["trial"]) == [0, 0, 1,
-                                                                                     1, 2, 2]
+    # each trial numbered as the log numbers it: Inspect epochs 1..3, never 0..2 beside them
+    assert list(flips["model"]) == ["alpha", "beta"] * 3 and list(flips["trial"]) == [1, 1, 2,
+                                                                                     2, 3, 3]
     assert list(flips["answer"][::2]) == ["=HYPERLINK(\"x\") 6", "6", "6"]
     assert list(flips["answer"][1::2]) == ["6\n\nbecause | pipes |", "7", "**6**"]
     assert "output" not in flips and not any(c.endswith(("_a", "_b")) for c in flips)
@@ -87,24 +88,32 @@ def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     assert '=HYPERLINK("x") 6' in shown  # trial 0's answer of alpha, verbatim (st.code)
     assert "6\n\nbecause | pipes |" in shown  # and beta's, beside it
     assert not any("<b>" in m.value for m in at.markdown)  # log text never as Markdown
-    at.select_slider(key="pair_trial").set_value(2).run()
+    at.select_slider(key="pair_trial").set_value(2).run()  # the third, epoch 3
     _ok(at)
-    assert "**6**" in [c.value for c in at.code]  # beta's trial 2: not bold, as written
-    assert "compare_pair(" in code_cell(at, "compare_pair(")
+    assert "**6**" in [c.value for c in at.code]  # beta's epoch 3: not bold, as written
+    assert any(m.value.startswith("**beta** · trial 3 · ") for m in at.markdown)
+    assert "sc.pair(data, a=" in code_cell(at, "sc.pair(")
 
 
 def test_pair_page_trial_ids_are_numbers_like_the_trials():
     """The file's trial ids (Inspect epochs 1, 2, 3) were left-aligned text beside the
-    right-aligned trial column, and sorted as text (10 before 2): now a number column in
-    the one format of ``trial``."""
+    right-aligned trial column, and sorted as text (10 before 2): now a number column. And
+    the page showed two numberings, ``trial`` 0..2 beside ``trial_id`` 1..3 (the repeats
+    grouped listing the first): now one, the log's epoch, said in the line under the table
+    and on the trial picker."""
     at = _upload_texts()
     table = next(d for d in at.dataframe if "flip" in d.value.columns)
     flips, config = table.value, json.loads(table.proto.columns)
-    ids = flips["trial_id"]
+    ids = flips["trial"]
     assert pd.api.types.is_integer_dtype(ids), ids.dtype
-    assert list(ids) == list(flips["trial"] + 1)  # epochs count from 1, for both models
-    assert config["trial_id"]["type_config"] == config["trial"]["type_config"]
+    assert sorted(set(ids)) == [1, 2, 3] and "trial_id" not in flips  # epochs, for both
     assert config["trial"]["type_config"]["type"] == "number"
+    assert any("trial = the sample's epoch in the Inspect log" in c.value for c in at.caption)
+    groups = next(d.value for d in at.dataframe if "repeats" in d.value.columns)
+    listed = {int(t) for x in groups["trials"] for t in str(x).split(", ")}
+    assert listed == {1, 2, 3}  # the repeats grouped name the same epochs
+    slider = at.select_slider(key="pair_trial")
+    assert list(slider.options) == ["1", "2", "3"]  # the positions 0..2, shown as epochs
 
 
 def test_pair_page_from_a_link_and_from_the_leaderboard():
@@ -247,8 +256,7 @@ def test_pair_page_shows_every_text_of_a_trial_once(tmp_path):
     # above), the question's texts not repeated
     table = next(d for d in at.dataframe if "flip" in d.value.columns)
     assert list(table.value.columns) == ["trial", "flip", "model", "category", "score",
-                                         "trial_id", "reasoning", "output", "answer",
-                                         "annotations"]
+                                         "reasoning", "output", "answer", "annotations"]
     assert table.proto.row_height > 64  # above 4 rem the grid wraps a long text in its row
     widths = json.loads(table.proto.columns)
     text = {"model", "category", "reasoning", "output", "answer", "annotations"}

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from app_pages._common import UPLOAD, UPLOAD_KEY
 from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
 from scorio_core import Outcomes
+from scorio_core.formatting import SCORE_PRINTF
 from scorio_core.io import save_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -52,6 +53,9 @@ def test_planner_page_runs(dataset):
     # side-by-side charts each as its two panels (_render.PANELS)
     assert len(at.get("vega_lite_chart")) == 5
     assert any("80% chance" in m.value for m in at.markdown)
+    # the lead that matters in the decimals of the table's leads (trials_gap: 0.0125, not
+    # %.3f's 0.013)
+    assert at.number_input(key="plan_lead").proto.format == SCORE_PRINTF == "%.4f"
     at.segmented_control(key="plan_scope").set_value("population").run()
     _ok(at)
     if dataset == REASONING:  # population scope: the chance that trials alone never settle it
@@ -286,7 +290,9 @@ def test_one_trial_pages_say_why_met_now_sits_beside_empty_cells():
     at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)
     board = _board(at).set_index("model")
-    assert board.loc["alpha", "n_needed"] == "met now" and board.loc["alpha", "t_next"] is None
+    # t_next has no value in any row at N = 1: left out, said in one line under the table
+    assert board.loc["alpha", "n_needed"] == "met now" and "t_next" not in board.columns
+    assert any("no value in any row" in c.value and "t_next" in c.value for c in at.caption)
     assert any("'met now' for alpha vs beta" in w.value and "decides no pair at N = 1" in w.value
                for w in at.warning)
     at.switch_page("app_pages/planner.py").run()

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from app_pages._loading import COINS, REASONING, TEMPERATURE  # noqa: F401
 from scorio_core import rubric as rb
+from scorio_core.formatting import WEIGHT_PRINTF
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "app_pages/rubric.py"
@@ -35,6 +36,8 @@ def test_preset_then_weight_change_moves_the_leaderboard():
     # the page shows the preset's weights; category 1 (wrong, unboxed) is worth 0.10
     w = [n for n in at.number_input if n.label.startswith("1:")][0]
     assert w.value == rb.PRESETS["ranking/format-aware"].weights[1]
+    # drawn as every text writes a weight (0.1, not %.3f's 0.100)
+    assert w.proto.format == WEIGHT_PRINTF
     w.set_value(0.8).run()
     _ok(at)
     after = _board(at).set_index("model")["score"]

@@ -124,3 +124,28 @@ def test_save_then_restore_a_session_in_a_new_browser_session(browser, server, t
     assert page.get_by_role("spinbutton", name="Seed").input_value() == "4"
     assert not page.query_selector_all('[data-testid="stException"]')
     ctx.close()
+
+
+def test_the_session_box_stays_open_across_pages(browser, server):
+    """The sidebar's Session box closed on every page switch: a user who opened it to
+    restore a session and went to another page found it closed. It keeps its state now,
+    open or closed."""
+    ctx = _context(browser)
+    page = ctx.new_page()
+    page.goto(server)
+    settle(page)
+    side = page.locator('[data-testid="stSidebar"]')
+    uploader = side.locator('[data-testid="stFileUploader"]')
+    box = side.locator('[data-testid="stExpander"] summary', has_text="Session")
+    assert uploader.count() == 0
+    act(page, box.click)
+    assert uploader.count() == 1
+    for name in ("Leaderboard", "Planner"):
+        act(page, side.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
+        assert uploader.count() == 1, name
+    act(page, box.click)  # closed: closed on the next page
+    assert uploader.count() == 0
+    act(page, side.locator('[data-testid="stSidebarNav"] a', has_text="Data").first.click)
+    assert uploader.count() == 0
+    assert not page.query_selector_all('[data-testid="stException"]')
+    ctx.close()

@@ -92,12 +92,15 @@ def test_missing_numbers_read_as_a_dash_not_none():
     """One trial per question: the questions scope is not identified, so p_best, se, lo,
     hi and the pairs' p-values are missing (NaN). A number column shows a missing value as
     "None"; the Leaderboard's tables show the core's "—" instead, as the CLI and reports,
-    and keep those columns numbers (a header click sorts them by number, not as text)."""
+    and keep those columns numbers (a header click sorts them by number, not as text). A
+    column with no value in any row (the board's p_best, se, lo, hi) is left out, said in
+    one line, as the CLI and the reports do."""
     R = np.random.default_rng(3).integers(0, 2, (4, 24, 1))
     at, pairs = _leaderboard_of(R, "one_trial.csv")
-    board = next(d.value for d in at.dataframe if "p_best" in d.value.columns)
-    for c in ("p_best", "se", "lo", "hi"):
-        assert pd.api.types.is_float_dtype(board[c]) and board[c].isna().all(), c
+    board = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    assert not {"p_best", "se", "lo", "hi"} & set(board.columns)
+    assert any(c.value.startswith("Not shown, no value in any row: p_best, se, lo, hi")
+               for c in at.caption)
     assert pd.api.types.is_float_dtype(pairs["p_value"]) and pairs["p_value"].isna().any()
     shown = [d for d in at.dataframe if not d.proto.editing_mode]  # tables, not editors
     assert len(shown) == 3 and {d.proto.placeholder for d in shown} == {"—"}
@@ -117,8 +120,8 @@ def test_a_missing_value_reads_alike_in_number_and_text_columns():
     assert pd.api.types.is_float_dtype(pairs["p_value"]) and pairs["gap"].notna().all()
     assert pairs["trials_needed_papers"].tolist() == ["∞", "257", "26"]  # text kept as text
     board = next(d.value for d in at.dataframe if "n_needed" in d.value.columns)
-    assert board["t_next"].isna().all() and board["n_needed"].isna().tolist() == [
-        False, False, False, True]  # the last model has no next one
+    assert "t_next" not in board.columns  # no value in any row: left out, said in a line
+    assert board["n_needed"].isna().tolist() == [False, False, False, True]  # the last model
     shown = [d for d in at.dataframe if not d.proto.editing_mode]
     assert {d.proto.placeholder for d in shown} == {MISSING}
     for d in shown:

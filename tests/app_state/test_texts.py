@@ -89,13 +89,19 @@ def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
             "rows_kept_by_where": "5 of 9", "model_columns": ["model", "temperature"],
             "decoding_note": "greedy rows are their own models",
             "decoding_spellings": {"T=0": "greedy"}, "missing_signal_values": {"len": 3},
-            "extra_arrays_not_loaded": ["big"], "empty_outcomes": 4}
+            "extra_arrays_not_loaded": ["big"], "empty_outcomes": 4,
+            "rounded_grades": {"levels": 11, "scale": [0, 1]},
+            "binarized": {"correct": ["C (correct)"], "wrong": ["I (incorrect)", "P (partial)"]}}
     assert set(meta) == set(LOAD_NOTES)
     o = Outcomes(np.zeros((1, 2, 2), dtype=np.int8), metadata=meta)
     assert load_notes(o) == meta
     text = load_notes_text(o)
     assert not [s for s in text if s.split(":")[0] in LOAD_NOTES], text
     assert len(text) == len(LOAD_NOTES) - 6  # paired keys share a sentence
+    assert ("Outcomes made binary: `C (correct)` count as correct (1), `I (incorrect)`, "
+            "`P (partial)` as wrong (0) (**Correct outcomes** in the sidebar).") in text
+    assert "Graded scores rounded to the nearest of 11 levels (**Round grades to** in the " \
+           "sidebar)." in text
 
 
 def test_pair_captions_name_only_what_the_tables_hold(tmp_path):
@@ -123,9 +129,12 @@ def test_pair_captions_name_only_what_the_tables_hold(tmp_path):
     with_ids = io.load(tmp_path / "ids.csv")
     r = PAIR.run(with_ids, PAIR.params(a="a", b="b", question="q0"))
     assert not shows_texts(r)  # the input is the question's, said once: no trial texts
-    assert list(r.flips.trials["trial_id_b"]) == ["run-0", "run-1", "run-2"]
-    said = flips_caption(r.flips.trials)
-    assert "and trial id (from the file); flip" in said and "logs" not in said
+    # one trial column, the file's own ids (not the positions 0..2 beside them)
+    assert list(r.flips.trials["trial"]) == ["run-0", "run-1", "run-2"]
+    assert "trial_id_b" not in r.flips.trials and "trial_b" not in r.flips.trials
+    said = flips_caption(r.flips.trials, r.flips.trial_meaning)
+    assert said.startswith("One row per trial (trial = the file's trial column): ")
+    assert "logs" not in said
     texts = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "texts"
     data = io.load(texts)
     r = PAIR.run(data, PAIR.params(a=data.models[0], b=data.models[1]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -322,12 +323,17 @@ _NO_TAU = ("the G-Pass@k_τ curve (g in --curves) needs --tau, the share of the 
          "--model-columns model,temperature"),
         (["leaderboard", "{x}", "--rubric", "ranking/conservative", "--prior", "greedy"],
          f"{_GREEDY_RUBRIC}; got --prior greedy, --rubric ranking/conservative"),
-        (["report", "{x}", "{x}", "--out", "{x}.ipynb"],
-         "a notebook report (--out) loads one file, and path is not one file; write the logs or "
-         "files as one first (scorio-studio import PATH... --out data.npz) and make the report "
-         "from that; got path {x} {x}, --out {x}.ipynb"),
+        (["compare", "{x}", "--correct", "C", "--correct-from", "0.5"],
+         "--correct and --correct-from were both given, but they are two rules for the same "
+         "thing: which trials count as correct; keep one; got --correct C, --correct-from 0.5"),
+        (["leaderboard", "{x}", "--round-grades", "11", "--weights", "0,1"],
+         "--round-grades and --weights were both given, but they are two readings of the "
+         "scores: --round-grades makes each rounded grade a category weighted by its value; "
+         "--weights weight whole-number categories 0..C; keep one; got --round-grades 11, "
+         "--weights 0,1"),
     ],
-    ids=["curves-g", "curves-alias", "pair", "model-columns", "rubric-greedy", "report"],
+    ids=["curves-g", "curves-alias", "pair", "model-columns", "rubric-greedy", "correct",
+         "round-weights"],
 )
 def test_inconsistent_settings_are_a_usage_error_naming_both_flags(capsys, tmp_path, argv,
                                                                     said):
@@ -468,3 +474,103 @@ def test_info_writes_our_mean_and_the_harness_value_with_the_same_digits(capsys)
     assert pairs and all(m == v for m, v in pairs), pairs
     assert any(m != round(m, 3) for m, _ in pairs)  # a third or a twelfth: many digits
     assert not re.search(r"\d\.\d{7,}", out), re.findall(r"\d\.\d{7,}", out)
+
+
+def test_a_misspelt_question_or_model_gets_a_did_you_mean(capsys, tmp_path):
+    """`pair --question "item 5"` (or `5`) and `plan --pair "alpha,Modele"` listed ten
+    questions or every model where `--sections` says "did you mean": the same helper now
+    names the question or model meant -- the one it spells with other separators, accents
+    or case, or of which the typed text is a whole word."""
+    from scorio_core import Outcomes
+
+    R = np.random.default_rng(0).integers(0, 2, (3, 12, 4))
+    path = tmp_path / "run.npz"
+    io.save_npz(Outcomes(R, models=["alpha", "Modèle β 7B", "beta"],
+                         questions=[f"item-{i}" for i in range(12)]), path)
+    for typed in ("item 5", "5", "ITEM-5"):
+        code, _, err = _run(capsys, "pair", str(path), "alpha", "beta", "--question", typed)
+        assert code == 2 and f"unknown question {typed!r}; did you mean 'item-5'" in err, err
+    code, _, err = _run(capsys, "pair", str(path), "alpha", "Modele")
+    assert code == 2 and "unknown model 'Modele'; did you mean 'Modèle β 7B'?" in err, err
+    code, _, err = _run(capsys, "plan", str(path), "--pair", "alpha,Modele")
+    assert code == 2 and "unknown model 'Modele' in pair; did you mean 'Modèle β 7B'?" in err
+    code, _, err = _run(capsys, "pair", str(path), "alpha", "zzz")  # nothing close: the list
+    assert code == 2 and "the models are 'alpha', 'Modèle β 7B', 'beta'" in err, err
+
+
+def test_info_says_a_note_of_the_whole_load_once(capsys):
+    """`info` on Inspect logs repeated "model names without their provider prefix ..." once
+    per file and once more for the load: it is said once, for the load."""
+    from pathlib import Path
+
+    logs = Path(__file__).parents[1] / "fixtures" / "harness" / "inspect" / "epochs"
+    code, out, err = _run(capsys, "info", str(logs))
+    assert code == 0, err
+    report = json.loads(out)["import_report"]
+    assert any("provider prefix" in n for n in report["notes"])
+    assert out.count("provider prefix") == 1
+    assert len(report["files"]) >= 2 and all("notes" not in f for f in report["files"])
+
+
+# ------------------------------------------------- graded logs: advice that can be followed
+HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect"
+#: Each command that ranks binary correctness, with settings that keep it quick.
+_BINARY_COMMANDS = {
+    "compare": ["--methods", "bayes,avg"],
+    "convergence": ["--methods", "bayes", "--replicates", "20"],
+    "stability": ["--methods", "bayes,avg"],
+    "curves": [],
+    "leaderboard": ["--k", "2"],
+}
+
+
+@pytest.mark.parametrize("cmd", list(_BINARY_COMMANDS))
+def test_a_refusal_of_graded_logs_names_an_option_that_runs_on_them(capsys, cmd):
+    """On Inspect's C/P/I logs (written by Inspect itself) these commands said "load them
+    again with each outcome mapped to 0 or 1", and no flag did that. The refusal names the
+    flag with a value (--correct C, and --correct-from 0.5 for partial credit), and each runs
+    the command on the same logs, C -- or C and P -- counted correct, said in a note."""
+    cpi = str(HARNESS / "passk_cpi")
+    code, out, err = _run(capsys, cmd, cpi, *_BINARY_COMMANDS[cmd], "--format", "csv")
+    assert code == 2 and out == "" and "mapped to 0 or 1" not in err
+    assert "--correct C (in the app: C in Correct outcomes" in err, err
+    assert "--correct-from 0.5 counts P (partial) correct too" in err, err
+    graded = io.load(cpi)
+    for flags, right in ((["--correct", "C"], [2]), (["--correct-from", "0.5"], [1, 2])):
+        code, out, err = _run(capsys, cmd, cpi, *_BINARY_COMMANDS[cmd], *flags,
+                              "--format", "csv")
+        assert code == 0, err
+        assert "Outcomes made binary" in out + err and "as correct (1)" in out + err
+        # the analysis read the logs as the flag says: C (and P) correct, I wrong
+        binary = io.load(cpi, correct=flags[1].split(",")) if flags[0] == "--correct" else \
+            io.load(cpi, correct_from=float(flags[1]))
+        assert np.array_equal(binary.R, np.isin(graded.R, right).astype(int))
+
+
+def test_a_continuous_score_is_refused_with_the_rounding_that_loads_it(capsys, tmp_path):
+    """Continuous scores (Inspect's model-graded 0..1 values) were refused with "round the
+    grades to a few levels" and no option did. The refusal names --round-grades 11 and
+    --correct-from, and both load the same logs: rounded to 0, 0.1, ..., 1 or thresholded."""
+    from fixtures import make_logs as mk
+
+    rng = np.random.default_rng(7)
+    scores = rng.random((2, 30, 3)).round(4)
+    for i, m in enumerate(("alpha", "beta")):
+        mk.write_inspect_eval(tmp_path / f"{m}.eval", f"mockllm/{m}", "cont", scores[i],
+                              [f"q{j}" for j in range(30)])
+    code, out, err = _run(capsys, "leaderboard", str(tmp_path))
+    assert code == 2 and "continuous score cannot be an outcome category" in err
+    assert "--round-grades 11 (levels 0, 0.1, ..., 1" in err and "--correct-from T" in err
+    code, out, err = _run(capsys, "leaderboard", str(tmp_path), "--round-grades", "11",
+                          "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    want = np.floor(scores * 10 + 0.5) / 10  # each score to its nearest tenth
+    np.testing.assert_allclose(sorted(r["score"] for r in doc["rows"]),
+                               sorted(want.mean(axis=(1, 2))), atol=5e-7)  # JSON: 6 digits
+    assert any("rounded to the nearest of 11 levels" in n for n in doc["notes"])
+    code, out, err = _run(capsys, "compare", str(tmp_path), "--correct-from", "0.5",
+                          "--methods", "bayes,avg", "--format", "csv")
+    assert code == 0, err
+    o = io.load(tmp_path, correct_from=0.5)
+    assert o.is_binary and np.array_equal(o.R, (scores >= 0.5).astype(int))

@@ -55,3 +55,23 @@ def test_check_table_has_both_sections_and_notes(capsys, jhu):
 def test_check_refuses_in_one_line(capsys, jhu, argv, fragment):
     code, _, err = _run(capsys, "check", str(jhu), *argv)
     assert code == 2 and fragment in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_an_unchecked_scope_is_a_row_of_dashes_and_plan_replicates_names_its_flag(capsys, jhu):
+    """At 1 trial per smaller run the questions scope is not checked: its row read "—" in
+    every cell but least_covered, which was blank; and --plan-replicates with such runs was
+    refused with "(set plan_reps=0)", the Python name: the command line names its flag."""
+    code, out, err = _run(capsys, "check", str(jhu), "--trials", "1", "--questions", "15",
+                          "--reps", "10", "--draws", "500", "--format", "table")
+    assert code == 0, err
+    table = out.split("## Intervals and decisions\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    header, questions = table[1].split(), table[2].split()
+    assert questions[0] == "questions" and len(questions) == len(header)
+    assert set(questions[1:]) == {"—"}
+    with pytest.raises(SystemExit) as exit_:  # a usage error: valid alone, not together
+        main(["check", str(jhu), "--trials", "1", "--plan-replicates", "5"])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "plan_reps" not in err, err
+    assert ("--plan-replicates: the Planner plans from at least 2 trials per question; "
+            "--trials asks for 1: set --plan-replicates to 0 or --trials to 2 or more; got "
+            "--plan-replicates 5, --trials 1") in err

@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from scorio_core import io
+from scorio_core import Outcomes, io
 from scorio_core.cli import main
 from scorio_core.curves import pass_curves
 from scorio_core.engines.questions import question_stats
@@ -141,3 +141,31 @@ def test_questions_text_follows_the_reports_views(capsys, data_dir):
     code, out, _ = _run(capsys, "questions", path, "--top", "200", "--format", "json")
     doc = json.loads(out)
     assert len(doc["questions"]) == len(doc["disagree"]) == 120
+
+
+@pytest.mark.parametrize("command", ["questions", "curves", "leaderboard"])
+def test_the_header_states_the_subset_analysed(capsys, jhu, command):
+    """`questions --subset` said "(9 models × 100 questions …)" while analysing the subset's
+    10 questions (the leaderboard said 10): every command's first line comes from one
+    function, with the subset's name and shape."""
+    code, out, err = _run(capsys, command, str(jhu), "--subset", "source=medmcqa",
+                          "--format", "table")
+    assert code == 0, err
+    want = io.load(jhu).subset("source", "medmcqa")
+    assert want.M == 10
+    head = out.splitlines()[0]
+    assert head.endswith(f": {want.name} (9 models × 10 questions × 100 trials)"), head
+
+
+def test_questions_on_which_every_model_ties_are_listed_as_uninformative(capsys, tmp_path):
+    """'Questions that carry no information: none: every question separates some models'
+    sat above a table with three questions at sd_models 0: the section lists them now."""
+    R = np.array([[[1, 1], [0, 2], [2, 1]], [[0, 2], [1, 1], [0, 2]]])
+    path = tmp_path / "graded.npz"
+    io.save_npz(Outcomes(R, weights=[0, 0.5, 1]), path)
+    code, out, err = _run(capsys, "questions", str(path), "--format", "table")
+    assert code == 0, err
+    section = out.split("## Questions that carry no information\n", 1)[1].split("##", 1)[0]
+    assert not section.startswith("none") and "every model has the same mean score" in section
+    rows = [ln.split()[0] for ln in section.splitlines()[2:] if ln.startswith("q")]
+    assert rows == ["q0", "q1"]

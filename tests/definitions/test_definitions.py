@@ -219,7 +219,7 @@ def _exec_code(aid: str, data: Outcomes) -> dict:
     # (sc.display.show) while the variables stay the raw frames
     last = ast.parse(code).body[-1]
     assert isinstance(last, ast.Expr), aid
-    shown = eval(ast.unparse(last), ns)
+    shown = eval(ast.unparse(last).replace("sc.display.show(", "sc.display.as_table("), ns)
     assert isinstance(shown, display.Table) and isinstance(shown.table, pd.DataFrame), aid
     assert ">nan<" not in shown._repr_html_().lower(), aid
     for expr in a.chart_code:
@@ -377,6 +377,57 @@ def test_rubric_object_round_trips_through_code(aime):
     exec(a.to_code(p, "data"), ns)
     pd.testing.assert_frame_equal(ns["tau"], a.run(aime, p).tau, atol=1e-12)
     assert params_dict(p)["schemes"] == ["Mine", "dontpass/format-aware"]
+
+
+
+def _signalled(R: np.ndarray) -> Outcomes:
+    """Binary outcomes with the signals ``dontpass/format-aware`` reads (every answer boxed,
+    none repeated): its categories then follow correctness alone."""
+    ones = np.ones(R.shape)
+    return Outcomes(R, signals={"is_correct": R, "has_box": ones,
+                                "repeated_pattern": 0 * ones, "compass_C": 0 * ones})
+
+
+def test_rubric_tau_view_drops_n_slices_exactly_when_every_rubric_has_all_slices():
+    """The τ table as the page, the report and the notebook show it (``tau_view``, the
+    definition's view, once): the ``note`` column -- one sentence, the same in every row --
+    said in lines under it, and ``n_slices`` left out exactly when every rubric has all N
+    single-trial slices, the first line then saying N."""
+    from scorio_core.definitions.rubric import tau_view
+
+    a = ANALYSES["rubric"]
+    p = a.params(schemes=("dontpass/format-aware",))
+    # model i answers the first 12 - 4 i questions right in every trial: each slice ranks
+    R = (np.arange(12)[None, :, None] < (12 - 4 * np.arange(3))[:, None, None]) * np.ones(
+        (1, 1, 5), int)
+    whole = a.run(_signalled(R), p)
+    assert whole.N == 5 and whole.tau["n_slices"].tolist() == [5]
+    view = a.shown_tables(whole)["tau"]
+    assert list(view.table) == [c for c in whole.tau if c not in ("note", "n_slices")]
+    assert view.note == (
+        "Mean ± s.d. of Kendall τ_b over the 5 single-trial slices; higher τ_Self means the "
+        "rubric ranks consistently from one trial.",
+        "Note: no greedy outcomes (R0) in this dataset: tau_greedy undefined.")
+    assert "note" in a.tables(whole)["tau"] and "n_slices" in a.tables(whole)["tau"]  # exports
+    # trial 0 wrong for every model: that slice ties them all and has no τ_b
+    R[:, :, 0] = 0
+    part = a.run(_signalled(R), p)
+    assert part.tau["n_slices"].tolist() == [4]
+    view = a.shown_tables(part)["tau"]
+    assert view.table["n_slices"].tolist() == [4] and "note" not in view.table
+    assert "(n_slices of 5: a slice that ties every model has no τ_b)" in view.note[0]
+    assert view.note[1:] == ("Note: no greedy outcomes (R0) in this dataset: tau_greedy "
+                             "undefined.",)
+    # one rubric short of N keeps the column for all; a note said once however many rows
+    # carry it, none where no row has one
+    tau = pd.DataFrame({"scheme": ["A", "B"], "tau_gs_mean": [0.5, 0.4], "n_slices": [8, 7],
+                        "note": ["same sentence.", "same sentence."]})
+    mixed = tau_view(tau, 8)
+    assert list(mixed.table) == ["scheme", "tau_gs_mean", "n_slices"]
+    assert mixed.note[1:] == ("Note: same sentence.",)
+    quiet = tau_view(tau.assign(n_slices=8, note=""), 8)
+    assert list(quiet.table) == ["scheme", "tau_gs_mean"] and len(quiet.note) == 1
+    assert "the 8 single-trial slices" in quiet.note[0]
 
 
 # ---------------------------------------------------------------- provenance and exports

@@ -59,6 +59,25 @@ def test_pair_numbers_equal_the_leaderboards(categorical, scope):
         assert (row["lo"] > 0 or row["hi"] < 0) == (row["p_value"] < 0.1)
 
 
+def test_a_population_se_below_the_questions_se_is_explained():
+    # two models that share every question's chance: the spread of their differences has
+    # no between part, and half the time its sample estimate comes out below the trial part
+    rng = np.random.default_rng(5)
+    said = 0
+    for _ in range(20):
+        p = rng.beta(2, 2, 30)
+        R = (rng.random((2, 30, 4)) < p[None, :, None]).astype(int)
+        cmp = compare_pair(Outcomes(R, models=["a", "b"]), "a", "b")
+        se = cmp.summary.set_index("scope")["se"]
+        low = se["population"] < se["questions"]
+        note = [n for n in cmp.notes if n.startswith("The population s.e.")]
+        assert bool(note) == low
+        said += low
+        if low:
+            assert f"({se['population']:.4f})" in note[0] and "29 d.o.f." in note[0]
+    assert 3 <= said <= 17
+
+
 def test_per_question_numbers_are_the_tensors(categorical):
     cmp = compare_pair(categorical, "y", "x")
     w, R = categorical.weights, categorical.R
@@ -87,7 +106,7 @@ def test_flip_table_shows_the_right_completions(texts):
             R = texts.R[texts.models.index(m), qi]
             np.testing.assert_array_equal(f.trials[f"score_{tag}"], R)
             for _, row in f.trials.iterrows():
-                t = want[(m, q, row[f"trial_id_{tag}"])]
+                t = want[(m, q, row["trial"])]  # the trial is the log's epoch
                 assert row[f"output_{tag}"] == t["output"]
                 assert row[f"explanation_{tag}"] == t["explanation"]
         assert list(f.trials["flip"]) == list(f.trials["score_a"] != f.trials["score_b"])
@@ -399,11 +418,11 @@ def test_report_flips_with_texts_are_one_row_per_trial_and_model(texts):
     wide = PAIR.tables(r)["flips"]
     view = PAIR.shown_tables(r)["flips"]
     t = view.table
-    assert list(t.columns) == ["trial", "flip", "model", "category", "score", "trial_id",
-                               "answer", "explanation"]
+    assert list(t.columns) == ["trial", "flip", "model", "category", "score", "answer",
+                               "explanation"]
     assert len(t) == 2 * texts.N and t["model"].tolist() == ["alpha", "beta"] * texts.N
     for tag, rows in (("a", t.iloc[::2]), ("b", t.iloc[1::2])):
-        for col in ("category", "score", "trial_id", "answer", "explanation"):
+        for col in ("category", "score", "answer", "explanation"):
             assert rows[col].tolist() == wide[f"{col}_{tag}"].tolist(), (tag, col)
         assert rows["trial"].tolist() == wide["trial"].tolist()
     assert wide["output_a"].equals(wide["answer_a"]) and wide["output_b"].equals(wide["answer_b"])
@@ -471,7 +490,8 @@ def test_flip_table_holds_every_text_of_a_trial_in_the_stores_order(tmp_path):
     assert f.context == {"input": "Is 70 even or odd?", "target": "Even",
                          "metadata": '{"split": "test"}'}
     assert [c for c in f.trials if c.endswith("_a")] == [
-        "category_a", "score_a", "trial_id_a", *(f"{c}_a" for c in f.texts)]
+        "category_a", "score_a", *(f"{c}_a" for c in f.texts)]
+    assert f.trials["trial"].tolist() == [0, 1]  # HELM's own train_trial_index
     assert f.trials["reasoning_a"].tolist() == [THINKING[("id60", 0)], THINKING[("id60", 1)]]
     assert json.loads(f.trials["annotations_a"][0]) == ANNOTATIONS[("id60", 0)]
     # the one rule: every store text but the question's, whatever the store holds
@@ -484,7 +504,7 @@ def test_flip_table_holds_every_text_of_a_trial_in_the_stores_order(tmp_path):
     t = view.table
     # ... but not the whole prompt sent (in-context examples: thousands of characters a row),
     # said in the line; the export keeps it
-    assert list(t.columns) == ["trial", "flip", "model", "category", "score", "trial_id",
+    assert list(t.columns) == ["trial", "flip", "model", "category", "score",
                                *(c for c in f.texts if c != "prompt")]
     assert "prompt (the full prompt sent) is left out" in view.note
     assert t["reasoning"].tolist()[::2] == f.trials["reasoning_a"].tolist()
@@ -511,7 +531,7 @@ def test_summary_view_says_the_two_names_once_in_report_page_and_notebook(texts)
     ns = {"data": texts}
     *body, last = code.splitlines()
     exec("\n".join(body), ns)
-    shown = eval(last, ns)
+    shown = eval(last.replace("sc.display.show(", "sc.display.as_table("), ns)  # displayed
     got, want = shown._shown(), readable(view)
     assert got[0].equals(want[0]) and got[1] == want[1]
     assert readable(summary_view(r.comparison.summary))[0].equals(r._main()[1])  # its display
@@ -533,3 +553,129 @@ def test_repeats_without_an_answer_say_none_was_recorded(tmp_path, key):
     assert mine.loc[f"(no {key} recorded)", "trials"] == "2, 3, 4"
     assert mine.loc["B", "mean_score"] == 1.0 and mine.loc["C", "repeats"] == 1
     assert not g[key].str.contains("no text").any()
+
+
+# ------------------------------------ one numbering of trials: the one the logs write
+def test_trials_are_the_logs_epochs_in_the_flips_the_repeats_and_the_report(texts):
+    """The Pair view numbered trials 0..N-1 beside the Inspect epochs 1..N, and the repeats
+    grouped listed the first ("trials 1, 2" meaning epochs 2 and 3): one numbering now, the
+    log's epoch, in the flips, the repeats grouped, the report's view and the CLI, said in
+    the note under the table."""
+    reading = json.loads((HARNESS / "inspect" / "texts" / "reading.json").read_text())
+    epochs = {}
+    for log in reading["logs"]:
+        for t in log["texts"]:
+            epochs.setdefault((log["model"].split("/")[1], str(t["id"]), t["answer"]),
+                              set()).add(int(t["epoch"]))
+    for q in texts.questions:
+        r = PAIR.run(texts, PAIR.params(a="alpha", b="beta", question=q))
+        f = r.flips
+        assert f.trials["trial"].tolist() == list(range(1, texts.N + 1))
+        assert not [c for c in f.trials if c.startswith("trial_")]
+        assert f.trial_meaning == "the sample's epoch in the Inspect log"
+        for g in f.groups.itertuples():  # each answer's trials: the epochs that gave it
+            listed = {int(x) for x in g.trials.split(", ")}
+            assert listed == epochs[(g.model, q, g.answer)], (q, g)
+        shown = PAIR.shown_tables(r)
+        assert shown["flips"].table["trial"].tolist() == [t for t in f.trials["trial"]
+                                                          for _ in "ab"]
+        assert "trial = the sample's epoch in the Inspect log" in shown["flips"].note
+        assert "the sample's epoch in the Inspect log" in shown["repeats"].note
+        assert [f.trial_label(i) for i in range(texts.N)] == ["1", "2", "3"]
+        assert f.panel(2).ids == (3, 3) and f.panel(2).trial == 2
+    out = PAIR.tables(PAIR.run(texts, PAIR.params(a="alpha", b="beta", question="3")))
+    assert out["flips"]["trial"].tolist() == [1, 2, 3] and "trial_id_a" not in out["flips"]
+
+
+def test_trials_of_two_models_that_differ_are_each_models_own(tmp_path):
+    """One model's errored epoch, read with on_missing="truncate": its second completion in
+    R is its third epoch, the other model's the second. Each model's trials then keep their
+    own epochs (trial_a, trial_b), in the flips, the repeats grouped and the report's two
+    rows per trial; where they agree, one trial column."""
+    from fixtures import make_logs as mk
+
+    from scorio_core.definitions.pair import by_model
+
+    v = np.array([[1, 0, 1], [1, 1, 0], [0, 1, 1]])
+    logs = [mk.write_inspect_eval(tmp_path / f"{m}.eval", m, "t", v, [1, 2, 3],
+                                  errored={(2, 2)} if m == "b" else ()) for m in ("a", "b")]
+    data = io.load(logs, on_missing="truncate")
+    assert data.N == 2
+    f = flip_table(data, "a", "b", "2")
+    assert "trial" not in f.trials
+    assert f.trials["trial_a"].tolist() == [1, 2] and f.trials["trial_b"].tolist() == [1, 3]
+    assert f.trials["score_b"].tolist() == [v[1, 0], v[1, 2]]  # b's epochs 1 and 3
+    assert f.groups.set_index("model")["trials"].str.split(", ").map(len).sum() == 4
+    assert set(f.groups[f.groups.model == "b"]["trials"].str.split(", ").sum()) == {"1", "3"}
+    assert f.trial_label(1) == "2 (a) / 3 (b)" and f.panel(1).ids == (2, 3)
+    view = by_model(f.trials, "a", "b", f.trial_meaning)
+    assert view.table["trial"].tolist() == [1, 1, 2, 3] and list(view.table)[0] == "trial"
+    assert view.table["model"].tolist() == ["a", "b", "a", "b"]
+    assert "each row's trial is its own model's" in view.note
+    same = flip_table(data, "a", "b", "1")
+    assert same.trials["trial"].tolist() == [1, 2] and "trial_a" not in same.trials
+
+
+def test_trials_without_ids_count_from_one_and_say_so():
+    from scorio_core.engines.pair import NO_TRIAL_IDS
+
+    R = np.random.default_rng(3).integers(0, 2, (2, 4, 3))
+    f = flip_table(Outcomes(R, models=["a", "b"]), "a", "b", "q1")
+    assert f.trials["trial"].tolist() == [1, 2, 3] and f.trial_meaning == NO_TRIAL_IDS
+    by_trial = {t: set() for t in (1, 2, 3)}
+    for g in f.groups[f.groups.model == "a"].itertuples():
+        for t in g.trials.split(", "):
+            by_trial[int(t)].add(g.category)
+    assert [by_trial[t] for t in (1, 2, 3)] == [{f.trials["category_a"][k]} for k in range(3)]
+
+
+def test_lm_eval_repeats_are_numbered_from_one_by_their_place_in_resps():
+    """lm-eval names no repeat: trial k is the k-th response of a document's resps (1 = the
+    first), as the one-trial output's "[repeat k]" labels say -- not 0..k-1 beside them."""
+    d = HARNESS / "lm_eval" / "repeats_kept"
+    data = io.load(d)
+    lines = {json.loads(x)["doc_id"]: json.loads(x) for x in next(
+        (d / "alpha").glob("samples_gen_nofirst_*.jsonl")).read_text().splitlines()}
+    for q in data.questions:
+        f = flip_table(data, "alpha", "beta", q)
+        assert f.trials["trial"].tolist() == [1, 2, 3, 4]
+        assert f.trial_meaning.startswith("the repeat in the lm-eval samples file, counted "
+                                          "from 1")
+        resps = lines[int(q)]["filtered_resps"][0]
+        assert [f.trials["answer_a"][k - 1] for k in (1, 2, 3, 4)] == resps
+
+
+def test_openai_evals_events_are_numbered_from_one():
+    data = io.load(HARNESS / "openai_evals" / "modelgraded_repeated")
+    f = flip_table(data, data.models[0], data.models[-1], data.questions[0])
+    assert f.trials["trial"].tolist() == list(range(1, data.N + 1))
+    assert "OpenAI evals log, counted from 1" in f.trial_meaning
+
+
+def test_lm_eval_multiple_choice_question_shows_options_not_repeats(capsys):
+    """lm-eval's four answer options (one loglikelihood request each) were shown as
+    "[repeat 1] ... [repeat 4]", the answer as the first option's loglikelihood and the
+    target as the label index: the drill-down now shows the option lm-eval picked, the
+    target's text and the options' loglikelihoods as one 'choices' text; one trial, one
+    group per model in the repeats grouped."""
+    d = HARNESS / "lm_eval" / "fewshot"
+    data = io.load(d)
+    r = PAIR.run(data, PAIR.params(a="alpha", b="beta", question="1"))
+    f = r.flips
+    assert f.trials["trial"].tolist() == [1] and f.texts == ("answer", "choices")
+    assert f.context["target"] == "blue sky above"  # choices[label 2], not "2"
+    assert f.groups["repeats"].tolist() == [1, 1]
+    rec = {m: json.loads(next((d / m).glob("samples_mc_a_*.jsonl")).read_text()
+                         .splitlines()[1]) for m in ("alpha", "beta")}
+    for tag, m in (("a", "alpha"), ("b", "beta")):
+        lls = [float(x[0]) for x in rec[m]["filtered_resps"]]
+        options = rec[m]["doc"]["choices"]
+        assert f.trials[f"answer_{tag}"][0] == options[int(np.argmax(lls))]
+        lines = f.trials[f"choices_{tag}"][0].splitlines()
+        assert [x.split(" (loglikelihood ")[0] for x in lines] == [
+            f"choice {i}: {o}" for i, o in enumerate(options)]
+        assert "<- target" in lines[2] and "[repeat" not in f.trials[f"choices_{tag}"][0]
+    assert main(["pair", str(d), "alpha", "beta", "--question", "1", "--format",
+                 "table"]) == 0
+    out = capsys.readouterr().out
+    assert "[repeat" not in out and "choice 2: blue sky above" in out

@@ -166,20 +166,25 @@ def test_greedy_verdict_prints_the_metrics_numbers_and_the_spread_direction():
     from scorio_core.definitions.greedy import GreedyParams, verdict
     from scorio_core.engines.agreement import PairedGap
 
-    def said(delta_tau, sd_reduction, lo=0.05, hi=0.09, n=50):
+    def said(delta_tau, sd_reduction, lo=0.05, hi=0.09, n=50, spread=None):
         s = {"mean_accuracy": 0.6, "greedy_accuracy": 0.61, "tau_gs": 0.94,
              "delta_tau": delta_tau, "sd_reduction": sd_reduction}
         gap = PairedGap(delta_tau, 0.01, lo, hi, n, 0.95)
-        detail = SimpleNamespace(summary=lambda: s, delta_tau_gap=gap)
+        # the spread's interval: by default one that excludes 0 on the side of the point
+        spread = spread or (sd_reduction - 0.1, sd_reduction + 0.1)
+        sd_gap = PairedGap(sd_reduction, 0.05, *spread, n, 0.95)
+        detail = SimpleNamespace(summary=lambda: s, delta_tau_gap=gap, sd_reduction_gap=sd_gap)
         return verdict(SimpleNamespace(detail=detail), GreedyParams(replicates=n, seed=3))
 
-    text = said(0.07372, 0.59049, 0.0523, 0.0951)
+    text = said(0.07372, 0.59049, 0.0523, 0.0951, spread=(0.4123, 0.7012))
     assert "greedy prior helps mean agreement" in text and "Δτ +0.0737" in text
     assert "95% interval 0.0523 to 0.0951 over 50 resampled datasets at seed 3" in text
-    assert "narrows the spread by 59% (s.d. reduction 0.5905)" in text
+    assert ("narrows the spread by 59.0% (s.d. reduction 0.5905, 95% interval 0.4123 to "
+            "0.7012)") in text
     text = said(-0.0214, -0.2, -0.04, -0.003)
     assert "greedy prior hurts" in text and "Δτ -0.0214" in text
-    assert "widens the spread by 20% (s.d. reduction -0.2000)" in text and "-20%" not in text
+    assert "widens the spread by 20.0% (s.d. reduction -0.2000, 95% interval" in text
+    assert "-20" not in text
     # an interval that holds 0: no word on which way, and it says why
     text = said(0.0214, 0.3, -0.01, 0.05)
     assert "makes no clear difference to mean agreement" in text and "it includes 0" in text
@@ -188,6 +193,44 @@ def test_greedy_verdict_prints_the_metrics_numbers_and_the_spread_direction():
     text = said(0.05, 0.3, 0.04, 0.06, n=5)
     assert "no clear difference" in text and "5 resampled datasets at seed 3 cannot " in text
     assert "not measured" in said(0.0, float("nan")) and "nan" not in said(0.0, float("nan"))
+
+
+def test_greedy_verdict_says_the_spread_narrows_only_where_its_interval_excludes_0():
+    """Audit: "it narrows the spread by 59%" from the s.d. reduction alone, while the same
+    sentence's "the prior helps" needs Δτ's paired interval to exclude 0. The spread now
+    takes the same rule: a direction only where the s.d. reduction's interval excludes 0,
+    from at least 6 datasets; else "no clear difference in spread" with the interval."""
+    from types import SimpleNamespace
+
+    from scorio_core.definitions.greedy import GreedyParams, verdict
+    from scorio_core.engines.agreement import PairedGap
+
+    def said(sd_reduction, lo, hi, n=50):
+        s = {"mean_accuracy": 0.6, "greedy_accuracy": 0.61, "tau_gs": 0.94,
+             "delta_tau": 0.07, "sd_reduction": sd_reduction}
+        detail = SimpleNamespace(
+            summary=lambda: s, delta_tau_gap=PairedGap(0.07, 0.01, 0.05, 0.09, n, 0.95),
+            sd_reduction_gap=PairedGap(sd_reduction, 0.1, lo, hi, n, 0.95))
+        return verdict(SimpleNamespace(detail=detail), GreedyParams(replicates=n, seed=3))
+
+    text = said(0.3, -0.05, 0.55)  # a point of 30% narrower, an interval that holds 0
+    assert ("it makes no clear difference in spread (s.d. reduction 0.3000, 95% interval "
+            "-0.0500 to 0.5500; it includes 0)") in text
+    assert "narrows" not in text and "widens" not in text
+    text = said(-0.4, -0.9, 0.02)
+    assert "no clear difference in spread" in text and "widens" not in text
+    # an interval clear of 0 from five datasets is still no claim (1 in 16 by chance)
+    text = said(0.3, 0.1, 0.5, n=5)
+    assert "no clear difference in spread" in text and "narrows" not in text
+    assert "5 datasets cannot separate it: that takes at least 6" in text
+    text = said(0.3, 0.1, 0.5)
+    assert "it narrows the spread by 30.0% (s.d. reduction 0.3000, 95% interval 0.1000 to " \
+           "0.5000)" in text
+    # the greedy prior fixes τ_b on every replicate: no interval, and it says why
+    text = said(1.0, float("nan"), float("nan"))
+    assert "τ_b does not vary at all over the greedy prior's replicates" in text
+    assert "s.d. reduction 1.0000; a spread of 0 has no interval" in text
+    assert "nan" not in text and "narrows" not in text
 
 
 def test_greedy_verdict_reads_the_interval_the_engine_computes():
@@ -215,9 +258,18 @@ def test_greedy_verdict_reads_the_interval_the_engine_computes():
     row = GREEDY.tables(r)["table"].iloc[0]
     assert (row["delta_tau_lo"], row["delta_tau_hi"]) == pytest.approx((gap.lo, gap.hi))
     assert row["delta_tau_lo"] < row["delta_tau"] < row["delta_tau_hi"]
+    # the s.d. reduction's interval from the same paired datasets, in the table beside it
+    spread = g.sd_reduction_gap
+    assert spread.n == 40 and spread.mean == pytest.approx(g.sd_reduction)
+    assert g.sd_reduction == pytest.approx(1 - t_g.std() / t_u.std())
+    assert (row["sd_reduction_lo"], row["sd_reduction_hi"]) == pytest.approx((spread.lo,
+                                                                              spread.hi))
+    assert row["sd_reduction_lo"] < row["sd_reduction"] < row["sd_reduction_hi"] < 1
     text = GREEDY.notice_for(p, r)
     assert "over 40 resampled datasets at seed 2" in text
-    assert ("no clear difference" in text) == (not gap.separated)
+    assert ("no clear difference to mean agreement" in text) == (not gap.separated)
+    assert ("no clear difference in spread" in text) == (not spread.separated)
+    assert spread.interval_text() in text
 
 
 def test_check_says_when_it_judged_the_population_scope_alone():

@@ -176,7 +176,9 @@ def test_best_and_worst_name_a_model_only_when_it_stands_alone():
     assert t.loc["q0", ["best", "worst"]].tolist() == ["a", "3 tied"]
     assert t.loc["q1", ["best", "worst"]].tolist() == ["3 tied", "d"]
     assert t.loc["q2", ["best", "worst"]].tolist() == ["2 tied", "2 tied"]
-    assert t.loc["q3", ["best", "worst"]].tolist() == ["all tied", "all tied"]
+    # every model tied: no information, said by its status (best/worst blank, as for the
+    # always right and always wrong questions)
+    assert t.loc["q3", ["status", "best", "worst"]].tolist() == ["all tied", "", ""]
     # weighted categories: c and d differ from a only by round-off
     W = np.array([[[1, 2]], [[3, 0]], [[3, 0]], [[0, 0]]])
     data = Outcomes(W, models=list("abcd"), weights=[0, 0.1, 0.2, 0.3])
@@ -259,3 +261,38 @@ def test_no_2pl_difficulty_keeps_the_slope_it_estimates(data_dir):
     assert all(abs(raw[q]) > MAX_DIFFICULTY for q in flat["question"])
     shown = qs.table[qs.table["status"] == ""]
     assert np.isfinite(shown["difficulty"]).all() and np.isfinite(shown["discrimination"]).all()
+
+
+def test_a_question_every_model_ties_on_carries_no_information():
+    """The questions view said "none: every question separates some models" beside three
+    questions with sd_models 0 and best/worst "all tied". The rule is now one: a question
+    on which every model has the same mean score -- always right, always wrong, or tied at a
+    score between (graded outcomes: 0.5 + 0.5 and 0 + 1; binary: half the trials each) --
+    separates none, and says so in its status, the 'uninformative' table and the caveat."""
+    from scorio_core.definitions import ANALYSES
+
+    R = np.array([[[1, 1], [0, 2], [2, 2], [1, 0]],   # a
+                  [[0, 2], [1, 1], [2, 2], [2, 0]],   # b
+                  [[2, 0], [0, 2], [2, 2], [0, 0]]])  # c
+    data = Outcomes(R, models=list("abc"), weights=[0, 0.5, 1])
+    qs = question_stats(data, irt=False)
+    t = qs.table.set_index("question")
+    assert t.loc[["q0", "q1", "q2", "q3"], "status"].tolist() == [
+        "all tied", "all tied", "always right", ""]
+    assert (t.loc[["q0", "q1"], "sd_models"] == 0).all() and t.loc["q3", "sd_models"] > 0
+    assert set(qs.uninformative["question"]) == {"q0", "q1", "q2"}
+    assert t.loc["q3", ["best", "worst"]].tolist() == ["b", "c"]
+    q = ANALYSES["questions"]
+    params = q.params(irt=False)
+    said = [c for c in q.caveats(data, params, q.run(data, params)) if "no information" in c]
+    assert said and said[0].startswith("3 of 4 question(s) carry no information: every "
+                                       "model has the same mean score on them")
+    # binary: tied at half is tied too, and its 2PL difficulty is not shown (nothing to locate)
+    B = np.zeros((3, 6, 4), int)
+    B[:, 0, :2] = 1  # every model right on half its trials
+    B[0, 1:] = 1
+    B[1, 1:4] = 1
+    binary = question_stats(Outcomes(B)).table.set_index("question")
+    assert binary.loc["q0", "status"] == "all tied" and np.isnan(binary.loc["q0", "difficulty"])
+    # one model: nothing to separate, but no question is "tied" with another model
+    assert "all tied" not in set(question_stats(Outcomes(B[:1]), irt=False).table["status"])

@@ -78,6 +78,7 @@ def test_greedy_prior_narrows_the_n1_distribution_on_bundled_data(synth):
         g = greedy_vs_sampling(d.R, d.R0, models=d.models, replicates=50)
         assert g.tau_gs == pytest.approx(t, abs=0.02), bench
         assert g.sd_reduction > 0.1, bench
+        assert g.sd_reduction_gap.separated and g.sd_reduction_gap.lo > 0, bench
     assert g.n1["n"].tolist() == [1, 1]
 
 
@@ -99,6 +100,71 @@ def test_greedy_definitions(aime):
         greedy_vs_sampling(R, None)
     with pytest.raises(ValidationError, match="R0 must have shape"):
         greedy_vs_sampling(R, R0[:3])
+
+
+def test_sd_reduction_interval_from_known_spreads():
+    """The s.d. reduction's interval (paired_sd_reduction, the paired construction of
+    paired_gap on the log of the s.d. ratio) against known truth: a spread truly half as
+    wide is called narrower on every seed; equal spreads are called different about as
+    often as the 95% level allows; the interval always holds its point."""
+    from scorio_core.engines.agreement import paired_sd_reduction
+
+    n, seeds = 50, range(200)
+    false_claims = 0
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        b = rng.normal(0.6, 0.1, n)
+        # the same datasets scored twice: correlated, one truly half as spread out
+        narrow = 0.6 + 0.5 * (b - 0.6) + rng.normal(0, 0.01, n)
+        same = 0.6 + 0.7 * (b - 0.6) + rng.normal(0, 0.1 * np.sqrt(1 - 0.7**2), n)
+        g = paired_sd_reduction(narrow, b)
+        assert g.separated and 0 < g.lo <= g.mean <= g.hi < 1, (seed, g)
+        assert g.mean == pytest.approx(1 - narrow.std() / b.std())
+        g = paired_sd_reduction(same, b)
+        assert g.lo <= g.mean <= g.hi < 1, (seed, g)
+        false_claims += g.separated
+    assert false_claims <= 0.1 * len(seeds), false_claims  # 95%: about 10 of 200 expected
+    # replicates that re-draw 12 slices: no narrower than those 12 allow
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(0, 0.5, 12), rng.normal(0, 1.0, 12)
+    idx = rng.integers(0, 12, 400)
+    many, drawn = paired_sd_reduction(a[idx], b[idx]), paired_sd_reduction(
+        a[idx], b[idx], draws_from=12)
+    assert drawn.mean == many.mean and drawn.hi - drawn.lo > 2 * (many.hi - many.lo)
+    # nothing to state: one side does not vary, or one pair
+    assert np.isnan(paired_sd_reduction(np.ones(8), b[:8]).lo)
+    assert np.isnan(paired_sd_reduction(b[:8], np.ones(8)).mean)
+    assert paired_sd_reduction([0.1, np.nan], [0.2, 0.3]).n == 1
+
+
+def test_greedy_sd_reduction_interval_on_known_truth():
+    """A greedy record of two more trials from the same models truly narrows τ_b at N = 1
+    (it adds information): the interval excludes 0 and the verdict says so. A greedy record
+    the same for every model (no information on them) leaves each replicate's ranking, and
+    so the spread, unchanged: no claim, with an interval around 0."""
+    from scorio_core import Outcomes
+    from scorio_core.definitions import ANALYSES
+
+    greedy = ANALYSES["greedy"]
+    rng = np.random.default_rng(0)
+    p_true = np.linspace(0.3, 0.8, 8)[:, None, None]
+    R = (rng.random((8, 40, 16)) < p_true).astype(int)
+    informative = (rng.random((8, 40, 2)) < p_true).astype(int)
+    p = greedy.params(replicates=50, seed=1)
+    r = greedy.run(Outcomes(R, R0=informative), p)
+    g = r.detail.sd_reduction_gap
+    assert g.separated and 0 < g.lo <= g.mean <= g.hi < 1, g
+    sd = r.detail.n1["sd"].to_numpy()
+    assert g.mean == pytest.approx(1 - sd[1] / sd[0])
+    assert "it narrows the spread by" in greedy.notice_for(p, r)
+    r = greedy.run(Outcomes(R, R0=np.zeros((8, 40, 2), int)), p)
+    t = r.detail.curves.tau
+    np.testing.assert_array_equal(t["bayes_greedy"][:, 0], t["bayes"][:, 0])
+    g = r.detail.sd_reduction_gap
+    assert g.mean == 0 and g.lo < 0 < g.hi and not g.separated
+    assert "it makes no clear difference in spread" in greedy.notice_for(p, r)
+    row = greedy.tables(r)["table"].iloc[0]
+    assert (row["sd_reduction_lo"], row["sd_reduction_hi"]) == pytest.approx((g.lo, g.hi))
 
 
 def test_pool_robustness(aime):

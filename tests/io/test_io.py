@@ -332,6 +332,28 @@ def test_on_missing_truncate_keeps_first_trials_by_value():
             assert o.R[m, q].tolist() == want.to_list()
 
 
+def test_what_on_missing_leaves_out_travels_with_the_data(tmp_path):
+    """A table's ``on_missing`` says on the data what it left out, with counts that add up
+    (the rows read minus the cells kept), and the note stays with the data through a
+    selection, a reweighting and an ``.npz`` written and read back."""
+    df = ragged_frame()  # 17 rows; b lacks a trial on q2
+    o = load_table(df.with_columns(benchmark=pl.lit("set")), on_missing="truncate")
+    (note,) = o.load_notes
+    assert note.endswith(f"so {df.height - o.R.size} of {df.height} completions are left out: "
+                         "a 3 of 9 (33.3%), b 2 of 8 (25.0%)")
+    assert "(1 pair has fewer than 3; b: 1)" in note
+    assert o.select("set").load_notes == o.with_weights([0, 1]).load_notes == (note,)
+    save_npz(o, tmp_path / "t.npz")
+    assert load(tmp_path / "t.npz").load_notes == (note,)
+    d = load_table(df, on_missing="drop_questions")
+    assert d.load_notes == ("on_missing='drop_questions' left out 1 of 3 questions (q2), each "
+                            "incomplete for some model (b on 1 question), and with them 5 "
+                            "completions the models gave on them: every model is scored on the "
+                            "questions all of them answered in full",)
+    assert df.height - d.R.size == 5
+    assert load_table(df.filter(pl.col("question") != "q2")).load_notes == ()  # complete
+
+
 def test_truncate_with_incomplete_greedy_rows_drops_r0():
     csv = (
         b"model,question,trial,outcome,decoding\n"

@@ -798,6 +798,122 @@ def test_a_scorer_hint_tries_every_log_of_the_task_it_names(tmp_path):
     assert io.load(tmp_path, scorer="pseudo_match", benchmark="arith").shape == (2, 5, 3)
 
 
+def _json_log_of(task: str, src: Path, dest: Path, samples: str | None = None) -> Path:
+    """``src`` (an Inspect .json log) as the log of ``task``, written to ``dest``; with
+    ``samples``, that text in place of its samples (e.g. not JSON)."""
+    log = json.loads(src.read_text())
+    log["eval"]["task"] = task
+    text = json.dumps(log, indent=2)
+    if samples is not None:  # the top-level member (eval.dataset has one too)
+        head, key, tail = text.partition('\n  "samples": ')
+        text = head + key + samples + tail[tail.index('\n  "reductions"') - 1:]
+    dest.write_text(text)
+    return dest
+
+
+def test_a_json_log_is_listed_from_its_header(tmp_path, monkeypatch):
+    """Listing a folder of Inspect .json logs reads each one's header (the members before
+    its samples), never the whole log (each had been parsed whole to list it, all held
+    until read, and again for advice): a log of another task whose samples are not JSON
+    no longer stops benchmark= from loading the others, and the load that reads it says
+    what it holds and which task loads alone. Each log read is parsed whole once."""
+    from scorio_core.io import _base, _dispatch, inspect
+
+    alpha, beta = json_logs()
+    for f in (alpha, beta):
+        shutil.copy(f, tmp_path / f.name)
+    broken = _json_log_of("logic", alpha, tmp_path / "logic_run.json",
+                          samples="[" + "{not JSON}, " * 50_000 + "]")
+    header = inspect.json_header(_base._Src(broken.name, path=broken))
+    assert header["eval"]["task"] == "logic" and "samples" not in header
+    assert list(header) == list(json.loads(alpha.read_text()))[:list(header).__len__()]
+    read_to: list[int] = []
+
+    def counted(self):  # the bytes a header read takes from the file
+        fh = _Counted(self.path.read_bytes())
+        read_to.append(fh)
+        return fh
+
+    monkeypatch.setattr(_base._Src, "open", counted)
+    assert inspect.json_header(_base._Src(broken.name, path=broken)) == header
+    assert read_to[0].n_read < 2**17 < broken.stat().st_size  # up to its samples' start
+    monkeypatch.undo()
+    want = io.load([alpha, beta])
+    whole: list[str] = []
+    parse = inspect._whole
+    monkeypatch.setattr(inspect, "_whole", lambda src: whole.append(src.label) or parse(src))
+    monkeypatch.setattr(_dispatch, "_json_or_none", lambda src: pytest.fail(src.label))
+    o = io.load(tmp_path, benchmark="arith")  # had failed: logic_run.json is not JSON
+    assert o.models == want.models and np.array_equal(o.R, want.R)
+    assert sorted(whole) == sorted(f"{tmp_path.name}/{f.name}" for f in (alpha, beta))
+    with pytest.raises(ValidationError, match=r"logic_run\.json: not JSON \(") as exc:
+        io.load(tmp_path)
+    assert _advised(str(exc.value)) == "arith"
+
+
+def test_a_json_logs_header_is_what_inspect_reads_as_its_header(tmp_path):
+    """json_header reads what inspect_ai's read_eval_log(header_only=True) reads of a .json
+    log -- the members before its samples -- with the samples not JSON (Inspect's own
+    reader stops at them too), for the fixture logs written by Inspect."""
+    log_mod = pytest.importorskip("inspect_ai.log")
+    from scorio_core.io import inspect
+    from scorio_core.io._base import _Src
+
+    for log in [*json_logs(), *(INSPECT / "reasoning").glob("*_arith_*.json")]:
+        broken = _json_log_of("logic", log, tmp_path / log.name, samples="[{not JSON}]")
+        for path in (log, broken):
+            live = log_mod.read_eval_log(str(path), header_only=True)
+            head = inspect.json_header(_Src(path.name, path=path))
+            assert live.samples is None and "samples" not in head
+            assert (head["eval"]["task"], head["eval"]["model"], head["status"]) == (
+                live.eval.task, live.eval.model, live.status)
+            assert head["results"]["total_samples"] == live.results.total_samples
+
+
+def test_a_failed_loads_advice_reads_a_bounded_part_of_the_folder(tmp_path, monkeypatch):
+    """Advice after one task's log fails, in a folder of many tasks: each log's task is
+    read once from its header, at most _ALONE_TRIES tasks are tried, the first that loads
+    ends the search, and a try reads its own task's logs, not the folder again (each try
+    had listed every file anew, parsing every .json log whole: 13 tasks x 2 logs, 9
+    listings). Counted: the logs parsed whole."""
+    from fixtures import make_logs as mk
+
+    from scorio_core.io import _dispatch, inspect
+
+    ones = np.ones((3, 1), int)
+    for t in range(13):
+        for model in ("org/alpha", "org/beta"):
+            mk.write_inspect_json(tmp_path / f"{model[4:]}_t{t:02d}.json", model, f"t{t:02d}",
+                                  ones, [1, 2, 3])
+    whole: list[str] = []
+    parse = inspect._whole
+    monkeypatch.setattr(inspect, "_whole", lambda src: whole.append(src.label) or parse(src))
+    monkeypatch.setattr(_dispatch, "_json_or_none", lambda src: pytest.fail(src.label))
+    # no log has the scorer: 8 other tasks tried, each stopped at its first log
+    with pytest.raises(ValidationError, match=r"alpha_t00\.json: no scorer 'nope'") as exc:
+        io.load(tmp_path, scorer="nope")
+    assert _advised(str(exc.value)) is None and "none of the" not in str(exc.value)
+    tried = range(1, _dispatch._ALONE_TRIES + 1)
+    assert [w.rsplit("/")[-1] for w in whole] == [
+        "alpha_t00.json", *(f"alpha_t{t:02d}.json" for t in tried)]
+    # one log that holds nothing scored: the first other task loads and is advised
+    mk.write_inspect_json(tmp_path / "alpha_t00.json", "org/alpha", "t00", ones, [1, 2, 3],
+                          errored={(1, 1), (2, 1), (3, 1)})
+    whole.clear()
+    with pytest.raises(ValidationError, match="nothing in this log was scored") as exc:
+        io.load(tmp_path)
+    assert _advised(str(exc.value)) == "t01"
+    assert [w.rsplit("/")[-1] for w in whole] == ["alpha_t00.json", "alpha_t01.json",
+                                                   "beta_t01.json"]
+    # few tasks, none with the scorer: every one tried, and said
+    mk.write_inspect_json(tmp_path / "alpha_t00.json", "org/alpha", "t00", ones, [1, 2, 3])
+    for f in [*tmp_path.glob("*_t0[3-9].json"), *tmp_path.glob("*_t1?.json")]:
+        f.unlink()
+    with pytest.raises(ValidationError, match=r"none of the 3 tasks of these logs "
+                       r"\(t00, t01, t02\) has scorer 'nope'"):
+        io.load(tmp_path, scorer="nope")
+
+
 def test_missing_cells_advice_is_tried_on_the_same_logs(tmp_path):
     """A missing-cells refusal of logs recommends an on_missing policy, or loading without
     an unfinished run, only when that loads the same logs: counted log by log, truncate
@@ -1782,11 +1898,12 @@ def test_a_lone_helm_stats_json_is_recognised_from_its_first_entry(tmp_path, mon
             io.load(tmp_path / "stats.json")
 
 
-def test_helm_runs_of_a_suite_are_parsed_once_each_when_read(tmp_path, monkeypatch):
+def test_helm_runs_of_a_suite_are_never_parsed_whole(tmp_path, monkeypatch):
     """A folder of HELM runs: each per_instance_stats.json is recognised from its first
-    entry and parsed once, when its run is read (they had all been parsed when the folder
-    was listed and held to the end of the load); a stats file that is not JSON past its
-    first entry is still refused as not JSON, naming it."""
+    entry and decoded one record at a time when its run is read, never parsed whole (they
+    had all been parsed when the folder was listed and held to the end of the load, then
+    each parsed whole when read: 56 MB of stats took 315 MiB); a stats file that is not
+    JSON past its first entry is still refused as not JSON, naming it."""
     from scorio_core.io import _dispatch, helm
 
     for model in ("alpha", "beta"):
@@ -1807,7 +1924,7 @@ def test_helm_runs_of_a_suite_are_parsed_once_each_when_read(tmp_path, monkeypat
     monkeypatch.setattr(_dispatch, "_json_or_none", parse)
     monkeypatch.setattr(helm, "read_stats", read)
     again = io.load(tmp_path)
-    assert done == ["parse alpha", "read alpha", "parse beta", "read beta"]
+    assert done == ["read alpha", "read beta"]
     assert again.models == whole.models and np.array_equal(again.R, whole.R)
     stats = tmp_path / "simple_mcqa__model=scripted_beta" / "per_instance_stats.json"
     entries = json.loads(stats.read_text())
@@ -1815,6 +1932,55 @@ def test_helm_runs_of_a_suite_are_parsed_once_each_when_read(tmp_path, monkeypat
     with pytest.raises(ValidationError, match=r"simple_mcqa__model=scripted_beta/"
                        r"per_instance_stats\.json: not JSON \("):
         io.load(tmp_path)
+
+
+@pytest.mark.parametrize("scorer", [None, "exact_match", "num_output_tokens", "no_such"])
+@pytest.mark.parametrize("edit", ["as_written", "no_exact_match", "perturbed", "no_id"])
+def test_helm_stats_decoded_a_record_at_a_time_read_as_the_parsed_list(tmp_path, scorer,
+                                                                       edit):
+    """per_instance_stats.json decoded one record at a time (what a load does) gives the
+    part its parsed list gives -- every record, value, place, error, text, note and HELM's
+    headline -- for the default stat, one asked for, one read in a second pass (no
+    exact_match: the first stat, told in a note) and a stat it lacks (the same refusal);
+    perturbed copies are skipped and an item without an instance_id refused as before."""
+    from scorio_core.io import helm
+    from scorio_core.io._base import _Src
+
+    run = _annotated_run(tmp_path)
+    path = run / "per_instance_stats.json"
+    records = json.loads(path.read_text())
+    if edit == "no_exact_match":
+        for r in records:
+            r["stats"] = [s for s in r["stats"] if s["name"]["name"] != "exact_match"]
+    elif edit == "perturbed":  # HELM's perturbed copies: skipped, their stats unread
+        records[3:3] = [records[0] | {"perturbation": {"name": "typos"}, "stats": [
+            {"name": {"name": "only_perturbed", "split": "test"}, "count": 1, "mean": 1}]}]
+    elif edit == "no_id":
+        records[4] = {k: v for k, v in records[4].items() if k != "instance_id"}
+    path.write_text(json.dumps(records))
+    siblings = {f"run/{p.name}": _Src(f"run/{p.name}", path=p) for p in run.iterdir()}
+    src = siblings["run/per_instance_stats.json"]
+
+    def read(obj):
+        try:
+            return helm.read_stats(src, obj, scorer, siblings)
+        except ValidationError as exc:
+            return type(exc), str(exc)
+
+    streamed, parsed = read(None), read(json.loads(path.read_text()))
+    assert streamed == parsed
+    lacks = scorer == "no_such" or (edit == "no_exact_match" and scorer == "exact_match")
+    assert isinstance(parsed, tuple) == (lacks or edit == "no_id")
+    if isinstance(parsed, tuple):  # refused alike: a stat the run lacks, then an item
+        assert (f"no stat {scorer!r}" if lacks else "item 4 has no 'instance_id'") in parsed[1]
+        return
+    assert len(streamed.values) == 10 and streamed.harness is not None
+    assert streamed.scorer == (scorer or ("num_references" if edit == "no_exact_match"
+                                          else "exact_match"))
+    assert sum(t is not None and t["input"] is not None for t in streamed.texts) == 10
+    path.write_text(json.dumps(records) + " not JSON")  # json.loads refuses it: so do we
+    with pytest.raises(ValidationError, match=r"per_instance_stats\.json: not JSON \(extra"):
+        helm.read_stats(src, None, scorer, siblings)
 
 
 def test_a_helm_run_uploaded_file_by_file_loads_as_its_folder(tmp_path):
@@ -2083,7 +2249,7 @@ def test_openai_evals_model_graded_texts_are_the_answer_and_the_verdict():
         if ev["type"] == "sampling":
             sampled.setdefault(sid, []).append(ev["data"])
             continue
-        trial = seen.get(sid, 0)
+        trial = seen.get(sid, 1)  # a sample's events numbered from 1, in event order
         seen[sid] = trial + 1
         model_ev, grader_ev = sampled.pop(sid)
         assert model_ev["model"] == "alpha" and grader_ev["model"] == "grader"
@@ -2267,3 +2433,243 @@ def test_an_lm_eval_group_is_a_benchmark_choice_everywhere(tmp_path):
     assert "qa_suite" in Path(out).read_text()
     with pytest.raises(ValidationError, match="unknown benchmark 'qa'"):
         whole.select("qa")
+
+
+# ------------------------------------------------- what a load leaves out, said on results
+def test_tasks_combined_at_the_fewest_trials_say_so_on_every_result(capsys, tmp_path):
+    """Audit 2026-12-01: a folder of tasks run with 4 and 1 repeats was combined at 1 trial
+    per question -- 3 of every 4 completions of the repeated task left out -- and only
+    ``info`` and the report's "How the data were read" said so: the leaderboard's text, CSV
+    and JSON notes and ``result.caveats`` did not, and the dataset was called 'logs'. The
+    combined view had also lost the question attributes both tasks have. Now the count
+    travels with the data: load notes, caveats, provenance, the CLI's header and notes;
+    the folder names the data; the attributes are kept and survive a table round trip."""
+    from scorio_core.definitions.provenance import provenance
+    from scorio_core.leaderboard import leaderboard
+
+    d = LM_EVAL / "doc_fields"  # qa_fields: 4 repeats; qa_fields_one: 1 (lm-eval's own logs)
+    o = io.load(d)
+    rep, one = o.select("qa_fields"), o.select("qa_fields_one")
+    assert (rep.N, one.N, o.N) == (4, 1, 1)
+    assert o.name == "doc_fields"  # the folder, not 'logs'
+    left = (f"qa_fields: {rep.N - o.N} of {rep.N} trials per question left out to combine it "
+            f"with the tasks of 1 trial (qa_fields_one); analyse it alone, with all its "
+            "trials, with benchmark='qa_fields' / --benchmark qa_fields")
+    pooled = (f"2 tasks pooled into one view (qa_fields: {rep.M} questions, qa_fields_one: "
+              f"{one.M}): every question counts once")
+    assert len(o.load_notes) == 2
+    assert o.load_notes[0].startswith(pooled) and o.load_notes[1].startswith(left)
+    # a task on its own has all its trials: nothing left out, nothing pooled
+    assert rep.load_notes == () == io.load(d, benchmark="qa_fields").load_notes
+    caveats = leaderboard(o, draws=200).caveats
+    assert [c for c in caveats if c.startswith((pooled, left))] == [f"{n}." for n in o.load_notes]
+    assert not any("left out" in c for c in leaderboard(rep, draws=200).caveats)
+    assert provenance(o, "leaderboard")["load_notes"] == list(o.load_notes)
+    assert "load_notes" not in provenance(rep, "leaderboard")
+    assert o.describe()["changed by the load"] == list(o.load_notes)
+
+    # every question keeps its own task's attributes, as each task alone reads them
+    alone = {q: (k, p) for b in o.benchmark_names for p in [o.select(b)]
+             for q, k in zip(p.questions, p.question_attributes["kind"], strict=True)}
+    assert set(o.question_attributes) == {"kind", "points"}
+    assert o.question_attributes["kind"] == tuple(alone[q][0] for q in o.questions)
+    back_file = tmp_path / "doc_fields.parquet"
+    io.save_table(o, back_file)
+    back = io.load(back_file)
+    assert back.question_attributes == o.question_attributes
+    assert np.array_equal(back.R, o.R) and back.load_notes == (o.load_notes[1],)
+
+    # the command line: the header, the CSV's provenance and notes, the JSON's notes
+    assert main(["leaderboard", str(d), "--format", "table", "--draws", "200"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "CI-aware leaderboard: doc_fields (2 models × 24 questions × 1 trial)"
+    assert lines[1].startswith("Loaded: 2 tasks pooled") and any(
+        x.startswith("Loaded: qa_fields: 3 of 4 trials") for x in lines[1:8])
+    assert main(["leaderboard", str(d), "--format", "csv", "--draws", "200"]) == 0
+    csv = capsys.readouterr().out
+    assert "# dataset: doc_fields\n" in csv and "# load_notes: [" in csv
+    assert f"# note: {left}" in csv
+    assert main(["leaderboard", str(d), "--format", "json", "--draws", "200"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["notes"][:2] == list(o.load_notes)
+    assert main(["leaderboard", str(d), "--by", "kind", "--format", "json", "--draws", "200"]) == 0
+    rows = json.loads(capsys.readouterr().out)["by_subset"]["rows"]
+    assert {(r["subset"], r["questions"]) for r in rows} == {("easy", 12), ("hard", 12)}
+
+
+def test_an_attribute_of_one_benchmark_has_no_value_on_the_others_questions():
+    """Benchmarks of different trials combined: an attribute only one of them has is kept,
+    empty on the other's questions, and a note says so."""
+    import polars as pl
+
+    rows = [("m1" if m else "m0", f"{b}{q}", t, (q + t + m) % 2, b, "hard" if q else "easy")
+            for m in (0, 1) for b, n in (("a", 3), ("b", 1)) for q in range(3)
+            for t in range(n)]
+    df = pl.DataFrame(rows, schema=["model", "question", "trial", "outcome", "benchmark",
+                                    "level"], orient="row")
+    df = df.with_columns(level=pl.when(pl.col("benchmark") == "a").then(pl.col("level")))
+    o = io.load(df)
+    assert o.N == 1 and o.select("a").N == 3
+    assert o.question_attributes == {"level": ("easy", "hard", "hard", "", "", "")}
+    assert any("question attribute 'level' is not in every benchmark: the questions of b have "
+               "no value" in n for n in o.metadata["notes"])
+    assert o.subset("level", "hard").questions == ("a1", "a2")
+    assert o.load_notes == ("a: 2 of 3 trials per question left out to combine it with the "
+                            "tasks of 1 trial (b); analyse it alone, with all its trials, with "
+                            "benchmark='a' / --benchmark a, or the app's Benchmark box",)
+
+
+def _flaky_logs(tmp_path: Path) -> tuple[Path, dict[str, int]]:
+    """Two models' Inspect logs of 5 questions × 4 epochs; b's samples of questions 2 and 4
+    at epoch 4 errored (unscored). Returns the folder and each model's scored samples."""
+    from fixtures import make_logs as mk
+
+    ids, values = [1, 2, 3, 4, 5], np.ones((5, 4), int)
+    mk.write_inspect_eval(tmp_path / "a.eval", "a", "t", values, ids)
+    errored = {(2, 4), (4, 4)}
+    mk.write_inspect_eval(tmp_path / "b.eval", "b", "t", values, ids, errored=errored)
+    return tmp_path, {"a": values.size, "b": values.size - len(errored)}
+
+
+def test_truncate_and_drop_questions_say_how_much_they_leave_out(tmp_path, capsys):
+    """Audit 2026-12-01: --on-missing truncate on logs where one model had 2 errored samples
+    kept 3 trials of every pair -- a quarter of the other model's data gone -- and said
+    nothing on the result. Now the counts are said, per model, wherever the data go."""
+    from scorio_core.leaderboard import leaderboard
+
+    d, scored = _flaky_logs(tmp_path)
+    o = io.load(d, on_missing="truncate")
+    assert o.shape == (2, 5, 3)
+    found = sum(scored.values())
+    lost = {m: n - o.M * o.N for m, n in scored.items()}  # each model keeps M × N cells
+    assert lost == {"a": 5, "b": 3}
+    (note,) = o.load_notes
+    assert note == (
+        "on_missing='truncate' kept the first 3 trials of every (model, question) pair, the "
+        "fewest a pair has (2 pairs have fewer than 4; b: 2), so "
+        f"{found - o.R.size} of {found} completions are left out: a 5 of 20 (25.0%), b 3 of "
+        "18 (16.7%)")
+    assert f"{note}." in leaderboard(o, draws=200).caveats
+
+    d2 = io.load(d, on_missing="drop_questions")
+    assert d2.questions == ("1", "3", "5")
+    assert d2.load_notes == (
+        "on_missing='drop_questions' left out 2 of 5 questions (2, 4), each incomplete for "
+        "some model (b on 2 questions), and with them 14 completions the models gave on them: "
+        "every model is scored on the questions all of them answered in full",)
+    assert 14 == 2 * 4 + 2 * 3  # a's 4 trials and b's 3 scored ones on each dropped question
+    assert main(["leaderboard", str(d), "--on-missing", "truncate", "--format", "json",
+                 "--draws", "200"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"][0] == note.replace(
+        "on_missing='truncate'", "--on-missing truncate")
+
+
+def _mixed_folder(tmp_path: Path) -> Path:
+    """Inspect logs of task t1 (2 epochs; mockllm/alpha, beta, gamma) beside lm-eval logs of
+    task t2 (1 trial; alpha, beta, delta): other models, other trials."""
+    from fixtures import make_logs as mk
+
+    ids = [1, 2, 3, 4]
+    rng = np.random.default_rng(0)
+    (tmp_path / "insp").mkdir()
+    for m in ("alpha", "beta", "gamma"):
+        mk.write_inspect_eval(tmp_path / "insp" / f"{m}.eval", f"mockllm/{m}", "t1",
+                              rng.integers(0, 2, (4, 2)), ids)
+    for m in ("alpha", "beta", "delta"):
+        mk.write_lm_eval(tmp_path / "lm", m, "t2", rng.integers(0, 2, (4, 1)), ids, "single")
+    return tmp_path
+
+
+def test_a_folder_of_tasks_on_other_models_says_what_each_lacks_and_info_lists_it(
+        tmp_path, capsys):
+    """Audit 2026-12-01: a folder of Inspect and lm-eval logs of other models and trials was
+    refused with "'t2' lacks or adds 'alpha', 'beta', ... 'mockllm/alpha', ..." -- not which
+    were lacking and which added, prefixed names shown nowhere else, some names cut -- and
+    ``info`` gave the same refusal, no inventory. Now each part says what it lacks and adds
+    in the names each task shows alone, the loads that work (each tried), and ``info``
+    lists the parts."""
+    d = _mixed_folder(tmp_path)
+    with pytest.raises(MissingCellsError) as exc:
+        io.load(d)
+    said = str(exc.value)
+    assert ("cannot be combined: t1 (2 trials) has alpha, beta, gamma; t2 (1 trial) lacks "
+            "gamma and adds delta. Load one at a time: benchmark='t1' / --benchmark t1, or "
+            "benchmark='t2' / --benchmark t2") in said
+    assert "mockllm/" not in said
+    for task, models, n in (("t1", ("alpha", "beta", "gamma"), 2),
+                            ("t2", ("alpha", "beta", "delta"), 1)):
+        alone = io.load(d, benchmark=task)  # what the message recommends loads
+        assert sorted(alone.models) == list(models) and alone.shape[1:] == (4, n)
+    assert main(["info", str(d)]) == 2
+    out, err = capsys.readouterr()
+    assert "lacks gamma and adds delta" in err
+    parts = {r["task"]: r for r in json.loads(out)["parts"]}
+    assert {t: (r["harness"], sorted(r["models"]), r["questions (M)"], r["trials (N)"])
+            for t, r in parts.items()} == {"t1": ("inspect", ["alpha", "beta", "gamma"], 4, 2),
+                                           "t2": ("lm_eval", ["alpha", "beta", "delta"], 4, 1)}
+    assert parts["t1"]["files"] == 3 and parts["t1"]["loads"].endswith("--benchmark t1")
+    assert main(["info", str(LM_EVAL / "doc_fields"), "--benchmark", "nope"]) == 2  # unread
+    assert capsys.readouterr().out == ""
+
+
+def test_the_files_hashed_are_the_files_read():
+    """Audit 2026-12-01: with --benchmark one task of an lm-eval folder, the provenance
+    named that task's 3 samples files but hashed all 12 files of the folder. Now the files
+    hashed are the samples read and the files read beside them (lm-eval's results, for the
+    model names); another task's logs -- Inspect headers read to find their task -- are
+    neither listed nor hashed."""
+    from scorio_core.definitions.provenance import provenance
+
+    d = LM_EVAL / "doc_fields"
+    inp = provenance(io.load(d, benchmark="qa_fields_one"))["input"]
+    samples = [f"doc_fields/{p.parent.name}/{p.name}"
+               for p in sorted(d.glob("*/samples_qa_fields_one_*.jsonl"))]
+    results = [f"doc_fields/{p.parent.name}/{p.name}" for p in sorted(d.glob("*/results_*.json"))]
+    assert inp["file"] == samples
+    assert sorted(inp["sha256_per_file"]) == sorted(samples + results)
+    e = INSPECT / "eval_set"
+    inp = provenance(io.load(e, benchmark="logic"))["input"]
+    logic = [f"eval_set/{p.name}" for p in sorted(e.glob("*_logic_*.eval"))]
+    assert inp["file"] == logic == list(inp["sha256_per_file"])
+
+
+@pytest.mark.parametrize("metric", ["acc", "acc_norm"])
+@pytest.mark.parametrize("name", ["fewshot", "limit_one"])
+def test_lm_eval_multiple_choice_answer_is_the_option_lm_eval_picked(name, metric):
+    """A multiple-choice document has one loglikelihood request per option and no response:
+    its text showed the options' loglikelihoods as repeats, the first one as the answer and
+    the label index as the target. The answer is now the option lm-eval's metric picks (acc:
+    the highest loglikelihood; acc_norm: per character of the option, as lm-eval divides),
+    so it equals the target exactly when lm-eval's own per-document value is 1 -- on every
+    document of both models, where acc and acc_norm pick differently on some."""
+    d = LM_EVAL / name
+    o = io.load(d, scorer=metric, benchmark="mc_a", on_missing="drop_questions")
+    seen = differ = 0
+    for path in sorted(d.glob("*/samples_mc_a_*.jsonl")):
+        model = path.parent.name
+        for line in path.read_text().splitlines():
+            r = json.loads(line)
+            q = next((x for x in o.questions if x.rsplit("/", 1)[-1] == str(r["doc_id"])), None)
+            if q is None:  # a document not every model has (drop_questions)
+                continue
+            row = o.samples.for_question(q, models=[model]).row(0, named=True)
+            options = r["doc"]["choices"]
+            lls = np.array([float(x[0]) for x in r["filtered_resps"]])
+            acc = options[int(np.argmax(lls))]
+            norm = options[int(np.argmax(lls / [len(c) for c in options]))]
+            assert row["answer"] == (acc if metric == "acc" else norm), (model, r["doc_id"])
+            assert row["target"] == options[int(r["target"])]
+            assert (row["answer"] == row["target"]) == (r[metric] == 1.0), (model, r["doc_id"])
+            assert weights_of(o)[o.models.index(model), o.questions.index(q), 0] == r[metric]
+            lines = row["choices"].splitlines()  # one line per option, numbered as the label
+            assert [x.split(" <- ")[0] for x in lines] == [
+                f"choice {i}: {c} (loglikelihood {x[0]})"
+                for i, (c, x) in enumerate(zip(options, r["filtered_resps"], strict=True))]
+            assert [i for i, x in enumerate(lines) if "target" in x] == [int(r["target"])]
+            picked = [i for i, x in enumerate(lines) if "<- picked" in x or ", picked" in x]
+            assert [options[i] for i in picked] == [row["answer"]]
+            assert "per character" in lines[picked[0]] if metric == "acc_norm" else True
+            assert row.get("output") is None and row["trial_id"] == "1"  # no response
+            seen += 1
+            differ += acc != norm
+    assert seen == o.L * o.M and differ > 0  # every document of both models read

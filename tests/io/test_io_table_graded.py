@@ -151,16 +151,19 @@ def test_percent_outcomes_name_their_values_and_the_scale_that_loads_them(tmp_pa
     assert "holds the values 0, 1, 2," in msg and "the first is 2 at row 1" in msg
     assert msg.index("score_range=(0, 2)") < msg.index("weights=[0, 0.5, 1]")
     assert io.load(q, score_range=(0, 2)).weights.tolist() == [0.0, 0.5, 1.0]
-    # more distinct values than a scale can hold: no scale offered (it would be refused)
+    # more distinct values than a scale can hold: the scale is offered only with the
+    # rounding that makes it hold them (alone it is refused), and the two load the file
     many = tmp_path / "many.csv"
     many.write_text("model,question,trial,outcome\n" + "".join(
         f"a,q{i},0,{2 * i}\n" for i in range(30)))
     with pytest.raises(MissingWeightsError) as err:
         io.load(many)
     msg = str(err.value)
-    assert "30 distinct values" in msg and "score_range=" not in msg and "59 of them" in msg
+    assert "30 distinct values" in msg and "59 of them" in msg
+    assert "score_range=(0, 58), round_grades=11" in msg and "score_range=(0, 58) " not in msg
     with pytest.raises(ValidationError, match="distinct values"):
         io.load(many, score_range=(0, 58))
+    assert io.load(many, score_range=(0, 58), round_grades=11).C == 10
 
 
 def test_score_range_on_the_cli(tmp_path, capsys):
@@ -366,3 +369,81 @@ def test_graded_files_combine_on_the_union_of_their_grades(tmp_path):
     ten = io.load([paths[0], tmp_path / "ten.csv"], score_range=(0, 10))
     scores = sc.leaderboard(ten).table.set_index("model")["score"]
     assert scores["d"] == pytest.approx(0.5) and scores["a"] == pytest.approx(0.05625)
+
+
+# ------------------------------------------- continuous scores rounded, grades thresholded
+def _continuous(seed: int = 3, M: int = 40) -> tuple[pl.DataFrame, np.ndarray]:
+    values = np.random.default_rng(seed).random((2, M)).round(4)
+    table = pl.DataFrame({"model": ["a"] * M + ["b"] * M,
+                          "question": [f"q{i}" for i in range(M)] * 2,
+                          "trial": [0] * (2 * M), "outcome": values.ravel()})
+    return table, values
+
+
+def test_a_continuous_score_loads_rounded_or_thresholded_as_its_refusal_says():
+    """The refusal of a continuous score said "round the grades to a few levels" and no
+    option did: it names round_grades=11 and correct_from, and both load the same table
+    and the same scores as logs: rounded to the nearest tenth (halves up) or counted
+    correct from the threshold, said in the data's notes."""
+    table, values = _continuous()
+    with pytest.raises(ValidationError) as err:
+        io.load_table(table)
+    msg = str(err.value)
+    assert "round_grades=11 / --round-grades 11 (levels 0, 0.1, ..., 1" in msg
+    assert "correct_from=T / --correct-from T (e.g. 0.5)" in msg
+    rounded = io.load_table(table, round_grades=11)
+    assert rounded.category_names == tuple(f"{k / 10:g}" for k in range(11))
+    want = np.floor(values * 10 + 0.5) / 10
+    np.testing.assert_allclose(rounded.weights[rounded.R[:, :, 0]], want, atol=1e-12)
+    assert rounded.load_notes == ("Graded scores rounded to the nearest of 11 levels "
+                                  "(round_grades=11 / --round-grades 11): 0, 0.1, ..., 1; 11 "
+                                  "categories, each weighted by its level",)
+    assert rounded.metadata["rounded_grades"] == {"levels": 11, "scale": [0.0, 1.0]}
+    binary = io.load_table(table, correct_from=0.5)
+    assert binary.is_binary and np.array_equal(binary.R[:, :, 0], (values >= 0.5).astype(int))
+    assert binary.load_notes == ("Outcomes made binary (correct_from=0.5 / --correct-from "
+                                 "0.5): a score of at least 0.5 counts as correct (1), a lower "
+                                 "one as wrong (0)",)
+    # the same scores in Inspect logs: the one rule, the same categories
+    parts = [LogPart(f"{m}.json", "inspect", m, "b", values=values[i].tolist(),
+                     errors=[None] * 40, where=[f"sample {j}" for j in range(40)])
+             for i, m in enumerate("ab")]  # fmt: skip
+    codes, names, weights = categorize(parts, opts=io.LoadOptions(round_grades=11))
+    assert names == list(rounded.category_names)
+    assert np.array_equal(np.stack(codes), rounded.R[:, :, 0])
+    # on a 0-10 scale: the levels and the threshold are the scale's own
+    ten = table.with_columns(pl.col("outcome") * 10)
+    assert io.load_table(ten, score_range=(0, 10), round_grades=3).category_names == (
+        "0", "5", "10")
+    assert np.array_equal(io.load_table(ten, score_range=(0, 10), correct_from=7).R[:, :, 0],
+                          (values * 10 >= 7).astype(int))
+
+
+def test_many_whole_number_scores_are_refused_with_a_scale_and_rounding_that_load_them():
+    """Percent scores (0..100, 73 distinct values) were told to "round them to a few
+    levels": the refusal names the scale and the rounding, and they load."""
+    values = np.random.default_rng(0).integers(0, 101, (2, 60))
+    table = pl.DataFrame({"model": ["a"] * 60 + ["b"] * 60,
+                          "question": [f"q{i}" for i in range(60)] * 2,
+                          "trial": [0] * 120, "outcome": values.ravel()})
+    with pytest.raises(MissingWeightsError) as err:
+        io.load_table(table)
+    assert ("score_range=(0, 100), round_grades=11 (Python) / `--score-range 0,100 "
+            "--round-grades 11` (command line)") in str(err.value)
+    o = io.load_table(table, score_range=(0, 100), round_grades=11)
+    np.testing.assert_allclose(o.weights[o.R[:, :, 0]], np.floor(values / 10 + 0.5) / 10,
+                               atol=1e-12)
+
+
+def test_round_grades_refuses_data_without_grades_to_round(tmp_path):
+    """round_grades on categories (a table of whole-number categories with weights, letters
+    C/P/I in logs) has nothing to round: refused, naming the categories, not ignored."""
+    o = make_outcomes(np.random.default_rng(4))  # categories 0..2, weights 0, 0.25, 1
+    path = tmp_path / "cats.npz"
+    io.save_npz(o, path)
+    with pytest.raises(ValidationError, match=r"round_grades=5 / --round-grades 5 rounds graded "
+                       r"scores \(numbers on a scale\), but these data hold the categories "):
+        io.load(path, round_grades=5)
+    cpi = ROOT / "tests" / "fixtures" / "harness" / "inspect" / "passk_cpi"
+    with pytest.raises(ValidationError, match=r"categories I \(incorrect\) \(w=0\), P "):
+        io.load(cpi, round_grades=5)

@@ -184,7 +184,7 @@ def test_pair_view_shows_each_trials_own_answer_and_id(jhu, sampled):
                     continue  # model 0 is counted once, as the first pair's a
                 ids, answers = want[(m, q)]
                 got = f.trials[f"answer_{tag}"].tolist()
-                tid = [None if pd.isna(x) else int(x) for x in f.trials[f"trial_id_{tag}"]]
+                tid = [None if pd.isna(x) else int(x) for x in f.trials["trial"]]
                 assert tid == ids, (m, q)
                 assert [x if isinstance(x, str) else None for x in got] == answers, (m, q)
                 R = jhu.R[jhu.models.index(m), qi]

@@ -77,8 +77,11 @@ def test_lm_eval_texts_per_trial_and_repeats():
     assert rows["target"] == r["target"]
     assert rows["answer"] == r["filtered_resps"][0]
     assert all(x in rows["output"] for x in r["resps"][0])  # the 3 repeats, one trial
+    # numbered from 1 as the trials are: repeat 1 is the first of resps, the trial id 1
+    assert [x.split("] ")[0] for x in rows["output"].splitlines()] == [
+        "[repeat 1", "[repeat 2", "[repeat 3"]
     assert json.loads(rows["metadata"]) == r["doc"]
-    assert rows["trial"] == 0 and o.N == 1
+    assert rows["trial"] == 0 and rows["trial_id"] == "1" and o.N == 1
 
 
 def test_errored_samples_carry_their_error_and_position():
@@ -737,3 +740,101 @@ def test_export_is_the_store_sorted_at_once(monkeypatch, tmp_path):
     assert pl.read_parquet(path).equals(expected)
     _check_file(str(path), 4)
     assert len(SampleStore.open(path)) == len(store)
+
+
+# ------------------------------------------ pieces of the store with different columns
+def _uneven_store(error_first: bool) -> SampleStore:
+    """A store of two files with different text columns, as two models' logs give one
+    when only one model has errored samples: model ``a`` with output and answer, ``b`` with
+    output, reasoning and an ``error`` (one errored completion, not in R)."""
+    a = pl.DataFrame({"model": ["a", "a", "a"], "question": ["q1", "q1", "q2"],
+                      "trial": [0, 1, 0], "trial_id": ["1", "2", "1"],
+                      "output": ["4", "5", "9"], "answer": ["4", "5", "9"]})
+    b = pl.DataFrame({"model": ["b", "b", "b"], "question": ["q1", "q1", "q2"],
+                      "trial": [0, None, 0], "trial_id": ["1", "2", "1"],
+                      "output": ["4", None, "8"], "reasoning": ["2 + 2", None, None],
+                      "error": [None, "timeout", None]}, schema_overrides={"trial": pl.Int64})
+    w = SampleWriter()
+    for piece in ((b, a) if error_first else (a, b)):
+        w.add(piece)
+    store = w.store()
+    assert len(store.files) == 2
+    assert pl.read_parquet_schema(store.files[0]) != pl.read_parquet_schema(store.files[1])
+    return store
+
+
+@pytest.mark.parametrize("error_first", [False, True])
+def test_store_files_with_different_columns_read_through_every_reader(tmp_path, error_first):
+    """polars took the store's schema from its first file: a text column only a later file
+    had (one model's ``error``) stopped every read with a SchemaError (or a
+    ColumnNotFoundError when asked for). Every reader now sees every column of any file,
+    null in the rows of a file without it, whichever file comes first."""
+    store = _uneven_store(error_first)
+    assert store.columns == ("reasoning", "output", "answer", "error")
+    whole = store.scan().collect()
+    assert whole.columns == ["model", "question", "trial", "trial_id", "reasoning", "output",
+                             "answer", "error"]
+    assert whole.sort("model", "question", "trial_id").select(
+        "model", "trial", "answer", "error").rows() == [
+        ("a", 0, "4", None), ("a", 1, "5", None), ("a", 0, "9", None),
+        ("b", 0, None, None), ("b", None, None, "timeout"), ("b", 0, None, None)]
+    q1 = store.for_question("q1", models=["a", "b"])
+    assert q1.select("model", "trial", "output", "error").rows() == [
+        ("a", 0, "4", None), ("a", 1, "5", None), ("b", 0, "4", None), ("b", None, None,
+                                                                       "timeout")]
+    assert store.for_question("q2", models=["b"], columns=["error", "answer"]).select(
+        "model", "answer", "error").rows() == [("b", None, None)]
+    assert store.for_question("q1", columns=["reasoning"])["reasoning"].to_list() == [
+        None, None, "2 + 2", None]
+    assert (store.count(), store.count(models=["b"]), store.count(questions=["q2"]),
+            store.count(trials=1)) == (6, 3, 2, 5)
+    assert store.questions() == ["q1", "q2"]
+    # the export merges both files into one with every column; open() reads it back
+    path = store.write_parquet(tmp_path / "runs.samples.parquet")
+    back = SampleStore.open(path)
+    assert back.columns == store.columns and len(back) == 6
+    assert back.for_question("q1", models=["b"])["error"].to_list() == [None, "timeout"]
+    # a store over both, and a copy: the same reads
+    for other in (samples_union([store, _uneven_store(not error_first)]),
+                  pickle.loads(pickle.dumps(store))):
+        assert set(other.for_question("q1")["error"].to_list()) == {None, "timeout"}
+
+
+def _one_model_errored(tmp_path: Path, errored: str) -> list[Path]:
+    """Inspect .eval logs in Inspect's on-disk shape (fixtures.make_logs) of models ``a``
+    and ``b``: model ``errored`` with one errored sample (question 2, epoch 2), the other
+    without any -- so one model's store file has an ``error`` column and the other's none."""
+    from fixtures import make_logs as mk
+
+    v = np.array([[1, 0, 1], [1, 1, 0], [0, 1, 1]])
+    return [mk.write_inspect_eval(tmp_path / f"{m}.eval", m, "t", v, [1, 2, 3],
+                                  errored={(2, 2)} if m == errored else ())
+            for m in ("a", "b")]
+
+
+@pytest.mark.parametrize(("on_missing", "errored"), [("truncate", "b"), ("drop_questions", "b"),
+                                                     ("truncate", "a")])
+def test_logs_where_one_model_errored_read_in_python_and_the_cli(tmp_path, capsys, on_missing,
+                                                                 errored):
+    """An audit's crash: logs where only one model had errored samples stopped
+    ``info``, ``pair``, ``report`` and ``import`` and, in Python, the dataset's display and
+    ``samples.for_question`` (polars: extra column ``error``)."""
+    from scorio_core.cli import main
+
+    logs = _one_model_errored(tmp_path, errored)
+    d = io.load(logs, on_missing=on_missing)
+    assert d.samples.columns[-1] == "error" and len(d.samples) == 2 * 3 * 3
+    rows = d.samples.for_question("2").select("model", "trial_id", "error").rows()
+    assert (errored, "2", "RuntimeError: model timed out") in rows
+    assert all(e is None for m, t, e in rows if (m, t) != (errored, "2"))
+    assert "completions" in d._repr_html_()
+    for q in d.questions:
+        assert len(d.samples.for_question(q, models=["b", "a"])) == 6
+    args = [*map(str, logs), "--on-missing", on_missing]
+    assert main(["info", *args]) == 0
+    assert main(["pair", *args[:2], "a", "b", *args[2:], "--format", "table"]) == 0
+    assert main(["report", *args, "--out", str(tmp_path / "x.html")]) == 0
+    assert main(["import", *args, "--out", str(tmp_path / "x.parquet")]) == 0
+    capsys.readouterr()
+    back = SampleStore.open(tmp_path / "x.samples.parquet")
+    assert back.columns == d.samples.columns and len(back) == len(d.samples)

@@ -364,7 +364,7 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
     assert len(shown) == len(report.sections)
     for cell in shown:
         out = [o["data"]["text/html"] for o in cell.outputs
-               if o.get("output_type") == "execute_result"]
+               if o.get("output_type") == "display_data"]  # sc.display.show displays it
         assert out, cell.source
         assert "NaN" not in out[0] and ">nan<" not in out[0].lower()
         for head, rows in _grids(out[0]):  # a wide table: the report's parts, one table each
@@ -377,7 +377,7 @@ def test_notebook_runs_and_reproduces_numbers(bundled, tmp_path, kernel_env):
     section = bundled[3].split(f'<section id="s{i}">', 1)[1].split("</section>", 1)[0]
     section = section.split("<h3>summary</h3>", 1)[1].split("<h3>", 1)[0]
     out, = [o["data"]["text/html"] for c in shown if "passk" in c.source for o in c.outputs
-            if o.get("output_type") == "execute_result"]
+            if o.get("output_type") == "display_data"]
     lines = re.findall(r'<p class="note">(Part \d+ of \d+: [^<]*)</p>', section)
     assert len(lines) >= 3 and _grids(out) == _grids(section)
     assert re.findall(r"<caption>(Part \d+ of \d+: [^<]*)</caption>", out) == lines
@@ -438,7 +438,7 @@ def test_the_pair_section_shows_the_questions_own_texts_once(tmp_path, data_dir)
     body, last = pair.to_code(params, "data").rsplit("\n", 1)
     ns = {"data": data}
     exec(body, ns)
-    cell = eval(last, ns)._repr_html_()
+    cell = eval(last.replace("sc.display.show(", "sc.display.as_table("), ns)._repr_html_()
     assert _grids(cell) == _section_grids(section, "summary") + question
     assert escape(said) in cell
     # the result's own display: the same, in HTML and in its text repr
@@ -457,6 +457,7 @@ def test_the_pair_section_shows_the_questions_own_texts_once(tmp_path, data_dir)
     ns = {"data": coins}
     body, last = pair.to_code(pair.params(), "data").rsplit("\n", 1)
     exec(body, ns)
+    last = last.replace("sc.display.show(", "sc.display.as_table(")  # what it displays
     assert len(_grids(eval(last, ns)._repr_html_())) == 1
 
 
@@ -476,6 +477,44 @@ def test_notebook_refuses_a_changed_file(data_dir, tmp_path, monkeypatch):
     assert ns["data"].shape == data.shape
     src.write_bytes(src.read_bytes() + b"\0")
     with pytest.raises(ValueError, match="sha256 differs"):
+        exec(cell, {})
+
+
+def test_a_notebook_report_of_a_folder_of_logs_loads_the_folder_again(tmp_path, monkeypatch):
+    """``scorio-studio report FOLDER --out r.ipynb`` was refused ("a notebook report loads one
+    file"). The notebook loads the folder by its path relative to the notebook, with the same
+    loader options (here the Inspect C/P/I logs counted correct from C), and checks the
+    sha256 of every log it reads; a folder that no longer holds those logs is refused.
+    ``sc.report`` of data loaded from the folder writes the same first cell."""
+    import shutil
+
+    nbformat = pytest.importorskip("nbformat")
+    logs = tmp_path / "runs" / "cpi"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect"
+                    / "passk_cpi", logs)
+    out = tmp_path / "reports" / "r.ipynb"
+    out.parent.mkdir()
+    assert main(["report", str(logs), "--out", str(out), "--sections", "leaderboard",
+                 "--correct", "C"]) == 0
+    cell = nbformat.read(out, as_version=4).cells[1].source
+    assert "path = Path('../runs/cpi')  # a folder: every file in it" in cell
+    assert "data = sc.load(path, correct=('C',))" in cell and str(tmp_path) not in cell
+    want = io.load(logs, correct=["C"])
+    monkeypatch.chdir(out.parent)  # Jupyter runs a notebook in its own folder
+    ns: dict = {}
+    exec(cell, ns)  # loads the folder and checks every log's sha256
+    assert ns["data"].is_binary and np.array_equal(ns["data"].R, want.R)
+    # loaded data remember the folder: sc.report writes the same cell (with their options)
+    import scorio_core as sc
+
+    again = tmp_path / "reports" / "again.ipynb"
+    sc.report(sc.load(logs, correct=["C"]), again, sections=["leaderboard"],
+              options=io.LoadOptions(correct=["C"]))
+    assert nbformat.read(again, as_version=4).cells[1].source == cell
+    # a folder that no longer holds the same logs: refused, not silently other numbers
+    shutil.copy(sorted(logs.glob("*.eval"))[0], logs.parent / "elsewhere.eval")
+    sorted(logs.glob("*.eval"))[0].unlink()
+    with pytest.raises(ValueError, match="not the files this report was made from"):
         exec(cell, {})
 
 

@@ -323,6 +323,47 @@ def test_the_plan_lists_its_pair_notes_under_the_pairs_table(small_report):
     assert "sc.planner.pair_notes(planned.pairs)" in cell.source
 
 
+
+def test_the_rubric_section_says_its_note_and_slices_under_the_tau_table(data_dir):
+    """The report's τ table carried a ``note`` column (one sentence, the same in every row)
+    and an ``n_slices`` column of N in every row, while the Rubric page said both under the
+    table. The definition's view (``tau_view``) now shapes it once: the HTML, the Markdown
+    and the notebook's cell show the page's columns and its lines; the exports keep both
+    columns."""
+    from scorio_core import io
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.report import to_notebook
+    from scorio_core.report.html import prose
+    from scorio_core.report.markdown import _md_escape_prose
+
+    data = io.load(data_dir / "reasoning_synthetic.npz").select("AIME'24")
+    report = build_report(data, [("rubric", {"schemes": ("ranking/conservative",
+                                                         "dontpass/format-aware")})])
+    (sec,) = report.sections
+    tau = sec.tables["tau"]  # what the CSV/JSON exports write
+    assert {"note", "n_slices"} <= set(tau) and (tau["n_slices"] == data.N).all()
+    view = sec.shown["tau"]
+    page = ANALYSES["rubric"].shown_tables(sec.result)["tau"]  # what the page renders
+    assert page.note == view.note and page.table.equals(view.table)
+    lines = list(view.note)
+    assert lines[0].startswith(f"Mean ± s.d. of Kendall τ_b over the {data.N} single-trial")
+    assert lines[1:] == [f"Note: {tau['note'].iloc[0]}."]  # said once, not per row
+    part = to_html(report).split("<h3>tau</h3>", 1)[1].split("<h3>", 1)[0]
+    heads = [h.replace("<wbr>", "") for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>", part)]
+    assert heads == [c for c in tau if c not in ("note", "n_slices")]
+    assert re.findall(r'<p class="note">(.*?)</p>', part, flags=re.S) == [prose(n)
+                                                                          for n in lines]
+    md = to_markdown(report).split("### tau", 1)[1].split("###", 1)[0]
+    assert md.split("\n")[2].startswith("| scheme | categories | tau_gs_mean")
+    assert "| note" not in md and "| n_slices" not in md
+    assert [x for x in md.split("\n") if x and not x.startswith("|")] == [
+        _md_escape_prose(n) for n in lines]
+    # the notebook's cell ends on the same view
+    cell = next(c for c in to_notebook(report, "data.npz").cells
+                if c.cell_type == "code" and "categorical_ranking(" in c.source)
+    assert cell.source.endswith("sc.display.show(tau_view(tau, data.N))")
+
+
 def test_a_value_and_its_interval_stay_in_one_part():
     # a wide Pass@k summary (value, lo, hi per curve and k) was split every ~10 columns,
     # which could put a value in one part and its lo/hi in the next

@@ -348,7 +348,7 @@ def test_questions_print_both_ends_and_the_odd_ones_between(data_dir):
     code = ANALYSES["questions"].to_code(s.params, "data").splitlines()
     ns = {"data": data}
     exec("\n".join(code[:-1]), ns)
-    shown_nb = eval(code[-1], ns)
+    shown_nb = eval(code[-1].replace("sc.display.show(", "sc.display.as_table("), ns)
     assert shown_nb.table.equals(view.table) and shown_nb.note == view.note
     assert "more rows" not in repr(shown_nb)
     # few questions: the table is printed whole, no line
@@ -464,7 +464,9 @@ def test_flips_with_texts_print_each_trial(data_dir):
     s = rep.sections[0]
     wide, view = s.tables["flips"], s.shown["flips"]
     assert view.note.startswith("Question 2: one row per trial and model, alpha's above "
-                                "beta's (flip = the two scores differ)")
+                                "beta's (flip = the two scores differ; trial = the sample's "
+                                "epoch in the Inspect log)")
+    assert view.table["trial"].tolist()[::2] == [1, 2, 3]  # the log's epochs
     assert len(view.table) == 2 * len(wide) == 2 * data.N
     for tag, rows in (("a", view.table.iloc[::2]), ("b", view.table.iloc[1::2])):
         assert rows["trial"].tolist() == wide["trial"].tolist()
@@ -556,7 +558,8 @@ def test_flips_with_texts_past_a_page_print_each_answer_once(tmp_path):
     k, da, db = len(shown_trials), trials["answer_a"].nunique(), trials["answer_b"].nunique()
     assert view.note == (
         "Question q1: one row per trial and model, m1's above m2's (flip = the two scores "
-        "differ); repeats = on how many trials that model gave the row's answer. "
+        "differ; trial = the file's trial column); repeats = on how many trials that model "
+        "gave the row's answer. "
         f"Shown: {k} of the 80 trials, the first on which each model gave each of its "
         f"answers ({da} distinct for m1, {db} for m2). Not printed: the other {80 - k} "
         "trials, which repeat these. The 'repeats' table lists the trials of each model's "
