@@ -17,7 +17,7 @@ from app_pages import _common, _widgets
 from app_state.texts import analysis_code
 from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.definitions.provenance import export_file, export_filename
-from scorio_core.display import readable
+from scorio_core.display import note_lines, readable
 from scorio_core.report import chart_png, chart_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -240,15 +240,22 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     return event
 
 
-def table(analysis: Analysis, result: Any, name: str, **kw) -> None:
+def table(analysis: Analysis, result: Any, name: str, listed: bool = False, **kw) -> None:
     """The table ``name`` of ``result`` as the report and a result's own display show it
     (:meth:`~scorio_core.definitions.Analysis.shown_tables`: the view's rows, the columns
     that hold a value, :func:`~scorio_core.display.readable`), each line said under it a
-    caption. ``kw``: what :func:`_common.show_core` takes besides ``hide_index``."""
-    shown, lines = readable(analysis.shown_tables(result)[name])
+    caption -- the view's own lines a Markdown list with ``listed`` (a plan's per-pair
+    notes: sentences to act on, not small print). ``kw``: what :func:`_common.show_core`
+    takes besides ``hide_index``."""
+    view = analysis.shown_tables(result)[name]
+    shown, lines = readable(view)
     _common.show_core(st, shown, hide_index=True, **kw)
+    said = set(note_lines(view.note)) if listed else set()
     for line in lines:
-        st.caption(line)
+        if line in said:
+            st.markdown(f"- {line}")
+        else:
+            st.caption(line)
 
 
 def _deferred(fn: Callable, *args) -> Callable[[], Any]:

@@ -13,7 +13,7 @@ import streamlit as st
 
 from app_pages import _loading, _runs, _session, _widgets
 from app_pages._loading import Dataset
-from app_state.texts import error_text, load_hint
+from app_state.texts import error_text, load_changed_line, load_hint
 from scorio_core import COMBINED, Outcomes, ValidationError
 from scorio_core.formatting import shape_text
 from scorio_core.io import LoadOptions
@@ -88,7 +88,8 @@ def current_dataset() -> Dataset:
 
 
 def page_start(title: str, detail=None) -> Dataset:
-    """The selected dataset, after the page title, its shape caption and the synthetic note.
+    """The selected dataset, after the page title, its shape caption, a line saying what the
+    load changed (:func:`app_state.texts.load_changed_line`) and the synthetic note.
 
     ``detail(outcomes) -> str`` adds a page-specific part to the caption.
     """
@@ -97,5 +98,9 @@ def page_start(title: str, detail=None) -> Dataset:
     st.title(title)
     extra = f" · {detail(o)}" if detail else ""
     st.caption(f"{o.name} · {shape_text(o.L, o.M, o.N)}{extra}")
+    # what the load did to the numbers, said where every analysis starts, not only in the
+    # collapsed Caveats box at the page's end
+    if changed := load_changed_line(o):
+        st.markdown(f":material/info: {changed}")
     _widgets.synthetic_note(o)
     return ds

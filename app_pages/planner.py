@@ -10,7 +10,6 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, complete_pair, from_state, percent
-from app_state.texts import pair_notes
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
@@ -36,7 +35,8 @@ def main() -> None:
     confidence = _common.setting(c1, "plan", "confidence")
     assurance = _common.setting(c2, "plan", "assurance")
     _common.setting(c3, "plan", "budget_trials")
-    d1, d2, d3 = st.columns([4, 5, 4])
+    # room for the scope's two buttons ("populatio" was cut at 1024 px in a 4/13 column)
+    d1, d2, d3 = st.columns([6, 5, 4])
     scope = _common.setting(d1, "plan", "scope", "segmented_control", required=True)
     # in the decimals of the pairs table's leads (trials_gap, questions_gap)
     _common.setting(d3, "plan", "lead", max_value=float(o.weights.max() - o.weights.min()),
@@ -68,14 +68,14 @@ def main() -> None:
         st.markdown(GAP_TEXT.format(chance=a_chance(assurance)))
         if params.lead:
             st.markdown(LEAD_TEXT.format(chance=a_chance(assurance), lead=params.lead))
-        # ∞, — and "met now" rather than the Infinity / None of a number column; every
-        # column in the core's one format (the CLI's and the report's), within the page
-        _common.show_core(st, p.pairs.drop(columns="note"), (
+        # the definition's view, as the report shows it: the per-pair notes listed under
+        # it, a column with no value in any row (p_unsettled in the questions scope) left
+        # out and named; ∞, — and "met now" rather than the Infinity / None of a number
+        # column, every column in the core's one format (the CLI's and the report's)
+        _render.table(PLAN, result, "pairs", listed=True, spelled=(
             "trials_needed", "trials_gap", "questions_needed", "questions_gap",
             "trials_for_lead", "questions_for_lead", "p_unsettled", "t", "trials_needed_papers"),
-            hide_index=True, height=_common.table_height(len(p.pairs)))
-        for line in pair_notes(p.pairs):  # sentences: below the table, not in a cut column
-            st.markdown(f"- {line}")
+            height=_common.table_height(len(p.pairs)))
         if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth
             # the question in text, the link's label short: a page link is one line, and the
             # whole sentence as its label was cut at the column's edge ("… draws r" at 1024 px)

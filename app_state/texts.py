@@ -49,6 +49,7 @@ __all__ = [
     "setting_label",
     "load_notes",
     "load_notes_text",
+    "load_changed_line",
     "SHARE_DECIMALS",
     "SHARE_FORMAT",
     "category_table",
@@ -59,7 +60,6 @@ __all__ = [
     "analysis_code",
     "report_code",
     "stability_prompt",
-    "pair_notes",
     "board_columns_text",
     "planner_chance",
     "flips_caption",
@@ -477,6 +477,55 @@ def _names(items, most: int = 8) -> str:
     return shown + (f", … ({len(items)} in all)" if len(items) > most else "")
 
 
+#: The most characters of the load's notes in the one line under an analysis page's caption
+#: (:func:`load_changed_line`): one line in the page column at 1280 px.
+LOAD_LINE_CHARS = 96
+#: The fewest characters of each note there (more notes than fit: "and n more").
+_LOAD_NOTE_CHARS = 44
+#: Where a note's headline ends: the first parenthesis, semicolon or comma after its
+#: opening words ("2 tasks pooled into one view (arith: 5 questions, ...").
+_HEADLINE_END = re.compile(r"(?<=.{16}) \(|[;,] ")
+
+
+def _shortened(text: str, most: int) -> str:
+    """``text``'s headline (up to :data:`_HEADLINE_END`), cut at the last space within
+    ``most`` characters and then ending in "…"."""
+    text = _HEADLINE_END.split(text.rstrip("."), maxsplit=1)[0]
+    if len(text) <= most:
+        return text
+    cut = text[:most - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:(") + " …"
+
+
+def load_changed_line(o: Outcomes) -> str:
+    """The one line every analysis page says under its caption when loading changed the
+    data's numbers (:attr:`~scorio_core.outcomes.Outcomes.load_notes`: tasks pooled, trials
+    left out to combine tasks, ``on_missing`` drops, outcomes made binary), each note
+    shortened, the whole of each in the page's Caveats; ``''`` when the load changed
+    nothing. Markdown: the notes' own ``*``, ``_``, backticks and brackets are escaped.
+
+    Example
+    -------
+    >>> o = Outcomes(np.ones((1, 2, 1), int), metadata={"load_notes": [{"text": (
+    ...     "gen_rep: 3 of 4 trials per question left out to pool the tasks, which were run "
+    ...     "with different numbers of trials"), "benchmarks": []}]})
+    >>> print(load_changed_line(o))
+    Changed by the load: gen\\_rep: 3 of 4 trials per question left out to pool the tasks \
+(details in Caveats).
+    >>> load_changed_line(Outcomes(np.ones((1, 2, 1), int)))
+    ''
+    """
+    notes = o.load_notes
+    if not notes:
+        return ""
+    shown = notes[:max(1, LOAD_LINE_CHARS // _LOAD_NOTE_CHARS)]
+    each = max(_LOAD_NOTE_CHARS, LOAD_LINE_CHARS // len(shown))
+    more = len(notes) - len(shown)
+    text = "; ".join(_shortened(n, each) for n in shown) + (f"; and {more} more" if more else "")
+    text = re.sub(r"([\\`*_\[\]])", r"\\\1", text)
+    return f"Changed by the load: {text} (details in Caveats)."
+
+
 def load_notes_text(o: Outcomes) -> list[str]:
     """:func:`load_notes` as sentences, one per change, for the Data page (every key of
     :data:`LOAD_NOTES` has one; ``tests/app_state/test_texts.py`` fails when a new key
@@ -813,19 +862,3 @@ def stability_prompt(n_methods: int, o: Outcomes) -> str:
         "method ranks every slice (minutes with all families; a progress bar shows the time "
         "left)."
     )
-
-
-def pair_notes(pairs: pd.DataFrame) -> list[str]:
-    """The Planner's per-pair notes as Markdown lines, pairs with the same note together:
-    a sentence does not fit in a table column (it was cut at the page's edge).
-
-    Example
-    -------
-    >>> t = pd.DataFrame({"better": ["a", "b", "c"], "next": ["b", "c", "d"],
-    ...                   "note": ["too close", "", "too close"]})
-    >>> pair_notes(t)
-    ['**a vs b, c vs d**: too close']
-    """
-    from scorio_core.planner import pair_notes as notes  # one grouping: page and notebook
-
-    return [f"**{names}**: {note}" for names, note in notes(pairs)]

@@ -25,6 +25,7 @@ __all__ = [
     "SettingsConflict",
     "as_outcome_array",
     "two_readings",
+    "binary_array_next",
     "did_you_mean",
     "as_weights",
     "as_prior",
@@ -144,6 +145,37 @@ def refuse_path(data: Any, what: str) -> None:
 
 def _count(n: int, what: str) -> str:
     return f"{n:,} {what}{'' if n == 1 else 's'}"
+
+
+def binary_array_next(R: np.ndarray, instead: str | None, name: str = "R") -> str:
+    """What to do with an outcome array ``R`` of categories ``0..C`` (``C >= 2``) where binary
+    outcomes (0 wrong, 1 correct) are needed -- the array-level side of
+    :func:`~scorio_core.outcomes.binary_next`, for callers that see an array, not loaded data:
+    ``instead`` (what runs on the categories as they are, if anything; ``{w}`` in it becomes
+    evenly spaced weights, one per category), or the expression that makes ``R`` binary: only
+    the top category correct, and, where ``R`` holds a category between, every category from
+    1 up; then the loader's options for data read from a file. Each expression gives a 0/1 array of
+    ``R``'s shape, which the binary callers take.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core._validation import binary_array_next
+    >>> print(binary_array_next(np.array([[[0, 1, 2]]]), "Score them with sc.bayes(R, w={w})"))
+    Score them with sc.bayes(R, w=[0, 0.5, 1]), or make R binary first: (R == 2).astype(int) \
+counts only category 2 correct, (R >= 1).astype(int) every category from 1 up (data loaded \
+from a file: sc.load(path, correct=[...]) / --correct, or correct_from= / --correct-from).
+    """
+    a = np.asarray(R)
+    top = int(a.max())
+    w = "[" + ", ".join(f"{k / top:.6g}" for k in range(top + 1)) + "]"
+    ways = [f"({name} == {top}).astype(int) counts only category {top} correct"]
+    if np.any((a > 0) & (a < top)):  # a category between: counting it correct differs
+        ways.append(f"({name} >= 1).astype(int) every category from 1 up")
+    make = f"make {name} binary first: {', '.join(ways)}"
+    return (f"{instead.format(w=w) + ', or ' + make if instead else make[0].upper() + make[1:]}"
+            " (data loaded from a file: sc.load(path, correct=[...]) / --correct, or "
+            "correct_from= / --correct-from).")
 
 
 def two_readings(shape: tuple[int, ...], name: str = "R", given: Any = None, *,

@@ -33,6 +33,7 @@ from ._validation import (
     as_outcome_array,
     as_prior,
     as_weights,
+    binary_array_next,
     check_bounds,
     check_confidence,
     check_k,
@@ -256,8 +257,7 @@ def correct_counts(R) -> np.ndarray:
     if R.max() > 1:
         raise ValidationError(
             f"the Pass@k family needs binary outcomes (0/1); found category {int(R.max())}. "
-            "Score categorical data with bayes(..., w=...) or map categories to correct/wrong"
-        )
+            + binary_array_next(R, "Score the categories as they are with sc.bayes(R, w={w})"))
     return R.sum(-1)
 
 

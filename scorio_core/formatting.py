@@ -12,7 +12,8 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
 * other numbers get the same decimals down the column: 4 below 10 (probabilities,
   scores, interval ends, τ), one fewer per factor of ten above -- except a quantity
   whose decimals its name fixes (:data:`NAMED_DECIMALS`), the same in every table that
-  shows it: 3 for ``p_best`` (a share of Monte-Carlo draws, :data:`MONTE_CARLO_NAMES`),
+  shows it: 3 for ``p_best`` and ``p_correct`` (shares of Monte-Carlo draws,
+  :data:`MONTE_CARLO_NAMES`),
   2 for a ``t`` statistic (:data:`STATISTIC_NAMES`), 3 for the 2PL ``difficulty`` and
   ``discrimination``; a column derived from such a quantity (``difficulty_median``,
   ``p_best_lo``: ``<name>_<median|mean|sd|se|lo|hi|min|max>``, :data:`DERIVED_NAMES`) is in
@@ -97,6 +98,7 @@ __all__ = [
     "DECIMALS_ATTR",
     "DRAWS_ATTR",
     "format_frame",
+    "column_texts",
     "printed_numbers",
     "EXPORT_DIGITS",
     "round_floats",
@@ -135,7 +137,7 @@ DECIMALS = 4
 #: a model is first, s.e. up to 0.005; ``p_unsettled``: an average over the gap's posterior
 #: draws): :data:`MONTE_CARLO_DECIMALS` decimals, so no digit is shown that the draws do not
 #: carry -- in the app's tables, the CLI and the reports alike.
-MONTE_CARLO_NAMES = re.compile(r"^(p_best|p_unsettled)$")
+MONTE_CARLO_NAMES = re.compile(r"^(p_best|p_unsettled|p_correct)$")
 #: Column names that hold an average of counts over runs (decided pairs, a set's size): a
 #: number column with decimals even when every value of one table is whole (32.0 decided
 #: pairs on average is not the count 32).
@@ -699,6 +701,31 @@ def format_frame(df: pd.DataFrame) -> pd.DataFrame:
     cols = format_columns(df)
     return pd.DataFrame({i: cells for i, (_, _, cells) in enumerate(cols)},
                         index=df.index).set_axis(df.columns, axis=1)
+
+
+def column_texts(df: pd.DataFrame, column: Any) -> list[str]:
+    """Every cell of ``df``'s ``column`` as the table prints it: the column's one format,
+    with the decimals and the draws the table declares (:data:`DECIMALS_ATTR`,
+    :data:`DRAWS_ATTR`) -- what a chart's tooltip shows of a table's number, so a ``p_best``
+    first in none of 10,000 draws reads ``<0.001`` there as in the table, not a d3
+    format's ``0.000``.
+
+    Example
+    -------
+    >>> from scorio_core.formatting import DRAWS_ATTR, column_texts
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"model": ["a", "b"], "p_best": [1.0, 0.0]})
+    >>> column_texts(t, "p_best")
+    ['1.000', '0.000']
+    >>> t.attrs[DRAWS_ATTR] = {"p_best": 10_000}
+    >>> column_texts(t, "p_best")
+    ['>0.999', '<0.001']
+    """
+    attrs = getattr(df, "attrs", {})
+    values = df[column].tolist()
+    fmt = _table_format(values, column, attrs.get(DECIMALS_ATTR) or {},
+                        attrs.get(DRAWS_ATTR) or {})
+    return [format_value(v, fmt) for v in values]
 
 
 def printed_numbers(df: pd.DataFrame) -> pd.DataFrame:

@@ -1017,12 +1017,15 @@ ON_THE_LEADERBOARD = "Rank them on the Leaderboard (Bayes@N scores each category
 
 
 def binary_next(data: Outcomes, what: str = "this analysis",
-                instead: str = ON_THE_LEADERBOARD, to: str | None = None) -> str:
+                instead: str = ON_THE_LEADERBOARD, to: str | None = None,
+                at_hand: str | None = None) -> str:
     """How to run ``what``, which needs binary outcomes, on categorical or graded ``data``: the
     loader option that counts a trial correct, named with values tried on these data (each
     offered only when it makes them binary with both outcomes possible), after ``instead``,
     what runs on them as they are (alone where no option does); ``to``: what the option does
-    (default ``"to run <what>"``).
+    (default ``"to run <what>"``); ``at_hand``: the call that runs ``what`` on the data a
+    caller holds, ``{data}`` in it becoming ``data.binarized(<the first option>)`` (a
+    notebook's next line, beside the loader's option).
 
     Example
     -------
@@ -1075,4 +1078,8 @@ too.
         said = (f"counts {', '.join(extra)} correct too" if extra and not fewer
                 else f"counts only {', '.join(right)} correct")
         out += f"; {correct_rule(**more)} {said}"
+    if at_hand:
+        given = (f"correct={option['correct']!r}" if key == "correct"
+                 else f"correct_from={option['correct_from']:g}")
+        out += f"; on the data at hand: {at_hand.format(data=f'data.binarized({given})')}"
     return out + "."

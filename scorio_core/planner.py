@@ -69,6 +69,7 @@ from ._validation import (
 from .display import Displayed, with_caveats
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
 from .formatting import (
+    DRAWS_ATTR,
     SHARE_DECIMALS,
     TRIALS_NOW,
     a_chance,
@@ -1256,9 +1257,12 @@ class OrderCurve:
     #: (:func:`decision_chance`; no prior on the lead), when a lead that matters is set.
     p_at_lead: np.ndarray | None = None
     lead: float | None = None
+    #: Simulated tables per ``N``, of which ``p_correct`` is a share.
+    sims: int | None = None
 
     def frame(self) -> pd.DataFrame:
-        """One row per ``N``."""
+        """One row per ``N``; ``p_correct`` is marked a share of :attr:`sims` simulated
+        tables (``attrs[DRAWS_ATTR]``: its 0 and 1 are bounds, ``<0.0001``, not certainties)."""
         out = {"N": self.n, "p_correct": self.p_correct, "z_mean": self.z_mean}
         if self.z_projected is not None:
             out["z_projected"] = self.z_projected
@@ -1266,7 +1270,10 @@ class OrderCurve:
             out["p_decided"] = self.p_decided
         if self.p_at_lead is not None:
             out["p_decided_at_lead"] = self.p_at_lead
-        return pd.DataFrame(out)
+        table = pd.DataFrame(out)
+        if self.sims:
+            table.attrs[DRAWS_ATTR] = {"p_correct": int(self.sims)}
+        return table
 
 
 def order_curve(
@@ -1329,7 +1336,7 @@ def order_curve(
         diff = mu[:, 0] - mu[:, 1]
         pc.append(np.mean(diff > 0) + 0.5 * np.mean(diff == 0))
         zm.append(np.mean(diff / np.sqrt(var)))
-    return OrderCurve(ns, np.asarray(pc), np.asarray(zm))
+    return OrderCurve(ns, np.asarray(pc), np.asarray(zm), sims=int(sims))
 
 
 def pair_curve(
@@ -1400,7 +1407,7 @@ def pair_curve(
     z_now = (q.mu[0] - q.mu[1]) / np.sqrt(q.v.sum() / M**2)
     N = R.shape[-1]
     z_proj = z_now * np.sqrt((T + 1 + curve.n - N) / (T + 1))
-    return OrderCurve(curve.n, curve.p_correct, curve.z_mean, z_proj)
+    return OrderCurve(curve.n, curve.p_correct, curve.z_mean, z_proj, sims=curve.sims)
 
 
 @dataclass(frozen=True)

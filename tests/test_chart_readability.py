@@ -10,6 +10,7 @@ things (:data:`STREAMLIT_THEME`), since the app's charts are drawn under it.
 from __future__ import annotations
 
 import copy
+import html
 import re
 from pathlib import Path
 
@@ -783,9 +784,62 @@ def _axis_labels(svg: str) -> dict[str, list[str]]:
 
 
 def _legend_labels(svg: str) -> list[str]:
-    """The legend's labels as drawn (one group per entry of a symbol legend)."""
-    return [t for part in svg.split('class="mark-text role-legend-label"')[1:]
-            for t in re.findall(r">([^<]*)</text>", part[:part.find("</g>")])]
+    """The legend's labels as drawn (one group per entry of a symbol legend), a label on
+    several lines (``<tspan>`` each) joined."""
+    return [html.unescape(re.sub(r"<[^>]+>", "", t))
+            for part in re.split(r'class="mark-text role-legend-label[^"]*"', svg)[1:]
+            for t in re.findall(r"<text[^>]*>(.*?)</text>", part[:part.find("</g>")])]
+
+
+#: The audit's upload: 60-70 character model names with letters beyond ASCII.
+LONG_NAMES = ["Überlange-Modellbezeichnung-für-Tests-mit-Umlauten-äöü-und-ß-Version2",
+              "模型名称非常长的测试模型-deepseek-reasoner-distill-qwen-32b-preview-2025",
+              "café-résumé-naïve-long-model-name-with-accents-and-dashes-v3.1-chat",
+              "Ωmega-λambda-μu-very-long-greek-model-name-experimental-checkpoint-7b"]
+
+
+@pytest.mark.parametrize("column_px", [PAGE_COLUMN_PX, NARROW_COLUMN_PX])
+def test_model_legends_show_long_unicode_names_whole(column_px):
+    """The Pass curves' legend cut 60-70 character names to "Überlange-Modellbezeichnung-…"
+    at 1280 px (``labelLimit`` 200), the rank trajectory's and the gap drivers' too: every
+    legend that lists models shows each name whole, a long one on two lines, within the
+    page column."""
+    assert all(60 <= len(n) <= 70 for n in LONG_NAMES)
+    o = Outcomes(_outcomes(4).R, models=LONG_NAMES)
+    traj = np.array([[1, 2, 3, 4], [2, 1, 3, 4], [1, 2, 4, 3]])
+    q = pd.DataFrame({"question": ["q1", "q2"], "diff": [0.5, -0.2]})
+    q["contribution"] = q["diff"] / 2
+    for chart, names in ((charts.pass_curve_chart(pass_curves(o)), LONG_NAMES),
+                         (charts.rank_trajectory_chart(traj, LONG_NAMES, 2), LONG_NAMES),
+                         (charts.gap_drivers(q, *LONG_NAMES[:2]), LONG_NAMES[:2])):
+        spec = chart.to_dict()
+        svg = _svg(_stretched(spec, column_px))
+        assert _svg_width(svg) <= column_px
+        if isinstance(spec.get("height"), int):  # the plot keeps its height, the legend below
+            # (fitted to its height as well, the rank trajectory's plot was a 60 px strip)
+            drawn = float(re.search(r'<svg[^>]* height="([\d.]+)"', svg).group(1))
+            assert drawn >= spec["height"] + 100, (drawn, spec["height"])
+        labels = _legend_labels(svg)
+        assert sorted(labels) == sorted(names), labels
+        assert "…" not in "".join(labels)
+        assert svg.count("<tspan") >= 2 * len(names)  # each name on (at least) two lines
+    # the gap drivers' axis title names both models: on lines, whole (one line ran past both
+    # edges of the column and squeezed the bars into its middle)
+    title = charts.gap_drivers(q, *LONG_NAMES[:2]).to_dict()["encoding"]["x"]["title"]
+    assert isinstance(title, list) and len(title) > 1
+    assert "".join(title) == f"share of the mean difference ({LONG_NAMES[0]} − {LONG_NAMES[1]})"
+
+
+def test_name_lines_give_the_name_back_within_the_line_width():
+    from scorio_core.charts._common import _NAME_CHAR_PX, _char_units
+
+    for name in [*LONG_NAMES, "x" * 150, "a", "", "模" * 40, "a-" * 50]:
+        lines = charts.name_lines(name)
+        assert "".join(lines) == name
+        assert all(sum(map(_char_units, t)) * _NAME_CHAR_PX <= charts.NAME_LINE_PX
+                   for t in lines), lines
+    # broken after a separator where one fits, not inside a word
+    assert charts.name_lines(LONG_NAMES[0])[0].endswith("-")
 
 
 def _count_charts():

@@ -600,10 +600,7 @@ def test_a_plans_notes_are_listed_under_its_pairs_table_keyed_to_their_rows(coin
         who, note = line.split(": ", 1)
         said |= dict.fromkeys(who.split(", "), note)
     assert said == {k: v for k, v in rows.items() if v}
-    # the page's lines are the same grouping (one definition), in Markdown
-    from app_state.texts import pair_notes as page_notes
-
-    assert page_notes(pairs) == [f"**{w}**: {n}" for w, n in pair_notes(pairs)]
+    # the page lists the same lines: it shows the definition's view (tests/app/test_planner_page)
     assert [f"{w}: {n}" for w, n in pair_notes(pairs)] == lines
     two = pd.DataFrame({"better": ["a", "b", "c"], "next": ["b", "c", "d"],
                         "note": ["x", "", "x"]})

@@ -189,3 +189,37 @@ def test_leaderboard_import_does_not_load_scipy_stats():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=str(__import__('pathlib').Path(__file__).parents[1]))
     assert out.stdout.strip() == "False"
+
+
+def _named_steps(message: str) -> list[str]:
+    """The expressions an array-level refusal names: ``(R == 2).astype(int)``, ``sc.bayes(R,
+    w=[...])``, ``rank.bayes(R, w=[...])``."""
+    import re
+
+    return re.findall(r"\((?:R0?) [=>]= \d+\)\.astype\(int\)|(?:sc|rank)\.bayes\(R, w=\[[^]]*\]\)",
+                      message)
+
+
+def test_the_pass_family_refusal_names_array_fixes_that_run_on_the_same_data():
+    """Categorical R was refused with "map categories to correct/wrong", which names no call:
+    the refusal now names the expressions that make R binary and the weights that score it as
+    it is, and each of them runs on the very array refused."""
+    import scorio_core as sc
+
+    R = np.array(R_CAT)
+    with pytest.raises(ValidationError) as info:
+        ev.pass_at_k(R, 2)
+    steps = _named_steps(str(info.value))
+    assert steps == ["sc.bayes(R, w=[0, 0.5, 1])", "(R == 2).astype(int)", "(R >= 1).astype(int)"]
+    assert "--correct" in str(info.value)  # and the loader's option for a file
+    for step in steps:
+        out = eval(step, {"sc": sc, "R": R})  # noqa: S307 -- the refusal's own text
+        if step.startswith("("):
+            assert set(np.unique(out)) <= {0, 1}
+            assert np.all(np.isfinite(ev.pass_at_k(out, 2)))
+        else:
+            assert np.all(np.isfinite(out.mu))
+    # no category between 0 and the top: one way to make it binary, not two the same
+    with pytest.raises(ValidationError) as info:
+        ev.pass_hat_k(np.array([[0, 2, 2, 0]]), 2)
+    assert _named_steps(str(info.value))[1:] == ["(R == 2).astype(int)"]

@@ -1282,3 +1282,30 @@ def test_an_80_percent_plan_below_the_papers_50_percent_point_says_why(capsys, t
     assert main(["plan", str(path), "--sims", "200", "--format", "table"]) == 0
     out = capsys.readouterr().out
     assert "model_1 vs model_2: trials_needed is below the papers'" in out
+
+
+def test_order_curve_marks_p_correct_a_share_of_its_simulated_tables():
+    """The papers' P(correct order) of a pair ordered right in all 200 simulated tables read
+    ``1.000`` in the Planner chart's tooltip (a d3 ``.3f``): the curve keeps its number of
+    tables, its frame marks the column a share of them, and the tooltip shows the table's
+    cell -- ``>0.995``, one table's share, in p_correct's three decimals (as the
+    Simulator's); the analytic chance of a decision keeps the rule for a probability (never
+    a certain ``1.0000`` below 1)."""
+    from scorio_core.charts import order_curve_chart
+    from scorio_core.formatting import DRAWS_ATTR, format_frame
+
+    c = order_curve([0.95] * 5, [0.05] * 5, [1, 4], sims=200, seed=0)
+    assert c.sims == 200 and c.p_correct.tolist() == [1.0, 1.0]
+    frame = c.frame()
+    assert frame.attrs[DRAWS_ATTR] == {"p_correct": 200}
+    assert format_frame(frame)["p_correct"].tolist() == [">0.995", ">0.995"]
+    c = dataclasses.replace(c, p_decided=np.array([0.5, 1 - 1e-7]))
+    spec = order_curve_chart(c, 1.645).to_dict()
+    (rows,) = [v for v in spec["datasets"].values() if v and "text" in v[0]]
+    texts = {(r["curve"], r["N"]): r["text"] for r in rows}
+    assert texts[("correct order (papers)", 4)] == ">0.995"  # p_correct's 3 decimals
+    assert texts[("decided (ours)", 1)] == "0.5000"
+    assert texts[("decided (ours)", 4)] == ">0.9999"
+    # pair_curve keeps the number of tables of the curve it projects
+    R = (np.random.default_rng(0).random((2, 20, 4)) < [[[.9]], [[.1]]]).astype(int)
+    assert pair_curve(R, 0, 1, [4], sims=300).sims == 300

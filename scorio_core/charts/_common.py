@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import unicodedata
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -23,6 +26,10 @@ __all__ = [
     "rank_y",
     "series_encodings",
     "series_styles",
+    "name_legend",
+    "name_lines",
+    "NAME_LINE_PX",
+    "NARROW_COLUMN_PX",
     "readable_colour",
     "contrast_ratio",
     "text_colour_on",
@@ -239,6 +246,91 @@ def series_encodings(field: str, domain, legend: alt.Legend | None = None,
         out["strokeDash"] = alt.StrokeDash(f"{field}:N", sort=domain,
                                            scale=alt.Scale(domain=domain, range=dashes), **kw)
     return out
+
+
+#: Widest line of a name in a legend that lists models: a longer name is wrapped onto more
+#: lines (:func:`name_lines`), never cut with "…" (the Pass curves' legend cut 60-70
+#: character names at 200 px). One entry of it and its symbol fit the narrowest page column
+#: (~440 px, an 800 px window with the sidebar open).
+NAME_LINE_PX = 360
+#: Width of a character in a legend label under Streamlit's theme (14 px type); a wide
+#: (East Asian) character counts twice.
+_NAME_CHAR_PX = 7.5
+#: Narrowest page column a legend below a chart must fit (an 800 px window with the
+#: sidebar open).
+NARROW_COLUMN_PX = 440
+_LEGEND_SYMBOL_PX = 40  # a legend entry's symbol, its padding and the column padding
+
+
+def _char_units(ch: str) -> int:
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def name_lines(name, line_px: float = NAME_LINE_PX) -> list[str]:
+    """``name`` on lines of at most ``line_px`` (at :data:`_NAME_CHAR_PX` a character, wide
+    characters twice): broken after the last ``-``, ``_``, ``/``, ``.``, ``:`` or space that
+    fits, else where the line is full. The lines joined give the name back.
+
+    Example
+    -------
+    >>> sc.charts.name_lines("a-short-name")
+    ['a-short-name']
+    >>> sc.charts.name_lines("alpha-beta-gamma", line_px=80)
+    ['alpha-', 'beta-gamma']
+    """
+    name, most = str(name), max(1, int(line_px // _NAME_CHAR_PX))
+    lines, line, units, cut = [], "", 0, -1
+    for ch in name:
+        w = _char_units(ch)
+        while units + w > most and line:  # (twice only when a wide character follows)
+            head, tail = (line[:cut + 1], line[cut + 1:]) if cut >= 0 else (line, "")
+            lines.append(head)
+            line, cut = tail, -1
+            units = sum(map(_char_units, line))
+        line += ch
+        units += w
+        if ch in "-_/.: " and len(line) > 1:
+            cut = len(line) - 1
+    return [*lines, line] if line or not lines else lines
+
+
+def _legend_columns(names, most: int = 3) -> int:
+    """Columns of a legend below a chart that lists ``names``: as many as fit
+    :data:`NARROW_COLUMN_PX` with every name whole (on lines of :data:`NAME_LINE_PX` at
+    most), at most ``most``.
+
+    Example
+    -------
+    >>> from scorio_core.charts._common import _legend_columns
+    >>> _legend_columns(["LLM_1", "LLM_11"]), _legend_columns(["gemini-1.5-pro-preview-0409"])
+    (3, 1)
+    """
+    longest = max((sum(map(_char_units, str(m))) for m in names), default=0)
+    per_column = min(longest * _NAME_CHAR_PX, NAME_LINE_PX) + _LEGEND_SYMBOL_PX
+    return int(max(1, min(most, NARROW_COLUMN_PX // per_column)))
+
+
+def name_legend(names, **kw) -> alt.Legend:
+    """The legend of a chart that lists models (or other names): every name whole, one
+    longer than :data:`NAME_LINE_PX` on more lines (:func:`name_lines`, through
+    ``labelExpr``), no ``labelLimit``; below the chart (``orient="bottom"``) in as many
+    columns as fit a narrow page column (:func:`_legend_columns`). ``kw`` are further
+    :class:`altair.Legend` settings.
+
+    Example
+    -------
+    >>> legend = sc.charts.name_legend(["a", "x" * 80]).to_dict()
+    >>> legend["labelLimit"], legend["columns"], legend["labelExpr"].startswith('{"xxx')
+    (0, 1, True)
+    """
+    wrapped = {str(n): lines for n in dict.fromkeys(names)
+               if len(lines := name_lines(n)) > 1}
+    if wrapped:
+        kw["labelExpr"] = f"{json.dumps(wrapped, ensure_ascii=False)}[datum.label] || datum.label"
+    kw.setdefault("orient", "bottom")
+    if kw["orient"] == "bottom":
+        kw.setdefault("columns", _legend_columns(names))
+    return alt.Legend(labelLimit=0, **kw)
 
 
 def _luminance(rgb) -> float:

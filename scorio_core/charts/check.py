@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 
 from ..estimands import SCOPES
+from ..formatting import column_texts
 
 __all__ = ["p_best_reliability", "P_BEST_RELIABILITY_CAPTION", "size_values"]
 
@@ -48,7 +49,12 @@ def size_values(counts) -> list[int]:
 def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
     """Predicted vs observed ``p_best`` per scope: ``table`` as
     :attr:`scorio_core.smaller_run.SmallerRunCheck.p_best` (empty bins left out)."""
-    df = table[table["count"] > 0].copy()
+    kept = (table["count"] > 0).to_numpy()
+    df = table[kept].copy()
+    # the tooltip's numbers as the table beside the chart prints them (each column's format
+    # from all its rows), its rule for a probability included: '>0.9999', never '1.0000'
+    for c in ("predicted", "observed", "se"):
+        df[f"{c}_text"] = [t for t, k in zip(column_texts(table, c), kept, strict=True) if k]
     df["lo"] = (df["observed"] - 2 * df["se"]).clip(0, 1)
     df["hi"] = (df["observed"] + 2 * df["se"]).clip(0, 1)
     unit = alt.Scale(domain=[0, 1])
@@ -80,8 +86,8 @@ def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
                       legend=alt.Legend(values=size_values(df["count"]), format=",d")
                       if len(df) else alt.Legend()),
         tooltip=["scope:N", "bin:N", alt.Tooltip("count:Q", format=","),
-                 # as the table beside the chart prints them (4 decimals)
-                 alt.Tooltip("predicted:Q", format=".4f"),
-                 alt.Tooltip("observed:Q", format=".4f"), alt.Tooltip("se:Q", format=".4f")],
+                 alt.Tooltip("predicted_text:N", title="predicted"),
+                 alt.Tooltip("observed_text:N", title="observed"),
+                 alt.Tooltip("se_text:N", title="se")],
     )
     return (diagonal + bars + dots).properties(width="container", height=320)

@@ -10,7 +10,8 @@ import numpy as np
 import pandas as pd
 
 from .._validation import model_names
-from ._common import rank_y, series_encodings, whole_axis
+from ..formatting import column_texts
+from ._common import name_legend, rank_y, series_encodings, whole_axis
 
 __all__ = [
     "tau_curves",
@@ -142,6 +143,8 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     Fig. 1); each step is centred on its n and one trial wide, the last one too. Methods
     with no replicate converged are left out (a flat line at 0 under the others)."""
     pmf = _with_mass(pmf, "p")
+    # the tooltip's P as the table prints it: a mass below 1 never reads a certain '1.0000'
+    pmf = pmf.assign(p_text=column_texts(pmf, "p"))
     d = _steps(pmf, "method")
     series = _methods(pmf)
     base = alt.Chart(d).encode(
@@ -150,7 +153,7 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     )
     area = base.mark_area(interpolate="step-after", opacity=0.15).encode(color=series["color"])
     line = base.mark_line(interpolate="step-after", strokeWidth=1.6).encode(
-        tooltip=["method", "n", alt.Tooltip("p:Q", format=".4f")], **series
+        tooltip=["method", "n", alt.Tooltip("p_text:N", title="p")], **series
     )
     return (area + line).properties(height=260, width="container")
 
@@ -198,8 +201,8 @@ def rank_trajectory_chart(
             x=_step_x(d, "trials n"),
             y=rank_y("rank", L),
             tooltip=["model", "n", "rank"],
-            **series_encodings("model", order, title="model (final order)", legend=alt.Legend(
-                labelLimit=200, symbolLimit=0, symbolType="stroke", symbolStrokeWidth=3)),
+            **series_encodings("model", order, title="model (final order)", legend=name_legend(
+                order, symbolLimit=0, symbolType="stroke", symbolStrokeWidth=3)),
         )
     )
     layers = [lines]
@@ -210,4 +213,8 @@ def rank_trajectory_chart(
             .encode(x="x:Q")
         )
         layers.append(rule)
-    return alt.layer(*layers).properties(height=max(280, 24 * L), width="container")
+    # fit the width only: the height is the plot's, with the legend below it (fitted to a
+    # height as well, the names' legend took it and left the ranks a 60 px strip)
+    return alt.layer(*layers).properties(
+        height=max(280, 24 * L), width="container",
+        autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))

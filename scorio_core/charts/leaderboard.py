@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ..formatting import format_column, format_number, percent
+from ..formatting import column_texts, format_number, percent
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
 from ..references import expand
@@ -152,8 +152,9 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         "#" + df["rank"].astype(str) + " (" + df["rank"].astype(str) + "–"
         + df["rank_hi"].astype(str) + ")",
     )
-    # P(best) in the tooltip as the table writes it: '>0.999' beside '<0.001', never '1.000'
-    df["p_best_text"] = format_column(df["p_best"].tolist(), "p_best")
+    # P(best) in the tooltip as the table writes it, its draws included: a model first in
+    # none of the draws reads '<0.001' (not '0.000'), one first in all '>0.999'
+    df["p_best_text"] = column_texts(t, "p_best")
     # Alternate two colours between consecutive runs of one headline rank so each
     # group reads as one band; 20 distinct hues would be harder to tell apart.
     run = np.cumsum(np.r_[0, np.diff(df["rank"].to_numpy()) != 0])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from ._common import LABEL_LIMIT, _rows
+from ._common import NAME_LINE_PX, _rows, name_legend, name_lines
 
 __all__ = ["gap_drivers", "GAP_DRIVERS_CAPTION"]
 
@@ -18,6 +18,13 @@ GAP_DRIVERS_CAPTION = (
     "broad; bars of the other colour are questions the other model wins back, and the fewer "
     "of them, the more one-sided the lead."
 )
+
+
+def _lines(text: str) -> str | list[str]:
+    """``text`` whole, on lines of at most 1.5 × :data:`~._common.NAME_LINE_PX` (a page
+    column at 1024 px; a list of them when it takes more than one)."""
+    lines = name_lines(text, 1.5 * NAME_LINE_PX)
+    return lines[0] if len(lines) == 1 else lines
 
 
 def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.Chart:
@@ -45,17 +52,21 @@ def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.C
             y=alt.Y("label:N", sort=None, title="question"),
             # few ticks: tiny shares print as 0.000 ... 0.018 every 0.001, and the labels
             # of a container-wide axis, the first and last flush, ran into each other
-            x=alt.X("contribution:Q", title=f"share of the mean difference ({a} − {b})",
+            # long names: the title on lines that fit (one line ran past both edges of the
+            # column and squeezed the bars into its middle)
+            x=alt.X("contribution:Q", title=_lines(f"share of the mean difference ({a} − {b})"),
                     axis=alt.Axis(tickCount=6)),
             color=alt.Color("better:N", title="better on it",
                             scale=alt.Scale(domain=[side for side, _ in drawn],
                                             range=[c for _, c in drawn]),
-                            legend=alt.Legend(labelLimit=LABEL_LIMIT)),  # names whole
+                            legend=name_legend([side for side, _ in drawn])),  # names whole
             tooltip=["question:N", *(["benchmark:N"] if "benchmark" in df else []),
                      alt.Tooltip("score_a:Q", title=a, format=".3f"),
                      alt.Tooltip("score_b:Q", title=b, format=".3f"),
                      alt.Tooltip("diff:Q", format="+.3f"),
                      alt.Tooltip("contribution:Q", format="+.4f")],
         )
-        .properties(width="container", height=_rows(len(df)))
+        # fit the width only: the rows keep their height, the legend below them
+        .properties(width="container", height=_rows(len(df)),
+                    autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     )

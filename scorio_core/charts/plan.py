@@ -7,6 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from ..formatting import column_texts
 from ._common import _model_axis, _rows, log_axis, whole_axis, whole_log_axis
 
 __all__ = ["order_curve_chart", "gap_curve_chart", "allocation_chart", "PANEL_LABEL_PX"]
@@ -69,8 +70,12 @@ def order_curve_chart(
     names = {"p_correct": "correct order (papers)", "p_decided": "decided (ours)"}
     if getattr(curve, "lead", None):
         names["p_decided_at_lead"] = f"decided if lead is {curve.lead:g}"
-    probs = df.melt(id_vars="N", value_vars=[c for c in names if c in df], var_name="curve",
-                    value_name="probability").dropna()
+    shown = [c for c in names if c in df]
+    probs = df.melt(id_vars="N", value_vars=shown, var_name="curve", value_name="probability")
+    # each chance in the tooltip as the table prints it: p_correct a share of the simulated
+    # tables (none of them: '<0.0001', not a certain 0), every chance below 1 never '1.0000'
+    probs["text"] = [x for c in shown for x in column_texts(df, c)]  # melt's order
+    probs = probs.dropna(subset=["probability"])
     probs["curve"] = probs["curve"].map(names)
     left = (
         alt.Chart(probs)
@@ -79,7 +84,7 @@ def order_curve_chart(
             x=x,
             y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color("curve:N", title=None, legend=_panel_legend()),
-            tooltip=["N:Q", "curve:N", alt.Tooltip("probability:Q", format=".3f")],
+            tooltip=["N:Q", "curve:N", alt.Tooltip("text:N", title="probability")],
         )
         .properties(width=300, height=220, title=title)
     )

@@ -7,7 +7,15 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ._common import _model_axis, _rows, inline, log_axis, series_encodings, whole_axis
+from ._common import (
+    _model_axis,
+    _rows,
+    inline,
+    log_axis,
+    name_legend,
+    series_encodings,
+    whole_axis,
+)
 
 __all__ = [
     "question_heatmap", "item_map", "pass_curve_chart", "ranked_models", "highlighted_models",
@@ -116,29 +124,6 @@ def item_map(stats) -> alt.Chart:
 PANEL_WIDTH = 640
 #: Height of one panel's plot: two stacked panels and their legend stay within a screen.
 PANEL_HEIGHT = 260
-#: Narrowest page column the legend must fit (an 800 px window with the sidebar open).
-NARROW_COLUMN_PX = 440
-#: Longest model name shown in full in the legend (longer ones end in "…"; hover a line).
-_LEGEND_LABEL_LIMIT = 200
-_LEGEND_PX_PER_CHAR = 7.5  # Streamlit's theme draws legend labels in 14 px type
-_LEGEND_SYMBOL_PX = 40  # the stroke symbol, its padding and the column padding
-
-
-def _legend_columns(models, most: int = 3) -> int:
-    """Columns of the Pass-curve legend: as many as fit :data:`NARROW_COLUMN_PX` with the
-    longest name in full (up to :data:`_LEGEND_LABEL_LIMIT`), at most ``most``.
-
-    Example
-    -------
-    >>> from scorio_core.charts.questions import _legend_columns
-    >>> _legend_columns(["LLM_1", "LLM_11"]), _legend_columns(["gemini-1.5-pro-preview-0409"])
-    (3, 1)
-    """
-    longest = max((len(str(m)) for m in models), default=0)
-    per_column = min(longest * _LEGEND_PX_PER_CHAR, _LEGEND_LABEL_LIMIT) + _LEGEND_SYMBOL_PX
-    return int(max(1, min(most, NARROW_COLUMN_PX // per_column)))
-
-
 #: Models drawn in colour with their interval bands: every model among the ``HIGHLIGHTED``
 #: best at some ``k`` of some curve drawn (:func:`highlighted_models`). The audit's 16 models
 #: drew 16 overlapping bands, one grey mass, in 16 colours no reader could match to the
@@ -260,9 +245,8 @@ def highlight_note(curves) -> str:
 
 def _one_curve(frame: pd.DataFrame, curve: str, order: list, n_top: int, N: int, width,
                name: int) -> alt.LayerChart:
-    color = series_encodings("model", order, highlight=n_top, legend=alt.Legend(
-        labelLimit=_LEGEND_LABEL_LIMIT, title=None, orient="bottom",
-        columns=_legend_columns(order), symbolType="stroke", symbolOpacity=1,
+    color = series_encodings("model", order, highlight=n_top, legend=name_legend(
+        order, title=None, orient="bottom", symbolType="stroke", symbolOpacity=1,
         symbolStrokeWidth=3))["color"]
     log_x, points = N >= 16, N <= 16
     # k is a whole number: integer ticks only (powers of 2 on the log axis)
@@ -311,7 +295,7 @@ def pass_curve_chart(curves) -> alt.LayerChart | alt.VConcatChart:
     each as wide as the container in the app (:data:`PANEL_WIDTH` px in a file), with the
     axes and legend fitted inside that width (``autosize="fit-x"``): the chart never runs
     past the page column, however narrow the window. The legend below has as many columns
-    as fit a narrow column (:func:`_legend_columns`).
+    as fit a narrow column (:func:`~._common.name_legend`).
 
     Parameters
     ----------

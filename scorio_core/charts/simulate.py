@@ -882,9 +882,14 @@ def z_text(z: float) -> str:
 def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
     """P(correct order) and mean z vs N (Don't Pass@k (2026), Fig. 6) with the 1.645 / 1.96
     thresholds."""
+    from ..formatting import column_texts
+
     t = result.table
+    # the tooltip's P as the table prints it: three decimals, and a pair ordered right in
+    # none (all) of the simulated datasets reads '<0.001' ('>0.999'), not a certain 0 (1)
+    shown = t.assign(p_correct_text=column_texts(t, "p_correct"))
     left = (
-        alt.Chart(t)
+        alt.Chart(shown)
         .mark_line(point=True)
         .encode(
             x=alt.X("N:Q", title="trials N", axis=whole_axis(t["N"])),
@@ -897,7 +902,7 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
                                             / 10), 1.0]),
                 axis=alt.Axis(format=".2f"),  # a probability, as the tables write it
             ),
-            tooltip=["N", alt.Tooltip("p_correct:Q", format=".3f")],  # the tables' decimals
+            tooltip=["N", alt.Tooltip("p_correct_text:N", title="p_correct")],
         )
         .properties(height=260, width=330)
     )
@@ -953,6 +958,11 @@ def coverage_chart(result: Coverage) -> alt.LayerChart | alt.VConcatChart:
     if "interval" not in d:
         d["interval"] = "headline"
     d = d[d["coverage"].notna()]
+    # the tooltip's coverage and width as the table prints them: a share of the simulated
+    # runs below 1 reads '>0.9999', never a certain '1.0000'
+    from ..formatting import column_texts
+
+    d = d.assign(coverage_text=column_texts(d, "coverage"), width_text=column_texts(d, "width"))
     d["questions"] = "M = " + d["M"].astype(str)
     d["lo"] = (d["coverage"] - 2 * d["se"]).clip(lower=0)
     d["hi"] = (d["coverage"] + 2 * d["se"]).clip(upper=1)
@@ -1008,8 +1018,8 @@ def _coverage_panel(d: pd.DataFrame, confidence: float, every: pd.DataFrame | No
             "interval",
             "M",
             "N",
-            alt.Tooltip("coverage:Q", format=".3f"),
-            alt.Tooltip("width:Q", format=".3f"),
+            alt.Tooltip("coverage_text:N", title="coverage"),
+            alt.Tooltip("width_text:N", title="width"),
         ],
     )
     err = base.mark_errorbar().encode(y=alt.Y("lo:Q", title="coverage of the interval"), y2="hi:Q")

@@ -33,7 +33,7 @@ import pandas as pd
 from .. import charts
 from ..display import Shown
 from ..estimands import ASSURANCE, SCOPES
-from ..formatting import DRAWS_ATTR, percent, share_percent
+from ..formatting import percent, share_percent
 from ..outcomes import ONE_MODEL_NEXT, Outcomes
 from ..params import PlanParams
 from ..planner import (
@@ -220,8 +220,7 @@ def _tables(r: PlanResult) -> dict[str, pd.DataFrame]:
     curve = r.curve.frame()
     curve.insert(0, "lower", r.curve_settings.lower)
     curve.insert(0, "upper", r.curve_settings.upper)
-    # the papers' P(correct order): a share of the simulated tables, its 0 and 1 bounds
-    curve.attrs[DRAWS_ATTR] = {"p_correct": int(r.sims)}
+    # the papers' P(correct order) is marked a share of the simulated tables by frame()
     gaps = r.gaps.copy()
     gaps.insert(0, "lower", r.curve_settings.lower)
     gaps.insert(0, "upper", r.curve_settings.upper)

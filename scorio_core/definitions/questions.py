@@ -32,7 +32,7 @@ from ..engines.questions import (
     by_attribute,
     question_stats,
 )
-from ..outcomes import Outcomes
+from ..outcomes import Outcomes, binary_next
 from ..params import QuestionsParams
 from ._base import (
     PRINTED_ROWS,
@@ -47,7 +47,7 @@ from ._base import (
     subset_of,
 )
 
-__all__ = ["QuestionsParams", "QuestionsResult", "QUESTIONS", "QUESTION_ENDS"]
+__all__ = ["QuestionsParams", "QuestionsResult", "QUESTIONS", "QUESTION_ENDS", "irt_next"]
 
 #: A report of more questions than it prints (:data:`~scorio_core.definitions.PRINTED_ROWS`)
 #: shows this many easiest and as many hardest (:func:`questions_view`).
@@ -57,7 +57,8 @@ QUESTION_ENDS = 20
 @dataclass(frozen=True, repr=False)
 class QuestionsResult(Shown):
     """The :class:`~scorio_core.engines.questions.QuestionStats`, the settings' heatmap width
-    and top-n, and the per-subset summary (``None`` without question attributes)."""
+    and top-n, the per-subset summary (``None`` without question attributes), and where an
+    asked-for 2PL fit could not run on categorical data, what fits it (:func:`irt_next`)."""
 
     analysis_id = "questions"
     main_table = "questions"
@@ -67,6 +68,29 @@ class QuestionsResult(Shown):
     top: int
     subsets: pd.DataFrame | None = None
     by: str | None = None
+    irt_next: str | None = None
+
+
+def irt_next(data: Outcomes) -> str | None:
+    """What fits the 2PL model on categorical or graded ``data``, which it cannot take as they
+    are: the loader option that counts a trial correct, tried on these data
+    (:func:`~scorio_core.outcomes.binary_next`) -- said in the caveats and by the Questions
+    page's 2PL switch; ``None`` for binary data.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.definitions.questions import irt_next
+    >>> o = sc.Outcomes(np.array([[[0, 1, 2]], [[2, 2, 1]]]), weights=[0, 0.5, 1],
+    ...                 category_names=["I (incorrect)", "P (partial)", "C (correct)"])
+    >>> "correct=['C'] / --correct C" in irt_next(o), irt_next(o.binarized(correct="C"))
+    (True, None)
+    """
+    if data.is_binary:
+        return None
+    return binary_next(data, "the 2PL fit", to="to fit the 2PL model",
+                       instead="Read the mean score and disagreement, which weigh each "
+                       "category as it is")
 
 
 def _run(data: Outcomes, p: QuestionsParams, progress: Progress | None = None) -> QuestionsResult:
@@ -75,7 +99,8 @@ def _run(data: Outcomes, p: QuestionsParams, progress: Progress | None = None) -
     stats = question_stats(data, irt=p.irt)
     by = resolve_by(data, p.by)
     subsets = by_attribute(stats, by) if by is not None else None
-    return QuestionsResult(stats, p.heatmap_columns, p.top, subsets, by)
+    return QuestionsResult(stats, p.heatmap_columns, p.top, subsets, by,
+                           irt_next(data) if p.irt else None)
 
 
 def _tables(r: QuestionsResult) -> dict:
@@ -154,7 +179,8 @@ def _charts(r: QuestionsResult) -> list[Chart]:
 
     _, width = r.stats.heatmap_frame(r.columns)
     binned = f" (adjacent questions averaged in bins of {width})" if width > 1 else ""
-    empty = None if "converged" in r.stats.irt else f"2PL fit {r.stats.irt}."
+    empty = (None if "converged" in r.stats.irt else f"2PL fit {r.stats.irt}."
+             + (f" {r.irt_next}" if r.irt_next else ""))
     n_bad = len(r.stats.collapsed)
     left_out = (f" Left out: {n_bad} informative question(s) without both 2PL parameters "
                 "(status 'no 2PL estimate' or 'no 2PL difficulty'; see the caveats)."
@@ -180,6 +206,8 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
     if irt != "converged":
         out.append(f"2PL IRT {irt}: difficulty and discrimination are the last iterate of "
                    "the fit; read them as rough." if ran else
+                   f"2PL IRT {irt}, so difficulty and discrimination are missing (—). "
+                   f"{r.irt_next}" if r.irt_next else
                    f"2PL IRT {irt}, so difficulty and discrimination are missing (—); the "
                    "mean score and disagreement do not need them.")
     if ran and data.L < 10:

@@ -190,10 +190,9 @@ def _order_tables(r) -> dict[str, pd.DataFrame]:
     })
     # a median of trials-needed predictions: whole trials, as N_at_z (185, not 185.00)
     thresholds.attrs[DECIMALS_ATTR] = {_predicted(r): 0}
-    # a share of simulated datasets (s.e. up to 0.5/√sims: 0.008 at the default 4,000):
-    # three decimals, as the chart's tooltip and the page's headline read it
+    # p_correct's three decimals and its draws are the result table's (simulate/order.py):
+    # the chart's tooltip and the page's headline read them there too
     order = r.table.copy()
-    order.attrs[DECIMALS_ATTR] = {"p_correct": 3}
     return {"order": order, "thresholds": thresholds}
 
 

@@ -49,6 +49,7 @@ LOG_FORMATS = ("inspect", "lm_eval", "openai_evals", "helm")
 DIR_SUFFIXES = (*ACCEPTED_SUFFIXES, ".eval", ".json", ".zip")
 _AUX = "aux"  # a file read only as a sibling (lm-eval results)
 _HELM_PART = "helm_part"  # another file of a HELM run (run_spec.json, stats.json ...)
+_TASK_DEF = "lm_eval_task"  # a YAML: an lm-eval task definition (parsed: its task) or not
 #: Other files of a HELM run directory: never outcomes, sometimes huge; not even opened
 #: when found in a directory or archive (its ``stats.json``, HELM's headline, and its
 #: ``scenario_state.json``, the texts, are read by :mod:`.helm` beside the run's
@@ -66,8 +67,9 @@ def _wanted(path: PurePosixPath, size: int | None = None) -> bool:
     if path.name == helm.STATS_NAME and size is not None:
         return size <= helm.STATS_MAX_BYTES
     # a sample store beside a dataset is attached to it (_read_one), not read as data
-    return (path.suffix.lower() in DIR_SUFFIXES and path.name not in HELM_OTHER
-            and not path.name.lower().endswith(SAMPLES_SUFFIX))
+    # lm-eval task definitions (YAML) are listed to say what a folder of them is, not read
+    return (path.suffix.lower() in (*DIR_SUFFIXES, *lm_eval.TASK_SUFFIXES)
+            and path.name not in HELM_OTHER and not path.name.lower().endswith(SAMPLES_SUFFIX))
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,8 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
             return (key, None)
         return (_format_of(src, format), None)
     suffix = Path(name).suffix.lower()
+    if suffix in lm_eval.TASK_SUFFIXES:  # never data: what it is is said if nothing loads
+        return (_TASK_DEF, _task_definition(src))
     if src.head.startswith(b"PK") and suffix not in (*ACCEPTED_SUFFIXES, ".eval"):
         names = _zip_names(src)
         if spreadsheet_kind(kind := _sniff(src.head, src)):
@@ -232,6 +236,87 @@ def detect(src: _Src, format: str | None) -> tuple[str, Any]:
         if lm_eval.is_samples_line(first):
             return ("lm_eval", None)
     return (_format_of(src, None), None)
+
+
+def _task_definition(src: _Src) -> str | None:
+    """The task an lm-eval task definition YAML defines (:func:`.lm_eval.task_definition`),
+    ``None`` for another YAML or one too large to be a definition."""
+    try:
+        with src.open() as fh:
+            text = fh.read(_TASK_DEF_BYTES + 1)
+    except OSError:
+        return None
+    if len(text) > _TASK_DEF_BYTES:
+        return None
+    try:
+        return lm_eval.task_definition(text.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None
+
+
+#: Largest YAML looked at as a possible lm-eval task definition (bytes; lm-eval's are ~1 KB).
+_TASK_DEF_BYTES = 1 << 20
+
+
+def _task_definitions_refusal(kinds: Sequence[tuple[Item, str, Any]],
+                              docs: _Src | None = None) -> str | None:
+    """The refusal of a listing that holds lm-eval task definitions and no logs (a folder
+    of task YAMLs and their documents): what it is and what to load instead; ``None`` when
+    it holds none. ``docs``: a documents file named alone, with the definitions beside it
+    on disk that read it (:func:`_definitions_beside`)."""
+    defs = [(it.src, task) for it, kind, task in kinds if kind == _TASK_DEF and task]
+    if not defs:
+        return None
+    folders = {it.path.parent for it, _ in defs if it.path is not None}
+    folder = str(next(iter(folders))) if len(folders) == 1 else None
+    labels = [it.label for it, _ in defs]
+    tasks = [t for _, t in defs]
+    many = len(defs) > 1
+    if docs is not None:
+        return lm_eval.not_logs(
+            docs.label, "the documents of the lm-eval task definition"
+            + ("s" if many else "") + " beside it", labels, tasks, folder)
+    parents = {str(PurePosixPath(x.replace(chr(92), "/")).parent) for x in labels}
+    if len(parents) == 1 and (parent := parents.pop()) != "." and not any(
+            it.explicit for it, kind, _ in kinds if kind == _TASK_DEF):
+        return lm_eval.not_logs(parent, "this folder holds lm-eval task definitions", labels,
+                                tasks, folder)
+    what = "lm-eval task definitions" if many else "an lm-eval task definition"
+    return lm_eval.not_logs(", ".join(labels[:3]) + (", ..." if len(labels) > 3 else ""),
+                            f"{'these are' if many else 'this file is'} {what}", labels,
+                            tasks, folder)
+
+
+def _names_file(definition: _Src, name: str) -> bool:
+    """Whether a task definition YAML names the file ``name`` (its documents)."""
+    try:
+        with definition.open() as fh:
+            return name in fh.read(_TASK_DEF_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+
+
+def _documents_of(kinds: Sequence[tuple[Item, str, Any]], src: _Src) -> bool:
+    """Whether ``src`` is the documents file of an lm-eval task definition listed with it."""
+    name = PurePosixPath(src.label.replace("\\", "/")).name
+    return any(kind == _TASK_DEF and task and _names_file(it.src, name)
+               for it, kind, task in kinds)
+
+
+def _definitions_beside(src: _Src) -> list[tuple[Item, str, Any]]:
+    """The lm-eval task definitions beside a file on disk that name it (their documents:
+    ``dataset_kwargs.data_files``), as listed entries; none for another file."""
+    if src.path is None:
+        return []
+    out = []
+    for p in sorted(src.path.parent.iterdir()):
+        if (p.suffix.lower() not in lm_eval.TASK_SUFFIXES or not p.is_file()
+                or p.stat().st_size > _TASK_DEF_BYTES):
+            continue
+        it = Item(_resolve(p, None, _TASK_DEF_BYTES), False)
+        if (task := _task_definition(it.src)) and _names_file(it.src, src.path.name):
+            out.append((it, _TASK_DEF, task))
+    return out
 
 
 def _helm_kind(obj: Any) -> tuple[str, Any]:
@@ -463,7 +548,7 @@ def _read_files(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
     _refuse_helm_parts(kinds, explicit=True)
     for i, (it, kind, parsed) in enumerate(kinds):
         src = it.src
-        if kind != _HELM_PART:  # a whole parsed log is not held past its reading
+        if kind not in (_HELM_PART, _TASK_DEF):  # a parsed log is not held past its reading
             kinds[i] = (it, kind, None)
         if kind == _AUX and it.explicit and len(kinds) == 1:
             raise ValidationError(
@@ -472,6 +557,10 @@ def _read_files(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
                 "samples_<task>_<date>.jsonl files next to it: load the directory, or give "
                 "them with it"
             )
+        if kind == _TASK_DEF:  # not data: said when nothing else loads (below)
+            if it.explicit and parsed is None:
+                _format_of(src, None)  # another YAML named: not a file type we read
+            continue
         if kind in (_AUX, _HELM_PART, "unknown_json"):
             if kind == "unknown_json" and it.explicit:
                 raise ValidationError(_unknown_json(src.label))
@@ -484,6 +573,12 @@ def _read_files(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
             with noting_reads() as reads:  # the files read beside it count as read too
                 _read_one(src, kind, parsed, sib, parts, tables, opts)
         except MissingColumnsError:
+            if not it.explicit and _documents_of(kinds, src):
+                skipped.append(src.label)  # a task's documents: said below if nothing loads
+                continue
+            if it.explicit and len(kinds) == 1 and (said := _task_definitions_refusal(
+                    _definitions_beside(src), src)):
+                raise ValidationError(said) from None
             if it.explicit or not has_logs:
                 raise
             skipped.append(src.label)  # found beside logs, neither a log nor a table
@@ -508,6 +603,8 @@ def _read_files(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
     _refuse_ignored_options(kinds, opts, dict(tables))
     if not parts and not tables:
         _refuse_helm_parts(kinds, explicit=False)
+        if said := _task_definitions_refusal(kinds):
+            raise ValidationError(said)
         shown = f" ({', '.join(skipped[:5])}{', ...' if len(skipped) > 5 else ''})"
         raise ValidationError(
             f"no outcome files among {len(kinds)} file(s){shown if skipped else ''}; expected "

@@ -29,10 +29,20 @@ What is read:
   documents and responses found, and reported; lm-eval's aggregated value
   (``results[task]["METRIC,FILTER"]``) is reported beside ours.
 * ``--predict_only`` output (metric ``bypass``) has no scores: refused with the reason.
+* a folder of lm-eval task definitions (YAMLs, :func:`task_definition`) and their
+  documents is not logs: refused with what to run (:func:`not_logs`).
 * the texts: the prompt, target, document, each response and the filtered answer lm-eval
   scored; a multiple-choice document (no response: one loglikelihood per option) shows
   the option lm-eval's metric picked as its answer, the gold option as its target and
-  every option's loglikelihood in one ``choices`` field (:func:`choice_texts`). lm-eval
+  every option's loglikelihood in one ``choices`` field (:func:`choice_texts`). A
+  single-request ``loglikelihood`` document (lambada-style) shows the continuation scored
+  as its ``target`` and, as its ``answer``, whether it is the model's greedy continuation
+  with its loglikelihood (:func:`loglikelihood_texts`); its outcome is lm-eval's ``acc``
+  (``is_greedy``). lm-eval's corpus perplexities (``perplexity``, and a
+  ``loglikelihood_rolling`` task's ``word_perplexity``, ``byte_perplexity``,
+  ``bits_per_byte``: a loglikelihood per document, pooled over them) are never read as
+  outcomes (:data:`CORPUS_METRICS`): a task that has no other metric is refused with the
+  reason. lm-eval
   names no repeat: a document's repeats are numbered from 1 by their place in ``resps``
   (:data:`FIRST_REPEAT`). A reasoning model's response run without ``think_end_token``
   holds its thinking (``<think>...</think>answer``), which lm-eval scored with it: the
@@ -68,6 +78,57 @@ _RESERVED = {
     "doc_hash", "prompt_hash", "target_hash",
 }  # fmt: skip
 _EXACT_OPTIONS = ("regexes_to_ignore", "ignore_case", "ignore_punctuation", "ignore_numbers")
+
+
+#: Suffixes of lm-eval task definitions (``lm_eval/tasks/**/*.yaml``, ``--include_path``).
+TASK_SUFFIXES = (".yaml", ".yml")
+_TASK_NAME = re.compile(r"^(task|group)\s*:[ \t]*(.*?)\s*$", re.M)
+#: Top-level keys of a task definition besides ``task`` (lm-eval's ``TaskConfig``): where
+#: its documents come from and how it prompts and scores them.
+_TASK_KEYS = re.compile(
+    r"^(dataset_path|dataset_name|dataset_kwargs|doc_to_text|doc_to_target|doc_to_choice|"
+    r"output_type|include|metric_list|group)\s*:", re.M)
+#: What to run instead, said when task definitions are read as if they were logs.
+RUN_HINT = "run lm-eval with --log_samples --output_path DIR and load DIR"
+
+
+def task_definition(text: str) -> str | None:
+    """The task (or group) an lm-eval task definition YAML names, ``None`` for any other
+    text: a top-level ``task:`` key beside one of the keys a ``TaskConfig`` reads
+    (``dataset_path``, ``doc_to_text``, ``output_type``, ``include``, ``group`` ...). Read
+    line by line, not parsed: lm-eval's YAMLs hold tags (``!function utils.process``) that
+    a plain YAML reader refuses.
+
+    Example
+    -------
+    >>> from scorio_core.io.lm_eval import task_definition
+    >>> task_definition("task: arith\\ndataset_path: json\\ndoc_to_text: '{{q}}'\\n")
+    'arith'
+    >>> task_definition("model: gpt\\ntemperature: 0.7\\n") is None
+    True
+    """
+    found = dict((k, v) for k, v in _TASK_NAME.findall(text))
+    if "task" not in found or not _TASK_KEYS.search(text):
+        return None
+    name = (found["task"] or found.get("group") or "").strip("'\"")
+    return name or "(unnamed)"
+
+
+def not_logs(where: str, what: str, definitions: list[str], tasks: list[str],
+             folder: str | None = None) -> str:
+    """The refusal of lm-eval task definitions read as logs: ``where`` (a folder or file
+    label), ``what`` it is (``"this folder holds lm-eval task definitions"``), the
+    definition files and the tasks they define; ``folder``: theirs on disk (lm-eval's
+    ``--include_path``), if they are on disk."""
+    shown = ", ".join(PurePosixPath(d).name for d in definitions[:6]) + (
+        ", ..." if len(definitions) > 6 else "")
+    names = ",".join(t for t in dict.fromkeys(tasks) if t != "(unnamed)") or "TASK"
+    folder = folder or "TASKS_DIR"  # not on disk (an archive, uploads): the user's copy
+    return (
+        f"{where}: {what} ({shown}), not logs; {RUN_HINT} (e.g. lm_eval --model hf "
+        f"--model_args pretrained=MODEL --include_path {folder} --tasks {names} "
+        "--log_samples --output_path DIR)"
+    )
 
 
 def task_of(label: str) -> set[str]:
@@ -247,7 +308,8 @@ def read_samples(
     elif scorer is not None and scorer in filters:
         chosen, metric = [scorer], None
     probe = LogPart(src.label, "lm_eval", model, task)
-    metric = choose_scorer(metrics, metric, probe, "metric")
+    metric = choose_scorer(_outcome_metrics(src.label, task, metrics, metric, config,
+                                            aggregated, probe), metric, probe, "metric")
     repeats = config.get("repeats")
     n_samples = ((info or {}).get("n-samples") or {}).get(task) or {}
     parts = []
@@ -294,6 +356,44 @@ def read_samples(
     for part in parts if said else ():
         part.notes.append(said)
     return parts
+
+
+#: lm-eval metrics whose value per document is no outcome but a log-likelihood that lm-eval
+#: pools over the documents into one corpus value (``api/metrics.py``: ``perplexity`` of a
+#: ``loglikelihood`` task, the three of a ``loglikelihood_rolling`` one): what the value is.
+CORPUS_METRICS = {
+    "perplexity": "the continuation's loglikelihood, pooled as exp(-mean)",
+    "word_perplexity": "a (loglikelihood, words) pair, pooled per word",
+    "byte_perplexity": "a (loglikelihood, bytes) pair, pooled per byte",
+    "bits_per_byte": "a (loglikelihood, bytes) pair, pooled per byte",
+}
+
+
+def _outcome_metrics(label: str, task: str, metrics: list[str], asked: str | None,
+                     config: Mapping[str, Any], aggregated: Mapping[str, Any],
+                     part: LogPart) -> list[str]:
+    """The metrics of a samples file that score each document (all but
+    :data:`CORPUS_METRICS`); refused when the one ``asked`` or every one is a corpus
+    perplexity -- a ``loglikelihood_rolling`` task scores no document right or wrong."""
+    corpus = [m for m in metrics if m in CORPUS_METRICS]
+    kept = [m for m in metrics if m not in CORPUS_METRICS]
+    what = "; ".join(f"{m}: {CORPUS_METRICS[m]}" for m in corpus)
+    pooled = ", ".join(f"{m} {aggregated[f'{m},none']:.4g}" for m in corpus
+                       if isinstance(aggregated.get(f"{m},none"), int | float))
+    said = (f"each document's value is a loglikelihood, not an outcome ({what}); lm-eval "
+            f"reports one value over all documents{f' ({pooled})' if pooled else ''}")
+    if asked in CORPUS_METRICS or (corpus and not kept):
+        kind = config.get("output_type") or "log-likelihood"
+        name = f"metric {asked!r}" if asked in CORPUS_METRICS else "no per-document metric"
+        raise ValidationError(
+            f"{label}: {name}: task {task!r} ({kind}) scores no document right or wrong: "
+            f"{said}, so there is nothing per document to compare models on"
+            + (f"; read {', '.join(map(repr, kept))} (scorer= / --scorer)" if kept else
+               "; load a task with a per-document metric (acc, exact_match)")
+        )
+    if corpus:
+        part.notes.append(f"{', '.join(corpus)} not read as outcomes: {said}")
+    return kept
 
 
 def groups_of(info: Mapping[str, Any] | None, task: str) -> tuple[str, ...]:
@@ -407,11 +507,14 @@ def _texts(r: dict, n: int, config: Mapping[str, Any] | None = None,
     block is its ``reasoning``, the rest its ``output`` (:func:`thinking`); the answer is
     the filtered response lm-eval scored, as it is. A log-likelihood document (a
     multiple-choice task, ``config``'s ``output_type``) has no response: its texts are
-    :func:`choice_texts`' (``metric``: the one read)."""
+    :func:`choice_texts`' (``metric``: the one read), or a single request's
+    :func:`loglikelihood_texts`'."""
     base = {"input": _prompt(r), "target": r.get("target"),
             "metadata": r.get("doc") if isinstance(r.get("doc"), dict) else None}
     if (chosen := choice_texts(r, config or {}, metric)) is not None:
         return [base | chosen] * n
+    if (scored := loglikelihood_texts(r, config or {})) is not None:
+        return [base | scored] * n
     resps, filt = _flat(r.get("resps")), _flat(r.get("filtered_resps"))
     split = [_split(x) for x in resps]
     if n == 1:
@@ -551,6 +654,78 @@ def choice_texts(r: dict, config: Mapping[str, Any], metric: str | None = None
     target = " | ".join(options[i] for i in gold) if gold else r.get("target")
     return {"target": target, "output": None, "reasoning": None,
             "answer": options[picked], "choices": "\n".join(lines)}
+
+
+def _one_request(r: dict) -> list | None:
+    """The arguments of a document's one request (``arguments.gen_args_0``) as a list of
+    its strings (``[context, continuation]`` or ``[text]``); ``None`` for several requests
+    or any other argument (a generation's keyword arguments)."""
+    args = r.get("arguments")
+    reqs = list(args.values()) if isinstance(args, dict) else args
+    if not isinstance(reqs, list) or len(reqs) != 1:
+        return None
+    q = reqs[0]
+    got = ([q[k] for k in sorted(q) if k.startswith("arg_")] if isinstance(q, dict)
+           else list(q) if isinstance(q, list | tuple) else [])
+    return got if got and all(isinstance(x, str) for x in got) else None
+
+
+def loglikelihood_texts(r: dict, config: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The texts of a single-request log-likelihood document (lm-eval ``output_type:
+    loglikelihood``, lambada-style, or ``loglikelihood_rolling``, perplexity): ``None`` for
+    any other document.
+
+    A ``loglikelihood`` document is one request, ``arguments.gen_args_0`` = ``{"arg_0": the
+    context, "arg_1": the continuation}`` (``doc_to_target``, as lm-eval scores it: no
+    delimiter is added), and its ``filtered_resps`` hold ``[loglikelihood, is_greedy]``:
+    lm-eval's ``acc`` for such a task is ``is_greedy`` -- whether the continuation is the
+    one the model itself would write greedily -- and its ``perplexity`` the loglikelihood.
+    Nothing is generated. Returned:
+
+    * ``target``: the continuation scored, as lm-eval scored it;
+    * ``answer``: whether it is the model's greedy continuation, with its loglikelihood
+      (``target is greedy: yes (loglikelihood -2.6684)``);
+    * ``output``: none.
+
+    A ``loglikelihood_rolling`` document is one text (``arg_0``) scored whole, its
+    ``filtered_resps`` its loglikelihood alone: the ``input`` is that text, the ``answer``
+    its loglikelihood, there is no ``target`` (the text is all of it) and no greedy flag.
+
+    Example
+    -------
+    >>> from scorio_core.io.lm_eval import loglikelihood_texts
+    >>> r = {"target": " Paris", "acc": 1, "filtered_resps": [["-2.6684", "True"]],
+    ...      "arguments": {"gen_args_0": {"arg_0": "Q: Capital of France?\\nA:",
+    ...                                   "arg_1": " Paris"}}}
+    >>> t = loglikelihood_texts(r, {"output_type": "loglikelihood"})
+    >>> t["target"], t["answer"]
+    (' Paris', 'target is greedy: yes (loglikelihood -2.6684)')
+    """
+    kind = config.get("output_type") if isinstance(config, Mapping) else None
+    if kind not in (None, "loglikelihood", "loglikelihood_rolling"):
+        return None
+    req = _one_request(r)
+    resps = _flat_choices(r.get("filtered_resps"))
+    if req is None or len(resps) != 1:
+        return None
+    if len(req) == 2 and kind != "loglikelihood_rolling":
+        got = _loglikelihood(resps[0])
+        if got is None:
+            return None
+        greedy = str(resps[0][1]).strip().lower() == "true"
+        return {"target": req[1], "output": None, "reasoning": None,
+                "answer": f"target is greedy: {'yes' if greedy else 'no'} (loglikelihood {got[0]})"}
+    if len(req) == 1 and kind != "loglikelihood":
+        ll = resps[0][0] if isinstance(resps[0], list) and len(resps[0]) == 1 else resps[0]
+        try:
+            value = float(ll)
+        except (TypeError, ValueError):
+            return None
+        if not math.isfinite(value):
+            return None
+        return {"input": req[0], "target": None, "output": None, "reasoning": None,
+                "answer": f"loglikelihood {ll} (of the whole text, scored rolling)"}
+    return None
 
 
 def _flat_choices(v: Any) -> list:

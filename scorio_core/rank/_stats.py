@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._validation import ValidationError, as_outcome_array
+from .._validation import ValidationError, as_outcome_array, binary_array_next
 
 __all__ = [
     "as_binary",
@@ -41,9 +41,8 @@ def as_binary(R, *, min_models: int = 1) -> np.ndarray:
         a = a[:, :, None]
     if a.max() > 1:
         raise ValidationError(
-            f"rankers need binary outcomes (0/1); found category {int(a.max())}. Map rubric "
-            "categories to correct/incorrect first, or rank with bayes(R, w=...)"
-        )
+            f"rankers need binary outcomes (0/1); found category {int(a.max())}. "
+            + binary_array_next(a, "Rank the categories as they are with rank.bayes(R, w={w})"))
     if a.shape[0] < min_models:
         raise ValidationError(f"need at least {min_models} models; got {a.shape[0]}")
     return a.astype(np.int8, copy=False)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._validation import ValidationError
+from .._validation import ValidationError, binary_array_next
 
 __all__ = [
     "Prior",
@@ -150,10 +150,13 @@ class EmpiricalPrior(Prior):
     def __post_init__(self):
         R0 = np.asarray(self.R0, dtype=float)
         if R0.ndim not in (2, 3) or not np.all(np.isin(R0, (0, 1))):
+            # categories 0..C: the expression that makes them binary (not for other values)
+            cats = (R0.ndim in (2, 3) and R0.size > 0 and bool(np.all(R0 >= 0))
+                    and bool(np.all(R0 == np.floor(R0))))
             raise ValidationError(
                 f"EmpiricalPrior needs binary R0 of shape (L, M) or (L, M, D); got shape "
-                f"{R0.shape}"
-            )
+                f"{R0.shape}" + (f" with categories up to {int(R0.max())}. " + binary_array_next(
+                    R0.astype(int), None, name="R0") if cats else ""))
         if not self.var > 0:
             raise ValidationError(f"prior variance must be positive; got {self.var}")
         _positive("variance", self.var)

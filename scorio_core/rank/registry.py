@@ -111,13 +111,15 @@ def _outcomes_input(data: Any, name: str, sig: inspect.Signature, args: tuple,
         return data.R
     w = data.weights
     if not (data.is_binary and w[1] > w[0]):
+        from ..outcomes import binary_next
+
         cats = ", ".join(f"{c}={x:g}" for c, x in zip(data.category_names, w, strict=True))
         raise ValidationError(
             f"rank.{name} ranks binary outcomes (0 wrong, 1 correct); the dataset "
-            f"{data.name!r} has {w.size} categories weighted {cats}: rank it by these weights "
-            "with rank.bayes(data) (Bayes@N), or map the categories to wrong/correct with a "
-            "rubric first"
-        )
+            f"{data.name!r} has {w.size} categories weighted {cats}. "
+            + binary_next(data, f"rank.{name}",
+                          instead="Rank it by these weights with rank.bayes(data) (Bayes@N)",
+                          at_hand=f"rank.{name}({{data}})"))
     return data.R
 
 

@@ -124,7 +124,10 @@ def truth_convergence(
     ((50, 20), True)
     """
     if sim.p.shape[-1] != 2:
-        raise ValidationError("known-truth convergence needs binary mimics (Pass@k is binary)")
+        raise ValidationError(
+            "known-truth convergence needs binary mimics (Pass@k is binary); these have "
+            f"{sim.p.shape[-1]} categories: build them from one success rate per model, e.g. "
+            "mimics([0.3, 0.5, 0.7], M=30)")
     ids = list(as_names(methods, "methods", noun="metric ids", example="bayes,pass_at_k_4"))
     if not ids:
         raise ValidationError("choose at least one method")

@@ -20,6 +20,7 @@ from .. import eval as ev
 from .._validation import ValidationError, as_numbers, check_int
 from ..decision import prob_correct_order, trials_needed_from
 from ..display import Shown, recorded
+from ..formatting import DRAWS_ATTR
 from ..resampling import stream
 from .simulator import Progress, _entropy, _map, _rng, mimics, sample_counts
 
@@ -39,7 +40,9 @@ class CorrectOrder(Shown):
     where ``z_mean`` reaches it (NaN if none); ``predicted_at`` to the median
     trials-needed prediction (:func:`scorio_core.decision.trials_needed_from`) made
     from datasets of ``N = predict_from`` trials; ``M`` is the number of questions of each
-    simulated dataset.
+    simulated dataset; ``sims`` the number of datasets simulated per ``N``, of which
+    ``p_correct`` is a share (the table's ``attrs[DRAWS_ATTR]``: its 0 reads "in none of
+    them", ``<0.001``, not impossible).
     """
 
     analysis_id = "order"  # its display: the Simulator's tables and chart
@@ -51,6 +54,7 @@ class CorrectOrder(Shown):
     concentration: float
     predict_from: int
     M: int = 30  # questions per simulated dataset
+    sims: int | None = None  # datasets simulated per N (None: a result saved before it was kept)
 
 
 @recorded("order", params={"sims": "n_sims"})
@@ -113,6 +117,10 @@ def correct_order(
     table = pd.DataFrame(
         {"N": ns, "p_correct": p_correct, "z_mean": z_mean, "rho": special.ndtr(z_mean)}
     )
+    # a share of simulated datasets (s.e. up to 0.5/√sims: 0.008 at the default 4,000): its
+    # decimals are p_correct's (formatting.MONTE_CARLO_NAMES), and its 0 and 1 are bounds --
+    # in every table, the chart's tooltip, the headline
+    table.attrs[DRAWS_ATTR] = {"p_correct": sims}
     n_at = {}
     for t in ts:
         hit = np.nonzero(z_mean >= t)[0]
@@ -120,7 +128,7 @@ def correct_order(
     predicted = parts[-1]
     return CorrectOrder(
         table, n_at, predicted, (float(upper), float(lower)), float(concentration), n80,
-        int(M),
+        int(M), sims,
     )
 
 

@@ -216,7 +216,10 @@ def question_probs(
             p1 = shift_to_means(p1, np.broadcast_to(shares[:, 1], size + (L,)))
         return np.stack([1.0 - p1, p1], -1)
     if exact_means:
-        raise ValidationError("exact_means is available for binary means only")
+        raise ValidationError(
+            f"exact_means is available for binary means only; these means are shares of "
+            f"{K} categories: leave it off (exact_means=False), or give one success rate per "
+            "model (means of shape (L,), e.g. [0.3, 0.7])")
     g = rng.standard_gamma(kappa * shares[:, None, :], size=size + (L, M, K))
     return g / g.sum(-1, keepdims=True)
 

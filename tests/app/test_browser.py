@@ -408,6 +408,31 @@ def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(
         assert main.get_by_text("Agreement between method families").count() == 1
 
 
+#: ``[label, pixels cut]`` of every segmented-control option in the main column that runs
+#: past its column's edge, which clips it (the Planner's Scope read "populatio" at 1024 px),
+#: or whose label does not fit its button.
+CUT_SEGMENTS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stButtonGroup"] button')).map(b => {
+  const box = (b.closest('[data-testid="stColumn"]') || b.parentElement).getBoundingClientRect();
+  const r = b.getBoundingClientRect();
+  return [b.innerText, Math.round(Math.max(r.right - box.right, b.scrollWidth - b.clientWidth))];
+}).filter(([, cut]) => cut > 0)"""
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_the_planner_settings_read_whole(page, server, width):
+    """The Planner's Scope buttons, in a 4/13 column, read "questions | populatio" at
+    1024 px: every option of its segmented controls shows its whole label."""
+    page.set_viewport_size({"width": width, "height": 1000})
+    page.goto(f"{server}/planner")
+    settle(page)
+    _no_exception(page, "planner")
+    options = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stButtonGroup"] button')).map(b => b.innerText)""")
+    assert {"questions", "population"} <= set(options), options
+    assert page.evaluate(CUT_SEGMENTS_JS) == []
+
+
 #: Pages with a link to the Check page, at a setting that shows it.
 CHECK_LINK_PAGES = ("planner", 'leaderboard?leaderboard.scope="population"')
 

@@ -314,3 +314,46 @@ def test_planner_panel_legends_fit_a_panel_at_1024_px():
     assert {"correct order (papers)", "decided (ours)", "decided if lead is 0.0125",
             "simulated mean", "projection (App. D)", "smallest lead decided", "today's estimate",
             "lead that matters"} <= labels, labels
+
+
+def _tooltip_texts(spec: dict, field: str) -> list[str]:
+    """The texts a chart's tooltip shows of ``field``: its inline dataset's ``field`` column,
+    which a tooltip entry names as a nominal text (not a d3 format of the number)."""
+    enc = (spec.get("encoding") or {}) if "layer" not in spec else spec["layer"][0]["encoding"]
+    tips = {t["field"]: t for t in enc["tooltip"] if isinstance(t, dict)}
+    assert tips[field]["type"] == "nominal" and "format" not in tips[field]
+    return _data(spec)[field].tolist()
+
+
+def test_forest_tooltip_reads_a_share_of_draws_as_the_table_does():
+    """A model first in none of 10,000 draws had a tooltip P(best) of ``0.000`` beside the
+    table's ``<0.001`` (and the one first in all of them ``1.000`` for ``>0.999``): the
+    tooltip text is the table's own cell, its draws included."""
+    from scorio_core.formatting import format_frame
+
+    rng = np.random.default_rng(0)
+    R = rng.binomial(1, [[[0.2]], [[0.5]], [[0.95]]], (3, 40, 4))
+    board = leaderboard(R)
+    assert board.table["p_best"].tolist() == [1.0, 0.0, 0.0]  # far apart: every draw agrees
+    assert board.table.attrs["draws"] == {"p_best": 10_000}
+    texts = _tooltip_texts(charts.forest_plot(board).to_dict(), "p_best_text")
+    assert texts == [">0.999", "<0.001", "<0.001"]
+    assert texts == format_frame(board.table)["p_best"].tolist()
+    # one model: its p_best of 1 is exact by construction, and reads so
+    one = leaderboard(R[:1])
+    assert _tooltip_texts(charts.forest_plot(one).to_dict(), "p_best_text") == ["1.000"]
+
+
+def test_reliability_tooltip_never_reads_a_probability_below_one_as_certain():
+    from scorio_core.charts.check import p_best_reliability
+
+    table = pd.DataFrame({"scope": ["questions"] * 3, "bin": ["0.0-0.1", "0.5-0.6", "0.9-1.0"],
+                          "count": [40, 0, 25], "predicted": [0.00002, np.nan, 0.99996],
+                          "observed": [0.0, np.nan, 1.0], "se": [0.0, np.nan, 0.0]})
+    spec = p_best_reliability(table).to_dict()
+    tips = {t["field"]: t for t in spec["layer"][2]["encoding"]["tooltip"]
+            if isinstance(t, dict)}
+    assert "format" not in tips["predicted_text"] and tips["predicted_text"]["title"] == "predicted"
+    (df,) = [pd.DataFrame(v) for v in spec["datasets"].values() if "predicted_text" in v[0]]
+    assert df["predicted_text"].tolist() == ["<0.0001", ">0.9999"]  # the empty bin left out
+    assert df["observed_text"].tolist() == ["0.0000", "1.0000"]  # exact shares stay

@@ -255,3 +255,38 @@ def test_prior_toggle_and_pass_at_k():
     prior = at.segmented_control(key="use_prior")
     assert prior.disabled and prior.value is False
     assert not [c for c in _board(at).columns if c.startswith("pass@")]  # categorical
+
+
+def test_analysis_pages_say_under_their_caption_what_the_load_changed():
+    """The load's notes (questions dropped by Missing cells, here) were only in each
+    analysis page's collapsed "Caveats (n)" box: every analysis page says them in one
+    line right under its caption (``_common.page_start``), the whole notes in Caveats."""
+    rng = np.random.default_rng(11)
+    R = (rng.random((3, 12, 4)) < np.array([0.8, 0.5, 0.2])[:, None, None]).astype(int)
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R, models=["a", "b", "c"]), buf, format="csv")
+    rows = buf.getvalue().decode().splitlines()
+    holey = ("\n".join(rows[:-1]) + "\n").encode()  # c lacks one trial of the last question
+    at = _start()
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    at.file_uploader(key="upload").set_value(("holey.csv", holey, "text/csv")).run()
+    at.selectbox(key="on_missing").set_value("drop_questions").run()
+    _ok(at)
+    view = at.session_state["scorio_dataset"].view
+    assert view.shape == (3, 11, 4) and len(view.load_notes) == 1
+    assert "left out 1 of 12 questions" in view.load_notes[0]
+    for page in (LEADERBOARD, "app_pages/pair.py", "app_pages/planner.py"):
+        at.switch_page(page).run()
+        _ok(at)
+        first = at.main.children[2]  # title, shape caption, then this line
+        assert first.value.startswith(":material/info: Changed by the load: on\\_missing="), (
+            page, first.value)
+        assert "left out 1 of 12 questions" in first.value
+        assert first.value.endswith("(details in Caveats).")
+        caveats = next(e for e in at.expander if e.label.startswith("Caveats ("))
+        assert any(view.load_notes[0].rstrip(".") in m.value for m in caveats.markdown)
+    # data the load did not change: no such line
+    at.selectbox(key="dataset").set_value(REASONING).run()
+    at.switch_page(LEADERBOARD).run()
+    _ok(at)
+    assert not any("Changed by the load" in m.value for m in at.markdown)

@@ -56,6 +56,10 @@ def test_planner_page_runs(dataset):
     # the lead that matters in the decimals of the table's leads (trials_gap: 0.0125, not
     # %.3f's 0.013)
     assert at.number_input(key="plan_lead").proto.format == SCORE_PRINTF == "%.4f"
+    if dataset == REASONING:  # questions scope: p_unsettled has no value in any row
+        pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+        assert len(pairs) and "p_unsettled" not in pairs.columns
+        assert any(c.value == "Not shown, no value in any row: p_unsettled." for c in at.caption)
     at.segmented_control(key="plan_scope").set_value("population").run()
     _ok(at)
     if dataset == REASONING:  # population scope: the chance that trials alone never settle it
@@ -130,8 +134,12 @@ def test_planner_notes_are_sentences_and_a_useless_budget_says_why():
     assert "note" not in pairs.columns
     text = [m.value for m in at.markdown]
     # each plan's stated gap, spelled like its plan (∞ / —), and what it promises
-    assert {"trials_gap", "questions_gap"} <= set(pairs.columns)
-    assert pairs["trials_gap"].isna().all()  # no trial plan here: no gap stated (drawn —)
+    assert "questions_gap" in pairs.columns
+    # no trial plan here, no gap stated in any row: the column left out and named, as the
+    # report does (the definition's view, display.readable)
+    assert "trials_gap" not in pairs.columns
+    assert any(c.value.startswith("Not shown, no value in any row:")
+               and "trials_gap" in c.value for c in at.caption)
     assert all(v == "∞" or float(v) >= 0 for v in pairs["questions_gap"])
     assert any(t.startswith("`trials_gap` / `questions_gap`") and "*any* field" in t
                for t in text)
@@ -299,8 +307,11 @@ def test_one_trial_pages_say_why_met_now_sits_beside_empty_cells():
     _ok(at)
     pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
     row = pairs.iloc[0]
-    assert row["trials_needed_papers"] == "met now" and row["questions_gap"] is None
-    note = next(m.value for m in at.markdown if m.value.startswith("- **alpha vs beta**"))
+    # no gap in any row: the column left out and named under the table, as in the report
+    assert row["trials_needed_papers"] == "met now" and "questions_gap" not in pairs.columns
+    assert any(c.value.startswith("Not shown, no value in any row:")
+               and "questions_gap" in c.value for c in at.caption)
+    note = next(m.value for m in at.markdown if m.value.startswith("- alpha vs beta: "))
     assert "'met now' in trials_needed_papers reads the papers' Bayes@N" in note
     assert "no questions_gap" in note
     assert not any("0: any true lead" in m.value for m in at.markdown)

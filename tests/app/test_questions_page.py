@@ -155,3 +155,38 @@ def test_questions_tables_show_what_the_report_shows():
         assert not {"best", "worst"} & set(none.columns)  # blank text: left out unsaid
         assert "status" not in top.columns and "best" in top.columns
         assert ("difficulty" in top.columns) is irt
+
+
+def test_the_2pl_switch_on_graded_data_names_the_option_that_fits_it():
+    """On graded data the 2PL switch is off-limits; its help said only "needs binary
+    outcomes". It now names the upload option tried on these data (the definitions'
+    :func:`~scorio_core.definitions.questions.irt_next`, one text with the caveat)."""
+    import io as pyio
+
+    import numpy as np
+
+    from scorio_core import Outcomes
+    from scorio_core.definitions.questions import irt_next
+    from scorio_core.io import save_table
+
+    graded = Outcomes(np.random.default_rng(0).integers(0, 3, (3, 12, 4)), name="graded",
+                      weights=[0, 0.5, 1])
+    buf = pyio.BytesIO()
+    save_table(graded, buf, format="csv")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.session_state[UPLOAD_KEY] = {"filename": "graded.csv", "data": buf.getvalue()}
+    at.session_state["upload_weights"] = "0, 0.5, 1"  # a CSV cannot store them
+    at.selectbox(key="dataset").set_value(UPLOAD).run()
+    view = at.session_state["scorio_dataset"].view
+    assert not view.is_binary
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    switch = at.toggle(key="qv_irt")
+    assert switch.disabled and irt_next(view) in switch.help
+    assert "--correct" in switch.help and "Correct outcomes" in switch.help
+    # the 2PL fit metric: a short value that fits its column, the reason and step under its ?
+    (fit,) = [m for m in at.metric if m.label == "2PL fit"]
+    assert fit.value == "not run" and irt_next(view) in fit.help
+    # the option it names makes the data binary, and the 2PL fit then runs
+    assert not question_stats(view.binarized(correct_from=0.5)).irt.startswith("not run")

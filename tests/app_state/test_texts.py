@@ -445,3 +445,31 @@ def test_category_shares_read_with_one_decimal_and_never_as_a_certainty():
     assert SHARE_FORMAT % 8.5 == "8.5%" and SHARE_FORMAT % 50.7 == "50.7%"
     assert shares([0, 10]).tolist() == [0.0, 100.0]  # exact: numbers
     assert shares([3, 19997]).tolist() == ["<0.1%", ">99.9%"]  # 0.015%: no 0.0% / 100.0%
+
+
+def test_the_load_line_keeps_each_note_short_and_says_how_many_more():
+    """The one line an analysis page says under its caption when the load changed the data
+    (``load_changed_line``): each note's headline, within one line's characters, the rest
+    counted, Markdown in the notes inert; nothing when the load changed nothing."""
+    from app_state.texts import LOAD_LINE_CHARS, load_changed_line
+
+    texts = ["2 tasks pooled into one view (arith: 5 questions, logic: 4): every question "
+             "counts once", "logic: 1 of 3 trials per question left out to combine it",
+             "Outcomes made binary (correct=['C*'] / --correct C*): C* counts as correct",
+             "on_missing='drop_questions' left out 1 of 3 questions (q_2)"]
+    o = Outcomes(np.ones((1, 2, 1), int),
+                 metadata={"load_notes": [{"text": t, "benchmarks": []} for t in texts]})
+    line = load_changed_line(o)
+    head, tail = "Changed by the load: ", " (details in Caveats)."
+    assert line.startswith(head) and line.endswith(tail)
+    body = line[len(head):-len(tail)]
+    assert body.startswith("2 tasks pooled into one view; logic: 1 of 3 trials")
+    assert body.endswith("; and 2 more")
+    assert len(body) <= LOAD_LINE_CHARS + len("; and 2 more")
+    one = Outcomes(np.ones((1, 2, 1), int),
+                   metadata={"load_notes": [{"text": texts[2], "benchmarks": []}]})
+    assert load_changed_line(one) == f"{head}Outcomes made binary{tail}"
+    odd = Outcomes(np.ones((1, 2, 1), int),
+                   metadata={"load_notes": [{"text": texts[3], "benchmarks": []}]})
+    assert r"on\_missing='drop\_questions' left out 1 of 3 questions" in load_changed_line(odd)
+    assert load_changed_line(Outcomes(np.ones((1, 2, 1), int))) == ""

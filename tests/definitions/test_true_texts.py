@@ -343,3 +343,27 @@ def test_the_check_flags_and_reads_the_same_p_best_bins():
     lines = [s for s in c.off_target() if "given p_best" in s]
     assert len(lines) == len(off)
     assert (p_best_reading(c) is None) == off.empty
+
+
+def test_questions_on_graded_data_name_the_option_that_fits_the_2pl():
+    """The 2PL note said only that it "needs binary outcomes": the caveat (and the page's 2PL
+    switch, :func:`irt_next`) now name the loader's option tried on these data, and the data
+    it makes fit the 2PL model."""
+    from scorio_core.definitions.questions import irt_next
+
+    rng = np.random.default_rng(1)
+    graded = Outcomes(rng.integers(0, 3, (4, 20, 3)), weights=[0.0, 0.5, 1.0],
+                      category_names=["I (incorrect)", "P (partial)", "C (correct)"])
+    q = ANALYSES["questions"]
+    r = q.run(graded, q.params())
+    (note,) = [c for c in q.caveats(graded, q.params(), r) if c.startswith("2PL IRT not run")]
+    assert "correct=['C'] / --correct C" in note and note.endswith(
+        "correct_from=0.5 / --correct-from 0.5 counts P (partial) correct too.")
+    assert irt_next(graded) in note and irt_next(graded.binarized(correct="C")) is None
+    # the chart's place says it too (the page's most visible line), not only the caveats
+    (item_map,) = [c for c in q.charts(r) if c.title == "Difficulty and discrimination"]
+    assert item_map.empty == f"2PL fit {r.stats.irt}. {irt_next(graded)}"
+    for option in ({"correct": ["C"]}, {"correct_from": 0.5}):  # both named options fit it
+        fitted = q.run(graded.binarized(**option), q.params())
+        assert not fitted.stats.irt.startswith("not run")
+        assert np.isfinite(fitted.stats.table["difficulty"]).any()

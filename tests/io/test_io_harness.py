@@ -2673,3 +2673,159 @@ def test_lm_eval_multiple_choice_answer_is_the_option_lm_eval_picked(name, metri
             seen += 1
             differ += acc != norm
     assert seen == o.L * o.M and differ > 0  # every document of both models read
+
+
+def _ll_rows(task: str):
+    """``(model, record)`` of every line of the loglikelihood fixture's ``task`` samples
+    (generate.py: --tasks ll_next,ll_roll, written by lm-eval 0.4.13)."""
+    for path in sorted((LM_EVAL / "loglikelihood").glob(f"*/samples_{task}_*.jsonl")):
+        for line in path.read_text().splitlines():
+            yield path.parent.name, json.loads(line)
+
+
+def test_lm_eval_loglikelihood_task_shows_the_continuation_its_loglikelihood_and_greedy():
+    """A single-request loglikelihood task (lambada-style: is the target the model's greedy
+    continuation?) showed the raw ``["-2.6684", "True"]`` pair as its output and the
+    loglikelihood as its answer, and its first metric, ``perplexity`` (a loglikelihood per
+    document), was read as the outcome and refused as a grade out of [0, 1]. Now the
+    outcome is lm-eval's ``acc`` (``is_greedy``), the target is the continuation lm-eval
+    scored and the answer says whether it is the greedy one, with its loglikelihood."""
+    d = LM_EVAL / "loglikelihood"
+    o = io.load(d, benchmark="ll_next")
+    ref = reading(d)["models"]
+    assert sorted(o.models) == ["alpha", "beta"] and o.shape == (2, 6, 1)
+    greedy = {True: 0, False: 0}
+    for model, r in _ll_rows("ll_next"):
+        q = o.questions.index(str(r["doc_id"]))
+        row = o.samples.for_question(str(r["doc_id"]), models=[model]).row(0, named=True)
+        ll, flag = r["filtered_resps"][0]
+        assert r["arguments"]["gen_args_0"]["arg_1"] == " " + r["doc"]["a"]  # doc_to_target
+        assert row["target"] == " " + r["doc"]["a"]
+        assert row["input"] == f"Q: {r['doc']['q']}\nA:"
+        assert row["answer"] == (f"target is greedy: {'yes' if flag == 'True' else 'no'} "
+                                 f"(loglikelihood {ll})")
+        assert weights_of(o)[o.models.index(model), q, 0] == r["acc"] == (flag == "True")
+        assert row.get("output") is None and row.get("choices") is None
+        greedy[flag == "True"] += 1
+    assert greedy[True] > 0 and greedy[False] > 0  # both kinds of document are checked
+    for m in o.models:  # lm-eval's own aggregate
+        assert weights_of(o)[o.models.index(m)].mean() == pytest.approx(
+            ref[m]["results"]["ll_next"]["acc,none"], abs=1e-12)
+    (f, *_) = o.metadata["import_report"]["files"]
+    assert f["scorer"] == "acc" and f["notes"][0].startswith(
+        "perplexity not read as outcomes: each document's value is a loglikelihood")
+
+
+def test_lm_eval_perplexities_are_not_outcomes_and_the_folder_advice_loads(capsys):
+    """lm-eval's corpus perplexities (a loglikelihood_rolling task's word_perplexity, ...,
+    a loglikelihood task's perplexity) hold a loglikelihood per document -- a rolling
+    task's a ``[loglikelihood, words]`` pair, which had been read as two repeats. They are
+    refused as outcomes with what they are, and the folder's advice loads."""
+    d = LM_EVAL / "loglikelihood"
+    with pytest.raises(ValidationError, match=r"task 'll_roll' \(loglikelihood_rolling\) "
+                       r"scores no document right or wrong") as exc:
+        io.load(d, benchmark="ll_roll")
+    assert "word_perplexity: a (loglikelihood, words) pair" in str(exc.value)
+    with pytest.raises(ValidationError, match=r"metric 'perplexity': task 'll_next' "
+                       r"\(loglikelihood\).*; read 'acc' \(scorer= / --scorer\)$"):
+        io.load(d, benchmark="ll_next", scorer="perplexity")
+    with pytest.raises(ValidationError) as exc:
+        io.load(d)
+    assert _advised(str(exc.value)) == "ll_next"
+    assert io.load(d, benchmark="ll_next").shape == (2, 6, 1)
+    assert main(["leaderboard", str(d), "--benchmark", "ll_roll"]) == 2
+    assert "no per-document metric" in capsys.readouterr().err
+
+
+def test_lm_eval_loglikelihood_rolling_texts_are_the_text_and_its_loglikelihood():
+    """A loglikelihood_rolling document (one text scored whole, no continuation, no greedy
+    flag): its input is the text, its answer the loglikelihood lm-eval logged."""
+    from scorio_core.io.lm_eval import choice_texts, loglikelihood_texts
+
+    config = {"output_type": "loglikelihood_rolling"}
+    n = 0
+    for _, r in _ll_rows("ll_roll"):
+        t = loglikelihood_texts(r, config)
+        assert t["input"] == r["target"] == f"{r['doc']['q']} {r['doc']['a']}"
+        assert t["answer"] == (f"loglikelihood {r['filtered_resps'][0]} (of the whole text, "
+                               "scored rolling)")
+        assert t["target"] is None and choice_texts(r, config) is None
+        n += 1
+    assert n == 12
+    for _, r in _ll_rows("ll_next"):  # the shapes are told apart without a config too
+        assert loglikelihood_texts(r, {})["answer"].startswith("target is greedy: ")
+        assert loglikelihood_texts(r, {"output_type": "multiple_choice"}) is None
+
+
+def test_lm_eval_loglikelihood_outcomes_are_lm_evals_process_results():
+    """Each outcome read equals lm-eval's own ``process_results`` of the response it
+    logged (lm_eval 0.4.13, when installed): ``acc`` is ``int(is_greedy)``."""
+    task_mod = pytest.importorskip("lm_eval.api.task")
+    from types import SimpleNamespace
+
+    stub = SimpleNamespace(config=SimpleNamespace(process_results=None),
+                           _metric_fn_list={"acc": None, "perplexity": None},
+                           OUTPUT_TYPE="loglikelihood")
+    o = io.load(LM_EVAL / "loglikelihood", benchmark="ll_next")
+    for model, r in _ll_rows("ll_next"):
+        ll, flag = r["filtered_resps"][0]
+        got = task_mod.ConfigurableTask.process_results(stub, r["doc"],
+                                                        [(float(ll), flag == "True")])
+        assert got == {"perplexity": float(ll), "acc": r["acc"]}
+        q = o.questions.index(str(r["doc_id"]))
+        assert weights_of(o)[o.models.index(model), q, 0] == got["acc"]
+
+
+def _task_folder(root: Path) -> Path:
+    """The lm-eval task definitions the fixtures were made with (generate.py's YAMLs) and
+    the documents they read, as ``lm_eval --include_path`` takes them."""
+    from fixtures.harness import generate
+
+    root.mkdir(parents=True)
+    docs = root / "docs.jsonl"
+    docs.write_text("".join(json.dumps(x) + "\n" for x in generate.DOCS))
+    for name, text in {**generate.TASKS, **generate.LL_TASKS}.items():
+        (root / f"{name}.yaml").write_text(text.format(data=docs))
+    return root
+
+
+def test_a_folder_of_lm_eval_task_definitions_says_it_is_not_logs(tmp_path, capsys):
+    """A folder of lm-eval task definitions (YAMLs and the documents they read) was read as
+    a long table with missing columns ("did you mean --columns outcome=...?"). Now it is
+    recognised and the message says what to run and load; its documents named alone and a
+    definition named alone say so too; a long table named .jsonl beside definitions still
+    loads, and definitions beside logs are passed over."""
+    d = _task_folder(tmp_path / "tasks")
+    defs = "ll_next.yaml, ll_roll.yaml, qa_one.yaml, qa_rep.yaml, qa_vote.yaml"
+    run = ("not logs; run lm-eval with --log_samples --output_path DIR and load DIR (e.g. "
+           f"lm_eval --model hf --model_args pretrained=MODEL --include_path {d} --tasks ")
+    with pytest.raises(ValidationError) as exc:
+        io.load(d)
+    assert str(exc.value) == (f"tasks: this folder holds lm-eval task definitions ({defs}), "
+                              f"{run}ll_next,ll_roll,qa_one,qa_rep,qa_vote --log_samples "
+                              "--output_path DIR)")
+    assert "--columns" not in str(exc.value)
+    assert main(["leaderboard", str(d)]) == 2
+    assert "this folder holds lm-eval task definitions" in capsys.readouterr().err
+    with pytest.raises(ValidationError) as exc:
+        io.load(d / "docs.jsonl")
+    assert str(exc.value).startswith(
+        f"docs.jsonl: the documents of the lm-eval task definitions beside it ({defs}), {run}")
+    with pytest.raises(ValidationError, match=r"^ll_next.yaml: this file is an lm-eval task "
+                       r"definition \(ll_next.yaml\), not logs;.* --tasks ll_next "):
+        io.load(d / "ll_next.yaml")
+    (d / "other.yaml").write_text("model: gpt\ntemperature: 0.7\n")
+    with pytest.raises(ValidationError, match="unsupported file type"):
+        io.load(d / "other.yaml")
+    # a real long table named .jsonl beside the definitions is data
+    rows = [{"model": m, "question": q, "trial": 1, "outcome": int(m == "a" or q == 2)}
+            for m in ("a", "b") for q in range(3)]
+    (d / "runs.jsonl").write_text("".join(json.dumps(x) + "\n" for x in rows))
+    o = io.load(d / "runs.jsonl")
+    assert o.shape == (2, 3, 1) and weights_of(o).sum() == 4
+    assert io.load(d).shape == (2, 3, 1)  # the folder: the table read, the documents passed
+    (d / "runs.jsonl").unlink()
+    # definitions beside lm-eval's logs: the logs are read
+    shutil.copytree(LM_EVAL / "loglikelihood", tmp_path / "out")
+    o = io.load(tmp_path, benchmark="ll_next")
+    assert sorted(o.models) == ["alpha", "beta"] and o.shape == (2, 6, 1)

@@ -156,7 +156,7 @@ def test_loaded_data_bring_their_weights_and_categorical_data_are_refused_by_bin
     # a binary-only method would read 'partial' as a category it does not know
     for f in (rank.bradley_terry, rank.avg, METHODS["borda"]):
         with pytest.raises(ValidationError, match=r"ranks binary outcomes .* 3 categories "
-                           r"weighted wrong=0, partial=0\.5, right=1: rank it by these "
+                           r"weighted wrong=0, partial=0\.5, right=1\. Rank it by these "
                            r"weights with rank\.bayes\(data\)"):
             f(graded)
     # categories declared but only 0/1 present: still not wrong/correct, still refused
@@ -176,3 +176,52 @@ def test_the_rankers_keep_reading_a_2d_array_as_models_by_questions():
     A = np.array([[1, 1, 0, 1], [0, 0, 1, 0], [1, 0, 0, 0]])
     for mid in ("avg", "bradley_terry", "borda"):
         assert METHODS[mid](A)[0].tolist() == METHODS[mid](A[:, :, None])[0].tolist()
+
+
+def test_a_binary_only_ranker_names_the_option_that_runs_it_and_it_runs():
+    """The refusal of categorical data said "map the categories to wrong/correct with a
+    rubric first", which names nothing to call. Loaded data (Outcomes) get the loader's option
+    tried on them and the call on the data at hand; an array gets the expression that makes
+    it binary -- and each named step ranks the very data refused."""
+    import re
+
+    rng = np.random.default_rng(3)
+    R = rng.integers(0, 3, (3, 10, 4))
+    graded = Outcomes(R, weights=[0, 0.5, 1], category_names=["wrong", "partial", "right"])
+    with pytest.raises(ValidationError) as info:
+        rank.bradley_terry(graded)
+    said = str(info.value)
+    assert "correct=['right'] / --correct right" in said
+    assert "correct_from=0.5 / --correct-from 0.5 counts partial correct too" in said
+    (call,) = re.findall(r"rank\.bradley_terry\(data\.binarized\([^)]*\)\)", said)
+    ranks = eval(call, {"rank": rank, "data": graded})  # noqa: S307 -- the refusal's own text
+    want = rank.bradley_terry((R == 2).astype(int))
+    assert ranks.tolist() == want.tolist()
+    assert rank.bradley_terry(graded.binarized(correct_from=0.5)).shape == (3,)
+    # an array: the expressions that make it binary, each accepted by the same ranker
+    with pytest.raises(ValidationError) as info:
+        rank.avg(R)
+    steps = re.findall(r"\(R [=>]= \d+\)\.astype\(int\)|rank\.bayes\(R, w=\[[^]]*\]\)",
+                       str(info.value))
+    assert steps == ["rank.bayes(R, w=[0, 0.5, 1])", "(R == 2).astype(int)",
+                     "(R >= 1).astype(int)"]
+    for step in steps:
+        out = eval(step, {"rank": rank, "R": R})  # noqa: S307
+        assert (rank.avg(out) if out.ndim == 3 else out).shape == (3,)
+
+
+def test_an_empirical_prior_of_categories_names_the_binary_r0_that_runs():
+    from scorio_core.rank import irt
+    from scorio_core.rank.priors import EmpiricalPrior
+
+    R0 = np.random.default_rng(0).integers(0, 3, (3, 10))
+    with pytest.raises(ValidationError, match=r"categories up to 2\. Make R0 binary first: "
+                       r"\(R0 == 2\)\.astype\(int\)") as info:
+        EmpiricalPrior(R0)
+    assert "(R0 >= 1).astype(int)" in str(info.value)
+    R = np.random.default_rng(1).integers(0, 2, (3, 10, 2))
+    for fixed in ((R0 == 2).astype(int), (R0 >= 1).astype(int)):
+        assert irt.rasch_map(R, prior=EmpiricalPrior(fixed)).shape == (3,)
+    with pytest.raises(ValidationError) as info:  # not categories: no expression offered
+        EmpiricalPrior(np.full((3, 10), 0.5))
+    assert "astype" not in str(info.value)

@@ -542,3 +542,40 @@ def test_batched_trials_needed_equals_decision():
     assert np.isfinite(np.delete(got.n_needed, [3, 4], 0)).all()
     with pytest.raises(ValidationError, match="equal shape"):
         trials_needed_from(mu, sigma[:, :2], 80, 82)
+
+
+def test_correct_order_marks_p_correct_a_share_of_its_simulated_datasets():
+    """A pair ordered right in every one of 300 simulated datasets read P(correct order)
+    ``1.000`` in the table, the chart's tooltip and the page's headline, a certainty the
+    simulation does not show: the result keeps its number of datasets and marks the column a
+    share of them, so its 1 reads ``>0.996`` (one dataset's share) everywhere."""
+    from scorio_core.charts.simulate import correct_order_chart
+    from scorio_core.definitions.simulate import SIMULATIONS
+    from scorio_core.formatting import DRAWS_ATTR, format_frame
+
+    r = sim.correct_order(0.9, 0.1, n_values=(20, 40), n_sims=300, seed=0)
+    assert r.sims == 300 and r.table["p_correct"].tolist() == [1.0, 1.0]
+    assert r.table.attrs[DRAWS_ATTR] == {"p_correct": 300}
+    order = SIMULATIONS["order"].tables(r)["order"]
+    assert format_frame(order)["p_correct"].tolist() == [">0.996", ">0.996"]
+    spec = correct_order_chart(r).to_dict()
+    (shown,) = [v for v in spec["datasets"].values() if "p_correct_text" in v[0]]
+    assert [row["p_correct_text"] for row in shown] == [">0.996", ">0.996"]
+    # a share that is not 0 or 1 keeps the table's three decimals
+    close = sim.correct_order(0.62, 0.60, n_values=(20,), n_sims=300, seed=0)
+    p = close.table["p_correct"].iloc[0]
+    assert 0 < p < 1 and format_frame(close.table)["p_correct"].tolist() == [f"{p:.3f}"]
+
+
+def test_binary_only_simulations_name_the_settings_that_run():
+    with pytest.raises(ValidationError, match=r"exact_means=False") as info:
+        sim.question_probs([[0.2, 0.3, 0.5]], M=4, exact_means=True)
+    assert "3 categories" in str(info.value)
+    # both named ways run
+    assert sim.question_probs([[0.2, 0.3, 0.5]], M=4, exact_means=False).shape == (1, 4, 3)
+    assert sim.question_probs([0.3, 0.7], M=4, exact_means=True).shape == (2, 4, 2)
+    graded = sim.mimics([[0.2, 0.3, 0.5], [0.1, 0.4, 0.5]], M=5)
+    with pytest.raises(ValidationError, match=r"mimics\(\[0\.3, 0\.5, 0\.7\], M=30\)"):
+        sim.truth_convergence(graded, ["bayes"], N=4, replicates=3)
+    c = sim.truth_convergence(sim.mimics([0.3, 0.5, 0.7], M=30), ["bayes"], N=4, replicates=3)
+    assert c.tau["bayes"].shape == (3, 4)
