@@ -831,12 +831,13 @@ def test_model_legends_show_long_unicode_names_whole(column_px):
 
 
 def test_name_lines_give_the_name_back_within_the_line_width():
-    from scorio_core.charts._common import _NAME_CHAR_PX, _char_units
+    from scorio_core.charts._common import _NAME_CHAR_PX
+    from scorio_core.formatting import display_width
 
     for name in [*LONG_NAMES, "x" * 150, "a", "", "模" * 40, "a-" * 50]:
         lines = charts.name_lines(name)
         assert "".join(lines) == name
-        assert all(sum(map(_char_units, t)) * _NAME_CHAR_PX <= charts.NAME_LINE_PX
+        assert all(display_width(t) * _NAME_CHAR_PX <= charts.NAME_LINE_PX
                    for t in lines), lines
     # broken after a separator where one fits, not inside a word
     assert charts.name_lines(LONG_NAMES[0])[0].endswith("-")

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import unicodedata
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
+from ..formatting import display_width
 from ..outcomes import Outcomes
 
 __all__ = [
@@ -253,8 +253,8 @@ def series_encodings(field: str, domain, legend: alt.Legend | None = None,
 #: character names at 200 px). One entry of it and its symbol fit the narrowest page column
 #: (~440 px, an 800 px window with the sidebar open).
 NAME_LINE_PX = 360
-#: Width of a character in a legend label under Streamlit's theme (14 px type); a wide
-#: (East Asian) character counts twice.
+#: Width of a character in a legend label under Streamlit's theme (14 px type), per column
+#: of :func:`~scorio_core.formatting.display_width` (a wide character two, an accent none).
 _NAME_CHAR_PX = 7.5
 #: Narrowest page column a legend below a chart must fit (an 800 px window with the
 #: sidebar open).
@@ -262,14 +262,11 @@ NARROW_COLUMN_PX = 440
 _LEGEND_SYMBOL_PX = 40  # a legend entry's symbol, its padding and the column padding
 
 
-def _char_units(ch: str) -> int:
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
 def name_lines(name, line_px: float = NAME_LINE_PX) -> list[str]:
-    """``name`` on lines of at most ``line_px`` (at :data:`_NAME_CHAR_PX` a character, wide
-    characters twice): broken after the last ``-``, ``_``, ``/``, ``.``, ``:`` or space that
-    fits, else where the line is full. The lines joined give the name back.
+    """``name`` on lines of at most ``line_px`` (at :data:`_NAME_CHAR_PX` a column of
+    :func:`~scorio_core.formatting.display_width`): broken after the last ``-``, ``_``,
+    ``/``, ``.``, ``:`` or space that fits, else where the line is full. The lines joined
+    give the name back.
 
     Example
     -------
@@ -281,12 +278,12 @@ def name_lines(name, line_px: float = NAME_LINE_PX) -> list[str]:
     name, most = str(name), max(1, int(line_px // _NAME_CHAR_PX))
     lines, line, units, cut = [], "", 0, -1
     for ch in name:
-        w = _char_units(ch)
+        w = display_width(ch)
         while units + w > most and line:  # (twice only when a wide character follows)
             head, tail = (line[:cut + 1], line[cut + 1:]) if cut >= 0 else (line, "")
             lines.append(head)
             line, cut = tail, -1
-            units = sum(map(_char_units, line))
+            units = display_width(line)
         line += ch
         units += w
         if ch in "-_/.: " and len(line) > 1:
@@ -305,7 +302,7 @@ def _legend_columns(names, most: int = 3) -> int:
     >>> _legend_columns(["LLM_1", "LLM_11"]), _legend_columns(["gemini-1.5-pro-preview-0409"])
     (3, 1)
     """
-    longest = max((sum(map(_char_units, str(m))) for m in names), default=0)
+    longest = max((display_width(str(m)) for m in names), default=0)
     per_column = min(longest * _NAME_CHAR_PX, NAME_LINE_PX) + _LEGEND_SYMBOL_PX
     return int(max(1, min(most, NARROW_COLUMN_PX // per_column)))
 

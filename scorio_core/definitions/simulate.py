@@ -190,8 +190,8 @@ def _order_tables(r) -> dict[str, pd.DataFrame]:
     })
     # a median of trials-needed predictions: whole trials, as N_at_z (185, not 185.00)
     thresholds.attrs[DECIMALS_ATTR] = {_predicted(r): 0}
-    # p_correct's three decimals and its draws are the result table's (simulate/order.py):
-    # the chart's tooltip and the page's headline read them there too
+    # p_correct's decimals are its name's (formatting.MONTE_CARLO_NAMES) and its draws the
+    # result table's (simulate/order.py): the chart's tooltip and the page's headline too
     order = r.table.copy()
     return {"order": order, "thresholds": thresholds}
 
