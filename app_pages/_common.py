@@ -34,6 +34,7 @@ from app_pages._widgets import (  # noqa: F401
     show_core,
     show_error,
     show_parts,
+    show_refusal,
     show_table,
     show_unresolved,
     spread_prior_box,

@@ -8,7 +8,7 @@ import streamlit as st
 from app_pages import _common
 from app_state.datasets import licence_text, provenance, provenance_markdown
 from app_state.load_form import import_table
-from app_state.texts import load_notes, load_notes_text, setting_label
+from app_state.texts import app_text, load_notes, load_notes_text, setting_label
 from scorio_core import io
 from scorio_core.references import expand
 
@@ -26,8 +26,8 @@ def import_report(report: dict) -> None:
         "from the file; *harness value*: the harness's own headline for the same file, after "
         "its *reducer* (e.g. Inspect reduces each question's epochs first)."
     )
-    for note in report.get("notes", []):
-        st.info(note)
+    for note in report.get("notes", []):  # the loader's options by their boxes
+        st.info(app_text(note))
     if skipped := report.get("skipped_files"):
         st.caption("Skipped (not outcome files): " + ", ".join(f"`{f}`" for f in skipped))
 

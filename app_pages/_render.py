@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from app_pages import _common, _widgets
-from app_state.texts import analysis_code
+from app_state.texts import analysis_code, app_text
 from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.definitions.provenance import export_file, export_filename
 from scorio_core.display import note_lines, readable
@@ -211,7 +211,7 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     chart with nothing to draw on these data (``c.empty``) says why instead."""
     st.subheader(c.title)
     if c.empty is not None:
-        st.info(c.empty)
+        st.info(app_text(c.empty))
         return None
     if _later():
         st.caption("Drawing the chart…")
@@ -274,8 +274,8 @@ def footer(
     notes = analysis.caveats(o, params, result)
     if notes:
         with st.expander(f"Caveats ({len(notes)})"):
-            for n in notes:
-                st.markdown(f"- {n}")
+            for n in notes:  # the core's words, the loader's options by their boxes
+                st.markdown(f"- {app_text(n)}")
     st.subheader("Export")
     # one row of buttons sized to their labels, wrapping onto the next row: in equal
     # columns six buttons cut every label at 1280 px ("CSV: ques…" twice on the Pair page)

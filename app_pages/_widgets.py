@@ -20,6 +20,7 @@ from app_state.table_fit import (
 )
 from app_state.texts import (  # noqa: F401
     RULE_MET,
+    app_text,
     board_columns,
     board_columns_text,
     board_display,
@@ -93,6 +94,13 @@ def show_error(exc: Exception, analysis: str) -> None:
     from scorio_core.definitions import SECTIONS
 
     st.error(error_text(exc, SECTIONS[analysis].params))
+
+
+def show_refusal(why: str) -> None:
+    """An analysis's refusal of the data in view (``Analysis.refusal``) as a warning, as
+    the app reads it (:func:`app_text`: the loader's options by their boxes, not Python's
+    keywords or the command line's flags)."""
+    st.warning(app_text(why))
 
 
 _STATEFUL_EXPANDER = "on_change" in inspect.signature(st.expander).parameters

@@ -44,7 +44,7 @@ def main() -> None:
     ds = _common.page_start("Check a smaller run")
     o = ds.view
     if (why := CHECK.refusal(o)) is not None:  # a sentence, as every page's refusal
-        st.warning(why)
+        _common.show_refusal(why)
         return
     st.markdown(
         f"Would a smaller run's numbers hold? This run's shares ({o.N} trials per question) "

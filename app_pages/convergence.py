@@ -83,7 +83,7 @@ def main() -> None:
     ds = _common.page_start("Convergence")
     o = ds.view
     if why := cv.CONVERGENCE.refusal(o):
-        return st.warning(why)
+        return _common.show_refusal(why)
     st.markdown(cv.CONVERGENCE.how_to_read)
     try:
         params = _settings(ds)

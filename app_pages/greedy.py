@@ -42,7 +42,7 @@ def main() -> None:
         return
     why = GREEDY.refusal(o)
     if why:
-        st.warning(why)
+        _common.show_refusal(why)
         return
     _page_state.widgets("greedy", ds)
     c1, c2 = st.columns(2)

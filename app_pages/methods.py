@@ -47,7 +47,7 @@ def main() -> None:
     ds = _common.page_start("Method comparison")
     why = COMPARE.refusal(ds.view)  # what to do instead, for these data: the core's text
     if why:
-        st.warning(why)
+        _common.show_refusal(why)
         return
     ids = _method_controls(ds)
     if not ids:

@@ -69,7 +69,7 @@ def main() -> None:
     ds = _common.page_start("Pair view")
     o = ds.view
     if (why := PAIR.refusal(o)) is not None:  # a sentence, as every page's refusal
-        st.warning(why)
+        _common.show_refusal(why)
         return
     _page_state.widgets("pair", ds)
     _controls(o)
@@ -77,7 +77,7 @@ def main() -> None:
         params = from_state("pair", st.session_state, o)
         result = _render.run(PAIR, ds, params, "Comparing the pair")
     except ValidationError as exc:
-        st.error(str(exc))
+        _common.show_error(exc, "pair")
         return
     _page_state.remember("pair", ds, params)
     c, f = result.comparison, result.flips

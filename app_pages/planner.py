@@ -27,7 +27,7 @@ def main() -> None:
     ds = _common.page_start("Planner")
     o = ds.view
     if why := PLAN.refusal(o):  # as every page refuses: a warning, no settings to set
-        st.warning(why)
+        _common.show_refusal(why)
         return
     _page_state.widgets("plan", ds)
     # labels, choices and help texts: the declarations in scorio_core/params.py

@@ -10,6 +10,7 @@ import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
 from app_state.page_state import from_state
+from app_state.texts import app_text
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS, irt_next
 from scorio_core.display import readable
@@ -42,7 +43,8 @@ def main() -> None:
     _common.setting(c1, "questions", "top")
     _common.setting(c2, "questions", "irt", "toggle", disabled=not o.is_binary,
                     **({} if o.is_binary else
-                       {"help": f"The 2PL model needs binary outcomes (0/1). {irt_next(o)}"}))
+                       {"help": "The 2PL model needs binary outcomes (0/1). "
+                                + app_text(irt_next(o))}))
     _explore.subset_widgets(o, "questions")
     try:
         params = from_state("questions", st.session_state, o)
@@ -61,8 +63,8 @@ def main() -> None:
                 help="mean over questions of the expected gap between two models' scores")
     irt = result.stats.irt  # "not run: <why>" in full under the ?, the next step with it
     c[3].metric("2PL fit", irt.split(":")[0], help=None if ":" not in irt else
-                f"{irt[0].upper()}{irt[1:]}." + (f" {result.irt_next}" if result.irt_next
-                                                 else ""))
+                f"{irt[0].upper()}{irt[1:]}." + (" " + app_text(result.irt_next)
+                                                 if result.irt_next else ""))
     events = _render.charts(QUESTIONS, result, "questions", skip=(1,), select=(0,))
     _explore.open_pair(result, events.get(0))
     st.subheader(f"Where models disagree most (top {min(params.top, len(t)):,})")

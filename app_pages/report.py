@@ -12,7 +12,7 @@ import nbformat
 import streamlit as st
 
 from app_pages import _common, _page_state, _widgets
-from app_state.texts import report_code
+from app_state.texts import app_text, report_code
 from scorio_core.definitions import ANALYSES, NAMED_ONLY, default_sections
 from scorio_core.definitions.provenance import export_filename
 from scorio_core.report import build_report, to_html, to_markdown, to_notebook
@@ -77,7 +77,7 @@ def main() -> None:
 
     for s in report.sections:
         if s.error:
-            st.warning(f"{s.analysis.title}: {s.error}")
+            st.warning(f"{s.analysis.title}: {app_text(s.error)}")
     stem = Path(export_filename(o, "report", "html")).stem
     nb = nbformat.writes(to_notebook(report, local))
     c = st.columns(3)

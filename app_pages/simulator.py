@@ -16,7 +16,7 @@ from scorio_core import simulate as sim
 from scorio_core.charts.simulate import LESSON_TEXT, lesson_intro
 from scorio_core.definitions import SIMULATIONS
 from scorio_core.definitions.simulate import RubricLessonParams, highlights
-from scorio_core.formatting import SCORE_PRINTF
+from scorio_core.formatting import SCORE_PRINTF, SETTING_PRINTF
 from scorio_core.params import widget
 
 #: study id -> (lesson label, lesson text key)
@@ -27,11 +27,12 @@ LESSONS = {"coins": ("Biased coins", "coins"), "prior-depth": ("Prior depth", "d
 
 
 def coins(c):
-    _common.setting(c[0], "coins", "concentration")
+    _common.setting(c[0], "coins", "concentration", format=SETTING_PRINTF)
     _common.setting(c[1], "coins", "N")
     _common.setting(c[2], "coins", "replicates", step=50)
     _common.setting(c[3], "coins", "seed")
-    _common.setting(st, "coins", "methods", "multiselect", options=sim.FIG2A_METHODS)
+    _common.setting(st, "coins", "methods", "multiselect", options=sim.FIG2A_METHODS,
+                    format_func=sim.metric_name)  # as the legend names them
     _common.setting(st, "coins", "fresh_questions", "toggle")
     return "Choose at least one metric." if not st.session_state["sim_coins_methods"] else None
 
@@ -44,14 +45,17 @@ def depth(c):
 def order(c):  # upper > lower: the study's own rule, said by main() when broken
     _common.setting(c[0], "order", "upper", format=SCORE_PRINTF)
     _common.setting(c[1], "order", "lower", format=SCORE_PRINTF)
-    _common.setting(c[2], "order", "concentration")
+    _common.setting(c[2], "order", "concentration", format=SETTING_PRINTF)
     _common.setting(c[3], "order", "sims", step=200)
 
 
 def calibration(c):
     _common.setting(c[0], "calibration", "means", "slider")  # one mean on the page
-    _common.setting(c[1], "calibration", "concentration")
-    Ms = _common.setting(c[2], "calibration", "M_values", "multiselect", options=CAL_M)
+    _common.setting(c[1], "calibration", "concentration", format=SETTING_PRINTF)
+    # a row of pills that wraps: a multiselect's chips were cut in a quarter of the column
+    # (the third faded, the fourth hidden at 1280 px)
+    Ms = _common.setting(c[2], "calibration", "M_values", "pills", options=CAL_M,
+                         selection_mode="multi", wrap=True)
     _common.setting(c[3], "calibration", "replicates", step=200)
     return None if Ms else "Choose at least one M."
 

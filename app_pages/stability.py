@@ -64,7 +64,7 @@ def main() -> None:
     o = ds.view
     why = STABILITY.refusal(o)
     if why:
-        st.warning(why)
+        _common.show_refusal(why)
         return
     st.markdown(STABILITY.how_to_read)
     _page_state.widgets("stability", ds)

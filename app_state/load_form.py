@@ -28,7 +28,7 @@ from scorio_core.formatting import format_number
 from scorio_core.io import LoadOptions
 from scorio_core.io import import_table as core_import_table
 
-from .texts import parse_weights
+from .texts import app_cell, parse_weights
 
 __all__ = ["parse_where", "parse_range", "parse_number", "model_map_pairs", "form_options",
            "code_options", "import_table"]
@@ -160,6 +160,10 @@ def import_table(report: Mapping[str, Any]) -> pd.DataFrame:
     """:func:`scorio_core.io.import_table` (one row per file of an import report: harness,
     model, benchmark, scorer, records, missing, our mean, the harness's own value and
     reducer, notes) with its numbers as text, as the Data page shows them."""
+    # each file's notes as the app names the loader's options (their boxes), before the
+    # core joins them into one cell
+    report = {**report, "files": [{**f, "notes": [app_cell(n) for n in f.get("notes") or ()]}
+                                  for f in report.get("files", [])]}
     table = core_import_table(report)
     if table.empty:
         return table

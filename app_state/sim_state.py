@@ -28,6 +28,7 @@ from app_state.page_state import clamp
 from app_state.texts import setting_label
 from scorio_core import simulate as sim
 from scorio_core.definitions.simulate import SIMULATIONS
+from scorio_core.estimands import CALIBRATED_M
 from scorio_core.params import widget
 
 __all__ = ["WIDGETS", "PRIORS", "CAL_M", "bounds", "page_default", "to_state", "from_state",
@@ -35,8 +36,10 @@ __all__ = ["WIDGETS", "PRIORS", "CAL_M", "bounds", "page_default", "to_state", "
 
 #: The rubric lesson's prior-outcome choices (label -> ``R0``).
 PRIORS = {"none": None, "R0 = [[2], [1]]": ((2,), (1,)), "R0 = [[0, 2], [1, 2]]": ((0, 2), (1, 2))}
-#: The calibration lesson's choices of M.
-CAL_M = (10, 30, 100, 300)
+#: The calibration lesson's choices of M: those the calibration band is stated and measured at
+#: (``scorio_core.estimands.CALIBRATED_M``, README's contract), so the lesson reads its
+#: headline against the band the tool promises.
+CAL_M = CALIBRATED_M
 
 #: study -> setting -> widget key (the weights: three keys, ``sim_w0``..``sim_w2``).
 WIDGETS: dict[str, dict[str, str]] = {

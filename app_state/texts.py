@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from scorio_core._validation import SettingsConflict, ValidationError
+from scorio_core._validation import Mention, Said, SettingsConflict, ValidationError, said_of
 from scorio_core.formatting import (
     RULE_MET,
     SHARE_DECIMALS,
@@ -46,6 +46,8 @@ __all__ = [
     "parse_weights",
     "load_hint",
     "error_text",
+    "app_text",
+    "app_cell",
     "setting_label",
     "load_notes",
     "load_notes_text",
@@ -370,9 +372,7 @@ def load_hint(exc: Exception, several_files: bool = False) -> str:
                 f"{name('columns')} in the sidebar.")
     if isinstance(exc, io.MissingCellsError):
         return f"\n\nTo load it anyway, change {name('on_missing')} in the sidebar."
-    if isinstance(exc, io.MissingWeightsError):
-        return ("\n\nIf the data are categorical, enter one weight per category under "
-                f"{name('weights')} in the sidebar (e.g. `0, 0.5, 1`).")
+    # a MissingWeightsError names the Category weights box itself (the core's Said)
     return ""
 
 
@@ -416,6 +416,64 @@ def setting_label(params: type, name: str, part: int | None = None) -> str:
     return " / ".join(f"**{label}**" for label in labels) if labels else f"`{name}`"
 
 
+def app_name(m: Mention) -> str:
+    """A setting a core message tells the reader to set (:class:`~scorio_core._validation.
+    Mention`) as the app names it: the value as it is entered, in the box with the setting's
+    declared label (:func:`setting_label`); the box alone without a value.
+
+    Example
+    -------
+    >>> from scorio_core.io import LoadOptions
+    >>> app_name(Mention(LoadOptions, "correct", ("C",)))
+    '`C` in **Correct outcomes**'
+    >>> from scorio_core.params import LeaderboardParams
+    >>> app_name(Mention(LeaderboardParams, "ks"))
+    '**Pass@k columns**'
+    """
+    label = setting_label(m.of, m.key)
+    return label if m.value is None else f"{_code(_entered(m.value))} in {label}"
+
+
+def app_text(text: str) -> str:
+    """A core message as a page shows it -- every refusal, caveat and error of the core a
+    page shows goes through here (:func:`error_text` for an exception): the settings a
+    :class:`~scorio_core._validation.Said` names, by their boxes (:func:`app_name`), with the
+    words only the app shows, without Python's keywords or the command line's flags; plain
+    text as it is.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.outcomes import binary_next
+    >>> o = Outcomes(np.array([[[0, 1, 2]], [[2, 2, 1]]]), weights=[0, 0.5, 1],
+    ...              category_names=["I (incorrect)", "P (partial)", "C (correct)"])
+    >>> print(app_text(binary_next(o, "Stability")).split(": ", 1)[1])
+    `C` in **Correct outcomes**, among the upload's options; `0.5` in **Correct from score** \
+counts P (partial) correct too.
+    """
+    return text.say("app", app_name) if isinstance(text, Said) else text
+
+
+def app_cell(text: str) -> str:
+    """A core message as a table cell shows it, where Markdown is not rendered: the words
+    of :func:`app_text`, each box's declared label in quotes, the value as entered (the
+    import report's notes of each file).
+
+    Example
+    -------
+    >>> from scorio_core.io.options import mention
+    >>> app_cell("names without prefixes; " + mention("model_prefix", "keep") + " keeps them")
+    "names without prefixes; keep in 'Provider prefixes' keeps them"
+    """
+    from scorio_core.params import widget_labels
+
+    def name(m: Mention) -> str:
+        label = " / ".join(f"'{x}'" for x in widget_labels(m.of, m.key)) or m.key
+        return label if m.value is None else f"{_entered(m.value)} in {label}"
+
+    return text.say("app", name) if isinstance(text, Said) else text
+
+
 def error_text(exc: Exception, params: type | None = None) -> str:
     """``exc`` as a page shows it. Settings each valid but inconsistent together (a
     :class:`~scorio_core._validation.SettingsConflict`) are called by their widgets' labels,
@@ -423,7 +481,7 @@ def error_text(exc: Exception, params: type | None = None) -> str:
     class (``scorio_core.params.widget``; default: the class :mod:`app_state.session` noted
     on ``exc`` as ``params_class``) -- and each value found is written as it is entered (an
     unset one: ``no **label**``); the rule itself is the core's, written once. Any other
-    error: its message.
+    error: its message as the app reads it (:func:`app_text`).
 
     Example
     -------
@@ -437,7 +495,7 @@ model π̄** `0.5`, **Worse model π̄** `0.6`
     """
     params = params or getattr(exc, "params_class", None)
     if not isinstance(exc, SettingsConflict) or params is None:
-        return str(exc)
+        return app_text(said_of(exc))
 
     def name(key: str) -> str:
         return setting_label(params, key)
@@ -521,7 +579,8 @@ def load_changed_line(o: Outcomes) -> str:
     shown = notes[:max(1, LOAD_LINE_CHARS // _LOAD_NOTE_CHARS)]
     each = max(_LOAD_NOTE_CHARS, LOAD_LINE_CHARS // len(shown))
     more = len(notes) - len(shown)
-    text = "; ".join(_shortened(n, each) for n in shown) + (f"; and {more} more" if more else "")
+    text = "; ".join(_shortened(app_text(n), each) for n in shown) + (
+        f"; and {more} more" if more else "")
     text = re.sub(r"([\\`*_\[\]])", r"\\\1", text)
     return f"Changed by the load: {text} (details in Caveats)."
 

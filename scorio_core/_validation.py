@@ -2,7 +2,9 @@
 
 All checks raise :class:`ValidationError` (a ``ValueError``) whose message says
 what was expected and what was received, so the app and the CLI can show it
-verbatim.
+verbatim -- except the settings it tells the reader to set: a message that names them
+is a :class:`Said`, which each surface renders its own way (Python's keywords, the
+command line's flags, the app's boxes).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import re
 import unicodedata
 import warnings
 from collections.abc import Callable, Iterator, KeysView, Sequence, Set, ValuesView
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -23,6 +26,13 @@ import numpy as np
 __all__ = [
     "ValidationError",
     "SettingsConflict",
+    "Mention",
+    "Only",
+    "Said",
+    "said_of",
+    "joined",
+    "python_name",
+    "capitalized",
     "as_outcome_array",
     "two_readings",
     "binary_array_next",
@@ -93,6 +103,197 @@ class SettingsConflict(ValidationError):
         return f"{text}; got {', '.join(found(k, v) for k, v in self.found.items())}"
 
 
+#: The surfaces a message is read on: a notebook (and a traceback), the command line, the app.
+SURFACES = ("python", "cli", "app")
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A setting a message tells its reader to set: ``key`` of the settings class ``of``
+    (whose declaration says what the command line and the app call it) and the ``value``
+    to give it (``None``: the setting alone, as in "leave out ks="). :class:`Said` holds
+    these; each surface writes them its own way (:func:`python_name`; the command line's
+    flag in ``scorio_core.cli._common.cli_text``; the app's box in
+    ``app_state.texts.app_text``)."""
+
+    of: type
+    key: str
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Only:
+    """Words of a :class:`Said` that one surface shows and the others leave out
+    (``surface``: one of :data:`SURFACES`): the notebook's next line, where the app's box
+    is."""
+
+    surface: str
+    text: str
+
+    def __post_init__(self) -> None:
+        if self.surface not in SURFACES:
+            raise ValueError(f"surface must be one of {SURFACES}; got {self.surface!r}")
+
+
+def python_name(m: Mention) -> str:
+    """A :class:`Mention` as Python writes it: the keyword and the value (``correct=['C']``,
+    ``correct_from=0.5``, ``weights=[0, 0.5, 1]``: a sequence as a list, each number as
+    the messages write numbers; the keyword alone, ``ks=``, without a value).
+
+    Example
+    -------
+    >>> from scorio_core._validation import Mention, python_name
+    >>> from scorio_core.io import LoadOptions
+    >>> python_name(Mention(LoadOptions, "correct", ("C",))), python_name(
+    ...     Mention(LoadOptions, "correct_from", 7.0))
+    ("correct=['C']", 'correct_from=7')
+    >>> python_name(Mention(LoadOptions, "weights", (0.0, 0.5, 1.0)))
+    'weights=[0, 0.5, 1]'
+    """
+    return f"{m.key}=" if m.value is None else f"{m.key}={_python_value(m.value)}"
+
+
+def _python_value(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, tuple | list):
+        return "[" + ", ".join(map(_python_value, v)) + "]"
+    return repr(v)
+
+
+class Said(str):
+    """A message that names settings (:class:`Mention`), each surface its own way: the
+    core writes the advice once, as parts -- text, mentions, and words for one surface
+    only (:class:`Only`) -- and each surface renders it with :meth:`say` (the command
+    line: ``scorio_core.cli._common.cli_text``; the app: ``app_state.texts.app_text``), as
+    :meth:`SettingsConflict.say` lets each surface name a setting its own way. As a ``str``
+    it is the Python form: what a notebook prints, a traceback and a report show. ``+`` with
+    text keeps the parts (an f-string does not: it makes the Python form); a ``Said`` of
+    text alone is that ``str``.
+
+    Example
+    -------
+    >>> from scorio_core._validation import Mention, Only, Said
+    >>> from scorio_core.io import LoadOptions
+    >>> s = Said("count C correct: ", Mention(LoadOptions, "correct", ("C",)),
+    ...          Only("app", ", among the upload's options"))
+    >>> s + "."
+    "count C correct: correct=['C']."
+    >>> (s + ".").say("cli", lambda m: f"--{m.key} {','.join(m.value)}")
+    'count C correct: --correct C.'
+    >>> type(Said("no ", "setting")).__name__
+    'str'
+    """
+
+    parts: tuple
+
+    def __new__(cls, *parts: Any) -> str:
+        flat: list = []
+        for part in parts:
+            for p in part.parts if isinstance(part, Said) else (part,):
+                if isinstance(p, str):
+                    p = str(p)  # plain text
+                    if flat and isinstance(flat[-1], str):
+                        flat[-1] += p
+                    elif p:
+                        flat.append(p)
+                elif isinstance(p, Mention | Only):
+                    flat.append(p)
+                else:
+                    raise TypeError(f"a Said holds text, Mention and Only; got {p!r}")
+        if all(isinstance(p, str) for p in flat):
+            return "".join(flat)
+        self = super().__new__(cls, cls._render(flat, "python", python_name))
+        self.parts = tuple(flat)
+        return self
+
+    def __getnewargs__(self) -> tuple:  # pickle and copy rebuild it from its parts
+        return self.parts
+
+    @staticmethod
+    def _render(parts: Sequence, surface: str, name: Callable[[Mention], str]) -> str:
+        return "".join(p if isinstance(p, str) else name(p) if isinstance(p, Mention)
+                       else p.text if p.surface == surface else "" for p in parts)
+
+    def say(self, surface: str, name: Callable[[Mention], str]) -> str:
+        """The message as ``surface`` (one of :data:`SURFACES`) reads it: each mention
+        written ``name(mention)``, the words of other surfaces left out."""
+        if surface not in SURFACES:
+            raise ValueError(f"surface must be one of {SURFACES}; got {surface!r}")
+        return self._render(self.parts, surface, name)
+
+    def __add__(self, other: Any) -> str:
+        return Said(*self.parts, other) if isinstance(other, str) else NotImplemented
+
+    def __radd__(self, other: Any) -> str:
+        return Said(other, *self.parts) if isinstance(other, str) else NotImplemented
+
+    def map(self, fn: Callable[[str], str]) -> str:
+        """``fn`` applied to each run of text between the mentions (papers' keys spelled
+        out: :func:`scorio_core.references.expand`)."""
+        return Said(*(fn(p) if isinstance(p, str) else p for p in self.parts))
+
+    def strip(self, chars: str | None = None) -> str:
+        return self.lstrip(chars).rstrip(chars)
+
+    def lstrip(self, chars: str | None = None) -> str:
+        head, *rest = self.parts
+        return Said(head.lstrip(chars), *rest) if isinstance(head, str) else self
+
+    def rstrip(self, chars: str | None = None) -> str:
+        *rest, tail = self.parts
+        return Said(*rest, tail.rstrip(chars)) if isinstance(tail, str) else self
+
+
+def said_of(exc: BaseException) -> str:
+    """The message ``exc`` was raised with, a :class:`Said` kept as one (``str(exc)`` is
+    its Python form), for a surface that renders it its own way.
+
+    Example
+    -------
+    >>> from scorio_core._validation import Mention, Said, said_of
+    >>> from scorio_core.io import LoadOptions
+    >>> exc = sc.ValidationError(Said("set ", Mention(LoadOptions, "correct", ("C",))))
+    >>> str(exc), type(said_of(exc)).__name__
+    ("set correct=['C']", 'Said')
+    """
+    args = getattr(exc, "args", ())
+    if len(args) == 1 and isinstance(args[0], Said):
+        return args[0]
+    return str(exc)
+
+
+def joined(sep: str, items: Sequence[str]) -> str:
+    """``sep.join(items)`` that keeps the parts of each :class:`Said` among ``items`` (the
+    ``str`` method makes them the Python form).
+
+    Example
+    -------
+    >>> from scorio_core._validation import Mention, Said, joined
+    >>> from scorio_core.cli._common import cli_text
+    >>> from scorio_core.io import LoadOptions
+    >>> said = joined(", or ", [Said(Mention(LoadOptions, "benchmark", b)) for b in "ab"])
+    >>> said, cli_text(said)
+    ("benchmark='a', or benchmark='b'", '--benchmark a, or --benchmark b')
+    """
+    return Said(*(p for i, item in enumerate(items) for p in ((sep, item) if i else (item,))))
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter upper-case, a :class:`Said` keeping its parts.
+
+    Example
+    -------
+    >>> from scorio_core._validation import capitalized
+    >>> capitalized("needs 2 models"), capitalized("")
+    ('Needs 2 models', '')
+    """
+    if isinstance(text, Said):
+        head, *rest = text.parts
+        return Said(head[:1].upper() + head[1:], *rest) if isinstance(head, str) else text
+    return text[:1].upper() + text[1:]
+
+
 def renamed_keyword(old: str, new: str) -> Callable[[Callable], Callable]:
     """Decorate a function whose keyword ``new`` was once called ``old``: ``old=`` still
     works, with a ``FutureWarning`` naming ``new``, so notebooks written before the rename
@@ -155,7 +356,9 @@ def binary_array_next(R: np.ndarray, instead: str | None, name: str = "R") -> st
     evenly spaced weights, one per category), or the expression that makes ``R`` binary: only
     the top category correct, and, where ``R`` holds a category between, every category from
     1 up; then the loader's options for data read from a file. Each expression gives a 0/1 array of
-    ``R``'s shape, which the binary callers take.
+    ``R``'s shape, which the binary callers take. Only Python holds an array, so the text is
+    Python's alone (loaded data get :func:`~scorio_core.outcomes.binary_next`, which each
+    surface renders its own way).
 
     Example
     -------
@@ -164,7 +367,7 @@ def binary_array_next(R: np.ndarray, instead: str | None, name: str = "R") -> st
     >>> print(binary_array_next(np.array([[[0, 1, 2]]]), "Score them with sc.bayes(R, w={w})"))
     Score them with sc.bayes(R, w=[0, 0.5, 1]), or make R binary first: (R == 2).astype(int) \
 counts only category 2 correct, (R >= 1).astype(int) every category from 1 up (data loaded \
-from a file: sc.load(path, correct=[...]) / --correct, or correct_from= / --correct-from).
+from a file: sc.load(path, correct=[...]) or sc.load(path, correct_from=...)).
     """
     a = np.asarray(R)
     top = int(a.max())
@@ -174,8 +377,8 @@ from a file: sc.load(path, correct=[...]) / --correct, or correct_from= / --corr
         ways.append(f"({name} >= 1).astype(int) every category from 1 up")
     make = f"make {name} binary first: {', '.join(ways)}"
     return (f"{instead.format(w=w) + ', or ' + make if instead else make[0].upper() + make[1:]}"
-            " (data loaded from a file: sc.load(path, correct=[...]) / --correct, or "
-            "correct_from= / --correct-from).")
+            " (data loaded from a file: sc.load(path, correct=[...]) or "
+            "sc.load(path, correct_from=...)).")
 
 
 def two_readings(shape: tuple[int, ...], name: str = "R", given: Any = None, *,

@@ -445,7 +445,7 @@ def pass_curves(
         if not data.is_binary:
             raise ValidationError(
                 f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories. "
-                f"{binary_next(data, to='to draw the Pass@k curves')}")
+                + binary_next(data, to="to draw the Pass@k curves"))
     else:
         R = as_outcome_array(data, name="data", min_ndim=3, max_ndim=3,  # 2-D: two readings
                              takes_outcomes=True)

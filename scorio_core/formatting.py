@@ -12,8 +12,9 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
 * other numbers get the same decimals down the column: 4 below 10 (probabilities,
   scores, interval ends, τ), one fewer per factor of ten above -- except a quantity
   whose decimals its name fixes (:data:`NAMED_DECIMALS`), the same in every table that
-  shows it: 3 for ``p_best`` and ``p_correct`` (shares of Monte-Carlo draws,
-  :data:`MONTE_CARLO_NAMES`),
+  shows it: 3 for ``p_best`` and ``p_correct`` (shares of Monte-Carlo draws) and for a
+  ``coverage`` or another share of simulated datasets (:data:`MONTE_CARLO_NAMES`), 4 for a
+  pair's ``p_better`` (its t's, in the Leaderboard heatmap's cells too),
   2 for a ``t`` statistic (:data:`STATISTIC_NAMES`), 3 for the 2PL ``difficulty`` and
   ``discrimination``; a column derived from such a quantity (``difficulty_median``,
   ``p_best_lo``: ``<name>_<median|mean|sd|se|lo|hi|min|max>``, :data:`DERIVED_NAMES`) is in
@@ -118,6 +119,8 @@ __all__ = [
     "WEIGHT_PRINTF",
     "weight_text",
     "SCORE_PRINTF",
+    "SETTING_PRINTF",
+    "setting_text",
     "count_text",
     "shape_text",
 ]
@@ -135,9 +138,14 @@ DECIMALS = 4
 
 #: Column names that hold Monte-Carlo shares (``p_best``: the share of 10,000 draws in which
 #: a model is first, s.e. up to 0.005; ``p_unsettled``: an average over the gap's posterior
-#: draws): :data:`MONTE_CARLO_DECIMALS` decimals, so no digit is shown that the draws do not
-#: carry -- in the app's tables, the CLI and the reports alike.
-MONTE_CARLO_NAMES = re.compile(r"^(p_best|p_unsettled|p_correct)$")
+#: draws) and shares of simulated or resampled datasets (a simulation's ``p_correct`` and
+#: ``coverage``, the prior depth's ``share_changed`` of its updates, a check's ``coverage``,
+#: ``first_coverage``, ``least_coverage``, ``power`` and ``wrong_way`` of its runs: s.e.
+#: 0.005 at 2,000 datasets): :data:`MONTE_CARLO_DECIMALS` decimals, so no digit is shown that
+#: the draws do not carry -- in the app's tables, metrics and tooltips, the CLI and the
+#: reports alike, and a sentence's :func:`share_percent` (94.4%) gives the same digits.
+MONTE_CARLO_NAMES = re.compile(
+    r"^(p_best|p_unsettled|p_correct|(first_|least_)?coverage|power|wrong_way|share_changed)$")
 #: Column names that hold an average of counts over runs (decided pairs, a set's size): a
 #: number column with decimals even when every value of one table is whole (32.0 decided
 #: pairs on average is not the count 32).
@@ -158,6 +166,9 @@ STATISTIC_DECIMALS = 2
 NAMED_DECIMALS: tuple[tuple[re.Pattern, int], ...] = (
     (MONTE_CARLO_NAMES, MONTE_CARLO_DECIMALS),
     (STATISTIC_NAMES, STATISTIC_DECIMALS),
+    # P(better) of a pair from its t (analytic, not drawn): four decimals in the tables and
+    # in the Leaderboard heatmap's cells alike (a cell had read .944 beside 0.9438)
+    (re.compile(r"^(p_better|p_a_better)$"), DECIMALS),
     # 2PL item parameters (logit scale): a collapsed fit reaches tens, a usable one |b| < 10
     (re.compile(r"^(difficulty|discrimination)$"), 3),
     (re.compile(r"^df$"), 1),  # a pair difference's degrees of freedom (Welch-type)
@@ -414,6 +425,24 @@ def weight_text(w: float) -> str:
 #: Simulator's means), with the decimals the tables give the same quantity -- a lead beside
 #: ``trials_gap`` / ``questions_gap``, a mean beside ``score``: four below 10.
 SCORE_PRINTF = f"%.{DECIMALS}f"
+
+
+#: A number setting of a lesson (the spread κ) in its app number box, as the lesson's texts,
+#: its "κ used" metric and the CLI write it (``f"{x:g}"``: 3, 2.5, 10000): the box had shown
+#: Streamlit's default ``3.00`` beside a metric reading ``3``.
+SETTING_PRINTF = "%g"
+
+
+def setting_text(x: float) -> str:
+    """A number setting as every text writes it and its box shows it (:data:`SETTING_PRINTF`).
+
+    Example
+    -------
+    >>> from scorio_core.formatting import SETTING_PRINTF, setting_text
+    >>> [setting_text(k) for k in (3.0, 2.5, 0.5, 10_000.0)], SETTING_PRINTF % 3.0
+    (['3', '2.5', '0.5', '10000'], '3')
+    """
+    return SETTING_PRINTF % float(x)
 
 
 def count_text(n: int, noun: str) -> str:

@@ -31,6 +31,8 @@ import pandas as pd
 from . import decision
 from . import eval as ev
 from ._validation import (
+    Mention,
+    Said,
     ValidationError,
     as_names,
     as_numbers,
@@ -333,8 +335,12 @@ class Leaderboard(Displayed):
                          f"rank interval without rank 1: {why}; each statement holds at its "
                          "own confidence")
         extra = f" ({'; '.join(notes)})" if notes else ""
-        return (f"{head}{extra}. Such a set holds {best} with at least {percent(conf)} chance "
-                "whatever the field, near-tied leaders included; p_best can run high there.")
+        # the set named where its promise is stated ("Such a set" named none)
+        named = (names[0] if len(names) == 1 else f"all {L} models" if len(names) == L
+                 else ", ".join(names) if len(names) <= 3 else f"these {len(names)} models")
+        return (f"{head}{extra}. The could-be-first set ({named}) holds {best} with at least "
+                f"{percent(conf)} chance whatever the field, near-tied leaders included; "
+                "p_best can run high there.")
 
     @property
     def t(self) -> np.ndarray:
@@ -572,12 +578,15 @@ def leaderboard(
     }
     if ks:
         if wv.size != 2:
-            next_step = "" if not isinstance(data, Outcomes) else " " + binary_next(
-                data, instead="Leave out ks= / --k to rank them by Bayes@N as they are (each "
-                "category by its weight)", to="to add the Pass@k columns")
+            # each surface names the settings its own way: ks= / --k / the page's box
+            leave_out = Said("Leave out ", Mention(LeaderboardParams, "ks"), " to rank them by "
+                             "Bayes@N as they are (each category by its weight)")
+            next_step = " " + (leave_out + "." if not isinstance(data, Outcomes) else
+                               binary_next(data, instead=leave_out,
+                                           to="to add the Pass@k columns"))
             raise ValidationError(
                 f"Pass@k columns need binary outcomes; these data have {wv.size} "
-                f"categories.{next_step}")
+                "categories." + next_step)
         c = n[..., 1]
         for k in ks:
             cols[f"pass@{int(k)}"] = np.atleast_1d(ev.pass_from_counts(c, N, k))[order]

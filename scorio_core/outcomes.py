@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ._validation import (
+    Only,
+    Said,
     ValidationError,
     as_names,
     as_outcome_array,
@@ -431,17 +433,18 @@ class Outcomes:
                 if labels is not None and len(labels) == R.shape[k]:
                     where.append(f"{what} {str(labels[idx[k]])[:60]!r}")
             found = f"R holds category {R[idx]} at {', '.join(where)}"
-            example = ", ".join(f"{k / C_seen:.3g}" for k in range(C_seen + 1))
+            example = tuple(float(f"{k / C_seen:.3g}") for k in range(C_seen + 1))
         else:
             found = f"{n_names} category names were given"
-            example = ", ".join(f"{k / (n_names - 1):.3g}" for k in range(n_names))
-        raise MissingWeightsError(
+            example = tuple(float(f"{k / (n_names - 1):.3g}") for k in range(n_names))
+        from .io.options import mention
+
+        # the option as each surface names it (a Said): weights=[...], --weights, the box
+        raise MissingWeightsError(Said(
             f"{found}, but no category weights: categorical outcomes (categories above 1) "
-            "need one weight per category. Give them, e.g. io.load(..., "
-            f"weights=[{example}]), `--weights {example.replace(' ', '')}` on the command "
-            "line, or 'Category weights' under the upload options in the app; if the data "
-            "are binary (0 wrong, 1 correct), that value is a mistake in the file"
-        )
+            "need one weight per category. Give them, e.g. ", mention("weights", example),
+            Only("app", ", among the upload's options"),
+            "; if the data are binary (0 wrong, 1 correct), that value is a mistake in the file"))
 
     # ------------------------------------------------------------------ shape
     @property
@@ -704,10 +707,10 @@ class Outcomes:
             for value in given:
                 hit = [k for k, n in enumerate(names) if _names_category(value, n)]
                 if not hit:
-                    raise ValidationError(
+                    raise ValidationError(Said(
                         f"correct names {value!r}, which is no category of these data; their "
-                        f"categories are {', '.join(names)} (e.g. correct=[{_word(names[-1])!r}]"
-                        f" / --correct {_word(names[-1])})")
+                        f"categories are {', '.join(names)} (e.g. ",
+                        correct_rule([_word(names[-1])]), ")"))
                 mask[hit] = True
         else:
             mask = self.category_scores() >= float(correct_from) - 1e-12
@@ -716,7 +719,7 @@ class Outcomes:
             scores = ", ".join(f"{n} = {s:g}" for n, s in zip(names, self.category_scores(),
                                                               strict=True))
             raise ValidationError(
-                f"{correct_rule(correct, correct_from)} counts every category {side} "
+                correct_rule(correct, correct_from) + f" counts every category {side} "
                 f"(categories and scores: {scores}); choose some of them as correct")
         return mask
 
@@ -740,8 +743,8 @@ class Outcomes:
         >>> o.binarized(correct_from=0.5).R.tolist()
         [[[0, 1, 1]], [[1, 1, 1]]]
         >>> print(b.load_notes[0])
-        Outcomes made binary (correct=['C'] / --correct C): C (correct) counts as correct (1); \
-I (incorrect), P (partial) as wrong (0)
+        Outcomes made binary (correct=['C']): C (correct) counts as correct (1); I (incorrect), \
+P (partial) as wrong (0)
         """
         mask = self.correct_categories(correct, correct_from)
         names = list(self.category_names)
@@ -755,7 +758,8 @@ I (incorrect), P (partial) as wrong (0)
                     if names == ["wrong", "correct"] else
                     f"{at_least}: {', '.join(right)} as correct (1); {', '.join(wrong)} as "
                     "wrong (0)")
-        text = f"Outcomes made binary ({correct_rule(correct, correct_from)}): {said}"
+        # the option as each surface names it (a Said: the app's caveats say its box)
+        text = "Outcomes made binary (" + correct_rule(correct, correct_from) + f"): {said}"
         meta = {k: v for k, v in self.metadata.items() if k != "score_range"}  # not graded now
         meta["binarized"] = {"correct": right, "wrong": wrong}
         meta[LOAD_NOTES] = [*(meta.get(LOAD_NOTES) or ()), {"text": text, "benchmarks": []}]
@@ -792,7 +796,9 @@ I (incorrect), P (partial) as wrong (0)
         the notes about the benchmarks in this view (a task selected alone has all its
         trials: no note on the others); every analysis lists them among its caveats
         (:func:`scorio_core.definitions._base.common_caveats`) and every export in its
-        provenance.
+        provenance. A note that names a loader option (the pooled view's ``benchmark=``) is a
+        :class:`~scorio_core._validation.Said`: the command line and the app name the option
+        their own way.
 
         Example
         -------
@@ -810,12 +816,13 @@ I (incorrect), P (partial) as wrong (0)
             shown = [f"{b}: {count_text(per[b], 'question')}" if i == 0 else f"{b}: {per[b]:,}"
                      for i, b in enumerate(self.benchmark_names[:6])]
             more = f", and {len(view) - 6:,} more" if len(view) > 6 else ""
+            from .io.options import mention
+
             first = self.benchmark_names[0]
-            out.append(
+            out.append(Said(  # the option as each surface names it: keyword, flag, box
                 f"{len(view)} tasks pooled into one view ({', '.join(shown)}{more}): every "
                 "question counts once, so each task weighs by its number of questions; to "
-                f"analyse one task alone, choose it (benchmark={first!r} / --benchmark "
-                f"{first}, or the app's Benchmark box)")
+                "analyse one task alone, choose it (", mention("benchmark", first), ")"))
         for note in self.metadata.get(LOAD_NOTES) or ():
             if not isinstance(note, Mapping) or not isinstance(note.get("text"), str):
                 continue  # metadata read from a file: only the loader's own notes
@@ -997,19 +1004,24 @@ def _names_category(value: str, name: str) -> bool:
 
 
 def correct_rule(correct: str | Sequence[Any] | None = None,
-                 correct_from: float | None = None) -> str:
-    """The loader option that makes outcomes binary, as Python and the command line write it.
+                 correct_from: float | None = None) -> Said:
+    """The loader option that makes outcomes binary, as a :class:`~scorio_core._validation.
+    Mention` of :class:`~scorio_core.io.LoadOptions` that each surface names its own way:
+    as a ``str``, Python's keyword (``correct=['C']``); the command line's flag
+    (``--correct C``) and the app's box (*Correct outcomes*) where they render it.
 
     Example
     -------
     >>> from scorio_core.outcomes import correct_rule
     >>> correct_rule(["C", "P"]), correct_rule(correct_from=7.0)
-    ("correct=['C', 'P'] / --correct C,P", 'correct_from=7 / --correct-from 7')
+    ("correct=['C', 'P']", 'correct_from=7')
     """
+    from .io.options import mention
+
     if correct is not None:
-        given = list(as_names(correct, "correct", noun="category names", example="C,P"))
-        return f"correct={given!r} / --correct {','.join(given)}"
-    return f"correct_from={float(correct_from):g} / --correct-from {float(correct_from):g}"
+        given = tuple(as_names(correct, "correct", noun="category names", example="C,P"))
+        return mention("correct", given)
+    return mention("correct_from", float(f"{float(correct_from):g}"))
 
 
 #: What runs on categorical or graded data as they are, where an analysis needs them binary.
@@ -1025,7 +1037,12 @@ def binary_next(data: Outcomes, what: str = "this analysis",
     what runs on them as they are (alone where no option does); ``to``: what the option does
     (default ``"to run <what>"``); ``at_hand``: the call that runs ``what`` on the data a
     caller holds, ``{data}`` in it becoming ``data.binarized(<the first option>)`` (a
-    notebook's next line, beside the loader's option).
+    notebook's next line, which only Python shows).
+
+    The options are :class:`~scorio_core._validation.Mention` parts of a
+    :class:`~scorio_core._validation.Said`: each surface names them its own way -- as a
+    ``str`` (a notebook, a traceback) Python's keywords, the command line its flags
+    (``--correct C``), the app its boxes among the upload's options.
 
     Example
     -------
@@ -1036,11 +1053,11 @@ def binary_next(data: Outcomes, what: str = "this analysis",
     >>> print(binary_next(o, "Stability"))
     Rank them on the Leaderboard (Bayes@N scores each category by its weight), or load them \
 again with each trial counted correct when its outcome is C (correct), every other outcome \
-wrong, to run Stability: correct=['C'] / --correct C (in the app: C in Correct outcomes, \
-among the upload's options); correct_from=0.5 / --correct-from 0.5 counts P (partial) correct \
-too.
+wrong, to run Stability: correct=['C']; correct_from=0.5 counts P (partial) correct too.
+    >>> from scorio_core.cli._common import cli_text
+    >>> print(cli_text(binary_next(o, "Stability")).split(": ", 1)[1])
+    --correct C; --correct-from 0.5 counts P (partial) correct too.
     """
-    head = instead
     names, scores = list(data.category_names), data.category_scores()
     top = names[int(np.argmax(scores))]
     tries: list[tuple[str, dict[str, Any]]] = [(f"its outcome is {top}",
@@ -1057,19 +1074,12 @@ too.
         if not any(np.array_equal(mask, m) for _, _, m in works):
             works.append((words, option, mask))
     if not works:
-        return head + "."
-    from .io.options import LoadOptions
-    from .params import widget
-
+        return instead + "."
     words, option, mask = works[0]
-    key = "correct" if "correct" in option else "correct_from"
-    entered = (", ".join(option["correct"]) if key == "correct"
-               else f"{option['correct_from']:g}")
-    box = widget(LoadOptions, key)["label"]
     words = words or f"its score is at least {option['correct_from']:g}"
-    out = (f"{head}, or load them again with each trial counted correct when {words}, every "
-           f"other outcome wrong, {to or 'to run ' + what}: {correct_rule(**option)} (in the "
-           f"app: {entered} in {box}, among the upload's options)")
+    out = Said(instead, f", or load them again with each trial counted correct when {words}, "
+               f"every other outcome wrong, {to or 'to run ' + what}: ", correct_rule(**option),
+               Only("app", ", among the upload's options"))
     if len(works) > 1:
         _, more, more_mask = works[1]
         extra = [n for n, m, m0 in zip(names, more_mask, mask, strict=True) if m and not m0]
@@ -1077,9 +1087,8 @@ too.
         right = [n for n, m in zip(names, more_mask, strict=True) if m]
         said = (f"counts {', '.join(extra)} correct too" if extra and not fewer
                 else f"counts only {', '.join(right)} correct")
-        out += f"; {correct_rule(**more)} {said}"
-    if at_hand:
-        given = (f"correct={option['correct']!r}" if key == "correct"
-                 else f"correct_from={option['correct_from']:g}")
-        out += f"; on the data at hand: {at_hand.format(data=f'data.binarized({given})')}"
+        out += "; " + correct_rule(**more) + f" {said}"
+    if at_hand:  # a notebook's next line: the call on the data held, as Python writes it
+        call = at_hand.format(data=f"data.binarized({correct_rule(**option)})")
+        out += Said(Only("python", f"; on the data at hand: {call}"))
     return out + "."

@@ -74,6 +74,7 @@ __all__ = [
     "add_options",
     "widget",
     "widget_labels",
+    "cli_flag",
     "from_args",
     "LeaderboardParams",
     "PlanParams",
@@ -308,6 +309,21 @@ def _cli_name(name: str, s: Setting) -> str:
     (``--replicates`` of the order study's ``sims``), so ``--help``'s placeholder and a refused
     value's message name the flag the user typed, the same in every command that has it."""
     return s.cli.lstrip("-").replace("-", "_") if s.cli else name
+
+
+def cli_flag(cls, name: str) -> str | None:
+    """What the command line calls setting ``name`` of ``cls``: its declared flag (the same
+    declaration :func:`add_options` reads); ``None`` for a setting with no CLI option. A
+    core message that names the setting (``scorio_core.cli._common.cli_name``) says it.
+
+    Example
+    -------
+    >>> from scorio_core.params import cli_flag, LeaderboardParams
+    >>> cli_flag(LeaderboardParams, "ks"), cli_flag(LeaderboardParams, "weights")
+    ('--k', None)
+    """
+    _, s = settings_of(cls)[name]
+    return None if s.cli is None else _flag(name, s)
 
 
 def widget(cls, name: str) -> dict[str, Any]:

@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ._validation import Said
+
 __all__ = ["Paper", "PAPERS", "cite", "expand", "bibliography", "BARE_KEY"]
 
 
@@ -102,10 +104,13 @@ def _sub(m: re.Match) -> str:
 def expand(text: str) -> str:
     """``text`` with every ``000 App. D``-style key spelled out as *title (year), App. D*.
 
-    Idempotent: a text already expanded has no bare key left.
+    Idempotent: a text already expanded has no bare key left. A
+    :class:`~scorio_core._validation.Said` stays one (its text expanded).
     """
     if not isinstance(text, str) or "00" not in text:
         return text
+    if isinstance(text, Said):  # the settings it names stay parts
+        return text.map(expand)
     return BARE_KEY.sub(_sub, text)
 
 

@@ -611,8 +611,8 @@ def _heatmap_drawn(svg: str) -> tuple[float, list[tuple[float, float, float]], l
     left = float(re.search(r'<g fill="none"[^>]*transform="translate\(([-\d.]+),', svg)[1])
     cells = [(float(x), float(w), float(h)) for x, w, h in re.findall(
         r'aria-roledescription="rect mark" d="M([\d.]+),[\d.]+h([\d.]+)v([\d.]+)', svg)]
-    fonts = [float(f) for f in re.findall(  # ">.999" is "&gt;.999" in SVG
-        r'font-size="([\d.]+)px"[^>]*>(?:(?:&[gl]t;)?\.\d{3}|1\.000)<', svg)]
+    fonts = [float(f) for f in re.findall(  # ">.9999" is "&gt;.9999" in SVG
+        r'font-size="([\d.]+)px"[^>]*>(?:(?:&[gl]t;)?\.\d{4}|1\.0000)<', svg)]
     return left, cells, fonts
 
 
@@ -652,10 +652,13 @@ def test_pairwise_heatmap_fits_the_column_it_is_drawn_in(L, column_px):
 def test_pairwise_heatmap_cells_read_in_one_format_and_its_caption_says_how_pairs_are_decided():
     """The heatmap mixed ".59" and ".997" in its cells, and a cell near 1 could read "1.000"
     undecided while a lower model's cell against the same opponent was decided (Holm over
-    120 pairs): every number has three decimals (">.999" where it would round to 1), and the
-    caption says the decisions are the multiplicity-controlled ones, not a threshold on P."""
+    120 pairs): every number has the four decimals the tables give the same P (``p_better``,
+    ">.9999" where it would round to 1; a cell's ".944" had sat beside the undecided-pairs
+    table's 0.9438), and the caption says the decisions are the multiplicity-controlled ones,
+    not a threshold on P."""
     from scorio_core.charts.leaderboard import heatmap_label
     from scorio_core.definitions.leaderboard import chart_captions
+    from scorio_core.formatting import column_texts
 
     rng = np.random.default_rng(0)
     R = (rng.random((16, 15, 4)) < np.linspace(0.8, 0.2, 16)[:, None, None]).astype(int)
@@ -663,13 +666,21 @@ def test_pairwise_heatmap_cells_read_in_one_format_and_its_caption_says_how_pair
     spec = charts.confidence_heatmap(board).to_dict()
     cells = [r["label"] for r in spec["datasets"][spec["data"]["name"]]
              if r["label"]]
-    assert cells and all(re.fullmatch(r"[<>]?\.\d{3}|1\.000", c) for c in cells), cells
+    assert cells and all(re.fullmatch(r"[<>]?\.\d{4}|1\.0000", c) for c in cells), cells
     P, D = np.asarray(board.prob_better), np.asarray(board.decided)
     undecided = P[~(D | D.T) & ~np.eye(16, dtype=bool)]
-    assert ((undecided > 0.9995) & (undecided < 1)).any()  # a P near 1 left undecided...
-    assert ">.999" in cells and ((undecided > 0.005) & (undecided < 0.995)).any()  # ...as such
-    assert [heatmap_label(p) for p in (0.59, 0.997, 0.9997, 2e-4)] == [
-        ".590", ".997", ">.999", "<.001"]
+    assert ((undecided > 0.9985) & (undecided < 1)).any()  # a P near 1 left undecided...
+    assert any(c.startswith(".999") for c in cells)  # ...reads apart from an even pair
+    assert ((undecided > 0.005) & (undecided < 0.995)).any()
+    assert [heatmap_label(p) for p in (0.59, 0.997, 0.99997, 2e-5)] == [
+        ".5900", ".9970", ">.9999", "<.0001"]
+    # each cell as the tables print that pair's P, the leading 0 left out to fit the cell
+    unresolved = board.unresolved()
+    assert len(unresolved)
+    for row, text in zip(unresolved.itertuples(), column_texts(unresolved, "p_better"),
+                         strict=True):
+        i, j = board.models.index(row.better), board.models.index(row.next)
+        assert heatmap_label(board.prob_better[i, j]) == text.replace("0.", ".", 1)
     caption = chart_captions(board)[1]
     assert "multiplicity control holm over all 120 pairs" in caption
     assert "not a threshold on P" in caption and "can stay undecided" in caption
@@ -747,11 +758,13 @@ def test_pairwise_heatmap_of_the_bundled_data_numbers_its_cells_at_1280_px():
     """The audit: at 1280 px the bundled 9-model real data's heatmap had 22 px cells and no
     numbers (its caption said hover), sized for an 800 px window's column. As wide as its
     column, its two undecided pairs are numbered in the 820 px column of a 1280 px window
-    (and of a 1024 px one, 564 px), in 44 px (and ~39 px) cells; an 800 px window's column
-    (450 px) still has room for them at 11 px."""
+    (and of a 1024 px one, 564 px), in 44 px (and ~39 px) cells. An 800 px window's column
+    (450 px) gives 26 px cells, too narrow for the tables' four decimals at 11 px: no
+    numbers there, and the caption says to hover."""
     from scorio_core import io
     from scorio_core.charts._common import MIN_CELL_FONT
     from scorio_core.charts.leaderboard import HEATMAP_MAX_CELL
+    from scorio_core.definitions.leaderboard import chart_captions
 
     o = io.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
     assert o.L == 9
@@ -762,7 +775,10 @@ def test_pairwise_heatmap_of_the_bundled_data_numbers_its_cells_at_1280_px():
     for column_px in (PAGE_COLUMN_PX, 564, NARROW_COLUMN_PX):
         left, cells, fonts = _heatmap_drawn(_svg(spec, column_px))
         cell = cells[0][1]
-        assert len(fonts) == 2 and min(fonts) >= MIN_CELL_FONT, (column_px, cell, fonts)
+        if column_px == NARROW_COLUMN_PX:
+            assert fonts == [] and "hover a cell" in chart_captions(board)[1], (cell, fonts)
+        else:
+            assert len(fonts) == 2 and min(fonts) >= MIN_CELL_FONT, (column_px, cell, fonts)
         assert left + 9 * cell <= column_px
         if column_px == PAGE_COLUMN_PX:
             assert cell == HEATMAP_MAX_CELL and min(fonts) > MIN_CELL_FONT
@@ -1085,3 +1101,202 @@ def test_gap_curve_panels_read_a_lead_at_one_height():
     assert len(domains) == 1
     lo, hi = domains.pop()
     assert lo < 0.03 and hi > 0.4  # every value and reference line inside it
+
+
+# 8. the Simulator's coverage chart ------------------------------------------------------
+#: The app's page column at a 1024 px window.
+PAGE_COLUMN_1024_PX = 564
+
+
+def _coverage(Ms=(10, 30, 100, 300), means=(0.5,), low=0.27):
+    """A coverage result shaped as ``interval_coverage``'s: the headline near 95% (93.5% to
+    99%), the papers' Bayes@N in the questions scope too, in the population scope falling
+    from 99.9% at N = 1 to ``low`` at N = 64 (mean 0.5's 27%)."""
+    from types import SimpleNamespace
+
+    Ns = [1, 2, 4, 8, 16, 32, 64]
+    fall = np.geomspace(0.999, low, len(Ns)) if low > 0 else np.linspace(0.999, 0, len(Ns))
+    rows = []
+    for mean in means:
+        for M in Ms:
+            for i, N in enumerate(Ns):
+                for scope in ("questions", "population"):
+                    head = 0.935 + 0.055 * ((i + M) % 5) / 4 if (scope, N) != ("questions", 1) \
+                        else np.nan
+                    papers = 0.94 + 0.01 * (i % 2) if scope == "questions" else fall[i]
+                    for interval, cov in (("headline", head), ("Bayes@N (papers)", papers)):
+                        rows.append({"mean": mean, "scope": scope, "interval": interval, "M": M,
+                                     "N": N, "coverage": cov, "se": 0.005, "width": 0.1})
+    t = pd.DataFrame(rows)
+    return SimpleNamespace(table=t if len(means) > 1 else t.drop(columns="mean"),
+                           confidence=0.95)
+
+
+def _percent_labels(svg: str) -> dict[str, float]:
+    """The y-axis labels of a coverage chart (0.93, …) by text: their y positions (px)."""
+    return {m[2]: float(m[1]) for m in re.finditer(
+        r'<text text-anchor="end" transform="translate\(-?[\d.]+,([-\d.]+)\)"[^>]*>(\d\.\d\d)<',
+        svg)}
+
+
+@pytest.mark.parametrize("column_px", [PAGE_COLUMN_PX, PAGE_COLUMN_1024_PX])
+@pytest.mark.parametrize("low", [0.27, 0.0], ids=["mean 0.5", "mean 0.9"])
+def test_coverage_chart_reads_93_to_97_apart_keeps_points_inside_and_lists_every_M(
+        low, column_px):
+    """The audit: at mean 0.5 the y-axis ran from 20% to 100%, so the headline lines, the
+    dotted 95% line and the dashed blue ones were squeezed into ~20 px near the top (94% and
+    97% could not be told apart), points at N = 1 were drawn above the 100% gridline, and
+    the 300 px chart cut its "questions" legend after M = 100. Now the axis is stretched
+    above 0.90 (said in its title), 0.93 and 0.97 lie at least 40 px apart with the SPEC's
+    band shaded between them and the nominal 0.95 dotted, every point is drawn inside the plot,
+    labels sit level with their values, and the legend lists M = 300, the chart growing
+    to hold it (fit-x: the width is the column's, the height the chart's own)."""
+    from scorio_core.charts.simulate import COVERAGE_HEIGHT
+
+    r = _coverage(low=low)
+    spec = charts.coverage_chart(r).to_dict()
+    assert spec["autosize"]["type"] == "fit-x" and spec["height"] == COVERAGE_HEIGHT
+    y = next(layer["encoding"]["y"] for layer in spec["layer"] if layer["mark"] == "rect"
+             or layer["mark"].get("type") == "rect")
+    assert y["title"] == "coverage (stretched above 0.90)" and len(y["scale"]["domain"]) == 3
+    band = spec["datasets"][next(layer["data"]["name"] for layer in spec["layer"]
+                                 if layer["mark"].get("type") == "rect")]
+    assert band == [{"y": 0.93, "y2": 0.97}]
+    svg = _svg(spec, column_px)
+    labels = _percent_labels(svg)
+    assert {"0.93", "0.95", "0.97", "1.00"} <= set(labels)  # as the table writes a share
+    assert labels["0.93"] - labels["0.97"] >= 40, labels
+    assert labels["0.93"] - labels["0.95"] == pytest.approx(labels["0.95"] - labels["0.97"])
+    ys = sorted(labels.values())
+    assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) >= 14  # none touching
+    # every point's centre at least its radius inside the plot (0..COVERAGE_HEIGHT)
+    marks = re.search(r'<g class="mark-symbol role-mark layer_3_marks"[^>]*>(.*?)</g>', svg)
+    points = [tuple(map(float, m)) for m in re.findall(
+        r'translate\(([-\d.]+),([-\d.]+)\)', marks[1])]
+    t = r.table.dropna(subset=["coverage"])
+    assert len(points) == len(t)
+    radius = np.sqrt(45 / np.pi)
+    assert all(radius <= py <= COVERAGE_HEIGHT - radius for _, py in points), points
+    assert all(px >= radius for px, _ in points)
+    # the legend lists every M, within the drawing
+    height = float(re.search(r'<svg[^>]* height="([\d.]+)"', svg)[1])
+    for M in (10, 30, 100, 300):
+        assert f">M = {M}</text>" in svg
+    assert _svg_width(svg) <= column_px and height >= COVERAGE_HEIGHT
+
+
+def test_coverage_chart_near_the_nominal_level_is_one_linear_axis_and_panels_share_it():
+    """Without a point far below 95% there is nothing to stretch: one linear axis from 90%;
+    a headline at 89.9% (mean 0.9, M = 10) is read in the stretched part, which then starts
+    at 85%; several means' panels keep one scale."""
+    from scorio_core.charts.simulate import coverage_scale
+
+    near = coverage_scale([0.935, 0.99])
+    assert near.zoom is None and near.domain == [0.9, 1.0]
+    assert {0.93, 0.95, 0.97, 1.0} <= set(near.ticks)
+    assert coverage_scale([0.0, 0.8985, 0.99]).domain == [0.0, 0.85, 1.0]
+    s = coverage_scale([0.27, 0.999])
+    assert s.domain == [0.2, 0.9, 1.0] and s.band == (0.93, 0.97) and s.nominal == 0.95
+    lo, split, hi = s.range  # bottom to top, inside the plot
+    assert lo > split > hi > 0 and (lo - split) < (split - hi)  # 90-100% the larger part
+    spec = charts.coverage_chart(_coverage(Ms=(30,), means=(0.5, 0.9))).to_dict()
+    domains = {tuple(layer["encoding"]["y"]["scale"]["domain"])
+               for panel in spec["vconcat"] for layer in panel["layer"]}
+    assert domains == {(0.2, 0.9, 1.0)}
+
+
+# 9. the Simulator's other charts -------------------------------------------------------
+def _x_labels(svg: str) -> list[str]:
+    """The x-axis tick labels of a one-panel chart, as drawn (``text-anchor="middle"``
+    numbers: not its title)."""
+    return re.findall(
+        r'<text text-anchor="middle" transform="translate\([-\d.]+,[-\d.]+\)"[^>]*>'
+        r'(−?-?[\d.]+)<', svg)
+
+
+def test_update_histogram_stays_within_tau_bounds_with_readable_ticks_and_names_its_mean():
+    """The audit: the prior depth histogram's axis ran to 1.04 (τ_b ≤ 1) with a tick every
+    0.02, and its dashed red line (the mean) was named nowhere. The axis now ends at 1.0
+    (a bar there drawn whole), ticks every 0.1, the caption names the mean line, and the
+    tooltips read τ_b and the share of updates as the `update` table prints them."""
+    from types import SimpleNamespace
+
+    from scorio_core.charts.simulate import UPDATE_HISTOGRAM_CAPTION
+    from scorio_core.formatting import format_number, named_decimals
+
+    q = np.random.default_rng(0).binomial(6, 0.2, 5000)  # discordant pairs of 8 models
+    tau = 1 - 4 * q / 56
+    spec = charts.update_histogram(SimpleNamespace(tau_update=tau)).to_dict()
+    x = spec["layer"][0]["encoding"]["x"]
+    lo = float(np.floor(10 * tau.min()) / 10)
+    assert x["scale"]["domain"] == [lo, 1.0]
+    assert x["axis"]["values"] == [round(v, 1) for v in np.arange(lo, 1.01, 0.1)]
+    svg = _svg(spec, PAGE_COLUMN_PX)
+    labels = _x_labels(svg)
+    assert labels[-1] == "1.0" and not any(float(t) > 1 for t in labels), labels
+    assert "dashed red line: their mean" in UPDATE_HISTOGRAM_CAPTION
+    bars = spec["datasets"][spec["layer"][0]["data"]["name"]]
+    decimals = named_decimals("share_changed")
+    assert decimals == 3  # a share of simulated updates, as p_correct and coverage
+    for row in bars:
+        assert row["share_text"] == format_number(row["share"], decimals, probability=True)
+        assert row["tau_text"] == format_number(row["tau"])  # τ: the tables' four decimals
+    mean = spec["datasets"][spec["layer"][1]["data"]["name"]][0]
+    assert mean["mean_text"] == format_number(tau.mean())
+
+
+def test_order_z_panel_draws_line_and_points_in_one_colour():
+    """The Correct order lesson's z panel drew an orange line through blue points."""
+    from scorio_core import simulate as sim
+    from scorio_core.charts.simulate import Z_COLOUR
+
+    r = sim.correct_order(n_values=(20, 80), n_sims=100, seed=0)
+    spec = charts.correct_order_chart(r).to_dict()
+    z = spec["hconcat"][1]["layer"][0]["mark"]
+    assert z["type"] == "line" and z["color"] == Z_COLOUR == z["point"]["color"]
+
+
+def test_rubric_weight_chart_draws_its_current_weight_whole_and_names_it():
+    """The rubric lesson's red dot (the current weight) was cut in half at a weight of 1 and
+    not named in the caption; its axis had a tick every 0.05."""
+    from scorio_core import simulate as sim
+    from scorio_core.charts.simulate import RUBRIC_DOT_SIZE, RUBRIC_WEIGHT_CAPTION
+
+    assert "red dot: the weights set above" in RUBRIC_WEIGHT_CAPTION
+    spec = charts.rubric_weight_chart(sim.LESSON_R, (0.0, 1.0, 1.0), R0=[[2], [1]]).to_dict()
+    svg = _svg(spec, PAGE_COLUMN_PX)
+    plot = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg)[1])
+    left = float(re.search(r'<g fill="none"[^>]*transform="translate\(([-\d.]+),', svg)[1])
+    dot = re.search(r'<g class="mark-symbol role-mark layer_2_marks"[^>]*>.*?'
+                    r'translate\(([-\d.]+),([-\d.]+)\)', svg)
+    radius = np.sqrt(RUBRIC_DOT_SIZE / np.pi)
+    assert left + float(dot[1]) + radius <= plot  # whole, inside the drawing
+    assert _x_labels(svg) == [f"{i / 10:.1f}" for i in range(11)]
+
+
+def test_forest_plot_draws_an_interval_narrower_than_its_dot_across_it_and_says_so():
+    """The audit: on the bundled real run (s.e. 0.002) the Leaderboard's 95% bars were
+    hidden under the dots though the caption said "bar = its 95% interval". The bars are
+    drawn over the dots in a darker shade of their colour, and the caption says that an
+    interval narrower than the dot is the dark line across it -- only where one is."""
+    from scorio_core import io
+    from scorio_core.charts.leaderboard import FOREST_COLOURS, narrow_intervals
+    from scorio_core.definitions.leaderboard import chart_captions
+
+    o = io.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
+    board = leaderboard(o)
+    assert len(narrow_intervals(board)) >= 5  # the questions scope's narrow intervals
+    spec = charts.forest_plot(board).to_dict()
+    marks = [layer["mark"]["type"] for layer in spec["layer"]]
+    assert marks.index("rule") > marks.index("circle")  # over the dot
+    dot = next(la for la in spec["layer"] if la["mark"]["type"] == "circle")
+    bar = next(la for la in spec["layer"] if la["mark"]["type"] == "rule")
+    dots = dot.get("encoding", spec.get("encoding", {}))
+    colour = (dots.get("color") or spec["encoding"]["color"])["scale"]["range"]
+    assert colour == [c for c, _ in FOREST_COLOURS.values()]
+    assert bar["encoding"]["color"]["scale"]["range"] == [c for _, c in FOREST_COLOURS.values()]
+    assert set(colour).isdisjoint(bar["encoding"]["color"]["scale"]["range"])
+    said = "a dark line across the dot where narrower than it"
+    assert said in chart_captions(board)[0]
+    wide = leaderboard(o, scope="population")  # question sampling: wide bars, nothing hidden
+    assert narrow_intervals(wide) == [] and said not in chart_captions(wide)[0]

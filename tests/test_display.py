@@ -896,6 +896,31 @@ def test_show_displays_mid_cell_and_in_a_script_and_returns_none(capsys, monkeyp
     assert "two plans." in obj._repr_html_()
 
 
+def test_show_appends_to_marimos_output_in_a_marimo_notebook(capsys, monkeypatch):
+    """In a marimo notebook (no IPython kernel) ``sc.show`` appends the shown table to the
+    cell's output -- marimo renders it by its ``_repr_html_`` -- and prints nothing; outside
+    a running marimo notebook (marimo imported by a script) it prints. Checked once by hand
+    with marimo 0.25.2's own runner (`marimo export html`: a mid-cell ``sc.show`` and a
+    cell's last expression both rendered); marimo is not a test dependency."""
+    import sys
+    import types
+
+    t = pd.DataFrame({"model": ["a", "b"], "p_best": [0.91234, 0.08766]})
+    out, running = [], [True]
+    marimo = types.ModuleType("marimo")
+    marimo.running_in_notebook = lambda: running[0]
+    marimo.output = types.SimpleNamespace(append=out.append)
+    monkeypatch.delitem(sys.modules, "IPython", raising=False)
+    monkeypatch.setitem(sys.modules, "marimo", marimo)
+    assert sc.show(t, note="one line.") is None
+    assert capsys.readouterr().out == ""
+    (obj,) = out
+    assert obj.table is t and "one line." in obj._repr_html_()
+    running[0] = False  # marimo imported, no notebook running: a script
+    sc.show(t)
+    assert len(out) == 1 and capsys.readouterr().out.splitlines()[0] == "model  p_best"
+
+
 def test_show_keeps_the_labels_of_a_tables_rows():
     """board.rank_distribution() holds a model per row in its index: sc.show keeps them."""
     board = sc.leaderboard(_small(), draws=500)

@@ -211,7 +211,9 @@ def test_the_pass_family_refusal_names_array_fixes_that_run_on_the_same_data():
         ev.pass_at_k(R, 2)
     steps = _named_steps(str(info.value))
     assert steps == ["sc.bayes(R, w=[0, 0.5, 1])", "(R == 2).astype(int)", "(R >= 1).astype(int)"]
-    assert "--correct" in str(info.value)  # and the loader's option for a file
+    # and the loader's option for a file, as Python writes it (only Python holds an array)
+    assert "sc.load(path, correct=[...]) or sc.load(path, correct_from=...)" in str(info.value)
+    assert "--correct" not in str(info.value)
     for step in steps:
         out = eval(step, {"sc": sc, "R": R})  # noqa: S307 -- the refusal's own text
         if step.startswith("("):

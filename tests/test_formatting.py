@@ -353,7 +353,8 @@ def test_the_mirror_applies_to_probability_columns_by_name_and_nowhere_else():
     near = [0.99996, 0.5, 1.0]
     assert format_column(near, "p_a_better") == [">0.9999", "0.5000", "1.0000"]
     assert format_column(near, "p_best") == [">0.999", "0.500", "1.000"]
-    assert format_column(near, "coverage") == [">0.9999", "0.5000", "1.0000"]
+    # a share of simulated datasets carries the digits of a Monte-Carlo share, as p_best
+    assert format_column(near, "coverage") == [">0.999", "0.500", "1.000"]
     assert format_column(near, "score") == ["1.0000", "0.5000", "1.0000"]  # a score's 1
     assert format_column(near, "tau_b") == ["1.0000", "0.5000", "1.0000"]
     # a column's declared decimals keep the rule (the convergence summary's 3)
@@ -517,3 +518,29 @@ def test_a_share_of_draws_reads_its_zero_and_one_as_bounds():
     rd = pd.DataFrame({1: [1.0, 0.0], 2: [0.0, 1.0]}, index=["a", "b"])
     rd.attrs[DRAWS_ATTR] = dict.fromkeys(rd.columns, 10_000)
     assert format_frame(rd).values.tolist() == [[">0.9999", "<0.0001"], ["<0.0001", ">0.9999"]]
+
+
+def test_a_share_of_simulated_datasets_reads_alike_on_every_surface():
+    """The audit: the prior depth lesson headlined "0.8589" (four decimals) of its updates
+    beside P(correct order) "0.863" (three) and a coverage of "0.9440": shares of simulated
+    datasets in three formats. Each is a Monte-Carlo share now, with p_best's three decimals
+    in every table, headline and tooltip, and the digits a sentence gives it (85.9%); a
+    pair's P(better), from its t, keeps four, in the Leaderboard heatmap's cells too."""
+    from scorio_core import simulate as sim
+    from scorio_core.charts.leaderboard import HEATMAP_DECIMALS
+    from scorio_core.definitions import SIMULATIONS
+    from scorio_core.definitions.simulate import highlights
+    from scorio_core.formatting import MONTE_CARLO_DECIMALS, named_decimals, share_percent
+
+    shares = ["p_correct", "coverage", "first_coverage", "least_coverage", "power",
+              "wrong_way", "share_changed", "p_best", "coverage_mean"]
+    assert {named_decimals(n) for n in shares} == {MONTE_CARLO_DECIMALS} == {3}
+    assert named_decimals("p_better") == named_decimals("p_a_better") == HEATMAP_DECIMALS == 4
+    assert format_column([0.85892], "share_changed") == ["0.859"]
+    assert share_percent(0.85892) == "85.9%"  # the same digits in a sentence
+    r = sim.prior_depth(steps=(1,), depths=(0,), replicates=20, seed=0)
+    update = SIMULATIONS["prior-depth"].tables(r)["update"]
+    shown = {h.label: h.value for h in highlights("prior-depth", r)}
+    changed = shown["updates that change the ranking"]
+    assert changed == format_column(update["share_changed"].tolist(), "share_changed")[0]
+    assert re.fullmatch(r"0\.\d{3}", changed), changed

@@ -228,6 +228,29 @@ def test_papers_trials_needed_reads_n_when_the_rule_is_already_met():
     assert t["n_needed"].iloc[0] == 4
 
 
+def test_first_line_names_the_set_whose_promise_it_states():
+    """The banner said "Such a set holds the truly best model…" without naming the set:
+    its promise now names the could-be-first set it is about -- the model, the models (up
+    to three), their number, or all of them."""
+    rng = np.random.default_rng(8)
+    R = (rng.random((4, 60, 8)) < np.array([0.9, 0.6, 0.6, 0.2])[:, None, None]).astype(int)
+    names = ["lead", "b", "c", "tail"]
+    one = leaderboard(R, draws=1000, models=names)
+    assert "Such a set" not in one.first_line()
+    assert ". The could-be-first set (lead) holds the truly best model" in one.first_line()
+    two = leaderboard(R[1:], draws=1000, models=names[1:], scope="population")
+    assert f"The could-be-first set ({', '.join(two.could_be_first())}) holds" in \
+        two.first_line()
+    same = leaderboard(np.tile(R[:1], (3, 1, 1)), draws=1000)
+    assert "The could-be-first set (all 3 models) holds" in same.first_line()
+    # four near-tied leaders of six: named in the head, counted in the promise
+    R6 = (np.random.default_rng(3).random((6, 30, 2))
+          < np.array([0.7, 0.69, 0.68, 0.67, 0.4, 0.1])[:, None, None]).astype(int)
+    wide = leaderboard(R6, draws=1000, scope="population")
+    assert len(wide.could_be_first()) == 4
+    assert "The could-be-first set (these 4 models) holds" in wide.first_line()
+
+
 def test_could_be_first_compares_each_model_with_the_best_and_states_its_promise():
     rng = np.random.default_rng(8)
     # a clear leader, two near-tied runners-up, one far behind

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from scorio_core import COMBINED, Outcomes, ValidationError
+from scorio_core._validation import said_of
 from scorio_core.outcomes import MissingWeightsError
 
 
@@ -34,8 +35,13 @@ def test_categorical_without_weights_is_refused_naming_the_first_cell():
     msg = str(err.value)
     assert "R holds category 2 at index (model, question, trial) = (1, 1, 2)" in msg
     assert "model 'b', question 'q2'" in msg
-    assert "weights=[0, 0.333, 0.667, 1]" in msg and "--weights 0,0.333,0.667,1" in msg
-    assert "Category weights" in msg and "\n" not in msg
+    # each surface names the option its own way (it read all three everywhere): Python's
+    # keyword here, the flag on the command line
+    assert "Give them, e.g. weights=[0, 0.333, 0.667, 1]; if" in msg and "\n" not in msg
+    assert not any(o in msg for o in ("--weights", "Category weights", "in the app"))
+    from scorio_core.cli._common import cli_text
+
+    assert "Give them, e.g. --weights 0,0.333,0.667,1; if" in cli_text(said_of(err.value))
     assert isinstance(err.value, ValidationError)
     with pytest.raises(MissingWeightsError, match="3 category names were given"):
         Outcomes(np.array([[[0, 1]]]), category_names=["wrong", "partial", "right"])
@@ -334,7 +340,7 @@ def test_binarized_counts_the_named_categories_or_scores_correct_everywhere():
         assert np.array_equal(b.parts["y"].R, np.isin(o.parts["y"].R, right).astype(int))
         assert b.metadata["binarized"]["correct"] == [o.category_names[k] for k in right]
     assert o.binarized(correct=["C"]).load_notes == (
-        "Outcomes made binary (correct=['C'] / --correct C): C (correct) counts as correct (1); "
+        "Outcomes made binary (correct=['C']): C (correct) counts as correct (1); "
         "I (incorrect), P (partial) as wrong (0)",)
     # a 0-10 grade: the threshold is on the grades' own scale, its name is its value
     g = Outcomes(np.array([[[0, 1, 2, 3]], [[3, 3, 0, 2]]]), weights=[0, 0.3, 0.7, 1],
@@ -348,9 +354,9 @@ def test_binarized_refuses_what_cannot_be_counted():
     o = _cpi()
     with pytest.raises(ValidationError, match=r"correct names 'X', which is no category of these "
                        r"data; their categories are I \(incorrect\), P \(partial\), C \(correct\) "
-                       r"\(e\.g\. correct=\['C'\] / --correct C\)"):
+                       r"\(e\.g\. correct=\['C'\]\)$"):
         o.binarized(correct=["X"])
-    with pytest.raises(ValidationError, match=r"correct_from=0 / --correct-from 0 counts every "
+    with pytest.raises(ValidationError, match=r"^correct_from=0 counts every "
                        r"category correct \(categories and scores: I \(incorrect\) = 0, "):
         o.binarized(correct_from=0)
     with pytest.raises(ValidationError, match="counts every category wrong"):
@@ -374,7 +380,7 @@ def test_the_advice_on_categorical_data_names_options_that_were_tried_on_them():
     for data, first in ((_cpi(), "correct=['C']"), (grades, "correct=['10']"),
                         (cats, "correct=['cat2']")):
         text = binary_next(data, "Stability")
-        options = re.findall(r"(correct=\[[^\]]*\]|correct_from=[\d.]+) / --", text)
+        options = re.findall(r"(correct=\[[^\]]*\]|correct_from=[\d.]+)", text)
         assert options[0] == first and len(options) == 2, text
         for option in options:
             key, value = option.split("=", 1)
@@ -382,4 +388,47 @@ def test_the_advice_on_categorical_data_names_options_that_were_tried_on_them():
             assert made.is_binary and ANALYSES["stability"].requires(made) is None
     # the threshold that counts the same categories as the first option is not offered again
     two_levels = Outcomes(np.array([[[0, 2]], [[2, 0]]]), weights=[0, 0.2, 1])
-    assert binary_next(two_levels).count(" / --") == 1
+    assert re.findall(r"correct(?:_from)?=", binary_next(two_levels)) == ["correct="]
+
+
+def test_the_advice_names_each_option_once_as_python_writes_it_and_the_cli_as_it_types_it():
+    """The advice named each option in two syntaxes and the app's box ("correct=['C'] /
+    --correct C (in the app: C in Correct outcomes, ...)"): a notebook reader got the flags, a
+    command-line reader Python. The core writes it once (a Said of Mentions); as a str -- a
+    traceback, ``str(exc)`` -- it is Python's alone, with the notebook's next line, and the
+    command line's rendering (cli_text, which every message the CLI prints goes through)
+    names only flags. It stays one through what carries it: an exception, a pickled result."""
+    import pickle
+
+    from scorio_core._validation import Said, said_of
+    from scorio_core.cli._common import cli_text
+    from scorio_core.outcomes import binary_next
+
+    data = _cpi()
+    said = binary_next(data, "rank.avg", at_hand="rank.avg({data})")
+    assert isinstance(said, Said)
+    python = str(said)
+    assert python.endswith(": correct=['C']; correct_from=0.5 counts P (partial) correct too; "
+                           "on the data at hand: rank.avg(data.binarized(correct=['C'])).")
+    cli = cli_text(said)
+    assert cli.endswith(": --correct C; --correct-from 0.5 counts P (partial) correct too.")
+    for text, other in ((python, ("--correct", "Correct outcomes", "in the app", "upload")),
+                        (cli, ("correct=", "correct_from=", "Correct outcomes", "upload",
+                               "data at hand", "binarized"))):
+        assert not any(o in text for o in other), text
+    assert python.split(": correct=")[0] == cli.split(": --correct")[0]  # the same words
+    with pytest.raises(ValidationError) as info:
+        raise ValidationError("rank.avg needs binary outcomes. " + said)
+    assert str(info.value) == "rank.avg needs binary outcomes. " + python  # the traceback
+    assert cli_text(said_of(info.value)) == "rank.avg needs binary outcomes. " + cli
+    assert cli_text(pickle.loads(pickle.dumps(said))) == cli  # a result cached by the app
+    # the loader's refusals and its note name the option alike
+    with pytest.raises(ValidationError) as info:
+        data.binarized(correct=["X"])
+    assert cli_text(said_of(info.value)).endswith("(e.g. --correct C)")
+    with pytest.raises(ValidationError) as info:
+        data.binarized(correct_from=0)
+    assert cli_text(said_of(info.value)).startswith("--correct-from 0 counts every category")
+    (note,) = data.binarized(correct_from=0.5).load_notes
+    assert str(note).startswith("Outcomes made binary (correct_from=0.5): ")
+    assert cli_text(note).startswith("Outcomes made binary (--correct-from 0.5): ")

@@ -26,7 +26,7 @@ Example
 >>> from scorio_core.leaderboard import leaderboard
 >>> from scorio_core import charts
 >>> o = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 8)), models=["a", "b", "c"])
->>> len(charts.forest_plot(leaderboard(o)).to_dict()["layer"])  # bar, tick, dot, 2 labels
+>>> len(charts.forest_plot(leaderboard(o)).to_dict()["layer"])  # tick, dot, bar, 2 labels
 5
 """
 

@@ -7,7 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from ..formatting import column_texts, format_number, percent
+from ..formatting import column_texts, format_number, named_decimals, percent
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
 from ..references import expand
@@ -21,7 +21,7 @@ from ._common import (
     cell_font_size,
 )
 
-__all__ = ["accuracy_strip", "forest_plot", "confidence_heatmap"]
+__all__ = ["accuracy_strip", "forest_plot", "narrow_intervals", "confidence_heatmap"]
 
 
 def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
@@ -92,6 +92,12 @@ def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
 FOREST_MIN_PLOT_PX = 260
 #: The rank labels' type (bold, 11 px): px per character and the gap before the text.
 RANK_LABEL_CHAR_PX, RANK_LABEL_GAP_PX = 6.5, 6
+#: Area (px²) of the forest plot's dot; its diameter (~9.4 px) is what an interval must
+#: exceed to show beside it.
+FOREST_DOT_SIZE = 70
+#: The interval bars' colours, darker than their dots' (blue, orange runs of a headline
+#: rank): drawn over the dot, a bar shorter than it still shows, as a dark line across it.
+FOREST_COLOURS = {"odd": ("#3b5bdb", "#1a2b80"), "even": ("#e8590c", "#7a2e00")}
 
 
 def rank_label_reach(labels, domain: float) -> np.ndarray:
@@ -108,6 +114,45 @@ def rank_label_reach(labels, domain: float) -> np.ndarray:
     """
     chars = np.array([len(str(t)) for t in labels], dtype=float)
     return (RANK_LABEL_GAP_PX + RANK_LABEL_CHAR_PX * chars) / FOREST_MIN_PLOT_PX * domain
+
+
+def _forest_domain(board: Leaderboard) -> tuple[float, float]:
+    """The forest plot's x domain: every interval and papers' tick, room for the rank
+    labels, never past the score's own bounds."""
+    t = board.table
+    lo = t["lo"].astype(float).fillna(t["score"].astype(float))
+    hi = t["hi"].astype(float).fillna(t["score"].astype(float))
+    mu = t["bayes_mu"].astype(float)
+    left, right = float(min(lo.min(), mu.min())), float(max(hi.max(), mu.max()))
+    span = right - left or 1.0
+    lo_b, hi_b = float(board.stats.lo_b), float(board.stats.hi_b)
+    return (max(left - 0.02 * span, min(lo_b, left)),
+            min(right + 0.16 * span, max(hi_b, right)))
+
+
+def narrow_intervals(board: Leaderboard, plot_px: float = FOREST_MIN_PLOT_PX) -> list[str]:
+    """The models (table order) whose interval the forest plot draws narrower than its dot
+    in a plot ``plot_px`` wide (default: the narrowest the app draws it in,
+    :data:`FOREST_MIN_PLOT_PX`): their bar is the dark line across the dot, which the
+    caption then says. The bundled real run's intervals (s.e. 0.002) had read as missing
+    where the caption promised "bar = its 95% interval".
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import leaderboard
+    >>> from scorio_core.charts.leaderboard import narrow_intervals
+    >>> R = np.random.default_rng(0).binomial(1, [[[.9]], [[.2]]], (2, 400, 50))
+    >>> board = leaderboard(R, models=["a", "b"], draws=200)
+    >>> narrow_intervals(board), narrow_intervals(board, plot_px=5000)
+    (['a', 'b'], [])
+    """
+    t = board.table
+    x_left, x_right = _forest_domain(board)
+    width = (t["hi"].astype(float) - t["lo"].astype(float)).to_numpy()
+    px = width / ((x_right - x_left) or 1.0) * plot_px
+    dot = 2 * np.sqrt(FOREST_DOT_SIZE / np.pi)
+    return [str(m) for m, w in zip(t["model"], px, strict=True) if np.isfinite(w) and w < dot]
 
 
 def forest_plot(board: Leaderboard) -> alt.LayerChart:
@@ -168,9 +213,7 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     # The axis never runs past the score's own bounds (no "1.05" on a 0-1 score): room for
     # the rank labels is taken inside them, and a row whose bar ends in that room carries
     # its label on the left of the bar instead.
-    lo_b, hi_b = float(board.stats.lo_b), float(board.stats.hi_b)
-    x_left = max(left - 0.02 * span, min(lo_b, left))
-    x_right = min(right + 0.16 * span, max(hi_b, right))
+    x_left, x_right = _forest_domain(board)
     room = x_right - 0.14 * span
     # a label sits by the headline interval (bar end), and past the papers' tick only where
     # that tick, outside the bar (a skewed benchmark pulls it towards 0.5), would stand in
@@ -185,7 +228,12 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     y = alt.Y("model:N", sort=order, title=None, axis=_model_axis())
     color = alt.Color(
         "group:N",
-        scale=alt.Scale(domain=["odd", "even"], range=["#3b5bdb", "#e8590c"]),
+        scale=alt.Scale(domain=list(FOREST_COLOURS), range=[c for c, _ in FOREST_COLOURS.values()]),
+        legend=None,
+    )
+    bar_color = alt.Color(
+        "group:N",
+        scale=alt.Scale(domain=list(FOREST_COLOURS), range=[c for _, c in FOREST_COLOURS.values()]),
         legend=None,
     )
     tooltip = [
@@ -201,7 +249,10 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         alt.Tooltip("bayes_mu:Q", title="Bayes@N mu (papers)", format=".4f"),
     ]
     base = alt.Chart(df).encode(y=y, color=color, tooltip=tooltip)
+    # over the dot, in a darker shade: an interval narrower than the dot (s.e. 0.002 on the
+    # bundled run) was hidden under it, though the caption said "bar = its interval"
     bars = base.mark_rule(strokeWidth=2.5).encode(
+        color=bar_color,
         x=alt.X(
             "lo:Q",
             scale=x_scale,
@@ -212,7 +263,8 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
         ),
         x2="hi:Q",
     )
-    dots = base.mark_circle(size=70, opacity=1).encode(x=alt.X("score:Q", scale=x_scale))
+    dots = base.mark_circle(size=FOREST_DOT_SIZE, opacity=1).encode(
+        x=alt.X("score:Q", scale=x_scale))
     ticks = base.mark_tick(color="#666", thickness=1.5, size=12).encode(
         x=alt.X("bayes_mu:Q", scale=x_scale)
     )
@@ -223,7 +275,7 @@ def forest_plot(board: Leaderboard) -> alt.LayerChart:
     left_labels = base.transform_filter(alt.datum.label_side == "left").mark_text(
         align="right", dx=-6, **text
     ).encode(x=alt.X("label_left:Q", scale=x_scale), text="rank_label:N")
-    layers = bars + ticks + dots + right_labels + left_labels
+    layers = ticks + dots + bars + right_labels + left_labels
     return layers.properties(width="container", height=_rows(len(df)))
 
 
@@ -254,11 +306,12 @@ def _heatmap_cell_expr(L: int) -> str:
     return f"clamp(width / {max(int(L), 1)}, {HEATMAP_MIN_CELL}, {HEATMAP_MAX_CELL})"
 
 
-#: Decimals of every number a pairwise heatmap cell shows: one format for its cells (``.59``
-#: had sat beside ``.997``); three, so a P near 1 or 0 that stays undecided still reads apart
-#: from an even pair. The tables give the same P (``p_better``, ``p_a_better``) four: a cell
-#: has room for three without the leading 0, and its tooltip has four.
-HEATMAP_DECIMALS = 3
+#: Decimals of every number a pairwise heatmap cell shows: the format the tables declare for
+#: the same P (``p_better``, ``p_a_better``: :data:`scorio_core.formatting.NAMED_DECIMALS`),
+#: four -- one format for its cells (``.59`` had sat beside ``.997``) and for the tables
+#: (a cell's ``.944`` had sat beside the undecided-pairs table's ``0.9438``); the leading 0
+#: is left out to fit a cell.
+HEATMAP_DECIMALS = named_decimals("p_better")
 
 
 def heatmap_label(p: float) -> str:
@@ -270,8 +323,8 @@ def heatmap_label(p: float) -> str:
     Example
     -------
     >>> from scorio_core.charts.leaderboard import heatmap_label
-    >>> [heatmap_label(p) for p in (0.59, 0.997, 0.99967, 0.0002, 1.0, 0.0)]
-    ['.590', '.997', '>.999', '<.001', '1.000', '.000']
+    >>> [heatmap_label(p) for p in (0.59, 0.9438, 0.99997, 0.00002, 1.0, 0.0)]
+    ['.5900', '.9438', '>.9999', '<.0001', '1.0000', '.0000']
     """
     return format_number(p, HEATMAP_DECIMALS, probability=True).replace("0.", ".", 1)
 
@@ -293,9 +346,9 @@ def heatmap_font(cell: float, labels) -> int | None:
     Example
     -------
     >>> from scorio_core.charts.leaderboard import heatmap_font
-    >>> heatmap_font(44, [".944"]), heatmap_font(26, [".944"]), heatmap_font(26, [">.999"])
+    >>> heatmap_font(44, [".9438"]), heatmap_font(32, [".9438"]), heatmap_font(32, [">.9999"])
     (13, 11, None)
-    >>> heatmap_font(18, [".056"]) is None
+    >>> heatmap_font(26, [".0562"]) is None
     True
     """
     em = max((sum(_CELL_EM.get(ch, _DIGIT_EM) for ch in str(t)) for t in labels if t),
@@ -348,8 +401,8 @@ def _heatmap_cells(board: Leaderboard) -> tuple[list[str], np.ndarray, np.ndarra
 
 def heatmap_cells_text(board: Leaderboard) -> str:
     """What the cells of :func:`confidence_heatmap` of ``board`` say, for its caption:
-    numbered cells are the undecided pairs (three decimals, without the leading 0, to fit
-    a cell); where the chart is drawn too narrow for a readable number in a cell
+    numbered cells are the undecided pairs (four decimals as in the tables, without the
+    leading 0, to fit a cell); where the chart is drawn too narrow for a readable number in a cell
     (:func:`heatmap_font`: a narrow window, many models) the cells carry none, and the
     undecided pairs are the cells without an outline, their P in the tooltip. Which of the
     two a reader sees depends on the width the chart is drawn at, known only there, so the
@@ -368,9 +421,9 @@ def heatmap_cells_text(board: Leaderboard) -> str:
     if not any(labels):
         return "every pair is decided, so no cell carries a number (hover one for its P)"
     return ("the undecided pairs are the cells without an outline, numbered with their P to "
-            "three decimals without the leading 0 where the chart leaves a cell room for a "
-            "readable number (a narrow window or many models leave none: hover a cell; the "
-            "tables and the tooltip give four), and values near .5 are coin flips")
+            "four decimals, as the tables give it, without the leading 0 where the chart "
+            "leaves a cell room for a readable number (a narrow window or many models leave "
+            "none: hover a cell), and values near .5 are coin flips")
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
@@ -380,7 +433,7 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     upper-right triangle holds probabilities above 0.5. Pairs decided by the
     board's rule (confidence and multiplicity adjustment, the rule behind
     ``rank_lo``/``rank_hi``) carry a dark outline and no number; undecided
-    cells show the value to three decimals (:func:`heatmap_label`) where a cell has room
+    cells show the value to four decimals (:func:`heatmap_label`) where a cell has room
     for a readable number (:func:`heatmap_font`); every cell has it in the tooltip.
 
     The chart is as wide as its container (the app's page column, a notebook's output; the

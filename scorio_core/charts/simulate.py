@@ -14,7 +14,6 @@ Example
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -24,6 +23,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import check_weight_vector
+from ..formatting import DECIMALS, format_number
 from ..references import expand
 from ._common import PALETTE, whole_axis
 from .convergence import tau_curves
@@ -50,6 +50,8 @@ __all__ = [
     "correct_order_chart",
     "CORRECT_ORDER_CAPTION",
     "coverage_chart",
+    "coverage_scale",
+    "CoverageScale",
     "COVERAGE_CAPTION",
     "rubric_weight_chart",
     "RUBRIC_WEIGHT_CAPTION",
@@ -58,12 +60,12 @@ __all__ = [
 TRUTH_CONVERGENCE_CAPTION = (
     "Mean τ_b between each metric's ranking and the true one over fresh simulated datasets "
     "(band ±1 s.d.; 1 = the true order); Bayes@N and avg@N rank alike, so they share one "
-    "line (bayes = avg); Pass@k starts at n = k."
+    "line (Bayes@N = avg@N); Pass@k starts at n = k."
 )
 UPDATE_HISTOGRAM_CAPTION = (
-    "τ_b between the original and an updated model set: mostly high (the sets are related) "
-    "but below 1 for most updates (the ranking changed), so the old results are a hint, not "
-    "the answer."
+    "τ_b between the original and an updated model set, one bar per value (dashed red line: "
+    "their mean): mostly high (the sets are related) but below 1 for most updates (the "
+    "ranking changed), so the old results are a hint, not the answer."
 )
 PRIOR_DEPTH_CAPTION = (
     "Mean τ_b against the updated models' true ranking: a few prior trials (D ≤ 4) lift the "
@@ -78,13 +80,14 @@ CORRECT_ORDER_CAPTION = (
     "1.645 / 1.96 lines; where z crosses a line is the N that separates the pair."
 )
 COVERAGE_CAPTION = (
-    "Share of 95% intervals that contain the truth (dotted: nominal 95%; solid: the "
-    "leaderboard's headline, dashed: the papers' Bayes@N; colour: scope; shape: M); points "
-    "near the dotted line mean the error bars can be trusted for data like these."
+    "Share of 95% intervals that contain the truth: a line inside the shaded band (0.93–0.97, "
+    "dotted: nominal 0.95) means intervals to trust for data like these; solid: the "
+    "leaderboard's headline, dashed: the papers' Bayes@N; colour: scope; shape: M."
 )
 RUBRIC_WEIGHT_CAPTION = (
-    "μ ± 1.96σ as the chosen category's weight moves (other weights fixed): μ moves in a "
-    "straight line with slope = that category's posterior share; σ changes with the spread."
+    "μ ± 1.96σ as the chosen category's weight moves (other weights fixed; red dot: the "
+    "weights set above): μ moves in a straight line with slope = that category's posterior "
+    "share; σ changes with the spread."
 )
 
 
@@ -122,9 +125,21 @@ class LessonText(NamedTuple):
 #: The coins lesson's last sentence, under its chart as under its table.
 _COINS_TIES = (
     "τ stays below 1: LLM_4 and LLM_5 are truly tied (an untied ranking reaches at most "
-    "τ_b = {cap:.3f}) and LLM_3 is 0.004 behind them, gaps that {trials} per question on {M} "
+    "τ_b = {cap}) and LLM_3 is 0.004 behind them, gaps that {trials} per question on {M} "
     "questions cannot resolve."
 )
+
+#: How often one set of questions lets a Pass metric end above Bayes@N, as the coins lesson
+#: says it: :func:`scorio_core.simulate.coins.draws_ahead` at the study's defaults (κ = 3,
+#: M = 30, N = 80, 1,000 datasets) on the questions of ``seeds`` (0, 1, ...): on ``ahead`` of
+#: them some Pass metric ends above Bayes@N by more than twice its simulation error,
+#: ``pass_at_k_2`` of them Pass@2; with new questions in every dataset, on ``fresh_ahead`` of
+#: ``fresh_seeds``. tests/simulate/test_lesson_claims.py measures them again.
+COINS_DRAWS = {"seeds": 40, "ahead": 22, "pass_at_k_2": 14, "fresh_seeds": 20,
+               "fresh_ahead": 0}
+
+#: The pairs of the coins whose true means lie close (000 §2.7), as the lesson names them.
+_CLOSE_PAIRS = "LLM_3 0.004 below LLM_4 = LLM_5, LLM_8 0.014 below LLM_7, LLM_9 0.013 below LLM_10"
 
 #: The rubric lesson's last sentence, under its chart as under its tables.
 _RUBRIC_SIGMA = ("σ is smallest when the categories that occur get similar weights, because the "
@@ -150,7 +165,7 @@ LESSON_TEXT = {
             "Eleven *LLM mimics* (000 §2.7) answer {M} questions; each question has its own "
             "success probability, scattered around the model's mean. The truth is known, so every "
             "metric's ranking after n trials can be scored against the **true** ranking "
-            "(000 Fig. 2a)."
+            "(000 Fig. 2a). {design}"
         ),
         (
             "The y-axis is agreement with the truth: Kendall τ_b between a metric's ranking after "
@@ -174,7 +189,7 @@ LESSON_TEXT = {
         (
             "A prior is shrinkage toward the old ranking: worth a few trials at N = 1 when the old "
             "and new models are related, but with D ≥ 8 it keeps pulling after the new data have "
-            "spoken. Keep D small compared with the N you plan to run."
+            "spoken. Keep D small compared with the N you plan to run.{paper}"
         ),
         (
             "The first two numbers compare the updates with the originals: the mean Kendall "
@@ -189,24 +204,35 @@ LESSON_TEXT = {
     "order": LessonText(
         (
             "{pair} differ by {gap:.1f} points (000 App. D){spread}. How often does Bayes@N put "
-            "them in the right order, and when does their z-score clear 1.645?"
+            "them in the right order, and when does their z-score clear 1.645? Here z = "
+            "|μ − μ′| / √(σ² + σ′²) is the gap between their Bayes@N scores over its standard "
+            "deviation, and the papers read Φ(z) as the confidence ρ that the order is right "
+            "(000 §2.5). So z = 1.645 is ρ = 95%, a one-sided 95% bound: the threshold of the "
+            "papers' rank_chain rule (the Leaderboard's `rank_chain` column). z = 1.96 is "
+            "ρ = 97.5%, which the paper calls a 97.5% CI but is the two-sided 95% level: the "
+            "one at which the Leaderboard decides a single pair (with more pairs, its Holm "
+            "adjustment asks for more)."
         ),
         (
-            "{wrong_order}, and z grows only like √N. The spread matters: questions that are "
-            "all equally hard (large κ) add trial noise, so the same pair needs more trials "
-            "than with varied questions."
+            "{wrong_order}, and z grows only like √N. {paper}{folded}The spread matters: "
+            "questions that are all equally hard (large κ) add trial noise, so the same pair "
+            "needs more trials than with varied questions."
         ),
         (
             "The first number is P(correct order) at N = 80; then, for each z threshold, the "
-            "first N where the mean z reaches it beside the N the trials-needed rule predicts "
-            "from datasets of N = {predict_from} trials; then the spread κ used. The `order` "
-            "table has one row per number of trials per question `N`: `p_correct` is the share "
-            "of the {sims} simulated datasets in which Bayes@N puts the better model first, "
-            "`z_mean` the mean z-score |μ − μ′| / √(σ² + σ′²) of the pair and `rho` = "
-            "Φ(z_mean), the chance of the correct order that this z implies. The `thresholds` "
-            "table gives, per `z`, `N_at_z`, the first N of the `order` table whose `z_mean` "
-            "reaches it (— when none up to N = {n_max}), and `{predicted}`, the median "
-            "prediction."
+            "first N where the mean |z| reaches it, beside {paper_n}the N the trials-needed rule "
+            "predicts from datasets of N = {predict_from} trials; then the spread κ used. The "
+            "`order` table has one row per number of trials per question `N`: `p_correct` is the "
+            "share of the {sims} simulated datasets in which Bayes@N puts the better model "
+            "first, `z_mean` the mean z-score |μ − μ′| / √(σ² + σ′²) of the pair, `rho` = "
+            "Φ(z_mean), the papers' ρ read at the mean |z| as App. D reads it (it runs above "
+            "`p_correct` while the pair is close: |z| counts the datasets of the wrong order as "
+            "evidence for the right one), `z_signed` the mean of z signed by the true order "
+            "(negative where a dataset puts the worse model first) and `rho_signed` = "
+            "Φ(z_signed), which follows `p_correct`. The `thresholds` table gives, per `z`, "
+            "`N_at_z`, the first N of the `order` table whose `z_mean` reaches it (— when none "
+            "up to N = {n_max}), `N_at_z_signed`, the same for `z_signed`, and `{predicted}`, "
+            "the median prediction."
         ),
     ),
     "calibration": LessonText(
@@ -231,10 +257,9 @@ LESSON_TEXT = {
             "interval shrinking like 1/√(MN), so the dashed blue lines start near 0% and recover "
             "slowly with N, worst with many questions (M = 100 below 10% at N = 64), and the "
             "orange ones stay far below 95%. The headline has no pull and counts each noise "
-            "source once (trials; in the `population` scope also question sampling): its solid "
-            "lines stay between about 90% and 99% at either mean (a little conservative for "
-            "M = 10 at small N). At N = 1 the `questions` scope has no headline point: one trial "
-            "never shows the trial variance."
+            "source once (trials; in the `population` scope also question sampling): {band} "
+            "At N = 1 the `questions` scope has no headline point: one trial never shows the "
+            "trial variance."
         ),
         (
             "The `coverage` table has one row per {mean_rows}`scope`, `interval`, number of "
@@ -257,9 +282,8 @@ LESSON_TEXT = {
             "and recovers slowly with N, worst with many questions (M = 100 below 0.10 at "
             "N = 64), and in the `population` scope it stays far below 0.95. The headline has no "
             "pull and counts each noise source once (trials; in the `population` scope also "
-            "question sampling): its coverage stays between about 0.90 and 0.99 at either mean "
-            "(a little conservative for M = 10 at small N). At N = 1 the `questions` scope has "
-            "no headline interval (—): one trial never shows the trial variance."
+            "question sampling): {band} At N = 1 the `questions` scope has no headline interval "
+            "(—): one trial never shows the trial variance."
         ),
     ),
     "rubric": LessonText(
@@ -270,8 +294,9 @@ LESSON_TEXT = {
             "question):"
         ),
         (
-            "With weights 0 / ½ / 1 and no prior, μ = {mu} and σ = {sigma} (001). Raising the "
-            "partial-credit weight moves μ in a straight line; " + _RUBRIC_SIGMA
+            "With weights {weights} and {prior}, μ = {run_mu} and σ = {run_sigma}{example}. "
+            "Raising the partial-credit weight w_1 moves μ in a straight line, by {share_1} per "
+            "unit of weight (the mean of ν_1/T over the questions); " + _RUBRIC_SIGMA
         ),
         (
             "The `lesson` table has one row per `question` α with {nus} (ν_αk of category k), "
@@ -293,20 +318,31 @@ def _fields(lesson: str, params, result) -> dict:
     """The numbers a lesson's text quotes, from its settings (default: the paper's) and,
     where the text reports an outcome, from the study's result."""
     if lesson == "rubric":  # 001's worked example, in the lesson table's decimals
-        from ..formatting import format_number
         from ..simulate.lesson import LESSON_DECIMALS, rubric_lesson
 
         les = rubric_lesson()
         return {"mu": format_number(les.mu, LESSON_DECIMALS),
                 "sigma": format_number(les.sigma, LESSON_DECIMALS)}
+    if lesson == "depth":
+        return {"paper": _depth_paper(result)}
     if lesson not in ("coins", "order"):
         return {}
     p = params if params is not None else _default_params(lesson)  # the paper's settings
     if lesson == "coins":
         from ..formatting import count_text
 
+        design = (
+            "Unlike the paper's figure, every dataset here draws new questions (the paper keeps "
+            "one set), so each τ_b averages over sets of questions; and each Pass metric heads "
+            "for the ranking by its own quantity, not for the true one, so some level off "
+            "below 1." if p.fresh_questions else
+            "Two things here differ from the paper's figure, and what to notice says why: on "
+            "one fixed set of questions (the paper's design, kept here) which metric ends "
+            "highest depends on that set, not only on the metric; and each Pass metric heads "
+            "for the ranking by its own quantity, not for the true one, so some level off well "
+            "below 1.")
         return {"N": f"{p.N:,}", "M": f"{p.M:,}", "B": f"{p.replicates:,}",
-                "trials": count_text(p.N, "trial")}
+                "trials": count_text(p.N, "trial"), "design": design}
     default = type(p)()
     # the pair the run used (its result's true means; before a run, the settings'): the
     # paper's is named as the paper's (the defaults; the page while its boxes do not fit
@@ -320,6 +356,8 @@ def _fields(lesson: str, params, result) -> dict:
            "gap": 100 * (upper - lower),
            "spread": "" if kappa == default.concentration else
                      f", here on 30 questions of spread κ = {kappa:g}"}
+    out["paper_n"] = "the paper's N (in the headline's brackets) and " if paper else ""
+    out["paper"] = out["folded"] = ""
     if result is None:  # the paper's Fig. 6 at N = 80
         out["wrong_order"] = "Even 80 trials per question leave a 1-in-6 chance of the wrong order"
         return out
@@ -333,37 +371,79 @@ def _fields(lesson: str, params, result) -> dict:
         "order"
         if wrong >= 0.01 else f"At {n} trials per question the order is almost always right"
     )
+    return out | _order_read(result, row, paper)
+
+
+def _order_read(result, row: pd.Series, paper: bool) -> dict:
+    """The order lesson's sentences on this run's numbers at N = ``row["N"]`` (80): against
+    the paper's App. D (its pair only), and the papers' ρ at the mean |z| against the
+    simulated chance, unfolded by the mean of the signed z (``rho_signed``)."""
+    from ..formatting import format_column
+    from ..simulate.order import PAPER_ORDER
+
+    def cell(col: str, value) -> str:
+        return format_column([float(value)], col)[0]
+
+    def at(n_at: dict, z: float) -> str:
+        n = n_at.get(z, float("nan"))
+        return f"N = {int(n):,}" if np.isfinite(n) else "no N up to " + (
+            f"{int(result.table['N'].max()):,}")
+
+    n = int(row["N"])
+    out = {"paper": "", "folded": ""}
+    zs = [z for z in (1.645, 1.96) if z in result.n_at]
+    if paper and n == 80 and zs:
+        ours = " and ".join(f"{z_text(z)} at {at(result.n_at, z)}" for z in zs)
+        theirs = _listed([str(PAPER_ORDER["N_at"][z]) for z in zs])
+        out["paper"] = (
+            f"Here P(correct order) at N = 80 is {cell('p_correct', row['p_correct'])} and the "
+            f"mean |z| reaches {ours}; the paper reports {PAPER_ORDER['p_correct_80']}, "
+            f"{theirs} (000 App. D) without the spread of its questions, which moves all of "
+            f"them (κ = {result.concentration:g} here). ")
+    if "rho_signed" in result.table and row["p_correct"] < 0.95:
+        signed = result.n_at_signed or {}
+        reach = ("; that mean reaches " + " and ".join(
+            f"{z_text(z)} at {at(signed, z)}" for z in zs) if signed and zs else "")
+        out["folded"] = (
+            f"Read as a chance, Φ(mean |z|) (the papers' ρ = Φ(z) at the mean |z|, as App. D "
+            f"reads it: `rho`) runs above the simulated P(correct order) while the pair is "
+            f"close ({cell('rho', row['rho'])} against {cell('p_correct', row['p_correct'])} at "
+            f"N = {n}): |z| counts a dataset that puts the worse model first as evidence for "
+            f"the right order. The mean of z signed by the true order unfolds it: Φ of it "
+            f"(`rho_signed`) is {cell('rho_signed', row['rho_signed'])}{reach}. ")
     return out
 
 
+def _depth_paper(result) -> str:
+    """The prior depth lesson's sentence on its update numbers beside the paper's (000 App. C),
+    each as the study's ``update`` table writes it."""
+    if result is None:
+        return ""
+    from ..formatting import format_column
+    from ..simulate.depth import PAPER_UPDATE
+
+    s = result.update_summary
+    return (f" Here the mean τ_b(original, updated) is "
+            f"{format_column([s['mean_tau']], 'mean_tau')[0]} and the share of updates that "
+            f"change the ranking {format_column([s['share_changed']], 'share_changed')[0]}; "
+            f"the paper reports {PAPER_UPDATE['mean_tau']} and about "
+            f"{PAPER_UPDATE['share_changed']} (000 App. C).")
+
+
 # ----------------------------------------------------------- "What to notice", from results
-_PASS = re.compile(r"^(pass_at_k|pass_hat_k|mg_pass_at_k)_(\d+)$|^g_pass_at_k_tau_(\d+)_([\d.]+)$")
-_PASS_NAME = {"pass_at_k": ("pass", "Pass@{k}"), "pass_hat_k": ("hat", "Pass^{k}"),
-              "mg_pass_at_k": ("mg", "mG-Pass@{k}")}
-_MEAN_NAME = {"bayes": "Bayes@N", "avg": "avg@N"}
-
-
 def _pass_kind(mid: str) -> tuple[str, int, float, str] | None:
     """``(kind, k, tau, name)`` of a Pass-family id (``pass_at_k_2`` -> Pass@2), else None."""
-    hit = _PASS.match(mid)
-    if hit is None:
-        return None
-    if hit.group(1):
-        kind, name = _PASS_NAME[hit.group(1)]
-        return kind, int(hit.group(2)), 0.0, name.format(k=hit.group(2))
-    k, tau = hit.group(3), hit.group(4)
-    return "g", int(k), float(tau), f"G-Pass@{k} (τ = {tau})"
+    from ..simulate.params import metric_name, pass_metric
+
+    kind = pass_metric(mid)
+    return None if kind is None else (*kind, metric_name(mid))
 
 
 def _metric(mid: str) -> str:
-    """How a lesson names a metric, with the legend's id: "Pass@2 (`pass_at_k_2`)"."""
-    if mid in _MEAN_NAME:
-        return _MEAN_NAME[mid]
-    kind = _pass_kind(mid)
-    if kind is None:
-        return mid
-    name = kind[3]
-    return f"{name[:-1]}, `{mid}`)" if name.endswith(")") else f"{name} (`{mid}`)"
+    """How a lesson names a metric: as the coins chart's legend does (Pass@2, Bayes@N)."""
+    from ..simulate.params import metric_name
+
+    return metric_name(mid)
 
 
 def _pass_quantity(p1: np.ndarray, kind: str, k: int, tau: float) -> np.ndarray:
@@ -392,7 +472,7 @@ def _race(mean: pd.DataFrame, ref: str, ref_name: str, cells: pd.DataFrame | Non
     where, noun, metric = ("Here", "line", _metric) if cells is None else (
         "In the table", "column", lambda m: f"`{m}`")
     if not above.to_numpy().any():
-        end = (f"{mean[ref].iloc[-1]:.3f}" if cells is None else cells.at[last, ref])
+        end = (format_number(mean[ref].iloc[-1]) if cells is None else cells.at[last, ref])
         return (f"{where} the {ref_name} {noun} is the highest at every n ({end} at n = "
                 f"{last}). ")
     first = int(above.any(axis=1).idxmax())
@@ -418,7 +498,8 @@ def _race(mean: pd.DataFrame, ref: str, ref_name: str, cells: pd.DataFrame | Non
         (n0, o0), rest = ends[0], ends[1:]
         hi, lo = mean.at[last, o0], mean.at[last, ref]
         if cells is None:
-            d = next((d for d in range(3, 7) if f"{hi:.{d}f}" != f"{lo:.{d}f}"), 6)  # differ
+            # the `tau` table's decimals (DECIMALS), more only where they would not differ
+            d = next((d for d in range(DECIMALS, 7) if f"{hi:.{d}f}" != f"{lo:.{d}f}"), 6)
             hi, lo = f"{hi:.{d}f}", f"{lo:.{d}f}"
         else:
             hi, lo = cells.at[last, o0], cells.at[last, ref]
@@ -443,7 +524,8 @@ def _coins_notice(p, result, table: pd.DataFrame | None = None) -> dict:
     sim = mimics(PAPER_COINS, p.M, concentration=p.concentration, seed=p.seed)
     p1, truth = sim.p[..., 1], sim.true_ranks
     untied = np.argsort(np.argsort(truth, kind="stable")) + 1
-    out = {"cap": kendall_tau_b(truth, untied), "same_line": "", "race": "", "why": "",
+    out = {"cap": format_number(kendall_tau_b(truth, untied)), "same_line": "", "race": "",
+           "why": "",
            "ceilings": ""}
     cells = None
     if table is not None:  # the printed rows, each number as printed
@@ -454,7 +536,7 @@ def _coins_notice(p, result, table: pd.DataFrame | None = None) -> dict:
     passes = [(m, _pass_kind(m)) for m in methods if _pass_kind(m) is not None]
     means = [m for m in ("bayes", "avg") if m in methods]
     if cells is None:
-        ref_name, noun = "/".join(_MEAN_NAME[m] for m in means), "line"
+        ref_name, noun = "/".join(_metric(m) for m in means), "line"
         same = len(means) == 2 and (result is None or np.array_equal(
             result.tau["bayes"], result.tau["avg"], equal_nan=True))
     else:
@@ -462,7 +544,7 @@ def _coins_notice(p, result, table: pd.DataFrame | None = None) -> dict:
         same = len(means) == 2 and cells["bayes"].equals(cells["avg"])
     if same:
         out["same_line"] = (
-            "Bayes@N and avg@N rank identically (000 §2.6): one line, `bayes = avg`. "
+            f"Bayes@N and avg@N rank identically (000 §2.6): one line, {SAME_LINE}. "
             if cells is None else
             "Bayes@N and avg@N rank identically (000 §2.6): the `bayes` and `avg` columns are "
             "equal. ")
@@ -477,30 +559,37 @@ def _coins_notice(p, result, table: pd.DataFrame | None = None) -> dict:
         ahead = bool((mean[[m for m, _ in passes]].iloc[-1] > mean[means[0]].iloc[-1]).any())
     if not passes:
         return out
-    what = ("ranks by the mean of another quantity than p (Pass@2: 1 − (1 − p)², mean "
-            "2m − m² − s², s² the spread of a model's per-question p)")
+    # why: each Pass metric ranks by its own quantity, whose gaps for the close pairs one set
+    # of questions sets; how often that lets one end above Bayes@N, measured (COINS_DRAWS)
+    mechanism = (
+        "Each Pass metric ranks by the mean of its own quantity (Pass@2: 1 − (1 − p)², whose "
+        "mean is 2m − m² − s², s² the spread of a model's per-question p), and where true "
+        f"means lie close ({_CLOSE_PAIRS}) the gaps of that quantity scatter from one set of "
+        "questions to another by more than the gaps between the means: on one set a Pass "
+        "metric may put such a pair further apart than the means do, and order it right more "
+        "often than Bayes@N, or the wrong way round, and level off below it.")
+    d = COINS_DRAWS
+    fresh = "" if cells is None else " (--fresh-questions)"
+    measured = (
+        f" Measured at the defaults (N = 80, 1,000 datasets) on the questions of seeds 0–"
+        f"{d['seeds'] - 1}, some Pass metric ends above Bayes@N by more than twice its "
+        f"simulation error on {d['ahead']} of the {d['seeds']} sets (Pass@2 on "
+        f"{d['pass_at_k_2']}); with new questions in every dataset{fresh}, on "
+        f"{d['fresh_ahead'] or 'none'} of {d['fresh_seeds']} seeds, as in the paper's "
+        "Fig. 2a. ")
     if p.fresh_questions:
-        out["why"] = ("With new questions in every dataset the luck of one draw of questions "
-                      "averages out. (With one fixed set, the default, a Pass metric can end "
-                      f"above Bayes@N: it {what}, which can order close pairs with wider gaps "
-                      "than the means.) ")
+        out["why"] = ("With new questions in every dataset each point averages over sets of "
+                      "questions. With one fixed set (the paper's design, and the default) which "
+                      f"{noun} ends highest depends on that set. {mechanism}{measured}")
         return out
-    # how the terminal says the run that puts Bayes@N on top: with the flags that make it
-    fresh, seed = ("", "4") if cells is None else (" (--fresh-questions)", "--seed 4")
     if ahead:
-        closest = ""
-        if "pass_at_k_2" in methods:
-            closest = _closest_pair(p1, p.seed)
-        out["why"] = (f"That is luck of this draw of questions, not a better metric: a Pass "
-                      f"metric {what}.{closest} With new questions in every dataset{fresh}, or "
-                      f"another seed (e.g. {seed}; other settings as default), the {ref_name} "
-                      f"{noun} is the highest at every n. ")
+        closest = _closest_pair(p1, p.seed) if "pass_at_k_2" in methods else ""
+        out["why"] = ("That comes from this set of questions, not from a better metric. "
+                      f"{mechanism}{closest}{measured}")
     else:
-        out["why"] = (f"A Pass metric {what}, so where its {noun} ends depends on the draw of "
-                      "questions (at the defaults, seed 0, Pass@2 ends above Bayes@N by that "
-                      "luck). ")
+        out["why"] = f"On another set of questions it may not be. {mechanism}{measured}"
     ceil = [f"{kind[3] if cells is None else f'`{m}`'} "
-            f"{kendall_tau_b(rank_scores(_pass_quantity(p1, *kind[:3])), truth):.3f}"
+            f"{format_number(kendall_tau_b(rank_scores(_pass_quantity(p1, *kind[:3])), truth))}"
             for m, kind in passes]
     out["ceilings"] = (f"As n grows each Pass {noun} heads for the τ_b of its own quantity's "
                        f"ranking on these questions: {', '.join(ceil)}. ")
@@ -536,7 +625,7 @@ def _calibration_notice(result, table: pd.DataFrame | None = None) -> dict:
     terminal's ``coverage`` table as printed (``table``), on what its rows show, in its
     numbers as printed. With several means, what each mean's panel (rows) shows."""
     if result is None:
-        return {"seen": "", "panels": ""}
+        return {"seen": "", "panels": "", "band": _band_said(None, None, table is not None)}
     means = _means_of(result.table)
     panels = "; one panel per mean success" if means else ""
     if table is None:
@@ -588,13 +677,77 @@ def _calibration_notice(result, table: pd.DataFrame | None = None) -> dict:
         return _listed(parts) if parts else ""
 
     where = "Here" if table is None else "In the table"
+    band = _band_said(result, cell, table is not None)
     if not means:
         listed = said(t)
-        return {"seen": f"{where} {listed}. " if listed else "", "panels": panels}
+        return {"seen": f"{where} {listed}. " if listed else "", "panels": panels, "band": band}
     # one sentence per mean: pooled over means, 0% and 97% read as one drifting number
     col = "at mean {:g}" if table is None else "at `mean` {:g}"
     each = [f"{col.format(m)} {x}" for m in means if (x := said(t[t["mean"] == m]))]
-    return {"seen": f"{where}, {'; '.join(each)}. " if each else "", "panels": panels}
+    return {"seen": f"{where}, {'; '.join(each)}. " if each else "", "panels": panels,
+            "band": band}
+
+
+def _band_said(result, cell: pd.Series | None, printed: bool) -> str:
+    """The calibration lesson's sentence on the band the headline is held to (the README's
+    contract, :func:`scorio_core.calibration.target_band`, for the M of
+    :data:`~scorio_core.estimands.CALIBRATED_M` and more) and, given a result, the headline
+    points outside it by more than three times their simulation error: the binomial s.e. at
+    the band's nearer edge over the run's datasets (a share near 1 understates its own s.e.;
+    three, not two, as a run has dozens of cells, and two would flag some of them by chance
+    alone). ``cell``: each coverage as the text writes it, ``printed``: said of the
+    terminal's table."""
+    from ..calibration import target_band
+    from ..estimands import CALIBRATED_M
+
+    conf = 0.95 if result is None else result.confidence
+    m0 = min(CALIBRATED_M)
+    if printed:
+        def span(a, b):
+            return f"{a:.2f}–{b:.2f}"
+    else:
+        def span(a, b):
+            return f"{100 * a:.0f}–{100 * b:.0f}%"
+    text = (f"it is held to the calibration target the tool promises for M of {m0} and more, "
+            f"{span(*target_band(10**6, conf))} ({span(*target_band(m0, conf))} at M = {m0}; "
+            "docs/calibration.md)")
+    if result is None:
+        return text + "."
+    t = result.table
+    head = t[(t["interval"] == "headline") & t["coverage"].notna()]
+    few = sorted({int(m) for m in head["M"] if m < m0})
+    if few:
+        text += f" (none for M = {_listed([str(m) for m in few])})"
+    head = head[head["M"] >= m0]
+    if head.empty:
+        return text + "."
+    noun = "headline row" if printed else "solid point"
+    several = "mean" in head
+    n = max(int(result.settings.get("replicates") or 1), 1)  # datasets: at least one per cell
+    out = []
+    for i, r in head.iterrows():
+        lo, hi = target_band(int(r["M"]), conf)
+        edge = lo if r["coverage"] < lo else hi
+        if abs(r["coverage"] - edge) <= 3 * np.sqrt(edge * (1 - edge) / n) or (
+                lo <= r["coverage"] <= hi):
+            continue
+        value = cell.loc[i] if cell is not None and i in cell.index else (
+            f"{r['coverage']:.3f}")
+        at = f"mean {r['mean']:g}, " if several else ""
+        out.append(f"`{r['scope']}` {at}M = {int(r['M'])}, N = {int(r['N'])} ({value})")
+    if not out:  # and where it is lowest (at mean 0.9: few questions, many trials)
+        low = head["coverage"].idxmin()
+        r = head.loc[low]
+        value = cell.loc[low] if cell is not None and low in cell.index else (
+            f"{r['coverage']:.3f}")
+        at = f"mean {r['mean']:g}, " if several else ""
+        return (text + f", and here every {noun} lies inside it within three times its "
+                f"simulation error (the lowest: `{r['scope']}` {at}M = {int(r['M'])}, "
+                f"N = {int(r['N'])}, {value}).")
+    more = f" and {len(out) - 6} more" if len(out) > 6 else ""
+    verb = "lies" if len(out) == 1 else "lie"
+    return (text + f"; here {_listed(out[:6]) if not more else ', '.join(out[:6]) + more} "
+            f"{verb} outside it by more than three times the simulation error.")
 
 
 def lesson_intro(lesson: str, params=None, result=None, formula: bool = True) -> str:
@@ -644,6 +797,9 @@ def lesson_notice(lesson: str, params=None, result=None) -> str:
         fields |= _coins_notice(p, result)
     elif lesson == "calibration":
         fields |= _calibration_notice(result)
+    elif lesson == "rubric":  # the run's own weights and prior, as the terminal says them
+        p = params if params is not None else _default_params("rubric-lesson")
+        fields |= _rubric_fields(p, result)
     return expand(LESSON_TEXT[lesson].notice.format(**fields))
 
 
@@ -696,7 +852,7 @@ def _listed(items: Sequence[str], last: str = "and") -> str:
 def _tables_fields(lesson: str, p, result, tables: dict[str, pd.DataFrame]) -> dict:
     """The numbers and names the lesson's terminal texts quote: the printed tables' columns
     and rows, and what they show (each number as its column prints it)."""
-    from ..formatting import format_frame, format_number, printed_numbers, weight_text
+    from ..formatting import format_frame, printed_numbers
 
     out: dict = {"seen": ""}
     if lesson == "coins":
@@ -717,7 +873,7 @@ def _tables_fields(lesson: str, p, result, tables: dict[str, pd.DataFrame]) -> d
         cols = [c for c in t.columns if c != "n"]
         out |= {"columns": ", ".join(f"`{c}`" for c in cols), "B": f"{p.replicates:,}"}
         if "D=0" in cols and len(cols) > 1:
-            out["seen"] = _depth_seen(printed_numbers(t), format_frame(t), cols)
+            out["seen"] = _depth_seen(printed_numbers(t), format_frame(t), cols, result)
         return out
     if lesson == "order":
         return out | {"predict_from": result.predict_from, "sims": f"{p.sims:,}",
@@ -732,32 +888,64 @@ def _tables_fields(lesson: str, p, result, tables: dict[str, pd.DataFrame]) -> d
             "missing": " A cell reads — where an interval could not be computed." if missing
             else ""}
     # the rubric lesson: its table's counts, and μ and σ as the headlines print them
-    from ..simulate.lesson import LESSON_DECIMALS
-
     t = tables["lesson"]
     nus = [c for c in t.columns if str(c).startswith("ν_")]
-    share = (t[nus].to_numpy() / result.T).mean(0)
+    return out | {"nus": ", ".join(f"`{c}`" for c in nus)} | _rubric_fields(p, result)
+
+
+def _rubric_fields(p, result) -> dict:
+    """The rubric lesson's numbers for the run's weights and prior (page and terminal alike):
+    μ and σ as the headlines print them, and each category's share, the mean of ν_k/T over
+    the questions (μ's slope in w_k); beside the worked example's (001) where they differ.
+    ``result``: the lesson run with ``p`` (default: run here)."""
+    from ..formatting import weight_text
+    from ..simulate.lesson import LESSON_DECIMALS, rubric_lesson
+
+    if result is None:
+        result = rubric_lesson(p.R, p.weights, p.R0)
+    nus = [c for c in result.table.columns if str(c).startswith("ν_")]
+    share = (result.table[nus].to_numpy() / result.T).mean(0)
     paper = _fields("rubric", None, None)
-    default = type(p)()
-    return out | {
-        "nus": ", ".join(f"`{c}`" for c in nus),
-        "weights": " / ".join(map(weight_text, p.weights)),
+
+    def number(x: float) -> str:
+        return format_number(x, LESSON_DECIMALS)
+
+    def weights(w) -> str:
+        return " / ".join(map(weight_text, w))
+
+    return {
+        "weights": weights(p.weights),
         "prior": "no prior" if p.R0 is None else "the prior outcomes R0",
-        "run_mu": format_number(result.mu, LESSON_DECIMALS),
-        "run_sigma": format_number(result.sigma, LESSON_DECIMALS),
-        "example": " (001)" if p == default else (
-            f"; with weights 0 / ½ / 1 and no prior they are {paper['mu']} and "
-            f"{paper['sigma']} (001)"),
-        "shares": _listed([f"{format_number(x, LESSON_DECIMALS)} for k = {k}"
-                           for k, x in enumerate(share)]),
+        "run_mu": number(result.mu),
+        "run_sigma": number(result.sigma),
+        "example": " (001)" if p == type(p)() else (
+            f"; with weights {weights(type(p)().weights)} and no prior they are {paper['mu']} "
+            f"and {paper['sigma']} (001)"),
+        "shares": _listed([f"{number(x)} for k = {k}" for k, x in enumerate(share)]),
+        "share_1": number(share[1]) if share.size > 1 else number(0.0),
     }
 
 
-def _depth_seen(values: pd.DataFrame, cells: pd.DataFrame, cols: list[str]) -> str:
-    """What the prior depth table's first and last printed rows show against no prior."""
+def _depth_seen(values: pd.DataFrame, cells: pd.DataFrame, cols: list[str], result=None
+                ) -> str:
+    """What the prior depth table's first and last printed rows show against no prior:
+    only differences larger than twice their simulation error (``result.delta_se``, the
+    paired difference's; a result without it: every difference), the rest said to be within
+    it."""
     deep = [c for c in cols if c != "D=0"]
     first, last = values.index[0], values.index[-1]
     n0, n1 = (int(values.at[i, "n"]) for i in (first, last))
+    curves = None if result is None or result.delta_se is None else result.curves
+
+    def diff(i, c: str) -> tuple[float, float]:
+        """``(τ_D − τ_0, its s.e.)`` at the row ``i``: the run's, else as printed."""
+        if curves is None:
+            return values.at[i, c] - values.at[i, "D=0"], 0.0
+        row = curves[(curves["n"] == int(values.at[i, "n"])) & (curves["D"] == int(c[2:]))]
+        return float(row["delta"].iloc[0]), float(row["delta_se"].iloc[0])
+
+    def beyond(i, sign: int) -> list[str]:
+        return [c for c in deep if sign * diff(i, c)[0] > 2 * diff(i, c)[1]]
 
     def said(i, names: list[str]) -> str:
         return _listed([f"`{c}` ({cells.at[i, c]})" for c in names])
@@ -765,19 +953,26 @@ def _depth_seen(values: pd.DataFrame, cells: pd.DataFrame, cols: list[str]) -> s
     def base(i) -> str:
         return f"`D=0` ({cells.at[i, 'D=0']})"
 
-    above = [c for c in deep if values.at[first, c] > values.at[first, "D=0"]]
+    noise = "" if curves is None else " by more than twice the simulation error"
+    above = beyond(first, 1)
     if above == deep:
-        start = (f"at n = {n0} every prior is above no prior: {said(first, deep)} against "
-                 f"{base(first)}")
+        start = (f"at n = {n0} every prior is above no prior{noise}: {said(first, deep)} "
+                 f"against {base(first)}")
     elif above:
         verb = "is" if len(above) == 1 else "are"
-        start = f"at n = {n0} {said(first, above)} {verb} above {base(first)}"
+        start = f"at n = {n0} {said(first, above)} {verb} above {base(first)}{noise}"
     else:
-        start = f"at n = {n0} no prior is above {base(first)}"
-    below = [c for c in deep if values.at[last, c] < values.at[last, "D=0"]]
-    verb = "is" if len(below) == 1 else "are"
-    end = (f"at n = {n1} {said(last, below)} {verb} below {base(last)}" if below else
-           f"at n = {n1} none is below {base(last)}")
+        start = f"at n = {n0} no prior is above {base(first)}{noise}"
+    up, down = beyond(last, 1), beyond(last, -1)
+    parts = [f"{said(last, names)} {'is' if len(names) == 1 else 'are'} {word}"
+             for names, word in ((up, "above"), (down, "below")) if names]
+    if parts:
+        end = f"at n = {n1} {' and '.join(parts)} {base(last)}{noise}"
+    else:
+        end = f"at n = {n1} no prior differs from {base(last)}{noise}"
+    within = [c for c in deep if c not in up + down]
+    if curves is not None and parts and within:
+        end += f" ({_listed([f'`{c}`' for c in within])} within it)"
     return f"In the table, {start}; {end}. "
 
 
@@ -789,7 +984,7 @@ def _default_params(study: str):
 
 
 #: The coins chart's one line for Bayes@N and avg@N when they rank identically.
-SAME_LINE = "bayes = avg"
+SAME_LINE = "Bayes@N = avg@N"
 
 
 def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
@@ -797,43 +992,75 @@ def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
     ``Curves.summary``.
 
     Bayes@N and avg@N rank identically (uniform prior, Don't Pass@k (2026), §2.6), so where their
-    curves are equal they are drawn as one line, ``bayes = avg``: two coincident lines would
-    leave one legend entry pointing at nothing visible.
+    curves are equal they are drawn as one line, ``Bayes@N = avg@N``: two coincident lines
+    would leave one legend entry pointing at nothing visible. The legend names each metric
+    as the papers write it (:func:`scorio_core.simulate.metric_name`: Pass@2, Pass^4), the
+    tables keep the ids.
     """
+    from ..simulate.params import metric_name
+
     d = summary
+    same = False
     if {"bayes", "avg"} <= set(d["method"]):
         cols = ["n", "mean", "sd"]
         b = d.loc[d["method"] == "bayes", cols].reset_index(drop=True)
         a = d.loc[d["method"] == "avg", cols].reset_index(drop=True)
-        if b.equals(a):
-            d = d[d["method"] != "avg"].copy()
-            d["method"] = d["method"].replace("bayes", SAME_LINE)
+        same = b.equals(a)
+        if same:
+            d = d[d["method"] != "avg"]
+    d = d.assign(method=[SAME_LINE if same and m == "bayes" else metric_name(m)
+                         for m in d["method"]])
     return tau_curves(d, y_title="Kendall τ_b vs true ranking")
+
+
+#: Width (px) of a bar of :func:`update_histogram`, and the room kept at either end of its
+#: axis so the bars at its ends (τ = 1: an update that keeps the ranking) are drawn whole.
+UPDATE_BAR_PX = 12
 
 
 def update_histogram(result: PriorDepth) -> alt.LayerChart:
     """Distribution of τ_b(original, updated) over drawn updates (Don't Pass@k (2026), Fig. 5a),
-    mean marked.
+    their mean a dashed red line.
 
     τ_b between rankings of ``L`` untied models takes the values ``1 - 4 q / (L (L-1))``
-    (``q`` discordant pairs), so each value gets its own bar.
+    (``q`` discordant pairs), so each value gets its own bar. The axis runs over the tenths
+    that hold the values drawn, never past τ_b's bounds -1 and 1 (it had read 1.02, 1.04),
+    with a tick every 0.1 (every 0.2 over a range wider than 1); the share of updates
+    and the τ values read as the prior depth's tables write them.
     """
+    from ..formatting import named_decimals
+
     t = np.round(result.tau_update, 9)
     vals, counts = np.unique(t[np.isfinite(t)], return_counts=True)
     d = pd.DataFrame({"tau": vals, "share": counts / max(counts.sum(), 1)})
+    # the tooltip's numbers as the `update` table prints its τ and its share of updates
+    share_decimals = named_decimals("share_changed") or DECIMALS
+    d["tau_text"] = [format_number(v, DECIMALS) for v in d["tau"]]
+    d["share_text"] = [format_number(v, share_decimals, probability=True) for v in d["share"]]
+    lo = max(-1.0, float(np.floor(10 * vals.min() + 1e-9) / 10)) if len(vals) else 0.0
+    step = 0.1 if 1 - lo <= 1 + 1e-9 else 0.2
+    ticks = [round(x, 10) for x in np.arange(1.0, lo - 1e-9, -step)][::-1]
+    x_scale = alt.Scale(domain=[lo, 1.0], nice=False, zero=False, padding=UPDATE_BAR_PX)
     bars = (
         alt.Chart(d)
-        .mark_bar(color="#4c78a8", size=9)
+        .mark_bar(color="#4c78a8", size=UPDATE_BAR_PX)
         .encode(
-            x=alt.X("tau:Q", title="Kendall τ_b (original, updated)"),
-            y=alt.Y("share:Q", title="share of updates", axis=alt.Axis(format="%")),
-            tooltip=[alt.Tooltip("tau:Q", format=".3f"), alt.Tooltip("share:Q", format=".2%")],
+            x=alt.X("tau:Q", title="Kendall τ_b (original, updated)", scale=x_scale,
+                    axis=alt.Axis(values=ticks, format=".1f", tickMinStep=0, labelFlush=False)),
+            # labels level with their values (the app's theme shifted the top one onto the
+            # next: 0.35 over 0.30)
+            y=alt.Y("share:Q", title="share of updates",
+                    axis=alt.Axis(format=".2f", labelFlush=False)),
+            tooltip=[alt.Tooltip("tau_text:N", title="τ_b"),
+                     alt.Tooltip("share_text:N", title="share of updates")],
         )
     )
+    mu = float(np.nanmean(t))
     mean = (
-        alt.Chart(pd.DataFrame({"mean": [float(np.nanmean(t))]}))
+        alt.Chart(pd.DataFrame({"mean": [mu], "mean_text": [format_number(mu, DECIMALS)]}))
         .mark_rule(color="#e45756", strokeWidth=2, strokeDash=[6, 3])
-        .encode(x="mean:Q", tooltip=[alt.Tooltip("mean:Q", format=".3f")])
+        .encode(x=alt.X("mean:Q", scale=x_scale),
+                tooltip=[alt.Tooltip("mean_text:N", title="mean τ_b")])
     )
     return (bars + mean).properties(height=260, width="container")
 
@@ -879,6 +1106,10 @@ def z_text(z: float) -> str:
     return f"{z:g}"
 
 
+#: Colour of the order chart's z panel (line and points): apart from the P panel's blue.
+Z_COLOUR = "#f58518"
+
+
 def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
     """P(correct order) and mean z vs N (Don't Pass@k (2026), Fig. 6) with the 1.645 / 1.96
     thresholds."""
@@ -909,7 +1140,9 @@ def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
     thr = pd.DataFrame({"z": list(result.n_at), "label": [f"z = {z_text(z)}" for z in result.n_at]})
     z_line = (
         alt.Chart(t)
-        .mark_line(point=True, color="#f58518")
+        # line and points in one colour: point=True alone drew the default blue points on
+        # the orange line
+        .mark_line(point=alt.OverlayMarkDef(color=Z_COLOUR, filled=True), color=Z_COLOUR)
         .encode(
             x=alt.X("N:Q", title="trials N", axis=whole_axis(t["N"])),
             y=alt.Y("z_mean:Q", title="mean |z|"),
@@ -945,12 +1178,93 @@ _INTERVAL_DASH = {"headline": [1, 0], "Bayes@N (papers)": [6, 4]}
 #: Width of each mean's panel when a coverage chart has several means (stacked panels have
 #: no container width to follow; the legends sit beside them).
 COVERAGE_PANEL_WIDTH = 520
+#: Height of the coverage chart's plot (of each mean's panel where there are several).
+COVERAGE_HEIGHT, COVERAGE_PANEL_HEIGHT = 340, 260
+#: Where a coverage chart's y-axis is stretched: from :data:`COVERAGE_ZOOM` (or 0.85 when a
+#: point lies just below it) up to 100% takes :data:`COVERAGE_ZOOM_SHARE` of the plot's
+#: height, the rest of the range below the rest. At mean 0.5 the papers' Bayes@N falls to
+#: 27% in the population scope, and on one linear axis from 20% the headline lines, the 95%
+#: line and the 93–97% band were squeezed into 20 px; with the zoom, 93% and 97% lie ~70 px
+#: apart. Without a point below :data:`COVERAGE_LINEAR_FROM` the axis stays linear.
+COVERAGE_ZOOM, COVERAGE_ZOOM_SHARE, COVERAGE_LINEAR_FROM = 0.9, 0.55, 0.7
+#: Pixels kept free inside the plot above 100% and below its lowest value, so a point at
+#: 100% or 0% (a marker of 45 px² and its error bar's cap) is drawn whole inside the plot.
+COVERAGE_INSET_PX = 7
+
+
+class CoverageScale(NamedTuple):
+    """The y scale of a coverage chart: ``domain`` (two values: linear; three: stretched
+    above ``domain[1]``), the pixel ``range`` it maps to (bottom to top), the ``ticks``
+    labelled, the ``band`` drawn (the SPEC's 93–97% around a nominal 95%) and the
+    ``nominal`` level."""
+
+    domain: list[float]
+    range: list[float]
+    ticks: list[float]
+    band: tuple[float, float]
+    nominal: float
+
+    @property
+    def zoom(self) -> float | None:
+        """Where the axis is stretched above (``None``: a linear axis)."""
+        return self.domain[1] if len(self.domain) == 3 else None
+
+
+def coverage_scale(values, confidence: float = 0.95, height: int = COVERAGE_HEIGHT
+                   ) -> CoverageScale:
+    """The y scale of a coverage chart whose points and error bars span ``values``: 93–97%
+    readable whatever else the chart shows (:data:`COVERAGE_ZOOM`), every point inside the
+    plot (:data:`COVERAGE_INSET_PX`), ticks at the band's edges, the nominal level and round
+    percents that keep their labels apart.
+
+    Example
+    -------
+    >>> from scorio_core.charts.simulate import coverage_scale
+    >>> s = coverage_scale([0.27, 0.999])  # mean 0.5: the papers' Bayes@N falls to 27%
+    >>> s.domain, s.ticks, s.band, s.zoom
+    ([0.2, 0.9, 1.0], [0.2, 0.4, 0.6, 0.9, 0.93, 0.95, 0.97, 1.0], (0.93, 0.97), 0.9)
+    >>> coverage_scale([0.0, 0.8985, 0.99]).domain  # a point just below 90%: zoom from 85%
+    [0.0, 0.85, 1.0]
+    >>> coverage_scale([0.94, 0.99]).domain  # every point near 95%: one linear axis
+    [0.9, 1.0]
+    """
+    from ..calibration import target_band
+
+    v = np.asarray([x for x in np.ravel(np.asarray(values, dtype=float)) if np.isfinite(x)])
+    band = target_band(10**6, confidence)  # 93–97% at nominal 95%
+    lowest = min(float(v.min()) if v.size else confidence, band[0])
+    top, bottom = float(height - COVERAGE_INSET_PX), float(COVERAGE_INSET_PX)
+    nominal = round(float(confidence), 10)
+    fine = [band[0], nominal, band[1], 1.0]
+    if lowest >= COVERAGE_LINEAR_FROM:  # all near the nominal level: one linear axis
+        lo = min(float(np.floor(lowest * 20) / 20), COVERAGE_ZOOM)  # 5% steps
+        step = 0.05 if band[0] - lo > 0.06 else 0.0
+        coarse = ([float(t) for t in np.round(np.arange(lo, band[0] - 0.02, step), 10)]
+                  if step else [lo])
+        return CoverageScale([lo, 1.0], [top, bottom], sorted({*coarse, *fine}), band,
+                             nominal)
+    zoom = COVERAGE_ZOOM
+    if ((v >= COVERAGE_ZOOM - 0.05) & (v < COVERAGE_ZOOM)).any():
+        zoom = COVERAGE_ZOOM - 0.05  # a headline at 89.9% read in the stretched part
+    lo = float(np.floor(lowest * 10) / 10)
+    split = top - (1 - COVERAGE_ZOOM_SHARE) * (top - bottom)  # the zoom's bottom, in px
+    # below the zoom every 20% (10% over a short range), none within 0.15 of the zoom's
+    # bottom, where its label would touch the zoom's first
+    step = 0.1 if zoom - lo <= 0.4 else 0.2
+    coarse = [float(t) for t in np.round(np.arange(lo, zoom, step), 10) if t <= zoom - 0.15]
+    zoomed = [round(zoom, 10)] + ([0.9] if zoom < 0.9 else [])
+    return CoverageScale([lo, zoom, 1.0], [top, split, bottom],
+                         sorted({*coarse, *zoomed, *fine}), band, nominal)
 
 
 def coverage_chart(result: Coverage) -> alt.LayerChart | alt.VConcatChart:
     """Coverage vs N: colour = scope, solid = the headline interval, dashed = the papers'
-    Bayes@N interval, point shape = M; the nominal level dotted. Each legend draws what
-    the lines draw (coloured strokes, the dash pattern, the point shapes).
+    Bayes@N interval, point shape = M; the nominal level dotted, the SPEC's 93–97% band
+    shaded. Each legend draws what the lines draw (coloured strokes, the dash pattern, the
+    point shapes) and lists every M.
+
+    The y-axis is stretched above 90% (:func:`coverage_scale`) where some points lie far
+    below: the headline's 93% and 97% stay apart while the papers' interval falls to 0%.
 
     With several means (a ``mean`` column), one panel per mean, stacked, on one y-axis
     scale: each mean covers differently, and pooled the numbers mislead."""
@@ -967,35 +1281,55 @@ def coverage_chart(result: Coverage) -> alt.LayerChart | alt.VConcatChart:
     d["lo"] = (d["coverage"] - 2 * d["se"]).clip(lower=0)
     d["hi"] = (d["coverage"] + 2 * d["se"]).clip(upper=1)
     means = list(dict.fromkeys(d["mean"])) if "mean" in d else []
+    height = COVERAGE_PANEL_HEIGHT if means else COVERAGE_HEIGHT
+    scale = coverage_scale(pd.concat([d["coverage"], d["lo"]]), result.confidence, height)
     if not means:
-        return _coverage_panel(d, result.confidence).properties(height=300, width="container")
+        # fit the width only: the legends (every M listed) add to the height, not cut from it
+        return _coverage_panel(d, scale).properties(
+            height=height, width="container",
+            autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     panels = [
-        _coverage_panel(d[d["mean"] == m], result.confidence, d).properties(
-            height=240, width=COVERAGE_PANEL_WIDTH, title=f"mean success {m:g}")
+        _coverage_panel(d[d["mean"] == m], scale, d).properties(
+            height=height, width=COVERAGE_PANEL_WIDTH, title=f"mean success {m:g}")
         for m in means
     ]
     return alt.vconcat(*panels).resolve_scale(x="shared", y="shared")
 
 
-def _coverage_panel(d: pd.DataFrame, confidence: float, every: pd.DataFrame | None = None
+def _coverage_panel(d: pd.DataFrame, scale: CoverageScale, every: pd.DataFrame | None = None
                     ) -> alt.LayerChart:
-    """One coverage chart of the rows ``d``; ``every``: the rows of all panels, whose
-    scopes, intervals and M the legends list (the same in every panel)."""
+    """One coverage chart of the rows ``d`` on the y ``scale``; ``every``: the rows of all
+    panels, whose scopes, intervals and M the legends list (the same in every panel)."""
     every = d if every is None else every
     scopes = [s for s in _SCOPE_COLOURS if s in set(every["scope"])]
     intervals = [i for i in _INTERVAL_DASH if i in set(every["interval"])]
     stroke = {"symbolType": "stroke", "symbolStrokeWidth": 2.5, "symbolSize": 500,
               "symbolOpacity": 1}
+    Ns = sorted({int(n) for n in every["N"]})
     base = alt.Chart(d).encode(
-        x=alt.X("N:Q", title="trials N", scale=alt.Scale(type="log")),
+        # a tick at each N simulated (1, 2, 4, …, 64), not Vega's 3, 5, 20, 40 and 100
+        x=alt.X("N:Q", title="trials N", scale=alt.Scale(type="log", nice=False, padding=12),
+                axis=alt.Axis(values=Ns, format=",d", tickMinStep=0)),
         color=alt.Color(
             "scope:N", title="scope", sort=scopes,
             scale=alt.Scale(domain=scopes, range=[_SCOPE_COLOURS[s] for s in scopes]),
             legend=alt.Legend(**stroke),
         ),
     )
-    y = alt.Y("coverage:Q", title="coverage of the interval", axis=alt.Axis(format="%"),
-              scale=alt.Scale(zero=False))
+    ys = alt.Scale(domain=scale.domain, range=scale.range, nice=False, zero=False)
+    title = ("coverage of the interval" if scale.zoom is None else
+             f"coverage (stretched above {scale.zoom:.2f})")
+    # a share as the coverage table writes it (0.95, not 95%: the tooltip, the CLI and the
+    # export give 0.9440); labels level with their values (the app's theme shifts the end
+    # ones flush inside); every layer's y the same, or the layers' axes merge into one that
+    # drops labels
+    axis = alt.Axis(values=[float(t) for t in scale.ticks], format=".2f", labelFlush=False,
+                    labelOverlap=False)
+
+    def Y(field: str) -> alt.Y:
+        return alt.Y(f"{field}:Q", title=title, axis=axis, scale=ys)
+
+    y = Y("coverage")
     line = base.mark_line(strokeWidth=2).encode(
         y=y,
         strokeDash=alt.StrokeDash(
@@ -1022,13 +1356,27 @@ def _coverage_panel(d: pd.DataFrame, confidence: float, every: pd.DataFrame | No
             alt.Tooltip("width_text:N", title="width"),
         ],
     )
-    err = base.mark_errorbar().encode(y=alt.Y("lo:Q", title="coverage of the interval"), y2="hi:Q")
-    nominal = (
-        alt.Chart(pd.DataFrame({"y": [confidence]}))
-        .mark_rule(strokeDash=[2, 3], color="black")
-        .encode(y="y:Q")
+    err = base.mark_errorbar().encode(y=Y("lo"), y2="hi:Q")
+    level = pd.DataFrame({"y": [scale.band[0]], "y2": [scale.band[1]]})
+    band = (  # the SPEC's band around the nominal level, under everything
+        alt.Chart(level).mark_rect(color="#54a24b", opacity=0.16)
+        .encode(y=Y("y"), y2="y2:Q")
     )
-    return err + line + points + nominal
+    nominal = (
+        alt.Chart(pd.DataFrame({"y": [scale.nominal]}))
+        .mark_rule(strokeDash=[2, 3], color="black")
+        .encode(y=Y("y"))
+    )
+    layers = [band, err, line, points, nominal]
+    if scale.zoom is not None:  # where the stretch starts (the axis title says it): a rule
+        layers.append(alt.Chart(pd.DataFrame({"y": [scale.zoom]}))
+                      .mark_rule(color="#888", strokeWidth=1).encode(y=Y("y")))
+    return alt.layer(*layers)
+
+
+#: Area (px²) of the rubric chart's dot at the current weight, and the room (px) kept either
+#: side of its 0..1 axis so the dot is drawn whole at either end.
+RUBRIC_DOT_SIZE, RUBRIC_DOT_PAD_PX = 90, 8
 
 
 def rubric_weight_chart(
@@ -1054,7 +1402,12 @@ def rubric_weight_chart(
             }
         )
     d = pd.DataFrame(rows)
-    base = alt.Chart(d).encode(x=alt.X("weight:Q", title=f"weight of category {category}"))
+    # room either side of 0..1 for the current weight's dot, drawn whole at a weight of 1
+    # (it was cut in half at the chart's edge); a tick every 0.1, not every 0.05
+    x = alt.X("weight:Q", title=f"weight of category {category}",
+              scale=alt.Scale(domain=[0.0, 1.0], nice=False, padding=RUBRIC_DOT_PAD_PX),
+              axis=alt.Axis(values=[round(i / 10, 1) for i in range(11)], format=".1f"))
+    base = alt.Chart(d).encode(x=x)
     band = base.mark_area(opacity=0.2).encode(y=alt.Y("lo:Q", title="μ ± 1.96σ"), y2="hi:Q")
     line = base.mark_line(strokeWidth=2).encode(
         y="mu:Q",
@@ -1067,7 +1420,7 @@ def rubric_weight_chart(
     now = ev.bayes(R, w, R0)
     dot = (
         alt.Chart(pd.DataFrame({"weight": [w[category]], "mu": [now.mu]}))
-        .mark_point(size=90, filled=True, color="#e45756")
-        .encode(x="weight:Q", y="mu:Q")
+        .mark_point(size=RUBRIC_DOT_SIZE, filled=True, color="#e45756", opacity=1)
+        .encode(x=x, y="mu:Q")
     )
     return (band + line + dot).properties(height=260, width="container")

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
 
-from .._validation import SettingsConflict, ValidationError
+from .._validation import SettingsConflict, ValidationError, said_of
 from ._common import StderrProgress
 
 __all__ = ["main", "StderrProgress"]
@@ -144,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except (ValidationError, FileNotFoundError, IsADirectoryError, PermissionError) as exc:
         # a missing-column error suggests --columns here, not the Python columns= keyword
-        text = exc.cli_message() if hasattr(exc, "cli_message") else str(exc)
+        text = exc.cli_message() if hasattr(exc, "cli_message") else said_of(exc)
         # a loader's advice names its flag here, not the Python keyword
         from ._common import cli_text
 

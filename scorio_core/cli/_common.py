@@ -14,10 +14,17 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .._validation import SettingsConflict, ValidationError, json_safe
+from .._validation import (
+    Mention,
+    Said,
+    SettingsConflict,
+    ValidationError,
+    json_safe,
+    python_name,
+)
 from ..formatting import shape_text
 from ..io.options import LoadOptions
-from ..params import PARAMS_CLASSES, add_options, from_args, settings_of
+from ..params import PARAMS_CLASSES, add_options, cli_flag, from_args, settings_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -186,22 +193,47 @@ def load(args):
 #: Settings whose Python keyword a message may name (``scope='population'``) and whose
 #: command-line flag is the keyword with dashes (``--scope population``).
 _FLAG_KEYWORDS = ("on_missing", "scope", "benchmark", "adjust", "scorer", "prior")
-_KEYWORD = re.compile(rf"(?<![\w-])({'|'.join(_FLAG_KEYWORDS)})='([^'\s]*)'(?! / --)")
+_KEYWORD = re.compile(rf"(?<![\w-])({'|'.join(_FLAG_KEYWORDS)})='([^'\s]*)'")
+
+
+def cli_name(m: Mention) -> str:
+    """A setting a message names (:class:`~scorio_core._validation.Mention`) as the command
+    line gives it: its declared flag (:func:`~scorio_core.params.cli_flag`) and the value as
+    it is typed; a setting without a flag, as Python writes it.
+
+    Example
+    -------
+    >>> from scorio_core._validation import Mention
+    >>> from scorio_core.cli._common import cli_name
+    >>> from scorio_core.io import LoadOptions
+    >>> cli_name(Mention(LoadOptions, "correct", ("C", "P"))), cli_name(
+    ...     Mention(LoadOptions, "correct_from", 0.5))
+    ('--correct C,P', '--correct-from 0.5')
+    """
+    flag = cli_flag(m.of, m.key)
+    if flag is None:
+        return python_name(m)
+    return flag if m.value is None else f"{flag} {_typed(m.value)}"
 
 
 def cli_text(text: str) -> str:
-    """A core message as the command line reads it: a setting's Python keyword
-    (``scope='population'``) becomes its flag (``--scope population``); text that already
-    names both (``benchmark='x' / --benchmark x``) is left as it is.
+    """A core message as the command line reads it -- every message the CLI prints goes
+    through here: the settings a :class:`~scorio_core._validation.Said` names, by their
+    flags (:func:`cli_name`), without the words for other surfaces; a setting's Python
+    keyword in plain text (``scope='population'``) becomes its flag (``--scope
+    population``).
 
     Example
     -------
     >>> from scorio_core.cli._common import cli_text
     >>> cli_text("use the population scope (scope='population'); or on_missing='truncate'")
     'use the population scope (--scope population); or --on-missing truncate'
-    >>> cli_text("pass benchmark='arith' / --benchmark arith")
-    "pass benchmark='arith' / --benchmark arith"
+    >>> from scorio_core.io.options import mention
+    >>> print(cli_text("pass " + mention("benchmark", "HMMT'25")))  # as a shell takes it
+    pass --benchmark 'HMMT'"'"'25'
     """
+    if isinstance(text, Said):
+        text = text.say("cli", cli_name)
     return _KEYWORD.sub(lambda m: f"--{m[1].replace('_', '-')} {m[2]}", text)
 
 

@@ -44,11 +44,28 @@ def run(args) -> int:
         sys.stderr.write(_import(data, args.out))
         return 0
     report = {**data.describe(), **_pick(data.metadata, *_REPORTED)}
+    # the notes' advice names flags here, not Python keywords
+    if "changed by the load" in report:
+        report["changed by the load"] = [cli_text(n) for n in report["changed by the load"]]
     if "import_report" in report:
-        report["import_report"] = said_once(report["import_report"])
+        report["import_report"] = said_once(_flagged(report["import_report"]))
     # every float with the exports' digits: our mean beside the harness's own value alike
     print(json.dumps(round_json(report), indent=2, ensure_ascii=False, default=str))
     return 0
+
+
+def _flagged(report: dict) -> dict:
+    """An import report with its notes, and each file's, as the command line reads them
+    (:func:`~scorio_core.cli._common.cli_text`: the loader's options by their flags)."""
+
+    def flagged(part: dict) -> dict:
+        notes = part.get("notes")
+        return {**part, "notes": [cli_text(n) for n in notes]} if notes else part
+
+    out = dict(flagged(report))  # a copy: the report is the data's own metadata
+    if isinstance(out.get("files"), list):
+        out["files"] = [flagged(f) for f in out["files"]]
+    return out
 
 
 def said_once(report: dict) -> dict:
@@ -80,7 +97,7 @@ def _inventory(args, exc: Exception) -> None:
     read but could not be combined into one dataset (``exc``, the refusal, which the
     command then reports as its error); nothing when the files themselves do not read or
     hold one part only."""
-    from .._validation import ValidationError
+    from .._validation import ValidationError, said_of
     from ..io._dispatch import inventory
     from ..io.options import LoadOptions
     from ..params import from_args
@@ -95,7 +112,7 @@ def _inventory(args, exc: Exception) -> None:
     for row in rows:
         if "loads" in row:
             row["loads"] = cli_text(row["loads"])
-    report = {"combined": f"no: {cli_text(str(exc)).splitlines()[0]}", "parts": rows}
+    report = {"combined": f"no: {cli_text(said_of(exc)).splitlines()[0]}", "parts": rows}
     print(json.dumps(round_json(report), indent=2, ensure_ascii=False, default=str))
 
 

@@ -51,8 +51,9 @@ def run(args) -> int:
     text = export.export(board, fmt, title=head)
     if fmt in ("csv", "json"):  # the input file, settings and versions, as every command's
         text = _with_provenance(text, fmt, provenance(data, "leaderboard", params), notes)
-    else:  # the notes' advice names flags here, not Python keywords
-        text = cli_text(_under_title(text, view.load_notes, fmt))
+    else:  # the notes' advice names flags here, not Python keywords (each load note
+        # rendered before it is wrapped: the text around it would make it Python's form)
+        text = cli_text(_under_title(text, tuple(map(cli_text, view.load_notes)), fmt))
     if result.subsets is not None:
         text = _per_subset(text, result, fmt)
     if fmt == "csv":  # closing the CSV, after the per-subset block

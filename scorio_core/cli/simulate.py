@@ -24,7 +24,8 @@ STUDIES = {
     "prior-depth": "original/updated models and prior depth D (000 App. C, Fig. 5)",
     "order": "P(correct order) and z vs N for a better and a worse model, --upper and "
              "--lower (by default LLM10 and LLM9 of 000 App. D, Fig. 6)",
-    "calibration": "coverage of 95% Bayes@N intervals vs N and M",
+    "calibration": "coverage of the leaderboard's 95% headline intervals, beside the papers' "
+                   "Bayes@N interval, vs N and M in both scopes",
     "rubric-lesson": "Bayes@N term by term for 001's worked example (Algorithm 1)",
 }
 

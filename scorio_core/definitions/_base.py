@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pandas as pd
 
-from .._validation import ValidationError, as_names, split_names
+from .._validation import (
+    Said,
+    ValidationError,
+    as_names,
+    capitalized,
+    split_names,
+)
 from ..display import PRINTED_ROWS  # declared with the renderers: the report's and notebook's
 from ..outcomes import (  # as_outcomes: re-exported
     ONE_MODEL_NEXT,
@@ -305,7 +311,7 @@ this dataset has none
         >>> lesson = SIMULATIONS["rubric-lesson"]
         >>> p = lesson.params()
         >>> lesson.notice_for(p, lesson.run(None, p)).split(" (")[0]
-        'With weights 0 / ½ / 1 and no prior, μ = 0.56250 and σ = 0.09200'
+        'With weights 0 / 0.5 / 1 and no prior, μ = 0.56250 and σ = 0.09200'
         >>> lesson.notice_for(p, None) is None
         True
         """
@@ -330,16 +336,16 @@ this dataset has none
         why = self.requires(data)
         if not why:
             return None
-        why = why.strip()
+        why = why.strip()  # a Said (options each surface names its own way) stays one
         # "needs greedy outcomes ...": the analysis is its subject
-        why = f"{self.title} {why}" if why.startswith("needs ") else why[:1].upper() + why[1:]
-        return why if why.endswith((".", "?", "!")) else f"{why}."
+        why = f"{self.title} " + why if why.startswith("needs ") else capitalized(why)
+        return why if why.endswith((".", "?", "!")) else why + "."
 
     def check(self, data: Outcomes) -> None:
         """Raise :class:`ValidationError` when :attr:`requires` says the data do not fit."""
         why = self.requires(data)
         if why:  # a reason that names its subject ("Stability needs ...") stands alone
-            raise ValidationError(why if why[:1].isupper() else f"{self.title}: {why}")
+            raise ValidationError(why if why[:1].isupper() else f"{self.title}: " + why)
 
 
 def params_dict(params: Any) -> dict[str, Any]:
@@ -404,7 +410,7 @@ def common_caveats(data: Outcomes) -> list[str]:
     """Caveats every section shares: what the load did that changes the numbers (tasks
     pooled, trials or questions left out: :attr:`Outcomes.load_notes`, with counts),
     synthetic data and small question/model counts."""
-    out = [n if n.endswith(".") else f"{n}." for n in getattr(data, "load_notes", ())]
+    out = [n if n.endswith(".") else n + "." for n in getattr(data, "load_notes", ())]
     if data.metadata.get("synthetic"):
         out.append(
             "Synthetic data — not real model outputs: simulated outcomes for exploring and "
@@ -431,9 +437,12 @@ def _filters_counted_twice(data: Outcomes) -> list[str]:
     for b in data.benchmark_names:
         if "/" in b:
             tasks.setdefault(b.rsplit("/", 1)[0], []).append(b)
-    return [f"Task {t!r} is here once per filter ({', '.join(bs)}): its documents count "
-            f"{len(bs)} times in this view. Choose one benchmark (benchmark={bs[0]!r} / "
-            f"--benchmark {bs[0]}, or the app's Benchmark box) to count each document once."
+    from ..io.options import mention
+
+    # the option as each surface names it (a Said): Python's keyword, the flag, the box
+    return [Said(f"Task {t!r} is here once per filter ({', '.join(bs)}): its documents count "
+                 f"{len(bs)} times in this view. Choose one benchmark (",
+                 mention("benchmark", bs[0]), ") to count each document once.")
             for t, bs in tasks.items() if len(bs) > 1]
 
 
@@ -452,8 +461,8 @@ def binary_required(what: str) -> Callable[[Outcomes], str | None]:
     >>> why = binary_required("Stability")(sc.Outcomes(R, weights=[0, 0.5, 1]))
     >>> why.split(". ")[0]
     'Stability needs binary outcomes (0/1); these data have 3 categories'
-    >>> "correct=['cat2'] / --correct cat2" in why
-    True
+    >>> why.split(": ")[-1]  # as a notebook reads it; the CLI and the app name their own
+    "correct=['cat2']; correct_from=0.5 counts cat1 correct too."
     """
 
     def check(data: Outcomes) -> str | None:
@@ -461,7 +470,7 @@ def binary_required(what: str) -> Callable[[Outcomes], str | None]:
             return f"{what} needs at least 2 models; these data have {data.L}. {ONE_MODEL_NEXT}"
         if not data.is_binary:
             return (f"{what} needs binary outcomes (0/1); these data have {data.C + 1} "
-                    f"categories. {binary_next(data, what)}")
+                    "categories. " + binary_next(data, what))
         return None
 
     return check

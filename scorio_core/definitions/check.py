@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._validation import Mention, Said
 from ..display import Shown
 from ..estimands import (
     ADJUST_HELP,
@@ -103,9 +104,10 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    f"(family-wise); {c.adjust} promises {ADJUST_HELP[c.adjust].split(' (')[0]}, "
                    "not that, so it is reported but not judged.")
     if c.plans.empty:
-        out.append("The Planner's plans were not checked (plan_reps = 0): set plan_reps= "
-                   "(--plan-replicates) to plan each smaller run's undecided pairs and draw "
-                   "what the plans ask for.")
+        out.append(Said(  # the setting as each surface names it: keyword, flag, box
+            "The Planner's plans were not checked (none asked for): ask for some, e.g. ",
+            Mention(CheckParams, "plan_reps", 20), ", to plan each smaller run's undecided "
+            "pairs and draw what the plans ask for."))
     else:
         n, m = MAX_TRIALS, p.max_questions
         out.append(f"Planner check: {p.plan_reps} smaller runs per scope, each pair planned "

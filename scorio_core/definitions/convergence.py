@@ -30,6 +30,7 @@ from .. import charts
 from .._validation import ValidationError
 from ..display import Shown
 from ..engines.convergence import (
+    SINGLE_TRIAL_NEXT,
     SUMMARY_DECIMALS,
     ConvergenceRun,
     Curves,
@@ -296,8 +297,7 @@ def _requires(data: Outcomes) -> str | None:
         why = (
             f"these data have N = {data.N} trial per question: convergence@n needs a step "
             "s <= N - 1 after which the ranking stays put. Load data with more trials, or "
-            "rank single trials with the low-budget stability analysis (sc.stability(data) / "
-            "scorio-studio stability)"
+            "rank single trials with " + SINGLE_TRIAL_NEXT
         )
     return why
 

@@ -238,7 +238,7 @@ def _to_code(p: CurvesParams, data: str = "data") -> str:
 def _requires(data: Outcomes) -> str | None:
     if not data.is_binary:
         return (f"Pass@k curves need binary outcomes; these data have {data.C + 1} categories. "
-                f"{binary_next(data, to='to draw the Pass@k curves')}")
+                + binary_next(data, to="to draw the Pass@k curves"))
     return None
 
 

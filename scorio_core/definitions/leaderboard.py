@@ -103,15 +103,19 @@ def _csv_tables(r: LeaderboardResult) -> dict:
 def chart_captions(board: Leaderboard) -> tuple[str, str]:
     """What to read from the forest plot and the pairwise heatmap of ``board`` (what its
     cells say: :func:`scorio_core.charts.leaderboard.heatmap_cells_text`)."""
-    from ..charts.leaderboard import heatmap_cells_text
+    from ..charts.leaderboard import heatmap_cells_text, narrow_intervals
 
     st = board.settings
     scope, conf = st["scope"], st["confidence"]
+    # bars the dot would hide (s.e. 0.002 on the bundled run) at some width the chart is
+    # drawn at: drawn across it, and said
+    across = ", a dark line across the dot where narrower than it" if narrow_intervals(
+        board) else ""
     return (
         f"Dot = mean score, bar = its {percent(conf)} interval in the {scope} scope (the "
-        f"{SCOPE_HELP[scope].replace(' (', ', ').rstrip(')')}); tick = the papers' Bayes@N; "
-        "#rank (lo–hi) = headline rank and the range of ranks the data allow; the colour "
-        "switches between blue and orange where the headline rank changes.",
+        f"{SCOPE_HELP[scope].replace(' (', ', ').rstrip(')')}){across}; tick = the papers' "
+        "Bayes@N; #rank (lo–hi) = headline rank and the range of ranks the data allow; the "
+        "colour switches between blue and orange where the headline rank changes.",
         f"P(row model beats column model), {scope} scope: outlined cells are decided at "
         f"{percent(conf)} ({_decided_how(board)}); {heatmap_cells_text(board)}.",
     )

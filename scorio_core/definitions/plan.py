@@ -31,6 +31,7 @@ import numpy as np
 import pandas as pd
 
 from .. import charts
+from .._validation import Mention, Said
 from ..display import Shown
 from ..estimands import ASSURANCE, SCOPES
 from ..formatting import percent, share_percent
@@ -196,10 +197,11 @@ def _default_pair_text(r: PlanResult) -> str:
 def _no_pair_text(r: PlanResult) -> str:
     """Why the pair charts are not drawn (every adjacent pair is decided)."""
     s = r.plan.settings
-    return (f"Every adjacent pair is decided at {percent(s['confidence'])} ({s['scope']} scope): "
-            "there is no undecided pair to plan, so no pair's curve is drawn. Choose a pair "
-            "to see how its chances grow with N (the Planner page's Better model and Other "
-            "model; pair= in Python, --pair in the CLI).")
+    # the setting as each surface names it (a Said): pair=, --pair, the page's two boxes
+    return Said(f"Every adjacent pair is decided at {percent(s['confidence'])} ({s['scope']} "
+                "scope): there is no undecided pair to plan, so no pair's curve is drawn. "
+                "Choose a pair to see how its chances grow with N (", Mention(PlanParams, "pair"),
+                ").")
 
 
 def _decided_note(r: PlanResult, gap: bool = False) -> str:

@@ -83,7 +83,7 @@ def irt_next(data: Outcomes) -> str | None:
     >>> from scorio_core.definitions.questions import irt_next
     >>> o = sc.Outcomes(np.array([[[0, 1, 2]], [[2, 2, 1]]]), weights=[0, 0.5, 1],
     ...                 category_names=["I (incorrect)", "P (partial)", "C (correct)"])
-    >>> "correct=['C'] / --correct C" in irt_next(o), irt_next(o.binarized(correct="C"))
+    >>> "correct=['C']; correct_from=0.5" in irt_next(o), irt_next(o.binarized(correct="C"))
     (True, None)
     """
     if data.is_binary:
@@ -180,7 +180,7 @@ def _charts(r: QuestionsResult) -> list[Chart]:
     _, width = r.stats.heatmap_frame(r.columns)
     binned = f" (adjacent questions averaged in bins of {width})" if width > 1 else ""
     empty = (None if "converged" in r.stats.irt else f"2PL fit {r.stats.irt}."
-             + (f" {r.irt_next}" if r.irt_next else ""))
+             + (" " + r.irt_next if r.irt_next else ""))
     n_bad = len(r.stats.collapsed)
     left_out = (f" Left out: {n_bad} informative question(s) without both 2PL parameters "
                 "(status 'no 2PL estimate' or 'no 2PL difficulty'; see the caveats)."
@@ -207,7 +207,7 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
         out.append(f"2PL IRT {irt}: difficulty and discrimination are the last iterate of "
                    "the fit; read them as rough." if ran else
                    f"2PL IRT {irt}, so difficulty and discrimination are missing (—). "
-                   f"{r.irt_next}" if r.irt_next else
+                   + r.irt_next if r.irt_next else
                    f"2PL IRT {irt}, so difficulty and discrimination are missing (—); the "
                    "mean score and disagreement do not need them.")
     if ran and data.L < 10:

@@ -184,8 +184,10 @@ def _predicted(r) -> str:
 
 def _order_tables(r) -> dict[str, pd.DataFrame]:
     z = list(r.n_at)
+    signed = r.n_at_signed or {}  # a result saved before it was kept: none
     thresholds = pd.DataFrame({
         "z": z, "N_at_z": [r.n_at[k] for k in z],
+        **({"N_at_z_signed": [signed.get(k, np.nan) for k in z]} if signed else {}),
         _predicted(r): [r.predicted_at[k] for k in z],
     })
     # a median of trials-needed predictions: whole trials, as N_at_z (185, not 185.00)
@@ -362,20 +364,24 @@ def highlights(study: str, result: Any) -> list[Highlight]:
         return []
     tables = SIMULATIONS[study].tables(result)
     if study == "prior-depth":
-        s, update = result.update_summary, tables["update"]
+        s, update, paper = result.update_summary, tables["update"], sim.PAPER_UPDATE
         return [Highlight("mean τ(original, updated)", _cell(update, "mean_tau", s["mean_tau"]),
-                          "paper: 0.88"),
+                          f"paper: {paper['mean_tau']}"),
                 Highlight("updates that change the ranking",
-                          _cell(update, "share_changed", s["share_changed"]), "paper: 0.86")]
+                          _cell(update, "share_changed", s["share_changed"]),
+                          f"paper: {paper['share_changed']}")]
     if study == "order":
-        order, thr = tables["order"], tables["thresholds"]
+        order, thr, paper = tables["order"], tables["thresholds"], sim.PAPER_ORDER
+        # the paper's numbers beside the run's only for the paper's pair (LLM_10 and LLM_9)
+        theirs = result.true_means == (OrderParams().upper, OrderParams().lower)
         p80 = order.set_index("N")["p_correct"].get(80, np.nan)
         out = [Highlight("P(correct order) at N = 80", _cell(order, "p_correct", p80),
-                         "paper: 0.837, κ-dependent")]
+                         f"paper: {paper['p_correct_80']}, κ-dependent" if theirs else "")]
         for z, n in result.n_at.items():
             pred = _cell(thr, _predicted(result), result.predicted_at[z])
+            said = f"paper: {paper['N_at'][z]}; " if theirs and z in paper["N_at"] else ""
             out.append(Highlight(f"N where z reaches {z_text(z)}", _cell(thr, "N_at_z", n),
-                                 f"predicted from N = {result.predict_from}: {pred}"))
+                                 f"{said}predicted from N = {result.predict_from}: {pred}"))
         return out + [Highlight("κ used", f"{result.concentration:g}")]
     summary = tables["summary"]
     return [Highlight("μ", _cell(summary, "mu", result.mu)),

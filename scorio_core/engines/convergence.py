@@ -53,7 +53,15 @@ import pandas as pd
 
 from .. import eval as ev
 from .._ties import rank_scores, rank_scores_batch
-from .._validation import ValidationError, as_outcome_array, as_weights, check_int, check_steps
+from .._validation import (
+    Only,
+    Said,
+    ValidationError,
+    as_outcome_array,
+    as_weights,
+    check_int,
+    check_steps,
+)
 from ..display import Displayed, recorded
 from ..estimands import ASSURANCE
 from ..formatting import DECIMALS_ATTR, a_chance, percent
@@ -512,6 +520,12 @@ def _last_change_fast(f: FastPath, idx: np.ndarray, tgt: np.ndarray, req=None) -
     return last
 
 
+#: What ranks data of a single trial per question, where convergence@n needs two: the
+#: stability analysis, as each surface runs it (a notebook's call, the command, the page).
+SINGLE_TRIAL_NEXT = Said(
+    "the low-budget stability analysis (", Only("python", "sc.stability(data)"),
+    Only("cli", "scorio-studio stability"), Only("app", "the Stability page"), ")")
+
 #: Replicates per piece of work for methods without a fast path (one task on a cluster).
 SLOW_PIECE = 32
 
@@ -694,8 +708,7 @@ def convergence_at_n(
         raise ValidationError(
             f"convergence@n needs at least 2 trials per question (it asks after which trial "
             f"s <= N - 1 the ranking stops changing); these data have N = {N}. For single-trial "
-            "rankings use the low-budget stability analysis (sc.stability(data) / "
-            "scorio-studio stability)"
+            "rankings use " + SINGLE_TRIAL_NEXT
         )
     check_result_memory(replicates, 16.0 * len(ids), "convergence@n")
     s_star, last_change = {}, {}

@@ -12,12 +12,19 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import MAX_CATEGORY, ValidationError
+from .._validation import MAX_CATEGORY, Only, Said, ValidationError, joined
 from ..formatting import count_text, share_percent
 from ..outcomes import LOAD_NOTES, MissingWeightsError, Outcomes, frozen
 from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
 from ._conditions import decoding_mask, filter_rows, model_identity, question_attributes
-from .options import MAX_GRADE_LEVELS, ROLE_NAMES, SUGGESTED_LEVELS, LoadOptions, round_levels
+from .options import (
+    MAX_GRADE_LEVELS,
+    ROLE_NAMES,
+    SUGGESTED_LEVELS,
+    LoadOptions,
+    mention,
+    round_levels,
+)
 
 if TYPE_CHECKING:
     import polars as pl
@@ -272,15 +279,24 @@ def _continuous_advice(lo: float, hi: float) -> str:
     """What loads a continuous score on [lo, hi]: rounding to :data:`SUGGESTED_LEVELS`
     levels, which always leaves at most that many (fewer than :data:`_MAX_LEVELS`, so this
     refusal cannot recur), or a threshold that counts the scores above it correct (the
-    scale's bottom stays a category, so it never counts every score one way)."""
-    from ..params import widget
+    scale's bottom stays a category, so it never counts every score one way). The options
+    are named as each surface gives them (a :class:`~scorio_core._validation.Said`).
 
-    k, mid = SUGGESTED_LEVELS, f"{lo + (hi - lo) / 2:g}"
-    box = widget(LoadOptions, "round_grades")["label"]
-    return (f"round them: round_grades={k} / --round-grades {k} (levels "
-            f"{round_levels(k, (lo, hi))}; '{box}' in the app), or count a score of "
-            f"at least T correct: correct_from=T / --correct-from T (e.g. {mid}); or use a "
-            "correct/incorrect scorer or outcome")
+    Example
+    -------
+    >>> from scorio_core.io._assemble import _continuous_advice
+    >>> from scorio_core.cli._common import cli_text
+    >>> print(_continuous_advice(0, 10))
+    round them: round_grades=11 (levels 0, 1, ..., 10), or count a score of at least a \
+threshold correct, e.g. correct_from=5; or use a correct/incorrect scorer or outcome
+    >>> print(cli_text(_continuous_advice(0, 1)).split(", or count")[0])
+    round them: --round-grades 11 (levels 0, 0.1, ..., 1)
+    """
+    k, mid = SUGGESTED_LEVELS, float(f"{lo + (hi - lo) / 2:g}")
+    return Said("round them: ", mention("round_grades", k),
+                f" (levels {round_levels(k, (lo, hi))}), or count a score of at least a "
+                "threshold correct, e.g. ", mention("correct_from", mid),
+                "; or use a correct/incorrect scorer or outcome")
 
 
 def grade_levels(
@@ -336,7 +352,7 @@ def grade_levels(
         raise ValidationError(
             f"{where} holds {levels.size} distinct values in [{lo:g}, {hi:g}]{eg}: a "
             f"continuous score cannot be an outcome category (at most {_MAX_LEVELS} levels, "
-            f"both ends of the scale included); {_continuous_advice(lo, hi)}"
+            "both ends of the scale included); " + _continuous_advice(lo, hi)
         )
     out = levels.tolist()
     if out == [0.0, 1.0] and (lo, hi) == (0.0, 1.0):
@@ -410,19 +426,18 @@ def _read_grades(
             k = int(np.argmax(~whole))
             kind = (f"value(s) above 1 beside fractional grades (e.g. row {rows[k]} = "
                     f"{float(a[k])!r}) at {found(a > 1)}")  # fmt: skip
-        raise ValidationError(
+        raise ValidationError(Said(
             f"column {col!r} must hold whole-number categories 0..C or grades in [0, 1]; found "
-            f"{kind}. For a score on another scale, give the scale: score_range=(LO, HI) / "
-            "--score-range LO,HI (e.g. 0,10), and each value is weighted (value - LO) / "
-            "(HI - LO); for whole-number categories 0..C, fix those values and give one "
-            "weight per category with weights= / --weights (e.g. 0,0.5,1)"
-        )
+            f"{kind}. For a score on another scale, give the scale, e.g. ",
+            mention("score_range", (0, 10)), " for a 0-10 grade, and each value is weighted "
+            "by where it lies on it (the bottom 0, the top 1); for whole-number categories "
+            "0..C, fix those values and give one weight per category, e.g. ",
+            mention("weights", (0, 0.5, 1))))
     elif opts.weights is not None:
-        raise ValidationError(
-            f"column {col!r} holds fractional value(s) at {found(~whole)}, but weights= / "
-            "--weights were given, which weight whole-number categories 0..C; drop the "
-            "weights to read grades in [0, 1], each weighted by its value"
-        )
+        raise ValidationError(Said(
+            f"column {col!r} holds fractional value(s) at {found(~whole)}, but ",
+            mention("weights"), " were given, which weight whole-number categories 0..C; drop "
+            "the weights to read grades in [0, 1], each weighted by its value"))
     first = int(np.argmax(~whole)) if (~whole).any() else 0
     a_read = graded(a, (lo, hi), opts)  # as correct_from / round_grades read them
     levels, names, weights = grade_levels(
@@ -456,8 +471,11 @@ def _no_weights_message(outcome: np.ndarray, rows: np.ndarray, fmt: str, col: st
     >>> import numpy as np
     >>> from scorio_core.io._assemble import _no_weights_message
     >>> msg = _no_weights_message(np.array([0, 100, 0]), np.array([1, 2, 3]), "csv", "outcome")
-    >>> msg.split(", but")[0], "score_range=(0, 100)" in msg, "0.01" in msg
+    >>> msg.split(", but")[0], "score_range=[0, 100]" in msg, "0.01" in msg
     ("column 'outcome' holds the values 0, 100", True, False)
+    >>> from scorio_core.cli._common import cli_text
+    >>> "--score-range 0,100" in cli_text(msg), "score_range" in cli_text(msg)
+    (True, False)
     """
     values = np.unique(outcome)
     C = int(values[-1])
@@ -468,31 +486,29 @@ def _no_weights_message(outcome: np.ndarray, rows: np.ndarray, fmt: str, col: st
         head = ", ".join(str(int(v)) for v in values[: _SHOW_VALUES - 2])
         found = f"{head}, ..., {C} ({values.size} distinct values)"
     if C + 1 <= _EXAMPLE_WEIGHTS:
-        eg = ", ".join(f"{k / C:.3g}" for k in range(C + 1))
-        per_category = (f"e.g. weights=[{eg}] (Python) / `--weights {eg.replace(' ', '')}` "
-                        "(command line)")
+        per_category = Said("e.g. ", mention("weights", tuple(
+            float(f"{k / C:.3g}") for k in range(C + 1))))
     else:
-        per_category = (f"{C + 1} of them: weights= (Python) / `--weights` (command line)")
+        per_category = Said(f"{C + 1} of them, with ", mention("weights"))
     head = (f"column {col!r} holds the values {found}, but no category weights were given "
             "(nor a score range), which values above 1 need. ")
     tail = ("If the data are binary (0 wrong, 1 correct), the values above 1 are a mistake in "
             f"the file; the first is {outcome[first]} at "
             f"{_rows_msg(rows[first : first + 1], fmt)}.")
-    categories = (f"one weight per category, {per_category} / 'Category weights' in the app. ")
+    categories = Said("one weight per category, ", per_category,
+                      Only("app", ", among the upload's options"), ". ")
     if np.union1d(values, [0]).size > _MAX_LEVELS:  # grade_levels would refuse the scale
         k = SUGGESTED_LEVELS  # at most k levels whatever the values: this load succeeds
-        return (head + f"With {values.size} distinct values they are too many categories for "
-                f"a score scale (at most {_MAX_LEVELS} levels): if they are scores from 0 to "
-                f"{C}, give the scale and round them, score_range=(0, {C}), round_grades={k} "
-                f"(Python) / `--score-range 0,{C} --round-grades {k}` (command line) / 'Score "
-                f"range' and 'Round grades to' in the app (levels {round_levels(k, (0, C))}); "
-                f"or, for categories 0..{C}, give " + categories + tail)
-    return (
-        head + f"If they are scores on a scale from 0 to {C}, give the scale: "
-        f"score_range=(0, {C}) (Python) / `--score-range 0,{C}` (command line) / 'Score "
-        f"range' under the upload options in the app; each value v then weighs v/{C}. If "
-        f"they are categories 0..{C} with weights of their own, give " + categories + tail
-    )
+        return Said(
+            head + f"With {values.size} distinct values they are too many categories for "
+            f"a score scale (at most {_MAX_LEVELS} levels): if they are scores from 0 to "
+            f"{C}, give the scale and round them, ", mention("score_range", (0, C)), " and ",
+            mention("round_grades", k), f" (levels {round_levels(k, (0, C))}); or, for "
+            f"categories 0..{C}, give ", categories, tail)
+    return Said(
+        head + f"If they are scores on a scale from 0 to {C}, give the scale, ",
+        mention("score_range", (0, C)), f"; each value v then weighs v/{C}. If they are "
+        f"categories 0..{C} with weights of their own, give ", categories, tail)
 
 
 def _from_frame(
@@ -607,7 +623,7 @@ def _from_frame(
         if col not in df.columns or col in used:
             what = "is a role or a model column" if col in used else "is not in the table"
             raise ValidationError(
-                f"attributes= / --attributes names column {col!r}, which {what}; columns: "
+                mention("attributes") + f" names column {col!r}, which {what}; columns: "
                 + ", ".join(repr(c) for c in df.columns if c not in used)
             )
     signals: dict[str, np.ndarray] = {}
@@ -806,7 +822,7 @@ def parts_differ_text(models: Mapping[str, Sequence[str]], trials: Mapping[str, 
     >>> print(parts_differ_text({"a": ["x", "y"], "b": ["x", "z"]}, {"a": 2, "b": 1}))
     the benchmarks have different trials per question and different models, so they cannot \
 be combined: a (2 trials) has x, y; b (1 trial) lacks y and adds z. Load one at a time: \
-benchmark='a' / --benchmark a, or benchmark='b' / --benchmark b
+benchmark='a', or benchmark='b'
     """
     groups: dict[frozenset, tuple[list[str], list[str]]] = {}  # models -> (benchmarks, models)
     for b, ms in models.items():
@@ -826,11 +842,10 @@ benchmark='a' / --benchmark a, or benchmark='b' / --benchmark b
                         else "", f"{'adds' if len(bs) == 1 else 'add'} {', '.join(adds)}"
                         if adds else "") if x))
     loads = list(models) if loads is None else list(loads)
-    how = (" Load one at a time: " + ", or ".join(f"benchmark={b!r} / --benchmark {b}"
-                                                   for b in loads)) if loads else (
-        " None of them loads alone with these options either.")
+    how = (" Load one at a time: " + joined(", or ", [mention("benchmark", b) for b in loads])
+           ) if loads else " None of them loads alone with these options either."
     return (f"the {what} have different trials per question and different models, so they "
-            f"cannot be combined: {'; '.join(said)}.{how}")
+            f"cannot be combined: {'; '.join(said)}." + how)
 
 
 def _join_parts(
@@ -868,11 +883,10 @@ def _join_parts(
              for k in keys if k not in signals}
     trials = {b: p.N for b, p in parts.items()}
     shown = ", ".join(f"{b}: {n}" for b, n in trials.items())
-    notes = [
+    notes = [Said(
         f"the benchmarks have different trials per question ({shown}): each is loaded as a "
-        f"benchmark of its own with all its trials (choose one with benchmark= / --benchmark "
-        f"NAME); the combined view keeps the first {n_min} trial(s) of every benchmark"
-    ]
+        "benchmark of its own with all its trials (choose one with ", mention("benchmark"),
+        f"); the combined view keeps the first {n_min} trial(s) of every benchmark")]
     for k in attrs:
         lack = [b for b, p in parts.items() if k not in p.question_attributes]
         if lack:
@@ -907,7 +921,7 @@ def _join_parts(
                     f"{b}: {n - n_kept:,} of {count_text(n, what)} per question left out to "
                     f"combine it with the tasks of {count_text(n_kept, what)} "
                     f"({_listed(with_)}); analyse it alone, with all its {what}s, with "
-                    f"benchmark={b!r} / --benchmark {b}, or the app's Benchmark box"), [b])
+                    + mention("benchmark", b)), [b])
     from ..samples import union
 
     return Outcomes(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import ValidationError
+from .._validation import ValidationError, said_of
 
 if TYPE_CHECKING:
     import polars as pl
@@ -268,12 +268,12 @@ def _reported_as(label: str) -> Iterator[None]:
     try:
         yield
     except ValidationError as exc:
-        msg = str(exc)
+        msg = said_of(exc)  # a Said keeps the options it names, each surface its own way
         if msg.startswith(label + ":"):
             raise
         new = type(exc).__new__(type(exc))  # keep the kind (e.g. MissingColumnsError)
         new.__dict__.update(exc.__dict__)
-        new.args = (f"{label}: {msg}",)
+        new.args = (f"{label}: " + msg,)
         raise new from None
     except (pl.exceptions.PolarsError, pl.exceptions.PanicException) as exc:  # safety net
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]

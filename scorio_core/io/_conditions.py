@@ -18,6 +18,7 @@ import numpy as np
 from .._lazy import lazy_module
 from .._validation import ValidationError
 from ..outcomes import check_name
+from .options import mention
 
 if TYPE_CHECKING:
     import polars as pl
@@ -75,7 +76,7 @@ def filter_rows(
     for col, values in where:
         if col not in present:
             raise ValidationError(
-                f"where= / --where names column {col!r}, which the table does not have; its "
+                mention("where") + f" names column {col!r}, which the table does not have; its "
                 f"columns are {', '.join(map(repr, present))}"
             )
         s = df.get_column(col)
@@ -86,8 +87,8 @@ def filter_rows(
                     nums.append(float(v))
                 except ValueError:
                     raise ValidationError(
-                        f"where= / --where: column {col!r} holds numbers, and {v!r} is not a "
-                        f"number; its values are {_distinct(s)}"
+                        mention("where") + f": column {col!r} holds numbers, and {v!r} is not "
+                        f"a number; its values are {_distinct(s)}"
                     ) from None
             col_f = s.cast(pl.Float64)
             hits = [col_f.is_in([x]).fill_null(False) for x in nums]
@@ -100,7 +101,7 @@ def filter_rows(
         missing = [v for v, h in zip(values, hits, strict=True) if not h.any()]
         if missing:
             raise ValidationError(
-                f"where= / --where: column {col!r} never takes the value(s) "
+                mention("where") + f": column {col!r} never takes the value(s) "
                 f"{', '.join(map(repr, missing))}; its values are {_distinct(s)}"
             )
         any_hit = hits[0]
@@ -109,7 +110,7 @@ def filter_rows(
         mask = mask & any_hit
     if not mask.any():
         said = " and ".join(f"{c} in {list(v)}" for c, v in where)
-        raise ValidationError(f"where= / --where: no row has {said} at once")
+        raise ValidationError(mention("where") + f": no row has {said} at once")
     meta["where"] = {c: list(v) for c, v in where}
     meta["rows_kept_by_where"] = f"{int(mask.sum()):,} of {df.height:,}"
     return df.filter(mask)
@@ -125,7 +126,7 @@ def model_identity(
     unknown = [c for c in model_columns if c not in present]
     if unknown:
         raise ValidationError(
-            f"model_columns= / --model-columns names column(s) {', '.join(map(repr, unknown))}, "
+            mention("model_columns") + f" names column(s) {', '.join(map(repr, unknown))}, "
             f"which the table does not have; its columns are {', '.join(map(repr, present))}"
         )
     ident = _strings(df, model_col, fmt)
@@ -215,7 +216,7 @@ def question_attributes(
                 by_q = dict(pairs.group_by("q", maintain_order=True).agg(pl.col("v")).iter_rows())
                 eg = "; ".join(f"{questions[q]!r}: {', '.join(map(repr, by_q[q]))}" for q in bad)
                 raise ValidationError(
-                    f"attributes= / --attributes: column {col!r} must hold one value per "
+                    mention("attributes") + f": column {col!r} must hold one value per "
                     f"question, but {int((per_q > 1).sum())} question(s) have several: {eg}"
                 )
             ignored[col] = "text that varies within a question"
@@ -241,7 +242,7 @@ def question_attributes(
         if why is not None:
             if must:
                 raise ValidationError(
-                    f"attributes= / --attributes: column {col!r} cannot be a question "
+                    mention("attributes") + f": column {col!r} cannot be a question "
                     f"attribute: {why}"
                 )
             ignored[col] = why

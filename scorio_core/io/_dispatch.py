@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import ValidationError
+from .._validation import Mention, Only, Said, ValidationError, joined, said_of
 from ..outcomes import LOAD_NOTES, POOLED, Outcomes
 from ..samples import SAMPLES_SUFFIX, SampleStore, SampleWriter, beside, union
 from . import helm, inspect, lm_eval, openai_evals
@@ -35,7 +35,7 @@ from ._base import (
 )
 from ._logs import LogPart, UnknownScorerError, assemble_logs, spill_texts
 from .npz import _load_npz
-from .options import LoadOptions
+from .options import LoadOptions, mention
 from .table import _load_table, to_long_frame
 
 if TYPE_CHECKING:
@@ -434,11 +434,12 @@ def inventory(source: Any, opts: LoadOptions, *, filename: str | None = None
         try:
             alone = assemble_logs([_as_read(p) for p in got.parts], replace(opts, benchmark=task))
         except (ValidationError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            said = said_of(exc)  # its options named as each surface names them
             row.update(models=list(dict.fromkeys(p.model for p in mine)),
-                       loads=f"not alone: {str(exc).splitlines()[0]}")
+                       loads="not alone: " + (said.splitlines()[0] if "\n" in said else said))
         else:
             row.update({"models": list(alone.models), "questions (M)": alone.M,
-                        "trials (N)": alone.N, "loads": f"benchmark={task!r} / --benchmark {task}"})
+                        "trials (N)": alone.N, "loads": mention("benchmark", task)})
         rows.append(row)
     for label, o in got.tables:
         rows.append({"harness": o.metadata.get("format"),
@@ -522,7 +523,7 @@ def _read_listing(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
                 as_read, parts, opts, str(exc))
             if not hint:
                 raise
-            raise ValidationError(f"{exc}{hint}") from None
+            raise ValidationError(said_of(exc) + hint) from None  # a Said stays one
         tables.insert(0, ("logs", logs))
     out = tables[0][1] if len(tables) == 1 else combine(tables, opts, collection)
     # the files the outcomes came from (not another task's logs, read for their header or
@@ -593,7 +594,7 @@ def _read_files(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
                 kinds, top, (it, kind, parsed), opts, isinstance(exc, UnknownScorerError))
             if not hint:
                 raise
-            raise ValidationError(f"{exc}{hint}") from None
+            raise ValidationError(said_of(exc) + hint) from None  # a Said stays one
         parsed = None  # read: its texts are spilled and its memory given back (spill_texts)
         for part in parts[n_parts:]:
             spill_texts(part, writer, keep=opts.samples == "keep")
@@ -623,9 +624,7 @@ def _files(source_file: Any) -> list[str]:
 #: rather than ignored. The first two change which rows and models there are, so they are
 #: refused whenever an ``.npz`` is read (a table beside it would be filtered, it not); the
 #: others only when nothing but ``.npz`` files is read (they apply to the tables or logs).
-_NOT_FOR_NPZ = {"where": "--where", "model_columns": "--model-columns",
-                "columns": "--columns", "attributes": "--attributes", "scorer": "--scorer",
-                "score_range": "--score-range"}
+_NOT_FOR_NPZ = ("where", "model_columns", "columns", "attributes", "scorer", "score_range")
 
 
 def _refuse_ignored_options(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions,
@@ -640,25 +639,30 @@ def _refuse_ignored_options(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOp
              and (only or k in ("where", "model_columns"))]
     if not (npz and given):
         if opts.scorer is not None and read and not any(k in _LOG_KINDS for _, k, _ in kinds):
-            raise ValidationError(
-                f"scorer={opts.scorer!r} / --scorer {opts.scorer} picks the outcome among a "
-                f"log's scorers, but no log is read here ({', '.join(list(read)[:3])}): drop "
-                "it; a table's outcome column is chosen with columns={'outcome': COLUMN} / "
-                "--columns outcome=COLUMN"
-            )
+            raise ValidationError(Said(  # the options as each surface names them
+                mention("scorer", opts.scorer), " picks the outcome among a log's scorers, but "
+                f"no log is read here ({', '.join(list(read)[:3])}): drop it; a table's outcome "
+                "column is chosen with ", mention("columns"), Only("python", " (e.g. {'outcome': "
+                "'score'})"), Only("cli", " (e.g. outcome=score)")))
         return
     o = read[npz[0]]
     ways = []
     if len(o.benchmark_names) > 1:
-        ways.append(f"a benchmark (benchmark= / --benchmark: {', '.join(o.benchmark_names)})")
+        ways.append(Said("a benchmark (", mention("benchmark", o.benchmark_names[0]),
+                         f"; benchmarks: {', '.join(o.benchmark_names)})"))
     if o.question_attributes:
-        ways.append("a subset of its questions (Outcomes.subset / --subset ATTRIBUTE=VALUE; "
-                    f"attributes: {', '.join(o.question_attributes)})")
-    names = ", ".join(f"{k}= / {_NOT_FOR_NPZ[k]}" for k in given)
+        from ..params import LeaderboardParams
+
+        attr = next(iter(o.question_attributes))
+        first = next((v for v in o.question_attributes[attr] if v), "VALUE")
+        ways.append(Said("a subset of its questions (", Mention(
+            LeaderboardParams, "subset", f"{attr}={first}"), " in every analysis; attributes: "
+            f"{', '.join(o.question_attributes)})"))
+    names = joined(", ", [mention(k) for k in given])  # as each surface names them
     raise ValidationError(
         f"{npz[0]}: an .npz holds the outcome array itself, not table rows or log scores, "
-        f"so {names} would be ignored: drop {'it' if len(given) == 1 else 'them'}"
-        + (f"; to analyse part of it, choose {' or '.join(ways)}" if ways else "")
+        "so " + names + f" would be ignored: drop {'it' if len(given) == 1 else 'them'}"
+        + ("; to analyse part of it, choose " + joined(" or ", ways) if ways else "")
     )
 
 
@@ -745,7 +749,7 @@ def _one_task_hint(tasks: set[str], opts: LoadOptions, failing: set[str] = froze
     first = others[0]
     return (f"; the logs hold {len(shown)} tasks ({', '.join(shown[:6])}"
             f"{', ...' if len(shown) > 6 else ''}): to read another task alone, pass "
-            f"benchmark={first!r} / --benchmark {first}")
+            + mention("benchmark", first))
 
 
 def _as_read(part: LogPart) -> LogPart:
@@ -989,10 +993,13 @@ def combine(outs: Sequence[tuple[str, Outcomes]], opts: LoadOptions,
         )  # fmt: skip
     except MissingCellsError as exc:  # say which file holds which models
         who = "; ".join(dict.fromkeys(f"{f['file']} holds {f['model']}" for f in files))
-        raise MissingCellsError(
-            f"combining {len(names)} files ({who}): "
-            + str(exc).replace("Fix the file", "Fix the files")
-        ) from None
+        said = said_of(exc)  # a Said keeps the options it names
+
+        def plural(text: str) -> str:
+            return text.replace("Fix the file", "Fix the files")
+
+        raise MissingCellsError(f"combining {len(names)} files ({who}): " + (
+            said.map(plural) if isinstance(said, Said) else plural(said))) from None
     carried = [{**n, "benchmarks": n.get("benchmarks") or o.benchmark_names}
                for _, o in outs for n in o.metadata.get(LOAD_NOTES) or ()]
     pooled = any(o.metadata.get(POOLED) for _, o in outs) or len(

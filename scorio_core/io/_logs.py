@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import ValidationError
+from .._validation import ValidationError, said_of
 from ..outcomes import GROUP, POOLED, Outcomes, check_name
 from ..samples import SampleWriter, _ordered, log_rows
 from ._assemble import (
@@ -37,7 +37,7 @@ from ._assemble import (
     non_numbers,
 )
 from ._base import MAX_ROWS, MissingCellsError, _Src
-from .options import ROLE_NAMES, LoadOptions
+from .options import ROLE_NAMES, LoadOptions, mention
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -165,9 +165,10 @@ def choose_scorer(available: Sequence[str], scorer: str | None, part: LogPart, w
         raise ValidationError(f"{part.file}: no {what} found; expected at least one")
     if scorer is None:
         if len(available) > 1:
-            part.notes.append(
+            part.notes.append(  # the option as each surface names it (a Said)
                 f"{len(available)} {what}s ({', '.join(available)}); used the first, "
-                f"{available[0]!r} (choose with scorer= / --scorer NAME)"
+                f"{available[0]!r} (choose another, e.g. " + mention("scorer", available[1])
+                + ")"
             )
         return available[0]
     if scorer not in available:
@@ -217,8 +218,8 @@ def _unmappable(part: LogPart, i: int, v: Any, scale: tuple[float, float] | None
     head = f"{part.file}: {part.where[i]}: {score} has the value {shown} ({type(v).__name__})"
     if isinstance(v, dict):
         return ValidationError(
-            f"{head}: a dict of several scores; choose one of its keys with scorer= / "
-            f"--scorer KEY ({', '.join(map(str, v))})"
+            f"{head}: a dict of several scores; choose one of its keys "
+            f"({', '.join(map(str, v))}), e.g. " + mention("scorer", str(next(iter(v), "")))
         )
     if _number(v) is not None:
         if scale is not None:
@@ -229,9 +230,10 @@ def _unmappable(part: LogPart, i: int, v: Any, scale: tuple[float, float] | None
         why = f" ({part.scale_why})" if part.scale_why else ""
         return ValidationError(
             f"{head}, outside [0, 1]: a numeric grade needs its scale, which the log does "
-            f"not record{why} — pass score_range=(LO, HI) / --score-range LO,HI (e.g. 0,10), so "
-            "that each grade is weighted (grade - LO) / (HI - LO); or, for whole-number "
-            "categories 0..C, weights= / --weights with one weight per category"
+            f"not record{why} — give it, e.g. " + mention("score_range", (0, 10)) + " for a "
+            "0-10 grade, so that each grade is weighted by where it lies on the scale (the "
+            "bottom 0, the top 1); or, for whole-number categories 0..C, one weight per "
+            "category with " + mention("weights")
         )
     return ValidationError(
         f"{head}, which cannot be mapped to an outcome category; expected C/I/P/N, a "
@@ -353,7 +355,7 @@ def _whole_categories(parts: Sequence[LogPart], n: int) -> list[np.ndarray] | No
         raise ValidationError(
             f"{part.file}: {part.where[i]}: the scores are read as categories 0..{n - 1} (one "
             f"per weight given), but one is {f:g}; give one weight per category, or the scale "
-            "with score_range= / --score-range LO,HI"
+            "with " + mention("score_range")
         )
     return [
         np.array([-1 if e is not None else int(float(v)) for v, e in
@@ -722,14 +724,14 @@ def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]
             note = (
                 f"kept the provider prefixes of the model names: {' and '.join(ks)} would "
                 f"both become {v!r} (they are different models unless you say otherwise with "
-                "model_map= / --model-map FILE)"
+                + mention("model_map") + ")"
             )
         else:
             mapped = {k: stripped[v] for k, v in mapped.items()}
             changed = ", ".join(f"{k} -> {v}" for k, v in mapped.items() if k != v)
             note = (
                 f"model names without their provider prefix ({changed}); "
-                "model_prefix='keep' / --model-prefix keep keeps them"
+                + mention("model_prefix", "keep") + " keeps them"
             )
     for p in parts:
         if note and p.model != mapped[p.model] or (note and "kept" in note):
@@ -1009,11 +1011,11 @@ def _log_scale(parts: Sequence[LogPart], opts: LoadOptions) -> LoadOptions:
     if not implied:
         return opts
     if opts.score_range is not None or opts.weights is not None:
-        given = ("score_range=({:g}, {:g})".format(*opts.score_range)
-                 if opts.score_range is not None else "weights=")
+        given = (mention("score_range", opts.score_range) if opts.score_range is not None
+                 else mention("weights"))  # as each surface names the option (a Said)
         for p in implied:
             if p.scale != opts.score_range:
-                p.notes.append(f"{given} given: used instead of the score range "
+                p.notes.append(given + " given: used instead of the score range "
                                f"{p.scale[0]:g}..{p.scale[1]:g} the log implies ({p.scale_why})")
         return opts
     scales = {p.scale for p in implied}
@@ -1023,8 +1025,8 @@ def _log_scale(parts: Sequence[LogPart], opts: LoadOptions) -> LoadOptions:
         raise ValidationError(
             f"{a.file}'s scores lie on {a.scale[0]:g}..{a.scale[1]:g} and {b.file}'s on "
             f"{b.scale[0]:g}..{b.scale[1]:g} (each implied by its log): one score range weights "
-            "every score of a load; load them separately, or give score_range= / "
-            "--score-range LO,HI"
+            "every score of a load; load them separately, or give one with "
+            + mention("score_range")
         )
     lo, hi = scale = implied[0].scale
     other = next((p for p in parts if p.scale is None and any(
@@ -1034,13 +1036,13 @@ def _log_scale(parts: Sequence[LogPart], opts: LoadOptions) -> LoadOptions:
         raise ValidationError(
             f"{implied[0].file}'s scores lie on {lo:g}..{hi:g} ({implied[0].scale_why}), but "
             f"{other.file}'s numeric scores have no stated range: one score range weights every "
-            "score of a load; load them separately, or give score_range= / --score-range LO,HI"
+            "score of a load; load them separately, or give one with " + mention("score_range")
         )
     for p in implied:
         p.notes.append(
             f"score range {lo:g}..{hi:g} inferred from the log: {p.scale_why}; each score "
-            f"is weighted (score - {lo:g}) / ({hi:g} - {lo:g}) (score_range= / --score-range "
-            "LO,HI to give another)"
+            f"is weighted (score - {lo:g}) / ({hi:g} - {lo:g}) (give another with "
+            + mention("score_range") + ")"
         )
     return replace(opts, score_range=scale)
 
@@ -1180,5 +1182,5 @@ def assemble_logs(
         also = (f"; or load the logs without the run(s) that did not finish ({', '.join(cut)})"
                 if cut and len(cut) < len(parts)
                 and _loads([p for p in parts if p.file not in cut], given) else "")
-        raise MissingCellsError(f"{exc} ({'; '.join(why)}){also}") from None
+        raise MissingCellsError(said_of(exc) + f" ({'; '.join(why)}){also}") from None
     return out.with_samples(_log_store(parts, several, writer))

@@ -45,7 +45,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from .._validation import ValidationError
+from .._validation import Mention, Said, ValidationError
 from ..samples import as_text, one_line
 from ._base import MAX_DECODED_BYTES, _Src, check_expanded, open_zip, read_member
 from ._json_stream import JSONStream
@@ -340,15 +340,19 @@ def _pass_fail(values: list[Any]) -> bool:
 
 
 def _reducer_meaning(reducer: str, pass_fail: bool) -> str:
-    """What an Inspect epochs reducer's headline is, in the leaderboard's terms."""
+    """What an Inspect epochs reducer's headline is, in the leaderboard's terms (its setting
+    as each surface names it: a :class:`~scorio_core._validation.Said`)."""
     for prefix, ours, what in (("pass_at_", "Pass@", "the chance that at least one of"),
                                ("pass_k_", "Pass^", "the chance that all of")):
         k = reducer.removeprefix(prefix)
         if reducer.startswith(prefix) and k.isdigit():
             if pass_fail:
-                return (f"{what} {k} epochs passes, averaged over the questions: the "
-                        f"leaderboard's {ours}{k} column (ks=({k},), --ks {k}) is the same "
-                        "estimator over these epochs")
+                from ..params import LeaderboardParams
+
+                return Said(f"{what} {k} epochs passes, averaged over the questions: the "
+                            f"leaderboard's {ours}{k} column (", Mention(
+                                LeaderboardParams, "ks", (int(k),)), ") is the same "
+                            "estimator over these epochs")
             return (f"{what} {k} epochs passes, counting only full credit as a pass; these "
                     "scores are graded, for which the leaderboard has no Pass@k column (the "
                     "mean and Bayes@N weight every grade)")
@@ -400,9 +404,9 @@ def _headline(part: LogPart, results: Any, epochs: int | None) -> None:
                 "its value is in the import report's 'harness' 'other_reducers'")
         part.notes.append(
             f"Inspect {'also ' if r != reducer else ''}reduces each question's epochs with "
-            f"{r!r} before its metric {m!r} ({told}): {_reducer_meaning(r, pass_fail)}. The "
-            f"outcomes here are the {epochs} epochs themselves (their mean is the import "
-            "report's 'mean')"
+            f"{r!r} before its metric {m!r} ({told}): " + _reducer_meaning(r, pass_fail)
+            + f". The outcomes here are the {epochs} epochs themselves (their mean is the "
+            "import report's 'mean')"
         )
 
 

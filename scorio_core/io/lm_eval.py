@@ -68,6 +68,7 @@ from typing import Any
 from .._validation import ValidationError
 from ._base import _resolve, _Src
 from ._logs import LogPart, choose_scorer, jsonl_records
+from .options import mention
 
 __all__: list[str] = []  # read through scorio_core.io.load
 
@@ -388,7 +389,8 @@ def _outcome_metrics(label: str, task: str, metrics: list[str], asked: str | Non
         raise ValidationError(
             f"{label}: {name}: task {task!r} ({kind}) scores no document right or wrong: "
             f"{said}, so there is nothing per document to compare models on"
-            + (f"; read {', '.join(map(repr, kept))} (scorer= / --scorer)" if kept else
+            + ("; read a per-document metric instead, e.g. " + mention("scorer", kept[0])
+               + (f" (or {', '.join(map(repr, kept[1:]))})" if kept[1:] else "") if kept else
                "; load a task with a per-document metric (acc, exact_match)")
         )
     if corpus:
@@ -454,18 +456,41 @@ def _flat(v: Any) -> list:
 #: drops the text up to the end marker only when the run names it (``think_end_token``).
 THINK_OPEN, THINK_END = "<think>", "</think>"
 
+#: The thinking markers of reasoning models' raw output, ``(open, end)``: ``<think>``
+#: (Qwen3, DeepSeek-R1, QwQ, Phi-4-reasoning, ...), ``<thinking>``, ``<reasoning>``,
+#: Kimi's ``◁think▷``, the ``<|begin_of_thought|>`` of OpenThoughts / Bespoke-Stratos and
+#: Seed-OSS's ``<seed:think>``. A run that sets ``think_end_token`` has its responses cut
+#: by lm-eval already; without it, the model's own markers stay in the text.
+THINK_MARKERS: tuple[tuple[str, str], ...] = (
+    (THINK_OPEN, THINK_END), ("<thinking>", "</thinking>"), ("<reasoning>", "</reasoning>"),
+    ("\u25c1think\u25b7", "\u25c1/think\u25b7"),
+    ("<|begin_of_thought|>", "<|end_of_thought|>"), ("<seed:think>", "</seed:think>"),
+)
+
+
+def thinking_markers(resp: Any) -> tuple[str, str] | None:
+    """The :data:`THINK_MARKERS` pair ``resp`` uses: the first whose end marker it holds,
+    else the first whose opening marker starts it (a block never closed); ``None``."""
+    if not isinstance(resp, str):
+        return None
+    head = resp.lstrip()
+    return (next((m for m in THINK_MARKERS if m[1] in resp), None)
+            or next((m for m in THINK_MARKERS if head.startswith(m[0])), None))
+
 
 def thinking(resp: Any) -> tuple[str, str] | None:
     """A response's thinking and the rest of it, or ``None`` when it has no thinking block.
 
-    Split where lm-eval splits a response with ``think_end_token="</think>"``
-    (``lm_eval.models.utils.postprocess_generated_text``: the answer is the text after the
-    *last* ``</think>``, its leading white space dropped), so the rest is the answer lm-eval
-    would have scored with the token set. The thinking is the text before it, without the
-    ``<think>`` that opens it (absent when the chat template opened the block). A response
-    that opens ``<think>`` and never closes it (cut by ``max_gen_toks`` or a stop sequence:
-    without ``think_end_token`` lm-eval applies the task's ``until`` to the thinking too) is
-    all thinking, and its rest is empty. For display only: the scores are lm-eval's.
+    Split where lm-eval splits a response with ``think_end_token`` set to the block's end
+    marker (``lm_eval.models.utils.postprocess_generated_text``: the answer is the text after
+    the *last* end marker, its leading white space dropped), so the rest is the answer
+    lm-eval would have scored with the token set. The markers are the model's own
+    (:func:`thinking_markers`: ``<think> ... </think>`` and the other pairs of
+    :data:`THINK_MARKERS`). The thinking is the text before the end marker, without the
+    opening marker (absent when the chat template opened the block). A response that opens
+    a block and never closes it (cut by ``max_gen_toks`` or a stop sequence: without
+    ``think_end_token`` lm-eval applies the task's ``until`` to the thinking too) is all
+    thinking, and its rest is empty. For display only: the scores are lm-eval's.
 
     Examples
     --------
@@ -476,19 +501,21 @@ def thinking(resp: Any) -> tuple[str, str] | None:
     ('6 x 7 = 42', '42')
     >>> thinking("<think>\\nStill counting: 6, 12, 18")  # cut before the block ended
     ('Still counting: 6, 12, 18', '')
+    >>> thinking("\u25c1think\u25b76 x 7\u25c1/think\u25b742")  # Kimi's markers
+    ('6 x 7', '42')
     >>> thinking("42") is None
     True
     """
-    if not isinstance(resp, str):
+    markers = thinking_markers(resp)
+    if markers is None:
         return None
-    before, end, after = resp.rpartition(THINK_END)
-    opened = resp.lstrip().startswith(THINK_OPEN)
-    if not end and not opened:
-        return None
+    opener, closer = markers
+    before, end, after = resp.rpartition(closer)
+    opened = resp.lstrip().startswith(opener)
     if not end:  # never closed: all thinking
         before, after = resp, ""
     if opened:
-        before = before.lstrip()[len(THINK_OPEN):]
+        before = before.lstrip()[len(opener):]
     return before.strip(), after.lstrip()
 
 
@@ -783,18 +810,20 @@ def _thinking_note(model: str, rows: list[tuple[int, dict]], token: str | None) 
     """What the import report says of ``model``'s responses that hold a thinking block
     (``rows``: one filter's; ``token``: the run's ``think_end_token``), else ``None``."""
     resps = [x for _, r in rows for x in _flat(r.get("resps"))]
-    found = [x for x in resps if thinking(x) is not None]
+    found = [(x, m) for x in resps if (m := thinking_markers(x)) is not None]
     if not found:
         return None
-    cut = sum(THINK_END not in x for x in found)
+    used = [m for m in THINK_MARKERS if any(m == f for _, f in found)]
+    cut = sum(m[1] not in x for x, m in found)
     run = (f"the run set think_end_token={token!r}, which lm-eval found in none of them" if token
            else "the run set no think_end_token")
+    ends = " or ".join(end for _, end in used)
     return (
         f"model {model!r}: {len(found)} of its {len(resps)} responses hold its thinking "
-        f"({THINK_OPEN} ... {THINK_END}; {run}), which lm-eval scored with the response; "
-        "the scores are lm-eval's, the texts show the thinking as the reasoning and the rest "
-        "as the output"
-        + (f"; {cut} end inside the thinking (no {THINK_END}: cut by max_gen_toks or a stop "
+        f"({'; '.join(f'{a} ... {b}' for a, b in used)}; {run}), which lm-eval scored with the "
+        "response; the scores are lm-eval's, the texts show the thinking as the reasoning and "
+        "the rest as the output"
+        + (f"; {cut} end inside the thinking (no {ends}: cut by max_gen_toks or a stop "
            "sequence), with no output after it" if cut else "")
     )
 

@@ -35,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from .._validation import (
+    Mention,
+    Said,
     SettingsConflict,
     ValidationError,
     _parsed,
@@ -46,7 +48,7 @@ from ..outcomes import COMBINED, LOAD_NOTES, Outcomes
 from ..params import numbers_parse, setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
 
-__all__ = ["LoadOptions", "FORMAT_CHOICES", "ON_MISSING_HELP", "options_from",
+__all__ = ["LoadOptions", "FORMAT_CHOICES", "ON_MISSING_HELP", "options_from", "mention",
            "MAX_GRADE_LEVELS", "round_levels", "as_asked"]
 
 #: ``format=`` values that override detection.
@@ -531,6 +533,25 @@ class LoadOptions:
 _NAMES = frozenset(f.name for f in fields(LoadOptions))
 
 
+def mention(key: str, value: Any = None) -> Said:
+    """Loader option ``key`` (with the ``value`` to give it) as a core message names it: a
+    :class:`~scorio_core._validation.Mention` of :class:`LoadOptions` that each surface
+    writes its own way -- as a ``str`` Python's keyword, on the command line its flag, in
+    the app its box, each from the option's declaration.
+
+    Example
+    -------
+    >>> from scorio_core.io.options import mention
+    >>> from scorio_core.cli._common import cli_text
+    >>> said = "choose one (" + mention("benchmark", "arith") + ")"
+    >>> said, cli_text(said)
+    ("choose one (benchmark='arith')", 'choose one (--benchmark arith)')
+    """
+    if key not in _NAMES:
+        raise ValueError(f"{key!r} is no loader option; options are {', '.join(sorted(_NAMES))}")
+    return Said(Mention(LoadOptions, key, value))
+
+
 def options_from(options: LoadOptions | None, kwargs: Mapping[str, Any]) -> LoadOptions:
     """``options`` with the keyword overrides of a ``load(..., key=value)`` call.
 
@@ -592,17 +613,19 @@ def _rounded(data: Outcomes, levels: int) -> Outcomes:
         return True
 
     plain = data.is_binary and list(data.weights) == [0.0, 1.0]  # 0/1 scores: rounded alike
+    # the options as each surface names them (a Said: Python's keyword, the command line's
+    # flag, the app's box)
+    asked, correct = mention("round_grades", levels), mention("correct")
     if not all(on_grid) or not (plain or all(map(number, names))):
         shown = ", ".join(f"{n} (w={w:g})" for n, w in zip(names, data.weights, strict=True))
-        raise ValidationError(
-            f"round_grades={levels} / --round-grades {levels} rounds graded scores (numbers on "
-            f"a scale), but these data hold the categories {shown}: there is nothing to round; "
-            "drop round_grades (correct= / --correct names the categories that count as "
-            "correct, to make them binary)")
+        raise ValidationError(Said(
+            asked, " rounds graded scores (numbers on a scale), but these data hold the "
+            f"categories {shown}: there is nothing to round; drop it (", correct, " names the "
+            "categories that count as correct, to make them binary)"))
     scale = data.metadata.get("score_range") or (0.0, 1.0)
-    text = (f"Graded scores rounded to the nearest of {levels} levels (round_grades={levels} / "
-            f"--round-grades {levels}): {round_levels(levels, tuple(scale))}; "
-            f"{data.C + 1} categories, each weighted by its level")
+    text = Said(f"Graded scores rounded to the nearest of {levels} levels (", asked,
+                f"): {round_levels(levels, tuple(scale))}; {data.C + 1} categories, each "
+                "weighted by its level")
     meta = dict(data.metadata)
     meta["rounded_grades"] = {"levels": levels, "scale": [float(x) for x in scale]}
     meta[LOAD_NOTES] = [*(meta.get(LOAD_NOTES) or ()), {"text": text, "benchmarks": []}]

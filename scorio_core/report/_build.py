@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .._validation import ValidationError, did_you_mean, split_names
+from .._validation import ValidationError, did_you_mean, said_of, split_names
 from ..definitions import (
     ANALYSES,
     SECTIONS,
@@ -261,7 +261,8 @@ def _section(
         analysis.check(data)
         result = analysis.run(data, params, progress=progress)
     except ValidationError as exc:
-        return SectionResult(analysis, params, None, str(exc), {}, [], [], 0.0)
+        # said_of: a page showing the report's errors names the options its own way
+        return SectionResult(analysis, params, None, said_of(exc), {}, [], [], 0.0)
     tables = analysis.tables(result)
     return SectionResult(
         analysis,
@@ -420,8 +421,8 @@ def left_out_text(report: Report) -> list[str]:
     out = []
     for aid, why in report.left_out.items():
         why = why.rstrip(".")  # a reason that names its subject stands alone (as check's)
-        said = why if why[:1].isupper() else f"{ANALYSES[aid].title}: {why}"
-        out.append(f"Not in this report — {said}.")
+        said = why if why[:1].isupper() else f"{ANALYSES[aid].title}: " + why
+        out.append("Not in this report — " + said + ".")
     return out
 
 

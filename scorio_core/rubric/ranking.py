@@ -41,6 +41,7 @@ from .. import eval as ev
 from .._ties import rank_scores_batch as _ranks
 from .._validation import ValidationError
 from ..engines.agreement import tau_b_matrix
+from ..formatting import count_text
 from ..outcomes import Outcomes
 from . import presets
 from .evaluate import categorize
@@ -157,9 +158,11 @@ def categorical_ranking(data: Outcomes, schemes: Schemes = None) -> pd.DataFrame
     else:
         greedy = _ranks(_full_scores(data.R, data.weights, data.R0))
         if np.array_equal(greedy, gold):  # the paper's reference, but nothing new here
+            # the counts of these data: a bundled run has 10 greedy trials per question
             note = (f"Bayes_R0@{data.N} ranks the models exactly as the gold standard "
-                    f"Bayes_U@{data.N} on these data (one greedy trial beside {data.N} "
-                    "sampled ones), so tau_greedy equals tau_gs")
+                    f"Bayes_U@{data.N} on these data ({count_text(data.D, 'greedy trial')} "
+                    f"beside {data.N:,} sampled ones per question), so tau_greedy equals "
+                    "tau_gs")
     rows = []
     for label, rubric in pairs:
         R = categorize(rubric, data)

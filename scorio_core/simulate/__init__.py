@@ -46,11 +46,13 @@ _LAZY: dict[str, str] = {
     ),
     **dict.fromkeys(("truth_convergence", "Curves"), "coins"),
 
-    **dict.fromkeys(("PAPER_ORIGINAL_MEANS", "PriorDepth", "prior_depth"), "depth"),
-    **dict.fromkeys(("CorrectOrder", "correct_order"), "order"),
+    **dict.fromkeys(("PAPER_ORIGINAL_MEANS", "PAPER_UPDATE", "PriorDepth", "prior_depth"),
+                    "depth"),
+    **dict.fromkeys(("PAPER_ORDER", "CorrectOrder", "correct_order"), "order"),
     **dict.fromkeys(("COVERAGE_SCOPES", "Coverage", "interval_coverage"), "coverage"),
     **dict.fromkeys(("RubricLesson", "rubric_lesson", "LESSON_DECIMALS"), "lesson"),
-    **dict.fromkeys(("FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams",
+    **dict.fromkeys(("FIG2A_METHODS", "LESSON_R", "pass_metric", "metric_name", "CoinsParams",
+                     "PriorDepthParams",
                      "OrderParams", "CalibrationParams", "RubricLessonParams", "STUDY_PARAMS"),
                     "params"),
 }

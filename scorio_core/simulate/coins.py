@@ -6,7 +6,6 @@ Pass family) and the *true* ranking of LLM mimics, over fresh datasets.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -19,7 +18,7 @@ from ..display import recorded
 from ..engines.convergence import TABLE_KINDS, Curves, fast_kind
 from ..rank import METHODS
 from ..resampling import blocks, stream
-from .params import FIG2A_METHODS
+from .params import FIG2A_METHODS, pass_metric
 from .simulator import (
     BLOCK,
     Mimics,
@@ -34,12 +33,6 @@ if TYPE_CHECKING:
     from ..parallel import Executor
 
 __all__ = ["truth_convergence"]
-
-
-_PASS_ID = re.compile(
-    r"^(pass_at_k|pass_hat_k|mg_pass_at_k)_(\d+)$|^g_pass_at_k_tau_(\d+)_([\d.]+)$"
-)
-_PASS_KIND = {"pass_at_k": "pass", "pass_hat_k": "hat", "mg_pass_at_k": "mg"}
 
 
 def _table_scorer(kind: str, k: int, tau: float):
@@ -68,14 +61,11 @@ def _scorer(method_id: str):
         return _table_scorer(
             TABLE_KINDS[m.func], int(m.params["k"]), float(m.params.get("tau", 0))
         )
-    hit = _PASS_ID.match(method_id)
-    if hit and hit.group(1):
-        return _table_scorer(_PASS_KIND[hit.group(1)], int(hit.group(2)), 0.0)
-    if hit:
-        tau = float(hit.group(4))
-        if not 0.0 <= tau <= 1.0:
+    hit = pass_metric(method_id)
+    if hit is not None:
+        if not 0.0 <= hit[2] <= 1.0:
             raise ValidationError(f"tau in {method_id!r} must lie in [0, 1]")
-        return _table_scorer("g", int(hit.group(3)), tau)
+        return _table_scorer(*hit)
     raise ValidationError(
         f"{method_id!r} is not a count-based metric; known-truth convergence supports bayes, "
         "avg and the Pass family (pass_at_k_K, pass_hat_k_K, g_pass_at_k_tau_K_TAU, "
@@ -173,3 +163,51 @@ def _truth_piece(
         j += 1
     return tau
 
+
+
+def draws_ahead(
+    seeds: Iterable[int],
+    methods: Iterable[str] = FIG2A_METHODS,
+    *,
+    M: int = 30,
+    concentration: float = 3.0,
+    N: int = 80,
+    replicates: int = 1000,
+    fresh_questions: bool = False,
+) -> dict[int, tuple[str, ...]]:
+    """Per seed, the Pass metrics that end above Bayes@N: their mean τ_b at ``n = N`` exceeds
+    Bayes@N's by more than twice its simulation error (the s.d. of the paired difference
+    over the replicates / √replicates). Each seed is a coins study as its definition runs it
+    (:data:`scorio_core.definitions.SIMULATIONS` ``["coins"]``): the questions of
+    ``mimics(PAPER_COINS, M, seed=seed)``, the datasets from ``seed + 1``.
+
+    How often a fixed set of questions lets a Pass metric end above Bayes@N is what the
+    coins lesson says it is measured from (its test measures it again).
+
+    Example
+    -------
+    >>> from scorio_core.simulate.coins import draws_ahead
+    >>> draws_ahead([0], ["bayes", "pass_at_k_2"], N=40, replicates=300)
+    {0: ('pass_at_k_2',)}
+    """
+    from .simulator import PAPER_COINS, mimics
+
+    ids = list(as_names(methods, "methods", noun="metric ids", example="bayes,pass_at_k_2"))
+    if "bayes" not in ids:
+        ids.insert(0, "bayes")
+    out = {}
+    for seed in seeds:
+        sim = mimics(PAPER_COINS, M, concentration=concentration, seed=int(seed))
+        c = truth_convergence(sim, ids, N=N, replicates=replicates, steps=(N,),
+                              fresh_questions=fresh_questions, seed=int(seed) + 1)
+        base = c.tau["bayes"][:, -1]
+        ahead = []
+        for mid in ids:
+            if pass_metric(mid) is None:
+                continue
+            d = c.tau[mid][:, -1] - base
+            d = d[np.isfinite(d)]
+            if d.size > 1 and d.mean() > 2 * d.std(ddof=1) / np.sqrt(d.size):
+                ahead.append(mid)
+        out[int(seed)] = tuple(ahead)
+    return out

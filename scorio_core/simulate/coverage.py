@@ -91,7 +91,7 @@ class Coverage(Shown):
 def interval_coverage(
     means=(0.5,),
     *,
-    M_values: Sequence[int] = (10, 30, 100),
+    M_values: Sequence[int] = (15, 30, 100),
     N_values: Sequence[int] = (1, 2, 4, 8, 16, 32, 64),
     concentration: float = 2.0,
     replicates: int = 2000,
@@ -141,7 +141,7 @@ def interval_coverage(
     unknown = [s for s in scopes if s not in COVERAGE_SCOPES]
     if unknown or not scopes:
         raise ValidationError(f"scopes must be among {sorted(COVERAGE_SCOPES)}; got {list(scopes)}")
-    Ms = [check_int("M", m) for m in as_numbers(M_values, "M_values", example="10,30,100")]
+    Ms = [check_int("M", m) for m in as_numbers(M_values, "M_values", example="15,30,100")]
     Ns = [check_int("N", n) for n in as_numbers(N_values, "N_values", example="1,4,16")]
     scopes = tuple(scopes)
     entropy = _entropy(_rng(seed))

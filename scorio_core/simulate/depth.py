@@ -32,10 +32,13 @@ from .simulator import (
 if TYPE_CHECKING:
     from ..parallel import Executor
 
-__all__ = ["PAPER_ORIGINAL_MEANS", "PriorDepth", "prior_depth"]
+__all__ = ["PAPER_ORIGINAL_MEANS", "PAPER_UPDATE", "PriorDepth", "prior_depth"]
 
 #: Means of the eight "original" models of 000 App. C as drawn in the paper.
 PAPER_ORIGINAL_MEANS = (0.3021, 0.3166, 0.4144, 0.4985, 0.5351, 0.5759, 0.6679, 0.7487)
+#: What 000 App. C (Fig. 5a) reports of 50k updates: the mean τ_b(original, updated) and the
+#: share of updates whose ranking changed ("about 86%").
+PAPER_UPDATE = {"mean_tau": 0.88, "share_changed": 0.86}
 
 
 @dataclass(frozen=True, repr=False)
@@ -46,7 +49,11 @@ class PriorDepth(Shown):
     ``tau_update (U,)``: τ_b(original ranking, updated ranking) per drawn update;
     ``steps``, ``depths`` and ``tau (len(depths), len(steps))``: mean τ_b between the
     Bayes@N ranking (prior ``R0`` = ``D`` trials of the original models) and the true
-    ranking of the updated models; ``sd`` its s.d. over replicates.
+    ranking of the updated models; ``sd`` its s.d. over replicates; ``delta_se
+    (len(depths), len(steps))``: the simulation standard error of each curve's difference
+    from the ``D = 0`` curve (the s.d. of the paired difference over the replicates, which
+    share their datasets across ``D``, / √replicates; ``None``: no ``D = 0``, or a result
+    saved before it was kept).
     """
 
     analysis_id = "prior-depth"  # its display: the Simulator's tables and chart
@@ -59,6 +66,7 @@ class PriorDepth(Shown):
     sd: np.ndarray
     replicates: int
     settings: dict = field(default_factory=dict)
+    delta_se: np.ndarray | None = None
 
     @property
     def original_means(self) -> np.ndarray:
@@ -72,10 +80,12 @@ class PriorDepth(Shown):
 
     @property
     def curves(self) -> pd.DataFrame:
-        """Long table ``D, n, mean, sd, delta`` (delta = mean τ minus the D = 0 curve)."""
+        """Long table ``D, n, mean, sd, delta, delta_se`` (delta = mean τ minus the D = 0
+        curve, ``delta_se`` its simulation standard error, where kept)."""
         base = (
             self.tau[self.depths.index(0)] if 0 in self.depths else np.full(self.steps.size, np.nan)
         )
+        se = self.delta_se
         return pd.DataFrame(
             [
                 {
@@ -84,6 +94,7 @@ class PriorDepth(Shown):
                     "mean": self.tau[i, j],
                     "sd": self.sd[i, j],
                     "delta": self.tau[i, j] - base[j],
+                    **({} if se is None else {"delta_se": se[i, j]}),
                 }
                 for i, d in enumerate(self.depths)
                 for j, n in enumerate(self.steps)
@@ -164,6 +175,10 @@ def prior_depth(
     parts = _map(executor, _depth_piece, items, (orig, Ds, S), progress, B, "replicates")
     tau = np.concatenate(parts, axis=-1)
     mean, sd = np.nanmean(tau, -1), np.nanstd(tau, -1)
+    delta_se = None
+    if 0 in Ds and B > 1:  # paired: every depth ranks the same datasets
+        diff = tau - tau[Ds.index(0)]
+        delta_se = np.nanstd(diff, -1, ddof=1) / np.sqrt(np.isfinite(diff).sum(-1).clip(1))
     settings = {
         "M": M,
         "replicates": B,
@@ -171,7 +186,7 @@ def prior_depth(
         "match_paper_means": match_paper_means,
         "seed": seed if isinstance(seed, int) else None,
     }
-    return PriorDepth(orig, tau_update, S, Ds, mean, sd, B, settings)
+    return PriorDepth(orig, tau_update, S, Ds, mean, sd, B, settings, delta_se)
 
 
 def _depth_piece(

@@ -27,7 +27,13 @@ from .simulator import Progress, _entropy, _map, _rng, mimics, sample_counts
 if TYPE_CHECKING:
     from ..parallel import Executor
 
-__all__ = ["CorrectOrder", "correct_order"]
+__all__ = ["PAPER_ORDER", "CorrectOrder", "correct_order"]
+
+#: What Don't Pass@k (2026), App. D (Fig. 6) reports for LLM_10 and LLM_9 (π̄ = 0.6213 and 0.608,
+#: 30 questions): P(correct order) and the mean |z| at N = 80, and the N where |z| reaches
+#: each threshold. The paper does not give the spread of its questions, which moves all of
+#: them (a narrower spread, larger κ, needs more trials).
+PAPER_ORDER = {"p_correct_80": 0.837, "z_80": 1.14, "N_at": {1.645: 199, 1.96: 285}}
 
 
 @dataclass(frozen=True, repr=False)
@@ -35,9 +41,15 @@ class CorrectOrder(Shown):
     """Result of :func:`correct_order`.
 
     ``table``: per ``N``: ``p_correct`` (simulated probability that Bayes@N ranks the
-    truly better model first), ``z_mean`` (mean |z| over simulated datasets) and
-    ``rho`` = Φ(z_mean). ``n_at`` maps a z threshold to the first ``N`` of the grid
-    where ``z_mean`` reaches it (NaN if none); ``predicted_at`` to the median
+    truly better model first), ``z_mean`` (mean |z| over simulated datasets), ``rho`` =
+    Φ(z_mean) (the papers' ranking confidence ρ = Φ(z), Don't Pass@k (2026), §2.5, read at
+    the mean |z| as App. D does), ``z_signed`` (the mean of z signed by the true order:
+    negative where a dataset puts the worse model first) and ``rho_signed`` =
+    Φ(z_signed). |z| folds the datasets of the wrong order onto positive values, so
+    ``z_mean`` and ``rho`` run above ``z_signed`` and the simulated ``p_correct`` while the
+    pair is close; ``rho_signed`` follows ``p_correct``. ``n_at`` maps a z threshold to the
+    first ``N`` of the grid where ``z_mean`` reaches it (NaN if none), ``n_at_signed`` where
+    ``z_signed`` does; ``predicted_at`` to the median
     trials-needed prediction (:func:`scorio_core.decision.trials_needed_from`) made
     from datasets of ``N = predict_from`` trials; ``M`` is the number of questions of each
     simulated dataset; ``sims`` the number of datasets simulated per ``N``, of which
@@ -55,6 +67,7 @@ class CorrectOrder(Shown):
     predict_from: int
     M: int = 30  # questions per simulated dataset
     sims: int | None = None  # datasets simulated per N (None: a result saved before it was kept)
+    n_at_signed: dict[float, float] | None = None  # None: a result saved before it was kept
 
 
 @recorded("order", params={"sims": "n_sims"})
@@ -112,30 +125,30 @@ def correct_order(
     items.append(("predict", n80, entropy, ns.size))
     parts = _map(executor, _order_piece, items, (sim.p, sims, ts), progress, len(items),
                  "trial counts")
-    p_correct = np.array([pc for pc, _ in parts[:-1]])
-    z_mean = np.array([z for _, z in parts[:-1]])
+    p_correct, z_mean, z_signed = (np.array(col) for col in zip(*parts[:-1], strict=True))
     table = pd.DataFrame(
-        {"N": ns, "p_correct": p_correct, "z_mean": z_mean, "rho": special.ndtr(z_mean)}
+        {"N": ns, "p_correct": p_correct, "z_mean": z_mean, "rho": special.ndtr(z_mean),
+         "z_signed": z_signed, "rho_signed": special.ndtr(z_signed)}
     )
     # a share of simulated datasets (s.e. up to 0.5/√sims: 0.008 at the default 4,000): its
     # decimals are p_correct's (formatting.MONTE_CARLO_NAMES), and its 0 and 1 are bounds --
     # in every table, the chart's tooltip, the headline
     table.attrs[DRAWS_ATTR] = {"p_correct": sims}
-    n_at = {}
-    for t in ts:
-        hit = np.nonzero(z_mean >= t)[0]
-        n_at[t] = float(ns[hit[0]]) if hit.size else float("nan")
+    def first_at(z: np.ndarray) -> dict[float, float]:
+        hits = {t: np.nonzero(z >= t)[0] for t in ts}
+        return {t: float(ns[hit[0]]) if hit.size else float("nan") for t, hit in hits.items()}
+
     predicted = parts[-1]
     return CorrectOrder(
-        table, n_at, predicted, (float(upper), float(lower)), float(concentration), n80,
-        int(M), sims,
+        table, first_at(z_mean), predicted, (float(upper), float(lower)), float(concentration),
+        n80, int(M), sims, first_at(z_signed),
     )
 
 
 def _order_piece(
     kind: str, n: int, entropy: int, index: int, p: np.ndarray, sims: int, thresholds
 ):
-    """One piece of :func:`correct_order`: ``"order"``: ``(p_correct, z_mean)`` at
+    """One piece of :func:`correct_order`: ``"order"``: ``(p_correct, z_mean, z_signed)`` at
     ``N = n``; ``"predict"``: the median trials-needed prediction per threshold from
     datasets of ``n`` trials."""
     rng = stream(entropy, index)
@@ -152,6 +165,7 @@ def _order_piece(
         }
     p_correct = float(prob_correct_order(p[0], p[1], [n], w=w, n_sims=sims, rng=rng)[0])
     post = ev.bayes_from_counts(sample_counts(many, n, rng), w)
-    gap = np.abs(post.mu[:, 0] - post.mu[:, 1])
-    return p_correct, float(np.mean(gap / np.sqrt(post.sigma[:, 0] ** 2 + post.sigma[:, 1] ** 2)))
+    # z signed by the true order (the better model is column 0): its mean unfolds |z|
+    z = (post.mu[:, 0] - post.mu[:, 1]) / np.sqrt(post.sigma[:, 0] ** 2 + post.sigma[:, 1] ** 2)
+    return p_correct, float(np.mean(np.abs(z))), float(np.mean(z))
 

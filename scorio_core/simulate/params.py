@@ -17,14 +17,16 @@ upper=0.6, lower=0.7
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from .._validation import SettingsConflict, ValidationError, as_names, as_numbers, check_int
 from ..params import numbers_parse, seed_setting, setting, validate
 
-__all__ = ["FIG2A_METHODS", "LESSON_R", "CoinsParams", "PriorDepthParams", "OrderParams",
-           "CalibrationParams", "RubricLessonParams", "STUDY_PARAMS"]
+__all__ = ["FIG2A_METHODS", "LESSON_R", "pass_metric", "metric_name", "CoinsParams",
+           "PriorDepthParams", "OrderParams", "CalibrationParams", "RubricLessonParams",
+           "STUDY_PARAMS"]
 
 #: The metrics of 000 Fig. 2a (ids in the style of :data:`scorio_core.rank.METHODS`).
 #: With k = 2, G-Pass@2_0.5 equals Pass@2 and mG-Pass@2 equals Pass^2, so the k = 4 forms
@@ -39,6 +41,57 @@ FIG2A_METHODS = (
     "g_pass_at_k_tau_4_0.5",
     "mg_pass_at_k_4",
 )
+#: A Pass-family id of :func:`~scorio_core.simulate.truth_convergence`, any ``k`` / ``tau``
+#: spelled as the registered ids are (``pass_at_k_2``, ``pass_hat_k_4``, ``mg_pass_at_k_4``,
+#: ``g_pass_at_k_tau_4_0.5``).
+_PASS_ID = re.compile(
+    r"^(pass_at_k|pass_hat_k|mg_pass_at_k)_(\d+)$|^g_pass_at_k_tau_(\d+)_([\d.]+)$")
+_PASS_KIND = {"pass_at_k": "pass", "pass_hat_k": "hat", "mg_pass_at_k": "mg"}
+#: How the lessons, the coins chart's legend and the page's metric picker name a metric (the
+#: tables and exports keep the ids): Bayes@N and avg@N, then the Pass family by kind.
+_MEAN_NAMES = {"bayes": "Bayes@N", "avg": "avg@N"}
+_PASS_NAMES = {"pass": "Pass@{k}", "hat": "Pass^{k}", "mg": "mG-Pass@{k}",
+               "g": "G-Pass@{k} (τ = {tau})"}
+
+
+def pass_metric(method_id: str) -> tuple[str, int, float] | None:
+    """``(kind, k, tau)`` of a Pass-family id (kind as :func:`scorio_core.eval.pass_from_counts`
+    reads it), or ``None`` for any other id.
+
+    Example
+    -------
+    >>> from scorio_core.simulate import pass_metric
+    >>> pass_metric("pass_hat_k_4"), pass_metric("g_pass_at_k_tau_4_0.5"), pass_metric("bayes")
+    (('hat', 4, 0.0), ('g', 4, 0.5), None)
+    """
+    hit = _PASS_ID.match(str(method_id))
+    if hit is None:
+        return None
+    if hit.group(1):
+        return _PASS_KIND[hit.group(1)], int(hit.group(2)), 0.0
+    return "g", int(hit.group(3)), float(hit.group(4))
+
+
+def metric_name(method_id: str) -> str:
+    """A metric's display name, as the papers write it (the id where it has none).
+
+    Example
+    -------
+    >>> from scorio_core.simulate import metric_name
+    >>> [metric_name(m) for m in ("bayes", "pass_at_k_2", "pass_hat_k_4",
+    ...                           "g_pass_at_k_tau_4_0.5", "mg_pass_at_k_4")]
+    ['Bayes@N', 'Pass@2', 'Pass^4', 'G-Pass@4 (τ = 0.5)', 'mG-Pass@4']
+    """
+    if method_id in _MEAN_NAMES:
+        return _MEAN_NAMES[method_id]
+    kind = pass_metric(method_id)
+    if kind is None:
+        return str(method_id)
+    hit = _PASS_ID.match(method_id)
+    tau = hit.group(4) if kind[0] == "g" else ""  # as spelled: 0.5, not 0.50
+    return _PASS_NAMES[kind[0]].format(k=kind[1], tau=tau)
+
+
 #: The categorical worked example of 001 / SPEC §3: two questions, five trials, C = 2.
 LESSON_R = ((0, 1, 2, 2, 1), (1, 1, 0, 2, 2))
 
@@ -197,10 +250,11 @@ class CalibrationParams:
                                        minimum=0.0, maximum=1.0, open_min=True, open_max=True,
                                        page_min=0.05, page_max=0.95, label="Mean success",
                                        parse=numbers_parse("--means", "0.5,0.8"))
-    M_values: tuple[int, ...] = setting((10, 30, 100), "numbers of questions M; coverage is "
-                                        "measured at each", integer=True, minimum=1,
+    M_values: tuple[int, ...] = setting((15, 30, 100), "numbers of questions M; coverage is "
+                                        "measured at each (the calibration band is stated for "
+                                        "M of 15 and more)", integer=True, minimum=1,
                                         maximum=100_000, label="Questions M", cli="--questions",
-                                        parse=numbers_parse("--questions", "10,30,100", int))
+                                        parse=numbers_parse("--questions", "15,30,100", int))
     concentration: float = _kappa(2.0, "Spread κ", 10_000.0, "; κ = 2 with mean 0.5 is the "
                                   "uniform prior of Bayes@N")
     replicates: int = _replicates(2000, "simulated datasets per (M, N)", 200, 10_000,
@@ -213,7 +267,7 @@ class CalibrationParams:
         object.__setattr__(self, "means", as_numbers(self.means, "means", kind=float,
                                                      example="0.5,0.8"))
         object.__setattr__(self, "M_values", as_numbers(self.M_values, "M_values",
-                                                        example="10,30,100"))
+                                                        example="15,30,100"))
         validate(self)  # each mean and each M by its declaration, as the CLI checks them
         if not self.means or not self.M_values:
             raise ValidationError("means and M_values must each hold at least one value")

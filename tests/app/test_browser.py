@@ -33,18 +33,34 @@ from _browser import (
 pytestmark = pytest.mark.timeout(600)
 
 
-@pytest.fixture(scope="module")
-def server():
-    with streamlit_server() as url:
-        yield url
-
-
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
     pg = context.new_page()
     yield pg
     context.close()
+
+
+@pytest.fixture(scope="module")
+def opened(browser, server):
+    """``opened(path, width)``: ``server/path`` opened in a browser session of its own at
+    ``width`` px and settled -- once per module: the tests that only read a page at a width
+    (its charts, its settings, its links) share one load of it instead of each repeating
+    the same load of the same page (the Planner's three times at each width)."""
+    pages = {}
+
+    def open_(path: str, width: int):
+        if (path, width) not in pages:
+            context = browser.new_context(viewport={"width": width, "height": 1000})
+            pg = context.new_page()
+            pg.goto(f"{server}/{path}")
+            settle(pg)
+            pages[path, width] = pg
+        return pages[path, width]
+
+    yield open_
+    for pg in pages.values():
+        pg.context.close()
 
 
 def _nav_labels(page) -> list[str]:
@@ -308,9 +324,12 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     "is_correct >="), and its one-row τ table came in three parts, one holding only
     ``n_slices``, one a ``note`` cut mid-sentence: one table, the note a line under it."""
     page.set_viewport_size({"width": 1280, "height": 1000})
-    for path in ("leaderboard", "planner", "questions", "check", "methods", "rubric", ""):
-        page.goto(f"{server}/{path}")
-        settle(page)
+    page.goto(server)  # the Data page; the others through the sidebar, in the same session
+    settle(page)
+    for path in ("", "leaderboard", "planner", "questions", "check", "methods", "rubric"):
+        if path:
+            act(page, page.locator(f'[data-testid="stSidebarNav"] a[href$="/{path}"]').first.click)
+            assert page.url.split("?")[0].endswith(f"/{path}"), page.url  # that page's tables
         _no_exception(page, path or "data")
         page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
         assert page.evaluate(WIDE_TABLES_JS) == [], path or "data"
@@ -371,16 +390,13 @@ WIDE_CHART_PAGES = {
 
 @pytest.mark.parametrize("width", [1280, 1024])
 @pytest.mark.parametrize("path", list(WIDE_CHART_PAGES))
-def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(
-        page, server, path, width):
+def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(opened, path, width):
     """A side-by-side chart draws each panel in its own column as wide as half the main
     column (``_render.PANELS``), as tall as its own height; the method-family heatmap is as
     wide as the column. Every legend label reads whole within its chart: the Planner's
     panels cut "simulated mean" (a row of two, 49 px past) and "smallest lead decided (any
     field)" (13 px) at 1024 px."""
-    page.set_viewport_size({"width": width, "height": 1000})
-    page.goto(f"{server}/{path}")
-    settle(page)
+    page = opened(path, width)
     n = WIDE_CHART_PAGES[path]
     page.wait_for_function(f"() => ({CHARTS_JS})() >= {n}", timeout=120_000)  # the redraw
     settle(page)
@@ -420,12 +436,10 @@ CUT_SEGMENTS_JS = """() => Array.from(document.querySelectorAll(
 
 
 @pytest.mark.parametrize("width", [1280, 1024])
-def test_the_planner_settings_read_whole(page, server, width):
+def test_the_planner_settings_read_whole(opened, width):
     """The Planner's Scope buttons, in a 4/13 column, read "questions | populatio" at
     1024 px: every option of its segmented controls shows its whole label."""
-    page.set_viewport_size({"width": width, "height": 1000})
-    page.goto(f"{server}/planner")
-    settle(page)
+    page = opened("planner", width)
     _no_exception(page, "planner")
     options = page.evaluate("""() => Array.from(document.querySelectorAll(
         '[data-testid="stMain"] [data-testid="stButtonGroup"] button')).map(b => b.innerText)""")
@@ -439,13 +453,11 @@ CHECK_LINK_PAGES = ("planner", 'leaderboard?leaderboard.scope="population"')
 
 @pytest.mark.parametrize("width", [1280, 1024])
 @pytest.mark.parametrize("path", CHECK_LINK_PAGES)
-def test_links_to_the_check_page_read_whole(page, server, path, width):
+def test_links_to_the_check_page_read_whole(opened, path, width):
     """The Planner's link to the Check page had a whole sentence as its label, and a page
     link is one line: at 1024 px it read "… Check a smaller run (Planner runs) draws r"
     (249 px cut), the Leaderboard's as well. The question is now text above a short link."""
-    page.set_viewport_size({"width": width, "height": 1000})
-    page.goto(f"{server}/{path}")
-    settle(page)
+    page = opened(path, width)
     _no_exception(page, path)
     links = page.locator('[data-testid="stMain"] [data-testid="stPageLink"]')
     assert links.filter(has_text="Check a smaller run").count() == 1
@@ -457,7 +469,7 @@ HEATMAP_NUMBERS_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg'))
   .filter(svg => Array.from(svg.querySelectorAll('text')).some(t => t.textContent === 'row model'))
   .flatMap(svg => Array.from(svg.querySelectorAll('.role-mark text'))
-    .filter(t => /^([<>]?\\.\\d{3}|1\\.000)$/.test(t.textContent))
+    .filter(t => /^([<>]?\\.\\d{4}|1\\.0000)$/.test(t.textContent))
     .map(t => [t.textContent, parseFloat(t.getAttribute('font-size'))]))"""
 #: ``[label, pixels past]`` of the pairwise heatmap's legend labels past its drawing's right
 #: edge (its 200 px colour bar ran past a narrow column beside long row labels: "1." shown).

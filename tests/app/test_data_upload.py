@@ -323,3 +323,94 @@ def test_graded_logs_load_binary_with_the_correct_outcomes_box():
     _ok(at)
     o = at.session_state["scorio_dataset"].full
     assert np.array_equal(o.R, (graded.R >= 1).astype(int))  # P and C
+
+
+def test_the_refusal_and_the_caveats_name_the_upload_boxes_not_keywords_or_flags():
+    """On Inspect's C/P/I logs the analyses' refusal named each option three ways
+    ("correct=['C'] / --correct C (in the app: C in Correct outcomes, ...)"): an app reader
+    got two syntaxes no box takes. The page renders the core's one text with the boxes
+    (``app_text``); loaded with C counted correct, the Caveats say which box did it."""
+    from app_state.texts import app_text
+    from scorio_core.definitions import ANALYSES
+
+    logs = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "passk_cpi"
+    files = [(p.name, p.read_bytes(), "application/zip") for p in sorted(logs.glob("*.eval"))]
+    at = _start()
+    at.file_uploader(key="upload").set_value(files).run()
+    _ok(at)
+    view = at.session_state["scorio_dataset"].view
+    at.switch_page("app_pages/stability.py").run()
+    _ok(at)
+    (shown,) = [w.value for w in at.warning if "needs binary outcomes" in w.value]
+    assert shown == app_text(ANALYSES["stability"].refusal(view))
+    assert shown.endswith("to run Stability: `C` in **Correct outcomes**, among the upload's "
+                          "options; `0.5` in **Correct from score** counts P (partial) correct "
+                          "too."), shown
+    for other in ("correct=", "correct_from=", "--correct", "in the app"):
+        assert other not in shown, (other, shown)
+    at.text_input(key="load_correct").input("C").run()
+    at.switch_page("app_pages/leaderboard.py").run()
+    _ok(at)
+    # the leaderboard's Caveats and its Pass@k curves' (binary data now)
+    caveats = {m.value for m in at.markdown if m.value.startswith("- Outcomes made binary")}
+    assert caveats == {"- Outcomes made binary (`C` in **Correct outcomes**): C (correct) counts "
+                       "as correct (1); I (incorrect), P (partial) as wrong (0)."}, caveats
+
+
+def test_a_continuous_upload_is_told_the_rounding_box_that_loads_it():
+    """A table of continuous scores was refused with "round_grades=11 / --round-grades 11
+    (...; 'Round grades to' in the app), or ... correct_from=T / --correct-from T": two
+    syntaxes no box takes. The sidebar's error names the boxes, with the values to enter;
+    entering 11 in the box it names loads the table, and the Leaderboard's Caveats say which
+    box rounded the scores."""
+    from app_state.texts import app_text
+
+    values = np.random.default_rng(2).random((2, 20)).round(4)
+    rows = [f"{m},q{j},0,{values[i, j]}" for i, m in enumerate("AB") for j in range(20)]
+    csv = ("model,question,trial,outcome\n" + "\n".join(rows) + "\n").encode()
+    at = _start()
+    at.file_uploader(key="upload").set_value(("cont.csv", csv, "text/csv")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    (msg,) = [e.value for e in at.error]
+    assert "round them: `11` in **Round grades to** (levels 0, 0.1, ..., 1), or count a score " \
+        "of at least a threshold correct, e.g. `0.5` in **Correct from score**; or use" in msg
+    for other in ("round_grades", "correct_from", "--", "in the app", "=T"):
+        assert other not in msg, (other, msg)
+    at.text_input(key="load_round_grades").input("11").run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    np.testing.assert_allclose(o.weights[o.R[:, :, 0]], np.floor(values * 10 + 0.5) / 10,
+                               atol=1e-12)
+    at.switch_page("app_pages/leaderboard.py").run()
+    _ok(at)
+    (caveat,) = [m.value for m in at.markdown if m.value.startswith("- Graded scores rounded")]
+    assert caveat == "- " + app_text(o.load_notes[0]) + "." == (
+        "- Graded scores rounded to the nearest of 11 levels (`11` in **Round grades to**): "
+        "0, 0.1, ..., 1; 11 categories, each weighted by its level.")
+
+
+def test_the_import_reports_notes_name_the_upload_boxes():
+    """The import report's notes on Inspect logs of dict-valued scores said "(choose with
+    scorer= / --scorer NAME)" and "model_prefix='keep' / --model-prefix keep keeps them".
+    The Data page shows them with the boxes that do it, in the notes and in the files'
+    table, and the box it names reads the other scorer."""
+    d = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "dict_scores"
+    files = [(p.name, p.read_bytes(), "application/zip") for p in sorted(d.glob("*.eval"))]
+    at = _start()
+    at.file_uploader(key="upload").set_value(files).run()
+    _ok(at)
+    notes = [i.value for i in at.info]
+    assert any(n.startswith("2 scorers (exact, near); used the first, 'exact' (choose "
+                            "another, e.g. `near` in **Scorer (logs)**)") for n in notes), notes
+    assert any(n.endswith("; `keep` in **Provider prefixes** keeps them") for n in notes), notes
+    table = next(x.value for x in at.dataframe if "harness value" in x.value.columns)
+    assert all("near in 'Scorer (logs)'" in n and "keep in 'Provider prefixes'" in n
+               for n in table["notes"]), table["notes"].tolist()
+    for text in [*notes, *table["notes"]]:
+        assert "scorer=" not in text and "--" not in text and "model_prefix" not in text, text
+    from scorio_core import io
+
+    at.text_input(key="scorer").input("near").run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    assert np.array_equal(o.R, io.load(d, scorer="near").R)

@@ -75,7 +75,10 @@ def test_a_refusal_is_a_warning_sentence_that_says_what_to_do(case):
     step (nor ended its sentence); Method comparison on one binary model sent the reader to
     "the Leaderboard (Bayes@N with weights)"; "the check needs ..." and "the pair view
     needs ..." started lower-case; the Planner refused one model in a red error box under
-    its settings while the other pages warned with no settings."""
+    its settings while the other pages warned with no settings. On categorical data the
+    warning names the upload's boxes only -- it named Python's keyword and the command line's
+    flag too ("correct=['cat2'] / --correct cat2 (in the app: ...)")."""
+    from app_state.texts import app_text
     from scorio_core.definitions import ANALYSES
 
     rng = np.random.default_rng(1)
@@ -94,7 +97,8 @@ def test_a_refusal_is_a_warning_sentence_that_says_what_to_do(case):
             continue
         refused += 1
         assert why[0].isupper() and why.endswith("."), why
-        assert why in [w.value for w in at.warning], (page, [w.value for w in at.warning])
+        shown = app_text(why)  # the core's one text, as the app reads it
+        assert shown in [w.value for w in at.warning], (page, [w.value for w in at.warning])
         # nothing to set where nothing can run (the Planner drew its settings first)
         assert not at.number_input and not at.segmented_control and not at.button, page
         if case == "one model":
@@ -102,5 +106,31 @@ def test_a_refusal_is_a_warning_sentence_that_says_what_to_do(case):
                 "plan", "pair", "check"), why
         else:
             # the next step the app can take: the Leaderboard, or the Correct outcomes box
-            assert "Leaderboard" in why and "in Correct outcomes" in why, why
+            assert "Leaderboard" in shown and shown.endswith(
+                ": `cat2` in **Correct outcomes**, among the upload's options; `0.5` in "
+                "**Correct from score** counts cat1 correct too."), shown
+            for other in ("correct=", "correct_from=", "--correct", "in the app"):
+                assert other not in shown, (other, shown)
     assert refused == (6 if case == "one model" else 3)
+
+
+def test_one_trial_on_the_convergence_page_points_to_the_stability_page():
+    """Convergence on one trial per question said "(sc.stability(data) / scorio-studio
+    stability)": a call and a command, neither of which the app runs. The page names the
+    Stability page, the rest of the core's one text as it is; that page runs on the data."""
+    from app_state.texts import app_text
+    from scorio_core.definitions import ANALYSES
+
+    R = CASES["one trial"]
+    at = start(APP, UPLOAD, 120)
+    at.session_state[UPLOAD_KEY] = {"filename": "edge.csv", "data": _csv(R)}
+    at.run()
+    at.switch_page("app_pages/convergence.py").run()
+    assert not at.exception and not at.error, [e.value for e in [*at.exception, *at.error]]
+    why = ANALYSES["convergence"].refusal(at.session_state["scorio_dataset"].view)
+    (shown,) = [w.value for w in at.warning if "convergence@n" in w.value]
+    assert shown == app_text(why) and shown.endswith(
+        "rank single trials with the low-budget stability analysis (the Stability page).")
+    assert "sc.stability" not in shown and "scorio-studio" not in shown
+    at.switch_page("app_pages/stability.py").run()
+    assert not at.exception and not at.error and not at.warning, [w.value for w in at.warning]

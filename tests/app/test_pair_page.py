@@ -306,13 +306,13 @@ def test_pair_page_repeats_show_every_answer_whole():
 
 
 @pytest.mark.timeout(600)
-def test_pair_page_tables_fit_a_1280px_screen(browser, tmp_path):
+def test_pair_page_tables_fit_a_1280px_screen(browser, server, tmp_path):
     """At 1280 px (sidebar open) the flips with texts were a 15-column grid that scrolled
     1,945 px sideways on the HELM run (its prompts) and 768 px on the Inspect logs, and the
     summary 355 px (its estimand in words); on the bundled temperature data the repeats ran
     50 px over (their trial lists; ``mean_score`` cut): every table of the page now fits its
     column, and the export buttons' labels show whole."""
-    from _browser import CUT_LABELS_JS, act, charts_drawn, settle, streamlit_server
+    from _browser import CUT_LABELS_JS, act, charts_drawn, settle
 
     upload = tmp_path / "helm.zip"
     upload.write_bytes(_helm_zip(tmp_path / "runs"))
@@ -320,27 +320,26 @@ def test_pair_page_tables_fit_a_1280px_screen(browser, tmp_path):
         '[data-testid="stMain"] [data-testid="stDataFrame"]'))
         .map(d => d.querySelector('.dvn-scroller'))
         .map(s => s ? s.scrollWidth - s.clientWidth : null)"""
-    with streamlit_server() as url:
-        for files in ([upload], sorted(TEXTS.glob("*.eval")), TEMPERATURE_Q001):
-            page = browser.new_page(viewport={"width": 1280, "height": 1000})  # a new session
-            if files is TEMPERATURE_Q001:  # the repeats ran 50 px over (their trial lists)
-                page.goto(f"{url}/pair?{files}")
-                settle(page)
-            else:
-                page.goto(url)
-                settle(page)
-                page.get_by_role("combobox", name="Dataset").click()
-                act(page, page.get_by_role("option").filter(has_text="Upload a file").first.click)
-                drop = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
-                act(page, lambda f=files, d=drop: d.set_input_files(f))
-                act(page, page.locator('[data-testid="stSidebarNav"] a[href$="/pair"]').first.click)
-                # six export buttons (the question's texts too) in six equal columns cut
-                # four labels, "CSV: questions" and "CSV: question_texts" to "CSV: ques…"
-                texts = page.locator('[data-testid="stDownloadButton"]', has_text="question_texts")
-                assert texts.count() == 1, files
-            charts_drawn(page)
-            widths = page.evaluate(over)  # summary, questions, flips, repeats
-            assert len(widths) == 4 and all(w is not None and w <= 0 for w in widths), (
-                files, widths)
-            assert page.evaluate(CUT_LABELS_JS) == [], files
-            page.close()
+    for files in ([upload], sorted(TEXTS.glob("*.eval")), TEMPERATURE_Q001):
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})  # a new session
+        if files is TEMPERATURE_Q001:  # the repeats ran 50 px over (their trial lists)
+            page.goto(f"{server}/pair?{files}")
+            settle(page)
+        else:
+            page.goto(server)
+            settle(page)
+            page.get_by_role("combobox", name="Dataset").click()
+            act(page, page.get_by_role("option").filter(has_text="Upload a file").first.click)
+            drop = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+            act(page, lambda f=files, d=drop: d.set_input_files(f))
+            act(page, page.locator('[data-testid="stSidebarNav"] a[href$="/pair"]').first.click)
+            # six export buttons (the question's texts too) in six equal columns cut
+            # four labels, "CSV: questions" and "CSV: question_texts" to "CSV: ques…"
+            texts = page.locator('[data-testid="stDownloadButton"]', has_text="question_texts")
+            assert texts.count() == 1, files
+        charts_drawn(page)
+        widths = page.evaluate(over)  # summary, questions, flips, repeats
+        assert len(widths) == 4 and all(w is not None and w <= 0 for w in widths), (
+            files, widths)
+        assert page.evaluate(CUT_LABELS_JS) == [], files
+        page.close()

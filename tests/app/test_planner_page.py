@@ -251,6 +251,9 @@ def test_all_decided_planner_draws_no_pair_curve_until_one_is_picked():
         _ok(at)
         assert len(at.get("vega_lite_chart")) == 1, rerun  # the allocation bars only
         assert sum("no pair's curve is drawn" in i.value for i in at.info) == 2, rerun
+        # the page's own pickers, by their labels (it named pair= and --pair too)
+        assert all(i.value.endswith("(**Better model** / **Other model**).") for i in at.info
+                   if "no pair's curve is drawn" in i.value), [i.value for i in at.info]
         assert not any("already decided" in c.value for c in at.caption), rerun
         assert at.session_state[STORE]["plan"].pair is None
         assert at.selectbox(key="plan_upper").value is None

@@ -160,7 +160,8 @@ def test_questions_tables_show_what_the_report_shows():
 def test_the_2pl_switch_on_graded_data_names_the_option_that_fits_it():
     """On graded data the 2PL switch is off-limits; its help said only "needs binary
     outcomes". It now names the upload option tried on these data (the definitions'
-    :func:`~scorio_core.definitions.questions.irt_next`, one text with the caveat)."""
+    :func:`~scorio_core.definitions.questions.irt_next`, one text with the caveat), by its
+    box only: not Python's keyword nor the command line's flag."""
     import io as pyio
 
     import numpy as np
@@ -182,11 +183,17 @@ def test_the_2pl_switch_on_graded_data_names_the_option_that_fits_it():
     assert not view.is_binary
     at.switch_page("app_pages/questions.py").run()
     _ok(at)
+    from app_state.texts import app_text
+
     switch = at.toggle(key="qv_irt")
-    assert switch.disabled and irt_next(view) in switch.help
-    assert "--correct" in switch.help and "Correct outcomes" in switch.help
+    assert switch.disabled and app_text(irt_next(view)) in switch.help
+    assert ("to fit the 2PL model: `cat2` in **Correct outcomes**, among the upload's options;"
+            " `0.5` in **Correct from score** counts cat1 correct too.") in switch.help
+    for other in ("--correct", "correct=", "correct_from="):
+        assert other not in switch.help, switch.help
     # the 2PL fit metric: a short value that fits its column, the reason and step under its ?
     (fit,) = [m for m in at.metric if m.label == "2PL fit"]
-    assert fit.value == "not run" and irt_next(view) in fit.help
+    assert fit.value == "not run" and app_text(irt_next(view)) in fit.help
+    assert "--correct" not in fit.help and "correct=" not in fit.help
     # the option it names makes the data binary, and the 2PL fit then runs
     assert not question_stats(view.binarized(correct_from=0.5)).irt.startswith("not run")

@@ -8,16 +8,10 @@ import json
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from _browser import act, run_number, settle, streamlit_server
+from _browser import act, run_number, settle
 
 pytestmark = pytest.mark.timeout(600)
 COINS = "Biased coins (11 LLM mimics)"
-
-
-@pytest.fixture(scope="module")
-def server():
-    with streamlit_server() as url:
-        yield url
 
 
 def _context(browser):

@@ -403,18 +403,19 @@ def test_a_link_whose_settings_conflict_names_the_widgets_and_the_values():
     """Settings each valid but not together in a link (the order study's upper below its
     lower, curves asking for G-Pass without τ, a pair of one model) are said as the pages
     name them -- the widgets' labels, the values found -- not by the keywords in the URL;
-    the page opens at its defaults."""
+    the page opens at its defaults. The link's study opens all the same (the audit: it
+    dropped study=order and opened Biased coins)."""
     link = "This link's settings could not be used: "
+    instead = ". Their page shows its own settings instead."
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params |= {"study": "order", "order.upper": "0.5", "order.lower": "0.6"}
     at.switch_page("app_pages/simulator.py")
     at.run()
     msg = _sidebar_error(at, link)
-    assert at.radio(key="sim_lesson").value == "coins"  # nothing of the link is used
-    at.radio(key="sim_lesson").set_value("order").run()
+    assert at.radio(key="sim_lesson").value == "order"  # the link's study, at its defaults
     up, lo = at.number_input(key="sim_up").label, at.number_input(key="sim_lo").label
     assert msg == (f"{link}**{up}** must exceed **{lo}** (the better model first); got "
-                   f"**{up}** `0.5`, **{lo}** `0.6`")
+                   f"**{up}** `0.5`, **{lo}** `0.6`{instead}")
     assert (at.number_input(key="sim_up").value, at.number_input(key="sim_lo").value) == (
         0.6213, 0.608)
 
@@ -426,7 +427,7 @@ def test_a_link_whose_settings_conflict_names_the_widgets_and_the_values():
     kinds, tau = at.pills(key="cv_kinds").label, at.segmented_control(key="cv_tau").label
     assert (kinds, tau) == ("Curves", "G-Pass τ")
     assert f"(g in **{kinds}**) needs **{tau}**, the share" in msg
-    assert msg.endswith(f"got **{kinds}** `g`, no **{tau}**"), msg
+    assert msg.endswith(f"got **{kinds}** `g`, no **{tau}**{instead}"), msg
     assert "kinds" not in msg and "tau" not in msg
 
     from scorio_core.params import PairParams, widget
@@ -437,7 +438,7 @@ def test_a_link_whose_settings_conflict_names_the_widgets_and_the_values():
     at.run()
     msg = _sidebar_error(at, link)
     assert msg == (f"{link}**{a}** and **{b}** must be two different models; got **{a}** "
-                   f"`LLM_1`, **{b}** `LLM_1`")
+                   f"`LLM_1`, **{b}** `LLM_1`{instead}")
 
 
 def test_a_session_file_whose_settings_conflict_names_the_widgets(data_dir):

@@ -164,3 +164,66 @@ def test_correct_order_panels_each_take_half_the_column(at):
         assert spec.get("encoding") == panel.get("encoding")
         assert [x.get("encoding") for x in spec.get("layer", [])] == [
             x.get("encoding") for x in panel.get("layer", [])]
+
+
+def test_spread_box_reads_as_its_metric_and_every_questions_M_is_offered(at):
+    """The audit: the Spread κ box showed "3.00" beside the "κ used" metric's "3"; the
+    calibration lesson's Questions M multiselect cut its chips (the "100" chip faded, "300"
+    hidden) in a quarter of the column. The box now shows κ as the metric and the texts write
+    it (formatting.SETTING_PRINTF), and M is a wrapping row of pills, every option shown."""
+    from app_state.sim_state import CAL_M
+    from scorio_core.formatting import SETTING_PRINTF, setting_text
+
+    at.switch_page(PAGE).run()
+    at.session_state["sim_order_n"] = 200
+    at.radio(key="sim_lesson").set_value("Correct order").run()
+    box = at.number_input(key="sim_order_kappa")
+    metric = next(m.value for m in at.metric if m.label == "κ used")
+    assert box.proto.format == SETTING_PRINTF
+    assert metric == setting_text(box.value) == "3"
+    at.session_state["sim_cal_reps"] = 200
+    at.radio(key="sim_lesson").set_value("Interval calibration").run()
+    assert at.number_input(key="sim_cal_kappa").proto.format == SETTING_PRINTF
+    pills = at.pills(key="sim_cal_m")
+    assert [int(o) for o in pills.options] == list(CAL_M)
+    assert set(pills.value) <= set(CAL_M) and pills.value
+
+
+def test_a_link_with_bad_settings_of_a_study_keeps_that_study_open():
+    """The audit: a link with the order study's worse model first (order.upper=0.6&
+    order.lower=0.7) said so in the sidebar but dropped study=order and opened Biased coins.
+    The study opens (with its page's own settings) and the sidebar says what was wrong, by
+    the boxes' labels; a link's other analyses keep their settings."""
+    app = AppTest.from_file(APP, default_timeout=120)
+    for k, v in {"study": "order", "order.upper": "0.6", "order.lower": "0.7",
+                 "greedy.seed": "7"}.items():
+        app.query_params[k] = v
+    app.switch_page(PAGE)
+    app.run()
+    assert not app.exception, [e.value for e in app.exception]
+    assert app.radio(key="sim_lesson").value == "order"
+    (said,) = [e.value for e in app.sidebar.error]
+    assert said.startswith("This link's settings could not be used: **Better model π̄** must "
+                           "exceed **Worse model π̄** (the better model first); got ")
+    assert said.endswith("Their page shows its own settings instead.")
+    assert app.number_input(key="sim_up").value > app.number_input(key="sim_lo").value
+    assert any("What to notice" in i.value for i in app.info)  # the study ran
+    from app_pages._page_state import LINK
+
+    assert app.session_state[LINK].get("greedy.seed") == "7"  # the rest of the link kept
+    assert "order.upper" not in app.session_state[LINK]
+
+
+def test_coins_metric_picker_names_metrics_as_the_legend_does(at):
+    """The audit: the legend and the metric picker showed raw ids (g_pass_at_k_tau_4_0.5)."""
+    from scorio_core import simulate as sim
+
+    at.switch_page(PAGE).run()
+    at.session_state["sim_coins_reps"] = 50
+    at.session_state["sim_coins_n"] = 10
+    at.radio(key="sim_lesson").set_value("Biased coins").run()
+    picker = at.multiselect(key="sim_coins_methods")
+    assert list(picker.options) == [sim.metric_name(m) for m in sim.FIG2A_METHODS]
+    assert "G-Pass@4 (τ = 0.5)" in picker.options and "g_pass_at_k_tau_4_0.5" not in str(
+        picker.options)
+    assert list(picker.value) == list(sim.FIG2A_METHODS)  # the settings keep the ids

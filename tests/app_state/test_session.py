@@ -74,7 +74,7 @@ def _studies() -> dict:
                                      methods=("bayes", "avg"), fresh_questions=True, seed=4),
         "prior-depth": sim["prior-depth"].params(replicates=400, seed=8),
         "order": sim["order"].params(upper=0.7, lower=0.65, concentration=9.0, sims=600, seed=3),
-        "calibration": sim["calibration"].params(means=(0.3,), M_values=(30, 300),
+        "calibration": sim["calibration"].params(means=(0.3,), M_values=(30, 500),
                                                  concentration=4.0, replicates=400, seed=1),
         "rubric-lesson": sim["rubric-lesson"].params(weights=(0.0, 0.25, 1.0), R0=((2,), (1,))),
     }
@@ -302,7 +302,7 @@ def test_restore_notes_name_each_setting_by_its_declared_label(coins, reasoning)
     _, notes = to_state("coins", sim["coins"].params(methods=("bayes", "nope")), None)
     assert notes == ["**Metrics** ['nope'] are not offered"]
     _, notes = to_state("calibration", sim["calibration"].params(
-        means=(0.3, 0.7), M_values=(10, 50)), None)
+        means=(0.3, 0.7), M_values=(15, 50)), None)
     assert notes == ["**Mean success**: the page simulates one; showing 0.3 of [0.3, 0.7]",
                      "**Questions M** [50] are not offered"]
     _, notes = to_state("rubric-lesson", sim["rubric-lesson"].params(
@@ -468,8 +468,8 @@ def test_simulator_page_state_says_what_its_widgets_cannot_show():
     assert len(notes) == 2 and "**Trials N** 1,000 is outside the page's range 8 to 200" in notes[0]
     assert "nope" in notes[1]
     state, notes = to_state("calibration", sim["calibration"].params(
-        means=(0.3, 0.7), M_values=(10, 50)), None)
-    assert state["sim_cal_mean"] == 0.3 and state["sim_cal_m"] == [10]
+        means=(0.3, 0.7), M_values=(15, 50)), None)
+    assert state["sim_cal_mean"] == 0.3 and state["sim_cal_m"] == [15]
     assert len(notes) == 2 and "[50]" in notes[1]
     state, notes = to_state("rubric-lesson", sim["rubric-lesson"].params(
         weights=(0.0, 2.0, 1.0), R0=((1,), (1,))), None)

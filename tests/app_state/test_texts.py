@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -207,6 +208,161 @@ def test_error_text_passes_other_errors_and_reads_a_session_files_class():
     assert error_text(info.value) == ("**Model A** and **Model B** must be two different "
                                       "models; got **Model A** `m`, **Model B** `m`")
     assert str(info.value) == "a and b must be two different models; got a='m', b='m'"
+
+
+def test_the_app_names_the_loaders_options_by_their_boxes_only():
+    """The advice on categorical data named each option three ways ("correct=['C'] /
+    --correct C (in the app: C in Correct outcomes, among the upload's options)"). The core
+    writes it once (a Said); the app renders it -- refusals, errors, caveats -- with each
+    box's declared label and the value as entered, and nothing else: no Python keyword, no
+    flag, no notebook line."""
+    import pytest
+
+    from app_state.texts import app_text, error_text
+    from scorio_core import ValidationError, leaderboard, rank
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.io import LoadOptions
+    from scorio_core.params import LeaderboardParams, widget
+
+    names = ["I (incorrect)", "P (partial)", "C (correct)"]
+    o = Outcomes(np.random.default_rng(0).integers(0, 3, (3, 8, 4)), weights=[0, 0.5, 1],
+                 category_names=names)
+    box, threshold = (f"**{widget(LoadOptions, k)['label']}**" for k in ("correct",
+                                                                          "correct_from"))
+    assert (box, threshold) == ("**Correct outcomes**", "**Correct from score**")
+    advice = (f"`C` in {box}, among the upload's options; `0.5` in {threshold} counts P "
+              "(partial) correct too.")
+    shown = []
+    why = ANALYSES["stability"].refusal(o)
+    shown.append(app_text(why))
+    assert shown[-1].endswith(f"to run Stability: {advice}") and str(why).endswith(
+        "to run Stability: correct=['C']; correct_from=0.5 counts P (partial) correct too.")
+    with pytest.raises(ValidationError) as info:  # the same refusal raised by a run
+        ANALYSES["compare"](o)
+    shown.append(error_text(info.value))
+    assert shown[-1].endswith(f"to run Method comparison: {advice}")
+    with pytest.raises(ValidationError) as info:  # the Leaderboard's Pass@k box, by label
+        leaderboard(o, ks=[2])
+    shown.append(error_text(info.value, LeaderboardParams))
+    assert (f"Leave out **{widget(LeaderboardParams, 'ks')['label']}** to rank them by "
+            "Bayes@N as they are") in shown[-1]
+    assert shown[-1].endswith(f"to add the Pass@k columns: {advice}")
+    with pytest.raises(ValidationError) as info:  # a notebook's next line: Python's alone
+        rank.bradley_terry(o)
+    assert "on the data at hand: rank.bradley_terry(data.binarized(" in str(info.value)
+    shown.append(error_text(info.value))
+    assert shown[-1].endswith(f"to run rank.bradley_terry: {advice}")
+    with pytest.raises(ValidationError) as info:  # the box's own refusal of a name
+        o.binarized(correct=["X"])
+    shown.append(error_text(info.value, LoadOptions))
+    assert shown[-1].endswith(f"(e.g. `C` in {box})")
+    (note,) = o.binarized(correct=["C", "P"]).load_notes  # the caveats' note
+    shown.append(app_text(note))
+    assert shown[-1].startswith(f"Outcomes made binary (`C, P` in {box}): ")
+    for text in shown:
+        for other in ("correct=", "correct_from=", "--correct", "in the app", "binarized"):
+            assert other not in text, (other, text)
+
+
+#: What a page must not show of another surface's spelling of an option or a command.
+_OTHER_SURFACES = ("round_grades=", "correct_from=", "score_range=", "weights=", "benchmark=",
+                   "where=", "scorer=", "plan_reps=", "pair=", "--", "(Python)", "(command line)",
+                   "in the app", "sc.stability", "scorio-studio")
+
+
+def test_the_loaders_advice_and_notes_name_their_boxes_in_the_app_only(tmp_path):
+    """The loader's advice named Python, the command line and the app together
+    ("round_grades=11 / --round-grades 11 (...; 'Round grades to' in the app)", "score_range=
+    (0, 100) (Python) / `--score-range 0,100` (command line) / 'Score range' ... in the app",
+    "benchmark='a' / --benchmark a, or the app's Benchmark box", "sc.stability(data) /
+    scorio-studio stability"). The core writes each once; a page renders it through its
+    render points -- an error (error_text), a caveat or note (app_text), the line under the
+    caption (load_changed_line), a table cell (app_cell) -- with each box's declared label
+    and the value as entered, and nothing of the other surfaces."""
+    import pytest
+
+    from app_state.texts import app_cell, app_text, error_text, load_changed_line
+    from scorio_core import io
+    from scorio_core._validation import ValidationError
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.definitions._base import common_caveats
+    from scorio_core.io import LoadOptions, MissingWeightsError
+
+    def refusal(load, kind=ValidationError) -> str:
+        with pytest.raises(kind) as info:
+            load()
+        return error_text(info.value, LoadOptions)  # the sidebar's "Could not load" text
+
+    shown = {}
+    rng = np.random.default_rng(0)
+    values = rng.random((2, 30)).round(4)
+    cont = pd.DataFrame({"model": ["a"] * 30 + ["b"] * 30, "question": [f"q{i}" for i in
+                         range(30)] * 2, "trial": 0, "outcome": values.ravel()})
+    shown["continuous"] = refusal(lambda: io.load(cont))
+    assert ("round them: `11` in **Round grades to** (levels 0, 0.1, ..., 1), or count a score "
+            "of at least a threshold correct, e.g. `0.5` in **Correct from score**; or use") in \
+        shown["continuous"]
+    shown["scale"] = refusal(lambda: io.load(b"model,question,trial,outcome\na,q1,0,0.5\n"
+                                             b"a,q1,1,2.5\n", filename="x.csv"))
+    assert ("give the scale, e.g. `0, 10` in **Score range** for a 0-10 grade" in shown["scale"]
+            and shown["scale"].endswith("e.g. `0, 0.5, 1` in **Category weights**"))
+    shown["weights given"] = refusal(lambda: io.load(
+        b"model,question,trial,outcome\na,q1,0,0.5\na,q1,1,1\n", filename="x.csv", weights=[0, 1]))
+    assert ", but **Category weights** were given, which weight" in shown["weights given"]
+    pct = "model,question,trial,outcome\n" + "".join(f"a,q{i},0,{100 * (i % 2)}\n"
+                                                     for i in range(6))
+    shown["percent"] = refusal(lambda: io.load(pct.encode(), filename="p.csv"),
+                               MissingWeightsError)
+    assert "give the scale, `0, 100` in **Score range**; each value v" in shown["percent"]
+    assert ("one weight per category, 101 of them, with **Category weights**, among the "
+            "upload's options.") in shown["percent"]
+    shown["weights"] = refusal(lambda: Outcomes(np.array([[[0, 1, 2]]])), MissingWeightsError)
+    assert "Give them, e.g. `0, 0.5, 1` in **Category weights**, among the upload's " \
+        "options; if" in shown["weights"]
+    cats = tmp_path / "cats.npz"
+    io.save_npz(Outcomes(rng.integers(0, 3, (2, 4, 2)), weights=[0, 0.3, 1],
+                         benchmarks=["aime"] * 2 + ["gpqa"] * 2), cats)
+    shown["round"] = refusal(lambda: io.load(cats, round_grades=5))
+    assert shown["round"].startswith("`5` in **Round grades to** rounds graded scores")
+    assert "drop it (**Correct outcomes** names the categories" in shown["round"]
+    shown["npz"] = refusal(lambda: io.load(cats, where={"source": "x"}))
+    assert shown["npz"].endswith("so **Row filter** would be ignored: drop it; to analyse "
+                                 "part of it, choose a benchmark (`aime` in **Benchmark**; "
+                                 "benchmarks: aime, gpqa)")
+    shown["where"] = refusal(lambda: io.load(cont, where={"temp": "1"}))
+    assert "**Row filter** names column 'temp', which the table does not have" in shown["where"]
+    # the notes: a caveat, the line under an analysis page's caption, a table cell
+    rounded = io.load(cont, round_grades=3)
+    shown["round note"] = app_text(rounded.load_notes[0])
+    assert shown["round note"].startswith(
+        "Graded scores rounded to the nearest of 3 levels (`3` in **Round grades to**): ")
+    assert load_changed_line(rounded) == ("Changed by the load: Graded scores rounded to the "
+                                          "nearest of 3 levels (details in Caveats).")
+    pooled = Outcomes(np.ones((2, 4, 2), int), benchmarks=["a", "a", "b", "b"],
+                      metadata={"pooled_tasks": True})
+    shown["pooled"] = app_text(pooled.load_notes[0])
+    assert shown["pooled"].endswith("to analyse one task alone, choose it (`a` in **Benchmark**)")
+    filters = Outcomes(np.ones((2, 4, 2), int), benchmarks=["gsm8k/strict-match"] * 2
+                       + ["gsm8k/flexible-extract"] * 2, metadata={"format": "lm_eval"})
+    (twice,) = [c for c in common_caveats(filters) if "once per filter" in c]
+    shown["filters"] = app_text(twice)
+    assert "Choose one benchmark (`gsm8k/strict-match` in **Benchmark**) to count" in \
+        shown["filters"]
+    one_trial = Outcomes(rng.integers(0, 2, (3, 10, 1)))
+    shown["convergence"] = app_text(ANALYSES["convergence"].refusal(one_trial))
+    assert shown["convergence"].endswith(
+        "rank single trials with the low-budget stability analysis (the Stability page).")
+    logs = io.load(Path(__file__).parents[1] / "fixtures" / "harness" / "inspect" / "dict_scores")
+    notes = logs.metadata["import_report"]["notes"]
+    shown["scorer"] = app_text(next(n for n in notes if "2 scorers" in n))
+    assert shown["scorer"].endswith("(choose another, e.g. `near` in **Scorer (logs)**)")
+    shown["prefix"] = app_text(next(n for n in notes if "provider prefix" in n))
+    assert shown["prefix"].endswith("; `keep` in **Provider prefixes** keeps them")
+    cell = app_cell(next(n for n in notes if "provider prefix" in n))
+    assert cell.endswith("; keep in 'Provider prefixes' keeps them") and "*" not in cell
+    for what, text in shown.items():
+        for other in _OTHER_SURFACES:
+            assert other not in text, (what, other, text)
 
 
 def test_the_columns_a_page_spells_are_those_the_core_writes_as_no_plain_number():
@@ -455,7 +611,7 @@ def test_the_load_line_keeps_each_note_short_and_says_how_many_more():
 
     texts = ["2 tasks pooled into one view (arith: 5 questions, logic: 4): every question "
              "counts once", "logic: 1 of 3 trials per question left out to combine it",
-             "Outcomes made binary (correct=['C*'] / --correct C*): C* counts as correct",
+             "Outcomes made binary (correct=['C*']): C* counts as correct",
              "on_missing='drop_questions' left out 1 of 3 questions (q_2)"]
     o = Outcomes(np.ones((1, 2, 1), int),
                  metadata={"load_notes": [{"text": t, "benchmarks": []} for t in texts]})

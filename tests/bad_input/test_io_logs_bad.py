@@ -9,8 +9,9 @@ import pytest
 from fixtures import make_logs as mk
 
 from scorio_core import io
-from scorio_core._validation import ValidationError
+from scorio_core._validation import ValidationError, said_of
 from scorio_core.cli import main
+from scorio_core.cli._common import cli_text
 
 V = np.array([[1, 0, 1], [0, 1, 1]])
 
@@ -64,8 +65,11 @@ def test_unmappable_score_type(tmp_path):
     path = _eval(tmp_path, values=v, summaries=False)
     with pytest.raises(ValidationError, match=r"^a\.eval: member 'samples/2_epoch_3\.json': score "
                        r"'match' has the value \{.*\} \(dict\): a dict of several scores; "
-                       r"choose one of its keys with scorer= / --scorer KEY \(accuracy, f1\)"):
+                       r"choose one of its keys \(accuracy, f1\), e\.g\. "
+                       r"scorer='accuracy'$") as err:
         io.load(path)
+    assert cli_text(said_of(err.value)).endswith(  # the command line: its flag
+        "choose one of its keys (accuracy, f1), e.g. --scorer accuracy")
     v[1, 2] = "maybe"
     with pytest.raises(ValidationError, match=r"'maybe' \(str\), which cannot be mapped"):
         io.load(_eval(tmp_path, name="b.eval", values=v))

@@ -524,23 +524,40 @@ _BINARY_COMMANDS = {
 }
 
 
+#: Each command's analysis as its refusal names it.
+_TITLES = {"compare": "Method comparison", "convergence": "Convergence",
+           "stability": "Stability"}
+
+
 @pytest.mark.parametrize("cmd", list(_BINARY_COMMANDS))
 def test_a_refusal_of_graded_logs_names_an_option_that_runs_on_them(capsys, cmd):
     """On Inspect's C/P/I logs (written by Inspect itself) these commands said "load them
     again with each outcome mapped to 0 or 1", and no flag did that. The refusal names the
     flag with a value (--correct C, and --correct-from 0.5 for partial credit), and each runs
-    the command on the same logs, C -- or C and P -- counted correct, said in a note."""
+    the command on the same logs, C -- or C and P -- counted correct, said in a note. The
+    command line names the flags alone: not Python's keywords, not the app's boxes (the
+    refusal named all three)."""
     cpi = str(HARNESS / "passk_cpi")
     code, out, err = _run(capsys, cmd, cpi, *_BINARY_COMMANDS[cmd], "--format", "csv")
     assert code == 2 and out == "" and "mapped to 0 or 1" not in err
-    assert "--correct C (in the app: C in Correct outcomes" in err, err
-    assert "--correct-from 0.5 counts P (partial) correct too" in err, err
+    assert err.rstrip().endswith(
+        "every other outcome wrong, to "
+        + {"curves": "draw the Pass@k curves", "leaderboard": "add the Pass@k columns"}.get(
+            cmd, f"run {_TITLES.get(cmd)}")
+        + ": --correct C; --correct-from 0.5 counts P (partial) correct too."), err
+    for other in ("correct=", "correct_from=", "Correct outcomes", "in the app", "upload",
+                  "ks=", "Pass@k columns**"):
+        assert other not in err, (other, err)
+    if cmd == "leaderboard":  # the Pass@k setting by its flag too
+        assert "Leave out --k to rank them by Bayes@N as they are" in err, err
     graded = io.load(cpi)
     for flags, right in ((["--correct", "C"], [2]), (["--correct-from", "0.5"], [1, 2])):
         code, out, err = _run(capsys, cmd, cpi, *_BINARY_COMMANDS[cmd], *flags,
                               "--format", "csv")
         assert code == 0, err
         assert "Outcomes made binary" in out + err and "as correct (1)" in out + err
+        notes = [line for line in (out + err).splitlines() if "# note: Outcomes made" in line]
+        assert all(f"Outcomes made binary ({' '.join(flags)}): " in n for n in notes), notes
         # the analysis read the logs as the flag says: C (and P) correct, I wrong
         binary = io.load(cpi, correct=flags[1].split(",")) if flags[0] == "--correct" else \
             io.load(cpi, correct_from=float(flags[1]))
@@ -550,7 +567,8 @@ def test_a_refusal_of_graded_logs_names_an_option_that_runs_on_them(capsys, cmd)
 def test_a_continuous_score_is_refused_with_the_rounding_that_loads_it(capsys, tmp_path):
     """Continuous scores (Inspect's model-graded 0..1 values) were refused with "round the
     grades to a few levels" and no option did. The refusal names --round-grades 11 and
-    --correct-from, and both load the same logs: rounded to 0, 0.1, ..., 1 or thresholded."""
+    --correct-from 0.5 -- the flags alone, not Python's keywords beside them -- and both load
+    the same logs: rounded to 0, 0.1, ..., 1 or thresholded."""
     from fixtures import make_logs as mk
 
     rng = np.random.default_rng(7)
@@ -560,7 +578,9 @@ def test_a_continuous_score_is_refused_with_the_rounding_that_loads_it(capsys, t
                               [f"q{j}" for j in range(30)])
     code, out, err = _run(capsys, "leaderboard", str(tmp_path))
     assert code == 2 and "continuous score cannot be an outcome category" in err
-    assert "--round-grades 11 (levels 0, 0.1, ..., 1" in err and "--correct-from T" in err
+    assert "round them: --round-grades 11 (levels 0, 0.1, ..., 1), or" in err
+    assert "e.g. --correct-from 0.5;" in err and "round_grades=" not in err
+    assert "correct_from=" not in err and "Round grades to" not in err
     code, out, err = _run(capsys, "leaderboard", str(tmp_path), "--round-grades", "11",
                           "--format", "json")
     assert code == 0, err
@@ -574,3 +594,57 @@ def test_a_continuous_score_is_refused_with_the_rounding_that_loads_it(capsys, t
     assert code == 0, err
     o = io.load(tmp_path, correct_from=0.5)
     assert o.is_binary and np.array_equal(o.R, (scores >= 0.5).astype(int))
+
+
+def test_the_cores_advice_names_flags_and_commands_alone(capsys, tmp_path):
+    """Advice that named every surface's form together ("benchmark='x' / --benchmark x, or
+    the app's Benchmark box", "sc.stability(data) / scorio-studio stability", "round_grades=5
+    / --round-grades 5", "where= / --where", "set plan_reps= (--plan-replicates)") reads, on
+    the command line, the flags and commands alone -- in errors and in every note; what the
+    flag it names says loads. The CSV's provenance records keep Python's form."""
+    from scorio_core import Outcomes
+    from scorio_core.io import save_npz, save_table
+
+    multi = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "lm_eval" / "multi"
+    code, out, err = _run(capsys, "curves", str(multi), "--benchmark", "qa_vote", "--format",
+                          "csv")
+    assert code == 0, err
+    notes = [ln for ln in out.splitlines() if ln.startswith("# note: ")]
+    assert any(n.endswith("to analyse one task alone, choose it (--benchmark qa_vote/maj@5).")
+               for n in notes), notes
+    assert any("Choose one benchmark (--benchmark qa_vote/maj@5) to count each document once."
+               in n for n in notes), notes
+    for other in ("benchmark='", " / --", "the app"):
+        assert not any(other in n for n in notes), (other, notes)
+    assert "# load_notes: [" in out and "choose it (benchmark='qa_vote/maj@5')" in out
+    code, out, err = _run(capsys, "curves", str(multi), "--benchmark", "qa_vote/maj@5",
+                          "--format", "csv")  # the flag as the note typed it
+    assert code == 0 and "once per filter" not in out and "pooled" not in out, err
+
+    one = tmp_path / "one.csv"
+    save_table(Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 1))), one)
+    code, _, err = _run(capsys, "convergence", str(one))
+    assert code == 2 and err.rstrip().endswith(
+        "rank single trials with the low-budget stability analysis (scorio-studio stability)")
+    assert "sc.stability" not in err
+    code, _, err = _run(capsys, "stability", str(one), "--methods", "bayes,avg", "--format",
+                        "csv")  # the command it names runs on the same data
+    assert code == 0, err
+
+    code, _, err = _run(capsys, "info", str(one), "--where", "temp=1")
+    assert code == 2 and "one.csv: --where names column 'temp', which the table does not " \
+        "have" in err and "where=" not in err
+    cats = tmp_path / "cats.npz"
+    save_npz(Outcomes(np.random.default_rng(1).integers(0, 3, (2, 4, 2)), weights=[0, 0.3, 1]),
+             cats)
+    code, _, err = _run(capsys, "info", str(cats), "--round-grades", "5")
+    assert code == 2 and "error: --round-grades 5 rounds graded scores (numbers on a scale)" \
+        in err and "drop it (--correct names the categories" in err, err
+    assert "round_grades=" not in err and "correct=" not in err
+
+    four = tmp_path / "four.csv"
+    save_table(Outcomes(np.random.default_rng(2).integers(0, 2, (3, 20, 4))), four)
+    code, out, err = _run(capsys, "check", str(four), "--replicates", "10", "--format", "csv")
+    assert code == 0, err
+    assert "# note: The Planner's plans were not checked (none asked for): ask for some, e.g. " \
+        "--plan-replicates 20, to plan" in out and "plan_reps=" not in out

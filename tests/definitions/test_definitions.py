@@ -772,18 +772,27 @@ def test_the_reports_pass_curves_summary_has_every_model_in_one_row():
 def test_core_messages_name_the_analysis_not_an_app_page():
     """The convergence refusal said "(Stability page)" and the lm-eval filter caveat "or the
     sidebar's benchmark": the core's messages reach the CLI and notebooks too, where there
-    is no page and no sidebar. They name the analysis with its Python and CLI forms."""
+    is no page and no sidebar. Then they named every form together ("sc.stability(data) /
+    scorio-studio stability"; "benchmark='x' / --benchmark x, or the app's Benchmark box").
+    Each surface now reads its own: a notebook the call and the keyword, the command line
+    the command and the flag (the app's page and box: tests/app_state/test_texts.py)."""
+    from scorio_core.cli._common import cli_text
     from scorio_core.definitions._base import common_caveats
 
     why = ANALYSES["convergence"].requires(Outcomes(np.ones((2, 5, 1), int)))
-    assert "page" not in why.lower()
-    assert "sc.stability(data)" in why and "scorio-studio stability" in why
+    assert str(why).endswith("the low-budget stability analysis (sc.stability(data))")
+    assert cli_text(why).endswith("the low-budget stability analysis (scorio-studio stability)")
+    for text in (str(why), cli_text(why)):
+        assert "page" not in text.lower() and " / " not in text
     data = Outcomes(np.ones((2, 4, 2), int), benchmarks=["gsm8k/strict-match"] * 2
                     + ["gsm8k/flexible-extract"] * 2, metadata={"format": "lm_eval"})
     said = [c for c in common_caveats(data) if "once per filter" in c]
     assert len(said) == 1 and "sidebar" not in said[0]
-    assert ("benchmark='gsm8k/strict-match' / --benchmark gsm8k/strict-match" in said[0]
-            and "the app's Benchmark box" in said[0])
+    assert str(said[0]).endswith("Choose one benchmark (benchmark='gsm8k/strict-match') to "
+                                 "count each document once.")
+    assert cli_text(said[0]).endswith("Choose one benchmark (--benchmark gsm8k/strict-match) "
+                                      "to count each document once.")
+    assert not any(o in str(said[0]) + cli_text(said[0]) for o in (" / --", "the app"))
 
 
 def test_leaderboard_how_to_read_names_the_default_multiplicity_control():

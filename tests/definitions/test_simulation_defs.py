@@ -152,9 +152,39 @@ def test_report_takes_a_study_only_when_named():
         parse_sections("leaderboard,coinz")
 
 
+#: What the order lesson says z and its thresholds are, after its question (audit: 1.645 was
+#: never said to be the papers' one-sided rank_chain threshold, 1.96 the two-sided 95% level).
+Z_READ = ("Here z = |μ − μ′| / √(σ² + σ′²) is the gap between their Bayes@N scores over its "
+          "standard deviation, and the papers read Φ(z) as the confidence ρ that the order is "
+          "right (Don't Pass@k (2026), §2.5). So z = 1.645 is ρ = 95%, a one-sided 95% bound: the "
+          "threshold of the papers' rank_chain rule (the Leaderboard's `rank_chain` column). "
+          "z = 1.96 is ρ = 97.5%, which the paper calls a 97.5% CI but is the two-sided 95% "
+          "level: the one at which the Leaderboard decides a single pair (with more pairs, its "
+          "Holm adjustment asks for more).")
 PAPER_ORDER = ("In the paper's example, LLM_10 (π̄ = 0.6213) and LLM_9 (π̄ = 0.608) differ by "
                "1.3 points (Don't Pass@k (2026), App. D). How often does Bayes@N put them in the "
-               "right order, and when does their z-score clear 1.645?")
+               "right order, and when does their z-score clear 1.645? " + Z_READ)
+
+
+def test_order_lesson_says_what_its_z_thresholds_are():
+    """The numbers Z_READ states: Φ(1.645) = 0.95 and Φ(1.96) = 0.975 (one-sided), a
+    two-sided test at 95% decides one pair past 1.96 (the Leaderboard's decide, without an
+    adjustment: Holm over one pair is the same), and the rank_chain column puts a pair
+    apart past 1.645."""
+    from scipy import stats
+
+    from scorio_core import decision
+
+    assert round(float(stats.norm.cdf(1.645)), 3) == 0.95
+    assert round(float(stats.norm.cdf(1.96)), 3) == 0.975
+    assert round(decision.z_threshold(0.95), 3) == 1.645
+    decided = [bool(decision.decide(np.array([[0.5, P], [1 - P, 0.5]]), 0.95)[0, 1])
+               for P in stats.norm.cdf([1.95, 1.97])]  # P(first better) at z = 1.95, 1.97
+    assert decided == [False, True]
+    mu, sigma = np.array([0.6, 0.6 - 1.7 * np.sqrt(2) * 0.01]), np.array([0.01, 0.01])
+    assert decision.ci_aware_ranks(mu, sigma, 0.95).tolist() == [1, 2]  # z = 1.7 > 1.645
+    mu[1] = 0.6 - 1.6 * np.sqrt(2) * 0.01
+    assert decision.ci_aware_ranks(mu, sigma, 0.95).tolist() == [1, 1]  # z = 1.6 < 1.645
 
 
 def test_order_how_to_read_names_the_pair_and_spread_the_run_used(results):
@@ -172,8 +202,8 @@ def test_order_how_to_read_names_the_pair_and_spread_the_run_used(results):
     assert text == ("The better model (π̄ = 0.7) and the worse model (π̄ = 0.65) differ by "
                     "5.0 points (Don't Pass@k (2026), App. D), here on 30 questions of spread "
                     "κ = 10. How often does Bayes@N put them in the right order, and when does "
-                    "their z-score clear 1.645?")
-    assert "LLM_10" not in text and "paper" not in text
+                    "their z-score clear 1.645? " + Z_READ)
+    assert "LLM_10" not in text and "paper's example" not in text
     # the values come from the result: the run's pair even beside the default settings
     assert a.how_to_read_for(a.params(), r) == text
     assert a.how_to_read_for(own) == text  # before a run: its settings
@@ -203,7 +233,8 @@ def test_report_says_how_to_read_each_order_run_with_its_own_pair(tmp_path):
     shown = [unescape(re.sub(r"<[^>]+>", "", m))
              for m in re.findall(r'<p class="howto">(.*?)</p>', to_html(rep))]
     assert [t.startswith(f"How to read this. {own}") for t in shown] == [True, False]
-    assert shown[1] == f"How to read this. {PAPER_ORDER}"
+    # HTML draws `rank_chain` as code: its text without the backticks
+    assert shown[1] == f"How to read this. {PAPER_ORDER.replace('`', '')}"
     cells = [c.source for c in to_notebook(rep, tmp_path / "demo.npz").cells
              if "How to read this" in c.source]
     assert [own in c for c in cells] == [True, False]

@@ -52,8 +52,14 @@ def test_planner_draws_no_pair_curves_when_every_pair_is_decided(all_decided):
     r = plan.run(all_decided, p)
     allocation, order, gaps = plan.charts(r)
     assert allocation.empty is None  # the budget split is about every pair, not one
+    from scorio_core.cli._common import cli_text
+
     for c in (order, gaps):
         assert c.empty and "Every adjacent pair is decided" in c.empty
+        # the setting as each surface names it (it read "the Planner page's Better model
+        # and Other model; pair= in Python, --pair in the CLI" everywhere)
+        assert c.empty.endswith("grow with N (pair=).") and "--pair" not in c.empty
+        assert cli_text(c.empty).endswith("grow with N (--pair).")
         assert "alpha" not in c.title
     t = plan.tables(r)
     assert t["order_curve"].empty and t["gap_curve"].empty
@@ -357,8 +363,11 @@ def test_questions_on_graded_data_name_the_option_that_fits_the_2pl():
     q = ANALYSES["questions"]
     r = q.run(graded, q.params())
     (note,) = [c for c in q.caveats(graded, q.params(), r) if c.startswith("2PL IRT not run")]
-    assert "correct=['C'] / --correct C" in note and note.endswith(
-        "correct_from=0.5 / --correct-from 0.5 counts P (partial) correct too.")
+    assert note.endswith(": correct=['C']; correct_from=0.5 counts P (partial) correct too.")
+    from scorio_core.cli._common import cli_text  # what `scorio-studio questions` notes
+
+    assert cli_text(note).endswith(": --correct C; --correct-from 0.5 counts P (partial) "
+                                   "correct too.")
     assert irt_next(graded) in note and irt_next(graded.binarized(correct="C")) is None
     # the chart's place says it too (the page's most visible line), not only the caveats
     (item_map,) = [c for c in q.charts(r) if c.title == "Difficulty and discrimination"]

@@ -10,7 +10,8 @@ import pandas as pd
 import polars as pl
 import pytest
 
-from scorio_core._validation import ValidationError
+from scorio_core._validation import ValidationError, said_of
+from scorio_core.cli._common import cli_text
 from scorio_core.io import (
     load,
     load_npz,
@@ -121,20 +122,23 @@ def test_npz_weights_argument_overrides_file(tmp_path):
 def test_npz_refuses_the_table_and_log_options_it_would_ignore(tmp_path, option):
     """An .npz is the outcome array: a row filter, column mapping, scorer ... cannot apply.
     They had been ignored without a word (--where on an .npz analysed every question); the
-    refusal names the option and the ways the file itself offers to take part of it."""
+    refusal names the option and the ways the file itself offers to take part of it, each
+    as the surface that reads it names it: Python's keyword, the command line's flag."""
     o = make_outcomes(np.random.default_rng(4))
     save_npz(o, tmp_path / "t.npz")
     key = next(iter(option))
     with pytest.raises(ValidationError, match=rf"^t\.npz: an \.npz holds the outcome array "
-                       rf"itself.*so {key}= / --{key.replace('_', '-')} would be ignored: drop "
-                       r"it; to analyse part of it, choose a benchmark \(benchmark= / "
-                       r"--benchmark: aime, gpqa\)$"):
+                       rf"itself.*so {key}= would be ignored: drop it; to analyse part of it, "
+                       r"choose a benchmark \(benchmark='aime'; benchmarks: aime, gpqa\)$") as err:
         load(tmp_path / "t.npz", **option)
+    assert cli_text(said_of(err.value)).endswith(
+        f"so --{key.replace('_', '-')} would be ignored: drop it; to analyse part of it, choose "
+        "a benchmark (--benchmark aime; benchmarks: aime, gpqa)")
     table = tmp_path / "t.csv"  # beside a table, a scorer or a column mapping is the table's
     save_table(replace(o, name="other", models=("x", "y", "z")), table)
     both = load([tmp_path / "t.npz", table], weights=WEIGHTS, columns={"model": "model"})
     assert both.L == 6
-    with pytest.raises(ValidationError, match=r"where= / --where would be ignored"):
+    with pytest.raises(ValidationError, match=r"so where= would be ignored"):
         load([tmp_path / "t.npz", table], weights=WEIGHTS, where={"model": "x"})
 
 
@@ -144,10 +148,15 @@ def test_a_scorer_with_no_log_to_read_is_refused(tmp_path):
     which does pick another column."""
     path = tmp_path / "t.csv"
     path.write_text("model,question,trial,outcome,strict\na,q1,0,1,0\nb,q1,0,0,1\n")
-    with pytest.raises(ValidationError, match=r"^scorer='strict' / --scorer strict picks the "
+    with pytest.raises(ValidationError, match=r"^scorer='strict' picks the "
                        r"outcome among a log's scorers, but no log is read here \(t\.csv\): "
-                       r"drop it; a table's outcome column is chosen with columns="):
+                       r"drop it; a table's outcome column is chosen with columns= \(e\.g\. "
+                       r"\{'outcome': 'score'\}\)$") as err:
         load(path, scorer="strict")
+    assert cli_text(said_of(err.value)) == (
+        "--scorer strict picks the outcome among a log's scorers, but no log is read here "
+        "(t.csv): drop it; a table's outcome column is chosen with --columns (e.g. "
+        "outcome=score)")
     assert load(path, columns={"outcome": "strict"}).R[:, 0, 0].tolist() == [0, 1]
 
 

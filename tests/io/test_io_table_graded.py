@@ -13,8 +13,9 @@ from test_io import WEIGHTS, assert_same_data, make_outcomes  # the categorical 
 
 import scorio_core as sc
 from scorio_core import io
-from scorio_core._validation import ValidationError
+from scorio_core._validation import ValidationError, said_of
 from scorio_core.cli import main
+from scorio_core.cli._common import cli_text
 from scorio_core.io import MissingWeightsError
 from scorio_core.io._assemble import _MAX_LEVELS, grade_levels
 from scorio_core.io._logs import LogPart, categorize
@@ -105,7 +106,7 @@ def test_score_range_0_10_scores_grade_over_10(tmp_path):
     p = write(df, tmp_path / "t.csv")
     top = int(df["outcome"].max())
     with pytest.raises(MissingWeightsError, match=r"no category weights were given.*"
-                       rf"--score-range 0,{top}"):  # fmt: skip
+                       rf"score_range=\[0, {top}\]"):  # fmt: skip
         io.load(p)  # integers above 1 without a scale: unchanged, plus the scale remedy
     o = sc.load(p, score_range=(0, 10))
     levels = sorted({0.0, 10.0} | set(df["outcome"].cast(pl.Float64).to_list()))
@@ -124,8 +125,11 @@ def test_score_range_0_10_scores_grade_over_10(tmp_path):
 def test_percent_outcomes_name_their_values_and_the_scale_that_loads_them(tmp_path, capsys):
     """Outcomes stored as 0/100: the error listed the 101 weights 0, 0.01, ..., 1 twice
     (1,664 characters) and offered the scale last, with the example 0,10. It names the
-    values found, offers the scale those values imply first, in Python and CLI spelling,
-    lists no weights for 101 categories -- and the option it offers loads the file."""
+    values found, offers the scale those values imply first, lists no weights for 101
+    categories -- and the option it offers loads the file. Python reads the options as
+    keywords, the command line as flags: each surface its own spelling only (it read
+    "score_range=(0, 100) (Python) / `--score-range 0,100` (command line) / 'Score range'
+    ... in the app" everywhere)."""
     rng = np.random.default_rng(7)
     df = grade_frame(rng, np.array([0.0, 100.0])).with_columns(pl.col("outcome").cast(pl.Int64))
     p = write(df, tmp_path / "pct.csv")
@@ -133,9 +137,14 @@ def test_percent_outcomes_name_their_values_and_the_scale_that_loads_them(tmp_pa
         io.load(p)
     msg = str(err.value)
     assert "holds the values 0, 100," in msg and "no category weights were given" in msg
-    py, cli = "score_range=(0, 100)", "`--score-range 0,100`"
-    assert msg.index(py) < msg.index(cli) < msg.index("weights=") and "101 of them" in msg
+    assert msg.index("score_range=[0, 100]") < msg.index("weights=") and "101 of them" in msg
     assert "0.01" not in msg and "0,10 " not in msg and len(msg) < 800
+    assert not any(o in msg for o in ("--", "(Python)", "in the app", "Score range"))
+    assert main(["info", str(p)]) == 2  # the command line names the flags alone
+    cli = capsys.readouterr().err
+    assert "give the scale, --score-range 0,100; each value v" in cli, cli
+    assert "101 of them, with --weights." in cli
+    assert "score_range=" not in cli and "weights=" not in cli
     o = sc.load(p, score_range=(0, 100))  # what the message offers loads it, as the 0/1 data
     assert o.C == 1 and o.weights.tolist() == [0.0, 1.0]
     np.testing.assert_array_equal(o.R.ravel(), (df["outcome"].to_numpy() // 100))
@@ -149,7 +158,7 @@ def test_percent_outcomes_name_their_values_and_the_scale_that_loads_them(tmp_pa
         io.load(q)
     msg = str(err.value)
     assert "holds the values 0, 1, 2," in msg and "the first is 2 at row 1" in msg
-    assert msg.index("score_range=(0, 2)") < msg.index("weights=[0, 0.5, 1]")
+    assert msg.index("score_range=[0, 2]") < msg.index("weights=[0, 0.5, 1]")
     assert io.load(q, score_range=(0, 2)).weights.tolist() == [0.0, 0.5, 1.0]
     # more distinct values than a scale can hold: the scale is offered only with the
     # rounding that makes it hold them (alone it is refused), and the two load the file
@@ -160,7 +169,7 @@ def test_percent_outcomes_name_their_values_and_the_scale_that_loads_them(tmp_pa
         io.load(many)
     msg = str(err.value)
     assert "30 distinct values" in msg and "59 of them" in msg
-    assert "score_range=(0, 58), round_grades=11" in msg and "score_range=(0, 58) " not in msg
+    assert "score_range=[0, 58] and round_grades=11" in msg and "score_range=[0, 58]; " not in msg
     with pytest.raises(ValidationError, match="distinct values"):
         io.load(many, score_range=(0, 58))
     assert io.load(many, score_range=(0, 58), round_grades=11).C == 10
@@ -285,15 +294,18 @@ def test_numbers_that_are_neither_categories_nor_grades_offer_both_remedies(cell
         io.load(data.encode(), filename="x.csv")
     msg = str(err.value)
     assert "must hold whole-number categories 0..C or grades in [0, 1]" in msg
-    assert "score_range=(LO, HI) / --score-range LO,HI" in msg
-    assert "weights= / --weights" in msg
+    assert "give the scale, e.g. score_range=[0, 10] for a 0-10 grade" in msg
+    assert msg.endswith("give one weight per category, e.g. weights=[0, 0.5, 1]")
+    cli = cli_text(said_of(err.value))  # the command line's rendering: flags, as typed
+    assert "e.g. --score-range 0,10 for" in cli and cli.endswith("e.g. --weights 0,0.5,1")
 
 
 def test_fractional_grades_with_weights_are_refused():
     data = b"model,question,trial,outcome\na,q1,0,0.5\na,q1,1,1\n"
     with pytest.raises(ValidationError, match=r"fractional value\(s\) at row 1 = 0.5 .*, but "
-                       r"weights= / --weights were given.*drop the weights"):  # fmt: skip
+                       r"weights= were given.*drop the weights") as err:  # fmt: skip
         io.load(data, filename="x.csv", weights=[0, 1])
+    assert ", but --weights were given, which" in cli_text(said_of(err.value))
 
 
 def test_a_continuous_score_is_refused_as_logs_refuse_it():
@@ -384,26 +396,32 @@ def test_a_continuous_score_loads_rounded_or_thresholded_as_its_refusal_says():
     """The refusal of a continuous score said "round the grades to a few levels" and no
     option did: it names round_grades=11 and correct_from, and both load the same table
     and the same scores as logs: rounded to the nearest tenth (halves up) or counted
-    correct from the threshold, said in the data's notes."""
+    correct from the threshold, said in the data's notes. Each surface names the options
+    its own way: Python's keywords here, the flags on the command line."""
     table, values = _continuous()
     with pytest.raises(ValidationError) as err:
         io.load_table(table)
     msg = str(err.value)
-    assert "round_grades=11 / --round-grades 11 (levels 0, 0.1, ..., 1" in msg
-    assert "correct_from=T / --correct-from T (e.g. 0.5)" in msg
+    assert "round them: round_grades=11 (levels 0, 0.1, ..., 1), or" in msg
+    assert "at least a threshold correct, e.g. correct_from=0.5; or" in msg
+    assert "--" not in msg and "Round grades to" not in msg and "in the app" not in msg
+    cli = cli_text(said_of(err.value))
+    assert "round them: --round-grades 11 (levels 0, 0.1, ..., 1), or" in cli
+    assert "e.g. --correct-from 0.5; or" in cli and "=" not in cli.split("round them")[1]
     rounded = io.load_table(table, round_grades=11)
     assert rounded.category_names == tuple(f"{k / 10:g}" for k in range(11))
     want = np.floor(values * 10 + 0.5) / 10
     np.testing.assert_allclose(rounded.weights[rounded.R[:, :, 0]], want, atol=1e-12)
     assert rounded.load_notes == ("Graded scores rounded to the nearest of 11 levels "
-                                  "(round_grades=11 / --round-grades 11): 0, 0.1, ..., 1; 11 "
-                                  "categories, each weighted by its level",)
+                                  "(round_grades=11): 0, 0.1, ..., 1; 11 categories, each "
+                                  "weighted by its level",)
+    assert cli_text(rounded.load_notes[0]).startswith(
+        "Graded scores rounded to the nearest of 11 levels (--round-grades 11): ")
     assert rounded.metadata["rounded_grades"] == {"levels": 11, "scale": [0.0, 1.0]}
     binary = io.load_table(table, correct_from=0.5)
     assert binary.is_binary and np.array_equal(binary.R[:, :, 0], (values >= 0.5).astype(int))
-    assert binary.load_notes == ("Outcomes made binary (correct_from=0.5 / --correct-from "
-                                 "0.5): a score of at least 0.5 counts as correct (1), a lower "
-                                 "one as wrong (0)",)
+    assert binary.load_notes == ("Outcomes made binary (correct_from=0.5): a score of at "
+                                 "least 0.5 counts as correct (1), a lower one as wrong (0)",)
     # the same scores in Inspect logs: the one rule, the same categories
     parts = [LogPart(f"{m}.json", "inspect", m, "b", values=values[i].tolist(),
                      errors=[None] * 40, where=[f"sample {j}" for j in range(40)])
@@ -428,8 +446,10 @@ def test_many_whole_number_scores_are_refused_with_a_scale_and_rounding_that_loa
                           "trial": [0] * 120, "outcome": values.ravel()})
     with pytest.raises(MissingWeightsError) as err:
         io.load_table(table)
-    assert ("score_range=(0, 100), round_grades=11 (Python) / `--score-range 0,100 "
-            "--round-grades 11` (command line)") in str(err.value)
+    assert "round them, score_range=[0, 100] and round_grades=11 (levels 0, 10, ..., 100)" in \
+        str(err.value)
+    assert "round them, --score-range 0,100 and --round-grades 11 (levels" in cli_text(
+        said_of(err.value))
     o = io.load_table(table, score_range=(0, 100), round_grades=11)
     np.testing.assert_allclose(o.weights[o.R[:, :, 0]], np.floor(values / 10 + 0.5) / 10,
                                atol=1e-12)
@@ -441,9 +461,15 @@ def test_round_grades_refuses_data_without_grades_to_round(tmp_path):
     o = make_outcomes(np.random.default_rng(4))  # categories 0..2, weights 0, 0.25, 1
     path = tmp_path / "cats.npz"
     io.save_npz(o, path)
-    with pytest.raises(ValidationError, match=r"round_grades=5 / --round-grades 5 rounds graded "
-                       r"scores \(numbers on a scale\), but these data hold the categories "):
+    with pytest.raises(ValidationError, match=r"round_grades=5 rounds graded scores "
+                       r"\(numbers on a scale\), but these data hold the categories ") as err:
         io.load(path, round_grades=5)
+    assert str(err.value).endswith("nothing to round; drop it (correct= names the categories "
+                                   "that count as correct, to make them binary)")
+    cli = cli_text(said_of(err.value))  # as the command line names the options
+    assert cli.startswith("--round-grades 5 rounds graded scores (numbers on a scale), but ")
+    assert cli.endswith("nothing to round; drop it (--correct names the categories that "
+                        "count as correct, to make them binary)")
     cpi = ROOT / "tests" / "fixtures" / "harness" / "inspect" / "passk_cpi"
     with pytest.raises(ValidationError, match=r"categories I \(incorrect\) \(w=0\), P "):
         io.load(cpi, round_grades=5)

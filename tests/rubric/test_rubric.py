@@ -839,6 +839,20 @@ def test_categorical_ranking_says_when_the_greedy_reference_is_the_gold_one():
         assert same or t["tau_greedy_mean"][0] != t["tau_gs_mean"][0]
 
 
+def test_categorical_ranking_note_counts_the_greedy_trials_of_the_data():
+    # the note says how many greedy trials the data hold: a bundled run has 10 per question,
+    # and "one greedy trial" was written whatever R0's depth
+    base = _random_data(L=4, M=20, N=12, seed=5)
+    p = np.array([0.1, 0.4, 0.6, 0.9])[:, None, None]
+    for D, words in ((1, "1 greedy trial beside 12 sampled ones"),
+                     (10, "10 greedy trials beside 12 sampled ones")):
+        R0 = (np.random.default_rng(D).random((4, 20, D)) < p).astype(int)
+        data = Outcomes(base.R, R0=R0, models=base.models, signals=base.signals)
+        t = categorical_ranking(data, ["ranking/conservative"])
+        assert data.D == D
+        assert words in t["note"][0], t["note"][0]
+
+
 def test_categorical_ranking_without_r0_and_defaults():
     data = _random_data(L=4, M=10, N=5, seed=4, r0=False)
     t = categorical_ranking(data)
