@@ -16,8 +16,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from app_state.texts import app_widget
 from scorio_core.io import LoadOptions
-from scorio_core.params import widget
 
 WHERE, RANGE, PREFIX, MAP, MAP_ROWS = (
     "load_where", "load_score_range", "load_model_prefix", "load_model_map", "model_map_rows",
@@ -31,11 +31,10 @@ def options_box() -> dict:
     rows = list(ss.get(MAP_ROWS) or ())
     busy = bool(rows or ss.get(WHERE, "").strip() or ss.get(RANGE, "").strip())
     with st.sidebar.expander("Rows and model names", expanded=busy):
-        w = widget(LoadOptions, "where")
+        w = app_widget(LoadOptions, "where")
         where = st.text_input(w["label"], key=WHERE, placeholder="temperature = 0.0, 1.0",
-                              help=w["help"] + "  \nHere: `COLUMN = V1, V2`, several "
-                              "filters separated by `;`.")
-        w = widget(LoadOptions, "model_map")
+                              help=w["help"])  # the app's syntax: the declaration's
+        w = app_widget(LoadOptions, "model_map")
         st.caption(f"**{w['label']}**: one row per name to change (e.g. `mockllm/alpha` → "
                    "`alpha`), applied before the files are combined.")
         base = pd.DataFrame(rows, columns=["from", "to"], dtype="string")
@@ -44,9 +43,9 @@ def options_box() -> dict:
                                 column_config={"from": st.column_config.TextColumn(
                                     "from (name in the files)"),
                                     "to": st.column_config.TextColumn("to")})
-        w = widget(LoadOptions, "model_prefix")
+        w = app_widget(LoadOptions, "model_prefix")
         prefix = st.selectbox(w["label"], w["options"], key=PREFIX, help=w["help"])
-        w = widget(LoadOptions, "score_range")
+        w = app_widget(LoadOptions, "score_range")
         score_range = st.text_input(w["label"], key=RANGE, placeholder="0, 10",
                                     help=w["help"])
     return {"where": where, "model_map": edited.to_dict("records"), "model_prefix": prefix,
@@ -59,14 +58,14 @@ def outcomes_box() -> dict:
     from which one does, and the levels continuous scores are rounded to."""
     ss = st.session_state
     busy = any(str(ss.get(k) or "").strip() for k in (CORRECT, CORRECT_FROM, ROUND))
-    with st.sidebar.expander(widget(LoadOptions, "correct")["label"], expanded=busy):
-        w = widget(LoadOptions, "correct")
+    with st.sidebar.expander(app_widget(LoadOptions, "correct")["label"], expanded=busy):
+        w = app_widget(LoadOptions, "correct")
         correct = st.text_input(w["label"], key=CORRECT, placeholder="e.g. C  (or C, P)",
                                 help=w["help"])
-        w = widget(LoadOptions, "correct_from")
+        w = app_widget(LoadOptions, "correct_from")
         correct_from = st.text_input(w["label"], key=CORRECT_FROM, placeholder="e.g. 0.5",
                                      help=w["help"])
-        w = widget(LoadOptions, "round_grades")
+        w = app_widget(LoadOptions, "round_grades")
         levels = st.text_input(w["label"], key=ROUND, placeholder="e.g. 11 (0, 0.1, …, 1)",
                                help=w["help"])
     return {"correct": correct, "correct_from": correct_from, "round_grades": levels}
@@ -75,7 +74,7 @@ def outcomes_box() -> dict:
 def model_identity(cols: list[str], model_column: str) -> list[str]:
     """The *Model identity* multiselect of the column mapping: condition columns that,
     with the model column, name each model (e.g. model × temperature)."""
-    w = widget(LoadOptions, "model_columns")
+    w = app_widget(LoadOptions, "model_columns")
     options = [c for c in cols if c != model_column]
     key = "model_conditions"
     st.session_state[key] = [c for c in st.session_state.get(key, []) if c in options]

@@ -229,7 +229,7 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
         event = st.vega_lite_chart(spec, width=width, on_select="rerun", key=f"{key}_sel_{i}")
     else:
         st.vega_lite_chart(spec, width=width)
-    st.caption(c.caption)
+    st.caption(app_text(c.live_caption))  # drawn live here: what a click shows, too
     stem = f"{key}_{i}_" + "".join(ch if ch.isalnum() else "_" for ch in c.title.lower())
     # a row sized to the buttons (columns cut them to "S…" in a half-width chart column)
     a = b = st.container(horizontal=True)

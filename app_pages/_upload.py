@@ -20,9 +20,8 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages._load_options import model_identity
-from app_state.texts import guessed_columns_text
+from app_state.texts import app_widget, guessed_columns_text
 from scorio_core import io
-from scorio_core.params import widget
 
 UPLOAD_TYPES = ["npz", "csv", "parquet", "pq", "jsonl", "ndjson", "eval", "json", "zip"]
 NO_COLUMN = "(none)"
@@ -37,7 +36,7 @@ UPLOAD_KEY = "scorio_upload"
 
 def weights_box(open_: bool) -> None:
     # titled by the weights' declaration: a message naming the setting names this box
-    with st.sidebar.expander(widget(io.LoadOptions, "weights")["label"], expanded=open_):
+    with st.sidebar.expander(app_widget(io.LoadOptions, "weights")["label"], expanded=open_):
         st.text_input(
             "Weights of categories 0..C", key="upload_weights", placeholder="e.g. 0, 0.5, 1",
             help="Needed when the outcomes hold categories above 1 (tables cannot store "
@@ -86,10 +85,10 @@ def upload_widgets() -> dict | None:
     )
     # labels and help from the declarations: the notes that name these widgets
     # (app_state.texts.setting_label) name them as they are shown
-    w = widget(io.LoadOptions, "on_missing")
+    w = app_widget(io.LoadOptions, "on_missing")
     side.selectbox(w["label"], options=w["options"], format_func=MISSING.get, key="on_missing",
                    help=w["help"])
-    w = widget(io.LoadOptions, "scorer")
+    w = app_widget(io.LoadOptions, "scorer")
     side.text_input(w["label"], key="scorer", placeholder="first scorer", help=w["help"])
     if len(files or []) == 1:
         st.session_state[UPLOAD_KEY] = {"filename": files[0].name, "data": files[0].getvalue()}

@@ -21,6 +21,7 @@ from app_state.table_fit import (
 from app_state.texts import (  # noqa: F401
     RULE_MET,
     app_text,
+    app_widget,
     board_columns,
     board_columns_text,
     board_display,
@@ -45,13 +46,13 @@ _CHOICE_NAMES = {"adjust": ADJUST_LABELS.get}
 
 
 def _declared(analysis: str, name: str) -> tuple[dict, str]:
-    """What the declaration says of one setting for a widget (``params.widget``) and its
+    """What the declaration says of one setting for a widget (``params.widget``, its help in
+    the app's words: :func:`~app_state.texts.app_widget`) and its
     widget key (``app_state.page_state.keys``); ``analysis`` may be a Simulator study."""
     from app_state.page_state import keys
     from scorio_core.definitions import SECTIONS
-    from scorio_core.params import widget
 
-    return widget(SECTIONS[analysis].params, name), keys(analysis)[name]
+    return app_widget(SECTIONS[analysis].params, name), keys(analysis)[name]
 
 
 def setting(where, analysis: str, name: str, kind: str = "", **kw):
@@ -512,8 +513,8 @@ def spread_prior_box(ds, analysis: str, scope: str) -> None:
             ss[key] = _learned(ds.token, ds.full, ds.benchmark)
     except Exception as exc:  # noqa: BLE001 -- said in the box, the page goes on flat
         ss[key], error = None, str(exc)
-    box = lazy_expander("Prior on the field's spread (p_best, the Planner's chances)",
-                        f"_{key}_box")
+    # the box and its control titled by the declaration: a note naming the setting names them
+    box = lazy_expander(f"{widget['label']} (p_best, the Planner's chances)", f"_{key}_box")
     if box is None:
         if error:  # closed: say why the numbers read the flat prior after all
             st.warning(f"Spread prior: {error}; the flat prior is used.")
@@ -524,7 +525,7 @@ def spread_prior_box(ds, analysis: str, scope: str) -> None:
     with box:
         ss[widget_key] = choice
         st.segmented_control(
-            widget["label"].removesuffix(" (file)"), options, key=widget_key, required=True,
+            widget["label"], options, key=widget_key, required=True,
             format_func=lambda c: (f"learned from the other {len(others)} benchmarks"
                                    if c == "benchmarks" else _SPREAD_LABELS[c]),
             help=widget["help"], on_change=_copy, args=(widget_key, choice_key))

@@ -6,7 +6,14 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _data_header, _loading, _render, _widgets
-from app_state.texts import SHARE_FORMAT, category_table, data_charts, data_code, signal_summary
+from app_state.texts import (
+    SHARE_FORMAT,
+    category_table,
+    data_charts,
+    data_code,
+    described,
+    signal_summary,
+)
 from scorio_core.formatting import WEIGHT_PRINTF
 
 
@@ -22,8 +29,11 @@ def main() -> None:
     cols[4].metric("prior trials (D)", o.D, help="greedy / prior outcomes per question (R0)")
 
     st.subheader("Validation report")
-    st.caption("`Outcomes.describe()` — the same report `scorio-studio info` prints.")
-    st.json(o.describe(), expanded=2)
+    # the report of the notebook and the command line, its notes in the app's words
+    st.caption("`Outcomes.describe()`: the shape and validation report, as `scorio-studio "
+               "info` prints it before the loader's notes (shown above), except that a note "
+               "here names a setting by its box, not its flag.")
+    st.json(described(o), expanded=2)
 
     st.subheader("Outcome categories")
     cats = category_table(o)  # completions as every count: 35,618, not 35618

@@ -11,16 +11,16 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, from_state, percent
-from app_state.texts import flips_caption, repeats_caption
+from app_state.texts import app_widget, flips_caption, repeats_caption
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR, by_model, repeats_note, shows_texts, summary_view
 from scorio_core.display import readable
 from scorio_core.engines.pair import question_choices
 from scorio_core.formatting import _md_escape
-from scorio_core.params import PairParams, widget
+from scorio_core.params import PairParams
 
 A, B = FIELDS["pair"][("a", "b")].keys
-W = {k: widget(PairParams, k) for k in ("a", "b")}  # one setting each, shown as a pair
+W = {k: app_widget(PairParams, k) for k in ("a", "b")}  # one setting each, shown as a pair
 
 
 def _controls(o) -> None:

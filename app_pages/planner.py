@@ -10,17 +10,18 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, complete_pair, from_state, percent
+from app_state.texts import app_widget
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
 from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.formatting import SCORE_PRINTF
-from scorio_core.params import PlanParams, widget
+from scorio_core.params import PlanParams
 from scorio_core.planner import a_chance
 
 UPPER, LOWER, NMAX = FIELDS["plan"][("pair", "n_max")].keys
 #: The curve pickers' declarations: their labels (a restore note names them so) and help
-PAIR, N_MAX = (widget(PlanParams, k) for k in ("pair", "n_max"))
+PAIR, N_MAX = (app_widget(PlanParams, k) for k in ("pair", "n_max"))
 
 
 def main() -> None:

@@ -48,6 +48,8 @@ __all__ = [
     "error_text",
     "app_text",
     "app_cell",
+    "app_widget",
+    "described",
     "setting_label",
     "load_notes",
     "load_notes_text",
@@ -472,6 +474,45 @@ def app_cell(text: str) -> str:
         return label if m.value is None else f"{_entered(m.value)} in {label}"
 
     return text.say("app", name) if isinstance(text, Said) else text
+
+
+def app_widget(params: type, name: str) -> dict:
+    """What the declaration says of setting ``name`` of ``params`` for a page's widget
+    (:func:`scorio_core.params.widget`: label, options, bounds...), its help as the app reads
+    it (:func:`app_text`): a help the declaration writes per surface names the app's boxes
+    and pages, not Python's calls or the command line's flags. Every page widget of a
+    declared setting takes its help from here.
+
+    Example
+    -------
+    >>> from scorio_core.params import LeaderboardParams
+    >>> w = app_widget(LeaderboardParams, "subset")
+    >>> w["label"], "the Data page" in w["help"], "scorio-studio" in w["help"]
+    ('Subset', True, False)
+    """
+    from scorio_core.params import widget
+
+    w = widget(params, name)
+    return {**w, "help": app_text(w["help"])}
+
+
+def described(o: Outcomes) -> dict:
+    """:meth:`~scorio_core.outcomes.Outcomes.describe` as the Data page shows it (a JSON
+    tree, where Markdown is not rendered): the notes on what the load changed as the app
+    reads them (:func:`app_cell`: the loader's options by their boxes' labels, not Python's
+    keywords).
+
+    Example
+    -------
+    >>> o = Outcomes(np.ones((2, 4, 2), int), benchmarks=["a", "a", "b", "b"],
+    ...              metadata={"pooled_tasks": True})
+    >>> described(o)["changed by the load"][0].endswith("choose it (a in 'Benchmark')")
+    True
+    """
+    report = o.describe()
+    if "changed by the load" in report:
+        report["changed by the load"] = [app_cell(n) for n in report["changed by the load"]]
+    return report
 
 
 def error_text(exc: Exception, params: type | None = None) -> str:

@@ -356,7 +356,7 @@ def percent(value: float) -> str:
 SHARE_DECIMALS = 1
 
 
-def share_percent(value: float) -> str:
+def share_percent(value: float, *, draws: int | None = None) -> str:
     """A measured share or chance as every sentence writes it -- a coverage, the share of runs
     or of pairs decided, p_best's calibration, a simulation's standard error, how far a
     spread narrows: a percent with :data:`SHARE_DECIMALS` decimal (``{x:.0%}`` wrote a
@@ -365,6 +365,10 @@ def share_percent(value: float) -> str:
     would print as 0.0% reads ``<0.1%``; exact ones stay ``100.0%`` and ``0.0%``; missing is
     ``—``. A setting (a confidence, an assurance) is :func:`percent`'s, as its buttons write it.
 
+    ``draws``: the share is of that many simulated draws (a table's :data:`DRAWS_ATTR`), so its
+    0 and 1 are bounds, as :func:`format_number` writes them in the tables: ``<0.1%`` and
+    ``>99.9%`` (one draw's share where the draws are fewer: ``>99.5%`` of 200).
+
     Example
     -------
     >>> from scorio_core.formatting import share_percent
@@ -372,10 +376,17 @@ def share_percent(value: float) -> str:
     ('94.6%', '50.0%', '16.7%', '250.0%')
     >>> share_percent(0.99996), share_percent(1.0), share_percent(4e-5), share_percent(0.0)
     ('>99.9%', '100.0%', '<0.1%', '0.0%')
+    >>> share_percent(1.0, draws=2000), share_percent(0.0, draws=200), share_percent(0.5, draws=9)
+    ('>99.9%', '<0.5%', '50.0%')
     """
     if _is_missing(value):
         return MISSING
     f = float(value)
+    if draws and f in (0.0, 1.0):  # none (all) of the draws: a bound, as the tables write it
+        scale = 10 ** (SHARE_DECIMALS + 2)
+        step = max(1, math.ceil(scale / int(draws) - 1e-9)) / scale
+        return (f"<{format_number(100 * step, SHARE_DECIMALS)}%" if f == 0 else
+                f">{format_number(100 * (1 - step), SHARE_DECIMALS)}%")
     text = format_number(100 * f, SHARE_DECIMALS)
     if f < 1 and text == format_number(100.0, SHARE_DECIMALS):
         text = f">{100 - 10.0 ** -SHARE_DECIMALS:.{SHARE_DECIMALS}f}"

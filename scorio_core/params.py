@@ -43,11 +43,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._validation import (
+    Mention,
+    Only,
+    Said,
     SettingsConflict,
     ValidationError,
     as_names,
     as_numbers,
     comma_splits,
+    joined,
     split_names,
 )
 from .estimands import (
@@ -86,6 +90,7 @@ __all__ = [
     "QuestionsParams",
     "CheckParams",
     "CurvesParams",
+    "LEARNED_SPREAD_PRIOR",
     "CURVE_KINDS",
     "SCHEMES",
     "TARGETS",
@@ -100,7 +105,11 @@ class Setting:
     Attributes
     ----------
     help : str
-        One line: what the setting does (the CLI's ``--help``, the widget's tooltip).
+        One line: what the setting does (the CLI's ``--help``, the widget's tooltip, the
+        Python function's *Parameters*). Words that differ by surface -- a flag, a Python
+        call, a page -- are a :class:`~scorio_core._validation.Said`: each surface reads its
+        own (``--help``: :func:`_help`; a page: ``app_state.texts.app_widget``; Python: the
+        ``str``).
     label : str, optional
         The widget's label (default: the name, capitalised).
     parts : tuple of str
@@ -328,7 +337,9 @@ def cli_flag(cls, name: str) -> str | None:
 
 def widget(cls, name: str) -> dict[str, Any]:
     """``label``, ``parts`` (the labels of its several widgets, or None), ``options``
-    (the choices, or None), ``help``, ``min_value`` /
+    (the choices, or None), ``help`` (where the declaration writes it per surface, a
+    :class:`~scorio_core._validation.Said` that a page renders in its own words:
+    ``app_state.texts.app_widget``), ``min_value`` /
     ``max_value`` (the bounds a page offers, or None: ``page_min`` / ``page_max`` where
     declared) and
     ``integer`` of a setting for a page widget -- the same declaration the CLI option
@@ -342,7 +353,7 @@ def widget(cls, name: str) -> dict[str, Any]:
     ('Multiplicity control', 'holm', True)
     """
     _, s = settings_of(cls)[name]
-    text = "  \n".join([s.help, *_choice_lines(s)])
+    text = joined("  \n", [s.help, *_choice_lines(s)])  # a help per surface stays one
     label = s.label or name.replace("_", " ").capitalize()
     return {"label": label, "parts": list(s.parts) or None,
             "options": None if s.choices is None else list(s.choices),
@@ -377,7 +388,9 @@ def widget_labels(cls, name: str, part: int | None = None) -> list[str]:
 
 
 def _help(s: Setting, default) -> str:
-    text = s.help
+    from .cli._common import cli_text  # a help written per surface: the command line's words
+
+    text = cli_text(s.help)
     if s.choice_help:
         text += " (" + "; ".join(_choice_lines(s)) + ")"
     if default is not None and default != () and s.choices is None and default is not False:
@@ -494,13 +507,18 @@ def seed_setting(text: str = "seed of the random draws") -> Any:
 
 
 def _spread_prior() -> Any:
+    # the label is the page's control (flat / learned from the other benchmarks / a file)
     return setting(
-        None, "JSON file of a prior on how spread fields like this one are, learned from "
-        "earlier runs (scorio-studio spread-prior RUNS -o FILE; sc.fit_spread_prior): p_best, "
-        "the rank distribution and the Planner's chances read it instead of the flat prior, "
-        "which the field's own means cannot correct with few models or questions; the "
-        "intervals and decisions do not depend on it. Default: flat", parse=_prior_path,
-        label="Spread prior (file)", unset="none (the flat prior)")
+        None, Said(
+            "a prior on how spread fields like this one are, learned from earlier runs (",
+            Only("python", "sc.fit_spread_prior(runs), or the JSON file its .save(path) "
+                 "writes"),
+            Only("cli", "the JSON file scorio-studio spread-prior RUNS -o FILE writes"),
+            Only("app", "from the data's other benchmarks, or a prior file uploaded"),
+            "): p_best, the rank distribution and the Planner's chances read it instead of "
+            "the flat prior, which the field's own means cannot correct with few models or "
+            "questions; the intervals and decisions do not depend on it. Default: flat"),
+        parse=_prior_path, label="Spread prior", unset="none (the flat prior)")
 
 
 def _prior_path(text: str) -> str:
@@ -626,9 +644,14 @@ def _subset() -> Any:
     # reloading, the per-subset tables see every subset of one load, and the report's
     # settings line and notebook cell name it.
     return setting(
-        None, "analyse only the questions whose attribute has this value: ATTRIBUTE=VALUE, "
-        "or ATTRIBUTE=V1,V2 for any of several (question attributes: `scorio-studio info`), "
-        "e.g. source=medmcqa; the same estimands and calibration, on the subset's questions",
+        None, Said(
+            "analyse only the questions whose attribute has this value",
+            Only("python", ": (ATTRIBUTE, VALUES) or 'ATTRIBUTE=V1,V2', e.g. ('source', "
+                 "['medmcqa']) (question attributes: data.question_attributes)"),
+            Only("cli", ": ATTRIBUTE=VALUE, or ATTRIBUTE=V1,V2 for any of several (question "
+                 "attributes: `scorio-studio info`), e.g. source=medmcqa"),
+            Only("app", " (the data's question attributes: the Data page)"),
+            "; the same estimands and calibration, on the subset's questions"),
         parse=_subset_parse, label="Subset", unset="all questions",
     )
 
@@ -665,9 +688,11 @@ def check_subset(value) -> tuple[str, tuple[str, ...]] | None:
 
 def _by() -> Any:
     return setting(
-        None, "the per-subset table: the analysis on the questions of each value of this "
-        "question attribute alone (e.g. source); default: no table (the app's pages show "
-        "the data's first attribute)",
+        None, Said(
+            "the per-subset table: the analysis on the questions of each value of this "
+            "question attribute alone (e.g. source); ",
+            Only("python", "default: no table"), Only("cli", "default: no table"),
+            Only("app", "a page starts with the data's first attribute")),
         label="Per subset", unset="none (no per-subset table)",
     )
 
@@ -711,6 +736,16 @@ class LeaderboardParams:
                     f"weights must be at least two finite numbers; got {list(self.weights)!r}"
                 )
             object.__setattr__(self, "weights", w)
+
+
+#: Where a prior on the field's spread learned from earlier runs comes from and how it is
+#: given, as each surface does it: the words inside "a prior learned from your earlier runs
+#: (...)" of a caveat or a help text that points to one.
+LEARNED_SPREAD_PRIOR = Said(
+    Only("python", "sc.fit_spread_prior(runs), given as "),
+    Only("cli", "scorio-studio spread-prior RUNS -o FILE, given as "),
+    Mention(LeaderboardParams, "spread_prior"), Only("cli", " FILE"),
+    Only("app", " on the Leaderboard and Planner pages"))
 
 
 @dataclass(frozen=True)
@@ -944,11 +979,11 @@ class CheckParams:
         "larger, and drawing them takes about 7 times as long", integer=True, minimum=1,
         maximum=MAX_QUESTIONS, label="Largest question plan drawn")
     spread_history: int = setting(
-        0, "p_best and the Planner check's chances read a prior on the field's spread learned "
-        "from this many other smaller runs drawn from these data — what a prior learned from "
-        "your earlier runs (sc.fit_spread_prior, --spread-prior) would do on runs like this "
-        "one; 0: the flat prior (the default), otherwise at least 5", integer=True, minimum=0,
-        maximum=1000, label="Spread prior from (runs)")
+        0, Said("p_best and the Planner check's chances read a prior on the field's spread "
+                "learned from this many other smaller runs drawn from these data — what a "
+                "prior learned from your earlier runs (", LEARNED_SPREAD_PRIOR, ") would do "
+                "on runs like this one; 0: the flat prior (the default), otherwise at least "
+                "5"), integer=True, minimum=0, maximum=1000, label="Spread prior from (runs)")
     draws: int = setting(2000, "draws of each smaller run's confidence distribution (p_best)",
                          integer=True, minimum=100, maximum=10_000_000)
     seed: int = seed_setting()

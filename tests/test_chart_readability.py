@@ -710,7 +710,7 @@ def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_wh
     labels drawn to their longest (LABEL_LIMIT)."""
     from scorio_core.charts._common import LABEL_LIMIT, MIN_CELL_FONT
     from scorio_core.charts.leaderboard import _CELL_EM, _DIGIT_EM, heatmap_font
-    from scorio_core.definitions.leaderboard import chart_captions
+    from scorio_core.definitions.leaderboard import LEADERBOARD, LeaderboardResult, chart_captions
 
     R = (np.random.default_rng(0).random((len(models), 30, 4))
          < np.linspace(0.8, 0.3, len(models))[:, None, None]).astype(int)
@@ -722,7 +722,11 @@ def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_wh
     caption = chart_captions(board)[1]
     # the width decides, where the chart is drawn: the caption reads right either way
     assert "numbered with their P" in caption and "cells without an outline" in caption
-    assert "hover a cell" in caption
+    # a tooltip answers only where the chart is drawn live: said there, not in a picture's
+    assert "hover" not in caption.lower() and "window" not in caption
+    heat = LEADERBOARD.charts(LeaderboardResult(board, 4))[1]
+    assert heat.caption == caption and heat.interactive == "Hover a cell for its P."
+    assert heat.live_caption == f"{caption} Hover a cell for its P."
     svg = _svg(spec, column_px)
     assert _svg_width(svg) <= column_px
     _, cells, fonts = _heatmap_drawn(svg)
@@ -760,7 +764,7 @@ def test_pairwise_heatmap_of_the_bundled_data_numbers_its_cells_at_1280_px():
     column, its two undecided pairs are numbered in the 820 px column of a 1280 px window
     (and of a 1024 px one, 564 px), in 44 px (and ~39 px) cells. An 800 px window's column
     (450 px) gives 26 px cells, too narrow for the tables' four decimals at 11 px: no
-    numbers there, and the caption says to hover."""
+    numbers there, and the caption says a narrow chart leaves none (the page adds: hover)."""
     from scorio_core import io
     from scorio_core.charts._common import MIN_CELL_FONT
     from scorio_core.charts.leaderboard import HEATMAP_MAX_CELL
@@ -776,7 +780,8 @@ def test_pairwise_heatmap_of_the_bundled_data_numbers_its_cells_at_1280_px():
         left, cells, fonts = _heatmap_drawn(_svg(spec, column_px))
         cell = cells[0][1]
         if column_px == NARROW_COLUMN_PX:
-            assert fonts == [] and "hover a cell" in chart_captions(board)[1], (cell, fonts)
+            assert fonts == [] and "many models leave none" in chart_captions(board)[1], (
+                cell, fonts)
         else:
             assert len(fonts) == 2 and min(fonts) >= MIN_CELL_FONT, (column_px, cell, fonts)
         assert left + 9 * cell <= column_px
@@ -1183,6 +1188,48 @@ def test_coverage_chart_reads_93_to_97_apart_keeps_points_inside_and_lists_every
     for M in (10, 30, 100, 300):
         assert f">M = {M}</text>" in svg
     assert _svg_width(svg) <= column_px and height >= COVERAGE_HEIGHT
+
+
+@pytest.mark.parametrize("low", [0.27, 0.95], ids=["stretched", "linear"])
+def test_coverage_chart_shades_the_wider_band_of_m15_where_it_shows_m15(low):
+    """The tool promises 93–97% from M = 30 but 90–98% at M = 15 (calibration.target_band):
+    where the chart shows M = 15, that band is shaded too, lighter and under the 93–97% one,
+    its edges labelled apart from the others, and the caption's one line names it; without
+    M = 15 one band and the caption as before."""
+    from scorio_core.charts.simulate import COVERAGE_CAPTION, coverage_caption
+
+    def bands(spec):
+        rect = next(layer for layer in spec["layer"] if layer["mark"].get("type") == "rect")
+        return rect, spec["datasets"][rect["data"]["name"]]
+
+    r = _coverage(Ms=(15, 30, 100), low=low)
+    spec = charts.coverage_chart(r).to_dict()
+    rect, rows = bands(spec)
+    assert [(b["y"], b["y2"]) for b in rows] == [(0.9, 0.98), (0.93, 0.97)]  # wide drawn first
+    assert rows[0]["opacity"] < rows[1]["opacity"]  # lighter
+    assert rect["encoding"]["opacity"] == {"field": "opacity", "type": "quantitative",
+                                           "scale": None}
+    # where both lie, the two shades add up to about the one band's 0.16
+    assert 1 - (1 - rows[0]["opacity"]) * (1 - rows[1]["opacity"]) == pytest.approx(0.16, 0.1)
+    labels = _percent_labels(_svg(spec, PAGE_COLUMN_PX))
+    assert {"0.90", "0.93", "0.95", "0.97", "0.98", "1.00"} <= set(labels)
+    ys = sorted(labels.values())
+    assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) >= 14  # none touching
+    caption = coverage_caption(r)
+    assert "(0.93–0.97, and for M = 15 the lighter 0.90–0.98; dotted: nominal 0.95)" in caption
+    assert "\n" not in caption and caption.count(". ") == 0  # one line, one sentence
+    without = _coverage(Ms=(30, 100), low=low)
+    _, rows = bands(charts.coverage_chart(without).to_dict())
+    assert rows == [{"y": 0.93, "y2": 0.97}]
+    assert coverage_caption(without) == COVERAGE_CAPTION and "M = 15" not in COVERAGE_CAPTION
+    # the study's chart says it: the lesson's default M (15, 30, 100) include 15
+    from scorio_core.definitions import SIMULATIONS
+
+    a = SIMULATIONS["calibration"]
+    p = a.params(replicates=200)
+    assert 15 in p.M_values
+    res = a.run(None, p)
+    assert a.charts(res)[0].caption == coverage_caption(res) != COVERAGE_CAPTION
 
 
 def test_coverage_chart_near_the_nominal_level_is_one_linear_axis_and_panels_share_it():

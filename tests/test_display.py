@@ -694,7 +694,7 @@ RESULTS = {
     "correct_order": (lambda d: sc.correct_order(0.7, 0.6, n_values=(10, 20), n_sims=100,
                                                  seed=8),
                       ["upper = 0.7", "lower = 0.6", "n_sims = 100", "seed = 8",
-                       "concentration = 3"]),
+                       "concentration = 8"]),  # the order study's default spread
     "interval_coverage": (lambda d: sc.interval_coverage((0.6,), M_values=(10,),
                                                          N_values=(2,), replicates=20,
                                                          seed=9),

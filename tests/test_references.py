@@ -74,9 +74,9 @@ def test_core_texts_users_read_cite_by_title():
     assert not bad, bad
     assert "App. D" in COLUMN_HELP["n_needed"] and TITLE_000 in COLUMN_HELP["n_needed"]
     assert TITLE_002 in PRESETS["ranking/conservative"].source
-    chart = Chart("t (000 Fig. 2a)", None, "c (002 Table 4)", "e (000 App. D)")
+    chart = Chart("t (000 Fig. 2a)", None, "c (002 Table 4)", "e (000 App. D)", "i (000 §2)")
     assert chart == (f"t ({TITLE_000}, Fig. 2a)", None, f"c ({TITLE_002}, Table 4)",
-                     f"e ({TITLE_000}, App. D)")
+                     f"e ({TITLE_000}, App. D)", f"i ({TITLE_000}, §2)")
     depth = SIMULATIONS["prior-depth"]  # its caveat cites "(000 App. C)" in the source
     caveats = depth.caveats(None, depth.params(), None)
     assert any(f"({TITLE_000}, App. C)" in c for c in caveats), caveats

@@ -21,7 +21,8 @@ from ._common import (
     cell_font_size,
 )
 
-__all__ = ["accuracy_strip", "forest_plot", "narrow_intervals", "confidence_heatmap"]
+__all__ = ["accuracy_strip", "forest_plot", "narrow_intervals", "confidence_heatmap",
+           "HEATMAP_HOVER"]
 
 
 def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
@@ -404,9 +405,10 @@ def heatmap_cells_text(board: Leaderboard) -> str:
     numbered cells are the undecided pairs (four decimals as in the tables, without the
     leading 0, to fit a cell); where the chart is drawn too narrow for a readable number in a cell
     (:func:`heatmap_font`: a narrow window, many models) the cells carry none, and the
-    undecided pairs are the cells without an outline, their P in the tooltip. Which of the
-    two a reader sees depends on the width the chart is drawn at, known only there, so the
-    caption says both.
+    undecided pairs are the cells without an outline, their P in the tooltip where the
+    chart is drawn live (:data:`HEATMAP_HOVER`). Which of the two a reader
+    sees depends on the width the chart is drawn at, known only there, so the caption says
+    both.
 
     Example
     -------
@@ -419,11 +421,16 @@ def heatmap_cells_text(board: Leaderboard) -> str:
     """
     _, _, _, labels = _heatmap_cells(board)
     if not any(labels):
-        return "every pair is decided, so no cell carries a number (hover one for its P)"
+        return "every pair is decided, so no cell carries a number"
     return ("the undecided pairs are the cells without an outline, numbered with their P to "
             "four decimals, as the tables give it, without the leading 0 where the chart "
-            "leaves a cell room for a readable number (a narrow window or many models leave "
-            "none: hover a cell), and values near .5 are coin flips")
+            "leaves a cell room for a readable number (a narrow chart or many models leave "
+            "none), and values near .5 are coin flips")
+
+
+#: What the heatmap shows where it is drawn live (a page, a notebook): every cell's P in
+#: its tooltip (:attr:`scorio_core.definitions.Chart.interactive`; a picture of it cannot).
+HEATMAP_HOVER = "Hover a cell for its P."
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:

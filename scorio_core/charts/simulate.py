@@ -23,7 +23,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import check_weight_vector
-from ..formatting import DECIMALS, format_number
+from ..formatting import DECIMALS, format_number, setting_text
 from ..references import expand
 from ._common import PALETTE, whole_axis
 from .convergence import tau_curves
@@ -50,7 +50,7 @@ __all__ = [
     "correct_order_chart",
     "CORRECT_ORDER_CAPTION",
     "coverage_chart",
-    "coverage_scale",
+    "coverage_caption",
     "CoverageScale",
     "COVERAGE_CAPTION",
     "rubric_weight_chart",
@@ -79,11 +79,15 @@ CORRECT_ORDER_CAPTION = (
     "Left: how often Bayes@N puts the better model first; right: the mean z-score with the "
     "1.645 / 1.96 lines; where z crosses a line is the N that separates the pair."
 )
-COVERAGE_CAPTION = (
-    "Share of 95% intervals that contain the truth: a line inside the shaded band (0.93–0.97, "
-    "dotted: nominal 0.95) means intervals to trust for data like these; solid: the "
+#: The coverage chart's line (:func:`coverage_caption`): ``{wide}`` names the lighter band
+#: of M = 15 where the chart shows that M.
+_COVERAGE_CAPTION = (
+    "Share of 95% intervals that contain the truth: a line inside the shaded band (0.93–0.97"
+    "{wide}; dotted: nominal 0.95) means intervals to trust for data like these; solid: the "
     "leaderboard's headline, dashed: the papers' Bayes@N; colour: scope; shape: M."
 )
+#: The coverage chart's line where it shows no M = 15 (:func:`coverage_caption`).
+COVERAGE_CAPTION = _COVERAGE_CAPTION.format(wide="")
 RUBRIC_WEIGHT_CAPTION = (
     "μ ± 1.96σ as the chosen category's weight moves (other weights fixed; red dot: the "
     "weights set above): μ moves in a straight line with slope = that category's posterior "
@@ -355,7 +359,7 @@ def _fields(lesson: str, params, result) -> dict:
     out = {"pair": f"{a} (π̄ = {upper:.4g}) and {b} (π̄ = {lower:.4g})",
            "gap": 100 * (upper - lower),
            "spread": "" if kappa == default.concentration else
-                     f", here on 30 questions of spread κ = {kappa:g}"}
+                     f", here on 30 questions of spread κ = {setting_text(kappa)}"}
     out["paper_n"] = "the paper's N (in the headline's brackets) and " if paper else ""
     out["paper"] = out["folded"] = ""
     if result is None:  # the paper's Fig. 6 at N = 80
@@ -379,7 +383,7 @@ def _order_read(result, row: pd.Series, paper: bool) -> dict:
     the paper's App. D (its pair only), and the papers' ρ at the mean |z| against the
     simulated chance, unfolded by the mean of the signed z (``rho_signed``)."""
     from ..formatting import format_column
-    from ..simulate.order import PAPER_ORDER
+    from ..simulate.order import PAPER_ORDER, PAPER_READING
 
     def cell(col: str, value) -> str:
         return format_column([float(value)], col)[0]
@@ -395,11 +399,29 @@ def _order_read(result, row: pd.Series, paper: bool) -> dict:
     if paper and n == 80 and zs:
         ours = " and ".join(f"{z_text(z)} at {at(result.n_at, z)}" for z in zs)
         theirs = _listed([str(PAPER_ORDER["N_at"][z]) for z in zs])
+        fit = PAPER_READING["concentration"]
         out["paper"] = (
             f"Here P(correct order) at N = 80 is {cell('p_correct', row['p_correct'])} and the "
             f"mean |z| reaches {ours}; the paper reports {PAPER_ORDER['p_correct_80']}, "
             f"{theirs} (000 App. D) without the spread of its questions, which moves all of "
-            f"them (κ = {result.concentration:g} here). ")
+            "them")
+        if result.concentration == fit:
+            r = PAPER_READING
+            ns = np.unique(np.diff(result.table["N"].to_numpy()))
+            grid = f"every {int(ns[0])} trials" if ns.size == 1 else "its grid of N"
+            # no chart words: the terminal prints this under its tables
+            out["paper"] += (
+                f". κ = {setting_text(fit)} is the spread that reproduces them (the coins "
+                "lesson's questions have κ = 3): read as the paper reads its Fig. 6, the first "
+                f"N at which the mean |z|, simulated at every N from {r['sims']:,} datasets, "
+                f"reaches each threshold (over {r['seeds']} sets of questions), this study "
+                f"gives {cell('p_correct', r['p_correct_80'])}, "
+                f"{_listed([str(r['N_at'][z]) for z in zs])}. Its grid here, {grid} on "
+                f"{result.sims or 0:,} datasets each, is less noisy, and a noisy mean reaches "
+                "a threshold sooner, so the grid's N come later. ")
+        else:
+            out["paper"] += (f" (κ = {setting_text(result.concentration)} here; "
+                             f"κ = {setting_text(fit)} reproduces them). ")
     if "rho_signed" in result.table and row["p_correct"] < 0.95:
         signed = result.n_at_signed or {}
         reach = ("; that mean reaches " + " and ".join(
@@ -629,9 +651,13 @@ def _calibration_notice(result, table: pd.DataFrame | None = None) -> dict:
     means = _means_of(result.table)
     panels = "; one panel per mean success" if means else ""
     if table is None:
+        from ..formatting import DRAWS_ATTR, share_percent
+
         t = result.table[result.table["coverage"].notna()]
-        cell = pd.Series([f"{100 * x:.0f}%" for x in t["coverage"]], index=t.index)
-        # "95%": as the lesson's fixed text writes it
+        # a measured share as every sentence writes it (94.6%, not 95%); a cell where every
+        # interval covered reads as the tables' bound (>99.9%), not a certain 100.0%
+        drawn = (result.table.attrs.get(DRAWS_ATTR) or {}).get("coverage")
+        cell = pd.Series([share_percent(x, draws=drawn) for x in t["coverage"]], index=t.index)
         words = ("the solid lines lie between", "the dashed blue ones between",
                  "the dashed orange ones run from")
     else:
@@ -650,6 +676,8 @@ def _calibration_notice(result, table: pd.DataFrame | None = None) -> dict:
         lo, hi = low_high(rows)
         if lo == hi:
             return lo
+        if {lo[:1], hi[:1]} & {"<", ">"}:  # a bound: "98.6% to >99.9%", not "98.6–>99.9%"
+            return f"{lo} to {hi}"
         return f"{lo[:-1]}–{hi}" if lo.endswith("%") else f"{lo}–{hi}"
 
     def said(t: pd.DataFrame) -> str:
@@ -706,8 +734,10 @@ def _band_said(result, cell: pd.Series | None, printed: bool) -> str:
         def span(a, b):
             return f"{a:.2f}–{b:.2f}"
     else:
-        def span(a, b):
-            return f"{100 * a:.0f}–{100 * b:.0f}%"
+        from ..formatting import percent
+
+        def span(a, b):  # a declared band, written as a setting is: 93–97%
+            return f"{percent(a)[:-1]}–{percent(b)}"
     text = (f"it is held to the calibration target the tool promises for M of {m0} and more, "
             f"{span(*target_band(10**6, conf))} ({span(*target_band(m0, conf))} at M = {m0}; "
             "docs/calibration.md)")
@@ -1195,14 +1225,16 @@ COVERAGE_INSET_PX = 7
 class CoverageScale(NamedTuple):
     """The y scale of a coverage chart: ``domain`` (two values: linear; three: stretched
     above ``domain[1]``), the pixel ``range`` it maps to (bottom to top), the ``ticks``
-    labelled, the ``band`` drawn (the SPEC's 93–97% around a nominal 95%) and the
-    ``nominal`` level."""
+    labelled, the ``band`` drawn (the SPEC's 93–97% around a nominal 95%), the ``nominal``
+    level and ``wide``, the wider band promised at the smallest calibrated M (90–98% at
+    M = 15), drawn lighter where the chart shows that M (else ``None``)."""
 
     domain: list[float]
     range: list[float]
     ticks: list[float]
     band: tuple[float, float]
     nominal: float
+    wide: tuple[float, float] | None = None
 
     @property
     def zoom(self) -> float | None:
@@ -1210,12 +1242,14 @@ class CoverageScale(NamedTuple):
         return self.domain[1] if len(self.domain) == 3 else None
 
 
-def coverage_scale(values, confidence: float = 0.95, height: int = COVERAGE_HEIGHT
-                   ) -> CoverageScale:
+def coverage_scale(values, confidence: float = 0.95, height: int = COVERAGE_HEIGHT, *,
+                   Ms: Sequence[int] = ()) -> CoverageScale:
     """The y scale of a coverage chart whose points and error bars span ``values``: 93–97%
     readable whatever else the chart shows (:data:`COVERAGE_ZOOM`), every point inside the
     plot (:data:`COVERAGE_INSET_PX`), ticks at the band's edges, the nominal level and round
-    percents that keep their labels apart.
+    percents that keep their labels apart. ``Ms``: the numbers of questions the chart shows;
+    with the smallest calibrated one (M = 15, :data:`~scorio_core.estimands.CALIBRATED_M`)
+    among them, its wider band (``wide``, 90–98%) is drawn too and its edges ticked.
 
     Example
     -------
@@ -1227,22 +1261,28 @@ def coverage_scale(values, confidence: float = 0.95, height: int = COVERAGE_HEIG
     [0.0, 0.85, 1.0]
     >>> coverage_scale([0.94, 0.99]).domain  # every point near 95%: one linear axis
     [0.9, 1.0]
+    >>> w = coverage_scale([0.94, 0.99], Ms=(15, 30))  # M = 15 shown: its band too
+    >>> w.wide, w.ticks
+    ((0.9, 0.98), [0.9, 0.93, 0.95, 0.97, 0.98, 1.0])
     """
     from ..calibration import target_band
+    from ..estimands import CALIBRATED_M
 
     v = np.asarray([x for x in np.ravel(np.asarray(values, dtype=float)) if np.isfinite(x)])
     band = target_band(10**6, confidence)  # 93–97% at nominal 95%
-    lowest = min(float(v.min()) if v.size else confidence, band[0])
+    m0 = min(CALIBRATED_M)
+    wide = target_band(m0, confidence) if m0 in {int(m) for m in Ms} else None
+    lowest = min(float(v.min()) if v.size else confidence, (wide or band)[0])
     top, bottom = float(height - COVERAGE_INSET_PX), float(COVERAGE_INSET_PX)
     nominal = round(float(confidence), 10)
-    fine = [band[0], nominal, band[1], 1.0]
+    fine = [band[0], nominal, band[1], 1.0, *(wide or ())]
     if lowest >= COVERAGE_LINEAR_FROM:  # all near the nominal level: one linear axis
         lo = min(float(np.floor(lowest * 20) / 20), COVERAGE_ZOOM)  # 5% steps
         step = 0.05 if band[0] - lo > 0.06 else 0.0
         coarse = ([float(t) for t in np.round(np.arange(lo, band[0] - 0.02, step), 10)]
                   if step else [lo])
         return CoverageScale([lo, 1.0], [top, bottom], sorted({*coarse, *fine}), band,
-                             nominal)
+                             nominal, wide)
     zoom = COVERAGE_ZOOM
     if ((v >= COVERAGE_ZOOM - 0.05) & (v < COVERAGE_ZOOM)).any():
         zoom = COVERAGE_ZOOM - 0.05  # a headline at 89.9% read in the stretched part
@@ -1254,7 +1294,34 @@ def coverage_scale(values, confidence: float = 0.95, height: int = COVERAGE_HEIG
     coarse = [float(t) for t in np.round(np.arange(lo, zoom, step), 10) if t <= zoom - 0.15]
     zoomed = [round(zoom, 10)] + ([0.9] if zoom < 0.9 else [])
     return CoverageScale([lo, zoom, 1.0], [top, split, bottom],
-                         sorted({*coarse, *zoomed, *fine}), band, nominal)
+                         sorted({*coarse, *zoomed, *fine}), band, nominal, wide)
+
+
+def coverage_caption(result: Coverage) -> str:
+    """The coverage chart's one line (:data:`COVERAGE_CAPTION`); where the chart shows
+    M = 15, it names that M's lighter, wider band (90–98%) beside the 93–97% one; with
+    several means, that each has its panel.
+
+    Example
+    -------
+    >>> from types import SimpleNamespace
+    >>> import pandas as pd
+    >>> from scorio_core.charts.simulate import coverage_caption
+    >>> r = SimpleNamespace(table=pd.DataFrame({"M": [15, 30]}), confidence=0.95)
+    >>> coverage_caption(r).split(" means ")[0].split("shaded ")[1]
+    'band (0.93–0.97, and for M = 15 the lighter 0.90–0.98; dotted: nominal 0.95)'
+    """
+    from ..calibration import target_band
+    from ..estimands import CALIBRATED_M
+
+    t, m0 = result.table, min(CALIBRATED_M)
+    wide = ""
+    if m0 in {int(m) for m in t["M"]}:
+        lo, hi = target_band(m0, result.confidence)
+        wide = f", and for M = {m0} the lighter {lo:.2f}–{hi:.2f}"
+    text = _COVERAGE_CAPTION.format(wide=wide)
+    return text + (" One panel per mean success: each covers differently." if "mean" in t
+                   else "")
 
 
 def coverage_chart(result: Coverage) -> alt.LayerChart | alt.VConcatChart:
@@ -1282,7 +1349,8 @@ def coverage_chart(result: Coverage) -> alt.LayerChart | alt.VConcatChart:
     d["hi"] = (d["coverage"] + 2 * d["se"]).clip(upper=1)
     means = list(dict.fromkeys(d["mean"])) if "mean" in d else []
     height = COVERAGE_PANEL_HEIGHT if means else COVERAGE_HEIGHT
-    scale = coverage_scale(pd.concat([d["coverage"], d["lo"]]), result.confidence, height)
+    scale = coverage_scale(pd.concat([d["coverage"], d["lo"]]), result.confidence, height,
+                           Ms=d["M"].unique())
     if not means:
         # fit the width only: the legends (every M listed) add to the height, not cut from it
         return _coverage_panel(d, scale).properties(
@@ -1357,11 +1425,14 @@ def _coverage_panel(d: pd.DataFrame, scale: CoverageScale, every: pd.DataFrame |
         ],
     )
     err = base.mark_errorbar().encode(y=Y("lo"), y2="hi:Q")
-    level = pd.DataFrame({"y": [scale.band[0]], "y2": [scale.band[1]]})
-    band = (  # the SPEC's band around the nominal level, under everything
-        alt.Chart(level).mark_rect(color="#54a24b", opacity=0.16)
-        .encode(y=Y("y"), y2="y2:Q")
-    )
+    # the SPEC's band around the nominal level, under everything; where M = 15 is shown, its
+    # wider band first, lighter (where both lie, the shades add up to the narrow band's)
+    bands = [*([scale.wide] if scale.wide else []), scale.band]
+    level = pd.DataFrame({"y": [b[0] for b in bands], "y2": [b[1] for b in bands]})
+    band = alt.Chart(level).mark_rect(color="#54a24b", opacity=0.16).encode(y=Y("y"), y2="y2:Q")
+    if scale.wide:
+        band = (alt.Chart(level.assign(opacity=[0.08, 0.10])).mark_rect(color="#54a24b")
+                .encode(y=Y("y"), y2="y2:Q", opacity=alt.Opacity("opacity:Q", scale=None)))
     nominal = (
         alt.Chart(pd.DataFrame({"y": [scale.nominal]}))
         .mark_rule(strokeDash=[2, 3], color="black")

@@ -46,7 +46,11 @@ def run(args) -> int:
     head = title("CI-aware leaderboard", data, params)  # the subset's name and shape
     # what the load left out or pooled, with counts: under the title, and first among the
     # notes a script's CSV or JSON keeps
-    notes = (*view.load_notes, *board.notes)
+    # the definition's caveats (scope, multiplicity, where p_best runs high, synthetic data)
+    # after the board's own notes, as the page and the report list them
+    caveats = tuple(c for c in LEADERBOARD.caveats(data, params, result)
+                    if c not in board.notes)
+    notes = (*view.load_notes, *board.notes, *caveats)
     fmt = output_format(args)
     text = export.export(board, fmt, title=head)
     if fmt in ("csv", "json"):  # the input file, settings and versions, as every command's
@@ -56,12 +60,27 @@ def run(args) -> int:
         text = cli_text(_under_title(text, tuple(map(cli_text, view.load_notes)), fmt))
     if result.subsets is not None:
         text = _per_subset(text, result, fmt)
+    if caveats and fmt in ("table", "markdown"):
+        text = text.rstrip("\n") + "\n\n" + _caveat_lines(caveats, fmt)
     if fmt == "csv":  # closing the CSV, after the per-subset block
         from ._common import note_lines
 
         text += note_lines(notes)
     sys.stdout.write(text)
     return 0
+
+
+def _caveat_lines(caveats: tuple[str, ...], fmt: str) -> str:
+    """The caveats as the board's notes are printed (``Note:`` lines wrapped to the table's
+    line width; Markdown quotes), each advice in the command line's words."""
+    import textwrap
+
+    from ..export import LINE_WIDTH, _md_cell
+
+    if fmt == "markdown":
+        return "".join(f"> {_md_cell(cli_text(c))}\n" for c in caveats)
+    return "\n".join(textwrap.fill(f"Note: {cli_text(c)}", width=LINE_WIDTH)
+                     for c in caveats) + "\n"
 
 
 def _under_title(text: str, loaded: tuple[str, ...], fmt: str) -> str:

@@ -101,7 +101,7 @@ def settings_lines(params) -> list[str]:
     >>> from scorio_core.cli.simulate import settings_lines
     >>> from scorio_core.simulate.params import OrderParams, RubricLessonParams
     >>> settings_lines(OrderParams(upper=0.7, lower=0.6))
-    ['Settings: --upper 0.7 --lower 0.6 --concentration 3 --replicates 4000 --seed 0']
+    ['Settings: --upper 0.7 --lower 0.6 --concentration 8 --replicates 4000 --seed 0']
     >>> settings_lines(RubricLessonParams())[1]
     'Without a flag here (set in Python): R0 = None (ν = counts + 1), R = ((0, 1, 2, 2, 1), \
 (1, 1, 0, 2, 2))'

@@ -59,6 +59,7 @@ class _ChartFields(NamedTuple):
     chart: alt.TopLevelMixin
     caption: str
     empty: str | None = None
+    interactive: str | None = None
 
 
 class Chart(_ChartFields):
@@ -66,7 +67,11 @@ class Chart(_ChartFields):
 
     ``empty`` says why the chart has nothing to show on these data (e.g. no replicate
     converged, so a convergence@n distribution is flat at zero); renderers that can (the
-    report) print it instead of drawing an empty chart. Paper keys in the texts
+    report) print it instead of drawing an empty chart. ``interactive``: what the chart
+    shows under the pointer (a click, a hover), one sentence said after the caption where
+    the chart is drawn live (a page, a notebook report's chart cell: :attr:`live_caption`);
+    the drawings as pictures (the HTML and Markdown reports, a result's own SVG display, an
+    exported file) leave it out, as there nothing responds. Paper keys in the texts
     (``Don't Pass@k (2026), App. D``) are spelled out by title
     (:func:`scorio_core.references.expand`).
     """
@@ -74,8 +79,14 @@ class Chart(_ChartFields):
     __slots__ = ()
 
     def __new__(cls, title: str, chart: alt.TopLevelMixin, caption: str,
-                empty: str | None = None) -> Chart:
-        return super().__new__(cls, expand(title), chart, expand(caption), expand(empty))
+                empty: str | None = None, interactive: str | None = None) -> Chart:
+        return super().__new__(cls, expand(title), chart, expand(caption), expand(empty),
+                               expand(interactive))
+
+    @property
+    def live_caption(self) -> str:
+        """The caption where the chart is drawn live: :attr:`interactive` after it."""
+        return f"{self.caption} {self.interactive}" if self.interactive else self.caption
 
 
 class TableView(NamedTuple):

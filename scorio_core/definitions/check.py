@@ -34,7 +34,7 @@ from ..estimands import (
 )
 from ..formatting import count_text, shape_text
 from ..outcomes import Outcomes
-from ..params import CheckParams
+from ..params import LEARNED_SPREAD_PRIOR, CheckParams
 from ..planner import a_chance
 from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run, unmet
 from ..spread_prior import HISTORY_BLOCK
@@ -93,12 +93,13 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
     out.append(f"Every share is over {c.reps} smaller runs: coverage_se is its standard error, "
                "and a p_best bin's se is the binomial standard error of its observed share.")
     if p.spread_history:
-        out.append(f"p_best and the Planner check's chances read a prior on the field's spread "
-                   f"learned from {p.spread_history} other smaller runs drawn from these data "
-                   f"(a fresh set every {HISTORY_BLOCK} runs) — as a prior learned from your "
-                   "earlier runs "
-                   "(--spread-prior) would, if they were like this one. Run again with 0 "
-                   "for the flat prior the leaderboard uses by default.")
+        out.append(Said(  # each surface names the prior and the setting its own way
+            f"p_best and the Planner check's chances read a prior on the field's spread "
+            f"learned from {p.spread_history} other smaller runs drawn from these data (a "
+            f"fresh set every {HISTORY_BLOCK} runs) — as a prior learned from your earlier "
+            "runs (", LEARNED_SPREAD_PRIOR, ") would, if they were like this one. Run again "
+            "with ", Mention(CheckParams, "spread_history", 0), " for the flat prior the "
+            "leaderboard uses by default."))
     if c.adjust not in FAMILY_WISE:
         out.append(f"wrong_way is the share of runs with any pair decided the wrong way round "
                    f"(family-wise); {c.adjust} promises {ADJUST_HELP[c.adjust].split(' (')[0]}, "
@@ -115,8 +116,9 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
                    "scope, the questions drawn from this run's) that the plan asked for; "
                    f"every trial plan is drawn (up to the Planner's {n:,} trials per "
                    f"question); 'skipped' counts question plans beyond {m:,} questions, which "
-                   "are not drawn" + (" (raise 'Largest question plan drawn' to draw them)."
-                                      if m < MAX_QUESTIONS else "."))
+                   "are not drawn" + (Said(" (raise ", Mention(CheckParams, "max_questions"),
+                                                " to draw them).") if m < MAX_QUESTIONS
+                                           else "."))
         if not c.split.empty:
             out.append(f"Budget split check: {p.plan_reps} smaller runs per scope, "
                        f"{int(c.split['budget'].iloc[0]):,} extra trials per question "

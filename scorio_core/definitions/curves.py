@@ -179,16 +179,18 @@ def _charts(r: CurvesResult) -> list[Chart]:
 
     c = r.curves
     note = charts.highlight_note(c)
-    grey = (f"; {note} (in the app, click a line or its legend entry to see its band)"
-            if note else "")
     return [Chart(
         "Every k, with intervals",
         charts.pass_curve_chart(c),
         f"Line = unbiased estimate at each k (it equals pass_at_k / pass_hat_k exactly), band = "
-        f"its {percent(c.confidence)} pointwise interval ({c.scope} scope){grey}: Pass@k rises "
+        f"its {percent(c.confidence)} pointwise interval ({c.scope} scope)"
+        + (f"; {note}, without a band" if note else "") + ": Pass@k rises "
         "with k (more chances to succeed once), Pass^k falls (every draw must succeed)"
         # one model: no other line to cross, no ranking to depend on k
         + ("; crossing lines mean the ranking depends on k." if len(c.models) > 1 else "."),
+        # a grey line's band: only where a click reaches the chart (a page, a notebook)
+        interactive=("Click a line or its legend entry (shift-click for more) to see those "
+                     "models alone, each with its band." if note else None),
     )]
 
 

@@ -23,12 +23,13 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from .._validation import Only, Said
 from ..display import Shown
 from ..estimands import ADJUST_HELP, ASSURANCE, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
 from ..formatting import a_chance, percent, share_percent, weight_text
 from ..leaderboard import NO_PAIRS, Leaderboard, by_subset, leaderboard, prior_note
 from ..outcomes import Outcomes
-from ..params import LeaderboardParams
+from ..params import LEARNED_SPREAD_PRIOR, LeaderboardParams
 from ..spread_prior import load_spread_prior
 from ._base import (
     Analysis,
@@ -136,13 +137,15 @@ def _decided_how(board: Leaderboard) -> str:
 
 def _charts(r: LeaderboardResult) -> list[Chart]:
     from .. import charts  # altair: after the table is on screen (fast first page)
+    from ..charts.leaderboard import HEATMAP_HOVER
 
     forest, heat = chart_captions(r.board)
     alone = len(r.board.models) < 2  # a 1 x 1 grid of a model against itself says nothing
     return [
         Chart("Scores and intervals", charts.forest_plot(r.board), forest),
         Chart("Pairwise probabilities", charts.confidence_heatmap(r.board), heat,
-              empty=f"Nothing to draw: {NO_PAIRS}." if alone else None),
+              empty=f"Nothing to draw: {NO_PAIRS}." if alone else None,
+              interactive=HEATMAP_HOVER),
     ]
 
 
@@ -191,6 +194,11 @@ def small_subsets_note(subsets: pd.DataFrame | None, scope: str) -> str | None:
 #: Fields of at most this many models: their spread is not identified, and p_best in the
 #: population scope leans on the prior (measured: docs/calibration_gaps.md, thirteenth session).
 FEW_MODELS = 3
+
+#: The check that measures how far p_best holds on smaller runs drawn from the data, as each
+#: surface runs it (a notebook's call, the command, the page).
+CHECK_NEXT = Said(Only("python", "sc.check_smaller_run(data)"),
+                  Only("cli", "scorio-studio check"), Only("app", "the *Check a smaller run* page"))
 
 
 def spread_surprise(board) -> list[str]:
@@ -267,9 +275,9 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
             "0.8–1.0 came true 0.77–0.82 of the time at M = 15–30 (within about 0.065 at "
             "M = 100; docs/calibration_gaps.md). "
             "The intervals and decisions are calibrated there."
-            + (" How far p_best holds on runs like this one is measured by 'Check a smaller "
-               "run' (sc.check_smaller_run, scorio-studio check), which draws smaller runs "
-               "from these data's shares." if data.N >= STAND_IN_RATIO else "")
+            + (Said(" How far p_best holds on runs like this one is measured by ", CHECK_NEXT,
+                    ", which draws smaller runs from these data's shares.")
+               if data.N >= STAND_IN_RATIO else "")
         )
         if r.board.spread_prior is not None:
             out.extend(spread_surprise(r.board))
@@ -284,15 +292,15 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
                 "this one."
             )
         elif len(r.board.table) <= FEW_MODELS:
-            out.append(
+            out.append(Said(
                 f"With {len(r.board.table)} models the data cannot tell how spread such fields "
                 "usually are, and p_best leans on it: with 15 questions × 4 trials its 0.6–0.8 "
                 "range came true 0.56–0.64 of the time on close simulated fields of two or "
                 "three models and 0.78–0.81 on subsets of a real run, and at the same observed "
                 "gaps no rule can be right for both (docs/calibration_gaps.md). The "
                 "could-be-first set does not depend on it; a prior learned from earlier runs "
-                "like this one (--spread-prior, sc.fit_spread_prior) removes the guess."
-            )
+                "like this one (", LEARNED_SPREAD_PRIOR, ") removes the guess."
+            ))
     out.append(f"Multiplicity ({p.adjust}): {ADJUST_HELP[p.adjust]}.")
     if note := prior_note(r.board):
         out.append(note)

@@ -32,7 +32,13 @@ from .. import charts
 from .. import simulate as sim
 from ..charts.simulate import lesson_intro, lesson_notice, z_text
 from ..display import Shown
-from ..formatting import DECIMALS_ATTR, format_value, share_percent, table_formats
+from ..formatting import (
+    DECIMALS_ATTR,
+    format_value,
+    setting_text,
+    share_percent,
+    table_formats,
+)
 from ..outcomes import Outcomes
 from ..simulate.lesson import LESSON_DECIMALS
 from ..simulate.params import (
@@ -110,7 +116,8 @@ COINS = _study(
     charts=lambda r: [Chart("τ_b vs the true ranking", charts.truth_convergence_chart(r.summary),
                             charts.TRUTH_CONVERGENCE_CAPTION)],
     caveats=lambda d, p, r: _caveats(
-        f"11 LLM mimics with the paper's means, {p.M} questions (κ = {p.concentration:g})",
+        f"11 LLM mimics with the paper's means, {p.M} questions "
+        f"(κ = {setting_text(p.concentration)})",
         f"Each point averages {p.replicates:,} simulated datasets (seed {p.seed}); the band is "
         "±1 s.d. over them, not an interval for the mean.",
     ),
@@ -219,7 +226,7 @@ ORDER = _study(
                             charts.CORRECT_ORDER_CAPTION)],
     caveats=lambda d, p, r: _caveats(
         f"two mimics with means {p.upper:g} and {p.lower:g} on {r.M} questions (κ = "
-        f"{p.concentration:g})",
+        f"{setting_text(p.concentration)})",
         f"{p.sims:,} simulated datasets per N (seed {p.seed}): P(correct order) has a "
         f"simulation standard error of at most {share_percent(0.5 / math.sqrt(p.sims))}.",
     ),
@@ -250,12 +257,10 @@ CALIBRATION = _study(
     run=_calibration,
     tables=lambda r: {"coverage": r.table},
     charts=lambda r: [Chart("Coverage of the 95% intervals", charts.coverage_chart(r),
-                            charts.COVERAGE_CAPTION + (" One panel per mean success: each "
-                                                       "covers differently." if "mean" in
-                                                       r.table else ""))],
+                            charts.coverage_caption(r))],
     caveats=lambda d, p, r: _caveats(
         f"models with mean success {', '.join(f'{m:g}' for m in p.means)} and κ = "
-        f"{p.concentration:g}",
+        f"{setting_text(p.concentration)}",
         f"{p.replicates:,} simulated datasets per (M, N) (seed {p.seed}); 'se' is the binomial "
         "standard error of each coverage.",
     ),
@@ -382,7 +387,12 @@ def highlights(study: str, result: Any) -> list[Highlight]:
             said = f"paper: {paper['N_at'][z]}; " if theirs and z in paper["N_at"] else ""
             out.append(Highlight(f"N where z reaches {z_text(z)}", _cell(thr, "N_at_z", n),
                                  f"{said}predicted from N = {result.predict_from}: {pred}"))
-        return out + [Highlight("κ used", f"{result.concentration:g}")]
+        from ..simulate.order import PAPER_READING
+
+        fit = PAPER_READING["concentration"]
+        why = ("the spread that reproduces the paper's numbers; the paper gives none"
+               if theirs and result.concentration == fit else "")
+        return out + [Highlight("κ used", setting_text(result.concentration), why)]
     summary = tables["summary"]
     return [Highlight("μ", _cell(summary, "mu", result.mu)),
             Highlight("σ", _cell(summary, "sigma", result.sigma)),

@@ -36,6 +36,7 @@ from typing import Any
 
 from .._validation import (
     Mention,
+    Only,
     Said,
     SettingsConflict,
     ValidationError,
@@ -284,9 +285,15 @@ class LoadOptions:
         parse=columns_parse("--columns"), label="Column mapping",
     )
     where: tuple[tuple[str, tuple[str, ...]], ...] | None = setting(
-        None, "keep only the rows whose COLUMN has this value: COLUMN=VALUE, or "
-        "COLUMN=V1,V2 for any of several; repeat the flag to filter on several columns "
-        "(all must match), e.g. --where temperature=0.0,1.0 --where source=medmcqa",
+        None, Said(  # several filters: each surface writes them its own way
+            "keep only the rows whose COLUMN has this value: COLUMN=VALUE, or COLUMN=V1,V2 "
+            "for any of several",
+            Only("python", "; several columns (all must match): a dict, e.g. "
+                 "{'temperature': [0.0, 1.0], 'source': 'medmcqa'}"),
+            Only("cli", "; repeat the flag to filter on several columns (all must match), "
+                 "e.g. --where temperature=0.0,1.0 --where source=medmcqa"),
+            Only("app", "; several columns (all must match): one filter each, separated by "
+                 "`;`, e.g. `temperature = 0.0, 1.0; source = medmcqa`")),
         parse=where_parse("--where"), repeat=True, label="Row filter",
     )
     model_columns: tuple[str, ...] | None = setting(

@@ -217,7 +217,8 @@ def to_notebook(
             if c.empty is not None:  # nothing to draw on these data: say why
                 cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.empty}"))
                 continue
-            cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.caption}"))
+            # the cell below draws the chart live: what a click on it shows, too
+            cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.live_caption}"))
             cells.append(v4.new_code_cell(expr))
         if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page
             cells.append(v4.new_markdown_cell(f"**What to notice.** {notice}"))

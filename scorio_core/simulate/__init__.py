@@ -48,7 +48,8 @@ _LAZY: dict[str, str] = {
 
     **dict.fromkeys(("PAPER_ORIGINAL_MEANS", "PAPER_UPDATE", "PriorDepth", "prior_depth"),
                     "depth"),
-    **dict.fromkeys(("PAPER_ORDER", "CorrectOrder", "correct_order"), "order"),
+    **dict.fromkeys(("PAPER_ORDER", "PAPER_READING", "CorrectOrder", "correct_order"),
+                    "order"),
     **dict.fromkeys(("COVERAGE_SCOPES", "Coverage", "interval_coverage"), "coverage"),
     **dict.fromkeys(("RubricLesson", "rubric_lesson", "LESSON_DECIMALS"), "lesson"),
     **dict.fromkeys(("FIG2A_METHODS", "LESSON_R", "pass_metric", "metric_name", "CoinsParams",

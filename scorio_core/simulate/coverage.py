@@ -17,6 +17,7 @@ import pandas as pd
 from .. import eval as ev
 from .._validation import ValidationError, as_names, as_numbers, check_confidence, check_int
 from ..display import Shown, recorded
+from ..formatting import DRAWS_ATTR
 from ..resampling import blocks, stream
 from .simulator import (
     BLOCK,
@@ -78,7 +79,11 @@ class Coverage(Shown):
     (scope, interval, M, N) -- and per ``mean`` first when the models' means differ --:
     ``coverage`` (share of intervals containing the truth, pooled over the models of that
     mean and the datasets; NaN where the headline is not identified: questions scope at
-    N = 1), ``se`` (its binomial standard error), ``width`` (mean width)."""
+    N = 1), ``se`` (its binomial standard error), ``width`` (mean width). ``coverage`` is a
+    share of simulated intervals: the table's ``attrs[DRAWS_ATTR]`` holds the fewest intervals
+    of a row, so a row where every interval covered reads ``>0.999`` (``>0.995`` of 200), "in
+    all of them", not a certain ``1.000`` -- in every table, the chart's tooltip, the
+    lesson's sentences."""
 
     analysis_id = "calibration"  # its display: the Simulator's tables and chart
 
@@ -156,7 +161,7 @@ def interval_coverage(
     group = np.asarray(group).ravel()
     order = np.argsort(first)
     groups = [(float(shares[first[g]] @ w), group == g) for g in order]
-    rows = []
+    rows, drawn = [], []  # drawn: the intervals each coverage is a share of
     for mean, cols in groups:
         for i, m in enumerate(Ms):
             mine = parts[i * len(pieces) : (i + 1) * len(pieces)]
@@ -168,6 +173,8 @@ def interval_coverage(
                         hit, width = hit[:, cols], width[:, cols]
                         ok = ~np.isnan(width)
                         cov = float(hit[ok].mean()) if ok.any() else float("nan")
+                        if ok.any():
+                            drawn.append(int(ok.sum()))
                         rows.append(
                             ({"mean": mean} if len(groups) > 1 else {})
                             | {
@@ -185,7 +192,10 @@ def interval_coverage(
         "concentration": concentration,
         "replicates": B,
     }
-    return Coverage(pd.DataFrame(rows), conf, settings)
+    table = pd.DataFrame(rows)
+    if drawn:  # its 0 and 1 are bounds (formatting.format_number's draws), at the fewest
+        table.attrs[DRAWS_ATTR] = {"coverage": min(drawn)}
+    return Coverage(table, conf, settings)
 
 
 def _coverage_piece(

@@ -178,3 +178,31 @@ def test_a_count_signal_reads_as_a_count_in_the_signal_table_and_the_preview():
     assert format_column(chars.tolist(), "response_chars")[2] == f"{int(chars.max()):,}"
     attempts = json.loads(signals.proto.columns)["attempt"]["type_config"]["format"]
     assert attempts == "%.3f"  # 5.496 beside 5.506: the decimals the comparison needs
+
+
+def test_the_validation_report_names_the_loaders_options_by_their_boxes():
+    """The page showed ``describe()`` with "Outcomes made binary (correct=['cat2'])" under
+    "the same report `scorio-studio info` prints", which names flags: the notes name the
+    boxes here, and the caption says what the report is and where it differs."""
+    import json
+
+    rng = np.random.default_rng(3)
+    o = Outcomes(rng.integers(0, 3, (2, 6, 3)), models=["x", "y"], weights=[0, 0.5, 1])
+    buf = pyio.BytesIO()
+    save_table(o, buf, format="csv")
+    at = start(APP, UPLOAD, 60)
+    at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": buf.getvalue()}
+    at.session_state["upload_weights"] = "0, 0.5, 1"
+    at.session_state["load_correct"] = "cat2"
+    at.run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    (report,) = [json.loads(j.proto.body) for j in at.json
+                 if "changed by the load" in json.loads(j.proto.body)]
+    assert report["changed by the load"] == [
+        "Outcomes made binary (cat2 in 'Correct outcomes'): cat2 counts as correct (1); cat0, "
+        "cat1 as wrong (0)"]
+    shown = at.session_state["scorio_dataset"].view
+    assert {k: v for k, v in report.items() if k != "changed by the load"} == json.loads(
+        json.dumps({k: v for k, v in shown.describe().items() if k != "changed by the load"}))
+    (caption,) = [c.value for c in at.caption if c.value.startswith("`Outcomes.describe()`")]
+    assert "the same report" not in caption and "before the loader's notes" in caption

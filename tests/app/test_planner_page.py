@@ -194,6 +194,16 @@ def test_the_spread_prior_is_learned_from_the_other_benchmarks_on_both_pages():
     flat = _board(at)["p_best"].tolist()
     open_box(at, "__lb_spread_prior_box")
     assert any("flat prior" in c.value for c in at.caption)
+    # the box and its control by the declared label, the one the notes name ("**Spread
+    # prior** on the Leaderboard and Planner pages"); its help in the app's words
+    from scorio_core.params import LeaderboardParams, widget
+
+    w = widget(LeaderboardParams, "spread_prior")
+    control = at.segmented_control(key="__lb_spread_prior_choice_widget")
+    assert control.label == w["label"] == "Spread prior"
+    assert any(e.label.startswith(f"{w['label']} (") for e in at.expander)
+    assert "from the data's other benchmarks, or a prior file uploaded" in control.help
+    assert "sc." not in control.help and "scorio-studio" not in control.help
     at.segmented_control(key="__lb_spread_prior_choice_widget").set_value("benchmarks").run()
     _ok(at)
     assert any("learned from 5 earlier fields" in c.value for c in at.caption)

@@ -101,7 +101,11 @@ def test_leaderboard_subset_per_subset_and_curves(at):
     assert scale["range"][n:] == [charts.OTHER_COLOUR] * (9 - n) and 0 < 9 - n < 4
     assert charts.OTHER_COLOUR not in scale["range"][:n] and len(set(scale["range"][:n])) == n
     note = f"in colour the {n} models that are among the 5 best at some k, in grey the other"
-    assert any(f"{note} {9 - n} (in the app" in c.value for c in at.caption)
+    # drawn live here: the caption says what a click shows (a report's picture does not)
+    (caption,) = [c.value for c in at.caption if f"{note} {9 - n}, without a band" in c.value]
+    assert caption.endswith(" Click a line or its legend entry (shift-click for more) to see "
+                            "those models alone, each with its band.")
+    assert "in the app" not in caption
 
 
 def test_an_infinite_difficulty_reads_as_in_the_report():

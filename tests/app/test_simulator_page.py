@@ -180,7 +180,7 @@ def test_spread_box_reads_as_its_metric_and_every_questions_M_is_offered(at):
     box = at.number_input(key="sim_order_kappa")
     metric = next(m.value for m in at.metric if m.label == "κ used")
     assert box.proto.format == SETTING_PRINTF
-    assert metric == setting_text(box.value) == "3"
+    assert metric == setting_text(box.value) == "8"
     at.session_state["sim_cal_reps"] = 200
     at.radio(key="sim_lesson").set_value("Interval calibration").run()
     assert at.number_input(key="sim_cal_kappa").proto.format == SETTING_PRINTF

@@ -461,6 +461,21 @@ def test_simulator_page_state_round_trips(sid):
     assert sess.study_from_query({"study": sid}) == sid
 
 
+@pytest.mark.parametrize("sid", list(SIMULATIONS))
+def test_simulator_page_opens_on_the_settings_the_cli_runs(sid):
+    """One declaration of each study's defaults: the page's first view runs what
+    ``scorio-studio simulate STUDY`` runs without flags (it had run smaller studies -- coins
+    N = 40 on 300 datasets, order 2,000 datasets per N -- so one seed headlined other numbers
+    on the page than in the terminal), and the widgets show those settings unclamped."""
+    from scorio_core.cli import _parser
+    from scorio_core.cli.simulate import params as cli_params
+
+    cli = cli_params(_parser().parse_args(["simulate", sid]))
+    assert page_default(sid, None) == cli == SIMULATIONS[sid].params()
+    _, notes = to_state(sid, cli, None)
+    assert notes == [], notes
+
+
 def test_simulator_page_state_says_what_its_widgets_cannot_show():
     sim = SIMULATIONS
     state, notes = to_state("coins", sim["coins"].params(N=1000, methods=("bayes", "nope")), None)

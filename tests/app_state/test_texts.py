@@ -365,6 +365,133 @@ def test_the_loaders_advice_and_notes_name_their_boxes_in_the_app_only(tmp_path)
             assert other not in text, (what, other, text)
 
 
+#: Python's and the command line's spellings a page must not show (beyond the loader's).
+_NOT_THE_APPS = ("sc.", "scorio-studio", "--", "spread_prior=", "spread_history=",
+                 "max_questions=", "in the app", "the app's")
+
+
+def test_the_spread_prior_advice_names_the_apps_box_and_page_alone():
+    """The leaderboard's advice on few models said "(--spread-prior, sc.fit_spread_prior)",
+    the check's "(--spread-prior)" and "raise 'Largest question plan drawn'", and the
+    leaderboard's p_best caveat "'Check a smaller run' (sc.check_smaller_run, scorio-studio
+    check)" on every surface. Each is written once (a Said); a page shows the box by its
+    declared label -- the one the page's control shows, "Spread prior", not the declaration's
+    old "Spread prior (file)" beside a control labelled otherwise -- and the page, nothing of
+    Python's calls or the command line's flags; the Python form keeps the calls."""
+    from app_state.texts import app_text
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.params import CheckParams, LeaderboardParams, PlanParams, widget
+
+    label = widget(LeaderboardParams, "spread_prior")["label"]
+    assert label == widget(PlanParams, "spread_prior")["label"] == "Spread prior"
+    o = Outcomes(np.random.default_rng(2).integers(0, 2, (3, 20, 16)))
+    board = ANALYSES["leaderboard"]
+    p = board.params(scope="population")
+    notes = board.caveats(o, p, board.run(o, p))
+    (few,) = [n for n in notes if n.startswith("With 3 models the data cannot tell")]
+    (held,) = [n for n in notes if "How far p_best holds" in n]
+    assert str(few).endswith("a prior learned from earlier runs like this one "
+                             "(sc.fit_spread_prior(runs), given as spread_prior=) removes the "
+                             "guess.")
+    assert "is measured by sc.check_smaller_run(data), which draws" in str(held)
+    shown = {"few": app_text(few), "held": app_text(held)}
+    assert shown["few"].endswith(f"a prior learned from earlier runs like this one (**{label}** "
+                                 "on the Leaderboard and Planner pages) removes the guess.")
+    assert "is measured by the *Check a smaller run* page, which draws" in shown["held"]
+    check = ANALYSES["check"]
+    p = check.params(reps=10, spread_history=5, plan_reps=2)
+    notes = check.caveats(o, p, check.run(o, p))
+    (history,) = [n for n in notes if "learned from 5 other smaller runs" in n]
+    (plans,) = [n for n in notes if n.startswith("Planner check: ")]
+    assert str(history).endswith("(sc.fit_spread_prior(runs), given as spread_prior=) would, "
+                                 "if they were like this one. Run again with spread_history=0 "
+                                 "for the flat prior the leaderboard uses by default.")
+    assert str(plans).endswith("(raise max_questions= to draw them).")
+    shown["history"], shown["plans"] = app_text(history), app_text(plans)
+    runs = widget(CheckParams, "spread_history")["label"]
+    assert shown["history"].endswith(
+        f"(**{label}** on the Leaderboard and Planner pages) would, if they were like this "
+        f"one. Run again with `0` in **{runs}** for the flat prior the leaderboard uses by "
+        "default.")
+    largest = widget(CheckParams, "max_questions")["label"]
+    assert shown["plans"].endswith(f"(raise **{largest}** to draw them).")
+    for what, text in shown.items():
+        for other in _NOT_THE_APPS:
+            assert other not in text, (what, other, text)
+
+
+def test_a_pages_widget_help_names_the_apps_boxes_and_syntax_alone():
+    """The settings' help named other surfaces on a page's widget: the spread prior's
+    "(scorio-studio spread-prior RUNS -o FILE; sc.fit_spread_prior)", the check's "(sc.
+    fit_spread_prior, --spread-prior)", the subset's "(question attributes: `scorio-studio
+    info`)", the row filter's "repeat the flag ... --where ... --where" (which the page
+    patched with "Here: ..."), and the per-subset table's "(the app's pages show ...)" on the
+    command line. A help written per surface is shown on a page in the app's words
+    (app_widget); the command line's --help and Python's docstring read their own."""
+    from app_state.texts import app_widget
+    from scorio_core.io import LoadOptions
+    from scorio_core.params import (
+        CheckParams,
+        CurvesParams,
+        LeaderboardParams,
+        PlanParams,
+        QuestionsParams,
+        widget,
+    )
+
+    helps = {(c.__name__, k): app_widget(c, k)["help"] for c, k in [
+        (LeaderboardParams, "spread_prior"), (PlanParams, "spread_prior"),
+        (CheckParams, "spread_history"), (LeaderboardParams, "subset"),
+        (CurvesParams, "subset"), (QuestionsParams, "subset"), (LeaderboardParams, "by"),
+        (LoadOptions, "where")]}
+    assert helps["LeaderboardParams", "spread_prior"].startswith(
+        "a prior on how spread fields like this one are, learned from earlier runs (from the "
+        "data's other benchmarks, or a prior file uploaded): p_best")
+    assert ("what a prior learned from your earlier runs (**Spread prior** on the Leaderboard "
+            "and Planner pages) would do") in helps["CheckParams", "spread_history"]
+    assert ("has this value (the data's question attributes: the Data page); the same "
+            "estimands") in helps["QuestionsParams", "subset"]
+    assert helps["LeaderboardParams", "by"].endswith(
+        "; a page starts with the data's first attribute")
+    assert helps["LoadOptions", "where"].endswith(
+        "several columns (all must match): one filter each, separated by `;`, e.g. "
+        "`temperature = 0.0, 1.0; source = medmcqa`")
+    for what, text in helps.items():
+        for other in (*_NOT_THE_APPS, "flag", "ATTRIBUTE=VALUE", "default: no table"):
+            assert other not in text, (what, other, text)
+    # the declaration's other readers keep theirs: Python's (a str) names the calls
+    assert "(sc.fit_spread_prior(runs), or the JSON file its .save(path) writes)" in widget(
+        LeaderboardParams, "spread_prior")["help"]
+    assert "{'temperature': [0.0, 1.0], 'source': 'medmcqa'}" in widget(LoadOptions,
+                                                                        "where")["help"]
+
+
+def test_the_data_pages_describe_names_the_loaders_options_by_their_boxes():
+    """The Data page showed ``describe()`` in Python's form ("Outcomes made binary
+    (correct=['cat2'])") under a caption calling it the report ``scorio-studio info`` prints,
+    which now names flags: the page shows its notes by the boxes' labels (a JSON tree: no
+    Markdown), the rest of the report as it is."""
+    import io as pyio
+
+    from app_state.texts import described
+    from scorio_core import io
+
+    o = Outcomes(np.random.default_rng(3).integers(0, 3, (2, 6, 3)), weights=[0, 0.5, 1])
+    buf = pyio.BytesIO()
+    io.save_table(o, buf, format="csv")
+    data = io.load(buf.getvalue(), filename="cats.csv", weights=[0, 0.5, 1], correct=["cat2"])
+    report, shown = data.describe(), described(data)
+    assert report["changed by the load"] == [
+        "Outcomes made binary (correct=['cat2']): cat2 counts as correct (1); cat0, cat1 as "
+        "wrong (0)"]
+    assert shown["changed by the load"] == [
+        "Outcomes made binary (cat2 in 'Correct outcomes'): cat2 counts as correct (1); cat0, "
+        "cat1 as wrong (0)"]
+    assert {k: v for k, v in shown.items() if k != "changed by the load"} == {
+        k: v for k, v in report.items() if k != "changed by the load"}
+    assert described(o) == o.describe()  # nothing changed by a load: the same report
+
+
 def test_the_columns_a_page_spells_are_those_the_core_writes_as_no_plain_number():
     """The one rule of every page table: a number column with a cell the core writes as
     "<0.001", "<0.0001", its mirror ">0.999" / ">0.9999", ∞ or "met now" is shown as the

@@ -34,6 +34,37 @@ def test_leaderboard_json_matches_core(capsys, data_dir):
     assert "pass@8" in rows[0]
 
 
+def test_leaderboard_prints_the_caveats_the_page_and_report_list(capsys, data_dir):
+    """The command printed the board's own notes only: the scope, the multiplicity control
+    and where p_best runs high (the leaderboard definition's caveats, which the page and the
+    report list) never reached a terminal or a script's CSV/JSON. Now every format carries
+    them, once each, after the board's notes."""
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.params import LeaderboardParams
+
+    path = data_dir / "biased_coins.npz"
+    data = io.load(path)
+    params = LeaderboardParams(scope="population")
+    result = ANALYSES["leaderboard"].run(data, params)
+    caveats = ANALYSES["leaderboard"].caveats(data, params, result)
+    scope = next(c for c in caveats if c.startswith("Scope:"))
+    code, out, err = _run(capsys, "leaderboard", str(path), "--scope", "population",
+                          "--format", "table")
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert " ".join(f"Note: {scope}".split()) in flat
+    assert flat.count("Multiplicity (holm)") == 1
+    for note in result.board.notes:  # the board's notes once, not again among the caveats
+        assert flat.count(" ".join(note.split()[:8])) == 1
+    code, out, err = _run(capsys, "leaderboard", str(path), "--scope", "population",
+                          "--format", "json")
+    notes = json.loads(out)["notes"]
+    assert scope in notes and len(notes) == len(set(notes))
+    code, out, err = _run(capsys, "leaderboard", str(path), "--scope", "population",
+                          "--format", "markdown")
+    assert f"> {scope.split(':')[0]}:" in out
+
+
 def test_one_model_leaderboard_says_it_has_no_pairs(capsys, tmp_path):
     """`scorio-studio leaderboard` on one model's CSV (15 questions x 4 trials) headed its
     text and Markdown with "0 of 0 pairs decided"."""
@@ -648,3 +679,78 @@ def test_the_cores_advice_names_flags_and_commands_alone(capsys, tmp_path):
     assert code == 0, err
     assert "# note: The Planner's plans were not checked (none asked for): ask for some, e.g. " \
         "--plan-replicates 20, to plan" in out and "plan_reps=" not in out
+
+
+def test_the_spread_prior_advice_and_help_name_the_commands_and_flags_alone(capsys, tmp_path):
+    """The few-models note said "(--spread-prior, sc.fit_spread_prior)", the p_best note
+    "'Check a smaller run' (sc.check_smaller_run, scorio-studio check)", the check's "raise
+    'Largest question plan drawn'" (the page's box), and --help "(scorio-studio spread-prior
+    RUNS -o FILE; sc.fit_spread_prior)", "(sc.fit_spread_prior, --spread-prior)" and "(the
+    app's pages show ...)". The command line reads the commands and flags alone -- and the
+    flags it names run."""
+    from scorio_core import Outcomes
+    from scorio_core.cli._common import cli_text
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.io import save_table
+
+    data = Outcomes(np.random.default_rng(2).integers(0, 2, (3, 20, 16)))
+    three = tmp_path / "three.csv"
+    save_table(data, three)
+    # the leaderboard's caveats (the page's, the report's) as the command line words them;
+    # `leaderboard` itself prints the board's notes, not these
+    board = ANALYSES["leaderboard"]
+    p = board.params(scope="population")
+    notes = [cli_text(n) for n in board.caveats(data, p, board.run(data, p))]
+    learned = ("a prior learned from earlier runs like this one (scorio-studio spread-prior "
+               "RUNS -o FILE, given as --spread-prior FILE) removes the guess.")
+    assert any(n.endswith(learned) for n in notes), notes
+    assert any("How far p_best holds on runs like this one is measured by scorio-studio "
+               "check, which draws" in n for n in notes), notes
+    code, out, err = _run(capsys, "check", str(three), "--replicates", "10", "--spread-history",
+                          "5", "--plan-replicates", "2", "--format", "csv")
+    assert code == 0, err
+    notes += [ln for ln in out.splitlines() if ln.startswith("# note: ")]
+    assert any(n.endswith("(scorio-studio spread-prior RUNS -o FILE, given as --spread-prior "
+                          "FILE) would, if they were like this one. Run again with "
+                          "--spread-history 0 for the flat prior the leaderboard uses by "
+                          "default.") for n in notes), notes
+    assert any(n.endswith("which are not drawn (raise --max-questions to draw them).")
+               for n in notes), notes
+    for n in notes:
+        for other in ("sc.", "spread_prior=", "spread_history=", "max_questions=", "**",
+                      "Largest question plan drawn", "page", "in the app"):
+            assert other not in n, (other, n)
+    # what the notes name runs: a prior learned by the command, given as the flag
+    runs = []
+    for seed in range(5):
+        runs.append(tmp_path / f"run{seed}.csv")
+        save_table(Outcomes(np.random.default_rng(10 + seed).integers(0, 2, (3, 20, 4))),
+                   runs[-1])
+    prior = tmp_path / "prior.json"
+    code, _, err = _run(capsys, "spread-prior", *map(str, runs), "-o", str(prior))
+    assert code == 0 and prior.is_file(), err
+    code, out, err = _run(capsys, "leaderboard", str(three), "--scope", "population",
+                          "--spread-prior", str(prior), "--format", "csv")
+    assert code == 0, err  # the board's p_best reads it (its settings line names the file)
+    assert f"# settings.spread_prior: {prior}" in out
+    # --help: each setting in the command line's words (the text argparse wraps)
+    import argparse
+
+    from scorio_core.cli import _parser
+
+    commands = next(a for a in _parser()._actions
+                    if isinstance(a, argparse._SubParsersAction)).choices
+    for command, flag, own in [
+            ("leaderboard", "--spread-prior", "(the JSON file scorio-studio spread-prior RUNS "
+             "-o FILE writes)"),
+            ("plan", "--spread-prior", "(the JSON file scorio-studio spread-prior RUNS -o "
+             "FILE writes)"),
+            ("leaderboard", "--subset", "(question attributes: `scorio-studio info`)"),
+            ("leaderboard", "--by", "default: no table"),
+            ("check", "--spread-history", "(scorio-studio spread-prior RUNS -o FILE, given as "
+             "--spread-prior FILE)"),
+            ("info", "--where", "repeat the flag to filter on several columns")]:
+        said = next(a.help for a in commands[command]._actions if flag in a.option_strings)
+        assert own in said, (flag, said)
+        for other in ("sc.", "spread_prior=", "the app", "page", "**", "data.question", "`;`"):
+            assert other not in said, (flag, other, said)

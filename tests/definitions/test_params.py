@@ -251,6 +251,46 @@ def test_the_helper_gives_a_widget_its_declared_label_help_and_page_bounds():
     assert (k5, a5, w5["key"]) == ("slider", ("Mean success", 0.05, 0.95), "sim_cal_mean")
 
 
+def test_a_help_written_per_surface_reads_each_surfaces_own_words():
+    """A setting's help named every surface's form at once ("(scorio-studio spread-prior RUNS
+    -o FILE; sc.fit_spread_prior)", "(sc.fit_spread_prior, --spread-prior)") or one
+    surface's on all ("(question attributes: `scorio-studio info`)", "(the app's pages show
+    ...)"). Written per surface, each reader gets its own: a Python function's *Parameters*
+    the calls and keywords, ``--help`` the commands and flags, a page's widget (through the
+    one helper) the boxes and pages."""
+    import scorio_core as sc
+    from app_pages._widgets import setting
+    from scorio_core.api import _parameters_doc
+
+    doc = " ".join(sc.questions.__doc__.split())
+    doc = doc[doc.index("subset : "):doc.index("progress : ")]  # the two settings' entries
+    assert ("Analyse only the questions whose attribute has this value: (ATTRIBUTE, VALUES) or "
+            "'ATTRIBUTE=V1,V2', e.g. ('source', ['medmcqa']) (question attributes: "
+            "data.question_attributes); the same") in doc
+    assert "the questions of each value of this question attribute alone (e.g. source); " \
+        "default: no table." in doc
+    check = " ".join(_parameters_doc(P.CheckParams).split())
+    assert "(sc.fit_spread_prior(runs), given as spread_prior=) would do" in check
+    for text in (doc, check):
+        assert "scorio-studio" not in text and "--" not in text and "page" not in text
+    _, s = P.settings_of(P.CheckParams)["spread_history"]
+    assert "(scorio-studio spread-prior RUNS -o FILE, given as --spread-prior FILE) would " \
+        "do" in P._help(s, 0)
+    calls = []
+
+    class Column:
+        def __getattr__(self, kind):
+            return lambda *a, **kw: calls.append(kw["help"])
+
+    setting(Column(), "check", "spread_history")
+    setting(Column(), "questions", "subset", options=[None])
+    history, subset = calls
+    assert "(**Spread prior** on the Leaderboard and Planner pages) would do" in history
+    assert "has this value (the data's question attributes: the Data page); the" in subset
+    for text in calls:
+        assert "sc." not in text and "--" not in text and "scorio-studio" not in text
+
+
 @pytest.mark.parametrize("study", ["coins", "prior-depth", "order", "calibration",
                                    "rubric-lesson"])
 def test_every_simulate_flag_is_a_declared_setting_of_its_study(study):

@@ -56,7 +56,7 @@ def test_run_ignores_the_data(results):
 
 def test_runs_equal_core_calls(results):
     r = results["order"]
-    core = sim.correct_order(0.6213, 0.608, concentration=3.0, n_sims=60, seed=2)
+    core = sim.correct_order(n_sims=60, seed=2)  # its defaults: the study's, one declaration
     pd.testing.assert_frame_equal(r.table, core.table)
     les = sim.rubric_lesson(sim.LESSON_R, (0.0, 0.25, 1.0), [[2], [1]])
     assert results["rubric-lesson"].mu == les.mu and results["rubric-lesson"].sigma == les.sigma
@@ -112,6 +112,19 @@ def test_highlights_and_exports(results):
     assert "# settings.replicates: 50" in text and "# seeds.seed: 4" in text
     back = pd.read_csv(__import__("io").StringIO(text), comment="#")
     assert len(back) == 2 * 2 * 7 and set(back["scope"]) == {"questions", "population"}
+
+
+def test_order_kappa_used_is_written_as_its_box_writes_it():
+    """The "κ used" headline reads as the spread's number box shows it and every lesson text
+    writes it (formatting.setting_text, the box's SETTING_PRINTF): one declared format."""
+    from scorio_core.formatting import SETTING_PRINTF, setting_text
+
+    a = SIMULATIONS["order"]
+    for kappa in (2.5, 10_000.0):
+        r = a.run(None, a.params(concentration=kappa, sims=60, seed=2))
+        h = {x.label: x.value for x in highlights("order", r)}
+        assert h["κ used"] == setting_text(kappa) == SETTING_PRINTF % kappa
+        assert f"(κ = {h['κ used']})" in a.caveats(None, a.params(concentration=kappa), r)[0]
 
 
 def test_rubric_lesson_writes_mu_and_sigma_in_its_table_format():

@@ -425,3 +425,31 @@ def test_no_settings_line_of_a_bundled_report_says_a_bare_default(data_dir, name
         line = f"Settings: {settings_text(s, _md_cell)}."  # as both print a section that ran
         assert "default" not in line and (s.error is not None or line in md and line in cells)
     assert ran >= len(ids) - 3 and unset >= 8
+
+
+def test_what_a_click_or_a_hover_shows_is_said_where_the_chart_answers_it():
+    """The Pass@k caption said "(in the app, click a line or its legend entry to see its
+    band)" and the heatmap's "hover a cell" in every rendering, a static report's too, where
+    nothing answers a click. A chart says it where it is drawn live -- a page, a notebook
+    report's chart cell -- and the HTML and Markdown reports, whose charts are pictures, do
+    not."""
+    from scorio_core.report import to_notebook
+
+    rng = np.random.default_rng(0)
+    R = (rng.random((8, 30, 4)) < np.linspace(0.8, 0.3, 8)[:, None, None]).astype(int)
+    report = build_report(Outcomes(R), ["leaderboard", "curves"])
+    charts = {c.title: c for s in report.sections for c in s.charts}
+    curve, heat = charts["Every k, with intervals"], charts["Pairwise probabilities"]
+    assert "in grey the other 2, without a band:" in curve.caption  # 8 models, 6 in colour
+    assert curve.interactive.startswith("Click a line or its legend entry")
+    assert heat.interactive == "Hover a cell for its P."
+    for c in (curve, heat):
+        assert not re.search(r"(?i)click|hover|in the app", c.caption), c.caption
+    for text in (to_html(report), to_markdown(report)):
+        assert "in grey the other 2, without a band" in text
+        assert not re.search(r"(?i)\bclick|\bhover|in the app", text)
+    cells = [c.source for c in to_notebook(report, "data.npz").cells]
+    for c in (curve, heat):  # said above the cell that draws the chart live
+        i = next(i for i, src in enumerate(cells) if src.startswith(f"**{c.title}.**"))
+        assert cells[i].endswith(f"{c.caption} {c.interactive}")
+        assert cells[i + 1].startswith("charts.")

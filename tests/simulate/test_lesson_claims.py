@@ -95,7 +95,7 @@ def test_calibration_notice_holds_the_headline_to_the_promised_band(cal_default,
         assert not far.any() and "every solid point lies inside it within three times" in text
         low = t.loc[t["coverage"].idxmin()]  # and where it is lowest, as the text writes it
         assert (f"(the lowest: `{low['scope']}` M = {int(low['M'])}, N = {int(low['N'])}, "
-                f"{100 * low['coverage']:.0f}%)") in text
+                f"{_pct(r, low['coverage'])})") in text
         assert "between about 90% and 99%" not in text and "M = 10 " not in text
     # a point far outside is named, with its scope, M, N and coverage as the text writes it
     _, r, _ = cal_default
@@ -104,25 +104,34 @@ def test_calibration_notice_holds_the_headline_to_the_promised_band(cal_default,
                   & (bad["M"] == 100) & (bad["N"] == 8)][0]
     bad.loc[i, "coverage"] = 0.88
     text = lesson_notice("calibration", cal_default[0], type(r)(bad, r.confidence, r.settings))
-    assert ("here `population` M = 100, N = 8 (88%) lies outside it by more than three times "
-            "the simulation error.") in text
+    assert ("here `population` M = 100, N = 8 (88.0%) lies outside it by more than three "
+            "times the simulation error.") in text
     a = SIMULATIONS["calibration"]
     few = a.params(M_values=(10,), replicates=200)
     text = lesson_notice("calibration", few, a.run(None, few))
     assert "(none for M = 10)." in text
 
 
+def _pct(r, x: float) -> str:
+    """A coverage of ``r`` as the lesson's sentences write a measured share: one decimal,
+    and a bound where every (no) interval of the cell covered."""
+    from scorio_core.formatting import DRAWS_ATTR, share_percent
+
+    return share_percent(x, draws=r.table.attrs[DRAWS_ATTR]["coverage"])
+
+
 def test_calibration_notice_quotes_its_result(cal_default, cal_mean09):
+    """Each coverage the notice quotes is written as every sentence writes a measured share
+    (formatting.share_percent: 94.6%, not the 95% of ``{100 * x:.0f}%``)."""
     for p, r, cov in (cal_default, cal_mean09):
         text = lesson_notice("calibration", p, r)
         pop = cov.loc["population", BAYES]
-        lo, hi = (f"{100 * x:.0f}" for x in (pop.xs(64, level="N").min(),
-                                             pop.xs(64, level="N").max()))
-        end = f"{lo}%" if lo == hi else f"{lo}–{hi}%"  # as the fixed text writes "95%"
+        lo, hi = (_pct(r, x) for x in (pop.xs(64, level="N").min(), pop.xs(64, level="N").max()))
+        end = lo if lo == hi else f"{lo[:-1]}–{hi}"
         assert f"to {end} at N = 64" in text, text
         head = cov.xs("headline", level="interval").dropna()
-        assert (f"the solid lines lie between {100 * head.min():.0f}% and "
-                f"{100 * head.max():.0f}%") in text
+        assert (f"the solid lines lie between {_pct(r, head.min())} and "
+                f"{_pct(r, head.max())}") in text
         assert " %" not in text
     # the claims made for named settings are in the text with those settings
     assert "At mean 0.5 and κ = 2 (the defaults)" in text and "Move the mean to 0.9" in text
@@ -187,22 +196,11 @@ def test_coins_each_pass_line_heads_for_its_own_quantity(coins_default):
         assert abs(m.at[80, mid] - m.at[40, mid]) < 0.01  # levelled off
 
 
-#: The Simulator page's first view of the coins lesson (smaller than the CLI defaults).
-PAGE = {"N": 40, "replicates": 300}
-
-
-def test_coins_page_defaults_pass2_ends_above_bayes():
-    p, r, m = _coins(**PAGE)
-    assert m.at[40, "pass_at_k_2"] > m.at[40, "bayes"] + 0.01, m.loc[40]
-    assert "That comes from this set of questions" in lesson_notice("coins", p, r)
-
-
-@pytest.mark.parametrize("settings", [{"fresh_questions": True}, {"seed": 4},
-                                      {"fresh_questions": True, **PAGE}, {"seed": 4, **PAGE}])
+@pytest.mark.parametrize("settings", [{"fresh_questions": True}, {"seed": 4}])
 def test_coins_other_questions_put_bayes_on_top(settings):
     """The text's "with new questions in every dataset, or another seed (e.g. 4; other
     settings as default), the Bayes@N/avg@N line is the highest at every n" -- at the
-    study's defaults and at the page's first view."""
+    study's defaults, which the page's first view runs too (app_state.sim_state.page_default)."""
     p, r, m = _coins(**settings)
     best_other = m.drop(columns=["bayes", "avg"]).max(axis=1).dropna()  # from n = 2
     assert (best_other < m["bayes"].loc[best_other.index]).all(), m
@@ -297,7 +295,11 @@ def test_order_rho_is_the_papers_folded_chance_and_runs_above_p_correct(order_de
     se = np.sqrt(t["p_correct"] * (1 - t["p_correct"]) / r.sims)
     close = t["p_correct"] < 0.9
     assert close.sum() >= 8 and (t["rho"] - t["p_correct"] > 2 * se)[close].all(), t
-    assert (np.abs(t["rho_signed"] - t["p_correct"]) < 0.025).all(), t
+    # rho_signed follows p_correct: within 0.04 at the fewest trials (N = 10, 20: z is not
+    # yet normal with unit s.d.), within 0.02 from N = 30 on -- while rho runs 0.13 above
+    gap = np.abs(t["rho_signed"] - t["p_correct"])
+    assert (gap < 0.04).all() and (gap[t["N"] >= 30] < 0.02).all(), t
+    assert (t["rho"] - t["p_correct"]).max() > 0.1
     at80 = t.set_index("N").loc[80]
     assert abs(at80["rho_signed"] - at80["p_correct"]) < 3 * se[t["N"] == 80].iloc[0]
     assert all(r.n_at_signed[z] >= r.n_at[z] for z in r.n_at)
@@ -321,6 +323,53 @@ def test_order_rho_is_the_papers_folded_chance_and_runs_above_p_correct(order_de
     mine = SIMULATIONS["order"].run(None, own)
     assert "paper" not in " ".join(h.help for h in highlights("order", mine))
     assert "the paper reports" not in lesson_notice("order", own, mine)
+
+
+def test_order_default_spread_reproduces_the_papers_app_d_numbers(order_default):
+    """The order study's default κ = 8 is the spread at which it reproduces App. D (which
+    gives none): read as the paper reads its Fig. 6 -- every N, 1,000 datasets each, the
+    first N where the noisy mean |z| touches a line -- each of the paper's 0.837, 1.14, 199
+    and 285 lies within two s.d. (over sets of questions) of the declared reading
+    (simulate.order.PAPER_READING); κ = 3, the coins lesson's, puts both N more than two
+    s.d. early. Measured again here on other sets of questions (seeds 20-23, N from 150 to
+    330: no set's mean |z| is near a line before). The lesson and the "κ used" headline say
+    so at the default, and name the spread that reproduces them at another."""
+    from scorio_core.definitions.simulate import highlights
+    from scorio_core.simulate.order import PAPER_ORDER, PAPER_READING, paper_reading
+
+    fit = PAPER_READING
+    assert SIMULATIONS["order"].params().concentration == fit["concentration"] == 8.0
+    paper = {"p_correct_80": PAPER_ORDER["p_correct_80"], "z_80": PAPER_ORDER["z_80"],
+             **PAPER_ORDER["N_at"]}
+    declared = {"p_correct_80": fit["p_correct_80"], "z_80": fit["z_80"], **fit["N_at"]}
+    for q, v in paper.items():
+        assert abs(v - declared[q]) <= 2 * fit["sd"][q], q
+    seeds = range(20, 24)
+    kw = dict(seeds=seeds, sims=fit["sims"], n_values=range(150, 331))
+    again = paper_reading(**kw)
+    measured = {"p_correct_80": again["p_correct_80"], "z_80": again["z_80"], **again["N_at"]}
+    for q, v in measured.items():  # within three s.e. of the declared mean
+        assert abs(v - declared[q]) <= 3 * fit["sd"][q] / np.sqrt(len(seeds)), (q, v)
+    coins = paper_reading(3.0, **kw)
+    for z in (1.645, 1.96):
+        assert coins["N_at"][z] < paper[z] - 2 * fit["sd"][z], coins
+    # the lesson says it, with the declared reading, at the default ...
+    p, r = order_default
+    text = lesson_notice("order", p, r)
+    assert ("κ = 8 is the spread that reproduces them (the coins lesson's questions have "
+            "κ = 3)") in text
+    assert (f"this study gives {fit['p_correct_80']:.3f}, {fit['N_at'][1.645]} and "
+            f"{fit['N_at'][1.96]}. Its grid here, every 10 trials on 4,000 datasets each, "
+            "is less noisy, and a noisy mean reaches a threshold sooner, so the grid's N "
+            "come later.") in text
+    # ... where the grid's N do come later than the paper's
+    assert all(r.n_at[z] > PAPER_ORDER["N_at"][z] for z in (1.645, 1.96))
+    assert highlights("order", r)[-1].help.startswith("the spread that reproduces the paper's")
+    other = SIMULATIONS["order"].params(concentration=3.0, sims=300)
+    res = SIMULATIONS["order"].run(None, other)
+    said = lesson_notice("order", other, res)
+    assert "which moves all of them (κ = 3 here; κ = 8 reproduces them)." in said
+    assert "is the spread that reproduces" not in said and not highlights("order", res)[-1].help
 
 
 # ---------------------------------------------------------------------------- prior depth
@@ -449,7 +498,7 @@ def test_coverage_of_several_means_is_one_panel_per_mean_and_said_per_mean():
     notice = cs.lesson_notice("calibration", None, r)
     assert "one panel per mean success" in notice
     t = r.table[(r.table["interval"] == "Bayes@N (papers)") & (r.table["scope"] == "questions")]
-    low = f"{100 * t.loc[t['mean'] == 0.9, 'coverage'].min():.0f}%"
+    low = _pct(r, t.loc[t['mean'] == 0.9, 'coverage'].min())
     assert "at mean 0.9 the solid lines lie between" in notice
     assert f"the dashed blue ones between {low} and" in notice.split("at mean 0.9")[1]
     # the terminal: the table's mean column is named, each mean's rows said apart

@@ -36,7 +36,7 @@ def test_a_public_name_loads_only_its_study_and_the_shared_simulator():
     pkg = "scorio_core.simulate"
     assert _simulate_modules_after(f"import {pkg}") == [pkg]
     assert _simulate_modules_after(f"from {pkg} import CorrectOrder") == [
-        pkg, f"{pkg}.order", f"{pkg}.simulator"]
+        pkg, f"{pkg}.order", f"{pkg}.params", f"{pkg}.simulator"]  # its defaults: the study's
     assert _simulate_modules_after(f"from {pkg} import rubric_lesson") == [
         pkg, f"{pkg}.lesson", f"{pkg}.params"]  # the settings: a light module
 
@@ -310,6 +310,33 @@ def test_coverage_keeps_one_row_per_mean():
     assert list(one.columns) == ["scope", "interval", "M", "N", "coverage", "se", "width"]
     same = sim.interval_coverage((0.5, 0.5), **kw).table
     assert "mean" not in same and len(same) == len(one)
+
+
+def test_coverage_where_every_interval_covered_prints_as_a_bound():
+    """A coverage is a share of simulated intervals: a cell where all of them covered prints
+    ">0.980" (of 50), "in all of them", as p_best's all-draws cell does, not a certain
+    "1.000" -- in the printed tables, the chart's tooltip and the lesson's sentences; the
+    exports keep the number. The draws are the fewest intervals of a row: datasets times the
+    models of a mean (two models of one mean pooled: twice the datasets)."""
+    from scorio_core.charts.simulate import lesson_notice
+    from scorio_core.formatting import DRAWS_ATTR, column_texts, format_frame
+
+    c = sim.interval_coverage(M_values=(30,), N_values=(1, 16), replicates=50, seed=0,
+                              confidence=0.999)
+    t = c.table
+    assert t.attrs[DRAWS_ATTR] == {"coverage": 50}
+    full = t.index[t["coverage"] == 1.0]
+    assert len(full) >= 3  # at 99.9% nearly every cell covers in all 50 datasets
+    cells = format_frame(t)["coverage"]
+    assert (cells[full] == ">0.980").all() and "1.000" not in cells.tolist()
+    other = t.index[t["coverage"].between(0.0, 1.0, inclusive="neither")]
+    assert all(cells[i] == f"{t.at[i, 'coverage']:.3f}" for i in other)
+    tooltip = dict(zip(t.index, column_texts(t, "coverage"), strict=True))
+    assert all(tooltip[i] == ">0.980" for i in full)
+    assert ">98.0%" in lesson_notice("calibration", None, c)  # a sentence: share_percent's bound
+    assert "100.0%" not in lesson_notice("calibration", None, c)
+    two = sim.interval_coverage((0.5, 0.5), M_values=(30,), N_values=(4,), replicates=40, seed=1)
+    assert two.table.attrs[DRAWS_ATTR] == {"coverage": 80}
 
 
 # ------------------------------------------------------------------- rubric lesson
