@@ -227,7 +227,7 @@ def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     (:func:`describe`); numbers in one format per column (:mod:`scorio_core.formatting`)."""
     lines = [f"# {_md_cell(title)}", "", " ".join(_md_escape_prose(t) for t in describe(board)),
              ""]
-    lines += [f"> {_md_cell(n)}\n" for n in board.notes]
+    lines += note_lines(board.notes, "markdown")
     table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
     lines += markdown_table(table)
     lines += [f"\n{_md_escape(t)}" for t in said]
@@ -241,6 +241,17 @@ def _md_escape_prose(text: str) -> str:
     return "".join(p if i % 2 else md_inline(p) for i, p in enumerate(parts))
 
 
+def note_lines(notes, fmt: str) -> list[str]:
+    """Notes as the leaderboard prints them: Markdown quotes (``fmt == "markdown"``), else
+    ``Note:`` paragraphs wrapped to :data:`LINE_WIDTH` -- the board's own notes and, on the
+    command line, the definition's caveats after them."""
+    import textwrap
+
+    if fmt == "markdown":
+        return [f"> {_md_cell(n)}\n" for n in notes]
+    return [textwrap.fill(f"Note: {n}", width=LINE_WIDTH) for n in notes]
+
+
 def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     """The leaderboard for a terminal: the header sentences wrapped, then an aligned table
     (one number format per column, ∞ and — spelled out), then the board's notes."""
@@ -252,7 +263,7 @@ def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
     table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
     out += ["", text_table(table), *said]
     if board.notes:
-        out += [""] + [textwrap.fill(f"Note: {n}", width=LINE_WIDTH) for n in board.notes]
+        out += ["", *note_lines(board.notes, "table")]
     return "\n".join(out) + "\n"
 
 

@@ -71,16 +71,12 @@ def run(args) -> int:
 
 
 def _caveat_lines(caveats: tuple[str, ...], fmt: str) -> str:
-    """The caveats as the board's notes are printed (``Note:`` lines wrapped to the table's
-    line width; Markdown quotes), each advice in the command line's words."""
-    import textwrap
+    """The caveats as the board's notes are printed (:func:`scorio_core.export.note_lines`),
+    each advice in the command line's words."""
+    from ..export import note_lines
 
-    from ..export import LINE_WIDTH, _md_cell
-
-    if fmt == "markdown":
-        return "".join(f"> {_md_cell(cli_text(c))}\n" for c in caveats)
-    return "\n".join(textwrap.fill(f"Note: {cli_text(c)}", width=LINE_WIDTH)
-                     for c in caveats) + "\n"
+    lines = note_lines([cli_text(c) for c in caveats], fmt)
+    return "".join(lines) if fmt == "markdown" else "\n".join(lines) + "\n"
 
 
 def _under_title(text: str, loaded: tuple[str, ...], fmt: str) -> str:

@@ -33,7 +33,10 @@ def test_bundled_data_code_and_chart_files():
     np.testing.assert_array_equal(ns["data"].R, shown.R)
 
 
-def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monkeypatch):
+
+def _categorical_upload():
+    """The Data page with a 2 × 6 × 3 categorical table uploaded and its weights entered,
+    before its run (more settings may be set first); with the data and the file's bytes."""
     rng = np.random.default_rng(3)
     o = Outcomes(rng.integers(0, 3, (2, 6, 3)), models=["x", "y"], weights=[0, 0.5, 1])
     buf = pyio.BytesIO()
@@ -41,13 +44,17 @@ def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monk
     at = start(APP, UPLOAD, 60)
     at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": buf.getvalue()}
     at.session_state["upload_weights"] = "0, 0.5, 1"
+    return at, o, buf.getvalue()
+
+def test_uploaded_categorical_table_code_carries_the_load_options(tmp_path, monkeypatch):
+    at, o, csv = _categorical_upload()
     at.run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     labels = sorted(b.proto.label for b in at.main.get("download_button"))
     assert labels == ["PNG", "PNG", "SVG", "SVG"]  # category bars and accuracy
     cell = _cell(at)
     assert "weights=(0.0, 0.5, 1.0)" in cell
-    (tmp_path / "cats.csv").write_bytes(buf.getvalue())
+    (tmp_path / "cats.csv").write_bytes(csv)
     monkeypatch.chdir(tmp_path)
     ns: dict = {}
     exec(cell, ns)
@@ -186,13 +193,7 @@ def test_the_validation_report_names_the_loaders_options_by_their_boxes():
     boxes here, and the caption says what the report is and where it differs."""
     import json
 
-    rng = np.random.default_rng(3)
-    o = Outcomes(rng.integers(0, 3, (2, 6, 3)), models=["x", "y"], weights=[0, 0.5, 1])
-    buf = pyio.BytesIO()
-    save_table(o, buf, format="csv")
-    at = start(APP, UPLOAD, 60)
-    at.session_state[UPLOAD_KEY] = {"filename": "cats.csv", "data": buf.getvalue()}
-    at.session_state["upload_weights"] = "0, 0.5, 1"
+    at, _, _ = _categorical_upload()
     at.session_state["load_correct"] = "cat2"
     at.run()
     assert not at.exception and not at.error, [e.value for e in at.error]

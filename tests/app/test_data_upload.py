@@ -291,6 +291,13 @@ def test_score_range_with_category_weights_names_both_boxes_and_the_values():
     assert o.shape == (2, 3, 2) and o.metadata.get("score_range") in ([0.0, 10.0], (0.0, 10.0))
 
 
+
+def _cpi_logs() -> list[tuple[str, bytes, str]]:
+    """Inspect's C/P/I logs (fixture written by inspect-ai's mockllm), as the uploader
+    takes them."""
+    logs = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "passk_cpi"
+    return [(p.name, p.read_bytes(), "application/zip") for p in sorted(logs.glob("*.eval"))]
+
 def test_graded_logs_load_binary_with_the_correct_outcomes_box():
     """The analyses' refusal of C/P/I logs names "C in Correct outcomes, among the upload's
     options": that box (labels and help from the loader's declarations) loads the same logs
@@ -299,8 +306,7 @@ def test_graded_logs_load_binary_with_the_correct_outcomes_box():
     from scorio_core.io import LoadOptions
     from scorio_core.params import widget
 
-    logs = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "passk_cpi"
-    files = [(p.name, p.read_bytes(), "application/zip") for p in sorted(logs.glob("*.eval"))]
+    files = _cpi_logs()
     at = _start()
     at.file_uploader(key="upload").set_value(files).run()
     _ok(at)
@@ -333,8 +339,7 @@ def test_the_refusal_and_the_caveats_name_the_upload_boxes_not_keywords_or_flags
     from app_state.texts import app_text
     from scorio_core.definitions import ANALYSES
 
-    logs = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "passk_cpi"
-    files = [(p.name, p.read_bytes(), "application/zip") for p in sorted(logs.glob("*.eval"))]
+    files = _cpi_logs()
     at = _start()
     at.file_uploader(key="upload").set_value(files).run()
     _ok(at)
