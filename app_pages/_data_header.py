@@ -10,6 +10,7 @@ from app_state.datasets import licence_text, provenance, provenance_markdown
 from app_state.load_form import import_table
 from app_state.texts import app_text, load_notes, load_notes_text, setting_label
 from scorio_core import io
+from scorio_core.formatting import count_text
 from scorio_core.references import expand
 
 
@@ -18,13 +19,15 @@ def import_report(report: dict) -> None:
     files = import_table(report)
     if not files.empty:
         _common.show_table(st, files, hide_index=True, key="import_files")
+    # what the means are, as the loader defines them: the options that changed the outcomes
+    # (ours as loaded) by their boxes
+    means = app_text(io.means_text(report, name=lambda c: f"*{c}*"))
     st.caption(
-        f"{report.get('n_files', len(files))} file(s) read; "
-        f"{report.get('missing_samples', 0)} sample(s) without a score (errored or unscored: "
+        f"{count_text(report.get('n_files', len(files)), 'file')} read; "
+        f"{count_text(report.get('missing_samples', 0), 'sample')} without a score (errored or "
+        "unscored: "
         f"missing cells, handled by {setting_label(io.LoadOptions, 'on_missing')} in the "
-        "sidebar). *ours (mean)*: our average score over every (question, trial) record read "
-        "from the file; *harness value*: the harness's own headline for the same file, after "
-        "its *reducer* (e.g. Inspect reduces each question's epochs first)."
+        f"sidebar). {means}."
     )
     for note in report.get("notes", []):  # the loader's options by their boxes
         st.info(app_text(note))

@@ -12,6 +12,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render
 from app_state.cells import clicked, partners
 from app_state.page_state import TAUS, from_state, subset_options
+from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core.definitions._base import NO_SUBSETS
 from scorio_core.params import CURVE_KINDS, LeaderboardParams
@@ -29,14 +30,23 @@ def subset_widgets(o, analysis: str) -> None:
                     format_func=lambda v: "no per-subset table" if v == NO_SUBSETS else v)
 
 
-def per_subset(table: pd.DataFrame | None, by: str | None, what: str) -> None:
-    """The per-subset table under its heading (nothing without one)."""
+def per_subset(table: pd.DataFrame | None, by: str | None, what: str,
+               columns: dict | None = None) -> None:
+    """The per-subset table under its heading (nothing without one), fitted to the main
+    column of a 1024 px window (:data:`~app_state.table_fit.NARROW_PX`: at 1024 px the
+    Leaderboard's ran past it from ``rank_lo`` on); its ``attribute`` column, one value that
+    the heading names, in the exports only: every part repeated it. ``columns``: what its
+    columns hold, as its definition declares them (the help and legend of
+    :func:`_common.show_core`)."""
     if table is None:
         return
     st.subheader(f"Per subset: {by}")
     st.caption(f"The {what} on each subset's questions alone (same estimands and settings); "
                "nothing is adjusted across subsets.")
-    _common.show_core(st, table, hide_index=True, height=_common.table_height(len(table)))
+    one = "attribute" in table.columns and table["attribute"].nunique(dropna=False) <= 1
+    _common.show_core(st, table, hide_index=True, height=_common.table_height(len(table)),
+                      columns=columns, budget=NARROW_PX,
+                      column_order=[c for c in table.columns if not (one and c == "attribute")])
 
 
 def curves(ds, board_params: LeaderboardParams) -> None:
@@ -60,13 +70,13 @@ def curves(ds, board_params: LeaderboardParams) -> None:
             scope=board_params.scope, subset=board_params.subset)
         result = _render.run(CURVES, ds, params, "Computing the curves")
     except ValidationError as exc:
-        _common.show_error(exc, "curves")
+        _common.show_error(exc)
         return
     _page_state.remember("curves", ds, params)
     _render.charts(CURVES, result, "curves")
     with st.expander("Curve values at k = 1, 2, 4, …, N (every k: the CSV export)"):
         t = CURVES.tables(result)["summary"]
-        _common.show_core(st, t, hide_index=True)
+        _common.show_core(st, t, hide_index=True, columns=CURVES.column_help("summary"))
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
 
 

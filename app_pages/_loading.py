@@ -99,10 +99,8 @@ def load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     if up is None:
         return None
     files = tuple(up["files"].items()) if "files" in up else ((up["filename"], up["data"]),)
-    columns, conditions = column_mapping(up)
-    values = {"on_missing": ss.get("on_missing", "error"), "columns": columns,
-              "scorer": ss.get("scorer", ""), "weights": ss.get("upload_weights", ""),
-              "model_columns": conditions, **options_box()}
+    values = {"on_missing": ss.get("on_missing", "error"), "scorer": ss.get("scorer", ""),
+              "weights": ss.get("upload_weights", ""), **column_mapping(up), **options_box()}
     o, text, merge = None, values["weights"], ""
     try:  # the weights box comes after the load, open when the data need weights
         options = form_options(values)

@@ -19,6 +19,7 @@ import streamlit as st
 
 from app_pages._runs import RESULTS_TTL_S
 from scorio_core import Outcomes, io
+from scorio_core.formatting import noun_text
 from scorio_core.io.upload import CHOICES, UploadCheck, apply_upload, check_upload
 
 LOADED, CHOICE, ABOUT = "_scorio_upload_loaded", "upload_merge", "_scorio_upload_merge"
@@ -57,7 +58,8 @@ def resolve(current: Files, new: Files, options: io.LoadOptions, load) -> tuple[
         st.session_state[ABOUT] = names
         st.session_state.pop(CHOICE, None)
     side = st.sidebar
-    side.warning(f"**The added file(s) {', '.join(names)} collide with the loaded data**: "
+    side.warning(f"**The added {noun_text(len(names), 'file')} {', '.join(names)} "
+                 f"{'collides' if len(names) == 1 else 'collide'} with the loaded data**: "
                  f"{chk.message}", icon=":material/merge_type:")
     choice = side.radio("What to do with the added files?", list(chk.choices), index=None,
                         key=CHOICE, format_func=lambda c: f"{c.replace('_', ' ')}: {CHOICES[c]}")

@@ -16,6 +16,7 @@ import streamlit as st
 
 from app_state import session as sess
 from app_state.page_state import page_default, state_keys, to_state
+from app_state.texts import error_text
 from scorio_core import ValidationError
 
 STORE, RUBRIC, REPORT = "_scorio_settings", "_scorio_rubric", "_scorio_report"
@@ -91,7 +92,7 @@ def _put(analysis_id: str, ds) -> str | None:
         state, notes = to_state(analysis_id, params, view)
     except ValidationError as exc:
         state, notes = to_state(analysis_id, page_default(analysis_id, view), view)[0], [
-            str(exc)]
+            error_text(exc)]
     for k, v in state.items():
         if renew or k not in ss:
             ss[k] = v

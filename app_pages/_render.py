@@ -6,6 +6,7 @@ definition, so a number on the page is the number everywhere else.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,6 +16,7 @@ import streamlit as st
 
 from app_pages import _common, _widgets
 from app_state.texts import analysis_code, app_text
+from scorio_core import io
 from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.definitions.provenance import export_file, export_filename
 from scorio_core.display import note_lines, readable
@@ -85,14 +87,26 @@ RUNS, DEFERRED, TICKED = "_scorio_runs", "_scorio_charts_later", "_scorio_charts
 REDRAW = "_scorio_charts_redraw"
 #: Seconds after the first run reaches the browser until its charts are drawn.
 DRAW_AFTER_S = 1.0
+#: The environment variable that, set to ``1`` where the server starts, draws a session's
+#: first run's charts in that run instead of :data:`DRAW_AFTER_S` later: for servers that
+#: tests drive, where every new session would otherwise wait for the timer's rerun. Unset
+#: (or any other value), a first visit gets its table first (:func:`_later`).
+CHARTS_AT_ONCE = "SCORIO_CHARTS_AT_ONCE"
+
+
+def charts_at_once() -> bool:
+    """Whether :data:`CHARTS_AT_ONCE` is ``1`` in this process's environment (read on each
+    run, so a test can set it for an ``AppTest`` in its own process)."""
+    return os.environ.get(CHARTS_AT_ONCE) == "1"
 
 
 def _later() -> bool:
     """Leave this run's charts for the next one? Only in a session's first run: a first
     visit's browser is then still fetching the code of every widget and table on the page,
     and the chart library (about 1 MB of JavaScript) would compete with the table for it
-    (about 0.4 s later on 2 cores). :func:`draw_deferred` schedules the next run."""
-    if st.session_state.get(RUNS, 0) > 1:
+    (about 0.4 s later on 2 cores). :func:`draw_deferred` schedules the next run. Never
+    with :data:`CHARTS_AT_ONCE` set (:func:`charts_at_once`)."""
+    if st.session_state.get(RUNS, 0) > 1 or charts_at_once():
         return False
     st.session_state[DEFERRED] = True
     return True
@@ -240,22 +254,45 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
     return event
 
 
-def table(analysis: Analysis, result: Any, name: str, listed: bool = False, **kw) -> None:
+def table(analysis: Analysis, result: Any, name: str, listed: bool = False,
+          split: Callable[[Any], tuple[list[str], list[str]]] | None = None,
+          more: tuple[str, str] = ("More columns", ""), **kw) -> None:
     """The table ``name`` of ``result`` as the report and a result's own display show it
     (:meth:`~scorio_core.definitions.Analysis.shown_tables`: the view's rows, the columns
     that hold a value, :func:`~scorio_core.display.readable`), each line said under it a
     caption -- the view's own lines a Markdown list with ``listed`` (a plan's per-pair
-    notes: sentences to act on, not small print). ``kw``: what :func:`_common.show_core`
-    takes besides ``hide_index``."""
+    notes: sentences to act on, not small print). ``split``: ``(main, more)`` columns of the
+    shown table (:func:`app_state.texts.plan_columns`): the main ones in the table, the
+    others in an expander after the lines, titled ``more[0]`` with the columns it holds and
+    opening with the Markdown ``more[1]`` -- fewer columns by default, as the Leaderboard
+    shows its papers' columns. ``kw``: what :func:`_common.show_core` takes besides
+    ``hide_index`` (a ``budget``: the expander's is that less its padding). Each column's
+    help and the "Columns:" legend under the table (and under the expander's) are the
+    definition's declaration (:meth:`~scorio_core.definitions.Analysis.column_help`), as
+    the notebook's display and the reports print them."""
     view = analysis.shown_tables(result)[name]
     shown, lines = readable(view)
-    _common.show_core(st, shown, hide_index=True, **kw)
+    main, rest = split(shown) if split is not None else (list(shown.columns), [])
+    # each header's help and the "Columns:" legend: the definition's one declaration
+    columns = analysis.column_help(name)
+    _common.show_core(st, shown, hide_index=True, column_order=main, columns=columns,
+                      legend=False, **kw)
     said = set(note_lines(view.note)) if listed else set()
     for line in lines:
         if line in said:
             st.markdown(f"- {line}")
         else:
             st.caption(line)
+    _widgets.legend_lines(st, main, columns)  # under the lines, as the reports print it
+    if rest:  # each part in the box repeats the columns that say whose row it is
+        names = [c for c in rest if c not in main]
+        with st.expander(f"{more[0]} ({', '.join(names)})"):
+            if more[1]:
+                st.markdown(more[1])
+            budget = kw.pop("budget", _widgets.MAIN_PX) - _widgets.BOX_PAD_PX
+            _common.show_core(st, shown, hide_index=True, column_order=rest, budget=budget,
+                              columns=columns, legend=False, **kw)
+            _widgets.legend_lines(st, names, columns)
 
 
 def _deferred(fn: Callable, *args) -> Callable[[], Any]:
@@ -312,4 +349,6 @@ def notebook_cell(analysis: Analysis, ds: _common.Dataset | None, params: Any) -
     """Load the same data, then the analysis's own ``to_code`` and chart expressions."""
     if ds is None or not analysis.uses_data:  # a simulation study makes its own data
         return analysis_code(analysis, params, None)
-    return analysis_code(analysis, params, source_path(ds), ds.benchmark)
+    # the loader options the data were read with (an upload's weights ...): read the same way
+    return analysis_code(analysis, params, source_path(ds), ds.benchmark,
+                         io.loaded_with(ds.view))

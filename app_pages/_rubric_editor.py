@@ -11,6 +11,7 @@ import streamlit as st
 
 from app_state.rubric_editor import EDITOR_FIELDS, editor_state
 from app_state.table_fit import editor_px
+from app_state.texts import error_text
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.formatting import WEIGHT_PRINTF
@@ -36,7 +37,7 @@ def upload() -> None:
     try:
         r = rb.load(f.getvalue())
     except ValidationError as exc:
-        st.error(f"Could not load this rubric: {exc}")
+        st.error(f"Could not load this rubric: {error_text(exc)}")
         return
     load(r)
     st.success(f"Loaded **{r.name}** from {f.name}.")
@@ -94,5 +95,5 @@ def editors(o, state: dict) -> rb.Rubric | None:
         r.check_signals(signals)
         return r
     except ValidationError as exc:
-        st.error(f"This rubric is not valid yet: {exc}")
+        st.error(f"This rubric is not valid yet: {error_text(exc)}")
         return None

@@ -16,7 +16,6 @@ from app_pages._loading import Dataset
 from app_state.texts import error_text, load_changed_line, load_hint
 from scorio_core import COMBINED, Outcomes, ValidationError
 from scorio_core.formatting import shape_text
-from scorio_core.io import LoadOptions
 from scorio_core.outcomes import GROUP
 
 DATASET_KEY = "scorio_dataset"
@@ -30,7 +29,7 @@ def _load(choice: str) -> tuple[Outcomes, str, str]:
         loaded = _loading.load_choice(choice)
     except ValidationError as exc:
         loaded = None
-        st.error(f"Could not load this file: {error_text(exc, LoadOptions)}"  # its widgets
+        st.error(f"Could not load this file: {error_text(exc)}"  # the options' widgets
                  f"{load_hint(exc, _loading.several_files())}", icon=":material/error:")
     except Exception as exc:  # noqa: BLE001 -- a malformed upload must never show a traceback
         loaded = None

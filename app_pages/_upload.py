@@ -10,7 +10,8 @@ Session-state contract (also the test seam)
     ``"Upload a file"`` exercises exactly the code path of a real upload.
 
 Widget keys: ``upload``, ``on_missing``, ``scorer``, ``col_<role>`` (column mapping of a
-single uploaded table), ``model_conditions`` (its *Model identity* columns),
+single uploaded table), ``load_number_trials`` (its *Number repeats as trials* switch),
+``model_conditions`` (its *Model identity* columns),
 ``upload_weights`` (category weights of an upload, e.g. ``"0, 0.5, 1"``); the *Rows and
 model names* box is :mod:`app_pages._load_options`.
 """
@@ -22,8 +23,14 @@ import streamlit as st
 from app_pages._load_options import model_identity
 from app_state.texts import app_widget, guessed_columns_text
 from scorio_core import io
+from scorio_core.io import lm_eval
 
-UPLOAD_TYPES = ["npz", "csv", "parquet", "pq", "jsonl", "ndjson", "eval", "json", "zip"]
+#: What the uploader takes: every suffix the loader reads (its one list,
+#: :data:`scorio_core.io.LOADED_SUFFIXES`), and lm-eval task definitions (``.yaml``,
+#: ``.yml``: :data:`scorio_core.io.lm_eval.TASK_SUFFIXES`), which the loader recognises and
+#: refuses with the ``lm_eval`` command that writes logs -- left out here, the widget refused
+#: one as a file type it does not take, and that message never showed.
+UPLOAD_TYPES = [s.lstrip(".") for s in (*io.LOADED_SUFFIXES, *lm_eval.TASK_SUFFIXES)]
 NO_COLUMN = "(none)"
 #: How the *Missing cells* box names the declared choices (``LoadOptions.on_missing``).
 MISSING = {
@@ -32,6 +39,8 @@ MISSING = {
     "truncate": "truncate to the smallest N",
 }
 UPLOAD_KEY = "scorio_upload"
+#: The *Column mapping* box's switch that numbers the rows as trials (``number_trials``).
+NUMBER_TRIALS = "load_number_trials"
 
 
 def weights_box(open_: bool) -> None:
@@ -44,19 +53,22 @@ def weights_box(open_: bool) -> None:
         )
 
 
-def column_mapping(up: dict) -> tuple[tuple, list[str]]:
-    """Selectboxes mapping our roles to the columns of a single uploaded table, and the
-    condition columns that join the model column in each model's name."""
+def column_mapping(up: dict) -> dict:
+    """Selectboxes mapping our roles to the columns of a single uploaded table, the
+    condition columns that join the model column in each model's name, and the switch that
+    numbers the rows of a table without a trial column: the values of
+    :func:`~app_state.load_form.form_options` they give (none for other files)."""
     if "files" in up:
-        return (), []
+        return {}
     cols = io.table_columns(up["data"], filename=up["filename"])
     if not cols:
-        return (), []
+        return {}
     missing = [r for r in io.ROLES[:4] if r not in cols]
     guesses = io.guess_columns(cols)  # e.g. a 'correct' column for the outcome
-    mapping = []
+    mapping, numbered = [], False
     conditions = st.session_state.get("model_conditions") or []
-    with st.sidebar.expander("Column mapping", expanded=bool(missing or conditions)):
+    expanded = bool(missing or conditions or st.session_state.get(NUMBER_TRIALS))
+    with st.sidebar.expander("Column mapping", expanded=expanded):
         for role in io.ROLES:
             options = [NO_COLUMN, *cols]
             if st.session_state.get(f"col_{role}") not in options:
@@ -65,12 +77,15 @@ def column_mapping(up: dict) -> tuple[tuple, list[str]]:
             choice = st.selectbox(role, options, key=f"col_{role}")
             if choice not in (NO_COLUMN, role):
                 mapping.append((role, choice))
+            if role == "trial":  # one row per repeat, no trial numbers: the loader numbers them
+                w = app_widget(io.LoadOptions, "number_trials")
+                numbered = st.checkbox(w["label"], key=NUMBER_TRIALS, help=w["help"])
         shown = {r: c for r, c in guesses.items() if st.session_state.get(f"col_{r}") == c}
         if shown:
             st.caption(guessed_columns_text(shown))
         model_col = dict(mapping).get("model", "model")
         conditions = model_identity(cols, model_col)
-    return tuple(mapping), conditions
+    return {"columns": tuple(mapping), "model_columns": conditions, "number_trials": numbered}
 
 
 def upload_widgets() -> dict | None:

@@ -11,6 +11,7 @@ import streamlit as st
 from app_state.page_state import ASSURANCES, CONFIDENCES, percent
 from app_state.table_fit import (
     MAIN_PX,
+    NARROW_PX,
     column_px,
     cut_text,
     fitted_parts,
@@ -23,7 +24,6 @@ from app_state.texts import (  # noqa: F401
     app_text,
     app_widget,
     board_columns,
-    board_columns_text,
     board_display,
     core_cells,
     error_text,
@@ -33,11 +33,10 @@ from app_state.texts import (  # noqa: F401
     spelled_columns,
 )
 from scorio_core import Outcomes, io
-from scorio_core.display import part_text, readable
+from scorio_core.display import column_meanings, legend_markdown, part_text, readable
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.formatting import MISSING
-from scorio_core.leaderboard import COLUMN_HELP, Leaderboard
-from scorio_core.references import cite
+from scorio_core.leaderboard import COLUMN_HELP, PAIR_HELP, Leaderboard
 
 #: Settings on a 0-1 scale that a page offers as a row of percentages.
 _PERCENT = {"confidence": CONFIDENCES, "assurance": ASSURANCES}
@@ -87,14 +86,13 @@ def setting(where, analysis: str, name: str, kind: str = "", **kw):
     return getattr(where, kind or "number_input")(w["label"], lo, hi, **kw)
 
 
-def show_error(exc: Exception, analysis: str) -> None:
-    """``exc``, raised by the settings or the run of ``analysis`` (an analysis or a Simulator
-    study, ``"order"``...), as an error box on the page. Settings each valid but inconsistent
-    together name the widgets the page shows for them -- their declared labels, the values
-    found as entered (:func:`app_state.texts.error_text`) -- not the Python keywords."""
-    from scorio_core.definitions import SECTIONS
-
-    st.error(error_text(exc, SECTIONS[analysis].params))
+def show_error(exc: Exception) -> None:
+    """``exc``, raised by the settings or the run of a page's analysis or Simulator study,
+    as an error box on the page. The settings it names are the widgets the page shows for
+    them -- their declared labels, values as entered (:func:`app_state.texts.error_text`),
+    settings each valid but inconsistent together with the values found -- not the Python
+    keywords."""
+    st.error(error_text(exc))
 
 
 def show_refusal(why: str) -> None:
@@ -179,17 +177,27 @@ def core_table(table: pd.DataFrame, spelled=(), n_now: int | None = None,
     cfg |= {c: st.column_config.TextColumn(labels.get(c), help=help.get(c),
                                            width=name_px(table[c], labels.get(c) or c))
             for c in name_columns(table) if c not in spelled}
+    # any other column (a text the core writes: a status, a verdict) keeps its help too
+    cfg |= {c: st.column_config.Column(labels.get(c), help=help[c])
+            for c in table.columns if c not in cfg and help.get(c)}
     return core_cells(table, spelled, n_now), cfg
 
 
 def show_core(where, table: pd.DataFrame, spelled=(), n_now: int | None = None,
               labels: dict | None = None, help: dict | None = None,
-              widths: dict | None = None, **kw) -> None:
+              widths: dict | None = None, columns=None, legend: bool = True, **kw) -> None:
     """``table`` shown as every page shows a core table: its cells as the CLI writes them
     (:func:`core_table`), within the main column (:func:`show_parts`); ``widths``: a
-    column's width (``"small"``, ``"large"``, pixels) where the page sets it. ``kw``: what
-    :func:`show_table` takes; a column given a ``column_config`` here is the page's to
-    format (a share as a percentage) and left as it is, the others get the core's."""
+    column's width (``"small"``, ``"large"``, pixels) where the page sets it. ``columns``:
+    what the columns hold, as the table's definition declares them
+    (:meth:`Analysis.column_help <scorio_core.definitions.Analysis.column_help>`): each
+    header's help and, under the table unless ``legend`` is false (a caller that says lines
+    under it first), the "Columns:" legend the notebook and the reports print
+    (:func:`legend_lines`). ``kw``: what :func:`show_table` takes; a column given a
+    ``column_config`` here is the page's to format (a share as a percentage) and left as it
+    is, the others get the core's."""
+    if columns:
+        help = column_meanings(table.columns, columns) | (help or {})
     own = kw.pop("column_config", None) or {}
     mine = [c for c in own if c in table.columns]
     shown, cfg = core_table(table.drop(columns=mine), spelled, n_now, labels, help)
@@ -199,7 +207,19 @@ def show_core(where, table: pd.DataFrame, spelled=(), n_now: int | None = None,
             cfg[c] = {**cfg[c], "width": w}
         elif c in shown.columns:
             cfg[c] = st.column_config.Column(width=w)
+    order = kw.get("column_order")
     show_parts(where, shown, cfg | own, **kw)
+    if columns and legend:
+        legend_lines(where, list(order) if order is not None else list(shown.columns), columns)
+
+
+def legend_lines(where, columns, declared) -> None:
+    """The "Columns:" legend of a table's ``columns`` under it, a line per column whose
+    name does not say what it holds -- the text the notebook's display and the reports
+    print (:func:`scorio_core.display.legend_markdown`, from the table's ``declared``
+    columns)."""
+    if legend := legend_markdown(columns, declared):
+        where.caption(legend)
 
 
 def _cfg_of(cfg: dict, key: str) -> dict:
@@ -211,10 +231,11 @@ def _cfg_of(cfg: dict, key: str) -> dict:
 _NAMED_PX = {"small": 75, "medium": 200, "large": 400}
 
 
-#: What an expander leaves of the main column for a table inside it (px): its padding took
-#: 36 px of the column's 820 at 1280 px in Chromium, and a part measured to
-#: :data:`MAIN_PX` ran 15 px past the box.
-BOX_PX = MAIN_PX - 36
+#: What an expander's padding takes of the main column's width (px: 36 of the column's 820
+#: at 1280 px in Chromium; a part measured to :data:`MAIN_PX` ran 15 px past the box).
+BOX_PAD_PX = 36
+#: What an expander leaves of the main column for a table inside it (px).
+BOX_PX = MAIN_PX - BOX_PAD_PX
 
 
 def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = MAIN_PX,
@@ -396,8 +417,8 @@ def column_config(table: pd.DataFrame) -> dict:
                                                  width=model_px)
         elif c.startswith("rank"):
             cfg[c] = num(c, help=COLUMN_HELP.get(c), format="%d")
-        elif c.startswith("pass@"):
-            help_ = f"Pass@{c[5:]}: probability that at least one of {c[5:]} trials is correct"
+        elif c.startswith("pass@"):  # its template's words (pass@{k}), as the legend's
+            help_ = column_meanings([c], COLUMN_HELP).get(c)
             cfg[c] = num(c, help=help_, format=core.get(c, "%.4f"))
         elif not pd.api.types.is_numeric_dtype(table[c]):  # board_display's text
             cfg[c] = st.column_config.TextColumn(c, help=COLUMN_HELP.get(c), alignment="right")
@@ -407,37 +428,43 @@ def column_config(table: pd.DataFrame) -> dict:
 
 
 def show_board(table: pd.DataFrame, key: str | None = None, n_now: int | None = None) -> None:
-    """A leaderboard as tables that fit the page: the headline columns (in parts when the
-    Pass@k columns chosen make them wider than the page, :func:`show_parts`), and the
-    papers' Bayes@N columns and other rank rules in an expander (:func:`board_columns`);
-    ``n_now``: today's trials per question (the papers' rule reads "met now" there). Cells
-    read as the CLI prints them (:func:`app_state.texts.board_display`: ``<0.001``, ∞); a
-    column with no value in any row (N = 1, questions scope: ``se``, ``lo``, ``hi``,
-    ``p_best``) left out with the line the CLI and the reports say
-    (:func:`scorio_core.display.readable`)."""
+    """A leaderboard as tables that fit the main column of a 1024 px window
+    (:data:`~app_state.table_fit.NARROW_PX`; the server cannot know the window's width):
+    the headline columns, in parts each repeating ``model`` (:func:`show_parts`), and in an
+    expander today's test against the next model down, the papers' Bayes@N columns and other
+    rank rules (:func:`board_columns`) -- at 1024 px the main table, in parts fitted to a
+    1280 px window's column, ran past the column from ``lo`` on (``hi`` and Pass@k scrolled
+    out of sight). ``n_now``: today's trials per question (the papers' rule reads "met now"
+    there). Cells read as the CLI prints them (:func:`app_state.texts.board_display`:
+    ``<0.001``, ∞); a column with no value in any row (N = 1, questions scope: ``se``,
+    ``lo``, ``hi``, ``p_best``) left out with the line the CLI and the reports say
+    (:func:`scorio_core.display.readable`); each table's columns explained under it, as the
+    notebook and the reports do (:func:`legend_lines`)."""
     table, said = readable(table)
     shown = board_display(table, n_now)
     main, more = board_columns(shown)
     cfg = column_config(shown)
-    # the whole table goes to the browser (notebook-equal data); column_order picks the view
-    show_parts(st, shown, cfg, hide_index=True, height=table_height(len(shown)),
-               column_order=main, key=key)
+    # the whole table goes to the browser (notebook-equal data); column_order picks the view;
+    # each part repeats model alone (t_next, text beside it, read as a second name column)
+    show_parts(st, shown, cfg, keys=["model"], hide_index=True,
+               height=table_height(len(shown)), column_order=main, key=key, budget=NARROW_PX)
     for line in said:
         st.caption(line)
-    if note := board_columns_text(main):  # columns whose names say little to a newcomer
-        st.caption(note)
+    legend_lines(st, main, COLUMN_HELP)  # the notebook's and the reports' "Columns:" lines
     if more:
-        with st.expander(f"More columns: the papers' Bayes@N and two other rank rules "
-                         f"({', '.join(more[1:])})"):
-            show_parts(st, shown, cfg, hide_index=True, height=table_height(len(shown)),
-                       column_order=more)
+        with st.expander(f"More columns: the test against the next model down, the papers' "
+                         f"Bayes@N and two other rank rules ({', '.join(more[1:])})"):
+            show_parts(st, shown, cfg, keys=["model"], hide_index=True,
+                       height=table_height(len(shown)), column_order=more,
+                       budget=NARROW_PX - BOX_PAD_PX)
+            legend_lines(st, more, COLUMN_HELP)
 
 
 def show_unresolved(board: Leaderboard, n_now: int) -> None:
     """A sentence and a table: which neighbours are tied, and the trials that would split them."""
+    # ∞, "met now"; each column named and explained as the notebook and the reports do
     pairs, cfg = core_table(board.unresolved(), ["t", "trials_needed_papers"], n_now,
-                            labels={"p_better": "P(better > next)",
-                                    "p_value": "p-value (per pair)"})  # ∞, "met now"
+                            help=column_meanings(PAIR_HELP, PAIR_HELP))
     met = RULE_MET in pairs["trials_needed_papers"].tolist()
     conf = board.settings["confidence"]
     if len(board.models) < 2:  # no pair at all: the first line says there is nothing to compare
@@ -448,15 +475,17 @@ def show_unresolved(board: Leaderboard, n_now: int) -> None:
     st.markdown(
         f"**{len(pairs)} of {len(board.table) - 1} adjacent pairs are undecided** at "
         f"{percent(conf)} ({board.settings.get('scope', 'questions')} scope). The Planner gives "
-        f"the trials or questions for {planner_chance()} of deciding each; "
-        "`trials_needed_papers` is "
-        f"the papers' expected-z rule ({cite('000', 'App. D')}; now N = {n_now}; ∞ = identical "
-        "means), a 50% point"
-        + (f"; `{RULE_MET}`: that rule already calls the pair at N = {n_now}, the calibrated "
-           "test does not, so its count says nothing about more trials" if met else "")
+        f"the trials or questions for {planner_chance()} of deciding each (now N = {n_now})"
+        + (f"; `{RULE_MET}`: the papers' rule already calls the pair at N = {n_now}, the "
+           "calibrated test does not, so its count says nothing about more trials" if met
+           else "")
         + ":"
     )
-    show_parts(st, pairs, cfg, hide_index=True, height=table_height(len(pairs)))
+    # fitted to a 1024 px window's column, as the board: at 1024 px its papers' rule ran
+    # past the column's edge
+    show_parts(st, pairs, cfg, hide_index=True, height=table_height(len(pairs)),
+               budget=NARROW_PX)
+    legend_lines(st, list(pairs.columns), PAIR_HELP)
 
 
 def synthetic_note(o: Outcomes) -> None:
@@ -512,7 +541,7 @@ def spread_prior_box(ds, analysis: str, scope: str) -> None:
         elif choice == "benchmarks":
             ss[key] = _learned(ds.token, ds.full, ds.benchmark)
     except Exception as exc:  # noqa: BLE001 -- said in the box, the page goes on flat
-        ss[key], error = None, str(exc)
+        ss[key], error = None, error_text(exc)
     # the box and its control titled by the declaration: a note naming the setting names them
     box = lazy_expander(f"{widget['label']} (p_best, the Planner's chances)", f"_{key}_box")
     if box is None:
@@ -536,7 +565,7 @@ def spread_prior_box(ds, analysis: str, scope: str) -> None:
                 try:
                     ss[key] = spread.from_upload(up.getvalue(), up.name)
                 except Exception as exc:  # noqa: BLE001 -- a bad file is said
-                    ss[key], error = None, str(exc)
+                    ss[key], error = None, error_text(exc)
         if error:
             st.error(error)
         elif ss.get(key):

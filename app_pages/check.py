@@ -8,7 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import from_state, percent, trial_options
+from app_state.page_state import from_state, trial_options
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK, p_best_reading, unchecked_note
 from scorio_core.estimands import SPLIT_TRIALS_PER_MODEL
@@ -34,10 +34,11 @@ def _settings(o) -> None:
         st.form_submit_button("Run the check", type="primary")
 
 
-def _table(table) -> None:
-    """``table`` in the core's one format per column, — where a number is missing (no plans
-    in a scope, the questions scope at one trial)."""
-    _common.show_core(st, table, hide_index=True)
+def _table(table, name: str) -> None:
+    """``table`` (the check's table ``name``) in the core's one format per column, — where a
+    number is missing (no plans in a scope, the questions scope at one trial), its columns
+    explained under it as the notebook and the report explain them (the definition's)."""
+    _common.show_core(st, table, hide_index=True, columns=CHECK.column_help(name))
 
 
 def main() -> None:
@@ -57,7 +58,7 @@ def main() -> None:
         params = from_state("check", st.session_state, o)
         result = _render.run(CHECK, ds, params, "Drawing and analysing smaller runs")
     except ValidationError as exc:
-        _common.show_error(exc, "check")
+        _common.show_error(exc)
         return
     _page_state.remember("check", ds, params)
     c = result.check
@@ -72,36 +73,18 @@ def main() -> None:
         st.info(note, icon=":material/info:")
     st.subheader(f"{c.reps:,} runs of {count_text(c.M, 'question')} × "
                  f"{count_text(c.N, 'trial')}: intervals and decisions")
-    _table(c.intervals)
-    st.caption(f"coverage: share of model-runs whose {percent(c.confidence)} interval held the "
-               "truth (band_lo–band_hi: what the calibration grid holds it to); wrong_way: share "
-               "of runs with a pair decided the wrong way round (stated: at most "
-               f"{percent(1 - c.confidence)}); power: share of truly ordered pairs decided; "
-               "first_coverage: share of runs whose could-be-first set held the truly best "
-               f"model (stated: at least {percent(c.confidence)}), first_set_size: its mean size.")
+    _table(c.intervals, "intervals")
     _render.charts(CHECK, result, "chk")
     judged = [s for s, k in c.checks.items() if k.identified]  # rows of 0 model-runs else
-    _table(c.p_best[c.p_best["scope"].isin(judged)])
-    st.caption("observed: share of the model-runs in the bin whose model was truly first; "
-               "se: its binomial standard error.")
+    _table(c.p_best[c.p_best["scope"].isin(judged)], "p_best")
     if not c.plans.empty:
         st.subheader("The Planner's plans, realised")
-        _table(c.plans)
-        st.caption("trial_plans / question_plans: undecided adjacent pairs the Planner gave "
-                   "a finite plan on a smaller run; *_decided: share decided once the planned "
-                   "trials (or questions) were drawn — to compare with the assurance they "
-                   "were planned for; gap_plans: plans whose better model truly led by at "
-                   "least the stated trials_gap / questions_gap, gap_decided: share of those "
-                   "decided (stated: at least the assurance, on any field); skipped: plans too "
-                   "large to draw (see Caveats).")
+        _table(c.plans, "plans")
     if not c.split.empty:
         st.subheader("The Planner's budget split, realised")
-        _table(c.split)
         st.caption(f"A budget of {SPLIT_TRIALS_PER_MODEL} extra trials per question per "
-                   "model, split as the Planner "
-                   "recommends: gain_over_even: pairs decided in the true order beyond an even "
-                   "split (claimed_gain / realised_gain ± realised_se: where greedy was chosen); "
-                   "expected: decided pairs the Planner expected after it, decided: left.")
+                   "model, split as the Planner recommends, against an even split.")
+        _table(c.split, "split")
     with st.expander("How to read this"):
         st.markdown(CHECK.how_to_read)
     _render.footer(CHECK, ds, params, result, "chk")

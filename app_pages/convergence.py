@@ -91,15 +91,15 @@ def main() -> None:
             return
         result = cv.assemble(o, [_part(ds, params, spec) for spec in cv.part_specs(params)])
     except ValidationError as exc:
-        _common.show_error(exc, "convergence")
+        _common.show_error(exc)
         return
     for msg in result.explanations:
         st.warning(msg, icon=":material/help:")
     st.subheader("convergence@n")
     # number columns (sorted by number) rounded as the CLI and the reports print them, in the
     # decimals declared on the core's table; no mean or median (nothing converged) reads —
-    _common.show_core(st, printed_numbers(result.summary), help=cv.SUMMARY_COLUMNS,
-                      hide_index=True, width="stretch")
+    _common.show_core(st, printed_numbers(result.summary), hide_index=True, width="stretch",
+                      columns=cv.CONVERGENCE.column_help("summary"))
     st.caption(cv.SUMMARY_CAPTION)
     empty = not (result.pmf["p"] > 0).any()  # nothing converged: flat PMF and CDF say nothing
     _render.charts(cv.CONVERGENCE, result, "conv", skip=(-3, -2, -1) if empty else (-1,))

@@ -53,7 +53,7 @@ def main() -> None:
         _page_state.remember("greedy", ds, params)
         result = _render.run(GREEDY, ds, params, "Resampling")
     except ValidationError as exc:
-        _common.show_error(exc, "greedy")
+        _common.show_error(exc)
         return
     s = result.detail.summary()
     for col, (k, label, hlp) in zip(st.columns(5), METRICS, strict=True):
@@ -67,12 +67,14 @@ def main() -> None:
     with right:
         _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 2))
     _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 1))
-    _common.show_core(st, tables["ranks"], hide_index=True, width="stretch")
+    _common.show_core(st, tables["ranks"], hide_index=True, width="stretch",
+                      columns=GREEDY.column_help("ranks"))
     t4 = tables["table"]
     if len(t4) > 1:
         st.subheader("All benchmarks")
         st.caption(f"One row per benchmark, as in {_common.cite('002', 'Table 4')}.")
-        _common.show_core(st, t4, hide_index=True, width="stretch")
+        _common.show_core(st, t4, hide_index=True, width="stretch",
+                          columns=GREEDY.column_help("table"))
         st.caption(f"On its four benchmarks {_common.cite('002', '§3.4')} found a higher "
                    "τ_G-S going with a more positive Δτ; whether these rows agree is what to "
                    "check before trusting a greedy prior.")

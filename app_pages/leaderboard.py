@@ -11,7 +11,7 @@ from scorio_core import ValidationError, export
 from scorio_core.definitions.leaderboard import LEADERBOARD
 from scorio_core.definitions.provenance import export_filename
 from scorio_core.estimands import SCOPE_HELP, STAND_IN_RATIO
-from scorio_core.formatting import WEIGHT_PRINTF
+from scorio_core.formatting import WEIGHT_PRINTF, count_text
 from scorio_core.leaderboard import prior_note
 
 KEY = keys("leaderboard")  # setting -> widget key, declared in app_state.page_state
@@ -30,7 +30,7 @@ def _controls(ds) -> tuple | None:
                     required=True, format_func=lambda g: "greedy (R0)" if g else "uniform",
                     disabled=o.R0 is None,
                     help="This dataset has no greedy/prior outcomes (R0)." if o.R0 is None
-                    else f"greedy: add the {o.D} greedy outcome(s) per question to the "
+                    else f"greedy: add the {count_text(o.D, 'greedy outcome')} per question to the "
                     "papers' uniform prior (the bayes_* columns become Bayes_R0@N)")
     if o.is_binary:
         _common.setting(c3, "leaderboard", "ks", "pills", options=ks_options(o.N),
@@ -54,16 +54,8 @@ def _controls(ds) -> tuple | None:
 
 
 def _notes(board, n_trials: int) -> None:
-    conf = board.settings["confidence"]
     for note in board.notes:
         st.warning(note, icon=":material/warning:")
-    st.markdown(
-        f"**rank** = `rank_lo` = 1 + models that decidedly beat this one (two-sided, "
-        f"{percent(conf)}, {board.settings['adjust']}); `rank_hi` = L − models it beats; "
-        "`p_best` = P(first). `bayes_*`, `rank_mu` and `rank_chain` are the papers' Bayes@N "
-        f"and adjacent rule ({_common.cite('000', '§2.7.1')}); `rank_overlap` is the arena "
-        "rule (these under *More columns*)."
-    )
     if note := prior_note(board):
         st.info(note, icon=":material/info:")
     if board.settings["scope"] == "population" and n_trials >= STAND_IN_RATIO:
@@ -77,7 +69,8 @@ def _notes(board, n_trials: int) -> None:
         shown = ", ".join(f"{a} > {b}" for a, b in conflicts[:4])
         more = f" and {len(conflicts) - 4} more" if len(conflicts) > 4 else ""
         st.warning(
-            f"`rank_chain` puts {len(conflicts)} decided pair(s) in one rank ({shown}{more}): "
+            f"`rank_chain` puts {count_text(len(conflicts), 'decided pair')} in one rank "
+            f"({shown}{more}): "
             "small neighbour gaps chain into a tie that the pairwise decisions contradict. "
             "Read `rank`/`rank_lo`–`rank_hi` instead."
         )
@@ -92,7 +85,7 @@ def main() -> None:
         params = from_state("leaderboard", st.session_state, o, weights=weights)
         result = _render.run(LEADERBOARD, ds, params, "Computing the leaderboard")
     except ValidationError as exc:
-        _common.show_error(exc, "leaderboard")
+        _common.show_error(exc)
         return
     _page_state.remember("leaderboard", ds, params)
     board = result.board
@@ -104,7 +97,8 @@ def main() -> None:
     if o.L > 1:
         _page_state.pair_picker(board, key="lb_pair")
     _common.show_unresolved(board, o.N)
-    _explore.per_subset(result.subsets, result.by, "leaderboard")
+    _explore.per_subset(result.subsets, result.by, "leaderboard",
+                        LEADERBOARD.column_help("by_subset"))
     _render.charts(LEADERBOARD, result, "leaderboard")  # both as wide as the column
     title = f"Leaderboard ({params.scope} scope): {o.name}"
     markdown = ("Markdown", lambda: export.export(board, "md", title=title),

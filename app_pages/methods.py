@@ -12,7 +12,7 @@ from app_state.page_state import from_state
 from scorio_core import ValidationError
 from scorio_core.definitions.compare import COMPARE, RANKS_CAPTION
 from scorio_core.display import readable
-from scorio_core.formatting import format_frame
+from scorio_core.formatting import count_text, format_frame
 from scorio_core.rank import FAMILIES, METHODS
 
 
@@ -33,14 +33,17 @@ def _method_controls(ds) -> list[str]:
                                f"{_common.cite('002', 'App. I.2')}.")
 
 
-def _table(table, **kw) -> None:
-    """``table`` as the CLI prints it (``scorio-studio compare --format table``): its cells in
-    the core's formats, a column with no value in any row left out and named below
-    (:func:`scorio_core.display.readable`), in parts when wider than the main column."""
+def _table(table, name: str, **kw) -> None:
+    """``table`` (the comparison's table ``name``) as the CLI prints it (``scorio-studio
+    compare --format table``): its cells in the core's formats, a column with no value in
+    any row left out and named below (:func:`scorio_core.display.readable`), in parts when
+    wider than the main column, its columns explained under it (the definition's)."""
     shown, notes = readable(table)
-    _common.show_core(st, shown, hide_index=True, **kw)
+    columns = COMPARE.column_help(name)
+    _common.show_core(st, shown, hide_index=True, columns=columns, legend=False, **kw)
     for line in notes:
         st.caption(line)
+    _widgets.legend_lines(st, list(shown.columns), columns)
 
 
 def main() -> None:
@@ -58,11 +61,11 @@ def main() -> None:
         _page_state.remember("compare", ds, params)
         result = _render.run(COMPARE, ds, params, "Ranking with every method")
     except ValidationError as exc:
-        _common.show_error(exc, "compare")
+        _common.show_error(exc)
         return
     cmp = result.comparison
     if cmp.run.skipped:
-        with st.expander(f"{len(cmp.run.skipped)} method(s) skipped"):
+        with st.expander(f"{count_text(len(cmp.run.skipped), 'method')} skipped"):
             st.table({"method": list(cmp.run.skipped), "reason": list(cmp.run.skipped.values())})
 
     tables = COMPARE.tables(result)
@@ -86,11 +89,11 @@ def main() -> None:
     for title, name in (("Agreement with the gold standard", "agreement"),
                         ("Consensus (mean τ_b with all other methods)", "consensus")):
         st.markdown(f"**{title}**")
-        _table(tables[name], key=f"{name}_table")
+        _table(tables[name], name, key=f"{name}_table")
     ranks = tables["ranks"]
     with st.expander(f"Ranks: every model by each of the {ranks.shape[1] - 1} methods"):
         st.caption(RANKS_CAPTION)
-        _table(ranks, key="rank_table", height=_common.table_height(len(ranks)),
+        _table(ranks, "ranks", key="rank_table", height=_common.table_height(len(ranks)),
                budget=_widgets.BOX_PX)  # the expander's padding
     with st.expander("How to read this"):
         st.markdown(COMPARE.how_to_read)

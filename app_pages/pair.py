@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import _common, _page_state, _render
+from app_pages import _common, _page_state, _render, _widgets
 from app_state.page_state import FIELDS, from_state, percent
 from app_state.texts import app_widget, flips_caption, repeats_caption
 from scorio_core import ValidationError
@@ -36,13 +36,14 @@ def _flips(result) -> None:
     each trial's two scores side by side."""
     f, c = result.flips, result.comparison
     if not shows_texts(result):
-        _common.show_core(st, f.trials, hide_index=True)
+        _common.show_core(st, f.trials, hide_index=True, columns=PAIR.column_help("flips"))
         st.caption(flips_caption(f.trials, f.trial_meaning))
         return
     t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b, f.trial_meaning))
     _common.fitted_table(t)
     st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
                "below, the CSV/JSON export has both models' texts side by side.")
+    _widgets.legend_lines(st, list(t.columns), PAIR.column_help("flips"))
 
 
 def _texts(f) -> None:
@@ -77,7 +78,7 @@ def main() -> None:
         params = from_state("pair", st.session_state, o)
         result = _render.run(PAIR, ds, params, "Comparing the pair")
     except ValidationError as exc:
-        _common.show_error(exc, "pair")
+        _common.show_error(exc)
         return
     _page_state.remember("pair", ds, params)
     c, f = result.comparison, result.flips
@@ -85,7 +86,7 @@ def main() -> None:
     summary = summary_view(c.summary).table
     # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
     _common.show_core(st, summary.drop(columns=["verdict", "estimand"]), ["t", "p_value"],
-                      hide_index=True)
+                      hide_index=True, columns=PAIR.column_help("summary"))
     st.markdown("\n".join(  # whole, not cut in a cell or past the column's right edge
         f"- **{r.scope}** scope: {_md_escape(r.verdict)} — estimand: {_md_escape(r.estimand)}"
         for r in summary.itertuples()))
@@ -94,9 +95,10 @@ def main() -> None:
                "without the leaderboard's multiplicity control).")
     _render.charts(PAIR, result, "pair")
     q = c.questions  # every question: the chart draws those that move the gap most
-    _common.show_core(st, q, hide_index=True, height=_common.table_height(len(q), 10))
-    st.caption(f"All {len(q):,} questions, the leader's largest push first; cumulative: the "
-               "running total, which ends at the mean difference (click a header to sort).")
+    _common.show_core(st, q, hide_index=True, height=_common.table_height(len(q), 10),
+                      columns=PAIR.column_help("questions"))
+    st.caption(f"All {len(q):,} questions, the leader's largest push first (click a header "
+               "to sort).")
     st.subheader("One question, both models' repeats")
     choices = question_choices(q)  # "" = the one that drives the gap most
     _common.setting(st, "pair", "question", options=list(choices), format_func=choices.get)
@@ -109,6 +111,7 @@ def main() -> None:
     _flips(result)
     _common.fitted_table(f.groups)
     st.caption(f"{repeats_caption(f.groups)} {repeats_note(f)}")
+    _widgets.legend_lines(st, list(f.groups.columns), PAIR.column_help("repeats"))
     if f.has_text:
         _texts(f)
     with st.expander("How to read this"):

@@ -10,10 +10,11 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, complete_pair, from_state, percent
-from app_state.texts import app_widget
+from app_state.table_fit import NARROW_PX
+from app_state.texts import app_widget, plan_columns
 from scorio_core import ValidationError
 from scorio_core.definitions.check import CHECK
-from scorio_core.definitions.plan import GAP_TEXT, LEAD_TEXT, PLAN, summary
+from scorio_core.definitions.plan import PLAN, summary
 from scorio_core.estimands import ADJUST_LABELS
 from scorio_core.formatting import SCORE_PRINTF
 from scorio_core.params import PlanParams
@@ -50,7 +51,7 @@ def main() -> None:
         _page_state.remember("plan", ds, params)
         result = _render.run(PLAN, ds, params)
     except ValidationError as exc:
-        _common.show_error(exc, "plan")
+        _common.show_error(exc)
         return
     p = result.plan
 
@@ -58,25 +59,29 @@ def main() -> None:
     if p.pairs.empty:
         st.success(f"Every adjacent pair is decided at {percent(confidence)} ({scope} scope).")
     else:
+        # what the columns hold is the legend under each table (the definition's one
+        # declaration); the lines here say what it cannot: the settings' values and today's
+        # counts (they had repeated the legend's words for four columns, the box's for six)
         st.markdown(
             f"**{len(p.pairs)} undecided** at {percent(confidence)} ({scope} scope, "
-            f"{ADJUST_LABELS[adjust]}). `trials_needed`: trials per question, every model, "
-            f"for **{a_chance(assurance)}** of deciding the pair (now N = {o.N}); "
-            f"`questions_needed`: questions for the same chance in the population scope (now "
-            f"M = {o.M}); `p_unsettled`: population scope, the chance that no number of trials "
-            "decides it; `trials_needed_papers`: the papers' expected-z rule, a 50% point."
+            f"{ADJUST_LABELS[adjust]}): each plan is for **{a_chance(assurance)}** of "
+            "deciding the pair"
+            + (f", those for the lead whenever `better` truly leads by at least {params.lead:g}"
+               if params.lead else "")
+            + f" (now N = {o.N} trials per question, M = {o.M} questions)."
         )
-        st.markdown(GAP_TEXT.format(chance=a_chance(assurance)))
-        if params.lead:
-            st.markdown(LEAD_TEXT.format(chance=a_chance(assurance), lead=params.lead))
         # the definition's view, as the report shows it: the per-pair notes listed under
         # it, a column with no value in any row (p_unsettled in the questions scope) left
         # out and named; ∞, — and "met now" rather than the Infinity / None of a number
-        # column, every column in the core's one format (the CLI's and the report's)
+        # column, every column in the core's one format (the CLI's and the report's). The
+        # plan's columns in the table, fitted to a 1024 px window's column (in the 820 px
+        # one of 1280 px, its eleven columns ran 220 px past it there); the plans' power and
+        # today's test under "More columns", as the Leaderboard keeps its papers' columns
         _render.table(PLAN, result, "pairs", listed=True, spelled=(
             "trials_needed", "trials_gap", "questions_needed", "questions_gap",
             "trials_for_lead", "questions_for_lead", "p_unsettled", "t", "trials_needed_papers"),
-            height=_common.table_height(len(p.pairs)))
+            height=_common.table_height(len(p.pairs)), budget=NARROW_PX, split=plan_columns,
+            more=("More columns: what each plan decides on any field, and today's test", ""))
         if CHECK.requires(o) is None:  # enough trials for the shares to stand in for truth
             # the question in text, the link's label short: a page link is one line, and the
             # whole sentence as its label was cut at the column's edge ("… draws r" at 1024 px)

@@ -14,10 +14,7 @@ from app_state.texts import app_text
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS, irt_next
 from scorio_core.display import readable
-from scorio_core.engines.questions import (  # what a question's status says
-    NO_INFORMATION_TEXT,
-    STATUS_HELP,
-)
+from scorio_core.engines.questions import NO_INFORMATION_TEXT  # what no information means
 
 
 def _table(frame, height_rows: int = 12) -> None:
@@ -30,7 +27,7 @@ def _table(frame, height_rows: int = 12) -> None:
     # in the CLI and the report, not the browser's "Infinity" (the core's cells: show_core)
     _common.show_core(st, frame, hide_index=True,
                       height=_common.table_height(len(frame), height_rows),
-                      column_config={"status": st.column_config.TextColumn(help=STATUS_HELP)})
+                      columns=QUESTIONS.column_help("questions"))
     for line in said:
         st.caption(line)
 
@@ -50,7 +47,7 @@ def main() -> None:
         params = from_state("questions", st.session_state, o)
         result = _render.run(QUESTIONS, ds, params, "Computing the question view")
     except ValidationError as exc:
-        _common.show_error(exc, "questions")
+        _common.show_error(exc)
         return
     _page_state.remember("questions", ds, params)
     tables = QUESTIONS.tables(result)
@@ -74,7 +71,8 @@ def main() -> None:
         _table(un, 8)
     else:
         st.caption("None: on every question some model differs from the others.")
-    _explore.per_subset(result.subsets, result.by, "question statistics")
+    _explore.per_subset(result.subsets, result.by, "question statistics",
+                        QUESTIONS.column_help("by_subset"))
     _render.charts(QUESTIONS, result, "questions", skip=(0,))
     with st.expander(f"Every question, easiest first ({len(t):,})"):
         _table(t, 25)

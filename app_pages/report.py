@@ -13,6 +13,7 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _widgets
 from app_state.texts import app_text, report_code
+from scorio_core import io
 from scorio_core.definitions import ANALYSES, NAMED_ONLY, default_sections
 from scorio_core.definitions.provenance import export_filename
 from scorio_core.report import build_report, to_html, to_markdown, to_notebook
@@ -59,9 +60,13 @@ def main() -> None:
     title = st.text_input("Title", key="report_title")
     _page_state.remember_report(sections, title)
     local = (ROOT / ds.source) if (ROOT / ds.source).is_file() else Path(ds.source)
+    # how the file was read (an upload's weights, missing-cell policy ...): the notebook and
+    # the Copy code cell read it the same way
+    loaded = io.loaded_with(o)
     _widgets.code_expander(
         "Copy code: the same report from a notebook",
-        lambda: report_code(local, sections, title=title, benchmark=ds.benchmark))
+        lambda: report_code(local, sections, title=title, benchmark=ds.benchmark,
+                            options=loaded))
     if not sections:
         st.info("Pick at least one section.")
         return
@@ -79,7 +84,7 @@ def main() -> None:
         if s.error:
             st.warning(f"{s.analysis.title}: {app_text(s.error)}")
     stem = Path(export_filename(o, "report", "html")).stem
-    nb = nbformat.writes(to_notebook(report, local))
+    nb = nbformat.writes(to_notebook(report, local, options=loaded))
     c = st.columns(3)
     c[0].download_button("HTML", to_html(report), f"{stem}.html", "text/html",
                          on_click="ignore", key="report_html", icon=":material/download:")

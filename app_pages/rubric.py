@@ -15,6 +15,7 @@ import streamlit as st
 from app_pages import _common, _page_state, _render, _rubric_editor
 from app_state.page_state import CURRENT_RUBRIC, from_state
 from app_state.rubric_editor import preset_label, rubric_filename
+from app_state.texts import error_text
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.definitions.rubric import RUBRIC, rubric_board, usable_presets
@@ -27,7 +28,7 @@ def _preview(ds, o, r: rb.Rubric) -> None:
         out = _common.run_cached("rubric_board", (ds.token, r), lambda _p: rubric_board(o, r),
                                  "Scoring")
     except ValidationError as exc:
-        st.error(f"Could not apply the rubric: {exc}")
+        st.error(f"Could not apply the rubric: {error_text(exc)}")
         return
     st.subheader("Leaderboard under this rubric")
     _common.show_board(out.board.table, key="rubric_board", n_now=o.N)
@@ -59,7 +60,7 @@ def _compare(ds, current: rb.Rubric | None) -> None:
         _page_state.remember("rubric", ds, params)
         result = _render.run(RUBRIC, ds, params, "Comparing rubrics")
     except ValidationError as exc:
-        _common.show_error(exc, "rubric")
+        _common.show_error(exc)
         return
     _render.charts(RUBRIC, result, "rubric")
     _render.table(RUBRIC, result, "tau", width="stretch")  # its view: the report's lines

@@ -91,7 +91,7 @@ def main() -> None:
         params = from_state(sid, st.session_state, None)
     except ValidationError as exc:
         intro.markdown(lesson_intro(text, formula=False))
-        _common.show_error(exc, sid)
+        _common.show_error(exc)
         return
     intro.markdown(lesson_intro(text, params, formula=False))
     _page_state.remember(sid, None, params)
@@ -100,7 +100,8 @@ def main() -> None:
         for col, h in zip(st.columns(len(hl)), hl, strict=True):
             col.metric(h.label, h.value, help=h.help or None)
     if sid == "rubric-lesson":
-        _common.show_core(st, result.table, hide_index=True, width="stretch")
+        _common.show_core(st, result.table, hide_index=True, width="stretch",
+                          columns=a.column_help("lesson"))
     # the order study's two panels side by side, each as wide as half the main column
     _render.charts(a, result, f"sim_{text}", widths=(_render.PANELS,) if sid == "order" else ())
     st.info(f"**What to notice.** {a.notice_for(params, result)}")  # as a report says it

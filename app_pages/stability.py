@@ -13,6 +13,7 @@ from app_state.page_state import from_state
 from app_state.texts import stability_prompt
 from scorio_core.definitions.stability import STABILITY
 from scorio_core.engines.stability import POOL_DEFAULT, pool_robustness
+from scorio_core.formatting import count_text
 from scorio_core.rank import FAMILIES, METHODS
 
 #: The class tables' column widths (their numbers: the core's one format, show_core).
@@ -96,12 +97,14 @@ def main() -> None:
     st.caption(f"Method classes against each target, as in {_common.cite('002', 'Tables 18-19')}.")
     tab_gold, tab_self, tab_all = st.tabs(["vs gold standard", "vs own full-trial ranking",
                                            "per method"])
-    _common.show_core(tab_gold, gold, hide_index=True, width="stretch", widths=CLASS_WIDTHS)
-    _common.show_core(tab_self, own, hide_index=True, width="stretch", widths=CLASS_WIDTHS)
-    _common.show_core(tab_all, tables["per_method"], hide_index=True, width="stretch")
+    for where, name in ((tab_gold, "classes_gold"), (tab_self, "classes_self")):
+        _common.show_core(where, tables[name], hide_index=True, width="stretch",
+                          widths=CLASS_WIDTHS, columns=STABILITY.column_help(name))
+    _common.show_core(tab_all, tables["per_method"], hide_index=True, width="stretch",
+                      columns=STABILITY.column_help("per_method"))
     skipped = result.stability.skipped
     if skipped:
-        with st.expander(f"{len(skipped)} method(s) skipped"):
+        with st.expander(f"{count_text(len(skipped), 'method')} skipped"):
             st.table({"method": list(skipped), "reason": list(skipped.values())})
     _render.footer(STABILITY, ds, params, result, "stability")
     _pools(ds)

@@ -25,7 +25,7 @@ import pandas as pd
 
 from scorio_core._validation import ValidationError
 from scorio_core.formatting import format_number
-from scorio_core.io import LoadOptions
+from scorio_core.io import LOADED_COLUMN, LoadOptions
 from scorio_core.io import import_table as core_import_table
 
 from .texts import app_cell, parse_weights
@@ -110,7 +110,8 @@ def model_map_pairs(rows: Iterable[Any]) -> tuple[tuple[str, str], ...] | None:
 
 def form_options(values: Mapping[str, Any]) -> LoadOptions:
     """ONE :class:`LoadOptions` from the sidebar's values: ``on_missing``, ``columns``
-    ((role, column) pairs), ``scorer``, ``weights`` (text), ``where`` (text),
+    ((role, column) pairs), ``number_trials`` (a switch), ``scorer``, ``weights`` (text),
+    ``where`` (text),
     ``model_columns`` (the condition columns; the model column comes first),
     ``model_map`` (rows), ``score_range`` (text), ``model_prefix``, ``correct`` (names,
     comma-separated), ``correct_from`` and ``round_grades`` (text)."""
@@ -120,6 +121,7 @@ def form_options(values: Mapping[str, Any]) -> LoadOptions:
     return LoadOptions(
         on_missing=values.get("on_missing") or "error",
         columns=columns or None,
+        number_trials=bool(values.get("number_trials")),
         scorer=(values.get("scorer") or "").strip() or None,
         weights=parse_weights(values.get("weights") or ""),
         where=parse_where(values.get("where") or ""),
@@ -159,7 +161,8 @@ def _plain(v: Any) -> str:
 def import_table(report: Mapping[str, Any]) -> pd.DataFrame:
     """:func:`scorio_core.io.import_table` (one row per file of an import report: harness,
     model, benchmark, scorer, records, missing, our mean, the harness's own value and
-    reducer, notes) with its numbers as text, as the Data page shows them."""
+    reducer, our mean as loaded where options changed the outcomes, notes) with its numbers
+    as text, as the Data page shows them."""
     # each file's notes as the app names the loader's options (their boxes), before the
     # core joins them into one cell
     report = {**report, "files": [{**f, "notes": [app_cell(n) for n in f.get("notes") or ()]}
@@ -169,6 +172,7 @@ def import_table(report: Mapping[str, Any]) -> pd.DataFrame:
         return table
     for col in ("records", "missing"):
         table[col] = [f"{n:,}" for n in table[col]]
-    for col in ("ours (mean)", "harness value"):
-        table[col] = [_plain(v) for v in table[col]]
+    for col in ("ours (mean)", "harness value", LOADED_COLUMN):
+        if col in table:  # ours as loaded: only where the loader's options changed outcomes
+            table[col] = [_plain(v) for v in table[col]]
     return table

@@ -29,10 +29,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Annotated, Any, Literal
 
-from scorio_core._validation import SettingsConflict, ValidationError, parse_json
+from scorio_core._validation import ValidationError, parse_json
 from scorio_core.definitions import ANALYSES, SECTIONS, SIMULATIONS
 from scorio_core.definitions._base import params_dict
 from scorio_core.definitions.provenance import provenance
+from scorio_core.formatting import count_text, noun_text
 from scorio_core.outcomes import COMBINED, Outcomes
 
 __all__ = [
@@ -99,7 +100,8 @@ def _params(analysis_id: str, values: Mapping[str, Any], base: Any = None):
     unknown = sorted(set(values) - names)
     if unknown:
         raise ValidationError(
-            f"{analysis_id} has no setting(s) {', '.join(map(repr, unknown))}; "
+            f"{analysis_id} has no {noun_text(len(unknown), 'setting')} "
+            f"{', '.join(map(repr, unknown))}; "
             f"its settings are {', '.join(sorted(names))}"
         )
     start = {f.name: getattr(base, f.name) for f in fields(cls)} if base is not None else {}
@@ -107,9 +109,6 @@ def _params(analysis_id: str, values: Mapping[str, Any], base: Any = None):
         return cls(**start | {k: _value(v) for k, v in values.items()})
     except TypeError as exc:  # a value of the wrong kind reached a validator
         raise ValidationError(f"{analysis_id}: bad setting value ({exc})") from None
-    except SettingsConflict as exc:  # whose settings: the app names them by their widgets
-        exc.params_class = cls  # (app_state.texts.error_text); a script reads the keywords
-        raise
 
 
 def _jsonable(params: Any) -> dict[str, Any]:
@@ -298,7 +297,8 @@ def check_data(session: Session, data: Outcomes) -> str | None:
             return None
         return (f"the session was saved from {len(want['sha256_per_file'])} files with other "
                 "contents or names than the loaded data's "
-                f"({len(have.get('sha256_per_file') or {})} file(s) with a sha256)")
+                f"({count_text(len(have.get('sha256_per_file') or {}), 'file')} with a "
+                "sha256)")
     if want.get("sha256"):
         if want["sha256"] == have.get("sha256"):
             return None
@@ -409,7 +409,7 @@ def view_from_query(query: Mapping[str, str]) -> tuple[str | None, str | None, d
     >>> view_from_query({"greedy.sed": "7"})
     Traceback (most recent call last):
     ...
-    scorio_core._validation.ValidationError: greedy has no setting(s) 'sed'; its settings are
+    scorio_core._validation.ValidationError: greedy has no setting 'sed'; its settings are
     replicates, seed
     """
     for k in ("dataset", "benchmark"):

@@ -29,6 +29,7 @@ import tempfile
 from pathlib import Path
 
 from scorio_core._validation import ValidationError
+from scorio_core.formatting import count_text
 from scorio_core.outcomes import Outcomes
 from scorio_core.spread_prior import (
     MIN_FIELDS,
@@ -81,6 +82,6 @@ def learned_from_benchmarks(full: Outcomes, benchmark: str) -> str:
     if not others:
         raise ValidationError(
             f"learning a spread prior from the other benchmarks needs one benchmark viewed and "
-            f"at least {MIN_FIELDS} others; this file has {len(full.benchmark_names)} "
-            f"benchmark(s) and the view is {benchmark!r}")
+            f"at least {MIN_FIELDS} others; this file has "
+            f"{count_text(len(full.benchmark_names), 'benchmark')} and the view is {benchmark!r}")
     return store(fit_spread_prior([full.select(b) for b in others]))

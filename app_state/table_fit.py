@@ -2,8 +2,8 @@
 
 Streamlit's grid sizes a column to its header or its cells, whichever is wider; a table
 wider than the main column scrolls sideways, and what lies past the edge (the Leaderboard's
-``t_next`` and ``n_needed``, the Check table's ``power``) is cut without a mark. The pages
-show such a table as the reports show a table too wide for a page
+``t_next`` and ``trials_needed_papers``, the Check table's ``power``) is cut without a mark.
+The pages show such a table as the reports show a table too wide for a page
 (:func:`scorio_core.display.column_parts`): parts one under another, each repeating the
 columns that say whose row it is (``model``; ``better``/``next``), each part as wide as the
 main column -- measured here, in pixels, without a browser. A model name is drawn at most
@@ -26,8 +26,9 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-__all__ = ["COLUMN_PX", "MAIN_PX", "CELL_PAD_PX", "MIN_COLUMN_PX", "NAME_COLUMNS", "NAME_MAX_PX",
-           "NAME_MIN_PX", "MOST_PARTS", "EDIT_MARK_PX", "ROW_MARKERS_PX", "text_px", "cut_text",
+__all__ = ["COLUMN_PX", "MAIN_PX", "NARROW_COLUMN_PX", "NARROW_PX", "CELL_PAD_PX",
+           "MIN_COLUMN_PX", "NAME_COLUMNS", "NAME_MAX_PX", "NAME_MIN_PX", "MOST_PARTS",
+           "EDIT_MARK_PX", "ROW_MARKERS_PX", "text_px", "cut_text",
            "name_columns", "name_px", "column_px", "column_groups", "key_columns", "fitted_parts",
            "narrowed_names", "editor_px"]
 
@@ -37,6 +38,14 @@ COLUMN_PX = 820
 #: What one table (or one part of a wide one) may take: :data:`COLUMN_PX` less a margin for
 #: the columns the grid sizes itself, whose widths here are estimates (:func:`column_px`).
 MAIN_PX = COLUMN_PX - 20
+#: The main column's content width at a 1024 px window, the narrowest the pages are laid out
+#: for, with the sidebar open (px, seen in Chromium; 468 at 800 px).
+NARROW_COLUMN_PX = 564
+#: What one table or part may take where a page fits it to :data:`NARROW_COLUMN_PX` (the
+#: server cannot know the window's width): the Planner's pairs, whose eleven columns ran
+#: 220 px past the column at 1024 px, their ``questions_gap``, ``t`` and ``p_better`` cut at
+#: its edge without a mark.
+NARROW_PX = NARROW_COLUMN_PX - 20
 #: The grid's padding around a cell's text (px: a column of ten digits is 86 px wide).
 CELL_PAD_PX = 16
 #: The narrowest column the grid draws (px).
@@ -172,23 +181,24 @@ def column_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
 _WITH_BEFORE = ("se", "lo", "hi", "sd", "sigma")
 #: Runs of columns read together wherever they stand side by side: the leaderboard's two
 #: columns on the next model down (explained in one line under it).
-_READ_TOGETHER = (("t_next", "n_needed"),)
+_READ_TOGETHER = (("t_next", "trials_needed_papers"),)
 
 
 def column_groups(columns: Sequence[str]) -> list[tuple[str, ...]]:
     """Runs of columns a part keeps together: a value and its ``se``/``lo``/``hi``
     (``score, se, lo, hi``; ``rank, rank_lo, rank_hi``; ``band_lo, band_hi``), the Pass@k
-    columns (``pass@1, pass@8``) and ``t_next, n_needed``.
+    columns (``pass@1, pass@8``) and ``t_next, trials_needed_papers``.
 
     Example
     -------
     >>> for g in column_groups(["model", "rank", "rank_lo", "rank_hi", "p_best", "score", "se",
-    ...                         "lo", "hi", "pass@1", "pass@8", "t_next", "n_needed"]):
+    ...                         "lo", "hi", "pass@1", "pass@8", "t_next",
+    ...                         "trials_needed_papers"]):
     ...     print(g)
     ('rank', 'rank_lo', 'rank_hi')
     ('score', 'se', 'lo', 'hi')
     ('pass@1', 'pass@8')
-    ('t_next', 'n_needed')
+    ('t_next', 'trials_needed_papers')
     """
     groups: list[list[str]] = []
     prev = None
@@ -244,17 +254,44 @@ def fitted_parts(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     -------
     >>> t = pd.DataFrame({"model": ["gemini-1.5-pro-preview-0409"]} | {
     ...     c: [0.5] for c in ["rank", "rank_lo", "rank_hi", "p_best", "score", "se", "lo",
-    ...                        "hi", "pass@1", "pass@8", "t_next", "n_needed"]})
-    >>> [p[-1] for p in fitted_parts(t, budget=800)]  # t_next and n_needed in the second
-    ['pass@8', 'n_needed']
+    ...                        "hi", "pass@1", "pass@8", "t_next", "trials_needed_papers"]})
+    >>> [p[-1] for p in fitted_parts(t, budget=800)]  # t_next and the rule in the second
+    ['pass@8', 'trials_needed_papers']
     """
     from scorio_core.display import column_parts
 
     px = column_px(shown, labels, widths)
     keys = list(keys) if keys is not None else key_columns(shown)
+    room = budget - sum(px[c] for c in keys if c in px)
     parts = column_parts(shown, widths=px, budget=budget, keys=keys,
-                         together=column_groups(list(shown.columns)))
+                         together=_within(column_groups(list(shown.columns)), px, room))
     return [[str(c) for c in p.columns] for p in parts]
+
+
+def _within(groups: Sequence[tuple[str, ...]], px: Mapping[str, int],
+            room: float) -> list[tuple[str, ...]]:
+    """``groups`` with any group wider than ``room`` pixels cut into runs that fit it, in
+    order (a run of one column is no group): kept whole, a part held it alone and ran past
+    the column (eight Pass@k columns beside a model name took 657 px of a 1024 px window's
+    544).
+
+    Example
+    -------
+    >>> _within([("pass@1", "pass@2", "pass@4"), ("t_next", "trials_needed_papers")],
+    ...         {"pass@1": 60, "pass@2": 60, "pass@4": 60, "t_next": 54,
+    ...          "trials_needed_papers": 144}, 130)
+    [('pass@1', 'pass@2')]
+    """
+    out: list[tuple[str, ...]] = []
+    for g in groups:
+        run: list[str] = []
+        for c in g:
+            if run and sum(px.get(x, 0) for x in run) + px.get(c, 0) > room:
+                out.append(tuple(run))
+                run = []
+            run.append(c)
+        out.append(tuple(run))
+    return [g for g in out if len(g) > 1]
 
 
 def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,

@@ -20,19 +20,24 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from scorio_core._validation import Mention, Said, SettingsConflict, ValidationError, said_of
+from scorio_core._validation import Mention, Said, ValidationError, said_of
 from scorio_core.formatting import (
     RULE_MET,
     SHARE_DECIMALS,
+    count_text,
     papers_rule_cells,
     share_percent,
     table_formats,
 )
 from scorio_core.outcomes import COMBINED, Outcomes
+
+if TYPE_CHECKING:
+    from scorio_core.io import LoadOptions
 
 __all__ = [
     "LOAD_NOTES",
@@ -42,6 +47,8 @@ __all__ = [
     "papers_rule_cells",
     "board_display",
     "board_columns",
+    "PLAN_MORE",
+    "plan_columns",
     "eta_text",
     "parse_weights",
     "load_hint",
@@ -64,7 +71,6 @@ __all__ = [
     "analysis_code",
     "report_code",
     "stability_prompt",
-    "board_columns_text",
     "planner_chance",
     "flips_caption",
     "repeats_caption",
@@ -91,6 +97,7 @@ LOAD_NOTES = (
     "extra_arrays_not_loaded",
     "rounded_grades",
     "binarized",
+    "numbered_trials",
 )
 
 
@@ -132,7 +139,7 @@ def spelled_columns(table: pd.DataFrame, n_now: int | None = None) -> list[str]:
     rule of every page: those with a cell the core writes as no plain number -- ``<0.001``
     (a p_best above 0 that rounds to zero, told apart from an exact ``0.000``), ``<0.0001``,
     their mirror ``>0.999`` / ``>0.9999`` (a probability below 1 that rounds to one, told
-    apart from an exact ``1.000``), ``∞``/``−∞``, or the papers' trials rule ``met now`` at or
+    apart from an exact ``1.000``), ``∞``/``-∞``, or the papers' trials rule ``met now`` at or
     below ``n_now`` (or the table's own ``attrs["trials_now"]``). A printf number column
     cannot draw these (it wrote ``0.000`` and ``1.000`` where the CLI and the reports say
     ``<0.001`` and ``>0.999``); the other number columns stay numbers (sorted by number) in
@@ -141,9 +148,9 @@ def spelled_columns(table: pd.DataFrame, n_now: int | None = None) -> list[str]:
     Example
     -------
     >>> t = pd.DataFrame({"p_best": [0.9996, 0.0004, 0.0], "score": [0.5, 0.25, 0.0],
-    ...                   "n_needed": [3.0, 12.0, 40.0]})
+    ...                   "trials_needed_papers": [3.0, 12.0, 40.0]})
     >>> spelled_columns(t), spelled_columns(t, n_now=4)
-    (['p_best'], ['p_best', 'n_needed'])
+    (['p_best'], ['p_best', 'trials_needed_papers'])
     >>> core_cells(t, spelled_columns(t))["p_best"].tolist()
     ['>0.999', '<0.001', '0.000']
     >>> core_cells(pd.DataFrame({"p_best": [1.0]}), ["p_best"])["p_best"].tolist()  # one model
@@ -190,38 +197,68 @@ def board_display(table: pd.DataFrame, n_now: int | None = None) -> pd.DataFrame
 
     Example
     -------
-    >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None], "n_needed": [4.0, float("inf"), None],
+    >>> t = pd.DataFrame({"t_next": [2.5, 0.0, None],
+    ...                   "trials_needed_papers": [4.0, float("inf"), None],
     ...                   "p_best": [0.9998, 0.0002, 0.0]})
     >>> board_display(t).values.tolist()
     [['2.50', '4', '>0.999'], ['0.00', '∞', '<0.001'], ['—', '—', '0.000']]
-    >>> board_display(t, n_now=4)["n_needed"].tolist()
+    >>> board_display(t, n_now=4)["trials_needed_papers"].tolist()
     ['met now', '∞', '—']
     """
-    spelled = dict.fromkeys(["t_next", "n_needed", *spelled_columns(table, n_now)])
+    spelled = dict.fromkeys(["t_next", "trials_needed_papers", *spelled_columns(table, n_now)])
     return core_cells(table, list(spelled), n_now)
 
 
-#: Leaderboard columns shown under "More columns" rather than in the main table: the
-#: papers' Bayes@N estimate and the two other rank rules (the main table then fits a
-#: 1,400 px window; every column stays in the exports).
-BOARD_MORE = ("bayes_mu", "bayes_sigma", "bayes_lo", "bayes_hi", "rank_mu", "rank_chain",
-              "rank_overlap")
+#: Leaderboard columns shown under "More columns" rather than in the main table: today's
+#: test of each model against the next one down with the papers' 50% rule (``t_next``,
+#: ``trials_needed_papers``: for the undecided pairs, the pairs table under the board has
+#: them too), the papers' Bayes@N estimate and the two other rank rules. The main table
+#: keeps the headline -- the rank and its interval, ``p_best``, the score and its interval,
+#: Pass@k -- in two parts that fit the main column of a 1024 px window (with the next-model
+#: columns it took three); every column stays in the exports.
+BOARD_MORE = ("t_next", "trials_needed_papers", "bayes_mu", "bayes_sigma", "bayes_lo",
+              "bayes_hi", "rank_mu", "rank_chain", "rank_overlap")
 
 
 def board_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
     """``(main, more)``: the leaderboard columns of the main table (the headline rank and
-    interval, decisions to the next model, Pass@k) and those of "More columns"
-    (:data:`BOARD_MORE`, each after ``model``).
+    score with their intervals, ``p_best``, Pass@k) and those of "More columns"
+    (:data:`BOARD_MORE`, each after ``model``, in that order).
 
     Example
     -------
     >>> cols = ["model", "rank", "score", "bayes_mu", "rank_chain", "t_next", "pass@1"]
     >>> board_columns(pd.DataFrame(columns=cols))
-    (['model', 'rank', 'score', 't_next', 'pass@1'], ['model', 'bayes_mu', 'rank_chain'])
+    (['model', 'rank', 'score', 'pass@1'], ['model', 't_next', 'bayes_mu', 'rank_chain'])
     """
     more = [c for c in BOARD_MORE if c in table.columns]
     main = [c for c in table.columns if c not in more]
     return main, (["model", *more] if more else [])
+
+
+#: Planner pairs-table columns shown under "More columns" rather than in the main table:
+#: what each plan decides on any field (its power) and today's paired test of the pair,
+#: with the papers' 50% rule. The main table keeps the plan -- the pair, its gap, the trials
+#: and questions needed (for the lead that matters too) and ``p_unsettled`` -- and fits the
+#: main column of a 1024 px window; every column stays in the exports.
+PLAN_MORE = ("trials_gap", "questions_gap", "t", "p_better", "p_value", "trials_needed_papers")
+
+
+def plan_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """``(main, more)``: the Planner's pairs-table columns of the main table and those of
+    "More columns" (:data:`PLAN_MORE`, after ``better`` and ``next``), as
+    :func:`board_columns` splits the leaderboard's.
+
+    Example
+    -------
+    >>> cols = ["better", "next", "gap", "trials_needed", "trials_gap", "t", "p_unsettled"]
+    >>> plan_columns(pd.DataFrame(columns=cols))
+    (['better', 'next', 'gap', 'trials_needed', 'p_unsettled'], ['better', 'next', \
+'trials_gap', 't'])
+    """
+    more = [c for c in PLAN_MORE if c in table.columns]
+    main = [c for c in table.columns if c not in more]
+    return main, (["better", "next", *more] if more else [])
 
 
 def planner_chance() -> str:
@@ -237,34 +274,6 @@ def planner_chance() -> str:
     from scorio_core.params import PlanParams, settings_of
 
     return a_chance(settings_of(PlanParams)["assurance"][0])
-
-
-def board_columns_text(columns) -> str:
-    """One Markdown sentence for the leaderboard columns a newcomer cannot read from their
-    names, those of ``columns`` the main table shows (``''``: none): ``t_next`` and the
-    papers' ``n_needed`` -- the ``t`` and ``trials_needed_papers`` of the undecided pairs'
-    table, one row per model here.
-
-    Example
-    -------
-    >>> board_columns_text(["model", "rank", "t_next", "n_needed"])[:38]
-    '`t_next`: the paired t statistic of th'
-    >>> board_columns_text(["model", "rank"])
-    ''
-    """
-    from scorio_core.formatting import RULE_MET
-
-    parts = []
-    if "t_next" in columns:
-        parts.append("`t_next`: the paired t statistic of this model's lead over the next "
-                     "one down (larger: a clearer lead; the rank columns say what is decided)")
-    if "n_needed" in columns:
-        parts.append("`n_needed`: the trials per question at which the papers' expected-z "
-                     "rule would separate it from the next one (a 50% point, not a plan; "
-                     f"`{RULE_MET}`: that rule is met today, which need not mean the rank "
-                     "columns decide the pair — the Planner gives the trials or questions "
-                     f"for {planner_chance()} of deciding it)")
-    return "; ".join(parts) + "." if parts else ""
 
 
 def flips_caption(trials: pd.DataFrame, meaning: str = "") -> str:
@@ -352,13 +361,23 @@ def parse_weights(text: str) -> tuple[float, ...] | None:
 
 
 def load_hint(exc: Exception, several_files: bool = False) -> str:
-    """What to change in the sidebar after this kind of load error ('' for the others).
+    """What to change in the sidebar after this kind of load error ('' for the others): a
+    missing column, its pick under *Column mapping* -- and a table of one row per repeat
+    without trial numbers, the switch there that numbers them (``number_trials``); missing
+    cells, the *Missing cells* box.
 
     Example
     -------
     >>> from scorio_core import io
     >>> load_hint(io.MissingCellsError("3 cells missing"))
     '\\n\\nTo load it anyway, change **Missing cells** in the sidebar.'
+    >>> exc = io.MissingColumnsError("no trial", ("trial",), ("trial",),
+    ...                              repeats=("model", "question"))
+    >>> print(load_hint(exc).strip())
+    No column **trial** was found: pick the column that holds it under **Column mapping** in \
+the sidebar. A table of one row per repeat, without trial numbers: tick **Number repeats as \
+trials** there, which numbers the rows of each (model, question) pair 0, 1, 2, ... in file \
+order.
     """
     from scorio_core import io
 
@@ -367,11 +386,21 @@ def load_hint(exc: Exception, several_files: bool = False) -> str:
 
     if isinstance(exc, io.MissingColumnsError):
         cols = ", ".join(f"**{c}**" for c in exc.columns) or "a required column"
+        repeats = getattr(exc, "repeats", None)  # no trial numbers: the loader numbers them
+        pair = "" if repeats is None else f"({repeats[0]}, {repeats[1]}) pair"
         if several_files:
             return (f"\n\nNo column {cols} was found. Rename it in the file (the column "
-                    "mapping is offered when one table is uploaded).")
+                    "mapping is offered when one table is uploaded)." + (
+                        "" if repeats is None else
+                        f" A table of one row per repeat, without trial numbers: upload it "
+                        f"alone and tick {name('number_trials')} under {name('columns')}, "
+                        f"which numbers the rows of each {pair} 0, 1, 2, ... in file order."))
         return (f"\n\nNo column {cols} was found: pick the column that holds it under "
-                f"{name('columns')} in the sidebar.")
+                f"{name('columns')} in the sidebar." + (
+                    "" if repeats is None else
+                    " A table of one row per repeat, without trial numbers: tick "
+                    f"{name('number_trials')} there, which numbers the rows of each {pair} "
+                    "0, 1, 2, ... in file order."))
     if isinstance(exc, io.MissingCellsError):
         return f"\n\nTo load it anyway, change {name('on_missing')} in the sidebar."
     # a MissingWeightsError names the Category weights box itself (the core's Said)
@@ -419,9 +448,10 @@ def setting_label(params: type, name: str, part: int | None = None) -> str:
 
 
 def app_name(m: Mention) -> str:
-    """A setting a core message tells the reader to set (:class:`~scorio_core._validation.
-    Mention`) as the app names it: the value as it is entered, in the box with the setting's
-    declared label (:func:`setting_label`); the box alone without a value.
+    """A setting a core message names (:class:`~scorio_core._validation.Mention`) as the app
+    names it: the value as it is entered, in the box with the setting's declared label
+    (:func:`setting_label`); the box alone without a value or where a rule names it; a value
+    a refusal found after the box (``no`` and the box: unset).
 
     Example
     -------
@@ -431,9 +461,24 @@ def app_name(m: Mention) -> str:
     >>> from scorio_core.params import LeaderboardParams
     >>> app_name(Mention(LeaderboardParams, "ks"))
     '**Pass@k columns**'
+    >>> app_name(Mention(LoadOptions, "correct", ("C", "P"), role="found")), app_name(
+    ...     Mention(LoadOptions, "correct", None, role="found"))
+    ('**Correct outcomes** `C, P`', 'no **Correct outcomes**')
     """
     label = setting_label(m.of, m.key)
-    return label if m.value is None else f"{_code(_entered(m.value))} in {label}"
+    if m.role == "found" or isinstance(m.value, bool):  # a switch: its box, ticked or not
+        return _found(label, m.value, _code)
+    if m.value is None or m.role == "name":
+        return label
+    return f"{_code(_entered(m.value))} in {label}"
+
+
+def _found(label: str, value, shown) -> str:
+    """A value a refusal found, after the box that holds it (``shown``: how the value is
+    written); an unset one, ``no`` and the box; a switch's, the box alone."""
+    if value is None or value is False:
+        return f"no {label}"
+    return label if value is True else f"{label} {shown(_entered(value))}"
 
 
 def app_text(text: str) -> str:
@@ -471,7 +516,9 @@ def app_cell(text: str) -> str:
 
     def name(m: Mention) -> str:
         label = " / ".join(f"'{x}'" for x in widget_labels(m.of, m.key)) or m.key
-        return label if m.value is None else f"{_entered(m.value)} in {label}"
+        if m.role == "found" or isinstance(m.value, bool):  # a switch: its box
+            return _found(label, m.value, str)
+        return label if m.value is None or m.role == "name" else f"{_entered(m.value)} in {label}"
 
     return text.say("app", name) if isinstance(text, Said) else text
 
@@ -515,14 +562,13 @@ def described(o: Outcomes) -> dict:
     return report
 
 
-def error_text(exc: Exception, params: type | None = None) -> str:
-    """``exc`` as a page shows it. Settings each valid but inconsistent together (a
-    :class:`~scorio_core._validation.SettingsConflict`) are called by their widgets' labels,
-    in bold (:func:`setting_label`) -- each label as declared on ``params``, the settings'
-    class (``scorio_core.params.widget``; default: the class :mod:`app_state.session` noted
-    on ``exc`` as ``params_class``) -- and each value found is written as it is entered (an
-    unset one: ``no **label**``); the rule itself is the core's, written once. Any other
-    error: its message as the app reads it (:func:`app_text`).
+def error_text(exc: Exception) -> str:
+    """``exc`` as a page shows it: its message as the app reads it (:func:`app_text`), the
+    settings it names by their boxes -- each as declared on the class the core named it by.
+    Settings each valid but inconsistent together (a
+    :class:`~scorio_core._validation.SettingsConflict`): the core's rule, written once, each
+    box's label in bold and each value found as it is entered (an unset one: ``no
+    **label**``).
 
     Example
     -------
@@ -530,23 +576,11 @@ def error_text(exc: Exception, params: type | None = None) -> str:
     >>> try:
     ...     OrderParams(upper=0.5, lower=0.6)
     ... except ValidationError as exc:
-    ...     print(error_text(exc, OrderParams))
+    ...     print(error_text(exc))
     **Better model π̄** must exceed **Worse model π̄** (the better model first); got **Better \
 model π̄** `0.5`, **Worse model π̄** `0.6`
     """
-    params = params or getattr(exc, "params_class", None)
-    if not isinstance(exc, SettingsConflict) or params is None:
-        return app_text(said_of(exc))
-
-    def name(key: str) -> str:
-        return setting_label(params, key)
-
-    def found(key: str, value) -> str:
-        if value is None or value is False:
-            return f"no {name(key)}"
-        return name(key) if value is True else f"{name(key)} {_code(_entered(value))}"
-
-    return exc.say(name, found)
+    return app_text(said_of(exc))
 
 
 def guessed_columns_text(guesses: Mapping[str, str]) -> str:
@@ -639,7 +673,7 @@ def load_notes_text(o: Outcomes) -> list[str]:
     >>> for line in load_notes_text(o):
     ...     print(line[:60])
     Column `answer` was not loaded: free text.
-    Signal `tokens`: 1,279 completion(s) have no value (left bla
+    Signal `tokens`: 1,279 completions have no value (left blank
     """
     from scorio_core.io import LoadOptions
 
@@ -650,10 +684,11 @@ def load_notes_text(o: Outcomes) -> list[str]:
     for c in n.get("ignored_columns", []):
         out.append(f"Column `{c}` was not loaded" + (f": {why[c]}." if c in why else "."))
     for c, k in (n.get("missing_signal_values") or {}).items():
-        out.append(f"Signal `{c}`: {int(k):,} completion(s) have no value (left blank; its "
-                   "statistics use the others).")
+        out.append(f"Signal `{c}`: {count_text(k, 'completion')} "
+                   f"{'has' if int(k) == 1 else 'have'} no value (left blank; its statistics "
+                   "use the others).")
     if k := n.get("empty_outcomes"):
-        out.append(f"{int(k):,} row(s) with an empty outcome counted as missing trials "
+        out.append(f"{count_text(k, 'row')} with an empty outcome counted as missing trials "
                    f"{missing}.")
     if n.get("on_missing") == "truncate" and "truncated_to_N" in n:
         found = n.get("max_N_found")
@@ -661,17 +696,22 @@ def load_notes_text(o: Outcomes) -> list[str]:
             f"Trials cut to N = {n['truncated_to_N']} per question so that every model and "
             "question has the same number"
             + (f" (up to {found} were found)" if found is not None else "")
-            + (f"; {int(n['dropped_completions']):,} completion(s) left out"
+            + (f"; {count_text(n['dropped_completions'], 'completion')} left out"
                if "dropped_completions" in n else "")
             + f" {missing}.")
     if n.get("on_missing") == "drop_questions":
         dropped = n.get("dropped_questions") or []
-        out.append(f"{len(dropped)} question(s) dropped because some model has fewer trials on "
-                   f"them {missing}: {_names(dropped)}.")
+        out.append(f"{count_text(len(dropped), 'question')} dropped because some model has "
+                   f"fewer trials on {'it' if len(dropped) == 1 else 'them'} {missing}: "
+                   f"{_names(dropped)}.")
     if "truncated_to_D" in n:
         out.append(f"Greedy outcomes (R0) cut to D = {n['truncated_to_D']} per question.")
     if "R0_dropped" in n:
         out.append(f"Greedy outcomes (R0) not loaded: {n['R0_dropped']}.")
+    if n.get("numbered_trials"):
+        out.append("Trials numbered by row order: the rows of each (model, question) pair are "
+                   "its trials 0, 1, 2, ... in the order the file lists them "
+                   f"({setting_label(LoadOptions, 'number_trials')} in the sidebar).")
     if "where" in n:
         cond = "; ".join(f"`{c}` ∈ {{{', '.join(map(str, v))}}}" for c, v in n["where"].items())
         kept = n.get("rows_kept_by_where")
@@ -837,8 +877,12 @@ def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: st
 
 
 def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
-                benchmark: str = COMBINED, out: str = "report.html") -> str:
-    """The ``sc.report`` call that writes the Report page's file from a notebook.
+                benchmark: str = COMBINED, out: str = "report.html",
+                options: LoadOptions | None = None) -> str:
+    """The ``sc.report`` call that writes the Report page's file from a notebook;
+    ``options``: the loader options the data were read with
+    (:func:`scorio_core.io.loaded_with`: an upload's weights, missing-cell policy ...),
+    so ``sc.report`` reads the file the same way.
 
     Example
     -------
@@ -852,7 +896,12 @@ def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
         sections=['leaderboard'],
         title='Coins',
     )
+    >>> from scorio_core.io import LoadOptions
+    >>> print(report_code("cats.csv", ["leaderboard"], title="Cats",
+    ...                   options=LoadOptions(weights=[0, 0.5, 1])).splitlines()[-2])
+        options=sc.io.LoadOptions(weights=(0.0, 0.5, 1.0)),
     """
+    given = _load_keywords(options)
     return (
         "import scorio_core as sc\n\n"
         "sc.report(\n"
@@ -861,8 +910,18 @@ def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
         f"    benchmark={benchmark!r},\n"
         f"    sections={list(sections)!r},\n"
         f"    title={title!r},\n"
-        ")"
+        + (f"    options=sc.io.LoadOptions({given}),\n" if given else "")
+        + ")"
     )
+
+
+def _load_keywords(options: LoadOptions | None) -> str:
+    """The loader ``options`` as the keywords a cell writes (``weights=(0.0, 0.5, 1.0),
+    on_missing='truncate'``; mappings as dicts), ``""`` for none."""
+    from .load_form import code_options
+
+    given = {} if options is None else code_options(options)
+    return ", ".join(f"{k}={v!r}" for k, v in given.items())
 
 
 def data_charts(o: Outcomes) -> list:
@@ -891,11 +950,13 @@ def data_charts(o: Outcomes) -> list:
 
 
 def analysis_code(
-    analysis, params, path: str | os.PathLike | None, benchmark: str = COMBINED
+    analysis, params, path: str | os.PathLike | None, benchmark: str = COMBINED,
+    options: LoadOptions | None = None,
 ) -> str:
     """The notebook cell of one page: load the data, the analysis's ``to_code`` and the
     expressions that draw its charts. ``path=None`` (a simulation study, which makes its
-    own data) leaves out the loading lines.
+    own data) leaves out the loading lines; ``options``: the loader options the data were
+    read with (:func:`scorio_core.io.loaded_with`), repeated by the cell's ``sc.load``.
 
     Example
     -------
@@ -910,8 +971,12 @@ def analysis_code(
     """
     charts_code = "\n".join(f"# {c}" for c in analysis.chart_code)
     cell = f"{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
-    return cell if path is None else _one_import_block(data_code(path, benchmark=benchmark),
-                                                       cell)
+    if path is None:
+        return cell
+    from .load_form import code_options
+
+    given = {} if options is None else code_options(options)
+    return _one_import_block(data_code(path, benchmark, **given), cell)
 
 
 _IMPORT = ("import ", "from ")

@@ -227,9 +227,10 @@ def _reliability_rows(table: pd.DataFrame, label: str) -> None:
     print(f"| {label} | count | predicted | observed | se |")
     print("|---|---:|---:|---:|---:|")
     for _, b in table.iterrows():
+        se = "—" if np.isnan(b["se"]) else f"{b['se']:.3f}"  # none or all came true: no s.e.
         print(
             f"| {b['bin']} | {b['count']} | {b['predicted']:.3f} | {b['observed']:.3f} "
-            f"| {b['se']:.3f} |"
+            f"| {se} |"
         )
 
 

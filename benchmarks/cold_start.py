@@ -107,7 +107,8 @@ def first_table_rounds(floor_app: str, rounds: int = REPEATS) -> dict[str, dict[
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(rounds):
             for name, (app, path, serve) in setups.items():
-                with streamlit_server(app=app, serve=serve) as url:
+                # a first visit as users get it: the charts a moment after the table
+                with streamlit_server(app=app, serve=serve, charts_at_once=False) as url:
                     ctx = browser.new_context()
                     page = ctx.new_page()
                     page.add_init_script(_TABLE_CLOCK)

@@ -48,7 +48,8 @@ def _bin(t, label: str) -> str:
     if not len(row) or not row["count"].iloc[0]:
         return "–"
     r = row.iloc[0]
-    return f"{r.predicted:.2f} → {r.observed:.2f} ± {r.se:.2f} ({int(r['count']):,})"
+    se = "" if np.isnan(r.se) else f" ± {r.se:.2f}"  # none or all came true: no s.e.
+    return f"{r.predicted:.2f} → {r.observed:.2f}{se} ({int(r['count']):,})"
 
 
 def _pooled(t, lo: float) -> str:

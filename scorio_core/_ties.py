@@ -6,7 +6,7 @@ from typing import Literal
 
 import numpy as np
 
-from ._validation import ValidationError
+from ._validation import ValidationError, checked_keywords
 
 __all__ = ["NOISE_FLOOR", "RankMethod", "rank_scores", "rank_scores_batch", "tie_groups"]
 
@@ -46,6 +46,7 @@ def tie_groups(
     return groups
 
 
+@checked_keywords
 def rank_scores(
     scores, method: RankMethod = "competition", *, floor: float = NOISE_FLOOR
 ) -> np.ndarray:

@@ -17,11 +17,21 @@ import os
 import re
 import unicodedata
 import warnings
-from collections.abc import Callable, Iterator, KeysView, Sequence, Set, ValuesView
+from collections.abc import (
+    Callable,
+    Iterator,
+    KeysView,
+    Mapping,
+    Sequence,
+    Set,
+    ValuesView,
+)
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from .formatting import count_text
 
 __all__ = [
     "ValidationError",
@@ -50,6 +60,9 @@ __all__ = [
     "comma_splits",
     "as_names",
     "as_numbers",
+    "UnknownSettingError",
+    "unknown_settings",
+    "checked_keywords",
 ]
 
 
@@ -72,53 +85,37 @@ class ValidationError(ValueError):
     """
 
 
-class SettingsConflict(ValidationError):
-    """Settings that are each valid but inconsistent together.
-
-    ``text`` names each setting as ``{name}`` (its keyword); ``found`` holds the values
-    found. The message fills in the keywords and ends with what was found; a caller that
-    calls the settings otherwise (the command line's flags) phrases the same rule with
-    :meth:`say`, so the rule is written once.
-
-    Example
-    -------
-    >>> from scorio_core._validation import SettingsConflict
-    >>> e = SettingsConflict("{upper} must exceed {lower}", upper=0.5, lower=0.6)
-    >>> str(e)
-    'upper must exceed lower; got upper=0.5, lower=0.6'
-    >>> e.say(lambda k: "--" + k, lambda k, v: f"--{k} {v}")
-    '--upper must exceed --lower; got --upper 0.5, --lower 0.6'
-    """
-
-    def __init__(self, text: str, **found: Any) -> None:
-        self.text, self.found = text, found
-        super().__init__(self.say())
-
-    def say(self, name: Callable[[str], str] = str,
-            found: Callable[[str, Any], str] = lambda k, v: f"{k}={v!r}") -> str:
-        """The message with each setting called ``name(keyword)`` and each value found
-        written ``found(keyword, value)``."""
-        text = re.sub(r"\{(\w+)\}", lambda m: name(m[1]) if m[1] in self.found else m[0],
-                      self.text)
-        return f"{text}; got {', '.join(found(k, v) for k, v in self.found.items())}"
-
-
 #: The surfaces a message is read on: a notebook (and a traceback), the command line, the app.
 SURFACES = ("python", "cli", "app")
 
 
+#: How a :class:`Mention` names its setting: ``set``, the value to give it (advice: "set
+#: correct=['C']"; without a value the setting alone, "leave out ks="); ``name``, the setting
+#: as a rule names it ("upper must exceed lower"); ``found``, the value a refusal found ("got
+#: upper=0.5"; ``None`` an unset one: "no --tau" on the command line).
+ROLES = ("set", "name", "found")
+
+
 @dataclass(frozen=True)
 class Mention:
-    """A setting a message tells its reader to set: ``key`` of the settings class ``of``
-    (whose declaration says what the command line and the app call it) and the ``value``
-    to give it (``None``: the setting alone, as in "leave out ks="). :class:`Said` holds
+    """A setting a message names: ``key`` of the settings class ``of`` (whose declaration
+    says what the command line and the app call it), the ``value`` to give it or found
+    (``None``: the setting alone, as in "leave out ks="), and its ``role`` (one of
+    :data:`ROLES`: advice, the setting's name in a rule, a value found). :class:`Said` holds
     these; each surface writes them its own way (:func:`python_name`; the command line's
     flag in ``scorio_core.cli._common.cli_text``; the app's box in
-    ``app_state.texts.app_text``)."""
+    ``app_state.texts.app_text``). ``of`` is ``None`` for an option no settings class
+    declares -- one the command line's parser declares itself (``leaderboard --rubric``),
+    which the command line names from that parser."""
 
-    of: type
+    of: type | None
     key: str
     value: Any = None
+    role: str = "set"
+
+    def __post_init__(self) -> None:
+        if self.role not in ROLES:
+            raise ValueError(f"role must be one of {ROLES}; got {self.role!r}")
 
 
 @dataclass(frozen=True)
@@ -138,7 +135,9 @@ class Only:
 def python_name(m: Mention) -> str:
     """A :class:`Mention` as Python writes it: the keyword and the value (``correct=['C']``,
     ``correct_from=0.5``, ``weights=[0, 0.5, 1]``: a sequence as a list, each number as
-    the messages write numbers; the keyword alone, ``ks=``, without a value).
+    the messages write numbers; the keyword alone, ``ks=``, without a value); a setting a
+    rule names, its keyword (``upper``); a value found, as Python shows it
+    (``kinds=('g',)``, ``tau=None``).
 
     Example
     -------
@@ -149,7 +148,14 @@ def python_name(m: Mention) -> str:
     ("correct=['C']", 'correct_from=7')
     >>> python_name(Mention(LoadOptions, "weights", (0.0, 0.5, 1.0)))
     'weights=[0, 0.5, 1]'
+    >>> python_name(Mention(LoadOptions, "weights", role="name")), python_name(
+    ...     Mention(LoadOptions, "weights", (0.0, 1.0), role="found"))
+    ('weights', 'weights=(0.0, 1.0)')
     """
+    if m.role == "name":
+        return m.key
+    if m.role == "found":
+        return f"{m.key}={m.value!r}"
     return f"{m.key}=" if m.value is None else f"{m.key}={_python_value(m.value)}"
 
 
@@ -165,8 +171,8 @@ class Said(str):
     """A message that names settings (:class:`Mention`), each surface its own way: the
     core writes the advice once, as parts -- text, mentions, and words for one surface
     only (:class:`Only`) -- and each surface renders it with :meth:`say` (the command
-    line: ``scorio_core.cli._common.cli_text``; the app: ``app_state.texts.app_text``), as
-    :meth:`SettingsConflict.say` lets each surface name a setting its own way. As a ``str``
+    line: ``scorio_core.cli._common.cli_text``; the app: ``app_state.texts.app_text``) --
+    advice, and the rules of :class:`SettingsConflict` alike. As a ``str``
     it is the Python form: what a notebook prints, a traceback and a report show. ``+`` with
     text keeps the parts (an f-string does not: it makes the Python form); a ``Said`` of
     text alone is that ``str``.
@@ -263,6 +269,44 @@ def said_of(exc: BaseException) -> str:
     return str(exc)
 
 
+class SettingsConflict(ValidationError):
+    """Settings that are each valid but inconsistent together (the command line: a usage
+    error, as a value out of range is).
+
+    ``text`` states the rule once, each setting in it written ``{key}``; ``found`` holds
+    the values found, by key; ``of`` is the settings class that declares the keys (a
+    mapping key -> class where they are several classes'; ``None`` for an option no
+    settings class declares, which the command line's parser declares itself). The message
+    is a :class:`Said`: each ``{key}`` a :class:`Mention` of the setting (role ``name``),
+    then ``; got`` and each value found (role ``found``) -- so every surface renders it as
+    it renders any other advice: ``str(exc)`` the Python keywords,
+    ``scorio_core.cli._common.cli_text`` the flags, ``app_state.texts.app_text`` the boxes.
+
+    Example
+    -------
+    >>> from scorio_core._validation import SettingsConflict, said_of
+    >>> from scorio_core.cli._common import cli_text
+    >>> from scorio_core.simulate.params import OrderParams
+    >>> e = SettingsConflict(OrderParams, "{upper} must exceed {lower}", upper=0.5, lower=0.6)
+    >>> str(e)
+    'upper must exceed lower; got upper=0.5, lower=0.6'
+    >>> cli_text(said_of(e))
+    '--upper must exceed --lower; got --upper 0.5, --lower 0.6'
+    """
+
+    def __init__(self, of: type | Mapping[str, type | None] | None, text: str, /,
+                 **found: Any) -> None:
+        def mention(key: str, **kw: Any) -> Mention:
+            return Mention(of[key] if isinstance(of, Mapping) else of, key, **kw)
+
+        pieces = re.split(r"\{(\w+)\}", text)  # text, key, text, ...
+        rule = [p if i % 2 == 0 else mention(p, role="name") if p in found else f"{{{p}}}"
+                for i, p in enumerate(pieces)]
+        got = joined(", ", [Said(mention(k, value=v, role="found")) for k, v in found.items()])
+        super().__init__(Said(*rule, "; got ", got))
+        self.found = found
+
+
 def joined(sep: str, items: Sequence[str]) -> str:
     """``sep.join(items)`` that keeps the parts of each :class:`Said` among ``items`` (the
     ``str`` method makes them the Python form).
@@ -344,10 +388,6 @@ def refuse_path(data: Any, what: str) -> None:
         )
 
 
-def _count(n: int, what: str) -> str:
-    return f"{n:,} {what}{'' if n == 1 else 's'}"
-
-
 def binary_array_next(R: np.ndarray, instead: str | None, name: str = "R") -> str:
     """What to do with an outcome array ``R`` of categories ``0..C`` (``C >= 2``) where binary
     outcomes (0 wrong, 1 correct) are needed -- the array-level side of
@@ -406,10 +446,10 @@ def two_readings(shape: tuple[int, ...], name: str = "R", given: Any = None, *,
         " (nested lists: A = np.asarray(...) first)")
     also = "(or `sc.Outcomes(A)`) " if outcomes else ""
     return (f"{name} is a 2-D array A of shape ({a}, {b}), which reads two ways, so say "
-            f"which: pass `A[:, :, None]` for {_count(a, 'model')} × {_count(b, 'question')} "
-            f"with one trial each (as the rankers read it), or `A[None]` {also}for one "
-            f"model's {_count(a, 'question')} × {_count(b, 'trial')} (as sc.Outcomes reads "
-            f"it){lists}")
+            f"which: pass `A[:, :, None]` for {count_text(a, 'model')} × "
+            f"{count_text(b, 'question')} with one trial each (as the rankers read it), or "
+            f"`A[None]` {also}for one model's {count_text(a, 'question')} × "
+            f"{count_text(b, 'trial')} (as sc.Outcomes reads it){lists}")
 
 
 def as_outcome_array(
@@ -490,7 +530,7 @@ def as_outcome_array(
             idx = tuple(int(i) for i in np.argwhere(bad)[0])
             raise ValidationError(
                 f"{name} must hold finite integer categories; found {a[idx]} at index {idx} "
-                f"({int(bad.sum())} non-finite cell(s) in all)"
+                f"({count_text(bad.sum(), 'non-finite cell')} in all)"
             )
         frac = a != np.round(a)
         if frac.any():
@@ -1003,3 +1043,91 @@ def check_number(name: str, value, *, positive: bool = True) -> float:
         kind = "positive" if positive else "non-negative"
         raise ValidationError(f"{name} must be a finite {kind} number; got {value!r}")
     return v
+
+
+# ------------------------------------------------------------------ keywords a call does not take
+class UnknownSettingError(ValidationError, TypeError):
+    """A keyword that a public call does not take (``sc.leaderboard(data, k=2)``): a
+    :class:`ValidationError` whose message suggests the closest setting and lists them all,
+    and a ``TypeError`` too, as Python's own "unexpected keyword argument" is, so code
+    written ``except TypeError`` for a misspelt keyword keeps working."""
+
+
+def unknown_settings(owner: str, given: Sequence[str], known: Sequence[str], advice: str = ""
+                     ) -> UnknownSettingError:
+    """The refusal of the keywords ``given`` that ``owner`` does not take: each with the
+    closest of ``known`` (:func:`did_you_mean`), then every one of ``known`` (and
+    ``advice``, where the caller knows where such a keyword belongs) -- one message for every
+    public call (:func:`checked_keywords`) and every analysis's settings.
+
+    Example
+    -------
+    >>> from scorio_core._validation import unknown_settings
+    >>> print(unknown_settings("plan()", ["budget", "zz"], ["data", "scope", "budget_trials"]))
+    plan(): unknown settings budget (did you mean 'budget_trials'?), zz; its settings are \
+data, scope, budget_trials
+    """
+    items = []
+    for name in given:
+        guess = did_you_mean(str(name), known)
+        items.append(f"{name} ({guess[2:]})" if guess else str(name))
+    noun = "setting" if len(items) == 1 else "settings"
+    return UnknownSettingError(f"{owner}: unknown {noun} {', '.join(items)}; its settings are "
+                               f"{', '.join(known)}{advice}")
+
+
+def checked_keywords(fn: Callable | None = None, *,
+                     also: Callable[[], Sequence[str]] | Sequence[str] | None = None,
+                     advice: Callable[[Sequence[str]], str] | None = None) -> Callable:
+    """Decorate a public call (every ``sc.*`` function) so that a keyword it does not take
+    is refused by :func:`unknown_settings` -- the closest setting suggested (``k`` ->
+    ``ks``), every setting listed -- as :class:`UnknownSettingError`, before the call runs.
+    The keywords are those of the signature (a ``__signature__`` set before decorating, as
+    the analyses' declared settings are, counts); a call that passes ``**kwargs`` on names
+    the keywords it passes on in ``also`` (a callable is asked when first needed, so the
+    module that declares them loads late). ``advice(unknown)`` adds where such keywords
+    belong (``sc.report``: the loader's options go in ``options=``).
+
+    Example
+    -------
+    >>> from scorio_core._validation import checked_keywords
+    >>> @checked_keywords
+    ... def board(data, *, ks=(), scope="questions"):
+    ...     return scope
+    >>> board(None, scope="population")
+    'population'
+    >>> board(None, k=2)
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.UnknownSettingError: board(): unknown setting k (did you mean \
+'ks'?); its settings are data, ks, scope
+    """
+    import inspect
+
+    def decorate(fn: Callable) -> Callable:
+        params = inspect.signature(fn).parameters.values()
+        named = [p.name for p in params
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        if any(p.kind == p.VAR_KEYWORD for p in params) and also is None:
+            raise TypeError(f"{fn.__name__} takes **kwargs: name what it passes on in also=")
+        known: list[tuple[str, ...]] = []  # resolved once, on the first call with keywords
+
+        def names() -> tuple[str, ...]:
+            if not known:
+                extra = also() if callable(also) else (also or ())
+                known.append(tuple(dict.fromkeys([*named, *extra])))
+            return known[0]
+
+        @functools.wraps(fn)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if kwargs:
+                have = names()
+                unknown = [k for k in kwargs if k not in have]
+                if unknown:
+                    raise unknown_settings(f"{fn.__name__}()", unknown, have,
+                                           advice(unknown) if advice is not None else "")
+            return fn(*args, **kwargs)
+
+        return call
+
+    return decorate if fn is None else decorate(fn)

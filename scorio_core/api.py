@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import params as _params
+from ._validation import checked_keywords
 
 if TYPE_CHECKING:
     from .definitions._base import Progress
@@ -95,7 +96,7 @@ def _declared(analysis_id: str, cls: type, result: str, data: str = _BINARY_DATA
         doc = inspect.cleandoc(fn.__doc__ or "")
         fn.__doc__ = doc.replace("{parameters}", _parameters_doc(cls, data))
         fn.analysis_id = analysis_id
-        return fn
+        return checked_keywords(fn)  # the declared settings: a misspelt one named
 
     return wrap
 

@@ -80,6 +80,7 @@ __all__ = [
     "CATEGORY_CONCENTRATION",
     "GRID",
     "target_band",
+    "share_se",
     "CoverageCell",
     "coverage",
     "TieError",
@@ -1159,11 +1160,29 @@ def _p_best_reliability(fields, M: int, N: int, L: int, reps: int, scope: str, c
                             float(c_size.mean()) if identified else nan)
 
 
+def share_se(share: float, n: int) -> float:
+    """The binomial standard error ``sqrt(s(1 - s)/n)`` of a share ``s`` of ``n``; NaN where
+    none or all of them held (``s`` 0 or 1), as where ``n`` is 0 or ``s`` missing: the
+    formula's 0 there would claim a certainty that ``n`` draws do not give (the tables print
+    ``—`` and their legends say why). One rule for the shares of every calibration table
+    (``interval_coverage``'s coverage, the reliability bins of ``p_best``, the Check page's).
+
+    Example
+    -------
+    >>> from scorio_core.calibration import share_se
+    >>> round(share_se(0.25, 12), 4), share_se(1.0, 13), share_se(0.0, 40)
+    (0.125, nan, nan)
+    """
+    s = float(share)
+    return float(np.sqrt(s * (1 - s) / n)) if n > 0 and 0 < s < 1 else float("nan")
+
+
 def _reliability(pred, hit, bins: int, min_count: int, identified: bool):
     """Reliability table of probabilities ``pred`` against outcomes ``hit`` (same shape):
     equal-width bins of ``[0, 1]``, each with ``count``, mean ``predicted``, ``observed``
     share and its binomial ``se``; the largest deviation over bins with at least
-    ``min_count`` entries and the Brier score (NaN when not identified)."""
+    ``min_count`` entries and the Brier score (NaN when not identified). ``se`` is NaN
+    where none or all of a bin's entries came true (:func:`share_se`)."""
     pred, hit = np.asarray(pred, dtype=float).ravel(), np.asarray(hit, dtype=bool).ravel()
     edges = np.linspace(0.0, 1.0, bins + 1)
     # an undefined probability (the scope not identified) belongs to no bin
@@ -1179,7 +1198,7 @@ def _reliability(pred, hit, bins: int, min_count: int, identified: bool):
                 "count": cnt,
                 "predicted": float(pred[sel].mean()) if cnt else float("nan"),
                 "observed": obs,
-                "se": float(np.sqrt(obs * (1 - obs) / cnt)) if cnt else float("nan"),
+                "se": share_se(obs, cnt),
             }
         )
     table = pd.DataFrame(rows)
@@ -1235,7 +1254,8 @@ class ResampleCheck:
     ----------
     coverage, coverage_se : float
         Share of (replicate, model) intervals holding the scope's truth, and its standard
-        error over replicates (a replicate's models share their questions).
+        error over replicates (a replicate's models share their questions; NaN where every
+        interval held or none did).
     worst_model : str
     worst_coverage : float
         The model whose interval covered least often, and that share.
@@ -1402,8 +1422,11 @@ def resample_check(
     per_rep = hits.mean(1)
     per_model = hits.mean(0)
     k = int(np.argmin(per_model))
+    cov = float(per_rep.mean())
     return ResampleCheck(
-        float(per_rep.mean()), float(per_rep.std(ddof=1) / np.sqrt(reps)) if reps > 1 else nan,
+        # none or all held: no spread over the replicates, and an s.e. of 0 would claim a
+        # certainty that reps replicates do not give (share_se's rule)
+        cov, float(per_rep.std(ddof=1) / np.sqrt(reps)) if reps > 1 and 0 < cov < 1 else nan,
         names[k], float(per_model[k]), float(width.mean()), float(wrong.mean()),
         float(power.mean()), M, N, L, reps, scope, adjust, conf, True,
     )

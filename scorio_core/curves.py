@@ -90,6 +90,7 @@ from ._validation import (
     as_outcome_array,
     check_confidence,
     check_k,
+    checked_keywords,
     model_names,
 )
 from .display import Displayed
@@ -397,6 +398,7 @@ class PassCurves(Displayed):
         return t.reset_index()
 
 
+@checked_keywords
 def pass_curves(
     data: Outcomes | np.ndarray,
     *,

@@ -17,10 +17,11 @@ settings, and -- an analysis's result -- the caveats its report section lists. T
   (printed), so the reader sees the report's numbers while the variables stay raw;
 * :func:`readable` -- the rows and columns a reader's rendering shows, and the lines it says;
 * :func:`result_html` -- title, caption, tables, caveats and a chart as one ``<div>``; a
-  column with a meaning (:data:`COLUMN_MEANINGS`: the leaderboard's ``COLUMN_HELP``) has it
-  as its header's tooltip and, unless its name says it, a line in the "Columns:" legend under
-  its table (:func:`column_legend`, :func:`legend_html`, :func:`legend_text`: what a report
-  would print under the same table);
+  column with a meaning (its definition's declaration, :meth:`Analysis.column_help
+  <scorio_core.definitions.Analysis.column_help>`) has it as its header's tooltip and, unless
+  its name says it, a line in the "Columns:" legend under its table (:func:`column_legend`,
+  :func:`legend_html`, :func:`legend_text`, :func:`legend_markdown`: what the reports and the
+  app's pages print under the same table);
 * :class:`Shown` -- the mixin the definitions' results use: ``result.tables()``,
   ``result.charts()``, ``result.caveats``, ``_repr_html_``, ``_repr_mimebundle_`` and
   ``__repr__``, all from the result's one definition (:data:`scorio_core.definitions.SECTIONS`):
@@ -51,6 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from ._validation import ValidationError, checked_keywords
 from .formatting import count_text, shape_text, weight_text
 
 if TYPE_CHECKING:
@@ -88,12 +90,12 @@ __all__ = [
     "recorded",
     "run_caption",
     "NOT_RECORDED",
-    "COLUMN_MEANINGS",
     "PLAIN_COLUMNS",
     "column_meanings",
     "column_legend",
     "legend_html",
     "legend_text",
+    "legend_markdown",
     "caveats_html",
     "caveats_text",
     "View",
@@ -189,7 +191,8 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     """``df`` as an HTML ``<table>``: every cell in its column's one format
     (:func:`scorio_core.formatting.format_columns`), numbers right-aligned, names escaped;
     with ``max_rows``, a longer table ends with a row that says how many were left out; a
-    column with a meaning in ``meanings`` has it as its header's tooltip (``title``).
+    column with a meaning in ``meanings`` (its declaration: :func:`column_meanings`) has it
+    as its header's tooltip (``title``).
 
     Example
     -------
@@ -213,8 +216,10 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     def cell(fmt, text: str) -> str:
         return _esc(text) if fmt.numeric else text_cell(text)
 
+    said = column_meanings(df.columns, meanings or {})
+
     def tip(name: Any) -> str:
-        text = (meanings or {}).get(str(name))
+        text = said.get(str(name))
         return f' title="{_esc(text)}"' if text else ""
 
     head = "".join(f'<th class="{cls(f)}"{tip(n)}>{_header(n)}</th>' for n, f, _ in cols)
@@ -398,13 +403,17 @@ def part_text(parts: list[pd.DataFrame], i: int) -> str:
     >>> wide = pd.DataFrame({"model": ["a"]} | {f"m{i}": [1] for i in range(30)})
     >>> part_text(column_parts(wide), 1)
     'Part 2 of 3: columns m10 … m19 (11–20 of 30), each part repeating model.'
+    >>> part_text([wide.iloc[:, :3], wide.iloc[:, [0, 3]]], 1)  # one column: named once
+    'Part 2 of 2: column m2 (3 of 3), each part repeating model.'
     """
     keys = [c for c in parts[0].columns if all(c in p.columns for p in parts)]
     first = sum(p.shape[1] - len(keys) for p in parts[:i]) + 1
     cols = [str(c) for c in parts[i].columns[len(keys):]]
     total = sum(p.shape[1] - len(keys) for p in parts)
-    return (f"Part {i + 1} of {len(parts)}: columns {cols[0]} … {cols[-1]} "
-            f"({first}–{first + len(cols) - 1} of {total}), each part repeating "
+    # a part of one column had read "columns trials_needed_papers … trials_needed_papers"
+    held = (f"column {cols[0]} ({first} of {total})" if len(cols) == 1 else
+            f"columns {cols[0]} … {cols[-1]} ({first}–{first + len(cols) - 1} of {total})")
+    return (f"Part {i + 1} of {len(parts)}: {held}, each part repeating "
             f"{', '.join(str(k) or 'the row labels' for k in keys)}.")
 
 
@@ -459,62 +468,106 @@ def parts_html(df: pd.DataFrame, *, caption: str | None = None,
         for i, p in enumerate(parts))
 
 
-#: What the columns of a display's tables hold, by the display's title (a definition's title,
-#: or the one a result's own display gives :func:`result_html`): the module and name of a
-#: ``{column: meaning}`` mapping, read when such a table is drawn -- the meanings the app's
-#: headers give as help, so a notebook's headers and the report's legend say the same.
-COLUMN_MEANINGS: dict[str, tuple[str, str]] = {
-    "CI-aware leaderboard": ("scorio_core.leaderboard", "COLUMN_HELP"),
-    "Leaderboard per subset": ("scorio_core.leaderboard", "COLUMN_HELP"),  # sc.by_subset
-}
 #: Columns whose name, with the caption's scope and confidence and a column the legend
 #: explains, says what they hold: their header's tooltip still gives the meaning, the
 #: "Columns:" legend under a table leaves them out, so it stays short (``rank`` stays in it:
 #: the headline rank is not the order of ``score``; ``bayes_mu`` too: it is pulled).
-PLAIN_COLUMNS = frozenset({"model", "score", "lo", "hi", "rank_lo", "rank_hi", "bayes_sigma",
-                           "bayes_lo", "bayes_hi"})
+PLAIN_COLUMNS = frozenset({"model", "question", "method", "score", "lo", "hi", "rank_lo",
+                           "rank_hi", "bayes_sigma", "bayes_lo", "bayes_hi"})
+
+#: A placeholder of a column declared as a template (``pass@{k}``, ``{method}``): the part of
+#: the column's name it stands for.
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def column_meanings(title: str) -> dict[str, str]:
-    """The meaning of each column of the tables a display titled ``title`` shows
-    (:data:`COLUMN_MEANINGS`; empty for a display without them).
+def _template(key: str) -> re.Pattern | None:
+    """The pattern of a template ``key`` (``None``: a plain column name)."""
+    if not _PLACEHOLDER.search(key):
+        return None
+    parts, last = [], 0
+    for m in _PLACEHOLDER.finditer(key):
+        parts += [re.escape(key[last:m.start()]), f"(?P<{m.group(1)}>.+?)"]
+        last = m.end()
+    return re.compile("".join(parts) + re.escape(key[last:]), re.S)
+
+
+def _filled(text: str, values: Mapping[str, str]) -> str:
+    """``text`` with each ``{name}`` of ``values`` replaced (any other brace kept)."""
+    return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), text)
+
+
+def _declared(column: Any, declared: Mapping[str, str]) -> tuple[str, dict[str, str]] | None:
+    """The declaration ``column`` reads (its own name first, then the first template it
+    matches) and the parts of its name the template's placeholders stand for."""
+    name = str(column)
+    if name in declared:
+        return name, {}
+    for key in declared:
+        pattern = _template(key)
+        if pattern is not None and (m := pattern.fullmatch(name)):
+            return key, m.groupdict()
+    return None
+
+
+def column_meanings(columns: Sequence[Any], declared: Mapping[str, str]) -> dict[str, str]:
+    """The meaning of each of ``columns`` that ``declared`` explains, by column name: a
+    definition's declaration of a table's columns (:meth:`Analysis.column_help
+    <scorio_core.definitions.Analysis.column_help>`), where a key may be a template whose
+    ``{placeholder}`` stands for part of a name the data choose (``pass@{k}``: ``pass@4``;
+    ``{method}``: a method's id), filled in from the column's name. What a header's tooltip
+    says, here and on the app's tables.
 
     Example
     -------
     >>> from scorio_core.display import column_meanings
-    >>> column_meanings("CI-aware leaderboard")["t_next"]
-    'paired t statistic against the next model down (stated scope)'
-    >>> column_meanings("Planner")
-    {}
+    >>> column_meanings(["model", "pass@4", "other"],
+    ...                 {"model": "model name", "pass@{k}": "Pass@k, k = {k}"})
+    {'model': 'model name', 'pass@4': 'Pass@k, k = 4'}
     """
-    where = COLUMN_MEANINGS.get(title)
-    if where is None:
-        return {}
-    from importlib import import_module
+    out = {}
+    for c in columns:
+        if (hit := _declared(c, declared)) is not None:
+            out[str(c)] = _filled(declared[hit[0]], hit[1])
+    return out
 
-    return dict(getattr(import_module(where[0]), where[1]))
 
-
-def column_legend(columns: Sequence[Any], meanings: Mapping[str, str]) -> list[tuple[str, str]]:
-    """``(column, meaning)`` for each of ``columns`` that the legend under a table explains:
-    those with a meaning, but for :data:`PLAIN_COLUMNS`, in the table's order. The notebook's
-    display prints them as its "Columns:" lines (:func:`legend_html`, :func:`legend_text`);
-    a report calls it with the columns of the table it prints.
+def column_legend(columns: Sequence[Any], declared: Mapping[str, str]) -> list[tuple[str, str]]:
+    """``(label, meaning)`` lines of the "Columns:" legend under a table of ``columns``: each
+    column with a meaning in ``declared`` (:func:`column_meanings`), but for
+    :data:`PLAIN_COLUMNS`, in the table's order -- the columns that share a template once,
+    labelled by it with each placeholder as ``<name>`` and its meaning with the name (one
+    line for ``pass@2``, ``pass@4``, ``pass@8``: ``pass@<k>``). The notebook's display prints
+    them (:func:`legend_html`, :func:`legend_text`), as do the reports and the app's pages
+    (:func:`legend_markdown`): one text for a column wherever it is read.
 
     Example
     -------
-    >>> from scorio_core.display import column_legend, column_meanings
-    >>> help = column_meanings("CI-aware leaderboard")
-    >>> [c for c, _ in column_legend(["model", "rank_lo", "se", "t_next", "pass@2"], help)]
-    ['se', 't_next']
+    >>> from scorio_core.display import column_legend
+    >>> help = {"se": "standard error", "pass@{k}": "at least one of {k} trials correct"}
+    >>> column_legend(["model", "se", "pass@2", "pass@8"], help)
+    [('se', 'standard error'), ('pass@<k>', 'at least one of k trials correct')]
+    >>> column_legend(["pass@2"], help)  # one column: its own name and number
+    [('pass@2', 'at least one of 2 trials correct')]
     """
-    return [(str(c), meanings[str(c)]) for c in columns
-            if str(c) in meanings and str(c) not in PLAIN_COLUMNS]
+    hits = {str(c): h for c in columns if str(c) not in PLAIN_COLUMNS
+            and (h := _declared(c, declared)) is not None}
+    shared: dict[str, list[str]] = {}
+    for c, (key, _) in hits.items():
+        shared.setdefault(key, []).append(c)
+    out = []
+    for key, cols in shared.items():
+        if len(cols) == 1:
+            out.append((cols[0], _filled(declared[key], hits[cols[0]][1])))
+        else:
+            names = {m.group(1): m.group(1) for m in _PLACEHOLDER.finditer(key)}
+            out.append((_filled(key, {k: f"<{k}>" for k in names}),
+                        _filled(declared[key], names)))
+    return out
 
 
 def legend_html(columns: Sequence[Any], meanings: Mapping[str, str]) -> str:
     """The "Columns:" legend of a table as HTML (``""`` when no column needs one): each
-    column of :func:`column_legend` on a line of its own, its name as code."""
+    line of :func:`column_legend` on a line of its own, its name as code."""
     legend = column_legend(columns, meanings)
     if not legend:
         return ""
@@ -533,6 +586,28 @@ def legend_text(columns: Sequence[Any], meanings: Mapping[str, str]) -> list[str
     """
     legend = column_legend(columns, meanings)
     return ["Columns:", *(f"  {c}: {m}" for c, m in legend)] if legend else []
+
+
+def legend_markdown(columns: Sequence[Any], meanings: Mapping[str, str],
+                    escape: Callable[[str], str] | None = None) -> str:
+    """The "Columns:" legend of a table as one Markdown paragraph, a line per column (``""``
+    when no column needs one): what the Markdown report and the app's pages print under a
+    table. ``escape`` makes a meaning inert Markdown (default
+    :func:`scorio_core.formatting.md_inline`).
+
+    Example
+    -------
+    >>> from scorio_core.display import legend_markdown
+    >>> legend_markdown(["model", "se"], {"se": "s.e. of score (<0.001: below)"}).split("\\n")
+    ['**Columns:**  ', '`se` s.e. of score (<0.001: below)']
+    """
+    from .formatting import md_inline
+
+    legend = column_legend(columns, meanings)
+    if not legend:
+        return ""
+    esc = escape or md_inline
+    return "  \n".join(["**Columns:**", *(f"`{c}` {esc(m)}" for c, m in legend)])
 
 
 def labelled(table: Any) -> pd.DataFrame:
@@ -630,12 +705,86 @@ def as_table(table: Any, *more: Any, note: str | Sequence[str] | None = None,
     """
     from .definitions._base import TableView
 
+    for i, t in enumerate((table, *more)):
+        if t is not None and not _is_table(t):
+            raise _not_shown(t, i, "sc.display.as_table")
+    if table is None:
+        raise ValidationError("sc.display.as_table: got None, a view that does not apply to "
+                              "these data; sc.show(None) shows nothing")
     if isinstance(table, TableView):  # the view's own lines first, then ``note``'s
         view, table = table, table.table
         note = (*note_lines(view.note), *note_lines(note)) if note and view.note \
             else note or view.note
     return Table(table, note, max_rows=max_rows,
                  more=[as_table(t, max_rows=max_rows) for t in more if t is not None])
+
+
+def _is_table(x: Any) -> bool:
+    """``x`` is a table :func:`show` prints as the reports do: a DataFrame, a Series or a
+    :class:`~scorio_core.definitions.TableView` (``None``: no table)."""
+    import sys
+
+    from .definitions._base import TableView
+
+    pd = sys.modules.get("pandas")  # not loaded: no frame was made
+    return isinstance(x, TableView) or (
+        pd is not None and isinstance(x, pd.DataFrame | pd.Series))
+
+
+def _displays_itself(x: Any) -> bool:
+    """``x`` is a result (or any object) with a rich display of its own: a notebook shows
+    it as it shows ``x`` ending a cell."""
+    return not _is_table(x) and any(callable(getattr(type(x), m, None)) for m in (
+        "_repr_html_", "_repr_mimebundle_", "_mime_"))
+
+
+def _not_shown(x: Any, i: int, call: str = "sc.show") -> ValidationError:
+    """The refusal of ``x``, argument ``i`` of :func:`show`: what it takes and, for ``x``'s
+    kind, how to make one of those."""
+    import sys
+
+    np, pd = sys.modules.get("numpy"), sys.modules.get("pandas")
+    frames = pd is not None and isinstance(x, Mapping | list | tuple) and bool(x) and all(
+        _is_table(t) for t in (x.values() if isinstance(x, Mapping) else x))
+    if frames:  # result.tables(), or several tables in a list
+        fix = ("; these are tables: show them all with sc.show(*x.values())"
+               if isinstance(x, Mapping) else "; these are tables: sc.show(*x)")
+    elif isinstance(x, str):
+        fix = "; print(text) prints it, and note=TEXT says a line under a table"
+    elif (np is not None and isinstance(x, np.ndarray)) or isinstance(x, Mapping | list | tuple):
+        fix = "; make it a table first: sc.show(pd.DataFrame(x))"
+    elif _displays_itself(x):  # as_table's: a result is no table
+        fix = "; a result displays itself: end a cell with it, or sc.show(result)"
+    else:
+        fix = ""
+    where = f" (argument {i + 1})" if i else ""
+    results = (" and results, which display themselves (board = sc.leaderboard(data); "
+               "sc.show(board))") if call == "sc.show" else ""
+    return ValidationError(
+        f"{call} takes tables (a DataFrame or Series: a result's board.table, p.pairs, "
+        f"board.unresolved()){results}; got {type(x).__name__} {_brief(x)}{where}{fix}")
+
+
+def _brief(x: Any) -> str:
+    """``x`` in a few words of its repr (a refusal quotes what it got)."""
+    import reprlib
+
+    text = " ".join(reprlib.repr(x).split())
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class _Lines:
+    """Lines said with no table to stand under (``sc.show(board, note=...)``)."""
+
+    def __init__(self, note: str | Sequence[str]) -> None:
+        self.lines = note_lines(note)
+
+    def _repr_html_(self) -> str:
+        return (f'{_STYLE}<div class="scorio-result">'
+                + "".join(f'<p class="note">{_esc(n)}</p>' for n in self.lines) + "</div>")
+
+    def __repr__(self) -> str:
+        return "\n".join(self.lines)
 
 
 def _output(obj: Any) -> None:
@@ -657,20 +806,24 @@ def _output(obj: Any) -> None:
     print(repr(obj))
 
 
+@checked_keywords
 def show(table: Any, *more: Any, note: str | Sequence[str] | None = None,
          max_rows: int | None = MAX_ROWS) -> None:
     """Display ``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) as
     the reports print it, wherever the call is: mid-cell or last in a notebook cell
     (IPython's ``display``: the formatted HTML table), or in a script or terminal (its text,
     printed). Returns ``None``, so a cell that ends with it shows it once; the variables
-    stay the raw frames (:func:`as_table` gives the shown object itself).
+    stay the raw frames (:func:`as_table` gives the shown object itself). A result
+    (``sc.show(board)``) is shown as it shows itself ending a cell: its table, chart,
+    settings and caveats (in a script, its summary).
 
     Parameters
     ----------
-    table : DataFrame or TableView
-    *more : DataFrame, TableView or None
-        Further tables shown under it, each with its own lines; a ``None`` -- a view that
-        does not apply to these data -- shows nothing.
+    table : DataFrame, TableView, a result or None
+        A ``None`` -- a view that does not apply to these data -- shows nothing.
+    *more : DataFrame, TableView, a result or None
+        Further tables (or results) shown under it, each with its own lines; a ``None``
+        shows nothing.
     note : str or sequence of str, optional
         The line (or lines) said under the (first) table (a view's own note comes first).
     max_rows : int or None
@@ -687,8 +840,37 @@ def show(table: Any, *more: Any, note: str | Sequence[str] | None = None,
     model  trials_needed  p_best
     a                425   0.912
     b                  —   0.088
+    >>> sc.show(None)  # a view that does not apply: nothing
+    >>> sc.show(t, "425 trials")
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: sc.show takes tables (a DataFrame or Series: a \
+result's board.table, p.pairs, board.unresolved()) and results, which display themselves \
+(board = sc.leaderboard(data); sc.show(board)); got str '425 trials' (argument 2); print(text) \
+prints it, and note=TEXT says a line under a table
     """
-    _output(as_table(table, *more, note=note, max_rows=max_rows))
+    items = [x for x in (table, *more) if x is not None]
+    for i, x in enumerate((table, *more)):
+        if x is not None and not (_is_table(x) or _displays_itself(x)):
+            raise _not_shown(x, i)
+    tables: list[Any] = []  # consecutive tables: one display, the first with ``note``
+
+    def flush() -> None:
+        nonlocal note
+        if tables:
+            _output(as_table(*tables, note=note, max_rows=max_rows))
+            note = None
+            tables.clear()
+
+    for x in items:
+        if _is_table(x):
+            tables.append(x)
+        else:  # a result: as it displays itself
+            flush()
+            _output(x)
+    flush()
+    if note:  # no table to say it under
+        _output(_Lines(note))
 
 
 def chart_html(chart: Chart) -> str:
@@ -726,7 +908,7 @@ def caveats_html(caveats: Sequence[str]) -> str:
 def result_html(
     title: str,
     caption: str,
-    tables: Sequence[tuple[str, pd.DataFrame] | tuple[str, pd.DataFrame, Sequence[str]]],
+    tables: Sequence[tuple[Any, ...]],
     chart: Chart | None = None,
     notes: Sequence[str] = (),
     more: str = "",
@@ -735,17 +917,19 @@ def result_html(
 ) -> str:
     """Title, caption (scope and settings), the tables, the caveats, the chart and notes as
     one ``<div class="scorio-result">``; a table given as ``(name, frame, lines)`` has its
-    lines said under it (what a view left out: :func:`readable`). A column with a meaning
-    (``meanings``; default the display's :func:`column_meanings`) has it as its header's
-    tooltip, and the columns whose names do not say it are explained under their table
-    (:func:`legend_html`)."""
-    meanings = column_meanings(title) if meanings is None else meanings
+    lines said under it (what a view left out: :func:`readable`), one given as ``(name,
+    frame, lines, columns)`` its columns' declaration (:meth:`Analysis.column_help
+    <scorio_core.definitions.Analysis.column_help>`; default ``meanings``, for every table).
+    A column with a meaning has it as its header's tooltip, and the columns whose names do
+    not say it are explained under their table (:func:`legend_html`)."""
     parts = [_STYLE, '<div class="scorio-result">', f"<p><b>{_esc(title)}</b><br>"
              f'<span class="note">{_esc(caption)}</span></p>']
-    for name, df, *said in tables:
-        parts.append(parts_html(df, caption=name or None, meanings=meanings))
-        parts += [f'<p class="note">{_prose(n)}</p>' for n in (said[0] if said else ())]
-        parts.append(legend_html(df.columns, meanings))
+    for name, df, *rest in tables:
+        said = rest[0] if rest else ()
+        declared = (rest[1] if len(rest) > 1 and rest[1] is not None else meanings) or {}
+        parts.append(parts_html(df, caption=name or None, meanings=declared))
+        parts += [f'<p class="note">{_prose(n)}</p>' for n in said]
+        parts.append(legend_html(df.columns, declared))
     if more:
         parts.append(f'<p class="note">{_prose(more)}</p>')
     parts.append(caveats_html(caveats))
@@ -915,10 +1099,11 @@ def recorded(analysis_id: str | None = None, *, params: Mapping[str, str] | None
 
     def wrap(fn: Callable) -> Callable:
         sig = inspect.signature(fn)
+        checked = checked_keywords(fn)  # a misspelt keyword: the settings, the closest named
 
         @functools.wraps(fn)
         def call(*args: Any, **kwargs: Any) -> Any:
-            result = fn(*args, **kwargs)
+            result = checked(*args, **kwargs)
             bound = sig.bind(*args, **kwargs)
             bound.apply_defaults()
             given = bound.arguments
@@ -1082,9 +1267,11 @@ class Shown:
         others = [f"{k} ({len(v):,} rows)" for k, v in tables.items() if k not in shown]
         more = ("Other tables: " + ", ".join(others) + " — result.tables()[name] (every "
                 "row); every chart: result.charts().") if others else ""
-        return result_html(self.definition().title, self._caption(),
-                           [(name, main, notes), *also], chart, more=more,
-                           caveats=self.caveats)
+        analysis = self.definition()  # each table's columns as the definition declares them
+        return result_html(analysis.title, self._caption(),
+                           [(k, df, said, analysis.column_help(k))
+                            for k, df, said in [(name, main, notes), *also]],
+                           chart, more=more, caveats=self.caveats)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
         return {"text/html": self._repr_html_(), "text/plain": repr(self)}
@@ -1095,10 +1282,13 @@ class Shown:
         head = f"<{type(self).__name__}: {self.definition().title} · {caption}>"
         rows = f"{len(tables[name]):,} rows" + (
             f", {len(main):,} shown" if len(main) < len(tables[name]) else "")
+        analysis = self.definition()
         also = [x for k, df, said in self._also(tables)
-                for x in (f"{k}:", parts_text(df, max_rows=MAX_ROWS), *said)]
+                for x in (f"{k}:", parts_text(df, max_rows=MAX_ROWS), *said,
+                          *legend_text(df.columns, analysis.column_help(k)))]
         return "\n".join([f"{head}\n{name} ({rows}):", parts_text(main, max_rows=MAX_ROWS),
-                          *notes, *also,
+                          *notes, *legend_text(main.columns, analysis.column_help(name)),
+                          *also,
                           f"tables: {', '.join(tables)} (result.tables(): every row)",
                           *caveats_text(self.caveats)])
 
@@ -1109,8 +1299,8 @@ def caveats_text(caveats: Sequence[str]) -> list[str]:
     Example
     -------
     >>> from scorio_core.display import caveats_text
-    >>> caveats_text(["Only 12 question(s): intervals are wide."])
-    ['Caveats:', '- Only 12 question(s): intervals are wide.']
+    >>> caveats_text(["Only 12 questions: intervals are wide."])
+    ['Caveats:', '- Only 12 questions: intervals are wide.']
     """
     return ["Caveats:", *(f"- {c}" for c in caveats)] if caveats else []
 
@@ -1126,6 +1316,9 @@ class View(NamedTuple):
     tables: Sequence[tuple[str, Any]]
     notes: Sequence[str] = ()
     chart: Chart | None = None
+    #: what each table's columns hold, in the order of ``tables``: the declaration of the
+    #: definition table it shows (:func:`_columns_of`), its "Columns:" legend
+    meanings: Sequence[Mapping[str, str] | None] = ()
 
 
 class Displayed:
@@ -1159,7 +1352,8 @@ class Displayed:
     def _repr_html_(self) -> str:
         v = self._view()
         return result_html(v.title, self._caption(v),
-                           [(name, *readable(t)) for name, t in v.tables], v.chart, v.notes,
+                           [(name, *readable(t), _meaning_of(v, i))
+                            for i, (name, t) in enumerate(v.tables)], v.chart, v.notes,
                            caveats=self.caveats)
 
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
@@ -1168,11 +1362,26 @@ class Displayed:
     def __repr__(self) -> str:
         v = self._view()
         lines = [f"<{type(self).__name__}: {v.title} · {self._caption(v)}>"]
-        for name, t in v.tables:
+        for i, (name, t) in enumerate(v.tables):
             df, said = readable(t)
             lines += [*([f"{name}:"] if name else []), parts_text(df, max_rows=MAX_ROWS),
-                      *said]
+                      *said, *legend_text(df.columns, _meaning_of(v, i) or {})]
         return "\n".join([*lines, *v.notes, *caveats_text(self.caveats)])
+
+
+def _meaning_of(view: View, i: int) -> Mapping[str, str] | None:
+    """The declaration of the columns of ``view``'s table ``i`` (``None``: none)."""
+    return view.meanings[i] if i < len(view.meanings) else None
+
+
+def _columns_of(analysis_id: str, *tables: str) -> tuple[Mapping[str, str], ...]:
+    """The declarations of a definition's ``tables`` (:meth:`Analysis.column_help
+    <scorio_core.definitions.Analysis.column_help>`): what a core result that shows the
+    same table explains under it, in the same words."""
+    from .definitions import SECTIONS
+
+    analysis = SECTIONS[analysis_id]
+    return tuple(analysis.column_help(t) for t in tables)
 
 
 def _scope_text(scope: str, confidence: float) -> str:
@@ -1191,7 +1400,7 @@ def _pass_curves_view(c: Any) -> View:
                                      f"M = {c.M}): every interval is missing."]
     return View("Pass@k curves", f"{_scope_text(c.scope, c.confidence)} (pointwise) · "
                 f"{c.M:,} questions × {c.N:,} trials{tau}",
-                [("summary", shown_summary(c))], notes, chart)
+                [("summary", shown_summary(c))], notes, chart, _columns_of("curves", "summary"))
 
 
 def _question_stats_view(q: Any) -> View:
@@ -1205,7 +1414,8 @@ def _question_stats_view(q: Any) -> View:
     return View("Questions", f"{len(q.models):,} models × {len(q.questions):,} questions · "
                 f"weights {weights} · 2PL fit: {q.irt}", [("questions", view)],
                 [f"Disagreement, the uninformative and the collapsed questions: "
-                 f".disagree(), .uninformative, .collapsed ({len(q.collapsed):,})."], chart)
+                 f".disagree(), .uninformative, .collapsed ({len(q.collapsed):,})."], chart,
+                _columns_of("questions", "questions"))
 
 
 def _skipped(skipped: Mapping[str, str]) -> list[str]:
@@ -1216,7 +1426,8 @@ def _method_run_view(r: Any) -> View:
     ranks = r.ranks.reset_index()
     return View("Ranks by method", f"{len(ranks):,} models · {r.ranks.shape[1]:,} methods · "
                 "rank 1 = best, ties share the best rank",
-                [("ranks", ranks)], [*_skipped(r.skipped), "Scores: .scores."])
+                [("ranks", ranks)], [*_skipped(r.skipped), "Scores: .scores."],
+                meanings=_columns_of("compare", "ranks"))
 
 
 def _convergence_run_view(r: Any) -> View:
@@ -1225,14 +1436,16 @@ def _convergence_run_view(r: Any) -> View:
     match = f"match {r.match}" + (f" at {percent(r.confidence)}" if r.match == "ci" else "")
     return View("convergence@n", f"over bootstrap replicates of the trials · {match} · "
                 f"N = {r.n_max:,} trials", [("summary", r.summary)],
-                [*_skipped(r.skipped), "Per n: .pmf, .cdf."])
+                [*_skipped(r.skipped), "Per n: .pmf, .cdf."],
+                meanings=_columns_of("convergence", "summary"))
 
 
 def _stability_view(r: Any) -> View:
     return View("Low-budget stability (N = 1)", "τ_b of each single-trial ranking vs the gold "
                 "standard (Bayes@N on all trials) and vs the method's own full-trial ranking",
                 [("per method", r.table)],
-                [*_skipped(r.skipped), "Methods with equal τ_b on every slice: .classes()."])
+                [*_skipped(r.skipped), "Methods with equal τ_b on every slice: .classes()."],
+                meanings=_columns_of("stability", "per_method"))
 
 
 def _greedy_view(g: Any) -> View:
@@ -1241,15 +1454,19 @@ def _greedy_view(g: Any) -> View:
     return View("Greedy vs sampling", f"{len(g.ranks):,} models · τ_b of the greedy and the "
                 "sampled ranking; the greedy prior (R0) against the uniform one at the "
                 "smallest n", [("summary", pd.DataFrame([g.summary()])), ("ranks", g.ranks)],
-                ["τ_b per replicate at the smallest n: .distributions; the curves: .curves."])
+                ["τ_b per replicate at the smallest n: .distributions; the curves: .curves."],
+                meanings=_columns_of("greedy", "table", "ranks"))
 
 
 def _greedy_by_benchmark_view(d: Any) -> View:
     from .engines.greedy import greedy_table
 
+    # named as the definition's table names the column (its "data")
+    table = greedy_table(d).rename(columns={"benchmark": "data"})
     return View("Greedy vs sampling by benchmark", f"{count_text(len(d), 'view')} (each "
-                "benchmark, then all its questions)", [("", greedy_table(d))],
-                ["Each benchmark's analysis: result[name]."])
+                "benchmark, then all its questions)", [("", table)],
+                ["Each benchmark's analysis: result[name]."],
+                meanings=_columns_of("greedy", "table"))
 
 
 def _leaderboard_view(b: Any) -> View:
@@ -1261,9 +1478,10 @@ def _leaderboard_view(b: Any) -> View:
     pairs = b.unresolved()
     tables = [("", b.table)]
     if len(pairs):
-        tables.append((f"{len(pairs)} undecided adjacent pair(s)", pairs))
+        tables.append((count_text(len(pairs), "undecided adjacent pair"), pairs))
     notes = [] if b.caveats else [b.first_line(), *b.notes, *filter(None, [prior_note(b)])]
-    return View("CI-aware leaderboard", b.caption(), tables, notes, b.charts()[0])
+    return View("CI-aware leaderboard", b.caption(), tables, notes, b.charts()[0],
+                _columns_of("leaderboard", "leaderboard", "unresolved"))
 
 
 def _plan_view(p: Any) -> View:
@@ -1273,12 +1491,12 @@ def _plan_view(p: Any) -> View:
     from .definitions._base import TableView
     from .planner import pair_notes
 
-    label = (f"{len(p.pairs)} undecided adjacent pair(s)" if len(p.pairs)
+    label = (count_text(len(p.pairs), "undecided adjacent pair") if len(p.pairs)
              else "every adjacent pair is decided: nothing to plan")
     notes = tuple(f"{who}: {note}" for who, note in pair_notes(p.pairs))
     pairs = TableView(p.pairs.drop(columns="note", errors="ignore"), notes)
     return View("Planner", p.caption(), [(label, pairs), ("allocation", p.allocation)],
-                [p.headline()], p.charts()[0])
+                [p.headline()], p.charts()[0], _columns_of("plan", "pairs", "allocation"))
 
 
 def _subset_boards_view(t: Any) -> View:
@@ -1294,7 +1512,7 @@ def _subset_boards_view(t: Any) -> View:
     return View("Leaderboard per subset", " · ".join(
         [f"{count_text(n, 'subset')} by {s.get('attribute', 'attribute')}, each its own "
          "leaderboard on its questions; nothing adjusted across subsets", *head]),
-        [("", frame)])
+        [("", frame)], meanings=_columns_of("leaderboard", "by_subset"))
 
 
 def _report_view(r: Any) -> View:
@@ -1311,6 +1529,25 @@ def _report_view(r: Any) -> View:
                  ".ipynb); a section's result, tables and caveats: report.sections[i]."])
 
 
+def _pair_comparison_view(c: Any) -> View:
+    """``compare_pair``'s result as the pair view's report section shows the same tables
+    (:func:`~scorio_core.definitions.pair.summary_view`, the questions beside the chart:
+    :func:`~scorio_core.engines.pair.gap_view`), each with the legend of the pair
+    definition's declaration."""
+    from .definitions._base import TableView
+    from .definitions.pair import gap_chart, summary_view
+    from .engines.pair import gap_view
+    from .formatting import percent
+    from .params import PairParams
+
+    top = PairParams().top  # the pair view's default: the rows its chart draws
+    return View(f"Pair: {c.a} − {c.b}",
+                f"{shape_text(2, c.M, c.N)} · {percent(c.confidence)} intervals",
+                [("summary", summary_view(c.summary)),
+                 ("questions", TableView(*gap_view(c.questions, top)))],
+                list(c.notes), gap_chart(c, top), _columns_of("pair", "summary", "questions"))
+
+
 #: The display of each core result class that is no definition's own, by class name
 #: (:class:`Displayed`): what the notebook shows of ``sc.pass_curves(...)`` and the like.
 VIEWS: dict[str, Callable[[Any], View]] = {
@@ -1325,4 +1562,5 @@ VIEWS: dict[str, Callable[[Any], View]] = {
     "Leaderboard": _leaderboard_view,
     "Plan": _plan_view,
     "SubsetBoards": _subset_boards_view,
+    "PairComparison": _pair_comparison_view,
 }

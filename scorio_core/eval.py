@@ -38,6 +38,7 @@ from ._validation import (
     check_confidence,
     check_k,
     check_number,
+    checked_keywords,
 )
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "category_counts",
     "bayes_from_counts",
     "avg_from_counts",
+    "count_mean",
     "pass_from_counts",
     "pass_table",
     "Posterior",
@@ -114,6 +116,70 @@ def category_counts(R: np.ndarray, C: int) -> np.ndarray:
     return np.stack([(R == k).sum(-1) for k in range(C + 1)], axis=-1)
 
 
+#: Bits per limb of :func:`count_mean`'s exact sums: a limb times a total below 2**36 stays
+#: within int64 (2**62).
+_LIMB = 26
+
+
+def count_mean(totals, w, count: int) -> np.ndarray:
+    """The mean weighted score ``Σ_k totals[..., k] · w[k] / count`` from whole-number
+    category ``totals`` (counts summed over questions and trials), each value a function of
+    its exact value alone.
+
+    One definition of a mean score for every table that compares means: two models whose
+    weighted totals are equal in exact arithmetic get the same float, so an exact tie is a
+    gap of exactly 0 (``t`` 0, ``p`` 1) on every surface, whatever the order of their
+    questions. A mean of per-question means in floating point (``k/6`` each for weights
+    0, 0.5, 1 and ``N = 3``) left 1.1e-16 between two tied models, which the tables printed
+    as a lead of ``<0.0001``. Each weight is a whole number over a power of two (a float is
+    ``n / 2**s``), so the total is a whole number, summed exactly in 26-bit limbs of int64
+    and carried into one form before it is rounded: the nearest float for weights such as 0,
+    0.5, 1 (one limb), within an ulp or two of it for others (0.3: three limbs); totals
+    beyond ``2**36`` are summed in Python's integers and rounded once.
+
+    Example
+    -------
+    >>> from scorio_core.eval import count_mean
+    >>> import numpy as np
+    >>> t = np.array([[40, 20, 60], [45, 10, 65]])  # equal weighted totals, other counts
+    >>> m = count_mean(t, [0, 0.5, 1], 120)
+    >>> m.tolist(), float(m[0] - m[1])
+    ([0.5833333333333334, 0.5833333333333334], 0.0)
+    >>> m = count_mean([[1, 4, 1], [1, 2, 2]], [0, 0.3, 0.6], 6)  # 4·0.3 + 0.6 = 2·0.3 + 2·0.6
+    >>> bool(m[0] == m[1]), round(float(m[0]), 12)
+    (True, 0.3)
+    """
+    t = np.asarray(totals)
+    if not np.issubdtype(t.dtype, np.integer):
+        whole = np.isfinite(t) & (t == np.round(t))
+        if not whole.all():  # not counts: the plain float mean
+            return (t @ np.asarray(w, dtype=float)) / count
+        t = t.astype(np.int64)
+    if count <= 0:
+        return np.full(t.shape[:-1], np.nan)
+    ratios = [float(x).as_integer_ratio() for x in np.asarray(w, dtype=float).ravel()]
+    s = max(d for _, d in ratios).bit_length() - 1  # every weight is num / 2**s
+    num = [n * ((1 << s) // d) for n, d in ratios]
+    if int(np.abs(t).sum(-1).max(initial=0)) >= 2**36:  # limbs would overflow: exact ints
+        den = count << s
+        flat = t.reshape(-1, t.shape[-1]).tolist()
+        out = [sum(a * b for a, b in zip(row, num, strict=True)) / den for row in flat]
+        return np.asarray(out, dtype=float).reshape(t.shape[:-1])
+    mask = (1 << _LIMB) - 1
+    J = max(1, -(-max(abs(n) for n in num).bit_length() // _LIMB))
+    limbs = np.array([[(abs(n) >> (_LIMB * j)) & mask for j in range(J)] for n in num],
+                     dtype=np.int64) * np.array([[-1 if n < 0 else 1] for n in num])
+    S = t.astype(np.int64) @ limbs  # (..., J): every product and sum exact in int64
+    for j in range(J - 1):  # carried: limbs 0 .. 2**26 - 1 below the top, one form per total
+        carry = S[..., j] >> _LIMB
+        S[..., j] -= carry << _LIMB
+        S[..., j + 1] += carry
+    acc = np.zeros(S.shape[:-1])
+    for j in reversed(range(J)):
+        acc = acc + np.ldexp(S[..., j].astype(float), _LIMB * j - s)
+    return acc / count
+
+
 class Posterior(NamedTuple):
     """Bayes@N from counts: ``mu``, ``sigma`` and the Dirichlet total ``T``."""
 
@@ -139,7 +205,7 @@ def bayes_from_counts(n: np.ndarray, w: np.ndarray, n0: np.ndarray | None = None
     s1 = nu @ dw
     s2 = nu @ (dw * dw)
     M = n.shape[-2]
-    mu = w[0] + s1.sum(-1) / (M * T)
+    mu = w[0] + count_mean(nu.sum(-2), dw, M * T)  # exact ties stay exact
     var = (s2 / T - (s1 / T) ** 2).sum(-1) / (M * M * (T + 1))
     return Posterior(mu, np.sqrt(np.maximum(var, 0.0)), T)
 
@@ -163,6 +229,7 @@ def _bayes(R, w=None, R0=None) -> tuple[np.ndarray, np.ndarray]:
     return post.mu, post.sigma
 
 
+@checked_keywords
 def bayes(R, w=None, R0=None) -> Estimate:
     r"""Bayes@N posterior mean and standard deviation (Don't Pass@k (2026), §2.3-2.4, App. A).
 
@@ -196,6 +263,7 @@ def bayes(R, w=None, R0=None) -> Estimate:
     return Estimate(_out(mu), _out(sigma))
 
 
+@checked_keywords
 def bayes_ci(R, w=None, R0=None, confidence: float = 0.95, bounds=None) -> Interval:
     """Bayes@N with the central normal credible interval ``mu ± z·sigma``.
 
@@ -213,7 +281,7 @@ def bayes_ci(R, w=None, R0=None, confidence: float = 0.95, bounds=None) -> Inter
 def avg_from_counts(n: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """avg@N and its eq.-(20) uncertainty from count tables ``(..., M, C+1)``."""
     C, N, M = w.size - 1, int(n[(0,) * (n.ndim - 1)].sum()), n.shape[-2]
-    a = (n @ w).sum(-1) / (M * N)
+    a = count_mean(n.sum(-2), w, M * N)
     return a, (1 + C + N) / N * bayes_from_counts(n, w).sigma
 
 
@@ -222,6 +290,7 @@ def _avg(R, w=None):
     return avg_from_counts(n, w)
 
 
+@checked_keywords
 def avg(R, w=None) -> Estimate:
     """avg@N, the mean weighted score, with the Bayesian uncertainty of Don't Pass@k (2026),
     eq. (20).
@@ -238,6 +307,7 @@ def avg(R, w=None) -> Estimate:
     return Estimate(_out(a), _out(s))
 
 
+@checked_keywords
 def avg_ci(R, w=None, confidence: float = 0.95, bounds=None) -> Interval:
     """avg@N with the interval ``a ± z·sigma_a`` (clipped to ``bounds`` if given).
 
@@ -377,6 +447,7 @@ def _pass_ci(kind, R, k, tau, confidence, bounds, alpha0, beta0) -> Interval:
     return _interval(mu, sigma, confidence, bounds)
 
 
+@checked_keywords
 def pass_at_k(R, k: int):
     """Unbiased Pass@k: mean over questions of ``1 - C(N-c, k) / C(N, k)`` (Don't Pass@k (2026),
     eq. 21).
@@ -389,6 +460,7 @@ def pass_at_k(R, k: int):
     return _pass_point("pass", R, k)
 
 
+@checked_keywords
 def pass_hat_k(R, k: int):
     """Pass^k: mean of ``C(c, k) / C(N, k)``, all k draws correct (Don't Pass@k (2026), eq. 22).
 
@@ -400,6 +472,7 @@ def pass_hat_k(R, k: int):
     return _pass_point("hat", R, k)
 
 
+@checked_keywords
 def g_pass_at_k_tau(R, k: int, tau: float):
     """G-Pass@k_tau: ``P(X >= ceil(tau k))``, ``X ~ Hypergeom(N, c, k)`` (Don't Pass@k (2026),
     eq. 23).
@@ -414,6 +487,7 @@ def g_pass_at_k_tau(R, k: int, tau: float):
     return _pass_point("g", R, k, tau)
 
 
+@checked_keywords
 def mg_pass_at_k(R, k: int):
     """mG-Pass@k: ``(2/k) E[(X - ceil(k/2))_+]`` (Don't Pass@k (2026), eq. 24).
 
@@ -434,20 +508,24 @@ _CI_DOC = """
     """
 
 
+@checked_keywords
 def pass_at_k_ci(R, k, confidence=0.95, bounds=(0.0, 1.0), alpha0=1.0, beta0=1.0) -> Interval:
     return _pass_ci("pass", R, k, 0.0, confidence, bounds, alpha0, beta0)
 
 
+@checked_keywords
 def pass_hat_k_ci(R, k, confidence=0.95, bounds=(0.0, 1.0), alpha0=1.0, beta0=1.0) -> Interval:
     return _pass_ci("hat", R, k, 0.0, confidence, bounds, alpha0, beta0)
 
 
+@checked_keywords
 def g_pass_at_k_tau_ci(
     R, k, tau, confidence=0.95, bounds=(0.0, 1.0), alpha0=1.0, beta0=1.0
 ) -> Interval:
     return _pass_ci("g", R, k, tau, confidence, bounds, alpha0, beta0)
 
 
+@checked_keywords
 def mg_pass_at_k_ci(R, k, confidence=0.95, bounds=(0.0, 1.0), alpha0=1.0, beta0=1.0) -> Interval:
     return _pass_ci("mg", R, k, 0.0, confidence, bounds, alpha0, beta0)
 

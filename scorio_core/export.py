@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._validation import json_safe
-from .display import readable
+from .display import column_meanings, readable
 from .formatting import (
     EXPORT_DIGITS,
     LINE_WIDTH,
@@ -82,21 +82,21 @@ def csv_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     """``df`` as a CSV writes it: floats rounded by the exports' one rule
     (:func:`~scorio_core.formatting.round_floats`, ``digits`` decimals), and every number
     column that the tables print as whole numbers
-    (:func:`~scorio_core.formatting.table_formats`: counts by name such as ``n_needed`` or
-    ``rank*``, a table's ``DECIMALS_ATTR`` of 0, whole values of 2 or more) written as
-    integers when all its finite values are whole. A missing count is an empty cell and an
-    infinite one ``inf``, as before: ``pandas.read_csv`` reads the same numbers back (a count
-    column with a missing or infinite value as floats). A count column with ∞ holds its
-    cells as text, as they are written.
+    (:func:`~scorio_core.formatting.table_formats`: counts by name such as
+    ``trials_needed_papers`` or ``rank*``, a table's ``DECIMALS_ATTR`` of 0, whole values of 2
+    or more) written as integers when all its finite values are whole. A missing count is an
+    empty cell and an infinite one ``inf``, as before: ``pandas.read_csv`` reads the same
+    numbers back (a count column with a missing or infinite value as floats). A count column
+    with ∞ holds its cells as text, as they are written.
 
     Example
     -------
     >>> import pandas as pd
     >>> from scorio_core.export import csv_frame
     >>> t = pd.DataFrame({"p_best": [1.0, 0.0, 0.0],
-    ...                   "n_needed": [80.0, float("inf"), float("nan")]})
+    ...                   "trials_needed_papers": [80.0, float("inf"), float("nan")]})
     >>> print(csv_frame(t).to_csv(index=False), end="")
-    p_best,n_needed
+    p_best,trials_needed_papers
     1.0,80
     0.0,inf
     0.0,
@@ -121,9 +121,9 @@ def table_csv(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> str:
     -------
     >>> import pandas as pd
     >>> from scorio_core.export import table_csv
-    >>> print(table_csv(pd.DataFrame({"model": ["-1+2"], "n_needed": [80.0],
+    >>> print(table_csv(pd.DataFrame({"model": ["-1+2"], "trials_needed_papers": [80.0],
     ...                               "gap": [1 / 3]})), end="")
-    model,n_needed,gap
+    model,trials_needed_papers,gap
     '-1+2,80,0.333333
     """
     return to_safe_csv(csv_frame(df, digits))
@@ -146,14 +146,14 @@ def to_csv(board: Leaderboard) -> str:
 def to_json(board: Leaderboard) -> str:
     """JSON with ``settings``, ``columns`` (meaning of each column) and ``rows``.
 
-    Non-finite numbers (e.g. ``n_needed`` for an exact tie) become ``null``.
+    Non-finite numbers (e.g. ``trials_needed_papers`` for an exact tie) become ``null``.
     """
     rows = [
         {k: json_safe(v) for k, v in rec.items()}
         for rec in round_floats(board.table).to_dict(orient="records")
     ]
-    cols = {c: COLUMN_HELP.get(c, "Pass@k: unbiased estimate" if c.startswith("pass@") else c)
-            for c in board.table.columns}
+    said = column_meanings(board.table.columns, COLUMN_HELP)  # pass@4 by its template
+    cols = {c: said.get(str(c), c) for c in board.table.columns}
     payload = {"settings": board.settings, "columns": cols, "rows": rows}
     if board.inference is not None:  # the confidence set for the best model, and its promise
         payload["could_be_first"] = {"models": board.could_be_first(),

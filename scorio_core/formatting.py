@@ -27,8 +27,12 @@ of its values, so ``2,368`` never sits beside ``260.0000``:
   one-model board's ``p_best``) as ``1.0000``;
 * the papers' trials rule reads ``met now`` where the table's data already reach it
   (:data:`PAPERS_RULE_NAMES`, :func:`papers_rule_cells`);
-* ``∞`` / ``−∞`` for infinite values (a tie no number of trials separates), ``—`` for a
-  missing one (NaN, ``None``), ``yes``/``no`` for booleans, thousands separators.
+* ``∞`` / ``-∞`` for infinite values (a tie no number of trials separates), ``—`` for a
+  missing one (NaN, ``None``), ``yes``/``no`` for booleans, thousands separators;
+* one minus sign, ASCII ``-``, for every negative number, ``-∞`` and the marker ``>-0.0001``
+  alike (:data:`MINUS`): a column held ``−∞`` (U+2212) beside ``-1.448``, and the app's number
+  columns, which the browser writes, use ``-`` too; a number copied from any table reads
+  back in Python.
 
 The exports (CSV, JSON) keep numbers, not these texts, rounded to :data:`EXPORT_DIGITS`
 decimals by the same rule: a non-zero value is never written as ``0`` nor a probability below
@@ -75,6 +79,7 @@ if TYPE_CHECKING:
 __all__ = [
     "INF",
     "NEG_INF",
+    "MINUS",
     "MISSING",
     "COUNT_NAMES",
     "MONTE_CARLO_NAMES",
@@ -122,10 +127,14 @@ __all__ = [
     "SETTING_PRINTF",
     "setting_text",
     "count_text",
+    "noun_text",
     "shape_text",
 ]
 
-INF, NEG_INF, MISSING = "∞", "−∞", "—"
+#: The one minus sign of every number the tables write (ASCII: as Python, the CSV and the
+#: app's number columns write it).
+MINUS = "-"
+INF, NEG_INF, MISSING = "∞", f"{MINUS}∞", "—"
 
 #: Column names that hold counts (trials, questions, ranks, replicates): whole numbers.
 COUNT_NAMES = re.compile(
@@ -244,7 +253,7 @@ def is_probability(name: Any) -> bool:
 #: Column names that hold the papers' expected-z trials rule (000 App. D). Where the table
 #: says how many trials per question its data have now (``df.attrs[TRIALS_NOW]``), a count
 #: at or below it reads :data:`RULE_MET`: printed as a number it read as "add N more".
-PAPERS_RULE_NAMES = re.compile(r"^(n_needed|trials_needed_papers)$")
+PAPERS_RULE_NAMES = re.compile(r"^trials_needed_papers$")
 TRIALS_NOW = "trials_now"
 RULE_MET = "met now"
 
@@ -458,8 +467,16 @@ def setting_text(x: float) -> str:
 
 def count_text(n: int, noun: str) -> str:
     """``n`` with ``noun`` in the number it needs: ``count_text(1, "question")`` is
-    ``'1 question'``, ``count_text(1200, "trial")`` ``'1,200 trials'``."""
-    return f"{int(n):,} {noun}{'' if int(n) == 1 else 's'}"
+    ``'1 question'``, ``count_text(1200, "trial")`` ``'1,200 trials'``. Every count a text
+    writes goes through it (or :func:`noun_text`): no ``question(s)``."""
+    return f"{int(n):,} {noun_text(n, noun)}"
+
+
+def noun_text(n: int, noun: str) -> str:
+    """``noun`` in the number ``n`` needs, without the number, for a text whose list names
+    the things it counts: ``noun_text(1, "key")`` is ``'key'``, ``noun_text(2, "key")``
+    ``'keys'`` (``f"unknown {noun_text(len(extra), 'key')} {names}"``)."""
+    return noun if int(n) == 1 else f"{noun}s"
 
 
 def shape_text(L: int, M: int, N: int) -> str:
@@ -524,7 +541,8 @@ def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     Example
     -------
     >>> from scorio_core.formatting import column_format
-    >>> column_format([0.5, 1.0], "gap"), column_format([3.0, float("inf")], "n_needed")
+    >>> column_format([0.5, 1.0], "gap"), column_format([3.0, float("inf")],
+    ...                                                  "trials_needed_papers")
     (ColumnFormat(kind='float', decimals=4, probability=False, draws=None), \
 ColumnFormat(kind='int', decimals=4, probability=False, draws=None))
     >>> column_format([0.7491, 0.1332], "p_best")  # a share of draws: three decimals
@@ -568,7 +586,7 @@ ColumnFormat(kind='int', decimals=4, probability=False, draws=None))
 
 def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
                   probability: bool = False, draws: int | None = None) -> str:
-    """One number: ``∞``/``−∞``, ``—`` when missing, thousands separators, ``integer``
+    """One number: ``∞``/``-∞``, ``—`` when missing, thousands separators, ``integer``
     rounds to a whole number, and a non-zero value too small for ``decimals`` shows as
     ``<0.0001`` rather than ``0.0000``; with ``probability``, the mirror: a value below 1
     that would print as ``1.0000`` shows as ``>0.9999`` (an exact 1 stays ``1.0000``).
@@ -586,7 +604,7 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
     >>> format_number(float("inf")), format_number(None), format_number(1234.0, integer=True)
     ('∞', '—', '1,234')
     >>> format_number(0.123456), format_number(2e-7), format_number(-2e-7, 2)
-    ('0.1235', '<0.0001', '>−0.01')
+    ('0.1235', '<0.0001', '>-0.01')
     >>> [format_number(p, 3, probability=True) for p in (0.9996, 0.0004, 1.0, 0.9994)]
     ['>0.999', '<0.001', '1.000', '0.999']
     >>> [format_number(p, 3, probability=True, draws=10_000) for p in (0.0, 1.0, 0.25)]
@@ -610,7 +628,7 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
     text = f"{f:,.{decimals}f}"
     if f != 0 and float(text.replace(",", "")) == 0:
         step = f"{10.0 ** -decimals:.{decimals}f}" if decimals else "1"
-        return f"<{step}" if f > 0 else f">−{step}"
+        return f"<{step}" if f > 0 else f">{MINUS}{step}"
     if probability and decimals and f < 1 and float(text.replace(",", "")) == 1:
         return f">{1 - 10.0 ** -decimals:.{decimals}f}"
     return text
@@ -659,7 +677,7 @@ def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
     ['met now', '12', '∞', '—']
     """
     values = list(values)
-    cells = format_column(values, "n_needed")
+    cells = format_column(values, "trials_needed_papers")
     return cells if n_now is None else _met_now(values, cells, int(n_now))
 
 

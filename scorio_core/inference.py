@@ -75,6 +75,7 @@ from scipy import special
 
 from ._validation import ValidationError, check_confidence
 from .estimands import ADJUST_HELP, ADJUSTMENTS, NOT_IDENTIFIED, SCOPE_HELP, SCOPES
+from .eval import count_mean
 from .resampling import stream
 
 __all__ = [
@@ -149,6 +150,11 @@ class ScoreStats:
     trial_var : numpy.ndarray, shape (L,), optional
         Variance of one trial's scaled score over all of the model's trials (its pooled
         category shares), for :func:`population_variance`; ``None``: not used.
+    mean : numpy.ndarray, shape (L,), optional
+        Mean scaled score per model from its category totals, each the float nearest its
+        exact value (:func:`scorio_core.eval.count_mean`), so models tied in exact
+        arithmetic have equal means and every gap between them is exactly 0; ``None``: the
+        mean of ``ybar``.
     """
 
     ybar: np.ndarray
@@ -159,6 +165,7 @@ class ScoreStats:
     hi_b: float
     dof: np.ndarray | None = None
     trial_var: np.ndarray | None = None
+    mean: np.ndarray | None = None
 
     @property
     def M(self) -> int:
@@ -166,8 +173,8 @@ class ScoreStats:
 
     @property
     def xbar(self) -> np.ndarray:
-        """Mean scaled score per model, shape ``(L,)``."""
-        return self.ybar.mean(-1)
+        """Mean scaled score per model, shape ``(L,)`` (:attr:`mean` when given)."""
+        return self.ybar.mean(-1) if self.mean is None else self.mean
 
     def unscale(self, u):
         """Scaled score(s) back to weight units."""
@@ -347,10 +354,12 @@ def score_stats(
     within, kappa = within_variance(n, u)
     dof = within_dof(n, u, kappa)
     ybar = np.atleast_2d(ybar)
+    # the model means from the category totals: a tie in exact arithmetic is a tie in floats
+    mean = np.atleast_1d(count_mean(n.sum(-2), u, N * n.shape[-2]))
     with np.errstate(invalid="ignore"):  # M = 0: NaN
         trial_var = np.maximum(np.atleast_2d((n @ (u * u)) / max(N, 1)).mean(-1)
                                - ybar.mean(-1) ** 2, 0.0)
-    return ScoreStats(ybar, np.atleast_2d(within), kappa, N, lo_b, hi_b, dof, trial_var)
+    return ScoreStats(ybar, np.atleast_2d(within), kappa, N, lo_b, hi_b, dof, trial_var, mean)
 
 
 def population_variance(st: ScoreStats) -> np.ndarray:

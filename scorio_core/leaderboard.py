@@ -39,6 +39,7 @@ from ._validation import (
     as_outcome_array,
     check_bounds,
     check_weight_vector,
+    checked_keywords,
     unique_names,
 )
 from .display import Displayed, with_caveats
@@ -70,8 +71,9 @@ from .references import expand
 from .spread_prior import SpreadPrior, load_spread_prior
 
 __all__ = ["Leaderboard", "leaderboard", "by_subset", "SubsetBoards", "prior_note",
-           "prior_mean", "prior_centre",
-           "papers_rule_note", "COLUMN_HELP", "SUBSET_COLUMNS", "NO_PAIRS"]
+           "prior_mean", "prior_centre", "row_order", "ROW_ORDER", "tie_note",
+           "papers_rule_note", "COLUMN_HELP", "PAIR_HELP", "SUBSET_HELP", "SUBSET_COLUMNS",
+           "NO_PAIRS"]
 
 #: One-line meaning of each column, shown as help in the app and in exports.
 COLUMN_HELP = {
@@ -82,7 +84,8 @@ COLUMN_HELP = {
     "p_best": "probability of being first in the stated scope (calibrated confidence "
     "distribution): the share of its draws in which the model comes first, so 0 is first in "
     "none of them (tables: <0.001), not impossible",
-    "score": "mean weighted score over all trials (avg@N): unbiased for both scopes",
+    "score": "mean weighted score over all trials (avg@N): unbiased for both scopes; the "
+    "rows are in its order, highest first; exact ties ROW_ORDER",
     "se": "standard error of score in the stated scope",
     "lo": "lower end of the calibrated interval in the stated scope",
     "hi": "upper end of the calibrated interval in the stated scope",
@@ -96,13 +99,53 @@ COLUMN_HELP = {
     "rank_overlap": "arena rule: 1 + number of models whose interval lies entirely above",
     "rank_mu": "strict rank by bayes_mu alone (ties share; the papers' point ranking)",
     "t_next": "paired t statistic against the next model down (stated scope)",
-    "n_needed": "the papers' expected-z rule (000 App. D): trials per question at which the "
-    "Bayes@N z to the next model reaches the threshold if the rates held (a 50% point, "
-    f"not an assurance; the Planner gives the trials or questions for {a_chance(ASSURANCE)} "
-    "of deciding the pair); today's N when the rule is already met (tables for people read "
-    "'met now': met by the papers' rule, not necessarily decided by the rank columns)",
+    "trials_needed_papers": "the papers' expected-z rule (000 App. D): trials per question at "
+    "which the Bayes@N z to the next model reaches the threshold if the rates held (a 50% "
+    f"point, not an assurance; the Planner gives the trials or questions for "
+    f"{a_chance(ASSURANCE)} of deciding the pair); where the rule is already met the numbers "
+    "(board.table, CSV, JSON) hold today's N and the tables for people read 'met now' (met "
+    "by the papers' rule, not necessarily decided by the rank columns); inf: a tie no number "
+    "of trials orders",
+    # a template (scorio_core.display.column_meanings): one declaration for pass@2, pass@8
+    "pass@{k}": "Pass@{k}: chance that at least one of {k} trials is correct; the unbiased "
+    "estimate 1 - C(N-c, {k})/C(N, {k}) from each question's c correct of N trials, averaged "
+    "over the questions (binary data)",
 }
+#: How the board orders its rows (and every table that follows it: the undecided pairs, the
+#: Planner's pairs and budget split, the forest plot): by ``score``; an exact tie (equal
+#: totals, a gap of exactly 0: :func:`scorio_core.eval.count_mean`) by ``bayes_mu``, which
+#: orders as ``score`` does except where greedy outcomes R0 enter its prior; then the data's
+#: own order of the models. Not by ``p_best``: between tied models it differs only by how
+#: spread each model's scores are, which no ordering should read as a lead.
+ROW_ORDER = ("by bayes_mu (which orders as score does except where greedy outcomes R0 enter "
+             "its prior), then in the data's order of the models; not by p_best, which "
+             "between tied models reflects only how spread each one's scores are")
+COLUMN_HELP["score"] = COLUMN_HELP["score"].replace("ROW_ORDER", ROW_ORDER)
 COLUMN_HELP = {k: expand(v) for k, v in COLUMN_HELP.items()}  # papers by title
+
+#: One-line meaning of each column of an undecided adjacent pair (:meth:`Leaderboard.
+#: unresolved`; the Planner's pairs table repeats them): the board's two neighbours and
+#: today's paired test of them.
+PAIR_HELP = {
+    "better": "the upper model of two neighbours in the board's order (by score)",
+    "next": "the model right below it",
+    "gap": "score(better) - score(next): the difference of their mean scores",
+    "t": "t statistic of better over next in the stated scope: gap / its standard error "
+    "(t_next of better's row)",
+    "p_better": "P(better > next): the t distribution at t on the pair's degrees of freedom "
+    "(the calibrated confidence distribution of the difference)",
+    "p_value": "two-sided p-value of that paired t test, before multiplicity control (the "
+    "rank columns decide pairs after it)",
+    "trials_needed_papers": COLUMN_HELP["trials_needed_papers"],  # the board's own column
+}
+
+#: One-line meaning of each column :func:`by_subset` adds before :data:`SUBSET_COLUMNS`
+#: (whose meanings are :data:`COLUMN_HELP`'s, each within its subset).
+SUBSET_HELP = {
+    "attribute": "the question attribute the rows are split by (e.g. source)",
+    "subset": "its value: the questions this row's leaderboard is computed on, alone",
+    "questions": "number of questions in the subset",
+}
 
 #: What a leaderboard of one model says (its :meth:`Leaderboard.first_line`): its score and
 #: interval stand, while ``rank`` 1 and ``p_best`` 1 hold by construction, not by evidence.
@@ -124,7 +167,8 @@ class Leaderboard(Displayed):
     Attributes
     ----------
     columns : dict of str -> numpy.ndarray
-        One entry per column, rows sorted by ``score`` descending.
+        One entry per column, rows sorted by ``score`` descending (exact ties:
+        :data:`ROW_ORDER`, :func:`row_order`).
     score, se : numpy.ndarray, shape (L,)
         Headline mean score and its standard error in the scope, original model order.
     bayes_mu, bayes_sigma : numpy.ndarray, shape (L,)
@@ -180,8 +224,8 @@ class Leaderboard(Displayed):
     @cached_property
     def table(self) -> pd.DataFrame:
         """One row per model, sorted by ``score`` descending (column meanings: ``COLUMN_HELP``);
-        ``attrs["trials_now"]`` is today's N (the text renderers write ``n_needed`` at or
-        below it as "met now", :func:`scorio_core.formatting.papers_rule_cells`)."""
+        ``attrs["trials_now"]`` is today's N (the text renderers write ``trials_needed_papers``
+        at or below it as "met now", :func:`scorio_core.formatting.papers_rule_cells`)."""
         table = pd.DataFrame(self.columns)
         table.attrs[TRIALS_NOW] = int(self.settings["shape"][-1])
         if (drawn := self._drawn(["p_best"])) is not None:
@@ -239,8 +283,9 @@ class Leaderboard(Displayed):
         Columns: ``better, next, gap`` (difference of ``score``), ``t`` (paired t in the
         board's scope), ``p_better`` (``P(better > next)``), ``p_value`` (two-sided,
         before multiplicity control) and ``trials_needed_papers`` (the papers' expected-z
-        rule, Don't Pass@k (2026), App. D: a 50% point; ``inf`` for identical means; named
-        as in the Planner's table, whose ``trials_needed`` is the 80% plan). The Planner
+        rule, Don't Pass@k (2026), App. D: a 50% point; ``inf`` for identical means; the
+        board's column of the same name, as in the Planner's table, whose
+        ``trials_needed`` is the 80% plan). The Planner
         gives the trials and questions for an 80% chance of a decision.
         """
         c = self.columns
@@ -258,7 +303,7 @@ class Leaderboard(Displayed):
                     "t": c["t_next"][:-1],
                     "p_better": self.prob_better[up, low],
                     "p_value": self.inference.pvalue[up, low],
-                    "trials_needed_papers": c["n_needed"][:-1],
+                    "trials_needed_papers": c["trials_needed_papers"][:-1],
                 }
             )
             keep = ~self.decided[up, low]
@@ -400,7 +445,7 @@ class Leaderboard(Displayed):
         return view.caption
 
     def __repr__(self) -> str:
-        from .display import caveats_text, readable
+        from .display import caveats_text, legend_text, readable
         from .formatting import text_table
 
         cols = [c for c in ("model", "rank", "rank_lo", "rank_hi", "p_best", "score", "lo",
@@ -408,9 +453,11 @@ class Leaderboard(Displayed):
         shown, said = readable(self.table[cols])  # no column of dashes (N = 1: p_best, lo, hi)
         return "\n".join([f"<Leaderboard: {self.caption()}>",
                           text_table(shown, max_rows=20), *said,
+                          *legend_text(shown.columns, COLUMN_HELP),  # as its display says
                           *caveats_text(self.caveats)])
 
 
+@checked_keywords
 def leaderboard(
     data: Outcomes | np.ndarray,
     *,
@@ -557,7 +604,7 @@ def leaderboard(
     z = ev.z_value(confidence)
     b_lo, b_hi = np.clip(mu - z * b_sigma, *bounds), np.clip(mu + z * b_sigma, *bounds)
 
-    order = np.lexsort((-mu, -inf.score))  # score, then Bayes@N for exact ties
+    order = row_order(inf.score, mu)
     cols: dict[str, Any] = {
         "model": np.asarray(models, dtype=object)[order],
         "rank": inf.rank_lo[order],
@@ -600,9 +647,11 @@ def leaderboard(
         # like "one trial is enough" beside a pair the calibrated test leaves undecided)
         need_n = np.maximum(need_n, N)
         cols["t_next"] = np.append(inf.t[order[:-1], order[1:]], np.nan)
-        cols["n_needed"] = np.append(need_n, np.nan)
+        cols["trials_needed_papers"] = np.append(need_n, np.nan)
     D = 0 if R0 is None else int(np.shape(R0)[-1])
     notes = () if inf.identified else (NOT_IDENTIFIED[scope],)
+    if note := tie_note(cols["model"], cols["score"]):  # where the order rule decides rows
+        notes += (note,)
     if L > 1:  # the papers' rule met beside a pair the rank columns leave open: say why
         open_ = ~(inf.decided[up, low] | inf.decided[low, up])
         met = open_ & np.isfinite(need_n) & (need_n <= N)
@@ -632,6 +681,55 @@ def leaderboard(
         spread_prior=spread_prior,
     )
     return _with_caveats(board, data, prior_given)
+
+
+def row_order(score: np.ndarray, bayes_mu: np.ndarray) -> np.ndarray:
+    """The board's rows as indices into its models (:data:`ROW_ORDER`): by ``score``, highest
+    first; an exact tie by ``bayes_mu``; then the models' order in the data.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import row_order
+    >>> row_order(np.array([0.5, 0.7, 0.7, 0.7]), np.array([0.5, 0.6, 0.6, 0.65])).tolist()
+    [3, 1, 2, 0]
+    """
+    score, mu = np.asarray(score, dtype=float), np.asarray(bayes_mu, dtype=float)
+    return np.lexsort((np.arange(score.size), -mu, -score))
+
+
+def tie_note(models: Sequence[str], score: np.ndarray) -> str | None:
+    """The board's note on its exact ties (``models`` and ``score`` in table order): which
+    models have identical scores and how their rows are ordered (:data:`ROW_ORDER`), so a
+    reader does not take the order of tied rows for a lead; ``None`` without a tie.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import tie_note
+    >>> print(tie_note(["a", "b", "c", "d"], np.array([0.7, 0.5, 0.5, 0.5])).split(", listed")[0])
+    b, c and d have identical scores (0.5000): an exact tie
+    >>> tie_note(["a", "b"], np.array([0.7, 0.5])) is None
+    True
+    """
+    score = np.asarray(score, dtype=float)
+    groups: list[list[int]] = []
+    for k in range(1, score.size):
+        if score[k] == score[k - 1]:
+            if groups and groups[-1][-1] == k - 1:
+                groups[-1].append(k)
+            else:
+                groups.append([k - 1, k])
+    if not groups:
+        return None
+    said = []
+    for g in groups:
+        names = [str(models[k]) for k in g]
+        who = names[0] + " and " + names[1] if len(names) == 2 else \
+            ", ".join(names[:-1]) + " and " + names[-1]
+        said.append(f"{who} have identical scores ({format_number(score[g[0]])})")
+    return ("; ".join(said) + (": exact ties, each" if len(groups) > 1 else ": an exact tie,")
+            + " listed " + ROW_ORDER + ".")
 
 
 def prior_label(spread_prior: Any) -> str | None:
@@ -688,7 +786,7 @@ _ADJUST_WORDS = {"holm": "Holm-adjusted", "simultaneous": "adjusted over all pai
 def papers_rule_note(named: Sequence[str], undecided: int, N: int, scope: str,
                      identified: bool, confidence: float, adjust: str) -> str | None:
     """The board's note on undecided adjacent pairs (``named``, "a vs b", of ``undecided``)
-    whose papers' rule reads "met now" in ``n_needed`` / ``trials_needed_papers``: two
+    whose papers' rule reads "met now" in ``trials_needed_papers``: two
     verdicts side by side in one row, said apart -- the papers' one-sided z on Bayes@N with
     no multiplicity control against the rank columns' two-sided, adjusted decision. Where
     the scope is not identified (questions scope at ``N = 1``, population scope at
@@ -716,7 +814,7 @@ def papers_rule_note(named: Sequence[str], undecided: int, N: int, scope: str,
                 "2 trials per question." if scope == "questions" else
                 "it says nothing of other questions. Read the questions scope, or add "
                 "questions.")
-        return (f"n_needed / trials_needed_papers read 'met now' for {pairs}, yet the {scope} "
+        return (f"trials_needed_papers reads 'met now' for {pairs}, yet the {scope} "
                 f"scope decides no pair {one} (t_next and the intervals are empty): it is the "
                 f"papers' rule — a one-sided z at {percent(confidence)} with no multiplicity "
                 f"control on Bayes@N, {why} — their verdict, not a decision, and {then}")
@@ -730,7 +828,7 @@ def papers_rule_note(named: Sequence[str], undecided: int, N: int, scope: str,
     else:
         what = "the Planner's trials_needed says what would"
     return (f"{k} of the {undecided} undecided adjacent pairs ({pairs}) "
-            f"{'reads' if k == 1 else 'read'} 'met now' in n_needed / trials_needed_papers: "
+            f"{'reads' if k == 1 else 'read'} 'met now' in trials_needed_papers: "
             f"{rule} is met with today's trials, while the rank columns, two-sided and "
             f"{_ADJUST_WORDS.get(adjust, adjust)}, do not decide "
             f"{'it' if k == 1 else 'them'} yet — {what}.")
@@ -769,6 +867,8 @@ class SubsetBoards(Displayed, pd.DataFrame):
             self._about, skip=("attribute", "scope", "confidence", "adjust"))) if t)
 
 
+@checked_keywords(also=lambda: [k for k in inspect.signature(leaderboard).parameters
+                                     if k != "data"])
 def by_subset(data: Outcomes, attribute: str, **kwargs: Any) -> SubsetBoards:
     """The leaderboard of each value of a question attribute on its own questions.
 

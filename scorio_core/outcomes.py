@@ -46,13 +46,23 @@ if TYPE_CHECKING:
 
 __all__ = ["Outcomes", "as_outcomes", "COMBINED", "NO_BENCHMARK", "ONE_MODEL_NEXT",
            "MissingWeightsError", "check_name", "MISSING_SIGNAL_RULE", "binary_next",
-           "correct_rule"]
+           "correct_rule", "BINARY_NAMES", "UNNAMED_FRAME", "UNNAMED_HINT"]
 
 #: Label of the "all benchmarks concatenated" selection.
 COMBINED = "combined"
+#: The names of binary outcomes' two categories where none are given: what the codes mean
+#: (0 wrong, 1 correct), not a user's choice of names.
+BINARY_NAMES = ("wrong", "correct")
 #: What the data's benchmark is called where the questions carry no benchmark label: in
 #: :meth:`Outcomes.describe` and a report's provenance (``definitions.provenance``).
 NO_BENCHMARK = "(none: the questions carry no benchmark label)"
+#: The name of data loaded from an in-memory table without ``name=`` (``sc.load(df)``): the
+#: table has no file name to take one from. Their display says once how to name them
+#: (:data:`UNNAMED_HINT`); every title, report and export file name carries the name.
+UNNAMED_FRAME = "DataFrame"
+#: What the display of such data says (:meth:`Outcomes.unnamed`).
+UNNAMED_HINT = ("named 'DataFrame' for want of a file name: sc.load(df, name='my run') names "
+                "it in every title, report and export file name")
 #: What to do with one model where an analysis compares several (every refusal says it).
 ONE_MODEL_NEXT = ("Load data with 2 or more models; the Leaderboard shows this model's score "
                   "and its interval.")
@@ -295,7 +305,7 @@ class Outcomes:
                 )
 
         if self.category_names is None:
-            cats = ("wrong", "correct") if C == 1 else tuple(f"cat{k}" for k in range(C + 1))
+            cats = BINARY_NAMES if C == 1 else tuple(f"cat{k}" for k in range(C + 1))
         else:
             cats = tuple(check_name(c, "category name") for c in as_names(
                 self.category_names, "category_names", noun="category names", count=C + 1))
@@ -350,8 +360,8 @@ class Outcomes:
             a = a.astype(float)
             if np.isinf(a).any():
                 raise ValidationError(
-                    f"signal {key!r} holds {int(np.isinf(a).sum())} infinite value(s); signals "
-                    "must be finite numbers (NaN marks a completion without a value)"
+                    f"signal {key!r} holds {count_text(np.isinf(a).sum(), 'infinite value')}; "
+                    "signals must be finite numbers (NaN marks a completion without a value)"
                 )
             if a.size and np.isnan(a).all():
                 raise ValidationError(
@@ -755,7 +765,7 @@ P (partial) as wrong (0)
         if correct_from is not None:
             at_least = f"a score of at least {float(correct_from):g} counts as correct"
             said = (f"{at_least} (1), a lower one as wrong (0)"  # scores made 0/1 when read
-                    if names == ["wrong", "correct"] else
+                    if tuple(names) == BINARY_NAMES else
                     f"{at_least}: {', '.join(right)} as correct (1); {', '.join(wrong)} as "
                     "wrong (0)")
         # the option as each surface names it (a Said: the app's caveats say its box)
@@ -846,7 +856,7 @@ P (partial) as wrong (0)
             },
             "prior R0": "none"
             if self.R0 is None
-            else f"{self.D} outcome(s) per question"
+            else f"{count_text(self.D, 'outcome')} per question"
             + (" (shared)" if self.R0.ndim == 2 else " per model"),
             # as a report's provenance says it (definitions.provenance.benchmark_words)
             "benchmarks": self.benchmark_names or NO_BENCHMARK,
@@ -889,8 +899,23 @@ P (partial) as wrong (0)
             parts.append("attributes " + ", ".join(self.question_attributes))
         return "; ".join(parts)
 
+    @property
+    def unnamed(self) -> bool:
+        """Whether these data were loaded from an in-memory table without ``name=`` (named
+        :data:`UNNAMED_FRAME`): their display then says how to name them.
+
+        Example
+        -------
+        >>> import pandas as pd
+        >>> df = pd.DataFrame({"model": ["a", "b"], "question": ["q", "q"], "trial": [0, 0],
+        ...                    "outcome": [1, 0]})
+        >>> sc.load(df).unnamed, sc.load(df, name="my run").unnamed
+        (True, False)
+        """
+        return self.name == UNNAMED_FRAME and self.metadata.get("format") == "frame"
+
     def __repr__(self) -> str:
-        return f"Outcomes({self.summary()})"
+        return f"Outcomes({self.summary()}" + (f"; {UNNAMED_HINT})" if self.unnamed else ")")
 
     def _repr_html_(self) -> str:
         """The shape, categories, benchmarks, attributes and validation report
@@ -910,6 +935,8 @@ P (partial) as wrong (0)
         notes = [f"{k}: {text(self.metadata[k])}" for k in (
             "ignored_columns", "ignored_why", "dropped_questions", "truncated_to_N", "notes")
             if self.metadata.get(k)]
+        if self.unnamed:  # said once, where the loaded data are first looked at
+            notes.append(UNNAMED_HINT[0].upper() + UNNAMED_HINT[1:] + ".")
         models = ", ".join(self.models[:30]) + (f", … ({self.L} in all)" if self.L > 30 else "")
         return result_html(
             f"Outcomes: {self.name}",
@@ -1039,6 +1066,14 @@ def binary_next(data: Outcomes, what: str = "this analysis",
     caller holds, ``{data}`` in it becoming ``data.binarized(<the first option>)`` (a
     notebook's next line, which only Python shows).
 
+    Binary data reach here when their weights do not rank category 1 above 0 (a binary-only
+    ranker refuses them). Under the loader's names for 0/1 outcomes (:data:`BINARY_NAMES`)
+    the names say which outcome is correct and the weights are at fault: the option named
+    is the weights of 0/1 outcomes, ``{data}`` becoming ``data.with_weights([0, 1])`` -- the
+    category weighted first was "wrong", and counting it correct read "each trial counted
+    correct when its outcome is wrong". Names of one's own weighted alike leave only the
+    codes to say which is correct: category 1 is counted correct, not the first one.
+
     The options are :class:`~scorio_core._validation.Mention` parts of a
     :class:`~scorio_core._validation.Said`: each surface names them its own way -- as a
     ``str`` (a notebook, a traceback) Python's keywords, the command line its flags
@@ -1057,9 +1092,17 @@ wrong, to run Stability: correct=['C']; correct_from=0.5 counts P (partial) corr
     >>> from scorio_core.cli._common import cli_text
     >>> print(cli_text(binary_next(o, "Stability")).split(": ", 1)[1])
     --correct C; --correct-from 0.5 counts P (partial) correct too.
+    >>> reversed_ = sc.Outcomes(np.array([[[0, 1, 1]], [[1, 0, 0]]]), weights=[1, 0])
+    >>> print(binary_next(reversed_, "rank.avg", at_hand="rank.avg({data})").split(", or ")[1])
+    load them again weighted as 0/1 outcomes are (wrong 0, correct 1) to run rank.avg: \
+weights=[0, 1]; on the data at hand: rank.avg(data.with_weights([0, 1])).
     """
     names, scores = list(data.category_names), data.category_scores()
-    top = names[int(np.argmax(scores))]
+    if data.is_binary and tuple(names) == BINARY_NAMES:
+        return _binary_weights_next(data, what, instead, to, at_hand)
+    # binary names of one's own weighted alike: the codes say which is correct (1), not argmax
+    alike = data.is_binary and scores[0] == scores[1]
+    top = names[1] if alike else names[int(np.argmax(scores))]
     tries: list[tuple[str, dict[str, Any]]] = [(f"its outcome is {top}",
                                                 {"correct": [_word(top)]})]
     lo, hi = float(scores.min()), float(scores.max())
@@ -1090,5 +1133,22 @@ wrong, to run Stability: correct=['C']; correct_from=0.5 counts P (partial) corr
         out += "; " + correct_rule(**more) + f" {said}"
     if at_hand:  # a notebook's next line: the call on the data held, as Python writes it
         call = at_hand.format(data=f"data.binarized({correct_rule(**option)})")
+        out += Said(Only("python", f"; on the data at hand: {call}"))
+    return out + "."
+
+
+def _binary_weights_next(data: Outcomes, what: str, instead: str, to: str | None,
+                         at_hand: str | None) -> str:
+    """:func:`binary_next` for binary data under the loader's names (:data:`BINARY_NAMES`)
+    whose weights do not rank ``correct`` above ``wrong``: the weights of 0/1 outcomes (a
+    :class:`~scorio_core._validation.Mention` of the loader's ``weights``), and the call
+    on the data at hand with them (:meth:`Outcomes.with_weights`)."""
+    from .io.options import mention
+
+    out = Said(instead, ", or load them again weighted as 0/1 outcomes are (wrong 0, correct "
+               f"1) {to or 'to run ' + what}: ", mention("weights", (0.0, 1.0)),
+               Only("app", ", among the upload's options"))
+    if at_hand:
+        call = at_hand.format(data="data.with_weights([0, 1])")
         out += Said(Only("python", f"; on the data at hand: {call}"))
     return out + "."

@@ -367,9 +367,10 @@ def widget_labels(cls, name: str, part: int | None = None) -> list[str]:
     (:func:`widget`); where the declaration labels several widgets (``parts``: the Planner's
     pair, one picker per model), each of them, or the one at position ``part``; ``part`` of a
     setting shown as numbered widgets (the three category weights' sliders): that widget's
-    label, "weight of category 2". Empty for a name ``cls`` does not declare. The app's notes
-    and errors (``app_state.texts.setting_label``) and a report's settings line name a setting
-    by it.
+    label, "weight of category 2". Empty for a name ``cls`` does not declare (``cls`` None:
+    an option only the command line has, ``leaderboard --rubric``). The app's notes and
+    errors (``app_state.texts.setting_label``) and a report's settings line name a setting by
+    it.
 
     Example
     -------
@@ -379,7 +380,7 @@ def widget_labels(cls, name: str, part: int | None = None) -> list[str]:
     >>> widget_labels(PlanParams, "pair", 1), widget_labels(PlanParams, "nope")
     (['Other model'], [])
     """
-    if name not in settings_of(cls):
+    if cls is None or name not in settings_of(cls):
         return []
     w = widget(cls, name)
     if w["parts"]:
@@ -910,7 +911,9 @@ class ConvergenceParams:
 class PairParams:
     """Settings of the pair view (Pair page, ``scorio-studio pair PATH A B``): two models
     question by question. ``a``/``b`` left out: the two models with the highest mean score;
-    ``question`` left out: the question that contributes most to their gap."""
+    ``question`` left out: the question that contributes most to their gap -- the first row
+    of the questions table; for an exact tie (no gap), the one whose score difference is
+    largest either way (the first in the data's order among equal ones)."""
 
     a: str | None = setting(None, "the first model (the difference is a - b; default: the "
                             "model with the highest mean score)", cli=None, label="Model A",
@@ -920,7 +923,9 @@ class PairParams:
     confidence: float = _confidence(text="level of the intervals of the difference (both "
                                     "scopes); the pair is decided when it excludes 0")
     question: str | None = setting(None, "the question whose completions are shown side by "
-                                   "side (default: the one that contributes most to the gap)",
+                                   "side (default: the one that contributes most to the gap; "
+                                   "for an exact tie, the one whose difference is largest "
+                                   "either way)",
                                    label="Question",
                                    unset="the one that contributes most to the gap")
     top: int = setting(20, "questions listed and charted as driving the gap", integer=True,
@@ -934,8 +939,8 @@ class PairParams:
                 if not isinstance(v, str) or not v.strip():
                     raise ValidationError(f"{k} must be a non-empty name; got {v!r}")
         if self.a is not None and self.a == self.b:
-            raise SettingsConflict("{a} and {b} must be two different models", a=self.a,
-                                   b=self.b)
+            raise SettingsConflict(PairParams, "{a} and {b} must be two different models",
+                                   a=self.a, b=self.b)
 
 
 @dataclass(frozen=True)
@@ -1067,9 +1072,9 @@ class CurvesParams:
         if self.tau is not None and "g" not in kinds:
             kinds = (*kinds, "g")
         if "g" in kinds and self.tau is None:
-            raise SettingsConflict("the G-Pass@k_τ curve (g in {kinds}) needs {tau}, the share "
-                                   "of the k draws that must succeed, e.g. 0.5",
-                                   kinds=kinds, tau=None)
+            raise SettingsConflict(CurvesParams, "the G-Pass@k_τ curve (g in {kinds}) needs "
+                                   "{tau}, the share of the k draws that must succeed, e.g. "
+                                   "0.5", kinds=kinds, tau=None)
         object.__setattr__(self, "kinds", kinds)
 
 

@@ -63,6 +63,7 @@ from ._validation import (
     ValidationError,
     as_outcome_array,
     check_confidence,
+    checked_keywords,
     did_you_mean,
     renamed_keyword,
 )
@@ -73,6 +74,7 @@ from .formatting import (
     SHARE_DECIMALS,
     TRIALS_NOW,
     a_chance,
+    count_text,
     format_number,
     percent,
     shape_text,
@@ -993,6 +995,49 @@ def _below_papers_text(trials: float, papers: float, gap: float, t: float, targe
             f"{share_percent(at_gap)} of the time)")
 
 
+#: A plan's note says how far the field's model shrinks today's lead when the median of its
+#: draws of the true lead is below this share of today's gap: the plan averages its chance
+#: over those draws, so it can ask several times what a plan for today's gap would.
+SHRUNK_SHARE = 0.8
+#: ... said only for a pair whose ``|t|`` today is at least this (a lead the data already
+#: show at the two-sided 5% level, before multiplicity control): a smaller one is expected
+#: to shrink, and its plan is large for that reason alone.
+_CLEAR_T = 1.96
+
+
+def _shrunk_text(kind: str, gap: float, draws: np.ndarray) -> str:
+    """Why a pair's ``kind`` plan (``"trials"``/``"questions"``) is larger than one planned
+    for today's ``gap``: the field's hierarchical posterior (``draws`` of the true lead of
+    ``better``, the model behind ``p_best``) pulls a model that stands apart from the
+    others back towards them, and the plan averages the chance of a decision over those
+    draws; empty where the median draw is at least :data:`SHRUNK_SHARE` of today's gap.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.planner import _shrunk_text
+    >>> draws = np.linspace(-0.02, 0.16, 1001)  # median 0.07, a quarter below 0.025
+    >>> print(_shrunk_text("questions", 0.108, draws))
+    questions_needed averages over the field's model of the true lead, which pulls this pair \
+towards the other models: median 0.0700 against today's 0.1080, 25.0% of it below 0.0250 \
+(questions_gap says what the plan decides whatever the field)
+    >>> _shrunk_text("questions", 0.108, np.full(9, 0.1))
+    ''
+    """
+    lead = np.sign(gap) * np.asarray(draws, dtype=float)
+    lead = lead[np.isfinite(lead)]
+    if not lead.size or not np.isfinite(gap) or gap == 0:
+        return ""
+    median = float(np.median(lead))
+    if median >= SHRUNK_SHARE * abs(gap):
+        return ""
+    low = float(np.quantile(lead, 0.25))
+    return (f"{kind}_needed averages over the field's model of the true lead, which pulls this "
+            f"pair towards the other models: median {format_number(median, 4)} against today's "
+            f"{format_number(abs(gap), 4)}, {share_percent(0.25)} of it below "
+            f"{format_number(low, 4)} ({kind}_gap says what the plan decides whatever the field)")
+
+
 def _one_trial_text(scope: str, met: bool, carried_q: bool, M: int) -> str:
     """The note of a pair at ``N = 1``: why no trials are planned, what the papers' "met
     now" beside it is (Bayes@N's uniform prior stands in for the unseen trial noise), and
@@ -1137,14 +1182,14 @@ def pair_needs(
     c = board.columns
     order = board.table_order()
     up, low = order[:-1], order[1:]
-    papers = np.asarray(c["n_needed"][:-1], dtype=float)
+    papers = np.asarray(c["trials_needed_papers"][:-1], dtype=float)
     inf = board.inference
     if pairs == "undecided":
         keep = ~(inf.decided[up, low] | inf.decided[low, up])
         up, low, papers = up[keep], low[keep], papers[keep]
     geo = _geometry(board, up, low)
     P, N, M = up.size, geo.N, geo.M
-    flat = np.abs(geo.gap) <= 1e-12 * max(span, 1e-300)
+    flat = geo.gap == 0  # identical scores: board means are exact (eval.count_mean)
     trials = np.full(P, np.nan)
     # population: where the spread trials never remove is not shown, its upper bound is planned
     unshown = geo.unshown & (geo.scope == "population")
@@ -1194,6 +1239,11 @@ def pair_needs(
                 parts.append(_carried_text("trials", geo.scope, M))
             if carried_q[k]:
                 parts.append(_carried_text("questions", geo.scope, M))
+            clear = abs(float(inf.t[up[k], low[k]])) >= _CLEAR_T  # a lead today's data show
+            if clear and (np.isfinite(trials[k]) or np.isfinite(questions[k])):
+                kind = "trials" if np.isfinite(trials[k]) else "questions"
+                parts.append(_shrunk_text(kind, geo.gap[k],
+                                          (geo.g if kind == "trials" else geo.g_pop)[:, k]))
             if met[k]:
                 parts.append(_PAPERS_MET)
             if below[k]:
@@ -1394,7 +1444,7 @@ def pair_curve(
             ids.append(names.index(m))
         elif not 0 <= int(m) < len(names):  # one model's data has no second to compare
             raise ValidationError(f"model index {m} is out of range: these data have "
-                                  f"{len(names)} model(s), {names}")
+                                  f"{count_text(len(names), 'model')}, {names}")
         else:
             ids.append(int(m))
     n, _, wv = prepare_counts(R[ids], w)
@@ -1805,7 +1855,7 @@ class Plan(Displayed):
         if self.pairs.empty:
             lines.append("Every adjacent pair is decided: nothing to plan.")
         else:
-            lines.append(f"{len(self.pairs)} undecided adjacent pair(s):")
+            lines.append(f"{count_text(len(self.pairs), 'undecided adjacent pair')}:")
             lines.append(_pairs_text(self.pairs))
         from .formatting import text_table
 
@@ -1868,6 +1918,7 @@ class Plan(Displayed):
 
 
 @renamed_keyword("assurance_level", "assurance")
+@checked_keywords
 def plan(
     data: Outcomes | np.ndarray,
     *,
@@ -1926,6 +1977,9 @@ def plan(
     target = _check_assurance(assurance)
     confidence = check_confidence(confidence)
     lead = float(check_value("lead", lead, settings_of(PlanParams)["lead"][1]))
+    # a whole number, as declared (10.5 was planned as 10 in silence); 10.0 is 10
+    budget_trials = check_value("budget_trials", budget_trials,
+                                settings_of(PlanParams)["budget_trials"][1])
     board = leaderboard(
         data, w=w, use_prior=use_prior, confidence=confidence, scope=scope, adjust=adjust,
         draws=draws, seed=seed, spread_prior=spread_prior,
@@ -1939,7 +1993,7 @@ def plan(
     N = int(board.settings["shape"][-1])
     budget = int(budget_trials) if budget_trials else L * N
     split = allocate_trials(board, budget)
-    order = np.argsort(-board.score, kind="stable")
+    order = board.table_order()  # the board's rows, its ties as it orders them
     table = pd.DataFrame(
         {
             "model": np.asarray(board.models, dtype=object)[order],

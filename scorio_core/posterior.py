@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .eval import count_mean
+
 __all__ = ["QuestionMoments", "question_moments"]
 
 @dataclass(frozen=True)
@@ -47,11 +49,14 @@ class QuestionMoments:
     v: np.ndarray
     T: int
     w0: float
+    #: ``mu`` from the Dirichlet totals (:func:`scorio_core.eval.count_mean`: models tied in
+    #: exact arithmetic are tied in floats); ``None``: the mean of ``m``
+    mean: np.ndarray | None = None
 
     @property
     def mu(self) -> np.ndarray:
         """Bayes@N posterior mean per model (both scopes), shape ``(L,)``."""
-        return self.m.mean(-1)
+        return self.m.mean(-1) if self.mean is None else self.mean
 
 
 def question_moments(n: np.ndarray, w: np.ndarray, n0: np.ndarray | None = None) -> QuestionMoments:
@@ -87,4 +92,5 @@ def question_moments(n: np.ndarray, w: np.ndarray, n0: np.ndarray | None = None)
     e2 = (nu @ (dw * dw)) / T
     m = w[0] + e1
     v = np.maximum(e2 - e1 * e1, 0.0) / (T + 1)
-    return QuestionMoments(np.atleast_2d(m), np.atleast_2d(v), T, float(w[0]))
+    mean = w[0] + np.atleast_1d(count_mean(nu.sum(-2), dw, T * nu.shape[-2]))
+    return QuestionMoments(np.atleast_2d(m), np.atleast_2d(v), T, float(w[0]), mean)

@@ -43,6 +43,7 @@ from .calibration import (
     ResampleCheck,
     resample_check,
     resample_p_best,
+    share_se,
     target_band,
 )
 from .display import recorded, run_caption
@@ -56,6 +57,7 @@ from .estimands import (
 )
 from .formatting import percent, share_percent
 from .outcomes import ONE_MODEL_NEXT, Outcomes, as_outcomes
+from .params import CheckParams
 from .plan_calibration import resample_allocation, resample_assurance
 from .planner import a_chance
 
@@ -136,6 +138,10 @@ class SmallerRunCheck:
     p_best : pandas.DataFrame
         Reliability of ``p_best`` per scope: ``scope, bin, count, predicted, observed, se``
         (``observed``: share of the model-runs in the bin whose model was truly first).
+        Every standard error of a share here (``coverage_se``, ``se``, ``trials_se``,
+        ``questions_se``, ``gap_se``) is NaN where its share is 0 or 1: none or all held, and
+        an s.e. of 0 would claim a certainty the runs do not give
+        (:func:`~scorio_core.calibration.share_se`).
     plans : pandas.DataFrame
         The Planner check per scope (empty when not asked for): ``trial_plans`` (undecided
         adjacent pairs given a finite ``trials_needed``), ``trials_decided`` (share decided
@@ -268,7 +274,9 @@ class SmallerRunCheck:
             if not np.isfinite(cov):
                 continue
             edge = min(max(cov, row["band_lo"]), row["band_hi"])
-            se = max(row["coverage_se"], np.sqrt(edge * (1 - edge) / self.reps))
+            # coverage_se is NaN where every interval held or none did: the promise's
+            # own s.e. at the band's edge judges it then
+            se = np.fmax(row["coverage_se"], np.sqrt(edge * (1 - edge) / self.reps))
             if cov + Z * se < row["band_lo"] or cov - Z * se > row["band_hi"]:
                 out.append(f"{scope} scope: the {percent(self.confidence)} intervals held "
                            f"{share_percent(cov)} of the time (band "
@@ -422,11 +430,13 @@ def check_smaller_run(
             # each surface names the setting its way (the command line: --plan-replicates)
             if trials is None:  # the default: as many as this run's N allows
                 raise SettingsConflict(
+                    CheckParams,
                     "{plan_reps}: the Planner plans from at least 2 trials per question; the "
                     f"smaller runs have {N} (at most 1/{STAND_IN_RATIO} of this run's "
                     f"{data.N}): set {{plan_reps}} to 0, or check data with at least "
                     f"{2 * STAND_IN_RATIO} trials per question", plan_reps=plan_reps)
             raise SettingsConflict(
+                CheckParams,
                 "{plan_reps}: the Planner plans from at least 2 trials per question; "
                 f"{{trials}} asks for {N}: set {{plan_reps}} to 0 or {{trials}} to 2 or more",
                 plan_reps=plan_reps, trials=N)
@@ -459,10 +469,12 @@ def check_smaller_run(
             share = float(held.mean()) if len(held) else np.nan
             plans.append({
                 "scope": scope, "trial_plans": a.planned, "trials_decided": a.realised,
-                "trials_se": a.realised_se, "question_plans": a.q_planned,
-                "questions_decided": a.q_realised, "questions_se": a.q_se,
+                # none or all decided: no standard error to give (calibration.share_se)
+                "trials_se": a.realised_se if 0 < a.realised < 1 else np.nan,
+                "question_plans": a.q_planned, "questions_decided": a.q_realised,
+                "questions_se": a.q_se if 0 < a.q_realised < 1 else np.nan,
                 "gap_plans": len(held), "gap_decided": share,
-                "gap_se": np.sqrt(share * (1 - share) / len(held)) if len(held) else np.nan,
+                "gap_se": share_se(share, len(held)),
                 "assurance": a.assurance, "skipped": a.skipped,
             })
             s = resample_allocation(p, M, N, scope=scope, L=L, weights=w, reps=plan_reps,

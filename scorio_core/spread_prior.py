@@ -54,7 +54,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ._validation import ValidationError, as_outcome_array
+from ._validation import ValidationError, as_outcome_array, checked_keywords
 from .estimands import SCOPES
 from .outcomes import Outcomes
 
@@ -264,6 +264,7 @@ class SpreadPrior:
         return cls.from_dict(d)
 
 
+@checked_keywords
 def load_spread_prior(path) -> SpreadPrior:
     """Read a prior written by :meth:`SpreadPrior.save` (JSON; at most 1 MB).
 
@@ -401,6 +402,7 @@ def _fields_of(runs) -> list[tuple[str, np.ndarray, np.ndarray]]:
     return out
 
 
+@checked_keywords
 def fit_spread_prior(runs, *, grid_points: int = GRID_POINTS) -> SpreadPrior:
     """Learn how spread fields of models are from earlier runs (:class:`SpreadPrior`).
 

@@ -136,7 +136,8 @@ def test_loaded_files_carry_their_sha256_and_make_notebook_reports(one_question,
     changed = sc.Outcomes(data.R[:, :, :4], models=data.models, metadata=dict(meta))
     with pytest.raises(ValidationError, match="gives other data than these"):
         sc.report(changed, tmp_path / "x.ipynb", sections=["leaderboard"])
-    with pytest.raises(ValidationError, match="pass data_path=PATH"):
+    with pytest.raises(ValidationError, match=r"sc\.io\.save_npz\(data, 'data\.npz'\), then "
+                       r"sc\.report\(data, 'y\.ipynb', data_path='data\.npz'\)"):
         sc.report(sc.Outcomes(data.R), tmp_path / "y.ipynb", sections=["leaderboard"])
 
 
@@ -724,7 +725,7 @@ def test_a_list_given_as_one_string_is_read_as_the_command_line_reads_it(key):
     """Every list-valued parameter: a comma-separated string gives what the list gives, one
     bare value what a list of one gives (or a refusal), a set the two forms it takes --
     never a name per character (``models="abc"`` was models a, b, c; ``ks="2,4"`` "k must be
-    a whole number; got '2'"; ``methods="bayes"`` "unknown method id(s): b, a, y, e, s")."""
+    a whole number; got '2'"; ``methods="bayes"`` "unknown method ids: b, a, y, e, s")."""
     if key in _NOT_LISTS:
         assert _NOT_LISTS[key] and key not in _LISTS
         return
@@ -749,3 +750,88 @@ def test_a_list_given_as_one_string_is_read_as_the_command_line_reads_it(key):
         unordered = set(case.listed)
         with pytest.raises(ValidationError, match="or a comma-separated string"):
             case.run(unordered)
+
+
+# ------------------------------------------------------------ a keyword the call does not take
+def _public_calls() -> dict[str, Any]:
+    """Every public function of sc, sc.rank and sc.simulate by name (a callable module --
+    sc.report, sc.leaderboard -- too; classes are not calls with settings)."""
+    import inspect
+
+    calls = {}
+    for prefix, mod in (("sc", sc), ("sc.rank", sc.rank), ("sc.simulate", sc.simulate)):
+        for name in mod.__all__:
+            f = getattr(mod, name)
+            if callable(f) and not inspect.isclass(f):
+                calls[f"{prefix}.{name}"] = f
+    return calls
+
+
+def _keywords(f) -> list[str]:
+    import inspect
+
+    return [p.name for p in inspect.signature(f).parameters.values()
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
+def _misspelt(name: str) -> str:
+    """``name`` as a hurried typist writes it: its last letter doubled (``ks`` -> ``kss``)."""
+    return name + name[-1]
+
+
+@pytest.mark.parametrize("name", list(_public_calls()))
+def test_every_public_call_refuses_an_unknown_keyword_naming_its_settings(name):
+    """``sc.leaderboard(d, k=2)``, ``sc.plan(d, budget=40)``, ``sc.show(t, maxrows=3)`` ...
+    raised Python's bare "unexpected keyword argument" while ``sc.pair`` listed its settings.
+    Every public call now refuses a keyword it does not take before it runs (no data needed),
+    as one ValidationError that is a TypeError too (``except TypeError`` still catches it),
+    suggesting the closest setting and listing every one it takes."""
+    f = _public_calls()[name]
+    known = _keywords(f)
+    assert known, name
+    typo = _misspelt(known[-1])
+    assert typo not in known
+    with pytest.raises(ValidationError) as caught:
+        f(**{typo: 1})
+    assert isinstance(caught.value, TypeError)
+    msg = str(caught.value)
+    head, _, listed = msg.partition("; its settings are ")
+    assert head.startswith(f"{name.rsplit('.', 1)[-1]}(): unknown setting {typo} (did you "
+                           "mean "), msg
+    assert repr(known[-1]) in head, msg
+    assert set(known) <= set(listed.split("; ")[0].split(", ")), msg
+
+
+@pytest.mark.parametrize(("call", "typo", "meant"), [
+    (lambda d, **kw: sc.leaderboard(d, **kw), "k", "ks"),  # the CLI's flag is --k
+    (lambda d, **kw: sc.leaderboard(d, **kw), "scoep", "scope"),
+    (lambda d, **kw: sc.plan(d, **kw), "budget", "budget_trials"),
+    (lambda d, **kw: sc.pass_curves(d, **kw), "k", "ks"),
+    (lambda d, **kw: sc.report(d, "x.html", **kw), "section", "sections"),
+    (lambda d, **kw: sc.show(d.R[0], **kw), "maxrows", "max_rows"),
+    (lambda d, **kw: sc.interval_coverage(**kw), "mean", "means"),
+    (lambda d, **kw: sc.load(_CAT_FRAME, **kw), "weight", "weights"),
+    (lambda d, **kw: sc.by_subset(d, "source", **kw), "draw", "draws"),
+    (lambda d, **kw: sc.convergence(d, **kw), "method", "methods"),
+    (lambda d, **kw: sc.ANALYSES["pair"](d, **kw), "confidance", "confidence"),
+])
+def test_the_audits_typos_name_the_setting_meant(call, typo, meant):
+    data = sc.Outcomes(np.random.default_rng(3).integers(0, 2, (3, 6, 2)),
+                       question_attributes={"source": ["a", "b"] * 3})
+    with pytest.raises(TypeError) as caught:  # code written for Python's own error
+        call(data, **{typo: 2})
+    assert isinstance(caught.value, ValidationError)
+    assert f"unknown setting {typo} (did you mean {meant!r}?)" in str(caught.value)
+
+
+#: A categorical table: outcomes 0, 1, 2.
+_CAT_FRAME = pd.DataFrame({"model": ["a", "a", "b", "b"], "question": ["q"] * 4,
+                           "trial": [0, 1, 0, 1], "outcome": [0, 2, 1, 2]})
+
+
+def test_a_loader_option_given_to_a_report_says_where_it_goes(tmp_path):
+    data = sc.load(_CAT_FRAME, weights=[0, 0.5, 1])
+    with pytest.raises(ValidationError, match=r"weights is a loader option: pass "
+                       r"options=sc\.io\.LoadOptions\(weights=\.\.\.\)"):
+        sc.report(data, tmp_path / "r.ipynb", weights=[0, 0.5, 1])
+    assert not (tmp_path / "r.ipynb").exists()

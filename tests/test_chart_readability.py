@@ -689,6 +689,91 @@ def test_pairwise_heatmap_cells_read_in_one_format_and_its_caption_says_how_pair
 
 
 
+@pytest.mark.parametrize("column_px", [PAGE_COLUMN_PX, 564, NARROW_COLUMN_PX])
+def test_the_heatmap_offers_its_tooltip_only_where_its_cells_carry_no_numbers(column_px):
+    """In an 800 px window the bundled data's heatmap has 26 px cells, too small for the
+    tables' four decimals (".9438"), and draws no numbers; but its caption said at every
+    width "... where the chart leaves a cell room for a readable number (a narrow chart or
+    many models leave none) ... Hover a cell for its P.", numbers in the cells or not. The
+    caption now says what holds at any width; the chart, which alone knows the width it is
+    drawn at, writes under its legend that its cells are too small for their numbers -- and,
+    drawn live, to hover a cell -- only where it draws none, the numbers it draws in the
+    tables' four decimals. A picture of it (the reports, the SVG and PNG files) never says
+    hover. With every pair decided no cell has a number: live, the tooltip alone."""
+    from scorio_core import io
+    from scorio_core.charts.leaderboard import heatmap_label
+    from scorio_core.definitions.leaderboard import LEADERBOARD, LeaderboardResult
+    from scorio_core.report import chart_svg
+
+    o = io.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
+    board = leaderboard(o)
+    heat = LEADERBOARD.charts(LeaderboardResult(board, o.N))[1]
+    assert heat.interactive is None and "hover" not in heat.live_caption.lower()
+    assert "leave none" not in heat.caption and "numbered with their P" in heat.caption
+    spec = heat.chart.to_dict()
+    drawn = html.unescape(_svg(spec, column_px))
+    _, cells, fonts = _heatmap_drawn(drawn)
+    numbered = column_px != NARROW_COLUMN_PX  # 44 and ~39 px cells; 26 px at 800 px
+    assert bool(fonts) == numbered, (column_px, cells[0], fonts)
+    said = "Too small here for the cells' numbers"
+    if numbered:  # each number as the pairs table prints that P, the leading 0 left out
+        texts = re.findall(r'font-size="[\d.]+px"[^>]*>([^<]*\.\d{4})<', drawn)
+        i, j = board.models.index("claude-3-opus-20240229"), board.models.index("gpt-4")
+        assert heatmap_label(board.prob_better[i, j]) == ".9438" and ".9438" in texts, texts
+        assert said not in drawn and "hover" not in drawn.lower()
+    else:
+        assert f"{said}: hover a cell for its P." in drawn
+    # a picture says why its cells carry no numbers where they carry none, never "hover"
+    # (without the app's theme, smaller labels leave its cells more of the width)
+    for width in (column_px, 300):
+        picture = html.unescape(chart_svg(heat.chart, width=width))
+        _, _, fonts = _heatmap_drawn(picture)
+        assert "hover" not in picture.lower()
+        assert (f"{said}." in picture) == (not fonts), width
+    assert not fonts  # at 300 px: none fit
+    # every pair decided: no numbers to show at any width; live, the tooltip alone
+    R = (np.random.default_rng(1).random((3, 200, 8)) < np.array([0.9, 0.5, 0.1])[:, None,
+                                                                  None]).astype(int)
+    decided = leaderboard(R)
+    spec = charts.confidence_heatmap(decided).to_dict()
+    assert not any(r["label"] for r in spec["datasets"][spec["data"]["name"]])
+    drawn = html.unescape(_svg(spec, column_px))
+    assert "Hover a cell for its P." in drawn and said not in drawn
+    picture = html.unescape(chart_svg(charts.confidence_heatmap(decided), width=column_px))
+    assert "hover" not in picture.lower() and said not in picture
+
+def _svg_height(svg: str) -> float:
+    return float(re.search(r'<svg[^>]* height="([\d.]+)"', svg).group(1))
+
+
+def test_the_heatmap_keeps_no_blank_line_under_its_legend():
+    """The heatmap's line under its legend ("Too small here for the cells' numbers ...") is
+    empty where its cells carry their numbers, and Vega kept the line and its offset for
+    the empty text: a blank strip under the legend (23 px, on the Leaderboard page too)
+    before the caption. Empty, it takes no room: the chart is as tall as without the line;
+    where the line says something, it is drawn whole below the legend."""
+    from scorio_core import io
+    from scorio_core.charts.leaderboard import HEATMAP_NOTE
+
+    o = io.load(Path(__file__).resolve().parents[1] / "data" / "jhu_llm_temperature.parquet")
+    spec = charts.confidence_heatmap(leaderboard(o)).to_dict()
+    assert spec["title"]["text"] == {"expr": HEATMAP_NOTE}
+    bare = copy.deepcopy(spec)
+    del bare["title"]
+    said = "Too small here for the cells' numbers: hover a cell for its P."
+    for width, numbered in ((PAGE_COLUMN_PX, True), (NARROW_COLUMN_PX, False)):
+        drawn, without = _svg(spec, width), _svg(bare, width)
+        assert bool(_heatmap_drawn(drawn)[2]) == numbered, width
+        note = re.findall(r'role-title-text.*?<text[^>]*>([^<]*)<', drawn, re.S)
+        if numbered:  # no line: no room for one
+            assert [html.unescape(t) for t in note] in ([], [""]), note
+            assert _svg_height(drawn) == _svg_height(without), width
+        else:  # the line, below everything else: one line of 12 px type, offset by 12 px
+            assert [html.unescape(t) for t in note] == [said]
+            extra = _svg_height(drawn) - _svg_height(without)
+            assert 12 < extra < 2 * (12 + 12), extra
+
+
 _LONG_NAMES = ["alpha-7b", "Modèle-Français-Überlang-Instruct-v2.5-2026-01-preview-very-long-name",
                "模型-中文-大", "beta-13b-chat", "gamma-all-wrong", "δ-Ω-unicode-mini"]
 
@@ -706,8 +791,8 @@ def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_wh
     """With 20 models the undecided cells' numbers were 8 px type in 18 px cells, and a long
     model name put the "row model" title through the row labels (Vega-Lite's 200 px reach of
     an axis). A cell's number is drawn at 11 px or more where it fits the cell drawn, else
-    the cells carry none; the caption says how to read both; both axis titles stand beyond
-    labels drawn to their longest (LABEL_LIMIT)."""
+    the cells carry none and the chart says so under its legend; the caption reads right
+    either way; both axis titles stand beyond labels drawn to their longest (LABEL_LIMIT)."""
     from scorio_core.charts._common import LABEL_LIMIT, MIN_CELL_FONT
     from scorio_core.charts.leaderboard import _CELL_EM, _DIGIT_EM, heatmap_font
     from scorio_core.definitions.leaderboard import LEADERBOARD, LeaderboardResult, chart_captions
@@ -722,22 +807,24 @@ def test_pairwise_heatmap_numbers_are_readable_or_absent_and_the_caption_says_wh
     caption = chart_captions(board)[1]
     # the width decides, where the chart is drawn: the caption reads right either way
     assert "numbered with their P" in caption and "cells without an outline" in caption
-    # a tooltip answers only where the chart is drawn live: said there, not in a picture's
+    # the tooltip said by the chart itself, where its cells carry no numbers
     assert "hover" not in caption.lower() and "window" not in caption
     heat = LEADERBOARD.charts(LeaderboardResult(board, 4))[1]
-    assert heat.caption == caption and heat.interactive == "Hover a cell for its P."
-    assert heat.live_caption == f"{caption} Hover a cell for its P."
+    assert heat.caption == heat.live_caption == caption and heat.interactive is None
     svg = _svg(spec, column_px)
     assert _svg_width(svg) <= column_px
     _, cells, fonts = _heatmap_drawn(svg)
     cell = cells[0][1]
     widest = max(sum(_CELL_EM.get(c, _DIGIT_EM) for c in t) for t in labels)
     font = heatmap_font(int(cell), labels)  # the rule, at the cell as drawn
+    note = html.unescape(svg)
     if font is None:
         assert fonts == [] and widest * MIN_CELL_FONT + 4 > int(cell)  # none would fit
+        assert "Too small here for the cells' numbers: hover a cell for its P." in note
     else:
         assert len(fonts) == len(labels) and set(fonts) == {font}
         assert font >= MIN_CELL_FONT and widest * font + 4 <= cell, (font, cell)
+        assert "Too small" not in note and "hover" not in note.lower()
     # a wide column numbers them all, and a narrow one the short names' 4 x 4, not 20 models'
     if column_px == PAGE_COLUMN_PX or len(models) == 4:
         assert fonts, cell
@@ -764,7 +851,7 @@ def test_pairwise_heatmap_of_the_bundled_data_numbers_its_cells_at_1280_px():
     column, its two undecided pairs are numbered in the 820 px column of a 1280 px window
     (and of a 1024 px one, 564 px), in 44 px (and ~39 px) cells. An 800 px window's column
     (450 px) gives 26 px cells, too narrow for the tables' four decimals at 11 px: no
-    numbers there, and the caption says a narrow chart leaves none (the page adds: hover)."""
+    numbers there, and the chart says so under its legend (drawn live: hover a cell)."""
     from scorio_core import io
     from scorio_core.charts._common import MIN_CELL_FONT
     from scorio_core.charts.leaderboard import HEATMAP_MAX_CELL
@@ -780,8 +867,8 @@ def test_pairwise_heatmap_of_the_bundled_data_numbers_its_cells_at_1280_px():
         left, cells, fonts = _heatmap_drawn(_svg(spec, column_px))
         cell = cells[0][1]
         if column_px == NARROW_COLUMN_PX:
-            assert fonts == [] and "many models leave none" in chart_captions(board)[1], (
-                cell, fonts)
+            assert fonts == [] and "hover a cell" in _svg(spec, column_px), (cell, fonts)
+            assert "hover" not in chart_captions(board)[1]
         else:
             assert len(fonts) == 2 and min(fonts) >= MIN_CELL_FONT, (column_px, cell, fonts)
         assert left + 9 * cell <= column_px
@@ -848,7 +935,8 @@ def test_model_legends_show_long_unicode_names_whole(column_px):
     # edges of the column and squeezed the bars into its middle)
     title = charts.gap_drivers(q, *LONG_NAMES[:2]).to_dict()["encoding"]["x"]["title"]
     assert isinstance(title, list) and len(title) > 1
-    assert "".join(title) == f"share of the mean difference ({LONG_NAMES[0]} − {LONG_NAMES[1]})"
+    assert "".join(title) == (f"contribution to the mean difference ({LONG_NAMES[0]} − "
+                              f"{LONG_NAMES[1]}): score difference / M")
 
 
 def test_name_lines_give_the_name_back_within_the_line_width():

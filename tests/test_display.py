@@ -93,7 +93,7 @@ def check_cell(text: str, value, numeric: bool, where: str) -> None:
     v = float(value)
     t = text.replace(",", "").replace("−", "-")
     if t == RULE_MET:  # the papers' trials rule, already met by today's trials
-        assert where.split(": ")[-1].split("[")[0] in ("n_needed", "trials_needed_papers"), where
+        assert where.split(": ")[-1].split("[")[0] == "trials_needed_papers", where
         return
     if math.isinf(v):
         assert t == ("∞" if v > 0 else "-∞"), where
@@ -162,8 +162,8 @@ def test_infinite_and_missing_cells_are_spelled_out():
     board = sc.leaderboard(np.concatenate([R, R]), draws=500)
     p = parse(board._repr_html_())
     head = p.tables[0]["head"]
-    n_needed = [row[head.index("n_needed")] for row in p.tables[0]["rows"]]
-    assert n_needed == ["∞", "—"]
+    trials_needed_papers = [row[head.index("trials_needed_papers")] for row in p.tables[0]["rows"]]
+    assert trials_needed_papers == ["∞", "—"]
     check_table(p.tables[0], board.table, "tied")
 
 
@@ -238,6 +238,9 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
                                           f"{name} · {display.part_text(parts, i)}")
         check_table(p.tables[i], part, f"{aid} part {i + 1}")
     assert all(_html_escape(n) in html for n in notes)
+    # its columns explained under it, in the definition's one declaration
+    assert display.legend_html(main.columns, a.column_help(name)) in html
+    legend = display.legend_text(main.columns, a.column_help(name))
     assert p.svgs == 1  # the main chart
     # the caption names the data and every setting (what was used, for placeholders)
     text = unescape(html)
@@ -256,9 +259,10 @@ def test_every_definition_result_displays_its_main_table(aid, aime):
     caveats = a.caveats(aime, result._about.params, result)  # the report's, one definition
     assert result.caveats == caveats and caveats
     text = check_repr(result, lines=len(parts) * (min(len(main), display.MAX_ROWS) + 3) + 10
-                      + len(caveats) + 1)
+                      + len(caveats) + 1 + len(legend))
     assert text.startswith(f"<{type(result).__name__}: {a.title}")
     assert all(n in text for n in notes)
+    assert "\n".join(legend) in text  # a terminal reads the same legend
     assert text.endswith("\n".join(["Caveats:", *(f"- {c}" for c in caveats)]))
     if len(parts) > 1:  # a terminal wraps a 46-column row into unreadable lines
         assert all(display.part_text(parts, i) in text for i in range(len(parts)))
@@ -414,9 +418,12 @@ def test_simulation_results_display(sid):
     result = SIMULATIONS[sid](None, **small)
     p = parse(result._repr_html_())
     name, main = next(iter(result.tables().items()))
-    check_table(p.tables[0], display.readable(main)[0], sid)
+    shown = display.readable(main)[0]
+    check_table(p.tables[0], shown, sid)
     assert p.svgs == 1
-    check_repr(result, lines=display.MAX_ROWS + 10)
+    legend = display.legend_text(shown.columns, SIMULATIONS[sid].column_help(name))
+    assert legend and "\n".join(legend) in check_repr(result,
+                                                      lines=display.MAX_ROWS + 10 + len(legend))
 
 
 def test_known_truth_curves_display():
@@ -844,29 +851,35 @@ def test_a_studys_call_shows_its_own_settings_and_the_studys_caveats():
 
 
 def test_the_leaderboard_says_what_its_columns_hold(small):
-    """t_next, se and n_needed were shown without a meaning anywhere in the notebook: each
-    header has its meaning (the app's column help) as a tooltip, and the columns whose name
-    does not say it are explained under the table."""
+    """t_next, se and the papers' trials rule were shown without a meaning anywhere in the
+    notebook: each header has its meaning (the app's column help) as a tooltip, and the
+    columns whose name does not say it are explained under the table -- the Pass@k columns
+    in one line, by their declared template."""
     from scorio_core.leaderboard import COLUMN_HELP
 
-    board = sc.leaderboard(small, draws=500)
+    board = sc.leaderboard(small, draws=500, ks=[1, 2])
     html = board._repr_html_()
     t = parse(html).tables[0]
+    said = display.column_meanings(board.table.columns, COLUMN_HELP)  # pass@k: its template
     assert dict(zip(t["head"], t["titles"], strict=True)) == {
-        c: COLUMN_HELP.get(c) for c in board.table.columns}
+        c: said.get(c) for c in board.table.columns}
+    assert said["pass@2"].startswith("Pass@2: chance that at least one of 2 trials")
     legend = re.search(r'<p class="note legend"><b>Columns:</b><br>(.*?)</p>', html).group(1)
-    named = re.findall(r"<code>([^<]+)</code>", legend)
-    assert named == [c for c in board.table.columns
-                     if c in COLUMN_HELP and c not in display.PLAIN_COLUMNS]
-    assert {"se", "t_next", "n_needed", "rank", "p_best"} <= set(named)
+    named = [unescape(c) for c in re.findall(r"<code>([^<]+)</code>", legend)]
+    pass_at = [c for c in board.table.columns if c.startswith("pass@")]
+    assert named == [c if c not in pass_at else "pass@<k>" for c in board.table.columns
+                     if c in said and c not in display.PLAIN_COLUMNS and c != pass_at[1]]
+    assert unescape(legend).split("<br>")[named.index("pass@<k>")] == (
+        "<code>pass@<k></code> " + COLUMN_HELP["pass@{k}"].replace("{k}", "k"))
+    assert {"se", "t_next", "trials_needed_papers", "rank", "p_best"} <= set(named)
     assert not {"model", "score"} & set(named)
     assert unescape(legend).split("<br>")[named.index("t_next")] == (
         f"<code>t_next</code> {COLUMN_HELP['t_next']}")
     # the definition's result (sc.ANALYSES["leaderboard"]) says the same
-    result = ANALYSES["leaderboard"](small, draws=500)
+    result = ANALYSES["leaderboard"](small, draws=500, ks=[1, 2])
     assert legend in result._repr_html_()
-    # and a display without column meanings has no legend
-    assert 'class="note legend"' not in sc.compare(small, methods="bayes,avg")._repr_html_()
+    # and a table whose columns are not declared has none
+    assert 'class="note legend"' not in display.result_html("t", "", [("", board.table)])
 
 
 def test_show_displays_mid_cell_and_in_a_script_and_returns_none(capsys, monkeypatch):
@@ -921,6 +934,60 @@ def test_show_appends_to_marimos_output_in_a_marimo_notebook(capsys, monkeypatch
     assert len(out) == 1 and capsys.readouterr().out.splitlines()[0] == "model  p_best"
 
 
+def test_show_displays_a_result_as_it_displays_itself_and_refuses_what_it_cannot_show(
+        capsys, monkeypatch):
+    """``sc.show(board)`` -- the first thing a notebook user tries -- and ``sc.show(None)``,
+    an array, a dict or a string crashed with a bare AttributeError from deep inside the
+    display (audit 4, finding 1). A result is shown as it shows itself ending a cell (its
+    summary printed in a script, the result itself handed to IPython's ``display``); a
+    ``None`` shows nothing wherever it stands, as the docstring says of ``*more``; anything
+    else is a ValidationError saying what sc.show takes and how to make one, and that
+    remedy runs."""
+    import sys
+    import types
+
+    board = sc.leaderboard(_small(), draws=300)
+    t = board.table.head(2)
+    assert sc.show(board) is None  # a script: the result's own text
+    assert capsys.readouterr().out == repr(board) + "\n"
+    assert sc.show(None) is None and capsys.readouterr().out == ""
+    sc.show(None, t, note="two rows.")  # a view that does not apply, then a table
+    assert capsys.readouterr().out == repr(display.as_table(t, note="two rows.")) + "\n"
+    sc.show(t, None, board)  # a table, nothing, then a result: each as it shows
+    assert capsys.readouterr().out == repr(display.as_table(t)) + "\n" + repr(board) + "\n"
+    sc.show(board, note="said under it.")  # a line with no table to stand under
+    assert capsys.readouterr().out.splitlines()[-1] == "said under it."
+    shown = []  # in a notebook: the result itself, which the notebook renders as HTML
+    ipython = types.ModuleType("IPython")
+    ipython.get_ipython = lambda: object()
+    ipython_display = types.ModuleType("IPython.display")
+    ipython_display.display = shown.append
+    ipython.display = ipython_display
+    monkeypatch.setitem(sys.modules, "IPython", ipython)
+    monkeypatch.setitem(sys.modules, "IPython.display", ipython_display)
+    sc.show(board, t)
+    assert shown[0] is board and shown[1].table is t and capsys.readouterr().out == ""
+    monkeypatch.delitem(sys.modules, "IPython")
+    # what it cannot show: what it takes, and how to make one, which then shows
+    array, columns = np.arange(6).reshape(2, 3), {"a": [1, 2]}
+    tables = sc.pair(_small(), a="m0", b="m1").tables()  # a result's tables, by name
+    for given, position, fix in [
+            (array, "", "sc.show(pd.DataFrame(x))"), (columns, "", "sc.show(pd.DataFrame(x))"),
+            ("hello", "", "print(text)"), (tables, "", "sc.show(*x.values())"),
+            (3, " (argument 2)", "")]:
+        with pytest.raises(sc.ValidationError) as caught:
+            sc.show(t, given) if position else sc.show(given)
+        msg = str(caught.value)
+        assert msg.startswith("sc.show takes tables (a DataFrame or Series: a result's "
+                              "board.table, p.pairs, board.unresolved()) and results"), msg
+        assert f"got {type(given).__name__} " in msg and position in msg and fix in msg
+        if fix.startswith("sc.show"):
+            eval(fix, {"sc": sc, "pd": pd, "x": given})  # noqa: S307 - the message's code
+            assert capsys.readouterr().out
+    with pytest.raises(sc.ValidationError, match="a result displays itself"):
+        display.as_table(board)  # the shown table of a result: no table
+
+
 def test_show_keeps_the_labels_of_a_tables_rows():
     """board.rank_distribution() holds a model per row in its index: sc.show keeps them."""
     board = sc.leaderboard(_small(), draws=500)
@@ -932,7 +999,7 @@ def test_show_keeps_the_labels_of_a_tables_rows():
 
 def test_leaderboard_and_plan_list_the_caveats_of_their_definition():
     """sc.leaderboard(...) and sc.plan(...) showed their own notes only, not the caveats
-    ("Synthetic data", "Only 12 question(s)") that sc.ANALYSES["leaderboard"](...), the page
+    ("Synthetic data", "Only 12 questions") that sc.ANALYSES["leaderboard"](...), the page
     and the report list for the same data and settings: now the same sentences, by the one
     definition, written when the result is made (the result holds them, not the data)."""
     import pickle
@@ -947,7 +1014,7 @@ def test_leaderboard_and_plan_list_the_caveats_of_their_definition():
     assert board.caveats[:2] == [
         "Synthetic data — not real model outputs: simulated outcomes for exploring and "
         "teaching the method; do not cite these numbers as results.",
-        "Only 12 question(s): intervals are wide and rankings can change with a different "
+        "Only 12 questions: intervals are wide and rankings can change with a different "
         "question sample."]
     assert board.first_line() in board.caveats and any("Bayes_R0@N" in c for c in board.caveats)
     section = sc.build_report(data, [("leaderboard", {"prior": "greedy", "confidence": 0.9,
@@ -976,7 +1043,7 @@ def test_leaderboard_and_plan_list_the_caveats_of_their_definition():
         assert pickle.loads(pickle.dumps(result)).caveats == result.caveats
     # an array: its own caveats (few questions), none about data it does not describe
     arr = sc.leaderboard(R, draws=300)
-    assert arr.caveats[0].startswith("Only 12 question(s)")
+    assert arr.caveats[0].startswith("Only 12 questions")
     assert not any("Synthetic" in c for c in arr.caveats)
     assert arr.caption().split(" · ")[2] == "4 models × 12 questions × 5 trials"
 

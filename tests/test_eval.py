@@ -225,3 +225,34 @@ def test_the_pass_family_refusal_names_array_fixes_that_run_on_the_same_data():
     with pytest.raises(ValidationError) as info:
         ev.pass_hat_k(np.array([[0, 2, 2, 0]]), 2)
     assert _named_steps(str(info.value))[1:] == ["(R == 2).astype(int)"]
+
+
+def test_count_mean_is_a_function_of_the_exact_total():
+    """Mean scores from category totals (``eval.count_mean``): totals equal in exact
+    arithmetic give the same float whatever the counts behind them -- weights 0, 0.5, 1, and
+    0, 0.3, 0.6, where 2 x fl(0.3) is fl(0.6) exactly -- while a float mean of per-question
+    means put 1.1e-16 between such models; the values are the exact mean to within an ulp
+    (the nearest float for one-limb weights such as 0, 0.5, 1) on every path, the Python
+    integers' too."""
+    from fractions import Fraction
+
+    from scorio_core.eval import count_mean
+
+    half = count_mean(np.array([[40, 20, 60], [45, 10, 65], [50, 0, 70]]), [0, 0.5, 1], 120)
+    assert half[0] == half[1] == half[2]
+    tenths = count_mean(np.array([[1, 4, 1], [1, 2, 2], [1, 0, 3], [1, 5, 0]]), [0, 0.3, 0.6], 6)
+    assert tenths[0] == tenths[1] == tenths[2] and tenths[3] != tenths[0]
+    rng = np.random.default_rng(3)
+    for w in ([0, 0.5, 1], [0, 0.25, 0.75, 1], [0, 0.3, 0.7, 1], [0.1, 2.5, -0.7]):
+        t = rng.integers(-50, 200, (400, len(w)))
+        exact = [sum(Fraction(int(a)) * Fraction(x) for a, x in zip(r, w, strict=True)) / 300
+                 for r in t]
+        got = count_mean(t, w, 300)
+        assert all(abs(Fraction(g) - e) <= 2 * Fraction(np.spacing(abs(float(e))))
+                   for g, e in zip(got, exact, strict=True))
+        if max(Fraction(x).denominator for x in w) <= 4:  # one limb: the nearest float
+            assert got.tolist() == [float(e) for e in exact]
+        big = count_mean(t * 2**30, w, 300 * 2**30)  # beyond int64 limbs: Python integers
+        assert big.tolist() == [float(e) for e in exact]
+        permuted = count_mean(t[rng.permutation(len(t))], w, 300)
+        assert sorted(permuted.tolist()) == sorted(got.tolist())

@@ -62,13 +62,36 @@ def test_probability_columns_stay_decimal_even_when_whole():
 
 @pytest.mark.parametrize(
     ("value", "text"),
-    [(math.inf, "∞"), (-math.inf, "−∞"), (math.nan, "—"), (None, "—"), (pd.NA, "—"),
-     (np.float64(0.123456), "0.1235"), (3e-9, "<0.0001"), (-3e-9, ">−0.0001"),
+    [(math.inf, "∞"), (-math.inf, "-∞"), (math.nan, "—"), (None, "—"), (pd.NA, "—"),
+     (np.float64(0.123456), "0.1235"), (3e-9, "<0.0001"), (-3e-9, ">-0.0001"),
      (10**40, "10,000,000,000,000,000,000,000,000,000,000,000,000,000")],
 )
 def test_single_numbers(value, text):
     integer = isinstance(value, int)
     assert format_number(value, integer=integer) == text
+
+
+def test_a_column_writes_one_minus_sign_on_every_surface():
+    """The audit: ``sc.questions(d)``'s ``difficulty`` printed ``−∞`` (U+2212) above
+    ``-1.448`` (ASCII) in its text and HTML, two minus signs in one column. Every negative
+    cell -- a number, ``-∞``, the marker of a tiny negative -- now carries ASCII ``-`` in the
+    text table, the Markdown, the HTML and the app's cells, as the app's number columns do."""
+    import html
+
+    from app_state.texts import core_cells
+    from scorio_core.display import html_table
+    from scorio_core.formatting import MINUS, markdown_table
+
+    t = pd.DataFrame({"difficulty": [-np.inf, -1.448, 0.5, np.inf],
+                      "gap": [-3e-9, -0.25, 0.0, 1.0]})
+    surfaces = {"text": text_table(t), "markdown": "\n".join(markdown_table(t)),
+                "html": html.unescape(html_table(t)),
+                "app": " ".join(core_cells(t, list(t)).stack())}
+    for name, out in surfaces.items():
+        assert "\u2212" not in out, name
+        for cell in ("-∞", "-1.448", ">-0.0001", "-0.2500"):
+            assert cell in out, (name, cell)
+    assert MINUS == "-" and format_column([-np.inf, -1.448], "difficulty") == ["-∞", "-1.448"]
 
 
 def test_text_bool_and_missing_columns():
@@ -85,7 +108,7 @@ def test_text_table_aligns_numbers_right_and_text_left():
 
 
 def test_markdown_table_escapes_and_aligns():
-    lines = markdown_table(pd.DataFrame({"m": ["a|b<i>"], "n_needed": [np.inf]}))
+    lines = markdown_table(pd.DataFrame({"m": ["a|b<i>"], "trials_needed_papers": [np.inf]}))
     assert lines[1] == "|---|---:|"
     # markup made inert the way Markdown reads it: no raw tag, no entity where none is needed
     assert lines[2] == "| a\\|b&lt;i> | ∞ |"
@@ -103,13 +126,13 @@ def test_statistics_shares_and_the_papers_rule_read_the_same_on_every_surface():
     assert format_column([6.9026, 60.3127, np.nan], "t_next") == ["6.90", "60.31", "—"]
     assert format_column([1.5879, -0.2], "t") == ["1.59", "-0.20"]
     assert format_column([0.7591, 1.0], "p_unsettled") == ["0.759", "1.000"]
-    t = pd.DataFrame({"trials_needed_papers": [100.0, 125.0, np.inf], "n_needed": [3.0, 4, 5]})
+    t = pd.DataFrame({"trials_needed_papers": [100.0, 125.0, np.inf], "trials_needed": [3.0, 4, 5]})
     assert format_frame(t)["trials_needed_papers"].tolist() == ["100", "125", "∞"]  # no N
     t.attrs[TRIALS_NOW] = 100
     assert format_frame(t)["trials_needed_papers"].tolist() == [RULE_MET, "125", "∞"]
     assert text_table(t, max_rows=2).splitlines()[1].split()[:2] == ["met", "now"]  # head()
     # a leaderboard: the core's table carries its N, and the text export, the Markdown
-    # export and the app's cells agree cell for cell on t_next and n_needed
+    # export and the app's cells agree cell for cell on t_next and trials_needed_papers
     rng = np.random.default_rng(0)
     p = np.clip(rng.beta(0.6, 0.6, (1, 15, 1)) + np.array([0.0, 0.08, 0.16, 0.24])[:, None, None],
                 0, 1)
@@ -117,8 +140,9 @@ def test_statistics_shares_and_the_papers_rule_read_the_same_on_every_surface():
     assert board.table.attrs[TRIALS_NOW] == 4 and board.unresolved().attrs[TRIALS_NOW] == 4
     core = {name: cells for name, _, cells in format_columns(board.table)}
     app = board_display(board.table)
-    assert app["t_next"].tolist() == core["t_next"] and app["n_needed"].tolist() == core["n_needed"]
-    assert RULE_MET in core["n_needed"]
+    assert app["t_next"].tolist() == core["t_next"]
+    assert app["trials_needed_papers"].tolist() == core["trials_needed_papers"]
+    assert RULE_MET in core["trials_needed_papers"]
     md = "\n".join(markdown_table(board.table))
     assert RULE_MET in md and all(c in md for c in core["t_next"])
     un = board.unresolved()
@@ -134,7 +158,7 @@ def test_every_export_rounds_floats_by_the_one_rule(monkeypatch):
     from scorio_core.leaderboard import leaderboard
 
     board = leaderboard(np.random.default_rng(0).integers(0, 2, (3, 7, 3)))
-    noisy = pd.DataFrame({"p": [1 / 3, 2 / 3], "n_needed": [19.0, 20.0]})
+    noisy = pd.DataFrame({"p": [1 / 3, 2 / 3], "trials_needed_papers": [19.0, 20.0]})
     calls = []
 
     def spy(df, digits=formatting.EXPORT_DIGITS, **kw):
@@ -143,7 +167,7 @@ def test_every_export_rounds_floats_by_the_one_rule(monkeypatch):
 
     monkeypatch.setattr(export, "round_floats", spy)  # provenance's CSV goes through export
     # whole counts are still written as integers
-    assert provenance.to_csv(noisy, {}) == "p,n_needed\n0.33,19\n0.67,20\n"
+    assert provenance.to_csv(noisy, {}) == "p,trials_needed_papers\n0.33,19\n0.67,20\n"
     row = export.to_csv(board).splitlines()[1].split(",")
     assert row[5] == str(round(float(board.table["score"].iloc[0]), 2))  # score
     payload = json.loads(export.to_json(board))
@@ -431,7 +455,7 @@ def test_a_measured_share_reads_with_its_decimal_in_every_core_text():
         "94.6%", "95.0%", "50.0%", "16.7%", "8.5%"]
     # below 1 never reads certain, above 0 never reads none; exact ones stay
     assert [share_percent(x) for x in (0.99996, 1.0, 4e-5, 0.0, -4e-5)] == [
-        ">99.9%", "100.0%", "<0.1%", "0.0%", ">−0.1%"]
+        ">99.9%", "100.0%", "<0.1%", "0.0%", ">-0.1%"]
     assert share_percent(float("nan")) == share_percent(None) == "—"
     assert share_percent(2.5) == "250.0%" and share_percent(12.345) == "1,234.5%"
     assert (a_chance(0.8497, measured=True), a_chance(0.1667, measured=True)) == (
@@ -544,3 +568,63 @@ def test_a_share_of_simulated_datasets_reads_alike_on_every_surface():
     changed = shown["updates that change the ranking"]
     assert changed == format_column(update["share_changed"].tolist(), "share_changed")[0]
     assert re.fullmatch(r"0\.\d{3}", changed), changed
+
+
+#: A noun (or verb) written for either number: ``question(s)``, ``{what}(s)``, ``match(es)``.
+_EITHER_NUMBER = re.compile(r"(?:[A-Za-z]|\{\})\((?:s|es)\)")
+
+
+def _either_number_texts(source: str) -> list[tuple[int, str]]:
+    """The texts of ``source`` a user can read -- its string literals and f-strings (each
+    placeholder as ``{}``), not its docstrings or comments -- that write a noun for either
+    number, with their line."""
+    import ast
+
+    tree = ast.parse(source)
+    inner = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+                and isinstance(node.value.value, str)):
+            inner.add(id(node.value))  # a docstring, or a bare string: no one reads it
+        if isinstance(node, ast.JoinedStr):
+            inner.update(id(v) for v in node.values)  # read with its f-string
+    out = []
+    for node in ast.walk(tree):
+        if id(node) in inner:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(v.value if isinstance(v, ast.Constant) else "{}"
+                           for v in node.values)
+        else:
+            continue
+        if _EITHER_NUMBER.search(text):
+            out.append((node.lineno, text))
+    return out
+
+
+def test_every_count_is_written_in_the_number_it_needs():
+    """The Questions caveats said "3 of 4 question(s) carry no information" and the Data
+    page "1 question(s) dropped": every count a message, table label or page writes goes
+    through count_text / noun_text (and its verb agrees), so no text of the core, the app's
+    state or its pages writes a noun for either number. Each count these texts write is
+    known when they are written, so nothing is exempt."""
+    from pathlib import Path
+
+    from scorio_core.formatting import count_text, noun_text
+
+    assert [count_text(n, "question") for n in (0, 1, 2, 1200)] == [
+        "0 questions", "1 question", "2 questions", "1,200 questions"]
+    assert (noun_text(1, "key"), noun_text(3, "key"), count_text(1, "undecided pair")) == (
+        "key", "keys", "1 undecided pair")
+    # the scan finds what it looks for, in a text and an f-string, and skips docstrings
+    planted = ('def f(n, w):\n    """Drops question(s)."""\n    # the file(s)\n'
+               '    return [f"{n} question(s) dropped", "row(s)", f"unknown {w}(s)"]\n')
+    assert [line for line, _ in _either_number_texts(planted)] == [4, 4, 4]
+    root = Path(__file__).resolve().parents[1]
+    found = [f"{path.relative_to(root)}:{line}: {text!r}"
+             for package in ("scorio_core", "app_state", "app_pages")
+             for path in sorted((root / package).rglob("*.py"))
+             for line, text in _either_number_texts(path.read_text(encoding="utf-8"))]
+    assert not found, "\n".join(found)

@@ -149,18 +149,18 @@ def test_the_plans_csv_is_the_cli_plan_csvs_table(tmp_path, capsys):
 
 
 def test_csv_writes_counts_as_integers_and_reads_back_the_same_numbers():
-    # a twin ties its model (n_needed ∞: no number of trials separates them), the twin's
+    # a twin ties its model (trials_needed_papers ∞: no number of trials separates them), the twin's
     # gap to the last model needs a finite count, the last model has none (missing)
     rng = np.random.default_rng(1)
     a = (rng.random((40, 8)) < 0.7).astype(int)
     c = (rng.random((40, 8)) < 0.5).astype(int)
     board = leaderboard(np.stack([a, a, c]), models=["a", "twin", "c"])
-    need = board.table["n_needed"].to_numpy()
+    need = board.table["trials_needed_papers"].to_numpy()
     assert np.isinf(need[0]) and np.isfinite(need[1]) and np.isnan(need[2])
     text = export.to_csv(board)
     cells = _csv_rows(text)
     # the count the tables print as 8 is written 8, not 8.0; ∞ stays 'inf', missing stays empty
-    assert cells["n_needed"].tolist() == ["inf", str(int(need[1])), ""]
+    assert cells["trials_needed_papers"].tolist() == ["inf", str(int(need[1])), ""]
     for col in ("rank", "rank_lo", "rank_hi", "rank_chain", "rank_overlap", "rank_mu"):
         assert all(v.isdigit() for v in cells[col]), col
     # a share is not a count: p_best keeps its decimals (0.0 for a model never first)
@@ -170,14 +170,15 @@ def test_csv_writes_counts_as_integers_and_reads_back_the_same_numbers():
         np.testing.assert_allclose(back[col].to_numpy(float),
                                    board.table[col].to_numpy(float), rtol=0, atol=5e-7,
                                    err_msg=col)  # the exports' six decimals, nothing more
-    assert np.isinf(back["n_needed"].iloc[0]) and np.isnan(back["n_needed"].iloc[2])
+    assert np.isinf(back["trials_needed_papers"].iloc[0])
+    assert np.isnan(back["trials_needed_papers"].iloc[2])
 
 
-def test_csv_n_needed_of_the_coins_is_one_integer_format():
+def test_csv_trials_needed_papers_of_the_coins_is_one_integer_format():
     # the 11 coins (two share a true mean): whole counts, ∞ for a tie, the last one empty
     board = leaderboard(_coins())
-    need = board.table["n_needed"].tolist()
-    cells = _csv_rows(export.to_csv(board))["n_needed"].tolist()
+    need = board.table["trials_needed_papers"].tolist()
+    cells = _csv_rows(export.to_csv(board))["trials_needed_papers"].tolist()
     assert cells == ["" if np.isnan(v) else "inf" if np.isinf(v) else f"{v:.0f}" for v in need]
     assert not any(c.endswith(".0") for c in cells)
 
@@ -186,7 +187,7 @@ def test_csv_frame_keeps_every_digit_a_user_computes_with():
     from scorio_core.formatting import DECIMALS_ATTR
 
     t = pd.DataFrame({
-        "n_needed": [12.5, 3.0],          # a count by name, but not whole: kept as written
+        "trials_needed_papers": [12.5, 3.0],  # a count by name, not whole: kept as written
         "trials": [4.0, np.nan],           # whole counts, one missing
         "mean": [29.0, 31.0],              # declared whole by its table
         "score": [1.0, 0.0],               # whole by chance below 2: a number, not a count
@@ -203,7 +204,7 @@ def test_csv_frame_keeps_every_digit_a_user_computes_with():
 
 def test_single_model_board():
     board = leaderboard(np.ones((1, 3, 2), dtype=int))
-    assert board.table["rank_chain"].tolist() == [1] and "n_needed" not in board.table
+    assert board.table["rank_chain"].tolist() == [1] and "trials_needed_papers" not in board.table
     assert decision.ci_aware_ranks([0.5], [0.1]).tolist() == [1]
 
 
@@ -225,7 +226,7 @@ def test_papers_trials_needed_reads_n_when_the_rule_is_already_met():
     rng = np.random.default_rng(3)
     R = np.stack([rng.random((20, 4)) < 0.9, rng.random((20, 4)) < 0.1]).astype(int)
     t = leaderboard(R).table
-    assert t["n_needed"].iloc[0] == 4
+    assert t["trials_needed_papers"].iloc[0] == 4
 
 
 def test_first_line_names_the_set_whose_promise_it_states():
@@ -382,13 +383,13 @@ def _met_but_open(board, N: int) -> list[str]:
 
 
 def test_one_trial_met_now_beside_an_empty_t_next_says_why():
-    """The CLI audit: at N = 1 (questions scope) the row read n_needed 'met now' beside an
-    empty t_next and rank 1-2 for both, with only the 'not identified' note -- the papers'
+    """The CLI audit: at N = 1 (questions scope) the row read trials_needed_papers 'met now'
+    beside an empty t_next and rank 1-2 for both, with only the 'not identified' note -- the papers'
     rule calling a pair the table cannot decide. The board's note (which the CLI, the
     exports and the notebook print, not only the page's caveats) says what 'met now' rests on
     there and points to no Planner trials, which cannot be planned from one trial."""
     board = leaderboard(_one_trial_pair(), models=["a", "b"])
-    assert not board.identified and board.table["n_needed"].iloc[0] == 1
+    assert not board.identified and board.table["trials_needed_papers"].iloc[0] == 1
     assert np.isnan(board.table["t_next"].iloc[0])
     said = [n for n in board.notes if "'met now'" in n]
     assert len(said) == 1 and "a vs b" in said[0]
@@ -470,7 +471,8 @@ def test_every_text_names_the_prior_mean_bayes_mu_is_pulled_to():
     assert "towards the uniform prior's mean 0.3333" in note and "0.5" not in note
     assert note in board.caveats
     assert "the uniform prior's mean 0.3333." in " ".join(export.describe(board))
-    assert "0.5" not in LEADERBOARD.how_to_read.split("bayes_mu")[1].split(";")[0]
+    assert "0.5" not in LEADERBOARD.how_to_read.split("Bayes@N columns")[1].split(")")[0]
+    assert "0.5" not in LEADERBOARD.column_help("leaderboard")["bayes_mu"]
     greedy = prior_note(leaderboard(R % 2, R0=np.ones((3, 20, 1), int)))
     assert "the uniform prior (mean 0.5) plus each question's greedy outcomes" in greedy
 
@@ -514,3 +516,82 @@ def test_tables_for_people_leave_out_columns_with_no_value():
         assert line in text
     assert "Not shown, no value in any row: p_best, lo, hi." in repr(board)  # a terminal's
     assert "p_best" in pd.read_csv(io.StringIO(export.to_csv(board))).columns  # CSV: all
+
+
+#: Two models whose weighted totals are equal (an exact tie at weights 0, 0.5, 1) while their
+#: per-question means (k/6) differ -- a float mean of those means put 1.1e-16 between them --
+#: and a clearly weaker third model.
+_TIED = ([[2, 0, 0], [2, 0, 0], [2, 0, 2], [2, 0, 1], [0, 1, 1]],
+         [[2, 2, 0], [0, 2, 0], [0, 1, 0], [2, 2, 0], [1, 1, 0]],
+         [[0, 0, 0], [1, 0, 0], [0, 0, 1], [0, 1, 0], [0, 0, 0]])
+
+
+def _tied(order=(0, 1, 2), names=("a", "b", "c")):
+    return Outcomes(np.array([_TIED[i] for i in order]), weights=[0, 0.5, 1],
+                    models=[names[i] for i in order])
+
+
+def test_an_exact_categorical_tie_reads_zero_on_the_board():
+    """The audit: two graded models with identical mean scores showed gap <0.0001, t <0.01,
+    p_value >0.9999 (float noise, 1.1e-16) in ``board.unresolved()`` while the Planner said
+    "identical scores" and a binary tie printed 0.0000. The means now come from each
+    model's category totals: the gap, t and p-value of an exact tie are exactly 0, 0, 1, and
+    print as a binary tie does."""
+    from scorio_core.formatting import format_frame
+
+    for scope in ("questions", "population"):
+        board = leaderboard(_tied(), scope=scope, draws=500)
+        s = board.table.set_index("model")["score"]
+        assert s["a"] == s["b"] and s["a"] != s["c"]
+        assert board.table["t_next"].iloc[0] == 0.0
+        pair = board.unresolved().iloc[0]
+        assert (pair["gap"], pair["t"], pair["p_value"], pair["p_better"]) == (0.0, 0.0, 1.0, 0.5)
+        cells = format_frame(board.unresolved()).iloc[0]
+        assert (cells["gap"], cells["t"], cells["p_value"]) == ("0.0000", "0.00", "1.0000")
+        assert np.isinf(pair["trials_needed_papers"])
+    binary = leaderboard(np.array([[[1, 0, 0]] * 4, [[0, 0, 1]] * 4]), draws=200)
+    assert format_frame(binary.unresolved())["gap"].tolist() == ["0.0000"]  # the same reading
+
+
+def test_exact_ties_keep_the_datas_order_of_models_on_every_table():
+    """The audit saw B above C at equal scores while C had the higher p_best; the order of
+    an exact tie was float noise. The rule (``ROW_ORDER``, in the score column's legend):
+    score, then bayes_mu, then the data's order of the models -- never p_best -- on the
+    board, its undecided pairs and the Planner's tables."""
+    from scorio_core.leaderboard import COLUMN_HELP, ROW_ORDER
+    from scorio_core.planner import plan
+
+    for order in ((0, 1, 2), (1, 0, 2)):
+        data = _tied(order)
+        board = leaderboard(data, draws=500)
+        tied = [m for m in data.models if m != "c"]
+        assert board.table["model"].tolist() == [*tied, "c"]
+        assert board.unresolved()[["better", "next"]].values.tolist()[0] == tied
+        said = [c for c in board.caveats if "identical scores" in c]  # the rule, where it acts
+        assert len(said) == 1 and said[0].startswith(f"{tied[0]} and {tied[1]} have identical")
+        assert ROW_ORDER in said[0]
+        planned = plan(data, draws=300)
+        assert planned.allocation["model"].tolist() == [*tied, "c"]
+        assert planned.pairs[["better", "next"]].values.tolist()[0] == tied
+    assert "data's order of the models" in ROW_ORDER and "not by p_best" in ROW_ORDER
+    assert ROW_ORDER in COLUMN_HELP["score"]
+
+
+def test_the_papers_trials_rule_has_one_name_on_board_and_pairs():
+    """The audit: the board called the papers' rule ``n_needed``, the undecided pairs under it
+    ``trials_needed_papers`` (the Planner's name). One name now, the same numbers; the raw
+    table keeps today's N where the tables for people read "met now", as its legend says."""
+    from scorio_core.formatting import RULE_MET, format_frame
+    from scorio_core.leaderboard import COLUMN_HELP
+
+    board = leaderboard(_coins(), draws=500)
+    t, pairs = board.table, board.unresolved()
+    assert "n_needed" not in t and "n_needed" not in COLUMN_HELP
+    rule = t.set_index("model")["trials_needed_papers"]
+    for _, row in pairs.iterrows():
+        assert row["trials_needed_papers"] == rule[row["better"]]
+    met = t["trials_needed_papers"] == 80  # N: the rule already met
+    assert met.any() and set(format_frame(t)["trials_needed_papers"][met]) == {RULE_MET}
+    legend = COLUMN_HELP["trials_needed_papers"]
+    assert "today's N" in legend and "'met now'" in legend and "board.table" in legend
+    assert "n_needed" not in repr(board) and "n_needed" not in export.to_text(board)

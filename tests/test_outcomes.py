@@ -146,7 +146,7 @@ def test_load_notes_are_said_only_for_the_benchmarks_in_view():
         ({"R": _R(), "signals": {"bad name": np.zeros((2, 4, 3))}}, "signal name"),
         ({"R": _R(), "signals": {"s": np.zeros((2, 4))}}, "shape (2, 4, 3)"),
         ({"R": _R(), "signals": {"s": np.full((2, 4, 3), np.nan)}}, "no value at all"),
-        ({"R": _R(), "signals": {"s": np.full((2, 4, 3), np.inf)}}, "24 infinite value(s)"),
+        ({"R": _R(), "signals": {"s": np.full((2, 4, 3), np.inf)}}, "24 infinite values"),
         ({"R": _R(), "category_names": ["x"]}, "expected 2 category names"),
     ],
 )
@@ -432,3 +432,24 @@ def test_the_advice_names_each_option_once_as_python_writes_it_and_the_cli_as_it
     (note,) = data.binarized(correct_from=0.5).load_notes
     assert str(note).startswith("Outcomes made binary (correct_from=0.5): ")
     assert cli_text(note).startswith("Outcomes made binary (--correct-from 0.5): ")
+
+
+def test_data_from_a_frame_say_once_how_to_name_them():
+    """The audit: data loaded from a DataFrame are titled "DataFrame" everywhere (every
+    caption, "Scorio Studio report: DataFrame") and nothing suggested ``name=``. Their display
+    says how to name them; named data, or data from a file, say nothing of it."""
+    import pandas as pd
+
+    import scorio_core as sc
+    from scorio_core.outcomes import UNNAMED_FRAME
+
+    df = pd.DataFrame({"model": ["a", "a", "b", "b"], "question": ["q1", "q2"] * 2,
+                       "trial": [0] * 4, "outcome": [1, 0, 0, 1]})
+    data = sc.load(df)
+    assert data.name == UNNAMED_FRAME and data.unnamed
+    assert "sc.load(df, name='my run')" in repr(data) and len(repr(data).splitlines()) == 1
+    assert data._repr_html_().count("sc.load(df, name=") == 1
+    named = sc.load(df, name="my run")
+    assert named.name == "my run" and not named.unnamed
+    assert "name=" not in repr(named) and "name=" not in named._repr_html_()
+    assert not sc.load("data/biased_coins.npz").unnamed

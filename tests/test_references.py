@@ -72,7 +72,8 @@ def test_core_texts_users_read_cite_by_title():
         texts[f"lesson {lesson}"] = lesson_intro(lesson) + lesson_notice(lesson)
     bad = {k: _bare(v) for k, v in texts.items() if _bare(v)}
     assert not bad, bad
-    assert "App. D" in COLUMN_HELP["n_needed"] and TITLE_000 in COLUMN_HELP["n_needed"]
+    rule = COLUMN_HELP["trials_needed_papers"]
+    assert "App. D" in rule and TITLE_000 in rule
     assert TITLE_002 in PRESETS["ranking/conservative"].source
     chart = Chart("t (000 Fig. 2a)", None, "c (002 Table 4)", "e (000 App. D)", "i (000 §2)")
     assert chart == (f"t ({TITLE_000}, Fig. 2a)", None, f"c ({TITLE_002}, Table 4)",

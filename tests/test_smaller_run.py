@@ -316,3 +316,48 @@ def test_the_verdict_catches_wrong_way_decisions_on_identical_models():
 
     judged = dataclasses.replace(none, adjust="holm").off_target()
     assert sum("wrong way round" in s for s in judged) == 2, judged
+
+
+def test_a_share_of_none_or_all_has_no_standard_error_and_its_legend_says_why():
+    """The Check page's p_best table printed ``se`` 0.0000 beside an ``observed`` of 1 (13
+    model-runs, every one first): a certainty 13 runs do not give. As ``interval_coverage``
+    does, every standard error of a share in the check is NaN (``—``) where the share is 0 or
+    1 -- the p_best bins, the intervals' coverage, the plans -- and the legend says why; the
+    off-target rule still judges such a share (the promise's own s.e. at the band's edge)."""
+    from scorio_core import display
+    from scorio_core.definitions import ANALYSES
+
+    rng = np.random.default_rng(0)
+    data = Outcomes((rng.random((3, 40, 16)) < rng.random((3, 40, 1))).astype(int))
+    chk = ANALYSES["check"]
+    result = chk.run(data, chk.params(reps=40, plan_reps=4, seed=0))
+    c = result.check
+    pb = c.p_best[c.p_best["count"] > 0]
+    bound = pb["observed"].isin([0.0, 1.0])
+    assert bound.any() and (~bound).any()  # both kinds of bin on these data
+    assert pb.loc[bound, "se"].isna().all()
+    inner = pb[~bound]
+    np.testing.assert_allclose(
+        inner["se"], np.sqrt(inner["observed"] * (1 - inner["observed"]) / inner["count"]))
+    for t, share, se in ((c.intervals, "coverage", "coverage_se"),
+                         (c.plans, "trials_decided", "trials_se"),
+                         (c.plans, "questions_decided", "questions_se"),
+                         (c.plans, "gap_decided", "gap_se")):
+        at_bound = t[share].isin([0.0, 1.0])
+        assert t.loc[at_bound, se].isna().all(), se
+        assert (t.loc[t[share].between(0, 1, inclusive="neither"), se] > 0).all(), se
+    # the table prints a dash, and its legend says why
+    shown = display.readable(chk.shown_tables(result)["p_best"])[0]
+    from scorio_core.formatting import format_frame
+
+    printed = format_frame(shown)
+    assert set(printed.loc[bound[bound].index, "se"]) == {"—"}
+    assert "—" not in set(printed.loc[bound[~bound].index, "se"])
+    legend = dict(display.column_legend(shown.columns, chk.column_help("p_best")))
+    assert legend["se"].endswith("— where observed is 0 or 1 (none or all of its model-runs "
+                                 "were first): a standard error of 0 would claim a certainty "
+                                 "that count model-runs do not give")
+    # judged all the same: intervals that never held are off target, always held is not
+    assert _fabricated(0.0, np.nan, 0.0, 0.9, 0.88, 100).off_target()[0].startswith(
+        "population scope: the 95% intervals held 0.0% of the time")
+    assert _fabricated(1.0, np.nan, 0.0, 0.9, 0.88, 100).off_target() == []

@@ -36,6 +36,9 @@ __all__ = [
     "viridis",
     "cell_font_size",
     "MIN_CELL_FONT",
+    "LIVE",
+    "NOTE_LINE",
+    "live_param",
 ]
 
 #: Pixels per model row; 20 models give a ~460 px tall chart.
@@ -389,6 +392,20 @@ def text_colour_on(fill: str) -> str:
 
 #: Smallest type of a number written in a heatmap cell (10 px in 52 px cells was unreadable).
 MIN_CELL_FONT = 11
+
+#: The parameter a chart reads to know how it is drawn: true (its value in the chart) where
+#: it is drawn live -- a page, a notebook -- and a pointer can hover it, false in a picture
+#: (:func:`scorio_core.report.chart_svg` / ``chart_png`` set it so: the reports, the SVG and
+#: PNG files). A line the chart writes itself can then offer a tooltip only where one shows.
+LIVE = "live"
+#: What a line a chart writes under itself looks like: a caption's type, not a title's.
+NOTE_LINE = {"orient": "bottom", "anchor": "start", "fontSize": 12, "fontWeight": "normal",
+             "color": "#808495", "offset": 12}
+
+
+def live_param() -> alt.VariableParameter:
+    """The chart's :data:`LIVE` parameter: true until a picture is drawn of it."""
+    return alt.VariableParameter(name=LIVE, value=True)
 
 
 def cell_font_size(cell: float) -> int:

@@ -13,16 +13,19 @@ from ..outcomes import Outcomes
 from ..references import expand
 from ._common import (
     LABEL_LIMIT,
+    LIVE,
     MIN_CELL_FONT,
+    NOTE_LINE,
     ROW_PX,
     _model_axis,
     _per_question_scores,
     _rows,
     cell_font_size,
+    live_param,
 )
 
 __all__ = ["accuracy_strip", "forest_plot", "narrow_intervals", "confidence_heatmap",
-           "HEATMAP_HOVER"]
+           "HEATMAP_HOVER", "HEATMAP_TOO_SMALL", "HEATMAP_NOTE", "heatmap_note_expr"]
 
 
 def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
@@ -403,12 +406,12 @@ def _heatmap_cells(board: Leaderboard) -> tuple[list[str], np.ndarray, np.ndarra
 def heatmap_cells_text(board: Leaderboard) -> str:
     """What the cells of :func:`confidence_heatmap` of ``board`` say, for its caption:
     numbered cells are the undecided pairs (four decimals as in the tables, without the
-    leading 0, to fit a cell); where the chart is drawn too narrow for a readable number in a cell
-    (:func:`heatmap_font`: a narrow window, many models) the cells carry none, and the
-    undecided pairs are the cells without an outline, their P in the tooltip where the
-    chart is drawn live (:data:`HEATMAP_HOVER`). Which of the two a reader
-    sees depends on the width the chart is drawn at, known only there, so the caption says
-    both.
+    leading 0, to fit a cell) where a cell has room for a readable number
+    (:func:`heatmap_font`). Whether it has depends on the width the chart is drawn at, known
+    only there: a chart drawn too narrow (a narrow window, many models) says so itself, under
+    its legend, and only then offers the tooltip (:func:`heatmap_note_expr`) -- the caption
+    had said "a narrow chart or many models leave none ... Hover a cell for its P" at every
+    width, numbers in the cells or not.
 
     Example
     -------
@@ -423,14 +426,57 @@ def heatmap_cells_text(board: Leaderboard) -> str:
     if not any(labels):
         return "every pair is decided, so no cell carries a number"
     return ("the undecided pairs are the cells without an outline, numbered with their P to "
-            "four decimals, as the tables give it, without the leading 0 where the chart "
-            "leaves a cell room for a readable number (a narrow chart or many models leave "
-            "none), and values near .5 are coin flips")
+            "four decimals, as the tables give it, without the leading 0, where a cell has "
+            "room for a readable number; values near .5 are coin flips")
 
 
-#: What the heatmap shows where it is drawn live (a page, a notebook): every cell's P in
-#: its tooltip (:attr:`scorio_core.definitions.Chart.interactive`; a picture of it cannot).
+#: What the heatmap says under itself, drawn live, where no cell can carry its number
+#: (:func:`heatmap_note_expr`); alone where every pair is decided and no cell has one.
 HEATMAP_HOVER = "Hover a cell for its P."
+#: What the heatmap says under itself where its cells are drawn too small for their numbers.
+HEATMAP_TOO_SMALL = "Too small here for the cells' numbers"
+
+
+#: The heatmap's parameter holding the line it writes under its legend
+#: (:func:`heatmap_note_expr`, ``""`` for none): its title reads it, and is drawn at no
+#: size where it is empty (:func:`_note_title`).
+HEATMAP_NOTE = "note_line"
+
+
+def heatmap_note_expr(numbered: bool) -> str:
+    """The Vega expression of the line :func:`confidence_heatmap` writes under its legend:
+    where undecided cells have numbers (``numbered``) but the cell the chart is drawn with
+    holds none readably (``cell_font`` 0, :func:`_heatmap_font_expr`), that it is too small
+    for them -- with the tooltip where the chart is drawn live (:data:`~._common.LIVE`),
+    which a picture of it has not; with no number to show, the tooltip alone, live;
+    otherwise nothing (and the chart keeps no room for it, :func:`_note_title`). Written
+    in the chart, not its caption: only the chart knows the width it is drawn at.
+
+    Example
+    -------
+    >>> from scorio_core.charts.leaderboard import heatmap_note_expr
+    >>> print(heatmap_note_expr(True))
+    cell_font > 0 ? "" : live ? "Too small here for the cells' numbers: hover a cell for its \
+P." : "Too small here for the cells' numbers."
+    >>> print(heatmap_note_expr(False))
+    live ? "Hover a cell for its P." : ""
+    """
+    import json
+
+    if not numbered:
+        return f"{LIVE} ? {json.dumps(HEATMAP_HOVER)} : \"\""
+    hover = f"{HEATMAP_TOO_SMALL}: {HEATMAP_HOVER[0].lower()}{HEATMAP_HOVER[1:]}"
+    return (f"cell_font > 0 ? \"\" : {LIVE} ? {json.dumps(hover)} : "
+            f"{json.dumps(HEATMAP_TOO_SMALL + '.')}")
+
+
+def _note_title(param: str) -> alt.TitleParams:
+    """A chart's title drawn as a line under it (:data:`~._common.NOTE_LINE`) whose text is
+    the parameter ``param``, at no size and offset where that is empty: Vega keeps a title's
+    line and offset for an empty text too, and the heatmap held a blank line under its
+    legend (23 px, on the page as in a picture) wherever its cells carried their numbers."""
+    sized = {k: alt.ExprRef(f"{param} ? {NOTE_LINE[k]} : 0") for k in ("fontSize", "offset")}
+    return alt.TitleParams(text=alt.ExprRef(param), **{**NOTE_LINE, **sized})
 
 
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
@@ -450,7 +496,8 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
 
     What to read from it: undecided cells (numbered, where they fit) are the pairs the
     data cannot order at this confidence; values near 0.5 (white) are coin flips
-    (:func:`heatmap_cells_text`).
+    (:func:`heatmap_cells_text`). Drawn too small for the numbers, it says so under its
+    legend, and where drawn live that a hover shows a cell's P (:func:`heatmap_note_expr`).
 
     Parameters
     ----------
@@ -529,10 +576,16 @@ def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
         view=alt.ViewBackground(stroke=None),  # no frame round the width the grid leaves
         # fit the width only: the height is the grid's, with the legend below it
         autosize=alt.AutoSizeParams(type="fit-x", contains="padding"),
+        # under the legend, where the cells carry no numbers: why, and (live) the tooltip;
+        # nothing, not a blank line, where they carry them
+        title=_note_title(HEATMAP_NOTE),
     )
     # the grid's height follows its cells (Vega merges a signal named "height" into its own
     # height): the fixed number above is only where it starts
     chart.params = [alt.VariableParameter(name="cell_px", expr=_heatmap_cell_expr(L)),
                     alt.VariableParameter(name="height", expr=f"cell_px * {L}"),
-                    alt.VariableParameter(name="cell_font", expr=_heatmap_font_expr(labels))]
+                    alt.VariableParameter(name="cell_font", expr=_heatmap_font_expr(labels)),
+                    live_param(),  # before the line that reads it and cell_font
+                    alt.VariableParameter(name=HEATMAP_NOTE,
+                                          expr=heatmap_note_expr(any(labels)))]
     return chart

@@ -12,8 +12,9 @@ __all__ = ["gap_drivers", "GAP_DRIVERS_CAPTION"]
 #: Colours of "a better" and "b better" (tableau10's first two; grey: a tie, never drawn).
 COLOURS = ("#4c78a8", "#f58518", "#999999")
 GAP_DRIVERS_CAPTION = (
-    "Each bar is one question's share of the mean difference (score difference / M), for the "
-    "questions that move it most either way (ties left out), the leader's largest first: a "
+    "Each bar is one question's contribution to the mean difference (its score difference / "
+    "M; all questions' contributions add up to the mean difference), for the questions that "
+    "move it most either way (ties left out), the leader's largest first: a "
     "gap carried by a few long bars rests on a few questions, one spread over many bars is "
     "broad; bars of the other colour are questions the other model wins back, and the fewer "
     "of them, the more one-sided the lead."
@@ -54,7 +55,9 @@ def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.C
             # of a container-wide axis, the first and last flush, ran into each other
             # long names: the title on lines that fit (one line ran past both edges of the
             # column and squeezed the bars into its middle)
-            x=alt.X("contribution:Q", title=_lines(f"share of the mean difference ({a} − {b})"),
+            x=alt.X("contribution:Q",
+                    title=_lines(f"contribution to the mean difference ({a} − {b}): score "
+                                 "difference / M"),
                     axis=alt.Axis(tickCount=6)),
             color=alt.Color("better:N", title="better on it",
                             scale=alt.Scale(domain=[side for side, _ in drawn],

@@ -130,15 +130,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from threadpoolctl import threadpool_limits
 
-    from ._common import check_settings, command_parser, conflict_text
+    from ._common import check_settings, cli_text, command_parser
 
     threadpool_limits(1, user_api="blas")  # small matrices: BLAS threads only add overhead
+    command = command_parser(parser, args)  # names the settings as this command takes them
     try:
         check_settings(parser, args)  # before any work, as a value out of range is
         return _module(COMMANDS[args.command]).run(args)
     except SettingsConflict as exc:  # settings valid alone, not together: a usage error
-        command = command_parser(parser, args)
-        command.error(conflict_text(command, args, exc))
+        command.error(cli_text(said_of(exc), command))
     except BrokenPipeError:  # `scorio-studio ... | head`: the reader left, not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -146,9 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a missing-column error suggests --columns here, not the Python columns= keyword
         text = exc.cli_message() if hasattr(exc, "cli_message") else said_of(exc)
         # a loader's advice names its flag here, not the Python keyword
-        from ._common import cli_text
-
-        text = cli_text(text)
+        text = cli_text(text, command)
         msg = text.splitlines()[0] if text else type(exc).__name__
         print(f"scorio-studio: error: {msg}", file=sys.stderr)
         return 2

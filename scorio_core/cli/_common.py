@@ -196,10 +196,27 @@ _FLAG_KEYWORDS = ("on_missing", "scope", "benchmark", "adjust", "scorer", "prior
 _KEYWORD = re.compile(rf"(?<![\w-])({'|'.join(_FLAG_KEYWORDS)})='([^'\s]*)'")
 
 
-def cli_name(m: Mention) -> str:
+def _flag_of(m: Mention, parser: argparse.ArgumentParser | None = None) -> str | None:
+    """What the command line calls the setting ``m`` names: its declared flag
+    (:func:`~scorio_core.params.cli_flag`); where its class declares none, the argument of
+    ``parser`` that takes it -- a positional one by its name in the usage line (``pair``'s
+    ``A``) -- and for an option no settings class declares (``m.of`` None), the flag
+    ``parser`` declares (``leaderboard``'s ``--rubric``); None where there is none."""
+    declared = settings_of(m.of).get(m.key) if m.of is not None else None
+    if declared is not None and declared[1].cli is not None:
+        return cli_flag(m.of, m.key)
+    dest = (declared[1].dest or m.key) if declared is not None else m.key
+    for a in parser._actions if parser is not None else ():
+        if a.dest == dest and (m.of is None or not a.option_strings):
+            return a.option_strings[0] if a.option_strings else (a.metavar or a.dest)
+    return None
+
+
+def cli_name(m: Mention, parser: argparse.ArgumentParser | None = None) -> str:
     """A setting a message names (:class:`~scorio_core._validation.Mention`) as the command
-    line gives it: its declared flag (:func:`~scorio_core.params.cli_flag`) and the value as
-    it is typed; a setting without a flag, as Python writes it.
+    line gives it: its flag (:func:`_flag_of`; ``parser``, the command's, names a positional
+    argument and an option of the command's own) and the value as it is typed; a value found
+    that is unset, ``no`` and the flag; a setting without a flag, as Python writes it.
 
     Example
     -------
@@ -209,19 +226,26 @@ def cli_name(m: Mention) -> str:
     >>> cli_name(Mention(LoadOptions, "correct", ("C", "P"))), cli_name(
     ...     Mention(LoadOptions, "correct_from", 0.5))
     ('--correct C,P', '--correct-from 0.5')
+    >>> cli_name(Mention(LoadOptions, "correct_from", role="name")), cli_name(
+    ...     Mention(LoadOptions, "correct_from", None, role="found"))
+    ('--correct-from', 'no --correct-from')
     """
-    flag = cli_flag(m.of, m.key)
+    flag = _flag_of(m, parser)
     if flag is None:
         return python_name(m)
-    return flag if m.value is None else f"{flag} {_typed(m.value)}"
+    if isinstance(m.value, bool) and m.role != "name":  # a switch: the flag turns it on
+        return flag if m.value else f"no {flag}"
+    if m.role == "found" and m.value is None:  # unset
+        return f"no {flag}"
+    return flag if m.role == "name" or m.value is None else f"{flag} {_typed(m.value)}"
 
 
-def cli_text(text: str) -> str:
+def cli_text(text: str, parser: argparse.ArgumentParser | None = None) -> str:
     """A core message as the command line reads it -- every message the CLI prints goes
     through here: the settings a :class:`~scorio_core._validation.Said` names, by their
-    flags (:func:`cli_name`), without the words for other surfaces; a setting's Python
-    keyword in plain text (``scope='population'``) becomes its flag (``--scope
-    population``).
+    flags (:func:`cli_name`; ``parser``, the command's, names its positional arguments and
+    its own options), without the words for other surfaces; a setting's Python keyword in
+    plain text (``scope='population'``) becomes its flag (``--scope population``).
 
     Example
     -------
@@ -231,9 +255,19 @@ def cli_text(text: str) -> str:
     >>> from scorio_core.io.options import mention
     >>> print(cli_text("pass " + mention("benchmark", "HMMT'25")))  # as a shell takes it
     pass --benchmark 'HMMT'"'"'25'
+    >>> from scorio_core._validation import said_of
+    >>> from scorio_core.cli import _parser
+    >>> from scorio_core.cli._common import command_parser
+    >>> parser = _parser()
+    >>> pair = command_parser(parser, parser.parse_args(["pair", "run.npz", "m", "m"]))
+    >>> try:
+    ...     sc.params.PairParams(a="m", b="m")
+    ... except sc.ValidationError as exc:
+    ...     print(cli_text(said_of(exc), pair))  # the usage line's A and B
+    A and B must be two different models; got A m, B m
     """
     if isinstance(text, Said):
-        text = text.say("cli", cli_name)
+        text = text.say("cli", lambda m: cli_name(m, parser))
     return _KEYWORD.sub(lambda m: f"--{m[1].replace('_', '-')} {m[2]}", text)
 
 
@@ -252,10 +286,11 @@ def command_parser(parser: argparse.ArgumentParser,
 def check_settings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Build every params class the command's flags fill in (:data:`PARAMS_CLASSES`) as
     soon as they are parsed, before any data is read: settings that are each valid but
-    inconsistent together raise :class:`SettingsConflict` here (:func:`conflict_text` makes
-    it the usage error). A setting given as a positional argument (``pair``'s ``A B``)
-    counts as its flag. Any other error waits for the run, which builds the params again:
-    ``--pair`` with a comma inside a model name is read against the data's models."""
+    inconsistent together raise :class:`SettingsConflict` here (``main`` makes it the usage
+    error, in the command's words: :func:`cli_text`). A setting given as a positional
+    argument (``pair``'s ``A B``) counts as its flag. Any other error waits for the run,
+    which builds the params again: ``--pair`` with a comma inside a model name is read
+    against the data's models."""
     positional = {a.dest for a in command_parser(parser, args)._actions if not a.option_strings}
     for cls in getattr(args, PARAMS_CLASSES, ()):
         given = {k: getattr(args, k) for k, (_, s) in settings_of(cls).items()
@@ -268,55 +303,15 @@ def check_settings(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
             pass
 
 
-def _typed(value, many: bool = False) -> str:
+def _typed(value) -> str:
     """A value as it is typed on the command line: ``0,0.5,1``, ``model=llm``, ``0.5``."""
     if isinstance(value, tuple | list):
-        return (" " if many else ",").join(
+        return ",".join(
             "=".join(map(_typed, v)) if isinstance(v, tuple | list) else _typed(v)
             for v in value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return shlex.quote(str(value))
-
-
-def conflict_text(parser: argparse.ArgumentParser, args: argparse.Namespace,
-                  exc: SettingsConflict) -> str:
-    """``exc`` as the command line reads it: each setting called by its flag (a positional
-    argument by its name in the usage line) and each value found as it is typed (an unset
-    one: ``no --tau``).
-
-    Example
-    -------
-    >>> from scorio_core.cli import _parser
-    >>> from scorio_core.cli._common import command_parser, conflict_text
-    >>> from scorio_core._validation import SettingsConflict
-    >>> argv = ["simulate", "order", "--upper", "0.5", "--lower", "0.6"]
-    >>> args = _parser().parse_args(argv)
-    >>> exc = SettingsConflict("{upper} must exceed {lower}", upper=0.5, lower=0.6)
-    >>> conflict_text(command_parser(_parser(), args), args, exc)
-    '--upper must exceed --lower; got --upper 0.5, --lower 0.6'
-    """
-    dest = {k: s.dest for cls in getattr(args, PARAMS_CLASSES, ())
-            for k, (_, s) in settings_of(cls).items() if s.dest}  # --input-format's format
-    actions = {}
-    for a in parser._actions:  # the first of a setting's actions: its flag, not an alias
-        actions.setdefault(a.dest, a)
-
-    def name(key: str) -> str:
-        a = actions.get(dest.get(key, key))
-        if a is None:
-            return key
-        return a.option_strings[0] if a.option_strings else (a.metavar or a.dest)
-
-    def found(key: str, value) -> str:
-        if value is None or value is False:
-            return f"no {name(key)}"
-        if value is True:
-            return name(key)
-        a = actions.get(dest.get(key, key))
-        return f"{name(key)} {_typed(value, a is not None and a.nargs in ('+', '*'))}"
-
-    return cli_text(exc.say(name, found))
 
 
 def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),

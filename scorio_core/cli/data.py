@@ -55,8 +55,9 @@ def run(args) -> int:
 
 
 def _flagged(report: dict) -> dict:
-    """An import report with its notes, and each file's, as the command line reads them
-    (:func:`~scorio_core.cli._common.cli_text`: the loader's options by their flags)."""
+    """An import report with its notes, and each file's, and what its means are as the
+    command line reads them (:func:`~scorio_core.cli._common.cli_text`: the loader's options
+    by their flags)."""
 
     def flagged(part: dict) -> dict:
         notes = part.get("notes")
@@ -65,6 +66,9 @@ def _flagged(report: dict) -> dict:
     out = dict(flagged(report))  # a copy: the report is the data's own metadata
     if isinstance(out.get("files"), list):
         out["files"] = [flagged(f) for f in out["files"]]
+    for key in ("mean_meaning", "mean_loaded_after"):  # the options that changed the outcomes
+        if key in out:
+            out[key] = cli_text(out[key])
     return out
 
 

@@ -27,7 +27,10 @@ def run(args) -> int:
     from ..params import LeaderboardParams, from_args
 
     if args.rubric and args.prior == "greedy":  # before the data are read
-        raise SettingsConflict("{prior} greedy cannot be combined with {rubric}: the greedy "
+        # --rubric is this command's own option (add_parser), declared by no settings class:
+        # the command line names it from its parser
+        raise SettingsConflict({"prior": LeaderboardParams, "rubric": None},
+                               "{prior} greedy cannot be combined with {rubric}: the greedy "
                                "outcomes are binary correctness, not rubric categories",
                                prior=args.prior, rubric=args.rubric)
     data = load(args)

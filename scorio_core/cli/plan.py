@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from ..estimands import ASSURANCE
-from ..formatting import a_chance, percent
+from ..formatting import a_chance, count_text, percent
 from ._common import (
     _csv,
     _json,
@@ -73,7 +73,7 @@ def _text(result, t, args, fmt: str, data) -> str:
         if p.pairs.empty else
         # as the report shows it (the definition's view): the notes under the table, each
         # naming its pairs, not a column of sentences; the csv/json keep the column
-        (f"{len(p.pairs)} undecided adjacent pair(s)", "",
+        (count_text(len(p.pairs), "undecided adjacent pair"), "",
          ANALYSES["plan"].shown_tables(result, t)["pairs"])
     )
     curve = t["order_curve"].drop(columns=["upper", "lower"])

@@ -21,7 +21,8 @@ def add_parser(sub) -> None:
     _add_data_args(rep)
     rep.add_argument("--sections", default=None, help=SECTIONS_HELP)
     rep.add_argument("--title", help="report title (default: names the dataset)")
-    rep.add_argument("--out", required=True, help="FILE.html, FILE.md or FILE.ipynb")
+    rep.add_argument("--out", required=True,
+                     help="FILE.html, FILE.md or FILE.ipynb (a missing folder is made)")
 
 
 def run(args) -> int:

@@ -10,8 +10,8 @@ it with public ``scorio_core`` calls, and ``chart_code`` are the expressions
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pandas as pd
@@ -22,8 +22,10 @@ from .._validation import (
     as_names,
     capitalized,
     split_names,
+    unknown_settings,
 )
 from ..display import PRINTED_ROWS  # declared with the renderers: the report's and notebook's
+from ..formatting import count_text, noun_text
 from ..outcomes import (  # as_outcomes: re-exported
     ONE_MODEL_NEXT,
     Outcomes,
@@ -52,6 +54,12 @@ __all__ = [
 
 #: ``progress(fraction, message)``: the callback long runs report to (page bar, CLI stderr).
 Progress = Callable[[float, str], None]
+
+#: What a ``method`` column holds, in every table that lists ranking methods (the method
+#: comparison, convergence, stability): one declaration (:attr:`Analysis.columns`).
+METHOD_COLUMN = "a registered ranking method's id (scorio-studio methods lists them)"
+#: What a ``family`` column beside it holds.
+FAMILY_COLUMN = "the method's family in the registry (metrics, paired, irt, voting, ...)"
 
 
 class _ChartFields(NamedTuple):
@@ -165,6 +173,14 @@ class Analysis:
         ``False`` for the simulation studies (:data:`~scorio_core.definitions.SIMULATIONS`):
         they make their own data with known truth from their settings, so ``run``,
         ``caveats`` and ``to_code`` ignore the data (callers may pass ``None``).
+    columns : mapping ``{table: {column: meaning}}``
+        What each column of each table holds, declared once per column: one line with the
+        estimand, its units and how it is computed. A column whose name the data choose (a
+        method's id, ``pass@4``) is declared as a template (``{method}``, ``pass@{k}``:
+        :func:`~scorio_core.display.column_meanings`). Every rendering reads it -- a
+        result's own display and its headers' tooltips, the reports' "Columns:" legend
+        under each table, the app's column help and legend (:meth:`column_help`); a test
+        fails if a table shows a column it does not declare.
     """
 
     id: str
@@ -186,10 +202,13 @@ class Analysis:
     reading: Callable[[Any, Any], str] | None = None
     notice: Callable[[Any, Any], str] | None = None
     for_data: Callable[[Outcomes], dict[str, Any]] | None = None
+    columns: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # every renderer (page, CLI, report, notebook) reads these: papers by title
         object.__setattr__(self, "how_to_read", expand(self.how_to_read))
+        object.__setattr__(self, "columns", {
+            table: {c: expand(m) for c, m in cols.items()} for table, cols in self.columns.items()})
         caveats = self.caveats
 
         def cited(data: Outcomes, params: Any, result: Any) -> list[str]:
@@ -235,11 +254,8 @@ this dataset has none
         if params is None:
             known = [f.name for f in fields(self.params)]
             unknown = [k for k in settings if k not in known]
-            if unknown:
-                raise ValidationError(
-                    f"{self.title}: unknown setting(s) {', '.join(unknown)}; its settings are "
-                    f"{', '.join(known)}"
-                )
+            if unknown:  # as every public call says it (sc.pair's own settings: these)
+                raise unknown_settings(self.title, unknown, known)
             params = self.default_params(data if self.uses_data else None, **settings)
         elif settings:
             raise ValidationError(
@@ -294,6 +310,21 @@ this dataset has none
         tables = self.tables(result) if tables is None else tables
         views = self.views(result, tables) if self.views is not None else {}
         return {name: views.get(name, TableView(df)) for name, df in tables.items()}
+
+    def column_help(self, table: str) -> dict[str, str]:
+        """What each column of the table ``table`` holds: its declaration in :attr:`columns`
+        (a template's ``{placeholder}`` stands for part of a name the data choose:
+        :func:`~scorio_core.display.column_meanings`); empty for a table it does not know.
+
+        Example
+        -------
+        >>> from scorio_core.definitions import ANALYSES
+        >>> from scorio_core.display import column_meanings
+        >>> help = ANALYSES["leaderboard"].column_help("leaderboard")
+        >>> column_meanings(["pass@4"], help)["pass@4"][:41]
+        'Pass@4: chance that at least one of 4 tri'
+        """
+        return dict(self.columns.get(table, {}))
 
     def how_to_read_for(self, params: Any = None, result: Any = None) -> str:
         """The "How to read this" of a run with ``params`` and its ``result`` (``None``: not
@@ -397,7 +428,8 @@ reading of ``methods`` of the analyses, the engines and ``--methods``.
     unknown = [i for i in ids if i not in METHODS]
     if unknown:
         raise ValidationError(
-            f"unknown method id(s): {', '.join(unknown)}; expected 'all', a family "
+            f"unknown {noun_text(len(unknown), 'method id')}: {', '.join(unknown)}; expected "
+            "'all', a family "
             f"({', '.join(FAMILIES)}) or ids from `scorio-studio methods`"
         )
     return ids
@@ -429,11 +461,13 @@ def common_caveats(data: Outcomes) -> list[str]:
         )
     if data.M < 20:
         out.append(
-            f"Only {data.M} question(s): intervals are wide and rankings can change with a "
+            f"Only {count_text(data.M, 'question')}: intervals are wide and rankings can "
+            "change with a "
             "different question sample."
         )
     if data.L == 2:  # one model: nothing is ranked (the leaderboard's first line says so)
-        out.append(f"Only {data.L} model(s): rank agreement statistics (τ_b) are coarse.")
+        out.append(f"Only {count_text(data.L, 'model')}: rank agreement statistics (τ_b) are "
+                   "coarse.")
     out.extend(_filters_counted_twice(data))
     return out
 
@@ -525,6 +559,6 @@ def subset_caveat(data: Outcomes, subset) -> list[str]:
     """What the reader must know about a subset: which questions, and how many."""
     if subset is None:
         return []
-    return [f"Subset: only the {data.M} question(s) whose {subset[0]} is "
+    return [f"Subset: only the {count_text(data.M, 'question')} whose {subset[0]} is "
             f"{' or '.join(subset[1])}; the same estimands and calibration as the whole, on "
             "these questions (fewer questions: wider intervals)."]

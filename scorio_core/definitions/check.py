@@ -36,11 +36,19 @@ from ..formatting import count_text, shape_text
 from ..outcomes import Outcomes
 from ..params import LEARNED_SPREAD_PRIOR, CheckParams
 from ..planner import a_chance
-from ..smaller_run import VERDICT_HELD, SmallerRunCheck, Z, check_smaller_run, unmet
+from ..smaller_run import (
+    MIN_COUNT,
+    VERDICT_HELD,
+    SmallerRunCheck,
+    Z,
+    check_smaller_run,
+    unmet,
+)
 from ..spread_prior import HISTORY_BLOCK
 from ._base import Analysis, Chart, Progress, common_caveats
 
-__all__ = ["CheckParams", "CheckResult", "CHECK", "p_best_reading", "unchecked_note"]
+__all__ = ["CheckParams", "CheckResult", "CHECK", "COLUMNS", "p_best_reading",
+           "unchecked_note"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -91,7 +99,8 @@ def _caveats(data: Outcomes, p: CheckParams, r: CheckResult) -> list[str]:
     if note := unchecked_note(c):
         out.append(note)
     out.append(f"Every share is over {c.reps} smaller runs: coverage_se is its standard error, "
-               "and a p_best bin's se is the binomial standard error of its observed share.")
+               "and a p_best bin's se is the binomial standard error of its observed share "
+               "(blank, —, where the share is 0 or 1: see the columns' legend).")
     if p.spread_history:
         out.append(Said(  # each surface names the prior and the setting its own way
             f"p_best and the Planner check's chances read a prior on the field's spread "
@@ -242,6 +251,88 @@ def _resolved(p: CheckParams, r: CheckResult) -> dict[str, str]:
     return out
 
 
+#: A row's scope in every table of the check.
+_SCOPE = ("the leaderboard's scope checked: questions (the mean over a run's questions) or "
+          "population")
+#: Why a share's standard error is blank where none or all of its runs held
+#: (:func:`scorio_core.calibration.share_se`), said after each such column's meaning.
+_NONE_OR_ALL = ("; — where {share} is 0 or 1 ({what}): a standard error of 0 would claim a "
+                "certainty that {n} do not give")
+#: The standard error of a share over the smaller runs.
+_SE = "its standard error over the smaller runs" + _NONE_OR_ALL
+#: What each column of the check's tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "intervals": {
+        "scope": _SCOPE,
+        "coverage": "share of model-runs whose headline interval held the model's true score "
+                    "(this run's shares standing in for the truth)",
+        "coverage_se": _SE.format(share="coverage", what="every interval held or none did",
+                                  n="the smaller runs"),
+        "band_lo": "lower end of the band the calibration grid holds coverage to at this M",
+        "band_hi": "upper end of that band",
+        "least_covered": "the model whose intervals held its truth least often",
+        "least_coverage": "that model's coverage",
+        "width": "mean width of the headline intervals",
+        "wrong_way": "share of runs with at least one pair decided the wrong way round "
+                     "(family-wise; stated: at most 1 - confidence)",
+        "power": "mean share of the truly ordered pairs decided the right way",
+        "first_coverage": "share of runs whose could-be-first set held the truly best model "
+                          "(stated: at least the confidence)",
+        "first_set_size": "mean number of models in that set",
+    },
+    "p_best": {
+        "scope": _SCOPE,
+        "bin": "a range of predicted p_best",
+        "count": f"model-runs whose p_best fell in the bin (fewer than {MIN_COUNT}: shown, "
+                 "not judged)",
+        "predicted": "their mean p_best",
+        "observed": "share of them whose model was truly first",
+        "se": "binomial standard error of observed, sqrt(observed (1 - observed) / count)"
+              + _NONE_OR_ALL.format(share="observed", what="none or all of its model-runs were "
+                                 "first", n="count model-runs"),
+    },
+    "plans": {
+        "scope": _SCOPE,
+        "trial_plans": "undecided adjacent pairs given a finite trials_needed",
+        "trials_decided": "share of them decided once every model had that many trials "
+                          "(stated: the assurance)",
+        "trials_se": _SE.format(share="trials_decided", what="none or all decided",
+                                n="the trial plans"),
+        "question_plans": "pairs given a finite questions_needed",
+        "questions_decided": "share of them decided with that many questions, drawn from this "
+                             "run's (stated: the assurance)",
+        "questions_se": _SE.format(share="questions_decided", what="none or all decided",
+                                   n="the question plans"),
+        "gap_plans": "plans of both kinds whose better model truly led by at least their "
+                     "stated trials_gap / questions_gap",
+        "gap_decided": "share of those decided (stated: at least the assurance, on any field)",
+        "gap_se": "binomial standard error of gap_decided"
+                  + _NONE_OR_ALL.format(share="gap_decided", what="none or all decided",
+                                     n="those plans"),
+        "assurance": "the chance the plans were made for",
+        "skipped": "question plans beyond max_questions, not drawn",
+    },
+    "split": {
+        "scope": _SCOPE,
+        "budget": "extra trials per question split as the Planner recommends",
+        "runs": "smaller runs the split was drawn on",
+        "greedy_share": "share of runs where the greedy split was recommended",
+        "claimed_gain": "decided pairs the greedy split claimed over an even split, on those "
+                        "runs",
+        "realised_gain": "decided pairs it realised over the even split on those runs",
+        "realised_se": "standard error of realised_gain - claimed_gain",
+        "gain_over_even": "pairs the recommended split decided in the true order beyond an "
+                          "even split, over every run",
+        "gain_se": "its standard error (paired)",
+        "expected": "decided pairs the recommended split was expected to leave, today's "
+                    "included",
+        "decided": "decided pairs it left (either way round)",
+        "decided_se": "standard error of decided - expected",
+        "wrong_way": "pairs it left decided the wrong way round, per run",
+    },
+}
+
+
 CHECK = Analysis(
     id="check",
     title="Check a smaller run",
@@ -252,24 +343,18 @@ CHECK = Analysis(
     how_to_read=(
         "Would a smaller run's numbers hold? This run's shares stand in for the truth; smaller "
         "runs (questions drawn with replacement from this run's, a few trials each) are drawn "
-        "from them and analysed exactly as the leaderboard would. 'intervals' gives, per scope,"
-        " how often the headline intervals held the truth (coverage, with the band the "
-        "calibration grid holds it to), the model they held least often, the mean width, "
-        "'wrong_way' — the share of runs with at least one pair decided the wrong way round "
-        "(stated: at most 1 − confidence) --, 'power', the share of the truly ordered pairs "
-        "decided the right way, and 'first_coverage', how often the leaderboard's could-be-"
-        "first set held the truly best model (stated: at least the confidence, under holm or "
-        "simultaneous) with its mean size. 'p_best' bins the predicted chance of being first "
-        "and gives how often those models truly were: on data with near-tied leaders and few "
-        "questions it can run high in the population scope (README, known gaps), and this table"
-        " measures by how much on runs like yours. 'plans' (when asked for) plans each smaller "
-        "run's undecided adjacent pairs as the Planner would, draws the trials or questions the"
-        " plan asks for and gives the share decided — the chance the plan stated, measured "
-        "-- and, for the plans whose better model truly led by at least their stated gap, "
-        "the share decided (gap_decided: stated at least the chance on any field). 'split' "
-        "splits a budget of extra trials as the Planner recommends and measures what it "
-        "promised: the pairs decided beyond an even split, and the decided pairs expected "
-        "against those left."
+        "from them and analysed exactly as the leaderboard would. 'intervals' gives, per "
+        "scope, how often the headline intervals held the truth against the band the "
+        "calibration grid holds them to, how often a pair was decided the wrong way round "
+        "and how often the could-be-first set held the truly best model. 'p_best' bins the "
+        "predicted chance of being first and gives how often those models truly were: on "
+        "data with near-tied leaders and few questions it can run high in the population "
+        "scope (README, known gaps), and this table measures by how much on runs like yours. "
+        "'plans' (when asked for) plans each smaller run's undecided adjacent pairs as the "
+        "Planner would, draws the trials or questions the plan asks for and measures the "
+        "chance the plan stated; 'split' splits a budget of extra trials as the Planner "
+        "recommends and measures what it promised. Each table's columns are explained "
+        "under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -277,4 +362,5 @@ CHECK = Analysis(
     requires=unmet,
     result_var="smaller",
     resolved=_resolved,
+    columns=COLUMNS,
 )

@@ -30,6 +30,8 @@ from ..formatting import round_floats
 from ..outcomes import Outcomes
 from ..params import CompareParams
 from ._base import (
+    FAMILY_COLUMN,
+    METHOD_COLUMN,
     Analysis,
     Chart,
     Progress,
@@ -41,8 +43,8 @@ from ._base import (
     skipped_caveats,
 )
 
-__all__ = ["CompareParams", "CompareResult", "COMPARE", "agreement_view", "ranks_table",
-           "summary_note", "RANKS_CAPTION"]
+__all__ = ["CompareParams", "CompareResult", "COMPARE", "COLUMNS", "agreement_view",
+           "ranks_table", "summary_note", "RANKS_CAPTION"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -269,6 +271,45 @@ def _to_code(p: CompareParams, data: str = "data") -> str:
     )
 
 
+#: The gold standard every τ_b here is taken against, in words.
+_GOLD = "the gold standard's (Bayes@N, uniform prior, all trials)"
+#: What each column of the comparison's tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "summary": {
+        "mean": "mean Kendall τ_b of each method's ranking with " + _GOLD + ", over the "
+        "methods other than bayes that have one",
+        "median": "median of those τ_b",
+        "min": "the lowest of those τ_b",
+        "n_tau_1": "how many of those methods rank the models exactly as the gold standard "
+        "(τ_b = 1)",
+        "n_tau_ge_0.95": "how many reach τ_b >= 0.95",
+        "n_undefined": "how many have no τ_b: the method or the gold standard ties every model",
+    },
+    "agreement": {
+        "method": METHOD_COLUMN,
+        "family": FAMILY_COLUMN,
+        "tau_b": "Kendall τ_b between the method's ranking and " + _GOLD + ": 1 = the same "
+        "order, 0 = unrelated, -1 = reversed",
+        "exact": "whether the ranking equals the gold standard's exactly, ties included",
+        "note": "why tau_b is missing: the method or the gold standard ties every model",
+    },
+    "consensus": {
+        "consensus_rank": "place by mean_tau_b, best first (a tie broken by the lower "
+        "std_tau_b; equal in both: one rank)",
+        "method": METHOD_COLUMN + "; a report's row of tied methods names them all",
+        "mean_tau_b": "mean Kendall τ_b of the method's ranking with every other method's "
+        "(all trials)",
+        "std_tau_b": "s.d. of those τ_b (over the other methods, ddof 0)",
+        "note": "why mean_tau_b is missing: the method, or every other one, ties all models",
+    },
+    "ranks": {
+        "model": "model name",
+        "{method}": "the model's rank by the method {method} on all trials (1 = best; ties "
+        "share the best rank)",
+    },
+}
+
+
 COMPARE = Analysis(
     id="compare",
     title="Method comparison",
@@ -278,14 +319,13 @@ COMPARE = Analysis(
     views=_views,
     charts=_charts,
     how_to_read=(
-        "Each method ranks the models on all trials; its Kendall τ_b with the gold standard "
-        "(Bayes@N, uniform prior) says how closely it reproduces that ordering (1 = identical, "
-        "'exact' = the same weak order). The summary gives mean, median and minimum τ_b over the "
-        "methods other than bayes, the gold standard itself, and how many of them reach τ_b = 1 "
-        "and ≥ 0.95 (002 Table 1); 'consensus' sorts every method, bayes too, "
-        "by its mean τ_b with all the others. With many methods a report lists in "
-        "'agreement' only those that differ from the gold standard (naming the exact ones "
-        "below it) and gives tied methods one 'consensus' row."
+        "Each method ranks the models on all trials, and its ranking is compared with the "
+        "gold standard's (Bayes@N, uniform prior) by Kendall τ_b. The summary sums up the "
+        "methods other than bayes, the gold standard itself, as 002 Table 1 does; "
+        "'consensus' sorts every method, bayes too, by its mean τ_b with all the others. "
+        "With many methods a report lists in 'agreement' only those that differ from the "
+        "gold standard (naming the exact ones below it) and gives tied methods one "
+        "'consensus' row. Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -295,4 +335,5 @@ COMPARE = Analysis(
     ),
     requires=binary_required("Method comparison"),
     result_var="cmp",
+    columns=COLUMNS,
 )

@@ -47,6 +47,7 @@ from ..params import MATCHES, SCHEMES, TARGETS, ConvergenceParams
 from ..rank import METHODS
 from ..references import expand
 from ._base import (
+    METHOD_COLUMN,
     Analysis,
     Chart,
     Progress,
@@ -70,15 +71,20 @@ __all__ = [
     "worst_case",
     "worst_case_text",
     "SUMMARY_COLUMNS",
+    "CURVE_COLUMNS",
     "SUMMARY_CAPTION",
     "subset_sizes",
     "run_subsets",
 ]
 
-#: The summary table's columns that need a word (their decimals:
-#: :data:`scorio_core.engines.convergence.SUMMARY_DECIMALS`, declared on the table).
+#: The summary table's columns, one line each (their decimals:
+#: :data:`scorio_core.engines.convergence.SUMMARY_DECIMALS`, declared on the table): the
+#: page's column help and every rendering's legend (:attr:`CONVERGENCE.columns`).
 SUMMARY_COLUMNS = {
-    "mean_trials": "mean convergence@n (trials) over converged replicates (— : none converged)",
+    "method": METHOD_COLUMN,
+    "mean_trials": "mean convergence@n (the trials after which the ranking matches the "
+                   "target, as the match setting says, for good) over the replicates that "
+                   "converged (— : none converged)",
     "mean_trials_censored": expand("mean_trials with no convergence counted as N "
                                    "(000 Tables 9-11): censored at N wherever no_convergence "
                                    "is above 0"),
@@ -87,6 +93,18 @@ SUMMARY_COLUMNS = {
     "no_convergence": "share still differing from the target at trial N-1 or later: the "
                       "replicates left out of mean_trials and median_trials and counted as N "
                       "in mean_trials_censored",
+    "replicates": "bootstrap replicates of the trials the method's numbers are over",
+}
+#: What the τ_b curves' columns hold (the known-truth coins study's table too).
+CURVE_COLUMNS = {
+    "method": METHOD_COLUMN,
+    "n": "trials per question: the first n of each replicate's trials",
+    "mean": "mean Kendall τ_b between the ranking from those n trials and the target "
+            "ranking, over the replicates",
+    "sd": "s.d. of that τ_b over the replicates (ddof 0): its spread, not the mean's "
+          "uncertainty",
+    "q05": "5% quantile of that τ_b over the replicates",
+    "q95": "95% quantile of that τ_b over the replicates",
 }
 #: The line under the summary table: which values leave out or censor the replicates that
 #: never converged (the table itself keeps every value a number).
@@ -501,7 +519,25 @@ def _caveats(data: Outcomes, p: ConvergenceParams, r: ConvergenceResult) -> list
             f"Re-ranked methods ({slow}) use only {p.slow_replicates} replicates: their "
             "estimates are much noisier than the fast methods'."
         )
-    return out + list(r.explanations) + skipped_caveats(r.skipped)
+    return out + list(r.explanations) + skipped_caveats(r.skipped) + _left_out(data, p)
+
+
+def _left_out(data: Outcomes, p: ConvergenceParams) -> list[str]:
+    """The default methods these data cannot rank, left out of a run on the defaults
+    (:func:`_for_data`) -- said as an explicit request's skipped methods are
+    (:func:`skipped_caveats`), not dropped in silence."""
+    if p.methods != _for_data(data).get("methods"):
+        return []
+    ran = set(p.methods.split(","))
+    out = []
+    for m in ConvergenceParams().methods.split(","):
+        if m in ran or m not in METHODS:
+            continue
+        meta = METHODS[m]
+        why = (f"needs N >= {meta.min_trials} trials; the data have N = {data.N}"
+               if meta.min_trials > data.N else "needs greedy outcomes (R0); the data have none")
+        out.append(f"Default method {m} left out: {why}.")
+    return out
 
 
 def _to_code(p: ConvergenceParams, data: str = "data") -> str:
@@ -533,10 +569,10 @@ CONVERGENCE = Analysis(
         "How many trials until a ranking stops changing? Trials are resampled with a seeded "
         "bootstrap; each replicate is ranked after 1, 2, …, N trials and compared with a "
         "target. convergence@n is the trial count after which the ranking equals the target "
-        "and never changes again (000 App. I.1). In the summary, 'mean_trials' and "
-        "'median_trials' are over the replicates that converged, 'mean_trials_censored' counts "
-        "no convergence as N, and 'no_convergence' is the share still changing at trial N-1 or "
-        "later; in the curves, 'mean' is the mean τ_b with the target."
+        "and never changes again (000 App. I.1); a replicate that is still changing at the "
+        "last trials has no convergence within the data. The summary gives its mean and "
+        "median per method, the curves the agreement with the target at each n, the pmf how "
+        "the replicates' convergence@n spread. Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -550,4 +586,15 @@ CONVERGENCE = Analysis(
     requires=_requires,
     for_data=_for_data,
     result_var="conv",
+    columns={
+        "summary": SUMMARY_COLUMNS,
+        "curves": CURVE_COLUMNS,
+        # the long table (exports), and a report's doubling bins of n (pmf_bins)
+        "pmf": {"method": METHOD_COLUMN,
+                "n": "trials per question n (1 to N - 1)",
+                "p": "share of the replicates whose convergence@n is n",
+                "n={bin}": "share of the replicates whose convergence@n is in bin (n = 1, 2, "
+                           "3–4, 5–8, …, N - 1)",
+                "no_convergence": SUMMARY_COLUMNS["no_convergence"]},
+    },
 )

@@ -24,7 +24,7 @@ import pandas as pd
 from ..curves import PassCurves, pass_curves
 from ..display import Shown
 from ..estimands import NOT_IDENTIFIED
-from ..formatting import percent
+from ..formatting import count_text, percent
 from ..outcomes import Outcomes, binary_next
 from ..params import CurvesParams
 from ._base import (
@@ -38,7 +38,8 @@ from ._base import (
     subset_of,
 )
 
-__all__ = ["CurvesParams", "CurvesResult", "CURVES", "summary_table", "shown_summary"]
+__all__ = ["CurvesParams", "CurvesResult", "CURVES", "COLUMNS", "summary_table",
+           "shown_summary"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -218,7 +219,7 @@ def _caveats(data: Outcomes, p: CurvesParams, r: CurvesResult) -> list[str]:
                    "simulations, and where almost no question is all-correct (Pass^N on a "
                    "hard benchmark, population scope) they are conservative: 98–99% "
                    "(README, 'Pass@k curves')"
-                   + (f"; {len(skewed)} such value(s) here." if len(skewed) else "."))
+                   + (f"; {count_text(len(skewed), 'such value')} here." if len(skewed) else "."))
     return out
 
 
@@ -244,6 +245,37 @@ def _requires(data: Outcomes) -> str | None:
     return None
 
 
+#: What the long tables' columns hold ('summary' at k = 1, 2, 4, ..., N; 'curves' every k).
+_LONG = {
+    "model": "model name",
+    "curve": "Pass@k (at least one of k trials correct), Pass^k (all k correct) or "
+             "G-Pass@k_τ (at least ⌈τk⌉ of k correct)",
+    "k": "trials drawn per question, 1 to N",
+    "value": "the curve's unbiased estimate at k, averaged over the questions (it equals "
+             "pass_at_k / pass_hat_k exactly; at k = 1 the mean score)",
+    "se": "its standard error in the stated scope",
+    "lo": "lower end of its interval at the confidence, stated scope (pointwise: each k on "
+          "its own)",
+    "hi": "upper end of that interval",
+}
+#: What each column of the curves' tables holds (:attr:`Analysis.columns`); a report's
+#: summary is one row per model (:func:`summary_view`), a column per curve and k.
+COLUMNS = {
+    "summary": _LONG | {
+        "{curve} lo": "lower end of the {curve} column's interval at the confidence, stated "
+                      "scope (pointwise)",
+        "{curve} hi": "upper end of the {curve} column's interval",
+        "Pass@{k}": "the unbiased estimate of the chance that at least one of {k} trials is "
+                    "correct, averaged over the questions",
+        "Pass^{k}": "the unbiased estimate of the chance that all {k} trials are correct, "
+                    "averaged over the questions",
+        "G-Pass@{k}_τ": "the unbiased estimate of the chance that at least ⌈τ × {k}⌉ of "
+                        "{k} trials are correct, averaged over the questions",
+    },
+    "curves": _LONG,
+}
+
+
 CURVES = Analysis(
     id="curves",
     title="Pass@k curves",
@@ -253,17 +285,19 @@ CURVES = Analysis(
     views=_views,
     charts=_charts,
     how_to_read=(
-        "value = the unbiased estimator of Pass@k (at least one of k draws correct), Pass^k (all "
-        "k correct) or G-Pass@k_τ (at least ⌈τk⌉ correct) at every k ≤ N, computed as in "
-        "scorio_core.eval; lo–hi = its interval for the stated scope: questions = the metric on "
-        "the questions asked (only the finite trials uncertain), population = over the "
-        "population they were drawn from. At k = 1 both curves are the mean score and the "
-        "interval is the leaderboard's. 'summary' shows k = 1, 2, 4, ..., N, one row per "
-        "model; every k is in the chart, and in the 'curves' table of the CSV/JSON export."
+        "Each curve is the unbiased estimator of Pass@k (at least one of k draws correct), "
+        "Pass^k (all k correct) or G-Pass@k_τ (at least ⌈τk⌉ correct) at every k ≤ N, "
+        "computed as in scorio_core.eval, with its interval for the stated scope: questions "
+        "= the metric on the questions asked (only the finite trials uncertain), population "
+        "= over the population they were drawn from. At k = 1 both curves are the mean "
+        "score and the interval is the leaderboard's. 'summary' shows k = 1, 2, 4, ..., N, "
+        "one row per model; every k is in the chart, and in the 'curves' table of the "
+        "CSV/JSON export. Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
     chart_code=("charts.pass_curve_chart(passk)",),
     requires=_requires,
     result_var="passk",
+    columns=COLUMNS,
 )

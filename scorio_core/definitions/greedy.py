@@ -28,7 +28,7 @@ from ..outcomes import COMBINED, Outcomes
 from ..params import GreedyParams
 from ._base import Analysis, Chart, Progress, binary_required, common_caveats, settings_code
 
-__all__ = ["GreedyParams", "GreedyResult", "GREEDY", "verdict", "whole_label"]
+__all__ = ["GreedyParams", "GreedyResult", "GREEDY", "COLUMNS", "verdict", "whole_label"]
 
 LABELS = {"bayes": "Bayes_U@N (uniform prior)", "bayes_greedy": "Bayes_R0@N (greedy prior)"}
 
@@ -198,6 +198,41 @@ def _requires(data: Outcomes) -> str | None:
     return binary_required("Greedy vs sampling")(data)
 
 
+#: What each column of the greedy tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "table": {
+        "data": "the questions of the row: each benchmark, then all of them (combined)",
+        "mean_accuracy": "mean sampled accuracy over the models, questions and trials (the "
+                         "paper's difficulty)",
+        "greedy_accuracy": "mean greedy (R0) accuracy over the models, questions and greedy "
+                           "trials",
+        "tau_gs": "τ_G-S: Kendall τ_b between the ranking by greedy accuracy and the "
+                  "sampling ranking (Bayes@N on all trials)",
+        "delta_tau": "Δτ: mean τ_b with the gold standard (Bayes_U@N, all trials) at N = 1 "
+                     "with the greedy prior minus with the uniform prior, over the "
+                     "resampled datasets (> 0: the prior helps)",
+        "delta_tau_lo": "lower end of Δτ's 95% interval (the two priors scored on the same "
+                        "resampled datasets, paired)",
+        "delta_tau_hi": "upper end of Δτ's 95% interval",
+        "sd_reduction": "1 - sd(greedy)/sd(uniform) of τ_b at N = 1 over the resampled "
+                        "datasets: how much the greedy prior narrows its spread (> 0: "
+                        "narrower)",
+        "sd_reduction_lo": "lower end of the s.d. reduction's 95% interval (paired, on the "
+                           "log of the s.d. ratio)",
+        "sd_reduction_hi": "upper end of the s.d. reduction's 95% interval",
+    },
+    "ranks": {
+        "model": "model name",
+        "sampling_accuracy": "the model's mean over its sampled trials",
+        "greedy_accuracy": "the model's mean over its greedy (R0) trials",
+        "sampling_rank": "its rank by Bayes@N on the sampled trials (1 = best)",
+        "greedy_rank": "its rank by greedy accuracy (1 = best; ties share the best rank)",
+        "displacement": "greedy_rank - sampling_rank: above 0, greedy decoding ranks it "
+                        "worse",
+    },
+}
+
+
 GREEDY = Analysis(
     id="greedy",
     title="Greedy vs sampling",
@@ -206,17 +241,13 @@ GREEDY = Analysis(
     tables=_tables,
     charts=_charts,
     how_to_read=(
-        "τ_G-S is Kendall τ_b between the ranking from greedy decodes alone and the sampling "
-        "(Bayes@N) ranking. Δτ is the change in mean τ_b vs the gold standard at N = 1 when the "
-        "greedy outcomes are used as a prior (greedy minus uniform), with its 95% interval "
-        "(delta_tau_lo to delta_tau_hi: the two priors scored on the same resampled datasets; "
-        "the prior is said to help or hurt only where it excludes 0), and the s.d. reduction "
-        "is how much that prior narrows the spread over resampled datasets (002 Table 4), "
-        "with its 95% interval (sd_reduction_lo to sd_reduction_hi: the same paired datasets, "
-        "on the log of the s.d. ratio; it is said to narrow or widen the spread only where "
-        "the interval excludes 0). The "
-        "ranks table lists each model's sampling and greedy rank; displacement = greedy - "
-        "sampling."
+        "Do greedy decodes rank the models as sampling does, and does a prior built from "
+        "them help at one sampled trial per question (002 Table 4)? τ_G-S compares the two "
+        "rankings; Δτ and the s.d. reduction compare the greedy prior with the uniform one "
+        "on the same resampled datasets, each with its 95% interval: the prior is said to "
+        "help or hurt, to narrow or widen the spread, only where that interval excludes 0. "
+        "The ranks table lists each model's sampling and greedy rank. Each table's columns "
+        "are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -228,4 +259,5 @@ GREEDY = Analysis(
     requires=_requires,
     result_var="greedy",
     notice=lambda p, r: verdict(r, p),
+    columns=COLUMNS,
 )

@@ -26,8 +26,18 @@ import pandas as pd
 from .._validation import Only, Said
 from ..display import Shown
 from ..estimands import ADJUST_HELP, ASSURANCE, CALIBRATED_M, SCOPE_HELP, STAND_IN_RATIO
-from ..formatting import a_chance, percent, share_percent, weight_text
-from ..leaderboard import NO_PAIRS, Leaderboard, by_subset, leaderboard, prior_note
+from ..formatting import a_chance, count_text, percent, share_percent, weight_text
+from ..leaderboard import (
+    COLUMN_HELP,
+    NO_PAIRS,
+    PAIR_HELP,
+    SUBSET_COLUMNS,
+    SUBSET_HELP,
+    Leaderboard,
+    by_subset,
+    leaderboard,
+    prior_note,
+)
 from ..outcomes import Outcomes
 from ..params import LEARNED_SPREAD_PRIOR, LeaderboardParams
 from ..spread_prior import load_spread_prior
@@ -137,15 +147,15 @@ def _decided_how(board: Leaderboard) -> str:
 
 def _charts(r: LeaderboardResult) -> list[Chart]:
     from .. import charts  # altair: after the table is on screen (fast first page)
-    from ..charts.leaderboard import HEATMAP_HOVER
 
     forest, heat = chart_captions(r.board)
     alone = len(r.board.models) < 2  # a 1 x 1 grid of a model against itself says nothing
     return [
         Chart("Scores and intervals", charts.forest_plot(r.board), forest),
+        # its tooltip said by the heatmap itself, only where its cells carry no numbers
+        # (the width it is drawn at decides: charts.leaderboard.heatmap_note_expr)
         Chart("Pairwise probabilities", charts.confidence_heatmap(r.board), heat,
-              empty=f"Nothing to draw: {NO_PAIRS}." if alone else None,
-              interactive=HEATMAP_HOVER),
+              empty=f"Nothing to draw: {NO_PAIRS}." if alone else None),
     ]
 
 
@@ -249,15 +259,18 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
     out.extend(r.board.notes)
     if p.scope == "questions":
         out.append(
-            f"Scope: {percent(p.confidence)} intervals for each model's mean score on these "
-            f"{data.M} questions (questions scope: uncertainty from the finite trials only); "
+            f"Scope: {percent(p.confidence)} intervals for each model's mean score on "
+            + ("this one question" if data.M == 1 else f"these {count_text(data.M, 'question')}")
+            + " (questions scope: uncertainty from the finite trials only); "
             "they do not include drawing a different set of questions from the same "
             "population (use the population scope for that)."
         )
     else:
         out.append(
             f"Scope: {percent(p.confidence)} intervals for each model's mean over the population "
-            f"these {data.M} questions were drawn from (population scope: question-level "
+            + ("this one question was drawn from" if data.M == 1 else
+               f"these {count_text(data.M, 'question')} were drawn from")
+            + " (population scope: question-level "
             "clustered variance, paired across models, which already holds the trial noise; "
             "a model's own interval uses its fitted population's spread where that is "
             "larger, as on a skewed benchmark whose rare solved questions the sample may "
@@ -306,8 +319,9 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
         out.append(note)
     if conflicts := r.board.chained_conflicts():
         out.append(
-            f"rank_chain (000 §2.7.1) puts {len(conflicts)} decided pair(s) in one rank; read "
-            "rank / rank_lo-rank_hi, which come from the pairwise decisions and cannot chain."
+            f"rank_chain (000 §2.7.1) puts {count_text(len(conflicts), 'decided pair')} in one "
+            "rank; read rank / rank_lo-rank_hi, which come from the pairwise decisions and "
+            "cannot chain."
         )
     pairs = r.board.unresolved()
     if len(pairs):
@@ -316,8 +330,8 @@ def _caveats(data: Outcomes, p: LeaderboardParams, r: LeaderboardResult) -> list
                    "none can be, as this scope is not identified here")
         out.append(
             f"{len(pairs)} of {len(r.board.table) - 1} adjacent pairs are not separated at "
-            f"{percent(p.confidence)}; {planner} ('n_needed' is the papers' expected-z rule, a 50% "
-            "point)."
+            f"{percent(p.confidence)}; {planner} ('trials_needed_papers' is the papers' expected-z "
+            "rule, a 50% point)."
         )  # pairs whose papers' rule reads 'met now': the board's own note, above
     if p.prior == "greedy":
         out.append("The greedy outcomes R0 enter the papers' prior: bayes_mu is Bayes_R0@N.")
@@ -387,19 +401,16 @@ LEADERBOARD = Analysis(
         "[lo, hi] that holds its confidence for the stated scope: questions = the mean over "
         "the questions asked (only the finite trials are uncertain), population = the mean "
         "over the population they were drawn from (coverage measured by simulation: README, "
-        "'How to read the numbers'). rank = rank_lo = 1 + the models that decidedly beat this "
-        "one (two-sided, at the confidence, under the multiplicity control: Holm by default, "
-        "so no false decision anywhere among all pairs with probability >= the confidence); "
-        "rank_hi = L - the models it decidedly beats; with Holm or simultaneous control every "
-        "model sits in [rank_lo, rank_hi] jointly with the chosen confidence (with BH or none, "
-        "each pair only on its own). p_best is the probability of being first. bayes_mu, "
-        "bayes_sigma, bayes_lo and bayes_hi are the papers' Bayes@N (uniform prior per "
-        "question: pulled towards the prior's mean, the average of the category weights, "
-        "when trials are few); rank_mu, rank_chain (the papers' "
-        "adjacent z rule) and rank_overlap (the arena rule) are there for comparison. The "
+        "'How to read the numbers'). The rank columns count the pairs decided two-sided at "
+        "the confidence under the multiplicity control (Holm by default, so no false "
+        "decision anywhere among all pairs with probability >= the confidence); with Holm or "
+        "simultaneous control every model sits in [rank_lo, rank_hi] jointly with the chosen "
+        "confidence (with BH or none, each pair only on its own). The papers' Bayes@N "
+        "columns (pulled towards the prior's mean, the average of the category weights, "
+        "when trials are few) and their rank rules are there for comparison. The "
         "'unresolved' table lists neighbours not yet decided; 'by_subset' (when the questions "
         "carry an attribute such as their source) is the same leaderboard on each subset's "
-        "questions."
+        "questions. Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -411,4 +422,9 @@ LEADERBOARD = Analysis(
     | ({} if p.by is not None else {"by": by_text(r)}),
     csv_tables=_csv_tables,
     views=_views,
+    columns={
+        "leaderboard": COLUMN_HELP,
+        "unresolved": PAIR_HELP,
+        "by_subset": SUBSET_HELP | {c: COLUMN_HELP[c] for c in SUBSET_COLUMNS},
+    },
 )

@@ -48,8 +48,8 @@ from ._base import (
     settings_code,
 )
 
-__all__ = ["PairParams", "PairResult", "PAIR", "default_pair", "TEXT_CELL", "summary_view",
-           "by_model", "question_table", "question_view", "repeats_note"]
+__all__ = ["PairParams", "PairResult", "PAIR", "COLUMNS", "default_pair", "TEXT_CELL",
+           "summary_view", "by_model", "question_table", "question_view", "repeats_note"]
 
 #: Longest text per cell in the exported tables and the report (the page shows it all).
 TEXT_CELL = 2000
@@ -73,7 +73,11 @@ class PairResult(Shown):
 def default_pair(data: Outcomes, a: str | None = None, b: str | None = None) -> tuple[str, str]:
     """``(a, b)`` with the gaps filled: the models with the highest mean score (original order
     breaks ties), skipping the one already named."""
-    mean = (data.weights[data.R]).mean(axis=(1, 2))
+    from ..eval import category_counts, count_mean
+
+    # the board's exact means: models tied in exact arithmetic keep the data's order
+    n = category_counts(data.R, data.C).sum(-2)
+    mean = count_mean(n, data.weights, data.M * data.N)
     ranked = [data.models[i] for i in np.argsort(-mean, kind="stable")]
     if a is not None:
         model_index(data, a)
@@ -420,12 +424,17 @@ epoch in the Inspect log)."
     return f"trials: the trials that gave the row's answer, numbered as in the flips{said}."
 
 
-def _charts(r: PairResult) -> list[Chart]:
+def gap_chart(c: PairComparison, top: int) -> Chart:
+    """The chart of the ``top`` questions that drive the gap of ``c`` (the pair view's chart;
+    ``sc.compare_pair``'s display draws it too)."""
     from .. import charts  # altair: after the tables
 
-    c = r.comparison
-    return [Chart(f"Questions that drive the gap: {c.a} − {c.b}",
-                  charts.gap_drivers(c.questions, c.a, c.b, r.top), charts.GAP_DRIVERS_CAPTION)]
+    return Chart(f"Questions that drive the gap: {c.a} − {c.b}",
+                 charts.gap_drivers(c.questions, c.a, c.b, top), charts.GAP_DRIVERS_CAPTION)
+
+
+def _charts(r: PairResult) -> list[Chart]:
+    return [gap_chart(r.comparison, r.top)]
 
 
 def _caveats(data: Outcomes, p: PairParams, r: PairResult) -> list[str]:
@@ -475,6 +484,91 @@ def _requires(data: Outcomes) -> str | None:
     return None
 
 
+#: What a column of the pair's texts holds, by the text's name (``output``, ``answer``,
+#: ``reasoning``, a table's own text column: the data name them).
+_TEXT = "as the data hold it (a report cuts a long one; the export has it whole)"
+#: The question (and, pooled, its benchmark) of a row.
+_WHICH = {"question": "the question's id",
+          "benchmark": "the question's benchmark, where the data pool several"}
+#: What each column of the pair view's tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "summary": {
+        "scope": "questions: the difference on these questions (only the trials are "
+                 "uncertain); population: over the population they were drawn from",
+        "model_a": "the pair's first model, a",
+        "model_b": "its second model, b",
+        "score_a": "a's mean score over all its trials (the leaderboard's score)",
+        "score_b": "b's mean score over all its trials",
+        "diff": "score_a - score_b",
+        "se": "standard error of diff in the row's scope (population: paired over the "
+              "questions; questions: from each model's trials)",
+        "lo": "lower end of diff's interval at the confidence (t on df)",
+        "hi": "upper end of diff's interval at the confidence",
+        "t": "t statistic: diff / se",
+        "p_value": "two-sided p-value of that t on df degrees of freedom, this pair alone (no "
+                   "multiplicity control over the other pairs)",
+        "p_a_better": "P(a > b): the t distribution at t on df degrees of freedom (the "
+                      "calibrated confidence distribution of the difference)",
+        "verdict": "'a better' or 'b better' where the interval excludes 0, else undecided",
+        "df": "degrees of freedom of the t reference: M - 1 in the population scope; the "
+              "trials' (Welch-Satterthwaite, at most M(N - 1) per model) in the questions "
+              "scope",
+        "estimand": "the row's estimand in words",
+    },
+    "questions": {
+        **_WHICH,
+        "score_a": "a's mean score over its trials on the question",
+        "score_b": "b's mean score over its trials on the question",
+        "diff": "score_a - score_b on the question",
+        "contribution": "diff / M: the question's part of the mean difference (over every "
+                        "question they sum to it)",
+        "cumulative": "running sum of contribution down the table (over every question it "
+                      "ends at the mean difference; a report's, over the rows it shows)",
+        "se_trials": "standard error of diff from the two models' trials on the question "
+                     "alone (— at N = 1)",
+    },
+    "question_texts": {
+        **_WHICH,
+        "input": "the question, " + _TEXT,
+        "target": "its expected answer",
+        "metadata": "the sample's metadata, " + _TEXT,
+    },
+    "flips": {
+        **_WHICH,
+        "trial": "the trial's number as the data give it (an Inspect epoch, an lm-eval "
+                 "repeat from 1, HELM's train_trial_index, a table's trial column, else its "
+                 "place from 1; the line under the table says which)",
+        "trial_a": "a's own trial number, where a's and b's rows are different trials of "
+                   "their files",
+        "trial_b": "b's own trial number, likewise",
+        "flip": "whether the two models' scores differ on the trial",
+        "category_a": "a's outcome category on the trial",
+        "score_a": "a's score on the trial (its category's weight)",
+        "category_b": "b's outcome category on the trial",
+        "score_b": "b's score on the trial",
+        "{text}_a": "a's {text} of the trial, " + _TEXT,
+        "{text}_b": "b's {text} of the trial, " + _TEXT,
+        # a report's rows: one per trial and model (by_model), or per pair of outcomes
+        "model": "whose completion the row is",
+        "category": "that model's outcome category on the trial",
+        "score": "that model's score on the trial",
+        "repeats": "the trials the row stands for: with texts, on how many trials that "
+                   "model gave the row's answer; without, how many trials gave this pair of "
+                   "outcomes",
+        "{text}": "that model's {text} of the trial, " + _TEXT,
+    },
+    "repeats": {
+        "model": "model name",
+        "answer": "a distinct answer the model gave (extracted from its output)",
+        "output": "a distinct output the model gave",
+        "category": "an outcome category the model had (the data carry no answers)",
+        "repeats": "on how many trials the model gave it",
+        "trials": "which trials, numbered as in the flips (a report writes runs as ranges)",
+        "mean_score": "the model's mean score over those trials",
+    },
+}
+
+
 PAIR = Analysis(
     id="pair",
     title="Pair view",
@@ -485,29 +579,20 @@ PAIR = Analysis(
     charts=_charts,
     how_to_read=(
         "Two models on the same questions. The summary gives their difference of mean score "
-        "(a − b) with its interval in both scopes — questions: the difference on these "
-        "questions (only the trials are uncertain); population: on the population the "
-        "questions were drawn from — with the paired t, the two-sided p-value and "
-        "P(a > b): the same numbers as the leaderboard's for this pair. 'questions' lists "
-        "every question in the order they push the difference towards the leader "
-        "(contribution = the question's difference / M; cumulative sums them, so over all "
-        "questions it ends at the mean difference); a report shows the chart's rows, the "
-        "questions that move the difference most either way, with cumulative over the rows "
-        "shown and one line with what the others add; where the data pool several "
-        "benchmarks, each question's benchmark stands beside it. 'question_texts' gives the "
-        "chosen question's own texts once, where the data carry them (its input, target "
-        "and metadata: the same for every trial of both models; a report cuts a long one, "
-        "the export has it whole). 'flips' shows that question's repeats: each trial, "
-        "numbered as the logs number it (an Inspect epoch, an lm-eval repeat counted from 1, "
-        "HELM's train_trial_index, a table's trial column; counted from 1 where the data name "
-        "none), with its category and score for both models and, when the data carry them, "
-        "every text of "
-        "each completion (reasoning, output, answer, explanation, annotations, error, "
-        "prompt: what the logs kept), two rows per trial, "
-        "one per model (a report counts the trials of each pair of outcomes when there are "
-        f"no texts; with more trials than fit its {PRINTED_ROWS} rows, it shows the first "
-        "trial of each distinct answer with how many trials gave it), and 'repeats' groups "
-        "each model's identical answers — the table to read before believing a gap."
+        "(a − b) with its interval in both scopes, with the paired t, the two-sided p-value "
+        "and P(a > b): the same numbers as the leaderboard's for this pair. 'questions' lists "
+        "every question in the order they push the difference towards the leader; a report "
+        "shows the chart's rows, the questions that move the difference most either way, "
+        "and one line with what the others add. 'question_texts' gives the chosen "
+        "question's own texts once, where the data carry them (the same for every trial of "
+        "both models). 'flips' shows that question's repeats: each trial with its category "
+        "and score for both models and, when the data carry them, every text of each "
+        "completion (reasoning, output, answer, explanation, annotations, error, prompt: "
+        "what the logs kept), two rows per trial, one per model (a report counts the trials "
+        "of each pair of outcomes when there are no texts; with more trials than fit its "
+        f"{PRINTED_ROWS} rows, it shows the first trial of each distinct answer with how many "
+        "trials gave it), and 'repeats' groups each model's identical answers — the table to "
+        "read before believing a gap. Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -519,4 +604,5 @@ PAIR = Analysis(
         **({"b": r.comparison.b} if p.b is None else {}),
         **({"question": r.flips.question} if p.question is None else {}),
     },
+    columns=COLUMNS,
 )

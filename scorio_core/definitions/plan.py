@@ -35,6 +35,7 @@ from .._validation import Mention, Said
 from ..display import Shown
 from ..estimands import ASSURANCE, SCOPES
 from ..formatting import percent, share_percent
+from ..leaderboard import PAIR_HELP
 from ..outcomes import ONE_MODEL_NEXT, Outcomes
 from ..params import PlanParams
 from ..planner import (
@@ -54,7 +55,7 @@ from ..planner import (
 )
 from ._base import Analysis, Chart, Progress, TableView, common_caveats
 
-__all__ = ["PlanParams", "PlanResult", "PLAN", "summary"]
+__all__ = ["PlanParams", "PlanResult", "PLAN", "COLUMNS", "summary"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -491,6 +492,75 @@ def to_json(r: PlanResult) -> dict:
     return payload
 
 
+#: The lead a plan's stated gaps are about, and where it is measured.
+_ANY_FIELD = "with the stated chance (assurance) on any field, no prior on the lead"
+#: What the curves' pair columns hold (both curve tables).
+_CURVE_PAIR = {"upper": "the pair's model planned to lead (the curves' pair)",
+               "lower": "the other model of the pair"}
+#: What each column of the Planner's tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "pairs": {
+        **{k: PAIR_HELP[k] for k in ("better", "next", "gap")},
+        "trials_needed": "trials per question, every model, that give the stated chance "
+                         "(assurance) of deciding the pair at the confidence, in the "
+                         "board's scope and control: averaged over the field's posterior of "
+                         "the lead (∞: beyond reach or identical scores)",
+        "trials_gap": "the smallest true lead of better over next that trials_needed "
+                      f"decides {_ANY_FIELD} (scope's estimand; ∞: none within the score "
+                      "range; —: none to state, the note says why)",
+        "questions_needed": "questions, at today's N, that give the same chance of deciding "
+                            "the pair in the population scope",
+        "questions_gap": "the same smallest true lead for questions_needed (over the "
+                         "population)",
+        "trials_for_lead": "trials per question, every model, that decide the pair "
+                           f"{_ANY_FIELD}, whenever better truly leads by at least the "
+                           "lead setting (∞: beyond reach)",
+        "questions_for_lead": "questions that do the same for the lead setting",
+        "p_unsettled": "population scope: the chance that no number of trials on these "
+                       "questions decides the pair (add questions)",
+        **{k: PAIR_HELP[k] for k in ("t", "p_better", "p_value", "trials_needed_papers")},
+        "note": "what limits the pair's plans, in words (listed under the table)",
+    },
+    "allocation": {
+        "model": "model name",
+        "score": "the model's mean score (the leaderboard's)",
+        "N": "trials per question the model has now",
+        "extra_trials": "extra trials per question the recommended split gives it (the "
+                        "greedy or the even split: the line under the chart says which)",
+        "greedy_trials": "the greedy split's: trials go where one most raises the expected "
+                         "number of decided pairs",
+        "uniform_trials": "the even split's: the same budget shared equally",
+    },
+    "order_curve": {
+        **_CURVE_PAIR,
+        "N": "trials per question, every model",
+        "p_correct": "the papers' P(correct order): the share of tables simulated with "
+                     "today's estimates as truth in which Bayes@N puts upper above lower "
+                     "(000 App. D)",
+        "z_mean": "the papers' z of the pair, (mu_upper - mu_lower) / sqrt(sigma_upper² + "
+                  "sigma_lower²) of Bayes@N, mean over those tables",
+        "z_projected": "today's z projected to N trials in closed form: z_now "
+                       "sqrt((T + N - N_now + 1) / (T + 1)), T the Bayes@N counts per "
+                       "question (trials plus the prior's)",
+        "p_decided": "our chance that the pair is decided at the confidence (board's scope "
+                     "and control) with every model at N trials, over the field's posterior "
+                     "of the lead (— below today's N)",
+        "p_decided_at_lead": "that chance if upper truly leads by the lead setting, on any "
+                             "field (no prior on the lead)",
+    },
+    "gap_curve": {
+        **_CURVE_PAIR,
+        "plan": "the kind of plan: trials (per question, every model) or questions (at "
+                "today's N)",
+        "n": "its size: trials per question, or questions",
+        "smallest_lead": "the smallest true lead of upper over lower the plan decides "
+                         f"{_ANY_FIELD} (trials: in the scope's estimand; questions: over the "
+                         "population; ∞: none within the score range; —: none to state)",
+        "gap_now": "today's estimate of that lead (the same on every row)",
+    },
+}
+
+
 PLAN = Analysis(
     id="plan",
     title="Planner",
@@ -499,22 +569,18 @@ PLAN = Analysis(
     tables=_tables,
     charts=_charts,
     how_to_read=(
-        "The pairs table lists each undecided adjacent pair. trials_needed: trials per "
-        f"question, every model, that give the stated chance (default {percent(ASSURANCE)}) of "
-        "deciding the pair at the confidence, in the leaderboard's scope and multiplicity control; "
-        "questions_needed: questions (at today's N) for the same chance in the population "
-        "scope; p_unsettled (population scope): the chance that no number of trials decides "
-        "it; ∞: beyond reach (or identical scores). trials_gap / questions_gap: the smallest "
-        "true lead that the plan decides with that chance on any field (its power, no prior "
-        "on the lead); with a lead that matters set, trials_for_lead / questions_for_lead plan "
-        "for it the same way. trials_needed_papers is the papers' "
-        "expected-z rule, a 50% point. The allocation table splits the budget of extra "
+        "The pairs table lists each undecided adjacent pair with what would decide it: more "
+        "trials per question for every model, or more questions, each planned for the "
+        f"stated chance (default {percent(ASSURANCE)}) of deciding the pair at the "
+        "confidence, in the leaderboard's scope and multiplicity control, beside the "
+        "smallest true lead that plan decides on any field (its power, no prior on the "
+        "lead) and today's test of the pair. The allocation table splits the budget of extra "
         "trials per question greedily, where a trial most raises the expected number of "
         "decided pairs, next to an even split; the greedy split is recommended only when it "
         "beats the even split on held-out draws. The curve shows, for one pair, the chance "
         "of a decision as N grows, beside the papers' P(correct order) and z (App. D, Fig. 6); "
         "the gap curve, the smallest true lead each number of trials or questions decides "
-        "with the stated chance on any field."
+        "with the stated chance on any field. Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -527,4 +593,5 @@ PLAN = Analysis(
     result_var="planned",
     resolved=_resolved,
     views=_views,
+    columns=COLUMNS,
 )

@@ -28,10 +28,12 @@ from ..engines.questions import (
     NO_DIFFICULTY,
     NO_ESTIMATE,
     NO_INFORMATION_TEXT,
+    STATUS_HELP,
     QuestionStats,
     by_attribute,
     question_stats,
 )
+from ..formatting import count_text
 from ..outcomes import Outcomes, binary_next
 from ..params import QuestionsParams
 from ._base import (
@@ -47,7 +49,8 @@ from ._base import (
     subset_of,
 )
 
-__all__ = ["QuestionsParams", "QuestionsResult", "QUESTIONS", "QUESTION_ENDS", "irt_next"]
+__all__ = ["QuestionsParams", "QuestionsResult", "QUESTIONS", "QUESTION_ENDS", "COLUMNS",
+           "irt_next"]
 
 #: A report of more questions than it prints (:data:`~scorio_core.definitions.PRINTED_ROWS`)
 #: shows this many easiest and as many hardest (:func:`questions_view`).
@@ -182,7 +185,8 @@ def _charts(r: QuestionsResult) -> list[Chart]:
     empty = (None if "converged" in r.stats.irt else f"2PL fit {r.stats.irt}."
              + (" " + r.irt_next if r.irt_next else ""))
     n_bad = len(r.stats.collapsed)
-    left_out = (f" Left out: {n_bad} informative question(s) without both 2PL parameters "
+    left_out = (f" Left out: {count_text(n_bad, 'informative question')} without both 2PL "
+                "parameters "
                 "(status 'no 2PL estimate' or 'no 2PL difficulty'; see the caveats)."
                 if n_bad else "")
     return [
@@ -217,7 +221,8 @@ def _caveats(data: Outcomes, p: QuestionsParams, r: QuestionsResult) -> list[str
     out += _no_2pl_caveats(r.stats)
     n_un = len(r.stats.uninformative)
     if n_un:
-        out.append(f"{n_un} of {data.M} question(s) carry no information: "
+        out.append(f"{n_un} of {count_text(data.M, 'question')} "
+                   f"{'carries' if n_un == 1 else 'carry'} no information: "
                    f"{NO_INFORMATION_TEXT} (they still count "
                    "in every model's mean score).")
     return out
@@ -238,8 +243,10 @@ def _no_2pl_caveats(stats: QuestionStats) -> list[str]:
         one = len(stats.unbounded) == 1
         who = ", ".join(stats.unbounded)
         out.append(
-            f"{len(none)} question(s) have no 2PL estimate ({_named(none['question'])}): they "
-            f"separate only {who} from the other models, and "
+            f"{count_text(len(none), 'question')} {'has' if len(none) == 1 else 'have'} no 2PL "
+            f"estimate ({_named(none['question'])}): "
+            f"{'it separates' if len(none) == 1 else 'they separate'} only {who} from the other "
+            "models, and "
             + ("its 2PL ability is unbounded: it is" if one else
                "their 2PL abilities are unbounded: each is")
             + " wrong (or right) on every question the other models tell apart, so the 2PL "
@@ -250,13 +257,18 @@ def _no_2pl_caveats(stats: QuestionStats) -> list[str]:
         )
     flat = bad[bad["status"] == NO_DIFFICULTY]
     if len(flat):
-        neg = int((flat["item_rest_r"] < 0).sum())
+        neg, one = int((flat["item_rest_r"] < 0).sum()), len(flat) == 1
+        against = (("it ranks models against the rest (item_rest_r < 0)" if neg else
+                    "its item_rest_r is not negative") if one else
+                   f"{neg} of them {'ranks' if neg == 1 else 'rank'} models against the rest "
+                   "(item_rest_r < 0)")
         out.append(
-            f"{len(flat)} question(s) have no 2PL difficulty ({_named(flat['question'])}): "
-            f"their slope is near 0 (discrimination at most {flat['discrimination'].max():.2f}"
-            f"; {neg} of them rank models against the rest, item_rest_r < 0, and the 2PL "
-            "cannot fit a negative slope), so the difficulty −d/a runs off beyond "
-            f"±{MAX_DIFFICULTY:g} and is left blank (—); the discrimination is their estimate."
+            f"{count_text(len(flat), 'question')} {'has' if one else 'have'} no 2PL difficulty "
+            f"({_named(flat['question'])}): {'its' if one else 'their'} slope is near 0 "
+            f"(discrimination at most {flat['discrimination'].max():.2f}; {against}, and the "
+            "2PL cannot fit a negative slope), so the difficulty −d/a runs off beyond "
+            f"±{MAX_DIFFICULTY:g} and is left blank (—); the discrimination is "
+            f"{'its' if one else 'their'} estimate."
         )
     return out
 
@@ -291,6 +303,52 @@ def _resolved(p: QuestionsParams, r: QuestionsResult) -> dict[str, str]:
     return out
 
 
+#: What the question tables' columns hold ('questions', 'disagree', 'uninformative': the
+#: same rows, chosen and ordered differently).
+QUESTION_COLUMNS = {
+    "question": "the question's id",
+    "benchmark": "the question's benchmark, where the data pool several",
+    "mean": "the question's mean score over every model and trial (easiest first)",
+    "sd_models": "s.d. of the models' mean scores on the question (ddof 1)",
+    "disagreement": "the expected gap between two models' mean scores on it: mean "
+                    "|score_i - score_j| over the pairs of models (0: all agree)",
+    "difficulty": "2PL IRT difficulty b (logits; higher = harder; binary data): the ability "
+                  "at which a model solves it half the time; ±∞ when every model always "
+                  "solves / misses it; — where status says the 2PL has none",
+    "discrimination": "2PL IRT slope a: how sharply the question separates stronger from "
+                      "weaker models (a weak log-normal prior keeps it finite; — where status "
+                      "says none)",
+    "item_rest_r": "correlation across models between the score on the question and the "
+                   "mean on the other questions (low or negative: it ranks models unlike the "
+                   "rest; — with fewer than 3 models)",
+    "status": STATUS_HELP,
+    "best": "the model with the highest mean score on the question; 'k tied' when k models "
+            "share it (the heatmap's column shows whom; .stats.tied(question) lists them); "
+            "blank when all tie",
+    "worst": "the model with the lowest mean score on it; 'k tied' likewise "
+             "(.stats.tied(question, 'worst'))",
+    # a question attribute the data carry (source, ...): the data name it
+    "{attribute}": "a question attribute the data carry, as loaded",
+}
+#: What each column of the question view's tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "questions": QUESTION_COLUMNS,
+    "disagree": QUESTION_COLUMNS,
+    "uninformative": QUESTION_COLUMNS,
+    "by_subset": {
+        "attribute": "the question attribute the rows are split by (e.g. source)",
+        "subset": "its value: the questions the row sums up",
+        "questions": "number of questions with that value",
+        "mean": "mean of their mean scores",
+        "uninformative": "how many of them carry no information (every model the same mean "
+                         "score)",
+        "disagreement": "mean of their disagreement",
+        "difficulty_median": "median 2PL difficulty over those with a finite one",
+        "discrimination_median": "median 2PL discrimination over those with one",
+    },
+}
+
+
 QUESTIONS = Analysis(
     id="questions",
     title="Questions",
@@ -303,18 +361,13 @@ QUESTIONS = Analysis(
         "One row per question, easiest first, with its benchmark where the data pool "
         "several (a printed report of more questions than it has "
         "rows for shows the easiest and the hardest, and between them the questions to look "
-        "at, with one line on the rest): mean = the question's mean score over all models "
-        "and trials; disagreement = the expected gap between two models' scores on it (0: "
-        "they all agree); difficulty and discrimination = the 2PL IRT item parameters b and a "
-        "(binary data; ±∞ for questions every model always solves or always misses, — where "
-        "the status says the 2PL has no estimate of one); best and worst = the model with "
-        "the highest and the lowest score on it ('k tied' when k models share that score); "
-        "item_rest_r = the correlation across models between the question's score and the "
-        "model's mean on the other questions (low or negative: the question ranks models "
-        "unlike the rest). 'uninformative' lists the questions that carry no information: "
-        + NO_INFORMATION_TEXT + "; 'disagree' the questions where "
+        "at, with one line on the rest): how well the models do on it, how much they "
+        "disagree, its 2PL IRT item parameters (binary data) and whether it ranks the models "
+        "as the other questions do. 'uninformative' lists the questions that carry no "
+        "information: " + NO_INFORMATION_TEXT + "; 'disagree' the questions where "
         "models differ most; 'by_subset' sums "
-        "them up per value of a question attribute (e.g. the source a question comes from)."
+        "them up per value of a question attribute (e.g. the source a question comes from). "
+        "Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -322,4 +375,5 @@ QUESTIONS = Analysis(
     requires=_requires,
     result_var="stats",
     resolved=_resolved,
+    columns=COLUMNS,
 )

@@ -234,6 +234,36 @@ def _requires(data: Outcomes) -> str | None:
     return None
 
 
+#: An s.d. of τ_b over the single-trial slices, as the τ table gives it.
+_SLICE_SD = "s.d. of those τ_b over the slices (ddof 0)"
+#: What each column of the rubric comparison's tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "tau": {
+        "scheme": "the rubric (a preset's name, or the name of a rubric given)",
+        "categories": "number of outcome categories the rubric sorts completions into",
+        "tau_gs_mean": "τ_GS: mean Kendall τ_b between the rubric's single-trial (N = 1) "
+                       "rankings and the binary gold standard (Bayes@N of the data's own "
+                       "outcomes, all trials), over the slices",
+        "tau_gs_sd": _SLICE_SD,
+        "tau_self_mean": "τ_Self: the same with the rubric's own ranking on all trials",
+        "tau_self_sd": _SLICE_SD,
+        "tau_greedy_mean": "τ_Greedy: the same with the greedy-prior ranking (Bayes_R0@N of "
+                           "the data's outcomes, all trials; — without greedy outcomes)",
+        "tau_greedy_sd": _SLICE_SD,
+        "n_slices": "single-trial slices with a τ_GS (a slice that ties every model has none)",
+        "note": "a word on the data, the same in every row (why τ_Greedy is missing, or "
+                "equals τ_GS)",
+    },
+    "ranks": {
+        "model": "model name",
+        rb.GOLD_LABEL: "the model's rank by Bayes@N of the data's own outcomes on all trials, "
+                       "the binary gold (1 = best; ties share the best rank)",
+        "{scheme}": "its rank under the rubric {scheme}: Bayes@N of the rubric's categories "
+                    "and weights on all trials (1 = best)",
+    },
+}
+
+
 RUBRIC = Analysis(
     id="rubric",
     title="Rubric comparison",
@@ -244,9 +274,9 @@ RUBRIC = Analysis(
     how_to_read=(
         "Each rubric maps per-completion signals to categories with weights; the bump chart shows "
         "every model's rank (Bayes@N on all trials) under the binary gold and each rubric. The "
-        "τ table scores each rubric at N = 1: Kendall τ_b of its single-trial rankings with the "
-        "binary gold standard (τ_GS), with itself on all trials (τ_Self) and with the "
-        "greedy-prior ranking (τ_Greedy), mean ± s.d. over slices (002 Table 5)."
+        "τ table scores each rubric at N = 1 (002 Table 5): how closely its single-trial "
+        "rankings follow the binary gold standard (τ_GS), itself on all trials (τ_Self) and "
+        "the greedy-prior ranking (τ_Greedy). Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -255,4 +285,5 @@ RUBRIC = Analysis(
     result_var="tau",
     views=_views,
     for_data=lambda data: {"schemes": default_schemes(data)},
+    columns=COLUMNS,
 )

@@ -49,6 +49,7 @@ from ..simulate.params import (
     RubricLessonParams,
 )
 from ._base import Analysis, Chart, Progress, TableView
+from .convergence import CURVE_COLUMNS
 
 __all__ = [
     "SIMULATIONS",
@@ -133,6 +134,7 @@ COINS = _study(
     ),
     chart_code=("charts.truth_convergence_chart(coins.summary)",),
     result_var="coins",
+    columns={"tau": CURVE_COLUMNS},  # the convergence curves' columns, the target the truth
 )
 
 
@@ -176,6 +178,26 @@ PRIOR_DEPTH = _study(
         "charts.prior_depth_chart(depth, delta=True)",
     ),
     result_var="depth",
+    columns={
+        "tau": {
+            "D": "prior depth: trials of the original models used as Bayes@N's prior R0 "
+                 "(0: none)",
+            "n": "trials per question of the updated models",
+            "mean": "mean Kendall τ_b between the Bayes@N ranking of the updated models and "
+                    "their true ranking, over the simulated datasets",
+            "sd": "s.d. of that τ_b over the datasets (ddof 0)",
+            "delta": "mean minus the D = 0 curve's at the same n: what the prior adds (> 0: "
+                     "it helps)",
+            "delta_se": "simulation standard error of delta (paired: every depth ranks the "
+                        "same datasets)",
+        },
+        "update": {
+            "mean_tau": "mean Kendall τ_b between the original models' true ranking and an "
+                        "update's, over the drawn updates",
+            "share_changed": "share of the updates whose true ranking differs from the "
+                             "originals'",
+        },
+    },
 )
 
 
@@ -238,6 +260,28 @@ ORDER = _study(
     ),
     chart_code=("charts.correct_order_chart(order_study)",),
     result_var="order_study",
+    columns={
+        "order": {
+            "N": "trials per question of both models",
+            "p_correct": "simulated probability that Bayes@N ranks the truly better model "
+                         "first (share of the simulated datasets)",
+            "z_mean": "mean |z| over those datasets, z = (mu - mu') / sqrt(sigma² + sigma'²) "
+                      "of Bayes@N (the papers' reading, App. D)",
+            "rho": "Φ(z_mean): the papers' ranking confidence ρ = Φ(z) at the mean |z|; above "
+                   "p_correct while the pair is close, as |z| folds the datasets of the "
+                   "wrong order onto positive values",
+            "z_signed": "mean z signed by the true order (negative where a dataset puts the "
+                        "worse model first)",
+            "rho_signed": "Φ(z_signed): follows p_correct",
+        },
+        "thresholds": {
+            "z": "a z threshold (e.g. 1.645: one-sided 95%; 1.96: two-sided 95%)",
+            "N_at_z": "first N of the grid where z_mean reaches z (— if none)",
+            "N_at_z_signed": "first N of the grid where z_signed reaches z (— if none)",
+            "predicted_from_N={N}": "median trials needed, by the papers' expected-z rule, as "
+                                    "predicted from datasets of {N} trials",
+        },
+    },
 )
 
 
@@ -273,6 +317,19 @@ CALIBRATION = _study(
     ),
     chart_code=("charts.coverage_chart(cover)",),
     result_var="cover",
+    columns={"coverage": {
+        "mean": "the models' mean score (a row per mean where the models' means differ)",
+        "scope": "questions: the truth is the mean over the drawn questions; population: "
+                 "the mean of the population they were drawn from",
+        "interval": "headline: the leaderboard's interval; Bayes@N (papers): mu ± z sigma",
+        "M": "questions per simulated dataset",
+        "N": "trials per question",
+        "coverage": "share of the simulated intervals (every model and dataset) that held "
+                    "the truth; none or all of n read <1/n or >1 - 1/n",
+        "se": "binomial standard error of coverage, sqrt(c(1 - c)/n); — where none or all "
+              "held it (coverage then reads as its bound)",
+        "width": "mean width of the intervals",
+    }},
 )
 
 
@@ -334,6 +391,22 @@ RUBRIC_LESSON = _study(
     to_code=_lesson_code,
     chart_code=("charts.rubric_weight_chart(R, w, 1, R0)",),
     result_var="lesson",
+    columns={
+        "lesson": {
+            "question": "the question α (Q1, Q2, ...)",
+            "ν_{k}": "ν_{k}: the question's count of category {k}: the model's trials in it, "
+                     "its prior (R0) trials in it, plus 1",
+            "m_α": "the question's posterior mean score above the lowest weight: "
+                   "Σ_k (ν_k / T)(w_k - w_0)",
+            "var_α": "its variance term Σ_k (ν_k / T)(w_k - w_0)² - m_α² (the bracket of σ²)",
+        },
+        "summary": {
+            "mu": "μ = w_0 + (1/M) Σ m_α: Bayes@N's posterior mean",
+            "sigma": "σ = sqrt(Σ var_α / (M² (T + 1))): its posterior s.d.",
+            "T": "T = 1 + C + D + N: the counts per question, the prior's included",
+            "M": "questions",
+        },
+    },
 )
 
 

@@ -27,6 +27,8 @@ from ..formatting import count_text
 from ..outcomes import Outcomes
 from ..params import StabilityParams
 from ._base import (
+    FAMILY_COLUMN,
+    METHOD_COLUMN,
     PRINTED_ROWS,
     Analysis,
     Chart,
@@ -39,7 +41,7 @@ from ._base import (
     skipped_caveats,
 )
 
-__all__ = ["StabilityParams", "StabilityResult", "STABILITY", "claims"]
+__all__ = ["StabilityParams", "StabilityResult", "STABILITY", "COLUMNS", "claims"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -144,6 +146,45 @@ def _to_code(p: StabilityParams, data: str = "data") -> str:
     )
 
 
+#: The two targets a single-trial ranking is compared with, in words.
+_TARGETS = {"gold": "the gold standard (Bayes@N on all trials)",
+            "self": "the method's own ranking on all trials"}
+#: What the spread of τ_b over the slices is, and what a missing τ_b means.
+_SD = "s.d. of those τ_b over the slices (ddof 0): trial-to-trial spread, not the mean's " \
+      "uncertainty"
+_NOTE = "the slices with no τ_b, if any: every model tied on them"
+
+
+def _class_columns(target: str) -> dict[str, str]:
+    """What a class table's columns hold against ``target`` (``gold`` or ``self``)."""
+    return {
+        "rank": "the class's place by mean, best first (a tie broken by the lower sd)",
+        "methods": "the methods whose single-trial rankings have the same τ_b on every slice",
+        "size": "how many methods the class holds",
+        "mean": "mean Kendall τ_b between each single-trial slice's ranking and "
+                f"{_TARGETS[target]}, over the N slices",
+        "sd": _SD,
+        "note": _NOTE,
+    }
+
+
+#: What each column of the stability tables holds (:attr:`Analysis.columns`).
+COLUMNS = {
+    "classes_gold": _class_columns("gold"),
+    "classes_self": _class_columns("self"),
+    "per_method": {
+        "method": METHOD_COLUMN,
+        "family": FAMILY_COLUMN,
+        "gold_mean": f"mean Kendall τ_b of its single-trial rankings with {_TARGETS['gold']}",
+        "gold_sd": _SD,
+        "self_mean": f"mean Kendall τ_b of its single-trial rankings with {_TARGETS['self']}",
+        "self_sd": _SD,
+        "slices": "single-trial slices ranked (one per trial, N)",
+        "note": _NOTE,
+    },
+}
+
+
 STABILITY = Analysis(
     id="stability",
     title="Low-budget stability (N = 1)",
@@ -157,11 +198,10 @@ STABILITY = Analysis(
         "and compared by Kendall τ_b with (i) the gold standard (Bayes@N on all trials) and "
         "(ii) the method's own ranking on all trials (self-consistency). Methods with identical "
         "τ_b on every slice are collapsed into one class; classes are sorted by mean τ_b, best "
-        "first (002 Tables 18-19); 'sd' is the spread of τ_b over the slices, not the "
-        "uncertainty of the mean. A class is called best only when the slices separate it "
+        "first (002 Tables 18-19). A class is called best only when the slices separate it "
         "from every other: the gap, paired over the same slices, has a 95% interval that "
         "excludes 0 (and there are at least 6 slices); otherwise the classes within noise of "
-        "the top are named."
+        "the top are named. Each table's columns are explained under it."
     ),
     caveats=_caveats,
     to_code=_to_code,
@@ -172,4 +212,5 @@ STABILITY = Analysis(
     requires=binary_required("Stability"),
     result_var="stab",
     notice=lambda p, r: claims(r) or None,
+    columns=COLUMNS,
 )

@@ -335,7 +335,7 @@ class Curves:
 
     def _repr_html_(self) -> str:
         from .. import charts
-        from ..definitions import Chart
+        from ..definitions import SECTIONS, Chart
         from ..display import result_html
 
         reps = max((t.shape[0] for t in self.tau.values()), default=0)
@@ -346,6 +346,8 @@ class Curves:
             None if chart is None else Chart("τ_b vs n", chart, charts.TAU_CURVES_CAPTION),
             [f"{m} skipped: {why}" for m, why in self.skipped.items()],
             more="Rows: each method at the largest n; every n: .summary.",
+            # the columns as the convergence curves' table explains them (the coins study's)
+            meanings=SECTIONS["convergence"].column_help("curves"),
         )
 
     def _caption(self, reps: int) -> str:
@@ -768,8 +770,8 @@ def explain_convergence(
     >>> import numpy as np
     >>> R = np.random.default_rng(0).integers(0, 2, (4, 10, 4))
     >>> run = sc.convergence_at_n(R, methods=["pass_at_k_4"], replicates=50)
-    >>> explain_convergence(run, R)[0][:47]
-    'pass_at_k_4 define(s) a ranking only from n = k'
+    >>> explain_convergence(run, R)[0][:45]
+    'pass_at_k_4 defines a ranking only from n = k'
     """
     from ..leaderboard import leaderboard
     from ..rank import METHODS
@@ -782,8 +784,10 @@ def explain_convergence(
     late = [m for m in never if m in METHODS and METHODS[m].min_trials >= N]
     if late:
         msgs.append(
-            f"{', '.join(late)} define(s) a ranking only from n = k = N = {N}, so there is no "
-            "step n ≤ N − 1 at which it could converge; pick a smaller k or load more trials."
+            f"{', '.join(late)} {'defines' if len(late) == 1 else 'define'} a ranking only "
+            f"from n = k = N = {N}, so there is no step n ≤ N − 1 at which "
+            f"{'it' if len(late) == 1 else 'they'} could converge; pick a smaller k or load "
+            "more trials."
         )
     never = [m for m in never if m not in late]
     if truth is not None:  # the structural reasons against a known truth, when there are any
@@ -902,7 +906,8 @@ def _against_gold(run: ConvergenceRun, methods: Sequence[str], R, R0,
     if run.match == "exact":
         differ = [m for m, r in own.items() if not np.array_equal(r, gold)]
         return [
-            f"{', '.join(differ)} already rank(s) the full data differently from the gold "
+            f"{', '.join(differ)} already {'ranks' if len(differ) == 1 else 'rank'} the full data "
+            "differently from the gold "
             "standard, so an exact match with gold can never last; target 'self' measures "
             "how fast each method settles on its own answer."
         ] if differ else []

@@ -35,8 +35,9 @@ from scipy import special
 
 from .. import eval as ev
 from .._validation import ValidationError, check_confidence, did_you_mean
+from ..display import Displayed
 from ..estimands import NOT_IDENTIFIED, SCOPE_HELP, SCOPES
-from ..formatting import count_text, percent
+from ..formatting import count_text
 from ..inference import infer, score_stats
 from ..outcomes import Outcomes
 from ..samples import TEXT_COLUMNS
@@ -79,9 +80,11 @@ def model_index(data: Outcomes, name: str, what: str = "model") -> int:
                               + (hint or f"; the models are {shown}")) from None
 
 
-@dataclass(frozen=True)
-class PairComparison:
-    """Result of :func:`compare_pair`.
+@dataclass(frozen=True, repr=False)
+class PairComparison(Displayed):
+    """Result of :func:`compare_pair`; displays as the pair view's report section shows its
+    tables (the summary, the questions that drive the gap, each with its "Columns:" legend
+    from the pair definition's declaration) and the gap chart.
 
     Attributes
     ----------
@@ -93,11 +96,13 @@ class PairComparison:
         ``p_a_better`` and ``verdict``, with ``df`` and the ``estimand`` in words.
     questions : pandas.DataFrame
         One row per question, the ones that push the difference in the direction of the
-        gap first: ``question``, its ``benchmark`` when the data pool several
-        (:func:`question_benchmarks`; no column for one), ``score_a``, ``score_b`` (mean
-        score over the trials), ``diff``, its share of the mean difference
-        ``contribution = diff / M`` and the running total ``cumulative``, and
-        ``se_trials`` (trial noise of ``diff``; NaN at N = 1).
+        gap first, the largest push first (an exact tie, no gap: the largest differences
+        either way first; equal ones in the data's order): ``question``, its ``benchmark``
+        when the data pool several (:func:`question_benchmarks`; no column for one),
+        ``score_a``, ``score_b`` (mean score over the trials), ``diff``, its contribution to
+        the mean difference ``contribution = diff / M`` (the contributions of all questions
+        add up to it) and the running total ``cumulative``, and ``se_trials`` (trial noise
+        of ``diff``; NaN at N = 1).
     confidence : float
     N, M : int
     """
@@ -110,19 +115,6 @@ class PairComparison:
     N: int
     M: int
     notes: tuple[str, ...] = field(default=())
-
-    def _repr_html_(self) -> str:
-        import html
-
-        from ..formatting import format_frame
-
-        def table(df: pd.DataFrame) -> str:  # names and text from files: escaped
-            return format_frame(df).to_html(index=False, escape=True)
-
-        return (f"<p><b>{html.escape(self.a)} − {html.escape(self.b)}</b> on "
-                f"{count_text(self.M, 'question')} × {count_text(self.N, 'trial')}, "
-                f"{percent(self.confidence)} intervals</p>"
-                + table(self.summary.drop(columns=["estimand"])) + table(self.questions.head(10)))
 
 
 def compare_pair(
@@ -187,19 +179,29 @@ def compare_pair(
             "population interval is calibrated as it stands (a model's own interval is "
             "floored at its trial part; a pair's is not, which would cost the test power).")
     ya, yb = st.unscale(st.ybar[0]), st.unscale(st.ybar[1])
-    diff = ya - yb
+    # each question's difference from its count differences, rounded once: equal differences
+    # are equal floats (ya - yb rounded twice: -0.6666666666666667 beside -0.6666666666666666
+    # ordered two equal pushes by float noise instead of by question)
+    u = (wv - st.lo_b) / span if span > 0 else np.zeros_like(wv)
+    diff = span * ev.count_mean(n[0] - n[1], u, st.N)
     with np.errstate(invalid="ignore"):
         se_q = span * np.sqrt((st.within[0] + st.within[1]) / max(st.N, 1))
-    gap = float(diff.mean())
+    # the summary's difference, exactly 0 for an exact tie (a float mean of the per-question
+    # differences left -1e-17 there and listed the other model's largest push first)
+    gap = float(summary["diff"].iloc[0])
     key = -np.sign(gap) * diff if gap != 0 else -np.abs(diff)
     order = np.lexsort((np.arange(data.M), key))  # stable: question order breaks ties
+    # the running total from the count differences: it ends on the summary's difference
+    # (exactly 0 for a tie) whatever the order of the rows (eval.count_mean)
+    cumulative = span * ev.count_mean(np.cumsum((n[0] - n[1])[order], axis=0), u,
+                                      st.N * data.M)
     bench = question_benchmarks(data)
     q = pd.DataFrame({
         "question": np.asarray(data.questions, dtype=object)[order],
         **({"benchmark": np.asarray(bench, dtype=object)[order]} if bench else {}),
         "score_a": ya[order], "score_b": yb[order], "diff": diff[order],
         "contribution": diff[order] / data.M,
-        "cumulative": np.cumsum(diff[order]) / data.M,
+        "cumulative": cumulative,
         "se_trials": se_q[order],
     })  # fmt: skip
     return PairComparison(str(a), str(b), summary, q, confidence, data.N, data.M, tuple(notes))
@@ -299,11 +301,18 @@ def gap_view(questions: pd.DataFrame, top: int = 20) -> tuple[pd.DataFrame, str]
     rest = questions.drop(index=shown.index)
     if "benchmark" in shown and questions["benchmark"].nunique(dropna=False) <= 1:
         shown = shown.drop(columns="benchmark")
-    # summed as compare_pair sums them (differences, then / M): the same prefix of rows
-    # gives the same numbers as the whole table's cumulative
-    shown["cumulative"] = shown["diff"].cumsum() / len(questions)
-    total = float(questions["contribution"].sum())
-    kept, left = float(shown["contribution"].sum()), float(rest["contribution"].sum())
+    # the table's running total (exact: compare_pair sums count differences) less what the
+    # rows left out before each row add: where those are ties (0), the table's own numbers,
+    # so an exact tie's bars add up to 0, not to the float noise of their sum
+    left_out = questions["contribution"].to_numpy(dtype=float).copy()
+    at = [questions.index.get_loc(i) for i in shown.index]
+    left_out[at] = 0.0
+    before = np.cumsum(left_out)
+    full = questions["cumulative"].to_numpy(dtype=float)
+    shown["cumulative"] = full[at] - before[at]
+    total = float(full[-1]) if len(full) else 0.0
+    left = float(before[-1]) if len(full) else 0.0
+    kept = total - left
     # as the table prints its contribution column
     kept_s, left_s, total_s = format_column([kept, left, total], "contribution")
     M, n, k = len(questions), len(shown), len(rest)

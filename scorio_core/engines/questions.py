@@ -70,8 +70,9 @@ import numpy as np
 import pandas as pd
 
 from .._ties import NOISE_FLOOR
+from .._validation import ValidationError, checked_keywords, did_you_mean
 from ..display import Displayed
-from ..eval import category_counts
+from ..eval import category_counts, count_mean
 from ..outcomes import Outcomes, as_outcomes
 
 __all__ = ["QuestionStats", "question_stats", "gini_mean_difference", "by_attribute",
@@ -221,8 +222,9 @@ class QuestionStats(Displayed):
         ``best``/``worst`` (the model with the highest/lowest score, ``"k tied"`` when
         ``k`` models share it).
     score : numpy.ndarray, shape (L, M)
-        Per model–question mean weighted score, rows in ``models`` order (best first) and
-        columns in ``table`` order (easiest first).
+        Per model–question mean weighted score, rows in ``models`` order (best first, as
+        the leaderboard orders its rows: :data:`~scorio_core.leaderboard.ROW_ORDER`, so an
+        exact tie keeps the data's order) and columns in ``table`` order (easiest first).
     models, questions : tuple of str
         The rows and columns of ``score``.
     irt : str
@@ -257,6 +259,30 @@ class QuestionStats(Displayed):
         t = self.table
         return t[t["status"].isin(NO_INFORMATION)].reset_index(drop=True)
 
+    def tied(self, question: str, end: str = "best") -> list[str]:
+        """The models at ``end`` (``"best"``: the highest mean score, ``"worst"``: the
+        lowest) on ``question``, best models first: whom the table's ``"k tied"`` counts.
+
+        Example
+        -------
+        >>> import numpy as np
+        >>> from scorio_core import Outcomes
+        >>> R = np.array([[[1, 1]], [[1, 1]], [[0, 1]]])
+        >>> st = sc.question_stats(Outcomes(R, models=["a", "b", "c"]), irt=False)
+        >>> st.table.loc[0, ["best", "worst"]].tolist(), st.tied("q0"), st.tied("q0", "worst")
+        (['2 tied', 'c'], ['a', 'b'], ['c'])
+        """
+        if end not in ("best", "worst"):
+            raise ValidationError(f"end must be 'best' or 'worst'; got {end!r}")
+        if str(question) not in self.questions:
+            raise ValidationError(f"unknown question {question!r}"
+                                  + (did_you_mean(str(question), self.questions) or ""))
+        col = self.score[:, self.questions.index(str(question))]
+        s = -col if end == "worst" else col
+        top = s.max()
+        at = s >= top - (NOISE_FLOOR + 1e-9 * abs(top))  # the table's tie rule (_tied_name)
+        return [m for m, hit in zip(self.models, at, strict=True) if hit]
+
     def disagree(self, top: int = 20) -> pd.DataFrame:
         """The ``top`` questions with the largest disagreement between models."""
         return self.table.sort_values("disagreement", ascending=False, kind="stable").head(
@@ -288,6 +314,7 @@ class QuestionStats(Displayed):
         return frame, width
 
 
+@checked_keywords
 def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) -> QuestionStats:
     """Per-question statistics of ``data`` (module docstring).
 
@@ -361,7 +388,14 @@ def question_stats(data: Outcomes, *, irt: bool = True, max_iter: int = 3000) ->
     # a tied question's slope is the prior's compromise and its difficulty -d/a has nothing
     # to locate: not shown (its status says why), as a constant question's ±inf is
     difficulty = np.where(status == ALL_TIED, np.nan, difficulty)
-    model_order = np.argsort(-score.mean(1), kind="stable")
+    # the leaderboard's row order (leaderboard.ROW_ORDER): by the exact mean score from the
+    # category totals, so models tied in exact arithmetic stay tied whatever float noise a
+    # mean of per-question means carries (eval.count_mean), then by the papers' Bayes@N
+    # (uniform prior, as the board's default), then in the data's order
+    from ..leaderboard import row_order
+    from ..posterior import question_moments
+
+    model_order = row_order(count_mean(n.sum(1), w, M * N), question_moments(n, w).mu)
     q_order = np.lexsort((np.arange(M), -mean))  # easiest first, ties in file order
     spread = score.std(0, ddof=1) if L > 1 else np.zeros(M)
     cols = {"question": np.asarray(data.questions, dtype=object)}

@@ -35,14 +35,16 @@ Example
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from .._lazy import lazy_module
-from .._validation import ValidationError
+from .._validation import ValidationError, checked_keywords
 from ..outcomes import MissingWeightsError, Outcomes
 from ._assemble import COLUMN_SYNONYMS, ROLES, guess_columns
 from ._base import (
     ACCEPTED_SUFFIXES,
+    LOADED_SUFFIXES,
     MAX_BYTES,
     MAX_CELLS,
     MAX_COLUMNS,
@@ -54,8 +56,8 @@ from ._base import (
     OnMissing,
     Source,
 )
-from ._dispatch import DIR_SUFFIXES, LOG_FORMATS, load_many
-from ._logs import import_table
+from ._dispatch import LOG_FORMATS, load_many
+from ._logs import LOADED_COLUMN, import_table, means_text
 from .npz import load_npz, save_npz
 from .options import LoadOptions, as_asked, options_from
 from .table import (
@@ -75,7 +77,7 @@ else:  # polars loads with the first table read, not with `import scorio_core.io
 
 __all__ = [
     "ACCEPTED_SUFFIXES",
-    "DIR_SUFFIXES",
+    "LOADED_SUFFIXES",
     "LOG_FORMATS",
     "MAX_BYTES",
     "MAX_CELLS",
@@ -91,9 +93,12 @@ __all__ = [
     "COLUMN_SYNONYMS",
     "guess_columns",
     "import_table",
+    "LOADED_COLUMN",
+    "means_text",
     "LoadOptions",
     "ValidationError",
     "load",
+    "loaded_with",
     "load_npz",
     "load_table",
     "save_npz",
@@ -106,6 +111,7 @@ __all__ = [
 
 
 # -------------------------------------------------------------------- load
+@checked_keywords(also=lambda: [f.name for f in fields(LoadOptions)])
 def load(
     source: Source | Sequence[Source] | Mapping[str, bytes] | pl.DataFrame,
     options: LoadOptions | None = None,
@@ -136,6 +142,11 @@ def load(
     columns, on_missing
         Table options, see :func:`load_table`; ``on_missing`` applies to logs too
         (errored samples are missing cells).
+    number_trials : bool
+        A long table of one row per repeat without a trial column: the rows of each
+        (model, question) pair are numbered 0, 1, 2, ... in file order as its trials (after
+        ``where``, greedy rows apart), said in ``load_notes``; refused for a table that has
+        a trial column and for logs and ``.npz`` files, which hold their own trials.
     name : str, optional
         Dataset name; defaults to the ``.npz`` metadata name, the file stem or the task.
     max_bytes : int
@@ -189,7 +200,10 @@ def load(
         shown, HELM's ``scenario_state.json`` and the sample store beside a table or
         ``.npz``, ``<stem>.samples.parquet``)
         record each one's sha256, hashed once, in ``metadata["source_sha256_per_file"]`` (see
-        :func:`~scorio_core.definitions.provenance.attach_sources`).
+        :func:`~scorio_core.definitions.provenance.attach_sources`). The options given
+        (those not at their defaults, :meth:`LoadOptions.changed`) are kept in
+        ``metadata["load_options"]``, so a notebook report (``sc.report(data, "r.ipynb")``)
+        loads the file again the same way.
 
     Raises
     ------
@@ -223,10 +237,48 @@ def load(
     (1, 1, 2)
     """
     opts = options_from(options, option_values)
-    if _is_frame(source):
-        return load_table(source, opts)  # the options on the categories applied there
+    if _is_frame(source):  # the options on the categories applied there
+        return _with_options(load_table(source, opts), opts)
     # records each file read, with its sha256 (one file: its path too, for exports)
-    return _with_paths(as_asked(load_many(source, opts, filename=filename), opts), source)
+    return _with_options(_with_paths(
+        as_asked(load_many(source, opts, filename=filename), opts), source), opts)
+
+
+#: Where loaded data keep the loader options they were read with (:func:`loaded_with`).
+LOAD_OPTIONS_KEY = "load_options"
+
+
+def _with_options(data: Outcomes, opts: LoadOptions) -> Outcomes:
+    """``data`` with the options of this load that are not at their defaults in
+    ``metadata["load_options"]`` -- never those of an earlier load carried in a file's own
+    metadata (an ``.npz`` written from data read with options)."""
+    from dataclasses import replace
+
+    meta = {k: v for k, v in data.metadata.items() if k != LOAD_OPTIONS_KEY}
+    if given := opts.changed():
+        meta[LOAD_OPTIONS_KEY] = given
+    return replace(data, metadata=meta)
+
+
+def loaded_with(data: Outcomes) -> LoadOptions | None:
+    """The loader options ``data`` were read with by :func:`load` (``None``: data made in
+    code, or read with the defaults), to read their file again the same way.
+
+    Example
+    -------
+    >>> csv = b"model,question,trial,outcome\\nA,q1,0,2\\nA,q1,1,0\\n"
+    >>> data = sc.load(csv, filename="x.csv", weights=[0, 0.5, 1])
+    >>> in_code = sc.Outcomes(data.R, weights=data.weights)
+    >>> sc.io.loaded_with(data).weights, sc.io.loaded_with(in_code)
+    ((0.0, 0.5, 1.0), None)
+    """
+    given = data.metadata.get(LOAD_OPTIONS_KEY)
+    if not isinstance(given, Mapping) or not given:
+        return None
+    try:  # as kept (or read back from an .npz's JSON: lists for tuples)
+        return LoadOptions(**given)
+    except (TypeError, ValueError):  # a record no longer read the same way: none
+        return None
 
 
 def _with_paths(data: Outcomes, source: Any) -> Outcomes:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import MAX_CATEGORY, Only, Said, ValidationError, joined
-from ..formatting import count_text, share_percent
+from .._validation import MAX_CATEGORY, Mention, Only, Said, ValidationError, joined
+from ..formatting import count_text, noun_text, share_percent
 from ..outcomes import LOAD_NOTES, MissingWeightsError, Outcomes, frozen
 from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
 from ._conditions import decoding_mask, filter_rows, model_identity, question_attributes
@@ -115,12 +115,17 @@ def guess_columns(present: Sequence[str], roles: Sequence[str] = _REQUIRED,
     return {r: out[r] for r in open_ if r in out}
 
 
-def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict[str, str]:
+def _column_roles(columns: Mapping[str, str] | None, present: list[str],
+                  numbered: bool = False) -> dict[str, str]:
+    """Role -> column of a table with columns ``present``; ``numbered`` (``number_trials``):
+    the trial column is made from the rows (:func:`_numbered_trials`), so the table must
+    have none."""
     columns = dict(columns or {})
     unknown = [k for k in columns if k not in ROLES]
     if unknown:
         raise ValidationError(
-            f"columns= has unknown role(s) {', '.join(map(repr, unknown))}; roles are "
+            f"columns= has unknown {noun_text(len(unknown), 'role')} "
+            f"{', '.join(map(repr, unknown))}; roles are "
             f"{', '.join(ROLES)} (map role -> your column name, e.g. {{'model': 'llm'}})"
         )
     roles = {r: str(columns.get(r, r)) for r in ROLES}
@@ -128,8 +133,17 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
     dup = sorted({c for c in used if used.count(c) > 1})
     if dup:
         raise ValidationError(f"columns= maps several roles to the same column {dup[0]!r}")
-    found = ", ".join(map(repr, present[:30])) + (" ..." if len(present) > 30 else "")
-    missing = [r for r in _REQUIRED if roles[r] not in present]
+    found = (", ".join(map(repr, present[:30])) + (" ..." if len(present) > 30 else "")
+             if present else "no columns")  # an empty frame: not "found ;"
+    if numbered and roles["trial"] in present:
+        said = Mention(LoadOptions, "number_trials", role="name")
+        drop = Said(Only("python", "drop "), Only("cli", "drop "), Only("app", "untick "))
+        raise ValidationError(Said(
+            f"the table has a trial column ({roles['trial']!r}), but ", said, " numbers the "
+            "rows of a table that has none: ", drop, said, " to read the trials from the "
+            "column, or leave the column out of the file to number the rows instead"))
+    missing = [r for r in _REQUIRED if roles[r] not in present
+               and not (numbered and r == "trial")]
     if missing:
         guesses = guess_columns(present, missing, roles)
         raise MissingColumnsError(
@@ -140,6 +154,9 @@ def _column_roles(columns: Mapping[str, str] | None, present: list[str]) -> dict
             guesses=guesses,
             hinted=True,
             roles=tuple(missing),
+            # no trial numbers (nor a column that looks like them): one row per repeat
+            repeats=(roles["model"], roles["question"]) if missing == ["trial"]
+            and not guesses else None,
         )
     for r in ("decoding", "benchmark"):
         if roles[r] not in present:
@@ -191,7 +208,8 @@ def _number_column(df: pl.DataFrame, col: str, fmt: str, what: str, *, whole: bo
         bad = (num.is_null() & s.is_not_null()).to_numpy()
         if bad.any():
             raise ValidationError(
-                f"column {col!r} must hold {what}; found non-numeric value(s) at "
+                f"column {col!r} must hold {what}; found "
+                f"{count_text(bad.sum(), 'non-numeric value')} at "
                 f"{_rows_msg(rows.to_numpy()[bad], fmt, s.to_numpy()[bad].tolist())}"
             )
         s = num
@@ -203,18 +221,20 @@ def _number_column(df: pl.DataFrame, col: str, fmt: str, what: str, *, whole: bo
     null = s.is_null().to_numpy()
     if null.any():
         raise ValidationError(
-            f"column {col!r} must hold {what}; {null.sum()} cell(s) are empty/null at "
+            f"column {col!r} must hold {what}; {count_text(null.sum(), 'cell')} "
+            f"{'is' if null.sum() == 1 else 'are'} empty/null at "
             f"{_rows_msg(rows.to_numpy()[null], fmt)}"
             + empty_hint
         )
-    checks = [(~np.isfinite(a), "NaN/infinite")]
+    checks = [(~np.isfinite(a), "NaN/infinite value", "")]
     if whole:
-        checks += [(np.isfinite(a) & (a != np.round(a)), "fractional"), (a < 0, "negative")]
-        checks += [(a > MAX_CATEGORY, f"implausibly large (> {MAX_CATEGORY})")]
-    for bad, kind in checks:
+        checks += [(np.isfinite(a) & (a != np.round(a)), "fractional value", ""),
+                   (a < 0, "negative value", "")]
+        checks += [(a > MAX_CATEGORY, "implausibly large value", f" (> {MAX_CATEGORY})")]
+    for bad, kind, limit in checks:
         if bad.any():
             raise ValidationError(
-                f"column {col!r} must hold {what}; found {kind} value(s) at "
+                f"column {col!r} must hold {what}; found {count_text(bad.sum(), kind)}{limit} at "
                 f"{_rows_msg(rows.to_numpy()[bad], fmt, a[bad].tolist())}"
             )
     return a.astype(np.int64) if whole else a
@@ -381,6 +401,102 @@ def _drop_empty_outcomes(
     return df.filter(~empty), {**(meta_extra or {}), "empty_outcomes": n}
 
 
+#: Text outcome values that read as "correct": the example ``correct=[...]`` a refusal offers
+#: (any value of the data may be named; this only picks the example).
+_CORRECT_WORDS = ("c", "correct", "right", "pass", "passed", "yes", "y", "success", "solved",
+                  "ok", "true", "t", "1")
+
+
+def _text_outcomes(df: pl.DataFrame, col: str, fmt: str,
+                   opts: LoadOptions) -> tuple[pl.DataFrame, LoadOptions]:
+    """A table's outcome column of text labels (``C``/``I``, ``correct``/``wrong``) read as
+    categories named by their values, as a log's letter scores are: with ``correct=[...]``
+    the values named there count as correct (1) and every other value as wrong (0) -- the
+    column is replaced by category codes and ``opts`` by the values' names (those named last,
+    weighted 1, the others 0) for :func:`.options.as_asked`, which makes them binary and says
+    so in the data's notes. Without ``correct=`` it is refused, listing the distinct values
+    with their counts and offering ``correct=[...]`` with one of them. A column whose cells
+    are mostly numbers or true/false is left to the number readers, which name the rows of
+    a stray word among them (a typo in a column of numbers).
+
+    Example
+    -------
+    >>> import polars as pl
+    >>> from scorio_core.io import LoadOptions
+    >>> from scorio_core.io._assemble import _text_outcomes
+    >>> df = pl.DataFrame({"outcome": ["C", "I", "C", " C "]})
+    >>> out, opts = _text_outcomes(df, "outcome", "frame", LoadOptions(correct=("C",)))
+    >>> out["outcome"].to_list(), opts.category_names, opts.weights
+    ([1, 0, 1, 1], ('I', 'C'), (0.0, 1.0))
+    >>> _text_outcomes(df.with_columns(pl.lit("wrong").alias("outcome")), "outcome", "frame",
+    ...                LoadOptions())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: column 'outcome' holds text, not numbers: 'wrong' \
+(4 rows). Name the values that count as correct, e.g. correct=['wrong'] ...
+    """
+    from ..outcomes import _names_category
+
+    s = df.get_column(col)
+    if s.dtype != pl.String and s.dtype != pl.Categorical and not isinstance(s.dtype, pl.Enum):
+        return df, opts
+    t = s.cast(pl.String).str.strip_chars()
+    t = (_unquote(t) if fmt == "csv" else t).replace("", None)
+    number = t.str.to_lowercase().replace({"true": "1", "false": "0"}).cast(pl.Float64,
+                                                                             strict=False)
+    text = int((number.is_null() & t.is_not_null()).sum())
+    if 2 * text <= int(t.is_not_null().sum()):  # numbers (as text), a stray word among them:
+        return df, opts  # the number reader names the rows of the stray cells
+    labels = t.drop_nulls()
+    order = labels.unique(maintain_order=True).to_list()  # first appearance
+    count = dict(labels.value_counts().iter_rows())
+    by_count = sorted(order, key=lambda v: -count[v])
+    shown = ", ".join(f"{v!r} ({count_text(count[v], 'row')})" for v in by_count[:_SHOW_VALUES])
+    if len(by_count) > _SHOW_VALUES:
+        shown += f" and {len(by_count) - _SHOW_VALUES:,} more distinct values"
+    right = next((v for v in by_count if v.casefold() in _CORRECT_WORDS), by_count[0])
+    named = [opts.correct is not None and any(_names_category(c, v) for c in opts.correct)
+             for v in order]
+    if opts.correct is not None and not any(named):
+        raise ValidationError(Said(
+            mention("correct", tuple(opts.correct)), f" names no value of column {col!r}, "
+            f"which holds {shown}; name the values that count as correct, e.g. ",
+            mention("correct", (right,))))
+    if opts.correct is None:
+        mapped = ("" if len(by_count) > 4 else Said(Only(
+            "python", f", or map them to numbers first, e.g. df[{col!r}] = df[{col!r}].map("
+            + "{" + ", ".join(f"{v!r}: {int(v == right)}" for v in by_count) + "})")))
+        scores = ("" if opts.correct_from is None else Said(
+            "; ", mention("correct_from", opts.correct_from), " compares scores, which text "
+            "values do not have"))
+        raise ValidationError(Said(
+            f"column {col!r} holds text, not numbers: {shown}. Name the values that count as "
+            "correct, e.g. ", mention("correct", (right,)), " (every other value then counts "
+            "as wrong)", mapped, scores, "; numbers load as they are: 0 wrong, 1 correct, "
+            "whole-number categories 0..C with one weight each, or grades in [0, 1]"))
+    given = [m for m in ("weights", "score_range", "round_grades", "category_names")
+             if getattr(opts, m) is not None]
+    if given:
+        raise ValidationError(Said(
+            f"column {col!r} holds text values ({', '.join(map(repr, by_count[:_SHOW_VALUES]))}"
+            f"{', ...' if len(by_count) > _SHOW_VALUES else ''}), which ",
+            mention("correct", tuple(opts.correct)), " makes binary by name; ",
+            joined(" and ", [mention(m) for m in given]),
+            f" {'applies' if len(given) == 1 else 'apply'} to numbers: drop "
+            f"{'it' if len(given) == 1 else 'them'}"))
+    if len(order) > MAX_CATEGORY:
+        raise ValidationError(
+            f"column {col!r} holds {len(order):,} distinct text values, more than the "
+            f"{MAX_CATEGORY:,} categories an outcome may have; is it the outcome column?")
+    names = [v for v, n in zip(order, named, strict=True) if not n] + \
+        [v for v, n in zip(order, named, strict=True) if n]  # correct ones last
+    codes = t.replace_strict(names, list(range(len(names))), default=None,
+                             return_dtype=pl.Int64)
+    df = df.with_columns(codes.alias(col))
+    weights = (0.0,) * named.count(False) + (1.0,) * named.count(True)
+    return df, replace(opts, category_names=tuple(names), weights=weights)
+
+
 def _read_grades(
     df: pl.DataFrame, col: str, fmt: str, opts: LoadOptions, meta_extra: Mapping[str, Any] | None
 ) -> tuple[pl.DataFrame, LoadOptions, Mapping[str, Any] | None]:
@@ -413,18 +529,20 @@ def _read_grades(
         out = (a < lo) | (a > hi)
         if out.any():
             raise ValidationError(
-                f"column {col!r} holds value(s) outside the score range [{lo:g}, {hi:g}] given "
+                f"column {col!r} holds {count_text(out.sum(), 'value')} outside the score "
+                f"range [{lo:g}, {hi:g}] given "
                 f"with score_range at {found(out)}; give the range the scores really use"
             )
     elif (a < 0).any() or (a > 1).any():
         frac, neg = ~whole & ((a < 0) | (a > 1)), a < 0
         if frac.any():
-            kind = f"fractional value(s) outside [0, 1] at {found(frac)}"
+            kind = f"{count_text(frac.sum(), 'fractional value')} outside [0, 1] at {found(frac)}"
         elif neg.any():
-            kind = f"negative value(s) at {found(neg)}"
+            kind = f"{count_text(neg.sum(), 'negative value')} at {found(neg)}"
         else:  # whole numbers above 1 beside fractions in [0, 1]
             k = int(np.argmax(~whole))
-            kind = (f"value(s) above 1 beside fractional grades (e.g. row {rows[k]} = "
+            kind = (f"{count_text((a > 1).sum(), 'value')} above 1 beside fractional grades "
+                    f"(e.g. row {rows[k]} = "
                     f"{float(a[k])!r}) at {found(a > 1)}")  # fmt: skip
         raise ValidationError(Said(
             f"column {col!r} must hold whole-number categories 0..C or grades in [0, 1]; found "
@@ -435,7 +553,8 @@ def _read_grades(
             mention("weights", (0, 0.5, 1))))
     elif opts.weights is not None:
         raise ValidationError(Said(
-            f"column {col!r} holds fractional value(s) at {found(~whole)}, but ",
+            f"column {col!r} holds {count_text((~whole).sum(), 'fractional value')} at "
+            f"{found(~whole)}, but ",
             mention("weights"), " were given, which weight whole-number categories 0..C; drop "
             "the weights to read grades in [0, 1], each weighted by its value"))
     first = int(np.argmax(~whole)) if (~whole).any() else 0
@@ -528,7 +647,8 @@ def _from_frame(
     :func:`._logs.metadata_attributes`): candidates for question attributes only, never a
     signal nor refused as a broken one; a column of them without any value is passed over."""
     columns, on_missing, name = opts.column_map(), opts.on_missing, opts.name
-    roles = _column_roles(columns, df.columns)
+    numbered = grades and opts.number_trials  # a table's own rows, not a loader's frame
+    roles = _column_roles(columns, df.columns, numbered)
     if df.height == 0:
         what = "only a header row" if fmt == "csv" else "no rows"
         raise ValidationError(
@@ -556,9 +676,13 @@ def _from_frame(
         df = _only_benchmark(df, roles, fmt, opts.benchmark)
         if name is None and fmt != "frame":
             name = f"{Path(label).stem.strip('<>') or 'dataset'} [{opts.benchmark}]"
+    if numbered:  # the rows kept, the models as named: each pair's repeats numbered
+        df = _numbered_trials(df, roles, opts, fmt)
+        meta_extra = {**(meta_extra or {}), "numbered_trials": True}
     if on_missing != "error":  # an empty outcome is a missing trial under the policy
         df, meta_extra = _drop_empty_outcomes(df, roles["outcome"], meta_extra)
     if grades:  # after the rows are chosen, before a split: one set of levels for all
+        df, opts = _text_outcomes(df, roles["outcome"], fmt, opts)  # C/I, correct/wrong
         df, opts, meta_extra = _read_grades(df, roles["outcome"], fmt, opts, meta_extra)
     weights, category_names = opts.weights, opts.category_names
     if opts.benchmark is None and "benchmark" in roles:
@@ -612,7 +736,8 @@ def _from_frame(
     if D:
         R0 = np.zeros((L, M, D), dtype=np.int64)
         R0[mi[prior], qi[prior], ti[prior]] = outcome[prior]
-    _record_trial_ids(meta, trial[sample], mi[sample], qi[sample], ti[sample], (L, M, N))
+    if not numbered:  # the file's own trial ids (numbered ones are the positions)
+        _record_trial_ids(meta, trial[sample], mi[sample], qi[sample], ti[sample], (L, M, N))
     benchmarks = None
     if "benchmark" in roles:
         benchmarks = _benchmarks(df, roles["benchmark"], qi, keep, questions)
@@ -696,6 +821,30 @@ def _from_frame(
     )
 
 
+def _numbered_trials(df: pl.DataFrame, roles: Mapping[str, str], opts: LoadOptions,
+                     fmt: str) -> pl.DataFrame:
+    """``df`` with a trial column (``roles["trial"]``) numbering its rows (``number_trials``):
+    the rows of each (model, question) pair -- a model as ``model_columns`` name it, its
+    greedy rows apart -- 0, 1, 2, ... in the order the file lists them.
+
+    Example
+    -------
+    >>> import polars as pl
+    >>> from scorio_core.io._assemble import _numbered_trials
+    >>> df = pl.DataFrame({"model": ["a", "b", "a", "a"], "question": ["q", "q", "q", "r"],
+    ...                    "__scorio_row__": [1, 2, 3, 4]})
+    >>> roles = {"model": "model", "question": "question", "trial": "trial"}
+    >>> _numbered_trials(df, roles, sc.io.LoadOptions(number_trials=True), "csv")["trial"].to_list()
+    [0, 0, 1, 0]
+    """
+    ident = model_identity(df, roles["model"], opts.model_columns, fmt)
+    keys = {"m": _text_column(df, roles["model"], fmt) if ident is None else ident,
+            "q": _text_column(df, roles["question"], fmt),
+            "g": decoding_mask(df, roles.get("decoding"), fmt, {})}
+    trial = pl.DataFrame(keys).select(pl.int_range(pl.len()).over(list(keys)))
+    return df.with_columns(trial.to_series().cast(pl.Int64).alias(roles["trial"]))
+
+
 def _table_store(df, cols, sample, models, questions, ti, trial, rows, label, fmt):
     """The sampled rows' text columns as the sample store, keyed like ``R`` (greedy rows,
     which form ``R0``, are left out): one row per trial of ``R``, also where the row's
@@ -735,7 +884,8 @@ def _greedy_in_identity(
     only = [models[i] for i in np.flatnonzero(n_greedy == n_rows)]
     meta["decoding_note"] = (
         f"the model columns {', '.join(model_columns or ())} tell greedy rows apart, so each "
-        f"model is decoded one way; the greedy rows are the trials of their own model(s) "
+        f"model is decoded one way; the greedy rows are the trials of their own "
+        f"{noun_text(len(only), 'model')} "
         f"({', '.join(only[:5])}{' ...' if len(only) > 5 else ''}), not a prior R0"
     )
     return np.zeros_like(greedy)
@@ -886,7 +1036,8 @@ def _join_parts(
     notes = [Said(
         f"the benchmarks have different trials per question ({shown}): each is loaded as a "
         "benchmark of its own with all its trials (choose one with ", mention("benchmark"),
-        f"); the combined view keeps the first {n_min} trial(s) of every benchmark")]
+        f"); the combined view keeps the first {count_text(n_min, 'trial')} of every "
+        "benchmark")]
     for k in attrs:
         lack = [b for b, p in parts.items() if k not in p.question_attributes]
         if lack:
@@ -993,7 +1144,8 @@ def _refuse_duplicates(
         for m, q, g, t, r in d.head(_SHOW).iter_rows()
     ]
     raise ValidationError(
-        f"{d.height} (model, question, trial) combination(s) appear more than once; each "
+        f"{count_text(d.height, '(model, question, trial) combination')} "
+        f"{'appears' if d.height == 1 else 'appear'} more than once; each "
         f"completion must have its own trial id: {'; '.join(shown)} ({_row_note(fmt)})"
     )
 
@@ -1225,13 +1377,15 @@ def _benchmarks(
         eg = "; ".join(f"{questions[q]!r}: {', '.join(map(repr, by_q[q]))}" for q in bad)
         raise ValidationError(
             f"column {col!r} must give one benchmark per question; "
-            f"{int((per_q > 1).sum())} question(s) have several: {eg}"
+            f"{count_text((per_q > 1).sum(), 'question')} "
+            f"{'has' if (per_q > 1).sum() == 1 else 'have'} several: {eg}"
         )
     if (per_q == 0).any():
-        bad = np.flatnonzero(per_q == 0)[:_SHOW]
+        empty = np.flatnonzero(per_q == 0)
         raise ValidationError(
-            f"column {col!r} is empty for every row of question(s) "
-            f"{', '.join(repr(questions[q]) for q in bad)}; expected one benchmark per question"
+            f"column {col!r} is empty for every row of {noun_text(len(empty), 'question')} "
+            f"{_listed([repr(questions[q]) for q in empty])}; expected one benchmark per "
+            "question"
         )
     out = np.empty(len(questions), dtype=object)
     out[pairs.get_column("q").to_numpy()] = pairs.get_column("b").to_list()

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import ValidationError, said_of
+from .._validation import Mention, Only, Said, ValidationError, python_name, said_of
+from ..formatting import count_text
 
 if TYPE_CHECKING:
     import polars as pl
@@ -48,6 +49,13 @@ ACCEPTED_SUFFIXES: dict[str, str] = {
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
 }
+#: The suffixes of the other files :func:`load` reads: harness logs (Inspect ``.eval``;
+#: Inspect and HELM ``.json``; lm-eval and OpenAI evals logs are ``.jsonl``, above) and
+#: ``.zip`` archives of files.
+LOG_SUFFIXES: tuple[str, ...] = (".eval", ".json", ".zip")
+#: Every file suffix :func:`load` reads -- a file given, or found in a directory or an
+#: archive: the one list its messages and the app's uploader name.
+LOADED_SUFFIXES: tuple[str, ...] = (*ACCEPTED_SUFFIXES, *LOG_SUFFIXES)
 OnMissing = Literal["error", "drop_questions", "truncate"]
 _ON_MISSING = ("error", "drop_questions", "truncate")
 Source = str | os.PathLike | bytes | bytearray | memoryview | BinaryIO
@@ -58,18 +66,27 @@ class MissingColumnsError(ValidationError):
     and ``roles`` the roles they fill (``model``, ``question``, ``trial``, ``outcome``...)."""
 
     def __init__(self, message: str, columns: tuple[str, ...] = (), roles: tuple[str, ...] = (),
-                 guesses: dict[str, str] | None = None, hinted: bool = False):
+                 guesses: dict[str, str] | None = None, hinted: bool = False,
+                 repeats: tuple[str, str] | None = None):
         self.columns, self.roles = tuple(columns), tuple(roles)
         #: role -> a present column that probably fills it (e.g. 'Model' for 'model')
         self.guesses = dict(guesses or {})
+        #: the model and question columns, where the trial column is missing and none is
+        #: guessed: a table of one row per repeat numbers them (:meth:`hint`)
+        self.repeats = tuple(repeats) if repeats else None
         #: whether ``message`` ends with :meth:`hint` (``"python"``), which callers with
         #: another interface (the CLI's ``--columns``) replace with their own form
         self.hinted = hinted
-        super().__init__(message + (self.hint("python") if hinted else ""))
+        # the hint as each surface gives it: Python's keywords, the command line's flags; a
+        # page says its own (its column mapping: app_state.texts.load_hint)
+        super().__init__(Said(message, Only("python", self.hint("python")),
+                              Only("cli", self.hint("cli"))) if hinted else message)
 
     def hint(self, style: str = "python") -> str:
         """How to map the missing roles: the ``columns=`` keyword of
-        :func:`scorio_core.io.load` (``"python"``) or the CLI's ``--columns`` (``"cli"``).
+        :func:`scorio_core.io.load` (``"python"``) or the CLI's ``--columns`` (``"cli"``); a
+        missing trial column where none looks like one: also the loader option that numbers
+        the rows of a table of one row per repeat (``number_trials``).
 
         Example
         -------
@@ -77,16 +94,36 @@ class MissingColumnsError(ValidationError):
         ...                               {"model": "LLM"})
         >>> e.hint("python"), e.hint("cli")
         ("; did you mean columns={'model': 'LLM'}?", '; did you mean --columns model=LLM?')
+        >>> e = sc.io.MissingColumnsError("missing 'trial'", ("trial",), ("trial",),
+        ...                               repeats=("model", "question"))
+        >>> print(e.hint())
+        ; rename them or map yours with columns={'trial': '<your column>', ...}; a table with \
+one row per repeat and no trial numbers: number_trials=True numbers the rows of each (model, \
+question) pair 0, 1, 2, ... in file order
+        >>> print(e.hint("cli").split("numbers: ")[1])
+        --number-trials numbers the rows of each (model, question) pair 0, 1, 2, ... in file order
         """
-        if style == "cli":
-            if self.guesses:
+        if self.guesses:
+            if style == "cli":
                 pairs = ",".join(f"{r}={c}" for r, c in self.guesses.items())
                 return f"; did you mean --columns {pairs}?"
-            roles = ",".join(f"{r}=COLUMN" for r in (self.roles or ("model",)))
-            return f"; rename them or map yours with --columns {roles}"
-        if self.guesses:
             return f"; did you mean columns={self.guesses!r}?"
-        return "; rename them or map yours with columns={'model': '<your column>', ...}"
+        if style == "cli":
+            roles = ",".join(f"{r}=COLUMN" for r in (self.roles or ("model",)))
+            out = f"; rename them or map yours with --columns {roles}"
+        else:
+            role = (self.roles or ("model",))[0]
+            out = f"; rename them or map yours with columns={{{role!r}: '<your column>', ...}}"
+        if self.repeats is None:
+            return out
+        from ..params import cli_flag  # the option's declaration names it on each surface
+        from .options import LoadOptions
+
+        switch = (cli_flag(LoadOptions, "number_trials") if style == "cli"
+                  else python_name(Mention(LoadOptions, "number_trials", True)))
+        return (out + f"; a table with one row per repeat and no trial numbers: {switch} "
+                f"numbers the rows of each ({self.repeats[0]}, {self.repeats[1]}) pair 0, 1, "
+                "2, ... in file order")
 
     def cli_message(self) -> str:
         """The message with the ``--columns`` hint in place of the Python keyword."""
@@ -240,12 +277,29 @@ def _sniff(head: bytes, src: _Src | None = None) -> str | None:
     return None
 
 
-def _format_of(src: _Src, format: str | None) -> str:
-    accepted = ", ".join(ACCEPTED_SUFFIXES)
+def _format_of(src: _Src, format: str | None, *, tables: bool = False) -> str:
+    """The table or ``.npz`` format of ``src``, from ``format=`` or its suffix; refused with
+    every suffix :func:`load` reads (:data:`LOADED_SUFFIXES`) -- ``tables``: for
+    :func:`load_table`, which reads the tables and ``.npz`` of :data:`ACCEPTED_SUFFIXES`
+    and leaves logs and archives to :func:`load`.
+
+    Example
+    -------
+    >>> from scorio_core.io._base import _format_of, _Src
+    >>> _format_of(_Src("runs.txt"), None)
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: runs.txt: unsupported file type (suffix '.txt'); \
+accepted suffixes: .npz, .csv, .parquet, .pq, .jsonl, .ndjson, .eval, .json, .zip
+    """
+    accepted = ", ".join(ACCEPTED_SUFFIXES if tables else LOADED_SUFFIXES)
+    if tables:  # logs and archives are load's
+        accepted += f" (logs and archives, {', '.join(LOG_SUFFIXES)}: use load)"
     if format is not None:
         key = "." + str(format).lower().lstrip(".")
         if key not in ACCEPTED_SUFFIXES:
-            raise ValidationError(f"unknown format={format!r}; accepted: {accepted}")
+            raise ValidationError(f"unknown format={format!r}; accepted: "
+                                  f"{', '.join(ACCEPTED_SUFFIXES)}")
         return ACCEPTED_SUFFIXES[key]
     suffix = Path(src.label).suffix.lower()
     if suffix not in ACCEPTED_SUFFIXES:
@@ -313,7 +367,8 @@ def check_expanded(zf: zipfile.ZipFile, names: list[str], label: str) -> None:
     total = sum(zf.getinfo(n).file_size for n in names)
     if total > MAX_DECODED_BYTES:
         raise ValidationError(
-            f"{label}: the {len(names):,} member(s) to read expand to {_mb(total)}, more than the "
+            f"{label}: the {count_text(len(names), 'member')} to read "
+            f"{'expands' if len(names) == 1 else 'expand'} to {_mb(total)}, more than the "
             f"{_mb(MAX_DECODED_BYTES)} allowed (scorio_core.io.MAX_DECODED_BYTES); refusing to "
             "decompress them"
         )

@@ -17,6 +17,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
+from ..formatting import count_text, noun_text
 from ..outcomes import check_name
 from .options import mention
 
@@ -101,7 +102,8 @@ def filter_rows(
         missing = [v for v, h in zip(values, hits, strict=True) if not h.any()]
         if missing:
             raise ValidationError(
-                mention("where") + f": column {col!r} never takes the value(s) "
+                mention("where") + f": column {col!r} never takes the "
+                f"{noun_text(len(missing), 'value')} "
                 f"{', '.join(map(repr, missing))}; its values are {_distinct(s)}"
             )
         any_hit = hits[0]
@@ -126,7 +128,8 @@ def model_identity(
     unknown = [c for c in model_columns if c not in present]
     if unknown:
         raise ValidationError(
-            mention("model_columns") + f" names column(s) {', '.join(map(repr, unknown))}, "
+            mention("model_columns") + f" names {noun_text(len(unknown), 'column')} "
+            f"{', '.join(map(repr, unknown))}, "
             f"which the table does not have; its columns are {', '.join(map(repr, present))}"
         )
     ident = _strings(df, model_col, fmt)
@@ -137,7 +140,8 @@ def model_identity(
             rows = df.get_column(_ROW).to_numpy()[blank][:5].tolist()
             raise ValidationError(
                 f"column {col!r} names part of the model (model_columns) but is empty at "
-                f"{int(blank.sum())} row(s), e.g. row(s) {', '.join(map(str, rows))}"
+                f"{count_text(blank.sum(), 'row')}, e.g. {noun_text(len(rows), 'row')} "
+                f"{', '.join(map(str, rows))}"
             )
         ident = ident + f"@{col}=" + s
     return ident
@@ -217,7 +221,8 @@ def question_attributes(
                 eg = "; ".join(f"{questions[q]!r}: {', '.join(map(repr, by_q[q]))}" for q in bad)
                 raise ValidationError(
                     mention("attributes") + f": column {col!r} must hold one value per "
-                    f"question, but {int((per_q > 1).sum())} question(s) have several: {eg}"
+                    f"question, but {count_text((per_q > 1).sum(), 'question')} "
+                    f"{'has' if (per_q > 1).sum() == 1 else 'have'} several: {eg}"
                 )
             ignored[col] = "text that varies within a question"
             continue

@@ -15,12 +15,14 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import Mention, Only, Said, ValidationError, joined, said_of
+from ..formatting import count_text
 from ..outcomes import LOAD_NOTES, POOLED, Outcomes
 from ..samples import SAMPLES_SUFFIX, SampleStore, SampleWriter, beside, union
 from . import helm, inspect, lm_eval, openai_evals
 from ._assemble import PartsDifferError, _from_frame, grade_levels, parts_differ_text
 from ._base import (
     ACCEPTED_SUFFIXES,
+    LOADED_SUFFIXES,
     SPREADSHEET_HINT,
     MissingCellsError,
     MissingColumnsError,
@@ -45,8 +47,6 @@ else:  # polars loads with the first table read, not with `import scorio_core.io
 
 #: Formats :func:`load` understands, by ``format=`` name.
 LOG_FORMATS = ("inspect", "lm_eval", "openai_evals", "helm")
-#: Suffixes read when a directory is given (others are ignored).
-DIR_SUFFIXES = (*ACCEPTED_SUFFIXES, ".eval", ".json", ".zip")
 _AUX = "aux"  # a file read only as a sibling (lm-eval results)
 _HELM_PART = "helm_part"  # another file of a HELM run (run_spec.json, stats.json ...)
 _TASK_DEF = "lm_eval_task"  # a YAML: an lm-eval task definition (parsed: its task) or not
@@ -68,7 +68,7 @@ def _wanted(path: PurePosixPath, size: int | None = None) -> bool:
         return size <= helm.STATS_MAX_BYTES
     # a sample store beside a dataset is attached to it (_read_one), not read as data
     # lm-eval task definitions (YAML) are listed to say what a folder of them is, not read
-    return (path.suffix.lower() in (*DIR_SUFFIXES, *lm_eval.TASK_SUFFIXES)
+    return (path.suffix.lower() in (*LOADED_SUFFIXES, *lm_eval.TASK_SUFFIXES)
             and path.name not in HELM_OTHER and not path.name.lower().endswith(SAMPLES_SUFFIX))
 
 
@@ -115,7 +115,7 @@ def gather(source: Any, filename: str | None, max_bytes: int) -> list[Item]:
                 raise ValidationError(helm.not_outcomes(helm_files))
             raise ValidationError(
                 f"{root.name or root}: a directory (not a regular file) with no files to read "
-                f"(looked for {', '.join(DIR_SUFFIXES)}, recursively)"
+                f"(looked for {', '.join(LOADED_SUFFIXES)}, recursively)"
             )
         base = root.name or str(root)
         return [
@@ -375,7 +375,8 @@ def _archive_items(item: Item, max_bytes: int, texts: bool = True) -> list[Item]
             out.append(Item(_Src(f"{base}/{n}", data=data, head=data[:8]), False))
     if not out:
         raise ValidationError(
-            f"{base}: the zip archive holds no files to read (looked for {', '.join(DIR_SUFFIXES)})"
+            f"{base}: the zip archive holds no files to read (looked for "
+            f"{', '.join(LOADED_SUFFIXES)})"
         )
     return out
 
@@ -394,6 +395,8 @@ def _parent(label: str) -> str:
 
 #: What :func:`detect` calls a harness log (a folder of them may hold other files).
 _LOG_KINDS = ("inspect", "inspect_json", "lm_eval", "openai_evals", "helm")
+#: The kinds :func:`detect` gives a long table (CSV, Parquet, JSONL).
+_TABLE_KINDS = tuple(sorted({f for f in ACCEPTED_SUFFIXES.values() if f != "npz"}))
 
 
 def load_many(
@@ -608,7 +611,8 @@ def _read_files(kinds: list[tuple[Item, str, Any]], top: Mapping[str, Item],
             raise ValidationError(said)
         shown = f" ({', '.join(skipped[:5])}{', ...' if len(skipped) > 5 else ''})"
         raise ValidationError(
-            f"no outcome files among {len(kinds)} file(s){shown if skipped else ''}; expected "
+            f"no outcome files among {count_text(len(kinds), 'file')}{shown if skipped else ''}; "
+            "expected "
             "logs (.eval, .json, samples_*.jsonl, OpenAI evals .jsonl, per_instance_stats.json), "
             "long tables or .npz"
         )
@@ -624,7 +628,8 @@ def _files(source_file: Any) -> list[str]:
 #: rather than ignored. The first two change which rows and models there are, so they are
 #: refused whenever an ``.npz`` is read (a table beside it would be filtered, it not); the
 #: others only when nothing but ``.npz`` files is read (they apply to the tables or logs).
-_NOT_FOR_NPZ = ("where", "model_columns", "columns", "attributes", "scorer", "score_range")
+_NOT_FOR_NPZ = ("where", "model_columns", "columns", "attributes", "scorer", "score_range",
+                "number_trials")
 
 
 def _refuse_ignored_options(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOptions,
@@ -635,8 +640,15 @@ def _refuse_ignored_options(kinds: Sequence[tuple[Item, str, Any]], opts: LoadOp
     has (its benchmarks, its question attributes)."""
     npz = [it.src.label for it, kind, _ in kinds if kind == "npz" and it.src.label in read]
     only = len(npz) == len(kinds)
-    given = [k for k in _NOT_FOR_NPZ if getattr(opts, k) is not None
-             and (only or k in ("where", "model_columns"))]
+    changed = opts.changed()
+    given = [k for k in _NOT_FOR_NPZ if k in changed and (only or k in ("where", "model_columns"))]
+    data = [it.src.label for it, k, _ in kinds if k in (*_TABLE_KINDS, "npz", *_LOG_KINDS)]
+    if opts.number_trials and data and not any(k in _TABLE_KINDS for _, k, _ in kinds):
+        raise ValidationError(Said(  # logs number their own trials (epochs, repeats)
+            mention("number_trials", True), " numbers the rows of a long table without a "
+            f"trial column, but no table is read here ({', '.join(data[:3])}"
+            f"{', ...' if len(data) > 3 else ''}): drop it; logs and .npz files hold their "
+            "own trials"))
     if not (npz and given):
         if opts.scorer is not None and read and not any(k in _LOG_KINDS for _, k, _ in kinds):
             raise ValidationError(Said(  # the options as each surface names them
@@ -802,7 +814,7 @@ def _parts_differ_text(exc: PartsDifferError, as_read: Sequence[LogPart],
         loads.append(b)
     text = parts_differ_text(models, exc.trials, loads, what="tasks")
     untried = len(models) - _ALONE_TRIES
-    return text + (f" ({untried:,} other task(s) not tried)" if untried > 0 else "")
+    return text + (f" ({count_text(untried, 'other task')} not tried)" if untried > 0 else "")
 
 
 def _loads_alone(kinds: Sequence[tuple[Item, str, Any]], top: Mapping[str, Item],

@@ -18,7 +18,7 @@ import math
 import re
 import sys
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import ValidationError, said_of
+from ..formatting import count_text, noun_text
 from ..outcomes import GROUP, POOLED, Outcomes, check_name
 from ..samples import SampleWriter, _ordered, log_rows
 from ._assemble import (
@@ -340,6 +341,39 @@ def categorize(
     return codes, names, weights
 
 
+def scored_means(parts: Sequence[LogPart],
+                 score_range: tuple[float, float] | None = None) -> list[float | None]:
+    """Each part's mean score as its log scores it (:func:`means_text`), over its scored
+    records: a letter by its weight (C 1, P 0.5, I and N 0), a grade by its place on the
+    scale, ``(v - lo) / (hi - lo)`` -- what :func:`categorize` weights them by when no
+    option reads them otherwise (``correct_from``, ``round_grades``); ``None`` for a part
+    without a scored record.
+
+    Example
+    -------
+    >>> from dataclasses import replace
+    >>> from scorio_core.io._logs import LogPart, scored_means
+    >>> part = LogPart(file="a.eval", format="inspect", model="m", benchmark="t",
+    ...                questions=["1", "2", "3"], trials=[0, 0, 0], values=["C", "P", 7],
+    ...                errors=[None, None, "timeout"])
+    >>> scored_means([part])
+    [0.75]
+    >>> part = replace(part, values=[7, 3, 10], errors=[None] * 3)
+    >>> [round(m, 6) for m in scored_means([part], (0, 10))]
+    [0.666667]
+    """
+    lo, hi = score_range if score_range is not None else (0.0, 1.0)
+    out: list[float | None] = []
+    for part in parts:
+        scores = []
+        for v, err in zip(part.values, part.errors, strict=True):
+            n = _normal(v, lo, hi) if err is None else None
+            if n is not None:
+                scores.append(LETTERS[n] if isinstance(n, str) else (n - lo) / (hi - lo))
+        out.append(float(np.mean(scores)) if scores else None)
+    return out
+
+
 def _whole_categories(parts: Sequence[LogPart], n: int) -> list[np.ndarray] | None:
     """Whole-number scores used as categories ``0..n-1`` when the caller gave ``n``
     weights and some score lies above 1 (``None`` when that does not apply)."""
@@ -548,8 +582,11 @@ def _check_errors(parts: Sequence[LogPart], opts: LoadOptions) -> None:
     shown = "; ".join(f"{p.file}: {p.where[i]}: {p.errors[i]}" for p, i in bad[:_SHOW])
     more = f" and {len(bad) - _SHOW} more" if len(bad) > _SHOW else ""
     raise MissingCellsError(
-        f"{bad[0][0].file}: {len(bad)} sample(s) have no score (they errored or were not "
-        f"scored), so their (model, question, trial) cells are missing: {shown}{more}. "
+        f"{bad[0][0].file}: {count_text(len(bad), 'sample')} "
+        + ("has no score (it errored or was not scored), so its (model, question, trial) cell "
+           "is missing" if len(bad) == 1 else "have no score (they errored or were not "
+           "scored), so their (model, question, trial) cells are missing")
+        + f": {shown}{more}. "
         + _advice(_policies_that_load(parts, opts), "Re-run them")
     )
 
@@ -581,6 +618,50 @@ def _advice(works: Sequence[str], fix: str) -> str:
         return missing_advice(works, fix)
     return (f"{fix}: neither on_missing='drop_questions' nor on_missing='truncate' loads "
             "these logs either")
+
+
+#: The report's own keys of what :func:`import_table` shows as these columns.
+_MEAN_KEYS = {"ours (mean)": "mean", "harness value": "harness", "harness reducer": "reducer"}
+
+
+def means_text(report: dict[str, Any], name: Callable[[str], str] | None = None) -> str:
+    """What an import report's means are, in one sentence, each named ``name(column)`` by its
+    column of :func:`import_table` (default: the report's own keys, ``mean``, ``harness``,
+    ``mean_loaded``, as its ``mean_meaning`` says it): ``ours (mean)``, each file's records
+    scored as the log scores them -- a letter by its weight, a grade by its place on the
+    scale -- before the loader's options that change the outcomes, as the harness scored
+    them (Inspect's C/P/I as 1/0.5/0, a mean grade): the number to set beside the harness's;
+    and, where such options were given (``report["mean_loaded_after"]``, a
+    :class:`~scorio_core._validation.Said` naming them, :func:`loaded_means`),
+    ``ours (as loaded)``: the same after them, the leaderboard's avg@N. A
+    :class:`~scorio_core._validation.Said`: each surface names those options its own way.
+
+    Example
+    -------
+    >>> from scorio_core.io._logs import means_text
+    >>> print(means_text({}))
+    mean: our average score over every (question, trial) record read from the file, each \
+scored as the log scores it (avg@N of the data loaded where no loader option changed the \
+outcomes): the number to set beside the harness's; harness: the harness's own headline for \
+the same file, after its reducer (e.g. Inspect reduces each question's epochs first)
+    """
+    from .._validation import Said
+
+    def key(column: str) -> str:
+        return _MEAN_KEYS.get(column, "mean_loaded")
+
+    name = name or key
+    text = Said(
+        f"{name('ours (mean)')}: our average score over every (question, trial) record read "
+        "from the file, each scored as the log scores it (avg@N of the data loaded where no "
+        "loader option changed the outcomes): the number to set beside the harness's; "
+        f"{name('harness value')}: the harness's own headline for the same file, after its "
+        f"{name('harness reducer')} (e.g. Inspect reduces each question's epochs first)")
+    if (after := report.get("mean_loaded_after")) is not None:
+        text += Said(f"; {name(LOADED_COLUMN)}: the same model and benchmark in the data as "
+                     "loaded, after ", after, " changed the outcomes: the avg@N the "
+                     "leaderboard shows")
+    return text
 
 
 def report(
@@ -619,11 +700,7 @@ def report(
         "missing_samples": sum(f["missing"] for f in files),
     }
     if any("mean" in f for f in files):
-        out["mean_meaning"] = (
-            "mean: our average score over every (question, trial) record read from the file "
-            "(avg@N of the data loaded); harness: the harness's own headline for the same "
-            "file, with its reducer and what it averages"
-        )
+        out["mean_meaning"] = means_text(out)
     notes = sorted({n for p in parts for n in p.notes})
     if notes:
         out["notes"] = notes
@@ -632,12 +709,63 @@ def report(
     return out
 
 
+#: The import table's column of each file's mean as loaded (``mean_loaded``,
+#: :func:`loaded_means`), beside ``ours (mean)``, its mean as the log scores it.
+LOADED_COLUMN = "ours (as loaded)"
+
+
+def loaded_means(data: Outcomes, options: str) -> Outcomes:
+    """``data`` loaded from logs whose outcomes the loader's ``options`` changed (``correct``,
+    ``correct_from``, ``round_grades``: a :class:`~scorio_core._validation.Said` naming
+    them), with each file's row of the import report giving, beside ``mean`` -- its records
+    as the log scores them, the number to set beside the harness's (:func:`means_text`)
+    -- ``mean_loaded``: the mean score of the same model and benchmark in ``data``, as the
+    leaderboard's avg@N reads it. Before, the one mean was read before ``correct`` mapped
+    the categories but after ``correct_from`` thresholded the grades, so it matched neither
+    the harness nor the board in every case.
+
+    Example
+    -------
+    >>> d = "tests/fixtures/harness/openai_evals/modelgraded_partial"
+    >>> rep = sc.load(d, correct=["1"]).metadata["import_report"]
+    >>> [(f["model"], f["mean"], f["mean_loaded"], f["harness"]["value"]) for f in rep["files"]]
+    [('alpha', 0.75, 0.666667, 0.75), ('beta', 0.75, 0.666667, 0.75)]
+    >>> print(rep["mean_meaning"].split("; ")[-1])
+    mean_loaded: the same model and benchmark in the data as loaded, after correct=['1'] \
+changed the outcomes: the avg@N the leaderboard shows
+    """
+    rep = data.metadata.get("import_report")
+    if not isinstance(rep, dict) or not rep.get("files"):
+        return data
+    views: dict[str, Outcomes | None] = {}
+
+    def view(benchmark: str) -> Outcomes | None:
+        if benchmark not in views:
+            names = data.benchmark_names
+            views[benchmark] = (data if not names or names == [benchmark] else
+                                data.select(benchmark) if benchmark in names else None)
+        return views[benchmark]
+
+    files = []
+    for f in rep["files"]:
+        v = view(str(f.get("benchmark")))
+        if v is not None and f.get("model") in v.models:
+            scores = np.asarray(v.weights, float)[v.R[v.models.index(f["model"])]]
+            f = {**f, "mean_loaded": round(float(scores.mean()), 6)}
+        files.append(f)
+    rep = {**rep, "files": files, "mean_loaded_after": options}
+    meta = {**data.metadata, "import_report": {**rep, "mean_meaning": means_text(rep)}}
+    return replace(data, metadata=meta)
+
+
 def import_table(report: dict[str, Any]) -> pd.DataFrame:
     """One row per file of an import report (:func:`report`, ``metadata["import_report"]``):
-    file, harness (format), model (and ``model_in_log``, its name in the log, when a name was
-    changed), benchmark, scorer, records, missing, ``ours (mean)``, the ``harness value`` and
-    its ``harness reducer`` (e.g. Inspect's reduced headline) and the file's notes. Numbers
-    stay numbers (NaN where a file has none); the report and the app format them.
+    model (and ``model_in_log``, its name in the log, when a name was changed), benchmark,
+    ``ours (mean)`` (the records as the log scores them: :func:`means_text`) beside the
+    ``harness value``, ``ours (as loaded)`` where the loader's options changed the outcomes
+    (:func:`loaded_means`: the leaderboard's avg@N), the ``harness reducer`` (e.g. Inspect's
+    reduced headline), records, missing, scorer, harness (format), file and the file's notes.
+    Numbers stay numbers (NaN where a file has none); the report and the app format them.
 
     Example
     -------
@@ -650,21 +778,26 @@ def import_table(report: dict[str, Any]) -> pd.DataFrame:
     rows = []
     for f in report.get("files", []):
         harness = f.get("harness") or {}
+        # whose row it is, then the numbers to compare side by side (the file's long name
+        # had pushed them past the Data page's edge at 1280 px), then where they come from
         rows.append({
-            "file": f.get("file"),
-            "harness": f.get("format"),
             "model": f.get("model"),
             "model_in_log": f.get("model_in_log", f.get("model")),
             "benchmark": f.get("benchmark"),
-            "scorer": f.get("scorer"),
-            "records": int(f.get("records", 0)),
-            "missing": int(f.get("missing", 0)),
             "ours (mean)": f.get("mean", math.nan),
             "harness value": harness.get("value", math.nan),
+            LOADED_COLUMN: f.get("mean_loaded", math.nan),
             "harness reducer": harness.get("reducer", ""),
+            "records": int(f.get("records", 0)),
+            "missing": int(f.get("missing", 0)),
+            "scorer": f.get("scorer"),
+            "harness": f.get("format"),
+            "file": f.get("file"),
             "notes": "; ".join(f.get("notes") or []),
         })  # fmt: skip
     table = pd.DataFrame(rows)
+    if LOADED_COLUMN in table and table[LOADED_COLUMN].isna().all():  # no option changed them
+        table = table.drop(columns=LOADED_COLUMN)
     if not table.empty and (table["model_in_log"] == table["model"]).all():
         table = table.drop(columns="model_in_log")
     return table
@@ -683,10 +816,12 @@ def _select(parts: Sequence[LogPart], benchmark: str | None) -> list[LogPart]:
     if not keep:
         have = ", ".join(dict.fromkeys(p.benchmark for p in parts))
         groups = sorted({g for p in parts for g in p.groups})
-        also = f"; and the group(s): {', '.join(groups)}" if groups else ""
+        also = (f"; and the {noun_text(len(groups), 'group')}: {', '.join(groups)}"
+                if groups else "")
+        tasks = list(dict.fromkeys(p.benchmark for p in parts))
         raise ValidationError(
-            f"unknown benchmark {benchmark!r}; these logs hold the benchmark(s) (tasks): "
-            f"{have}{also}"
+            f"unknown benchmark {benchmark!r}; these logs hold the "
+            f"{'benchmark (task)' if len(tasks) == 1 else 'benchmarks (tasks)'}: {have}{also}"
         )
     return keep
 
@@ -908,7 +1043,7 @@ def _note_left_out(notes: list[tuple[str, str, list[str]]], tasks: list[str],
             return ""
         if len(bs) == len(tasks):
             return "every task"
-        return bs[0] + (f" and {len(bs) - 1} other task(s)" if len(bs) > 1 else "")
+        return bs[0] + (f" and {count_text(len(bs) - 1, 'other task')}" if len(bs) > 1 else "")
 
     same = len({tuple(bs) for *_, bs in notes}) == 1
     head = "not read as question attributes (subsets)"
@@ -933,7 +1068,7 @@ def _not_grouping(vals: pl.DataFrame) -> dict[str, str]:
     sizes = per_q.filter(pl.col("n") == 1).group_by("benchmark", "v").len()
     stats = sizes.group_by("benchmark").agg(k=pl.len(), n_q=pl.col("len").sum(),
                                             alone=(pl.col("len") == 1).sum())
-    why = {b: f"differs between the trials or models of {n} question(s)"
+    why = {b: f"differs between the trials or models of {count_text(n, 'question')}"
            for b, n in varies.items()}
     for b, k, n_q, alone in stats.iter_rows():
         if b in why:
@@ -1095,7 +1230,11 @@ def assemble_logs(
     )
     top = max((int(c.max()) for c in codes if c.size), default=0)
     w_arr = np.asarray(weights if weights is not None and len(weights) > top else w, float)
-    means = [float(w_arr[c[c >= 0]].mean()) if (c >= 0).any() else None for c in codes]
+    if weights is None and (opts.correct_from is not None or opts.round_grades is not None):
+        # the grades were read through those options: the report's mean is the log's own
+        means = scored_means(parts, opts.score_range)
+    else:
+        means = [float(w_arr[c[c >= 0]].mean()) if (c >= 0).any() else None for c in codes]
     if weights is None and opts.score_range not in (None, (0.0, 1.0)):
         _note_harness_scale(parts, opts.score_range)
     several = len({p.benchmark for p in parts}) > 1
@@ -1123,7 +1262,8 @@ def assemble_logs(
                              opts.attributes or ())
     if df.height == 0:
         raise ValidationError(
-            f"{parts[0].file}: no scored samples in {len({p.file for p in parts})} log(s); "
+            f"{parts[0].file}: no scored samples in "
+            f"{count_text(len({p.file for p in parts}), 'log')}; "
             "nothing to load"
         )
     fmts = sorted({p.format for p in parts})
@@ -1134,7 +1274,8 @@ def assemble_logs(
     for p in parts:
         if p.shown_ids:
             (k, v), n = next(iter(p.shown_ids.items())), len(p.shown_ids)
-            p.notes.append(f"{n} question id(s) cannot be shown as they are (markup, a leading "
+            p.notes.append(f"{count_text(n, 'question id')} cannot be shown as "
+                           f"{'it is' if n == 1 else 'they are'} (markup, a leading "
                            f"formula character, control characters or length): read as "
                            f"stand-ins, e.g. {v!r} as {k!r}; the originals are in "
                            "metadata['question_ids']")
@@ -1179,7 +1320,8 @@ def assemble_logs(
         if not why:
             raise
         cut = [p.file for p in parts if _run_state(p) != "finished"]
-        also = (f"; or load the logs without the run(s) that did not finish ({', '.join(cut)})"
+        also = (f"; or load the logs without the {noun_text(len(cut), 'run')} that did not "
+                f"finish ({', '.join(cut)})"
                 if cut and len(cut) < len(parts)
                 and _loads([p for p in parts if p.file not in cut], given) else "")
         raise MissingCellsError(said_of(exc) + f" ({'; '.join(why)}){also}") from None

@@ -67,6 +67,7 @@ from pathlib import PurePosixPath
 from typing import Any, BinaryIO
 
 from .._validation import ValidationError
+from ..formatting import count_text
 from ..samples import as_text
 from ._base import _mb, _Src
 from ._json_stream import CHUNK as _CHUNK
@@ -688,7 +689,8 @@ def _scenario_texts(part: LogPart, src: _Src, siblings: Mapping[str, _Src],
         )
     if several:
         part.notes.append(
-            f"{several} request(s) in {SCENARIO_STATE} have several completions: the first "
+            f"{count_text(several, 'request')} in {SCENARIO_STATE} "
+            f"{'has' if several == 1 else 'have'} several completions: the first "
             "is shown, as HELM's run page does"
             + (f" ({imaged} with a generated image in every completion, which HELM's page "
                "shows for each completion: the first completion's is kept)" if imaged else "")

@@ -46,6 +46,7 @@ from collections import Counter
 from typing import Any
 
 from .._validation import Mention, Said, ValidationError
+from ..formatting import count_text, noun_text
 from ..samples import as_text, one_line
 from ._base import MAX_DECODED_BYTES, _Src, check_expanded, open_zip, read_member
 from ._json_stream import JSONStream
@@ -315,7 +316,8 @@ def _samples_into(part: LogPart, samples: list[tuple[str, Any]], scorer: str | N
         part.add(s["id"], s["epoch"], value, where, err, text)
     if scored_errors:
         part.notes.append(
-            f"{scored_errors} sample(s) errored but were scored anyway (score_on_error): "
+            f"{count_text(scored_errors, 'sample')} errored but "
+            f"{'was' if scored_errors == 1 else 'were'} scored anyway (score_on_error): "
             "counted with their score, as Inspect counts them"
         )
 
@@ -479,7 +481,8 @@ def _finish(part: LogPart, epochs: int | None, where: str, samples: int | None =
         out = sorted({t for t in part.trials if t not in part.declared_trials})
         if out:
             raise ValidationError(
-                f"{part.file}: sample epoch(s) {out[:5]} lie outside 1..{epochs} declared by "
+                f"{part.file}: sample {noun_text(len(out), 'epoch')} {out[:5]} "
+                f"{'lies' if len(out) == 1 else 'lie'} outside 1..{epochs} declared by "
                 f"eval.config.epochs in {where}"
             )
         i = next((i for i, n in enumerate(part.notes)

@@ -252,8 +252,8 @@ def _read_graded(src: _Src, part: LogPart, metrics: list, report: dict | None,
     part.notes.append(
         f"model-graded eval (modelgraded_spec {graded!r}): the outcome is the grader's "
         f"score (data.score of each 'metrics' event; the spec's choice_scores of its "
-        f"choice), graded by the completion fn {grader!r}{own}; model = the completion "
-        "fn(s) before the grader"
+        f"choice), graded by the completion fn {grader!r}{own}; model = "
+        + ("the completion fn before the grader" if len(fns) > 1 else "the grader itself")
     )
     _headline(part, report, "score", "ModelBasedClassify's score: the mean of the grader's "
               "scores over the metrics events that have one")

@@ -44,8 +44,9 @@ from .._validation import (
     as_names,
     as_numbers,
     split_names,
+    unknown_settings,
 )
-from ..outcomes import COMBINED, LOAD_NOTES, Outcomes
+from ..outcomes import COMBINED, LOAD_NOTES, Outcomes, correct_rule
 from ..params import numbers_parse, setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
 
@@ -185,7 +186,8 @@ def _where_tuple(where: Any) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
     for item in items:
         if isinstance(item, (str, bytes)) or len(item) != 2:
             raise ValidationError(
-                "where must map column -> value(s), e.g. {'temperature': [0.0, 1.0]}, or be "
+                "where must map each column to a value or a list of values, e.g. "
+                "{'temperature': [0.0, 1.0]}, or be "
                 f"(column, value) pairs; got {item!r}"
             )
         col, vals = item
@@ -284,6 +286,12 @@ class LoadOptions:
         "model=llm,question=id (roles: " + ", ".join(ROLE_NAMES) + ")",
         parse=columns_parse("--columns"), label="Column mapping",
     )
+    number_trials: bool = setting(
+        False, "long tables of one row per repeat without a trial column: number the rows of "
+        "each (model, question) pair 0, 1, 2, ... in file order as its trials (after the row "
+        "filter; greedy rows apart); refused for a table that has a trial column",
+        label="Number repeats as trials",
+    )
     where: tuple[tuple[str, tuple[str, ...]], ...] | None = setting(
         None, Said(  # several filters: each surface writes them its own way
             "keep only the rows whose COLUMN has this value: COLUMN=VALUE, or COLUMN=V1,V2 "
@@ -357,8 +365,9 @@ class LoadOptions:
         None, "load categorical or graded outcomes as binary, for the analyses that rank "
         "correctness (compare, convergence, stability, greedy, Pass@k): count a trial correct when "
         "its outcome is one of these categories, every other outcome wrong -- names as the "
-        "data name them, e.g. C (Inspect's C/P/I; C,P counts partial credit too) or 1 (a "
-        "grade); said in the data's notes",
+        "data name them, e.g. C (Inspect's C/P/I, or a table's text outcomes such as C/I or "
+        "correct/wrong; C,P counts partial credit too) or 1 (a grade); said in the data's "
+        "notes",
         parse=_names_parse("--correct", "C,P", "category names"), label="Correct outcomes",
     )
     correct_from: float | None = setting(
@@ -396,6 +405,10 @@ class LoadOptions:
         elif cols is not None:
             cols = tuple((str(r), str(c)) for r, c in cols)
         object.__setattr__(self, "columns", cols or None)
+        if self.number_trials not in (True, False):  # a switch: "yes" is no answer
+            raise ValidationError(f"number_trials must be True or False; got "
+                                  f"{self.number_trials!r}")
+        object.__setattr__(self, "number_trials", bool(self.number_trials))
         mm = self.model_map
         if isinstance(mm, Mapping):
             mm = tuple((str(a), str(b)) for a, b in mm.items())
@@ -429,6 +442,7 @@ class LoadOptions:
             object.__setattr__(self, "score_range", (lo, hi))
             if self.weights is not None:  # logs and tables alike
                 raise SettingsConflict(
+                    LoadOptions,
                     "{score_range} and {weights} were both given, but they are two readings of "
                     "the scores: drop {weights} to weight each grade by (grade - LO) / (HI - "
                     "LO), or drop {score_range} to read whole-number categories 0..C with your "
@@ -462,6 +476,7 @@ class LoadOptions:
         model = dict(self.columns or ()).get("model")
         if self.model_columns and model not in (None, self.model_columns[0]):
             raise SettingsConflict(
+                LoadOptions,
                 f"{{columns}} maps the model to {model!r} but {{model_columns}} starts with "
                 f"{self.model_columns[0]!r}; {{model_columns}} names the model column first",
                 columns=self.columns, model_columns=self.model_columns)
@@ -486,11 +501,13 @@ class LoadOptions:
             object.__setattr__(self, "correct_from", t)
         if self.correct is not None and self.correct_from is not None:
             raise SettingsConflict(
+                LoadOptions,
                 "{correct} and {correct_from} were both given, but they are two rules for the "
                 "same thing: which trials count as correct; keep one",
                 correct=self.correct, correct_from=self.correct_from)
         if self.round_grades is not None and self.correct_from is not None:
             raise SettingsConflict(
+                LoadOptions,
                 "{round_grades} and {correct_from} were both given: {correct_from} reads each "
                 "score as it is (continuous scores too), so there is nothing to round; drop "
                 "{round_grades}", round_grades=self.round_grades,
@@ -503,6 +520,7 @@ class LoadOptions:
         ``round_grades``)."""
         if self.round_grades is not None and self.weights is not None:
             raise SettingsConflict(
+                LoadOptions,
                 "{round_grades} and {weights} were both given, but they are two readings of the "
                 "scores: {round_grades} makes each rounded grade a category weighted by its "
                 "value; {weights} weight whole-number categories 0..C; keep one",
@@ -564,15 +582,13 @@ def options_from(options: LoadOptions | None, kwargs: Mapping[str, Any]) -> Load
 
     Raises
     ------
-    TypeError
-        For a keyword that is not a loader option (as a misspelt keyword would).
+    UnknownSettingError
+        For a keyword that is not a loader option (a ``ValidationError`` and a
+        ``TypeError``, as a misspelt keyword's is), naming the closest.
     """
     unknown = sorted(set(kwargs) - _NAMES)
     if unknown:
-        raise TypeError(
-            f"unknown loader option(s) {', '.join(unknown)}; options are "
-            + ", ".join(sorted(_NAMES))
-        )
+        raise unknown_settings("loader options", unknown, sorted(_NAMES))
     # `load(x, weights=None)` means "the default", as it did before the options object
     given = {k: v for k, v in kwargs.items() if v is not None}
     base = options if options is not None else LoadOptions()
@@ -585,7 +601,8 @@ def as_asked(data: Outcomes, opts: LoadOptions) -> Outcomes:
     round (it rounds them while they are read, :func:`._assemble.graded`) and said in the
     data's notes; ``correct`` / ``correct_from`` make the outcomes binary
     (:meth:`Outcomes.binarized <scorio_core.outcomes.Outcomes.binarized>`, which says what
-    was mapped).
+    was mapped). A log's import report then gives each file's mean as loaded beside its
+    mean as the log scores it (:func:`._logs.loaded_means`).
 
     Example
     -------
@@ -599,10 +616,23 @@ def as_asked(data: Outcomes, opts: LoadOptions) -> Outcomes:
     >>> sc.load(csv, filename="x.csv", correct_from=0.5).R.tolist()
     [[[0, 1]], [[1, 0]]]
     """
+    if opts.number_trials:  # the trials are the loader's numbers, not the file's: said first
+        data = _noted(data, first=True, text=Said(
+            "Trials numbered by row order (", mention("number_trials", True), "): the rows of "
+            "each (model, question) pair are its trials 0, 1, 2, ... in the order the file "
+            "lists them"))
+    changed = []  # the options given that change the outcomes, as each surface names them
     if opts.round_grades is not None:
         data = _rounded(data, opts.round_grades)
+        changed.append(mention("round_grades", opts.round_grades))
     if opts.correct is not None or opts.correct_from is not None:
         data = data.binarized(opts.correct, opts.correct_from)
+        changed.append(correct_rule(opts.correct, opts.correct_from))
+    if changed and data.metadata.get("import_report"):  # logs: their mean beside the board's
+        from ._logs import loaded_means
+
+        data = loaded_means(data, changed[0] if len(changed) == 1
+                            else changed[0] + " and " + changed[1])
     return data
 
 
@@ -633,7 +663,14 @@ def _rounded(data: Outcomes, levels: int) -> Outcomes:
     text = Said(f"Graded scores rounded to the nearest of {levels} levels (", asked,
                 f"): {round_levels(levels, tuple(scale))}; {data.C + 1} categories, each "
                 "weighted by its level")
-    meta = dict(data.metadata)
-    meta["rounded_grades"] = {"levels": levels, "scale": [float(x) for x in scale]}
-    meta[LOAD_NOTES] = [*(meta.get(LOAD_NOTES) or ()), {"text": text, "benchmarks": []}]
-    return replace(data, metadata=meta)
+    meta = {**data.metadata, "rounded_grades": {"levels": levels,
+                                                 "scale": [float(x) for x in scale]}}
+    return _noted(replace(data, metadata=meta), text)
+
+
+def _noted(data: Outcomes, text: str, first: bool = False) -> Outcomes:
+    """``data`` with ``text`` among the notes on what the load did (``load_notes``): last,
+    or ``first`` (a step taken before the others noted)."""
+    notes, note = list(data.metadata.get(LOAD_NOTES) or ()), {"text": text, "benchmarks": []}
+    return replace(data, metadata={**data.metadata,
+                                   LOAD_NOTES: [note, *notes] if first else [*notes, note]})

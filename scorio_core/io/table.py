@@ -13,7 +13,7 @@ import numpy as np
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
-from ..outcomes import Outcomes
+from ..outcomes import UNNAMED_FRAME, Outcomes
 from ._assemble import ROLES, _from_frame
 from ._base import (
     ACCEPTED_SUFFIXES,
@@ -143,11 +143,11 @@ def load_table(
     opts = options_from(options, option_values)
     if _is_frame(source):
         df = source if isinstance(source, pl.DataFrame) else _from_pandas(source)
-        label = filename or "<DataFrame>"
+        label = filename or f"<{UNNAMED_FRAME}>"  # named so without name= (Outcomes.unnamed)
         with _reported_as(label):
             return as_asked(_from_frame(df, "frame", label, opts, grades=True), opts)
     src = _resolve(source, filename, opts.max_bytes)
-    fmt = _format_of(src, opts.format)
+    fmt = _format_of(src, opts.format, tables=True)
     if fmt == "npz":
         raise ValidationError(f"{src.label}: an .npz archive is not a table; use load or load_npz")
     with _reported_as(src.label):

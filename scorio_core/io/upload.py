@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._lazy import lazy_module
 from .._validation import ValidationError
+from ..formatting import count_text
 from ..outcomes import Outcomes
 from ._assemble import _from_frame
 from .options import LoadOptions, options_from
@@ -120,11 +121,14 @@ def check_upload(
     parts = []
     if near:
         shown = ", ".join(f"{b!r} (new) ~ {a!r}" for a, b in near[:5])
-        parts.append(f"{len(near)} model name(s) of the new files look like current ones: {shown}")
+        parts.append(f"{count_text(len(near), 'model name')} of the new files "
+                     + ("looks like a current one" if len(near) == 1 else
+                        "look like current ones") + f": {shown}")
     if dup:
         parts.append(
-            f"{dup} (model, question) pair(s) are in both the current data and the new files "
-            f"({len(models)} model(s) x {len(shared_q)} question(s))"
+            f"{count_text(dup, '(model, question) pair')} {'is' if dup == 1 else 'are'} in "
+            f"both the current data and the new files ({count_text(len(models), 'model')} x "
+            f"{count_text(len(shared_q), 'question')})"
         )
     if parts:
         choices = ("replace", "add_benchmark", "cancel")
@@ -136,8 +140,9 @@ def check_upload(
     else:
         choices = ("add", "replace", "add_benchmark", "cancel")
         message = (
-            f"the new files add {len(set(new.models) - set(current.models))} model(s) and "
-            f"{len(set(new.questions) - set(current.questions))} question(s); nothing collides"
+            f"the new files add {count_text(len(set(new.models) - set(current.models)), 'model')}"
+            f" and {count_text(len(set(new.questions) - set(current.questions)), 'question')}; "
+            "nothing collides"
         )
     return UploadCheck(current, new, near, same, dup, choices, message)
 

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from .._ties import NOISE_FLOOR, rank_scores
-from .._validation import ValidationError
+from .._validation import ValidationError, checked_keywords
 from ..references import expand
 
 __all__ = ["FAMILIES", "METHODS", "Method", "methods_markdown", "ranker"]
@@ -123,6 +123,7 @@ def _outcomes_input(data: Any, name: str, sig: inspect.Signature, args: tuple,
     return data.R
 
 
+@checked_keywords
 def ranker(
     family: str,
     description: str,
@@ -187,7 +188,11 @@ def ranker(
             inspect.Parameter("method", inspect.Parameter.KEYWORD_ONLY, default="competition"),
             inspect.Parameter("return_scores", inspect.Parameter.KEYWORD_ONLY, default=False),
         ]
+        if extra_output is not None and extra_output not in sig.parameters:  # passed on
+            extra_params.append(  # through **kwargs (the IRT base's score functions)
+                inspect.Parameter(extra_output, inspect.Parameter.KEYWORD_ONLY, default=False))
         public.__signature__ = sig.replace(parameters=[*sig.parameters.values(), *extra_params])
+        public = checked_keywords(public)  # a misspelt keyword: the method's settings named
         public.score = score_fn  # the raw score function, for batched analyses
         public.tie_floor = tie_floor
 

@@ -840,7 +840,7 @@ def nanson(R, rank_ties: str = "average") -> np.ndarray:
 
 @ranker(
     "voting",
-    "Baldwin: repeatedly drop the model(s) with the lowest Borda score (002 App. I.1.4)",
+    "Baldwin: repeatedly drop every model with the lowest Borda score (002 App. I.1.4)",
     variants={
         "baldwin_rank_ties_average": {"rank_ties": "average"},
         "baldwin_rank_ties_max": {"rank_ties": "max"},

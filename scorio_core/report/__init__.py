@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from .._validation import ValidationError
+from .._validation import ValidationError, checked_keywords
 from ..io.options import LoadOptions, options_from
 from ..outcomes import COMBINED
 from ..params import from_args
@@ -64,6 +64,9 @@ SUFFIXES = (".html", ".md", ".ipynb")
 
 
 def _suffix(out: Path) -> str:
+    """The format ``out``'s suffix names, once ``out`` is checked to be a file a report
+    can be written to (before the analyses run): its folder exists or can be made -- the
+    writer makes it, as ``mkdir -p`` would (``--out reports/run1.html``)."""
     suffix = out.suffix.lower()
     if suffix == ".htm":
         suffix = ".html"
@@ -71,6 +74,12 @@ def _suffix(out: Path) -> str:
         raise ValidationError(
             f"the report file must end in {', '.join(SUFFIXES)}; got {out.name!r}"
         )
+    folder = out.parent
+    held = next((p for p in (folder, *folder.parents) if p.exists()), folder)
+    if not held.is_dir():
+        raise ValidationError(
+            f"the report {out} goes in the folder {folder}, which cannot be made: {held} is a "
+            "file, not a folder")
     return suffix
 
 
@@ -84,7 +93,8 @@ def write_report(
 ) -> Path:
     """Write ``report`` to ``out`` as HTML, Markdown or a notebook, chosen by the suffix.
 
-    Markdown charts go to ``<stem>_charts/`` next to the file; a notebook needs
+    A missing folder of ``out`` is made. Markdown charts go to ``<stem>_charts/`` next to
+    the file; a notebook needs
     ``data_path``, what it loads: the file, or the folder (or list of files and folders)
     of logs the data were read from (with ``on_missing`` and ``options``, the
     :func:`scorio_core.io.load` keywords it was read with; the notebook checks the sha256
@@ -92,6 +102,7 @@ def write_report(
     """
     out = Path(out)
     suffix = _suffix(out)
+    out.parent.mkdir(parents=True, exist_ok=True)  # a missing folder is made (mkdir -p)
     if suffix == ".html":
         out.write_text(to_html(report), encoding="utf-8")
     elif suffix == ".md":
@@ -123,6 +134,20 @@ def _beside(data_path: Path, out: Path) -> Path:
         return target
 
 
+def _loader_keywords(unknown) -> str:
+    """Where loader options given to a report call belong: in ``options=``."""
+    from dataclasses import fields
+
+    loader = [k for k in unknown if k in {f.name for f in fields(LoadOptions)}]
+    if not loader:
+        return ""
+    kw = ", ".join(f"{k}=..." for k in loader)
+    verb = "is a loader option" if len(loader) == 1 else "are loader options"
+    return (f"; {', '.join(loader)} {verb}: pass options=sc.io.LoadOptions({kw}) (data "
+            "loaded with them remember them: sc.report(data, ...) needs none)")
+
+
+@checked_keywords(advice=_loader_keywords)
 def make_report(
     path: str | os.PathLike | list,
     out: str | os.PathLike,
@@ -180,6 +205,7 @@ def make_report(
     return write_report(built, out, data_path=source, options=opts)
 
 
+@checked_keywords(advice=_loader_keywords)
 def report(
     data: Any,
     out: str | os.PathLike,
@@ -203,7 +229,8 @@ def report(
         files/directories) to load -- then the report names the file and its sha256
         (:func:`make_report`).
     out : path
-        The report file; its suffix chooses the format (.html, .md, .ipynb).
+        The report file; its suffix chooses the format (.html, .md, .ipynb). Its folder is
+        made if missing (as ``mkdir -p``; ``scorio-studio report --out`` too).
     sections : str or iterable, optional
         Analysis ids (``"leaderboard"``, ``"plan"``, ``"compare"`` ...) as a list or one
         comma-separated string (``"leaderboard,plan"``, as ``--sections``), or ``(id,
@@ -220,9 +247,13 @@ def report(
         A notebook report of loaded data: the file its first cell loads (it must hold
         these data; a path given as ``data`` is used as it is). Default: the file
         ``sc.load`` read the data from, once loading it again with ``options`` is checked
-        to give the same data.
+        to give the same data. Data made in code name no file: write them to one first
+        (``sc.io.save_npz(data, "data.npz")``, then ``data_path="data.npz"``).
     options : LoadOptions, optional
-        With a path: the loader options (``where``, ``model_columns``, ``columns`` ...).
+        The loader options (``where``, ``model_columns``, ``columns``, ``weights`` ...)
+        of a path given as ``data``, or of ``data_path``. Default: those the data were
+        loaded with (``sc.load(path, weights=[0, 0.5, 1])`` remembers them), so the
+        notebook loads the file again the same way.
     progress : callable ``(fraction, message)``, optional
 
     Returns
@@ -247,7 +278,7 @@ def report(
                            options=options, progress=progress)
     data = as_outcomes(data, "report")  # an array as every analysis reads it (2-D: refused)
     if _suffix(Path(out)) == ".ipynb" and data_path is None:  # before the analyses run
-        data_path = _own_file(data, options)
+        data_path, options = _own_file(data, options, out)
     built = build_report(data, sections, title=title, progress=progress)
     return write_report(built, out, data_path=data_path, options=options)
 
@@ -259,10 +290,12 @@ def _is_paths(x: Any) -> bool:
                                   and all(isinstance(p, one) for p in x))
 
 
-def _own_file(data, options: LoadOptions | None) -> Path | list[Path]:
-    """What a notebook report of loaded ``data`` loads again: the file -- or the folder or
-    files (``metadata["source_paths"]``) -- ``sc.load`` read them from, once loading it again
-    (with ``options``) is checked to give these data."""
+def _own_file(data, options: LoadOptions | None, out: str | os.PathLike = "report.ipynb"
+              ) -> tuple[Path | list[Path], LoadOptions | None]:
+    """What a notebook report of loaded ``data`` loads again, and how: the file -- or the
+    folder or files (``metadata["source_paths"]``) -- ``sc.load`` read them from, with
+    ``options`` (default: those ``sc.load`` read them with, :func:`~scorio_core.io.loaded_with`),
+    once loading it again is checked to give these data."""
     import numpy as np
 
     from .. import io
@@ -275,11 +308,15 @@ def _own_file(data, options: LoadOptions | None) -> Path | list[Path]:
     elif not isinstance(src, str) or not Path(src).is_file():
         raise ValidationError(
             "a notebook report loads its data from files on disk, and these data name none "
-            "(made in code or an upload); pass data_path=PATH, the file or folder its first "
-            "cell should load (and options=io.LoadOptions(...) with the loader options it "
-            "needs)"
-        )
-    again = io.load(src, options)
+            f"(made in code or an upload): {_saved_first(data, out)}")
+    if options is None:
+        options = io.loaded_with(data)
+    try:
+        again = io.load(src, options)
+    except ValidationError as exc:  # its advice as sc.report takes it: options=
+        raise ValidationError(
+            f"a notebook report loads {Path(str(src)).name} again to write its first cell, and "
+            f"that failed: {_as_options(exc)}") from exc
     bench = benchmark_of(data)
     if bench in again.benchmark_names and len(again.benchmark_names) > 1:
         again = again.select(bench)
@@ -289,10 +326,44 @@ def _own_file(data, options: LoadOptions | None) -> Path | list[Path]:
         raise ValidationError(
             f"a notebook report loads {src} again, but sc.load of it gives other data than "
             "these (they were loaded with other options, changed in code, or the file "
-            "changed); pass data_path=PATH and options=io.LoadOptions(...) with the loader "
-            "options the data were read with"
+            "changed); pass options=sc.io.LoadOptions(...) with the loader options they were "
+            f"read with, or {_saved_first(data, out)}"
         )
-    return src if isinstance(src, list | Path) else Path(src)
+    return (src if isinstance(src, list | Path) else Path(src)), options
+
+
+def _saved_first(data, out: str | os.PathLike) -> str:
+    """How to give a notebook report of ``data`` a file to load: write them to one with
+    :func:`~scorio_core.io.save_npz` (weights, category names and greedy outcomes kept) --
+    or, benchmarks of different trials that one ``.npz`` cannot hold, with
+    :func:`~scorio_core.io.save_table` and the weights as a loader option -- and name it."""
+    name = Path(out).name
+    if not data.parts:
+        return (f"write them to a file first, sc.io.save_npz(data, 'data.npz'), then "
+                f"sc.report(data, {name!r}, data_path='data.npz') (sc.io.save_table writes "
+                "a table instead, which keeps no category weights)")
+    weights = "" if data.is_binary else (
+        ", options=sc.io.LoadOptions(weights=[" + ", ".join(f"{w:g}" for w in data.weights)
+        + "])")
+    return (f"write them to a file first, sc.io.save_table(data, 'data.parquet'), then "
+            f"sc.report(data, {name!r}, data_path='data.parquet'{weights})")
+
+
+def _as_options(exc: ValidationError) -> str:
+    """The loader's refusal with its advice (``give weights=[0, 0.5, 1]``) as
+    :func:`report` takes it: ``options=sc.io.LoadOptions(weights=[0, 0.5, 1])``."""
+    from .._validation import Mention, python_name, said_of
+
+    said = said_of(exc)
+    if not hasattr(said, "say"):
+        return f"{exc}; sc.report takes the loader's options as options=sc.io.LoadOptions(...)"
+
+    def name(m: Mention) -> str:
+        if m.of is LoadOptions and getattr(m, "role", "set") == "set":
+            return f"options=sc.io.LoadOptions({python_name(m)})"
+        return python_name(m)
+
+    return said.say("python", name)
 
 
 def cli_report(args) -> int:

@@ -9,7 +9,13 @@ from typing import Any, NamedTuple
 
 import pandas as pd
 
-from .._validation import ValidationError, did_you_mean, said_of, split_names
+from .._validation import (
+    ValidationError,
+    checked_keywords,
+    did_you_mean,
+    said_of,
+    split_names,
+)
 from ..definitions import (
     ANALYSES,
     SECTIONS,
@@ -317,6 +323,7 @@ def _spec(s: Any) -> tuple[str, Any]:
     )
 
 
+@checked_keywords
 def build_report(
     data: Outcomes,
     sections: str | Iterable[SectionSpec] | None = None,
@@ -526,9 +533,9 @@ def how_read(data: Outcomes) -> HowRead | None:
     >>> from scorio_core.report._build import how_read
     >>> part = how_read(sc.load("tests/fixtures/harness/openai_evals/modelgraded_partial"))
     >>> list(part.table.columns)[:4], any("grader" in n for n in part.notes)
-    (['file', 'harness', 'model', 'benchmark'], True)
+    (['model', 'benchmark', 'ours (mean)', 'harness value'], True)
     """
-    from ..io import import_table  # one table of the import report, the app's too
+    from ..io import import_table, means_text  # one table of the import report, the app's too
 
     rep = data.metadata.get("import_report")
     if not rep or not rep.get("files"):
@@ -544,12 +551,8 @@ def how_read(data: Outcomes) -> HowRead | None:
         f"{count_text(n, 'file')} read; {count_text(missing, 'sample')} without a score "
         "(errored or unscored: missing cells, handled by the loader's on_missing setting)."
     ]
-    if table["ours (mean)"].notna().any():
-        sentences.append(
-            "ours (mean): our average score over every (question, trial) record read from the "
-            "file; harness value: the harness's own headline for the same file, after its "
-            "reducer (e.g. Inspect reduces each question's epochs first)."
-        )
+    if table["ours (mean)"].notna().any():  # the columns, as the loader defines them
+        sentences.append(means_text(rep, name=str) + ".")
     if skipped := rep.get("skipped_files"):
         sentences.append("Skipped (not outcome files): " + ", ".join(map(str, skipped)) + ".")
     return HowRead(table, sentences, [str(x) for x in rep.get("notes", [])])

@@ -17,7 +17,11 @@ _XMLNS = re.compile(r'\s+xmlns(?::xlink)?="[^"]*"')
 
 
 def _spec(chart: alt.TopLevelMixin, width: int) -> dict:
+    """The chart's Vega-Lite dict as a picture draws it: ``width`` for a chart as wide as its
+    container, its :data:`~scorio_core.charts._common.LIVE` parameter false."""
     import altair as alt
+
+    from ..charts._common import LIVE
 
     # a τ heatmap of all 72+ methods has > 5000 cells, Altair's default guard for browsers;
     # rendered to SVG here, the data never reach a browser
@@ -26,6 +30,9 @@ def _spec(chart: alt.TopLevelMixin, width: int) -> dict:
     if spec.get("width") == "container":
         spec["width"] = width
     spec.pop("$schema", None)
+    for param in spec.get("params", ()):  # a picture: nothing answers a pointer here
+        if param.get("name") == LIVE:
+            param["value"] = False
     return spec
 
 

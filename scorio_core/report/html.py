@@ -10,12 +10,13 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 
 from ..definitions import PRINTED_ROWS, TableView
-from ..display import CELL_STYLE, text_cell
+from ..display import CELL_STYLE, column_legend, text_cell
 from ..formatting import format_columns, shape_text
 from ..references import bibliography
 from ._build import (
@@ -155,11 +156,15 @@ def _header(name: str) -> str:
     return escape(name).replace("_", "_<wbr>")
 
 
-def _table(view: TableView | pd.DataFrame, name: str) -> str:
+def _table(view: TableView | pd.DataFrame, name: str,
+           columns: Mapping[str, str] | None = None) -> str:
     """One table under its name: the rows the section shows (a view's, with its note), in
-    parts when too wide for a page, and the lines said under it."""
+    parts when too wide for a page, the lines said under it and the legend of its columns
+    (``columns``: their declaration, :meth:`~scorio_core.definitions.Analysis.column_help`;
+    :func:`_legend`, as a result's own display prints it)."""
     df, notes = readable(view)
     said = "".join(f'<p class="note">{prose(n)}</p>' for n in notes)
+    said += _legend(df.columns, columns or {}) if len(df) else ""
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
         return (f"<h3>{escape(name)}</h3>"
                 + (said or f'<p class="note">{escape(empty_table_text(name))}</p>'))
@@ -170,6 +175,17 @@ def _table(view: TableView | pd.DataFrame, name: str) -> str:
         f'<div class="part"><p class="note">{escape(part_text(parts, i))}</p>{_grid(p)}</div>'
         for i, p in enumerate(parts)
     ) + said
+
+
+def _legend(columns, declared: Mapping[str, str]) -> str:
+    """The "Columns:" legend under a table (``""``: no column needs one): the lines of
+    :func:`~scorio_core.display.column_legend`, the text a result's own display prints
+    (:func:`~scorio_core.display.legend_html`), in the report's markup."""
+    lines = column_legend(columns, declared)
+    if not lines:
+        return ""
+    return ('<p class="note legend"><strong>Columns:</strong><br>' + "<br>".join(
+        f"<code>{escape(c)}</code> {escape(m)}" for c, m in lines) + "</p>")
 
 
 #: A path's or a provider's separator between two parts of a name (after escaping)
@@ -269,7 +285,8 @@ def _section(i: int, s: SectionResult) -> str:
     ]
     if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page says
         parts.append(f'<p class="notice"><strong>What to notice.</strong> {prose(notice)}</p>')
-    parts += [_table(view, name) for name, view in (s.shown or s.tables).items()]
+    parts += [_table(view, name, a.column_help(name))
+              for name, view in (s.shown or s.tables).items()]
     return "".join(parts) + "</section>"
 
 

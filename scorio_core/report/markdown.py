@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..definitions.provenance import export_filename
+from ..display import legend_markdown
 from ..export import _md_cell, _md_escape_prose  # one escaping rule for every Markdown export
 from ..formatting import markdown_table, md_inline, shape_text
 from ..references import bibliography
@@ -34,11 +36,15 @@ if TYPE_CHECKING:
 __all__ = ["to_markdown"]
 
 
-def _table(view: TableView | pd.DataFrame, name: str) -> list[str]:
-    """One table: the rows the section shows (a view's, with its note) and the lines said
-    under it."""
+def _table(view: TableView | pd.DataFrame, name: str,
+           columns: Mapping[str, str] | None = None) -> list[str]:
+    """One table: the rows the section shows (a view's, with its note), the lines said
+    under it and the legend of its columns (``columns``: their declaration,
+    :func:`~scorio_core.display.legend_markdown`)."""
     df, notes = readable(view)
     said = [x for n in notes for x in ("", _md_escape_prose(n))]
+    if len(df) and (legend := legend_markdown(df.columns, columns or {})):
+        said += ["", legend]
     if df.empty:  # a header with no rows reads as a rendering fault: say what it means
         return said[1:] if said else [_md_cell(empty_table_text(name))]
     # one format per column, the same formatter as the HTML report and the CLI; a table too
@@ -135,7 +141,7 @@ def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> s
         if notice := a.notice_for(s.params, s.result):  # a simulation's lesson, as its page
             out += [f"**What to notice.** {_md_escape_prose(notice)}", ""]
         for name, view in (s.shown or s.tables).items():
-            out += [f"### {_md_cell(name)}", ""] + _table(view, name) + [""]
+            out += [f"### {_md_cell(name)}", ""] + _table(view, name, a.column_help(name)) + [""]
     text = json.dumps(prov, indent=2, ensure_ascii=False, default=str)
     # markup characters as JSON escapes: still the same JSON, inert in any Markdown renderer
     for ch, esc in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e"), ("`", "\\u0060")):

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..definitions.provenance import benchmark_words
+from ..display import legend_markdown, readable
 from ..export import _md_cell  # the report's Markdown escaping, for the settings' values
 from ..formatting import shape_text
 from ..io.options import LoadOptions
@@ -131,6 +132,25 @@ def load_code(
     return "\n".join(lines)
 
 
+def _shown_legend(s) -> str:
+    """The "Columns:" legend of the tables a section's code cell ends by showing -- its main
+    table and those shown with it (:class:`~scorio_core.display.Shown`), as the HTML
+    report prints it under them (:func:`~scorio_core.display.legend_markdown`); ``""``
+    where none needs one."""
+    views = s.shown or s.tables
+    if not views:
+        return ""
+    main = getattr(s.result, "main_table", None)
+    names = [main if main in views else next(iter(views)),
+             *(k for k in getattr(s.result, "also_shown", ()) if k in views)]
+    out = []
+    for name in names:
+        df, _ = readable(views[name])
+        if len(df) and (legend := legend_markdown(df.columns, s.analysis.column_help(name))):
+            out.append(legend if len(names) == 1 else f"*{name}* · {legend}")
+    return "\n\n".join(out)
+
+
 def to_notebook(
     report: Report,
     data_path: str | os.PathLike | Sequence[str | os.PathLike],
@@ -213,6 +233,8 @@ def to_notebook(
             md += ["", "**Caveats**", ""] + [f"- {c}" for c in s.caveats]
         cells.append(v4.new_markdown_cell("\n".join(md)))
         cells.append(v4.new_code_cell(a.to_code(s.params, "data")))
+        if legend := _shown_legend(s):  # what the cell's table holds, as the report says
+            cells.append(v4.new_markdown_cell(legend))
         for c, expr in zip(s.charts, a.chart_code, strict=False):
             if c.empty is not None:  # nothing to draw on these data: say why
                 cells.append(v4.new_markdown_cell(f"**{c.title}.** {c.empty}"))

@@ -46,7 +46,7 @@ import numpy as np
 import pandas as pd
 
 from .._validation import ValidationError, parse_json
-from ..formatting import weight_text
+from ..formatting import noun_text, weight_text
 from ..outcomes import check_name
 
 __all__ = [
@@ -490,7 +490,8 @@ class Rubric:
             if close:
                 hints.append(f"{s!r} -> did you mean {close[0]!r}?")
         raise ValidationError(
-            f"rubric {self.name!r} uses signal(s) {', '.join(map(repr, missing))} that the data "
+            f"rubric {self.name!r} uses {noun_text(len(missing), 'signal')} "
+            f"{', '.join(map(repr, missing))} that the data "
             "do not have; available signals: "
             + (", ".join(have) if have else "none (the dataset carries no per-completion signals)")
             + (f" ({'; '.join(hints)})" if hints else "")

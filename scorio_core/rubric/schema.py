@@ -46,6 +46,7 @@ from pydantic import (
 )
 
 from .._validation import ValidationError
+from ..formatting import noun_text
 from .model import _MAX_DEPTH, FORMAT, VERSION, AllOf, AnyOf, Compare, Not, Rubric, Rule
 
 __all__ = ["Strict", "check", "parse_rubric", "parse_presets", "RubricJSON"]
@@ -72,13 +73,14 @@ class Strict(BaseModel):
         extra = [k for k in data if k not in keys]
         if extra:
             raise ValueError(
-                f"unknown {cls._word}(s) {', '.join(map(repr, extra))}; expected some of "
+                f"unknown {noun_text(len(extra), cls._word)} {', '.join(map(repr, extra))}; "
+                "expected some of "
                 f"{', '.join(sorted(keys))}"[:500]
             )
         missing = [k for k, f in keys.items() if f.is_required() and k not in data]
         if missing:
             raise ValueError(
-                f"missing required {cls._word}(s): {', '.join(missing)}"
+                f"missing required {noun_text(len(missing), cls._word)}: {', '.join(missing)}"
                 + (f"; {cls._hint}" if cls._hint else "")
             )
         return dict(data)

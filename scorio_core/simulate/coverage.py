@@ -16,6 +16,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._validation import ValidationError, as_names, as_numbers, check_confidence, check_int
+from ..calibration import share_se
 from ..display import Shown, recorded
 from ..formatting import DRAWS_ATTR
 from ..resampling import blocks, stream
@@ -79,11 +80,12 @@ class Coverage(Shown):
     (scope, interval, M, N) -- and per ``mean`` first when the models' means differ --:
     ``coverage`` (share of intervals containing the truth, pooled over the models of that
     mean and the datasets; NaN where the headline is not identified: questions scope at
-    N = 1), ``se`` (its binomial standard error), ``width`` (mean width). ``coverage`` is a
-    share of simulated intervals: the table's ``attrs[DRAWS_ATTR]`` holds the fewest intervals
-    of a row, so a row where every interval covered reads ``>0.999`` (``>0.995`` of 200), "in
-    all of them", not a certain ``1.000`` -- in every table, the chart's tooltip, the
-    lesson's sentences."""
+    N = 1), ``se`` (its binomial standard error; NaN where no interval or every one held
+    the truth, where the plug-in 0 would claim a certainty), ``width`` (mean width).
+    ``coverage`` is a share of simulated intervals: the table's ``attrs[DRAWS_ATTR]`` holds
+    the fewest intervals of a row, so a row where every interval covered reads ``>0.999``
+    (``>0.995`` of 200), "in all of them", not a certain ``1.000`` -- in every table, the
+    chart's tooltip, the lesson's sentences."""
 
     analysis_id = "calibration"  # its display: the Simulator's tables and chart
 
@@ -183,7 +185,10 @@ def interval_coverage(
                                 "M": m,
                                 "N": n,
                                 "coverage": cov,
-                                "se": float(np.sqrt(cov * (1 - cov) / max(ok.sum(), 1))),
+                                # none or all of them: coverage reads as its bound
+                                # (<1/n, >1 - 1/n), and a plug-in s.e. of 0 beside it
+                                # would claim a certainty the n intervals do not give
+                                "se": share_se(cov, int(ok.sum())),
                                 "width": float(width[ok].mean()) if ok.any() else float("nan"),
                             }
                         )

@@ -21,7 +21,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .._validation import SettingsConflict, ValidationError, as_names, as_numbers, check_int
+from .._validation import (
+    SettingsConflict,
+    ValidationError,
+    as_names,
+    as_numbers,
+    check_int,
+    checked_keywords,
+)
 from ..params import numbers_parse, seed_setting, setting, validate
 
 __all__ = ["FIG2A_METHODS", "LESSON_R", "pass_metric", "metric_name", "CoinsParams",
@@ -54,6 +61,7 @@ _PASS_NAMES = {"pass": "Pass@{k}", "hat": "Pass^{k}", "mg": "mG-Pass@{k}",
                "g": "G-Pass@{k} (τ = {tau})"}
 
 
+@checked_keywords
 def pass_metric(method_id: str) -> tuple[str, int, float] | None:
     """``(kind, k, tau)`` of a Pass-family id (kind as :func:`scorio_core.eval.pass_from_counts`
     reads it), or ``None`` for any other id.
@@ -72,6 +80,7 @@ def pass_metric(method_id: str) -> tuple[str, int, float] | None:
     return "g", int(hit.group(3)), float(hit.group(4))
 
 
+@checked_keywords
 def metric_name(method_id: str) -> str:
     """A metric's display name, as the papers write it (the id where it has none).
 
@@ -226,8 +235,8 @@ class OrderParams:
     def __post_init__(self) -> None:
         validate(self)
         if self.lower >= self.upper:
-            raise SettingsConflict("{upper} must exceed {lower} (the better model first)",
-                                   upper=self.upper, lower=self.lower)
+            raise SettingsConflict(OrderParams, "{upper} must exceed {lower} (the better "
+                                   "model first)", upper=self.upper, lower=self.lower)
 
 
 @dataclass(frozen=True)

@@ -42,8 +42,17 @@ import numpy as np
 from scipy import special
 
 from .._ties import rank_scores
-from .._validation import ValidationError, as_names, as_numbers, check_int, check_number
+from .._validation import (
+    ValidationError,
+    as_names,
+    as_numbers,
+    check_int,
+    check_number,
+    checked_keywords,
+)
+from ..display import Displayed, View
 from ..engines.agreement import _signs
+from ..formatting import count_text, weight_text
 from ..outcomes import Outcomes, frozen
 from ..resampling import run_pieces
 
@@ -109,6 +118,7 @@ def _map(executor, fn, items, shared, progress, total: int, unit: str) -> list:
 # ---------------------------------------------------------------------------
 # per-question probabilities and outcomes
 # ---------------------------------------------------------------------------
+@checked_keywords
 def shift_to_means(p, means) -> np.ndarray:
     """Shift each row of success probabilities ``p (..., M)`` by one constant in logit
     space so that its mean equals ``means (...)`` exactly (to ~1e-15).
@@ -175,6 +185,7 @@ def _as_means(means, weights) -> tuple[np.ndarray, np.ndarray]:
     return a, w
 
 
+@checked_keywords
 def question_probs(
     means, M: int, *, concentration: float = 3.0, exact_means: bool = False, size=(), seed=None
 ) -> np.ndarray:
@@ -224,6 +235,7 @@ def question_probs(
     return g / g.sum(-1, keepdims=True)
 
 
+@checked_keywords
 def sample_outcomes(p, N: int, seed=None) -> np.ndarray:
     """``N`` i.i.d. outcomes per question: ``R (..., M, N)`` int8 from ``p (..., M, C+1)``.
 
@@ -244,6 +256,7 @@ def sample_outcomes(p, N: int, seed=None) -> np.ndarray:
     return (u[..., None] >= cum).sum(-1).astype(np.int8)
 
 
+@checked_keywords
 def sample_counts(p, N: int, seed=None) -> np.ndarray:
     """Category counts of ``N`` trials per question, ``(..., M, C+1)``, drawn directly
     (binomial / multinomial): the same distribution as counting :func:`sample_outcomes`
@@ -264,6 +277,7 @@ def sample_counts(p, N: int, seed=None) -> np.ndarray:
     return rng.multinomial(N, p)
 
 
+@checked_keywords
 def greedy_outcomes(p, D: int = 1, sharpness: float = 4.0, seed=None) -> np.ndarray:
     """Greedy-decode outcomes ``(..., M, D)`` correlated with the samples through ``p``.
 
@@ -286,9 +300,22 @@ def greedy_outcomes(p, D: int = 1, sharpness: float = 4.0, seed=None) -> np.ndar
     return sample_outcomes(q / q.sum(-1, keepdims=True), check_int("D", D), seed)
 
 
-@dataclass(frozen=True, eq=False)
-class Mimics:
+#: What each column of a :class:`Mimics` display holds (its "Columns:" legend).
+MIMICS_COLUMNS = {
+    "true_mean": "the model's true mean score over the M questions: the mean of its "
+    "per-question expected scores p @ weights (the truth a simulated run is measured against)",
+    "true_rank": "competition rank of true_mean (1 = best; exact ties share a rank)",
+    "question_sd": "standard deviation of the model's per-question expected scores across "
+    "the questions: how much the questions differ for it (set by the concentration κ)",
+}
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Mimics(Displayed):
     """A set of LLM mimics: fixed per-question category probabilities with known truth.
+
+    In a notebook it displays its models' true means and ranks (a short text repr in a
+    terminal), not its ``p`` array.
 
     Attributes
     ----------
@@ -325,6 +352,25 @@ class Mimics:
             size=(check_int("replicates", replicates),),
             seed=seed,
         )
+
+    def _view(self) -> View:
+        """The display: one row per model with its true mean, rank and question spread."""
+        import pandas as pd
+
+        L, M, K = self.p.shape
+        per_q = self.per_question
+        table = pd.DataFrame({"model": list(self.models), "true_mean": self.truth,
+                              "true_rank": self.true_ranks,
+                              "question_sd": per_q.std(-1, ddof=1) if M > 1 else np.nan})
+        cats = ", ".join(f"{c} {weight_text(w)}" for c, w in zip(self.category_names,
+                                                                  self.weights, strict=True))
+        caption = " · ".join([self.description or f"{count_text(L, 'model')} × "
+                              f"{count_text(M, 'question')}", f"categories and weights: {cats}"])
+        note = ("Draw a dataset with this truth: sim.outcomes(N=8, seed=0) (an Outcomes whose "
+                "metadata hold true_means and true_p); outcome tensors: sim.sample(N); the "
+                f"per-question probabilities: sim.p ({L} × {M} × {K}).")
+        return View("Simulated mimics (known truth)", caption, [("", table)], [note],
+                    meanings=[MIMICS_COLUMNS])
 
     @property
     def per_question(self) -> np.ndarray:
@@ -372,7 +418,8 @@ class Mimics:
             "generator": "scorio_core.simulate",
         }
         if greedy:
-            meta["greedy"] = f"{greedy} greedy trial(s), tempered probabilities p^{sharpness:g}"
+            meta["greedy"] = (f"{count_text(greedy, 'greedy trial')}, tempered probabilities "
+                              f"p^{sharpness:g}")
         return Outcomes(
             frozen(R),
             R0 if R0 is None else frozen(R0),
@@ -385,6 +432,7 @@ class Mimics:
         )
 
 
+@checked_keywords
 def mimics(
     means: Sequence[float] | np.ndarray = PAPER_COINS,
     M: int = 30,

@@ -46,10 +46,21 @@ def wait_healthy(url: str, timeout: float = 90) -> None:
 
 
 @contextlib.contextmanager
-def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True) -> Iterator[str]:
+def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True,
+                     charts_at_once: bool = True) -> Iterator[str]:
     """Run the app as the README does (``serve.py``: ``streamlit run app.py`` with the first
     page's imports done at start-up), or ``streamlit run`` on ``app`` (``serve=False`` or
-    another script), on loopback; yield its URL; stop it afterwards."""
+    another script), on loopback; yield its URL; stop it afterwards. ``charts_at_once``: a
+    session's first run draws its charts itself (``app_pages._render.CHARTS_AT_ONCE``), so
+    a test's new session does not wait for the rerun that draws them a moment later for a
+    user; ``False`` serves the first visit as users get it."""
+    if str(ROOT) not in sys.path:  # the screenshot tool and the benchmarks run from tests/app
+        sys.path.insert(0, str(ROOT))
+    from app_pages._render import CHARTS_AT_ONCE
+
+    env = {k: v for k, v in os.environ.items() if k != CHARTS_AT_ONCE}
+    if charts_at_once:
+        env[CHARTS_AT_ONCE] = "1"
     port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     cmd = [
@@ -59,7 +70,8 @@ def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True) -> 
         "--server.headless", "true", "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
     ]  # fmt: skip
-    server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE)
     try:
         wait_healthy(url)
         yield url

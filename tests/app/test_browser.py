@@ -26,6 +26,7 @@ from _browser import (
     WIDE_TABLES_JS,
     act,
     charts_drawn,
+    run_number,
     settle,
     streamlit_server,
 )
@@ -95,15 +96,20 @@ def test_deep_link_on_a_fresh_server_runs_the_router(page):
         _no_exception(page, "/leaderboard")
 
 
-def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, server):
+def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, first_visit_server):
     """A session's first run leaves its charts for a rerun the app schedules itself (the
     table paints sooner on a first visit); the charts then come without any click, and the
-    timer stops (the browser sends nothing more)."""
+    timer stops (the browser sends nothing more). On the app as users get it: the other
+    tests' server draws a first run's charts at once (``SCORIO_CHARTS_AT_ONCE``)."""
     import time
 
     sent: list[float] = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda _f: sent.append(time.time())))
-    page.goto(f"{server}/leaderboard")
+    page.add_init_script(  # whether the page ever said the charts were coming
+        "new MutationObserver((_, seen) => { if (document.body?.textContent.includes("
+        "'Drawing the chart')) { window.__drawing = true; seen.disconnect(); } })"
+        ".observe(document, {subtree: true, childList: true, characterData: true});")
+    page.goto(f"{first_visit_server}/leaderboard")
     page.wait_for_selector('[data-testid="stDataFrame"]', timeout=60_000)
     page.wait_for_function(  # the page's charts (forest, heatmap, curves), the first drawn
         "document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]').length === 3 && "
@@ -111,6 +117,8 @@ def test_a_first_visit_gets_its_charts_a_moment_after_the_table(page, server):
         timeout=60_000)
     assert page.get_by_text("Drawing the chart").count() == 0
     settle(page)
+    # the first run said the charts were coming; the second, the app's own, drew them
+    assert page.evaluate("window.__drawing === true") and run_number(page) == 2
     n = len(sent)
     page.wait_for_timeout(3000)  # three timer periods: a live timer would rerun the app
     assert len(sent) == n, "the one-shot chart timer kept running"
@@ -314,7 +322,7 @@ PARTS_JS = """() => Array.from(document.querySelectorAll(
 
 
 def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
-    """At 1280 px the Leaderboard's header ended in "t_" with t_next and n_needed cut, its
+    """At 1280 px the Leaderboard's header ended in "t_" with t_next and its trials rule cut, its
     per-subset table at lo, the Planner's pairs, the Questions page's best column and the
     Check table's power column ran past the main column (a sideways scroll, cut without a
     mark); the Data page's long preview too. Each is now one table or parts that fit, each
@@ -447,6 +455,56 @@ def test_the_planner_settings_read_whole(opened, width):
     assert page.evaluate(CUT_SEGMENTS_JS) == []
 
 
+@pytest.mark.parametrize("width", [1280, 1024])
+def test_the_planner_pairs_table_and_its_more_columns_fit_the_main_column(opened, width):
+    """At 1024 px the Planner's pairs table ran 220 px past the main column (the population
+    scope's 163 px), its last columns cut at the edge without a mark. Its plan columns, in
+    parts fitted to a 1024 px window's column, and the "More columns" box's fit at 1280 and
+    1024 px."""
+    page = opened('planner?plan.scope="population"', width)
+    _no_exception(page, "planner")
+    page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    shown = page.evaluate(TABLES_JS)
+    page.locator('[data-testid="stMain"] summary', has_text="More columns").click()
+    page.wait_for_function(f"""() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stExpanderDetails"] .dvn-scroller'))
+        .filter(s => s.clientWidth > 0).length > 0 && ({TABLES_JS})() > {shown}""",
+                           timeout=60_000)
+    settle(page)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+
+#: The Leaderboard in either scope, on the bundled default data (nine models, two Pass@k
+#: columns, a per-subset table by source) and on the synthetic reasoning data (Pass@k too).
+BOARD_PAGES = ("leaderboard", 'leaderboard?leaderboard.scope="population"',
+               "leaderboard?dataset=reasoning_synthetic",
+               'leaderboard?dataset=reasoning_synthetic&leaderboard.scope="population"')
+
+
+@pytest.mark.parametrize("width", [1280, 1024])
+@pytest.mark.parametrize("path", BOARD_PAGES)
+def test_the_leaderboard_tables_and_their_more_columns_fit_the_main_column(opened, path, width):
+    """At 1024 px the Leaderboard's main table, in parts fitted to a 1280 px window's
+    column, ran past the main column from ``lo`` on (``hi`` and the Pass@k columns out of
+    sight), as did its undecided pairs (``trials_needed_papers``) and its per-subset table
+    (from ``rank_lo``). Every table on the page, and those of its "More columns" box, fit
+    the column at 1024 and at 1280 px, each in at most two parts."""
+    page = opened(path, width)
+    _no_exception(page, path)
+    page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    parts = page.evaluate(PARTS_JS)
+    assert parts and max(parts) <= 2, parts  # the board's headline: two parts
+    shown = page.evaluate(TABLES_JS)
+    page.locator('[data-testid="stMain"] summary', has_text="More columns").click()
+    page.wait_for_function(f"""() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stExpanderDetails"] .dvn-scroller'))
+        .filter(s => s.clientWidth > 0).length > 0 && ({TABLES_JS})() > {shown}""",
+                           timeout=60_000)
+    settle(page)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+
+
 #: Pages with a link to the Check page, at a setting that shows it.
 CHECK_LINK_PAGES = ("planner", 'leaderboard?leaderboard.scope="population"')
 
@@ -494,6 +552,23 @@ HEATMAP_AT_COLUMN_JS = """() => {
 }"""
 
 
+#: The line the pairwise heatmap writes under its legend, as drawn ('' where it has none).
+HEATMAP_NOTE_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).filter(svg =>
+    Array.from(svg.querySelectorAll('text')).some(t => t.textContent === 'row model'))
+  .map(svg => Array.from(svg.querySelectorAll('.role-title-text text'))
+    .map(t => t.textContent).join(' '))"""
+
+
+#: Pixels the pairwise heatmap's drawing takes below its legend (its line there, if any,
+#: and the chart's padding).
+HEATMAP_BELOW_LEGEND_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).filter(svg =>
+    Array.from(svg.querySelectorAll('text')).some(t => t.textContent === 'row model'))
+  .map(svg => Math.round(svg.getBoundingClientRect().bottom - Math.max(...Array.from(
+    svg.querySelectorAll('.role-legend')).map(g => g.getBoundingClientRect().bottom))))"""
+
+
 def _heatmap_at(page, width: int) -> list:
     """The heatmap's numbers once it is drawn at ``width`` px's main column."""
     page.set_viewport_size({"width": width, "height": 1000})
@@ -507,18 +582,31 @@ def test_the_pairwise_heatmap_numbers_its_cells_where_the_column_has_room(
         page, server, tmp_path):
     """The audit: at 1280 px the bundled 9-model data's heatmap had 22 px cells and no
     numbers (sized in Python for an 800 px window's column). As wide as the column, it
-    numbers its two undecided pairs at 1280 and 1024 px. The long-name upload's grid and
-    legend stay within the column at 1280, 1024 and 800 px, numbered at 1280 px."""
+    numbers its two undecided pairs at 1280 and 1024 px; at 800 px it draws none and says
+    under its legend why and to hover a cell (which its caption had said at every width);
+    numbered, it keeps no blank room for that line. The long-name upload's grid and legend
+    stay within the column at 1280, 1024 and 800 px, numbered at 1280 px."""
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(f"{server}/leaderboard")
     settle(page)
     page.wait_for_function(f"() => ({CHARTS_JS})() >= 3", timeout=120_000)
     settle(page)
+    below = {}
     for width in (1280, 1024):
         numbers = _heatmap_at(page, width)
         assert len(numbers) == 2 and min(f for _, f in numbers) >= 11, (width, numbers)
         assert page.evaluate(WIDE_CHARTS_JS) == [] and page.evaluate(CUT_LEGENDS_JS) == []
         assert page.evaluate(HEATMAP_LEGEND_PAST_JS) == []
+        assert page.evaluate(HEATMAP_NOTE_JS) == [""]  # numbered: no line under it
+        below[width] = page.evaluate(HEATMAP_BELOW_LEGEND_JS)[0]  # ... nor room for one
+    # at 800 px its 26 px cells hold no four decimals: it says so, and to hover a cell
+    assert _heatmap_at(page, 800) == []
+    assert page.evaluate(HEATMAP_NOTE_JS) == [
+        "Too small here for the cells' numbers: hover a cell for its P."]
+    # the line's room (12 px type, 12 px offset) only where it says something: an empty
+    # one kept it, a blank strip under the legend
+    line = page.evaluate(HEATMAP_BELOW_LEGEND_JS)[0]
+    assert all(line - b > 12 for b in below.values()), (below, line)
     page.set_viewport_size({"width": 1280, "height": 1000})
     _upload(page, _long_name_csv(tmp_path / "long_names.csv"))
     act(page, page.locator('[data-testid="stSidebarNav"] a', has_text="Leaderboard").first.click)

@@ -85,6 +85,25 @@ def test_check_page_explains_a_run_with_too_few_trials():
     assert not [d for d in at.dataframe if "coverage" in d.value.columns]
 
 
+def test_a_planner_check_of_one_trial_names_the_pages_boxes():
+    """The Planner check asked of one-trial smaller runs: the run refuses the two settings
+    together, and the page says so by its boxes and the values in them -- the core's
+    message, rendered as any other (the page no longer passes the settings' class: the
+    message carries it) -- not ``plan_reps=`` or ``--plan-replicates``."""
+    at = start(APP, TEMPERATURE, timeout=120)
+    at.session_state[STORE] = {"check": CheckParams(trials=1, plan_reps=5, reps=20, draws=500)}
+    at.switch_page(CHECK).run()
+    assert not at.exception, [e.value for e in at.exception]
+    runs, trials = (at.number_input(key="chk_plan_reps").label,
+                    at.selectbox(key="chk_trials").label)
+    assert (runs, trials) == ("Planner runs (0 = skip)", "Trials per question")
+    (msg,) = [e.value for e in at.error]
+    assert msg == (f"**{runs}**: the Planner plans from at least 2 trials per question; "
+                   f"**{trials}** asks for 1: set **{runs}** to 0 or **{trials}** to 2 or "
+                   f"more; got **{runs}** `5`, **{trials}** `1`")
+    assert not [d for d in at.dataframe if "coverage" in d.value.columns]
+
+
 def test_the_leaderboard_links_the_check_in_the_population_scope():
     at = start(APP, TEMPERATURE, timeout=120)
     at.switch_page("app_pages/leaderboard.py").run()

@@ -104,6 +104,63 @@ def test_missing_column_hint_names_it_and_offers_the_mapping():
     assert "Missing cells" not in msg
 
 
+def test_a_table_of_one_row_per_repeat_is_numbered_by_the_column_mappings_switch(
+        tmp_path, monkeypatch):
+    """A table of one row per repeat without trial numbers was refused in the app with
+    Python's advice (``columns={...}``, a pandas ``groupby().cumcount()`` line) and a pick
+    under *Column mapping* that no column fills. The app says its own way: the switch under
+    *Column mapping* (``LoadOptions.number_trials``, its label and help declared once), which
+    loads the table with each pair's rows as its trials in file order, says so among what
+    the loader changed, and the pages' Copy code loads the file the same way."""
+    from _apptest import code_cell
+
+    from scorio_core.io import LoadOptions
+    from scorio_core.params import widget
+
+    rows = [("a", "q1", 1), ("b", "q1", 0), ("a", "q2", 0), ("a", "q1", 0), ("b", "q2", 1),
+            ("b", "q1", 1), ("a", "q2", 1), ("b", "q2", 1), ("a", "q1", 1), ("b", "q1", 0),
+            ("a", "q2", 1), ("b", "q2", 0)]
+    csv = ("model,question,outcome\n" + "".join(f"{m},{q},{y}\n" for m, q, y in rows)).encode()
+    at = _start()
+    at.file_uploader(key="upload").set_value(("repeats.csv", csv, "text/csv")).run()
+    w = widget(LoadOptions, "number_trials")
+    (msg,) = [e.value for e in at.error]
+    assert "No column **trial** was found" in msg and "**Column mapping**" in msg
+    assert (f"tick **{w['label']}** there, which numbers the rows of each (model, question) "
+            "pair 0, 1, 2, ... in file order") in msg, msg
+    for other in ("number_trials", "columns=", "cumcount", "--"):  # no other surface's words
+        assert other not in msg, (other, msg)
+    box = at.checkbox(key="load_number_trials")
+    assert (box.label, box.help) == (w["label"], w["help"]) and box.value is False
+    box.check().run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    assert o.models == ("a", "b") and o.questions == ("q1", "q2")
+    assert o.R.tolist() == [[[1, 0, 1], [0, 1, 1]], [[0, 1, 0], [1, 1, 0]]]
+    changed = next(i.value for i in at.info if "What the loader changed" in i.value)
+    assert "Trials numbered by row order: the rows of each (model, question) pair are its " \
+           f"trials 0, 1, 2, ... in the order the file lists them (**{w['label']}** in the " \
+           "sidebar)" in changed
+    assert not any("Trial ids from the file" in c.value for c in at.caption)  # not the file's
+    # the Leaderboard page says what the load did and its Copy code loads the file the same
+    # way, giving its board
+    at.switch_page("app_pages/leaderboard.py").run()
+    said = [m.value for m in at.markdown]
+    assert any("Changed by the load: Trials numbered by row order (details in Caveats)" in m
+               for m in said), said
+    assert any(f"Trials numbered by row order (**{w['label']}**): the rows of each" in m
+               for m in said), said  # the caveat, whole
+    page = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    cell = code_cell(at, "leaderboard(")
+    assert "data = sc.load(path, number_trials=True)" in cell
+    (tmp_path / "repeats.csv").write_bytes(csv)
+    monkeypatch.chdir(tmp_path)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)
+    assert ns["board"].table["model"].tolist() == page["model"].tolist()
+    np.testing.assert_allclose(ns["board"].table["score"], page["score"], rtol=1e-12)
+
+
 def test_missing_cells_hint_points_to_the_missing_cells_option():
     csv = b"model,question,trial,outcome\nA,q1,0,1\nA,q1,1,1\nB,q1,0,0\n"
     at = _start()
@@ -139,7 +196,7 @@ def test_upload_widgets_and_the_notes_naming_them_take_one_declaration(tmp_path)
     # every declared choice is offered, each with its name on the box
     assert box.options == [MISSING[c] for c in widget(LoadOptions, "on_missing")["options"]]
     # the import report's line on unscored samples names the box the sidebar shows
-    line = next(c.value for c in at.caption if "sample(s) without a score" in c.value)
+    line = next(c.value for c in at.caption if "without a score" in c.value)
     assert f"handled by **{box.label}** in the sidebar" in line
 
 
@@ -181,7 +238,7 @@ def test_adding_the_same_data_with_provider_prefixes_asks_and_each_choice_gives_
     _ok(at)
     # the choice is asked, naming what collides; until it is made the loaded data stay
     warning = next(w.value for w in at.warning if "collide" in w.value)
-    assert "'org/a' (new) ~ 'a'" in warning and "12 (model, question) pair(s)" in warning
+    assert "'org/a' (new) ~ 'a'" in warning and "12 (model, question) pairs are in both" in warning
     choice = at.radio(key="upload_merge")
     assert choice.value is None and len(choice.options) == 3
     full = at.session_state["scorio_dataset"].full
@@ -331,6 +388,38 @@ def test_graded_logs_load_binary_with_the_correct_outcomes_box():
     assert np.array_equal(o.R, (graded.R >= 1).astype(int))  # P and C
 
 
+
+def test_the_import_report_shows_ours_as_scored_beside_the_harness_and_ours_as_loaded():
+    """With *Correct from score* set, the import report's *ours (mean)* was the mean after
+    the threshold (0.6667 beside Inspect's 0.8333: a reader took the import for wrong) and
+    with *Correct outcomes* the mean before it (not what the Leaderboard then showed). The
+    table keeps *ours (mean)* as the log scores it -- Inspect's own number -- and adds *ours
+    (as loaded)*, the Leaderboard's score, whose caption names the box that changed it."""
+    from scorio_core import io
+
+    d = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "task_args"
+    files = [(p.name, p.read_bytes(), "application/zip") for p in sorted(d.glob("*.eval"))]
+    at = _start()
+    at.file_uploader(key="upload").set_value(files).run()
+    _ok(at)
+    table = next(x.value for x in at.dataframe if "harness value" in x.value.columns)
+    assert io.LOADED_COLUMN not in table.columns  # no option changed the outcomes
+    assert table["ours (mean)"].tolist() == table["harness value"].tolist()
+    at.text_input(key="load_correct_from").input("0.75").run()
+    _ok(at)
+    o = at.session_state["scorio_dataset"].full
+    table = next(x.value for x in at.dataframe if "harness value" in x.value.columns)
+    assert table["ours (mean)"].tolist() == table["harness value"].tolist()
+    for _, row in table.iterrows():  # the Leaderboard's score of that model and benchmark
+        view = o.select(row["benchmark"])
+        mean = np.asarray(view.weights)[view.R[view.models.index(row["model"])]].mean()
+        assert row[io.LOADED_COLUMN] == f"{mean:.4f}", row
+    assert (table[io.LOADED_COLUMN] != table["ours (mean)"]).any()
+    caption = next(c.value for c in at.caption if "*ours (mean)*" in c.value)
+    assert "*ours (as loaded)*: the same model and benchmark in the data as loaded, after " \
+        "`0.75` in **Correct from score** changed the outcomes" in caption, caption
+    assert "correct_from" not in caption and "--" not in caption
+
 def test_the_refusal_and_the_caveats_name_the_upload_boxes_not_keywords_or_flags():
     """On Inspect's C/P/I logs the analyses' refusal named each option three ways
     ("correct=['C'] / --correct C (in the app: C in Correct outcomes, ...)"): an app reader
@@ -419,3 +508,36 @@ def test_the_import_reports_notes_name_the_upload_boxes():
     _ok(at)
     o = at.session_state["scorio_dataset"].full
     assert np.array_equal(o.R, io.load(d, scorer="near").R)
+
+
+def test_an_lm_eval_task_yaml_dropped_on_the_uploader_gets_the_loaders_own_refusal():
+    """The uploader's file types left out ``.yaml``/``.yml``: an lm-eval task definition
+    dropped on it was refused by the widget as a file type it does not take, never reaching
+    the loader, which recognises a task definition and says what to run to get logs. The
+    widget takes both spellings, and the page shows the loader's words: the ``lm_eval``
+    command that writes logs, with the task named."""
+    from fixtures.harness import generate
+
+    from app_pages._common import UPLOAD_TYPES
+    from scorio_core.io import LOADED_SUFFIXES
+    from scorio_core.io.lm_eval import TASK_SUFFIXES
+
+    # every file the loader reads (its one list), and the definitions it refuses with advice
+    assert UPLOAD_TYPES == [s.lstrip(".") for s in (*LOADED_SUFFIXES, *TASK_SUFFIXES)]
+    at = _start()
+    uploader = at.file_uploader(key="upload")
+    assert {".yaml", ".yml"} <= set(uploader.allowed_type)
+    one = generate.TASKS["qa_one"].format(data="docs.jsonl").encode()
+    uploader.set_value(("qa_one.yaml", one, "application/yaml")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    (said,) = [e.value for e in at.error]
+    assert ("qa_one.yaml: this file is an lm-eval task definition (qa_one.yaml), not logs; "
+            "run lm-eval with --log_samples --output_path DIR") in said, said
+    assert "lm_eval --model hf" in said and "--tasks qa_one --log_samples" in said, said
+    # several definitions at once (a folder's YAMLs, both spellings): one refusal naming each
+    rep = generate.TASKS["qa_rep"].format(data="docs.jsonl").encode()
+    at.file_uploader(key="upload").set_value([("qa_one.yaml", one, "application/yaml"),
+                                              ("qa_rep.yml", rep, "application/yaml")]).run()
+    (said,) = [e.value for e in at.error]
+    assert "qa_one.yaml, qa_rep.yml: these are lm-eval task definitions" in said, said
+    assert "--tasks qa_one,qa_rep --log_samples" in said, said

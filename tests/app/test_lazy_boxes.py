@@ -45,7 +45,9 @@ def test_closed_boxes_send_no_widgets_and_open_ones_work():
     assert len(save) == 1 and save[0].proto.ignore_rerun  # a download does not rerun the page
 
 
-def test_a_sessions_first_run_leaves_its_charts_for_the_next():
+def test_a_sessions_first_run_leaves_its_charts_for_the_next(monkeypatch):
+    # as users get it: not as a test server (or a shell) with SCORIO_CHARTS_AT_ONCE=1 has it
+    monkeypatch.delenv(_render.CHARTS_AT_ONCE, raising=False)
     at = _leaderboard()  # the session's first run
     assert not at.get("vega_lite_chart")
     assert "Drawing the charts…" in [c.value for c in at.caption]
@@ -56,6 +58,18 @@ def test_a_sessions_first_run_leaves_its_charts_for_the_next():
     assert "Drawing the charts…" not in [c.value for c in at.caption]
     at.run()  # and never again in this session
     assert len(at.get("vega_lite_chart")) == drawn
+
+
+def test_with_charts_at_once_a_sessions_first_run_draws_its_charts(monkeypatch):
+    """``SCORIO_CHARTS_AT_ONCE=1`` (the test servers' setting): the first run draws every
+    chart itself and starts no timer, so no rerun follows; any other value keeps the wait."""
+    monkeypatch.setenv(_render.CHARTS_AT_ONCE, "1")
+    at = _leaderboard()
+    assert len(at.get("vega_lite_chart")) == 3
+    assert "Drawing the charts…" not in [c.value for c in at.caption]
+    assert "_scorio_charts_tick" not in at.session_state  # no timer, no rerun
+    monkeypatch.setenv(_render.CHARTS_AT_ONCE, "true")  # only 1 turns it on
+    assert not _leaderboard().get("vega_lite_chart")
 
 
 def test_the_workers_choice_survives_closing_its_box():

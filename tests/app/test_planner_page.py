@@ -141,16 +141,19 @@ def test_planner_notes_are_sentences_and_a_useless_budget_says_why():
     assert any(c.value.startswith("Not shown, no value in any row:")
                and "trials_gap" in c.value for c in at.caption)
     assert all(v == "∞" or float(v) >= 0 for v in pairs["questions_gap"])
-    assert any(t.startswith("`trials_gap` / `questions_gap`") and "*any* field" in t
-               for t in text)
+    # what it promises: the legend under the "More columns" box, the definition's words
+    legends = [c.value for c in at.caption if c.value.startswith("**Columns:**")]
+    assert any("`questions_gap` the same smallest true lead" in c for c in legends), legends
     assert "trials_for_lead" not in pairs.columns  # the lead that matters is off by default
     at.number_input(key="plan_lead").set_value(0.03).run()
     _ok(at)
     pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
     assert all(v == "∞" for v in pairs["trials_for_lead"])  # population: trials cannot
     assert all(v == "∞" or int(v.replace(",", "")) > 100 for v in pairs["questions_for_lead"])
-    assert any(m.value.startswith("`trials_for_lead` / `questions_for_lead`")
-               and "at least 0.03" in m.value for m in at.markdown)
+    # the lead's value in the line over the table, what the columns hold in the legend
+    assert any(m.value.startswith("**") and "undecided**" in m.value
+               and "at least 0.03 (now N = " in m.value for m in at.markdown)
+    assert any("`trials_for_lead` trials per question" in c.value for c in at.caption)
     at.number_input(key="plan_lead").set_value(0.0).run()
     assert any(" vs " in t and "cannot be settled" in t for t in text)  # the notes, as lines
     summary = next(t for t in text if t.startswith("Budget **"))
@@ -303,16 +306,16 @@ def _one_trial() -> AppTest:
 
 
 def test_one_trial_pages_say_why_met_now_sits_beside_empty_cells():
-    """A one-trial upload, questions scope: the Leaderboard showed n_needed 'met now' beside
-    an empty t_next, and the Planner questions_gap 0.0000 and 'met now' beside "trials
-    cannot be planned". The board's warning says what 'met now' rests on at N = 1; the
-    Planner leaves the gap empty and its note says why, cell by cell."""
+    """A one-trial upload, questions scope: the Leaderboard showed trials_needed_papers
+    'met now' beside an empty t_next, and the Planner questions_gap 0.0000 and 'met now'
+    beside "trials cannot be planned". The board's warning says what 'met now' rests on at
+    N = 1; the Planner leaves the gap empty and its note says why, cell by cell."""
     at = _one_trial()
     at.switch_page("app_pages/leaderboard.py").run()
     _ok(at)
     board = _board(at).set_index("model")
     # t_next has no value in any row at N = 1: left out, said in one line under the table
-    assert board.loc["alpha", "n_needed"] == "met now" and "t_next" not in board.columns
+    assert board.loc["alpha", "trials_needed_papers"] == "met now" and "t_next" not in board.columns
     assert any("no value in any row" in c.value and "t_next" in c.value for c in at.caption)
     assert any("'met now' for alpha vs beta" in w.value and "decides no pair at N = 1" in w.value
                for w in at.warning)
@@ -328,3 +331,94 @@ def test_one_trial_pages_say_why_met_now_sits_beside_empty_cells():
     assert "'met now' in trials_needed_papers reads the papers' Bayes@N" in note
     assert "no questions_gap" in note
     assert not any("0: any true lead" in m.value for m in at.markdown)
+
+
+def _parts_px(frames) -> list[int]:
+    """Each drawn part's width as the pages measure it (``app_state.table_fit.column_px``
+    of the columns it shows, with the widths and labels the page set), one per table."""
+    import json
+
+    from app_state.table_fit import column_px
+
+    out = []
+    for d in frames:
+        cfg = json.loads(d.proto.columns or "{}")
+        cols = list(d.proto.column_order) or list(d.value.columns)
+        widths = {c: v["width"] for c, v in cfg.items() if isinstance(v.get("width"), int)}
+        labels = {c: v["label"] for c, v in cfg.items() if v.get("label")}
+        out.append(sum(column_px(d.value[cols], labels, widths).values()))
+    return out
+
+
+@pytest.mark.parametrize("query", [{}, {"plan_scope": "population"},
+                                   {"plan_scope": "population", "plan_lead": 0.01}])
+def test_the_pairs_table_reads_whole_in_a_1024_px_window(query):
+    """At 1024 px the Planner's pairs table (eleven columns, thirteen with a lead that matters)
+    ran 220 px past the main column (564 px there), ``questions_gap``, ``t`` and ``p_better``
+    cut at its edge without a mark. As the Leaderboard keeps its papers' columns apart, the
+    table shows the plan -- the pair, its gap, the trials and questions needed, for the lead
+    too, ``p_unsettled`` -- and "More columns" the plans' power and today's test, with what
+    they mean; each part fits a 1024 px window's column (in parts repeating the pair), the
+    box's its padding less; together they show every column of the plan's table."""
+    from app_pages._widgets import BOX_PAD_PX
+    from app_state.table_fit import NARROW_COLUMN_PX, NARROW_PX
+    from app_state.texts import PLAN_MORE
+
+    at = start(APP, TEMPERATURE, 90)
+    at.switch_page("app_pages/planner.py").run()
+    for key, value in query.items():
+        widget = (at.segmented_control(key=key) if key == "plan_scope"
+                  else at.number_input(key=key))
+        widget.set_value(value).run()
+    _ok(at)
+    box = next(e for e in at.expander if e.label.startswith("More columns"))
+    inside = list(box.dataframe)
+    pairs = [d for d in at.dataframe if "questions_needed" in d.value.columns
+             and not any(d is i for i in inside)]
+    assert pairs and inside
+    shown = set().union(*(d.proto.column_order for d in pairs))
+    more = set().union(*(d.proto.column_order for d in inside))
+    table = pairs[0].value
+    assert shown | more == set(table.columns)  # every column of the plan's table, once
+    assert shown & more == {"better", "next"}  # each part says whose row it is
+    assert more - {"better", "next"} == set(PLAN_MORE) & set(table.columns)
+    assert {"gap", "trials_needed", "questions_needed"} <= shown
+    if query.get("plan_lead"):
+        assert {"trials_for_lead", "questions_for_lead", "p_unsettled"} <= shown
+    assert NARROW_PX < NARROW_COLUMN_PX == 564
+    assert max(_parts_px(pairs)) <= NARROW_PX, _parts_px(pairs)
+    assert max(_parts_px(inside)) <= NARROW_PX - BOX_PAD_PX, _parts_px(inside)
+    # what the columns in the box mean is said in the box, once: its legend
+    said = [c.value for c in box.caption if c.value.startswith("**Columns:**")]
+    assert len(said) == 1 and not box.markdown, (said, [m.value for m in box.markdown])
+    assert all(f"`{c}` " in said[0] for c in more - {"better", "next"}), said
+
+
+def test_the_planner_says_what_its_columns_hold_once_in_the_legends():
+    """The Planner's line over its pairs table defined ``trials_needed``,
+    ``questions_needed``, ``p_unsettled`` and ``trials_needed_papers``, and its "More
+    columns" box opened with paragraphs defining six more -- each said again, in other words,
+    by the legend under the table (the definition's one declaration). No paragraph on the
+    page defines a column now ("`column`: ..."); the line over the table keeps what the
+    legend cannot say: the chance planned for, the lead's value, today's N and M."""
+    from scorio_core.definitions.plan import PLAN
+    from scorio_core.display import PLAIN_COLUMNS
+
+    at = start(APP, TEMPERATURE, 90)
+    at.switch_page("app_pages/planner.py").run()
+    at.segmented_control(key="plan_scope").set_value("population").run()
+    at.number_input(key="plan_lead").set_value(0.02).run()
+    _ok(at)
+    declared = PLAN.column_help("pairs")
+    texts = [m.value for m in at.markdown]
+    defined = [(c, t) for t in texts for c in declared if f"`{c}`:" in t or f"`{c}` /" in t]
+    assert defined == [], defined
+    line = next(t for t in texts if "undecided**" in t)
+    assert "**an 80% chance**" in line and "at least 0.02" in line, line
+    assert "now N = 100 trials per question, M = 100 questions" in line, line
+    # every column shown, in the table or the box, is explained in a legend
+    legends = " ".join(c.value for c in at.caption if c.value.startswith("**Columns:**"))
+    pairs = next(d.value for d in at.dataframe if "questions_needed" in d.value.columns)
+    unnamed = [c for c in pairs.columns if c in declared and c not in PLAIN_COLUMNS
+               and f"`{c}` " not in legends]
+    assert unnamed == [], unnamed

@@ -27,10 +27,12 @@ def test_board_display_spells_infinite_and_missing_values():
     from app_pages._common import board_display, column_config
 
     t = pd.DataFrame({"model": ["a", "b", "c"], "score": [0.5, 0.5, 0.2],
-                      "t_next": [0.0, 3.1234, np.nan], "n_needed": [np.inf, 1234.4, np.nan]})
+                      "t_next": [0.0, 3.1234, np.nan],
+                      "trials_needed_papers": [np.inf, 1234.4, np.nan]})
     d = board_display(t)
-    assert d["n_needed"].tolist() == ["∞", "1,234", "—"]
+    assert d["trials_needed_papers"].tolist() == ["∞", "1,234", "—"]
     assert d["t_next"].tolist() == ["0.00", "3.12", "—"]
-    assert d["score"].tolist() == [0.5, 0.5, 0.2] and t["n_needed"].iloc[0] == np.inf  # copy
+    assert d["score"].tolist() == [0.5, 0.5, 0.2]
+    assert t["trials_needed_papers"].iloc[0] == np.inf  # a copy
     cfg = column_config(d)
-    assert cfg["n_needed"]["type_config"]["type"] == "text"
+    assert cfg["trials_needed_papers"]["type_config"]["type"] == "text"

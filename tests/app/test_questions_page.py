@@ -62,7 +62,7 @@ def test_questions_tables_leave_out_columns_blank_in_every_row(at):
     shown = [d for d in at.dataframe if "disagreement" in d.value.columns]
     top = next(d.value for d in shown if len(d.value) == 20)
     assert "status" not in top.columns and {"best", "worst"} <= set(top.columns)
-    from app_pages.questions import STATUS_HELP
+    from scorio_core.engines.questions import STATUS_HELP
 
     every = next(d for d in shown if len(d.value) == 100)
     assert "no 2PL difficulty" in set(every.value["status"])
@@ -201,3 +201,27 @@ def test_the_2pl_switch_on_graded_data_names_the_option_that_fits_it():
     assert "--correct" not in fit.help and "correct=" not in fit.help
     # the option it names makes the data binary, and the 2PL fit then runs
     assert not question_stats(view.binarized(correct_from=0.5)).irt.startswith("not run")
+
+
+def test_questions_page_explains_its_columns_as_the_notebook_and_the_report_do(at):
+    """sd_models, item_rest_r, 'k tied' ... had no word on the page (the status column alone
+    had a help). Under each table, the "Columns:" legend of the definition's one declaration,
+    the text the notebook's display and the reports print."""
+    from scorio_core.definitions import ANALYSES
+    from scorio_core.display import legend_markdown
+
+    at.switch_page("app_pages/questions.py").run()
+    _ok(at)
+    q = ANALYSES["questions"]
+    captions = [c.value for c in at.caption]
+    disagree = next(d.value for d in at.dataframe if "disagreement" in d.value.columns)
+    want = legend_markdown(disagree.columns, q.column_help("disagree"))
+    assert "`sd_models` s.d. of the models' mean scores" in want and want in captions
+    parts = [d for d in at.dataframe if "difficulty_median" in d.value.columns]
+    subsets = parts[0].value
+    # the columns shown, in the table's order: its attribute, one value the heading names,
+    # in the exports only
+    shown = set().union(*(d.proto.column_order for d in parts)) or set(subsets.columns)
+    assert "attribute" in subsets.columns and "attribute" not in shown
+    columns = [c for c in subsets.columns if c in shown]
+    assert legend_markdown(columns, q.column_help("by_subset")) in captions

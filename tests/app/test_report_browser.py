@@ -96,7 +96,7 @@ def test_every_table_fits_the_screen_column(browser, data_dir, tmp_path):
     """At 1280 px every table fits the report's column without a scroll bar: the
     leaderboard's 18 columns beside long model names (FuseO1-DS-QwQ-SkyT1), the Planner's
     pairs and the pair summary with its estimand in words once ran 90-300 px past it and
-    hid their last columns (n_needed, the estimand) behind a scroll bar."""
+    hid their last columns (trials_needed_papers, the estimand) behind a scroll bar."""
     data = io.load(data_dir / "reasoning_synthetic.npz", benchmark="AIME'25")
     report = build_report(data, ["leaderboard", ("plan", {"sims": 200, "n_max": 256}),
                                  "pair"], title="Screen")

@@ -57,3 +57,80 @@ def test_copy_code_box_reproduces_the_leaderboard_page():
     np.testing.assert_allclose(got["score"], page["score"], rtol=1e-12)
     np.testing.assert_allclose(got["hi"], page["hi"], rtol=1e-12)
     assert got["rank"].tolist() == page["rank"].tolist()
+
+
+def _made(monkeypatch) -> dict:
+    """file name -> the bytes or text a download button offers, recorded as the page
+    registers the file (the Report page hands its files over whole)."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made: dict = {}
+    add = MediaFileManager.add
+
+    def record(self, data, mimetype, coordinates, file_name=None, *args, **kw):
+        made[file_name] = data
+        return add(self, data, mimetype, coordinates, file_name, *args, **kw)
+
+    monkeypatch.setattr(MediaFileManager, "add", record)
+    return made
+
+
+def test_an_uploads_notebook_and_copy_code_read_the_file_with_its_upload_options(
+        tmp_path, monkeypatch, kernel_env):
+    """The Report page's notebook loaded an upload with ``sc.load(path)`` alone, and its
+    Copy code called ``sc.report`` without the loader options: a categorical upload (which
+    needs its category weights) or a truncated one (a pair short of trials) failed when
+    run. Both now read the file with the options the upload was read with
+    (``io.loaded_with``): the notebook runs top to bottom on a fresh kernel and gives the
+    Leaderboard page's board, and the Copy code cell writes the report."""
+    import json
+
+    import numpy as np
+    import pytest
+
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    from app_pages._common import UPLOAD
+    from scorio_core import io
+
+    rng = np.random.default_rng(11)
+    rows = [f"{m},q{j},{t},{int(rng.integers(0, 3))}" for m in ("alpha", "beta", "gamma")
+            for j in range(8) for t in range(4) if not (m == "gamma" and j == 2 and t == 3)]
+    csv = ("model,question,trial,outcome\n" + "\n".join(rows) + "\n").encode()
+    made = _made(monkeypatch)
+    at = start(APP, UPLOAD, 180)
+    at.file_uploader(key="upload").set_value(("graded.csv", csv, "text/csv")).run()
+    at.text_input(key="upload_weights").input("0, 0.5, 1").run()
+    at.selectbox(key="on_missing").set_value("truncate").run()
+    assert not at.exception and not at.error, [e.value for e in (*at.exception, *at.error)]
+    view = at.session_state["scorio_dataset"].view
+    assert view.shape == (3, 8, 3) and view.weights.tolist() == [0.0, 0.5, 1.0]
+    at.switch_page("app_pages/leaderboard.py").run()
+    page = next(d.value for d in at.dataframe if "rank_chain" in d.value.columns)
+    at.switch_page("app_pages/report.py").run()
+    at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
+    at.button(key="report_build").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    nb = nbformat.reads(next(v for k, v in made.items() if str(k).endswith(".ipynb")),
+                        as_version=4)
+    # the load cell reads the file as the upload was read
+    assert ("data = sc.load(path, on_missing='truncate', weights=(0.0, 0.5, 1.0))"
+            in nb.cells[1].source)
+    (tmp_path / "graded.csv").write_bytes(csv)  # beside the notebook, as the page says
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "import json\njson.dump({'model': list(board.table['model']), 'score': "
+        "list(map(float, board.table['score'])), 'hi': list(map(float, board.table['hi']))}, "
+        "open('board.json', 'w'))"))
+    nbclient.NotebookClient(nb, timeout=240, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path)}}).execute()
+    got = json.loads((tmp_path / "board.json").read_text())
+    assert got["model"] == page["model"].tolist()
+    np.testing.assert_allclose(got["score"], page["score"], rtol=1e-12)
+    np.testing.assert_allclose(got["hi"], page["hi"], rtol=1e-12)
+    # the Copy code cell: sc.report of the file with the same options writes the report
+    cell = code_cell(at, "sc.report(")
+    assert "options=sc.io.LoadOptions(on_missing='truncate', weights=(0.0, 0.5, 1.0))" in cell
+    monkeypatch.chdir(tmp_path)
+    exec(compile(cell, "<copy code>", "exec"), {})
+    assert "alpha" in (tmp_path / "report.html").read_text()
+    assert io.loaded_with(view) == io.LoadOptions(weights=[0, 0.5, 1], on_missing="truncate")

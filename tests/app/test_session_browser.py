@@ -41,21 +41,22 @@ def test_a_link_restores_dataset_and_settings(browser, server):
 
 
 def _after_redraw(page) -> None:
-    """Wait until a link's first run has drawn its charts by the automatic rerun."""
+    """Wait until a link's first run has drawn its charts by the automatic rerun (on the
+    app as users get it, ``first_visit_server``: the shared server draws them at once)."""
     settle(page)
     page.wait_for_function("() => document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]'"
                            ").length > 0", timeout=60_000)  # the redraw has run
     assert run_number(page) >= 2
 
 
-def test_a_links_conflict_stays_said_after_the_charts_are_drawn(browser, server):
+def test_a_links_conflict_stays_said_after_the_charts_are_drawn(browser, first_visit_server):
     """A link whose settings do not fit together (the order study's worse model first): the
     sidebar says so with the Simulator's box labels, and still does once the first run's
     charts are drawn by the rerun a moment later -- it said it for about a second, then
     that rerun dropped it; the user's next action does."""
     ctx = _context(browser)
     page = ctx.new_page()
-    page.goto(f"{server}/simulator?study=order&order.upper=0.5&order.lower=0.6")
+    page.goto(f"{first_visit_server}/simulator?study=order&order.upper=0.5&order.lower=0.6")
     _after_redraw(page)
     side = page.inner_text('[data-testid="stSidebar"]')
     assert ("This link's settings could not be used: Better model π̄ must exceed Worse model "
@@ -66,7 +67,8 @@ def test_a_links_conflict_stays_said_after_the_charts_are_drawn(browser, server)
     ctx.close()
 
 
-def test_a_links_restored_with_changes_note_stays_after_the_charts_are_drawn(browser, server):
+def test_a_links_restored_with_changes_note_stays_after_the_charts_are_drawn(
+        browser, first_visit_server):
     """A link whose setting the page cannot show as it is (the order study's datasets per N
     below the box's range): the page says what it changed, and still does once the first
     run's charts are drawn by the rerun a moment later -- the note was said only while the
@@ -74,7 +76,7 @@ def test_a_links_restored_with_changes_note_stays_after_the_charts_are_drawn(bro
     user's next action does."""
     ctx = _context(browser)
     page = ctx.new_page()
-    page.goto(f"{server}/simulator?study=order&order.sims=100")
+    page.goto(f"{first_visit_server}/simulator?study=order&order.sims=100")
     _after_redraw(page)
     assert page.get_by_role("spinbutton", name="Datasets per N").input_value() == "200"
     # the box's own label, as an error names a setting (shown in bold: innerText is plain)

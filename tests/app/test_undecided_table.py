@@ -21,7 +21,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 def test_spelled_cells_use_the_one_formatter():
     t = pd.DataFrame({"n": [np.inf, -np.inf, np.nan, 12.0]})
-    assert core_cells(t, ["n"])["n"].tolist() == ["∞", "−∞", "—", "12"]
+    assert core_cells(t, ["n"])["n"].tolist() == ["∞", "-∞", "—", "12"]
 
 
 def _leaderboard_of(R, name: str):
@@ -33,7 +33,8 @@ def _leaderboard_of(R, name: str):
     at.file_uploader(key="upload").set_value((name, buf.getvalue(), "text/csv")).run()
     at.switch_page("app_pages/leaderboard.py").run()
     assert not at.exception and not at.error
-    return at, next(d.value for d in at.dataframe if "trials_needed_papers" in d.value.columns)
+    return at, next(d.value for d in at.dataframe  # the pairs table, not the board's column
+                    if {"better", "trials_needed_papers"} <= set(d.value.columns))
 
 
 def test_leaderboard_page_shows_infinity_symbol_for_ties():
@@ -60,8 +61,9 @@ def test_papers_rule_met_reads_met_now_not_todays_n():
     assert cells[("b", "a")] == RULE_MET and "4" not in cells.tolist()
     assert any(RULE_MET in m.value and "calibrated test does not" in m.value
                for m in at.markdown)
-    board = next(d.value for d in at.dataframe if "n_needed" in d.value.columns)
-    assert board.set_index("model").loc["b", "n_needed"] == RULE_MET
+    board = next(d.value for d in at.dataframe
+                 if {"model", "trials_needed_papers"} <= set(d.value.columns))
+    assert board.set_index("model").loc["b", "trials_needed_papers"] == RULE_MET
 
 
 def test_no_page_sends_an_infinite_number_in_either_scope():
@@ -103,7 +105,9 @@ def test_missing_numbers_read_as_a_dash_not_none():
                for c in at.caption)
     assert pd.api.types.is_float_dtype(pairs["p_value"]) and pairs["p_value"].isna().any()
     shown = [d for d in at.dataframe if not d.proto.editing_mode]  # tables, not editors
-    assert len(shown) == 3 and {d.proto.placeholder for d in shown} == {"—"}
+    # the board, its "More columns" and the pairs table, each in parts where it is wider
+    # than the column
+    assert len(shown) >= 3 and {d.proto.placeholder for d in shown} == {"—"}
 
 
 def test_a_missing_value_reads_alike_in_number_and_text_columns():
@@ -119,9 +123,10 @@ def test_a_missing_value_reads_alike_in_number_and_text_columns():
     assert pairs["t"].isna().all() and pairs["p_value"].isna().all()  # one row, both kinds
     assert pd.api.types.is_float_dtype(pairs["p_value"]) and pairs["gap"].notna().all()
     assert pairs["trials_needed_papers"].tolist() == ["∞", "257", "26"]  # text kept as text
-    board = next(d.value for d in at.dataframe if "n_needed" in d.value.columns)
+    board = next(d.value for d in at.dataframe
+                 if {"model", "trials_needed_papers"} <= set(d.value.columns))
     assert "t_next" not in board.columns  # no value in any row: left out, said in a line
-    assert board["n_needed"].isna().tolist() == [False, False, False, True]  # the last model
+    assert board["trials_needed_papers"].isna().tolist() == [False, False, False, True]  # last
     shown = [d for d in at.dataframe if not d.proto.editing_mode]
     assert {d.proto.placeholder for d in shown} == {MISSING}
     for d in shown:
@@ -144,12 +149,25 @@ def test_missing_as_null_leaves_number_columns_alone():
     assert missing_as_null(clean) is clean
 
 
-def test_the_boards_t_next_and_n_needed_are_explained_under_it():
-    """The board's main table shows ``t_next`` and ``n_needed`` (the pairs table's ``t`` and
-    ``trials_needed_papers`` under other names); no line on the page said what they are."""
+def test_the_boards_t_next_and_trials_needed_papers_are_explained_under_it():
+    """The board shows ``t_next`` and ``trials_needed_papers`` (the pairs table's ``t`` and
+    ``trials_needed_papers``); no line on the page said what they are. They sit in its "More
+    columns" box now, with the papers' Bayes@N (the main table fits a 1024 px window's
+    column in two parts), and the box's legend says what they are."""
     R = np.random.default_rng(4).integers(0, 2, (4, 15, 4))
     at, _ = _leaderboard_of(R, "cols.csv")
-    board = next(d.value for d in at.dataframe if "n_needed" in d.value.columns)
-    assert {"t_next", "n_needed"} <= set(board.columns)
-    said = [c.value for c in at.caption if "`t_next`" in c.value and "`n_needed`" in c.value]
+    box = next(e for e in at.expander if e.label.startswith("More columns"))
+    inside = [d for d in box.dataframe if "trials_needed_papers" in d.value.columns]
+    main = [d for d in at.dataframe if "trials_needed_papers" in d.value.columns
+            and "better" not in d.value.columns and not any(d is i for i in inside)]
+    assert inside and main
+    assert {"t_next", "trials_needed_papers"} <= set().union(
+        *(d.proto.column_order for d in inside))
+    # the box's parts repeat model alone: t_next, text beside it, was repeated as a name
+    repeated = set.intersection(*(set(d.proto.column_order) for d in inside))
+    assert len(inside) == 1 or repeated == {"model"}, repeated
+    assert not {"t_next", "trials_needed_papers"} & set().union(
+        *(d.proto.column_order for d in main))
+    said = [c.value for c in box.caption
+            if "`t_next`" in c.value and "`trials_needed_papers`" in c.value]
     assert len(said) == 1 and "expected-z" in said[0] and RULE_MET in said[0], said

@@ -142,7 +142,7 @@ def test_session_errors_give_the_json_path_of_each_problem():
     with pytest.raises(ValidationError) as exc:
         sess.from_json(json.dumps(bad))
     assert str(exc.value).splitlines() == [
-        "data.shape: missing required field(s): questions, trials",
+        "data.shape: missing required fields: questions, trials",
         "rubric.rules[0].when.value: must be a number; got str '1'",
     ]
     with pytest.raises(ValidationError, match=r"^session file: 'format' must be one of "
@@ -372,7 +372,7 @@ def test_clamp_notes_name_the_widget_by_its_declared_label():
     try:
         OrderParams(upper=0.5, lower=0.6)
     except ValidationError as exc:
-        said = error_text(exc, OrderParams)
+        said = error_text(exc)
     notes = []
     clamp(OrderParams, "upper", 1.5, notes)
     label = notes[0].split(" 1.5 ")[0]

@@ -76,11 +76,11 @@ def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
     _long(rows).to_csv(path, index=False)
     cut = io.load(path, on_missing="truncate")
     text = load_notes_text(cut)
-    assert any("Trials cut to N = 2" in s and "up to 3" in s and "3 completion(s) left out" in s
+    assert any("Trials cut to N = 2" in s and "up to 3" in s and "3 completions left out" in s
                for s in text), text
     assert any(s.startswith("Column `answer`") for s in text), text
     dropped = io.load(path, on_missing="drop_questions")
-    assert any(s.startswith("1 question(s) dropped") and "`q1`" in s
+    assert any(s.startswith("1 question dropped") and "`q1`" in s
                for s in load_notes_text(dropped))
     # every key the page looks for has a sentence of its own (no key: value fallback)
     meta = {"on_missing": "truncate", "truncated_to_N": 2, "max_N_found": 3,
@@ -92,7 +92,8 @@ def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
             "decoding_spellings": {"T=0": "greedy"}, "missing_signal_values": {"len": 3},
             "extra_arrays_not_loaded": ["big"], "empty_outcomes": 4,
             "rounded_grades": {"levels": 11, "scale": [0, 1]},
-            "binarized": {"correct": ["C (correct)"], "wrong": ["I (incorrect)", "P (partial)"]}}
+            "binarized": {"correct": ["C (correct)"], "wrong": ["I (incorrect)", "P (partial)"]},
+            "numbered_trials": True}
     assert set(meta) == set(LOAD_NOTES)
     o = Outcomes(np.zeros((1, 2, 2), dtype=np.int8), metadata=meta)
     assert load_notes(o) == meta
@@ -103,6 +104,8 @@ def test_load_notes_read_as_sentences_from_real_loads(tmp_path):
             "`P (partial)` as wrong (0) (**Correct outcomes** in the sidebar).") in text
     assert "Graded scores rounded to the nearest of 11 levels (**Round grades to** in the " \
            "sidebar)." in text
+    assert any(s.startswith("Trials numbered by row order") and s.endswith(
+        "(**Number repeats as trials** in the sidebar).") for s in text), text
 
 
 def test_pair_captions_name_only_what_the_tables_hold(tmp_path):
@@ -158,6 +161,7 @@ def test_error_text_calls_each_conflicting_setting_by_its_declared_label():
     each setting by the label its declaration gives the widget (``params.widget``), each value
     as typed into that widget; the rule's own words are kept."""
     from app_state.texts import error_text
+    from scorio_core._validation import said_of
     from scorio_core.io import LoadOptions
     from scorio_core.params import CurvesParams, PairParams, widget
     from scorio_core.simulate.params import OrderParams
@@ -173,23 +177,56 @@ def test_error_text_calls_each_conflicting_setting_by_its_declared_label():
     ]
     for cls, kw, values in cases:
         exc = _conflict(cls, **kw)
-        text = error_text(exc, cls)
+        text = error_text(exc)  # the message names its settings' class: no caller says it
         assert set(exc.found) == set(values), cls
         for key, shown in values.items():
             label = f"**{widget(cls, key)['label']}**"
             assert (f"no {label}" if shown is None else f"{label} {shown}") in text, text
         assert "=" not in text.replace("model=llm", "") and "{" not in text, text
-        words = exc.text.split("{")[0]  # the rule's words before its first setting
-        assert text.startswith(words), text
+        head = said_of(exc).parts[0]  # the rule's words before its first setting
+        assert text.startswith(head if isinstance(head, str) else "**"), text
     # the labels are the declarations', not a second list: the message follows a label
     assert "**Score range**" in error_text(_conflict(
-        LoadOptions, score_range=(0, 10), weights=(0, 1)), LoadOptions)
+        LoadOptions, score_range=(0, 10), weights=(0, 1)))
     assert widget(LoadOptions, "score_range")["label"] == "Score range"
 
 
-def test_error_text_passes_other_errors_and_reads_a_session_files_class():
-    """Any other error is its message; a conflict from a session file or a link carries the
-    class whose settings they are (``app_state.session``), so no caller has to know it."""
+def test_the_app_renders_a_conflict_as_any_said_by_the_boxes_of_its_settings():
+    """A conflict is the core's Said, rendered as every other advice (``app_text``): each
+    setting by its box's declared label, each value found after its box as entered -- with
+    no class passed by the page (the Check page's conflict is raised by the run, on
+    CheckParams' settings; the loader's on LoadOptions'); an option only the command line
+    has (``--rubric``, ``of=None``) is its name as code, never a guessed label."""
+    import pytest
+
+    from app_state.texts import app_name, app_text, error_text
+    from scorio_core._validation import Mention, SettingsConflict, said_of
+    from scorio_core.io import LoadOptions
+    from scorio_core.smaller_run import check_smaller_run
+
+    run = Outcomes(np.random.default_rng(0).integers(0, 2, (3, 10, 8)))
+    with pytest.raises(SettingsConflict) as info:
+        check_smaller_run(run, 1, plan_reps=5)
+    runs, trials = "**Planner runs (0 = skip)**", "**Trials per question**"
+    assert app_text(said_of(info.value)) == error_text(info.value) == (
+        f"{runs}: the Planner plans from at least 2 trials per question; {trials} asks for "
+        f"1: set {runs} to 0 or {trials} to 2 or more; got {runs} `5`, {trials} `1`")
+    with pytest.raises(SettingsConflict) as info:
+        LoadOptions(correct="C,P", correct_from=0.5)
+    box, threshold = "**Correct outcomes**", "**Correct from score**"
+    assert app_text(said_of(info.value)) == (
+        f"{box} and {threshold} were both given, but they are two rules for the same thing: "
+        f"which trials count as correct; keep one; got {box} `C, P`, {threshold} `0.5`")
+    assert str(info.value).endswith("got correct=('C', 'P'), correct_from=0.5")
+    assert app_name(Mention(None, "rubric", "x", role="found")) == "`rubric` `x`"
+    assert app_name(Mention(None, "rubric", role="name")) == "`rubric`"
+
+
+def test_error_text_passes_other_errors_and_names_a_session_files_settings():
+    """Any other error is its message; a conflict from a session file or a link names its
+    settings by their boxes: the message carries the class whose settings they are (it was
+    noted on the exception by ``app_state.session``, and a caller that did not pass the class
+    showed Python's keywords), so no caller has to know it."""
     import json
 
     import pytest
@@ -201,7 +238,7 @@ def test_error_text_passes_other_errors_and_reads_a_session_files_class():
 
     with pytest.raises(ValidationError) as info:
         PlanParams(assurance=1.0)
-    assert error_text(info.value, PlanParams) == str(info.value)
+    assert error_text(info.value) == str(info.value)
     assert "assurance must be" in str(info.value)
     with pytest.raises(ValidationError) as info:
         sess.from_query("pair", {"pair.a": json.dumps("m"), "pair.b": json.dumps("m")})
@@ -243,7 +280,7 @@ def test_the_app_names_the_loaders_options_by_their_boxes_only():
     assert shown[-1].endswith(f"to run Method comparison: {advice}")
     with pytest.raises(ValidationError) as info:  # the Leaderboard's Pass@k box, by label
         leaderboard(o, ks=[2])
-    shown.append(error_text(info.value, LeaderboardParams))
+    shown.append(error_text(info.value))
     assert (f"Leave out **{widget(LeaderboardParams, 'ks')['label']}** to rank them by "
             "Bayes@N as they are") in shown[-1]
     assert shown[-1].endswith(f"to add the Pass@k columns: {advice}")
@@ -254,7 +291,7 @@ def test_the_app_names_the_loaders_options_by_their_boxes_only():
     assert shown[-1].endswith(f"to run rank.bradley_terry: {advice}")
     with pytest.raises(ValidationError) as info:  # the box's own refusal of a name
         o.binarized(correct=["X"])
-    shown.append(error_text(info.value, LoadOptions))
+    shown.append(error_text(info.value))
     assert shown[-1].endswith(f"(e.g. `C` in {box})")
     (note,) = o.binarized(correct=["C", "P"]).load_notes  # the caveats' note
     shown.append(app_text(note))
@@ -286,12 +323,12 @@ def test_the_loaders_advice_and_notes_name_their_boxes_in_the_app_only(tmp_path)
     from scorio_core._validation import ValidationError
     from scorio_core.definitions import ANALYSES
     from scorio_core.definitions._base import common_caveats
-    from scorio_core.io import LoadOptions, MissingWeightsError
+    from scorio_core.io import MissingWeightsError
 
     def refusal(load, kind=ValidationError) -> str:
         with pytest.raises(kind) as info:
             load()
-        return error_text(info.value, LoadOptions)  # the sidebar's "Could not load" text
+        return error_text(info.value)  # the sidebar's "Could not load" text
 
     shown = {}
     rng = np.random.default_rng(0)
@@ -501,11 +538,12 @@ def test_the_columns_a_page_spells_are_those_the_core_writes_as_no_plain_number(
 
     t = pd.DataFrame({"model": ["a", "b", "c"], "p_best": [0.9996, 0.0004, 0.0],
                       "score": [0.5, 0.25, 0.0], "p_value": [0.5, 2e-6, 1.0],
-                      "n_needed": [3.0, 12.0, np.inf], "flip": [True, False, True]})
-    assert spelled_columns(t) == ["p_best", "p_value", "n_needed"]
-    assert spelled_columns(t, n_now=4) == ["p_best", "p_value", "n_needed"]
-    assert spelled_columns(t.drop(columns="n_needed").assign(n_needed=[3.0, 12.0, 40.0]),
-                           n_now=4) == ["p_best", "p_value", "n_needed"]  # "met now" at 3
+                      "trials_needed_papers": [3.0, 12.0, np.inf], "flip": [True, False, True]})
+    assert spelled_columns(t) == ["p_best", "p_value", "trials_needed_papers"]
+    assert spelled_columns(t, n_now=4) == ["p_best", "p_value", "trials_needed_papers"]
+    met = t.drop(columns="trials_needed_papers").assign(trials_needed_papers=[3.0, 12.0, 40.0])
+    assert spelled_columns(met, n_now=4) == ["p_best", "p_value",
+                                             "trials_needed_papers"]  # "met now" at 3
     assert spelled_columns(t[["model", "score"]]) == []
     cells = core_cells(t, spelled_columns(t))
     assert cells["p_best"].tolist() == [">0.999", "<0.001", "0.000"]
@@ -523,13 +561,14 @@ def test_the_columns_a_page_spells_are_those_the_core_writes_as_no_plain_number(
 
 def test_a_table_wider_than_the_page_is_drawn_in_parts_that_fit():
     """The Leaderboard's main table (a long model name, Pass@1 and Pass@8) ran 100 px past
-    the page at 1280 px, cutting t_next and n_needed. Drawn in parts, each within the main
+    the page at 1280 px, cutting t_next and n_needed (now trials_needed_papers). Drawn in
+    parts, each within the main
     column, each repeating the model, every column once, a score with its se, lo and hi
-    and t_next with n_needed in one part."""
+    and t_next with trials_needed_papers in one part."""
     from app_state.table_fit import MAIN_PX, column_px, fitted_parts
 
     cols = ["rank", "rank_lo", "rank_hi", "p_best", "score", "se", "lo", "hi", "pass@1",
-            "pass@8", "t_next", "n_needed"]
+            "pass@8", "t_next", "trials_needed_papers"]
     board = pd.DataFrame({"model": ["gemini-1.5-pro-preview-0409", "gpt-4"]}
                          | {c: [0.7948, 0.0024] for c in cols})
     px = column_px(board)
@@ -538,7 +577,7 @@ def test_a_table_wider_than_the_page_is_drawn_in_parts_that_fit():
     assert len(parts) == 2 and all(p[0] == "model" for p in parts)
     assert [c for p in parts for c in p[1:]] == cols  # every column once, in order
     assert all(sum(px[c] for c in p) <= MAIN_PX for p in parts)
-    assert parts[1][1:] == ["t_next", "n_needed"]
+    assert parts[1][1:] == ["t_next", "trials_needed_papers"]
     assert fitted_parts(board[["model", "rank", "score"]]) == [["model", "rank", "score"]]
     # a per-subset table repeats its subset and the model
     sub = pd.DataFrame({"attribute": ["source"], "subset": ["agieval-logiqa-en"],
@@ -669,12 +708,14 @@ def test_texts_that_point_to_the_planner_state_its_declared_chance():
 
     import app_pages._widgets as widgets
     import app_state.texts as texts
-    from app_state.texts import board_columns_text, planner_chance
+    from app_state.texts import planner_chance
     from scorio_core.formatting import a_chance
+    from scorio_core.leaderboard import COLUMN_HELP
     from scorio_core.params import PlanParams, settings_of
 
     assert planner_chance() == a_chance(settings_of(PlanParams)["assurance"][0])
-    assert planner_chance() in board_columns_text(["model", "n_needed"])
+    # the board's trials_needed_papers, explained by its declaration (the legend)
+    assert planner_chance() in COLUMN_HELP["trials_needed_papers"]
     for module in (widgets, texts):
         source = Path(module.__file__).read_text()
         assert "80% chance" not in source.replace("'an 80% chance'", ""), module.__name__

@@ -317,7 +317,7 @@ def test_a_zip_of_files_is_refused_from_its_directory_when_it_expands_too_far(
     monkeypatch.setattr(base_module, "read_member", lambda *a: pytest.fail("read a member"))
     path = tmp_path / "runs.zip"
     make_logs.write_zip(path, [("a.csv", long_csv(60)), ("b.csv", long_csv(60))])
-    msg = r"^runs\.zip: the 2 member\(s\) to read expand to 1\.\d KB, more than the 1000 bytes"
+    msg = r"^runs\.zip: the 2 members to read expand to 1\.\d KB, more than the 1000 bytes"
     with pytest.raises(ValidationError, match=msg):
         load(path)
 

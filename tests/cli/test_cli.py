@@ -213,7 +213,7 @@ def test_compare_csv_lists_skips_and_methods_listing(capsys, data_dir):
     code, out, _ = _run(capsys, "methods")
     assert code == 0 and out.splitlines()[0].startswith("avg")
     code, _, err = _run(capsys, "compare", str(data_dir / "biased_coins.npz"), "--methods", "x")
-    assert code == 2 and "unknown method id(s): x" in err
+    assert code == 2 and "unknown method id: x" in err
 
 
 def test_convergence_command_matches_core(capsys, data_dir):
@@ -377,6 +377,57 @@ def test_inconsistent_settings_are_a_usage_error_naming_both_flags(capsys, tmp_p
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.startswith(f"usage: scorio-studio {argv[0]} "), err
     assert err.splitlines()[-1] == f"scorio-studio {argv[0]}: error: {said.format(x=x)}"
+
+
+def _pair_conflict():
+    from scorio_core.params import PairParams
+
+    PairParams(a="gpt 4", b="gpt 4")
+
+
+def _check_conflict(path):
+    from scorio_core.smaller_run import check_smaller_run
+
+    check_smaller_run(io.load(path), 1, plan_reps=5)
+
+
+@pytest.mark.parametrize(
+    ("argv", "raise_it", "said"),
+    [
+        (["pair", "{x}", "gpt 4", "gpt 4"], _pair_conflict,
+         "A and B must be two different models; got A 'gpt 4', B 'gpt 4'"),
+        (["check", "{x}", "--trials", "1", "--plan-replicates", "5"], _check_conflict,
+         "--plan-replicates: the Planner plans from at least 2 trials per question; --trials "
+         "asks for 1: set --plan-replicates to 0 or --trials to 2 or more; got "
+         "--plan-replicates 5, --trials 1"),
+    ],
+    ids=["pair-positionals", "check-in-the-run"],
+)
+def test_the_cli_prints_a_conflict_as_the_cores_own_message_in_its_words(capsys, data_dir,
+                                                                         argv, raise_it, said):
+    """The command line printed a conflict through a path of its own (``conflict_text``,
+    filling the rule's placeholders from the parser's actions); it is the message the core
+    raises -- the same Said a notebook reads as keywords -- rendered by ``cli_text`` with
+    the command's parser: the flags, a positional argument by its name in the usage line
+    (pair's A and B, which no flag names), values as typed. A conflict found in the run
+    (the check's, after the data are read) is the same usage error as one found in the
+    flags."""
+    from scorio_core._validation import SettingsConflict, said_of
+    from scorio_core.cli import _parser
+    from scorio_core.cli._common import cli_text, command_parser
+
+    x = str(data_dir / "biased_coins.npz")
+    argv = [a.format(x=x) for a in argv]
+    code, out, err = _usage_error(capsys, argv)
+    assert code == 2 and out == "" and err.startswith(f"usage: scorio-studio {argv[0]} "), err
+    assert err.splitlines()[-1] == f"scorio-studio {argv[0]}: error: {said}"
+    with pytest.raises(SettingsConflict) as info:  # the core's own refusal, in Python
+        raise_it(*([x] if argv[0] == "check" else []))
+    parser = _parser()
+    command = command_parser(parser, parser.parse_args(argv))
+    assert cli_text(said_of(info.value), command) == said
+    word = {"pair": "a='gpt 4'", "check": "plan_reps=5"}[argv[0]]  # the Python form's
+    assert word in str(info.value) and word not in said
 
 
 def _commands_with(flag: str) -> list[str]:

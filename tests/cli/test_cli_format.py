@@ -535,7 +535,7 @@ def test_default_format_is_a_table_on_a_terminal_and_csv_when_piped(tmp_path, mo
 
 
 def test_table_spells_infinite_and_missing(tmp_path, capsys):
-    # two identical models: their pair can never be ordered (n_needed = ∞); last row: —
+    # two identical models: their pair can never be ordered (trials_needed_papers = ∞); last row: —
     R = np.random.default_rng(0).integers(0, 2, (3, 12, 4))
     R[1] = R[0]
     from scorio_core import Outcomes

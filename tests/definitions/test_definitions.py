@@ -150,8 +150,8 @@ def test_small_n_caveat():
     o = Outcomes(R)
     lb = ANALYSES["leaderboard"]
     cav = lb.caveats(o, lb.params(), lb.run(o, lb.params()))
-    assert any("Only 5 question(s)" in c for c in cav)
-    assert any("Only 2 model(s)" in c for c in cav)
+    assert any("Only 5 questions" in c for c in cav)
+    assert any("Only 2 models" in c for c in cav)
     assert not any(c.startswith("Synthetic") for c in cav)
 
 
@@ -178,6 +178,28 @@ def test_requires_explains(aime):
     with pytest.raises(ValidationError, match="Greedy vs sampling"):
         ANALYSES["greedy"].check(cat)
     assert all(a.requires(aime) is None for a in ANALYSES.values())
+
+
+def test_default_methods_these_data_cannot_rank_are_said_to_be_left_out():
+    """At N = 3, ``sc.convergence(d)`` dropped pass_at_k_4 and pass_at_k_8 from its default
+    methods in silence, while asking for them explicitly gave a "skipped" caveat (audit 4,
+    finding 10). A run on the defaults says which defaults it left out and why."""
+    import scorio_core as sc
+
+    three = Outcomes(np.random.default_rng(2).integers(0, 2, (4, 20, 3)))
+    conv = sc.convergence(three, replicates=20, curve_replicates=5)
+    assert conv.summary["method"].tolist() == ["bayes", "pass_at_k_2"]
+    assert [c for c in conv.caveats if "left out" in c or "skipped" in c] == [
+        "Default method pass_at_k_4 left out: needs N >= 4 trials; the data have N = 3.",
+        "Default method pass_at_k_8 left out: needs N >= 8 trials; the data have N = 3."]
+    assert "pass_at_k_8 left out" in repr(conv)  # the display lists it
+    asked = sc.convergence(three, methods="bayes,pass_at_k_4", replicates=20,
+                           curve_replicates=5)  # an explicit request: its own caveat, once
+    assert [c for c in asked.caveats if "left out" in c or "skipped" in c] == [
+        "Method pass_at_k_4 skipped: needs N >= 4 trials; the data have N = 3."]
+    eight = Outcomes(np.random.default_rng(2).integers(0, 2, (4, 20, 8)))
+    assert not [c for c in sc.convergence(eight, replicates=20, curve_replicates=5).caveats
+                if "left out" in c]
 
 
 def test_truth_target_needs_true_means(aime):
@@ -820,3 +842,131 @@ def test_every_refusal_of_one_model_says_what_to_do():
     for i, r in said.items():
         if "models" in r:  # greedy refuses for want of greedy outcomes first
             assert r.endswith(ONE_MODEL_NEXT) and r[0].isupper(), (i, r)
+
+
+# ------------------------------------------- every column a table shows says what it holds
+def _column_runs(aime, data_dir, tmp_path):
+    """``(analysis, data, result)`` for every definition, on data that make every table and
+    column it can show: the bundled synthetic run (greedy outcomes, signals, 80 trials),
+    models far apart (rankings that converge), the real run split by its questions'
+    source, both scopes and a lead for the Planner, logs
+    whose completions carry texts (pooled benchmarks, an answer, an output only, a model's
+    errored epoch), and each simulation study."""
+    from fixtures import make_logs as mk
+
+    from scorio_core.definitions import SIMULATIONS
+
+    harness = data_dir.parent / "tests" / "fixtures" / "harness" / "inspect"
+    jhu = io.load(data_dir / "jhu_llm_temperature.parquet")
+    runs = [(a, aime, a.run(aime, a.params(**FAST[k]))) for k, a in ANALYSES.items()]
+    rng = np.random.default_rng(0)  # three models far apart: convergence@n has a pmf
+    apart = Outcomes((rng.random((3, 20, 16)) < [[[0.9]], [[0.5]], [[0.1]]]).astype(int))
+    conv = ANALYSES["convergence"]
+    runs.append((conv, apart, conv.run(apart, conv.params(methods="bayes", replicates=50))))
+    by = {"by": "source"}
+    runs += [(ANALYSES[k], jhu, ANALYSES[k].run(jhu, ANALYSES[k].params(**s)))
+             for k, s in (("leaderboard", by), ("questions", by | {"irt": False}))]
+    plan = ANALYSES["plan"]
+    runs.append((plan, aime, plan.run(aime, plan.params(**FAST["plan"] | {
+        "scope": "population", "lead": 0.05}))))
+    pair = ANALYSES["pair"]
+    outputs = tmp_path / "outputs.csv"  # texts without an answer: repeats by output
+    pd.DataFrame([{"model": m, "question": "q", "trial": k, "outcome": int(k % 2 == i),
+                   "output": f"{m} says {k % 2}"} for i, m in enumerate("ab")
+                  for k in range(4)]).to_csv(outputs, index=False)
+    v = np.array([[1, 0, 1], [1, 1, 0], [0, 1, 1]])
+    errored = io.load([mk.write_inspect_eval(tmp_path / f"{m}.eval", m, "t", v, [1, 2, 3],
+                                             errored={(2, 2)} if m == "b" else ())
+                       for m in ("a", "b")], on_missing="truncate")
+    for data, s in ((io.load(harness / "eval_set"), {}), (io.load(harness / "texts"), {}),
+                    (io.load(outputs), {}), (errored, {"a": "a", "b": "b", "question": "2"})):
+        runs.append((pair, data, pair.run(data, pair.params(**s))))
+        runs.append((ANALYSES["questions"], data, ANALYSES["questions"].run(
+            data, ANALYSES["questions"].params(irt=False))))
+    small = {"coins": {"replicates": 20, "M": 10, "N": 8}, "prior-depth": {"replicates": 20},
+             "order": {"sims": 100},
+             "calibration": {"replicates": 20, "M_values": (15,), "means": (0.5, 0.8)},
+             "rubric-lesson": {}}
+    runs += [(a, None, a.run(None, a.params(**small[k]))) for k, a in SIMULATIONS.items()]
+    return runs
+
+
+def _names_the_data_choose(a, data, result) -> set[str]:
+    """The column names a pure template (``{method}``, ``{scheme}``, ``{attribute}``,
+    ``{text}``) may stand for on these data: method ids, rubric labels, question
+    attributes, completion texts -- and nothing else."""
+    from scorio_core.rank import METHODS
+    from scorio_core.rubric import resolve_schemes
+
+    names = set(METHODS)
+    if data is not None:
+        names |= set(data.question_attributes)
+        names |= set(data.samples.columns) if data.samples is not None else set()
+    if a.id == "rubric":
+        names |= {label for label, _ in resolve_schemes(list(FAST["rubric"]["schemes"]))}
+    return names
+
+
+def test_every_column_a_table_shows_is_declared_with_its_meaning(aime, data_dir, tmp_path):
+    """The notebook, the reports and the app explained the leaderboard's columns and no
+    other table's (sd_models, p_a_better, rho, delta_se ... read as jargon). Every
+    definition now declares what each column of each table holds, once, and every rendering
+    reads it; this contract holds every column of every table -- whole (the exports) and as a
+    reader's rendering shows it (the views) -- to a declaration, so a new column cannot be
+    added without one, and a declaration no table has left is caught too."""
+    from scorio_core.display import _declared
+
+    seen: dict[str, set[str]] = {}
+    for a, data, result in _column_runs(aime, data_dir, tmp_path):
+        tables = a.tables(result)
+        for name, view in a.shown_tables(result, tables).items():
+            help = a.column_help(name)
+            assert help, (a.id, name)
+            shown, _ = display.readable(view)
+            for col in dict.fromkeys(map(str, [*tables[name].columns, *shown.columns])):
+                hit = _declared(col, help)
+                assert hit is not None, f"{a.id}.{name}: column {col!r} is not declared"
+                key = hit[0]
+                if key.startswith("{") and key.endswith("}"):  # the data name these
+                    assert col in _names_the_data_choose(a, data, result), (a.id, name, col)
+                assert help[key].strip() and "{" not in display.column_meanings(
+                    [col], help)[col], (a.id, name, col)
+                seen.setdefault(f"{a.id}.{name}", set()).add(key)
+    from scorio_core.definitions import SECTIONS
+
+    stale = [f"{aid}.{t}: {k}" for aid, a in SECTIONS.items() for t, cols in a.columns.items()
+             for k in cols if k not in seen.get(f"{aid}.{t}", set())]
+    assert not stale, stale
+
+
+def test_a_legend_names_each_column_once_and_a_template_once():
+    """The legend under a table: a line per column whose name does not say it, in the
+    table's order; the columns one template declares share one line (pass@2, pass@8:
+    pass@<k>), a template with one column is named by it, its number filled in."""
+    help = ANALYSES["leaderboard"].column_help("leaderboard")
+    lines = display.column_legend(["model", "score", "t_next", "pass@2", "pass@8"], help)
+    assert [c for c, _ in lines] == ["t_next", "pass@<k>"]
+    assert lines[1][1].startswith("Pass@k: chance that at least one of k trials is correct")
+    (one,) = display.column_legend(["pass@8"], help)
+    assert one[0] == "pass@8" and "at least one of 8 trials" in one[1]
+    assert display.legend_markdown(["model", "t_next"], help).split("  \n") == [
+        "**Columns:**", f"`t_next` {help['t_next']}"]
+
+
+def test_caveats_count_one_question_and_two_models_in_words():
+    """The audit: "Only 1 question(s)" and, in the population scope, "these 1 questions were
+    drawn from": a count now takes the noun in its number."""
+    from scorio_core.definitions._base import common_caveats
+
+    R = np.random.default_rng(0).integers(0, 2, (2, 1, 4))
+    one = Outcomes(R, models=["a", "b"])
+    said = " ".join(common_caveats(one))
+    assert "Only 1 question:" in said and "Only 2 models:" in said and "(s)" not in said
+    for scope, words in (("population", "the population this one question was drawn from"),
+                         ("questions", "mean score on this one question")):
+        lb = ANALYSES["leaderboard"]
+        p = lb.params(scope=scope)
+        caveats = " ".join(lb.caveats(one, p, lb.run(one, p)))
+        assert words in caveats and "these 1 question" not in caveats
+    many = " ".join(common_caveats(Outcomes(np.zeros((3, 12, 2), int))))
+    assert "Only 12 questions:" in many

@@ -378,7 +378,7 @@ def test_pooled_benchmarks_stand_beside_every_question_listed(pooled, capsys):
     assert shown["flips"].note.startswith("Question logic/3 (benchmark logic): ")
     tips = gap_drivers(q, "alpha", "beta").to_dict()["encoding"]["tooltip"]
     assert [t["field"] for t in tips][:2] == ["question", "benchmark"]
-    assert "<th>benchmark</th>" in r.comparison._repr_html_()
+    assert re.search(r"<th[^>]*>benchmark</th>", r.comparison._repr_html_())
     path = str(HARNESS / "inspect" / "eval_set")
     assert main(["pair", path, "alpha", "beta", "--question", "logic/3",
                  "--format", "table"]) == 0
@@ -389,7 +389,7 @@ def test_pooled_benchmarks_stand_beside_every_question_listed(pooled, capsys):
     one = PAIR.run(pooled.select("arith"), PAIR.params(a="alpha", b="beta"))
     assert "benchmark" not in one.comparison.questions and one.flips.benchmark is None
     assert "benchmark" not in PAIR.tables(one)["flips"]
-    assert "<th>benchmark</th>" not in one.comparison._repr_html_()
+    assert not re.search(r"<th[^>]*>benchmark</th>", one.comparison._repr_html_())
     assert one.flips.label == one.flips.question
 
 
@@ -679,3 +679,90 @@ def test_lm_eval_multiple_choice_question_shows_options_not_repeats(capsys):
                  "table"]) == 0
     out = capsys.readouterr().out
     assert "[repeat" not in out and "choice 2: blue sky above" in out
+
+
+def _bernoulli(*counts: list[int], N: int = 3) -> Outcomes:
+    """Binary outcomes: each model's correct trials per question (``counts[m][q]`` of ``N``)."""
+    R = np.array([[[1] * k + [0] * (N - k) for k in row] for row in counts])
+    return Outcomes(R, models=[f"m{i}" for i in range(len(counts))])
+
+
+def test_an_exact_tie_has_no_gap_and_shows_the_largest_difference_first():
+    """The audit: an exact tie (B and D of its run) showed the other model's largest push,
+    q22 (contribution -0.0167), as the default question, above q34 (+0.025): the mean of the
+    per-question differences came out -1.9e-17 and ordered the questions as if the second
+    model led. The pair's difference is now the leaderboard's exact 0, the questions listed
+    first are the largest differences either way (the default question, as its docstring
+    says), and the running total ends on 0."""
+    data = _bernoulli([2, 2, 1, 0, 0, 2], [0, 3, 1, 0, 0, 3])  # equal totals: 7 of 18 each
+    cmp = compare_pair(data, "m0", "m1")
+    assert cmp.summary["diff"].tolist() == [0.0, 0.0]
+    assert cmp.summary["t"].tolist() == [0.0, 0.0]
+    assert cmp.summary["p_value"].tolist() == [1.0, 1.0]
+    assert cmp.questions["question"].iloc[0] == "q0"  # +2/3, the largest either way
+    assert cmp.questions["cumulative"].iloc[-1] == 0.0
+    result = PAIR.run(data, PAIR.params(a="m0", b="m1"))
+    assert result.flips.question == "q0"
+    from scorio_core.engines.pair import gap_view
+
+    _, said = gap_view(cmp.questions, top=20)
+    assert "the mean difference, 0.0000" in said and "−0.0001" not in said
+
+
+def test_a_graded_tie_reads_zero_in_the_pair_view_as_on_the_board():
+    """The graded tie of the audit: ``sc.pair`` printed diff <0.0001, t <0.01, p_value
+    >0.9999 (1.1e-16 of summation noise) where the board's numbers for the pair are 0."""
+    from scorio_core.formatting import format_frame
+
+    R = np.array([[[2, 0, 0], [2, 0, 0], [2, 0, 2], [2, 0, 1], [0, 1, 1]],
+                  [[2, 2, 0], [0, 2, 0], [0, 1, 0], [2, 2, 0], [1, 1, 0]]])
+    data = Outcomes(R, weights=[0, 0.5, 1], models=["a", "b"])
+    cmp = compare_pair(data, "a", "b")
+    shown = format_frame(cmp.summary)
+    assert shown["diff"].tolist() == ["0.0000"] * 2 and shown["t"].tolist() == ["0.00"] * 2
+    assert shown["p_value"].tolist() == ["1.0000"] * 2
+    board = leaderboard(data, draws=200)
+    assert board.score[0] - board.score[1] == 0.0 == cmp.summary["diff"].iloc[0]
+
+
+def test_the_gap_chart_names_what_it_plots():
+    """Its axis said "share of the mean difference" for ``diff / M``, a contribution (and on a
+    tie, a share of 0 means nothing): it says contribution, and the formula."""
+    from scorio_core.charts import GAP_DRIVERS_CAPTION, gap_drivers
+
+    cmp = compare_pair(_bernoulli([3, 0, 1], [0, 2, 0]), "m0", "m1")
+    title = gap_drivers(cmp.questions, "m0", "m1").to_dict()["encoding"]["x"]["title"]
+    text = "".join(title) if isinstance(title, list) else title
+    assert text.startswith("contribution to the mean difference") and "/ M" in text
+    assert "share" not in text and "share" not in GAP_DRIVERS_CAPTION
+    assert "add up to the mean difference" in GAP_DRIVERS_CAPTION
+
+
+def test_the_comparisons_display_explains_its_columns_as_the_pair_view_does(categorical):
+    """``pair_view.comparison`` displayed its summary and questions without the "Columns:"
+    legend every other result shows. It now shows the tables the pair view's report section
+    shows (the summary without the two names on each row, the chart's questions), each with
+    the legend of the pair definition's own declaration, in the notebook and as text."""
+    from scorio_core import display
+
+    r = PAIR.run(categorical, PAIR.params(a="y", b="w"))
+    c = r.comparison
+    shown = PAIR.shown_tables(r)
+    html, text = c._repr_html_(), repr(c)
+    assert not text.startswith("PairComparison(")  # not a dataclass's dump
+    for name in ("summary", "questions"):
+        table = display.readable(shown[name])[0]
+        declared = PAIR.column_help(name)
+        legend = display.legend_html(table.columns, declared)
+        assert legend and legend in html, name
+        lines = display.legend_text(table.columns, declared)
+        assert "\n".join(lines) in text, name
+    # the lines name the declaration's meanings: the summary's and the questions' own
+    assert "<code>p_a_better</code> P(a &gt; b)" in html
+    assert "<code>contribution</code> diff / M" in html
+    assert html.count('class="note legend"') == 2
+    # the same rows as the view's (its default top): the chart's questions, in its order
+    rows = display.readable(shown["questions"])[0]["question"].tolist()
+    cells = re.findall(r'<td class="txt">([^<]+)</td>', html)
+    assert len(rows) == PAIR.params().top
+    assert [q for q in cells if q in set(categorical.questions)] == rows

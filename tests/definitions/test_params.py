@@ -14,6 +14,7 @@ from scorio_core import params as P
 from scorio_core._validation import ValidationError
 from scorio_core.cli import _parser
 from scorio_core.io.options import LoadOptions
+from scorio_core.simulate.params import OrderParams
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Options every data-reading subcommand shares besides the loader's, and output-only flags.
@@ -430,3 +431,102 @@ def test_a_results_caption_says_what_its_unset_settings_mean(data_dir):
     assert "spread_prior = none (the flat prior)" in text["leaderboard"]
     for k, html in text.items():
         assert " = None" not in html, k
+
+
+def _leaderboard_rubric_greedy():
+    from scorio_core.cli import leaderboard as cli_leaderboard
+
+    args = _parser().parse_args(["leaderboard", "missing.npz", "--rubric", "ranking/x",
+                                 "--prior", "greedy"])
+    cli_leaderboard.run(args)  # refused before the (missing) file is read
+
+
+def _check_run(N: int, **kw):
+    from scorio_core import Outcomes
+    from scorio_core.smaller_run import check_smaller_run
+
+    R = np.random.default_rng(0).integers(0, 2, (3, 10, N))
+    check_smaller_run(Outcomes(R), **kw)
+
+
+#: Every place the core refuses settings valid alone but not together, and the message a
+#: notebook (and a traceback) reads: Python's keywords, the values found as Python shows them.
+CONFLICTS = {
+    "order": (lambda: OrderParams(upper=0.5, lower=0.6),
+              "upper must exceed lower (the better model first); got upper=0.5, lower=0.6"),
+    "pair": (lambda: P.PairParams(a="m", b="m"),
+             "a and b must be two different models; got a='m', b='m'"),
+    "curves": (lambda: P.CurvesParams(kinds="pass,g"),
+               "the G-Pass@k_τ curve (g in kinds) needs tau, the share of the k draws that "
+               "must succeed, e.g. 0.5; got kinds=('pass', 'g'), tau=None"),
+    "correct": (lambda: LoadOptions(correct=["C"], correct_from=0.5),
+                "correct and correct_from were both given, but they are two rules for the "
+                "same thing: which trials count as correct; keep one; got correct=('C',), "
+                "correct_from=0.5"),
+    "score-range": (lambda: LoadOptions(score_range=(0, 10), weights=[0, 1]),
+                    "score_range and weights were both given, but they are two readings of "
+                    "the scores: drop weights to weight each grade by (grade - LO) / (HI - "
+                    "LO), or drop score_range to read whole-number categories 0..C with your "
+                    "weights; got score_range=(0.0, 10.0), weights=(0, 1)"),
+    "model-columns": (lambda: LoadOptions(columns={"model": "llm"}, model_columns="m,t"),
+                      "columns maps the model to 'llm' but model_columns starts with 'm'; "
+                      "model_columns names the model column first; got columns=(('model', "
+                      "'llm'),), model_columns=('m', 't')"),
+    "round-correct": (lambda: LoadOptions(round_grades=11, correct_from=0.5),
+                      "round_grades and correct_from were both given: correct_from reads each "
+                      "score as it is (continuous scores too), so there is nothing to round; "
+                      "drop round_grades; got round_grades=11, correct_from=0.5"),
+    "round-weights": (lambda: LoadOptions(round_grades=11, weights=[0, 1]).check_given(),
+                      "round_grades and weights were both given, but they are two readings of "
+                      "the scores: round_grades makes each rounded grade a category weighted "
+                      "by its value; weights weight whole-number categories 0..C; keep one; got "
+                      "round_grades=11, weights=(0.0, 1.0)"),
+    "check-trials": (lambda: _check_run(8, trials=1, plan_reps=5),
+                     "plan_reps: the Planner plans from at least 2 trials per question; trials "
+                     "asks for 1: set plan_reps to 0 or trials to 2 or more; got plan_reps=5, "
+                     "trials=1"),
+    "check-default": (lambda: _check_run(4, plan_reps=5),
+                      "plan_reps: the Planner plans from at least 2 trials per question; the "
+                      "smaller runs have 1 (at most 1/4 of this run's 4): set plan_reps to 0, "
+                      "or check data with at least 8 trials per question; got plan_reps=5"),
+    "rubric-greedy": (_leaderboard_rubric_greedy,
+                      "prior greedy cannot be combined with rubric: the greedy outcomes are "
+                      "binary correctness, not rubric categories; got prior='greedy', "
+                      "rubric='ranking/x'"),
+}
+
+
+@pytest.mark.parametrize("site", sorted(CONFLICTS))
+def test_a_settings_conflict_is_one_said_naming_each_setting_by_its_declaring_class(site):
+    """A conflict's message was text with ``{key}`` placeholders that each surface filled in
+    through a path of its own (``SettingsConflict.say``, the CLI's ``conflict_text``, the
+    app's ``error_text(exc, params)``, which needed the class from its caller). It is one
+    :class:`Said` -- each setting a Mention of the class that declares it, each value found a
+    Mention too -- whose ``str`` (``exc.args[0]``) is the Python form it always was; an option
+    no settings class declares (``leaderboard --rubric``) is ``of=None``: the parser that
+    declares it names it on the command line."""
+    from scorio_core._validation import Mention, Said, SettingsConflict, said_of
+
+    raise_it, python = CONFLICTS[site]
+    with pytest.raises(SettingsConflict) as info:
+        raise_it()
+    exc = info.value
+    assert isinstance(exc, ValidationError) and isinstance(exc, ValueError)
+    assert str(exc) == exc.args[0] == python
+    said = said_of(exc)
+    assert isinstance(said, Said) and said is exc.args[0]
+    mentions = [p for p in said.parts if isinstance(p, Mention)]
+    found = [m for m in mentions if m.role == "found"]
+    assert [m.key for m in found] == list(exc.found)  # one per value found, in order
+    assert [m.value for m in found] == list(exc.found.values())
+    named = {m.key for m in mentions if m.role == "name"}
+    assert named and named <= set(exc.found)  # the rule names the settings it reports
+    assert {m.role for m in mentions} == {"name", "found"}
+    for m in mentions:
+        if m.of is None:  # declared by the command line's parser, not a settings class
+            assert (site, m.key) == ("rubric-greedy", "rubric")
+            assert "--rubric" in [s for a in _subparser("leaderboard")._actions
+                                  for s in a.option_strings]
+            assert all(m.key not in P.settings_of(c) for c in CONVERTED.values())
+        else:
+            assert m.key in P.settings_of(m.of), (site, m)

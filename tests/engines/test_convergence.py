@@ -516,7 +516,8 @@ def _tied_pair():
 
 def test_a_tie_in_the_gold_ranking_rules_out_an_exact_match_and_no_trials_are_offered():
     """Audit: on AIME'25 the gold ranking ties OR1-Distill and OR-Nemotron (the Leaderboard's
-    n_needed ∞, the Planner: no amount of data orders them), yet "What to change" offered
+    trials_needed_papers ∞, the Planner: no amount of data orders them), yet "What to change"
+    offered
     "collect more trials (... about 124,320 per question ...)": the ∞ pair was dropped
     before the maximum. An exact match with a tie in the target cannot happen at any N."""
     from scorio_core.engines.convergence import ci_requirements, explain_convergence

@@ -13,6 +13,8 @@ import pytest
 from scorio_core._validation import ValidationError, said_of
 from scorio_core.cli._common import cli_text
 from scorio_core.io import (
+    LoadOptions,
+    MissingColumnsError,
     load,
     load_npz,
     load_table,
@@ -267,6 +269,109 @@ def test_column_renaming():
     assert o.metadata["columns"]["model"] == "llm"
 
 
+def test_a_table_without_trial_numbers_is_told_how_to_number_its_repeats(capsys, tmp_path):
+    """A frame with one row per repeat and no ``trial`` column was refused with advice about
+    ``columns={'model': ...}`` only (audit 4, finding 10), then with a pandas line only
+    Python could follow. The refusal names the missing role's mapping and the loader option
+    that numbers the repeats -- ``number_trials=True`` in Python, ``--number-trials`` on the
+    command line (the app's switch: tests/app/test_data_upload.py) -- and that option, given
+    as the refusal says, loads the table on both."""
+    from scorio_core.cli import main
+
+    rows = pd.DataFrame({"llm": ["a", "b", "a", "b", "a", "b", "a", "b"],
+                         "question": ["q1", "q1", "q1", "q1", "q2", "q2", "q2", "q2"],
+                         "outcome": [1, 1, 0, 1, 0, 0, 1, 0]})
+    with pytest.raises(MissingColumnsError) as caught:
+        load(rows, columns={"model": "llm"})
+    exc = caught.value
+    assert str(exc).endswith(
+        "map yours with columns={'trial': '<your column>', ...}; a table with one row per "
+        "repeat and no trial numbers: number_trials=True numbers the rows of each (llm, "
+        "question) pair 0, 1, 2, ... in file order")
+    assert exc.cli_message().endswith(
+        "--columns trial=COLUMN; a table with one row per repeat and no trial numbers: "
+        "--number-trials numbers the rows of each (llm, question) pair 0, 1, 2, ... in file "
+        "order")
+    assert cli_text(said_of(exc)) == exc.cli_message()  # one message, each surface's words
+    # the advice, taken: each pair's rows in file order are its trials 0, 1
+    o = load(rows, columns={"model": "llm"}, number_trials=True)
+    assert o.R.tolist() == [[[1, 0], [0, 1]], [[1, 1], [0, 0]]]
+    assert str(o.load_notes[0]).startswith("Trials numbered by row order (number_trials=True)")
+    assert o.metadata["load_options"]["number_trials"] is True  # a notebook reads it again so
+    path = tmp_path / "repeats.csv"
+    rows.rename(columns={"llm": "model"}).to_csv(path, index=False)
+    assert main(["leaderboard", str(path), "--format", "csv"]) == 2
+    assert "--number-trials numbers the rows" in capsys.readouterr().err
+    assert main(["leaderboard", str(path), "--number-trials", "--format", "csv"]) == 0
+    out = capsys.readouterr().out
+    assert "# note: Trials numbered by row order (--number-trials)" in out
+    board = pd.read_csv(io.StringIO(out), comment="#")
+    assert dict(zip(board["model"], board["score"], strict=True)) == pytest.approx(
+        {m: float(load(path, number_trials=True).select(models=[m]).R.mean()) for m in "ab"})
+    # a column that looks like the trial numbers: that mapping, not a numbering
+    df = rows.assign(sample=[0, 0, 1, 1, 0, 0, 1, 1])
+    with pytest.raises(MissingColumnsError, match=r"did you mean columns=\{'trial': 'sample'\}\?$"):
+        load(df, columns={"model": "llm"})
+
+
+def test_number_trials_numbers_each_models_repeats_apart_and_refuses_what_it_cannot_number(
+        tmp_path):
+    """``number_trials`` numbers the rows the row filter keeps, per model as
+    ``model_columns`` name it, greedy rows apart (its ``R0``); a table that has a trial
+    column, and files that are not tables (an ``.npz``), are refused with the option named
+    as each surface names it, not ignored."""
+    rows = pd.DataFrame(
+        [(0.7, "sample", "q1", 1), (1.0, "sample", "q1", 0), (0.7, "greedy", "q1", 1),
+         (0.7, "sample", "q1", 0), (1.0, "sample", "q1", 1), (0.7, "sample", "q2", 1),
+         (1.0, "greedy", "q1", 0), (0.7, "greedy", "q2", 0), (1.0, "sample", "q2", 0),
+         (0.7, "sample", "q2", 0), (1.0, "greedy", "q2", 1), (1.0, "sample", "q2", 1)],
+        columns=["temperature", "decoding", "question", "outcome"]).assign(model="m")
+    o = load(rows, number_trials=True, model_columns=["model", "temperature"])
+    assert o.models == ("m@temperature=0.7", "m@temperature=1.0")
+    assert o.R.tolist() == [[[1, 0], [1, 0]], [[0, 1], [0, 1]]]
+    assert o.R0.tolist() == [[[1], [0]], [[0], [1]]]
+    kept = load(rows, number_trials=True, where={"temperature": 0.7})
+    assert kept.R.tolist() == [[[1, 0], [1, 0]]] and kept.R0.tolist() == [[[1], [0]]]
+    assert "trial_ids" not in kept.metadata and kept.metadata["numbered_trials"]  # not the file's
+    # numbered once the models are named: one model under two names is one model's repeats
+    runs = rows[rows.decoding == "sample"].assign(
+        model=lambda d: np.where(d.temperature == 0.7, "org/m", "m")).drop(columns="decoding")
+    merged = load(runs, number_trials=True, model_map={"org/m": "m"})
+    assert merged.models == ("m",) and merged.R.tolist() == [[[1, 0, 0, 1], [1, 0, 0, 1]]]
+    # a trial column already there: the two readings of the trials are refused together
+    with pytest.raises(ValidationError) as caught:
+        load(rows.assign(trial=range(12)), number_trials=True)
+    said = said_of(caught.value)
+    assert "has a trial column ('trial'), but number_trials numbers the rows" in str(said)
+    assert "drop --number-trials to read the trials" in cli_text(said)
+    path = tmp_path / "d.npz"
+    save_npz(Outcomes(np.ones((2, 3, 2), dtype=int)), path)
+    with pytest.raises(ValidationError, match=r"number_trials=True numbers the rows of a long "
+                       r"table without a trial column, but no table is read here \(d\.npz\)"):
+        load(path, number_trials=True)
+    with pytest.raises(ValidationError, match="number_trials must be True or False; got 'yes'"):
+        LoadOptions(number_trials="yes")
+
+
+def test_loaded_data_remember_the_options_they_were_loaded_with(tmp_path):
+    """``metadata["load_options"]`` holds the options of the load that made the data (those
+    not at their defaults), so a notebook report loads the file again the same way; a file
+    written from such data and loaded again holds its own load's, never the earlier ones."""
+    import scorio_core as sc
+
+    csv = tmp_path / "g.csv"
+    csv.write_text("model,question,trial,outcome\na,q1,0,2\na,q1,1,0\nb,q1,0,1\nb,q1,1,2\n")
+    data = load(csv, weights=[0, 0.5, 1], name="graded")
+    assert data.metadata["load_options"] == {"weights": (0.0, 0.5, 1.0), "name": "graded"}
+    assert sc.io.loaded_with(data) == LoadOptions(weights=[0, 0.5, 1], name="graded")
+    assert sc.io.loaded_with(data.select(models=["a"])) is not None  # kept by a view
+    save_npz(data, tmp_path / "g.npz")
+    again = load(tmp_path / "g.npz")  # the .npz's own load: no options
+    assert "load_options" not in again.metadata and sc.io.loaded_with(again) is None
+    assert np.array_equal(again.R, data.R)
+    assert sc.io.loaded_with(sc.Outcomes(data.R, weights=data.weights)) is None  # in code
+
+
 def test_decoding_column_builds_r0():
     rng = np.random.default_rng(9)
     L, M, N, D = 2, 3, 4, 2
@@ -494,3 +599,101 @@ def test_loader_option_errors_name_the_callers_keyword_or_flag(capsys, tmp_path,
     err = capsys.readouterr().err
     assert usage.value.code == 2
     assert f"argument --{option}: " in err and said.format(name=f"--{option}") in err, err
+
+
+def _text_frame(labels: dict[int, str]) -> tuple[pd.DataFrame, np.ndarray]:
+    """A 3 models x 4 questions x 2 trials table whose 0/1 outcomes are written as text."""
+    rng = np.random.default_rng(5)
+    R = rng.integers(0, 2, (3, 4, 2))
+    rows = [(f"m{m}", f"q{q}", t, labels[int(R[m, q, t])])
+            for m in range(3) for q in range(4) for t in range(2)]
+    return pd.DataFrame(rows, columns=["model", "question", "trial", "outcome"]), R
+
+
+def test_text_outcomes_are_refused_with_their_distinct_values_and_the_correct_option():
+    """The audit: a column of 'correct'/'wrong' was refused listing 'correct' five times
+    (``row 0 = 'correct', 1 = 'correct', ...``) with no way forward. The refusal lists each
+    distinct value once with its count and offers ``correct=[...]`` with the data's own
+    value -- ``--correct`` on the command line, the *Correct outcomes* box in the app."""
+    from app_state.texts import app_text
+
+    frame, R = _text_frame({1: "correct", 0: "wrong"})
+    with pytest.raises(ValidationError) as err:
+        load(frame)
+    msg = str(err.value)
+    n1 = int(R.sum())
+    assert f"'correct' ({n1} rows)" in msg and f"'wrong' ({R.size - n1} rows)" in msg
+    assert msg.count("'correct' (") == 1 and "row 0 =" not in msg
+    assert "correct=['correct']" in msg and "df['outcome'].map({" in msg
+    assert "'correct': 1" in msg and "'wrong': 0" in msg
+    said = said_of(err.value)
+    assert "--correct correct" in cli_text(said) and "correct=[" not in cli_text(said)
+    assert "Correct outcomes" in app_text(said) and ".map(" not in app_text(said)
+
+
+@pytest.mark.parametrize("labels", [{1: "C", 0: "I"}, {1: "correct", 0: "wrong"}])
+def test_correct_makes_text_outcomes_binary_as_for_inspect_scores(labels, tmp_path):
+    """``correct=["C"]`` picks categories by name for Inspect's C/I scores; it now does for a
+    table's text outcomes too (a frame or a CSV): the values named count as correct, every
+    other value wrong, and the data's notes say so."""
+    frame, R = _text_frame(labels)
+    right = labels[1]
+    for source in (frame, tmp_path / "t.csv"):
+        if not isinstance(source, pd.DataFrame):
+            frame.to_csv(source, index=False)
+        data = load(source, correct=[right.lower()])  # names as the data name them, any case
+        assert data.is_binary and (data.R == R).all()
+        assert data.load_notes == (f"Outcomes made binary (correct=['{right.lower()}']): "
+                                   f"{right} counts as correct (1); {labels[0]} as wrong (0)",)
+    with pytest.raises(ValidationError, match=r"correct=\['X'\] names no value of column "
+                       rf"'outcome', which holds .*; name .* e\.g\. correct=\['{right}'\]"):
+        load(frame, correct=["X"])
+    with pytest.raises(ValidationError, match=r"weights= applies to numbers: drop it"):
+        load(frame, correct=[right], weights=[0, 1])
+    assert (load(frame.assign(outcome=frame.outcome.map({labels[1]: "True",
+                                                          labels[0]: "False"}))).R == R).all()
+
+
+def test_an_empty_frame_says_it_found_no_columns():
+    """``sc.load(pd.DataFrame())`` said "... found ; rename them ..."."""
+    with pytest.raises(ValidationError, match="; found no columns;"):
+        load(pd.DataFrame())
+
+
+def test_an_unsupported_file_type_is_told_every_suffix_the_loader_reads(tmp_path):
+    """"unsupported file type; accepted suffixes: .npz, .csv, .parquet, .pq, .jsonl, .ndjson"
+    left out the logs and archives the loader reads (.eval, .json, .zip). The refusal lists
+    the one declaration of what ``load`` reads (``io.LOADED_SUFFIXES``: a folder's files are
+    picked by it too), and each suffix it lists is one ``load`` reads; ``load_table``, which
+    reads tables only, lists the tables and sends logs to ``load``."""
+    from fixtures import make_logs as mk
+
+    from scorio_core import io as sio
+
+    assert {".eval", ".json", ".zip"} <= set(sio.LOADED_SUFFIXES)
+    assert set(sio.ACCEPTED_SUFFIXES) <= set(sio.LOADED_SUFFIXES)
+    with pytest.raises(ValidationError) as caught:
+        load(b"model,question,trial,outcome\nA,q1,0,1\n", filename="runs.txt")
+    assert str(caught.value) == ("runs.txt: unsupported file type (suffix '.txt'); accepted "
+                                 "suffixes: " + ", ".join(sio.LOADED_SUFFIXES))
+    with pytest.raises(ValidationError, match=r"pass filename= \(with one of the suffixes "
+                       + ", ".join(sio.LOADED_SUFFIXES).replace(".", r"\.") + r"\)"):
+        load(b"model,question,trial,outcome\nA,q1,0,1\n")
+    # every suffix listed is read: a file of each
+    R = np.random.default_rng(3).integers(0, 2, (1, 3, 2))
+    o = Outcomes(R, models=["a"], questions=["1", "2", "3"])
+    for suffix in sio.ACCEPTED_SUFFIXES:
+        stem = tmp_path / f"t{suffix.lstrip('.')}"
+        (save_npz if suffix == ".npz" else save_table)(o, stem.with_suffix(suffix))
+        assert load(stem.with_suffix(suffix)).R.tolist() == R.tolist(), suffix
+    log = mk.write_inspect_eval(tmp_path / "a.eval", "org/b", "t", R[0], [1, 2, 3])
+    assert load(log).shape == (1, 3, 2)
+    js = mk.write_inspect_json(tmp_path / "a.json", "org/b", "t", R[0], [1, 2, 3])
+    assert load(js).R.tolist() == R.tolist()
+    mk.write_zip(tmp_path / "logs.zip", [("logs/a.eval", log.read_bytes())])
+    assert load(tmp_path / "logs.zip").R.tolist() == R.tolist()
+    with pytest.raises(ValidationError) as caught:
+        load_table(log)
+    assert str(caught.value).endswith(
+        "accepted suffixes: .npz, .csv, .parquet, .pq, .jsonl, .ndjson (logs and archives, "
+        ".eval, .json, .zip: use load)")

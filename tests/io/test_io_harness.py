@@ -92,7 +92,8 @@ def test_inspect_errored_samples_scored_anyway_count():
     check_against_inspect(o, logs)  # the errored samples are counted, with their scores
     rep = o.metadata["import_report"]
     assert rep["missing_samples"] == 0
-    assert any("errored but were scored anyway (score_on_error)" in n for n in rep["notes"])
+    assert any("samples errored but were scored anyway (score_on_error)" in n
+               for n in rep["notes"])
 
 
 def test_inspect_failed_run_is_refused_saying_how_it_ended(tmp_path):
@@ -184,6 +185,63 @@ def test_inspect_reducer_is_reported_beside_our_numbers():
                for r in o.metadata["import_report"]["files"])  # the two numbers differ here
 
 
+
+def test_the_import_report_sets_ours_as_the_log_scores_it_beside_the_harness_and_as_loaded(
+        capsys):
+    """The import report's "ours (mean)" was read after correct_from / round_grades had
+    changed the graded scores but before correct= mapped the categories: with
+    correct_from=0.75 Inspect's own mean 0.833333 sat beside ours 0.666667, with correct=['1']
+    ours 0.833333 beside a leaderboard that read 0.666667 -- neither the harness's number nor
+    the board's. Now "ours (mean)" scores each record as the log does, so it equals the
+    harness's mean reducer whatever the options, and where an option changed the outcomes
+    "ours (as loaded)" beside it is the mean the leaderboard shows; the report says which is
+    which, naming the options as each surface does."""
+    from scorio_core.leaderboard import leaderboard
+
+    d = INSPECT / "task_args"  # grades 0, 0.5, 1; Inspect's mean reducer per task variant
+    plain = io.load(d).metadata["import_report"]
+    assert all(f["mean"] == pytest.approx(f["harness"]["value"], abs=1e-6)
+               for f in plain["files"])
+    assert not any("mean_loaded" in f for f in plain["files"])
+    assert io.LOADED_COLUMN not in io.import_table(plain)  # nothing changed them: one mean
+    for given, flag in (({"correct_from": 0.75}, "--correct-from 0.75"),
+                        ({"correct": ["1"]}, "--correct 1"),
+                        ({"round_grades": 2}, "--round-grades 2")):
+        o = io.load(d, **given)
+        rep = o.metadata["import_report"]
+        table = io.import_table(rep)
+        assert len(table) == len(rep["files"]) == 4
+        for f, row in zip(rep["files"], table.itertuples(index=False), strict=True):
+            # ours as the log scores it: the harness's own number, options or not
+            assert f["mean"] == pytest.approx(f["harness"]["value"], abs=1e-6), given
+            view = o.select(f["benchmark"])
+            board = leaderboard(view).table.set_index("model")
+            i = view.models.index(f["model"])
+            assert f["mean_loaded"] == pytest.approx(weights_of(view)[i].mean(), abs=1e-6)
+            assert f["mean_loaded"] == pytest.approx(board.loc[f["model"], "score"], abs=1e-6)
+            assert row[list(table.columns).index(io.LOADED_COLUMN)] == f["mean_loaded"]
+        assert any(abs(f["mean_loaded"] - f["mean"]) > 0.05 for f in rep["files"]), given
+        meaning = rep["mean_meaning"]
+        assert "as the log scores it" in meaning and "avg@N the leaderboard shows" in meaning
+        assert f"after {next(iter(given))}=" in meaning, meaning
+        assert flag in cli_text(meaning) and "=" not in cli_text(meaning).split("mean_loaded")[1]
+        # the report's sentence names the columns as its table does
+        from scorio_core.report._build import how_read
+
+        said = " ".join(how_read(o).sentences)
+        assert "ours (mean): our average score" in said and "ours (as loaded): the same" in said
+    # the command line's JSON: the keys' meaning with its flags
+    assert main(["info", str(d), "--correct-from", "0.75"]) == 0
+    rep = json.loads(capsys.readouterr().out)["import_report"]
+    assert "--correct-from 0.75 changed the outcomes" in rep["mean_meaning"]
+    assert [f["mean"] for f in rep["files"]] == [f["harness"]["value"] for f in rep["files"]]
+    # a scale of its own: ours (mean) is the harness's 1..5 mean on 0..1, as its note says
+    likert = io.load(OPENAI_EVALS / "modelgraded_likert", correct_from=3)
+    for f in likert.metadata["import_report"]["files"]:
+        on_ours = (f["harness"]["value"] - 1) / 4
+        assert f["mean"] == pytest.approx(on_ours, abs=1e-6)
+        assert any(n.endswith(f"on which it is {on_ours:.6g}") for n in f["notes"])
+
 def test_inspect_log_without_samples_reads_the_reductions():
     d = INSPECT / "nosamples"
     logs = reading(d)["logs"]
@@ -231,7 +289,7 @@ def test_cli_benchmark_on_a_folder_of_tasks_with_different_epochs(capsys):
     assert main(["info", str(d), "--benchmark", "logic"]) == 0
     assert json.loads(capsys.readouterr().out)["trials (N)"] == 3
     assert main(["info", str(d), "--benchmark", "nope"]) == 2
-    assert "unknown benchmark 'nope'; these logs hold the benchmark(s) (tasks): arith, logic" in (
+    assert "unknown benchmark 'nope'; these logs hold the benchmarks (tasks): arith, logic" in (
         capsys.readouterr().err
     )
 
@@ -460,7 +518,7 @@ def test_second_upload_of_the_same_results_asks_instead_of_merging(tmp_path):
     assert set(chk.near_duplicates) == {("alpha", "mockllm/alpha"), ("beta", "mockllm/beta")}
     assert chk.duplicate_cells == 2 * 5 and chk.conflict  # the same cells under other names
     assert chk.choices == ("replace", "add_benchmark", "cancel")
-    assert "look like current ones" in chk.message
+    assert "2 model names of the new files look like current ones" in chk.message
     with pytest.raises(ValidationError, match="choice must be one of"):
         apply_upload(chk, "add")  # merging is not offered
     assert apply_upload(chk, "cancel") is current
@@ -695,7 +753,7 @@ def test_a_killed_run_says_how_much_of_it_was_written():
     assert "on_missing='truncate'" in said  # the advice works on the same data:
     assert io.load(d, on_missing="truncate").shape == (2, 5, min(1 + (n > 0) for n in per_epoch))
     unfinished = logs["beta"]["file"]  # ... and so does the other: without that log
-    assert f"or load the logs without the run(s) that did not finish (killed/{unfinished})" \
+    assert f"or load the logs without the run that did not finish (killed/{unfinished})" \
         in said
     finished = [f for f in d.glob("*.eval") if f.name != unfinished]
     assert io.load(finished[0]).shape == (1, 5, 3)
@@ -982,12 +1040,12 @@ def test_missing_cells_advice_is_tried_on_the_same_logs(tmp_path):
     k = log("k", [1], finished=False)
     with pytest.raises(MissingCellsError, match="unfinished run") as exc:
         io.load([a, k, b_short])
-    assert "without the run(s) that did not finish" not in str(exc.value)
+    assert "without the run that did not finish" not in str(exc.value)
     with pytest.raises(MissingCellsError):
         io.load([a, b_short])
     with pytest.raises(MissingCellsError, match="unfinished run") as exc:
         io.load([a, k, b])
-    assert str(exc.value).endswith(f"without the run(s) that did not finish ({k.name})")
+    assert str(exc.value).endswith(f"without the run that did not finish ({k.name})")
     assert io.load([a, b]).shape == (2, 3, 2)
 
 def test_a_score_above_the_weights_is_blamed_on_the_log_that_holds_it(tmp_path):
@@ -1048,7 +1106,7 @@ def test_an_lm_eval_group_is_read_by_its_name_and_agrees_with_lm_eval():
     assert sorted(set(part.benchmarks)) == ["qa_one", "qa_rep"] and part.M == 12
     assert whole.attribute_values("group") == ["qa_suite"]  # qa_vote belongs to no group
     with pytest.raises(ValidationError, match=r"unknown benchmark 'qa'; .*qa_one, qa_rep, "
-                       r"qa_vote; and the group\(s\): qa_suite"):
+                       r"qa_vote; and the group: qa_suite"):
         io.load(d, benchmark="qa")
 
 
@@ -1848,7 +1906,7 @@ def test_helm_texts_of_completions_with_multimodal_content(tmp_path):
     (note,) = [n for n in o.metadata["import_report"]["files"][0]["notes"]
                if "several completions" in n]
     assert note == (
-        "1 request(s) in scenario_state.json have several completions: the first is shown, as "
+        "1 request in scenario_state.json has several completions: the first is shown, as "
         "HELM's run page does (1 with a generated image in every completion, which HELM's "
         "page shows for each completion: the first completion's is kept)")
 

@@ -385,7 +385,7 @@ def test_harness_metadata_become_subsets_only_when_they_group_the_questions(tmp_
         "questions have a value of their own, per-question content rather than a grouping; "
         "sample metadata field 'grade': numbers mixed with text ('n' beside 2 numeric "
         "values); sample metadata field 'by_epoch': differs between the trials or models "
-        "of 1 question(s); sample metadata field 'tag': value '<b>' contains '<' or '>'"]
+        "of 1 question; sample metadata field 'tag': value '<b>' contains '<' or '>'"]
     # named with attributes=, a field is the user's choice under the strict checks
     forced = io.load(tmp_path, attributes=("five",))
     assert forced.question_attributes["five"] == tuple(meta["five"])

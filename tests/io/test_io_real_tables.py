@@ -247,7 +247,7 @@ def test_where_errors_list_what_exists(real):
     with pytest.raises(ValidationError, match="names column 'temp', which the table does "
                                               "not have; its columns are 'model'"):  # fmt: skip
         load(real, filename="t.csv", where={"temp": 0.5})
-    with pytest.raises(ValidationError, match=r"never takes the value\(s\) '0.7'; its values "
+    with pytest.raises(ValidationError, match=r"never takes the value '0.7'; its values "
                                               r"are 0.0, 0.5, 1.0"):  # fmt: skip
         load(real, filename="t.csv", where={"temperature": ["0.5", "0.7"]})
     with pytest.raises(ValidationError, match="'abc' is not a number"):
@@ -287,7 +287,7 @@ def test_model_columns_compose_names_and_greedy_rows_become_their_own_model(real
     assert o.models == ("A@temperature=0.0", "A@temperature=0.5", "A@temperature=1.0",
                         "B@temperature=0.0", "B@temperature=0.5", "B@temperature=1.0")  # fmt: skip
     assert o.shape == (6, 3, 2) and o.R0 is None  # T=0 identities are all greedy: their trials
-    assert "greedy rows are the trials of their own model(s) (A@temperature=0.0" in (
+    assert "greedy rows are the trials of their own models (A@temperature=0.0, B@" in (
         o.metadata["decoding_note"]
     )
     assert "temperature" not in o.signals  # part of the identity, not a signal
@@ -311,7 +311,7 @@ def test_greedy_rows_stay_R0_when_the_identity_does_not_tell_them_apart(real):
 
 
 def test_model_columns_errors(real):
-    with pytest.raises(ValidationError, match=r"names column\(s\) 'temp', which the table does "
+    with pytest.raises(ValidationError, match=r"names column 'temp', which the table does "
                                               "not have"):  # fmt: skip
         load(real, filename="t.csv", model_columns=("model", "temp"))
     with pytest.raises(ValidationError, match="model_columns starts with 'model'"):
@@ -321,7 +321,7 @@ def test_model_columns_errors(real):
         LoadOptions(model_columns=("model", "model"))
     data = _csv("model,question,trial,outcome,cond", "a,q,0,1,x", "a,q,1,1,")
     with pytest.raises(ValidationError, match="'cond' names part of the model .* empty at 1 "
-                                              r"row\(s\), e.g. row\(s\) 2"):  # fmt: skip
+                                              r"row, e.g. row 2"):  # fmt: skip
         load(data, filename="t.csv", model_columns=("model", "cond"))
 
 

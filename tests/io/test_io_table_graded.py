@@ -279,10 +279,10 @@ def test_score_range_with_weights_says_which_to_drop(tmp_path):
 @pytest.mark.parametrize(
     ("cells", "found"),
     [
-        (["0.5", "2.5"], r"found fractional value\(s\) outside \[0, 1\] at row 2 = 2.5"),
-        (["-1", "1"], r"found negative value\(s\) at row 1 = -1.0"),
-        (["-0.5", "1"], r"found fractional value\(s\) outside \[0, 1\] at row 1 = -0.5"),
-        (["0.5", "3"], r"found value\(s\) above 1 beside fractional grades \(e.g. row 1 = 0.5\) "
+        (["0.5", "2.5"], r"found 1 fractional value outside \[0, 1\] at row 2 = 2.5"),
+        (["-1", "1"], r"found 1 negative value at row 1 = -1.0"),
+        (["-0.5", "1"], r"found 1 fractional value outside \[0, 1\] at row 1 = -0.5"),
+        (["0.5", "3"], r"found 1 value above 1 beside fractional grades \(e.g. row 1 = 0.5\) "
                        r"at row 2 = 3.0"),
     ],
 )
@@ -302,7 +302,7 @@ def test_numbers_that_are_neither_categories_nor_grades_offer_both_remedies(cell
 
 def test_fractional_grades_with_weights_are_refused():
     data = b"model,question,trial,outcome\na,q1,0,0.5\na,q1,1,1\n"
-    with pytest.raises(ValidationError, match=r"fractional value\(s\) at row 1 = 0.5 .*, but "
+    with pytest.raises(ValidationError, match=r"1 fractional value at row 1 = 0.5 .*, but "
                        r"weights= were given.*drop the weights") as err:  # fmt: skip
         io.load(data, filename="x.csv", weights=[0, 1])
     assert ", but --weights were given, which" in cli_text(said_of(err.value))

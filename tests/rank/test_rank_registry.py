@@ -171,6 +171,63 @@ def test_loaded_data_bring_their_weights_and_categorical_data_are_refused_by_bin
         METHODS["bayes_greedy"](Outcomes(R.clip(0, 1)))
 
 
+
+def test_binary_data_whose_weights_do_not_rank_correct_first_are_told_a_fix_that_ranks():
+    """Binary data weighted wrong=1, correct=0 (a table loaded with ``weights=[1, 0]``) or
+    alike were refused with "load them again with each trial counted correct when its outcome
+    is wrong, every other outcome wrong: correct=['wrong']" -- the category ranked first by
+    weight, here the loader's name for outcome 0. Binary outcomes mean 0 wrong, 1 correct: the
+    setting at fault is the weights, so the refusal names the weights of 0/1 outcomes and the
+    call on the data at hand, and both rank the very data refused as their 0/1 outcomes rank.
+    Categories named by the user keep the option that counts the one weighted first correct
+    (``pass``, weighted 1 above ``fail``); names weighted alike get category 1's."""
+    import re
+
+    from scorio_core._validation import said_of
+    from scorio_core.cli._common import cli_text
+
+    rng = np.random.default_rng(4)
+    R = (rng.random((3, 12, 4)) < np.array([0.8, 0.5, 0.3])[:, None, None]).astype(int)
+    want = rank.borda(R)
+    assert len(set(want.tolist())) == 3
+    csv = "model,question,trial,outcome\n" + "".join(
+        f"{m},q{q},{t},{R[i, q, t]}\n" for i, m in enumerate("abc") for q in range(12)
+        for t in range(4))
+    for w in ([1, 0], [0.5, 0.5], [0.2, 0.2]):
+        loaded = io.load(csv.encode(), filename="runs.csv", weights=w)
+        assert loaded.category_names == ("wrong", "correct")
+        for data in (loaded, Outcomes(R, weights=w, models=list("abc"))):
+            with pytest.raises(ValidationError) as info:
+                rank.borda(data)
+            said = str(info.value)
+            assert "when its outcome is wrong" not in said and "correct=['wrong']" not in said
+            # the weights of 0/1 outcomes, as each surface names the setting
+            assert "(wrong 0, correct 1) to run rank.borda: weights=[0, 1]; " in said, said
+            cli = cli_text(said_of(info.value))
+            assert "(wrong 0, correct 1) to run rank.borda: --weights 0,1." in cli, cli
+            assert "with_weights" not in cli and "weights=" not in cli
+            # ... which ranks these data: the call on the data at hand, and the load again
+            (call,) = re.findall(r"rank\.borda\(data\.with_weights\(\[0, 1\]\)\)", said)
+            ranks = eval(call, {"rank": rank, "data": data})  # noqa: S307 -- its own text
+            assert ranks.tolist() == want.tolist()
+        again = io.load(csv.encode(), filename="runs.csv", weights=[0, 1])
+        assert rank.borda(again).tolist() == want.tolist()
+    # names of the user's own that the weights agree with: count the first-weighted correct
+    named = Outcomes(1 - R, weights=[1, 0], category_names=["pass", "fail"])
+    with pytest.raises(ValidationError) as info:
+        rank.borda(named)
+    (call,) = re.findall(r"rank\.borda\(data\.binarized\(correct=\['pass'\]\)\)",
+                         str(info.value))
+    assert eval(call, {"rank": rank, "data": named}).tolist() == want.tolist()  # noqa: S307
+    # names weighted alike: nothing says which is correct but the codes (1 correct)
+    alike = Outcomes(R, weights=[0.5, 0.5], category_names=["no", "yes"])
+    with pytest.raises(ValidationError) as info:
+        rank.borda(alike)
+    said = str(info.value)
+    assert "correct=['no']" not in said, said
+    (call,) = re.findall(r"rank\.borda\(data\.binarized\(correct=\['yes'\]\)\)", said)
+    assert eval(call, {"rank": rank, "data": alike}).tolist() == want.tolist()  # noqa: S307
+
 def test_the_rankers_keep_reading_a_2d_array_as_models_by_questions():
     # SPEC §5: (L, M) is promoted to N = 1 (the analyses refuse it; the rankers do not)
     A = np.array([[1, 1, 0, 1], [0, 0, 1, 0], [1, 0, 0, 0]])

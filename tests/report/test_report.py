@@ -88,6 +88,36 @@ def test_bundled_report_has_every_section_and_model(bundled):
     assert "Scope: " in page and "questions scope" in page and "@media print" in page
 
 
+def test_every_table_of_a_report_says_what_its_columns_hold(bundled):
+    """Only the leaderboard's columns were explained anywhere (the notebook); a report's
+    tables came with no word on sd_models, se_trials or tau_gs_mean. Under every table the
+    report shows, its "Columns:" legend: each line the definition's one declaration, the
+    same text the notebook's display prints (the HTML), and as Markdown in the Markdown
+    report and in the notebook, after the cell that shows the section's table."""
+    from scorio_core.display import column_legend, legend_markdown, readable
+    from scorio_core.report.notebook import to_notebook
+
+    _, data, report, page = bundled
+    md = to_markdown(report)
+    shown = 0
+    for s in report.sections:
+        for name, view in s.shown.items():
+            df, _ = readable(view)
+            lines = column_legend(df.columns, s.analysis.column_help(name))
+            if len(df) and lines:
+                shown += 1
+                legend = "<br>".join(f"<code>{escape(c)}</code> {escape(m)}" for c, m in lines)
+                assert f"<strong>Columns:</strong><br>{legend}</p>" in page, (s.analysis.id, name)
+                assert legend_markdown(df.columns, s.analysis.column_help(name)) in md
+    assert shown >= 20  # every section has at least one table with a legend
+    assert "<code>sd_models</code> " + escape("s.d. of the models' mean scores") in page
+    cells = [c.source for c in to_notebook(report, "data.npz").cells
+             if c.cell_type == "markdown" and c.source.startswith("**Columns:**")]
+    pair = next(s for s in report.sections if s.analysis.id == "pair")
+    summary, _ = readable(pair.shown["summary"])
+    assert legend_markdown(summary.columns, pair.analysis.column_help("summary")) in cells
+
+
 def test_bundled_report_is_self_contained(bundled):
     page = bundled[3]
     assert _external_refs(page) == []
@@ -516,6 +546,103 @@ def test_a_notebook_report_of_a_folder_of_logs_loads_the_folder_again(tmp_path, 
     sorted(logs.glob("*.eval"))[0].unlink()
     with pytest.raises(ValueError, match="not the files this report was made from"):
         exec(cell, {})
+
+
+def test_a_notebook_report_loads_the_file_again_with_the_options_the_data_were_loaded_with(
+        tmp_path, kernel_env, monkeypatch):
+    """Audit 4, finding 2: ``sc.report(sc.load("my3.csv", weights=[0, 0.5, 1]), "r.ipynb")``
+    re-read the file without its weights and raised the loader's "give weights=...", which
+    sc.report does not take (nor ``on_missing=`` for a table with fewer trials). Loaded data
+    remember their loader options, so the notebook loads the file the same way and runs top
+    to bottom; where the re-read still fails (options given that lack the weights), the
+    advice is in sc.report's own terms (``options=sc.io.LoadOptions(weights=...)``); data
+    made in code are told to write a file first (``sc.io.save_npz``), and that works."""
+    import scorio_core as sc
+
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    rng = np.random.default_rng(5)
+    rows = [(m, f"q{j}", t, int(rng.integers(0, 3))) for m in ("a", "b", "c")
+            for j in range(12) for t in range(3)]
+    graded = pd.DataFrame(rows, columns=["model", "question", "trial", "outcome"])
+    (tmp_path / "data").mkdir()
+    graded.to_csv(tmp_path / "data" / "graded.csv", index=False)
+    fewer = graded.assign(outcome=graded.outcome.clip(upper=1))  # c has 2 of 3 trials
+    fewer[~((fewer.model == "c") & (fewer.trial == 2))].to_csv(tmp_path / "data" / "fewer.csv",
+                                                               index=False)
+    monkeypatch.chdir(tmp_path)
+    cases = {"graded": ({"weights": [0, 0.5, 1]}, "weights=(0.0, 0.5, 1.0)"),
+             "fewer": ({"on_missing": "truncate"}, "on_missing='truncate'")}
+    for stem, (options, written) in cases.items():
+        data = sc.load(f"data/{stem}.csv", **options)
+        out = sc.report(data, f"reports/{stem}.ipynb", sections="leaderboard")
+        nb = nbformat.read(out, as_version=4)
+        assert f"data = sc.load(path, {written})" in nb.cells[1].source
+        ns: dict = {}
+        monkeypatch.chdir(out.parent)  # Jupyter runs a notebook in its own folder
+        exec(nb.cells[1].source, ns)
+        monkeypatch.chdir(tmp_path)
+        assert np.array_equal(ns["data"].R, data.R) and ns["data"].weights.tolist() == \
+            data.weights.tolist()
+    # the whole notebook runs on a fresh kernel and gives the board's scores
+    nb = nbformat.read("reports/graded.ipynb", as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(
+        "import json\nboard = sc.leaderboard(data)\njson.dump(dict(zip(board.table['model'], "
+        "map(float, board.table['score']))), open('scores.json', 'w'))"))
+    nbclient.NotebookClient(nb, timeout=240, kernel_name="python3",
+                            resources={"metadata": {"path": str(tmp_path / "reports")}}).execute()
+    board = sc.leaderboard(sc.load("data/graded.csv", weights=[0, 0.5, 1]))
+    got = json.loads((tmp_path / "reports" / "scores.json").read_text())
+    assert got == pytest.approx(dict(zip(board.table["model"], board.table["score"],
+                                         strict=True)))
+    # options given that lack the weights: the loader's advice as sc.report takes it
+    data = sc.load("data/graded.csv", weights=[0, 0.5, 1])
+    with pytest.raises(sc.ValidationError) as caught:
+        sc.report(data, "reports/again.ipynb", sections="leaderboard",
+                  options=io.LoadOptions(name="graded"))
+    msg = str(caught.value)
+    assert "e.g. options=sc.io.LoadOptions(weights=[0, 0.5, 1])" in msg and " weights=[" not in msg
+    # data made in code: write a file first, as the refusal says, and name it
+    made = sc.load(graded, weights=[0, 0.5, 1])
+    with pytest.raises(sc.ValidationError, match=r"sc\.io\.save_npz\(data, 'data\.npz'\), then "
+                       r"sc\.report\(data, 'made\.ipynb', data_path='data\.npz'\)"):
+        sc.report(made, "reports/made.ipynb", sections="leaderboard")
+    sc.io.save_npz(made, "reports/data.npz")
+    out = sc.report(made, "reports/made.ipynb", sections="leaderboard",
+                    data_path="reports/data.npz")
+    ns = {}
+    cell = nbformat.read(out, as_version=4).cells[1].source
+    monkeypatch.chdir(out.parent)
+    exec(cell, ns)
+    assert np.array_equal(ns["data"].R, made.R) and np.array_equal(ns["data"].weights,
+                                                                    made.weights)
+
+
+def test_a_report_into_a_missing_folder_makes_it_as_the_command_line_does(
+        tmp_path, data_dir, capsys):
+    """``sc.report(d, "missing_dir/x.html")`` ran every analysis, then raised a bare
+    FileNotFoundError (``scorio-studio report --out`` the same). Both make the folder, as
+    ``mkdir -p`` would; a folder that cannot be made (a file stands in its place) is refused
+    before the analyses run, in words."""
+    import scorio_core as sc
+
+    coins = data_dir / "biased_coins.npz"
+    out = sc.report(sc.load(coins), tmp_path / "new" / "deeper" / "r.html",
+                    sections="leaderboard")
+    assert out.is_file() and "LLM_11" in out.read_text()
+    assert main(["report", str(coins), "--out", str(tmp_path / "cli" / "r.md"), "--sections",
+                 "leaderboard"]) == 0
+    assert (tmp_path / "cli" / "r.md").is_file() and (tmp_path / "cli" / "r_charts").is_dir()
+    (tmp_path / "taken").write_text("a file")
+    ran = []
+    with pytest.raises(sc.ValidationError, match=r"goes in the folder .*taken.*sub, which "
+                       r"cannot be made: .*taken is a file, not a folder"):
+        sc.report(sc.load(coins), tmp_path / "taken" / "sub" / "r.html",
+                  sections="leaderboard", progress=lambda *a: ran.append(a))
+    assert not ran  # refused before any analysis ran
+    assert main(["report", str(coins), "--out", str(tmp_path / "taken" / "r.html")]) == 2
+    assert "taken is a file, not a folder" in capsys.readouterr().err
 
 
 def test_charts_as_files(bundled):

@@ -332,6 +332,7 @@ def test_the_rubric_section_says_its_note_and_slices_under_the_tau_table(data_di
     columns."""
     from scorio_core import io
     from scorio_core.definitions import ANALYSES
+    from scorio_core.display import legend_markdown
     from scorio_core.report import to_notebook
     from scorio_core.report.html import prose
     from scorio_core.report.markdown import _md_escape_prose
@@ -356,8 +357,9 @@ def test_the_rubric_section_says_its_note_and_slices_under_the_tau_table(data_di
     md = to_markdown(report).split("### tau", 1)[1].split("###", 1)[0]
     assert md.split("\n")[2].startswith("| scheme | categories | tau_gs_mean")
     assert "| note" not in md and "| n_slices" not in md
+    legend = legend_markdown(view.table.columns, ANALYSES["rubric"].column_help("tau"))
     assert [x for x in md.split("\n") if x and not x.startswith("|")] == [
-        _md_escape_prose(n) for n in lines]
+        _md_escape_prose(n) for n in lines] + legend.split("\n")  # then what columns hold
     # the notebook's cell ends on the same view
     cell = next(c for c in to_notebook(report, "data.npz").cells
                 if c.cell_type == "code" and "categorical_ranking(" in c.source)
@@ -432,7 +434,8 @@ def test_what_a_click_or_a_hover_shows_is_said_where_the_chart_answers_it():
     band)" and the heatmap's "hover a cell" in every rendering, a static report's too, where
     nothing answers a click. A chart says it where it is drawn live -- a page, a notebook
     report's chart cell -- and the HTML and Markdown reports, whose charts are pictures, do
-    not."""
+    not. The heatmap says it itself, under its legend, only where its cells carry no
+    numbers (the width it is drawn at decides); its pictures never."""
     from scorio_core.report import to_notebook
 
     rng = np.random.default_rng(0)
@@ -442,7 +445,7 @@ def test_what_a_click_or_a_hover_shows_is_said_where_the_chart_answers_it():
     curve, heat = charts["Every k, with intervals"], charts["Pairwise probabilities"]
     assert "in grey the other 2, without a band:" in curve.caption  # 8 models, 6 in colour
     assert curve.interactive.startswith("Click a line or its legend entry")
-    assert heat.interactive == "Hover a cell for its P."
+    assert heat.interactive is None  # the chart's own line, live and where it has no numbers
     for c in (curve, heat):
         assert not re.search(r"(?i)click|hover|in the app", c.caption), c.caption
     for text in (to_html(report), to_markdown(report)):
@@ -451,5 +454,9 @@ def test_what_a_click_or_a_hover_shows_is_said_where_the_chart_answers_it():
     cells = [c.source for c in to_notebook(report, "data.npz").cells]
     for c in (curve, heat):  # said above the cell that draws the chart live
         i = next(i for i, src in enumerate(cells) if src.startswith(f"**{c.title}.**"))
-        assert cells[i].endswith(f"{c.caption} {c.interactive}")
+        assert cells[i].endswith(c.live_caption)
         assert cells[i + 1].startswith("charts.")
+    # the heatmap drawn live (the notebook's cell) is the chart that says "hover" itself
+    spec = heat.chart.to_dict()
+    note = next(q["expr"] for q in spec["params"] if q["name"] == spec["title"]["text"]["expr"])
+    assert "Too small here for the cells" in note

@@ -161,16 +161,17 @@ def test_report_of_logs_says_how_each_file_was_read(epochs_report):
     assert '<section id="how-read"><h2>How the data were read</h2>' in page
     assert 'href="#how-read"' in page
     rows = _cells(page, "files")
-    by_model = {r[2]: r for r in rows}
+    by_model = {r[0]: r for r in rows}
     assert set(by_model) == {"alpha", "beta"}
     for f in data.metadata["import_report"]["files"]:
         r = by_model[f["model"]]
-        # file, harness, model, model_in_log, benchmark, scorer, records, missing, ours,
-        # harness value, reducer
-        assert r[:2] == [f["file"], "inspect"] and r[4:8] == [
-            "arith", f["scorer"], str(f["records"]), "0"]
-        assert r[8] == f"{f['mean']:.4f}" and r[9] == f"{f['harness']['value']:.4f}"
-    assert "## How the data were read" in md and "| file | harness | model |" in md
+        # model, model_in_log, benchmark, ours, harness value (side by side), reducer,
+        # records, missing, scorer, harness, file
+        assert r[2] == "arith" and r[3] == f"{f['mean']:.4f}"
+        assert r[4] == f"{f['harness']['value']:.4f}"
+        assert r[6:] == [str(f["records"]), "0", f["scorer"], "inspect", f["file"]]
+    assert "## How the data were read" in md
+    assert "| model | model_in_log | benchmark | ours (mean) | harness value |" in md
 
 
 def test_report_notes_say_the_outcome_is_the_graders_score():

@@ -623,9 +623,9 @@ def _set(path, value):
         ),
         (
             _set(["rules", 1, "wehn"], {}),
-            "rubric.rules[1]: unknown key(s) 'wehn'; expected some of category, label, when",
+            "rubric.rules[1]: unknown key 'wehn'; expected some of category, label, when",
         ),
-        (_set(["rule"], []), "rubric: unknown key(s) 'rule'; expected some of categories, default"),
+        (_set(["rule"], []), "rubric: unknown key 'rule'; expected some of categories, default"),
         (_set(["default"], 3), "default must be a category 0..2 or None"),
         (_set(["categories"], ["ok"]), "at least 2 categories"),
         (_set(["categories"], ["a", "a", "b"]), "category names must be unique"),
@@ -666,10 +666,10 @@ def test_rubric_json_errors_say_where_what_was_expected_and_what_was_found():
         "rubric.rules[1].when.all[0].not.among.any[0]: must be a condition object"
     )
     assert message(_set(["rules", 1, "when"], {"signal": "s", "value": 1})) == (
-        "rubric.rules[1].when: missing required key(s): op; or use 'all', 'any' or 'not'"
+        "rubric.rules[1].when: missing required key: op; or use 'all', 'any' or 'not'"
     )
     assert message(_set(["categories", 1], {"name": "wrong", "desc": ""})) == (
-        "rubric.categories[1]: unknown key(s) 'desc'; expected some of description, name"
+        "rubric.categories[1]: unknown key 'desc'; expected some of description, name"
     )
     assert message(_set(["categories", 1], 7)) == (
         "rubric.categories[1]: must be a category name or a {'name', 'description'} object; "
@@ -776,7 +776,7 @@ def test_unknown_signal_lists_available(bundled):
     with pytest.raises(ValidationError) as exc:
         apply(r, bundled)
     msg = str(exc.value)
-    assert "uses signal(s) 'is_corect' that the data do not have" in msg
+    assert "uses signal 'is_corect' that the data do not have" in msg
     assert "available signals: compass_A, compass_B, compass_C, completion_bpt" in msg
     assert "did you mean 'is_correct'?" in msg
     with pytest.raises(ValidationError, match="available signals: has_box"):

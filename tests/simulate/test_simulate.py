@@ -339,6 +339,31 @@ def test_coverage_where_every_interval_covered_prints_as_a_bound():
     assert two.table.attrs[DRAWS_ATTR] == {"coverage": 80}
 
 
+def test_coverage_of_none_or_all_gives_no_standard_error_of_zero():
+    """A coverage of 0 of 400 printed "<0.003" beside a standard error "0.0000": the plug-in
+    binomial s.e. sqrt(c(1 - c)/n) is 0 there and claims a certainty that 400 intervals do
+    not give. It is missing (—) where none or all of the intervals held the truth, as the
+    column's declared meaning says; in between it is that formula."""
+    from scorio_core.definitions import SIMULATIONS
+    from scorio_core.formatting import format_frame
+
+    c = sim.interval_coverage((0.95,), M_values=(100,), N_values=(4,), replicates=200,
+                              concentration=50.0, seed=0)
+    t = c.table
+    edge = t["coverage"].isin([0.0, 1.0])
+    papers = t["interval"] == "Bayes@N (papers)"
+    assert (t.loc[papers, "coverage"] == 0).all()  # pulled towards 1/2, it misses every time
+    assert edge.any() and t.loc[edge, "se"].isna().all()
+    inner = t[~edge & t["coverage"].notna()]
+    assert len(inner) and np.allclose(inner["se"], np.sqrt(
+        inner["coverage"] * (1 - inner["coverage"]) / 200))
+    cells = format_frame(t)
+    assert (cells.loc[edge, "se"] == "—").all()
+    assert (cells.loc[papers, "coverage"] == "<0.005").all()  # none of 200: its bound
+    said = SIMULATIONS["calibration"].column_help("coverage")["se"]
+    assert "— where none or all held it" in said
+
+
 # ------------------------------------------------------------------- rubric lesson
 def test_rubric_lesson_reproduces_reference_values():
     les = sim.rubric_lesson()
@@ -606,3 +631,24 @@ def test_binary_only_simulations_name_the_settings_that_run():
         sim.truth_convergence(graded, ["bayes"], N=4, replicates=3)
     c = sim.truth_convergence(sim.mimics([0.3, 0.5, 0.7], M=30), ["bayes"], N=4, replicates=3)
     assert c.tau["bayes"].shape == (3, 4)
+
+
+def test_mimics_display_their_truth_not_their_probability_array():
+    """The audit: ``sim = sc.simulate.mimics([...], M=40)`` in a cell printed a 10,552-character
+    dump of its probability array, with no rich display unlike every other result. It now
+    shows one row per model -- true mean, true rank, spread over questions -- with a legend
+    and how to draw data from it, in a short repr and in HTML."""
+    means = [0.3, 0.55, 0.55, 0.7]
+    mim = sim.mimics(means, M=40, seed=1)
+    text = repr(mim)
+    assert len(text) < 1500 and "array(" not in text
+    rows = [ln.split() for ln in text.splitlines() if ln.startswith("LLM_")]
+    assert [r[0] for r in rows] == list(mim.models)
+    assert [float(r[1]) for r in rows] == pytest.approx(means, abs=1e-4)  # exact means
+    assert [int(r[2]) for r in rows] == mim.true_ranks.tolist() == [4, 2, 2, 1]
+    assert "true_mean:" in text and "sim.outcomes(" in text
+    page = mim._repr_html_()
+    assert "<table" in page and "LLM_4" in page and "0.7000" in page and len(page) < 6000
+    assert "text/html" in mim._repr_mimebundle_()
+    graded = sim.mimics([[0.2, 0.3, 0.5], [0.5, 0.3, 0.2]], M=20, weights=[0, 0.5, 1], seed=0)
+    assert "cat1 0.5" in repr(graded) and graded.outcomes(4).R.shape == (2, 20, 4)
