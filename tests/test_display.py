@@ -887,14 +887,26 @@ def test_show_displays_mid_cell_and_in_a_script_and_returns_none(capsys, monkeyp
     or in a script it showed nothing. It now displays where it runs -- IPython's ``display``
     of the shown table in Jupyter, its text on stdout in a script -- and returns ``None``, so
     a cell that ends with it shows it once."""
-    import sys
-    import types
 
     t = pd.DataFrame({"model": ["a", "b"], "trials_needed": [425.0, float("inf")]})
     assert sc.show(t) is None  # a script: printed, as the report prints it
     assert capsys.readouterr().out.splitlines() == [
         "model  trials_needed", "a                425", "b                  ∞"]
-    shown = []  # under IPython: one display call with the object a notebook renders as HTML
+    shown = _fake_ipython(monkeypatch)  # under IPython: one display call with the object
+    assert sc.show(t, note="two plans.") is None
+    assert capsys.readouterr().out == ""
+    (obj,) = shown
+    assert obj.table is t and "<td class=\"num\">∞</td>" in obj._repr_html_()
+    assert "two plans." in obj._repr_html_()
+
+
+def _fake_ipython(monkeypatch) -> list:
+    """An IPython kernel as ``sc.show`` sees one: ``get_ipython()`` answers and
+    ``IPython.display.display`` appends what it is given to the list returned."""
+    import sys
+    import types
+
+    shown: list = []
     ipython = types.ModuleType("IPython")
     ipython.get_ipython = lambda: object()
     ipython_display = types.ModuleType("IPython.display")
@@ -902,11 +914,7 @@ def test_show_displays_mid_cell_and_in_a_script_and_returns_none(capsys, monkeyp
     ipython.display = ipython_display
     monkeypatch.setitem(sys.modules, "IPython", ipython)
     monkeypatch.setitem(sys.modules, "IPython.display", ipython_display)
-    assert sc.show(t, note="two plans.") is None
-    assert capsys.readouterr().out == ""
-    (obj,) = shown
-    assert obj.table is t and "<td class=\"num\">∞</td>" in obj._repr_html_()
-    assert "two plans." in obj._repr_html_()
+    return shown
 
 
 def test_show_appends_to_marimos_output_in_a_marimo_notebook(capsys, monkeypatch):
@@ -944,7 +952,6 @@ def test_show_displays_a_result_as_it_displays_itself_and_refuses_what_it_cannot
     else is a ValidationError saying what sc.show takes and how to make one, and that
     remedy runs."""
     import sys
-    import types
 
     board = sc.leaderboard(_small(), draws=300)
     t = board.table.head(2)
@@ -957,14 +964,7 @@ def test_show_displays_a_result_as_it_displays_itself_and_refuses_what_it_cannot
     assert capsys.readouterr().out == repr(display.as_table(t)) + "\n" + repr(board) + "\n"
     sc.show(board, note="said under it.")  # a line with no table to stand under
     assert capsys.readouterr().out.splitlines()[-1] == "said under it."
-    shown = []  # in a notebook: the result itself, which the notebook renders as HTML
-    ipython = types.ModuleType("IPython")
-    ipython.get_ipython = lambda: object()
-    ipython_display = types.ModuleType("IPython.display")
-    ipython_display.display = shown.append
-    ipython.display = ipython_display
-    monkeypatch.setitem(sys.modules, "IPython", ipython)
-    monkeypatch.setitem(sys.modules, "IPython.display", ipython_display)
+    shown = _fake_ipython(monkeypatch)  # in a notebook: the result itself, rendered as HTML
     sc.show(board, t)
     assert shown[0] is board and shown[1].table is t and capsys.readouterr().out == ""
     monkeypatch.delitem(sys.modules, "IPython")
