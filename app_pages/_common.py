@@ -21,6 +21,7 @@ from app_pages._sidebar import (  # noqa: F401
     sidebar,
 )
 from app_pages._widgets import (  # noqa: F401
+    BOX_PAD_PX,
     board_display,
     code_block,
     column_config,
@@ -35,6 +36,7 @@ from app_pages._widgets import (  # noqa: F401
     show_error,
     show_parts,
     show_refusal,
+    show_split,
     show_table,
     show_unresolved,
     spread_prior_box,

@@ -20,7 +20,7 @@ from app_pages._upload import (  # noqa: F401 -- re-exported
     upload_widgets,
     weights_box,
 )
-from app_state.load_form import code_options, form_options
+from app_state.load_form import form_options
 from scorio_core import Outcomes, io
 from scorio_core.definitions.provenance import attach_source
 
@@ -35,9 +35,6 @@ BUNDLED = {
     COINS: ROOT / "data" / "biased_coins.npz",
 }
 UPLOAD = "Upload a file"
-#: ``io.load`` keywords of the current upload (its ``LoadOptions``' non-default fields)
-#: for "Copy code"; MERGE: the choice that combined added files ("" when none).
-LOAD_OPTIONS, MERGE = "_scorio_load_options", "_scorio_upload_merge_choice"
 
 
 @dataclass(frozen=True)
@@ -92,7 +89,6 @@ def bundled_label(stem: str) -> str | None:
 def load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     """Load the chosen source; ``None`` when nothing is uploaded yet. Raises on bad input."""
     ss = st.session_state
-    ss[LOAD_OPTIONS], ss[MERGE] = {}, ""
     if choice != UPLOAD:
         return bundled(choice)
     up = upload_widgets()
@@ -114,11 +110,19 @@ def load_choice(choice: str) -> tuple[Outcomes, str, str] | None:
     sha = hashlib.sha256()
     for name, data in files:
         sha.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    # the options and the files the data were read with are the data's own record
+    # (io.loaded_with, metadata): what "Copy code" and the report write
     token = f"upload:{sha.hexdigest()[:16]}:{options!r}:{merge}"
-    ss[LOAD_OPTIONS], ss[MERGE] = code_options(options), merge
     return o, token, up["filename"]
 
 
 def several_files() -> bool:
     """Whether the current upload is several files (no column mapping then)."""
     return "files" in (st.session_state.get(UPLOAD_KEY) or {})
+
+
+def uploaded_names() -> list[str]:
+    """The names of the files of the current upload of several (``[]`` otherwise): where
+    "Copy code" reads data that do not record their files (added files combined by a
+    choice, :func:`app_state.texts.code_source`)."""
+    return list((st.session_state.get(UPLOAD_KEY) or {}).get("files") or ())

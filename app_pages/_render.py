@@ -14,8 +14,9 @@ from typing import Any
 
 import streamlit as st
 
-from app_pages import _common, _widgets
-from app_state.texts import analysis_code, app_text
+import app_state
+from app_pages import _common, _loading, _widgets
+from app_state.texts import analysis_code, app_text, code_notes, code_source
 from scorio_core import io
 from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart
 from scorio_core.definitions.provenance import export_file, export_filename
@@ -87,11 +88,9 @@ RUNS, DEFERRED, TICKED = "_scorio_runs", "_scorio_charts_later", "_scorio_charts
 REDRAW = "_scorio_charts_redraw"
 #: Seconds after the first run reaches the browser until its charts are drawn.
 DRAW_AFTER_S = 1.0
-#: The environment variable that, set to ``1`` where the server starts, draws a session's
-#: first run's charts in that run instead of :data:`DRAW_AFTER_S` later: for servers that
-#: tests drive, where every new session would otherwise wait for the timer's rerun. Unset
-#: (or any other value), a first visit gets its table first (:func:`_later`).
-CHARTS_AT_ONCE = "SCORIO_CHARTS_AT_ONCE"
+#: The environment variable that draws a session's first run's charts in that run instead
+#: of :data:`DRAW_AFTER_S` later (declared in :mod:`app_state`; unset, :func:`_later`).
+CHARTS_AT_ONCE = app_state.CHARTS_AT_ONCE
 
 
 def charts_at_once() -> bool:
@@ -265,8 +264,9 @@ def table(analysis: Analysis, result: Any, name: str, listed: bool = False,
     shown table (:func:`app_state.texts.plan_columns`): the main ones in the table, the
     others in an expander after the lines, titled ``more[0]`` with the columns it holds and
     opening with the Markdown ``more[1]`` -- fewer columns by default, as the Leaderboard
-    shows its papers' columns. ``kw``: what :func:`_common.show_core` takes besides
-    ``hide_index`` (a ``budget``: the expander's is that less its padding). Each column's
+    shows its papers' columns (:func:`_widgets.show_split`). ``kw``: what
+    :func:`_common.show_core` takes besides ``hide_index`` (a ``budget``: the expander's is
+    that less its padding). Each column's
     help and the "Columns:" legend under the table (and under the expander's) are the
     definition's declaration (:meth:`~scorio_core.definitions.Analysis.column_help`), as
     the notebook's display and the reports print them."""
@@ -274,25 +274,8 @@ def table(analysis: Analysis, result: Any, name: str, listed: bool = False,
     shown, lines = readable(view)
     main, rest = split(shown) if split is not None else (list(shown.columns), [])
     # each header's help and the "Columns:" legend: the definition's one declaration
-    columns = analysis.column_help(name)
-    _common.show_core(st, shown, hide_index=True, column_order=main, columns=columns,
-                      legend=False, **kw)
-    said = set(note_lines(view.note)) if listed else set()
-    for line in lines:
-        if line in said:
-            st.markdown(f"- {line}")
-        else:
-            st.caption(line)
-    _widgets.legend_lines(st, main, columns)  # under the lines, as the reports print it
-    if rest:  # each part in the box repeats the columns that say whose row it is
-        names = [c for c in rest if c not in main]
-        with st.expander(f"{more[0]} ({', '.join(names)})"):
-            if more[1]:
-                st.markdown(more[1])
-            budget = kw.pop("budget", _widgets.MAIN_PX) - _widgets.BOX_PAD_PX
-            _common.show_core(st, shown, hide_index=True, column_order=rest, budget=budget,
-                              columns=columns, legend=False, **kw)
-            _widgets.legend_lines(st, names, columns)
+    _widgets.show_split(shown, analysis.column_help(name), main, rest, lines,
+                        set(note_lines(view.note)) if listed else set(), more, **kw)
 
 
 def _deferred(fn: Callable, *args) -> Callable[[], Any]:
@@ -332,17 +315,20 @@ def footer(
         row.download_button(label, make, file, mime, on_click="ignore", key=f"{key}_{file}",
                             icon=":material/download:")
     st.caption("Every file names the dataset and the analysis and carries its provenance "
-               "(input sha256, settings, seeds, versions, UTC time)." if o is not None else
+               "(input sha256 and load options, settings, seeds, versions, UTC time)."
+               if o is not None else
                "Every file names the study and carries its provenance (simulated data: "
                "settings, seeds, versions, UTC time).")
     _widgets.code_expander("Copy code: the notebook cell for this view",
-                           lambda: notebook_cell(analysis, ds, params), code_key)
+                           lambda: notebook_cell(analysis, ds, params), code_key,
+                           notes=lambda: code_notes(o) if o is not None else [])
 
 
-def source_path(ds: _common.Dataset) -> Path:
-    """The file the data came from: absolute for bundled data, the upload's name otherwise."""
-    source = ROOT / ds.source
-    return source if source.is_file() else Path(ds.source)
+def source_path(ds: _common.Dataset) -> Path | list[Path]:
+    """Where a notebook reads the data from (:func:`app_state.texts.code_source`): a bundled
+    file by its absolute path, an uploaded file by its name, several uploaded files by their
+    names in one folder."""
+    return code_source(ds.view, ds.source, ROOT, _loading.uploaded_names())
 
 
 def notebook_cell(analysis: Analysis, ds: _common.Dataset | None, params: Any) -> str:

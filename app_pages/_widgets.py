@@ -11,10 +11,12 @@ import streamlit as st
 from app_state.page_state import ASSURANCES, CONFIDENCES, percent
 from app_state.table_fit import (
     MAIN_PX,
+    MIN_COLUMN_PX,
     NARROW_PX,
     column_px,
     cut_text,
     fitted_parts,
+    key_columns,
     name_columns,
     name_px,
     narrowed_names,
@@ -213,6 +215,44 @@ def show_core(where, table: pd.DataFrame, spelled=(), n_now: int | None = None,
         legend_lines(where, list(order) if order is not None else list(shown.columns), columns)
 
 
+def show_split(shown: pd.DataFrame, columns, main, rest=(), lines=(), listed=(),
+               more: tuple[str, str] = ("More columns", ""), boxed: bool = False,
+               budget: int = MAIN_PX, **kw) -> None:
+    """``shown`` as a table of its ``main`` columns and, where ``rest`` is not empty, its other
+    columns (``rest``: those that say whose row it is first, repeated) in an expander titled
+    ``more[0]`` with the columns it holds, opening with the Markdown ``more[1]`` -- as the
+    Leaderboard keeps its papers' columns and the Planner its plans' power out of a table
+    fitted to a 1024 px window (``budget``: :data:`~app_state.table_fit.NARROW_PX`; the
+    expander's parts fit that less its padding). ``boxed``: ``shown`` is already in an
+    expander, where Streamlit allows no other: the rest follows under a line with that title
+    instead. Under the main table each of ``lines`` is a caption (those in ``listed`` a
+    Markdown list: sentences to act on, not small print), then the "Columns:" legend, as
+    the reports print them; ``columns``: what the columns hold, as the table's definition
+    declares them (each header's help too, :func:`show_core`). ``kw``: what
+    :func:`show_core` takes."""
+    show_core(st, shown, hide_index=True, column_order=main, columns=columns, legend=False,
+              budget=budget, **kw)
+    for line in lines:
+        if line in listed:
+            st.markdown(f"- {line}")
+        else:
+            st.caption(line)
+    legend_lines(st, main, columns)  # under the lines, as the reports print it
+    if not rest:
+        return
+    names = [c for c in rest if c not in main]
+    title = f"{more[0]} ({', '.join(names)})"
+    with st.container() if boxed else st.expander(title):
+        if boxed:
+            st.markdown(f"**{title}**")
+        if more[1]:
+            st.markdown(more[1])
+        # each part in the box repeats the columns that say whose row it is
+        show_core(st, shown, hide_index=True, column_order=rest, columns=columns,
+                  legend=False, budget=budget if boxed else budget - BOX_PAD_PX, **kw)
+        legend_lines(st, names, columns)
+
+
 def legend_lines(where, columns, declared) -> None:
     """The "Columns:" legend of a table's ``columns`` under it, a line per column whose
     name does not say what it holds -- the text the notebook's display and the reports
@@ -251,7 +291,8 @@ def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = M
     :func:`show_table` takes (a ``key`` numbers its parts); ``budget``: the pixels a part may
     take (:data:`BOX_PX` in an expander). Model names that every part repeats are drawn
     narrower (cut with "…") where that keeps the table in two parts rather than more
-    (:func:`app_state.table_fit.narrowed_names`)."""
+    (:func:`app_state.table_fit.narrowed_names`); every other text column is drawn as wide
+    as the parts were measured with (:func:`app_state.table_fit.column_px`)."""
     widths = {c: _NAMED_PX.get(w, w) for c, w in _cfg_of(cfg, "width").items()}
     widths = {c: w for c, w in widths.items() if isinstance(w, int | float)}
     order = kw.pop("column_order", None)
@@ -261,6 +302,18 @@ def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = M
     if narrow := narrowed_names(view, labels, widths, budget, keys):
         widths |= narrow
         cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in narrow.items()}
+    # every other text column as wide as the parts are measured with (its widest cell, at
+    # most what a part leaves beside the columns it repeats): the grid sizes a text column
+    # by its first rows, and cut a status blank there ("no 2PL ‹") and the longer sources
+    # further down ("agieval-sat-mat")
+    px = column_px(view, labels, widths)
+    room = budget - sum(px[c] for c in (keys or key_columns(view)) if c in px)
+    text = {c: min(px[c], max(room, MIN_COLUMN_PX)) for c in view.columns
+            if c not in widths and not pd.api.types.is_numeric_dtype(view[c])
+            and not pd.api.types.is_bool_dtype(view[c])}
+    if text:
+        widths |= text
+        cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in text.items()}
     parts = fitted_parts(view, labels, widths, budget, keys)
     key = kw.pop("key", None)
     if len(parts) > 1:  # each part as wide as its columns (stretched, its last one ran wide)
@@ -371,7 +424,7 @@ def grid_data(frame, cfg: dict | None = None):
 ROW_PX = 72
 
 
-def fitted_table(t) -> None:
+def fitted_table(t, columns=None, legend: bool = True) -> None:
     """``t`` (a table with a ``model`` column: the Pair page's flips with texts, its repeats) shown
     within the main column: ``model`` as wide as its longest name; numbers as the grid sizes
     them; a short text (up to 12 characters: a category, a one-letter answer) as wide as its
@@ -379,7 +432,11 @@ def fitted_table(t) -> None:
     of trials) share what the others leave of :data:`MAIN_PX`, none wider than its longest value
     needs, the rest to those that need more. The grid, left to itself, sized the repeats'
     answers to a letter ("(no answ") and ran ``mean_score`` past the column's right edge. Rows
-    take four lines when a text is longer than its cell's line."""
+    take four lines when a text is longer than its cell's line. ``columns`` and ``legend``: as
+    :func:`show_core` takes them -- each header's help and the "Columns:" legend under the
+    table from the table's declared columns (:meth:`Analysis.column_help
+    <scorio_core.definitions.Analysis.column_help>`), the legend left to a caller that says
+    lines under the table first where ``legend`` is false."""
     t, cfg = core_table(t)  # numbers as the CLI writes them, one rule for every page
     cfg["model"] = st.column_config.TextColumn(width=name_px(t["model"]))
     text = [x for x in t if x not in cfg and not pd.api.types.is_numeric_dtype(t[x])]
@@ -397,8 +454,13 @@ def fitted_table(t) -> None:
                                                        90))
         left -= cfg[x]["width"]
     wrap = any(need[x] > cfg[x]["width"] for x in long)
+    # each header's help: what the table's definition declares its column holds
+    for x, said in (column_meanings(t.columns, columns) if columns else {}).items():
+        cfg[x] = {**cfg.get(x, st.column_config.Column()), "help": said}
     show_table(st, t, hide_index=True, column_config=cfg, row_height=ROW_PX if wrap else None,
                height=min((ROW_PX if wrap else 35) * len(t) + 38, 10 * ROW_PX))
+    if columns and legend:
+        legend_lines(st, list(t.columns), columns)
 
 
 def table_height(n_rows: int, max_rows: int = 25) -> int:

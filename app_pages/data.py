@@ -5,15 +5,17 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from app_pages import _common, _data_header, _loading, _render, _widgets
+from app_pages import _common, _data_header, _render, _widgets
 from app_state.texts import (
     SHARE_FORMAT,
     category_table,
+    code_notes,
     data_charts,
     data_code,
     described,
     signal_summary,
 )
+from scorio_core import io
 from scorio_core.formatting import WEIGHT_PRINTF
 
 
@@ -62,30 +64,11 @@ def main() -> None:
     )
     # in the core's one format per column: a signal reads as in the table above (0.1000)
     _common.show_core(st, preview, hide_index=True, key="long_preview")
-    _widgets.code_expander("Copy code: load these data in a notebook",
-                           lambda: _load_code(ds), notes=_load_notes)
-
-
-def _load_code(ds) -> str:
-    """The cell that loads the data shown (an upload of several files: from their folder)."""
-    options = st.session_state.get(_loading.LOAD_OPTIONS) or {}
-    path = _render.source_path(ds)
-    if _loading.several_files():
-        path = path.with_name("uploaded_logs")
-    return data_code(path, ds.benchmark, **options)
-
-
-def _load_notes() -> list[str]:
-    """What the cell cannot say: where several files go, how added files were combined."""
-    notes = []
-    if _loading.several_files():
-        notes.append("Several files: put them in one folder (`uploaded_logs`) and load the "
-                     "folder.")
-    if merge := st.session_state.get(_loading.MERGE):
-        notes.append(f"Files added to the upload were combined by the choice **{merge}**: "
-                     "`io.upload.apply_upload(io.upload.check_upload(data, new), "
-                     f"{merge!r})` with `new = io.load(...)` of the added files.")
-    return notes
+    # the load as every page's cell writes it: the files and the options the data record
+    _widgets.code_expander(
+        "Copy code: load these data in a notebook",
+        lambda: data_code(_render.source_path(ds), ds.benchmark, io.loaded_with(ds.view)),
+        notes=lambda: code_notes(ds.view))
 
 
 main()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import _common, _page_state, _render, _widgets
+from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, from_state, percent
 from app_state.texts import app_widget, flips_caption, repeats_caption
 from scorio_core import ValidationError
@@ -40,10 +40,9 @@ def _flips(result) -> None:
         st.caption(flips_caption(f.trials, f.trial_meaning))
         return
     t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b, f.trial_meaning))
-    _common.fitted_table(t)
+    _common.fitted_table(t, columns=PAIR.column_help("flips"))
     st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
                "below, the CSV/JSON export has both models' texts side by side.")
-    _widgets.legend_lines(st, list(t.columns), PAIR.column_help("flips"))
 
 
 def _texts(f) -> None:
@@ -109,9 +108,8 @@ def main() -> None:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
     _flips(result)
-    _common.fitted_table(f.groups)
+    _common.fitted_table(f.groups, columns=PAIR.column_help("repeats"))
     st.caption(f"{repeats_caption(f.groups)} {repeats_note(f)}")
-    _widgets.legend_lines(st, list(f.groups.columns), PAIR.column_help("repeats"))
     if f.has_text:
         _texts(f)
     with st.expander("How to read this"):

@@ -10,26 +10,30 @@ import streamlit as st
 
 from app_pages import _common, _explore, _page_state, _render
 from app_state.page_state import from_state
-from app_state.texts import app_text
+from app_state.table_fit import NARROW_PX
+from app_state.texts import app_text, question_columns
 from scorio_core import ValidationError
 from scorio_core.definitions.questions import QUESTIONS, irt_next
 from scorio_core.display import readable
 from scorio_core.engines.questions import NO_INFORMATION_TEXT  # what no information means
 
 
-def _table(frame, height_rows: int = 12) -> None:
+def _table(frame, height_rows: int = 12, boxed: bool = False) -> None:
     """``frame`` as the report and the CLI show it (:func:`scorio_core.display.readable`):
     a column with no value in any row is left out -- a ``status`` of informative questions
     only, unsaid; the 2PL columns when the fit did not run, named in a line under the table
-    instead of a column of dashes."""
+    instead of a column of dashes. Fitted to the main column of a 1024 px window
+    (:data:`~app_state.table_fit.NARROW_PX`: at 1024 px its 2PL columns ran past it), the
+    2PL fit and the item-rest correlation under "More columns"
+    (:func:`app_state.texts.question_columns`); ``boxed``: already in an expander."""
     frame, said = readable(frame)
+    main, more = question_columns(frame)
     # a 2PL difficulty of ±∞ (a question every model always gets right or wrong) reads ∞ as
     # in the CLI and the report, not the browser's "Infinity" (the core's cells: show_core)
-    _common.show_core(st, frame, hide_index=True,
-                      height=_common.table_height(len(frame), height_rows),
-                      columns=QUESTIONS.column_help("questions"))
-    for line in said:
-        st.caption(line)
+    _common.show_split(frame, QUESTIONS.column_help("questions"), main, more, said,
+                       more=("More columns: the 2PL fit and the item-rest correlation", ""),
+                       boxed=boxed, budget=NARROW_PX - (_common.BOX_PAD_PX if boxed else 0),
+                       height=_common.table_height(len(frame), height_rows))
 
 
 def main() -> None:
@@ -75,7 +79,7 @@ def main() -> None:
                         QUESTIONS.column_help("by_subset"))
     _render.charts(QUESTIONS, result, "questions", skip=(0,))
     with st.expander(f"Every question, easiest first ({len(t):,})"):
-        _table(t, 25)
+        _table(t, 25, boxed=True)
     with st.expander("How to read this"):
         st.markdown(QUESTIONS.how_to_read)
     _render.footer(QUESTIONS, ds, params, result, "questions")

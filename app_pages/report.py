@@ -11,14 +11,13 @@ from pathlib import Path
 import nbformat
 import streamlit as st
 
-from app_pages import _common, _page_state, _widgets
+from app_pages import _common, _page_state, _render, _widgets
 from app_state.texts import app_text, report_code
 from scorio_core import io
 from scorio_core.definitions import ANALYSES, NAMED_ONLY, default_sections
 from scorio_core.definitions.provenance import export_filename
 from scorio_core.report import build_report, to_html, to_markdown, to_notebook
 
-ROOT = Path(__file__).resolve().parents[1]
 #: Why the sections the default leaves out are left out (scorio_core's one declaration).
 SLOWER = "; ".join(f"{ANALYSES[k].title} ({why})" for k, why in NAMED_ONLY.items())
 
@@ -44,7 +43,7 @@ def main() -> None:
         "renders offline, prints cleanly to PDF), **Markdown** (with the charts as SVG files) "
         "or a **notebook** that recomputes every number with public `scorio_core` calls. Each "
         "section says how to read it, its caveats, and the report ends with its provenance "
-        "(input sha256, settings, seeds, versions, time)."
+        "(input sha256 and load options, settings, seeds, versions, time)."
     )
     usable = {k: a for k, a in ANALYSES.items() if a.requires(o) is None}
     _page_state.report_widgets()  # after Restore session
@@ -59,7 +58,7 @@ def main() -> None:
     st.session_state.setdefault("report_title", f"Scorio Studio report: {o.name}")
     title = st.text_input("Title", key="report_title")
     _page_state.remember_report(sections, title)
-    local = (ROOT / ds.source) if (ROOT / ds.source).is_file() else Path(ds.source)
+    local = _render.source_path(ds)  # the file, or the files of an upload of several
     # how the file was read (an upload's weights, missing-cell policy ...): the notebook and
     # the Copy code cell read it the same way
     loaded = io.loaded_with(o)
@@ -93,15 +92,22 @@ def main() -> None:
                          icon=":material/download:")
     c[2].download_button("Notebook", nb, f"{stem}.ipynb", "application/x-ipynb+json",
                          on_click="ignore", key="report_ipynb", icon=":material/download:")
-    st.caption(
-        f"The notebook loads `{local.name}`"
-        + ("" if local.is_absolute() else " from its own folder: put the uploaded file next to it")
-        + "; it checks the file's sha256 before recomputing."
-    )
+    st.caption(_notebook_caption(local))
     with st.expander("Preview", expanded=True):  # in a frame: the report's CSS stays its own
         # st.iframe replaces the deprecated st.components.v1.html; the HTML is ours (every
         # name escaped, a CSP that forbids scripts), which is what an iframe of raw HTML needs
         st.iframe(to_html(report), height=900)
+
+
+def _notebook_caption(local: Path | list[Path]) -> str:
+    """Where the notebook reads the data from, and what it checks."""
+    if isinstance(local, list):
+        return (f"The notebook loads the {len(local)} uploaded files from the folder "
+                f"`{local[0].parent.as_posix()}` beside it: save them there; it checks each "
+                "file's sha256 once it has read them.")
+    return (f"The notebook loads `{local.name}`"
+            + ("" if local.is_absolute() else " from its own folder: put the uploaded file next "
+               "to it") + "; it checks the file's sha256 before recomputing.")
 
 
 main()

@@ -13,12 +13,13 @@ import json
 import streamlit as st
 
 from app_pages import _common, _page_state, _render, _rubric_editor
-from app_state.page_state import CURRENT_RUBRIC, from_state
+from app_state.page_state import CURRENT_RUBRIC, from_state, percent
 from app_state.rubric_editor import preset_label, rubric_filename
 from app_state.texts import error_text
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.definitions.rubric import RUBRIC, rubric_board, usable_presets
+from scorio_core.estimands import SCOPE_HELP
 
 BLANK, CURRENT, STATE = "(blank rubric)", CURRENT_RUBRIC, _rubric_editor.STATE
 
@@ -31,10 +32,12 @@ def _preview(ds, o, r: rb.Rubric) -> None:
         st.error(f"Could not apply the rubric: {error_text(exc)}")
         return
     st.subheader("Leaderboard under this rubric")
+    # what the columns' legend under the table cannot say: what score is under a rubric
+    scope, conf = (out.board.settings[k] for k in ("scope", "confidence"))
+    st.caption(f"Each completion scores its category's weight, and score is a model's mean "
+               f"over all its trials; {percent(conf)} intervals, {scope} scope — "
+               f"{SCOPE_HELP[scope]}.")
     _common.show_board(out.board.table, key="rubric_board", n_now=o.N)
-    st.caption("Mean of the rubric's weighted score with 95% intervals (questions scope: the "
-               "mean over these questions); rank = 1 + the models that decidedly beat this one "
-               "(rank_lo–rank_hi hold jointly at 95%); bayes_* are the papers' Bayes@N.")
     for col, (i, c) in zip(st.columns(2), enumerate(out.charts), strict=True):
         with col:
             _render.chart(c, "rubric_board", i)

@@ -146,12 +146,11 @@ def _label(name: str) -> str:
 
 def code_options(options: LoadOptions) -> dict[str, Any]:
     """The ``io.load`` keywords that read the data as ``options`` do (the non-default
-    fields), mappings written as dicts so the Copy code cell reads naturally."""
-    out = options.changed()
-    for key in ("columns", "model_map", "where"):
-        if key in out:
-            out[key] = dict(out[key])
-    return out
+    fields), mappings written as dicts so the Copy code cell reads naturally: the core's
+    one record of them (:func:`scorio_core.io.load_keywords`)."""
+    from scorio_core.io import load_keywords
+
+    return load_keywords(options)
 
 
 def _plain(v: Any) -> str:

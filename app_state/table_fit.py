@@ -297,14 +297,15 @@ def _within(groups: Sequence[tuple[str, ...]], px: Mapping[str, int],
 def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
                    widths: Mapping[str, int] | None = None, budget: int = MAIN_PX,
                    keys: Sequence[str] | None = None) -> dict[str, int]:
-    """Narrower widths for the model names that every part of ``shown`` repeats
-    (:func:`key_columns` that are :func:`name_columns`), where at their own width
+    """Narrower widths for the model names of ``shown`` (:func:`name_columns`: those that
+    every part repeats, :func:`key_columns`, and the others), where at their own width
     (:func:`column_px`, at most :data:`NAME_MAX_PX`) the table would come in more than
     :data:`MOST_PARTS` parts: the widest width, in steps of 20 px down to
     :data:`NAME_MIN_PX`, that draws it in the fewest parts; ``{}`` where narrower names
     would not save a part. A pair's two long names (the Planner's ``better`` and ``next``,
     240 px each) left 320 px of each part to its ten value columns: four parts, one holding
-    ``trials_needed_papers`` alone.
+    ``trials_needed_papers`` alone; a question's ``best`` and ``worst`` model (185 px each)
+    came in a part each beside its ``question`` and ``source``.
 
     Example
     -------
@@ -319,11 +320,17 @@ def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     2
     >>> narrowed_names(pairs.iloc[:, :6])  # in two parts at their own width: as they are
     {}
+    >>> q = pd.DataFrame({"question": ["q001"], "source": ["agieval-logiqa-en"], "mean": [0.5],
+    ...                   "sd_models": [0.25], "disagreement": [0.5],
+    ...                   "best": ["gemini-1.5-pro-preview-0409"],
+    ...                   "worst": ["cohere-command-r-plus-0409"]})
+    >>> len(fitted_parts(q, budget=544)), narrowed_names(q, budget=544)  # not repeated
+    (3, {'best': 160, 'worst': 160})
     """
     widths = dict(widths or {})
     keys = list(keys) if keys is not None else key_columns(shown)
     px = column_px(shown, labels, widths)
-    names = [c for c in name_columns(shown) if c in keys and px[c] > NAME_MIN_PX]
+    names = [c for c in name_columns(shown) if px[c] > NAME_MIN_PX]
     n = len(fitted_parts(shown, labels, widths, budget, keys))
     if n <= MOST_PARTS or not names:
         return {}

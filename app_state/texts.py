@@ -66,6 +66,9 @@ __all__ = [
     "category_table",
     "signal_table",
     "signal_summary",
+    "UPLOAD_FOLDER",
+    "code_source",
+    "code_notes",
     "data_code",
     "data_charts",
     "analysis_code",
@@ -259,6 +262,35 @@ def plan_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
     more = [c for c in PLAN_MORE if c in table.columns]
     main = [c for c in table.columns if c not in more]
     return main, (["better", "next", *more] if more else [])
+
+
+#: Questions-page table columns shown under "More columns" rather than in the main table:
+#: the 2PL IRT fit (difficulty and discrimination, with the status that says where it has
+#: none or the question carries no information) and the item-rest correlation. The main
+#: table keeps how well the models do on the question, how much they disagree and the best
+#: and worst model, and fits the main column of a 1024 px window (with the 2PL columns it
+#: ran past it from ``discrimination`` on); every column stays in the exports.
+QUESTION_MORE = ("difficulty", "discrimination", "item_rest_r", "status")
+
+
+def question_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """``(main, more)``: the columns of a Questions-page table in its main table and those
+    of "More columns" (:data:`QUESTION_MORE`, after the columns that say which question a
+    row is: :func:`app_state.table_fit.key_columns`), as :func:`board_columns` splits the
+    leaderboard's.
+
+    Example
+    -------
+    >>> cols = ["question", "source", "mean", "disagreement", "difficulty", "best"]
+    >>> question_columns(pd.DataFrame(columns=cols))
+    (['question', 'source', 'mean', 'disagreement', 'best'], ['question', 'source', \
+'difficulty'])
+    """
+    from app_state.table_fit import key_columns
+
+    more = [c for c in QUESTION_MORE if c in table.columns]
+    main = [c for c in table.columns if c not in more]
+    return main, ([*key_columns(table[main]), *more] if more else [])
 
 
 def planner_chance() -> str:
@@ -854,35 +886,111 @@ def _whole(a: np.ndarray) -> bool:
     return bool(v.size) and bool((v == np.round(v)).all())
 
 
-def data_code(path: str | os.PathLike, benchmark: str = COMBINED, on_missing: str = "error",
-              sha256: str | None = None, **options) -> str:
-    """The notebook cell that loads the data a page shows (``sc.load`` + ``select``);
-    ``options`` are further ``sc.load`` keywords (an upload's non-default
-    :class:`~scorio_core.io.LoadOptions` fields: ``columns``, ``where``, ``model_columns``,
-    ``model_map``, ``score_range``, ``weights``, ``scorer`` ...), left out when ``None`` or
-    empty.
+#: The folder, beside a notebook, whose files a "Copy code" cell reads when several files
+#: were uploaded at once (an uploader keeps the files' names only, no folder).
+UPLOAD_FOLDER = "uploaded_files"
+
+
+def code_source(data: Outcomes, source: str | os.PathLike, root: str | os.PathLike,
+                uploaded: Iterable[str] = ()) -> Path | list[Path]:
+    """Where a "Copy code" cell loads the data a page shows from: a file under ``root`` (the
+    bundled data) by its absolute path; one uploaded file by its name, beside the notebook;
+    several uploaded at once by their names in :data:`UPLOAD_FOLDER` -- the files ``data``
+    record they were read from (``metadata["source_sha256_per_file"]``: each once, a file
+    read beside another too, a file passed over not; or the one file of
+    ``metadata["source_name"]``), or, for data that record none (files added to an upload
+    and combined by a choice), the ``uploaded`` names. An upload's ``source`` is its label
+    (``"3 files"``), never a path a notebook can read.
 
     Example
     -------
+    >>> from scorio_core import io
+    >>> csv = b"model,question,trial,outcome\\nA,q1,0,1\\nB,q1,0,0\\n"
+    >>> two = io.load({"a.csv": csv, "b.csv": csv.replace(b"A,", b"C,").replace(b"B,", b"D,")})
+    >>> [p.as_posix() for p in code_source(two, "2 files", ".")]
+    ['uploaded_files/a.csv', 'uploaded_files/b.csv']
+    >>> code_source(io.load(csv, filename="runs.csv"), "runs.csv", ".").as_posix()
+    'runs.csv'
+    """
+    path = Path(root) / source
+    if path.is_file():
+        return path
+    meta = data.metadata
+    names = (list(meta.get("source_sha256_per_file") or ())
+             or ([meta["source_name"]] if meta.get("source_name") else list(uploaded)))
+    if len(names) > 1:
+        return [Path(UPLOAD_FOLDER) / n for n in names]
+    return Path(names[0] if names else source)
+
+
+def code_notes(data: Outcomes) -> list[str]:
+    """What a "Copy code" cell of ``data`` cannot say (lines shown under it): how files
+    added to an upload were combined (the choice the data record, ``metadata["upload"]``),
+    which a load call does not repeat.
+
+    Example
+    -------
+    >>> import dataclasses
+    >>> o = Outcomes(np.ones((1, 2, 1), int))
+    >>> code_notes(o)
+    []
+    >>> merged = dataclasses.replace(o, metadata={"upload": {"choice": "replace"}})
+    >>> print(code_notes(merged)[0])
+    Files added to the upload were combined by the choice **replace**, which the cell does \
+not repeat: `io.upload.apply_upload(io.upload.check_upload(data, new), 'replace')` with \
+`data = sc.load(...)` of the files loaded first and `new = sc.load(...)` of the added ones.
+    """
+    merge = (data.metadata.get("upload") or {}).get("choice")
+    if not merge:
+        return []
+    return [f"Files added to the upload were combined by the choice **{merge}**, which the "
+            "cell does not repeat: `io.upload.apply_upload(io.upload.check_upload(data, "
+            f"new), {merge!r})` with `data = sc.load(...)` of the files loaded first and "
+            "`new = sc.load(...)` of the added ones."]
+
+
+def data_code(path: str | os.PathLike | list, benchmark: str = COMBINED,
+              options: LoadOptions | None = None, sha256: str | None = None) -> str:
+    """The notebook cell that loads the data a page shows (``sc.load`` + ``select``) from
+    ``path`` (:func:`code_source`: one file, or the files of an upload of several, with a
+    comment saying where to save them); ``options``: the loader options the data were read
+    with (:func:`scorio_core.io.loaded_with`, the data's own record), written as every
+    cell writes them (:func:`scorio_core.io.load_keywords_text`).
+
+    Example
+    -------
+    >>> from scorio_core.io import LoadOptions
     >>> print(data_code("data/biased_coins.npz").splitlines()[-2])
     data = sc.load(path)
-    >>> print(data_code("runs.csv", "AIME'25", weights=(0, 0.5, 1), columns={}).splitlines()[-2])
-    data = sc.load(path, weights=(0, 0.5, 1)).select("AIME'25")
+    >>> print(data_code("runs.csv", "AIME'25", LoadOptions(weights=(0, 0.5, 1))).splitlines()[-2])
+    data = sc.load(path, weights=(0.0, 0.5, 1.0)).select("AIME'25")
+    >>> code = data_code([Path(UPLOAD_FOLDER, "a.eval"), Path(UPLOAD_FOLDER, "b.eval")])
+    >>> print(code[code.index("# the 2"):code.index("data =")].strip())
+    # the 2 uploaded files: save them in a folder uploaded_files beside this notebook
+    # (or write the paths where they are instead)
+    path = [  # relative to this notebook's folder
+        Path('uploaded_files/a.eval'),
+        Path('uploaded_files/b.eval'),
+    ]
     """
     from scorio_core.report import load_code
 
-    code = load_code(Path(path), benchmark=benchmark, sha256=sha256, on_missing=on_missing)
-    extra = "".join(f", {k}={v!r}" for k, v in options.items() if v not in (None, {}, ()))
-    return code.replace("data = sc.load(path", "data = sc.load(path" + extra, 1)
+    several = isinstance(path, list | tuple)
+    comment = (f"the {len(path)} uploaded files: save them in a folder {UPLOAD_FOLDER} beside "
+               "this notebook\n(or write the paths where they are instead)"
+               if several and len(path) > 1 else "")
+    return load_code(list(map(Path, path)) if several else Path(path), benchmark=benchmark,
+                     sha256=sha256, options=options, comment=comment)
 
 
-def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
+def report_code(path: str | os.PathLike | list, sections: Iterable[str], *, title: str,
                 benchmark: str = COMBINED, out: str = "report.html",
                 options: LoadOptions | None = None) -> str:
     """The ``sc.report`` call that writes the Report page's file from a notebook;
     ``options``: the loader options the data were read with
     (:func:`scorio_core.io.loaded_with`: an upload's weights, missing-cell policy ...),
-    so ``sc.report`` reads the file the same way.
+    so ``sc.report`` reads the file the same way; ``path``: the file, or the files of an
+    upload of several (:func:`code_source`), said where to save.
 
     Example
     -------
@@ -902,10 +1010,15 @@ def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
         options=sc.io.LoadOptions(weights=(0.0, 0.5, 1.0)),
     """
     given = _load_keywords(options)
+    several = isinstance(path, list | tuple)
+    where = (f"# the {len(path)} uploaded files: save them in a folder {UPLOAD_FOLDER} beside "
+             "this notebook\n" if several and len(path) > 1 else "")
+    shown = ("[" + "".join(f"\n        {Path(p).as_posix()!r}," for p in path) + "\n    ]"
+             if several else repr(str(path)))
     return (
-        "import scorio_core as sc\n\n"
+        f"import scorio_core as sc\n\n{where}"
         "sc.report(\n"
-        f"    {str(path)!r},\n"
+        f"    {shown},\n"
         f"    {out!r},  # or .md / .ipynb\n"
         f"    benchmark={benchmark!r},\n"
         f"    sections={list(sections)!r},\n"
@@ -917,11 +1030,10 @@ def report_code(path: str | os.PathLike, sections: Iterable[str], *, title: str,
 
 def _load_keywords(options: LoadOptions | None) -> str:
     """The loader ``options`` as the keywords a cell writes (``weights=(0.0, 0.5, 1.0),
-    on_missing='truncate'``; mappings as dicts), ``""`` for none."""
-    from .load_form import code_options
+    on_missing='truncate'``; mappings as dicts), ``""`` for none: the core's one writer."""
+    from scorio_core.io import load_keywords_text
 
-    given = {} if options is None else code_options(options)
-    return ", ".join(f"{k}={v!r}" for k, v in given.items())
+    return load_keywords_text(options)
 
 
 def data_charts(o: Outcomes) -> list:
@@ -973,10 +1085,7 @@ def analysis_code(
     cell = f"{analysis.to_code(params, 'data')}\n\n# charts:\n{charts_code}\n"
     if path is None:
         return cell
-    from .load_form import code_options
-
-    given = {} if options is None else code_options(options)
-    return _one_import_block(data_code(path, benchmark, **given), cell)
+    return _one_import_block(data_code(path, benchmark, options), cell)
 
 
 _IMPORT = ("import ", "from ")

@@ -26,7 +26,6 @@ import argparse
 import asyncio
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -43,7 +42,7 @@ from _browser import (  # noqa: E402
     IDLE_JS,
     RUN_JS,
     free_port,
-    wait_healthy,
+    server_process,
 )
 
 PAGES = {"leaderboard": "leaderboard", "planner": "planner", "report": "report"}
@@ -173,13 +172,13 @@ def main(argv=None) -> int:
     cmd = [sys.executable, "serve.py", "--server.port", str(port), "--server.address",
            "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false",
            "--server.fileWatcherType", "none"]
-    server = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak, stop = [0.0], threading.Event()
-    poller = threading.Thread(target=_rss_poller, args=(server.pid, peak, stop), daemon=True)
-    try:
-        wait_healthy(url)
+    # its output to a log file, not a pipe that fills (server_process)
+    with server_process(cmd, url) as server, tempfile.TemporaryDirectory() as tmp:
+        poller = threading.Thread(target=_rss_poller, args=(server.pid, peak, stop),
+                                  daemon=True)
         poller.start()
-        with tempfile.TemporaryDirectory() as tmp:
+        try:
             files = [_csv(Path(tmp) / f"session{i:02d}.csv", i, i) for i in range(args.sessions)]
             b0, s0, t0 = _busy_seconds(), _proc_seconds(server.pid), time.perf_counter()
             single = asyncio.run(_run(url, files[:1], args.pages, args.timeout))
@@ -190,13 +189,8 @@ def main(argv=None) -> int:
             many = asyncio.run(_run(url, files, args.pages, args.timeout))
             busy, wall = _busy_seconds() - b0, time.perf_counter() - t0
             srv = _proc_seconds(server.pid) - s0
-    finally:
-        stop.set()
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        finally:
+            stop.set()
 
     def page_times(res, name=None):
         return [t for times, _, _ in res.values() for n, t in times if name in (None, n)]

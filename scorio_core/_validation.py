@@ -1072,21 +1072,28 @@ data, scope, budget_trials
         guess = did_you_mean(str(name), known)
         items.append(f"{name} ({guess[2:]})" if guess else str(name))
     noun = "setting" if len(items) == 1 else "settings"
-    return UnknownSettingError(f"{owner}: unknown {noun} {', '.join(items)}; its settings are "
-                               f"{', '.join(known)}{advice}")
+    listed = f"its settings are {', '.join(known)}" if known else "it takes no settings"
+    return UnknownSettingError(f"{owner}: unknown {noun} {', '.join(items)}; {listed}{advice}")
 
 
-def checked_keywords(fn: Callable | None = None, *,
+def checked_keywords(fn: Callable | type | None = None, *,
                      also: Callable[[], Sequence[str]] | Sequence[str] | None = None,
                      advice: Callable[[Sequence[str]], str] | None = None) -> Callable:
-    """Decorate a public call (every ``sc.*`` function) so that a keyword it does not take
-    is refused by :func:`unknown_settings` -- the closest setting suggested (``k`` ->
-    ``ks``), every setting listed -- as :class:`UnknownSettingError`, before the call runs.
+    """Decorate a public call (every ``sc.*`` function, every ``sc.charts`` helper) or a
+    public class a notebook constructs (``sc.Outcomes``, ``sc.io.LoadOptions``, the priors,
+    rubrics and settings classes) so that a keyword it does not take is refused by
+    :func:`unknown_settings` -- the closest setting suggested (``k`` -> ``ks``), every setting
+    listed -- as :class:`UnknownSettingError`, before the call runs.
     The keywords are those of the signature (a ``__signature__`` set before decorating, as
     the analyses' declared settings are, counts); a call that passes ``**kwargs`` on names
     the keywords it passes on in ``also`` (a callable is asked when first needed, so the
     module that declares them loads late). ``advice(unknown)`` adds where such keywords
     belong (``sc.report``: the loader's options go in ``options=``).
+
+    A class is checked in place and returned, the class itself: the ``__init__`` it defines
+    (a dataclass's generated one -- so the decorator goes above ``@dataclass``, which makes
+    it; equality, ``repr``, ``fields`` and ``replace`` are the dataclass's, frozen or not) is
+    wrapped, and its signature read without ``self``.
 
     Example
     -------
@@ -1101,33 +1108,59 @@ def checked_keywords(fn: Callable | None = None, *,
     ...
     scorio_core._validation.UnknownSettingError: board(): unknown setting k (did you mean \
 'ks'?); its settings are data, ks, scope
+    >>> from dataclasses import dataclass
+    >>> @checked_keywords
+    ... @dataclass(frozen=True)
+    ... class Prior:
+    ...     mean: float = 0.0
+    ...     var: float = 1.0
+    >>> Prior(var=2.0) == Prior(0.0, 2.0), Prior(var=2.0)
+    (True, Prior(mean=0.0, var=2.0))
+    >>> Prior(vars=2.0)
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.UnknownSettingError: Prior(): unknown setting vars (did you mean \
+'var'?); its settings are mean, var
     """
     import inspect
 
-    def decorate(fn: Callable) -> Callable:
-        params = inspect.signature(fn).parameters.values()
+    def decorate(target: Callable | type) -> Callable | type:
+        if inspect.isclass(target):  # the class's own __init__, its keywords without self
+            fn = vars(target).get("__init__")
+            if fn is None:
+                raise TypeError(f"{target.__name__} defines no __init__ of its own: put "
+                                "@checked_keywords above @dataclass, which makes it")
+        else:
+            fn = target
+        params = inspect.signature(target).parameters.values()
         named = [p.name for p in params
                  if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         if any(p.kind == p.VAR_KEYWORD for p in params) and also is None:
-            raise TypeError(f"{fn.__name__} takes **kwargs: name what it passes on in also=")
-        known: list[tuple[str, ...]] = []  # resolved once, on the first call with keywords
+            raise TypeError(f"{target.__name__} takes **kwargs: name what it passes on in "
+                            "also=")
+        owner = f"{target.__name__}()"
+        known: list[tuple[tuple[str, ...], frozenset[str]]] = []  # on the first keywords
 
-        def names() -> tuple[str, ...]:
+        def names() -> tuple[tuple[str, ...], frozenset[str]]:
             if not known:
                 extra = also() if callable(also) else (also or ())
-                known.append(tuple(dict.fromkeys([*named, *extra])))
+                listed = tuple(dict.fromkeys([*named, *extra]))
+                known.append((listed, frozenset(listed)))
             return known[0]
 
         @functools.wraps(fn)
         def call(*args: Any, **kwargs: Any) -> Any:
             if kwargs:
-                have = names()
-                unknown = [k for k in kwargs if k not in have]
-                if unknown:
-                    raise unknown_settings(f"{fn.__name__}()", unknown, have,
+                listed, have = names()
+                if not have.issuperset(kwargs):
+                    unknown = [k for k in kwargs if k not in have]
+                    raise unknown_settings(owner, unknown, listed,
                                            advice(unknown) if advice is not None else "")
             return fn(*args, **kwargs)
 
-        return call
+        if fn is target:
+            return call
+        target.__init__ = call
+        return target
 
     return decorate if fn is None else decorate(fn)

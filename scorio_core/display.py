@@ -636,6 +636,7 @@ def labelled(table: Any) -> pd.DataFrame:
     return out
 
 
+@checked_keywords
 class Table:
     """One table as the reports print it, for a notebook to display (:func:`show`): the
     columns that hold a value, every cell in its column's one format (``—`` for a missing

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._validation import json_safe
-from .display import column_meanings, readable
+from .display import column_meanings, legend_markdown, legend_text, readable
 from .formatting import (
     EXPORT_DIGITS,
     LINE_WIDTH,
@@ -46,8 +46,8 @@ from .references import expand
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["FORMATS", "csv_frame", "csv_table", "describe", "export", "table_csv", "to_csv",
-           "to_json", "to_markdown", "to_text"]
+__all__ = ["FORMATS", "csv_frame", "csv_table", "describe", "export", "legend_lines",
+           "table_csv", "to_csv", "to_json", "to_markdown", "to_text"]
 
 FORMATS = ("csv", "json", "md", "markdown", "table")
 
@@ -222,15 +222,20 @@ def describe(board: Leaderboard) -> list[str]:
     )]
 
 
-def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
+def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard", *,
+                legend: bool = False) -> str:
     """A Markdown table with a header that states the scope, the interval and the prior
-    (:func:`describe`); numbers in one format per column (:mod:`scorio_core.formatting`)."""
+    (:func:`describe`); numbers in one format per column (:mod:`scorio_core.formatting`);
+    with ``legend``, the "Columns:" legend of the columns shown under it
+    (:func:`legend_lines`)."""
     lines = [f"# {_md_cell(title)}", "", " ".join(_md_escape_prose(t) for t in describe(board)),
              ""]
     lines += note_lines(board.notes, "markdown")
     table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
     lines += markdown_table(table)
     lines += [f"\n{_md_escape(t)}" for t in said]
+    if legend and (explained := legend_lines(table.columns, COLUMN_HELP, "markdown")):
+        lines += ["", *explained]
     return "\n".join(lines) + "\n"
 
 
@@ -252,9 +257,37 @@ def note_lines(notes, fmt: str) -> list[str]:
     return [textwrap.fill(f"Note: {n}", width=LINE_WIDTH) for n in notes]
 
 
-def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
+def legend_lines(columns, declared, fmt: str) -> list[str]:
+    """The "Columns:" legend under a table for people, as the notes are printed
+    (:func:`note_lines`): in Markdown (``fmt == "markdown"``) the reports' paragraph
+    (:func:`~scorio_core.display.legend_markdown`), else the notebook's text lines
+    (:func:`~scorio_core.display.legend_text`), each wrapped to :data:`LINE_WIDTH` under its
+    column's name. ``declared``: the table's column declaration
+    (:meth:`Analysis.column_help <scorio_core.definitions.Analysis.column_help>`); none when
+    no shown column needs a line.
+
+    Example
+    -------
+    >>> from scorio_core.export import legend_lines
+    >>> legend_lines(["model", "se"], {"se": "standard error of score"}, "table")
+    ['Columns:', '  se: standard error of score']
+    >>> legend_lines(["model", "se"], {"se": "standard error of score"}, "markdown")
+    ['**Columns:**  \\n`se` standard error of score']
+    """
+    import textwrap
+
+    if fmt == "markdown":
+        text = legend_markdown(columns, declared)
+        return [text] if text else []
+    return [textwrap.fill(line, width=LINE_WIDTH, subsequent_indent="    ")
+            for line in legend_text(columns, declared)]
+
+
+def to_text(board: Leaderboard, title: str = "CI-aware leaderboard", *,
+            legend: bool = False) -> str:
     """The leaderboard for a terminal: the header sentences wrapped, then an aligned table
-    (one number format per column, ∞ and — spelled out), then the board's notes."""
+    (one number format per column, ∞ and — spelled out), with ``legend`` the "Columns:"
+    legend of the columns shown (:func:`legend_lines`), then the board's notes."""
     import textwrap
 
     out = [title, ""]
@@ -262,19 +295,24 @@ def to_text(board: Leaderboard, title: str = "CI-aware leaderboard") -> str:
         out += textwrap.wrap(t.replace("`", ""), width=LINE_WIDTH)
     table, said = readable(board.table)  # no column of dashes (N = 1: se, lo, hi, p_best)
     out += ["", text_table(table), *said]
+    if legend and (explained := legend_lines(table.columns, COLUMN_HELP, "table")):
+        out += ["", *explained]
     if board.notes:
         out += ["", *note_lines(board.notes, "table")]
     return "\n".join(out) + "\n"
 
 
-def export(board: Leaderboard, fmt: str, title: str = "CI-aware leaderboard") -> str:
-    """Dispatch on ``fmt`` in :data:`FORMATS` (``title`` heads the Markdown)."""
+def export(board: Leaderboard, fmt: str, title: str = "CI-aware leaderboard", *,
+           legend: bool = False) -> str:
+    """Dispatch on ``fmt`` in :data:`FORMATS` (``title`` heads the Markdown; ``legend``: the
+    columns' legend under the table in the formats for people; CSV and JSON are the same
+    either way, the JSON's ``columns`` holding each column's meaning)."""
     if fmt == "csv":
         return to_csv(board)
     if fmt == "json":
         return to_json(board)
     if fmt in ("md", "markdown"):
-        return to_markdown(board, title)
+        return to_markdown(board, title, legend=legend)
     if fmt in ("table", "text"):
-        return to_text(board, title)
+        return to_text(board, title, legend=legend)
     raise ValueError(f"format must be one of {', '.join(FORMATS)}; got {fmt!r}")

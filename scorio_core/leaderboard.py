@@ -104,8 +104,8 @@ COLUMN_HELP = {
     f"point, not an assurance; the Planner gives the trials or questions for "
     f"{a_chance(ASSURANCE)} of deciding the pair); where the rule is already met the numbers "
     "(board.table, CSV, JSON) hold today's N and the tables for people read 'met now' (met "
-    "by the papers' rule, not necessarily decided by the rank columns); inf: a tie no number "
-    "of trials orders",
+    "by the papers' rule, not necessarily decided by the rank columns); ∞ (inf in CSV and "
+    "JSON): a tie no number of trials orders",
     # a template (scorio_core.display.column_meanings): one declaration for pass@2, pass@8
     "pass@{k}": "Pass@{k}: chance that at least one of {k} trials is correct; the unbiased "
     "estimate 1 - C(N-c, {k})/C(N, {k}) from each question's c correct of N trials, averaged "
@@ -542,6 +542,42 @@ def leaderboard(
     <Leaderboard: questions scope: ...>
     ...
     """
+    board = _computed(data, w=w, R0=R0, use_prior=use_prior, confidence=confidence, ks=ks,
+                      models=models, bounds=bounds, scope=scope, adjust=adjust, draws=draws,
+                      seed=seed, spread_prior=spread_prior)
+    return _with_caveats(board, data, prior_label(spread_prior))
+
+
+#: :func:`leaderboard`'s settings and their defaults, the one declaration
+#: :func:`bare_leaderboard` binds its call to.
+_SETTINGS = inspect.signature(leaderboard)
+
+
+def bare_leaderboard(data: Outcomes | np.ndarray, **settings: Any) -> Leaderboard:
+    """:func:`leaderboard`'s board without its caveats, for loops that read only its numbers
+    (the Planner's calibration studies build thousands of boards): the same settings and
+    defaults, the same computation (:func:`leaderboard` is this board with the caveats
+    added), so every column, statistic and decision is the public board's, bit for bit. What
+    it skips is the definition's caveats -- among them the could-be-first set, a second
+    simultaneous procedure -- so its ``caveats`` are ``[]``: not a board to show a reader.
+
+    Example
+    -------
+    >>> import numpy as np
+    >>> from scorio_core.leaderboard import bare_leaderboard, leaderboard
+    >>> R = np.random.default_rng(0).integers(0, 2, (3, 20, 4))
+    >>> bare, board = bare_leaderboard(R, draws=500), leaderboard(R, draws=500)
+    >>> bare.table.equals(board.table), bare.caveats, len(board.caveats) > 0
+    (True, [], True)
+    """
+    call = _SETTINGS.bind(data, **settings)
+    call.apply_defaults()
+    return _computed(**call.arguments)
+
+
+def _computed(data, *, w, R0, use_prior, confidence, ks, models, bounds, scope, adjust, draws,
+              seed, spread_prior) -> Leaderboard:
+    """The board of :func:`leaderboard` (its settings as it takes them), before its caveats."""
     if isinstance(w, str):  # "0,0.5,1", as --weights reads it
         w = check_weight_vector(w, "w")
     if isinstance(data, Outcomes):
@@ -594,7 +630,6 @@ def leaderboard(
         bounds = (float(wv.min()), float(wv.max()))
     N = R.shape[-1]
     st = score_stats(n, wv, bounds)
-    prior_given = prior_label(spread_prior)
     if spread_prior is not None and not isinstance(spread_prior, SpreadPrior):
         spread_prior = load_spread_prior(spread_prior)
     inf = infer(st, scope, confidence, adjust, draws, seed, spread_prior)
@@ -680,7 +715,7 @@ def leaderboard(
         models=models, settings=settings, inference=inf, notes=notes, stats=st,
         spread_prior=spread_prior,
     )
-    return _with_caveats(board, data, prior_given)
+    return board
 
 
 def row_order(score: np.ndarray, bayes_mu: np.ndarray) -> np.ndarray:

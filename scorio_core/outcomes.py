@@ -35,6 +35,7 @@ from ._validation import (
     as_names,
     as_outcome_array,
     check_weight_vector,
+    checked_keywords,
     did_you_mean,
     refuse_path,
     unique_names,
@@ -205,6 +206,7 @@ def _attributes(
     return out
 
 
+@checked_keywords
 @dataclass(frozen=True, eq=False, repr=False)
 class Outcomes:
     """A validated outcome tensor and everything that describes it.

@@ -50,6 +50,7 @@ from ._validation import (
     ValidationError,
     as_names,
     as_numbers,
+    checked_keywords,
     comma_splits,
     joined,
     split_names,
@@ -698,6 +699,7 @@ def _by() -> Any:
     )
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class LeaderboardParams:
     """Settings of the leaderboard (the Leaderboard page's widgets, ``scorio-studio
@@ -749,6 +751,7 @@ LEARNED_SPREAD_PRIOR = Said(
     Only("app", " on the Leaderboard and Planner pages"))
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class PlanParams:
     """Settings of the planner (the Planner page's widgets, ``scorio-studio plan``). Each
@@ -824,11 +827,13 @@ class _MethodsParams:
         validate(self)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class CompareParams(_MethodsParams):
     """Settings of the method comparison (``scorio-studio compare``, Method comparison page)."""
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class StabilityParams(_MethodsParams):
     """Settings of the N = 1 stability analysis (Stability page, ``scorio-studio stability``)."""
@@ -836,6 +841,7 @@ class StabilityParams(_MethodsParams):
     methods: str = _methods("all", "Method families")  # the page picks whole families
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class GreedyParams:
     """Settings of greedy vs sampling (Greedy page, ``scorio-studio greedy``)."""
@@ -868,6 +874,7 @@ MATCHES = {
 }
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class ConvergenceParams:
     """Settings of the convergence analysis (Convergence page, ``scorio-studio convergence``).
@@ -907,6 +914,7 @@ class ConvergenceParams:
         validate(self)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class PairParams:
     """Settings of the pair view (Pair page, ``scorio-studio pair PATH A B``): two models
@@ -943,6 +951,7 @@ class PairParams:
                                    a=self.a, b=self.b)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class CheckParams:
     """Settings of the check of a smaller run (the Check page, ``scorio-studio check``):
@@ -1044,6 +1053,7 @@ def _tau_parse(text: str) -> float:
     return tau
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class CurvesParams:
     """Settings of the Pass@k / Pass^k curves (the Leaderboard page's curves,
@@ -1078,6 +1088,7 @@ class CurvesParams:
         object.__setattr__(self, "kinds", kinds)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class QuestionsParams:
     """Settings of the question view (Questions page, ``scorio-studio questions``)."""

@@ -68,7 +68,7 @@ from .inference import (
     pair_pvalues,
     score_stats,
 )
-from .leaderboard import leaderboard
+from .leaderboard import bare_leaderboard
 from .planner import allocate_trials, decision_chance, pair_assurance, pair_needs
 from .resampling import stream
 
@@ -356,9 +356,10 @@ def _assurance_run(root, reps: int, draw, more, pop, M: int, N: int, L: int, sco
         rng = stream(root, r)
         state, p = draw(rng)
         c0 = _trials(rng, p, N)
-        board = leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
-                            draws=4000, seed=r, models=[f"m{i}" for i in range(L)],
-                            spread_prior=prior_for(r))
+        # the board's numbers only: its caveats (the could-be-first set, ...) go unread
+        board = bare_leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
+                                 draws=4000, seed=r, models=[f"m{i}" for i in range(L)],
+                                 spread_prior=prior_for(r))
         pairs = pair_needs(board, assurance=assurance, lead=lead)
         if pairs.empty:
             continue
@@ -663,12 +664,16 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
         p, truth = draw(rng)
         better = truth[:, None] > truth[None, :]
         c0 = _trials(rng, p, N)
-        board = leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
-                            draws=4000, seed=r, spread_prior=prior_for(r))
+        board = bare_leaderboard(_R(c0, N), w=w, scope=scope, adjust=adjust, confidence=conf,
+                                 draws=4000, seed=r, spread_prior=prior_for(r))  # numbers only
         a = allocate_trials(board, budget)
         top = int(max(a.greedy.max(), a.uniform.max()))
         out = {name: np.zeros(2) for name in ("before", "greedy", "uniform")}
+        # today's decisions (no extra trials) are the same in every realisation: made once
+        D = _decided_unequal(c0, N + np.zeros(L, int), scope, conf, adjust, r, w)
+        today = ((D & better).sum(), (D & ~better).sum())
         for _ in range(realisations):  # the same split realised again: its mean
+            out["before"] += today
             if p.ndim == 2:  # the k-th extra trial of each (model, question), running counts
                 U = rng.random((L, M, top)) < p[..., None] if top else np.zeros((L, M, 0), bool)
                 cum = np.concatenate([np.zeros((L, M, 1), int), U.cumsum(-1)], -1)
@@ -677,8 +682,7 @@ def _allocation_run(root, reps: int, draw, scope: str, spread: str, M: int, N: i
                 k = (u >= np.cumsum(p, -1)[:, :, None, :-1]).sum(-1)  # category of each trial
                 hot = k[..., None] == np.arange(p.shape[-1])
                 cum = np.concatenate([np.zeros((L, M, 1, p.shape[-1]), int), hot.cumsum(2)], 2)
-            for name, e in (("before", np.zeros(L, int)), ("greedy", a.greedy),
-                            ("uniform", a.uniform)):
+            for name, e in (("greedy", a.greedy), ("uniform", a.uniform)):
                 at = e.reshape((L, 1, 1) + (1,) * (p.ndim - 2)).repeat(M, 1)
                 counts = c0 + np.take_along_axis(cum, at, 2)[:, :, 0]
                 D = _decided_unequal(counts, N + e, scope, conf, adjust, r, w)

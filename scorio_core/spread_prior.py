@@ -78,6 +78,7 @@ def _array_eq(a: dict, b: dict) -> bool:
     return a.keys() == b.keys() and all(np.array_equal(a[k], b[k]) for k in a)
 
 
+@checked_keywords
 @dataclass(frozen=True, eq=False)
 class SpreadPrior:
     """A distribution of the field's spread ``τ`` (s.d. of the models' true scores, as a

@@ -754,12 +754,14 @@ def test_a_list_given_as_one_string_is_read_as_the_command_line_reads_it(key):
 
 # ------------------------------------------------------------ a keyword the call does not take
 def _public_calls() -> dict[str, Any]:
-    """Every public function of sc, sc.rank and sc.simulate by name (a callable module --
-    sc.report, sc.leaderboard -- too; classes are not calls with settings)."""
+    """Every public function of sc, sc.rank, sc.simulate and sc.charts by name (a callable
+    module -- sc.report, sc.leaderboard -- too; the classes' constructors:
+    :func:`_public_classes`)."""
     import inspect
 
     calls = {}
-    for prefix, mod in (("sc", sc), ("sc.rank", sc.rank), ("sc.simulate", sc.simulate)):
+    for prefix, mod in (("sc", sc), ("sc.rank", sc.rank), ("sc.simulate", sc.simulate),
+                        ("sc.charts", sc.charts)):
         for name in mod.__all__:
             f = getattr(mod, name)
             if callable(f) and not inspect.isclass(f):
@@ -786,20 +788,126 @@ def test_every_public_call_refuses_an_unknown_keyword_naming_its_settings(name):
     Every public call now refuses a keyword it does not take before it runs (no data needed),
     as one ValidationError that is a TypeError too (``except TypeError`` still catches it),
     suggesting the closest setting and listing every one it takes."""
-    f = _public_calls()[name]
-    known = _keywords(f)
-    assert known, name
-    typo = _misspelt(known[-1])
+    _refuses_a_typo(_public_calls()[name], name.rsplit(".", 1)[-1])
+
+
+def _refuses_a_typo(make, owner: str) -> None:
+    """``make`` (a call or a class) refuses its last keyword misspelt -- before it runs, so
+    no data are needed -- as a ValidationError that is a TypeError too, suggesting the
+    keyword meant and listing every one it takes (one that takes none says so)."""
+    known = _keywords(make)
+    typo = _misspelt(known[-1]) if known else "setting"
     assert typo not in known
     with pytest.raises(ValidationError) as caught:
-        f(**{typo: 1})
+        make(**{typo: 1})
     assert isinstance(caught.value, TypeError)
     msg = str(caught.value)
+    if not known:
+        assert msg == f"{owner}(): unknown setting {typo}; it takes no settings", msg
+        return
     head, _, listed = msg.partition("; its settings are ")
-    assert head.startswith(f"{name.rsplit('.', 1)[-1]}(): unknown setting {typo} (did you "
-                           "mean "), msg
+    assert head.startswith(f"{owner}(): unknown setting {typo} (did you mean "), msg
     assert repr(known[-1]) in head, msg
     assert set(known) <= set(listed.split("; ")[0].split(", ")), msg
+
+
+#: The public classes a notebook does not construct, each with why: a new public class
+#: must refuse a misspelt keyword (@checked_keywords) or be put here.
+_NOT_CONSTRUCTED = {
+    **{n: "a result: the call of the same name returns it" for n in (
+        "sc.Leaderboard", "sc.planner.Plan", "sc.simulate.Mimics", "sc.report.Report",
+        "sc.simulate.PriorDepth", "sc.simulate.CorrectOrder", "sc.simulate.Coverage",
+        "sc.simulate.RubricLesson")},
+    **{n: "part of a result, made by the call that makes the result" for n in (
+        "sc.planner.OrderCurve", "sc.planner.Allocation", "sc.planner.CurveSettings",
+        "sc.report.SectionResult", "sc.display.About", "sc.display.View",
+        "sc.charts.CoverageScale")},
+    "sc.rank.Method": "a registered method: made by @sc.rank.ranker, read from sc.rank.METHODS",
+    "sc.formatting.ColumnFormat": "made by sc.formatting.column_format from a column",
+    **{n: "the lessons' texts, declared once in the charts module (LESSON_TEXT)" for n in (
+        "sc.charts.LessonText", "sc.charts.LessonFormula")},
+    **{n: "a base class: its subclasses are the ones constructed" for n in (
+        "sc.rank.Prior", "sc.rubric.Condition", "sc.display.Shown", "sc.display.Displayed")},
+}
+
+
+def _public_classes() -> dict[str, type]:
+    """Every public class a notebook reaches from sc, by its first public name: those of sc
+    and of its public modules (sc.io, sc.rank, sc.rubric, sc.charts, ... by their __all__)
+    and the settings class of every analysis and study (sc.ANALYSES[id].params); raised
+    errors left out (they take a message, not settings)."""
+    import inspect
+
+    # sc's public modules by their names (sc.leaderboard is the call, whichever object an
+    # import has left bound to the name)
+    modules = [n for n in sc.__all__ if sc._LAZY.get(n, (None, ""))[1] is None]
+    found = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__]  # sc's own names first
+    found += [(f"sc.{m}.{n}", getattr(getattr(sc, m), n)) for m in modules
+              for n in getattr(sc, m).__all__]
+    names: dict[type, str] = {}
+    for full, cls in found:
+        if inspect.isclass(cls) and not issubclass(cls, BaseException):
+            names.setdefault(cls, full)
+    for registry in ("ANALYSES", "SIMULATIONS"):
+        for key, a in getattr(sc, registry).items():
+            names.setdefault(a.params, f"sc.{registry}[{key!r}].params")
+    return {full: cls for cls, full in names.items()}
+
+
+def test_every_public_class_is_classified_for_its_keywords():
+    classes = _public_classes()
+    assert {"sc.Outcomes", "sc.io.LoadOptions", "sc.rank.GaussianPrior", "sc.rubric.Rule",
+            "sc.display.Table", "sc.ANALYSES['plan'].params"} <= set(classes)
+    stale = set(_NOT_CONSTRUCTED) - set(classes)
+    assert not stale, stale
+
+
+@pytest.mark.parametrize("name", sorted(set(_public_classes()) - set(_NOT_CONSTRUCTED)))
+def test_every_public_class_refuses_an_unknown_keyword_naming_its_settings(name):
+    """``sc.Outcomes(R, model=[...])``, ``sc.io.LoadOptions(weight=...)``,
+    ``sc.rank.GaussianPrior(varr=2)`` raised Python's bare "__init__() got an unexpected
+    keyword argument" while every public call named its settings. Every class a notebook
+    constructs now refuses a misspelt keyword as the calls do (a new public class is here or
+    in _NOT_CONSTRUCTED, with why)."""
+    cls = _public_classes()[name]
+    _refuses_a_typo(cls, cls.__name__)
+
+
+def test_checked_classes_stay_the_dataclasses_they_were():
+    """The keyword check wraps the dataclass's own __init__ in place: the class is the same
+    object, frozen, with its fields, equality, hash, repr, replace (checked too) and
+    pickling; the decorator put under @dataclass, where there is no __init__ yet to wrap,
+    is refused when the module loads, not left checking nothing."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from scorio_core._validation import checked_keywords
+
+    opts = sc.io.LoadOptions(weights=(0, 0.5, 1), on_missing="truncate")
+    prior = sc.rank.GaussianPrior(var=2.0)
+    data = sc.Outcomes(_R[:1], models=["solo"])
+    for obj in (opts, prior, data):
+        assert dataclasses.is_dataclass(obj) and type(obj).__init__.__wrapped__
+        assert pickle.loads(pickle.dumps(obj)) is not obj
+        assert copy.deepcopy(obj).__class__ is type(obj)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            obj.name = "x"
+    assert [f.name for f in dataclasses.fields(sc.rank.GaussianPrior)] == ["mean", "var"]
+    assert prior == sc.rank.GaussianPrior(0.0, 2.0) and hash(prior) == hash(
+        sc.rank.GaussianPrior(var=2.0)) and repr(prior) == "GaussianPrior(mean=0.0, var=2.0)"
+    assert opts == sc.io.LoadOptions(on_missing="truncate", weights=[0, 0.5, 1])
+    assert dataclasses.replace(opts, scorer="match").scorer == "match"
+    with pytest.raises(ValidationError, match=r"LoadOptions\(\): unknown setting scorr "
+                       r"\(did you mean 'scorer'"):
+        dataclasses.replace(opts, scorr="match")
+    assert pickle.loads(pickle.dumps(data)).models == ("solo",)
+
+    with pytest.raises(TypeError, match="put @checked_keywords above @dataclass"):
+        @dataclasses.dataclass
+        @checked_keywords
+        class Wrong:
+            x: int = 0
 
 
 @pytest.mark.parametrize(("call", "typo", "meant"), [

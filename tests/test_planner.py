@@ -15,7 +15,7 @@ from scipy import special
 from scorio_core import ValidationError, decision
 from scorio_core.cli import main
 from scorio_core.formatting import share_percent
-from scorio_core.leaderboard import leaderboard
+from scorio_core.leaderboard import bare_leaderboard, leaderboard
 from scorio_core.plan_calibration import allocation_check, assurance_check
 from scorio_core.planner import (
     CANNOT_SETTLE,
@@ -206,7 +206,7 @@ def test_an_unshown_between_part_is_planned_at_its_upper_bound():
     bounded = plain = 0
     for cfg in ((400, 2, 0.05, 0.2), (300, 2, 0.06, 0.15)):
         for seed in range(20):
-            board = leaderboard(_flip_table(seed, *cfg), scope="population", draws=2000)
+            board = bare_leaderboard(_flip_table(seed, *cfg), scope="population", draws=2000)
             t = pair_needs(board, pairs="all")
             idx = {m: i for i, m in enumerate(board.models)}
             up, lo = t["better"].map(idx).to_numpy(), t["next"].map(idx).to_numpy()
@@ -246,7 +246,7 @@ def test_unshown_spreads_keep_their_chance_on_a_real_run():
         rng = np.random.default_rng([7, r])
         p = P[np.sort(rng.permutation(K)[:5])][:, rng.integers(0, Q, M)]
         c0 = rng.binomial(N, p)
-        board = leaderboard(_R(c0, N), scope="population", draws=1000, seed=r)
+        board = bare_leaderboard(_R(c0, N), scope="population", draws=1000, seed=r)
         inf = board.inference
         o = board.table_order()
         up, lo = o[:-1], o[1:]
@@ -261,9 +261,17 @@ def test_unshown_spreads_keep_their_chance_on_a_real_run():
             seen.append(D[up[keep][k], lo[keep][k]])
     said, seen = np.asarray(said), np.asarray(seen, dtype=float)
     assert said.size >= 300  # measured: 1,286 pairs in 1,500 fields
+    # measured over seeds 0-4 and 7 (about 500 pairs each): seen - said +0.022 to +0.053,
+    # s.e. 0.011, so the 0.03 slack is 5 s.e. below; the estimate alone: -0.08
     assert said.mean() <= seen.mean() + 0.03, (said.mean(), seen.mean())
+    # where it said above 0.3: 18 to 28 pairs a seed, seen - said -0.12 to +0.23 (mean
+    # +0.07), a share of ~20 pairs has an s.e. of ~0.11: the band is 3 s.e. and 0.05 (the
+    # estimate alone read -0.28 on 315 pairs, beyond it)
     high = said > 0.3
-    assert high.sum() >= 10 and seen[high].mean() >= said[high].mean() - 0.15
+    se = np.sqrt(said[high].mean() * (1 - said[high].mean()) / max(high.sum(), 1))
+    assert high.sum() >= 8, high.sum()
+    assert seen[high].mean() >= said[high].mean() - max(0.15, 0.05 + 3 * se), (
+        said[high].mean(), seen[high].mean(), high.sum())
 
 
 def test_n_equal_one_plans_questions_only():
@@ -409,18 +417,44 @@ def test_population_gap_draws_are_p_best_s_posterior(scope):
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
 def test_planned_trials_decide_about_as_often_as_stated(scope):
-    """Known truth: fields of 5 models; add the trials the plan names and decide again."""
-    r = assurance_check(30, 4, scope=scope, reps=45, seed=3)
-    print(r.planned, r.realised, r.q_planned, r.q_realised, r.papers_planned, r.papers_realised)
+    """Known truth: fields of 5 models, 30 questions x 4 trials; add the trials (questions
+    scope) or the questions (population scope) the plan names and decide again. Measured on
+    450 fields (seed 100): trial plans decided 86.3 % ± 0.9 % of the time for a promised
+    80 %, question plans 81.5 % ± 2.9 % (184 plans)."""
     if scope == "questions":
+        r = assurance_check(30, 4, scope=scope, reps=45, seed=3)
+        print(r.planned, r.realised, r.papers_planned, r.papers_realised)
+        # 45 fields: 0.82 to 0.94 over seeds 0-7 (s.d. 0.04), so 0.65 and 0.99 are 5 and 3
+        # s.d. away (0.97 was 2.3 s.d.)
         assert r.planned >= 30
-        assert 0.65 <= r.realised <= 0.97, r
+        assert 0.65 <= r.realised <= 0.99, r
         assert r.papers_realised < r.realised  # the papers' rule is a 50 % point
-    else:
-        assert r.q_planned >= 10 and r.q_realised >= 0.6, r
-    # predicted chance vs realised at 2N, 8N, 64N: no bin with 20+ pairs is off by > 0.2
-    big = r.bins[r.bins["count"] >= 20]
-    assert len(big) and (abs(big["predicted"] - big["observed"]) <= 0.2).all(), r.bins
+        # the predicted chance at 2 N, 8 N, 64 N against the share decided. Per bin of 20+
+        # pairs (s.e. sqrt(p (1 - p) / n): 0.11 at 20 pairs), measured on 450 fields: never
+        # optimistic by more than 0.08 (2 N, predicted 0.2-0.4; 8 N, 0.4-0.6: 0.07) and
+        # conservative at 64 N (+0.14 where 0.4-0.6 was predicted, +0.29 where 0.2-0.4), so
+        # the band is that and 3 s.e. (a two-sided 0.2 failed on 2 seeds of 8)
+        big = r.bins[r.bins["count"] >= 20]
+        se = np.sqrt(big["predicted"] * (1 - big["predicted"]) / big["count"])
+        off = big["observed"] - big["predicted"]
+        assert len(big) and (off >= -0.1 - 3 * se).all() and (off <= 0.3 + 3 * se).all(), \
+            r.bins
+        # ... and at 2 N and 8 N all pairs together (~350 a run), where a bin is too small to
+        # see a law that runs high: z = sum(decided - p) / sqrt(sum p (1 - p)) read -1.8 to
+        # +3.1 over seeds 0-7, and -4.6 and -5.4 (seeds 3, 0) with a law that takes a trial
+        # to remove twice the variance it does
+        early = r.bins[r.bins["multiple"] < 64]
+        z = ((early["count"] * (early["observed"] - early["predicted"])).sum()
+             / np.sqrt((early["count"] * early["predicted"] * (1 - early["predicted"])).sum()))
+        assert z >= -4, (z, r.bins)
+    else:  # question plans; trials barely move a population-scope pair (bins near 0)
+        r = assurance_check(30, 4, scope=scope, reps=90, seed=3, multiples=())
+        print(r.q_planned, r.q_realised)
+        # 90 fields: ~37 question plans, s.e. 0.064 at 0.8: 0.6 is 3.3 s.e. below the 0.815
+        # measured (45 fields and 0.6, as before, were 2.3 s.e.: 0.68 on 3 seeds of 8). It
+        # catches plans grossly too small (sized for a 30 % chance: 0.40), not a shortfall of
+        # 15 points (sized for 50 %: 0.62), which would take ~1,000 fields to see
+        assert r.q_planned >= 15 and r.q_realised >= 0.6, r
 
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
@@ -785,6 +819,22 @@ def test_pairs_kept_whatever_the_split_are_decided_with_chance_exactly_one():
         assert want == pytest.approx(full, abs=1e-9)
 
 
+#: How far the split's expected count of decided pairs may run above the count left decided,
+#: beyond a run's noise: it runs high by 0.09 ± 0.04 pairs on stylised 30/4 fields (1,000
+#: fields; 0.25 when today's decisions were taken as certain), by -0.15 to +0.15 on runs of
+#: 300 fields (s.e. 0.05-0.07, seeds 0-5).
+_EXPECTED_HIGH = 0.1
+
+
+@pytest.fixture(scope="module")
+def questions_split():
+    """One known-truth study of the budget split, read by two tests: stylised fields (6
+    models, M = 30, N = 4, 18 extra trials, questions scope), 300 fields, each split
+    realised 10 times (13 s of CPU: run once)."""
+    return allocation_check(30, 4, scope="questions", spread="random", L=6, reps=300, seed=4,
+                            realisations=10)
+
+
 def test_recommended_split_does_not_lose_to_an_even_split():
     """Known truth, evenly spaced fields (where the old greedy split lost 1.4-1.8 pairs)."""
     r = allocation_check(30, 4, spread="even", L=6, reps=30, seed=2)
@@ -793,20 +843,24 @@ def test_recommended_split_does_not_lose_to_an_even_split():
     assert r.chosen > r.before and r.wrong_chosen <= 0.2
 
 
-def test_the_split_counts_decided_pairs_that_more_data_may_lose():
+def test_the_split_counts_decided_pairs_that_more_data_may_lose(questions_split):
     """Known truth, stylised fields (6 models, M = 30, N = 4, 18 extra trials): a pair
     decided by a lucky margin today may not be decided after more data, so the split scores
     every pair. Measured on 1,000 fields (seed 5): when today's decisions were taken as
     certain the expected decided pairs ran high, 2.44 against 2.19 ± 0.04 left (1.79 against
     1.46 on evenly spaced fields) and the recommended split gained +0.014 ± 0.011 pairs over
-    the even one; scoring every pair, 2.35 against 2.26 ± 0.04 and +0.059 ± 0.017."""
-    r = allocation_check(30, 4, scope="questions", spread="random", L=6, reps=300, seed=5)
+    the even one; scoring every pair, 2.35 against 2.26 ± 0.04 and +0.059 ± 0.017. A run of
+    300 fields cannot tell 0.09 from 0.25 (s.e. 0.05): what it checks is that the expected
+    count runs high by no more than measured (:data:`_EXPECTED_HIGH`); that decided pairs
+    are scored at all is checked exactly by
+    ``test_pairs_kept_whatever_the_split_are_decided_with_chance_exactly_one``."""
+    r = questions_split
     print(r)
-    assert r.decided >= r.expected - 3 * r.decided_se, r
+    assert r.decided >= r.expected - _EXPECTED_HIGH - 3 * r.decided_se, r
     assert r.chosen >= r.uniform - 3 * r.chosen_gain_se, r
 
 
-def test_questions_split_asks_only_for_a_gain_beyond_its_noise():
+def test_questions_split_asks_only_for_a_gain_beyond_its_noise(questions_split):
     """Known truth, stylised fields (6 models, M = 30, N = 4, 18 extra trials, questions
     scope), each split realised 10 times per field: the greedy split is recommended whenever
     it wins on held-out draws by two standard errors (and a gain that prints as non-zero).
@@ -816,11 +870,14 @@ def test_questions_split_asks_only_for_a_gain_beyond_its_noise():
     Per-field study (docs/calibration_gaps.md, "the split's minimum gain"): the fields with
     a claim between two standard errors and 0.25 pairs realised at least their claim in every
     questions-scope cell measured, while in the population scope they lost (kept there)."""
-    r = allocation_check(30, 4, scope="questions", spread="random", L=6, reps=300, seed=4,
-                         realisations=10)
+    r = questions_split
     print(r)
+    # seeds 0-5: recommended on 90-94 % of the fields (s.e. 0.016); with the population
+    # scope's 0.25-pair margin, on 9 %
     assert r.greedy_share > 0.5, r
-    assert r.chosen - r.uniform > max(3 * r.chosen_gain_se, 0.1), r
+    # gained 0.14 to 0.19 over the even split (mean 0.17, s.e. 0.031 a run): 0.05 is 4 s.e.
+    # below the mean (the former bound, 3 s.e. or 0.1, was 1.3 to 2.8 s.e. below)
+    assert r.chosen - r.uniform > 0.05, r
     assert r.realised_gain >= r.claimed_gain - 3 * r.realised_gain_se, r
 
 
@@ -860,10 +917,15 @@ def test_population_split_reads_decided_pairs_with_the_pooled_spread():
     certain, the recommended split gained +0.027 ± 0.024 pairs over the even one and its
     expected counts ran high (2.80 against 2.72 ± 0.05 left); scoring them with the pooled
     spread, +0.167 ± 0.033 and 2.72 against 2.83 ± 0.04."""
-    r = allocation_check(100, 8, scope="population", spread="even", L=6, reps=400, seed=5)
+    r = allocation_check(100, 8, scope="population", spread="even", L=6, reps=300, seed=5,
+                         realisations=5)
     print(r)
-    assert r.chosen - r.uniform > max(3 * r.chosen_gain_se, 0.08), r
-    assert r.decided >= r.expected - 3 * r.decided_se, r
+    # each split realised 5 times (the extra trials' noise was half the s.e.): over seeds 0-5
+    # the gain was 0.077 to 0.143 (mean 0.108, 3 s.e. of 0.021-0.027 above 0.035);
+    # with today's decisions taken as certain, 0.007 and 0.024 (seeds 0, 5). The former
+    # bound (400 fields, 3 s.e. or 0.08) failed on 3 seeds of 6.
+    assert r.chosen - r.uniform > 0.035, r
+    assert r.decided >= r.expected - 3 * r.decided_se, r  # 4.6 to 7.8 s.e. above
 
 
 @pytest.mark.parametrize("scope", ["questions", "population"])
@@ -880,20 +942,27 @@ def test_recommended_split_keeps_its_promise_on_a_real_run(scope):
     print(r)
     assert (r.spread, r.budget, r.reps) == ("table", 18, 40)
     assert r.chosen >= r.uniform - 3 * r.chosen_gain_se - 0.05, r
-    assert r.chosen > r.before and r.wrong_chosen <= 0.2
+    # the split adds to today's decisions: by 1.15 to 1.5 pairs in the questions scope
+    # (seeds 0-5), by 0.33 to 0.9 in the population scope (graded 0.15 to 0.63, seeds 0-11)
+    assert (r.chosen > r.before if scope == "questions" else r.chosen >= r.before), r
+    assert r.wrong_chosen <= 0.2
     # the pairs it was expected to leave decided are not more than it left (measured on 100
-    # fields: questions 12.11 expected, 12.26 left; population 7.20, 7.54)
-    assert r.decided >= r.expected - 3 * r.decided_se, r
+    # fields: questions 12.11 expected, 12.26 left; population 7.20, 7.54), as far as 40
+    # fields tell (s.e. 0.1-0.2; seeds 0-5 ran -0.09 to +0.34)
+    assert r.decided >= r.expected - _EXPECTED_HIGH - 3 * r.decided_se, r
     # graded outcomes: each trial the mean of two attempts (0, 0.5 or 1), the same expected
     # score p -- the extra trials are drawn per category and scored with the weights
     q = np.stack([(1 - p) ** 2, 2 * p * (1 - p), p**2], -1)
     g = resample_allocation(q, 30, 4, scope=scope, L=6, weights=[0, 0.5, 1], reps=40, seed=3)
     print(g)
     assert g.chosen >= g.uniform - 3 * g.chosen_gain_se - 0.05, g
-    assert g.chosen > g.before and g.wrong_chosen <= 0.2
-    assert g.decided >= g.expected - 3 * g.decided_se, g
-    # half the trial noise of a binary trial: more pairs decided before and after
-    assert g.before > r.before and g.chosen > r.chosen
+    assert (g.chosen > g.before if scope == "questions" else g.chosen >= g.before), g
+    assert g.wrong_chosen <= 0.2
+    assert g.decided >= g.expected - _EXPECTED_HIGH - 3 * g.decided_se, g
+    if scope == "questions":  # half the trial noise of a binary trial: more pairs decided
+        # today, 0.98 to 1.9 more over seeds 0-5 (s.d. 0.33); in the population scope the
+        # questions' spread dominates and it was 0.15 to 1.75 (s.d. 0.5)
+        assert g.before > r.before, (g.before, r.before)
     with pytest.raises(ValidationError, match="weights"):
         resample_allocation(q, 30, 4, scope=scope, weights=[0, 1], reps=1)
 
@@ -904,9 +973,12 @@ def test_order_curve_agrees_with_the_simple_simulation():
     pl = pl - (pl.mean() - pu.mean() + 0.05)
     pl = np.clip(pl, 0, 1)
     ns = [1, 4, 16, 64]
-    c = order_curve(pu, pl, ns, sims=4000, seed=1)
-    ref = decision.prob_correct_order(pu, pl, ns, n_sims=4000, rng=2)
-    np.testing.assert_allclose(c.p_correct, ref, atol=0.03)
+    # two simulations of the same chances: at 16,000 each their difference has an s.e. of
+    # at most 0.0056 (p = 0.5), so 0.02 is 3.6 s.e. (at 4,000 each, 0.03 was 2.7 s.e.: four
+    # seeds measured differences up to 0.026)
+    c = order_curve(pu, pl, ns, sims=16_000, seed=1)
+    ref = decision.prob_correct_order(pu, pl, ns, n_sims=16_000, rng=2)
+    np.testing.assert_allclose(c.p_correct, ref, atol=0.02)
     assert np.all(np.diff(c.p_correct) > 0) and np.all(np.diff(c.z_mean) > 0)
     # z grows like sqrt(N) (000 App. D): the mean simulated z at 64 vs 16 trials
     assert c.z_mean[3] / c.z_mean[2] == pytest.approx(2.0, rel=0.15)
@@ -1017,6 +1089,82 @@ def test_a_budget_that_buys_nothing_says_why():
     far = need[need > 50 + 1000]
     lead = f"Why not more pairs: {far.size} of the 4"
     assert text == "" if not far.size else text.startswith(lead)
+
+
+def _same(a, b, where="board") -> None:
+    """``a`` and ``b`` hold the same values, bit for bit: dataclasses field by field, arrays
+    with NaN where NaN (and the same dtype), mappings and sequences item by item."""
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        assert type(a) is type(b), where
+        for f in dataclasses.fields(a):
+            _same(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+    elif isinstance(a, np.ndarray):
+        assert isinstance(b, np.ndarray) and a.dtype == b.dtype, where
+        assert np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"), where
+    elif isinstance(a, dict):
+        assert a.keys() == b.keys(), where
+        for k in a:
+            _same(a[k], b[k], f"{where}[{k!r}]")
+    elif isinstance(a, list | tuple):
+        assert type(a) is type(b) and len(a) == len(b), where
+        for k, (x, y) in enumerate(zip(a, b, strict=True)):
+            _same(x, y, f"{where}[{k}]")
+    elif isinstance(a, pd.DataFrame):
+        pd.testing.assert_frame_equal(a, b, check_exact=True, obj=where)
+    elif isinstance(a, float) and np.isnan(a):
+        assert isinstance(b, float) and np.isnan(b), where
+    else:
+        assert a == b, where
+
+
+def _bare_cases():
+    """Tables and settings the calibration loops' boards come from, and a few they do not:
+    binary and graded, both scopes, every adjustment, the greedy prior with Pass@k, N = 1
+    (not identified), exact ties, a learned spread prior."""
+    from scorio_core import Outcomes, fit_spread_prior
+
+    rng = np.random.default_rng(11)
+    binary = rng.binomial(1, rng.uniform(0.3, 0.8, (5, 1, 1)), (5, 30, 6))
+    graded = rng.integers(0, 3, (4, 25, 5))
+    greedy = Outcomes(binary[:4, :, :4], R0=binary[:4, :, 4:5], models=list("abcd"))
+    tied = np.repeat(binary[:1], 3, 0)
+    prior = fit_spread_prior([rng.binomial(1, rng.uniform(0.3, 0.8, (4, 1, 1)), (4, 30, 4))
+                              for _ in range(6)])
+    return {
+        "binary, questions": (binary, {"draws": 4000, "seed": 3}),
+        "binary, population, simultaneous": (binary, {"scope": "population",
+                                                      "adjust": "simultaneous", "seed": 1}),
+        "graded, population, bh": (graded, {"w": [0, 0.5, 1], "scope": "population",
+                                            "adjust": "bh", "draws": 2000}),
+        "greedy prior, Pass@k, none": (greedy, {"use_prior": True, "ks": (2, 4),
+                                                "adjust": "none", "confidence": 0.9}),
+        "one trial": (binary[..., :1], {"models": [f"m{i}" for i in range(5)]}),
+        "exact ties": (tied, {"scope": "population"}),
+        "spread prior": (binary, {"spread_prior": prior, "draws": 3000}),
+    }
+
+
+@pytest.mark.parametrize("case", list(_bare_cases()))
+def test_the_calibration_loops_board_is_the_public_board_without_its_caveats(case):
+    """The Planner's calibration loops build their boards with ``bare_leaderboard`` (the
+    could-be-first set and the other caveats they never read are not computed): every number
+    of it -- columns, statistics, decisions, draws, settings, notes -- is the public
+    ``leaderboard``'s for the same call, bit for bit, and so is everything the Planner reads
+    from it; only the caveats differ."""
+    from scorio_core import plan_calibration
+
+    data, kw = _bare_cases()[case]
+    board, bare = leaderboard(data, **kw), bare_leaderboard(data, **kw)
+    _same(board, bare)
+    pd.testing.assert_frame_equal(board.table, bare.table, check_exact=True)
+    assert board.caveats and bare.caveats == []  # what the loops skip
+    if len(board.models) > 1 and board.identified:  # what the loops read from the board
+        _same(pair_needs(board, pairs="all"), pair_needs(bare, pairs="all"), "pair_needs")
+        _same(allocate_trials(board, budget=12, seed=2), allocate_trials(bare, budget=12,
+                                                                        seed=2), "split")
+    assert plan_calibration.bare_leaderboard is bare_leaderboard  # the loops' entry point
+    with pytest.raises(TypeError, match="unexpected keyword argument 'k'"):  # its settings
+        bare_leaderboard(data, k=2)
 
 
 def test_assurance_check_draws_every_plan_up_to_the_planner_s_limits():

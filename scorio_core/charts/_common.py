@@ -8,6 +8,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import checked_keywords
 from ..formatting import display_width
 from ..outcomes import Outcomes
 
@@ -46,12 +47,22 @@ ROW_PX = 22
 #: Longest model name shown in full on an axis (longer ones are truncated with "…").
 LABEL_LIMIT = 260
 
+def _keywords_of(schema: type) -> list[str]:
+    """The properties the Altair class ``schema`` takes by name: what a helper that passes
+    its ``**kw`` on to it (:func:`whole_axis`, :func:`name_legend`) accepts."""
+    import inspect
+
+    return [p.name for p in inspect.signature(schema).parameters.values()
+            if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+
+
 #: Trial counts are whole numbers: integer ticks only, never 1.5 trials.
 _WHOLE = alt.Axis(tickMinStep=1, format=",d")
 #: Longest range of whole numbers whose every value gets its own tick (e.g. N ≤ 20 trials).
 MAX_WHOLE_TICKS = 20
 
 
+@checked_keywords(also=lambda: _keywords_of(alt.Axis))
 def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
     """An axis of whole numbers with each tick once: every integer of a short range
     (``lo`` or the smallest of ``values`` to the largest), else steps of at least 1.
@@ -72,6 +83,7 @@ def whole_axis(values, lo: int | None = None, **kw) -> alt.Axis:
     return alt.Axis(tickMinStep=1, format=",d", **kw)
 
 
+@checked_keywords
 def log_ticks(lo: float, hi: float) -> list[float]:
     """Round numbers evenly spread on a log axis from ``lo`` to ``hi`` (both > 0): 1 to 9
     times the powers of ten within one decade, 1, 2 and 5 times them over up to two, 1 and
@@ -107,6 +119,7 @@ def _positive(values) -> pd.Series:
     return v[np.isfinite(v) & (v > 0)]
 
 
+@checked_keywords(also=lambda: _keywords_of(alt.Axis))
 def log_axis(values, **kw) -> alt.Axis:
     """A log-scale axis of positive numbers (a lead, a 2PL slope) with :func:`log_ticks`
     over the whole decades that hold ``values`` (the domain a log scale is extended to).
@@ -124,6 +137,7 @@ def log_axis(values, **kw) -> alt.Axis:
     return alt.Axis(values=log_ticks(lo, hi), format=",~g", **kw)
 
 
+@checked_keywords(also=lambda: _keywords_of(alt.Axis))
 def whole_log_axis(values, **kw) -> alt.Axis:
     """A log-scale axis of whole numbers (plan sizes: trials, questions) with each tick once:
     :func:`log_ticks` within the range of ``values`` (1, 2 and 5 times the powers of ten),
@@ -151,6 +165,7 @@ def whole_log_axis(values, **kw) -> alt.Axis:
     return alt.Axis(values=ticks, format=",d", tickMinStep=0, **kw)
 
 
+@checked_keywords(also=lambda: _keywords_of(alt.Axis))
 def rank_y(field: str, L: int, title: str = "rank (1 = best)", **axis) -> alt.Y:
     """A y channel of ranks 1..``L``: 1 at the top, one tick per rank, each on its row.
 
@@ -194,6 +209,7 @@ SERIES_DASHES = ((1, 0), (6, 3), (1, 3), (8, 3, 2, 3), (12, 3, 2, 3, 2, 3))
 OTHER_COLOUR = "#b4b4b4"
 
 
+@checked_keywords
 def series_styles(n: int) -> tuple[list[str], list[list[int]]]:
     """Colour and stroke dash of each of ``n`` series: distinct colours for up to 20, then
     a dash per block of 20, so no two of up to 100 series share both.
@@ -211,6 +227,7 @@ def series_styles(n: int) -> tuple[list[str], list[list[int]]]:
     return colours, dashes
 
 
+@checked_keywords
 def series_encodings(field: str, domain, legend: alt.Legend | None = None,
                      title: str | None = None, dash: bool = True,
                      highlight: int | None = None) -> dict:
@@ -265,6 +282,7 @@ NARROW_COLUMN_PX = 440
 _LEGEND_SYMBOL_PX = 40  # a legend entry's symbol, its padding and the column padding
 
 
+@checked_keywords
 def name_lines(name, line_px: float = NAME_LINE_PX) -> list[str]:
     """``name`` on lines of at most ``line_px`` (at :data:`_NAME_CHAR_PX` a column of
     :func:`~scorio_core.formatting.display_width`): broken after the last ``-``, ``_``,
@@ -310,6 +328,7 @@ def _legend_columns(names, most: int = 3) -> int:
     return int(max(1, min(most, NARROW_COLUMN_PX // per_column)))
 
 
+@checked_keywords(also=lambda: _keywords_of(alt.Legend))
 def name_legend(names, **kw) -> alt.Legend:
     """The legend of a chart that lists models (or other names): every name whole, one
     longer than :data:`NAME_LINE_PX` on more lines (:func:`name_lines`, through
@@ -343,6 +362,7 @@ def _rgb(colour: str) -> np.ndarray:
     return np.array([int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)], dtype=float)
 
 
+@checked_keywords
 def contrast_ratio(a: str, b: str) -> float:
     """WCAG 2 contrast ratio of two ``#rrggbb`` colours (1 to 21; 4.5 for small text).
 
@@ -355,6 +375,7 @@ def contrast_ratio(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@checked_keywords
 def readable_colour(colour: str, contrast: float = 4.5) -> str:
     """``colour`` darkened (same hue) until text in it has ``contrast`` against white
     (WCAG 2: 4.5 for small text); "#ffbf79" (light orange) becomes a legible brown-orange.
@@ -375,6 +396,7 @@ def readable_colour(colour: str, contrast: float = 4.5) -> str:
 INK_DARK, INK_LIGHT = "#000000", "#ffffff"
 
 
+@checked_keywords
 def text_colour_on(fill: str) -> str:
     """Colour of text written on a cell of colour ``fill``: :data:`INK_DARK` or
     :data:`INK_LIGHT`, whichever contrasts more with it (:func:`contrast_ratio`; at least
@@ -403,11 +425,13 @@ NOTE_LINE = {"orient": "bottom", "anchor": "start", "fontSize": 12, "fontWeight"
              "color": "#808495", "offset": 12}
 
 
+@checked_keywords
 def live_param() -> alt.VariableParameter:
     """The chart's :data:`LIVE` parameter: true until a picture is drawn of it."""
     return alt.VariableParameter(name=LIVE, value=True)
 
 
+@checked_keywords
 def cell_font_size(cell: float) -> int:
     """Type size of a number such as "0.93" (or "−0.25") written in a square cell of
     ``cell`` px: about a third of the cell, so the number spans ~70% of its width, never
@@ -426,6 +450,7 @@ _VIRIDIS = ("#440154", "#482475", "#414487", "#355f8d", "#2a788e", "#21918c", "#
             "#44bf70", "#7ad151", "#bddf26", "#fde725")
 
 
+@checked_keywords
 def viridis(t) -> list[str]:
     """The colours of Vega's "viridis" scheme at positions ``t`` in [0, 1] (linear between
     eleven steps): what a ``scheme="viridis"`` colour scale paints, for choosing the text
@@ -443,6 +468,7 @@ def viridis(t) -> list[str]:
     return ["#" + "".join(f"{int(round(v)):02x}" for v in row) for row in rgb]
 
 
+@checked_keywords
 def inline(df: pd.DataFrame) -> alt.InlineData:
     """``df`` as inline chart data that Altair's 5,000-row guard does not refuse.
 

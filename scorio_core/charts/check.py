@@ -6,6 +6,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import checked_keywords
 from ..estimands import SCOPES
 from ..formatting import column_texts
 
@@ -22,6 +23,7 @@ P_BEST_RELIABILITY_CAPTION = (
 )
 
 
+@checked_keywords
 def size_values(counts) -> list[int]:
     """The size legend's entries: the fewest and the most model-runs in a bin, and up to two
     round counts between. Vega-Lite's own picks are round values inside the scale, so the
@@ -46,6 +48,7 @@ def size_values(counts) -> list[int]:
     return sorted({lo, *(v for v in between if lo < v < hi), hi})
 
 
+@checked_keywords
 def p_best_reliability(table: pd.DataFrame) -> alt.LayerChart:
     """Predicted vs observed ``p_best`` per scope: ``table`` as
     :attr:`scorio_core.smaller_run.SmallerRunCheck.p_best` (empty bins left out)."""

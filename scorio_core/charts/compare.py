@@ -6,18 +6,26 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .._validation import as_names
+from .._validation import as_names, checked_keywords
 from ._common import cell_font_size, inline, text_colour_on, viridis
 
-__all__ = ["tau_heatmap", "family_tau", "TAU_HEATMAP_WIDTH", "TAU_MAX_METHODS", "FAMILY_ROW"]
+__all__ = ["tau_heatmap", "family_tau", "TAU_NARROW_PX", "TAU_MAX_CELL", "TAU_MAX_METHODS",
+           "FAMILY_ROW"]
 
-#: Widest the τ_b heatmap may be (labels, cells and legend), to fit a page column.
-TAU_HEATMAP_WIDTH = 900
-_TAU_LABEL_LIMIT = 200  # px of a row label (longer ids end in "…"; the tooltip has them)
-_TAU_LEGEND = 70
-_TAU_PLOT_WIDTH = TAU_HEATMAP_WIDTH - _TAU_LABEL_LIMIT - _TAU_LEGEND
-#: Most methods drawn one row each: at 30 a cell is 21 px and a label 10 px type; with
-#: more (all 77: 8 px rows, 7 px type, unreadable) :func:`tau_heatmap` draws families.
+#: The narrowest column the τ_b heatmap of one row per method is laid out for (px): the app's
+#: main column at a 1024 px window. It is as wide as its container (the page's column, a
+#: notebook's output), its square cells sharing what the row labels leave; laid out for a
+#: 900 px column, its grid and the column labels slanted beyond its last cell ran up to
+#: 346 px past the column at 1024 px and its legend 90 px past at 1280 px.
+TAU_NARROW_PX = 564
+#: Largest τ_b heatmap cell (px): a few methods' grid stays compact in a wide column.
+TAU_MAX_CELL = 30
+_TAU_LABEL_LIMIT = 240  # px of a row label: the longest id, in 10 px type; the tooltip has it
+#: What a row's label takes beside its limit (px): the tick, the label's padding and the
+#: chart's padding either side.
+_TAU_AXIS_PAD = 20
+#: Most methods drawn one row each: at 30 a cell is 10 px and a label 9 px type in the
+#: 564 px column; with more (all 77: 4 px rows, unreadable) :func:`tau_heatmap` draws families.
 TAU_MAX_METHODS = 30
 #: Height of a family heatmap's row (its columns share the container's width): at 1024 px
 #: (a ~560 px column) the 11 families' columns are ~40 px wide, so the rows stay near square
@@ -30,6 +38,7 @@ def _method_order(order) -> tuple[str, ...]:
     return as_names(order, "order", noun="method ids", example="bayes,avg")
 
 
+@checked_keywords
 def family_tau(tau: pd.DataFrame, families: dict[str, str],
                order: list[str] | None = None) -> pd.DataFrame:
     """Mean Kendall τ_b between the methods of each pair of families (long form).
@@ -71,6 +80,7 @@ def family_tau(tau: pd.DataFrame, families: dict[str, str],
     return pd.DataFrame(rows)
 
 
+@checked_keywords
 def tau_heatmap(
     tau: pd.DataFrame, order: list[str] | None = None, families: dict[str, str] | None = None,
     max_methods: int = TAU_MAX_METHODS,
@@ -98,24 +108,35 @@ def tau_heatmap(
         return _family_heatmap(family_tau(tau, families, order))
     long = tau.loc[order, order].rename_axis(index="row", columns="column").stack()
     df = long.rename("tau").reset_index()
-    # Fit a ~940 px page column: row labels + cells + legend within TAU_HEATMAP_WIDTH.
-    cell = int(np.clip(_TAU_PLOT_WIDTH / max(len(order), 1), 6, 30))
-    font = int(np.clip(cell - 1, 6, 10))
-    # one label per cell: never let Vega thin them out, or rows cannot be identified
-    axis_x = alt.Axis(orient="top", labelAngle=-60, labelLimit=_TAU_LABEL_LIMIT, title=None,
-                      labelFontSize=font, labelOverlap=False)
+    n = max(len(order), 1)
+    # the labels' type: one size for every width, that of the cell the narrowest column
+    # leaves (a cell drawn wider keeps it); at least its type plus 1 px a row, so rows
+    # never overprint each other
+    font = int(np.clip((TAU_NARROW_PX - _TAU_LABEL_LIMIT - _TAU_AXIS_PAD) // n - 1, 6, 10))
+    # one label per cell: never let Vega thin them out, or rows cannot be identified.
+    # Upright column labels are parallel, one cell apart: they cannot collide, read whole
+    # (no limit: they take height, not width) and take no width beside the grid -- slanted
+    # at -60°, the last ones reached past it, and past the page's column.
+    axis_x = alt.Axis(orient="top", labelAngle=-90, labelLimit=0, title=None,
+                      labelFontSize=font, labelOverlap=False, labelFlush=False)
     axis_y = alt.Axis(labelLimit=_TAU_LABEL_LIMIT, title=None, labelFontSize=font,
-                      labelOverlap=False)
-    return (
+                      labelOverlap=False, labelFlush=False)
+    # square cells of the width the chart is drawn at (known only there): both axes span n
+    # cells of ``cell_px``, left of any width to spare (as the pairwise heatmap's)
+    grid = alt.Scale(range=[0, {"expr": f"cell_px * {n}"}])
+    chart = (
         alt.Chart(inline(df))
         .mark_rect()
         .encode(
-            x=alt.X("column:N", sort=order, axis=axis_x),
-            y=alt.Y("row:N", sort=order, axis=axis_y),
+            x=alt.X("column:N", sort=order, axis=axis_x, scale=grid),
+            y=alt.Y("row:N", sort=order, axis=axis_y, scale=grid),
             color=alt.Color(
                 "tau:Q",
                 scale=alt.Scale(scheme="viridis", domain=[min(0.0, float(df["tau"].min())), 1]),
-                legend=alt.Legend(title="Kendall τ_b", orient="right"),
+                # below the grid, not beside it: its width goes to the cells; within the
+                # grid's width, 100-200 px
+                legend=alt.Legend(title="Kendall τ_b", orient="bottom", gradientLength={
+                    "expr": f"clamp(cell_px * {n} - 16, 100, 200)"}),
             ),
             tooltip=[
                 alt.Tooltip("row:N", title="method"),
@@ -123,8 +144,19 @@ def tau_heatmap(
                 alt.Tooltip("tau:Q", title="τ_b", format=".3f"),
             ],
         )
-        .properties(width=alt.Step(cell), height=alt.Step(cell))
+        .properties(
+            width="container", height=TAU_MAX_CELL * n,
+            view=alt.ViewBackground(stroke=None),  # no frame round the width the grid leaves
+            # fit the width only: the height is the grid's, with the legend below it
+            autosize=alt.AutoSizeParams(type="fit-x", contains="padding"))
     )
+    # the grid's height follows its cells (Vega merges a signal named "height" into its own
+    # height): the fixed number above is only where it starts
+    chart.params = [
+        alt.VariableParameter(name="cell_px",
+                              expr=f"clamp(width / {n}, {font + 1}, {TAU_MAX_CELL})"),
+        alt.VariableParameter(name="height", expr=f"cell_px * {n}")]
+    return chart
 
 
 def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
@@ -140,9 +172,11 @@ def _family_heatmap(df: pd.DataFrame) -> alt.LayerChart:
     lo = min(0.0, float(df["tau"].min()))
     df["ink"] = [text_colour_on(f) for f in viridis((df["tau"].to_numpy(float) - lo) / (1 - lo))]
     fams = list(dict.fromkeys(df["row"]))
-    # labelOverlap=False: every family named (Vega thinned every other label)
-    axis_x = alt.Axis(orient="top", labelAngle=-45, title=None, labelFontSize=12,
-                      labelLimit=_TAU_LABEL_LIMIT, labelOverlap=False)
+    # labelOverlap=False: every family named (Vega thinned every other label); upright, the
+    # last column's label stays over its column (at -45° "pointwise (1)" reached past the
+    # chart's right edge, at 1024 px and 1280 px alike)
+    axis_x = alt.Axis(orient="top", labelAngle=-90, title=None, labelFontSize=12,
+                      labelLimit=_TAU_LABEL_LIMIT, labelOverlap=False, labelFlush=False)
     axis_y = alt.Axis(title=None, labelFontSize=12, labelLimit=_TAU_LABEL_LIMIT,
                       labelOverlap=False)
     base = alt.Chart(inline(df)).encode(

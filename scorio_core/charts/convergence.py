@@ -9,7 +9,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .._validation import model_names
+from .._validation import checked_keywords, model_names
 from ..formatting import column_texts
 from ._common import name_legend, rank_y, series_encodings, whole_axis
 
@@ -44,6 +44,7 @@ RANK_TRAJECTORY_CAPTION = (
 )
 
 
+@checked_keywords
 def rank_trajectory_title(method: str, converged_at: int) -> str:
     """The title of :func:`rank_trajectory_chart` for the replicate the convergence
     analysis draws (``ConvergenceRun.worst``): the slowest of the replicates that settle on
@@ -98,6 +99,7 @@ def _step_x(frame: pd.DataFrame, title: str) -> alt.X:
                  axis=whole_axis(n))
 
 
+@checked_keywords
 def tau_curves(summary: pd.DataFrame, *, y_title: str = "Kendall τ_b vs target") -> alt.LayerChart:
     """Lines of mean τ_b against n with a ±1 s.d. band, one colour per method.
 
@@ -138,6 +140,7 @@ def _with_mass(frame: pd.DataFrame, column: str) -> pd.DataFrame:
     return frame[has] if has.any() else frame
 
 
+@checked_keywords
 def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     """Step outline of P(convergence@n = n) per method, lightly filled (Don't Pass@k (2026),
     Fig. 1); each step is centred on its n and one trial wide, the last one too. Methods
@@ -158,6 +161,7 @@ def convergence_pmf(pmf: pd.DataFrame) -> alt.LayerChart:
     return (area + line).properties(height=260, width="container")
 
 
+@checked_keywords
 def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
     """Step lines of P(convergence@n <= n) per method (Don't Pass@k (2026), Fig. 11), each step
     centred on its n and one trial wide; methods with no replicate converged are left out."""
@@ -175,6 +179,7 @@ def convergence_cdf(cdf: pd.DataFrame) -> alt.Chart:
     )
 
 
+@checked_keywords
 def rank_trajectory_chart(
     trajectory: np.ndarray, models: Sequence[str], converged_at: int | None = None
 ) -> alt.LayerChart:

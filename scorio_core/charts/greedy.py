@@ -6,6 +6,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from .._validation import checked_keywords
 from ._common import PALETTE
 
 __all__ = [
@@ -26,6 +27,7 @@ TAU_DISTRIBUTION_CAPTION = (
 
 
 
+@checked_keywords
 def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
     """Greedy rank vs sampling rank per model, coloured by displacement (Ranking Reasoning LLMs
     under Test-Time Scaling (2026), Fig. 3)."""
@@ -78,6 +80,7 @@ def greedy_scatter(ranks: pd.DataFrame) -> alt.LayerChart:
     return (diag + pts).properties(height=360, width=380)
 
 
+@checked_keywords
 def tau_distribution_chart(dist: pd.DataFrame) -> alt.LayerChart:
     """Box plot with jittered points of τ_b per prior (Ranking Reasoning LLMs under Test-Time
     Scaling (2026), Fig. 7)."""

@@ -7,6 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import checked_keywords
 from ..formatting import column_texts, format_number, named_decimals, percent
 from ..leaderboard import Leaderboard
 from ..outcomes import Outcomes
@@ -28,6 +29,7 @@ __all__ = ["accuracy_strip", "forest_plot", "narrow_intervals", "confidence_heat
            "HEATMAP_HOVER", "HEATMAP_TOO_SMALL", "HEATMAP_NOTE", "heatmap_note_expr"]
 
 
+@checked_keywords
 def accuracy_strip(outcomes: Outcomes) -> alt.LayerChart:
     """Per-model mean score with a strip of per-question scores behind it.
 
@@ -134,6 +136,7 @@ def _forest_domain(board: Leaderboard) -> tuple[float, float]:
             min(right + 0.16 * span, max(hi_b, right)))
 
 
+@checked_keywords
 def narrow_intervals(board: Leaderboard, plot_px: float = FOREST_MIN_PLOT_PX) -> list[str]:
     """The models (table order) whose interval the forest plot draws narrower than its dot
     in a plot ``plot_px`` wide (default: the narrowest the app draws it in,
@@ -159,6 +162,7 @@ def narrow_intervals(board: Leaderboard, plot_px: float = FOREST_MIN_PLOT_PX) ->
     return [str(m) for m, w in zip(t["model"], px, strict=True) if np.isfinite(w) and w < dot]
 
 
+@checked_keywords
 def forest_plot(board: Leaderboard) -> alt.LayerChart:
     """Mean score with its calibrated interval, one row per model.
 
@@ -443,6 +447,7 @@ HEATMAP_TOO_SMALL = "Too small here for the cells' numbers"
 HEATMAP_NOTE = "note_line"
 
 
+@checked_keywords
 def heatmap_note_expr(numbered: bool) -> str:
     """The Vega expression of the line :func:`confidence_heatmap` writes under its legend:
     where undecided cells have numbers (``numbered``) but the cell the chart is drawn with
@@ -479,6 +484,7 @@ def _note_title(param: str) -> alt.TitleParams:
     return alt.TitleParams(text=alt.ExprRef(param), **{**NOTE_LINE, **sized})
 
 
+@checked_keywords
 def confidence_heatmap(board: Leaderboard) -> alt.LayerChart:
     """Pairwise ``P(row model beats column model)`` as an L x L heatmap.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from .._validation import checked_keywords
 from ._common import NAME_LINE_PX, _rows, name_legend, name_lines
 
 __all__ = ["gap_drivers", "GAP_DRIVERS_CAPTION"]
@@ -28,6 +29,7 @@ def _lines(text: str) -> str | list[str]:
     return lines[0] if len(lines) == 1 else lines
 
 
+@checked_keywords
 def gap_drivers(questions: pd.DataFrame, a: str, b: str, top: int = 20) -> alt.Chart:
     """Horizontal bars of ``contribution`` for the ``top`` questions that move the mean
     difference most either way (:func:`scorio_core.engines.pair.gap_rows`, the rows the

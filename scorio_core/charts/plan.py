@@ -7,6 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import checked_keywords
 from ..formatting import column_texts
 from ._common import _model_axis, _rows, log_axis, whole_axis, whole_log_axis
 
@@ -26,6 +27,7 @@ def _panel_legend(**kw) -> alt.Legend:
     return alt.Legend(orient="bottom", columns=1, labelLimit=PANEL_LABEL_PX, **kw)
 
 
+@checked_keywords
 def order_curve_chart(
     curve, z_threshold: float, title: str = "", p_decided=None
 ) -> alt.HConcatChart:
@@ -115,6 +117,7 @@ def order_curve_chart(
 _GAP_SERIES = ("smallest lead decided", "today's estimate", "lead that matters")
 
 
+@checked_keywords
 def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConcatChart:
     """The smallest true lead a plan decides with the target chance, against the plan's size:
     trials per question (left, every model) and questions (right), for one pair.
@@ -195,6 +198,7 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
     return alt.hconcat(*panels).resolve_scale(y="shared")
 
 
+@checked_keywords
 def allocation_chart(allocation: pd.DataFrame) -> alt.Chart:
     """Extra trials per question per model: greedy vs even split of the same budget.
 

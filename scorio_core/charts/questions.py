@@ -7,6 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import checked_keywords
 from ._common import (
     _model_axis,
     _rows,
@@ -27,6 +28,7 @@ __all__ = [
 CELL = "cell"
 
 
+@checked_keywords
 def question_heatmap(stats, columns: int = 200) -> alt.Chart:
     """Models (rows, best first) × questions (columns, easiest first) coloured by each
     model's mean score over its trials on the question.
@@ -79,6 +81,7 @@ def _max_disagreement(L: int, weights) -> float:
     return span * (L // 2) * (L - L // 2) / (L * (L - 1) / 2)
 
 
+@checked_keywords
 def item_map(stats) -> alt.Chart:
     """2PL difficulty (x) against discrimination (y), one point per informative question
     whose fit has a usable slope (``QuestionStats.collapsed`` lists the others); colour =
@@ -146,6 +149,7 @@ _CHOSEN = " || ".join(f"(length(data('{n}_store')) && vlSelectionTest('{n}_store
 _NONE = " && ".join(f"!length(data('{n}_store'))" for n in (FOCUS, FOCUS_CLICK))
 
 
+@checked_keywords
 def ranked_models(curves) -> list[str]:
     """The curves' models best first by their value at ``k = 1`` (every curve's value
     there: the mean score), ties in the data's order: the legend's order within the
@@ -185,6 +189,7 @@ def _best_places(curves) -> dict[str, int]:
     return {m: int(best.get(m, len(order))) for m in order}
 
 
+@checked_keywords
 def highlighted_models(curves) -> list[str]:
     """The models the Pass curves draw in colour, in :func:`ranked_models` order: every one
     among the :data:`HIGHLIGHTED` best at some ``k`` of some curve drawn, so the top of
@@ -216,6 +221,7 @@ def highlighted_models(curves) -> list[str]:
     return shown
 
 
+@checked_keywords
 def highlight_note(curves) -> str:
     """Which lines the Pass curves draw in colour, for the chart's caption (``''`` when
     every line has a colour).
@@ -278,6 +284,7 @@ def _one_curve(frame: pd.DataFrame, curve: str, order: list, n_top: int, N: int,
     return alt.layer(band, line).properties(width=width, height=PANEL_HEIGHT, title=curve)
 
 
+@checked_keywords
 def pass_curve_chart(curves) -> alt.LayerChart | alt.VConcatChart:
     """One panel per curve (Pass@k, Pass^k, G-Pass@k_τ), one line per model: the unbiased
     estimate at every ``k`` with the band of its pointwise interval in the curves' scope.

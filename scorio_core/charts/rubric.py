@@ -6,6 +6,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import checked_keywords
 from ..formatting import weight_text
 from ..outcomes import Outcomes
 from ._common import (
@@ -22,6 +23,7 @@ from ._common import (
 __all__ = ["category_bars", "rank_bump_chart", "RANK_BUMP_CAPTION"]
 
 
+@checked_keywords
 def category_bars(outcomes: Outcomes) -> alt.Chart:
     """Share of completions in each outcome category, one stacked bar per model.
 
@@ -147,6 +149,7 @@ def _end_labels(end: pd.Series, order: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["model", "rank", "label", "models", "tied"])
 
 
+@checked_keywords
 def rank_bump_chart(ranks: pd.DataFrame) -> alt.LayerChart:
     """Model ranks across rubrics (a bump chart, as Don't Pass@k (2026), Fig. 7).
 

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .. import eval as ev
-from .._validation import check_weight_vector
+from .._validation import check_weight_vector, checked_keywords
 from ..formatting import DECIMALS, format_number, setting_text
 from ..references import expand
 from ._common import PALETTE, whole_axis
@@ -780,6 +780,7 @@ def _band_said(result, cell: pd.Series | None, printed: bool) -> str:
             f"{verb} outside it by more than three times the simulation error.")
 
 
+@checked_keywords
 def lesson_intro(lesson: str, params=None, result=None, formula: bool = True) -> str:
     """The lesson's opening text (:data:`LESSON_TEXT`) with the numbers of ``params``
     (default: the paper's settings, said as the paper's example) or, given the study's
@@ -810,6 +811,7 @@ def _intro(text: LessonText, fields: dict, formula: bool = True) -> str:
     return f"{intro} {text.formula.plain}" if formula and text.formula is not None else intro
 
 
+@checked_keywords
 def lesson_notice(lesson: str, params=None, result=None) -> str:
     """The lesson's "What to notice" text with the numbers of ``params`` and, where it
     reports an outcome, of ``result`` (default: the paper's settings and figures).
@@ -833,6 +835,7 @@ def lesson_notice(lesson: str, params=None, result=None) -> str:
     return expand(LESSON_TEXT[lesson].notice.format(**fields))
 
 
+@checked_keywords
 def tables_intro(lesson: str, params, result, tables: dict[str, pd.DataFrame]) -> str:
     """The lesson's "How to read this" where its tables are printed instead of its charts
     (``scorio-studio simulate``): its opening text (as :func:`lesson_intro` says it for this
@@ -853,6 +856,7 @@ def tables_intro(lesson: str, params, result, tables: dict[str, pd.DataFrame]) -
     return expand(f"{_intro(text, fields)} {text.tables.format(**fields)}")
 
 
+@checked_keywords
 def tables_notice(lesson: str, params, result, tables: dict[str, pd.DataFrame]) -> str:
     """The lesson's "What to notice" in its ``tables`` as printed (name -> frame): its
     :attr:`LessonText.tables_notice`, or, where the lesson's notice names no chart, that
@@ -1017,6 +1021,7 @@ def _default_params(study: str):
 SAME_LINE = "Bayes@N = avg@N"
 
 
+@checked_keywords
 def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
     """τ_b vs n against the truth per method (Don't Pass@k (2026), Fig. 2a); ``summary`` =
     ``Curves.summary``.
@@ -1048,6 +1053,7 @@ def truth_convergence_chart(summary: pd.DataFrame) -> alt.LayerChart:
 UPDATE_BAR_PX = 12
 
 
+@checked_keywords
 def update_histogram(result: PriorDepth) -> alt.LayerChart:
     """Distribution of τ_b(original, updated) over drawn updates (Don't Pass@k (2026), Fig. 5a),
     their mean a dashed red line.
@@ -1095,6 +1101,7 @@ def update_histogram(result: PriorDepth) -> alt.LayerChart:
     return (bars + mean).properties(height=260, width="container")
 
 
+@checked_keywords
 def prior_depth_chart(result: PriorDepth, *, delta: bool = False) -> alt.LayerChart:
     """Mean τ_b vs N per prior depth D (Don't Pass@k (2026), Fig. 5b), or Δτ against D = 0
     (Fig. 5c)."""
@@ -1140,6 +1147,7 @@ def z_text(z: float) -> str:
 Z_COLOUR = "#f58518"
 
 
+@checked_keywords
 def correct_order_chart(result: CorrectOrder) -> alt.HConcatChart:
     """P(correct order) and mean z vs N (Don't Pass@k (2026), Fig. 6) with the 1.645 / 1.96
     thresholds."""
@@ -1297,6 +1305,7 @@ def coverage_scale(values, confidence: float = 0.95, height: int = COVERAGE_HEIG
                          sorted({*coarse, *zoomed, *fine}), band, nominal, wide)
 
 
+@checked_keywords
 def coverage_caption(result: Coverage) -> str:
     """The coverage chart's one line (:data:`COVERAGE_CAPTION`); where the chart shows
     M = 15, it names that M's lighter, wider band (90–98%) beside the 93–97% one; with
@@ -1324,6 +1333,7 @@ def coverage_caption(result: Coverage) -> str:
                    else "")
 
 
+@checked_keywords
 def coverage_chart(result: Coverage) -> alt.LayerChart | alt.VConcatChart:
     """Coverage vs N: colour = scope, solid = the headline interval, dashed = the papers'
     Bayes@N interval, point shape = M; the nominal level dotted, the SPEC's 93–97% band
@@ -1450,6 +1460,7 @@ def _coverage_panel(d: pd.DataFrame, scale: CoverageScale, every: pd.DataFrame |
 RUBRIC_DOT_SIZE, RUBRIC_DOT_PAD_PX = 90, 8
 
 
+@checked_keywords
 def rubric_weight_chart(
     R, weights: Sequence[float], category: int = 1, R0=None, steps: int = 41
 ) -> alt.LayerChart:

@@ -7,6 +7,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from .._validation import checked_keywords
 from ._common import PALETTE
 
 __all__ = ["stability_chart", "STABILITY_CAPTION"]
@@ -18,6 +19,7 @@ STABILITY_CAPTION = (
 )
 
 
+@checked_keywords
 def stability_chart(classes: dict[str, pd.DataFrame], top: int = 12) -> alt.LayerChart:
     """Mean ± s.d. τ_b per method class for each target (Ranking Reasoning LLMs under Test-Time
     Scaling (2026), Tables 18-19).

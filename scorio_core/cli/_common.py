@@ -50,10 +50,12 @@ def _positive_int(text: str) -> int:
 
 
 def add_format(p: argparse.ArgumentParser, formats: tuple[str, ...] = TABLE_FORMATS,
-               what: str = "") -> None:
+               what: str = "", *, legend: bool = True) -> None:
     """``--format``: one of ``formats`` (``text``/``md`` accepted for ``table``/``markdown``);
     unset, :func:`output_format` picks ``table`` on a terminal and ``csv`` (or the first
-    machine format) when stdout is piped."""
+    machine format) when stdout is piped. ``legend``: the command prints tables whose
+    columns a definition declares, each with its "Columns:" legend in the formats for
+    people, and takes ``--no-legend`` (:func:`legend_on`)."""
 
     def parse(text: str) -> str:
         key = FORMAT_ALIASES.get(text.strip().lower(), text.strip().lower())
@@ -68,6 +70,18 @@ def add_format(p: argparse.ArgumentParser, formats: tuple[str, ...] = TABLE_FORM
         "--format", type=parse, default=None, metavar="{" + ",".join(formats) + "}",
         help=f"output format{what}; default: table on a terminal, {piped} when piped",
     )
+    if legend:
+        p.add_argument(
+            "--no-legend", action="store_true",
+            help="leave out the 'Columns:' lines under each table that say what its columns "
+            "hold (table and markdown output; csv and json are unchanged either way)",
+        )
+
+
+def legend_on(args) -> bool:
+    """Whether the tables for people end with their columns' legend: unless
+    ``--no-legend``."""
+    return not getattr(args, "no_legend", False)
 
 
 def output_format(args, formats: tuple[str, ...] = TABLE_FORMATS) -> str:
@@ -315,16 +329,23 @@ def _typed(value) -> str:
 
 
 def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
-           sections: list | tuple = (), notes: list[str] | tuple[str, ...] = ()) -> str:
+           sections: list | tuple = (), notes: list[str] | tuple[str, ...] = (), *,
+           legend: bool = True) -> str:
     """A subcommand's result for people: ``table`` (aligned text) or ``markdown``.
 
     ``sections`` are ``(heading, text, frame)`` triples (``text`` or ``frame`` may be
-    empty/``None``); every number goes through :mod:`scorio_core.formatting`, so one column
-    has one format and ∞ / — are spelled out. A table shows what the report's shows
-    (:func:`scorio_core.display.readable`): a column with no value in any row is left out,
-    a number column named in a line under the table.
+    empty/``None``), or ``(heading, text, frame, columns)`` for a table whose columns a
+    definition declares (``columns``: :meth:`Analysis.column_help
+    <scorio_core.definitions.Analysis.column_help>`); every number goes through
+    :mod:`scorio_core.formatting`, so one column has one format and ∞ / — are spelled out. A
+    table shows what the report's shows (:func:`scorio_core.display.readable`): a column with
+    no value in any row is left out, a number column named in a line under the table; then,
+    with ``legend`` (:func:`legend_on`: no ``--no-legend``), the "Columns:" legend of the
+    columns it shows, as the notebook's display, the reports and the app's pages print it
+    (:func:`scorio_core.export.legend_lines`).
     """
     from ..display import readable
+    from ..export import legend_lines
     from ..formatting import _md_escape, markdown_table, text_table
 
     md = fmt == "markdown"
@@ -333,7 +354,8 @@ def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
         out += [_md_escape(t), ""] if md else [t]
     if intro and not md:
         out.append("")
-    for heading, text, frame in sections:
+    for heading, text, frame, *declared in sections:
+        columns = declared[0] if declared else None
         if heading:
             out.append(f"## {_md_escape(heading)}" if md else f"## {heading}")
         if text:
@@ -344,6 +366,9 @@ def render(fmt: str, title: str, intro: list[str] | tuple[str, ...] = (),
             frame, said = readable(frame)
             out += markdown_table(frame) if md else [text_table(frame)]
             out += [f"\n{_md_escape(t)}" if md else t for t in said]
+            if legend and columns and len(frame) and (
+                    lines := legend_lines(frame.columns, columns, fmt)):
+                out += ["", *lines]
         out.append("")
     if notes:
         notes = [cli_text(n) for n in notes]

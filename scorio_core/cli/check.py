@@ -11,6 +11,7 @@ from ._common import (
     _json,
     _run,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -34,6 +35,7 @@ def check(data, args) -> str:
     result, t, prov = _run("check", data, params)
     c = result.check
     notes = ANALYSES["check"].caveats(data, params, result)
+    cols = ANALYSES["check"].column_help  # each table's columns as the definition declares
     fmt = output_format(args)
     if fmt == "json":
         return _json({k: v.to_dict(orient="records") for k, v in t.items()}, prov, notes)
@@ -42,12 +44,13 @@ def check(data, args) -> str:
     plans = [] if c.plans.empty else [
         ("The Planner's plans, realised", "share of the planned pairs decided once the planned "
          "trials (or questions) were drawn, against the chance they were planned for",
-         t["plans"])]
+         t["plans"], cols("plans"))]
     if not c.split.empty:
         plans.append(("The Planner's budget split, realised", f"a budget of "
                       f"{SPLIT_TRIALS_PER_MODEL} extra trials per question per model, split "
                       "as recommended: pairs decided beyond an even "
-                      "split, and decided pairs expected against left", t["split"]))
+                      "split, and decided pairs expected against left", t["split"],
+                      cols("split")))
     return render(
         fmt, title("Check a smaller run", data,
                    detail=f"{c.reps} runs of {shape_text(c.L, c.M, c.N)}"),
@@ -56,10 +59,11 @@ def check(data, args) -> str:
         [("Intervals and decisions", "coverage: share of model-runs whose interval held the "
           "truth (band: the calibration grid's); wrong_way: share of runs with a pair decided "
           "the wrong way round; power: share of truly ordered pairs decided; first_coverage: "
-          "share of runs whose could-be-first set held the truly best model", t["intervals"]),
+          "share of runs whose could-be-first set held the truly best model", t["intervals"],
+          cols("intervals")),
          ("p_best", "observed: share of the model-runs in the bin whose model was truly first",
-          t["p_best"]), *plans],
-        notes,
+          t["p_best"], cols("p_best")), *plans],
+        notes, legend=legend_on(args),
     )
 
 

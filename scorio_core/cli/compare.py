@@ -9,6 +9,7 @@ from ._common import (
     _run,
     _skipped,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -25,7 +26,7 @@ def add_parser(sub) -> None:
 
 
 def compare(data, args) -> str:
-    from ..definitions.compare import RANKS_CAPTION, summary_note
+    from ..definitions.compare import COMPARE, RANKS_CAPTION, summary_note
     from ..params import CompareParams, from_args
 
     result, t, prov = _run("compare", data, from_args(CompareParams, args))
@@ -49,15 +50,17 @@ def compare(data, args) -> str:
         )
     if fmt == "csv":
         return _csv(prov, ranks, t["agreement"]) + skipped
+    cols = COMPARE.column_help  # each table's columns as the definition declares them
     return render(
         fmt, title("Method comparison", data),
         ["Kendall τ_b of each method's ranking with the gold standard (Bayes@N, uniform "
          "prior, all trials); 'exact' = the same weak order."],
-        [("Summary", summary_note(t["agreement"]), t["summary"]),
-         ("Agreement with the gold standard", "", t["agreement"]),
-         ("Consensus", "", t["consensus"]),
-         ("Ranks", RANKS_CAPTION, ranks)],
+        [("Summary", summary_note(t["agreement"]), t["summary"], cols("summary")),
+         ("Agreement with the gold standard", "", t["agreement"], cols("agreement")),
+         ("Consensus", "", t["consensus"], cols("consensus")),
+         ("Ranks", RANKS_CAPTION, ranks, cols("ranks"))],
         [f"skipped {m}: {why}" for m, why in c.run.skipped.items()],
+        legend=legend_on(args),
     )
 
 

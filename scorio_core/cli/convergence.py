@@ -9,6 +9,7 @@ from ._common import (
     _run,
     _skipped,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -62,16 +63,18 @@ def convergence(data, args) -> str:
 
     # the report's pmf: one row per method, its mass in doubling bins of n (the CSV/JSON:
     # p for every n); nothing converged: the line that says so, no empty table
-    view = ANALYSES["convergence"].shown_tables(result, t)["pmf"]
+    a = ANALYSES["convergence"]
+    view = a.shown_tables(result, t)["pmf"]
     dist = ("Distribution of convergence@n", view.note, None) if view.table.empty else (
-        "Distribution of convergence@n", "", view)
+        "Distribution of convergence@n", "", view, a.column_help("pmf"))
     return render(
         fmt, title("convergence@n", data),
         [f"{args.replicates:,} {args.scheme}-wise replicates, seed {args.seed}, target "
          f"{args.target}, match {match}; no convergence = the ranking still differs at trial "
          "N-1 or later."],
-        [("Summary", "", summ), dist],
+        [("Summary", "", summ, a.column_help("summary")), dist],
         [*(f"skipped {m}: {w}" for m, w in result.skipped.items()), *why],
+        legend=legend_on(args),
     )
 
 

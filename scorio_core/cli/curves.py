@@ -10,6 +10,7 @@ from ._common import (
     _json,
     _run,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -43,7 +44,8 @@ def curves(data, args) -> str:
         fmt, title("Pass@k curves", data, params),
         [f"value = unbiased estimator at k; lo-hi = {percent(params.confidence)} pointwise "
          f"interval, {params.scope} scope. Every k: --format csv."],
-        [("k = 1, 2, 4, ..., N", "", t["summary"])], notes,
+        [("k = 1, 2, 4, ..., N", "", t["summary"], ANALYSES["curves"].column_help("summary"))],
+        notes, legend=legend_on(args),
     )
 
 

@@ -8,6 +8,7 @@ from ._common import (
     _json,
     _run,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -51,8 +52,10 @@ def greedy(data, args) -> str:
          "95% interval, delta_tau_lo to delta_tau_hi, sd_reduction_lo to sd_reduction_hi) at "
          f"N = 1 over {args.replicates} resampled datasets (greedy prior against uniform).",
          GREEDY.notice_for(params, result)],  # the page's and the report's sentence
-        [("Greedy vs sampling", "", table),
-         ("Ranks", "displacement = greedy rank - sampling rank", ranks)],
+        [("Greedy vs sampling", "", table, GREEDY.column_help("table")),
+         ("Ranks", "displacement = greedy rank - sampling rank", ranks,
+          GREEDY.column_help("ranks"))],
+        legend=legend_on(args),
     )
 
 

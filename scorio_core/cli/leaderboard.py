@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .._validation import SettingsConflict
-from ._common import cli_text, definition_parser, load, output_format, title
+from ._common import cli_text, definition_parser, legend_on, load, output_format, title
 
 __all__ = ["add_parser", "run"]
 
@@ -55,14 +55,16 @@ def run(args) -> int:
                     if c not in board.notes)
     notes = (*view.load_notes, *board.notes, *caveats)
     fmt = output_format(args)
-    text = export.export(board, fmt, title=head)
+    # the formats for people: the columns' legend under the table, from the definition's one
+    # declaration (LEADERBOARD.columns: the board's COLUMN_HELP), as the page and reports
+    text = export.export(board, fmt, title=head, legend=legend_on(args))
     if fmt in ("csv", "json"):  # the input file, settings and versions, as every command's
         text = _with_provenance(text, fmt, provenance(data, "leaderboard", params), notes)
     else:  # the notes' advice names flags here, not Python keywords (each load note
         # rendered before it is wrapped: the text around it would make it Python's form)
         text = cli_text(_under_title(text, tuple(map(cli_text, view.load_notes)), fmt))
     if result.subsets is not None:
-        text = _per_subset(text, result, fmt)
+        text = _per_subset(text, result, fmt, legend_on(args))
     if caveats and fmt in ("table", "markdown"):
         text = text.rstrip("\n") + "\n\n" + _caveat_lines(caveats, fmt)
     if fmt == "csv":  # closing the CSV, after the per-subset block
@@ -117,12 +119,14 @@ def _with_provenance(text: str, fmt: str, prov: dict, notes: tuple[str, ...] = (
     return json.dumps(json_safe(doc), indent=2, allow_nan=False) + "\n"
 
 
-def _per_subset(text: str, result, fmt: str) -> str:
+def _per_subset(text: str, result, fmt: str, legend: bool = True) -> str:
     """The leaderboard's output with the per-subset leaderboards (``--by``) added: a
-    ``by_subset`` key in JSON, a second CSV block, a second table otherwise."""
+    ``by_subset`` key in JSON, a second CSV block, a second table otherwise (with its
+    columns' legend unless ``legend`` is off)."""
     import json
 
     from .._validation import json_safe
+    from ..definitions.leaderboard import LEADERBOARD
     from ._common import render
 
     t = result.subsets
@@ -136,4 +140,5 @@ def _per_subset(text: str, result, fmt: str) -> str:
         return text + "\n" + table_csv(t)
     return text + "\n" + render(fmt, f"Per subset ({result.by})", [
         "Each subset's own leaderboard on its questions (same scope and confidence); "
-        "--by none leaves this out."], [("", "", t)])
+        "--by none leaves this out."], [("", "", t, LEADERBOARD.column_help("by_subset"))],
+        legend=legend)

@@ -9,6 +9,7 @@ from ._common import (
     _json,
     _run,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -42,6 +43,7 @@ def pair(data, args) -> str:
 
     # the text shows the report's rows: the chart's questions and what the rest add, the
     # flips grouped by outcome when there are no texts (the CSV/JSON: every row)
+    cols = ANALYSES["pair"].column_help  # each table's columns as the definition declares
     shown = ANALYSES["pair"].shown_tables(result, t)
     (q, q_note), (flips, flips_note) = shown["questions"], shown["flips"]
     repeats, repeats_note = shown["repeats"]  # trials numbered as the flips, said how
@@ -55,12 +57,14 @@ def pair(data, args) -> str:
         [f"Difference of mean score with its {percent(c.confidence)} interval in both scopes (the "
          "leaderboard's numbers for this pair; decided = the interval excludes 0, no "
          "multiplicity control)."],
-        [("Difference", "", t["summary"].drop(columns=["estimand"])),
+        [("Difference", "", t["summary"].drop(columns=["estimand"]), cols("summary")),
          ("Questions that drive the gap (the chart's: the most either way)",
-          f"contribution = the question's difference / M. {q_note}", t["questions"]),
+          f"contribution = the question's difference / M. {q_note}", t["questions"],
+          cols("questions")),
          (f"Question {f.label}: both models' repeats", "; ".join(filter(None, ctx)),
-          t["flips"]),
-         ("Repeats grouped", repeats_note or "", t["repeats"])],
+          t["flips"], cols("flips")),
+         ("Repeats grouped", repeats_note or "", t["repeats"], cols("repeats"))],
+        legend=legend_on(args),
     )
 
 

@@ -11,6 +11,7 @@ from ._common import (
     _json,
     _run,
     definition_parser,
+    legend_on,
     load,
     output_format,
     render,
@@ -63,6 +64,7 @@ def _text(result, t, args, fmt: str, data) -> str:
 
     p, cs = result.plan, result.curve_settings
     s = p.settings
+    cols = ANALYSES["plan"].column_help  # each table's columns as the definition declares them
     head = title("Planner", data)
     intro = [
         f"{s['scope'].capitalize()} scope, {percent(s['confidence'])}, adjustment "
@@ -74,21 +76,22 @@ def _text(result, t, args, fmt: str, data) -> str:
         # as the report shows it (the definition's view): the notes under the table, each
         # naming its pairs, not a column of sentences; the csv/json keep the column
         (count_text(len(p.pairs), "undecided adjacent pair"), "",
-         ANALYSES["plan"].shown_tables(result, t)["pairs"])
+         ANALYSES["plan"].shown_tables(result, t)["pairs"], cols("pairs"))
     )
     curve = t["order_curve"].drop(columns=["upper", "lower"])
-    sections = [pairs, ("Budget split", p.headline(), p.allocation)]
+    sections = [pairs, ("Budget split", p.headline(), p.allocation, cols("allocation"))]
+    legend = legend_on(args)
     if not result.shows_pair:  # every adjacent pair decided and no pair chosen (--pair)
-        return render(fmt, head, intro, sections)
+        return render(fmt, head, intro, sections, legend=legend)
     return render(fmt, head, intro, [
         *sections,
         (f"{cs.upper} vs {cs.lower} vs N",
          f"p_decided = chance of a decision with every model at N trials (ours); p_correct and "
          f"z = the papers' Bayes@N with today's estimates as truth ({args.sims:,} simulated "
-         "tables per N; App. D, Fig. 6).", curve),
+         "tables per N; App. D, Fig. 6).", curve, cols("order_curve")),
         (f"{cs.upper} vs {cs.lower}: smallest lead each plan decides",
          f"smallest_lead = the smallest true lead of {cs.upper} that the plan (trials per "
          f"question, every model; or questions at today's N) decides with "
          f"{percent(s['assurance'])} chance on any field, no prior on the lead; gap_now = today's "
-         "estimate.", t["gap_curve"].drop(columns=["upper", "lower"])),
-    ])
+         "estimate.", t["gap_curve"].drop(columns=["upper", "lower"]), cols("gap_curve")),
+    ], legend=legend)

@@ -8,6 +8,7 @@ from ._common import (
     _json,
     _run,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -41,6 +42,7 @@ def questions(data, args) -> str:
     # the text shows what the report shows (the definition's views: both ends of a long
     # questions table, no 'disagree' that would repeat it), each with its line
     shown = ANALYSES["questions"].shown_tables(result, t)
+    cols = ANALYSES["questions"].column_help  # each table's columns as declared
 
     def table(name: str):
         view = shown[name]
@@ -49,16 +51,18 @@ def questions(data, args) -> str:
     said, disagree = table("disagree")
     sections = [
         ("Where models disagree most", said or "disagreement = mean |score_i - score_j| over "
-         "model pairs", disagree),
+         "model pairs", disagree, cols("disagree")),
         ("Questions that carry no information", NO_INFORMATION_TEXT
          if len(t["uninformative"]) else empty_table_text("uninformative"), None
-         if not len(t["uninformative"]) else shown["uninformative"]),
+         if not len(t["uninformative"]) else shown["uninformative"], cols("uninformative")),
     ]
     if "by_subset" in t:
-        sections.append((f"Per subset ({result.by})", "", shown["by_subset"]))
+        sections.append((f"Per subset ({result.by})", "", shown["by_subset"],
+                         cols("by_subset")))
     sections.append(("Questions, easiest first", f"2PL fit: {result.stats.irt}",
-                     shown["questions"]))
-    return render(fmt, title("Questions", data, params), [], sections, notes)
+                     shown["questions"], cols("questions")))
+    return render(fmt, title("Questions", data, params), [], sections, notes,
+                  legend=legend_on(args))
 
 
 run = print_for(questions)

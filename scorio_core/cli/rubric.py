@@ -15,7 +15,7 @@ def add_parser(sub) -> None:
     rsub = rub.add_subparsers(dest="rubric_command", required=True)
     rl = rsub.add_parser("list", help="the presets: 000 Table 5's (dontpass/...), 002 Table "
                          "21's (ranking/...) and Scorio Studio's teaching presets (length/...)")
-    add_format(rl)
+    add_format(rl, legend=False)  # the presets: no definition declares their columns
     rs = rsub.add_parser("show", help="one rubric's categories, weights and ordered rules")
     rs.add_argument("name", help="preset name (e.g. ranking/conservative) or a rubric .json file")
     rs.add_argument("--format", choices=["text", "json"], default="text",

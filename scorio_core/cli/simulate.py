@@ -89,6 +89,20 @@ def _text_tables(study: str, shown: dict) -> dict:
     return shown
 
 
+def _text_columns(study: str, analysis) -> dict:
+    """What the columns of each table of :func:`_text_tables` hold, for the legend under it:
+    the study's declaration (:meth:`Analysis.column_help
+    <scorio_core.definitions.Analysis.column_help>`); the wide τ tables' value columns (a
+    method's, a depth's) hold the long table's ``mean``, said in its declared words."""
+    declared = {name: analysis.column_help(name) for name in analysis.columns}
+    tau = declared.get("tau", {})
+    if study == "coins":
+        declared["tau"] = {"n": tau["n"], "{method}": tau["mean"]}
+    elif study == "prior-depth":
+        declared["tau"] = {"n": tau["n"], "D={D}": f"{tau['mean']}; D = {tau['D']}"}
+    return declared
+
+
 def settings_lines(params) -> list[str]:
     """The study's settings as the user would type them: ``Settings:`` and the flags of
     this command with their values (``--concentration 3``, ``--weights 0,0.5,1``; a switch
@@ -154,7 +168,7 @@ def render(args: argparse.Namespace) -> str:
     from ..definitions.simulate import LESSONS
     from ..display import readable
     from ..parallel import Executor
-    from ._common import _csv, _json, _progress, output_format, render
+    from ._common import _csv, _json, _progress, legend_on, output_format, render
 
     study, fmt = args.study, output_format(args)
     a = SIMULATIONS[study]
@@ -179,7 +193,9 @@ def render(args: argparse.Namespace) -> str:
         return _csv(prov, *tables.values())
     intro = settings_lines(p) + headline_lines(study, result)
     shown = _text_tables(study, a.shown_tables(result, tables))
-    body = render(fmt, a.title, intro, [(name, "", t) for name, t in shown.items()])
+    declared = _text_columns(study, a)  # each table's columns, for the legend under it
+    body = render(fmt, a.title, intro, [(name, "", t, declared.get(name))
+                                        for name, t in shown.items()], legend=legend_on(args))
     # the lesson the page and a report read, said of what is printed here: how to read its
     # headlines and tables under the title, what to notice in them once they are printed
     printed = {name: readable(t)[0] for name, t in shown.items()}

@@ -9,6 +9,7 @@ from ._common import (
     _run,
     _skipped,
     definition_parser,
+    legend_on,
     output_format,
     print_for,
     render,
@@ -27,6 +28,7 @@ def add_parser(sub) -> None:
 
 
 def stability(data, args) -> str:
+    from ..definitions import ANALYSES
     from ..params import StabilityParams, from_args
 
     result, t, prov = _run("stability", data, from_args(StabilityParams, args), args)
@@ -51,14 +53,17 @@ def stability(data, args) -> str:
     if fmt == "csv":
         return _csv(prov, st.table) + _skipped(st.skipped)
     N = data.N
+    cols = ANALYSES["stability"].column_help  # each table's columns as the definition declares
     return render(
         fmt, title("N = 1 stability", data),
         [f"tau_b of each single-trial ranking: mean and sd over the {N:,} single-trial "
          "slices; methods with equal tau_b on every slice share a row (— : every slice ties "
          "all models).", *(st.claim(t) for t in ("gold", "self") if st.tau["gold"])],
-        [("vs the gold standard (Bayes_U@N, all trials)", "", gold),
-         ("vs each method's own full-trial ranking (self-consistency)", "", own)],
+        [("vs the gold standard (Bayes_U@N, all trials)", "", gold, cols("classes_gold")),
+         ("vs each method's own full-trial ranking (self-consistency)", "", own,
+          cols("classes_self"))],
         [f"skipped {m}: {why}" for m, why in st.skipped.items()],
+        legend=legend_on(args),
     )
 
 

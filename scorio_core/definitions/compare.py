@@ -304,7 +304,7 @@ COLUMNS = {
     },
     "ranks": {
         "model": "model name",
-        "{method}": "the model's rank by the method {method} on all trials (1 = best; ties "
+        "{method}": "the model's rank by that method on all trials (1 = best; ties "
         "share the best rank)",
     },
 }

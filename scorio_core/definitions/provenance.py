@@ -2,7 +2,9 @@
 
 A provenance record names the input (file name and sha256 when the data came
 from a file or bytes; every file and its sha256 when they were read from several --
-a folder, an archive, a list of files), its shape and benchmark(s) (:func:`benchmark_of`),
+a folder, an archive, a list of files) and the loader options it was read with (those not
+at their defaults, the data's own record: :func:`scorio_core.io.load_keywords`), its shape
+and benchmark(s) (:func:`benchmark_of`),
 the analysis and every setting (seeds listed separately), the scorio-studio and key
 dependency versions and the UTC time. CSV exports carry it as a commented
 ``# key: value`` header, JSON exports as a ``provenance`` object, and
@@ -264,9 +266,14 @@ def provenance(
         inp["sha256_per_file"] = dict(meta["source_sha256_per_file"])
     if meta.get("source_unhashed"):
         inp["not_hashed"] = meta["source_unhashed"]
+    from ..io import load_keywords  # the options the data were read with, as a call gives them
+
+    given = load_keywords(data)
     return {
         "dataset": data.name,
         "input": inp,
+        # how the input was read: the loader options not at their defaults (none: omitted)
+        **({"load_options": json_safe(given)} if given else {}),
         "shape": {"models": data.L, "questions": data.M, "trials": data.N},
         "categories": data.C + 1,
         "weights": [float(w) for w in data.weights],

@@ -323,10 +323,11 @@ QUESTION_COLUMNS = {
                    "rest; — with fewer than 3 models)",
     "status": STATUS_HELP,
     "best": "the model with the highest mean score on the question; 'k tied' when k models "
-            "share it (the heatmap's column shows whom; .stats.tied(question) lists them); "
+            "share it (the heatmap's column shows whom; in a notebook, "
+            "result.stats.tied(question) lists them); "
             "blank when all tie",
     "worst": "the model with the lowest mean score on it; 'k tied' likewise "
-             "(.stats.tied(question, 'worst'))",
+             "(in a notebook, result.stats.tied(question, 'worst'))",
     # a question attribute the data carry (source, ...): the data name it
     "{attribute}": "a question attribute the data carry, as loaded",
 }

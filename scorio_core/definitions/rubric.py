@@ -27,7 +27,7 @@ import pandas as pd
 
 from .. import charts
 from .. import rubric as rb
-from .._validation import ValidationError
+from .._validation import ValidationError, checked_keywords
 from ..display import Shown
 from ..leaderboard import Leaderboard, leaderboard
 from ..outcomes import Outcomes
@@ -58,6 +58,7 @@ def default_schemes(data: Outcomes | None) -> tuple[str, ...]:
     return tuple(usable[:4])
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class RubricParams:
     """Settings of the rubric comparison (the Rubric builder's "Compare rubrics").

@@ -99,6 +99,8 @@ __all__ = [
     "ValidationError",
     "load",
     "loaded_with",
+    "load_keywords",
+    "load_keywords_text",
     "load_npz",
     "load_table",
     "save_npz",
@@ -279,6 +281,44 @@ def loaded_with(data: Outcomes) -> LoadOptions | None:
         return LoadOptions(**given)
     except (TypeError, ValueError):  # a record no longer read the same way: none
         return None
+
+
+#: The options a load call writes as mappings (``columns={'model': 'llm'}``), kept as pairs.
+_MAPPINGS = ("columns", "model_map", "where")
+
+
+def load_keywords(given: LoadOptions | Outcomes | None) -> dict[str, Any]:
+    """The keywords of the :func:`load` call that reads data as ``given`` says: the fields of
+    a :class:`LoadOptions` not at their defaults (:meth:`LoadOptions.changed`), or those
+    loaded data were read with (:func:`loaded_with`) -- ``{}`` for none -- with the options
+    kept as pairs written as the dicts a call passes. The one record every "Copy code" cell,
+    notebook report and report provenance writes.
+
+    Example
+    -------
+    >>> opts = sc.io.LoadOptions(where={"temperature": 0.7}, correct_from=5, number_trials=True)
+    >>> sc.io.load_keywords(opts)
+    {'number_trials': True, 'where': {'temperature': ('0.7',)}, 'correct_from': 5.0}
+    >>> sc.io.load_keywords(sc.Outcomes([[[0, 1]]]))
+    {}
+    """
+    opts = loaded_with(given) if isinstance(given, Outcomes) else given
+    out = {} if opts is None else opts.changed()
+    for key in _MAPPINGS:
+        if key in out:
+            out[key] = dict(out[key])
+    return out
+
+
+def load_keywords_text(given: LoadOptions | Outcomes | None) -> str:
+    """:func:`load_keywords` as a call writes them, ``", "``-separated (``""`` for none).
+
+    Example
+    -------
+    >>> sc.io.load_keywords_text(sc.io.LoadOptions(correct_from=5, score_range=(0, 10)))
+    'score_range=(0.0, 10.0), correct_from=5.0'
+    """
+    return ", ".join(f"{k}={v!r}" for k, v in load_keywords(given).items())
 
 
 def _with_paths(data: Outcomes, source: Any) -> Outcomes:

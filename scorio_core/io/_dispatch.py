@@ -767,7 +767,7 @@ def _one_task_hint(tasks: set[str], opts: LoadOptions, failing: set[str] = froze
 def _as_read(part: LogPart) -> LogPart:
     """A copy of ``part`` that the assembly's changes (model and benchmark names, notes)
     leave as it was read; the records are shared, the assembly does not change them."""
-    return replace(part, notes=list(part.notes))
+    return replace(part, notes=list(part.notes), load_notes=set(part.load_notes))
 
 
 #: Tasks assembled alone, at most, to find one to advise after the logs of several failed.

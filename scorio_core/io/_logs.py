@@ -73,6 +73,10 @@ class LogPart:
     declared_trials: list[int] | None = None  # e.g. Inspect epochs 1..eval.config.epochs
     trials_from: str = ""  # where the trial count comes from, for messages
     notes: list[str] = field(default_factory=list)
+    #: the notes of :attr:`notes` that say one thing of the whole load (the provider
+    #: prefixes taken off, a scale inferred for every log), given by :meth:`note_load`:
+    #: said once in the import report, where a file's own note names its file
+    load_notes: set[str] = field(default_factory=set)
     original_model: str | None = None  # the log's own name when renamed
     #: the harness's own headline for this log: ``{"name", "value", "meaning"}`` (and
     #: ``"reducer"`` for Inspect), reported beside our mean of the same records
@@ -131,6 +135,12 @@ class LogPart:
         shown = " ".join(str(text.get("input") or parts[0] or "").split())
         self.idents[question] = (hashlib.sha256(blob.encode()).hexdigest()[:16],
                                  shown if len(shown) <= 60 else shown[:57] + "...")
+
+    def note_load(self, note: str) -> None:
+        """Add ``note``, said of the whole load rather than of this file alone (the same
+        note on every part it concerns is then one statement, not one per file)."""
+        self.notes.append(note)
+        self.load_notes.add(note)
 
     def trial_set(self) -> list[int]:
         if self.declared_trials is not None:
@@ -465,7 +475,7 @@ def _split_by_task_args(parts: Sequence[LogPart]) -> None:
         for p in group:
             args = ",".join(f"{k}={p.task_args.get(k, '')}" for k in differ)
             p.benchmark = f"{task}[{args}]"
-            p.notes.append(f"task {task!r} was run with different arguments "
+            p.note_load(f"task {task!r} was run with different arguments "
                            f"({', '.join(differ)}): one benchmark per argument set, "
                            f"named like {p.benchmark!r}")
 
@@ -506,7 +516,7 @@ def _note_other_prompts(parts: Sequence[LogPart]) -> None:
                 "the same questions, so they are compared, but the scores differ by prompt as "
                 "well as by model")
         for p in group:
-            p.notes.append(note)
+            p.note_load(note)
 
 
 def _run_state(part: LogPart) -> str:
@@ -605,7 +615,8 @@ def _loads(parts: Sequence[LogPart], opts: LoadOptions) -> bool:
     # chosen again the same; named as they are now (model_map and prefixes applied)
     again = replace(opts, samples="skip", model_map=None, model_prefix="keep")
     try:
-        assemble_logs([replace(p, notes=list(p.notes)) for p in parts], again)
+        assemble_logs([replace(p, notes=list(p.notes), load_notes=set(p.load_notes))
+                       for p in parts], again)
     except (ValidationError, KeyError, TypeError, AttributeError, IndexError):
         return False
     return True
@@ -701,12 +712,75 @@ def report(
     }
     if any("mean" in f for f in files):
         out["mean_meaning"] = means_text(out)
-    notes = sorted({n for p in parts for n in p.notes})
-    if notes:
+    if notes := report_notes(parts):
         out["notes"] = notes
     if skipped:
         out["skipped_files"] = list(skipped)
     return out
+
+
+#: At most this many files named where one note is said of several (the rest counted).
+_NAMED_FILES = 4
+
+
+def report_notes(parts: Sequence[LogPart]) -> list[str]:
+    """The import report's notes (``notes``): each note once, a file's own note naming the
+    file (or files) it is said of, so the same words from several logs count each log.
+
+    A note said of the whole load (:meth:`LogPart.note_load`: the provider prefixes taken
+    off, a score range inferred) and every note of a load of one file stand as they are.
+    A file's own note -- how many of its samples errored, which scorer it used -- starts
+    with its file, ``a.eval: 2 samples errored ...``, or, where several files say the same,
+    with each of them: ``each of 2 files (a.eval, b.eval): 2 samples errored ...`` (before,
+    two logs with 2 errored samples each read "2 samples errored" once). A note of some of
+    the parts of one file (an lm-eval samples file read under two filters) names those
+    parts' benchmarks (beside the file where several were read). Sorted by the note's
+    words, then by file.
+
+    Example
+    -------
+    >>> from scorio_core.io._logs import LogPart, report_notes
+    >>> a, b = LogPart("a.eval", "inspect", "m1", "t"), LogPart("b.eval", "inspect", "m2", "t")
+    >>> for p in (a, b):
+    ...     p.notes.append("2 samples errored")
+    ...     p.note_load("model names without their provider prefix")
+    >>> b.notes.append("unfinished run")
+    >>> report_notes([a, b])
+    ['each of 2 files (a.eval, b.eval): 2 samples errored', \
+'model names without their provider prefix', 'b.eval: unfinished run']
+    >>> report_notes([a])
+    ['2 samples errored', 'model names without their provider prefix']
+    """
+    from .._validation import Said
+
+    per_file: dict[str, int] = {}
+    for p in parts:
+        per_file[p.file] = per_file.get(p.file, 0) + 1
+    said: dict[str, list[LogPart]] = {}
+    for p in parts:
+        for n in dict.fromkeys(p.notes):
+            said.setdefault(n, []).append(p)
+    shared = {n for p in parts for n in p.load_notes}
+    out: list[tuple[str, str, str]] = []  # (the note's words, where, the line)
+    for note, ps in said.items():
+        if note in shared or (len(per_file) == 1 and len(ps) == len(parts)):
+            out.append((note, "", note))
+            continue
+        where: dict[str, list[str]] = {}
+        for p in ps:
+            where.setdefault(p.file, []).append(p.benchmark)
+        # one file read as several parts: the parts by their benchmarks, not its name again
+        names = [f if len(bs) == per_file[f] else ", ".join(bs) if len(per_file) == 1
+                 else f"{f} ({', '.join(bs)})" for f, bs in where.items()]
+        if len(names) == 1:
+            head = f"{names[0]}: "
+        else:
+            more = len(names) - _NAMED_FILES
+            rest = f" and {count_text(more, 'other')}" if more > 0 else ""
+            head = (f"each of {count_text(len(names), 'file')} "
+                    f"({', '.join(names[:_NAMED_FILES])}{rest}): ")
+        out.append((note, head, Said(head, note)))  # a Said keeps the options it names
+    return [line for *_, line in sorted(out, key=lambda x: (str(x[0]), x[1]))]
 
 
 #: The import table's column of each file's mean as loaded (``mean_loaded``,
@@ -870,7 +944,7 @@ def rename_models(parts: Sequence[LogPart], opts: LoadOptions) -> dict[str, str]
             )
     for p in parts:
         if note and p.model != mapped[p.model] or (note and "kept" in note):
-            p.notes.append(note)
+            p.note_load(note)
         p.original_model = p.model
         p.model = mapped[p.model]
     return {k: v for k, v in mapped.items() if k != v}
@@ -1055,7 +1129,7 @@ def _note_left_out(notes: list[tuple[str, str, list[str]]], tasks: list[str],
     failed = {b for *_, bs in notes for b in bs}
     for p in parts:
         if p.benchmark in failed:
-            p.notes.append(note)
+            p.note_load(note)
 
 
 def _not_grouping(vals: pl.DataFrame) -> dict[str, str]:
@@ -1150,7 +1224,7 @@ def _log_scale(parts: Sequence[LogPart], opts: LoadOptions) -> LoadOptions:
                  else mention("weights"))  # as each surface names the option (a Said)
         for p in implied:
             if p.scale != opts.score_range:
-                p.notes.append(given + " given: used instead of the score range "
+                p.note_load(given + " given: used instead of the score range "
                                f"{p.scale[0]:g}..{p.scale[1]:g} the log implies ({p.scale_why})")
         return opts
     scales = {p.scale for p in implied}
@@ -1174,7 +1248,7 @@ def _log_scale(parts: Sequence[LogPart], opts: LoadOptions) -> LoadOptions:
             "score of a load; load them separately, or give one with " + mention("score_range")
         )
     for p in implied:
-        p.notes.append(
+        p.note_load(
             f"score range {lo:g}..{hi:g} inferred from the log: {p.scale_why}; each score "
             f"is weighted (score - {lo:g}) / ({hi:g} - {lo:g}) (give another with "
             + mention("score_range") + ")"

@@ -43,6 +43,7 @@ from .._validation import (
     _parsed,
     as_names,
     as_numbers,
+    checked_keywords,
     split_names,
     unknown_settings,
 )
@@ -267,6 +268,7 @@ MODEL_PREFIX_HELP = {
 }
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class LoadOptions:
     """How to read outcome files (SPEC §2); every field is optional.

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._validation import ValidationError, binary_array_next
+from .._validation import ValidationError, binary_array_next, checked_keywords
 
 __all__ = [
     "Prior",
@@ -57,6 +57,7 @@ class Prior:
         raise NotImplementedError
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class GaussianPrior(Prior):
     """``P(θ) = Σ (θ_i - mean)² / (2 var)``."""
@@ -77,6 +78,7 @@ class GaussianPrior(Prior):
         return (theta - self.mean) / self.var
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class LaplacePrior(Prior):
     """``P(θ) = Σ |θ_i - loc| / scale`` (smoothed at 0 so the gradient exists)."""
@@ -101,6 +103,7 @@ class LaplacePrior(Prior):
         return d / np.sqrt(d * d + self.smooth) / self.scale
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class CauchyPrior(Prior):
     """``P(θ) = Σ log(1 + ((θ_i - loc) / scale)²)`` (heavy tails: weak shrinkage of big gaps)."""
@@ -123,6 +126,7 @@ class CauchyPrior(Prior):
         return 2 * u / (1 + u * u) / self.scale
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class UniformPrior(Prior):
     """No penalty: MAP equals maximum likelihood."""
@@ -134,6 +138,7 @@ class UniformPrior(Prior):
         return np.zeros_like(theta)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class EmpiricalPrior(Prior):
     """Gaussian around the centred logits of each model's accuracy in ``R0``.
@@ -174,6 +179,7 @@ class EmpiricalPrior(Prior):
         return (theta - self.prior_mean) / self.var
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class CustomPrior(Prior):
     """A user penalty; the gradient is by central differences unless ``grad_fn`` is given."""

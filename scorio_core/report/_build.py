@@ -469,7 +469,8 @@ def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
     """The provenance block as ``(label, lines)`` rows, in plain words -- the HTML and the
     Markdown report print the same, above the record itself: the input file(s) listed one a
     line, each file's sha256 as ``sha256sum`` prints it (``<digest>  <file>``) when the data
-    came from several files, the record's benchmark in words
+    came from several files, the loader options they were read with as the ``sc.load`` call
+    writes them (:func:`load_options_text`), the record's benchmark in words
     (:func:`~scorio_core.definitions.provenance.benchmark_words`).
 
     Example
@@ -482,6 +483,10 @@ def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
     >>> rows = dict(provenance_rows(provenance(data)))
     >>> [line[:16] for line in rows["sha256"]]
     ['6b86b273ff34fce1', 'd4735e3a265e16ee']
+    >>> csv = b"model,question,trial,outcome\\nA,q1,0,7\\nB,q1,0,3\\n"
+    >>> graded = sc.load(csv, filename="g.csv", score_range=(0, 10), correct_from=5)
+    >>> dict(provenance_rows(provenance(graded)))["load options"]
+    ['score_range=(0.0, 10.0), correct_from=5.0']
     """
     inp, shape = prov["input"] or {}, prov["shape"]
     per_file = inp.get("sha256_per_file") or {}
@@ -501,10 +506,14 @@ def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
             sha = [f"{h or 'not hashed'}  {name}" for name, h in per_file.items()]
         else:
             sha = ["(not recorded for this input: read from memory, not from a file on disk)"]
+    given = load_options_text(prov)
+    loaded = [("load options", [given or "none (the loader's defaults)"])] if (
+        given or files) else []
     return [
         ("dataset", [prov["dataset"]]),
         where,
         ("sha256", sha),
+        *loaded,
         ("shape", [shape_text(shape["models"], shape["questions"], shape["trials"])]),
         ("benchmark", [benchmark_words(prov)]),
         ("synthetic", ["yes" if prov["synthetic"] else "no"]),
@@ -512,6 +521,29 @@ def provenance_rows(prov: dict[str, Any]) -> list[tuple[str, list[str]]]:
         ("versions", [", ".join(f"{k} {v}" for k, v in prov["versions"].items())]),
         ("created (UTC)", [prov["created_utc"]]),
     ]
+
+
+def load_options_text(prov: dict[str, Any]) -> str:
+    """The loader options a provenance record says the data were read with
+    (``load_options``, the data's own record) as the ``sc.load`` call writes them
+    (:func:`~scorio_core.io.load_keywords_text`: ``correct_from=5.0, number_trials=True``),
+    ``""`` for none.
+
+    Example
+    -------
+    >>> from scorio_core.report._build import load_options_text
+    >>> load_options_text({"load_options": {"number_trials": True, "where": {"t": ["0.7"]}}})
+    "number_trials=True, where={'t': ('0.7',)}"
+    """
+    from ..io import LoadOptions, load_keywords_text
+
+    given = prov.get("load_options") or {}
+    if not given:
+        return ""
+    try:  # as a call writes them (tuples, not the record's JSON lists)
+        return load_keywords_text(LoadOptions(**given))
+    except (TypeError, ValueError):  # a record no longer read the same way: as recorded
+        return ", ".join(f"{k}={v!r}" for k, v in given.items())
 
 
 @dataclass(frozen=True)

@@ -15,16 +15,18 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ..definitions.provenance import benchmark_words
 from ..display import legend_markdown, readable
 from ..export import _md_cell  # the report's Markdown escaping, for the settings' values
 from ..formatting import shape_text
+from ..io import load_keywords
 from ..io.options import LoadOptions
 from ..outcomes import COMBINED
 from ..references import bibliography
-from ._build import Report, left_out_text, pooled_text, settings_text
+from ._build import Report, left_out_text, load_options_text, pooled_text, settings_text
 
 __all__ = ["to_notebook", "load_code"]
 
@@ -36,6 +38,7 @@ def load_code(
     sha256: str | Sequence[str | None] | None = None,
     on_missing: str = "error",
     options: LoadOptions | None = None,
+    comment: str = "",
 ) -> str:
     """The notebook's first code cell: load ``path`` (verify ``sha256``), select ``benchmark``
     (``None`` or ``"combined"``: all questions);
@@ -43,13 +46,16 @@ def load_code(
     ``scorer``), left out when ``None`` or empty.
 
     ``path`` is one file, or a list of files and folders (a list of one folder: that folder,
-    read recursively as ``sc.load`` reads it). ``sha256`` is the file's digest, checked before
-    it is loaded; for a list, the digests of every file the loader read (``sc.load`` records
-    them in ``metadata["source_sha256_per_file"]``), checked once it has read them.
+    read recursively as ``sc.load`` reads it; several: one a line). ``sha256`` is the file's
+    digest, checked before it is loaded; for a list, the digests of every file the loader
+    read (``sc.load`` records them in ``metadata["source_sha256_per_file"]``), checked once
+    it has read them. ``comment``: a comment above the path, saying where the files must be
+    (an upload of several files: the folder to save them in).
 
     ``options`` (the loader options the report was made with: ``where``, ``model_columns``,
-    ``columns``, ``weights`` ...) are written as ``io.load`` keywords, so the notebook
-    reads the same data.
+    ``columns``, ``weights`` ...) are written as ``io.load`` keywords
+    (:func:`~scorio_core.io.load_keywords_text`, as every cell and the report's provenance
+    write them), so the notebook reads the same data.
 
     Example
     -------
@@ -90,16 +96,18 @@ def load_code(
 
     where = "  # relative to this notebook's folder" if any(map(relative, paths)) else ""
     if several and len(paths) == 1:
-        shown = f"Path({paths[0].as_posix()!r})"
-        where = "  # a folder: every file in it" + where.replace("  #", ";")
+        shown = [f"path = Path({paths[0].as_posix()!r})"
+                 f"  # a folder: every file in it{where.replace('  #', ';')}"]
+    elif several:  # one file a line: an upload or a run may be many logs
+        shown = [f"path = [{where}", *(f"    Path({p.as_posix()!r})," for p in paths), "]"]
     else:
-        shown = ("[" + ", ".join(f"Path({p.as_posix()!r})" for p in paths) + "]" if several
-                 else f"Path({paths[0].as_posix()!r})")
+        shown = [f"path = Path({paths[0].as_posix()!r}){where}"]
     lines += [
         "import scorio_core as sc",
         "",
         "alt.data_transformers.disable_max_rows()  # a τ heatmap of many methods has > 5000 cells",
-        f"path = {shown}{where}",
+        *(f"# {line}" for line in comment.splitlines()),
+        *shown,
     ]
     digests = sorted(sha256) if several and sha256 and all(sha256) else None
     if digests:  # one per line: a folder may hold many logs
@@ -112,9 +120,9 @@ def load_code(
             "    raise ValueError(f'{path} is not the file this report was made from "
             "(sha256 differs)')",
         ]
-    kw = options.changed() if options is not None else {}
-    if on_missing != "error":
-        kw.setdefault("on_missing", on_missing)
+    if on_missing != "error" and (options is None or options.on_missing == "error"):
+        options = replace(options or LoadOptions(), on_missing=on_missing)
+    kw = load_keywords(options)  # the one writer of loader options (cells, provenance)
     opts = "".join(f", {k}={v!r}" for k, v in kw.items())
     # a benchmark the loader chose (options.benchmark) is not selected a second time
     select = ("" if benchmark in (None, COMBINED, kw.get("benchmark"))
@@ -193,6 +201,9 @@ def to_notebook(
         f"{prov['versions'].get('scorio-studio', '')}; run the cells top to bottom to "
         "reproduce every number of the report.",
     ]
+    if given := load_options_text(prov):  # the provenance's record, as the HTML report's
+        intro += ["", f"Read with the loader options `{given}`, which the first cell's "
+                  "`sc.load` repeats."]
     if prov["synthetic"]:
         intro += ["", "> **Synthetic data — not real model outputs.** Do not cite as results."]
     pooled = pooled_text(report.data, select="benchmark=NAME")

@@ -45,7 +45,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError, parse_json
+from .._validation import ValidationError, checked_keywords, parse_json
 from ..formatting import noun_text, weight_text
 from ..outcomes import check_name
 
@@ -175,6 +175,7 @@ def _as_condition(c: Any, what: str) -> Condition:
     return c
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class Compare(Condition):
     """``signal op threshold`` for every completion.
@@ -277,6 +278,7 @@ class _Junction(Condition):
         return f" {self._symbol} ".join(_paren(t, expand) for t in self.terms)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class AllOf(_Junction):
     """True where every term holds."""
@@ -285,6 +287,7 @@ class AllOf(_Junction):
     _symbol = "∧"
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class AnyOf(_Junction):
     """True where at least one term holds."""
@@ -293,6 +296,7 @@ class AnyOf(_Junction):
     _symbol = "∨"
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class Not(Condition):
     """True where ``term`` does not hold."""
@@ -333,6 +337,7 @@ def _paren(c: Condition, expand: bool) -> str:
 
 
 # ----------------------------------------------------------------------- rules
+@checked_keywords
 @dataclass(frozen=True)
 class Rule:
     """``when`` holds -> ``category`` (unless an earlier rule matched)."""
@@ -350,6 +355,7 @@ class Rule:
         _text(self.label, "rule label")
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class Rubric:
     """Signals -> categories -> weights.

@@ -143,6 +143,7 @@ def _mean(default: float, text: str, label: str) -> Any:
                    page_min=0.01, page_max=0.99, label=label)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class CoinsParams:
     """Known-truth convergence of the 11 biased coins (Don't Pass@k (2026), Fig. 2a).
@@ -185,6 +186,7 @@ class CoinsParams:
         object.__setattr__(self, "methods", methods)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class PriorDepthParams:
     """Prior depth study of Don't Pass@k (2026), App. C (Fig. 5): updated models, D prior trials.
@@ -204,6 +206,7 @@ class PriorDepthParams:
         validate(self)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class OrderParams:
     """P(correct order) and z vs N for two close models (Don't Pass@k (2026), App. D, Fig. 6).
@@ -239,6 +242,7 @@ class OrderParams:
                                    "model first)", upper=self.upper, lower=self.lower)
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class CalibrationParams:
     """Coverage of the leaderboard's 95% headline intervals and the papers' Bayes@N interval
@@ -289,6 +293,7 @@ class CalibrationParams:
         object.__setattr__(self, "means", tuple(float(m) for m in self.means))
 
 
+@checked_keywords
 @dataclass(frozen=True)
 class RubricLessonParams:
     """Bayes@N term by term for the Scorio documentation's worked example (Don't Pass@k (2026),

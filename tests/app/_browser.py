@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -33,16 +34,71 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_healthy(url: str, timeout: float = 90) -> None:
+def wait_healthy(url: str, timeout: float = 90, server: subprocess.Popen | None = None) -> None:
+    """Wait until the Streamlit server at ``url`` answers its health check; raise
+    ``TimeoutError`` after ``timeout`` seconds, or at once if ``server`` (its process) exits."""
     end = time.time() + timeout
     while time.time() < end:
+        if server is not None and server.poll() is not None:
+            raise RuntimeError(f"the server exited (code {server.returncode}) before it "
+                               f"answered at {url}")
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
                 if r.status == 200:
                     return
         except OSError:
             time.sleep(0.5)
-    raise TimeoutError(f"streamlit did not become healthy at {url}")
+    raise TimeoutError(f"streamlit did not become healthy at {url} in {timeout:.0f} s")
+
+
+def log_tail(path: Path, lines: int = 40) -> str:
+    """The last ``lines`` lines of the text file at ``path`` (a server's log)."""
+    text = path.read_text(errors="replace") if path.exists() else ""
+    return "\n".join(text.splitlines()[-lines:]) or "(empty)"
+
+
+@contextlib.contextmanager
+def server_process(cmd: list[str], url: str, env: dict[str, str] | None = None,
+                   timeout: float = 90) -> Iterator[subprocess.Popen]:
+    """Run the server ``cmd`` from the repository root until it answers at ``url``
+    (:func:`wait_healthy`, ``timeout`` seconds at most), yield its process, and stop it
+    afterwards. Its output (stdout and stderr) goes to a log file in a temporary folder --
+    not to a pipe that nobody reads, which a chatty server fills (64 KiB) and then blocks on
+    its next line, hanging the test that waits for it. A server that exits or never answers
+    raises with the log's tail."""
+    with tempfile.TemporaryDirectory(prefix="scorio-server-") as tmp:
+        log = Path(tmp) / "server.log"
+        with log.open("ab") as out:  # the child keeps its own descriptor
+            server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out,
+                                      stderr=subprocess.STDOUT)
+        try:
+            try:
+                wait_healthy(url, timeout, server)
+            except (TimeoutError, RuntimeError) as exc:
+                raise RuntimeError(f"{exc}; its log ends:\n{log_tail(log)}") from None
+            yield server
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+def server_env(charts_at_once: bool = True) -> dict[str, str]:
+    """This process's environment for a test server: ``app_state.CHARTS_AT_ONCE`` set to
+    ``1`` (``charts_at_once``) or removed. The name comes from ``app_state``, which is free of
+    Streamlit: imported from the pages, it made Streamlit log "No runtime found" twice in
+    every screenshot run (the pages' cached functions made outside a running server)."""
+    if str(ROOT) not in sys.path:  # the screenshot tool and the benchmarks run from tests/app
+        sys.path.insert(0, str(ROOT))
+    from app_state import CHARTS_AT_ONCE
+
+    env = {k: v for k, v in os.environ.items() if k != CHARTS_AT_ONCE}
+    if charts_at_once:
+        env[CHARTS_AT_ONCE] = "1"
+    return env
 
 
 @contextlib.contextmanager
@@ -51,16 +107,10 @@ def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True,
     """Run the app as the README does (``serve.py``: ``streamlit run app.py`` with the first
     page's imports done at start-up), or ``streamlit run`` on ``app`` (``serve=False`` or
     another script), on loopback; yield its URL; stop it afterwards. ``charts_at_once``: a
-    session's first run draws its charts itself (``app_pages._render.CHARTS_AT_ONCE``), so
+    session's first run draws its charts itself (``app_state.CHARTS_AT_ONCE``), so
     a test's new session does not wait for the rerun that draws them a moment later for a
     user; ``False`` serves the first visit as users get it."""
-    if str(ROOT) not in sys.path:  # the screenshot tool and the benchmarks run from tests/app
-        sys.path.insert(0, str(ROOT))
-    from app_pages._render import CHARTS_AT_ONCE
-
-    env = {k: v for k, v in os.environ.items() if k != CHARTS_AT_ONCE}
-    if charts_at_once:
-        env[CHARTS_AT_ONCE] = "1"
+    env = server_env(charts_at_once)
     port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     cmd = [
@@ -70,17 +120,8 @@ def streamlit_server(port: int = 0, app: str = "app.py", serve: bool = True,
         "--server.headless", "true", "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
     ]  # fmt: skip
-    server = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
-    try:
-        wait_healthy(url)
+    with server_process(cmd, url, env):
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 #: The page is idle: a script run has rendered to its end (the run marker), Streamlit shows
@@ -151,6 +192,22 @@ CHARTS_JS = """() => document.querySelectorAll(
 #: The number of tables drawn in the main column.
 TABLES_JS = """() => document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stDataFrame"] .dvn-scroller').length"""
+#: ``[drawn, shown]``: the tables in the main column in view (not in a closed expander, which
+#: keeps its tables' boxes but draws no grid in them) and those of them whose grid is drawn.
+#: Streamlit puts a table's box on the page with the run (an element container of print
+#: class ``stPrintFixedWidth``; ``st.table``'s too, left out) and its grid a moment later --
+#: later still on a busy machine, after the page's charts.
+TABLES_DRAWN_JS = """() => {
+  const boxes = Array.from(document.querySelectorAll(
+      '[data-testid="stMain"] .stElementContainer.stPrintFixedWidth'))
+    .filter(e => e.getClientRects().length > 0 && !e.closest('details:not([open])')
+                 && !e.querySelector('[data-testid="stTable"]'));
+  const drawn = boxes.filter(e => {
+    const s = e.querySelector('[data-testid="stDataFrame"] .dvn-scroller');
+    return s && s.clientWidth > 0;
+  });
+  return [drawn.length, boxes.length];
+}"""
 
 
 def run_number(page) -> int:
@@ -170,6 +227,17 @@ def charts_drawn(page, timeout_s: float = 120) -> None:
     page.wait_for_function(
         """() => [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')]
                   .every(c => c.querySelector('canvas, svg'))""", timeout=timeout_s * 1000)
+
+
+def tables_drawn(page, n: int = 1, timeout_s: float = 120) -> int:
+    """Wait until at least ``n`` tables are in view in the main column and every one has
+    drawn its grid (:data:`TABLES_DRAWN_JS`), and return how many there are: what a test
+    that measures the tables waits for (waiting for the charts, or for a first table, a test
+    measured tables whose grids were not drawn yet)."""
+    want = f"shown === drawn && shown >= {int(n)}"
+    page.wait_for_function(f"() => {{ const [drawn, shown] = ({TABLES_DRAWN_JS})(); "
+                           f"return {want}; }}", timeout=timeout_s * 1000)
+    return page.evaluate(TABLES_DRAWN_JS)[1]
 
 
 def act(page, action: Callable[[], object], timeout_s: float = 120) -> None:

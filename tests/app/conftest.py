@@ -21,7 +21,7 @@ def server():
     worker): the browser test files share it -- each browser session is a new Streamlit
     session, and starting a server costs a few seconds -- and its finished analyses stay in
     its cache for the next file. A session's first run draws its charts at once
-    (``app_pages._render.CHARTS_AT_ONCE``): no test waits a second for the rerun that draws
+    (``app_state.CHARTS_AT_ONCE``): no test waits a second for the rerun that draws
     them for a user (:func:`first_visit_server` keeps that rerun). A test that needs a fresh
     server starts its own (``streamlit_server()``)."""
     with streamlit_server() as url:

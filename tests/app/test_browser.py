@@ -21,7 +21,6 @@ from _browser import (
     CUT_LEGENDS_JS,
     CUT_LINKS_JS,
     LEGEND_LABELS_JS,
-    TABLES_JS,
     WIDE_CHARTS_JS,
     WIDE_TABLES_JS,
     act,
@@ -29,6 +28,7 @@ from _browser import (
     run_number,
     settle,
     streamlit_server,
+    tables_drawn,
 )
 
 pytestmark = pytest.mark.timeout(600)
@@ -339,7 +339,7 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
             act(page, page.locator(f'[data-testid="stSidebarNav"] a[href$="/{path}"]').first.click)
             assert page.url.split("?")[0].endswith(f"/{path}"), page.url  # that page's tables
         _no_exception(page, path or "data")
-        page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+        tables_drawn(page)  # every table in view, not the first one drawn
         assert page.evaluate(WIDE_TABLES_JS) == [], path or "data"
         if path == "rubric":
             notes = page.locator('[data-testid="stMain"] [data-testid="stCaptionContainer"]',
@@ -355,10 +355,9 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     # padding leaves less than the main column: a part measured to it ran 15 px past
     page.goto(f"{server}/methods?dataset=biased_coins")
     settle(page)
+    shown = tables_drawn(page)
     page.locator('[data-testid="stMain"] summary', has_text="Ranks: every model").click()
-    page.wait_for_function("""() => Array.from(document.querySelectorAll(
-        '[data-testid="stMain"] [data-testid="stExpanderDetails"] .dvn-scroller'))
-        .filter(s => s.clientWidth > 0).length > 1""", timeout=60_000)
+    tables_drawn(page, shown + 2)  # the ranks' parts too, every one drawn
     assert page.evaluate(WIDE_TABLES_JS) == []
     # an upload with a 70-character model name: its model columns drawn at most 240 px wide
     # (the name cut with "…") and the parts measured so: the per-subset table came in four
@@ -370,7 +369,7 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     for name in ("Data", "Leaderboard", "Planner", "Questions", "Pair view"):
         act(page, page.locator('[data-testid="stSidebarNav"] a', has_text=name).first.click)
         _no_exception(page, name)
-        page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+        tables_drawn(page)
         assert page.evaluate(WIDE_TABLES_JS) == [], name
         parts[name] = page.evaluate(PARTS_JS)
         if name in ("Leaderboard", "Planner"):  # drawn cut, the cell holds the whole name
@@ -393,7 +392,22 @@ WIDE_CHART_PAGES = {
     "planner?dataset=biased_coins&plan.lead=0.0125": 5,
     # the method-family heatmap's 52 px cells: 749 px wide, 185 px past at 1024 px
     "methods": 1,
+    # one row per method (the voting family's 20, the longest ids): laid out for a 900 px
+    # column, 346 px past at 1024 px, its legend 90 px past at 1280 px, the column labels
+    # slanted past the grid and cut with "…"
+    'methods?compare.methods="voting"': 1,
 }
+
+#: ``[label, pixels past]`` of every axis label of a chart in the main column that runs past
+#: its chart's drawing left or right (the page clips it there) or that Vega ended with "…".
+CUT_AXIS_LABELS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).flatMap(svg => {
+  const box = svg.getBoundingClientRect();
+  return Array.from(svg.querySelectorAll('.role-axis-label text')).map(t => {
+    const r = t.getBoundingClientRect();
+    return [t.textContent, Math.round(Math.max(r.right - box.right, box.left - r.left))];
+  }).filter(([text, past]) => past > 1 || text.endsWith('\u2026'));
+})"""
 
 
 @pytest.mark.parametrize("width", [1280, 1024])
@@ -430,6 +444,8 @@ def test_side_by_side_charts_and_the_family_heatmap_fit_the_main_column(opened, 
     if path == "methods":  # every method of the default data: one row per family
         main = page.locator('[data-testid="stMain"]')
         assert main.get_by_text("Agreement between method families").count() == 1
+    if path.startswith("methods"):  # every family's and method's name whole, over its column
+        assert page.evaluate(CUT_AXIS_LABELS_JS) == []
 
 
 #: ``[label, pixels cut]`` of every segmented-control option in the main column that runs
@@ -456,13 +472,14 @@ def test_the_planner_settings_read_whole(opened, width):
 
 
 def _open_more_columns(page) -> None:
-    """Open the page's "More columns" box and wait until its tables are drawn."""
-    shown = page.evaluate(TABLES_JS)
-    page.locator('[data-testid="stMain"] summary', has_text="More columns").click()
-    page.wait_for_function(f"""() => Array.from(document.querySelectorAll(
-        '[data-testid="stMain"] [data-testid="stExpanderDetails"] .dvn-scroller'))
-        .filter(s => s.clientWidth > 0).length > 0 && ({TABLES_JS})() > {shown}""",
-                           timeout=60_000)
+    """Open the page's "More columns" boxes and wait until their tables, and every other
+    table in view, are drawn."""
+    boxes = page.locator('[data-testid="stMain"] summary', has_text="More columns").all()
+    assert boxes
+    for box in boxes:
+        shown = tables_drawn(page)
+        box.click()
+        tables_drawn(page, shown + 1)
     settle(page)
 
 
@@ -474,7 +491,7 @@ def test_the_planner_pairs_table_and_its_more_columns_fit_the_main_column(opened
     them too)."""
     page = opened('planner?plan.scope="population"', 1024)
     _no_exception(page, "planner")
-    page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+    tables_drawn(page)
     assert page.evaluate(WIDE_TABLES_JS) == []
     _open_more_columns(page)
     assert page.evaluate(WIDE_TABLES_JS) == []
@@ -496,12 +513,41 @@ def test_the_leaderboard_tables_and_their_more_columns_fit_the_main_column(opene
     window: a wider window's column holds them too)."""
     page = opened(path, 1024)
     _no_exception(page, path)
-    page.wait_for_function(f"() => ({TABLES_JS})() > 0", timeout=60_000)
+    tables_drawn(page)
     assert page.evaluate(WIDE_TABLES_JS) == []
     parts = page.evaluate(PARTS_JS)
     assert parts and max(parts) <= 2, parts  # the board's headline: two parts
     _open_more_columns(page)
     assert page.evaluate(WIDE_TABLES_JS) == []
+
+
+#: The Questions page on the bundled data (2PL fit, a per-subset table by source) and on the
+#: synthetic reasoning data (four benchmarks, a question that carries no information: a
+#: second table with its own "More columns").
+QUESTION_PAGES = ("questions", "questions?dataset=reasoning_synthetic")
+
+
+@pytest.mark.parametrize("path", QUESTION_PAGES)
+def test_the_questions_tables_and_their_more_columns_fit_the_main_column(opened, path):
+    """At 1024 px the Questions page's table of the questions where models disagree most, in
+    parts fitted to a 1280 px window's column, ran past the main column from
+    ``discrimination`` on. Its main columns, in parts fitted to a 1024 px window's column, the
+    2PL fit and the item-rest correlation in a "More columns" box, and the box of every
+    question fit the column at 1024 px, each table in at most two parts (fitted to that width
+    whatever the window: a wider window's column holds them too)."""
+    page = opened(path, 1024)
+    _no_exception(page, path)
+    tables_drawn(page)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    parts = page.evaluate(PARTS_JS)
+    assert parts and max(parts) <= 2, parts  # the disagreement table's main columns: two
+    _open_more_columns(page)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    shown = tables_drawn(page)
+    page.locator('[data-testid="stMain"] summary', has_text="Every question").click()
+    tables_drawn(page, shown + 2)  # its main columns and the 2PL fit's, under them
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    assert max(page.evaluate(PARTS_JS)) <= 2
 
 
 #: Pages with a link to the Check page, at a setting that shows it.
@@ -619,3 +665,66 @@ def test_the_pairwise_heatmap_numbers_its_cells_where_the_column_has_room(
         assert page.evaluate(WIDE_CHARTS_JS) == [], width
         # (the Pass@k legend beside it cuts the long name with "…": not this chart's)
         assert page.evaluate(HEATMAP_LEGEND_PAST_JS) == [], width
+
+
+#: A stand-in server for :func:`_browser.server_process`: ``chatty`` writes far more to
+#: stderr than a pipe holds (64 KiB) before it listens, then answers the health check;
+#: ``broken`` says why it cannot start and exits.
+_STAND_IN = """
+import http.server, sys
+if sys.argv[2] == "broken":
+    sys.exit("Error: no app at this path")
+sys.stderr.write("a chatty log line\\n" * 20_000)
+class Health(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.end_headers()
+http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), Health).serve_forever()
+"""
+
+
+def test_a_chatty_server_starts_and_a_broken_one_says_why():
+    """The test servers' output goes to a log file: a server that writes more than a pipe
+    holds before it listens still starts (with ``stderr=PIPE`` and nobody reading, it
+    blocked on its next line and the tests waited for it until their timeout), and a server
+    that cannot start fails at once with the end of its log."""
+    import sys
+
+    from _browser import free_port, server_process
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [sys.executable, "-c", _STAND_IN, str(port)]
+    with server_process([*cmd, "chatty"], url, timeout=60) as server:
+        assert server.poll() is None
+    assert server.returncode is not None  # stopped on leaving
+    with pytest.raises(RuntimeError, match=r"(?s)exited \(code 1\).*no app at this path"):
+        with server_process([*cmd, "broken"], url, timeout=60):
+            pass
+
+
+def test_a_test_server_is_set_up_without_importing_the_app():
+    """The screenshot tool and the browser tests set up a server's environment without
+    importing Streamlit or the pages: importing ``app_pages._render`` for one variable's name
+    made Streamlit log "No runtime found, using MemoryCacheStorageManager" twice in every
+    screenshot run. The variable is the one the pages read."""
+    import subprocess
+    import sys
+
+    from _browser import ROOT
+
+    code = ("import sys; sys.path.insert(0, 'tests/app'); import _browser; "
+            "env = _browser.server_env(); "
+            "from app_state import CHARTS_AT_ONCE; assert env[CHARTS_AT_ONCE] == '1'; "
+            "assert CHARTS_AT_ONCE not in _browser.server_env(charts_at_once=False); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('streamlit', 'app_pages')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]" and "No runtime found" not in out.stderr, out
+    from app_pages import _render
+    from app_state import CHARTS_AT_ONCE
+
+    assert _render.CHARTS_AT_ONCE is CHARTS_AT_ONCE  # one declaration
+

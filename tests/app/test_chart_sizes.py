@@ -12,7 +12,6 @@ import pytest
 from scorio_core import charts
 from scorio_core.rank import METHODS
 
-COLUMN_PX = 940
 #: The main column of a 1024 px window, with the sidebar open.
 NARROW_COLUMN_PX = 560
 
@@ -26,22 +25,62 @@ def _tau(n: int) -> pd.DataFrame:
     return pd.DataFrame(t, index=ids, columns=ids)
 
 
-@pytest.mark.parametrize("n", [3, 20, 40, len(METHODS)])
+#: The main column at a 1280 px window, with the sidebar open.
+WIDE_COLUMN_PX = 820
+
+
+def _longest_ids(n: int) -> pd.DataFrame:
+    """A τ table of the ``n`` longest method ids (the voting family's 46 characters first)."""
+    ids = sorted(METHODS, key=len, reverse=True)[:n]
+    return _tau(n).set_axis(ids, axis=0).set_axis(ids, axis=1)
+
+
+@pytest.mark.parametrize("n", [3, 20, charts.TAU_MAX_METHODS])
 def test_tau_heatmap_fits_a_page_column(n):
+    """Laid out for a 900 px column, the heatmap of one row per method ran past the main
+    column at 1024 px (up to 346 px) and 1280 px (its legend, 90 px). It is as wide as its
+    container: square cells of what the row labels leave, at least one more pixel than its
+    labels' type, so ``TAU_MAX_METHODS`` rows fit the narrowest column it is laid out for."""
+    from app_state.table_fit import NARROW_COLUMN_PX as APP_NARROW_PX
+
+    assert charts.TAU_NARROW_PX == APP_NARROW_PX  # laid out for the app's narrowest column
     spec = charts.tau_heatmap(_tau(n)).to_dict()
-    cell = spec["width"]["step"]
-    assert spec["height"]["step"] == cell and 6 <= cell <= 30
-    enc = spec["encoding"]
-    label_px = enc["y"]["axis"]["labelLimit"]
-    assert enc["y"]["axis"]["labelFontSize"] <= cell  # rows never overprint each other
-    assert n * cell + label_px + 70 <= charts.TAU_HEATMAP_WIDTH <= COLUMN_PX
+    assert spec["width"] == "container" and spec["autosize"]["type"] == "fit-x"
+    params = {p["name"]: p["expr"] for p in spec["params"]}
+    font = spec["encoding"]["y"]["axis"]["labelFontSize"]
+    low = int(re.fullmatch(rf"clamp\(width / {n}, (\d+), 30\)", params["cell_px"]).group(1))
+    assert spec["encoding"]["x"]["axis"]["labelFontSize"] == font < low  # no overprinting
+    assert 9 <= font <= 10 and params["height"] == f"cell_px * {n}"
+    label_px = spec["encoding"]["y"]["axis"]["labelLimit"]
+    assert n * low + label_px <= charts.TAU_NARROW_PX - 20  # the ticks and the padding
+    x = spec["encoding"]["x"]["axis"]  # upright: whole, and no width beside the grid
+    assert x["labelAngle"] == -90 and x["labelLimit"] == 0 and x["orient"] == "top"
+    assert spec["encoding"]["color"]["legend"]["orient"] == "bottom"
 
 
-def test_tau_heatmap_renders_within_the_column():
+@pytest.mark.parametrize("width", [charts.TAU_NARROW_PX, WIDE_COLUMN_PX])
+@pytest.mark.parametrize("n", [3, 20, charts.TAU_MAX_METHODS])
+def test_tau_heatmap_renders_within_the_column(n, width):
+    """Drawn at a 1024 px or a 1280 px window's main column, the heatmap of the longest
+    method ids is that wide, its grid within it and every id read whole, over its column and
+    beside its row (the column labels, slanted at -60°, were cut with "…" at 200 px and
+    ran past the column)."""
     vlc = pytest.importorskip("vl_convert")
-    svg = vlc.vegalite_to_svg(charts.tau_heatmap(_tau(len(METHODS))).to_json())
-    width = float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1))
-    assert width <= COLUMN_PX, width
+    spec = charts.tau_heatmap(_longest_ids(n)).to_dict()
+    spec["width"] = width
+    svg = vlc.vegalite_to_svg(spec)
+    assert float(re.search(r'<svg[^>]* width="([\d.]+)"', svg).group(1)) == width
+    left = float(re.search(r'class="marks"[^>]*>.*?<g [^>]*transform="translate\(([\d.]+),',
+                           svg).group(1))
+    cells = [(float(x), float(w), float(h)) for x, w, h in re.findall(
+        r'aria-roledescription="rect mark" d="M([\d.]+),[\d.]+h([\d.]+)v([\d.]+)', svg)]
+    assert len(cells) == n * n and left + max(x + w for x, w, _ in cells) <= width
+    ((w, h),) = {(w, h) for _, w, h in cells}  # cells of one size
+    assert w == h and 10 <= w <= 30
+    ids = list(_longest_ids(n).index)
+    assert all(svg.count(f">{m}<") == 2 for m in ids), [m for m in ids if
+                                                         svg.count(f">{m}<") != 2]
+    assert "…" not in svg
 
 
 def test_category_legend_shows_every_label_in_full():

@@ -161,6 +161,72 @@ def test_a_table_of_one_row_per_repeat_is_numbered_by_the_column_mappings_switch
     np.testing.assert_allclose(ns["board"].table["score"], page["score"], rtol=1e-12)
 
 
+def _load_lines(cell: str) -> str:
+    """The lines of a Copy code cell that load the data: where the files are, ``sc.load``."""
+    lines = cell.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(("# the ", "path = ")))
+    end = next(i for i, line in enumerate(lines) if line.startswith("data = sc.load("))
+    return "\n".join(lines[start:end + 1])
+
+
+def test_two_uploaded_logs_load_alike_in_every_pages_cell_and_the_cell_runs(
+        tmp_path, monkeypatch):
+    """An upload of two logs gave the analysis pages a cell that read ``Path("2 files")``,
+    which no notebook can run, and the Data page took its load options from the session
+    while the other pages took those the data were read with (``io.loaded_with``). Inspect's
+    graded logs read on 0..10 and made binary from a grade of 5: every page's cell names the
+    two files in one folder (and says where to save them) with the options the data record;
+    run on the files saved there, the Leaderboard's cell gives the page's board. An option
+    changed to one that fails keeps the data shown, and the cells theirs (the Data page's
+    had dropped them: its record in the session was reset by the failed load)."""
+    from app_pages._widgets import CODE_KEY
+    from app_state.texts import UPLOAD_FOLDER
+    from scorio_core import io
+
+    d = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "graded"
+    logs = sorted(d.glob("*.eval"))
+    at = _start()
+    at.session_state["load_score_range"] = "0, 10"
+    at.session_state["load_correct_from"] = "5"
+    at.file_uploader(key="upload").set_value(
+        [(p.name, p.read_bytes(), "application/zip") for p in logs]).run()
+    _ok(at)
+    view = at.session_state["scorio_dataset"].view
+    assert io.loaded_with(view) == io.LoadOptions(score_range=(0, 10), correct_from=5)
+    assert view.is_binary and view.L == 2
+    at.session_state[CODE_KEY] = True  # the Copy code box, open on every page from here
+    at.run()
+    data_cell = next(c.value for c in at.code if "sc.load(" in c.value)
+    load = _load_lines(data_cell)
+    assert load == "\n".join([
+        f"# the 2 uploaded files: save them in a folder {UPLOAD_FOLDER} beside this notebook",
+        "# (or write the paths where they are instead)",
+        "path = [  # relative to this notebook's folder",
+        *(f"    Path('{UPLOAD_FOLDER}/{p.name}')," for p in logs), "]",
+        "data = sc.load(path, score_range=(0.0, 10.0), correct_from=5.0)"]), data_cell
+    at.switch_page("app_pages/leaderboard.py").run()
+    _ok(at)
+    page = next(x.value for x in at.dataframe if "rank_chain" in x.value.columns)
+    cell = next(c.value for c in at.code if "leaderboard(" in c.value)
+    assert _load_lines(cell) == load  # one load, as the Data page writes it
+    folder = tmp_path / UPLOAD_FOLDER
+    folder.mkdir()
+    for p in logs:
+        (folder / p.name).write_bytes(p.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    ns: dict = {}
+    exec(compile(cell, "<copy code>", "exec"), ns)  # noqa: S102
+    np.testing.assert_array_equal(ns["data"].R, view.R)
+    assert ns["board"].table["model"].tolist() == page["model"].tolist()
+    np.testing.assert_allclose(ns["board"].table["score"], page["score"], rtol=1e-12)
+    # an option that fails: the data shown stay, and every cell loads them as they were read
+    at.text_input(key="load_correct_from").input("five").run()
+    assert at.error and "Correct from score" in at.error[0].value
+    assert _load_lines(next(c.value for c in at.code if "leaderboard(" in c.value)) == load
+    at.switch_page("app_pages/data.py").run()
+    assert _load_lines(next(c.value for c in at.code if "sc.load(" in c.value)) == load
+
+
 def test_missing_cells_hint_points_to_the_missing_cells_option():
     csv = b"model,question,trial,outcome\nA,q1,0,1\nA,q1,1,1\nB,q1,0,0\n"
     at = _start()
@@ -258,11 +324,27 @@ def test_adding_the_same_data_with_provider_prefixes_asks_and_each_choice_gives_
     np.testing.assert_array_equal(full.select("runs").R, R)
     np.testing.assert_array_equal(full.select("runs_org").R, R)
     assert at.session_state["scorio_dataset"].benchmark == "combined"
-    # cancel: the data loaded before the file was added
+    # the Data page's cell loads both files and says the choice it cannot repeat (the
+    # choice the data record, not one still pending in the session)
+    from app_pages._widgets import CODE_KEY
+
+    at.session_state[CODE_KEY] = True
+    at.run()
+    cell = next(c.value for c in at.code if "sc.load(" in c.value)
+    assert "Path('uploaded_files/runs.csv')," in cell and "runs_org.csv" in cell
+    assert [c.value for c in at.caption if "combined by the choice" in c.value] == [
+        "Files added to the upload were combined by the choice **add_benchmark**, which the "
+        "cell does not repeat: `io.upload.apply_upload(io.upload.check_upload(data, new), "
+        "'add_benchmark')` with `data = sc.load(...)` of the files loaded first and `new = "
+        "sc.load(...)` of the added ones."]
+    # cancel: the data loaded before the file was added, and the cell loads that file alone
     at.radio(key="upload_merge").set_value("cancel").run()
     _ok(at)
     full = at.session_state["scorio_dataset"].full
     assert full.models == ("a", "b", "c") and full.shape == R.shape
+    cell = next(c.value for c in at.code if "sc.load(" in c.value)
+    assert "path = Path('runs.csv')" in cell and "runs_org" not in cell
+    assert not [c.value for c in at.caption if "combined by the choice" in c.value]
 
 
 def test_adding_files_that_collide_with_nothing_merges_without_asking():
@@ -494,8 +576,13 @@ def test_the_import_reports_notes_name_the_upload_boxes():
     at.file_uploader(key="upload").set_value(files).run()
     _ok(at)
     notes = [i.value for i in at.info]
-    assert any(n.startswith("2 scorers (exact, near); used the first, 'exact' (choose "
-                            "another, e.g. `near` in **Scorer (logs)**)") for n in notes), notes
+    # each log's own note names the logs it is said of (both here), the box that does it
+    scorers = next(n for n in notes if "2 scorers" in n)
+    head, said = scorers.split(": ", 1)
+    assert head in {f"each of 2 files ({a}, {b})" for a, b in (
+        [f[0] for f in files], [f[0] for f in files][::-1])}, scorers
+    assert said.startswith("2 scorers (exact, near); used the first, 'exact' (choose "
+                           "another, e.g. `near` in **Scorer (logs)**)"), scorers
     assert any(n.endswith("; `keep` in **Provider prefixes** keeps them") for n in notes), notes
     table = next(x.value for x in at.dataframe if "harness value" in x.value.columns)
     assert all("near in 'Scorer (logs)'" in n and "keep in 'Provider prefixes'" in n

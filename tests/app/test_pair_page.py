@@ -270,6 +270,43 @@ def test_pair_page_shows_every_text_of_a_trial_once(tmp_path):
     assert not [c.value for c in at.caption if c.value.startswith("annotations")]
 
 
+def _legend_and_help(at: AppTest, column: str, declared: dict) -> None:
+    """The table holding ``column``: each header with a declaration has its help, and its
+    "Columns:" legend (the notebook's and the reports' text) is on the page once."""
+    from scorio_core.display import column_meanings, legend_markdown
+
+    table = next(d for d in at.dataframe if column in d.value.columns)
+    shown, config = list(table.value.columns), json.loads(table.proto.columns)
+    meant = column_meanings(shown, declared)
+    assert meant and set(meant) <= set(shown), (shown, meant)
+    helps = {c: config.get(c, {}).get("help") for c in shown}
+    # a model name cut with "…" gets the cut's note after its help (grid_data)
+    assert all(helps[c] and helps[c].startswith(m) for c, m in meant.items()), helps
+    legend = legend_markdown(shown, declared)
+    assert legend.startswith("**Columns:**")
+    assert [c.value for c in at.caption].count(legend) == 1, legend
+
+
+def test_pair_page_fitted_tables_say_their_columns_once():
+    """The flips with texts and the repeats (fitted to the column) had no help on their headers,
+    and the page printed their legends by hand; now each header's help and its "Columns:"
+    legend come from the definition's declaration, as for every other table, said once."""
+    from scorio_core.definitions.pair import PAIR as PAIR_DEF
+
+    at = _upload_texts()
+    flips = _frame(at, "flip")
+    assert "answer" in flips and "model" in flips  # the fitted view, with texts
+    _legend_and_help(at, "flip", PAIR_DEF.column_help("flips"))
+    _legend_and_help(at, "mean_score", PAIR_DEF.column_help("repeats"))
+    # on scores alone the repeats are fitted too: a category per row, said the same way
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["dataset"] = "biased_coins"
+    at.run()
+    at.switch_page(PAIR).run()
+    _ok(at)
+    _legend_and_help(at, "mean_score", PAIR_DEF.column_help("repeats"))
+
+
 #: The bundled temperature data on the Pair page: claude-3-opus vs cohere-command-r-plus on
 #: q001, where cohere gave no parseable answer on 55 of 100 trials.
 TEMPERATURE_Q001 = ('dataset=jhu_llm_temperature&pair.a="claude-3-opus-20240229"'
@@ -311,8 +348,10 @@ def test_pair_page_tables_fit_a_1280px_screen(browser, server, tmp_path):
     1,945 px sideways on the HELM run (its prompts) and 768 px on the Inspect logs, and the
     summary 355 px (its estimand in words); on the bundled temperature data the repeats ran
     50 px over (their trial lists; ``mean_score`` cut): every table of the page now fits its
-    column, and the export buttons' labels show whole."""
-    from _browser import CUT_LABELS_JS, act, charts_drawn, settle
+    column, and the export buttons' labels show whole. Measured once the four tables are
+    drawn (waiting for the charts, it once measured the bundled data's tables before their
+    grids were there)."""
+    from _browser import CUT_LABELS_JS, act, settle, tables_drawn
 
     upload = tmp_path / "helm.zip"
     upload.write_bytes(_helm_zip(tmp_path / "runs"))
@@ -337,8 +376,8 @@ def test_pair_page_tables_fit_a_1280px_screen(browser, server, tmp_path):
             # four labels, "CSV: questions" and "CSV: question_texts" to "CSV: ques…"
             texts = page.locator('[data-testid="stDownloadButton"]', has_text="question_texts")
             assert texts.count() == 1, files
-        charts_drawn(page)
-        widths = page.evaluate(over)  # summary, questions, flips, repeats
+        assert tables_drawn(page, 4) == 4, files  # summary, questions, flips, repeats
+        widths = page.evaluate(over)
         assert len(widths) == 4 and all(w is not None and w <= 0 for w in widths), (
             files, widths)
         assert page.evaluate(CUT_LABELS_JS) == [], files

@@ -207,6 +207,7 @@ def test_questions_page_explains_its_columns_as_the_notebook_and_the_report_do(a
     """sd_models, item_rest_r, 'k tied' ... had no word on the page (the status column alone
     had a help). Under each table, the "Columns:" legend of the definition's one declaration,
     the text the notebook's display and the reports print."""
+    from app_state.texts import question_columns
     from scorio_core.definitions import ANALYSES
     from scorio_core.display import legend_markdown
 
@@ -215,8 +216,12 @@ def test_questions_page_explains_its_columns_as_the_notebook_and_the_report_do(a
     q = ANALYSES["questions"]
     captions = [c.value for c in at.caption]
     disagree = next(d.value for d in at.dataframe if "disagreement" in d.value.columns)
-    want = legend_markdown(disagree.columns, q.column_help("disagree"))
+    # the main table's columns under it, the 2PL fit's under "More columns" (fitted to 1024 px)
+    main, more = question_columns(disagree)
+    want = legend_markdown(main, q.column_help("disagree"))
     assert "`sd_models` s.d. of the models' mean scores" in want and want in captions
+    want = legend_markdown([c for c in more if c not in main], q.column_help("disagree"))
+    assert "`item_rest_r` correlation across models" in want and want in captions
     parts = [d for d in at.dataframe if "difficulty_median" in d.value.columns]
     subsets = parts[0].value
     # the columns shown, in the table's order: its attribute, one value the heading names,

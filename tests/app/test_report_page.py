@@ -134,3 +134,50 @@ def test_an_uploads_notebook_and_copy_code_read_the_file_with_its_upload_options
     exec(compile(cell, "<copy code>", "exec"), {})
     assert "alpha" in (tmp_path / "report.html").read_text()
     assert io.loaded_with(view) == io.LoadOptions(weights=[0, 0.5, 1], on_missing="truncate")
+
+
+def test_two_uploaded_logs_give_a_notebook_and_copy_code_that_read_both(tmp_path, monkeypatch):
+    """An upload of two logs gave the Report page's notebook and Copy code the path
+    ``'2 files'``. Inspect's graded logs read on 0..10 and made binary from a grade of 5:
+    the notebook's load cell and the ``sc.report`` call name both files in one folder, with
+    the options the data record; saved there, each reads the data shown (the notebook's
+    cell checks every file's sha256), and the page says where to save them."""
+    import numpy as np
+
+    from app_pages._common import UPLOAD
+    from app_state.texts import UPLOAD_FOLDER
+    from scorio_core import io
+
+    d = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect" / "graded"
+    logs = sorted(d.glob("*.eval"))
+    made = _made(monkeypatch)
+    at = start(APP, UPLOAD, 180)
+    at.session_state["load_score_range"] = "0, 10"
+    at.session_state["load_correct_from"] = "5"
+    at.file_uploader(key="upload").set_value(
+        [(p.name, p.read_bytes(), "application/zip") for p in logs]).run()
+    assert not at.exception and not at.error, [e.value for e in (*at.exception, *at.error)]
+    view = at.session_state["scorio_dataset"].view
+    at.switch_page("app_pages/report.py").run()
+    at.multiselect(key="report_sections").set_value(["leaderboard"]).run()
+    at.button(key="report_build").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(f"from the folder `{UPLOAD_FOLDER}` beside it" in c.value for c in at.caption)
+    nb = nbformat.reads(next(v for k, v in made.items() if str(k).endswith(".ipynb")),
+                        as_version=4)
+    load = nb.cells[1].source
+    assert "data = sc.load(path, score_range=(0.0, 10.0), correct_from=5.0)" in load
+    assert all(f"Path('{UPLOAD_FOLDER}/{p.name}')," in load for p in logs), load
+    (tmp_path / UPLOAD_FOLDER).mkdir()
+    for p in logs:
+        (tmp_path / UPLOAD_FOLDER / p.name).write_bytes(p.read_bytes())
+    monkeypatch.chdir(tmp_path)  # the notebook's folder
+    ns: dict = {}
+    exec(compile(load, "<load cell>", "exec"), ns)  # noqa: S102 -- checks the sha256 too
+    np.testing.assert_array_equal(ns["data"].R, view.R)
+    cell = code_cell(at, "sc.report(")
+    assert "options=sc.io.LoadOptions(score_range=(0.0, 10.0), correct_from=5.0)" in cell
+    exec(compile(cell, "<copy code>", "exec"), {})  # noqa: S102
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "alpha" in html and "score_range=(0.0, 10.0), correct_from=5.0" in html
+    assert io.loaded_with(view) == io.LoadOptions(score_range=(0, 10), correct_from=5)

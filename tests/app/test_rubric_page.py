@@ -84,3 +84,22 @@ def test_rules_editor_shows_empty_cells_blank():
     for k, d in grids.items():
         if k.startswith(("rules_", "cats_")):
             assert d.proto.HasField("placeholder") and d.proto.placeholder == "", k
+
+
+def test_the_live_leaderboards_caption_says_once_what_its_legend_does_not():
+    """The line under the rubric's leaderboard repeated its "Columns:" legend (rank = 1 + the
+    models that decidedly beat this one; rank_lo-rank_hi; bayes_*). It now says only what the
+    legend cannot: what ``score`` is under a rubric, with the board's scope and confidence;
+    each column is explained once, in the legend of the definition's declaration."""
+    at = start(APP, TEMPERATURE, 180)
+    at.switch_page(PAGE).run()
+    _ok(at)
+    said = [c.value for c in at.caption]
+    legends = [c for c in said if c.startswith("**Columns:**")]
+    for phrase in ("decidedly beat this one", "Bayes@N posterior"):  # rank's; bayes_mu's
+        assert sum(phrase in c for c in said) == 1, (phrase, [c for c in said if phrase in c])
+        assert any(phrase in c for c in legends), phrase
+    others = [c for c in said if c not in legends and not c.startswith("Part ")]  # ... columns
+    assert not [c for c in others if "rank_lo" in c or "bayes_" in c], others
+    line = next(c for c in said if c.startswith("Each completion scores its category's weight"))
+    assert "95% intervals, questions scope — mean score over the questions asked" in line, line

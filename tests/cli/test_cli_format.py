@@ -246,7 +246,7 @@ def test_every_study_reads_its_lesson_without_markup(study):
     assert re.fullmatch(r"What to notice: [A-Z].*\.", notice)
 
     md = _simulate(study, "markdown")
-    blocks = [ln for ln in md.splitlines() if ln.startswith("**")]
+    blocks = [ln for ln in md.splitlines() if ln.startswith("**") and ln != "**Columns:**  "]
     assert [b.split(".**")[0] for b in blocks] == ["**How to read this", "**What to notice"]
     assert md.index("**How to read this.**") < md.index("Settings: ") < md.index("## ")
     assert md.rindex("## ") < md.index("**What to notice.**")
@@ -529,7 +529,8 @@ def test_default_format_is_a_table_on_a_terminal_and_csv_when_piped(tmp_path, mo
     assert main(["leaderboard", str(path)]) == 0
     table = tty.getvalue()
     assert table.startswith("CI-aware leaderboard: runs")
-    assert "e-0" not in table and "inf" not in table.replace("Infinity", "")
+    cells = _without_legends(table)  # a legend's prose may name inf, as board.table holds it
+    assert "e-0" not in cells and "inf" not in cells.replace("Infinity", "")
     header = next(line for line in table.splitlines() if line.startswith("model "))
     assert header.split()[:3] == ["model", "rank", "rank_lo"]
 
@@ -543,7 +544,7 @@ def test_table_spells_infinite_and_missing(tmp_path, capsys):
     io.save_npz(Outcomes(R, models=["a", "b", "c"]), tmp_path / "tie.npz")
     code, out, _ = _run(capsys, "leaderboard", str(tmp_path / "tie.npz"), "--format", "table")
     assert code == 0 and "∞" in out and "—" in out
-    assert " inf" not in out and "nan" not in out.lower()
+    assert " inf" not in _without_legends(out) and "nan" not in out.lower()
 
 
 def test_markdown_header_states_the_headline_and_the_prior(capsys, data_dir):
@@ -576,7 +577,8 @@ def test_every_table_command_takes_every_format(tmp_path, capsys, argv, fmt):
     elif fmt == "csv":
         pd.read_csv(_io.StringIO(out), comment="#", nrows=1)
     else:
-        assert "nan" not in out.lower().replace("nanson", "") and " inf" not in out
+        cells = _without_legends(out)
+        assert "nan" not in cells.lower().replace("nanson", "") and " inf" not in cells
         assert ("|---" in out) == (fmt == "markdown")
 
 
@@ -792,3 +794,171 @@ def test_rubric_list_help_names_every_family_it_lists(capsys):
     assert all(f"({family}/...)" in words for family in {k.split("/")[0] for k in rb.PRESETS})
     code, out, _ = _run(capsys, "rubric", "list", "--format", "json")
     assert code == 0 and len(json.loads(out)) == len(rb.PRESETS)
+
+
+# ---------------------------------------------------------------- the columns' legend
+_DATA = Path(__file__).resolve().parents[2] / "data"
+#: Subcommands whose tables for people have legends (small settings; several tables each,
+#: a template's columns -- compare's methods, convergence's n bins -- and a pivot).
+LEGEND_COMMANDS = {
+    "leaderboard": ["leaderboard", str(_DATA / "jhu_llm_temperature.parquet"), "--by", "source"],
+    "compare": ["compare", str(_DATA / "biased_coins.npz"), "--methods", "avg,bayes,borda"],
+    "plan": ["plan", str(_DATA / "biased_coins.npz"), "--sims", "100", "--n-max", "8"],
+    "pair": ["pair", str(_DATA / "biased_coins.npz"), "LLM_9", "LLM_10"],
+    "check": ["check", str(_DATA / "biased_coins.npz"), "--reps", "10"],
+    "simulate coins": ["simulate", "coins", "--replicates", "20", "--trials", "8"],
+}
+
+
+def _covering(name: str, column: str) -> bool:
+    """A legend's ``name`` is ``column``'s own, or the template of several columns
+    (``pass@<k>``) that ``column`` is one of."""
+    if name == column:
+        return True
+    return "<" in name and re.fullmatch(
+        re.sub(r"<\w+>", ".+?", re.escape(name)), column) is not None
+
+
+def _legends(out: str, fmt: str) -> list[tuple[list[str], list[tuple[str, str]]]]:
+    """Each legend of ``out`` with the header of the table it is under (Markdown; ``[]`` for
+    the aligned text, whose header the Markdown's gives): ``(columns, [(name, meaning)])``,
+    a meaning wrapped over lines joined again."""
+    lines, found = out.splitlines(), []
+    start = "**Columns:**" if fmt == "markdown" else "Columns:"
+    for i, line in enumerate(lines):
+        if line.rstrip() != start:
+            continue
+        entries: list[list[str]] = []
+        for ln in lines[i + 1:]:
+            if fmt == "markdown" and (m := re.match(r"`([^`]+)` (.*?) *$", ln)):
+                entries.append([m[1], m[2]])
+            elif fmt != "markdown" and (m := re.match(r"  (\S.*?): (.*)$", ln)):
+                entries.append([m[1], m[2]])
+            elif fmt != "markdown" and ln.startswith("    ") and entries:
+                entries[-1][1] += " " + ln.strip()
+            else:
+                break
+        header: list[str] = []
+        if fmt == "markdown":  # the pipe table above: its header is the line over |---|
+            rule = max(j for j in range(i) if re.fullmatch(r"\|(-+:?\|)+", lines[j]))
+            header = _cells(lines[rule - 1])
+        found.append((header, [tuple(e) for e in entries]))
+    return found
+
+
+def _without_legends(out: str) -> str:
+    """``out`` without its columns' legends (and the blank line above each): what
+    ``--no-legend`` prints."""
+    lines, kept, skip = out.splitlines(), [], False
+    starts = ("Columns:", "**Columns:**  ")
+    for i, line in enumerate(lines):
+        skip = line in starts or (skip and (line.startswith("  ") or line.startswith("`")))
+        if not (skip or (line == "" and lines[i + 1:i + 2] and lines[i + 1] in starts)):
+            kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+def _cells(row: str) -> list[str]:
+    """The cells of a Markdown table's row, unescaped."""
+    return [re.sub(r"\\(.)", r"\1", c).strip() for c in re.split(r"(?<!\\)\|", row)[1:-1]]
+
+
+@pytest.mark.parametrize("cmd", list(LEGEND_COMMANDS))
+def test_tables_for_people_end_with_the_legend_of_the_columns_they_show(capsys, cmd):
+    """The notebook's display, the reports and the app print a "Columns:" legend under every
+    table, from each definition's one declaration; the CLI printed none. Every table for
+    people now has it: one line per column it shows (but those whose name says it: model,
+    score, lo, hi, ...), in its order, a template's columns on one line -- no column left
+    out, none that is not shown -- the same in the aligned text and in Markdown; and
+    --no-legend gives the output without those lines and nothing else changed."""
+    from scorio_core.display import PLAIN_COLUMNS
+
+    argv = LEGEND_COMMANDS[cmd]
+    code, md, err = _run(capsys, *argv, "--format", "markdown")
+    assert code == 0, err
+    legends = _legends(md, "markdown")
+    lines = md.splitlines()  # every table with a column that needs saying has its legend
+    headers = [_cells(lines[i - 1]) for i, ln in enumerate(lines)
+               if re.fullmatch(r"\|(-+:?\|)+", ln)]
+    assert [h for h, _ in legends] == [h for h in headers if set(h) - PLAIN_COLUMNS]
+    for header, entries in legends:
+        names = [n for n, _ in entries]
+        shown = [c for c in header if c not in PLAIN_COLUMNS]
+        covered = [[n for n in names if n == c] or [n for n in names if _covering(n, c)]
+                   for c in shown]
+        assert all(len(c) == 1 for c in covered), (header, names)
+        assert all(any(_covering(n, c) for c in shown) for n in names), (header, names)
+        firsts = [next(i for i, c in enumerate(shown) if _covering(n, c)) for n in names]
+        assert firsts == sorted(firsts) and len(set(names)) == len(names), (header, names)
+        assert all(meaning.strip() for _, meaning in entries)
+    code, text, _ = _run(capsys, *argv, "--format", "table")
+    table = _legends(text, "table")  # the same legends, each line its column's meaning
+    assert code == 0 and [[n for n, _ in e] for _, e in table] == [
+        [n for n, _ in e] for _, e in legends]
+    code, bare, _ = _run(capsys, *argv, "--format", "table", "--no-legend")
+    assert code == 0 and "Columns:" not in bare
+    assert _without_legends(text) == bare
+
+
+def test_the_legend_is_the_definitions_declaration_not_a_copy(capsys):
+    """The leaderboard's legend says what the definition declares for its columns (its one
+    COLUMN_HELP, which the page's tooltips, the notebook and the reports read), wrapped to
+    the terminal's width in the text, as the reports write it in Markdown."""
+    from scorio_core.definitions.leaderboard import LEADERBOARD
+    from scorio_core.display import legend_markdown
+    from scorio_core.formatting import LINE_WIDTH
+
+    declared = LEADERBOARD.column_help("leaderboard")
+    argv = ("leaderboard", str(_DATA / "biased_coins.npz"), "--format")
+    code, text, _ = _run(capsys, *argv, "table")
+    said = dict(_legends(text, "table")[0][1])
+    assert code == 0 and said["p_best"] == " ".join(declared["p_best"].split())
+    assert said["trials_needed_papers"] == " ".join(declared["trials_needed_papers"].split())
+    legend = text[text.index("\nColumns:\n"):].split("\n\n")[0].splitlines()
+    assert max(map(len, legend)) <= LINE_WIDTH and len(legend) > len(said) + 1  # wrapped
+    code, md, _ = _run(capsys, *argv, "markdown")
+    header = _legends(md, "markdown")[0][0]
+    assert code == 0 and legend_markdown(header, declared) in md
+
+
+@pytest.mark.parametrize("argv", [LEGEND_COMMANDS["leaderboard"], LEGEND_COMMANDS["compare"],
+                                  ["simulate", "order", "--replicates", "200"]],
+                         ids=lambda a: a[0])
+def test_csv_and_json_have_no_legend_and_read_the_same_with_no_legend(capsys, argv):
+    """The legend is for people: CSV and JSON are what they were -- no "Columns:" line, the
+    CSV read by pandas (comments skipped), the JSON strict -- and --no-legend changes
+    nothing in them (but the time the provenance records)."""
+    for fmt in ("csv", "json"):
+        outs = []
+        for extra in ((), ("--no-legend",)):
+            code, out, err = _run(capsys, *argv, "--format", fmt, *extra)
+            assert code == 0, err
+            assert "Columns:" not in out and "legend" not in out.lower()
+            outs.append(re.sub(r'("created_utc": "|# created_utc: )[^"\n]*', r"\1", out))
+        assert outs[0] == outs[1]
+        if fmt == "json":
+            json.loads(outs[0])
+        else:
+            assert len(pd.read_csv(_io.StringIO(outs[0].split("\n\n")[0]), comment="#"))
+
+
+def test_no_legend_is_in_every_table_commands_help(capsys):
+    """--no-legend is offered (and said in --help) by every command that prints tables with
+    declared columns -- the analyses and each simulation study -- and by no other."""
+    tables = {"leaderboard", "plan", "compare", "convergence", "stability", "greedy", "pair",
+              "questions", "curves", "check"}
+    with_legend = {p for p in PATHS if p[:1] and (p[0] in tables or (
+        p[0] == "simulate" and len(p) == 2))}
+    for path in PATHS:
+        if not path:
+            continue
+        try:
+            _parser().parse_args([*path, "--help"])
+        except SystemExit:
+            pass
+        out = " ".join(capsys.readouterr().out.split())
+        has = "--no-legend" in out
+        assert has == (path in with_legend), path
+        if has:
+            assert "leave out the 'Columns:' lines under each table" in out
+

@@ -17,8 +17,9 @@ from scorio_core.io.options import LoadOptions
 from scorio_core.simulate.params import OrderParams
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Options every data-reading subcommand shares besides the loader's, and output-only flags.
-SHARED = {"help", "path", "benchmark", "format", "rubric", "workers", "scheduler"}
+#: Options every data-reading subcommand shares besides the loader's, and output-only flags
+#: (--format, --no-legend: how the tables are printed, not what is computed).
+SHARED = {"help", "path", "benchmark", "format", "no_legend", "rubric", "workers", "scheduler"}
 #: The loader's options, declared once on LoadOptions (parsed attribute -> setting name).
 LOADER = {s.dest or n: n for n, (_, s) in P.settings_of(LoadOptions).items() if s.cli is not None}
 CONVERTED = {"leaderboard": P.LeaderboardParams, "plan": P.PlanParams,

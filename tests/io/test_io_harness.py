@@ -7,6 +7,7 @@ last tests re-read the fixtures with the live harness when it is installed."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from io import BytesIO
 from pathlib import Path
@@ -94,6 +95,44 @@ def test_inspect_errored_samples_scored_anyway_count():
     assert rep["missing_samples"] == 0
     assert any("samples errored but were scored anyway (score_on_error)" in n
                for n in rep["notes"])
+
+
+def test_errored_samples_are_counted_in_every_log_that_has_them(tmp_path):
+    """Two logs written by Inspect (mockllm) with 2 samples each that errored but were
+    scored: the import report's note counts both logs -- it names each file, 2 in each --
+    where it had read "2 samples errored" once for 4; a note of the whole load (the
+    provider prefixes) stays one line. Beside a log without errors, the note names its
+    own file only; a load of one log says it without a file."""
+    d = INSPECT / "errored"
+    per_log = {log["file"]: sum(s["error"] for s in log["samples"])
+               for log in reading(d)["logs"]}
+    assert sorted(per_log.values()) == [2, 2]  # as Inspect wrote them
+    rep = io.load(d).metadata["import_report"]
+    said = [n for n in rep["notes"] if "errored but were scored anyway" in n]
+    assert len(said) == 1, rep["notes"]
+    head, count = re.fullmatch(r"each of 2 files \((.+)\): (\d+) samples errored but were "
+                               r"scored anyway \(score_on_error\).*", said[0]).groups()
+    assert sorted(Path(f).name for f in head.split(", ")) == sorted(per_log)
+    assert int(count) * len(per_log) == sum(per_log.values()) == 4
+    assert [n for n in rep["notes"] if "provider prefix" in n] == [
+        "model names without their provider prefix (mockllm/alpha -> alpha, mockllm/beta -> "
+        "beta); model_prefix='keep' keeps them"]
+    for f in rep["files"]:  # and each file's row its own count
+        assert f"{per_log[Path(f['file']).name]} samples errored but were scored" in " ".join(
+            f["notes"])
+    # one errored log beside a log of the same task without errors (eval_set's arith)
+    def log_of(d: Path, model: str, task: str = "arith") -> Path:
+        return d / next(x["file"] for x in reading(d)["logs"]
+                        if (x["model"], x["task"]) == (model, task))
+
+    errored, clean = log_of(d, "mockllm/alpha"), log_of(INSPECT / "eval_set", "mockllm/beta")
+    for p in (errored, clean):
+        shutil.copy(p, tmp_path)
+    mixed = io.load(tmp_path).metadata["import_report"]
+    assert [n.split(": 2 samples")[0] for n in mixed["notes"] if "errored but" in n] == [
+        f"{tmp_path.name}/{errored.name}"]
+    alone = io.load(errored).metadata["import_report"]["notes"]
+    assert [n for n in alone if "errored but" in n][0].startswith("2 samples errored but")
 
 
 def test_inspect_failed_run_is_refused_saying_how_it_ended(tmp_path):
@@ -1154,16 +1193,19 @@ def test_lm_eval_thinking_is_shown_as_reasoning_and_the_scores_stay_lm_evals():
         "beta": ("Opposite of hot? Let me recall: it is unknown.", "The answer is unknown.",
                  "unknown")}
     notes = o.metadata["import_report"]["notes"]
-    assert [n for n in notes if "thinking" in n] == [
-        f"model {m!r}: {k} of its 6 responses hold its thinking (<think> ... </think>; the "
-        "run set no think_end_token), which lm-eval scored with the response; the scores "
-        "are lm-eval's, the texts show the thinking as the reasoning and the rest as the "
-        "output; 2 end inside the thinking (no </think>: cut by max_gen_toks or a stop "
-        "sequence), with no output after it" for m, k in (("alpha", 5), ("beta", 4))]
+    # each model's note in the import report names its log (several logs are read)
+    files = {m: f"thinking/{m}/{next((d / m).glob('samples_*.jsonl')).name}"
+             for m in ("alpha", "beta")}
+    assert [n for n in notes if "hold its thinking" in n] == [
+        f"{files[m]}: model {m!r}: {k} of its 6 responses hold its thinking (<think> ... "
+        "</think>; the run set no think_end_token), which lm-eval scored with the response; "
+        "the scores are lm-eval's, the texts show the thinking as the reasoning and the rest "
+        "as the output; 2 end inside the thinking (no </think>: cut by max_gen_toks or a "
+        "stop sequence), with no output after it" for m, k in (("alpha", 5), ("beta", 4))]
     bare = io.load(d, samples="skip", benchmark="qa_think/answer")  # the same scores, said
     assert np.array_equal(bare.R, o.select("qa_think/answer").R) and bare.samples is None
-    assert [n for n in bare.metadata["import_report"]["notes"] if "thinking" in n] == [
-        n for n in notes if "thinking" in n]
+    assert [n for n in bare.metadata["import_report"]["notes"] if "hold its thinking" in n] == [
+        n for n in notes if "hold its thinking" in n]
 
 
 
@@ -1179,7 +1221,7 @@ def test_lm_eval_thinking_never_closed_under_a_think_end_token_is_said_so(tmp_pa
     cut = [x for x in f.open() if "</think>" not in x]  # what that run could have logged
     (tmp_path / f.name).write_text("".join(cut))
     o = io.load(tmp_path)
-    notes = [n for n in o.metadata["import_report"]["notes"] if "thinking" in n]
+    notes = [n for n in o.metadata["import_report"]["notes"] if "hold its thinking" in n]
     assert notes == [
         "model 'alpha': 2 of its 3 responses hold its thinking (<think> ... </think>; the run "
         "set think_end_token='</think>', which lm-eval found in none of them), which lm-eval "

@@ -155,6 +155,51 @@ def test_data_made_in_code_still_say_they_came_from_no_file():
     assert "not loaded from a file" in page
 
 
+def test_the_provenance_lists_the_load_options_the_data_were_read_with(tmp_path, monkeypatch):
+    """The provenance named the files and their sha256 but not how they were read: Inspect's
+    graded logs read on 0..10 and made binary from a grade of 5 reported as if read with
+    the defaults. It lists the options not at their defaults as the ``sc.load`` call writes
+    them, from the data's own record (``io.loaded_with``): in the HTML and Markdown
+    provenance, the JSON record, a CSV export's header and the notebook's intro -- the
+    options its load cell repeats, which read the same data; read with the defaults, it
+    says so."""
+    import nbformat
+
+    import scorio_core as sc
+    from scorio_core.definitions import ANALYSES
+
+    data = io.load(HARNESS / "inspect" / "graded", score_range=(0, 10), correct_from=5)
+    assert data.is_binary and io.loaded_with(data) == io.LoadOptions(
+        score_range=(0, 10), correct_from=5)
+    want = "score_range=(0.0, 10.0), correct_from=5.0"
+    rep = build_report(data, ["leaderboard"])
+    page, md = to_html(rep), to_markdown(rep)
+    assert f"<dt>load options</dt><dd>{html.escape(want)}</dd>" in page
+    assert f"- **load options**: {want}\n" in md
+    assert _json_block(page)["load_options"] == {"score_range": [0.0, 10.0],
+                                                  "correct_from": 5.0}
+    lb = ANALYSES["leaderboard"]
+    header = export_file(lb, data, lb.params(), lb.run(data, lb.params()), "csv", "leaderboard")
+    assert "# load_options.correct_from: 5.0\n" in header
+    nb = nbformat.read(sc.report(data, tmp_path / "r.ipynb", sections=["leaderboard"]), 4)
+    assert f"Read with the loader options `{want}`" in nb.cells[0].source
+    assert f"data = sc.load(path, {want})" in nb.cells[1].source
+    monkeypatch.chdir(tmp_path)  # the notebook's folder: its paths are relative to it
+    ns: dict = {}
+    exec(compile(nb.cells[1].source, "<load cell>", "exec"), ns)  # noqa: S102
+    np.testing.assert_array_equal(ns["data"].R, data.R)
+    # a table of one row per repeat, numbered as trials; and data read with the defaults
+    rows = "".join(f"{m},q{q},{(q + k) % 2}\n" for m in "ab" for q in range(3) for k in range(2))
+    numbered = io.load(("model,question,outcome\n" + rows).encode(), filename="rep.csv",
+                       number_trials=True)
+    from scorio_core.report._build import provenance_rows
+
+    got = {d.name: dict(provenance_rows(provenance(d))).get("load options")
+           for d in (numbered, io.load(EPOCHS), Outcomes(np.ones((2, 3, 2), int), name="code"))}
+    assert got == {"rep": ["number_trials=True"], "arith": ["none (the loader's defaults)"],
+                   "code": None}, got  # made in code: no file, no options to name
+
+
 # ------------------------------------------------------------ 2. how the data were read
 def test_report_of_logs_says_how_each_file_was_read(epochs_report):
     data, _, page, md = epochs_report
