@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_state.rubric_editor import EDITOR_FIELDS, editor_state
-from app_state.table_fit import editor_px
+from app_state.rubric_editor import EDITOR_FIELDS, RULE_PARTS, RULE_READ, editor_state
+from app_state.table_fit import CELL_PAD_PX, NARROW_COLUMN_PX, editor_px, text_px
 from app_state.texts import error_text
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.formatting import WEIGHT_PRINTF
 from scorio_core.rubric.table import RULE_HELP, from_tables
 
+#: Narrowest a weight's box is drawn (px): its value and the − and + buttons, which
+#: Streamlit hides in a box 120 px wide or narrower.
+WEIGHT_BOX_PX = 124
 STATE = "rubric_state"  # {"version": int, "rules": df, "cats": df, "name", "default", ...}
 
 
@@ -24,6 +27,44 @@ def load(r: rb.Rubric | None) -> None:
     """Put ``r`` (``None``: a blank rubric) into the editor; new widget keys reset the grids."""
     v = st.session_state.get(STATE, {}).get("version", 0) + 1
     st.session_state[STATE] = {"version": v, **editor_state(r)}
+
+
+def _rules(state: dict, config: dict, choices: dict):
+    """The rules editor in its two parts (:data:`RULE_PARTS`), each fitted to the main column
+    of a 1024 px window (:data:`NARROW_COLUMN_PX`): signal names whole, a rarely used other
+    signal or ``among`` filter cut first in the second part. The second part edits the rows
+    the first returns; after an edit in either, the edited table becomes ``state``'s and both
+    parts are drawn afresh under new keys (a second part keyed to the old rows would lose its
+    edits when the first adds or deletes a row). Returns the edited rules."""
+    v, e = state["version"], state.setdefault("edits", 0)
+    keys = (f"rules_{v}_{e}", f"rules_more_{v}_{e}")
+    labels = {k: c["label"] for k, c in config.items()}
+    rules = state["rules"]
+    for i, (cols, key) in enumerate(zip(RULE_PARTS, keys, strict=True)):
+        read = RULE_READ if i else ()
+        px = editor_px(rules[list(cols)], labels, choices, budget=NARROW_COLUMN_PX,
+                       shrink=["other", "among", "signal"], disabled=read, markers=not i)
+        if i:
+            st.caption("The same rows' thresholds other than a fixed `value`: `pctl`, a "
+                       "percentile of the signal over a `scope` (`among` the completions that "
+                       "meet a condition), or `other`, another signal, completion by "
+                       "completion.")
+        # placeholder="": an empty cell (no threshold, no scope) shows blank, not "None"
+        rules = st.data_editor(rules, key=key, num_rows="fixed" if i else "dynamic",
+                               hide_index=True, width="stretch", placeholder="",
+                               column_order=cols, column_config={
+            k: {**c, "width": px[k], **({"disabled": True} if k in read else {})}
+            for k, c in config.items() if k in cols})
+    if any(_edited(k) for k in keys):  # one table again: both parts drawn afresh from it
+        state["rules"], state["edits"] = rules.reset_index(drop=True), e + 1
+        st.rerun()
+    return rules
+
+
+def _edited(key: str) -> bool:
+    """Whether the data editor under ``key`` holds an edit: a cell, an added or a deleted row."""
+    edits = st.session_state.get(key) or {}
+    return any(edits.get(k) for k in ("edited_rows", "added_rows", "deleted_rows"))
 
 
 def upload() -> None:
@@ -44,11 +85,16 @@ def upload() -> None:
 
 
 def editors(o, state: dict) -> rb.Rubric | None:
-    """The editor for ``state``; the rubric it describes, or ``None`` (with the error shown)."""
+    """The editor for ``state``; the rubric it describes, or ``None`` (with the error shown).
+
+    Each grid fits the main column of a 1024 px window (the server cannot know the window's
+    width): the rules in two editors one under the other (:data:`RULE_PARTS`), rows added and
+    deleted in the first; an edit in either is put back into the one table of rules and both
+    are drawn afresh from it (:func:`_rules`)."""
     v, signals, cc = state["version"], list(rb.signal_names(o)), st.column_config
     st.markdown("**Rules** — tested top to bottom by rule number; the first rule whose rows all "
                 "hold gives the category (`cat.`). Give several rules the same category for an "
-                "OR; `pctl`: a percentile threshold.")
+                "OR; `not`: the row must not hold.")
     num, sel = cc.NumberColumn, cc.SelectboxColumn
     choices = {"signal": signals, "scope": ["", *rb.SCOPES], "op": list(rb.OPS),
                "other": ["", *signals]}
@@ -60,28 +106,30 @@ def editors(o, state: dict) -> rb.Rubric | None:
         "scope": sel(options=choices["scope"]), "op": sel(options=choices["op"], required=True),
         "other": sel(options=choices["other"]), "negate": cc.CheckboxColumn("not"),
     }
-    # widths that fit the main column: the headers whole (short labels: "category" and
-    # "percentile" with the pencil marks took 64 px more), a signal name whole; a rarely used
-    # other signal or among filter cut first
-    px = editor_px(state["rules"], {k: c["label"] for k, c in config.items() if c["label"]},
-                   choices, shrink=["other", "among", "signal"])
     for k, c in config.items():
-        c.update(help=RULE_HELP[k], label=c.get("label") or k, width=px.get(k))
-    # placeholder="": an empty cell (no threshold, no scope) shows blank, not "None"
-    rules = st.data_editor(state["rules"], key=f"rules_{v}", num_rows="dynamic", hide_index=True,
-                           width="stretch", column_config=config, placeholder="")
+        c.update(help=RULE_HELP[k], label=c.get("label") or k)
+    rules = _rules(state, config, choices)
     st.markdown("**Categories** — category 0 is reserved for invalid outputs.")
-    cats = st.data_editor(state["cats"].drop(columns="weight"), key=f"cats_{v}", num_rows="dynamic",
-                          hide_index=True, width="stretch", placeholder="", column_config={
-        "category": cc.NumberColumn(min_value=0, step=1),
-        "description": cc.TextColumn(width="large")})
+    shown = state["cats"].drop(columns="weight")
+    # a long description gives way first (a click on its cell shows it whole), then the name
+    px = editor_px(shown, shrink=["description", "name"], budget=NARROW_COLUMN_PX)
+    cats = st.data_editor(shown, key=f"cats_{v}", num_rows="dynamic", hide_index=True,
+                          width="stretch", placeholder="", column_config={
+        "category": cc.NumberColumn(min_value=0, step=1, width=px["category"]),
+        "name": cc.TextColumn(width=px["name"]),
+        "description": cc.TextColumn(width=px["description"])})
     st.markdown("**Weights** — the value of each category")
     old_w, names = list(state["cats"]["weight"]), [str(n) for n in cats["name"].fillna("")]
-    cols = st.columns(max(min(len(names), 8), 1))
+    # a row that wraps, each box as wide as its label: in eight equal columns (56 px each in
+    # a 1024 px window) a label broke over five lines ("high_con" / "f") and the boxes hid
+    # their − and + buttons
+    row, labels = st.container(horizontal=True), [f"{i}: {n or '?'}" for i, n in enumerate(names)]
     # a weight as every text writes it (0.5, 0.333333), not "%.3f"'s 0.500 and 0.333
-    cats = cats.assign(weight=[cols[i % len(cols)].number_input(
-        f"{i}: {n or '?'}", value=float(old_w[i]) if i < len(old_w) else 0.0, step=0.05,
-        format=WEIGHT_PRINTF, key=f"w_{v}_{i}") for i, n in enumerate(names)])
+    cats = cats.assign(weight=[row.number_input(
+        label, value=float(old_w[i]) if i < len(old_w) else 0.0, step=0.05,
+        format=WEIGHT_PRINTF, key=f"w_{v}_{i}",
+        width=max(WEIGHT_BOX_PX, round(text_px(label)) + CELL_PAD_PX))
+        for i, label in enumerate(labels)])
     c1, c2 = st.columns([2, 1])
     name = c1.text_input("Rubric name", state["name"], key=f"rubric_name_{v}")
     opts = [None, *range(len(names))]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages._load_options import model_identity
+from app_state.load_form import uploaded_files
 from app_state.texts import app_widget, guessed_columns_text
 from scorio_core import io
 from scorio_core.io import lm_eval
@@ -107,10 +108,11 @@ def upload_widgets() -> dict | None:
     side.text_input(w["label"], key="scorer", placeholder="first scorer", help=w["help"])
     if len(files or []) == 1:
         st.session_state[UPLOAD_KEY] = {"filename": files[0].name, "data": files[0].getvalue()}
-    elif files:
-        st.session_state[UPLOAD_KEY] = {
-            "filename": f"{len(files)} files", "files": {f.name: f.getvalue() for f in files}
-        }
+    elif files:  # refused when two different files share a name (load_choice says why)
+        named = uploaded_files((f.name, f.getvalue()) for f in files)
+        st.session_state[UPLOAD_KEY] = (
+            {"filename": f"{len(named)} files", "files": named} if len(named) > 1
+            else dict(zip(("filename", "data"), next(iter(named.items())), strict=True)))
     up = st.session_state.get(UPLOAD_KEY)
     if not files and up is not None:
         side.caption(f"Using the earlier upload **{up['filename']}**.")

@@ -20,6 +20,7 @@ from app_state.table_fit import (
     name_columns,
     name_px,
     narrowed_names,
+    text_parts,
 )
 from app_state.texts import (  # noqa: F401
     RULE_MET,
@@ -314,16 +315,28 @@ def show_parts(where, shown: pd.DataFrame, cfg: dict, keys=None, budget: int = M
     if text:
         widths |= text
         cfg = cfg | {c: {**cfg.get(c, {}), "width": w} for c, w in text.items()}
-    parts = fitted_parts(view, labels, widths, budget, keys)
+    _draw_parts(where, shown, cfg, fitted_parts(view, labels, widths, budget, keys), **kw)
+
+
+def _draw_parts(where, shown: pd.DataFrame, cfg: dict, parts: list[list[str]],
+                row_heights=None, heights=None, **kw) -> None:
+    """``shown`` drawn as ``parts`` (the columns of each), one under another, each after a
+    line saying which part it is (:func:`scorio_core.display.part_text`) and each as wide as
+    its columns; every part hands the browser the whole table and shows its own columns
+    (``column_order``). ``row_heights``, ``heights``: each part's, where they differ (a part
+    whose texts wrap takes rows of four lines). ``kw``: what :func:`show_table` takes (a
+    ``key`` numbers the parts)."""
     key = kw.pop("key", None)
     if len(parts) > 1:  # each part as wide as its columns (stretched, its last one ran wide)
         kw["width"] = "content"
     data, cfg = grid_data(shown, cfg)  # once for every part: the cut names' display
     for i, cols in enumerate(parts):
         if len(parts) > 1:
-            where.caption(part_text([view[p] for p in parts], i))
+            where.caption(part_text([shown[p] for p in parts], i))
+        own = {k: v[i] for k, v in (("row_height", row_heights), ("height", heights))
+               if v is not None}
         show_table(where, data, column_config=cfg, column_order=cols,
-                   key=key if key is None or i == 0 else f"{key}_part{i + 1}", **kw)
+                   key=key if key is None or i == 0 else f"{key}_part{i + 1}", **kw | own)
 
 
 def missing_as_null(frame):
@@ -424,43 +437,45 @@ def grid_data(frame, cfg: dict | None = None):
 ROW_PX = 72
 
 
-def fitted_table(t, columns=None, legend: bool = True) -> None:
-    """``t`` (a table with a ``model`` column: the Pair page's flips with texts, its repeats) shown
-    within the main column: ``model`` as wide as its longest name; numbers as the grid sizes
-    them; a short text (up to 12 characters: a category, a one-letter answer) as wide as its
-    header or longest value; longer texts (an answer or output, "(no answer recorded)", the list
-    of trials) share what the others leave of :data:`MAIN_PX`, none wider than its longest value
-    needs, the rest to those that need more. The grid, left to itself, sized the repeats'
-    answers to a letter ("(no answ") and ran ``mean_score`` past the column's right edge. Rows
-    take four lines when a text is longer than its cell's line. ``columns`` and ``legend``: as
-    :func:`show_core` takes them -- each header's help and the "Columns:" legend under the
-    table from the table's declared columns (:meth:`Analysis.column_help
-    <scorio_core.definitions.Analysis.column_help>`), the legend left to a caller that says
-    lines under the table first where ``legend`` is false."""
+def fitted_table(t, keys=(), columns=None, legend: bool = True) -> None:
+    """``t`` -- texts beside numbers, with a ``model`` column: the Pair page's trials with their
+    answers and outputs, its repeats with their lists of trials -- drawn within the main
+    column of a 1024 px window (:data:`~app_state.table_fit.NARROW_PX`; the server cannot know
+    the window's width), as :func:`app_state.table_fit.text_parts` lays it out: ``model`` as
+    wide as its longest name, numbers as the grid sizes them, a text up to a name's width
+    ("(no answer recorded)", a category) whole on one line; a longer text (an output, the list
+    of trials) wraps in rows of four lines, beside the others where it has room, else in a
+    part after the numbers' that starts with ``keys``, the columns that say whose row it is.
+    Fitted to a 1280 px window's column, the repeats' trial lists ran ``mean_score`` 235 px
+    past a 1024 px window's column; the grid, left to itself, sized their answers to a letter
+    ("(no answ"). ``columns`` and ``legend``: as :func:`show_core` takes them -- each header's
+    help and the "Columns:" legend under the table from the table's declared columns
+    (:meth:`Analysis.column_help <scorio_core.definitions.Analysis.column_help>`), the legend
+    left to a caller that says lines under the table first where ``legend`` is false."""
     t, cfg = core_table(t)  # numbers as the CLI writes them, one rule for every page
-    cfg["model"] = st.column_config.TextColumn(width=name_px(t["model"]))
-    text = [x for x in t if x not in cfg and not pd.api.types.is_numeric_dtype(t[x])]
-    chars = {x: int(t[x].dropna().astype(str).str.len().max()) if t[x].notna().any() else 0
-             for x in text}
-    need = {x: 7 * max(chars[x], len(str(x)), 3) + 24 for x in text}  # px that show it whole
-    long = sorted((x for x in text if chars[x] > 12), key=need.get)
-    cfg |= {x: st.column_config.TextColumn(width=need[x]) for x in text if x not in long}
-    # the others' widths: set ones as set, numbers and flags as the grid sizes them
-    px = column_px(t, widths={x: w for x, w in _cfg_of(cfg, "width").items()
-                              if isinstance(w, int)})
-    left = MAIN_PX - sum(px[x] for x in t if x not in long)
-    for i, x in enumerate(long):  # the shortest first: what one leaves, the next may take
-        cfg[x] = st.column_config.TextColumn(width=max(min(need[x], left // (len(long) - i)),
-                                                       90))
-        left -= cfg[x]["width"]
-    wrap = any(need[x] > cfg[x]["width"] for x in long)
+    fit = text_parts(t, keys, NARROW_PX)
+    cfg |= {x: {**cfg.get(x, st.column_config.TextColumn()), "width": w}
+            for x, w in fit.widths.items()}
     # each header's help: what the table's definition declares its column holds
     for x, said in (column_meanings(t.columns, columns) if columns else {}).items():
         cfg[x] = {**cfg.get(x, st.column_config.Column()), "help": said}
-    show_table(st, t, hide_index=True, column_config=cfg, row_height=ROW_PX if wrap else None,
-               height=min((ROW_PX if wrap else 35) * len(t) + 38, 10 * ROW_PX))
+    rows = [ROW_PX if wraps else 35 for wraps in fit.wraps]
+    _draw_parts(st, t, cfg, fit.parts, hide_index=True,
+                row_heights=[r if r == ROW_PX else None for r in rows],
+                heights=[min(r * len(t) + 38, 10 * ROW_PX) for r in rows])
     if columns and legend:
         legend_lines(st, list(t.columns), columns)
+
+
+def metric_row(metrics) -> None:
+    """``metrics`` -- ``(label, value, help)`` each -- in one row that wraps: each metric as
+    wide as its label and value, the next on a line of its own where the column has no room
+    left for it, so no label or value is cut. In four equal columns of a 1024 px window's
+    main column (129 px each) "Mean disagreement" read "Mean disagree…" and the 2PL fit's
+    "converged" read "conve…"."""
+    row = st.container(horizontal=True, gap="medium")
+    for label, value, help_ in metrics:
+        row.metric(label, value, help=help_, width="content")
 
 
 def table_height(n_rows: int, max_rows: int = 25) -> int:

@@ -11,6 +11,7 @@ import streamlit as st
 
 from app_pages import _common, _page_state, _render
 from app_state.page_state import FIELDS, from_state, percent
+from app_state.table_fit import NARROW_PX
 from app_state.texts import app_widget, flips_caption, repeats_caption
 from scorio_core import ValidationError
 from scorio_core.definitions.pair import PAIR, by_model, repeats_note, shows_texts, summary_view
@@ -32,15 +33,17 @@ def _controls(o) -> None:
 
 def _flips(result) -> None:
     """The chosen question's trials: with texts, the report's view (two rows per trial, one
-    column per text: ``by_model``), its text columns sharing out the main column; without,
-    each trial's two scores side by side."""
+    column per text: ``by_model``), its long texts after the scores where the column has no
+    room for them beside (``_common.fitted_table``); without, each trial's two scores side
+    by side."""
     f, c = result.flips, result.comparison
     if not shows_texts(result):
-        _common.show_core(st, f.trials, hide_index=True, columns=PAIR.column_help("flips"))
+        _common.show_core(st, f.trials, hide_index=True, columns=PAIR.column_help("flips"),
+                          budget=NARROW_PX)
         st.caption(flips_caption(f.trials, f.trial_meaning))
         return
     t, notes = readable(by_model(PAIR.tables(result)["flips"], c.a, c.b, f.trial_meaning))
-    _common.fitted_table(t, columns=PAIR.column_help("flips"))
+    _common.fitted_table(t, ["trial", "model"], columns=PAIR.column_help("flips"))
     st.caption(" ".join(notes) + " Click a cell to read it whole; one trial's texts in full "
                "below, the CSV/JSON export has both models' texts side by side.")
 
@@ -85,7 +88,7 @@ def main() -> None:
     summary = summary_view(c.summary).table
     # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
     _common.show_core(st, summary.drop(columns=["verdict", "estimand"]), ["t", "p_value"],
-                      hide_index=True, columns=PAIR.column_help("summary"))
+                      hide_index=True, columns=PAIR.column_help("summary"), budget=NARROW_PX)
     st.markdown("\n".join(  # whole, not cut in a cell or past the column's right edge
         f"- **{r.scope}** scope: {_md_escape(r.verdict)} — estimand: {_md_escape(r.estimand)}"
         for r in summary.itertuples()))
@@ -95,7 +98,7 @@ def main() -> None:
     _render.charts(PAIR, result, "pair")
     q = c.questions  # every question: the chart draws those that move the gap most
     _common.show_core(st, q, hide_index=True, height=_common.table_height(len(q), 10),
-                      columns=PAIR.column_help("questions"))
+                      columns=PAIR.column_help("questions"), budget=NARROW_PX)
     st.caption(f"All {len(q):,} questions, the leader's largest push first (click a header "
                "to sort).")
     st.subheader("One question, both models' repeats")
@@ -108,7 +111,7 @@ def main() -> None:
         st.info("These data carry no completion texts (an .npz or a table without text "
                 "columns): each repeat's score only. Load the logs to read the answers.")
     _flips(result)
-    _common.fitted_table(f.groups, columns=PAIR.column_help("repeats"))
+    _common.fitted_table(f.groups, ["model", "answer"], columns=PAIR.column_help("repeats"))
     st.caption(f"{repeats_caption(f.groups)} {repeats_note(f)}")
     if f.has_text:
         _texts(f)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import _common, _explore, _page_state, _render
+from app_pages import _common, _explore, _page_state, _render, _widgets
 from app_state.page_state import from_state
 from app_state.table_fit import NARROW_PX
 from app_state.texts import app_text, question_columns
@@ -56,16 +56,15 @@ def main() -> None:
     _page_state.remember("questions", ds, params)
     tables = QUESTIONS.tables(result)
     un, t = tables["uninformative"], tables["questions"]
-    c = st.columns(4)
-    c[0].metric("Questions", f"{len(t):,}")
-    c[1].metric("No information", f"{len(un):,}",
-                help=f"Questions on which {NO_INFORMATION_TEXT}.")
-    c[2].metric("Mean disagreement", f"{t['disagreement'].mean():.4f}",
-                help="mean over questions of the expected gap between two models' scores")
     irt = result.stats.irt  # "not run: <why>" in full under the ?, the next step with it
-    c[3].metric("2PL fit", irt.split(":")[0], help=None if ":" not in irt else
-                f"{irt[0].upper()}{irt[1:]}." + (" " + app_text(result.irt_next)
-                                                 if result.irt_next else ""))
+    _widgets.metric_row([
+        ("Questions", f"{len(t):,}", None),
+        ("No information", f"{len(un):,}", f"Questions on which {NO_INFORMATION_TEXT}."),
+        ("Mean disagreement", f"{t['disagreement'].mean():.4f}",
+         "mean over questions of the expected gap between two models' scores"),
+        ("2PL fit", irt.split(":")[0], None if ":" not in irt else
+         f"{irt[0].upper()}{irt[1:]}." + (" " + app_text(result.irt_next)
+                                          if result.irt_next else ""))])
     events = _render.charts(QUESTIONS, result, "questions", skip=(1,), select=(0,))
     _explore.open_pair(result, events.get(0))
     st.subheader(f"Where models disagree most (top {min(params.top, len(t)):,})")

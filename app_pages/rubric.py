@@ -15,7 +15,8 @@ import streamlit as st
 from app_pages import _common, _page_state, _render, _rubric_editor
 from app_state.page_state import CURRENT_RUBRIC, from_state, percent
 from app_state.rubric_editor import preset_label, rubric_filename
-from app_state.texts import error_text
+from app_state.table_fit import NARROW_PX
+from app_state.texts import error_text, tau_columns
 from scorio_core import ValidationError
 from scorio_core import rubric as rb
 from scorio_core.definitions.rubric import RUBRIC, rubric_board, usable_presets
@@ -66,7 +67,10 @@ def _compare(ds, current: rb.Rubric | None) -> None:
         _common.show_error(exc)
         return
     _render.charts(RUBRIC, result, "rubric")
-    _render.table(RUBRIC, result, "tau", width="stretch")  # its view: the report's lines
+    # its view: the report's lines; the means in a table that fits a 1024 px window's
+    # column, their s.d. over the slices under "More columns"
+    _render.table(RUBRIC, result, "tau", split=tau_columns, budget=NARROW_PX, width="stretch",
+                  more=("More columns: each τ's s.d. over the slices", ""))
     _render.footer(RUBRIC, ds, params, result, "rubric")
 
 

@@ -31,7 +31,7 @@ from scorio_core.io import import_table as core_import_table
 from .texts import app_cell, parse_weights
 
 __all__ = ["parse_where", "parse_range", "parse_number", "model_map_pairs", "form_options",
-           "code_options", "import_table"]
+           "code_options", "import_table", "uploaded_files"]
 
 
 def parse_where(text: str) -> tuple[tuple[str, tuple[str, ...]], ...] | None:
@@ -106,6 +106,42 @@ def model_map_pairs(rows: Iterable[Any]) -> tuple[tuple[str, str], ...] | None:
             raise ValidationError(f"Model names: {a!r} is mapped twice ({pairs[a]!r}, {b!r})")
         pairs[a] = b
     return tuple(pairs.items()) or None
+
+
+def uploaded_files(files: Iterable[tuple[str, bytes]]) -> dict[str, bytes]:
+    """The files uploaded at once as ``{name: bytes}`` -- an uploader keeps a file's name but
+    not its folder, so two different files of one name (HELM writes a
+    ``per_instance_stats.json`` in every run's folder) cannot both be kept under it: refused,
+    naming them, with the ways that keep each file. A file given twice (same name, same
+    bytes) is kept once.
+
+    Example
+    -------
+    >>> sorted(uploaded_files([("a.csv", b"1"), ("b.csv", b"2"), ("a.csv", b"1")]))
+    ['a.csv', 'b.csv']
+    >>> uploaded_files([("run1.json", b"1"), ("per_instance_stats.json", b"x"),
+    ...                 ("per_instance_stats.json", b"y")])
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: 2 different uploaded files are named \
+per_instance_stats.json: an upload keeps a file's name but not its folder, so they cannot \
+both be read. Upload the folders that hold them as one .zip (each run's files in its own \
+folder), or load the folder in a notebook: sc.load("path/to/folder").
+    """
+    out: dict[str, bytes] = {}
+    clash: dict[str, int] = {}
+    for name, data in files:
+        if name in out and out[name] != data:
+            clash[name] = clash.get(name, 1) + 1
+        out.setdefault(name, data)
+    if clash:
+        named = "; ".join(f"{n} different uploaded files are named {name}"
+                          for name, n in clash.items())
+        raise ValidationError(
+            f"{named}: an upload keeps a file's name but not its folder, so they cannot both be "
+            "read. Upload the folders that hold them as one .zip (each run's files in its own "
+            'folder), or load the folder in a notebook: sc.load("path/to/folder").')
+    return out
 
 
 def form_options(values: Mapping[str, Any]) -> LoadOptions:

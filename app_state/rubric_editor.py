@@ -10,7 +10,8 @@ import pandas as pd
 from scorio_core.rubric import Rubric
 from scorio_core.rubric.table import RULE_COLUMNS, to_tables
 
-__all__ = ["EDITOR_FIELDS", "editor_state", "blank_tables", "preset_label", "rubric_filename"]
+__all__ = ["EDITOR_FIELDS", "RULE_PARTS", "RULE_READ", "editor_state", "blank_tables",
+           "preset_label", "rubric_filename"]
 
 
 def editor_state(rubric: Rubric | None = None) -> dict:
@@ -42,6 +43,17 @@ def editor_state(rubric: Rubric | None = None) -> dict:
 
 #: Rubric fields that live beside the two tables in :func:`editor_state`.
 EDITOR_FIELDS = ("name", "default", "intent", "description", "source")
+
+
+#: The rules editor's two parts, one under the other: each row's test of its signal (with
+#: the rule it belongs to and the category that rule gives), then the same rows' thresholds
+#: other than a fixed value -- a percentile over a scope, among some completions, or another
+#: signal. The ten columns side by side, with their pencil marks, ran 254 px past the main
+#: column of a 1024 px window.
+RULE_PARTS = (("rule", "category", "signal", "op", "value", "negate"),
+              ("rule", "signal", "percentile", "scope", "among", "other"))
+#: The columns of the second part that say which row it is: read there, edited in the first.
+RULE_READ = ("rule", "signal")
 
 
 def preset_label(key: str) -> str:

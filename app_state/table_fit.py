@@ -23,6 +23,7 @@ Example
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -30,7 +31,8 @@ __all__ = ["COLUMN_PX", "MAIN_PX", "NARROW_COLUMN_PX", "NARROW_PX", "CELL_PAD_PX
            "MIN_COLUMN_PX", "NAME_COLUMNS", "NAME_MAX_PX", "NAME_MIN_PX", "MOST_PARTS",
            "EDIT_MARK_PX", "ROW_MARKERS_PX", "text_px", "cut_text",
            "name_columns", "name_px", "column_px", "column_groups", "key_columns", "fitted_parts",
-           "narrowed_names", "editor_px"]
+           "narrowed_names", "editor_px", "TEXT_LINE_PX", "TEXT_MIN_PX", "WRAP_PAD_PX",
+           "TextParts", "text_parts"]
 
 #: The main column's content width at a 1280 px window with the sidebar open (px, seen in
 #: Chromium: the window less the 300 px sidebar and the column's 80 px padding each side).
@@ -345,6 +347,99 @@ def narrowed_names(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     return best
 
 
+#: Widest a text column is drawn on one line, whole, as a model name is (px): a longer text
+#: (an output, a judge's reasoning, a list of trials) wraps within rows of four lines
+#: (:func:`text_parts`).
+TEXT_LINE_PX = NAME_MAX_PX
+#: Narrowest a text that wraps is drawn (px: about 14 characters a line, four lines a row).
+TEXT_MIN_PX = 120
+#: What a text takes beyond its width on one line where the grid wraps its row's texts (px:
+#: in rows of four lines "gemini-1.5-pro-preview-0409" broke before its last digit in the
+#: 185 px that draw it whole on one line; whole at 189).
+WRAP_PAD_PX = 8
+
+
+@dataclass(frozen=True)
+class TextParts:
+    """How a table with long texts is drawn (:func:`text_parts`): the columns of each part,
+    the width of every text column (model names, texts drawn whole, texts that wrap), and
+    for each part whether a text in it wraps (its rows then take four lines)."""
+
+    parts: list[list[str]]
+    widths: dict[str, int]
+    wraps: list[bool]
+
+
+def text_parts(shown: pd.DataFrame, keys: Sequence[str] = (), budget: int = NARROW_PX,
+               widths: Mapping[str, int] | None = None) -> TextParts:
+    """``shown`` -- a table with texts beside its numbers: the Pair view's trials with their
+    answers and outputs, its repeats with their lists of trials -- drawn within ``budget``
+    pixels. A text no wider than :data:`TEXT_LINE_PX` (an answer, "(no answer recorded)", a
+    category) is drawn whole on one line, as wide as its longest value; a longer one wraps
+    within rows of four lines. Where every column fits, with each long text at least
+    :data:`TEXT_MIN_PX` wide, the table is one part, its long texts sharing what the others
+    leave (the shortest first: what one leaves, the next may take). Else the numbers and
+    short texts come first, in their own part(s) (:func:`fitted_parts`), and the long texts
+    after them, in parts of their own that share the budget beside the columns that say
+    whose row it is (``keys``: the trial and the model; a model and its answer), each part
+    starting with them. Fitted to a 1280 px window's column, the repeats' trial lists ran
+    ``mean_score`` 235 px past a 1024 px window's column; shared out there, "(no answer
+    recorded)" wrapped in a cell 112 px wide. ``widths``: columns whose width a page sets.
+
+    Example
+    -------
+    >>> t = pd.DataFrame({"model": ["claude-3-opus-20240229", "cohere-command-r-plus"],
+    ...                   "answer": ["C", "(no answer recorded)"], "repeats": [99, 55],
+    ...                   "trials": [", ".join(map(str, range(11, 110))), "1, 2"],
+    ...                   "mean_score": [1.0, 0.0]})
+    >>> fit = text_parts(t, keys=["model", "answer"])
+    >>> fit.parts, fit.wraps
+    ([['model', 'answer', 'repeats', 'mean_score'], ['model', 'answer', 'trials']], [False, True])
+    >>> {c: fit.widths[c] for c in ("model", "answer", "trials")}
+    {'model': 169, 'answer': 153, 'trials': 222}
+    >>> text_parts(t, keys=["model", "answer"], budget=800).parts  # room for the list beside
+    [['model', 'answer', 'repeats', 'trials', 'mean_score']]
+    """
+    px = column_px(shown, widths=widths)
+    names = set(name_columns(shown))
+    texts = [c for c in shown.columns if c not in names and c not in (widths or {})
+             and not pd.api.types.is_numeric_dtype(shown[c])
+             and not pd.api.types.is_bool_dtype(shown[c])]
+    long = sorted((c for c in texts if px[c] > TEXT_LINE_PX), key=px.get)
+    rest = [c for c in shown.columns if c not in long]
+    whole = [c for c in rest if c in names or c in texts]  # texts drawn whole, one line
+    keys = [k for k in keys if k in rest]
+
+    def shared(cols: list[str], room: int) -> dict[str, int]:
+        out = {}
+        for i, c in enumerate(cols):  # the shortest first: what one leaves, the next may take
+            out[c] = max(min(px[c], room // (len(cols) - i)), MIN_COLUMN_PX)
+            room -= out[c]
+        return out
+
+    def fit(parts: list[list[str]], wide: dict[str, int]) -> TextParts:
+        wraps = [any(wide[c] < px[c] for c in p if c in wide) for p in parts]
+        more = WRAP_PAD_PX if any(wraps) else 0  # a whole text in a row that wraps
+        return TextParts(parts, {c: px[c] + more for c in whole} | wide, wraps)
+
+    pad = WRAP_PAD_PX if long else 0
+    left = budget - sum(px[c] + (pad if c in whole else 0) for c in rest)
+    if left >= TEXT_MIN_PX * len(long) and (long or left >= 0):
+        return fit([list(shown.columns)], shared(long, left))
+    # the numbers and short texts first, the columns that say whose row it is leading
+    firsts = fitted_parts(shown[rest], budget=budget, keys=keys or None,
+                          widths={c: px[c] + (pad if c in whole else 0) for c in rest})
+    parts = [keys + [c for c in p if c not in keys] for p in firsts]
+    room = budget - sum(px[k] + WRAP_PAD_PX for k in keys)
+    per = max(room // TEXT_MIN_PX, 1)  # long texts a part holds at the narrowest
+    wide: dict[str, int] = {}
+    for i in range(0, len(long), per):
+        run = long[i:i + per]
+        wide |= shared(run, room)
+        parts.append(keys + run)
+    return fit(parts, wide)
+
+
 #: What the header of an editable column takes beside its text (px): the pencil mark
 #: Streamlit's editor draws before it (a header "rule" took 66 px, "percentile" 104).
 EDIT_MARK_PX = 28
@@ -355,18 +450,21 @@ ROW_MARKERS_PX = 36
 
 def editor_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
               choices: Mapping[str, Sequence[str]] | None = None, shrink: Sequence[str] = (),
-              budget: int = COLUMN_PX) -> dict[str, int]:
-    """Each column's width in an editor of ``shown`` (Streamlit's ``data_editor`` with row
-    markers) that fits ``budget`` pixels: its header (``labels`` where a column is shown
-    under another name) with the pencil mark (:data:`EDIT_MARK_PX`), or its widest cell or
-    choice (``choices``: a select column's options), with the cell's padding. Where they
-    take more than ``budget`` less the row markers (:data:`ROW_MARKERS_PX`), the columns in
-    ``shrink``, in order, give up what they take beyond their header until they fit (a
-    cell there is then cut; a click on it shows it whole). Left to itself the editor sized a
-    column by its first rows and header: the Rubric builder's rules ran 28 px past the main
-    column at 1280 px, their ``among`` cut at "is_correct >=". The widths are set, not
-    estimated, so the budget is the main column's whole width (:data:`COLUMN_PX`); where it
-    is wider, the editor stretches its columns to fill it.
+              budget: int = COLUMN_PX, disabled: Sequence[str] = (),
+              markers: bool = True) -> dict[str, int]:
+    """Each column's width in an editor of ``shown`` (Streamlit's ``data_editor``; with
+    ``markers``, the column of row markers of one that adds and deletes rows) that fits
+    ``budget`` pixels: its header (``labels`` where a column is shown under another name)
+    with the pencil mark (:data:`EDIT_MARK_PX`; none over the ``disabled`` columns, which
+    are read, not edited), or its widest cell or choice (``choices``: a select column's
+    options), with the cell's padding. Where they take more than ``budget`` less the row
+    markers (:data:`ROW_MARKERS_PX`), the columns in ``shrink``, in order, give up what they
+    take beyond their header until they fit (a cell there is then cut; a click on it shows
+    it whole). Left to itself the editor sized a column by its first rows and header: the
+    Rubric builder's rules ran 28 px past the main column at 1280 px, their ``among`` cut
+    at "is_correct >=". The widths are set, not estimated, so the budget is the main
+    column's whole width (:data:`COLUMN_PX`, :data:`NARROW_COLUMN_PX`); where it is wider,
+    the editor stretches its columns to fill it.
 
     Example
     -------
@@ -376,6 +474,8 @@ def editor_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
     {'rule': 66, 'signal': 111, 'among': 117}
     >>> editor_px(t, shrink=["among", "signal"], budget=300)  # 300 less 36 for the row markers
     {'rule': 66, 'signal': 111, 'among': 87}
+    >>> editor_px(t, disabled=["rule"], markers=False)  # read only: no pencil mark
+    {'rule': 50, 'signal': 111, 'among': 117}
     """
     labels, choices = labels or {}, choices or {}
 
@@ -384,11 +484,12 @@ def editor_px(shown: pd.DataFrame, labels: Mapping[str, str] | None = None,
 
     head, out = {}, {}
     for c in shown.columns:
-        head[c] = round(text_px(labels.get(c) or c) + CELL_PAD_PX + EDIT_MARK_PX)
+        mark = 0 if c in disabled else EDIT_MARK_PX
+        head[c] = round(text_px(labels.get(c) or c) + CELL_PAD_PX + mark)
         cells = [cell(v) for v in shown[c].tolist() if v is not None and v == v]
         cells += [str(v) for v in choices.get(c, ())]
         out[c] = max(head[c], *(round(text_px(x) + CELL_PAD_PX) for x in cells), MIN_COLUMN_PX)
-    over = sum(out.values()) - (budget - ROW_MARKERS_PX)
+    over = sum(out.values()) - (budget - (ROW_MARKERS_PX if markers else 0))
     for c in shrink:
         if over <= 0:
             break

@@ -49,6 +49,7 @@ __all__ = [
     "board_columns",
     "PLAN_MORE",
     "plan_columns",
+    "tau_columns",
     "eta_text",
     "parse_weights",
     "load_hint",
@@ -291,6 +292,25 @@ def question_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
     more = [c for c in QUESTION_MORE if c in table.columns]
     main = [c for c in table.columns if c not in more]
     return main, ([*key_columns(table[main]), *more] if more else [])
+
+
+def tau_columns(table: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """``(main, more)``: the Rubric builder's τ-table columns of the main table -- each
+    rubric's mean τ_GS, τ_Self and τ_Greedy over the slices, what the rubrics are compared
+    by -- and those of "More columns": their s.d. over the slices (the ``*_sd`` columns,
+    after ``scheme``), as :func:`board_columns` splits the leaderboard's. With them the
+    table ran 211 px past the main column of a 1024 px window; every column stays in the
+    exports.
+
+    Example
+    -------
+    >>> cols = ["scheme", "tau_gs_mean", "tau_gs_sd", "tau_self_mean", "tau_self_sd"]
+    >>> tau_columns(pd.DataFrame(columns=cols))
+    (['scheme', 'tau_gs_mean', 'tau_self_mean'], ['scheme', 'tau_gs_sd', 'tau_self_sd'])
+    """
+    more = [c for c in table.columns if str(c).endswith("_sd")]
+    main = [c for c in table.columns if c not in more]
+    return main, (["scheme", *more] if more else [])
 
 
 def planner_chance() -> str:

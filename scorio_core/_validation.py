@@ -31,8 +31,6 @@ from typing import Any
 
 import numpy as np
 
-from .formatting import count_text
-
 __all__ = [
     "ValidationError",
     "SettingsConflict",
@@ -441,6 +439,8 @@ def two_readings(shape: tuple[int, ...], name: str = "R", given: Any = None, *,
     or `A[None]` (or `sc.Outcomes(A)`) for one model's 3 questions × 4 trials (as
     sc.Outcomes reads it)
     """
+    from .formatting import count_text  # here, not at the top: formatting imports this module
+
     a, b = int(shape[0]), int(shape[1])
     lists = "" if given is None or isinstance(given, np.ndarray) else (
         " (nested lists: A = np.asarray(...) first)")
@@ -527,6 +527,8 @@ def as_outcome_array(
     if np.issubdtype(a.dtype, np.floating):
         bad = ~np.isfinite(a)
         if bad.any():
+            from .formatting import count_text
+
             idx = tuple(int(i) for i in np.argwhere(bad)[0])
             raise ValidationError(
                 f"{name} must hold finite integer categories; found {a[idx]} at index {idx} "
@@ -1079,7 +1081,8 @@ data, scope, budget_trials
 def checked_keywords(fn: Callable | type | None = None, *,
                      also: Callable[[], Sequence[str]] | Sequence[str] | None = None,
                      advice: Callable[[Sequence[str]], str] | None = None) -> Callable:
-    """Decorate a public call (every ``sc.*`` function, every ``sc.charts`` helper) or a
+    """Decorate a public call (every function of ``sc`` and of its public modules:
+    ``sc.io``, ``sc.rank``, ``sc.charts``, ``sc.formatting``, ``sc.report`` ...) or a
     public class a notebook constructs (``sc.Outcomes``, ``sc.io.LoadOptions``, the priors,
     rubrics and settings classes) so that a keyword it does not take is refused by
     :func:`unknown_settings` -- the closest setting suggested (``k`` -> ``ks``), every setting
@@ -1089,6 +1092,11 @@ def checked_keywords(fn: Callable | type | None = None, *,
     the keywords it passes on in ``also`` (a callable is asked when first needed, so the
     module that declares them loads late). ``advice(unknown)`` adds where such keywords
     belong (``sc.report``: the loader's options go in ``options=``).
+
+    The check is for a caller's calls: where the package calls a checked function once per
+    cell, pair or step of its own loops, it calls the function undecorated
+    (``fn.__wrapped__``, kept under a private name: ``formatting._format_value``), as the
+    check costs a small function a tenth of its time.
 
     A class is checked in place and returned, the class itself: the ``__init__`` it defines
     (a dataclass's generated one -- so the decorator goes above ``@dataclass``, which makes

@@ -363,6 +363,12 @@ def prob_correct_order(
     for n in np.atleast_1d(n_values):  # a handful of N values; the sims are vectorized
         cu = rng.multinomial(int(n), pu, size=(n_sims, pu.shape[0]))
         cl = rng.multinomial(int(n), pl, size=(n_sims, pl.shape[0]))
-        su, sl = (cu @ w).sum(-1), (cl @ w).sum(-1)
-        out.append(np.mean((su > sl) + 0.5 * (su == sl)))
+        out.append(_correct_share((cu @ w).sum(-1), (cl @ w).sum(-1)))
     return np.asarray(out)
+
+
+def _correct_share(su: np.ndarray, sl: np.ndarray) -> float:
+    """Share of simulated datasets that Bayes@N (uniform prior) orders correctly, from the
+    weighted count sums ``su`` of the truly better model and ``sl`` of the worse (the
+    uniform prior orders two models as these sums do); a tie counts one half."""
+    return float(np.mean((su > sl) + 0.5 * (su == sl)))

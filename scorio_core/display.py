@@ -152,6 +152,7 @@ def _esc(text: Any) -> str:
 _BREAK = re.compile(r"\r\n?|\n")
 
 
+@checked_keywords
 def text_cell(text: Any, escape: Callable[[str], str] = _esc) -> str:
     """A text cell's HTML, in the report (``td.t``) and a notebook's display (``td.txt``)
     alike: escaped, each line break written as ``<br>``, so a question's lines (``Is 70 even
@@ -172,6 +173,7 @@ def text_cell(text: Any, escape: Callable[[str], str] = _esc) -> str:
     return _BREAK.sub("<br>", escape(str(text).strip("\r\n")))
 
 
+@checked_keywords
 def line_width(text: str) -> int:
     """Characters in ``text``'s longest line: how wide a text cell's :func:`text_cell` runs
     (what decides whether it may wrap, not its length with its lines run together).
@@ -185,6 +187,7 @@ def line_width(text: str) -> int:
     return max(map(len, _BREAK.split(text)))
 
 
+@checked_keywords
 def html_table(df: pd.DataFrame, *, caption: str | None = None,
                max_rows: int | None = MAX_ROWS,
                meanings: Mapping[str, str] | None = None) -> str:
@@ -209,12 +212,14 @@ def html_table(df: pd.DataFrame, *, caption: str | None = None,
     # the column's one format, from all its rows: the rows shown print as every other
     # rendering of the table prints them (a caller may show fewer rows than the report)
     cols = format_columns(df, rows=len(shown))
+    # once per cell: without the keyword check of a public call
+    text_html, longest = text_cell.__wrapped__, line_width.__wrapped__
 
     def cls(fmt, text: str = "") -> str:  # long lines (a rule, a note) wrap; names do not
-        return "num" if fmt.numeric else "txt wrap" if line_width(text) > 60 else "txt"
+        return "num" if fmt.numeric else "txt wrap" if longest(text) > 60 else "txt"
 
     def cell(fmt, text: str) -> str:
-        return _esc(text) if fmt.numeric else text_cell(text)
+        return _esc(text) if fmt.numeric else text_html(text)
 
     said = column_meanings(df.columns, meanings or {})
 
@@ -241,6 +246,7 @@ def _blank(v: Any) -> bool:
     return v is None or v == "" or (isinstance(v, float) and v != v)
 
 
+@checked_keywords
 def note_lines(note: str | Sequence[str] | None) -> list[str]:
     """A table's note as the lines said under it: one line, several (a plan's per-pair
     notes) or none.
@@ -256,6 +262,7 @@ def note_lines(note: str | Sequence[str] | None) -> list[str]:
     return [n for n in note or () if n]
 
 
+@checked_keywords
 def readable(view: Any) -> tuple[pd.DataFrame, list[str]]:
     """A table as a reader's rendering shows it (the report, a notebook's :func:`show`), with
     the lines said under it: the view's rows and note
@@ -303,6 +310,7 @@ WIDE_COLUMNS = 20
 PART_COLUMNS = 10
 
 
+@checked_keywords
 def column_parts(df: pd.DataFrame, *, widths: Mapping[Any, float] | None = None,
                  budget: float | None = None, keys: Sequence[Any] | None = None,
                  together: Sequence[Sequence[Any]] = ()) -> list[pd.DataFrame]:
@@ -393,6 +401,7 @@ def column_parts(df: pd.DataFrame, *, widths: Mapping[Any, float] | None = None,
     return parts
 
 
+@checked_keywords
 def part_text(parts: list[pd.DataFrame], i: int) -> str:
     """What part ``i`` of a table split by :func:`column_parts` holds, in words.
 
@@ -441,6 +450,7 @@ def parts_text(df: pd.DataFrame, *, max_rows: int | None = MAX_ROWS) -> str:
                        for i, p in enumerate(parts))
 
 
+@checked_keywords
 def parts_html(df: pd.DataFrame, *, caption: str | None = None,
                max_rows: int | None = MAX_ROWS,
                meanings: Mapping[str, str] | None = None) -> str:
@@ -509,6 +519,7 @@ def _declared(column: Any, declared: Mapping[str, str]) -> tuple[str, dict[str, 
     return None
 
 
+@checked_keywords
 def column_meanings(columns: Sequence[Any], declared: Mapping[str, str]) -> dict[str, str]:
     """The meaning of each of ``columns`` that ``declared`` explains, by column name: a
     definition's declaration of a table's columns (:meth:`Analysis.column_help
@@ -531,6 +542,7 @@ def column_meanings(columns: Sequence[Any], declared: Mapping[str, str]) -> dict
     return out
 
 
+@checked_keywords
 def column_legend(columns: Sequence[Any], declared: Mapping[str, str]) -> list[tuple[str, str]]:
     """``(label, meaning)`` lines of the "Columns:" legend under a table of ``columns``: each
     column with a meaning in ``declared`` (:func:`column_meanings`), but for
@@ -565,6 +577,7 @@ def column_legend(columns: Sequence[Any], declared: Mapping[str, str]) -> list[t
     return out
 
 
+@checked_keywords
 def legend_html(columns: Sequence[Any], meanings: Mapping[str, str]) -> str:
     """The "Columns:" legend of a table as HTML (``""`` when no column needs one): each
     line of :func:`column_legend` on a line of its own, its name as code."""
@@ -575,6 +588,7 @@ def legend_html(columns: Sequence[Any], meanings: Mapping[str, str]) -> str:
         f"<code>{_esc(c)}</code> {_esc(m)}" for c, m in legend) + "</p>")
 
 
+@checked_keywords
 def legend_text(columns: Sequence[Any], meanings: Mapping[str, str]) -> list[str]:
     """The "Columns:" legend of a table as text lines (none when no column needs one).
 
@@ -588,6 +602,7 @@ def legend_text(columns: Sequence[Any], meanings: Mapping[str, str]) -> list[str
     return ["Columns:", *(f"  {c}: {m}" for c, m in legend)] if legend else []
 
 
+@checked_keywords
 def legend_markdown(columns: Sequence[Any], meanings: Mapping[str, str],
                     escape: Callable[[str], str] | None = None) -> str:
     """The "Columns:" legend of a table as one Markdown paragraph, a line per column (``""``
@@ -670,6 +685,7 @@ class Table:
                             *map(repr, self.more)])
 
 
+@checked_keywords
 def as_table(table: Any, *more: Any, note: str | Sequence[str] | None = None,
              max_rows: int | None = MAX_ROWS) -> Table:
     """``table`` (a DataFrame, or a :class:`~scorio_core.definitions.TableView`) as the
@@ -874,6 +890,7 @@ prints it, and note=TEXT says a line under a table
         _output(_Lines(note))
 
 
+@checked_keywords
 def chart_html(chart: Chart) -> str:
     """One chart as an inline SVG ``<figure>`` with its caption; a chart with nothing to
     draw (``chart.empty``) is its explanation instead."""
@@ -898,6 +915,7 @@ def _prose(text: str) -> str:
 _CODE = re.compile(r"`([^`]+)`")
 
 
+@checked_keywords
 def caveats_html(caveats: Sequence[str]) -> str:
     """The caveats of a result as the report lists them under its section (``""``: none)."""
     if not caveats:
@@ -906,6 +924,7 @@ def caveats_html(caveats: Sequence[str]) -> str:
             + "".join(f"<li>{_prose(c)}</li>" for c in caveats) + "</ul></div>")
 
 
+@checked_keywords
 def result_html(
     title: str,
     caption: str,
@@ -941,6 +960,7 @@ def result_html(
     return "".join(parts)
 
 
+@checked_keywords
 def data_label(data: Any) -> str:
     """``name: L models × M questions × N trials`` (a selected benchmark is in the name:
     ``data [AIME'25]``), or ``""`` when ``data`` is not an :class:`~scorio_core.Outcomes`.
@@ -996,6 +1016,7 @@ def _value_text(v: Any, nested: bool = False) -> str:
     return str(getattr(v, "name", v)) if nested else str(v)
 
 
+@checked_keywords
 def settings_caption(settings: Mapping[str, Any], resolved: Mapping[str, str] | None = None,
                      skip: Sequence[str] = ()) -> str:
     """``name = value`` for every setting (``resolved`` replaces a placeholder such as
@@ -1047,6 +1068,7 @@ def _remember(result: Any, about: About) -> Any:
     return result
 
 
+@checked_keywords
 def remember(result: Any, about: About) -> Any:
     """``result`` with ``about`` attached (:class:`About`: its caption's data and settings,
     its caveats), for a result whose call writes them itself (``sc.by_subset``); results
@@ -1054,6 +1076,7 @@ def remember(result: Any, about: About) -> Any:
     return _remember(result, about)
 
 
+@checked_keywords
 def attach(result: Any, analysis: Analysis, params: Any, data: Any) -> Any:
     """``result`` with :class:`About` attached: its display names the settings and the data,
     and lists the caveats the report lists for the same run (``analysis.caveats``, the one
@@ -1062,6 +1085,7 @@ def attach(result: Any, analysis: Analysis, params: Any, data: Any) -> Any:
                                    tuple(analysis.caveats(data, params, result))))
 
 
+@checked_keywords
 def with_caveats(result: Any, analysis: Analysis, params: Any, data: Any, run: Any, *,
                  label: str | None = None) -> Any:
     """``result`` -- a core result that a run of ``analysis`` holds (``run``, e.g. the
@@ -1076,6 +1100,7 @@ def with_caveats(result: Any, analysis: Analysis, params: Any, data: Any, run: A
                                    tuple(analysis.caveats(data, params, run)), {}))
 
 
+@checked_keywords
 def recorded(analysis_id: str | None = None, *, params: Mapping[str, str] | None = None,
              data: str = "data", skip: Sequence[str] = ("progress", "executor")) -> Callable:
     """Decorate a public call (``sc.correct_order``, ``sc.run_methods``, ...) so that its
@@ -1166,6 +1191,7 @@ def _call_unset_words(about: About) -> dict[str, str]:
             if n in about.settings and is_unset(about.settings[n])}
 
 
+@checked_keywords
 def run_caption(about: About | None, resolved: Callable[[Any], Mapping[str, str] | None]
                 = lambda p: None, skip: Sequence[str] = ()) -> str:
     """The data and the settings of a result's run (:class:`About`), ``·``-joined (``""``
@@ -1294,6 +1320,7 @@ class Shown:
                           *caveats_text(self.caveats)])
 
 
+@checked_keywords
 def caveats_text(caveats: Sequence[str]) -> list[str]:
     """The caveats of a result as text lines (none when it has none).
 

@@ -205,9 +205,17 @@ def bayes_from_counts(n: np.ndarray, w: np.ndarray, n0: np.ndarray | None = None
     s1 = nu @ dw
     s2 = nu @ (dw * dw)
     M = n.shape[-2]
-    mu = w[0] + count_mean(nu.sum(-2), dw, M * T)  # exact ties stay exact
+    mu = _bayes_mean(nu, w)
     var = (s2 / T - (s1 / T) ** 2).sum(-1) / (M * M * (T + 1))
     return Posterior(mu, np.sqrt(np.maximum(var, 0.0)), T)
+
+
+def _bayes_mean(nu: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Bayes@N's posterior mean from ``nu (..., M, C+1)``: the counts plus the prior's (the
+    uniform 1 included). Exact ties stay exact (:func:`count_mean`). Alone, for loops that
+    rank by the mean only (the coins study: a third of its time went to unused sigmas)."""
+    T = int(nu[(0,) * (nu.ndim - 1)].sum())
+    return w[0] + count_mean(nu.sum(-2), w - w[0], nu.shape[-2] * T)
 
 
 def prepare_counts(R, w=None, R0=None):

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._validation import json_safe
+from ._validation import checked_keywords, json_safe
 from .display import column_meanings, legend_markdown, legend_text, readable
 from .formatting import (
     EXPORT_DIGITS,
@@ -78,6 +78,7 @@ def _whole_cells(col: pd.Series) -> pd.Series | None:
     return pd.Series(cells, index=col.index, dtype=object, name=col.name)
 
 
+@checked_keywords
 def csv_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     """``df`` as a CSV writes it: floats rounded by the exports' one rule
     (:func:`~scorio_core.formatting.round_floats`, ``digits`` decimals), and every number
@@ -111,6 +112,7 @@ def csv_frame(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> pd.DataFrame:
     return out
 
 
+@checked_keywords
 def table_csv(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> str:
     """The CSV text of one table as every export writes it -- the leaderboard's, every
     analysis's (page, CLI, notebook), the Planner's pairs (``Plan.to_csv``): the numbers by
@@ -129,6 +131,7 @@ def table_csv(df: pd.DataFrame, digits: int = EXPORT_DIGITS) -> str:
     return to_safe_csv(csv_frame(df, digits))
 
 
+@checked_keywords
 def csv_table(board: Leaderboard) -> pd.DataFrame:
     """The leaderboard's table as its CSV holds it: :attr:`Leaderboard.table` and a constant
     ``scope`` column, so a row read without the file's header (``comment="#"``) still says
@@ -137,12 +140,14 @@ def csv_table(board: Leaderboard) -> pd.DataFrame:
     return board.table.assign(scope=board.settings.get("scope", "questions"))
 
 
+@checked_keywords
 def to_csv(board: Leaderboard) -> str:
     """CSV of :func:`csv_table` by :func:`table_csv` (counts as integers, floats to
     :data:`~scorio_core.formatting.EXPORT_DIGITS` decimals, formula-safe)."""
     return table_csv(csv_table(board))
 
 
+@checked_keywords
 def to_json(board: Leaderboard) -> str:
     """JSON with ``settings``, ``columns`` (meaning of each column) and ``rows``.
 
@@ -185,6 +190,7 @@ INTERVAL_METHOD = {
 }
 
 
+@checked_keywords
 def describe(board: Leaderboard) -> list[str]:
     """The sentences that head every rendering of a leaderboard: the scope and what the
     interval is, what the ranks mean, and the prior the papers' Bayes@N columns use and
@@ -222,6 +228,7 @@ def describe(board: Leaderboard) -> list[str]:
     )]
 
 
+@checked_keywords
 def to_markdown(board: Leaderboard, title: str = "CI-aware leaderboard", *,
                 legend: bool = False) -> str:
     """A Markdown table with a header that states the scope, the interval and the prior
@@ -257,6 +264,7 @@ def note_lines(notes, fmt: str) -> list[str]:
     return [textwrap.fill(f"Note: {n}", width=LINE_WIDTH) for n in notes]
 
 
+@checked_keywords
 def legend_lines(columns, declared, fmt: str) -> list[str]:
     """The "Columns:" legend under a table for people, as the notes are printed
     (:func:`note_lines`): in Markdown (``fmt == "markdown"``) the reports' paragraph
@@ -283,6 +291,7 @@ def legend_lines(columns, declared, fmt: str) -> list[str]:
             for line in legend_text(columns, declared)]
 
 
+@checked_keywords
 def to_text(board: Leaderboard, title: str = "CI-aware leaderboard", *,
             legend: bool = False) -> str:
     """The leaderboard for a terminal: the header sentences wrapped, then an aligned table
@@ -302,6 +311,7 @@ def to_text(board: Leaderboard, title: str = "CI-aware leaderboard", *,
     return "\n".join(out) + "\n"
 
 
+@checked_keywords
 def export(board: Leaderboard, fmt: str, title: str = "CI-aware leaderboard", *,
            legend: bool = False) -> str:
     """Dispatch on ``fmt`` in :data:`FORMATS` (``title`` heads the Markdown; ``legend``: the

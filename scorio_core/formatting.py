@@ -73,6 +73,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ._validation import checked_keywords
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -190,6 +192,7 @@ NAMED_DECIMALS: tuple[tuple[re.Pattern, int], ...] = (
 DERIVED_NAMES = re.compile(r"^(?P<base>.+)_(median|mean|sd|se|lo|hi|min|max)$")
 
 
+@checked_keywords
 def named_decimals(name: Any) -> int | None:
     """The decimals :data:`NAMED_DECIMALS` fixes for a column called ``name``, or for the
     quantity it summarises (:data:`DERIVED_NAMES`: ``difficulty_median`` as ``difficulty``);
@@ -230,6 +233,7 @@ PROBABILITY_NAMES = re.compile(
 _PROBABILITY_SUMMARIES = ("median", "mean", "lo", "hi", "min", "max")
 
 
+@checked_keywords
 def is_probability(name: Any) -> bool:
     """Whether a column called ``name`` holds a probability or a share
     (:data:`PROBABILITY_NAMES`), or an end or a summary of one (``p_best_hi``).
@@ -279,6 +283,7 @@ def _export_float(v: float, digits: int, probability: bool = False) -> float:
     return r
 
 
+@checked_keywords
 def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS, *,
                  probability: bool | None = None) -> pd.DataFrame:
     """A copy of ``df`` with its float columns rounded to ``digits`` decimals: the one
@@ -322,6 +327,7 @@ def round_floats(df: pd.DataFrame, digits: int = EXPORT_DIGITS, *,
     return out
 
 
+@checked_keywords
 def round_json(obj: Any, digits: int = EXPORT_DIGITS) -> Any:
     """``obj`` (a JSON-like value: dicts, lists, numbers, text) with every float rounded to
     ``digits`` decimals, as :func:`round_floats` rounds a table's: a report written as JSON
@@ -345,6 +351,7 @@ def round_json(obj: Any, digits: int = EXPORT_DIGITS) -> Any:
     return obj
 
 
+@checked_keywords
 def percent(value: float) -> str:
     """A confidence, a chance or an assurance setting as every text writes it -- the app's
     row of buttons, its notes, the CLI, captions, caveats and reports: whole percents, and
@@ -365,6 +372,7 @@ def percent(value: float) -> str:
 SHARE_DECIMALS = 1
 
 
+@checked_keywords
 def share_percent(value: float, *, draws: int | None = None) -> str:
     """A measured share or chance as every sentence writes it -- a coverage, the share of runs
     or of pairs decided, p_best's calibration, a simulation's standard error, how far a
@@ -402,6 +410,7 @@ def share_percent(value: float, *, draws: int | None = None) -> str:
     return f"{text}%"
 
 
+@checked_keywords
 def a_chance(p: float, *, measured: bool = False) -> str:
     """A chance setting (the Planner's assurance) in words: ``"an 80% chance"``, ``"a 92.5%
     chance"`` -- :func:`percent` with the article that the number takes; ``measured``: a
@@ -429,6 +438,7 @@ WEIGHT_DIGITS = 6
 WEIGHT_PRINTF = f"%.{WEIGHT_DIGITS}g"
 
 
+@checked_keywords
 def weight_text(w: float) -> str:
     """A category weight as every text writes it (:data:`WEIGHT_DIGITS` significant digits).
 
@@ -453,6 +463,7 @@ SCORE_PRINTF = f"%.{DECIMALS}f"
 SETTING_PRINTF = "%g"
 
 
+@checked_keywords
 def setting_text(x: float) -> str:
     """A number setting as every text writes it and its box shows it (:data:`SETTING_PRINTF`).
 
@@ -465,6 +476,7 @@ def setting_text(x: float) -> str:
     return SETTING_PRINTF % float(x)
 
 
+@checked_keywords
 def count_text(n: int, noun: str) -> str:
     """``n`` with ``noun`` in the number it needs: ``count_text(1, "question")`` is
     ``'1 question'``, ``count_text(1200, "trial")`` ``'1,200 trials'``. Every count a text
@@ -472,6 +484,7 @@ def count_text(n: int, noun: str) -> str:
     return f"{int(n):,} {noun_text(n, noun)}"
 
 
+@checked_keywords
 def noun_text(n: int, noun: str) -> str:
     """``noun`` in the number ``n`` needs, without the number, for a text whose list names
     the things it counts: ``noun_text(1, "key")`` is ``'key'``, ``noun_text(2, "key")``
@@ -479,6 +492,7 @@ def noun_text(n: int, noun: str) -> str:
     return noun if int(n) == 1 else f"{noun}s"
 
 
+@checked_keywords
 def shape_text(L: int, M: int, N: int) -> str:
     """A dataset's shape as every table, report and title states it:
     ``'3 models × 1 question × 8 trials'``."""
@@ -526,7 +540,7 @@ class ColumnFormat:
         return self.kind in ("int", "float")
 
     def __call__(self, v: Any) -> str:
-        return format_value(v, self)
+        return format_value.__wrapped__(v, self)  # once per cell: unchecked
 
 
 def _decimals_for(largest: float) -> int:
@@ -535,6 +549,7 @@ def _decimals_for(largest: float) -> int:
     return max(0, DECIMALS - int(math.floor(math.log10(largest))))
 
 
+@checked_keywords
 def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     """The one format of a column, from all its values (and its name, for counts).
 
@@ -584,6 +599,7 @@ ColumnFormat(kind='int', decimals=4, probability=False, draws=None))
                         is_probability(name))
 
 
+@checked_keywords
 def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
                   probability: bool = False, draws: int | None = None) -> str:
     """One number: ``∞``/``-∞``, ``—`` when missing, thousands separators, ``integer``
@@ -634,6 +650,7 @@ def format_number(v: Any, decimals: int = DECIMALS, *, integer: bool = False,
     return text
 
 
+@checked_keywords
 def format_value(v: Any, fmt: ColumnFormat) -> str:
     """One cell in its column's format (text cells as they are, ``—`` when missing)."""
     if _is_missing(v):
@@ -642,10 +659,11 @@ def format_value(v: Any, fmt: ColumnFormat) -> str:
         return "yes" if bool(v) else "no"
     if fmt.kind == "text" or _as_float(v) is None:
         return str(v)
-    return format_number(v, fmt.decimals, integer=fmt.kind == "int",
-                         probability=fmt.probability, draws=fmt.draws)
+    return format_number.__wrapped__(v, fmt.decimals, integer=fmt.kind == "int",
+                                     probability=fmt.probability, draws=fmt.draws)
 
 
+@checked_keywords
 def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
     """Every value of a column in the column's one format.
 
@@ -655,8 +673,8 @@ def format_column(values: Sequence[Any], name: Any = None) -> list[str]:
     >>> format_column([466.0, 2368.0, float("nan")], "trials_needed")
     ['466', '2,368', '—']
     """
-    fmt = column_format(values, name)
-    return [format_value(v, fmt) for v in values]
+    fmt, cell = column_format(values, name), format_value.__wrapped__  # per cell: unchecked
+    return [cell(v, fmt) for v in values]
 
 
 def _met_now(values: list, cells: list[str], n_now: int) -> list[str]:
@@ -665,6 +683,7 @@ def _met_now(values: list, cells: list[str], n_now: int) -> list[str]:
             else c for v, c in zip(values, cells, strict=True)]
 
 
+@checked_keywords
 def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
     """The papers' trials rule (:data:`PAPERS_RULE_NAMES`) as text: :data:`RULE_MET` where
     today's ``n_now`` trials already reach it, ∞ for a tie no number of trials separates,
@@ -707,6 +726,7 @@ def _table_format(values: list, name: Any, declared: dict,
     return fmt
 
 
+@checked_keywords
 def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
     """The one format of every column of ``df``: :func:`column_format`, or the decimals the
     table declares in ``df.attrs[DECIMALS_ATTR]`` for a number column (0: an integer).
@@ -727,6 +747,7 @@ def table_formats(df: pd.DataFrame) -> list[ColumnFormat]:
             for i, c in enumerate(df.columns)]
 
 
+@checked_keywords
 def format_columns(df: pd.DataFrame, *, rows: int | None = None,
                    ) -> list[tuple[str, ColumnFormat, list[str]]]:
     """``(name, format, cells)`` of every column: what a renderer (HTML, Markdown, text)
@@ -738,19 +759,21 @@ def format_columns(df: pd.DataFrame, *, rows: int | None = None,
     attrs = getattr(df, "attrs", {})
     declared, now = attrs.get(DECIMALS_ATTR) or {}, attrs.get(TRIALS_NOW)
     drawn = attrs.get(DRAWS_ATTR) or {}
+    cell = format_value.__wrapped__  # once per cell: without the keyword check
     out = []
     for i, c in enumerate(df.columns):
         values = df.iloc[:, i].tolist()
         fmt = _table_format(values, c, declared, drawn)
         if rows is not None:
             values = values[:rows]
-        cells = [format_value(v, fmt) for v in values]
+        cells = [cell(v, fmt) for v in values]
         if now is not None and PAPERS_RULE_NAMES.match(str(c)):
             cells = _met_now(values, cells, int(now))
         out.append((str(c), fmt, cells))
     return out
 
 
+@checked_keywords
 def format_frame(df: pd.DataFrame) -> pd.DataFrame:
     """``df`` with every cell as text in its column's format (same shape, index and
     column names)."""
@@ -761,6 +784,7 @@ def format_frame(df: pd.DataFrame) -> pd.DataFrame:
                         index=df.index).set_axis(df.columns, axis=1)
 
 
+@checked_keywords
 def column_texts(df: pd.DataFrame, column: Any) -> list[str]:
     """Every cell of ``df``'s ``column`` as the table prints it: the column's one format,
     with the decimals and the draws the table declares (:data:`DECIMALS_ATTR`,
@@ -783,9 +807,10 @@ def column_texts(df: pd.DataFrame, column: Any) -> list[str]:
     values = df[column].tolist()
     fmt = _table_format(values, column, attrs.get(DECIMALS_ATTR) or {},
                         attrs.get(DRAWS_ATTR) or {})
-    return [format_value(v, fmt) for v in values]
+    return [format_value.__wrapped__(v, fmt) for v in values]
 
 
+@checked_keywords
 def printed_numbers(df: pd.DataFrame) -> pd.DataFrame:
     """A copy of ``df`` whose float columns hold each value as its column's one format
     prints it (:func:`table_formats`: its decimals, a whole number in an integer column),
@@ -847,6 +872,7 @@ def _wrap(text: str) -> list[str]:
             for part in (textwrap.wrap(line, TEXT_WIDTH, break_on_hyphens=False) or [""])]
 
 
+@checked_keywords
 def display_width(text: str) -> int:
     """The columns ``text`` takes in a terminal: two for an East Asian wide or fullwidth
     character (``模``, ``Ｑ``, most emoji), none for a combining mark or a format character
@@ -866,6 +892,7 @@ def display_width(text: str) -> int:
                else 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
+@checked_keywords
 def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
     """An aligned plain-text table: numbers right-aligned, text left-aligned, a text cell
     longer than :data:`TEXT_WIDTH` wrapped onto the next lines of its column (the row's other
@@ -892,12 +919,13 @@ def text_table(df: pd.DataFrame, *, max_rows: int | None = None) -> str:
         return "(no columns)"
     # each cell as its lines: a number on one, a long text wrapped in its column
     cells = [[[c] if fmt.numeric else _wrap(c) for c in texts] for _, fmt, texts in cols]
-    widths = [max([display_width(name)] + [display_width(x) for cell in col for x in cell])
+    width = display_width.__wrapped__  # once per cell: without the keyword check
+    widths = [max([width(name)] + [width(x) for cell in col for x in cell])
               for (name, _, _), col in zip(cols, cells, strict=True)]
 
     def line(items: list[str]) -> str:
         # padded to the columns a terminal draws, not to len(): 模型 takes four, e\u0301 one
-        pads = [" " * (w - display_width(s)) for s, w in zip(items, widths, strict=True)]
+        pads = [" " * (w - width(s)) for s, w in zip(items, widths, strict=True)]
         parts = [pad + s if fmt.numeric else s + pad
                  for s, pad, (_, fmt, _) in zip(items, pads, cols, strict=True)]
         return "  ".join(parts).rstrip()
@@ -918,6 +946,7 @@ _MD_TAG = re.compile(r"<(?=[A-Za-z/!?])")
 _MD_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")
 
 
+@checked_keywords
 def md_inline(text: str) -> str:
     """Text made inert in Markdown with as little as it takes: a Markdown source is read as
     text too, so ``<0.0001``, ``p < 0.05`` and ``N >= 2`` stay as they are (no ``<`` before
@@ -955,6 +984,7 @@ _MD_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za
 _MD_HELD = re.compile("\x00(\\d+)\x00")
 
 
+@checked_keywords
 def md_plain(text: str) -> str:
     """Our Markdown prose (a lesson's text, a caveat, a caption) as a terminal reads it: the
     words a renderer shows, none of the markup -- emphasis (``*LLM mimics*``, ``**true**``)
@@ -1014,11 +1044,12 @@ def _md_escape(text: str, breaks: str = " ", *, line_start: bool = True) -> str:
     s = str(text).strip("\r\n").replace("\\", "\\\\")
     for ch in "|`*[]":
         s = s.replace(ch, "\\" + ch)
-    s = md_inline(s)
+    s = md_inline.__wrapped__(s)  # once per cell: unchecked
     quote = line_start and s.startswith(">")
     return _LINE_BREAK.sub(breaks, "\\" + s if quote else s)  # not a block quote
 
 
+@checked_keywords
 def markdown_table(df: pd.DataFrame, *, max_rows: int | None = None) -> list[str]:
     """A Markdown pipe table (one line per row), cells escaped, numbers right-aligned.
 

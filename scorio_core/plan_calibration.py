@@ -536,19 +536,27 @@ def _decided_unequal(counts, totals, scope, conf, adjust, seed, w=_W) -> np.ndar
     ``counts`` success counts ``(L, M)`` of two outcomes weighted ``w`` or category counts
     ``(L, M, K)``."""
     L, M = counts.shape[:2]
-    ybar, within, dof = np.empty((L, M)), np.empty((L, M)), np.empty(L)
-    for i in range(L):
-        n = (np.stack([totals[i] - counts[i], counts[i]], -1) if counts.ndim == 2
-             else counts[i])[None]
-        st = score_stats(n, w)
-        ybar[i], within[i], dof[i] = st.ybar[0], st.within[0], st.model_dof[0]
-    x = ybar.mean(1)
+    totals = np.asarray(totals)
+    n = np.stack([totals[:, None] - counts, counts], -1) if counts.ndim == 2 else counts
     if scope == "questions":
+        ybar, within, dof = np.empty((L, M)), np.empty((L, M)), np.empty(L)
+        # score_stats reads one N per call: one call per distinct total (an even split, or
+        # no extra trials, is one call for the field; per model, the calibration loops spent
+        # half their time here)
+        for total in np.unique(totals):
+            rows = np.flatnonzero(totals == total)
+            st = score_stats(n[rows], w)
+            ybar[rows], within[rows], dof[rows] = st.ybar, st.within, st.model_dof
         var = within.sum(1) / (np.asarray(totals, dtype=float) * M * M)
         cov, df = np.diag(var), pair_dof(var, dof)
-    else:
+    else:  # the paired t reads the questions' mean scores alone (on score_stats' [0, 1]
+        # scale), not the trial variances that cost score_stats its time
+        span = float(np.ptp(w))
+        u = (w - w.min()) / span if span > 0 else np.zeros_like(w)
+        ybar = (n @ u) / totals[:, None]
         cov = np.cov(ybar) / M
         df = float(M - 1)
+    x = ybar.mean(1)
     t, P, pv, sd = pair_pvalues(x, cov, df)
     return decide_pairs(pv, P, conf, adjust, cov, sd, scope, df, 2000, seed, ybar)
 

@@ -157,6 +157,7 @@ def _check_assurance(a) -> float:
     return float(check_value("assurance", a, settings_of(PlanParams)["assurance"][1]))
 
 
+@checked_keywords
 def pair_level(board: Leaderboard, scope: str | None = None) -> float:
     """Two-sided per-pair level at which an open pair is decided under the board's control
     in ``scope`` (default the board's own:
@@ -190,6 +191,7 @@ def pair_level(board: Leaderboard, scope: str | None = None) -> float:
                             s["seed"])
 
 
+@checked_keywords
 def assurance(gap, s2, s2_new, df_new, level: float, g, average: bool = True, s2_decide=None):
     """Probability that a pair is decided once its variance falls from ``s2`` to ``s2_new``.
 
@@ -605,19 +607,20 @@ def _trial_fn(geo: _Geometry, sel=slice(None)):
     """``n ↦ assurance`` with every model at ``n`` trials per question, in the board's scope."""
     N, M = geo.N, geo.M
     gap, s2, g = geo.gap[sel], geo.s2[sel], geo.g[:, sel]
+    chance = assurance.__wrapped__  # once per step of the search: unchecked
     if geo.scope == "questions":
         share = geo.dof_share[sel][:, None]
 
         def fn(n):
-            return assurance(gap[:, None], s2[:, None], s2[:, None] * N / n,
-                             share * M * (n - 1), geo.level, g[..., None])
+            return chance(gap[:, None], s2[:, None], s2[:, None] * N / n,
+                          share * M * (n - 1), geo.level, g[..., None])
     else:
         tr = np.nan_to_num(geo.s2_trial[sel])
         inf_part = geo.between[sel][:, None]
 
         def fn(n):
-            return assurance(gap[:, None], tr[:, None], tr[:, None] * N / n, M - 1, geo.level,
-                             g[..., None], s2_decide=inf_part + tr[:, None] * N / n)
+            return chance(gap[:, None], tr[:, None], tr[:, None] * N / n, M - 1, geo.level,
+                          g[..., None], s2_decide=inf_part + tr[:, None] * N / n)
     return fn
 
 
@@ -745,6 +748,7 @@ def _check_kind(kind: str) -> str:
 
 
 @renamed_keyword("assurance_level", "assurance")
+@checked_keywords
 def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
                     assurance: float = ASSURANCE) -> np.ndarray:
     """Smallest true lead of ``upper`` over ``lower`` that ``n`` trials per question
@@ -781,6 +785,7 @@ def detectable_gaps(board: Leaderboard, upper, lower, n, kind: str = "trials",
     return _plan_gaps(geo, n, kind, target, board.stats.hi_b - board.stats.lo_b)
 
 
+@checked_keywords
 def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "trials"
                     ) -> np.ndarray:
     """Chance that ``n`` trials per question (``kind="trials"``) or ``n`` questions
@@ -817,6 +822,7 @@ def decision_chance(board: Leaderboard, upper, lower, n, true_gap, kind: str = "
 
 
 @renamed_keyword("assurance_level", "assurance")
+@checked_keywords
 def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(),
               assurance: float = ASSURANCE) -> pd.DataFrame:
     """The smallest true lead of ``upper`` over ``lower`` that each plan decides with
@@ -879,6 +885,7 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
     return out
 
 
+@checked_keywords
 def plannable(kind: str, N: int, M: int, scope: str) -> bool:
     """Whether a plan of this kind can be made on data of ``N`` trials per question and
     ``M`` questions in ``scope``: trials need ``N ≥ 2`` (trial noise seen) and, outside the
@@ -924,6 +931,7 @@ def _plan_gaps(geo: _Geometry, n: np.ndarray, kind: str, target: float, span: fl
     return np.where(usable, out, np.nan)
 
 
+@checked_keywords
 def pair_assurance(board: Leaderboard, upper: str, lower: str, n_values) -> np.ndarray:
     """P(the pair is decided) with every model at each ``n`` of ``n_values`` trials per
     question (board's scope and control); NaN below today's ``N`` (and at ``N = 1`` in the
@@ -1119,6 +1127,7 @@ _PAIR_COLUMNS = [
 
 
 @renamed_keyword("assurance_level", "assurance")
+@checked_keywords
 def pair_needs(
     board: Leaderboard, pairs: str = "undecided", assurance: float = ASSURANCE,
     lead: float = 0.0,
@@ -1197,11 +1206,12 @@ def pair_needs(
         trials = _search(_trial_fn(geo), N, MAX_TRIALS, target, P)
 
     pop_now = geo.s2_pop_planned
+    chance = _chance.__wrapped__  # once per step of the search: unchecked
 
     def q_fn(m):
-        return _chance(geo.gap[:, None], geo.s2_pop[:, None], geo.s2_pop[:, None] * M / m,
-                       m - 1, geo.q_level, geo.g_pop[..., None],
-                       s2_decide=pop_now[:, None] * M / m)
+        return chance(geo.gap[:, None], geo.s2_pop[:, None], geo.s2_pop[:, None] * M / m,
+                      m - 1, geo.q_level, geo.g_pop[..., None],
+                      s2_decide=pop_now[:, None] * M / m)
 
     questions = (_search(q_fn, M, MAX_QUESTIONS, target, P) if _can_plan(geo, "questions")
                  else np.full(P, np.nan))
@@ -1326,6 +1336,7 @@ class OrderCurve:
         return table
 
 
+@checked_keywords
 def order_curve(
     p_upper,
     p_lower,
@@ -1389,6 +1400,7 @@ def order_curve(
     return OrderCurve(ns, np.asarray(pc), np.asarray(zm), sims=int(sims))
 
 
+@checked_keywords
 def pair_curve(
     data: Outcomes | np.ndarray,
     upper: int | str,
@@ -1534,6 +1546,7 @@ def _surely_kept(geo: _Geometry, s2_decide: np.ndarray, df: np.ndarray, cut_max:
     return sure & (low > 0) & np.isfinite(low)
 
 
+@checked_keywords
 def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) -> Allocation:
     """Split ``budget`` extra trials per question across models to decide the most pairs.
 
@@ -1629,12 +1642,14 @@ def allocate_trials(board: Leaderboard, budget: int, seed: int | None = None) ->
     else:
         dec0 = s2
 
+    unchecked = assurance.__wrapped__  # once per step of the split: no keyword check
+
     def chance(c, g, sel=slice(None), average=True):
         """Chance of a decision for the pairs ``sel`` once ``c`` of their trial variance
         is removed (``sel`` an index array of any shape; ``g`` the draws for them)."""
         dec = np.maximum(dec0[sel] - c, 1e-300)
-        return assurance(geo.gap[sel], tr[sel], np.maximum(tr[sel] - c, 1e-300), df[sel], geo.level,
-                         g, average, s2_decide=dec)
+        return unchecked(geo.gap[sel], tr[sel], np.maximum(tr[sel] - c, 1e-300), df[sel],
+                         geo.level, g, average, s2_decide=dec)
 
     gA, gB = geo.g[:_GREEDY_DRAWS], geo.g[_GREEDY_DRAWS:]
     # the pairs touching each model, padded to one width with a pair that the mask leaves
@@ -1717,6 +1732,7 @@ def _pairs_text(pairs: pd.DataFrame) -> str:
     return text_table(pairs)
 
 
+@checked_keywords
 def pair_notes(pairs: pd.DataFrame) -> list[tuple[str, str]]:
     """``(which pairs, note)`` for each note of a pairs table (:func:`pair_needs`), the pairs
     that share a note named together (``a vs b, c vs d``), in the table's order: what the
@@ -2039,6 +2055,7 @@ class CurveSettings(NamedTuple):
     m_values: tuple[int, ...] = ()
 
 
+@checked_keywords
 def curve_settings(
     result: Plan, pair: Sequence[str] | None = None, n_max: int | None = None
 ) -> CurveSettings:

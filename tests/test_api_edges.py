@@ -753,20 +753,67 @@ def test_a_list_given_as_one_string_is_read_as_the_command_line_reads_it(key):
 
 
 # ------------------------------------------------------------ a keyword the call does not take
+def _public_names() -> list[tuple[str, Any]]:
+    """Every public name a notebook reaches from sc, with its object: sc's own names, then
+    those of each of sc's public modules (sc.io, sc.planner, sc.rank, sc.simulate,
+    sc.rubric, sc.charts, sc.report, sc.export, sc.formatting, sc.display: the names sc
+    loads as modules) by their __all__, and of any module such an __all__ lists."""
+    import types
+
+    # sc's public modules by their names (sc.leaderboard is the call, whichever object an
+    # import has left bound to the name)
+    modules = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__
+               if sc._LAZY.get(n, (None, ""))[1] is None]
+    found = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__]  # sc's own names first
+    seen = {id(m) for _, m in modules}
+    for prefix, mod in modules:  # grows with the modules an __all__ lists
+        for n in mod.__all__:
+            value = getattr(mod, n)
+            found.append((f"{prefix}.{n}", value))
+            if isinstance(value, types.ModuleType) and id(value) not in seen:
+                seen.add(id(value))
+                modules.append((f"{prefix}.{n}", value))
+    return found
+
+
+#: Public callables that are not calls a notebook makes, each with why: a new public
+#: function must refuse a misspelt keyword (@checked_keywords) or be put here.
+_NOT_CALLED = {
+    "sc.io.OnMissing": "a type (typing.Literal of on_missing's choices), callable only as "
+                       "typing's aliases are",
+}
+
+
 def _public_calls() -> dict[str, Any]:
-    """Every public function of sc, sc.rank, sc.simulate and sc.charts by name (a callable
-    module -- sc.report, sc.leaderboard -- too; the classes' constructors:
-    :func:`_public_classes`)."""
+    """Every public function a notebook reaches from sc, by its first public name (sc.load,
+    not sc.io.load): sc's own and those of every public module (:func:`_public_names`); a
+    callable module -- sc.report, sc.leaderboard -- too; the classes' constructors:
+    :func:`_public_classes`."""
     import inspect
 
+    names: dict[int, str] = {}
     calls = {}
-    for prefix, mod in (("sc", sc), ("sc.rank", sc.rank), ("sc.simulate", sc.simulate),
-                        ("sc.charts", sc.charts)):
-        for name in mod.__all__:
-            f = getattr(mod, name)
-            if callable(f) and not inspect.isclass(f):
-                calls[f"{prefix}.{name}"] = f
+    for full, f in _public_names():
+        if callable(f) and not inspect.isclass(f) and id(f) not in names:
+            names[id(f)] = full
+            calls[full] = f
     return calls
+
+
+def test_every_public_call_is_classified_for_its_keywords():
+    """The calls of every public module are here, not only sc's, sc.rank's, sc.simulate's and
+    sc.charts's (sc.formatting.format_number(x, decimal=2), sc.rubric.apply(r, d, strict=1)
+    ... raised Python's bare TypeError)."""
+    calls = _public_calls()
+    modules = {name.rsplit(".", 1)[0] for name in calls}
+    assert {"sc", "sc.io", "sc.planner", "sc.rank", "sc.simulate", "sc.rubric", "sc.charts",
+            "sc.report", "sc.export", "sc.formatting", "sc.display"} <= modules, modules
+    assert {"sc.formatting.format_number", "sc.rubric.apply", "sc.planner.assurance",
+            "sc.report.to_html", "sc.export.to_csv", "sc.display.html_table",
+            "sc.io.load_table"} <= set(calls)
+    stale = set(_NOT_CALLED) - set(calls)
+    assert not stale, stale
+    assert all(_NOT_CALLED.values())
 
 
 def _keywords(f) -> list[str]:
@@ -781,13 +828,15 @@ def _misspelt(name: str) -> str:
     return name + name[-1]
 
 
-@pytest.mark.parametrize("name", list(_public_calls()))
+@pytest.mark.parametrize("name", sorted(set(_public_calls()) - set(_NOT_CALLED)))
 def test_every_public_call_refuses_an_unknown_keyword_naming_its_settings(name):
-    """``sc.leaderboard(d, k=2)``, ``sc.plan(d, budget=40)``, ``sc.show(t, maxrows=3)`` ...
-    raised Python's bare "unexpected keyword argument" while ``sc.pair`` listed its settings.
-    Every public call now refuses a keyword it does not take before it runs (no data needed),
-    as one ValidationError that is a TypeError too (``except TypeError`` still catches it),
-    suggesting the closest setting and listing every one it takes."""
+    """``sc.leaderboard(d, k=2)``, ``sc.plan(d, budget=40)``, ``sc.show(t, maxrows=3)``,
+    ``sc.formatting.format_number(x, decimal=2)`` ... raised Python's bare "unexpected keyword
+    argument" while ``sc.pair`` listed its settings. Every public call of every public module
+    now refuses a keyword it does not take before it runs (no data needed), as one
+    ValidationError that is a TypeError too (``except TypeError`` still catches it),
+    suggesting the closest setting and listing every one it takes (a new public function is
+    here or in _NOT_CALLED, with why)."""
     _refuses_a_typo(_public_calls()[name], name.rsplit(".", 1)[-1])
 
 
@@ -838,14 +887,8 @@ def _public_classes() -> dict[str, type]:
     errors left out (they take a message, not settings)."""
     import inspect
 
-    # sc's public modules by their names (sc.leaderboard is the call, whichever object an
-    # import has left bound to the name)
-    modules = [n for n in sc.__all__ if sc._LAZY.get(n, (None, ""))[1] is None]
-    found = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__]  # sc's own names first
-    found += [(f"sc.{m}.{n}", getattr(getattr(sc, m), n)) for m in modules
-              for n in getattr(sc, m).__all__]
     names: dict[type, str] = {}
-    for full, cls in found:
+    for full, cls in _public_names():
         if inspect.isclass(cls) and not issubclass(cls, BaseException):
             names.setdefault(cls, full)
     for registry in ("ANALYSES", "SIMULATIONS"):
@@ -943,3 +986,66 @@ def test_a_loader_option_given_to_a_report_says_where_it_goes(tmp_path):
                        r"options=sc\.io\.LoadOptions\(weights=\.\.\.\)"):
         sc.report(data, tmp_path / "r.ipynb", weights=[0, 0.5, 1])
     assert not (tmp_path / "r.ipynb").exists()
+
+
+def _checks(run, *args, within=None) -> int:
+    """How many keyword checks (:func:`~scorio_core._validation.checked_keywords`)
+    ``run(*args)`` goes through: calls of the checked wrapper, which every checked function
+    shares; with ``within`` (a function), only those made inside a call of it, which must
+    have run."""
+    import sys
+
+    wrapper = sc.formatting.format_value.__code__
+    assert sc.formatting.format_value.__wrapped__.__code__ is not wrapper
+    inner = None if within is None else within.__code__
+    n, entered, before = 0, 0, sys.getprofile()
+
+    def count(frame, event, arg):
+        nonlocal n, entered
+        if event != "call":
+            return
+        entered += frame.f_code is inner
+        if frame.f_code is wrapper:
+            caller = frame.f_back
+            while inner is not None and caller is not None and caller.f_code is not inner:
+                caller = caller.f_back
+            n += caller is not None
+
+    sys.setprofile(count)
+    try:
+        run(*args)
+    finally:
+        sys.setprofile(before)
+    assert within is None or entered, f"{within.__name__} did not run"
+    return n
+
+
+def test_the_packages_own_loops_do_not_check_keywords_per_cell_or_step():
+    """The keyword check is for a notebook's calls: the renderers call format_value,
+    format_number, display_width, md_inline, text_cell and line_width once per cell and the
+    planner's searches and split assurance once per pair and step, unchecked (checked, a
+    table's text took a seventh longer) -- so a 300-row table runs the checks a 3-row one
+    does, a 60-trial split those of a 6-trial one, and a plan's search none."""
+    from scorio_core import planner
+
+    rng = np.random.default_rng(0)
+
+    def table(rows: int) -> pd.DataFrame:
+        return pd.DataFrame({"model": [f"m{i}\nA. yes" for i in range(rows)],
+                             "p_best": rng.random(rows), "trials": rng.integers(1, 99, rows),
+                             "gap": 100 * rng.random(rows), "ok": rng.random(rows) > 0.5})
+
+    small, large = table(3), table(300)
+    for render in (sc.formatting.format_frame, sc.formatting.text_table,
+                   sc.formatting.markdown_table, sc.formatting.printed_numbers,
+                   lambda t: sc.formatting.column_texts(t, "p_best"),
+                   lambda t: sc.display.html_table(t, max_rows=None)):
+        assert 0 < _checks(render, small) == _checks(render, large)
+    assert _checks(lambda: sc.formatting.format_number(0.5, 3, probability=True)) == 1
+
+    R = np.random.default_rng(1).integers(0, 2, (4, 30, 4))
+    for scope in ("questions", "population"):
+        board = sc.leaderboard(R, scope=scope)
+        assert _checks(planner.pair_needs, board, within=planner._search) == 0, scope
+    few, many = (_checks(planner.allocate_trials, board, b) for b in (6, 60))
+    assert 0 < few == many

@@ -83,13 +83,27 @@ def said_once(report: dict) -> dict:
     >>> said_once({"notes": ["prefix"], "files": [{"file": "a", "notes": ["prefix"]},
     ...                                           {"file": "b", "notes": ["prefix", "own"]}]})
     {'notes': ['prefix'], 'files': [{'file': 'a'}, {'file': 'b', 'notes': ['own']}]}
+
+    A note the report says of some files (led by their names: it covers every file whose
+    row has it) is left out of those files too:
+
+    >>> said_once({"notes": ["each of 2 files (a, b): 2 errored", "b: unfinished"],
+    ...            "files": [{"file": "a", "notes": ["2 errored"]},
+    ...                      {"file": "b", "notes": ["2 errored", "unfinished"]}]})["files"]
+    [{'file': 'a'}, {'file': 'b'}]
     """
     said = set(map(str, report.get("notes") or ()))
     if not said or not isinstance(report.get("files"), list):
         return report
+
+    # a note said of some files starts with them ("a.eval: ...", "each of 2 files (a.eval,
+    # b.eval): ...") and covers every file whose row has it (io._logs.report_notes)
+    def told(note: str) -> bool:
+        return note in said or any(s.endswith(f": {note}") for s in said)
+
     files = []
     for f in report["files"]:
-        own = [n for n in f.get("notes") or () if str(n) not in said]
+        own = [n for n in f.get("notes") or () if not told(str(n))]
         files.append({k: own if k == "notes" else v for k, v in f.items()
                       if k != "notes" or own})
     return {**report, "files": files}

@@ -109,7 +109,7 @@ def claims(r: StabilityResult) -> str:
     >>> data = sc.Outcomes(np.random.default_rng(0).integers(0, 2, (4, 20, 3)))
     >>> claims(STABILITY.run(data, STABILITY.params(methods="bayes,borda"))).split(":")[0]
     'No best vs gold'
-    >>> r = STABILITY.run(data, STABILITY.params(methods="bayes,rasch_2pl"))
+    >>> r = STABILITY.run(data, STABILITY.params(methods="bayes,win_rate"))
     >>> claims(r).split(":")[0]  # 3 slices cannot separate two classes
     'No single best vs gold'
     """

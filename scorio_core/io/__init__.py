@@ -35,7 +35,6 @@ Example
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from .._lazy import lazy_module
@@ -59,7 +58,7 @@ from ._base import (
 from ._dispatch import LOG_FORMATS, load_many
 from ._logs import LOADED_COLUMN, import_table, means_text
 from .npz import load_npz, save_npz
-from .options import LoadOptions, as_asked, options_from
+from .options import OPTION_NAMES, LoadOptions, as_asked, options_from
 from .table import (
     _is_frame,
     load_table,
@@ -113,7 +112,7 @@ __all__ = [
 
 
 # -------------------------------------------------------------------- load
-@checked_keywords(also=lambda: [f.name for f in fields(LoadOptions)])
+@checked_keywords(also=OPTION_NAMES)
 def load(
     source: Source | Sequence[Source] | Mapping[str, bytes] | pl.DataFrame,
     options: LoadOptions | None = None,
@@ -262,6 +261,7 @@ def _with_options(data: Outcomes, opts: LoadOptions) -> Outcomes:
     return replace(data, metadata=meta)
 
 
+@checked_keywords
 def loaded_with(data: Outcomes) -> LoadOptions | None:
     """The loader options ``data`` were read with by :func:`load` (``None``: data made in
     code, or read with the defaults), to read their file again the same way.
@@ -287,6 +287,7 @@ def loaded_with(data: Outcomes) -> LoadOptions | None:
 _MAPPINGS = ("columns", "model_map", "where")
 
 
+@checked_keywords
 def load_keywords(given: LoadOptions | Outcomes | None) -> dict[str, Any]:
     """The keywords of the :func:`load` call that reads data as ``given`` says: the fields of
     a :class:`LoadOptions` not at their defaults (:meth:`LoadOptions.changed`), or those
@@ -310,6 +311,7 @@ def load_keywords(given: LoadOptions | Outcomes | None) -> dict[str, Any]:
     return out
 
 
+@checked_keywords
 def load_keywords_text(given: LoadOptions | Outcomes | None) -> str:
     """:func:`load_keywords` as a call writes them, ``", "``-separated (``""`` for none).
 

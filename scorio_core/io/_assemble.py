@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import MAX_CATEGORY, Mention, Only, Said, ValidationError, joined
+from .._validation import (
+    MAX_CATEGORY,
+    Mention,
+    Only,
+    Said,
+    ValidationError,
+    checked_keywords,
+    joined,
+)
 from ..formatting import count_text, noun_text, share_percent
 from ..outcomes import LOAD_NOTES, MissingWeightsError, Outcomes, frozen
 from ._base import MAX_ROWS, MissingCellsError, MissingColumnsError
@@ -81,6 +89,7 @@ COLUMN_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+@checked_keywords
 def guess_columns(present: Sequence[str], roles: Sequence[str] = _REQUIRED,
                   names: Mapping[str, str] | None = None) -> dict[str, str]:
     """Role -> a present column that probably holds it, for the ``roles`` whose column

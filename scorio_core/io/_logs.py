@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import ValidationError, said_of
+from .._validation import ValidationError, checked_keywords, said_of
 from ..formatting import count_text, noun_text
 from ..outcomes import GROUP, POOLED, Outcomes, check_name
 from ..samples import SampleWriter, _ordered, log_rows
@@ -635,6 +635,7 @@ def _advice(works: Sequence[str], fix: str) -> str:
 _MEAN_KEYS = {"ours (mean)": "mean", "harness value": "harness", "harness reducer": "reducer"}
 
 
+@checked_keywords
 def means_text(report: dict[str, Any], name: Callable[[str], str] | None = None) -> str:
     """What an import report's means are, in one sentence, each named ``name(column)`` by its
     column of :func:`import_table` (default: the report's own keys, ``mean``, ``harness``,
@@ -832,6 +833,7 @@ changed the outcomes: the avg@N the leaderboard shows
     return replace(data, metadata=meta)
 
 
+@checked_keywords
 def import_table(report: dict[str, Any]) -> pd.DataFrame:
     """One row per file of an import report (:func:`report`, ``metadata["import_report"]``):
     model (and ``model_in_log``, its name in the log, when a name was changed), benchmark,

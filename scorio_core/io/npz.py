@@ -13,7 +13,7 @@ from typing import Any, BinaryIO, NamedTuple
 import numpy as np
 from numpy.lib import format as npformat
 
-from .._validation import MAX_CATEGORY, ValidationError, parse_json
+from .._validation import MAX_CATEGORY, ValidationError, checked_keywords, parse_json
 from ..outcomes import Outcomes, frozen
 from ._base import (
     MAX_CELLS,
@@ -26,7 +26,7 @@ from ._base import (
     _sniff,
     _Src,
 )
-from .options import LoadOptions, options_from
+from .options import OPTION_NAMES, LoadOptions, options_from
 
 __all__ = ["load_npz", "save_npz"]
 
@@ -139,6 +139,7 @@ def _read_member(zf: zipfile.ZipFile, h: _Header) -> np.ndarray:
 
 
 
+@checked_keywords(also=OPTION_NAMES)
 def load_npz(
     source: Source,
     options: LoadOptions | None = None,
@@ -340,6 +341,7 @@ def _compact(a: np.ndarray) -> np.ndarray:
     return a.astype(np.min_scalar_type(int(a.max())))
 
 
+@checked_keywords
 def save_npz(outcomes: Outcomes, path: str | os.PathLike | BinaryIO) -> None:
     """Write ``outcomes`` as a compressed ``.npz`` that :func:`load_npz` reads back.
 

@@ -51,8 +51,8 @@ from ..outcomes import COMBINED, LOAD_NOTES, Outcomes, correct_rule
 from ..params import numbers_parse, setting, validate
 from ._base import _ON_MISSING, MAX_BYTES
 
-__all__ = ["LoadOptions", "FORMAT_CHOICES", "ON_MISSING_HELP", "options_from", "mention",
-           "MAX_GRADE_LEVELS", "round_levels", "as_asked"]
+__all__ = ["LoadOptions", "OPTION_NAMES", "FORMAT_CHOICES", "ON_MISSING_HELP", "options_from",
+           "mention", "MAX_GRADE_LEVELS", "round_levels", "as_asked"]
 
 #: ``format=`` values that override detection.
 FORMAT_CHOICES = (
@@ -557,7 +557,10 @@ class LoadOptions:
         return cols
 
 
-_NAMES = frozenset(f.name for f in fields(LoadOptions))
+#: The loader options' keywords, in their declared order: what a load call (``load``,
+#: ``load_npz``, ``load_table``) passes on as options.
+OPTION_NAMES = tuple(f.name for f in fields(LoadOptions))
+_NAMES = frozenset(OPTION_NAMES)
 
 
 def mention(key: str, value: Any = None) -> Said:

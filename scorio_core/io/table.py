@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 import numpy as np
 
 from .._lazy import lazy_module
-from .._validation import ValidationError
+from .._validation import ValidationError, checked_keywords
 from ..outcomes import UNNAMED_FRAME, Outcomes
 from ._assemble import ROLES, _from_frame
 from ._base import (
@@ -30,7 +30,7 @@ from ._base import (
     _Src,
     spreadsheet_kind,
 )
-from .options import LoadOptions, as_asked, options_from
+from .options import OPTION_NAMES, LoadOptions, as_asked, options_from
 
 if TYPE_CHECKING:
     import polars as pl
@@ -58,6 +58,7 @@ def _is_frame(obj: Any) -> bool:
     return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
+@checked_keywords(also=OPTION_NAMES)
 def load_table(
     source: Source | pl.DataFrame,
     options: LoadOptions | None = None,
@@ -154,6 +155,7 @@ def load_table(
         return as_asked(_load_table(src, fmt, opts), opts)
 
 
+@checked_keywords
 def table_columns(
     source: Source, *, filename: str | None = None, max_bytes: int = MAX_BYTES
 ) -> list[str] | None:
@@ -412,6 +414,7 @@ def _explain_read_error(src: _Src, fmt: str, exc: Exception) -> str:
     return f"could not parse the file as {what}: {msg}"
 
 
+@checked_keywords
 def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
     """The long table of ``outcomes``: one row per completion.
 
@@ -471,6 +474,7 @@ def to_long_frame(outcomes: Outcomes) -> pl.DataFrame:
     return frame
 
 
+@checked_keywords
 def save_table(
     outcomes: Outcomes, path: str | os.PathLike | BinaryIO, *, format: str | None = None
 ) -> None:
@@ -513,6 +517,7 @@ def save_table(
 
 
 # ------------------------------------------------------------ CSV safety
+@checked_keywords
 def safe_csv_cell(s: str) -> str:
     """Defuse a spreadsheet formula: prefix ``'`` when ``s`` starts with ``= + - @``, tab or CR.
 
@@ -530,6 +535,7 @@ def _safe_expr(col: pl.Expr) -> pl.Expr:
     return col.str.replace(_FORMULA_RE, "'$1")
 
 
+@checked_keywords
 def to_safe_csv(df: Any) -> str:
     """CSV text of a pandas or polars DataFrame with every string cell made formula-safe.
 

@@ -83,6 +83,7 @@ def _suffix(out: Path) -> str:
     return suffix
 
 
+@checked_keywords
 def write_report(
     report: Report,
     out: str | os.PathLike,
@@ -366,6 +367,7 @@ def _as_options(exc: ValidationError) -> str:
     return said.say("python", name)
 
 
+@checked_keywords
 def cli_report(args) -> int:
     """``scorio-studio report``: build and write the report; prints the path written
     (no ``--sections``: :func:`~scorio_core.definitions.default_sections`, as ``sc.report``)."""

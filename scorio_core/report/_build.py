@@ -204,6 +204,7 @@ def setting_text(item: SettingText, text: Callable[[str], str] = _same,
     return f"{text(item.label)} ({code(item.name)}): {text(item.value)}"
 
 
+@checked_keywords
 def parse_sections(text: str) -> list[str]:
     """Analysis ids from a comma-separated list such as ``"leaderboard,compare"``: the CLI's
     ``--sections``, and ``sections=`` given as one string to :func:`build_report` and

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from .._validation import checked_keywords
+
 if TYPE_CHECKING:  # altair loads with the first chart drawn, not with the app's first page
     import altair as alt
 
@@ -45,6 +47,7 @@ def _vl_version() -> str:
     return want if want in have else have[-1]
 
 
+@checked_keywords
 def chart_svg(chart: alt.TopLevelMixin, *, width: int = DEFAULT_WIDTH, inline: bool = False) -> str:
     """The chart rendered to SVG text.
 
@@ -57,6 +60,7 @@ def chart_svg(chart: alt.TopLevelMixin, *, width: int = DEFAULT_WIDTH, inline: b
     return _XMLNS.sub("", svg, count=2) if inline else svg
 
 
+@checked_keywords
 def chart_png(chart: alt.TopLevelMixin, *, width: int = DEFAULT_WIDTH, scale: float = 2.0) -> bytes:
     """The chart rendered to PNG bytes (``scale`` 2 for sharp prints)."""
     import vl_convert as vlc

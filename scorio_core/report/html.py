@@ -15,6 +15,7 @@ from typing import Any
 
 import pandas as pd
 
+from .._validation import checked_keywords
 from ..definitions import PRINTED_ROWS, TableView
 from ..display import CELL_STYLE, column_legend, text_cell
 from ..formatting import format_columns, shape_text
@@ -122,6 +123,7 @@ pre { background: #f6f8fa; padding: 8px; font-size: .8em; white-space: pre-wrap;
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src 'none'"
 
 
+@checked_keywords
 def escape(value: Any) -> str:
     """HTML-escape any value's text, quotes included (safe in text and attribute values).
 
@@ -338,6 +340,7 @@ def _how_read(report: Report) -> str:
     )
 
 
+@checked_keywords
 def to_html(report: Report) -> str:
     """The report as one self-contained HTML document (inline CSS and SVG charts).
 

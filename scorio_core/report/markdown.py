@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .._validation import checked_keywords
 from ..definitions.provenance import export_filename
 from ..display import legend_markdown
 from ..export import _md_cell, _md_escape_prose  # one escaping rule for every Markdown export
@@ -82,6 +83,7 @@ def _provenance(prov: dict) -> list[str]:
     return out + [""]
 
 
+@checked_keywords
 def to_markdown(report: Report, chart_dir: str | os.PathLike | None = None) -> str:
     """The report as Markdown.
 

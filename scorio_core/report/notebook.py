@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from .._validation import checked_keywords
 from ..definitions.provenance import benchmark_words
 from ..display import legend_markdown, readable
 from ..export import _md_cell  # the report's Markdown escaping, for the settings' values
@@ -31,6 +32,7 @@ from ._build import Report, left_out_text, load_options_text, pooled_text, setti
 __all__ = ["to_notebook", "load_code"]
 
 
+@checked_keywords
 def load_code(
     path: str | os.PathLike | Sequence[str | os.PathLike],
     *,
@@ -159,6 +161,7 @@ def _shown_legend(s) -> str:
     return "\n\n".join(out)
 
 
+@checked_keywords
 def to_notebook(
     report: Report,
     data_path: str | os.PathLike | Sequence[str | os.PathLike],

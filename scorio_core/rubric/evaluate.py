@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError
+from .._validation import ValidationError, checked_keywords
 from ..outcomes import Outcomes, frozen
 from .model import AllOf, AnyOf, Compare, Condition, Not, Rubric
 
@@ -83,6 +83,7 @@ DERIVED_SIGNALS = {
 }
 
 
+@checked_keywords
 def signal_names(data: Outcomes) -> tuple[str, ...]:
     """The signals a rubric can read on ``data``: its own and, for binary data,
     ``is_correct`` (:data:`DERIVED_SIGNALS`), sorted.
@@ -260,6 +261,7 @@ def _repeated_conditions(rubric: Rubric) -> frozenset[Condition]:
     return frozenset(c for c, n in seen.items() if n > 1)
 
 
+@checked_keywords
 def categorize(rubric: Rubric, data: Outcomes) -> np.ndarray:
     """The category of every completion: integer array ``(L, M, N)``.
 
@@ -295,6 +297,7 @@ def categorize(rubric: Rubric, data: Outcomes) -> np.ndarray:
     return cat.astype(np.int64)
 
 
+@checked_keywords
 def apply(rubric: Rubric, data: Outcomes) -> Outcomes:
     """``data`` re-scored by ``rubric``: categorical ``R``, the rubric's weights and
     category names; models, questions, benchmarks, signals and ``R0`` are kept.
@@ -327,6 +330,7 @@ def apply(rubric: Rubric, data: Outcomes) -> Outcomes:
     )
 
 
+@checked_keywords
 def category_distribution(data: Outcomes) -> pd.DataFrame:
     """Share of each model's completions in each category (long format, for stacked bars).
 

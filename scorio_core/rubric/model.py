@@ -655,16 +655,19 @@ def _cond_to_json(c: Condition) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- module API
+@checked_keywords
 def to_json(rubric: Rubric) -> dict[str, Any]:
     """:meth:`Rubric.to_json` as a function."""
     return rubric.to_json()
 
 
+@checked_keywords
 def from_json(obj: Mapping[str, Any] | str | bytes, *, signals: Iterable[str] | None = None):
     """:meth:`Rubric.from_json` as a function."""
     return Rubric.from_json(obj, signals=signals)
 
 
+@checked_keywords
 def save(rubric: Rubric, path: str | os.PathLike | BinaryIO) -> None:
     """Write ``rubric`` as indented UTF-8 JSON to a path or binary file object."""
     text = json.dumps(rubric.to_json(), indent=2, ensure_ascii=False) + "\n"
@@ -678,6 +681,7 @@ def save(rubric: Rubric, path: str | os.PathLike | BinaryIO) -> None:
 MAX_RUBRIC_BYTES = 1 << 20
 
 
+@checked_keywords
 def load(source: str | os.PathLike | bytes | BinaryIO, *, signals: Iterable[str] | None = None):
     """Read a rubric written by :func:`save` from a path, bytes or a binary file object."""
     if isinstance(source, bytes | bytearray):

@@ -39,7 +39,7 @@ import pandas as pd
 
 from .. import eval as ev
 from .._ties import rank_scores_batch as _ranks
-from .._validation import ValidationError
+from .._validation import ValidationError, checked_keywords
 from ..engines.agreement import tau_b_matrix
 from ..formatting import count_text
 from ..outcomes import Outcomes
@@ -56,6 +56,7 @@ GOLD_LABEL = "Binary Bayes@N"
 Schemes = Rubric | str | Sequence[Rubric | str] | Mapping[str, Rubric | str] | None
 
 
+@checked_keywords
 def resolve_schemes(schemes: Schemes = None) -> list[tuple[str, Rubric]]:
     """``(label, rubric)`` pairs from rubrics, preset names or a ``{label: rubric}`` mapping.
 
@@ -110,6 +111,7 @@ def _check(data: Outcomes) -> None:
         raise ValidationError(f"ranking needs at least 2 models; the data have {data.L}")
 
 
+@checked_keywords
 def scheme_ranks(data: Outcomes, schemes: Schemes = None, *, gold: bool = False) -> pd.DataFrame:
     """Competition ranks (1 = best) of every model under each scheme, on all trials.
 
@@ -128,6 +130,7 @@ def scheme_ranks(data: Outcomes, schemes: Schemes = None, *, gold: bool = False)
     return pd.DataFrame(cols, index=pd.Index(list(data.models), name="model"))
 
 
+@checked_keywords
 def categorical_ranking(data: Outcomes, schemes: Schemes = None) -> pd.DataFrame:
     """τ_GS, τ_Self and τ_Greedy of each scheme at N = 1 (Ranking Reasoning LLMs under Test-Time
     Scaling (2026), Table 5 / Table 22).

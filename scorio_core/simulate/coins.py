@@ -54,9 +54,10 @@ def _scorer(method_id: str):
     kind = None if m is None else fast_kind(m)
     if kind in ("bayes", "avg") and not m.needs_r0:
         w = np.array([0.0, 1.0])
-        if kind == "bayes":  # float counts: the kernel's products then run in BLAS
-            return lambda n, s: ev.bayes_from_counts(n.astype(float), w).mu
-        return lambda n, s: ev.avg_from_counts(n, w)[0]
+        # the means alone (a ranking reads no sigma): Bayes@N's, and avg@N's (the mean score)
+        if kind == "bayes":
+            return lambda n, s: ev._bayes_mean(n + 1, w)
+        return lambda n, s: ev.count_mean(n.sum(-2), w, n.shape[-2] * s)
     if kind == "table":
         return _table_scorer(
             TABLE_KINDS[m.func], int(m.params["k"]), float(m.params.get("tau", 0))

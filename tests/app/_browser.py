@@ -151,6 +151,19 @@ CUT_CODE_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stCode"] pre'))
   .map(p => [p.innerText.split('\\n').reduce((a, l) => l.length > a.length ? l : a, ''),
              p.scrollWidth - p.clientWidth]).filter(([, cut]) => cut > 0)"""
+#: ``[text, pixels cut]`` of every metric in the main column whose label or value does not
+#: fit its box (Streamlit ends it with "…": four metrics in equal columns of a 1024 px
+#: window's main column read "Mean disagree…" and "conve…").
+CUT_METRICS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stMetric"]')).map(m => [m.innerText,
+    Math.max(...[m, ...m.querySelectorAll('*')].map(e => e.scrollWidth - e.clientWidth))])
+  .filter(([, cut]) => cut > 0)"""
+#: ``[label, pixels cut]`` of every widget label in the main column that does not fit its
+#: widget (Streamlit ends a label's one line with "…" where it cannot break it).
+CUT_WIDGET_LABELS_JS = """() => Array.from(document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stWidgetLabel"]')).map(l => [l.innerText,
+    Math.max(...[l, ...l.querySelectorAll('*')].map(e => e.scrollWidth - e.clientWidth))])
+  .filter(([, cut]) => cut > 0)"""
 #: The number of code boxes in the main column.
 CODE_BOXES_JS = """() => document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stCode"] pre').length"""

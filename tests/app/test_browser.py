@@ -20,6 +20,7 @@ from _browser import (
     CUT_LABELS_JS,
     CUT_LEGENDS_JS,
     CUT_LINKS_JS,
+    CUT_METRICS_JS,
     LEGEND_LABELS_JS,
     WIDE_CHARTS_JS,
     WIDE_TABLES_JS,
@@ -330,7 +331,8 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
     consensus tables (side by side in half columns, each ran past its half) and its ranks.
     The Rubric builder's rules editor ran 28 px past the column (``among`` cut at
     "is_correct >="), and its one-row τ table came in three parts, one holding only
-    ``n_slices``, one a ``note`` cut mid-sentence: one table, the note a line under it."""
+    ``n_slices``, one a ``note`` cut mid-sentence: one table, the note a line under it (the
+    means; their s.d. under "More columns", as fits a 1024 px window)."""
     page.set_viewport_size({"width": 1280, "height": 1000})
     page.goto(server)  # the Data page; the others through the sidebar, in the same session
     settle(page)
@@ -350,7 +352,9 @@ def test_wide_tables_fit_the_main_column_at_1280_px(page, server, tmp_path):
                                    timeout=60_000)
             tau = [h for h in page.evaluate(HEADERS_JS) if "tau_gs_mean" in h]
             assert len(tau) == 1, tau  # one table, not parts
-            assert "tau_greedy_sd" in tau[0] and not {"note", "n_slices"} & set(tau[0]), tau
+            # the means, fitted to a 1024 px window's column; their s.d. under "More columns"
+            assert "tau_greedy_mean" in tau[0], tau
+            assert not {"note", "n_slices", "tau_greedy_sd"} & set(tau[0]), tau
     # the Method comparison's ranks (a column per method) in parts inside an expander, whose
     # padding leaves less than the main column: a part measured to it ran 15 px past
     page.goto(f"{server}/methods?dataset=biased_coins")
@@ -550,6 +554,19 @@ def test_the_questions_tables_and_their_more_columns_fit_the_main_column(opened,
     assert max(page.evaluate(PARTS_JS)) <= 2
 
 
+@pytest.mark.parametrize("path", QUESTION_PAGES)
+def test_the_questions_metrics_read_whole(opened, path):
+    """At 1024 px the Questions page's four metrics, in equal columns of 129 px, read "Mean
+    disagree…" and "2PL fit" over "conve…". Each is as wide as its label and value, in a row
+    that wraps: every label and value whole."""
+    page = opened(path, 1024)
+    _no_exception(page, path)
+    labels = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stMetricLabel"]')).map(m => m.innerText.trim())""")
+    assert labels == ["Questions", "No information", "Mean disagreement", "2PL fit"], labels
+    assert page.evaluate(CUT_METRICS_JS) == []
+
+
 #: Pages with a link to the Check page, at a setting that shows it.
 CHECK_LINK_PAGES = ("planner", 'leaderboard?leaderboard.scope="population"')
 
@@ -728,3 +745,25 @@ def test_a_test_server_is_set_up_without_importing_the_app():
 
     assert _render.CHARTS_AT_ONCE is CHARTS_AT_ONCE  # one declaration
 
+
+
+def test_two_different_uploaded_files_of_one_name_are_refused_not_dropped(page, server,
+                                                                         tmp_path):
+    """An uploader keeps a file's name, not its folder: two HELM runs' ``per_instance_stats
+    .json`` uploaded together were stored under one name and the first silently lost. The
+    upload is refused naming the file, with the ways that keep both (one .zip, a folder)."""
+    files = []
+    for run in ("run_a", "run_b"):  # one name, different models inside
+        (tmp_path / run).mkdir()
+        files.append(_long_csv(tmp_path / run / "runs.csv"))
+        files[-1].write_text(files[-1].read_text().replace("alpha-7b", f"alpha-{run}"))
+    page.goto(server)
+    settle(page)
+    page.get_by_role("combobox", name="Dataset").click()
+    act(page, page.get_by_role("option", name="Upload a file").click)
+    dropzone = page.locator('[data-testid="stFileUploaderDropzoneInput"][multiple]')
+    act(page, lambda: dropzone.set_input_files([str(f) for f in files]))
+    alerts = " ".join(a.inner_text() for a in page.query_selector_all('[data-testid="stAlert"]'))
+    assert "2 different uploaded files are named runs.csv" in alerts, alerts[:500]
+    assert ".zip" in alerts and "sc.load" in alerts, alerts[:500]
+    _no_exception(page, "after two files of one name")

@@ -1,7 +1,7 @@
 """AppTest of the Pair page: on an Inspect upload it shows the chosen question's completions
 of both models (plain text), the numbers of the pair definition, and it is reached from a
 link with the models in the URL and from the Leaderboard; on a HELM run with thinking,
-annotations and prompts it shows every text of a trial, and in a browser at 1280 px its
+annotations and prompts it shows every text of a trial, and in a browser at 1024 px its
 tables fit the page's column."""
 
 from __future__ import annotations
@@ -253,16 +253,24 @@ def test_pair_page_shows_every_text_of_a_trial_once(tmp_path):
     assert len(prompts) == 2 and all(c.endswith("Question: Is 70 even or odd?\nA. Even\nB. "
                                                  "Odd\nAnswer:") for c in prompts)
     # the table: the report's view, every text a column but the whole prompt (in the panel
-    # above), the question's texts not repeated
-    table = next(d for d in at.dataframe if "flip" in d.value.columns)
+    # above), the question's texts not repeated; fitted to a 1024 px window's column, the
+    # scores and short texts first, the two long texts after them beside the trial and model
+    from app_state.table_fit import TEXT_MIN_PX
+
+    parts = [d for d in at.dataframe if "flip" in d.value.columns]
+    table = parts[0]
     assert list(table.value.columns) == ["trial", "flip", "model", "category", "score",
                                          "reasoning", "output", "answer", "annotations"]
-    assert table.proto.row_height > 64  # above 4 rem the grid wraps a long text in its row
+    assert [list(d.proto.column_order) for d in parts] == [
+        ["trial", "model", "flip", "category", "score", "output", "answer"],
+        ["trial", "model", "reasoning", "annotations"]]
+    # above 4 rem the grid wraps a long text in its row: the long texts' part only
+    assert not parts[0].proto.row_height and parts[1].proto.row_height > 64
     widths = json.loads(table.proto.columns)
     text = {"model", "category", "reasoning", "output", "answer", "annotations"}
-    assert {c for c, v in widths.items() if "width" in v} == text  # each text sized
+    assert {c for c, v in widths.items() if v.get("width")} == text  # each text sized
     # the two long texts, each longer than its share, share what the others leave alike
-    assert widths["reasoning"]["width"] == widths["annotations"]["width"] >= 90
+    assert widths["reasoning"]["width"] == widths["annotations"]["width"] >= TEXT_MIN_PX
     # trial 1: alpha's thinking of that trial; no annotation on either side, so no row
     at.select_slider(key="pair_trial").set_value(1).run()
     _ok(at)
@@ -315,11 +323,12 @@ TEMPERATURE_Q001 = ('dataset=jhu_llm_temperature&pair.a="claude-3-opus-20240229"
 
 def test_pair_page_repeats_show_every_answer_whole():
     """The repeats' answer column was left to the grid, which sized it to the one-letter
-    answers: "(no answer recorded)" read "(no answ". Every text column now has a width
-    that shows its longest value (or its share of the column, with rows of four lines),
-    and the widths set leave room for the number columns within the page's column."""
-    from app_pages._widgets import MAIN_PX
-    from app_state.table_fit import column_px
+    answers: "(no answer recorded)" read "(no answ"; then, fitted to a 1280 px window's
+    column, their trial lists ran ``mean_score`` 235 px past a 1024 px window's. Every text
+    column now has a width that shows its longest value, fitted to that window's column:
+    the numbers first, with each answer whole on one line, and the lists of trials after
+    them, each row repeating its model and answer, in rows of four lines."""
+    from app_state.table_fit import NARROW_PX, TEXT_MIN_PX, column_px
 
     at = AppTest.from_file(APP, default_timeout=120)
     for k, v in (x.split("=", 1) for x in TEMPERATURE_Q001.split("&")):
@@ -328,40 +337,46 @@ def test_pair_page_repeats_show_every_answer_whole():
     at.switch_page(PAIR).run()
     _ok(at)
     assert at.selectbox(key="pair_question").value == "q001"
-    table = next(d for d in at.dataframe if "repeats" in d.value.columns)
-    groups, config = table.value, json.loads(table.proto.columns)
+    parts = [d for d in at.dataframe if "repeats" in d.value.columns]
+    groups, config = parts[0].value, json.loads(parts[0].proto.columns)
     assert "(no answer recorded)" in set(groups["answer"])
+    order = [list(d.proto.column_order) for d in parts]
+    assert order == [["model", "answer", "repeats", "mean_score"],
+                     ["model", "answer", "trials"]], order
     width = {c: config.get(c, {}).get("width") for c in groups.columns}
     # about 6 px a character in the grid's 14 px font, and 16 px of cell padding
     assert width["answer"] >= 6 * len("(no answer recorded)") + 16, width
     assert width["model"] >= 6 * groups["model"].str.len().max() + 16, width
-    assert width["trials"] >= 90 and table.proto.row_height > 64, width  # four lines a row
+    assert width["trials"] >= TEXT_MIN_PX, width
+    assert not parts[0].proto.row_height and parts[1].proto.row_height > 64  # four lines
     numbers = ("repeats", "mean_score")  # sized by the grid: their header's width or cells'
     drawn = column_px(groups)
-    assert sum(width[c] for c in groups.columns if c not in numbers) + sum(
-        drawn[c] for c in numbers) <= MAIN_PX, width
+    for cols in order:
+        assert sum(width[c] if c not in numbers else drawn[c] for c in cols) <= NARROW_PX
 
 
 @pytest.mark.timeout(600)
-def test_pair_page_tables_fit_a_1280px_screen(browser, server, tmp_path):
+def test_pair_page_tables_fit_a_1024px_window(browser, server, tmp_path):
     """At 1280 px (sidebar open) the flips with texts were a 15-column grid that scrolled
     1,945 px sideways on the HELM run (its prompts) and 768 px on the Inspect logs, and the
     summary 355 px (its estimand in words); on the bundled temperature data the repeats ran
-    50 px over (their trial lists; ``mean_score`` cut): every table of the page now fits its
-    column, and the export buttons' labels show whole. Measured once the four tables are
-    drawn (waiting for the charts, it once measured the bundled data's tables before their
-    grids were there)."""
-    from _browser import CUT_LABELS_JS, act, settle, tables_drawn
+    50 px over (their trial lists; ``mean_score`` cut). Fitted to that window's column, at
+    1024 px the summary still ran 110 px past the column and the repeats 235 px. Every
+    table of the page now fits a 1024 px window's column (the parts are fitted to it
+    whatever the window: a wider one's column holds them too) -- the summary in two parts,
+    the repeats' trial lists after their numbers -- and the export buttons' labels show
+    whole. Measured once every table is drawn (waiting for the charts, it once measured the
+    bundled data's tables before their grids were there)."""
+    from _browser import CUT_LABELS_JS, WIDE_TABLES_JS, act, settle, tables_drawn
 
     upload = tmp_path / "helm.zip"
     upload.write_bytes(_helm_zip(tmp_path / "runs"))
-    over = """() => Array.from(document.querySelectorAll(
-        '[data-testid="stMain"] [data-testid="stDataFrame"]'))
-        .map(d => d.querySelector('.dvn-scroller'))
-        .map(s => s ? s.scrollWidth - s.clientWidth : null)"""
+    first_parts = """() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stCaptionContainer"]'))
+        .map(c => c.innerText).filter(t => t.startsWith('Part 1 of'))"""
     for files in ([upload], sorted(TEXTS.glob("*.eval")), TEMPERATURE_Q001):
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})  # a new session
-        if files is TEMPERATURE_Q001:  # the repeats ran 50 px over (their trial lists)
+        page = browser.new_page(viewport={"width": 1024, "height": 1000})  # a new session
+        if files is TEMPERATURE_Q001:  # the repeats ran 235 px over (their trial lists)
             page.goto(f"{server}/pair?{files}")
             settle(page)
         else:
@@ -376,9 +391,12 @@ def test_pair_page_tables_fit_a_1280px_screen(browser, server, tmp_path):
             # four labels, "CSV: questions" and "CSV: question_texts" to "CSV: ques…"
             texts = page.locator('[data-testid="stDownloadButton"]', has_text="question_texts")
             assert texts.count() == 1, files
-        assert tables_drawn(page, 4) == 4, files  # summary, questions, flips, repeats
-        widths = page.evaluate(over)
-        assert len(widths) == 4 and all(w is not None and w <= 0 for w in widths), (
-            files, widths)
+        shown = tables_drawn(page, 4)  # the summary, the questions, the flips, the repeats
+        assert page.evaluate(WIDE_TABLES_JS) == [], files
+        assert shown >= 5, files  # the summary in two parts
+        parts = page.evaluate(first_parts)
+        assert parts[0].startswith("Part 1 of 2: columns score_a"), (files, parts)
+        if files is TEMPERATURE_Q001:  # the numbers first, the trial lists after them
+            assert any("columns repeats … mean_score" in x for x in parts), parts
         assert page.evaluate(CUT_LABELS_JS) == [], files
         page.close()

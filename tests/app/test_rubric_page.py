@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from _apptest import code_cell, start
 from streamlit.testing.v1 import AppTest
 
@@ -103,3 +104,125 @@ def test_the_live_leaderboards_caption_says_once_what_its_legend_does_not():
     assert not [c for c in others if "rank_lo" in c or "bayes_" in c], others
     line = next(c for c in said if c.startswith("Each completion scores its category's weight"))
     assert "95% intervals, questions scope — mean score over the questions asked" in line, line
+
+
+#: Each row of the table in the element of key ``key`` (its class ``st-key-<key>``), its
+#: cells joined by "|" (the grid's own table for screen readers: what its canvas draws).
+ROWS_JS = """(key) => Array.from(document.querySelectorAll(
+    `.st-key-${key} [data-testid="stDataFrame"] tr`)).map(tr => Array.from(
+    tr.querySelectorAll('th, td')).map(td => td.textContent).join('|'))"""
+#: ``[row, column]`` of the cell selected in the table of key ``key`` (its header is row 0),
+#: ``[row, -1]`` for a row selected by its marker, or null.
+SELECTED_JS = """(key) => {
+  const rows = Array.from(document.querySelectorAll(
+      `.st-key-${key} [data-testid="stDataFrame"] tr`));
+  for (const [r, tr] of rows.entries()) {
+    const c = Array.from(tr.querySelectorAll('td'))
+      .findIndex(td => td.getAttribute('aria-selected') === 'true');
+    if (c >= 0) return [r, c];
+    if (tr.getAttribute('aria-selected') === 'true') return [r, -1];
+  }
+  return null;
+}"""
+
+
+def _rows(page, key: str, n: int) -> list[str]:
+    """The rows of the editor of key ``key`` (each edit draws the rules editors afresh under
+    new keys), once it has drawn its header and ``n`` rows."""
+    page.wait_for_function(f"() => ({ROWS_JS})({key!r}).length === {n + 1}", timeout=60_000)
+    return page.evaluate(ROWS_JS, key)
+
+
+def _selected(page, key: str, want: list[int]) -> None:
+    """Wait until the cell (or row) ``want`` of the editor of key ``key`` is selected: the
+    grid takes a key only once it has drawn the last one's selection."""
+    page.wait_for_function(f"() => JSON.stringify(({SELECTED_JS})({key!r})) === "
+                           f"{str(want).replace(' ', '')!r}", timeout=30_000)
+
+
+def _grid(page, key: str):
+    """The bounding box of the grid of key ``key``, scrolled into view."""
+    grid = page.locator(f'.st-key-{key} [data-testid="stDataFrame"]')
+    grid.scroll_into_view_if_needed()
+    return grid.bounding_box()
+
+
+@pytest.mark.timeout(600)
+def test_the_rubric_builder_fits_a_1024px_window_and_its_rule_parts_edit_one_table(
+        browser, server):
+    """At 1024 px the rules editor ran 254 px past the main column, the categories editor
+    82 px and the τ table 211 px (sized for a 1280 px window's column); with eight
+    categories the weight boxes, in eight equal columns of 56 px, broke their labels over
+    four or five lines ("high_con" / "f") and hid their − and + buttons. Every grid now
+    fits the column: the rules in two editors one under the other, the second repeating
+    each row's rule and signal (read only); the τ means in the table and their s.d. under
+    "More columns"; the weight boxes in a row that wraps, each label whole. An edit in
+    either rules editor is kept when the other changes the rows: a percentile edited in
+    the second stays with its row when a row is deleted in the first."""
+    from _browser import (
+        CUT_WIDGET_LABELS_JS,
+        WIDE_TABLES_JS,
+        act,
+        settle,
+        tables_drawn,
+    )
+
+    page = browser.new_page(viewport={"width": 1024, "height": 1000})
+    page.goto(f"{server}/rubric")
+    settle(page)
+    tables_drawn(page)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    # the editors' keys: rules_<rubric loaded>_<edits so far>
+    rules, more = _rows(page, "rules_1_0", 6), _rows(page, "rules_more_1_0", 6)
+    assert rules[0] == "rule|cat.|signal|op|value|not", rules
+    assert more[0] == "rule|signal|pctl|scope|among|other", more
+    assert more[2] == "1|response_chars|75|dataset|is_correct >= 0.5|", more
+    # a percentile edited in the second part: its row's cell (the first column is read only)
+    at = _grid(page, "rules_more_1_0")
+    page.mouse.click(at["x"] + 12, at["y"] + 35 + 17)  # rule 1, its first row
+    _selected(page, "rules_more_1_0", [1, 0])
+    for key, cell in (("ArrowDown", [2, 0]), ("ArrowRight", [2, 1]), ("ArrowRight", [2, 2])):
+        page.keyboard.press(key)
+        _selected(page, "rules_more_1_0", cell)  # pctl of the second row
+    page.keyboard.press("Enter")  # its editor, holding 75
+    page.locator("#portal input.gdg-input").fill("80")
+    act(page, lambda: page.keyboard.press("Enter"))
+    assert _rows(page, "rules_more_1_1", 6)[2].startswith("1|response_chars|80|")
+    # the last row deleted in the first part: the edit above stays with its row
+    _rows(page, "rules_1_1", 6)
+    at = _grid(page, "rules_1_1")
+    page.mouse.click(at["x"] + 16, at["y"] + 35 + 35 * 5 + 17)  # row 6's marker
+    _selected(page, "rules_1_1", [6, -1])
+    act(page, lambda: page.keyboard.press("Delete"))
+    rules, more = _rows(page, "rules_1_2", 5), _rows(page, "rules_more_1_2", 5)
+    assert more[2] == "1|response_chars|80|dataset|is_correct >= 0.5|", more
+    assert rules[-1] == "3|1|is_correct|<|0.5|false", rules
+    tables_drawn(page)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    box = page.locator('[data-testid="stMain"] summary', has_text="s.d. over the slices")
+    assert box.count() == 1 and "tau_gs_sd" in box.inner_text()  # the τ table's
+    shown = tables_drawn(page)
+    box.click()
+    tables_drawn(page, shown + 1)
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    page.close()
+    # eight categories: every weight's label whole, every grid within the column
+    page = browser.new_page(viewport={"width": 1024, "height": 1000})
+    page.goto(f"{server}/rubric?dataset=reasoning_synthetic")
+    settle(page)
+    page.get_by_role("combobox", name="Start from").click()
+    act(page, page.get_by_role("option").filter(has_text="Balanced comp.").first.click)
+    tables_drawn(page)
+    # each weight's label on one line (as high as the first's) and its − and + buttons shown
+    boxes = page.evaluate("""() => Array.from(document.querySelectorAll(
+        '[data-testid="stMain"] [data-testid="stNumberInput"]')).map(n => [
+        n.querySelector('[data-testid="stWidgetLabel"]').innerText,
+        Math.round(n.querySelector('[data-testid="stWidgetLabel"]').getBoundingClientRect()
+                   .height),
+        Array.from(n.querySelectorAll('button')).filter(b => b.getClientRects().length).length
+    ])""")
+    assert len(boxes) == 8 and boxes[7][0] == "7: correct ∧ boxed ∧ high_conf", boxes
+    assert all(h == boxes[0][1] and buttons == 2 for _, h, buttons in boxes), boxes
+    assert page.evaluate(CUT_WIDGET_LABELS_JS) == []
+    assert page.evaluate(WIDE_TABLES_JS) == []
+    page.close()

@@ -657,31 +657,119 @@ def test_a_long_model_name_is_measured_capped_and_the_parts_with_it():
 
 def test_the_rubric_rules_editor_fits_the_main_column():
     """The Rubric builder's rules editor, left to size its columns, ran 28 px past the main
-    column at 1280 px and cut ``among`` at "is_correct >=". Its widths fit the column: every
-    header whole with its pencil mark, every signal name whole; where the budget is too
-    small, the columns named to give way shrink, in order, to their headers and no further."""
-    from app_state.rubric_editor import editor_state
-    from app_state.table_fit import COLUMN_PX, EDIT_MARK_PX, ROW_MARKERS_PX, editor_px, text_px
+    column at 1280 px and cut ``among`` at "is_correct >="; sized for that column, its ten
+    columns ran 254 px past a 1024 px window's. It is drawn in two editors one under the
+    other (``RULE_PARTS``: every rule column once, the second repeating the rule and its
+    signal, read only), each within that window's column for every preset on the bundled
+    data's signals: every header whole with its pencil mark (none over the columns read
+    only, nor row markers beside fixed rows), every signal name whole; where the budget is
+    too small, the columns named to give way shrink, in order, to their headers and no
+    further."""
+    from app_state.rubric_editor import RULE_PARTS, RULE_READ, editor_state
+    from app_state.table_fit import (
+        COLUMN_PX,
+        EDIT_MARK_PX,
+        NARROW_COLUMN_PX,
+        ROW_MARKERS_PX,
+        editor_px,
+        text_px,
+    )
     from scorio_core import rubric as rb
+    from scorio_core.rubric.table import RULE_COLUMNS
 
-    rules = editor_state(rb.PRESETS["length/concise-correct"])["rules"]
-    signals = ["temperature", "attempt", "response_chars", "api_error", "is_correct"]
+    first, second = RULE_PARTS
+    assert sorted({*first, *second}) == sorted(RULE_COLUMNS)
+    assert set(first) & set(second) == set(RULE_READ) and second[:2] == RULE_READ
+    signals = ["temperature", "attempt", "response_chars", "api_error", "is_correct",
+               "repeated_pattern", "completion_bpt", "compass_A", "compass_C"]
     labels = {"category": "cat.", "percentile": "pctl", "negate": "not"}
     choices = {"signal": signals, "other": ["", *signals], "scope": ["", *rb.SCOPES],
                "op": list(rb.OPS)}
+    head = {c: round(text_px(labels.get(c, c)) + 16 + EDIT_MARK_PX) for c in RULE_COLUMNS}
+    for name in rb.PRESETS:
+        rules = editor_state(rb.PRESETS[name])["rules"]
+        for i, cols in enumerate(RULE_PARTS):
+            read = RULE_READ if i else ()
+            px = editor_px(rules[list(cols)], labels, choices, budget=NARROW_COLUMN_PX,
+                           shrink=["other", "among", "signal"], disabled=read, markers=not i)
+            assert list(px) == list(cols)
+            assert sum(px.values()) + (0 if i else ROW_MARKERS_PX) <= NARROW_COLUMN_PX, name
+            for c in cols:  # the header whole, with its pencil mark where it is edited
+                mark = 0 if c in read else EDIT_MARK_PX
+                assert px[c] >= text_px(labels.get(c, c)) + 16 + mark - 0.5, (name, c)
+            assert px["signal"] >= round(text_px("repeated_pattern") + 16), name
+    # the whole table on the temperature data's signals at 1280 px; a narrow budget: "other"
+    # gives way first, then "among", each down to its header
+    rules = editor_state(rb.PRESETS["length/concise-correct"])["rules"]
+    choices |= {"signal": signals[:5], "other": ["", *signals[:5]]}
     px = editor_px(rules, labels, choices, shrink=["other", "among", "signal"])
-    assert list(px) == list(rules.columns)
     assert sum(px.values()) + ROW_MARKERS_PX <= COLUMN_PX
-    for c in rules.columns:
-        assert px[c] >= text_px(labels.get(c, c)) + 16 + EDIT_MARK_PX - 0.5, c  # header whole
-    assert px["signal"] >= round(text_px("response_chars") + 16)
-    assert px["among"] >= round(text_px("is_correct >= 0.5") + 16)  # whole at 1280 px
-    # a narrow budget: "other" gives way first, then "among", each down to its header
+    assert px["among"] >= round(text_px("is_correct >= 0.5") + 16)
     tight = editor_px(rules, labels, choices, shrink=["other", "among", "signal"], budget=700)
-    head = {c: round(text_px(labels.get(c, c)) + 16 + EDIT_MARK_PX) for c in rules.columns}
     assert tight["other"] == head["other"] and tight["among"] < px["among"]
     assert all(tight[c] == px[c] for c in rules.columns if c not in ("other", "among", "signal"))
     assert all(tight[c] >= head[c] for c in rules.columns)
+
+
+def test_a_table_of_texts_comes_numbers_first_and_its_long_texts_after():
+    """The Pair view's repeats, fitted to a 1280 px window's column, ran ``mean_score`` 235
+    px past a 1024 px window's (their trial lists); shared out there, "(no answer
+    recorded)" wrapped. Fitted to that window's column: a text up to a name's width reads
+    whole on one line, in every part that shows it; a longer one wraps, at least
+    TEXT_MIN_PX wide, beside the numbers where there is room, else in a part after them
+    that starts with the columns saying whose row it is; every column once beside those,
+    and every part within the budget."""
+    from app_state.table_fit import (
+        NARROW_PX,
+        TEXT_LINE_PX,
+        TEXT_MIN_PX,
+        WRAP_PAD_PX,
+        column_px,
+        text_parts,
+    )
+
+    trials = ", ".join(str(t) for t in range(11, 111))
+    repeats = pd.DataFrame({"model": ["claude-3-opus-20240229", "cohere-command-r-plus"],
+                            "answer": ["C", "(no answer recorded)"], "repeats": [99, 55],
+                            "trials": [trials, "1, 2, 3"], "mean_score": [1.0, 0.0]})
+    px = column_px(repeats)
+    keys = ["model", "answer"]
+    fit = text_parts(repeats, keys)
+    assert fit.parts == [["model", "answer", "repeats", "mean_score"], keys + ["trials"]]
+    assert fit.wraps == [False, True]
+    for part in fit.parts:
+        assert sum(fit.widths.get(c, px[c]) for c in part) <= NARROW_PX, part
+    assert fit.widths["answer"] >= px["answer"] and px["answer"] < TEXT_LINE_PX  # whole
+    assert TEXT_MIN_PX <= fit.widths["trials"] < px["trials"]  # wraps, at least so wide
+    # a text that wraps breaks a name in its row unless it has a few pixels more
+    assert fit.widths["model"] == px["model"] + WRAP_PAD_PX
+    # one table where the long text has room beside the others, every column in its order
+    one = text_parts(repeats.assign(model=["a", "b"]), keys)
+    assert one.parts == [list(repeats.columns)] and one.wraps == [True]
+    assert one.widths["trials"] >= TEXT_MIN_PX
+    assert sum(one.widths.get(c, px[c]) for c in repeats) <= NARROW_PX
+    # texts short enough to read whole on one line: one table, nothing wraps
+    short = text_parts(repeats.drop(columns="trials"), keys)
+    assert short.parts == [["model", "answer", "repeats", "mean_score"]]
+    assert short.wraps == [False] and short.widths["answer"] == px["answer"]
+    # a trial's two long texts (a judge's reasoning, its annotations) share a part after
+    # the scores, each starting with the trial and the model
+    flips = pd.DataFrame({"trial": [0, 0], "flip": [True, True],
+                          "model": ["gemini-1.5-pro-preview-0409", "claude-3-opus-20240229"],
+                          "category": ["correct", "wrong"], "score": [1.0, 0.0],
+                          "answer": ["Odd", "Even"],
+                          "reasoning": ["The answer is odd because " * 3, ""],
+                          "annotations": ['{"judge": [{"score": 0.0, "reasoning": "x"}]}' * 2,
+                                          ""]})
+    fit = text_parts(flips, ["trial", "model"])
+    assert fit.parts[0] == ["trial", "model", "flip", "category", "score", "answer"]
+    assert [c for p in fit.parts[1:] for c in p if c not in ("trial", "model")] == [
+        "reasoning", "annotations"]
+    assert all(p[:2] == ["trial", "model"] for p in fit.parts)
+    assert all(fit.widths[c] >= TEXT_MIN_PX for c in ("reasoning", "annotations"))
+    flip_px = column_px(flips)
+    for part in fit.parts:
+        assert sum(fit.widths.get(c, flip_px[c]) for c in part) <= NARROW_PX, part
 
 
 def test_a_copy_code_cell_imports_each_name_once():

@@ -594,6 +594,21 @@ def test_info_says_a_note_of_the_whole_load_once(capsys):
     assert len(report["files"]) >= 2 and all("notes" not in f for f in report["files"])
 
 
+def test_info_says_a_note_of_some_files_once_naming_them(capsys):
+    """Two Inspect logs with 2 errored samples each: the report's line names both files
+    (``each of 2 files (...)``), and their rows do not repeat it (JSON said it three times)."""
+    from pathlib import Path
+
+    logs = Path(__file__).parents[1] / "fixtures" / "harness" / "inspect" / "errored"
+    code, out, err = _run(capsys, "info", str(logs))
+    assert code == 0, err
+    report = json.loads(out)["import_report"]
+    said = [n for n in report["notes"] if "errored but were scored" in n]
+    assert len(said) == 1 and said[0].startswith("each of 2 files (")
+    assert out.count("errored but were scored") == 1
+    assert all("notes" not in f for f in report["files"])
+
+
 # ------------------------------------------------- graded logs: advice that can be followed
 HARNESS = Path(__file__).resolve().parents[1] / "fixtures" / "harness" / "inspect"
 #: Each command that ranks binary correctness, with settings that keep it quick.

@@ -5,6 +5,7 @@ newcomer's inputs (CR-only CSV, a huge ``--k``, an .xlsx renamed .csv) end in a 
 from __future__ import annotations
 
 import argparse
+import functools
 import io as _io
 import json
 import re
@@ -161,6 +162,7 @@ QUICK_STUDIES = {
 }
 
 
+@functools.cache  # a study's output in a format is read by several tests: simulated once
 def _simulate(study: str, fmt: str) -> str:
     from scorio_core.cli.simulate import render
 

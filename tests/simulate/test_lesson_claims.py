@@ -350,9 +350,13 @@ def test_order_default_spread_reproduces_the_papers_app_d_numbers(order_default)
     measured = {"p_correct_80": again["p_correct_80"], "z_80": again["z_80"], **again["N_at"]}
     for q, v in measured.items():  # within three s.e. of the declared mean
         assert abs(v - declared[q]) <= 3 * fit["sd"][q] / np.sqrt(len(seeds)), (q, v)
-    coins = paper_reading(3.0, **kw)
+    # κ = 3 read up to the bound only: a set that first touches a line at or beyond it reads
+    # NaN, and so does the mean, which fails (each set must come early, not only the mean);
+    # every set does, by 9 to 30 trials (its first touches are those read up to N = 330)
+    early = {z: paper[z] - 2 * fit["sd"][z] for z in (1.645, 1.96)}
+    coins = paper_reading(3.0, **{**kw, "n_values": range(150, int(np.ceil(max(early.values()))))})
     for z in (1.645, 1.96):
-        assert coins["N_at"][z] < paper[z] - 2 * fit["sd"][z], coins
+        assert coins["N_at"][z] < early[z], coins
     # the lesson says it, with the declared reading, at the default ...
     p, r = order_default
     text = lesson_notice("order", p, r)

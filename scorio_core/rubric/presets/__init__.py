@@ -41,7 +41,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..._validation import ValidationError
+from ..._validation import ValidationError, checked_keywords
 from ...references import expand
 from ..model import Rubric
 
@@ -84,6 +84,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+@checked_keywords
 def list_presets() -> pd.DataFrame:
     """One row per preset: ``key, name, paper, categories, weights, intent, source``."""
     return pd.DataFrame(
@@ -106,6 +107,7 @@ def _norm(s: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", s.lower())
 
 
+@checked_keywords
 def get_preset(name: str) -> Rubric:
     """The preset with this key; a unique case/punctuation-insensitive match of a key,
     its last part or a preset's display name is also accepted.
