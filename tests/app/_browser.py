@@ -183,18 +183,24 @@ WIDE_CHARTS_JS = """() => {
     .map((c, i) => [i, Math.round(c.getBoundingClientRect().right - right)])
     .filter(([, past]) => past > 1);
 }"""
-#: ``[label, pixels past]`` of every legend label of a chart in the main column that runs
-#: past its chart's drawing (the SVG's box, which the page clips: a one-row legend under a
-#: half-column panel cut "simulated mean" at 1024 px) or that Vega ended with "…" (longer
-#: than its ``labelLimit``): a label a reader cannot read whole.
-CUT_LEGENDS_JS = """() => Array.from(document.querySelectorAll(
+def cut_labels_js(role: str) -> str:
+    """JavaScript giving ``[label, pixels past]`` of every ``role`` label (``"legend"``,
+    ``"axis"``) of a chart in the main column that runs past its chart's drawing (the SVG's
+    box, which the page clips) or that Vega ended with "…": a label a reader cannot read
+    whole."""
+    return """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).flatMap(svg => {
   const box = svg.getBoundingClientRect();
-  return Array.from(svg.querySelectorAll('.role-legend-label text')).map(t => {
+  return Array.from(svg.querySelectorAll('.role-ROLE-label text')).map(t => {
     const r = t.getBoundingClientRect();
     return [t.textContent, Math.round(Math.max(r.right - box.right, box.left - r.left))];
   }).filter(([text, past]) => past > 1 || text.endsWith('\u2026'));
-})"""
+})""".replace("ROLE", role)
+
+
+#: Legend labels cut (a one-row legend under a half-column panel cut "simulated mean" at
+#: 1024 px) or longer than their ``labelLimit``.
+CUT_LEGENDS_JS = cut_labels_js("legend")
 #: The legend labels of the charts in the main column, chart by chart.
 LEGEND_LABELS_JS = """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).map(svg =>

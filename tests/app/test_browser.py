@@ -26,6 +26,7 @@ from _browser import (
     WIDE_TABLES_JS,
     act,
     charts_drawn,
+    cut_labels_js,
     run_number,
     settle,
     streamlit_server,
@@ -402,16 +403,8 @@ WIDE_CHART_PAGES = {
     'methods?compare.methods="voting"': 1,
 }
 
-#: ``[label, pixels past]`` of every axis label of a chart in the main column that runs past
-#: its chart's drawing left or right (the page clips it there) or that Vega ended with "…".
-CUT_AXIS_LABELS_JS = """() => Array.from(document.querySelectorAll(
-    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).flatMap(svg => {
-  const box = svg.getBoundingClientRect();
-  return Array.from(svg.querySelectorAll('.role-axis-label text')).map(t => {
-    const r = t.getBoundingClientRect();
-    return [t.textContent, Math.round(Math.max(r.right - box.right, box.left - r.left))];
-  }).filter(([text, past]) => past > 1 || text.endsWith('\u2026'));
-})"""
+#: Axis labels of a chart in the main column that run past its drawing or end with "…".
+CUT_AXIS_LABELS_JS = cut_labels_js("axis")
 
 
 @pytest.mark.parametrize("width", [1280, 1024])
