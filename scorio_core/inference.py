@@ -337,6 +337,17 @@ def pair_dof(var: np.ndarray, dof: np.ndarray) -> np.ndarray:
     return out
 
 
+def scaled_weights(w: np.ndarray, bounds: tuple[float, float] | None = None
+                   ) -> tuple[np.ndarray, float, float]:
+    """``(u, lo, hi)``: the weights ``w`` on the [0, 1] scale of the score range ``bounds``
+    (default the range of the weights; all zero when the range is empty) -- the scale of
+    :func:`score_stats`' per-question means ``n @ u / N``."""
+    w = np.asarray(w, dtype=float)
+    lo_b, hi_b = (float(w.min()), float(w.max())) if bounds is None else map(float, bounds)
+    span = hi_b - lo_b
+    return ((w - lo_b) / span if span > 0 else np.zeros_like(w)), lo_b, hi_b
+
+
 def score_stats(
     n: np.ndarray, w: np.ndarray, bounds: tuple[float, float] | None = None
 ) -> ScoreStats:
@@ -344,10 +355,7 @@ def score_stats(
 
     ``bounds`` is the score range (default the range of the weights).
     """
-    w = np.asarray(w, dtype=float)
-    lo_b, hi_b = (float(w.min()), float(w.max())) if bounds is None else map(float, bounds)
-    span = hi_b - lo_b
-    u = (w - lo_b) / span if span > 0 else np.zeros_like(w)
+    u, lo_b, hi_b = scaled_weights(w, bounds)
     n = np.asarray(n)
     N = int(n[(0,) * (n.ndim - 1)].sum()) if n.size else 0
     ybar = (n @ u) / max(N, 1)

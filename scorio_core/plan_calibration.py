@@ -66,6 +66,7 @@ from .inference import (
     decided,
     pair_dof,
     pair_pvalues,
+    scaled_weights,
     score_stats,
 )
 from .leaderboard import bare_leaderboard
@@ -551,9 +552,7 @@ def _decided_unequal(counts, totals, scope, conf, adjust, seed, w=_W) -> np.ndar
         cov, df = np.diag(var), pair_dof(var, dof)
     else:  # the paired t reads the questions' mean scores alone (on score_stats' [0, 1]
         # scale), not the trial variances that cost score_stats its time
-        span = float(np.ptp(w))
-        u = (w - w.min()) / span if span > 0 else np.zeros_like(w)
-        ybar = (n @ u) / totals[:, None]
+        ybar = (n @ scaled_weights(w)[0]) / totals[:, None]
         cov = np.cov(ybar) / M
         df = float(M - 1)
     x = ybar.mean(1)

@@ -38,7 +38,7 @@ from .._validation import ValidationError, check_confidence, did_you_mean
 from ..display import Displayed
 from ..estimands import NOT_IDENTIFIED, SCOPE_HELP, SCOPES
 from ..formatting import count_text
-from ..inference import infer, score_stats
+from ..inference import infer, scaled_weights, score_stats
 from ..outcomes import Outcomes
 from ..samples import TEXT_COLUMNS
 
@@ -182,7 +182,7 @@ def compare_pair(
     # each question's difference from its count differences, rounded once: equal differences
     # are equal floats (ya - yb rounded twice: -0.6666666666666667 beside -0.6666666666666666
     # ordered two equal pushes by float noise instead of by question)
-    u = (wv - st.lo_b) / span if span > 0 else np.zeros_like(wv)
+    u = scaled_weights(wv, (st.lo_b, st.hi_b))[0]  # score_stats' scale
     diff = span * ev.count_mean(n[0] - n[1], u, st.N)
     with np.errstate(invalid="ignore"):
         se_q = span * np.sqrt((st.within[0] + st.within[1]) / max(st.N, 1))
