@@ -76,7 +76,8 @@ def curves(ds, board_params: LeaderboardParams) -> None:
     _render.charts(CURVES, result, "curves")
     with st.expander("Curve values at k = 1, 2, 4, …, N (every k: the CSV export)"):
         t = CURVES.tables(result)["summary"]
-        _common.show_core(st, t, hide_index=True, columns=CURVES.column_help("summary"))
+        _common.show_core(st, t, hide_index=True, columns=CURVES.column_help("summary"),
+                          budget=NARROW_PX - _common.BOX_PAD_PX)  # in the box
     _render.footer(CURVES, ds, params, result, "curves", code_key="copy_code_curves")
 
 

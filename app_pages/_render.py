@@ -18,9 +18,10 @@ import app_state
 from app_pages import _common, _loading, _widgets
 from app_state.texts import analysis_code, app_text, code_notes, code_source
 from scorio_core import io
-from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart
+from scorio_core.definitions import CLUSTER_ANALYSES, Analysis, Chart, TableView
 from scorio_core.definitions.provenance import export_file, export_filename
-from scorio_core.display import note_lines, readable
+from scorio_core.display import _blank, note_lines, readable
+from scorio_core.formatting import _md_escape
 from scorio_core.report import chart_png, chart_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -255,7 +256,8 @@ def chart(c: Chart, key: str, i: int = 0, width: str = "stretch", spec: dict | N
 
 def table(analysis: Analysis, result: Any, name: str, listed: bool = False,
           split: Callable[[Any], tuple[list[str], list[str]]] | None = None,
-          more: tuple[str, str] = ("More columns", ""), **kw) -> None:
+          more: tuple[str, str] = ("More columns", ""), whole: Sequence[str] = (),
+          every_row: bool = False, lines: Sequence[str] = (), **kw) -> None:
     """The table ``name`` of ``result`` as the report and a result's own display show it
     (:meth:`~scorio_core.definitions.Analysis.shown_tables`: the view's rows, the columns
     that hold a value, :func:`~scorio_core.display.readable`), each line said under it a
@@ -269,13 +271,45 @@ def table(analysis: Analysis, result: Any, name: str, listed: bool = False,
     that less its padding). Each column's
     help and the "Columns:" legend under the table (and under the expander's) are the
     definition's declaration (:meth:`~scorio_core.definitions.Analysis.column_help`), as
-    the notebook's display and the reports print them."""
-    view = analysis.shown_tables(result)[name]
-    shown, lines = readable(view)
+    the notebook's display and the reports print them.
+
+    ``whole``: columns of sentences (the Pair page's verdict and estimand in words) said
+    row by row under the table, a Markdown list item per row led by its first column,
+    instead of cut in a cell of a 1024 px window's column. ``every_row``: the table's every
+    row (a grid scrolls and sorts them) rather than those the view picks for a printed
+    page, without the view's note (it speaks of those rows). ``lines``: the page's own lines
+    said after the view's (a setting's value the view does not know)."""
+    view = (TableView(analysis.tables(result)[name]) if every_row
+            else analysis.shown_tables(result)[name])
+    shown, said = readable(view)
+    whole = [c for c in whole if c in shown.columns]
     main, rest = split(shown) if split is not None else (list(shown.columns), [])
+    main, rest = [c for c in main if c not in whole], [c for c in rest if c not in whole]
+    rows = _whole_rows(shown, whole)
+    listed_ = set(note_lines(view.note)) if listed else set()
     # each header's help and the "Columns:" legend: the definition's one declaration
-    _widgets.show_split(shown, analysis.column_help(name), main, rest, lines,
-                        set(note_lines(view.note)) if listed else set(), more, **kw)
+    _widgets.show_split(shown, analysis.column_help(name), main, rest, [*said, *lines, *rows],
+                        listed_ | set(rows), more, **kw)
+
+
+def _whole_rows(shown, columns: Sequence[str]) -> list[str]:
+    """Each row's ``columns`` as one Markdown line, led by its first column's value and
+    name (``**questions** scope — verdict: a better; estimand: ...``), the texts escaped:
+    they may hold names from the data. A blank cell is left out.
+
+    Example
+    -------
+    >>> import pandas as pd
+    >>> t = pd.DataFrame({"scope": ["questions"], "n": [1], "verdict": ["*a* better"]})
+    >>> _whole_rows(t, ["verdict"])
+    ['**questions** scope — verdict: \\\\*a\\\\* better']
+    """
+    if not columns:
+        return []
+    key = shown.columns[0]
+    return [f"**{_md_escape(row[key])}** {key} — " + "; ".join(
+                f"{c}: {_md_escape(row[c])}" for c in columns if not _blank(row[c]))
+            for _, row in shown.iterrows()]
 
 
 def _deferred(fn: Callable, *args) -> Callable[[], Any]:

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_state.rubric_editor import EDITOR_FIELDS, RULE_PARTS, RULE_READ, editor_state
+from app_state.rubric_editor import (
+    EDITOR_FIELDS,
+    RULE_MORE,
+    RULE_PARTS,
+    RULE_READ,
+    editor_state,
+    joined_rules,
+    more_rows,
+)
 from app_state.table_fit import CELL_PAD_PX, NARROW_COLUMN_PX, editor_px, text_px
 from app_state.texts import error_text
 from scorio_core import ValidationError
@@ -32,39 +40,42 @@ def load(r: rb.Rubric | None) -> None:
 def _rules(state: dict, config: dict, choices: dict):
     """The rules editor in its two parts (:data:`RULE_PARTS`), each fitted to the main column
     of a 1024 px window (:data:`NARROW_COLUMN_PX`): signal names whole, a rarely used other
-    signal or ``among`` filter cut first in the second part. The second part edits the rows
-    the first returns; after an edit in either, the edited table becomes ``state``'s and both
-    parts are drawn afresh under new keys (a second part keyed to the old rows would lose its
-    edits when the first adds or deletes a row). Returns the edited rules."""
-    v, e = state["version"], state.setdefault("edits", 0)
-    keys = (f"rules_{v}_{e}", f"rules_more_{v}_{e}")
+    signal or ``among`` filter cut first in the second part. Returns the edited rules.
+
+    An edit keeps the user's place: each part keeps its key and its data while the other is
+    edited, so Streamlit keeps its grid, its edits and its selected cell. (Drawn afresh under
+    new keys after every edit, both lost the selected cell.) The first part is drawn from
+    the loaded rules, every edit held by the grid; the second repeats the first's rows'
+    rule and signal (read only) beside its own columns (:data:`RULE_MORE`), which only it
+    edits. Its rows are fixed: when the first adds or deletes a row it is drawn anew from the
+    rows it then has, each with the thresholds edited for it so far (:func:`more_rows`)."""
+    v, read = state["version"], RULE_READ
     labels = {k: c["label"] for k, c in config.items()}
-    rules = state["rules"]
-    for i, (cols, key) in enumerate(zip(RULE_PARTS, keys, strict=True)):
-        read = RULE_READ if i else ()
-        px = editor_px(rules[list(cols)], labels, choices, budget=NARROW_COLUMN_PX,
-                       shrink=["other", "among", "signal"], disabled=read, markers=not i)
-        if i:
-            st.caption("The same rows' thresholds other than a fixed `value`: `pctl`, a "
-                       "percentile of the signal over a `scope` (`among` the completions that "
-                       "meet a condition), or `other`, another signal, completion by "
-                       "completion.")
+
+    def part(rows, i: int, key: str, **kw):
+        cols = RULE_PARTS[i]
+        px = editor_px(rows[list(cols)], labels, choices, budget=NARROW_COLUMN_PX,
+                       shrink=["other", "among", "signal"], disabled=read if i else (),
+                       markers=not i)
         # placeholder="": an empty cell (no threshold, no scope) shows blank, not "None"
-        rules = st.data_editor(rules, key=key, num_rows="fixed" if i else "dynamic",
-                               hide_index=True, width="stretch", placeholder="",
-                               column_order=cols, column_config={
-            k: {**c, "width": px[k], **({"disabled": True} if k in read else {})}
-            for k, c in config.items() if k in cols})
-    if any(_edited(k) for k in keys):  # one table again: both parts drawn afresh from it
-        state["rules"], state["edits"] = rules.reset_index(drop=True), e + 1
-        st.rerun()
-    return rules
+        return st.data_editor(rows, key=key, hide_index=True, width="stretch", placeholder="",
+                              column_order=cols, column_config={
+            k: {**c, "width": px[k], **({"disabled": True} if i and k in read else {})}
+            for k, c in config.items() if k in cols}, **kw)
 
-
-def _edited(key: str) -> bool:
-    """Whether the data editor under ``key`` holds an edit: a cell, an added or a deleted row."""
-    edits = st.session_state.get(key) or {}
-    return any(edits.get(k) for k in ("edited_rows", "added_rows", "deleted_rows"))
+    first = part(state["rules"], 0, f"rules_{v}", num_rows="dynamic")
+    st.caption("The same rows' thresholds other than a fixed `value`: `pctl`, a "
+               "percentile of the signal over a `scope` (`among` the completions that "
+               "meet a condition), or `other`, another signal, completion by completion.")
+    rows = tuple(first.index)
+    if state.get("more_rows") != rows:  # a row added or deleted: the second part anew
+        kept = state.get("more_edited")
+        state["more"] = more_rows(first, kept)[list(RULE_MORE)]
+        state["more_rows"], state["more_drawn"] = rows, state.get("more_drawn", -1) + 1
+    more = part(first[list(read)].join(state["more"]), 1,
+                f"rules_more_{v}_{state['more_drawn']}", num_rows="fixed")
+    state["more_edited"] = more[list(RULE_MORE)]
+    return joined_rules(first, more)
 
 
 def upload() -> None:
@@ -89,8 +100,7 @@ def editors(o, state: dict) -> rb.Rubric | None:
 
     Each grid fits the main column of a 1024 px window (the server cannot know the window's
     width): the rules in two editors one under the other (:data:`RULE_PARTS`), rows added and
-    deleted in the first; an edit in either is put back into the one table of rules and both
-    are drawn afresh from it (:func:`_rules`)."""
+    deleted in the first; an edit in either keeps the user's place in it (:func:`_rules`)."""
     v, signals, cc = state["version"], list(rb.signal_names(o)), st.column_config
     st.markdown("**Rules** — tested top to bottom by rule number; the first rule whose rows all "
                 "hold gives the category (`cat.`). Give several rules the same category for an "

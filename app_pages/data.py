@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import _common, _data_header, _render, _widgets
+from app_state.table_fit import NARROW_PX
 from app_state.texts import (
     SHARE_FORMAT,
     category_table,
@@ -23,12 +24,14 @@ def main() -> None:
     ds = _common.current_dataset()
     o = ds.view
     _data_header.header(ds)
-    cols = st.columns(5)
-    cols[0].metric("models (L)", o.L)
-    cols[1].metric("questions (M)", o.M, help=f"benchmark: {ds.benchmark}")
-    cols[2].metric("trials (N)", o.N)
-    cols[3].metric("categories", o.C + 1, help="binary" if o.is_binary else "categorical")
-    cols[4].metric("prior trials (D)", o.D, help="greedy / prior outcomes per question (R0)")
+    # each metric as wide as its label, in a row that wraps: in five equal columns of a
+    # 1024 px window "prior trials (D)" and "questions (M)" were cut
+    _widgets.metric_row([
+        ("models (L)", o.L, None),
+        ("questions (M)", o.M, f"benchmark: {ds.benchmark}"),
+        ("trials (N)", o.N, None),
+        ("categories", o.C + 1, "binary" if o.is_binary else "categorical"),
+        ("prior trials (D)", o.D, "greedy / prior outcomes per question (R0)")])
 
     st.subheader("Validation report")
     # the report of the notebook and the command line, its notes in the app's words
@@ -44,12 +47,12 @@ def main() -> None:
              else st.column_config.TextColumn(alignment="right"))  # "<0.1%" beside them
     # weights as the Leaderboard's weight editor and `describe()` write them: 0, 0.5, 1
     weight = st.column_config.NumberColumn(format=WEIGHT_PRINTF)
-    _common.show_core(st, cats, hide_index=True, key="category_table",
+    _common.show_core(st, cats, hide_index=True, key="category_table", budget=NARROW_PX,
                       column_config={"share": share, "weight": weight})
     if o.signals:
         st.subheader("Per-completion signals")
         table, missing = signal_summary(o)
-        _common.show_core(st, table, hide_index=True, key="signal_table")
+        _common.show_core(st, table, hide_index=True, key="signal_table", budget=NARROW_PX)
         st.caption("One column per signal, in its own unit. Signals are what rubrics read "
                    "(Rubric builder page): a signal whose mean differs between correct and "
                    f"wrong completions can separate them. {missing}")
@@ -63,7 +66,7 @@ def main() -> None:
         "layout CSV/Parquet/JSONL uploads use."
     )
     # in the core's one format per column: a signal reads as in the table above (0.1000)
-    _common.show_core(st, preview, hide_index=True, key="long_preview")
+    _common.show_core(st, preview, hide_index=True, key="long_preview", budget=NARROW_PX)
     # the load as every page's cell writes it: the files and the options the data record
     _widgets.code_expander(
         "Copy code: load these data in a notebook",

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_pages import _common, _page_state, _render
+from app_pages import _common, _page_state, _render, _widgets
 from app_state.page_state import from_state
+from app_state.table_fit import NARROW_PX
 from scorio_core import ValidationError
 from scorio_core.definitions.greedy import GREEDY
 from scorio_core.formatting import format_column
@@ -28,6 +29,7 @@ METRICS = [
      "the greedy prior (0.20: a fifth smaller; its 95% interval: the sentence below and the "
      "table's sd_reduction_lo, sd_reduction_hi)"),
 ]
+#: The scatter and the box plot at their own widths, the curves as wide as the column.
 WIDTHS = ("content", "content", "stretch")
 
 
@@ -56,25 +58,24 @@ def main() -> None:
         _common.show_error(exc)
         return
     s = result.detail.summary()
-    for col, (k, label, hlp) in zip(st.columns(5), METRICS, strict=True):
-        col.metric(label, format_column([s[k]], k)[0], help=expand(hlp) if hlp else None)
+    # each as wide as its label, in a row that wraps: in five equal columns of a 1024 px
+    # window "Mean accuracy" and "s.d. reduction" were cut
+    _widgets.metric_row([(label, format_column([s[k]], k)[0], expand(hlp) if hlp else None)
+                         for k, label, hlp in METRICS])
     st.markdown(GREEDY.notice_for(params, result))  # as the report and the CLI say it
 
     tables = GREEDY.tables(result)
-    left, right = st.columns(2)
-    with left:
-        _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(1, 2))
-    with right:
-        _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 2))
-    _render.charts(GREEDY, result, "greedy", widths=WIDTHS, skip=(0, 1))
+    # one under the other: side by side in half columns of a 1024 px window, the box plot
+    # ran 26 px past the main column and over the scatter's colour legend ("gree")
+    _render.charts(GREEDY, result, "greedy", widths=WIDTHS)
     _common.show_core(st, tables["ranks"], hide_index=True, width="stretch",
-                      columns=GREEDY.column_help("ranks"))
+                      columns=GREEDY.column_help("ranks"), budget=NARROW_PX)
     t4 = tables["table"]
     if len(t4) > 1:
         st.subheader("All benchmarks")
         st.caption(f"One row per benchmark, as in {_common.cite('002', 'Table 4')}.")
         _common.show_core(st, t4, hide_index=True, width="stretch",
-                          columns=GREEDY.column_help("table"))
+                          columns=GREEDY.column_help("table"), budget=NARROW_PX)
         st.caption(f"On its four benchmarks {_common.cite('002', '§3.4')} found a higher "
                    "τ_G-S going with a more positive Δτ; whether these rows agree is what to "
                    "check before trusting a greedy prior.")

@@ -10,11 +10,11 @@ from __future__ import annotations
 import streamlit as st
 
 from app_pages import _common, _page_state, _render
-from app_state.page_state import FIELDS, from_state, percent
+from app_state.page_state import FIELDS, from_state
 from app_state.table_fit import NARROW_PX
-from app_state.texts import app_widget, flips_caption, repeats_caption
+from app_state.texts import app_widget, flips_caption, questions_caption, repeats_caption
 from scorio_core import ValidationError
-from scorio_core.definitions.pair import PAIR, by_model, repeats_note, shows_texts, summary_view
+from scorio_core.definitions.pair import PAIR, by_model, interval_note, repeats_note, shows_texts
 from scorio_core.display import readable
 from scorio_core.engines.pair import question_choices
 from scorio_core.formatting import _md_escape
@@ -85,22 +85,14 @@ def main() -> None:
     _page_state.remember("pair", ds, params)
     c, f = result.comparison, result.flips
     st.subheader("Difference of mean score, both scopes")
-    summary = summary_view(c.summary).table
-    # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000
-    _common.show_core(st, summary.drop(columns=["verdict", "estimand"]), ["t", "p_value"],
-                      hide_index=True, columns=PAIR.column_help("summary"), budget=NARROW_PX)
-    st.markdown("\n".join(  # whole, not cut in a cell or past the column's right edge
-        f"- **{r.scope}** scope: {_md_escape(r.verdict)} — estimand: {_md_escape(r.estimand)}"
-        for r in summary.itertuples()))
-    st.caption(f"diff = {_md_escape(c.a)} − {_md_escape(c.b)}; lo–hi: its {percent(c.confidence)} "
-               "interval (the leaderboard's numbers for this pair; decided when it excludes 0, "
-               "without the leaderboard's multiplicity control).")
+    # t: ∞ for a difference with no spread; the p-value: <0.0001, not 0.0000; each scope's
+    # verdict and estimand said whole under it, not cut in a cell of a 1024 px window
+    _render.table(PAIR, result, "summary", spelled=("t", "p_value"), budget=NARROW_PX,
+                  whole=("verdict", "estimand"), lines=[interval_note(c.confidence)])
     _render.charts(PAIR, result, "pair")
     q = c.questions  # every question: the chart draws those that move the gap most
-    _common.show_core(st, q, hide_index=True, height=_common.table_height(len(q), 10),
-                      columns=PAIR.column_help("questions"), budget=NARROW_PX)
-    st.caption(f"All {len(q):,} questions, the leader's largest push first (click a header "
-               "to sort).")
+    _render.table(PAIR, result, "questions", every_row=True, lines=[questions_caption(len(q))],
+                  budget=NARROW_PX, height=_common.table_height(len(q), 10))
     st.subheader("One question, both models' repeats")
     choices = question_choices(q)  # "" = the one that drives the gap most
     _common.setting(st, "pair", "question", options=list(choices), format_func=choices.get)

@@ -39,9 +39,11 @@ def _preview(ds, o, r: rb.Rubric) -> None:
                f"over all its trials; {percent(conf)} intervals, {scope} scope — "
                f"{SCOPE_HELP[scope]}.")
     _common.show_board(out.board.table, key="rubric_board", n_now=o.N)
-    for col, (i, c) in zip(st.columns(2), enumerate(out.charts), strict=True):
-        with col:
-            _render.chart(c, "rubric_board", i)
+    # one under the other, each as wide as the column: side by side in half columns of a
+    # 1024 px window, the category legend ("3: correct ∧ concise (w=1)") and both axis
+    # titles were cut at the chart's edge
+    for i, c in enumerate(out.charts):
+        _render.chart(c, "rubric_board", i)
     st.download_button("Save rubric (JSON)", json.dumps(rb.to_json(r), indent=2),
                        rubric_filename(r), "application/json", on_click="ignore",
                        key="rubric_download")

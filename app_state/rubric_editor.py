@@ -10,8 +10,8 @@ import pandas as pd
 from scorio_core.rubric import Rubric
 from scorio_core.rubric.table import RULE_COLUMNS, to_tables
 
-__all__ = ["EDITOR_FIELDS", "RULE_PARTS", "RULE_READ", "editor_state", "blank_tables",
-           "preset_label", "rubric_filename"]
+__all__ = ["EDITOR_FIELDS", "RULE_PARTS", "RULE_READ", "RULE_MORE", "editor_state",
+           "blank_tables", "more_rows", "joined_rules", "preset_label", "rubric_filename"]
 
 
 def editor_state(rubric: Rubric | None = None) -> dict:
@@ -54,6 +54,45 @@ RULE_PARTS = (("rule", "category", "signal", "op", "value", "negate"),
               ("rule", "signal", "percentile", "scope", "among", "other"))
 #: The columns of the second part that say which row it is: read there, edited in the first.
 RULE_READ = ("rule", "signal")
+#: The columns edited in the second part (and only there).
+RULE_MORE = tuple(c for c in RULE_PARTS[1] if c not in RULE_READ)
+
+
+def more_rows(first: pd.DataFrame, kept: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The second part's rows for the rows ``first`` (the first part's edited table, its rows
+    by the index the editor gives them: a row keeps its number when another is deleted, an
+    added one gets a new number): each row's :data:`RULE_READ` as the first part has them and
+    its :data:`RULE_MORE` as ``kept`` (the second part's last edited rows, by the same index)
+    holds them, else as ``first`` does (an added row: blank).
+
+    The second part is drawn anew when the first adds or deletes a row (its rows are
+    fixed); its rows then start from these, so a threshold edited there stays with its row.
+
+    Example
+    -------
+    >>> first = pd.DataFrame({"rule": [1, 3], "signal": ["a", "c"], "percentile": [None, None],
+    ...                       "scope": ["", ""], "among": ["", ""], "other": ["", ""]},
+    ...                      index=[0, 2])  # row 1 deleted
+    >>> kept = pd.DataFrame({"percentile": [75.0, 80.0, 10.0], "scope": ["dataset"] * 3,
+    ...                      "among": [""] * 3, "other": [""] * 3})
+    >>> rows = more_rows(first, kept)
+    >>> rows.index.tolist(), rows["signal"].tolist(), rows["percentile"].tolist()
+    ([0, 2], ['a', 'c'], [75.0, 10.0])
+    """
+    rows = first[list(RULE_PARTS[1])].copy()
+    if kept is not None:
+        common = rows.index.intersection(kept.index)
+        for c in RULE_MORE:
+            rows[c] = rows[c].astype(object) if rows[c].dtype != kept[c].dtype else rows[c]
+            rows.loc[common, c] = kept.loc[common, c]
+        rows = rows.infer_objects()
+    return rows
+
+
+def joined_rules(first: pd.DataFrame, more: pd.DataFrame) -> pd.DataFrame:
+    """The one table of rules from the two parts' edited rows (by the same index):
+    :data:`RULE_MORE` from ``more``, every other column from ``first``; numbered afresh."""
+    return first.assign(**{c: more[c] for c in RULE_MORE}).reset_index(drop=True)
 
 
 def preset_label(key: str) -> str:

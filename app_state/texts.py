@@ -78,6 +78,7 @@ __all__ = [
     "planner_chance",
     "flips_caption",
     "repeats_caption",
+    "questions_caption",
 ]
 
 #: Metadata the loader adds when it drops, truncates or ignores input (scorio_core.io).
@@ -367,6 +368,17 @@ def repeats_caption(groups: pd.DataFrame) -> str:
                 "categories (these data carry no answers to group)")
     return f"The repeats grouped: each model's {what}, how many trials gave them and their " \
            "mean score."
+
+
+def questions_caption(n: int) -> str:
+    """The Pair page's line under its questions table: every question, in what order.
+
+    Example
+    -------
+    >>> questions_caption(1200)
+    "All 1,200 questions, the leader's largest push first (click a header to sort)."
+    """
+    return f"All {n:,} questions, the leader's largest push first (click a header to sort)."
 
 
 def eta_text(elapsed: float, fraction: float) -> str:

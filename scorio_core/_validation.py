@@ -942,6 +942,30 @@ comma-separated string, e.g. 'a,b'; got 3
     return tuple(out)
 
 
+def no_text(value: Any, what: str, expected: str) -> Any:
+    """``value`` as given, unless it is one string (or bytes): where ``what`` takes a list
+    that no typed text spells (``expected``: tables, a column's values), a string is refused
+    as one, never read letter by letter (``Table(df, more="0,1")`` had shown the tables
+    ``'0'``, ``','`` and ``'1'``).
+
+    Example
+    -------
+    >>> from scorio_core._validation import no_text
+    >>> no_text([1, 2], "values", "a column's values (a list, array or Series)")
+    [1, 2]
+    >>> no_text("0,1", "more", "a list of tables")
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: more: expected a list of tables; got the string '0,1'
+    """
+    import reprlib
+
+    if isinstance(value, str | bytes):
+        raise ValidationError(f"{what}: expected {expected}; got the string "
+                              f"{reprlib.repr(value)}")
+    return value
+
+
 def model_names(models: Any, count: int, of: str = "model of R",
                 default: str = "model_") -> tuple[str, ...]:
     """One name per model (``count`` of them, each for one ``of`` in order): ``models`` read

@@ -52,7 +52,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ._validation import ValidationError, checked_keywords
+from ._validation import ValidationError, as_names, checked_keywords, no_text
 from .formatting import count_text, shape_text, weight_text
 
 if TYPE_CHECKING:
@@ -349,6 +349,10 @@ def column_parts(df: pd.DataFrame, *, widths: Mapping[Any, float] | None = None,
     """
     import pandas as pd
 
+    if isinstance(keys, str):  # "model,question": names, as a column holding a comma is found
+        keys = as_names(keys, "keys", noun="column names", among=[str(c) for c in df.columns])
+    together = [as_names(g, "together", noun="column names") if isinstance(g, str) else g
+                for g in ([together] if isinstance(together, str) else together)]  # "lo,hi"
     by_width = budget is not None
     if by_width:
         widths = widths or {}
@@ -415,6 +419,7 @@ def part_text(parts: list[pd.DataFrame], i: int) -> str:
     >>> part_text([wide.iloc[:, :3], wide.iloc[:, [0, 3]]], 1)  # one column: named once
     'Part 2 of 2: column m2 (3 of 3), each part repeating model.'
     """
+    no_text(parts, "parts", "a list of tables (column_parts' parts)")
     keys = [c for c in parts[0].columns if all(c in p.columns for p in parts)]
     first = sum(p.shape[1] - len(keys) for p in parts[:i]) + 1
     cols = [str(c) for c in parts[i].columns[len(keys):]]
@@ -519,6 +524,13 @@ def _declared(column: Any, declared: Mapping[str, str]) -> tuple[str, dict[str, 
     return None
 
 
+def _column_names(columns: Any) -> Any:
+    """A table's columns as given (an Index, a list), or a string of names split at its
+    commas (``"lo,hi"``), never read letter by letter."""
+    return as_names(columns, "columns", noun="column names") if isinstance(columns, str) \
+        else columns
+
+
 @checked_keywords
 def column_meanings(columns: Sequence[Any], declared: Mapping[str, str]) -> dict[str, str]:
     """The meaning of each of ``columns`` that ``declared`` explains, by column name: a
@@ -536,7 +548,7 @@ def column_meanings(columns: Sequence[Any], declared: Mapping[str, str]) -> dict
     {'model': 'model name', 'pass@4': 'Pass@k, k = 4'}
     """
     out = {}
-    for c in columns:
+    for c in _column_names(columns):
         if (hit := _declared(c, declared)) is not None:
             out[str(c)] = _filled(declared[hit[0]], hit[1])
     return out
@@ -561,7 +573,7 @@ def column_legend(columns: Sequence[Any], declared: Mapping[str, str]) -> list[t
     >>> column_legend(["pass@2"], help)  # one column: its own name and number
     [('pass@2', 'at least one of 2 trials correct')]
     """
-    hits = {str(c): h for c in columns if str(c) not in PLAIN_COLUMNS
+    hits = {str(c): h for c in _column_names(columns) if str(c) not in PLAIN_COLUMNS
             and (h := _declared(c, declared)) is not None}
     shared: dict[str, list[str]] = {}
     for c, (key, _) in hits.items():
@@ -663,7 +675,8 @@ class Table:
 
     def __init__(self, table: pd.DataFrame, note: str | Sequence[str] | None = None, *,
                  max_rows: int | None = MAX_ROWS, more: Sequence[Table] = ()) -> None:
-        self.table, self.note, self.max_rows, self.more = table, note, max_rows, tuple(more)
+        more = tuple(no_text(more, "more", "a list of tables (sc.display.Table)"))
+        self.table, self.note, self.max_rows, self.more = table, note, max_rows, more
 
     def _shown(self) -> tuple[pd.DataFrame, list[str]]:
         from .definitions._base import TableView
@@ -917,7 +930,9 @@ _CODE = re.compile(r"`([^`]+)`")
 
 @checked_keywords
 def caveats_html(caveats: Sequence[str]) -> str:
-    """The caveats of a result as the report lists them under its section (``""``: none)."""
+    """The caveats of a result as the report lists them under its section (``""``: none);
+    one string is one caveat, commas and all (:func:`note_lines`)."""
+    caveats = note_lines(caveats)
     if not caveats:
         return ""
     return ('<div class="note caveats"><b>Caveats</b><ul>'
@@ -944,7 +959,7 @@ def result_html(
     not say it are explained under their table (:func:`legend_html`)."""
     parts = [_STYLE, '<div class="scorio-result">', f"<p><b>{_esc(title)}</b><br>"
              f'<span class="note">{_esc(caption)}</span></p>']
-    for name, df, *rest in tables:
+    for name, df, *rest in no_text(tables, "tables", "a list of (name, frame) pairs"):
         said = rest[0] if rest else ()
         declared = (rest[1] if len(rest) > 1 and rest[1] is not None else meanings) or {}
         parts.append(parts_html(df, caption=name or None, meanings=declared))
@@ -955,7 +970,7 @@ def result_html(
     parts.append(caveats_html(caveats))
     if chart is not None and CHARTS:
         parts.append(chart_html(chart))
-    parts += [f'<p class="note">{_prose(n)}</p>' for n in notes]
+    parts += [f'<p class="note">{_prose(n)}</p>' for n in note_lines(notes)]  # a string: one
     parts.append("</div>")
     return "".join(parts)
 
@@ -1030,6 +1045,7 @@ def settings_caption(settings: Mapping[str, Any], resolved: Mapping[str, str] | 
     'methods = bayes,avg · seed = 0 · pair = a vs b (the first undecided pair)'
     """
     resolved = dict(resolved or {})
+    skip = as_names(skip, "skip", noun="setting names", example="progress,seed")  # not "in" a str
     items = [f"{k} = {resolved.pop(k) if k in resolved else _value_text(v)}"
              for k, v in settings.items() if k not in skip]
     items += [f"{k} = {v}" for k, v in resolved.items()]
@@ -1122,6 +1138,7 @@ def recorded(analysis_id: str | None = None, *, params: Mapping[str, str] | None
     import inspect
 
     renames = tuple((params or {}).items())
+    skip = as_names(skip, "skip", noun="setting names", example="progress,executor")
 
     def wrap(fn: Callable) -> Callable:
         sig = inspect.signature(fn)
@@ -1330,6 +1347,7 @@ def caveats_text(caveats: Sequence[str]) -> list[str]:
     >>> caveats_text(["Only 12 questions: intervals are wide."])
     ['Caveats:', '- Only 12 questions: intervals are wide.']
     """
+    caveats = note_lines(caveats)  # one string: one caveat
     return ["Caveats:", *(f"- {c}" for c in caveats)] if caveats else []
 
 

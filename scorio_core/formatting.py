@@ -73,7 +73,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._validation import checked_keywords
+from ._validation import checked_keywords, no_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -549,6 +549,10 @@ def _decimals_for(largest: float) -> int:
     return max(0, DECIMALS - int(math.floor(math.log10(largest))))
 
 
+#: What a column's ``values`` are, as a refusal of one string says it.
+_COLUMN = "a column's values (a list, array or Series)"
+
+
 @checked_keywords
 def column_format(values: Iterable[Any], name: Any = None) -> ColumnFormat:
     """The one format of a column, from all its values (and its name, for counts).
@@ -567,7 +571,7 @@ ColumnFormat(kind='int', decimals=4, probability=False, draws=None))
     """
     finite, whole, numbers_seen, texts, bools = [], True, False, False, False
     ints_only = True
-    for v in values:
+    for v in no_text(values, "values", _COLUMN):  # not a string's letters
         if _is_missing(v):
             continue
         if _is_bool(v):
@@ -695,7 +699,7 @@ def papers_rule_cells(values: Sequence[Any], n_now: int | None) -> list[str]:
     >>> papers_rule_cells([8.0, 12.0, float("inf"), None], 8)
     ['met now', '12', '∞', '—']
     """
-    values = list(values)
+    values = list(no_text(values, "values", _COLUMN))
     cells = format_column(values, "trials_needed_papers")
     return cells if n_now is None else _met_now(values, cells, int(n_now))
 

@@ -61,8 +61,11 @@ from scipy import special
 from . import decision
 from ._validation import (
     ValidationError,
+    as_names,
+    as_numbers,
     as_outcome_array,
     check_confidence,
+    check_weight_vector,
     checked_keywords,
     did_you_mean,
     renamed_keyword,
@@ -730,9 +733,12 @@ def _named_pairs(board: Leaderboard, upper, lower, n) -> tuple[_Geometry, np.nda
 
 
 def _numbers(name: str, values) -> np.ndarray:
-    """``values`` as a 1-d float array (NaN and inf allowed: no plan), or a clear error."""
+    """``values`` as a 1-d float array (NaN and inf allowed: no plan), or a clear error: a
+    list, one number or a comma-separated string (:func:`as_numbers`: ``"16,256"`` had been
+    refused as not numbers)."""
+    given = as_numbers(values, name, kind=float, example="16,256")
     try:
-        out = np.atleast_1d(np.asarray(values, dtype=float))
+        out = np.asarray(given, dtype=float)
     except (TypeError, ValueError):
         raise ValidationError(f"{name} must be numbers; got {values!r}") from None
     if out.ndim != 1:
@@ -837,7 +843,8 @@ def gap_curve(board: Leaderboard, upper: str, lower: str, trials=(), questions=(
         The pair (``upper``'s lead is the one planned for).
     trials, questions : sequence of int
         Plan sizes: trials per question and questions (those not beyond today's ``N`` /
-        ``M`` are left out: they are no plan).
+        ``M`` are left out: they are no plan); one number, or a comma-separated string
+        (``"16,256"``).
     assurance : float
         Target chance of a decision (default 0.8). ``assurance_level=``, its old name, still
         works with a ``FutureWarning``.
@@ -1359,8 +1366,9 @@ def order_curve(
         Per-question success probabilities (binary) or category probabilities
         of the truly better and worse model.
     n_values : sequence of int
+        Trials per question to simulate (a list, one number, or ``"1,16"``).
     w : array_like, optional
-        Category weights (default evenly spaced on [0, 1]).
+        Category weights (default evenly spaced on [0, 1]; or ``"0,0.5,1"``).
     sims : int
     seed : int
 
@@ -1383,10 +1391,11 @@ def order_curve(
     if int(sims) < 1 or int(sims) > 1_000_000:
         raise ValidationError(f"sims must be between 1 and 1,000,000; got {sims}")
     C1 = pu.shape[1]
-    wv = np.linspace(0.0, 1.0, C1) if w is None else np.asarray(w, dtype=float)
-    ns = np.asarray([int(n) for n in n_values])
+    wv = np.linspace(0.0, 1.0, C1) if w is None else check_weight_vector(w, "w")
+    given = as_numbers(n_values, "n_values", example="1,16")  # "1,16": never '1', ',', ...
+    ns = np.asarray([int(n) for n in given])
     if ns.size == 0 or ns.min() < 1:
-        raise ValidationError(f"n_values must be whole numbers >= 1; got {list(n_values)}")
+        raise ValidationError(f"n_values must be whole numbers >= 1; got {list(given)}")
     pc, zm = [], []
     for k, n in enumerate(ns):
         rng = stream([int(seed), k])
@@ -2075,7 +2084,8 @@ def curve_settings(
     ----------
     result : Plan
     pair : (str, str), optional
-        Two different model names of ``result``.
+        Two different model names of ``result``, or one string split at the comma where
+        both sides are models (``"a,b"``; a name may hold a comma, as with ``--pair``).
     n_max : int, optional
         Largest trials per question to simulate (2 to 4096).
 
@@ -2099,10 +2109,12 @@ def curve_settings(
             (str(pairs["better"].iloc[0]), str(pairs["next"].iloc[0])) if len(pairs)
             else (names[0], names[min(1, len(names) - 1)])
         )
-    else:
+    else:  # a string: split at a comma where both sides are models (as --pair)
+        pair = as_names(pair, "pair", noun="model names", example="model a,model b",
+                        among=names)
         if len(pair) != 2:
             raise ValidationError(f"pair must name two models; got {list(pair)!r}")
-        upper, lower = (str(m) for m in pair)
+        upper, lower = pair
     for m in (upper, lower):
         if m not in names:
             raise ValidationError(_unknown_model(m, names, " in pair"))

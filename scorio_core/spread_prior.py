@@ -54,7 +54,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ._validation import ValidationError, as_outcome_array, checked_keywords
+from ._validation import (
+    ValidationError,
+    as_names,
+    as_numbers,
+    as_outcome_array,
+    checked_keywords,
+)
 from .estimands import SCOPES
 from .outcomes import Outcomes
 
@@ -116,6 +122,14 @@ class SpreadPrior:
     models: tuple = ()
     questions: tuple = ()
     trials: tuple = ()
+
+    def __post_init__(self) -> None:
+        # a string is read as the command line reads a list ("arc,gsm"; "30,60"), not by letter
+        if isinstance(self.sources, str):
+            object.__setattr__(self, "sources", as_names(self.sources, "sources"))
+        for key in ("models", "questions", "trials"):
+            if isinstance(getattr(self, key), str):
+                object.__setattr__(self, key, as_numbers(getattr(self, key), key, example="30,60"))
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, SpreadPrior):

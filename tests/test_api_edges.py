@@ -3,8 +3,10 @@ each test failed before its fix."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+import types
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -359,6 +361,89 @@ def test_an_engine_that_takes_arrays_names_the_arrays_of_loaded_data():
     assert sc.low_budget_stability(data.R, methods=["avg"]) is not None  # the fix it names
 
 
+# ------------------------------------------------ the public API, as a notebook reaches it
+def _public_names() -> list[tuple[str, Any]]:
+    """Every public name a notebook reaches from sc, with its object: sc's own names, then
+    those of each of sc's public modules (sc.io, sc.planner, sc.rank, sc.simulate,
+    sc.rubric, sc.charts, sc.report, sc.export, sc.formatting, sc.display: the names sc
+    loads as modules) by their __all__, and of any module such an __all__ lists."""
+    # sc's public modules by their names (sc.leaderboard is the call, whichever object an
+    # import has left bound to the name)
+    modules = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__
+               if sc._LAZY.get(n, (None, ""))[1] is None]
+    found = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__]  # sc's own names first
+    seen = {id(m) for _, m in modules}
+    for prefix, mod in modules:  # grows with the modules an __all__ lists
+        for n in mod.__all__:
+            value = getattr(mod, n)
+            found.append((f"{prefix}.{n}", value))
+            if isinstance(value, types.ModuleType) and id(value) not in seen:
+                seen.add(id(value))
+                modules.append((f"{prefix}.{n}", value))
+    return found
+
+
+#: Public callables that are not calls a notebook makes, each with why: a new public
+#: function must refuse a misspelt keyword (@checked_keywords) or be put here.
+_NOT_CALLED = {
+    "sc.io.OnMissing": "a type (typing.Literal of on_missing's choices), callable only as "
+                       "typing's aliases are",
+}
+
+
+def _public_calls() -> dict[str, Any]:
+    """Every public function a notebook reaches from sc, by its first public name (sc.load,
+    not sc.io.load): sc's own and those of every public module (:func:`_public_names`); a
+    callable module -- sc.report, sc.leaderboard -- too; the classes' constructors:
+    :func:`_public_classes`."""
+    import inspect
+
+    names: dict[int, str] = {}
+    calls = {}
+    for full, f in _public_names():
+        if callable(f) and not inspect.isclass(f) and id(f) not in names:
+            names[id(f)] = full
+            calls[full] = f
+    return calls
+
+
+#: The public classes a notebook does not construct, each with why: a new public class
+#: must refuse a misspelt keyword (@checked_keywords) or be put here.
+_NOT_CONSTRUCTED = {
+    **{n: "a result: the call of the same name returns it" for n in (
+        "sc.Leaderboard", "sc.planner.Plan", "sc.simulate.Mimics", "sc.report.Report",
+        "sc.simulate.PriorDepth", "sc.simulate.CorrectOrder", "sc.simulate.Coverage",
+        "sc.simulate.RubricLesson")},
+    **{n: "part of a result, made by the call that makes the result" for n in (
+        "sc.planner.OrderCurve", "sc.planner.Allocation", "sc.planner.CurveSettings",
+        "sc.report.SectionResult", "sc.display.About", "sc.display.View",
+        "sc.charts.CoverageScale")},
+    "sc.rank.Method": "a registered method: made by @sc.rank.ranker, read from sc.rank.METHODS",
+    "sc.formatting.ColumnFormat": "made by sc.formatting.column_format from a column",
+    **{n: "the lessons' texts, declared once in the charts module (LESSON_TEXT)" for n in (
+        "sc.charts.LessonText", "sc.charts.LessonFormula")},
+    **{n: "a base class: its subclasses are the ones constructed" for n in (
+        "sc.rank.Prior", "sc.rubric.Condition", "sc.display.Shown", "sc.display.Displayed")},
+}
+
+
+def _public_classes() -> dict[str, type]:
+    """Every public class a notebook reaches from sc, by its first public name: those of sc
+    and of its public modules (sc.io, sc.rank, sc.rubric, sc.charts, ... by their __all__)
+    and the settings class of every analysis and study (sc.ANALYSES[id].params); raised
+    errors left out (they take a message, not settings)."""
+    import inspect
+
+    names: dict[type, str] = {}
+    for full, cls in _public_names():
+        if inspect.isclass(cls) and not issubclass(cls, BaseException):
+            names.setdefault(cls, full)
+    for registry in ("ANALYSES", "SIMULATIONS"):
+        for key, a in getattr(sc, registry).items():
+            names.setdefault(a.params, f"sc.{registry}[{key!r}].params")
+    return {full: cls for cls, full in names.items()}
+
+
 # ------------------------------------------------------- a list given as one string
 _RNG = np.random.default_rng(5)
 _R = _RNG.integers(0, 2, (3, 12, 4))  # 3 models × 12 questions × 4 trials, binary
@@ -391,6 +476,32 @@ class _Listed(NamedTuple):
     refuses: bool = True
 
 
+_TAU = pd.DataFrame(np.eye(3), index=["avg", "bayes", "borda"], columns=["avg", "bayes", "borda"])
+#: A rubric reading two signals, its rules and their terms; a spread prior's grid.
+_TERMS = (sc.rubric.Compare("is_correct", ">=", value=0.5),
+          sc.rubric.Compare("tokens", "<=", value=100))
+_RULES = (sc.rubric.Rule(1, sc.rubric.AllOf(_TERMS)),)
+_RUBRIC_JSON = json.dumps(sc.rubric.Rubric("r", ("wrong", "correct"), (0, 1), _RULES,
+                                          default=0).to_json())
+_SPREAD = ({"population": np.array([0.0, 0.1])}, {"population": np.array([0.25, 0.75])})
+#: Declared column meanings (a template among them) and a leaderboard's columns with widths.
+_HELP = {"se": "standard error", "pass@{k}": "at least one of {k} trials correct"}
+_BOARD_COLUMNS = pd.DataFrame({"model": ["a"], "rank": [1], "score": [0.5], "lo": [0.4],
+                               "hi": [0.6], "t_next": [2.5]})
+
+
+def _parts(**kw) -> list[list[str]]:
+    """The columns of each part of _BOARD_COLUMNS fitted to 400 px (model 200, rank 50, each
+    number 60)."""
+    px = {"model": 200, "rank": 50, "score": 60, "lo": 60, "hi": 60, "t_next": 60}
+    return [list(p.columns) for p in sc.display.column_parts(_BOARD_COLUMNS, widths=px,
+                                                             budget=400, **kw)]
+
+
+#: A public class -> its first public name (sc.ANALYSES['plan'].params for PlanParams).
+_CLASS_NAMES = {cls: name for name, cls in _public_classes().items()}
+
+
 def _lb(**kw):
     return sc.leaderboard(_R, draws=100, **kw)
 
@@ -399,6 +510,24 @@ def _sim(**kw):
     return sc.simulate.mimics([0.3, 0.5, 0.7], M=6, seed=0, **kw)
 
 
+@functools.cache
+def _named_plan():
+    """A plan of _NAMED, whose model 'm,comma' holds a comma."""
+    return sc.plan(_NAMED, draws=100)
+
+
+def _recorded(skip) -> list[str]:
+    """The settings a call decorated by sc.display.recorded(skip=...) remembers."""
+    @sc.display.recorded(skip=skip)
+    def call(data, seed=0, progress=None, pro=1):
+        return types.SimpleNamespace()
+
+    return sorted(call(None)._about.settings)
+
+
+#: A report's sections as a list, a string, one and a list of one: two that _R (no R0, no
+#: signals) does not support, so a report writes their headings and why in milliseconds.
+_SECTIONS = (["greedy", "rubric"], "greedy, rubric", "rubric", ["rubric"])
 _CONV = {"replicates": 5, "seed": 0}
 _STUDY = {"truth_convergence": {"N": 4, "replicates": 5},
           "prior_depth": {"replicates": 20, "updates": 20},
@@ -528,14 +657,11 @@ _LISTS = {
                                    refuses=False),
     "sc.build_report(sections)": _Listed(
         lambda v: [s.analysis.id for s in sc.build_report(sc.Outcomes(_R), v).sections],
-        ["leaderboard", "curves"], "leaderboard, curves", "curves", ["curves"],
-        refuses=False),
+        *_SECTIONS, refuses=False),
     "sc.report(sections)": _Listed(
-        lambda v: _report_sections(sc.report, v), ["leaderboard", "curves"],
-        "leaderboard,curves", "curves", ["curves"], refuses=False),
+        lambda v: _report_sections(sc.report, v), *_SECTIONS, refuses=False),
     "sc.make_report(sections)": _Listed(
-        lambda v: _report_sections(sc.make_report, v), ["leaderboard", "curves"],
-        "leaderboard,curves", "curves", ["curves"], refuses=False),
+        lambda v: _report_sections(sc.make_report, v), *_SECTIONS, refuses=False),
     "sc.bayes(w)": _Listed(lambda v: tuple(sc.bayes(_CAT, w=v)), [0, 0.5, 1], "0,0.5,1", "1",
                            refuses=False),
     "sc.bayes_ci(w)": _Listed(lambda v: tuple(sc.bayes_ci(_CAT, w=v)), [0, 0.5, 1], "0,0.5,1",
@@ -587,34 +713,34 @@ _LISTS = {
         lambda v: sc.charts.rubric_weight_chart(_CAT, v).to_dict(), [0, 0.5, 1], "0,0.5,1",
         "1", refuses=False),
     # the params of the analyses and studies (their settings, as the page and CLI hold them)
-    "params.LeaderboardParams(ks)": _Listed(lambda v: LeaderboardParams(ks=v).ks, [2, 4],
-                                            "2,4", "4", [4]),
-    "params.LeaderboardParams(weights)": _Listed(lambda v: LeaderboardParams(weights=v).weights,
-                                                 [0, 1], "0,1", "1"),
-    **{f"params.{c.__name__}(subset)": _Listed(
+    "sc.ANALYSES['leaderboard'].params(ks)": _Listed(
+        lambda v: LeaderboardParams(ks=v).ks, [2, 4], "2,4", "4", [4]),
+    "sc.ANALYSES['leaderboard'].params(weights)": _Listed(
+        lambda v: LeaderboardParams(weights=v).weights, [0, 1], "0,1", "1"),
+    **{f"{_CLASS_NAMES[c]}(subset)": _Listed(
         lambda v, c=c: c(subset=v).subset, ("source", ["arc", "gsm"]), "source=arc, gsm",
         "source=arc", ("source", ["arc"]), refuses=False)
        for c in (LeaderboardParams, CurvesParams, QuestionsParams)},
-    "params.PlanParams(pair)": _Listed(lambda v: PlanParams(pair=v).pair, ["a", "b"], "a, b",
-                                       "a"),
-    "params.CurvesParams(kinds)": _Listed(lambda v: CurvesParams(kinds=v).kinds,
-                                          ["pass", "hat"], "pass, Pass^k", "hat", ["hat"]),
-    **{f"params.{c.__name__}(methods)": _Listed(  # held as --methods text: the ids it reads
+    "sc.ANALYSES['plan'].params(pair)": _Listed(
+        lambda v: PlanParams(pair=v).pair, ["a", "b"], "a, b", "a"),
+    "sc.ANALYSES['curves'].params(kinds)": _Listed(
+        lambda v: CurvesParams(kinds=v).kinds, ["pass", "hat"], "pass, Pass^k", "hat", ["hat"]),
+    **{f"{_CLASS_NAMES[c]}(methods)": _Listed(  # held as --methods text: the ids it reads
         lambda v, c=c: resolve_methods(c(methods=v).methods), ["bayes", "avg"], "bayes, avg",
         "avg", ["avg"])
        for c in (CompareParams, StabilityParams, ConvergenceParams)},
-    "params.CoinsParams(methods)": _Listed(
+    "sc.simulate.CoinsParams(methods)": _Listed(
         lambda v: sc.simulate.CoinsParams(methods=v).methods, ["bayes", "pass_at_k_16"],
         "bayes,pass_at_k_16", "bayes", ["bayes"]),
-    "params.CalibrationParams(means)": _Listed(
+    "sc.simulate.CalibrationParams(means)": _Listed(
         lambda v: sc.simulate.CalibrationParams(means=v).means, [0.5, 0.8], "0.5,0.8", "0.9",
         [0.9]),
-    "params.CalibrationParams(M_values)": _Listed(
+    "sc.simulate.CalibrationParams(M_values)": _Listed(
         lambda v: sc.simulate.CalibrationParams(M_values=v).M_values, [10, 30], "10,30", "10",
         [10]),
-    "params.RubricLessonParams(weights)": _Listed(
+    "sc.simulate.RubricLessonParams(weights)": _Listed(
         lambda v: sc.simulate.RubricLessonParams(weights=v).weights, [0, 1], "0,1", "1"),
-    **{f"params.RubricLessonParams({k})": _Listed(
+    **{f"sc.simulate.RubricLessonParams({k})": _Listed(
         lambda v, k=k: getattr(sc.simulate.RubricLessonParams(**{k: v}), k), _CAT.tolist(),
         None, refuses=False) for k in ("R", "R0")},
     "sc.questions(subset)": _Listed(
@@ -624,7 +750,7 @@ _LISTS = {
     **{f"sc.Outcomes.{m}(correct)": _Listed(
         lambda v, m=m: getattr(_CPI, m)(correct=v), ["C", "P"], "C, P", "C", ["C"])
        for m in ("binarized", "correct_categories")},
-    **{f"options.LoadOptions({k})": _Listed(
+    **{f"sc.io.LoadOptions({k})": _Listed(
         lambda v, k=k: getattr(sc.io.LoadOptions(**{k: v}), k), listed, text, one, one_listed,
         refuses=refuses)
        for k, listed, text, one, one_listed, refuses in [
@@ -638,19 +764,132 @@ _LISTS = {
            ("where", [("temperature", ["0.7", "1"])], "temperature=0.7,1", "temperature=0",
             [("temperature", ["0"])], False),
            ("correct", ["C", "P"], "C, P", "C", ["C"], True)]},
+    # the public modules' own calls: the planner's curves ...
+    **{f"sc.planner.gap_curve({k})": _Listed(
+        lambda v, k=k: sc.planner.gap_curve(_lb(), "model_0", "model_1", **{k: v}),
+        listed, text, listed[0], listed[:1])
+       for k, listed, text in [("trials", [16, 32], "16,32"),
+                               ("questions", [24, 48], "24, 48")]},
+    "sc.planner.order_curve(n_values)": _Listed(
+        lambda v: sc.planner.order_curve([0.7] * 4, [0.6] * 4, v, sims=50).p_correct,
+        [1, 4], "1,4", 4, [4]),
+    "sc.planner.order_curve(w)": _Listed(
+        lambda v: sc.planner.order_curve([0.7] * 4, [0.6] * 4, [4], w=v, sims=50).z_mean,
+        [0, 1], "0,1", "1", refuses=False),
+    "sc.planner.pair_curve(n_values)": _Listed(
+        lambda v: sc.planner.pair_curve(_R, 0, 1, v, sims=50).p_correct, [1, 4], "1, 4", 4,
+        [4]),
+    "sc.planner.pair_curve(w)": _Listed(
+        lambda v: sc.planner.pair_curve(_R, 0, 1, [4], w=v, sims=50).z_mean, [0, 1], "0,1",
+        "1", refuses=False),
+    "sc.planner.curve_settings(pair)": _Listed(  # a name may hold a comma, as in --pair
+        lambda v: sc.planner.curve_settings(_named_plan(), v, n_max=8), ["m,comma", "b"],
+        "m,comma, b", "b"),
+    # ... the loader's column guess ...
+    "sc.io.guess_columns(present)": _Listed(
+        lambda v: sc.io.guess_columns(v), ["llm", "qid", "sample", "correct"],
+        "llm, qid, sample, correct", "correct", ["correct"]),
+    "sc.io.guess_columns(roles)": _Listed(
+        lambda v: sc.io.guess_columns(["llm", "qid", "correct"], v), ["model", "outcome"],
+        "model,outcome", "outcome", ["outcome"]),
+    # ... the report's first cell: the digests of several files ...
+    "sc.report.load_code(sha256)": _Listed(
+        lambda v: sc.report.load_code(["a.csv", "b.csv"], sha256=v), ["aa", "bb"], "aa, bb",
+        "aa", ["aa"], refuses=False),
+    "sc.report.report(sections)": _Listed(
+        lambda v: _report_sections(sc.report.report, v), *_SECTIONS, refuses=False),
+    # ... rubrics (a set of categories or weights has no order: refused too) ...
+    "sc.rubric.Rubric(categories)": _Listed(
+        lambda v: sc.rubric.Rubric("r", v, (0, 1), _RULES, default=0).categories,
+        ["wrong", "correct"], "wrong, correct", "wrong"),
+    "sc.rubric.Rubric(weights)": _Listed(
+        lambda v: sc.rubric.Rubric("r", ("wrong", "correct"), v, _RULES, default=0).weights,
+        [0, 0.5], "0, 0.5", "1"),
+    **{f"sc.rubric.Rubric({k})": _Listed(  # no typed form: a string is refused
+        lambda v, k=k: sc.rubric.Rubric("r", ("wrong", "correct"), (0, 1),
+                                        **{"rules": _RULES, "default": 0, k: v}),
+        listed, None, refuses=False)
+       for k, listed in [("rules", _RULES), ("category_descriptions", ["bad", "good"])]},
+    **{f"sc.rubric.{f}(terms)": _Listed(lambda v, f=f: getattr(sc.rubric, f)(v), _TERMS,
+                                        None, refuses=False) for f in ("AllOf", "AnyOf")},
+    **{f"sc.rubric.{f}(signals)": _Listed(
+        lambda v, f=f: getattr(sc.rubric, f)(_RUBRIC_JSON.encode() if f == "load"
+                                             else _RUBRIC_JSON, signals=v),
+        ["is_correct", "tokens"], "is_correct, tokens", "is_correct", refuses=False)
+       for f in ("from_json", "load")},
+    # ... a spread prior's record of the fields it was learned from ...
+    **{f"sc.SpreadPrior({k})": _Listed(
+        lambda v, k=k: sc.SpreadPrior(*_SPREAD, fields=2, **{k: v}).to_dict()[k], listed,
+        text, text.split(",")[0], listed[:1], refuses=False)
+       for k, listed, text in [("sources", ["arc", "gsm"], "arc, gsm"),
+                               *((k, [30, 60], "30,60") for k in ("models", "questions",
+                                                                   "trials"))]},
+    # ... the displays: column names, setting names ...
+    **{f"sc.display.{f}(columns)": _Listed(
+        lambda v, f=f: getattr(sc.display, f)(v, _HELP), ["model", "se", "pass@2", "pass@8"],
+        "model, se, pass@2, pass@8", "se", ["se"], refuses=False)
+       for f in ("column_meanings", "column_legend", "legend_html", "legend_markdown",
+                 "legend_text")},
+    "sc.display.column_parts(keys)": _Listed(
+        lambda v: _parts(keys=v), ["model", "rank"], "model, rank", "model", ["model"],
+        refuses=False),
+    "sc.display.column_parts(together)": _Listed(  # one string: one group
+        lambda v: _parts(together=v), [("score", "lo", "hi")], "score, lo, hi", "lo",
+        [("lo",)], refuses=False),
+    "sc.display.settings_caption(skip)": _Listed(
+        lambda v: sc.display.settings_caption({"seed": 3, "progress": 2, "pro": 1}, skip=v),
+        ["progress", "seed"], "progress, seed", "progress", ["progress"]),
+    "sc.display.run_caption(skip)": _Listed(
+        lambda v: sc.display.run_caption(sc.display.About(
+            None, data="d", settings={"seed": 3, "progress": 2, "pro": 1}), skip=v),
+        ["progress", "seed"], "progress,seed", "progress", ["progress"]),
+    "sc.display.recorded(skip)": _Listed(
+        _recorded, ["progress", "seed"], "progress, seed", "progress", ["progress"]),
+    # ... prose: one string is one line, commas and all (as sc.show's note) ...
+    **{f"sc.display.{f}(note)": _Listed(
+        lambda v, f=f: repr(getattr(sc.display, f)(_TAU, note=v)), ["one note, with a comma"],
+        "one note, with a comma", refuses=False) for f in ("Table", "as_table")},
+    "sc.display.note_lines(note)": _Listed(
+        sc.display.note_lines, ["a, b"], "a, b", refuses=False),
+    **{f"sc.display.{f}(caveats)": _Listed(
+        lambda v, f=f: getattr(sc.display, f)(v), ["Only 12 questions: intervals are wide."],
+        "Only 12 questions: intervals are wide.", refuses=False)
+       for f in ("caveats_html", "caveats_text")},
+    **{f"sc.display.result_html({k})": _Listed(
+        lambda v, k=k: sc.display.result_html("t", "c", [("", _TAU)], **{k: v}),
+        ["one line, with a comma"], "one line, with a comma", refuses=False)
+       for k in ("notes", "caveats")},
+    # ... and lists no string spells (tables, a column's values): a string is refused
+    "sc.display.Table(more)": _Listed(lambda v: repr(sc.display.Table(_TAU, more=v)),
+                                      [sc.display.Table(_TAU)], None, refuses=False),
+    "sc.display.part_text(parts)": _Listed(lambda v: sc.display.part_text(v, 0),
+                                           [_TAU.iloc[:, :2], _TAU.iloc[:, [0, 2]]], None,
+                                           refuses=False),
+    "sc.display.result_html(tables)": _Listed(lambda v: sc.display.result_html("t", "c", v),
+                                              [("", _TAU)], None, refuses=False),
+    **{f"sc.formatting.{f}(values)": _Listed(
+        lambda v, f=f: getattr(sc.formatting, f)(v, *((8,) if f.startswith("papers") else ())),
+        [8.0, 12.0], None, refuses=False)
+       for f in ("column_format", "format_column", "papers_rule_cells")},
 }
 
 #: List-valued parameters where one string is one value by design, each with why.
 _NOT_LISTS = {
     "sc.load(source)": "one string is one path (a list: several files)",
-    "sc.make_report(path)": "one string is one path (a list: several files)",
     "sc.show(note)": "a note is prose, commas and all: one string is one note",
     "sc.Outcomes(question_attributes)": "a mapping attribute -> values, one per question",
     "sc.simulate.question_probs(size)": "numpy's size=: a shape",
     "sc.check_smaller_run(models)": "a number of models, not names",
-    "params.CheckParams(models)": "a number of models, not names",
-    "options.LoadOptions(model_map)": "one string is the path of a mapping file (--model-map)",
-    "rubric.RubricParams(schemes)": "one string is one preset or rubric file (as --rubric)",
+    "sc.ANALYSES['check'].params(models)": "a number of models, not names",
+    "sc.io.LoadOptions(model_map)": "one string is the path of a mapping file (--model-map)",
+    "sc.ANALYSES['rubric'].params(schemes)": "one string is one preset or rubric file (as "
+                                             "--rubric)",
+    "sc.make_report(path)": "one string is one path (a list: several files)",
+    **{f"sc.report.{f}({k})": "one string is one path (a list: several files)"
+       for f, k in (("load_code", "path"), ("to_notebook", "data_path"),
+                    ("write_report", "data_path"))},
+    "sc.formatting.weight_text(w)": "one category weight (a number), not a list of them",
+    "sc.SpreadPrior(weights)": "a mapping scope -> the probabilities of its grid",
 }
 
 #: Parameters that hold lists whatever their annotation says.
@@ -667,42 +906,34 @@ def _report_sections(make, sections):
 
 
 def _list_parameters() -> list[str]:
-    """``owner(parameter)`` of every list-valued parameter of the public API: the callables
-    of sc, sc.rank, sc.simulate and sc.charts, sc.Outcomes, and the params classes of the
-    analyses, the studies and the loader (a function reached by two names, once)."""
-    import dataclasses
+    """``owner(parameter)`` of every list-valued parameter of the public API: of every public
+    call and every class a notebook constructs, by their first public names -- what the
+    keyword contract walks (:func:`_public_calls`; :func:`_public_classes` but
+    _NOT_CONSTRUCTED), every public module's __all__, not only sc's, sc.rank's, sc.simulate's
+    and sc.charts's (``sc.planner.curve_settings(plan, pair="a,b")`` read the letters
+    ``'a', ',', 'b'``) -- and of sc.Outcomes' methods."""
     import inspect
 
-    from scorio_core import params as analysis_params
-    from scorio_core.definitions.rubric import RubricParams
-    from scorio_core.simulate.params import STUDY_PARAMS
-
     owners: dict[int, tuple[str, Any]] = {}
-    for prefix, mod in (("sc", sc), ("sc.rank", sc.rank), ("sc.simulate", sc.simulate),
-                        ("sc.charts", sc.charts)):
-        for name in mod.__all__:
-            f = getattr(mod, name)
-            if callable(f) and (not inspect.isclass(f) or f is sc.Outcomes):
-                owners.setdefault(id(f), (f"{prefix}.{name}", f))
+    for name, f in _public_calls().items():
+        owners.setdefault(id(f), (name, f))
+    for name, cls in _public_classes().items():
+        if name not in _NOT_CONSTRUCTED:
+            owners.setdefault(id(cls), (name, cls))
     for name, f in inspect.getmembers(sc.Outcomes, inspect.isfunction):
         if not name.startswith("_"):
             owners[id(f)] = (f"sc.Outcomes.{name}", f)
-    classes = [getattr(analysis_params, n) for n in analysis_params.__all__
-               if n.endswith("Params")]
-    for cls in (*classes, *STUDY_PARAMS.values(), RubricParams, sc.io.LoadOptions):
-        assert dataclasses.is_dataclass(cls)
-        owners[id(cls)] = (f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}", cls)
     found = []
     for name, f in owners.values():
         for p in inspect.signature(f).parameters.values():
-            ann = str(p.annotation)
             if (p.name in _LIST_NAMES or isinstance(p.default, tuple | list)
-                    or any(w in ann for w in ("Sequence", "Iterable", "list[", "tuple["))):
+                    or _LIST_TYPES.search(str(p.annotation))):  # "str | list" too
                 found.append(f"{name}({p.name})")
     return sorted(found)
 
 
-_TAU = pd.DataFrame(np.eye(3), index=["avg", "bayes", "borda"], columns=["avg", "bayes", "borda"])
+#: An annotation that takes a list.
+_LIST_TYPES = re.compile(r"\b(Sequence|Iterable|list|tuple)\b")
 
 
 def _same(a, b) -> bool:
@@ -725,7 +956,10 @@ def test_a_list_given_as_one_string_is_read_as_the_command_line_reads_it(key):
     """Every list-valued parameter: a comma-separated string gives what the list gives, one
     bare value what a list of one gives (or a refusal), a set the two forms it takes --
     never a name per character (``models="abc"`` was models a, b, c; ``ks="2,4"`` "k must be
-    a whole number; got '2'"; ``methods="bayes"`` "unknown method ids: b, a, y, e, s")."""
+    a whole number; got '2'"; ``methods="bayes"`` "unknown method ids: b, a, y, e, s"; in
+    sc.planner, sc.io, sc.display, sc.rubric ...: ``curve_settings(plan, pair="a,b")`` "pair
+    must name two models; got ['a', ',', 'b']", ``caveats_text("One caveat.")`` a caveat per
+    letter, ``settings_caption(s, skip="progress")`` left out a setting ``pro`` too)."""
     if key in _NOT_LISTS:
         assert _NOT_LISTS[key] and key not in _LISTS
         return
@@ -752,54 +986,20 @@ def test_a_list_given_as_one_string_is_read_as_the_command_line_reads_it(key):
             case.run(unordered)
 
 
+def test_every_list_case_is_a_list_valued_parameter_of_the_walk():
+    """_LISTS and _NOT_LISTS name only parameters the walk finds, so a case cannot outlive
+    its parameter or miss it under another name (sc.make_report(path), ``str | PathLike |
+    list``, had gone unwalked while its entry stayed)."""
+    found = set(_list_parameters())
+    assert {"sc.make_report(path)", "sc.planner.curve_settings(pair)",
+            "sc.io.guess_columns(present)", "sc.display.settings_caption(skip)",
+            "sc.rubric.Rubric(weights)", "sc.report.load_code(sha256)"} <= found
+    assert set(_LISTS).isdisjoint(_NOT_LISTS)
+    stale = (set(_LISTS) | set(_NOT_LISTS)) - found
+    assert not stale, stale
+
+
 # ------------------------------------------------------------ a keyword the call does not take
-def _public_names() -> list[tuple[str, Any]]:
-    """Every public name a notebook reaches from sc, with its object: sc's own names, then
-    those of each of sc's public modules (sc.io, sc.planner, sc.rank, sc.simulate,
-    sc.rubric, sc.charts, sc.report, sc.export, sc.formatting, sc.display: the names sc
-    loads as modules) by their __all__, and of any module such an __all__ lists."""
-    import types
-
-    # sc's public modules by their names (sc.leaderboard is the call, whichever object an
-    # import has left bound to the name)
-    modules = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__
-               if sc._LAZY.get(n, (None, ""))[1] is None]
-    found = [(f"sc.{n}", getattr(sc, n)) for n in sc.__all__]  # sc's own names first
-    seen = {id(m) for _, m in modules}
-    for prefix, mod in modules:  # grows with the modules an __all__ lists
-        for n in mod.__all__:
-            value = getattr(mod, n)
-            found.append((f"{prefix}.{n}", value))
-            if isinstance(value, types.ModuleType) and id(value) not in seen:
-                seen.add(id(value))
-                modules.append((f"{prefix}.{n}", value))
-    return found
-
-
-#: Public callables that are not calls a notebook makes, each with why: a new public
-#: function must refuse a misspelt keyword (@checked_keywords) or be put here.
-_NOT_CALLED = {
-    "sc.io.OnMissing": "a type (typing.Literal of on_missing's choices), callable only as "
-                       "typing's aliases are",
-}
-
-
-def _public_calls() -> dict[str, Any]:
-    """Every public function a notebook reaches from sc, by its first public name (sc.load,
-    not sc.io.load): sc's own and those of every public module (:func:`_public_names`); a
-    callable module -- sc.report, sc.leaderboard -- too; the classes' constructors:
-    :func:`_public_classes`."""
-    import inspect
-
-    names: dict[int, str] = {}
-    calls = {}
-    for full, f in _public_names():
-        if callable(f) and not inspect.isclass(f) and id(f) not in names:
-            names[id(f)] = full
-            calls[full] = f
-    return calls
-
-
 def test_every_public_call_is_classified_for_its_keywords():
     """The calls of every public module are here, not only sc's, sc.rank's, sc.simulate's and
     sc.charts's (sc.formatting.format_number(x, decimal=2), sc.rubric.apply(r, d, strict=1)
@@ -858,43 +1058,6 @@ def _refuses_a_typo(make, owner: str) -> None:
     assert head.startswith(f"{owner}(): unknown setting {typo} (did you mean "), msg
     assert repr(known[-1]) in head, msg
     assert set(known) <= set(listed.split("; ")[0].split(", ")), msg
-
-
-#: The public classes a notebook does not construct, each with why: a new public class
-#: must refuse a misspelt keyword (@checked_keywords) or be put here.
-_NOT_CONSTRUCTED = {
-    **{n: "a result: the call of the same name returns it" for n in (
-        "sc.Leaderboard", "sc.planner.Plan", "sc.simulate.Mimics", "sc.report.Report",
-        "sc.simulate.PriorDepth", "sc.simulate.CorrectOrder", "sc.simulate.Coverage",
-        "sc.simulate.RubricLesson")},
-    **{n: "part of a result, made by the call that makes the result" for n in (
-        "sc.planner.OrderCurve", "sc.planner.Allocation", "sc.planner.CurveSettings",
-        "sc.report.SectionResult", "sc.display.About", "sc.display.View",
-        "sc.charts.CoverageScale")},
-    "sc.rank.Method": "a registered method: made by @sc.rank.ranker, read from sc.rank.METHODS",
-    "sc.formatting.ColumnFormat": "made by sc.formatting.column_format from a column",
-    **{n: "the lessons' texts, declared once in the charts module (LESSON_TEXT)" for n in (
-        "sc.charts.LessonText", "sc.charts.LessonFormula")},
-    **{n: "a base class: its subclasses are the ones constructed" for n in (
-        "sc.rank.Prior", "sc.rubric.Condition", "sc.display.Shown", "sc.display.Displayed")},
-}
-
-
-def _public_classes() -> dict[str, type]:
-    """Every public class a notebook reaches from sc, by its first public name: those of sc
-    and of its public modules (sc.io, sc.rank, sc.rubric, sc.charts, ... by their __all__)
-    and the settings class of every analysis and study (sc.ANALYSES[id].params); raised
-    errors left out (they take a message, not settings)."""
-    import inspect
-
-    names: dict[type, str] = {}
-    for full, cls in _public_names():
-        if inspect.isclass(cls) and not issubclass(cls, BaseException):
-            names.setdefault(cls, full)
-    for registry in ("ANALYSES", "SIMULATIONS"):
-        for key, a in getattr(sc, registry).items():
-            names.setdefault(a.params, f"sc.{registry}[{key!r}].params")
-    return {full: cls for cls, full in names.items()}
 
 
 def test_every_public_class_is_classified_for_its_keywords():

@@ -1,4 +1,5 @@
-"""The examples in the docstrings of scorio_core and app_state run and print what they claim.
+"""The examples in the docstrings of scorio_core, app_state and the app's helper modules
+(``app_pages._*``; the pages themselves run when imported) run and print what they claim.
 
 scorio_core's examples run as pasted into a notebook after ``import scorio_core as sc``:
 in a namespace holding only ``sc``, not the module's own names, so an example that calls
@@ -14,16 +15,19 @@ import pkgutil
 
 import pytest
 
+import app_pages
 import app_state
 import scorio_core
 
 MODULES = sorted(
-    name
-    for pkg in (scorio_core, app_state)
-    for name in (
-        pkg.__name__,  # the package's own docstring (walk_packages lists only what is below it)
-        *(m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=pkg.__name__ + ".")),
-    )
+    [name
+     for pkg in (scorio_core, app_state)
+     for name in (
+         pkg.__name__,  # the package's own docstring (walk_packages lists only what is below it)
+         *(m.name for m in pkgutil.walk_packages(pkg.__path__, prefix=pkg.__name__ + ".")),
+     )]
+    + [f"app_pages.{m.name}" for m in pkgutil.iter_modules(app_pages.__path__)
+       if m.name.startswith("_")]  # helpers only: a page draws itself when imported
 )
 
 
@@ -44,4 +48,5 @@ def test_docstring_examples(name, monkeypatch, data_dir):
 
 
 def test_every_package_docstring_is_collected():
-    assert {"scorio_core", "app_state", "scorio_core.rank", "scorio_core.planner"} <= set(MODULES)
+    assert {"scorio_core", "app_state", "scorio_core.rank", "scorio_core.planner",
+            "app_pages._render", "app_pages._widgets"} <= set(MODULES)

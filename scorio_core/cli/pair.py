@@ -3,7 +3,6 @@ definition, :data:`scorio_core.definitions.ANALYSES` ``["pair"]``)."""
 
 from __future__ import annotations
 
-from ..formatting import percent
 from ._common import (
     _csv,
     _json,
@@ -39,6 +38,7 @@ def pair(data, args) -> str:
     if fmt == "csv":
         return _csv(prov, *t.values())
     from ..definitions import ANALYSES
+    from ..definitions.pair import interval_note
     from ..samples import one_line
 
     # the text shows the report's rows: the chart's questions and what the rest add, the
@@ -54,9 +54,7 @@ def pair(data, args) -> str:
     ctx = [f"{k}: {one_line(v)}" for k, v in f.context.items()] + [flips_note or ""]
     return render(
         fmt, title("Pair view", data, detail=f"{c.a} - {c.b}"),
-        [f"Difference of mean score with its {percent(c.confidence)} interval in both scopes (the "
-         "leaderboard's numbers for this pair; decided = the interval excludes 0, no "
-         "multiplicity control)."],
+        [f"Difference of mean score in both scopes. {interval_note(c.confidence)}"],
         [("Difference", "", t["summary"].drop(columns=["estimand"]), cols("summary")),
          ("Questions that drive the gap (the chart's: the most either way)",
           f"contribution = the question's difference / M. {q_note}", t["questions"],

@@ -49,7 +49,8 @@ from ._base import (
 )
 
 __all__ = ["PairParams", "PairResult", "PAIR", "COLUMNS", "default_pair", "TEXT_CELL",
-           "summary_view", "by_model", "question_table", "question_view", "repeats_note"]
+           "summary_view", "interval_note", "by_model", "question_table", "question_view",
+           "repeats_note"]
 
 #: Longest text per cell in the exported tables and the report (the page shows it all).
 TEXT_CELL = 2000
@@ -198,6 +199,22 @@ def summary_view(summary: pd.DataFrame) -> TableView:
     a, b = summary["model_a"].iloc[0], summary["model_b"].iloc[0]
     return TableView(summary.drop(columns=["model_a", "model_b"]),
                      f"diff = a − b, a = {a}, b = {b}.")
+
+
+def interval_note(confidence: float) -> str:
+    """What the summary's ``lo``–``hi`` are and when its verdict is decided, in one line: the
+    Pair page says it under the summary, whose verdicts it explains.
+
+    Example
+    -------
+    >>> from scorio_core.definitions.pair import interval_note
+    >>> print(interval_note(0.9))  # doctest: +NORMALIZE_WHITESPACE
+    lo–hi: diff's 90% interval (the leaderboard's numbers for this pair); the verdict is
+    decided when it excludes 0, without the leaderboard's multiplicity control.
+    """
+    return (f"lo–hi: diff's {percent(confidence)} interval (the leaderboard's numbers for this "
+            "pair); the verdict is decided when it excludes 0, without the leaderboard's "
+            "multiplicity control.")
 
 
 def outcome_pairs(flips: pd.DataFrame) -> pd.DataFrame:

@@ -182,8 +182,10 @@ def tau_view(tau: pd.DataFrame, N: int) -> TableView:
             "ties every model has no τ_b)")
     return TableView(
         tau.drop(columns=["note", *(["n_slices"] if whole else [])]),
-        (f"Mean ± s.d. of Kendall τ_b over {over}; higher τ_Self means the rubric ranks "
-         "consistently from one trial.",
+        # what a table of the means alone (the Rubric page's) shows, and where the s.d. is
+        (f"Columns ending in _mean: Kendall τ_b averaged over {over}; each one's s.d. over "
+         "them is the matching _sd column. Higher τ_Self means the rubric ranks consistently "
+         "from one trial.",
          *(f"Note: {x.strip().rstrip('.')}." for x in notes)),
     )
 

@@ -18,6 +18,7 @@ from .._validation import (
     Only,
     Said,
     ValidationError,
+    as_names,
     checked_keywords,
     joined,
 )
@@ -105,7 +106,13 @@ def guess_columns(present: Sequence[str], roles: Sequence[str] = _REQUIRED,
     {}
     """
     names = {r: str((names or {}).get(r, r)) for r in ROLES}
-    present = [str(c) for c in present]
+    # a string: names at its commas, never its letters ("llm,id" had guessed nothing)
+    present = list(as_names(present, "present", noun="column names", example="llm,id"))
+    roles = as_names(roles, "roles", noun="roles", example="model,question")
+    unknown = [r for r in roles if r not in ROLES]
+    if unknown:
+        raise ValidationError(f"roles: unknown {noun_text(len(unknown), 'role')} "
+                              f"{', '.join(map(repr, unknown))}; roles are {', '.join(ROLES)}")
     lower: dict[str, str] = {}
     for c in present:
         lower.setdefault(c.strip().lower(), c)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from .._validation import checked_keywords
+from .._validation import as_names, checked_keywords
 from ..definitions.provenance import benchmark_words
 from ..display import legend_markdown, readable
 from ..export import _md_cell  # the report's Markdown escaping, for the settings' values
@@ -50,9 +50,10 @@ def load_code(
     ``path`` is one file, or a list of files and folders (a list of one folder: that folder,
     read recursively as ``sc.load`` reads it; several: one a line). ``sha256`` is the file's
     digest, checked before it is loaded; for a list, the digests of every file the loader
-    read (``sc.load`` records them in ``metadata["source_sha256_per_file"]``), checked once
-    it has read them. ``comment``: a comment above the path, saying where the files must be
-    (an upload of several files: the folder to save them in).
+    read (``sc.load`` records them in ``metadata["source_sha256_per_file"]``; a list, or one
+    string of them separated by commas), checked once it has read them. ``comment``: a
+    comment above the path, saying where the files must be (an upload of several files:
+    the folder to save them in).
 
     ``options`` (the loader options the report was made with: ``where``, ``model_columns``,
     ``columns``, ``weights`` ...) are written as ``io.load`` keywords
@@ -89,6 +90,8 @@ def load_code(
     """
     several = isinstance(path, list | tuple)
     paths = [Path(p) for p in path] if several else [Path(path)]
+    if several and isinstance(sha256, str):  # the digests at its commas, not its letters
+        sha256 = as_names(sha256, "sha256", noun="digests", example="<digest a>,<digest b>")
     lines = ["from pathlib import Path", "", "import altair as alt", ""]
     if sha256 and not several:
         lines.insert(0, "import hashlib")

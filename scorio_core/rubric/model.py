@@ -37,7 +37,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -45,7 +45,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import pandas as pd
 
-from .._validation import ValidationError, checked_keywords, parse_json
+from .._validation import ValidationError, as_names, as_numbers, checked_keywords, parse_json
 from ..formatting import noun_text, weight_text
 from ..outcomes import check_name
 
@@ -393,7 +393,8 @@ class Rubric:
 
     def __post_init__(self) -> None:
         check_name(_text(self.name, "rubric name"), "rubric name")
-        cats = _seq(self.categories, "categories")
+        cats = _seq(self.categories, "categories", lambda t: as_names(
+            t, "categories", noun="category names", example="wrong,correct"))
         if len(cats) < 2:
             raise ValidationError(
                 f"a rubric needs at least 2 categories (0..C with C >= 1); got {len(cats)}"
@@ -404,7 +405,8 @@ class Rubric:
         dup = sorted({c for c in cats if cats.count(c) > 1})
         if dup:
             raise ValidationError(f"category names must be unique; duplicated: {dup}")
-        w = _seq(self.weights, "weights")
+        w = _seq(self.weights, "weights",
+                 lambda t: as_numbers(t, "weights", kind=float, example="0,1"))
         if len(w) != len(cats):
             raise ValidationError(
                 f"weights must have one entry per category: {len(cats)} categories "
@@ -482,11 +484,12 @@ class Rubric:
 
     def with_weights(self, weights: Sequence[float]) -> Rubric:
         """The same rules scored with other weights (validated)."""
-        return _replace(self, weights=tuple(weights))
+        return _replace(self, weights=weights)  # read as the constructor reads it ("0,1")
 
     def check_signals(self, available: Iterable[str]) -> None:
         """Raise if the rubric reads a signal that is not ``available``."""
-        have = sorted(available)
+        have = sorted(as_names(available, "signals", noun="signal names")  # "a,b": not letters
+                      if isinstance(available, str) else available)
         missing = [s for s in self.signals if s not in have]
         if not missing:
             return
@@ -604,9 +607,18 @@ class Rubric:
         return rubric
 
 
-def _seq(x: Any, what: str) -> tuple:
-    if isinstance(x, str | bytes | Mapping) or not isinstance(x, Iterable):
-        raise ValidationError(f"{what} must be a list; got {type(x).__name__} {x!r}"[:300])
+def _seq(x: Any, what: str, text: Callable[[str], tuple] | None = None) -> tuple:
+    """``x`` as a tuple: a list, or -- where ``text`` reads one, as the command line reads a
+    list (``categories="wrong,correct"``, ``weights="0,1"``) -- a string; any other string
+    refused, never read letter by letter, and so is a set (no order: its weights would land
+    on other categories)."""
+    if isinstance(x, str) and text is not None:
+        return tuple(text(x))
+    if isinstance(x, str | bytes | Mapping | Set) or not isinstance(x, Iterable):
+        forms = "a list or a comma-separated string" if text is not None else "a list"
+        order = ", which has no order" if isinstance(x, Set) else ""
+        raise ValidationError(
+            f"{what} must be {forms}; got {type(x).__name__} {x!r}"[:300] + order)
     return tuple(x)
 
 

@@ -183,19 +183,19 @@ WIDE_CHARTS_JS = """() => {
     .map((c, i) => [i, Math.round(c.getBoundingClientRect().right - right)])
     .filter(([, past]) => past > 1);
 }"""
-def cut_labels_js(role: str) -> str:
+def cut_labels_js(role: str, part: str = "label") -> str:
     """JavaScript giving ``[label, pixels past]`` of every ``role`` label (``"legend"``,
     ``"axis"``) of a chart in the main column that runs past its chart's drawing (the SVG's
     box, which the page clips) or that Vega ended with "…": a label a reader cannot read
-    whole."""
+    whole. ``part="title"``: the titles of its axes or legends instead."""
     return """() => Array.from(document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg')).flatMap(svg => {
   const box = svg.getBoundingClientRect();
-  return Array.from(svg.querySelectorAll('.role-ROLE-label text')).map(t => {
+  return Array.from(svg.querySelectorAll('.role-ROLE-PART text')).map(t => {
     const r = t.getBoundingClientRect();
     return [t.textContent, Math.round(Math.max(r.right - box.right, box.left - r.left))];
   }).filter(([text, past]) => past > 1 || text.endsWith('\u2026'));
-})""".replace("ROLE", role)
+})""".replace("ROLE", role).replace("PART", part)
 
 
 #: Legend labels cut (a one-row legend under a half-column panel cut "simulated mean" at
@@ -295,3 +295,4 @@ def sync_playwright_or_skip():
             pytest.fail("browser tests must run in CI: playwright is not installed (test extra)")
         pytest.skip("playwright is not installed (test extra)")
     return sync_playwright
+

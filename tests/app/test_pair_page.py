@@ -59,17 +59,57 @@ def _frame(at: AppTest, column: str):
     return next(d.value for d in at.dataframe if column in d.value.columns)
 
 
+def _says_the_summary_of(at: AppTest, a: str, b: str) -> pd.DataFrame:
+    """The page's summary is the pair definition's (``sc.pair``'s, as a report shows it:
+    ``shown_tables``): its numbers in the table, t and the p-value as the CLI writes them;
+    each scope's verdict and estimand not a column (a cell of a 1024 px window's column cut
+    them) but a line of their own under it, whole; under it too the view's line (the two
+    names), what lo–hi are (the interval's confidence, no multiplicity control) and the
+    "Columns:" legend of the columns shown, each header with its help. Returns the table."""
+    import scorio_core as sc
+    from app_state.texts import core_cells, spelled_columns
+    from scorio_core.definitions.pair import PAIR as PAIR_DEF
+    from scorio_core.definitions.pair import interval_note
+    from scorio_core.display import column_meanings, legend_markdown
+
+    r = sc.pair(at.session_state["scorio_dataset"].view, a=a, b=b)
+    view = PAIR_DEF.shown_tables(r)["summary"]
+    want = view.table
+    parts = [d for d in at.dataframe if "p_value" in d.value.columns]
+    got = parts[0].value
+    shown = [c for d in parts for c in d.proto.column_order]
+    main = [c for c in want.columns if c not in ("verdict", "estimand")]
+    assert list(dict.fromkeys(shown)) == main, shown  # two parts, each repeating scope
+    # the numbers as such; t, the p-value and a column with a cell the core spells
+    # (P(a > b) = 1: >0.9999) in the CLI's and the reports' words
+    spelled = ["t", "p_value", *spelled_columns(want)]
+    assert got[spelled].equals(core_cells(want, spelled)[spelled]), got[spelled]
+    numbers = [c for c in main if c not in spelled]
+    assert {"score_a", "diff", "se", "lo", "hi", "df"} <= set(numbers)
+    pd.testing.assert_frame_equal(got[numbers], want[numbers])
+    assert all(re.fullmatch(r"−?\d+\.\d{2}|∞|−∞|—", v) for v in got["t"]), got["t"]
+    assert all(re.fullmatch(r"<0\.0001|\d\.\d{4}|—", v) for v in got["p_value"])
+    said = [m.value for m in at.markdown]
+    for row in want.itertuples():  # whole, in a list under the table
+        assert (f"- **{row.scope}** scope — verdict: {row.verdict}; estimand: {row.estimand}"
+                in said), said
+    legend = legend_markdown(main, PAIR_DEF.column_help("summary"))
+    captions = [c.value for c in at.caption]
+    lines = [view.note, interval_note(r.comparison.confidence), legend]
+    assert [captions.count(x) for x in lines] == [1, 1, 1], captions
+    assert [captions.index(x) for x in lines] == sorted(captions.index(x) for x in lines)
+    assert "without the leaderboard's multiplicity control" in lines[1]
+    config = json.loads(parts[0].proto.columns)
+    meant = column_meanings(parts[0].proto.column_order, PAIR_DEF.column_help("summary"))
+    assert meant and all(config[c]["help"] == m for c, m in meant.items()), config
+    return got
+
+
 def test_pair_page_shows_the_questions_completions_on_an_inspect_upload():
     at = _upload_texts()
     assert [at.selectbox(key=k).value for k in ("pair_a", "pair_b")] == ["alpha", "beta"]
-    summary = _frame(at, "p_value")
+    summary = _says_the_summary_of(at, "alpha", "beta")
     assert list(summary["scope"]) == ["questions", "population"]
-    # each scope's verdict in full below the table (a table cell cut it off)
-    assert any(m.value.startswith("- **questions** scope: ") and "\n- **population** scope: "
-               in m.value for m in at.markdown)
-    # t and the p-value read as the CLI and the reports write them (never '0.0000' or 'inf')
-    assert all(re.fullmatch(r"−?\d+\.\d{2}|∞|−∞|—", v) for v in summary["t"]), summary["t"]
-    assert all(re.fullmatch(r"<0\.0001|\d\.\d{4}|—", v) for v in summary["p_value"])
     # the chosen question (default: the top driver, question 2): R's scores, the logs' texts
     at.selectbox(key="pair_question").set_value("3").run()
     _ok(at)
@@ -160,10 +200,44 @@ def test_pair_page_from_a_questions_heatmap_cell():
     assert at.selectbox(key="pair_question").value == question
 
 
+def test_pair_page_says_a_pair_decided_beyond_doubt_as_the_cli_does():
+    """One model right on every trial, the other never: both scopes decided, the p-value
+    <0.0001 (a number column wrote 0.0000), the verdict said whole under the table."""
+    import io as pyio
+
+    import numpy as np
+
+    from scorio_core import Outcomes
+    from scorio_core.io import save_table
+
+    R = np.zeros((2, 12, 3), int)
+    R[0] = 1
+    buf = pyio.BytesIO()
+    save_table(Outcomes(R, models=["sure", "never"]), buf, format="csv")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["dataset"] = UPLOAD
+    at.session_state[UPLOAD_KEY] = {"filename": "decided.csv", "data": buf.getvalue()}
+    at.run()
+    at.switch_page(PAIR).run()
+    _ok(at)
+    summary = _says_the_summary_of(at, "sure", "never")
+    assert summary["p_value"].tolist() == ["<0.0001", "<0.0001"]
+    assert [m.value for m in at.markdown if m.value.startswith("- **")][:2] == [
+        f"- **{s}** scope — verdict: sure better; estimand: {e}"
+        for s, e in zip(summary["scope"], summary["estimand"], strict=True)]
+
+
 def test_pair_page_captions_name_what_data_without_texts_show():
     """On scores alone the flips caption promised "from the logs, its answer" and the repeats
     caption "each model's distinct answers" over a table grouped by category; the questions
-    table listed only the leader's first 20 (its cumulative never reached the mean gap)."""
+    table listed only the leader's first 20 (its cumulative never reached the mean gap). The
+    summary and the questions are the pair definition's tables (``_render.table``), the
+    questions every one of them, said as the page says them (:func:`_says_the_summary_of`)."""
+    import scorio_core as sc
+    from app_state.texts import questions_caption
+    from scorio_core.definitions.pair import PAIR as PAIR_DEF
+    from scorio_core.display import legend_markdown
+
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["dataset"] = "biased_coins"
     at.run()
@@ -175,10 +249,19 @@ def test_pair_page_captions_name_what_data_without_texts_show():
     groups = next(d.value for d in at.dataframe if "repeats" in d.value.columns)
     assert "category" in groups.columns and "answer" not in groups.columns
     data = at.session_state["scorio_dataset"].view
-    q = next(d.value for d in at.dataframe if "cumulative" in d.value.columns)
-    assert len(q) == data.M
-    summary = next(d.value for d in at.dataframe if "p_value" in d.value.columns)
-    assert abs(float(q["cumulative"].iloc[-1]) - float(summary["diff"].iloc[0])) < 1e-9
+    a, b = (at.selectbox(key=k).value for k in ("pair_a", "pair_b"))
+    summary = _says_the_summary_of(at, a, b)
+    # every question, not the rows a report prints beside the chart: the definition's
+    # table (sc.pair's), its running total ending on the summary's difference
+    q = next(d for d in at.dataframe if "cumulative" in d.value.columns)
+    want = sc.pair(data, a=a, b=b).comparison.questions
+    assert len(q.value) == data.M and list(q.proto.column_order) == list(want.columns)
+    pd.testing.assert_frame_equal(q.value.reset_index(drop=True), want.reset_index(drop=True),
+                                  check_dtype=False)
+    assert abs(float(q.value["cumulative"].iloc[-1]) - float(summary["diff"].iloc[0])) < 1e-9
+    assert questions_caption(data.M) in said  # said under it, with the legend after
+    legend = legend_markdown(list(want.columns), PAIR_DEF.column_help("questions"))
+    assert said.index(questions_caption(data.M)) < said.index(legend)
 
 
 def _column_of(at: AppTest, key: str):
@@ -365,6 +448,7 @@ def test_pair_page_tables_fit_a_1024px_window(browser, server, tmp_path):
     table of the page now fits a 1024 px window's column (the parts are fitted to it
     whatever the window: a wider one's column holds them too) -- the summary in two parts,
     the repeats' trial lists after their numbers -- and the export buttons' labels show
+    whole; each scope's verdict and estimand are a line of their own under the summary,
     whole. Measured once every table is drawn (waiting for the charts, it once measured the
     bundled data's tables before their grids were there)."""
     from _browser import CUT_LABELS_JS, WIDE_TABLES_JS, act, settle, tables_drawn
@@ -374,6 +458,15 @@ def test_pair_page_tables_fit_a_1024px_window(browser, server, tmp_path):
     first_parts = """() => Array.from(document.querySelectorAll(
         '[data-testid="stMain"] [data-testid="stCaptionContainer"]'))
         .map(c => c.innerText).filter(t => t.startsWith('Part 1 of'))"""
+    # each scope's verdict and estimand: a list item, whole, within the main column
+    verdicts = """() => {
+        const box = document.querySelector('[data-testid="stMainBlockContainer"]');
+        const right = box.getBoundingClientRect().right
+            - parseFloat(getComputedStyle(box).paddingRight);
+        return Array.from(document.querySelectorAll('[data-testid="stMain"] li'))
+          .filter(li => li.innerText.includes(' scope — verdict: '))
+          .map(li => [li.innerText, li.scrollWidth - li.clientWidth,
+                      Math.round(li.getBoundingClientRect().right - right)]); }"""
     for files in ([upload], sorted(TEXTS.glob("*.eval")), TEMPERATURE_Q001):
         page = browser.new_page(viewport={"width": 1024, "height": 1000})  # a new session
         if files is TEMPERATURE_Q001:  # the repeats ran 235 px over (their trial lists)
@@ -396,6 +489,10 @@ def test_pair_page_tables_fit_a_1024px_window(browser, server, tmp_path):
         assert shown >= 5, files  # the summary in two parts
         parts = page.evaluate(first_parts)
         assert parts[0].startswith("Part 1 of 2: columns score_a"), (files, parts)
+        said = page.evaluate(verdicts)
+        assert [t.split(" scope")[0] for t, _, _ in said] == ["questions", "population"], said
+        assert all("; estimand: " in t and t.endswith(")") and cut <= 0 and past <= 0
+                   for t, cut, past in said), said
         if files is TEMPERATURE_Q001:  # the numbers first, the trial lists after them
             assert any("columns repeats … mean_score" in x for x in parts), parts
         assert page.evaluate(CUT_LABELS_JS) == [], files

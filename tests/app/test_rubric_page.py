@@ -106,6 +106,53 @@ def test_the_live_leaderboards_caption_says_once_what_its_legend_does_not():
     assert "95% intervals, questions scope — mean score over the questions asked" in line, line
 
 
+def test_the_second_rule_part_keeps_its_thresholds_by_row_when_the_first_changes_rows():
+    """The rules editor's second part is drawn anew (its rows are fixed) when the first adds
+    or deletes a row, from :func:`~app_state.rubric_editor.more_rows`: each row that stays
+    keeps the thresholds edited for it in the second part, by the row's index (a deleted
+    row's gone, an added row's blank), its rule and signal as the first part has them now;
+    :func:`~app_state.rubric_editor.joined_rules` makes one table of the two parts again,
+    which gives back the rubric when nothing was edited."""
+    import pandas as pd
+
+    from app_state.rubric_editor import (
+        EDITOR_FIELDS,
+        RULE_MORE,
+        RULE_PARTS,
+        editor_state,
+        joined_rules,
+        more_rows,
+    )
+    from scorio_core.rubric.table import from_tables
+
+    state = editor_state(rb.PRESETS["ranking/conservative"])
+    rules = state["rules"]
+    assert set(RULE_MORE) == set(RULE_PARTS[1]) - set(RULE_PARTS[0])
+    # nothing edited: the two parts join back into the rules, and into their rubric
+    assert joined_rules(rules, more_rows(rules)).equals(rules)
+    meta = {k: state[k] for k in EDITOR_FIELDS}
+    back = from_tables(joined_rules(rules, more_rows(rules)), state["cats"], **meta)
+    assert back.to_json() == from_tables(rules, state["cats"], **meta).to_json()
+    # the second part's edits: row 1's percentile 80 (75 before), row 4's scope
+    edited = more_rows(rules)[list(RULE_MORE)]
+    edited.loc[1, "percentile"], edited.loc[4, "scope"] = 80.0, "model"
+    # then the first part deletes row 0 and adds a row (the editor numbers it 6), and
+    # edits row 1's signal
+    added = pd.DataFrame([{"rule": 4, "category": 1, "signal": "is_correct", "op": ">=",
+                           "value": 0.5}], index=[6])
+    first = pd.concat([rules.drop(index=0), added])
+    first.loc[1, "signal"] = "is_correct"
+    rows = more_rows(first, edited)
+    assert rows.index.tolist() == [1, 2, 3, 4, 5, 6]
+    assert (rows.loc[1, "signal"], rows.loc[1, "percentile"]) == ("is_correct", 80.0)
+    assert rows.loc[4, "scope"] == "model"
+    assert rows.loc[[2, 3, 5], list(RULE_MORE)].equals(edited.loc[[2, 3, 5]])
+    assert pd.isna(rows.loc[6, "percentile"]) and not rows.loc[6, ["scope", "among"]].any()
+    whole = joined_rules(first, rows)
+    assert whole.index.tolist() == list(range(6)) and list(whole.columns) == list(rules.columns)
+    assert whole["percentile"].iloc[0] == 80.0 and whole["rule"].iloc[-1] == 4
+
+
 #: Each row of the table in the element of key ``key`` (its class ``st-key-<key>``), its
 #: cells joined by "|" (the grid's own table for screen readers: what its canvas draws).
 ROWS_JS = """(key) => Array.from(document.querySelectorAll(
@@ -127,8 +174,7 @@ SELECTED_JS = """(key) => {
 
 
 def _rows(page, key: str, n: int) -> list[str]:
-    """The rows of the editor of key ``key`` (each edit draws the rules editors afresh under
-    new keys), once it has drawn its header and ``n`` rows."""
+    """The rows of the editor of key ``key``, once it has drawn its header and ``n`` rows."""
     page.wait_for_function(f"() => ({ROWS_JS})({key!r}).length === {n + 1}", timeout=60_000)
     return page.evaluate(ROWS_JS, key)
 
@@ -140,11 +186,35 @@ def _selected(page, key: str, want: list[int]) -> None:
                            f"{str(want).replace(' ', '')!r}", timeout=30_000)
 
 
-def _grid(page, key: str):
-    """The bounding box of the grid of key ``key``, scrolled into view."""
+def _click(page, key: str, x: float, y: float) -> None:
+    """Click the grid of key ``key`` at ``(x, y)`` from its top left corner, scrolled to the
+    window's middle, the pointer moved there first as a hand moves it (the grid marks the
+    cell under the pointer on a move: a click with no move before it, made while another
+    grid had the focus, selected nothing)."""
     grid = page.locator(f'.st-key-{key} [data-testid="stDataFrame"]')
-    grid.scroll_into_view_if_needed()
-    return grid.bounding_box()
+    grid.evaluate("e => e.scrollIntoView({block: 'center'})")
+    at = grid.bounding_box()
+    page.mouse.move(at["x"] + x, at["y"] + y)
+    page.mouse.click(at["x"] + x, at["y"] + y)
+
+
+#: Marks the grid of the editor of key ``key`` (a property on its DOM node): a grid that
+#: Streamlit draws anew -- a new element, its selection and scroll lost -- comes without it.
+MARK_JS = """(key) => { document.querySelector(
+    `.st-key-${key} [data-testid="stDataFrame"]`).scorioMark = true; }"""
+#: Whether the grid of the editor of key ``key`` is the one :data:`MARK_JS` marked.
+MARKED_JS = """(key) => !!document.querySelector(
+    `.st-key-${key} [data-testid="stDataFrame"]`)?.scorioMark"""
+
+
+def _edit(page, value: str) -> None:
+    """Type ``value`` into the selected cell (Enter opens its editor) and commit it: the
+    page reruns."""
+    from _browser import act
+
+    page.keyboard.press("Enter")
+    page.locator("#portal input.gdg-input").fill(value)
+    act(page, lambda: page.keyboard.press("Enter"))
 
 
 @pytest.mark.timeout(600)
@@ -156,9 +226,13 @@ def test_the_rubric_builder_fits_a_1024px_window_and_its_rule_parts_edit_one_tab
     four or five lines ("high_con" / "f") and hid their − and + buttons. Every grid now
     fits the column: the rules in two editors one under the other, the second repeating
     each row's rule and signal (read only); the τ means in the table and their s.d. under
-    "More columns"; the weight boxes in a row that wraps, each label whole. An edit in
-    either rules editor is kept when the other changes the rows: a percentile edited in
-    the second stays with its row when a row is deleted in the first."""
+    "More columns"; the weight boxes in a row that wraps, each label whole.
+
+    An edit in either rules editor keeps the user's place: the edited grid is the same
+    element, its cell still selected, and the other grid is untouched (both were drawn
+    afresh under new keys after every edit, the selected cell lost); a rule's signal edited
+    in the first shows in the second's read-only copy. A percentile edited in the second
+    stays with its row when a row is deleted in the first (the second then drawn anew)."""
     from _browser import (
         CUT_WIDGET_LABELS_JS,
         WIDE_TABLES_JS,
@@ -172,31 +246,48 @@ def test_the_rubric_builder_fits_a_1024px_window_and_its_rule_parts_edit_one_tab
     settle(page)
     tables_drawn(page)
     assert page.evaluate(WIDE_TABLES_JS) == []
-    # the editors' keys: rules_<rubric loaded>_<edits so far>
-    rules, more = _rows(page, "rules_1_0", 6), _rows(page, "rules_more_1_0", 6)
+    # the editors' keys: rules_<rubric loaded>, rules_more_<rubric loaded>_<its rows drawn>
+    rules, more = _rows(page, "rules_1", 6), _rows(page, "rules_more_1_0", 6)
     assert rules[0] == "rule|cat.|signal|op|value|not", rules
     assert more[0] == "rule|signal|pctl|scope|among|other", more
     assert more[2] == "1|response_chars|75|dataset|is_correct >= 0.5|", more
+    for key in ("rules_1", "rules_more_1_0"):
+        page.evaluate(MARK_JS, key)
     # a percentile edited in the second part: its row's cell (the first column is read only)
-    at = _grid(page, "rules_more_1_0")
-    page.mouse.click(at["x"] + 12, at["y"] + 35 + 17)  # rule 1, its first row
+    _click(page, "rules_more_1_0", 12, 35 + 17)  # rule 1, its first row
     _selected(page, "rules_more_1_0", [1, 0])
     for key, cell in (("ArrowDown", [2, 0]), ("ArrowRight", [2, 1]), ("ArrowRight", [2, 2])):
         page.keyboard.press(key)
         _selected(page, "rules_more_1_0", cell)  # pctl of the second row
-    page.keyboard.press("Enter")  # its editor, holding 75
-    page.locator("#portal input.gdg-input").fill("80")
-    act(page, lambda: page.keyboard.press("Enter"))
-    assert _rows(page, "rules_more_1_1", 6)[2].startswith("1|response_chars|80|")
+    _edit(page, "80")  # its editor held 75
+    assert _rows(page, "rules_more_1_0", 6)[2].startswith("1|response_chars|80|")
+    # the user's place kept in the same grid: the cell under the edited one, as a
+    # spreadsheet moves on Enter (drawn afresh, neither grid had a cell selected)
+    _selected(page, "rules_more_1_0", [3, 2])
+    assert page.evaluate(MARKED_JS, "rules_more_1_0") and page.evaluate(MARKED_JS, "rules_1")
+    page.keyboard.press("ArrowRight")  # and the keys go on from there: to its scope
+    _selected(page, "rules_more_1_0", [3, 3])
+    # a value edited in the first part: its place kept, the second part untouched
+    _click(page, "rules_1", 50, 35 * 3 + 17)  # row 3, beside its marker
+    _selected(page, "rules_1", [3, 0])
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    _selected(page, "rules_1", [3, 4])  # its value
+    before = _rows(page, "rules_1", 6)[3]
+    _edit(page, "0.25")
+    rules = _rows(page, "rules_1", 6)
+    assert rules[3] != before and rules[3].split("|")[4] == "0.25", (before, rules)
+    _selected(page, "rules_1", [4, 4])
+    assert page.evaluate(MARKED_JS, "rules_1") and page.evaluate(MARKED_JS, "rules_more_1_0")
+    assert _rows(page, "rules_more_1_0", 6)[2].startswith("1|response_chars|80|")
     # the last row deleted in the first part: the edit above stays with its row
-    _rows(page, "rules_1_1", 6)
-    at = _grid(page, "rules_1_1")
-    page.mouse.click(at["x"] + 16, at["y"] + 35 + 35 * 5 + 17)  # row 6's marker
-    _selected(page, "rules_1_1", [6, -1])
+    _click(page, "rules_1", 16, 35 + 35 * 5 + 17)  # row 6's marker
+    _selected(page, "rules_1", [6, -1])
     act(page, lambda: page.keyboard.press("Delete"))
-    rules, more = _rows(page, "rules_1_2", 5), _rows(page, "rules_more_1_2", 5)
+    rules, more = _rows(page, "rules_1", 5), _rows(page, "rules_more_1_1", 5)
     assert more[2] == "1|response_chars|80|dataset|is_correct >= 0.5|", more
     assert rules[-1] == "3|1|is_correct|<|0.5|false", rules
+    assert page.evaluate(MARKED_JS, "rules_1")  # the first part: the same grid
     tables_drawn(page)
     assert page.evaluate(WIDE_TABLES_JS) == []
     box = page.locator('[data-testid="stMain"] summary', has_text="s.d. over the slices")

@@ -427,8 +427,9 @@ def test_rubric_tau_view_drops_n_slices_exactly_when_every_rubric_has_all_slices
     view = a.shown_tables(whole)["tau"]
     assert list(view.table) == [c for c in whole.tau if c not in ("note", "n_slices")]
     assert view.note == (
-        "Mean ± s.d. of Kendall τ_b over the 5 single-trial slices; higher τ_Self means the "
-        "rubric ranks consistently from one trial.",
+        "Columns ending in _mean: Kendall τ_b averaged over the 5 single-trial slices; each "
+        "one's s.d. over them is the matching _sd column. Higher τ_Self means the rubric "
+        "ranks consistently from one trial.",
         "Note: no greedy outcomes (R0) in this dataset: tau_greedy undefined.")
     assert "note" in a.tables(whole)["tau"] and "n_slices" in a.tables(whole)["tau"]  # exports
     # trial 0 wrong for every model: that slice ties them all and has no τ_b

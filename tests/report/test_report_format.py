@@ -347,7 +347,8 @@ def test_the_rubric_section_says_its_note_and_slices_under_the_tau_table(data_di
     page = ANALYSES["rubric"].shown_tables(sec.result)["tau"]  # what the page renders
     assert page.note == view.note and page.table.equals(view.table)
     lines = list(view.note)
-    assert lines[0].startswith(f"Mean ± s.d. of Kendall τ_b over the {data.N} single-trial")
+    assert lines[0].startswith(f"Columns ending in _mean: Kendall τ_b averaged over the {data.N} "
+                               "single-trial")
     assert lines[1:] == [f"Note: {tau['note'].iloc[0]}."]  # said once, not per row
     part = to_html(report).split("<h3>tau</h3>", 1)[1].split("<h3>", 1)[0]
     heads = [h.replace("<wbr>", "") for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>", part)]
