@@ -20,6 +20,9 @@ __all__ = ["order_curve_chart", "gap_curve_chart", "allocation_chart", "PANEL_LA
 #: not (a lead of many digits) ends in "…" inside the panel, not cut at its edge; each
 #: legend lists its entries one a line, as a row of two ran past a panel.
 PANEL_LABEL_PX = 170
+#: Pixels the gap curve's log x scale extends past its first and last plan, so the end
+#: ticks' labels (up to "10,000") lie inside the panel's drawing.
+END_PAD = 20
 
 
 def _panel_legend(**kw) -> alt.Legend:
@@ -175,7 +178,9 @@ def gap_curve_chart(gaps: pd.DataFrame, lead: float | None = None) -> alt.HConca
         part = shown[shown["plan"] == kind]
         if part.empty:
             continue
-        x = alt.X("n:Q", title=x_title, scale=alt.Scale(type="log", nice=False),
+        # padding: room at both ends for the end ticks' labels ("10,000" ran 9 px past the
+        # drawing of a 1024 px window's panel, cut by the page)
+        x = alt.X("n:Q", title=x_title, scale=alt.Scale(type="log", nice=False, padding=END_PAD),
                   axis=whole_log_axis(part["n"]))
         tip = [alt.Tooltip("n:Q", title=x_title, format=",d"), "series:N",
                alt.Tooltip("value:Q", title="lead", format=".4f")]

@@ -7,7 +7,8 @@ metric labels cut in five equal columns ("Mean accuracy" by 8 px, "prior trials 
 3 px), tables fitted to a 1280 px window's column running past a 1024 px window's (the Data
 page's preview by 229 px, the Check table by 232, the Greedy ranks by 157), and the Rubric
 builder's two charts, side by side in half columns, cutting their legend ("3: correct ∧
-concise (w=1)" by 64 px) and axis titles.
+concise (w=1)" by 64 px) and axis titles; the Planner's gap curve cut its last tick label
+("10,000", 9 px past the drawing).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ PAGES = {
     "methods": ["mean τ_b", "median τ_b", "min τ_b", "#(τ_b = 1)", "#(τ_b ≥ 0.95)"],
     "convergence": [],
     "rubric": [],
+    "planner": [],  # its gap curve's questions panel cut "10,000" by 9 px at the right end
 }
 
 
