@@ -1393,9 +1393,14 @@ def order_curve(
     C1 = pu.shape[1]
     wv = np.linspace(0.0, 1.0, C1) if w is None else check_weight_vector(w, "w")
     given = as_numbers(n_values, "n_values", example="1,16")  # "1,16": never '1', ',', ...
-    ns = np.asarray([int(n) for n in given])
-    if ns.size == 0 or ns.min() < 1:
+    try:  # 1.5 had been read as 1 without a word
+        whole = [float(n) for n in given if not isinstance(n, bool | np.bool_)]
+    except (TypeError, ValueError):
+        whole = []
+    if (not whole or len(whole) != len(given)
+            or not all(np.isfinite(n) and n.is_integer() and n >= 1 for n in whole)):
         raise ValidationError(f"n_values must be whole numbers >= 1; got {list(given)}")
+    ns = np.asarray([int(n) for n in whole])
     pc, zm = [], []
     for k, n in enumerate(ns):
         rng = stream([int(seed), k])

@@ -1432,6 +1432,16 @@ def test_an_80_percent_plan_below_the_papers_50_percent_point_says_why(capsys, t
     assert "model_1 vs model_2: trials_needed is below the papers'" in out
 
 
+@pytest.mark.parametrize("bad", [[1.5], [4, 2.5], [0], [float("nan")], [True], []])
+def test_order_curve_refuses_trial_counts_that_are_not_whole(bad):
+    """n_values are trials per question: 1.5 had been simulated as 1 without a word (and
+    True as 1); a whole float such as 4.0 is still 4."""
+    with pytest.raises(ValidationError, match="n_values must be whole numbers >= 1"):
+        order_curve([0.7] * 4, [0.6] * 4, bad, sims=20)
+    assert order_curve([0.7] * 4, [0.6] * 4, [4.0], sims=20, seed=3).p_correct.tolist() == \
+        order_curve([0.7] * 4, [0.6] * 4, [4], sims=20, seed=3).p_correct.tolist()
+
+
 def test_order_curve_marks_p_correct_a_share_of_its_simulated_tables():
     """The papers' P(correct order) of a pair ordered right in all 200 simulated tables read
     ``1.000`` in the Planner chart's tooltip (a d3 ``.3f``): the curve keeps its number of
