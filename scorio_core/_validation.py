@@ -1047,10 +1047,37 @@ def check_steps(N: int, steps) -> np.ndarray:
     """
     if steps is None:
         return np.arange(1, int(N) + 1)
-    s = np.unique(np.asarray(as_numbers(steps, "steps", example="1,2,4"), dtype=int))
-    if s.size == 0 or s.min() < 1 or s.max() > N:
+    s = np.unique(whole_numbers(steps, "steps", example="1,2,4"))
+    if s.max() > N:
         raise ValidationError(f"steps must lie in 1..{N}; got {s.tolist()}")
     return s
+
+
+def whole_numbers(value: Any, what: str, *, example: str = "1,2", minimum: int = 1
+                  ) -> np.ndarray:
+    """At least one whole number ``>= minimum`` (trial counts, steps): a list, one number
+    or a comma-separated string (:func:`as_numbers`), as an int array; ``4.0`` is 4, but
+    ``1.5``, ``True``, NaN or a text is refused, never cut to a whole number without a word.
+
+    Example
+    -------
+    >>> from scorio_core._validation import whole_numbers
+    >>> whole_numbers("1,16", "n_values").tolist(), whole_numbers([4.0], "n").tolist()
+    ([1, 16], [4])
+    >>> whole_numbers([1.5], "n_values")
+    Traceback (most recent call last):
+    ...
+    scorio_core._validation.ValidationError: n_values must be whole numbers >= 1; got [1.5]
+    """
+    given = as_numbers(value, what, example=example)
+    try:
+        nums = [float(n) for n in given if not isinstance(n, bool | np.bool_)]
+    except (TypeError, ValueError):
+        nums = []
+    if (not nums or len(nums) != len(given)
+            or not all(math.isfinite(n) and n.is_integer() and n >= minimum for n in nums)):
+        raise ValidationError(f"{what} must be whole numbers >= {minimum}; got {list(given)}")
+    return np.asarray([int(n) for n in nums])
 
 
 def check_int(name: str, value, minimum: int = 1) -> int:

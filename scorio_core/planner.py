@@ -69,6 +69,7 @@ from ._validation import (
     checked_keywords,
     did_you_mean,
     renamed_keyword,
+    whole_numbers,
 )
 from .display import Displayed, with_caveats
 from .estimands import ADJUSTMENTS, ASSURANCE, MAX_QUESTIONS, MAX_TRIALS
@@ -1392,15 +1393,7 @@ def order_curve(
         raise ValidationError(f"sims must be between 1 and 1,000,000; got {sims}")
     C1 = pu.shape[1]
     wv = np.linspace(0.0, 1.0, C1) if w is None else check_weight_vector(w, "w")
-    given = as_numbers(n_values, "n_values", example="1,16")  # "1,16": never '1', ',', ...
-    try:  # 1.5 had been read as 1 without a word
-        whole = [float(n) for n in given if not isinstance(n, bool | np.bool_)]
-    except (TypeError, ValueError):
-        whole = []
-    if (not whole or len(whole) != len(given)
-            or not all(np.isfinite(n) and n.is_integer() and n >= 1 for n in whole)):
-        raise ValidationError(f"n_values must be whole numbers >= 1; got {list(given)}")
-    ns = np.asarray([int(n) for n in whole])
+    ns = whole_numbers(n_values, "n_values", example="1,16")  # "1,16"; 1.5 refused, not cut
     pc, zm = [], []
     for k, n in enumerate(ns):
         rng = stream([int(seed), k])

@@ -603,3 +603,15 @@ def test_the_pmf_and_cdf_leave_out_methods_that_never_converged_and_say_so():
     for c in (dist, cum):
         assert c.empty is None and c.caption.endswith(
             "Not drawn: pass_at_k_4 (no replicate converged; see the summary).")
+
+
+@pytest.mark.parametrize("steps", [[1.5], [2, 2.5], [True], [0], []])
+def test_steps_that_are_not_whole_trial_counts_are_refused(steps):
+    """A step is a number of trials per question: 1.5 had been cut to 1 (and True read as
+    1) without a word; a whole float such as 2.0 is still 2 (the rule order_curve's trial
+    counts follow: one helper, ``whole_numbers``)."""
+    from scorio_core._validation import check_steps
+
+    with pytest.raises(ValidationError, match="steps must be whole numbers >= 1"):
+        check_steps(4, steps)
+    assert check_steps(4, [2.0, 4]).tolist() == [2, 4]
